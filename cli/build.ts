@@ -1,0 +1,112 @@
+/**
+ * `slop build`: build, write, and print a short summary.
+ *
+ * @module
+ */
+
+import { ConfigError, loadConfig } from "../pipeline/config.ts";
+import { build, type BuildResult } from "../pipeline/build.ts";
+import { defaultPlugins } from "../plugins/defaults.ts";
+import type { Strategy } from "../pipeline/types.ts";
+import { formatBytes, printError } from "./_output.ts";
+
+/** Flags of `slop build`. */
+export interface BuildFlags {
+  config?: string;
+  include?: string[];
+  ignore?: string[];
+  persona?: string;
+  preset?: string;
+  strategy?: string;
+  focus?: string[];
+  stateDir?: string;
+  stdout?: boolean;
+  json?: boolean;
+  strict?: boolean;
+  quiet?: boolean;
+}
+
+const STRATEGIES = ["auto", "summarize", "full"];
+
+/**
+ * Run `slop build`; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { runBuild } from "./build.ts";
+ * // const code = await runBuild([], { stdout: true });
+ * ```
+ */
+export async function runBuild(paths: string[], flags: BuildFlags): Promise<number> {
+  if (flags.strategy && !STRATEGIES.includes(flags.strategy)) {
+    printError(`Invalid --strategy "${flags.strategy}": expected auto, summarize or full`);
+    return 2;
+  }
+  let result: BuildResult;
+  try {
+    const config = await loadConfig({
+      config: flags.config,
+      include: flags.include,
+      ignore: flags.ignore,
+      persona: flags.persona,
+      preset: flags.preset,
+      strategy: flags.strategy as Strategy | undefined,
+      focus: flags.focus,
+      stateDir: flags.stateDir,
+      paths,
+    });
+    result = await build(config, { builtins: defaultPlugins(), write: !flags.stdout });
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return error instanceof ConfigError ? 2 : 1;
+  }
+  const out = flags.stdout || flags.json ? console.error : console.log;
+  if (flags.stdout) await writeStdout(result.document);
+  if (flags.json) await writeStdout(JSON.stringify(result.manifest, null, 2) + "\n");
+  if (!flags.quiet) out(summaryText(result));
+  const errors = result.files.filter((f) => f.status === "error").length;
+  return flags.strict && errors ? 1 : 0;
+}
+
+async function writeStdout(text: string) {
+  const bytes = new TextEncoder().encode(text);
+  let written = 0;
+  while (written < bytes.length) written += await Deno.stdout.write(bytes.subarray(written));
+}
+
+/**
+ * The human summary: files by status, bytes per section, the stable prefix.
+ *
+ * @example
+ * ```ts
+ * import { summaryText } from "./build.ts";
+ * // console.log(summaryText(result));
+ * ```
+ */
+export function summaryText(result: BuildResult): string {
+  const lines: string[] = [];
+  const m = result.manifest;
+  if (result.output) lines.push(`slop: wrote ${m.output} (${m.output?.replace(/\.md$/, ".json")})`);
+  const count = (s: string) => result.files.filter((f) => f.status === s).length;
+  lines.push(
+    `files: ${count("rendered")} rendered, ${count("skipped")} skipped, ${count("error")} errors`,
+  );
+  const bySection = new Map<string, number>();
+  for (const b of result.blocks) {
+    bySection.set(b.section, (bySection.get(b.section) ?? 0) + b.length);
+  }
+  lines.push(
+    `sections: ${[...bySection].map(([s, n]) => `${s} ${formatBytes(n)}`).join(", ") || "none"}`,
+  );
+  const share = m.total.bytes ? Math.round((m.prefix.bytes / m.total.bytes) * 100) : 100;
+  lines.push(
+    `stable prefix: ${formatBytes(m.prefix.bytes)} (${m.prefix.tokens} tokens, ${share}% of ${
+      formatBytes(m.total.bytes)
+    }), sha256 ${m.prefix.sha256.slice(0, 12)}`,
+  );
+  for (const f of result.files) {
+    if (f.status !== "rendered") lines.push(`  ${f.status}: ${f.path} (${f.reason})`);
+  }
+  for (const w of result.warnings) lines.push(`warning: ${w}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,44 @@
+/**
+ * slop: a plugin-driven context bundler for LLM agents. It turns a project
+ * into one context document whose stable prefix stays byte-identical
+ * between runs, so provider prompt caches hit.
+ *
+ * @example Build from a config object
+ * ```ts
+ * import { buildContext, defineConfig } from "./mod.ts";
+ * const config = defineConfig({ files: ["src/**"], defaultView: "full" });
+ * const result = await buildContext({ inline: config, cwd: Deno.cwd() }, { write: false });
+ * console.log(result.manifest.prefix.sha256);
+ * ```
+ *
+ * @module
+ */
+
+export * from "./pipeline/types.ts";
+export { buildContext } from "./pipeline/api.ts";
+export type { BuildContextOptions } from "./pipeline/api.ts";
+export { ConfigError, defineConfig, loadConfig, validateConfig } from "./pipeline/config.ts";
+export type { ConfigFlags } from "./pipeline/config.ts";
+export { build } from "./pipeline/build.ts";
+export type { BuildOptions, BuildResult } from "./pipeline/build.ts";
+export { callHook, PluginError } from "./pipeline/registry.ts";
+export type { CallHookOptions } from "./pipeline/registry.ts";
+export { countTokens } from "./pipeline/tokens.ts";
+export type { Tokenizer } from "./pipeline/tokens.ts";
+export { defaultPlugins } from "./plugins/defaults.ts";
+export { fullViewMode } from "./plugins/view_modes/full.ts";
+export type { FullOptions } from "./plugins/view_modes/full.ts";
+export { noneViewMode } from "./plugins/view_modes/none.ts";
+export type { NoneOptions } from "./plugins/view_modes/none.ts";
+export { summarize, summaryViewMode } from "./plugins/view_modes/summary.ts";
+export type { SummaryOptions } from "./plugins/view_modes/summary.ts";
+export { customViewMode } from "./plugins/view_modes/custom.ts";
+export type { CustomOptions } from "./plugins/view_modes/custom.ts";
+export { filesSection } from "./plugins/sections/files.ts";
+export type { FilesOptions } from "./plugins/sections/files.ts";
+export { screenshotsSection } from "./plugins/sections/screenshots.ts";
+export type { ScreenshotsOptions } from "./plugins/sections/screenshots.ts";
+export { historySection } from "./plugins/sections/history.ts";
+export type { HistoryOptions } from "./plugins/sections/history.ts";
+export { stableToVolatileOrdering } from "./plugins/ordering/stable_to_volatile.ts";
+export type { StableToVolatileOptions } from "./plugins/ordering/stable_to_volatile.ts";

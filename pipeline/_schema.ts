@@ -1,0 +1,154 @@
+/**
+ * A small structural validator for the config: each rule checks a value at a
+ * key path and reports errors that name the path (`files[3].view`).
+ *
+ * @module
+ */
+
+/** A validation rule: returns error messages for `value` at `path`. */
+export type Rule = (value: unknown, path: string) => string[];
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return `the string "${value}"`;
+  return `${typeof value} ${String(value)}`;
+}
+
+/** A string. */
+export function str(): Rule {
+  return (v, p) => typeof v === "string" ? [] : [`"${p}" must be a string, got ${typeName(v)}`];
+}
+
+/** A boolean. */
+export function bool(): Rule {
+  return (v, p) => typeof v === "boolean" ? [] : [`"${p}" must be a boolean, got ${typeName(v)}`];
+}
+
+/** A finite number, optionally an integer with a minimum. */
+export function num(options: { integer?: boolean; min?: number } = {}): Rule {
+  return (v, p) => {
+    if (typeof v !== "number" || !Number.isFinite(v)) {
+      return [`"${p}" must be a number, got ${typeName(v)}`];
+    }
+    if (options.integer && !Number.isInteger(v)) return [`"${p}" must be a whole number, got ${v}`];
+    if (options.min !== undefined && v < options.min) {
+      return [`"${p}" must be at least ${options.min}, got ${v}`];
+    }
+    return [];
+  };
+}
+
+/** One of the given literals. */
+export function literal(...values: Array<string | number>): Rule {
+  return (v, p) =>
+    values.includes(v as string) ? [] : [
+      `"${p}" must be one of ${values.map((x) => JSON.stringify(x)).join(", ")}, got ${
+        typeName(v)
+      }`,
+    ];
+}
+
+/** A function. */
+export function fn(): Rule {
+  return (v, p) => typeof v === "function" ? [] : [`"${p}" must be a function, got ${typeName(v)}`];
+}
+
+/** Anything (checked elsewhere). */
+export function any(): Rule {
+  return () => [];
+}
+
+/** An array whose items all follow `item`. */
+export function arr(item: Rule): Rule {
+  return (v, p) => {
+    if (!Array.isArray(v)) return [`"${p}" must be an array, got ${typeName(v)}`];
+    return v.flatMap((x, i) => item(x, `${p}[${i}]`));
+  };
+}
+
+/** A plain object with string keys mapped to `item`. */
+export function record(item: Rule): Rule {
+  return (v, p) => {
+    if (!isPlainObject(v)) return [`"${p}" must be an object, got ${typeName(v)}`];
+    return Object.entries(v).flatMap(([k, x]) => item(x, p ? `${p}.${k}` : k));
+  };
+}
+
+/** The first rule that accepts the value; otherwise the errors of the rule picked by `pick`. */
+export function union(rules: Rule[], expected: string): Rule {
+  return (v, p) => {
+    for (const rule of rules) if (rule(v, p).length === 0) return [];
+    // Report the detailed errors of an object rule when the value is an object.
+    if (isPlainObject(v)) {
+      const objectRule = rules.find((r) => (r as { objectRule?: boolean }).objectRule);
+      if (objectRule) return objectRule(v, p);
+    }
+    return [`"${p}" must be ${expected}, got ${typeName(v)}`];
+  };
+}
+
+/** An object with known keys; unknown keys are errors with a "did you mean" hint. */
+export function obj(shape: Record<string, Rule>, required: string[] = []): Rule {
+  const rule: Rule = (v, p) => {
+    if (!isPlainObject(v)) return [`"${p || "config"}" must be an object, got ${typeName(v)}`];
+    const errors: string[] = [];
+    for (const key of required) {
+      if (!(key in v) || v[key] === undefined) errors.push(`"${join(p, key)}" is required`);
+    }
+    for (const [key, value] of Object.entries(v)) {
+      const path = join(p, key);
+      const check = shape[key];
+      if (!check) {
+        const hint = closest(key, Object.keys(shape));
+        errors.push(`Unknown key "${path}"${hint ? ` (did you mean "${join(p, hint)}"?)` : ""}`);
+        continue;
+      }
+      if (value === undefined) continue;
+      errors.push(...check(value, path));
+    }
+    return errors;
+  };
+  (rule as { objectRule?: boolean }).objectRule = true;
+  return rule;
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+/** True for `{}`-like objects (not arrays, not null). */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The candidate closest to `word` by edit distance, if close enough. */
+export function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length];
+}

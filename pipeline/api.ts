@@ -1,0 +1,31 @@
+/**
+ * The library entry point: load the config and build with the built-in
+ * plugins in one call.
+ *
+ * @module
+ */
+
+import { type ConfigFlags, loadConfig } from "./config.ts";
+import { build, type BuildOptions, type BuildResult } from "./build.ts";
+import { defaultPlugins } from "../plugins/defaults.ts";
+
+/** Build options without the built-ins (they are supplied). */
+export type BuildContextOptions = Omit<BuildOptions, "builtins">;
+
+/**
+ * Load the config (file, inline object or zero-config) and build.
+ *
+ * @example
+ * ```ts
+ * import { buildContext } from "./api.ts";
+ * const result = await buildContext({ cwd: Deno.cwd() }, { write: false });
+ * console.log(result.document.length);
+ * ```
+ */
+export async function buildContext(
+  flags: ConfigFlags = {},
+  options: BuildContextOptions = {},
+): Promise<BuildResult> {
+  const config = await loadConfig(flags);
+  return await build(config, { ...options, builtins: defaultPlugins() });
+}

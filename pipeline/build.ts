@@ -1,0 +1,122 @@
+/**
+ * The whole pipeline: config -> resolve -> read -> transform -> compose ->
+ * order -> emit, as one function over plain data.
+ *
+ * @module
+ */
+
+import { checkViews, ConfigError, displayPath } from "./config.ts";
+import { createRegistry, freeze, registerUserPlugins } from "./registry.ts";
+import { resolveTargets } from "./resolve.ts";
+import { readTargets } from "./read.ts";
+import { transformFiles } from "./transform.ts";
+import { composeBlocks } from "./compose.ts";
+import { orderBlocks } from "./order.ts";
+import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
+import type {
+  Manifest,
+  OrderContext,
+  PlacedBlock,
+  Plugin,
+  RenderedFile,
+  ResolvedConfig,
+} from "./types.ts";
+
+/** Options of {@linkcode build}. */
+export interface BuildOptions {
+  /** The built-in plugins (see `plugins/defaults.ts`). */
+  builtins: Plugin[];
+  /** Write the document and manifest to `output.dir`. @default {true} */
+  write?: boolean;
+  /** Where ordering rules take the previous order from. @default {"state"} */
+  orderSource?: "state" | "lock";
+  /** Called for each warning as it happens. */
+  onWarning?: (message: string) => void;
+  /** Hook timeout in ms. @default {60000} */
+  hookTimeoutMs?: number;
+}
+
+/** What a build returns. */
+export interface BuildResult {
+  /** The document. */
+  document: string;
+  /** Ordered blocks with offsets, hashes and tokens. */
+  blocks: PlacedBlock[];
+  /** Files in path order with their status. */
+  files: RenderedFile[];
+  /** The manifest (as written beside the document). */
+  manifest: Manifest;
+  /** Where it was written (absent when `write: false`). */
+  output?: { number: number; document: string; manifest: string };
+  /** Warnings, in the order they were raised. */
+  warnings: string[];
+}
+
+/**
+ * Build the context document for a resolved config.
+ *
+ * @example Build without writing
+ * ```ts
+ * import { build } from "./build.ts";
+ * import { loadConfig } from "./config.ts";
+ * import { defaultPlugins } from "../plugins/defaults.ts";
+ * const config = await loadConfig({ cwd: Deno.cwd() });
+ * const result = await build(config, { builtins: defaultPlugins(), write: false });
+ * console.log(result.manifest.prefix.bytes);
+ * ```
+ */
+export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    options.onWarning?.(message);
+  };
+  const registry = createRegistry(options.builtins);
+  const configName = config.configPath
+    ? displayPath(config.configPath, Deno.cwd())
+    : "inline config";
+  try {
+    registerUserPlugins(registry, config.plugins);
+  } catch (error) {
+    throw new ConfigError(configName, [error instanceof Error ? error.message : String(error)]);
+  }
+  freeze(registry);
+  const viewProblems = checkViews(config.raw, registry);
+  if (viewProblems.length) throw new ConfigError(configName, viewProblems);
+
+  const resolution = await resolveTargets(config);
+  resolution.warnings.forEach(warn);
+  const sources = await readTargets(resolution.targets, config);
+  const files = await transformFiles(sources, config, registry, {
+    warn,
+    timeoutMs: options.hookTimeoutMs,
+  });
+  const state = { config, files, root: config.root, stateDir: config.stateDir };
+  const blocks = await composeBlocks(state, registry, { warn });
+  const orderContext: OrderContext = {
+    config,
+    files,
+    root: config.root,
+    stateDir: config.stateDir,
+    orderSource: options.orderSource ?? "state",
+    warn,
+  };
+  const ordered = await orderBlocks(blocks, registry, orderContext);
+  const placed = await placeBlocks(ordered, { tokenizer: config.budget.tokenizer });
+  const document = renderDocument(placed);
+  let output: BuildResult["output"];
+  let manifest = buildManifest(files, placed, document, warnings);
+  if (options.write !== false) {
+    output = await publish(
+      config.output.dir,
+      config.output.namespace,
+      document,
+      (path) => (manifest = buildManifest(files, placed, document, warnings, path)),
+      config.root,
+    );
+    for (const rule of registry.plugins) {
+      if (rule.kind === "ordering" && rule.commit) await rule.commit(placed, orderContext);
+    }
+  }
+  return { document, blocks: placed, files, manifest, output, warnings };
+}

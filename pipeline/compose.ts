@@ -1,0 +1,61 @@
+/**
+ * Compose stage: each section plugin turns the build state into blocks.
+ *
+ * @module
+ */
+
+import { callHook, type Registry, sections } from "./registry.ts";
+import type { Block, BuildState, Logger } from "./types.ts";
+
+const STABILITIES = new Set(["static", "stable", "volatile"]);
+
+/**
+ * Run every section plugin in registration order and collect their blocks.
+ * A block with a bad shape or a duplicate id is an error naming the plugin.
+ *
+ * @example
+ * ```ts
+ * import { composeBlocks } from "./compose.ts";
+ * // const blocks = await composeBlocks(state, registry, { warn: console.warn });
+ * ```
+ */
+export async function composeBlocks(
+  state: BuildState,
+  registry: Registry,
+  logger: Logger,
+): Promise<Block[]> {
+  const blocks: Block[] = [];
+  const ids = new Map<string, string>();
+  for (const plugin of sections(registry)) {
+    const out = await callHook(plugin, "compose", () => plugin.compose(state, logger));
+    if (!Array.isArray(out)) {
+      throw new Error(`[plugin ${plugin.name}] Hook "compose" must return an array of blocks`);
+    }
+    for (const [i, block] of out.entries()) {
+      const problem = checkBlock(block);
+      if (problem) {
+        throw new Error(`[plugin ${plugin.name}] Invalid block ${i} from "compose": ${problem}`);
+      }
+      const owner = ids.get(block.id);
+      if (owner) {
+        throw new Error(
+          `[plugin ${plugin.name}] Duplicate block id "${block.id}" (already used by ${owner})`,
+        );
+      }
+      ids.set(block.id, plugin.name);
+      blocks.push(block);
+    }
+  }
+  return blocks;
+}
+
+function checkBlock(block: Block): string | undefined {
+  if (typeof block !== "object" || block === null) return "expected an object";
+  if (typeof block.id !== "string" || !block.id) return `"id" must be a non-empty string`;
+  if (typeof block.section !== "string") return `"section" must be a string`;
+  if (!STABILITIES.has(block.stability)) {
+    return `"stability" must be "static", "stable" or "volatile", got "${block.stability}"`;
+  }
+  if (typeof block.text !== "string") return `"text" must be a string`;
+  return undefined;
+}

@@ -1,0 +1,381 @@
+/**
+ * Config: `defineConfig`, finding and importing `slop.config.ts`, validation
+ * with key paths, and the overlay of persona, preset and CLI flags
+ * (flags > persona/preset > file > defaults).
+ *
+ * @module
+ */
+
+import { isAbsolute, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { existsSync } from "node:fs";
+import {
+  any,
+  arr,
+  bool,
+  closest,
+  isPlainObject,
+  literal,
+  num,
+  obj,
+  record,
+  type Rule,
+  str,
+  union,
+} from "./_schema.ts";
+import type {
+  ConfigEnv,
+  FileEntry,
+  ResolvedConfig,
+  SlopConfig,
+  Strategy,
+  UserConfigExport,
+} from "./types.ts";
+import { type Registry, viewNames } from "./registry.ts";
+
+/** Config file names looked up in the working directory, in order. */
+export const CONFIG_FILES: string[] = ["slop.config.ts", "slop.config.js", "slop.config.mjs"];
+
+/**
+ * Identity helper that types a config: an object, a promise or a function of
+ * `{ persona, preset }`.
+ *
+ * @example A config file
+ * ```ts
+ * import { defineConfig } from "./config.ts";
+ * export default defineConfig({ files: ["src/**"], defaultView: "full" });
+ * ```
+ */
+export function defineConfig(config: SlopConfig): SlopConfig;
+/** A promise of a config. */
+export function defineConfig(config: Promise<SlopConfig>): Promise<SlopConfig>;
+/** A function of the persona and preset. */
+export function defineConfig(
+  config: (env: ConfigEnv) => SlopConfig | Promise<SlopConfig>,
+): (env: ConfigEnv) => SlopConfig | Promise<SlopConfig>;
+export function defineConfig(config: UserConfigExport): UserConfigExport {
+  return config;
+}
+
+/** An invalid or unloadable config. The message names the file and key paths. */
+export class ConfigError extends Error {
+  /** Each problem, with its key path. */
+  problems: string[];
+  /**
+   * @param file Config file (relative for display).
+   * @param problems What is wrong, each naming its key path.
+   */
+  constructor(file: string, problems: string[]) {
+    super(
+      problems.length === 1
+        ? `Invalid config "${file}": ${problems[0]}`
+        : `Invalid config "${file}":\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+const fileEntry = obj({
+  path: str(),
+  view: str(),
+  forceFull: bool(),
+  autoAggregate: bool(),
+  slices: arr(obj({
+    startLine: num({ integer: true, min: 1 }),
+    endLine: num({ integer: true, min: 1 }),
+    tag: str(),
+    comment: str(),
+    contentHash: str(),
+    anchorLines: arr(str()),
+  }, ["startLine", "endLine"])),
+  mask: record(literal("def", "sig", "hide")),
+  maxBytes: num({ integer: true, min: 0 }),
+  dedup: bool(),
+  options: record(any()),
+}, ["path"]);
+
+const files = arr(union([str(), fileEntry], "a path string or a file entry object"));
+const strategy = literal("auto", "summarize", "full");
+const historyMessage = obj({ role: str(), content: str() }, ["role", "content"]);
+
+const SCHEMA: Rule = obj({
+  root: str(),
+  files,
+  exclude: arr(str()),
+  include: arr(str()),
+  defaultView: str(),
+  strategy,
+  summaryOnly: bool(),
+  screenshots: arr(str()),
+  history: union([
+    str(),
+    arr(union([str(), historyMessage], "a string or a { role, content } object")),
+  ], "a file path or an array of messages"),
+  output: obj({
+    dir: str(),
+    namespace: str(),
+    format: literal("markdown", "xml", "json"),
+  }),
+  presets: record(obj({ files, screenshots: arr(str()), description: str() })),
+  personas: record(obj({
+    strategy,
+    defaultView: str(),
+    tier: literal(1, 2, 3),
+    focus: arr(str()),
+    budget: num({ integer: true, min: 1 }),
+  })),
+  plugins: arr(any()),
+  ordering: obj({ pinned: arr(str()) }),
+  lock: str(),
+  cache: obj({ enabled: bool(), dir: str() }),
+  provider: obj({
+    name: str(),
+    model: str(),
+    baseUrl: str(),
+    apiKeyEnv: str(),
+    ttl: str(),
+  }),
+  budget: obj({ tokens: num({ integer: true, min: 1 }), tokenizer: literal("o200k", "cl100k") }),
+  knowledge: obj({ dir: str(), digest: bool(), conversations: arr(str()) }),
+  beads: bool(),
+  slicesFile: str(),
+  maxFileSize: num({ integer: true, min: 0 }),
+  allowOutsideRoot: bool(),
+  secrets: obj({ failOnSecret: bool(), rules: record(str()) }),
+});
+
+/**
+ * Check a raw config object; returns the problems, each naming its key path.
+ *
+ * @example
+ * ```ts
+ * import { validateConfig } from "./config.ts";
+ * validateConfig({ files: [{ path: "a", veiw: "full" }] });
+ * // ['Unknown key "files[0].veiw" (did you mean "files[0].view"?)']
+ * ```
+ */
+export function validateConfig(config: unknown): string[] {
+  return SCHEMA(config, "");
+}
+
+/** CLI flags and other overrides for {@linkcode loadConfig}. */
+export interface ConfigFlags {
+  /** Explicit config path (`--config`), relative to `cwd`. */
+  config?: string;
+  /** Working directory. @default {Deno.cwd()} */
+  cwd?: string;
+  /** State dir (`--state-dir`, else `SLOP_DIR`, else `<root>/.slop`). */
+  stateDir?: string;
+  /** Persona name (`--persona`). */
+  persona?: string;
+  /** Preset name (`--preset`). */
+  preset?: string;
+  /** Strategy (`--strategy`). */
+  strategy?: Strategy;
+  /** Extra globs (`--include`). */
+  include?: string[];
+  /** Extra excludes (`--ignore`). */
+  ignore?: string[];
+  /** Focus files (`--focus`). */
+  focus?: string[];
+  /** Restrict the build to these paths (positional `PATHS`). */
+  paths?: string[];
+  /** A config object to use instead of a file (library use). */
+  inline?: SlopConfig;
+}
+
+/**
+ * Find, import, validate and resolve the config. With no config file, the
+ * zero-config default bundles every text file under `cwd` in full view.
+ *
+ * @example Zero-config in a temp dir
+ * ```ts
+ * import { loadConfig } from "./config.ts";
+ * const config = await loadConfig({ cwd: await Deno.makeTempDir() });
+ * console.log(config.zeroConfig); // true
+ * ```
+ */
+export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfig> {
+  const cwd = resolve(flags.cwd ?? Deno.cwd());
+  let configPath: string | undefined;
+  let raw: SlopConfig = {};
+  if (flags.inline) {
+    raw = flags.inline;
+  } else {
+    configPath = findConfigFile(cwd, flags.config);
+    if (configPath) raw = await importConfig(configPath, flags);
+  }
+  const display = configPath ? displayPath(configPath, cwd) : "inline config";
+  const problems = validateConfig(raw);
+  if (problems.length) throw new ConfigError(display, problems);
+
+  const base = configPath ? join(configPath, "..") : cwd;
+  const root = resolve(base, raw.root ?? ".");
+  const envStateDir = Deno.env.get("SLOP_DIR");
+  const stateDir = flags.stateDir
+    ? resolve(cwd, flags.stateDir)
+    : envStateDir
+    ? resolve(cwd, envStateDir)
+    : join(root, ".slop");
+
+  let fileList = raw.files;
+  let screenshots = raw.screenshots ?? [];
+  if (flags.preset) {
+    const preset = raw.presets?.[flags.preset];
+    if (!preset) {
+      const hint = closest(flags.preset, Object.keys(raw.presets ?? {}));
+      throw new ConfigError(display, [
+        `Unknown preset "${flags.preset}"${hint ? ` (did you mean "${hint}"?)` : ""}`,
+      ]);
+    }
+    fileList = preset.files ?? [];
+    screenshots = preset.screenshots ?? [];
+  }
+  let persona: ResolvedConfig["persona"];
+  if (flags.persona) {
+    const found = raw.personas?.[flags.persona];
+    if (!found) {
+      const hint = closest(flags.persona, Object.keys(raw.personas ?? {}));
+      throw new ConfigError(display, [
+        `Unknown persona "${flags.persona}"${hint ? ` (did you mean "${hint}"?)` : ""}`,
+      ]);
+    }
+    persona = { name: flags.persona, ...found };
+  }
+
+  const zeroConfig = fileList === undefined;
+  const entries: FileEntry[] = (fileList ?? ["**"]).map((f) =>
+    typeof f === "string" ? { path: f } : { ...f }
+  );
+
+  const strategy = flags.strategy ?? persona?.strategy ?? raw.strategy ?? "auto";
+  return {
+    configPath,
+    root,
+    stateDir,
+    files: entries,
+    paths: flags.paths ?? [],
+    zeroConfig,
+    exclude: [...(raw.exclude ?? []), ...(flags.ignore ?? [])],
+    include: [...(raw.include ?? []), ...(flags.include ?? [])],
+    defaultView: persona?.defaultView ?? raw.defaultView ?? "full",
+    strategy,
+    summaryOnly: raw.summaryOnly ?? false,
+    screenshots,
+    history: raw.history,
+    output: {
+      dir: raw.output?.dir ? resolve(base, raw.output.dir) : join(stateDir, "out"),
+      namespace: raw.output?.namespace ?? "context",
+      format: raw.output?.format ?? "markdown",
+    },
+    persona,
+    preset: flags.preset,
+    focus: [...(persona?.focus ?? []), ...(flags.focus ?? [])],
+    tier: persona?.tier,
+    ordering: raw.ordering ?? {},
+    lock: resolve(base, raw.lock ?? "slop.lock"),
+    cache: {
+      enabled: raw.cache?.enabled ?? true,
+      dir: raw.cache?.dir ? resolve(base, raw.cache.dir) : join(stateDir, "cache"),
+    },
+    provider: raw.provider ?? {},
+    budget: { ...raw.budget, tokens: persona?.budget ?? raw.budget?.tokens },
+    knowledge: {
+      dir: resolve(base, raw.knowledge?.dir ?? "slop/knowledge"),
+      digest: raw.knowledge?.digest ?? true,
+      conversations: raw.knowledge?.conversations ?? [],
+    },
+    beads: raw.beads,
+    slicesFile: resolve(base, raw.slicesFile ?? "slop/slices.toml"),
+    maxFileSize: raw.maxFileSize ?? 10 * 1024 * 1024,
+    allowOutsideRoot: raw.allowOutsideRoot ?? false,
+    secrets: { failOnSecret: raw.secrets?.failOnSecret ?? false, rules: raw.secrets?.rules ?? {} },
+    plugins: (raw.plugins ?? []) as ResolvedConfig["plugins"],
+    raw,
+  };
+}
+
+/**
+ * Check that every view named in the config exists in the registry; the
+ * error names the key path and suggests the closest view.
+ *
+ * @example
+ * ```ts
+ * import { checkViews } from "./config.ts";
+ * import { createRegistry } from "./registry.ts";
+ * checkViews({ defaultView: "full" }, createRegistry([])); // ['Unknown view mode ...']
+ * ```
+ */
+export function checkViews(raw: SlopConfig, registry: Registry): string[] {
+  const names = viewNames(registry);
+  const known = new Set([...names, ...registry.plugins.map((p) => p.name)]);
+  const problems: string[] = [];
+  const check = (view: string | undefined, path: string) => {
+    if (view === undefined || known.has(view)) return;
+    const hint = closest(view, names);
+    problems.push(
+      `Unknown view mode "${view}" at "${path}"${hint ? ` (did you mean "${hint}"?)` : ""}`,
+    );
+  };
+  const checkFiles = (list: SlopConfig["files"], path: string) =>
+    list?.forEach((f, i) => typeof f === "object" && check(f.view, `${path}[${i}].view`));
+  check(raw.defaultView, "defaultView");
+  checkFiles(raw.files, "files");
+  for (const [name, p] of Object.entries(raw.presets ?? {})) {
+    checkFiles(p.files, `presets.${name}.files`);
+  }
+  for (const [name, p] of Object.entries(raw.personas ?? {})) {
+    check(p.defaultView, `personas.${name}.defaultView`);
+  }
+  return problems;
+}
+
+function findConfigFile(cwd: string, explicit?: string): string | undefined {
+  if (explicit) {
+    const path = resolve(cwd, explicit);
+    if (!existsSync(path)) {
+      throw new ConfigError(explicit, [`Cannot find the config file "${path}"`]);
+    }
+    return path;
+  }
+  for (const name of CONFIG_FILES) {
+    const path = join(cwd, name);
+    if (existsSync(path)) return path;
+  }
+  return undefined;
+}
+
+async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfig> {
+  const display = displayPath(path, resolve(flags.cwd ?? Deno.cwd()));
+  let mod: Record<string, unknown>;
+  try {
+    mod = await import(pathToFileURL(path).href);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(display, [`Cannot load the config: ${detail}`]);
+  }
+  if (!("default" in mod)) {
+    throw new ConfigError(display, ["The config must have a default export (use defineConfig)"]);
+  }
+  let value = mod.default as UserConfigExport;
+  try {
+    if (typeof value === "function") {
+      value = await value({ persona: flags.persona, preset: flags.preset });
+    }
+    value = await value;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(display, [`The config function failed: ${detail}`]);
+  }
+  if (!isPlainObject(value)) {
+    throw new ConfigError(display, ["The config must export or return an object"]);
+  }
+  return value as SlopConfig;
+}
+
+/** A path relative to `cwd` when inside it, else absolute (for messages only). */
+export function displayPath(path: string, cwd: string): string {
+  const rel = isAbsolute(path) && path.startsWith(cwd + "/") ? path.slice(cwd.length + 1) : path;
+  return rel;
+}

@@ -1,0 +1,220 @@
+/**
+ * Emit stage: place blocks (byte offsets, sha256, tokens), build the
+ * manifest, and publish `{namespace}_{NNN}.md` plus its `.json` manifest
+ * without ever overwriting and without a half-written file being visible.
+ *
+ * @module
+ */
+
+import { join, relative, sep } from "node:path";
+import { sha256 } from "./read.ts";
+import { prefixEnd } from "./order.ts";
+import { countTokens, type Tokenizer } from "./tokens.ts";
+import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
+
+const encoder = new TextEncoder();
+
+/** Options of {@linkcode placeBlocks}. */
+export interface PlaceOptions {
+  /** Tokenizer for block counts. @default {"o200k"} */
+  tokenizer?: Tokenizer;
+  /** Known token counts by block sha256 (a cache), filled in place. */
+  tokenCache?: Map<string, number>;
+}
+
+/**
+ * Give each ordered block its byte offset, length, sha256 and token count.
+ *
+ * @example
+ * ```ts
+ * import { placeBlocks } from "./emit.ts";
+ * const placed = await placeBlocks([{ id: "a", section: "a", stability: "stable", text: "hi\n\n" }]);
+ * placed[0].length; // 4
+ * ```
+ */
+export async function placeBlocks(
+  blocks: Block[],
+  options: PlaceOptions = {},
+): Promise<PlacedBlock[]> {
+  let offset = 0;
+  const out: PlacedBlock[] = [];
+  for (const block of blocks) {
+    const bytes = encoder.encode(block.text);
+    const hash = sha256(bytes);
+    let tokens = options.tokenCache?.get(hash);
+    if (tokens === undefined) {
+      tokens = await countTokens(block.text, options.tokenizer);
+      options.tokenCache?.set(hash, tokens);
+    }
+    out.push({ ...block, offset, length: bytes.length, sha256: hash, tokens });
+    offset += bytes.length;
+  }
+  return out;
+}
+
+/** The document: the concatenation of the placed blocks. */
+export function renderDocument(blocks: PlacedBlock[]): string {
+  return blocks.map((b) => b.text).join("");
+}
+
+/**
+ * The manifest of a build. Contains nothing time- or machine-dependent.
+ *
+ * @example
+ * ```ts
+ * import { buildManifest } from "./emit.ts";
+ * const m = buildManifest([], [], "", []);
+ * m.prefix.bytes; // 0
+ * ```
+ */
+export function buildManifest(
+  files: RenderedFile[],
+  blocks: PlacedBlock[],
+  document: string,
+  warnings: string[],
+  output?: string,
+): Manifest {
+  const end = prefixEnd(blocks);
+  const prefixBlocks = blocks.slice(0, end);
+  const prefixBytes = prefixBlocks.reduce((n, b) => n + b.length, 0);
+  const docBytes = encoder.encode(document);
+  return {
+    version: 1,
+    ...(output ? { output } : {}),
+    files: files.map((f) => ({
+      path: f.path,
+      view: f.view,
+      status: f.status,
+      ...(f.reason ? { reason: f.reason } : {}),
+      sha256: f.sha256,
+      bytes: f.bytes,
+      ...(f.cache ? { cache: f.cache } : {}),
+      ...(f.notes ? { notes: f.notes } : {}),
+    })),
+    blocks: blocks.map((b) => ({
+      id: b.id,
+      section: b.section,
+      stability: b.stability,
+      offset: b.offset,
+      length: b.length,
+      sha256: b.sha256,
+      tokens: b.tokens,
+    })),
+    prefix: {
+      bytes: prefixBytes,
+      sha256: sha256(docBytes.subarray(0, prefixBytes)),
+      tokens: prefixBlocks.reduce((n, b) => n + b.tokens, 0),
+    },
+    total: {
+      bytes: docBytes.length,
+      sha256: sha256(docBytes),
+      tokens: blocks.reduce((n, b) => n + b.tokens, 0),
+    },
+    warnings,
+  };
+}
+
+/** Where a build was published. */
+export interface Published {
+  /** The output number. */
+  number: number;
+  /** Absolute path of the document. */
+  document: string;
+  /** Absolute path of the manifest. */
+  manifest: string;
+}
+
+/** Format an output number: at least 3 digits. */
+export function outputName(namespace: string, n: number, ext: string): string {
+  return `${namespace}_${String(n).padStart(3, "0")}.${ext}`;
+}
+
+/**
+ * Publish the document and manifest under the next free number. The number
+ * is claimed with `link()` (which fails when the name exists), so two builds
+ * at once never share a number and nothing is ever overwritten; a
+ * high-water mark keeps numbers from being reused after deletions.
+ *
+ * @example
+ * ```ts
+ * import { publish } from "./emit.ts";
+ * // const { document } = await publish(dir, "context", text, (out) => manifest);
+ * ```
+ */
+export async function publish(
+  dir: string,
+  namespace: string,
+  document: string,
+  manifestFor: (outputPath: string) => Manifest,
+  root: string,
+): Promise<Published> {
+  await Deno.mkdir(dir, { recursive: true });
+  const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
+  await Deno.writeTextFile(tmp, document);
+  let n = await nextNumber(dir, namespace);
+  let docPath: string;
+  try {
+    for (;;) {
+      docPath = join(dir, outputName(namespace, n, "md"));
+      try {
+        await Deno.link(tmp, docPath);
+        break;
+      } catch (error) {
+        if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+        n++;
+      }
+    }
+  } finally {
+    await Deno.remove(tmp).catch(() => {});
+  }
+  await writeMark(dir, namespace, n);
+  const manifestPath = join(dir, outputName(namespace, n, "json"));
+  const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
+  await writeAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+  return { number: n, document: docPath, manifest: manifestPath };
+}
+
+/** Write a file through a temp file and a rename, so readers never see half of it. */
+export async function writeAtomic(path: string, text: string): Promise<void> {
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+  try {
+    await Deno.writeTextFile(tmp, text);
+    await Deno.rename(tmp, path);
+  } catch (error) {
+    await Deno.remove(tmp).catch(() => {});
+    throw error;
+  }
+}
+
+async function nextNumber(dir: string, namespace: string): Promise<number> {
+  const pattern = new RegExp(`^${escape(namespace)}_(\\d+)\\.md$`);
+  let max = await readMark(dir, namespace);
+  for await (const entry of Deno.readDir(dir)) {
+    const m = pattern.exec(entry.name);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  return max + 1;
+}
+
+function markPath(dir: string, namespace: string): string {
+  return join(dir, `.${namespace}.last`);
+}
+
+async function readMark(dir: string, namespace: string): Promise<number> {
+  try {
+    const n = Number((await Deno.readTextFile(markPath(dir, namespace))).trim());
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function writeMark(dir: string, namespace: string, n: number): Promise<void> {
+  if (n > await readMark(dir, namespace)) {
+    await writeAtomic(markPath(dir, namespace), `${n}\n`).catch(() => {});
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,51 @@
+/**
+ * Order stage: ordering rules (plugins) reorder blocks so that the most
+ * stable come first; the stable prefix is every byte before the first
+ * volatile block.
+ *
+ * @module
+ */
+
+import { callHook, orderingRules, type Registry } from "./registry.ts";
+import type { Block, OrderContext, PlacedBlock } from "./types.ts";
+
+/**
+ * Run every ordering rule in registration order. A rule must return the same
+ * blocks (none added, none lost).
+ *
+ * @example
+ * ```ts
+ * import { orderBlocks } from "./order.ts";
+ * // const ordered = await orderBlocks(blocks, registry, ctx);
+ * ```
+ */
+export async function orderBlocks(
+  blocks: Block[],
+  registry: Registry,
+  ctx: OrderContext,
+): Promise<Block[]> {
+  let current = blocks;
+  for (const rule of orderingRules(registry)) {
+    const next = await callHook(rule, "order", () => rule.order([...current], ctx));
+    const problem = sameBlocks(current, next);
+    if (problem) throw new Error(`[plugin ${rule.name}] Hook "order" ${problem}`);
+    current = next;
+  }
+  return current;
+}
+
+function sameBlocks(before: Block[], after: Block[]): string | undefined {
+  if (!Array.isArray(after)) return "must return an array of blocks";
+  if (after.length !== before.length) {
+    return `returned ${after.length} blocks for ${before.length}: rules may only reorder`;
+  }
+  const ids = new Set(before.map((b) => b.id));
+  for (const b of after) if (!ids.delete(b?.id)) return `returned an unknown block "${b?.id}"`;
+  return undefined;
+}
+
+/** Index of the first volatile block (the end of the stable prefix), or the block count. */
+export function prefixEnd(blocks: Array<Block | PlacedBlock>): number {
+  const i = blocks.findIndex((b) => b.stability === "volatile");
+  return i < 0 ? blocks.length : i;
+}

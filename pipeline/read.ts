@@ -1,0 +1,128 @@
+/**
+ * Read stage: each target is read exactly once into bytes, strict UTF-8
+ * text and a sha256. Missing, unreadable, binary, over-size and outside-root
+ * files become problems on the file; they never stop the build.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+import { sep } from "node:path";
+import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
+
+/** sha256 of bytes or text, hex. */
+export function sha256(data: Uint8Array | string): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+/** Files read at once; keeps descriptor use bounded on big trees. */
+const CONCURRENCY = 64;
+
+/**
+ * Read every target once, in parallel, keeping target order.
+ *
+ * @example
+ * ```ts
+ * import { readTargets } from "./read.ts";
+ * // const files = await readTargets(targets, config);
+ * ```
+ */
+export async function readTargets(
+  targets: Target[],
+  config: ResolvedConfig,
+): Promise<SourceFile[]> {
+  const out = new Array<SourceFile>(targets.length);
+  let next = 0;
+  async function worker() {
+    while (next < targets.length) {
+      const i = next++;
+      out[i] = await readTarget(targets[i], config);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
+  return out;
+}
+
+/** Read one target. */
+export async function readTarget(target: Target, config: ResolvedConfig): Promise<SourceFile> {
+  const base = { ...target, sha256: "", size: 0, mtimeMs: 0 };
+  const fail = (status: "error" | "skipped", reason: string): SourceFile => ({
+    ...base,
+    error: { status, reason },
+  });
+  const rootPrefix = config.root.endsWith(sep) ? config.root : config.root + sep;
+  if (!config.allowOutsideRoot && (target.path.startsWith("../") || target.path.startsWith("/"))) {
+    return fail("error", "path leaves the root (set allowOutsideRoot to allow it)");
+  }
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.lstat(target.absPath);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
+    return fail("error", `cannot read file: ${message(error)}`);
+  }
+  if (info.isSymlink) {
+    let real: string;
+    try {
+      real = await Deno.realPath(target.absPath);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return fail("error", "broken symbolic link");
+      return fail("error", `cannot follow symbolic link: ${message(error)}`);
+    }
+    if (!config.allowOutsideRoot) {
+      const realRoot = await Deno.realPath(config.root).catch(() => config.root);
+      const prefix = realRoot.endsWith(sep) ? realRoot : realRoot + sep;
+      if (!real.startsWith(prefix)) {
+        return fail("error", "symbolic link leaves the root (set allowOutsideRoot to allow it)");
+      }
+    }
+    info = await Deno.stat(target.absPath);
+  } else if (!config.allowOutsideRoot && !target.absPath.startsWith(rootPrefix)) {
+    return fail("error", "path leaves the root (set allowOutsideRoot to allow it)");
+  }
+  if (info.isDirectory) return fail("skipped", "is a directory");
+  if (!info.isFile) return fail("skipped", "not a regular file");
+  const limit = target.entry.maxBytes ?? config.maxFileSize;
+  if (info.size > limit) {
+    return {
+      ...fail("skipped", `file is ${info.size} bytes, over the limit of ${limit} bytes`),
+      size: info.size,
+    };
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(target.absPath);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
+    if (error instanceof Deno.errors.PermissionDenied) {
+      return fail("error", "permission denied");
+    }
+    return fail("error", `cannot read file: ${message(error)}`);
+  }
+  const file: SourceFile = {
+    ...base,
+    bytes,
+    sha256: sha256(bytes),
+    size: bytes.length,
+    mtimeMs: info.mtime?.getTime() ?? 0,
+  };
+  if (bytes.length > limit) {
+    return {
+      ...file,
+      error: { status: "skipped", reason: `file grew over the limit of ${limit} bytes` },
+    };
+  }
+  if (bytes.includes(0)) return { ...file, error: { status: "skipped", reason: "binary file" } };
+  try {
+    file.text = decoder.decode(bytes);
+  } catch {
+    return { ...file, error: { status: "skipped", reason: "binary file (not valid UTF-8)" } };
+  }
+  return file;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

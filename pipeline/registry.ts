@@ -1,0 +1,295 @@
+/**
+ * The plugin registry: validates plugins, lets users replace built-ins by
+ * name, freezes before a build, and wraps every hook call so that an error
+ * names its plugin, hook and file.
+ *
+ * @module
+ */
+
+import type {
+  OrderingPlugin,
+  Plugin,
+  PluginKind,
+  ProviderPlugin,
+  SectionPlugin,
+  ViewModePlugin,
+} from "./types.ts";
+
+/** An error raised inside a plugin hook, carrying where it happened. */
+export class PluginError extends Error {
+  /** Plugin name. */
+  plugin: string;
+  /** Hook name. */
+  hook: string;
+  /** File path the hook was working on, if any. */
+  path?: string;
+
+  /**
+   * @param plugin Plugin name.
+   * @param hook Hook name.
+   * @param message What went wrong.
+   * @param options Path and cause.
+   */
+  constructor(
+    plugin: string,
+    hook: string,
+    message: string,
+    options: { path?: string; cause?: unknown } = {},
+  ) {
+    super(`[plugin ${plugin}] ${message}`, { cause: options.cause });
+    this.name = "PluginError";
+    this.plugin = plugin;
+    this.hook = hook;
+    this.path = options.path;
+  }
+}
+
+const KEYS: Record<PluginKind, { required: string[]; optional: string[] }> = {
+  "view-mode": { required: ["render", "version"], optional: ["extensions", "accepts"] },
+  "section": { required: ["compose"], optional: [] },
+  "ordering": { required: ["order"], optional: ["commit"] },
+  "provider": { required: [], optional: ["payload", "countTokens", "complete"] },
+};
+
+/** A validated, possibly frozen set of plugins. */
+export interface Registry {
+  /** Plugins in order: built-ins (replaced in place) then user plugins. */
+  plugins: Plugin[];
+  /** Set once the build starts; `register` then throws. */
+  frozen: boolean;
+}
+
+/**
+ * Create a registry from the built-in plugins.
+ *
+ * @example Create and extend a registry
+ * ```ts
+ * import { createRegistry, register } from "./registry.ts";
+ * const registry = createRegistry([]);
+ * register(registry, { kind: "section", name: "mine", compose: () => [] });
+ * ```
+ */
+export function createRegistry(builtins: Plugin[]): Registry {
+  const registry: Registry = { plugins: [], frozen: false };
+  builtins.forEach((plugin, index) => register(registry, plugin, { where: `built-in ${index}` }));
+  return registry;
+}
+
+/** Options of {@linkcode register}. */
+export interface RegisterOptions {
+  /** Where the plugin came from, for errors (`plugins[2]`). */
+  where?: string;
+}
+
+/**
+ * Validate and add a plugin. A plugin whose name is already registered
+ * replaces it in place when `replace` is allowed (user plugins over built-ins).
+ *
+ * @example Replace a built-in section
+ * ```ts
+ * import { createRegistry, register } from "./registry.ts";
+ * const registry = createRegistry([{ kind: "section", name: "slop:files", compose: () => [] }]);
+ * register(registry, { kind: "section", name: "slop:files", compose: () => [] }, { where: "plugins[0]" });
+ * ```
+ */
+export function register(registry: Registry, plugin: unknown, options: RegisterOptions = {}): void {
+  const where = options.where ?? `position ${registry.plugins.length}`;
+  if (registry.frozen) {
+    throw new Error(
+      `Cannot register plugin at ${where}: the registry is frozen once the build starts`,
+    );
+  }
+  const valid = validatePlugin(plugin, where);
+  const index = registry.plugins.findIndex((p) => p.name === valid.name);
+  if (index >= 0) registry.plugins[index] = valid;
+  else registry.plugins.push(valid);
+}
+
+/**
+ * Register the user's plugins: duplicates among them are errors, a name that
+ * a built-in has replaces the built-in.
+ *
+ * @example
+ * ```ts
+ * import { createRegistry, registerUserPlugins } from "./registry.ts";
+ * const registry = createRegistry([]);
+ * registerUserPlugins(registry, [{ kind: "section", name: "mine", compose: () => [] }]);
+ * ```
+ */
+export function registerUserPlugins(registry: Registry, plugins: unknown[]): void {
+  const seen = new Map<string, number>();
+  plugins.forEach((plugin, index) => {
+    const where = `plugins[${index}]`;
+    const valid = validatePlugin(plugin, where);
+    const first = seen.get(valid.name);
+    if (first !== undefined) {
+      throw new Error(
+        `Duplicate plugin name "${valid.name}" at ${where}: already used at plugins[${first}]`,
+      );
+    }
+    seen.set(valid.name, index);
+    register(registry, valid, { where });
+  });
+}
+
+/** Freeze the registry: later `register` calls throw. */
+export function freeze(registry: Registry): Registry {
+  registry.frozen = true;
+  Object.freeze(registry.plugins);
+  return registry;
+}
+
+function validatePlugin(plugin: unknown, where: string): Plugin {
+  if (typeof plugin !== "object" || plugin === null || Array.isArray(plugin)) {
+    throw new TypeError(`Invalid plugin at ${where}: expected an object, got ${describe(plugin)}`);
+  }
+  const p = plugin as Record<string, unknown>;
+  if (typeof p.name !== "string" || p.name.trim() === "") {
+    throw new TypeError(`Invalid plugin at ${where}: missing a "name"`);
+  }
+  const label = `plugin "${p.name}" at ${where}`;
+  const kind = p.kind as PluginKind;
+  if (!(kind in KEYS)) {
+    throw new TypeError(
+      `Invalid ${label}: "kind" must be one of ${
+        Object.keys(KEYS).map((k) => `"${k}"`).join(", ")
+      }, got ${describe(p.kind)}`,
+    );
+  }
+  const spec = KEYS[kind];
+  for (const key of spec.required) {
+    if (!(key in p)) throw new TypeError(`Invalid ${label}: missing "${key}"`);
+  }
+  const allowed = new Set(["kind", "name", ...spec.required, ...spec.optional]);
+  for (const key of Object.keys(p)) {
+    if (!allowed.has(key)) {
+      throw new TypeError(`Invalid ${label}: unknown key "${key}" for a ${kind} plugin`);
+    }
+  }
+  for (const key of [...spec.required, ...spec.optional]) {
+    if (key === "version" || key === "extensions") continue;
+    if (key in p && typeof p[key] !== "function") {
+      throw new TypeError(`Invalid ${label}: "${key}" must be a function, got ${describe(p[key])}`);
+    }
+  }
+  if (kind === "view-mode") {
+    if (typeof p.version !== "string") {
+      throw new TypeError(`Invalid ${label}: "version" must be a string`);
+    }
+    if (
+      p.extensions !== undefined &&
+      !(Array.isArray(p.extensions) && p.extensions.every((e) => typeof e === "string"))
+    ) {
+      throw new TypeError(`Invalid ${label}: "extensions" must be an array of strings`);
+    }
+  }
+  return p as unknown as Plugin;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return `"${value}"`;
+  return typeof value;
+}
+
+/** View mode plugins by name. */
+export function viewModes(registry: Registry): ViewModePlugin[] {
+  return registry.plugins.filter((p): p is ViewModePlugin => p.kind === "view-mode");
+}
+
+/** Section plugins in registration order. */
+export function sections(registry: Registry): SectionPlugin[] {
+  return registry.plugins.filter((p): p is SectionPlugin => p.kind === "section");
+}
+
+/** Ordering rules in registration order. */
+export function orderingRules(registry: Registry): OrderingPlugin[] {
+  return registry.plugins.filter((p): p is OrderingPlugin => p.kind === "ordering");
+}
+
+/** Provider plugins. */
+export function providers(registry: Registry): ProviderPlugin[] {
+  return registry.plugins.filter((p): p is ProviderPlugin => p.kind === "provider");
+}
+
+/**
+ * Find a view mode by the name a config uses: `skeleton` finds `skeleton`,
+ * then `slop:skeleton`.
+ *
+ * @example
+ * ```ts
+ * import { createRegistry, findViewMode } from "./registry.ts";
+ * findViewMode(createRegistry([]), "full"); // undefined
+ * ```
+ */
+export function findViewMode(registry: Registry, view: string): ViewModePlugin | undefined {
+  const all = viewModes(registry);
+  return all.find((p) => p.name === view) ?? all.find((p) => p.name === `slop:${view}`);
+}
+
+/** The names a config may use for view modes (short names for built-ins). */
+export function viewNames(registry: Registry): string[] {
+  return viewModes(registry).map((p) => p.name.replace(/^slop:/, ""));
+}
+
+/** Find a provider by `anthropic` or `slop:anthropic`. */
+export function findProvider(registry: Registry, name: string): ProviderPlugin | undefined {
+  const all = providers(registry);
+  return all.find((p) => p.name === name) ?? all.find((p) => p.name === `slop:${name}`);
+}
+
+/** Options of {@linkcode callHook}. */
+export interface CallHookOptions {
+  /** File the hook works on. */
+  path?: string;
+  /** Milliseconds before a hook that never settles is failed. @default {60000} */
+  timeoutMs?: number;
+}
+
+/**
+ * Run a plugin hook; any throw, rejection or timeout becomes a
+ * {@linkcode PluginError} naming the plugin, hook and file.
+ *
+ * @example
+ * ```ts
+ * import { callHook } from "./registry.ts";
+ * const n = await callHook({ name: "demo" }, "render", () => 1);
+ * ```
+ */
+export async function callHook<T>(
+  plugin: { name: string },
+  hook: string,
+  fn: () => T | Promise<T>,
+  options: CallHookOptions = {},
+): Promise<T> {
+  const where = options.path ? ` on "${options.path}"` : "";
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new PluginError(
+              plugin.name,
+              hook,
+              `Hook "${hook}" did not settle within ${timeoutMs} ms${where}`,
+              { path: options.path },
+            ),
+          ),
+        timeoutMs,
+      );
+    });
+    return await Promise.race([Promise.resolve().then(fn), timeout]);
+  } catch (error) {
+    if (error instanceof PluginError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new PluginError(plugin.name, hook, `Hook "${hook}" failed${where}: ${detail}`, {
+      path: options.path,
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}

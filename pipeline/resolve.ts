@@ -1,0 +1,306 @@
+/**
+ * Resolve stage: config entries (paths, globs, per-file options) -> sorted,
+ * de-duplicated targets. Candidates are what git sees (`git ls-files -co
+ * --exclude-standard`) in a work tree, or a walk honouring nested
+ * `.gitignore` files outside one.
+ *
+ * @module
+ */
+
+import { isAbsolute, join, relative, resolve as resolvePath, sep } from "node:path";
+import { type Ignore, ignore, picomatch } from "../deps.ts";
+import { gitFiles } from "./_git.ts";
+import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
+
+/** Path segments never bundled. */
+export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"];
+
+/** Files excluded unless listed by their literal path (they usually hold secrets). */
+export const DEFAULT_SECRET_FILES: string[] = [".env", ".env.*", "*.pem", "id_rsa*", "*.key"];
+
+/** History files the seed blacklists from file sets. */
+export const HISTORY_FILES: string[] = ["history.toml", "*_history.toml"];
+
+/** What the resolve stage produces. */
+export interface Resolution {
+  /** Targets sorted by path. */
+  targets: Target[];
+  /** Entries that matched nothing, and other notes. */
+  warnings: string[];
+  /** Where candidates came from. */
+  source: "git" | "walk";
+}
+
+/** Compare paths by code point, independent of locale. */
+export function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const GLOB_CHARS = /[*?[\]{}!()]/;
+
+/** True when the entry path is a glob pattern. */
+export function isGlob(path: string): boolean {
+  return GLOB_CHARS.test(path);
+}
+
+/** Normalise an entry path: forward slashes, no leading `./`. */
+export function normalizeEntryPath(path: string): string {
+  let p = path.replaceAll("\\", "/");
+  while (p.startsWith("./")) p = p.slice(2);
+  return p.replace(/\/+$/, (m) => (m ? "/" : ""));
+}
+
+/**
+ * Resolve the config's entries to targets.
+ *
+ * @example
+ * ```ts
+ * import { loadConfig } from "./config.ts";
+ * import { resolveTargets } from "./resolve.ts";
+ * const config = await loadConfig({ cwd: Deno.cwd() });
+ * const { targets } = await resolveTargets(config);
+ * ```
+ */
+export async function resolveTargets(config: ResolvedConfig): Promise<Resolution> {
+  const root = config.root;
+  const warnings: string[] = [];
+  const git = await gitFiles(root);
+  const source = git ? "git" : "walk";
+  const listed = git ?? await walk(root);
+  const internal = internalDirs(config);
+  const candidates = (await existing(root, listed)).filter((p) =>
+    !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/"))
+  ).sort(comparePaths);
+  const candidateSet = new Set(candidates);
+  const isSecretFile = picomatch(DEFAULT_SECRET_FILES, { dot: true, basename: true });
+  const isHistoryFile = picomatch(HISTORY_FILES, { dot: true, basename: true });
+  const isExcluded = config.exclude.length
+    ? picomatch(config.exclude.map(normalizeEntryPath), { dot: true })
+    : () => false;
+
+  const selected = new Map<string, { entries: FileEntry[]; explicit: boolean }>();
+  const add = (path: string, entry: FileEntry, explicit: boolean) => {
+    const slot = selected.get(path) ?? { entries: [], explicit: false };
+    slot.entries.push(entry);
+    slot.explicit ||= explicit;
+    selected.set(path, slot);
+  };
+
+  const entries: Array<{ entry: FileEntry; label: string }> = [
+    ...config.files.map((entry, i) => ({ entry, label: `files[${i}]` })),
+    ...config.include.map((path, i) => ({ entry: { path }, label: `include[${i}]` })),
+  ];
+  for (const { entry, label } of entries) {
+    const matched = await matchEntry(entry, config, candidates, candidateSet, warnings, label);
+    for (const { path, explicit } of matched) {
+      if (!explicit && (isSecretFile(path) || isHistoryFile(path) || isExcluded(path))) continue;
+      if (explicit && isHistoryFile(path)) continue;
+      add(path, entry, explicit);
+    }
+  }
+
+  let paths = [...selected.keys()];
+  if (config.paths.length) {
+    const keep = config.paths.map((p) => {
+      const rel = toRootRelative(normalizeEntryPath(p), config.root, Deno.cwd()) ?? p;
+      return isGlob(rel)
+        ? picomatch(rel, { dot: true })
+        : (x: string) => x === rel || x.startsWith(rel + "/");
+    });
+    const restricted = new Set<string>();
+    for (const path of candidates) if (keep.some((k) => k(path))) restricted.add(path);
+    for (const path of paths) if (keep.some((k) => k(path))) restricted.add(path);
+    for (const path of restricted) if (!selected.has(path)) add(path, { path }, false);
+    paths = [...restricted];
+    if (!paths.length) {
+      warnings.push(`No file matches the paths ${config.paths.map((p) => `"${p}"`).join(", ")}`);
+    }
+  }
+
+  const targets = paths.sort(comparePaths).map((path): Target => {
+    const slot = selected.get(path)!;
+    return {
+      path,
+      absPath: isAbsolute(path) ? path : join(root, path),
+      entry: mergeEntries(path, slot.entries),
+      explicit: slot.explicit,
+    };
+  });
+  return { targets, warnings, source };
+}
+
+/** Merge every matching entry in order; later keys win (like flat configs). */
+function mergeEntries(path: string, entries: FileEntry[]): FileEntry {
+  const merged: FileEntry = { path };
+  for (const entry of entries) {
+    for (const [key, value] of Object.entries(entry)) {
+      if (key === "path" || value === undefined) continue;
+      if (key === "options") merged.options = { ...merged.options, ...(value as object) };
+      else (merged as unknown as Record<string, unknown>)[key] = value;
+    }
+  }
+  return merged;
+}
+
+async function matchEntry(
+  entry: FileEntry,
+  config: ResolvedConfig,
+  candidates: string[],
+  candidateSet: Set<string>,
+  warnings: string[],
+  label: string,
+): Promise<Array<{ path: string; explicit: boolean }>> {
+  const raw = normalizeEntryPath(entry.path);
+  const rel = toRootRelative(
+    raw,
+    config.root,
+    config.configPath ? join(config.configPath, "..") : config.root,
+  );
+  if (rel === undefined || rel.startsWith("../") || rel === "..") {
+    if (!config.allowOutsideRoot) {
+      warnings.push(`Refused "${entry.path}" (${label}): the path leaves the root`);
+      return [{ path: raw, explicit: true }];
+    }
+    const abs = resolvePath(config.root, rel ?? raw);
+    return [{ path: abs.split(sep).join("/"), explicit: true }];
+  }
+  if (isGlob(rel)) {
+    const match = picomatch(rel, { dot: true });
+    const found = candidates.filter((c) => match(c));
+    if (!found.length) warnings.push(noMatch(entry.path, label, hintFor(rel, candidates)));
+    return found.map((path) => ({ path, explicit: false }));
+  }
+  if (candidateSet.has(rel)) return [{ path: rel, explicit: true }];
+  const dirPrefix = rel === "" || rel === "." ? "" : rel.replace(/\/$/, "") + "/";
+  const inDir = candidates.filter((c) => c.startsWith(dirPrefix));
+  if (inDir.length && (dirPrefix === "" || await isDirectory(join(config.root, rel)))) {
+    return inDir.map((path) => ({ path, explicit: false }));
+  }
+  // Listed explicitly but not a candidate: ignored by git, or missing.
+  const abs = join(config.root, rel);
+  if (await isFileLike(abs)) return [{ path: rel, explicit: true }];
+  warnings.push(noMatch(entry.path, label, hintFor(rel, candidates)));
+  return [{ path: rel, explicit: true }];
+}
+
+function noMatch(path: string, label: string, hint?: string): string {
+  return `No file matches "${path}" (${label})${hint ? `; did you mean "${hint}"?` : ""}`;
+}
+
+/** A case-insensitive match for an entry that matched nothing. */
+function hintFor(rel: string, candidates: string[]): string | undefined {
+  if (isGlob(rel)) {
+    const match = picomatch(rel, { dot: true, nocase: true });
+    const found = candidates.find((c) => match(c));
+    return found ? found : undefined;
+  }
+  const lower = rel.toLowerCase();
+  return candidates.find((c) => c.toLowerCase() === lower) ??
+    candidates.find((c) => c.toLowerCase().startsWith(lower.replace(/\/?$/, "/")));
+}
+
+function toRootRelative(path: string, root: string, base: string): string | undefined {
+  if (isAbsolute(path)) {
+    const rel = relative(root, path).split(sep).join("/");
+    return rel;
+  }
+  if (base === root) return path;
+  const abs = resolvePath(base, path);
+  return relative(root, abs).split(sep).join("/");
+}
+
+function excludedByDefault(path: string): boolean {
+  for (const part of path.split("/")) if (DEFAULT_EXCLUDED_DIRS.includes(part)) return true;
+  return false;
+}
+
+function internalDirs(config: ResolvedConfig): string[] {
+  const dirs = [config.stateDir, config.output.dir, config.cache.dir];
+  return dirs.map((d) => relative(config.root, d).split(sep).join("/"))
+    .filter((d) => d && !d.startsWith("..") && !isAbsolute(d));
+}
+
+async function existing(root: string, paths: string[]): Promise<string[]> {
+  const out: string[] = [];
+  await Promise.all(paths.map(async (p) => {
+    try {
+      const info = await Deno.lstat(join(root, p));
+      if (!info.isDirectory) out.push(p);
+    } catch {
+      // Deleted since git listed it: not part of the project any more.
+    }
+  }));
+  return out;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+async function isFileLike(path: string): Promise<boolean> {
+  try {
+    const info = await Deno.lstat(path);
+    return !info.isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Walk `root` honouring nested `.gitignore` files and `.git/info/exclude`
+ * the way git does (a deeper file overrides a shallower one; an excluded
+ * folder is never entered). Symlinks are listed, never followed.
+ */
+export async function walk(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const rootMatchers: Array<{ dir: string; ig: Ignore }> = [];
+  const info = await readIgnore(join(root, ".git", "info", "exclude"));
+  if (info) rootMatchers.push({ dir: "", ig: info });
+  async function visit(dir: string, matchers: Array<{ dir: string; ig: Ignore }>) {
+    const abs = dir ? join(root, dir) : root;
+    const own = await readIgnore(join(abs, ".gitignore"));
+    const stack = own ? [...matchers, { dir, ig: own }] : matchers;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [];
+      for await (const e of Deno.readDir(abs)) entries.push(e);
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => comparePaths(a.name, b.name));
+    for (const e of entries) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (DEFAULT_EXCLUDED_DIRS.includes(e.name)) continue;
+      const isDir = e.isDirectory;
+      if (ignored(rel, isDir, stack)) continue;
+      if (isDir) await visit(rel, stack);
+      else out.push(rel);
+    }
+  }
+  await visit("", rootMatchers);
+  return out;
+}
+
+function ignored(rel: string, isDir: boolean, stack: Array<{ dir: string; ig: Ignore }>): boolean {
+  let state = false;
+  for (const { dir, ig } of stack) {
+    const sub = dir ? rel.slice(dir.length + 1) : rel;
+    const result = ig.test(isDir ? sub + "/" : sub);
+    if (result.ignored) state = true;
+    else if (result.unignored) state = false;
+  }
+  return state;
+}
+
+async function readIgnore(path: string): Promise<Ignore | undefined> {
+  try {
+    const text = await Deno.readTextFile(path);
+    return ignore({ allowRelativePaths: true }).add(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * Transform stage: pick each file's view (first match wins) and render it
+ * with the view mode plugin. A plugin that throws yields an error block
+ * naming the plugin and the file; the build goes on.
+ *
+ * @module
+ */
+
+import { extname } from "node:path";
+import { picomatch } from "../deps.ts";
+import { callHook, findViewMode, type Registry } from "./registry.ts";
+import type {
+  Logger,
+  RenderedFile,
+  ResolvedConfig,
+  SourceFile,
+  ViewContext,
+  ViewInput,
+  ViewModePlugin,
+  ViewOutput,
+} from "./types.ts";
+
+/** The view used when a view mode does not accept a file. */
+export const FALLBACK_VIEW = "summary";
+
+/**
+ * Which view a file gets (first match wins): `autoAggregate: false` (listed,
+ * not rendered) -> `forceFull` -> focus files -> strategy overrides -> tier 3
+ * -> the entry's `view` -> persona/config `defaultView` -> `full`.
+ *
+ * @example
+ * ```ts
+ * import { chooseView } from "./transform.ts";
+ * // chooseView(file, config) === "full"
+ * ```
+ */
+export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: boolean): string {
+  if (file.entry.autoAggregate === false) return "none";
+  if (file.entry.forceFull || isFocus) return "full";
+  if (config.strategy === "full") return "full";
+  if (config.strategy === "summarize") return "summary";
+  if (config.summaryOnly) return "summary";
+  if (config.tier === 3) return "skeleton";
+  return file.entry.view ?? config.defaultView ?? "full";
+}
+
+/** Returns a function telling whether a path is a focus file (path, glob or basename). */
+export function focusMatcher(focus: string[]): (path: string) => boolean {
+  if (!focus.length) return () => false;
+  const globs = picomatch(focus.map((f) => f.replace(/^\.\//, "")), { dot: true });
+  const names = new Set(focus.map((f) => f.replace(/^\.\//, "")));
+  return (path) => {
+    const base = path.slice(path.lastIndexOf("/") + 1);
+    return names.has(path) || names.has(base) || globs(path);
+  };
+}
+
+/** Fence language for a path, from its extension. */
+export function languageOf(path: string): string {
+  const ext = extname(path).slice(1).toLowerCase();
+  return LANGUAGES[ext] ?? ext;
+}
+
+const LANGUAGES: Record<string, string> = {
+  py: "python",
+  pyi: "python",
+  ts: "ts",
+  mts: "ts",
+  cts: "ts",
+  tsx: "tsx",
+  js: "js",
+  mjs: "js",
+  cjs: "js",
+  jsx: "jsx",
+  rs: "rust",
+  go: "go",
+  java: "java",
+  c: "c",
+  h: "c",
+  cc: "cpp",
+  cpp: "cpp",
+  cxx: "cpp",
+  hpp: "cpp",
+  hh: "cpp",
+  hxx: "cpp",
+  md: "markdown",
+  yml: "yaml",
+  sh: "bash",
+  toml: "toml",
+  json: "json",
+};
+
+/** Options of {@linkcode transformFiles}. */
+export interface TransformOptions extends Logger {
+  /** Hook timeout in ms. @default {60000} */
+  timeoutMs?: number;
+}
+
+/**
+ * Render every file with its view. Files with read problems keep them.
+ *
+ * @example
+ * ```ts
+ * import { transformFiles } from "./transform.ts";
+ * // const rendered = await transformFiles(files, config, registry, { warn: console.warn });
+ * ```
+ */
+export async function transformFiles(
+  files: SourceFile[],
+  config: ResolvedConfig,
+  registry: Registry,
+  options: TransformOptions,
+): Promise<RenderedFile[]> {
+  const isFocus = focusMatcher(config.focus);
+  return await Promise.all(
+    files.map((file) => transformFile(file, config, registry, options, isFocus(file.path))),
+  );
+}
+
+async function transformFile(
+  file: SourceFile,
+  config: ResolvedConfig,
+  registry: Registry,
+  options: TransformOptions,
+  isFocus: boolean,
+): Promise<RenderedFile> {
+  const base = {
+    path: file.path,
+    sha256: file.sha256,
+    bytes: file.size,
+    language: languageOf(file.path),
+    fenced: true,
+  };
+  if (file.error) {
+    return {
+      ...base,
+      view: file.entry.view ?? config.defaultView,
+      status: file.error.status,
+      reason: file.error.reason,
+      // The seed renders a missing file as an error line in the document.
+      text: file.error.status === "error" ? `ERROR: ${file.error.reason}: ${file.path}` : undefined,
+    };
+  }
+  if (file.entry.autoAggregate === false) {
+    return {
+      ...base,
+      view: file.entry.view ?? "full",
+      status: "skipped",
+      reason: "autoAggregate is false",
+    };
+  }
+  const view = chooseView(file, config, isFocus);
+  const input: ViewInput = {
+    path: file.path,
+    absPath: file.absPath,
+    text: normalizeNewlines(file.text ?? ""),
+    sha256: file.sha256,
+  };
+  try {
+    const out = await renderView(view, input, file, config, registry, options, new Set());
+    return {
+      ...base,
+      view: out.view ?? view,
+      status: "rendered",
+      text: out.text,
+      fenced: out.fenced ?? true,
+      notes: out.notes?.length ? out.notes : undefined,
+    };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    options.warn(detail);
+    return {
+      ...base,
+      view,
+      status: "error",
+      reason: detail,
+      text: `ERROR in ${view} view mode for ${file.path}: ${detail}`,
+    };
+  }
+}
+
+/** CRLF and lone CR become LF (policy: documents are LF-only; hashes stay of the raw bytes). */
+export function normalizeNewlines(text: string): string {
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+}
+
+async function renderView(
+  view: string,
+  input: ViewInput,
+  file: SourceFile,
+  config: ResolvedConfig,
+  registry: Registry,
+  options: TransformOptions,
+  seen: Set<string>,
+): Promise<ViewOutput> {
+  const plugin = findViewMode(registry, view);
+  if (!plugin) throw new Error(`Unknown view mode "${view}" for "${file.path}"`);
+  if (seen.has(plugin.name)) {
+    throw new Error(`View mode "${view}" falls back to itself for "${file.path}"`);
+  }
+  seen.add(plugin.name);
+  if (!accepts(plugin, file.path) && view !== FALLBACK_VIEW) {
+    const out = await renderView(FALLBACK_VIEW, input, file, config, registry, options, seen);
+    const shortName = plugin.name.replace(/^slop:/, "");
+    return {
+      ...out,
+      view: out.view ?? FALLBACK_VIEW,
+      notes: [
+        `${shortName} does not support "${
+          extname(file.path) || file.path
+        }": fell back to ${FALLBACK_VIEW}`,
+        ...(out.notes ?? []),
+      ],
+    };
+  }
+  const ctx: ViewContext = {
+    options: { ...file.entry.options },
+    entry: file.entry,
+    config,
+    warn: options.warn,
+    renderAs: (other) => renderView(other, input, file, config, registry, options, seen),
+  };
+  const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {
+    path: file.path,
+    timeoutMs: options.timeoutMs,
+  });
+  if (typeof result === "string") return { text: result };
+  if (typeof result !== "object" || result === null || typeof result.text !== "string") {
+    throw new Error(
+      `[plugin ${plugin.name}] Hook "render" returned ${
+        result === null ? "null" : typeof result
+      } for "${file.path}": expected a string or { text }`,
+    );
+  }
+  return result;
+}
+
+function accepts(plugin: ViewModePlugin, path: string): boolean {
+  if (plugin.accepts) return plugin.accepts(path);
+  if (!plugin.extensions) return true;
+  const ext = extname(path).toLowerCase();
+  return plugin.extensions.includes(ext);
+}

@@ -1,0 +1,542 @@
+/**
+ * The plain data that flows through slop's pipeline, and the plugin shapes.
+ *
+ * config -> resolve -> read -> transform -> compose -> order -> emit
+ *
+ * @module
+ */
+
+/** How often a block is expected to change; ordering puts `static` first and `volatile` last. */
+export type Stability = "static" | "stable" | "volatile";
+
+/** The aggregation strategy of the seed: `auto` follows per-file views. */
+export type Strategy = "auto" | "summarize" | "full";
+
+/** Per-symbol mask modes of the `masked` view. */
+export type MaskMode = "def" | "sig" | "hide";
+
+/** Output document formats. */
+export type OutputFormat = "markdown" | "xml" | "json";
+
+/** A line slice of the `custom` view (1-based, inclusive). */
+export interface Slice {
+  /** First line, 1-based. */
+  startLine: number;
+  /** Last line, 1-based, inclusive. */
+  endLine: number;
+  /** Human label. */
+  tag?: string;
+  /** Human comment. */
+  comment?: string;
+  /** sha256 of the slice's lines when it was made (for re-anchoring). */
+  contentHash?: string;
+  /** Lines of context around the slice when it was made (for re-anchoring). */
+  anchorLines?: string[];
+}
+
+/** One entry of `files`: a path or glob plus per-file options. */
+export interface FileEntry {
+  /** A path or a glob, relative to `root`. */
+  path: string;
+  /** View mode name (`full`, `summary`, `skeleton`, a plugin's view, ...). */
+  view?: string;
+  /** Render in full whatever else says otherwise. */
+  forceFull?: boolean;
+  /** `false`: list the file in the manifest but do not render it. @default {true} */
+  autoAggregate?: boolean;
+  /** Line slices for the `custom` view. */
+  slices?: Slice[];
+  /** Per-symbol mask for the `masked` view. */
+  mask?: Record<string, MaskMode>;
+  /** Largest file size in bytes for this entry (overrides `maxFileSize`). */
+  maxBytes?: number;
+  /** Replace large data URLs and base64 blobs with references. @default {true} */
+  dedup?: boolean;
+  /** Options handed to the view mode plugin. */
+  options?: Record<string, unknown>;
+}
+
+/** A discussion message. */
+export interface HistoryMessage {
+  /** Who spoke (`User`, `AI`, `assistant`, ...). */
+  role: string;
+  /** What was said. */
+  content: string;
+}
+
+/** A named file set that replaces `files` and `screenshots` when selected. */
+export interface Preset {
+  /** Files of the preset. */
+  files?: Array<string | FileEntry>;
+  /** Screenshots of the preset. */
+  screenshots?: string[];
+  /** Human-readable label. */
+  description?: string;
+}
+
+/** A persona overlays strategy, views and focus on the config. */
+export interface Persona {
+  /** Aggregation strategy for this persona. */
+  strategy?: Strategy;
+  /** Default view for this persona. */
+  defaultView?: string;
+  /** Agent tier (1 orchestrator, 2 tech lead, 3 worker). */
+  tier?: 1 | 2 | 3;
+  /** Files rendered in full. */
+  focus?: string[];
+  /** Token budget for this persona. */
+  budget?: number;
+}
+
+/** Where outputs go. */
+export interface OutputConfig {
+  /** Output folder. @default {".slop/out"} (inside the state dir) */
+  dir?: string;
+  /** File name prefix. @default {"context"} */
+  namespace?: string;
+  /** Document format. @default {"markdown"} */
+  format?: OutputFormat;
+}
+
+/** The content-hash cache. */
+export interface CacheConfig {
+  /** @default {true} */
+  enabled?: boolean;
+  /** @default {".slop/cache"} */
+  dir?: string;
+}
+
+/** The provider used for payloads and LLM calls. */
+export interface ProviderConfig {
+  /** Provider plugin name (`anthropic`, `openai`, `gemini`, `deepseek`, ...). */
+  name?: string;
+  /** Model id. */
+  model?: string;
+  /** API base URL (OpenAI-compatible servers, proxies, tests). */
+  baseUrl?: string;
+  /** Name of the environment variable holding the API key. */
+  apiKeyEnv?: string;
+  /** Cache TTL (`5m`, `1h`). */
+  ttl?: string;
+}
+
+/** Token budget. */
+export interface BudgetConfig {
+  /** Maximum tokens of the document. */
+  tokens?: number;
+  /** Tokenizer used for the budget. @default {"o200k"} */
+  tokenizer?: "o200k" | "cl100k";
+}
+
+/** Knowledge artifacts. */
+export interface KnowledgeConfig {
+  /** @default {"slop/knowledge"} */
+  dir?: string;
+  /** Inject `digest.md` as the `{knowledge}` block. @default {true} */
+  digest?: boolean;
+  /** Globs of conversation files to harvest. */
+  conversations?: string[];
+}
+
+/** Secret scanning. */
+export interface SecretsConfig {
+  /** Exit non-zero when a secret is found. @default {false} */
+  failOnSecret?: boolean;
+  /** Extra rules: name -> regular expression source. */
+  rules?: Record<string, string>;
+}
+
+/** Ordering options. */
+export interface OrderingConfig {
+  /** Explicit file order for the `pinned` rule (paths or globs). */
+  pinned?: string[];
+}
+
+/** Everything a `slop.config.ts` may set. Unknown keys are errors. */
+export interface SlopConfig {
+  /** Project root, relative to the config file's folder. @default {"."} */
+  root?: string;
+  /** Files: paths, globs or entries with per-file options. @default {["**"]} */
+  files?: Array<string | FileEntry>;
+  /** Globs removed from the file set. */
+  exclude?: string[];
+  /** Globs added to the file set. */
+  include?: string[];
+  /** View for files that set none. @default {"full"} */
+  defaultView?: string;
+  /** @default {"auto"} */
+  strategy?: Strategy;
+  /** With `strategy: "auto"`, render every file as a summary. @default {false} */
+  summaryOnly?: boolean;
+  /** Image paths or globs, rendered as markdown images. */
+  screenshots?: string[];
+  /** A JSONL or TOML discussion file, or an inline array of strings or messages. */
+  history?: string | Array<string | HistoryMessage>;
+  /** Output settings. */
+  output?: OutputConfig;
+  /** Named file sets. */
+  presets?: Record<string, Preset>;
+  /** Named personas. */
+  personas?: Record<string, Persona>;
+  /** Plugins; a plugin with a built-in's name replaces it. */
+  plugins?: Plugin[];
+  /** Ordering options. */
+  ordering?: OrderingConfig;
+  /** Prefix lock file. @default {"slop.lock"} */
+  lock?: string;
+  /** Content-hash cache. */
+  cache?: CacheConfig;
+  /** Provider. */
+  provider?: ProviderConfig;
+  /** Token budget. */
+  budget?: BudgetConfig;
+  /** Knowledge artifacts. */
+  knowledge?: KnowledgeConfig;
+  /** Beads progress section: `true` requires a Beads project, `false` turns it off. */
+  beads?: boolean;
+  /** TOML side file of slices. @default {"slop/slices.toml"} */
+  slicesFile?: string;
+  /** Largest file in bytes. @default {10485760} */
+  maxFileSize?: number;
+  /** Allow paths and links that leave the root. @default {false} */
+  allowOutsideRoot?: boolean;
+  /** Secret scanning. */
+  secrets?: SecretsConfig;
+}
+
+/** What a config function receives. */
+export interface ConfigEnv {
+  /** Selected persona, if any. */
+  persona?: string;
+  /** Selected preset, if any. */
+  preset?: string;
+}
+
+/** A config module's default export. */
+export type UserConfigExport =
+  | SlopConfig
+  | Promise<SlopConfig>
+  | ((env: ConfigEnv) => SlopConfig | Promise<SlopConfig>);
+
+// ---------------------------------------------------------------------------
+// Pipeline data
+
+/** A resolved target: one file with its merged entry options. */
+export interface Target {
+  /** Path relative to root, `/`-separated. */
+  path: string;
+  /** Absolute path on disk. */
+  absPath: string;
+  /** Merged options of every `files` entry that matched. */
+  entry: FileEntry;
+  /** Listed explicitly by a literal path (not a glob). */
+  explicit: boolean;
+}
+
+/** A file after the read stage. Errors never stop the build. */
+export interface SourceFile extends Target {
+  /** Raw bytes (absent on error). */
+  bytes?: Uint8Array;
+  /** Strict UTF-8 text (absent when binary or on error). */
+  text?: string;
+  /** sha256 of the bytes, hex ("" on error). */
+  sha256: string;
+  /** Size in bytes. */
+  size: number;
+  /** Modification time in ms (never used for ordering or output). */
+  mtimeMs: number;
+  /** Why the file cannot be rendered. */
+  error?: FileProblem;
+}
+
+/** A file that cannot be rendered, and whether that is an error or a skip. */
+export interface FileProblem {
+  /** `error` for missing/unreadable, `skipped` for binary/too large/excluded. */
+  status: "error" | "skipped";
+  /** Human-readable reason (`file not found`, `binary file`, ...). */
+  reason: string;
+}
+
+/** A file after the transform stage. */
+export interface RenderedFile {
+  /** Path relative to root. */
+  path: string;
+  /** The view that produced `text` (after fallbacks). */
+  view: string;
+  /** What happened to the file. */
+  status: "rendered" | "skipped" | "error";
+  /** Why it was skipped or failed, or a note about a fallback. */
+  reason?: string;
+  /** sha256 of the source bytes. */
+  sha256: string;
+  /** Source size in bytes. */
+  bytes: number;
+  /** Rendered body (absent when skipped). */
+  text?: string;
+  /** Whether `text` is code to fence (true) or markdown to inline (false). */
+  fenced: boolean;
+  /** Fence language tag. */
+  language: string;
+  /** Extra manifest notes (fallbacks, warnings). */
+  notes?: string[];
+  /** Cache outcome of the transform. */
+  cache?: "hit" | "miss";
+}
+
+/** A piece of the document. The document is the concatenation of the ordered blocks' text. */
+export interface Block {
+  /** Unique id: the section name, or `files:<path>` for a file. */
+  id: string;
+  /** Section name (`knowledge`, `files`, `screenshots`, `beads`, `history`, ...). */
+  section: string;
+  /** Volatility class. */
+  stability: Stability;
+  /** Exact bytes of the block (ends with a blank line). */
+  text: string;
+  /** Source file path, for file blocks. */
+  source?: string;
+  /** A section heading: ordering keeps it first in its section. */
+  heading?: boolean;
+}
+
+/** A block with its place in the document. */
+export interface PlacedBlock extends Block {
+  /** Byte offset in the UTF-8 document. */
+  offset: number;
+  /** Length in bytes. */
+  length: number;
+  /** sha256 of the block's bytes. */
+  sha256: string;
+  /** o200k tokens of the block. */
+  tokens: number;
+}
+
+/** One manifest row per resolved file. */
+export interface ManifestFile {
+  path: string;
+  view: string;
+  status: "rendered" | "skipped" | "error";
+  reason?: string;
+  sha256: string;
+  bytes: number;
+  cache?: "hit" | "miss";
+  notes?: string[];
+}
+
+/** One manifest row per block. */
+export interface ManifestBlock {
+  id: string;
+  section: string;
+  stability: Stability;
+  offset: number;
+  length: number;
+  sha256: string;
+  tokens: number;
+}
+
+/** The JSON written beside each output. */
+export interface Manifest {
+  /** Manifest format version. */
+  version: 1;
+  /** Output document path relative to root (absent with `--stdout`). */
+  output?: string;
+  /** Files in path order. */
+  files: ManifestFile[];
+  /** Blocks in document order. */
+  blocks: ManifestBlock[];
+  /** The stable prefix: every byte before the first volatile block. */
+  prefix: { bytes: number; sha256: string; tokens: number };
+  /** Totals of the document. */
+  total: { bytes: number; sha256: string; tokens: number };
+  /** Warnings raised during the build. */
+  warnings: string[];
+}
+
+// ---------------------------------------------------------------------------
+// Plugins
+
+/** Plugin kinds. */
+export type PluginKind = "view-mode" | "section" | "ordering" | "provider";
+
+/** Logging sink handed to hooks. */
+export interface Logger {
+  /** Record a warning (kept in the manifest and printed in the summary). */
+  warn(message: string): void;
+}
+
+/** What a view mode's `render` hook gets besides the file. */
+export interface ViewContext extends Logger {
+  /** Options from the file's entry (`options`) merged over the plugin's own. */
+  options: Record<string, unknown>;
+  /** The merged `files` entry (slices, mask, ...). */
+  entry: FileEntry;
+  /** The resolved config. */
+  config: ResolvedConfig;
+  /** Render the same file with another view (for fallbacks). */
+  renderAs(view: string): Promise<ViewOutput>;
+}
+
+/** What a view mode returns: text, or text with details. */
+export interface ViewOutput {
+  /** Rendered body. */
+  text: string;
+  /** Fence it as code (`true`) or inline it as markdown. @default {true} */
+  fenced?: boolean;
+  /** The view that actually produced the text, when it fell back. */
+  view?: string;
+  /** Notes for the manifest (e.g. why it fell back). */
+  notes?: string[];
+}
+
+/** The file a view mode renders: read once, never re-read. */
+export interface ViewInput {
+  /** Path relative to root. */
+  path: string;
+  /** Absolute path (for plugins that need to know, never re-read it). */
+  absPath: string;
+  /** UTF-8 text. */
+  text: string;
+  /** sha256 of the bytes. */
+  sha256: string;
+}
+
+/** A view mode plugin: turns one file into text. */
+export interface ViewModePlugin {
+  kind: "view-mode";
+  /** Unique name; built-ins are `slop:<view>`. Configs refer to `<view>` or the full name. */
+  name: string;
+  /** Joins the cache key: bump it when output changes. */
+  version: string;
+  /** File extensions this view accepts (with dot); others fall back to `summary`. */
+  extensions?: string[];
+  /** Finer filter than `extensions`. */
+  accepts?: (path: string) => boolean;
+  /** Render a file. */
+  render(file: ViewInput, ctx: ViewContext): string | ViewOutput | Promise<string | ViewOutput>;
+}
+
+/** The state a section plugin composes from. */
+export interface BuildState {
+  /** The resolved config. */
+  config: ResolvedConfig;
+  /** Rendered files in path order. */
+  files: RenderedFile[];
+  /** Absolute root. */
+  root: string;
+  /** Absolute state dir. */
+  stateDir: string;
+}
+
+/** What a section's hooks get besides the state. */
+export type SectionContext = Logger;
+
+/** A section plugin: turns the build state into blocks. */
+export interface SectionPlugin {
+  kind: "section";
+  name: string;
+  /** Return the section's blocks, or none. */
+  compose(state: BuildState, ctx: SectionContext): Block[] | Promise<Block[]>;
+}
+
+/** What an ordering rule gets besides the blocks. */
+export interface OrderContext extends Logger {
+  /** The resolved config. */
+  config: ResolvedConfig;
+  /** Rendered files, for size and hash. */
+  files: RenderedFile[];
+  /** Absolute root. */
+  root: string;
+  /** Absolute state dir. */
+  stateDir: string;
+  /** Where the previous order comes from: local state (`build`) or only the lock (`check`). */
+  orderSource: "state" | "lock";
+}
+
+/** An ordering rule: reorders blocks. Rules run in registration order. */
+export interface OrderingPlugin {
+  kind: "ordering";
+  name: string;
+  /** Return the blocks in their new order (same blocks, no additions). */
+  order(blocks: Block[], ctx: OrderContext): Block[] | Promise<Block[]>;
+  /** Called after the document is written, to persist order state. */
+  commit?(blocks: PlacedBlock[], ctx: OrderContext): void | Promise<void>;
+}
+
+/** A provider plugin: request payloads, token counts, LLM calls. */
+export interface ProviderPlugin {
+  kind: "provider";
+  name: string;
+  /** Build the request body for the ordered blocks. */
+  payload?(blocks: PlacedBlock[], options: Record<string, unknown>): unknown;
+  /** Count tokens of a text for a model. */
+  countTokens?(text: string, model?: string): number | Promise<number>;
+  /** Ask the model; used by LLM views, compaction and harvest. */
+  complete?(request: CompletionRequest): Promise<string>;
+}
+
+/** A single-turn LLM request. */
+export interface CompletionRequest {
+  /** System prompt. */
+  system?: string;
+  /** User prompt. */
+  prompt: string;
+  /** Model id. */
+  model?: string;
+  /** Output token limit. */
+  maxTokens?: number;
+  /** Abort signal. */
+  signal?: AbortSignal;
+}
+
+/** Any plugin. */
+export type Plugin = ViewModePlugin | SectionPlugin | OrderingPlugin | ProviderPlugin;
+
+// ---------------------------------------------------------------------------
+// Resolved config
+
+/** The config after loading, validation, overlays and flags. Paths are absolute. */
+export interface ResolvedConfig {
+  /** Absolute config file path, or undefined in zero-config mode. */
+  configPath?: string;
+  /** Absolute project root. */
+  root: string;
+  /** Absolute state dir (`.slop` by default). */
+  stateDir: string;
+  /** File entries (strings promoted to entries). */
+  files: FileEntry[];
+  /** Positional paths (`slop build PATHS`): restrict the build to them; entries still give options. */
+  paths: string[];
+  /** No config and no `files`: bundle every text file. */
+  zeroConfig: boolean;
+  exclude: string[];
+  include: string[];
+  defaultView: string;
+  strategy: Strategy;
+  summaryOnly: boolean;
+  screenshots: string[];
+  history?: string | Array<string | HistoryMessage>;
+  output: { dir: string; namespace: string; format: OutputFormat };
+  persona?: { name: string } & Persona;
+  preset?: string;
+  /** Focus files (from persona, `--focus`), paths or globs. */
+  focus: string[];
+  /** Tier from the persona (3: focus full, others skeleton). */
+  tier?: 1 | 2 | 3;
+  ordering: OrderingConfig;
+  /** Absolute lock path. */
+  lock: string;
+  cache: { enabled: boolean; dir: string };
+  provider: ProviderConfig;
+  budget: BudgetConfig;
+  knowledge: { dir: string; digest: boolean; conversations: string[] };
+  beads?: boolean;
+  /** Absolute slices side file path. */
+  slicesFile: string;
+  maxFileSize: number;
+  allowOutsideRoot: boolean;
+  secrets: { failOnSecret: boolean; rules: Record<string, string> };
+  /** User plugins from the config. */
+  plugins: Plugin[];
+  /** The raw config as written (for plugins that need other keys). */
+  raw: SlopConfig;
+}

@@ -1,0 +1,42 @@
+/**
+ * The built-in plugins, assembled in one place and handed to the pipeline
+ * by `mod.ts` and `cli.ts`. Section order here is document order before
+ * ordering rules run: knowledge, files, screenshots, beads, history.
+ *
+ * @module
+ */
+
+import type { Plugin } from "../pipeline/types.ts";
+import { fullViewMode } from "./view_modes/full.ts";
+import { noneViewMode } from "./view_modes/none.ts";
+import { summaryViewMode } from "./view_modes/summary.ts";
+import { customViewMode } from "./view_modes/custom.ts";
+import { filesSection } from "./sections/files.ts";
+import { screenshotsSection } from "./sections/screenshots.ts";
+import { historySection } from "./sections/history.ts";
+import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
+
+/**
+ * A fresh list of every built-in plugin.
+ *
+ * @example
+ * ```ts
+ * import { defaultPlugins } from "./defaults.ts";
+ * defaultPlugins().map((p) => p.name);
+ * ```
+ */
+export function defaultPlugins(): Plugin[] {
+  return [
+    // view modes
+    fullViewMode(),
+    noneViewMode(),
+    summaryViewMode(),
+    customViewMode(),
+    // sections, in document order
+    filesSection(),
+    screenshotsSection(),
+    historySection(),
+    // ordering rules, in the order they run
+    stableToVolatileOrdering(),
+  ];
+}

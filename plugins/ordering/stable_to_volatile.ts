@@ -1,0 +1,64 @@
+/**
+ * The `stable_to_volatile` rule: static blocks first, then stable, then
+ * volatile. The sort is stable, so sections keep their order and files keep
+ * the order earlier rules gave them.
+ *
+ * @module
+ */
+
+import type { Block, OrderingPlugin, Stability } from "../../pipeline/types.ts";
+
+/** Options of {@linkcode stableToVolatileOrdering} (none yet). */
+export type StableToVolatileOptions = Record<never, never>;
+
+const RANK: Record<Stability, number> = { static: 0, stable: 1, volatile: 2 };
+
+/**
+ * Sort blocks by stability, keeping every section together with its heading first.
+ *
+ * @example
+ * ```ts
+ * import { sortByStability } from "./stable_to_volatile.ts";
+ * sortByStability([
+ *   { id: "h", section: "history", stability: "volatile", text: "" },
+ *   { id: "f", section: "files", stability: "stable", text: "" },
+ * ]).map((b) => b.id); // ["f", "h"]
+ * ```
+ */
+export function sortByStability(blocks: Block[]): Block[] {
+  const sectionRank = new Map<string, number>();
+  const firstSeen = new Map<string, number>();
+  blocks.forEach((b, i) => {
+    sectionRank.set(b.section, Math.min(sectionRank.get(b.section) ?? 9, RANK[b.stability]));
+    if (!firstSeen.has(b.section)) firstSeen.set(b.section, i);
+  });
+  return blocks
+    .map((block, index) => ({ block, index }))
+    .sort((a, b) =>
+      sectionRank.get(a.block.section)! - sectionRank.get(b.block.section)! ||
+      firstSeen.get(a.block.section)! - firstSeen.get(b.block.section)! ||
+      Number(b.block.heading ?? false) - Number(a.block.heading ?? false) ||
+      RANK[a.block.stability] - RANK[b.block.stability] ||
+      a.index - b.index
+    )
+    .map(({ block }) => block);
+}
+
+/**
+ * The `stable_to_volatile` ordering plugin.
+ *
+ * @example
+ * ```ts
+ * import { stableToVolatileOrdering } from "./stable_to_volatile.ts";
+ * stableToVolatileOrdering().name; // "slop:stable_to_volatile"
+ * ```
+ */
+export function stableToVolatileOrdering(
+  _options: StableToVolatileOptions = {},
+): OrderingPlugin {
+  return {
+    kind: "ordering",
+    name: "slop:stable_to_volatile",
+    order: (blocks) => sortByStability(blocks),
+  };
+}

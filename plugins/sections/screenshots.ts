@@ -1,0 +1,64 @@
+/**
+ * The `screenshots` section: `## Screenshots` with one markdown image per
+ * file, `![<file name>](<relative path>)`.
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import { picomatch } from "../../deps.ts";
+import { comparePaths, isGlob, normalizeEntryPath, walk } from "../../pipeline/resolve.ts";
+import type { SectionPlugin } from "../../pipeline/types.ts";
+
+/** Options of {@linkcode screenshotsSection} (none yet). */
+export type ScreenshotsOptions = Record<never, never>;
+
+/**
+ * The `screenshots` section plugin. Globs are matched under the root; a
+ * literal path that does not exist is a warning.
+ *
+ * @example
+ * ```ts
+ * import { screenshotsSection } from "./screenshots.ts";
+ * screenshotsSection().name; // "slop:screenshots"
+ * ```
+ */
+export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPlugin {
+  return {
+    kind: "section",
+    name: "slop:screenshots",
+    async compose(state, ctx) {
+      const entries = state.config.screenshots.map(normalizeEntryPath);
+      if (!entries.length) return [];
+      const paths = new Set<string>();
+      let all: string[] | undefined;
+      for (const entry of entries) {
+        if (isGlob(entry)) {
+          all ??= await walk(state.root);
+          const match = picomatch(entry, { dot: true });
+          const found = all.filter((p) => match(p));
+          if (!found.length) ctx.warn(`No screenshot matches "${entry}"`);
+          found.forEach((p) => paths.add(p));
+        } else {
+          try {
+            await Deno.stat(`${state.root}/${entry}`);
+          } catch {
+            ctx.warn(`Screenshot not found: "${entry}"`);
+          }
+          paths.add(entry);
+        }
+      }
+      const lines = [...paths].sort(comparePaths).map((p) => `![${basename(p)}](${encodeLink(p)})`);
+      return [{
+        id: "screenshots",
+        section: "screenshots",
+        stability: "stable",
+        text: `## Screenshots\n\n${lines.join("\n")}\n\n`,
+      }];
+    },
+  };
+}
+
+function encodeLink(path: string): string {
+  return path.replace(/[ ()<>]/g, (c) => encodeURIComponent(c));
+}

@@ -1,0 +1,200 @@
+/**
+ * The `summary` view: a heuristic summary that never needs a grammar. Code
+ * gives its top-level names (by per-language patterns), markdown its
+ * headings, config files their top-level keys, other text its first lines.
+ *
+ * @module
+ */
+
+import { extname } from "node:path";
+import type { ViewModePlugin } from "../../pipeline/types.ts";
+
+/** Options of {@linkcode summaryViewMode}. */
+export interface SummaryOptions {
+  /** Most names listed per kind. @default {40} */
+  maxNames?: number;
+  /** Lines shown for plain text. @default {8} */
+  headLines?: number;
+}
+
+/** Defaults of {@linkcode SummaryOptions}. */
+export const defaults: Required<SummaryOptions> = { maxNames: 40, headLines: 8 };
+
+type Patterns = Array<[kind: string, pattern: RegExp]>;
+
+const PY: Patterns = [
+  ["classes", /^class\s+([A-Za-z_]\w*)/gm],
+  ["functions", /^(?:async\s+)?def\s+([A-Za-z_]\w*)/gm],
+  ["constants", /^([A-Z][A-Z0-9_]*)\s*(?::[^=\n]*)?=/gm],
+  ["imports", /^(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm],
+];
+const JS: Patterns = [
+  ["classes", /^(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/gm],
+  [
+    "functions",
+    /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/gm,
+  ],
+  ["interfaces", /^(?:export\s+)?(?:declare\s+)?interface\s+([A-Za-z_$][\w$]*)/gm],
+  ["types", /^(?:export\s+)?(?:declare\s+)?type\s+([A-Za-z_$][\w$]*)/gm],
+  ["enums", /^(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+([A-Za-z_$][\w$]*)/gm],
+  ["exports", /^export\s+(?:declare\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm],
+  ["imports", /^import\s[^'"]*?['"]([^'"]+)['"]/gm],
+];
+const GO: Patterns = [
+  ["types", /^type\s+([A-Za-z_]\w*)/gm],
+  ["functions", /^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/gm],
+];
+const RUST: Patterns = [
+  ["types", /^(?:pub(?:\([^)]*\))?\s+)?(?:struct|enum|union|type)\s+([A-Za-z_]\w*)/gm],
+  ["traits", /^(?:pub(?:\([^)]*\))?\s+)?(?:unsafe\s+)?trait\s+([A-Za-z_]\w*)/gm],
+  ["impls", /^(?:unsafe\s+)?impl(?:<[^>]*>)?\s+([^{\n]+?)\s*\{/gm],
+  [
+    "functions",
+    /^(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+"[^"]*"\s+)?fn\s+([A-Za-z_]\w*)/gm,
+  ],
+  ["modules", /^(?:pub\s+)?mod\s+([A-Za-z_]\w*)/gm],
+];
+const JAVA: Patterns = [
+  [
+    "types",
+    /^(?:public\s+|protected\s+|private\s+|abstract\s+|final\s+|static\s+|sealed\s+)*(?:class|interface|enum|record|@interface)\s+([A-Za-z_]\w*)/gm,
+  ],
+  [
+    "methods",
+    /^\s{2,8}(?:public|protected|private|static|final|abstract|synchronized|native|default|\s)*[\w<>[\],.? ]+\s+([a-z_]\w*)\s*\([^;]*$/gm,
+  ],
+];
+const C: Patterns = [
+  ["types", /^(?:typedef\s+)?(?:struct|union|enum|class|namespace)\s+([A-Za-z_]\w*)/gm],
+  [
+    "functions",
+    /^(?!\s|#|\/|typedef|return|if|else|for|while|switch)[A-Za-z_][\w\s*&:<>,]*?\b([A-Za-z_~][\w:~]*)\s*\([^;]*$/gm,
+  ],
+  ["includes", /^#\s*include\s*[<"]([^>"]+)[>"]/gm],
+];
+
+const LANGUAGES: Record<string, { label: string; patterns: Patterns }> = {
+  ".py": { label: "Python", patterns: PY },
+  ".pyi": { label: "Python stub", patterns: PY },
+  ".js": { label: "JavaScript", patterns: JS },
+  ".mjs": { label: "JavaScript", patterns: JS },
+  ".cjs": { label: "JavaScript", patterns: JS },
+  ".jsx": { label: "JavaScript (JSX)", patterns: JS },
+  ".ts": { label: "TypeScript", patterns: JS },
+  ".mts": { label: "TypeScript", patterns: JS },
+  ".cts": { label: "TypeScript", patterns: JS },
+  ".tsx": { label: "TypeScript (TSX)", patterns: JS },
+  ".go": { label: "Go", patterns: GO },
+  ".rs": { label: "Rust", patterns: RUST },
+  ".java": { label: "Java", patterns: JAVA },
+  ".c": { label: "C", patterns: C },
+  ".h": { label: "C header", patterns: C },
+  ".cc": { label: "C++", patterns: C },
+  ".cpp": { label: "C++", patterns: C },
+  ".cxx": { label: "C++", patterns: C },
+  ".hpp": { label: "C++ header", patterns: C },
+  ".hh": { label: "C++ header", patterns: C },
+};
+
+/**
+ * The `summary` view mode.
+ *
+ * @example
+ * ```ts
+ * import { summaryViewMode } from "./summary.ts";
+ * const plugin = summaryViewMode({ maxNames: 10 });
+ * plugin.name; // "slop:summary"
+ * ```
+ */
+export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
+  const settings = { ...defaults, ...options };
+  return {
+    kind: "view-mode",
+    name: "slop:summary",
+    version: "1",
+    render(file, ctx) {
+      const merged = { ...settings, ...(ctx.options as SummaryOptions) };
+      return { text: summarize(file.path, file.text, merged), fenced: false };
+    },
+  };
+}
+
+/**
+ * Summarize a file's text by its extension.
+ *
+ * @example
+ * ```ts
+ * import { summarize } from "./summary.ts";
+ * summarize("a.py", "def f():\n    pass\n");
+ * // "**Python**, 2 lines\n- functions: `f`"
+ * ```
+ */
+export function summarize(path: string, text: string, options: SummaryOptions = {}): string {
+  const { maxNames, headLines } = { ...defaults, ...options };
+  const ext = extname(path).toLowerCase();
+  const lines = lineCount(text);
+  const lang = LANGUAGES[ext];
+  if (lang) {
+    const rows = lang.patterns.map(([kind, pattern]) => {
+      const names = unique(
+        [...text.matchAll(pattern)].map((m) => (m[1] ?? m[2] ?? "").trim()).filter(Boolean),
+      );
+      return names.length ? `- ${kind}: ${list(names, maxNames)}` : "";
+    }).filter(Boolean);
+    return [`**${lang.label}**, ${lines} lines`, ...rows].join("\n");
+  }
+  if (ext === ".md" || ext === ".markdown" || ext === ".mdx") {
+    const headings = [...text.matchAll(/^(#{1,6})\s+(.+?)\s*#*\s*$/gm)]
+      .map((m) => `${"  ".repeat(m[1].length - 1)}- ${m[2]}`);
+    const shown = headings.slice(0, maxNames);
+    const more = headings.length > shown.length
+      ? [`- ... ${headings.length - shown.length} more headings`]
+      : [];
+    return [`**Markdown**, ${lines} lines`, ...shown, ...more].join("\n");
+  }
+  const keys = configKeys(ext, text);
+  if (keys) {
+    const label = ext.slice(1).toUpperCase();
+    return [
+      `**${label}**, ${lines} lines`,
+      ...(keys.length ? [`- keys: ${list(keys, maxNames)}`] : []),
+    ]
+      .join("\n");
+  }
+  const head = text.split("\n").slice(0, headLines).map((l) => `    ${l}`).join("\n").trimEnd();
+  return `**Text**, ${lines} lines${head ? `\n\n${head}` : ""}`;
+}
+
+function configKeys(ext: string, text: string): string[] | undefined {
+  if (ext === ".json") {
+    try {
+      const value = JSON.parse(text);
+      return value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
+    } catch {
+      return [...text.matchAll(/^\s{0,4}"([^"]+)"\s*:/gm)].map((m) => m[1]);
+    }
+  }
+  if (ext === ".toml" || ext === ".ini" || ext === ".cfg") {
+    return unique([...text.matchAll(/^\s*(?:\[+([^\]]+)\]+|([A-Za-z0-9_.-]+)\s*=)/gm)]
+      .map((m) => m[1] ? `[${m[1]}]` : m[2]));
+  }
+  if (ext === ".yaml" || ext === ".yml") {
+    return unique([...text.matchAll(/^([A-Za-z0-9_."'-]+)\s*:/gm)].map((m) => m[1]));
+  }
+  return undefined;
+}
+
+function lineCount(text: string): number {
+  if (!text) return 0;
+  const n = text.split("\n").length;
+  return text.endsWith("\n") ? n - 1 : n;
+}
+
+function unique(names: string[]): string[] {
+  return [...new Set(names)];
+}
+
+function list(names: string[], max: number): string {
+  const shown = names.slice(0, max).map((n) => `\`${n}\``).join(", ");
+  return names.length > max ? `${shown}, ... ${names.length - max} more` : shown;
+}
