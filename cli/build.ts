@@ -4,6 +4,7 @@
  * @module
  */
 
+import { relative } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
@@ -68,6 +69,11 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
   return flags.strict && errors ? 1 : 0;
 }
 
+function relativeToCwd(path: string): string {
+  const rel = relative(Deno.cwd(), path);
+  return rel.startsWith("..") ? path : rel;
+}
+
 async function writeStdout(text: string) {
   const bytes = new TextEncoder().encode(text);
   let written = 0;
@@ -86,7 +92,10 @@ async function writeStdout(text: string) {
 export function summaryText(result: BuildResult): string {
   const lines: string[] = [];
   const m = result.manifest;
-  if (result.output) lines.push(`slop: wrote ${m.output} (${m.output?.replace(/\.md$/, ".json")})`);
+  if (result.output) {
+    const doc = relativeToCwd(result.output.document);
+    lines.push(`slop: wrote ${doc} (manifest ${relativeToCwd(result.output.manifest)})`);
+  }
   const count = (s: string) => result.files.filter((f) => f.status === s).length;
   lines.push(
     `files: ${count("rendered")} rendered, ${count("skipped")} skipped, ${count("error")} errors`,

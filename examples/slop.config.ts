@@ -9,7 +9,11 @@ export default defineConfig({
     { path: "app/**", view: "summary" },
     { path: "app/cli.py", forceFull: true },
     { path: "docs/notes.md", view: "todo" },
-    { path: "docs/design.md", view: "custom", slices: [{ startLine: 3, endLine: 6, tag: "goal", comment: "why this exists" }] },
+    {
+      path: "docs/design.md",
+      view: "custom",
+      slices: [{ startLine: 3, endLine: 6, tag: "goal", comment: "why this exists" }],
+    },
     { path: "docs/changelog.md", autoAggregate: false },
   ],
   screenshots: ["docs/*.png"],

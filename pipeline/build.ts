@@ -6,7 +6,13 @@
  */
 
 import { checkViews, ConfigError, displayPath } from "./config.ts";
-import { createRegistry, freeze, registerUserPlugins } from "./registry.ts";
+import {
+  callHook,
+  createRegistry,
+  freeze,
+  orderingRules,
+  registerUserPlugins,
+} from "./registry.ts";
 import { resolveTargets } from "./resolve.ts";
 import { readTargets } from "./read.ts";
 import { transformFiles } from "./transform.ts";
@@ -114,8 +120,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       (path) => (manifest = buildManifest(files, placed, document, warnings, path)),
       config.root,
     );
-    for (const rule of registry.plugins) {
-      if (rule.kind === "ordering" && rule.commit) await rule.commit(placed, orderContext);
+    for (const rule of orderingRules(registry)) {
+      const commit = rule.commit;
+      if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
   }
   return { document, blocks: placed, files, manifest, output, warnings };

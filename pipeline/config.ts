@@ -255,7 +255,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     root,
     stateDir,
     files: entries,
-    paths: flags.paths ?? [],
+    paths: (flags.paths ?? []).map((p) => resolve(cwd, p)),
     zeroConfig,
     exclude: [...(raw.exclude ?? []), ...(flags.ignore ?? [])],
     include: [...(raw.include ?? []), ...(flags.include ?? [])],

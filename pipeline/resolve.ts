@@ -102,7 +102,7 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
   let paths = [...selected.keys()];
   if (config.paths.length) {
     const keep = config.paths.map((p) => {
-      const rel = toRootRelative(normalizeEntryPath(p), config.root, Deno.cwd()) ?? p;
+      const rel = toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p;
       return isGlob(rel)
         ? picomatch(rel, { dot: true })
         : (x: string) => x === rel || x.startsWith(rel + "/");
@@ -214,8 +214,13 @@ function excludedByDefault(path: string): boolean {
   return false;
 }
 
+/** Folders and files slop itself writes or reads as inputs of other sections. */
 function internalDirs(config: ResolvedConfig): string[] {
   const dirs = [config.stateDir, config.output.dir, config.cache.dir];
+  if (typeof config.history === "string") {
+    const base = config.configPath ? join(config.configPath, "..") : config.root;
+    dirs.push(resolvePath(base, config.history));
+  }
   return dirs.map((d) => relative(config.root, d).split(sep).join("/"))
     .filter((d) => d && !d.startsWith("..") && !isAbsolute(d));
 }

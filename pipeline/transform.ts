@@ -24,8 +24,8 @@ import type {
 export const FALLBACK_VIEW = "summary";
 
 /**
- * Which view a file gets (first match wins): `autoAggregate: false` (listed,
- * not rendered) -> `forceFull` -> focus files -> strategy overrides -> tier 3
+ * Which view a file gets (first match wins; `autoAggregate: false` is handled
+ * before, the file is listed but not rendered): `forceFull` -> focus files -> strategy overrides -> tier 3
  * -> the entry's `view` -> persona/config `defaultView` -> `full`.
  *
  * @example
@@ -35,7 +35,6 @@ export const FALLBACK_VIEW = "summary";
  * ```
  */
 export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: boolean): string {
-  if (file.entry.autoAggregate === false) return "none";
   if (file.entry.forceFull || isFocus) return "full";
   if (config.strategy === "full") return "full";
   if (config.strategy === "summarize") return "summary";

@@ -504,7 +504,7 @@ export interface ResolvedConfig {
   stateDir: string;
   /** File entries (strings promoted to entries). */
   files: FileEntry[];
-  /** Positional paths (`slop build PATHS`): restrict the build to them; entries still give options. */
+  /** Absolute positional paths (`slop build PATHS`): restrict the build to them; entries still give options. */
   paths: string[];
   /** No config and no `files`: bundle every text file. */
   zeroConfig: boolean;

@@ -1,0 +1,90 @@
+/**
+ * Shared test helpers: temp projects, CLI runs, git repos.
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Absolute path of the slop repository. */
+export const REPO: string = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Absolute path of a fixture folder. */
+export function fixture(name: string): string {
+  return join(REPO, "tests", "fixtures", name);
+}
+
+/** Files of a temp project: text or bytes by relative path. */
+export type Tree = Record<string, string | Uint8Array>;
+
+/**
+ * Write a tree into a new temp folder (or `dir`) and return its path.
+ */
+export async function makeProject(tree: Tree, dir?: string): Promise<string> {
+  const root = dir ?? await Deno.makeTempDir({ prefix: "slop_test_" });
+  for (const [path, content] of Object.entries(tree)) {
+    const abs = join(root, path);
+    await Deno.mkdir(dirname(abs), { recursive: true });
+    if (typeof content === "string") await Deno.writeTextFile(abs, content);
+    else await Deno.writeFile(abs, content);
+  }
+  return root;
+}
+
+/** What a CLI run printed. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run `cli.ts` in a subprocess with `cwd` and extra env. */
+export async function runCli(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<CliRun> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), ...args],
+    cwd,
+    env: { NO_COLOR: "1", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/** Run git in `cwd` with a fixed identity and dates; throws on failure. */
+export async function git(cwd: string, ...args: string[]): Promise<string> {
+  const out = await new Deno.Command("git", {
+    args,
+    cwd,
+    env: {
+      GIT_AUTHOR_NAME: "slop",
+      GIT_AUTHOR_EMAIL: "slop@example.invalid",
+      GIT_COMMITTER_NAME: "slop",
+      GIT_COMMITTER_EMAIL: "slop@example.invalid",
+      GIT_AUTHOR_DATE: "2026-01-01T00:00:00Z",
+      GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z",
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  if (!out.success) throw new Error(`git ${args.join(" ")} failed: ${dec.decode(out.stderr)}`);
+  return dec.decode(out.stdout);
+}
+
+/** Create a git repo with one commit of everything in it. */
+export async function gitInit(root: string): Promise<void> {
+  await git(root, "init", "-q", "-b", "main");
+  await git(root, "add", "-A");
+  await git(root, "commit", "-q", "-m", "init");
+}
+
+/** Snapshot serializer that keeps text byte-exact. */
+export function raw(value: unknown): string {
+  return String(value);
+}

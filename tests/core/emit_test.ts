@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { buildContext } from "../../mod.ts";
+import { publish } from "../../pipeline/emit.ts";
+import { makeProject, runCli } from "../_helpers.ts";
+
+const manifest = () => ({}) as never;
+
+Deno.test("publish() numbers outputs monotonically and never reuses a deleted number", async () => {
+  const dir = await Deno.makeTempDir();
+  const a = await publish(dir, "context", "one", manifest, dir);
+  const b = await publish(dir, "context", "two", manifest, dir);
+  assert.deepEqual([a.number, b.number], [1, 2]);
+  assert.equal(await Deno.readTextFile(join(dir, "context_001.md")), "one");
+  await Deno.remove(b.document);
+  const c = await publish(dir, "context", "three", manifest, dir);
+  assert.equal(c.number, 3);
+  assert.equal(await Deno.readTextFile(join(dir, "context_001.md")), "one", "never overwritten");
+  const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+  assert.deepEqual(names, [
+    ".context.last",
+    "context_001.json",
+    "context_001.md",
+    "context_002.json",
+    "context_003.json",
+    "context_003.md",
+  ]);
+});
+
+Deno.test("publish() gives concurrent builds distinct numbers and leaves no temp files", async () => {
+  const dir = await Deno.makeTempDir();
+  const results = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => publish(dir, "ctx", `doc ${i}`, manifest, dir)),
+  );
+  const numbers = results.map((r) => r.number).sort((a, b) => a - b);
+  assert.deepEqual(numbers, Array.from({ length: 12 }, (_, i) => i + 1));
+  for (const r of results) {
+    const text = await Deno.readTextFile(r.document);
+    assert.match(text, /^doc \d+$/);
+  }
+  const leftovers = [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".tmp"));
+  assert.deepEqual(leftovers, []);
+});
+
+Deno.test("slop build run as 4 processes at once writes 4 distinct complete outputs", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n", "b.md": "# b\n" });
+  const runs = await Promise.all(Array.from({ length: 4 }, () => runCli(["build", "-q"], root)));
+  assert.deepEqual(runs.map((r) => r.code), [0, 0, 0, 0]);
+  const out = join(root, ".slop", "out");
+  const docs = [...Deno.readDirSync(out)].map((e) => e.name).filter((n) => n.endsWith(".md"))
+    .sort();
+  assert.deepEqual(docs, ["context_001.md", "context_002.md", "context_003.md", "context_004.md"]);
+  const texts = new Set(docs.map((d) => Deno.readTextFileSync(join(out, d))));
+  assert.equal(texts.size, 1, "every build wrote the same complete document");
+  for (const d of docs) {
+    const m = JSON.parse(Deno.readTextFileSync(join(out, d.replace(".md", ".json"))));
+    assert.equal(m.output, `.slop/out/${d}`);
+  }
+});
+
+Deno.test("build() writes a manifest beside the document with the same prefix hash each run", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  const first = await buildContext({ cwd: root });
+  const second = await buildContext({ cwd: root });
+  assert.equal(first.output?.number, 1);
+  assert.equal(second.output?.number, 2);
+  const m1 = JSON.parse(await Deno.readTextFile(first.output!.manifest));
+  const m2 = JSON.parse(await Deno.readTextFile(second.output!.manifest));
+  assert.equal(m1.prefix.sha256, m2.prefix.sha256);
+  assert.equal(m1.output, ".slop/out/context_001.md");
+  assert.equal(await Deno.readTextFile(first.output!.document), first.document);
+});

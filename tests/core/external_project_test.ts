@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeProject, REPO } from "../_helpers.ts";
+
+Deno.test("a project outside the repo imports defineConfig by path and runs slop with deno task context", async () => {
+  const root = await makeProject({
+    "deno.json": JSON.stringify({
+      nodeModulesDir: "auto",
+      tasks: { context: `deno run -A ${join(REPO, "cli.ts")} build` },
+    }),
+    "slop.config.ts": `import { defineConfig } from "${join(REPO, "mod.ts")}";\n` +
+      `export default defineConfig({ files: ["src/**", { path: "src/notes.md", view: "summary" }] });\n`,
+    "src/main.ts": "console.log('hello');\n",
+    "src/notes.md": "# Notes\n\n## Plan\n",
+  });
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "-q", "context"],
+    cwd: root,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(out.stderr);
+  assert.equal(out.code, 0, stderr);
+  const doc = await Deno.readTextFile(join(root, ".slop", "out", "context_001.md"));
+  assert.equal(
+    doc,
+    "## Files\n\n### src/main.ts\n\n```ts\nconsole.log('hello');\n```\n\n### src/notes.md\n\n**Markdown**, 3 lines\n- Notes\n  - Plan\n\n",
+  );
+});

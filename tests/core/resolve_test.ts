@@ -1,0 +1,135 @@
+import assert from "node:assert/strict";
+import { buildContext, loadConfig } from "../../mod.ts";
+import { resolveTargets } from "../../pipeline/resolve.ts";
+import { gitInit, makeProject } from "../_helpers.ts";
+
+const IGNORE_TREE = {
+  ".gitignore": "*.log\nbuild/\n!keep.log\n",
+  "a.ts": "a",
+  "debug.log": "log",
+  "keep.log": "kept by negation",
+  "build/out.js": "built",
+  "src/.gitignore": "secret.txt\n!../debug.log\n",
+  "src/main.ts": "main",
+  "src/secret.txt": "nested ignore",
+  "lib/.gitignore": "*\n!.gitignore\n!public.ts\n",
+  "lib/public.ts": "public",
+  "lib/private.ts": "private",
+  ".slop/out/context_001.md": "old output",
+  "node_modules/x/index.js": "dep",
+};
+
+async function paths(root: string): Promise<{ paths: string[]; source: string }> {
+  const { targets, source } = await resolveTargets(await loadConfig({ cwd: root }));
+  return { paths: targets.map((t) => t.path), source };
+}
+
+Deno.test("resolveTargets() outside git applies nested .gitignore files and negations like git", async () => {
+  const root = await makeProject(IGNORE_TREE);
+  await makeProject({ ".git/info/exclude": "a.ts\n" }, root);
+  const { paths: found, source } = await paths(root);
+  assert.equal(source, "walk");
+  // .git/ without HEAD is not a work tree: git says no, the walker reads .git/info/exclude.
+  assert.deepEqual(found, [
+    ".gitignore",
+    "keep.log",
+    "lib/.gitignore",
+    "lib/public.ts",
+    "src/.gitignore",
+    "src/main.ts",
+  ]);
+});
+
+Deno.test("resolveTargets() in a git work tree uses exactly what git ls-files lists", async () => {
+  const root = await makeProject(IGNORE_TREE);
+  await gitInit(root);
+  await makeProject({ "untracked.ts": "new", "ignored.log": "x" }, root);
+  await Deno.writeTextFile(`${root}/.git/info/exclude`, "untracked-excluded.ts\n");
+  await makeProject({ "untracked-excluded.ts": "x" }, root);
+  await Deno.remove(`${root}/src/main.ts`);
+  const { paths: found, source } = await paths(root);
+  assert.equal(source, "git");
+  const out = await new Deno.Command("git", {
+    args: ["ls-files", "-co", "--exclude-standard"],
+    cwd: root,
+    stdout: "piped",
+  }).output();
+  const expected = new TextDecoder().decode(out.stdout).split("\n").filter((p) =>
+    p && p !== "src/main.ts" && !p.startsWith(".slop/") && !p.startsWith("node_modules/")
+  ).sort();
+  assert.deepEqual(found, expected);
+  assert.ok(found.includes("untracked.ts"));
+  assert.ok(!found.includes("untracked-excluded.ts"));
+  assert.ok(!found.includes("src/main.ts"), "a deleted tracked file is not part of the project");
+});
+
+Deno.test("resolveTargets() hints case-insensitive matches for entries that match nothing", async () => {
+  const root = await makeProject({
+    "src/Main.ts": "x",
+    "slop.config.ts": `export default { files: ["src/main.ts", "SRC/**"] };\n`,
+  });
+  const { warnings } = await resolveTargets(await loadConfig({ cwd: root }));
+  assert.deepEqual(warnings, [
+    'No file matches "src/main.ts" (files[0]); did you mean "src/Main.ts"?',
+    'No file matches "SRC/**" (files[1]); did you mean "src/Main.ts"?',
+  ]);
+});
+
+Deno.test("resolveTargets() merges matching entries in order, later keys winning", async () => {
+  const root = await makeProject({
+    "src/a.ts": "a",
+    "src/b.ts": "b",
+    "slop.config.ts": `export default { files: [
+      { path: "src/**", view: "summary", options: { x: 1 } },
+      { path: "src/b.ts", view: "full", options: { y: 2 } },
+    ] };\n`,
+  });
+  const { targets } = await resolveTargets(await loadConfig({ cwd: root }));
+  assert.deepEqual(targets.map((t) => [t.path, t.entry.view, t.entry.options]), [
+    ["src/a.ts", "summary", { x: 1 }],
+    ["src/b.ts", "full", { x: 1, y: 2 }],
+  ]);
+});
+
+Deno.test("resolveTargets() leaves out secret-looking files unless listed by literal path", async () => {
+  const root = await makeProject({
+    ".env": "A=1",
+    ".env.local": "B=2",
+    "id_rsa": "k",
+    "a.ts": "a",
+  });
+  assert.deepEqual((await paths(root)).paths, ["a.ts"]);
+  const config = await loadConfig({ cwd: root, inline: { files: ["**", ".env"] } });
+  const { targets } = await resolveTargets(config);
+  assert.deepEqual(targets.map((t) => t.path), [".env", "a.ts"]);
+});
+
+Deno.test("resolveTargets() keeps the configured history file and outputs out of the file set", async () => {
+  const root = await makeProject({
+    "a.ts": "a",
+    "chat.jsonl": '{"role":"User","content":"hi"}\n',
+    "x_history.toml": "",
+  });
+  const result = await buildContext({ cwd: root, inline: { history: "chat.jsonl" } }, {
+    write: true,
+  });
+  assert.deepEqual(result.files.map((f) => f.path), ["a.ts"]);
+  const again = await buildContext({ cwd: root, inline: { history: "chat.jsonl" } }, {
+    write: true,
+  });
+  assert.deepEqual(again.files.map((f) => f.path), ["a.ts"], "outputs in .slop are never bundled");
+});
+
+Deno.test("resolveTargets() with positional paths restricts the build but keeps entry options", async () => {
+  const root = await makeProject({
+    "src/a.ts": "a",
+    "src/b.ts": "b",
+    "docs/c.md": "# c",
+    "slop.config.ts": `export default { files: ["**", { path: "src/b.ts", view: "summary" }] };\n`,
+  });
+  const { targets } = await resolveTargets(await loadConfig({ cwd: root, paths: ["src"] }));
+  assert.deepEqual(targets.map((t) => [t.path, t.entry.view]), [["src/a.ts", undefined], [
+    "src/b.ts",
+    "summary",
+  ]]);
+});
