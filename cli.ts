@@ -42,11 +42,59 @@ export async function main(args: string[]): Promise<number> {
     .option("--state-dir <dir>", "where outputs, cache and order state live (env SLOP_DIR)")
     .option("--stdout", "print the document instead of writing a numbered file")
     .option("--json", "print the manifest as JSON")
+    .option("--format <format>", "document format: markdown | xml | json (default: output.format)")
     .option("--strict", "exit 1 when any file has an error")
     .option("-q, --quiet", "print nothing but errors")
     .action(async (paths: string[], options) => {
       const { runBuild } = await import("./cli/build.ts");
       code = await runBuild(paths, options);
+    });
+
+  program.command("stats")
+    .description("tokens by section and the top files (o200k, cl100k), and the stable-prefix share")
+    .option("-c, --config <path>", "config file (default: ./slop.config.ts, else zero-config)")
+    .option("--state-dir <dir>", "where outputs, cache and order state live (env SLOP_DIR)")
+    .option("--top <n>", "how many files to list", "10")
+    .option("--build", "build now instead of reading the latest output")
+    .option("--json", "print the stats as JSON")
+    .action(async (options) => {
+      const { runStats } = await import("./cli/stats.ts");
+      code = await runStats(options);
+    });
+
+  program.command("report")
+    .description("write a self-contained HTML report: treemap, prefix vs tail, views per file")
+    .option("-c, --config <path>", "config file (default: ./slop.config.ts, else zero-config)")
+    .option("--state-dir <dir>", "where outputs, cache and order state live (env SLOP_DIR)")
+    .option("-o, --out <file>", "where to write the page (default: <output dir>/report.html)")
+    .option("--build", "build now instead of reading the latest output")
+    .option("--stdout", "print the page instead of writing it")
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runReport } = await import("./cli/report.ts");
+      code = await runReport(options);
+    });
+
+  program.command("init [dir]")
+    .description(
+      "write a commented slop.config.ts and the context task in deno.json (never overwrites)",
+    )
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (dir: string | undefined, options) => {
+      const { runInit } = await import("./cli/init.ts");
+      code = await runInit(dir, options);
+    });
+
+  program.command("watch")
+    .description("rebuild on change (debounced) and print the prefix reuse of each rebuild")
+    .option("-c, --config <path>", "config file (default: ./slop.config.ts, else zero-config)")
+    .option("--state-dir <dir>", "where outputs, cache and order state live (env SLOP_DIR)")
+    .option("--format <format>", "document format: markdown | xml | json")
+    .option("--debounce <ms>", "quiet time before a rebuild", "200")
+    .option("--max-builds <n>", "stop after N rebuilds")
+    .action(async (options) => {
+      const { runWatch } = await import("./cli/watch.ts");
+      code = await runWatch(options);
     });
 
   try {

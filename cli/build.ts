@@ -8,8 +8,9 @@ import { relative } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import type { Strategy } from "../pipeline/types.ts";
+import type { OutputFormat, Strategy } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
@@ -23,11 +24,14 @@ export interface BuildFlags {
   stateDir?: string;
   stdout?: boolean;
   json?: boolean;
+  /** Document format (`--format`), over `output.format`. */
+  format?: string;
   strict?: boolean;
   quiet?: boolean;
 }
 
 const STRATEGIES = ["auto", "summarize", "full"];
+const FORMATS = ["markdown", "xml", "json"];
 
 /**
  * Run `slop build`; resolves to the exit code.
@@ -43,7 +47,13 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
     printError(`Invalid --strategy "${flags.strategy}": expected auto, summarize or full`);
     return 2;
   }
+  if (flags.format && !FORMATS.includes(flags.format)) {
+    printError(`Invalid --format "${flags.format}": expected markdown, xml or json`);
+    return 2;
+  }
   let result: BuildResult;
+  // Silent when stderr is not a terminal or with --quiet.
+  const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
   try {
     const config = await loadConfig({
       config: flags.config,
@@ -56,8 +66,15 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
       stateDir: flags.stateDir,
       paths,
     });
-    result = await build(config, { builtins: defaultPlugins(), write: !flags.stdout });
+    if (flags.format) config.output.format = flags.format as OutputFormat;
+    result = await build(config, {
+      builtins: defaultPlugins(),
+      write: !flags.stdout,
+      onProgress: bar.update,
+    });
+    bar.done();
   } catch (error) {
+    bar.done();
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }

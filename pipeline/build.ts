@@ -19,6 +19,7 @@ import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { orderBlocks } from "./order.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
+import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import type {
   Manifest,
   OrderContext,
@@ -40,6 +41,20 @@ export interface BuildOptions {
   onWarning?: (message: string) => void;
   /** Hook timeout in ms. @default {60000} */
   hookTimeoutMs?: number;
+  /** Called as work finishes (files transformed, blocks counted), for progress bars. */
+  onProgress?: (progress: BuildProgress) => void;
+}
+
+/** A progress report of {@linkcode build}. */
+export interface BuildProgress {
+  /** `transform`: files rendered; `tokens`: blocks placed and counted. */
+  stage: "transform" | "tokens";
+  /** Items done in this stage. */
+  done: number;
+  /** Items in this stage. */
+  total: number;
+  /** Files whose transform came from the cache so far. */
+  cacheHits: number;
 }
 
 /** What a build returns. */
@@ -93,9 +108,16 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
   const sources = await readTargets(resolution.targets, config);
+  let done = 0;
+  let cacheHits = 0;
+  const progress = options.onProgress;
   const files = await transformFiles(sources, config, registry, {
     warn,
     timeoutMs: options.hookTimeoutMs,
+    onFile: progress && ((file) => {
+      if (file.cache === "hit") cacheHits++;
+      progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
+    }),
   });
   const state = { config, files, root: config.root, stateDir: config.stateDir };
   const blocks = await composeBlocks(state, registry, { warn });
@@ -108,7 +130,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     warn,
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
-  const placed = await placeBlocks(ordered, { tokenizer: config.budget.tokenizer });
+  const formatted = formatBlocks(ordered, files, config.output.format);
+  const placed = await placeBlocks(formatted, {
+    tokenizer: config.budget.tokenizer,
+    onBlock: progress &&
+      ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
+  });
   const document = renderDocument(placed);
   let output: BuildResult["output"];
   let manifest = buildManifest(files, placed, document, warnings);
@@ -119,6 +146,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       document,
       (path) => (manifest = buildManifest(files, placed, document, warnings, path)),
       config.root,
+      { ext: FORMAT_EXTENSIONS[config.output.format] },
     );
     for (const rule of orderingRules(registry)) {
       const commit = rule.commit;

@@ -143,6 +143,7 @@ const SCHEMA: Rule = obj({
   maxFileSize: num({ integer: true, min: 0 }),
   allowOutsideRoot: bool(),
   secrets: obj({ failOnSecret: bool(), rules: record(str()) }),
+  tree: bool(),
 });
 
 /**

@@ -20,6 +20,8 @@ export interface PlaceOptions {
   tokenizer?: Tokenizer;
   /** Known token counts by block sha256 (a cache), filled in place. */
   tokenCache?: Map<string, number>;
+  /** Called after each block is placed, with the count done and the total. */
+  onBlock?: (done: number, total: number) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function placeBlocks(
     }
     out.push({ ...block, offset, length: bytes.length, sha256: hash, tokens });
     offset += bytes.length;
+    options.onBlock?.(out.length, blocks.length);
   }
   return out;
 }
@@ -114,6 +117,12 @@ export function buildManifest(
   };
 }
 
+/** Options of {@linkcode publish}. */
+export interface PublishOptions {
+  /** Document file extension (`md`, `xml`, `doc.json`). @default {"md"} */
+  ext?: string;
+}
+
 /** Where a build was published. */
 export interface Published {
   /** The output number. */
@@ -147,7 +156,9 @@ export async function publish(
   document: string,
   manifestFor: (outputPath: string) => Manifest,
   root: string,
+  options: PublishOptions = {},
 ): Promise<Published> {
+  const ext = options.ext ?? "md";
   await Deno.mkdir(dir, { recursive: true });
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   await Deno.writeTextFile(tmp, document);
@@ -155,7 +166,7 @@ export async function publish(
   let docPath: string;
   try {
     for (;;) {
-      docPath = join(dir, outputName(namespace, n, "md"));
+      docPath = join(dir, outputName(namespace, n, ext));
       try {
         await Deno.link(tmp, docPath);
         break;
@@ -187,7 +198,8 @@ export async function writeAtomic(path: string, text: string): Promise<void> {
 }
 
 async function nextNumber(dir: string, namespace: string): Promise<number> {
-  const pattern = new RegExp(`^${escape(namespace)}_(\\d+)\\.md$`);
+  // Any document extension (md, xml, doc.json) claims its number.
+  const pattern = new RegExp(`^${escape(namespace)}_(\\d+)\\.(?:md|xml|doc\\.json)$`);
   let max = await readMark(dir, namespace);
   for await (const entry of Deno.readDir(dir)) {
     const m = pattern.exec(entry.name);

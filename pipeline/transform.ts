@@ -93,6 +93,8 @@ const LANGUAGES: Record<string, string> = {
 export interface TransformOptions extends Logger {
   /** Hook timeout in ms. @default {60000} */
   timeoutMs?: number;
+  /** Called as each file finishes (in completion order), for progress reports. */
+  onFile?: (file: RenderedFile) => void;
 }
 
 /**
@@ -112,7 +114,12 @@ export async function transformFiles(
 ): Promise<RenderedFile[]> {
   const isFocus = focusMatcher(config.focus);
   return await Promise.all(
-    files.map((file) => transformFile(file, config, registry, options, isFocus(file.path))),
+    files.map((file) =>
+      transformFile(file, config, registry, options, isFocus(file.path)).then((rendered) => {
+        options.onFile?.(rendered);
+        return rendered;
+      })
+    ),
   );
 }
 

@@ -202,6 +202,8 @@ export interface SlopConfig {
   allowOutsideRoot?: boolean;
   /** Secret scanning. */
   secrets?: SecretsConfig;
+  /** Add the volatile `## Directory Tree` section after the files. @default {false} */
+  tree?: boolean;
 }
 
 /** What a config function receives. */

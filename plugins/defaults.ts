@@ -14,6 +14,7 @@ import { customViewMode } from "./view_modes/custom.ts";
 import { filesSection } from "./sections/files.ts";
 import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
+import { treeSection } from "./sections/tree.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
 
 /**
@@ -35,6 +36,7 @@ export function defaultPlugins(): Plugin[] {
     // sections, in document order
     filesSection(),
     screenshotsSection(),
+    treeSection(),
     historySection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),

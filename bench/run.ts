@@ -1,0 +1,349 @@
+/**
+ * `deno task bench`: slop against Repomix on real corpora, side by side and
+ * alternating, N runs each; medians of wall time and peak RSS, and the
+ * ratios, written to `bench/results.md` with the machine line.
+ *
+ * Cases: full view vs Repomix markdown (cold: empty slop state and empty
+ * Repomix token cache, both counting tokens, same file-size limit), skeleton
+ * vs `--compress` (when the skeleton view exists), and the warm rebuild after
+ * a one-file edit (slop's second build in the same state dir against
+ * Repomix's second run with the same token cache).
+ *
+ * ```sh
+ * deno task bench [--runs 3] [--only zod-src] [--out bench/results.md]
+ * ```
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { type Corpus, type Peer, prepareCorpora, preparePeer, walkFiles } from "./_corpora.ts";
+import { type Job, measure, median, type Sample } from "./_measure.ts";
+import { defaultPlugins } from "../plugins/defaults.ts";
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const REPO = join(BENCH, "..");
+const CACHE = join(BENCH, ".cache");
+/** The same file-size limit for both tools. */
+const MAX_FILE_SIZE = 10 * 1024 * 1024;
+
+/** One row of results: medians of both tools for a case on a corpus. */
+export interface CaseResult {
+  corpus: string;
+  case: string;
+  slop: Sample;
+  peer: Sample;
+  /** Output sizes in bytes (last run). */
+  slopBytes: number;
+  peerBytes: number;
+  /** The target speedup (peer time / slop time) this case should reach. */
+  target: number;
+}
+
+interface Args {
+  runs: number;
+  only?: string;
+  out: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { runs: 3, out: join(BENCH, "results.md") };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--runs") args.runs = Number(argv[++i]);
+    else if (argv[i] === "--only") args.only = argv[++i];
+    else if (argv[i] === "--out") args.out = argv[++i];
+    else throw new Error(`[bench] Unknown argument "${argv[i]}": expected --runs, --only or --out`);
+  }
+  if (!(args.runs >= 1)) throw new Error(`[bench] Invalid --runs "${args.runs}"`);
+  return args;
+}
+
+function log(message: string): void {
+  console.error(`bench: ${message}`);
+}
+
+async function slopConfig(dir: string, corpus: Corpus, view: string): Promise<string> {
+  const path = join(dir, `slop.${view}.config.js`);
+  await Deno.writeTextFile(
+    path,
+    `export default ${
+      JSON.stringify({
+        root: corpus.dir,
+        // Entries resolve from the config file's folder: an absolute glob names the corpus.
+        files: [`${corpus.dir}/**`],
+        defaultView: view,
+        maxFileSize: MAX_FILE_SIZE,
+      })
+    };\n`,
+  );
+  return path;
+}
+
+function slopJob(config: string, state: string): Job {
+  return {
+    cmd: Deno.execPath(),
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "build", "-q"].concat([
+      "--config",
+      config,
+      "--state-dir",
+      state,
+    ]),
+    env: { NO_COLOR: "1" },
+  };
+}
+
+function peerJob(peer: Peer, corpus: Corpus, out: string, cache: string, extra: string[]): Job {
+  return {
+    cmd: "node",
+    args: [peer.bin, corpus.dir, "--style", "markdown", "-o", out, "--quiet", ...extra],
+    env: { REPOMIX_TOKEN_CACHE_PATH: cache },
+  };
+}
+
+async function fileSize(path: string): Promise<number> {
+  try {
+    return (await Deno.stat(path)).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** A file of the corpus to edit for the warm case: the middle one by path. */
+async function editTarget(corpus: Corpus): Promise<string> {
+  const files = await walkFiles(corpus.dir);
+  return files[Math.floor(files.length / 2)];
+}
+
+async function benchCorpus(
+  corpus: Corpus,
+  peer: Peer,
+  runs: number,
+  hasSkeleton: boolean,
+  notes: string[],
+): Promise<CaseResult[]> {
+  const work = await Deno.makeTempDir({ prefix: "slop_bench_" });
+  const peerConfig = join(work, "repomix.config.json");
+  await Deno.writeTextFile(
+    peerConfig,
+    JSON.stringify({ input: { maxFileSize: MAX_FILE_SIZE } }),
+  );
+  const full = await slopConfig(work, corpus, "full");
+  const target = await editTarget(corpus);
+  const original = await Deno.readFile(target);
+  const samples: Record<string, { slop: Sample[]; peer: Sample[]; sb: number; pb: number }> = {};
+  const hits: string[] = [];
+  const add = (name: string, who: "slop" | "peer", s: Sample) => {
+    samples[name] ??= { slop: [], peer: [], sb: 0, pb: 0 };
+    samples[name][who].push(s);
+  };
+  try {
+    for (let i = 0; i < runs; i++) {
+      // slop: cold into a fresh state dir, edit one file, warm in the same state dir.
+      const state = join(work, `state-${i}`);
+      add("cold full vs markdown", "slop", await measure(slopJob(full, state)));
+      samples["cold full vs markdown"].sb = await fileSize(join(state, "out", "context_001.md"));
+      await Deno.writeFile(target, edited(original, i));
+      add("warm, one file edited", "slop", await measure(slopJob(full, state)));
+      samples["warm, one file edited"].sb = await fileSize(join(state, "out", "context_002.md"));
+      hits.push(await cacheHits(join(state, "out", "context_002.json")));
+      await Deno.writeFile(target, original);
+      // Repomix: the same with a fresh token cache.
+      const cache = join(work, `repomix-cache-${i}.json`);
+      const out = join(work, `repomix-${i}.md`);
+      const args = ["-c", peerConfig];
+      add("cold full vs markdown", "peer", await measure(peerJob(peer, corpus, out, cache, args)));
+      samples["cold full vs markdown"].pb = await fileSize(out);
+      await Deno.writeFile(target, edited(original, i));
+      add("warm, one file edited", "peer", await measure(peerJob(peer, corpus, out, cache, args)));
+      samples["warm, one file edited"].pb = await fileSize(out);
+      await Deno.writeFile(target, original);
+      if (hasSkeleton) {
+        const skeleton = await slopConfig(work, corpus, "skeleton");
+        const sstate = join(work, `skeleton-${i}`);
+        add("cold skeleton vs --compress", "slop", await measure(slopJob(skeleton, sstate)));
+        samples["cold skeleton vs --compress"].sb = await fileSize(
+          join(sstate, "out", "context_001.md"),
+        );
+        const ccache = join(work, `repomix-ccache-${i}.json`);
+        const cout = join(work, `repomix-c-${i}.md`);
+        add(
+          "cold skeleton vs --compress",
+          "peer",
+          await measure(peerJob(peer, corpus, cout, ccache, [...args, "--compress"])),
+        );
+        samples["cold skeleton vs --compress"].pb = await fileSize(cout);
+      }
+      log(`${corpus.name}: run ${i + 1}/${runs} done`);
+    }
+  } finally {
+    await Deno.writeFile(target, original);
+    await Deno.remove(work, { recursive: true }).catch(() => {});
+  }
+  const targets: Record<string, number> = {
+    "cold full vs markdown": 2,
+    "cold skeleton vs --compress": 2,
+    "warm, one file edited": 20,
+  };
+  notes.push(`${corpus.name}: slop's warm builds took ${hits.join(", ")} files from its cache`);
+  return Object.entries(samples).map(([name, s]) => ({
+    corpus: corpus.name,
+    case: name,
+    slop: mid(s.slop),
+    peer: mid(s.peer),
+    slopBytes: s.sb,
+    peerBytes: s.pb,
+    target: targets[name],
+  }));
+}
+
+/** "hits/files" of a manifest (files whose transform came from the cache). */
+async function cacheHits(manifestPath: string): Promise<string> {
+  try {
+    const m = JSON.parse(await Deno.readTextFile(manifestPath));
+    const files = m.files as Array<{ cache?: string }>;
+    return `${files.filter((f) => f.cache === "hit").length}/${files.length}`;
+  } catch {
+    return "?";
+  }
+}
+
+function edited(original: Uint8Array, i: number): Uint8Array {
+  const note = new TextEncoder().encode(`\n// slop bench edit ${i + 1}\n`);
+  const out = new Uint8Array(original.length + note.length);
+  out.set(original);
+  out.set(note, original.length);
+  return out;
+}
+
+function mid(samples: Sample[]): Sample {
+  return {
+    seconds: median(samples.map((s) => s.seconds)),
+    rssMb: median(samples.map((s) => s.rssMb)),
+  };
+}
+
+async function machineLine(): Promise<string> {
+  let cpu = "unknown CPU";
+  try {
+    cpu = /model name\s*:\s*(.+)/.exec(await Deno.readTextFile("/proc/cpuinfo"))?.[1] ?? cpu;
+  } catch { /* not Linux */ }
+  let node = "node ?";
+  try {
+    const out = await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output();
+    node = `Node ${new TextDecoder().decode(out.stdout).trim()}`;
+  } catch { /* no node */ }
+  const mem = Math.round(Deno.systemMemoryInfo().total / 1024 / 1024 / 1024);
+  return `${cpu.trim()}, ${navigator.hardwareConcurrency} cores, ${mem} GB RAM, ${Deno.build.os} ${Deno.osRelease()}, Deno ${Deno.version.deno}, ${node}`;
+}
+
+/**
+ * The results page.
+ *
+ * @example
+ * ```ts
+ * import { resultsMarkdown } from "./run.ts";
+ * // await Deno.writeTextFile("bench/results.md", resultsMarkdown(rows, corpora, notes, machine, 3));
+ * ```
+ */
+export function resultsMarkdown(
+  rows: CaseResult[],
+  corpora: Corpus[],
+  notes: string[],
+  machine: string,
+  runs: number,
+): string {
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  const lines = [
+    "# Benchmarks: slop vs Repomix 1.18.1",
+    "",
+    `Machine: ${machine}`,
+    "",
+    `Command: \`deno task bench --runs ${runs}\`. Medians of ${runs} alternating runs per tool ` +
+    "and case; speedup = Repomix time / slop time, RSS ratio = slop peak RSS / Repomix peak RSS " +
+    "(targets: cold >= 2x, warm >= 20x, RSS <= 0.5). Cold = empty slop state dir and empty " +
+    `Repomix token cache; both count tokens (o200k); both limit files to ${
+      mb(MAX_FILE_SIZE)
+    } MB. ` +
+    "Warm = the second run after a one-file edit, with the same state dir / token cache.",
+    "",
+    "| corpus | files | MB | source |",
+    "| --- | ---: | ---: | --- |",
+    ...corpora.map((c) => `| ${c.name} | ${c.files} | ${mb(c.bytes)} | ${c.source} |`),
+    "",
+    "| corpus | case | slop s | Repomix s | speedup | target | slop RSS MB | Repomix RSS MB | RSS ratio | slop out MB | Repomix out MB |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map((r) => {
+      const speed = r.peer.seconds / r.slop.seconds;
+      const rss = r.peer.rssMb ? r.slop.rssMb / r.peer.rssMb : NaN;
+      return `| ${r.corpus} | ${r.case} | ${r.slop.seconds.toFixed(2)} | ${
+        r.peer.seconds.toFixed(2)
+      } | ${speed.toFixed(2)}x ${speed >= r.target ? "✓" : "✗"} | ${r.target}x | ${
+        r.slop.rssMb.toFixed(0)
+      } | ${r.peer.rssMb.toFixed(0)} | ${rss.toFixed(2)} ${rss <= 0.5 ? "✓" : "✗"} | ${
+        mb(r.slopBytes)
+      } | ${mb(r.peerBytes)} |`;
+    }),
+    "",
+    ...notes.map((n) => `- ${n}`),
+    "",
+  ];
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(Deno.args);
+  const notes: string[] = [];
+  const note = (message: string) => {
+    log(message);
+    notes.push(message);
+  };
+  let corpora = await prepareCorpora(CACHE, note);
+  if (args.only) corpora = corpora.filter((c) => c.name === args.only);
+  const peer = await preparePeer(CACHE);
+  const hasSkeleton = existsSync(join(REPO, "plugins", "view_modes", "skeleton.ts")) &&
+    defaultPlugins().some((p) => p.name === "slop:skeleton");
+  if (!hasSkeleton) {
+    note(
+      "skeleton vs --compress skipped: slop has no skeleton view (plugins/view_modes/skeleton.ts) yet",
+    );
+  }
+  const code = [
+    ...await walkFiles(join(REPO, "pipeline")),
+    ...await walkFiles(join(REPO, "plugins")),
+  ];
+  const secrets = code.some((p) => /secret[^/]*\.ts$/.test(p));
+  note(
+    secrets
+      ? "both tools scan for secrets"
+      : "Repomix scans for secrets (its default); this slop build has no secret scanner yet",
+  );
+  const rows: CaseResult[] = [];
+  for (const corpus of corpora) {
+    log(`${corpus.name}: ${corpus.files} files, ${(corpus.bytes / 1048576).toFixed(1)} MB`);
+    rows.push(...await benchCorpus(corpus, peer, args.runs, hasSkeleton, notes));
+  }
+  await warmRebuildHook(note);
+  const text = resultsMarkdown(rows, corpora, notes, await machineLine(), args.runs);
+  await Deno.writeTextFile(args.out, text);
+  // The results are committed: keep them as `deno fmt` would write them.
+  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", args.out] }).output();
+  console.log(await Deno.readTextFile(args.out));
+}
+
+/** Run `bench/warm_rebuild.ts` (the incremental-build issue's bench) when it exists. */
+async function warmRebuildHook(note: (message: string) => void): Promise<void> {
+  const path = join(BENCH, "warm_rebuild.ts");
+  if (!existsSync(path)) return;
+  const mod = await import(new URL("./warm_rebuild.ts", import.meta.url).href);
+  const fn = mod.warmRebuild ?? mod.default;
+  if (typeof fn !== "function") {
+    note("bench/warm_rebuild.ts exports no warmRebuild function: not run");
+    return;
+  }
+  const result = await fn();
+  note(`bench/warm_rebuild.ts: ${typeof result === "string" ? result : JSON.stringify(result)}`);
+}
+
+if (import.meta.main) await main();

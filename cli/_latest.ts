@@ -1,0 +1,89 @@
+/**
+ * The latest output of a project (document + manifest), or a fresh build
+ * when there is none: what `slop stats` and `slop report` look at.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { loadConfig } from "../pipeline/config.ts";
+import { build } from "../pipeline/build.ts";
+import { defaultPlugins } from "../plugins/defaults.ts";
+import type { Manifest, ResolvedConfig } from "../pipeline/types.ts";
+
+/** Flags shared by `stats` and `report`. */
+export interface SourceFlags {
+  /** Config file (`--config`). */
+  config?: string;
+  /** State dir (`--state-dir`). */
+  stateDir?: string;
+  /** Build now instead of reading the latest output (`--build`). */
+  build?: boolean;
+}
+
+/** A document with its manifest, and where it came from. */
+export interface LoadedOutput {
+  /** The resolved config. */
+  config: ResolvedConfig;
+  /** The document text. */
+  document: string;
+  /** Its manifest. */
+  manifest: Manifest;
+  /** `latest` (read from `output.dir`) or `build` (built now, not written). */
+  from: "latest" | "build";
+}
+
+/**
+ * Read the highest-numbered manifest in `output.dir` and its document, or
+ * build (without writing) when there is none or `build` is set.
+ *
+ * @example
+ * ```ts
+ * import { latestOrBuild } from "./_latest.ts";
+ * // const { document, manifest } = await latestOrBuild({});
+ * ```
+ */
+export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
+  const config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
+  if (!flags.build) {
+    const latest = await readLatest(config);
+    if (latest) return { config, ...latest, from: "latest" };
+  }
+  const result = await build(config, { builtins: defaultPlugins(), write: false });
+  return { config, document: result.document, manifest: result.manifest, from: "build" };
+}
+
+/**
+ * The latest written output of a config, or undefined.
+ *
+ * @example
+ * ```ts
+ * import { readLatest } from "./_latest.ts";
+ * // const latest = await readLatest(config);
+ * ```
+ */
+export async function readLatest(
+  config: ResolvedConfig,
+): Promise<{ document: string; manifest: Manifest } | undefined> {
+  const ns = config.output.namespace.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`^${ns}_(\\d+)\\.json$`);
+  let best = -1;
+  let name = "";
+  try {
+    for await (const entry of Deno.readDir(config.output.dir)) {
+      const m = pattern.exec(entry.name);
+      if (m && Number(m[1]) > best) [best, name] = [Number(m[1]), entry.name];
+    }
+  } catch {
+    return undefined;
+  }
+  if (best < 0) return undefined;
+  try {
+    const manifest = JSON.parse(await Deno.readTextFile(join(config.output.dir, name)));
+    if (typeof manifest?.output !== "string") return undefined;
+    const document = await Deno.readTextFile(join(config.root, manifest.output));
+    return { document, manifest };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * `slop init`: write a commented `slop.config.ts` and add the `context`
+ * task to the project's deno.json. Never overwrites: an existing config or
+ * task is kept, and a deno.json that is not plain JSON is left alone with
+ * the line to add printed instead.
+ *
+ * @module
+ */
+
+import { join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { writeAtomic } from "../pipeline/emit.ts";
+import { printError } from "./_output.ts";
+
+/** Flags of `slop init`. */
+export interface InitFlags {
+  /** Print nothing but errors (`--quiet`). */
+  quiet?: boolean;
+}
+
+/** What `slop init` did to each file. */
+export interface InitResult {
+  /** `created` or `kept`. */
+  config: "created" | "kept";
+  /** `created`, `added` (task added to an existing file), `kept` or `manual` (not plain JSON). */
+  denoJson: "created" | "added" | "kept" | "manual";
+  /** The task command written or suggested. */
+  task: string;
+}
+
+/**
+ * How a project at `dir` refers to a slop module: a relative path when slop
+ * is on disk, else the URL.
+ *
+ * @example
+ * ```ts
+ * import { slopSpecifier } from "./init.ts";
+ * slopSpecifier("/tmp/project", "mod.ts"); // e.g. "../../work/main/mod.ts"
+ * ```
+ */
+export function slopSpecifier(dir: string, file: string): string {
+  const url = new URL(`../${file}`, import.meta.url);
+  if (url.protocol !== "file:") return url.href;
+  const rel = relative(dir, fileURLToPath(url)).split(sep).join("/");
+  return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
+/**
+ * The commented config `slop init` writes.
+ *
+ * @example
+ * ```ts
+ * import { configTemplate } from "./init.ts";
+ * configTemplate("../slop/mod.ts").includes("defineConfig"); // true
+ * ```
+ */
+export function configTemplate(modSpecifier: string): string {
+  return `// What \`deno task context\` bundles into .slop/out/context_NNN.md.
+// Every key is optional; unknown keys are errors that name the key.
+import { defineConfig } from "${modSpecifier}";
+
+export default defineConfig({
+  // Paths or globs relative to this file, or entries with per-file options.
+  // Ignore rules are git's; .git, node_modules and .slop are always left out.
+  files: [
+    "**",
+    // { path: "src/big_module.ts", view: "summary" },
+    // { path: "docs/CHANGELOG.md", autoAggregate: false }, // listed, not rendered
+  ],
+  // Globs left out on top of .gitignore.
+  exclude: [],
+  // The view for files that set none: full, summary, custom, none, or a plugin's view.
+  defaultView: "full",
+  // Larger files are skipped (bytes).
+  maxFileSize: 10 * 1024 * 1024,
+  // Where documents go and in which format: markdown, xml or json.
+  // output: { dir: ".slop/out", namespace: "context", format: "markdown" },
+  // A JSONL or TOML discussion file: the volatile tail of the document.
+  // history: "slop/discussion.jsonl",
+  // The directory tree as a volatile section after the files.
+  // tree: true,
+  // Your plugins (view modes, sections, ordering rules, providers).
+  // plugins: [],
+});
+`;
+}
+
+/**
+ * Initialise slop in `dir`; never overwrites anything.
+ *
+ * @example
+ * ```ts
+ * import { initProject } from "./init.ts";
+ * // const result = await initProject(await Deno.makeTempDir());
+ * ```
+ */
+export async function initProject(dir: string): Promise<InitResult> {
+  const root = resolve(dir);
+  const task = `deno run -A ${slopSpecifier(root, "cli.ts")} build`;
+  let config: InitResult["config"] = "kept";
+  const configPath = join(root, "slop.config.ts");
+  if (
+    !["slop.config.ts", "slop.config.js", "slop.config.mjs"].some((n) => existsSync(join(root, n)))
+  ) {
+    try {
+      // createNew: fails rather than overwrite a file that appeared meanwhile.
+      await Deno.writeTextFile(configPath, configTemplate(slopSpecifier(root, "mod.ts")), {
+        createNew: true,
+      });
+      config = "created";
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+    }
+  }
+  return { config, denoJson: await addTask(root, task), task };
+}
+
+async function addTask(root: string, task: string): Promise<InitResult["denoJson"]> {
+  const jsonc = join(root, "deno.jsonc");
+  const path = existsSync(jsonc) ? jsonc : join(root, "deno.json");
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    await Deno.writeTextFile(path, JSON.stringify({ tasks: { context: task } }, null, 2) + "\n", {
+      createNew: true,
+    });
+    return "created";
+  }
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return "manual";
+  }
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return "manual";
+  const tasks = json.tasks;
+  if (
+    tasks !== undefined && (typeof tasks !== "object" || tasks === null || Array.isArray(tasks))
+  ) {
+    return "manual";
+  }
+  if (tasks && "context" in tasks) return "kept";
+  json.tasks = { ...(tasks as Record<string, unknown> ?? {}), context: task };
+  const indent = /^\{\n(\s+)"/.exec(text)?.[1] ?? "  ";
+  await writeAtomic(path, JSON.stringify(json, null, indent) + "\n");
+  return "added";
+}
+
+/**
+ * Run `slop init [dir]`; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { runInit } from "./init.ts";
+ * // const code = await runInit(".", {});
+ * ```
+ */
+export async function runInit(dir: string | undefined, flags: InitFlags): Promise<number> {
+  let result: InitResult;
+  try {
+    result = await initProject(dir ?? ".");
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+  if (flags.quiet) return 0;
+  console.log(
+    result.config === "created"
+      ? "slop: wrote slop.config.ts"
+      : "slop: kept the existing slop config",
+  );
+  const messages = {
+    created: `slop: wrote deno.json with the "context" task`,
+    added: `slop: added the "context" task to deno.json`,
+    kept: `slop: kept the existing "context" task in deno.json`,
+    manual: `slop: deno.json is not plain JSON, left it alone: add the task\n  "context": ${
+      JSON.stringify(result.task)
+    }`,
+  };
+  console.log(messages[result.denoJson]);
+  if (result.config === "created" || result.denoJson !== "kept") {
+    console.log("slop: run `deno task context` to build .slop/out/context_001.md");
+  }
+  return 0;
+}

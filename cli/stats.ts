@@ -1,0 +1,113 @@
+/**
+ * `slop stats`: tokens by section and the top N files, per tokenizer
+ * (o200k, cl100k), and the stable-prefix share, from the latest output or a
+ * fresh build.
+ *
+ * @module
+ */
+
+import { computeStats, type ContextStats, TOKENIZERS } from "../report/stats.ts";
+import { ConfigError } from "../pipeline/config.ts";
+import { formatBytes, printError } from "./_output.ts";
+import { latestOrBuild, type SourceFlags } from "./_latest.ts";
+
+/** Flags of `slop stats`. */
+export interface StatsFlags extends SourceFlags {
+  /** How many files to list (`--top`). @default {10} */
+  top?: string | number;
+  /** Print the stats as JSON (`--json`). */
+  json?: boolean;
+}
+
+/**
+ * Run `slop stats`; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { runStats } from "./stats.ts";
+ * // const code = await runStats({ top: 5 });
+ * ```
+ */
+export async function runStats(flags: StatsFlags): Promise<number> {
+  const top = Number(flags.top ?? 10);
+  if (!Number.isInteger(top) || top < 0) {
+    printError(`Invalid --top "${flags.top}": expected a whole number`);
+    return 2;
+  }
+  let stats: ContextStats;
+  let from: string;
+  try {
+    const loaded = await latestOrBuild(flags);
+    stats = await computeStats(loaded.document, loaded.manifest);
+    from = loaded.from === "latest" ? loaded.manifest.output! : "a fresh build (not written)";
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return error instanceof ConfigError ? 2 : 1;
+  }
+  if (flags.json) console.log(JSON.stringify({ ...stats, files: stats.files.slice(0, top) }));
+  else console.log(statsText(stats, { top, from }));
+  return 0;
+}
+
+/** Options of {@linkcode statsText}. */
+export interface StatsTextOptions {
+  /** Files to list. @default {10} */
+  top?: number;
+  /** Where the document came from, for the first line. */
+  from?: string;
+}
+
+/**
+ * The human table of `slop stats`.
+ *
+ * @example
+ * ```ts
+ * import { statsText } from "./stats.ts";
+ * // console.log(statsText(stats, { top: 5 }));
+ * ```
+ */
+export function statsText(stats: ContextStats, options: StatsTextOptions = {}): string {
+  const top = options.top ?? 10;
+  const lines: string[] = [];
+  if (options.from) lines.push(`slop stats: ${options.from}`);
+  const rows: string[][] = [["", "bytes", ...TOKENIZERS]];
+  rows.push(["total", formatBytes(stats.bytes), ...TOKENIZERS.map((t) => `${stats.total[t]}`)]);
+  rows.push([
+    `stable prefix (${Math.round(stats.prefix.share * 100)}%)`,
+    formatBytes(stats.prefix.bytes),
+    ...TOKENIZERS.map((t) => `${stats.prefix.tokens[t]}`),
+  ]);
+  for (const s of stats.sections) {
+    rows.push([
+      `  ${s.section} (${s.stability})`,
+      formatBytes(s.bytes),
+      ...TOKENIZERS.map((t) => `${s.tokens[t]}`),
+    ]);
+  }
+  lines.push(...table(rows));
+  const shown = stats.files.filter((f) => f.bytes > 0).slice(0, top);
+  if (shown.length) {
+    lines.push("", `top ${shown.length} files by o200k tokens:`);
+    lines.push(...table([
+      ["path", "view", "bytes", ...TOKENIZERS],
+      ...shown.map((f) => [
+        f.path,
+        f.view,
+        formatBytes(f.bytes),
+        ...TOKENIZERS.map((t) => `${f.tokens[t]}`),
+      ]),
+    ]));
+  }
+  if (stats.breakpoints.length) {
+    lines.push("", `cache breakpoints at bytes ${stats.breakpoints.join(", ")}`);
+  }
+  return lines.join("\n");
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) =>
+    r.map((cell, i) => i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])).join("  ")
+      .trimEnd()
+  );
+}

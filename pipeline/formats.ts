@@ -1,0 +1,124 @@
+/**
+ * Output formats: the ordered blocks rendered as markdown (as composed), as
+ * XML in the documents-in-tags layout Anthropic recommends, or as one JSON
+ * document. Each block keeps its own text in every format, so byte offsets,
+ * hashes and the stable prefix stay valid: only wrappers that belong to the
+ * first or last block of a run are added to that block.
+ *
+ * @module
+ */
+
+import type { Block, OutputFormat, RenderedFile } from "./types.ts";
+
+/** File extension of a document in each format (the manifest is `.json`). */
+export const FORMAT_EXTENSIONS: Record<OutputFormat, string> = {
+  markdown: "md",
+  xml: "xml",
+  json: "doc.json",
+};
+
+/**
+ * Re-render ordered blocks in an output format. `markdown` returns them as
+ * they are; the other formats return new blocks with the same ids, order and
+ * stability.
+ *
+ * @param blocks Blocks in document order.
+ * @param files Rendered files (file blocks take their body from here).
+ * @param format The output format.
+ * @returns The blocks with their text in the chosen format.
+ *
+ * @example XML output
+ * ```ts
+ * import { formatBlocks } from "./formats.ts";
+ * const blocks = formatBlocks(
+ *   [{ id: "history", section: "history", stability: "volatile", text: "## H\n\nhi\n\n" }],
+ *   [],
+ *   "xml",
+ * );
+ * blocks[0].text; // "<history>\n## H\n\nhi\n</history>\n"
+ * ```
+ */
+export function formatBlocks(
+  blocks: Block[],
+  files: RenderedFile[],
+  format: OutputFormat,
+): Block[] {
+  if (format === "xml") return toXml(blocks, files);
+  if (format === "json") return toJson(blocks, files);
+  return blocks;
+}
+
+function fileOf(block: Block, byPath: Map<string, RenderedFile>): RenderedFile | undefined {
+  return block.section === "files" && block.source ? byPath.get(block.source) : undefined;
+}
+
+function toXml(blocks: Block[], files: RenderedFile[]): Block[] {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  let index = 0;
+  return blocks.map((block, i) => {
+    const tag = block.section === "files" ? "documents" : tagName(block.section);
+    const first = i === 0 || blocks[i - 1].section !== block.section;
+    const last = i === blocks.length - 1 || blocks[i + 1].section !== block.section;
+    const file = fileOf(block, byPath);
+    let body: string;
+    if (file) {
+      index++;
+      const content = trimEnd(file.text ?? "");
+      body = `<document index="${index}">\n<source>${escapeXml(file.path)}</source>\n` +
+        `<view>${escapeXml(file.view)}</view>\n` +
+        `<document_content>\n${content}${content ? "\n" : ""}</document_content>\n</document>\n`;
+    } else if (block.section === "files" && block.heading) {
+      body = "";
+    } else {
+      const text = trimEnd(block.text);
+      body = text ? `${text}\n` : "";
+    }
+    const text = `${first ? `<${tag}>\n` : ""}${body}${last ? `</${tag}>\n` : ""}`;
+    return { ...block, text };
+  });
+}
+
+function toJson(blocks: Block[], files: RenderedFile[]): Block[] {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  return blocks.map((block, i) => {
+    const file = fileOf(block, byPath);
+    const item = file
+      ? {
+        id: block.id,
+        section: block.section,
+        stability: block.stability,
+        path: file.path,
+        view: file.view,
+        language: file.language,
+        content: file.text ?? "",
+      }
+      : { id: block.id, section: block.section, stability: block.stability, text: block.text };
+    const open = i === 0 ? `{"format":"slop","version":1,"blocks":[\n` : ",\n";
+    const close = i === blocks.length - 1 ? "\n]}\n" : "";
+    return { ...block, text: `${open}${JSON.stringify(item)}${close}` };
+  });
+}
+
+function trimEnd(text: string): string {
+  return text.replace(/\n+$/, "");
+}
+
+function tagName(section: string): string {
+  const name = section.replace(/[^A-Za-z0-9_.-]/g, "_");
+  return /^[A-Za-z_]/.test(name) ? name : `_${name}`;
+}
+
+/**
+ * Escape `&`, `<`, `>` and `"` for XML text and attributes.
+ *
+ * @example
+ * ```ts
+ * import { escapeXml } from "./formats.ts";
+ * escapeXml("a<b"); // "a&lt;b"
+ * ```
+ */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ESCAPES[c]);
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };

@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeProject, runCli } from "../_helpers.ts";
+
+Deno.test("slop init writes a commented config and the context task, and the task builds", async () => {
+  const root = await makeProject({
+    "deno.json": JSON.stringify({ tasks: { test: "deno test" }, fmt: { lineWidth: 90 } }, null, 2),
+    "src/a.ts": "export const a = 1;\n",
+  });
+  const run = await runCli(["init"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /wrote slop.config.ts/);
+  assert.match(run.stdout, /added the "context" task to deno.json/);
+  const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
+  assert.equal(deno.tasks.test, "deno test", "other tasks are kept");
+  assert.deepEqual(deno.fmt, { lineWidth: 90 }, "other keys are kept");
+  assert.match(deno.tasks.context, /^deno run -A \S+\/cli\.ts build$/);
+  const config = await Deno.readTextFile(join(root, "slop.config.ts"));
+  assert.match(config, /^\/\/ /, "the config is commented");
+  const task = new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "context"],
+    cwd: root,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  });
+  const out = await task.output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const doc = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
+  assert.match(doc, /### src\/a\.ts/);
+});
+
+Deno.test("slop init never overwrites a config, a context task or a deno.jsonc with comments", async () => {
+  const jsonc = '{\n  // mine\n  "tasks": {}\n}\n';
+  const root = await makeProject({
+    "slop.config.ts": "export default { files: ['x'] };\n",
+    "deno.jsonc": jsonc,
+  });
+  const run = await runCli(["init"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /kept the existing slop config/);
+  assert.match(run.stdout, /not plain JSON, left it alone: add the task\n {2}"context": "deno run/);
+  assert.equal(await Deno.readTextFile(join(root, "deno.jsonc")), jsonc);
+  assert.equal(
+    await Deno.readTextFile(join(root, "slop.config.ts")),
+    "export default { files: ['x'] };\n",
+  );
+  const other = await makeProject({
+    "deno.json": '{ "tasks": { "context": "echo mine" } }',
+  });
+  assert.equal((await runCli(["init", "-q"], other)).code, 0);
+  assert.equal(
+    await Deno.readTextFile(join(other, "deno.json")),
+    '{ "tasks": { "context": "echo mine" } }',
+  );
+});
+
+Deno.test("slop init creates deno.json when the project has none", async () => {
+  const root = await makeProject({ "a.md": "# A\n" });
+  const run = await runCli(["init", "."], root);
+  assert.equal(run.code, 0, run.stderr);
+  const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
+  assert.deepEqual(Object.keys(deno), ["tasks"]);
+});

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { makeProject, runCli } from "../_helpers.ts";
+import { countTokens } from "../../pipeline/tokens.ts";
+
+const PROJECT = {
+  "slop.config.ts": `export default {
+  files: ["src/**"],
+  history: [{ role: "User", content: "what changed?" }],
+};
+`,
+  "src/big.ts": "export const big = [\n" + "  'a long line of tokens here',\n".repeat(40) + "];\n",
+  "src/small.ts": "export const s = 1;\n",
+  "src/mid.py": "def mid():\n    return 'mid' * 3\n",
+};
+
+Deno.test("slop stats reads the latest manifest and lists tokens per section, top files and the prefix share", async () => {
+  const root = await makeProject(PROJECT);
+  assert.equal((await runCli(["build", "-q"], root)).code, 0);
+  const run = await runCli(["stats", "--top", "2"], root);
+  assert.equal(run.code, 0, run.stderr);
+  const lines = run.stdout.split("\n");
+  assert.equal(lines[0], "slop stats: .slop/out/context_001.md");
+  assert.match(lines[1], /^\s+bytes\s+o200k\s+cl100k$/);
+  assert.match(
+    run.stdout,
+    /\n {2}files \(stable\)\s+\S+ \S+\s+\d+\s+\d+\n {2}history \(volatile\)/,
+  );
+  assert.match(run.stdout, /stable prefix \(\d+%\)/);
+  const top = lines.slice(lines.indexOf("top 2 files by o200k tokens:") + 2);
+  assert.deepEqual(top.filter(Boolean).map((l) => l.split(/\s+/)[0]), ["src/big.ts", "src/mid.py"]);
+});
+
+Deno.test("slop stats --json counts both tokenizers exactly and builds when there is no output", async () => {
+  const root = await makeProject(PROJECT);
+  const run = await runCli(["stats", "--json"], root);
+  assert.equal(run.code, 0, run.stderr);
+  const stats = JSON.parse(run.stdout);
+  assert.equal(stats.output, undefined, "nothing was written");
+  const block = "### src/small.ts\n\n```ts\nexport const s = 1;\n```\n\n";
+  const small = stats.files.find((f: { path: string }) => f.path === "src/small.ts");
+  assert.deepEqual(small.tokens, {
+    o200k: await countTokens(block, "o200k"),
+    cl100k: await countTokens(block, "cl100k"),
+  });
+  const sum = (t: "o200k" | "cl100k") =>
+    stats.sections.reduce((n: number, s: { tokens: Record<string, number> }) => n + s.tokens[t], 0);
+  assert.equal(stats.total.cl100k, sum("cl100k"));
+  assert.equal(stats.total.o200k, sum("o200k"));
+  assert.ok(stats.prefix.share > 0 && stats.prefix.share < 1);
+  assert.equal(stats.files[0].path, "src/big.ts");
+});
