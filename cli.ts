@@ -10,6 +10,9 @@
 
 import { Command, CommanderError } from "./deps.ts";
 
+const CONFIG_HELP = "config file (default: ./slop.config.ts, else zero-config)";
+const STATE_DIR_HELP = "where outputs, cache and order state live (env SLOP_DIR)";
+
 /** Exit code for bad usage, config or input. */
 export const EXIT_USAGE = 2;
 
@@ -32,14 +35,14 @@ export async function main(args: string[]): Promise<number> {
 
   program.command("build [paths...]", { isDefault: true })
     .description("build the context document (the default command)")
-    .option("-c, --config <path>", "config file (default: ./slop.config.ts, else zero-config)")
+    .option("-c, --config <path>", CONFIG_HELP)
     .option("--include <glob>", "add files matching GLOB (repeatable)", collect, [])
     .option("--ignore <glob>", "leave out files matching GLOB (repeatable)", collect, [])
     .option("--persona <name>", "apply a persona from the config")
     .option("--preset <name>", "use a preset's files and screenshots")
     .option("--strategy <strategy>", "auto | summarize | full")
     .option("--focus <path>", "render PATH in full (repeatable)", collect, [])
-    .option("--state-dir <dir>", "where outputs, cache and order state live (env SLOP_DIR)")
+    .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--stdout", "print the document instead of writing a numbered file")
     .option("--json", "print the manifest as JSON")
     .option("--format <format>", "document format: markdown | xml | json (default: output.format)")
@@ -52,8 +55,8 @@ export async function main(args: string[]): Promise<number> {
 
   program.command("stats")
     .description("tokens by section and the top files (o200k, cl100k), and the stable-prefix share")
-    .option("-c, --config <path>", "config file (default: ./slop.config.ts, else zero-config)")
-    .option("--state-dir <dir>", "where outputs, cache and order state live (env SLOP_DIR)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--top <n>", "how many files to list", "10")
     .option("--build", "build now instead of reading the latest output")
     .option("--json", "print the stats as JSON")
@@ -64,8 +67,8 @@ export async function main(args: string[]): Promise<number> {
 
   program.command("report")
     .description("write a self-contained HTML report: treemap, prefix vs tail, views per file")
-    .option("-c, --config <path>", "config file (default: ./slop.config.ts, else zero-config)")
-    .option("--state-dir <dir>", "where outputs, cache and order state live (env SLOP_DIR)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("-o, --out <file>", "where to write the page (default: <output dir>/report.html)")
     .option("--build", "build now instead of reading the latest output")
     .option("--stdout", "print the page instead of writing it")
@@ -87,8 +90,8 @@ export async function main(args: string[]): Promise<number> {
 
   program.command("watch")
     .description("rebuild on change (debounced) and print the prefix reuse of each rebuild")
-    .option("-c, --config <path>", "config file (default: ./slop.config.ts, else zero-config)")
-    .option("--state-dir <dir>", "where outputs, cache and order state live (env SLOP_DIR)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--format <format>", "document format: markdown | xml | json")
     .option("--debounce <ms>", "quiet time before a rebuild", "200")
     .option("--max-builds <n>", "stop after N rebuilds")
