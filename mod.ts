@@ -50,3 +50,5 @@ export { computeStats, TOKENIZERS } from "./report/stats.ts";
 export type { ContextStats, FileStats, SectionStats, TokenCounts } from "./report/stats.ts";
 export { renderReport } from "./report/html.ts";
 export type { ReportOptions } from "./report/html.ts";
+export { completer } from "./pipeline/llm.ts";
+export type { CompleterOptions } from "./pipeline/llm.ts";

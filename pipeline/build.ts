@@ -17,6 +17,7 @@ import { resolveTargets } from "./resolve.ts";
 import { readTargets } from "./read.ts";
 import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
+import { completer } from "./llm.ts";
 import { orderBlocks } from "./order.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
@@ -105,6 +106,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const viewProblems = checkViews(config.raw, registry);
   if (viewProblems.length) throw new ConfigError(configName, viewProblems);
 
+  const complete = completer(registry, config);
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
   const sources = await readTargets(resolution.targets, config);
@@ -113,6 +115,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const progress = options.onProgress;
   const files = await transformFiles(sources, config, registry, {
     warn,
+    complete,
     timeoutMs: options.hookTimeoutMs,
     onFile: progress && ((file) => {
       if (file.cache === "hit") cacheHits++;
@@ -120,7 +123,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     }),
   });
   const state = { config, files, root: config.root, stateDir: config.stateDir };
-  const blocks = await composeBlocks(state, registry, { warn });
+  const blocks = await composeBlocks(state, registry, { warn, complete });
   const orderContext: OrderContext = {
     config,
     files,

@@ -5,7 +5,7 @@
  */
 
 import { callHook, type Registry, sections } from "./registry.ts";
-import type { Block, BuildState, Logger } from "./types.ts";
+import type { Block, BuildState, SectionContext } from "./types.ts";
 
 const STABILITIES = new Set(["static", "stable", "volatile"]);
 
@@ -16,18 +16,18 @@ const STABILITIES = new Set(["static", "stable", "volatile"]);
  * @example
  * ```ts
  * import { composeBlocks } from "./compose.ts";
- * // const blocks = await composeBlocks(state, registry, { warn: console.warn });
+ * // const blocks = await composeBlocks(state, registry, { warn: console.warn, complete });
  * ```
  */
 export async function composeBlocks(
   state: BuildState,
   registry: Registry,
-  logger: Logger,
+  ctx: SectionContext,
 ): Promise<Block[]> {
   const blocks: Block[] = [];
   const ids = new Map<string, string>();
   for (const plugin of sections(registry)) {
-    const out = await callHook(plugin, "compose", () => plugin.compose(state, logger));
+    const out = await callHook(plugin, "compose", () => plugin.compose(state, ctx));
     if (!Array.isArray(out)) {
       throw new Error(`[plugin ${plugin.name}] Hook "compose" must return an array of blocks`);
     }

@@ -10,6 +10,7 @@ import { extname } from "node:path";
 import { picomatch } from "../deps.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
 import type {
+  CompleteFn,
   Logger,
   RenderedFile,
   ResolvedConfig,
@@ -91,6 +92,8 @@ const LANGUAGES: Record<string, string> = {
 
 /** Options of {@linkcode transformFiles}. */
 export interface TransformOptions extends Logger {
+  /** Asks the configured provider (for LLM view modes). */
+  complete: CompleteFn;
   /** Hook timeout in ms. @default {60000} */
   timeoutMs?: number;
   /** Called as each file finishes (in completion order), for progress reports. */
@@ -224,6 +227,7 @@ async function renderView(
     entry: file.entry,
     config,
     warn: options.warn,
+    complete: options.complete,
     renderAs: (other) => renderView(other, input, file, config, registry, options, seen),
   };
   const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {

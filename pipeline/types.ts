@@ -366,8 +366,13 @@ export interface Logger {
   warn(message: string): void;
 }
 
+/** Asks the configured provider's model (see `pipeline/llm.ts`). */
+export type CompleteFn = (request: CompletionRequest) => Promise<string>;
+
 /** What a view mode's `render` hook gets besides the file. */
 export interface ViewContext extends Logger {
+  /** Ask the configured provider (`provider.name`); rejects when none is configured. */
+  complete: CompleteFn;
   /** Options from the file's entry (`options`) merged over the plugin's own. */
   options: Record<string, unknown>;
   /** The merged `files` entry (slices, mask, ...). */
@@ -430,7 +435,10 @@ export interface BuildState {
 }
 
 /** What a section's hooks get besides the state. */
-export type SectionContext = Logger;
+export interface SectionContext extends Logger {
+  /** Ask the configured provider (`provider.name`); rejects when none is configured. */
+  complete: CompleteFn;
+}
 
 /** A section plugin: turns the build state into blocks. */
 export interface SectionPlugin {
@@ -473,7 +481,15 @@ export interface ProviderPlugin {
   /** Count tokens of a text for a model. */
   countTokens?(text: string, model?: string): number | Promise<number>;
   /** Ask the model; used by LLM views, compaction and harvest. */
-  complete?(request: CompletionRequest): Promise<string>;
+  complete?(request: CompletionRequest, ctx: ProviderContext): Promise<string>;
+}
+
+/** What a provider's `complete` hook gets besides the request. */
+export interface ProviderContext {
+  /** The config's `provider` settings (model, baseUrl, apiKeyEnv, ttl). */
+  provider: ProviderConfig;
+  /** Environment lookup (for the API key named by `apiKeyEnv`). */
+  env: (name: string) => string | undefined;
 }
 
 /** A single-turn LLM request. */

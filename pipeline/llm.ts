@@ -1,0 +1,56 @@
+/**
+ * LLM calls for view modes, sections and commands: find the provider named by
+ * `provider.name` and run its `complete` hook, so that errors name the plugin.
+ *
+ * @module
+ */
+
+import { callHook, findProvider, type Registry } from "./registry.ts";
+import type { CompleteFn, CompletionRequest, ResolvedConfig } from "./types.ts";
+
+/** Options of {@linkcode completer}. */
+export interface CompleterOptions {
+  /** Environment lookup. @default {Deno.env.get} */
+  env?: (name: string) => string | undefined;
+  /** Milliseconds before a call that never settles fails. @default {120000} */
+  timeoutMs?: number;
+}
+
+/**
+ * A function that asks the configured provider's model.
+ *
+ * @example
+ * ```ts
+ * import { completer } from "./llm.ts";
+ * // const complete = completer(registry, config);
+ * // const text = await complete({ prompt: "Summarize: ..." });
+ * ```
+ */
+export function completer(
+  registry: Registry,
+  config: ResolvedConfig,
+  options: CompleterOptions = {},
+): CompleteFn {
+  return async (request: CompletionRequest) => {
+    const name = config.provider.name;
+    if (!name) {
+      throw new Error(`No provider configured: set "provider.name" to ask a model`);
+    }
+    const plugin = findProvider(registry, name);
+    if (!plugin) throw new Error(`Unknown provider "${name}" in "provider.name"`);
+    const complete = plugin.complete;
+    if (!complete) throw new Error(`[plugin ${plugin.name}] Provider cannot answer requests`);
+    const env = options.env ?? ((key: string) => Deno.env.get(key));
+    const result = await callHook(
+      plugin,
+      "complete",
+      () =>
+        complete({ model: config.provider.model, ...request }, { provider: config.provider, env }),
+      { timeoutMs: options.timeoutMs ?? 120_000 },
+    );
+    if (typeof result !== "string") {
+      throw new Error(`[plugin ${plugin.name}] Hook "complete" must return a string`);
+    }
+    return result;
+  };
+}
