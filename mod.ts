@@ -40,6 +40,13 @@ export { screenshotsSection } from "./plugins/sections/screenshots.ts";
 export type { ScreenshotsOptions } from "./plugins/sections/screenshots.ts";
 export { historySection } from "./plugins/sections/history.ts";
 export type { HistoryOptions } from "./plugins/sections/history.ts";
+export {
+  beadsSection,
+  compareIds,
+  renderBeads,
+  trimDescription,
+} from "./plugins/sections/beads.ts";
+export type { BeadsIssue, BeadsOptions } from "./plugins/sections/beads.ts";
 export { stableToVolatileOrdering } from "./plugins/ordering/stable_to_volatile.ts";
 export type { StableToVolatileOptions } from "./plugins/ordering/stable_to_volatile.ts";
 export type { BuildProgress } from "./pipeline/build.ts";

@@ -15,6 +15,7 @@ import { filesSection } from "./sections/files.ts";
 import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
 import { treeSection } from "./sections/tree.ts";
+import { beadsSection } from "./sections/beads.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
 
 /**
@@ -37,6 +38,7 @@ export function defaultPlugins(): Plugin[] {
     filesSection(),
     screenshotsSection(),
     treeSection(),
+    beadsSection(),
     historySection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),
