@@ -47,6 +47,16 @@ export {
   trimDescription,
 } from "./plugins/sections/beads.ts";
 export type { BeadsIssue, BeadsOptions } from "./plugins/sections/beads.ts";
+export { knowledgeBlockText, knowledgeSection } from "./plugins/sections/knowledge.ts";
+export type { KnowledgeOptions } from "./plugins/sections/knowledge.ts";
+export {
+  DIGEST_MAX_BYTES,
+  DIGEST_SECTIONS,
+  regenerateDigest,
+  renderDigest,
+  TRUNCATION_NOTE,
+} from "./knowledge/digest.ts";
+export type { DigestResult, DigestSection } from "./knowledge/digest.ts";
 export { stableToVolatileOrdering } from "./plugins/ordering/stable_to_volatile.ts";
 export type { StableToVolatileOptions } from "./plugins/ordering/stable_to_volatile.ts";
 export type { BuildProgress } from "./pipeline/build.ts";

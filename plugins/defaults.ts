@@ -11,6 +11,7 @@ import { fullViewMode } from "./view_modes/full.ts";
 import { noneViewMode } from "./view_modes/none.ts";
 import { summaryViewMode } from "./view_modes/summary.ts";
 import { customViewMode } from "./view_modes/custom.ts";
+import { knowledgeSection } from "./sections/knowledge.ts";
 import { filesSection } from "./sections/files.ts";
 import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
@@ -35,6 +36,7 @@ export function defaultPlugins(): Plugin[] {
     summaryViewMode(),
     customViewMode(),
     // sections, in document order
+    knowledgeSection(),
     filesSection(),
     screenshotsSection(),
     treeSection(),

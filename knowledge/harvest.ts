@@ -1,0 +1,464 @@
+/**
+ * The knowledge harvest: classify conversation files, estimate the input
+ * tokens and cost (dry run, the default), and with `apply` ask the model to
+ * distill each conversation into the category files, record every outcome
+ * in the sha256-keyed ledger, reclaim (delete) only conversations whose
+ * harvest succeeded and only with `reclaim`, then regenerate the digest.
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import { createHash } from "node:crypto";
+import type { CompleteFn, ResolvedConfig } from "../pipeline/types.ts";
+import { countTokens } from "../pipeline/tokens.ts";
+import { type Conversation, findConversations, readConversation } from "./_conversations.ts";
+import { appendHarvest } from "./_append.ts";
+import { basicScrubber, type SecretScrubber } from "./_secrets.ts";
+import { type DigestResult, regenerateDigest } from "./digest.ts";
+import { type Ledger, type LedgerStatus, readLedger, writeLedger } from "./ledger.ts";
+import {
+  buildHarvestPrompt,
+  HARVEST_MAX_ATTEMPTS,
+  type HarvestItems,
+  loadHarvestPrompt,
+  parseHarvestJson,
+  SUMMARY_PROMPT,
+} from "./prompt.ts";
+import { ITEM_CATEGORIES, type ItemCategory } from "./store.ts";
+
+/** Conversations above this size are summarized first. */
+export const SUMMARIZE_THRESHOLD_BYTES = 64 * 1024;
+
+/** Conversations above this size are kept and never sent. */
+export const MAX_HARVEST_SOURCE_BYTES = 1024 * 1024;
+
+/** Largest part of a transcript sent in one summary request. */
+export const SUMMARY_CHUNK_BYTES = 48 * 1024;
+
+/** Output tokens assumed per summary part, for the estimate. */
+const SUMMARY_OUTPUT_TOKENS = 1024;
+
+/** The harvest prompt, relative to the config's folder. */
+export const HARVEST_PROMPT_FILE = "slop/prompts/harvest-conversation.md";
+
+/**
+ * What the harvest does with a conversation: `harvest`, `summarize` (then
+ * harvest), `done` (the ledger already has it), `duplicate` (same bytes as
+ * an earlier file of this run), `too-large`, `unreadable` (no message in a
+ * format slop reads).
+ */
+export type HarvestAction =
+  | "harvest"
+  | "summarize"
+  | "done"
+  | "duplicate"
+  | "too-large"
+  | "unreadable";
+
+/** One classified conversation. */
+export interface PlannedConversation {
+  /** Path for messages. */
+  label: string;
+  /** Absolute path. */
+  path: string;
+  /** sha256 of the bytes. */
+  sha256: string;
+  /** Size in bytes. */
+  bytes: number;
+  /** What the harvest does with it. */
+  action: HarvestAction;
+  /** Estimated input tokens of the model calls (harvest and summarize only). */
+  tokens: number;
+  /** For `duplicate`: the label of the first file with the same bytes. */
+  duplicateOf?: string;
+  /** Why it is `unreadable`, or lines that were skipped. */
+  problems: string[];
+}
+
+/** The outcome of one conversation under `apply`. */
+export interface HarvestOutcome {
+  /** Path for messages. */
+  label: string;
+  /** Ledger status, or `skipped` for conversations not sent. */
+  status: LedgerStatus | "skipped";
+  /** Items appended per category. */
+  items?: Record<ItemCategory, number>;
+  /** Why it failed. */
+  error?: string;
+}
+
+/** Options of {@linkcode harvestKnowledge}. */
+export interface HarvestOptions {
+  /** Ask the model and write (otherwise a dry run). @default {false} */
+  apply?: boolean;
+  /** With `apply`, delete conversations whose harvest succeeded. @default {false} */
+  reclaim?: boolean;
+  /** The model call (`completer(registry, config)`); required with `apply`. */
+  complete?: CompleteFn;
+  /** Replaces secrets in prompts and knowledge lines. @default {basicScrubber(config.secrets.rules)} */
+  scrub?: SecretScrubber;
+  /** USD per million input tokens, for the estimate; unset: the built-in table by model. */
+  pricePerMillion?: number;
+  /** Progress lines (`harvested: a.jsonl`). */
+  log?: (line: string) => void;
+  /** The clock for ledger times. @default {() => new Date()} */
+  now?: () => Date;
+}
+
+/** What {@linkcode harvestKnowledge} did or would do. */
+export interface HarvestReport {
+  /** Every conversation found, in path order, with its action. */
+  plan: PlannedConversation[];
+  /** Conversations per action. */
+  counts: Record<HarvestAction, number>;
+  /** Bytes of the conversations to send (harvest + summarize). */
+  inputBytes: number;
+  /** Estimated input tokens (o200k) of every model call. */
+  inputTokens: number;
+  /** Estimated cost in USD, when a price is known. */
+  cost?: { usd: number; perMillion: number; model?: string };
+  /** Whether `apply` ran. */
+  applied: boolean;
+  /** Outcomes, in path order (with `apply`). */
+  outcomes: HarvestOutcome[];
+  /** Items appended per category (with `apply`). */
+  items: Record<ItemCategory, number>;
+  /** Labels of deleted conversations, and their bytes. */
+  reclaimed: { labels: string[]; bytes: number };
+  /** With a dry run: conversations `--reclaim` would delete (already harvested). */
+  reclaimable: { labels: string[]; bytes: number };
+  /** Whether the prompt file was created by this run. */
+  promptCreated: boolean;
+  /** Absolute prompt path. */
+  promptPath: string;
+  /** Absolute ledger path. */
+  ledgerPath: string;
+  /** The digest regeneration (with `apply`). */
+  digest?: DigestResult;
+}
+
+/** List prices in USD per million input tokens, by model id prefix (override with `pricePerMillion`). */
+export const INPUT_PRICES: Array<[prefix: string, usd: number]> = [
+  ["claude-opus-4-5", 5],
+  ["claude-opus-4", 15],
+  ["claude-sonnet-4", 3],
+  ["claude-3-7-sonnet", 3],
+  ["claude-3-5-sonnet", 3],
+  ["claude-haiku-4-5", 1],
+  ["claude-3-5-haiku", 0.8],
+  ["gpt-4.1-nano", 0.1],
+  ["gpt-4.1-mini", 0.4],
+  ["gpt-4.1", 2],
+  ["gpt-4o-mini", 0.15],
+  ["gpt-4o", 2.5],
+  ["deepseek-chat", 0.27],
+];
+
+/**
+ * The list price per million input tokens of a model, if the table has it.
+ *
+ * @example
+ * ```ts
+ * import { inputPrice } from "./harvest.ts";
+ * inputPrice("claude-sonnet-4-5"); // 3
+ * ```
+ */
+export function inputPrice(model?: string): number | undefined {
+  if (!model) return undefined;
+  return INPUT_PRICES.find(([prefix]) => model.startsWith(prefix))?.[1];
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Split a transcript into parts of at most `maxBytes` (UTF-8), at
+ * paragraph breaks where possible.
+ *
+ * @example
+ * ```ts
+ * import { splitTranscript } from "./harvest.ts";
+ * splitTranscript("a\n\nb\n\nc", 4); // ["a\n\nb", "c"]
+ * ```
+ */
+export function splitTranscript(text: string, maxBytes: number = SUMMARY_CHUNK_BYTES): string[] {
+  const parts: string[] = [];
+  let current = "";
+  const push = (piece: string) => {
+    const joined = current ? `${current}\n\n${piece}` : piece;
+    if (encoder.encode(joined).length <= maxBytes) {
+      current = joined;
+      return;
+    }
+    if (current) parts.push(current);
+    current = "";
+    if (encoder.encode(piece).length <= maxBytes) {
+      current = piece;
+      return;
+    }
+    let rest = piece;
+    while (rest) {
+      let n = Math.min(rest.length, maxBytes);
+      while (encoder.encode(rest.slice(0, n)).length > maxBytes) n = Math.floor(n * 0.9);
+      parts.push(rest.slice(0, n));
+      rest = rest.slice(n);
+    }
+  };
+  for (const paragraph of text.split(/\n{2,}/)) if (paragraph) push(paragraph);
+  if (current) parts.push(current);
+  return parts;
+}
+
+function emptyCounts(): Record<ItemCategory, number> {
+  return Object.fromEntries(ITEM_CATEGORIES.map((c) => [c, 0])) as Record<ItemCategory, number>;
+}
+
+function classify(
+  conversation: Conversation,
+  ledger: Ledger,
+  seen: Map<string, string>,
+): { action: HarvestAction; duplicateOf?: string } {
+  if (conversation.bytes.length > MAX_HARVEST_SOURCE_BYTES) return { action: "too-large" };
+  const first = seen.get(conversation.sha256);
+  if (first !== undefined) return { action: "duplicate", duplicateOf: first };
+  const status = ledger.entries[conversation.sha256]?.status;
+  if (status === "harvested" || status === "deleted-unharvested") return { action: "done" };
+  if (!conversation.transcript) return { action: "unreadable" };
+  if (conversation.bytes.length > SUMMARIZE_THRESHOLD_BYTES) return { action: "summarize" };
+  return { action: "harvest" };
+}
+
+async function estimateTokens(
+  action: HarvestAction,
+  template: string,
+  conversation: Conversation,
+  transcript: string,
+): Promise<number> {
+  if (action === "harvest") {
+    return await countTokens(buildHarvestPrompt(template, conversation.name, transcript));
+  }
+  if (action !== "summarize") return 0;
+  const parts = splitTranscript(transcript);
+  let tokens = await countTokens(template) + parts.length * SUMMARY_OUTPUT_TOKENS;
+  for (const part of parts) tokens += await countTokens(`${SUMMARY_PROMPT}\n${part}`);
+  return tokens;
+}
+
+/**
+ * Ask the model for one conversation's items: up to
+ * {@linkcode HARVEST_MAX_ATTEMPTS} answers, the retry carrying the seed's
+ * suffix. Throws when every answer is invalid or the call fails.
+ *
+ * @example
+ * ```ts
+ * import { askHarvest } from "./harvest.ts";
+ * // const items = await askHarvest(complete, template, "chat-1", "User: ...");
+ * ```
+ */
+export async function askHarvest(
+  complete: CompleteFn,
+  template: string,
+  name: string,
+  content: string,
+): Promise<HarvestItems> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < HARVEST_MAX_ATTEMPTS; attempt++) {
+    const prompt = buildHarvestPrompt(template, name, content, { retry: attempt > 0 });
+    const answer = await complete({ prompt, maxTokens: 4096 });
+    try {
+      return parseHarvestJson(answer);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  const detail = lastError instanceof Error ? lastError.message : String(lastError);
+  throw new Error(`Harvest output invalid after ${HARVEST_MAX_ATTEMPTS} attempts: ${detail}`);
+}
+
+async function summarizeTranscript(complete: CompleteFn, transcript: string): Promise<string> {
+  const parts = splitTranscript(transcript);
+  const summaries: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    const header = parts.length > 1 ? `(part ${i + 1} of ${parts.length})\n\n` : "";
+    summaries.push(
+      (await complete({ prompt: `${SUMMARY_PROMPT}\n${header}${part}`, maxTokens: 2048 })).trim(),
+    );
+  }
+  return summaries.join("\n\n");
+}
+
+async function sha256Of(path: string): Promise<string | undefined> {
+  try {
+    return createHash("sha256").update(await Deno.readFile(path)).digest("hex");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Run the harvest over the config's `knowledge.conversations`.
+ *
+ * @example Dry run
+ * ```ts
+ * import { harvestKnowledge } from "./harvest.ts";
+ * import { loadConfig } from "../pipeline/config.ts";
+ * const config = await loadConfig({ cwd: Deno.cwd() });
+ * const report = await harvestKnowledge(config);
+ * console.log(report.counts, report.inputTokens);
+ * ```
+ */
+export async function harvestKnowledge(
+  config: ResolvedConfig,
+  options: HarvestOptions = {},
+): Promise<HarvestReport> {
+  const base = config.configPath ? dirname(config.configPath) : config.root;
+  const dir = config.knowledge.dir;
+  const scrub = options.scrub ?? basicScrubber(config.secrets.rules);
+  const log = options.log ?? (() => {});
+  const now = options.now ?? (() => new Date());
+  const promptPath = join(base, HARVEST_PROMPT_FILE);
+  const apply = options.apply === true;
+  if (apply && !options.complete) {
+    throw new Error(`No model to ask: pass "complete" (the configured provider) to apply`);
+  }
+  const { template, created } = await loadHarvestPrompt(promptPath, { create: apply });
+  const ledger = await readLedger(dir);
+
+  const plan: PlannedConversation[] = [];
+  const conversations: Conversation[] = [];
+  const transcripts: string[] = [];
+  const seen = new Map<string, string>();
+  for (const path of await findConversations(config.knowledge.conversations, base)) {
+    const conversation = await readConversation(path, base);
+    const { action, duplicateOf } = classify(conversation, ledger, seen);
+    if (!seen.has(conversation.sha256)) seen.set(conversation.sha256, conversation.label);
+    const transcript = scrub(conversation.transcript).text;
+    plan.push({
+      label: conversation.label,
+      path,
+      sha256: conversation.sha256,
+      bytes: conversation.bytes.length,
+      action,
+      tokens: await estimateTokens(action, template, conversation, transcript),
+      duplicateOf,
+      problems: conversation.problems,
+    });
+    conversations.push(conversation);
+    transcripts.push(transcript);
+  }
+  const counts = Object.fromEntries(
+    (["harvest", "summarize", "done", "duplicate", "too-large", "unreadable"] as const).map((
+      a,
+    ) => [a, plan.filter((p) => p.action === a).length]),
+  ) as Record<HarvestAction, number>;
+  const sent = plan.filter((p) => p.action === "harvest" || p.action === "summarize");
+  const inputTokens = sent.reduce((n, p) => n + p.tokens, 0);
+  const perMillion = options.pricePerMillion ?? inputPrice(config.provider.model);
+  const report: HarvestReport = {
+    plan,
+    counts,
+    inputBytes: sent.reduce((n, p) => n + p.bytes, 0),
+    inputTokens,
+    cost: perMillion === undefined ? undefined : {
+      usd: (inputTokens / 1_000_000) * perMillion,
+      perMillion,
+      model: config.provider.model,
+    },
+    applied: apply,
+    outcomes: [],
+    items: emptyCounts(),
+    reclaimed: { labels: [], bytes: 0 },
+    reclaimable: { labels: [], bytes: 0 },
+    promptCreated: created,
+    promptPath,
+    ledgerPath: join(dir, "ledger.json"),
+  };
+  if (!apply) {
+    for (const p of plan) {
+      if (ledger.entries[p.sha256]?.status === "harvested" && p.action !== "too-large") {
+        report.reclaimable.labels.push(p.label);
+        report.reclaimable.bytes += p.bytes;
+      }
+    }
+    return report;
+  }
+
+  const complete = options.complete!;
+  for (const [i, p] of plan.entries()) {
+    const conversation = conversations[i];
+    if (p.action === "too-large") {
+      ledger.entries[p.sha256] = {
+        path: p.path,
+        status: "too-large",
+        at: now().toISOString(),
+        deleted: false,
+      };
+      await writeLedger(dir, ledger);
+      report.outcomes.push({ label: p.label, status: "too-large" });
+      log(`kept (too large): ${p.label}`);
+      continue;
+    }
+    if (p.action !== "harvest" && p.action !== "summarize") {
+      report.outcomes.push({ label: p.label, status: "skipped" });
+      log(
+        p.action === "done"
+          ? `already harvested: ${p.label}`
+          : p.action === "duplicate"
+          ? `duplicate of ${p.duplicateOf}: ${p.label}`
+          : `skipped (no conversation messages): ${p.label}`,
+      );
+      continue;
+    }
+    try {
+      const content = p.action === "summarize"
+        ? scrub(await summarizeTranscript(complete, transcripts[i])).text
+        : transcripts[i];
+      const items = await askHarvest(complete, template, conversation.name, content);
+      const appended = await appendHarvest(items, {
+        dir,
+        root: config.root,
+        provenance: { source: conversation.name, date: conversation.date },
+        scrub,
+      });
+      for (const c of ITEM_CATEGORIES) report.items[c] += appended[c];
+      ledger.entries[p.sha256] = {
+        path: p.path,
+        status: "harvested",
+        at: now().toISOString(),
+        items: appended,
+        deleted: false,
+      };
+      report.outcomes.push({ label: p.label, status: "harvested", items: appended });
+      log(`harvested: ${p.label}`);
+    } catch (error) {
+      const message = scrub(error instanceof Error ? error.message : String(error)).text;
+      ledger.entries[p.sha256] = {
+        path: p.path,
+        status: "harvest-failed",
+        at: now().toISOString(),
+        deleted: false,
+        error: message,
+      };
+      report.outcomes.push({ label: p.label, status: "harvest-failed", error: message });
+      log(`harvest failed: ${p.label}: ${message}`);
+    }
+    await writeLedger(dir, ledger);
+  }
+
+  if (options.reclaim) {
+    for (const p of plan) {
+      const entry = ledger.entries[p.sha256];
+      if (entry?.status !== "harvested" || p.action === "too-large") continue;
+      // Delete only the bytes that were harvested: re-hash right before removing.
+      if (await sha256Of(p.path) !== p.sha256) continue;
+      await Deno.remove(p.path);
+      entry.deleted = true;
+      report.reclaimed.labels.push(p.label);
+      report.reclaimed.bytes += p.bytes;
+      log(`reclaimed: ${p.label}`);
+    }
+    await writeLedger(dir, ledger);
+  }
+  report.digest = await regenerateDigest(dir);
+  return report;
+}
