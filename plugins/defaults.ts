@@ -18,6 +18,10 @@ import { historySection } from "./sections/history.ts";
 import { treeSection } from "./sections/tree.ts";
 import { beadsSection } from "./sections/beads.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
+import { anthropicProvider } from "./providers/anthropic.ts";
+import { openaiProvider } from "./providers/openai.ts";
+import { geminiProvider } from "./providers/gemini.ts";
+import { deepseekProvider } from "./providers/deepseek.ts";
 
 /**
  * A fresh list of every built-in plugin.
@@ -44,5 +48,10 @@ export function defaultPlugins(): Plugin[] {
     historySection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),
+    // providers
+    anthropicProvider(),
+    openaiProvider(),
+    geminiProvider(),
+    deepseekProvider(),
   ];
 }
