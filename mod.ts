@@ -57,6 +57,23 @@ export {
   TRUNCATION_NOTE,
 } from "./knowledge/digest.ts";
 export type { DigestResult, DigestSection } from "./knowledge/digest.ts";
+export {
+  basicScrubber,
+  harvestKnowledge,
+  inputPrice,
+  MAX_HARVEST_SOURCE_BYTES,
+  SUMMARIZE_THRESHOLD_BYTES,
+} from "./knowledge/harvest.ts";
+export type {
+  HarvestAction,
+  HarvestOptions,
+  HarvestOutcome,
+  HarvestReport,
+  PlannedConversation,
+  SecretScrubber,
+} from "./knowledge/harvest.ts";
+export type { Ledger, LedgerEntry, LedgerStatus } from "./knowledge/ledger.ts";
+export type { ItemCategory } from "./knowledge/store.ts";
 export { stableToVolatileOrdering } from "./plugins/ordering/stable_to_volatile.ts";
 export type { StableToVolatileOptions } from "./plugins/ordering/stable_to_volatile.ts";
 export type { BuildProgress } from "./pipeline/build.ts";

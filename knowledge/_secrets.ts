@@ -23,7 +23,7 @@ const BUILTIN_RULES: Array<[string, RegExp]> = [
   ["google-api-key", /\bAIza[0-9A-Za-z_-]{35}\b/g],
   [
     "assignment",
-    /\b((?:api[_-]?key|secret|token|password|passwd)[A-Za-z0-9_]*["']?\s*[:=]\s*["']?)([^\s"'`]{8,})/gi,
+    /\b([A-Za-z0-9_]*?(?:api[_-]?key|secret|token|password|passwd)[A-Za-z0-9_]*["']?\s*[:=]\s*["']?)((?=[^\s"'`]*[A-Za-z])[^\s"'`]{8,})/gi,
   ],
 ];
 

@@ -27,6 +27,9 @@ import {
 } from "./prompt.ts";
 import { ITEM_CATEGORIES, type ItemCategory } from "./store.ts";
 
+export type { SecretScrubber } from "./_secrets.ts";
+export { basicScrubber } from "./_secrets.ts";
+
 /** Conversations above this size are summarized first. */
 export const SUMMARIZE_THRESHOLD_BYTES = 64 * 1024;
 

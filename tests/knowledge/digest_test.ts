@@ -152,3 +152,27 @@ Deno.test("appendLines() puts tasks at the end of their section and keeps user e
   await appendLines(dir, "facts", ["- f3"]);
   assert.equal(await Deno.readTextFile(join(dir, "facts.md")), "# Facts\n\n- f1\n- f2\n- f3\n");
 });
+
+Deno.test("parseHarvestJson() is strict but tolerates one code fence", async () => {
+  const { parseHarvestJson } = await import("../../knowledge/prompt.ts");
+  assert.deepEqual(parseHarvestJson('```\n{"questions": ["Why?"]}\n```').questions, [
+    { statement: "Why?" },
+  ]);
+  assert.deepEqual(parseHarvestJson("{}").facts, []);
+  assert.throws(() => parseHarvestJson("[]"), TypeError);
+  assert.throws(() => parseHarvestJson('Here: {"facts": []}'), SyntaxError);
+  assert.throws(() => parseHarvestJson('```json\n{"facts": []}\n``` and more'), SyntaxError);
+});
+
+Deno.test("basicScrubber() redacts key shapes and the config's extra rules", async () => {
+  const { basicScrubber } = await import("../../knowledge/_secrets.ts");
+  const scrub = basicScrubber({ "internal-id": "ACME-[0-9]{6}" });
+  const { text, found } = scrub(
+    "ghp_" + "a".repeat(36) + " password = 'correct-horse' ACME-123456 tokens: 12345678",
+  );
+  assert.equal(
+    text,
+    "[REDACTED:github-token] password = '[REDACTED:secret]' [REDACTED:internal-id] tokens: 12345678",
+  );
+  assert.deepEqual(found, ["github-token", "assignment", "internal-id"]);
+});
