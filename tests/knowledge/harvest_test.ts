@@ -388,3 +388,22 @@ Deno.test("slop knowledge harvest: dry run, --apply with the edited prompt, exit
     await server.close();
   }
 });
+
+Deno.test("findConversations() expands relative and absolute globs and literal paths, sorted", async () => {
+  const { findConversations } = await import("../../knowledge/_conversations.ts");
+  const outside = await makeProject({ "logs/x.jsonl": "", "logs/deep/y.jsonl": "", "z.txt": "" });
+  const root = await makeProject({ "chats/a.jsonl": "", "chats/node_modules/n.jsonl": "" });
+  const found = await findConversations(
+    ["chats/**/*.jsonl", `${outside}/logs/**/*.jsonl`, `${outside}/z.txt`, "missing.jsonl"],
+    root,
+  );
+  assert.deepEqual(
+    found,
+    [
+      join(outside, "logs/deep/y.jsonl"),
+      join(outside, "logs/x.jsonl"),
+      join(outside, "z.txt"),
+      join(root, "chats/a.jsonl"),
+    ].sort(),
+  );
+});
