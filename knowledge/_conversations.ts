@@ -26,8 +26,8 @@ export interface Conversation {
   label: string;
   /** Name used in provenance: the file name without its extension. */
   name: string;
-  /** Raw bytes. */
-  bytes: Uint8Array;
+  /** Size in bytes. */
+  size: number;
   /** sha256 of the bytes, hex. */
   sha256: string;
   /** `YYYY-MM-DD` of the file's modification time (UTC). */
@@ -97,7 +97,24 @@ export async function findConversations(globs: string[], base: string): Promise<
 }
 
 /**
- * Read a conversation: bytes, hash, date and transcript. A file in a
+ * The sha256 (hex) of a file, read in chunks.
+ *
+ * @example
+ * ```ts
+ * import { hashFile } from "./_conversations.ts";
+ * // await hashFile("/repo/chats/a.jsonl");
+ * ```
+ */
+export async function hashFile(path: string): Promise<string> {
+  const hash = createHash("sha256");
+  using file = await Deno.open(path);
+  for await (const chunk of file.readable) hash.update(chunk);
+  return hash.digest("hex");
+}
+
+/**
+ * Read a conversation: size, hash, date and transcript (files over `maxBytes`
+ * are hashed only). A file in a
  * format slop does not read, or with no message, has an empty transcript.
  *
  * @example
@@ -106,15 +123,24 @@ export async function findConversations(globs: string[], base: string): Promise<
  * // const conversation = await readConversation("/repo/chats/a.jsonl", "/repo");
  * ```
  */
-export async function readConversation(path: string, base: string): Promise<Conversation> {
-  const bytes = await Deno.readFile(path);
+export async function readConversation(
+  path: string,
+  base: string,
+  options: { maxBytes?: number } = {},
+): Promise<Conversation> {
   const info = await Deno.stat(path);
+  const tooLarge = options.maxBytes !== undefined && info.size > options.maxBytes;
+  // A file over the limit is only hashed (streamed), never held in memory or parsed.
+  const bytes = tooLarge ? undefined : await Deno.readFile(path);
+  const sha256 = bytes ? createHash("sha256").update(bytes).digest("hex") : await hashFile(path);
   const rel = relative(base, path);
   const label = !rel.startsWith("..") && !isAbsolute(rel) ? rel.replaceAll("\\", "/") : path;
   const ext = extname(path).toLowerCase();
   const problems: string[] = [];
   let transcript = "";
-  if (CONVERSATION_EXTENSIONS.includes(ext)) {
+  if (!bytes) {
+    problems.push("over the size limit");
+  } else if (CONVERSATION_EXTENSIONS.includes(ext)) {
     let text: string | undefined;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -134,8 +160,8 @@ export async function readConversation(path: string, base: string): Promise<Conv
     path,
     label,
     name: basename(path, extname(path)),
-    bytes,
-    sha256: createHash("sha256").update(bytes).digest("hex"),
+    size: bytes?.length ?? info.size,
+    sha256,
     date: (info.mtime ?? new Date(0)).toISOString().slice(0, 10),
     transcript,
     problems,

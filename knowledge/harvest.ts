@@ -9,10 +9,14 @@
  */
 
 import { dirname, join } from "node:path";
-import { createHash } from "node:crypto";
 import type { CompleteFn, ResolvedConfig } from "../pipeline/types.ts";
 import { countTokens } from "../pipeline/tokens.ts";
-import { type Conversation, findConversations, readConversation } from "./_conversations.ts";
+import {
+  type Conversation,
+  findConversations,
+  hashFile,
+  readConversation,
+} from "./_conversations.ts";
 import { appendHarvest } from "./_append.ts";
 import { basicScrubber, type SecretScrubber } from "./_secrets.ts";
 import { type DigestResult, regenerateDigest } from "./digest.ts";
@@ -221,13 +225,13 @@ function classify(
   ledger: Ledger,
   seen: Map<string, string>,
 ): { action: HarvestAction; duplicateOf?: string } {
-  if (conversation.bytes.length > MAX_HARVEST_SOURCE_BYTES) return { action: "too-large" };
+  if (conversation.size > MAX_HARVEST_SOURCE_BYTES) return { action: "too-large" };
   const first = seen.get(conversation.sha256);
   if (first !== undefined) return { action: "duplicate", duplicateOf: first };
   const status = ledger.entries[conversation.sha256]?.status;
   if (status === "harvested" || status === "deleted-unharvested") return { action: "done" };
   if (!conversation.transcript) return { action: "unreadable" };
-  if (conversation.bytes.length > SUMMARIZE_THRESHOLD_BYTES) return { action: "summarize" };
+  if (conversation.size > SUMMARIZE_THRESHOLD_BYTES) return { action: "summarize" };
   return { action: "harvest" };
 }
 
@@ -292,7 +296,7 @@ async function summarizeTranscript(complete: CompleteFn, transcript: string): Pr
 
 async function sha256Of(path: string): Promise<string | undefined> {
   try {
-    return createHash("sha256").update(await Deno.readFile(path)).digest("hex");
+    return await hashFile(path);
   } catch {
     return undefined;
   }
@@ -332,7 +336,9 @@ export async function harvestKnowledge(
   const transcripts: string[] = [];
   const seen = new Map<string, string>();
   for (const path of await findConversations(config.knowledge.conversations, base)) {
-    const conversation = await readConversation(path, base);
+    const conversation = await readConversation(path, base, {
+      maxBytes: MAX_HARVEST_SOURCE_BYTES,
+    });
     const { action, duplicateOf } = classify(conversation, ledger, seen);
     if (!seen.has(conversation.sha256)) seen.set(conversation.sha256, conversation.label);
     const transcript = scrub(conversation.transcript).text;
@@ -340,7 +346,7 @@ export async function harvestKnowledge(
       label: conversation.label,
       path,
       sha256: conversation.sha256,
-      bytes: conversation.bytes.length,
+      bytes: conversation.size,
       action,
       tokens: await estimateTokens(action, template, conversation, transcript),
       duplicateOf,
