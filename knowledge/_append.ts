@@ -51,23 +51,22 @@ export async function appendHarvest(
       const statement = text(row.statement);
       if (!statement) return [];
       counts[category]++;
-      return [clean(statementLine({ statement, detail: text(row.detail) }, p, mark))];
+      return [clean(statementLine({ statement, detail: text(row.detail) }, p, { mark }))];
     });
-  await appendLines(dir, "facts", statements("facts"));
-  await appendLines(dir, "decisions", statements("decisions"));
-  await appendLines(dir, "tasks", statements("tasks_open"), "Open");
-  await appendLines(dir, "tasks", statements("tasks_done"), "Done");
-  await appendLines(dir, "questions", statements("questions", "?"));
-  await appendLines(
-    dir,
-    "playbooks",
-    items.playbooks.flatMap((row) => {
+  await appendLines(dir, { category: "facts", lines: statements("facts") });
+  await appendLines(dir, { category: "decisions", lines: statements("decisions") });
+  await appendLines(dir, { category: "tasks", section: "Open", lines: statements("tasks_open") });
+  await appendLines(dir, { category: "tasks", section: "Done", lines: statements("tasks_done") });
+  await appendLines(dir, { category: "questions", lines: statements("questions", "?") });
+  await appendLines(dir, {
+    category: "playbooks",
+    lines: items.playbooks.flatMap((row) => {
       const name = text(row.name), steps = text(row.steps);
       if (!name || !steps) return [];
       counts.playbooks++;
       return [clean(playbookLine({ name, steps }, p))];
     }),
-  );
+  });
   const byFile = new Map<string, { path: string; lines: string[] }>();
   const fallback: string[] = [];
   for (const row of items.files) {
@@ -81,10 +80,10 @@ export async function appendHarvest(
       group.lines.push(clean(noteLine(note, p)));
       byFile.set(id, group);
     } else {
-      fallback.push(clean(noteLine(note, p, path)));
+      fallback.push(clean(noteLine(note, p, { path })));
     }
   }
-  for (const [id, group] of byFile) await appendFileNotes(dir, id, group.path, group.lines);
-  await appendLines(dir, "facts", fallback);
+  for (const [id, group] of byFile) await appendFileNotes(dir, { id, ...group });
+  await appendLines(dir, { category: "facts", lines: fallback });
   return counts;
 }

@@ -101,7 +101,7 @@ export function renderDigest(
 export async function digestSections(dir: string): Promise<DigestSection[]> {
   const sections: DigestSection[] = [];
   for (const { title, category, section } of DIGEST_SECTIONS) {
-    sections.push({ title, items: (await readCategory(dir, category, section)).reverse() });
+    sections.push({ title, items: (await readCategory(dir, category, { section })).reverse() });
   }
   return sections;
 }

@@ -10,7 +10,7 @@
 
 import { dirname, join } from "node:path";
 import type { CompleteFn, ResolvedConfig } from "../pipeline/types.ts";
-import { countTokens } from "../pipeline/tokens.ts";
+import { estimateTokens, inputPrice, summarizeTranscript } from "./estimate.ts";
 import {
   type Conversation,
   findConversations,
@@ -24,27 +24,22 @@ import { type Ledger, type LedgerStatus, readLedger, writeLedger } from "./ledge
 import {
   buildHarvestPrompt,
   HARVEST_MAX_ATTEMPTS,
+  type HarvestInput,
   type HarvestItems,
   loadHarvestPrompt,
   parseHarvestJson,
-  SUMMARY_PROMPT,
 } from "./prompt.ts";
 import { ITEM_CATEGORIES, type ItemCategory } from "./store.ts";
 
 export type { SecretScrubber } from "./_secrets.ts";
 export { basicScrubber } from "./_secrets.ts";
+export { INPUT_PRICES, inputPrice, splitTranscript, SUMMARY_CHUNK_BYTES } from "./estimate.ts";
 
 /** Conversations above this size are summarized first. */
 export const SUMMARIZE_THRESHOLD_BYTES = 64 * 1024;
 
 /** Conversations above this size are kept and never sent. */
 export const MAX_HARVEST_SOURCE_BYTES = 1024 * 1024;
-
-/** Largest part of a transcript sent in one summary request. */
-export const SUMMARY_CHUNK_BYTES = 48 * 1024;
-
-/** Output tokens assumed per summary part, for the estimate. */
-const SUMMARY_OUTPUT_TOKENS = 1024;
 
 /** The harvest prompt, relative to the config's folder. */
 export const HARVEST_PROMPT_FILE = "slop/prompts/harvest-conversation.md";
@@ -145,77 +140,6 @@ export interface HarvestReport {
   digest?: DigestResult;
 }
 
-/** List prices in USD per million input tokens, by model id prefix (override with `pricePerMillion`). */
-export const INPUT_PRICES: Array<[prefix: string, usd: number]> = [
-  ["claude-opus-4-5", 5],
-  ["claude-opus-4", 15],
-  ["claude-sonnet-4", 3],
-  ["claude-3-7-sonnet", 3],
-  ["claude-3-5-sonnet", 3],
-  ["claude-haiku-4-5", 1],
-  ["claude-3-5-haiku", 0.8],
-  ["gpt-4.1-nano", 0.1],
-  ["gpt-4.1-mini", 0.4],
-  ["gpt-4.1", 2],
-  ["gpt-4o-mini", 0.15],
-  ["gpt-4o", 2.5],
-  ["deepseek-chat", 0.27],
-];
-
-/**
- * The list price per million input tokens of a model, if the table has it.
- *
- * @example
- * ```ts
- * import { inputPrice } from "./harvest.ts";
- * inputPrice("claude-sonnet-4-5"); // 3
- * ```
- */
-export function inputPrice(model?: string): number | undefined {
-  if (!model) return undefined;
-  return INPUT_PRICES.find(([prefix]) => model.startsWith(prefix))?.[1];
-}
-
-const encoder = new TextEncoder();
-
-/**
- * Split a transcript into parts of at most `maxBytes` (UTF-8), at
- * paragraph breaks where possible.
- *
- * @example
- * ```ts
- * import { splitTranscript } from "./harvest.ts";
- * splitTranscript("a\n\nb\n\nc", 4); // ["a\n\nb", "c"]
- * ```
- */
-export function splitTranscript(text: string, maxBytes: number = SUMMARY_CHUNK_BYTES): string[] {
-  const parts: string[] = [];
-  let current = "";
-  const push = (piece: string) => {
-    const joined = current ? `${current}\n\n${piece}` : piece;
-    if (encoder.encode(joined).length <= maxBytes) {
-      current = joined;
-      return;
-    }
-    if (current) parts.push(current);
-    current = "";
-    if (encoder.encode(piece).length <= maxBytes) {
-      current = piece;
-      return;
-    }
-    let rest = piece;
-    while (rest) {
-      let n = Math.min(rest.length, maxBytes);
-      while (encoder.encode(rest.slice(0, n)).length > maxBytes) n = Math.floor(n * 0.9);
-      parts.push(rest.slice(0, n));
-      rest = rest.slice(n);
-    }
-  };
-  for (const paragraph of text.split(/\n{2,}/)) if (paragraph) push(paragraph);
-  if (current) parts.push(current);
-  return parts;
-}
-
 function emptyCounts(): Record<ItemCategory, number> {
   return Object.fromEntries(ITEM_CATEGORIES.map((c) => [c, 0])) as Record<ItemCategory, number>;
 }
@@ -235,22 +159,6 @@ function classify(
   return { action: "harvest" };
 }
 
-async function estimateTokens(
-  action: HarvestAction,
-  template: string,
-  conversation: Conversation,
-  transcript: string,
-): Promise<number> {
-  if (action === "harvest") {
-    return await countTokens(buildHarvestPrompt(template, conversation.name, transcript));
-  }
-  if (action !== "summarize") return 0;
-  const parts = splitTranscript(transcript);
-  let tokens = await countTokens(template) + parts.length * SUMMARY_OUTPUT_TOKENS;
-  for (const part of parts) tokens += await countTokens(`${SUMMARY_PROMPT}\n${part}`);
-  return tokens;
-}
-
 /**
  * Ask the model for one conversation's items: up to
  * {@linkcode HARVEST_MAX_ATTEMPTS} answers, the retry carrying the seed's
@@ -259,18 +167,16 @@ async function estimateTokens(
  * @example
  * ```ts
  * import { askHarvest } from "./harvest.ts";
- * // const items = await askHarvest(complete, template, "chat-1", "User: ...");
+ * // const items = await askHarvest(complete, { template, name: "chat-1", content: "User: ..." });
  * ```
  */
 export async function askHarvest(
   complete: CompleteFn,
-  template: string,
-  name: string,
-  content: string,
+  input: HarvestInput,
 ): Promise<HarvestItems> {
   let lastError: unknown;
   for (let attempt = 0; attempt < HARVEST_MAX_ATTEMPTS; attempt++) {
-    const prompt = buildHarvestPrompt(template, name, content, { retry: attempt > 0 });
+    const prompt = buildHarvestPrompt(input, { retry: attempt > 0 });
     const answer = await complete({ prompt, maxTokens: 4096 });
     try {
       return parseHarvestJson(answer);
@@ -280,18 +186,6 @@ export async function askHarvest(
   }
   const detail = lastError instanceof Error ? lastError.message : String(lastError);
   throw new Error(`Harvest output invalid after ${HARVEST_MAX_ATTEMPTS} attempts: ${detail}`);
-}
-
-async function summarizeTranscript(complete: CompleteFn, transcript: string): Promise<string> {
-  const parts = splitTranscript(transcript);
-  const summaries: string[] = [];
-  for (const [i, part] of parts.entries()) {
-    const header = parts.length > 1 ? `(part ${i + 1} of ${parts.length})\n\n` : "";
-    summaries.push(
-      (await complete({ prompt: `${SUMMARY_PROMPT}\n${header}${part}`, maxTokens: 2048 })).trim(),
-    );
-  }
-  return summaries.join("\n\n");
 }
 
 async function sha256Of(path: string): Promise<string | undefined> {
@@ -348,7 +242,11 @@ export async function harvestKnowledge(
       sha256: conversation.sha256,
       bytes: conversation.size,
       action,
-      tokens: await estimateTokens(action, template, conversation, transcript),
+      tokens: await estimateTokens(action, {
+        template,
+        name: conversation.name,
+        content: transcript,
+      }),
       duplicateOf,
       problems: conversation.problems,
     });
@@ -422,7 +320,7 @@ export async function harvestKnowledge(
       const content = p.action === "summarize"
         ? scrub(await summarizeTranscript(complete, transcripts[i])).text
         : transcripts[i];
-      const items = await askHarvest(complete, template, conversation.name, content);
+      const items = await askHarvest(complete, { template, name: conversation.name, content });
       const appended = await appendHarvest(items, {
         dir,
         root: config.root,

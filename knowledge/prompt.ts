@@ -85,21 +85,32 @@ export async function loadHarvestPrompt(
   return { template: DEFAULT_HARVEST_PROMPT.trim(), created: options.create !== false };
 }
 
+/** What a harvest prompt is made of. */
+export interface HarvestInput {
+  /** The prompt template (the prompt file's text). */
+  template: string;
+  /** The conversation's name. */
+  name: string;
+  /** The transcript, or the summary of a long one. */
+  content: string;
+}
+
 /**
  * The prompt for one conversation; on a retry the seed's suffix is appended.
  *
  * @example
  * ```ts
  * import { buildHarvestPrompt } from "./prompt.ts";
- * buildHarvestPrompt("Extract knowledge.", "chat-1", "User: hi", { retry: true });
+ * buildHarvestPrompt({ template: "Extract knowledge.", name: "chat-1", content: "User: hi" }, {
+ *   retry: true,
+ * });
  * ```
  */
 export function buildHarvestPrompt(
-  template: string,
-  name: string,
-  content: string,
+  input: HarvestInput,
   options: { retry?: boolean } = {},
 ): string {
+  const { template, name, content } = input;
   const prompt = `${template}\n\n## Conversation: ${name}\n\n${content.trim()}\n`;
   return options.retry ? prompt + RETRY_SUFFIX : prompt;
 }

@@ -97,11 +97,16 @@ function sentence(text: string, mark = "."): string {
  * @example
  * ```ts
  * import { statementLine } from "./store.ts";
- * statementLine({ statement: "RAG is opt-in", detail: "" }, { source: "c", date: "2026-06-12" });
+ * statementLine({ statement: "RAG is opt-in" }, { source: "c", date: "2026-06-12" });
  * // "- RAG is opt-in. [from: c, 2026-06-12]"
  * ```
  */
-export function statementLine(item: StatementItem, p: Provenance, mark = "."): string {
+export function statementLine(
+  item: StatementItem,
+  p: Provenance,
+  options: { mark?: string } = {},
+): string {
+  const mark = options.mark ?? ".";
   const detail = item.detail ? oneLine(item.detail) : "";
   const text = detail
     ? `${oneLine(item.statement).replace(/[.;:,]$/, "")} — ${detail}`
@@ -124,17 +129,18 @@ export function playbookLine(item: PlaybookItem, p: Provenance): string {
 }
 
 /**
- * One per-file note line: `- {note} {provenance}`; with `path`, the
+ * One per-file note line: `- {note} {provenance}`; with `options.path`, the
  * facts.md fallback `- {path}: {note} {provenance}`.
  *
  * @example
  * ```ts
  * import { noteLine } from "./store.ts";
- * noteLine("Uses a lock", { source: "c", date: "2026-06-12" }, "/gone.py");
+ * noteLine("Uses a lock", { source: "c", date: "2026-06-12" }, { path: "/gone.py" });
  * // "- /gone.py: Uses a lock. [from: c, 2026-06-12]"
  * ```
  */
-export function noteLine(note: string, p: Provenance, path?: string): string {
+export function noteLine(note: string, p: Provenance, options: { path?: string } = {}): string {
+  const path = options.path;
   return `- ${path ? `${oneLine(path)}: ` : ""}${sentence(note)} ${formatProvenance(p)}`;
 }
 
@@ -168,6 +174,16 @@ async function readText(path: string): Promise<string | undefined> {
   }
 }
 
+/** Lines for one category file (and, for tasks, its `## Open` or `## Done` section). */
+export interface LineBatch {
+  /** The category file. */
+  category: keyof typeof CATEGORY_FILES;
+  /** Item lines, each `- ... [from: ...]`. */
+  lines: string[];
+  /** For tasks: the section to append to. */
+  section?: "Open" | "Done";
+}
+
 /**
  * Append lines to a category file (created with its `# Title` when
  * missing). Tasks go to the end of their `## Open` or `## Done` section.
@@ -175,16 +191,12 @@ async function readText(path: string): Promise<string | undefined> {
  * @example
  * ```ts
  * import { appendLines } from "./store.ts";
- * // await appendLines("slop/knowledge", "facts", ["- A fact. [from: c, 2026-06-12]"]);
- * // await appendLines("slop/knowledge", "tasks", ["- Do it. [from: c, 2026-06-12]"], "Open");
+ * // await appendLines("slop/knowledge", { category: "facts", lines: ["- A fact. [from: c, 2026-06-12]"] });
+ * // await appendLines("slop/knowledge", { category: "tasks", section: "Open", lines: ["- Do it."] });
  * ```
  */
-export async function appendLines(
-  dir: string,
-  category: keyof typeof CATEGORY_FILES,
-  lines: string[],
-  section?: "Open" | "Done",
-): Promise<void> {
+export async function appendLines(dir: string, batch: LineBatch): Promise<void> {
+  const { category, lines, section } = batch;
   if (!lines.length) return;
   const { file, title } = CATEGORY_FILES[category];
   const path = join(dir, file);
@@ -200,15 +212,14 @@ export async function appendLines(
  * @example
  * ```ts
  * import { appendFileNotes } from "./store.ts";
- * // await appendFileNotes("slop/knowledge", "2049:1234", "/repo/a.py", ["- Note. [from: c, 2026-06-12]"]);
+ * // await appendFileNotes("slop/knowledge", { id: "2049:1234", path: "/repo/a.py", lines: ["- Note."] });
  * ```
  */
 export async function appendFileNotes(
   dir: string,
-  id: string,
-  path: string,
-  lines: string[],
+  notes: { id: string; path: string; lines: string[] },
 ): Promise<void> {
+  const { id, path, lines } = notes;
   if (!lines.length) return;
   const target = join(dir, "files", `${id}.md`);
   const text = (await readText(target)) ?? `# ${path}\n\n`;
@@ -306,14 +317,15 @@ export function readItems(text: string, section?: string): string[] {
  * @example
  * ```ts
  * import { readCategory } from "./store.ts";
- * // await readCategory("slop/knowledge", "tasks", "Open");
+ * // await readCategory("slop/knowledge", "tasks", { section: "Open" });
  * ```
  */
 export async function readCategory(
   dir: string,
   category: keyof typeof CATEGORY_FILES,
-  section?: string,
+  options: { section?: string } = {},
 ): Promise<string[]> {
+  const section = options.section;
   const text = await readText(join(dir, CATEGORY_FILES[category].file));
   return text === undefined ? [] : readItems(text, section);
 }

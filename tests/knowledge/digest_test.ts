@@ -134,22 +134,22 @@ Deno.test("slop knowledge digest writes, then deletes, the digest", async () => 
 
 Deno.test("appendLines() puts tasks at the end of their section and keeps user edits", async () => {
   const dir = await Deno.makeTempDir();
-  await appendLines(dir, "tasks", ["- o1"], "Open");
-  await appendLines(dir, "tasks", ["- d1"], "Done");
-  await appendLines(dir, "tasks", ["- o2"], "Open");
+  await appendLines(dir, { category: "tasks", section: "Open", lines: ["- o1"] });
+  await appendLines(dir, { category: "tasks", section: "Done", lines: ["- d1"] });
+  await appendLines(dir, { category: "tasks", section: "Open", lines: ["- o2"] });
   const path = join(dir, "tasks.md");
   assert.equal(
     await Deno.readTextFile(path),
     "# Tasks\n\n## Open\n\n- o1\n- o2\n\n## Done\n\n- d1\n",
   );
   await Deno.writeTextFile(path, "# Tasks\n\nMy notes.\n\n## Done\n- d0\n");
-  await appendLines(dir, "tasks", ["- o3"], "Open");
-  await appendLines(dir, "tasks", ["- d2"], "Done");
+  await appendLines(dir, { category: "tasks", section: "Open", lines: ["- o3"] });
+  await appendLines(dir, { category: "tasks", section: "Done", lines: ["- d2"] });
   const text = await Deno.readTextFile(path);
   assert.equal(text, "# Tasks\n\nMy notes.\n\n## Done\n- d0\n- d2\n\n## Open\n\n- o3\n");
   assert.deepEqual(readItems(text, "Open"), ["- o3"]);
-  await appendLines(dir, "facts", ["- f1", "- f2"]);
-  await appendLines(dir, "facts", ["- f3"]);
+  await appendLines(dir, { category: "facts", lines: ["- f1", "- f2"] });
+  await appendLines(dir, { category: "facts", lines: ["- f3"] });
   assert.equal(await Deno.readTextFile(join(dir, "facts.md")), "# Facts\n\n- f1\n- f2\n- f3\n");
 });
 
