@@ -312,7 +312,7 @@ export async function harvestKnowledge(
           ? `already harvested: ${p.label}`
           : p.action === "duplicate"
           ? `duplicate of ${p.duplicateOf}: ${p.label}`
-          : `skipped (no conversation messages): ${p.label}`,
+          : `skipped (${p.problems[0] ?? "no conversation messages"}): ${p.label}`,
       );
       continue;
     }
