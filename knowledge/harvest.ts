@@ -251,7 +251,8 @@ export async function harvestKnowledge(
       problems: conversation.problems,
     });
     conversations.push(conversation);
-    transcripts.push(transcript);
+    // Keep only the transcripts that will be sent.
+    transcripts.push(action === "harvest" || action === "summarize" ? transcript : "");
   }
   const counts = Object.fromEntries(
     (["harvest", "summarize", "done", "duplicate", "too-large", "unreadable"] as const).map((
