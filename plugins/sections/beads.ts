@@ -167,7 +167,14 @@ export function beadsSection(options: BeadsOptions = {}): SectionPlugin {
         return [];
       }
       const loaded = await loadBeads(state.root, { bd: options.bd });
-      if (!loaded) return [];
+      if (!loaded) {
+        if (setting === true) {
+          ctx.warn(
+            `[plugin slop:beads] No Beads issues: no "bd" to run and no ".beads/issues.jsonl"`,
+          );
+        }
+        return [];
+      }
       loaded.warnings.forEach((w) => ctx.warn(`[plugin slop:beads] ${w}`));
       const text = renderBeads(loaded.issues, options);
       if (!text) return [];

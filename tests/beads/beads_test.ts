@@ -140,6 +140,11 @@ Deno.test("beadsSection() is off without .beads/, off with beads: false, an erro
   assert.equal((await beadsBlock(project, false)).block, undefined);
   const empty = await beadsProject();
   assert.equal((await beadsBlock(empty)).block, undefined);
+  const required = await beadsBlock(empty, true);
+  assert.equal(required.block, undefined);
+  assert.deepEqual(required.result.warnings, [
+    '[plugin slop:beads] No Beads issues: no "bd" to run and no ".beads/issues.jsonl"',
+  ]);
 });
 
 Deno.test("the beads section sits after the files, in the volatile tail", async () => {
