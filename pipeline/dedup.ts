@@ -73,7 +73,8 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   // 1. Data URLs: the header, then the base64 run that follows it.
   let out = "";
   let last = 0;
-  for (const m of text.matchAll(DATA_URL)) {
+  const urls = text.includes(";base64,") ? text.matchAll(DATA_URL) : [];
+  for (const m of urls) {
     const begin = m.index!;
     if (begin < last) continue;
     const payloadStart = begin + m[0].length;
@@ -88,6 +89,7 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   out += text.slice(last);
 
   // 2. Bare blobs: wrapped over lines, or one long run inside a line.
+  if (!hasRun(out, WRAPPED_MIN_LINE)) return { text: out, replacements };
   const lines = out.split("\n");
   const kept: string[] = [];
   // Line numbers still match `text`: a data URL's payload has no newline.
@@ -125,6 +127,17 @@ function replacement(kind: string, payload: string, line: number): DedupReplacem
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const reference = `[${kind}, ${bytes.length} bytes, sha256 ${sha256.slice(0, HASH_DIGITS)}…]`;
   return { kind, bytes: bytes.length, sha256, line, reference };
+}
+
+/** Whether the text has a base64 run of `min` characters (a linear scan; most files have none). */
+function hasRun(text: string, min: number): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isBase64(text.charCodeAt(i))) {
+      if (++run >= min) return true;
+    } else run = 0;
+  }
+  return false;
 }
 
 function isBase64(code: number): boolean {
