@@ -17,11 +17,7 @@ import {
   type SliceResolution,
   splitLines,
 } from "../plugins/view_modes/_fuzzy_anchor.ts";
-import {
-  type FileSlice,
-  formatSlices,
-  readSlicesFile,
-} from "../plugins/view_modes/_slices_file.ts";
+import { type FileSlice, formatSlices, readSlicesFile } from "../pipeline/slices_file.ts";
 import { printError } from "./_output.ts";
 
 /** Flags shared by the `slop slice` commands. */

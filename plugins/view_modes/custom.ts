@@ -1,8 +1,8 @@
 /**
  * The `custom` view: only the file's line slices, rendered as the seed does
  * (`[Slice: tag] (comment)` / `Lines a-b:`). Slices come from the file's
- * config entry (`slices`) and from the slices side file (`slicesFile`,
- * default `slop/slices.toml`). A slice with a `contentHash` is re-anchored
+ * entry (`slices`: the config's, then the side file's `slicesFile`, default
+ * `slop/slices.toml`, joined by the pipeline). A slice with a `contentHash` is re-anchored
  * when the file changed (see `_fuzzy_anchor.ts`); one that cannot be found
  * with confidence is shown as stale with its last known lines, never with
  * lines that may be the wrong ones. A file with no slices falls back to
@@ -11,7 +11,6 @@
  * @module
  */
 
-import { relative, sep } from "node:path";
 import type { Slice, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import {
   resolveSlice,
@@ -19,7 +18,6 @@ import {
   type SliceResolution,
   splitLines,
 } from "./_fuzzy_anchor.ts";
-import { readSlicesFile } from "./_slices_file.ts";
 
 /** Options of {@linkcode customViewMode} (also settable per file through the entry's `options`). */
 export interface CustomOptions {
@@ -42,12 +40,7 @@ export function customViewMode(options: CustomOptions = {}): ViewModePlugin {
     name: "slop:custom",
     version: "2",
     async render(file, ctx): Promise<ViewOutput> {
-      const config = ctx.config;
-      const sideName = relative(config.root, config.slicesFile).split(sep).join("/");
-      const side = (await readSlicesFile(config.slicesFile, sideName))
-        .filter((s) => s.path === file.path)
-        .map(({ path: _path, ...slice }) => slice);
-      const slices = [...(ctx.entry.slices ?? []), ...side];
+      const slices = ctx.entry.slices ?? [];
       if (!slices.length) {
         const out = await ctx.renderAs("summary");
         return {

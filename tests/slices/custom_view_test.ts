@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { anchorSlice, splitLines } from "../../plugins/view_modes/_fuzzy_anchor.ts";
-import { formatSlices, parseSlices } from "../../plugins/view_modes/_slices_file.ts";
+import { formatSlices, parseSlices } from "../../pipeline/slices_file.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 import { stdlibFile, topLevelDef } from "./_stdlib.ts";
 
@@ -122,4 +122,19 @@ Deno.test("slop slice add, list and refresh maintain slop/slices.toml", async ()
   assert.equal(json[0].found.status, "exact");
   assert.equal(json[0].slice.startLine, start + 2);
   assert.equal(json[0].slice.comment, "helper");
+});
+
+Deno.test("a slices side file that cannot be parsed is a warning, not a failed build", async () => {
+  const root = await makeProject({
+    "textwrap.py": text,
+    "slop/slices.toml": '[[slices]]\npath = "textwrap.py"\nstart_line = "ten"\nend_line = 3\n',
+  });
+  const result = await buildContext({
+    cwd: root,
+    inline: { files: [{ path: "textwrap.py", view: "custom" }] },
+  }, { write: false });
+  assert.deepEqual(result.warnings, [
+    'Invalid slices file "slop/slices.toml": "slices[0].start_line" must be a whole number of at least 1',
+  ]);
+  assert.equal(result.files[0].view, "summary");
 });

@@ -1,7 +1,9 @@
 /**
  * The slices side file (`slop/slices.toml` by default, config `slicesFile`):
  * one `[[slices]]` table per slice with the seed's snake_case keys, so that
- * tools can write slices without touching `slop.config.ts`.
+ * tools can write slices without touching `slop.config.ts`. Before the
+ * transform stage, each file's side-file slices join its entry's `slices`, so
+ * view modes see one list.
  *
  * ```toml
  * [[slices]]
@@ -17,8 +19,9 @@
  * @module
  */
 
-import { parseToml, stringifyToml } from "../../deps.ts";
-import type { Slice } from "../../pipeline/types.ts";
+import { relative, sep } from "node:path";
+import { parseToml, stringifyToml } from "../deps.ts";
+import type { ResolvedConfig, Slice, Target } from "./types.ts";
 
 /** A slice of the side file: a slice plus the file it belongs to. */
 export interface FileSlice extends Slice {
@@ -34,7 +37,7 @@ const KEYS = ["path", "start_line", "end_line", "tag", "comment", "content_hash"
  *
  * @example
  * ```ts
- * import { parseSlices } from "./_slices_file.ts";
+ * import { parseSlices } from "./slices_file.ts";
  * parseSlices('[[slices]]\npath = "a.py"\nstart_line = 1\nend_line = 2\n', "slop/slices.toml");
  * // [{ path: "a.py", startLine: 1, endLine: 2 }]
  * ```
@@ -104,7 +107,7 @@ export function parseSlices(text: string, name: string): FileSlice[] {
  *
  * @example
  * ```ts
- * import { readSlicesFile } from "./_slices_file.ts";
+ * import { readSlicesFile } from "./slices_file.ts";
  * // const slices = await readSlicesFile("/project/slop/slices.toml", "slop/slices.toml");
  * ```
  */
@@ -127,7 +130,7 @@ export async function readSlicesFile(path: string, name = path): Promise<FileSli
  *
  * @example
  * ```ts
- * import { formatSlices } from "./_slices_file.ts";
+ * import { formatSlices } from "./slices_file.ts";
  * formatSlices([{ path: "a.py", startLine: 1, endLine: 2 }]);
  * ```
  */
@@ -144,4 +147,38 @@ export function formatSlices(slices: FileSlice[]): string {
   const header = "# Line slices for slop's custom view (`slop slice add|list|refresh`).\n";
   if (!rows.length) return header;
   return `${header}\n${stringifyToml({ slices: rows })}\n`;
+}
+
+/**
+ * Add each target's side-file slices to its entry's `slices` (after the
+ * config's own). A side file that cannot be read or parsed is a warning.
+ *
+ * @example
+ * ```ts
+ * import { attachSideSlices } from "./slices_file.ts";
+ * // await attachSideSlices(resolution.targets, config, warn);
+ * ```
+ */
+export async function attachSideSlices(
+  targets: Target[],
+  config: ResolvedConfig,
+  warn: (message: string) => void,
+): Promise<void> {
+  const name = relative(config.root, config.slicesFile).split(sep).join("/");
+  let slices: FileSlice[];
+  try {
+    slices = await readSlicesFile(config.slicesFile, name);
+  } catch (error) {
+    warn(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  if (!slices.length) return;
+  const byPath = new Map<string, Slice[]>();
+  for (const { path, ...slice } of slices) {
+    byPath.set(path, [...(byPath.get(path) ?? []), slice]);
+  }
+  for (const target of targets) {
+    const side = byPath.get(target.path);
+    if (side) target.entry = { ...target.entry, slices: [...(target.entry.slices ?? []), ...side] };
+  }
 }
