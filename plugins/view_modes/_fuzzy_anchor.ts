@@ -192,19 +192,17 @@ function exactMatch(
     // Unchanged at the old place with its anchors intact: no search needed.
     if (anchorAgreement(norms, oldStart, oldStart + length - 1, ctx) === 1) return oldStart;
   }
-  const candidates: number[] = [];
-  for (let s = 1; s + length - 1 <= lines.length; s++) {
-    if (hashLines(lines, s, s + length - 1) === hash) candidates.push(s);
-  }
-  if (!candidates.length) return undefined;
-  let best = candidates[0];
+  // Outward from the old position: the first window by distance with the best
+  // anchor agreement wins; one with every anchor in place ends the search.
+  const last = lines.length - length + 1;
+  let best: number | undefined;
   let bestScore = -1;
-  for (const s of candidates) {
-    const score = anchorAgreement(norms, s, s + length - 1, ctx);
-    const nearer = Math.abs(s - oldStart) < Math.abs(best - oldStart);
-    if (score > bestScore || (score === bestScore && nearer)) {
-      best = s;
-      bestScore = score;
+  for (let d = 0; d <= Math.max(oldStart - 1, last - oldStart); d++) {
+    for (const s of d ? [oldStart - d, oldStart + d] : [oldStart]) {
+      if (s < 1 || s > last || hashLines(lines, s, s + length - 1) !== hash) continue;
+      const score = anchorAgreement(norms, s, s + length - 1, ctx);
+      if (score === 1) return s;
+      if (score > bestScore) [best, bestScore] = [s, score];
     }
   }
   return best;
@@ -300,17 +298,26 @@ function similarityMatch(
   });
   const total = ctx.before.length + ctx.after.length;
   if (!total) return stale("its content changed and it has no anchor lines");
+  // Each anchor meets each line at most once: cache the bigrams of both.
+  const anchorGrams = [...ctx.before, ...ctx.after].map(bigrams);
+  const lineGrams: Array<Map<number, number> | undefined> = [];
+  const sim = (anchor: number, at: number): number => {
+    const a = ctx.before[anchor] ?? ctx.after[anchor - ctx.before.length];
+    if (a === norms[at]) return 1;
+    lineGrams[at] ??= bigrams(norms[at]);
+    return dice(anchorGrams[anchor], lineGrams[at]!);
+  };
   const scores: number[] = [];
   for (let s = 1; s + length - 1 <= norms.length; s++) {
     let sum = 0;
-    ctx.before.forEach((line, i) => {
+    for (let i = 0; i < ctx.before.length; i++) {
       const at = s - 1 - ctx.before.length + i;
-      if (at >= 0) sum += similarity(line, norms[at]);
-    });
-    ctx.after.forEach((line, i) => {
+      if (at >= 0) sum += sim(i, at);
+    }
+    for (let i = 0; i < ctx.after.length; i++) {
       const at = s + length - 1 + i;
-      if (at < norms.length) sum += similarity(line, norms[at]);
-    });
+      if (at < norms.length) sum += sim(ctx.before.length + i, at);
+    }
     scores[s] = sum / total;
   }
   let best = 0;
@@ -349,20 +356,27 @@ function similarityMatch(
  */
 export function similarity(a: string, b: string): number {
   if (a === b) return 1;
-  if (a.length < 2 || b.length < 2) return 0;
-  const grams = new Map<string, number>();
-  for (let i = 0; i < a.length - 1; i++) {
-    const g = a.slice(i, i + 2);
+  return dice(bigrams(a), bigrams(b));
+}
+
+/** Character bigrams as numbers (two UTF-16 code units) with their counts. */
+function bigrams(text: string): Map<number, number> {
+  const grams = new Map<number, number>();
+  for (let i = 0; i < text.length - 1; i++) {
+    const g = text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1);
     grams.set(g, (grams.get(g) ?? 0) + 1);
   }
+  return grams;
+}
+
+function dice(a: Map<number, number>, b: Map<number, number>): number {
+  let sizeA = 0;
+  let sizeB = 0;
   let shared = 0;
-  for (let i = 0; i < b.length - 1; i++) {
-    const g = b.slice(i, i + 2);
-    const n = grams.get(g) ?? 0;
-    if (n > 0) {
-      shared++;
-      grams.set(g, n - 1);
-    }
+  for (const n of a.values()) sizeA += n;
+  for (const [g, n] of b) {
+    sizeB += n;
+    shared += Math.min(n, a.get(g) ?? 0);
   }
-  return (2 * shared) / (a.length - 1 + b.length - 1);
+  return sizeA && sizeB ? (2 * shared) / (sizeA + sizeB) : 0;
 }
