@@ -82,8 +82,8 @@ export function historySection(_options: HistoryOptions = {}): SectionPlugin {
               result.key!.slice(0, 12)
             }…); ${result.recent.length} messages verbatim`,
           );
-          body = renderCheckpoint(result.checkpoint) + "\n\n---\n\n" +
-            renderHistory(result.recent, covered + 1);
+          const recent = result.recent.length ? [renderHistory(result.recent, covered + 1)] : [];
+          body = [renderCheckpoint(result.checkpoint), ...recent].join("\n\n---\n\n");
         }
       }
       return [{
