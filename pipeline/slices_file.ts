@@ -174,7 +174,8 @@ export async function attachSideSlices(
   }
   if (!slices.length) return;
   const byPath = new Map<string, Slice[]>();
-  for (const { path, ...slice } of slices) {
+  for (const { path: raw, ...slice } of slices) {
+    const path = raw.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
     byPath.set(path, [...(byPath.get(path) ?? []), slice]);
   }
   for (const target of targets) {
