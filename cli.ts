@@ -121,6 +121,34 @@ export async function main(args: string[]): Promise<number> {
       const { runKnowledgeHarvest } = await import("./cli/knowledge.ts");
       code = await runKnowledgeHarvest(options);
     });
+  const slice = program.command("slice")
+    .description("maintain the custom view's line slices (slicesFile, default slop/slices.toml)");
+  slice.command("add <spec>")
+    .description("add the slice PATH:START-END with its content hash and anchor lines")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--tag <tag>", "label shown as [Slice: TAG]")
+    .option("--comment <text>", "comment shown after the label")
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (spec: string, options) => {
+      const { runSliceAdd } = await import("./cli/slice.ts");
+      code = await runSliceAdd(spec, options);
+    });
+  slice.command("list")
+    .description("every slice and its status: exact, moved, re-anchored or stale")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--json", "print the slices as JSON")
+    .action(async (options) => {
+      const { runSliceList } = await import("./cli/slice.ts");
+      code = await runSliceList(options);
+    });
+  slice.command("refresh")
+    .description("rewrite moved and re-anchored slices of the side file at their new lines")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runSliceRefresh } = await import("./cli/slice.ts");
+      code = await runSliceRefresh(options);
+    });
 
   try {
     await program.parseAsync(args, { from: "user" });

@@ -34,6 +34,8 @@ export { summarize, summaryViewMode } from "./plugins/view_modes/summary.ts";
 export type { SummaryOptions } from "./plugins/view_modes/summary.ts";
 export { customViewMode } from "./plugins/view_modes/custom.ts";
 export type { CustomOptions } from "./plugins/view_modes/custom.ts";
+export { dedupText } from "./pipeline/dedup.ts";
+export type { DedupOptions, DedupReplacement, DedupResult } from "./pipeline/dedup.ts";
 export { filesSection } from "./plugins/sections/files.ts";
 export type { FilesOptions } from "./plugins/sections/files.ts";
 export { screenshotsSection } from "./plugins/sections/screenshots.ts";

@@ -15,6 +15,7 @@ import {
 } from "./registry.ts";
 import { resolveTargets } from "./resolve.ts";
 import { readTargets } from "./read.ts";
+import { attachSideSlices } from "./slices_file.ts";
 import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
@@ -109,6 +110,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const complete = completer(registry, config);
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
+  await attachSideSlices(resolution.targets, config, warn);
   const sources = await readTargets(resolution.targets, config);
   let done = 0;
   let cacheHits = 0;

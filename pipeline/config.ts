@@ -112,6 +112,12 @@ const SCHEMA: Rule = obj({
     str(),
     arr(union([str(), historyMessage], "a string or a { role, content } object")),
   ], "a file path or an array of messages"),
+  compaction: obj({
+    enabled: bool(),
+    threshold: num({ integer: true, min: 1 }),
+    keep: num({ integer: true, min: 0 }),
+    prompt: str(),
+  }),
   output: obj({
     dir: str(),
     namespace: str(),
@@ -210,6 +216,12 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
   const display = configPath ? displayPath(configPath, cwd) : "inline config";
   const problems = validateConfig(raw);
   if (problems.length) throw new ConfigError(display, problems);
+  const { threshold = 80, keep = 24 } = raw.compaction ?? {};
+  if (keep >= threshold) {
+    throw new ConfigError(display, [
+      `"compaction.keep" (${keep}) must be less than "compaction.threshold" (${threshold})`,
+    ]);
+  }
 
   const base = configPath ? join(configPath, "..") : cwd;
   const root = resolve(base, raw.root ?? ".");
@@ -265,6 +277,12 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     summaryOnly: raw.summaryOnly ?? false,
     screenshots,
     history: raw.history,
+    compaction: {
+      enabled: raw.compaction?.enabled ?? true,
+      threshold: raw.compaction?.threshold ?? 80,
+      keep: raw.compaction?.keep ?? 24,
+      prompt: resolve(base, raw.compaction?.prompt ?? "slop/prompts/compaction.md"),
+    },
     output: {
       dir: raw.output?.dir ? resolve(base, raw.output.dir) : join(stateDir, "out"),
       namespace: raw.output?.namespace ?? "context",

@@ -9,6 +9,7 @@
 import { extname } from "node:path";
 import { picomatch } from "../deps.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
+import { dedupOutput } from "./dedup.ts";
 import type {
   CompleteFn,
   Logger,
@@ -166,7 +167,10 @@ async function transformFile(
     sha256: file.sha256,
   };
   try {
-    const out = await renderView(view, input, file, config, registry, options, new Set());
+    const out = dedupOutput(
+      await renderView(view, input, file, config, registry, options, new Set()),
+      file.entry,
+    );
     return {
       ...base,
       view: out.view ?? view,

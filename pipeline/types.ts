@@ -146,6 +146,18 @@ export interface SecretsConfig {
   rules?: Record<string, string>;
 }
 
+/** History compaction: summarize the leading messages of a long discussion into a checkpoint. */
+export interface CompactionConfig {
+  /** Compact at all. @default {true} */
+  enabled?: boolean;
+  /** Compact when the discussion (checkpoint included) has more messages than this. @default {80} */
+  threshold?: number;
+  /** Most recent messages kept verbatim after a new checkpoint. @default {24} */
+  keep?: number;
+  /** The summarizer's system prompt file. @default {"slop/prompts/compaction.md"} */
+  prompt?: string;
+}
+
 /** Ordering options. */
 export interface OrderingConfig {
   /** Explicit file order for the `pinned` rule (paths or globs). */
@@ -172,6 +184,8 @@ export interface SlopConfig {
   screenshots?: string[];
   /** A JSONL or TOML discussion file, or an inline array of strings or messages. */
   history?: string | Array<string | HistoryMessage>;
+  /** History compaction into checkpoints. */
+  compaction?: CompactionConfig;
   /** Output settings. */
   output?: OutputConfig;
   /** Named file sets. */
@@ -299,6 +313,8 @@ export interface Block {
   source?: string;
   /** A section heading: ordering keeps it first in its section. */
   heading?: boolean;
+  /** Manifest notes (content dedup replacements, history compaction). */
+  notes?: string[];
 }
 
 /** A block with its place in the document. */
@@ -334,6 +350,7 @@ export interface ManifestBlock {
   length: number;
   sha256: string;
   tokens: number;
+  notes?: string[];
 }
 
 /** The JSON written beside each output. */
@@ -533,6 +550,8 @@ export interface ResolvedConfig {
   summaryOnly: boolean;
   screenshots: string[];
   history?: string | Array<string | HistoryMessage>;
+  /** History compaction; `prompt` is absolute. */
+  compaction: { enabled: boolean; threshold: number; keep: number; prompt: string };
   output: { dir: string; namespace: string; format: OutputFormat };
   persona?: { name: string } & Persona;
   preset?: string;
