@@ -7,14 +7,17 @@
  * @module
  */
 
-import type { ModelInfo } from "../../pipeline/types.ts";
+import type { ModelInfo, ModelPrices } from "../../pipeline/types.ts";
 import { lookupModel } from "../../pipeline/cache_plan.ts";
 
 /** A table entry: a model's info without its id. */
 export type ModelEntry = Omit<ModelInfo, "model">;
 
 /** Table overrides: a partial entry merges over the built-in one (prices merge too). */
-export type ModelOverrides = Record<string, Partial<ModelEntry>>;
+export type ModelOverrides = Record<
+  string,
+  Partial<Omit<ModelEntry, "prices">> & { prices?: Partial<ModelPrices> }
+>;
 
 // Anthropic does not publish its tokenizer: o200k tokens × 1.2 is an estimate
 // (Claude tokenizers yield more tokens than o200k on code and English).
