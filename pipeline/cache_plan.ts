@@ -96,9 +96,8 @@ export async function modelTokens(
     case "o200k-estimate":
       return Math.ceil((o200k ?? await countTokens(text, "o200k")) * factor);
     case "chars-estimate": {
-      let units = 0;
-      for (const ch of text) units += /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]/.test(ch) ? 2 : 1;
-      return Math.ceil(units * factor);
+      const cjk = text.match(/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]/g)?.length ?? 0;
+      return Math.ceil((text.length + cjk) * factor);
     }
   }
 }

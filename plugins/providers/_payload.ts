@@ -117,7 +117,7 @@ async function defaultBreakpoints(
   options: PayloadOptions,
 ): Promise<Breakpoint[]> {
   const tokens: number[] = [];
-  for (const b of blocks) tokens.push(await modelTokens(b.text, model));
+  for (const b of blocks) tokens.push(await modelTokens(b.text, model, b.tokens));
   const ttl = options.ttl ?? model.ttls[0];
   return chooseBreakpoints(blocks, {
     tokens,

@@ -10,6 +10,7 @@ import {
   deepseekProvider,
   geminiProvider,
   openaiProvider,
+  type SectionPlugin,
 } from "../../mod.ts";
 import { countTokens } from "../../pipeline/tokens.ts";
 import { manifestBreakpoints } from "../../report/stats.ts";
@@ -17,7 +18,7 @@ import { renderPayload } from "../../cli/payload.ts";
 import type { AnthropicBody } from "../../plugins/providers/anthropic.ts";
 import type { OpenaiBody } from "../../plugins/providers/openai.ts";
 import type { GeminiPayload } from "../../plugins/providers/gemini.ts";
-import { fixture, raw, runCli } from "../_helpers.ts";
+import { fixture, makeProject, raw, runCli } from "../_helpers.ts";
 
 const CONFIG = join(fixture("payload"), "slop.config.ts");
 const PROMPT = "Which module prices orders?";
@@ -301,4 +302,56 @@ Deno.test("slop payload prints the body and slop build prints prefix tokens and 
     built.stderr,
     /cache \(anthropic claude-sonnet-4-5, ttl 5m\): prefix ~[\d,]+ tokens, [1-4] breakpoints?; input cost per call: cold \$0\.\d+, warm \$0\.\d+/,
   );
+});
+
+Deno.test("a build with static instructions puts a 1h breakpoint at their end, before the 5m ones", async () => {
+  const instructions: SectionPlugin = {
+    kind: "section",
+    name: "instructions",
+    compose: () => [{
+      id: "instructions",
+      section: "instructions",
+      stability: "static",
+      text: `## Instructions\n\n${
+        "Answer from the files below and cite each path you use.\n".repeat(120)
+      }\n`,
+    }],
+  };
+  const root = await makeProject(
+    Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [
+        `src/m${i}.py`,
+        `def f${i}(x):\n    return x + ${i}  # keep the arithmetic simple and obvious\n`.repeat(90),
+      ]),
+    ),
+  );
+  const build = (provider: Record<string, string>) =>
+    buildContext({
+      cwd: root,
+      stateDir: join(root, ".state"),
+      inline: { files: ["src/**"], plugins: [instructions], provider },
+    }, { write: false });
+  const result = await build({ name: "anthropic", model: "claude-sonnet-4-5" });
+  const bps = result.manifest.breakpoints!;
+  assert.equal(bps.length, 4);
+  assert.deepEqual(bps[0], {
+    id: "instructions",
+    end: result.blocks[0].length,
+    tokens: result.cache!.tokens[0],
+    ttl: "1h",
+  });
+  assert.deepEqual(bps.slice(1).map((b) => b.ttl), ["5m", "5m", "5m"]);
+  assert.equal(bps[3].end, result.manifest.prefix.bytes);
+
+  const hour = await build({ name: "anthropic", model: "claude-sonnet-4-5", ttl: "1h" });
+  assert.ok(hour.manifest.breakpoints!.every((b) => b.ttl === "1h"));
+  const p = hour.cache!.prefixTokens;
+  assert.equal(hour.cache!.cost.cold, Math.round(p * 6 / 1e6 * 1e8) / 1e8);
+
+  const odd = await build({ name: "anthropic", model: "claude-sonnet-4-5", ttl: "10m" });
+  assert.equal(odd.cache!.ttl, "5m");
+  assert.match(odd.warnings.join("\n"), /Cache TTL "10m" in "provider.ttl" is not offered/);
+
+  const openai = await build({ name: "openai", model: "gpt-5" });
+  assert.deepEqual(openai.manifest.breakpoints!.map((b) => b.end), [openai.manifest.prefix.bytes]);
 });
