@@ -78,6 +78,20 @@ export async function main(args: string[]): Promise<number> {
       code = await runReport(options);
     });
 
+  program.command("payload")
+    .description("print a provider's request body for the context (cache breakpoints, TTLs)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--provider <name>", "anthropic | openai | gemini | deepseek (default: provider.name)")
+    .option("--model <id>", "model id (default: provider.model, else the provider's default)")
+    .option("--ttl <ttl>", "cache lifetime, e.g. 5m or 1h (default: provider.ttl)")
+    .option("--prompt <text>", "the question after the context (default: {{prompt}})")
+    .option("--max-tokens <n>", "output token limit (default: 1024)")
+    .action(async (options) => {
+      const { runPayload } = await import("./cli/payload.ts");
+      code = await runPayload(options);
+    });
+
   program.command("init [dir]")
     .description(
       "write a commented slop.config.ts and the context task in deno.json (never overwrites)",

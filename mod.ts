@@ -97,3 +97,19 @@ export type { GeminiOptions } from "./plugins/providers/gemini.ts";
 export { deepseekProvider } from "./plugins/providers/deepseek.ts";
 export type { DeepseekOptions } from "./plugins/providers/deepseek.ts";
 export type { HttpOptions } from "./plugins/providers/_http.ts";
+export type { ModelEntry, ModelOverrides } from "./plugins/providers/_models.ts";
+export type { PayloadOptions } from "./plugins/providers/_payload.ts";
+export { anthropicPayload } from "./plugins/providers/anthropic.ts";
+export type { AnthropicBody, AnthropicContent } from "./plugins/providers/anthropic.ts";
+export { openaiPayload } from "./plugins/providers/openai.ts";
+export type {
+  OpenaiBody,
+  OpenaiContent,
+  OpenaiPayloadOptions,
+} from "./plugins/providers/openai.ts";
+export { geminiPayload } from "./plugins/providers/gemini.ts";
+export type { GeminiPart, GeminiPayload } from "./plugins/providers/gemini.ts";
+export { breakpointsOrdering, chooseBreakpoints } from "./plugins/ordering/breakpoints.ts";
+export type { BreakpointsOptions, ChooseOptions } from "./plugins/ordering/breakpoints.ts";
+export { callCost, lookupModel, modelTokens, planCache } from "./pipeline/cache_plan.ts";
+export type { CachePlan, CallCost } from "./pipeline/cache_plan.ts";

@@ -10,6 +10,7 @@ import { build, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { OutputFormat, Strategy } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop build`. */
@@ -130,6 +131,7 @@ export function summaryText(result: BuildResult): string {
       formatBytes(m.total.bytes)
     }), sha256 ${m.prefix.sha256.slice(0, 12)}`,
   );
+  if (result.cache) lines.push(cacheLine(result.cache));
   for (const f of result.files) {
     if (f.status !== "rendered") lines.push(`  ${f.status}: ${f.path} (${f.reason})`);
   }

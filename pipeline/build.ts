@@ -20,6 +20,7 @@ import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { orderBlocks } from "./order.ts";
+import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import type {
@@ -73,6 +74,8 @@ export interface BuildResult {
   output?: { number: number; document: string; manifest: string };
   /** Warnings, in the order they were raised. */
   warnings: string[];
+  /** The configured provider's cache plan: tokens, breakpoints, cold and warm cost. */
+  cache?: CachePlan;
 }
 
 /**
@@ -142,14 +145,18 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
   const document = renderDocument(placed);
+  const cache = await planCache(placed, registry, orderContext);
   let output: BuildResult["output"];
-  let manifest = buildManifest(files, placed, document, warnings);
+  let manifest = withBreakpoints(buildManifest(files, placed, document, warnings), cache);
   if (options.write !== false) {
     output = await publish(
       config.output.dir,
       config.output.namespace,
       document,
-      (path) => (manifest = buildManifest(files, placed, document, warnings, path)),
+      (path) => {
+        manifest = withBreakpoints(buildManifest(files, placed, document, warnings, path), cache);
+        return manifest;
+      },
       config.root,
       { ext: FORMAT_EXTENSIONS[config.output.format] },
     );
@@ -158,5 +165,5 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
   }
-  return { document, blocks: placed, files, manifest, output, warnings };
+  return { document, blocks: placed, files, manifest, output, warnings, cache };
 }

@@ -47,8 +47,8 @@ export class PluginError extends Error {
 const KEYS: Record<PluginKind, { required: string[]; optional: string[] }> = {
   "view-mode": { required: ["render", "version"], optional: ["extensions", "accepts"] },
   "section": { required: ["compose"], optional: [] },
-  "ordering": { required: ["order"], optional: ["commit"] },
-  "provider": { required: [], optional: ["payload", "countTokens", "complete"] },
+  "ordering": { required: ["order"], optional: ["commit", "breakpoints"] },
+  "provider": { required: [], optional: ["payload", "countTokens", "complete", "modelInfo"] },
 };
 
 /** A validated, possibly frozen set of plugins. */

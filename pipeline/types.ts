@@ -369,6 +369,52 @@ export interface Manifest {
   total: { bytes: number; sha256: string; tokens: number };
   /** Warnings raised during the build. */
   warnings: string[];
+  /** Cache breakpoints chosen for the configured provider (absent when none). */
+  breakpoints?: Breakpoint[];
+}
+
+/** A cache breakpoint: the end of a cached span, at a block boundary. */
+export interface Breakpoint {
+  /** Id of the block the span ends with. */
+  id: string;
+  /** Byte offset where the span ends (the block's offset + length). */
+  end: number;
+  /** Provider tokens from the start of the document to `end`. */
+  tokens: number;
+  /** Cache lifetime of the span (`5m`, `1h`). */
+  ttl: string;
+}
+
+/** Prices in US dollars per million tokens. */
+export interface ModelPrices {
+  /** Uncached input. */
+  input: number;
+  /** Output. */
+  output: number;
+  /** Input read from the cache. */
+  cacheRead: number;
+  /** Input written to the cache, by TTL; absent when writes cost `input`. */
+  cacheWrite?: Record<string, number>;
+  /** Explicit cache storage per hour (Gemini). */
+  storagePerHour?: number;
+}
+
+/** What a provider knows about a model: caching rules, prices and token counting. */
+export interface ModelInfo {
+  /** Model id. */
+  model: string;
+  /** Smallest prefix the provider caches, in its tokens. */
+  minCacheTokens: number;
+  /** Cache lifetimes the API offers, the default first. */
+  ttls: string[];
+  /** Whether the API takes explicit breakpoints (Anthropic) or caches prefixes itself. */
+  breakpoints: boolean;
+  /** Prices. */
+  prices: ModelPrices;
+  /** Counting: exact with a tiktoken encoding, or an estimate from o200k tokens or characters. */
+  tokenizer: "o200k" | "cl100k" | "o200k-estimate" | "chars-estimate";
+  /** Estimate factor: provider tokens per o200k token, or per character. @default {1} */
+  tokenFactor?: number;
 }
 
 // ---------------------------------------------------------------------------
@@ -487,6 +533,18 @@ export interface OrderingPlugin {
   order(blocks: Block[], ctx: OrderContext): Block[] | Promise<Block[]>;
   /** Called after the document is written, to persist order state. */
   commit?(blocks: PlacedBlock[], ctx: OrderContext): void | Promise<void>;
+  /** Choose cache breakpoints in the placed blocks; the last rule that has this hook decides. */
+  breakpoints?(blocks: PlacedBlock[], ctx: BreakpointContext): Breakpoint[] | Promise<Breakpoint[]>;
+}
+
+/** What an ordering rule's `breakpoints` hook gets besides the blocks. */
+export interface BreakpointContext extends OrderContext {
+  /** The configured provider's model (Anthropic's default model when none is configured). */
+  model: ModelInfo;
+  /** The cache lifetime asked for (`provider.ttl`, else the model's default). */
+  ttl: string;
+  /** Provider tokens of each block, in block order. */
+  tokens: number[];
 }
 
 /** A provider plugin: request payloads, token counts, LLM calls. */
@@ -499,6 +557,8 @@ export interface ProviderPlugin {
   countTokens?(text: string, model?: string): number | Promise<number>;
   /** Ask the model; used by LLM views, compaction and harvest. */
   complete?(request: CompletionRequest, ctx: ProviderContext): Promise<string>;
+  /** Caching rules, prices and token counting of a model (the provider's default model when absent). */
+  modelInfo?(model?: string): ModelInfo | undefined;
 }
 
 /** What a provider's `complete` hook gets besides the request. */

@@ -18,6 +18,7 @@ import { historySection } from "./sections/history.ts";
 import { treeSection } from "./sections/tree.ts";
 import { beadsSection } from "./sections/beads.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
+import { breakpointsOrdering } from "./ordering/breakpoints.ts";
 import { anthropicProvider } from "./providers/anthropic.ts";
 import { openaiProvider } from "./providers/openai.ts";
 import { geminiProvider } from "./providers/gemini.ts";
@@ -48,6 +49,7 @@ export function defaultPlugins(): Plugin[] {
     historySection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),
+    breakpointsOrdering(),
     // providers
     anthropicProvider(),
     openaiProvider(),
