@@ -42,6 +42,8 @@ export async function main(args: string[]): Promise<number> {
     .option("--preset <name>", "use a preset's files and screenshots")
     .option("--strategy <strategy>", "auto | summarize | full")
     .option("--focus <path>", "render PATH in full (repeatable)", collect, [])
+    .option("--since <ref>", "put the files changed since git REF (and untracked files) in focus")
+    .option("--budget <tokens>", "fit the document in TOKENS by stepping files down")
     .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--stdout", "print the document instead of writing a numbered file")
     .option("--json", "print the manifest as JSON")

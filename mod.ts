@@ -52,3 +52,8 @@ export { renderReport } from "./report/html.ts";
 export type { ReportOptions } from "./report/html.ts";
 export { completer } from "./pipeline/llm.ts";
 export type { CompleterOptions } from "./pipeline/llm.ts";
+export { changeCounts, fitBudget, LADDER, LISTED, totalTokens } from "./pipeline/budget.ts";
+export type { FitOptions, FitResult } from "./pipeline/budget.ts";
+export { changedSince, SinceError } from "./pipeline/since.ts";
+export { tierDefaultView } from "./pipeline/personas.ts";
+export type { Tier } from "./pipeline/personas.ts";

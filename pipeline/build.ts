@@ -21,7 +21,9 @@ import { completer } from "./llm.ts";
 import { orderBlocks } from "./order.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
+import { fitBudget } from "./budget.ts";
 import type {
+  BudgetReport,
   Manifest,
   OrderContext,
   PlacedBlock,
@@ -72,6 +74,8 @@ export interface BuildResult {
   output?: { number: number; document: string; manifest: string };
   /** Warnings, in the order they were raised. */
   warnings: string[];
+  /** The token budget and what was stepped down (only when a budget is set). */
+  budget?: BudgetReport;
 }
 
 /**
@@ -134,20 +138,34 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
   const formatted = formatBlocks(ordered, files, config.output.format);
-  const placed = await placeBlocks(formatted, {
+  let placed = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
+  // Token budget: step files down until the document fits (see pipeline/budget.ts).
+  let budget: BudgetReport | undefined;
+  if (config.budget.tokens !== undefined) {
+    const transform = { warn, complete, timeoutMs: options.hookTimeoutMs };
+    const assemble = async () => {
+      const blocks = await composeBlocks(state, registry, { warn, complete });
+      const ordered = await orderBlocks(blocks, registry, orderContext);
+      const formatted = formatBlocks(ordered, files, config.output.format);
+      return await placeBlocks(formatted, { tokenizer: config.budget.tokenizer });
+    };
+    const fit = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
+    ({ placed, report: budget } = fit);
+  }
   const document = renderDocument(placed);
   let output: BuildResult["output"];
-  let manifest = buildManifest(files, placed, document, warnings);
+  const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
+  let manifest = withBudget(buildManifest(files, placed, document, warnings));
   if (options.write !== false) {
     output = await publish(
       config.output.dir,
       config.output.namespace,
       document,
-      (path) => (manifest = buildManifest(files, placed, document, warnings, path)),
+      (path) => (manifest = withBudget(buildManifest(files, placed, document, warnings, path))),
       config.root,
       { ext: FORMAT_EXTENSIONS[config.output.format] },
     );
@@ -156,5 +174,5 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
   }
-  return { document, blocks: placed, files, manifest, output, warnings };
+  return { document, blocks: placed, files, manifest, output, warnings, budget };
 }

@@ -352,6 +352,32 @@ export interface Manifest {
   total: { bytes: number; sha256: string; tokens: number };
   /** Warnings raised during the build. */
   warnings: string[];
+  /** The token budget and what was stepped down to meet it (only when a budget is set). */
+  budget?: BudgetReport;
+}
+
+/** One file stepped down to fit the token budget. */
+export interface StepDown {
+  /** Path relative to root. */
+  path: string;
+  /** The view it had. */
+  from: string;
+  /** The view it got (`listed`: in the manifest only, not in the document). */
+  to: string;
+}
+
+/** How a build met (or did not meet) its token budget. */
+export interface BudgetReport {
+  /** The budget, in tokens of `budget.tokenizer`. */
+  tokens: number;
+  /** Tokens of the document before stepping down. */
+  before: number;
+  /** Tokens of the document as written. */
+  after: number;
+  /** Whether `after <= tokens`. */
+  met: boolean;
+  /** Files stepped down, in the order they were stepped (a file may appear once per step). */
+  steppedDown: StepDown[];
 }
 
 // ---------------------------------------------------------------------------
@@ -540,6 +566,8 @@ export interface ResolvedConfig {
   focus: string[];
   /** Tier from the persona (3: focus full, others skeleton). */
   tier?: 1 | 2 | 3;
+  /** `--since REF`: the ref and the files changed since it (in focus, matched exactly). */
+  since?: { ref: string; files: string[] };
   ordering: OrderingConfig;
   /** Absolute lock path. */
   lock: string;
