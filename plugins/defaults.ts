@@ -16,6 +16,10 @@ import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
 import { treeSection } from "./sections/tree.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
+import { anthropicProvider } from "./providers/anthropic.ts";
+import { openaiProvider } from "./providers/openai.ts";
+import { geminiProvider } from "./providers/gemini.ts";
+import { deepseekProvider } from "./providers/deepseek.ts";
 
 /**
  * A fresh list of every built-in plugin.
@@ -40,5 +44,10 @@ export function defaultPlugins(): Plugin[] {
     historySection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),
+    // providers
+    anthropicProvider(),
+    openaiProvider(),
+    geminiProvider(),
+    deepseekProvider(),
   ];
 }
