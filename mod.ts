@@ -52,3 +52,11 @@ export { renderReport } from "./report/html.ts";
 export type { ReportOptions } from "./report/html.ts";
 export { completer } from "./pipeline/llm.ts";
 export type { CompleterOptions } from "./pipeline/llm.ts";
+export { cacheKey, cacheStats, canonicalJson, clearCache, openCache } from "./pipeline/cache.ts";
+export type {
+  Cache,
+  CacheCounts,
+  CacheOptions,
+  CacheStats,
+  LastBuildStats,
+} from "./pipeline/cache.ts";
