@@ -71,3 +71,11 @@ export type { GeminiOptions } from "./plugins/providers/gemini.ts";
 export { deepseekProvider } from "./plugins/providers/deepseek.ts";
 export type { DeepseekOptions } from "./plugins/providers/deepseek.ts";
 export type { HttpOptions } from "./plugins/providers/_http.ts";
+export { cacheKey, cacheStats, canonicalJson, clearCache, openCache } from "./pipeline/cache.ts";
+export type {
+  Cache,
+  CacheCounts,
+  CacheOptions,
+  CacheStats,
+  LastBuildStats,
+} from "./pipeline/cache.ts";

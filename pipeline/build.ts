@@ -18,6 +18,8 @@ import { readTargets } from "./read.ts";
 import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
+import { openCache, recordBuild } from "./cache.ts";
+import { countMany } from "./count.ts";
 import { orderBlocks } from "./order.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
@@ -46,6 +48,8 @@ export interface BuildOptions {
   hookTimeoutMs?: number;
   /** Called as work finishes (files transformed, blocks counted), for progress bars. */
   onProgress?: (progress: BuildProgress) => void;
+  /** Token-counting workers; 1 counts in this thread. @default {navigator.hardwareConcurrency} */
+  workers?: number;
 }
 
 /** A progress report of {@linkcode build}. */
@@ -114,6 +118,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
   const sources = await readTargets(resolution.targets, config);
+  const cache = openCache(config.cache.dir, { enabled: config.cache.enabled });
   let done = 0;
   let cacheHits = 0;
   const progress = options.onProgress;
@@ -121,6 +126,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     warn,
     complete,
     timeoutMs: options.hookTimeoutMs,
+    cache,
     onFile: progress && ((file) => {
       if (file.cache === "hit") cacheHits++;
       progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
@@ -138,25 +144,39 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
   const formatted = formatBlocks(ordered, files, config.output.format);
+  const counted = await countMany(formatted.map((b) => b.text), {
+    tokenizer: config.budget.tokenizer,
+    cache,
+    workers: options.workers,
+  });
   let placed = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
+    tokenCache: counted.counts,
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
   // Token budget: step files down until the document fits (see pipeline/budget.ts).
   let budget: BudgetReport | undefined;
   if (config.budget.tokens !== undefined) {
-    const transform = { warn, complete, timeoutMs: options.hookTimeoutMs };
+    const transform = { warn, complete, timeoutMs: options.hookTimeoutMs, cache };
     const assemble = async () => {
       const blocks = await composeBlocks(state, registry, { warn, complete });
       const ordered = await orderBlocks(blocks, registry, orderContext);
       const formatted = formatBlocks(ordered, files, config.output.format);
-      return await placeBlocks(formatted, { tokenizer: config.budget.tokenizer });
+      const tokenizer = config.budget.tokenizer;
+      return await placeBlocks(formatted, { tokenizer, tokenCache: counted.counts });
     };
     const fit = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
     ({ placed, report: budget } = fit);
   }
   const document = renderDocument(placed);
+  if (cache.enabled) {
+    const hits = files.filter((f) => f.cache === "hit").length;
+    await recordBuild(config.cache.dir, {
+      files: { hits, misses: files.filter((f) => f.cache === "miss").length },
+      tokens: { hits: counted.hits, misses: counted.misses },
+    });
+  }
   let output: BuildResult["output"];
   const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
   let manifest = withBudget(buildManifest(files, placed, document, warnings));

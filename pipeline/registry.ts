@@ -45,7 +45,7 @@ export class PluginError extends Error {
 }
 
 const KEYS: Record<PluginKind, { required: string[]; optional: string[] }> = {
-  "view-mode": { required: ["render", "version"], optional: ["extensions", "accepts"] },
+  "view-mode": { required: ["render", "version"], optional: ["extensions", "accepts", "cacheKey"] },
   "section": { required: ["compose"], optional: [] },
   "ordering": { required: ["order"], optional: ["commit"] },
   "provider": { required: [], optional: ["payload", "countTokens", "complete"] },

@@ -9,6 +9,8 @@
 import { extname } from "node:path";
 import { picomatch } from "../deps.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
+import type { Cache } from "./cache.ts";
+import { cachedRender } from "./_view_cache.ts";
 import type {
   CompleteFn,
   Logger,
@@ -120,6 +122,8 @@ export interface TransformOptions extends Logger {
   onFile?: (file: RenderedFile) => void;
   /** Render a file with this view instead of the one {@linkcode chooseView} picks (budget step-downs). */
   viewOf?: (file: SourceFile) => string | undefined;
+  /** The content-hash cache for rendered views (see `pipeline/cache.ts`). */
+  cache?: Cache;
 }
 
 /**
@@ -188,7 +192,27 @@ async function transformFile(
     sha256: file.sha256,
   };
   try {
-    const out = await renderView(view, input, file, config, registry, options, new Set());
+    const render = (warn: (message: string) => void, used: Set<string>) =>
+      renderView(view, input, file, config, registry, { ...options, warn }, used);
+    const { output: out, cache } = options.cache
+      ? await cachedRender(options.cache, {
+        view,
+        input,
+        entry: file.entry,
+        registry,
+        warn: options.warn,
+        timeoutMs: options.timeoutMs,
+        render,
+        context: {
+          options: { ...file.entry.options },
+          entry: file.entry,
+          config,
+          warn: options.warn,
+          complete: options.complete,
+          renderAs: (other) => renderView(other, input, file, config, registry, options, new Set()),
+        },
+      })
+      : { output: await render(options.warn, new Set()), cache: "miss" as const };
     return {
       ...base,
       view: out.view ?? view,
@@ -196,6 +220,7 @@ async function transformFile(
       text: out.text,
       fenced: out.fenced ?? true,
       notes: out.notes?.length ? out.notes : undefined,
+      cache,
     };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

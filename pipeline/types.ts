@@ -419,6 +419,8 @@ export interface ViewOutput {
   view?: string;
   /** Notes for the manifest (e.g. why it fell back). */
   notes?: string[];
+  /** `false`: do not store this output in the cache (e.g. a fallback after a failed call). @default {true} */
+  cacheable?: boolean;
 }
 
 /** The file a view mode renders: read once, never re-read. */
@@ -446,6 +448,11 @@ export interface ViewModePlugin {
   accepts?: (path: string) => boolean;
   /** Render a file. */
   render(file: ViewInput, ctx: ViewContext): string | ViewOutput | Promise<string | ViewOutput>;
+  /**
+   * Extra cache key material beyond name, version, options, path and content hash: whatever else
+   * the output depends on (LLM modes: model + parameters + prompt-template hash; factory options).
+   */
+  cacheKey?(file: ViewInput, ctx: ViewContext): string | Promise<string>;
 }
 
 /** The state a section plugin composes from. */

@@ -1,13 +1,17 @@
 /**
- * Summary cache entries of the `llm_summary` view, one JSON file per entry,
- * keyed by content hash. Reads ignore missing, unreadable or corrupt entries
- * (the caller summarizes again and rewrites them); writes are atomic (temp
- * file, then rename).
+ * Summary cache entries of the `llm_summary` view, kept in slop's
+ * content-addressed cache (`pipeline/cache.ts`) under a key made of the
+ * prompt material, the path and the file's content hash. The view cache may
+ * miss where these entries still hit (a new version of the outline or summary
+ * view that renders the outline part): the model is not asked again for a
+ * summary it already wrote. A corrupt entry reads as missing (the cache checks
+ * its hash; this module checks its shape) and is rewritten by the next
+ * summary.
  *
  * @module
  */
 
-import { join } from "node:path";
+import { type Cache, cacheKey } from "../../pipeline/cache.ts";
 
 /** A summary cache entry: the seed's data model (snake_case as in the seed). */
 export interface SummaryEntry {
@@ -25,51 +29,52 @@ export interface SummaryEntry {
   generator_tier: string;
 }
 
+const FIELDS = ["file_path", "file_hash", "summary", "outline", "generated_at", "generator_tier"];
+
+/**
+ * The cache key of a summary: the prompt material's hash, the path (the
+ * prompt names it) and the content hash.
+ *
+ * @example
+ * ```ts
+ * import { entryKey } from "./_summary_store.ts";
+ * entryKey("<material sha256>", "src/a.py", "<file sha256>").length; // 64
+ * ```
+ */
+export function entryKey(material: string, path: string, fileHash: string): string {
+  return cacheKey(["llm_summary", material, path, fileHash]);
+}
+
 /**
  * Read an entry; undefined when missing, corrupt or for other content.
  *
  * @example
  * ```ts
  * import { readEntry } from "./_summary_store.ts";
- * // const entry = await readEntry(".slop/cache/llm_summary", key, fileHash);
+ * // const entry = await readEntry(openCache(dir), key, fileHash);
  * ```
  */
 export async function readEntry(
-  dir: string,
+  cache: Cache,
   key: string,
   fileHash: string,
 ): Promise<SummaryEntry | undefined> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await Deno.readTextFile(join(dir, `${key}.json`)));
-  } catch {
-    return undefined;
-  }
-  const entry = value as SummaryEntry;
-  const ok = typeof entry === "object" && entry !== null &&
-    ["file_path", "file_hash", "summary", "outline", "generated_at", "generator_tier"]
-      .every((k) => typeof (entry as unknown as Record<string, unknown>)[k] === "string") &&
-    entry.file_hash === fileHash && entry.summary.trim() !== "";
-  return ok ? entry : undefined;
+  const value = await cache.get<Record<string, unknown>>(key);
+  const ok = typeof value === "object" && value !== null &&
+    FIELDS.every((k) => typeof value[k] === "string") &&
+    value.file_hash === fileHash && (value.summary as string).trim() !== "";
+  return ok ? value as unknown as SummaryEntry : undefined;
 }
 
 /**
- * Write an entry atomically; a failure to write is not an error (the cache is
- * an optimisation).
+ * Store an entry (atomically; a failure to write only costs a summary later).
  *
  * @example
  * ```ts
  * import { writeEntry } from "./_summary_store.ts";
- * // await writeEntry(".slop/cache/llm_summary", key, entry);
+ * // await writeEntry(openCache(dir), key, entry);
  * ```
  */
-export async function writeEntry(dir: string, key: string, entry: SummaryEntry): Promise<void> {
-  try {
-    await Deno.mkdir(dir, { recursive: true });
-    const tmp = join(dir, `.${key}.${crypto.randomUUID()}.tmp`);
-    await Deno.writeTextFile(tmp, JSON.stringify(entry, null, 2) + "\n");
-    await Deno.rename(tmp, join(dir, `${key}.json`));
-  } catch {
-    // A read-only or full disk only costs a summary next time.
-  }
+export async function writeEntry(cache: Cache, key: string, entry: SummaryEntry): Promise<void> {
+  await cache.set(key, entry);
 }

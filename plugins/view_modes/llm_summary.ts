@@ -23,7 +23,8 @@ import {
   SYSTEM_PROMPT,
   TIER_DETAIL,
 } from "./_llm_prompts.ts";
-import { readEntry, type SummaryEntry, writeEntry } from "./_summary_store.ts";
+import { openCache } from "../../pipeline/cache.ts";
+import { entryKey, readEntry, type SummaryEntry, writeEntry } from "./_summary_store.ts";
 
 /** Options of {@linkcode llmSummaryViewMode}. */
 export interface LlmSummaryOptions {
@@ -64,6 +65,10 @@ export function llmSummaryViewMode(options: LlmSummaryOptions = {}): ViewModePlu
     kind: "view-mode",
     name: "slop:llm_summary",
     version: VERSION,
+    // Model, parameters, tier and prompt-template hash join the view cache key.
+    async cacheKey(file: ViewInput, ctx: ViewContext) {
+      return (await prepare(file, ctx, base)).key;
+    },
     async render(file, ctx) {
       const job = await prepare(file, ctx, base);
       return await summarizeFile(file, ctx, job);
@@ -116,11 +121,12 @@ async function loadTemplate(ctx: ViewContext, path: string): Promise<string> {
 }
 
 async function summarizeFile(file: ViewInput, ctx: ViewContext, job: Job): Promise<ViewOutput> {
-  const store = ctx.config.cache.enabled ? join(ctx.config.cache.dir, "llm_summary") : undefined;
-  const entryKey = sha256(`${job.key}\0${file.sha256}`);
+  const { dir, enabled } = ctx.config.cache;
+  const store = openCache(dir, { enabled });
+  const key = entryKey(job.key, file.path, file.sha256);
   const outline = job.kind === "code" ? await ctx.renderAs("outline") : undefined;
   const outlineText = outline ? asMarkdown(outline, file.path) : "";
-  const cached = store ? await readEntry(store, entryKey, file.sha256) : undefined;
+  const cached = await readEntry(store, key, file.sha256);
   if (cached) {
     return { text: renderEntry({ ...cached, outline: outlineText }, job.kind), fenced: false };
   }
@@ -138,6 +144,8 @@ async function summarizeFile(file: ViewInput, ctx: ViewContext, job: Job): Promi
       ...fallback,
       view: "summary",
       notes: ["llm_summary failed: fell back to summary", ...(fallback.notes ?? [])],
+      // Ask again next build rather than keep the fallback.
+      cacheable: false,
     };
   }
   const entry: SummaryEntry = {
@@ -148,7 +156,7 @@ async function summarizeFile(file: ViewInput, ctx: ViewContext, job: Job): Promi
     generated_at: new Date().toISOString(),
     generator_tier: job.tier,
   };
-  if (store) await writeEntry(store, entryKey, entry);
+  await writeEntry(store, key, entry);
   return { text: renderEntry(entry, job.kind), fenced: false };
 }
 

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { buildContext, fileKind, openaiProvider, type SlopConfig } from "../../mod.ts";
+import {
+  buildContext,
+  fileKind,
+  openaiProvider,
+  type SlopConfig,
+  summaryViewMode,
+} from "../../mod.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, type LlmServer, startLlmServer } from "../_llm_server.ts";
 
@@ -39,6 +45,21 @@ function config(server: LlmServer, extra: SlopConfig = {}): SlopConfig {
     plugins: [openaiProvider({ retries: 0 })],
     ...extra,
   };
+}
+
+/** The summary entries in a project's cache (payloads that carry the seed's fields). */
+async function summaryEntries(root: string): Promise<Array<Record<string, string>>> {
+  const dir = join(root, ".slop/cache");
+  const out = [];
+  for await (const folder of Deno.readDir(dir)) {
+    if (!folder.isDirectory) continue;
+    for await (const file of Deno.readDir(join(dir, folder.name))) {
+      const text = await Deno.readTextFile(join(dir, folder.name, file.name));
+      const payload = JSON.parse(text.slice(text.indexOf("\n") + 1));
+      if (payload && typeof payload === "object" && "generated_at" in payload) out.push(payload);
+    }
+  }
+  return out;
 }
 
 Deno.test("fileKind() picks the seed's strategy by file name", () => {
@@ -92,13 +113,9 @@ Deno.test("a cached summary makes no second request and keeps the bytes", async 
     assert.equal(server.requests.length, 3);
     assert.equal(second.document, first.document);
     // The entries carry the seed's fields; generated_at never reaches the document.
-    const dir = join(root, ".slop/cache/llm_summary");
-    const entries = [];
-    for await (const e of Deno.readDir(dir)) {
-      entries.push(JSON.parse(await Deno.readTextFile(join(dir, e.name))));
-    }
+    const entries = await summaryEntries(root);
     assert.equal(entries.length, 3);
-    const calc = entries.find((e) => e.file_path === "calc.py");
+    const calc = entries.find((e) => e.file_path === "calc.py")!;
     assert.deepEqual(Object.keys(calc).sort(), [
       "file_hash",
       "file_path",
@@ -111,6 +128,7 @@ Deno.test("a cached summary makes no second request and keeps the bytes", async 
     assert.equal(calc.generator_tier, "default");
     assert.match(calc.generated_at, /^\d{4}-\d\d-\d\dT/);
     assert.ok(!first.document.includes(calc.generated_at));
+    assert.ok(!JSON.stringify(entries).includes(LLM_TEST_KEY));
     // An edit, a new model or a new prompt template asks again, for that file only.
     await Deno.writeTextFile(join(root, "guide.md"), "# Guide\n\nChanged.\n");
     await buildContext({ cwd: root, inline: config(server) }, { write: false });
@@ -188,9 +206,30 @@ Deno.test("the tier joins the prompt and the cache entry", async () => {
     const lead = await buildContext({ cwd: root, persona: "lead", inline }, { write: false });
     assert.equal(lead.files[0].view, "llm_summary");
     assert.match(server.requests[0].prompt, /The reader is a tech lead/);
-    const dir = join(root, ".slop/cache/llm_summary");
-    const [entry] = await Array.fromAsync(Deno.readDir(dir));
-    const saved = JSON.parse(await Deno.readTextFile(join(dir, entry.name)));
+    const [saved] = await summaryEntries(root);
     assert.equal(saved.generator_tier, "tier-2");
+  });
+});
+
+Deno.test("a re-render after a view cache miss reuses the stored summary without a request", async () => {
+  await withServer(async (server) => {
+    const root = await makeProject({ "calc.py": PROJECT["calc.py"] });
+    const first = await buildContext({ cwd: root, inline: config(server) }, { write: false });
+    assert.equal(server.requests.length, 1);
+    assert.equal(first.files[0].cache, "miss");
+    // A new version of the view that renders the outline part invalidates the view cache entry.
+    const summary2 = { ...summaryViewMode(), version: "2" };
+    const inline = config(server);
+    inline.plugins = [...inline.plugins!, summary2];
+    const second = await buildContext({ cwd: root, inline }, { write: false });
+    assert.equal(second.files[0].cache, "miss");
+    assert.equal(server.requests.length, 1);
+    assert.equal(second.document, first.document);
+    const third = await buildContext({ cwd: root, inline }, { write: false });
+    assert.equal(third.files[0].cache, "hit");
+    // --no-cache (cache.enabled: false) asks the model every time.
+    const off = config(server, { cache: { enabled: false } });
+    await buildContext({ cwd: root, inline: off }, { write: false });
+    assert.equal(server.requests.length, 2);
   });
 });
