@@ -34,6 +34,8 @@ export interface BuildFlags {
   format?: string;
   strict?: boolean;
   quiet?: boolean;
+  /** `false` with `--no-cache`. */
+  cache?: boolean;
 }
 
 const STRATEGIES = ["auto", "summarize", "full"];
@@ -80,6 +82,7 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
       paths,
     });
     if (flags.format) config.output.format = flags.format as OutputFormat;
+    if (flags.cache === false) config.cache.enabled = false;
     result = await build(config, {
       builtins: defaultPlugins(),
       write: !flags.stdout,
