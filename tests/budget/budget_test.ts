@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { buildContext } from "../../mod.ts";
+import { buildContext, defaultPlugins } from "../../mod.ts";
 import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
 
 /** Markdown prose of `n` paragraphs under one heading: its summary is far smaller than itself. */
@@ -55,7 +55,7 @@ Deno.test("a budget one token short steps down only the least important file", a
   // Rarely changed, then largest first: big.md, not the larger hot.md (changed often), nor focus.md.
   assert.deepEqual(budget.steppedDown, [{ path: "big.md", from: "full", to: "summary" }]);
   const big = result.files.find((f) => f.path === "big.md")!;
-  assert.deepEqual(big.notes, ["stepped down from full to summary to fit the token budget"]);
+  assert.equal(big.notes!.at(-1), "stepped down from full to summary to fit the token budget");
   assert.match(result.document, /### big.md\n\n\*\*Markdown\*\*, 81 lines\n- Big\n\n/);
 });
 
@@ -164,4 +164,59 @@ Deno.test("--budget beats the persona's budget, which beats the config's", async
   const bad = await runCli(["build", "--budget", "lots"], root);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /Invalid --budget "lots": expected a positive whole number of tokens/);
+});
+
+const GRAMMARS = ["skeleton", "outline"].every((v) =>
+  defaultPlugins().some((p) => p.name === `slop:${v}`)
+);
+
+/** Python with `n` documented functions: every step of the ladder is smaller than the one before. */
+function python(n: number): string {
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      `def _helper_${i}(a, b):\n    total = 0\n    for x in range(a):\n        total += x * b + ${i}\n    return total\n\n\n` +
+      `def public_${i}(value: int, scale: float = 1.0, offset: float = 0.0, label: str = "x") -> float:\n` +
+      `    """Public entry ${i}."""\n    return _helper_${i}(value, ${i}) * scale + offset\n\n\n`,
+  ).join("");
+}
+
+Deno.test({
+  name: "code steps down full -> skeleton -> outline -> summary -> listed, one level at a time",
+  ignore: !GRAMMARS,
+  fn: async () => {
+    const root = await makeProject({ "a.py": python(12), "b.py": python(6) });
+    const steps: string[] = [];
+    let previous = Infinity;
+    // Tighten the budget until every file is listed; record each build's steps.
+    for (let budget = 5000; budget > 0; budget = Math.floor(budget * 0.6)) {
+      const result = await buildContext({ cwd: root, inline: { budget: { tokens: budget } } }, {
+        write: false,
+      });
+      const report = result.manifest.budget!;
+      if (report.met) assert.ok(report.after <= budget);
+      assert.ok(report.after <= previous);
+      previous = report.after;
+      steps.push(result.files.map((f) => `${f.path}:${f.view}`).join(" "));
+    }
+    const seen = [...new Set(steps)];
+    // Largest first (no git: no change counts), and a file takes a step only when every other
+    // file has taken the one before.
+    assert.deepEqual(
+      seen,
+      [
+        "a.py:full b.py:full",
+        "a.py:skeleton b.py:full",
+        "a.py:skeleton b.py:skeleton",
+        "a.py:outline b.py:skeleton",
+        "a.py:outline b.py:outline",
+        "a.py:summary b.py:outline",
+        "a.py:summary b.py:summary",
+        "a.py:listed b.py:summary",
+        "a.py:listed b.py:listed",
+      ].filter((s) => seen.includes(s)),
+    );
+    assert.equal(seen.at(-1), "a.py:listed b.py:listed");
+    assert.ok(seen.length >= 6, seen.join("\n"));
+  },
 });

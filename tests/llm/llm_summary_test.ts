@@ -2,10 +2,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   buildContext,
+  defaultPlugins,
   fileKind,
   openaiProvider,
   type SlopConfig,
-  summaryViewMode,
+  type ViewModePlugin,
 } from "../../mod.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, type LlmServer, startLlmServer } from "../_llm_server.ts";
@@ -91,7 +92,7 @@ Deno.test("llm_summary sends one request per file with the model, system prompt 
     // Code: the summary plus the outline (the heuristic summary until grammars exist).
     assert.match(
       result.document,
-      /### calc.py\n\nAdds numbers for the calculator.\n\n\*\*Outline\*\*\n\n(```py\n)?[^]*`add`/,
+      /### calc.py\n\nAdds numbers for the calculator.\n\n\*\*Outline\*\*\n\n(```py\n)?[^]*(`add`|def add\(a, b\))/,
     );
     assert.match(result.document, /### guide.md\n\nA short guide to the calculator.\n\n###/);
     assert.match(result.document, /### settings.toml\n\n- server.port: 8080\n/);
@@ -217,10 +218,13 @@ Deno.test("a re-render after a view cache miss reuses the stored summary without
     const first = await buildContext({ cwd: root, inline: config(server) }, { write: false });
     assert.equal(server.requests.length, 1);
     assert.equal(first.files[0].cache, "miss");
-    // A new version of the view that renders the outline part invalidates the view cache entry.
-    const summary2 = { ...summaryViewMode(), version: "2" };
+    // A new version of the view that renders the outline part (outline, else summary) invalidates
+    // the view cache entry.
+    const builtins = defaultPlugins();
+    const outline = builtins.find((p) => p.name === "slop:outline") ??
+      builtins.find((p) => p.name === "slop:summary")!;
     const inline = config(server);
-    inline.plugins = [...inline.plugins!, summary2];
+    inline.plugins = [...inline.plugins!, { ...outline, version: "99" } as ViewModePlugin];
     const second = await buildContext({ cwd: root, inline }, { write: false });
     assert.equal(second.files[0].cache, "miss");
     assert.equal(server.requests.length, 1);
