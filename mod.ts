@@ -60,7 +60,7 @@ export type { CompleterOptions } from "./pipeline/llm.ts";
 export { changeCounts, fitBudget, LADDER, LISTED, totalTokens } from "./pipeline/budget.ts";
 export type { FitOptions, FitResult } from "./pipeline/budget.ts";
 export { changedSince, SinceError } from "./pipeline/since.ts";
-export { tierDefaultView } from "./pipeline/personas.ts";
+export { tierDefaultView, unmatchedFocus } from "./pipeline/personas.ts";
 export type { Tier } from "./pipeline/personas.ts";
 export { anthropicProvider } from "./plugins/providers/anthropic.ts";
 export type { AnthropicOptions } from "./plugins/providers/anthropic.ts";

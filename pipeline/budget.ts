@@ -8,7 +8,9 @@
  * a focus file, then rarely changed (git log), then large, then by path.
  * Focus and `forceFull` files are never stepped down, nor are other sections:
  * the stable prefix changes only where a file had to shrink. A step is kept
- * when it makes the file smaller; stepping stops as soon as the document fits.
+ * when it makes the file smaller; stepping stops as soon as the document fits
+ * (steps are planned on estimated savings, checked on the real document, and
+ * the last ones are taken back while the document fits without them).
  *
  * @module
  */
@@ -88,18 +90,33 @@ export async function fitBudget(
 ): Promise<FitResult> {
   const budget = options.config.budget.tokens ?? Infinity;
   const before = totalTokens(placed);
-  const steppedDown: StepDown[] = [];
+  const applied: Applied[] = [];
   let total = before;
   if (total > budget) {
     const plan = await planner(files, placed, options);
     while (total > budget) {
       const steps = await plan.step(total - budget, blockTokens(placed));
       if (!steps.length) break;
-      steppedDown.push(...steps);
+      applied.push(...steps);
       placed = await options.assemble();
       total = totalTokens(placed);
     }
   }
+  // Estimates are rough: take back the last steps while the document still fits without them.
+  while (total <= budget && applied.length) {
+    const last = applied[applied.length - 1];
+    const stepped = files[last.index];
+    files[last.index] = last.previous;
+    const trial = await options.assemble();
+    if (totalTokens(trial) > budget) {
+      files[last.index] = stepped;
+      break;
+    }
+    applied.pop();
+    placed = trial;
+    total = totalTokens(trial);
+  }
+  const steppedDown = applied.map((a) => a.step);
   const report = { tokens: budget, before, after: total, met: total <= budget, steppedDown };
   if (!report.met) {
     options.transform.warn(
@@ -121,9 +138,16 @@ function blockTokens(placed: PlacedBlock[]): Map<string, number> {
   return tokens;
 }
 
+/** A step taken: what it was, where, and the file before it (to take it back). */
+interface Applied {
+  step: StepDown;
+  index: number;
+  previous: RenderedFile;
+}
+
 interface Planner {
   /** Apply steps until an estimated `over` tokens are saved; returns the steps taken. */
-  step(over: number, tokens: Map<string, number>): Promise<StepDown[]>;
+  step(over: number, tokens: Map<string, number>): Promise<Applied[]>;
 }
 
 async function planner(
@@ -172,7 +196,7 @@ async function planner(
 
   return {
     async step(over, tokens) {
-      const steps: StepDown[] = [];
+      const steps: Applied[] = [];
       for (const target of targets) {
         for (const path of candidates) {
           if (over <= 0) return steps;
@@ -189,8 +213,13 @@ async function planner(
               await countTokens(next.text, tokenizer);
           if (saved <= 0) continue;
           const note = `stepped down from ${current.view} to ${next.view} to fit the token budget`;
-          files[index.get(path)!] = { ...next, notes: [...(next.notes ?? []), note] };
-          steps.push({ path, from: current.view, to: next.view });
+          const at = index.get(path)!;
+          files[at] = { ...next, notes: [...(next.notes ?? []), note] };
+          steps.push({
+            step: { path, from: current.view, to: next.view },
+            index: at,
+            previous: current,
+          });
           over -= saved;
         }
       }

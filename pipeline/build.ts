@@ -24,6 +24,7 @@ import { orderBlocks } from "./order.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
+import { unmatchedFocus } from "./personas.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -118,6 +119,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
   const sources = await readTargets(resolution.targets, config);
+  unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
   const cache = openCache(config.cache.dir, { enabled: config.cache.enabled });
   let done = 0;
   let cacheHits = 0;

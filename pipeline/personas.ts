@@ -7,6 +7,7 @@
  * @module
  */
 
+import { focusMatcher } from "./transform.ts";
 import type { ProviderConfig } from "./types.ts";
 
 /** Agent tiers: 1 orchestrator, 2 tech lead, 3 worker. */
@@ -32,4 +33,25 @@ export function tierDefaultView(
   if (tier === 1) return "full";
   if (tier === 2) return provider.name ? "llm_summary" : "summary";
   return undefined;
+}
+
+/**
+ * Warnings for focus entries (persona `focus`, `--focus`) that match none of
+ * the build's files: a typo would otherwise silently give a skeleton-only
+ * context.
+ *
+ * @example
+ * ```ts
+ * import { unmatchedFocus } from "./personas.ts";
+ * unmatchedFocus(["src/a.ts", "nope.ts"], ["src/a.ts"]);
+ * // ['Focus "nope.ts" matches no file of the build']
+ * ```
+ */
+export function unmatchedFocus(focus: string[], paths: string[]): string[] {
+  return focus
+    .filter((entry) => {
+      const matches = focusMatcher([entry]);
+      return !paths.some(matches);
+    })
+    .map((entry) => `Focus "${entry}" matches no file of the build`);
 }

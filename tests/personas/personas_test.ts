@@ -106,3 +106,15 @@ Deno.test("--focus adds to the persona's focus, end to end through the CLI", asy
   assert.notEqual(byPath["slop.config.ts"], "full");
   assert.match(run.stdout, /^## Files \(Tier 3 - Focused\)\n\n/);
 });
+
+Deno.test("a focus entry that matches no file is a warning, the build goes on", async () => {
+  const root = await makeProject(PROJECT);
+  const result = await buildContext({
+    cwd: root,
+    persona: "worker",
+    focus: ["app.py", "lbi.py"],
+    inline: { personas: PERSONAS },
+  }, { write: false });
+  assert.deepEqual(result.warnings, ['Focus "lbi.py" matches no file of the build']);
+  assert.equal(result.files.find((f) => f.path === "app.py")!.view, "full");
+});
