@@ -197,6 +197,8 @@ async function planner(
   return {
     async step(over, tokens) {
       const steps: Applied[] = [];
+      // Block tokens now; a stepped file is estimated as its new body plus its heading and fence.
+      const estimate = new Map(tokens);
       for (const target of targets) {
         for (const path of candidates) {
           if (over <= 0) return steps;
@@ -206,12 +208,13 @@ async function planner(
           tried.add(key);
           const next = await render(path, target);
           if (!next || rankOf(next.view) <= rankOf(current.view)) continue;
-          const old = tokens.get(path) ?? await countTokens(current.text ?? "", tokenizer);
-          const saved = next.text === undefined
-            ? old
-            : await countTokens(current.text ?? "", tokenizer) -
-              await countTokens(next.text, tokenizer);
+          const old = estimate.get(path) ?? await countTokens(current.text ?? "", tokenizer);
+          const now = next.text === undefined
+            ? 0
+            : await countTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, tokenizer);
+          const saved = old - now;
           if (saved <= 0) continue;
+          estimate.set(path, now);
           const note = `stepped down from ${current.view} to ${next.view} to fit the token budget`;
           const at = index.get(path)!;
           files[at] = { ...next, notes: [...(next.notes ?? []), note] };
