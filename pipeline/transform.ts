@@ -285,7 +285,7 @@ async function renderView(
   };
   const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {
     path: file.path,
-    timeoutMs: options.timeoutMs,
+    timeoutMs: plugin.timeoutMs ?? options.timeoutMs,
   });
   if (typeof result === "string") return { text: result };
   if (typeof result !== "object" || result === null || typeof result.text !== "string") {

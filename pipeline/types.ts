@@ -446,6 +446,8 @@ export interface ViewModePlugin {
   extensions?: string[];
   /** Finer filter than `extensions`. */
   accepts?: (path: string) => boolean;
+  /** Milliseconds one `render` may take, over the build's hook timeout (LLM views wait in a queue). */
+  timeoutMs?: number;
   /** Render a file. */
   render(file: ViewInput, ctx: ViewContext): string | ViewOutput | Promise<string | ViewOutput>;
   /**

@@ -34,8 +34,10 @@ export interface LlmSummaryOptions {
   maxTokens?: number;
   /** Longest file text sent, in characters; the rest is cut with a marker. @default {48000} */
   maxChars?: number;
-  /** Milliseconds to wait for one answer before falling back. @default {45000} */
+  /** Milliseconds to wait for one answer, from when its request starts, before falling back. @default {90000} */
   timeoutMs?: number;
+  /** Summary requests in flight at once; the others wait their turn (with no clock running). @default {4} */
+  concurrency?: number;
 }
 
 /** Defaults of {@linkcode LlmSummaryOptions}. */
@@ -43,8 +45,12 @@ export const defaults: Required<LlmSummaryOptions> = {
   template: "slop/prompts/summarize-file.md",
   maxTokens: 600,
   maxChars: 48_000,
-  timeoutMs: 45_000,
+  timeoutMs: 90_000,
+  concurrency: 4,
 };
+
+/** How long one render may wait in the queue and for its answer (the hook timeout). */
+const RENDER_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 
 /** Bump when the rendered text or the prompt wiring changes (joins the cache key). */
 const VERSION = "1";
@@ -61,17 +67,20 @@ const VERSION = "1";
  */
 export function llmSummaryViewMode(options: LlmSummaryOptions = {}): ViewModePlugin {
   const base = { ...defaults, ...options };
+  const queue = limiter(base.concurrency);
   return {
     kind: "view-mode",
     name: "slop:llm_summary",
     version: VERSION,
+    // A first build of a large project queues many requests: the clock that matters is `timeoutMs`.
+    timeoutMs: RENDER_TIMEOUT_MS,
     // Model, parameters, tier and prompt-template hash join the view cache key.
     async cacheKey(file: ViewInput, ctx: ViewContext) {
       return (await prepare(file, ctx, base)).key;
     },
     async render(file, ctx) {
       const job = await prepare(file, ctx, base);
-      return await summarizeFile(file, ctx, job);
+      return await summarizeFile(file, ctx, job, queue);
     },
   };
 }
@@ -120,7 +129,12 @@ async function loadTemplate(ctx: ViewContext, path: string): Promise<string> {
   }
 }
 
-async function summarizeFile(file: ViewInput, ctx: ViewContext, job: Job): Promise<ViewOutput> {
+async function summarizeFile(
+  file: ViewInput,
+  ctx: ViewContext,
+  job: Job,
+  queue: Limiter,
+): Promise<ViewOutput> {
   const { dir, enabled } = ctx.config.cache;
   const store = openCache(dir, { enabled });
   const key = entryKey(job.key, file.path, file.sha256);
@@ -132,7 +146,7 @@ async function summarizeFile(file: ViewInput, ctx: ViewContext, job: Job): Promi
   }
   let summary: string;
   try {
-    summary = await ask(file, ctx, job);
+    summary = await queue(() => ask(file, ctx, job));
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     ctx.warn(
@@ -223,6 +237,25 @@ export function renderEntry(entry: SummaryEntry, kind: FileKind): string {
   const parts = [entry.summary.trim()];
   if (kind === "code" && entry.outline) parts.push(`**Outline**\n\n${entry.outline}`);
   return parts.join("\n\n");
+}
+
+type Limiter = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/** Run at most `max` calls at once, first come first served. */
+function limiter(max: number): Limiter {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async (fn) => {
+    if (active >= max) await new Promise<void>((go) => waiting.push(go));
+    else active++;
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
 }
 
 function sha256(text: string): string {

@@ -4,6 +4,7 @@ import {
   buildContext,
   defaultPlugins,
   fileKind,
+  llmSummaryViewMode,
   openaiProvider,
   type SlopConfig,
   type ViewModePlugin,
@@ -236,4 +237,47 @@ Deno.test("a re-render after a view cache miss reuses the stored summary without
     await buildContext({ cwd: root, inline: off }, { write: false });
     assert.equal(server.requests.length, 2);
   });
+});
+
+Deno.test("summaries queue at the plugin's concurrency; the clock starts with each request", async () => {
+  const server = startLlmServer({
+    reply: (r) => ({ text: `About ${r.prompt.length}`, delayMs: 60 }),
+  });
+  Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
+  try {
+    const tree = Object.fromEntries(
+      Array.from({ length: 6 }, (_, i) => [`n${i}.md`, `# Note ${i}\n`]),
+    );
+    const root = await makeProject(tree);
+    const inline = config(server as LlmServer, {
+      plugins: [openaiProvider({ retries: 0 }), llmSummaryViewMode({ concurrency: 2 })],
+    });
+    // Six answers of 60 ms, two at a time, take longer than this build's 100 ms hook timeout:
+    // only the request's own timeout counts.
+    const result = await buildContext({ cwd: root, inline }, { write: false, hookTimeoutMs: 100 });
+    assert.deepEqual(result.warnings, []);
+    assert.deepEqual(new Set(result.files.map((f) => f.view)), new Set(["llm_summary"]));
+    assert.equal(server.requests.length, 6);
+    assert.equal(server.peakInFlight, 2);
+    // A request slower than `timeoutMs` falls back.
+    const slow = config(server as LlmServer, {
+      plugins: [openaiProvider({ retries: 0 }), llmSummaryViewMode({ timeoutMs: 20 })],
+      cache: { enabled: false },
+    });
+    const late = await buildContext({ cwd: root, inline: slow }, { write: false });
+    assert.equal(late.warnings.length, 6);
+    assert.match(late.warnings[0], /Cannot summarize "n\d.md": No answer within 20 ms: fell back/);
+  } finally {
+    Deno.env.delete(LLM_TEST_KEY_ENV);
+    await server.close();
+  }
+});
+
+Deno.test("a view mode's own timeoutMs must be a positive number", async () => {
+  const root = await makeProject({ "a.md": "# A\n" });
+  const bad = { ...llmSummaryViewMode(), name: "slow", timeoutMs: -1 };
+  await assert.rejects(
+    () => buildContext({ cwd: root, inline: { plugins: [bad] } }, { write: false }),
+    /"timeoutMs" must be a positive number/,
+  );
 });
