@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
+  anthropicProvider,
   buildContext,
   defaultPlugins,
   fileKind,
@@ -280,4 +281,29 @@ Deno.test("a view mode's own timeoutMs must be a positive number", async () => {
     () => buildContext({ cwd: root, inline: { plugins: [bad] } }, { write: false }),
     /"timeoutMs" must be a positive number/,
   );
+});
+
+Deno.test("llm_summary speaks the Anthropic Messages shape through the anthropic provider", async () => {
+  await withServer(async (server) => {
+    const root = await makeProject({ "guide.md": PROJECT["guide.md"] });
+    const result = await buildContext({
+      cwd: root,
+      inline: {
+        defaultView: "llm_summary",
+        provider: { ...server.provider("anthropic"), model: "claude-test" },
+        plugins: [anthropicProvider({ retries: 0 })],
+      },
+    }, { write: false });
+    const [request] = server.requests;
+    assert.equal(request.path, "/v1/messages");
+    assert.equal(request.headers["x-api-key"], LLM_TEST_KEY);
+    assert.equal(request.body.model, "claude-test");
+    assert.equal(request.body.max_tokens, 600);
+    assert.match(request.body.system, /succinct, accurate summaries/);
+    assert.equal(request.body.messages.length, 1);
+    assert.equal(request.body.messages[0].role, "user");
+    assert.match(request.body.messages[0].content, /<file path="guide.md">\n# Guide\n/);
+    assert.match(result.document, /### guide.md\n\nA short guide to the calculator.\n\n$/);
+    assert.ok(!result.document.includes(LLM_TEST_KEY));
+  });
 });
