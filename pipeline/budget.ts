@@ -127,7 +127,15 @@ export async function fitBudget(
   return { placed, report };
 }
 
-/** Sum of block tokens (the manifest's `total.tokens`). */
+/**
+ * Sum of block tokens (the manifest's `total.tokens`).
+ *
+ * @example
+ * ```ts
+ * import { totalTokens } from "./budget.ts";
+ * // totalTokens(result.blocks) === result.manifest.total.tokens
+ * ```
+ */
 export function totalTokens(blocks: PlacedBlock[]): number {
   return blocks.reduce((n, b) => n + b.tokens, 0);
 }

@@ -38,43 +38,26 @@ const FIELDS = ["file_path", "file_hash", "summary", "outline", "generated_at", 
  * @example
  * ```ts
  * import { entryKey } from "./_summary_store.ts";
- * entryKey("<material sha256>", "src/a.py", "<file sha256>").length; // 64
+ * entryKey("<material sha256>", { path: "src/a.py", sha256: "<file sha256>" }).length; // 64
  * ```
  */
-export function entryKey(material: string, path: string, fileHash: string): string {
-  return cacheKey(["llm_summary", material, path, fileHash]);
+export function entryKey(material: string, file: { path: string; sha256: string }): string {
+  return cacheKey(["llm_summary", material, file.path, file.sha256]);
 }
 
 /**
- * Read an entry; undefined when missing, corrupt or for other content.
+ * Read an entry; undefined when missing or corrupt (a field missing, an
+ * empty summary). Store entries with `cache.set(key, entry)`.
  *
  * @example
  * ```ts
  * import { readEntry } from "./_summary_store.ts";
- * // const entry = await readEntry(openCache(dir), key, fileHash);
+ * // const entry = await readEntry(openCache(dir), key);
  * ```
  */
-export async function readEntry(
-  cache: Cache,
-  key: string,
-  fileHash: string,
-): Promise<SummaryEntry | undefined> {
+export async function readEntry(cache: Cache, key: string): Promise<SummaryEntry | undefined> {
   const value = await cache.get<Record<string, unknown>>(key);
   const ok = typeof value === "object" && value !== null &&
-    FIELDS.every((k) => typeof value[k] === "string") &&
-    value.file_hash === fileHash && (value.summary as string).trim() !== "";
+    FIELDS.every((k) => typeof value[k] === "string") && (value.summary as string).trim() !== "";
   return ok ? value as unknown as SummaryEntry : undefined;
-}
-
-/**
- * Store an entry (atomically; a failure to write only costs a summary later).
- *
- * @example
- * ```ts
- * import { writeEntry } from "./_summary_store.ts";
- * // await writeEntry(openCache(dir), key, entry);
- * ```
- */
-export async function writeEntry(cache: Cache, key: string, entry: SummaryEntry): Promise<void> {
-  await cache.set(key, entry);
 }

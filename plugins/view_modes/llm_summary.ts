@@ -24,7 +24,7 @@ import {
   TIER_DETAIL,
 } from "./_llm_prompts.ts";
 import { openCache } from "../../pipeline/cache.ts";
-import { entryKey, readEntry, type SummaryEntry, writeEntry } from "./_summary_store.ts";
+import { entryKey, readEntry, type SummaryEntry } from "./_summary_store.ts";
 
 /** Options of {@linkcode llmSummaryViewMode}. */
 export interface LlmSummaryOptions {
@@ -137,11 +137,11 @@ async function summarizeFile(
 ): Promise<ViewOutput> {
   const { dir, enabled } = ctx.config.cache;
   const store = openCache(dir, { enabled });
-  const key = entryKey(job.key, file.path, file.sha256);
+  const key = entryKey(job.key, file);
   const outline = job.kind === "code" ? await ctx.renderAs("outline") : undefined;
   const outlineText = outline ? asMarkdown(outline, file.path) : "";
-  const cached = await readEntry(store, key, file.sha256);
-  if (cached) {
+  const cached = await readEntry(store, key);
+  if (cached?.file_hash === file.sha256) {
     return { text: renderEntry({ ...cached, outline: outlineText }, job.kind), fenced: false };
   }
   let summary: string;
@@ -170,7 +170,7 @@ async function summarizeFile(
     generated_at: new Date().toISOString(),
     generator_tier: job.tier,
   };
-  await writeEntry(store, key, entry);
+  await store.set(key, entry);
   return { text: renderEntry(entry, job.kind), fenced: false };
 }
 
