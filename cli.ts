@@ -42,12 +42,15 @@ export async function main(args: string[]): Promise<number> {
     .option("--preset <name>", "use a preset's files and screenshots")
     .option("--strategy <strategy>", "auto | summarize | full")
     .option("--focus <path>", "render PATH in full (repeatable)", collect, [])
+    .option("--since <ref>", "put the files changed since git REF (and untracked files) in focus")
+    .option("--budget <tokens>", "fit the document in TOKENS by stepping files down")
     .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--stdout", "print the document instead of writing a numbered file")
     .option("--json", "print the manifest as JSON")
     .option("--format <format>", "document format: markdown | xml | json (default: output.format)")
     .option("--strict", "exit 1 when any file has an error")
     .option("-q, --quiet", "print nothing but errors")
+    .option("--no-cache", "render and count everything anew; read and write no cache")
     .action(async (paths: string[], options) => {
       const { runBuild } = await import("./cli/build.ts");
       code = await runBuild(paths, options);
@@ -90,6 +93,26 @@ export async function main(args: string[]): Promise<number> {
     .action(async (options) => {
       const { runPayload } = await import("./cli/payload.ts");
       code = await runPayload(options);
+    });
+  const cache = program.command("cache")
+    .description("look into or empty the content-hash cache (cache.dir, default .slop/cache)");
+  cache.command("stats")
+    .description("entries, bytes and the hit rate of the last build")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--json", "print the stats as JSON")
+    .action(async (options) => {
+      const { runCache } = await import("./cli/cache.ts");
+      code = await runCache("stats", options);
+    });
+  cache.command("clear")
+    .description("remove every cache entry")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runCache } = await import("./cli/cache.ts");
+      code = await runCache("clear", options);
     });
 
   program.command("init [dir]")

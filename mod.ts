@@ -36,6 +36,11 @@ export { customViewMode } from "./plugins/view_modes/custom.ts";
 export type { CustomOptions } from "./plugins/view_modes/custom.ts";
 export { dedupText } from "./pipeline/dedup.ts";
 export type { DedupOptions, DedupReplacement, DedupResult } from "./pipeline/dedup.ts";
+export { llmSummaryViewMode, renderEntry } from "./plugins/view_modes/llm_summary.ts";
+export type { LlmSummaryOptions } from "./plugins/view_modes/llm_summary.ts";
+export type { SummaryEntry } from "./plugins/view_modes/_summary_store.ts";
+export { fileKind } from "./plugins/view_modes/_llm_prompts.ts";
+export type { FileKind } from "./plugins/view_modes/_llm_prompts.ts";
 export { filesSection } from "./plugins/sections/files.ts";
 export type { FilesOptions } from "./plugins/sections/files.ts";
 export { screenshotsSection } from "./plugins/sections/screenshots.ts";
@@ -88,6 +93,11 @@ export { renderReport } from "./report/html.ts";
 export type { ReportOptions } from "./report/html.ts";
 export { completer } from "./pipeline/llm.ts";
 export type { CompleterOptions } from "./pipeline/llm.ts";
+export { changeCounts, fitBudget, LADDER, LISTED, totalTokens } from "./pipeline/budget.ts";
+export type { FitOptions, FitResult } from "./pipeline/budget.ts";
+export { changedSince, SinceError } from "./pipeline/since.ts";
+export { tierDefaultView, unmatchedFocus } from "./pipeline/personas.ts";
+export type { Tier } from "./pipeline/personas.ts";
 export { anthropicProvider } from "./plugins/providers/anthropic.ts";
 export type { AnthropicOptions } from "./plugins/providers/anthropic.ts";
 export { openaiProvider } from "./plugins/providers/openai.ts";
@@ -113,3 +123,11 @@ export { breakpointsOrdering, chooseBreakpoints } from "./plugins/ordering/break
 export type { BreakpointsOptions, ChooseOptions } from "./plugins/ordering/breakpoints.ts";
 export { callCost, lookupModel, modelTokens, planCache } from "./pipeline/cache_plan.ts";
 export type { CachePlan, CallCost } from "./pipeline/cache_plan.ts";
+export { cacheKey, cacheStats, canonicalJson, clearCache, openCache } from "./pipeline/cache.ts";
+export type {
+  Cache,
+  CacheCounts,
+  CacheOptions,
+  CacheStats,
+  LastBuildStats,
+} from "./pipeline/cache.ts";

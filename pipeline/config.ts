@@ -32,6 +32,8 @@ import type {
   UserConfigExport,
 } from "./types.ts";
 import { type Registry, viewNames } from "./registry.ts";
+import { tierDefaultView } from "./personas.ts";
+import { changedSince } from "./since.ts";
 
 /** Config file names looked up in the working directory, in order. */
 export const CONFIG_FILES: string[] = ["slop.config.ts", "slop.config.js", "slop.config.mjs"];
@@ -186,6 +188,10 @@ export interface ConfigFlags {
   ignore?: string[];
   /** Focus files (`--focus`). */
   focus?: string[];
+  /** Put the files changed since this git ref in focus (`--since`). */
+  since?: string;
+  /** Token budget (`--budget`), over the persona's and the config's. */
+  budget?: number;
   /** Restrict the build to these paths (positional `PATHS`). */
   paths?: string[];
   /** A config object to use instead of a file (library use). */
@@ -272,7 +278,8 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     zeroConfig,
     exclude: [...(raw.exclude ?? []), ...(flags.ignore ?? [])],
     include: [...(raw.include ?? []), ...(flags.include ?? [])],
-    defaultView: persona?.defaultView ?? raw.defaultView ?? "full",
+    defaultView: persona?.defaultView ?? tierDefaultView(persona?.tier, raw.provider ?? {}) ??
+      raw.defaultView ?? "full",
     strategy,
     summaryOnly: raw.summaryOnly ?? false,
     screenshots,
@@ -292,6 +299,9 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     preset: flags.preset,
     focus: [...(persona?.focus ?? []), ...(flags.focus ?? [])],
     tier: persona?.tier,
+    since: flags.since
+      ? { ref: flags.since, files: await changedSince(root, flags.since) }
+      : undefined,
     ordering: raw.ordering ?? {},
     lock: resolve(base, raw.lock ?? "slop.lock"),
     cache: {
@@ -299,7 +309,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
       dir: raw.cache?.dir ? resolve(base, raw.cache.dir) : join(stateDir, "cache"),
     },
     provider: raw.provider ?? {},
-    budget: { ...raw.budget, tokens: persona?.budget ?? raw.budget?.tokens },
+    budget: { ...raw.budget, tokens: flags.budget ?? persona?.budget ?? raw.budget?.tokens },
     knowledge: {
       dir: resolve(base, raw.knowledge?.dir ?? "slop/knowledge"),
       digest: raw.knowledge?.digest ?? true,

@@ -369,6 +369,8 @@ export interface Manifest {
   total: { bytes: number; sha256: string; tokens: number };
   /** Warnings raised during the build. */
   warnings: string[];
+  /** The token budget and what was stepped down to meet it (only when a budget is set). */
+  budget?: BudgetReport;
   /** Cache breakpoints chosen for the configured provider (absent when none). */
   breakpoints?: Breakpoint[];
 }
@@ -417,6 +419,30 @@ export interface ModelInfo {
   tokenFactor?: number;
 }
 
+/** One file stepped down to fit the token budget. */
+export interface StepDown {
+  /** Path relative to root. */
+  path: string;
+  /** The view it had. */
+  from: string;
+  /** The view it got (`listed`: in the manifest only, not in the document). */
+  to: string;
+}
+
+/** How a build met (or did not meet) its token budget. */
+export interface BudgetReport {
+  /** The budget, in tokens of `budget.tokenizer`. */
+  tokens: number;
+  /** Tokens of the document before stepping down. */
+  before: number;
+  /** Tokens of the document as written. */
+  after: number;
+  /** Whether `after <= tokens`. */
+  met: boolean;
+  /** Files stepped down, in the order they were stepped (a file may appear once per step). */
+  steppedDown: StepDown[];
+}
+
 // ---------------------------------------------------------------------------
 // Plugins
 
@@ -456,6 +482,8 @@ export interface ViewOutput {
   view?: string;
   /** Notes for the manifest (e.g. why it fell back). */
   notes?: string[];
+  /** `false`: do not store this output in the cache (e.g. a fallback after a failed call). @default {true} */
+  cacheable?: boolean;
 }
 
 /** The file a view mode renders: read once, never re-read. */
@@ -481,8 +509,15 @@ export interface ViewModePlugin {
   extensions?: string[];
   /** Finer filter than `extensions`. */
   accepts?: (path: string) => boolean;
+  /** Milliseconds one `render` may take, over the build's hook timeout (LLM views wait in a queue). */
+  timeoutMs?: number;
   /** Render a file. */
   render(file: ViewInput, ctx: ViewContext): string | ViewOutput | Promise<string | ViewOutput>;
+  /**
+   * Extra cache key material beyond name, version, options, path and content hash: whatever else
+   * the output depends on (LLM modes: model + parameters + prompt-template hash; factory options).
+   */
+  cacheKey?(file: ViewInput, ctx: ViewContext): string | Promise<string>;
 }
 
 /** The state a section plugin composes from. */
@@ -619,6 +654,8 @@ export interface ResolvedConfig {
   focus: string[];
   /** Tier from the persona (3: focus full, others skeleton). */
   tier?: 1 | 2 | 3;
+  /** `--since REF`: the ref and the files changed since it (in focus, matched exactly). */
+  since?: { ref: string; files: string[] };
   ordering: OrderingConfig;
   /** Absolute lock path. */
   lock: string;

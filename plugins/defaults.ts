@@ -12,6 +12,7 @@ import { noneViewMode } from "./view_modes/none.ts";
 import { summaryViewMode } from "./view_modes/summary.ts";
 import { customViewMode } from "./view_modes/custom.ts";
 import { knowledgeSection } from "./sections/knowledge.ts";
+import { llmSummaryViewMode } from "./view_modes/llm_summary.ts";
 import { filesSection } from "./sections/files.ts";
 import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
@@ -40,6 +41,7 @@ export function defaultPlugins(): Plugin[] {
     noneViewMode(),
     summaryViewMode(),
     customViewMode(),
+    llmSummaryViewMode(),
     // sections, in document order
     knowledgeSection(),
     filesSection(),
