@@ -11,6 +11,9 @@ import { fullViewMode } from "./view_modes/full.ts";
 import { noneViewMode } from "./view_modes/none.ts";
 import { summaryViewMode } from "./view_modes/summary.ts";
 import { customViewMode } from "./view_modes/custom.ts";
+import { skeletonViewMode } from "./view_modes/skeleton.ts";
+import { outlineViewMode } from "./view_modes/outline.ts";
+import { maskedViewMode } from "./view_modes/masked.ts";
 import { filesSection } from "./sections/files.ts";
 import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
@@ -33,6 +36,9 @@ export function defaultPlugins(): Plugin[] {
     noneViewMode(),
     summaryViewMode(),
     customViewMode(),
+    skeletonViewMode(),
+    outlineViewMode(),
+    maskedViewMode(),
     // sections, in document order
     filesSection(),
     screenshotsSection(),
