@@ -43,6 +43,8 @@ export interface LanguageSpec {
   keep: (node: NodeLike) => boolean;
   /** Compound items kept only when something inside them is kept (`if`, `try`, `#ifdef`). */
   transparent: Set<string>;
+  /** Containers that are types (interface and struct bodies): every comment in them stays. */
+  typeBodies?: Set<string>;
   /** Comments, decorators and attributes: kept when they lead a kept item. */
   attach: Set<string>;
   /** Definitions by node type. */
@@ -195,6 +197,7 @@ const JS_BASE = {
     "class_static_block.body",
   ]),
   bodyTypes: new Set(["statement_block"]),
+  typeBodies: new Set(["interface_body"]),
   keep: jsKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment", "decorator"]),
@@ -220,6 +223,7 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
     "func_literal.body",
   ]),
   bodyTypes: new Set(["block"]),
+  typeBodies: new Set(["field_declaration_list", "interface_type"]),
   keep: (node) => node.type !== "ERROR" && !node.type.endsWith("_statement"),
   transparent: new Set<string>(),
   attach: new Set(["comment"]),
@@ -259,6 +263,7 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   ]),
   functionBodies: new Set(["function_item.body", "closure_expression.body"]),
   bodyTypes: new Set(["block"]),
+  typeBodies: new Set(["field_declaration_list", "enum_variant_list"]),
   keep: (node) => node.type !== "ERROR" && node.type !== "empty_statement",
   transparent: new Set<string>(),
   attach: new Set(["line_comment", "block_comment", "attribute_item"]),

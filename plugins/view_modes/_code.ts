@@ -133,6 +133,7 @@ class Walker {
     let lastKeptRow = -1;
     let docEnd = -1;
     let index = 0;
+    const typeBody = spec.typeBodies?.has(node.type) ?? false;
     const flush = (keep: boolean, next?: SyntaxNode) => {
       // Attached: a chain of comments/decorators ending right above `next`.
       let row = next ? next.startPosition.row : -1;
@@ -145,7 +146,7 @@ class Walker {
       }
       for (const p of pending) {
         if (keep && attached.has(p)) continue;
-        if (isInnerDoc(p)) continue;
+        if (isInnerDoc(p) || (typeBody && p.type.includes("comment"))) continue;
         this.cut(p);
       }
       pending = [];
@@ -543,7 +544,8 @@ function applyEdits(text: string, edits: Edit[]): string {
       if (!line.trim()) continue;
     }
     if (!line.trim()) {
-      if (blank) continue;
+      // No blank line right after a block opener (left by a deleted first item).
+      if (blank || /[:{]$/.test(out[out.length - 1] ?? "")) continue;
       blank = true;
       out.push("");
       continue;

@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { outlineText } from "../../plugins/view_modes/outline.ts";
+import { fixture, raw } from "../_helpers.ts";
+
+const SAMPLES = ["py", "js", "ts", "tsx", "go", "rs", "java", "c", "cpp"];
+
+async function sample(ext: string): Promise<{ path: string; text: string }> {
+  const path = join(fixture("views"), `sample.${ext}`);
+  return { path, text: await Deno.readTextFile(path) };
+}
+
+for (const ext of SAMPLES) {
+  Deno.test(`skeletonViewMode() golden: sample.${ext} byte-exact`, async (t) => {
+    const { path, text } = await sample(ext);
+    const view = await renderCode(path, text);
+    assert.ok(view, `no grammar for .${ext}`);
+    assert.equal(view.hasErrors, false);
+    await t.assertSnapshot(view.text, { serializer: raw });
+  });
+
+  Deno.test(`outlineViewMode() golden: sample.${ext} byte-exact`, async (t) => {
+    const { path, text } = await sample(ext);
+    const view = await renderCode(path, text);
+    await t.assertSnapshot(outlineText(view!.symbols, ext === "py" ? "#" : "//"), {
+      serializer: raw,
+    });
+  });
+}
+
+Deno.test("skeletonViewMode() keeps multi-line signatures, decorators and docstrings under their class", async () => {
+  const { path, text } = await sample("py");
+  const out = (await renderCode(path, text))!.text;
+  const signature = [
+    "    async def reserve(",
+    "        self,",
+    "        sku: str,",
+    "        quantity: int = 1,",
+    "        *,",
+    "        timeout: float | None = None,",
+    "    ) -> Reservation:",
+    '        """Reserve stock, waiting up to `timeout` seconds."""',
+    "        ...",
+  ].join("\n");
+  assert.ok(out.includes(signature), out);
+  assert.ok(out.includes("@dataclass(frozen=True)\nclass Reservation:\n"));
+  assert.ok(!out.includes("await asyncio.sleep"), "bodies are elided");
+  assert.ok(!out.includes("asyncio.run("), "module-level calls are dropped");
+});
+
+Deno.test("skeletonViewMode() never deduplicates: same-named methods in two classes and overloads all stay", async () => {
+  const { path, text } = await sample("py");
+  const out = (await renderCode(path, text))!.text;
+  assert.equal(out.match(/def __repr__/g)?.length, 2);
+  assert.equal(out.match(/def get\(/g)?.length, 3);
+  assert.equal(out.match(/@overload/g)?.length, 2);
+});
+
+Deno.test("skeletonViewMode() keeps TypeScript fields, full return types and overload signatures", async () => {
+  const { path, text } = await sample("ts");
+  const out = (await renderCode(path, text))!.text;
+  assert.ok(out.includes("  private readonly cache = new Map<string, T>();\n"));
+  assert.ok(out.includes("  ): Promise<T | undefined> { ... }\n"));
+  assert.ok(out.includes("  load(id: string): T;\n  load(ids: string[]): T[];\n"));
+  assert.ok(out.includes("export interface User<T extends object = {}> {\n  id: string;\n"));
+});
+
+Deno.test("skeletonViewMode() renders what parsed of a file with syntax errors", async () => {
+  const text =
+    "def good(a, b):\n    return a\n\ndef broken(:\n    pass\n\nclass Fine:\n    def m(self):\n        return 1\n";
+  const view = (await renderCode("x.py", text))!;
+  assert.equal(view.hasErrors, true);
+  assert.ok(view.text.includes("def good(a, b):\n    ...\n"), view.text);
+  assert.ok(view.text.includes("class Fine:\n    def m(self):\n        ...\n"), view.text);
+});
+
+Deno.test("renderCode() returns undefined for a language without a grammar", async () => {
+  assert.equal(await renderCode("notes.md", "# Title\n"), undefined);
+});
+
+Deno.test("renderCode() mask: def keeps the whole definition, sig the signature, hide omits, rest applies", async () => {
+  const { path, text } = await sample("py");
+  const view = (await renderCode(path, text, {
+    mask: { "Store.get": "def", "Reservation": "sig", "Reservation.total": "hide" },
+    rest: "hide",
+  }))!;
+  const out = view.text;
+  assert.ok(out.includes("        return self._items.get(sku, default)\n"), out);
+  assert.ok(out.includes("class Store(Generic[T]):\n"), "a listed member shows its container");
+  assert.ok(!out.includes("def reserve"), "unlisted members follow rest: hide");
+  assert.ok(out.includes("class Reservation:\n"));
+  assert.ok(!out.includes("def total"));
+  assert.ok(!out.includes("class Other"));
+  assert.ok(!out.includes("import asyncio"), "imports follow rest");
+});
