@@ -247,14 +247,28 @@ export function recallTable(rows: RecallRow[]): string {
   ].join("\n");
 }
 
-async function main(): Promise<void> {
+/**
+ * Measure both corpora (a corpus that cannot be prepared is skipped with a message).
+ *
+ * @example
+ * ```ts
+ * import { skeletonRecall } from "./skeleton_recall.ts";
+ * // const rows = await skeletonRecall(console.error);
+ * ```
+ */
+export async function skeletonRecall(log: (message: string) => void): Promise<RecallRow[]> {
   const rows: RecallRow[] = [];
   const py = await pythonRow();
   if (py) rows.push(py);
-  else console.error("recall: skipped python: no python3");
+  else log("recall: skipped python: no python3");
   const zod = await zodRow();
   if (zod) rows.push(zod);
-  else console.error("recall: skipped zod: npm unreachable");
+  else log("recall: skipped zod: npm unreachable");
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const rows = await skeletonRecall((m) => console.error(m));
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(rows, null, 2));
     return;
