@@ -151,11 +151,7 @@ class Walker {
       }
       pending = [];
     };
-    const count = node.childCount;
-    for (let i = 0; i < count; i++) {
-      const child = node.child(i)!;
-      if (!child.isNamed) continue;
-      const field = node.fieldNameForChild(i);
+    for (const [child, field] of namedChildren(node)) {
       const type = child.type;
       if (field && field !== "member" && !spec.attach.has(type)) {
         // Headers (names, conditions) stay; nested blocks and clauses are containers.
@@ -321,11 +317,7 @@ class Walker {
         innerNodes = [...nodes, node as unknown as NodeLike];
       }
     }
-    const count = node.childCount;
-    for (let i = 0; i < count; i++) {
-      const child = node.child(i)!;
-      if (!child.isNamed) continue;
-      const field = node.fieldNameForChild(i);
+    for (const [child, field] of namedChildren(node)) {
       if (
         field && spec.functionBodies.has(`${node.type}.${field}`) && spec.bodyTypes.has(child.type)
       ) {
@@ -476,6 +468,21 @@ function receiverType(node: SyntaxNode): string | undefined {
 function isMember(node: SyntaxNode): boolean {
   if (node.type !== "property_signature" && node.type !== "method_signature") return true;
   return node.parent?.type === "interface_body";
+}
+
+/** Named children with their field names, in one linear pass of a tree cursor. */
+function namedChildren(node: SyntaxNode): Array<[SyntaxNode, string | null]> {
+  const out: Array<[SyntaxNode, string | null]> = [];
+  const cursor = node.walk();
+  try {
+    if (!cursor.gotoFirstChild()) return out;
+    do {
+      if (cursor.nodeIsNamed) out.push([cursor.currentNode, cursor.currentFieldName]);
+    } while (cursor.gotoNextSibling());
+  } finally {
+    cursor.delete();
+  }
+  return out;
 }
 
 function hasFunctionDeclarator(node: SyntaxNode): boolean {
