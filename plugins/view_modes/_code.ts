@@ -281,7 +281,9 @@ class Walker {
     if (!n) return undefined;
     const text = n.text.replace(/\s+/g, " ").trim();
     if (!text || text.length > 120) return undefined;
-    return def.type === "impl_item" ? text.replace(/<[\s\S]*$/, "") : text;
+    // `A::f` (C++ out-of-line) and `impl<T> Point<T>` name like nested symbols: `A.f`, `Point`.
+    const plain = def.type === "impl_item" ? text.replace(/<[\s\S]*$/, "") : text;
+    return plain.replaceAll("::", ".");
   }
 
   /** Walk a kept item: record symbols, elide function bodies, recurse into containers. */
@@ -386,7 +388,15 @@ class Walker {
     const parent = kinds[kinds.length - 1];
     switch (node.type) {
       case "function_definition":
-        if (this.spec.id === "python") return parent === "class" ? "method" : "function";
+        if (this.spec.id === "python") {
+          if (parent !== "class") return "function";
+          const decorators = node.parent?.type === "decorated_definition"
+            ? node.parent.namedChildren.filter((c) => c?.type === "decorator").map((c) => c!.text)
+            : [];
+          return decorators.some((d) => /^@(property|\w+\.(setter|getter|deleter))$/.test(d))
+            ? "property"
+            : "method";
+        }
         return parent === "class" || parent === "struct" ? "method" : "function";
       case "assignment": {
         const name = node.childForFieldName("left")?.text ?? "";
