@@ -137,8 +137,10 @@ function jsKeep(node: NodeLike): boolean {
   const t = node.type;
   if (JS_KEEP_STATEMENTS.has(t)) return true;
   if (t === "expression_statement") {
-    // `module.exports = ...`, `Foo.prototype.bar = function () {...}`
-    return node.firstNamedChild?.type === "assignment_expression";
+    // `module.exports = ...`, `Foo.prototype.bar = function () {...}`, and a nested
+    // `namespace a {}`, which the TypeScript grammar parses as an expression statement.
+    const inner = node.firstNamedChild?.type;
+    return inner === "assignment_expression" || inner === "internal_module";
   }
   return !t.endsWith("_statement") && t !== "ERROR" && t !== "hash_bang_line";
 }
