@@ -394,7 +394,15 @@ const C_BASE = {
   isPublic: cPublic,
 };
 
-/** Every supported language, in a fixed order. */
+/**
+ * Every supported language, in a fixed order.
+ *
+ * @example
+ * ```ts
+ * import { LANGUAGES } from "./languages.ts";
+ * LANGUAGES.map((l) => l.id); // ["python", "javascript", "typescript", "tsx", "go", ...]
+ * ```
+ */
 export const LANGUAGES: LanguageSpec[] = [
   { id: "python", extensions: [".py", ".pyi"], ...PYTHON },
   {
@@ -460,5 +468,14 @@ export function languageFor(path: string): LanguageSpec | undefined {
   return BY_EXTENSION.get(extname(path).toLowerCase());
 }
 
-/** Every extension a grammar covers (with dot), sorted. */
+/**
+ * Every extension a grammar covers (with dot), sorted: the code views'
+ * `extensions`, so other files fall back to `summary` in the transform stage.
+ *
+ * @example
+ * ```ts
+ * import { CODE_EXTENSIONS } from "./languages.ts";
+ * CODE_EXTENSIONS.includes(".rs"); // true
+ * ```
+ */
 export const CODE_EXTENSIONS: string[] = [...BY_EXTENSION.keys()].sort();

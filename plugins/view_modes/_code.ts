@@ -574,22 +574,37 @@ function applyEdits(text: string, edits: Edit[]): string {
   return out.length ? `${out.join("\n")}\n` : "";
 }
 
+/** Options of {@linkcode renderOrFallback}. */
+export interface FallbackOptions {
+  /** The view's short name, for notes (`skeleton`). */
+  view: string;
+  /** Engine options. */
+  code: RenderCodeOptions;
+  /** Turn the engine's result into the view's output. */
+  finish: (code: CodeView) => ViewOutput;
+}
+
 /**
  * Run the engine for a view, falling back to `summary` (with a manifest
  * note) when the file cannot be parsed; a file with syntax errors renders
  * what parsed, with a note.
+ *
+ * @example
+ * ```ts
+ * import { renderOrFallback } from "./_code.ts";
+ * // render(file, ctx) { return renderOrFallback(file, ctx, { view: "skeleton", code: {}, finish: (c) => ({ text: c.text }) }); }
+ * ```
  */
 export async function renderOrFallback(
-  view: string,
   file: ViewInput,
   ctx: ViewContext,
-  options: RenderCodeOptions,
-  finish: (code: CodeView) => ViewOutput,
+  options: FallbackOptions,
 ): Promise<ViewOutput> {
+  const { view, finish } = options;
   let code: CodeView | undefined;
   let problem: string;
   try {
-    code = await renderCode(file.path, file.text, options);
+    code = await renderCode(file.path, file.text, options.code);
     problem = `${view} has no grammar for "${file.path}"`;
   } catch (error) {
     problem = `${view} cannot parse "${file.path}": ${

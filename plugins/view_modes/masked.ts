@@ -52,16 +52,20 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
         );
       }
       const maxValueLines = local.maxValueLines ?? settings.maxValueLines;
-      return renderOrFallback("masked", file, ctx, { mask, rest, maxValueLines }, (code) => {
-        const known = new Set(code.symbols.map((s) => s.qualifiedName));
-        const notes: string[] = [];
-        for (const name of Object.keys(mask).sort()) {
-          if (known.has(name)) continue;
-          const message = `[plugin slop:masked] Mask names no symbol "${name}" in "${file.path}"`;
-          ctx.warn(message);
-          notes.push(message);
-        }
-        return { text: code.text, notes };
+      return renderOrFallback(file, ctx, {
+        view: "masked",
+        code: { mask, rest, maxValueLines },
+        finish: (code) => {
+          const known = new Set(code.symbols.map((s) => s.qualifiedName));
+          const notes: string[] = [];
+          for (const name of Object.keys(mask).sort()) {
+            if (known.has(name)) continue;
+            const message = `[plugin slop:masked] Mask names no symbol "${name}" in "${file.path}"`;
+            ctx.warn(message);
+            notes.push(message);
+          }
+          return { text: code.text, notes };
+        },
       });
     },
   };

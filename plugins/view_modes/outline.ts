@@ -38,9 +38,11 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as OutlineOptions) };
       const comment = languageFor(file.path)?.id === "python" ? "#" : "//";
-      return renderOrFallback("outline", file, ctx, {}, (code) => ({
-        text: outlineText(code.symbols, comment, merged.indent),
-      }));
+      return renderOrFallback(file, ctx, {
+        view: "outline",
+        code: {},
+        finish: (code) => ({ text: outlineText(code.symbols, comment, merged) }),
+      });
     },
   };
 }
@@ -56,7 +58,12 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
  * // "def f()  # function\n"
  * ```
  */
-export function outlineText(symbols: CodeSymbol[], comment: string, indent = 2): string {
+export function outlineText(
+  symbols: CodeSymbol[],
+  comment: string,
+  options: OutlineOptions = {},
+): string {
+  const indent = options.indent ?? defaults.indent;
   const hidden = new Set<string>();
   const lines: string[] = [];
   for (const s of symbols) {

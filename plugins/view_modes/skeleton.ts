@@ -40,13 +40,11 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
     extensions: CODE_EXTENSIONS,
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SkeletonOptions) };
-      return renderOrFallback(
-        "skeleton",
-        file,
-        ctx,
-        { maxValueLines: merged.maxValueLines },
-        (code) => ({ text: code.text }),
-      );
+      return renderOrFallback(file, ctx, {
+        view: "skeleton",
+        code: { maxValueLines: merged.maxValueLines },
+        finish: (code) => ({ text: code.text }),
+      });
     },
   };
 }
