@@ -345,6 +345,8 @@ class Walker {
     const symbols = this.symbols.length;
     this.walk(node, scope, kinds, nodes);
     if (rows <= this.maxValueLines) return;
+    // Python's `__all__` is the module's public API: never elided.
+    if (node.parent?.childForFieldName("left")?.text === "__all__") return;
     let removed = 0;
     for (let i = mark; i < this.edits.length; i++) {
       const e = this.edits[i];

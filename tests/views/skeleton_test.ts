@@ -94,3 +94,14 @@ Deno.test("renderCode() mask: def keeps the whole definition, sig the signature,
   assert.ok(!out.includes("class Other"));
   assert.ok(!out.includes("import asyncio"), "imports follow rest");
 });
+
+Deno.test("skeletonViewMode() elides values longer than maxValueLines, except Python's __all__", async () => {
+  const items = Array.from({ length: 15 }, (_, i) => `    "n${i}",\n`).join("");
+  const text = `__all__ = [\n${items}]\nTABLE = [\n${items}]\nSHORT = [\n    1,\n]\n`;
+  const out = (await renderCode("m.py", text))!.text;
+  assert.ok(out.startsWith(`__all__ = [\n${items}]\n`), out);
+  assert.ok(out.includes("TABLE = ...\n"));
+  assert.ok(out.includes("SHORT = [\n    1,\n]\n"));
+  const wide = (await renderCode("m.py", text, { maxValueLines: 20 }))!.text;
+  assert.ok(wide.includes(`TABLE = [\n${items}]\n`));
+});
