@@ -11,7 +11,12 @@
  * @module
  */
 
-import { languageFor, type LanguageSpec, type NodeLike } from "../../grammars/languages.ts";
+import {
+  languageFor,
+  LANGUAGES,
+  type LanguageSpec,
+  type NodeLike,
+} from "../../grammars/languages.ts";
 import { parse, type SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 
@@ -80,6 +85,21 @@ export async function renderCode(
 ): Promise<CodeView | undefined> {
   const spec = languageFor(path);
   if (!spec) return undefined;
+  const view = await renderWith(spec, text, options);
+  if (view.hasErrors && spec.id === "c" && /\.h$/i.test(path)) {
+    // A `.h` file is often C++: take the C++ reading when it parses cleanly.
+    const cpp = LANGUAGES.find((l) => l.id === "cpp")!;
+    const other = await renderWith(cpp, text, options);
+    if (!other.hasErrors) return other;
+  }
+  return view;
+}
+
+async function renderWith(
+  spec: LanguageSpec,
+  text: string,
+  options: RenderCodeOptions,
+): Promise<CodeView> {
   const tree = await parse(spec.grammar, text);
   try {
     const walker = new Walker(spec, text, options);
@@ -95,12 +115,6 @@ export async function renderCode(
   } finally {
     tree.delete();
   }
-}
-
-interface Scope {
-  names: string[];
-  kinds: string[];
-  nodes: NodeLike[];
 }
 
 class Walker {

@@ -105,3 +105,12 @@ Deno.test("skeletonViewMode() elides values longer than maxValueLines, except Py
   const wide = (await renderCode("m.py", text, { maxValueLines: 20 }))!.text;
   assert.ok(wide.includes(`TABLE = [\n${items}]\n`));
 });
+
+Deno.test("skeletonViewMode() reads a C++ header named .h with the C++ grammar when C cannot parse it", async () => {
+  const text = "namespace a {\nclass B {\npublic:\n  int f(int x) { return x; }\n};\n}\n";
+  const view = (await renderCode("x.h", text))!;
+  assert.equal(view.hasErrors, false);
+  assert.equal(view.text, "namespace a {\nclass B {\npublic:\n  int f(int x) { ... }\n};\n}\n");
+  const c = (await renderCode("y.h", "int f(int x) { return x; }\n"))!;
+  assert.equal(c.text, "int f(int x) { ... }\n");
+});
