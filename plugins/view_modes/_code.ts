@@ -145,6 +145,7 @@ class Walker {
     let dropped = false;
     let pending: SyntaxNode[] = [];
     let lastKeptRow = -1;
+    let lastDroppedRow = -1;
     let docEnd = -1;
     let index = 0;
     const typeBody = spec.typeBodies?.has(node.type) ?? false;
@@ -170,18 +171,20 @@ class Walker {
       if (field && field !== "member" && !spec.attach.has(type)) {
         // Headers (names, conditions) stay; nested blocks and clauses are containers.
         if (spec.containers.has(type) || spec.transparent.has(type)) {
-          kept += this.block(child, scope, kinds, nodes);
+          kept += this.container(child, scope, kinds, nodes);
         }
         continue;
       }
       if (spec.attach.has(type)) {
-        if (child.startPosition.row === lastKeptRow) continue; // trailing comment
-        pending.push(child);
+        const row = child.startPosition.row;
+        if (row === lastKeptRow) continue; // trailing comment of a kept item
+        if (row === lastDroppedRow) this.cut(child); // ... of a dropped one
+        else pending.push(child);
         continue;
       }
       const position = index++;
       if (spec.containers.has(type)) {
-        kept += this.block(child, scope, kinds, nodes);
+        kept += this.container(child, scope, kinds, nodes);
         continue;
       }
       if (spec.docstrings && position === 0 && isDocstring(child)) {
@@ -199,6 +202,7 @@ class Walker {
           flush(false);
           this.cut(child);
           dropped = true;
+          lastDroppedRow = endRow(child);
         } else {
           flush(true, child);
           kept++;
@@ -210,6 +214,7 @@ class Walker {
         flush(false);
         this.cut(child);
         dropped = true;
+        lastDroppedRow = endRow(child);
         continue;
       }
       const mode = this.modeOf(child, scope);
@@ -217,6 +222,7 @@ class Walker {
         flush(false);
         this.cut(child);
         dropped = true;
+        lastDroppedRow = endRow(child);
         // Still record names, for unknown-mask warnings.
         const mark = this.edits.length;
         this.walk(child, scope, kinds, nodes);
@@ -246,11 +252,6 @@ class Walker {
       }
     }
     return kept;
-  }
-
-  /** A nested block of a transparent item or a header field. */
-  block(node: SyntaxNode, scope: string[], kinds: string[], nodes: NodeLike[]): number {
-    return this.container(node, scope, kinds, nodes);
   }
 
   /** The mode of an item, from the mask and its definition's qualified name. */
