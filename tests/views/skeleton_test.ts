@@ -114,3 +114,19 @@ Deno.test("skeletonViewMode() reads a C++ header named .h with the C++ grammar w
   const c = (await renderCode("y.h", "int f(int x) { return x; }\n"))!;
   assert.equal(c.text, "int f(int x) { ... }\n");
 });
+
+Deno.test("renderCode() mask: qualified names for Go methods, Rust impls, C++ namespaces and Java inner classes", async () => {
+  const cases: Array<[string, string, string, string]> = [
+    ["go", "Store.Get", "\tv, ok := s.items[id]\n", "func New["],
+    ["rs", "Point.new", "        Point { x, y }\n", "pub fn clamp"],
+    ["cpp", "geo.Box.area", "        return static_cast<double>(w_ * h_);\n", "T clamp("],
+    ["java", "Store.Entry.Entry", "            this.key = key;\n", "public T find("],
+  ];
+  for (const [ext, name, body, hidden] of cases) {
+    const { path, text } = await sample(ext);
+    const view = (await renderCode(path, text, { mask: { [name]: "def" }, rest: "hide" }))!;
+    assert.ok(view.symbols.some((s) => s.qualifiedName === name), `${ext}: no symbol ${name}`);
+    assert.ok(view.text.includes(body), `${ext}: ${view.text}`);
+    assert.ok(!view.text.includes(hidden), `${ext}: ${view.text}`);
+  }
+});
