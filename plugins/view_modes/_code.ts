@@ -17,7 +17,7 @@ import {
   type LanguageSpec,
   type NodeLike,
 } from "../../grammars/languages.ts";
-import { parse, type SyntaxNode } from "../../grammars/parser.ts";
+import { parserFor, type SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 
 /** A definition found in a file. */
@@ -100,7 +100,11 @@ async function renderWith(
   text: string,
   options: RenderCodeOptions,
 ): Promise<CodeView> {
-  const tree = await parse(spec.grammar, text);
+  const parser = await parserFor(spec.grammar);
+  // Parse, walk and free with no await in between, so that concurrent renders never hold
+  // more than one tree in the wasm heap.
+  const tree = parser.parse(text);
+  if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
   try {
     const walker = new Walker(spec, text, options);
     const root = tree.rootNode;
