@@ -632,6 +632,10 @@ export async function renderOrFallback(
       error instanceof Error ? error.message : String(error)
     }`;
   }
+  if (code?.hasErrors && !code.symbols.length) {
+    problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
+    code = undefined;
+  }
   if (!code) {
     const out = await ctx.renderAs("summary");
     return {

@@ -101,3 +101,19 @@ Deno.test("skeleton notes a file with syntax errors and still renders what parse
   assert.match(file.notes?.join("\n") ?? "", /has syntax errors; rendered what parsed/);
   assert.ok(result.document.includes("def ok(a):\n    ...\n"));
 });
+
+Deno.test("skeleton falls back to summary when a file is not code the grammar can read", async () => {
+  const root = await makeProject({
+    "slop.config.ts": `export default { files: ["notes.py"], defaultView: "skeleton" };\n`,
+    "notes.py": "This is prose, not Python: (it [has] unbalanced {brackets and ) stray: colons\n",
+  });
+  const result = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+    write: false,
+  });
+  const file = result.manifest.files[0];
+  assert.equal(file.view, "summary");
+  assert.match(
+    file.notes?.join("\n") ?? "",
+    /skeleton cannot parse "notes.py": syntax errors and no definition found: fell back to summary/,
+  );
+});
