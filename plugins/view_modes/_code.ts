@@ -87,10 +87,10 @@ export async function renderCode(
   if (!spec) return undefined;
   const view = await renderWith(spec, text, options);
   if (view.hasErrors && spec.id === "c" && /\.h$/i.test(path)) {
-    // A `.h` file is often C++: take the C++ reading when it parses cleanly.
+    // A `.h` file is often C++: take the C++ reading when it parses cleanly, or finds more.
     const cpp = LANGUAGES.find((l) => l.id === "cpp")!;
     const other = await renderWith(cpp, text, options);
-    if (!other.hasErrors) return other;
+    if (!other.hasErrors || other.symbols.length > view.symbols.length) return other;
   }
   return view;
 }
