@@ -27,6 +27,7 @@ Deno.test("tier 3 persona: focus files render full, every other file skeleton", 
     write: false,
   });
   const byPath = Object.fromEntries(result.files.map((f) => [f.path, f]));
+  assert.ok(result.document.startsWith("## Files (Tier 3 - Focused)\n\n"));
   assert.equal(byPath["src/app.py"].view, "full");
   assert.equal(byPath["src/lib.py"].view, "skeleton");
   assert.ok(result.document.includes(APP));
