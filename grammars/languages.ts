@@ -53,6 +53,11 @@ export interface LanguageSpec {
   values: Set<string>;
   /** Whether a definition is public API (for the outline). */
   isPublic: (def: NodeLike, name: string, scope: ScopeInfo) => boolean;
+  /**
+   * When set, the walk into a kept item only descends into these node types (in Python no
+   * definition or body can sit inside an expression, so expressions need no walk).
+   */
+  descend?: Set<string>;
   /** Python-style docstrings (first string statement of a body). */
   docstrings?: boolean;
 }
@@ -127,6 +132,14 @@ const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
     type_alias_statement: { kind: "type", nameField: "left" },
   },
   values: new Set(["assignment.right"]),
+  descend: new Set([
+    "decorated_definition",
+    "function_definition",
+    "class_definition",
+    "assignment",
+    "augmented_assignment",
+    "type_alias_statement",
+  ]),
   isPublic: pyPublic,
   docstrings: true,
 };

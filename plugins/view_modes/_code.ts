@@ -353,6 +353,7 @@ class Walker {
         this.value(child, innerScope, innerKinds, innerNodes);
         continue;
       }
+      if (spec.descend && !spec.descend.has(child.type)) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes);
     }
   }
@@ -380,9 +381,7 @@ class Walker {
   /** Replace a function body with the marker; Python keeps the docstring. */
   elideBody(body: SyntaxNode): void {
     const marker = this.spec.bodyMarker;
-    const statements = body.namedChildren.filter((c): c is SyntaxNode =>
-      !!c && !this.spec.attach.has(c.type)
-    );
+    const statements = firstStatements(body, 2, this.spec.attach);
     if (!this.spec.docstrings) {
       if (statements.length) {
         this.edits.push({ start: body.startIndex, end: body.endIndex, text: marker });
@@ -499,6 +498,21 @@ function receiverType(node: SyntaxNode): string | undefined {
 function isMember(node: SyntaxNode): boolean {
   if (node.type !== "property_signature" && node.type !== "method_signature") return true;
   return node.parent?.type === "interface_body";
+}
+
+/** Up to `limit` named children that are not comments or decorators (a cursor, no full list). */
+function firstStatements(node: SyntaxNode, limit: number, skip: Set<string>): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const cursor = node.walk();
+  try {
+    if (!cursor.gotoFirstChild()) return out;
+    do {
+      if (cursor.nodeIsNamed && !skip.has(cursor.nodeType)) out.push(cursor.currentNode);
+    } while (out.length < limit && cursor.gotoNextSibling());
+  } finally {
+    cursor.delete();
+  }
+  return out;
 }
 
 /** Named children with their field names, in one linear pass of a tree cursor. */
