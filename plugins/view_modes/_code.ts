@@ -479,6 +479,7 @@ class Walker {
     sig = sig.replace(/\s*[{:]$/, "").replace(/;$/, "").replace(/([(<[]) /g, "$1")
       .replace(/,? ([)\]])/g, "$1");
     if (end < node.endIndex && /=$/.test(sig)) sig += " ...";
+    if (node.type === "type_spec" || node.type === "type_alias") sig = `type ${sig}`;
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
   }
 
