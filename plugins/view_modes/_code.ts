@@ -191,7 +191,9 @@ class Walker {
         kept += this.container(child, scope, kinds, nodes);
         continue;
       }
-      if (spec.docstrings && position === 0 && isDocstring(child)) {
+      // A module docstring follows `rest`; a class docstring belongs to the class's signature.
+      const moduleDoc = node.type === "module" && this.rest === "hide";
+      if (spec.docstrings && position === 0 && !moduleDoc && isDocstring(child)) {
         flush(true, child);
         kept++;
         docEnd = child.endIndex;

@@ -93,6 +93,8 @@ Deno.test("renderCode() mask: def keeps the whole definition, sig the signature,
   assert.ok(!out.includes("def total"));
   assert.ok(!out.includes("class Other"));
   assert.ok(!out.includes("import asyncio"), "imports follow rest");
+  assert.ok(!out.includes("Inventory service"), "the module docstring follows rest");
+  assert.ok(out.includes('    """A store of items.'), "a class docstring stays with its class");
 });
 
 Deno.test("skeletonViewMode() elides values longer than maxValueLines, except Python's __all__", async () => {
