@@ -618,6 +618,8 @@ export interface FallbackOptions {
   view: string;
   /** Engine options. */
   code: RenderCodeOptions;
+  /** Render `summary` instead when the view's text is empty (a script with no definition). */
+  emptyFallback?: boolean;
   /** Turn the engine's result into the view's output. */
   finish: (code: CodeView) => ViewOutput;
 }
@@ -662,6 +664,17 @@ export async function renderOrFallback(
     };
   }
   const out = finish(code);
+  if (options.emptyFallback && !out.text.trim()) {
+    const summary = await ctx.renderAs("summary");
+    return {
+      ...summary,
+      view: summary.view ?? "summary",
+      notes: [
+        `${view} found nothing to show in "${file.path}": fell back to summary`,
+        ...(summary.notes ?? []),
+      ],
+    };
+  }
   if (code.hasErrors) {
     out.notes = [
       `${view}: "${file.path}" has syntax errors; rendered what parsed`,

@@ -40,6 +40,7 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
       const comment = languageFor(file.path)?.id === "python" ? "#" : "//";
       return renderOrFallback(file, ctx, {
         view: "outline",
+        emptyFallback: true,
         code: {},
         finish: (code) => ({ text: outlineText(code.symbols, comment, merged) }),
       });

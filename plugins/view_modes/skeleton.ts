@@ -42,6 +42,7 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
       const merged = { ...settings, ...(ctx.options as SkeletonOptions) };
       return renderOrFallback(file, ctx, {
         view: "skeleton",
+        emptyFallback: true,
         code: { maxValueLines: merged.maxValueLines },
         finish: (code) => ({ text: code.text }),
       });

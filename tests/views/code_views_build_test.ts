@@ -118,3 +118,23 @@ Deno.test("skeleton falls back to summary when a file is not code the grammar ca
     /skeleton cannot parse "notes.py": syntax errors and no definition found: fell back to summary/,
   );
 });
+
+Deno.test("skeleton and outline fall back to summary when a file has nothing to show", async () => {
+  const root = await makeProject({
+    "slop.config.ts":
+      `export default { files: [{ path: "run.js", view: "skeleton" }, { path: "lib.py", view: "outline" }] };\n`,
+    "run.js": "console.log('hello');\nmain();\n",
+    "lib.py": "def _private():\n    pass\n",
+  });
+  const result = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+    write: false,
+  });
+  for (const [path, view] of [["run.js", "skeleton"], ["lib.py", "outline"]]) {
+    const file = result.manifest.files.find((f) => f.path === path)!;
+    assert.equal(file.view, "summary");
+    assert.match(
+      file.notes?.join("\n") ?? "",
+      new RegExp(`${view} found nothing to show in "${path}": fell back to summary`),
+    );
+  }
+});
