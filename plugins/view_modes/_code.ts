@@ -203,7 +203,10 @@ class Walker {
       if (spec.transparent.has(type)) {
         const mark = this.edits.length;
         const inner = this.container(child, scope, kinds, nodes);
-        if (inner === 0) {
+        // A clause (`except`, `else`) of a kept statement stays, its block a marker: the
+        // `try` reads as one.
+        const clause = type.endsWith("_clause") && spec.transparent.has(node.type);
+        if (inner === 0 && !clause) {
           this.edits.length = mark;
           flush(false);
           this.cut(child);
@@ -211,7 +214,7 @@ class Walker {
           lastDroppedRow = endRow(child);
         } else {
           flush(true, child);
-          kept++;
+          if (inner) kept++; // an empty clause alone does not keep its statement
           lastKeptRow = child.endPosition.row;
         }
         continue;

@@ -132,3 +132,29 @@ Deno.test("renderCode() mask: qualified names for Go methods, Rust impls, C++ na
     assert.ok(!view.text.includes(hidden), `${ext}: ${view.text}`);
   }
 });
+
+Deno.test("skeletonViewMode() keeps if/try blocks that hold definitions or imports, with their clauses", async () => {
+  const text = [
+    "try:",
+    "    foo()",
+    "except Exception:",
+    "    pass",
+    "",
+    "try:",
+    "    import x",
+    "except ImportError:",
+    "    x = None",
+    "finally:",
+    "    cleanup()",
+    "",
+    "if a:",
+    "    b()",
+    "else:",
+    "    def f(): pass",
+    "",
+  ].join("\n");
+  assert.equal(
+    (await renderCode("m.py", text))!.text,
+    "try:\n    import x\nexcept ImportError:\n    x = None\nfinally:\n    ...\n\nif a:\n    ...\nelse:\n    def f(): pass\n",
+  );
+});
