@@ -52,3 +52,5 @@ export { renderReport } from "./report/html.ts";
 export type { ReportOptions } from "./report/html.ts";
 export { completer } from "./pipeline/llm.ts";
 export type { CompleterOptions } from "./pipeline/llm.ts";
+export { redactText, SecretsFoundError } from "./pipeline/secrets.ts";
+export type { Redaction, RedactOptions } from "./pipeline/secrets.ts";

@@ -27,6 +27,8 @@ export interface BuildFlags {
   /** Document format (`--format`), over `output.format`. */
   format?: string;
   strict?: boolean;
+  /** Exit 1 without writing when a secret is found (`--fail-on-secret`). */
+  failOnSecret?: boolean;
   quiet?: boolean;
 }
 
@@ -67,6 +69,7 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
       paths,
     });
     if (flags.format) config.output.format = flags.format as OutputFormat;
+    if (flags.failOnSecret) config.secrets.failOnSecret = true;
     result = await build(config, {
       builtins: defaultPlugins(),
       write: !flags.stdout,

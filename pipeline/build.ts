@@ -15,6 +15,7 @@ import {
 } from "./registry.ts";
 import { resolveTargets } from "./resolve.ts";
 import { readTargets } from "./read.ts";
+import { failOnSecrets, redactBlocks, redactSources, withSecrets } from "./secrets.ts";
 import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
@@ -110,6 +111,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
   const sources = await readTargets(resolution.targets, config);
+  // Secrets are redacted before any plugin, cache or log sees the text.
+  const secrets = await redactSources(sources, config.secrets.rules);
   let done = 0;
   let cacheHits = 0;
   const progress = options.onProgress;
@@ -124,6 +127,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   });
   const state = { config, files, root: config.root, stateDir: config.stateDir };
   const blocks = await composeBlocks(state, registry, { warn, complete });
+  secrets.push(...await redactBlocks(blocks, config.secrets.rules));
+  failOnSecrets(secrets, config.secrets.failOnSecret, warn);
   const orderContext: OrderContext = {
     config,
     files,
@@ -141,13 +146,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   });
   const document = renderDocument(placed);
   let output: BuildResult["output"];
-  let manifest = buildManifest(files, placed, document, warnings);
+  const manifestOf = (path?: string) =>
+    withSecrets(buildManifest(files, placed, document, warnings, path), secrets);
+  let manifest = manifestOf();
   if (options.write !== false) {
     output = await publish(
       config.output.dir,
       config.output.namespace,
       document,
-      (path) => (manifest = buildManifest(files, placed, document, warnings, path)),
+      (path) => (manifest = manifestOf(path)),
       config.root,
       { ext: FORMAT_EXTENSIONS[config.output.format] },
     );

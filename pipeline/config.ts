@@ -32,6 +32,7 @@ import type {
   UserConfigExport,
 } from "./types.ts";
 import { type Registry, viewNames } from "./registry.ts";
+import { checkSecretRules } from "./secrets.ts";
 
 /** Config file names looked up in the working directory, in order. */
 export const CONFIG_FILES: string[] = ["slop.config.ts", "slop.config.js", "slop.config.mjs"];
@@ -209,6 +210,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
   }
   const display = configPath ? displayPath(configPath, cwd) : "inline config";
   const problems = validateConfig(raw);
+  if (!problems.length) problems.push(...checkSecretRules(raw.secrets?.rules));
   if (problems.length) throw new ConfigError(display, problems);
 
   const base = configPath ? join(configPath, "..") : cwd;

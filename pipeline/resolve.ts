@@ -16,7 +16,7 @@ import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"];
 
 /** Files excluded unless listed by their literal path (they usually hold secrets). */
-export const DEFAULT_SECRET_FILES: string[] = [".env", ".env.*", "*.pem", "id_rsa*", "*.key"];
+export const DEFAULT_SECRET_FILES: string[] = [".env*", "*.pem", "id_rsa*", "*.key"];
 
 /** History files the seed blacklists from file sets. */
 export const HISTORY_FILES: string[] = ["history.toml", "*_history.toml"];
