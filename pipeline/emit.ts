@@ -140,9 +140,14 @@ export function outputName(namespace: string, n: number, ext: string): string {
 
 /**
  * Publish the document and manifest under the next free number. The number
- * is claimed with `link()` (which fails when the name exists), so two builds
- * at once never share a number and nothing is ever overwritten; a
- * high-water mark keeps numbers from being reused after deletions.
+ * is claimed by creating a hidden `.{namespace}_{NNN}.claim` file exclusively
+ * (shared by every format), checked free of outputs once held, and the
+ * document is published with `link()` (which fails when the name exists), so
+ * two builds at once never share a number, whatever their formats, and nothing
+ * is ever overwritten. The document appears whole (linked from a complete temp
+ * file); its manifest is written after it, atomically, so a reader that looks
+ * for manifests (as `slop stats` does) only sees complete outputs. A high-water
+ * mark keeps numbers from being reused after deletions.
  *
  * @example
  * ```ts
@@ -164,24 +169,36 @@ export async function publish(
   await Deno.writeTextFile(tmp, document);
   let n = await nextNumber(dir, namespace);
   let docPath: string;
+  let claim: string;
   try {
-    for (;;) {
+    for (;; n++) {
+      // The claim is shared by every format, so an .md and an .xml build never share a number.
+      claim = join(dir, `.${outputName(namespace, n, "claim")}`);
+      if (!await createNew(claim)) continue;
+      if (await numberTaken(dir, namespace, n)) {
+        await Deno.remove(claim).catch(() => {});
+        continue;
+      }
       docPath = join(dir, outputName(namespace, n, ext));
       try {
         await Deno.link(tmp, docPath);
         break;
       } catch (error) {
+        await Deno.remove(claim).catch(() => {});
         if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
-        n++;
       }
     }
   } finally {
     await Deno.remove(tmp).catch(() => {});
   }
-  await writeMark(dir, namespace, n);
   const manifestPath = join(dir, outputName(namespace, n, "json"));
-  const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
-  await writeAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+  try {
+    await writeMark(dir, namespace, n);
+    const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
+    await writeAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+  } finally {
+    await Deno.remove(claim).catch(() => {});
+  }
   return { number: n, document: docPath, manifest: manifestPath };
 }
 
@@ -195,6 +212,30 @@ export async function writeAtomic(path: string, text: string): Promise<void> {
     await Deno.remove(tmp).catch(() => {});
     throw error;
   }
+}
+
+/** Create an empty file; false when it exists already. */
+async function createNew(path: string): Promise<boolean> {
+  try {
+    (await Deno.open(path, { createNew: true, write: true })).close();
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) return false;
+    throw error;
+  }
+}
+
+/** True when any output of number `n` exists (any format, or its manifest). */
+async function numberTaken(dir: string, namespace: string, n: number): Promise<boolean> {
+  for (const ext of ["md", "xml", "doc.json", "json"]) {
+    try {
+      await Deno.lstat(join(dir, outputName(namespace, n, ext)));
+      return true;
+    } catch {
+      // Not there: free so far.
+    }
+  }
+  return false;
 }
 
 async function nextNumber(dir: string, namespace: string): Promise<number> {

@@ -151,11 +151,8 @@ async function matchEntry(
   label: string,
 ): Promise<Array<{ path: string; explicit: boolean }>> {
   const raw = normalizeEntryPath(entry.path);
-  const rel = toRootRelative(
-    raw,
-    config.root,
-    config.configPath ? join(config.configPath, "..") : config.root,
-  );
+  // Entries (paths and globs) are relative to the root, wherever the config file is.
+  const rel = toRootRelative(raw, config.root, config.root);
   if (rel === undefined || rel.startsWith("../") || rel === "..") {
     if (!config.allowOutsideRoot) {
       warnings.push(`Refused "${entry.path}" (${label}): the path leaves the root`);
