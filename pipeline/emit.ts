@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { sha256 } from "./read.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
@@ -167,6 +167,7 @@ export async function publish(
   await Deno.mkdir(dir, { recursive: true });
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   await Deno.writeTextFile(tmp, document);
+  await sweepStale(dir, namespace);
   let n = await nextNumber(dir, namespace);
   let docPath: string;
   let claim: string;
@@ -204,13 +205,33 @@ export async function publish(
 
 /** Write a file through a temp file and a rename, so readers never see half of it. */
 export async function writeAtomic(path: string, text: string): Promise<void> {
-  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+  // Hidden, so a temp file left by a killed process never looks like an output.
+  const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   try {
     await Deno.writeTextFile(tmp, text);
     await Deno.rename(tmp, path);
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
     throw error;
+  }
+}
+
+/** Temp and claim files older than this were left by a killed build. */
+const STALE_MS = 60 * 60 * 1000;
+
+/** Remove hidden temp and claim files that a killed build left behind. */
+async function sweepStale(dir: string, namespace: string): Promise<void> {
+  const prefix = `.${namespace}`;
+  const now = Date.now();
+  for await (const entry of Deno.readDir(dir)) {
+    const name = entry.name;
+    if (!name.startsWith(prefix) || !(name.endsWith(".tmp") || name.endsWith(".claim"))) continue;
+    try {
+      const info = await Deno.lstat(join(dir, name));
+      if (now - (info.mtime?.getTime() ?? now) > STALE_MS) await Deno.remove(join(dir, name));
+    } catch {
+      // Gone already (another build swept it).
+    }
   }
 }
 
