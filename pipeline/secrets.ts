@@ -27,6 +27,8 @@ export interface RedactOptions {
   rules?: Record<string, string>;
   /** Run secretlint's recommended preset too. @default {true} */
   secretlint?: boolean;
+  /** Skip secretlint on texts without any {@linkcode SECRETLINT_HINTS} substring. @default {true} */
+  prefilter?: boolean;
 }
 
 /** A text after redaction. */
@@ -52,11 +54,12 @@ export const SLOP_SECRET_RULES: SecretRule[] = [
   },
 ];
 
-/** Names that hold secrets when a long hex value or a map is assigned to them. */
-const SECRET_NAME =
-  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\s*(?::|=>|=)\s*["']?$/i;
-const HEX_RUN = /(?<![A-Za-z0-9_])[0-9a-fA-F]{32,}(?![A-Za-z0-9_])/g;
-const KEY_MAP = /(?:secret|key|token|credential)s?(?:_?map)?["']?\s*(?::|=>|=)\s*['"]?\{/gi;
+/**
+ * A secret-like name (`…SECRET…`, `…KEY…`, `…TOKEN…`, passwords, credentials)
+ * assigned a hex value of 32+ digits (group 1) or a map (ends at its `{`).
+ */
+const NAMED_VALUE =
+  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\s*(?::|=>|=)\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\{)/gi;
 const MAP_VALUE = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
 /** Longest JSON map (in characters) the key-map rule looks into. */
 const MAX_MAP = 64 * 1024;
@@ -70,7 +73,9 @@ const MAX_MAP = 64 * 1024;
 export const SECRETLINT_HINTS: RegExp = new RegExp(
   [
     "A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA", // aws access key id
-    "[Ss]ecret|SECRET|[Aa]ccount|ACCOUNT", // aws secret key, account id
+    // aws secret access key, account id (case-insensitive supersets of the rule's names)
+    "[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]",
+    "[Aa][Cc][Cc][Oo][Uu][Nn][Tt]_?(?:[Ii][Dd])?[\"']?\\s*(?::|=>|=)\\s*[\"']?[0-9]{4}",
     "private_key|PRIVATE KEY", // gcp, privatekey
     "_authToken=|npm_|x-oauth-basic", // npm, github oauth
     "xox[bpaor]|xapp|[Hh][Oo][Oo][Kk][Ss]\\.[Ss][Ll][Aa][Cc][Kk]", // slack
@@ -187,11 +192,12 @@ export async function redactText(
   options: RedactOptions = {},
 ): Promise<Redaction> {
   const matches: Match[] = [];
-  const rules = [...SLOP_SECRET_RULES, ...userSecretRules(options.rules ?? {})];
-  for (const rule of rules) collect(text, rule, matches);
-  collectAssignedHex(text, matches);
-  collectKeyMaps(text, matches);
-  if (options.secretlint !== false && SECRETLINT_HINTS.test(text)) {
+  // Each of slop's own key rules starts with "sk-": a text without it cannot match them.
+  if (text.includes("sk-")) { for (const rule of SLOP_SECRET_RULES) collect(text, rule, matches); }
+  for (const rule of userSecretRules(options.rules ?? {})) collect(text, rule, matches);
+  collectNamedValues(text, matches);
+  const hinted = options.prefilter === false || SECRETLINT_HINTS.test(text);
+  if (options.secretlint !== false && hinted) {
     await collectSecretlint(text, path, matches);
   }
   return apply(text, matches);
@@ -210,22 +216,20 @@ function collect(text: string, rule: SecretRule, out: Match[]): void {
   }
 }
 
-/** Hex values of 32+ digits assigned to a secret-like name (`API_SECRET=4dac…`). */
-function collectAssignedHex(text: string, out: Match[]): void {
-  for (const m of text.matchAll(HEX_RUN)) {
-    const start = m.index!;
-    const end = start + m[0].length;
-    const before = text.slice(Math.max(0, start - 120), start);
-    const line = before.slice(before.lastIndexOf("\n") + 1);
-    if (SECRET_NAME.test(line)) out.push({ start, end, rule: "hex-secret" });
-  }
-}
-
-/** Every string value of a JSON map assigned to a key-like name (`LLM_API_KEY_MAP={…}`). */
-function collectKeyMaps(text: string, out: Match[]): void {
-  KEY_MAP.lastIndex = 0;
-  for (const m of text.matchAll(KEY_MAP)) {
-    const open = m.index! + m[0].length - 1;
+/**
+ * Hex values of 32+ digits assigned to a secret-like name (`API_SECRET=4dac…`,
+ * rule `hex-secret`), and every string value of a JSON map assigned to one
+ * (`LLM_API_KEY_MAP={"together":"…"}`, rule `key-map`). One pass over the text.
+ */
+function collectNamedValues(text: string, out: Match[]): void {
+  NAMED_VALUE.lastIndex = 0;
+  for (const m of text.matchAll(NAMED_VALUE)) {
+    const end = m.index! + m[0].length;
+    if (m[1]) {
+      out.push({ start: end - m[1].length, end, rule: "hex-secret" });
+      continue;
+    }
+    const open = end - 1;
     const close = matchingBrace(text, open);
     if (close < 0) continue;
     const body = text.slice(open, close + 1);

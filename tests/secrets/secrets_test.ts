@@ -155,6 +155,7 @@ Deno.test("SECRETLINT_HINTS covers every rule of the pinned preset and every sam
     `MONGODB_URI=mongodb+srv://app:${alnum(16)}@cluster0.example.net/db`,
     `SG.${alnum(22)}.${alnum(43)}`,
     `aws_secret_access_key = "${alnum(40)}"`,
+    `AWS_ACCOUNT_ID = "1234-5678-9012"`,
   ];
   for (const text of texts) {
     const full = await redactText(text, "x.env", { secretlint: true });
