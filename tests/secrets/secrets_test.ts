@@ -38,6 +38,12 @@ Deno.test("build() redacts every secret-shaped value of the xalia seed; the file
   const seed = await Deno.readTextFile(SEED);
   const secrets = seedSecrets(seed);
   assert.equal(secrets.length, 7, "the seed holds 7 key values (2 maps of 3 keys, 1 hex secret)");
+  const { lintSource, preset } = await loadSecretlint();
+  const alone = await lintSource({
+    source: { filePath: "/.env", content: seed, contentType: "text" },
+    options: { config: { rules: [{ id: "preset", rule: preset }] }, maskSecrets: true },
+  });
+  assert.equal(alone.messages.length, 0, "secretlint's preset alone finds none of them");
   const root = await makeProject({ "notes/xalia.txt": seed, "a.ts": "export const a = 1;\n" });
   const result = await buildContext({ cwd: root });
   const manifestText = await Deno.readTextFile(result.output!.manifest);
