@@ -10,6 +10,7 @@ import { build, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { OutputFormat, Strategy } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { redactMessage } from "../pipeline/secrets.ts";
 import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop build`. */
@@ -78,7 +79,8 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
     bar.done();
   } catch (error) {
     bar.done();
-    printError(error instanceof Error ? error.message : String(error));
+    // An error may quote input (a parser's excerpt of a broken config line): redact it.
+    printError(redactMessage(error instanceof Error ? error.message : String(error)));
     return error instanceof ConfigError ? 2 : 1;
   }
   const out = flags.stdout || flags.json ? console.error : console.log;

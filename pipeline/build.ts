@@ -15,7 +15,14 @@ import {
 } from "./registry.ts";
 import { resolveTargets } from "./resolve.ts";
 import { readTargets } from "./read.ts";
-import { failOnSecrets, redactBlocks, redactSources, withSecrets } from "./secrets.ts";
+import {
+  failOnSecrets,
+  redactBlocks,
+  redactMessage,
+  redactSources,
+  redactWarnings,
+  withSecrets,
+} from "./secrets.ts";
 import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
@@ -90,7 +97,8 @@ export interface BuildResult {
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
   const warnings: string[] = [];
-  const warn = (message: string) => {
+  const warn = (raw: string) => {
+    const message = redactMessage(raw, config.secrets.rules);
     warnings.push(message);
     options.onWarning?.(message);
   };
@@ -145,6 +153,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
   const document = renderDocument(placed);
+  await redactWarnings(warnings, config.secrets.rules);
   let output: BuildResult["output"];
   const manifestOf = (path?: string) =>
     withSecrets(buildManifest(files, placed, document, warnings, path), secrets);

@@ -191,16 +191,37 @@ export async function redactText(
   path: string,
   options: RedactOptions = {},
 ): Promise<Redaction> {
-  const matches: Match[] = [];
-  // Each of slop's own key rules starts with "sk-": a text without it cannot match them.
-  if (text.includes("sk-")) { for (const rule of SLOP_SECRET_RULES) collect(text, rule, matches); }
-  for (const rule of userSecretRules(options.rules ?? {})) collect(text, rule, matches);
-  collectNamedValues(text, matches);
+  const matches = ownMatches(text, options.rules ?? {});
   const hinted = options.prefilter === false || SECRETLINT_HINTS.test(text);
   if (options.secretlint !== false && hinted) {
     await collectSecretlint(text, path, matches);
   }
   return apply(text, matches);
+}
+
+/**
+ * Redact a message synchronously with slop's own rules and the user's rules
+ * (not secretlint's): for warnings and errors that quote input, such as a
+ * parser's excerpt of a broken history or config file.
+ *
+ * @example
+ * ```ts
+ * import { redactMessage } from "./secrets.ts";
+ * redactMessage(`bad line: KEY=sk-or-v1-${"ab".repeat(32)}`);
+ * // "bad line: KEY=[REDACTED:openrouter-key]"
+ * ```
+ */
+export function redactMessage(message: string, rules: Record<string, string> = {}): string {
+  return apply(message, ownMatches(message, rules)).text;
+}
+
+function ownMatches(text: string, rules: Record<string, string>): Match[] {
+  const matches: Match[] = [];
+  // Each of slop's own key rules starts with "sk-": a text without it cannot match them.
+  if (text.includes("sk-")) { for (const rule of SLOP_SECRET_RULES) collect(text, rule, matches); }
+  for (const rule of userSecretRules(rules)) collect(text, rule, matches);
+  collectNamedValues(text, matches);
+  return matches;
 }
 
 function collect(text: string, rule: SecretRule, out: Match[]): void {
@@ -396,4 +417,23 @@ export class SecretsFoundError extends Error {
  */
 export function withSecrets(manifest: Manifest, findings: SecretFinding[]): Manifest {
   return findings.length ? { ...manifest, secrets: findings } : manifest;
+}
+
+/**
+ * Redact warnings in place with every rule (secretlint included): a warning
+ * may quote input, such as a parser's excerpt of a broken history file.
+ *
+ * @example
+ * ```ts
+ * import { redactWarnings } from "./secrets.ts";
+ * // await redactWarnings(warnings, config.secrets.rules);
+ * ```
+ */
+export async function redactWarnings(
+  warnings: string[],
+  rules: Record<string, string>,
+): Promise<void> {
+  for (let i = 0; i < warnings.length; i++) {
+    warnings[i] = (await redactText(warnings[i], "warning", { rules })).text;
+  }
 }

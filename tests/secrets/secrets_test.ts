@@ -230,3 +230,25 @@ Deno.test("secrets are redacted before any view mode sees the text, and in the h
     { path: "history", line: 5, rule: "openai-key" },
   ]);
 });
+
+Deno.test("a broken history or config that quotes a secret in its error never leaks it", async () => {
+  const key = `sk-or-v1-${"ab".repeat(32)}`;
+  const root = await makeProject({
+    "a.ts": "export {};\n",
+    "chat.toml": `[[entries]]\nrole = "User"\ncontent = "my key ${key}\n`,
+    "slop.config.ts": `export default { files: ["a.ts"], history: "chat.toml" };\n`,
+  });
+  const run = await runCli(["build"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /warning: Cannot parse history "chat.toml"/);
+  assert.match(run.stdout, /\[REDACTED:openrouter-key\]/, "the parser's excerpt is redacted");
+  const manifest = await Deno.readTextFile(join(root, ".slop", "out", "context_001.json"));
+  for (const text of [run.stdout, run.stderr, manifest]) assert.ok(!text.includes(key));
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    `const key = "${key}" +;\nexport default {};\n`,
+  );
+  const broken = await runCli(["build"], root);
+  assert.notEqual(broken.code, 0);
+  assert.ok(!broken.stderr.includes(key) && !broken.stdout.includes(key), broken.stderr);
+});
