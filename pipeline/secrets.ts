@@ -11,6 +11,7 @@
  */
 
 import { loadSecretlint } from "../deps.ts";
+import { sha256 } from "./read.ts";
 import type { Block, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 /** A compiled redaction rule. */
@@ -322,7 +323,9 @@ function countNewlines(text: string, from: number, to: number): number {
 
 /**
  * Redact every readable source in place (its `text`); returns the findings
- * in path order. Bytes and sha256 stay those of the file on disk.
+ * in path order. A redacted file's `sha256` becomes that of its redacted
+ * text (its size stays that of the file on disk), so anything keyed by
+ * content hash never matches a render of the unredacted file.
  *
  * @example
  * ```ts
@@ -342,6 +345,9 @@ export async function redactSources(
     file.text = result.text;
     // Raw bytes would carry the secret to later stages: drop them.
     file.bytes = undefined;
+    // Content-hash keys (the view cache) must follow the text views see: a render of
+    // the unredacted file, cached before a rule was added, must never match again.
+    file.sha256 = sha256(result.text);
     for (const f of result.findings) findings.push({ path: file.path, ...f });
   }
   return findings;

@@ -8,6 +8,7 @@ import {
   SECRETLINT_HINTS,
   SECRETLINT_RULE_IDS,
 } from "../../pipeline/secrets.ts";
+import { sha256 } from "../../pipeline/read.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 
 const SEED = "/work/shared/seeds/xalia_agent_context_system.txt";
@@ -53,6 +54,9 @@ Deno.test("build() redacts every secret-shaped value of the xalia seed; the file
   }
   const file = result.files.find((f) => f.path === "notes/xalia.txt")!;
   assert.equal(file.status, "rendered");
+  const redacted = (await redactText(seed, "notes/xalia.txt")).text;
+  assert.equal(file.sha256, sha256(redacted), "keyed by the text views see, never the raw file");
+  assert.equal(file.bytes, new TextEncoder().encode(seed).length);
   assert.match(
     result.document,
     /LLM_API_KEY_MAP=\{"openrouter":"\[REDACTED:openrouter-key\]","together":"\[REDACTED:key-map\]","openai":"\[REDACTED:openai-key\]"\}/,
