@@ -130,7 +130,7 @@ Deno.test("names with spaces, newlines and non-ASCII are kept, in git and outsid
   for (const useGit of [false, true]) {
     const root = await makeProject(tree);
     if (useGit) await gitInit(root);
-    const result = await buildIn(root);
+    const result = await buildIn(root, { tree: true });
     assert.deepEqual(result.files.map((f) => [f.path, f.status]).sort(), [
       ["new\nline.ts", "rendered"],
       ["tab\there.txt", "rendered"],
@@ -140,6 +140,7 @@ Deno.test("names with spaces, newlines and non-ASCII are kept, in git and outsid
     assert.match(result.document, /### new\\nline.ts\n/, "a newline cannot end the heading");
     assert.match(result.document, /### tab\\there.txt\n/);
     assert.match(result.document, /### ünï\/cödé 日本.md\n/);
+    assert.match(result.document, /\nnew\\nline.ts\n/, "the tree escapes it too");
   }
 });
 
