@@ -42,6 +42,8 @@ export async function main(args: string[]): Promise<number> {
     .option("--preset <name>", "use a preset's files and screenshots")
     .option("--strategy <strategy>", "auto | summarize | full")
     .option("--focus <path>", "render PATH in full (repeatable)", collect, [])
+    .option("--since <ref>", "put the files changed since git REF (and untracked files) in focus")
+    .option("--budget <tokens>", "fit the document in TOKENS by stepping files down")
     .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--stdout", "print the document instead of writing a numbered file")
     .option("--json", "print the manifest as JSON")
@@ -49,6 +51,7 @@ export async function main(args: string[]): Promise<number> {
     .option("--strict", "exit 1 when any file has an error")
     .option("--fail-on-secret", "exit 1, writing nothing, when a secret is found")
     .option("-q, --quiet", "print nothing but errors")
+    .option("--no-cache", "render and count everything anew; read and write no cache")
     .action(async (paths: string[], options) => {
       const { runBuild } = await import("./cli/build.ts");
       code = await runBuild(paths, options);
@@ -79,6 +82,40 @@ export async function main(args: string[]): Promise<number> {
       code = await runReport(options);
     });
 
+  program.command("payload")
+    .description("print a provider's request body for the context (cache breakpoints, TTLs)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--provider <name>", "anthropic | openai | gemini | deepseek (default: provider.name)")
+    .option("--model <id>", "model id (default: provider.model, else the provider's default)")
+    .option("--ttl <ttl>", "cache lifetime, e.g. 5m or 1h (default: provider.ttl)")
+    .option("--prompt <text>", "the question after the context (default: {{prompt}})")
+    .option("--max-tokens <n>", "output token limit (default: 1024)")
+    .action(async (options) => {
+      const { runPayload } = await import("./cli/payload.ts");
+      code = await runPayload(options);
+    });
+  const cache = program.command("cache")
+    .description("look into or empty the content-hash cache (cache.dir, default .slop/cache)");
+  cache.command("stats")
+    .description("entries, bytes and the hit rate of the last build")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--json", "print the stats as JSON")
+    .action(async (options) => {
+      const { runCache } = await import("./cli/cache.ts");
+      code = await runCache("stats", options);
+    });
+  cache.command("clear")
+    .description("remove every cache entry")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runCache } = await import("./cli/cache.ts");
+      code = await runCache("clear", options);
+    });
+
   program.command("init [dir]")
     .description(
       "write a commented slop.config.ts and the context task in deno.json (never overwrites)",
@@ -99,6 +136,56 @@ export async function main(args: string[]): Promise<number> {
     .action(async (options) => {
       const { runWatch } = await import("./cli/watch.ts");
       code = await runWatch(options);
+    });
+
+  const knowledge = program.command("knowledge")
+    .description("knowledge artifacts: the digest and the conversation harvest");
+  knowledge.command("digest")
+    .description("regenerate digest.md from the category files (deleted when all are empty)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runKnowledgeDigest } = await import("./cli/knowledge.ts");
+      code = await runKnowledgeDigest(options);
+    });
+  knowledge.command("harvest")
+    .description("distill conversations into the knowledge files (a dry run without --apply)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--apply", "ask the provider, append items, write the ledger and the digest")
+    .option("--reclaim", "with --apply, delete conversations whose harvest succeeded")
+    .option("--price <usd>", "USD per million input tokens for the estimate")
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runKnowledgeHarvest } = await import("./cli/knowledge.ts");
+      code = await runKnowledgeHarvest(options);
+    });
+  const slice = program.command("slice")
+    .description("maintain the custom view's line slices (slicesFile, default slop/slices.toml)");
+  slice.command("add <spec>")
+    .description("add the slice PATH:START-END with its content hash and anchor lines")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--tag <tag>", "label shown as [Slice: TAG]")
+    .option("--comment <text>", "comment shown after the label")
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (spec: string, options) => {
+      const { runSliceAdd } = await import("./cli/slice.ts");
+      code = await runSliceAdd(spec, options);
+    });
+  slice.command("list")
+    .description("every slice and its status: exact, moved, re-anchored or stale")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--json", "print the slices as JSON")
+    .action(async (options) => {
+      const { runSliceList } = await import("./cli/slice.ts");
+      code = await runSliceList(options);
+    });
+  slice.command("refresh")
+    .description("rewrite moved and re-anchored slices of the side file at their new lines")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runSliceRefresh } = await import("./cli/slice.ts");
+      code = await runSliceRefresh(options);
     });
 
   try {

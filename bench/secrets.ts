@@ -12,7 +12,6 @@
  * @module
  */
 
-import { join } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { resolveTargets } from "../pipeline/resolve.ts";
 import { readTargets } from "../pipeline/read.ts";

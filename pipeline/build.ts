@@ -23,13 +23,20 @@ import {
   redactWarnings,
   withSecrets,
 } from "./secrets.ts";
+import { attachSideSlices } from "./slices_file.ts";
 import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
+import { openCache, recordBuild } from "./cache.ts";
+import { countMany } from "./count.ts";
 import { orderBlocks } from "./order.ts";
+import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
+import { fitBudget } from "./budget.ts";
+import { unmatchedFocus } from "./personas.ts";
 import type {
+  BudgetReport,
   Manifest,
   OrderContext,
   PlacedBlock,
@@ -52,6 +59,8 @@ export interface BuildOptions {
   hookTimeoutMs?: number;
   /** Called as work finishes (files transformed, blocks counted), for progress bars. */
   onProgress?: (progress: BuildProgress) => void;
+  /** Token-counting workers; 1 counts in this thread. @default {navigator.hardwareConcurrency} */
+  workers?: number;
 }
 
 /** A progress report of {@linkcode build}. */
@@ -80,6 +89,10 @@ export interface BuildResult {
   output?: { number: number; document: string; manifest: string };
   /** Warnings, in the order they were raised. */
   warnings: string[];
+  /** The configured provider's cache plan: tokens, breakpoints, cold and warm cost. */
+  cache?: CachePlan;
+  /** The token budget and what was stepped down (only when a budget is set). */
+  budget?: BudgetReport;
 }
 
 /**
@@ -118,9 +131,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const complete = completer(registry, config);
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
+  await attachSideSlices(resolution.targets, config, warn);
   const sources = await readTargets(resolution.targets, config);
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules);
+  unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
+  const cache = openCache(config.cache.dir, { enabled: config.cache.enabled });
   let done = 0;
   let cacheHits = 0;
   const progress = options.onProgress;
@@ -128,6 +144,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     warn,
     complete,
     timeoutMs: options.hookTimeoutMs,
+    cache,
     onFile: progress && ((file) => {
       if (file.cache === "hit") cacheHits++;
       progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
@@ -147,23 +164,60 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
   const formatted = formatBlocks(ordered, files, config.output.format);
-  const placed = await placeBlocks(formatted, {
+  const counted = await countMany(formatted.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
+    cache,
+    workers: options.workers,
+  });
+  let placed = await placeBlocks(formatted, {
+    tokenizer: config.budget.tokenizer,
+    tokenCache: counted.counts,
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
+  // Token budget: step files down until the document fits (see pipeline/budget.ts).
+  let budget: BudgetReport | undefined;
+  if (config.budget.tokens !== undefined) {
+    const transform = { warn, complete, timeoutMs: options.hookTimeoutMs, cache };
+    const assemble = async () => {
+      const blocks = await composeBlocks(state, registry, { warn, complete });
+      await redactBlocks(blocks, config.secrets.rules); // found and listed on the first compose
+      const ordered = await orderBlocks(blocks, registry, orderContext);
+      const formatted = formatBlocks(ordered, files, config.output.format);
+      const tokenizer = config.budget.tokenizer;
+      return await placeBlocks(formatted, { tokenizer, tokenCache: counted.counts });
+    };
+    const fit = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
+    ({ placed, report: budget } = fit);
+  }
   const document = renderDocument(placed);
   await redactWarnings(warnings, config.secrets.rules);
+  const plan = await planCache(placed, registry, orderContext);
+  if (cache.enabled) {
+    const hits = files.filter((f) => f.cache === "hit").length;
+    await recordBuild(config.cache.dir, {
+      files: { hits, misses: files.filter((f) => f.cache === "miss").length },
+      tokens: { hits: counted.hits, misses: counted.misses },
+    });
+  }
   let output: BuildResult["output"];
-  const manifestOf = (path?: string) =>
-    withSecrets(buildManifest(files, placed, document, warnings, path), secrets);
-  let manifest = manifestOf();
+  const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
+  let manifest = withBreakpoints(
+    withBudget(withSecrets(buildManifest(files, placed, document, warnings), secrets)),
+    plan,
+  );
   if (options.write !== false) {
     output = await publish(
       config.output.dir,
       config.output.namespace,
       document,
-      (path) => (manifest = manifestOf(path)),
+      (path) => {
+        manifest = withBreakpoints(
+          withBudget(withSecrets(buildManifest(files, placed, document, warnings, path), secrets)),
+          plan,
+        );
+        return manifest;
+      },
       config.root,
       { ext: FORMAT_EXTENSIONS[config.output.format] },
     );
@@ -172,5 +226,5 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
   }
-  return { document, blocks: placed, files, manifest, output, warnings };
+  return { document, blocks: placed, files, manifest, output, warnings, cache: plan, budget };
 }

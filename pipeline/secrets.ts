@@ -12,7 +12,7 @@
 
 import { loadSecretlint } from "../deps.ts";
 import { sha256 } from "./read.ts";
-import type { Block, Manifest, SecretFinding, SourceFile } from "./types.ts";
+import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 /** A compiled redaction rule. */
 export interface SecretRule {
@@ -213,7 +213,45 @@ export async function redactText(
  * ```
  */
 export function redactMessage(message: string, rules: Record<string, string> = {}): string {
-  return apply(message, ownMatches(message, rules)).text;
+  return redactSync(message, rules).text;
+}
+
+/**
+ * {@linkcode redactText} without secretlint, synchronously: slop's own rules
+ * and the user's. For hot or synchronous paths (knowledge lines, messages).
+ *
+ * @example
+ * ```ts
+ * import { redactSync } from "./secrets.ts";
+ * redactSync(`API_SECRET=${"4d".repeat(32)}`).findings; // [{ line: 1, rule: "hex-secret" }]
+ * ```
+ */
+export function redactSync(text: string, rules: Record<string, string> = {}): Redaction {
+  return apply(text, ownMatches(text, rules));
+}
+
+/**
+ * Wrap an LLM completion function so that the system prompt and the prompt
+ * are redacted with every rule before they leave the process: view modes,
+ * history compaction and knowledge harvest all ask through it.
+ *
+ * @example
+ * ```ts
+ * import { redactingComplete } from "./secrets.ts";
+ * // const complete = redactingComplete(completer(registry, config), config.secrets.rules);
+ * ```
+ */
+export function redactingComplete(
+  complete: CompleteFn,
+  rules: Record<string, string>,
+): CompleteFn {
+  return async (request) => {
+    const prompt = (await redactText(request.prompt, "prompt", { rules })).text;
+    const system = request.system === undefined
+      ? undefined
+      : (await redactText(request.system, "system", { rules })).text;
+    return await complete({ ...request, prompt, ...(system === undefined ? {} : { system }) });
+  };
 }
 
 function ownMatches(text: string, rules: Record<string, string>): Match[] {

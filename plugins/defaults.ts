@@ -11,11 +11,19 @@ import { fullViewMode } from "./view_modes/full.ts";
 import { noneViewMode } from "./view_modes/none.ts";
 import { summaryViewMode } from "./view_modes/summary.ts";
 import { customViewMode } from "./view_modes/custom.ts";
+import { knowledgeSection } from "./sections/knowledge.ts";
+import { llmSummaryViewMode } from "./view_modes/llm_summary.ts";
 import { filesSection } from "./sections/files.ts";
 import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
 import { treeSection } from "./sections/tree.ts";
+import { beadsSection } from "./sections/beads.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
+import { breakpointsOrdering } from "./ordering/breakpoints.ts";
+import { anthropicProvider } from "./providers/anthropic.ts";
+import { openaiProvider } from "./providers/openai.ts";
+import { geminiProvider } from "./providers/gemini.ts";
+import { deepseekProvider } from "./providers/deepseek.ts";
 
 /**
  * A fresh list of every built-in plugin.
@@ -33,12 +41,21 @@ export function defaultPlugins(): Plugin[] {
     noneViewMode(),
     summaryViewMode(),
     customViewMode(),
+    llmSummaryViewMode(),
     // sections, in document order
+    knowledgeSection(),
     filesSection(),
     screenshotsSection(),
     treeSection(),
+    beadsSection(),
     historySection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),
+    breakpointsOrdering(),
+    // providers
+    anthropicProvider(),
+    openaiProvider(),
+    geminiProvider(),
+    deepseekProvider(),
   ];
 }
