@@ -33,6 +33,7 @@ async function pythonStdlib(): Promise<string> {
   return copy;
 }
 
+const copied = Deno.args[0] === undefined;
 const root = Deno.args[0] ?? await pythonStdlib();
 const stateDir = await Deno.makeTempDir();
 const config = await loadConfig({
@@ -61,6 +62,7 @@ const start = performance.now();
 await build(config, { builtins: defaultPlugins(), write: false });
 const buildMs = performance.now() - start;
 await Deno.remove(stateDir, { recursive: true });
+if (copied) await Deno.remove(root, { recursive: true });
 
 console.log(`root: ${root}`);
 console.log(`files: ${texts.length} texts, ${mb.toFixed(1)} MB`);
