@@ -55,13 +55,14 @@ Deno.test("files over the size limit are skipped: 10 MB default, maxFileSize, pe
   assert.equal(row(limited, "small.txt").reason, "file is 101 bytes, over the limit of 50 bytes");
 });
 
-Deno.test("an empty file is rendered as an empty block and listed with 0 bytes", async () => {
+Deno.test('an empty file is rendered as an empty block, listed with 0 bytes and an "empty file" note', async () => {
   const root = await makeProject({ "empty.ts": "", "a.ts": "export {};\n" });
   const result = await buildIn(root);
   assert.deepEqual([row(result, "empty.ts").status, row(result, "empty.ts").bytes], [
     "rendered",
     0,
   ]);
+  assert.deepEqual(row(result, "empty.ts").notes, ["empty file"]);
   assert.match(result.document, /### empty.ts\n\n```ts\n```\n\n/);
 });
 
