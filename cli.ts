@@ -49,6 +49,7 @@ export async function main(args: string[]): Promise<number> {
     .option("--json", "print the manifest as JSON")
     .option("--format <format>", "document format: markdown | xml | json (default: output.format)")
     .option("--strict", "exit 1 when any file has an error")
+    .option("--fail-on-secret", "exit 1, writing nothing, when a secret is found")
     .option("-q, --quiet", "print nothing but errors")
     .option("--no-cache", "render and count everything anew; read and write no cache")
     .action(async (paths: string[], options) => {

@@ -17,6 +17,18 @@ export function loadO200k(): Promise<typeof import("npm:gpt-tokenizer@3.4.0/enco
   return import("npm:gpt-tokenizer@3.4.0/encoding/o200k_base");
 }
 
+/** secretlint's core and recommended preset, loaded on first use (only when a file needs a scan). */
+export async function loadSecretlint(): Promise<{
+  lintSource: typeof import("npm:@secretlint/core@13.0.7").lintSource;
+  preset: typeof import("npm:@secretlint/secretlint-rule-preset-recommend@13.0.7").creator;
+}> {
+  const [core, preset] = await Promise.all([
+    import("npm:@secretlint/core@13.0.7"),
+    import("npm:@secretlint/secretlint-rule-preset-recommend@13.0.7"),
+  ]);
+  return { lintSource: core.lintSource, preset: preset.creator };
+}
+
 /** The cl100k tokenizer, loaded on first use. */
 export function loadCl100k(): Promise<
   typeof import("npm:gpt-tokenizer@3.4.0/encoding/cl100k_base")

@@ -140,3 +140,5 @@ export type {
   CacheStats,
   LastBuildStats,
 } from "./pipeline/cache.ts";
+export { redactText, SecretsFoundError } from "./pipeline/secrets.ts";
+export type { Redaction, RedactOptions } from "./pipeline/secrets.ts";

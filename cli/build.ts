@@ -12,6 +12,7 @@ import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
 import type { OutputFormat, Strategy } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
 
@@ -34,6 +35,8 @@ export interface BuildFlags {
   /** Document format (`--format`), over `output.format`. */
   format?: string;
   strict?: boolean;
+  /** Exit 1 without writing when a secret is found (`--fail-on-secret`). */
+  failOnSecret?: boolean;
   quiet?: boolean;
   /** `false` with `--no-cache`. */
   cache?: boolean;
@@ -83,6 +86,7 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
       paths,
     });
     if (flags.format) config.output.format = flags.format as OutputFormat;
+    if (flags.failOnSecret) config.secrets.failOnSecret = true;
     if (flags.cache === false) config.cache.enabled = false;
     result = await build(config, {
       builtins: defaultPlugins(),
@@ -92,7 +96,8 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
     bar.done();
   } catch (error) {
     bar.done();
-    printError(error instanceof Error ? error.message : String(error));
+    // An error may quote input (a parser's excerpt of a broken config line): redact it.
+    printError(redactMessage(error instanceof Error ? error.message : String(error)));
     return error instanceof ConfigError || error instanceof SinceError ? 2 : 1;
   }
   const out = flags.stdout || flags.json ? console.error : console.log;

@@ -3,13 +3,15 @@
  * prompts. Every text the harvest sends to a model, and every line it
  * appends to a knowledge file, goes through a {@linkcode SecretScrubber}.
  *
- * The default is a small built-in rule set (obvious key shapes plus the
- * config's `secrets.rules`). It is a stop-gap: the project's secret scanner
- * (issue 8) should replace {@linkcode basicScrubber} here, and nothing else
- * in the harvest needs to change.
+ * The default runs slop's own secret rules (`pipeline/secrets.ts`: the seed's
+ * key shapes, hex secrets, key maps and the config's `secrets.rules`), then a
+ * small built-in rule set (obvious key shapes). Prompts are also redacted with
+ * every rule, secretlint included, by `completer()` before they are sent.
  *
  * @module
  */
+
+import { redactSync } from "../pipeline/secrets.ts";
 
 /** Replaces secrets in a text; returns the text and the names of the rules that matched. */
 export type SecretScrubber = (text: string) => { text: string; found: string[] };
@@ -47,8 +49,10 @@ export function basicScrubber(rules: Record<string, string> = {}): SecretScrubbe
     ]),
   ];
   return (input: string) => {
-    const found: string[] = [];
-    let text = input;
+    // slop's own rules first (seed key shapes, hex secrets, key maps), then the rules here.
+    const own = redactSync(input); // the config's rules run below, with the others
+    const found: string[] = own.findings.map((f) => f.rule);
+    let text = own.text;
     for (const [name, pattern] of all) {
       text = text.replace(pattern, (...match: string[]) => {
         found.push(name);

@@ -15,6 +15,14 @@ import {
 } from "./registry.ts";
 import { resolveTargets } from "./resolve.ts";
 import { readTargets } from "./read.ts";
+import {
+  failOnSecrets,
+  redactBlocks,
+  redactMessage,
+  redactSources,
+  redactWarnings,
+  withSecrets,
+} from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
 import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
@@ -102,7 +110,8 @@ export interface BuildResult {
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
   const warnings: string[] = [];
-  const warn = (message: string) => {
+  const warn = (raw: string) => {
+    const message = redactMessage(raw, config.secrets.rules);
     warnings.push(message);
     options.onWarning?.(message);
   };
@@ -124,6 +133,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   resolution.warnings.forEach(warn);
   await attachSideSlices(resolution.targets, config, warn);
   const sources = await readTargets(resolution.targets, config);
+  // Secrets are redacted before any plugin, cache or log sees the text.
+  const secrets = await redactSources(sources, config.secrets.rules);
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
   const cache = openCache(config.cache.dir, { enabled: config.cache.enabled });
   let done = 0;
@@ -141,6 +152,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   });
   const state = { config, files, root: config.root, stateDir: config.stateDir };
   const blocks = await composeBlocks(state, registry, { warn, complete });
+  secrets.push(...await redactBlocks(blocks, config.secrets.rules));
+  failOnSecrets(secrets, config.secrets.failOnSecret, warn);
   const orderContext: OrderContext = {
     config,
     files,
@@ -168,6 +181,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     const transform = { warn, complete, timeoutMs: options.hookTimeoutMs, cache };
     const assemble = async () => {
       const blocks = await composeBlocks(state, registry, { warn, complete });
+      await redactBlocks(blocks, config.secrets.rules); // found and listed on the first compose
       const ordered = await orderBlocks(blocks, registry, orderContext);
       const formatted = formatBlocks(ordered, files, config.output.format);
       const tokenizer = config.budget.tokenizer;
@@ -177,6 +191,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     ({ placed, report: budget } = fit);
   }
   const document = renderDocument(placed);
+  await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);
   if (cache.enabled) {
     const hits = files.filter((f) => f.cache === "hit").length;
@@ -188,7 +203,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   let output: BuildResult["output"];
   const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
   let manifest = withBreakpoints(
-    withBudget(buildManifest(files, placed, document, warnings)),
+    withBudget(withSecrets(buildManifest(files, placed, document, warnings), secrets)),
     plan,
   );
   if (options.write !== false) {
@@ -198,7 +213,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       document,
       (path) => {
         manifest = withBreakpoints(
-          withBudget(buildManifest(files, placed, document, warnings, path)),
+          withBudget(withSecrets(buildManifest(files, placed, document, warnings, path), secrets)),
           plan,
         );
         return manifest;

@@ -32,6 +32,7 @@ import type {
   UserConfigExport,
 } from "./types.ts";
 import { type Registry, viewNames } from "./registry.ts";
+import { checkSecretRules } from "./secrets.ts";
 import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 
@@ -221,6 +222,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
   }
   const display = configPath ? displayPath(configPath, cwd) : "inline config";
   const problems = validateConfig(raw);
+  if (!problems.length) problems.push(...checkSecretRules(raw.secrets?.rules));
   if (problems.length) throw new ConfigError(display, problems);
   const { threshold = 80, keep = 24 } = raw.compaction ?? {};
   if (keep >= threshold) {

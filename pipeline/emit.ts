@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { sha256 } from "./read.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
@@ -141,9 +141,14 @@ export function outputName(namespace: string, n: number, ext: string): string {
 
 /**
  * Publish the document and manifest under the next free number. The number
- * is claimed with `link()` (which fails when the name exists), so two builds
- * at once never share a number and nothing is ever overwritten; a
- * high-water mark keeps numbers from being reused after deletions.
+ * is claimed by creating a hidden `.{namespace}_{NNN}.claim` file exclusively
+ * (shared by every format), checked free of outputs once held, and the
+ * document is published with `link()` (which fails when the name exists), so
+ * two builds at once never share a number, whatever their formats, and nothing
+ * is ever overwritten. The document appears whole (linked from a complete temp
+ * file); its manifest is written after it, atomically, so a reader that looks
+ * for manifests (as `slop stats` does) only sees complete outputs. A high-water
+ * mark keeps numbers from being reused after deletions.
  *
  * @example
  * ```ts
@@ -163,32 +168,46 @@ export async function publish(
   await Deno.mkdir(dir, { recursive: true });
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   await Deno.writeTextFile(tmp, document);
+  await sweepStale(dir, namespace);
   let n = await nextNumber(dir, namespace);
   let docPath: string;
+  let claim: string;
   try {
-    for (;;) {
+    for (;; n++) {
+      // The claim is shared by every format, so an .md and an .xml build never share a number.
+      claim = join(dir, `.${outputName(namespace, n, "claim")}`);
+      if (!await createNew(claim)) continue;
+      if (await numberTaken(dir, namespace, n)) {
+        await Deno.remove(claim).catch(() => {});
+        continue;
+      }
       docPath = join(dir, outputName(namespace, n, ext));
       try {
         await Deno.link(tmp, docPath);
         break;
       } catch (error) {
+        await Deno.remove(claim).catch(() => {});
         if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
-        n++;
       }
     }
   } finally {
     await Deno.remove(tmp).catch(() => {});
   }
-  await writeMark(dir, namespace, n);
   const manifestPath = join(dir, outputName(namespace, n, "json"));
-  const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
-  await writeAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+  try {
+    await writeMark(dir, namespace, n);
+    const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
+    await writeAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+  } finally {
+    await Deno.remove(claim).catch(() => {});
+  }
   return { number: n, document: docPath, manifest: manifestPath };
 }
 
 /** Write a file through a temp file and a rename, so readers never see half of it. */
 export async function writeAtomic(path: string, text: string): Promise<void> {
-  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+  // Hidden, so a temp file left by a killed process never looks like an output.
+  const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   try {
     await Deno.writeTextFile(tmp, text);
     await Deno.rename(tmp, path);
@@ -196,6 +215,49 @@ export async function writeAtomic(path: string, text: string): Promise<void> {
     await Deno.remove(tmp).catch(() => {});
     throw error;
   }
+}
+
+/** Temp and claim files older than this were left by a killed build. */
+const STALE_MS = 60 * 60 * 1000;
+
+/** Remove hidden temp and claim files that a killed build left behind. */
+async function sweepStale(dir: string, namespace: string): Promise<void> {
+  const prefix = `.${namespace}`;
+  const now = Date.now();
+  for await (const entry of Deno.readDir(dir)) {
+    const name = entry.name;
+    if (!name.startsWith(prefix) || !(name.endsWith(".tmp") || name.endsWith(".claim"))) continue;
+    try {
+      const info = await Deno.lstat(join(dir, name));
+      if (now - (info.mtime?.getTime() ?? now) > STALE_MS) await Deno.remove(join(dir, name));
+    } catch {
+      // Gone already (another build swept it).
+    }
+  }
+}
+
+/** Create an empty file; false when it exists already. */
+async function createNew(path: string): Promise<boolean> {
+  try {
+    (await Deno.open(path, { createNew: true, write: true })).close();
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) return false;
+    throw error;
+  }
+}
+
+/** True when any output of number `n` exists (any format, or its manifest). */
+async function numberTaken(dir: string, namespace: string, n: number): Promise<boolean> {
+  for (const ext of ["md", "xml", "doc.json", "json"]) {
+    try {
+      await Deno.lstat(join(dir, outputName(namespace, n, ext)));
+      return true;
+    } catch {
+      // Not there: free so far.
+    }
+  }
+  return false;
 }
 
 async function nextNumber(dir: string, namespace: string): Promise<number> {

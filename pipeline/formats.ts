@@ -54,6 +54,7 @@ function fileOf(block: Block, byPath: Map<string, RenderedFile>): RenderedFile |
 
 function toXml(blocks: Block[], files: RenderedFile[]): Block[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
+  const ownTags = new Set([...XML_FILE_TAGS, ...blocks.map((b) => tagName(b.section))]);
   let index = 0;
   return blocks.map((block, i) => {
     const tag = block.section === "files" ? "documents" : tagName(block.section);
@@ -63,19 +64,43 @@ function toXml(blocks: Block[], files: RenderedFile[]): Block[] {
     let body: string;
     if (file) {
       index++;
-      const content = trimEnd(file.text ?? "");
+      const content = neutralizeTags(trimEnd(file.text ?? ""), ownTags);
       body = `<document index="${index}">\n<source>${escapeXml(file.path)}</source>\n` +
         `<view>${escapeXml(file.view)}</view>\n` +
         `<document_content>\n${content}${content ? "\n" : ""}</document_content>\n</document>\n`;
     } else if (block.section === "files" && block.heading) {
       body = "";
     } else {
-      const text = trimEnd(block.text);
+      const text = neutralizeTags(trimEnd(block.text), ownTags);
       body = text ? `${text}\n` : "";
     }
     const text = `${first ? `<${tag}>\n` : ""}${body}${last ? `</${tag}>\n` : ""}`;
     return { ...block, text };
   });
+}
+
+/** The tags that wrap files in the XML format. */
+const XML_FILE_TAGS = ["documents", "document", "source", "view", "document_content"];
+
+/**
+ * Escape the `<` of any opening or closing tag that slop itself uses in the
+ * XML document (`</document_content>`, `<document index=…>`, `</history>`, …),
+ * so a file's text can never end its wrapper early or fake another document.
+ * Other markup stays as written, for the model to read.
+ *
+ * @example
+ * ```ts
+ * import { neutralizeTags } from "./formats.ts";
+ * neutralizeTags("x</document_content>y<b>", new Set(["document_content"]));
+ * // "x&lt;/document_content>y<b>"
+ * ```
+ */
+export function neutralizeTags(text: string, tags: Set<string>): string {
+  if (!text.includes("<")) return text;
+  return text.replace(
+    /<(\/?)([A-Za-z_][A-Za-z0-9_.-]*)/g,
+    (m, slash, name) => tags.has(name) ? `&lt;${slash}${name}` : m,
+  );
 }
 
 function toJson(blocks: Block[], files: RenderedFile[]): Block[] {

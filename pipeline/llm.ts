@@ -6,6 +6,7 @@
  */
 
 import { callHook, findProvider, type Registry } from "./registry.ts";
+import { redactingComplete } from "./secrets.ts";
 import type { CompleteFn, CompletionRequest, ResolvedConfig } from "./types.ts";
 
 /** Options of {@linkcode completer}. */
@@ -31,7 +32,8 @@ export function completer(
   config: ResolvedConfig,
   options: CompleterOptions = {},
 ): CompleteFn {
-  return async (request: CompletionRequest) => {
+  // Every prompt is redacted before it leaves the process (see secrets.ts).
+  return redactingComplete(async (request: CompletionRequest) => {
     const name = config.provider.name;
     if (!name) {
       throw new Error(`No provider configured: set "provider.name" to ask a model`);
@@ -52,5 +54,5 @@ export function completer(
       throw new Error(`[plugin ${plugin.name}] Hook "complete" must return a string`);
     }
     return result;
-  };
+  }, config.secrets.rules);
 }

@@ -69,6 +69,7 @@ export async function readTarget(target: Target, config: ResolvedConfig): Promis
       real = await Deno.realPath(target.absPath);
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) return fail("error", "broken symbolic link");
+      if (error instanceof Deno.errors.FilesystemLoop) return fail("error", "symbolic link loop");
       return fail("error", `cannot follow symbolic link: ${message(error)}`);
     }
     if (!config.allowOutsideRoot) {

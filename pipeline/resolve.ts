@@ -16,7 +16,7 @@ import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"];
 
 /** Files excluded unless listed by their literal path (they usually hold secrets). */
-export const DEFAULT_SECRET_FILES: string[] = [".env", ".env.*", "*.pem", "id_rsa*", "*.key"];
+export const DEFAULT_SECRET_FILES: string[] = [".env*", "*.pem", "id_rsa*", "*.key"];
 
 /** History files the seed blacklists from file sets. */
 export const HISTORY_FILES: string[] = ["history.toml", "*_history.toml"];
@@ -30,6 +30,27 @@ export interface Resolution {
   /** Where candidates came from. */
   source: "git" | "walk";
 }
+
+/**
+ * A picomatch matcher that also matches names holding line breaks (picomatch's
+ * `**` and `*` never match `\n`; a file named `a\nb.ts` would be lost):
+ * line breaks are matched as a character no file name can hold.
+ *
+ * @example
+ * ```ts
+ * import { globMatcher } from "./resolve.ts";
+ * globMatcher("**", { dot: true })("new\nline.ts"); // true
+ * ```
+ */
+export function globMatcher(
+  patterns: string | string[],
+  options: { dot?: boolean; basename?: boolean; nocase?: boolean } = {},
+): (path: string) => boolean {
+  const match = picomatch(patterns, options);
+  return (path) => match(path.replace(LINE_BREAKS, "\0"));
+}
+
+const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
 
 /** Compare paths by code point, independent of locale. */
 export function comparePaths(a: string, b: string): number {
@@ -72,10 +93,10 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/"))
   ).sort(comparePaths);
   const candidateSet = new Set(candidates);
-  const isSecretFile = picomatch(DEFAULT_SECRET_FILES, { dot: true, basename: true });
-  const isHistoryFile = picomatch(HISTORY_FILES, { dot: true, basename: true });
+  const isSecretFile = globMatcher(DEFAULT_SECRET_FILES, { dot: true, basename: true });
+  const isHistoryFile = globMatcher(HISTORY_FILES, { dot: true, basename: true });
   const isExcluded = config.exclude.length
-    ? picomatch(config.exclude.map(normalizeEntryPath), { dot: true })
+    ? globMatcher(config.exclude.map(normalizeEntryPath), { dot: true })
     : () => false;
 
   const selected = new Map<string, { entries: FileEntry[]; explicit: boolean }>();
@@ -104,7 +125,7 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
     const keep = config.paths.map((p) => {
       const rel = toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p;
       return isGlob(rel)
-        ? picomatch(rel, { dot: true })
+        ? globMatcher(rel, { dot: true })
         : (x: string) => x === rel || x.startsWith(rel + "/");
     });
     const restricted = new Set<string>();
@@ -151,11 +172,8 @@ async function matchEntry(
   label: string,
 ): Promise<Array<{ path: string; explicit: boolean }>> {
   const raw = normalizeEntryPath(entry.path);
-  const rel = toRootRelative(
-    raw,
-    config.root,
-    config.configPath ? join(config.configPath, "..") : config.root,
-  );
+  // Entries (paths and globs) are relative to the root, wherever the config file is.
+  const rel = toRootRelative(raw, config.root, config.root);
   if (rel === undefined || rel.startsWith("../") || rel === "..") {
     if (!config.allowOutsideRoot) {
       warnings.push(`Refused "${entry.path}" (${label}): the path leaves the root`);
@@ -165,7 +183,7 @@ async function matchEntry(
     return [{ path: abs.split(sep).join("/"), explicit: true }];
   }
   if (isGlob(rel)) {
-    const match = picomatch(rel, { dot: true });
+    const match = globMatcher(rel, { dot: true });
     const found = candidates.filter((c) => match(c));
     if (!found.length) warnings.push(noMatch(entry.path, label, hintFor(rel, candidates)));
     return found.map((path) => ({ path, explicit: false }));
@@ -190,7 +208,7 @@ function noMatch(path: string, label: string, hint?: string): string {
 /** A case-insensitive match for an entry that matched nothing. */
 function hintFor(rel: string, candidates: string[]): string | undefined {
   if (isGlob(rel)) {
-    const match = picomatch(rel, { dot: true, nocase: true });
+    const match = globMatcher(rel, { dot: true, nocase: true });
     const found = candidates.find((c) => match(c));
     return found ? found : undefined;
   }

@@ -222,6 +222,7 @@ async function transformFile(
       text: out.text,
       fenced: out.fenced ?? true,
       notes: out.notes?.length ? out.notes : undefined,
+      ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
       cache,
     };
   } catch (error) {

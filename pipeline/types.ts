@@ -341,6 +341,16 @@ export interface ManifestFile {
   notes?: string[];
 }
 
+/** A secret found and redacted: where and by which rule, never the value. */
+export interface SecretFinding {
+  /** File path relative to root, or the block id for non-file blocks (`history`, ...). */
+  path: string;
+  /** 1-based line of the match's start (in the file as read). */
+  line: number;
+  /** Rule name, as in `[REDACTED:<rule>]`. */
+  rule: string;
+}
+
 /** One manifest row per block. */
 export interface ManifestBlock {
   id: string;
@@ -369,6 +379,8 @@ export interface Manifest {
   total: { bytes: number; sha256: string; tokens: number };
   /** Warnings raised during the build. */
   warnings: string[];
+  /** Secrets redacted (present only when some were found). */
+  secrets?: SecretFinding[];
   /** The token budget and what was stepped down to meet it (only when a budget is set). */
   budget?: BudgetReport;
   /** Cache breakpoints chosen for the configured provider (absent when none). */

@@ -21,13 +21,37 @@ export function fenceFor(text: string): string {
   return "`".repeat(Math.max(3, longest + 1));
 }
 
+/**
+ * A path as shown in a heading: control characters (a newline in a file
+ * name would end the heading) are written as escapes (`\n`, `\t`, `\x1b`).
+ *
+ * @example
+ * ```ts
+ * import { headingPath } from "./_render.ts";
+ * headingPath("a\nb.txt"); // "a\\nb.txt"
+ * ```
+ */
+export function headingPath(path: string): string {
+  return path.replace(
+    CONTROL_CHARS,
+    (c) => CONTROL_ESCAPES[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
+}
+
+// deno-lint-ignore no-control-regex
+const CONTROL_CHARS = /[\x00-\x1f\x7f]/g;
+const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
 /** The markdown of one file: heading, then fenced code or inline markdown, then a blank line. */
 export function renderFileBlock(file: RenderedFile): string {
   const body = file.text ?? "";
+  const heading = `### ${headingPath(file.path)}`;
   if (!file.fenced || file.status === "error") {
-    return `### ${file.path}\n\n${body.replace(/\n+$/, "")}\n\n`;
+    return `${heading}\n\n${body.replace(/\n+$/, "")}\n\n`;
   }
   const fence = fenceFor(body);
   const content = body.endsWith("\n") || body === "" ? body : body + "\n";
-  return `### ${file.path}\n\n${fence}${file.language}\n${content}${fence}\n\n`;
+  // The info string is the language tag only: an odd extension cannot break the fence.
+  const language = file.language.replace(/[^A-Za-z0-9_+#.-]/g, "");
+  return `${heading}\n\n${fence}${language}\n${content}${fence}\n\n`;
 }

@@ -8,7 +8,7 @@
  */
 
 import type { Block, BuildState, RenderedFile, SectionPlugin } from "../../pipeline/types.ts";
-import { fenceFor } from "./_render.ts";
+import { fenceFor, headingPath } from "./_render.ts";
 
 /** Options of {@linkcode treeSection}. */
 export interface TreeOptions {
@@ -53,10 +53,10 @@ export function renderTree(paths: string[]): string {
     ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       if (entry.dir) {
-        lines.push(`${pad}${entry.name}/`);
+        lines.push(`${pad}${headingPath(entry.name)}/`);
         walk(node.dirs.get(entry.name)!, depth + 1);
       } else {
-        lines.push(`${pad}${entry.name}`);
+        lines.push(`${pad}${headingPath(entry.name)}`);
       }
     }
   };

@@ -1,0 +1,228 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { buildContext, type SlopConfig } from "../../mod.ts";
+import { loadConfig } from "../../pipeline/config.ts";
+import { resolveTargets } from "../../pipeline/resolve.ts";
+import { readTargets, sha256 } from "../../pipeline/read.ts";
+import { gitInit, makeProject, runCli } from "../_helpers.ts";
+
+async function buildIn(root: string, inline?: SlopConfig) {
+  return await buildContext({ cwd: root, ...(inline ? { inline } : {}) }, { write: false });
+}
+
+function row(result: Awaited<ReturnType<typeof buildIn>>, path: string) {
+  const found = result.manifest.files.find((f) => f.path === path);
+  assert.ok(found, `"${path}" is in the manifest`);
+  return found;
+}
+
+Deno.test("binary files (NUL bytes or invalid UTF-8) are skipped with their reason", async () => {
+  const root = await makeProject({
+    "nul.dat": new Uint8Array([0x61, 0x00, 0x62]),
+    "latin1.txt": new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]),
+    "ok.txt": "ok\n",
+  });
+  const result = await buildIn(root);
+  assert.deepEqual([row(result, "nul.dat").status, row(result, "nul.dat").reason], [
+    "skipped",
+    "binary file",
+  ]);
+  assert.equal(row(result, "latin1.txt").reason, "binary file (not valid UTF-8)");
+  assert.equal(row(result, "ok.txt").status, "rendered");
+  assert.doesNotMatch(result.document, /nul\.dat|latin1/);
+});
+
+Deno.test("files over the size limit are skipped: 10 MB default, maxFileSize, per-entry maxBytes", async () => {
+  const root = await makeProject({
+    "small.txt": "x".repeat(100) + "\n",
+    "mid.txt": "y".repeat(2000),
+  });
+  const big = await Deno.open(join(root, "big.txt"), { create: true, write: true });
+  await big.truncate(10 * 1024 * 1024 + 1); // sparse: cheap to make
+  big.close();
+  const byDefault = await buildIn(root);
+  assert.equal(row(byDefault, "big.txt").status, "skipped");
+  assert.equal(
+    row(byDefault, "big.txt").reason,
+    "file is 10485761 bytes, over the limit of 10485760 bytes",
+  );
+  assert.equal(row(byDefault, "mid.txt").status, "rendered");
+  const limited = await buildIn(root, {
+    maxFileSize: 1000,
+    files: ["*.txt", { path: "small.txt", maxBytes: 50 }],
+  });
+  assert.equal(row(limited, "mid.txt").reason, "file is 2000 bytes, over the limit of 1000 bytes");
+  assert.equal(row(limited, "small.txt").reason, "file is 101 bytes, over the limit of 50 bytes");
+});
+
+Deno.test('an empty file is rendered as an empty block, listed with 0 bytes and an "empty file" note', async () => {
+  const root = await makeProject({ "empty.ts": "", "a.ts": "export {};\n" });
+  const result = await buildIn(root);
+  assert.deepEqual([row(result, "empty.ts").status, row(result, "empty.ts").bytes], [
+    "rendered",
+    0,
+  ]);
+  assert.deepEqual(row(result, "empty.ts").notes, ["empty file"]);
+  assert.match(result.document, /### empty.ts\n\n```ts\n```\n\n/);
+});
+
+Deno.test("unreadable entries (a FIFO, a directory named like a file, /proc/self/mem) never hang or stop the build", async () => {
+  // Tests run as root, so permission bits cannot make a file unreadable; these
+  // cases fail the same way for every user.
+  const root = await makeProject({ "a.ts": "export {};\n" });
+  const fifo = new Deno.Command("mkfifo", { args: [join(root, "pipe.txt")] }).outputSync();
+  assert.ok(fifo.success, "mkfifo works");
+  await Deno.mkdir(join(root, "folder.txt"));
+  await Deno.symlink("/proc/self/mem", join(root, "mem.txt"));
+  const result = await buildIn(root, {
+    files: ["a.ts", "pipe.txt", "folder.txt", "mem.txt"],
+    allowOutsideRoot: true,
+  });
+  assert.deepEqual(
+    [row(result, "pipe.txt").status, row(result, "pipe.txt").reason],
+    ["skipped", "not a regular file"],
+  );
+  assert.deepEqual(
+    [row(result, "folder.txt").status, row(result, "folder.txt").reason],
+    ["skipped", "is a directory"],
+  );
+  assert.equal(row(result, "mem.txt").status, "error");
+  assert.match(row(result, "mem.txt").reason!, /^cannot read file: /);
+  assert.equal(row(result, "a.ts").status, "rendered");
+});
+
+Deno.test("broken symlinks and symlink loops are errors with their own message", async () => {
+  const root = await makeProject({ "a.ts": "export {};\n" });
+  await Deno.symlink("missing.ts", join(root, "broken.ts"));
+  await Deno.symlink("loop_b.ts", join(root, "loop_a.ts"));
+  await Deno.symlink("loop_a.ts", join(root, "loop_b.ts"));
+  const result = await buildIn(root);
+  assert.equal(row(result, "broken.ts").reason, "broken symbolic link");
+  assert.equal(row(result, "loop_a.ts").reason, "symbolic link loop");
+  assert.equal(row(result, "loop_b.ts").status, "error");
+  assert.match(result.document, /ERROR: symbolic link loop: loop_a.ts/);
+});
+
+Deno.test("links and paths that leave the root are refused unless allowOutsideRoot", async () => {
+  const outside = await makeProject({ "secret.txt": "outside\n" });
+  const root = await makeProject({ "a.ts": "export {};\n" });
+  await Deno.symlink(join(outside, "secret.txt"), join(root, "link.txt"));
+  const files = ["**", join(outside, "secret.txt"), "../escape.txt"];
+  const refused = await buildIn(root, { files });
+  assert.equal(
+    row(refused, "link.txt").reason,
+    "symbolic link leaves the root (set allowOutsideRoot to allow it)",
+  );
+  assert.ok(refused.warnings.some((w) => /Refused ".*secret.txt" \(files\[1\]\)/.test(w)));
+  assert.ok(refused.warnings.some((w) => w.includes(`Refused "../escape.txt" (files[2])`)));
+  assert.doesNotMatch(refused.document, /outside/);
+  const allowed = await buildIn(root, { files, allowOutsideRoot: true });
+  assert.equal(row(allowed, "link.txt").status, "rendered");
+  assert.match(allowed.document, /outside/);
+});
+
+Deno.test("names with spaces, newlines and non-ASCII are kept, in git and outside it", async () => {
+  const tree = {
+    "with space.ts": "export const a = 1;\n",
+    "new\nline.ts": "export const b = 2;\n",
+    "ünï/cödé 日本.md": "# hi\n",
+    "tab\there.txt": "t\n",
+  };
+  for (const useGit of [false, true]) {
+    const root = await makeProject(tree);
+    if (useGit) await gitInit(root);
+    const result = await buildIn(root, { tree: true });
+    assert.deepEqual(result.files.map((f) => [f.path, f.status]).sort(), [
+      ["new\nline.ts", "rendered"],
+      ["tab\there.txt", "rendered"],
+      ["with space.ts", "rendered"],
+      ["ünï/cödé 日本.md", "rendered"],
+    ], useGit ? "git" : "walk");
+    assert.match(result.document, /### new\\nline.ts\n/, "a newline cannot end the heading");
+    assert.match(result.document, /### tab\\there.txt\n/);
+    assert.match(result.document, /### ünï\/cödé 日本.md\n/);
+    assert.match(result.document, /\nnew\\nline.ts\n/, "the tree escapes it too");
+  }
+});
+
+Deno.test("files deleted, replaced or changed between resolve and read", async () => {
+  const root = await makeProject({
+    "gone.ts": "export {};\n",
+    "dir.ts": "export {};\n",
+    "grows.ts": "small\n",
+    "edited.ts": "before\n",
+  });
+  const config = await loadConfig({ cwd: root, inline: { maxFileSize: 100 } });
+  const { targets } = await resolveTargets(config);
+  await Deno.remove(join(root, "gone.ts"));
+  await Deno.remove(join(root, "dir.ts"));
+  await Deno.mkdir(join(root, "dir.ts"));
+  await Deno.writeTextFile(join(root, "grows.ts"), "x".repeat(500));
+  await Deno.writeTextFile(join(root, "edited.ts"), "after\n");
+  const read = Object.fromEntries((await readTargets(targets, config)).map((f) => [f.path, f]));
+  assert.deepEqual(read["gone.ts"].error, { status: "error", reason: "file not found" });
+  assert.deepEqual(read["dir.ts"].error, { status: "skipped", reason: "is a directory" });
+  assert.equal(read["grows.ts"].error?.status, "skipped");
+  assert.equal(read["edited.ts"].text, "after\n", "the one read gives text and hash together");
+  assert.equal(read["edited.ts"].sha256, sha256("after\n"));
+});
+
+Deno.test("BOM is dropped and CRLF/CR become LF in the document; hashes are of the raw bytes", async () => {
+  const raw = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("a\r\nb\rc\n")]);
+  const root = await makeProject({ "bom.txt": raw });
+  const result = await buildIn(root);
+  assert.match(result.document, /### bom.txt\n\n```txt\na\nb\nc\n```\n/);
+  assert.equal(row(result, "bom.txt").sha256, sha256(raw));
+  assert.equal(row(result, "bom.txt").bytes, raw.length);
+});
+
+Deno.test("very long lines and deep trees render whole", async () => {
+  const line = "z".repeat(1_000_000);
+  const deep = Array.from({ length: 120 }, (_, i) => `d${i}`).join("/") + "/leaf.ts";
+  const root = await makeProject({ "long.txt": line, [deep]: "export const leaf = 1;\n" });
+  const result = await buildIn(root);
+  assert.equal(row(result, "long.txt").status, "rendered");
+  assert.ok(result.document.includes(line));
+  assert.equal(row(result, deep).status, "rendered");
+  const summary = await buildIn(root, { defaultView: "summary" });
+  assert.equal(row(summary, "long.txt").status, "rendered");
+});
+
+Deno.test("a view that never settles times out as an error naming plugin and file", async () => {
+  const root = await makeProject({ "a.ts": "export {};\n", "b.md": "# b\n" });
+  const config = await loadConfig({
+    cwd: root,
+    inline: {
+      files: [{ path: "a.ts", view: "hang" }, "b.md"],
+      plugins: [{
+        kind: "view-mode",
+        name: "hang",
+        version: "1",
+        render: () => new Promise<string>(() => {}),
+      }],
+    },
+  });
+  const { build } = await import("../../pipeline/build.ts");
+  const { defaultPlugins } = await import("../../plugins/defaults.ts");
+  const result = await build(config, {
+    builtins: defaultPlugins(),
+    write: false,
+    hookTimeoutMs: 50,
+  });
+  const a = result.files.find((f) => f.path === "a.ts")!;
+  assert.equal(a.status, "error");
+  assert.equal(a.reason, '[plugin hang] Hook "render" did not settle within 50 ms on "a.ts"');
+  assert.equal(result.files.find((f) => f.path === "b.md")!.status, "rendered");
+});
+
+Deno.test("a section plugin that throws stops the build with a message naming it (exit 1)", async () => {
+  const root = await makeProject({
+    "a.ts": "export {};\n",
+    "slop.config.ts": `export default {
+  plugins: [{ kind: "section", name: "boom", compose() { throw new Error("kaput"); } }],
+};\n`,
+  });
+  const run = await runCli(["build"], root);
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /\[plugin boom\].*compose.*kaput/);
+});
