@@ -42,6 +42,42 @@ export { historySection } from "./plugins/sections/history.ts";
 export type { HistoryOptions } from "./plugins/sections/history.ts";
 export { stableToVolatileOrdering } from "./plugins/ordering/stable_to_volatile.ts";
 export type { StableToVolatileOptions } from "./plugins/ordering/stable_to_volatile.ts";
+export { volatilityOrdering } from "./plugins/ordering/volatility.ts";
+export type { VolatilityOptions } from "./plugins/ordering/volatility.ts";
+export {
+  isFileBlock,
+  loadPreviousOrder,
+  orderFiles,
+  orderStatePath,
+  writeOrderState,
+} from "./pipeline/order_memory.ts";
+export type { OrderOrigin, PreviousOrder, PreviousOrderOptions } from "./pipeline/order_memory.ts";
+export { pinBlocks, pinnedOrdering } from "./plugins/ordering/pinned.ts";
+export type { PinnedOptions } from "./plugins/ordering/pinned.ts";
+export {
+  advanceOrder,
+  changeProbability,
+  fileContentKey,
+  reorderState,
+  sortBySizeAndVolatility,
+} from "./pipeline/order_state.ts";
+export type {
+  OrderEntry,
+  OrderFile,
+  OrderSeed,
+  OrderState,
+  OrderStep,
+} from "./pipeline/order_state.ts";
+export {
+  diffLock,
+  formatLock,
+  LockError,
+  lockFromBlocks,
+  orderStateFromLock,
+  parseLock,
+  readLock,
+} from "./pipeline/lock.ts";
+export type { DivergenceKind, Lock, LockDiff, LockLine } from "./pipeline/lock.ts";
 export type { BuildProgress } from "./pipeline/build.ts";
 export { FORMAT_EXTENSIONS, formatBlocks } from "./pipeline/formats.ts";
 export { renderTree, treeSection } from "./plugins/sections/tree.ts";

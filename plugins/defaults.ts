@@ -16,6 +16,8 @@ import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
 import { treeSection } from "./sections/tree.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
+import { volatilityOrdering } from "./ordering/volatility.ts";
+import { pinnedOrdering } from "./ordering/pinned.ts";
 
 /**
  * A fresh list of every built-in plugin.
@@ -40,5 +42,7 @@ export function defaultPlugins(): Plugin[] {
     historySection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),
+    volatilityOrdering(),
+    pinnedOrdering(),
   ];
 }
