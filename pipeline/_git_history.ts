@@ -11,6 +11,14 @@ import { DECAY, type OrderSeed } from "./order_state.ts";
 /** How many commits the seed looks at. */
 export const SEED_COMMITS = 200;
 
+/** The `git log` seed: per-file statistics and the decayed number of commits seen. */
+export interface GitSeed {
+  /** Per-file decayed change counts and last change. */
+  files: Map<string, OrderSeed>;
+  /** Sum of the commits' weights (`DECAY^age`). */
+  weight: number;
+}
+
 /**
  * Decayed change counts of the files under `root` over the last `commits`
  * commits (the newest weighs 1, each older one `DECAY` times less), and the
@@ -26,7 +34,7 @@ export const SEED_COMMITS = 200;
 export async function gitChangeSeed(
   root: string,
   commits: number = SEED_COMMITS,
-): Promise<Map<string, OrderSeed> | undefined> {
+): Promise<GitSeed | undefined> {
   const out = await runGit(
     [
       "-c",
@@ -43,8 +51,10 @@ export async function gitChangeSeed(
   );
   if (!out) return undefined;
   const seed = new Map<string, OrderSeed>();
+  let total = 0;
   out.split("\x01").slice(1).forEach((chunk, age) => {
     const weight = DECAY ** age;
+    total += weight;
     for (const raw of chunk.split("\n")) {
       const path = unquote(raw.trim());
       if (!path) continue;
@@ -53,7 +63,7 @@ export async function gitChangeSeed(
       else seed.set(path, { changes: weight, last: -age });
     }
   });
-  return seed.size ? seed : undefined;
+  return seed.size ? { files: seed, weight: total } : undefined;
 }
 
 /** git quotes unusual paths as C strings unless core.quotePath is off. */

@@ -8,12 +8,14 @@
  * # id	sha256	bytes	tokens	content	changes	last
  * files	<sha256>	10	3	-	-	-
  * files:src/a.ts	<sha256>	120	41	<16 hex>	1.02735	3
- * total	<sha256 of the prefix>	130	44	-	-	3
+ * total	<sha256 of the prefix>	130	44	-	12.5	3
  * ```
  *
  * `content` (hash of the file's rendered view, whatever the output format),
  * `changes` (decayed change count) and `last` (generation of the last change)
- * are set on file blocks; on the total line `last` is the generation counter.
+ * are set on file blocks; on the total line `changes` is the decayed number
+ * of changing builds observed (what counts are divided by) and `last` the
+ * generation counter.
  *
  * @module
  */
@@ -47,6 +49,8 @@ export interface Lock {
   total: { sha256: string; bytes: number; tokens: number };
   /** The order state's generation counter. */
   generation: number;
+  /** The order state's decayed number of observed changing builds. */
+  weight?: number;
 }
 
 /** The header line every lock starts with. */
@@ -87,6 +91,7 @@ export function lockFromBlocks(
     }),
     total: { sha256: prefix.sha256, bytes: prefix.bytes, tokens: prefix.tokens },
     generation: order?.generation ?? 0,
+    ...(order?.weight !== undefined ? { weight: round(order.weight) } : {}),
   };
 }
 
@@ -110,7 +115,9 @@ export function formatLock(lock: Lock): string {
       .join("\t")
   );
   const t = lock.total;
-  rows.push(["total", t.sha256, t.bytes, t.tokens, "-", "-", lock.generation].join("\t"));
+  rows.push(
+    ["total", t.sha256, t.bytes, t.tokens, "-", cell(lock.weight), lock.generation].join("\t"),
+  );
   return [LOCK_HEADER, COLUMNS, ...rows].join("\n") + "\n";
 }
 
@@ -136,6 +143,7 @@ export function parseLock(text: string, name: string): Lock {
   const lines: LockLine[] = [];
   let total: Lock["total"] | undefined;
   let generation = 0;
+  let weight: number | undefined;
   text.split("\n").forEach((row, i) => {
     if (!row.trim() || row.startsWith("#")) return;
     const bad = (why: string) => new LockError(`Invalid lock "${name}" line ${i + 1}: ${why}`);
@@ -152,6 +160,10 @@ export function parseLock(text: string, name: string): Lock {
     if (id === "total") {
       total = { sha256: sha, bytes: int(bytes, "bytes"), tokens: int(tokens, "tokens") };
       generation = last === "-" ? 0 : int(last, "last");
+      if (changes !== "-") {
+        weight = Number(changes);
+        if (!Number.isFinite(weight) || weight < 0) throw bad(`weight "${changes}" is not a count`);
+      }
       return;
     }
     const line: LockLine = {
@@ -170,7 +182,7 @@ export function parseLock(text: string, name: string): Lock {
     lines.push(line);
   });
   if (!total) throw new LockError(`Invalid lock "${name}": no total line`);
-  return { lines, total, generation };
+  return { lines, total, generation, ...(weight !== undefined ? { weight } : {}) };
 }
 
 /**
@@ -214,7 +226,11 @@ export function orderStateFromLock(lock: Lock): OrderState {
       last: l.last ?? 0,
     });
   }
-  return { generation: lock.generation, entries };
+  return {
+    generation: lock.generation,
+    ...(lock.weight !== undefined ? { weight: lock.weight } : {}),
+    entries,
+  };
 }
 
 /** What happened at the first divergent block. */

@@ -28,6 +28,8 @@ export interface PreviousOrder {
   state?: OrderState;
   /** Change statistics from `git log`, when there is no remembered order. */
   seed?: Map<string, OrderSeed>;
+  /** The decayed number of commits the seed covers. */
+  seedWeight?: number;
   /** `state` (the state dir), `lock` (`slop.lock`), `git` or `size`. */
   origin: OrderOrigin;
 }
@@ -75,14 +77,15 @@ export async function loadPreviousOrder(
     if (state.entries.length) return { state, origin: "lock" };
   }
   const seed = await gitChangeSeed(config.root, options.seedCommits ?? SEED_COMMITS);
-  return seed ? { seed, origin: "git" } : { origin: "size" };
+  return seed ? { seed: seed.files, seedWeight: seed.weight, origin: "git" } : { origin: "size" };
 }
 
 async function readOrderState(path: string): Promise<OrderState | undefined> {
   try {
     const data = JSON.parse(await Deno.readTextFile(path));
     if (data?.version !== 1 || !Array.isArray(data.files)) return undefined;
-    return { generation: Number(data.generation) || 0, entries: data.files };
+    const weight = typeof data.weight === "number" ? { weight: data.weight } : {};
+    return { generation: Number(data.generation) || 0, ...weight, entries: data.files };
   } catch {
     return undefined;
   }
@@ -130,6 +133,11 @@ export function isFileBlock(block: Block): boolean {
 export async function writeOrderState(config: ResolvedConfig, state: OrderState): Promise<void> {
   const path = orderStatePath(config);
   await Deno.mkdir(join(path, ".."), { recursive: true });
-  const data = { version: 1, generation: state.generation, files: state.entries };
+  const data = {
+    version: 1,
+    generation: state.generation,
+    weight: state.weight,
+    files: state.entries,
+  };
   await writeAtomic(path, JSON.stringify(data) + "\n");
 }

@@ -20,6 +20,9 @@ export const PRIOR = 0.05;
 /** Change probabilities are capped here so `1 - p` never reaches 0. */
 export const MAX_P = 0.95;
 
+/** The decayed weight of an endless history: `1 / (1 - DECAY)`, about 36.5 changing builds. */
+export const FULL_WEIGHT = 1 / (1 - DECAY);
+
 /** One file as the order sees it: its block's bytes and hash. */
 export interface OrderFile {
   /** Path relative to root. */
@@ -42,6 +45,11 @@ export interface OrderEntry extends OrderFile {
 export interface OrderState {
   /** Counts the builds in which anything changed. */
   generation: number;
+  /**
+   * Decayed number of changing builds (and seed commits) observed: change
+   * counts are divided by it. Absent means an endless history ({@linkcode FULL_WEIGHT}).
+   */
+  weight?: number;
   /** Files in their last document order. */
   entries: OrderEntry[];
 }
@@ -66,6 +74,20 @@ export interface OrderStep {
   deleted: string[];
 }
 
+/** Options of {@linkcode advanceOrder}. */
+export interface AdvanceOptions {
+  /** Keep the first modified file at its place instead of re-sorting it. @default {false} */
+  keepFirstChanged?: boolean;
+  /** Commits the seed's counts cover, decayed (see `gitChangeSeed`). @default {FULL_WEIGHT} */
+  seedWeight?: number;
+  /**
+   * `observed` divides change counts by the decayed number of builds seen so
+   * far (a young history learns fast); `window` assumes an endless history,
+   * as in the research. @default {"observed"}
+   */
+  rate?: "observed" | "window";
+}
+
 /**
  * A file's change probability per changing build, from its decayed count.
  *
@@ -75,8 +97,8 @@ export interface OrderStep {
  * changeProbability(0) < changeProbability(3); // true
  * ```
  */
-export function changeProbability(changes: number): number {
-  return Math.min(MAX_P, (changes + PRIOR) * (1 - DECAY));
+export function changeProbability(changes: number, weight: number = FULL_WEIGHT): number {
+  return Math.min(MAX_P, (changes + PRIOR) / Math.max(1, weight));
 }
 
 /**
@@ -92,9 +114,12 @@ export function changeProbability(changes: number): number {
  * ]).map((e) => e.path); // ["big", "small"]
  * ```
  */
-export function sortBySizeAndVolatility(entries: OrderEntry[]): OrderEntry[] {
+export function sortBySizeAndVolatility(
+  entries: OrderEntry[],
+  weight: number = FULL_WEIGHT,
+): OrderEntry[] {
   const key = (e: OrderEntry) => {
-    const p = changeProbability(e.changes);
+    const p = changeProbability(e.changes, weight);
     return p / (Math.max(1, e.bytes) * (1 - p));
   };
   return entries
@@ -124,6 +149,7 @@ export function advanceOrder(
   previous: OrderState | undefined,
   current: OrderFile[],
   seed?: Map<string, OrderSeed>,
+  options: AdvanceOptions = {},
 ): OrderStep {
   if (!previous) {
     let floor = 0;
@@ -134,8 +160,10 @@ export function advanceOrder(
       changes: seed?.get(f.path)?.changes ?? 0,
       last: seed?.get(f.path)?.last ?? floor,
     }));
+    const weight = seed ? options.seedWeight ?? FULL_WEIGHT : 0;
+    const w = options.rate === "window" ? FULL_WEIGHT : weight;
     return {
-      state: { generation: 0, entries: sortBySizeAndVolatility(entries) },
+      state: { generation: 0, weight, entries: sortBySizeAndVolatility(entries, w) },
       breakAt: 0,
       changed: [],
       deleted: [],
@@ -150,6 +178,8 @@ export function advanceOrder(
   if (breakAt < 0) breakAt = previous.entries.length;
   const any = changed.length > 0 || deleted.length > 0;
   const generation = previous.generation + (any ? 1 : 0);
+  const seen = previous.weight ?? FULL_WEIGHT;
+  const weight = any ? seen * DECAY + 1 : seen;
   const changedSet = new Set(changed);
   const next = (f: OrderFile): OrderEntry => {
     const old = before.get(f.path);
@@ -161,11 +191,21 @@ export function advanceOrder(
       last: hit ? generation : old?.last ?? generation,
     };
   };
-  const kept = previous.entries.slice(0, breakAt).map((e) => next(now.get(e.path)!));
+  // Keeping the first modified file in place keeps the bytes before its edit in the prefix.
+  const first = previous.entries[breakAt];
+  const keep = options.keepFirstChanged && first && now.has(first.path) ? breakAt + 1 : breakAt;
+  const kept = previous.entries.slice(0, keep).map((e) => next(now.get(e.path)!));
   const keptPaths = new Set(kept.map((e) => e.path));
   const rest = current.filter((f) => !keptPaths.has(f.path)).map(next);
   return {
-    state: { generation, entries: [...kept, ...sortBySizeAndVolatility(rest)] },
+    state: {
+      generation,
+      weight,
+      entries: [
+        ...kept,
+        ...sortBySizeAndVolatility(rest, options.rate === "window" ? FULL_WEIGHT : weight),
+      ],
+    },
     breakAt,
     changed,
     deleted,
@@ -187,6 +227,7 @@ export function reorderState(state: OrderState, paths: string[]): OrderState {
   const byPath = new Map(state.entries.map((e) => [e.path, e]));
   return {
     generation: state.generation,
+    ...(state.weight !== undefined ? { weight: state.weight } : {}),
     entries: paths.map((p) => byPath.get(p)).filter((e): e is OrderEntry => e !== undefined),
   };
 }

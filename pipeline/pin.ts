@@ -75,7 +75,9 @@ export async function checkPrefix(
 export async function lockOf(config: ResolvedConfig, result: BuildResult): Promise<Lock> {
   const previous = await loadPreviousOrder(config, "lock");
   const files = orderFiles(result.blocks, result.files);
-  const step = advanceOrder(previous.state, files, previous.seed);
+  const step = advanceOrder(previous.state, files, previous.seed, {
+    seedWeight: previous.seedWeight,
+  });
   const state = reorderState(step.state, files.map((f) => f.path));
   return lockFromBlocks(
     result.blocks.slice(0, prefixEnd(result.blocks)),

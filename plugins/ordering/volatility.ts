@@ -20,6 +20,11 @@ import type { Block, OrderContext, OrderingPlugin } from "../../pipeline/types.t
 export interface VolatilityOptions {
   /** Commits of `git log` that seed the first order. @default {200} */
   seedCommits?: number;
+  /**
+   * Keep the first modified file at its place (the bytes before its edit stay
+   * in the prefix) instead of re-sorting it with the rest. @default {false}
+   */
+  keepFirstChanged?: boolean;
 }
 
 /**
@@ -42,7 +47,10 @@ export function volatilityOrdering(options: VolatilityOptions = {}): OrderingPlu
       const slots = blocks.flatMap((b, i) => isFileBlock(b) ? [i] : []);
       if (!slots.length) return blocks;
       const previous = await loadPreviousOrder(ctx.config, ctx.orderSource, options);
-      step = advanceOrder(previous.state, orderFiles(blocks, ctx.files), previous.seed);
+      step = advanceOrder(previous.state, orderFiles(blocks, ctx.files), previous.seed, {
+        keepFirstChanged: options.keepFirstChanged,
+        seedWeight: previous.seedWeight,
+      });
       const byPath = new Map(slots.map((i) => [blocks[i].source!, blocks[i]]));
       const out = [...blocks];
       step.state.entries.forEach((e, k) => (out[slots[k]] = byPath.get(e.path)!));
