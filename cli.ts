@@ -128,6 +128,28 @@ export async function main(args: string[]): Promise<number> {
       code = await runExplain(options);
     });
 
+  const knowledge = program.command("knowledge")
+    .description("knowledge artifacts: the digest and the conversation harvest");
+  knowledge.command("digest")
+    .description("regenerate digest.md from the category files (deleted when all are empty)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runKnowledgeDigest } = await import("./cli/knowledge.ts");
+      code = await runKnowledgeDigest(options);
+    });
+  knowledge.command("harvest")
+    .description("distill conversations into the knowledge files (a dry run without --apply)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--apply", "ask the provider, append items, write the ledger and the digest")
+    .option("--reclaim", "with --apply, delete conversations whose harvest succeeded")
+    .option("--price <usd>", "USD per million input tokens for the estimate")
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runKnowledgeHarvest } = await import("./cli/knowledge.ts");
+      code = await runKnowledgeHarvest(options);
+    });
+
   try {
     await program.parseAsync(args, { from: "user" });
   } catch (error) {

@@ -40,6 +40,40 @@ export { screenshotsSection } from "./plugins/sections/screenshots.ts";
 export type { ScreenshotsOptions } from "./plugins/sections/screenshots.ts";
 export { historySection } from "./plugins/sections/history.ts";
 export type { HistoryOptions } from "./plugins/sections/history.ts";
+export {
+  beadsSection,
+  compareIds,
+  renderBeads,
+  trimDescription,
+} from "./plugins/sections/beads.ts";
+export type { BeadsIssue, BeadsOptions } from "./plugins/sections/beads.ts";
+export { knowledgeBlockText, knowledgeSection } from "./plugins/sections/knowledge.ts";
+export type { KnowledgeOptions } from "./plugins/sections/knowledge.ts";
+export {
+  DIGEST_MAX_BYTES,
+  DIGEST_SECTIONS,
+  regenerateDigest,
+  renderDigest,
+  TRUNCATION_NOTE,
+} from "./knowledge/digest.ts";
+export type { DigestResult, DigestSection } from "./knowledge/digest.ts";
+export {
+  basicScrubber,
+  harvestKnowledge,
+  inputPrice,
+  MAX_HARVEST_SOURCE_BYTES,
+  SUMMARIZE_THRESHOLD_BYTES,
+} from "./knowledge/harvest.ts";
+export type {
+  HarvestAction,
+  HarvestOptions,
+  HarvestOutcome,
+  HarvestReport,
+  PlannedConversation,
+  SecretScrubber,
+} from "./knowledge/harvest.ts";
+export type { Ledger, LedgerEntry, LedgerStatus } from "./knowledge/ledger.ts";
+export type { ItemCategory } from "./knowledge/store.ts";
 export { stableToVolatileOrdering } from "./plugins/ordering/stable_to_volatile.ts";
 export type { StableToVolatileOptions } from "./plugins/ordering/stable_to_volatile.ts";
 export { volatilityOrdering } from "./plugins/ordering/volatility.ts";
@@ -92,3 +126,12 @@ export { renderReport } from "./report/html.ts";
 export type { ReportOptions } from "./report/html.ts";
 export { completer } from "./pipeline/llm.ts";
 export type { CompleterOptions } from "./pipeline/llm.ts";
+export { anthropicProvider } from "./plugins/providers/anthropic.ts";
+export type { AnthropicOptions } from "./plugins/providers/anthropic.ts";
+export { openaiProvider } from "./plugins/providers/openai.ts";
+export type { OpenaiOptions } from "./plugins/providers/openai.ts";
+export { geminiProvider } from "./plugins/providers/gemini.ts";
+export type { GeminiOptions } from "./plugins/providers/gemini.ts";
+export { deepseekProvider } from "./plugins/providers/deepseek.ts";
+export type { DeepseekOptions } from "./plugins/providers/deepseek.ts";
+export type { HttpOptions } from "./plugins/providers/_http.ts";

@@ -11,13 +11,19 @@ import { fullViewMode } from "./view_modes/full.ts";
 import { noneViewMode } from "./view_modes/none.ts";
 import { summaryViewMode } from "./view_modes/summary.ts";
 import { customViewMode } from "./view_modes/custom.ts";
+import { knowledgeSection } from "./sections/knowledge.ts";
 import { filesSection } from "./sections/files.ts";
 import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
 import { treeSection } from "./sections/tree.ts";
+import { beadsSection } from "./sections/beads.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
 import { volatilityOrdering } from "./ordering/volatility.ts";
 import { pinnedOrdering } from "./ordering/pinned.ts";
+import { anthropicProvider } from "./providers/anthropic.ts";
+import { openaiProvider } from "./providers/openai.ts";
+import { geminiProvider } from "./providers/gemini.ts";
+import { deepseekProvider } from "./providers/deepseek.ts";
 
 /**
  * A fresh list of every built-in plugin.
@@ -36,13 +42,20 @@ export function defaultPlugins(): Plugin[] {
     summaryViewMode(),
     customViewMode(),
     // sections, in document order
+    knowledgeSection(),
     filesSection(),
     screenshotsSection(),
     treeSection(),
+    beadsSection(),
     historySection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),
     volatilityOrdering(),
     pinnedOrdering(),
+    // providers
+    anthropicProvider(),
+    openaiProvider(),
+    geminiProvider(),
+    deepseekProvider(),
   ];
 }

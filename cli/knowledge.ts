@@ -1,0 +1,188 @@
+/**
+ * `slop knowledge digest` and `slop knowledge harvest [--apply] [--reclaim]`.
+ *
+ * @module
+ */
+
+import { isAbsolute, relative } from "node:path";
+import { ConfigError, loadConfig } from "../pipeline/config.ts";
+import { createRegistry, freeze, registerUserPlugins } from "../pipeline/registry.ts";
+import { completer } from "../pipeline/llm.ts";
+import { defaultPlugins } from "../plugins/defaults.ts";
+import { regenerateDigest } from "../knowledge/digest.ts";
+import { type HarvestAction, harvestKnowledge, type HarvestReport } from "../knowledge/harvest.ts";
+import { ITEM_CATEGORIES } from "../knowledge/store.ts";
+import { formatBytes, printError } from "./_output.ts";
+
+/** Flags of `slop knowledge digest`. */
+export interface DigestFlags {
+  /** Config file (`--config`). */
+  config?: string;
+  /** Print nothing but errors (`--quiet`). */
+  quiet?: boolean;
+}
+
+/** Flags of `slop knowledge harvest`. */
+export interface HarvestFlags extends DigestFlags {
+  /** Ask the model and write (`--apply`); otherwise a dry run. */
+  apply?: boolean;
+  /** Delete conversations whose harvest succeeded (`--reclaim`, with `--apply`). */
+  reclaim?: boolean;
+  /** USD per million input tokens for the estimate (`--price`). */
+  price?: string;
+}
+
+function show(path: string): string {
+  const rel = relative(Deno.cwd(), path);
+  return rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+}
+
+function fail(error: unknown): number {
+  printError(error instanceof Error ? error.message : String(error));
+  return error instanceof ConfigError ? 2 : 1;
+}
+
+/**
+ * Run `slop knowledge digest`; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { runKnowledgeDigest } from "./knowledge.ts";
+ * // const code = await runKnowledgeDigest({});
+ * ```
+ */
+export async function runKnowledgeDigest(flags: DigestFlags): Promise<number> {
+  try {
+    const config = await loadConfig({ config: flags.config });
+    const result = await regenerateDigest(config.knowledge.dir);
+    if (flags.quiet) return 0;
+    if (result.status === "written") {
+      const cut = result.truncated ? ", truncated to fit" : "";
+      console.log(`slop: wrote ${show(result.path)} (${formatBytes(result.bytes)}${cut})`);
+    } else {
+      const what = result.status === "deleted" ? `deleted ${show(result.path)}` : "no digest";
+      console.log(`slop: every section is empty: ${what} (no {knowledge} block)`);
+    }
+    return 0;
+  } catch (error) {
+    return fail(error);
+  }
+}
+
+const ACTION_LABELS: Record<HarvestAction, string> = {
+  harvest: "harvest",
+  summarize: "summarize first",
+  done: "already harvested",
+  duplicate: "duplicate",
+  "too-large": "too-large",
+  unreadable: "unreadable",
+};
+
+/**
+ * The human report of a harvest (dry run or applied).
+ *
+ * @example
+ * ```ts
+ * import { harvestText } from "./knowledge.ts";
+ * // console.log(harvestText(report));
+ * ```
+ */
+export function harvestText(report: HarvestReport): string {
+  const lines: string[] = [];
+  const counts = (Object.keys(ACTION_LABELS) as HarvestAction[])
+    .map((a) => `${ACTION_LABELS[a]}: ${report.counts[a]}`).join(", ");
+  lines.push(`conversations: ${report.plan.length} (${counts})`);
+  if (!report.applied) {
+    for (const p of report.plan) {
+      const extra = p.action === "duplicate"
+        ? `, same as ${p.duplicateOf}`
+        : p.tokens
+        ? `, ~${p.tokens} tokens`
+        : p.action === "unreadable" && p.problems.length
+        ? `, ${p.problems[0]}`
+        : "";
+      lines.push(`  ${ACTION_LABELS[p.action]}: ${p.label} (${formatBytes(p.bytes)}${extra})`);
+    }
+    const cost = report.cost
+      ? `, ~$${report.cost.usd.toFixed(4)} at $${report.cost.perMillion} per million input tokens`
+      : ", cost unknown: pass --price USD_PER_MILLION";
+    lines.push(
+      `harvest candidates: ${
+        formatBytes(report.inputBytes)
+      } (~${report.inputTokens} input tokens${cost})`,
+    );
+    lines.push(
+      `reclaim candidates: ${report.reclaimable.labels.length} (${
+        formatBytes(report.reclaimable.bytes)
+      }; deleted only with --apply --reclaim)`,
+    );
+    lines.push("dry run; pass --apply to harvest");
+    return lines.join("\n");
+  }
+  const failed = report.outcomes.filter((o) => o.status === "harvest-failed").length;
+  if (failed) lines.push(`harvest failed: ${failed} (kept; run again to retry)`);
+  lines.push(
+    `reclaimed: ${report.reclaimed.labels.length} (${formatBytes(report.reclaimed.bytes)})`,
+  );
+  lines.push(
+    `harvested items: ${ITEM_CATEGORIES.map((c) => `${c}:${report.items[c]}`).join(", ")}`,
+  );
+  if (report.promptCreated) lines.push(`prompt: ${show(report.promptPath)} (created; edit it)`);
+  const digest = report.digest;
+  if (digest) {
+    lines.push(
+      digest.status === "written"
+        ? `digest: ${show(digest.path)} (${formatBytes(digest.bytes)})`
+        : "digest: none (every section is empty)",
+    );
+  }
+  lines.push(`ledger: ${show(report.ledgerPath)}`);
+  return lines.join("\n");
+}
+
+/**
+ * Run `slop knowledge harvest`; resolves to the exit code (1 when a
+ * conversation's harvest failed).
+ *
+ * @example
+ * ```ts
+ * import { runKnowledgeHarvest } from "./knowledge.ts";
+ * // const code = await runKnowledgeHarvest({ apply: false });
+ * ```
+ */
+export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> {
+  let price: number | undefined;
+  if (flags.price !== undefined) {
+    price = Number(flags.price);
+    if (!Number.isFinite(price) || price < 0) {
+      printError(`Invalid --price "${flags.price}": expected USD per million input tokens`);
+      return 2;
+    }
+  }
+  if (flags.reclaim && !flags.apply) {
+    printError(`--reclaim deletes only with --apply; showing the dry run`);
+  }
+  let report: HarvestReport;
+  try {
+    const config = await loadConfig({ config: flags.config });
+    if (!config.knowledge.conversations.length) {
+      throw new ConfigError(config.configPath ? show(config.configPath) : "inline config", [
+        `No conversations to harvest: set "knowledge.conversations" to globs of conversation files`,
+      ]);
+    }
+    const registry = createRegistry(defaultPlugins());
+    registerUserPlugins(registry, config.plugins);
+    freeze(registry);
+    report = await harvestKnowledge(config, {
+      apply: flags.apply,
+      reclaim: flags.reclaim,
+      complete: flags.apply ? completer(registry, config) : undefined,
+      pricePerMillion: price,
+      log: flags.quiet ? undefined : (line) => console.log(line),
+    });
+  } catch (error) {
+    return fail(error);
+  }
+  if (!flags.quiet) console.log(harvestText(report));
+  return report.outcomes.some((o) => o.status === "harvest-failed") ? 1 : 0;
+}

@@ -1,0 +1,372 @@
+/**
+ * The knowledge harvest: classify conversation files, estimate the input
+ * tokens and cost (dry run, the default), and with `apply` ask the model to
+ * distill each conversation into the category files, record every outcome
+ * in the sha256-keyed ledger, reclaim (delete) only conversations whose
+ * harvest succeeded and only with `reclaim`, then regenerate the digest.
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import type { CompleteFn, ResolvedConfig } from "../pipeline/types.ts";
+import { estimateTokens, inputPrice, summarizeTranscript } from "./estimate.ts";
+import {
+  type Conversation,
+  findConversations,
+  hashFile,
+  readConversation,
+} from "./_conversations.ts";
+import { appendHarvest } from "./_append.ts";
+import { basicScrubber, type SecretScrubber } from "./_secrets.ts";
+import { type DigestResult, regenerateDigest } from "./digest.ts";
+import { type Ledger, type LedgerStatus, readLedger, writeLedger } from "./ledger.ts";
+import {
+  buildHarvestPrompt,
+  HARVEST_MAX_ATTEMPTS,
+  type HarvestInput,
+  type HarvestItems,
+  loadHarvestPrompt,
+  parseHarvestJson,
+} from "./prompt.ts";
+import { ITEM_CATEGORIES, type ItemCategory } from "./store.ts";
+
+export type { SecretScrubber } from "./_secrets.ts";
+export { basicScrubber } from "./_secrets.ts";
+export { INPUT_PRICES, inputPrice, splitTranscript, SUMMARY_CHUNK_BYTES } from "./estimate.ts";
+
+/** Conversations above this size are summarized first. */
+export const SUMMARIZE_THRESHOLD_BYTES = 64 * 1024;
+
+/** Conversations above this size are kept and never sent. */
+export const MAX_HARVEST_SOURCE_BYTES = 1024 * 1024;
+
+/** The harvest prompt, relative to the config's folder. */
+export const HARVEST_PROMPT_FILE = "slop/prompts/harvest-conversation.md";
+
+/**
+ * What the harvest does with a conversation: `harvest`, `summarize` (then
+ * harvest), `done` (the ledger already has it), `duplicate` (same bytes as
+ * an earlier file of this run), `too-large`, `unreadable` (no message in a
+ * format slop reads).
+ */
+export type HarvestAction =
+  | "harvest"
+  | "summarize"
+  | "done"
+  | "duplicate"
+  | "too-large"
+  | "unreadable";
+
+/** One classified conversation. */
+export interface PlannedConversation {
+  /** Path for messages. */
+  label: string;
+  /** Absolute path. */
+  path: string;
+  /** sha256 of the bytes. */
+  sha256: string;
+  /** Size in bytes. */
+  bytes: number;
+  /** What the harvest does with it. */
+  action: HarvestAction;
+  /** Estimated input tokens of the model calls (harvest and summarize only). */
+  tokens: number;
+  /** For `duplicate`: the label of the first file with the same bytes. */
+  duplicateOf?: string;
+  /** Why it is `unreadable`, or lines that were skipped. */
+  problems: string[];
+}
+
+/** The outcome of one conversation under `apply`. */
+export interface HarvestOutcome {
+  /** Path for messages. */
+  label: string;
+  /** Ledger status, or `skipped` for conversations not sent. */
+  status: LedgerStatus | "skipped";
+  /** Items appended per category. */
+  items?: Record<ItemCategory, number>;
+  /** Why it failed. */
+  error?: string;
+}
+
+/** Options of {@linkcode harvestKnowledge}. */
+export interface HarvestOptions {
+  /** Ask the model and write (otherwise a dry run). @default {false} */
+  apply?: boolean;
+  /** With `apply`, delete conversations whose harvest succeeded. @default {false} */
+  reclaim?: boolean;
+  /** The model call (`completer(registry, config)`); required with `apply`. */
+  complete?: CompleteFn;
+  /** Replaces secrets in prompts and knowledge lines. @default {basicScrubber(config.secrets.rules)} */
+  scrub?: SecretScrubber;
+  /** USD per million input tokens, for the estimate; unset: the built-in table by model. */
+  pricePerMillion?: number;
+  /** Progress lines (`harvested: a.jsonl`). */
+  log?: (line: string) => void;
+  /** The clock for ledger times. @default {() => new Date()} */
+  now?: () => Date;
+}
+
+/** What {@linkcode harvestKnowledge} did or would do. */
+export interface HarvestReport {
+  /** Every conversation found, in path order, with its action. */
+  plan: PlannedConversation[];
+  /** Conversations per action. */
+  counts: Record<HarvestAction, number>;
+  /** Bytes of the conversations to send (harvest + summarize). */
+  inputBytes: number;
+  /** Estimated input tokens (o200k) of every model call. */
+  inputTokens: number;
+  /** Estimated cost in USD, when a price is known. */
+  cost?: { usd: number; perMillion: number; model?: string };
+  /** Whether `apply` ran. */
+  applied: boolean;
+  /** Outcomes, in path order (with `apply`). */
+  outcomes: HarvestOutcome[];
+  /** Items appended per category (with `apply`). */
+  items: Record<ItemCategory, number>;
+  /** Labels of deleted conversations, and their bytes. */
+  reclaimed: { labels: string[]; bytes: number };
+  /** With a dry run: conversations `--reclaim` would delete (already harvested). */
+  reclaimable: { labels: string[]; bytes: number };
+  /** Whether the prompt file was created by this run. */
+  promptCreated: boolean;
+  /** Absolute prompt path. */
+  promptPath: string;
+  /** Absolute ledger path. */
+  ledgerPath: string;
+  /** The digest regeneration (with `apply`). */
+  digest?: DigestResult;
+}
+
+function emptyCounts(): Record<ItemCategory, number> {
+  return Object.fromEntries(ITEM_CATEGORIES.map((c) => [c, 0])) as Record<ItemCategory, number>;
+}
+
+function classify(
+  conversation: Conversation,
+  ledger: Ledger,
+  seen: Map<string, string>,
+): { action: HarvestAction; duplicateOf?: string } {
+  if (conversation.size > MAX_HARVEST_SOURCE_BYTES) return { action: "too-large" };
+  const first = seen.get(conversation.sha256);
+  if (first !== undefined) return { action: "duplicate", duplicateOf: first };
+  const status = ledger.entries[conversation.sha256]?.status;
+  if (status === "harvested" || status === "deleted-unharvested") return { action: "done" };
+  if (!conversation.transcript) return { action: "unreadable" };
+  if (conversation.size > SUMMARIZE_THRESHOLD_BYTES) return { action: "summarize" };
+  return { action: "harvest" };
+}
+
+/**
+ * Ask the model for one conversation's items: up to
+ * {@linkcode HARVEST_MAX_ATTEMPTS} answers, the retry carrying the seed's
+ * suffix. Throws when every answer is invalid or the call fails.
+ *
+ * @example
+ * ```ts
+ * import { askHarvest } from "./harvest.ts";
+ * // const items = await askHarvest(complete, { template, name: "chat-1", content: "User: ..." });
+ * ```
+ */
+export async function askHarvest(
+  complete: CompleteFn,
+  input: HarvestInput,
+): Promise<HarvestItems> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < HARVEST_MAX_ATTEMPTS; attempt++) {
+    const prompt = buildHarvestPrompt(input, { retry: attempt > 0 });
+    const answer = await complete({ prompt, maxTokens: 4096 });
+    try {
+      return parseHarvestJson(answer);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  const detail = lastError instanceof Error ? lastError.message : String(lastError);
+  throw new Error(`Harvest output invalid after ${HARVEST_MAX_ATTEMPTS} attempts: ${detail}`);
+}
+
+async function sha256Of(path: string): Promise<string | undefined> {
+  try {
+    return await hashFile(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Run the harvest over the config's `knowledge.conversations`.
+ *
+ * @example Dry run
+ * ```ts
+ * import { harvestKnowledge } from "./harvest.ts";
+ * import { loadConfig } from "../pipeline/config.ts";
+ * const config = await loadConfig({ cwd: Deno.cwd() });
+ * const report = await harvestKnowledge(config);
+ * console.log(report.counts, report.inputTokens);
+ * ```
+ */
+export async function harvestKnowledge(
+  config: ResolvedConfig,
+  options: HarvestOptions = {},
+): Promise<HarvestReport> {
+  const base = config.configPath ? dirname(config.configPath) : config.root;
+  const dir = config.knowledge.dir;
+  const scrub = options.scrub ?? basicScrubber(config.secrets.rules);
+  const log = options.log ?? (() => {});
+  const now = options.now ?? (() => new Date());
+  const promptPath = join(base, HARVEST_PROMPT_FILE);
+  const apply = options.apply === true;
+  if (apply && !options.complete) {
+    throw new Error(`No model to ask: pass "complete" (the configured provider) to apply`);
+  }
+  const { template, created } = await loadHarvestPrompt(promptPath, { create: apply });
+  const ledger = await readLedger(dir);
+
+  const plan: PlannedConversation[] = [];
+  const conversations: Conversation[] = [];
+  const transcripts: string[] = [];
+  const seen = new Map<string, string>();
+  for (const path of await findConversations(config.knowledge.conversations, base)) {
+    const conversation = await readConversation(path, base, {
+      maxBytes: MAX_HARVEST_SOURCE_BYTES,
+    });
+    const { action, duplicateOf } = classify(conversation, ledger, seen);
+    if (!seen.has(conversation.sha256)) seen.set(conversation.sha256, conversation.label);
+    const transcript = scrub(conversation.transcript).text;
+    plan.push({
+      label: conversation.label,
+      path,
+      sha256: conversation.sha256,
+      bytes: conversation.size,
+      action,
+      tokens: await estimateTokens(action, {
+        template,
+        name: conversation.name,
+        content: transcript,
+      }),
+      duplicateOf,
+      problems: conversation.problems,
+    });
+    conversations.push(conversation);
+    // Keep only the transcripts that will be sent.
+    transcripts.push(action === "harvest" || action === "summarize" ? transcript : "");
+  }
+  const counts = Object.fromEntries(
+    (["harvest", "summarize", "done", "duplicate", "too-large", "unreadable"] as const).map((
+      a,
+    ) => [a, plan.filter((p) => p.action === a).length]),
+  ) as Record<HarvestAction, number>;
+  const sent = plan.filter((p) => p.action === "harvest" || p.action === "summarize");
+  const inputTokens = sent.reduce((n, p) => n + p.tokens, 0);
+  const perMillion = options.pricePerMillion ?? inputPrice(config.provider.model);
+  const report: HarvestReport = {
+    plan,
+    counts,
+    inputBytes: sent.reduce((n, p) => n + p.bytes, 0),
+    inputTokens,
+    cost: perMillion === undefined ? undefined : {
+      usd: (inputTokens / 1_000_000) * perMillion,
+      perMillion,
+      model: config.provider.model,
+    },
+    applied: apply,
+    outcomes: [],
+    items: emptyCounts(),
+    reclaimed: { labels: [], bytes: 0 },
+    reclaimable: { labels: [], bytes: 0 },
+    promptCreated: created,
+    promptPath,
+    ledgerPath: join(dir, "ledger.json"),
+  };
+  if (!apply) {
+    for (const p of plan) {
+      if (ledger.entries[p.sha256]?.status === "harvested" && p.action !== "too-large") {
+        report.reclaimable.labels.push(p.label);
+        report.reclaimable.bytes += p.bytes;
+      }
+    }
+    return report;
+  }
+
+  const complete = options.complete!;
+  for (const [i, p] of plan.entries()) {
+    const conversation = conversations[i];
+    if (p.action === "too-large") {
+      ledger.entries[p.sha256] = {
+        path: p.path,
+        status: "too-large",
+        at: now().toISOString(),
+        deleted: false,
+      };
+      await writeLedger(dir, ledger);
+      report.outcomes.push({ label: p.label, status: "too-large" });
+      log(`kept (too large): ${p.label}`);
+      continue;
+    }
+    if (p.action !== "harvest" && p.action !== "summarize") {
+      report.outcomes.push({ label: p.label, status: "skipped" });
+      log(
+        p.action === "done"
+          ? `already harvested: ${p.label}`
+          : p.action === "duplicate"
+          ? `duplicate of ${p.duplicateOf}: ${p.label}`
+          : `skipped (${p.problems[0] ?? "no conversation messages"}): ${p.label}`,
+      );
+      continue;
+    }
+    try {
+      const content = p.action === "summarize"
+        ? scrub(await summarizeTranscript(complete, transcripts[i])).text
+        : transcripts[i];
+      const items = await askHarvest(complete, { template, name: conversation.name, content });
+      const appended = await appendHarvest(items, {
+        dir,
+        root: config.root,
+        provenance: { source: conversation.name, date: conversation.date },
+        scrub,
+      });
+      for (const c of ITEM_CATEGORIES) report.items[c] += appended[c];
+      ledger.entries[p.sha256] = {
+        path: p.path,
+        status: "harvested",
+        at: now().toISOString(),
+        items: appended,
+        deleted: false,
+      };
+      report.outcomes.push({ label: p.label, status: "harvested", items: appended });
+      log(`harvested: ${p.label}`);
+    } catch (error) {
+      const message = scrub(error instanceof Error ? error.message : String(error)).text;
+      ledger.entries[p.sha256] = {
+        path: p.path,
+        status: "harvest-failed",
+        at: now().toISOString(),
+        deleted: false,
+        error: message,
+      };
+      report.outcomes.push({ label: p.label, status: "harvest-failed", error: message });
+      log(`harvest failed: ${p.label}: ${message}`);
+    }
+    await writeLedger(dir, ledger);
+  }
+
+  if (options.reclaim) {
+    for (const p of plan) {
+      const entry = ledger.entries[p.sha256];
+      if (entry?.status !== "harvested" || p.action === "too-large") continue;
+      // Delete only the bytes that were harvested: re-hash right before removing.
+      if (await sha256Of(p.path) !== p.sha256) continue;
+      await Deno.remove(p.path);
+      entry.deleted = true;
+      report.reclaimed.labels.push(p.label);
+      report.reclaimed.bytes += p.bytes;
+      log(`reclaimed: ${p.label}`);
+    }
+    await writeLedger(dir, ledger);
+  }
+  report.digest = await regenerateDigest(dir);
+  return report;
+}

@@ -1,0 +1,222 @@
+/**
+ * Loading Beads issues: `bd list --json --all` when `bd` runs, else the
+ * `.beads/issues.jsonl` export. Bad lines are reported and skipped.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+
+/** One Beads issue, as much of it as the progress section uses. */
+export interface BeadsIssue {
+  /** Issue id (`bd-a1b2`, `bd-a1b2.3`). */
+  id: string;
+  /** One-line title. */
+  title: string;
+  /** `open`, `in_progress`, `blocked`, `deferred`, `hooked`, `pinned`, `closed`, `tombstone` or custom. */
+  status: string;
+  /** 0 (highest) to 4; absent when the issue has none. */
+  priority?: number;
+  /** Free text (markdown). */
+  description: string;
+}
+
+/** Where the issues came from, and what was wrong with the input. */
+export interface BeadsLoad {
+  /** Issues in input order (a later duplicate id replaces an earlier one). */
+  issues: BeadsIssue[];
+  /** `bd` (the command) or the JSONL path relative to the root. */
+  source: string;
+  /** Problems, each naming its source and line. */
+  warnings: string[];
+}
+
+/** The JSONL export inside a Beads project. */
+export const BEADS_JSONL = ".beads/issues.jsonl";
+
+/**
+ * Turn one decoded JSON value into an issue, or say why it is not one.
+ *
+ * @example
+ * ```ts
+ * import { toIssue } from "./_beads.ts";
+ * toIssue({ id: "bd-1", title: "T", status: "open", priority: 2 });
+ * ```
+ */
+export function toIssue(value: unknown): BeadsIssue | string {
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    return "expected an issue object";
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.id !== "string" || !record.id.trim()) return `expected a string "id"`;
+  const priority = typeof record.priority === "number" && Number.isFinite(record.priority)
+    ? record.priority
+    : typeof record.priority === "string" && /^P?\d+$/i.test(record.priority)
+    ? Number(record.priority.replace(/^P/i, ""))
+    : undefined;
+  return {
+    id: record.id.trim(),
+    title: typeof record.title === "string" ? record.title : "",
+    status: typeof record.status === "string" && record.status.trim()
+      ? record.status.trim()
+      : "open",
+    priority,
+    description: typeof record.description === "string" ? record.description : "",
+  };
+}
+
+/**
+ * Parse a JSONL export. Each bad line becomes a warning with its line
+ * number; the other lines are kept.
+ *
+ * @example
+ * ```ts
+ * import { parseBeadsJsonl } from "./_beads.ts";
+ * parseBeadsJsonl('{"id":"bd-1","title":"T","status":"open"}\nnope\n', "issues.jsonl");
+ * // { issues: [...one issue], warnings: ['Skipped "issues.jsonl" line 2: not valid JSON'] }
+ * ```
+ */
+export function parseBeadsJsonl(
+  text: string,
+  name: string,
+): { issues: BeadsIssue[]; warnings: string[] } {
+  const issues: BeadsIssue[] = [];
+  const warnings: string[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      warnings.push(`Skipped "${name}" line ${i + 1}: not valid JSON`);
+      return;
+    }
+    const issue = toIssue(value);
+    if (typeof issue === "string") warnings.push(`Skipped "${name}" line ${i + 1}: ${issue}`);
+    else issues.push(issue);
+  });
+  return { issues, warnings };
+}
+
+/**
+ * Parse the output of `bd list --json`: a raw array of issues or the
+ * `{ schema_version, data }` envelope. Throws when it is neither.
+ *
+ * @example
+ * ```ts
+ * import { parseBdList } from "./_beads.ts";
+ * parseBdList('{"schema_version":1,"data":[{"id":"bd-1","status":"open"}]}');
+ * ```
+ */
+export function parseBdList(text: string): { issues: BeadsIssue[]; warnings: string[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(
+      `Cannot parse the output of "bd list --json --all": ${
+        error instanceof Error ? error.message : error
+      }`,
+    );
+  }
+  const list = Array.isArray(value)
+    ? value
+    : value && typeof value === "object" && Array.isArray((value as { data?: unknown }).data)
+    ? (value as { data: unknown[] }).data
+    : undefined;
+  if (!list) {
+    throw new Error(
+      `Cannot read the output of "bd list --json --all": expected an array or { schema_version, data }`,
+    );
+  }
+  const issues: BeadsIssue[] = [];
+  const warnings: string[] = [];
+  list.forEach((item, i) => {
+    const issue = toIssue(item);
+    if (typeof issue === "string") {
+      warnings.push(`Skipped item ${i + 1} of "bd list --json --all": ${issue}`);
+    } else issues.push(issue);
+  });
+  return { issues, warnings };
+}
+
+/**
+ * Run `bd list --json --all` in `root`. Resolves to `undefined` when the
+ * command is not on PATH; rejects when it runs and fails.
+ *
+ * @example
+ * ```ts
+ * import { runBd } from "./_beads.ts";
+ * // const text = await runBd("/repo", "bd");
+ * ```
+ */
+export async function runBd(root: string, command: string): Promise<string | undefined> {
+  let out: Deno.CommandOutput;
+  try {
+    out = await new Deno.Command(command, {
+      args: ["list", "--json", "--all"],
+      cwd: root,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+  const dec = new TextDecoder();
+  if (!out.success) {
+    const detail = dec.decode(out.stderr).trim().split("\n")[0] || `exit code ${out.code}`;
+    throw new Error(`"${command} list --json --all" failed: ${detail}`);
+  }
+  return dec.decode(out.stdout);
+}
+
+/**
+ * Load the issues of the Beads project in `root`: from `bd` when it is on
+ * PATH and succeeds, otherwise from `.beads/issues.jsonl` (a failing `bd`
+ * is a warning). Resolves to `undefined` when there is no issue source.
+ *
+ * @example
+ * ```ts
+ * import { loadBeads } from "./_beads.ts";
+ * // const loaded = await loadBeads("/repo", { bd: "bd" });
+ * ```
+ */
+export async function loadBeads(
+  root: string,
+  options: { bd?: string | false } = {},
+): Promise<BeadsLoad | undefined> {
+  const warnings: string[] = [];
+  if (options.bd !== false) {
+    const command = options.bd ?? "bd";
+    try {
+      const text = await runBd(root, command);
+      if (text !== undefined) {
+        const parsed = parseBdList(text);
+        return { issues: parsed.issues, source: command, warnings: parsed.warnings };
+      }
+    } catch (error) {
+      warnings.push(
+        `${error instanceof Error ? error.message : error}; reading "${BEADS_JSONL}" instead`,
+      );
+    }
+  }
+  let text: string;
+  try {
+    text = await Deno.readTextFile(join(root, BEADS_JSONL));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      return warnings.length ? { issues: [], source: BEADS_JSONL, warnings } : undefined;
+    }
+    throw new Error(
+      `Cannot read "${BEADS_JSONL}": ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  const parsed = parseBeadsJsonl(text, BEADS_JSONL);
+  return {
+    issues: parsed.issues,
+    source: BEADS_JSONL,
+    warnings: [...warnings, ...parsed.warnings],
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * The `beads` section: `## Beads Mode: Progress Track`, from `bd list
+ * --json --all` when `bd` is on PATH, else from `.beads/issues.jsonl`.
+ * Closed issues are one comma-separated id list; active ones are bullets
+ * with title, id, status, priority and a trimmed description. Volatile, so
+ * it sits after the stable prefix.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import type { Block, BuildState, SectionContext, SectionPlugin } from "../../pipeline/types.ts";
+import { type BeadsIssue, loadBeads } from "./_beads.ts";
+
+export type { BeadsIssue } from "./_beads.ts";
+
+/** Options of {@linkcode beadsSection}. */
+export interface BeadsOptions {
+  /** On, off, or required; unset follows the config's `beads` (on when `.beads/` exists). */
+  enabled?: boolean;
+  /** The `bd` command to run, or `false` to read only `.beads/issues.jsonl`. @default {"bd"} */
+  bd?: string | false;
+  /** Longest description in a bullet, in characters (whitespace collapsed). @default {160} */
+  descriptionChars?: number;
+}
+
+/** Active statuses in the order they are listed; other (custom) statuses follow, by name. */
+export const ACTIVE_STATUS_ORDER: string[] = [
+  "in_progress",
+  "hooked",
+  "blocked",
+  "open",
+  "deferred",
+  "pinned",
+];
+
+/**
+ * Compare ids the way people read them: digit runs by value, so `bd-a.2`
+ * comes before `bd-a.10`. Locale-independent.
+ *
+ * @example
+ * ```ts
+ * import { compareIds } from "./beads.ts";
+ * ["bd-a.10", "bd-a.2"].sort(compareIds); // ["bd-a.2", "bd-a.10"]
+ * ```
+ */
+export function compareIds(a: string, b: string): number {
+  const pa = a.match(/\d+|\D+/g) ?? [];
+  const pb = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i], y = pb[i];
+    if (x === y) continue;
+    const dx = /^\d/.test(x), dy = /^\d/.test(y);
+    if (dx && dy) {
+      const diff = Number(x) - Number(y);
+      if (diff) return diff;
+      return x.length - y.length;
+    }
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * Collapse whitespace and cut at a word boundary, marking the cut with `...`.
+ *
+ * @example
+ * ```ts
+ * import { trimDescription } from "./beads.ts";
+ * trimDescription("one  two\nthree four", 12); // "one two..."
+ * ```
+ */
+export function trimDescription(text: string, maxChars = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= maxChars) return flat;
+  const cut = flat.slice(0, maxChars);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > maxChars / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:]+$/, "")}...`;
+}
+
+/**
+ * The section's markdown for a list of issues, or `""` when nothing is
+ * left after dropping tombstones. Duplicate ids keep the last occurrence.
+ *
+ * @example
+ * ```ts
+ * import { renderBeads } from "./beads.ts";
+ * renderBeads([
+ *   { id: "bd-1", title: "Ship", status: "closed", description: "" },
+ *   { id: "bd-2", title: "Test", status: "open", priority: 1, description: "Add tests" },
+ * ]);
+ * // "## Beads Mode: Progress Track\n\n**Completed (1):** bd-1\n\n**Active (1):**\n\n" +
+ * // "- **Test** (bd-2, open, P1): Add tests\n\n"
+ * ```
+ */
+export function renderBeads(issues: BeadsIssue[], options: BeadsOptions = {}): string {
+  const byId = new Map<string, BeadsIssue>();
+  for (const issue of issues) {
+    byId.delete(issue.id);
+    byId.set(issue.id, issue);
+  }
+  const live = [...byId.values()].filter((i) => i.status !== "tombstone");
+  if (!live.length) return "";
+  const closed = live.filter((i) => i.status === "closed").map((i) => i.id).sort(compareIds);
+  const active = live.filter((i) => i.status !== "closed").sort(compareActive);
+  const parts = ["## Beads Mode: Progress Track\n\n"];
+  if (closed.length) parts.push(`**Completed (${closed.length}):** ${closed.join(", ")}\n\n`);
+  if (active.length) {
+    const max = options.descriptionChars ?? 160;
+    const bullets = active.map((issue) => {
+      const title = issue.title.replace(/\s+/g, " ").trim() || "(untitled)";
+      const priority = issue.priority === undefined ? "" : `, P${issue.priority}`;
+      const description = trimDescription(issue.description, max);
+      return `- **${title}** (${issue.id}, ${issue.status}${priority})${
+        description ? `: ${description}` : ""
+      }\n`;
+    });
+    parts.push(`**Active (${active.length}):**\n\n${bullets.join("")}\n`);
+  }
+  return parts.join("");
+}
+
+function statusRank(status: string): number {
+  const i = ACTIVE_STATUS_ORDER.indexOf(status);
+  return i < 0 ? ACTIVE_STATUS_ORDER.length : i;
+}
+
+function compareActive(a: BeadsIssue, b: BeadsIssue): number {
+  return statusRank(a.status) - statusRank(b.status) ||
+    (a.status < b.status ? -1 : a.status > b.status ? 1 : 0) ||
+    (a.priority ?? Infinity) - (b.priority ?? Infinity) ||
+    compareIds(a.id, b.id);
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `beads` section plugin. It is on when the root has a `.beads/`
+ * folder; `beads: false` in the config turns it off and `beads: true`
+ * makes a missing Beads project an error.
+ *
+ * @example
+ * ```ts
+ * import { beadsSection } from "./beads.ts";
+ * beadsSection().name; // "slop:beads"
+ * ```
+ */
+export function beadsSection(options: BeadsOptions = {}): SectionPlugin {
+  return {
+    kind: "section",
+    name: "slop:beads",
+    async compose(state: BuildState, ctx: SectionContext): Promise<Block[]> {
+      const setting = options.enabled ?? state.config.beads;
+      if (setting === false) return [];
+      if (!await isDirectory(join(state.root, ".beads"))) {
+        if (setting === true) {
+          throw new Error(
+            `No Beads project in "${state.root}": ".beads/" not found (the config sets "beads: true")`,
+          );
+        }
+        return [];
+      }
+      const loaded = await loadBeads(state.root, { bd: options.bd });
+      if (!loaded) {
+        if (setting === true) {
+          ctx.warn(
+            `[plugin slop:beads] No Beads issues: no "bd" to run and no ".beads/issues.jsonl"`,
+          );
+        }
+        return [];
+      }
+      loaded.warnings.forEach((w) => ctx.warn(`[plugin slop:beads] ${w}`));
+      const text = renderBeads(loaded.issues, options);
+      if (!text) return [];
+      return [{ id: "beads", section: "beads", stability: "volatile", text }];
+    },
+  };
+}

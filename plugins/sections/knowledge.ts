@@ -1,0 +1,70 @@
+/**
+ * The `knowledge` section: the knowledge digest (`digest.md` in
+ * `knowledge.dir`) as the static `{knowledge}` ... `{/knowledge}` block at
+ * the top of the document. The file is the switch: no digest, no block
+ * (delete it to turn the section off); `knowledge.digest: false` in the
+ * config also turns it off.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import type { Block, BuildState, SectionPlugin } from "../../pipeline/types.ts";
+
+/** Options of {@linkcode knowledgeSection}. */
+export interface KnowledgeOptions {
+  /** Digest file; unset: `digest.md` in the config's `knowledge.dir`. */
+  path?: string;
+}
+
+/**
+ * The block text for a digest: `{knowledge}\n{digest}\n{/knowledge}\n`,
+ * then the blank line every block ends with.
+ *
+ * @example
+ * ```ts
+ * import { knowledgeBlockText } from "./knowledge.ts";
+ * knowledgeBlockText("# Knowledge digest\n"); // "{knowledge}\n# Knowledge digest\n\n{/knowledge}\n\n"
+ * ```
+ */
+export function knowledgeBlockText(digest: string): string {
+  return `{knowledge}\n${digest}\n{/knowledge}\n\n`;
+}
+
+/**
+ * The `knowledge` section plugin.
+ *
+ * @example
+ * ```ts
+ * import { knowledgeSection } from "./knowledge.ts";
+ * knowledgeSection().name; // "slop:knowledge"
+ * ```
+ */
+export function knowledgeSection(options: KnowledgeOptions = {}): SectionPlugin {
+  return {
+    kind: "section",
+    name: "slop:knowledge",
+    async compose(state: BuildState): Promise<Block[]> {
+      if (!state.config.knowledge.digest) return [];
+      const path = options.path ?? join(state.config.knowledge.dir, "digest.md");
+      let digest: string;
+      try {
+        if (!(await Deno.stat(path)).isFile) return [];
+        digest = await Deno.readTextFile(path);
+      } catch (error) {
+        if (error instanceof Deno.errors.NotFound) return [];
+        throw new Error(
+          `Cannot read the knowledge digest "${path}": ${
+            error instanceof Error ? error.message : error
+          }`,
+        );
+      }
+      return [{
+        id: "knowledge",
+        section: "knowledge",
+        stability: "static",
+        text: knowledgeBlockText(digest.replace(/\r\n?/g, "\n")),
+      }];
+    },
+  };
+}
