@@ -4,7 +4,8 @@
  * history.
  *
  * ```sh
- * deno task bench:prefix [--repo DIR] [--n 50] [--no-repomix] [--histories DIR] [--out FILE]
+ * deno task bench:prefix [--repo DIR] [--rev REV] [--n 50] [--no-repomix] [--keep-first-changed]
+ *                         [--histories DIR] [--out FILE]
  * ```
  *
  * 1. Replay: clones `--repo` (default: this repository) without touching it,
@@ -35,6 +36,8 @@ const REPO = join(BENCH, "..");
 /** Parsed command line. */
 interface Args {
   repo: string;
+  /** The commit whose first-parent history is replayed. @default {"HEAD"} */
+  rev: string;
   n: number;
   repomix: boolean;
   histories?: string;
@@ -44,13 +47,15 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { repo: REPO, n: 50, repomix: true };
+  const args: Args = { repo: REPO, rev: "HEAD", n: 50, repomix: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--repo") args.repo = argv[++i];
     else if (a === "--n") args.n = Number(argv[++i]);
+    else if (a === "--rev") args.rev = argv[++i];
     else if (a === "--no-repomix") args.repomix = false;
     else if (a === "--histories") args.histories = argv[++i];
+    else if (a === "--no-sim") args.histories = "";
     else if (a === "--out") args.out = argv[++i];
     else if (a === "--keep-first-changed") args.keepFirstChanged = true;
     else throw new Error(`[bench] Unknown argument "${a}"`);
@@ -87,9 +92,9 @@ interface ReplayResult {
 
 async function replay(args: Args, log: (s: string) => void): Promise<ReplayResult[]> {
   const commits =
-    (await run("git", ["rev-list", "--first-parent", "-n", String(args.n), "HEAD"], args.repo))
+    (await run("git", ["rev-list", "--first-parent", "-n", String(args.n), args.rev], args.repo))
       .trim().split("\n").filter(Boolean).reverse();
-  log(`replaying ${commits.length} first-parent commits of ${args.repo}`);
+  log(`replaying ${commits.length} first-parent commits of ${args.repo} at ${args.rev}`);
   const work = await Deno.makeTempDir({ prefix: "slop_prefix_replay_" });
   const clone = join(work, "repo");
   await run("git", ["clone", "-q", "--shared", "--no-checkout", args.repo, clone]);
@@ -134,6 +139,7 @@ async function main() {
   const replayed = await replay(args, log);
   lines.push(
     `Replay of ${replayed[0].shares.length + 1} first-parent commits of \`${args.repo}\` ` +
+      `at \`${args.rev}\`${args.keepFirstChanged ? " (keepFirstChanged)" : ""} ` +
       "(zero-config, full view; share of each build that is a byte-identical prefix of the one before):",
     "",
     "| tool | pairs | median | p10 |",
@@ -144,7 +150,7 @@ async function main() {
       } |`
     ),
   );
-  if (args.histories) {
+  if (args.histories && existsSync(args.histories)) {
     lines.push(
       "",
       "Simulation over recorded change metadata (`histories/*.json`; blocks = file size + heading;" +

@@ -56,7 +56,15 @@ export function parseBudget(text: string): Budget | undefined {
   return Number.isInteger(value) ? { unit: "tokens", value } : undefined;
 }
 
-/** Whether a divergence is within a budget. */
+/**
+ * Whether a divergence is within a budget.
+ *
+ * @example
+ * ```ts
+ * import { withinBudget } from "./check.ts";
+ * // withinBudget(diff, { unit: "percent", value: 5 });
+ * ```
+ */
 export function withinBudget(diff: LockDiff, budget: Budget): boolean {
   if (budget.unit === "tokens") return diff.invalidatedTokens <= budget.value;
   const share = diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0;

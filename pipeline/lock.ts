@@ -121,7 +121,15 @@ export function formatLock(lock: Lock): string {
   return [LOCK_HEADER, COLUMNS, ...rows].join("\n") + "\n";
 }
 
-/** A lock file that cannot be read. */
+/**
+ * A lock file that cannot be read; the message names the file and line.
+ *
+ * @example
+ * ```ts
+ * import { LockError } from "./lock.ts";
+ * new LockError('Invalid lock "slop.lock": no total line').name; // "LockError"
+ * ```
+ */
 export class LockError extends Error {
   constructor(message: string) {
     super(message);

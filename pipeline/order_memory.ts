@@ -116,7 +116,15 @@ export function orderFiles(
   });
 }
 
-/** A block of the files section that holds one file. */
+/**
+ * A block of the files section that holds one file (not the heading).
+ *
+ * @example
+ * ```ts
+ * import { isFileBlock } from "./order_memory.ts";
+ * isFileBlock({ id: "files:a.ts", section: "files", stability: "stable", text: "", source: "a.ts" }); // true
+ * ```
+ */
 export function isFileBlock(block: Block): boolean {
   return block.section === "files" && block.source !== undefined && !block.heading;
 }
