@@ -5,6 +5,7 @@
  *
  * ```sh
  * deno task bench:prefix [--repo DIR] [--rev REV] [--n 50] [--no-repomix] [--keep-first-changed]
+ *                         [--rate observed|window] [--no-sim]
  *                         [--histories DIR] [--out FILE]
  * ```
  *
@@ -44,6 +45,8 @@ interface Args {
   out?: string;
   /** Plugin options for slop's `volatility` rule (`--keep-first-changed`). */
   keepFirstChanged?: boolean;
+  /** `--rate window`: the research's endless-window change rate. */
+  rate?: "observed" | "window";
 }
 
 function parseArgs(argv: string[]): Args {
@@ -58,6 +61,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === "--no-sim") args.histories = "";
     else if (a === "--out") args.out = argv[++i];
     else if (a === "--keep-first-changed") args.keepFirstChanged = true;
+    else if (a === "--rate") args.rate = argv[++i] === "window" ? "window" : "observed";
     else throw new Error(`[bench] Unknown argument "${a}"`);
   }
   if (!(args.n >= 2)) throw new Error(`[bench] Invalid --n "${args.n}": need at least 2`);
@@ -106,7 +110,10 @@ async function replay(args: Args, log: (s: string) => void): Promise<ReplayResul
   for (const [i, commit] of commits.entries()) {
     await run("git", ["checkout", "-q", "--force", "--detach", commit], clone);
     await run("git", ["clean", "-q", "-fdx"], clone);
-    const plugins = args.keepFirstChanged ? [volatilityOrdering({ keepFirstChanged: true })] : [];
+    const tuned = args.keepFirstChanged || args.rate;
+    const plugins = tuned
+      ? [volatilityOrdering({ keepFirstChanged: args.keepFirstChanged, rate: args.rate })]
+      : [];
     const config = await loadConfig({ cwd: clone, inline: { plugins }, stateDir: state });
     const result = await build(config, { builtins: defaultPlugins(), write: true });
     const docs = [new TextEncoder().encode(result.document)];

@@ -25,6 +25,11 @@ export interface VolatilityOptions {
    * in the prefix) instead of re-sorting it with the rest. @default {false}
    */
   keepFirstChanged?: boolean;
+  /**
+   * `observed`: change counts over the builds seen so far; `window`: over an
+   * endless window, as in the research. @default {"observed"}
+   */
+  rate?: "observed" | "window";
 }
 
 /**
@@ -50,6 +55,7 @@ export function volatilityOrdering(options: VolatilityOptions = {}): OrderingPlu
       step = advanceOrder(previous.state, orderFiles(blocks, ctx.files), previous.seed, {
         keepFirstChanged: options.keepFirstChanged,
         seedWeight: previous.seedWeight,
+        rate: options.rate,
       });
       const byPath = new Map(slots.map((i) => [blocks[i].source!, blocks[i]]));
       const out = [...blocks];
