@@ -72,7 +72,7 @@ Deno.test("volatility order: a new file goes after every remembered file", async
   assert.ok(second.document.startsWith(first.document), "the old document is a prefix of the new");
 });
 
-Deno.test("state vs lock: slop build follows the state dir, the lock source ignores it", async () => {
+Deno.test("state vs lock: slop build starts from the lock, then follows the state dir; the lock source ignores the state", async () => {
   const root = await scriptedRepo();
   const stateDir = await Deno.makeTempDir();
   // Pin the lock from git (cold_big, cold_small, hot), then let the state drift.
@@ -80,6 +80,14 @@ Deno.test("state vs lock: slop build follows the state dir, the lock source igno
   const { loadConfig, defaultPlugins, formatLock } = await import("../../mod.ts");
   const config = await loadConfig({ cwd: root, stateDir });
   const pinned = await checkPrefix(config, { builtins: defaultPlugins() });
+  // Reverse the pinned order by hand: a build with no order memory yet starts from the lock.
+  const reversed = { ...pinned.current };
+  reversed.lines = [pinned.current.lines[0], ...pinned.current.lines.slice(1).reverse()];
+  await Deno.writeTextFile(join(root, "slop.lock"), formatLock(reversed));
+  const fresh = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+    write: false,
+  });
+  assert.deepEqual(order(fresh), ["hot.ts", "cold_small.ts", "cold_big.ts"]);
   await Deno.writeTextFile(join(root, "slop.lock"), formatLock(pinned.current));
   await buildContext({ cwd: root, stateDir });
   await Deno.writeTextFile(join(root, "cold_big.ts"), body("cold big v2", 60));
