@@ -42,12 +42,15 @@ export async function main(args: string[]): Promise<number> {
     .option("--preset <name>", "use a preset's files and screenshots")
     .option("--strategy <strategy>", "auto | summarize | full")
     .option("--focus <path>", "render PATH in full (repeatable)", collect, [])
+    .option("--since <ref>", "put the files changed since git REF (and untracked files) in focus")
+    .option("--budget <tokens>", "fit the document in TOKENS by stepping files down")
     .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--stdout", "print the document instead of writing a numbered file")
     .option("--json", "print the manifest as JSON")
     .option("--format <format>", "document format: markdown | xml | json (default: output.format)")
     .option("--strict", "exit 1 when any file has an error")
     .option("-q, --quiet", "print nothing but errors")
+    .option("--no-cache", "render and count everything anew; read and write no cache")
     .action(async (paths: string[], options) => {
       const { runBuild } = await import("./cli/build.ts");
       code = await runBuild(paths, options);
@@ -76,6 +79,40 @@ export async function main(args: string[]): Promise<number> {
     .action(async (options) => {
       const { runReport } = await import("./cli/report.ts");
       code = await runReport(options);
+    });
+
+  program.command("payload")
+    .description("print a provider's request body for the context (cache breakpoints, TTLs)")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--provider <name>", "anthropic | openai | gemini | deepseek (default: provider.name)")
+    .option("--model <id>", "model id (default: provider.model, else the provider's default)")
+    .option("--ttl <ttl>", "cache lifetime, e.g. 5m or 1h (default: provider.ttl)")
+    .option("--prompt <text>", "the question after the context (default: {{prompt}})")
+    .option("--max-tokens <n>", "output token limit (default: 1024)")
+    .action(async (options) => {
+      const { runPayload } = await import("./cli/payload.ts");
+      code = await runPayload(options);
+    });
+  const cache = program.command("cache")
+    .description("look into or empty the content-hash cache (cache.dir, default .slop/cache)");
+  cache.command("stats")
+    .description("entries, bytes and the hit rate of the last build")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--json", "print the stats as JSON")
+    .action(async (options) => {
+      const { runCache } = await import("./cli/cache.ts");
+      code = await runCache("stats", options);
+    });
+  cache.command("clear")
+    .description("remove every cache entry")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runCache } = await import("./cli/cache.ts");
+      code = await runCache("clear", options);
     });
 
   program.command("init [dir]")
@@ -148,6 +185,34 @@ export async function main(args: string[]): Promise<number> {
     .action(async (options) => {
       const { runKnowledgeHarvest } = await import("./cli/knowledge.ts");
       code = await runKnowledgeHarvest(options);
+    });
+  const slice = program.command("slice")
+    .description("maintain the custom view's line slices (slicesFile, default slop/slices.toml)");
+  slice.command("add <spec>")
+    .description("add the slice PATH:START-END with its content hash and anchor lines")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--tag <tag>", "label shown as [Slice: TAG]")
+    .option("--comment <text>", "comment shown after the label")
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (spec: string, options) => {
+      const { runSliceAdd } = await import("./cli/slice.ts");
+      code = await runSliceAdd(spec, options);
+    });
+  slice.command("list")
+    .description("every slice and its status: exact, moved, re-anchored or stale")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--json", "print the slices as JSON")
+    .action(async (options) => {
+      const { runSliceList } = await import("./cli/slice.ts");
+      code = await runSliceList(options);
+    });
+  slice.command("refresh")
+    .description("rewrite moved and re-anchored slices of the side file at their new lines")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runSliceRefresh } = await import("./cli/slice.ts");
+      code = await runSliceRefresh(options);
     });
 
   try {

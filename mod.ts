@@ -34,6 +34,13 @@ export { summarize, summaryViewMode } from "./plugins/view_modes/summary.ts";
 export type { SummaryOptions } from "./plugins/view_modes/summary.ts";
 export { customViewMode } from "./plugins/view_modes/custom.ts";
 export type { CustomOptions } from "./plugins/view_modes/custom.ts";
+export { dedupText } from "./pipeline/dedup.ts";
+export type { DedupOptions, DedupReplacement, DedupResult } from "./pipeline/dedup.ts";
+export { llmSummaryViewMode, renderEntry } from "./plugins/view_modes/llm_summary.ts";
+export type { LlmSummaryOptions } from "./plugins/view_modes/llm_summary.ts";
+export type { SummaryEntry } from "./plugins/view_modes/_summary_store.ts";
+export { fileKind } from "./plugins/view_modes/_llm_prompts.ts";
+export type { FileKind } from "./plugins/view_modes/_llm_prompts.ts";
 export { filesSection } from "./plugins/sections/files.ts";
 export type { FilesOptions } from "./plugins/sections/files.ts";
 export { screenshotsSection } from "./plugins/sections/screenshots.ts";
@@ -126,6 +133,11 @@ export { renderReport } from "./report/html.ts";
 export type { ReportOptions } from "./report/html.ts";
 export { completer } from "./pipeline/llm.ts";
 export type { CompleterOptions } from "./pipeline/llm.ts";
+export { changeCounts, fitBudget, LADDER, LISTED, totalTokens } from "./pipeline/budget.ts";
+export type { FitOptions, FitResult } from "./pipeline/budget.ts";
+export { changedSince, SinceError } from "./pipeline/since.ts";
+export { tierDefaultView, unmatchedFocus } from "./pipeline/personas.ts";
+export type { Tier } from "./pipeline/personas.ts";
 export { anthropicProvider } from "./plugins/providers/anthropic.ts";
 export type { AnthropicOptions } from "./plugins/providers/anthropic.ts";
 export { openaiProvider } from "./plugins/providers/openai.ts";
@@ -135,3 +147,27 @@ export type { GeminiOptions } from "./plugins/providers/gemini.ts";
 export { deepseekProvider } from "./plugins/providers/deepseek.ts";
 export type { DeepseekOptions } from "./plugins/providers/deepseek.ts";
 export type { HttpOptions } from "./plugins/providers/_http.ts";
+export type { ModelEntry, ModelOverrides } from "./plugins/providers/_models.ts";
+export type { PayloadOptions } from "./plugins/providers/_payload.ts";
+export { anthropicPayload } from "./plugins/providers/anthropic.ts";
+export type { AnthropicBody, AnthropicContent } from "./plugins/providers/anthropic.ts";
+export { openaiPayload } from "./plugins/providers/openai.ts";
+export type {
+  OpenaiBody,
+  OpenaiContent,
+  OpenaiPayloadOptions,
+} from "./plugins/providers/openai.ts";
+export { geminiPayload } from "./plugins/providers/gemini.ts";
+export type { GeminiPart, GeminiPayload } from "./plugins/providers/gemini.ts";
+export { breakpointsOrdering, chooseBreakpoints } from "./plugins/ordering/breakpoints.ts";
+export type { BreakpointsOptions, ChooseOptions } from "./plugins/ordering/breakpoints.ts";
+export { callCost, lookupModel, modelTokens, planCache } from "./pipeline/cache_plan.ts";
+export type { CachePlan, CallCost } from "./pipeline/cache_plan.ts";
+export { cacheKey, cacheStats, canonicalJson, clearCache, openCache } from "./pipeline/cache.ts";
+export type {
+  Cache,
+  CacheCounts,
+  CacheOptions,
+  CacheStats,
+  LastBuildStats,
+} from "./pipeline/cache.ts";

@@ -8,8 +8,11 @@ import { relative } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
+import { SinceError } from "../pipeline/since.ts";
+import { budgetLines } from "./_budget.ts";
 import type { OutputFormat, Strategy } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop build`. */
@@ -21,6 +24,10 @@ export interface BuildFlags {
   preset?: string;
   strategy?: string;
   focus?: string[];
+  /** Git ref: the files changed since it are in focus (`--since`). */
+  since?: string;
+  /** Token budget (`--budget`). */
+  budget?: string;
   stateDir?: string;
   stdout?: boolean;
   json?: boolean;
@@ -28,6 +35,8 @@ export interface BuildFlags {
   format?: string;
   strict?: boolean;
   quiet?: boolean;
+  /** `false` with `--no-cache`. */
+  cache?: boolean;
 }
 
 const STRATEGIES = ["auto", "summarize", "full"];
@@ -51,6 +60,11 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
     printError(`Invalid --format "${flags.format}": expected markdown, xml or json`);
     return 2;
   }
+  const budget = flags.budget === undefined ? undefined : Number(flags.budget);
+  if (budget !== undefined && !(Number.isInteger(budget) && budget > 0)) {
+    printError(`Invalid --budget "${flags.budget}": expected a positive whole number of tokens`);
+    return 2;
+  }
   let result: BuildResult;
   // Silent when stderr is not a terminal or with --quiet.
   const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
@@ -63,10 +77,13 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
       preset: flags.preset,
       strategy: flags.strategy as Strategy | undefined,
       focus: flags.focus,
+      since: flags.since,
+      budget,
       stateDir: flags.stateDir,
       paths,
     });
     if (flags.format) config.output.format = flags.format as OutputFormat;
+    if (flags.cache === false) config.cache.enabled = false;
     result = await build(config, {
       builtins: defaultPlugins(),
       write: !flags.stdout,
@@ -76,7 +93,7 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
   } catch (error) {
     bar.done();
     printError(error instanceof Error ? error.message : String(error));
-    return error instanceof ConfigError ? 2 : 1;
+    return error instanceof ConfigError || error instanceof SinceError ? 2 : 1;
   }
   const out = flags.stdout || flags.json ? console.error : console.log;
   if (flags.stdout) await writeStdout(result.document);
@@ -130,6 +147,8 @@ export function summaryText(result: BuildResult): string {
       formatBytes(m.total.bytes)
     }), sha256 ${m.prefix.sha256.slice(0, 12)}`,
   );
+  if (result.cache) lines.push(cacheLine(result.cache));
+  if (result.budget) lines.push(...budgetLines(result.budget));
   for (const f of result.files) {
     if (f.status !== "rendered") lines.push(`  ${f.status}: ${f.path} (${f.reason})`);
   }

@@ -15,13 +15,20 @@ import {
 } from "./registry.ts";
 import { resolveTargets } from "./resolve.ts";
 import { readTargets } from "./read.ts";
+import { attachSideSlices } from "./slices_file.ts";
 import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
+import { openCache, recordBuild } from "./cache.ts";
+import { countMany } from "./count.ts";
 import { orderBlocks } from "./order.ts";
+import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
+import { fitBudget } from "./budget.ts";
+import { unmatchedFocus } from "./personas.ts";
 import type {
+  BudgetReport,
   Manifest,
   OrderContext,
   PlacedBlock,
@@ -44,6 +51,8 @@ export interface BuildOptions {
   hookTimeoutMs?: number;
   /** Called as work finishes (files transformed, blocks counted), for progress bars. */
   onProgress?: (progress: BuildProgress) => void;
+  /** Token-counting workers; 1 counts in this thread. @default {navigator.hardwareConcurrency} */
+  workers?: number;
 }
 
 /** A progress report of {@linkcode build}. */
@@ -72,6 +81,10 @@ export interface BuildResult {
   output?: { number: number; document: string; manifest: string };
   /** Warnings, in the order they were raised. */
   warnings: string[];
+  /** The configured provider's cache plan: tokens, breakpoints, cold and warm cost. */
+  cache?: CachePlan;
+  /** The token budget and what was stepped down (only when a budget is set). */
+  budget?: BudgetReport;
 }
 
 /**
@@ -109,7 +122,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const complete = completer(registry, config);
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
+  await attachSideSlices(resolution.targets, config, warn);
   const sources = await readTargets(resolution.targets, config);
+  unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
+  const cache = openCache(config.cache.dir, { enabled: config.cache.enabled });
   let done = 0;
   let cacheHits = 0;
   const progress = options.onProgress;
@@ -117,6 +133,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     warn,
     complete,
     timeoutMs: options.hookTimeoutMs,
+    cache,
     onFile: progress && ((file) => {
       if (file.cache === "hit") cacheHits++;
       progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
@@ -134,20 +151,58 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
   const formatted = formatBlocks(ordered, files, config.output.format);
-  const placed = await placeBlocks(formatted, {
+  const counted = await countMany(formatted.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
+    cache,
+    workers: options.workers,
+  });
+  let placed = await placeBlocks(formatted, {
+    tokenizer: config.budget.tokenizer,
+    tokenCache: counted.counts,
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
+  // Token budget: step files down until the document fits (see pipeline/budget.ts).
+  let budget: BudgetReport | undefined;
+  if (config.budget.tokens !== undefined) {
+    const transform = { warn, complete, timeoutMs: options.hookTimeoutMs, cache };
+    const assemble = async () => {
+      const blocks = await composeBlocks(state, registry, { warn, complete });
+      const ordered = await orderBlocks(blocks, registry, orderContext);
+      const formatted = formatBlocks(ordered, files, config.output.format);
+      const tokenizer = config.budget.tokenizer;
+      return await placeBlocks(formatted, { tokenizer, tokenCache: counted.counts });
+    };
+    const fit = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
+    ({ placed, report: budget } = fit);
+  }
   const document = renderDocument(placed);
+  const plan = await planCache(placed, registry, orderContext);
+  if (cache.enabled) {
+    const hits = files.filter((f) => f.cache === "hit").length;
+    await recordBuild(config.cache.dir, {
+      files: { hits, misses: files.filter((f) => f.cache === "miss").length },
+      tokens: { hits: counted.hits, misses: counted.misses },
+    });
+  }
   let output: BuildResult["output"];
-  let manifest = buildManifest(files, placed, document, warnings);
+  const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
+  let manifest = withBreakpoints(
+    withBudget(buildManifest(files, placed, document, warnings)),
+    plan,
+  );
   if (options.write !== false) {
     output = await publish(
       config.output.dir,
       config.output.namespace,
       document,
-      (path) => (manifest = buildManifest(files, placed, document, warnings, path)),
+      (path) => {
+        manifest = withBreakpoints(
+          withBudget(buildManifest(files, placed, document, warnings, path)),
+          plan,
+        );
+        return manifest;
+      },
       config.root,
       { ext: FORMAT_EXTENSIONS[config.output.format] },
     );
@@ -156,5 +211,5 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
   }
-  return { document, blocks: placed, files, manifest, output, warnings };
+  return { document, blocks: placed, files, manifest, output, warnings, cache: plan, budget };
 }

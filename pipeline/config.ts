@@ -32,6 +32,8 @@ import type {
   UserConfigExport,
 } from "./types.ts";
 import { type Registry, viewNames } from "./registry.ts";
+import { tierDefaultView } from "./personas.ts";
+import { changedSince } from "./since.ts";
 
 /** Config file names looked up in the working directory, in order. */
 export const CONFIG_FILES: string[] = ["slop.config.ts", "slop.config.js", "slop.config.mjs"];
@@ -112,6 +114,12 @@ const SCHEMA: Rule = obj({
     str(),
     arr(union([str(), historyMessage], "a string or a { role, content } object")),
   ], "a file path or an array of messages"),
+  compaction: obj({
+    enabled: bool(),
+    threshold: num({ integer: true, min: 1 }),
+    keep: num({ integer: true, min: 0 }),
+    prompt: str(),
+  }),
   output: obj({
     dir: str(),
     namespace: str(),
@@ -180,6 +188,10 @@ export interface ConfigFlags {
   ignore?: string[];
   /** Focus files (`--focus`). */
   focus?: string[];
+  /** Put the files changed since this git ref in focus (`--since`). */
+  since?: string;
+  /** Token budget (`--budget`), over the persona's and the config's. */
+  budget?: number;
   /** Restrict the build to these paths (positional `PATHS`). */
   paths?: string[];
   /** A config object to use instead of a file (library use). */
@@ -210,6 +222,12 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
   const display = configPath ? displayPath(configPath, cwd) : "inline config";
   const problems = validateConfig(raw);
   if (problems.length) throw new ConfigError(display, problems);
+  const { threshold = 80, keep = 24 } = raw.compaction ?? {};
+  if (keep >= threshold) {
+    throw new ConfigError(display, [
+      `"compaction.keep" (${keep}) must be less than "compaction.threshold" (${threshold})`,
+    ]);
+  }
 
   const base = configPath ? join(configPath, "..") : cwd;
   const root = resolve(base, raw.root ?? ".");
@@ -260,11 +278,18 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     zeroConfig,
     exclude: [...(raw.exclude ?? []), ...(flags.ignore ?? [])],
     include: [...(raw.include ?? []), ...(flags.include ?? [])],
-    defaultView: persona?.defaultView ?? raw.defaultView ?? "full",
+    defaultView: persona?.defaultView ?? tierDefaultView(persona?.tier, raw.provider ?? {}) ??
+      raw.defaultView ?? "full",
     strategy,
     summaryOnly: raw.summaryOnly ?? false,
     screenshots,
     history: raw.history,
+    compaction: {
+      enabled: raw.compaction?.enabled ?? true,
+      threshold: raw.compaction?.threshold ?? 80,
+      keep: raw.compaction?.keep ?? 24,
+      prompt: resolve(base, raw.compaction?.prompt ?? "slop/prompts/compaction.md"),
+    },
     output: {
       dir: raw.output?.dir ? resolve(base, raw.output.dir) : join(stateDir, "out"),
       namespace: raw.output?.namespace ?? "context",
@@ -274,6 +299,9 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     preset: flags.preset,
     focus: [...(persona?.focus ?? []), ...(flags.focus ?? [])],
     tier: persona?.tier,
+    since: flags.since
+      ? { ref: flags.since, files: await changedSince(root, flags.since) }
+      : undefined,
     ordering: raw.ordering ?? {},
     lock: resolve(base, raw.lock ?? "slop.lock"),
     cache: {
@@ -281,7 +309,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
       dir: raw.cache?.dir ? resolve(base, raw.cache.dir) : join(stateDir, "cache"),
     },
     provider: raw.provider ?? {},
-    budget: { ...raw.budget, tokens: persona?.budget ?? raw.budget?.tokens },
+    budget: { ...raw.budget, tokens: flags.budget ?? persona?.budget ?? raw.budget?.tokens },
     knowledge: {
       dir: resolve(base, raw.knowledge?.dir ?? "slop/knowledge"),
       digest: raw.knowledge?.digest ?? true,

@@ -102,6 +102,7 @@ export function buildManifest(
       length: b.length,
       sha256: b.sha256,
       tokens: b.tokens,
+      ...(b.notes?.length ? { notes: b.notes } : {}),
     })),
     prefix: {
       bytes: prefixBytes,

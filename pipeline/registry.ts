@@ -45,10 +45,13 @@ export class PluginError extends Error {
 }
 
 const KEYS: Record<PluginKind, { required: string[]; optional: string[] }> = {
-  "view-mode": { required: ["render", "version"], optional: ["extensions", "accepts"] },
+  "view-mode": {
+    required: ["render", "version"],
+    optional: ["extensions", "accepts", "cacheKey", "timeoutMs"],
+  },
   "section": { required: ["compose"], optional: [] },
-  "ordering": { required: ["order"], optional: ["commit"] },
-  "provider": { required: [], optional: ["payload", "countTokens", "complete"] },
+  "ordering": { required: ["order"], optional: ["commit", "breakpoints"] },
+  "provider": { required: [], optional: ["payload", "countTokens", "complete", "modelInfo"] },
 };
 
 /** A validated, possibly frozen set of plugins. */
@@ -167,7 +170,7 @@ function validatePlugin(plugin: unknown, where: string): Plugin {
     }
   }
   for (const key of [...spec.required, ...spec.optional]) {
-    if (key === "version" || key === "extensions") continue;
+    if (key === "version" || key === "extensions" || key === "timeoutMs") continue;
     if (key in p && typeof p[key] !== "function") {
       throw new TypeError(`Invalid ${label}: "${key}" must be a function, got ${describe(p[key])}`);
     }
@@ -181,6 +184,9 @@ function validatePlugin(plugin: unknown, where: string): Plugin {
       !(Array.isArray(p.extensions) && p.extensions.every((e) => typeof e === "string"))
     ) {
       throw new TypeError(`Invalid ${label}: "extensions" must be an array of strings`);
+    }
+    if (p.timeoutMs !== undefined && !(typeof p.timeoutMs === "number" && p.timeoutMs > 0)) {
+      throw new TypeError(`Invalid ${label}: "timeoutMs" must be a positive number`);
     }
   }
   return p as unknown as Plugin;

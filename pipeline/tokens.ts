@@ -48,3 +48,16 @@ export function tokenCounter(tokenizer: Tokenizer = "o200k"): Promise<Counter> {
 export async function countTokens(text: string, tokenizer: Tokenizer = "o200k"): Promise<number> {
   return (await tokenCounter(tokenizer))(text);
 }
+
+/**
+ * The tokenizers this thread has loaded so far (a warm build loads none).
+ *
+ * @example
+ * ```ts
+ * import { loadedTokenizers } from "./tokens.ts";
+ * loadedTokenizers(); // [] until something is counted
+ * ```
+ */
+export function loadedTokenizers(): Tokenizer[] {
+  return [...counters.keys()].sort();
+}

@@ -9,6 +9,9 @@
 import { extname } from "node:path";
 import { picomatch } from "../deps.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
+import { dedupOutput } from "./dedup.ts";
+import type { Cache } from "./cache.ts";
+import { cachedRender } from "./_view_cache.ts";
 import type {
   CompleteFn,
   Logger,
@@ -23,6 +26,9 @@ import type {
 
 /** The view used when a view mode does not accept a file. */
 export const FALLBACK_VIEW = "summary";
+
+/** Views that fall back to {@linkcode FALLBACK_VIEW} when they are not installed. */
+const GRAMMAR_VIEWS = ["skeleton", "outline"];
 
 /**
  * Which view a file gets (first match wins; `autoAggregate: false` is handled
@@ -53,6 +59,23 @@ export function focusMatcher(focus: string[]): (path: string) => boolean {
     const base = path.slice(path.lastIndexOf("/") + 1);
     return names.has(path) || names.has(base) || globs(path);
   };
+}
+
+/**
+ * Whether a path is a focus file of this build: the config's `focus` (persona,
+ * `--focus`; paths, globs or basenames) or a file changed since `--since REF`
+ * (exact paths).
+ *
+ * @example
+ * ```ts
+ * import { focusOf } from "./transform.ts";
+ * // focusOf(config)("src/a.ts") === true
+ * ```
+ */
+export function focusOf(config: ResolvedConfig): (path: string) => boolean {
+  const matcher = focusMatcher(config.focus);
+  const changed = new Set(config.since?.files ?? []);
+  return (path) => changed.has(path) || matcher(path);
 }
 
 /** Fence language for a path, from its extension. */
@@ -98,6 +121,10 @@ export interface TransformOptions extends Logger {
   timeoutMs?: number;
   /** Called as each file finishes (in completion order), for progress reports. */
   onFile?: (file: RenderedFile) => void;
+  /** Render a file with this view instead of the one {@linkcode chooseView} picks (budget step-downs). */
+  viewOf?: (file: SourceFile) => string | undefined;
+  /** The content-hash cache for rendered views (see `pipeline/cache.ts`). */
+  cache?: Cache;
 }
 
 /**
@@ -115,7 +142,7 @@ export async function transformFiles(
   registry: Registry,
   options: TransformOptions,
 ): Promise<RenderedFile[]> {
-  const isFocus = focusMatcher(config.focus);
+  const isFocus = focusOf(config);
   return await Promise.all(
     files.map((file) =>
       transformFile(file, config, registry, options, isFocus(file.path)).then((rendered) => {
@@ -158,7 +185,7 @@ async function transformFile(
       reason: "autoAggregate is false",
     };
   }
-  const view = chooseView(file, config, isFocus);
+  const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
   const input: ViewInput = {
     path: file.path,
     absPath: file.absPath,
@@ -166,7 +193,28 @@ async function transformFile(
     sha256: file.sha256,
   };
   try {
-    const out = await renderView(view, input, file, config, registry, options, new Set());
+    const render = (warn: (message: string) => void, used: Set<string>) =>
+      renderView(view, input, file, config, registry, { ...options, warn }, used);
+    const { output: rendered, cache } = options.cache
+      ? await cachedRender(options.cache, {
+        view,
+        input,
+        entry: file.entry,
+        registry,
+        warn: options.warn,
+        timeoutMs: options.timeoutMs,
+        render,
+        context: {
+          options: { ...file.entry.options },
+          entry: file.entry,
+          config,
+          warn: options.warn,
+          complete: options.complete,
+          renderAs: (other) => renderView(other, input, file, config, registry, options, new Set()),
+        },
+      })
+      : { output: await render(options.warn, new Set()), cache: "miss" as const };
+    const out = dedupOutput(rendered, file.entry);
     return {
       ...base,
       view: out.view ?? view,
@@ -174,6 +222,7 @@ async function transformFile(
       text: out.text,
       fenced: out.fenced ?? true,
       notes: out.notes?.length ? out.notes : undefined,
+      cache,
     };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
@@ -203,6 +252,12 @@ async function renderView(
   seen: Set<string>,
 ): Promise<ViewOutput> {
   const plugin = findViewMode(registry, view);
+  if (!plugin && GRAMMAR_VIEWS.includes(view)) {
+    // Tier 3 picks `skeleton` even when no grammar view is installed: fall back like an unsupported file.
+    const out = await renderView(FALLBACK_VIEW, input, file, config, registry, options, seen);
+    const note = `${view} is not installed: fell back to ${FALLBACK_VIEW}`;
+    return { ...out, view: out.view ?? FALLBACK_VIEW, notes: [note, ...(out.notes ?? [])] };
+  }
   if (!plugin) throw new Error(`Unknown view mode "${view}" for "${file.path}"`);
   if (seen.has(plugin.name)) {
     throw new Error(`View mode "${view}" falls back to itself for "${file.path}"`);
@@ -232,7 +287,7 @@ async function renderView(
   };
   const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {
     path: file.path,
-    timeoutMs: options.timeoutMs,
+    timeoutMs: plugin.timeoutMs ?? options.timeoutMs,
   });
   if (typeof result === "string") return { text: result };
   if (typeof result !== "object" || result === null || typeof result.text !== "string") {

@@ -146,6 +146,18 @@ export interface SecretsConfig {
   rules?: Record<string, string>;
 }
 
+/** History compaction: summarize the leading messages of a long discussion into a checkpoint. */
+export interface CompactionConfig {
+  /** Compact at all. @default {true} */
+  enabled?: boolean;
+  /** Compact when the discussion (checkpoint included) has more messages than this. @default {80} */
+  threshold?: number;
+  /** Most recent messages kept verbatim after a new checkpoint. @default {24} */
+  keep?: number;
+  /** The summarizer's system prompt file. @default {"slop/prompts/compaction.md"} */
+  prompt?: string;
+}
+
 /** Ordering options. */
 export interface OrderingConfig {
   /** Explicit file order for the `pinned` rule (paths or globs). */
@@ -172,6 +184,8 @@ export interface SlopConfig {
   screenshots?: string[];
   /** A JSONL or TOML discussion file, or an inline array of strings or messages. */
   history?: string | Array<string | HistoryMessage>;
+  /** History compaction into checkpoints. */
+  compaction?: CompactionConfig;
   /** Output settings. */
   output?: OutputConfig;
   /** Named file sets. */
@@ -299,6 +313,8 @@ export interface Block {
   source?: string;
   /** A section heading: ordering keeps it first in its section. */
   heading?: boolean;
+  /** Manifest notes (content dedup replacements, history compaction). */
+  notes?: string[];
 }
 
 /** A block with its place in the document. */
@@ -334,6 +350,7 @@ export interface ManifestBlock {
   length: number;
   sha256: string;
   tokens: number;
+  notes?: string[];
 }
 
 /** The JSON written beside each output. */
@@ -352,6 +369,78 @@ export interface Manifest {
   total: { bytes: number; sha256: string; tokens: number };
   /** Warnings raised during the build. */
   warnings: string[];
+  /** The token budget and what was stepped down to meet it (only when a budget is set). */
+  budget?: BudgetReport;
+  /** Cache breakpoints chosen for the configured provider (absent when none). */
+  breakpoints?: Breakpoint[];
+}
+
+/** A cache breakpoint: the end of a cached span, at a block boundary. */
+export interface Breakpoint {
+  /** Id of the block the span ends with. */
+  id: string;
+  /** Byte offset where the span ends (the block's offset + length). */
+  end: number;
+  /** Provider tokens from the start of the document to `end`. */
+  tokens: number;
+  /** Cache lifetime of the span (`5m`, `1h`). */
+  ttl: string;
+}
+
+/** Prices in US dollars per million tokens. */
+export interface ModelPrices {
+  /** Uncached input. */
+  input: number;
+  /** Output. */
+  output: number;
+  /** Input read from the cache. */
+  cacheRead: number;
+  /** Input written to the cache, by TTL; absent when writes cost `input`. */
+  cacheWrite?: Record<string, number>;
+  /** Explicit cache storage per hour (Gemini). */
+  storagePerHour?: number;
+}
+
+/** What a provider knows about a model: caching rules, prices and token counting. */
+export interface ModelInfo {
+  /** Model id. */
+  model: string;
+  /** Smallest prefix the provider caches, in its tokens. */
+  minCacheTokens: number;
+  /** Cache lifetimes the API offers, the default first. */
+  ttls: string[];
+  /** Whether the API takes explicit breakpoints (Anthropic) or caches prefixes itself. */
+  breakpoints: boolean;
+  /** Prices. */
+  prices: ModelPrices;
+  /** Counting: exact with a tiktoken encoding, or an estimate from o200k tokens or characters. */
+  tokenizer: "o200k" | "cl100k" | "o200k-estimate" | "chars-estimate";
+  /** Estimate factor: provider tokens per o200k token, or per character. @default {1} */
+  tokenFactor?: number;
+}
+
+/** One file stepped down to fit the token budget. */
+export interface StepDown {
+  /** Path relative to root. */
+  path: string;
+  /** The view it had. */
+  from: string;
+  /** The view it got (`listed`: in the manifest only, not in the document). */
+  to: string;
+}
+
+/** How a build met (or did not meet) its token budget. */
+export interface BudgetReport {
+  /** The budget, in tokens of `budget.tokenizer`. */
+  tokens: number;
+  /** Tokens of the document before stepping down. */
+  before: number;
+  /** Tokens of the document as written. */
+  after: number;
+  /** Whether `after <= tokens`. */
+  met: boolean;
+  /** Files stepped down, in the order they were stepped (a file may appear once per step). */
+  steppedDown: StepDown[];
 }
 
 // ---------------------------------------------------------------------------
@@ -393,6 +482,8 @@ export interface ViewOutput {
   view?: string;
   /** Notes for the manifest (e.g. why it fell back). */
   notes?: string[];
+  /** `false`: do not store this output in the cache (e.g. a fallback after a failed call). @default {true} */
+  cacheable?: boolean;
 }
 
 /** The file a view mode renders: read once, never re-read. */
@@ -418,8 +509,15 @@ export interface ViewModePlugin {
   extensions?: string[];
   /** Finer filter than `extensions`. */
   accepts?: (path: string) => boolean;
+  /** Milliseconds one `render` may take, over the build's hook timeout (LLM views wait in a queue). */
+  timeoutMs?: number;
   /** Render a file. */
   render(file: ViewInput, ctx: ViewContext): string | ViewOutput | Promise<string | ViewOutput>;
+  /**
+   * Extra cache key material beyond name, version, options, path and content hash: whatever else
+   * the output depends on (LLM modes: model + parameters + prompt-template hash; factory options).
+   */
+  cacheKey?(file: ViewInput, ctx: ViewContext): string | Promise<string>;
 }
 
 /** The state a section plugin composes from. */
@@ -470,6 +568,18 @@ export interface OrderingPlugin {
   order(blocks: Block[], ctx: OrderContext): Block[] | Promise<Block[]>;
   /** Called after the document is written, to persist order state. */
   commit?(blocks: PlacedBlock[], ctx: OrderContext): void | Promise<void>;
+  /** Choose cache breakpoints in the placed blocks; the last rule that has this hook decides. */
+  breakpoints?(blocks: PlacedBlock[], ctx: BreakpointContext): Breakpoint[] | Promise<Breakpoint[]>;
+}
+
+/** What an ordering rule's `breakpoints` hook gets besides the blocks. */
+export interface BreakpointContext extends OrderContext {
+  /** The configured provider's model (Anthropic's default model when none is configured). */
+  model: ModelInfo;
+  /** The cache lifetime asked for (`provider.ttl`, else the model's default). */
+  ttl: string;
+  /** Provider tokens of each block, in block order. */
+  tokens: number[];
 }
 
 /** A provider plugin: request payloads, token counts, LLM calls. */
@@ -482,6 +592,8 @@ export interface ProviderPlugin {
   countTokens?(text: string, model?: string): number | Promise<number>;
   /** Ask the model; used by LLM views, compaction and harvest. */
   complete?(request: CompletionRequest, ctx: ProviderContext): Promise<string>;
+  /** Caching rules, prices and token counting of a model (the provider's default model when absent). */
+  modelInfo?(model?: string): ModelInfo | undefined;
 }
 
 /** What a provider's `complete` hook gets besides the request. */
@@ -533,6 +645,8 @@ export interface ResolvedConfig {
   summaryOnly: boolean;
   screenshots: string[];
   history?: string | Array<string | HistoryMessage>;
+  /** History compaction; `prompt` is absolute. */
+  compaction: { enabled: boolean; threshold: number; keep: number; prompt: string };
   output: { dir: string; namespace: string; format: OutputFormat };
   persona?: { name: string } & Persona;
   preset?: string;
@@ -540,6 +654,8 @@ export interface ResolvedConfig {
   focus: string[];
   /** Tier from the persona (3: focus full, others skeleton). */
   tier?: 1 | 2 | 3;
+  /** `--since REF`: the ref and the files changed since it (in focus, matched exactly). */
+  since?: { ref: string; files: string[] };
   ordering: OrderingConfig;
   /** Absolute lock path. */
   lock: string;

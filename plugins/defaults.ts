@@ -12,6 +12,7 @@ import { noneViewMode } from "./view_modes/none.ts";
 import { summaryViewMode } from "./view_modes/summary.ts";
 import { customViewMode } from "./view_modes/custom.ts";
 import { knowledgeSection } from "./sections/knowledge.ts";
+import { llmSummaryViewMode } from "./view_modes/llm_summary.ts";
 import { filesSection } from "./sections/files.ts";
 import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
@@ -20,6 +21,7 @@ import { beadsSection } from "./sections/beads.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
 import { volatilityOrdering } from "./ordering/volatility.ts";
 import { pinnedOrdering } from "./ordering/pinned.ts";
+import { breakpointsOrdering } from "./ordering/breakpoints.ts";
 import { anthropicProvider } from "./providers/anthropic.ts";
 import { openaiProvider } from "./providers/openai.ts";
 import { geminiProvider } from "./providers/gemini.ts";
@@ -41,6 +43,7 @@ export function defaultPlugins(): Plugin[] {
     noneViewMode(),
     summaryViewMode(),
     customViewMode(),
+    llmSummaryViewMode(),
     // sections, in document order
     knowledgeSection(),
     filesSection(),
@@ -52,6 +55,7 @@ export function defaultPlugins(): Plugin[] {
     stableToVolatileOrdering(),
     volatilityOrdering(),
     pinnedOrdering(),
+    breakpointsOrdering(),
     // providers
     anthropicProvider(),
     openaiProvider(),

@@ -1,12 +1,18 @@
 /**
  * The `anthropic` provider: Claude through the Anthropic Messages API.
+ * Payloads put the stable prefix in `system` as text blocks, each span
+ * ending at a breakpoint marked `cache_control: {type: "ephemeral", ttl}`;
+ * screenshots, the volatile tail and the question go in the user message.
  *
  * @module
  */
 
-import type { ProviderPlugin } from "../../pipeline/types.ts";
+import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
+import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
 import { httpClient, type HttpOptions } from "./_http.ts";
+import { ANTHROPIC_MODELS, mergeModels, modelInfoHook, type ModelOverrides } from "./_models.ts";
+import { type PayloadOptions, payloadParts } from "./_payload.ts";
 
 /** Options of {@linkcode anthropicProvider}. */
 export interface AnthropicOptions extends HttpOptions {
@@ -18,10 +24,59 @@ export interface AnthropicOptions extends HttpOptions {
   model?: string;
   /** Output token limit of a completion. @default {1024} */
   maxTokens?: number;
+  /** Overrides of the model table (minimum cacheable tokens, TTLs, prices). */
+  models?: ModelOverrides;
 }
 
 /** The public Anthropic API. */
 export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
+
+/** A text or image content block of the Messages API. */
+export type AnthropicContent =
+  | { type: "text"; text: string; cache_control?: { type: "ephemeral"; ttl: string } }
+  | { type: "image"; source: { type: "base64"; media_type: string; data: string } };
+
+/** The Messages API request body slop renders. */
+export interface AnthropicBody {
+  model: string;
+  max_tokens: number;
+  system?: AnthropicContent[];
+  messages: Array<{ role: "user"; content: AnthropicContent[] }>;
+}
+
+/**
+ * Render ordered blocks as a Messages API body.
+ *
+ * @example
+ * ```ts
+ * import { anthropicPayload } from "./anthropic.ts";
+ * // const body = await anthropicPayload(result.blocks, info, { breakpoints, prompt: "Review" });
+ * ```
+ */
+export async function anthropicPayload(
+  blocks: PlacedBlock[],
+  model: ModelInfo,
+  options: PayloadOptions = {},
+): Promise<AnthropicBody> {
+  const parts = await payloadParts(blocks, model, options);
+  const system: AnthropicContent[] = parts.segments.map((s) =>
+    s.ttl
+      ? { type: "text", text: s.text, cache_control: { type: "ephemeral", ttl: s.ttl } }
+      : { type: "text", text: s.text }
+  );
+  const content: AnthropicContent[] = parts.images.map((i) => ({
+    type: "image",
+    source: { type: "base64", media_type: i.mediaType, data: i.data },
+  }));
+  if (parts.tail) content.push({ type: "text", text: parts.tail });
+  content.push({ type: "text", text: parts.prompt });
+  return {
+    model: model.model,
+    max_tokens: options.maxTokens ?? 1024,
+    ...(system.length ? { system } : {}),
+    messages: [{ role: "user", content }],
+  };
+}
 
 /**
  * The `slop:anthropic` provider plugin.
@@ -29,12 +84,16 @@ export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
  * @example
  * ```ts
  * import { anthropicProvider } from "./anthropic.ts";
- * const provider = anthropicProvider({ timeoutMs: 30_000 });
- * // await provider.complete!({ prompt: "Say hi" }, { provider: {}, env: Deno.env.get });
+ * const provider = anthropicProvider({ models: { "claude-sonnet-4-5": { minCacheTokens: 2048 } } });
+ * provider.modelInfo!("claude-sonnet-4-5")?.minCacheTokens; // 2048
  * ```
  */
 export function anthropicProvider(options: AnthropicOptions = {}): ProviderPlugin {
   const name = "slop:anthropic";
+  const defaultModel = options.model ?? "claude-haiku-4-5";
+  const modelInfo = modelInfoHook(mergeModels(ANTHROPIC_MODELS, options.models), defaultModel);
+  const info = (model?: string) =>
+    modelInfo(model) ?? { ...modelInfo(defaultModel)!, model: model ?? defaultModel };
   const setup = {
     plugin: name,
     shape: "anthropic" as const,
@@ -42,12 +101,15 @@ export function anthropicProvider(options: AnthropicOptions = {}): ProviderPlugi
     baseUrl: options.baseUrl ?? ANTHROPIC_BASE_URL,
     publicBaseUrl: ANTHROPIC_BASE_URL,
     apiKeyEnv: options.apiKeyEnv ?? "ANTHROPIC_API_KEY",
-    defaultModel: options.model ?? "claude-haiku-4-5",
+    defaultModel,
     maxTokens: options.maxTokens,
   };
   return {
     kind: "provider",
     name,
+    modelInfo,
+    countTokens: (text, model) => modelTokens(text, info(model)),
+    payload: (blocks, opts: PayloadOptions) => anthropicPayload(blocks, info(opts.model), opts),
     complete: (request, ctx) => completeWith(setup, request, ctx),
   };
 }

@@ -1,13 +1,18 @@
 /**
  * The `deepseek` provider: DeepSeek's API, which speaks the OpenAI chat
- * completions shape.
+ * completions shape and caches identical prefixes on its own. Payloads are
+ * OpenAI-shaped, text only (no `prompt_cache_key`, no images).
  *
  * @module
  */
 
 import type { ProviderPlugin } from "../../pipeline/types.ts";
+import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
 import { httpClient, type HttpOptions } from "./_http.ts";
+import { DEEPSEEK_MODELS, mergeModels, modelInfoHook, type ModelOverrides } from "./_models.ts";
+import type { PayloadOptions } from "./_payload.ts";
+import { openaiPayload } from "./openai.ts";
 
 /** Options of {@linkcode deepseekProvider}. */
 export interface DeepseekOptions extends HttpOptions {
@@ -19,6 +24,8 @@ export interface DeepseekOptions extends HttpOptions {
   model?: string;
   /** Output token limit of a completion. @default {1024} */
   maxTokens?: number;
+  /** Overrides of the model table (minimum cacheable tokens, prices). */
+  models?: ModelOverrides;
 }
 
 /** The public DeepSeek API. */
@@ -35,6 +42,10 @@ export const DEEPSEEK_BASE_URL = "https://api.deepseek.com";
  */
 export function deepseekProvider(options: DeepseekOptions = {}): ProviderPlugin {
   const name = "slop:deepseek";
+  const defaultModel = options.model ?? "deepseek-chat";
+  const modelInfo = modelInfoHook(mergeModels(DEEPSEEK_MODELS, options.models), defaultModel);
+  const info = (model?: string) =>
+    modelInfo(model) ?? { ...modelInfo(defaultModel)!, model: model ?? defaultModel };
   const setup = {
     plugin: name,
     shape: "openai" as const,
@@ -42,13 +53,22 @@ export function deepseekProvider(options: DeepseekOptions = {}): ProviderPlugin 
     baseUrl: options.baseUrl ?? DEEPSEEK_BASE_URL,
     publicBaseUrl: DEEPSEEK_BASE_URL,
     apiKeyEnv: options.apiKeyEnv ?? "DEEPSEEK_API_KEY",
-    defaultModel: options.model ?? "deepseek-chat",
+    defaultModel,
     maxTokens: options.maxTokens,
     maxTokensField: "max_tokens" as const,
   };
   return {
     kind: "provider",
     name,
+    modelInfo,
+    countTokens: (text, model) => modelTokens(text, info(model)),
+    payload: (blocks, opts: PayloadOptions) =>
+      openaiPayload(blocks, info(opts.model), {
+        ...opts,
+        cacheKey: false,
+        images: false,
+        maxTokensField: "max_tokens",
+      }),
     complete: (request, ctx) => completeWith(setup, request, ctx),
   };
 }

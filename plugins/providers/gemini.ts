@@ -1,12 +1,20 @@
 /**
- * The `gemini` provider: Google's Gemini API (`generateContent`).
+ * The `gemini` provider: Google's Gemini API. Payloads are two bodies: a
+ * `cachedContents` body that caches the stable prefix (and screenshots),
+ * and a `generateContent` body that references it by name and carries the
+ * volatile tail and the question.
  *
  * @module
  */
 
-import type { ProviderPlugin } from "../../pipeline/types.ts";
+import { createHash } from "node:crypto";
+import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
+import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
 import { httpClient, type HttpOptions } from "./_http.ts";
+import { GEMINI_MODELS, mergeModels, modelInfoHook, type ModelOverrides } from "./_models.ts";
+import { type PayloadOptions, payloadParts } from "./_payload.ts";
+import { ttlSeconds } from "../ordering/breakpoints.ts";
 
 /** Options of {@linkcode geminiProvider}. */
 export interface GeminiOptions extends HttpOptions {
@@ -18,10 +26,83 @@ export interface GeminiOptions extends HttpOptions {
   model?: string;
   /** Output token limit of a completion. @default {1024} */
   maxTokens?: number;
+  /** Overrides of the model table (minimum cacheable tokens, prices). */
+  models?: ModelOverrides;
 }
 
 /** The public Gemini API. */
 export const GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
+
+/** Where the `generateContent` body names the cache: replace it with the created cache's `name`. */
+export const CACHE_NAME_PLACEHOLDER = "{{cachedContents.name}}";
+
+/** A Gemini content part. */
+export type GeminiPart = { text: string } | { inlineData: { mimeType: string; data: string } };
+
+/** The two request bodies slop renders for Gemini. */
+export interface GeminiPayload {
+  /** `POST /v1beta/cachedContents` (absent when the prefix is below the model's minimum). */
+  cachedContents?: {
+    model: string;
+    displayName: string;
+    contents: Array<{ role: "user"; parts: GeminiPart[] }>;
+    ttl: string;
+  };
+  /** `POST /v1beta/models/{model}:generateContent`. */
+  generateContent: {
+    cachedContent?: string;
+    contents: Array<{ role: "user"; parts: GeminiPart[] }>;
+    generationConfig: { maxOutputTokens: number };
+  };
+}
+
+/**
+ * Render ordered blocks as a `cachedContents` body and a `generateContent`
+ * body that references the cache. When the prefix is too small to cache,
+ * only `generateContent` is returned, with the prefix inline.
+ *
+ * @example
+ * ```ts
+ * import { geminiPayload } from "./gemini.ts";
+ * // const { cachedContents, generateContent } = await geminiPayload(result.blocks, info);
+ * ```
+ */
+export async function geminiPayload(
+  blocks: PlacedBlock[],
+  model: ModelInfo,
+  options: PayloadOptions = {},
+): Promise<GeminiPayload> {
+  const parts = await payloadParts(blocks, model, options);
+  const images: GeminiPart[] = parts.images.map((i) => ({
+    inlineData: { mimeType: i.mediaType, data: i.data },
+  }));
+  const generationConfig = { maxOutputTokens: options.maxTokens ?? 1024 };
+  const question: GeminiPart = { text: parts.tail + parts.prompt };
+  const cached = parts.segments.some((s) => s.ttl);
+  if (!cached) {
+    const prefix: GeminiPart[] = parts.prefix ? [{ text: parts.prefix }] : [];
+    return {
+      generateContent: {
+        contents: [{ role: "user", parts: [...prefix, ...images, question] }],
+        generationConfig,
+      },
+    };
+  }
+  const ttl = options.ttl ?? model.ttls[0];
+  return {
+    cachedContents: {
+      model: `models/${model.model}`,
+      displayName: `slop-${createHash("sha256").update(parts.prefix).digest("hex").slice(0, 16)}`,
+      contents: [{ role: "user", parts: [{ text: parts.prefix }, ...images] }],
+      ttl: `${ttlSeconds(ttl)}s`,
+    },
+    generateContent: {
+      cachedContent: CACHE_NAME_PLACEHOLDER,
+      contents: [{ role: "user", parts: [question] }],
+      generationConfig,
+    },
+  };
+}
 
 /**
  * The `slop:gemini` provider plugin. The key travels in the `x-goog-api-key`
@@ -35,6 +116,10 @@ export const GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/v1beta
  */
 export function geminiProvider(options: GeminiOptions = {}): ProviderPlugin {
   const name = "slop:gemini";
+  const defaultModel = options.model ?? "gemini-2.5-flash";
+  const modelInfo = modelInfoHook(mergeModels(GEMINI_MODELS, options.models), defaultModel);
+  const info = (model?: string) =>
+    modelInfo(model) ?? { ...modelInfo(defaultModel)!, model: model ?? defaultModel };
   const setup = {
     plugin: name,
     shape: "gemini" as const,
@@ -42,12 +127,15 @@ export function geminiProvider(options: GeminiOptions = {}): ProviderPlugin {
     baseUrl: options.baseUrl ?? GEMINI_BASE_URL,
     publicBaseUrl: GEMINI_BASE_URL,
     apiKeyEnv: options.apiKeyEnv ?? "GEMINI_API_KEY",
-    defaultModel: options.model ?? "gemini-2.5-flash",
+    defaultModel,
     maxTokens: options.maxTokens,
   };
   return {
     kind: "provider",
     name,
+    modelInfo,
+    countTokens: (text, model) => modelTokens(text, info(model)),
+    payload: (blocks, opts: PayloadOptions) => geminiPayload(blocks, info(opts.model), opts),
     complete: (request, ctx) => completeWith(setup, request, ctx),
   };
 }

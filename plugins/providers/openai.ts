@@ -1,14 +1,20 @@
 /**
  * The `openai` provider: the OpenAI chat completions API, and every server
  * that speaks it (OpenRouter, Ollama, llama.cpp server, vLLM) via
- * `provider.baseUrl`.
+ * `provider.baseUrl`. Payloads put the stable prefix first, as the system
+ * message, and set `prompt_cache_key` from its sha256 so requests with the
+ * same prefix reach the same cache.
  *
  * @module
  */
 
-import type { ProviderPlugin } from "../../pipeline/types.ts";
+import { createHash } from "node:crypto";
+import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
+import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
 import { httpClient, type HttpOptions } from "./_http.ts";
+import { mergeModels, modelInfoHook, type ModelOverrides, OPENAI_MODELS } from "./_models.ts";
+import { type PayloadOptions, payloadParts } from "./_payload.ts";
 
 /** Options of {@linkcode openaiProvider}. */
 export interface OpenaiOptions extends HttpOptions {
@@ -26,10 +32,83 @@ export interface OpenaiOptions extends HttpOptions {
    * @default {"max_completion_tokens" for the OpenAI API, "max_tokens" for any other base URL}
    */
   maxTokensField?: "max_tokens" | "max_completion_tokens";
+  /** Overrides of the model table (minimum cacheable tokens, prices). */
+  models?: ModelOverrides;
 }
 
 /** The public OpenAI API. */
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
+
+/** A user content part of the chat completions API. */
+export type OpenaiContent =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string } };
+
+/** The chat completions request body slop renders. */
+export interface OpenaiBody {
+  model: string;
+  messages: Array<
+    { role: "system"; content: string } | { role: "user"; content: string | OpenaiContent[] }
+  >;
+  prompt_cache_key?: string;
+  max_completion_tokens?: number;
+  max_tokens?: number;
+}
+
+/** Options of {@linkcode openaiPayload} besides the shared ones. */
+export interface OpenaiPayloadOptions extends PayloadOptions {
+  /** Set `prompt_cache_key` (OpenAI's API takes it; DeepSeek's does not). @default {true} */
+  cacheKey?: boolean;
+  /** Send screenshots as `image_url` parts. @default {true} */
+  images?: boolean;
+  /** Body field of the output limit. @default {"max_completion_tokens"} */
+  maxTokensField?: "max_tokens" | "max_completion_tokens";
+}
+
+/**
+ * Render ordered blocks as a chat completions body: the stable prefix as
+ * the system message, then one user message with the screenshots, the
+ * volatile tail and the question.
+ *
+ * @example
+ * ```ts
+ * import { openaiPayload } from "./openai.ts";
+ * // const body = await openaiPayload(result.blocks, info, { prompt: "Review" });
+ * ```
+ */
+export async function openaiPayload(
+  blocks: PlacedBlock[],
+  model: ModelInfo,
+  options: OpenaiPayloadOptions = {},
+): Promise<OpenaiBody> {
+  const parts = await payloadParts(blocks, model, {
+    ...options,
+    root: options.images === false ? undefined : options.root,
+  });
+  const messages: OpenaiBody["messages"] = [];
+  if (parts.prefix) messages.push({ role: "system", content: parts.prefix });
+  const text = parts.tail + parts.prompt;
+  messages.push({
+    role: "user",
+    content: parts.images.length
+      ? [
+        ...parts.images.map((i): OpenaiContent => ({
+          type: "image_url",
+          image_url: { url: `data:${i.mediaType};base64,${i.data}` },
+        })),
+        { type: "text", text },
+      ]
+      : text,
+  });
+  const body: OpenaiBody = { model: model.model, messages };
+  if (options.cacheKey !== false && parts.prefix) {
+    body.prompt_cache_key = `slop-${
+      createHash("sha256").update(parts.prefix).digest("hex").slice(0, 32)
+    }`;
+  }
+  body[options.maxTokensField ?? "max_completion_tokens"] = options.maxTokens ?? 1024;
+  return body;
+}
 
 /**
  * The `slop:openai` provider plugin.
@@ -44,9 +123,20 @@ export function openaiProvider(options: OpenaiOptions = {}): ProviderPlugin {
   const name = "slop:openai";
   const http = httpClient(name, options);
   const baseUrl = options.baseUrl ?? OPENAI_BASE_URL;
+  const defaultModel = options.model ?? "gpt-5-mini";
+  const modelInfo = modelInfoHook(mergeModels(OPENAI_MODELS, options.models), defaultModel);
+  const info = (model?: string) =>
+    modelInfo(model) ?? { ...modelInfo(defaultModel)!, model: model ?? defaultModel };
   return {
     kind: "provider",
     name,
+    modelInfo,
+    countTokens: (text, model) => modelTokens(text, info(model)),
+    payload: (blocks, opts: PayloadOptions) =>
+      openaiPayload(blocks, info(opts.model), {
+        ...opts,
+        maxTokensField: options.maxTokensField ?? "max_completion_tokens",
+      }),
     complete: (request, ctx) => {
       const url = (ctx.provider.baseUrl ?? baseUrl).replace(/\/+$/, "");
       const field = options.maxTokensField ??
@@ -58,7 +148,7 @@ export function openaiProvider(options: OpenaiOptions = {}): ProviderPlugin {
         baseUrl,
         publicBaseUrl: OPENAI_BASE_URL,
         apiKeyEnv: options.apiKeyEnv ?? "OPENAI_API_KEY",
-        defaultModel: options.model ?? "gpt-5-mini",
+        defaultModel,
         maxTokens: options.maxTokens,
         maxTokensField: field,
       };

@@ -1,0 +1,37 @@
+/**
+ * The budget lines of the build summary.
+ *
+ * @module
+ */
+
+import type { BudgetReport } from "../pipeline/types.ts";
+
+/**
+ * Say whether the budget was met and what was stepped down to meet it.
+ *
+ * @example
+ * ```ts
+ * import { budgetLines } from "./_budget.ts";
+ * budgetLines({ tokens: 100, before: 80, after: 80, met: true, steppedDown: [] });
+ * // ["budget: 80 of 100 tokens, nothing stepped down"]
+ * ```
+ */
+export function budgetLines(report: BudgetReport): string[] {
+  const { tokens, before, after, met, steppedDown } = report;
+  const head = met
+    ? `budget: ${after} of ${tokens} tokens`
+    : `budget: NOT MET, ${after} tokens for a budget of ${tokens}`;
+  if (!steppedDown.length) return [`${head}, nothing stepped down`];
+  const files = new Set(steppedDown.map((s) => s.path)).size;
+  const lines = [
+    `${head} (${before} before stepping ${files} file${files === 1 ? "" : "s"} down):`,
+  ];
+  const chains = new Map<string, string[]>();
+  for (const step of steppedDown) {
+    const chain = chains.get(step.path);
+    if (chain) chain.push(step.to);
+    else chains.set(step.path, [step.from, step.to]);
+  }
+  for (const [path, chain] of chains) lines.push(`  stepped down: ${path} ${chain.join(" -> ")}`);
+  return lines;
+}

@@ -1,0 +1,275 @@
+/**
+ * `slop slice add|list|refresh`: maintain the slices side file
+ * (`slicesFile`, default `slop/slices.toml`) of the `custom` view.
+ *
+ * @module
+ */
+
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { ConfigError, loadConfig } from "../pipeline/config.ts";
+import { isGlob } from "../pipeline/resolve.ts";
+import { normalizeNewlines } from "../pipeline/transform.ts";
+import { writeAtomic } from "../pipeline/emit.ts";
+import type { ResolvedConfig, Slice } from "../pipeline/types.ts";
+import {
+  anchorSlice,
+  resolveSlice,
+  type SliceResolution,
+  splitLines,
+} from "../plugins/view_modes/_fuzzy_anchor.ts";
+import { type FileSlice, formatSlices, readSlicesFile } from "../pipeline/slices_file.ts";
+import { printError } from "./_output.ts";
+
+/** Flags shared by the `slop slice` commands. */
+export interface SliceFlags {
+  /** Config file (`--config`). */
+  config?: string;
+  /** Label of a new slice (`--tag`). */
+  tag?: string;
+  /** Comment of a new slice (`--comment`). */
+  comment?: string;
+  /** Print JSON (`slice list --json`). */
+  json?: boolean;
+  /** Print nothing but errors. */
+  quiet?: boolean;
+}
+
+/** One slice with where it is now, as `slop slice list --json` prints it. */
+export interface SliceReport {
+  /** File path relative to the root. */
+  path: string;
+  /** Where the slice is kept: the side file, or `files[i].slices[j]` of the config. */
+  origin: string;
+  /** The slice as recorded. */
+  slice: Slice;
+  /** Where it is now. */
+  found: SliceResolution;
+}
+
+/**
+ * `slop slice add PATH:START-END [--tag T] [--comment C]`; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { runSliceAdd } from "./slice.ts";
+ * // await runSliceAdd("src/parser.py:40-58", { tag: "tokenizer" });
+ * ```
+ */
+export async function runSliceAdd(spec: string, flags: SliceFlags): Promise<number> {
+  const m = /^(.+):(\d+)-(\d+)$/.exec(spec);
+  if (!m) {
+    printError(`Invalid slice "${spec}": expected PATH:START-END (e.g. src/a.py:10-20)`);
+    return 2;
+  }
+  const [, file, a, b] = m;
+  const startLine = Number(a);
+  const endLine = Number(b);
+  try {
+    const config = await loadConfig({ config: flags.config });
+    const path = rootRelative(config, file);
+    const lines = await readLines(config, path);
+    if (startLine < 1 || endLine < startLine || endLine > lines.length) {
+      printError(`Invalid slice "${spec}": "${path}" has ${lines.length} lines`);
+      return 2;
+    }
+    const slice: FileSlice = {
+      path,
+      ...anchorSlice(lines, startLine, endLine, { tag: flags.tag, comment: flags.comment }),
+    };
+    const slices = await readSlicesFile(config.slicesFile, sideName(config));
+    const same = slices.findIndex((s) =>
+      s.path === path && s.startLine === startLine && s.endLine === endLine
+    );
+    if (same >= 0) slices[same] = slice;
+    else slices.push(slice);
+    await Deno.mkdir(dirname(config.slicesFile), { recursive: true });
+    await writeAtomic(config.slicesFile, formatSlices(slices));
+    if (!flags.quiet) {
+      const label = flags.tag ? ` "${flags.tag}"` : "";
+      console.log(
+        `slop: ${same >= 0 ? "updated" : "added"} slice ${path}:${startLine}-${endLine}${label} ` +
+          `in ${sideName(config)}`,
+      );
+      if (!rendersCustom(config, path)) {
+        console.log(
+          `slop: "${path}" is not in the custom view: give its files entry view: "custom" ` +
+            `to render only its slices`,
+        );
+      }
+    }
+    return 0;
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return error instanceof ConfigError ? 2 : 1;
+  }
+}
+
+/**
+ * `slop slice list [--json]`: every slice with its status (exact, moved,
+ * re-anchored, stale); resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { runSliceList } from "./slice.ts";
+ * // await runSliceList({ json: true });
+ * ```
+ */
+export async function runSliceList(flags: SliceFlags): Promise<number> {
+  try {
+    const config = await loadConfig({ config: flags.config });
+    const reports = await collectSlices(config);
+    if (flags.json) {
+      console.log(JSON.stringify(reports, null, 2));
+      return 0;
+    }
+    if (!reports.length) {
+      console.log(`slop: no slices (add one with: slop slice add PATH:START-END)`);
+      return 0;
+    }
+    for (const r of reports) console.log(formatReport(r));
+    return 0;
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return error instanceof ConfigError ? 2 : 1;
+  }
+}
+
+/**
+ * `slop slice refresh`: rewrite the side file's moved and re-anchored slices
+ * at their new lines (new hash and anchors); stale slices are kept as they
+ * are. Config-entry slices are reported, not rewritten.
+ *
+ * @example
+ * ```ts
+ * import { runSliceRefresh } from "./slice.ts";
+ * // await runSliceRefresh({});
+ * ```
+ */
+export async function runSliceRefresh(flags: SliceFlags): Promise<number> {
+  try {
+    const config = await loadConfig({ config: flags.config });
+    const side = await readSlicesFile(config.slicesFile, sideName(config));
+    const out: FileSlice[] = [];
+    let changed = 0;
+    for (const slice of side) {
+      const lines = await readLines(config, slice.path).catch(() => undefined);
+      const found = lines && resolveSlice(slice, lines);
+      if (lines && found && (found.status === "moved" || found.status === "re-anchored")) {
+        out.push({
+          path: slice.path,
+          ...anchorSlice(lines, found.startLine, found.endLine, {
+            tag: slice.tag,
+            comment: slice.comment,
+          }),
+        });
+        changed++;
+        if (!flags.quiet) console.log(formatReport({ path: slice.path, origin: "", slice, found }));
+      } else {
+        out.push(slice);
+        if (found?.status === "stale" && !flags.quiet) {
+          console.log(formatReport({ path: slice.path, origin: "", slice, found }));
+        }
+      }
+    }
+    if (changed) await writeAtomic(config.slicesFile, formatSlices(out));
+    for (const r of await collectEntrySlices(config)) {
+      if (r.found.status === "moved" || r.found.status === "re-anchored") {
+        console.log(
+          `slop: ${r.origin} is kept in the config: update it by hand (${formatReport(r)})`,
+        );
+      }
+    }
+    if (!flags.quiet) {
+      console.log(
+        `slop: refreshed ${changed} slice${changed === 1 ? "" : "s"} in ${sideName(config)}`,
+      );
+    }
+    return 0;
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return error instanceof ConfigError ? 2 : 1;
+  }
+}
+
+/** Every slice of the config entries (literal paths) and the side file, resolved. */
+async function collectSlices(config: ResolvedConfig): Promise<SliceReport[]> {
+  const reports = await collectEntrySlices(config);
+  const side = await readSlicesFile(config.slicesFile, sideName(config));
+  for (const [i, { path, ...slice }] of side.entries()) {
+    reports.push(await report(config, path, `${sideName(config)} slices[${i}]`, slice));
+  }
+  return reports;
+}
+
+async function collectEntrySlices(config: ResolvedConfig): Promise<SliceReport[]> {
+  const reports: SliceReport[] = [];
+  for (const [i, entry] of config.files.entries()) {
+    if (!entry.slices?.length || isGlob(entry.path)) continue;
+    const path = entry.path.replace(/^\.\//, "");
+    for (const [j, slice] of entry.slices.entries()) {
+      reports.push(await report(config, path, `files[${i}].slices[${j}]`, slice));
+    }
+  }
+  return reports;
+}
+
+async function report(
+  config: ResolvedConfig,
+  path: string,
+  origin: string,
+  slice: Slice,
+): Promise<SliceReport> {
+  let found: SliceResolution;
+  try {
+    found = resolveSlice(slice, await readLines(config, path));
+  } catch (error) {
+    found = {
+      status: "stale",
+      startLine: slice.startLine,
+      endLine: slice.endLine,
+      reason: error instanceof Error ? error.message : String(error),
+    };
+  }
+  return { path, origin, slice, found };
+}
+
+/** One line of `slice list`: `path:a-b  status  [-> c-d]  "tag"  (reason)`. */
+function formatReport(r: SliceReport): string {
+  const where = `${r.path}:${r.slice.startLine}-${r.slice.endLine}`;
+  const moved = r.found.status === "moved" || r.found.status === "re-anchored"
+    ? ` -> ${r.found.startLine}-${r.found.endLine}`
+    : "";
+  const tag = r.slice.tag !== undefined ? `  "${r.slice.tag}"` : "";
+  const why = r.found.status === "stale" && r.found.reason ? `  (${r.found.reason})` : "";
+  return `${where.padEnd(32)} ${r.found.status.padEnd(11)}${moved}${tag}${why}`;
+}
+
+function sideName(config: ResolvedConfig): string {
+  const rel = relative(Deno.cwd(), config.slicesFile);
+  return rel.startsWith("..") || isAbsolute(rel) ? config.slicesFile : rel.split(sep).join("/");
+}
+
+function rootRelative(config: ResolvedConfig, file: string): string {
+  const rel = relative(config.root, resolve(Deno.cwd(), file)).split(sep).join("/");
+  if (rel.startsWith("../") || rel === ".." || isAbsolute(rel)) {
+    throw new Error(`"${file}" is outside the project root "${config.root}"`);
+  }
+  return rel;
+}
+
+async function readLines(config: ResolvedConfig, path: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(join(config.root, path));
+  } catch (error) {
+    throw new Error(
+      `Cannot read "${path}": ${error instanceof Deno.errors.NotFound ? "file not found" : error}`,
+    );
+  }
+  return splitLines(normalizeNewlines(text.replace(/^\uFEFF/, "")));
+}
+
+function rendersCustom(config: ResolvedConfig, path: string): boolean {
+  const entry = config.files.findLast((e) => e.path.replace(/^\.\//, "") === path);
+  return (entry?.view ?? config.defaultView) === "custom";
+}

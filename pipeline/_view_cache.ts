@@ -1,0 +1,109 @@
+/**
+ * The transform stage's use of the cache: a rendered view is stored under
+ * the sha256 of (plugin name, plugin version, canonical entry options, path,
+ * content hash, the plugin's `cacheKey` material). The entry also lists every
+ * view plugin the render went through (fallbacks, `renderAs`) with its
+ * version, and the warnings it raised: a hit is only taken when those
+ * plugins still have the same versions, and replays the warnings.
+ *
+ * @module
+ */
+
+import { type Cache, cacheKey } from "./cache.ts";
+import { callHook, findViewMode, type Registry } from "./registry.ts";
+import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
+
+/** What is stored per rendered view. */
+interface ViewEntry {
+  output: ViewOutput;
+  /** `name@version` of every view plugin the render used. */
+  plugins: string[];
+  warnings: string[];
+}
+
+/** What {@linkcode cachedRender} needs besides the cache. */
+export interface CachedRenderInput {
+  /** The chosen view. */
+  view: string;
+  /** The file as the view sees it. */
+  input: ViewInput;
+  /** The file's merged entry. */
+  entry: FileEntry;
+  registry: Registry;
+  /** Context for the plugin's `cacheKey` hook. */
+  context: ViewContext;
+  /** Where warnings go. */
+  warn: (message: string) => void;
+  /** Hook timeout in ms. */
+  timeoutMs?: number;
+  /** Render for real: gets a warning sink and the set that collects the plugins used. */
+  render: (warn: (message: string) => void, used: Set<string>) => Promise<ViewOutput>;
+}
+
+/**
+ * Render through the cache: a valid entry is returned as it was stored
+ * (`hit`), else the view renders and the result is stored (`miss`), unless
+ * the output says `cacheable: false`.
+ *
+ * @example
+ * ```ts
+ * import { cachedRender } from "./_view_cache.ts";
+ * // const { output, cache } = await cachedRender(cache, { view, input, ... });
+ * ```
+ */
+export async function cachedRender(
+  cache: Cache,
+  args: CachedRenderInput,
+): Promise<{ output: ViewOutput; cache: "hit" | "miss" }> {
+  const plugin = findViewMode(args.registry, args.view);
+  const used = new Set<string>();
+  if (!plugin || !cache.enabled) {
+    return { output: await args.render(args.warn, used), cache: "miss" };
+  }
+  const extra = plugin.cacheKey
+    ? await callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context), {
+      path: args.input.path,
+      timeoutMs: args.timeoutMs,
+    })
+    : "";
+  const { path: _glob, ...options } = args.entry;
+  const key = cacheKey([
+    "view",
+    plugin.name,
+    plugin.version,
+    options,
+    args.input.path,
+    args.input.sha256,
+    String(extra),
+  ]);
+  const entry = await cache.get<ViewEntry>(key);
+  if (isEntry(entry) && entry.plugins.every((p) => current(args.registry, p))) {
+    entry.warnings.forEach(args.warn);
+    return { output: entry.output, cache: "hit" };
+  }
+  const warnings: string[] = [];
+  const output = await args.render((message) => {
+    warnings.push(message);
+    args.warn(message);
+  }, used);
+  if (output.cacheable !== false) {
+    const plugins = [...used].map((name) => {
+      const p = findViewMode(args.registry, name);
+      return `${name}@${p?.version ?? "?"}`;
+    });
+    await cache.set(key, { output, plugins, warnings } satisfies ViewEntry);
+  }
+  return { output, cache: "miss" };
+}
+
+function current(registry: Registry, used: string): boolean {
+  const at = used.lastIndexOf("@");
+  const p = findViewMode(registry, used.slice(0, at));
+  return p !== undefined && p.version === used.slice(at + 1);
+}
+
+function isEntry(value: unknown): value is ViewEntry {
+  const e = value as ViewEntry | undefined;
+  return !!e && typeof e === "object" && typeof e.output?.text === "string" &&
+    Array.isArray(e.plugins) && Array.isArray(e.warnings);
+}

@@ -1,0 +1,266 @@
+/**
+ * Token budgets: when the document is over `budget.tokens`, step files down
+ * (full -> skeleton -> outline -> summary -> listed only) until it fits.
+ *
+ * The steps are deterministic: they depend only on the files, the config
+ * and git history, never on time. Every file takes the first step before any
+ * takes the second; inside a step the least important file goes first: not
+ * a focus file, then rarely changed (git log), then large, then by path.
+ * Focus and `forceFull` files are never stepped down, nor are other sections:
+ * the stable prefix changes only where a file had to shrink. A step is kept
+ * when it makes the file smaller; stepping stops as soon as the document fits
+ * (steps are planned on estimated savings, checked on the real document, and
+ * the last ones are taken back while the document fits without them).
+ *
+ * @module
+ */
+
+import { runGit } from "./_git.ts";
+import { findViewMode, type Registry } from "./registry.ts";
+import { countTokens } from "./tokens.ts";
+import { focusOf, transformFiles, type TransformOptions } from "./transform.ts";
+import type {
+  BudgetReport,
+  PlacedBlock,
+  RenderedFile,
+  ResolvedConfig,
+  SourceFile,
+  StepDown,
+} from "./types.ts";
+
+/** The view name of a file stepped down to "listed only": in the manifest, not in the document. */
+export const LISTED = "listed";
+
+/** The steps, most detailed first. */
+export const LADDER: string[] = ["full", "skeleton", "outline", "summary", LISTED];
+
+/** How reduced each view already is (views not named here count as `full`). */
+const RANK: Record<string, number> = {
+  full: 0,
+  custom: 0.5,
+  masked: 0.5,
+  skeleton: 1,
+  outline: 2,
+  summary: 3,
+  llm_summary: 3,
+  none: 4,
+  [LISTED]: 4,
+};
+
+/** Options of {@linkcode fitBudget}. */
+export interface FitOptions {
+  /** The sources the files were rendered from. */
+  sources: SourceFile[];
+  /** The resolved config (`budget.tokens`, focus, tokenizer). */
+  config: ResolvedConfig;
+  /** The frozen registry. */
+  registry: Registry;
+  /** Transform options (warn, complete, timeout) for re-rendering a file. */
+  transform: TransformOptions;
+  /** Compose, order, format and place the blocks of the current files again. */
+  assemble: () => Promise<PlacedBlock[]>;
+  /** Change counts by path (default: from `git log` under the root). */
+  changes?: Map<string, number>;
+}
+
+/** What {@linkcode fitBudget} returns. */
+export interface FitResult {
+  /** The blocks of the fitted document. */
+  placed: PlacedBlock[];
+  /** The budget report for the manifest and the summary. */
+  report: BudgetReport;
+}
+
+/**
+ * Step files down until the placed blocks fit `config.budget.tokens`.
+ * `files` is updated in place (stepped files are replaced); warns when the
+ * budget cannot be met.
+ *
+ * @example
+ * ```ts
+ * import { fitBudget } from "./budget.ts";
+ * // const { placed, report } = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
+ * // report.steppedDown; // [{ path: "big.py", from: "full", to: "skeleton" }]
+ * ```
+ */
+export async function fitBudget(
+  files: RenderedFile[],
+  placed: PlacedBlock[],
+  options: FitOptions,
+): Promise<FitResult> {
+  const budget = options.config.budget.tokens ?? Infinity;
+  const before = totalTokens(placed);
+  const applied: Applied[] = [];
+  let total = before;
+  if (total > budget) {
+    const plan = await planner(files, placed, options);
+    while (total > budget) {
+      const steps = await plan.step(total - budget, blockTokens(placed));
+      if (!steps.length) break;
+      applied.push(...steps);
+      placed = await options.assemble();
+      total = totalTokens(placed);
+    }
+  }
+  // Estimates are rough: take back the last steps while the document still fits without them.
+  while (total <= budget && applied.length) {
+    const last = applied[applied.length - 1];
+    const stepped = files[last.index];
+    files[last.index] = last.previous;
+    const trial = await options.assemble();
+    if (totalTokens(trial) > budget) {
+      files[last.index] = stepped;
+      break;
+    }
+    applied.pop();
+    placed = trial;
+    total = totalTokens(trial);
+  }
+  const steppedDown = applied.map((a) => a.step);
+  const report = { tokens: budget, before, after: total, met: total <= budget, steppedDown };
+  if (!report.met) {
+    options.transform.warn(
+      `Token budget of ${budget} cannot be met: the document has ${total} tokens with every file ` +
+        `stepped down as far as it goes (focus and forceFull files and other sections are kept)`,
+    );
+  }
+  return { placed, report };
+}
+
+/**
+ * Sum of block tokens (the manifest's `total.tokens`).
+ *
+ * @example
+ * ```ts
+ * import { totalTokens } from "./budget.ts";
+ * // totalTokens(result.blocks) === result.manifest.total.tokens
+ * ```
+ */
+export function totalTokens(blocks: PlacedBlock[]): number {
+  return blocks.reduce((n, b) => n + b.tokens, 0);
+}
+
+function blockTokens(placed: PlacedBlock[]): Map<string, number> {
+  const tokens = new Map<string, number>();
+  for (const b of placed) if (b.source !== undefined) tokens.set(b.source, b.tokens);
+  return tokens;
+}
+
+/** A step taken: what it was, where, and the file before it (to take it back). */
+interface Applied {
+  step: StepDown;
+  index: number;
+  previous: RenderedFile;
+}
+
+interface Planner {
+  /** Apply steps until an estimated `over` tokens are saved; returns the steps taken. */
+  step(over: number, tokens: Map<string, number>): Promise<Applied[]>;
+}
+
+async function planner(
+  files: RenderedFile[],
+  placed: PlacedBlock[],
+  options: FitOptions,
+): Promise<Planner> {
+  const { config, registry } = options;
+  const tokenizer = config.budget.tokenizer;
+  const isFocus = focusOf(config);
+  const sources = new Map(options.sources.map((s) => [s.path, s]));
+  const changes = options.changes ?? await changeCounts(config.root);
+  const size = blockTokens(placed);
+  const index = new Map(files.map((f, i) => [f.path, i]));
+  const candidates = files
+    .filter((f) =>
+      f.status === "rendered" && !isFocus(f.path) && !sources.get(f.path)?.entry.forceFull
+    )
+    .map((f) => f.path)
+    .sort((a, b) =>
+      (changes.get(a) ?? 0) - (changes.get(b) ?? 0) ||
+      (size.get(b) ?? 0) - (size.get(a) ?? 0) ||
+      (a < b ? -1 : a > b ? 1 : 0)
+    );
+  const targets = LADDER.slice(1).filter((v) => v === LISTED || findViewMode(registry, v));
+  const tried = new Set<string>();
+
+  const render = async (path: string, view: string): Promise<RenderedFile | undefined> => {
+    const current = files[index.get(path)!];
+    if (view === LISTED) {
+      return {
+        ...current,
+        view: LISTED,
+        status: "skipped",
+        reason: "stepped down to fit the token budget",
+        text: undefined,
+      };
+    }
+    const [out] = await transformFiles([sources.get(path)!], config, registry, {
+      ...options.transform,
+      onFile: undefined,
+      viewOf: () => view,
+    });
+    return out.status === "rendered" ? out : undefined;
+  };
+
+  return {
+    async step(over, tokens) {
+      const steps: Applied[] = [];
+      // Block tokens now; a stepped file is estimated as its new body plus its heading and fence.
+      const estimate = new Map(tokens);
+      for (const target of targets) {
+        for (const path of candidates) {
+          if (over <= 0) return steps;
+          const current = files[index.get(path)!];
+          const key = `${path}\0${target}`;
+          if (tried.has(key) || rankOf(current.view) >= RANK[target]) continue;
+          tried.add(key);
+          const next = await render(path, target);
+          if (!next || rankOf(next.view) <= rankOf(current.view)) continue;
+          const old = estimate.get(path) ?? await countTokens(current.text ?? "", tokenizer);
+          const now = next.text === undefined
+            ? 0
+            : await countTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, tokenizer);
+          const saved = old - now;
+          if (saved <= 0) continue;
+          estimate.set(path, now);
+          const note = `stepped down from ${current.view} to ${next.view} to fit the token budget`;
+          const at = index.get(path)!;
+          files[at] = { ...next, notes: [...(next.notes ?? []), note] };
+          steps.push({
+            step: { path, from: current.view, to: next.view },
+            index: at,
+            previous: current,
+          });
+          over -= saved;
+        }
+      }
+      return steps;
+    },
+  };
+}
+
+function rankOf(view: string): number {
+  return RANK[view] ?? 0;
+}
+
+/**
+ * How often each file changed in the last `commits` commits (`git log`),
+ * by path relative to `root`; empty outside git.
+ *
+ * @example
+ * ```ts
+ * import { changeCounts } from "./budget.ts";
+ * // (await changeCounts("/repo")).get("src/a.ts"); // 3
+ * ```
+ */
+export async function changeCounts(root: string, commits = 200): Promise<Map<string, number>> {
+  const out = await runGit(
+    ["-c", "core.quotePath=false", "log", `-n${commits}`, "--format=", "--name-only", "--relative"],
+    root,
+  );
+  const counts = new Map<string, number>();
+  for (const line of out?.split("\n") ?? []) {
+    if (line) counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
+  return counts;
+}

@@ -1,0 +1,318 @@
+/**
+ * The content-addressed cache: one file per entry under the cache dir
+ * (default `.slop/cache/` in the state dir), named by its key. Any stage can
+ * use it through {@linkcode openCache}; the transform stage keys rendered
+ * views by plugin name, version, canonical options, path, content hash and
+ * the plugin's own `cacheKey` material, and the emit stage keys token counts
+ * by text hash and tokenizer.
+ *
+ * An entry is one header line (`slop-cache/1 <key> <sha256 of payload>`)
+ * followed by the JSON payload. A read that finds a wrong header, a wrong
+ * hash, a truncated payload or garbage treats the entry as missing (the next
+ * `set` rewrites it). Writes go to a temp file in the same folder and are
+ * renamed into place, so a reader never sees half an entry, a killed write
+ * leaves only a temp file (never a poisoned entry), and several processes can
+ * share one cache dir (the last identical write wins).
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { sha256 } from "./read.ts";
+
+/** Header tag of an entry file; bump it when the entry format changes. */
+const MAGIC = "slop-cache/1";
+/** Where the last build's hit counts are kept (beside the entry folders). */
+const LAST_BUILD = "last-build.json";
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Options of {@linkcode openCache}. */
+export interface CacheOptions {
+  /** `false`: a cache that never hits and never writes (`--no-cache`). @default {true} */
+  enabled?: boolean;
+}
+
+/** Hits and misses counted by one opened cache. */
+export interface CacheCounts {
+  /** `get` calls that found a valid entry. */
+  hits: number;
+  /** `get` calls that found nothing (or a corrupt entry). */
+  misses: number;
+  /** Entries found corrupt (and ignored). */
+  corrupt: number;
+  /** Entries written. */
+  writes: number;
+}
+
+/** An opened cache. Values are any JSON-serializable data. */
+export interface Cache {
+  /** Absolute cache folder. */
+  readonly dir: string;
+  /** Whether the cache reads and writes at all. */
+  readonly enabled: boolean;
+  /** The value stored under `key`, or `undefined` when missing or corrupt. */
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  /** Store `value` under `key` (atomically; failures to write are ignored). */
+  set(key: string, value: unknown): Promise<void>;
+  /** What this cache object has done so far. */
+  counts(): CacheCounts;
+}
+
+/**
+ * Open a cache folder (created on the first write). Keys are any strings;
+ * use {@linkcode cacheKey} to make one from parts.
+ *
+ * @param dir The cache folder, e.g. `config.cache.dir`.
+ * @param options `enabled: false` gives a cache that never hits nor writes.
+ * @returns The cache.
+ *
+ * @example Store and read back a value
+ * ```ts
+ * import { cacheKey, openCache } from "./cache.ts";
+ * const cache = openCache(await Deno.makeTempDir());
+ * const key = cacheKey(["my-stage", "1", { model: "m" }, "<content sha256>"]);
+ * await cache.set(key, { summary: "A parser." });
+ * await cache.get(key); // { summary: "A parser." }
+ * ```
+ */
+export function openCache(dir: string, options: CacheOptions = {}): Cache {
+  const enabled = options.enabled ?? true;
+  const counts: CacheCounts = { hits: 0, misses: 0, corrupt: 0, writes: 0 };
+  const madeDirs = new Set<string>();
+  return {
+    dir,
+    enabled,
+    get<T>(key: string): Promise<T | undefined> {
+      if (!enabled) {
+        counts.misses++;
+        return Promise.resolve(undefined);
+      }
+      const name = fileName(key);
+      let bytes: Uint8Array;
+      try {
+        // Entries are small and many: a synchronous read costs far less than an async op.
+        bytes = Deno.readFileSync(entryPath(dir, name));
+      } catch {
+        counts.misses++;
+        return Promise.resolve(undefined);
+      }
+      const value = decodeEntry(bytes, name);
+      if (value === INVALID) {
+        counts.corrupt++;
+        counts.misses++;
+        return Promise.resolve(undefined);
+      }
+      counts.hits++;
+      return Promise.resolve(value as T);
+    },
+    async set(key: string, value: unknown): Promise<void> {
+      if (!enabled) return;
+      const name = fileName(key);
+      const folder = join(dir, name.slice(0, 2));
+      try {
+        if (!madeDirs.has(folder)) {
+          await Deno.mkdir(folder, { recursive: true });
+          madeDirs.add(folder);
+        }
+        await writeEntry(join(folder, name), encodeEntry(name, value));
+        counts.writes++;
+      } catch {
+        // A cache that cannot be written only costs speed.
+      }
+    },
+    counts: () => ({ ...counts }),
+  };
+}
+
+/**
+ * A cache key from parts: the sha256 of their canonical JSON (object keys
+ * sorted, so `{a, b}` and `{b, a}` give the same key).
+ *
+ * @example
+ * ```ts
+ * import { cacheKey } from "./cache.ts";
+ * cacheKey(["view", { b: 1, a: 2 }]) === cacheKey(["view", { a: 2, b: 1 }]); // true
+ * ```
+ */
+export function cacheKey(parts: unknown[]): string {
+  return sha256(canonicalJson(parts));
+}
+
+/**
+ * JSON with object keys sorted at every level and `undefined` properties
+ * left out: the same data always gives the same text.
+ *
+ * @example
+ * ```ts
+ * import { canonicalJson } from "./cache.ts";
+ * canonicalJson({ b: [1, { d: 1, c: 2 }], a: undefined }); // '{"b":[1,{"c":2,"d":1}]}'
+ * ```
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => {
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      const sorted: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+      return sorted;
+    }
+    return v;
+  }) ?? "null";
+}
+
+/** What `slop cache stats` reports. */
+export interface CacheStats {
+  /** Absolute cache folder. */
+  dir: string;
+  /** Entry files. */
+  entries: number;
+  /** Bytes of the entry files. */
+  bytes: number;
+  /** Temp files left by killed writes (removed by `slop cache clear`). */
+  tempFiles: number;
+  /** Cache use of the last build that wrote to this folder, if any. */
+  lastBuild?: LastBuildStats;
+}
+
+/** Cache use of one build, kept in `last-build.json` in the cache folder. */
+export interface LastBuildStats {
+  /** Rendered files served from the cache / rendered anew. */
+  files: { hits: number; misses: number };
+  /** Token counts served from the cache / counted anew. */
+  tokens: { hits: number; misses: number };
+}
+
+/**
+ * Count the entries and bytes of a cache folder and read the last build's
+ * hit counts.
+ *
+ * @example
+ * ```ts
+ * import { cacheStats } from "./cache.ts";
+ * const stats = await cacheStats(await Deno.makeTempDir());
+ * stats.entries; // 0
+ * ```
+ */
+export async function cacheStats(dir: string): Promise<CacheStats> {
+  const stats: CacheStats = { dir, entries: 0, bytes: 0, tempFiles: 0 };
+  for (const folder of await entryFolders(dir)) {
+    for await (const item of Deno.readDir(join(dir, folder))) {
+      if (!item.isFile) continue;
+      if (item.name.endsWith(".tmp")) {
+        stats.tempFiles++;
+        continue;
+      }
+      stats.entries++;
+      stats.bytes += (await Deno.stat(join(dir, folder, item.name))).size;
+    }
+  }
+  try {
+    const last = JSON.parse(await Deno.readTextFile(join(dir, LAST_BUILD)));
+    if (last?.files && last?.tokens) stats.lastBuild = last;
+  } catch {
+    // No build recorded yet.
+  }
+  return stats;
+}
+
+/**
+ * Remove every entry, temp file and the last-build record of a cache folder.
+ * Only what the cache wrote is removed: other files in the folder stay.
+ *
+ * @returns How many entries were removed.
+ *
+ * @example
+ * ```ts
+ * import { clearCache } from "./cache.ts";
+ * await clearCache(await Deno.makeTempDir()); // 0
+ * ```
+ */
+export async function clearCache(dir: string): Promise<number> {
+  let removed = 0;
+  for (const folder of await entryFolders(dir)) {
+    for await (const item of Deno.readDir(join(dir, folder))) {
+      if (!item.isFile) continue;
+      await Deno.remove(join(dir, folder, item.name)).catch(() => {});
+      if (!item.name.endsWith(".tmp")) removed++;
+    }
+    await Deno.remove(join(dir, folder)).catch(() => {});
+  }
+  await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});
+  await Deno.remove(dir).catch(() => {}); // only when now empty
+  return removed;
+}
+
+/**
+ * Record a build's cache use for `slop cache stats` (atomically; errors are
+ * ignored).
+ *
+ * @example
+ * ```ts
+ * import { recordBuild } from "./cache.ts";
+ * await recordBuild(await Deno.makeTempDir(), {
+ *   files: { hits: 1, misses: 0 },
+ *   tokens: { hits: 2, misses: 0 },
+ * });
+ * ```
+ */
+export async function recordBuild(dir: string, stats: LastBuildStats): Promise<void> {
+  try {
+    await Deno.mkdir(dir, { recursive: true });
+    await writeEntry(join(dir, LAST_BUILD), encoder.encode(JSON.stringify(stats) + "\n"));
+  } catch {
+    // Stats are a convenience.
+  }
+}
+
+const INVALID = Symbol("invalid");
+
+/** Entry file name: the key itself when it is a hex digest, else its sha256. */
+function fileName(key: string): string {
+  return /^[0-9a-f]{32,128}$/.test(key) ? key : sha256(key);
+}
+
+function entryPath(dir: string, name: string): string {
+  return join(dir, name.slice(0, 2), name);
+}
+
+function encodeEntry(name: string, value: unknown): Uint8Array {
+  const payload = JSON.stringify(value === undefined ? null : value);
+  return encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n${payload}`);
+}
+
+function decodeEntry(bytes: Uint8Array, name: string): unknown {
+  const newline = bytes.indexOf(10);
+  if (newline < 0 || newline > 300) return INVALID;
+  const header = decoder.decode(bytes.subarray(0, newline)).split(" ");
+  if (header.length !== 3 || header[0] !== MAGIC || header[1] !== name) return INVALID;
+  const payload = bytes.subarray(newline + 1);
+  if (sha256(payload) !== header[2]) return INVALID;
+  try {
+    return JSON.parse(decoder.decode(payload));
+  } catch {
+    return INVALID;
+  }
+}
+
+async function writeEntry(path: string, bytes: Uint8Array): Promise<void> {
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    await Deno.writeFile(tmp, bytes);
+    await Deno.rename(tmp, path);
+  } catch (error) {
+    await Deno.remove(tmp).catch(() => {});
+    throw error;
+  }
+}
+
+async function entryFolders(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  try {
+    for await (const item of Deno.readDir(dir)) {
+      if (item.isDirectory && /^[0-9a-f]{2}$/.test(item.name)) out.push(item.name);
+    }
+  } catch {
+    // No cache yet.
+  }
+  return out.sort();
+}

@@ -1,0 +1,239 @@
+/**
+ * The cache plan of a build: the configured provider's model, its tokens for
+ * the stable prefix and the volatile tail, the breakpoints an ordering rule
+ * chose, and what a cold and a warm call cost.
+ *
+ * @module
+ */
+
+import { callHook, findProvider, orderingRules, type Registry } from "./registry.ts";
+import { prefixEnd } from "./order.ts";
+import { countTokens } from "./tokens.ts";
+import type { Breakpoint, Manifest, ModelInfo, OrderContext, PlacedBlock } from "./types.ts";
+
+/** Input-side cost of one call in US dollars. */
+export interface CallCost {
+  /** The first call: the prefix is written to the cache (or read uncached). */
+  cold: number;
+  /** A call within the TTL: the prefix is read from the cache. */
+  warm: number;
+}
+
+/** What {@linkcode planCache} returns. */
+export interface CachePlan {
+  /** Provider plugin name. */
+  provider: string;
+  /** The model and its table entry. */
+  model: ModelInfo;
+  /** Cache lifetime used for prices. */
+  ttl: string;
+  /** Provider tokens of each block, in block order. */
+  tokens: number[];
+  /** Provider tokens of the stable prefix. */
+  prefixTokens: number;
+  /** Provider tokens after the prefix. */
+  tailTokens: number;
+  /** Chosen breakpoints (may be empty). */
+  breakpoints: Breakpoint[];
+  /** Input-side cost of a cold and a warm call. */
+  cost: CallCost;
+}
+
+/**
+ * Find a model in a table: the exact id, else the longest id the model
+ * starts with (`claude-sonnet-4-5-20250929` finds `claude-sonnet-4-5`).
+ *
+ * @example
+ * ```ts
+ * import { lookupModel } from "./cache_plan.ts";
+ * const table = {
+ *   "gpt-5": {
+ *     minCacheTokens: 1024, ttls: ["5m"], breakpoints: false, tokenizer: "o200k" as const,
+ *     prices: { input: 1.25, output: 10, cacheRead: 0.125 },
+ *   },
+ * };
+ * lookupModel(table, "gpt-5-2025-08-07")?.model; // "gpt-5-2025-08-07"
+ * ```
+ */
+export function lookupModel(
+  table: Record<string, Omit<ModelInfo, "model">>,
+  model: string,
+): ModelInfo | undefined {
+  if (Object.hasOwn(table, model)) return { model, ...table[model] };
+  const keys = Object.keys(table).filter((k) => model.startsWith(k)).sort((a, b) =>
+    b.length - a.length
+  );
+  return keys.length ? { model, ...table[keys[0]] } : undefined;
+}
+
+/**
+ * A model's tokens for a text: exact with o200k/cl100k, else the documented
+ * estimate (`o200k-estimate`: o200k tokens × factor; `chars-estimate`:
+ * characters × factor, CJK characters counted twice).
+ *
+ * @example
+ * ```ts
+ * import { modelTokens } from "./cache_plan.ts";
+ * const info = {
+ *   model: "m", minCacheTokens: 1024, ttls: ["5m"], breakpoints: false,
+ *   tokenizer: "chars-estimate" as const, tokenFactor: 0.25,
+ *   prices: { input: 1, output: 1, cacheRead: 0.1 },
+ * };
+ * await modelTokens("abcdefgh", info); // 2
+ * ```
+ */
+export async function modelTokens(
+  text: string,
+  info: ModelInfo,
+  o200k?: number,
+): Promise<number> {
+  const factor = info.tokenFactor ?? 1;
+  switch (info.tokenizer) {
+    case "o200k":
+      return o200k ?? await countTokens(text, "o200k");
+    case "cl100k":
+      return await countTokens(text, "cl100k");
+    case "o200k-estimate":
+      return Math.ceil((o200k ?? await countTokens(text, "o200k")) * factor);
+    case "chars-estimate": {
+      const cjk = text.match(/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]/g)?.length ?? 0;
+      return Math.ceil((text.length + cjk) * factor);
+    }
+  }
+}
+
+/**
+ * Input-side cost of a cold and a warm call, from the model's prices: a cold
+ * call writes the prefix to the cache (`cacheWrite[ttl]`, else the input
+ * price), a warm one reads it (`cacheRead`); the tail is always uncached
+ * input. A prefix below `minCacheTokens` is never cached.
+ *
+ * @example
+ * ```ts
+ * import { callCost } from "./cache_plan.ts";
+ * const info = {
+ *   model: "claude-sonnet-4-5", minCacheTokens: 1024, ttls: ["5m", "1h"], breakpoints: true,
+ *   tokenizer: "o200k-estimate" as const,
+ *   prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: { "5m": 3.75, "1h": 6 } },
+ * };
+ * callCost(info, 100_000, 1_000, "5m"); // { cold: 0.378, warm: 0.033 }
+ * ```
+ */
+export function callCost(
+  info: ModelInfo,
+  prefixTokens: number,
+  tailTokens: number,
+  ttl: string,
+): CallCost {
+  const p = info.prices;
+  const tail = tailTokens * p.input;
+  if (prefixTokens < info.minCacheTokens) {
+    const all = round((prefixTokens * p.input + tail) / 1e6);
+    return { cold: all, warm: all };
+  }
+  const write = p.cacheWrite?.[ttl] ?? p.input;
+  return {
+    cold: round((prefixTokens * write + tail) / 1e6),
+    warm: round((prefixTokens * p.cacheRead + tail) / 1e6),
+  };
+}
+
+function round(dollars: number): number {
+  return Math.round(dollars * 1e8) / 1e8;
+}
+
+/**
+ * Plan the cache for the configured provider (`provider.name`, Anthropic
+ * when none): count each block in the model's tokens, let the last ordering
+ * rule with a `breakpoints` hook choose breakpoints, and price a cold and a
+ * warm call. Undefined when the provider has no model table or does not
+ * know the model (with a warning).
+ *
+ * @example
+ * ```ts
+ * import { planCache } from "./cache_plan.ts";
+ * // const plan = await planCache(placed, registry, orderContext);
+ * // plan?.breakpoints
+ * ```
+ */
+export async function planCache(
+  blocks: PlacedBlock[],
+  registry: Registry,
+  ctx: OrderContext,
+): Promise<CachePlan | undefined> {
+  const config = ctx.config.provider;
+  const provider = findProvider(registry, config.name ?? "anthropic");
+  const modelInfo = provider?.modelInfo;
+  if (!provider || !modelInfo) return undefined;
+  const model = await callHook(provider, "modelInfo", () => modelInfo(config.model));
+  if (!model) {
+    ctx.warn(`Unknown model "${config.model}" for provider "${provider.name}": no cost estimate`);
+    return undefined;
+  }
+  let ttl = config.ttl ?? model.ttls[0];
+  if (!model.ttls.includes(ttl)) {
+    ctx.warn(
+      `Cache TTL "${ttl}" in "provider.ttl" is not offered by "${model.model}" (${
+        model.ttls.join(", ")
+      }): using "${model.ttls[0]}"`,
+    );
+    ttl = model.ttls[0];
+  }
+  // Block tokens are o200k unless the budget counts cl100k.
+  const o200k = ctx.config.budget.tokenizer !== "cl100k";
+  const tokens: number[] = [];
+  for (const b of blocks) {
+    tokens.push(await modelTokens(b.text, model, o200k ? b.tokens : undefined));
+  }
+  const end = prefixEnd(blocks);
+  const prefixTokens = tokens.slice(0, end).reduce((n, t) => n + t, 0);
+  const tailTokens = tokens.slice(end).reduce((n, t) => n + t, 0);
+  const rule = orderingRules(registry).filter((r) => r.breakpoints).at(-1);
+  let breakpoints: Breakpoint[] = [];
+  if (rule?.breakpoints) {
+    const choose = rule.breakpoints;
+    breakpoints = await callHook(
+      rule,
+      "breakpoints",
+      () => choose(blocks, { ...ctx, model, ttl, tokens }),
+    );
+    checkBreakpoints(rule.name, breakpoints, blocks);
+  }
+  return {
+    provider: provider.name,
+    model,
+    ttl,
+    tokens,
+    prefixTokens,
+    tailTokens,
+    breakpoints,
+    cost: callCost(model, prefixTokens, tailTokens, ttl),
+  };
+}
+
+function checkBreakpoints(rule: string, breakpoints: Breakpoint[], blocks: PlacedBlock[]) {
+  const ends = new Map(blocks.map((b) => [b.id, b.offset + b.length]));
+  if (!Array.isArray(breakpoints) || breakpoints.length > 4) {
+    throw new Error(`[plugin ${rule}] Hook "breakpoints" must return at most 4 breakpoints`);
+  }
+  for (const bp of breakpoints) {
+    if (ends.get(bp?.id) !== bp.end) {
+      throw new Error(
+        `[plugin ${rule}] Hook "breakpoints" returned "${bp?.id}", which does not end a block at byte ${bp?.end}`,
+      );
+    }
+  }
+}
+
+/**
+ * The manifest with the plan's breakpoints (unchanged when there are none).
+ *
+ * @example
+ * ```ts
+ * import { withBreakpoints } from "./cache_plan.ts";
+ * // const manifest = withBreakpoints(buildManifest(files, placed, document, warnings), plan);
+ * ```
+ */
+export function withBreakpoints(manifest: Manifest, plan?: CachePlan): Manifest {
+  return plan?.breakpoints.length ? { ...manifest, breakpoints: plan.breakpoints } : manifest;
+}

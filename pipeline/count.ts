@@ -1,0 +1,175 @@
+/**
+ * Token counts for many texts: served from the content-hash cache when it
+ * has them (keyed by text sha256 + tokenizer), the rest counted in parallel
+ * by this thread and a Deno Worker per other core. Large texts are cut at lines where the
+ * tokenizer's pre-split always breaks, so one big file does not leave a core
+ * idle; the sum of the pieces is the exact count of the whole. Nothing loads
+ * a tokenizer when every count is cached.
+ *
+ * @module
+ */
+
+import { type Cache, cacheKey } from "./cache.ts";
+import { sha256 } from "./read.ts";
+import { tokenCounter, type Tokenizer } from "./tokens.ts";
+
+/** Below this many characters to count, workers cost more than they save. */
+const PARALLEL_MIN_CHARS = 256 * 1024;
+/** Texts longer than this are cut into pieces for the workers. */
+const PIECE_CHARS = 256 * 1024;
+
+/** Options of {@linkcode countMany}. */
+export interface CountOptions {
+  /** Tokenizer. @default {"o200k"} */
+  tokenizer?: Tokenizer;
+  /** Cache for counts (none: count everything). */
+  cache?: Cache;
+  /** Threads to count with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
+  workers?: number;
+}
+
+/** What {@linkcode countMany} returns. */
+export interface CountResult {
+  /** Token count by the text's sha256 (hex of its UTF-8 bytes). */
+  counts: Map<string, number>;
+  /** Distinct texts whose count came from the cache. */
+  hits: number;
+  /** Distinct texts counted now. */
+  misses: number;
+}
+
+/**
+ * Count the tokens of many texts, by text sha256.
+ *
+ * @example
+ * ```ts
+ * import { countMany } from "./count.ts";
+ * const { counts } = await countMany(["hello world"], { workers: 1 });
+ * [...counts.values()]; // [2]
+ * ```
+ */
+export async function countMany(texts: string[], options: CountOptions = {}): Promise<CountResult> {
+  const tokenizer = options.tokenizer ?? "o200k";
+  const byHash = new Map<string, string>();
+  for (const text of texts) byHash.set(sha256(text), text);
+  const counts = new Map<string, number>();
+  const keyOf = (hash: string) => cacheKey(["tokens", tokenizer, hash]);
+  const cache = options.cache;
+  const missing: string[] = [];
+  await Promise.all([...byHash.keys()].map(async (hash) => {
+    const n = cache ? await cache.get<number>(keyOf(hash)) : undefined;
+    if (typeof n === "number" && Number.isInteger(n) && n >= 0) counts.set(hash, n);
+    else missing.push(hash);
+  }));
+  const hits = counts.size;
+  missing.sort();
+  const found = await countTexts(missing.map((h) => byHash.get(h)!), {
+    tokenizer,
+    workers: options.workers,
+  });
+  missing.forEach((hash, i) => counts.set(hash, found[i]));
+  if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
+  return { counts, hits, misses: missing.length };
+}
+
+/**
+ * Count texts, in parallel when there is enough to count. The result is the
+ * same as counting each text whole in one thread.
+ *
+ * @example
+ * ```ts
+ * import { countTexts } from "./count.ts";
+ * await countTexts(["hello world", ""], { workers: 1 }); // [2, 0]
+ * ```
+ */
+export async function countTexts(
+  texts: string[],
+  options: { tokenizer?: Tokenizer; workers?: number } = {},
+): Promise<number[]> {
+  const tokenizer = options.tokenizer ?? "o200k";
+  if (!texts.length) return [];
+  const total = texts.reduce((n, t) => n + t.length, 0);
+  const workers = Math.max(1, Math.floor(options.workers ?? navigator.hardwareConcurrency ?? 1));
+  if (workers === 1 || total < PARALLEL_MIN_CHARS) {
+    const count = await tokenCounter(tokenizer);
+    return texts.map(count);
+  }
+  // Cut, then deal the pieces out largest first to the least-loaded worker.
+  const pieces: Array<{ text: number; body: string }> = [];
+  texts.forEach((text, i) => {
+    for (const body of splitForCounting(text, PIECE_CHARS)) pieces.push({ text: i, body });
+  });
+  const order = pieces.map((_, i) => i).sort((a, b) =>
+    pieces[b].body.length - pieces[a].body.length
+  );
+  const lanes = Array.from({ length: Math.min(workers, pieces.length) }, () => ({
+    load: 0,
+    items: [] as number[],
+  }));
+  for (const i of order) {
+    const lane = lanes.reduce((a, b) => (b.load < a.load ? b : a));
+    lane.items.push(i);
+    lane.load += pieces[i].body.length;
+  }
+  // This thread takes the first lane while the workers count the others.
+  const bodies = lanes.map((lane) => lane.items.map((i) => pieces[i].body));
+  const pending = bodies.slice(1).map((lane) => countInWorker(lane, tokenizer));
+  const count = await tokenCounter(tokenizer);
+  const results = [bodies[0].map(count), ...await Promise.all(pending)];
+  const out = new Array<number>(texts.length).fill(0);
+  lanes.forEach((lane, l) => lane.items.forEach((p, j) => (out[pieces[p].text] += results[l][j])));
+  return out;
+}
+
+/**
+ * Cut a text into pieces whose token counts add up to the count of the
+ * whole: only at a line start whose first character is neither whitespace
+ * nor `/`, where no piece of the o200k/cl100k pre-split can cross (a piece
+ * holding a newline holds only whitespace or, after punctuation, newlines and
+ * slashes after it).
+ *
+ * @example
+ * ```ts
+ * import { splitForCounting } from "./count.ts";
+ * splitForCounting("a\nb\n", 1); // ["a\n", "b\n"]
+ * ```
+ */
+export function splitForCounting(text: string, size: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (text.length - start > size) {
+    let cut = -1;
+    let from = start + size;
+    while (from < text.length) {
+      const nl = text.indexOf("\n", from - 1);
+      if (nl < 0 || nl + 1 >= text.length) break;
+      if (!/[\s/]/.test(text[nl + 1])) {
+        cut = nl + 1;
+        break;
+      }
+      from = nl + 2;
+    }
+    if (cut < 0) break;
+    out.push(text.slice(start, cut));
+    start = cut;
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+function countInWorker(texts: string[], tokenizer: Tokenizer): Promise<number[]> {
+  const worker = new Worker(new URL("./_count_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  return new Promise<number[]>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<{ counts?: number[]; error?: string }>) => {
+      if (event.data.counts) resolve(event.data.counts);
+      else reject(new Error(`Token counting failed: ${event.data.error}`));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(`Token counting failed: ${event.message}`));
+    };
+    worker.postMessage({ tokenizer, texts });
+  }).finally(() => worker.terminate());
+}

@@ -1,0 +1,61 @@
+/**
+ * Git-scoped builds: `--since REF` puts the files changed since REF in
+ * focus (`git diff --name-only REF` plus untracked files), relative to the
+ * project root.
+ *
+ * @module
+ */
+
+import { runGit } from "./_git.ts";
+
+/**
+ * A `--since` that git cannot answer: not a work tree, or an unknown ref.
+ *
+ * @example
+ * ```ts
+ * import { SinceError } from "./since.ts";
+ * new SinceError("Unknown git revision \"nope\" for --since").name; // "SinceError"
+ * ```
+ */
+export class SinceError extends Error {
+  /** @param message What is wrong, naming the ref. */
+  constructor(message: string) {
+    super(message);
+    this.name = "SinceError";
+  }
+}
+
+/**
+ * The files under `root` changed since `ref`: modified, added or renamed in
+ * the work tree compared with `ref` (deleted files are left out, they cannot
+ * be rendered), plus untracked files that git does not ignore. Sorted,
+ * `/`-separated, relative to `root`. Throws when `root` is not in a git work
+ * tree or `ref` names no commit.
+ *
+ * @example
+ * ```ts
+ * import { changedSince } from "./since.ts";
+ * // await changedSince("/repo", "HEAD~1"); // ["src/a.ts", "notes.md"]
+ * ```
+ */
+export async function changedSince(root: string, ref: string): Promise<string[]> {
+  const inside = await runGit(["rev-parse", "--is-inside-work-tree"], root);
+  if (inside?.trim() !== "true") {
+    throw new SinceError(`Cannot use --since "${ref}": "${root}" is not inside a git work tree`);
+  }
+  if (ref.startsWith("-")) throw new SinceError(`Unknown git revision "${ref}" for --since`);
+  const commit = await runGit(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], root);
+  if (!commit?.trim()) throw new SinceError(`Unknown git revision "${ref}" for --since`);
+  const sha = commit.trim();
+  const changed = await runGit(
+    ["diff", "--name-only", "--relative", "--diff-filter=d", "-z", sha, "--"],
+    root,
+  );
+  const untracked = await runGit(["ls-files", "--others", "--exclude-standard", "-z"], root);
+  if (changed === undefined || untracked === undefined) {
+    throw new SinceError(`Cannot list the files changed since "${ref}" with git`);
+  }
+  const paths = new Set<string>();
+  for (const path of [...changed.split("\0"), ...untracked.split("\0")]) if (path) paths.add(path);
+  return [...paths].sort();
+}

@@ -1,0 +1,185 @@
+/**
+ * The slices side file (`slop/slices.toml` by default, config `slicesFile`):
+ * one `[[slices]]` table per slice with the seed's snake_case keys, so that
+ * tools can write slices without touching `slop.config.ts`. Before the
+ * transform stage, each file's side-file slices join its entry's `slices`, so
+ * view modes see one list.
+ *
+ * ```toml
+ * [[slices]]
+ * path = "src/parser.py"
+ * start_line = 40
+ * end_line = 58
+ * tag = "tokenizer"
+ * comment = "the part that splits on quotes"
+ * content_hash = "9f2c..."
+ * anchor_lines = ["", "class Tokenizer:", "    ...", "", "def parse(text):", "    ..."]
+ * ```
+ *
+ * @module
+ */
+
+import { relative, sep } from "node:path";
+import { parseToml, stringifyToml } from "../deps.ts";
+import type { ResolvedConfig, Slice, Target } from "./types.ts";
+
+/** A slice of the side file: a slice plus the file it belongs to. */
+export interface FileSlice extends Slice {
+  /** File path relative to the project root, `/`-separated. */
+  path: string;
+}
+
+const KEYS = ["path", "start_line", "end_line", "tag", "comment", "content_hash", "anchor_lines"];
+
+/**
+ * Parse the side file's text. Errors name the file and the key path
+ * (`slices[2].start_line`).
+ *
+ * @example
+ * ```ts
+ * import { parseSlices } from "./slices_file.ts";
+ * parseSlices('[[slices]]\npath = "a.py"\nstart_line = 1\nend_line = 2\n', "slop/slices.toml");
+ * // [{ path: "a.py", startLine: 1, endLine: 2 }]
+ * ```
+ */
+export function parseSlices(text: string, name: string): FileSlice[] {
+  const fail = (problem: string): never => {
+    throw new Error(`Invalid slices file "${name}": ${problem}`);
+  };
+  let data: Record<string, unknown>;
+  try {
+    data = parseToml(text) as Record<string, unknown>;
+  } catch (error) {
+    return fail(error instanceof Error ? error.message.split("\n")[0] : String(error));
+  }
+  for (const key of Object.keys(data)) {
+    if (key !== "slices") fail(`Unknown key "${key}" (expected [[slices]] tables)`);
+  }
+  const list = data.slices ?? [];
+  if (!Array.isArray(list)) return fail(`"slices" must be an array of tables`);
+  return list.map((item, i) => {
+    const at = `slices[${i}]`;
+    if (typeof item !== "object" || item === null || Array.isArray(item)) {
+      return fail(`"${at}" must be a table`);
+    }
+    const row = item as Record<string, unknown>;
+    for (const key of Object.keys(row)) {
+      if (!KEYS.includes(key)) fail(`Unknown key "${at}.${key}"`);
+    }
+    const line = (key: string): number => {
+      const v = row[key];
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
+        return fail(`"${at}.${key}" must be a whole number of at least 1`);
+      }
+      return v;
+    };
+    const text = (key: string): string | undefined => {
+      const v = row[key];
+      if (v !== undefined && typeof v !== "string") fail(`"${at}.${key}" must be a string`);
+      return v as string | undefined;
+    };
+    const path = text("path");
+    if (!path) fail(`"${at}.path" is required`);
+    const startLine = line("start_line");
+    const endLine = line("end_line");
+    if (endLine < startLine) fail(`"${at}.end_line" must not be before "${at}.start_line"`);
+    const anchors = row.anchor_lines;
+    if (
+      anchors !== undefined &&
+      (!Array.isArray(anchors) || anchors.some((a) => typeof a !== "string"))
+    ) {
+      fail(`"${at}.anchor_lines" must be an array of strings`);
+    }
+    const slice: FileSlice = { path: path as string, startLine, endLine };
+    const tag = text("tag");
+    const comment = text("comment");
+    const hash = text("content_hash");
+    if (tag !== undefined) slice.tag = tag;
+    if (comment !== undefined) slice.comment = comment;
+    if (hash !== undefined) slice.contentHash = hash;
+    if (anchors !== undefined) slice.anchorLines = anchors as string[];
+    return slice;
+  });
+}
+
+/**
+ * Read the side file; a missing file has no slices.
+ *
+ * @example
+ * ```ts
+ * import { readSlicesFile } from "./slices_file.ts";
+ * // const slices = await readSlicesFile("/project/slop/slices.toml", "slop/slices.toml");
+ * ```
+ */
+export async function readSlicesFile(path: string, name = path): Promise<FileSlice[]> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw new Error(
+      `Cannot read the slices file "${name}": ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  return parseSlices(text, name);
+}
+
+/**
+ * The side file's text for `slices`, in the order given (keys in the seed's
+ * order, snake_case).
+ *
+ * @example
+ * ```ts
+ * import { formatSlices } from "./slices_file.ts";
+ * formatSlices([{ path: "a.py", startLine: 1, endLine: 2 }]);
+ * ```
+ */
+export function formatSlices(slices: FileSlice[]): string {
+  const rows = slices.map((s) => ({
+    path: s.path,
+    start_line: s.startLine,
+    end_line: s.endLine,
+    ...(s.tag !== undefined ? { tag: s.tag } : {}),
+    ...(s.comment !== undefined ? { comment: s.comment } : {}),
+    ...(s.contentHash !== undefined ? { content_hash: s.contentHash } : {}),
+    ...(s.anchorLines !== undefined ? { anchor_lines: s.anchorLines } : {}),
+  }));
+  const header = "# Line slices for slop's custom view (`slop slice add|list|refresh`).\n";
+  if (!rows.length) return header;
+  return `${header}\n${stringifyToml({ slices: rows })}\n`;
+}
+
+/**
+ * Add each target's side-file slices to its entry's `slices` (after the
+ * config's own). A side file that cannot be read or parsed is a warning.
+ *
+ * @example
+ * ```ts
+ * import { attachSideSlices } from "./slices_file.ts";
+ * // await attachSideSlices(resolution.targets, config, warn);
+ * ```
+ */
+export async function attachSideSlices(
+  targets: Target[],
+  config: ResolvedConfig,
+  warn: (message: string) => void,
+): Promise<void> {
+  const name = relative(config.root, config.slicesFile).split(sep).join("/");
+  let slices: FileSlice[];
+  try {
+    slices = await readSlicesFile(config.slicesFile, name);
+  } catch (error) {
+    warn(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  if (!slices.length) return;
+  const byPath = new Map<string, Slice[]>();
+  for (const { path: raw, ...slice } of slices) {
+    const path = raw.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
+    byPath.set(path, [...(byPath.get(path) ?? []), slice]);
+  }
+  for (const target of targets) {
+    const side = byPath.get(target.path);
+    if (side) target.entry = { ...target.entry, slices: [...(target.entry.slices ?? []), ...side] };
+  }
+}

@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { countTokens } from "../../mod.ts";
+import { countMany, countTexts, splitForCounting } from "../../pipeline/count.ts";
+import { openCache } from "../../pipeline/cache.ts";
+import { makeProject } from "../_helpers.ts";
+import { buildIn, pythonStdlib } from "./_cache_helpers.ts";
+
+const STDLIB = await pythonStdlib();
+const skip = !STDLIB;
+if (skip) console.warn("count_test: no python3 standard library: real-data tests skipped");
+
+/** Real files: a few packages of the Python standard library plus its largest module. */
+async function stdlibSample(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const folder of ["json", "email"]) {
+    for await (const item of Deno.readDir(join(STDLIB!, folder))) {
+      if (item.isFile && item.name.endsWith(".py")) {
+        out[`${folder}/${item.name}`] = await Deno.readTextFile(join(STDLIB!, folder, item.name));
+      }
+    }
+  }
+  out["pydoc_data/topics.py"] = await Deno.readTextFile(join(STDLIB!, "pydoc_data/topics.py"));
+  return out;
+}
+
+Deno.test({
+  name: "splitForCounting() pieces add up to the count of the whole on real files",
+  ignore: skip,
+  async fn() {
+    const sample = await stdlibSample();
+    const big = Object.values(sample).filter((t) => t.length > 20_000);
+    assert.ok(big.length >= 5);
+    let cuts = 0;
+    for (const text of big) {
+      const pieces = splitForCounting(text, 1_000);
+      assert.equal(pieces.join(""), text);
+      cuts += pieces.length - 1;
+      let sum = 0;
+      for (const piece of pieces) sum += await countTokens(piece);
+      assert.equal(sum, await countTokens(text));
+    }
+    assert.ok(cuts > 50, `cuts: ${cuts}`);
+    // Places where a cut would change the count are never chosen.
+    assert.deepEqual(splitForCounting("a)\n/b\n c\nd", 1), ["a)\n/b\n c\n", "d"]);
+  },
+});
+
+Deno.test({
+  name: "countTexts() in parallel gives the same counts as one thread",
+  ignore: skip,
+  async fn() {
+    const texts = Object.values(await stdlibSample());
+    assert.ok(texts.reduce((n, t) => n + t.length, 0) > 300_000, "enough to use workers");
+    const one = await countTexts(texts, { workers: 1 });
+    const two = await countTexts(texts, { workers: 2 });
+    assert.deepEqual(two, one);
+    assert.equal(one[0], await countTokens(texts[0]));
+  },
+});
+
+Deno.test("countMany() counts each distinct text once and caches by text and tokenizer", async () => {
+  const cache = openCache(join(await Deno.makeTempDir(), "cache"));
+  const first = await countMany(["hello world", "hello world", ""], { cache, workers: 1 });
+  assert.deepEqual([first.hits, first.misses], [0, 2]);
+  assert.deepEqual([...first.counts.values()].sort(), [0, 2]);
+  const again = await countMany(["hello world"], { cache, workers: 1 });
+  assert.deepEqual([again.hits, again.misses], [1, 0]);
+  const cl = await countMany(["hello world"], { cache, workers: 1, tokenizer: "cl100k" });
+  assert.deepEqual([cl.hits, cl.misses], [0, 1], "another tokenizer is another key");
+});
+
+Deno.test({
+  name: "a build with parallel counting writes the same bytes and counts as a one-thread build",
+  ignore: skip,
+  async fn() {
+    const sample = await stdlibSample();
+    const root = await makeProject({ ...sample, "slop.config.ts": "export default {};\n" });
+    const states = await Deno.makeTempDir();
+    const one = await buildIn(root, join(states, "one"), { workers: 1, cache: false });
+    const two = await buildIn(root, join(states, "two"), { workers: 2 });
+    assert.equal(two.document, one.document);
+    assert.deepEqual(two.manifest.blocks, one.manifest.blocks);
+    assert.deepEqual(two.manifest.total, one.manifest.total);
+    const outOne = await Deno.readFile(one.output!.document);
+    const outTwo = await Deno.readFile(two.output!.document);
+    assert.deepEqual(outTwo, outOne);
+  },
+});
