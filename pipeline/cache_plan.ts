@@ -147,7 +147,7 @@ function round(dollars: number): number {
  * when none): count each block in the model's tokens, let the last ordering
  * rule with a `breakpoints` hook choose breakpoints, and price a cold and a
  * warm call. Undefined when the provider has no model table or does not
- * know the model (with a warning).
+ * know the model (with a warning, unless `provider.baseUrl` points elsewhere).
  *
  * @example
  * ```ts
@@ -167,7 +167,11 @@ export async function planCache(
   if (!provider || !modelInfo) return undefined;
   const model = await callHook(provider, "modelInfo", () => modelInfo(config.model));
   if (!model) {
-    ctx.warn(`Unknown model "${config.model}" for provider "${provider.name}": no cost estimate`);
+    // A model served from another base URL (Ollama, vLLM, a proxy) is expected to be missing
+    // from the table; on the provider's own API an unknown id is most likely a typo.
+    if (!config.baseUrl) {
+      ctx.warn(`Unknown model "${config.model}" for provider "${provider.name}": no cost estimate`);
+    }
     return undefined;
   }
   let ttl = config.ttl ?? model.ttls[0];
