@@ -119,8 +119,8 @@ export {
   readLock,
 } from "./pipeline/lock.ts";
 export type { DivergenceKind, Lock, LockDiff, LockLine } from "./pipeline/lock.ts";
-export { checkPrefix, lockOf } from "./pipeline/pin.ts";
-export type { CheckPrefixOptions, PrefixCheck } from "./pipeline/pin.ts";
+export { checkPrefix, invalidationCosts, lockOf } from "./pipeline/pin.ts";
+export type { CheckPrefixOptions, InvalidationCost, PrefixCheck } from "./pipeline/pin.ts";
 export { assertStablePrefix, prefixTable } from "./pipeline/testing.ts";
 export type { StablePrefixOptions } from "./pipeline/testing.ts";
 export type { BuildProgress } from "./pipeline/build.ts";

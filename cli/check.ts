@@ -138,8 +138,10 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     return error instanceof ConfigError ? 2 : 1;
   }
   if (flags.json) {
-    const { current, pinned, diff } = check;
-    console.log(JSON.stringify({ lock: lockName, pinned: !!pinned, diff, total: current.total }));
+    const { current, pinned, diff, costs } = check;
+    console.log(
+      JSON.stringify({ lock: lockName, pinned: !!pinned, diff, costs, total: current.total }),
+    );
   }
   if (!check.pinned) {
     printError(`No lock "${lockName}": run \`slop check --update\` to pin the stable prefix`);
@@ -154,7 +156,15 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     );
     return 0;
   }
-  const report = describeDiff(diff, lockName, check.pinned.total.bytes);
+  let report = describeDiff(diff, lockName, check.pinned.total.bytes);
+  if (check.costs) {
+    const cost = check.costs.map((c) =>
+      `${c.provider.replace(/^slop:/, "")} ${c.model} $${c.dollars.toFixed(4)}`
+    );
+    const lines = report.split("\n");
+    lines.splice(5, 0, `  cost of the next call: +${cost.join(", +")}`);
+    report = lines.join("\n");
+  }
   const passing = budget && withinBudget(diff, budget);
   if (passing) {
     say(report);

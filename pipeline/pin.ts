@@ -11,6 +11,8 @@ import { diffLock, type Lock, type LockDiff, lockFromBlocks, readLock } from "./
 import { loadPreviousOrder, orderFiles } from "./order_memory.ts";
 import { advanceOrder, reorderState } from "./order_state.ts";
 import { prefixEnd } from "./order.ts";
+import { createRegistry, findProvider, providers, registerUserPlugins } from "./registry.ts";
+import { modelTokens } from "./cache_plan.ts";
 import type { Plugin, ResolvedConfig } from "./types.ts";
 
 /** Options of {@linkcode checkPrefix}. */
@@ -31,6 +33,20 @@ export interface PrefixCheck {
   pinned?: Lock;
   /** The first difference, when the prefixes differ. */
   diff?: LockDiff;
+  /** What the invalidated tokens cost per provider, when the prefixes differ. */
+  costs?: InvalidationCost[];
+}
+
+/** What re-sending the invalidated prefix costs on one provider's model. */
+export interface InvalidationCost {
+  /** Provider plugin name. */
+  provider: string;
+  /** Model id (the configured one for the configured provider, else the provider's default). */
+  model: string;
+  /** Invalidated tokens in the model's tokens (estimated where its tokenizer is not public). */
+  tokens: number;
+  /** Extra US dollars of the next call: written to the cache again instead of read from it. */
+  dollars: number;
 }
 
 /**
@@ -59,7 +75,60 @@ export async function checkPrefix(
   });
   const current = await lockOf(config, result);
   const diff = pinned ? diffLock(pinned, current) : undefined;
-  return { result, current, ...(pinned ? { pinned } : {}), ...(diff ? { diff } : {}) };
+  const costs = diff && diff.invalidatedTokens > 0
+    ? await invalidationCosts(config, options.builtins, diff.invalidatedTokens, result)
+    : undefined;
+  return {
+    result,
+    current,
+    ...(pinned ? { pinned } : {}),
+    ...(diff ? { diff } : {}),
+    ...(costs?.length ? { costs } : {}),
+  };
+}
+
+/**
+ * What `tokens` invalidated prefix tokens (o200k) cost on each provider with a
+ * model table: the difference between writing them to the cache (or sending
+ * them uncached) and reading them from it, for the provider's TTL. Providers
+ * whose tokenizer is not public get the build's own ratio of their estimate
+ * to o200k.
+ *
+ * @example
+ * ```ts
+ * import { invalidationCosts } from "./pin.ts";
+ * // const costs = await invalidationCosts(config, defaultPlugins(), 12000, result);
+ * ```
+ */
+export async function invalidationCosts(
+  config: ResolvedConfig,
+  builtins: Plugin[],
+  tokens: number,
+  result: BuildResult,
+): Promise<InvalidationCost[]> {
+  const registry = createRegistry(builtins);
+  registerUserPlugins(registry, config.plugins);
+  const configured = config.provider.name
+    ? findProvider(registry, config.provider.name)
+    : undefined;
+  const o200k = result.manifest.total.tokens;
+  const out: InvalidationCost[] = [];
+  for (const provider of providers(registry)) {
+    const model = provider === configured
+      ? provider.modelInfo?.(config.provider.model)
+      : provider.modelInfo?.();
+    if (!model) continue;
+    const own = model.tokenizer === "o200k" || !o200k
+      ? tokens
+      : Math.round(tokens * (await modelTokens(result.document, model, o200k)) / o200k);
+    const ttl = provider === configured && config.provider.ttl
+      ? config.provider.ttl
+      : model.ttls[0];
+    const write = model.prices.cacheWrite?.[ttl] ?? model.prices.input;
+    const dollars = Math.round(own * (write - model.prices.cacheRead) * 100) / 1e8;
+    out.push({ provider: provider.name, model: model.model, tokens: own, dollars });
+  }
+  return out;
 }
 
 /**

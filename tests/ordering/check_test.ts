@@ -55,6 +55,10 @@ Deno.test("slop check reports an edited file: block, byte offset, hashes, invali
     new RegExp(`invalidated: ${lost} of ${lock.total.tokens} prefix tokens`),
   );
   assert.match(run.stderr, /1 changed, 0 added, 0 removed/);
+  assert.match(
+    run.stderr,
+    /cost of the next call: \+anthropic claude-haiku-4-5 \$\d+\.\d{4}, \+openai gpt-5-mini \$/,
+  );
 
   const share = (lost / lock.total.tokens) * 100;
   const loose = await runCli(["check", "--max-invalidated", `${Math.ceil(share)}%`], root);
