@@ -5,7 +5,7 @@
  *
  * ```sh
  * deno task bench:prefix [--repo DIR] [--rev REV] [--n 50] [--no-repomix] [--keep-first-changed]
- *                         [--rate observed|window] [--no-sim]
+ *                         [--rate observed|window] [--view VIEW] [--no-sim]
  *                         [--histories DIR] [--out FILE]
  * ```
  *
@@ -45,6 +45,8 @@ interface Args {
   out?: string;
   /** Plugin options for slop's `volatility` rule (`--keep-first-changed`). */
   keepFirstChanged?: boolean;
+  /** `--view V`: slop's `defaultView` (zero-config otherwise). @default {"full"} */
+  view?: string;
   /** `--rate window`: the research's endless-window change rate. */
   rate?: "observed" | "window";
 }
@@ -61,6 +63,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === "--no-sim") args.histories = "";
     else if (a === "--out") args.out = argv[++i];
     else if (a === "--keep-first-changed") args.keepFirstChanged = true;
+    else if (a === "--view") args.view = argv[++i];
     else if (a === "--rate") args.rate = argv[++i] === "window" ? "window" : "observed";
     else throw new Error(`[bench] Unknown argument "${a}"`);
   }
@@ -114,7 +117,8 @@ async function replay(args: Args, log: (s: string) => void): Promise<ReplayResul
     const plugins = tuned
       ? [volatilityOrdering({ keepFirstChanged: args.keepFirstChanged, rate: args.rate })]
       : [];
-    const config = await loadConfig({ cwd: clone, inline: { plugins }, stateDir: state });
+    const inline = { plugins, ...(args.view ? { defaultView: args.view } : {}) };
+    const config = await loadConfig({ cwd: clone, inline, stateDir: state });
     const result = await build(config, { builtins: defaultPlugins(), write: true });
     const docs = [new TextEncoder().encode(result.document)];
     if (peer) {
@@ -146,7 +150,8 @@ async function main() {
   const replayed = await replay(args, log);
   lines.push(
     `Replay of ${replayed[0].shares.length + 1} first-parent commits of \`${args.repo}\` ` +
-      `at \`${args.rev}\`${args.keepFirstChanged ? " (keepFirstChanged)" : ""} ` +
+      `at \`${args.rev}\`${args.keepFirstChanged ? " (keepFirstChanged)" : ""}` +
+      `${args.view ? ` (${args.view} view)` : ""} ` +
       "(zero-config, full view; share of each build that is a byte-identical prefix of the one before):",
     "",
     "| tool | pairs | median | p10 |",
