@@ -84,6 +84,11 @@ async function readOrderState(path: string): Promise<OrderState | undefined> {
   try {
     const data = JSON.parse(await Deno.readTextFile(path));
     if (data?.version !== 1 || !Array.isArray(data.files)) return undefined;
+    // A damaged memory is no memory: the order then starts from the lock, git or sizes.
+    const ok = (e: Record<string, unknown>) =>
+      typeof e?.path === "string" && typeof e.sha256 === "string" &&
+      Number.isFinite(e.changes) && Number.isFinite(e.last) && Number.isFinite(e.bytes);
+    if (!data.files.every(ok)) return undefined;
     const weight = typeof data.weight === "number" ? { weight: data.weight } : {};
     return { generation: Number(data.generation) || 0, ...weight, entries: data.files };
   } catch {

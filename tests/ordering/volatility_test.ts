@@ -113,3 +113,17 @@ Deno.test("pinned ordering: ordering.pinned puts those files first, in pattern o
   const r = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, { write: false });
   assert.deepEqual(order(r), ["hot.ts", "cold_small.ts", "cold_big.ts"]);
 });
+
+Deno.test("volatility order: a damaged order memory is ignored, not fatal", async () => {
+  const root = await scriptedRepo();
+  const stateDir = await Deno.makeTempDir();
+  await Deno.mkdir(join(stateDir, "order"), { recursive: true });
+  await Deno.writeTextFile(
+    join(stateDir, "order", "context.json"),
+    JSON.stringify({ version: 1, generation: 3, files: [{ path: 7 }] }),
+  );
+  const r = await buildContext({ cwd: root, stateDir });
+  assert.deepEqual(order(r), ["cold_big.ts", "cold_small.ts", "hot.ts"], "seeded from git again");
+  const saved = JSON.parse(await Deno.readTextFile(join(stateDir, "order", "context.json")));
+  assert.equal(saved.files.length, 3);
+});
