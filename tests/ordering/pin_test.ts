@@ -54,6 +54,9 @@ Deno.test("slop check --determinism passes for the same bytes under shuffled lis
     "a/x.md": "# x\n",
     "c.txt": "plain\n",
   });
+  const alone = await runCli(["check", "--determinism"], root);
+  assert.equal(alone.code, 0, alone.stderr);
+  assert.match(alone.stdout, /no lock "slop\.lock" yet: the prefix was not compared/);
   await runCli(["check", "--update", "-q"], root);
   const run = await runCli(["check", "--determinism"], root);
   assert.equal(run.code, 0, run.stderr);
