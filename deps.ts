@@ -23,3 +23,35 @@ export function loadCl100k(): Promise<
 > {
   return import("npm:gpt-tokenizer@3.4.0/encoding/cl100k_base");
 }
+
+// Tree-sitter: the runtime is imported on first use; the grammar packages' package.json
+// imports put each package in the module graph, so that `import.meta.resolve` below yields
+// a `file:` URL of its `.wasm` in Deno's npm cache from any importer, with no import map.
+import "npm:tree-sitter-python@0.25.0/package.json" with { type: "json" };
+import "npm:tree-sitter-c@0.24.1/package.json" with { type: "json" };
+import "npm:tree-sitter-cpp@0.23.4/package.json" with { type: "json" };
+import "npm:tree-sitter-javascript@0.25.0/package.json" with { type: "json" };
+import "npm:tree-sitter-typescript@0.23.2/package.json" with { type: "json" };
+import "npm:tree-sitter-go@0.25.0/package.json" with { type: "json" };
+import "npm:tree-sitter-rust@0.24.0/package.json" with { type: "json" };
+import "npm:tree-sitter-java@0.23.5/package.json" with { type: "json" };
+
+/** The web-tree-sitter runtime, loaded on first use (builds without code views never load it). */
+export function loadTreeSitter(): Promise<typeof import("npm:web-tree-sitter@0.27.1")> {
+  return import("npm:web-tree-sitter@0.27.1");
+}
+
+/** `file:` URLs of the official grammars' `.wasm` files, by grammar id. */
+export const GRAMMAR_WASM: Record<string, () => string> = {
+  python: () => import.meta.resolve("npm:tree-sitter-python@0.25.0/tree-sitter-python.wasm"),
+  c: () => import.meta.resolve("npm:tree-sitter-c@0.24.1/tree-sitter-c.wasm"),
+  cpp: () => import.meta.resolve("npm:tree-sitter-cpp@0.23.4/tree-sitter-cpp.wasm"),
+  javascript: () =>
+    import.meta.resolve("npm:tree-sitter-javascript@0.25.0/tree-sitter-javascript.wasm"),
+  typescript: () =>
+    import.meta.resolve("npm:tree-sitter-typescript@0.23.2/tree-sitter-typescript.wasm"),
+  tsx: () => import.meta.resolve("npm:tree-sitter-typescript@0.23.2/tree-sitter-tsx.wasm"),
+  go: () => import.meta.resolve("npm:tree-sitter-go@0.25.0/tree-sitter-go.wasm"),
+  rust: () => import.meta.resolve("npm:tree-sitter-rust@0.24.0/tree-sitter-rust.wasm"),
+  java: () => import.meta.resolve("npm:tree-sitter-java@0.23.5/tree-sitter-java.wasm"),
+};

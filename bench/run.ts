@@ -325,11 +325,31 @@ async function main(): Promise<void> {
     rows.push(...await benchCorpus(corpus, peer, args.runs, hasSkeleton, notes));
   }
   await warmRebuildHook(note);
-  const text = resultsMarkdown(rows, corpora, notes, await machineLine(), args.runs);
+  const recall = hasSkeleton ? await skeletonRecallSection() : "";
+  const text = resultsMarkdown(rows, corpora, notes, await machineLine(), args.runs) + recall;
   await Deno.writeTextFile(args.out, text);
   // The results are committed: keep them as `deno fmt` would write them.
   await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", args.out] }).output();
   console.log(await Deno.readTextFile(args.out));
+}
+
+/** Skeleton recall against Python's `ast` and the TypeScript compiler, next to `--compress`. */
+async function skeletonRecallSection(): Promise<string> {
+  const { skeletonRecall, recallTable } = await import("./skeleton_recall.ts");
+  const rows = await skeletonRecall(log);
+  if (!rows.length) return "";
+  return [
+    "",
+    "## Skeleton recall: slop skeleton vs Repomix --compress",
+    "",
+    "Ground truth: Python's `ast` (every def/class outside function bodies, full signature) on the",
+    "top-level `Lib/*.py`; the TypeScript compiler on zod src/ (class members, exported functions,",
+    "interfaces, type aliases). Exact = byte-exact lines with indentation, in order; loose = trimmed",
+    "lines without a final colon (`deno run -A bench/skeleton_recall.ts`).",
+    "",
+    recallTable(rows),
+    "",
+  ].join("\n");
 }
 
 /** Run `bench/warm_rebuild.ts` (the incremental-build issue's bench) when it exists. */

@@ -13,6 +13,9 @@ import { summaryViewMode } from "./view_modes/summary.ts";
 import { customViewMode } from "./view_modes/custom.ts";
 import { knowledgeSection } from "./sections/knowledge.ts";
 import { llmSummaryViewMode } from "./view_modes/llm_summary.ts";
+import { skeletonViewMode } from "./view_modes/skeleton.ts";
+import { outlineViewMode } from "./view_modes/outline.ts";
+import { maskedViewMode } from "./view_modes/masked.ts";
 import { filesSection } from "./sections/files.ts";
 import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
@@ -44,6 +47,9 @@ export function defaultPlugins(): Plugin[] {
     summaryViewMode(),
     customViewMode(),
     llmSummaryViewMode(),
+    skeletonViewMode(),
+    outlineViewMode(),
+    maskedViewMode(),
     // sections, in document order
     knowledgeSection(),
     filesSection(),

@@ -1,0 +1,494 @@
+/**
+ * The language table: file extensions -> official tree-sitter grammar (npm
+ * package and `.wasm`) and the node types the code views work with. Node
+ * types are matched by name, the way tree-sitter tag queries match them, so
+ * a grammar upgrade that renames a node shows up in the golden tests.
+ *
+ * @module
+ */
+
+import { extname } from "node:path";
+
+/** What a definition node declares. */
+export interface DefinitionSpec {
+  /** Kind shown by the outline (`function`, `class`, ...). */
+  kind: string;
+  /** Field holding the name. @default {"name"} */
+  nameField?: string;
+}
+
+/** How a language's code views read its syntax tree. */
+export interface LanguageSpec {
+  /** Language id (`python`, `typescript`, ...). */
+  id: string;
+  /** Grammar id in `GRAMMAR_WASM` (deps.ts). */
+  grammar: string;
+  /** npm package of the grammar. */
+  pkg: string;
+  /** `.wasm` file inside the package. */
+  wasm: string;
+  /** Extensions with dot. */
+  extensions: string[];
+  /** What replaces an elided function body. */
+  bodyMarker: string;
+  /** What replaces an elided long value. */
+  valueMarker: string;
+  /** Node types whose named children are items (module, class bodies, namespaces). */
+  containers: Set<string>;
+  /** `type.field` pairs whose child is a function body to elide. */
+  functionBodies: Set<string>;
+  /** Node types that are function bodies only when their parent is listed in `functionBodies`. */
+  bodyTypes: Set<string>;
+  /** Items kept as they are (with nested bodies elided). */
+  keep: (node: NodeLike) => boolean;
+  /** Compound items kept only when something inside them is kept (`if`, `try`, `#ifdef`). */
+  transparent: Set<string>;
+  /** Containers that are types (interface and struct bodies): every comment in them stays. */
+  typeBodies?: Set<string>;
+  /** Comments, decorators and attributes: kept when they lead a kept item. */
+  attach: Set<string>;
+  /** Definitions by node type. */
+  definitions: Record<string, DefinitionSpec>;
+  /** `type.field` pairs whose child is a value elided when longer than `maxValueLines`. */
+  values: Set<string>;
+  /** Whether a definition is public API (for the outline). */
+  isPublic: (def: NodeLike, name: string, scope: ScopeInfo) => boolean;
+  /**
+   * When set, the walk into a kept item only descends into these node types (in Python no
+   * definition or body can sit inside an expression, so expressions need no walk).
+   */
+  descend?: Set<string>;
+  /** Python-style docstrings (first string statement of a body). */
+  docstrings?: boolean;
+}
+
+/** The part of a syntax node the language table looks at. */
+export interface NodeLike {
+  type: string;
+  text: string;
+  namedChildren: NodeLike[];
+  firstNamedChild: NodeLike | null;
+  parent: NodeLike | null;
+  childForFieldName(name: string): NodeLike | null;
+}
+
+/** Where a definition sits, for visibility rules. */
+export interface ScopeInfo {
+  /** Kind of the enclosing definition (`class`, `impl`, ...), or `module`. */
+  parentKind: string;
+  /** The enclosing definition node, if any. */
+  parent?: NodeLike;
+  /** Whether the file uses ES module exports (JS/TS). */
+  esm: boolean;
+}
+
+const PY_KEEP = new Set([
+  "function_definition",
+  "class_definition",
+  "decorated_definition",
+  "import_statement",
+  "import_from_statement",
+  "future_import_statement",
+  "type_alias_statement",
+]);
+
+function pyKeep(node: NodeLike): boolean {
+  if (PY_KEEP.has(node.type)) return true;
+  if (node.type !== "expression_statement") return false;
+  const first = node.firstNamedChild?.type;
+  return first === "assignment" || first === "augmented_assignment";
+}
+
+function pyPublic(_def: NodeLike, name: string): boolean {
+  return !name.startsWith("_") || (name.startsWith("__") && name.endsWith("__"));
+}
+
+const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "python",
+  pkg: "tree-sitter-python@0.25.0",
+  wasm: "tree-sitter-python.wasm",
+  bodyMarker: "...",
+  valueMarker: "...",
+  containers: new Set(["module", "block"]),
+  functionBodies: new Set(["function_definition.body"]),
+  bodyTypes: new Set(["block"]),
+  keep: pyKeep,
+  transparent: new Set([
+    "if_statement",
+    "try_statement",
+    "with_statement",
+    "elif_clause",
+    "else_clause",
+    "except_clause",
+    "except_group_clause",
+    "finally_clause",
+    "ERROR",
+  ]),
+  attach: new Set(["comment"]),
+  definitions: {
+    function_definition: { kind: "function" },
+    class_definition: { kind: "class" },
+    assignment: { kind: "variable", nameField: "left" },
+    type_alias_statement: { kind: "type", nameField: "left" },
+  },
+  values: new Set(["assignment.right"]),
+  descend: new Set([
+    "decorated_definition",
+    "function_definition",
+    "class_definition",
+    "assignment",
+    "augmented_assignment",
+    "type_alias_statement",
+  ]),
+  isPublic: pyPublic,
+  docstrings: true,
+};
+
+const JS_KEEP_STATEMENTS = new Set(["import_statement", "export_statement"]);
+
+function jsKeep(node: NodeLike): boolean {
+  const t = node.type;
+  if (JS_KEEP_STATEMENTS.has(t)) return true;
+  if (t === "expression_statement") {
+    // `module.exports = ...`, `Foo.prototype.bar = function () {...}`, and a nested
+    // `namespace a {}`, which the TypeScript grammar parses as an expression statement.
+    const inner = node.firstNamedChild?.type;
+    return inner === "assignment_expression" || inner === "internal_module";
+  }
+  return !t.endsWith("_statement") && t !== "ERROR" && t !== "hash_bang_line";
+}
+
+function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
+  if (name.startsWith("#") || name.startsWith("_")) return false;
+  if (scope.parentKind === "module") {
+    if (!scope.esm) return true;
+    for (let n: NodeLike | null = def; n; n = n.parent) {
+      if (n.type === "export_statement") return true;
+      if (n.type === "program") break;
+    }
+    return false;
+  }
+  const access = def.namedChildren.find((c) => c.type === "accessibility_modifier")?.text;
+  return access !== "private";
+}
+
+const JS_DEFINITIONS: Record<string, DefinitionSpec> = {
+  function_declaration: { kind: "function" },
+  generator_function_declaration: { kind: "function" },
+  function_signature: { kind: "function" },
+  class_declaration: { kind: "class" },
+  abstract_class_declaration: { kind: "class" },
+  method_definition: { kind: "method" },
+  method_signature: { kind: "method" },
+  abstract_method_signature: { kind: "method" },
+  public_field_definition: { kind: "field" },
+  field_definition: { kind: "field", nameField: "property" },
+  property_signature: { kind: "property" },
+  interface_declaration: { kind: "interface" },
+  type_alias_declaration: { kind: "type" },
+  enum_declaration: { kind: "enum" },
+  internal_module: { kind: "namespace" },
+  module: { kind: "module" },
+  variable_declarator: { kind: "variable" },
+};
+
+const JS_BASE = {
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set([
+    "program",
+    "class_body",
+    "interface_body",
+    "statement_block",
+  ]),
+  functionBodies: new Set([
+    "function_declaration.body",
+    "generator_function_declaration.body",
+    "function_expression.body",
+    "function.body",
+    "generator_function.body",
+    "arrow_function.body",
+    "method_definition.body",
+    "class_static_block.body",
+  ]),
+  bodyTypes: new Set(["statement_block"]),
+  typeBodies: new Set(["interface_body"]),
+  keep: jsKeep,
+  transparent: new Set<string>(),
+  attach: new Set(["comment", "decorator"]),
+  definitions: JS_DEFINITIONS,
+  values: new Set(["variable_declarator.value", "public_field_definition.value"]),
+  isPublic: jsPublic,
+};
+
+function goPublic(_def: NodeLike, name: string): boolean {
+  return /^\p{Lu}/u.test(name);
+}
+
+const GO: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "go",
+  pkg: "tree-sitter-go@0.25.0",
+  wasm: "tree-sitter-go.wasm",
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set(["source_file", "field_declaration_list", "interface_type"]),
+  functionBodies: new Set([
+    "function_declaration.body",
+    "method_declaration.body",
+    "func_literal.body",
+  ]),
+  bodyTypes: new Set(["block"]),
+  typeBodies: new Set(["field_declaration_list", "interface_type"]),
+  keep: (node) => node.type !== "ERROR" && !node.type.endsWith("_statement"),
+  transparent: new Set<string>(),
+  attach: new Set(["comment"]),
+  definitions: {
+    function_declaration: { kind: "function" },
+    method_declaration: { kind: "method" },
+    type_spec: { kind: "type" },
+    type_alias: { kind: "type" },
+    method_elem: { kind: "method" },
+    field_declaration: { kind: "field" },
+    const_spec: { kind: "const" },
+    var_spec: { kind: "var" },
+  },
+  values: new Set(["const_spec.value", "var_spec.value"]),
+  isPublic: goPublic,
+};
+
+function rustPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
+  if (def.type === "impl_item") return true;
+  if (scope.parentKind === "trait") return true;
+  if (scope.parentKind === "impl" && scope.parent?.childForFieldName("trait")) return true;
+  if (def.type === "enum_variant") return true;
+  return def.namedChildren.some((c) => c.type === "visibility_modifier");
+}
+
+const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "rust",
+  pkg: "tree-sitter-rust@0.24.0",
+  wasm: "tree-sitter-rust.wasm",
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set([
+    "source_file",
+    "declaration_list",
+    "field_declaration_list",
+    "enum_variant_list",
+  ]),
+  functionBodies: new Set(["function_item.body", "closure_expression.body"]),
+  bodyTypes: new Set(["block"]),
+  typeBodies: new Set(["field_declaration_list", "enum_variant_list"]),
+  keep: (node) => node.type !== "ERROR" && node.type !== "empty_statement",
+  transparent: new Set<string>(),
+  attach: new Set(["line_comment", "block_comment", "attribute_item"]),
+  definitions: {
+    function_item: { kind: "fn" },
+    function_signature_item: { kind: "fn" },
+    struct_item: { kind: "struct" },
+    enum_item: { kind: "enum" },
+    union_item: { kind: "union" },
+    trait_item: { kind: "trait" },
+    impl_item: { kind: "impl", nameField: "type" },
+    mod_item: { kind: "mod" },
+    type_item: { kind: "type" },
+    const_item: { kind: "const" },
+    static_item: { kind: "static" },
+    macro_definition: { kind: "macro" },
+    associated_type: { kind: "type" },
+    field_declaration: { kind: "field" },
+    enum_variant: { kind: "variant" },
+  },
+  values: new Set(["const_item.value", "static_item.value"]),
+  isPublic: rustPublic,
+};
+
+function javaPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
+  if (scope.parentKind === "interface") return true;
+  const mods = def.namedChildren.find((c) => c.type === "modifiers")?.text ?? "";
+  return /\b(public|protected)\b/.test(mods);
+}
+
+const JAVA: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "java",
+  pkg: "tree-sitter-java@0.23.5",
+  wasm: "tree-sitter-java.wasm",
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set([
+    "program",
+    "class_body",
+    "interface_body",
+    "enum_body",
+    "enum_body_declarations",
+    "annotation_type_body",
+  ]),
+  functionBodies: new Set([
+    "method_declaration.body",
+    "constructor_declaration.body",
+    "compact_constructor_declaration.body",
+    "lambda_expression.body",
+  ]),
+  bodyTypes: new Set(["block", "constructor_body"]),
+  keep: (node) =>
+    node.type !== "ERROR" && node.type !== "static_initializer" && node.type !== "block" &&
+    !node.type.endsWith("_statement"),
+  transparent: new Set<string>(),
+  attach: new Set(["line_comment", "block_comment"]),
+  definitions: {
+    class_declaration: { kind: "class" },
+    interface_declaration: { kind: "interface" },
+    enum_declaration: { kind: "enum" },
+    record_declaration: { kind: "record" },
+    annotation_type_declaration: { kind: "annotation" },
+    method_declaration: { kind: "method" },
+    constructor_declaration: { kind: "constructor" },
+    compact_constructor_declaration: { kind: "constructor" },
+    field_declaration: { kind: "field", nameField: "declarator" },
+    constant_declaration: { kind: "constant", nameField: "declarator" },
+    enum_constant: { kind: "constant" },
+  },
+  values: new Set(["variable_declarator.value"]),
+  isPublic: javaPublic,
+};
+
+const C_DEFINITIONS: Record<string, DefinitionSpec> = {
+  function_definition: { kind: "function", nameField: "declarator" },
+  declaration: { kind: "declaration", nameField: "declarator" },
+  type_definition: { kind: "type", nameField: "declarator" },
+  struct_specifier: { kind: "struct" },
+  union_specifier: { kind: "union" },
+  enum_specifier: { kind: "enum" },
+  class_specifier: { kind: "class" },
+  namespace_definition: { kind: "namespace" },
+  field_declaration: { kind: "field", nameField: "declarator" },
+  preproc_def: { kind: "macro" },
+  preproc_function_def: { kind: "macro" },
+};
+
+function cPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
+  if (name.startsWith("_")) return false;
+  if (scope.parentKind === "module" || scope.parentKind === "namespace") {
+    return !def.namedChildren.some((c) =>
+      c.type === "storage_class_specifier" && c.text === "static"
+    );
+  }
+  // C++ class members: the last access specifier before the member decides.
+  if (scope.parentKind === "class" || scope.parentKind === "struct") {
+    let access = scope.parentKind === "struct" ? "public" : "private";
+    let member = def;
+    while (member.parent && member.parent.type !== "field_declaration_list") member = member.parent;
+    for (const c of member.parent?.namedChildren ?? []) {
+      if (c.type === member.type && c.text === member.text) break;
+      if (c.type === "access_specifier") access = c.text.replace(/:$/, "").trim();
+    }
+    return access !== "private";
+  }
+  return true;
+}
+
+const C_BASE = {
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set([
+    "translation_unit",
+    "declaration_list",
+    "field_declaration_list",
+  ]),
+  functionBodies: new Set(["function_definition.body", "lambda_expression.body"]),
+  bodyTypes: new Set(["compound_statement"]),
+  keep: (node: NodeLike) =>
+    !node.type.endsWith("_statement") && node.type !== "ERROR" && node.type !== "preproc_if" &&
+    node.type !== "preproc_ifdef",
+  transparent: new Set(["preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "ERROR"]),
+  attach: new Set(["comment", "attribute_declaration"]),
+  definitions: C_DEFINITIONS,
+  values: new Set(["init_declarator.value"]),
+  isPublic: cPublic,
+};
+
+/**
+ * Every supported language, in a fixed order.
+ *
+ * @example
+ * ```ts
+ * import { LANGUAGES } from "./languages.ts";
+ * LANGUAGES.map((l) => l.id); // ["python", "javascript", "typescript", "tsx", "go", ...]
+ * ```
+ */
+export const LANGUAGES: LanguageSpec[] = [
+  { id: "python", extensions: [".py", ".pyi"], ...PYTHON },
+  {
+    id: "javascript",
+    extensions: [".js", ".mjs", ".cjs", ".jsx"],
+    grammar: "javascript",
+    pkg: "tree-sitter-javascript@0.25.0",
+    wasm: "tree-sitter-javascript.wasm",
+    ...JS_BASE,
+  },
+  {
+    id: "typescript",
+    extensions: [".ts", ".mts", ".cts"],
+    grammar: "typescript",
+    pkg: "tree-sitter-typescript@0.23.2",
+    wasm: "tree-sitter-typescript.wasm",
+    ...JS_BASE,
+  },
+  {
+    id: "tsx",
+    extensions: [".tsx"],
+    grammar: "tsx",
+    pkg: "tree-sitter-typescript@0.23.2",
+    wasm: "tree-sitter-tsx.wasm",
+    ...JS_BASE,
+  },
+  { id: "go", extensions: [".go"], ...GO },
+  { id: "rust", extensions: [".rs"], ...RUST },
+  { id: "java", extensions: [".java"], ...JAVA },
+  {
+    id: "c",
+    extensions: [".c", ".h"],
+    grammar: "c",
+    pkg: "tree-sitter-c@0.24.1",
+    wasm: "tree-sitter-c.wasm",
+    ...C_BASE,
+  },
+  {
+    id: "cpp",
+    extensions: [".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp"],
+    grammar: "cpp",
+    pkg: "tree-sitter-cpp@0.23.4",
+    wasm: "tree-sitter-cpp.wasm",
+    ...C_BASE,
+    containers: new Set([...C_BASE.containers]),
+    transparent: new Set([...C_BASE.transparent]),
+  },
+];
+
+const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
+
+/**
+ * The language of a path by its extension, or undefined when no grammar covers it.
+ *
+ * @example
+ * ```ts
+ * import { languageFor } from "./languages.ts";
+ * languageFor("src/app.tsx")?.grammar; // "tsx"
+ * languageFor("README.md"); // undefined
+ * ```
+ */
+export function languageFor(path: string): LanguageSpec | undefined {
+  return BY_EXTENSION.get(extname(path).toLowerCase());
+}
+
+/**
+ * Every extension a grammar covers (with dot), sorted: the code views'
+ * `extensions`, so other files fall back to `summary` in the transform stage.
+ *
+ * @example
+ * ```ts
+ * import { CODE_EXTENSIONS } from "./languages.ts";
+ * CODE_EXTENSIONS.includes(".rs"); // true
+ * ```
+ */
+export const CODE_EXTENSIONS: string[] = [...BY_EXTENSION.keys()].sort();

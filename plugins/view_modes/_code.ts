@@ -1,0 +1,688 @@
+/**
+ * The engine behind the `skeleton`, `outline` and `masked` views: it walks a
+ * tree-sitter tree once, keeps definitions, imports and constants with their
+ * exact source text (signatures, decorators, doc comments, indentation),
+ * replaces function bodies with one marker, drops other statements, and
+ * records every symbol with its qualified name.
+ *
+ * The output is the source with edits applied, so what is kept is
+ * byte-for-byte what the file says, in source order, never deduplicated.
+ *
+ * @module
+ */
+
+import {
+  languageFor,
+  LANGUAGES,
+  type LanguageSpec,
+  type NodeLike,
+} from "../../grammars/languages.ts";
+import { parserFor, type SyntaxNode } from "../../grammars/parser.ts";
+import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
+
+/** A definition found in a file. */
+export interface CodeSymbol {
+  /** Short name (`get`). */
+  name: string;
+  /** Dotted name with its containers (`Store.get`). */
+  qualifiedName: string;
+  /** Kind (`function`, `method`, `class`, ...). */
+  kind: string;
+  /** The signature on one line, whitespace collapsed, without the body. */
+  signature: string;
+  /** Nesting depth (0 at top level). */
+  depth: number;
+  /** Public API by the language's rules. */
+  public: boolean;
+  /** 1-based line of the definition. */
+  line: number;
+}
+
+/** What the engine returns. */
+export interface CodeView {
+  /** The rendered text. */
+  text: string;
+  /** Every symbol met, in source order. */
+  symbols: CodeSymbol[];
+  /** Whether the parser found syntax errors (what parsed is still rendered). */
+  hasErrors: boolean;
+}
+
+/** Options of {@linkcode renderCode}. */
+export interface RenderCodeOptions {
+  /** Mode of a symbol by qualified name; unlisted symbols and anonymous items use `rest`. */
+  mask?: Record<string, MaskMode>;
+  /** Mode of everything the mask does not list. @default {"sig"} */
+  rest?: "sig" | "hide";
+  /** Values (constants, initializers) longer than this many lines are elided. @default {12} */
+  maxValueLines?: number;
+}
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Marks deleted text until line cleanup (a private-use code point). */
+const CUT = "\uE000";
+
+/**
+ * Render a file with the code engine, or return undefined when no grammar
+ * covers its extension.
+ *
+ * @example
+ * ```ts
+ * import { renderCode } from "./_code.ts";
+ * const view = await renderCode("a.py", "def f(x):\n    return x\n");
+ * view?.text; // "def f(x):\n    ...\n"
+ * ```
+ */
+export async function renderCode(
+  path: string,
+  text: string,
+  options: RenderCodeOptions = {},
+): Promise<CodeView | undefined> {
+  const spec = languageFor(path);
+  if (!spec) return undefined;
+  const view = await renderWith(spec, text, options);
+  if (view.hasErrors && spec.id === "c" && /\.h$/i.test(path)) {
+    // A `.h` file is often C++: take the C++ reading when it parses cleanly, or finds more.
+    const cpp = LANGUAGES.find((l) => l.id === "cpp")!;
+    const other = await renderWith(cpp, text, options);
+    if (!other.hasErrors || other.symbols.length > view.symbols.length) return other;
+  }
+  return view;
+}
+
+async function renderWith(
+  spec: LanguageSpec,
+  text: string,
+  options: RenderCodeOptions,
+): Promise<CodeView> {
+  const parser = await parserFor(spec.grammar);
+  // Parse, walk and free with no await in between, so that concurrent renders never hold
+  // more than one tree in the wasm heap.
+  const tree = parser.parse(text);
+  if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
+  try {
+    const walker = new Walker(spec, text, options);
+    const root = tree.rootNode;
+    walker.esm = spec.id !== "python" &&
+      root.namedChildren.some((c) => c?.type === "export_statement");
+    walker.container(root, []);
+    return {
+      text: applyEdits(text, walker.edits),
+      symbols: walker.symbols,
+      hasErrors: root.hasError,
+    };
+  } finally {
+    tree.delete();
+  }
+}
+
+class Walker {
+  edits: Edit[] = [];
+  symbols: CodeSymbol[] = [];
+  esm = false;
+  readonly mask: Record<string, MaskMode>;
+  readonly rest: "sig" | "hide";
+  readonly maxValueLines: number;
+  /** Qualified names that have a listed descendant (shown as containers). */
+  readonly parents = new Set<string>();
+
+  constructor(readonly spec: LanguageSpec, readonly text: string, options: RenderCodeOptions) {
+    this.mask = options.mask ?? {};
+    this.rest = options.rest ?? "sig";
+    this.maxValueLines = options.maxValueLines ?? 12;
+    for (const name of Object.keys(this.mask)) {
+      const parts = name.split(".");
+      for (let i = 1; i < parts.length; i++) this.parents.add(parts.slice(0, i).join("."));
+    }
+  }
+
+  /** Process a container's items; returns how many were kept. */
+  container(node: SyntaxNode, scope: string[], kinds: string[] = [], nodes: NodeLike[] = []) {
+    const spec = this.spec;
+    const first = this.edits.length;
+    let kept = 0;
+    let dropped = false;
+    let pending: SyntaxNode[] = [];
+    let lastKeptRow = -1;
+    let lastDroppedRow = -1;
+    let docEnd = -1;
+    let index = 0;
+    const typeBody = spec.typeBodies?.has(node.type) ?? false;
+    const flush = (keep: boolean, next?: SyntaxNode) => {
+      // Attached: a chain of comments/decorators ending right above `next`.
+      let row = next ? next.startPosition.row : -1;
+      const attached = new Set<SyntaxNode>();
+      for (let i = pending.length - 1; i >= 0 && next; i--) {
+        const p = pending[i];
+        if (row - endRow(p) > 1) break;
+        attached.add(p);
+        row = p.startPosition.row;
+      }
+      for (const p of pending) {
+        if (keep && attached.has(p)) continue;
+        if (isInnerDoc(p) || (typeBody && p.type.includes("comment"))) continue;
+        this.cut(p);
+      }
+      pending = [];
+    };
+    for (const [child, field] of namedChildren(node)) {
+      const type = child.type;
+      if (field && field !== "member" && !spec.attach.has(type)) {
+        // Headers (names, conditions) stay; nested blocks and clauses are containers.
+        if (spec.containers.has(type) || spec.transparent.has(type)) {
+          kept += this.container(child, scope, kinds, nodes);
+        }
+        continue;
+      }
+      if (spec.attach.has(type)) {
+        const row = child.startPosition.row;
+        if (row === lastKeptRow) continue; // trailing comment of a kept item
+        if (row === lastDroppedRow) this.cut(child); // ... of a dropped one
+        else pending.push(child);
+        continue;
+      }
+      const position = index++;
+      if (spec.containers.has(type)) {
+        kept += this.container(child, scope, kinds, nodes);
+        continue;
+      }
+      // A module docstring follows `rest`; a class docstring belongs to the class's signature.
+      const moduleDoc = node.type === "module" && this.rest === "hide";
+      if (spec.docstrings && position === 0 && !moduleDoc && isDocstring(child)) {
+        flush(true, child);
+        kept++;
+        docEnd = child.endIndex;
+        lastKeptRow = child.endPosition.row;
+        continue;
+      }
+      if (spec.transparent.has(type)) {
+        const mark = this.edits.length;
+        const inner = this.container(child, scope, kinds, nodes);
+        // A clause (`except`, `else`) of a kept statement stays, its block a marker: the
+        // `try` reads as one.
+        const clause = type.endsWith("_clause") && spec.transparent.has(node.type);
+        if (inner === 0 && !clause) {
+          this.edits.length = mark;
+          flush(false);
+          this.cut(child);
+          dropped = true;
+          lastDroppedRow = endRow(child);
+        } else {
+          flush(true, child);
+          if (inner) kept++; // an empty clause alone does not keep its statement
+          lastKeptRow = child.endPosition.row;
+        }
+        continue;
+      }
+      if (!spec.keep(child)) {
+        flush(false);
+        this.cut(child);
+        dropped = true;
+        lastDroppedRow = endRow(child);
+        continue;
+      }
+      const mode = this.modeOf(child, scope);
+      if (mode === "hide") {
+        flush(false);
+        this.cut(child);
+        dropped = true;
+        lastDroppedRow = endRow(child);
+        // Still record names, for unknown-mask warnings.
+        const mark = this.edits.length;
+        this.walk(child, scope, kinds, nodes);
+        this.edits.length = mark;
+        continue;
+      }
+      flush(true, child);
+      kept++;
+      lastKeptRow = child.endPosition.row;
+      const mark = this.edits.length;
+      this.walk(child, scope, kinds, nodes);
+      if (mode === "def") this.edits.length = mark;
+    }
+    flush(false);
+    if (spec.docstrings && node.type === "block" && dropped && kept <= (docEnd >= 0 ? 1 : 0)) {
+      // A Python block must not be empty: one marker stands for what was dropped.
+      this.edits.length = first;
+      const marker = this.spec.bodyMarker;
+      if (docEnd >= 0) {
+        this.edits.push({
+          start: docEnd,
+          end: node.endIndex,
+          text: `\n${indentAt(this.text, node.startIndex)}${marker}`,
+        });
+      } else {
+        this.edits.push({ start: node.startIndex, end: node.endIndex, text: marker });
+      }
+    }
+    return kept;
+  }
+
+  /** The mode of an item, from the mask and its definition's qualified name. */
+  modeOf(item: SyntaxNode, scope: string[]): MaskMode {
+    if (!Object.keys(this.mask).length) return this.rest;
+    const def = this.primary(item, 0);
+    if (!def) return this.rest;
+    const name = this.nameOf(def);
+    if (!name) return this.rest;
+    const owner = receiverType(def);
+    const q = [...scope, ...(owner ? [owner] : []), name].join(".");
+    const listed = this.mask[q];
+    if (listed) return listed;
+    if (this.parents.has(q)) return "sig";
+    return this.rest;
+  }
+
+  /** The definition an item declares (through decorators, `export`, `template`). */
+  primary(node: SyntaxNode, depth: number): SyntaxNode | undefined {
+    if (this.spec.definitions[node.type]) return node;
+    if (depth > 3) return undefined;
+    for (const child of node.namedChildren) {
+      if (!child || this.spec.attach.has(child.type)) continue;
+      const found = this.primary(child, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  nameOf(def: SyntaxNode): string | undefined {
+    const spec = this.spec.definitions[def.type];
+    let n: SyntaxNode | null = def.childForFieldName(spec?.nameField ?? "name");
+    if (!n && def.type === "impl_item") n = def.childForFieldName("type");
+    if (!n && def.type === "variable_declarator") n = def.firstNamedChild;
+    for (let i = 0; n && i < 8; i++) {
+      if (/identifier$|^destructor_name$|^operator_name$/.test(n.type)) break;
+      const inner: SyntaxNode | null = n.childForFieldName("declarator") ??
+        n.childForFieldName("name");
+      if (!inner) break;
+      n = inner;
+    }
+    if (!n) return undefined;
+    const text = n.text.replace(/\s+/g, " ").trim();
+    if (!text || text.length > 120) return undefined;
+    // `A::f` (C++ out-of-line) and `impl<T> Point<T>` name like nested symbols: `A.f`, `Point`.
+    const plain = def.type === "impl_item" ? text.replace(/<[\s\S]*$/, "") : text;
+    return plain.replaceAll("::", ".");
+  }
+
+  /** Walk a kept item: record symbols, elide function bodies, recurse into containers. */
+  walk(node: SyntaxNode, scope: string[], kinds: string[], nodes: NodeLike[]): void {
+    const spec = this.spec;
+    let innerScope = scope;
+    let innerKinds = kinds;
+    let innerNodes = nodes;
+    const defSpec = spec.definitions[node.type];
+    if (defSpec && isMember(node)) {
+      const name = this.nameOf(node);
+      if (name) {
+        const kind = this.kindOf(node, defSpec.kind, kinds);
+        const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
+        const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
+        const owner = receiverType(node);
+        const qualifiedName = [...scope, ...(owner ? [owner] : []), name].join(".");
+        this.symbols.push({
+          name,
+          qualifiedName,
+          kind,
+          signature: this.signatureOf(node),
+          depth: scope.length,
+          public: spec.isPublic(node as unknown as NodeLike, name, {
+            parentKind,
+            parent,
+            esm: this.esm,
+          }),
+          line: node.startPosition.row + 1,
+        });
+        innerScope = qualifiedName.split(".");
+        innerKinds = [...kinds, kind];
+        innerNodes = [...nodes, node as unknown as NodeLike];
+      }
+    }
+    for (const [child, field] of namedChildren(node)) {
+      if (
+        field && spec.functionBodies.has(`${node.type}.${field}`) && spec.bodyTypes.has(child.type)
+      ) {
+        this.elideBody(child);
+        continue;
+      }
+      if (spec.containers.has(child.type)) {
+        this.container(child, innerScope, innerKinds, innerNodes);
+        continue;
+      }
+      if (field && spec.values.has(`${node.type}.${field}`)) {
+        this.value(child, innerScope, innerKinds, innerNodes);
+        continue;
+      }
+      if (spec.descend && !spec.descend.has(child.type)) continue;
+      if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes);
+    }
+  }
+
+  /** A value: elided when it stays longer than `maxValueLines` after inner elisions. */
+  value(node: SyntaxNode, scope: string[], kinds: string[], nodes: NodeLike[]): void {
+    const rows = node.endPosition.row - node.startPosition.row + 1;
+    const mark = this.edits.length;
+    const symbols = this.symbols.length;
+    this.walk(node, scope, kinds, nodes);
+    if (rows <= this.maxValueLines) return;
+    // Python's `__all__` is the module's public API: never elided.
+    if (node.parent?.childForFieldName("left")?.text === "__all__") return;
+    let removed = 0;
+    for (let i = mark; i < this.edits.length; i++) {
+      const e = this.edits[i];
+      removed += countLines(this.text, e.start, e.end) - countLines(e.text, 0, e.text.length);
+    }
+    if (rows - removed <= this.maxValueLines) return;
+    this.edits.length = mark;
+    this.symbols.length = symbols;
+    this.edits.push({ start: node.startIndex, end: node.endIndex, text: this.spec.valueMarker });
+  }
+
+  /** Replace a function body with the marker; Python keeps the docstring. */
+  elideBody(body: SyntaxNode): void {
+    const marker = this.spec.bodyMarker;
+    const statements = firstStatements(body, 2, this.spec.attach);
+    if (!this.spec.docstrings) {
+      if (statements.length) {
+        this.edits.push({ start: body.startIndex, end: body.endIndex, text: marker });
+      }
+      return;
+    }
+    const [first, ...others] = statements;
+    if (!first) return;
+    if (isDocstring(first)) {
+      if (!others.length) return;
+      const oneLine = body.startPosition.row === body.parent?.startPosition.row;
+      this.edits.push({
+        start: first.endIndex,
+        end: body.endIndex,
+        text: oneLine ? `; ${marker}` : `\n${indentAt(this.text, first.startIndex)}${marker}`,
+      });
+      return;
+    }
+    if (!others.length && isTrivial(first)) return;
+    this.edits.push({ start: body.startIndex, end: body.endIndex, text: marker });
+  }
+
+  kindOf(node: SyntaxNode, kind: string, kinds: string[]): string {
+    const parent = kinds[kinds.length - 1];
+    switch (node.type) {
+      case "function_definition":
+        if (this.spec.id === "python") {
+          if (parent !== "class") return "function";
+          const decorators = node.parent?.type === "decorated_definition"
+            ? node.parent.namedChildren.filter((c) => c?.type === "decorator").map((c) => c!.text)
+            : [];
+          return decorators.some((d) => /^@(property|\w+\.(setter|getter|deleter))$/.test(d))
+            ? "property"
+            : "method";
+        }
+        return parent === "class" || parent === "struct" ? "method" : "function";
+      case "assignment": {
+        const name = node.childForFieldName("left")?.text ?? "";
+        return /^[A-Z][A-Z0-9_]*$/.test(name)
+          ? "constant"
+          : parent === "class"
+          ? "attribute"
+          : kind;
+      }
+      case "variable_declarator": {
+        const value = node.childForFieldName("value")?.type ?? "";
+        if (/^(arrow_function|function_expression|function|generator_function)$/.test(value)) {
+          return "function";
+        }
+        return node.parent?.firstChild?.text ?? kind;
+      }
+      case "type_spec": {
+        const t = node.childForFieldName("type")?.type ?? "";
+        return t === "struct_type" ? "struct" : t === "interface_type" ? "interface" : kind;
+      }
+      case "declaration":
+      case "field_declaration":
+        if (this.spec.grammar === "c" || this.spec.grammar === "cpp") {
+          return hasFunctionDeclarator(node)
+            ? (parent === "class" || parent === "struct" ? "method" : "function")
+            : (node.type === "declaration" ? "variable" : "field");
+        }
+        return kind;
+      default:
+        return kind;
+    }
+  }
+
+  /** The text from the definition to its body, on one line. */
+  signatureOf(node: SyntaxNode): string {
+    let end = node.endIndex;
+    const body = node.childForFieldName("body");
+    if (body && (this.spec.bodyTypes.has(body.type) || this.spec.containers.has(body.type))) {
+      end = body.startIndex;
+    } else {
+      for (const field of ["value", "right"]) {
+        const value = node.childForFieldName(field);
+        const fnBody = value && /function|arrow/.test(value.type) &&
+          value.childForFieldName("body");
+        if (fnBody) {
+          end = fnBody.startIndex;
+          break;
+        }
+        if (value && value.endPosition.row > value.startPosition.row) {
+          end = value.startIndex;
+          break;
+        }
+      }
+    }
+    if (node.type === "type_spec") {
+      const brace = this.text.indexOf("{", node.startIndex);
+      if (brace !== -1 && brace < end) end = brace;
+    }
+    let sig = this.text.slice(node.startIndex, end).replace(/\s+/g, " ").trim();
+    sig = sig.replace(/\s*[{:]$/, "").replace(/;$/, "").replace(/([(<[]) /g, "$1")
+      .replace(/,? ([)\]])/g, "$1");
+    if (end < node.endIndex && /=$/.test(sig)) sig += " ...";
+    if (node.type === "type_spec" || node.type === "type_alias") sig = `type ${sig}`;
+    return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
+  }
+
+  cut(node: SyntaxNode): void {
+    this.edits.push({ start: node.startIndex, end: node.endIndex, text: CUT });
+  }
+}
+
+/** A Go method's receiver type (`Store` for `func (s *Store[K]) Get()`). */
+function receiverType(node: SyntaxNode): string | undefined {
+  if (node.type !== "method_declaration") return undefined;
+  const receiver = node.childForFieldName("receiver")?.namedChildren[0]?.childForFieldName("type");
+  return receiver?.text.replace(/^\*/, "").replace(/\[[\s\S]*$/, "") || undefined;
+}
+
+/** Property and method signatures count as members only in interface bodies. */
+function isMember(node: SyntaxNode): boolean {
+  if (node.type !== "property_signature" && node.type !== "method_signature") return true;
+  return node.parent?.type === "interface_body";
+}
+
+/** Up to `limit` named children that are not comments or decorators (a cursor, no full list). */
+function firstStatements(node: SyntaxNode, limit: number, skip: Set<string>): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const cursor = node.walk();
+  try {
+    if (!cursor.gotoFirstChild()) return out;
+    do {
+      if (cursor.nodeIsNamed && !skip.has(cursor.nodeType)) out.push(cursor.currentNode);
+    } while (out.length < limit && cursor.gotoNextSibling());
+  } finally {
+    cursor.delete();
+  }
+  return out;
+}
+
+/** Named children with their field names, in one linear pass of a tree cursor. */
+function namedChildren(node: SyntaxNode): Array<[SyntaxNode, string | null]> {
+  const out: Array<[SyntaxNode, string | null]> = [];
+  const cursor = node.walk();
+  try {
+    if (!cursor.gotoFirstChild()) return out;
+    do {
+      if (cursor.nodeIsNamed) out.push([cursor.currentNode, cursor.currentFieldName]);
+    } while (cursor.gotoNextSibling());
+  } finally {
+    cursor.delete();
+  }
+  return out;
+}
+
+function hasFunctionDeclarator(node: SyntaxNode): boolean {
+  let n: SyntaxNode | null = node.childForFieldName("declarator");
+  for (let i = 0; n && i < 8; i++) {
+    if (n.type === "function_declarator") return true;
+    n = n.childForFieldName("declarator");
+  }
+  return false;
+}
+
+function isDocstring(node: SyntaxNode): boolean {
+  return node.type === "expression_statement" && node.namedChildCount === 1 &&
+    (node.firstNamedChild?.type === "string" ||
+      node.firstNamedChild?.type === "concatenated_string");
+}
+
+function isTrivial(node: SyntaxNode): boolean {
+  return node.type === "pass_statement" ||
+    (node.type === "expression_statement" && node.text === "...");
+}
+
+function isInnerDoc(node: SyntaxNode): boolean {
+  return node.type === "line_comment" && /^\/\/!/.test(node.text) ||
+    node.type === "block_comment" && /^\/\*!/.test(node.text);
+}
+
+/** The last row a node occupies (a line comment that includes its newline ends on the row before). */
+function endRow(node: SyntaxNode): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
+}
+
+/** The leading whitespace of the line holding `index`. */
+function indentAt(text: string, index: number): string {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, index))![0];
+}
+
+function countLines(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = text.indexOf("\n", start); i !== -1 && i < end; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+/**
+ * Apply non-overlapping edits, then drop the lines that deletions left
+ * empty, trim what they left at line ends, and keep at most one blank line
+ * in a row.
+ */
+function applyEdits(text: string, edits: Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at) continue; // inside an earlier edit
+    parts.push(text.slice(at, e.start), e.text);
+    at = e.end;
+  }
+  parts.push(text.slice(at));
+  const out: string[] = [];
+  let blank = true; // no blank lines at the start
+  for (let line of parts.join("").split("\n")) {
+    if (line.includes(CUT)) {
+      line = line.replaceAll(CUT, "").trimEnd();
+      if (!line.trim()) continue;
+    }
+    if (!line.trim()) {
+      // No blank line right after a block opener (left by a deleted first item).
+      if (blank || /[:{]$/.test(out[out.length - 1] ?? "")) continue;
+      blank = true;
+      out.push("");
+      continue;
+    }
+    blank = false;
+    out.push(line);
+  }
+  while (out.length && out[out.length - 1] === "") out.pop();
+  return out.length ? `${out.join("\n")}\n` : "";
+}
+
+/** Options of {@linkcode renderOrFallback}. */
+export interface FallbackOptions {
+  /** The view's short name, for notes (`skeleton`). */
+  view: string;
+  /** Engine options. */
+  code: RenderCodeOptions;
+  /** Render `summary` instead when the view's text is empty (a script with no definition). */
+  emptyFallback?: boolean;
+  /** Turn the engine's result into the view's output. */
+  finish: (code: CodeView) => ViewOutput;
+}
+
+/**
+ * Run the engine for a view, falling back to `summary` (with a manifest
+ * note) when the file cannot be parsed; a file with syntax errors renders
+ * what parsed, with a note.
+ *
+ * @example
+ * ```ts
+ * import { renderOrFallback } from "./_code.ts";
+ * // render(file, ctx) { return renderOrFallback(file, ctx, { view: "skeleton", code: {}, finish: (c) => ({ text: c.text }) }); }
+ * ```
+ */
+export async function renderOrFallback(
+  file: ViewInput,
+  ctx: ViewContext,
+  options: FallbackOptions,
+): Promise<ViewOutput> {
+  const { view, finish } = options;
+  let code: CodeView | undefined;
+  let problem: string;
+  try {
+    code = await renderCode(file.path, file.text, options.code);
+    problem = `${view} has no grammar for "${file.path}"`;
+  } catch (error) {
+    problem = `${view} cannot parse "${file.path}": ${
+      error instanceof Error ? error.message : String(error)
+    }`;
+  }
+  if (code?.hasErrors && !code.symbols.length) {
+    problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
+    code = undefined;
+  }
+  if (!code) {
+    const out = await ctx.renderAs("summary");
+    return {
+      ...out,
+      view: out.view ?? "summary",
+      notes: [`${problem}: fell back to summary`, ...(out.notes ?? [])],
+    };
+  }
+  const out = finish(code);
+  if (options.emptyFallback && !out.text.trim()) {
+    const summary = await ctx.renderAs("summary");
+    return {
+      ...summary,
+      view: summary.view ?? "summary",
+      notes: [
+        `${view} found nothing to show in "${file.path}": fell back to summary`,
+        ...(summary.notes ?? []),
+      ],
+    };
+  }
+  if (code.hasErrors) {
+    out.notes = [
+      `${view}: "${file.path}" has syntax errors; rendered what parsed`,
+      ...(out.notes ?? []),
+    ];
+  }
+  return out;
+}

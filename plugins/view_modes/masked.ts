@@ -1,0 +1,72 @@
+/**
+ * The `masked` view: per-symbol modes by qualified name, from the file
+ * entry's `mask` (`{ "Class.method": "def", "func": "sig" }`): `def` keeps
+ * the whole definition, `sig` its signature and doc, `hide` leaves it out.
+ * Unlisted symbols and other items follow `rest`. A listed name that matches
+ * nothing is a warning naming it.
+ *
+ * @module
+ */
+
+import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
+import type { MaskMode, ViewModePlugin } from "../../pipeline/types.ts";
+import { renderOrFallback } from "./_code.ts";
+
+/** Options of {@linkcode maskedViewMode}. */
+export interface MaskedOptions {
+  /** Modes by qualified name; the file entry's `mask` is merged over it. @default {{}} */
+  mask?: Record<string, MaskMode>;
+  /** Mode of unlisted symbols, imports and constants. @default {"hide"} */
+  rest?: "sig" | "hide";
+  /** Values longer than this many lines are elided in `sig` mode. @default {12} */
+  maxValueLines?: number;
+}
+
+/** Defaults of {@linkcode MaskedOptions}. */
+export const defaults: Required<MaskedOptions> = { mask: {}, rest: "hide", maxValueLines: 12 };
+
+/**
+ * The `masked` view mode.
+ *
+ * @example
+ * ```ts
+ * import { maskedViewMode } from "./masked.ts";
+ * const plugin = maskedViewMode({ rest: "sig" });
+ * plugin.name; // "slop:masked"
+ * ```
+ */
+export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
+  const settings = { ...defaults, ...options };
+  return {
+    kind: "view-mode",
+    name: "slop:masked",
+    version: "1",
+    extensions: CODE_EXTENSIONS,
+    render(file, ctx) {
+      const local = ctx.options as MaskedOptions;
+      const mask = { ...settings.mask, ...local.mask, ...ctx.entry.mask };
+      const rest = local.rest ?? settings.rest;
+      if (rest !== "sig" && rest !== "hide") {
+        throw new Error(
+          `[plugin slop:masked] Invalid option "rest" for "${file.path}": expected "sig" or "hide", got "${rest}"`,
+        );
+      }
+      const maxValueLines = local.maxValueLines ?? settings.maxValueLines;
+      return renderOrFallback(file, ctx, {
+        view: "masked",
+        code: { mask, rest, maxValueLines },
+        finish: (code) => {
+          const known = new Set(code.symbols.map((s) => s.qualifiedName));
+          const notes: string[] = [];
+          for (const name of Object.keys(mask).sort()) {
+            if (known.has(name)) continue;
+            const message = `[plugin slop:masked] Mask names no symbol "${name}" in "${file.path}"`;
+            ctx.warn(message);
+            notes.push(message);
+          }
+          return { text: code.text, notes };
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The `outline` view: the public surface only (exported or non-underscore
+ * names, by each language's rules), one line per symbol with its signature
+ * and kind, nested under its container.
+ *
+ * @module
+ */
+
+import { CODE_EXTENSIONS, languageFor } from "../../grammars/languages.ts";
+import type { ViewModePlugin } from "../../pipeline/types.ts";
+import { type CodeSymbol, renderOrFallback } from "./_code.ts";
+
+/** Options of {@linkcode outlineViewMode}. */
+export interface OutlineOptions {
+  /** Spaces per nesting level. @default {2} */
+  indent?: number;
+}
+
+/** Defaults of {@linkcode OutlineOptions}. */
+export const defaults: Required<OutlineOptions> = { indent: 2 };
+
+/**
+ * The `outline` view mode.
+ *
+ * @example
+ * ```ts
+ * import { outlineViewMode } from "./outline.ts";
+ * outlineViewMode().name; // "slop:outline"
+ * ```
+ */
+export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
+  const settings = { ...defaults, ...options };
+  return {
+    kind: "view-mode",
+    name: "slop:outline",
+    version: "1",
+    extensions: CODE_EXTENSIONS,
+    render(file, ctx) {
+      const merged = { ...settings, ...(ctx.options as OutlineOptions) };
+      const comment = languageFor(file.path)?.id === "python" ? "#" : "//";
+      return renderOrFallback(file, ctx, {
+        view: "outline",
+        emptyFallback: true,
+        code: {},
+        finish: (code) => ({ text: outlineText(code.symbols, comment, merged) }),
+      });
+    },
+  };
+}
+
+/**
+ * One line per public symbol: `<indent><signature>  <comment> <kind>`; a
+ * symbol inside a non-public one is left out with it.
+ *
+ * @example
+ * ```ts
+ * import { outlineText } from "./outline.ts";
+ * outlineText([{ name: "f", qualifiedName: "f", kind: "function", signature: "def f()", depth: 0, public: true, line: 1 }], "#");
+ * // "def f()  # function\n"
+ * ```
+ */
+export function outlineText(
+  symbols: CodeSymbol[],
+  comment: string,
+  options: OutlineOptions = {},
+): string {
+  const indent = options.indent ?? defaults.indent;
+  const hidden = new Set<string>();
+  const lines: string[] = [];
+  for (const s of symbols) {
+    const parts = s.qualifiedName.split(".");
+    let inHidden = false;
+    for (let i = 1; i < parts.length && !inHidden; i++) {
+      inHidden = hidden.has(parts.slice(0, i).join("."));
+    }
+    if (inHidden || !s.public) {
+      hidden.add(s.qualifiedName);
+      continue;
+    }
+    lines.push(`${" ".repeat(indent * s.depth)}${s.signature}  ${comment} ${s.kind}`);
+  }
+  return lines.length ? `${lines.join("\n")}\n` : "";
+}

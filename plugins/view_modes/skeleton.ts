@@ -1,0 +1,51 @@
+/**
+ * The `skeleton` view: every definition with its complete signature,
+ * decorators or attributes and doc comment, bodies elided with one marker,
+ * nesting and indentation kept, in source order. Imports and module-level
+ * constants stay; other statements go. Nine languages (see `grammars/`);
+ * other files, and files that cannot be parsed, fall back to `summary`.
+ *
+ * @module
+ */
+
+import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
+import type { ViewModePlugin } from "../../pipeline/types.ts";
+import { renderOrFallback } from "./_code.ts";
+
+/** Options of {@linkcode skeletonViewMode}. */
+export interface SkeletonOptions {
+  /** Values (constants, initializers) longer than this many lines are elided. @default {12} */
+  maxValueLines?: number;
+}
+
+/** Defaults of {@linkcode SkeletonOptions}. */
+export const defaults: Required<SkeletonOptions> = { maxValueLines: 12 };
+
+/**
+ * The `skeleton` view mode.
+ *
+ * @example
+ * ```ts
+ * import { skeletonViewMode } from "./skeleton.ts";
+ * const plugin = skeletonViewMode({ maxValueLines: 20 });
+ * plugin.name; // "slop:skeleton"
+ * ```
+ */
+export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin {
+  const settings = { ...defaults, ...options };
+  return {
+    kind: "view-mode",
+    name: "slop:skeleton",
+    version: "1",
+    extensions: CODE_EXTENSIONS,
+    render(file, ctx) {
+      const merged = { ...settings, ...(ctx.options as SkeletonOptions) };
+      return renderOrFallback(file, ctx, {
+        view: "skeleton",
+        emptyFallback: true,
+        code: { maxValueLines: merged.maxValueLines },
+        finish: (code) => ({ text: code.text }),
+      });
+    },
+  };
+}
