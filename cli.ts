@@ -138,6 +138,34 @@ export async function main(args: string[]): Promise<number> {
       code = await runWatch(options);
     });
 
+  program.command("check")
+    .description(
+      "compare the stable prefix with the committed lock (slop.lock); exit 1 on mismatch",
+    )
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--persona <name>", "apply a persona from the config")
+    .option("--preset <name>", "use a preset's files and screenshots")
+    .option("--update", "re-pin: write the current stable prefix to the lock")
+    .option("--max-invalidated <budget>", "pass when at most PERCENT% or TOKENS are invalidated")
+    .option("--determinism", "also build twice (shuffled listings, other TZ) and compare bytes")
+    .option("--json", "print the result as JSON")
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runCheck } = await import("./cli/check.ts");
+      code = await runCheck(options);
+    });
+
+  program.command("explain")
+    .description("the shared prefix of the last two builds and the block that ended it")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--json", "print the result as JSON")
+    .action(async (options) => {
+      const { runExplain } = await import("./cli/explain.ts");
+      code = await runExplain(options);
+    });
+
   const knowledge = program.command("knowledge")
     .description("knowledge artifacts: the digest and the conversation harvest");
   knowledge.command("digest")

@@ -92,6 +92,46 @@ export type { Ledger, LedgerEntry, LedgerStatus } from "./knowledge/ledger.ts";
 export type { ItemCategory } from "./knowledge/store.ts";
 export { stableToVolatileOrdering } from "./plugins/ordering/stable_to_volatile.ts";
 export type { StableToVolatileOptions } from "./plugins/ordering/stable_to_volatile.ts";
+export { volatilityOrdering } from "./plugins/ordering/volatility.ts";
+export type { VolatilityOptions } from "./plugins/ordering/volatility.ts";
+export {
+  isFileBlock,
+  loadPreviousOrder,
+  orderFiles,
+  orderStatePath,
+  writeOrderState,
+} from "./pipeline/order_memory.ts";
+export type { OrderOrigin, PreviousOrder, PreviousOrderOptions } from "./pipeline/order_memory.ts";
+export { pinBlocks, pinnedOrdering } from "./plugins/ordering/pinned.ts";
+export type { PinnedOptions } from "./plugins/ordering/pinned.ts";
+export {
+  advanceOrder,
+  changeProbability,
+  fileContentKey,
+  reorderState,
+  sortBySizeAndVolatility,
+} from "./pipeline/order_state.ts";
+export type {
+  OrderEntry,
+  OrderFile,
+  OrderSeed,
+  OrderState,
+  OrderStep,
+} from "./pipeline/order_state.ts";
+export {
+  diffLock,
+  formatLock,
+  LockError,
+  lockFromBlocks,
+  orderStateFromLock,
+  parseLock,
+  readLock,
+} from "./pipeline/lock.ts";
+export type { DivergenceKind, Lock, LockDiff, LockLine } from "./pipeline/lock.ts";
+export { checkPrefix, invalidationCosts, lockOf } from "./pipeline/pin.ts";
+export type { CheckPrefixOptions, InvalidationCost, PrefixCheck } from "./pipeline/pin.ts";
+export { assertStablePrefix, prefixTable } from "./pipeline/testing.ts";
+export type { StablePrefixOptions } from "./pipeline/testing.ts";
 export type { BuildProgress } from "./pipeline/build.ts";
 export { FORMAT_EXTENSIONS, formatBlocks } from "./pipeline/formats.ts";
 export { renderTree, treeSection } from "./plugins/sections/tree.ts";

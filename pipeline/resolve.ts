@@ -235,6 +235,7 @@ function excludedByDefault(path: string): boolean {
 /** Folders and files slop itself writes or reads as inputs of other sections. */
 function internalDirs(config: ResolvedConfig): string[] {
   const dirs = [config.stateDir, config.output.dir, config.cache.dir];
+  dirs.push(config.lock); // the prefix lock describes the document: never part of it
   if (typeof config.history === "string") {
     const base = config.configPath ? join(config.configPath, "..") : config.root;
     dirs.push(resolvePath(base, config.history));

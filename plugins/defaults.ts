@@ -22,6 +22,8 @@ import { historySection } from "./sections/history.ts";
 import { treeSection } from "./sections/tree.ts";
 import { beadsSection } from "./sections/beads.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
+import { volatilityOrdering } from "./ordering/volatility.ts";
+import { pinnedOrdering } from "./ordering/pinned.ts";
 import { breakpointsOrdering } from "./ordering/breakpoints.ts";
 import { anthropicProvider } from "./providers/anthropic.ts";
 import { openaiProvider } from "./providers/openai.ts";
@@ -57,6 +59,8 @@ export function defaultPlugins(): Plugin[] {
     historySection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),
+    volatilityOrdering(),
+    pinnedOrdering(),
     breakpointsOrdering(),
     // providers
     anthropicProvider(),

@@ -47,6 +47,12 @@ Deno.test("a warm rebuild renders nothing; after one edit it renders exactly tha
     "src/app.py": "miss",
     "src/util.ts": "hit",
   });
+  // A fresh state dir without the cache, but with the same order memory (the file order is state).
+  await Deno.mkdir(join(root, ".fresh", "order"), { recursive: true });
+  await Deno.copyFile(
+    join(state, "order", "context.json"),
+    join(root, ".fresh", "order", "context.json"),
+  );
   const fresh = await buildIn(root, join(root, ".fresh"), { cache: false });
   assert.equal(edited.document, fresh.document);
   assert.deepEqual(edited.manifest.blocks, fresh.manifest.blocks);

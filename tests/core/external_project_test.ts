@@ -25,6 +25,7 @@ Deno.test("a project outside the repo imports defineConfig by path and runs slop
   const doc = await Deno.readTextFile(join(root, ".slop", "out", "context_001.md"));
   assert.equal(
     doc,
-    "## Files\n\n### src/main.ts\n\n```ts\nconsole.log('hello');\n```\n\n### src/notes.md\n\n**Markdown**, 3 lines\n- Notes\n  - Plan\n\n",
+    // No git and no order memory yet: the bigger block comes first.
+    "## Files\n\n### src/notes.md\n\n**Markdown**, 3 lines\n- Notes\n  - Plan\n\n### src/main.ts\n\n```ts\nconsole.log('hello');\n```\n\n",
   );
 });

@@ -96,7 +96,7 @@ Deno.test("llm_summary sends one request per file with the model, system prompt 
       result.document,
       /### calc.py\n\nAdds numbers for the calculator.\n\n\*\*Outline\*\*\n\n(```py\n)?[^]*(`add`|def add\(a, b\))/,
     );
-    assert.match(result.document, /### guide.md\n\nA short guide to the calculator.\n\n###/);
+    assert.match(result.document, /### guide.md\n\nA short guide to the calculator.\n\n(###|$)/);
     assert.match(result.document, /### settings.toml\n\n- server.port: 8080\n/);
     assert.deepEqual(result.files.map((f) => f.view), [
       "llm_summary",

@@ -1,0 +1,82 @@
+/**
+ * `slop check --determinism`: two builds in their own processes, each with
+ * directory listings and `git ls-files` shuffled (differently seeded), a
+ * different TZ and locale, and the second without the transform cache; their
+ * bytes must be equal.
+ *
+ * @module
+ */
+
+import type { ConfigFlags } from "../pipeline/config.ts";
+
+/** One run's environment. */
+const RUNS = [
+  { TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8", SLOP_SHUFFLE_SEED: "7" },
+  { TZ: "America/Adak", LANG: "C", LC_ALL: "C", SLOP_SHUFFLE_SEED: "40503" },
+];
+
+/** What the determinism check found. */
+export interface DeterminismReport {
+  /** Both builds gave the same bytes. */
+  same: boolean;
+  /** Document length of each run. */
+  bytes: [number, number];
+  /** First differing byte offset, when they differ. */
+  offset?: number;
+  /** The block of the first run holding that offset. */
+  block?: string;
+}
+
+interface ChildOutput {
+  document: string;
+  blocks: Array<{ id: string; offset: number; length: number }>;
+}
+
+/**
+ * Run the two builds and compare them.
+ *
+ * @example
+ * ```ts
+ * import { checkDeterminism } from "./_determinism.ts";
+ * // const report = await checkDeterminism({ config: "slop.config.ts" });
+ * ```
+ */
+export async function checkDeterminism(flags: ConfigFlags): Promise<DeterminismReport> {
+  const [a, b] = await Promise.all(RUNS.map((env, i) => runChild(flags, env, i === 1)));
+  const enc = new TextEncoder();
+  const x = enc.encode(a.document);
+  const y = enc.encode(b.document);
+  const bytes: [number, number] = [x.length, y.length];
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  if (i === x.length && i === y.length) return { same: true, bytes };
+  const block = a.blocks.find((bl) => i >= bl.offset && i < bl.offset + bl.length)?.id;
+  return { same: false, bytes, offset: i, ...(block ? { block } : {}) };
+}
+
+async function runChild(
+  flags: ConfigFlags,
+  env: Record<string, string>,
+  noCache: boolean,
+): Promise<ChildOutput> {
+  const here = (p: string) => new URL(p, import.meta.url).href;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--quiet",
+      "--preload",
+      here("./_shuffle_preload.ts"),
+      here("./_determinism_child.ts"),
+    ],
+    env: { ...env, SLOP_DETERMINISM_FLAGS: JSON.stringify({ config: flags, noCache }) },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  if (!out.success) {
+    const err = dec.decode(out.stderr).trim().split("\n").slice(-3).join(" ");
+    throw new Error(`Determinism build (TZ=${env.TZ}) failed: ${err}`);
+  }
+  return JSON.parse(dec.decode(out.stdout));
+}

@@ -1,0 +1,223 @@
+/**
+ * `slop check`: compare the stable prefix with the committed `slop.lock`;
+ * `--update` re-pins, `--max-invalidated` sets a budget, `--determinism`
+ * builds twice in shuffled, re-zoned processes and compares bytes.
+ *
+ * @module
+ */
+
+import { ConfigError, type ConfigFlags, displayPath, loadConfig } from "../pipeline/config.ts";
+import { formatLock, type LockDiff } from "../pipeline/lock.ts";
+import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
+import { writeAtomic } from "../pipeline/emit.ts";
+import { defaultPlugins } from "../plugins/defaults.ts";
+import { formatBytes, printError } from "./_output.ts";
+import { checkDeterminism } from "./_determinism.ts";
+
+/** Flags of `slop check`. */
+export interface CheckFlags {
+  config?: string;
+  stateDir?: string;
+  persona?: string;
+  preset?: string;
+  /** Re-pin: write the current prefix to the lock. */
+  update?: boolean;
+  /** `PERCENT%` or `TOKENS`: pass when the invalidated prefix is within it. */
+  maxInvalidated?: string;
+  /** Build twice with shuffled listings and another TZ, compare bytes. */
+  determinism?: boolean;
+  /** Print the result as JSON. */
+  json?: boolean;
+  quiet?: boolean;
+}
+
+/** A `--max-invalidated` budget. */
+export interface Budget {
+  /** `percent` of the pinned prefix tokens, or absolute `tokens`. */
+  unit: "percent" | "tokens";
+  /** The limit. */
+  value: number;
+}
+
+/**
+ * Parse `--max-invalidated`: `5%` or `2000`.
+ *
+ * @example
+ * ```ts
+ * import { parseBudget } from "./check.ts";
+ * parseBudget("5%"); // { unit: "percent", value: 5 }
+ * ```
+ */
+export function parseBudget(text: string): Budget | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text);
+  if (!m) return undefined;
+  const value = Number(m[1]);
+  if (m[2]) return value <= 100 ? { unit: "percent", value } : undefined;
+  return Number.isInteger(value) ? { unit: "tokens", value } : undefined;
+}
+
+/**
+ * Whether a divergence is within a budget.
+ *
+ * @example
+ * ```ts
+ * import { withinBudget } from "./check.ts";
+ * // withinBudget(diff, { unit: "percent", value: 5 });
+ * ```
+ */
+export function withinBudget(diff: LockDiff, budget: Budget): boolean {
+  if (budget.unit === "tokens") return diff.invalidatedTokens <= budget.value;
+  const share = diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0;
+  return share <= budget.value;
+}
+
+/**
+ * Run `slop check`; resolves to the exit code (0 match or within budget,
+ * 1 mismatch or missing lock, 2 bad usage or config).
+ *
+ * @example
+ * ```ts
+ * import { runCheck } from "./check.ts";
+ * // const code = await runCheck({ update: true });
+ * ```
+ */
+export async function runCheck(flags: CheckFlags): Promise<number> {
+  let budget: Budget | undefined;
+  if (flags.maxInvalidated !== undefined) {
+    budget = parseBudget(flags.maxInvalidated);
+    if (!budget) {
+      printError(
+        `Invalid --max-invalidated "${flags.maxInvalidated}": expected PERCENT% (0-100) or TOKENS`,
+      );
+      return 2;
+    }
+  }
+  const configFlags: ConfigFlags = {
+    config: flags.config,
+    stateDir: flags.stateDir,
+    persona: flags.persona,
+    preset: flags.preset,
+  };
+  const say = flags.quiet ? () => {} : flags.json ? console.error : console.log;
+  let check: PrefixCheck;
+  let lockName: string;
+  try {
+    const config = await loadConfig(configFlags);
+    lockName = displayPath(config.lock, Deno.cwd());
+    if (flags.determinism) {
+      const report = await checkDeterminism(configFlags);
+      if (!report.same) {
+        printError(
+          `Not deterministic: two builds differ at byte ${report.offset}` +
+            (report.block ? ` (block "${report.block}")` : "") +
+            ` (${report.bytes[0]} vs ${report.bytes[1]} bytes)`,
+        );
+        return 1;
+      }
+      say(
+        `slop check: deterministic: two builds with shuffled listings, other TZ and locale, ` +
+          `no cache, gave the same ${formatBytes(report.bytes[0])}`,
+      );
+    }
+    check = await checkPrefix(config, {
+      builtins: defaultPlugins(),
+      onWarning: (w) => flags.quiet || console.error(`warning: ${w}`),
+    });
+    if (flags.update) {
+      const text = formatLock(check.current);
+      await writeAtomic(config.lock, text);
+      const t = check.current.total;
+      say(
+        `slop check: pinned ${check.current.lines.length} blocks, ${formatBytes(t.bytes)}, ` +
+          `${t.tokens} tokens in ${lockName}` + (check.diff ? " (was different)" : ""),
+      );
+      return 0;
+    }
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return error instanceof ConfigError ? 2 : 1;
+  }
+  if (flags.json) {
+    const { current, pinned, diff, costs } = check;
+    console.log(
+      JSON.stringify({ lock: lockName, pinned: !!pinned, diff, costs, total: current.total }),
+    );
+  }
+  if (!check.pinned && flags.determinism) {
+    say(`slop check: no lock "${lockName}" yet: the prefix was not compared`);
+    return 0;
+  }
+  if (!check.pinned) {
+    printError(`No lock "${lockName}": run \`slop check --update\` to pin the stable prefix`);
+    return 1;
+  }
+  const diff = check.diff;
+  const t = check.pinned.total;
+  if (!diff) {
+    say(
+      `slop check: the stable prefix matches ${lockName} ` +
+        `(${check.pinned.lines.length} blocks, ${formatBytes(t.bytes)}, ${t.tokens} tokens)`,
+    );
+    return 0;
+  }
+  let report = describeDiff(diff, lockName, check.pinned.total.bytes);
+  if (check.costs) {
+    const cost = check.costs.map((c) =>
+      `${c.provider.replace(/^slop:/, "")} ${c.model} $${c.dollars.toFixed(4)}`
+    );
+    const lines = report.split("\n");
+    lines.splice(5, 0, `  cost of the next call: +${cost.join(", +")}`);
+    report = lines.join("\n");
+  }
+  const passing = budget && withinBudget(diff, budget);
+  if (passing) {
+    say(report);
+    say(`within --max-invalidated ${flags.maxInvalidated}: passing`);
+    return 0;
+  }
+  if (!flags.quiet) console.error(report);
+  if (budget) console.error(`over --max-invalidated ${flags.maxInvalidated}`);
+  return 1;
+}
+
+/**
+ * The human report of a divergence.
+ *
+ * @example
+ * ```ts
+ * import { describeDiff } from "./check.ts";
+ * // console.log(describeDiff(diff, "slop.lock", 1234));
+ * ```
+ */
+export function describeDiff(diff: LockDiff, lockName: string, pinnedBytes: number): string {
+  const short = (h?: string) => h?.slice(0, 12) ?? "-";
+  const where = diff.file
+    ? `section ${diff.section}, file ${diff.file}`
+    : `section ${diff.section}`;
+  let what: string;
+  const { before, after } = diff;
+  if (diff.kind === "changed") {
+    what = `content changed: sha256 ${short(before?.sha256)} -> ${short(after?.sha256)}, ` +
+      `${before?.bytes} -> ${after?.bytes} bytes` +
+      (before && after && before.index !== after.index ? `, now block #${after.index + 1}` : "");
+  } else if (diff.kind === "added") {
+    what = `added (not in the lock), sha256 ${short(after?.sha256)}, ${after?.bytes} bytes`;
+  } else if (diff.kind === "removed") {
+    what = `removed (was block #${(before?.index ?? 0) + 1}, sha256 ${short(before?.sha256)})`;
+  } else {
+    what = `moved from block #${(before?.index ?? 0) + 1} to #${(after?.index ?? 0) + 1}`;
+  }
+  const share = diff.pinnedTokens
+    ? ((diff.invalidatedTokens / diff.pinnedTokens) * 100).toFixed(1)
+    : "0.0";
+  const c = diff.counts;
+  return [
+    `slop check: the stable prefix differs from ${lockName}`,
+    `  first divergent block: #${diff.index + 1} "${diff.id}" (${where})`,
+    `  byte offset: ${diff.offset} of ${pinnedBytes} pinned bytes`,
+    `  what changed: ${what}`,
+    `  invalidated: ${diff.invalidatedTokens} of ${diff.pinnedTokens} prefix tokens (${share}%)`,
+    `  all differences: ${c.changed} changed, ${c.added} added, ${c.removed} removed, ${c.moved} moved`,
+    "run `slop check --update` to re-pin",
+  ].join("\n");
+}

@@ -1,0 +1,220 @@
+/**
+ * `slop explain`: for the last two builds (the two highest-numbered
+ * manifests in the output dir), how much of the newer document is a
+ * byte-identical prefix of the older one, and which block ended it.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { loadConfig } from "../pipeline/config.ts";
+import { countTokens } from "../pipeline/tokens.ts";
+import type { Manifest, ManifestBlock } from "../pipeline/types.ts";
+import { formatBytes, printError } from "./_output.ts";
+
+/** Flags of `slop explain`. */
+export interface ExplainFlags {
+  config?: string;
+  stateDir?: string;
+  json?: boolean;
+}
+
+/** One written build. */
+export interface WrittenBuild {
+  /** Output number. */
+  number: number;
+  /** Its manifest. */
+  manifest: Manifest;
+  /** Its document. */
+  document: Uint8Array;
+}
+
+/** What `slop explain` found. */
+export interface Explanation {
+  /** Output numbers compared: older, newer. */
+  builds: [number, number];
+  /** Shared prefix in bytes. */
+  bytes: number;
+  /** Bytes of the newer document. */
+  totalBytes: number;
+  /** Tokens of the shared prefix (whole blocks plus the shared part of the ending block). */
+  tokens: number;
+  /** Tokens of the newer document. */
+  totalTokens: number;
+  /** Whether the stable prefix hash stayed the same. */
+  stablePrefixSame: boolean;
+  /** The block that ended the shared prefix (none when one document contains the other). */
+  ended?: {
+    id: string;
+    section: string;
+    file?: string;
+    kind: "changed" | "added" | "removed" | "moved";
+    /** Byte offset of the divergence inside the block, when it changed in place. */
+    at?: number;
+    /** The newer build's block at the divergence, when it is another block. */
+    now?: string;
+  };
+}
+
+/**
+ * The last `count` written builds of an output dir, oldest first.
+ *
+ * @example
+ * ```ts
+ * import { lastBuilds } from "./explain.ts";
+ * // const [older, newer] = await lastBuilds(config.output.dir, "context", config.root);
+ * ```
+ */
+export async function lastBuilds(
+  dir: string,
+  namespace: string,
+  root: string,
+  count = 2,
+): Promise<WrittenBuild[]> {
+  const ns = namespace.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`^${ns}_(\\d+)\\.json$`);
+  const numbers: number[] = [];
+  try {
+    for await (const e of Deno.readDir(dir)) {
+      const m = pattern.exec(e.name);
+      if (m) numbers.push(Number(m[1]));
+    }
+  } catch {
+    return [];
+  }
+  const out: WrittenBuild[] = [];
+  for (const n of numbers.sort((a, b) => b - a)) {
+    if (out.length === count) break;
+    try {
+      const name = `${namespace}_${String(n).padStart(3, "0")}.json`;
+      const manifest: Manifest = JSON.parse(await Deno.readTextFile(join(dir, name)));
+      if (typeof manifest.output !== "string") continue;
+      out.push({ number: n, manifest, document: await Deno.readFile(join(root, manifest.output)) });
+    } catch {
+      continue;
+    }
+  }
+  return out.reverse();
+}
+
+/**
+ * Compare two builds.
+ *
+ * @example
+ * ```ts
+ * import { explain } from "./explain.ts";
+ * // const e = await explain(older, newer);
+ * ```
+ */
+export async function explain(older: WrittenBuild, newer: WrittenBuild): Promise<Explanation> {
+  const a = older.document;
+  const b = newer.document;
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  const blocks = newer.manifest.blocks;
+  let tokens = 0;
+  let ending: ManifestBlock | undefined;
+  for (const block of blocks) {
+    if (block.offset + block.length <= n) tokens += block.tokens;
+    else {
+      ending = block;
+      break;
+    }
+  }
+  let ended: Explanation["ended"];
+  if (ending && n < b.length && n < a.length) {
+    const at = n - ending.offset;
+    if (at > 0) {
+      const part = new TextDecoder().decode(b.subarray(ending.offset, n));
+      tokens += await countTokens(part);
+    }
+    const oldHere = older.manifest.blocks.find((x) => n >= x.offset && n < x.offset + x.length);
+    const newIds = new Map(blocks.map((x) => [x.id, x]));
+    const oldIds = new Set(older.manifest.blocks.map((x) => x.id));
+    let subject: ManifestBlock = ending;
+    let kind: NonNullable<Explanation["ended"]>["kind"];
+    if (oldHere && !newIds.has(oldHere.id)) [kind, subject] = ["removed", oldHere];
+    else if (oldHere && newIds.get(oldHere.id)!.sha256 !== oldHere.sha256) {
+      [kind, subject] = ["changed", oldHere];
+    } else if (!oldIds.has(ending.id)) kind = "added";
+    else kind = "moved";
+    const [section, ...rest] = subject.id.split(":");
+    ended = {
+      id: subject.id,
+      section,
+      ...(rest.length ? { file: rest.join(":") } : {}),
+      kind,
+      ...(kind === "changed" && oldHere?.id === ending.id ? { at } : {}),
+      ...(ending.id !== subject.id ? { now: ending.id } : {}),
+    };
+  }
+  return {
+    builds: [older.number, newer.number],
+    bytes: n,
+    totalBytes: b.length,
+    tokens,
+    totalTokens: newer.manifest.total.tokens,
+    stablePrefixSame: older.manifest.prefix.sha256 === newer.manifest.prefix.sha256,
+    ...(ended ? { ended } : {}),
+  };
+}
+
+/**
+ * Run `slop explain`; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { runExplain } from "./explain.ts";
+ * // const code = await runExplain({});
+ * ```
+ */
+export async function runExplain(flags: ExplainFlags): Promise<number> {
+  let builds: WrittenBuild[];
+  try {
+    const config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
+    builds = await lastBuilds(config.output.dir, config.output.namespace, config.root);
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  if (builds.length < 2) {
+    printError("Need two written builds to explain: run `slop build` twice");
+    return 1;
+  }
+  const e = await explain(builds[0], builds[1]);
+  if (flags.json) {
+    console.log(JSON.stringify(e, null, 2));
+    return 0;
+  }
+  const pct = (x: number, of: number) => of ? `${((x / of) * 100).toFixed(1)}%` : "100%";
+  const name = (n: number) => `#${String(n).padStart(3, "0")}`;
+  const lines = [
+    `slop explain: build ${name(e.builds[1])} against ${name(e.builds[0])}`,
+    `  shared prefix: ${formatBytes(e.bytes)} of ${formatBytes(e.totalBytes)} ` +
+    `(${pct(e.bytes, e.totalBytes)}), ${e.tokens} of ${e.totalTokens} tokens ` +
+    `(${pct(e.tokens, e.totalTokens)})`,
+  ];
+  if (e.ended) {
+    const where = e.ended.file
+      ? `section ${e.ended.section}, file ${e.ended.file}`
+      : `section ${e.ended.section}`;
+    const what = e.ended.kind === "changed"
+      ? (e.ended.at !== undefined
+        ? `its content changed ${e.ended.at} bytes into the block`
+        : "its content changed and it moved later")
+      : e.ended.kind === "added"
+      ? "it is new"
+      : e.ended.kind === "removed"
+      ? "it was removed"
+      : "it moved";
+    const now = e.ended.now ? `; "${e.ended.now}" now sits there` : "";
+    lines.push(`  ended by: "${e.ended.id}" (${where}): ${what}${now}`);
+  } else {
+    lines.push(
+      e.bytes === e.totalBytes ? "  the documents are identical or the newer one is a prefix" : "",
+    );
+  }
+  lines.push(`  stable prefix: ${e.stablePrefixSame ? "unchanged" : "changed"}`);
+  console.log(lines.filter(Boolean).join("\n"));
+  return 0;
+}

@@ -1,0 +1,156 @@
+/**
+ * The order memory: where the previous file order of a build comes from
+ * (the state dir for `slop build`, only `slop.lock` for `slop check`, else
+ * `git log`, else sizes), and where `slop build` keeps it.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { writeAtomic } from "./emit.ts";
+import { orderStateFromLock, readLock } from "./lock.ts";
+import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
+import { fileContentKey, type OrderFile, type OrderSeed, type OrderState } from "./order_state.ts";
+import type { Block, RenderedFile, ResolvedConfig } from "./types.ts";
+
+/** Options of {@linkcode loadPreviousOrder}. */
+export interface PreviousOrderOptions {
+  /** Commits of `git log` that seed the first order. @default {200} */
+  seedCommits?: number;
+}
+
+/** Where a previous order came from. */
+export type OrderOrigin = "state" | "lock" | "git" | "size";
+
+/** The previous order of a build, and where it came from. */
+export interface PreviousOrder {
+  /** The remembered order, when there is one. */
+  state?: OrderState;
+  /** Change statistics from `git log`, when there is no remembered order. */
+  seed?: Map<string, OrderSeed>;
+  /** The decayed number of commits the seed covers. */
+  seedWeight?: number;
+  /** `state` (the state dir), `lock` (`slop.lock`), `git` or `size`. */
+  origin: OrderOrigin;
+}
+
+/**
+ * The file holding the order memory of `slop build` for a config: one per
+ * output namespace, persona and preset.
+ *
+ * @example
+ * ```ts
+ * import { orderStatePath } from "./order_memory.ts";
+ * // orderStatePath(config) === "/project/.slop/order/context.json"
+ * ```
+ */
+export function orderStatePath(config: ResolvedConfig): string {
+  const parts = [config.output.namespace];
+  if (config.persona) parts.push(`persona-${config.persona.name}`);
+  if (config.preset) parts.push(`preset-${config.preset}`);
+  return join(config.stateDir, "order", `${parts.join(".")}.json`);
+}
+
+/**
+ * Load the previous order: from the state dir (then the lock) when `source`
+ * is `state`, only from the lock when it is `lock`; with neither, the
+ * `git log` seed, or nothing (order by size).
+ *
+ * @example
+ * ```ts
+ * import { loadPreviousOrder } from "./order_memory.ts";
+ * // const previous = await loadPreviousOrder(config, "lock");
+ * ```
+ */
+export async function loadPreviousOrder(
+  config: ResolvedConfig,
+  source: "state" | "lock",
+  options: PreviousOrderOptions = {},
+): Promise<PreviousOrder> {
+  if (source === "state") {
+    const state = await readOrderState(orderStatePath(config));
+    if (state) return { state, origin: "state" };
+  }
+  const lock = await readLock(config.lock);
+  if (lock) {
+    const state = orderStateFromLock(lock);
+    if (state.entries.length) return { state, origin: "lock" };
+  }
+  const seed = await gitChangeSeed(config.root, options.seedCommits ?? SEED_COMMITS);
+  return seed ? { seed: seed.files, seedWeight: seed.weight, origin: "git" } : { origin: "size" };
+}
+
+async function readOrderState(path: string): Promise<OrderState | undefined> {
+  try {
+    const data = JSON.parse(await Deno.readTextFile(path));
+    if (data?.version !== 1 || !Array.isArray(data.files)) return undefined;
+    // A damaged memory is no memory: the order then starts from the lock, git or sizes.
+    const ok = (e: Record<string, unknown>) =>
+      typeof e?.path === "string" && typeof e.sha256 === "string" &&
+      Number.isFinite(e.changes) && Number.isFinite(e.last) && Number.isFinite(e.bytes);
+    if (!data.files.every(ok)) return undefined;
+    const weight = typeof data.weight === "number" ? { weight: data.weight } : {};
+    return { generation: Number(data.generation) || 0, ...weight, entries: data.files };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The order inputs of a build's file blocks, in block order.
+ *
+ * @example
+ * ```ts
+ * import { orderFiles } from "./order_memory.ts";
+ * // const files = orderFiles(blocks, result.files);
+ * ```
+ */
+export function orderFiles(
+  blocks: Array<Block & { length?: number }>,
+  files: RenderedFile[],
+): OrderFile[] {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const enc = new TextEncoder();
+  return blocks.filter(isFileBlock).map((b) => {
+    const file = byPath.get(b.source!);
+    return {
+      path: b.source!,
+      sha256: file ? fileContentKey(file) : "",
+      bytes: b.length ?? enc.encode(b.text).length,
+    };
+  });
+}
+
+/**
+ * A block of the files section that holds one file (not the heading).
+ *
+ * @example
+ * ```ts
+ * import { isFileBlock } from "./order_memory.ts";
+ * isFileBlock({ id: "files:a.ts", section: "files", stability: "stable", text: "", source: "a.ts" }); // true
+ * ```
+ */
+export function isFileBlock(block: Block): boolean {
+  return block.section === "files" && block.source !== undefined && !block.heading;
+}
+
+/**
+ * Remember a build's order in the state dir.
+ *
+ * @example
+ * ```ts
+ * import { writeOrderState } from "./order_memory.ts";
+ * // await writeOrderState(config, state);
+ * ```
+ */
+export async function writeOrderState(config: ResolvedConfig, state: OrderState): Promise<void> {
+  const path = orderStatePath(config);
+  await Deno.mkdir(join(path, ".."), { recursive: true });
+  const data = {
+    version: 1,
+    generation: state.generation,
+    weight: state.weight,
+    files: state.entries,
+  };
+  await writeAtomic(path, JSON.stringify(data) + "\n");
+}

@@ -1,0 +1,249 @@
+/**
+ * The persistent, size-aware file order of `../shared/research/ordering.md`
+ * as plain data in, plain data out: the previous order is kept up to the first
+ * modified or deleted file, the rest (plus new files) is sorted so that big,
+ * rarely changing files come first.
+ *
+ * @module
+ */
+
+import { comparePaths } from "./resolve.ts";
+import { sha256 } from "./read.ts";
+import type { RenderedFile } from "./types.ts";
+
+/** `2^(-1/25)`: a change count halves every 25 changing builds. Written out so every engine agrees. */
+export const DECAY = 0.9726549474122855;
+
+/** Added to a change count before it becomes a change probability. */
+export const PRIOR = 0.05;
+
+/** Change probabilities are capped here so `1 - p` never reaches 0. */
+export const MAX_P = 0.95;
+
+/** The decayed weight of an endless history: `1 / (1 - DECAY)`, about 36.5 changing builds. */
+export const FULL_WEIGHT = 1 / (1 - DECAY);
+
+/** One file as the order sees it: its block's bytes and hash. */
+export interface OrderFile {
+  /** Path relative to root. */
+  path: string;
+  /** Content key of the file's rendered view ({@linkcode fileContentKey}), not of the source. */
+  sha256: string;
+  /** Length of the file's block in bytes. */
+  bytes: number;
+}
+
+/** One file of a remembered order. */
+export interface OrderEntry extends OrderFile {
+  /** Decayed change count. */
+  changes: number;
+  /** Generation of the file's last change (lower is older; may be negative when seeded from git). */
+  last: number;
+}
+
+/** A remembered order: files in document order with their change statistics. */
+export interface OrderState {
+  /** Counts the builds in which anything changed. */
+  generation: number;
+  /**
+   * Decayed number of changing builds (and seed commits) observed: change
+   * counts are divided by it. Absent means an endless history ({@linkcode FULL_WEIGHT}).
+   */
+  weight?: number;
+  /** Files in their last document order. */
+  entries: OrderEntry[];
+}
+
+/** Change statistics of a file before any order exists (from `git log`). */
+export interface OrderSeed {
+  /** Decayed change count. */
+  changes: number;
+  /** Generation of the last change (0 = the newest commit, -n = n commits ago). */
+  last: number;
+}
+
+/** What {@linkcode advanceOrder} found. */
+export interface OrderStep {
+  /** The next state; its entries are the new order. */
+  state: OrderState;
+  /** Index in the previous order of the first modified or deleted file (the cache break). */
+  breakAt: number;
+  /** Paths whose block changed or that are new. */
+  changed: string[];
+  /** Paths that are gone. */
+  deleted: string[];
+}
+
+/** Options of {@linkcode advanceOrder}. */
+export interface AdvanceOptions {
+  /** Keep the first modified file at its place instead of re-sorting it. @default {false} */
+  keepFirstChanged?: boolean;
+  /** Commits the seed's counts cover, decayed (see `gitChangeSeed`). @default {FULL_WEIGHT} */
+  seedWeight?: number;
+  /**
+   * `observed` divides change counts by the decayed number of builds seen so
+   * far (a young history learns fast); `window` assumes an endless history,
+   * as in the research. @default {"observed"}
+   */
+  rate?: "observed" | "window";
+}
+
+/**
+ * A file's change probability per changing build, from its decayed count.
+ *
+ * @example
+ * ```ts
+ * import { changeProbability } from "./order_state.ts";
+ * changeProbability(0) < changeProbability(3); // true
+ * ```
+ */
+export function changeProbability(changes: number, weight: number = FULL_WEIGHT): number {
+  return Math.min(MAX_P, (changes + PRIOR) / Math.max(1, weight));
+}
+
+/**
+ * Sort entries by expected cost of sitting early: `p / (s * (1 - p))` ascending
+ * (big, rarely changing files first), ties by last change (older first), then path.
+ *
+ * @example
+ * ```ts
+ * import { sortBySizeAndVolatility } from "./order_state.ts";
+ * sortBySizeAndVolatility([
+ *   { path: "small", sha256: "", bytes: 10, changes: 0, last: 0 },
+ *   { path: "big", sha256: "", bytes: 1000, changes: 0, last: 0 },
+ * ]).map((e) => e.path); // ["big", "small"]
+ * ```
+ */
+export function sortBySizeAndVolatility(
+  entries: OrderEntry[],
+  weight: number = FULL_WEIGHT,
+): OrderEntry[] {
+  const key = (e: OrderEntry) => {
+    const p = changeProbability(e.changes, weight);
+    return p / (Math.max(1, e.bytes) * (1 - p));
+  };
+  return entries
+    .map((e) => ({ e, k: key(e) }))
+    .sort((a, b) => a.k - b.k || a.e.last - b.e.last || comparePaths(a.e.path, b.e.path))
+    .map(({ e }) => e);
+}
+
+/**
+ * One build's step of the policy. With a previous order: decay every count
+ * (only when something changed), count changed and new files, keep the old
+ * order before the first modified or deleted file, and sort the rest plus new
+ * files. Without one: sort everything, taking counts from `seed` (git history)
+ * or, when there is none, by size alone.
+ *
+ * @example
+ * ```ts
+ * import { advanceOrder } from "./order_state.ts";
+ * const first = advanceOrder(undefined, [
+ *   { path: "a", sha256: "1", bytes: 10 },
+ *   { path: "b", sha256: "2", bytes: 90 },
+ * ]);
+ * first.state.entries.map((e) => e.path); // ["b", "a"]
+ * ```
+ */
+export function advanceOrder(
+  previous: OrderState | undefined,
+  current: OrderFile[],
+  seed?: Map<string, OrderSeed>,
+  options: AdvanceOptions = {},
+): OrderStep {
+  if (!previous) {
+    let floor = 0;
+    for (const s of seed?.values() ?? []) floor = Math.min(floor, s.last);
+    floor -= 1;
+    const entries = current.map((f): OrderEntry => ({
+      ...f,
+      changes: seed?.get(f.path)?.changes ?? 0,
+      last: seed?.get(f.path)?.last ?? floor,
+    }));
+    const weight = seed ? options.seedWeight ?? FULL_WEIGHT : 0;
+    const w = options.rate === "window" ? FULL_WEIGHT : weight;
+    return {
+      state: { generation: 0, weight, entries: sortBySizeAndVolatility(entries, w) },
+      breakAt: 0,
+      changed: [],
+      deleted: [],
+    };
+  }
+  const now = new Map(current.map((f) => [f.path, f]));
+  const before = new Map(previous.entries.map((e) => [e.path, e]));
+  const changed = current.filter((f) => before.get(f.path)?.sha256 !== f.sha256).map((f) => f.path);
+  const deleted = previous.entries.filter((e) => !now.has(e.path)).map((e) => e.path);
+  const moved = new Set([...changed, ...deleted]);
+  let breakAt = previous.entries.findIndex((e) => moved.has(e.path));
+  if (breakAt < 0) breakAt = previous.entries.length;
+  const any = changed.length > 0 || deleted.length > 0;
+  const generation = previous.generation + (any ? 1 : 0);
+  const seen = previous.weight ?? FULL_WEIGHT;
+  const weight = any ? seen * DECAY + 1 : seen;
+  const changedSet = new Set(changed);
+  const next = (f: OrderFile): OrderEntry => {
+    const old = before.get(f.path);
+    const hit = changedSet.has(f.path);
+    const decayed = any ? (old?.changes ?? 0) * DECAY : (old?.changes ?? 0);
+    return {
+      ...f,
+      changes: decayed + (hit ? 1 : 0),
+      last: hit ? generation : old?.last ?? generation,
+    };
+  };
+  // Keeping the first modified file in place keeps the bytes before its edit in the prefix.
+  const first = previous.entries[breakAt];
+  const keep = options.keepFirstChanged && first && now.has(first.path) ? breakAt + 1 : breakAt;
+  const kept = previous.entries.slice(0, keep).map((e) => next(now.get(e.path)!));
+  const keptPaths = new Set(kept.map((e) => e.path));
+  const rest = current.filter((f) => !keptPaths.has(f.path)).map(next);
+  return {
+    state: {
+      generation,
+      weight,
+      entries: [
+        ...kept,
+        ...sortBySizeAndVolatility(rest, options.rate === "window" ? FULL_WEIGHT : weight),
+      ],
+    },
+    breakAt,
+    changed,
+    deleted,
+  };
+}
+
+/**
+ * Re-order a state's entries to match the final document order (after later
+ * rules such as `pinned` moved files), dropping files no longer present.
+ *
+ * @example
+ * ```ts
+ * import { reorderState } from "./order_state.ts";
+ * const s = { generation: 1, entries: [{ path: "a", sha256: "", bytes: 1, changes: 0, last: 0 }] };
+ * reorderState(s, ["a"]).entries.length; // 1
+ * ```
+ */
+export function reorderState(state: OrderState, paths: string[]): OrderState {
+  const byPath = new Map(state.entries.map((e) => [e.path, e]));
+  return {
+    generation: state.generation,
+    ...(state.weight !== undefined ? { weight: state.weight } : {}),
+    entries: paths.map((p) => byPath.get(p)).filter((e): e is OrderEntry => e !== undefined),
+  };
+}
+
+/**
+ * What decides whether a file "changed" for the order: its view, status and
+ * rendered text (so a body edit under the skeleton view is no change), the
+ * same whatever the output format. 16 hex digits.
+ *
+ * @example
+ * ```ts
+ * import { fileContentKey } from "./order_state.ts";
+ * fileContentKey({ path: "a", view: "full", status: "rendered", sha256: "", bytes: 1, text: "x", fenced: true, language: "" }).length; // 16
+ * ```
+ */
+export function fileContentKey(file: RenderedFile): string {
+  const head = `${file.view}\n${file.status}\n${file.fenced}\n${file.language}\n`;
+  return sha256(head + (file.text ?? "")).slice(0, 16);
+}

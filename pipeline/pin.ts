@@ -1,0 +1,161 @@
+/**
+ * Prefix pinning: build the way `slop check` does (previous order only from
+ * `slop.lock`), turn the stable prefix into a lock, and compare it with the
+ * committed one.
+ *
+ * @module
+ */
+
+import { build, type BuildResult } from "./build.ts";
+import { diffLock, type Lock, type LockDiff, lockFromBlocks, readLock } from "./lock.ts";
+import { loadPreviousOrder, orderFiles } from "./order_memory.ts";
+import { advanceOrder, reorderState } from "./order_state.ts";
+import { prefixEnd } from "./order.ts";
+import { createRegistry, findProvider, providers, registerUserPlugins } from "./registry.ts";
+import { modelTokens } from "./cache_plan.ts";
+import type { Plugin, ResolvedConfig } from "./types.ts";
+
+/** Options of {@linkcode checkPrefix}. */
+export interface CheckPrefixOptions {
+  /** The built-in plugins (see `plugins/defaults.ts`). */
+  builtins: Plugin[];
+  /** Called for each build warning. */
+  onWarning?: (message: string) => void;
+}
+
+/** What {@linkcode checkPrefix} found. */
+export interface PrefixCheck {
+  /** The build (not written). */
+  result: BuildResult;
+  /** The lock of this build (what `--update` writes). */
+  current: Lock;
+  /** The committed lock, when there is one. */
+  pinned?: Lock;
+  /** The first difference, when the prefixes differ. */
+  diff?: LockDiff;
+  /** What the invalidated tokens cost per provider, when the prefixes differ. */
+  costs?: InvalidationCost[];
+}
+
+/** What re-sending the invalidated prefix costs on one provider's model. */
+export interface InvalidationCost {
+  /** Provider plugin name. */
+  provider: string;
+  /** Model id (the configured one for the configured provider, else the provider's default). */
+  model: string;
+  /** Invalidated tokens in the model's tokens (estimated where its tokenizer is not public). */
+  tokens: number;
+  /** Extra US dollars of the next call: written to the cache again instead of read from it. */
+  dollars: number;
+}
+
+/**
+ * Build with the previous order taken only from the lock, and compare the
+ * stable prefix with the lock.
+ *
+ * @example
+ * ```ts
+ * import { checkPrefix } from "./pin.ts";
+ * import { loadConfig } from "./config.ts";
+ * import { defaultPlugins } from "../plugins/defaults.ts";
+ * const config = await loadConfig({ cwd: Deno.cwd() });
+ * const { diff } = await checkPrefix(config, { builtins: defaultPlugins() });
+ * ```
+ */
+export async function checkPrefix(
+  config: ResolvedConfig,
+  options: CheckPrefixOptions,
+): Promise<PrefixCheck> {
+  const pinned = await readLock(config.lock, displayName(config));
+  const result = await build(config, {
+    builtins: options.builtins,
+    write: false,
+    orderSource: "lock",
+    onWarning: options.onWarning,
+  });
+  const current = await lockOf(config, result);
+  const diff = pinned ? diffLock(pinned, current) : undefined;
+  const costs = diff && diff.invalidatedTokens > 0
+    ? await invalidationCosts(config, options.builtins, diff.invalidatedTokens, result)
+    : undefined;
+  return {
+    result,
+    current,
+    ...(pinned ? { pinned } : {}),
+    ...(diff ? { diff } : {}),
+    ...(costs?.length ? { costs } : {}),
+  };
+}
+
+/**
+ * What `tokens` invalidated prefix tokens (o200k) cost on each provider with a
+ * model table: the difference between writing them to the cache (or sending
+ * them uncached) and reading them from it, for the provider's TTL. Providers
+ * whose tokenizer is not public get the build's own ratio of their estimate
+ * to o200k.
+ *
+ * @example
+ * ```ts
+ * import { invalidationCosts } from "./pin.ts";
+ * // const costs = await invalidationCosts(config, defaultPlugins(), 12000, result);
+ * ```
+ */
+export async function invalidationCosts(
+  config: ResolvedConfig,
+  builtins: Plugin[],
+  tokens: number,
+  result: BuildResult,
+): Promise<InvalidationCost[]> {
+  const registry = createRegistry(builtins);
+  registerUserPlugins(registry, config.plugins);
+  const configured = config.provider.name
+    ? findProvider(registry, config.provider.name)
+    : undefined;
+  const o200k = result.manifest.total.tokens;
+  const out: InvalidationCost[] = [];
+  for (const provider of providers(registry)) {
+    const model = provider === configured
+      ? provider.modelInfo?.(config.provider.model)
+      : provider.modelInfo?.();
+    if (!model) continue;
+    const own = model.tokenizer === "o200k" || !o200k
+      ? tokens
+      : Math.round(tokens * (await modelTokens(result.document, model, o200k)) / o200k);
+    const ttl = provider === configured && config.provider.ttl
+      ? config.provider.ttl
+      : model.ttls[0];
+    const write = model.prices.cacheWrite?.[ttl] ?? model.prices.input;
+    const dollars = Math.round(own * (write - model.prices.cacheRead) * 100) / 1e8;
+    out.push({ provider: provider.name, model: model.model, tokens: own, dollars });
+  }
+  return out;
+}
+
+/**
+ * The lock of a build made with `orderSource: "lock"`: its stable-prefix
+ * blocks plus the order state advanced from the committed lock.
+ *
+ * @example
+ * ```ts
+ * import { lockOf } from "./pin.ts";
+ * // const lock = await lockOf(config, result);
+ * ```
+ */
+export async function lockOf(config: ResolvedConfig, result: BuildResult): Promise<Lock> {
+  const previous = await loadPreviousOrder(config, "lock");
+  const files = orderFiles(result.blocks, result.files);
+  const step = advanceOrder(previous.state, files, previous.seed, {
+    seedWeight: previous.seedWeight,
+  });
+  const state = reorderState(step.state, files.map((f) => f.path));
+  return lockFromBlocks(
+    result.blocks.slice(0, prefixEnd(result.blocks)),
+    result.manifest.prefix,
+    state,
+  );
+}
+
+function displayName(config: ResolvedConfig): string {
+  const cwd = Deno.cwd();
+  return config.lock.startsWith(cwd + "/") ? config.lock.slice(cwd.length + 1) : config.lock;
+}

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import {
+  advanceOrder,
+  changeProbability,
+  FULL_WEIGHT,
+  type OrderFile,
+  type OrderState,
+} from "../../pipeline/order_state.ts";
+
+const file = (path: string, bytes: number, v = 1): OrderFile => ({
+  path,
+  bytes,
+  sha256: `${path}@${v}`,
+});
+const paths = (s: OrderState) => s.entries.map((e) => e.path);
+
+Deno.test("advanceOrder() with no state and no git orders by size, largest first, ties by path", () => {
+  const step = advanceOrder(undefined, [file("b", 10), file("a", 10), file("big", 500)]);
+  assert.deepEqual(paths(step.state), ["big", "a", "b"]);
+});
+
+Deno.test("advanceOrder() seeded from git puts often-changed files after rarely changed ones", () => {
+  const seed = new Map([["hot.ts", { changes: 20, last: 0 }], ["cold.ts", {
+    changes: 1,
+    last: -50,
+  }]]);
+  const step = advanceOrder(undefined, [file("hot.ts", 1000), file("cold.ts", 1000)], seed, {
+    seedWeight: FULL_WEIGHT,
+  });
+  assert.deepEqual(paths(step.state), ["cold.ts", "hot.ts"]);
+});
+
+Deno.test("advanceOrder() keeps the previous order up to the first modified file and re-sorts the rest", () => {
+  const first = advanceOrder(undefined, [
+    file("a", 400),
+    file("b", 300),
+    file("c", 200),
+    file("d", 100),
+  ]).state;
+  assert.deepEqual(paths(first), ["a", "b", "c", "d"]);
+  // b changes: a stays, b moves behind the unchanged c and d (it is now likelier to change).
+  const step = advanceOrder(first, [
+    file("a", 400),
+    file("b", 300, 2),
+    file("c", 200),
+    file("d", 100),
+  ]);
+  assert.equal(step.breakAt, 1);
+  assert.deepEqual(step.changed, ["b"]);
+  assert.deepEqual(paths(step.state), ["a", "c", "d", "b"]);
+  assert.equal(step.state.generation, 1);
+  assert.equal(step.state.entries.find((e) => e.path === "b")!.last, 1);
+});
+
+Deno.test("advanceOrder() appends a new file without touching the previous order", () => {
+  const first = advanceOrder(undefined, [file("a", 400), file("b", 300)]).state;
+  const step = advanceOrder(first, [file("a", 400), file("b", 300), file("new", 9000)]);
+  assert.equal(step.breakAt, 2, "no file of the previous order changed");
+  assert.deepEqual(paths(step.state), ["a", "b", "new"]);
+});
+
+Deno.test("advanceOrder() breaks at a deleted file", () => {
+  const first = advanceOrder(undefined, [file("a", 400), file("b", 300), file("c", 200)]).state;
+  const step = advanceOrder(first, [file("a", 400), file("c", 200)]);
+  assert.equal(step.breakAt, 1);
+  assert.deepEqual(step.deleted, ["b"]);
+  assert.deepEqual(paths(step.state), ["a", "c"]);
+});
+
+Deno.test("advanceOrder() decays counts only in builds where something changed", () => {
+  const first = advanceOrder(undefined, [file("a", 10), file("b", 10)]).state;
+  const changed = advanceOrder(first, [file("a", 10, 2), file("b", 10)]).state;
+  const same = advanceOrder(changed, [file("a", 10, 2), file("b", 10)]).state;
+  assert.deepEqual(same, changed, "an unchanged build leaves the state as it was");
+  const again = advanceOrder(same, [file("a", 10, 3), file("b", 10)]).state;
+  const a = again.entries.find((e) => e.path === "a")!;
+  assert.ok(a.changes > 1.9 && a.changes < 2, `decayed count ${a.changes}`);
+});
+
+Deno.test("changeProbability() learns fast in a young history and is capped", () => {
+  assert.equal(changeProbability(1, 1), 0.95, "changed in the one build seen");
+  assert.ok(changeProbability(1, FULL_WEIGHT) < 0.05);
+  assert.ok(changeProbability(0, 10) < changeProbability(1, 10));
+});
+
+Deno.test("advanceOrder() with keepFirstChanged keeps the edited file in place", () => {
+  const first = advanceOrder(undefined, [file("a", 400), file("b", 300), file("c", 200)]).state;
+  const step = advanceOrder(first, [file("a", 400, 2), file("b", 300), file("c", 200)], undefined, {
+    keepFirstChanged: true,
+  });
+  assert.deepEqual(paths(step.state), ["a", "b", "c"]);
+});
