@@ -86,6 +86,8 @@ export async function main(args: string[]): Promise<number> {
     .description("print a provider's request body for the context (cache breakpoints, TTLs)")
     .option("-c, --config <path>", CONFIG_HELP)
     .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--persona <name>", "apply a persona from the config")
+    .option("--preset <name>", "use a preset's files and screenshots")
     .option("--provider <name>", "anthropic | openai | gemini | deepseek (default: provider.name)")
     .option("--model <id>", "model id (default: provider.model, else the provider's default)")
     .option("--ttl <ttl>", "cache lifetime, e.g. 5m or 1h (default: provider.ttl)")

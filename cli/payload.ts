@@ -7,6 +7,7 @@
 
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
+import { planCache } from "../pipeline/cache_plan.ts";
 import {
   createRegistry,
   findProvider,
@@ -14,12 +15,17 @@ import {
   registerUserPlugins,
 } from "../pipeline/registry.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
+import type { ProviderConfig } from "../pipeline/types.ts";
 import { printError } from "./_output.ts";
 
 /** Flags of `slop payload`. */
 export interface PayloadFlags {
   config?: string;
   stateDir?: string;
+  /** Persona from the config (`--persona`). */
+  persona?: string;
+  /** Preset from the config (`--preset`). */
+  preset?: string;
   /** Provider plugin (`--provider`), over `provider.name`. */
   provider?: string;
   /** Model (`--model`), over `provider.model`. */
@@ -52,16 +58,20 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
       `Invalid --max-tokens "${flags.maxTokens}": expected a positive whole number`,
     );
   }
-  const config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
+  const config = await loadConfig({
+    config: flags.config,
+    stateDir: flags.stateDir,
+    persona: flags.persona,
+    preset: flags.preset,
+  });
   const configured = config.provider;
   const name = flags.provider ?? configured.name ?? "anthropic";
-  const sameProvider = !flags.provider || flags.provider === configured.name;
-  config.provider = {
-    ...configured,
-    name,
-    model: flags.model ?? (sameProvider ? configured.model : undefined),
-    ttl: flags.ttl ?? (sameProvider ? configured.ttl : undefined),
-  };
+  // Another provider's payload takes none of the configured provider's settings (base URL, key).
+  const target: ProviderConfig = !flags.provider || flags.provider === configured.name
+    ? { ...configured, name }
+    : { name };
+  if (flags.model) target.model = flags.model;
+  if (flags.ttl) target.ttl = flags.ttl;
   const registry = createRegistry(defaultPlugins());
   registerUserPlugins(registry, config.plugins);
   const provider = findProvider(registry, name);
@@ -73,14 +83,28 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
       `Unknown provider "${name}" in --provider: expected one of ${names.join(", ")}`,
     );
   }
-  const result = await build(config, {
-    builtins: defaultPlugins(),
-    write: false,
-    onWarning: (w) => console.error(`warning: ${w}`),
+  if (flags.ttl && provider.modelInfo) {
+    const model = await provider.modelInfo(target.model);
+    if (model && !model.ttls.includes(flags.ttl)) {
+      const offered = model.ttls.map((t) => `"${t}"`).join(", ");
+      throw new UsageError(`Invalid --ttl "${flags.ttl}": "${model.model}" offers ${offered}`);
+    }
+  }
+  // The build (and its LLM calls, e.g. llm_summary) uses the configured provider, so a payload
+  // for another provider neither asks that provider nor misses the summaries cached for this one.
+  const warn = (w: string) => console.error(`warning: ${w}`);
+  const result = await build(config, { builtins: defaultPlugins(), write: false, onWarning: warn });
+  const sameTarget = JSON.stringify(target) === JSON.stringify(configured);
+  const plan = sameTarget ? result.cache : await planCache(result.blocks, registry, {
+    config: { ...config, provider: target },
+    files: result.files,
+    root: config.root,
+    stateDir: config.stateDir,
+    orderSource: "state",
+    warn,
   });
-  const plan = result.cache;
   return await provider.payload(result.blocks, {
-    model: plan?.model.model ?? config.provider.model,
+    model: plan?.model.model ?? target.model,
     ttl: plan?.ttl,
     breakpoints: plan?.breakpoints,
     root: config.root,
