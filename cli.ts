@@ -63,6 +63,8 @@ export async function main(args: string[]): Promise<number> {
     .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--top <n>", "how many files to list", "10")
     .option("--build", "build now instead of reading the latest output")
+    .option("--persona <name>", "build now with a persona from the config")
+    .option("--preset <name>", "build now with a preset's files and screenshots")
     .option("--json", "print the stats as JSON")
     .action(async (options) => {
       const { runStats } = await import("./cli/stats.ts");
@@ -75,6 +77,8 @@ export async function main(args: string[]): Promise<number> {
     .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("-o, --out <file>", "where to write the page (default: <output dir>/report.html)")
     .option("--build", "build now instead of reading the latest output")
+    .option("--persona <name>", "build now with a persona from the config")
+    .option("--preset <name>", "build now with a preset's files and screenshots")
     .option("--stdout", "print the page instead of writing it")
     .option("-q, --quiet", "print nothing but errors")
     .action(async (options) => {
@@ -132,6 +136,8 @@ export async function main(args: string[]): Promise<number> {
     .description("rebuild on change (debounced) and print the prefix reuse of each rebuild")
     .option("-c, --config <path>", CONFIG_HELP)
     .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--persona <name>", "apply a persona from the config")
+    .option("--preset <name>", "use a preset's files and screenshots")
     .option("--format <format>", "document format: markdown | xml | json")
     .option("--debounce <ms>", "quiet time before a rebuild", "200")
     .option("--max-builds <n>", "stop after N rebuilds")

@@ -19,6 +19,10 @@ export interface SourceFlags {
   stateDir?: string;
   /** Build now instead of reading the latest output (`--build`). */
   build?: boolean;
+  /** Build now with this persona (`--persona`). */
+  persona?: string;
+  /** Build now with this preset (`--preset`). */
+  preset?: string;
 }
 
 /** A document with its manifest, and where it came from. */
@@ -35,7 +39,8 @@ export interface LoadedOutput {
 
 /**
  * Read the highest-numbered manifest in `output.dir` and its document, or
- * build (without writing) when there is none or `build` is set.
+ * build (without writing) when there is none or `build`, `persona` or
+ * `preset` is set.
  *
  * @example
  * ```ts
@@ -44,12 +49,22 @@ export interface LoadedOutput {
  * ```
  */
 export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
-  const config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
-  if (!flags.build) {
+  const config = await loadConfig({
+    config: flags.config,
+    stateDir: flags.stateDir,
+    persona: flags.persona,
+    preset: flags.preset,
+  });
+  // The latest output may be of another persona or preset: those always build.
+  if (!flags.build && !flags.persona && !flags.preset) {
     const latest = await readLatest(config);
     if (latest) return { config, ...latest, from: "latest" };
   }
-  const result = await build(config, { builtins: defaultPlugins(), write: false });
+  const result = await build(config, {
+    builtins: defaultPlugins(),
+    write: false,
+    onWarning: (w) => console.error(`warning: ${w}`),
+  });
   return { config, document: result.document, manifest: result.manifest, from: "build" };
 }
 

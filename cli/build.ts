@@ -12,6 +12,7 @@ import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
 import type { OutputFormat, Strategy } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { formatFlagError, strategyFlagError } from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
@@ -42,9 +43,6 @@ export interface BuildFlags {
   cache?: boolean;
 }
 
-const STRATEGIES = ["auto", "summarize", "full"];
-const FORMATS = ["markdown", "xml", "json"];
-
 /**
  * Run `slop build`; resolves to the exit code.
  *
@@ -55,12 +53,9 @@ const FORMATS = ["markdown", "xml", "json"];
  * ```
  */
 export async function runBuild(paths: string[], flags: BuildFlags): Promise<number> {
-  if (flags.strategy && !STRATEGIES.includes(flags.strategy)) {
-    printError(`Invalid --strategy "${flags.strategy}": expected auto, summarize or full`);
-    return 2;
-  }
-  if (flags.format && !FORMATS.includes(flags.format)) {
-    printError(`Invalid --format "${flags.format}": expected markdown, xml or json`);
+  const flagError = strategyFlagError(flags.strategy) ?? formatFlagError(flags.format);
+  if (flagError) {
+    printError(flagError);
     return 2;
   }
   const budget = flags.budget === undefined ? undefined : Number(flags.budget);

@@ -12,6 +12,7 @@ import { build, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { formatFlagError } from "./_flags.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -19,6 +20,10 @@ export interface WatchFlags {
   config?: string;
   /** State dir (`--state-dir`). */
   stateDir?: string;
+  /** Persona from the config (`--persona`). */
+  persona?: string;
+  /** Preset from the config (`--preset`). */
+  preset?: string;
   /** Document format (`--format`). */
   format?: string;
   /** Quiet time in ms before a rebuild (`--debounce`). @default {200} */
@@ -99,13 +104,23 @@ export function reuseLine(reuse: PrefixReuse): string {
 export async function runWatch(flags: WatchFlags): Promise<number> {
   const debounce = Number(flags.debounce ?? 200);
   const maxBuilds = flags.maxBuilds === undefined ? Infinity : Number(flags.maxBuilds);
-  if (!(debounce >= 0) || !(maxBuilds >= 0)) {
-    printError("Invalid --debounce or --max-builds: expected a number of at least 0");
+  const flagError = !(debounce >= 0)
+    ? `Invalid --debounce "${flags.debounce}": expected milliseconds, a number of at least 0`
+    : !(maxBuilds >= 0 && (maxBuilds === Infinity || Number.isInteger(maxBuilds)))
+    ? `Invalid --max-builds "${flags.maxBuilds}": expected a whole number of at least 0`
+    : formatFlagError(flags.format);
+  if (flagError) {
+    printError(flagError);
     return 2;
   }
   let config: ResolvedConfig;
   try {
-    config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
+    config = await loadConfig({
+      config: flags.config,
+      stateDir: flags.stateDir,
+      persona: flags.persona,
+      preset: flags.preset,
+    });
     if (flags.format) config.output.format = flags.format as OutputFormat;
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));

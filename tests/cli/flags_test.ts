@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeProject, runCli } from "../_helpers.ts";
+
+const CONFIG = `export default {
+  files: ["src/**"],
+  presets: { only_b: { files: ["src/b.py"] } },
+  personas: { brief: { strategy: "summarize" } },
+};
+`;
+
+async function project(): Promise<string> {
+  return await makeProject({
+    "slop.config.ts": CONFIG,
+    "src/a.py": "def alpha():\n    return 1\n",
+    "src/b.py": "def beta():\n    return 2\n",
+  });
+}
+
+Deno.test("slop watch rejects an unknown --format, naming the flag and the value", async () => {
+  const root = await project();
+  const run = await runCli(["watch", "--format", "yaml", "--max-builds", "0"], root);
+  assert.equal(run.code, 2);
+  assert.equal(run.stderr, `slop: Invalid --format "yaml": expected markdown, xml or json\n`);
+});
+
+Deno.test("slop watch names the bad flag and its value", async () => {
+  const root = await project();
+  const debounce = await runCli(["watch", "--debounce", "soon"], root);
+  assert.equal(debounce.code, 2);
+  assert.equal(
+    debounce.stderr,
+    `slop: Invalid --debounce "soon": expected milliseconds, a number of at least 0\n`,
+  );
+  const max = await runCli(["watch", "--max-builds", "-1"], root);
+  assert.equal(max.code, 2);
+  assert.equal(
+    max.stderr,
+    `slop: Invalid --max-builds "-1": expected a whole number of at least 0\n`,
+  );
+});
+
+Deno.test("slop watch --persona builds with the persona", async () => {
+  const root = await project();
+  const run = await runCli(["watch", "--persona", "brief", "--max-builds", "0"], root);
+  assert.equal(run.code, 0, run.stderr);
+  const doc = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
+  assert.match(doc, /^## Files \(Summary\)\n/);
+});
+
+Deno.test("slop stats --persona and --preset build with them instead of reading the latest output", async () => {
+  const root = await project();
+  assert.equal((await runCli(["build", "-q"], root)).code, 0);
+  const persona = await runCli(["stats", "--persona", "brief", "--json"], root);
+  assert.equal(persona.code, 0, persona.stderr);
+  const stats = JSON.parse(persona.stdout);
+  assert.equal(stats.output, undefined);
+  assert.deepEqual(stats.files.map((f: { view: string }) => f.view), ["summary", "summary"]);
+  const preset = await runCli(["stats", "--preset", "only_b", "--json"], root);
+  assert.deepEqual(JSON.parse(preset.stdout).files.map((f: { path: string }) => f.path), [
+    "src/b.py",
+  ]);
+});
+
+Deno.test("slop report --preset reports a build of the preset", async () => {
+  const root = await project();
+  const run = await runCli(["report", "--preset", "only_b", "--stdout"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /src\/b\.py/);
+  assert.doesNotMatch(run.stdout, /src\/a\.py/);
+});
