@@ -85,6 +85,7 @@ export type {
   HarvestOptions,
   HarvestOutcome,
   HarvestReport,
+  InputPrice,
   PlannedConversation,
   SecretScrubber,
 } from "./knowledge/harvest.ts";

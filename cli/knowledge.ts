@@ -178,6 +178,7 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
       reclaim: flags.reclaim,
       complete: flags.apply ? completer(registry, config) : undefined,
       pricePerMillion: price,
+      registry,
       log: flags.quiet ? undefined : (line) => console.log(line),
     });
   } catch (error) {

@@ -6,7 +6,8 @@
  * @module
  */
 
-import type { CompleteFn } from "../pipeline/types.ts";
+import type { CompleteFn, ProviderConfig } from "../pipeline/types.ts";
+import { findProvider, type Registry } from "../pipeline/registry.ts";
 import { countTokens } from "../pipeline/tokens.ts";
 import { buildHarvestPrompt, type HarvestInput, SUMMARY_PROMPT } from "./prompt.ts";
 
@@ -16,35 +17,33 @@ export const SUMMARY_CHUNK_BYTES = 48 * 1024;
 /** Output tokens assumed per summary part, for the estimate. */
 const SUMMARY_OUTPUT_TOKENS = 1024;
 
-/** List prices in USD per million input tokens, by model id prefix (override with `pricePerMillion`). */
-export const INPUT_PRICES: Array<[prefix: string, usd: number]> = [
-  ["claude-opus-4-5", 5],
-  ["claude-opus-4", 15],
-  ["claude-sonnet-4", 3],
-  ["claude-3-7-sonnet", 3],
-  ["claude-3-5-sonnet", 3],
-  ["claude-haiku-4-5", 1],
-  ["claude-3-5-haiku", 0.8],
-  ["gpt-4.1-nano", 0.1],
-  ["gpt-4.1-mini", 0.4],
-  ["gpt-4.1", 2],
-  ["gpt-4o-mini", 0.15],
-  ["gpt-4o", 2.5],
-  ["deepseek-chat", 0.27],
-];
+/** A model's input price, as the harvest estimate uses it. */
+export interface InputPrice {
+  /** USD per million input tokens. */
+  perMillion: number;
+  /** The model id (the provider's default model when none is configured). */
+  model: string;
+}
 
 /**
- * The list price per million input tokens of a model, if the table has it.
+ * The input price of the configured model, from the provider plugin's model
+ * table (`modelInfo`, with the factory's overrides): the same table as
+ * payload costs and `slop check`. Undefined without `provider.name` or when
+ * the table does not know the model.
  *
  * @example
  * ```ts
  * import { inputPrice } from "./estimate.ts";
- * inputPrice("claude-sonnet-4-5"); // 3
+ * import { createRegistry } from "../pipeline/registry.ts";
+ * import { defaultPlugins } from "../plugins/defaults.ts";
+ * const registry = createRegistry(defaultPlugins());
+ * inputPrice(registry, { name: "openai", model: "gpt-5-mini" })?.perMillion; // 0.25
  * ```
  */
-export function inputPrice(model?: string): number | undefined {
-  if (!model) return undefined;
-  return INPUT_PRICES.find(([prefix]) => model.startsWith(prefix))?.[1];
+export function inputPrice(registry: Registry, provider: ProviderConfig): InputPrice | undefined {
+  if (!provider.name) return undefined;
+  const info = findProvider(registry, provider.name)?.modelInfo?.(provider.model);
+  return info ? { perMillion: info.prices.input, model: info.model } : undefined;
 }
 
 const encoder = new TextEncoder();

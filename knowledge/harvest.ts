@@ -10,6 +10,8 @@
 
 import { dirname, join } from "node:path";
 import type { CompleteFn, ResolvedConfig } from "../pipeline/types.ts";
+import { createRegistry, registerUserPlugins, type Registry } from "../pipeline/registry.ts";
+import { defaultPlugins } from "../plugins/defaults.ts";
 import { estimateTokens, inputPrice, summarizeTranscript } from "./estimate.ts";
 import {
   type Conversation,
@@ -33,7 +35,8 @@ import { ITEM_CATEGORIES, type ItemCategory } from "./store.ts";
 
 export type { SecretScrubber } from "./_secrets.ts";
 export { basicScrubber } from "./_secrets.ts";
-export { INPUT_PRICES, inputPrice, splitTranscript, SUMMARY_CHUNK_BYTES } from "./estimate.ts";
+export { inputPrice, splitTranscript, SUMMARY_CHUNK_BYTES } from "./estimate.ts";
+export type { InputPrice } from "./estimate.ts";
 
 /** Conversations above this size are summarized first. */
 export const SUMMARIZE_THRESHOLD_BYTES = 64 * 1024;
@@ -100,8 +103,10 @@ export interface HarvestOptions {
   complete?: CompleteFn;
   /** Replaces secrets in prompts and knowledge lines. @default {basicScrubber(config.secrets.rules)} */
   scrub?: SecretScrubber;
-  /** USD per million input tokens, for the estimate; unset: the built-in table by model. */
+  /** USD per million input tokens, for the estimate; unset: the provider's model table. */
   pricePerMillion?: number;
+  /** The plugins, for the provider's model table. @default {the built-ins and `config.plugins`} */
+  registry?: Registry;
   /** Progress lines (`harvested: a.jsonl`). */
   log?: (line: string) => void;
   /** The clock for ledger times. @default {() => new Date()} */
@@ -261,16 +266,18 @@ export async function harvestKnowledge(
   ) as Record<HarvestAction, number>;
   const sent = plan.filter((p) => p.action === "harvest" || p.action === "summarize");
   const inputTokens = sent.reduce((n, p) => n + p.tokens, 0);
-  const perMillion = options.pricePerMillion ?? inputPrice(config.provider.model);
+  const price = options.pricePerMillion !== undefined
+    ? { perMillion: options.pricePerMillion, model: config.provider.model }
+    : inputPrice(options.registry ?? pluginRegistry(config), config.provider);
   const report: HarvestReport = {
     plan,
     counts,
     inputBytes: sent.reduce((n, p) => n + p.bytes, 0),
     inputTokens,
-    cost: perMillion === undefined ? undefined : {
-      usd: (inputTokens / 1_000_000) * perMillion,
-      perMillion,
-      model: config.provider.model,
+    cost: price && {
+      usd: (inputTokens / 1_000_000) * price.perMillion,
+      perMillion: price.perMillion,
+      model: price.model,
     },
     applied: apply,
     outcomes: [],
@@ -369,4 +376,10 @@ export async function harvestKnowledge(
   }
   report.digest = await regenerateDigest(dir);
   return report;
+}
+
+function pluginRegistry(config: ResolvedConfig): Registry {
+  const registry = createRegistry(defaultPlugins());
+  registerUserPlugins(registry, config.plugins);
+  return registry;
 }

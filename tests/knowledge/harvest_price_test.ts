@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { loadConfig } from "../../pipeline/config.ts";
+import { harvestKnowledge } from "../../knowledge/harvest.ts";
+import { openaiProvider } from "../../plugins/providers/openai.ts";
+import type { Plugin, ProviderConfig } from "../../pipeline/types.ts";
+import { makeProject, runCli } from "../_helpers.ts";
+
+async function dryRunCost(provider: ProviderConfig, plugins: Plugin[] = []) {
+  const root = await makeProject({
+    "chats/a.jsonl": JSON.stringify({ role: "User", content: "we chose heapq" }) + "\n",
+  });
+  const config = await loadConfig({
+    cwd: root,
+    inline: { knowledge: { conversations: ["chats/*.jsonl"] }, provider, plugins },
+  });
+  const report = await harvestKnowledge(config, {});
+  assert.ok(report.inputTokens > 0);
+  return report.cost;
+}
+
+Deno.test("a harvest dry run prices the estimate from the provider's model table", async () => {
+  const mini = await dryRunCost({ name: "openai", model: "gpt-5-mini" });
+  assert.equal(mini?.perMillion, 0.25);
+  assert.equal(mini?.model, "gpt-5-mini");
+  assert.equal((await dryRunCost({ name: "deepseek", model: "deepseek-chat" }))?.perMillion, 0.28);
+  assert.equal((await dryRunCost({ name: "gemini", model: "gemini-2.5-flash" }))?.perMillion, 0.3);
+  // No model: the provider's default model and its price.
+  const fallback = await dryRunCost({ name: "anthropic" });
+  assert.deepEqual([fallback?.model, fallback?.perMillion], ["claude-haiku-4-5", 1]);
+});
+
+Deno.test("a harvest dry run takes the price from a provider plugin's model overrides", async () => {
+  const plugins = [openaiProvider({ models: { "gpt-5-mini": { prices: { input: 9 } } } })];
+  const cost = await dryRunCost({ name: "openai", model: "gpt-5-mini" }, plugins);
+  assert.equal(cost?.perMillion, 9);
+});
+
+Deno.test("a harvest dry run without a provider or with an unknown model has no cost", async () => {
+  assert.equal(await dryRunCost({}), undefined);
+  assert.equal(await dryRunCost({ name: "openai", model: "qwen3:8b" }), undefined);
+});
+
+Deno.test("slop knowledge harvest prints the cost for a configured OpenAI model", async () => {
+  const root = await makeProject({
+    "chats/a.jsonl": JSON.stringify({ role: "User", content: "we chose heapq" }) + "\n",
+    "slop.config.ts": `export default ${
+      JSON.stringify({
+        knowledge: { conversations: ["chats/*.jsonl"] },
+        provider: { name: "openai", model: "gpt-5-mini" },
+      })
+    };\n`,
+  });
+  const run = await runCli(["knowledge", "harvest"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /at \$0\.25 per million input tokens/);
+});
