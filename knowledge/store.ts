@@ -9,6 +9,7 @@
  */
 
 import { dirname, join } from "node:path";
+import { writeAtomic } from "../pipeline/emit.ts";
 
 /** The item categories of a harvest, in the seed's order. */
 export const ITEM_CATEGORIES = [
@@ -260,14 +261,7 @@ function insertInSection(text: string, section: string, lines: string[]): string
  */
 export async function writeText(path: string, text: string): Promise<void> {
   await Deno.mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${crypto.randomUUID()}.tmp`;
-  await Deno.writeTextFile(temp, text);
-  try {
-    await Deno.rename(temp, path);
-  } catch (error) {
-    await Deno.remove(temp).catch(() => {});
-    throw error;
-  }
+  await writeAtomic(path, text);
 }
 
 /**

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { sha256 as sha256Hex } from "./read.ts";
 import { Buffer } from "node:buffer";
 import type { FileEntry, ViewOutput } from "./types.ts";
 
@@ -124,7 +124,7 @@ export function dedupNote(r: DedupReplacement, where = ""): string {
 
 function replacement(kind: string, payload: string, line: number): DedupReplacement {
   const bytes = Buffer.from(payload, "base64");
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const sha256 = sha256Hex(bytes);
   const reference = `[${kind}, ${bytes.length} bytes, sha256 ${sha256.slice(0, HASH_DIGITS)}…]`;
   return { kind, bytes: bytes.length, sha256, line, reference };
 }

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../_files.ts";
 import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
 import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
@@ -92,7 +92,7 @@ export async function geminiPayload(
   return {
     cachedContents: {
       model: `models/${model.model}`,
-      displayName: `slop-${createHash("sha256").update(parts.prefix).digest("hex").slice(0, 16)}`,
+      displayName: `slop-${sha256Hex(parts.prefix).slice(0, 16)}`,
       contents: [{ role: "user", parts: [{ text: parts.prefix }, ...images] }],
       ttl: `${ttlSeconds(ttl)}s`,
     },

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../_files.ts";
 import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
 import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
@@ -102,9 +102,7 @@ export async function openaiPayload(
   });
   const body: OpenaiBody = { model: model.model, messages };
   if (options.cacheKey !== false && parts.prefix) {
-    body.prompt_cache_key = `slop-${
-      createHash("sha256").update(parts.prefix).digest("hex").slice(0, 32)
-    }`;
+    body.prompt_cache_key = `slop-${sha256Hex(parts.prefix).slice(0, 32)}`;
   }
   body[options.maxTokensField ?? "max_completion_tokens"] = options.maxTokens ?? 1024;
   return body;

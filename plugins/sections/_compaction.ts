@@ -20,7 +20,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { sha256Hex, writeAtomic } from "../_files.ts";
 import { join } from "node:path";
 import type { CompleteFn, ResolvedConfig } from "../../pipeline/types.ts";
 import type { HistoryEntry } from "./_history.ts";
@@ -175,7 +175,7 @@ export function checkpointMessage(checkpoint: Checkpoint): { role: string; conte
  */
 export function hashMessages(entries: HistoryEntry[]): string {
   const canonical = entries.map((e) => typeof e === "string" ? e : [e.role, e.content]);
-  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+  return sha256Hex(JSON.stringify(canonical));
 }
 
 /** One message as the summarizer reads it. */
@@ -218,8 +218,5 @@ async function readCheckpoint(dir: string, key: string): Promise<Checkpoint | un
 
 async function writeCheckpoint(dir: string, key: string, checkpoint: Checkpoint): Promise<void> {
   await Deno.mkdir(dir, { recursive: true });
-  const path = join(dir, `${key}.json`);
-  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
-  await Deno.writeTextFile(tmp, JSON.stringify(checkpoint, null, 2) + "\n");
-  await Deno.rename(tmp, path);
+  await writeAtomic(join(dir, `${key}.json`), JSON.stringify(checkpoint, null, 2) + "\n");
 }

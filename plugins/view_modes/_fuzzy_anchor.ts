@@ -23,7 +23,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../_files.ts";
 import type { Slice } from "../../pipeline/types.ts";
 
 /** Lines of context kept on each side of a slice. */
@@ -73,7 +73,7 @@ export interface ResolveOptions {
  * ```
  */
 export function hashLines(lines: string[], start: number, end: number): string {
-  return createHash("sha256").update(lines.slice(start - 1, end).join("\n")).digest("hex");
+  return sha256Hex(lines.slice(start - 1, end).join("\n"));
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 
 import { extname, isAbsolute, join } from "node:path";
-import { createHash } from "node:crypto";
+import { sha256Hex as sha256 } from "../_files.ts";
 import type { ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import {
   DEFAULT_TEMPLATE,
@@ -256,8 +256,4 @@ function limiter(max: number): Limiter {
       else active--;
     }
   };
-}
-
-function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
 }
