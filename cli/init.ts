@@ -70,7 +70,8 @@ export default defineConfig({
   ],
   // Globs left out on top of .gitignore.
   exclude: [],
-  // The view for files that set none: full, summary, custom, none, or a plugin's view.
+  // The view for files that set none: full, summary, skeleton, outline, masked, custom,
+  // llm_summary (needs a provider), none, or a plugin's view.
   defaultView: "full",
   // Larger files are skipped (bytes).
   maxFileSize: 10 * 1024 * 1024,
@@ -100,6 +101,7 @@ export async function initProject(dir: string): Promise<InitResult> {
   const task = `deno run -A ${slopSpecifier(root, "cli.ts")} build`;
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
+  await Deno.mkdir(root, { recursive: true });
   if (
     !["slop.config.ts", "slop.config.js", "slop.config.mjs"].some((n) => existsSync(join(root, n)))
   ) {
