@@ -166,7 +166,7 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
   try {
     const config = await loadConfig({ config: flags.config });
     if (!config.knowledge.conversations.length) {
-      throw new ConfigError(config.configPath ? show(config.configPath) : "inline config", [
+      throw new ConfigError(config.configPath ? show(config.configPath) : "zero-config", [
         `No conversations to harvest: set "knowledge.conversations" to globs of conversation files`,
       ]);
     }

@@ -220,7 +220,11 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     configPath = findConfigFile(cwd, flags.config);
     if (configPath) raw = await importConfig(configPath, flags);
   }
-  const display = configPath ? displayPath(configPath, cwd) : "inline config";
+  const display = configPath
+    ? displayPath(configPath, cwd)
+    : flags.inline
+    ? "inline config"
+    : "zero-config";
   const problems = validateConfig(raw);
   if (!problems.length) problems.push(...checkSecretRules(raw.secrets?.rules));
   if (problems.length) throw new ConfigError(display, problems);
@@ -247,7 +251,13 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     if (!preset) {
       const hint = closest(flags.preset, Object.keys(raw.presets ?? {}));
       throw new ConfigError(display, [
-        `Unknown preset "${flags.preset}"${hint ? ` (did you mean "${hint}"?)` : ""}`,
+        `Unknown preset "${flags.preset}"${
+          hint
+            ? ` (did you mean "${hint}"?)`
+            : raw.presets
+            ? ""
+            : " (the config defines no presets)"
+        }`,
       ]);
     }
     fileList = preset.files ?? [];
@@ -259,7 +269,13 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     if (!found) {
       const hint = closest(flags.persona, Object.keys(raw.personas ?? {}));
       throw new ConfigError(display, [
-        `Unknown persona "${flags.persona}"${hint ? ` (did you mean "${hint}"?)` : ""}`,
+        `Unknown persona "${flags.persona}"${
+          hint
+            ? ` (did you mean "${hint}"?)`
+            : raw.personas
+            ? ""
+            : " (the config defines no personas)"
+        }`,
       ]);
     }
     persona = { name: flags.persona, ...found };
