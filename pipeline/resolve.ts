@@ -122,8 +122,10 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
 
   let paths = [...selected.keys()];
   if (config.paths.length) {
-    const keep = config.paths.map((p) => {
-      const rel = toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p;
+    const rels = config.paths.map((p) =>
+      toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p
+    );
+    const keep = rels.map((rel) => {
       return isGlob(rel)
         ? globMatcher(rel, { dot: true })
         : (x: string) => x === rel || x.startsWith(rel + "/");
@@ -134,7 +136,7 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
     for (const path of restricted) if (!selected.has(path)) add(path, { path }, false);
     paths = [...restricted];
     if (!paths.length) {
-      warnings.push(`No file matches the paths ${config.paths.map((p) => `"${p}"`).join(", ")}`);
+      warnings.push(`No file matches the paths ${rels.map((p) => `"${p}"`).join(", ")}`);
     }
   }
 

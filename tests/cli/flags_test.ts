@@ -69,3 +69,26 @@ Deno.test("slop report --preset reports a build of the preset", async () => {
   assert.match(run.stdout, /src\/b\.py/);
   assert.doesNotMatch(run.stdout, /src\/a\.py/);
 });
+
+Deno.test("an unknown persona or preset without a config names zero-config and says there are none", async () => {
+  const root = await makeProject({ "a.txt": "a\n" });
+  const persona = await runCli(["build", "--persona", "x"], root);
+  assert.equal(persona.code, 2);
+  assert.equal(
+    persona.stderr,
+    `slop: Invalid config "zero-config": Unknown persona "x" (the config defines no personas)\n`,
+  );
+  const preset = await runCli(["check", "--preset", "y"], root);
+  assert.equal(preset.code, 2);
+  assert.equal(
+    preset.stderr,
+    `slop: Invalid config "zero-config": Unknown preset "y" (the config defines no presets)\n`,
+  );
+});
+
+Deno.test("slop build PATHS that match nothing warns with the paths relative to the root", async () => {
+  const root = await project();
+  const run = await runCli(["build", "--stdout", "src/nothere", "docs"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /warning: No file matches the paths "src\/nothere", "docs"\n/);
+});
