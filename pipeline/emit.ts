@@ -165,7 +165,15 @@ export async function publish(
   options: PublishOptions = {},
 ): Promise<Published> {
   const ext = options.ext ?? "md";
-  await Deno.mkdir(dir, { recursive: true });
+  try {
+    await Deno.mkdir(dir, { recursive: true });
+  } catch (error) {
+    const rel = relative(Deno.cwd(), dir);
+    const reason = error instanceof Error ? error.message.replace(/: mkdir '.*'$/, "") : error;
+    throw new Error(
+      `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
+    );
+  }
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   await Deno.writeTextFile(tmp, document);
   await sweepStale(dir, namespace);

@@ -92,3 +92,14 @@ Deno.test("slop build PATHS that match nothing warns with the paths relative to 
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /warning: No file matches the paths "src\/nothere", "docs"\n/);
 });
+
+Deno.test("slop build --state-dir naming a file fails with a sentence that names the folder", async () => {
+  const root = await project();
+  await Deno.writeTextFile(join(root, "afile"), "");
+  const run = await runCli(["build", "--state-dir", "afile"], root);
+  assert.equal(run.code, 1);
+  assert.equal(
+    run.stderr,
+    `slop: Cannot create the output folder "afile/out": Not a directory (os error 20)\n`,
+  );
+});
