@@ -208,7 +208,7 @@ export async function main(args: string[]): Promise<number> {
       code = await runSliceAdd(spec, options);
     });
   slice.command("list")
-    .description("every slice and its status: exact, moved, re-anchored or stale")
+    .description("every slice and its status: exact, moved, re-anchored, stale or unanchored")
     .option("-c, --config <path>", CONFIG_HELP)
     .option("--json", "print the slices as JSON")
     .action(async (options) => {
