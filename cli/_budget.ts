@@ -6,6 +6,9 @@
 
 import type { BudgetReport } from "../pipeline/types.ts";
 
+/** Files listed by name; the manifest's `budget.steppedDown` has them all. */
+const LIST_MAX = 20;
+
 /**
  * Say whether the budget was met and what was stepped down to meet it.
  *
@@ -32,6 +35,11 @@ export function budgetLines(report: BudgetReport): string[] {
     if (chain) chain.push(step.to);
     else chains.set(step.path, [step.from, step.to]);
   }
-  for (const [path, chain] of chains) lines.push(`  stepped down: ${path} ${chain.join(" -> ")}`);
+  for (const [path, chain] of [...chains].slice(0, LIST_MAX)) {
+    lines.push(`  stepped down: ${path} ${chain.join(" -> ")}`);
+  }
+  if (chains.size > LIST_MAX) {
+    lines.push(`  ... and ${chains.size - LIST_MAX} more stepped down (see the manifest's budget)`);
+  }
   return lines;
 }

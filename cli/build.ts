@@ -103,6 +103,9 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
   return flags.strict && errors ? 1 : 0;
 }
 
+/** Files listed by name in the summary (skipped or failed; the rest is counted). */
+const SUMMARY_LIST_MAX = 20;
+
 function relativeToCwd(path: string): string {
   const rel = relative(Deno.cwd(), path);
   return rel.startsWith("..") ? path : rel;
@@ -131,8 +134,11 @@ export function summaryText(result: BuildResult): string {
     lines.push(`slop: wrote ${doc} (manifest ${relativeToCwd(result.output.manifest)})`);
   }
   const count = (s: string) => result.files.filter((f) => f.status === s).length;
+  const errors = count("error");
   lines.push(
-    `files: ${count("rendered")} rendered, ${count("skipped")} skipped, ${count("error")} errors`,
+    `files: ${count("rendered")} rendered, ${count("skipped")} skipped, ${errors} error${
+      errors === 1 ? "" : "s"
+    }`,
   );
   const bySection = new Map<string, number>();
   for (const b of result.blocks) {
@@ -149,8 +155,17 @@ export function summaryText(result: BuildResult): string {
   );
   if (result.cache) lines.push(cacheLine(result.cache));
   if (result.budget) lines.push(...budgetLines(result.budget));
-  for (const f of result.files) {
-    if (f.status !== "rendered") lines.push(`  ${f.status}: ${f.path} (${f.reason})`);
+  // Files the budget dropped are in the budget lines already; the manifest has the full list.
+  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
+  const unrendered = result.files.filter((f) =>
+    f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
+  );
+  for (const f of unrendered.slice(0, SUMMARY_LIST_MAX)) {
+    lines.push(`  ${f.status}: ${f.path} (${f.reason})`);
+  }
+  if (unrendered.length > SUMMARY_LIST_MAX) {
+    const more = unrendered.length - SUMMARY_LIST_MAX;
+    lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   }
   for (const w of result.warnings) lines.push(`warning: ${w}`);
   return lines.join("\n");
