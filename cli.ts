@@ -141,6 +141,8 @@ export async function main(args: string[]): Promise<number> {
     .option("--format <format>", "document format: markdown | xml | json")
     .option("--debounce <ms>", "quiet time before a rebuild", "200")
     .option("--max-builds <n>", "stop after N rebuilds")
+    .option("-q, --quiet", "print nothing but errors")
+    .option("--no-cache", "render and count everything anew; read and write no cache")
     .action(async (options) => {
       const { runWatch } = await import("./cli/watch.ts");
       code = await runWatch(options);

@@ -30,6 +30,10 @@ export interface WatchFlags {
   debounce?: string | number;
   /** Stop after this many rebuilds (`--max-builds`); unbounded when absent. */
   maxBuilds?: string | number;
+  /** Print nothing but errors (`--quiet`). */
+  quiet?: boolean;
+  /** `false` with `--no-cache`. */
+  cache?: boolean;
 }
 
 /** How much of the previous output a rebuild kept. */
@@ -122,13 +126,17 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
       preset: flags.preset,
     });
     if (flags.format) config.output.format = flags.format as OutputFormat;
+    if (flags.cache === false) config.cache.enabled = false;
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }
   const rebuild = async (): Promise<BuildResult | undefined> => {
     try {
-      return await build(config, { builtins: defaultPlugins() });
+      return await build(config, {
+        builtins: defaultPlugins(),
+        onWarning: flags.quiet ? undefined : (w) => console.error(`warning: ${w}`),
+      });
     } catch (error) {
       printError(error instanceof Error ? error.message : String(error));
       return undefined;
@@ -146,7 +154,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   const watcher = Deno.watchFs(config.root, { recursive: true });
   const stop = () => watcher.close();
   let previous = await rebuild();
-  if (previous) console.log(`slop: built ${outputName(previous, config)}; watching for changes`);
+  const say = flags.quiet ? () => {} : console.log;
+  if (previous) say(`slop: built ${outputName(previous, config)}; watching for changes`);
   if (maxBuilds === 0) {
     stop();
     return previous ? 0 : 1;
@@ -170,7 +179,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
           if (next) {
             const what = files.length === 1 ? files[0] : `${files.length} files`;
             const reuse = previous ? reuseLine(prefixReuse(previous, next)) : "first build";
-            console.log(`slop: ${what} changed: built ${outputName(next, config)}: ${reuse}`);
+            say(`slop: ${what} changed: built ${outputName(next, config)}: ${reuse}`);
             previous = next;
           }
           if (++builds >= maxBuilds) stop();

@@ -103,3 +103,17 @@ Deno.test("slop build --state-dir naming a file fails with a sentence that names
     `slop: Cannot create the output folder "afile/out": Not a directory (os error 20)\n`,
   );
 });
+
+Deno.test("slop watch prints the build's warnings; --quiet prints nothing but errors", async () => {
+  const root = await makeProject({
+    "slop.config.ts": `export default { files: ["src/**", "missing/**"] };\n`,
+    "src/a.py": "def alpha():\n    return 1\n",
+  });
+  const run = await runCli(["watch", "--max-builds", "0"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^slop: built \.slop\/out\/context_001\.md; watching for changes\n$/);
+  assert.match(run.stderr, /^warning: No file matches "missing\/\*\*" \(files\[1\]\)/m);
+  const quiet = await runCli(["watch", "--max-builds", "0", "--quiet", "--no-cache"], root);
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.equal(quiet.stdout + quiet.stderr, "");
+});
