@@ -184,6 +184,9 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
   } catch (error) {
     return fail(error);
   }
-  if (!flags.quiet) console.log(harvestText(report));
+  if (!flags.quiet) {
+    console.log(harvestText(report));
+    for (const w of report.warnings) console.error(`warning: ${w}`);
+  }
   return report.outcomes.some((o) => o.status === "harvest-failed") ? 1 : 0;
 }

@@ -66,6 +66,7 @@ async function walkFiles(dir: string): Promise<string[]> {
 /**
  * Expand the conversation globs (relative to `base`, `~/` for the home
  * folder) to sorted, de-duplicated absolute paths of existing files.
+ * `unmatched` receives the index of each glob that matches no file.
  *
  * @example
  * ```ts
@@ -73,9 +74,14 @@ async function walkFiles(dir: string): Promise<string[]> {
  * // await findConversations(["slop/conversations/*.jsonl"], "/repo");
  * ```
  */
-export async function findConversations(globs: string[], base: string): Promise<string[]> {
+export async function findConversations(
+  globs: string[],
+  base: string,
+  unmatched: number[] = [],
+): Promise<string[]> {
   const found = new Set<string>();
-  for (const raw of globs) {
+  for (const [index, raw] of globs.entries()) {
+    const before = found.size;
     const pattern = resolve(base, expandHome(raw)).replaceAll("\\", "/");
     if (!isGlob(pattern)) {
       try {
@@ -83,15 +89,20 @@ export async function findConversations(globs: string[], base: string): Promise<
       } catch {
         // A literal path that does not exist is simply not a conversation.
       }
+      if (found.size === before) unmatched.push(index);
       continue;
     }
     const parts = pattern.split("/");
     const firstGlob = parts.findIndex((p) => isGlob(p));
     const dir = parts.slice(0, firstGlob).join("/") || "/";
     const match = picomatch(parts.slice(firstGlob).join("/"), { dot: true });
+    let matched = false;
     for (const file of await walkFiles(dir)) {
-      if (match(relative(dir, file).replaceAll("\\", "/"))) found.add(file);
+      if (!match(relative(dir, file).replaceAll("\\", "/"))) continue;
+      found.add(file);
+      matched = true;
     }
+    if (!matched) unmatched.push(index);
   }
   return [...found].sort(comparePaths);
 }

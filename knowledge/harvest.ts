@@ -117,6 +117,8 @@ export interface HarvestOptions {
 export interface HarvestReport {
   /** Every conversation found, in path order, with its action. */
   plan: PlannedConversation[];
+  /** Warnings: each `knowledge.conversations` glob that matches no file. */
+  warnings: string[];
   /** Conversations per action. */
   counts: Record<HarvestAction, number>;
   /** Bytes of the conversations to send (harvest + summarize). */
@@ -234,7 +236,9 @@ export async function harvestKnowledge(
   const conversations: Conversation[] = [];
   const transcripts: string[] = [];
   const seen = new Map<string, string>();
-  for (const path of await findConversations(config.knowledge.conversations, base)) {
+  const unmatched: number[] = [];
+  const globs = config.knowledge.conversations;
+  for (const path of await findConversations(globs, base, unmatched)) {
     const conversation = await readConversation(path, base, {
       maxBytes: MAX_HARVEST_SOURCE_BYTES,
     });
@@ -271,6 +275,9 @@ export async function harvestKnowledge(
     : inputPrice(options.registry ?? pluginRegistry(config), config.provider);
   const report: HarvestReport = {
     plan,
+    warnings: unmatched.map((i) =>
+      `No conversation matches "${globs[i]}" (knowledge.conversations[${i}])`
+    ),
     counts,
     inputBytes: sent.reduce((n, p) => n + p.bytes, 0),
     inputTokens,

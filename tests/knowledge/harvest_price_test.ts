@@ -54,3 +54,21 @@ Deno.test("slop knowledge harvest prints the cost for a configured OpenAI model"
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /at \$0\.25 per million input tokens/);
 });
+
+Deno.test("slop knowledge harvest warns about a conversation glob that matches no file", async () => {
+  const root = await makeProject({
+    "chats/a.jsonl": JSON.stringify({ role: "User", content: "we chose heapq" }) + "\n",
+    "slop.config.ts": `export default ${
+      JSON.stringify({
+        knowledge: { conversations: ["chats/*.jsonl", "old/*.jsonl", "chats/gone.jsonl"] },
+      })
+    };\n`,
+  });
+  const run = await runCli(["knowledge", "harvest"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(
+    run.stderr,
+    `warning: No conversation matches "old/*.jsonl" (knowledge.conversations[1])\n` +
+      `warning: No conversation matches "chats/gone.jsonl" (knowledge.conversations[2])\n`,
+  );
+});
