@@ -68,8 +68,16 @@ export async function runSliceAdd(spec: string, flags: SliceFlags): Promise<numb
     const config = await loadConfig({ config: flags.config });
     const path = rootRelative(config, file);
     const lines = await readLines(config, path);
-    if (startLine < 1 || endLine < startLine || endLine > lines.length) {
-      printError(`Invalid slice "${spec}": "${path}" has ${lines.length} lines`);
+    const n = lines.length;
+    const problem = startLine < 1
+      ? "lines are numbered from 1"
+      : endLine < startLine
+      ? "the end line comes before the start line"
+      : endLine > n
+      ? `"${path}" has ${n} line${n === 1 ? "" : "s"}`
+      : undefined;
+    if (problem) {
+      printError(`Invalid slice "${spec}": ${problem}`);
       return 2;
     }
     const slice: FileSlice = {
