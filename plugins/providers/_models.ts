@@ -166,3 +166,33 @@ export function modelInfoHook(
 ): (model?: string) => ModelInfo | undefined {
   return (model) => lookupModel(table, model ?? defaultModel);
 }
+
+/** A provider's model lookups (see {@linkcode modelLookups}). */
+export interface ModelLookups {
+  /** The `modelInfo` hook: the table's entry, or undefined for an unknown id. */
+  modelInfo: (model?: string) => ModelInfo | undefined;
+  /** For payloads and counting: an unknown id gets the default model's entry under its own id. */
+  info: (model?: string) => ModelInfo;
+}
+
+/**
+ * The model lookups of a provider factory: its table with the user's
+ * overrides, and the default model.
+ *
+ * @example
+ * ```ts
+ * import { modelLookups, OPENAI_MODELS } from "./_models.ts";
+ * const { info } = modelLookups(OPENAI_MODELS, {}, "gpt-5-mini");
+ * info("my-finetune").minCacheTokens; // 1024, as gpt-5-mini
+ * ```
+ */
+export function modelLookups(
+  builtin: Record<string, ModelEntry>,
+  overrides: ModelOverrides | undefined,
+  defaultModel: string,
+): ModelLookups {
+  const modelInfo = modelInfoHook(mergeModels(builtin, overrides), defaultModel);
+  const info = (model?: string) =>
+    modelInfo(model) ?? { ...modelInfo(defaultModel)!, model: model ?? defaultModel };
+  return { modelInfo, info };
+}

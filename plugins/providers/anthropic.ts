@@ -11,7 +11,7 @@ import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/type
 import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
 import { httpClient, type HttpOptions } from "./_http.ts";
-import { ANTHROPIC_MODELS, mergeModels, modelInfoHook, type ModelOverrides } from "./_models.ts";
+import { ANTHROPIC_MODELS, modelLookups, type ModelOverrides } from "./_models.ts";
 import { type PayloadOptions, payloadParts } from "./_payload.ts";
 
 /** Options of {@linkcode anthropicProvider}. */
@@ -91,9 +91,7 @@ export async function anthropicPayload(
 export function anthropicProvider(options: AnthropicOptions = {}): ProviderPlugin {
   const name = "slop:anthropic";
   const defaultModel = options.model ?? "claude-haiku-4-5";
-  const modelInfo = modelInfoHook(mergeModels(ANTHROPIC_MODELS, options.models), defaultModel);
-  const info = (model?: string) =>
-    modelInfo(model) ?? { ...modelInfo(defaultModel)!, model: model ?? defaultModel };
+  const { modelInfo, info } = modelLookups(ANTHROPIC_MODELS, options.models, defaultModel);
   const setup = {
     plugin: name,
     shape: "anthropic" as const,

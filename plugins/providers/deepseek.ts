@@ -10,7 +10,7 @@ import type { ProviderPlugin } from "../../pipeline/types.ts";
 import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
 import { httpClient, type HttpOptions } from "./_http.ts";
-import { DEEPSEEK_MODELS, mergeModels, modelInfoHook, type ModelOverrides } from "./_models.ts";
+import { DEEPSEEK_MODELS, modelLookups, type ModelOverrides } from "./_models.ts";
 import type { PayloadOptions } from "./_payload.ts";
 import { openaiPayload } from "./openai.ts";
 
@@ -43,9 +43,7 @@ export const DEEPSEEK_BASE_URL = "https://api.deepseek.com";
 export function deepseekProvider(options: DeepseekOptions = {}): ProviderPlugin {
   const name = "slop:deepseek";
   const defaultModel = options.model ?? "deepseek-chat";
-  const modelInfo = modelInfoHook(mergeModels(DEEPSEEK_MODELS, options.models), defaultModel);
-  const info = (model?: string) =>
-    modelInfo(model) ?? { ...modelInfo(defaultModel)!, model: model ?? defaultModel };
+  const { modelInfo, info } = modelLookups(DEEPSEEK_MODELS, options.models, defaultModel);
   const setup = {
     plugin: name,
     shape: "openai" as const,

@@ -12,7 +12,7 @@ import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/type
 import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
 import { httpClient, type HttpOptions } from "./_http.ts";
-import { GEMINI_MODELS, mergeModels, modelInfoHook, type ModelOverrides } from "./_models.ts";
+import { GEMINI_MODELS, modelLookups, type ModelOverrides } from "./_models.ts";
 import { type PayloadOptions, payloadParts } from "./_payload.ts";
 import { ttlSeconds } from "../ordering/breakpoints.ts";
 
@@ -117,9 +117,7 @@ export async function geminiPayload(
 export function geminiProvider(options: GeminiOptions = {}): ProviderPlugin {
   const name = "slop:gemini";
   const defaultModel = options.model ?? "gemini-2.5-flash";
-  const modelInfo = modelInfoHook(mergeModels(GEMINI_MODELS, options.models), defaultModel);
-  const info = (model?: string) =>
-    modelInfo(model) ?? { ...modelInfo(defaultModel)!, model: model ?? defaultModel };
+  const { modelInfo, info } = modelLookups(GEMINI_MODELS, options.models, defaultModel);
   const setup = {
     plugin: name,
     shape: "gemini" as const,

@@ -13,7 +13,7 @@ import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/type
 import { modelTokens } from "../../pipeline/cache_plan.ts";
 import { completeWith } from "./_complete.ts";
 import { httpClient, type HttpOptions } from "./_http.ts";
-import { mergeModels, modelInfoHook, type ModelOverrides, OPENAI_MODELS } from "./_models.ts";
+import { modelLookups, type ModelOverrides, OPENAI_MODELS } from "./_models.ts";
 import { type PayloadOptions, payloadParts } from "./_payload.ts";
 
 /** Options of {@linkcode openaiProvider}. */
@@ -122,9 +122,7 @@ export function openaiProvider(options: OpenaiOptions = {}): ProviderPlugin {
   const http = httpClient(name, options);
   const baseUrl = options.baseUrl ?? OPENAI_BASE_URL;
   const defaultModel = options.model ?? "gpt-5-mini";
-  const modelInfo = modelInfoHook(mergeModels(OPENAI_MODELS, options.models), defaultModel);
-  const info = (model?: string) =>
-    modelInfo(model) ?? { ...modelInfo(defaultModel)!, model: model ?? defaultModel };
+  const { modelInfo, info } = modelLookups(OPENAI_MODELS, options.models, defaultModel);
   return {
     kind: "provider",
     name,
