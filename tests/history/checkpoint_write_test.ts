@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { anthropicProvider, buildContext } from "../../mod.ts";
 import { hashMessages } from "../../plugins/sections/_compaction.ts";
-import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
+import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, type LlmServer, startLlmServer } from "../_llm_server.ts";
 import { makeProject } from "../_helpers.ts";
 
 Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
@@ -14,26 +14,30 @@ function messages(n: number): Array<{ role: string; content: string }> {
   }));
 }
 
+async function project(chat: Array<{ role: string; content: string }>, server: LlmServer) {
+  const root = await makeProject({
+    "a.txt": "a\n",
+    "chat.jsonl": chat.map((m) => JSON.stringify(m)).join("\n") + "\n",
+  });
+  const inline = {
+    files: ["a.txt"],
+    history: "chat.jsonl",
+    provider: { ...server.provider("anthropic"), model: "test-model" },
+    plugins: [anthropicProvider({ retries: 0 })],
+  };
+  return { root, stateDir: join(root, ".state"), inline };
+}
+
 Deno.test("a checkpoint that cannot be stored leaves no temp file in the checkpoints folder", async () => {
   const server = startLlmServer({ reply: () => "S" });
   try {
     const chat = messages(81);
-    const root = await makeProject({
-      "a.txt": "a\n",
-      "chat.jsonl": chat.map((m) => JSON.stringify(m)).join("\n") + "\n",
-    });
-    const stateDir = join(root, ".state");
+    const { root, stateDir, inline } = await project(chat, server);
     const dir = join(stateDir, "checkpoints");
     // The checkpoint's own name is taken by a folder, so storing it fails.
     await Deno.mkdir(join(dir, `${hashMessages(chat.slice(0, 57))}.json`, "x"), {
       recursive: true,
     });
-    const inline = {
-      files: ["a.txt"],
-      history: "chat.jsonl",
-      provider: { ...server.provider("anthropic"), model: "test-model" },
-      plugins: [anthropicProvider({ retries: 0 })],
-    };
     const result = await buildContext({ cwd: root, stateDir, inline }, { write: false });
     assert.equal(server.requests.length, 1);
     assert.ok(result.warnings.some((w) => /checkpoint/i.test(w)), result.warnings.join("\n"));
@@ -49,17 +53,7 @@ Deno.test("a stored checkpoint is written whole, with no temp file beside it", a
   const server = startLlmServer({ reply: () => "S" });
   try {
     const chat = messages(81);
-    const root = await makeProject({
-      "a.txt": "a\n",
-      "chat.jsonl": chat.map((m) => JSON.stringify(m)).join("\n") + "\n",
-    });
-    const stateDir = join(root, ".state");
-    const inline = {
-      files: ["a.txt"],
-      history: "chat.jsonl",
-      provider: { ...server.provider("anthropic"), model: "test-model" },
-      plugins: [anthropicProvider({ retries: 0 })],
-    };
+    const { root, stateDir, inline } = await project(chat, server);
     await buildContext({ cwd: root, stateDir, inline }, { write: false });
     const dir = join(stateDir, "checkpoints");
     const names = [];
