@@ -68,6 +68,7 @@ const VERSION = "1";
 export function llmSummaryViewMode(options: LlmSummaryOptions = {}): ViewModePlugin {
   const base = { ...defaults, ...options };
   const queue = limiter(base.concurrency);
+  const outage: Outage = {};
   return {
     kind: "view-mode",
     name: "slop:llm_summary",
@@ -80,10 +81,26 @@ export function llmSummaryViewMode(options: LlmSummaryOptions = {}): ViewModePlu
     },
     async render(file, ctx) {
       const job = await prepare(file, ctx, base);
-      return await summarizeFile(file, ctx, job, queue);
+      return await summarizeFile(file, ctx, job, { queue, outage });
     },
   };
 }
+
+/**
+ * After a request fails for good (the client's retries used up: the endpoint
+ * is down, unreachable or overloaded), files that would ask within
+ * {@linkcode OUTAGE_MS} fall back at once instead of each waiting out its own
+ * retries. Errors about one file (HTTP 400) do not count.
+ */
+interface Outage {
+  /** `Date.now()` until which the provider is not asked. */
+  until?: number;
+  /** The file whose request failed. */
+  path?: string;
+}
+
+const OUTAGE_MS = 60_000;
+const EXHAUSTED = / failed after \d+ attempts?: /;
 
 /** Everything one summary depends on, and its key. */
 interface Job {
@@ -133,7 +150,7 @@ async function summarizeFile(
   file: ViewInput,
   ctx: ViewContext,
   job: Job,
-  queue: Limiter,
+  { queue, outage }: { queue: Limiter; outage: Outage },
 ): Promise<ViewOutput> {
   const { dir, enabled } = ctx.config.cache;
   const store = openCache(dir, { enabled });
@@ -146,7 +163,20 @@ async function summarizeFile(
   }
   let summary: string;
   try {
-    summary = await queue(() => ask(file, ctx, job));
+    summary = await queue(() => {
+      if (outage.until !== undefined && Date.now() < outage.until) {
+        const seconds = OUTAGE_MS / 1000;
+        throw new Error(
+          `did not ask the provider, which failed on "${outage.path}" less than ${seconds} s ago`,
+        );
+      }
+      return ask(file, ctx, job).catch((error) => {
+        if (error instanceof Error && EXHAUSTED.test(error.message)) {
+          [outage.until, outage.path] = [Date.now() + OUTAGE_MS, file.path];
+        }
+        throw error;
+      });
+    });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     ctx.warn(
