@@ -6,6 +6,7 @@
  * @module
  */
 
+import { join, relative } from "node:path";
 import { computeStats, type ContextStats, TOKENIZERS } from "../report/stats.ts";
 import { ConfigError } from "../pipeline/config.ts";
 import { formatBytes, printError } from "./_output.ts";
@@ -39,7 +40,12 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   try {
     const loaded = await latestOrBuild(flags);
     stats = await computeStats(loaded.document, loaded.manifest);
-    from = loaded.from === "latest" ? loaded.manifest.output! : "a fresh build (not written)";
+    // The manifest's output path is relative to the root; print it relative to here.
+    const path = join(loaded.config.root, loaded.manifest.output ?? "");
+    const rel = relative(Deno.cwd(), path);
+    from = loaded.from === "latest"
+      ? (rel.startsWith("..") ? path : rel)
+      : "a fresh build (not written)";
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;

@@ -117,3 +117,14 @@ Deno.test("slop watch prints the build's warnings; --quiet prints nothing but er
   assert.equal(quiet.code, 0, quiet.stderr);
   assert.equal(quiet.stdout + quiet.stderr, "");
 });
+
+Deno.test("slop stats names the latest output relative to the current folder, as build does", async () => {
+  const root = await project();
+  assert.equal((await runCli(["build", "-q"], root)).code, 0);
+  const outside = await Deno.makeTempDir();
+  const run = await runCli(["stats", "-c", join(root, "slop.config.ts")], outside);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout.split("\n")[0], `slop stats: ${join(root, ".slop/out/context_001.md")}`);
+  const inside = await runCli(["stats"], root);
+  assert.equal(inside.stdout.split("\n")[0], "slop stats: .slop/out/context_001.md");
+});
