@@ -140,7 +140,11 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
   if (flags.json) {
     const { current, pinned, diff, costs } = check;
     console.log(
-      JSON.stringify({ lock: lockName, pinned: !!pinned, diff, costs, total: current.total }),
+      JSON.stringify(
+        { lock: lockName, pinned: !!pinned, diff, costs, total: current.total },
+        null,
+        2,
+      ),
     );
   }
   if (!check.pinned && flags.determinism) {

@@ -50,8 +50,9 @@ export async function runStats(flags: StatsFlags): Promise<number> {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }
-  if (flags.json) console.log(JSON.stringify({ ...stats, files: stats.files.slice(0, top) }));
-  else console.log(statsText(stats, { top, from }));
+  if (flags.json) {
+    console.log(JSON.stringify({ ...stats, files: stats.files.slice(0, top) }, null, 2));
+  } else console.log(statsText(stats, { top, from }));
   return 0;
 }
 

@@ -128,3 +128,22 @@ Deno.test("slop stats names the latest output relative to the current folder, as
   const inside = await runCli(["stats"], root);
   assert.equal(inside.stdout.split("\n")[0], "slop stats: .slop/out/context_001.md");
 });
+
+Deno.test("--json prints indented JSON on every command that has it, as build does", async () => {
+  const root = await project();
+  assert.equal((await runCli(["build", "-q"], root)).code, 0);
+  assert.equal((await runCli(["build", "-q"], root)).code, 0);
+  assert.equal((await runCli(["check", "--update", "-q"], root)).code, 0);
+  assert.equal((await runCli(["slice", "add", "src/a.py:1-1", "-q"], root)).code, 0);
+  for (
+    const args of [["build", "--json"], ["stats", "--json"], ["check", "--json"], [
+      "explain",
+      "--json",
+    ], ["slice", "list", "--json"]]
+  ) {
+    const run = await runCli(args, root);
+    assert.equal(run.code, 0, `${args.join(" ")}: ${run.stderr}`);
+    assert.match(run.stdout, /^[[{]\n {2}/, args.join(" "));
+    JSON.parse(run.stdout);
+  }
+});
