@@ -117,16 +117,21 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     printError(flagError);
     return 2;
   }
-  let config: ResolvedConfig;
-  try {
-    config = await loadConfig({
+  const load = async (reload: boolean) => {
+    const loaded = await loadConfig({
       config: flags.config,
       stateDir: flags.stateDir,
       persona: flags.persona,
       preset: flags.preset,
+      reload,
     });
-    if (flags.format) config.output.format = flags.format as OutputFormat;
-    if (flags.cache === false) config.cache.enabled = false;
+    if (flags.format) loaded.output.format = flags.format as OutputFormat;
+    if (flags.cache === false) loaded.cache.enabled = false;
+    return loaded;
+  };
+  let config: ResolvedConfig;
+  try {
+    config = await load(false);
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
@@ -149,9 +154,15 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     resolve(config.root, ".git"),
   ]
     .map((d) => d.endsWith(sep) ? d.slice(0, -1) : d);
-  const relevant = (path: string) => !ignored.some((d) => path === d || path.startsWith(d + sep));
-  // Watch before the first build, so that no change after "watching" is missed.
-  const watcher = Deno.watchFs(config.root, { recursive: true });
+  const configPath = config.configPath;
+  const relevant = (path: string) =>
+    path === configPath || !ignored.some((d) => path === d || path.startsWith(d + sep));
+  // Watch before the first build, so that no change after "watching" is missed. The config
+  // may sit outside the root: watch it too.
+  const watched = configPath && !configPath.startsWith(config.root + sep)
+    ? [config.root, configPath]
+    : config.root;
+  const watcher = Deno.watchFs(watched, { recursive: true });
   const stop = () => watcher.close();
   let previous = await rebuild();
   const say = flags.quiet ? () => {} : console.log;
@@ -165,16 +176,28 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
   let changed = new Set<string>();
+  let configChanged = false;
   try {
     for await (const event of watcher) {
       const paths = event.paths.filter(relevant);
       if (!paths.length || event.kind === "access") continue;
+      if (paths.includes(configPath!)) configChanged = true;
       paths.forEach((p) => changed.add(relative(config.root, p).split(sep).join("/")));
       clearTimeout(timer);
       timer = setTimeout(() => {
         const files = [...changed].sort();
         changed = new Set();
+        const reload = configChanged;
+        configChanged = false;
         running = running.then(async () => {
+          // An edited config applies from this rebuild on; a broken one keeps the last good one.
+          if (reload) {
+            try {
+              config = await load(true);
+            } catch (error) {
+              printError(error instanceof Error ? error.message : String(error));
+            }
+          }
           const next = await rebuild();
           if (next) {
             const what = files.length === 1 ? files[0] : `${files.length} files`;

@@ -197,6 +197,8 @@ export interface ConfigFlags {
   paths?: string[];
   /** A config object to use instead of a file (library use). */
   inline?: SlopConfig;
+  /** Import the config file anew, not from the module cache (`slop watch` after an edit). */
+  reload?: boolean;
 }
 
 /**
@@ -393,11 +395,15 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
   return undefined;
 }
 
+/** How many times a config was imported anew (a fresh module specifier each time). */
+let reloads = 0;
+
 async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfig> {
   const display = displayPath(path, resolve(flags.cwd ?? Deno.cwd()));
   let mod: Record<string, unknown>;
   try {
-    mod = await import(pathToFileURL(path).href);
+    const href = pathToFileURL(path).href;
+    mod = await import(flags.reload ? `${href}?reload=${++reloads}` : href);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new ConfigError(display, [`Cannot load the config: ${detail}`]);
