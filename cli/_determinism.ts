@@ -25,11 +25,13 @@ export interface DeterminismReport {
   offset?: number;
   /** The block of the first run holding that offset. */
   block?: string;
+  /** The view of that block, when it is a file's. */
+  view?: string;
 }
 
 interface ChildOutput {
   document: string;
-  blocks: Array<{ id: string; offset: number; length: number }>;
+  blocks: Array<{ id: string; offset: number; length: number; view?: string }>;
 }
 
 /**
@@ -50,8 +52,14 @@ export async function checkDeterminism(flags: ConfigFlags): Promise<DeterminismR
   let i = 0;
   while (i < x.length && i < y.length && x[i] === y[i]) i++;
   if (i === x.length && i === y.length) return { same: true, bytes };
-  const block = a.blocks.find((bl) => i >= bl.offset && i < bl.offset + bl.length)?.id;
-  return { same: false, bytes, offset: i, ...(block ? { block } : {}) };
+  const found = a.blocks.find((bl) => i >= bl.offset && i < bl.offset + bl.length);
+  return {
+    same: false,
+    bytes,
+    offset: i,
+    ...(found ? { block: found.id } : {}),
+    ...(found?.view ? { view: found.view } : {}),
+  };
 }
 
 async function runChild(

@@ -19,7 +19,13 @@ const result = await build(config, {
   write: false,
   orderSource: "lock",
 });
-const blocks = result.blocks.map((b) => ({ id: b.id, offset: b.offset, length: b.length }));
+const views = new Map(result.files.map((f) => [`files:${f.path}`, f.view]));
+const blocks = result.blocks.map((b) => ({
+  id: b.id,
+  offset: b.offset,
+  length: b.length,
+  view: views.get(b.id),
+}));
 const out = new TextEncoder().encode(JSON.stringify({ document: result.document, blocks }));
 let written = 0;
 while (written < out.length) written += await Deno.stdout.write(out.subarray(written));

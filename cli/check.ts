@@ -109,7 +109,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
       if (!report.same) {
         printError(
           `Not deterministic: two builds differ at byte ${report.offset}` +
-            (report.block ? ` (block "${report.block}")` : "") +
+            (report.block ? ` (block "${report.block}"${viewNote(report.view)})` : "") +
             ` (${report.bytes[0]} vs ${report.bytes[1]} bytes)`,
         );
         return 1;
@@ -224,4 +224,13 @@ export function describeDiff(diff: LockDiff, lockName: string, pinnedBytes: numb
     `  all differences: ${c.changed} changed, ${c.added} added, ${c.removed} removed, ${c.moved} moved`,
     "run `slop check --update` to re-pin",
   ].join("\n");
+}
+
+/** The view of a differing block; a model's answer differs by nature when asked again. */
+function viewNote(view: string | undefined): string {
+  if (!view) return "";
+  const model = view === "llm_summary"
+    ? ": the model answered anew in the build without the cache"
+    : "";
+  return `, view "${view}"${model}`;
 }

@@ -78,7 +78,7 @@ Deno.test("slop check --determinism fails on a view that depends on the time zon
   assert.equal(run.code, 1);
   assert.match(
     run.stderr,
-    /Not deterministic: two builds differ at byte \d+ \(block "files:a\.txt"\)/,
+    /Not deterministic: two builds differ at byte \d+ \(block "files:a\.txt", view "stamp"\)/,
   );
 });
 
