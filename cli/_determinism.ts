@@ -27,6 +27,9 @@ export interface DeterminismReport {
   block?: string;
   /** The view of that block, when it is a file's. */
   view?: string;
+  /** The first block (in the first run's order) whose bytes differ from the same block of the
+   * second run, when that is not the block at `offset` (which then only moved). */
+  changed?: { block: string; view?: string };
 }
 
 interface ChildOutput {
@@ -53,12 +56,20 @@ export async function checkDeterminism(flags: ConfigFlags): Promise<DeterminismR
   while (i < x.length && i < y.length && x[i] === y[i]) i++;
   if (i === x.length && i === y.length) return { same: true, bytes };
   const found = a.blocks.find((bl) => i >= bl.offset && i < bl.offset + bl.length);
+  const others = new Map(b.blocks.map((bl) => [bl.id, bl]));
+  const changed = a.blocks.find((bl) => {
+    const other = others.get(bl.id);
+    return !other || !sameBytes(x.subarray(bl.offset, bl.offset + bl.length), y, other);
+  });
   return {
     same: false,
     bytes,
     offset: i,
     ...(found ? { block: found.id } : {}),
     ...(found?.view ? { view: found.view } : {}),
+    ...(changed && changed.id !== found?.id
+      ? { changed: { block: changed.id, ...(changed.view ? { view: changed.view } : {}) } }
+      : {}),
   };
 }
 
@@ -87,4 +98,10 @@ async function runChild(
     throw new Error(`Determinism build (TZ=${env.TZ}) failed: ${err}`);
   }
   return JSON.parse(dec.decode(out.stdout));
+}
+
+function sameBytes(block: Uint8Array, doc: Uint8Array, at: { offset: number; length: number }) {
+  if (block.length !== at.length) return false;
+  for (let k = 0; k < block.length; k++) if (block[k] !== doc[at.offset + k]) return false;
+  return true;
 }

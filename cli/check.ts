@@ -109,8 +109,14 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
       if (!report.same) {
         printError(
           `Not deterministic: two builds differ at byte ${report.offset}` +
-            (report.block ? ` (block "${report.block}"${viewNote(report.view)})` : "") +
-            ` (${report.bytes[0]} vs ${report.bytes[1]} bytes)`,
+            (report.block
+              ? ` (block "${report.block}"${report.view ? `, ${viewNote(report.view)}` : ""})`
+              : "") +
+            ` (${report.bytes[0]} vs ${report.bytes[1]} bytes)` +
+            (report.changed
+              ? `; first block whose content differs: "${report.changed.block}"` +
+                (report.changed.view ? ` (${viewNote(report.changed.view)})` : "")
+              : ""),
         );
         return 1;
       }
@@ -227,10 +233,9 @@ export function describeDiff(diff: LockDiff, lockName: string, pinnedBytes: numb
 }
 
 /** The view of a differing block; a model's answer differs by nature when asked again. */
-function viewNote(view: string | undefined): string {
-  if (!view) return "";
+function viewNote(view: string): string {
   const model = view === "llm_summary"
     ? ": the model answered anew in the build without the cache"
     : "";
-  return `, view "${view}"${model}`;
+  return `view "${view}"${model}`;
 }

@@ -25,3 +25,29 @@ Deno.test("slop check --determinism names the view of the differing block and sa
     await server.close();
   }
 });
+
+Deno.test("slop check --determinism names the first block whose content differs when the differing byte is a moved block", async () => {
+  // "z.txt" renders the time zone; "b.txt" is longer than it in one zone only. With no memory,
+  // no lock and no git, files go by size, largest first: "b.txt" is where the bytes first
+  // differ in one order, but only "z.txt" changed.
+  const root = await makeProject({
+    "slop.config.ts": `export default {
+  files: ["b.txt", { path: "z.txt", view: "zone" }],
+  plugins: [{
+    kind: "view-mode",
+    name: "zone",
+    version: "1",
+    render: () => Deno.env.get("TZ") === "America/Adak" ? "x".repeat(200) : "y",
+  }],
+};
+`,
+    "b.txt": "b".repeat(100) + "\n",
+    "z.txt": "z\n",
+  });
+  const run = await runCli(["check", "--determinism"], root);
+  assert.equal(run.code, 1);
+  assert.match(
+    run.stderr,
+    /; first block whose content differs: "files:z\.txt" \(view "zone"\)\n$/,
+  );
+});
