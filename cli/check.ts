@@ -235,7 +235,7 @@ export function describeDiff(diff: LockDiff, lockName: string, pinnedBytes: numb
 /** The view of a differing block; a model's answer differs by nature when asked again. */
 function viewNote(view: string): string {
   const model = view === "llm_summary"
-    ? ": the model answered anew in the build without the cache"
+    ? ": the model was asked again in the build without the cache"
     : "";
   return `view "${view}"${model}`;
 }

@@ -19,7 +19,7 @@ Deno.test("slop check --determinism names the view of the differing block and sa
     assert.equal(run.code, 1);
     assert.match(
       run.stderr,
-      /^slop: Not deterministic: two builds differ at byte \d+ \(block "files:src\/a\.py", view "llm_summary": the model answered anew in the build without the cache\) \(\d+ vs \d+ bytes\)\n$/,
+      /^slop: Not deterministic: two builds differ at byte \d+ \(block "files:src\/a\.py", view "llm_summary": the model was asked again in the build without the cache\) \(\d+ vs \d+ bytes\)\n$/,
     );
   } finally {
     await server.close();
