@@ -111,7 +111,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "1",
+    version: "2",
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SummaryOptions) };
       return { text: summarize(file.path, file.text, merged), fenced: false };
@@ -141,7 +141,7 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
       );
       return names.length ? `- ${kind}: ${list(names, maxNames)}` : "";
     }).filter(Boolean);
-    return [`**${lang.label}**, ${lines} lines`, ...rows].join("\n");
+    return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n");
   }
   if (ext === ".md" || ext === ".markdown" || ext === ".mdx") {
     const headings = [...text.matchAll(/^(#{1,6})\s+(.+?)\s*#*\s*$/gm)]
@@ -150,19 +150,23 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     const more = headings.length > shown.length
       ? [`- ... ${headings.length - shown.length} more headings`]
       : [];
-    return [`**Markdown**, ${lines} lines`, ...shown, ...more].join("\n");
+    return [`**Markdown**, ${lineWord(lines)}`, ...shown, ...more].join("\n");
   }
   const keys = configKeys(ext, text);
   if (keys) {
     const label = ext.slice(1).toUpperCase();
     return [
-      `**${label}**, ${lines} lines`,
+      `**${label}**, ${lineWord(lines)}`,
       ...(keys.length ? [`- keys: ${list(keys, maxNames)}`] : []),
     ]
       .join("\n");
   }
   const head = text.split("\n").slice(0, headLines).map((l) => `    ${l}`).join("\n").trimEnd();
-  return `**Text**, ${lines} lines${head ? `\n\n${head}` : ""}`;
+  return `**Text**, ${lineWord(lines)}${head ? `\n\n${head}` : ""}`;
+}
+
+function lineWord(n: number): string {
+  return n === 1 ? "1 line" : `${n} lines`;
 }
 
 function configKeys(ext: string, text: string): string[] | undefined {

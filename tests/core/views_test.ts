@@ -38,7 +38,7 @@ Deno.test("summarize() gives markdown headings, config keys and a text head", ()
   );
   assert.equal(
     summarize("c.json", '{"name": "x", "version": 1}'),
-    "**JSON**, 1 lines\n- keys: `name`, `version`",
+    "**JSON**, 1 line\n- keys: `name`, `version`",
   );
   assert.equal(
     summarize("c.toml", "[a]\nb = 1\n[c.d]\n"),
@@ -73,7 +73,7 @@ Deno.test("customViewMode() without slices falls back to summary with a note", a
   }, { write: false });
   assert.equal(result.files[0].view, "summary");
   assert.deepEqual(result.files[0].notes, ["custom view without slices: fell back to summary"]);
-  assert.match(result.document, /### a.md\n\n\*\*Markdown\*\*, 1 lines\n- A\n\n/);
+  assert.match(result.document, /### a.md\n\n\*\*Markdown\*\*, 1 line\n- A\n\n/);
 });
 
 Deno.test("a view that does not accept an extension falls back to summary with a manifest note", async () => {
