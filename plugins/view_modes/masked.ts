@@ -9,7 +9,7 @@
  */
 
 import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
-import type { MaskMode, ViewModePlugin } from "../../pipeline/types.ts";
+import type { MaskMode, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import { renderOrFallback } from "./_code.ts";
 
 /** Options of {@linkcode maskedViewMode}. */
@@ -40,9 +40,9 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:masked",
-    version: "1",
+    version: "2",
     extensions: CODE_EXTENSIONS,
-    render(file, ctx) {
+    async render(file, ctx): Promise<ViewOutput> {
       const local = ctx.options as MaskedOptions;
       const mask = { ...settings.mask, ...local.mask, ...ctx.entry.mask };
       const rest = local.rest ?? settings.rest;
@@ -51,8 +51,17 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
           `[plugin slop:masked] Invalid option "rest" for "${file.path}": expected "sig" or "hide", got "${rest}"`,
         );
       }
+      // Nothing listed and the rest hidden would be an empty block: like `custom` without slices.
+      if (!Object.keys(mask).length && rest === "hide") {
+        const out = await ctx.renderAs("summary");
+        return {
+          ...out,
+          view: "summary",
+          notes: ["masked view without a mask: fell back to summary"],
+        };
+      }
       const maxValueLines = local.maxValueLines ?? settings.maxValueLines;
-      return renderOrFallback(file, ctx, {
+      return await renderOrFallback(file, ctx, {
         view: "masked",
         code: { mask, rest, maxValueLines },
         finish: (code) => {
