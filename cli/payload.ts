@@ -94,7 +94,9 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
   // for another provider neither asks that provider nor misses the summaries cached for this one.
   const warn = (w: string) => console.error(`warning: ${w}`);
   const result = await build(config, { builtins: defaultPlugins(), write: false, onWarning: warn });
-  const sameTarget = JSON.stringify(target) === JSON.stringify(configured);
+  // The build planned for the configured provider (Anthropic when none is set).
+  const planned = { ...configured, name: configured.name ?? "anthropic" };
+  const sameTarget = JSON.stringify(target) === JSON.stringify(planned);
   const plan = sameTarget ? result.cache : await planCache(result.blocks, registry, {
     config: { ...config, provider: target },
     files: result.files,

@@ -4,7 +4,7 @@ import { renderPayload } from "../../cli/payload.ts";
 import type { AnthropicBody } from "../../plugins/providers/anthropic.ts";
 import type { OpenaiBody } from "../../plugins/providers/openai.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, runCli } from "../_helpers.ts";
 
 function configText(inline: Record<string, unknown>): string {
   return `export default ${JSON.stringify(inline, null, 2)};\n`;
@@ -70,4 +70,17 @@ Deno.test("slop payload --persona and --preset apply as in slop build", async ()
   assert.doesNotMatch(presetText, /src\/a\.py/);
   const persona = await renderPayload({ config, stateDir, persona: "brief" }) as AnthropicBody;
   assert.match(JSON.stringify(persona.system), /## Files \(Summary\)/);
+});
+
+Deno.test("slop payload without a provider configured warns once, not once per plan", async () => {
+  const root = await makeProject({
+    "a.txt": "hello\n",
+    "slop.config.ts": configText({ files: ["a.txt"], provider: { model: "claude-nope-9" } }),
+  });
+  const run = await runCli(["payload"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(
+    run.stderr,
+    `warning: Unknown model "claude-nope-9" for provider "slop:anthropic": no cost estimate\n`,
+  );
 });
