@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { anthropicProvider, buildContext } from "../../mod.ts";
 import { basicScrubber } from "../../knowledge/_secrets.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
