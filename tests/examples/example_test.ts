@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { REPO, runCli } from "../_helpers.ts";
+import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { buildContext } from "../../mod.ts";
 import { regenerateDigest } from "../../knowledge/digest.ts";
 import { todoViewMode } from "../../examples/plugins/todo_view.ts";
 
@@ -89,11 +90,24 @@ Deno.test("the example's knowledge digest is what slop knowledge digest writes",
   );
 });
 
-Deno.test("todoViewMode() keeps the marked lines with their numbers", async () => {
-  const plugin = todoViewMode({ markers: ["TODO", "XXX"] });
-  const text = "a\n// TODO: one\nb\n  XXX two  \n";
-  const file = { path: "a.ts", text } as Parameters<typeof plugin.render>[0];
-  const ctx = {} as Parameters<typeof plugin.render>[1];
-  assert.equal(await plugin.render(file, ctx), "2: // TODO: one\n4: XXX two");
-  assert.equal(await todoViewMode().render({ ...file, text: "none\n" }, ctx), "(no TODO lines)");
+Deno.test("todoViewMode() lists the marked lines with their numbers; an entry's options set the markers", async () => {
+  const root = await makeProject({
+    "a.ts": "const a = 1;\n// TODO: one\n  // XXX two  \n",
+    "b.md": "# B\n\n- FIXME: three\n- XXX four\n",
+    "c.txt": "nothing\n",
+  });
+  const { document, manifest } = await buildContext({
+    cwd: root,
+    inline: {
+      files: [
+        { path: "*", view: "todo" },
+        { path: "b.md", options: { markers: ["XXX"] } },
+      ],
+      plugins: [todoViewMode()],
+    },
+  }, { write: false });
+  assert.deepEqual(manifest.warnings, []);
+  assert.ok(document.includes("### a.ts\n\n```ts\n2: // TODO: one\n```\n"), document);
+  assert.ok(document.includes("### b.md\n\n```markdown\n4: - XXX four\n```\n"), document);
+  assert.ok(document.includes("### c.txt\n\n```txt\n(no TODO or FIXME lines)\n```\n"), document);
 });
