@@ -40,7 +40,7 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:masked",
-    version: "1",
+    version: "2",
     extensions: CODE_EXTENSIONS,
     render(file, ctx) {
       const local = ctx.options as MaskedOptions;
