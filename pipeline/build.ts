@@ -23,6 +23,7 @@ import { countMany } from "./count.ts";
 import { orderBlocks } from "./order.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
+import { documentBytes } from "./_document.ts";
 import type {
   Manifest,
   OrderContext,
@@ -151,7 +152,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
-  const document = renderDocument(placed);
+  // Encode and hash the document once (it is large); the string is made only when asked for.
+  const bytes = documentBytes(placed);
+  let text: string | undefined;
   if (cache.enabled) {
     const hits = files.filter((f) => f.cache === "hit").length;
     await recordBuild(config.cache.dir, {
@@ -160,13 +163,16 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     });
   }
   let output: BuildResult["output"];
-  let manifest = buildManifest(files, placed, document, warnings);
+  let manifest = buildManifest(files, placed, bytes, warnings);
   if (options.write !== false) {
     output = await publish(
       config.output.dir,
       config.output.namespace,
-      document,
-      (path) => (manifest = buildManifest(files, placed, document, warnings, path)),
+      bytes,
+      (path) => {
+        const { version, ...rest } = manifest;
+        return (manifest = { version, output: path, ...rest });
+      },
       config.root,
       { ext: FORMAT_EXTENSIONS[config.output.format] },
     );
@@ -175,5 +181,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
   }
-  return { document, blocks: placed, files, manifest, output, warnings };
+  return {
+    get document() {
+      return (text ??= renderDocument(placed));
+    },
+    blocks: placed,
+    files,
+    manifest,
+    output,
+    warnings,
+  };
 }
