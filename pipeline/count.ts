@@ -113,7 +113,10 @@ export async function countTexts(
   }
   // This thread takes the first lane while the workers count the others.
   const bodies = lanes.map((lane) => lane.items.map((i) => pieces[i].body));
-  const pending = bodies.slice(1).map((lane) => countInWorker(lane, tokenizer));
+  // A worker that cannot start (no permission, no Worker) leaves its lane to this thread.
+  const pending = bodies.slice(1).map((lane) =>
+    countInWorker(lane, tokenizer).catch(async () => lane.map(await tokenCounter(tokenizer)))
+  );
   const count = await tokenCounter(tokenizer);
   const results = [bodies[0].map(count), ...await Promise.all(pending)];
   const out = new Array<number>(texts.length).fill(0);
