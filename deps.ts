@@ -23,3 +23,21 @@ export function loadCl100k(): Promise<
 > {
   return import("npm:gpt-tokenizer@3.4.0/encoding/cl100k_base");
 }
+
+/** gpt-tokenizer's o200k ranks and split pattern, for slop's compact counter (`pipeline/_bpe.ts`). */
+export async function loadO200kRanks(): Promise<{ ranks: (string | number[])[]; split: RegExp }> {
+  const [ranks, params] = await Promise.all([
+    import("npm:gpt-tokenizer@3.4.0/bpeRanks/o200k_base"),
+    import("npm:gpt-tokenizer@3.4.0/encodingParams/constants"),
+  ]);
+  return { ranks: ranks.default, split: params.O200K_TOKEN_SPLIT_REGEX };
+}
+
+/** gpt-tokenizer's cl100k ranks and split pattern. */
+export async function loadCl100kRanks(): Promise<{ ranks: (string | number[])[]; split: RegExp }> {
+  const [ranks, params] = await Promise.all([
+    import("npm:gpt-tokenizer@3.4.0/bpeRanks/cl100k_base"),
+    import("npm:gpt-tokenizer@3.4.0/encodingParams/constants"),
+  ]);
+  return { ranks: ranks.default, split: params.CL100K_TOKEN_SPLIT_REGEX };
+}

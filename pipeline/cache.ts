@@ -55,6 +55,10 @@ export interface Cache {
   get<T = unknown>(key: string): Promise<T | undefined>;
   /** Store `value` under `key` (atomically; failures to write are ignored). */
   set(key: string, value: unknown): Promise<void>;
+  /** Raw bytes stored with {@linkcode Cache.setBytes}, or `undefined` when missing or corrupt. */
+  getBytes(key: string): Promise<Uint8Array | undefined>;
+  /** Store raw bytes under `key` (same format and guarantees as `set`, without JSON). */
+  setBytes(key: string, bytes: Uint8Array): Promise<void>;
   /** What this cache object has done so far. */
   counts(): CacheCounts;
 }
@@ -80,46 +84,69 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   const enabled = options.enabled ?? true;
   const counts: CacheCounts = { hits: 0, misses: 0, corrupt: 0, writes: 0 };
   const madeDirs = new Set<string>();
+  /** The verified payload of an entry; counts misses and corrupt entries. */
+  function read(key: string): Uint8Array | undefined {
+    if (!enabled) {
+      counts.misses++;
+      return undefined;
+    }
+    const name = fileName(key);
+    let bytes: Uint8Array;
+    try {
+      // Entries are small and many: a synchronous read costs far less than an async op.
+      bytes = Deno.readFileSync(entryPath(dir, name));
+    } catch {
+      counts.misses++;
+      return undefined;
+    }
+    const payload = verifyEntry(bytes, name);
+    if (payload === undefined) {
+      counts.corrupt++;
+      counts.misses++;
+    }
+    return payload;
+  }
+  async function write(key: string, payload: Uint8Array): Promise<void> {
+    if (!enabled) return;
+    const name = fileName(key);
+    const folder = join(dir, name.slice(0, 2));
+    try {
+      if (!madeDirs.has(folder)) {
+        await Deno.mkdir(folder, { recursive: true });
+        madeDirs.add(folder);
+      }
+      await writeEntry(join(folder, name), encodeEntry(name, payload));
+      counts.writes++;
+    } catch {
+      // A cache that cannot be written only costs speed.
+    }
+  }
   return {
     dir,
     enabled,
     get<T>(key: string): Promise<T | undefined> {
-      if (!enabled) {
-        counts.misses++;
-        return Promise.resolve(undefined);
-      }
-      const name = fileName(key);
-      let bytes: Uint8Array;
+      const payload = read(key);
+      if (payload === undefined) return Promise.resolve(undefined);
       try {
-        // Entries are small and many: a synchronous read costs far less than an async op.
-        bytes = Deno.readFileSync(entryPath(dir, name));
+        const value = JSON.parse(decoder.decode(payload)) as T;
+        counts.hits++;
+        return Promise.resolve(value);
       } catch {
-        counts.misses++;
-        return Promise.resolve(undefined);
-      }
-      const value = decodeEntry(bytes, name);
-      if (value === INVALID) {
         counts.corrupt++;
         counts.misses++;
         return Promise.resolve(undefined);
       }
-      counts.hits++;
-      return Promise.resolve(value as T);
     },
     async set(key: string, value: unknown): Promise<void> {
-      if (!enabled) return;
-      const name = fileName(key);
-      const folder = join(dir, name.slice(0, 2));
-      try {
-        if (!madeDirs.has(folder)) {
-          await Deno.mkdir(folder, { recursive: true });
-          madeDirs.add(folder);
-        }
-        await writeEntry(join(folder, name), encodeEntry(name, value));
-        counts.writes++;
-      } catch {
-        // A cache that cannot be written only costs speed.
-      }
+      await write(key, encoder.encode(JSON.stringify(value === undefined ? null : value)));
+    },
+    getBytes(key: string): Promise<Uint8Array | undefined> {
+      const payload = read(key);
+      if (payload !== undefined) counts.hits++;
+      return Promise.resolve(payload);
+    },
+    async setBytes(key: string, bytes: Uint8Array): Promise<void> {
+      await write(key, bytes);
     },
     counts: () => ({ ...counts }),
   };
@@ -264,8 +291,6 @@ export async function recordBuild(dir: string, stats: LastBuildStats): Promise<v
   }
 }
 
-const INVALID = Symbol("invalid");
-
 /** Entry file name: the key itself when it is a hex digest, else its sha256. */
 function fileName(key: string): string {
   return /^[0-9a-f]{32,128}$/.test(key) ? key : sha256(key);
@@ -275,23 +300,22 @@ function entryPath(dir: string, name: string): string {
   return join(dir, name.slice(0, 2), name);
 }
 
-function encodeEntry(name: string, value: unknown): Uint8Array {
-  const payload = JSON.stringify(value === undefined ? null : value);
-  return encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n${payload}`);
+function encodeEntry(name: string, payload: Uint8Array): Uint8Array {
+  const header = encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n`);
+  const out = new Uint8Array(header.length + payload.length);
+  out.set(header);
+  out.set(payload, header.length);
+  return out;
 }
 
-function decodeEntry(bytes: Uint8Array, name: string): unknown {
+/** The payload of an entry file, or undefined when the header or the hash is wrong. */
+function verifyEntry(bytes: Uint8Array, name: string): Uint8Array | undefined {
   const newline = bytes.indexOf(10);
-  if (newline < 0 || newline > 300) return INVALID;
+  if (newline < 0 || newline > 300) return undefined;
   const header = decoder.decode(bytes.subarray(0, newline)).split(" ");
-  if (header.length !== 3 || header[0] !== MAGIC || header[1] !== name) return INVALID;
+  if (header.length !== 3 || header[0] !== MAGIC || header[1] !== name) return undefined;
   const payload = bytes.subarray(newline + 1);
-  if (sha256(payload) !== header[2]) return INVALID;
-  try {
-    return JSON.parse(decoder.decode(payload));
-  } catch {
-    return INVALID;
-  }
+  return sha256(payload) === header[2] ? payload : undefined;
 }
 
 async function writeEntry(path: string, bytes: Uint8Array): Promise<void> {

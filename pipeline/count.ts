@@ -1,7 +1,10 @@
 /**
  * Token counts for many texts: served from the content-hash cache when it
  * has them (keyed by text sha256 + tokenizer), the rest counted in parallel
- * by this thread and a Deno Worker per other core. Large texts are cut at lines where the
+ * by this thread and a Deno Worker per other core, with slop's compact BPE
+ * counter (`_bpe.ts`: gpt-tokenizer's ranks and split pattern in typed
+ * arrays; the table itself is cached, so a rebuild that counts one edited
+ * file never imports the tokenizer's rank module). Large texts are cut at lines where the
  * tokenizer's pre-split always breaks, so one big file does not leave a core
  * idle; the sum of the pieces is the exact count of the whole. Nothing loads
  * a tokenizer when every count is cached.
@@ -11,7 +14,9 @@
 
 import { type Cache, cacheKey } from "./cache.ts";
 import { sha256 } from "./read.ts";
-import { tokenCounter, type Tokenizer } from "./tokens.ts";
+import type { Tokenizer } from "./tokens.ts";
+import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
+import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
 
 /** Below this many characters to count, workers cost more than they save. */
 const PARALLEL_MIN_CHARS = 256 * 1024;
@@ -66,6 +71,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   const found = await countTexts(missing.map((h) => byHash.get(h)!), {
     tokenizer,
     workers: options.workers,
+    cache,
   });
   missing.forEach((hash, i) => counts.set(hash, found[i]));
   if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
@@ -84,16 +90,15 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
  */
 export async function countTexts(
   texts: string[],
-  options: { tokenizer?: Tokenizer; workers?: number } = {},
+  options: { tokenizer?: Tokenizer; workers?: number; cache?: Cache } = {},
 ): Promise<number[]> {
   const tokenizer = options.tokenizer ?? "o200k";
   if (!texts.length) return [];
+  const table = await loadTable(tokenizer, options.cache);
+  const count = counterFor(tokenizer, table);
   const total = texts.reduce((n, t) => n + t.length, 0);
   const workers = Math.max(1, Math.floor(options.workers ?? navigator.hardwareConcurrency ?? 1));
-  if (workers === 1 || total < PARALLEL_MIN_CHARS) {
-    const count = await tokenCounter(tokenizer);
-    return texts.map(count);
-  }
+  if (workers === 1 || total < PARALLEL_MIN_CHARS) return texts.map(count);
   // Cut, then deal the pieces out largest first to the least-loaded worker.
   const pieces: Array<{ text: number; body: string }> = [];
   texts.forEach((text, i) => {
@@ -115,9 +120,8 @@ export async function countTexts(
   const bodies = lanes.map((lane) => lane.items.map((i) => pieces[i].body));
   // A worker that cannot start (no permission, no Worker) leaves its lane to this thread.
   const pending = bodies.slice(1).map((lane) =>
-    countInWorker(lane, tokenizer).catch(async () => lane.map(await tokenCounter(tokenizer)))
+    countInWorker(lane, table).catch(() => lane.map(count))
   );
-  const count = await tokenCounter(tokenizer);
   const results = [bodies[0].map(count), ...await Promise.all(pending)];
   const out = new Array<number>(texts.length).fill(0);
   lanes.forEach((lane, l) => lane.items.forEach((p, j) => (out[pieces[p].text] += results[l][j])));
@@ -160,7 +164,88 @@ export function splitForCounting(text: string, size: number): string[] {
   return out;
 }
 
-function countInWorker(texts: string[], tokenizer: Tokenizer): Promise<number[]> {
+const tables = new Map<Tokenizer, BpeTable>();
+const counters = new Map<Tokenizer, (text: string) => number>();
+/** Bump when the table layout changes. */
+const TABLE_FORMAT = "bpe-table/1 gpt-tokenizer@3.4.0";
+
+/**
+ * The tokenizers whose tables this thread has loaded (a warm build loads none).
+ *
+ * @example
+ * ```ts
+ * import { loadedTables } from "./count.ts";
+ * loadedTables(); // [] until something is counted
+ * ```
+ */
+export function loadedTables(): Tokenizer[] {
+  return [...tables.keys()].sort();
+}
+
+function counterFor(tokenizer: Tokenizer, table: BpeTable): (text: string) => number {
+  let count = counters.get(tokenizer);
+  if (!count) counters.set(tokenizer, count = bpeCounter(table));
+  return count;
+}
+
+/** The BPE table: from this process, else the cache, else built from gpt-tokenizer's ranks. */
+async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable> {
+  const known = tables.get(tokenizer);
+  if (known) return known;
+  const key = cacheKey([TABLE_FORMAT, tokenizer]);
+  const stored = cache ? await cache.getBytes(key) : undefined;
+  let table = stored && decodeTable(stored);
+  if (!table) {
+    const { ranks, split } = tokenizer === "cl100k"
+      ? await loadCl100kRanks()
+      : await loadO200kRanks();
+    table = buildBpeTable(ranks, split);
+    await cache?.setBytes(key, encodeTable(table));
+  }
+  tables.set(tokenizer, table);
+  return table;
+}
+
+function encodeTable(t: BpeTable): Uint8Array {
+  const pattern = new TextEncoder().encode(JSON.stringify(t.pattern));
+  const head = new Uint32Array([t.slots.length, t.offsets.length, t.pool.length, pattern.length]);
+  const parts = [
+    new Uint8Array(head.buffer),
+    new Uint8Array(t.slots.buffer, t.slots.byteOffset, t.slots.byteLength),
+    new Uint8Array(t.offsets.buffer, t.offsets.byteOffset, t.offsets.byteLength),
+    new Uint8Array(t.lengths.buffer, t.lengths.byteOffset, t.lengths.byteLength),
+    t.pool,
+    pattern,
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function decodeTable(bytes: Uint8Array): BpeTable | undefined {
+  try {
+    const data = bytes.slice(); // aligned copy
+    const [slots, ranks, pool, pattern] = new Uint32Array(data.buffer, 0, 4);
+    let at = 16;
+    const take = (n: number) => new Int32Array(data.buffer, (at += n * 4) - n * 4, n);
+    const table: BpeTable = {
+      slots: take(slots),
+      offsets: take(ranks),
+      lengths: take(ranks),
+      pool: data.subarray(at, at + pool),
+      pattern: JSON.parse(new TextDecoder().decode(data.subarray(at + pool, at + pool + pattern))),
+    };
+    return at + pool + pattern === data.length ? table : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function countInWorker(texts: string[], table: BpeTable): Promise<number[]> {
   const worker = new Worker(new URL("./_count_worker.ts", import.meta.url).href, {
     type: "module",
   });
@@ -173,6 +258,6 @@ function countInWorker(texts: string[], tokenizer: Tokenizer): Promise<number[]>
       event.preventDefault();
       reject(new Error(`Token counting failed: ${event.message}`));
     };
-    worker.postMessage({ tokenizer, texts });
+    worker.postMessage({ table, texts });
   }).finally(() => worker.terminate());
 }

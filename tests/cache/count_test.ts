@@ -55,8 +55,31 @@ Deno.test({
     const one = await countTexts(texts, { workers: 1 });
     const two = await countTexts(texts, { workers: 2 });
     assert.deepEqual(two, one);
-    assert.equal(one[0], await countTokens(texts[0]));
+    const reference: number[] = [];
+    for (const text of texts) reference.push(await countTokens(text));
+    assert.deepEqual(one, reference, "gpt-tokenizer's counts");
   },
+});
+
+Deno.test("countTexts() counts what gpt-tokenizer counts, o200k and cl100k, on any script", async () => {
+  const texts = [
+    "",
+    " ",
+    "\n\n\n",
+    "Hello, world! It's 2026; we'll see.\n",
+    "def __init__(self, *args, **kwargs):\n    super().__init__()\n",
+    "Ünïcödé naïveté — “quotes” … 😀👍🏽 🇫🇷 e\u0301 \u200b\u00a0nbsp",
+    "漢字とかな、한국어 텍스트, العربية, עברית, हिन्दी, ไทย, Ελληνικά, русский",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 1234567890123",
+    "<|endoftext|> <|im_start|>user\n</s>  \t\t  \r\n  x",
+    'const x = a?.b ?? c; // comment\n/* block */ /// <reference path="a" />\n',
+  ];
+  for (const tokenizer of ["o200k", "cl100k"] as const) {
+    const counted = await countTexts(texts, { workers: 1, tokenizer });
+    const reference: number[] = [];
+    for (const text of texts) reference.push(await countTokens(text, tokenizer));
+    assert.deepEqual(counted, reference, tokenizer);
+  }
 });
 
 Deno.test("countMany() counts each distinct text once and caches by text and tokenizer", async () => {
@@ -82,6 +105,9 @@ Deno.test({
     assert.equal(two.document, one.document);
     assert.deepEqual(two.manifest.blocks, one.manifest.blocks);
     assert.deepEqual(two.manifest.total, one.manifest.total);
+    for (const block of two.blocks.slice(0, 12)) {
+      assert.equal(block.tokens, await countTokens(block.text), block.id);
+    }
     const outOne = await Deno.readFile(one.output!.document);
     const outTwo = await Deno.readFile(two.output!.document);
     assert.deepEqual(outTwo, outOne);

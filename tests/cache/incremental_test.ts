@@ -216,11 +216,11 @@ Deno.test("a warm build loads no tokenizer; a build with one edit loads it", asy
         `import { buildContext } from ${
           JSON.stringify(new URL("../../mod.ts", import.meta.url).href)
         };
-         import { loadedTokenizers } from ${
-          JSON.stringify(new URL("../../pipeline/tokens.ts", import.meta.url).href)
+         import { loadedTables } from ${
+          JSON.stringify(new URL("../../pipeline/count.ts", import.meta.url).href)
         };
          await buildContext({ cwd: ${JSON.stringify(root)} }, { workers: 1 });
-         console.log(JSON.stringify(loadedTokenizers()));`,
+         console.log(JSON.stringify(loadedTables()));`,
       ],
       stdout: "piped",
       stderr: "piped",
