@@ -94,11 +94,15 @@ export async function countTexts(
 ): Promise<number[]> {
   const tokenizer = options.tokenizer ?? "o200k";
   if (!texts.length) return [];
-  const table = await loadTable(tokenizer, options.cache);
-  const count = counterFor(tokenizer, table);
   const total = texts.reduce((n, t) => n + t.length, 0);
   const workers = Math.max(1, Math.floor(options.workers ?? navigator.hardwareConcurrency ?? 1));
-  if (workers === 1 || total < PARALLEL_MIN_CHARS) return texts.map(count);
+  if (workers === 1 || total < PARALLEL_MIN_CHARS) {
+    return texts.map(counterFor(tokenizer, await loadTable(tokenizer, options.cache)));
+  }
+  // Workers start while this thread loads the table.
+  const helpers = Array.from({ length: workers - 1 }, startWorker);
+  const table = await loadTable(tokenizer, options.cache);
+  const count = counterFor(tokenizer, table);
   // Cut, then deal the pieces out largest first to the least-loaded worker.
   const pieces: Array<{ text: number; body: string }> = [];
   texts.forEach((text, i) => {
@@ -119,9 +123,10 @@ export async function countTexts(
   // This thread takes the first lane while the workers count the others.
   const bodies = lanes.map((lane) => lane.items.map((i) => pieces[i].body));
   // A worker that cannot start (no permission, no Worker) leaves its lane to this thread.
-  const pending = bodies.slice(1).map((lane) =>
-    countInWorker(lane, table).catch(() => lane.map(count))
+  const pending = bodies.slice(1).map((lane, i) =>
+    helpers[i].run(lane, table).catch(() => lane.map(count))
   );
+  helpers.slice(bodies.length - 1).forEach((h) => h.stop());
   const results = [bodies[0].map(count), ...await Promise.all(pending)];
   const out = new Array<number>(texts.length).fill(0);
   lanes.forEach((lane, l) => lane.items.forEach((p, j) => (out[pieces[p].text] += results[l][j])));
@@ -245,19 +250,38 @@ function decodeTable(bytes: Uint8Array): BpeTable | undefined {
   }
 }
 
-function countInWorker(texts: string[], table: BpeTable): Promise<number[]> {
-  const worker = new Worker(new URL("./_count_worker.ts", import.meta.url).href, {
-    type: "module",
-  });
-  return new Promise<number[]>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<{ counts?: number[]; error?: string }>) => {
-      if (event.data.counts) resolve(event.data.counts);
-      else reject(new Error(`Token counting failed: ${event.data.error}`));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      reject(new Error(`Token counting failed: ${event.message}`));
-    };
-    worker.postMessage({ table, texts });
-  }).finally(() => worker.terminate());
+interface Helper {
+  run(texts: string[], table: BpeTable): Promise<number[]>;
+  stop(): void;
+}
+
+function startWorker(): Helper {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./_count_worker.ts", import.meta.url).href, { type: "module" });
+  } catch (error) {
+    return { run: () => Promise.reject(error), stop: () => {} };
+  }
+  // An error before `run` (the module failed to load) is kept for `run` to report.
+  let early: string | undefined;
+  worker.onerror = (event) => {
+    event.preventDefault();
+    early = event.message;
+  };
+  return {
+    run: (texts, table) =>
+      new Promise<number[]>((resolve, reject) => {
+        if (early) return reject(new Error(`Token counting failed: ${early}`));
+        worker.onmessage = (event: MessageEvent<{ counts?: number[]; error?: string }>) => {
+          if (event.data.counts) resolve(event.data.counts);
+          else reject(new Error(`Token counting failed: ${event.data.error}`));
+        };
+        worker.onerror = (event) => {
+          event.preventDefault();
+          reject(new Error(`Token counting failed: ${event.message}`));
+        };
+        worker.postMessage({ table, texts });
+      }).finally(() => worker.terminate()),
+    stop: () => worker.terminate(),
+  };
 }
