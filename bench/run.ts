@@ -312,6 +312,7 @@ export function resultsMarkdown(
 
 async function main(): Promise<void> {
   const args = parseArgs(Deno.args);
+  const loadAtStart = Deno.loadavg()[0];
   const notes: string[] = [];
   const note = (message: string) => {
     log(message);
@@ -343,6 +344,12 @@ async function main(): Promise<void> {
     rows.push(...await benchCorpus(corpus, peer, args.runs, hasSkeleton, notes));
   }
   await warmRebuildHook(note);
+  // Times on a shared machine stretch with its load; the ratios come from alternating runs.
+  notes.push(
+    `load average (1 min) at start / end: ${loadAtStart.toFixed(1)} / ${
+      Deno.loadavg()[0].toFixed(1)
+    } on ${navigator.hardwareConcurrency} cores`,
+  );
   const text = resultsMarkdown(rows, corpora, notes, await machineLine(), args.runs);
   await Deno.writeTextFile(args.out, text);
   // The results are committed: keep them as `deno fmt` would write them.

@@ -193,21 +193,30 @@ function counterFor(tokenizer: Tokenizer, table: BpeTable): (text: string) => nu
   return count;
 }
 
+/** Cache dirs (and tokenizers) known to hold the table. */
+const saved = new Set<string>();
+
 /** The BPE table: from this process, else the cache, else built from gpt-tokenizer's ranks. */
 async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable> {
-  const known = tables.get(tokenizer);
-  if (known) return known;
   const key = cacheKey([TABLE_FORMAT, tokenizer]);
-  const stored = cache ? await cache.getBytes(key) : undefined;
-  let table = stored && decodeTable(stored);
+  const where = `${cache?.dir}\0${tokenizer}`;
+  let table = tables.get(tokenizer);
+  if (!table && cache?.enabled) {
+    const stored = await cache.getBytes(key);
+    table = stored && decodeTable(stored);
+    if (table) saved.add(where);
+  }
   if (!table) {
     const { ranks, split } = tokenizer === "cl100k"
       ? await loadCl100kRanks()
       : await loadO200kRanks();
     table = buildBpeTable(ranks, split);
-    await cache?.setBytes(key, encodeTable(table));
   }
   tables.set(tokenizer, table);
+  if (cache?.enabled && !saved.has(where)) {
+    saved.add(where);
+    await cache.setBytes(key, encodeTable(table));
+  }
   return table;
 }
 
