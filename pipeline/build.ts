@@ -115,7 +115,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
   const sources = await readTargets(resolution.targets, config);
-  const cache = openCache(config.cache.dir, { enabled: config.cache.enabled });
+  const cache = openCache(config.cache.dir, {
+    enabled: config.cache.enabled,
+    pack: `${config.root}\0${config.configPath ?? ""}`,
+  });
   let done = 0;
   let cacheHits = 0;
   const progress = options.onProgress;
@@ -161,6 +164,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       files: { hits, misses: files.filter((f) => f.cache === "miss").length },
       tokens: { hits: counted.hits, misses: counted.misses },
     });
+    await cache.flush();
   }
   let output: BuildResult["output"];
   let manifest = buildManifest(files, placed, bytes, warnings);

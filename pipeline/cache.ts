@@ -19,6 +19,7 @@
 
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
+import { encodePack, type PackRecord, readPack } from "./_cache_pack.ts";
 
 /** Header tag of an entry file; bump it when the entry format changes. */
 const MAGIC = "slop-cache/1";
@@ -31,6 +32,11 @@ const decoder = new TextDecoder();
 export interface CacheOptions {
   /** `false`: a cache that never hits and never writes (`--no-cache`). @default {true} */
   enabled?: boolean;
+  /**
+   * Name of a pack (e.g. the project): reads try the pack first, and `flush()` writes the
+   * entries this cache object used into it, so the next open reads one file, not one per entry.
+   */
+  pack?: string;
 }
 
 /** Hits and misses counted by one opened cache. */
@@ -61,6 +67,8 @@ export interface Cache {
   setBytes(key: string, bytes: Uint8Array): Promise<void>;
   /** What this cache object has done so far. */
   counts(): CacheCounts;
+  /** Write the pack (when opened with `pack` and something was read from files or written). */
+  flush(): Promise<void>;
 }
 
 /**
@@ -84,6 +92,11 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   const enabled = options.enabled ?? true;
   const counts: CacheCounts = { hits: 0, misses: 0, corrupt: 0, writes: 0 };
   const madeDirs = new Set<string>();
+  const packPath = options.pack ? join(dir, "packs", sha256(options.pack)) : undefined;
+  let pack: Map<string, PackRecord> | undefined;
+  /** Entries used through this object, for the next pack. */
+  const used = new Map<string, Uint8Array>();
+  let stale = false;
   /** The verified payload of an entry; counts misses and corrupt entries. */
   function read(key: string): Uint8Array | undefined {
     if (!enabled) {
@@ -91,6 +104,15 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       return undefined;
     }
     const name = fileName(key);
+    if (packPath) {
+      pack ??= readPack(packPath);
+      const record = pack.get(name);
+      if (record && sha256(record.payload) === record.sha256) {
+        used.set(name, record.payload);
+        return record.payload;
+      }
+      stale = true;
+    }
     let bytes: Uint8Array;
     try {
       // Entries are small and many: a synchronous read costs far less than an async op.
@@ -103,7 +125,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     if (payload === undefined) {
       counts.corrupt++;
       counts.misses++;
-    }
+    } else if (packPath) used.set(name, payload);
     return payload;
   }
   async function write(key: string, payload: Uint8Array): Promise<void> {
@@ -117,6 +139,10 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       }
       await writeEntry(join(folder, name), encodeEntry(name, payload));
       counts.writes++;
+      if (packPath) {
+        used.set(name, payload);
+        stale = true;
+      }
     } catch {
       // A cache that cannot be written only costs speed.
     }
@@ -149,6 +175,16 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       await write(key, bytes);
     },
     counts: () => ({ ...counts }),
+    async flush(): Promise<void> {
+      if (!enabled || !packPath || !stale || !used.size) return;
+      try {
+        await Deno.mkdir(join(dir, "packs"), { recursive: true });
+        await writeEntry(packPath, encodePack(used));
+        stale = false;
+      } catch {
+        // Packs only speed reads up.
+      }
+    },
   };
 }
 
@@ -197,6 +233,8 @@ export interface CacheStats {
   bytes: number;
   /** Temp files left by killed writes (removed by `slop cache clear`). */
   tempFiles: number;
+  /** Pack files (copies of the entries each project's last build used) and their bytes. */
+  packs: { files: number; bytes: number };
   /** Cache use of the last build that wrote to this folder, if any. */
   lastBuild?: LastBuildStats;
 }
@@ -221,7 +259,13 @@ export interface LastBuildStats {
  * ```
  */
 export async function cacheStats(dir: string): Promise<CacheStats> {
-  const stats: CacheStats = { dir, entries: 0, bytes: 0, tempFiles: 0 };
+  const stats: CacheStats = {
+    dir,
+    entries: 0,
+    bytes: 0,
+    tempFiles: 0,
+    packs: { files: 0, bytes: 0 },
+  };
   for (const folder of await entryFolders(dir)) {
     for await (const item of Deno.readDir(join(dir, folder))) {
       if (!item.isFile) continue;
@@ -232,6 +276,14 @@ export async function cacheStats(dir: string): Promise<CacheStats> {
       stats.entries++;
       stats.bytes += (await Deno.stat(join(dir, folder, item.name))).size;
     }
+  }
+  for (const item of await listFiles(join(dir, "packs"))) {
+    if (item.endsWith(".tmp")) {
+      stats.tempFiles++;
+      continue;
+    }
+    stats.packs.files++;
+    stats.packs.bytes += (await Deno.stat(join(dir, "packs", item))).size;
   }
   try {
     const last = JSON.parse(await Deno.readTextFile(join(dir, LAST_BUILD)));
@@ -264,6 +316,10 @@ export async function clearCache(dir: string): Promise<number> {
     }
     await Deno.remove(join(dir, folder)).catch(() => {});
   }
+  for (const item of await listFiles(join(dir, "packs"))) {
+    await Deno.remove(join(dir, "packs", item)).catch(() => {});
+  }
+  await Deno.remove(join(dir, "packs")).catch(() => {});
   await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});
   await Deno.remove(dir).catch(() => {}); // only when now empty
   return removed;
@@ -337,6 +393,16 @@ async function entryFolders(dir: string): Promise<string[]> {
     }
   } catch {
     // No cache yet.
+  }
+  return out.sort();
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  try {
+    for await (const item of Deno.readDir(dir)) if (item.isFile) out.push(item.name);
+  } catch {
+    // No such folder.
   }
   return out.sort();
 }

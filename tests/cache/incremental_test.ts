@@ -70,6 +70,8 @@ Deno.test("the cache survives garbage, truncated and wrong-hash entries", async 
       await Deno.writeTextFile(file, text.slice(0, text.indexOf("\n") + 1) + changed + " ");
     }
   }
+  // The pack would serve the build: leave only the damaged entries.
+  await Deno.remove(join(state, "cache", "packs"), { recursive: true });
   const survived = await buildIn(root, state);
   assert.deepEqual(Object.values(marks(survived)), ["miss", "miss", "miss", "miss", "miss"]);
   assert.equal(survived.document, cold.document);
@@ -77,6 +79,34 @@ Deno.test("the cache survives garbage, truncated and wrong-hash entries", async 
   const rewritten = await buildIn(root, state);
   assert.deepEqual(Object.values(marks(rewritten)), ["hit", "hit", "hit", "hit", "hit"]);
   assert.equal(rewritten.document, cold.document);
+});
+
+Deno.test("a build's pack serves the next build; a damaged pack falls back to the entries", async () => {
+  const root = await makeProject(TREE);
+  const state = join(root, ".state");
+  const cold = await buildIn(root, state);
+  const packs = join(state, "cache", "packs");
+  const [pack] = [...Deno.readDirSync(packs)].map((e) => join(packs, e.name));
+  await Deno.writeFile(pack, crypto.getRandomValues(new Uint8Array(500)));
+  const garbage = await buildIn(root, state);
+  assert.deepEqual(Object.values(marks(garbage)), ["hit", "hit", "hit", "hit", "hit"]);
+  assert.equal(garbage.document, cold.document);
+  // The pack was rewritten: without entry files, it alone serves every view and count.
+  for (const file of await entryFiles(join(state, "cache"))) await Deno.remove(file);
+  const fromPack = await buildIn(root, state);
+  assert.deepEqual(Object.values(marks(fromPack)), ["hit", "hit", "hit", "hit", "hit"]);
+  assert.equal(fromPack.document, cold.document);
+  // Flip one payload byte in the pack: that record fails its hash, the others still serve.
+  const bytes = await Deno.readFile(pack);
+  const needle = new TextEncoder().encode("os.getcwd()");
+  const at = bytes.findIndex((_, i) => needle.every((b, j) => bytes[i + j] === b));
+  assert.ok(at > 0);
+  bytes[at] ^= 1;
+  await Deno.writeFile(pack, bytes);
+  const damaged = await buildIn(root, state);
+  assert.deepEqual(marks(damaged)["src/app.py"], "miss");
+  assert.equal(Object.values(marks(damaged)).filter((m) => m === "miss").length, 1);
+  assert.equal(damaged.document, cold.document);
 });
 
 /** A view mode that counts its renders and takes its output from options and a key. */
