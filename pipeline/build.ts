@@ -19,7 +19,7 @@ import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
-import { countMany } from "./count.ts";
+import { countMany, prepareCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
@@ -112,13 +112,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   if (viewProblems.length) throw new ConfigError(configName, viewProblems);
 
   const complete = completer(registry, config);
-  const resolution = await resolveTargets(config);
-  resolution.warnings.forEach(warn);
-  const sources = await readTargets(resolution.targets, config);
   const cache = openCache(config.cache.dir, {
     enabled: config.cache.enabled,
     pack: `${config.root}\0${config.configPath ?? ""}`,
   });
+  // Without a cached tokenizer table, a worker builds one while files are read.
+  prepareCounting(config.budget.tokenizer, cache);
+  const resolution = await resolveTargets(config);
+  resolution.warnings.forEach(warn);
+  const sources = await readTargets(resolution.targets, config);
   let done = 0;
   let cacheHits = 0;
   const progress = options.onProgress;

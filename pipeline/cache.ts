@@ -65,6 +65,8 @@ export interface Cache {
   getBytes(key: string): Promise<Uint8Array | undefined>;
   /** Store raw bytes under `key` (same format and guarantees as `set`, without JSON). */
   setBytes(key: string, bytes: Uint8Array): Promise<void>;
+  /** Whether an entry file or pack record exists for `key` (not read nor checked). */
+  has(key: string): boolean;
   /** What this cache object has done so far. */
   counts(): CacheCounts;
   /** Write the pack (when opened with `pack` and something was read from files or written). */
@@ -190,6 +192,16 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
       write(key, bytes);
       return Promise.resolve();
+    },
+    has(key: string): boolean {
+      if (!enabled) return false;
+      const name = fileName(key);
+      if (packPath && (pack ??= readPack(packPath)).has(name)) return true;
+      try {
+        return Deno.statSync(entryPath(dir, name)).isFile;
+      } catch {
+        return false;
+      }
     },
     counts: () => ({ ...counts }),
     async flush(): Promise<void> {

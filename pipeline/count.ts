@@ -193,6 +193,45 @@ function counterFor(tokenizer: Tokenizer, table: BpeTable): (text: string) => nu
   return count;
 }
 
+/** Tables being built by a worker, started by {@linkcode prepareCounting}. */
+const building = new Map<Tokenizer, Promise<BpeTable | undefined>>();
+
+/**
+ * Start building the BPE table in a worker when counting will be needed and
+ * the cache cannot give the table (a cold cache, `--no-cache`): the worker
+ * loads the tokenizer's ranks while the build reads files, hands the table
+ * over and exits, so the ranks never stay in this thread's memory. Costs one
+ * existence check when the table is cached.
+ *
+ * @example
+ * ```ts
+ * import { prepareCounting } from "./count.ts";
+ * prepareCounting("o200k");
+ * ```
+ */
+export function prepareCounting(tokenizer: Tokenizer = "o200k", cache?: Cache): void {
+  if (tables.has(tokenizer) || building.has(tokenizer)) return;
+  if (cache?.enabled && cache.has(cacheKey([TABLE_FORMAT, tokenizer]))) return;
+  building.set(tokenizer, buildInWorker(tokenizer));
+}
+
+function buildInWorker(tokenizer: Tokenizer): Promise<BpeTable | undefined> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./_table_worker.ts", import.meta.url).href, { type: "module" });
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  return new Promise<BpeTable | undefined>((resolve) => {
+    worker.onmessage = (event: MessageEvent<{ table?: BpeTable }>) => resolve(event.data.table);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      resolve(undefined);
+    };
+    worker.postMessage({ tokenizer });
+  }).finally(() => worker.terminate());
+}
+
 /** Cache dirs (and tokenizers) known to hold the table. */
 const saved = new Set<string>();
 
@@ -200,7 +239,8 @@ const saved = new Set<string>();
 async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable> {
   const key = cacheKey([TABLE_FORMAT, tokenizer]);
   const where = `${cache?.dir}\0${tokenizer}`;
-  let table = tables.get(tokenizer);
+  let table = tables.get(tokenizer) ?? await building.get(tokenizer);
+  building.delete(tokenizer);
   if (!table && cache?.enabled) {
     const stored = await cache.getBytes(key);
     table = stored && decodeTable(stored);
