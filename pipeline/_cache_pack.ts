@@ -54,25 +54,49 @@ export function readPack(path: string): Map<string, PackRecord> {
 }
 
 /**
- * The bytes of a pack holding `records` (sorted by name).
+ * Write a pack holding `records` (sorted by name) through a temp file and a
+ * rename, record by record (no copy of the whole pack in memory).
  *
  * @example
  * ```ts
- * import { encodePack } from "./_cache_pack.ts";
- * encodePack(new Map()).length; // 12
+ * import { writePack } from "./_cache_pack.ts";
+ * await writePack(await Deno.makeTempFile(), new Map([["a", new Uint8Array([1])]]));
  * ```
  */
-export function encodePack(records: Map<string, Uint8Array>): Uint8Array {
-  const parts: Uint8Array[] = [encoder.encode(MAGIC)];
-  for (const name of [...records.keys()].sort()) {
-    const payload = records.get(name)!;
-    parts.push(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`), payload);
+export async function writePack(path: string, records: Map<string, Uint8Array>): Promise<void> {
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
+    try {
+      // Small pieces gather in a 1 MB buffer; each write is one system call.
+      const buffer = new Uint8Array(1 << 20);
+      let used = 0;
+      const flush = () => {
+        for (let at = 0; at < used;) at += file.writeSync(buffer.subarray(at, used));
+        used = 0;
+      };
+      const put = (bytes: Uint8Array) => {
+        if (used + bytes.length > buffer.length) flush();
+        if (bytes.length > buffer.length) {
+          for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
+        } else {
+          buffer.set(bytes, used);
+          used += bytes.length;
+        }
+      };
+      put(encoder.encode(MAGIC));
+      for (const name of [...records.keys()].sort()) {
+        const payload = records.get(name)!;
+        put(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`));
+        put(payload);
+      }
+      flush();
+    } finally {
+      file.close();
+    }
+    await Deno.rename(tmp, path);
+  } catch (error) {
+    await Deno.remove(tmp).catch(() => {});
+    throw error;
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

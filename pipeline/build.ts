@@ -134,6 +134,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
     }),
   });
+  // The raw bytes and texts are rendered now: let them go (they are the size of the project).
+  for (const source of sources) source.bytes = source.text = undefined;
   const state = { config, files, root: config.root, stateDir: config.stateDir };
   const blocks = await composeBlocks(state, registry, { warn, complete });
   const orderContext: OrderContext = {

@@ -19,7 +19,7 @@
 
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
-import { encodePack, type PackRecord, readPack } from "./_cache_pack.ts";
+import { type PackRecord, readPack, writePack } from "./_cache_pack.ts";
 
 /** Header tag of an entry file; bump it when the entry format changes. */
 const MAGIC = "slop-cache/1";
@@ -208,7 +208,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       if (!enabled || !packPath || !stale || !used.size) return;
       try {
         await Deno.mkdir(join(dir, "packs"), { recursive: true });
-        await writeEntry(packPath, encodePack(used));
+        await writePack(packPath, used);
         stale = false;
       } catch {
         // Packs only speed reads up.
