@@ -148,6 +148,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
   const formatted = formatBlocks(ordered, files, config.output.format);
+  progress?.({ stage: "tokens", done: 0, total: formatted.length, cacheHits });
   const counted = await countMany(formatted.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,

@@ -69,7 +69,7 @@ export interface Cache {
   has(key: string): boolean;
   /** What this cache object has done so far. */
   counts(): CacheCounts;
-  /** Write the pack (when opened with `pack` and something was read from files or written). */
+  /** Rewrite the pack (opened with `pack`) when over a tenth of the used entries were not in it. */
   flush(): Promise<void>;
 }
 
@@ -98,7 +98,8 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   let pack: Map<string, PackRecord> | undefined;
   /** Entries used through this object, for the next pack. */
   const used = new Map<string, Uint8Array>();
-  let stale = false;
+  /** Entries this object used that the pack did not serve (read from files or written). */
+  const outside = new Set<string>();
   let folders: Set<string> | undefined;
   let listedAt = 0;
   /** The verified payload of an entry; counts misses and corrupt entries. */
@@ -115,7 +116,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         used.set(name, record.payload);
         return record.payload;
       }
-      stale = true;
+      outside.add(name);
     }
     // A folder that does not exist (and was not made since) holds nothing: a cold build's
     // misses cost no system call.
@@ -158,7 +159,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       counts.writes++;
       if (packPath) {
         used.set(name, payload);
-        stale = true;
+        outside.add(name);
       }
     } catch {
       // A cache that cannot be written only costs speed.
@@ -205,11 +206,12 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     },
     counts: () => ({ ...counts }),
     async flush(): Promise<void> {
-      if (!enabled || !packPath || !stale || !used.size) return;
+      // A few entries outside the pack (one edited file) are not worth rewriting it.
+      if (!enabled || !packPath || outside.size <= Math.max(8, used.size / 10)) return;
       try {
         await Deno.mkdir(join(dir, "packs"), { recursive: true });
         await writePack(packPath, used);
-        stale = false;
+        outside.clear();
       } catch {
         // Packs only speed reads up.
       }
