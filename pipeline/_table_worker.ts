@@ -21,12 +21,8 @@ scope.onmessage = async (event) => {
       ? await loadCl100kRanks()
       : await loadO200kRanks();
     const t = buildBpeTable(ranks, split);
-    scope.postMessage({ table: t }, [
-      t.slots.buffer,
-      t.offsets.buffer,
-      t.lengths.buffer,
-      t.pool.buffer,
-    ]);
+    const buffers = [t.slots.buffer, t.offsets.buffer, t.lengths.buffer, t.pool.buffer];
+    scope.postMessage({ table: t }, buffers as ArrayBuffer[]);
   } catch (error) {
     scope.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { countTokens } from "../../mod.ts";
 import { countMany, countTexts, splitForCounting } from "../../pipeline/count.ts";
 import { openCache } from "../../pipeline/cache.ts";
+import { bpeCounter, type BpeTable } from "../../pipeline/_bpe.ts";
 import { makeProject } from "../_helpers.ts";
 import { buildIn, pythonStdlib } from "./_cache_helpers.ts";
 
@@ -112,4 +113,53 @@ Deno.test({
     const outTwo = await Deno.readFile(two.output!.document);
     assert.deepEqual(outTwo, outOne);
   },
+});
+
+Deno.test("the table worker hands over a table that counts like gpt-tokenizer", async () => {
+  const worker = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    const reply = await new Promise<{ table?: BpeTable; error?: string }>((resolve, reject) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(event.message));
+      };
+      worker.postMessage({ tokenizer: "cl100k" });
+    });
+    assert.ok(reply.table, reply.error);
+    const text = "Ünïcödé — 漢字 and code: const x = a?.b ?? c;\n";
+    assert.equal(bpeCounter(reply.table)(text), await countTokens(text, "cl100k"));
+  } finally {
+    worker.terminate();
+  }
+});
+
+Deno.test("the counting worker counts with a table it is handed", async () => {
+  const table = await new Promise<BpeTable>((resolve) => {
+    const w = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
+      type: "module",
+    });
+    w.onmessage = (event) => {
+      w.terminate();
+      resolve(event.data.table);
+    };
+    w.postMessage({ tokenizer: "o200k" });
+  });
+  const worker = new Worker(new URL("../../pipeline/_count_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    const texts = ["hello world", "def f(x):\n    return x * 2\n", ""];
+    const reply = await new Promise<{ counts?: number[]; error?: string }>((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.postMessage({ table, texts });
+    });
+    const reference: number[] = [];
+    for (const text of texts) reference.push(await countTokens(text));
+    assert.deepEqual(reply.counts, reference, reply.error);
+  } finally {
+    worker.terminate();
+  }
 });
