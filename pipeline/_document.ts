@@ -11,7 +11,7 @@ import type { Block } from "./types.ts";
 const encoder = new TextEncoder();
 
 /**
- * UTF-8 bytes of the concatenated block texts.
+ * UTF-8 bytes of the concatenated block texts (from their encodings when given).
  *
  * @example
  * ```ts
@@ -19,8 +19,8 @@ const encoder = new TextEncoder();
  * documentBytes([{ id: "a", section: "a", stability: "stable", text: "é\n" }]).length; // 3
  * ```
  */
-export function documentBytes(blocks: Block[]): Uint8Array {
-  const parts = blocks.map((b) => encoder.encode(b.text));
+export function documentBytes(blocks: Block[], encoded?: Uint8Array[]): Uint8Array {
+  const parts = encoded ?? blocks.map((b) => encoder.encode(b.text));
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
   for (const part of parts) {

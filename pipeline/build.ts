@@ -154,14 +154,17 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     cache,
     workers: options.workers,
   });
+  const encoded: Uint8Array[] = [];
   const placed = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
     tokenCache: counted.counts,
+    bytes: encoded,
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
   // Encode and hash the document once (it is large); the string is made only when asked for.
-  const bytes = documentBytes(placed);
+  const bytes = documentBytes(placed, encoded);
+  encoded.length = 0;
   let text: string | undefined;
   if (cache.enabled) {
     const hits = files.filter((f) => f.cache === "hit").length;

@@ -23,6 +23,8 @@ export interface PlaceOptions {
   tokenCache?: Map<string, number>;
   /** Called after each block is placed, with the count done and the total. */
   onBlock?: (done: number, total: number) => void;
+  /** Receives each block's UTF-8 bytes, in order (to join the document without encoding again). */
+  bytes?: Uint8Array[];
 }
 
 /**
@@ -43,6 +45,7 @@ export async function placeBlocks(
   const out: PlacedBlock[] = [];
   for (const block of blocks) {
     const bytes = encoder.encode(block.text);
+    options.bytes?.push(bytes);
     const hash = sha256(bytes);
     let tokens = options.tokenCache?.get(hash);
     if (tokens === undefined) {
