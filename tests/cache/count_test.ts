@@ -74,6 +74,12 @@ Deno.test("countTexts() counts what gpt-tokenizer counts, o200k and cl100k, on a
     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 1234567890123",
     "<|endoftext|> <|im_start|>user\n</s>  \t\t  \r\n  x",
     'const x = a?.b ?? c; // comment\n/* block */ /// <reference path="a" />\n',
+    // Long pieces take the heap merge: emoji runs, long words, base64, repeated characters.
+    "😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚☺️☺🙂🤗🤩🤔".repeat(40),
+    "Supercalifragilisticexpialidocious".repeat(12),
+    "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkwYWJjZGVmZ2hpams=".repeat(9),
+    "=".repeat(500) + "-".repeat(333) + "ab".repeat(200),
+    "ـ".repeat(300) + "漢字".repeat(150),
   ];
   for (const tokenizer of ["o200k", "cl100k"] as const) {
     const counted = await countTexts(texts, { workers: 1, tokenizer });
