@@ -6,6 +6,7 @@ import {
   defaultPlugins,
   loadConfig,
   type SlopConfig,
+  summaryViewMode,
   type ViewModePlugin,
 } from "../../mod.ts";
 import { makeProject, runCli, type Tree } from "../_helpers.ts";
@@ -262,4 +263,17 @@ Deno.test("a warm build loads no tokenizer; a build with one edit loads it", asy
   await Deno.writeTextFile(join(root, "notes.txt"), "changed notes\n");
   await Deno.writeTextFile(join(root, "src/app.py"), "def other():\n    pass\n");
   assert.deepEqual(await probe(), ["o200k"]);
+});
+
+Deno.test("summaryViewMode() factory options join the cache key", async () => {
+  const root = await makeProject({ "a.py": "def one():\n    pass\n\n\ndef two():\n    pass\n" });
+  const raw = (maxNames: number) => ({
+    defaultView: "summary",
+    plugins: [summaryViewMode({ maxNames })],
+  });
+  const wide = await buildInline(root, raw(10));
+  assert.deepEqual(marks(await buildInline(root, raw(10))), { "a.py": "hit" });
+  const narrow = await buildInline(root, raw(1));
+  assert.deepEqual(marks(narrow), { "a.py": "miss" });
+  assert.notEqual(narrow.document, wide.document);
 });
