@@ -200,6 +200,7 @@ Deno.test("slop build --no-cache reads and writes no cache; slop cache stats and
   assert.equal((await runCli(["build", "-q"], root)).code, 0);
   const warm = await runCli(["build", "--json", "-q"], root);
   assert.ok(JSON.parse(warm.stdout).files.every((f: { cache: string }) => f.cache === "hit"));
+  assert.match((await runCli(["build"], root)).stdout, /\ncache: 5 of 5 rendered files from/);
   const offAgain = await runCli(["build", "--no-cache", "--json", "-q"], root);
   assert.ok(JSON.parse(offAgain.stdout).files.every((f: { cache: string }) => f.cache === "miss"));
 
