@@ -139,6 +139,8 @@ export function summaryText(result: BuildResult): string {
   lines.push(
     `files: ${count("rendered")} rendered, ${count("skipped")} skipped, ${count("error")} errors`,
   );
+  const cached = result.files.filter((f) => f.cache === "hit").length;
+  if (cached) lines.push(`cache: ${cached} of ${count("rendered")} rendered files from the cache`);
   const bySection = new Map<string, number>();
   for (const b of result.blocks) {
     bySection.set(b.section, (bySection.get(b.section) ?? 0) + b.length);

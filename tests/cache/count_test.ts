@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { countTokens } from "../../mod.ts";
 import { countMany, countTexts, splitForCounting } from "../../pipeline/count.ts";
 import { openCache } from "../../pipeline/cache.ts";
+import { bpeCounter, type BpeTable } from "../../pipeline/_bpe.ts";
 import { makeProject } from "../_helpers.ts";
 import { buildIn, pythonStdlib } from "./_cache_helpers.ts";
 
@@ -55,8 +56,37 @@ Deno.test({
     const one = await countTexts(texts, { workers: 1 });
     const two = await countTexts(texts, { workers: 2 });
     assert.deepEqual(two, one);
-    assert.equal(one[0], await countTokens(texts[0]));
+    const reference: number[] = [];
+    for (const text of texts) reference.push(await countTokens(text));
+    assert.deepEqual(one, reference, "gpt-tokenizer's counts");
   },
+});
+
+Deno.test("countTexts() counts what gpt-tokenizer counts, o200k and cl100k, on any script", async () => {
+  const texts = [
+    "",
+    " ",
+    "\n\n\n",
+    "Hello, world! It's 2026; we'll see.\n",
+    "def __init__(self, *args, **kwargs):\n    super().__init__()\n",
+    "Ünïcödé naïveté — “quotes” … 😀👍🏽 🇫🇷 e\u0301 \u200b\u00a0nbsp",
+    "漢字とかな、한국어 텍스트, العربية, עברית, हिन्दी, ไทย, Ελληνικά, русский",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 1234567890123",
+    "<|endoftext|> <|im_start|>user\n</s>  \t\t  \r\n  x",
+    'const x = a?.b ?? c; // comment\n/* block */ /// <reference path="a" />\n',
+    // Long pieces take the heap merge: emoji runs, long words, base64, repeated characters.
+    "😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚☺️☺🙂🤗🤩🤔".repeat(40),
+    "Supercalifragilisticexpialidocious".repeat(12),
+    "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkwYWJjZGVmZ2hpams=".repeat(9),
+    "=".repeat(500) + "-".repeat(333) + "ab".repeat(200),
+    "ـ".repeat(300) + "漢字".repeat(150),
+  ];
+  for (const tokenizer of ["o200k", "cl100k"] as const) {
+    const counted = await countTexts(texts, { workers: 1, tokenizer });
+    const reference: number[] = [];
+    for (const text of texts) reference.push(await countTokens(text, tokenizer));
+    assert.deepEqual(counted, reference, tokenizer);
+  }
 });
 
 Deno.test("countMany() counts each distinct text once and caches by text and tokenizer", async () => {
@@ -82,8 +112,60 @@ Deno.test({
     assert.equal(two.document, one.document);
     assert.deepEqual(two.manifest.blocks, one.manifest.blocks);
     assert.deepEqual(two.manifest.total, one.manifest.total);
+    for (const block of two.blocks.slice(0, 12)) {
+      assert.equal(block.tokens, await countTokens(block.text), block.id);
+    }
     const outOne = await Deno.readFile(one.output!.document);
     const outTwo = await Deno.readFile(two.output!.document);
     assert.deepEqual(outTwo, outOne);
   },
+});
+
+Deno.test("the table worker hands over a table that counts like gpt-tokenizer", async () => {
+  const worker = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    const reply = await new Promise<{ table?: BpeTable; error?: string }>((resolve, reject) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(event.message));
+      };
+      worker.postMessage({ tokenizer: "cl100k" });
+    });
+    assert.ok(reply.table, reply.error);
+    const text = "Ünïcödé — 漢字 and code: const x = a?.b ?? c;\n";
+    assert.equal(bpeCounter(reply.table)(text), await countTokens(text, "cl100k"));
+  } finally {
+    worker.terminate();
+  }
+});
+
+Deno.test("the counting worker counts with a table it is handed", async () => {
+  const table = await new Promise<BpeTable>((resolve) => {
+    const w = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
+      type: "module",
+    });
+    w.onmessage = (event) => {
+      w.terminate();
+      resolve(event.data.table);
+    };
+    w.postMessage({ tokenizer: "o200k" });
+  });
+  const worker = new Worker(new URL("../../pipeline/_count_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    const texts = ["hello world", "def f(x):\n    return x * 2\n", ""];
+    const reply = await new Promise<{ counts?: number[]; error?: string }>((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.postMessage({ table, texts });
+    });
+    const reference: number[] = [];
+    for (const text of texts) reference.push(await countTokens(text));
+    assert.deepEqual(reply.counts, reference, reply.error);
+  } finally {
+    worker.terminate();
+  }
 });
