@@ -67,3 +67,20 @@ export const GRAMMAR_WASM: Record<string, () => string> = {
   rust: () => import.meta.resolve("npm:tree-sitter-rust@0.24.0/tree-sitter-rust.wasm"),
   java: () => import.meta.resolve("npm:tree-sitter-java@0.23.5/tree-sitter-java.wasm"),
 };
+/** gpt-tokenizer's o200k ranks and split pattern, for slop's compact counter (`pipeline/_bpe.ts`). */
+export async function loadO200kRanks(): Promise<{ ranks: (string | number[])[]; split: RegExp }> {
+  const [ranks, params] = await Promise.all([
+    import("npm:gpt-tokenizer@3.4.0/bpeRanks/o200k_base"),
+    import("npm:gpt-tokenizer@3.4.0/encodingParams/constants"),
+  ]);
+  return { ranks: ranks.default, split: params.O200K_TOKEN_SPLIT_REGEX };
+}
+
+/** gpt-tokenizer's cl100k ranks and split pattern. */
+export async function loadCl100kRanks(): Promise<{ ranks: (string | number[])[]; split: RegExp }> {
+  const [ranks, params] = await Promise.all([
+    import("npm:gpt-tokenizer@3.4.0/bpeRanks/cl100k_base"),
+    import("npm:gpt-tokenizer@3.4.0/encodingParams/constants"),
+  ]);
+  return { ranks: ranks.default, split: params.CL100K_TOKEN_SPLIT_REGEX };
+}

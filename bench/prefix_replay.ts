@@ -68,8 +68,7 @@ function parseArgs(argv: string[]): Args {
     else throw new Error(`[bench] Unknown argument "${a}"`);
   }
   if (!(args.n >= 2)) throw new Error(`[bench] Invalid --n "${args.n}": need at least 2`);
-  args.histories ??= [join(REPO, "../shared/research/histories"), "/work/shared/research/histories"]
-    .find((d) => existsSync(d));
+  args.histories ??= join(REPO, "bench", "histories");
   return args;
 }
 

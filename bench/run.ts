@@ -144,7 +144,7 @@ async function benchCorpus(
       const state = join(work, `state-${i}`);
       add("cold full vs markdown", "slop", await measure(slopJob(full, state)));
       samples["cold full vs markdown"].sb = await fileSize(join(state, "out", "context_001.md"));
-      await Deno.writeFile(target, edited(original, i));
+      await Deno.writeFile(target, edited(original, i, target));
       add("warm, one file edited", "slop", await measure(slopJob(full, state)));
       samples["warm, one file edited"].sb = await fileSize(join(state, "out", "context_002.md"));
       hits.push(await cacheHits(join(state, "out", "context_002.json")));
@@ -155,7 +155,7 @@ async function benchCorpus(
       const args = ["-c", peerConfig];
       add("cold full vs markdown", "peer", await measure(peerJob(peer, corpus, out, cache, args)));
       samples["cold full vs markdown"].pb = await fileSize(out);
-      await Deno.writeFile(target, edited(original, i));
+      await Deno.writeFile(target, edited(original, i, target));
       add("warm, one file edited", "peer", await measure(peerJob(peer, corpus, out, cache, args)));
       samples["warm, one file edited"].pb = await fileSize(out);
       await Deno.writeFile(target, original);
@@ -166,14 +166,29 @@ async function benchCorpus(
         samples["cold skeleton vs --compress"].sb = await fileSize(
           join(sstate, "out", "context_001.md"),
         );
+        await Deno.writeFile(target, edited(original, i, target));
+        add("warm skeleton, one file edited", "slop", await measure(slopJob(skeleton, sstate)));
+        samples["warm skeleton, one file edited"].sb = await fileSize(
+          join(sstate, "out", "context_002.md"),
+        );
+        await Deno.writeFile(target, original);
         const ccache = join(work, `repomix-ccache-${i}.json`);
         const cout = join(work, `repomix-c-${i}.md`);
+        const compress = [...args, "--compress"];
         add(
           "cold skeleton vs --compress",
           "peer",
-          await measure(peerJob(peer, corpus, cout, ccache, [...args, "--compress"])),
+          await measure(peerJob(peer, corpus, cout, ccache, compress)),
         );
         samples["cold skeleton vs --compress"].pb = await fileSize(cout);
+        await Deno.writeFile(target, edited(original, i, target));
+        add(
+          "warm skeleton, one file edited",
+          "peer",
+          await measure(peerJob(peer, corpus, cout, ccache, compress)),
+        );
+        samples["warm skeleton, one file edited"].pb = await fileSize(cout);
+        await Deno.writeFile(target, original);
       }
       log(`${corpus.name}: run ${i + 1}/${runs} done`);
     }
@@ -185,6 +200,7 @@ async function benchCorpus(
     "cold full vs markdown": 2,
     "cold skeleton vs --compress": 2,
     "warm, one file edited": 20,
+    "warm skeleton, one file edited": 20,
   };
   notes.push(`${corpus.name}: slop's warm builds took ${hits.join(", ")} files from its cache`);
   return Object.entries(samples).map(([name, s]) => ({
@@ -209,8 +225,10 @@ async function cacheHits(manifestPath: string): Promise<string> {
   }
 }
 
-function edited(original: Uint8Array, i: number): Uint8Array {
-  const note = new TextEncoder().encode(`\n// slop bench edit ${i + 1}\n`);
+/** The file with a comment line appended (in the file's own comment syntax). */
+function edited(original: Uint8Array, i: number, path: string): Uint8Array {
+  const mark = path.endsWith(".py") ? "#" : "//";
+  const note = new TextEncoder().encode(`\n${mark} slop bench edit ${i + 1}\n`);
   const out = new Uint8Array(original.length + note.length);
   out.set(original);
   out.set(note, original.length);
@@ -294,6 +312,7 @@ export function resultsMarkdown(
 
 async function main(): Promise<void> {
   const args = parseArgs(Deno.args);
+  const loadAtStart = Deno.loadavg()[0];
   const notes: string[] = [];
   const note = (message: string) => {
     log(message);
@@ -325,6 +344,12 @@ async function main(): Promise<void> {
     rows.push(...await benchCorpus(corpus, peer, args.runs, hasSkeleton, notes));
   }
   await warmRebuildHook(note);
+  // Times on a shared machine stretch with its load; the ratios come from alternating runs.
+  notes.push(
+    `load average (1 min) at start / end: ${loadAtStart.toFixed(1)} / ${
+      Deno.loadavg()[0].toFixed(1)
+    } on ${navigator.hardwareConcurrency} cores`,
+  );
   const recall = hasSkeleton ? await skeletonRecallSection() : "";
   const text = resultsMarkdown(rows, corpora, notes, await machineLine(), args.runs) + recall;
   await Deno.writeTextFile(args.out, text);

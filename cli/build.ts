@@ -140,6 +140,8 @@ export function summaryText(result: BuildResult): string {
       errors === 1 ? "" : "s"
     }`,
   );
+  const cached = result.files.filter((f) => f.cache === "hit").length;
+  if (cached) lines.push(`cache: ${cached} of ${count("rendered")} rendered files from the cache`);
   const bySection = new Map<string, number>();
   for (const b of result.blocks) {
     bySection.set(b.section, (bySection.get(b.section) ?? 0) + b.length);

@@ -53,7 +53,13 @@ export async function runCache(action: "stats" | "clear", flags: CacheFlags): Pr
  * @example
  * ```ts
  * import { cacheStatsText } from "./cache.ts";
- * cacheStatsText({ dir: ".slop/cache", entries: 0, bytes: 0, tempFiles: 0 });
+ * cacheStatsText({
+ *   dir: ".slop/cache",
+ *   entries: 0,
+ *   bytes: 0,
+ *   tempFiles: 0,
+ *   packs: { files: 0, bytes: 0 },
+ * });
  * ```
  */
 export function cacheStatsText(stats: CacheStats): string {
@@ -61,6 +67,9 @@ export function cacheStatsText(stats: CacheStats): string {
     `cache: ${shown(stats.dir)}`,
     `entries: ${stats.entries} (${formatBytes(stats.bytes)})`,
   ];
+  if (stats.packs.files) {
+    lines.push(`packs: ${stats.packs.files} (${formatBytes(stats.packs.bytes)})`);
+  }
   if (stats.tempFiles) lines.push(`temp files left by interrupted writes: ${stats.tempFiles}`);
   const last = stats.lastBuild;
   if (last) {

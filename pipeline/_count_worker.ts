@@ -1,14 +1,15 @@
 /**
- * Token-counting worker: receives `{ tokenizer, texts }`, answers
- * `{ counts }` (or `{ error }`). Loaded by `pipeline/count.ts`.
+ * Token-counting worker: receives `{ table, texts }` (a compact BPE table,
+ * see `pipeline/_bpe.ts`), answers `{ counts }` (or `{ error }`). It never
+ * loads a tokenizer module. Started by `pipeline/count.ts`.
  *
  * @module
  */
 
-import { tokenCounter, type Tokenizer } from "./tokens.ts";
+import { bpeCounter, type BpeTable } from "./_bpe.ts";
 
 interface Job {
-  tokenizer: Tokenizer;
+  table: BpeTable;
   texts: string[];
 }
 
@@ -17,9 +18,9 @@ const scope = self as unknown as {
   postMessage(message: unknown): void;
 };
 
-scope.onmessage = async (event) => {
+scope.onmessage = (event) => {
   try {
-    const count = await tokenCounter(event.data.tokenizer);
+    const count = bpeCounter(event.data.table);
     scope.postMessage({ counts: event.data.texts.map(count) });
   } catch (error) {
     scope.postMessage({ error: error instanceof Error ? error.message : String(error) });

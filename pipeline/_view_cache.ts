@@ -68,7 +68,7 @@ export async function cachedRender(
     : "";
   const { path: _glob, ...options } = args.entry;
   const key = cacheKey([
-    "view",
+    "view/2",
     plugin.name,
     plugin.version,
     options,
@@ -76,8 +76,8 @@ export async function cachedRender(
     args.input.sha256,
     String(extra),
   ]);
-  const entry = await cache.get<ViewEntry>(key);
-  if (isEntry(entry) && entry.plugins.every((p) => current(args.registry, p))) {
+  const entry = decodeEntry(await cache.getBytes(key));
+  if (entry && entry.plugins.every((p) => current(args.registry, p))) {
     entry.warnings.forEach(args.warn);
     return { output: entry.output, cache: "hit" };
   }
@@ -91,7 +91,7 @@ export async function cachedRender(
       const p = findViewMode(args.registry, name);
       return `${name}@${p?.version ?? "?"}`;
     });
-    await cache.set(key, { output, plugins, warnings } satisfies ViewEntry);
+    await cache.setBytes(key, encodeEntry({ output, plugins, warnings }));
   }
   return { output, cache: "miss" };
 }
@@ -102,8 +102,28 @@ function current(registry: Registry, used: string): boolean {
   return p !== undefined && p.version === used.slice(at + 1);
 }
 
-function isEntry(value: unknown): value is ViewEntry {
-  const e = value as ViewEntry | undefined;
-  return !!e && typeof e === "object" && typeof e.output?.text === "string" &&
-    Array.isArray(e.plugins) && Array.isArray(e.warnings);
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** An entry is its JSON without the text, a newline, then the text raw (no JSON escaping to parse). */
+function encodeEntry(entry: ViewEntry): Uint8Array {
+  const { text, ...output } = entry.output;
+  return encoder.encode(`${JSON.stringify({ ...entry, output })}\n${text}`);
+}
+
+function decodeEntry(bytes: Uint8Array | undefined): ViewEntry | undefined {
+  if (!bytes) return undefined;
+  const newline = bytes.indexOf(10);
+  if (newline < 0) return undefined;
+  try {
+    const entry = JSON.parse(decoder.decode(bytes.subarray(0, newline))) as ViewEntry;
+    if (
+      !entry || typeof entry.output !== "object" || !Array.isArray(entry.plugins) ||
+      !Array.isArray(entry.warnings)
+    ) return undefined;
+    entry.output.text = decoder.decode(bytes.subarray(newline + 1));
+    return entry;
+  } catch {
+    return undefined;
+  }
 }

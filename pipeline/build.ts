@@ -28,13 +28,14 @@ import { transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
-import { countMany } from "./count.ts";
+import { countMany, prepareCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
 import { unmatchedFocus } from "./personas.ts";
+import { documentBytes } from "./_document.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -129,6 +130,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   if (viewProblems.length) throw new ConfigError(configName, viewProblems);
 
   const complete = completer(registry, config);
+  const cache = openCache(config.cache.dir, {
+    enabled: config.cache.enabled,
+    pack: `${config.root}\0${config.configPath ?? ""}`,
+  });
+  // Without a cached tokenizer table, a worker builds one while files are read.
+  prepareCounting(config.budget.tokenizer, cache);
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
   await attachSideSlices(resolution.targets, config, warn);
@@ -136,7 +143,6 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules);
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
-  const cache = openCache(config.cache.dir, { enabled: config.cache.enabled });
   let done = 0;
   let cacheHits = 0;
   const progress = options.onProgress;
@@ -150,6 +156,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
     }),
   });
+  // The raw bytes and texts are rendered now: let them go (they are the size of the project),
+  // unless a token budget may render files again with other views.
+  if (config.budget.tokens === undefined) {
+    for (const source of sources) source.bytes = source.text = undefined;
+  }
   const state = { config, files, root: config.root, stateDir: config.stateDir };
   const blocks = await composeBlocks(state, registry, { warn, complete });
   secrets.push(...await redactBlocks(blocks, config.secrets.rules));
@@ -164,14 +175,17 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
   const formatted = formatBlocks(ordered, files, config.output.format);
+  progress?.({ stage: "tokens", done: 0, total: formatted.length, cacheHits });
   const counted = await countMany(formatted.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: options.workers,
   });
+  const encoded: Uint8Array[] = [];
   let placed = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
     tokenCache: counted.counts,
+    bytes: encoded,
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
@@ -188,9 +202,13 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       return await placeBlocks(formatted, { tokenizer, tokenCache: counted.counts });
     };
     const fit = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
+    if (fit.placed !== placed) encoded.length = 0; // stepped down: encode the new blocks
     ({ placed, report: budget } = fit);
   }
-  const document = renderDocument(placed);
+  // Encode and hash the document once (it is large); the string is made only when asked for.
+  const bytes = documentBytes(placed, encoded.length ? encoded : undefined);
+  encoded.length = 0;
+  let text: string | undefined;
   await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);
   if (cache.enabled) {
@@ -199,24 +217,22 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       files: { hits, misses: files.filter((f) => f.cache === "miss").length },
       tokens: { hits: counted.hits, misses: counted.misses },
     });
+    await cache.flush();
   }
   let output: BuildResult["output"];
   const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
   let manifest = withBreakpoints(
-    withBudget(withSecrets(buildManifest(files, placed, document, warnings), secrets)),
+    withBudget(withSecrets(buildManifest(files, placed, bytes, warnings), secrets)),
     plan,
   );
   if (options.write !== false) {
     output = await publish(
       config.output.dir,
       config.output.namespace,
-      document,
+      bytes,
       (path) => {
-        manifest = withBreakpoints(
-          withBudget(withSecrets(buildManifest(files, placed, document, warnings, path), secrets)),
-          plan,
-        );
-        return manifest;
+        const { version, ...rest } = manifest;
+        return (manifest = { version, output: path, ...rest });
       },
       config.root,
       { ext: FORMAT_EXTENSIONS[config.output.format] },
@@ -226,5 +242,16 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
   }
-  return { document, blocks: placed, files, manifest, output, warnings, cache: plan, budget };
+  return {
+    get document() {
+      return (text ??= renderDocument(placed));
+    },
+    blocks: placed,
+    files,
+    manifest,
+    output,
+    warnings,
+    cache: plan,
+    budget,
+  };
 }

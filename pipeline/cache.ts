@@ -19,6 +19,7 @@
 
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
+import { type PackRecord, readPack, writePack } from "./_cache_pack.ts";
 
 /** Header tag of an entry file; bump it when the entry format changes. */
 const MAGIC = "slop-cache/1";
@@ -31,6 +32,11 @@ const decoder = new TextDecoder();
 export interface CacheOptions {
   /** `false`: a cache that never hits and never writes (`--no-cache`). @default {true} */
   enabled?: boolean;
+  /**
+   * Name of a pack (e.g. the project): reads try the pack first, and `flush()` writes the
+   * entries this cache object used into it, so the next open reads one file, not one per entry.
+   */
+  pack?: string;
 }
 
 /** Hits and misses counted by one opened cache. */
@@ -55,8 +61,16 @@ export interface Cache {
   get<T = unknown>(key: string): Promise<T | undefined>;
   /** Store `value` under `key` (atomically; failures to write are ignored). */
   set(key: string, value: unknown): Promise<void>;
+  /** Raw bytes stored with {@linkcode Cache.setBytes}, or `undefined` when missing or corrupt. */
+  getBytes(key: string): Promise<Uint8Array | undefined>;
+  /** Store raw bytes under `key` (same format and guarantees as `set`, without JSON). */
+  setBytes(key: string, bytes: Uint8Array): Promise<void>;
+  /** Whether an entry file or pack record exists for `key` (not read nor checked). */
+  has(key: string): boolean;
   /** What this cache object has done so far. */
   counts(): CacheCounts;
+  /** Rewrite the pack (opened with `pack`) when over a tenth of the used entries were not in it. */
+  flush(): Promise<void>;
 }
 
 /**
@@ -80,48 +94,128 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   const enabled = options.enabled ?? true;
   const counts: CacheCounts = { hits: 0, misses: 0, corrupt: 0, writes: 0 };
   const madeDirs = new Set<string>();
+  const packPath = options.pack ? join(dir, "packs", sha256(options.pack)) : undefined;
+  let pack: Map<string, PackRecord> | undefined;
+  /** Entries used through this object, for the next pack. */
+  const used = new Map<string, Uint8Array>();
+  /** Entries this object used that the pack did not serve (read from files or written). */
+  const outside = new Set<string>();
+  let folders: Set<string> | undefined;
+  let listedAt = 0;
+  /** The verified payload of an entry; counts misses and corrupt entries. */
+  function read(key: string): Uint8Array | undefined {
+    if (!enabled) {
+      counts.misses++;
+      return undefined;
+    }
+    const name = fileName(key);
+    if (packPath) {
+      pack ??= readPack(packPath);
+      const record = pack.get(name);
+      if (record && sha256(record.payload) === record.sha256) {
+        used.set(name, record.payload);
+        return record.payload;
+      }
+      outside.add(name);
+    }
+    // A folder that does not exist (and was not made since) holds nothing: a cold build's
+    // misses cost no system call.
+    // (Listed again at most every 200 ms, for folders other processes make.)
+    const prefix = name.slice(0, 2);
+    if (!folders || (!folders.has(prefix) && performance.now() - listedAt > 200)) {
+      folders = existingFolders(dir);
+      listedAt = performance.now();
+    }
+    if (!folders.has(prefix) && !madeDirs.has(join(dir, prefix))) {
+      counts.misses++;
+      return undefined;
+    }
+    let bytes: Uint8Array;
+    try {
+      // Entries are small and many: a synchronous read costs far less than an async op.
+      bytes = Deno.readFileSync(entryPath(dir, name));
+    } catch {
+      counts.misses++;
+      return undefined;
+    }
+    const payload = verifyEntry(bytes, name);
+    if (payload === undefined) {
+      counts.corrupt++;
+      counts.misses++;
+    } else if (packPath) used.set(name, payload);
+    return payload;
+  }
+  function write(key: string, payload: Uint8Array): void {
+    if (!enabled) return;
+    const name = fileName(key);
+    const folder = join(dir, name.slice(0, 2));
+    try {
+      if (!madeDirs.has(folder)) {
+        Deno.mkdirSync(folder, { recursive: true });
+        madeDirs.add(folder);
+      }
+      // Small synchronous writes cost far less than async ops; the rename keeps them atomic.
+      writeEntrySync(join(folder, name), encodeEntry(name, payload));
+      counts.writes++;
+      if (packPath) {
+        used.set(name, payload);
+        outside.add(name);
+      }
+    } catch {
+      // A cache that cannot be written only costs speed.
+    }
+  }
   return {
     dir,
     enabled,
     get<T>(key: string): Promise<T | undefined> {
-      if (!enabled) {
-        counts.misses++;
-        return Promise.resolve(undefined);
-      }
-      const name = fileName(key);
-      let bytes: Uint8Array;
+      const payload = read(key);
+      if (payload === undefined) return Promise.resolve(undefined);
       try {
-        // Entries are small and many: a synchronous read costs far less than an async op.
-        bytes = Deno.readFileSync(entryPath(dir, name));
+        const value = JSON.parse(decoder.decode(payload)) as T;
+        counts.hits++;
+        return Promise.resolve(value);
       } catch {
-        counts.misses++;
-        return Promise.resolve(undefined);
-      }
-      const value = decodeEntry(bytes, name);
-      if (value === INVALID) {
         counts.corrupt++;
         counts.misses++;
         return Promise.resolve(undefined);
       }
-      counts.hits++;
-      return Promise.resolve(value as T);
     },
-    async set(key: string, value: unknown): Promise<void> {
-      if (!enabled) return;
+    set(key: string, value: unknown): Promise<void> {
+      write(key, encoder.encode(JSON.stringify(value === undefined ? null : value)));
+      return Promise.resolve();
+    },
+    getBytes(key: string): Promise<Uint8Array | undefined> {
+      const payload = read(key);
+      if (payload !== undefined) counts.hits++;
+      return Promise.resolve(payload);
+    },
+    setBytes(key: string, bytes: Uint8Array): Promise<void> {
+      write(key, bytes);
+      return Promise.resolve();
+    },
+    has(key: string): boolean {
+      if (!enabled) return false;
       const name = fileName(key);
-      const folder = join(dir, name.slice(0, 2));
+      if (packPath && (pack ??= readPack(packPath)).has(name)) return true;
       try {
-        if (!madeDirs.has(folder)) {
-          await Deno.mkdir(folder, { recursive: true });
-          madeDirs.add(folder);
-        }
-        await writeEntry(join(folder, name), encodeEntry(name, value));
-        counts.writes++;
+        return Deno.statSync(entryPath(dir, name)).isFile;
       } catch {
-        // A cache that cannot be written only costs speed.
+        return false;
       }
     },
     counts: () => ({ ...counts }),
+    async flush(): Promise<void> {
+      // A few entries outside the pack (one edited file) are not worth rewriting it.
+      if (!enabled || !packPath || outside.size <= Math.max(8, used.size / 10)) return;
+      try {
+        await Deno.mkdir(join(dir, "packs"), { recursive: true });
+        await writePack(packPath, used);
+        outside.clear();
+      } catch {
+        // Packs only speed reads up.
+      }
+    },
   };
 }
 
@@ -170,6 +264,8 @@ export interface CacheStats {
   bytes: number;
   /** Temp files left by killed writes (removed by `slop cache clear`). */
   tempFiles: number;
+  /** Pack files (copies of the entries each project's last build used) and their bytes. */
+  packs: { files: number; bytes: number };
   /** Cache use of the last build that wrote to this folder, if any. */
   lastBuild?: LastBuildStats;
 }
@@ -194,7 +290,13 @@ export interface LastBuildStats {
  * ```
  */
 export async function cacheStats(dir: string): Promise<CacheStats> {
-  const stats: CacheStats = { dir, entries: 0, bytes: 0, tempFiles: 0 };
+  const stats: CacheStats = {
+    dir,
+    entries: 0,
+    bytes: 0,
+    tempFiles: 0,
+    packs: { files: 0, bytes: 0 },
+  };
   for (const folder of await entryFolders(dir)) {
     for await (const item of Deno.readDir(join(dir, folder))) {
       if (!item.isFile) continue;
@@ -205,6 +307,14 @@ export async function cacheStats(dir: string): Promise<CacheStats> {
       stats.entries++;
       stats.bytes += (await Deno.stat(join(dir, folder, item.name))).size;
     }
+  }
+  for (const item of await listFiles(join(dir, "packs"))) {
+    if (item.endsWith(".tmp")) {
+      stats.tempFiles++;
+      continue;
+    }
+    stats.packs.files++;
+    stats.packs.bytes += (await Deno.stat(join(dir, "packs", item))).size;
   }
   try {
     const last = JSON.parse(await Deno.readTextFile(join(dir, LAST_BUILD)));
@@ -237,6 +347,10 @@ export async function clearCache(dir: string): Promise<number> {
     }
     await Deno.remove(join(dir, folder)).catch(() => {});
   }
+  for (const item of await listFiles(join(dir, "packs"))) {
+    await Deno.remove(join(dir, "packs", item)).catch(() => {});
+  }
+  await Deno.remove(join(dir, "packs")).catch(() => {});
   await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});
   await Deno.remove(dir).catch(() => {}); // only when now empty
   return removed;
@@ -264,8 +378,6 @@ export async function recordBuild(dir: string, stats: LastBuildStats): Promise<v
   }
 }
 
-const INVALID = Symbol("invalid");
-
 /** Entry file name: the key itself when it is a hex digest, else its sha256. */
 function fileName(key: string): string {
   return /^[0-9a-f]{32,128}$/.test(key) ? key : sha256(key);
@@ -275,23 +387,47 @@ function entryPath(dir: string, name: string): string {
   return join(dir, name.slice(0, 2), name);
 }
 
-function encodeEntry(name: string, value: unknown): Uint8Array {
-  const payload = JSON.stringify(value === undefined ? null : value);
-  return encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n${payload}`);
+function encodeEntry(name: string, payload: Uint8Array): Uint8Array {
+  const header = encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n`);
+  const out = new Uint8Array(header.length + payload.length);
+  out.set(header);
+  out.set(payload, header.length);
+  return out;
 }
 
-function decodeEntry(bytes: Uint8Array, name: string): unknown {
+/** The payload of an entry file, or undefined when the header or the hash is wrong. */
+function verifyEntry(bytes: Uint8Array, name: string): Uint8Array | undefined {
   const newline = bytes.indexOf(10);
-  if (newline < 0 || newline > 300) return INVALID;
+  if (newline < 0 || newline > 300) return undefined;
   const header = decoder.decode(bytes.subarray(0, newline)).split(" ");
-  if (header.length !== 3 || header[0] !== MAGIC || header[1] !== name) return INVALID;
+  if (header.length !== 3 || header[0] !== MAGIC || header[1] !== name) return undefined;
   const payload = bytes.subarray(newline + 1);
-  if (sha256(payload) !== header[2]) return INVALID;
+  return sha256(payload) === header[2] ? payload : undefined;
+}
+
+function writeEntrySync(path: string, bytes: Uint8Array): void {
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
-    return JSON.parse(decoder.decode(payload));
-  } catch {
-    return INVALID;
+    Deno.writeFileSync(tmp, bytes);
+    Deno.renameSync(tmp, path);
+  } catch (error) {
+    try {
+      Deno.removeSync(tmp);
+    } catch {
+      // Never written.
+    }
+    throw error;
   }
+}
+
+function existingFolders(dir: string): Set<string> {
+  const out = new Set<string>();
+  try {
+    for (const item of Deno.readDirSync(dir)) if (item.isDirectory) out.add(item.name);
+  } catch {
+    // No cache yet.
+  }
+  return out;
 }
 
 async function writeEntry(path: string, bytes: Uint8Array): Promise<void> {
@@ -313,6 +449,16 @@ async function entryFolders(dir: string): Promise<string[]> {
     }
   } catch {
     // No cache yet.
+  }
+  return out.sort();
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  try {
+    for await (const item of Deno.readDir(dir)) if (item.isFile) out.push(item.name);
+  } catch {
+    // No such folder.
   }
   return out.sort();
 }

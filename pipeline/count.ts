@@ -1,7 +1,10 @@
 /**
  * Token counts for many texts: served from the content-hash cache when it
  * has them (keyed by text sha256 + tokenizer), the rest counted in parallel
- * by this thread and a Deno Worker per other core. Large texts are cut at lines where the
+ * by this thread and a Deno Worker per other core, with slop's compact BPE
+ * counter (`_bpe.ts`: gpt-tokenizer's ranks and split pattern in typed
+ * arrays; the table itself is cached, so a rebuild that counts one edited
+ * file never imports the tokenizer's rank module). Large texts are cut at lines where the
  * tokenizer's pre-split always breaks, so one big file does not leave a core
  * idle; the sum of the pieces is the exact count of the whole. Nothing loads
  * a tokenizer when every count is cached.
@@ -11,7 +14,9 @@
 
 import { type Cache, cacheKey } from "./cache.ts";
 import { sha256 } from "./read.ts";
-import { tokenCounter, type Tokenizer } from "./tokens.ts";
+import type { Tokenizer } from "./tokens.ts";
+import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
+import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
 
 /** Below this many characters to count, workers cost more than they save. */
 const PARALLEL_MIN_CHARS = 256 * 1024;
@@ -66,6 +71,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   const found = await countTexts(missing.map((h) => byHash.get(h)!), {
     tokenizer,
     workers: options.workers,
+    cache,
   });
   missing.forEach((hash, i) => counts.set(hash, found[i]));
   if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
@@ -84,16 +90,19 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
  */
 export async function countTexts(
   texts: string[],
-  options: { tokenizer?: Tokenizer; workers?: number } = {},
+  options: { tokenizer?: Tokenizer; workers?: number; cache?: Cache } = {},
 ): Promise<number[]> {
   const tokenizer = options.tokenizer ?? "o200k";
   if (!texts.length) return [];
   const total = texts.reduce((n, t) => n + t.length, 0);
   const workers = Math.max(1, Math.floor(options.workers ?? navigator.hardwareConcurrency ?? 1));
   if (workers === 1 || total < PARALLEL_MIN_CHARS) {
-    const count = await tokenCounter(tokenizer);
-    return texts.map(count);
+    return texts.map(counterFor(tokenizer, await loadTable(tokenizer, options.cache)));
   }
+  // Workers start while this thread loads the table.
+  const helpers = Array.from({ length: workers - 1 }, startWorker);
+  const table = await loadTable(tokenizer, options.cache);
+  const count = counterFor(tokenizer, table);
   // Cut, then deal the pieces out largest first to the least-loaded worker.
   const pieces: Array<{ text: number; body: string }> = [];
   texts.forEach((text, i) => {
@@ -113,8 +122,11 @@ export async function countTexts(
   }
   // This thread takes the first lane while the workers count the others.
   const bodies = lanes.map((lane) => lane.items.map((i) => pieces[i].body));
-  const pending = bodies.slice(1).map((lane) => countInWorker(lane, tokenizer));
-  const count = await tokenCounter(tokenizer);
+  // A worker that cannot start (no permission, no Worker) leaves its lane to this thread.
+  const pending = bodies.slice(1).map((lane, i) =>
+    helpers[i].run(lane, table).catch(() => lane.map(count))
+  );
+  helpers.slice(bodies.length - 1).forEach((h) => h.stop());
   const results = [bodies[0].map(count), ...await Promise.all(pending)];
   const out = new Array<number>(texts.length).fill(0);
   lanes.forEach((lane, l) => lane.items.forEach((p, j) => (out[pieces[p].text] += results[l][j])));
@@ -157,19 +169,168 @@ export function splitForCounting(text: string, size: number): string[] {
   return out;
 }
 
-function countInWorker(texts: string[], tokenizer: Tokenizer): Promise<number[]> {
-  const worker = new Worker(new URL("./_count_worker.ts", import.meta.url).href, {
-    type: "module",
-  });
-  return new Promise<number[]>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<{ counts?: number[]; error?: string }>) => {
-      if (event.data.counts) resolve(event.data.counts);
-      else reject(new Error(`Token counting failed: ${event.data.error}`));
-    };
+const tables = new Map<Tokenizer, BpeTable>();
+const counters = new Map<Tokenizer, (text: string) => number>();
+/** Bump when the table layout changes. */
+const TABLE_FORMAT = "bpe-table/1 gpt-tokenizer@3.4.0";
+
+/**
+ * The tokenizers whose tables this thread has loaded (a warm build loads none).
+ *
+ * @example
+ * ```ts
+ * import { loadedTables } from "./count.ts";
+ * loadedTables(); // [] until something is counted
+ * ```
+ */
+export function loadedTables(): Tokenizer[] {
+  return [...tables.keys()].sort();
+}
+
+function counterFor(tokenizer: Tokenizer, table: BpeTable): (text: string) => number {
+  let count = counters.get(tokenizer);
+  if (!count) counters.set(tokenizer, count = bpeCounter(table));
+  return count;
+}
+
+/** Tables being built by a worker, started by {@linkcode prepareCounting}. */
+const building = new Map<Tokenizer, Promise<BpeTable | undefined>>();
+
+/**
+ * Start building the BPE table in a worker when counting will be needed and
+ * the cache cannot give the table (a cold cache, `--no-cache`): the worker
+ * loads the tokenizer's ranks while the build reads files, hands the table
+ * over and exits, so the ranks never stay in this thread's memory. Costs one
+ * existence check when the table is cached.
+ *
+ * @example
+ * ```ts
+ * import { prepareCounting } from "./count.ts";
+ * prepareCounting("o200k");
+ * ```
+ */
+export function prepareCounting(tokenizer: Tokenizer = "o200k", cache?: Cache): void {
+  if (tables.has(tokenizer) || building.has(tokenizer)) return;
+  if (cache?.enabled && cache.has(cacheKey([TABLE_FORMAT, tokenizer]))) return;
+  building.set(tokenizer, buildInWorker(tokenizer));
+}
+
+function buildInWorker(tokenizer: Tokenizer): Promise<BpeTable | undefined> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./_table_worker.ts", import.meta.url).href, { type: "module" });
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  return new Promise<BpeTable | undefined>((resolve) => {
+    worker.onmessage = (event: MessageEvent<{ table?: BpeTable }>) => resolve(event.data.table);
     worker.onerror = (event) => {
       event.preventDefault();
-      reject(new Error(`Token counting failed: ${event.message}`));
+      resolve(undefined);
     };
-    worker.postMessage({ tokenizer, texts });
+    worker.postMessage({ tokenizer });
   }).finally(() => worker.terminate());
+}
+
+/** Cache dirs (and tokenizers) known to hold the table. */
+const saved = new Set<string>();
+
+/** The BPE table: from this process, else the cache, else built from gpt-tokenizer's ranks. */
+async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable> {
+  const key = cacheKey([TABLE_FORMAT, tokenizer]);
+  const where = `${cache?.dir}\0${tokenizer}`;
+  let table = tables.get(tokenizer) ?? await building.get(tokenizer);
+  building.delete(tokenizer);
+  if (!table && cache?.enabled) {
+    const stored = await cache.getBytes(key);
+    table = stored && decodeTable(stored);
+    if (table) saved.add(where);
+  }
+  if (!table) {
+    const { ranks, split } = tokenizer === "cl100k"
+      ? await loadCl100kRanks()
+      : await loadO200kRanks();
+    table = buildBpeTable(ranks, split);
+  }
+  tables.set(tokenizer, table);
+  if (cache?.enabled && !saved.has(where)) {
+    saved.add(where);
+    await cache.setBytes(key, encodeTable(table));
+  }
+  return table;
+}
+
+function encodeTable(t: BpeTable): Uint8Array {
+  const pattern = new TextEncoder().encode(JSON.stringify(t.pattern));
+  const head = new Uint32Array([t.slots.length, t.offsets.length, t.pool.length, pattern.length]);
+  const parts = [
+    new Uint8Array(head.buffer),
+    new Uint8Array(t.slots.buffer, t.slots.byteOffset, t.slots.byteLength),
+    new Uint8Array(t.offsets.buffer, t.offsets.byteOffset, t.offsets.byteLength),
+    new Uint8Array(t.lengths.buffer, t.lengths.byteOffset, t.lengths.byteLength),
+    t.pool,
+    pattern,
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function decodeTable(bytes: Uint8Array): BpeTable | undefined {
+  try {
+    const data = bytes.slice(); // aligned copy
+    const [slots, ranks, pool, pattern] = new Uint32Array(data.buffer, 0, 4);
+    let at = 16;
+    const take = (n: number) => new Int32Array(data.buffer, (at += n * 4) - n * 4, n);
+    const table: BpeTable = {
+      slots: take(slots),
+      offsets: take(ranks),
+      lengths: take(ranks),
+      pool: data.subarray(at, at + pool),
+      pattern: JSON.parse(new TextDecoder().decode(data.subarray(at + pool, at + pool + pattern))),
+    };
+    return at + pool + pattern === data.length ? table : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Helper {
+  run(texts: string[], table: BpeTable): Promise<number[]>;
+  stop(): void;
+}
+
+function startWorker(): Helper {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./_count_worker.ts", import.meta.url).href, { type: "module" });
+  } catch (error) {
+    return { run: () => Promise.reject(error), stop: () => {} };
+  }
+  // An error before `run` (the module failed to load) is kept for `run` to report.
+  let early: string | undefined;
+  worker.onerror = (event) => {
+    event.preventDefault();
+    early = event.message;
+  };
+  return {
+    run: (texts, table) =>
+      new Promise<number[]>((resolve, reject) => {
+        if (early) return reject(new Error(`Token counting failed: ${early}`));
+        worker.onmessage = (event: MessageEvent<{ counts?: number[]; error?: string }>) => {
+          if (event.data.counts) resolve(event.data.counts);
+          else reject(new Error(`Token counting failed: ${event.data.error}`));
+        };
+        worker.onerror = (event) => {
+          event.preventDefault();
+          reject(new Error(`Token counting failed: ${event.message}`));
+        };
+        worker.postMessage({ table, texts });
+      }).finally(() => worker.terminate()),
+    stop: () => worker.terminate(),
+  };
 }

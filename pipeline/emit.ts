@@ -6,6 +6,7 @@
  * @module
  */
 
+import { createHash } from "node:crypto";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { sha256 } from "./read.ts";
 import { prefixEnd } from "./order.ts";
@@ -22,6 +23,8 @@ export interface PlaceOptions {
   tokenCache?: Map<string, number>;
   /** Called after each block is placed, with the count done and the total. */
   onBlock?: (done: number, total: number) => void;
+  /** Receives each block's UTF-8 bytes, in order (to join the document without encoding again). */
+  bytes?: Uint8Array[];
 }
 
 /**
@@ -42,6 +45,7 @@ export async function placeBlocks(
   const out: PlacedBlock[] = [];
   for (const block of blocks) {
     const bytes = encoder.encode(block.text);
+    options.bytes?.push(bytes);
     const hash = sha256(bytes);
     let tokens = options.tokenCache?.get(hash);
     if (tokens === undefined) {
@@ -73,14 +77,18 @@ export function renderDocument(blocks: PlacedBlock[]): string {
 export function buildManifest(
   files: RenderedFile[],
   blocks: PlacedBlock[],
-  document: string,
+  document: string | Uint8Array,
   warnings: string[],
   output?: string,
 ): Manifest {
   const end = prefixEnd(blocks);
   const prefixBlocks = blocks.slice(0, end);
   const prefixBytes = prefixBlocks.reduce((n, b) => n + b.length, 0);
-  const docBytes = encoder.encode(document);
+  const docBytes = typeof document === "string" ? encoder.encode(document) : document;
+  // One pass over the document gives both hashes.
+  const hasher = createHash("sha256").update(docBytes.subarray(0, prefixBytes));
+  const prefixHash = hasher.copy().digest("hex");
+  const totalHash = hasher.update(docBytes.subarray(prefixBytes)).digest("hex");
   return {
     version: 1,
     ...(output ? { output } : {}),
@@ -106,12 +114,12 @@ export function buildManifest(
     })),
     prefix: {
       bytes: prefixBytes,
-      sha256: sha256(docBytes.subarray(0, prefixBytes)),
+      sha256: prefixHash,
       tokens: prefixBlocks.reduce((n, b) => n + b.tokens, 0),
     },
     total: {
       bytes: docBytes.length,
-      sha256: sha256(docBytes),
+      sha256: totalHash,
       tokens: blocks.reduce((n, b) => n + b.tokens, 0),
     },
     warnings,
@@ -159,7 +167,7 @@ export function outputName(namespace: string, n: number, ext: string): string {
 export async function publish(
   dir: string,
   namespace: string,
-  document: string,
+  document: string | Uint8Array,
   manifestFor: (outputPath: string) => Manifest,
   root: string,
   options: PublishOptions = {},
@@ -175,7 +183,7 @@ export async function publish(
     );
   }
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  await Deno.writeTextFile(tmp, document);
+  await Deno.writeFile(tmp, typeof document === "string" ? encoder.encode(document) : document);
   await sweepStale(dir, namespace);
   let n = await nextNumber(dir, namespace);
   let docPath: string;

@@ -1,7 +1,8 @@
 /**
- * An example user view mode: keeps only the lines that mention TODO or FIXME,
- * with their line numbers. Register it in `plugins: [todoViewMode()]` and use
- * it as `view: "todo"`.
+ * An example view mode: keeps only the lines of a file that carry a marker
+ * (TODO, FIXME), each with its line number. Register it with
+ * `plugins: [todoViewMode()]` and use it as `view: "todo"`; an entry's
+ * `options: { markers: [...] }` sets the markers for that file.
  *
  * @module
  */
@@ -15,7 +16,7 @@ export interface TodoOptions {
 }
 
 /**
- * A view mode that lists TODO lines.
+ * A view mode that lists the marked lines of a file.
  *
  * @example
  * ```ts
@@ -24,17 +25,21 @@ export interface TodoOptions {
  * ```
  */
 export function todoViewMode(options: TodoOptions = {}): ViewModePlugin {
-  const markers = options.markers ?? ["TODO", "FIXME"];
+  const defaults = options.markers ?? ["TODO", "FIXME"];
   return {
     kind: "view-mode",
     name: "todo",
+    // Part of the cache key: bump it whenever the same input renders differently.
     version: "1",
-    render(file) {
+    // The cache key already holds the entry's options; add what the factory was given.
+    cacheKey: () => JSON.stringify(defaults),
+    render(file, ctx) {
+      const markers = (ctx.options.markers as string[] | undefined) ?? defaults;
       const hits = file.text.split("\n")
         .map((line, i) => ({ line, n: i + 1 }))
         .filter(({ line }) => markers.some((m) => line.includes(m)))
         .map(({ line, n }) => `${n}: ${line.trim()}`);
-      return hits.length ? hits.join("\n") : "(no TODO lines)";
+      return hits.length ? hits.join("\n") : `(no ${markers.join(" or ")} lines)`;
     },
   };
 }

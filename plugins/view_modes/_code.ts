@@ -581,8 +581,9 @@ function countLines(text: string, start: number, end: number): number {
 
 /**
  * Apply non-overlapping edits, then drop the lines that deletions left
- * empty, trim what they left at line ends, and keep at most one blank line
- * in a row.
+ * empty, trim what they left at line ends, keep at most one blank line
+ * in a row, and none right after a block opener or right before a closer
+ * when a deletion left it there.
  */
 function applyEdits(text: string, edits: Edit[]): string {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
@@ -596,18 +597,25 @@ function applyEdits(text: string, edits: Edit[]): string {
   parts.push(text.slice(at));
   const out: string[] = [];
   let blank = true; // no blank lines at the start
+  let cutAfterBlank = false; // a deleted item followed the last blank line
   for (let line of parts.join("").split("\n")) {
     if (line.includes(CUT)) {
       line = line.replaceAll(CUT, "").trimEnd();
-      if (!line.trim()) continue;
+      if (!line.trim()) {
+        if (blank) cutAfterBlank = true;
+        continue;
+      }
     }
     if (!line.trim()) {
       // No blank line right after a block opener (left by a deleted first item).
       if (blank || /[:{]$/.test(out[out.length - 1] ?? "")) continue;
       blank = true;
+      cutAfterBlank = false;
       out.push("");
       continue;
     }
+    // No blank line right before a block closer when a deleted last item left it.
+    if (blank && cutAfterBlank && out.at(-1) === "" && /^\s*[}\])]/.test(line)) out.pop();
     blank = false;
     out.push(line);
   }

@@ -40,7 +40,7 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:masked",
-    version: "2",
+    version: "3",
     extensions: CODE_EXTENSIONS,
     async render(file, ctx): Promise<ViewOutput> {
       const local = ctx.options as MaskedOptions;

@@ -33,7 +33,7 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:outline",
-    version: "1",
+    version: "2",
     extensions: CODE_EXTENSIONS,
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as OutlineOptions) };

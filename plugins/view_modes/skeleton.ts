@@ -36,7 +36,7 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
   return {
     kind: "view-mode",
     name: "slop:skeleton",
-    version: "1",
+    version: "2",
     extensions: CODE_EXTENSIONS,
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SkeletonOptions) };

@@ -112,6 +112,8 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
     kind: "view-mode",
     name: "slop:summary",
     version: "2",
+    // The factory's options change the output: they join the cache key.
+    cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SummaryOptions) };
       return { text: summarize(file.path, file.text, merged), fenced: false };

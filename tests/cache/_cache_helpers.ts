@@ -43,7 +43,7 @@ export function marks(result: BuildResult): Record<string, string | undefined> {
 export async function entryFiles(cacheDir: string): Promise<string[]> {
   const out: string[] = [];
   for await (const folder of Deno.readDir(cacheDir)) {
-    if (!folder.isDirectory) continue;
+    if (!folder.isDirectory || !/^[0-9a-f]{2}$/.test(folder.name)) continue;
     for await (const item of Deno.readDir(join(cacheDir, folder.name))) {
       if (!item.name.endsWith(".tmp")) out.push(join(cacheDir, folder.name, item.name));
     }

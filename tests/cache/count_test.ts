@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { countTokens } from "../../mod.ts";
+import { referenceCounter } from "../../pipeline/tokens.ts";
 import { countMany, countTexts, splitForCounting } from "../../pipeline/count.ts";
 import { openCache } from "../../pipeline/cache.ts";
+import { bpeCounter, type BpeTable } from "../../pipeline/_bpe.ts";
 import { makeProject } from "../_helpers.ts";
 import { buildIn, pythonStdlib } from "./_cache_helpers.ts";
 
@@ -36,9 +38,10 @@ Deno.test({
       const pieces = splitForCounting(text, 1_000);
       assert.equal(pieces.join(""), text);
       cuts += pieces.length - 1;
+      const gpt = await referenceCounter();
       let sum = 0;
-      for (const piece of pieces) sum += await countTokens(piece);
-      assert.equal(sum, await countTokens(text));
+      for (const piece of pieces) sum += gpt(piece);
+      assert.equal(sum, gpt(text));
     }
     assert.ok(cuts > 50, `cuts: ${cuts}`);
     // Places where a cut would change the count are never chosen.
@@ -55,8 +58,39 @@ Deno.test({
     const one = await countTexts(texts, { workers: 1 });
     const two = await countTexts(texts, { workers: 2 });
     assert.deepEqual(two, one);
-    assert.equal(one[0], await countTokens(texts[0]));
+    const reference: number[] = [];
+    const gpt = await referenceCounter();
+    for (const text of texts) reference.push(gpt(text));
+    assert.deepEqual(one, reference, "gpt-tokenizer's counts");
   },
+});
+
+Deno.test("countTexts() counts what gpt-tokenizer counts, o200k and cl100k, on any script", async () => {
+  const texts = [
+    "",
+    " ",
+    "\n\n\n",
+    "Hello, world! It's 2026; we'll see.\n",
+    "def __init__(self, *args, **kwargs):\n    super().__init__()\n",
+    "Ünïcödé naïveté — “quotes” … 😀👍🏽 🇫🇷 e\u0301 \u200b\u00a0nbsp",
+    "漢字とかな、한국어 텍스트, العربية, עברית, हिन्दी, ไทย, Ελληνικά, русский",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 1234567890123",
+    "<|endoftext|> <|im_start|>user\n</s>  \t\t  \r\n  x",
+    'const x = a?.b ?? c; // comment\n/* block */ /// <reference path="a" />\n',
+    // Long pieces take the heap merge: emoji runs, long words, base64, repeated characters.
+    "😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚☺️☺🙂🤗🤩🤔".repeat(40),
+    "Supercalifragilisticexpialidocious".repeat(12),
+    "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkwYWJjZGVmZ2hpams=".repeat(9),
+    "=".repeat(500) + "-".repeat(333) + "ab".repeat(200),
+    "ـ".repeat(300) + "漢字".repeat(150),
+  ];
+  for (const tokenizer of ["o200k", "cl100k"] as const) {
+    const counted = await countTexts(texts, { workers: 1, tokenizer });
+    const reference: number[] = [];
+    const gpt = await referenceCounter(tokenizer);
+    for (const text of texts) reference.push(gpt(text));
+    assert.deepEqual(counted, reference, tokenizer);
+  }
 });
 
 Deno.test("countMany() counts each distinct text once and caches by text and tokenizer", async () => {
@@ -82,8 +116,59 @@ Deno.test({
     assert.equal(two.document, one.document);
     assert.deepEqual(two.manifest.blocks, one.manifest.blocks);
     assert.deepEqual(two.manifest.total, one.manifest.total);
+    for (const block of two.blocks.slice(0, 12)) {
+      assert.equal(block.tokens, await countTokens(block.text), block.id);
+    }
     const outOne = await Deno.readFile(one.output!.document);
     const outTwo = await Deno.readFile(two.output!.document);
     assert.deepEqual(outTwo, outOne);
   },
+});
+
+Deno.test("the table worker hands over a table that counts like gpt-tokenizer", async () => {
+  const worker = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    const reply = await new Promise<{ table?: BpeTable; error?: string }>((resolve, reject) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(event.message));
+      };
+      worker.postMessage({ tokenizer: "cl100k" });
+    });
+    assert.ok(reply.table, reply.error);
+    const text = "Ünïcödé — 漢字 and code: const x = a?.b ?? c;\n";
+    assert.equal(bpeCounter(reply.table)(text), (await referenceCounter("cl100k"))(text));
+  } finally {
+    worker.terminate();
+  }
+});
+
+Deno.test("the counting worker counts with a table it is handed", async () => {
+  const table = await new Promise<BpeTable>((resolve) => {
+    const w = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
+      type: "module",
+    });
+    w.onmessage = (event) => {
+      w.terminate();
+      resolve(event.data.table);
+    };
+    w.postMessage({ tokenizer: "o200k" });
+  });
+  const worker = new Worker(new URL("../../pipeline/_count_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    const texts = ["hello world", "def f(x):\n    return x * 2\n", ""];
+    const reply = await new Promise<{ counts?: number[]; error?: string }>((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.postMessage({ table, texts });
+    });
+    const gpt = await referenceCounter();
+    assert.deepEqual(reply.counts, texts.map(gpt), reply.error);
+  } finally {
+    worker.terminate();
+  }
 });

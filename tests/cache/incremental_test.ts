@@ -6,6 +6,7 @@ import {
   defaultPlugins,
   loadConfig,
   type SlopConfig,
+  summaryViewMode,
   type ViewModePlugin,
 } from "../../mod.ts";
 import { makeProject, runCli, type Tree } from "../_helpers.ts";
@@ -64,7 +65,7 @@ Deno.test("the cache survives garbage, truncated and wrong-hash entries", async 
   const state = join(root, ".state");
   const cold = await buildIn(root, state);
   const files = await entryFiles(join(state, "cache"));
-  assert.equal(files.length, 5 + cold.blocks.length, "one entry per view and per block count");
+  assert.equal(files.length, 5 + cold.blocks.length + 1, "views, block counts, the BPE table");
   for (const [i, file] of files.entries()) {
     const bytes = await Deno.readFile(file);
     if (i % 3 === 0) await Deno.writeFile(file, crypto.getRandomValues(new Uint8Array(64)));
@@ -76,6 +77,8 @@ Deno.test("the cache survives garbage, truncated and wrong-hash entries", async 
       await Deno.writeTextFile(file, text.slice(0, text.indexOf("\n") + 1) + changed + " ");
     }
   }
+  // The pack would serve the build: leave only the damaged entries.
+  await Deno.remove(join(state, "cache", "packs"), { recursive: true });
   const survived = await buildIn(root, state);
   assert.deepEqual(Object.values(marks(survived)), ["miss", "miss", "miss", "miss", "miss"]);
   assert.equal(survived.document, cold.document);
@@ -83,6 +86,34 @@ Deno.test("the cache survives garbage, truncated and wrong-hash entries", async 
   const rewritten = await buildIn(root, state);
   assert.deepEqual(Object.values(marks(rewritten)), ["hit", "hit", "hit", "hit", "hit"]);
   assert.equal(rewritten.document, cold.document);
+});
+
+Deno.test("a build's pack serves the next build; a damaged pack falls back to the entries", async () => {
+  const root = await makeProject(TREE);
+  const state = join(root, ".state");
+  const cold = await buildIn(root, state);
+  const packs = join(state, "cache", "packs");
+  const [pack] = [...Deno.readDirSync(packs)].map((e) => join(packs, e.name));
+  await Deno.writeFile(pack, crypto.getRandomValues(new Uint8Array(500)));
+  const garbage = await buildIn(root, state);
+  assert.deepEqual(Object.values(marks(garbage)), ["hit", "hit", "hit", "hit", "hit"]);
+  assert.equal(garbage.document, cold.document);
+  // The pack was rewritten: without entry files, it alone serves every view and count.
+  for (const file of await entryFiles(join(state, "cache"))) await Deno.remove(file);
+  const fromPack = await buildIn(root, state);
+  assert.deepEqual(Object.values(marks(fromPack)), ["hit", "hit", "hit", "hit", "hit"]);
+  assert.equal(fromPack.document, cold.document);
+  // Flip one payload byte in the pack: that record fails its hash, the others still serve.
+  const bytes = await Deno.readFile(pack);
+  const needle = new TextEncoder().encode("os.getcwd()");
+  const at = bytes.findIndex((_, i) => needle.every((b, j) => bytes[i + j] === b));
+  assert.ok(at > 0);
+  bytes[at] ^= 1;
+  await Deno.writeFile(pack, bytes);
+  const damaged = await buildIn(root, state);
+  assert.deepEqual(marks(damaged)["src/app.py"], "miss");
+  assert.equal(Object.values(marks(damaged)).filter((m) => m === "miss").length, 1);
+  assert.equal(damaged.document, cold.document);
 });
 
 /** A view mode that counts its renders and takes its output from options and a key. */
@@ -175,6 +206,7 @@ Deno.test("slop build --no-cache reads and writes no cache; slop cache stats and
   assert.equal((await runCli(["build", "-q"], root)).code, 0);
   const warm = await runCli(["build", "--json", "-q"], root);
   assert.ok(JSON.parse(warm.stdout).files.every((f: { cache: string }) => f.cache === "hit"));
+  assert.match((await runCli(["build"], root)).stdout, /\ncache: 5 of 5 rendered files from/);
   const offAgain = await runCli(["build", "--no-cache", "--json", "-q"], root);
   assert.ok(JSON.parse(offAgain.stdout).files.every((f: { cache: string }) => f.cache === "miss"));
 
@@ -222,11 +254,11 @@ Deno.test("a warm build loads no tokenizer; a build with one edit loads it", asy
         `import { buildContext } from ${
           JSON.stringify(new URL("../../mod.ts", import.meta.url).href)
         };
-         import { loadedTokenizers } from ${
-          JSON.stringify(new URL("../../pipeline/tokens.ts", import.meta.url).href)
+         import { loadedTables } from ${
+          JSON.stringify(new URL("../../pipeline/count.ts", import.meta.url).href)
         };
          await buildContext({ cwd: ${JSON.stringify(root)} }, { workers: 1 });
-         console.log(JSON.stringify(loadedTokenizers()));`,
+         console.log(JSON.stringify(loadedTables()));`,
       ],
       stdout: "piped",
       stderr: "piped",
@@ -238,4 +270,17 @@ Deno.test("a warm build loads no tokenizer; a build with one edit loads it", asy
   await Deno.writeTextFile(join(root, "notes.txt"), "changed notes\n");
   await Deno.writeTextFile(join(root, "src/app.py"), "def other():\n    pass\n");
   assert.deepEqual(await probe(), ["o200k"]);
+});
+
+Deno.test("summaryViewMode() factory options join the cache key", async () => {
+  const root = await makeProject({ "a.py": "def one():\n    pass\n\n\ndef two():\n    pass\n" });
+  const raw = (maxNames: number) => ({
+    defaultView: "summary",
+    plugins: [summaryViewMode({ maxNames })],
+  });
+  const wide = await buildInline(root, raw(10));
+  assert.deepEqual(marks(await buildInline(root, raw(10))), { "a.py": "hit" });
+  const narrow = await buildInline(root, raw(1));
+  assert.deepEqual(marks(narrow), { "a.py": "miss" });
+  assert.notEqual(narrow.document, wide.document);
 });

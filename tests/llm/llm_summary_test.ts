@@ -58,8 +58,15 @@ async function summaryEntries(root: string): Promise<Array<Record<string, string
     if (!folder.isDirectory) continue;
     for await (const file of Deno.readDir(join(dir, folder.name))) {
       const text = await Deno.readTextFile(join(dir, folder.name, file.name));
-      const payload = JSON.parse(text.slice(text.indexOf("\n") + 1));
-      if (payload && typeof payload === "object" && "generated_at" in payload) out.push(payload);
+      let payload: unknown;
+      try {
+        payload = JSON.parse(text.slice(text.indexOf("\n") + 1));
+      } catch {
+        continue; // a view entry (a JSON line, then the raw text), a pack or the BPE table
+      }
+      if (payload && typeof payload === "object" && "generated_at" in payload) {
+        out.push(payload as Record<string, string>);
+      }
     }
   }
   return out;

@@ -158,3 +158,26 @@ Deno.test("skeletonViewMode() keeps if/try blocks that hold definitions or impor
     "try:\n    import x\nexcept ImportError:\n    x = None\nfinally:\n    ...\n\nif a:\n    ...\nelse:\n    def f(): pass\n",
   );
 });
+
+Deno.test("renderCode() mask: hiding the last member leaves no blank line before the closing brace", async () => {
+  const text = [
+    "export class Shelf {",
+    "  /** Put an item. */",
+    "  put(x: number): void {",
+    "    this.n += x;",
+    "  }",
+    "",
+    "  /** Count items. */",
+    "  count(): number {",
+    "    return this.n;",
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const out = (await renderCode("shelf.ts", text, { mask: { "Shelf.put": "sig" }, rest: "hide" }))!
+    .text;
+  assert.equal(
+    out,
+    "export class Shelf {\n  /** Put an item. */\n  put(x: number): void { ... }\n}\n",
+  );
+});

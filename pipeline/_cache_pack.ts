@@ -1,0 +1,102 @@
+/**
+ * Cache packs: the entries one build used, back to back in one file, so the
+ * next build of the same project reads one file instead of one per entry.
+ * A pack only speeds reads up: every record carries its payload's sha256 and
+ * is checked on use, a bad record falls back to the entry file, and packs are
+ * written like entries (temp file + rename).
+ *
+ * Layout: `slop-pack/1\n`, then per record `<name> <sha256> <length>\n` and the payload.
+ *
+ * @module
+ */
+
+import { sha256 } from "./read.ts";
+
+const MAGIC = "slop-pack/1\n";
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A record of a pack: the payload's sha256 and the payload. */
+export interface PackRecord {
+  sha256: string;
+  payload: Uint8Array;
+}
+
+/**
+ * Read a pack; a missing or damaged file gives the records before the damage.
+ *
+ * @example
+ * ```ts
+ * import { readPack } from "./_cache_pack.ts";
+ * readPack("/no/such/pack").size; // 0
+ * ```
+ */
+export function readPack(path: string): Map<string, PackRecord> {
+  const out = new Map<string, PackRecord>();
+  let bytes: Uint8Array;
+  try {
+    bytes = Deno.readFileSync(path);
+  } catch {
+    return out;
+  }
+  if (decoder.decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) return out;
+  let at = MAGIC.length;
+  while (at < bytes.length) {
+    const newline = bytes.indexOf(10, at);
+    if (newline < 0 || newline - at > 300) break;
+    const [name, hash, length] = decoder.decode(bytes.subarray(at, newline)).split(" ");
+    const size = Number(length);
+    if (!name || !hash || !Number.isInteger(size) || newline + 1 + size > bytes.length) break;
+    out.set(name, { sha256: hash, payload: bytes.subarray(newline + 1, newline + 1 + size) });
+    at = newline + 1 + size;
+  }
+  return out;
+}
+
+/**
+ * Write a pack holding `records` (sorted by name) through a temp file and a
+ * rename, record by record (no copy of the whole pack in memory).
+ *
+ * @example
+ * ```ts
+ * import { writePack } from "./_cache_pack.ts";
+ * await writePack(await Deno.makeTempFile(), new Map([["a", new Uint8Array([1])]]));
+ * ```
+ */
+export async function writePack(path: string, records: Map<string, Uint8Array>): Promise<void> {
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
+    try {
+      // Small pieces gather in a 1 MB buffer; each write is one system call.
+      const buffer = new Uint8Array(1 << 20);
+      let used = 0;
+      const flush = () => {
+        for (let at = 0; at < used;) at += file.writeSync(buffer.subarray(at, used));
+        used = 0;
+      };
+      const put = (bytes: Uint8Array) => {
+        if (used + bytes.length > buffer.length) flush();
+        if (bytes.length > buffer.length) {
+          for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
+        } else {
+          buffer.set(bytes, used);
+          used += bytes.length;
+        }
+      };
+      put(encoder.encode(MAGIC));
+      for (const name of [...records.keys()].sort()) {
+        const payload = records.get(name)!;
+        put(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`));
+        put(payload);
+      }
+      flush();
+    } finally {
+      file.close();
+    }
+    await Deno.rename(tmp, path);
+  } catch (error) {
+    await Deno.remove(tmp).catch(() => {});
+    throw error;
+  }
+}
