@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO } from "../_helpers.ts";
+import { makeProject } from "../_helpers.ts";
+import { watchOnce } from "./_watch.ts";
 
 Deno.test("slop watch rebuilds after a change and prints the prefix reuse", async () => {
   const root = await makeProject({
@@ -12,48 +13,9 @@ Deno.test("slop watch rebuilds after a change and prints the prefix reuse", asyn
     "src/a.ts": "export const a = 1;\n",
     "src/b.ts": "export const b = 2;\n",
   });
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--quiet",
-      join(REPO, "cli.ts"),
-      "watch",
-      "--debounce",
-      "50",
-      "--max-builds",
-      "1",
-    ],
-    cwd: root,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  // Bounded: the watcher is killed if it has not finished in 30 s.
-  const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
-  const lines: string[] = [];
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  let edited = false;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    while (buffer.includes("\n")) {
-      lines.push(buffer.slice(0, buffer.indexOf("\n")));
-      buffer = buffer.slice(buffer.indexOf("\n") + 1);
-    }
-    if (!edited && lines.some((l) => l.includes("watching for changes"))) {
-      edited = true;
-      // Give the watcher a moment to subscribe, then edit the last file.
-      await new Promise((r) => setTimeout(r, 300));
-      await Deno.writeTextFile(join(root, "src/b.ts"), "export const b = 3;\n");
-    }
-  }
-  const status = await child.status;
-  clearTimeout(guard);
-  const stderr = await new Response(child.stderr).text();
-  assert.equal(status.code, 0, stderr);
+  const lines = await watchOnce(root, async () => {
+    await Deno.writeTextFile(join(root, "src/b.ts"), "export const b = 3;\n");
+  });
   assert.equal(lines[0], "slop: built .slop/out/context_001.md; watching for changes");
   assert.match(
     lines[1],

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildContext, llmSummaryViewMode, openaiProvider } from "../../mod.ts";
-import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
+import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, type LlmServer, startLlmServer } from "../_llm_server.ts";
 import { makeProject } from "../_helpers.ts";
 
 Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
@@ -11,18 +11,22 @@ async function project(files: number): Promise<string> {
   return await makeProject(tree);
 }
 
+/** Build with every file in llm_summary, one request at a time and no retries. */
+async function summarize(root: string, server: LlmServer) {
+  return await buildContext({
+    cwd: root,
+    inline: {
+      files: [{ path: "src/**", view: "llm_summary" }],
+      provider: { ...server.provider("openai"), model: "gpt-5-mini" },
+      plugins: [openaiProvider({ retries: 0 }), llmSummaryViewMode({ concurrency: 1 })],
+    },
+  }, { write: false });
+}
+
 Deno.test("llm_summary stops asking a provider that failed after its retries; the rest fall back at once", async () => {
   const server = startLlmServer({ reply: () => ({ status: 503, text: "overloaded" }) });
   try {
-    const root = await project(6);
-    const result = await buildContext({
-      cwd: root,
-      inline: {
-        files: [{ path: "src/**", view: "llm_summary" }],
-        provider: { ...server.provider("openai"), model: "gpt-5-mini" },
-        plugins: [openaiProvider({ retries: 0 }), llmSummaryViewMode({ concurrency: 1 })],
-      },
-    }, { write: false });
+    const result = await summarize(await project(6), server);
     assert.equal(server.requests.length, 1);
     assert.ok(result.files.every((f) => f.view === "summary" && f.status === "rendered"));
     const first = result.warnings.filter((w) => /failed with|failed after/.test(w));
@@ -43,15 +47,7 @@ Deno.test("llm_summary keeps asking after an error about one file (HTTP 400)", a
     reply: (r) => r.prompt.includes("m0.py") ? { status: 400, text: "too long" } : "Adds.",
   });
   try {
-    const root = await project(3);
-    const result = await buildContext({
-      cwd: root,
-      inline: {
-        files: [{ path: "src/**", view: "llm_summary" }],
-        provider: { ...server.provider("openai"), model: "gpt-5-mini" },
-        plugins: [openaiProvider({ retries: 0 }), llmSummaryViewMode({ concurrency: 1 })],
-      },
-    }, { write: false });
+    const result = await summarize(await project(3), server);
     assert.equal(server.requests.length, 3);
     assert.deepEqual(result.files.map((f) => f.view), ["summary", "llm_summary", "llm_summary"]);
   } finally {
