@@ -6,6 +6,7 @@
  * @module
  */
 
+import { lockVariant } from "./lock.ts";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { existsSync } from "node:fs";
@@ -323,7 +324,8 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
       ? { ref: flags.since, files: await changedSince(root, flags.since) }
       : undefined,
     ordering: raw.ordering ?? {},
-    lock: resolve(base, raw.lock ?? "slop.lock"),
+    lock: lockVariant(resolve(base, raw.lock ?? "slop.lock"), [persona?.name, flags.preset]),
+    lockBase: resolve(base, raw.lock ?? "slop.lock"),
     cache: {
       enabled: raw.cache?.enabled ?? true,
       dir: raw.cache?.dir ? resolve(base, raw.cache.dir) : join(stateDir, "cache"),

@@ -352,3 +352,45 @@ function escapeId(id: string): string {
 function unescapeId(id: string): string {
   return id.replace(/\\(.)/g, (_, c) => c === "t" ? "\t" : c === "n" ? "\n" : c);
 }
+
+/**
+ * The lock file of a persona or preset build: `slop.lock` becomes
+ * `slop.worker.lock` for `--persona worker` (`slop.worker.api.lock` with
+ * `--preset api` too), so each pinned variant of the document has its own
+ * lock and re-pinning one never overwrites another.
+ *
+ * @example
+ * ```ts
+ * import { lockVariant } from "./lock.ts";
+ * lockVariant("/p/slop.lock", ["worker"]); // "/p/slop.worker.lock"
+ * lockVariant("/p/slop.lock", []); // "/p/slop.lock"
+ * ```
+ */
+export function lockVariant(path: string, names: Array<string | undefined>): string {
+  const parts = names.filter((n): n is string => !!n);
+  if (!parts.length) return path;
+  const slash = path.lastIndexOf("/") + 1;
+  const dot = path.lastIndexOf(".");
+  const [stem, ext] = dot > slash ? [path.slice(0, dot), path.slice(dot)] : [path, ""];
+  return `${stem}.${parts.join(".")}${ext}`;
+}
+
+/**
+ * Whether `path` is the lock or one of its persona/preset variants (same
+ * folder, `<stem>.<names><ext>`): none of them is ever bundled.
+ *
+ * @example
+ * ```ts
+ * import { isLockVariant } from "./lock.ts";
+ * isLockVariant("slop.worker.lock", "slop.lock"); // true
+ * isLockVariant("src/slop.ts", "slop.lock"); // false
+ * ```
+ */
+export function isLockVariant(path: string, lock: string): boolean {
+  if (path === lock) return true;
+  const slash = lock.lastIndexOf("/") + 1;
+  const dot = lock.lastIndexOf(".");
+  const [stem, ext] = dot > slash ? [lock.slice(0, dot), lock.slice(dot)] : [lock, ""];
+  return path.startsWith(`${stem}.`) && path.endsWith(ext) &&
+    path.length > stem.length + 1 + ext.length && !path.slice(slash).includes("/");
+}

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "node:path";
 import { type Ignore, ignore, picomatch } from "../deps.ts";
 import { gitFiles } from "./_git.ts";
@@ -89,8 +90,11 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
   const source = git ? "git" : "walk";
   const listed = git ?? await walk(root);
   const internal = internalDirs(config);
+  // The prefix locks (every persona's and preset's) describe the document: never part of it.
+  const lock = relative(root, config.lockBase).split(sep).join("/");
   const candidates = (await existing(root, listed)).filter((p) =>
-    !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/"))
+    !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
+    !isLockVariant(p, lock)
   ).sort(comparePaths);
   const candidateSet = new Set(candidates);
   const isSecretFile = globMatcher(DEFAULT_SECRET_FILES, { dot: true, basename: true });
@@ -237,7 +241,6 @@ function excludedByDefault(path: string): boolean {
 /** Folders and files slop itself writes or reads as inputs of other sections. */
 function internalDirs(config: ResolvedConfig): string[] {
   const dirs = [config.stateDir, config.output.dir, config.cache.dir];
-  dirs.push(config.lock); // the prefix lock describes the document: never part of it
   if (typeof config.history === "string") {
     const base = config.configPath ? join(config.configPath, "..") : config.root;
     dirs.push(resolvePath(base, config.history));

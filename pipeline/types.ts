@@ -669,8 +669,10 @@ export interface ResolvedConfig {
   /** `--since REF`: the ref and the files changed since it (in focus, matched exactly). */
   since?: { ref: string; files: string[] };
   ordering: OrderingConfig;
-  /** Absolute lock path. */
+  /** Absolute lock path (`slop.<persona>.<preset>.lock` for a persona or preset build). */
   lock: string;
+  /** Absolute path of the configured lock (`lock`), before any persona or preset variant. */
+  lockBase: string;
   cache: { enabled: boolean; dir: string };
   provider: ProviderConfig;
   budget: BudgetConfig;
