@@ -8,10 +8,9 @@
  */
 
 import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
-import { modelTokens } from "../../pipeline/cache_plan.ts";
-import { completeWith } from "./_complete.ts";
-import { httpClient, type HttpOptions } from "./_http.ts";
-import { ANTHROPIC_MODELS, modelLookups, type ModelOverrides } from "./_models.ts";
+import { providerPlugin } from "./_provider.ts";
+import type { HttpOptions } from "./_http.ts";
+import { ANTHROPIC_MODELS, type ModelOverrides } from "./_models.ts";
 import { type PayloadOptions, payloadParts } from "./_payload.ts";
 
 /** Options of {@linkcode anthropicProvider}. */
@@ -89,25 +88,13 @@ export async function anthropicPayload(
  * ```
  */
 export function anthropicProvider(options: AnthropicOptions = {}): ProviderPlugin {
-  const name = "slop:anthropic";
-  const defaultModel = options.model ?? "claude-haiku-4-5";
-  const { modelInfo, info } = modelLookups(ANTHROPIC_MODELS, options.models, defaultModel);
-  const setup = {
-    plugin: name,
-    shape: "anthropic" as const,
-    http: httpClient(name, options),
-    baseUrl: options.baseUrl ?? ANTHROPIC_BASE_URL,
+  return providerPlugin({
+    name: "slop:anthropic",
+    shape: "anthropic",
+    models: ANTHROPIC_MODELS,
     publicBaseUrl: ANTHROPIC_BASE_URL,
-    apiKeyEnv: options.apiKeyEnv ?? "ANTHROPIC_API_KEY",
-    defaultModel,
-    maxTokens: options.maxTokens,
-  };
-  return {
-    kind: "provider",
-    name,
-    modelInfo,
-    countTokens: (text, model) => modelTokens(text, info(model)),
-    payload: (blocks, opts: PayloadOptions) => anthropicPayload(blocks, info(opts.model), opts),
-    complete: (request, ctx) => completeWith(setup, request, ctx),
-  };
+    apiKeyEnv: "ANTHROPIC_API_KEY",
+    defaultModel: "claude-haiku-4-5",
+    payload: anthropicPayload,
+  }, options);
 }

@@ -7,11 +7,9 @@
  */
 
 import type { ProviderPlugin } from "../../pipeline/types.ts";
-import { modelTokens } from "../../pipeline/cache_plan.ts";
-import { completeWith } from "./_complete.ts";
-import { httpClient, type HttpOptions } from "./_http.ts";
-import { DEEPSEEK_MODELS, modelLookups, type ModelOverrides } from "./_models.ts";
-import type { PayloadOptions } from "./_payload.ts";
+import { providerPlugin } from "./_provider.ts";
+import type { HttpOptions } from "./_http.ts";
+import { DEEPSEEK_MODELS, type ModelOverrides } from "./_models.ts";
 import { openaiPayload } from "./openai.ts";
 
 /** Options of {@linkcode deepseekProvider}. */
@@ -41,32 +39,20 @@ export const DEEPSEEK_BASE_URL = "https://api.deepseek.com";
  * ```
  */
 export function deepseekProvider(options: DeepseekOptions = {}): ProviderPlugin {
-  const name = "slop:deepseek";
-  const defaultModel = options.model ?? "deepseek-chat";
-  const { modelInfo, info } = modelLookups(DEEPSEEK_MODELS, options.models, defaultModel);
-  const setup = {
-    plugin: name,
-    shape: "openai" as const,
-    http: httpClient(name, options),
-    baseUrl: options.baseUrl ?? DEEPSEEK_BASE_URL,
+  return providerPlugin({
+    name: "slop:deepseek",
+    shape: "openai",
+    models: DEEPSEEK_MODELS,
     publicBaseUrl: DEEPSEEK_BASE_URL,
-    apiKeyEnv: options.apiKeyEnv ?? "DEEPSEEK_API_KEY",
-    defaultModel,
-    maxTokens: options.maxTokens,
-    maxTokensField: "max_tokens" as const,
-  };
-  return {
-    kind: "provider",
-    name,
-    modelInfo,
-    countTokens: (text, model) => modelTokens(text, info(model)),
-    payload: (blocks, opts: PayloadOptions) =>
-      openaiPayload(blocks, info(opts.model), {
+    apiKeyEnv: "DEEPSEEK_API_KEY",
+    defaultModel: "deepseek-chat",
+    maxTokensField: () => "max_tokens",
+    payload: (blocks, model, opts) =>
+      openaiPayload(blocks, model, {
         ...opts,
         cacheKey: false,
         images: false,
         maxTokensField: "max_tokens",
       }),
-    complete: (request, ctx) => completeWith(setup, request, ctx),
-  };
+  }, options);
 }

@@ -9,10 +9,9 @@
 
 import { sha256Hex } from "../_files.ts";
 import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
-import { modelTokens } from "../../pipeline/cache_plan.ts";
-import { completeWith } from "./_complete.ts";
-import { httpClient, type HttpOptions } from "./_http.ts";
-import { GEMINI_MODELS, modelLookups, type ModelOverrides } from "./_models.ts";
+import { providerPlugin } from "./_provider.ts";
+import type { HttpOptions } from "./_http.ts";
+import { GEMINI_MODELS, type ModelOverrides } from "./_models.ts";
 import { type PayloadOptions, payloadParts } from "./_payload.ts";
 import { ttlSeconds } from "../ordering/breakpoints.ts";
 
@@ -115,25 +114,13 @@ export async function geminiPayload(
  * ```
  */
 export function geminiProvider(options: GeminiOptions = {}): ProviderPlugin {
-  const name = "slop:gemini";
-  const defaultModel = options.model ?? "gemini-2.5-flash";
-  const { modelInfo, info } = modelLookups(GEMINI_MODELS, options.models, defaultModel);
-  const setup = {
-    plugin: name,
-    shape: "gemini" as const,
-    http: httpClient(name, options),
-    baseUrl: options.baseUrl ?? GEMINI_BASE_URL,
+  return providerPlugin({
+    name: "slop:gemini",
+    shape: "gemini",
+    models: GEMINI_MODELS,
     publicBaseUrl: GEMINI_BASE_URL,
-    apiKeyEnv: options.apiKeyEnv ?? "GEMINI_API_KEY",
-    defaultModel,
-    maxTokens: options.maxTokens,
-  };
-  return {
-    kind: "provider",
-    name,
-    modelInfo,
-    countTokens: (text, model) => modelTokens(text, info(model)),
-    payload: (blocks, opts: PayloadOptions) => geminiPayload(blocks, info(opts.model), opts),
-    complete: (request, ctx) => completeWith(setup, request, ctx),
-  };
+    apiKeyEnv: "GEMINI_API_KEY",
+    defaultModel: "gemini-2.5-flash",
+    payload: geminiPayload,
+  }, options);
 }

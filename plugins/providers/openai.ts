@@ -10,10 +10,9 @@
 
 import { sha256Hex } from "../_files.ts";
 import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
-import { modelTokens } from "../../pipeline/cache_plan.ts";
-import { completeWith } from "./_complete.ts";
-import { httpClient, type HttpOptions } from "./_http.ts";
-import { modelLookups, type ModelOverrides, OPENAI_MODELS } from "./_models.ts";
+import { providerPlugin } from "./_provider.ts";
+import type { HttpOptions } from "./_http.ts";
+import { type ModelOverrides, OPENAI_MODELS } from "./_models.ts";
 import { type PayloadOptions, payloadParts } from "./_payload.ts";
 
 /** Options of {@linkcode openaiProvider}. */
@@ -118,37 +117,19 @@ export async function openaiPayload(
  * ```
  */
 export function openaiProvider(options: OpenaiOptions = {}): ProviderPlugin {
-  const name = "slop:openai";
-  const http = httpClient(name, options);
-  const baseUrl = options.baseUrl ?? OPENAI_BASE_URL;
-  const defaultModel = options.model ?? "gpt-5-mini";
-  const { modelInfo, info } = modelLookups(OPENAI_MODELS, options.models, defaultModel);
-  return {
-    kind: "provider",
-    name,
-    modelInfo,
-    countTokens: (text, model) => modelTokens(text, info(model)),
-    payload: (blocks, opts: PayloadOptions) =>
-      openaiPayload(blocks, info(opts.model), {
+  return providerPlugin({
+    name: "slop:openai",
+    shape: "openai",
+    models: OPENAI_MODELS,
+    publicBaseUrl: OPENAI_BASE_URL,
+    apiKeyEnv: "OPENAI_API_KEY",
+    defaultModel: "gpt-5-mini",
+    maxTokensField: (url) =>
+      options.maxTokensField ?? (url === OPENAI_BASE_URL ? "max_completion_tokens" : "max_tokens"),
+    payload: (blocks, model, opts) =>
+      openaiPayload(blocks, model, {
         ...opts,
         maxTokensField: options.maxTokensField ?? "max_completion_tokens",
       }),
-    complete: (request, ctx) => {
-      const url = (ctx.provider.baseUrl ?? baseUrl).replace(/\/+$/, "");
-      const field = options.maxTokensField ??
-        (url === OPENAI_BASE_URL ? "max_completion_tokens" : "max_tokens");
-      const setup = {
-        plugin: name,
-        shape: "openai" as const,
-        http,
-        baseUrl,
-        publicBaseUrl: OPENAI_BASE_URL,
-        apiKeyEnv: options.apiKeyEnv ?? "OPENAI_API_KEY",
-        defaultModel,
-        maxTokens: options.maxTokens,
-        maxTokensField: field,
-      };
-      return completeWith(setup, request, ctx);
-    },
-  };
+  }, options);
 }

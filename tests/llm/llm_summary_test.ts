@@ -164,7 +164,9 @@ Deno.test("a failing server falls back to the heuristic summary with a warning, 
   await withServer(async (server) => {
     const root = await makeProject(PROJECT);
     const result = await buildContext({ cwd: root, inline: config(server) }, { write: false });
-    assert.equal(server.requests.length, 3);
+    // Files that queue up after the first failure are not sent (the outage rule), so 1 to 3.
+    const first = server.requests.length;
+    assert.ok(first >= 1 && first <= 3, `requests: ${first}`);
     assert.deepEqual(result.files.map((f) => f.view), ["summary", "summary", "summary"]);
     assert.deepEqual(result.files.map((f) => f.status), ["rendered", "rendered", "rendered"]);
     assert.match(
@@ -176,13 +178,14 @@ Deno.test("a failing server falls back to the heuristic summary with a warning, 
     for (const w of result.warnings) {
       assert.match(
         w,
-        /^\[plugin slop:llm_summary\] Cannot summarize "[a-z.]+": .*500.*: fell back to the heuristic summary$/,
+        /^\[plugin slop:llm_summary\] Cannot summarize "[a-z.]+": (.*500.*|did not ask the provider, which failed on .*): fell back to the heuristic summary$/,
       );
     }
+    assert.ok(result.warnings.some((w) => w.includes("500")), "the server's failure is named");
     assert.equal(result.files[0].notes![0], "llm_summary failed: fell back to summary");
     // Nothing was cached: the next build asks again.
     await buildContext({ cwd: root, inline: config(server) }, { write: false });
-    assert.equal(server.requests.length, 6);
+    assert.ok(server.requests.length > first, "the next build asks again");
     for (const text of [result.document, JSON.stringify(result.manifest), ...result.warnings]) {
       assert.ok(!text.includes(LLM_TEST_KEY));
     }
