@@ -9,6 +9,7 @@
  */
 
 import { Command, CommanderError } from "./deps.ts";
+import meta from "./deno.json" with { type: "json" };
 
 const CONFIG_HELP = "config file (default: ./slop.config.ts, else zero-config)";
 const STATE_DIR_HELP = "where outputs, cache and order state live (env SLOP_DIR)";
@@ -29,6 +30,7 @@ export async function main(args: string[]): Promise<number> {
   let code = 0;
   const program = new Command("slop")
     .description("Bundle a project into one LLM context document with a cache-stable prefix")
+    .version(meta.version, "-V, --version", "print the version")
     .exitOverride()
     .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) })
     .showHelpAfterError();

@@ -108,3 +108,10 @@ Deno.test("deno task context writes context_001.md then context_002.md with the 
     "the example's custom view plugin ran",
   );
 });
+
+Deno.test("slop --version prints the version from deno.json", async () => {
+  const meta = JSON.parse(await Deno.readTextFile(`${REPO}/deno.json`));
+  const run = await runCli(["--version"], REPO);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, `${meta.version}\n`);
+});
