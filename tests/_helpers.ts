@@ -88,3 +88,18 @@ export async function gitInit(root: string): Promise<void> {
 export function raw(value: unknown): string {
   return String(value);
 }
+
+/**
+ * mulberry32: a small seeded PRNG, so generated trees and random points
+ * repeat run to run.
+ */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

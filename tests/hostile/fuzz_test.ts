@@ -2,18 +2,7 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { buildContext, type OutputFormat } from "../../mod.ts";
 import { sha256 } from "../../pipeline/read.ts";
-
-/** mulberry32: a small seeded PRNG, so every generated tree is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "../_helpers.ts";
 
 const NAME_PARTS = [
   "a",

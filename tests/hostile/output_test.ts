@@ -3,19 +3,7 @@ import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { publish } from "../../pipeline/emit.ts";
 import { sha256 } from "../../pipeline/read.ts";
-import { makeProject, REPO, runCli } from "../_helpers.ts";
-
-/** A small deterministic PRNG (mulberry32), so random kill points repeat run to run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { makeProject, prng, REPO, runCli } from "../_helpers.ts";
 
 function count(text: string, needle: string): number {
   return text.split(needle).length - 1;

@@ -2,24 +2,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pythonDefs, recallOf } from "../../bench/_recall.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { pythonStdlib } from "../cache/_cache_helpers.ts";
 
 const FILES = ["abc.py", "contextlib.py", "dataclasses.py", "functools.py", "typing.py", "enum.py"];
 
-async function stdlib(): Promise<string | undefined> {
-  try {
-    const out = await new Deno.Command("python3", {
-      args: ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    return out.success ? new TextDecoder().decode(out.stdout).trim() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 Deno.test("skeletonViewMode() keeps every def and class Python's ast finds in real stdlib files, exact and in order", async (t) => {
-  const lib = await stdlib();
+  const lib = await pythonStdlib();
   if (!lib) {
     console.log("skipped: no python3 on PATH");
     return;
