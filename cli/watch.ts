@@ -2,6 +2,9 @@
  * `slop watch`: build, then rebuild whenever a file under the root changes
  * (debounced), printing how much of the previous output each rebuild reuses
  * as a byte-identical prefix (what a provider's prompt cache can hit).
+ * A change to the config file reloads it (a module the config imports is
+ * noticed too, see {@linkcode runWatch}); a config that fails to load leaves
+ * the last good one in use.
  *
  * @module
  */
@@ -12,6 +15,7 @@ import { build, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { type ConfigSources, configSources } from "./_config_reload.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -104,13 +108,46 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     return 2;
   }
   let config: ResolvedConfig;
+  const load = async (reload?: string) => {
+    const loaded = await loadConfig({ config: flags.config, stateDir: flags.stateDir, reload });
+    if (flags.format) loaded.output.format = flags.format as OutputFormat;
+    return loaded;
+  };
   try {
-    config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
-    if (flags.format) config.output.format = flags.format as OutputFormat;
+    config = await load();
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }
+  // The files the config is made of: a change to one reloads it before the rebuild.
+  let sources: ConfigSources | undefined = config.configPath
+    ? await configSources(config.configPath, config.root)
+    : undefined;
+  const reloadConfig = async (changed: Set<string>) => {
+    if (!sources || !sources.files.some((f) => changed.has(f))) return;
+    const next = await configSources(sources.files[0], config.root);
+    if (next.version === sources.version) return;
+    const name = relative(config.root, sources.files[0]).split(sep).join("/");
+    const modules = sources.files.slice(1).filter((f) => changed.has(f))
+      .map((f) => relative(config.root, f).split(sep).join("/"));
+    try {
+      config = await load(next.version);
+      sources = next;
+      if (!modules.length) console.log(`slop: ${name} changed: reloaded the config`);
+      else {
+        // The config module is evaluated anew, but Deno keeps the first version of what it imports.
+        const list = modules.join(", ");
+        console.log(
+          `slop: ${list} changed: reloaded ${name}; restart slop watch to load ${list} itself (Deno keeps a module's first version)`,
+        );
+      }
+    } catch (error) {
+      // Keep the last good config; the error is printed once per failed version.
+      sources = next;
+      const detail = error instanceof Error ? error.message : String(error);
+      printError(`${name} changed but cannot be loaded; keeping the last good config: ${detail}`);
+    }
+  };
   const rebuild = async (): Promise<BuildResult | undefined> => {
     try {
       return await build(config, { builtins: defaultPlugins() });
@@ -128,7 +165,10 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     .map((d) => d.endsWith(sep) ? d.slice(0, -1) : d);
   const relevant = (path: string) => !ignored.some((d) => path === d || path.startsWith(d + sep));
   // Watch before the first build, so that no change after "watching" is missed.
-  const watcher = Deno.watchFs(config.root, { recursive: true });
+  const outside = sources && relative(config.root, sources.files[0]).startsWith("..");
+  const watcher = Deno.watchFs(outside ? [config.root, sources!.files[0]] : config.root, {
+    recursive: true,
+  });
   const stop = () => watcher.close();
   let previous = await rebuild();
   if (previous) console.log(`slop: built ${outputName(previous, config)}; watching for changes`);
@@ -141,16 +181,21 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
   let changed = new Set<string>();
+  let changedPaths = new Set<string>();
   try {
     for await (const event of watcher) {
       const paths = event.paths.filter(relevant);
       if (!paths.length || event.kind === "access") continue;
       paths.forEach((p) => changed.add(relative(config.root, p).split(sep).join("/")));
+      paths.forEach((p) => changedPaths.add(resolve(p)));
       clearTimeout(timer);
       timer = setTimeout(() => {
         const files = [...changed].sort();
         changed = new Set();
+        const paths = changedPaths;
+        changedPaths = new Set();
         running = running.then(async () => {
+          await reloadConfig(paths);
           const next = await rebuild();
           if (next) {
             const what = files.length === 1 ? files[0] : `${files.length} files`;

@@ -197,6 +197,8 @@ export interface ConfigFlags {
   paths?: string[];
   /** A config object to use instead of a file (library use). */
   inline?: SlopConfig;
+  /** Import the config file anew under this version (a query string; `slop watch` reloads). */
+  reload?: string;
 }
 
 /**
@@ -381,7 +383,8 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
   const display = displayPath(path, resolve(flags.cwd ?? Deno.cwd()));
   let mod: Record<string, unknown>;
   try {
-    mod = await import(pathToFileURL(path).href);
+    const query = flags.reload ? `?v=${encodeURIComponent(flags.reload)}` : "";
+    mod = await import(pathToFileURL(path).href + query);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new ConfigError(display, [`Cannot load the config: ${detail}`]);
