@@ -96,8 +96,30 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   const madeDirs = new Set<string>();
   const packPath = options.pack ? join(dir, "packs", sha256(options.pack)) : undefined;
   let pack: Map<string, PackRecord> | undefined;
-  /** Entries used through this object, for the next pack. */
-  const used = new Map<string, Uint8Array>();
+  /**
+   * Entries used through this object, for the next pack: a pack's payload, or (for entry files
+   * read or written) a function reading the file back when the pack is written, so the payloads
+   * are not all held in memory.
+   */
+  const used = new Map<string, Uint8Array | (() => Uint8Array | undefined)>();
+  // Read back into one scratch buffer: the pack writer copies each payload before the next read.
+  let scratch = new Uint8Array(1 << 16);
+  const readBack = (name: string) => () => {
+    try {
+      using file = Deno.openSync(entryPath(dir, name));
+      const size = file.statSync().size;
+      if (scratch.length < size) scratch = new Uint8Array(Math.max(size, scratch.length * 2));
+      let at = 0;
+      while (at < size) {
+        const n = file.readSync(scratch.subarray(at, size));
+        if (n === null) break;
+        at += n;
+      }
+      return verifyEntry(scratch.subarray(0, at), name);
+    } catch {
+      return undefined;
+    }
+  };
   /** Entries this object used that the pack did not serve (read from files or written). */
   const outside = new Set<string>();
   let folders: Set<string> | undefined;
@@ -142,7 +164,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     if (payload === undefined) {
       counts.corrupt++;
       counts.misses++;
-    } else if (packPath) used.set(name, payload);
+    } else if (packPath) used.set(name, readBack(name));
     return payload;
   }
   function write(key: string, payload: Uint8Array): void {
@@ -158,7 +180,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       writeEntrySync(join(folder, name), encodeEntry(name, payload));
       counts.writes++;
       if (packPath) {
-        used.set(name, payload);
+        used.set(name, readBack(name));
         outside.add(name);
       }
     } catch {

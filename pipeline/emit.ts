@@ -77,18 +77,33 @@ export function renderDocument(blocks: PlacedBlock[]): string {
 export function buildManifest(
   files: RenderedFile[],
   blocks: PlacedBlock[],
-  document: string | Uint8Array,
+  document: string | Uint8Array | Uint8Array[],
   warnings: string[],
   output?: string,
 ): Manifest {
   const end = prefixEnd(blocks);
   const prefixBlocks = blocks.slice(0, end);
   const prefixBytes = prefixBlocks.reduce((n, b) => n + b.length, 0);
-  const docBytes = typeof document === "string" ? encoder.encode(document) : document;
-  // One pass over the document gives both hashes.
-  const hasher = createHash("sha256").update(docBytes.subarray(0, prefixBytes));
-  const prefixHash = hasher.copy().digest("hex");
-  const totalHash = hasher.update(docBytes.subarray(prefixBytes)).digest("hex");
+  const parts = typeof document === "string"
+    ? [encoder.encode(document)]
+    : Array.isArray(document)
+    ? document
+    : [document];
+  // One pass over the document (part by part) gives both hashes.
+  const hasher = createHash("sha256");
+  let prefixHash = prefixBytes === 0 ? hasher.copy().digest("hex") : "";
+  let seen = 0;
+  for (const part of parts) {
+    const cut = prefixBytes - seen;
+    if (cut > 0 && cut <= part.length) {
+      hasher.update(part.subarray(0, cut));
+      prefixHash = hasher.copy().digest("hex");
+      hasher.update(part.subarray(cut));
+    } else hasher.update(part);
+    seen += part.length;
+  }
+  if (!prefixHash) prefixHash = hasher.copy().digest("hex");
+  const totalHash = hasher.digest("hex");
   return {
     version: 1,
     ...(output ? { output } : {}),
@@ -118,7 +133,7 @@ export function buildManifest(
       tokens: prefixBlocks.reduce((n, b) => n + b.tokens, 0),
     },
     total: {
-      bytes: docBytes.length,
+      bytes: seen,
       sha256: totalHash,
       tokens: blocks.reduce((n, b) => n + b.tokens, 0),
     },
@@ -167,7 +182,7 @@ export function outputName(namespace: string, n: number, ext: string): string {
 export async function publish(
   dir: string,
   namespace: string,
-  document: string | Uint8Array,
+  document: string | Uint8Array | Uint8Array[],
   manifestFor: (outputPath: string) => Manifest,
   root: string,
   options: PublishOptions = {},
@@ -175,7 +190,7 @@ export async function publish(
   const ext = options.ext ?? "md";
   await Deno.mkdir(dir, { recursive: true });
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  await Deno.writeFile(tmp, typeof document === "string" ? encoder.encode(document) : document);
+  await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
   await sweepStale(dir, namespace);
   let n = await nextNumber(dir, namespace);
   let docPath: string;
@@ -210,6 +225,19 @@ export async function publish(
     await Deno.remove(claim).catch(() => {});
   }
   return { number: n, document: docPath, manifest: manifestPath };
+}
+
+/** Write a document given whole or as parts (block by block: the parts are never joined). */
+async function writeParts(path: string, document: Uint8Array | Uint8Array[]): Promise<void> {
+  if (!Array.isArray(document)) return await Deno.writeFile(path, document);
+  const file = await Deno.open(path, { write: true, create: true, truncate: true });
+  try {
+    for (const part of document) {
+      for (let at = 0; at < part.length;) at += await file.write(part.subarray(at));
+    }
+  } finally {
+    file.close();
+  }
 }
 
 /** Write a file through a temp file and a rename, so readers never see half of it. */
