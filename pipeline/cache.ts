@@ -177,7 +177,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         madeDirs.add(folder);
       }
       // Small synchronous writes cost far less than async ops; the rename keeps them atomic.
-      writeEntrySync(join(folder, name), encodeEntry(name, payload));
+      writeEntrySync(join(folder, name), entryHeader(name, payload), payload);
       counts.writes++;
       if (packPath) {
         used.set(name, readBack(name));
@@ -409,12 +409,9 @@ function entryPath(dir: string, name: string): string {
   return join(dir, name.slice(0, 2), name);
 }
 
-function encodeEntry(name: string, payload: Uint8Array): Uint8Array {
-  const header = encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n`);
-  const out = new Uint8Array(header.length + payload.length);
-  out.set(header);
-  out.set(payload, header.length);
-  return out;
+/** The first line of an entry file (the payload follows it, not copied next to it in memory). */
+function entryHeader(name: string, payload: Uint8Array): Uint8Array {
+  return encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n`);
 }
 
 /** The payload of an entry file, or undefined when the header or the hash is wrong. */
@@ -427,10 +424,15 @@ function verifyEntry(bytes: Uint8Array, name: string): Uint8Array | undefined {
   return sha256(payload) === header[2] ? payload : undefined;
 }
 
-function writeEntrySync(path: string, bytes: Uint8Array): void {
+function writeEntrySync(path: string, header: Uint8Array, payload: Uint8Array): void {
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
-    Deno.writeFileSync(tmp, bytes);
+    {
+      using file = Deno.openSync(tmp, { write: true, create: true, truncate: true });
+      for (const part of [header, payload]) {
+        for (let at = 0; at < part.length;) at += file.writeSync(part.subarray(at));
+      }
+    }
     Deno.renameSync(tmp, path);
   } catch (error) {
     try {
