@@ -27,6 +27,8 @@ const MAGIC = "slop-cache/1";
 const LAST_BUILD = "last-build.json";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+/** Payloads of entry files a cache object keeps in memory for its pack, in all; the rest are read back. */
+const HOLD_BYTES = 8 * 1024 * 1024;
 
 /** Options of {@linkcode openCache}. */
 export interface CacheOptions {
@@ -98,10 +100,17 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   let pack: Map<string, PackRecord> | undefined;
   /**
    * Entries used through this object, for the next pack: a pack's payload, or (for entry files
-   * read or written) a function reading the file back when the pack is written, so the payloads
-   * are not all held in memory.
+   * read or written) the payload while they total under {@linkcode HOLD_BYTES}, then a function
+   * reading the file back when the pack is written, so a large project's payloads are not all
+   * held in memory.
    */
   const used = new Map<string, Uint8Array | (() => Uint8Array | undefined)>();
+  let held = 0;
+  const keep = (name: string, payload: Uint8Array) => {
+    if (held + payload.length > HOLD_BYTES) return used.set(name, readBack(name));
+    held += payload.length;
+    used.set(name, payload);
+  };
   // Read back into one scratch buffer: the pack writer copies each payload before the next read.
   let scratch = new Uint8Array(1 << 16);
   const readBack = (name: string) => () => {
@@ -164,7 +173,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     if (payload === undefined) {
       counts.corrupt++;
       counts.misses++;
-    } else if (packPath) used.set(name, readBack(name));
+    } else if (packPath) keep(name, payload);
     return payload;
   }
   function write(key: string, payload: Uint8Array): void {
@@ -180,7 +189,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       writeEntrySync(join(folder, name), entryHeader(name, payload), payload);
       counts.writes++;
       if (packPath) {
-        used.set(name, readBack(name));
+        keep(name, payload);
         outside.add(name);
       }
     } catch {
@@ -424,15 +433,19 @@ function verifyEntry(bytes: Uint8Array, name: string): Uint8Array | undefined {
   return sha256(payload) === header[2] ? payload : undefined;
 }
 
+/** Header and payload meet in this reused buffer: one write, and no new copy per entry. */
+let entryScratch = new Uint8Array(1 << 16);
+
 function writeEntrySync(path: string, header: Uint8Array, payload: Uint8Array): void {
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  const size = header.length + payload.length;
+  if (entryScratch.length < size) {
+    entryScratch = new Uint8Array(Math.max(size, entryScratch.length * 2));
+  }
+  entryScratch.set(header);
+  entryScratch.set(payload, header.length);
   try {
-    {
-      using file = Deno.openSync(tmp, { write: true, create: true, truncate: true });
-      for (const part of [header, payload]) {
-        for (let at = 0; at < part.length;) at += file.writeSync(part.subarray(at));
-      }
-    }
+    Deno.writeFileSync(tmp, entryScratch.subarray(0, size));
     Deno.renameSync(tmp, path);
   } catch (error) {
     try {
