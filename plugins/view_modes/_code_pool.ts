@@ -76,8 +76,11 @@ const STARTUP_MS = 60_000;
  */
 export const CODE_VIEW_TIMEOUT_MS: number = 6 * 60 * 60 * 1000;
 
-/** A worker is kept fed with this many queued characters (or 2 files), so it does not wait for this thread. */
-const LANE_CHARS = 128 * 1024;
+/**
+ * A worker is kept fed with this many characters (or 2 files), so it does not wait while this
+ * thread parses a file of its own.
+ */
+const LANE_CHARS = 256 * 1024;
 
 /**
  * A pool of code-view renderers. Built-in views share one
@@ -102,6 +105,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   let broken = false;
   let mainRunning = false;
   let nextId = 0;
+  let sorted = true;
   const rendered = { thisThread: 0, workers: 0 };
   // Lets this thread see worker messages between two of its own files (timers are clamped).
   let channel: MessageChannel | undefined;
@@ -121,8 +125,13 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     }
   }
 
-  function take(): Job | undefined {
-    const job = queue.shift();
+  /** Workers take the largest file queued, this thread the smallest (it comes back to feed them sooner). */
+  function take(largest: boolean): Job | undefined {
+    if (!sorted) {
+      queue.sort((a, b) => b.text.length - a.text.length || a.id - b.id);
+      sorted = true;
+    }
+    const job = largest ? queue.shift() : queue.pop();
     if (job) queuedChars -= job.text.length;
     return job;
   }
@@ -131,7 +140,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     // Let every file of this tick join the queue first, so the pool sees the whole batch.
     await Promise.resolve();
     await yieldToEvents();
-    for (let job = take(); job; job = take()) {
+    for (let job = take(false); job; job = take(false)) {
       try {
         const view = await renderCode(job.path, job.text, job.options);
         rendered.thisThread++;
@@ -196,7 +205,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
 
   function feed(lane: Lane): void {
     while (queue.length && (lane.jobs.size < 2 || lane.chars < LANE_CHARS)) {
-      const job = take()!;
+      const job = take(true)!;
       lane.jobs.set(job.id, job);
       lane.chars += job.text.length;
       if (lane.jobs.size === 1 && lane.ready) arm(lane);
@@ -229,7 +238,8 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     lane.worker.terminate();
     lanes = lanes.filter((l) => l !== lane);
     const jobs = [...lane.jobs.values()];
-    queue.unshift(...jobs);
+    queue.push(...jobs);
+    sorted = false;
     for (const job of jobs) queuedChars += job.text.length;
     lane.jobs.clear();
     pump();
@@ -254,6 +264,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       if (!languageFor(path)) return Promise.resolve(undefined);
       return new Promise((resolve, reject) => {
         queue.push({ id: nextId++, path, text, options: renderOptions, resolve, reject });
+        sorted = false;
         queuedChars += text.length;
         pump();
       });
