@@ -106,6 +106,10 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   let mainRunning = false;
   let nextId = 0;
   let sorted = true;
+  /** This thread is rendering a file (`mainRunning`: its loop exists, maybe between files). */
+  let mainRendering = false;
+  /** Resumes this thread's loop when the pool stops while it waits for events. */
+  let wake: (() => void) | undefined;
   const rendered = { thisThread: 0, workers: 0 };
   // Lets this thread see worker messages between two of its own files (timers are clamped).
   let channel: MessageChannel | undefined;
@@ -117,11 +121,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     for (const lane of lanes) feed(lane);
     if (!mainRunning && queue.length) {
       mainRunning = true;
-      runMain().finally(() => {
-        mainRunning = false;
-        pump();
-        stopWhenIdle();
-      });
+      runMain().then(pump);
     }
   }
 
@@ -141,22 +141,33 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     await Promise.resolve();
     await yieldToEvents();
     for (let job = take(false); job; job = take(false)) {
+      mainRendering = true;
       try {
         const view = await renderCode(job.path, job.text, job.options);
         rendered.thisThread++;
         job.resolve(view);
       } catch (error) {
         job.reject(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        mainRendering = false;
       }
+      if (!queue.length) break;
       if (lanes.length) await yieldToEvents();
     }
+    // In the same tick as the last file settles: idle workers stop before its caller runs on.
+    mainRunning = false;
+    stopWhenIdle();
   }
 
   function yieldToEvents(): Promise<void> {
     if (!channel) return Promise.resolve();
     const port = channel;
     return new Promise((resolve) => {
-      port.port1.onmessage = () => resolve();
+      wake = resolve;
+      port.port1.onmessage = () => {
+        wake = undefined;
+        resolve();
+      };
       port.port2.postMessage(0);
     });
   }
@@ -247,7 +258,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   }
 
   function stopWhenIdle(): void {
-    if (queue.length || mainRunning || lanes.some((l) => l.jobs.size)) return;
+    if (queue.length || mainRendering || lanes.some((l) => l.jobs.size)) return;
     for (const lane of lanes) {
       clearTimeout(lane.timer);
       lane.worker.terminate();
@@ -257,6 +268,9 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     channel?.port2.close();
     channel = undefined;
     broken = false;
+    const resume = wake;
+    wake = undefined;
+    resume?.();
   }
 
   return {
