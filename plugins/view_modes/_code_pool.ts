@@ -137,9 +137,9 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   }
 
   async function runMain(): Promise<void> {
-    // Let every file of this tick join the queue first, so the pool sees the whole batch.
-    await Promise.resolve();
-    await yieldToEvents();
+    // Let every file of this burst join the queue first (a macrotask: the files arrive through
+    // chains of promises), so the pool sees the whole batch and its workers take the largest.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     for (let job = take(false); job; job = take(false)) {
       mainRendering = true;
       try {
