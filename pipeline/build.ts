@@ -141,7 +141,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   await attachSideSlices(resolution.targets, config, warn);
   const sources = await readTargets(resolution.targets, config);
   // Secrets are redacted before any plugin, cache or log sees the text.
-  const secrets = await redactSources(sources, config.secrets.rules);
+  const secrets = await redactSources(sources, config.secrets.rules, cache);
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
