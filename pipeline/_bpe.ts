@@ -241,35 +241,62 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
     return count - 1;
   }
 
-  function piece(text: string): number {
-    const len = text.length;
+  /** Tokens of the piece text[start..end), read in place (no substring unless it is memoized). */
+  function piece(text: string, start: number, end: number): number {
+    const len = end - start;
     if (buf.length < len * 3) buf = new Uint8Array(len * 3);
     let n = 0;
     let h = 0x811c9dc5;
     for (; n < len; n++) {
-      const c = text.charCodeAt(n);
+      const c = text.charCodeAt(start + n);
       if (c >= 128) break;
       buf[n] = c;
       h = Math.imul(h ^ c, 0x01000193);
     }
+    let sub: string | undefined;
     if (n < len) {
-      n = encoder.encodeInto(text, buf).written;
+      sub = text.slice(start, end);
+      n = encoder.encodeInto(sub, buf).written;
       h = hash(buf, 0, n);
     }
     if (n <= 1 || rankHashed(h >>> 0, 0, n) !== NONE) return 1;
-    let tokens = memo.get(text);
+    sub ??= text.slice(start, end);
+    let tokens = memo.get(sub);
     if (tokens === undefined) {
       tokens = merge(n);
       if (memo.size >= 100_000) memo.clear();
-      memo.set(text, tokens);
+      memo.set(sub, tokens);
     }
     return tokens;
   }
 
+  // The pre-split walks the text with a sticky copy of the pattern: `test` finds each piece's end
+  // without making a string per piece. Where the pattern does not match, the global search skips
+  // ahead exactly as `match` would.
+  const sticky = new RegExp(split.source, split.flags.replace("g", "") + "y");
   return (text: string) => {
     let total = 0;
-    const pieces = text.match(split);
-    if (pieces) { for (let i = 0; i < pieces.length; i++) total += piece(pieces[i]); }
+    let at = 0;
+    const len = text.length;
+    while (at < len) {
+      sticky.lastIndex = at;
+      if (sticky.test(text) && sticky.lastIndex > at) {
+        total += piece(text, at, sticky.lastIndex);
+        at = sticky.lastIndex;
+        continue;
+      }
+      split.lastIndex = at;
+      const found = split.exec(text);
+      if (!found) break;
+      if (found[0].length === 0) {
+        // An empty piece (a pattern that allows one) counts like `match` counted it.
+        total += piece(found[0], 0, 0);
+        at = found.index + 1;
+        continue;
+      }
+      total += piece(text, found.index, found.index + found[0].length);
+      at = found.index + found[0].length;
+    }
     return total;
   };
 }

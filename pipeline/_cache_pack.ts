@@ -55,7 +55,10 @@ export function readPack(path: string): Map<string, PackRecord> {
 
 /**
  * Write a pack holding `records` (sorted by name) through a temp file and a
- * rename, record by record (no copy of the whole pack in memory).
+ * rename, record by record (no copy of the whole pack in memory). A record
+ * given as a function is loaded when its turn comes (an entry file read
+ * back), so a build need not hold every payload until the pack is written; a
+ * load that gives `undefined` leaves the record out.
  *
  * @example
  * ```ts
@@ -63,7 +66,10 @@ export function readPack(path: string): Map<string, PackRecord> {
  * await writePack(await Deno.makeTempFile(), new Map([["a", new Uint8Array([1])]]));
  * ```
  */
-export async function writePack(path: string, records: Map<string, Uint8Array>): Promise<void> {
+export async function writePack(
+  path: string,
+  records: Map<string, Uint8Array | (() => Uint8Array | undefined)>,
+): Promise<void> {
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
@@ -86,7 +92,9 @@ export async function writePack(path: string, records: Map<string, Uint8Array>):
       };
       put(encoder.encode(MAGIC));
       for (const name of [...records.keys()].sort()) {
-        const payload = records.get(name)!;
+        const record = records.get(name)!;
+        const payload = typeof record === "function" ? record() : record;
+        if (!payload) continue;
         put(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`));
         put(payload);
       }

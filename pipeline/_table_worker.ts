@@ -1,8 +1,9 @@
 /**
  * Builds a compact BPE table (`pipeline/_bpe.ts`) off the main thread:
- * receives `{ tokenizer }`, answers the table (its buffers transferred) and
- * is then terminated, so the tokenizer's rank module never stays in the
- * build's memory. Started by `pipeline/count.ts`.
+ * receives `{ tokenizer }`, answers the table (in shared memory, so the
+ * counting workers share this one copy) and is then terminated, so the
+ * tokenizer's rank module never stays in the build's memory. Started by
+ * `pipeline/count.ts`.
  *
  * @module
  */
@@ -21,9 +22,24 @@ scope.onmessage = async (event) => {
       ? await loadCl100kRanks()
       : await loadO200kRanks();
     const t = buildBpeTable(ranks, split);
-    const buffers = [t.slots.buffer, t.offsets.buffer, t.lengths.buffer, t.pool.buffer];
-    scope.postMessage({ table: t }, buffers as ArrayBuffer[]);
+    // In shared memory, the counting workers use this one copy instead of each receiving their own.
+    scope.postMessage({
+      table: {
+        slots: shared(t.slots),
+        offsets: shared(t.offsets),
+        lengths: shared(t.lengths),
+        pool: shared(t.pool),
+        pattern: t.pattern,
+      },
+    });
   } catch (error) {
     scope.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
 };
+
+function shared<T extends Int32Array | Uint8Array>(array: T): T {
+  const buffer = new SharedArrayBuffer(array.byteLength);
+  const out = new (array.constructor as { new (buffer: SharedArrayBuffer): T })(buffer);
+  out.set(array);
+  return out;
+}

@@ -108,7 +108,30 @@ const decoder = new TextDecoder();
 /** An entry is its JSON without the text, a newline, then the text raw (no JSON escaping to parse). */
 function encodeEntry(entry: ViewEntry): Uint8Array {
   const { text, ...output } = entry.output;
-  return encoder.encode(`${JSON.stringify({ ...entry, output })}\n${text}`);
+  // Encoded in place after the head: joining head and text first would copy the text once more.
+  const head = encoder.encode(`${JSON.stringify({ ...entry, output })}\n`);
+  const out = new Uint8Array(head.length + utf8Length(text));
+  out.set(head);
+  encoder.encodeInto(text, out.subarray(head.length));
+  return out;
+}
+
+/** Bytes of a string in UTF-8 (lone surrogates count as U+FFFD, as TextEncoder writes them). */
+function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 2; // a pair: 2 UTF-16 units, 4 bytes
+        i++;
+      } else n += 2;
+    } else n += 2;
+  }
+  return n;
 }
 
 function decodeEntry(bytes: Uint8Array | undefined): ViewEntry | undefined {

@@ -35,7 +35,7 @@ import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
 import { unmatchedFocus } from "./personas.ts";
-import { documentBytes } from "./_document.ts";
+import { documentParts } from "./_document.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -141,7 +141,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   await attachSideSlices(resolution.targets, config, warn);
   const sources = await readTargets(resolution.targets, config);
   // Secrets are redacted before any plugin, cache or log sees the text.
-  const secrets = await redactSources(sources, config.secrets.rules);
+  const secrets = await redactSources(sources, config.secrets.rules, cache);
+  // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
+  for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
   let done = 0;
   let cacheHits = 0;
@@ -205,9 +207,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     if (fit.placed !== placed) encoded.length = 0; // stepped down: encode the new blocks
     ({ placed, report: budget } = fit);
   }
-  // Encode and hash the document once (it is large); the string is made only when asked for.
-  const bytes = documentBytes(placed, encoded.length ? encoded : undefined);
-  encoded.length = 0;
+  // Hash and write the document once (it is large); the string is made only when asked for.
+  // Kept as the blocks' own encodings: hashed and written part by part, never joined.
+  const bytes = documentParts(placed, encoded.length ? encoded : undefined);
   let text: string | undefined;
   await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);

@@ -27,6 +27,8 @@ const MAGIC = "slop-cache/1";
 const LAST_BUILD = "last-build.json";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+/** Payloads of entry files a cache object keeps in memory for its pack, in all; the rest are read back. */
+const HOLD_BYTES = 8 * 1024 * 1024;
 
 /** Options of {@linkcode openCache}. */
 export interface CacheOptions {
@@ -96,8 +98,37 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   const madeDirs = new Set<string>();
   const packPath = options.pack ? join(dir, "packs", sha256(options.pack)) : undefined;
   let pack: Map<string, PackRecord> | undefined;
-  /** Entries used through this object, for the next pack. */
-  const used = new Map<string, Uint8Array>();
+  /**
+   * Entries used through this object, for the next pack: a pack's payload, or (for entry files
+   * read or written) the payload while they total under {@linkcode HOLD_BYTES}, then a function
+   * reading the file back when the pack is written, so a large project's payloads are not all
+   * held in memory.
+   */
+  const used = new Map<string, Uint8Array | (() => Uint8Array | undefined)>();
+  let held = 0;
+  const keep = (name: string, payload: Uint8Array) => {
+    if (held + payload.length > HOLD_BYTES) return used.set(name, readBack(name));
+    held += payload.length;
+    used.set(name, payload);
+  };
+  // Read back into one scratch buffer: the pack writer copies each payload before the next read.
+  let scratch = new Uint8Array(1 << 16);
+  const readBack = (name: string) => () => {
+    try {
+      using file = Deno.openSync(entryPath(dir, name));
+      const size = file.statSync().size;
+      if (scratch.length < size) scratch = new Uint8Array(Math.max(size, scratch.length * 2));
+      let at = 0;
+      while (at < size) {
+        const n = file.readSync(scratch.subarray(at, size));
+        if (n === null) break;
+        at += n;
+      }
+      return verifyEntry(scratch.subarray(0, at), name);
+    } catch {
+      return undefined;
+    }
+  };
   /** Entries this object used that the pack did not serve (read from files or written). */
   const outside = new Set<string>();
   let folders: Set<string> | undefined;
@@ -142,7 +173,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     if (payload === undefined) {
       counts.corrupt++;
       counts.misses++;
-    } else if (packPath) used.set(name, payload);
+    } else if (packPath) keep(name, payload);
     return payload;
   }
   function write(key: string, payload: Uint8Array): void {
@@ -155,10 +186,10 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         madeDirs.add(folder);
       }
       // Small synchronous writes cost far less than async ops; the rename keeps them atomic.
-      writeEntrySync(join(folder, name), encodeEntry(name, payload));
+      writeEntrySync(join(folder, name), entryHeader(name, payload), payload);
       counts.writes++;
       if (packPath) {
-        used.set(name, payload);
+        keep(name, payload);
         outside.add(name);
       }
     } catch {
@@ -387,12 +418,9 @@ function entryPath(dir: string, name: string): string {
   return join(dir, name.slice(0, 2), name);
 }
 
-function encodeEntry(name: string, payload: Uint8Array): Uint8Array {
-  const header = encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n`);
-  const out = new Uint8Array(header.length + payload.length);
-  out.set(header);
-  out.set(payload, header.length);
-  return out;
+/** The first line of an entry file (the payload follows it, not copied next to it in memory). */
+function entryHeader(name: string, payload: Uint8Array): Uint8Array {
+  return encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n`);
 }
 
 /** The payload of an entry file, or undefined when the header or the hash is wrong. */
@@ -405,10 +433,19 @@ function verifyEntry(bytes: Uint8Array, name: string): Uint8Array | undefined {
   return sha256(payload) === header[2] ? payload : undefined;
 }
 
-function writeEntrySync(path: string, bytes: Uint8Array): void {
+/** Header and payload meet in this reused buffer: one write, and no new copy per entry. */
+let entryScratch = new Uint8Array(1 << 16);
+
+function writeEntrySync(path: string, header: Uint8Array, payload: Uint8Array): void {
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  const size = header.length + payload.length;
+  if (entryScratch.length < size) {
+    entryScratch = new Uint8Array(Math.max(size, entryScratch.length * 2));
+  }
+  entryScratch.set(header);
+  entryScratch.set(payload, header.length);
   try {
-    Deno.writeFileSync(tmp, bytes);
+    Deno.writeFileSync(tmp, entryScratch.subarray(0, size));
     Deno.renameSync(tmp, path);
   } catch (error) {
     try {

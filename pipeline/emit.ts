@@ -77,18 +77,33 @@ export function renderDocument(blocks: PlacedBlock[]): string {
 export function buildManifest(
   files: RenderedFile[],
   blocks: PlacedBlock[],
-  document: string | Uint8Array,
+  document: string | Uint8Array | Uint8Array[],
   warnings: string[],
   output?: string,
 ): Manifest {
   const end = prefixEnd(blocks);
   const prefixBlocks = blocks.slice(0, end);
   const prefixBytes = prefixBlocks.reduce((n, b) => n + b.length, 0);
-  const docBytes = typeof document === "string" ? encoder.encode(document) : document;
-  // One pass over the document gives both hashes.
-  const hasher = createHash("sha256").update(docBytes.subarray(0, prefixBytes));
-  const prefixHash = hasher.copy().digest("hex");
-  const totalHash = hasher.update(docBytes.subarray(prefixBytes)).digest("hex");
+  const parts = typeof document === "string"
+    ? [encoder.encode(document)]
+    : Array.isArray(document)
+    ? document
+    : [document];
+  // One pass over the document (part by part) gives both hashes.
+  const hasher = createHash("sha256");
+  let prefixHash = prefixBytes === 0 ? hasher.copy().digest("hex") : "";
+  let seen = 0;
+  for (const part of parts) {
+    const cut = prefixBytes - seen;
+    if (cut > 0 && cut <= part.length) {
+      hasher.update(part.subarray(0, cut));
+      prefixHash = hasher.copy().digest("hex");
+      hasher.update(part.subarray(cut));
+    } else hasher.update(part);
+    seen += part.length;
+  }
+  if (!prefixHash) prefixHash = hasher.copy().digest("hex");
+  const totalHash = hasher.digest("hex");
   return {
     version: 1,
     ...(output ? { output } : {}),
@@ -118,7 +133,7 @@ export function buildManifest(
       tokens: prefixBlocks.reduce((n, b) => n + b.tokens, 0),
     },
     total: {
-      bytes: docBytes.length,
+      bytes: seen,
       sha256: totalHash,
       tokens: blocks.reduce((n, b) => n + b.tokens, 0),
     },
@@ -167,7 +182,7 @@ export function outputName(namespace: string, n: number, ext: string): string {
 export async function publish(
   dir: string,
   namespace: string,
-  document: string | Uint8Array,
+  document: string | Uint8Array | Uint8Array[],
   manifestFor: (outputPath: string) => Manifest,
   root: string,
   options: PublishOptions = {},
@@ -183,7 +198,7 @@ export async function publish(
     );
   }
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  await Deno.writeFile(tmp, typeof document === "string" ? encoder.encode(document) : document);
+  await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
   await sweepStale(dir, namespace);
   let n = await nextNumber(dir, namespace);
   let docPath: string;
@@ -218,6 +233,33 @@ export async function publish(
     await Deno.remove(claim).catch(() => {});
   }
   return { number: n, document: docPath, manifest: manifestPath };
+}
+
+/**
+ * Write a document given whole or as parts: the parts are never joined; they
+ * gather in a 1 MB buffer, written synchronously when full (one system call
+ * each, not one per block).
+ */
+async function writeParts(path: string, document: Uint8Array | Uint8Array[]): Promise<void> {
+  if (!Array.isArray(document)) return await Deno.writeFile(path, document);
+  using file = Deno.openSync(path, { write: true, create: true, truncate: true });
+  const buffer = new Uint8Array(1 << 20);
+  let used = 0;
+  const write = (bytes: Uint8Array) => {
+    for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
+  };
+  for (const part of document) {
+    if (used + part.length > buffer.length) {
+      write(buffer.subarray(0, used));
+      used = 0;
+    }
+    if (part.length > buffer.length) write(part);
+    else {
+      buffer.set(part, used);
+      used += part.length;
+    }
+  }
+  write(buffer.subarray(0, used));
 }
 
 /** Write a file through a temp file and a rename, so readers never see half of it. */

@@ -12,6 +12,7 @@
 
 import { loadSecretlint } from "../deps.ts";
 import { sha256 } from "./read.ts";
+import { type Cache, cacheKey } from "./cache.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 /** A compiled redaction rule. */
@@ -363,7 +364,10 @@ function countNewlines(text: string, from: number, to: number): number {
  * Redact every readable source in place (its `text`); returns the findings
  * in path order. A redacted file's `sha256` becomes that of its redacted
  * text (its size stays that of the file on disk), so anything keyed by
- * content hash never matches a render of the unredacted file.
+ * content hash never matches a render of the unredacted file. With a
+ * cache, the files a build found clean are listed in one entry (by path and
+ * content hash, under the rules and scanner version), and the next build
+ * scans only the others.
  *
  * @example
  * ```ts
@@ -374,12 +378,25 @@ function countNewlines(text: string, from: number, to: number): number {
 export async function redactSources(
   sources: SourceFile[],
   rules: Record<string, string>,
+  cache?: Cache,
 ): Promise<SecretFinding[]> {
   const findings: SecretFinding[] = [];
+  // Files found clean before (same path, content hash, rules and scanner) are not scanned again.
+  const key = cacheKey(["secrets-clean/1", SCANNER, rules]);
+  const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
+  const clean: string[] = [];
   for (const file of sources) {
     if (file.error || file.text === undefined) continue;
+    const id = sha256(`${file.path}\0${file.sha256}`);
+    if (before.has(id)) {
+      clean.push(id);
+      continue;
+    }
     const result = await redactText(file.text, file.path, { rules });
-    if (!result.findings.length) continue;
+    if (!result.findings.length) {
+      clean.push(id);
+      continue;
+    }
     file.text = result.text;
     // Raw bytes would carry the secret to later stages: drop them.
     file.bytes = undefined;
@@ -388,8 +405,21 @@ export async function redactSources(
     file.sha256 = sha256(result.text);
     for (const f of result.findings) findings.push({ path: file.path, ...f });
   }
+  if (cache?.enabled && (clean.length !== before.size || clean.some((id) => !before.has(id)))) {
+    await cache.set(key, clean.sort());
+  }
   return findings;
 }
+
+/** What the scan is made of: slop's rules, the prefilter and secretlint's version. */
+const SCANNER = sha256(
+  JSON.stringify([
+    SLOP_SECRET_RULES.map((r) => [r.name, String(r.pattern)]),
+    String(SECRETLINT_HINTS),
+    SECRETLINT_RULE_IDS,
+    "@secretlint/core@13.0.7",
+  ]),
+);
 
 /**
  * Redact the blocks sections composed (history, knowledge, …) in place;

@@ -19,6 +19,7 @@ import {
 } from "../../grammars/languages.ts";
 import { parserFor, type SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
+import { renderCodeShared } from "./_code_pool.ts";
 
 /** A definition found in a file. */
 export interface CodeSymbol {
@@ -655,7 +656,8 @@ export async function renderOrFallback(
   let code: CodeView | undefined;
   let problem: string;
   try {
-    code = await renderCode(file.path, file.text, options.code);
+    // Parsed on whichever thread of the shared pool is free (see `_code_pool.ts`).
+    code = await renderCodeShared(file.path, file.text, options.code);
     problem = `${view} has no grammar for "${file.path}"`;
   } catch (error) {
     problem = `${view} cannot parse "${file.path}": ${

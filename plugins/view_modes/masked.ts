@@ -11,6 +11,7 @@
 import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 import type { MaskMode, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import { renderOrFallback } from "./_code.ts";
+import { CODE_VIEW_TIMEOUT_MS } from "./_code_pool.ts";
 
 /** Options of {@linkcode maskedViewMode}. */
 export interface MaskedOptions {
@@ -42,6 +43,8 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
     name: "slop:masked",
     version: "3",
     extensions: CODE_EXTENSIONS,
+    // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
+    timeoutMs: CODE_VIEW_TIMEOUT_MS,
     async render(file, ctx): Promise<ViewOutput> {
       const local = ctx.options as MaskedOptions;
       const mask = { ...settings.mask, ...local.mask, ...ctx.entry.mask };

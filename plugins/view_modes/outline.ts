@@ -9,6 +9,7 @@
 import { CODE_EXTENSIONS, languageFor } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { type CodeSymbol, renderOrFallback } from "./_code.ts";
+import { CODE_VIEW_TIMEOUT_MS } from "./_code_pool.ts";
 
 /** Options of {@linkcode outlineViewMode}. */
 export interface OutlineOptions {
@@ -35,6 +36,8 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
     name: "slop:outline",
     version: "2",
     extensions: CODE_EXTENSIONS,
+    // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
+    timeoutMs: CODE_VIEW_TIMEOUT_MS,
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as OutlineOptions) };
       const comment = languageFor(file.path)?.id === "python" ? "#" : "//";

@@ -1,0 +1,313 @@
+/**
+ * Parallel code views: tree-sitter parsing is CPU-bound and runs on one
+ * thread, so when a build queues enough code to render, a small pool of Deno
+ * Workers (one per other core, each loading web-tree-sitter and the grammars
+ * itself) takes files from a shared queue while this thread takes them too.
+ * Small builds never start a worker. Every thread runs the same engine
+ * (`renderCode`), so the output bytes do not depend on where a file was
+ * rendered.
+ *
+ * A worker's clock starts when it gets a file, not when the file is queued:
+ * a file that takes longer than `timeoutMs` on a worker fails with an error
+ * (the worker is replaced). A worker that cannot start or crashes leaves its
+ * files to this thread, and no other worker starts until the pool is idle.
+ * Idle workers are stopped, so a finished build holds no thread.
+ *
+ * @module
+ */
+
+import { languageFor } from "../../grammars/languages.ts";
+import { type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
+
+/** Options of {@linkcode codePool}. */
+export interface CodePoolOptions {
+  /** Threads to render with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
+  threads?: number;
+  /** Queued characters that make the pool start its workers. @default {262144} */
+  minChars?: number;
+  /** Milliseconds one file may take on a worker. @default {60000} */
+  timeoutMs?: number;
+  /** The worker module (tests point it elsewhere). @default {"./_code_worker.ts"} */
+  workerUrl?: string | URL;
+}
+
+/** Renders code views in parallel (see {@linkcode codePool}). */
+export interface CodePool {
+  /** Render like `renderCode`, on whichever thread is free first. */
+  render(path: string, text: string, options?: RenderCodeOptions): Promise<CodeView | undefined>;
+  /** Workers running now (0 when idle). */
+  readonly workers: number;
+  /** Files rendered so far, by where. */
+  readonly rendered: { thisThread: number; workers: number };
+}
+
+interface Job {
+  id: number;
+  path: string;
+  text: string;
+  options: RenderCodeOptions;
+  resolve: (view: CodeView | undefined) => void;
+  reject: (error: Error) => void;
+}
+
+interface Lane {
+  worker: Worker;
+  jobs: Map<number, Job>;
+  chars: number;
+  /** The worker said it loaded. */
+  ready: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** What a worker posts: `{ ready: true }` once loaded, then one answer per file. */
+interface Answer {
+  ready?: boolean;
+  id?: number;
+  view?: CodeView;
+  error?: string;
+}
+
+/** A worker that has not loaded after this long is given up (its files go to this thread). */
+const STARTUP_MS = 60_000;
+
+/**
+ * The hook timeout of the code views: a file may wait this long in the
+ * pool's queue; its work is bounded by the pool's own `timeoutMs`.
+ */
+export const CODE_VIEW_TIMEOUT_MS: number = 6 * 60 * 60 * 1000;
+
+/**
+ * A worker is kept fed with this many characters (or 2 files), so it does not wait while this
+ * thread parses a file of its own.
+ */
+const LANE_CHARS = 256 * 1024;
+
+/**
+ * A pool of code-view renderers. Built-in views share one
+ * ({@linkcode renderCodeShared}).
+ *
+ * @example
+ * ```ts
+ * import { codePool } from "./_code_pool.ts";
+ * const pool = codePool({ threads: 1 });
+ * const view = await pool.render("a.py", "def f(x):\n    return x\n");
+ * view?.text; // "def f(x):\n    ...\n"
+ * ```
+ */
+export function codePool(options: CodePoolOptions = {}): CodePool {
+  const threads = Math.max(1, Math.floor(options.threads ?? navigator.hardwareConcurrency ?? 1));
+  const minChars = options.minChars ?? 256 * 1024;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const workerUrl = String(options.workerUrl ?? new URL("./_code_worker.ts", import.meta.url));
+  const queue: Job[] = [];
+  let queuedChars = 0;
+  let lanes: Lane[] = [];
+  let broken = false;
+  let mainRunning = false;
+  let nextId = 0;
+  let sorted = true;
+  /** This thread is rendering a file (`mainRunning`: its loop exists, maybe between files). */
+  let mainRendering = false;
+  /** Resumes this thread's loop when the pool stops while it waits for events. */
+  let wake: (() => void) | undefined;
+  const rendered = { thisThread: 0, workers: 0 };
+  // Lets this thread see worker messages between two of its own files (timers are clamped).
+  let channel: MessageChannel | undefined;
+
+  function pump(): void {
+    if (!broken && threads > 1 && queue.length && queuedChars >= minChars) {
+      while (lanes.length < threads - 1 && !broken) startLane();
+    }
+    for (const lane of lanes) feed(lane);
+    if (!mainRunning && queue.length) {
+      mainRunning = true;
+      runMain().then(pump);
+    }
+  }
+
+  /** Workers take the largest file queued, this thread the smallest (it comes back to feed them sooner). */
+  function take(largest: boolean): Job | undefined {
+    if (!sorted) {
+      queue.sort((a, b) => b.text.length - a.text.length || a.id - b.id);
+      sorted = true;
+    }
+    const job = largest ? queue.shift() : queue.pop();
+    if (job) queuedChars -= job.text.length;
+    return job;
+  }
+
+  async function runMain(): Promise<void> {
+    // Let every file of this burst join the queue first (a macrotask: the files arrive through
+    // chains of promises), so the pool sees the whole batch and its workers take the largest.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (let job = take(false); job; job = take(false)) {
+      mainRendering = true;
+      try {
+        const view = await renderCode(job.path, job.text, job.options);
+        rendered.thisThread++;
+        job.resolve(view);
+      } catch (error) {
+        job.reject(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        mainRendering = false;
+      }
+      if (!queue.length) break;
+      if (lanes.length) await yieldToEvents();
+    }
+    // In the same tick as the last file settles: idle workers stop before its caller runs on.
+    mainRunning = false;
+    stopWhenIdle();
+  }
+
+  function yieldToEvents(): Promise<void> {
+    if (!channel) return Promise.resolve();
+    const port = channel;
+    return new Promise((resolve) => {
+      wake = resolve;
+      port.port1.onmessage = () => {
+        wake = undefined;
+        resolve();
+      };
+      port.port2.postMessage(0);
+    });
+  }
+
+  function startLane(): void {
+    let worker: Worker;
+    try {
+      worker = new Worker(workerUrl, { type: "module" });
+    } catch {
+      broken = true;
+      return;
+    }
+    channel ??= new MessageChannel();
+    const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false };
+    // Loading the module and the runtime is not a file's work: the clock starts when the worker is ready.
+    lane.timer = setTimeout(() => {
+      broken = true;
+      drop(lane);
+    }, STARTUP_MS);
+    worker.onmessage = (event: MessageEvent<Answer>) => {
+      if (event.data.ready) {
+        lane.ready = true;
+        arm(lane);
+        return;
+      }
+      const job = lane.jobs.get(event.data.id!);
+      if (!job) return;
+      lane.jobs.delete(job.id);
+      lane.chars -= job.text.length;
+      arm(lane);
+      if (event.data.error !== undefined) job.reject(new Error(event.data.error));
+      else {
+        rendered.workers++;
+        job.resolve(event.data.view);
+      }
+      pump();
+      stopWhenIdle();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      broken = true;
+      drop(lane);
+    };
+    lanes.push(lane);
+  }
+
+  function feed(lane: Lane): void {
+    while (queue.length && (lane.jobs.size < 2 || lane.chars < LANE_CHARS)) {
+      const job = take(true)!;
+      lane.jobs.set(job.id, job);
+      lane.chars += job.text.length;
+      if (lane.jobs.size === 1 && lane.ready) arm(lane);
+      lane.worker.postMessage({
+        id: job.id,
+        path: job.path,
+        text: job.text,
+        options: job.options,
+      });
+    }
+  }
+
+  /** The clock runs while the lane has work: from its first file, restarted at each answer. */
+  function arm(lane: Lane): void {
+    if (!lane.ready) return;
+    clearTimeout(lane.timer);
+    lane.timer = undefined;
+    if (!lane.jobs.size) return;
+    lane.timer = setTimeout(() => {
+      const [first] = lane.jobs.values();
+      lane.jobs.delete(first.id);
+      first.reject(new Error(`No result within ${timeoutMs} ms`));
+      drop(lane);
+    }, timeoutMs);
+  }
+
+  /** Stop a lane and give its files back to the queue (this thread renders them if no worker can). */
+  function drop(lane: Lane): void {
+    clearTimeout(lane.timer);
+    lane.worker.terminate();
+    lanes = lanes.filter((l) => l !== lane);
+    const jobs = [...lane.jobs.values()];
+    queue.push(...jobs);
+    sorted = false;
+    for (const job of jobs) queuedChars += job.text.length;
+    lane.jobs.clear();
+    pump();
+    stopWhenIdle();
+  }
+
+  function stopWhenIdle(): void {
+    if (queue.length || mainRendering || lanes.some((l) => l.jobs.size)) return;
+    for (const lane of lanes) {
+      clearTimeout(lane.timer);
+      lane.worker.terminate();
+    }
+    lanes = [];
+    channel?.port1.close();
+    channel?.port2.close();
+    channel = undefined;
+    broken = false;
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  }
+
+  return {
+    render(path, text, renderOptions = {}) {
+      if (!languageFor(path)) return Promise.resolve(undefined);
+      return new Promise((resolve, reject) => {
+        queue.push({ id: nextId++, path, text, options: renderOptions, resolve, reject });
+        sorted = false;
+        queuedChars += text.length;
+        pump();
+      });
+    },
+    get workers() {
+      return lanes.length;
+    },
+    rendered,
+  };
+}
+
+let shared: CodePool | undefined;
+
+/**
+ * Render with the process's shared pool (what `skeleton`, `outline` and
+ * `masked` use).
+ *
+ * @example
+ * ```ts
+ * import { renderCodeShared } from "./_code_pool.ts";
+ * const view = await renderCodeShared("a.py", "def f(x):\n    return x\n");
+ * view?.text; // "def f(x):\n    ...\n"
+ * ```
+ */
+export function renderCodeShared(
+  path: string,
+  text: string,
+  options: RenderCodeOptions = {},
+): Promise<CodeView | undefined> {
+  shared ??= codePool();
+  return shared.render(path, text, options);
+}

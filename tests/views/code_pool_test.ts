@@ -1,0 +1,137 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { renderCode, type RenderCodeOptions } from "../../plugins/view_modes/_code.ts";
+import { codePool } from "../../plugins/view_modes/_code_pool.ts";
+
+const FIXTURES = new URL("../fixtures/views/", import.meta.url);
+const CODE_URL = new URL("../../plugins/view_modes/_code.ts", import.meta.url).href;
+
+async function stdlib(): Promise<string | undefined> {
+  try {
+    const out = await new Deno.Command("python3", {
+      args: ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    return out.success ? new TextDecoder().decode(out.stdout).trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Case {
+  path: string;
+  text: string;
+}
+
+/** The view fixtures (nine languages) and, where python3 exists, the first 40 stdlib modules. */
+async function realFiles(): Promise<Case[]> {
+  const cases: Case[] = [];
+  for await (const item of Deno.readDir(FIXTURES)) {
+    const path = join(FIXTURES.pathname, item.name);
+    cases.push({ path, text: await Deno.readTextFile(path) });
+  }
+  const lib = await stdlib();
+  if (lib) {
+    const names: string[] = [];
+    for await (const item of Deno.readDir(lib)) {
+      if (item.isFile && item.name.endsWith(".py")) names.push(item.name);
+    }
+    for (const name of names.sort().slice(0, 40)) {
+      const text = (await Deno.readTextFile(join(lib, name))).replace(/\r\n?/g, "\n");
+      cases.push({ path: join(lib, name), text });
+    }
+  }
+  return cases.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Render every case on this thread, one after the other: the reference. */
+async function reference(cases: Case[], options?: RenderCodeOptions) {
+  const out = [];
+  for (const c of cases) out.push(await renderCode(c.path, c.text, options));
+  return out;
+}
+
+Deno.test("codePool() renders real files byte-identical to this thread, with workers taking part", async () => {
+  const cases = await realFiles();
+  const pool = codePool({ threads: 2, minChars: 0 });
+  for (const options of [{}, { rest: "hide" as const, mask: { "Foo.bar": "def" as const } }]) {
+    const expected = await reference(cases, options);
+    const actual = await Promise.all(cases.map((c) => pool.render(c.path, c.text, options)));
+    actual.forEach((view, i) => assert.deepEqual(view, expected[i], cases[i].path));
+  }
+  assert.ok(pool.rendered.workers > 0, "a worker rendered files");
+  assert.equal(pool.rendered.workers + pool.rendered.thisThread, cases.length * 2);
+  assert.equal(pool.workers, 0, "idle workers are stopped");
+});
+
+Deno.test("codePool() renders on this thread when its worker cannot start", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const broken = join(dir, "broken_worker.js");
+    await Deno.writeTextFile(broken, `throw new Error("cannot start");\n`);
+    const cases = (await realFiles()).slice(0, 12);
+    const pool = codePool({ threads: 2, minChars: 0, workerUrl: new URL(`file://${broken}`) });
+    const actual = await Promise.all(cases.map((c) => pool.render(c.path, c.text)));
+    assert.deepEqual(actual, await reference(cases));
+    assert.equal(pool.rendered.workers, 0);
+    assert.equal(pool.rendered.thisThread, cases.length);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("codePool() times a file from when a worker takes it, not from when it was queued", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // A worker that takes 150 ms per file, one file at a time: ten files wait up to 1.5 s in all.
+    const slow = join(dir, "slow_worker.js");
+    await Deno.writeTextFile(
+      slow,
+      `import { renderCode } from ${JSON.stringify(CODE_URL)};
+let chain = Promise.resolve();
+self.onmessage = (event) => {
+  const { id, path, text, options } = event.data;
+  chain = chain.then(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    self.postMessage({ id, view: await renderCode(path, text, options) });
+  });
+};
+self.postMessage({ ready: true });
+`,
+    );
+    const cases = (await realFiles()).filter((c) => c.text.length < 8000).slice(0, 10);
+    const pool = codePool({
+      threads: 2,
+      minChars: 0,
+      timeoutMs: 1000,
+      workerUrl: `file://${slow}`,
+    });
+    const actual = await Promise.all(cases.map((c) => pool.render(c.path, c.text)));
+    assert.deepEqual(actual, await reference(cases));
+    assert.ok(pool.rendered.workers > 0, "the slow worker answered");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("codePool() fails a file that takes longer than timeoutMs on a worker, naming the limit", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const silent = join(dir, "silent_worker.js");
+    await Deno.writeTextFile(
+      silent,
+      `self.onmessage = () => {};\nself.postMessage({ ready: true });\n`,
+    );
+    const pool = codePool({
+      threads: 2,
+      minChars: 0,
+      timeoutMs: 100,
+      workerUrl: `file://${silent}`,
+    });
+    await assert.rejects(pool.render("a.py", "def f():\n    pass\n"), /No result within 100 ms/);
+    assert.equal(pool.workers, 0, "the stuck worker is stopped");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
