@@ -54,6 +54,7 @@ export async function main(args: string[]): Promise<number> {
     .option("--fail-on-secret", "exit 1, writing nothing, when a secret is found")
     .option("-q, --quiet", "print nothing but errors")
     .option("--no-cache", "render and count everything anew; read and write no cache")
+    .option("--timings", "print the time of each build stage to stderr")
     .action(async (paths: string[], options) => {
       const { runBuild } = await import("./cli/build.ts");
       code = await runBuild(paths, options);

@@ -16,6 +16,7 @@ import { formatFlagError, strategyFlagError } from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
+import { type StageClock, stageClock, timingsText } from "../pipeline/_timings.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
@@ -41,6 +42,8 @@ export interface BuildFlags {
   quiet?: boolean;
   /** `false` with `--no-cache`. */
   cache?: boolean;
+  /** Print each stage's time to stderr (`--timings`). */
+  timings?: boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
     return 2;
   }
   let result: BuildResult;
+  const clock: StageClock | undefined = flags.timings ? stageClock() : undefined;
   // Silent when stderr is not a terminal or with --quiet.
   const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
   try {
@@ -83,7 +87,9 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
     if (flags.format) config.output.format = flags.format as OutputFormat;
     if (flags.failOnSecret) config.secrets.failOnSecret = true;
     if (flags.cache === false) config.cache.enabled = false;
+    clock?.mark("config");
     result = await build(config, {
+      timings: clock,
       builtins: defaultPlugins(),
       write: !flags.stdout,
       onProgress: bar.update,
@@ -99,6 +105,10 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
   if (flags.stdout) await writeStdout(result.document);
   if (flags.json) await writeStdout(JSON.stringify(result.manifest, null, 2) + "\n");
   if (!flags.quiet) out(summaryText(result));
+  if (clock) {
+    clock.mark("print");
+    console.error(timingsText(clock));
+  }
   const errors = result.files.filter((f) => f.status === "error").length;
   return flags.strict && errors ? 1 : 0;
 }

@@ -36,6 +36,7 @@ import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts } from "./_document.ts";
+import type { StageClock } from "./_timings.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -62,6 +63,8 @@ export interface BuildOptions {
   onProgress?: (progress: BuildProgress) => void;
   /** Token-counting workers; 1 counts in this thread. @default {navigator.hardwareConcurrency} */
   workers?: number;
+  /** Marked as each stage ends (`slop build --timings`). */
+  timings?: StageClock;
 }
 
 /** A progress report of {@linkcode build}. */
@@ -129,6 +132,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const viewProblems = checkViews(config.raw, registry);
   if (viewProblems.length) throw new ConfigError(configName, viewProblems);
 
+  const clock = options.timings;
+  clock?.mark("plugins");
   const complete = completer(registry, config);
   const cache = openCache(config.cache.dir, {
     enabled: config.cache.enabled,
@@ -139,9 +144,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const resolution = await resolveTargets(config);
   resolution.warnings.forEach(warn);
   await attachSideSlices(resolution.targets, config, warn);
+  clock?.mark("resolve");
   const sources = await readTargets(resolution.targets, config);
+  clock?.mark("read");
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules, cache);
+  clock?.mark("secrets");
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
@@ -158,6 +166,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
     }),
   });
+  clock?.mark("transform");
   // The raw bytes and texts are rendered now: let them go (they are the size of the project),
   // unless a token budget may render files again with other views.
   if (config.budget.tokens === undefined) {
@@ -167,6 +176,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const blocks = await composeBlocks(state, registry, { warn, complete });
   secrets.push(...await redactBlocks(blocks, config.secrets.rules));
   failOnSecrets(secrets, config.secrets.failOnSecret, warn);
+  clock?.mark("compose");
   const orderContext: OrderContext = {
     config,
     files,
@@ -177,12 +187,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
   const formatted = formatBlocks(ordered, files, config.output.format);
+  clock?.mark("order");
   progress?.({ stage: "tokens", done: 0, total: formatted.length, cacheHits });
   const counted = await countMany(formatted.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: options.workers,
   });
+  clock?.mark("count");
   const encoded: Uint8Array[] = [];
   let placed = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
@@ -191,6 +203,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
+  clock?.mark("place");
   // Token budget: step files down until the document fits (see pipeline/budget.ts).
   let budget: BudgetReport | undefined;
   if (config.budget.tokens !== undefined) {
@@ -206,6 +219,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     const fit = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
     if (fit.placed !== placed) encoded.length = 0; // stepped down: encode the new blocks
     ({ placed, report: budget } = fit);
+    clock?.mark("budget");
   }
   // Hash and write the document once (it is large); the string is made only when asked for.
   // Kept as the blocks' own encodings: hashed and written part by part, never joined.
@@ -213,6 +227,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   let text: string | undefined;
   await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);
+  clock?.mark("plan");
   if (cache.enabled) {
     const hits = files.filter((f) => f.cache === "hit").length;
     await recordBuild(config.cache.dir, {
@@ -220,6 +235,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       tokens: { hits: counted.hits, misses: counted.misses },
     });
     await cache.flush();
+    clock?.mark("cache write");
   }
   let output: BuildResult["output"];
   const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
@@ -244,6 +260,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
   }
+  clock?.mark("emit");
   return {
     get document() {
       return (text ??= renderDocument(placed));
