@@ -36,6 +36,8 @@ export interface CachedRenderInput {
   warn: (message: string) => void;
   /** Hook timeout in ms. */
   timeoutMs?: number;
+  /** A deferred file's input: when the `cacheKey` hook reads its text, it is loaded and asked again. */
+  lazy?: { touched(): boolean; load(): Promise<void> };
   /** Render for real: gets a warning sink and the set that collects the plugins used. */
   render: (warn: (message: string) => void, used: Set<string>) => Promise<ViewOutput>;
 }
@@ -60,12 +62,16 @@ export async function cachedRender(
   if (!plugin || !cache.enabled) {
     return { output: await args.render(args.warn, used), cache: "miss" };
   }
-  const extra = plugin.cacheKey
-    ? await callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context), {
+  const material = () =>
+    callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context), {
       path: args.input.path,
       timeoutMs: args.timeoutMs,
-    })
-    : "";
+    });
+  let extra = plugin.cacheKey ? await material() : "";
+  if (plugin.cacheKey && args.lazy?.touched()) {
+    await args.lazy.load();
+    extra = await material();
+  }
   const { path: _glob, ...options } = args.entry;
   const key = cacheKey([
     "view/2",

@@ -37,6 +37,8 @@ import { fitBudget } from "./budget.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts } from "./_document.ts";
 import type { StageClock } from "./_timings.ts";
+import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./_stat_index.ts";
+import { lateFindings } from "./_lazy_input.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -145,7 +147,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   resolution.warnings.forEach(warn);
   await attachSideSlices(resolution.targets, config, warn);
   clock?.mark("resolve");
-  const sources = await readTargets(resolution.targets, config);
+  // Files unchanged since the last build (same lstat fingerprint) are not read unless needed.
+  const index = cache.enabled
+    ? statSession(loadStatIndex(statIndexPath(config.cache.dir, config.root, config.configPath)))
+    : undefined;
+  const sources = await readTargets(resolution.targets, config, { index });
   clock?.mark("read");
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules, cache);
@@ -166,6 +172,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
     }),
   });
+  secrets.push(...lateFindings(sources));
   clock?.mark("transform");
   // The raw bytes and texts are rendered now: let them go (they are the size of the project),
   // unless a token budget may render files again with other views.
@@ -235,6 +242,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       tokens: { hits: counted.hits, misses: counted.misses },
     });
     await cache.flush();
+    if (index?.changed()) await saveStatIndex(index.result());
     clock?.mark("cache write");
   }
   let output: BuildResult["output"];

@@ -382,6 +382,8 @@ export async function clearCache(dir: string): Promise<number> {
     await Deno.remove(join(dir, "packs", item)).catch(() => {});
   }
   await Deno.remove(join(dir, "packs")).catch(() => {});
+  // The read stage's stat index (pipeline/_stat_index.ts) goes with the entries.
+  await Deno.remove(join(dir, "stat"), { recursive: true }).catch(() => {});
   await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});
   await Deno.remove(dir).catch(() => {}); // only when now empty
   return removed;

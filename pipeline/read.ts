@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { sep } from "node:path";
 import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
+import { defer, type StatSession } from "./_stat_index.ts";
 
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
@@ -32,21 +33,30 @@ const CONCURRENCY = 64;
 export async function readTargets(
   targets: Target[],
   config: ResolvedConfig,
+  options: { index?: StatSession } = {},
 ): Promise<SourceFile[]> {
   const out = new Array<SourceFile>(targets.length);
   let next = 0;
   async function worker() {
     while (next < targets.length) {
       const i = next++;
-      out[i] = await readTarget(targets[i], config);
+      out[i] = await readTarget(targets[i], config, options.index);
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
   return out;
 }
 
-/** Read one target. */
-export async function readTarget(target: Target, config: ResolvedConfig): Promise<SourceFile> {
+/**
+ * Read one target. With a stat index session, a file whose fingerprint is
+ * unchanged is not read: it comes back with the recorded hash and no text
+ * (see `pipeline/_stat_index.ts`).
+ */
+export async function readTarget(
+  target: Target,
+  config: ResolvedConfig,
+  index?: StatSession,
+): Promise<SourceFile> {
   const base = { ...target, sha256: "", size: 0, mtimeMs: 0 };
   const fail = (status: "error" | "skipped", reason: string): SourceFile => ({
     ...base,
@@ -58,12 +68,15 @@ export async function readTarget(target: Target, config: ResolvedConfig): Promis
   }
   let info: Deno.FileInfo;
   try {
-    info = await Deno.lstat(target.absPath);
+    // With an index, most files are only looked at: a synchronous lstat costs far less.
+    info = index ? Deno.lstatSync(target.absPath) : await Deno.lstat(target.absPath);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
     return fail("error", `cannot read file: ${message(error)}`);
   }
-  if (info.isSymlink) {
+  // Symbolic links are always read (their target's fingerprint is not recorded).
+  const link = info.isSymlink;
+  if (link) {
     let real: string;
     try {
       real = await Deno.realPath(target.absPath);
@@ -91,6 +104,17 @@ export async function readTarget(target: Target, config: ResolvedConfig): Promis
       ...fail("skipped", `file is ${info.size} bytes, over the limit of ${limit} bytes`),
       size: info.size,
     };
+  }
+  const known = link ? undefined : index?.lookup(target.path, info);
+  if (known) {
+    const file: SourceFile = {
+      ...base,
+      sha256: known,
+      size: info.size,
+      mtimeMs: info.mtime?.getTime() ?? 0,
+    };
+    defer(file, config);
+    return file;
   }
   let bytes: Uint8Array;
   try {
@@ -121,6 +145,7 @@ export async function readTarget(target: Target, config: ResolvedConfig): Promis
   } catch {
     return { ...file, error: { status: "skipped", reason: "binary file (not valid UTF-8)" } };
   }
+  if (!link) index?.record(target.path, info, file.sha256);
   return file;
 }
 

@@ -13,6 +13,7 @@
 import { loadSecretlint } from "../deps.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
+import { isDeferred, loadDeferred } from "./_stat_index.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 /** A compiled redaction rule. */
@@ -386,11 +387,17 @@ export async function redactSources(
   const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
   const clean: string[] = [];
   for (const file of sources) {
-    if (file.error || file.text === undefined) continue;
-    const id = sha256(`${file.path}\0${file.sha256}`);
+    if (file.error || (file.text === undefined && !isDeferred(file))) continue;
+    let id = sha256(`${file.path}\0${file.sha256}`);
     if (before.has(id)) {
       clean.push(id);
       continue;
+    }
+    // Not read by this build (unchanged since the last) and not known clean: read it now.
+    if (file.text === undefined) {
+      await loadDeferred(file);
+      if (file.error || file.text === undefined) continue;
+      id = sha256(`${file.path}\0${file.sha256}`);
     }
     const result = await redactText(file.text, file.path, { rules });
     if (!result.findings.length) {

@@ -12,6 +12,7 @@ import { callHook, findViewMode, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import type { Cache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
+import { lazyInput } from "./_lazy_input.ts";
 import type {
   CompleteFn,
   Logger,
@@ -167,6 +168,8 @@ async function transformFile(
     language: languageOf(file.path),
     fenced: true,
   };
+  // Not read by the read stage (unchanged since the last build): read only if a view needs it.
+  const lazy = file.error ? undefined : lazyInput(file, config, normalizeNewlines);
   if (file.error) {
     return {
       ...base,
@@ -186,15 +189,17 @@ async function transformFile(
     };
   }
   const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
-  const input: ViewInput = {
+  const input: ViewInput = lazy?.input ?? {
     path: file.path,
     absPath: file.absPath,
     text: normalizeNewlines(file.text ?? ""),
     sha256: file.sha256,
   };
   try {
-    const render = (warn: (message: string) => void, used: Set<string>) =>
-      renderView(view, input, file, config, registry, { ...options, warn }, used);
+    const render = async (warn: (message: string) => void, used: Set<string>) => {
+      await lazy?.load();
+      return await renderView(view, input, file, config, registry, { ...options, warn }, used);
+    };
     const { output: rendered, cache } = options.cache
       ? await cachedRender(options.cache, {
         view,
@@ -204,19 +209,26 @@ async function transformFile(
         warn: options.warn,
         timeoutMs: options.timeoutMs,
         render,
+        lazy,
         context: {
           options: { ...file.entry.options },
           entry: file.entry,
           config,
           warn: options.warn,
           complete: options.complete,
-          renderAs: (other) => renderView(other, input, file, config, registry, options, new Set()),
+          renderAs: async (other) => {
+            await lazy?.load();
+            return await renderView(other, input, file, config, registry, options, new Set());
+          },
         },
       })
       : { output: await render(options.warn, new Set()), cache: "miss" as const };
     const out = dedupOutput(rendered, file.entry);
     return {
       ...base,
+      // A late read may have found the file changed (and redacted): its hash is the one rendered.
+      sha256: file.sha256,
+      bytes: file.size,
       view: out.view ?? view,
       status: "rendered",
       text: out.text,

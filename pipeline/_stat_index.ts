@@ -1,0 +1,251 @@
+/**
+ * The read stage's fast path: a record of each file the last build read (its
+ * `lstat` fingerprint — device, inode, size, modification time, change time —
+ * and the sha256 of its bytes), kept in the cache folder. A file whose
+ * fingerprint is unchanged is neither read nor hashed: it enters the build
+ * with the recorded hash and no text ("deferred"), and is read only if a
+ * stage needs its bytes after all (a view cache miss, a secret scan, a view
+ * whose cache key looks at the text), through {@linkcode loadDeferred}.
+ *
+ * Racily clean files are read as git does: a file whose modification or
+ * change time is not safely older than the moment the recording build began
+ * reading ({@linkcode RACY_MS}, which covers coarse file-system clocks and
+ * Deno's whole-second change times) may have changed again within the same
+ * clock tick, so it is read and hashed again.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { readTarget, sha256 } from "./read.ts";
+import type { ResolvedConfig, SourceFile } from "./types.ts";
+
+/** Files changed this close (ms) to the recording build's read are read again. */
+export const RACY_MS = 2000;
+
+const FORMAT = "slop-stat-index/1";
+
+/** What is recorded of a file: fingerprint and content hash. */
+export interface StatRecord {
+  dev: number;
+  ino: number;
+  size: number;
+  /** Modification time, ms. */
+  mtime: number;
+  /** Change time, ms (whole seconds from Deno). */
+  ctime: number;
+  /** sha256 of the bytes (before any redaction). */
+  sha256: string;
+}
+
+/** The index of one project, as read and as this build fills it. */
+export interface StatIndex {
+  /** Where it is kept (absent: in memory only, as `slop watch` keeps it). */
+  path?: string;
+  /** `Date.now()` when the recording build began reading. */
+  readStart: number;
+  /** Records by root-relative path. */
+  files: Map<string, StatRecord>;
+}
+
+/** One build's use of an index: looks files up and records what it reads. */
+export interface StatSession {
+  /** The recorded hash of `path` when its fingerprint is unchanged and not racy. */
+  lookup(path: string, info: Deno.FileInfo): string | undefined;
+  /** Record a file read and hashed by this build. */
+  record(path: string, info: Deno.FileInfo, sha256: string): void;
+  /** The index this build leaves: its targets' records, read now or carried over. */
+  result(): StatIndex;
+  /** Whether the result differs from the index the session started from (worth writing). */
+  changed(): boolean;
+}
+
+/**
+ * Where a project's index lives in a cache folder (one per root and config, like packs).
+ *
+ * @example
+ * ```ts
+ * import { statIndexPath } from "./_stat_index.ts";
+ * statIndexPath("/p/.slop/cache", "/p", "/p/slop.config.ts").startsWith("/p/.slop/cache/stat/"); // true
+ * ```
+ */
+export function statIndexPath(cacheDir: string, root: string, configPath?: string): string {
+  return join(cacheDir, "stat", `${sha256(`${root}\0${configPath ?? ""}`)}.json`);
+}
+
+/**
+ * Read an index; a missing, damaged or foreign file gives an empty one.
+ *
+ * @example
+ * ```ts
+ * import { loadStatIndex } from "./_stat_index.ts";
+ * loadStatIndex("/no/such/index.json").files.size; // 0
+ * ```
+ */
+export function loadStatIndex(path: string): StatIndex {
+  const empty: StatIndex = { path, readStart: 0, files: new Map() };
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(path));
+    if (data?.format !== FORMAT || typeof data.readStart !== "number") return empty;
+    const files = new Map<string, StatRecord>();
+    for (const [p, r] of Object.entries(data.files as Record<string, unknown[]>)) {
+      const [dev, ino, size, mtime, ctime, hash] = r;
+      if (typeof hash !== "string" || ![dev, ino, size, mtime, ctime].every(Number.isFinite)) {
+        continue;
+      }
+      files.set(p, {
+        dev: dev as number,
+        ino: ino as number,
+        size: size as number,
+        mtime: mtime as number,
+        ctime: ctime as number,
+        sha256: hash,
+      });
+    }
+    return { path, readStart: data.readStart, files };
+  } catch {
+    return empty;
+  }
+}
+
+/**
+ * Write an index (temp file and rename; failures are ignored: it only saves time).
+ *
+ * @example
+ * ```ts
+ * import { saveStatIndex } from "./_stat_index.ts";
+ * await saveStatIndex({ path: await Deno.makeTempFile(), readStart: 0, files: new Map() });
+ * ```
+ */
+export async function saveStatIndex(index: StatIndex): Promise<void> {
+  if (!index.path) return;
+  const files: Record<string, unknown[]> = {};
+  for (const [p, r] of [...index.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    files[p] = [r.dev, r.ino, r.size, r.mtime, r.ctime, r.sha256];
+  }
+  const text = JSON.stringify({ format: FORMAT, readStart: index.readStart, files });
+  const tmp = `${index.path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    await Deno.mkdir(join(index.path, ".."), { recursive: true });
+    await Deno.writeTextFile(tmp, text);
+    await Deno.rename(tmp, index.path);
+  } catch {
+    await Deno.remove(tmp).catch(() => {});
+  }
+}
+
+/**
+ * Whether a recorded file is unchanged: same fingerprint, and both its times
+ * older than {@linkcode RACY_MS} before the recording build began reading.
+ *
+ * @example
+ * ```ts
+ * import { unchanged } from "./_stat_index.ts";
+ * // unchanged(record, await Deno.lstat(path), index.readStart)
+ * ```
+ */
+export function unchanged(record: StatRecord, info: Deno.FileInfo, readStart: number): boolean {
+  const fp = fingerprint(info);
+  return record.dev === fp.dev && record.ino === fp.ino && record.size === fp.size &&
+    record.mtime === fp.mtime && record.ctime === fp.ctime &&
+    fp.mtime < readStart - RACY_MS && fp.ctime < readStart - RACY_MS;
+}
+
+function fingerprint(info: Deno.FileInfo): Omit<StatRecord, "sha256"> {
+  return {
+    dev: info.dev ?? 0,
+    ino: info.ino ?? 0,
+    size: info.size,
+    mtime: info.mtime?.getTime() ?? 0,
+    ctime: info.ctime?.getTime() ?? 0,
+  };
+}
+
+/**
+ * Start a build's use of an index (`undefined`: nothing recorded yet).
+ *
+ * @example
+ * ```ts
+ * import { loadStatIndex, statSession } from "./_stat_index.ts";
+ * const session = statSession(loadStatIndex("/no/such/index.json"));
+ * session.result().files.size; // 0
+ * ```
+ */
+export function statSession(previous: StatIndex | undefined, path?: string): StatSession {
+  const readStart = Date.now();
+  const files = new Map<string, StatRecord>();
+  let recorded = false;
+  return {
+    lookup(p, info) {
+      const record = previous?.files.get(p);
+      if (!record || !unchanged(record, info, previous!.readStart)) return undefined;
+      files.set(p, record);
+      return record.sha256;
+    },
+    record(p, info, hash) {
+      // Without a device and inode (not Linux or macOS) a fingerprint is too weak: record nothing.
+      if (info.ino === null || info.dev === null) return;
+      files.set(p, { ...fingerprint(info), sha256: hash });
+      recorded = true;
+    },
+    // Nothing read anew: the previous index (and its older read start) still holds.
+    result: () =>
+      !recorded && previous && files.size === previous.files.size
+        ? previous
+        : { path: path ?? previous?.path, readStart, files },
+    changed: () => recorded || files.size !== (previous?.files.size ?? 0),
+  };
+}
+
+/** Files of this build that were not read, with what a read must give back. */
+const deferred = new WeakMap<SourceFile, { config: ResolvedConfig; sha256: string }>();
+
+/**
+ * Mark a source as deferred: its text is read by {@linkcode loadDeferred} when a stage needs it.
+ *
+ * @example
+ * ```ts
+ * import { defer } from "./_stat_index.ts";
+ * // defer(file, config)
+ * ```
+ */
+export function defer(file: SourceFile, config: ResolvedConfig): void {
+  deferred.set(file, { config, sha256: file.sha256 });
+}
+
+/**
+ * Whether a source was not read (its `text` is absent but it has one).
+ *
+ * @example
+ * ```ts
+ * import { isDeferred } from "./_stat_index.ts";
+ * // if (isDeferred(file)) await loadDeferred(file);
+ * ```
+ */
+export function isDeferred(file: SourceFile): boolean {
+  return deferred.has(file);
+}
+
+/**
+ * Read a deferred source now (bytes, hash, text, or its problem), in place.
+ * Returns whether its content differs from the recorded one (changed
+ * since the build looked at it: callers that relied on the recorded hash,
+ * like the secret scan, must look again).
+ *
+ * @example
+ * ```ts
+ * import { loadDeferred } from "./_stat_index.ts";
+ * // const changed = await loadDeferred(file);
+ * ```
+ */
+export async function loadDeferred(file: SourceFile): Promise<boolean> {
+  const state = deferred.get(file);
+  if (!state) return false;
+  deferred.delete(file);
+  const fresh = await readTarget(
+    { path: file.path, absPath: file.absPath, entry: file.entry, explicit: file.explicit },
+    state.config,
+  );
+  Object.assign(file, fresh);
+  return file.sha256 !== state.sha256;
+}

@@ -1,0 +1,241 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  build,
+  type BuildResult,
+  defaultPlugins,
+  loadConfig,
+  type ViewModePlugin,
+} from "../../mod.ts";
+import { makeProject, runCli, type Tree } from "../_helpers.ts";
+import { readTargets } from "../../pipeline/read.ts";
+import { resolveTargets } from "../../pipeline/resolve.ts";
+import {
+  isDeferred,
+  loadStatIndex,
+  RACY_MS,
+  statIndexPath,
+  statSession,
+  unchanged,
+} from "../../pipeline/_stat_index.ts";
+
+const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
+
+const TREE: Tree = {
+  "src/app.py": "import os\n\n\ndef main():\n    return os.getcwd()\n",
+  "src/util.ts": "export function add(a: number, b: number) {\n  return a + b;\n}\n",
+  "src/crlf.txt": "one\r\ntwo\r\n",
+  "docs/guide.md": "# Guide\n\nInstall it.\n",
+  "env.txt": `OPENROUTER=${SECRET}\n`,
+  "blob.bin": new Uint8Array([0, 1, 2, 3]),
+  "slop.config.ts": `export default {
+  files: ["src/**", "docs/**", "env.txt", "blob.bin", { path: "src/util.ts", view: "summary" }],
+};
+`,
+};
+
+/** Files are trusted by the fast path once older than the racy window: wait it out once. */
+async function agedProject(tree: Tree = TREE): Promise<string> {
+  const root = await makeProject(tree);
+  return root;
+}
+
+function waitRacyWindow(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+}
+
+async function buildWith(
+  root: string,
+  stateDir: string,
+  options: { cache?: boolean; builtins?: ViewModePlugin[] } = {},
+): Promise<BuildResult> {
+  // Reloaded: a step edits the config between builds.
+  const config = await loadConfig({ cwd: root, stateDir, reload: true });
+  if (options.cache === false) config.cache.enabled = false;
+  return await build(config, { builtins: [...defaultPlugins(), ...(options.builtins ?? [])] });
+}
+
+/** A build of the same files without any cache, from the same order memory as `state`. */
+async function freshBuild(
+  root: string,
+  state: string,
+  options: { builtins?: ViewModePlugin[] } = {},
+): Promise<BuildResult> {
+  const fresh = await Deno.makeTempDir({ dir: root, prefix: ".fresh" });
+  await Deno.mkdir(join(fresh, "order"), { recursive: true });
+  await Deno.copyFile(join(state, "order", "context.json"), join(fresh, "order", "context.json"));
+  return await buildWith(root, fresh, { cache: false, ...options });
+}
+
+function assertSame(a: BuildResult, b: BuildResult): void {
+  assert.equal(a.document, b.document);
+  assert.deepEqual(a.manifest.blocks, b.manifest.blocks);
+  // Cache marks differ by design (hit / miss); everything else is the same.
+  const unmarked = (r: BuildResult) => r.manifest.files.map(({ cache: _, ...f }) => f);
+  assert.deepEqual(unmarked(a), unmarked(b));
+  assert.deepEqual(a.manifest.secrets, b.manifest.secrets);
+}
+
+/** Which sources the read stage deferred (not read), with the last build's index. */
+async function deferredPaths(root: string, state: string): Promise<string[]> {
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  const index = loadStatIndex(statIndexPath(config.cache.dir, config.root, config.configPath));
+  const { targets } = await resolveTargets(config);
+  const sources = await readTargets(targets, config, { index: statSession(index) });
+  return sources.filter(isDeferred).map((s) => s.path);
+}
+
+Deno.test("the stat fast path: unchanged files are not read, and every build's bytes match a build without cache", async (t) => {
+  // One wait for all steps: files must be older than the racy window to be trusted.
+  const roots = await Promise.all(Array.from({ length: 6 }, () => agedProject()));
+  await waitRacyWindow();
+
+  await t.step("a one-file edit: only that file is read; same bytes as --no-cache", async () => {
+    const root = roots[0];
+    const state = join(root, ".state");
+    const cold = await buildWith(root, state);
+    assert.match(cold.document, /REDACTED:openrouter-key/);
+    assert.deepEqual(await deferredPaths(root, state), [
+      "docs/guide.md",
+      "env.txt",
+      "src/app.py",
+      "src/crlf.txt",
+      "src/util.ts",
+    ]);
+    const warm = await buildWith(root, state);
+    assertSame(warm, cold);
+    await Deno.writeTextFile(join(root, "src/app.py"), TREE["src/app.py"] + "X = 1\n");
+    assert.ok(!(await deferredPaths(root, state)).includes("src/app.py"));
+    const edited = await buildWith(root, state);
+    assert.match(edited.document, /X = 1/);
+    assert.doesNotMatch(edited.document, new RegExp(SECRET));
+    assertSame(edited, await freshBuild(root, state));
+  });
+
+  await t.step("a same-size edit with the modification time put back is caught", async () => {
+    const root = roots[1];
+    const state = join(root, ".state");
+    await buildWith(root, state);
+    const path = join(root, "docs/guide.md");
+    const before = await Deno.stat(path);
+    await Deno.writeTextFile(
+      path,
+      "# Guide\n\nRemove it.\n".slice(0, before.size).padEnd(before.size),
+    );
+    await Deno.utime(path, before.atime!, before.mtime!);
+    assert.equal((await Deno.stat(path)).mtime?.getTime(), before.mtime?.getTime());
+    const edited = await buildWith(root, state);
+    assert.match(edited.document, /Remove it/);
+    assertSame(edited, await freshBuild(root, state));
+  });
+
+  await t.step("a file replaced by a rename (new inode, same size and times) is read", async () => {
+    const root = roots[2];
+    const state = join(root, ".state");
+    await buildWith(root, state);
+    const path = join(root, "src/util.ts");
+    const before = await Deno.stat(path);
+    const next = TREE["src/util.ts"].toString().replace("add", "sum");
+    await Deno.writeTextFile(path + ".new", next);
+    await Deno.utime(path + ".new", before.atime!, before.mtime!);
+    await Deno.rename(path + ".new", path);
+    const edited = await buildWith(root, state);
+    assert.match(edited.document, /`sum`/);
+    assertSame(edited, await freshBuild(root, state));
+  });
+
+  await t.step("a deferred file is read when its view is not cached (a new view)", async () => {
+    const root = roots[3];
+    const state = join(root, ".state");
+    await buildWith(root, state);
+    await Deno.writeTextFile(
+      join(root, "slop.config.ts"),
+      `export default { files: ["src/**", "docs/**", "env.txt"], defaultView: "summary" };\n`,
+    );
+    const rebuilt = await buildWith(root, state);
+    const app = rebuilt.files.find((f) => f.path === "src/app.py");
+    assert.equal(app?.cache, "miss");
+    assert.equal(app?.view, "summary");
+    assertSame(rebuilt, await freshBuild(root, state));
+  });
+
+  await t.step("a view whose cacheKey reads the text gets it", async () => {
+    const root = roots[4];
+    const state = join(root, ".state");
+    const firstLine: ViewModePlugin = {
+      kind: "view-mode",
+      name: "first_line",
+      version: "1",
+      cacheKey: (file) => file.text.split("\n")[0],
+      render: (file) => `${file.text.split("\n")[0]}\n`,
+    };
+    await Deno.writeTextFile(
+      join(root, "slop.config.ts"),
+      `export default { files: ["src/**", "docs/**"], defaultView: "first_line" };\n`,
+    );
+    const first = await buildWith(root, state, { builtins: [firstLine] });
+    const second = await buildWith(root, state, { builtins: [firstLine] });
+    assertSame(second, first);
+    assert.match(second.document, /# Guide/);
+    assertSame(second, await freshBuild(root, state, { builtins: [firstLine] }));
+  });
+
+  await t.step("--no-cache neither reads nor writes the index", async () => {
+    const root = roots[5];
+    const state = join(root, ".state");
+    const run = await runCli(["build", "-q", "--no-cache", "--state-dir", state], root);
+    assert.equal(run.code, 0, run.stderr);
+    const statDir = join(state, "cache", "stat");
+    await assert.rejects(Deno.stat(statDir), Deno.errors.NotFound);
+    const cached = await runCli(["build", "-q", "--state-dir", state], root);
+    assert.equal(cached.code, 0, cached.stderr);
+    assert.equal([...Deno.readDirSync(statDir)].length, 1);
+    await Deno.writeTextFile(join(root, "src/app.py"), "print('no cache')\n");
+    const nocache = await runCli(
+      ["build", "--stdout", "-q", "--no-cache", "--state-dir", state],
+      root,
+    );
+    assert.match(nocache.stdout, /no cache/);
+    const clear = await runCli(["cache", "clear", "-q", "--state-dir", state], root);
+    assert.equal(clear.code, 0, clear.stderr);
+    await assert.rejects(Deno.stat(statDir), Deno.errors.NotFound);
+  });
+});
+
+Deno.test("a file changed within the racy window of the recording build is read again", async () => {
+  const root = await makeProject(TREE);
+  const state = join(root, ".state");
+  await buildWith(root, state);
+  // Written moments ago: every record is racy, nothing is deferred.
+  assert.deepEqual(await deferredPaths(root, state), []);
+  const path = join(root, "docs/guide.md");
+  const before = await Deno.stat(path);
+  await Deno.writeTextFile(
+    path,
+    "# Guide\n\nRemove it.\n".slice(0, before.size).padEnd(before.size),
+  );
+  await Deno.utime(path, before.atime!, before.mtime!);
+  const edited = await buildWith(root, state);
+  assert.match(edited.document, /Remove it/);
+});
+
+Deno.test("unchanged() compares every part of the fingerprint and applies the racy window", () => {
+  const info = (over: Partial<Deno.FileInfo> = {}): Deno.FileInfo =>
+    ({
+      dev: 1,
+      ino: 2,
+      size: 3,
+      mtime: new Date(10_000),
+      ctime: new Date(10_000),
+      ...over,
+    }) as Deno.FileInfo;
+  const record = { dev: 1, ino: 2, size: 3, mtime: 10_000, ctime: 10_000, sha256: "x" };
+  const readStart = 10_000 + RACY_MS + 1;
+  assert.equal(unchanged(record, info(), readStart), true);
+  assert.equal(unchanged(record, info(), readStart - 1), false, "racy");
+  assert.equal(unchanged(record, info({ dev: 9 }), readStart), false);
+  assert.equal(unchanged(record, info({ ino: 9 }), readStart), false);
+  assert.equal(unchanged(record, info({ size: 9 }), readStart), false);
+  assert.equal(unchanged(record, info({ mtime: new Date(10_001) }), readStart + 1), false);
+  assert.equal(unchanged(record, info({ ctime: new Date(11_000) }), readStart + 1000), false);
+});
