@@ -146,6 +146,7 @@ export async function main(args: string[]): Promise<number> {
     .option("--max-builds <n>", "stop after N rebuilds")
     .option("-q, --quiet", "print nothing but errors")
     .option("--no-cache", "render and count everything anew; read and write no cache")
+    .option("--timings", "print the time of each build stage to stderr after every build")
     .action(async (options) => {
       const { runWatch } = await import("./cli/watch.ts");
       code = await runWatch(options);

@@ -13,6 +13,8 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
 import { formatFlagError } from "./_flags.ts";
+import { resident } from "../pipeline/_resident.ts";
+import { stageClock, timingsText } from "../pipeline/_timings.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -34,6 +36,8 @@ export interface WatchFlags {
   quiet?: boolean;
   /** `false` with `--no-cache`. */
   cache?: boolean;
+  /** Print each build stage's time to stderr after every build (`--timings`). */
+  timings?: boolean;
 }
 
 /** How much of the previous output a rebuild kept. */
@@ -58,22 +62,45 @@ export interface PrefixReuse {
  * ```
  */
 export function prefixReuse(previous: BuildResult, next: BuildResult): PrefixReuse {
-  const a = new TextEncoder().encode(previous.document);
-  const b = new TextEncoder().encode(next.document);
-  let bytes = 0;
-  const n = Math.min(a.length, b.length);
-  while (bytes < n && a[bytes] === b[bytes]) bytes++;
   let blocks = 0;
   while (
     blocks < previous.blocks.length && blocks < next.blocks.length &&
     previous.blocks[blocks].sha256 === next.blocks[blocks].sha256
   ) blocks++;
+  // Identical leading blocks are identical bytes: compare from the first block that differs,
+  // encoding blocks only as the comparison reaches them (not the whole documents).
+  const a = blockBytes(previous, blocks);
+  const b = blockBytes(next, blocks);
+  let bytes = blocks ? next.blocks[blocks - 1].offset + next.blocks[blocks - 1].length : 0;
+  let x = a.next().value;
+  let y = b.next().value;
+  let i = 0;
+  let j = 0;
+  while (x && y) {
+    if (i === x.length) {
+      x = a.next().value;
+      i = 0;
+    } else if (j === y.length) {
+      y = b.next().value;
+      j = 0;
+    } else if (x[i] === y[j]) {
+      i++;
+      j++;
+      bytes++;
+    } else break;
+  }
   return {
     bytes,
-    total: b.length,
+    total: next.manifest.total.bytes,
     blocks,
     prefixUnchanged: previous.manifest.prefix.sha256 === next.manifest.prefix.sha256,
   };
+}
+
+function* blockBytes(result: BuildResult, from: number): Generator<Uint8Array, undefined> {
+  const encoder = new TextEncoder();
+  for (let k = from; k < result.blocks.length; k++) yield encoder.encode(result.blocks[k].text);
+  return undefined;
 }
 
 /**
@@ -136,15 +163,24 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }
+  // Kept between rebuilds: the plugins, the opened cache, the stat index, the file list and the
+  // blocks' encodings, so a rebuild after a one-file edit does that file's work.
+  const builtins = defaultPlugins();
+  const state = resident();
   const rebuild = async (): Promise<BuildResult | undefined> => {
+    const clock = flags.timings ? stageClock({ startup: false }) : undefined;
     try {
       return await build(config, {
-        builtins: defaultPlugins(),
+        builtins,
+        resident: state,
+        timings: clock,
         onWarning: flags.quiet ? undefined : (w) => console.error(`warning: ${w}`),
       });
     } catch (error) {
       printError(error instanceof Error ? error.message : String(error));
       return undefined;
+    } finally {
+      if (clock) console.error(timingsText(clock));
     }
   };
   const ignored = [
@@ -177,11 +213,14 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   let running: Promise<void> = Promise.resolve();
   let changed = new Set<string>();
   let configChanged = false;
+  let structural = false;
   try {
     for await (const event of watcher) {
       const paths = event.paths.filter(relevant);
       if (!paths.length || event.kind === "access") continue;
       if (paths.includes(configPath!)) configChanged = true;
+      // Anything but a modification may change the file list.
+      if (event.kind !== "modify") structural = true;
       paths.forEach((p) => changed.add(relative(config.root, p).split(sep).join("/")));
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -189,6 +228,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
         changed = new Set();
         const reload = configChanged;
         configChanged = false;
+        const moved = structural || reload;
+        structural = false;
         running = running.then(async () => {
           // An edited config applies from this rebuild on; a broken one keeps the last good one.
           if (reload) {
@@ -198,11 +239,15 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
               printError(error instanceof Error ? error.message : String(error));
             }
           }
+          // Told here, in turn: a build still running may keep a file list of its own.
+          state.changed(files, moved);
+          const start = performance.now();
           const next = await rebuild();
+          const ms = Math.round(performance.now() - start);
           if (next) {
             const what = files.length === 1 ? files[0] : `${files.length} files`;
             const reuse = previous ? reuseLine(prefixReuse(previous, next)) : "first build";
-            say(`slop: ${what} changed: built ${outputName(next, config)}: ${reuse}`);
+            say(`slop: ${what} changed: built ${outputName(next, config)} in ${ms} ms: ${reuse}`);
             previous = next;
           }
           if (++builds >= maxBuilds) stop();

@@ -16,7 +16,8 @@ export interface StageClock {
 }
 
 /**
- * Start a clock; the time before it (since the process started) is the `startup` stage.
+ * Start a clock; the time before it (since the process started) is the `startup` stage,
+ * unless `startup: false` (a long-running process's later builds).
  *
  * @example
  * ```ts
@@ -26,8 +27,10 @@ export interface StageClock {
  * console.error(timingsText(clock));
  * ```
  */
-export function stageClock(): StageClock {
-  const out = new Map<string, number>([["startup", performance.now()]]);
+export function stageClock(options: { startup?: boolean } = {}): StageClock {
+  const out = new Map<string, number>(
+    options.startup === false ? [] : [["startup", performance.now()]],
+  );
   let last = performance.now();
   return {
     mark(name: string) {

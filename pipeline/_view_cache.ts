@@ -12,6 +12,7 @@
 import { type Cache, cacheKey } from "./cache.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
+import { viewMemo } from "./_resident.ts";
 
 /** What is stored per rendered view. */
 interface ViewEntry {
@@ -82,8 +83,11 @@ export async function cachedRender(
     args.input.sha256,
     String(extra),
   ]);
-  const entry = decodeEntry(await cache.getBytes(key));
+  // A resident process (slop watch) keeps the entries it decoded.
+  const memo = viewMemo(cache);
+  const entry = (memo?.get(key) as ViewEntry | undefined) ?? decodeEntry(await cache.getBytes(key));
   if (entry && entry.plugins.every((p) => current(args.registry, p))) {
+    memo?.set(key, entry);
     entry.warnings.forEach(args.warn);
     return { output: entry.output, cache: "hit" };
   }
@@ -98,6 +102,7 @@ export async function cachedRender(
       return `${name}@${p?.version ?? "?"}`;
     });
     await cache.setBytes(key, encodeEntry({ output, plugins, warnings }));
+    memo?.set(key, { output, plugins, warnings });
   }
   return { output, cache: "miss" };
 }

@@ -39,6 +39,7 @@ import { documentParts } from "./_document.ts";
 import type { StageClock } from "./_timings.ts";
 import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
+import type { Resident } from "./_resident.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -67,6 +68,8 @@ export interface BuildOptions {
   workers?: number;
   /** Marked as each stage ends (`slop build --timings`). */
   timings?: StageClock;
+  /** State kept between builds by a long-running process (`slop watch`; see `pipeline/_resident.ts`). */
+  resident?: Resident;
 }
 
 /** A progress report of {@linkcode build}. */
@@ -137,19 +140,28 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const clock = options.timings;
   clock?.mark("plugins");
   const complete = completer(registry, config);
-  const cache = openCache(config.cache.dir, {
+  const resident = options.resident;
+  resident?.begin();
+  const cacheOptions = {
     enabled: config.cache.enabled,
     pack: `${config.root}\0${config.configPath ?? ""}`,
-  });
+  };
+  const cache = resident?.cache(config.cache.dir, cacheOptions) ??
+    openCache(config.cache.dir, cacheOptions);
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
-  const resolution = await resolveTargets(config);
+  let resolution = resident?.resolution(config);
+  if (!resolution) {
+    resolution = await resolveTargets(config);
+    resident?.keepResolution(config, resolution);
+  }
   resolution.warnings.forEach(warn);
   await attachSideSlices(resolution.targets, config, warn);
   clock?.mark("resolve");
   // Files unchanged since the last build (same lstat fingerprint) are not read unless needed.
+  const indexPath = statIndexPath(config.cache.dir, config.root, config.configPath);
   const index = cache.enabled
-    ? statSession(loadStatIndex(statIndexPath(config.cache.dir, config.root, config.configPath)))
+    ? statSession(resident?.statIndex ?? loadStatIndex(indexPath), indexPath)
     : undefined;
   const sources = await readTargets(resolution.targets, config, { index });
   clock?.mark("read");
@@ -196,7 +208,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const formatted = formatBlocks(ordered, files, config.output.format);
   clock?.mark("order");
   progress?.({ stage: "tokens", done: 0, total: formatted.length, cacheHits });
-  const counted = await countMany(formatted.map((b) => b.text), {
+  // A resident process knows the counts of the blocks it placed before.
+  const memo = resident?.blocks;
+  const fresh = memo
+    ? formatted.filter((b) => {
+      const known = memo.get(b.id);
+      return known?.tokenizer !== (config.budget.tokenizer ?? "o200k") || known?.text !== b.text;
+    })
+    : formatted;
+  const counted = await countMany(fresh.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: options.workers,
@@ -207,6 +227,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     tokenizer: config.budget.tokenizer,
     tokenCache: counted.counts,
     bytes: encoded,
+    memo,
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
@@ -243,6 +264,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     });
     await cache.flush();
     if (index?.changed()) await saveStatIndex(index.result());
+    if (resident && index) resident.statIndex = index.result();
     clock?.mark("cache write");
   }
   let output: BuildResult["output"];

@@ -67,8 +67,9 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   const minChars = options.minChars ?? DEDUP_MIN_CHARS;
   if (text.length < minChars) return { text, replacements: [] };
   const replacements: DedupReplacement[] = [];
-  const lineStarts = lineIndex(text);
-  const lineAt = (offset: number) => lineOf(lineStarts, offset);
+  // Line starts are only needed once a blob is found (most texts have none).
+  let lineStarts: number[] | undefined;
+  const lineAt = (offset: number) => lineOf(lineStarts ??= lineIndex(text), offset);
 
   // 1. Data URLs: the header, then the base64 run that follows it.
   let out = "";

@@ -12,6 +12,7 @@ import { sha256 } from "./read.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
 import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
+import type { BlockMemo, Memo } from "./_resident.ts";
 
 const encoder = new TextEncoder();
 
@@ -25,6 +26,8 @@ export interface PlaceOptions {
   onBlock?: (done: number, total: number) => void;
   /** Receives each block's UTF-8 bytes, in order (to join the document without encoding again). */
   bytes?: Uint8Array[];
+  /** Encodings, hashes and counts of block texts seen before (a resident process keeps them). */
+  memo?: Memo<BlockMemo>;
 }
 
 /**
@@ -44,13 +47,19 @@ export async function placeBlocks(
   let offset = 0;
   const out: PlacedBlock[] = [];
   for (const block of blocks) {
-    const bytes = encoder.encode(block.text);
+    const tokenizer = options.tokenizer ?? "o200k";
+    const memo = options.memo?.get(block.id);
+    const known = memo?.tokenizer === tokenizer && memo.text === block.text ? memo : undefined;
+    const bytes = known?.bytes ?? encoder.encode(block.text);
     options.bytes?.push(bytes);
-    const hash = sha256(bytes);
-    let tokens = options.tokenCache?.get(hash);
+    const hash = known?.sha256 ?? sha256(bytes);
+    let tokens = options.tokenCache?.get(hash) ?? known?.tokens;
     if (tokens === undefined) {
       tokens = await countTokens(block.text, options.tokenizer);
       options.tokenCache?.set(hash, tokens);
+    }
+    if (!known) {
+      options.memo?.set(block.id, { text: block.text, bytes, sha256: hash, tokens, tokenizer });
     }
     out.push({ ...block, offset, length: bytes.length, sha256: hash, tokens });
     offset += bytes.length;

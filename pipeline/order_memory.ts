@@ -12,6 +12,7 @@ import { orderStateFromLock, readLock } from "./lock.ts";
 import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
 import { fileContentKey, type OrderFile, type OrderSeed, type OrderState } from "./order_state.ts";
 import type { Block, RenderedFile, ResolvedConfig } from "./types.ts";
+import { derived } from "./_resident.ts";
 
 /** Options of {@linkcode loadPreviousOrder}. */
 export interface PreviousOrderOptions {
@@ -116,7 +117,8 @@ export function orderFiles(
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      bytes: b.length ?? enc.encode(b.text).length,
+      // A resident process (slop watch) measures an unchanged block once.
+      bytes: b.length ?? Number(derived(b.text, "utf8", () => String(enc.encode(b.text).length))),
     };
   });
 }

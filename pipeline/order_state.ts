@@ -10,6 +10,7 @@
 import { comparePaths } from "./resolve.ts";
 import { sha256 } from "./read.ts";
 import type { RenderedFile } from "./types.ts";
+import { derived } from "./_resident.ts";
 
 /** `2^(-1/25)`: a change count halves every 25 changing builds. Written out so every engine agrees. */
 export const DECAY = 0.9726549474122855;
@@ -245,5 +246,6 @@ export function reorderState(state: OrderState, paths: string[]): OrderState {
  */
 export function fileContentKey(file: RenderedFile): string {
   const head = `${file.view}\n${file.status}\n${file.fenced}\n${file.language}\n`;
-  return sha256(head + (file.text ?? "")).slice(0, 16);
+  // A resident process (slop watch) hashes each rendered text once.
+  return derived(file.text ?? "", head, () => sha256(head + (file.text ?? "")).slice(0, 16));
 }

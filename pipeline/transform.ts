@@ -13,6 +13,7 @@ import { dedupOutput } from "./dedup.ts";
 import type { Cache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
+import { onceFor } from "./_resident.ts";
 import type {
   CompleteFn,
   Logger,
@@ -223,7 +224,8 @@ async function transformFile(
         },
       })
       : { output: await render(options.warn, new Set()), cache: "miss" as const };
-    const out = dedupOutput(rendered, file.entry);
+    // The same output object (a resident's view memo) is deduplicated once.
+    const out = onceFor(rendered, file.entry.dedup, (o) => dedupOutput(o, file.entry));
     return {
       ...base,
       // A late read may have found the file changed (and redacted): its hash is the one rendered.

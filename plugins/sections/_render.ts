@@ -5,6 +5,7 @@
  */
 
 import type { RenderedFile } from "../../pipeline/types.ts";
+import { derived } from "../../pipeline/_resident.ts";
 
 /**
  * A code fence longer than any backtick run in the text (at least 3).
@@ -44,6 +45,12 @@ const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t"
 
 /** The markdown of one file: heading, then fenced code or inline markdown, then a blank line. */
 export function renderFileBlock(file: RenderedFile): string {
+  // A resident process (slop watch) renders an unchanged file's block once.
+  const salt = `block\0${file.path}\0${file.fenced}\0${file.status}\0${file.language}`;
+  return derived(file.text ?? "", salt, () => fileBlock(file));
+}
+
+function fileBlock(file: RenderedFile): string {
   const body = file.text ?? "";
   const heading = `### ${headingPath(file.path)}`;
   if (!file.fenced || file.status === "error") {

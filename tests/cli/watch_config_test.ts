@@ -15,7 +15,10 @@ Deno.test("slop watch reloads the config when slop.config.ts changes", async () 
       `export default { files: ["src/**"] };\n`,
     );
   });
-  assert.match(lines[1], /^slop: slop\.config\.ts changed: built \.slop\/out\/context_002\.md: /);
+  assert.match(
+    lines[1],
+    /^slop: slop\.config\.ts changed: built \.slop\/out\/context_002\.md in \d+ ms: /,
+  );
   const first = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
   const second = await Deno.readTextFile(join(root, ".slop/out/context_002.md"));
   assert.doesNotMatch(first, /src\/b\.ts/);

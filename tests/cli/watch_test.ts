@@ -19,7 +19,7 @@ Deno.test("slop watch rebuilds after a change and prints the prefix reuse", asyn
   assert.equal(lines[0], "slop: built .slop/out/context_001.md; watching for changes");
   assert.match(
     lines[1],
-    /^slop: src\/b\.ts changed: built \.slop\/out\/context_002\.md: reused \d+ B of \d+ B \(\d+%\), 2 blocks; stable prefix changed$/,
+    /^slop: src\/b\.ts changed: built \.slop\/out\/context_002\.md in \d+ ms: reused \d+ B of \d+ B \(\d+%\), 2 blocks; stable prefix changed$/,
   );
   const first = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
   const second = await Deno.readTextFile(join(root, ".slop/out/context_002.md"));

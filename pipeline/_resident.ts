@@ -1,0 +1,200 @@
+/**
+ * What a long-running process (`slop watch`) keeps between builds, so that a
+ * rebuild after a one-file edit does that file's work and little else: the
+ * opened cache (its pack read once) with the view entries it decoded, the
+ * stat index in memory, the resolved file list (reused while only files of
+ * that list were modified), and each block's UTF-8 bytes, hash and token
+ * count by its text. Every memo is keyed by what the slow path computes
+ * from (a cache key, a block's whole text), so a build with a resident gives
+ * the same bytes as one without; what a build does not use is dropped after
+ * the next one.
+ *
+ * @module
+ */
+
+import { type Cache, type CacheOptions, openCache } from "./cache.ts";
+import type { StatIndex } from "./_stat_index.ts";
+import type { Resolution } from "./resolve.ts";
+import type { ResolvedConfig, Target } from "./types.ts";
+
+/** A view cache entry as `pipeline/_view_cache.ts` decodes it. */
+export interface MemoEntry {
+  output: { text: string };
+  plugins: string[];
+  warnings: string[];
+}
+
+/** A block's encoding and count, as the count and place stages compute them. */
+export interface BlockMemo {
+  /** The block's text (the memo holds for this exact text only). */
+  text: string;
+  bytes: Uint8Array;
+  sha256: string;
+  /** Tokens by the tokenizer named. */
+  tokens: number;
+  tokenizer: string;
+}
+
+/** A memo that keeps what the current and the previous build used. */
+export interface Memo<T> {
+  get(key: string): T | undefined;
+  set(key: string, value: T): void;
+}
+
+/** State kept between the builds of one process. */
+export interface Resident {
+  /** The cache to build with (opened once per folder and settings). */
+  cache(dir: string, options: CacheOptions): Cache;
+  /** The stat index the last build left (in memory). */
+  statIndex?: StatIndex;
+  /** The last resolution, when nothing since can have changed it (a copy: targets are mutated). */
+  resolution(config: ResolvedConfig): Resolution | undefined;
+  /** Keep a resolution for the next build (before side slices are attached). */
+  keepResolution(config: ResolvedConfig, resolution: Resolution): void;
+  /**
+   * Say what changed since the last build: root-relative paths, and whether anything but
+   * modifications happened (a file created, removed or renamed).
+   */
+  changed(paths: string[], structural: boolean): void;
+  /** Block encodings and counts by block id (valid while the text is the same). */
+  blocks: Memo<BlockMemo>;
+  /** Start a build: memos it does not use are dropped when the next one starts. */
+  begin(): void;
+}
+
+/**
+ * Values derived from a text alone (a rendered file's content key), by text: kept only once a
+ * resident build has run in this process. A rendered file's text is the same string from build
+ * to build (the view memo), so its lookup does not even hash the text again.
+ */
+let textMemo: (Memo<Map<string, string>> & { turn(): void }) | undefined;
+
+/**
+ * A value derived from `text` and `salt` alone: computed once per resident process, and the
+ * same string object each time (so that comparing it with the last build's costs nothing).
+ *
+ * @example
+ * ```ts
+ * import { derived } from "./_resident.ts";
+ * derived("text", "salt", () => "value"); // "value"
+ * ```
+ */
+export function derived(text: string, salt: string, compute: () => string): string {
+  if (!textMemo) return compute();
+  let values = textMemo.get(text);
+  if (!values) textMemo.set(text, values = new Map());
+  let value = values.get(salt);
+  if (value === undefined) values.set(salt, value = compute());
+  return value;
+}
+
+const dedupMemo = new WeakMap<object, { dedup: unknown; out: unknown }>();
+
+/**
+ * `fn(output)` once per output object and `dedup` setting: a resident's view memo gives the
+ * same output objects build after build.
+ *
+ * @example
+ * ```ts
+ * import { onceFor } from "./_resident.ts";
+ * const out = { text: "x" };
+ * onceFor(out, undefined, (o) => o) === out; // true
+ * ```
+ */
+export function onceFor<T extends object>(output: T, dedup: unknown, fn: (output: T) => T): T {
+  const hit = dedupMemo.get(output);
+  if (hit && hit.dedup === dedup) return hit.out as T;
+  const out = fn(output);
+  dedupMemo.set(output, { dedup, out });
+  return out;
+}
+
+/** Decoded view entries of a cache opened by a resident (by cache key). */
+const viewMemos = new WeakMap<Cache, Memo<MemoEntry>>();
+
+/**
+ * The decoded view entries kept for a cache, when a resident opened it.
+ *
+ * @example
+ * ```ts
+ * import { viewMemo } from "./_resident.ts";
+ * // viewMemo(cache)?.get(key)
+ * ```
+ */
+export function viewMemo(cache: Cache): Memo<MemoEntry> | undefined {
+  return viewMemos.get(cache);
+}
+
+/** A memo of two generations: this build's and the previous build's entries. */
+function generations<T>(): Memo<T> & { turn(): void } {
+  let current = new Map<string, T>();
+  let previous = new Map<string, T>();
+  return {
+    get(key) {
+      let value = current.get(key);
+      if (value === undefined) {
+        value = previous.get(key);
+        if (value !== undefined) current.set(key, value);
+      }
+      return value;
+    },
+    set(key, value) {
+      current.set(key, value);
+    },
+    turn() {
+      previous = current;
+      current = new Map();
+    },
+  };
+}
+
+/**
+ * A resident for a process that builds again and again.
+ *
+ * @example
+ * ```ts
+ * import { resident } from "./_resident.ts";
+ * const state = resident();
+ * // await build(config, { builtins, resident: state }); // again after each change
+ * ```
+ */
+export function resident(): Resident {
+  let opened: { signature: string; cache: Cache } | undefined;
+  let kept: { config: ResolvedConfig; resolution: Resolution } | undefined;
+  const views = generations<MemoEntry>();
+  const blocks = generations<BlockMemo>();
+  const copy = (resolution: Resolution): Resolution => ({
+    ...resolution,
+    targets: resolution.targets.map((t): Target => ({ ...t })),
+    warnings: [...resolution.warnings],
+  });
+  return {
+    cache(dir, options) {
+      const signature = JSON.stringify([dir, options.enabled ?? true, options.pack ?? ""]);
+      if (opened?.signature !== signature) {
+        opened = { signature, cache: openCache(dir, options) };
+        viewMemos.set(opened.cache, views);
+      }
+      return opened.cache;
+    },
+    resolution(config) {
+      return kept && kept.config === config ? copy(kept.resolution) : undefined;
+    },
+    keepResolution(config, resolution) {
+      kept = { config, resolution: copy(resolution) };
+    },
+    changed(paths, structural) {
+      if (!kept) return;
+      const listed = new Set(kept.resolution.targets.map((t) => t.path));
+      // Only modifications of listed files keep the list: anything else may change it.
+      if (structural || !paths.every((p) => listed.has(p))) kept = undefined;
+    },
+    blocks,
+    begin() {
+      views.turn();
+      blocks.turn();
+      textMemo ??= generations<Map<string, string>>();
+      textMemo.turn();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.ts";
+import { makeProject, type Tree } from "../_helpers.ts";
+import { resident } from "../../pipeline/_resident.ts";
+
+const TREE: Tree = {
+  "src/app.py": "import os\n\n\ndef main():\n    return os.getcwd()\n",
+  "src/util.ts": "export function add(a: number, b: number) {\n  return a + b;\n}\n",
+  "src/blob.txt": `data:image/png;base64,${"QUJD".repeat(400)}\n`,
+  "docs/guide.md": "# Guide\n\nInstall it.\n",
+  "slop.config.ts": `export default {
+  files: ["src/**", "docs/**", { path: "src/util.ts", view: "summary" }],
+};
+`,
+};
+
+/** A build without a resident or cache, from the same order memory as `state`. */
+async function freshBuild(root: string, state: string): Promise<BuildResult> {
+  const fresh = await Deno.makeTempDir({ dir: root, prefix: ".fresh" });
+  await Deno.mkdir(join(fresh, "order"), { recursive: true });
+  await Deno.copyFile(join(state, "order", "context.json"), join(fresh, "order", "context.json"));
+  const config = await loadConfig({ cwd: root, stateDir: fresh, reload: true });
+  config.cache.enabled = false;
+  return await build(config, { builtins: defaultPlugins(), write: false });
+}
+
+function assertSame(a: BuildResult, b: BuildResult): void {
+  assert.equal(a.document, b.document);
+  assert.deepEqual(a.manifest.blocks, b.manifest.blocks);
+  assert.deepEqual(a.manifest.prefix, b.manifest.prefix);
+  assert.deepEqual(a.manifest.total, b.manifest.total);
+  const unmarked = (r: BuildResult) => r.manifest.files.map(({ cache: _, ...f }) => f);
+  assert.deepEqual(unmarked(a), unmarked(b));
+}
+
+Deno.test("builds with a resident (slop watch) give the same bytes as fresh builds, edit after edit", async () => {
+  const root = await makeProject(TREE);
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  let config = await loadConfig({ cwd: root, stateDir: state });
+  const rebuild = async () => {
+    const result = await build(config, { builtins, resident: kept });
+    assertSame(result, await freshBuild(root, state));
+    return result;
+  };
+  const first = await rebuild();
+  assert.match(first.document, /\[data:image\/png;base64, 1200 bytes/);
+
+  // A modification of a listed file: the file list is kept, the file is read and rendered.
+  await Deno.writeTextFile(join(root, "src/app.py"), TREE["src/app.py"] + "X = 1\n");
+  kept.changed(["src/app.py"], false);
+  const edited = await rebuild();
+  assert.match(edited.document, /X = 1/);
+  assert.equal(edited.files.find((f) => f.path === "src/app.py")?.cache, "miss");
+  assert.equal(edited.files.find((f) => f.path === "docs/guide.md")?.cache, "hit");
+
+  // A new file: the file list is resolved again.
+  await Deno.writeTextFile(join(root, "src/new.py"), "NEW = 2\n");
+  kept.changed(["src/new.py"], true);
+  const added = await rebuild();
+  assert.match(added.document, /NEW = 2/);
+
+  // The same text again (an edit undone): the earlier build's memos give the earlier bytes.
+  await Deno.writeTextFile(join(root, "src/app.py"), TREE["src/app.py"] as string);
+  kept.changed(["src/app.py"], false);
+  const undone = await rebuild();
+  assert.doesNotMatch(undone.document, /X = 1/);
+
+  // A new config (another view and tokenizer-free format change): memos keyed by their inputs.
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    `export default { files: ["src/**", "docs/**"], defaultView: "summary" };\n`,
+  );
+  config = await loadConfig({ cwd: root, stateDir: state, reload: true });
+  const reconfigured = await rebuild();
+  assert.match(reconfigured.document, /\*\*Python\*\*/);
+
+  // A removed file, reported as a removal: it leaves the document.
+  await Deno.remove(join(root, "src/new.py"));
+  kept.changed(["src/new.py"], true);
+  const removed = await rebuild();
+  assert.doesNotMatch(removed.document, /src\/new\.py/);
+});
