@@ -14,6 +14,7 @@
 
 import { type Cache, type CacheOptions, openCache } from "./cache.ts";
 import type { StatIndex } from "./_stat_index.ts";
+import type { HashStates, WrittenDocument } from "./_patch_write.ts";
 import type { Resolution } from "./resolve.ts";
 import type { ResolvedConfig, Target } from "./types.ts";
 
@@ -47,6 +48,10 @@ export interface Resident {
   cache(dir: string, options: CacheOptions): Cache;
   /** The stat index the last build left (in memory). */
   statIndex?: StatIndex;
+  /** The document the last build wrote (see `pipeline/_patch_write.ts`). */
+  document?: WrittenDocument;
+  /** The sha256 states after each part of the last document. */
+  hashes?: HashStates;
   /** The last resolution, when nothing since can have changed it (a copy: targets are mutated). */
   resolution(config: ResolvedConfig): Resolution | undefined;
   /** Keep a resolution for the next build (before side slices are attached). */

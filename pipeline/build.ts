@@ -40,6 +40,7 @@ import type { StageClock } from "./_timings.ts";
 import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
+import { fileStamp } from "./_patch_write.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -270,7 +271,13 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   let output: BuildResult["output"];
   const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
   let manifest = withBreakpoints(
-    withBudget(withSecrets(buildManifest(files, placed, bytes, warnings), secrets)),
+    withBudget(withSecrets(
+      buildManifest(files, placed, bytes, warnings, undefined, {
+        previous: resident?.hashes,
+        keep: resident && ((states) => (resident.hashes = states)),
+      }),
+      secrets,
+    )),
     plan,
   );
   if (options.write !== false) {
@@ -283,8 +290,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
         return (manifest = { version, output: path, ...rest });
       },
       config.root,
-      { ext: FORMAT_EXTENSIONS[config.output.format] },
+      { ext: FORMAT_EXTENSIONS[config.output.format], base: resident?.document },
     );
+    if (resident) {
+      const stamp = fileStamp(output.document);
+      resident.document = stamp ? { parts: bytes, path: output.document, stamp } : undefined;
+    }
     for (const rule of orderingRules(registry)) {
       const commit = rule.commit;
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));

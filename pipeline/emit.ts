@@ -6,13 +6,18 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { sha256 } from "./read.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
 import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
 import type { BlockMemo, Memo } from "./_resident.ts";
+import {
+  documentHashes,
+  type HashStates,
+  writePatched,
+  type WrittenDocument,
+} from "./_patch_write.ts";
 
 const encoder = new TextEncoder();
 
@@ -89,6 +94,7 @@ export function buildManifest(
   document: string | Uint8Array | Uint8Array[],
   warnings: string[],
   output?: string,
+  hashing: { previous?: HashStates; keep?: (states: HashStates) => void } = {},
 ): Manifest {
   const end = prefixEnd(blocks);
   const prefixBlocks = blocks.slice(0, end);
@@ -98,21 +104,10 @@ export function buildManifest(
     : Array.isArray(document)
     ? document
     : [document];
-  // One pass over the document (part by part) gives both hashes.
-  const hasher = createHash("sha256");
-  let prefixHash = prefixBytes === 0 ? hasher.copy().digest("hex") : "";
-  let seen = 0;
-  for (const part of parts) {
-    const cut = prefixBytes - seen;
-    if (cut > 0 && cut <= part.length) {
-      hasher.update(part.subarray(0, cut));
-      prefixHash = hasher.copy().digest("hex");
-      hasher.update(part.subarray(cut));
-    } else hasher.update(part);
-    seen += part.length;
-  }
-  if (!prefixHash) prefixHash = hasher.copy().digest("hex");
-  const totalHash = hasher.digest("hex");
+  // One pass over the document (part by part) gives both hashes; a resident process resumes
+  // after the leading parts it hashed before.
+  const { prefix: prefixHash, total: totalHash } = documentHashes(parts, prefixBytes, hashing);
+  const seen = parts.reduce((n, p) => n + p.length, 0);
   return {
     version: 1,
     ...(output ? { output } : {}),
@@ -154,6 +149,8 @@ export function buildManifest(
 export interface PublishOptions {
   /** Document file extension (`md`, `xml`, `doc.json`). @default {"md"} */
   ext?: string;
+  /** The last document this process wrote: its identical leading parts are copied, not written. */
+  base?: WrittenDocument;
 }
 
 /** Where a build was published. */
@@ -207,7 +204,10 @@ export async function publish(
     );
   }
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
+  const base = options.base;
+  if (!(base && Array.isArray(document) && writePatched(tmp, document, base))) {
+    await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
+  }
   await sweepStale(dir, namespace);
   let n = await nextNumber(dir, namespace);
   let docPath: string;

@@ -83,3 +83,27 @@ Deno.test("builds with a resident (slop watch) give the same bytes as fresh buil
   const removed = await rebuild();
   assert.doesNotMatch(removed.document, /src\/new\.py/);
 });
+
+Deno.test("a resident rebuild of a large document writes the file a fresh build writes", async () => {
+  const line = "the quick brown fox jumps over the lazy dog 0123456789\n";
+  const root = await makeProject({
+    "big/a.txt": line.repeat(15_000),
+    "big/b.txt": line.repeat(15_000).toUpperCase(),
+    "small.txt": "small\n",
+    "slop.config.ts": `export default { files: ["big/**", "small.txt"] };\n`,
+  });
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  const first = await build(config, { builtins, resident: kept });
+  for (const [i, text] of ["small, edited\n", "small\n", "x".repeat(3000) + "\n"].entries()) {
+    await Deno.writeTextFile(join(root, "small.txt"), text);
+    kept.changed(["small.txt"], false);
+    const next = await build(config, { builtins, resident: kept });
+    const written = await Deno.readTextFile(next.output!.document);
+    assert.equal(written, next.document, `rebuild ${i + 1}`);
+    assertSame(next, await freshBuild(root, state));
+  }
+  assert.equal(await Deno.readTextFile(first.output!.document), first.document);
+});

@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { createHash } from "node:crypto";
+import {
+  documentHashes,
+  fileStamp,
+  type HashStates,
+  writePatched,
+} from "../../pipeline/_patch_write.ts";
+import { prng } from "../_helpers.ts";
+
+function parts(sizes: number[], seed: number): Uint8Array[] {
+  const random = prng(seed);
+  return sizes.map((n) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256)));
+}
+
+function joined(list: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of list) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+Deno.test("writePatched() writes the same bytes as a whole write, shorter or longer than before", async () => {
+  const dir = await Deno.makeTempDir();
+  const old = parts([700_000, 600_000, 50_000, 9], 1);
+  const previous = join(dir, "context_001.md");
+  await Deno.writeFile(previous, joined(old));
+  const base = { parts: old, path: previous, stamp: fileStamp(previous)! };
+  for (const [i, tail] of [[1000], [10, 20, 30], [], [200_000, 3]].entries()) {
+    const next = [old[0], old[1], ...parts(tail, 10 + i)];
+    const path = join(dir, `next_${i}.md`);
+    assert.equal(writePatched(path, next, base), true);
+    assert.deepEqual(await Deno.readFile(path), joined(next));
+  }
+  // The previous file is untouched.
+  assert.deepEqual(await Deno.readFile(previous), joined(old));
+});
+
+Deno.test("writePatched() declines when little is shared or the previous file changed", async () => {
+  const dir = await Deno.makeTempDir();
+  const old = parts([1_200_000, 100], 2);
+  const previous = join(dir, "context_001.md");
+  await Deno.writeFile(previous, joined(old));
+  const stamp = fileStamp(previous)!;
+  const path = join(dir, "next.md");
+  // The first part differs (same bytes, another array: only identity counts).
+  assert.equal(
+    writePatched(path, [old[0].slice(), old[1]], { parts: old, path: previous, stamp }),
+    false,
+  );
+  // Edited since it was written (another size).
+  await Deno.writeFile(previous, joined([old[0]]));
+  assert.equal(writePatched(path, [old[0], old[1]], { parts: old, path: previous, stamp }), false);
+  // Gone.
+  await Deno.remove(previous);
+  assert.equal(writePatched(path, [old[0], old[1]], { parts: old, path: previous, stamp }), false);
+  await assert.rejects(Deno.stat(path), Deno.errors.NotFound);
+});
+
+Deno.test("documentHashes() gives the sha256 of the prefix and the whole, resumed or not", () => {
+  const hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+  const old = parts([300, 0, 5000, 17, 900], 3);
+  let kept: HashStates | undefined;
+  const keep = (states: HashStates) => (kept = states);
+  const variants = [old, [old[0], old[1], ...parts([40, 2], 4)], [
+    ...parts([10], 5),
+    ...old.slice(1),
+  ]];
+  for (const doc of variants) {
+    const whole = joined(doc);
+    const cuts = [0, ...doc.map((_, i) => joined(doc.slice(0, i + 1)).length)];
+    for (const cut of cuts) {
+      const plain = documentHashes(doc, cut);
+      assert.deepEqual(plain, { prefix: hex(whole.subarray(0, cut)), total: hex(whole) });
+      // Resumed from the first document's states.
+      documentHashes(old, 0, { keep });
+      assert.deepEqual(documentHashes(doc, cut, { previous: kept }), plain, `cut ${cut}`);
+    }
+  }
+});
