@@ -15,6 +15,8 @@ export interface Sample {
   seconds: number;
   /** Peak RSS in MB (0 when unknown). */
   rssMb: number;
+  /** What the command printed on stderr (e.g. `slop build --timings`). */
+  stderr?: string;
 }
 
 /** A command to measure. */
@@ -77,7 +79,8 @@ export async function measure(job: Job): Promise<Sample> {
       }`,
     );
   }
-  return { seconds, rssMb: peakKb / 1024 };
+  const stderr = new TextDecoder().decode(out.stderr);
+  return { seconds, rssMb: peakKb / 1024, ...(stderr.trim() ? { stderr } : {}) };
 }
 
 /**

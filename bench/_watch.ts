@@ -23,6 +23,8 @@ export interface WatchSample {
   seconds: number;
   /** The build's own duration as the watch process printed it, in seconds. */
   buildSeconds: number;
+  /** The watch process's peak RSS so far, in MB (0 when unknown). */
+  rssMb: number;
 }
 
 /** Options of {@linkcode watchRebuilds}. */
@@ -104,7 +106,7 @@ export async function watchRebuilds(
       const seconds = (performance.now() - start) / 1000;
       const ms = / in (\d+) ms: /.exec(line ?? "");
       if (!ms) throw new Error(`[bench] unexpected slop watch line: ${line}`);
-      samples.push({ seconds, buildSeconds: Number(ms[1]) / 1000 });
+      samples.push({ seconds, buildSeconds: Number(ms[1]) / 1000, rssMb: peakMb(child.pid) });
       // Quiet time between edits, so each is one rebuild.
       await new Promise((r) => setTimeout(r, 300));
     }
@@ -121,6 +123,16 @@ export async function watchRebuilds(
     }
   }
   return samples;
+}
+
+/** VmHWM of a live process, in MB (0 when it is gone or not Linux). */
+function peakMb(pid: number): number {
+  try {
+    const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
 }
 
 if (import.meta.main) {

@@ -7,10 +7,14 @@
  * Repomix token cache, both counting tokens, same file-size limit), skeleton
  * vs `--compress` (when the skeleton view exists), and the warm rebuild after
  * a one-file edit (slop's second build in the same state dir against
- * Repomix's second run with the same token cache).
+ * Repomix's second run with the same token cache). The resident case is a
+ * `slop watch` process rebuilding after a one-file edit (the time from the
+ * edit to its line saying the document is written), next to the same
+ * Repomix second runs. `--timings` prints slop's stage timings of each warm
+ * build (`slop build --timings`) to stderr.
  *
  * ```sh
- * deno task bench [--runs 3] [--only zod-src] [--out bench/results.md]
+ * deno task bench [--runs 3] [--only zod-src] [--out bench/results.md] [--timings]
  * ```
  *
  * @module
@@ -21,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { type Corpus, type Peer, prepareCorpora, preparePeer, walkFiles } from "./_corpora.ts";
 import { type Job, measure, median, type Sample } from "./_measure.ts";
+import { watchRebuilds } from "./_watch.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -28,6 +33,8 @@ const REPO = join(BENCH, "..");
 const CACHE = join(BENCH, ".cache");
 /** The same file-size limit for both tools. */
 const MAX_FILE_SIZE = 10 * 1024 * 1024;
+/** `slop watch --debounce` of the resident case, in ms (part of the time measured). */
+const WATCH_DEBOUNCE = 10;
 
 /** One row of results: medians of both tools for a case on a corpus. */
 export interface CaseResult {
@@ -46,15 +53,21 @@ interface Args {
   runs: number;
   only?: string;
   out: string;
+  timings: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 3, out: join(BENCH, "results.md") };
+  const args: Args = { runs: 3, out: join(BENCH, "results.md"), timings: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--runs") args.runs = Number(argv[++i]);
     else if (argv[i] === "--only") args.only = argv[++i];
     else if (argv[i] === "--out") args.out = argv[++i];
-    else throw new Error(`[bench] Unknown argument "${argv[i]}": expected --runs, --only or --out`);
+    else if (argv[i] === "--timings") args.timings = true;
+    else {
+      throw new Error(
+        `[bench] Unknown argument "${argv[i]}": expected --runs, --only, --out or --timings`,
+      );
+    }
   }
   if (!(args.runs >= 1)) throw new Error(`[bench] Invalid --runs "${args.runs}"`);
   return args;
@@ -81,7 +94,7 @@ async function slopConfig(dir: string, corpus: Corpus, view: string): Promise<st
   return path;
 }
 
-function slopJob(config: string, state: string): Job {
+function slopJob(config: string, state: string, timings = false): Job {
   return {
     cmd: Deno.execPath(),
     args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "build", "-q"].concat([
@@ -89,6 +102,7 @@ function slopJob(config: string, state: string): Job {
       config,
       "--state-dir",
       state,
+      ...(timings ? ["--timings"] : []),
     ]),
     env: { NO_COLOR: "1" },
   };
@@ -116,13 +130,20 @@ async function editTarget(corpus: Corpus): Promise<string> {
   return files[Math.floor(files.length / 2)];
 }
 
+/** Print a warm build's stage timings (with `--timings`). */
+function logTimings(label: string, sample: Sample): Sample {
+  if (sample.stderr) log(`${label}\n${sample.stderr.trimEnd()}`);
+  return sample;
+}
+
 async function benchCorpus(
   corpus: Corpus,
   peer: Peer,
-  runs: number,
+  options: Args,
   hasSkeleton: boolean,
   notes: string[],
 ): Promise<CaseResult[]> {
+  const runs = options.runs;
   const work = await Deno.makeTempDir({ prefix: "slop_bench_" });
   const peerConfig = join(work, "repomix.config.json");
   await Deno.writeTextFile(
@@ -145,7 +166,14 @@ async function benchCorpus(
       add("cold full vs markdown", "slop", await measure(slopJob(full, state)));
       samples["cold full vs markdown"].sb = await fileSize(join(state, "out", "context_001.md"));
       await Deno.writeFile(target, edited(original, i, target));
-      add("warm, one file edited", "slop", await measure(slopJob(full, state)));
+      add(
+        "warm, one file edited",
+        "slop",
+        logTimings(
+          `${corpus.name} warm full`,
+          await measure(slopJob(full, state, options.timings)),
+        ),
+      );
       samples["warm, one file edited"].sb = await fileSize(join(state, "out", "context_002.md"));
       hits.push(await cacheHits(join(state, "out", "context_002.json")));
       await Deno.writeFile(target, original);
@@ -167,7 +195,14 @@ async function benchCorpus(
           join(sstate, "out", "context_001.md"),
         );
         await Deno.writeFile(target, edited(original, i, target));
-        add("warm skeleton, one file edited", "slop", await measure(slopJob(skeleton, sstate)));
+        add(
+          "warm skeleton, one file edited",
+          "slop",
+          logTimings(
+            `${corpus.name} warm skeleton`,
+            await measure(slopJob(skeleton, sstate, options.timings)),
+          ),
+        );
         samples["warm skeleton, one file edited"].sb = await fileSize(
           join(sstate, "out", "context_002.md"),
         );
@@ -192,6 +227,35 @@ async function benchCorpus(
       }
       log(`${corpus.name}: run ${i + 1}/${runs} done`);
     }
+    // Resident: `slop watch` in the first run's state dir, the same file edited `runs` times.
+    const resident = async (name: string, config: string, state: string, peerCase: string) => {
+      const watched = await watchRebuilds(config, state, target, {
+        edits: runs,
+        debounce: WATCH_DEBOUNCE,
+      });
+      samples[name] = {
+        slop: watched.map((w) => ({ seconds: w.seconds, rssMb: w.rssMb })),
+        peer: samples[peerCase].peer,
+        sb: samples[peerCase].sb,
+        pb: samples[peerCase].pb,
+      };
+      const builds = watched.map((w) => `${Math.round(w.buildSeconds * 1000)}`).join(", ");
+      notes.push(`${corpus.name}: ${name}: the builds themselves took ${builds} ms`);
+    };
+    await resident(
+      "watch rebuild, one file edited",
+      full,
+      join(work, "state-0"),
+      "warm, one file edited",
+    );
+    if (hasSkeleton) {
+      await resident(
+        "watch skeleton rebuild, one file edited",
+        await slopConfig(work, corpus, "skeleton"),
+        join(work, "skeleton-0"),
+        "warm skeleton, one file edited",
+      );
+    }
   } finally {
     await Deno.writeFile(target, original);
     await Deno.remove(work, { recursive: true }).catch(() => {});
@@ -201,6 +265,8 @@ async function benchCorpus(
     "cold skeleton vs --compress": 2,
     "warm, one file edited": 20,
     "warm skeleton, one file edited": 20,
+    "watch rebuild, one file edited": 20,
+    "watch skeleton rebuild, one file edited": 20,
   };
   notes.push(`${corpus.name}: slop's warm builds took ${hits.join(", ")} files from its cache`);
   return Object.entries(samples).map(([name, s]) => ({
@@ -284,7 +350,12 @@ export function resultsMarkdown(
     `Repomix token cache; both count tokens (o200k); both limit files to ${
       mb(MAX_FILE_SIZE)
     } MB. ` +
-    "Warm = the second run after a one-file edit, with the same state dir / token cache.",
+    "Warm = the second run after a one-file edit, with the same state dir / token cache. " +
+    "Watch rows are a resident process: `slop watch --debounce " + String(WATCH_DEBOUNCE) +
+    "`, started before and kept running, timed from writing the one-file edit to its line " +
+    "saying the rebuilt document is written (debounce and file-system event included; its " +
+    "first build not counted), against the same Repomix second runs as the warm rows " +
+    "(Repomix has no resident mode).",
     "",
     "| corpus | files | MB | source |",
     "| --- | ---: | ---: | --- |",
@@ -341,7 +412,7 @@ async function main(): Promise<void> {
   const rows: CaseResult[] = [];
   for (const corpus of corpora) {
     log(`${corpus.name}: ${corpus.files} files, ${(corpus.bytes / 1048576).toFixed(1)} MB`);
-    rows.push(...await benchCorpus(corpus, peer, args.runs, hasSkeleton, notes));
+    rows.push(...await benchCorpus(corpus, peer, args, hasSkeleton, notes));
   }
   await warmRebuildHook(note);
   // Times on a shared machine stretch with its load; the ratios come from alternating runs.

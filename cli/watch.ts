@@ -15,6 +15,7 @@ import { formatBytes, printError } from "./_output.ts";
 import { formatFlagError } from "./_flags.ts";
 import { resident } from "../pipeline/_resident.ts";
 import { stageClock, timingsText } from "../pipeline/_timings.ts";
+import { warmUp } from "./_warm_up.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -201,6 +202,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   const watcher = Deno.watchFs(watched, { recursive: true });
   const stop = () => watcher.close();
   let previous = await rebuild();
+  // Before "watching": what the first rebuild would load (scanner, grammars) is loaded now.
+  if (previous) await warmUp(previous.files);
   const say = flags.quiet ? () => {} : console.log;
   if (previous) say(`slop: built ${outputName(previous, config)}; watching for changes`);
   if (maxBuilds === 0) {

@@ -117,6 +117,29 @@ export function onceFor<T extends object>(output: T, dedup: unknown, fn: (output
 /** Decoded view entries of a cache opened by a resident (by cache key). */
 const viewMemos = new WeakMap<Cache, Memo<MemoEntry>>();
 
+/** A redaction the secret stage made: the text views see, its hash, and the findings. */
+export interface RedactionMemo {
+  text: string;
+  sha256: string;
+  findings: Array<{ line: number; rule: string }>;
+}
+
+/** Redactions kept for a cache opened by a resident (by scan key, path and content hash). */
+const redactionMemos = new WeakMap<Cache, Memo<RedactionMemo>>();
+
+/**
+ * The redactions kept for a cache, when a resident opened it.
+ *
+ * @example
+ * ```ts
+ * import { redactionMemo } from "./_resident.ts";
+ * // redactionMemo(cache)?.get(key)
+ * ```
+ */
+export function redactionMemo(cache: Cache): Memo<RedactionMemo> | undefined {
+  return redactionMemos.get(cache);
+}
+
 /**
  * The decoded view entries kept for a cache, when a resident opened it.
  *
@@ -167,6 +190,7 @@ export function resident(): Resident {
   let opened: { signature: string; cache: Cache } | undefined;
   let kept: { config: ResolvedConfig; resolution: Resolution } | undefined;
   const views = generations<MemoEntry>();
+  const redactions = generations<RedactionMemo>();
   const blocks = generations<BlockMemo>();
   const copy = (resolution: Resolution): Resolution => ({
     ...resolution,
@@ -179,6 +203,7 @@ export function resident(): Resident {
       if (opened?.signature !== signature) {
         opened = { signature, cache: openCache(dir, options) };
         viewMemos.set(opened.cache, views);
+        redactionMemos.set(opened.cache, redactions);
       }
       return opened.cache;
     },
@@ -198,6 +223,7 @@ export function resident(): Resident {
     begin() {
       views.turn();
       blocks.turn();
+      redactions.turn();
       textMemo ??= generations<Map<string, string>>();
       textMemo.turn();
     },

@@ -214,6 +214,19 @@ export function defer(file: SourceFile, config: ResolvedConfig): void {
 }
 
 /**
+ * Forget that a source was deferred (its text was filled in another way).
+ *
+ * @example
+ * ```ts
+ * import { undefer } from "./_stat_index.ts";
+ * // undefer(file); file.text = known;
+ * ```
+ */
+export function undefer(file: SourceFile): void {
+  deferred.delete(file);
+}
+
+/**
  * Whether a source was not read (its `text` is absent but it has one).
  *
  * @example

@@ -13,7 +13,8 @@
 import { loadSecretlint } from "../deps.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
-import { isDeferred, loadDeferred } from "./_stat_index.ts";
+import { isDeferred, loadDeferred, undefer } from "./_stat_index.ts";
+import { redactionMemo } from "./_resident.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 /** A compiled redaction rule. */
@@ -386,11 +387,20 @@ export async function redactSources(
   const key = cacheKey(["secrets-clean/1", SCANNER, rules]);
   const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
   const clean: string[] = [];
+  // A resident process (slop watch) keeps the redactions it made, by scan, path and content.
+  const memo = cache && redactionMemo(cache);
   for (const file of sources) {
     if (file.error || (file.text === undefined && !isDeferred(file))) continue;
     let id = sha256(`${file.path}\0${file.sha256}`);
     if (before.has(id)) {
       clean.push(id);
+      continue;
+    }
+    const known = memo?.get(`${key}\0${id}`);
+    if (known) {
+      undefer(file);
+      Object.assign(file, { text: known.text, bytes: undefined, sha256: known.sha256 });
+      for (const f of known.findings) findings.push({ path: file.path, ...f });
       continue;
     }
     // Not read by this build (unchanged since the last) and not known clean: read it now.
@@ -411,6 +421,11 @@ export async function redactSources(
     // the unredacted file, cached before a rule was added, must never match again.
     file.sha256 = sha256(result.text);
     for (const f of result.findings) findings.push({ path: file.path, ...f });
+    memo?.set(`${key}\0${id}`, {
+      text: result.text,
+      sha256: file.sha256,
+      findings: result.findings,
+    });
   }
   if (cache?.enabled && (clean.length !== before.size || clean.some((id) => !before.has(id)))) {
     await cache.set(key, clean.sort());

@@ -4,7 +4,10 @@ import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.t
 import { makeProject, type Tree } from "../_helpers.ts";
 import { resident } from "../../pipeline/_resident.ts";
 
+const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
+
 const TREE: Tree = {
+  "src/env.txt": `OPENROUTER=${SECRET}\n`,
   "src/app.py": "import os\n\n\ndef main():\n    return os.getcwd()\n",
   "src/util.ts": "export function add(a: number, b: number) {\n  return a + b;\n}\n",
   "src/blob.txt": `data:image/png;base64,${"QUJD".repeat(400)}\n`,
@@ -43,6 +46,8 @@ Deno.test("builds with a resident (slop watch) give the same bytes as fresh buil
   const rebuild = async () => {
     const result = await build(config, { builtins, resident: kept });
     assertSame(result, await freshBuild(root, state));
+    assert.doesNotMatch(result.document, new RegExp(SECRET));
+    assert.deepEqual(result.manifest.secrets?.map((s) => s.path), ["src/env.txt"]);
     return result;
   };
   const first = await rebuild();
