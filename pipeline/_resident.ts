@@ -93,27 +93,6 @@ export function derived(text: string, salt: string, compute: () => string): stri
   return value;
 }
 
-const dedupMemo = new WeakMap<object, { dedup: unknown; out: unknown }>();
-
-/**
- * `fn(output)` once per output object and `dedup` setting: a resident's view memo gives the
- * same output objects build after build.
- *
- * @example
- * ```ts
- * import { onceFor } from "./_resident.ts";
- * const out = { text: "x" };
- * onceFor(out, undefined, (o) => o) === out; // true
- * ```
- */
-export function onceFor<T extends object>(output: T, dedup: unknown, fn: (output: T) => T): T {
-  const hit = dedupMemo.get(output);
-  if (hit && hit.dedup === dedup) return hit.out as T;
-  const out = fn(output);
-  dedupMemo.set(output, { dedup, out });
-  return out;
-}
-
 /** Decoded view entries of a cache opened by a resident (by cache key). */
 const viewMemos = new WeakMap<Cache, Memo<MemoEntry>>();
 

@@ -73,16 +73,27 @@ export async function cachedRender(
     await args.lazy.load();
     extra = await material();
   }
-  const { path: _glob, ...options } = args.entry;
-  const key = cacheKey([
-    "view/2",
-    plugin.name,
-    plugin.version,
-    options,
-    args.input.path,
-    args.input.sha256,
-    String(extra),
-  ]);
+  // The key of the same entry object and inputs is computed once (a resident process builds
+  // with the same entries again and again; canonical JSON is the cost).
+  const parts =
+    `${plugin.name}\0${plugin.version}\0${args.input.path}\0${args.input.sha256}\0${extra}`;
+  let keys = entryKeys.get(args.entry);
+  if (!keys) entryKeys.set(args.entry, keys = new Map());
+  let key = keys.get(parts);
+  if (key === undefined) {
+    const { path: _glob, ...options } = args.entry;
+    key = cacheKey([
+      // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own.
+      "view/3",
+      plugin.name,
+      plugin.version,
+      options,
+      args.input.path,
+      args.input.sha256,
+      String(extra),
+    ]);
+    keys.set(parts, key);
+  }
   // A resident process (slop watch) keeps the entries it decoded.
   const memo = viewMemo(cache);
   const entry = (memo?.get(key) as ViewEntry | undefined) ?? decodeEntry(await cache.getBytes(key));
@@ -106,6 +117,9 @@ export async function cachedRender(
   }
   return { output, cache: "miss" };
 }
+
+/** View cache keys by entry object and the other inputs. */
+const entryKeys = new WeakMap<FileEntry, Map<string, string>>();
 
 function current(registry: Registry, used: string): boolean {
   const at = used.lastIndexOf("@");

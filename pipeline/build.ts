@@ -41,6 +41,7 @@ import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./_sta
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
 import { fileStamp } from "./_patch_write.ts";
+import { sha256 } from "./read.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -217,10 +218,13 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       return known?.tokenizer !== (config.budget.tokenizer ?? "o200k") || known?.text !== b.text;
     })
     : formatted;
+  // Each block is encoded and hashed once: the count cache and the place stage share it.
+  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b.text)]));
   const counted = await countMany(fresh.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: options.workers,
+    hashes: fresh.map((b) => encodings.get(b)!.sha256),
   });
   clock?.mark("count");
   const encoded: Uint8Array[] = [];
@@ -229,6 +233,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     tokenCache: counted.counts,
     bytes: encoded,
     memo,
+    encodings: formatted.map((b) => encodings.get(b)),
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
@@ -314,4 +319,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     cache: plan,
     budget,
   };
+}
+
+const blockEncoder = new TextEncoder();
+
+/** A block's UTF-8 bytes and their sha256. */
+function encodeBlock(text: string): { bytes: Uint8Array; sha256: string } {
+  const bytes = blockEncoder.encode(text);
+  return { bytes, sha256: sha256(bytes) };
 }

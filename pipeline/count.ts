@@ -31,6 +31,8 @@ export interface CountOptions {
   cache?: Cache;
   /** Threads to count with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
   workers?: number;
+  /** The texts' sha256 (hex of their UTF-8 bytes), in order, when the caller has them. */
+  hashes?: string[];
 }
 
 /** What {@linkcode countMany} returns. */
@@ -56,7 +58,7 @@ export interface CountResult {
 export async function countMany(texts: string[], options: CountOptions = {}): Promise<CountResult> {
   const tokenizer = options.tokenizer ?? "o200k";
   const byHash = new Map<string, string>();
-  for (const text of texts) byHash.set(sha256(text), text);
+  texts.forEach((text, i) => byHash.set(options.hashes?.[i] ?? sha256(text), text));
   const counts = new Map<string, number>();
   const keyOf = (hash: string) => cacheKey(["tokens", tokenizer, hash]);
   const cache = options.cache;

@@ -33,6 +33,8 @@ export interface PlaceOptions {
   bytes?: Uint8Array[];
   /** Encodings, hashes and counts of block texts seen before (a resident process keeps them). */
   memo?: Memo<BlockMemo>;
+  /** Each block's UTF-8 bytes and their sha256, in order, when the caller has them. */
+  encodings?: Array<{ bytes: Uint8Array; sha256: string } | undefined>;
 }
 
 /**
@@ -51,19 +53,20 @@ export async function placeBlocks(
 ): Promise<PlacedBlock[]> {
   let offset = 0;
   const out: PlacedBlock[] = [];
-  for (const block of blocks) {
+  for (const [i, block] of blocks.entries()) {
     const tokenizer = options.tokenizer ?? "o200k";
     const memo = options.memo?.get(block.id);
-    const known = memo?.tokenizer === tokenizer && memo.text === block.text ? memo : undefined;
+    const remembered = memo?.tokenizer === tokenizer && memo.text === block.text;
+    const known = remembered ? memo : options.encodings?.[i];
     const bytes = known?.bytes ?? encoder.encode(block.text);
     options.bytes?.push(bytes);
     const hash = known?.sha256 ?? sha256(bytes);
-    let tokens = options.tokenCache?.get(hash) ?? known?.tokens;
+    let tokens = options.tokenCache?.get(hash) ?? (remembered ? memo.tokens : undefined);
     if (tokens === undefined) {
       tokens = await countTokens(block.text, options.tokenizer);
       options.tokenCache?.set(hash, tokens);
     }
-    if (!known) {
+    if (!remembered) {
       options.memo?.set(block.id, { text: block.text, bytes, sha256: hash, tokens, tokenizer });
     }
     out.push({ ...block, offset, length: bytes.length, sha256: hash, tokens });

@@ -12,7 +12,7 @@ import { orderStateFromLock, readLock } from "./lock.ts";
 import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
 import { fileContentKey, type OrderFile, type OrderSeed, type OrderState } from "./order_state.ts";
 import type { Block, RenderedFile, ResolvedConfig } from "./types.ts";
-import { derived } from "./_resident.ts";
+import { Buffer } from "node:buffer";
 
 /** Options of {@linkcode loadPreviousOrder}. */
 export interface PreviousOrderOptions {
@@ -111,14 +111,13 @@ export function orderFiles(
   files: RenderedFile[],
 ): OrderFile[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const enc = new TextEncoder();
   return blocks.filter(isFileBlock).map((b) => {
     const file = byPath.get(b.source!);
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      // A resident process (slop watch) measures an unchanged block once.
-      bytes: b.length ?? Number(derived(b.text, "utf8", () => String(enc.encode(b.text).length))),
+      // Measured without encoding (Buffer.byteLength counts a lone surrogate as TextEncoder does).
+      bytes: b.length ?? Buffer.byteLength(b.text, "utf8"),
     };
   });
 }

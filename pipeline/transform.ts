@@ -13,7 +13,6 @@ import { dedupOutput } from "./dedup.ts";
 import type { Cache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
-import { onceFor } from "./_resident.ts";
 import type {
   CompleteFn,
   Logger,
@@ -197,9 +196,20 @@ async function transformFile(
     sha256: file.sha256,
   };
   try {
+    // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
+    // the entry's `dedup`), so a cache hit costs no scan for blobs.
     const render = async (warn: (message: string) => void, used: Set<string>) => {
       await lazy?.load();
-      return await renderView(view, input, file, config, registry, { ...options, warn }, used);
+      const output = await renderView(
+        view,
+        input,
+        file,
+        config,
+        registry,
+        { ...options, warn },
+        used,
+      );
+      return dedupOutput(output, file.entry);
     };
     const { output: rendered, cache } = options.cache
       ? await cachedRender(options.cache, {
@@ -224,8 +234,7 @@ async function transformFile(
         },
       })
       : { output: await render(options.warn, new Set()), cache: "miss" as const };
-    // The same output object (a resident's view memo) is deduplicated once.
-    const out = onceFor(rendered, file.entry.dedup, (o) => dedupOutput(o, file.entry));
+    const out = rendered;
     return {
       ...base,
       // A late read may have found the file changed (and redacted): its hash is the one rendered.
