@@ -1,27 +1,70 @@
 /**
- * Writing a document that mostly repeats the previous one (a resident
- * process's rebuild): the previous output file is copied by the kernel
+ * Writing a document that mostly repeats the previous one (a rebuild after
+ * an edit): the previous output file is copied by the kernel
  * (`copy_file_range`, no pass through this process), and only the bytes
  * from the first block that differs are written over the copy, which is
  * then cut to the new length. On a Linux VM a fresh 12 MB write costs
  * 20-60 ms; the copy and the tail cost a few. The previous file is used
  * only while it is exactly the file written then (same inode, size and
- * modification time), and only the parts known identical (the same byte
- * arrays) are taken from it; otherwise the document is written whole.
+ * modification time), and only the leading parts known identical (the same
+ * sha256 at the same place) are taken from it; otherwise the document is
+ * written whole. A resident process keeps the last document in memory; a
+ * `slop build` reads its record from the cache folder.
  *
  * @module
  */
 
 import { createHash, type Hash } from "node:crypto";
+import { dirname } from "node:path";
 
-/** The last document written, as parts, and the file it became. */
+/** The last document written: its parts' hashes, and the file it became. */
 export interface WrittenDocument {
-  /** The parts written, in order. */
-  parts: Uint8Array[];
+  /** The sha256 of each part written, in order. */
+  hashes: string[];
   /** The published path. */
   path: string;
   /** Its inode, size and modification time right after publishing. */
   stamp: string;
+}
+
+/**
+ * Read the record of the last document a build wrote (`undefined` when there is none).
+ *
+ * @example
+ * ```ts
+ * import { loadWritten } from "./_patch_write.ts";
+ * loadWritten("/no/such/record.json"); // undefined
+ * ```
+ */
+export function loadWritten(path: string): WrittenDocument | undefined {
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(path));
+    const ok = typeof data?.path === "string" && typeof data.stamp === "string" &&
+      Array.isArray(data.hashes) && data.hashes.every((h: unknown) => typeof h === "string");
+    return ok ? { path: data.path, stamp: data.stamp, hashes: data.hashes } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Record the document a build wrote (temp file and rename; failures are ignored).
+ *
+ * @example
+ * ```ts
+ * import { saveWritten } from "./_patch_write.ts";
+ * await saveWritten(await Deno.makeTempFile(), { path: "/d.md", stamp: "1:2:3", hashes: [] });
+ * ```
+ */
+export async function saveWritten(path: string, written: WrittenDocument): Promise<void> {
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    await Deno.mkdir(dirname(path), { recursive: true });
+    await Deno.writeTextFile(tmp, JSON.stringify(written));
+    await Deno.rename(tmp, path);
+  } catch {
+    await Deno.remove(tmp).catch(() => {});
+  }
 }
 
 /** Hash states after each part of a document (copies of a running sha256). */
@@ -103,8 +146,9 @@ export function fileStamp(path: string): string | undefined {
 }
 
 /**
- * Write `parts` to `path` from a copy of the previous document when enough of
- * it is the same; returns `false` (nothing written) when it cannot be used.
+ * Write `parts` (whose sha256 are `hashes`) to `path` from a copy of the
+ * previous document when enough of it is the same; returns `false` (nothing
+ * written) when it cannot be used.
  *
  * @example
  * ```ts
@@ -115,12 +159,14 @@ export function fileStamp(path: string): string | undefined {
 export function writePatched(
   path: string,
   parts: Uint8Array[],
+  hashes: string[],
   previous: WrittenDocument,
 ): boolean {
+  if (hashes.length !== parts.length) return false;
   let same = 0;
   let offset = 0;
   while (
-    same < parts.length && same < previous.parts.length && parts[same] === previous.parts[same]
+    same < parts.length && same < previous.hashes.length && hashes[same] === previous.hashes[same]
   ) offset += parts[same++].length;
   if (offset < MIN_REUSE || fileStamp(previous.path) !== previous.stamp) return false;
   try {

@@ -40,7 +40,7 @@ import type { StageClock } from "./_timings.ts";
 import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
-import { fileStamp } from "./_patch_write.ts";
+import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
 import { sha256 } from "./read.ts";
 import type {
   BudgetReport,
@@ -162,6 +162,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   clock?.mark("resolve");
   // Files unchanged since the last build (same lstat fingerprint) are not read unless needed.
   const indexPath = statIndexPath(config.cache.dir, config.root, config.configPath);
+  const writtenPath = indexPath.replace(/\.json$/, ".doc.json");
   const index = cache.enabled
     ? statSession(resident?.statIndex ?? loadStatIndex(indexPath), indexPath)
     : undefined;
@@ -295,12 +296,20 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
         return (manifest = { version, output: path, ...rest });
       },
       config.root,
-      { ext: FORMAT_EXTENSIONS[config.output.format], base: resident?.document },
+      {
+        ext: FORMAT_EXTENSIONS[config.output.format],
+        // The last document (kept in memory, or recorded in the cache): its same leading blocks
+        // are copied from its file, not written again.
+        base: resident ? resident.document : cache.enabled ? loadWritten(writtenPath) : undefined,
+        hashes: placed.map((b) => b.sha256),
+      },
     );
-    if (resident) {
-      const stamp = fileStamp(output.document);
-      resident.document = stamp ? { parts: bytes, path: output.document, stamp } : undefined;
-    }
+    const stamp = fileStamp(output.document);
+    const written = stamp
+      ? { hashes: placed.map((b) => b.sha256), path: output.document, stamp }
+      : undefined;
+    if (resident) resident.document = written;
+    else if (cache.enabled && written) await saveWritten(writtenPath, written);
     for (const rule of orderingRules(registry)) {
       const commit = rule.commit;
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));

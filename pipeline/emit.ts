@@ -152,8 +152,10 @@ export function buildManifest(
 export interface PublishOptions {
   /** Document file extension (`md`, `xml`, `doc.json`). @default {"md"} */
   ext?: string;
-  /** The last document this process wrote: its identical leading parts are copied, not written. */
+  /** The last document written: its identical leading parts are copied, not written. */
   base?: WrittenDocument;
+  /** The sha256 of each part of `document` (given as parts), to compare with `base`. */
+  hashes?: string[];
 }
 
 /** Where a build was published. */
@@ -208,7 +210,8 @@ export async function publish(
   }
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   const base = options.base;
-  if (!(base && Array.isArray(document) && writePatched(tmp, document, base))) {
+  const hashes = options.hashes;
+  if (!(base && hashes && Array.isArray(document) && writePatched(tmp, document, hashes, base))) {
     await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
   }
   await sweepStale(dir, namespace);

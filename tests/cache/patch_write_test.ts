@@ -7,11 +7,16 @@ import {
   type HashStates,
   writePatched,
 } from "../../pipeline/_patch_write.ts";
-import { prng } from "../_helpers.ts";
+import { makeProject, prng } from "../_helpers.ts";
+import { build, defaultPlugins, loadConfig } from "../../mod.ts";
 
 function parts(sizes: number[], seed: number): Uint8Array[] {
   const random = prng(seed);
   return sizes.map((n) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256)));
+}
+
+function hashes(list: Uint8Array[]): string[] {
+  return list.map((p) => createHash("sha256").update(p).digest("hex"));
 }
 
 function joined(list: Uint8Array[]): Uint8Array {
@@ -29,11 +34,11 @@ Deno.test("writePatched() writes the same bytes as a whole write, shorter or lon
   const old = parts([700_000, 600_000, 50_000, 9], 1);
   const previous = join(dir, "context_001.md");
   await Deno.writeFile(previous, joined(old));
-  const base = { parts: old, path: previous, stamp: fileStamp(previous)! };
+  const base = { hashes: hashes(old), path: previous, stamp: fileStamp(previous)! };
   for (const [i, tail] of [[1000], [10, 20, 30], [], [200_000, 3]].entries()) {
     const next = [old[0], old[1], ...parts(tail, 10 + i)];
     const path = join(dir, `next_${i}.md`);
-    assert.equal(writePatched(path, next, base), true);
+    assert.equal(writePatched(path, next, hashes(next), base), true);
     assert.deepEqual(await Deno.readFile(path), joined(next));
   }
   // The previous file is untouched.
@@ -47,17 +52,16 @@ Deno.test("writePatched() declines when little is shared or the previous file ch
   await Deno.writeFile(previous, joined(old));
   const stamp = fileStamp(previous)!;
   const path = join(dir, "next.md");
-  // The first part differs (same bytes, another array: only identity counts).
-  assert.equal(
-    writePatched(path, [old[0].slice(), old[1]], { parts: old, path: previous, stamp }),
-    false,
-  );
+  const base = { hashes: hashes(old), path: previous, stamp };
+  // The first part differs.
+  const other = parts([1_200_000], 9)[0];
+  assert.equal(writePatched(path, [other, old[1]], hashes([other, old[1]]), base), false);
   // Edited since it was written (another size).
   await Deno.writeFile(previous, joined([old[0]]));
-  assert.equal(writePatched(path, [old[0], old[1]], { parts: old, path: previous, stamp }), false);
+  assert.equal(writePatched(path, old, hashes(old), base), false);
   // Gone.
   await Deno.remove(previous);
-  assert.equal(writePatched(path, [old[0], old[1]], { parts: old, path: previous, stamp }), false);
+  assert.equal(writePatched(path, old, hashes(old), base), false);
   await assert.rejects(Deno.stat(path), Deno.errors.NotFound);
 });
 
@@ -80,5 +84,26 @@ Deno.test("documentHashes() gives the sha256 of the prefix and the whole, resume
       documentHashes(old, 0, { keep });
       assert.deepEqual(documentHashes(doc, cut, { previous: kept }), plain, `cut ${cut}`);
     }
+  }
+});
+
+Deno.test("slop build writes the document from the last one's copy with the same bytes", async () => {
+  const line = "the quick brown fox jumps over the lazy dog 0123456789\n";
+  const root = await makeProject({
+    "big/a.txt": line.repeat(15_000),
+    "big/b.txt": line.repeat(15_000).toUpperCase(),
+    "small.txt": "small\n",
+    "slop.config.ts": `export default { files: ["big/**", "small.txt"] };\n`,
+  });
+  const state = join(root, ".state");
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  for (const text of ["small\n", "small, edited\n", "s\n", "x".repeat(3000) + "\n"]) {
+    await Deno.writeTextFile(join(root, "small.txt"), text);
+    const result = await build(config, { builtins: defaultPlugins() });
+    assert.equal(await Deno.readTextFile(result.output!.document), result.document);
+    assert.match(
+      result.document,
+      new RegExp(`### small\\.txt\\n\\n\`\`\`txt\\n${text.slice(0, 40)}`),
+    );
   }
 });

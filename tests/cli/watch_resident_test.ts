@@ -11,7 +11,10 @@ Deno.test("slop watch picks up a file created while it runs (the file list is re
   const lines = await watchOnce(root, async () => {
     await Deno.writeTextFile(join(root, "src/c.ts"), "export const c = 3;\n");
   });
-  assert.match(lines[1], /^slop: src\/c\.ts changed: built \.slop\/out\/context_002\.md in \d+ ms: /);
+  assert.match(
+    lines[1],
+    /^slop: src\/c\.ts changed: built \.slop\/out\/context_002\.md in \d+ ms: /,
+  );
   const second = await Deno.readTextFile(join(root, ".slop/out/context_002.md"));
   assert.match(second, /### src\/c\.ts\n\n```ts\nexport const c = 3;\n```/);
 });
@@ -25,7 +28,10 @@ Deno.test("slop watch drops a file removed while it runs", async () => {
   const lines = await watchOnce(root, async () => {
     await Deno.remove(join(root, "src/b.ts"));
   });
-  assert.match(lines[1], /^slop: src\/b\.ts changed: built \.slop\/out\/context_002\.md in \d+ ms: /);
+  assert.match(
+    lines[1],
+    /^slop: src\/b\.ts changed: built \.slop\/out\/context_002\.md in \d+ ms: /,
+  );
   const second = await Deno.readTextFile(join(root, ".slop/out/context_002.md"));
   assert.doesNotMatch(second, /src\/b\.ts/);
 });
