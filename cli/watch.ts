@@ -202,8 +202,12 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   const watcher = Deno.watchFs(watched, { recursive: true });
   const stop = () => watcher.close();
   let previous = await rebuild();
-  // Before "watching": what the first rebuild would load (scanner, grammars) is loaded now.
-  if (previous) await warmUp(previous.files);
+  // Before "watching": what the first rebuild would load (scanner, grammars) is loaded now, and
+  // a build that writes nothing runs the rebuild's code once (compiled before an edit waits on it).
+  if (previous) {
+    await warmUp(previous.files);
+    await build(config, { builtins, resident: state, write: false }).catch(() => {});
+  }
   const say = flags.quiet ? () => {} : console.log;
   if (previous) say(`slop: built ${outputName(previous, config)}; watching for changes`);
   if (maxBuilds === 0) {
