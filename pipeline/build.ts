@@ -142,7 +142,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const clock = options.timings;
   clock?.mark("plugins");
   const complete = completer(registry, config);
-  const resident = options.resident;
+  // `--no-cache` (cache.enabled false) means everything anew: no memo of an earlier build either.
+  const resident = config.cache.enabled ? options.resident : undefined;
   resident?.begin();
   const cacheOptions = {
     enabled: config.cache.enabled,

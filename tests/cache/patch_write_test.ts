@@ -43,6 +43,7 @@ Deno.test("writePatched() writes the same bytes as a whole write, shorter or lon
   }
   // The previous file is untouched.
   assert.deepEqual(await Deno.readFile(previous), joined(old));
+  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("writePatched() declines when little is shared or the previous file changed", async () => {
@@ -63,6 +64,7 @@ Deno.test("writePatched() declines when little is shared or the previous file ch
   await Deno.remove(previous);
   assert.equal(writePatched(path, old, hashes(old), base), false);
   await assert.rejects(Deno.stat(path), Deno.errors.NotFound);
+  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("documentHashes() gives the sha256 of the prefix and the whole, resumed or not", () => {
@@ -106,4 +108,5 @@ Deno.test("slop build writes the document from the last one's copy with the same
       new RegExp(`### small\\.txt\\n\\n\`\`\`txt\\n${text.slice(0, 40)}`),
     );
   }
+  await Deno.remove(root, { recursive: true }); // 7 MB of outputs
 });

@@ -111,4 +111,5 @@ Deno.test("a resident rebuild of a large document writes the file a fresh build 
     assertSame(next, await freshBuild(root, state));
   }
   assert.equal(await Deno.readTextFile(first.output!.document), first.document);
+  await Deno.remove(root, { recursive: true }); // 7 MB of outputs
 });
