@@ -14,7 +14,7 @@ import { loadSecretlint } from "../deps.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
 import { isDeferred, loadDeferred, undefer } from "./_stat_index.ts";
-import { redactionMemo } from "./_resident.ts";
+import { type RedactionMemo, redactionMemo } from "./_resident.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 /** A compiled redaction rule. */
@@ -396,7 +396,13 @@ export async function redactSources(
       clean.push(id);
       continue;
     }
-    const known = memo?.get(`${key}\0${id}`);
+    // Unchanged since the last build and not clean: its redaction is in the cache (by scan, path
+    // and content hash), so neither the file nor the scanner is loaded.
+    const stored = !memo?.get(`${key}\0${id}`) && cache?.enabled && isDeferred(file)
+      ? storedRedaction(await cache.get(cacheKey(["secrets-redacted/1", key, id])))
+      : undefined;
+    if (stored) memo?.set(`${key}\0${id}`, stored);
+    const known = stored ?? memo?.get(`${key}\0${id}`);
     if (known) {
       undefer(file);
       Object.assign(file, { text: known.text, bytes: undefined, sha256: known.sha256 });
@@ -421,16 +427,23 @@ export async function redactSources(
     // the unredacted file, cached before a rule was added, must never match again.
     file.sha256 = sha256(result.text);
     for (const f of result.findings) findings.push({ path: file.path, ...f });
-    memo?.set(`${key}\0${id}`, {
-      text: result.text,
-      sha256: file.sha256,
-      findings: result.findings,
-    });
+    const redaction = { text: result.text, sha256: file.sha256, findings: result.findings };
+    memo?.set(`${key}\0${id}`, redaction);
+    if (cache?.enabled) await cache.set(cacheKey(["secrets-redacted/1", key, id]), redaction);
   }
   if (cache?.enabled && (clean.length !== before.size || clean.some((id) => !before.has(id)))) {
     await cache.set(key, clean.sort());
   }
   return findings;
+}
+
+/** A redaction read back from the cache, when it has the expected shape and hash. */
+function storedRedaction(value: unknown): RedactionMemo | undefined {
+  const r = value as RedactionMemo | undefined;
+  const ok = typeof r?.text === "string" && typeof r.sha256 === "string" &&
+    Array.isArray(r.findings) &&
+    r.findings.every((f) => Number.isInteger(f?.line) && typeof f?.rule === "string");
+  return ok && sha256(r!.text) === r!.sha256 ? r : undefined;
 }
 
 /** What the scan is made of: slop's rules, the prefilter and secretlint's version. */
