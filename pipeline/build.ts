@@ -133,6 +133,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const cache = openCache(config.cache.dir, {
     enabled: config.cache.enabled,
     pack: `${config.root}\0${config.configPath ?? ""}`,
+    maxSize: config.cache.maxSize,
   });
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);

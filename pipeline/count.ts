@@ -17,6 +17,14 @@ import { sha256 } from "./read.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
+import {
+  decodeTable,
+  encodeTable,
+  machineCacheDir,
+  readTableFile,
+  tableFile,
+  writeTableFile,
+} from "./_table_store.ts";
 
 /** Below this many characters to count, workers cost more than they save. */
 const PARALLEL_MIN_CHARS = 256 * 1024;
@@ -211,8 +219,19 @@ const building = new Map<Tokenizer, Promise<BpeTable | undefined>>();
  */
 export function prepareCounting(tokenizer: Tokenizer = "o200k", cache?: Cache): void {
   if (tables.has(tokenizer) || building.has(tokenizer)) return;
-  if (cache?.enabled && cache.has(cacheKey([TABLE_FORMAT, tokenizer]))) return;
+  const file = machineTable(tokenizer);
+  if (file ? existsFile(file) : cache?.enabled && cache.has(cacheKey([TABLE_FORMAT, tokenizer]))) {
+    return;
+  }
   building.set(tokenizer, buildInWorker(tokenizer));
+}
+
+function existsFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
 }
 
 function buildInWorker(tokenizer: Tokenizer): Promise<BpeTable | undefined> {
@@ -232,18 +251,33 @@ function buildInWorker(tokenizer: Tokenizer): Promise<BpeTable | undefined> {
   }).finally(() => worker.terminate());
 }
 
+/** The table's file in the machine cache (see `_table_store.ts`), if there is one. */
+function machineTable(tokenizer: Tokenizer): string | undefined {
+  const dir = machineCacheDir();
+  return dir === undefined ? undefined : tableFile(dir, tokenizer, TABLE_FORMAT);
+}
+
 /** Cache dirs (and tokenizers) known to hold the table. */
 const saved = new Set<string>();
 
-/** The BPE table: from this process, else the cache, else built from gpt-tokenizer's ranks. */
+/**
+ * The BPE table: from this process, else the machine cache, else the
+ * project cache, else built from gpt-tokenizer's ranks (and then stored in
+ * the machine cache, or where there is none, the project cache).
+ */
 async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable> {
   const key = cacheKey([TABLE_FORMAT, tokenizer]);
   const where = `${cache?.dir}\0${tokenizer}`;
-  let table = tables.get(tokenizer) ?? await building.get(tokenizer);
+  const file = machineTable(tokenizer);
+  let table = tables.get(tokenizer);
+  // Kept in this process: already stored (or not storable) by whoever loaded it.
+  let stored = table !== undefined;
+  if (!table) table = await building.get(tokenizer);
   building.delete(tokenizer);
+  if (!table && file) stored = (table = readTableFile(file, TABLE_FORMAT)) !== undefined;
   if (!table && cache?.enabled) {
-    const stored = await cache.getBytes(key);
-    table = stored && decodeTable(stored);
+    const bytes = await cache.getBytes(key);
+    table = bytes && decodeTable(bytes);
     if (table) saved.add(where);
   }
   if (!table) {
@@ -253,50 +287,16 @@ async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable>
     table = buildBpeTable(ranks, split);
   }
   tables.set(tokenizer, table);
-  if (cache?.enabled && !saved.has(where)) {
+  // Built now (here or by the table worker): keep it for every project on this machine.
+  if (!stored && file && !saved.has(file)) {
+    saved.add(file);
+    if (writeTableFile(file, TABLE_FORMAT, table)) return table;
+  }
+  if (!file && cache?.enabled && !saved.has(where)) {
     saved.add(where);
     await cache.setBytes(key, encodeTable(table));
   }
   return table;
-}
-
-function encodeTable(t: BpeTable): Uint8Array {
-  const pattern = new TextEncoder().encode(JSON.stringify(t.pattern));
-  const head = new Uint32Array([t.slots.length, t.offsets.length, t.pool.length, pattern.length]);
-  const parts = [
-    new Uint8Array(head.buffer),
-    new Uint8Array(t.slots.buffer, t.slots.byteOffset, t.slots.byteLength),
-    new Uint8Array(t.offsets.buffer, t.offsets.byteOffset, t.offsets.byteLength),
-    new Uint8Array(t.lengths.buffer, t.lengths.byteOffset, t.lengths.byteLength),
-    t.pool,
-    pattern,
-  ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function decodeTable(bytes: Uint8Array): BpeTable | undefined {
-  try {
-    const data = bytes.slice(); // aligned copy
-    const [slots, ranks, pool, pattern] = new Uint32Array(data.buffer, 0, 4);
-    let at = 16;
-    const take = (n: number) => new Int32Array(data.buffer, (at += n * 4) - n * 4, n);
-    const table: BpeTable = {
-      slots: take(slots),
-      offsets: take(ranks),
-      lengths: take(ranks),
-      pool: data.subarray(at, at + pool),
-      pattern: JSON.parse(new TextDecoder().decode(data.subarray(at + pool, at + pool + pattern))),
-    };
-    return at + pool + pattern === data.length ? table : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 interface Helper {
