@@ -379,21 +379,27 @@ export async function redactSources(
   sources: SourceFile[],
   rules: Record<string, string>,
   cache?: Cache,
+  options: ScanOptions = {},
 ): Promise<SecretFinding[]> {
   const findings: SecretFinding[] = [];
   // Files found clean before (same path, content hash, rules and scanner) are not scanned again.
   const key = cacheKey(["secrets-clean/1", SCANNER, rules]);
   const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
   const clean: string[] = [];
+  const ids = new Map<SourceFile, string>();
+  const todo: SourceFile[] = [];
   for (const file of sources) {
     if (file.error || file.text === undefined) continue;
     const id = sha256(`${file.path}\0${file.sha256}`);
-    if (before.has(id)) {
-      clean.push(id);
-      continue;
-    }
-    const result = await redactText(file.text, file.path, { rules });
-    if (!result.findings.length) {
+    ids.set(file, id);
+    if (!before.has(id)) todo.push(file);
+  }
+  const results = await scanAll(todo, rules, options.workers);
+  for (const file of sources) {
+    const id = ids.get(file);
+    if (id === undefined) continue;
+    const result = results.get(file);
+    if (!result?.findings.length) {
       clean.push(id);
       continue;
     }
@@ -402,13 +408,146 @@ export async function redactSources(
     file.bytes = undefined;
     // Content-hash keys (the view cache) must follow the text views see: a render of
     // the unredacted file, cached before a rule was added, must never match again.
-    file.sha256 = sha256(result.text);
+    file.sha256 = sha256(result.text!);
     for (const f of result.findings) findings.push({ path: file.path, ...f });
   }
   if (cache?.enabled && (clean.length !== before.size || clean.some((id) => !before.has(id)))) {
     await cache.set(key, clean.sort());
   }
   return findings;
+}
+
+/** Options of {@linkcode redactSources}. */
+export interface ScanOptions {
+  /** Threads to scan with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
+  workers?: number;
+}
+
+/** Below this many characters to scan, a worker costs more than it saves. */
+const PARALLEL_SCAN_CHARS = 1024 * 1024;
+/** Characters per batch handed to a thread. */
+const SCAN_BATCH_CHARS = 256 * 1024;
+
+type ScanResult = { text?: string; findings: Redaction["findings"] };
+
+/**
+ * Scan files with this thread and, for large scans, workers: batches in path
+ * order go to whichever thread is free. Each text is scanned by the same
+ * `redactText` wherever it runs, so the results are those of a scan in one
+ * thread.
+ */
+async function scanAll(
+  files: SourceFile[],
+  rules: Record<string, string>,
+  threads?: number,
+): Promise<Map<SourceFile, ScanResult>> {
+  const out = new Map<SourceFile, ScanResult>();
+  const total = files.reduce((n, f) => n + f.text!.length, 0);
+  const workers = Math.max(1, Math.floor(threads ?? navigator.hardwareConcurrency ?? 1)) - 1;
+  const scanHere = async (batch: SourceFile[]) => {
+    for (const file of batch) out.set(file, await redactText(file.text!, file.path, { rules }));
+  };
+  if (workers === 0 || total < PARALLEL_SCAN_CHARS) {
+    await scanHere(files);
+    return out;
+  }
+  const batches: SourceFile[][] = [[]];
+  let size = 0;
+  for (const file of files) {
+    if (size >= SCAN_BATCH_CHARS) {
+      batches.push([]);
+      size = 0;
+    }
+    batches[batches.length - 1].push(file);
+    size += file.text!.length;
+  }
+  let next = 0;
+  const helpers = Array.from({ length: workers }, () => scanWorker(rules));
+  // Each worker keeps two batches in hand, so it never waits for this thread to hand one over.
+  const feed = async (helper: ScanHelper) => {
+    const inFlight = new Set<Promise<void>>();
+    const send = () => {
+      if (next >= batches.length) return;
+      const batch = batches[next++];
+      const done: Promise<void> = helper.scan(batch).then(
+        (results) => batch.forEach((file, i) => out.set(file, results[i])),
+        () => scanHere(batch), // a worker that fails leaves its batch to this thread
+      ).then(() => {
+        inFlight.delete(done);
+        send();
+      });
+      inFlight.add(done);
+    };
+    send();
+    send();
+    while (inFlight.size) await Promise.race(inFlight);
+  };
+  const feeding = helpers.map(feed);
+  // This thread takes batches too, letting the workers' answers in between.
+  while (next < batches.length) {
+    await scanHere(batches[next++]);
+    await yieldToEvents();
+  }
+  await Promise.all(feeding);
+  helpers.forEach((h) => h.stop());
+  return out;
+}
+
+interface ScanHelper {
+  scan(files: SourceFile[]): Promise<ScanResult[]>;
+  stop(): void;
+}
+
+function scanWorker(rules: Record<string, string>): ScanHelper {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./_scan_worker.ts", import.meta.url).href, { type: "module" });
+  } catch (error) {
+    return { scan: () => Promise.reject(error), stop: () => {} };
+  }
+  const waiting = new Map<number, { resolve(r: ScanResult[]): void; reject(e: Error): void }>();
+  let ids = 0;
+  let broken: Error | undefined;
+  worker.onmessage = (
+    event: MessageEvent<{ id: number; results?: ScanResult[]; error?: string }>,
+  ) => {
+    const job = waiting.get(event.data.id);
+    waiting.delete(event.data.id);
+    if (event.data.results) job?.resolve(event.data.results);
+    else job?.reject(new Error(`Secret scan failed: ${event.data.error}`));
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    broken = new Error(`Secret scan failed: ${event.message}`);
+    for (const job of waiting.values()) job.reject(broken);
+    waiting.clear();
+  };
+  return {
+    scan: (files) =>
+      new Promise<ScanResult[]>((resolve, reject) => {
+        if (broken) return reject(broken);
+        const id = ids++;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({
+          id,
+          rules,
+          items: files.map((f) => ({ path: f.path, text: f.text })),
+        });
+      }),
+    stop: () => worker.terminate(),
+  };
+}
+
+/** Let queued events (workers' answers) run: a task boundary, without a timer's delay. */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(0);
+  });
 }
 
 /** What the scan is made of: slop's rules, the prefilter and secretlint's version. */

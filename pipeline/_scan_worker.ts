@@ -1,0 +1,36 @@
+/**
+ * Secret-scan worker: receives `{ id, rules, items: [{ path, text }] }`,
+ * scans each text exactly as the main thread would (`redactText` with the
+ * user's rules and secretlint) and answers `{ id, results }`, one
+ * `{ text?, findings }` per item (`text` only when something was redacted),
+ * or `{ id, error }`. Started by `pipeline/secrets.ts` for large scans.
+ *
+ * @module
+ */
+
+import { redactText } from "./secrets.ts";
+
+interface Job {
+  id: number;
+  rules: Record<string, string>;
+  items: Array<{ path: string; text: string }>;
+}
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<Job>) => void) | null;
+  postMessage(message: unknown): void;
+};
+
+scope.onmessage = async (event) => {
+  const { id, rules, items } = event.data;
+  try {
+    const results = [];
+    for (const item of items) {
+      const r = await redactText(item.text, item.path, { rules });
+      results.push(r.findings.length ? r : { findings: [] });
+    }
+    scope.postMessage({ id, results });
+  } catch (error) {
+    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+};
