@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { cacheStats } from "../../pipeline/cache.ts";
+import { makeProject, prng } from "../_helpers.ts";
+import { buildIn, entryFiles, marks } from "./_cache_helpers.ts";
+
+/** A project of 60 files, three of them large (pieces for the counting workers). */
+function tree(): Record<string, string> {
+  const random = prng(4);
+  const out: Record<string, string> = {};
+  for (let i = 0; i < 60; i++) {
+    const lines = Array.from(
+      { length: i % 20 === 0 ? 40_000 : 200 },
+      (_, j) => `def f${j}(x):\n    return x * ${Math.floor(random() * 1e6)}  # ${i}`,
+    );
+    out[`src/m${i}.py`] = lines.join("\n") + "\n";
+  }
+  return out;
+}
+
+function comparable(result: Awaited<ReturnType<typeof buildIn>>) {
+  const { output: _output, files, ...rest } = result.manifest as unknown as Record<string, unknown>;
+  const withoutMarks = (files as Array<Record<string, unknown>>).map(({ cache: _c, ...f }) => f);
+  return { document: result.document, manifest: { ...rest, files: withoutMarks } };
+}
+
+Deno.test("a cold build streams its entries into one pack; cold, warm and uncached builds give the same bytes", async () => {
+  const root = await makeProject(tree());
+  const state = await Deno.makeTempDir();
+  const cold = await buildIn(root, state);
+  const cache = join(state, "cache");
+  assert.deepEqual(await entryFiles(cache), [], "no entry file per view or count");
+  const stats = await cacheStats(cache);
+  assert.equal(stats.packs.files, 1);
+  assert.ok(stats.packs.bytes > 4 * 1024 * 1024);
+  assert.equal(stats.tempFiles, 0);
+  const warm = await buildIn(root, state);
+  assert.ok(Object.values(marks(warm)).every((m) => m === "hit"));
+  const fresh = await buildIn(root, await Deno.makeTempDir(), { cache: false });
+  assert.deepEqual(comparable(cold), comparable(fresh));
+  assert.deepEqual(comparable(warm), comparable(fresh));
+  assert.deepEqual(cold.manifest.blocks, fresh.manifest.blocks, "token counts");
+});
