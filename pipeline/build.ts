@@ -60,7 +60,7 @@ export interface BuildOptions {
   hookTimeoutMs?: number;
   /** Called as work finishes (files transformed, blocks counted), for progress bars. */
   onProgress?: (progress: BuildProgress) => void;
-  /** Token-counting workers; 1 counts in this thread. @default {navigator.hardwareConcurrency} */
+  /** Threads that scan and count tokens; 1: only this thread. @default {navigator.hardwareConcurrency} */
   workers?: number;
 }
 
@@ -142,7 +142,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   await attachSideSlices(resolution.targets, config, warn);
   const sources = await readTargets(resolution.targets, config);
   // Secrets are redacted before any plugin, cache or log sees the text.
-  const secrets = await redactSources(sources, config.secrets.rules, cache);
+  const secrets = await redactSources(sources, config.secrets.rules, cache, {
+    count: { tokenizer: config.budget.tokenizer },
+    workers: options.workers,
+  });
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
@@ -183,6 +186,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     tokenizer: config.budget.tokenizer,
     cache,
     workers: options.workers,
+    sources: formatted.map((b) => b.source),
   });
   const encoded: Uint8Array[] = [];
   let placed = await placeBlocks(formatted, {

@@ -16,6 +16,7 @@ import { type Cache, cacheKey } from "./cache.ts";
 import { sha256 } from "./read.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
+import { finishPrecount, hasPrecount, knownCount, stopRun } from "./_precount.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
 import {
   decodeTable,
@@ -39,6 +40,11 @@ export interface CountOptions {
   cache?: Cache;
   /** Threads to count with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
   workers?: number;
+  /**
+   * The source file of each text (a file block's path), for counts started early by the secret
+   * scan's workers (`_precount.ts`). @default {undefined} none used
+   */
+  sources?: Array<string | undefined>;
 }
 
 /** What {@linkcode countMany} returns. */
@@ -76,12 +82,28 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   }));
   const hits = counts.size;
   missing.sort();
-  const found = await countTexts(missing.map((h) => byHash.get(h)!), {
+  // Texts whose files the secret scan's workers counted early (cold builds): head + middle + tail.
+  const sourceOf = new Map<string, string | undefined>();
+  options.sources?.forEach((source, i) => source !== undefined && sourceOf.set(texts[i], source));
+  let rest = missing;
+  if (sourceOf.size && hasPrecount(tokenizer)) {
+    const count = counterFor(tokenizer, await loadTable(tokenizer, cache));
+    await finishPrecount(tokenizer, count);
+    rest = [];
+    for (const hash of missing) {
+      const text = byHash.get(hash)!;
+      const n = knownCount(tokenizer, sourceOf.get(text), text, count);
+      if (n === undefined) rest.push(hash);
+      else counts.set(hash, n);
+    }
+    stopRun(tokenizer);
+  }
+  const found = await countTexts(rest.map((h) => byHash.get(h)!), {
     tokenizer,
     workers: options.workers,
     cache,
   });
-  missing.forEach((hash, i) => counts.set(hash, found[i]));
+  rest.forEach((hash, i) => counts.set(hash, found[i]));
   if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
   return { counts, hits, misses: missing.length };
 }
@@ -249,6 +271,20 @@ function buildInWorker(tokenizer: Tokenizer): Promise<BpeTable | undefined> {
     };
     worker.postMessage({ tokenizer });
   }).finally(() => worker.terminate());
+}
+
+/**
+ * The BPE table of a tokenizer (see {@linkcode prepareCounting} for where it
+ * comes from), for threads that count with it.
+ *
+ * @example
+ * ```ts
+ * import { tableFor } from "./count.ts";
+ * (await tableFor("o200k")).pool.length > 0; // true
+ * ```
+ */
+export function tableFor(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable> {
+  return loadTable(tokenizer, cache);
 }
 
 /** The table's file in the machine cache (see `_table_store.ts`), if there is one. */

@@ -13,6 +13,9 @@
 import { loadSecretlint } from "../deps.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
+import { tableFor } from "./count.ts";
+import type { Tokenizer } from "./tokens.ts";
+import { type CountHelper, startPrecount } from "./_precount.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 /** A compiled redaction rule. */
@@ -394,7 +397,7 @@ export async function redactSources(
     ids.set(file, id);
     if (!before.has(id)) todo.push(file);
   }
-  const results = await scanAll(todo, rules, options.workers);
+  const { results, helpers } = await scanAll(todo, rules, options.workers);
   for (const file of sources) {
     const id = ids.get(file);
     if (id === undefined) continue;
@@ -414,6 +417,15 @@ export async function redactSources(
   if (cache?.enabled && (clean.length !== before.size || clean.some((id) => !before.has(id)))) {
     await cache.set(key, clean.sort());
   }
+  // The scan's workers go on to count the texts they scanned, while this thread renders.
+  if (helpers.length && options.count) {
+    const tokenizer = options.count.tokenizer ?? "o200k";
+    const files = todo.map((f) => ({ path: f.path, text: f.text! }));
+    tableFor(tokenizer, cache).then(
+      (table) => startPrecount(files, tokenizer, helpers, table),
+      () => helpers.forEach((h) => h.stop()),
+    );
+  } else helpers.forEach((h) => h.stop());
   return findings;
 }
 
@@ -421,6 +433,11 @@ export async function redactSources(
 export interface ScanOptions {
   /** Threads to scan with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
   workers?: number;
+  /**
+   * After a scan on workers, they count the scanned texts for the build's token counts with
+   * this tokenizer (`pipeline/_precount.ts`). @default {undefined} the workers stop
+   */
+  count?: { tokenizer?: Tokenizer };
 }
 
 /** Below this many characters to scan, a worker costs more than it saves. */
@@ -440,7 +457,7 @@ async function scanAll(
   files: SourceFile[],
   rules: Record<string, string>,
   threads?: number,
-): Promise<Map<SourceFile, ScanResult>> {
+): Promise<{ results: Map<SourceFile, ScanResult>; helpers: ScanHelper[] }> {
   const out = new Map<SourceFile, ScanResult>();
   const total = files.reduce((n, f) => n + f.text!.length, 0);
   const workers = Math.max(1, Math.floor(threads ?? navigator.hardwareConcurrency ?? 1)) - 1;
@@ -449,7 +466,7 @@ async function scanAll(
   };
   if (workers === 0 || total < PARALLEL_SCAN_CHARS) {
     await scanHere(files);
-    return out;
+    return { results: out, helpers: [] };
   }
   const batches: SourceFile[][] = [[]];
   let size = 0;
@@ -489,13 +506,11 @@ async function scanAll(
     await yieldToEvents();
   }
   await Promise.all(feeding);
-  helpers.forEach((h) => h.stop());
-  return out;
+  return { results: out, helpers };
 }
 
-interface ScanHelper {
+interface ScanHelper extends CountHelper {
   scan(files: SourceFile[]): Promise<ScanResult[]>;
-  stop(): void;
 }
 
 function scanWorker(rules: Record<string, string>): ScanHelper {
@@ -503,17 +518,23 @@ function scanWorker(rules: Record<string, string>): ScanHelper {
   try {
     worker = new Worker(new URL("./_scan_worker.ts", import.meta.url).href, { type: "module" });
   } catch (error) {
-    return { scan: () => Promise.reject(error), stop: () => {} };
+    return {
+      scan: () => Promise.reject(error),
+      count: () => Promise.reject(error),
+      stop: () => {},
+    };
   }
-  const waiting = new Map<number, { resolve(r: ScanResult[]): void; reject(e: Error): void }>();
+  // deno-lint-ignore no-explicit-any
+  const waiting = new Map<number, { resolve(r: any): void; reject(e: Error): void }>();
   let ids = 0;
   let broken: Error | undefined;
   worker.onmessage = (
-    event: MessageEvent<{ id: number; results?: ScanResult[]; error?: string }>,
+    event: MessageEvent<{ id: number; results?: ScanResult[]; counts?: number[]; error?: string }>,
   ) => {
     const job = waiting.get(event.data.id);
     waiting.delete(event.data.id);
-    if (event.data.results) job?.resolve(event.data.results);
+    const answer = event.data.results ?? event.data.counts;
+    if (answer) job?.resolve(answer);
     else job?.reject(new Error(`Secret scan failed: ${event.data.error}`));
   };
   worker.onerror = (event) => {
@@ -533,6 +554,13 @@ function scanWorker(rules: Record<string, string>): ScanHelper {
           rules,
           items: files.map((f) => ({ path: f.path, text: f.text })),
         });
+      }),
+    count: (texts, table) =>
+      new Promise<number[]>((resolve, reject) => {
+        if (broken) return reject(broken);
+        const id = ids++;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, table, texts });
       }),
     stop: () => worker.terminate(),
   };

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { countTexts } from "../../pipeline/count.ts";
+import { countableSpan, precountServed } from "../../pipeline/_precount.ts";
+import { makeProject, prng } from "../_helpers.ts";
+import { buildIn } from "./_cache_helpers.ts";
+
+/** Files whose first and last lines are the awkward kind: comments, blank lines, indentation. */
+function tree(): Record<string, string> {
+  const random = prng(11);
+  const starts = [
+    "/* licence */\n",
+    "\n\n",
+    "  indented\n",
+    "// c\n/// d\n",
+    "#!/usr/bin/env x\n",
+    "",
+  ];
+  const ends = ["", "\n", "  }\n", "\n\n\n", "// end", "x = 1 \t\n", "/"];
+  const out: Record<string, string> = {};
+  for (let i = 0; i < 40; i++) {
+    const body = Array.from(
+      { length: 2000 + (i % 7) * 500 },
+      (_, j) =>
+        `${j % 5 ? "  " : ""}let v${j} = ${Math.floor(random() * 1e6)}; // ${"é€🙂"[j % 3]}`,
+    ).join("\n");
+    out[`src/f${i}.ts`] = starts[i % starts.length] + body + "\n" + ends[i % ends.length];
+  }
+  out["src/crlf.ts"] = "a = 1\r\n".repeat(5000);
+  return out;
+}
+
+Deno.test("counts the secret scan's workers start early give the same bytes and counts as one thread", async () => {
+  const root = await makeProject(tree());
+  const parallel = await buildIn(root, await Deno.makeTempDir());
+  assert.ok(precountServed() > 30, `blocks served from early counts: ${precountServed()}`);
+  const alone = await buildIn(root, await Deno.makeTempDir(), { workers: 1 });
+  assert.equal(parallel.document, alone.document);
+  assert.deepEqual(parallel.manifest.blocks, alone.manifest.blocks);
+  assert.deepEqual(parallel.manifest.files, alone.manifest.files);
+});
+
+Deno.test("countableSpan() cuts where head + middle + tail count as the whole", async () => {
+  const texts = Object.values(tree());
+  for (const text of texts.slice(0, 12)) {
+    const span = countableSpan(text);
+    assert.ok(span, "two safe line starts");
+    const block = `### a.ts\n\n\`\`\`ts\n${text}\n\`\`\`\n\n`;
+    const at = block.indexOf(text) + span[0];
+    const end = block.indexOf(text) + span[1];
+    const [whole, head, middle, tail] = await countTexts(
+      [block, block.slice(0, at), block.slice(at, end), block.slice(end)],
+      { workers: 1 },
+    );
+    assert.equal(head + middle + tail, whole);
+  }
+  assert.equal(countableSpan("one line\n"), undefined);
+  assert.equal(countableSpan("/a\n b\n"), undefined);
+  assert.deepEqual(countableSpan("a\nb\nc\n"), [2, 4]);
+});
