@@ -224,3 +224,41 @@ export function streamPack(path: string): PackStream | undefined {
     },
   };
 }
+
+/**
+ * Append records to an existing pack (a later record of a name wins when
+ * the pack is read): for the few new values of keys a pack holds, without
+ * rewriting it. A write cut short leaves a damaged last record, which a read
+ * drops. Resolves to the bytes appended (0 when it could not append).
+ *
+ * @example
+ * ```ts
+ * import { appendPack, readPack, writePack } from "./_cache_pack.ts";
+ * const path = await Deno.makeTempFile();
+ * await writePack(path, new Map([["a", new Uint8Array([1])]]));
+ * appendPack(path, new Map([["a", new Uint8Array([2])]]));
+ * readPack(path).get("a")?.payload; // Uint8Array [2]
+ * ```
+ */
+export function appendPack(path: string, records: Map<string, Uint8Array>): number {
+  const parts: Uint8Array[] = [];
+  for (const [name, payload] of records) {
+    parts.push(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`), payload);
+  }
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  try {
+    // Only onto a pack that is there and whole at its start.
+    using file = Deno.openSync(path, { read: true, append: true });
+    const head = new Uint8Array(MAGIC.length);
+    if (file.readSync(head) !== MAGIC.length || decoder.decode(head) !== MAGIC) return 0;
+    for (let done = 0; done < bytes.length;) done += file.writeSync(bytes.subarray(done));
+    return bytes.length;
+  } catch {
+    return 0;
+  }
+}

@@ -20,6 +20,7 @@
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
 import {
+  appendPack,
   type PackRecord,
   type PackStream,
   readPack,
@@ -209,6 +210,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
    */
   let stream: PackStream | undefined;
   let streamTried = false;
+  const restated = new Set<string>();
   const pending = new Map<string, Uint8Array>();
   let pendingBytes = 0;
   /** Entry files read this build (touched at flush, for least-recently-used eviction). */
@@ -218,6 +220,9 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     const name = fileName(key);
     if (packPath) {
       pack ??= readPack(packPath);
+      // A new value for a key the pack holds (a list that changed): it must go into the pack,
+      // or the pack would serve the old value.
+      if (pack.has(name)) restated.add(name);
       if (pack.size === 0 && !streamTried) {
         streamTried = true;
         stream = streamPack(packPath);
@@ -282,8 +287,14 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       await writePack(packPath, used);
       grown += fileSize(packPath) - before;
     } else {
-      // A few new entries: entry files, and the pack stays (marked as used now).
-      for (const [name, payload] of pending) writeFile(name, payload);
+      // A few new entries: entry files, and the pack stays (marked as used now); new values of
+      // keys it holds are appended to it (the last record of a name wins).
+      const appended = new Map<string, Uint8Array>();
+      for (const [name, payload] of pending) {
+        if (restated.has(name)) appended.set(name, payload);
+        else writeFile(name, payload);
+      }
+      if (appended.size) grown += appendPack(packPath, appended);
       touch(packPath);
     }
     pending.clear();
@@ -291,6 +302,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     outside.clear();
     pack = undefined;
     streamTried = false;
+    restated.clear();
   }
   return {
     dir,
