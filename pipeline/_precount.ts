@@ -135,6 +135,11 @@ export function startPrecount(
     }
   }
   if (job.paths.length) run.queue.push(job);
+  if (!run.queue.length) {
+    helpers.forEach((h) => h.stop());
+    run.helpers = [];
+    return;
+  }
   // Each helper keeps two batches in hand.
   const send = (helper: CountHelper) => {
     const next = run.queue.shift();

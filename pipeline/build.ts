@@ -24,7 +24,7 @@ import {
   withSecrets,
 } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
-import { transformFiles } from "./transform.ts";
+import { chooseView, focusOf, transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
@@ -141,9 +141,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   resolution.warnings.forEach(warn);
   await attachSideSlices(resolution.targets, config, warn);
   const sources = await readTargets(resolution.targets, config);
+  const inFocus = focusOf(config);
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules, cache, {
-    count: { tokenizer: config.budget.tokenizer },
+    // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
+    count: {
+      tokenizer: config.budget.tokenizer,
+      only: (file) => chooseView(file, config, inFocus(file.path)) === "full",
+    },
     workers: options.workers,
   });
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).

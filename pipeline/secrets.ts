@@ -420,7 +420,8 @@ export async function redactSources(
   // The scan's workers go on to count the texts they scanned, while this thread renders.
   if (helpers.length && options.count) {
     const tokenizer = options.count.tokenizer ?? "o200k";
-    const files = todo.map((f) => ({ path: f.path, text: f.text! }));
+    const only = options.count.only ?? (() => true);
+    const files = todo.filter(only).map((f) => ({ path: f.path, text: f.text! }));
     tableFor(tokenizer, cache).then(
       (table) => startPrecount(files, tokenizer, helpers, table),
       () => helpers.forEach((h) => h.stop()),
@@ -437,7 +438,11 @@ export interface ScanOptions {
    * After a scan on workers, they count the scanned texts for the build's token counts with
    * this tokenizer (`pipeline/_precount.ts`). @default {undefined} the workers stop
    */
-  count?: { tokenizer?: Tokenizer };
+  count?: {
+    tokenizer?: Tokenizer;
+    /** The files whose blocks hold their text (views that show it whole). @default {all} */
+    only?: (file: SourceFile) => boolean;
+  };
 }
 
 /** Below this many characters to scan, a worker costs more than it saves. */
