@@ -16,15 +16,24 @@ import type { BpeTable } from "./_bpe.ts";
 
 /** A thread that counts texts with a table (a scan worker). */
 export interface CountHelper {
-  /** Counts of each text. */
-  count(texts: string[], table: BpeTable): Promise<number[]>;
+  /**
+   * Counts of the `[path, start, end]` spans of texts the thread kept from its scan (-1 for one it
+   * does not hold), then of `texts`.
+   */
+  count(
+    job: { spans: Array<[string, number, number]>; texts: string[] },
+    table: BpeTable,
+  ): Promise<number[]>;
   /** Stop the thread. */
   stop(): void;
 }
 
 interface Job {
   paths: string[];
+  /** The middles (slices of this thread's texts). */
   texts: string[];
+  /** The spans of the middles in their texts. */
+  spans: Array<[string, number, number]>;
 }
 
 interface Known {
@@ -57,7 +66,8 @@ export function precountServed(): number {
 const runs = new Map<string, Run>();
 
 interface Run {
-  queue: Job[];
+  queues: Job[][];
+  shared: Job[];
   known: Map<string, Known>;
   inFlight: Set<Promise<void>>;
   helpers: CountHelper[];
@@ -110,56 +120,63 @@ export function countableSpan(text: string): [number, number] | undefined {
  * ```
  */
 export function startPrecount(
-  files: Array<{ path: string; text: string }>,
+  files: Array<{ path: string; text: string; helper?: number }>,
   tokenizer: string,
   helpers: CountHelper[],
   table: BpeTable,
 ): void {
   stopRun(tokenizer);
   served = 0;
-  const run: Run = { queue: [], known: new Map(), inFlight: new Set(), helpers };
+  // One queue per helper (the texts it scanned and kept: sent as spans) and one shared (texts).
+  const queues: Job[][] = helpers.map(() => []);
+  const shared: Job[] = [];
+  const run: Run = { queues, shared, known: new Map(), inFlight: new Set(), helpers };
   runs.set(tokenizer, run);
-  let job: Job = { paths: [], texts: [] };
-  let size = 0;
+  const open = new Map<Job[], { job: Job; size: number }>();
   for (const file of files) {
     if (file.text.length < MIN_CHARS) continue;
     const span = countableSpan(file.text);
     if (!span) continue;
-    job.paths.push(file.path);
-    job.texts.push(file.text.slice(span[0], span[1]));
-    size += span[1] - span[0];
-    if (size >= BATCH_CHARS) {
-      run.queue.push(job);
-      job = { paths: [], texts: [] };
-      size = 0;
+    const queue = file.helper !== undefined && queues[file.helper] ? queues[file.helper] : shared;
+    let at = open.get(queue);
+    if (!at) open.set(queue, at = { job: { paths: [], texts: [], spans: [] }, size: 0 });
+    at.job.paths.push(file.path);
+    at.job.texts.push(file.text.slice(span[0], span[1]));
+    at.job.spans.push([file.path, span[0], span[1]]);
+    at.size += span[1] - span[0];
+    if (at.size >= BATCH_CHARS) {
+      queue.push(at.job);
+      open.delete(queue);
     }
   }
-  if (job.paths.length) run.queue.push(job);
-  if (!run.queue.length) {
+  for (const [queue, at] of open) queue.push(at.job);
+  if (!shared.length && queues.every((q) => !q.length)) {
     helpers.forEach((h) => h.stop());
     run.helpers = [];
     return;
   }
-  // Each helper keeps two batches in hand.
-  const send = (helper: CountHelper) => {
-    const next = run.queue.shift();
+  // Each helper keeps two batches in hand: its own first, then shared ones.
+  const send = (helper: CountHelper, own: Job[]) => {
+    const mine = own.shift();
+    const next = mine ?? shared.shift();
     if (!next) return;
-    const done: Promise<void> = helper.count(next.texts, table).then(
+    const job = mine ? { spans: next.spans, texts: [] } : { spans: [], texts: next.texts };
+    const done: Promise<void> = helper.count(job, table).then(
       (counts) =>
-        next.paths.forEach((p, i) =>
-          run.known.set(p, { middle: next.texts[i], tokens: counts[i] })
-        ),
+        next.paths.forEach((p, i) => {
+          if (counts[i] >= 0) run.known.set(p, { middle: next.texts[i], tokens: counts[i] });
+        }),
       () => {}, // a helper that fails leaves these to be counted with their blocks
     ).then(() => {
       run.inFlight.delete(done);
-      send(helper);
+      send(helper, own);
     });
     run.inFlight.add(done);
   };
-  for (const helper of helpers) {
-    send(helper);
-    send(helper);
-  }
+  helpers.forEach((helper, i) => {
+    send(helper, queues[i]);
+    send(helper, queues[i]);
+  });
 }
 
 /**
@@ -178,11 +195,13 @@ export async function finishPrecount(
 ): Promise<void> {
   const run = runs.get(tokenizer);
   if (!run) return;
-  for (let job = run.queue.shift(); job; job = run.queue.shift()) {
-    job.paths.forEach((p, i) =>
-      run.known.set(p, { middle: job!.texts[i], tokens: count(job!.texts[i]) })
-    );
-    await Promise.resolve();
+  // What no helper has taken yet is counted here (this thread has every text).
+  for (const queue of [run.shared, ...run.queues]) {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const { paths, texts } = job;
+      paths.forEach((p, i) => run.known.set(p, { middle: texts[i], tokens: count(texts[i]) }));
+      await Promise.resolve();
+    }
   }
   while (run.inFlight.size) await Promise.race(run.inFlight);
   run.helpers.forEach((h) => h.stop());
