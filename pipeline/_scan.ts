@@ -60,26 +60,46 @@ const MAP_VALUE = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
 const MAX_MAP = 64 * 1024;
 
 /**
+ * Hints whose rules were checked one by one against the pinned preset's
+ * source: each rule listed reports only on a text holding one of the
+ * hint's substrings (npm's `npm_` tokens, `_authToken=` lines and
+ * `x-oauth-basic` URLs; OpenAI's and Anthropic's `sk-` keys; 1Password's
+ * `ops_` tokens; Databricks' `dapi` tokens). A text whose only hints are
+ * these runs just those rules (and `filter-comments`): large bundled
+ * JavaScript holds `npm_` and `sk-` and was scanned by all 28 rules.
+ */
+const GATED_HINTS: Array<{ source: string; rules: string[] }> = [
+  { source: "_authToken=|npm_|x-oauth-basic", rules: ["npm"] },
+  { source: "sk-", rules: ["openai", "anthropic"] },
+  { source: "ops_", rules: ["1password"] },
+  { source: "dapi", rules: ["databricks"] },
+];
+const GATES = GATED_HINTS.map((g) => ({ hints: new RegExp(g.source), rules: g.rules }));
+
+/** The other hints: a text holding any of them runs the whole preset. */
+const OTHER_HINTS = [
+  "A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA", // aws access key id
+  // aws secret access key, account id (case-insensitive supersets of the rule's names)
+  "[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]",
+  "[Aa][Cc][Cc][Oo][Uu][Nn][Tt]_?(?:[Ii][Dd])?[\"']?\\s*(?::|=>|=)\\s*[\"']?[0-9]{4}",
+  "private_key|PRIVATE KEY", // gcp, privatekey
+  "xox[bpaor]|xapp|[Hh][Oo][Oo][Kk][Ss]\\.[Ss][Ll][Aa][Cc][Kk]", // slack
+  "://[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@", // basicauth
+  "[Mm][Oo][Nn][Gg][Oo][Dd][Bb]|[Mm][Yy][Ss][Qq][Ll]|[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]", // databases
+  "gsk_|hf_|lin_api_|ntn_|SG\\.|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)_", // keys by prefix
+  "gh[pousr]_|github_pat_|glpat-|glc_|glsa_|hv[sbr]\\.|vc[piark]_|dckr_pat_",
+  "figd_|cf(?:k|ut|at)_|tskey-",
+].join("|");
+const OTHERS = new RegExp(OTHER_HINTS);
+
+/**
  * Substrings at least one of which every rule of secretlint's recommended
  * preset (13.0.7) needs to match; a text with none of them cannot produce a
  * finding, so secretlint is skipped for it. Tied to the pinned version: the
  * rule list is checked by a test.
  */
 export const SECRETLINT_HINTS: RegExp = new RegExp(
-  [
-    "A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA", // aws access key id
-    // aws secret access key, account id (case-insensitive supersets of the rule's names)
-    "[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]",
-    "[Aa][Cc][Cc][Oo][Uu][Nn][Tt]_?(?:[Ii][Dd])?[\"']?\\s*(?::|=>|=)\\s*[\"']?[0-9]{4}",
-    "private_key|PRIVATE KEY", // gcp, privatekey
-    "_authToken=|npm_|x-oauth-basic", // npm, github oauth
-    "xox[bpaor]|xapp|[Hh][Oo][Oo][Kk][Ss]\\.[Ss][Ll][Aa][Cc][Kk]", // slack
-    "://[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@", // basicauth
-    "[Mm][Oo][Nn][Gg][Oo][Dd][Bb]|[Mm][Yy][Ss][Qq][Ll]|[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]", // databases
-    "sk-|gsk_|hf_|lin_api_|ntn_|SG\\.|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)_", // keys by prefix
-    "gh[pousr]_|github_pat_|glpat-|glc_|glsa_|ops_|hv[sbr]\\.|vc[piark]_|dapi|dckr_pat_",
-    "figd_|cf(?:k|ut|at)_|tskey-",
-  ].join("|"),
+  [OTHER_HINTS, ...GATED_HINTS.map((g) => g.source)].join("|"),
 );
 
 /** The rule ids of secretlint's preset that {@linkcode SECRETLINT_HINTS} covers. */
@@ -189,7 +209,7 @@ export async function redactText(
   const matches = ownMatches(text, options.rules ?? {});
   const hinted = options.prefilter === false || SECRETLINT_HINTS.test(text);
   if (options.secretlint !== false && hinted) {
-    await collectSecretlint(text, path, matches);
+    await collectSecretlint(text, path, matches, options.prefilter !== false);
   }
   return apply(text, matches);
 }
@@ -281,7 +301,12 @@ function matchingBrace(text: string, open: number): number {
   return -1;
 }
 
-async function collectSecretlint(text: string, path: string, out: Match[]): Promise<void> {
+async function collectSecretlint(
+  text: string,
+  path: string,
+  out: Match[],
+  gate: boolean,
+): Promise<void> {
   // Loaded only when a text needs it: a scan worker that never does starts without the deps.
   const { loadSecretlint } = await import("../deps.ts");
   const { lintSource, preset } = await loadSecretlint();
@@ -289,7 +314,12 @@ async function collectSecretlint(text: string, path: string, out: Match[]): Prom
     // Only the name is passed: rules that would re-read the file (GCP .p12) find nothing.
     source: { filePath: `/${path}`, content: text, contentType: "text" },
     options: {
-      config: { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: preset }] },
+      config: {
+        rules: [{
+          id: "@secretlint/secretlint-rule-preset-recommend",
+          rule: gate ? presetFor(text, preset) : preset,
+        }],
+      },
       maskSecrets: true,
     },
   });
@@ -300,6 +330,53 @@ async function collectSecretlint(text: string, path: string, out: Match[]): Prom
     out.push({ start, end, rule: message.ruleId.replace(/^@secretlint\/secretlint-rule-/, "") });
   }
 }
+
+/**
+ * The secretlint rules a hinted text needs (see {@linkcode GATED_HINTS}), or
+ * `undefined` for the whole preset.
+ *
+ * @example
+ * ```ts
+ * import { secretlintRulesFor } from "./_scan.ts";
+ * secretlintRulesFor("const t = process.env.npm_token;"); // ["npm", "filter-comments"]
+ * secretlintRulesFor("AKIA…"); // undefined
+ * ```
+ */
+export function secretlintRulesFor(text: string): string[] | undefined {
+  if (OTHERS.test(text)) return undefined;
+  const ids: string[] = [];
+  for (const gate of GATES) if (gate.hints.test(text)) ids.push(...gate.rules);
+  return [...ids, "filter-comments"];
+}
+
+/** A secretlint preset creator (the pinned preset, or the same with fewer rules). */
+interface Preset {
+  rules: Array<{ meta: { id: string } }>;
+  create(context: { registerRule(rule: unknown): void }, options: unknown): void;
+}
+
+/**
+ * The preset for a text: the whole of it, unless the text's only hints are
+ * {@linkcode GATED_HINTS}: then a copy (same id) that registers just their
+ * rules and `filter-comments`, in the preset's order. The messages are those
+ * of the whole preset: the rules left out cannot match the text.
+ */
+function presetFor<T>(text: string, preset: T): T {
+  const whole = preset as unknown as Preset;
+  const ids = secretlintRulesFor(text);
+  if (!ids) return preset;
+  const rules = whole.rules.filter((r) => ids.includes(r.meta.id.replace(RULE_PREFIX, "")));
+  const subset: Preset = {
+    ...whole,
+    rules,
+    create(context) {
+      rules.forEach((rule) => context.registerRule(rule));
+    },
+  };
+  return subset as unknown as T;
+}
+
+const RULE_PREFIX = /^@secretlint\/secretlint-rule-/;
 
 /** Replace matches (overlaps merged, the earliest rule names the merge) from the end. */
 function apply(text: string, matches: Match[]): Redaction {
