@@ -74,29 +74,31 @@ interface Run {
 }
 
 /**
- * The span of a text between its first and last line start (after the first
- * character, before the end) whose character is neither whitespace nor `/`;
- * `undefined` when there are not two.
+ * The span of a text from its first to its last possible cut: a line start
+ * (after the first character, before the end) whose character is neither
+ * whitespace nor `/`; or the text's start when its first character is
+ * neither, and its end when it ends with a newline (whether those two cut
+ * the block is checked where the block is known, by {@linkcode knownCount}).
+ * `undefined` when there is no such span.
  *
  * @example
  * ```ts
  * import { countableSpan } from "./_precount.ts";
- * countableSpan("/* a *\/\nx = 1\ny = 2\n"); // [8, 14]
+ * countableSpan("/* a *\/\nx = 1\ny = 2"); // [8, 14]
+ * countableSpan("{\n  \"a\": 1\n}\n"); // [0, 13]
  * ```
  */
 export function countableSpan(text: string): [number, number] | undefined {
-  let start = -1;
+  let start = text.length && !/[\s/]/.test(text[0]) ? 0 : -1;
   for (
     let nl = text.indexOf("\n");
-    nl >= 0 && nl + 1 < text.length;
+    start < 0 && nl >= 0 && nl + 1 < text.length;
     nl = text.indexOf("\n", nl + 1)
   ) {
-    if (!/[\s/]/.test(text[nl + 1])) {
-      start = nl + 1;
-      break;
-    }
+    if (!/[\s/]/.test(text[nl + 1])) start = nl + 1;
   }
   if (start < 0) return undefined;
+  if (text.endsWith("\n")) return text.length > start ? [start, text.length] : undefined;
   for (
     let nl = text.lastIndexOf("\n", text.length - 2);
     nl >= start;
