@@ -336,7 +336,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     has(key: string): boolean {
       if (!enabled) return false;
       const name = fileName(key);
-      if (unflushed(name)) return true;
+      if (pending.has(name) || stream?.has(name)) return true;
       if (packPath && (pack ??= readPack(packPath)).has(name)) return true;
       try {
         return Deno.statSync(entryPath(dir, name)).isFile;

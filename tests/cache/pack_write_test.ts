@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { cacheStats } from "../../pipeline/cache.ts";
+import { cacheStats, openCache } from "../../pipeline/cache.ts";
 import { makeProject, prng } from "../_helpers.ts";
 import { buildIn, entryFiles, marks } from "./_cache_helpers.ts";
 
@@ -40,4 +40,30 @@ Deno.test("a cold build streams its entries into one pack; cold, warm and uncach
   assert.deepEqual(comparable(cold), comparable(fresh));
   assert.deepEqual(comparable(warm), comparable(fresh));
   assert.deepEqual(cold.manifest.blocks, fresh.manifest.blocks, "token counts");
+});
+
+Deno.test("openCache() with a pack: cold writes stream into it, a few later writes are entry files, a new value of a packed key is appended", async () => {
+  const dir = join(await Deno.makeTempDir(), "cache");
+  const cold = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) await cold.set(`key ${i}`, { i });
+  assert.deepEqual(await cold.get("key 3"), { i: 3 }, "read back before the flush");
+  assert.ok(cold.has("key 19"));
+  assert.deepEqual(await entryFiles(dir), []);
+  await cold.flush();
+  assert.equal((await cacheStats(dir)).packs.entries, 20);
+
+  const warm = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) assert.deepEqual(await warm.get(`key ${i}`), { i });
+  await warm.set("new key", "fresh");
+  await warm.set("key 0", "changed");
+  await warm.flush();
+  assert.equal((await entryFiles(dir)).length, 1, "the new key only");
+  const stats = await cacheStats(dir);
+  assert.equal(stats.packs.files, 1);
+  assert.equal(stats.packs.entries, 20, "key 0 twice in the file, once as a record");
+
+  const next = openCache(dir, { pack: "project" });
+  assert.equal(await next.get("key 0"), "changed", "the appended record wins");
+  assert.equal(await next.get("new key"), "fresh");
+  assert.deepEqual(await next.get("key 7"), { i: 7 });
 });
