@@ -269,6 +269,15 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   function unflushed(name: string): Uint8Array | undefined {
     return pending.get(name) ?? stream?.get(name);
   }
+  /** Replaced records (appended values) take over a quarter of the pack, and over 1 MB. */
+  function packIsStale(): boolean {
+    let live = 0;
+    for (const record of (pack ??= readPack(packPath!)).values()) {
+      live += record.payload.length + 100;
+    }
+    const dead = fileSize(packPath!) - live;
+    return dead > Math.max(1 << 20, live / 4);
+  }
   async function flushPack(): Promise<void> {
     if (!packPath) return;
     if (stream) {
@@ -281,7 +290,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         if (payload) s.put(name, payload);
       }
       grown += await s.finish();
-    } else if (outside.size > Math.max(8, used.size / 10)) {
+    } else if (outside.size > Math.max(8, used.size / 10) || (restated.size && packIsStale())) {
       await Deno.mkdir(join(dir, "packs"), { recursive: true });
       const before = fileSize(packPath);
       await writePack(packPath, used);

@@ -67,3 +67,22 @@ Deno.test("openCache() with a pack: cold writes stream into it, a few later writ
   assert.equal(await next.get("new key"), "fresh");
   assert.deepEqual(await next.get("key 7"), { i: 7 });
 });
+
+Deno.test("a pack that appended values keep replacing is rewritten before they take over", async () => {
+  const dir = join(await Deno.makeTempDir(), "cache");
+  const first = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 10; i++) await first.set(`key ${i}`, "x".repeat(1000));
+  await first.flush();
+  const packs = join(dir, "packs");
+  const pack = join(packs, [...Deno.readDirSync(packs)][0].name);
+  let largest = 0;
+  for (let round = 0; round < 40; round++) {
+    const cache = openCache(dir, { pack: "project" });
+    for (let i = 0; i < 10; i++) await cache.get(`key ${i}`);
+    await cache.set("key 0", `${round}`.repeat(50_000));
+    await cache.flush();
+    largest = Math.max(largest, (await Deno.stat(pack)).size);
+  }
+  assert.ok(largest < 2.5 * 1024 * 1024, `the pack stays small: ${largest} bytes`);
+  assert.equal(await openCache(dir, { pack: "project" }).get("key 0"), "39".repeat(50_000));
+});
