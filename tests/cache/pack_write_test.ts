@@ -36,10 +36,12 @@ Deno.test("a cold build streams its entries into one pack; cold, warm and uncach
   assert.equal(stats.tempFiles, 0);
   const warm = await buildIn(root, state);
   assert.ok(Object.values(marks(warm)).every((m) => m === "hit"));
-  const fresh = await buildIn(root, await Deno.makeTempDir(), { cache: false });
+  const freshState = await Deno.makeTempDir();
+  const fresh = await buildIn(root, freshState, { cache: false });
   assert.deepEqual(comparable(cold), comparable(fresh));
   assert.deepEqual(comparable(warm), comparable(fresh));
   assert.deepEqual(cold.manifest.blocks, fresh.manifest.blocks, "token counts");
+  for (const dir of [root, state, freshState]) await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("openCache() with a pack: cold writes stream into it, a few later writes are entry files, a new value of a packed key is appended", async () => {

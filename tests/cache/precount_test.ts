@@ -36,12 +36,14 @@ function tree(): Record<string, string> {
 
 Deno.test("counts the secret scan's workers start early give the same bytes and counts as one thread", async () => {
   const root = await makeProject(tree());
-  const parallel = await buildIn(root, await Deno.makeTempDir());
+  const states = [await Deno.makeTempDir(), await Deno.makeTempDir()];
+  const parallel = await buildIn(root, states[0]);
   assert.ok(precountServed() > 30, `blocks served from early counts: ${precountServed()}`);
-  const alone = await buildIn(root, await Deno.makeTempDir(), { workers: 1 });
+  const alone = await buildIn(root, states[1], { workers: 1 });
   assert.equal(parallel.document, alone.document);
   assert.deepEqual(parallel.manifest.blocks, alone.manifest.blocks);
   assert.deepEqual(parallel.manifest.files, alone.manifest.files);
+  for (const dir of [root, ...states]) await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("countableSpan() cuts where head + middle + tail count as the whole", async () => {
