@@ -161,7 +161,14 @@ export function startPrecount(
   const send = (helper: CountHelper, own: Job[]) => {
     const mine = own.shift();
     const next = mine ?? shared.shift();
-    if (!next) return;
+    if (!next) {
+      // All counted: stop the threads now (a build that fails before it counts never waits).
+      if (!run.inFlight.size && run.queues.every((q) => !q.length)) {
+        run.helpers.forEach((h) => h.stop());
+        run.helpers = [];
+      }
+      return;
+    }
     const job = mine ? { spans: next.spans, texts: [] } : { spans: [], texts: next.texts };
     const done: Promise<void> = helper.count(job, table).then(
       (counts) =>
