@@ -87,7 +87,11 @@ Deno.test("the tree section is off by default and volatile after the files when 
     document.includes("## Directory Tree\n\n```\nsrc/\n  a.ts\n  deep/\n    b.py\n```\n\n"),
   );
   const ids = manifest.blocks.map((b) => `${b.id}:${b.stability}`);
-  assert.deepEqual(ids.slice(-2), ["tree:volatile", "history:volatile"]);
+  assert.deepEqual(ids.slice(-3), [
+    "tree:volatile",
+    "history:volatile",
+    "history:recent:volatile",
+  ]);
   assert.ok(manifest.prefix.bytes < document.indexOf("## Directory Tree") + 1);
 });
 
