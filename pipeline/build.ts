@@ -34,6 +34,7 @@ import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
+import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts } from "./_document.ts";
 import type {
@@ -193,6 +194,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   });
   // Token budget: step files down until the document fits (see pipeline/budget.ts).
   let budget: BudgetReport | undefined;
+  // `slop build` remembers its steps (sticky); `slop check` and PATHS builds neither read nor write.
+  const stepMemory = orderContext.orderSource === "state" && !config.paths.length;
   if (config.budget.tokens !== undefined) {
     const transform = { warn, complete, timeoutMs: options.hookTimeoutMs, cache };
     const assemble = async () => {
@@ -203,7 +206,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       const tokenizer = config.budget.tokenizer;
       return await placeBlocks(formatted, { tokenizer, tokenCache: counted.counts });
     };
-    const fit = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
+    const remembered = stepMemory ? await loadBudgetMemory(config) : [];
+    const fit = await fitBudget(files, placed, {
+      sources,
+      config,
+      registry,
+      transform,
+      assemble,
+      remembered,
+    });
     if (fit.placed !== placed) encoded.length = 0; // stepped down: encode the new blocks
     ({ placed, report: budget } = fit);
   }
@@ -243,6 +254,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       const commit = rule.commit;
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
+    if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
   }
   return {
     get document() {
