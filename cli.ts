@@ -48,7 +48,7 @@ export async function main(args: string[]): Promise<number> {
     .option("--budget <tokens>", "fit the document in TOKENS by stepping files down")
     .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--stdout", "print the document instead of writing a numbered file")
-    .option("--json", "print the manifest as JSON")
+    .option("--json", "print the manifest as JSON (with --stdout: { manifest, document })")
     .option("--format <format>", "document format: markdown | xml | json (default: output.format)")
     .option("--strict", "exit 1 when any file has an error")
     .option("--fail-on-secret", "exit 1, writing nothing, when a secret is found")

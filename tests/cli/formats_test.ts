@@ -81,8 +81,7 @@ Deno.test("the tree section is off by default and volatile after the files when 
   const off = await runCli(["build", "--stdout"], root);
   assert.doesNotMatch(off.stdout, /Directory Tree/);
   const on = await runCli(["build", "--stdout", "--json"], await built("markdown"));
-  const document = on.stdout.slice(0, on.stdout.indexOf('{\n  "version"'));
-  const manifest: Manifest = JSON.parse(on.stdout.slice(document.length));
+  const { manifest, document }: { manifest: Manifest; document: string } = JSON.parse(on.stdout);
   assert.ok(
     document.includes("## Directory Tree\n\n```\nsrc/\n  a.ts\n  deep/\n    b.py\n```\n\n"),
   );
