@@ -193,6 +193,10 @@ export async function main(args: string[]): Promise<number> {
     .option("-c, --config <path>", CONFIG_HELP)
     .option("--apply", "ask the provider, append items, write the ledger and the digest")
     .option("--reclaim", "with --apply, delete conversations whose harvest succeeded")
+    .option(
+      "--no-harvest",
+      "ask no model: with --apply --reclaim, delete conversations unharvested",
+    )
     .option("--price <usd>", "USD per million input tokens for the estimate")
     .option("-q, --quiet", "print nothing but errors")
     .action(async (options) => {
