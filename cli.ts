@@ -226,6 +226,7 @@ export async function main(args: string[]): Promise<number> {
   slice.command("refresh")
     .description("rewrite moved and re-anchored slices of the side file at their new lines")
     .option("-c, --config <path>", CONFIG_HELP)
+    .option("--check", "write nothing; exit 1 when a slice is moved, re-anchored or stale")
     .option("-q, --quiet", "print nothing but errors")
     .action(async (options) => {
       const { runSliceRefresh } = await import("./cli/slice.ts");
