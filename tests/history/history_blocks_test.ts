@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { anthropicProvider, buildContext, chooseBreakpoints, type SlopConfig } from "../../mod.ts";
 import { anthropicPayload } from "../../plugins/providers/anthropic.ts";
+import { explain } from "../../cli/explain.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, type LlmServer, startLlmServer } from "../_llm_server.ts";
 import { makeProject } from "../_helpers.ts";
 
@@ -80,6 +81,16 @@ Deno.test("history is a heading, a checkpoint and a live tail block; a new turn 
       tailText(second, tail2),
       /### Discussion Excerpt 91\n\nUser: Question 91: why\?\n\n$/,
     );
+    // slop explain: the whole older document is a prefix of the newer one.
+    const written = (r: typeof first, number: number) => ({
+      number,
+      manifest: r.manifest,
+      document: new TextEncoder().encode(r.document),
+    });
+    const e = await explain(written(first, 1), written(second, 2));
+    assert.equal(e.bytes, shared);
+    assert.equal(e.bytes, new TextEncoder().encode(first.document).length);
+    assert.equal(e.ended, undefined);
   } finally {
     await server.close();
   }
@@ -161,4 +172,26 @@ Deno.test("chooseBreakpoints(): no history breakpoint for prefix-caching provide
   assert.deepEqual(choose(4), ["files", "history:checkpoint"]);
   assert.deepEqual(choose(1), ["files"]);
   assert.deepEqual(choose(4, 1600), ["files"]);
+});
+
+Deno.test("slop explain names the history block that ended the shared prefix, not a file", async () => {
+  const root = await makeProject({ "src/app.py": "x = 1\n", "chat.jsonl": discussion(4) });
+  const build = async () => await buildContext({ cwd: root, inline: { history: "chat.jsonl" } });
+  const first = await build();
+  // An earlier message edited: the live tail changes in place.
+  await Deno.writeTextFile(
+    join(root, "chat.jsonl"),
+    discussion(4).replace("Question 3: why?", "Question 3: why not?"),
+  );
+  const second = await build();
+  const written = (r: typeof first, number: number) => ({
+    number,
+    manifest: r.manifest,
+    document: new TextEncoder().encode(r.document),
+  });
+  const e = await explain(written(first, 1), written(second, 2));
+  assert.equal(e.ended?.id, "history:recent");
+  assert.equal(e.ended?.section, "history");
+  assert.equal(e.ended?.file, undefined);
+  assert.equal(e.ended?.kind, "changed");
 });
