@@ -30,6 +30,7 @@ import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
 import { countMany, prepareCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
+import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
@@ -174,6 +175,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     root: config.root,
     stateDir: config.stateDir,
     orderSource: options.orderSource ?? "state",
+    fileOrder: fileOrder(config, options.orderSource ?? "state", files),
     warn,
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);

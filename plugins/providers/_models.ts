@@ -9,7 +9,7 @@
  */
 
 import type { ModelInfo, ModelPrices } from "../../pipeline/types.ts";
-import { lookupModel } from "../../pipeline/cache_plan.ts";
+import { lookupModel } from "../../pipeline/helpers.ts";
 
 /** A table entry: a model's info without its id. */
 export type ModelEntry = Omit<ModelInfo, "model">;

@@ -9,7 +9,7 @@
 import { extname, join } from "node:path";
 import { Buffer } from "node:buffer";
 import type { Breakpoint, ModelInfo, PlacedBlock } from "../../pipeline/types.ts";
-import { modelTokens } from "../../pipeline/cache_plan.ts";
+import { modelTokens } from "../../pipeline/tokens.ts";
 import { chooseBreakpoints } from "../ordering/breakpoints.ts";
 
 /** Options of every provider's `payload(blocks, options)` hook. */

@@ -11,7 +11,7 @@
  */
 
 import type { Block, SectionPlugin } from "../../pipeline/types.ts";
-import { dedupNote, dedupText } from "../../pipeline/dedup.ts";
+import { dedupNote, dedupText } from "../../pipeline/helpers.ts";
 import { type HistoryEntry, loadHistory } from "./_history.ts";
 import { type Checkpoint, checkpointMessage, compactHistory } from "./_compaction.ts";
 
