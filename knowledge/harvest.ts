@@ -29,7 +29,13 @@ import {
 import { appendHarvest } from "./_append.ts";
 import { basicScrubber, type SecretScrubber } from "./_secrets.ts";
 import { type DigestResult, regenerateDigest } from "./digest.ts";
-import { type Ledger, type LedgerStatus, readLedger, writeLedger } from "./ledger.ts";
+import {
+  type Ledger,
+  type LedgerEntry,
+  type LedgerStatus,
+  readLedger,
+  writeLedger,
+} from "./ledger.ts";
 import {
   buildHarvestPrompt,
   HARVEST_MAX_ATTEMPTS,
@@ -327,12 +333,7 @@ export async function harvestKnowledge(
   for (const [i, p] of plan.entries()) {
     const conversation = conversations[i];
     if (p.action === "too-large") {
-      ledger.entries[p.sha256] = {
-        path: p.path,
-        status: "too-large",
-        at: now().toISOString(),
-        deleted: false,
-      };
+      ledger.entries[p.sha256] = ledgerEntry(p, "too-large", now());
       await writeLedger(dir, ledger);
       report.outcomes.push({ label: p.label, status: "too-large" });
       log(`kept (too large): ${p.label}`);
@@ -365,14 +366,10 @@ export async function harvestKnowledge(
           scrub,
         );
         // Kept before writing: a run stopped halfway (even killed) resumes from this answer.
-        ledger.entries[p.sha256] = {
-          path: p.path,
-          status: "harvest-failed",
-          at: now().toISOString(),
-          deleted: false,
+        ledger.entries[p.sha256] = ledgerEntry(p, "harvest-failed", now(), {
           error: "Stopped while appending the items",
           pending: items,
-        };
+        });
         await writeLedger(dir, ledger);
       }
       const appended = await appendHarvest(items, {
@@ -382,25 +379,15 @@ export async function harvestKnowledge(
         scrub,
       });
       for (const c of ITEM_CATEGORIES) report.items[c] += appended[c];
-      ledger.entries[p.sha256] = {
-        path: p.path,
-        status: "harvested",
-        at: now().toISOString(),
-        items: appended,
-        deleted: false,
-      };
+      ledger.entries[p.sha256] = ledgerEntry(p, "harvested", now(), { items: appended });
       report.outcomes.push({ label: p.label, status: "harvested", items: appended });
       log(`harvested${resumed ? " (the last run's answer)" : ""}: ${p.label}`);
     } catch (error) {
       const message = scrub(error instanceof Error ? error.message : String(error)).text;
-      ledger.entries[p.sha256] = {
-        path: p.path,
-        status: "harvest-failed",
-        at: now().toISOString(),
-        deleted: false,
+      ledger.entries[p.sha256] = ledgerEntry(p, "harvest-failed", now(), {
         error: message,
-        ...(items ? { pending: items } : {}),
-      };
+        pending: items,
+      });
       report.outcomes.push({ label: p.label, status: "harvest-failed", error: message });
       log(`harvest failed: ${p.label}: ${message}`);
     }
@@ -418,12 +405,7 @@ export async function harvestKnowledge(
         entry.deleted = true;
         log(`reclaimed: ${p.label}`);
       } else {
-        ledger.entries[p.sha256] = {
-          path: p.path,
-          status: "deleted-unharvested",
-          at: now().toISOString(),
-          deleted: true,
-        };
+        ledger.entries[p.sha256] = ledgerEntry(p, "deleted-unharvested", now(), { deleted: true });
         const outcome = outcomes.get(p.path);
         if (outcome) outcome.status = "deleted-unharvested";
         log(`reclaimed without a harvest: ${p.label}`);
@@ -442,6 +424,28 @@ export async function harvestKnowledge(
  * `harvest: false`, also one that would be harvested or was reclaimed
  * unharvested before. Too-large and unreadable files are always kept.
  */
+/**
+ * A ledger entry for a planned conversation, its keys in the order of
+ * {@linkcode LedgerEntry} (the ledger file's bytes depend on it); `deleted`
+ * defaults to false, absent `items`, `error` and `pending` are left out.
+ */
+function ledgerEntry(
+  p: PlannedConversation,
+  status: LedgerStatus,
+  at: Date,
+  more: Partial<Pick<LedgerEntry, "items" | "deleted" | "error" | "pending">> = {},
+): LedgerEntry {
+  return {
+    path: p.path,
+    status,
+    at: at.toISOString(),
+    ...(more.items ? { items: more.items } : {}),
+    deleted: more.deleted ?? false,
+    ...(more.error !== undefined ? { error: more.error } : {}),
+    ...(more.pending ? { pending: more.pending } : {}),
+  };
+}
+
 function reclaimable(p: PlannedConversation, ledger: Ledger, noHarvest: boolean): boolean {
   if (p.action === "too-large" || p.action === "unreadable") return false;
   const status = ledger.entries[p.sha256]?.status;
