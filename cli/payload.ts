@@ -8,7 +8,6 @@
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { planCache } from "../pipeline/cache_plan.ts";
-import { fileOrder } from "../pipeline/order_memory.ts";
 import {
   createRegistry,
   findProvider,
@@ -104,7 +103,6 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
     root: config.root,
     stateDir: config.stateDir,
     orderSource: "state",
-    fileOrder: fileOrder(config, "state", result.files),
     warn,
   });
   return await provider.payload(result.blocks, {

@@ -9,10 +9,11 @@
 import { callHook, findProvider, orderingRules, type Registry } from "./registry.ts";
 import { prefixEnd } from "./order.ts";
 import { modelTokens } from "./tokens.ts";
+import { fileOrder } from "./order_memory.ts";
+import type { Breakpoint, Manifest, ModelInfo, OrderContext, PlacedBlock } from "./types.ts";
 
 export { lookupModel } from "./helpers.ts";
 export { modelTokens };
-import type { Breakpoint, Manifest, ModelInfo, OrderContext, PlacedBlock } from "./types.ts";
 
 /** Input-side cost of one call in US dollars. */
 export interface CallCost {
@@ -88,6 +89,7 @@ function round(dollars: number): number {
  * rule with a `breakpoints` hook choose breakpoints, and price a cold and a
  * warm call. Undefined when the provider has no model table or does not
  * know the model (with a warning, unless `provider.baseUrl` points elsewhere).
+ * Without `ctx.fileOrder`, the breakpoints hook gets the build's own.
  *
  * @example
  * ```ts
@@ -99,8 +101,12 @@ function round(dollars: number): number {
 export async function planCache(
   blocks: PlacedBlock[],
   registry: Registry,
-  ctx: OrderContext,
+  context: Omit<OrderContext, "fileOrder"> & Partial<Pick<OrderContext, "fileOrder">>,
 ): Promise<CachePlan | undefined> {
+  const ctx: OrderContext = {
+    ...context,
+    fileOrder: context.fileOrder ?? fileOrder(context.config, context.orderSource, context.files),
+  };
   const config = ctx.config.provider;
   const provider = findProvider(registry, config.name ?? "anthropic");
   const modelInfo = provider?.modelInfo;
