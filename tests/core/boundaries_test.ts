@@ -210,10 +210,8 @@ function boundaryProblems(edges: Edge[]): string[] {
         problems.push(`${at}: the pipeline never imports an entry point (mod.ts, cli, api/)`);
       }
     }
-    if (e.from === "pipeline/helpers.ts" && !(e.target === "pipeline/types.ts" || !local)) {
-      problems.push(`${at}: pipeline/helpers.ts stays dependency-free (node: and types.ts only)`);
-    }
-    if (e.from === "pipeline/helpers.ts" && !local && !e.specifier.startsWith("node:")) {
+    const plain = local ? e.target === "pipeline/types.ts" : e.specifier.startsWith("node:");
+    if (e.from === "pipeline/helpers.ts" && !plain) {
       problems.push(`${at}: pipeline/helpers.ts stays dependency-free (node: and types.ts only)`);
     }
     if (within(e.from, "plugins/")) {
