@@ -30,10 +30,12 @@ import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
 import { countMany, prepareCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
+import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
+import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts } from "./_document.ts";
 import type {
@@ -182,6 +184,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     root: config.root,
     stateDir: config.stateDir,
     orderSource: options.orderSource ?? "state",
+    fileOrder: fileOrder(config, options.orderSource ?? "state", files),
     warn,
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
@@ -203,6 +206,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   });
   // Token budget: step files down until the document fits (see pipeline/budget.ts).
   let budget: BudgetReport | undefined;
+  // `slop build` remembers its steps (sticky); `slop check` and PATHS builds neither read nor write.
+  const stepMemory = orderContext.orderSource === "state" && !config.paths.length;
   if (config.budget.tokens !== undefined) {
     const transform = { warn, complete, timeoutMs: options.hookTimeoutMs, cache };
     const assemble = async () => {
@@ -213,7 +218,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       const tokenizer = config.budget.tokenizer;
       return await placeBlocks(formatted, { tokenizer, tokenCache: counted.counts });
     };
-    const fit = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
+    const remembered = stepMemory ? await loadBudgetMemory(config) : [];
+    const fit = await fitBudget(files, placed, {
+      sources,
+      config,
+      registry,
+      transform,
+      assemble,
+      remembered,
+    });
     if (fit.placed !== placed) encoded.length = 0; // stepped down: encode the new blocks
     ({ placed, report: budget } = fit);
   }
@@ -253,6 +266,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       const commit = rule.commit;
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
+    if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
   }
   return {
     get document() {

@@ -34,6 +34,8 @@ export { parseSize, pruneCache, type PruneResult } from "./_cache_prune.ts";
 /** `cache.maxSize` when the config sets none: 1 GiB. */
 export const DEFAULT_CACHE_MAX_SIZE = 1024 ** 3;
 
+export { cacheKey, canonicalJson } from "./helpers.ts";
+
 /** Header tag of an entry file; bump it when the entry format changes. */
 const MAGIC = "slop-cache/1";
 /** Where the last build's hit counts are kept (beside the entry folders). */
@@ -390,41 +392,6 @@ function touch(path: string): void {
   } catch {
     // Missing or read-only: eviction order only.
   }
-}
-
-/**
- * A cache key from parts: the sha256 of their canonical JSON (object keys
- * sorted, so `{a, b}` and `{b, a}` give the same key).
- *
- * @example
- * ```ts
- * import { cacheKey } from "./cache.ts";
- * cacheKey(["view", { b: 1, a: 2 }]) === cacheKey(["view", { a: 2, b: 1 }]); // true
- * ```
- */
-export function cacheKey(parts: unknown[]): string {
-  return sha256(canonicalJson(parts));
-}
-
-/**
- * JSON with object keys sorted at every level and `undefined` properties
- * left out: the same data always gives the same text.
- *
- * @example
- * ```ts
- * import { canonicalJson } from "./cache.ts";
- * canonicalJson({ b: [1, { d: 1, c: 2 }], a: undefined }); // '{"b":[1,{"c":2,"d":1}]}'
- * ```
- */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v) => {
-    if (v && typeof v === "object" && !Array.isArray(v)) {
-      const sorted: Record<string, unknown> = {};
-      for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
-      return sorted;
-    }
-    return v;
-  }) ?? "null";
 }
 
 /** What `slop cache stats` reports. */

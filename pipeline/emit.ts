@@ -7,11 +7,14 @@
  */
 
 import { createHash } from "node:crypto";
-import { basename, dirname, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { sha256 } from "./read.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
 import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
+import { writeAtomic } from "./helpers.ts";
+
+export { writeAtomic };
 
 const encoder = new TextEncoder();
 
@@ -260,19 +263,6 @@ async function writeParts(path: string, document: Uint8Array | Uint8Array[]): Pr
     }
   }
   write(buffer.subarray(0, used));
-}
-
-/** Write a file through a temp file and a rename, so readers never see half of it. */
-export async function writeAtomic(path: string, text: string): Promise<void> {
-  // Hidden, so a temp file left by a killed process never looks like an output.
-  const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  try {
-    await Deno.writeTextFile(tmp, text);
-    await Deno.rename(tmp, path);
-  } catch (error) {
-    await Deno.remove(tmp).catch(() => {});
-    throw error;
-  }
 }
 
 /** Temp and claim files older than this were left by a killed build. */
