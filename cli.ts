@@ -48,7 +48,7 @@ export async function main(args: string[]): Promise<number> {
     .option("--budget <tokens>", "fit the document in TOKENS by stepping files down")
     .option("--state-dir <dir>", STATE_DIR_HELP)
     .option("--stdout", "print the document instead of writing a numbered file")
-    .option("--json", "print the manifest as JSON")
+    .option("--json", "print the manifest as JSON (with --stdout: { manifest, document })")
     .option("--format <format>", "document format: markdown | xml | json (default: output.format)")
     .option("--strict", "exit 1 when any file has an error")
     .option("--fail-on-secret", "exit 1, writing nothing, when a secret is found")
@@ -124,6 +124,16 @@ export async function main(args: string[]): Promise<number> {
       const { runCache } = await import("./cli/cache.ts");
       code = await runCache("clear", options);
     });
+  cache.command("prune")
+    .description("remove the least recently used entries until the cache fits cache.maxSize")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--max-size <size>", "the limit, e.g. 200MB (default: cache.maxSize, 1GB)")
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runCache } = await import("./cli/cache.ts");
+      code = await runCache("prune", options);
+    });
 
   program.command("init [dir]")
     .description(
@@ -195,6 +205,10 @@ export async function main(args: string[]): Promise<number> {
     .option("-c, --config <path>", CONFIG_HELP)
     .option("--apply", "ask the provider, append items, write the ledger and the digest")
     .option("--reclaim", "with --apply, delete conversations whose harvest succeeded")
+    .option(
+      "--no-harvest",
+      "ask no model: with --apply --reclaim, delete conversations unharvested",
+    )
     .option("--price <usd>", "USD per million input tokens for the estimate")
     .option("-q, --quiet", "print nothing but errors")
     .action(async (options) => {
@@ -224,6 +238,7 @@ export async function main(args: string[]): Promise<number> {
   slice.command("refresh")
     .description("rewrite moved and re-anchored slices of the side file at their new lines")
     .option("-c, --config <path>", CONFIG_HELP)
+    .option("--check", "write nothing; exit 1 when a slice is moved, re-anchored or stale")
     .option("-q, --quiet", "print nothing but errors")
     .action(async (options) => {
       const { runSliceRefresh } = await import("./cli/slice.ts");

@@ -15,8 +15,16 @@
  */
 
 export * from "./pipeline/types.ts";
-export { buildContext } from "./pipeline/api.ts";
-export type { BuildContextOptions } from "./pipeline/api.ts";
+export {
+  comparePaths,
+  dedupNote,
+  isGlob,
+  normalizeEntryPath,
+  sha256Hex,
+  writeAtomic,
+} from "./pipeline/helpers.ts";
+export { buildContext } from "./api/build_context.ts";
+export type { BuildContextOptions } from "./api/build_context.ts";
 export { ConfigError, defineConfig, loadConfig, validateConfig } from "./pipeline/config.ts";
 export type { ConfigFlags } from "./pipeline/config.ts";
 export { build } from "./pipeline/build.ts";
@@ -131,8 +139,8 @@ export {
 export type { DivergenceKind, Lock, LockDiff, LockLine } from "./pipeline/lock.ts";
 export { checkPrefix, invalidationCosts, lockOf } from "./pipeline/pin.ts";
 export type { CheckPrefixOptions, InvalidationCost, PrefixCheck } from "./pipeline/pin.ts";
-export { assertStablePrefix, prefixTable } from "./pipeline/testing.ts";
-export type { StablePrefixOptions } from "./pipeline/testing.ts";
+export { assertStablePrefix, prefixTable } from "./api/testing.ts";
+export type { StablePrefixOptions } from "./api/testing.ts";
 export type { BuildProgress } from "./pipeline/build.ts";
 export { FORMAT_EXTENSIONS, formatBlocks } from "./pipeline/formats.ts";
 export { renderTree, treeSection } from "./plugins/sections/tree.ts";

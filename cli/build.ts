@@ -102,8 +102,12 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
     return error instanceof ConfigError || error instanceof SinceError ? 2 : 1;
   }
   const out = flags.stdout || flags.json ? console.error : console.log;
-  if (flags.stdout) await writeStdout(result.document);
-  if (flags.json) await writeStdout(JSON.stringify(result.manifest, null, 2) + "\n");
+  if (flags.stdout && flags.json) {
+    // One JSON value on stdout: the manifest and the document it describes.
+    const both = { manifest: result.manifest, document: result.document };
+    await writeStdout(JSON.stringify(both, null, 2) + "\n");
+  } else if (flags.stdout) await writeStdout(result.document);
+  else if (flags.json) await writeStdout(JSON.stringify(result.manifest, null, 2) + "\n");
   if (!flags.quiet) out(summaryText(result));
   if (clock) {
     clock.mark("print");

@@ -142,7 +142,8 @@ export async function explain(older: WrittenBuild, newer: WrittenBuild): Promise
     ended = {
       id: subject.id,
       section,
-      ...(rest.length ? { file: rest.join(":") } : {}),
+      // Only file blocks name a file (`history:recent` is a part of the history).
+      ...(rest.length && section === "files" ? { file: rest.join(":") } : {}),
       kind,
       ...(kind === "changed" && oldHere?.id === ending.id ? { at } : {}),
       ...(ending.id !== subject.id ? { now: ending.id } : {}),

@@ -1,5 +1,5 @@
 /**
- * `slop knowledge digest` and `slop knowledge harvest [--apply] [--reclaim]`.
+ * `slop knowledge digest` and `slop knowledge harvest [--apply] [--reclaim] [--no-harvest]`.
  *
  * @module
  */
@@ -28,6 +28,8 @@ export interface HarvestFlags extends DigestFlags {
   apply?: boolean;
   /** Delete conversations whose harvest succeeded (`--reclaim`, with `--apply`). */
   reclaim?: boolean;
+  /** `false` (`--no-harvest`): ask no model; with `--apply --reclaim`, delete unharvested. */
+  harvest?: boolean;
   /** USD per million input tokens for the estimate (`--price`). */
   price?: string;
 }
@@ -114,15 +116,19 @@ export function harvestText(report: HarvestReport): string {
     lines.push(
       `reclaim candidates: ${report.reclaimable.labels.length} (${
         formatBytes(report.reclaimable.bytes)
-      }; deleted only with --apply --reclaim)`,
+      }; deleted only with --apply --reclaim${
+        report.harvest ? "" : ", without a harvest for those not harvested yet"
+      })`,
     );
-    lines.push("dry run; pass --apply to harvest");
+    lines.push(report.harvest ? "dry run; pass --apply to harvest" : "dry run; nothing is sent");
     return lines.join("\n");
   }
   const failed = report.outcomes.filter((o) => o.status === "harvest-failed").length;
   if (failed) lines.push(`harvest failed: ${failed} (kept; run again to retry)`);
+  const unharvested = report.outcomes.filter((o) => o.status === "deleted-unharvested").length;
   lines.push(
-    `reclaimed: ${report.reclaimed.labels.length} (${formatBytes(report.reclaimed.bytes)})`,
+    `reclaimed: ${report.reclaimed.labels.length} (${formatBytes(report.reclaimed.bytes)}` +
+      `${unharvested ? `, ${unharvested} without a harvest` : ""})`,
   );
   lines.push(
     `harvested items: ${ITEM_CATEGORIES.map((c) => `${c}:${report.items[c]}`).join(", ")}`,
@@ -159,6 +165,12 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
       return 2;
     }
   }
+  if (flags.harvest === false && flags.apply && !flags.reclaim) {
+    printError(
+      `--no-harvest deletes conversations without harvesting them: pass --reclaim with --apply to confirm`,
+    );
+    return 2;
+  }
   if (flags.reclaim && !flags.apply) {
     printError(`--reclaim deletes only with --apply; showing the dry run`);
   }
@@ -176,7 +188,8 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
     report = await harvestKnowledge(config, {
       apply: flags.apply,
       reclaim: flags.reclaim,
-      complete: flags.apply ? completer(registry, config) : undefined,
+      harvest: flags.harvest,
+      complete: flags.apply && flags.harvest !== false ? completer(registry, config) : undefined,
       pricePerMillion: price,
       registry,
       log: flags.quiet ? undefined : (line) => console.log(line),

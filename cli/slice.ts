@@ -1,5 +1,5 @@
 /**
- * `slop slice add|list|refresh`: maintain the slices side file
+ * `slop slice add|list|refresh [--check]`: maintain the slices side file
  * (`slicesFile`, default `slop/slices.toml`) of the `custom` view.
  *
  * @module
@@ -32,6 +32,8 @@ export interface SliceFlags {
   json?: boolean;
   /** Print nothing but errors. */
   quiet?: boolean;
+  /** `slice refresh --check`: write nothing, exit 1 when a slice is out of date. */
+  check?: boolean;
 }
 
 /** One slice with where it is now, as `slop slice list --json` prints it. */
@@ -143,22 +145,28 @@ export async function runSliceList(flags: SliceFlags): Promise<number> {
 }
 
 /**
- * `slop slice refresh`: rewrite the side file's moved and re-anchored slices
- * at their new lines (new hash and anchors); stale slices are kept as they
- * are. Config-entry slices are reported, not rewritten.
+ * `slop slice refresh [--check]`: rewrite the side file's moved and
+ * re-anchored slices at their new lines (new hash and anchors); stale slices
+ * are kept as they are. A slice kept in the config (`files[i].slices[j]`)
+ * cannot be rewritten: its new record is printed, ready to paste over the
+ * old one. With `check`, nothing is written and the exit code is 1 when any
+ * slice is moved, re-anchored or stale.
  *
  * @example
  * ```ts
  * import { runSliceRefresh } from "./slice.ts";
  * // await runSliceRefresh({});
+ * // const code = await runSliceRefresh({ check: true }); // 1 when a slice must be updated
  * ```
  */
 export async function runSliceRefresh(flags: SliceFlags): Promise<number> {
   try {
     const config = await loadConfig({ config: flags.config });
+    const log = (line: string) => flags.quiet || console.log(line);
     const side = await readSlicesFile(config.slicesFile, sideName(config));
     const out: FileSlice[] = [];
     let changed = 0;
+    let stale = 0;
     for (const slice of side) {
       const lines = await readLines(config, slice.path).catch(() => undefined);
       const found = lines && resolveSlice(slice, lines);
@@ -171,32 +179,67 @@ export async function runSliceRefresh(flags: SliceFlags): Promise<number> {
           }),
         });
         changed++;
-        if (!flags.quiet) console.log(formatReport({ path: slice.path, origin: "", slice, found }));
+        log(formatReport({ path: slice.path, origin: "", slice, found }));
       } else {
         out.push(slice);
-        if (found?.status === "stale" && !flags.quiet) {
-          console.log(formatReport({ path: slice.path, origin: "", slice, found }));
+        const report = found ?? {
+          status: "stale" as const,
+          startLine: slice.startLine,
+          endLine: slice.endLine,
+          reason: `cannot read "${slice.path}"`,
+        };
+        if (report.status === "stale") {
+          stale++;
+          log(formatReport({ path: slice.path, origin: "", slice, found: report }));
         }
       }
     }
-    if (changed) await writeAtomic(config.slicesFile, formatSlices(out));
+    if (changed && !flags.check) await writeAtomic(config.slicesFile, formatSlices(out));
+    let manual = 0;
+    const configName = config.configPath ? displayPath(config.configPath) : "the inline config";
     for (const r of await collectEntrySlices(config)) {
-      if (r.found.status === "moved" || r.found.status === "re-anchored") {
-        console.log(
-          `slop: ${r.origin} is kept in the config: update it by hand (${formatReport(r)})`,
-        );
+      if (r.found.status === "stale") {
+        stale++;
+        log(`${formatReport(r)}  ${r.origin}`);
       }
-    }
-    if (!flags.quiet) {
+      if (r.found.status !== "moved" && r.found.status !== "re-anchored") continue;
+      manual++;
+      const lines = await readLines(config, r.path);
+      const next = anchorSlice(lines, r.found.startLine, r.found.endLine, {
+        tag: r.slice.tag,
+        comment: r.slice.comment,
+      });
+      // Printed even with --quiet: it is the only way to update a slice kept in the config.
       console.log(
-        `slop: refreshed ${changed} slice${changed === 1 ? "" : "s"} in ${sideName(config)}`,
+        `slop: ${r.origin} (${r.path}) ${r.found.status} ${r.slice.startLine}-${r.slice.endLine}` +
+          ` -> ${r.found.startLine}-${r.found.endLine}; it is kept in ${configName}: ` +
+          `replace it with\n${JSON.stringify(next, null, 2)}`,
       );
     }
+    if (flags.check) {
+      const todo = changed + manual + stale;
+      log(
+        todo
+          ? `slop: ${todo} slice${todo === 1 ? "" : "s"} out of date (${changed} in ` +
+            `${sideName(config)}, ${manual} in ${configName}, ${stale} stale); nothing written`
+          : "slop: every slice is up to date",
+      );
+      return todo ? 1 : 0;
+    }
+    log(
+      `slop: refreshed ${changed} slice${changed === 1 ? "" : "s"} in ${sideName(config)}` +
+        (manual ? `; ${manual} in ${configName} to update by hand (above)` : ""),
+    );
     return 0;
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }
+}
+
+function displayPath(path: string): string {
+  const rel = relative(Deno.cwd(), path);
+  return rel.startsWith("..") || isAbsolute(rel) ? path : rel.split(sep).join("/");
 }
 
 /** Every slice of the config entries (literal paths) and the side file, resolved. */

@@ -4,6 +4,13 @@
  * distill each conversation into the category files, record every outcome
  * in the sha256-keyed ledger, reclaim (delete) only conversations whose
  * harvest succeeded and only with `reclaim`, then regenerate the digest.
+ * With `harvest: false` and `reclaim`, conversations are deleted without
+ * asking the model (`deleted-unharvested` in the ledger).
+ *
+ * A run is idempotent: a line a category file already has is not appended
+ * again, and when writing the items fails halfway, the model's answer is kept
+ * in the ledger entry (`pending`) and appended by the next run instead of a
+ * new answer, so nothing is appended twice.
  *
  * @module
  */
@@ -22,7 +29,13 @@ import {
 import { appendHarvest } from "./_append.ts";
 import { basicScrubber, type SecretScrubber } from "./_secrets.ts";
 import { type DigestResult, regenerateDigest } from "./digest.ts";
-import { type Ledger, type LedgerStatus, readLedger, writeLedger } from "./ledger.ts";
+import {
+  type Ledger,
+  type LedgerEntry,
+  type LedgerStatus,
+  readLedger,
+  writeLedger,
+} from "./ledger.ts";
 import {
   buildHarvestPrompt,
   HARVEST_MAX_ATTEMPTS,
@@ -99,6 +112,12 @@ export interface HarvestOptions {
   apply?: boolean;
   /** With `apply`, delete conversations whose harvest succeeded. @default {false} */
   reclaim?: boolean;
+  /**
+   * `false`: ask no model; with `apply` and `reclaim`, delete the conversations
+   * that would be harvested, recorded as `deleted-unharvested` (the seed's
+   * `--no-harvest`). Too-large and unreadable files are kept. @default {true}
+   */
+  harvest?: boolean;
   /** The model call (`completer(registry, config)`); required with `apply`. */
   complete?: CompleteFn;
   /** Replaces secrets in prompts and knowledge lines. @default {basicScrubber(config.secrets.rules)} */
@@ -129,6 +148,8 @@ export interface HarvestReport {
   cost?: { usd: number; perMillion: number; model?: string };
   /** Whether `apply` ran. */
   applied: boolean;
+  /** Whether the model is asked (`harvest` option; `false` for `--no-harvest`). */
+  harvest: boolean;
   /** Outcomes, in path order (with `apply`). */
   outcomes: HarvestOutcome[];
   /** Items appended per category (with `apply`). */
@@ -226,7 +247,8 @@ export async function harvestKnowledge(
   const now = options.now ?? (() => new Date());
   const promptPath = join(base, HARVEST_PROMPT_FILE);
   const apply = options.apply === true;
-  if (apply && !options.complete) {
+  const noHarvest = options.harvest === false;
+  if (apply && !noHarvest && !options.complete) {
     throw new Error(`No model to ask: pass "complete" (the configured provider) to apply`);
   }
   const { template, created } = await loadHarvestPrompt(promptPath, { create: apply });
@@ -245,17 +267,17 @@ export async function harvestKnowledge(
     const { action, duplicateOf } = classify(conversation, ledger, seen);
     if (!seen.has(conversation.sha256)) seen.set(conversation.sha256, conversation.label);
     const transcript = scrub(conversation.transcript).text;
+    // No model call for the items of a run that failed to write them, nor with harvest: false.
+    const asks = !noHarvest && !ledger.entries[conversation.sha256]?.pending;
     plan.push({
       label: conversation.label,
       path,
       sha256: conversation.sha256,
       bytes: conversation.size,
       action,
-      tokens: await estimateTokens(action, {
-        template,
-        name: conversation.name,
-        content: transcript,
-      }),
+      tokens: asks
+        ? await estimateTokens(action, { template, name: conversation.name, content: transcript })
+        : 0,
       duplicateOf,
       problems: conversation.problems,
     });
@@ -287,6 +309,7 @@ export async function harvestKnowledge(
       model: price.model,
     },
     applied: apply,
+    harvest: !noHarvest,
     outcomes: [],
     items: emptyCounts(),
     reclaimed: { labels: [], bytes: 0 },
@@ -297,7 +320,7 @@ export async function harvestKnowledge(
   };
   if (!apply) {
     for (const p of plan) {
-      if (ledger.entries[p.sha256]?.status === "harvested" && p.action !== "too-large") {
+      if (reclaimable(p, ledger, noHarvest)) {
         report.reclaimable.labels.push(p.label);
         report.reclaimable.bytes += p.bytes;
       }
@@ -306,22 +329,21 @@ export async function harvestKnowledge(
   }
 
   const complete = options.complete!;
+  const outcomes = new Map<string, HarvestOutcome>();
   for (const [i, p] of plan.entries()) {
     const conversation = conversations[i];
     if (p.action === "too-large") {
-      ledger.entries[p.sha256] = {
-        path: p.path,
-        status: "too-large",
-        at: now().toISOString(),
-        deleted: false,
-      };
+      ledger.entries[p.sha256] = ledgerEntry(p, "too-large", now());
       await writeLedger(dir, ledger);
       report.outcomes.push({ label: p.label, status: "too-large" });
       log(`kept (too large): ${p.label}`);
       continue;
     }
-    if (p.action !== "harvest" && p.action !== "summarize") {
-      report.outcomes.push({ label: p.label, status: "skipped" });
+    if (p.action !== "harvest" && p.action !== "summarize" || noHarvest) {
+      const outcome: HarvestOutcome = { label: p.label, status: "skipped" };
+      report.outcomes.push(outcome);
+      outcomes.set(p.path, outcome);
+      if (noHarvest && (p.action === "harvest" || p.action === "summarize")) continue;
       log(
         p.action === "done"
           ? `already harvested: ${p.label}`
@@ -331,11 +353,25 @@ export async function harvestKnowledge(
       );
       continue;
     }
+    // The answer of a run that failed to write it: appended again, lines already there skipped.
+    let items = ledger.entries[p.sha256]?.pending;
+    const resumed = items !== undefined;
     try {
-      const content = p.action === "summarize"
-        ? scrub(await summarizeTranscript(complete, transcripts[i])).text
-        : transcripts[i];
-      const items = await askHarvest(complete, { template, name: conversation.name, content });
+      if (!items) {
+        const content = p.action === "summarize"
+          ? scrub(await summarizeTranscript(complete, transcripts[i])).text
+          : transcripts[i];
+        items = scrubItems(
+          await askHarvest(complete, { template, name: conversation.name, content }),
+          scrub,
+        );
+        // Kept before writing: a run stopped halfway (even killed) resumes from this answer.
+        ledger.entries[p.sha256] = ledgerEntry(p, "harvest-failed", now(), {
+          error: "Stopped while appending the items",
+          pending: items,
+        });
+        await writeLedger(dir, ledger);
+      }
       const appended = await appendHarvest(items, {
         dir,
         root: config.root,
@@ -343,24 +379,15 @@ export async function harvestKnowledge(
         scrub,
       });
       for (const c of ITEM_CATEGORIES) report.items[c] += appended[c];
-      ledger.entries[p.sha256] = {
-        path: p.path,
-        status: "harvested",
-        at: now().toISOString(),
-        items: appended,
-        deleted: false,
-      };
+      ledger.entries[p.sha256] = ledgerEntry(p, "harvested", now(), { items: appended });
       report.outcomes.push({ label: p.label, status: "harvested", items: appended });
-      log(`harvested: ${p.label}`);
+      log(`harvested${resumed ? " (the last run's answer)" : ""}: ${p.label}`);
     } catch (error) {
       const message = scrub(error instanceof Error ? error.message : String(error)).text;
-      ledger.entries[p.sha256] = {
-        path: p.path,
-        status: "harvest-failed",
-        at: now().toISOString(),
-        deleted: false,
+      ledger.entries[p.sha256] = ledgerEntry(p, "harvest-failed", now(), {
         error: message,
-      };
+        pending: items,
+      });
       report.outcomes.push({ label: p.label, status: "harvest-failed", error: message });
       log(`harvest failed: ${p.label}: ${message}`);
     }
@@ -369,20 +396,79 @@ export async function harvestKnowledge(
 
   if (options.reclaim) {
     for (const p of plan) {
-      const entry = ledger.entries[p.sha256];
-      if (entry?.status !== "harvested" || p.action === "too-large") continue;
-      // Delete only the bytes that were harvested: re-hash right before removing.
+      if (!reclaimable(p, ledger, noHarvest)) continue;
+      // Delete only the bytes that were harvested (or planned): re-hash right before removing.
       if (await sha256Of(p.path) !== p.sha256) continue;
       await Deno.remove(p.path);
-      entry.deleted = true;
+      const entry = ledger.entries[p.sha256];
+      if (entry?.status === "harvested" || entry?.status === "deleted-unharvested") {
+        entry.deleted = true;
+        log(`reclaimed: ${p.label}`);
+      } else {
+        ledger.entries[p.sha256] = ledgerEntry(p, "deleted-unharvested", now(), { deleted: true });
+        const outcome = outcomes.get(p.path);
+        if (outcome) outcome.status = "deleted-unharvested";
+        log(`reclaimed without a harvest: ${p.label}`);
+      }
       report.reclaimed.labels.push(p.label);
       report.reclaimed.bytes += p.bytes;
-      log(`reclaimed: ${p.label}`);
     }
     await writeLedger(dir, ledger);
   }
   report.digest = await regenerateDigest(dir);
   return report;
+}
+
+/**
+ * Whether `reclaim` deletes a conversation: its content was harvested; with
+ * `harvest: false`, also one that would be harvested or was reclaimed
+ * unharvested before. Too-large and unreadable files are always kept.
+ */
+/**
+ * A ledger entry for a planned conversation, its keys in the order of
+ * {@linkcode LedgerEntry} (the ledger file's bytes depend on it); `deleted`
+ * defaults to false, absent `items`, `error` and `pending` are left out.
+ */
+function ledgerEntry(
+  p: PlannedConversation,
+  status: LedgerStatus,
+  at: Date,
+  more: Partial<Pick<LedgerEntry, "items" | "deleted" | "error" | "pending">> = {},
+): LedgerEntry {
+  return {
+    path: p.path,
+    status,
+    at: at.toISOString(),
+    ...(more.items ? { items: more.items } : {}),
+    deleted: more.deleted ?? false,
+    ...(more.error !== undefined ? { error: more.error } : {}),
+    ...(more.pending ? { pending: more.pending } : {}),
+  };
+}
+
+function reclaimable(p: PlannedConversation, ledger: Ledger, noHarvest: boolean): boolean {
+  if (p.action === "too-large" || p.action === "unreadable") return false;
+  const status = ledger.entries[p.sha256]?.status;
+  if (status === "harvested") return true;
+  if (!noHarvest) return false;
+  return status === "deleted-unharvested" || p.action === "harvest" || p.action === "summarize";
+}
+
+/** The items with every text field scrubbed (they may be kept in the ledger). */
+function scrubItems(items: HarvestItems, scrub: SecretScrubber): HarvestItems {
+  const out = {} as HarvestItems;
+  for (
+    const [category, rows] of Object.entries(items) as Array<
+      [ItemCategory, HarvestItems[ItemCategory]]
+    >
+  ) {
+    out[category] = rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [k, typeof v === "string" ? scrub(v).text : v]),
+      )
+    );
+  }
+  return out;
 }
 
 function pluginRegistry(config: ResolvedConfig): Registry {

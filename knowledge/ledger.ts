@@ -9,14 +9,15 @@
 
 import { join } from "node:path";
 import { writeText } from "./store.ts";
+import type { HarvestItems } from "./prompt.ts";
 
 /** The ledger file name inside the knowledge folder. */
 export const LEDGER_FILE = "ledger.json";
 
 /**
  * `harvested`: items appended, the conversation may be reclaimed.
- * `harvest-failed`: the model call or its answer failed; kept, retried next run.
- * `deleted-unharvested`: reclaimed without a harvest (only ever written by hand or older tools).
+ * `harvest-failed`: the model call, its answer or writing the items failed; kept, retried next run.
+ * `deleted-unharvested`: reclaimed without a harvest (`--no-harvest --reclaim`).
  * `too-large`: above the size limit; kept, never sent.
  */
 export type LedgerStatus = "harvested" | "harvest-failed" | "deleted-unharvested" | "too-large";
@@ -35,6 +36,12 @@ export interface LedgerEntry {
   deleted: boolean;
   /** Why the harvest failed. */
   error?: string;
+  /**
+   * The model's items (secrets scrubbed) when writing them failed: the next
+   * run appends these instead of asking again, and lines already written
+   * are not appended twice.
+   */
+  pending?: HarvestItems;
 }
 
 /** The whole ledger. */

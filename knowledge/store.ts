@@ -188,6 +188,9 @@ export interface LineBatch {
 /**
  * Append lines to a category file (created with its `# Title` when
  * missing). Tasks go to the end of their `## Open` or `## Done` section.
+ * A line the file already has (the same item with the same provenance) is
+ * not appended again, so a harvest that is re-run after failing halfway
+ * appends nothing twice.
  *
  * @example
  * ```ts
@@ -203,12 +206,15 @@ export async function appendLines(dir: string, batch: LineBatch): Promise<void> 
   const path = join(dir, file);
   const fresh = category === "tasks" ? `# ${title}\n\n## Open\n\n## Done\n` : `# ${title}\n\n`;
   const text = (await readText(path)) ?? fresh;
-  const next = section ? insertInSection(text, section, lines) : appendAtEnd(text, lines);
+  const added = newLines(text, lines);
+  if (!added.length) return;
+  const next = section ? insertInSection(text, section, added) : appendAtEnd(text, added);
   await writeText(path, next);
 }
 
 /**
- * Append note lines to `files/{file_id}.md` (created with `# {path}`).
+ * Append note lines to `files/{file_id}.md` (created with `# {path}`);
+ * lines the file already has are not appended again.
  *
  * @example
  * ```ts
@@ -224,7 +230,19 @@ export async function appendFileNotes(
   if (!lines.length) return;
   const target = join(dir, "files", `${id}.md`);
   const text = (await readText(target)) ?? `# ${path}\n\n`;
-  await writeText(target, appendAtEnd(text, lines));
+  const added = newLines(text, lines);
+  if (added.length) await writeText(target, appendAtEnd(text, added));
+}
+
+/** The lines not yet in `text` (as whole lines), each once. */
+function newLines(text: string, lines: string[]): string[] {
+  const have = new Set(text.split("\n").map((l) => l.trimEnd()));
+  return lines.filter((line) => {
+    const key = line.trimEnd();
+    if (have.has(key)) return false;
+    have.add(key);
+    return true;
+  });
 }
 
 function appendAtEnd(text: string, lines: string[]): string {

@@ -13,6 +13,7 @@
  */
 
 import { type Cache, type CacheOptions, openCache } from "./cache.ts";
+import { turnDerived } from "./helpers.ts";
 import type { StatIndex } from "./_stat_index.ts";
 import type { HashStates, WrittenDocument } from "./_patch_write.ts";
 import type { Resolution } from "./resolve.ts";
@@ -65,32 +66,6 @@ export interface Resident {
   blocks: Memo<BlockMemo>;
   /** Start a build: memos it does not use are dropped when the next one starts. */
   begin(): void;
-}
-
-/**
- * Values derived from a text alone (a rendered file's content key), by text: kept only once a
- * resident build has run in this process. A rendered file's text is the same string from build
- * to build (the view memo), so its lookup does not even hash the text again.
- */
-let textMemo: (Memo<Map<string, string>> & { turn(): void }) | undefined;
-
-/**
- * A value derived from `text` and `salt` alone: computed once per resident process, and the
- * same string object each time (so that comparing it with the last build's costs nothing).
- *
- * @example
- * ```ts
- * import { derived } from "./_resident.ts";
- * derived("text", "salt", () => "value"); // "value"
- * ```
- */
-export function derived(text: string, salt: string, compute: () => string): string {
-  if (!textMemo) return compute();
-  let values = textMemo.get(text);
-  if (!values) textMemo.set(text, values = new Map());
-  let value = values.get(salt);
-  if (value === undefined) values.set(salt, value = compute());
-  return value;
 }
 
 /** Decoded view entries of a cache opened by a resident (by cache key). */
@@ -203,8 +178,7 @@ export function resident(): Resident {
       views.turn();
       blocks.turn();
       redactions.turn();
-      textMemo ??= generations<Map<string, string>>();
-      textMemo.turn();
+      turnDerived();
     },
   };
 }

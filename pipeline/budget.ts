@@ -12,6 +12,14 @@
  * (steps are planned on estimated savings, checked on the real document, and
  * the last ones are taken back while the document fits without them).
  *
+ * Steps are sticky: the previous build's steps (remembered in the state dir,
+ * see `_budget_memory.ts`) are taken first, in their order, when the
+ * document is over the budget and each is still valid (same file, still a
+ * candidate, same view before, and it still makes the file smaller); new
+ * steps are planned only for what is still over, and the take-back drops
+ * the newest first. A total that hovers around the budget therefore keeps
+ * stepping the same files instead of a different one each build.
+ *
  * @module
  */
 
@@ -61,6 +69,8 @@ export interface FitOptions {
   assemble: () => Promise<PlacedBlock[]>;
   /** Change counts by path (default: from `git log` under the root). */
   changes?: Map<string, number>;
+  /** The previous build's steps, taken first while still valid and needed. @default {[]} */
+  remembered?: StepDown[];
 }
 
 /** What {@linkcode fitBudget} returns. */
@@ -94,6 +104,12 @@ export async function fitBudget(
   let total = before;
   if (total > budget) {
     const plan = await planner(files, placed, options);
+    const kept = await plan.replay(options.remembered ?? [], blockTokens(placed));
+    if (kept.length) {
+      applied.push(...kept);
+      placed = await options.assemble();
+      total = totalTokens(placed);
+    }
     while (total > budget) {
       const steps = await plan.step(total - budget, blockTokens(placed));
       if (!steps.length) break;
@@ -156,6 +172,8 @@ interface Applied {
 interface Planner {
   /** Apply steps until an estimated `over` tokens are saved; returns the steps taken. */
   step(over: number, tokens: Map<string, number>): Promise<Applied[]>;
+  /** Apply the remembered steps that are still valid, in their order; returns the steps taken. */
+  replay(steps: StepDown[], tokens: Map<string, number>): Promise<Applied[]>;
 }
 
 async function planner(
@@ -202,37 +220,54 @@ async function planner(
     return out.status === "rendered" ? out : undefined;
   };
 
+  // Block tokens now; a stepped file is estimated as its new body plus its heading and fence.
+  const estimate = new Map<string, number>();
+  /** Step `path` down to `target`; the tokens saved (estimated), or 0 when it was not taken. */
+  const take = async (path: string, target: string, steps: Applied[]): Promise<number> => {
+    const current = files[index.get(path)!];
+    const key = `${path}\0${target}`;
+    if (tried.has(key) || rankOf(current.view) >= RANK[target]) return 0;
+    tried.add(key);
+    const next = await render(path, target);
+    if (!next || rankOf(next.view) <= rankOf(current.view)) return 0;
+    const old = estimate.get(path) ?? await countTokens(current.text ?? "", tokenizer);
+    const now = next.text === undefined
+      ? 0
+      : await countTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, tokenizer);
+    const saved = old - now;
+    if (saved <= 0) return 0;
+    estimate.set(path, now);
+    const note = `stepped down from ${current.view} to ${next.view} to fit the token budget`;
+    const at = index.get(path)!;
+    files[at] = { ...next, notes: [...(next.notes ?? []), note] };
+    steps.push({ step: { path, from: current.view, to: next.view }, index: at, previous: current });
+    return saved;
+  };
+  const reset = (tokens: Map<string, number>) => {
+    estimate.clear();
+    for (const [path, n] of tokens) estimate.set(path, n);
+  };
+  const candidate = new Set(candidates);
+
   return {
     async step(over, tokens) {
       const steps: Applied[] = [];
-      // Block tokens now; a stepped file is estimated as its new body plus its heading and fence.
-      const estimate = new Map(tokens);
+      reset(tokens);
       for (const target of targets) {
         for (const path of candidates) {
           if (over <= 0) return steps;
-          const current = files[index.get(path)!];
-          const key = `${path}\0${target}`;
-          if (tried.has(key) || rankOf(current.view) >= RANK[target]) continue;
-          tried.add(key);
-          const next = await render(path, target);
-          if (!next || rankOf(next.view) <= rankOf(current.view)) continue;
-          const old = estimate.get(path) ?? await countTokens(current.text ?? "", tokenizer);
-          const now = next.text === undefined
-            ? 0
-            : await countTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, tokenizer);
-          const saved = old - now;
-          if (saved <= 0) continue;
-          estimate.set(path, now);
-          const note = `stepped down from ${current.view} to ${next.view} to fit the token budget`;
-          const at = index.get(path)!;
-          files[at] = { ...next, notes: [...(next.notes ?? []), note] };
-          steps.push({
-            step: { path, from: current.view, to: next.view },
-            index: at,
-            previous: current,
-          });
-          over -= saved;
+          over -= await take(path, target, steps);
         }
+      }
+      return steps;
+    },
+    async replay(remembered, tokens) {
+      const steps: Applied[] = [];
+      reset(tokens);
+      for (const { path, from, to } of remembered) {
+        if (!candidate.has(path) || !targets.includes(to)) continue;
+        if (files[index.get(path)!].view !== from) continue;
+        await take(path, to, steps);
       }
       return steps;
     },

@@ -24,16 +24,18 @@ import {
   withSecrets,
 } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
-import { transformFiles } from "./transform.ts";
+import { chooseView, focusOf, transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
 import { countMany, prepareCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
+import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
+import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts } from "./_document.ts";
 import type { StageClock } from "./_timings.ts";
@@ -66,7 +68,7 @@ export interface BuildOptions {
   hookTimeoutMs?: number;
   /** Called as work finishes (files transformed, blocks counted), for progress bars. */
   onProgress?: (progress: BuildProgress) => void;
-  /** Token-counting workers; 1 counts in this thread. @default {navigator.hardwareConcurrency} */
+  /** Threads that scan and count tokens; 1: only this thread. @default {navigator.hardwareConcurrency} */
   workers?: number;
   /** Marked as each stage ends (`slop build --timings`). */
   timings?: StageClock;
@@ -148,6 +150,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const cacheOptions = {
     enabled: config.cache.enabled,
     pack: `${config.root}\0${config.configPath ?? ""}`,
+    maxSize: config.cache.maxSize,
   };
   const cache = resident?.cache(config.cache.dir, cacheOptions) ??
     openCache(config.cache.dir, cacheOptions);
@@ -169,8 +172,16 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     : undefined;
   const sources = await readTargets(resolution.targets, config, { index });
   clock?.mark("read");
+  const inFocus = focusOf(config);
   // Secrets are redacted before any plugin, cache or log sees the text.
-  const secrets = await redactSources(sources, config.secrets.rules, cache);
+  const secrets = await redactSources(sources, config.secrets.rules, cache, {
+    // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
+    count: {
+      tokenizer: config.budget.tokenizer,
+      only: (file) => chooseView(file, config, inFocus(file.path)) === "full",
+    },
+    workers: options.workers,
+  });
   clock?.mark("secrets");
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
@@ -206,6 +217,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     root: config.root,
     stateDir: config.stateDir,
     orderSource: options.orderSource ?? "state",
+    fileOrder: fileOrder(config, options.orderSource ?? "state", files),
     warn,
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
@@ -227,6 +239,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     cache,
     workers: options.workers,
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
+    sources: fresh.map((b) => b.source),
   });
   clock?.mark("count");
   const encoded: Uint8Array[] = [];
@@ -242,6 +255,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   clock?.mark("place");
   // Token budget: step files down until the document fits (see pipeline/budget.ts).
   let budget: BudgetReport | undefined;
+  // `slop build` remembers its steps (sticky); `slop check` and PATHS builds neither read nor write.
+  const stepMemory = orderContext.orderSource === "state" && !config.paths.length;
   if (config.budget.tokens !== undefined) {
     const transform = { warn, complete, timeoutMs: options.hookTimeoutMs, cache };
     const assemble = async () => {
@@ -252,7 +267,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       const tokenizer = config.budget.tokenizer;
       return await placeBlocks(formatted, { tokenizer, tokenCache: counted.counts });
     };
-    const fit = await fitBudget(files, placed, { sources, config, registry, transform, assemble });
+    const remembered = stepMemory ? await loadBudgetMemory(config) : [];
+    const fit = await fitBudget(files, placed, {
+      sources,
+      config,
+      registry,
+      transform,
+      assemble,
+      remembered,
+    });
     if (fit.placed !== placed) encoded.length = 0; // stepped down: encode the new blocks
     ({ placed, report: budget } = fit);
     clock?.mark("budget");
@@ -315,6 +338,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       const commit = rule.commit;
       if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
     }
+    if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
   }
   clock?.mark("emit");
   return {

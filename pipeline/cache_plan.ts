@@ -8,8 +8,12 @@
 
 import { callHook, findProvider, orderingRules, type Registry } from "./registry.ts";
 import { prefixEnd } from "./order.ts";
-import { countTokens } from "./tokens.ts";
+import { modelTokens } from "./tokens.ts";
+import { fileOrder } from "./order_memory.ts";
 import type { Breakpoint, Manifest, ModelInfo, OrderContext, PlacedBlock } from "./types.ts";
+
+export { lookupModel } from "./helpers.ts";
+export { modelTokens };
 
 /** Input-side cost of one call in US dollars. */
 export interface CallCost {
@@ -37,69 +41,6 @@ export interface CachePlan {
   breakpoints: Breakpoint[];
   /** Input-side cost of a cold and a warm call. */
   cost: CallCost;
-}
-
-/**
- * Find a model in a table: the exact id, else the longest id the model
- * starts with (`claude-sonnet-4-5-20250929` finds `claude-sonnet-4-5`).
- *
- * @example
- * ```ts
- * import { lookupModel } from "./cache_plan.ts";
- * const table = {
- *   "gpt-5": {
- *     minCacheTokens: 1024, ttls: ["5m"], breakpoints: false, tokenizer: "o200k" as const,
- *     prices: { input: 1.25, output: 10, cacheRead: 0.125 },
- *   },
- * };
- * lookupModel(table, "gpt-5-2025-08-07")?.model; // "gpt-5-2025-08-07"
- * ```
- */
-export function lookupModel(
-  table: Record<string, Omit<ModelInfo, "model">>,
-  model: string,
-): ModelInfo | undefined {
-  if (Object.hasOwn(table, model)) return { model, ...table[model] };
-  const keys = Object.keys(table).filter((k) => model.startsWith(k)).sort((a, b) =>
-    b.length - a.length
-  );
-  return keys.length ? { model, ...table[keys[0]] } : undefined;
-}
-
-/**
- * A model's tokens for a text: exact with o200k/cl100k, else the documented
- * estimate (`o200k-estimate`: o200k tokens × factor; `chars-estimate`:
- * characters × factor, CJK characters counted twice).
- *
- * @example
- * ```ts
- * import { modelTokens } from "./cache_plan.ts";
- * const info = {
- *   model: "m", minCacheTokens: 1024, ttls: ["5m"], breakpoints: false,
- *   tokenizer: "chars-estimate" as const, tokenFactor: 0.25,
- *   prices: { input: 1, output: 1, cacheRead: 0.1 },
- * };
- * await modelTokens("abcdefgh", info); // 2
- * ```
- */
-export async function modelTokens(
-  text: string,
-  info: ModelInfo,
-  o200k?: number,
-): Promise<number> {
-  const factor = info.tokenFactor ?? 1;
-  switch (info.tokenizer) {
-    case "o200k":
-      return o200k ?? await countTokens(text, "o200k");
-    case "cl100k":
-      return await countTokens(text, "cl100k");
-    case "o200k-estimate":
-      return Math.ceil((o200k ?? await countTokens(text, "o200k")) * factor);
-    case "chars-estimate": {
-      const cjk = text.match(/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]/g)?.length ?? 0;
-      return Math.ceil((text.length + cjk) * factor);
-    }
-  }
 }
 
 /**
@@ -148,6 +89,7 @@ function round(dollars: number): number {
  * rule with a `breakpoints` hook choose breakpoints, and price a cold and a
  * warm call. Undefined when the provider has no model table or does not
  * know the model (with a warning, unless `provider.baseUrl` points elsewhere).
+ * Without `ctx.fileOrder`, the breakpoints hook gets the build's own.
  *
  * @example
  * ```ts
@@ -159,8 +101,12 @@ function round(dollars: number): number {
 export async function planCache(
   blocks: PlacedBlock[],
   registry: Registry,
-  ctx: OrderContext,
+  context: Omit<OrderContext, "fileOrder"> & Partial<Pick<OrderContext, "fileOrder">>,
 ): Promise<CachePlan | undefined> {
+  const ctx: OrderContext = {
+    ...context,
+    fileOrder: context.fileOrder ?? fileOrder(context.config, context.orderSource, context.files),
+  };
   const config = ctx.config.provider;
   const provider = findProvider(registry, config.name ?? "anthropic");
   const modelInfo = provider?.modelInfo;

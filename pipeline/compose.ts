@@ -5,6 +5,7 @@
  */
 
 import { callHook, type Registry, sections } from "./registry.ts";
+import { walk } from "./resolve.ts";
 import type { Block, BuildState, SectionContext } from "./types.ts";
 
 const STABILITIES = new Set(["static", "stable", "volatile"]);
@@ -12,6 +13,7 @@ const STABILITIES = new Set(["static", "stable", "volatile"]);
 /**
  * Run every section plugin in registration order and collect their blocks.
  * A block with a bad shape or a duplicate id is an error naming the plugin.
+ * The plugins' context adds `listFiles` (the root walked once, when first asked).
  *
  * @example
  * ```ts
@@ -22,8 +24,13 @@ const STABILITIES = new Set(["static", "stable", "volatile"]);
 export async function composeBlocks(
   state: BuildState,
   registry: Registry,
-  ctx: SectionContext,
+  options: Omit<SectionContext, "listFiles">,
 ): Promise<Block[]> {
+  let listed: Promise<string[]> | undefined;
+  const ctx: SectionContext = {
+    ...options,
+    listFiles: async () => [...await (listed ??= walk(state.root))],
+  };
   const blocks: Block[] = [];
   const ids = new Map<string, string>();
   for (const plugin of sections(registry)) {

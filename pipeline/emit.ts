@@ -6,7 +6,7 @@
  * @module
  */
 
-import { basename, dirname, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { sha256 } from "./read.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
@@ -18,6 +18,9 @@ import {
   writePatched,
   type WrittenDocument,
 } from "./_patch_write.ts";
+import { writeAtomic } from "./helpers.ts";
+
+export { writeAtomic };
 
 const encoder = new TextEncoder();
 
@@ -275,19 +278,6 @@ async function writeParts(path: string, document: Uint8Array | Uint8Array[]): Pr
     }
   }
   write(buffer.subarray(0, used));
-}
-
-/** Write a file through a temp file and a rename, so readers never see half of it. */
-export async function writeAtomic(path: string, text: string): Promise<void> {
-  // Hidden, so a temp file left by a killed process never looks like an output.
-  const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  try {
-    await Deno.writeTextFile(tmp, text);
-    await Deno.rename(tmp, path);
-  } catch (error) {
-    await Deno.remove(tmp).catch(() => {});
-    throw error;
-  }
 }
 
 /** Temp and claim files older than this were left by a killed build. */

@@ -71,8 +71,9 @@ function toXml(blocks: Block[], files: RenderedFile[]): Block[] {
     } else if (block.section === "files" && block.heading) {
       body = "";
     } else {
-      const text = neutralizeTags(trimEnd(block.text), ownTags);
-      body = text ? `${text}\n` : "";
+      // A section in several blocks (history) keeps its inner blank lines.
+      const text = neutralizeTags(last ? trimEnd(block.text) : block.text, ownTags);
+      body = text && last ? `${text}\n` : text;
     }
     const text = `${first ? `<${tag}>\n` : ""}${body}${last ? `</${tag}>\n` : ""}`;
     return { ...block, text };

@@ -7,12 +7,22 @@
  */
 
 import { join } from "node:path";
-import { writeAtomic } from "./emit.ts";
+import { isFileBlock, writeAtomic } from "./helpers.ts";
 import { orderStateFromLock, readLock } from "./lock.ts";
 import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
-import { fileContentKey, type OrderFile, type OrderSeed, type OrderState } from "./order_state.ts";
-import type { Block, RenderedFile, ResolvedConfig } from "./types.ts";
+import {
+  advanceOrder,
+  fileContentKey,
+  type OrderFile,
+  type OrderSeed,
+  type OrderState,
+  type OrderStep,
+  reorderState,
+} from "./order_state.ts";
+import type { Block, FileOrder, RenderedFile, ResolvedConfig } from "./types.ts";
 import { Buffer } from "node:buffer";
+
+export { isFileBlock };
 
 /** Options of {@linkcode loadPreviousOrder}. */
 export interface PreviousOrderOptions {
@@ -123,19 +133,6 @@ export function orderFiles(
 }
 
 /**
- * A block of the files section that holds one file (not the heading).
- *
- * @example
- * ```ts
- * import { isFileBlock } from "./order_memory.ts";
- * isFileBlock({ id: "files:a.ts", section: "files", stability: "stable", text: "", source: "a.ts" }); // true
- * ```
- */
-export function isFileBlock(block: Block): boolean {
-  return block.section === "files" && block.source !== undefined && !block.heading;
-}
-
-/**
  * Remember a build's order in the state dir.
  *
  * @example
@@ -154,4 +151,45 @@ export async function writeOrderState(config: ResolvedConfig, state: OrderState)
     files: state.entries,
   };
   await writeAtomic(path, JSON.stringify(data) + "\n");
+}
+
+/**
+ * The file order of one build, handed to ordering rules as `ctx.fileOrder`:
+ * `next` advances the previous order (from `source`, see
+ * {@linkcode loadPreviousOrder}) by the build's file blocks, `save` writes the
+ * last advanced order, as the document has it, to the state dir (only when
+ * `source` is `state` and the build is not restricted to PATHS).
+ *
+ * @example
+ * ```ts
+ * import { fileOrder } from "./order_memory.ts";
+ * // const paths = await fileOrder(config, "state", files).next(blocks);
+ * ```
+ */
+export function fileOrder(
+  config: ResolvedConfig,
+  source: "state" | "lock",
+  files: RenderedFile[],
+): FileOrder {
+  let step: OrderStep | undefined;
+  return {
+    async next(blocks, options = {}) {
+      step = undefined;
+      const current = orderFiles(blocks, files);
+      if (!current.length) return [];
+      const previous = await loadPreviousOrder(config, source, options);
+      step = advanceOrder(previous.state, current, previous.seed, {
+        keepFirstChanged: options.keepFirstChanged,
+        seedWeight: previous.seedWeight,
+        rate: options.rate,
+      });
+      return step.state.entries.map((e) => e.path);
+    },
+    async save(placed) {
+      // `slop check` never writes state; a build restricted to PATHS would forget the rest.
+      if (!step || source !== "state" || config.paths.length) return;
+      const paths = placed.filter(isFileBlock).map((b) => b.source!);
+      await writeOrderState(config, reorderState(step.state, paths));
+    },
+  };
 }

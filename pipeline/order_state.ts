@@ -10,7 +10,7 @@
 import { comparePaths } from "./resolve.ts";
 import { sha256 } from "./read.ts";
 import type { RenderedFile } from "./types.ts";
-import { derived } from "./_resident.ts";
+import { derived } from "./helpers.ts";
 
 /** `2^(-1/25)`: a change count halves every 25 changing builds. Written out so every engine agrees. */
 export const DECAY = 0.9726549474122855;

@@ -14,35 +14,9 @@ import type {
   SectionPlugin,
   ViewModePlugin,
 } from "./types.ts";
+import { PluginError } from "./helpers.ts";
 
-/** An error raised inside a plugin hook, carrying where it happened. */
-export class PluginError extends Error {
-  /** Plugin name. */
-  plugin: string;
-  /** Hook name. */
-  hook: string;
-  /** File path the hook was working on, if any. */
-  path?: string;
-
-  /**
-   * @param plugin Plugin name.
-   * @param hook Hook name.
-   * @param message What went wrong.
-   * @param options Path and cause.
-   */
-  constructor(
-    plugin: string,
-    hook: string,
-    message: string,
-    options: { path?: string; cause?: unknown } = {},
-  ) {
-    super(`[plugin ${plugin}] ${message}`, { cause: options.cause });
-    this.name = "PluginError";
-    this.plugin = plugin;
-    this.hook = hook;
-    this.path = options.path;
-  }
-}
+export { PluginError };
 
 const KEYS: Record<PluginKind, { required: string[]; optional: string[] }> = {
   "view-mode": {

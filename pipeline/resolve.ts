@@ -12,6 +12,9 @@ import { isAbsolute, join, relative, resolve as resolvePath, sep } from "node:pa
 import { type Ignore, ignore, picomatch } from "../deps.ts";
 import { gitFiles } from "./_git.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
+import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
+
+export { comparePaths, isGlob, normalizeEntryPath };
 
 /** Path segments never bundled. */
 export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"];
@@ -52,25 +55,6 @@ export function globMatcher(
 }
 
 const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
-
-/** Compare paths by code point, independent of locale. */
-export function comparePaths(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-const GLOB_CHARS = /[*?[\]{}!()]/;
-
-/** True when the entry path is a glob pattern. */
-export function isGlob(path: string): boolean {
-  return GLOB_CHARS.test(path);
-}
-
-/** Normalise an entry path: forward slashes, no leading `./`. */
-export function normalizeEntryPath(path: string): string {
-  let p = path.replaceAll("\\", "/");
-  while (p.startsWith("./")) p = p.slice(2);
-  return p.replace(/\/+$/, (m) => (m ? "/" : ""));
-}
 
 /**
  * Resolve the config's entries to targets.

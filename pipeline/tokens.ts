@@ -1,12 +1,15 @@
 /**
  * Exact token counts (o200k by default, cl100k on request): slop's compact
- * counter for everything, gpt-tokenizer's own as the reference in tests.
+ * counter for everything, gpt-tokenizer's own as the reference in tests; and
+ * a model's tokens by its table entry. Public to plugins (providers count
+ * with it) as well as to the pipeline.
  *
  * @module
  */
 
 import { loadCl100k, loadO200k } from "../deps.ts";
 import { countTexts } from "./count.ts";
+import type { ModelInfo } from "./types.ts";
 
 /** Tokenizers slop counts with. */
 export type Tokenizer = "o200k" | "cl100k";
@@ -54,4 +57,40 @@ export function referenceCounter(tokenizer: Tokenizer = "o200k"): Promise<Counte
 export async function countTokens(text: string, tokenizer: Tokenizer = "o200k"): Promise<number> {
   const [count] = await countTexts([text], { tokenizer, workers: 1 });
   return count;
+}
+
+/**
+ * A model's tokens for a text: exact with o200k/cl100k, else the documented
+ * estimate (`o200k-estimate`: o200k tokens × factor; `chars-estimate`:
+ * characters × factor, CJK characters counted twice).
+ *
+ * @example
+ * ```ts
+ * import { modelTokens } from "./tokens.ts";
+ * const info = {
+ *   model: "m", minCacheTokens: 1024, ttls: ["5m"], breakpoints: false,
+ *   tokenizer: "chars-estimate" as const, tokenFactor: 0.25,
+ *   prices: { input: 1, output: 1, cacheRead: 0.1 },
+ * };
+ * await modelTokens("abcdefgh", info); // 2
+ * ```
+ */
+export async function modelTokens(
+  text: string,
+  info: ModelInfo,
+  o200k?: number,
+): Promise<number> {
+  const factor = info.tokenFactor ?? 1;
+  switch (info.tokenizer) {
+    case "o200k":
+      return o200k ?? await countTokens(text, "o200k");
+    case "cl100k":
+      return await countTokens(text, "cl100k");
+    case "o200k-estimate":
+      return Math.ceil((o200k ?? await countTokens(text, "o200k")) * factor);
+    case "chars-estimate": {
+      const cjk = text.match(/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]/g)?.length ?? 0;
+      return Math.ceil((text.length + cjk) * factor);
+    }
+  }
 }

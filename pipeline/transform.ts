@@ -10,7 +10,7 @@ import { extname } from "node:path";
 import { picomatch } from "../deps.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
-import type { Cache } from "./cache.ts";
+import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
 import type {
@@ -19,6 +19,7 @@ import type {
   RenderedFile,
   ResolvedConfig,
   SourceFile,
+  Store,
   ViewContext,
   ViewInput,
   ViewModePlugin,
@@ -126,6 +127,8 @@ export interface TransformOptions extends Logger {
   viewOf?: (file: SourceFile) => string | undefined;
   /** The content-hash cache for rendered views (see `pipeline/cache.ts`). */
   cache?: Cache;
+  /** The plugins' store (`ctx.store`). @default {the cache folder, opened when first used} */
+  store?: Store;
 }
 
 /**
@@ -144,6 +147,7 @@ export async function transformFiles(
   options: TransformOptions,
 ): Promise<RenderedFile[]> {
   const isFocus = focusOf(config);
+  options = { ...options, store: options.store ?? pluginStore(config) };
   return await Promise.all(
     files.map((file) =>
       transformFile(file, config, registry, options, isFocus(file.path)).then((rendered) => {
@@ -231,6 +235,7 @@ async function transformFile(
             await lazy?.load();
             return await renderView(other, input, file, config, registry, options, new Set());
           },
+          store: options.store ?? pluginStore(config),
         },
       })
       : { output: await render(options.warn, new Set()), cache: "miss" as const };
@@ -308,6 +313,7 @@ async function renderView(
     warn: options.warn,
     complete: options.complete,
     renderAs: (other) => renderView(other, input, file, config, registry, options, seen),
+    store: options.store ?? pluginStore(config),
   };
   const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {
     path: file.path,
@@ -329,4 +335,17 @@ function accepts(plugin: ViewModePlugin, path: string): boolean {
   if (!plugin.extensions) return true;
   const ext = extname(path).toLowerCase();
   return plugin.extensions.includes(ext);
+}
+
+/**
+ * The store view plugins get (`ctx.store`): the cache folder, opened on first
+ * use apart from the build's view cache (`--no-cache` turns both off).
+ */
+function pluginStore(config: ResolvedConfig): Store {
+  let cache: Cache | undefined;
+  const open = () => (cache ??= openCache(config.cache.dir, { enabled: config.cache.enabled }));
+  return {
+    get: (key) => open().get(key),
+    set: (key, value) => open().set(key, value),
+  };
 }

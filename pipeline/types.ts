@@ -104,6 +104,11 @@ export interface CacheConfig {
   enabled?: boolean;
   /** @default {".slop/cache"} */
   dir?: string;
+  /**
+   * Most bytes the cache folder may hold, as a number or `"512MB"` (units of 1024); past it a
+   * build evicts the least recently used entries. @default {"1GB"}
+   */
+  maxSize?: number | string;
 }
 
 /** The provider used for payloads and LLM calls. */
@@ -482,6 +487,20 @@ export interface ViewContext extends Logger {
   config: ResolvedConfig;
   /** Render the same file with another view (for fallbacks). */
   renderAs(view: string): Promise<ViewOutput>;
+  /** slop's content-addressed store (`cache.dir`; never hits nor writes with `--no-cache`). */
+  store: Store;
+}
+
+/**
+ * A content-addressed JSON store in slop's cache folder, kept between builds
+ * and cleared by `slop cache clear`. Make keys with `cacheKey` (`mod.ts`) from
+ * everything the value depends on (a content hash, a model, a prompt).
+ */
+export interface Store {
+  /** The value stored under `key`, or `undefined` when missing or corrupt. */
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  /** Store a JSON-serializable `value` under `key` (atomically; failures to write are ignored). */
+  set(key: string, value: unknown): Promise<void>;
 }
 
 /** What a view mode returns: text, or text with details. */
@@ -548,6 +567,11 @@ export interface BuildState {
 export interface SectionContext extends Logger {
   /** Ask the configured provider (`provider.name`); rejects when none is configured. */
   complete: CompleteFn;
+  /**
+   * Every file under the root, `/`-separated and sorted by code point, honouring nested
+   * `.gitignore` files the way git does and the default excludes (`.git`, `node_modules`, `.slop`).
+   */
+  listFiles(): Promise<string[]>;
 }
 
 /** A section plugin: turns the build state into blocks. */
@@ -570,6 +594,37 @@ export interface OrderContext extends Logger {
   stateDir: string;
   /** Where the previous order comes from: local state (`build`) or only the lock (`check`). */
   orderSource: "state" | "lock";
+  /** slop's remembered order of the files section (what the `volatility` rule applies). */
+  fileOrder: FileOrder;
+}
+
+/** Options of {@linkcode FileOrder.next}. */
+export interface FileOrderOptions {
+  /** Commits of `git log` that seed the first order. @default {200} */
+  seedCommits?: number;
+  /** Keep the first modified file at its place instead of re-sorting it. @default {false} */
+  keepFirstChanged?: boolean;
+  /** `observed`: change counts over the builds seen so far; `window`: over an endless window. @default {"observed"} */
+  rate?: "observed" | "window";
+}
+
+/**
+ * slop's persistent, size-aware file order: the previous order (the state
+ * dir's order memory for `slop build`, only `slop.lock` for `slop check`;
+ * with neither, `git log`, else sizes) kept up to the first changed file, the
+ * rest sorted so that big, rarely changing files come first.
+ */
+export interface FileOrder {
+  /**
+   * The paths of the file blocks among `blocks` in their next order (none when
+   * there are no file blocks).
+   */
+  next(blocks: Block[], options?: FileOrderOptions): Promise<string[]>;
+  /**
+   * Remember the order of the written document (call it from `commit`) for the
+   * next `slop build`; `slop check` and PATHS builds remember nothing.
+   */
+  save(blocks: PlacedBlock[]): Promise<void>;
 }
 
 /** An ordering rule: reorders blocks. Rules run in registration order. */
@@ -673,7 +728,7 @@ export interface ResolvedConfig {
   lock: string;
   /** Absolute path of the configured lock (`lock`), before any persona or preset variant. */
   lockBase: string;
-  cache: { enabled: boolean; dir: string };
+  cache: { enabled: boolean; dir: string; maxSize: number };
   provider: ProviderConfig;
   budget: BudgetConfig;
   knowledge: { dir: string; digest: boolean; conversations: string[] };

@@ -1,7 +1,8 @@
 /**
  * The `breakpoints` rule: leaves the order alone and chooses at most 4 cache
  * breakpoints at block boundaries inside the stable prefix, for providers
- * that take them (Anthropic's `cache_control`). Providers that cache
+ * that take them (Anthropic's `cache_control`), plus one at the end of the
+ * history checkpoint when a breakpoint is left. Providers that cache
  * prefixes themselves (OpenAI, DeepSeek, Gemini) get one: the prefix end.
  *
  * @module
@@ -39,7 +40,10 @@ export interface ChooseOptions {
  * Choose breakpoints: the end of the stable prefix first, then the end of
  * the static blocks, then block ends that split the rest of the prefix into
  * spans of about equal tokens. Every span (from the start or the previous
- * breakpoint) holds at least `minTokens`; longer TTLs come first.
+ * breakpoint) holds at least `minTokens`; longer TTLs come first. When fewer
+ * than `max` are taken and the volatile tail has a history checkpoint block
+ * (`history:checkpoint`, unchanged until the next checkpoint), its end gets
+ * one more (`ttl`), if the span before it holds `minTokens`.
  *
  * @example
  * ```ts
@@ -52,42 +56,77 @@ export function chooseBreakpoints(
   options: ChooseOptions,
 ): Breakpoint[] {
   const { tokens, minTokens } = options;
-  const max = Math.min(options.max ?? 4, 4);
+  let max = Math.min(options.max ?? 4, 4);
+  if (max <= 0) return [];
   let end = blocks.findIndex((b) => b.stability === "volatile");
   if (end < 0) end = blocks.length;
-  if (end === 0 || max <= 0) return [];
+  // Providers that cache prefixes themselves (max 1) keep the prefix end only.
+  const history = max > 1 ? historyCheckpoint(blocks, tokens, end, minTokens) : -1;
+  if (history >= 0) max--;
   const cum: number[] = [];
   tokens.slice(0, end).reduce((n, t, i) => (cum[i] = n + t), 0);
   const last = end - 1;
-  if (cum[last] < Math.max(minTokens, 1)) return [];
-
-  const chosen = [last];
-  const fits = (i: number) => {
-    const sorted = [...chosen, i].sort((a, b) => a - b);
-    return sorted.every((k, n) => cum[k] - (n ? cum[sorted[n - 1]] : 0) >= minTokens);
-  };
-  const add = (i: number) => {
-    if (chosen.length < max && i >= 0 && i < last && !chosen.includes(i) && fits(i)) chosen.push(i);
-  };
+  const chosen: number[] = [];
   let staticEnd = -1;
-  for (let i = 0; i < end; i++) if (blocks[i].stability === "static") staticEnd = i;
-  add(staticEnd);
-  const from = chosen.includes(staticEnd) ? staticEnd : -1;
-  const base = from >= 0 ? cum[from] : 0;
-  const slots = max - chosen.length;
-  for (let j = 1; j <= slots; j++) {
-    const target = base + ((cum[last] - base) * j) / (slots + 1);
-    add(nearest(cum, from + 1, last - 1, target));
+  if (end > 0 && cum[last] >= Math.max(minTokens, 1)) {
+    chosen.push(last);
+    const fits = (i: number) => {
+      const sorted = [...chosen, i].sort((a, b) => a - b);
+      return sorted.every((k, n) => cum[k] - (n ? cum[sorted[n - 1]] : 0) >= minTokens);
+    };
+    const add = (i: number) => {
+      if (chosen.length < max && i >= 0 && i < last && !chosen.includes(i) && fits(i)) {
+        chosen.push(i);
+      }
+    };
+    for (let i = 0; i < end; i++) if (blocks[i].stability === "static") staticEnd = i;
+    add(staticEnd);
+    const from = chosen.includes(staticEnd) ? staticEnd : -1;
+    const base = from >= 0 ? cum[from] : 0;
+    const slots = max - chosen.length;
+    for (let j = 1; j <= slots; j++) {
+      const target = base + ((cum[last] - base) * j) / (slots + 1);
+      add(nearest(cum, from + 1, last - 1, target));
+    }
   }
+  if (history >= 0) chosen.push(history);
 
   const staticTtl = longer(options.staticTtl ?? options.ttl, options.ttl);
   return chosen.sort((a, b) => a - b).map((i) => ({
     id: blocks[i].id,
     end: blocks[i].offset + blocks[i].length,
-    tokens: cum[i],
+    tokens: sum(tokens, 0, i + 1),
     ttl: i <= staticEnd ? staticTtl : options.ttl,
   }));
 }
+
+/**
+ * Index of the history checkpoint block after the stable prefix, or -1. It
+ * keeps its bytes until the next checkpoint is made, so a breakpoint at its
+ * end lets the cached prefix reach into the history.
+ */
+function historyCheckpoint(
+  blocks: Block[],
+  tokens: number[],
+  end: number,
+  minTokens: number,
+): number {
+  const at = blocks.findIndex((b, i) => i >= end && b.id === HISTORY_CHECKPOINT);
+  if (at < 0) return -1;
+  const least = Math.max(minTokens, 1);
+  // The span after the prefix's last breakpoint (the prefix end), or from the start.
+  const from = end > 0 && sum(tokens, 0, end) >= least ? end : 0;
+  return sum(tokens, from, at + 1) >= least ? at : -1;
+}
+
+function sum(tokens: number[], from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n += tokens[i];
+  return n;
+}
+
+/** Id of the history section's checkpoint block. */
+const HISTORY_CHECKPOINT = "history:checkpoint";
 
 function nearest(cum: number[], lo: number, hi: number, target: number): number {
   let best = -1;

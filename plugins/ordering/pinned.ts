@@ -8,7 +8,7 @@
  */
 
 import { picomatch } from "../../deps.ts";
-import { isGlob, normalizeEntryPath } from "../../pipeline/resolve.ts";
+import { isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
 import type { Block, OrderingPlugin } from "../../pipeline/types.ts";
 
 /** Options of {@linkcode pinnedOrdering}. */

@@ -1,19 +1,13 @@
 /**
  * The `volatility` rule: inside the files section, the persistent,
- * size-aware order (see `pipeline/order_state.ts`). The previous order comes
+ * size-aware order (`ctx.fileOrder`, see `pipeline/order_state.ts`). The previous order comes
  * from the state dir (`slop build`) or only from `slop.lock` (`slop check`);
  * with neither, from `git log`, else by size.
  *
  * @module
  */
 
-import {
-  isFileBlock,
-  loadPreviousOrder,
-  orderFiles,
-  writeOrderState,
-} from "../../pipeline/order_memory.ts";
-import { advanceOrder, type OrderStep, reorderState } from "../../pipeline/order_state.ts";
+import { isFileBlock } from "../../pipeline/helpers.ts";
 import type { Block, OrderContext, OrderingPlugin } from "../../pipeline/types.ts";
 
 /** Options of {@linkcode volatilityOrdering}. */
@@ -43,30 +37,20 @@ export interface VolatilityOptions {
  * ```
  */
 export function volatilityOrdering(options: VolatilityOptions = {}): OrderingPlugin {
-  let step: OrderStep | undefined;
   return {
     kind: "ordering",
     name: "slop:volatility",
     async order(blocks: Block[], ctx: OrderContext) {
-      step = undefined;
+      const paths = await ctx.fileOrder.next(blocks, options);
+      if (!paths.length) return blocks;
       const slots = blocks.flatMap((b, i) => isFileBlock(b) ? [i] : []);
-      if (!slots.length) return blocks;
-      const previous = await loadPreviousOrder(ctx.config, ctx.orderSource, options);
-      step = advanceOrder(previous.state, orderFiles(blocks, ctx.files), previous.seed, {
-        keepFirstChanged: options.keepFirstChanged,
-        seedWeight: previous.seedWeight,
-        rate: options.rate,
-      });
       const byPath = new Map(slots.map((i) => [blocks[i].source!, blocks[i]]));
       const out = [...blocks];
-      step.state.entries.forEach((e, k) => (out[slots[k]] = byPath.get(e.path)!));
+      paths.forEach((path, k) => (out[slots[k]] = byPath.get(path)!));
       return out;
     },
     async commit(placed, ctx) {
-      // `slop check` never writes state; a build restricted to PATHS would forget the rest.
-      if (!step || ctx.orderSource !== "state" || ctx.config.paths.length) return;
-      const paths = placed.filter(isFileBlock).map((b) => b.source!);
-      await writeOrderState(ctx.config, reorderState(step.state, paths));
+      await ctx.fileOrder.save(placed);
     },
   };
 }

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { PluginError } from "../../pipeline/registry.ts";
+import { PluginError } from "../../pipeline/helpers.ts";
 import type { CompletionRequest, ProviderContext } from "../../pipeline/types.ts";
 import { endpoint, type EndpointDefaults, type HttpClient } from "./_http.ts";
 

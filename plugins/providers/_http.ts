@@ -8,7 +8,7 @@
  * @module
  */
 
-import { PluginError } from "../../pipeline/registry.ts";
+import { PluginError } from "../../pipeline/helpers.ts";
 import type { ProviderContext } from "../../pipeline/types.ts";
 
 /** Settings of the HTTP client, shared by every provider plugin's options. */

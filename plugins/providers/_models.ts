@@ -1,14 +1,15 @@
 /**
  * Per-model tables of the provider plugins: minimum cacheable tokens, cache
  * TTLs, prices (US dollars per million tokens) and how tokens are counted.
- * Sources and the date they were read are in the README ("Providers and
- * payloads"); every plugin takes `models` to override or add entries.
+ * Each entry names the provider's own page it was checked against (November
+ * 2026, through the team's document search; the pages change: verify before
+ * relying on a figure); every plugin takes `models` to override or add entries.
  *
  * @module
  */
 
 import type { ModelInfo, ModelPrices } from "../../pipeline/types.ts";
-import { lookupModel } from "../../pipeline/cache_plan.ts";
+import { lookupModel } from "../../pipeline/helpers.ts";
 
 /** A table entry: a model's info without its id. */
 export type ModelEntry = Omit<ModelInfo, "model">;
@@ -39,18 +40,31 @@ const claude = (
   },
 });
 
+// Prices (input, 5m/1h cache writes = 1.25x/2x, hits = 0.1x, output), every Claude row:
+//   https://platform.claude.com/docs/en/docs/about-claude/pricing
+// Minimum cacheable tokens, TTLs 5m/1h, at most 4 breakpoints:
+//   https://platform.claude.com/docs/en/docs/build-with-claude/prompt-caching
 /** Claude models (Anthropic pricing and prompt-caching pages). */
 export const ANTHROPIC_MODELS: Record<string, ModelEntry> = {
+  // Both pages (Opus 4.6 / 4.5: 4,096 minimum).
   "claude-opus-4-6": claude(4096, 5, 25),
   "claude-opus-4-5": claude(4096, 5, 25),
+  // Both pages (Opus 4.1 / 4: 1,024 minimum).
   "claude-opus-4-1": claude(1024, 15, 75),
   "claude-opus-4": claude(1024, 15, 75),
+  // Pricing page; the caching page has listed 1,024 for Sonnet 4.6, but caching
+  // starts at 2,048 in practice (https://github.com/anthropics/anthropic-sdk-python/issues/1194),
+  // so the higher floor is kept: a breakpoint below it would silently cache nothing.
   "claude-sonnet-4-6": claude(2048, 3, 15),
+  // Both pages (Sonnet 4.5 / 4 / 3.7: 1,024 minimum).
   "claude-sonnet-4-5": claude(1024, 3, 15),
   "claude-sonnet-4": claude(1024, 3, 15),
   "claude-3-7-sonnet": claude(1024, 3, 15),
+  // Both pages (Haiku 4.5: 4,096 minimum).
   "claude-haiku-4-5": claude(4096, 1, 5),
+  // Both pages (Haiku 3.5: $0.80 / $1 / $1.6 / $0.08 / $4; 2,048 minimum).
   "claude-3-5-haiku": claude(2048, 0.8, 4),
+  // Both pages (Haiku 3: writes $0.30 / $0.50 and hits $0.03 are not the 1.25x/2x/0.1x rule).
   "claude-3-haiku": {
     ...claude(2048, 0.25, 1.25),
     prices: { input: 0.25, output: 1.25, cacheRead: 0.03, cacheWrite: { "5m": 0.3, "1h": 0.5 } },
@@ -70,18 +84,32 @@ const gpt = (
   prices: { input, output, cacheRead },
 });
 
+// Automatic caching from 1,024 tokens, for gpt-4o and newer; in-memory retention
+// 5-10 minutes of inactivity (at most an hour), hence "5m":
+//   https://developers.openai.com/api/docs/guides/prompt-caching.md
+// Prices: each model's page, https://developers.openai.com/api/docs/models/<id>.md, and
+// https://developers.openai.com/api/docs/pricing. The gpt-5-mini and gpt-5-nano pages were read;
+// the other rows match the pricing page as quoted by third parties (not read directly).
 /** OpenAI models (OpenAI pricing and prompt-caching pages); caching is automatic. */
 export const OPENAI_MODELS: Record<string, ModelEntry> = {
+  // https://developers.openai.com/api/docs/models/gpt-5
   "gpt-5": gpt(1.25, 0.125, 10),
+  // https://developers.openai.com/api/docs/models/gpt-5-mini
   "gpt-5-mini": gpt(0.25, 0.025, 2),
+  // https://developers.openai.com/api/docs/models/gpt-5-nano.md
   "gpt-5-nano": gpt(0.05, 0.005, 0.4),
+  // https://developers.openai.com/api/docs/models/gpt-4.1 (and -mini, -nano)
   "gpt-4.1": gpt(2, 0.5, 8),
   "gpt-4.1-mini": gpt(0.4, 0.1, 1.6),
   "gpt-4.1-nano": gpt(0.1, 0.025, 0.4),
+  // https://developers.openai.com/api/docs/models/gpt-4o (and gpt-4o-mini)
   "gpt-4o": gpt(2.5, 1.25, 10),
   "gpt-4o-mini": gpt(0.15, 0.075, 0.6),
+  // https://developers.openai.com/api/docs/models/o3 (and o4-mini)
   "o3": gpt(2, 0.5, 8),
   "o4-mini": gpt(1.1, 0.275, 4.4),
+  // https://developers.openai.com/api/docs/models/gpt-4-turbo (and gpt-3.5-turbo): older than
+  // gpt-4o, so no prompt caching (a cache read costs the input price).
   "gpt-4-turbo": gpt(10, 10, 30, "cl100k"),
   "gpt-3.5-turbo": gpt(0.5, 0.5, 1.5, "cl100k"),
 };
@@ -102,10 +130,20 @@ const gemini = (
   prices: { input, output, cacheRead, storagePerHour },
 });
 
+// Minimum tokens for the generateContent API's caching (explicit `cachedContents`, which
+// the payload uses): https://ai.google.dev/gemini-api/docs/caching.md (2.5 Pro 4,096,
+// 2.5 Flash 1,024, 3 Pro Preview 4,096, 3 Flash Preview 1,024; TTL default one hour).
+// A later revision for the Interactions API (implicit caching only, updated 2026-07-07:
+// https://ai.google.dev/gemini-api/docs/caching?hl=en) lists 2,048 for 2.5 Flash and Pro;
+// it does not cover explicit caching, so these stay.
+// Prices (input, cache read, output, storage per million tokens per hour, prompts up to
+// 200k tokens): https://ai.google.dev/gemini-api/docs/pricing (matched through copies of
+// the page; not read directly).
 /** Gemini models (Gemini API pricing and context-caching pages). */
 export const GEMINI_MODELS: Record<string, ModelEntry> = {
   "gemini-2.5-pro": gemini(4096, 1.25, 0.125, 10, 4.5),
   "gemini-2.5-flash": gemini(1024, 0.3, 0.03, 2.5, 1),
+  // Not in the caching page's table: the 2.5 Flash minimum.
   "gemini-2.5-flash-lite": gemini(1024, 0.1, 0.01, 0.4, 1),
   "gemini-3-pro-preview": gemini(4096, 2, 0.2, 12, 4.5),
   "gemini-3-flash-preview": gemini(1024, 0.5, 0.05, 3, 1),
@@ -121,6 +159,10 @@ const deepseek = (input: number, cacheRead: number, output: number): ModelEntry 
   prices: { input, output, cacheRead },
 });
 
+// Prices: https://api-docs.deepseek.com/quick_start/pricing (the copy the search holds is
+// older, $0.07 / $0.27 / $1.10 for deepseek-chat; these are the V3.2 prices of December 2025,
+// not confirmed against the current page, which by late 2026 may list V4 models instead).
+// Caching: the context-caching guide linked from that page (on by default, 64-token units).
 /** DeepSeek models (DeepSeek "Models & Pricing" and context-caching pages); caching is automatic. */
 export const DEEPSEEK_MODELS: Record<string, ModelEntry> = {
   "deepseek-chat": deepseek(0.28, 0.028, 0.42),

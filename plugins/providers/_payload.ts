@@ -9,7 +9,7 @@
 import { extname, join } from "node:path";
 import { Buffer } from "node:buffer";
 import type { Breakpoint, ModelInfo, PlacedBlock } from "../../pipeline/types.ts";
-import { modelTokens } from "../../pipeline/cache_plan.ts";
+import { modelTokens } from "../../pipeline/tokens.ts";
 import { chooseBreakpoints } from "../ordering/breakpoints.ts";
 
 /** Options of every provider's `payload(blocks, options)` hook. */
@@ -47,6 +47,11 @@ export interface PayloadParts {
   prefix: string;
   /** Everything after the prefix (the volatile blocks). */
   tail: string;
+  /**
+   * The tail in spans, each ending at a breakpoint (the history checkpoint),
+   * the last uncached; joined they are `tail`.
+   */
+  tailSegments: Segment[];
   /** Screenshots that could be read, in document order. */
   images: Image[];
   /** The question. */
@@ -102,10 +107,22 @@ export async function payloadParts(
     }
   }
   if (text) segments.push({ text });
+  const tailSegments: Segment[] = [];
+  text = "";
+  for (const block of blocks.slice(end)) {
+    text += block.text;
+    const bp = byEnd.get(block.id);
+    if (bp) {
+      tailSegments.push({ text, ttl: bp.ttl });
+      text = "";
+    }
+  }
+  if (text) tailSegments.push({ text });
   return {
     segments,
     prefix: segments.map((s) => s.text).join(""),
-    tail: blocks.slice(end).map((b) => b.text).join(""),
+    tail: tailSegments.map((s) => s.text).join(""),
+    tailSegments,
     images: options.root ? await readImages(blocks, options.root) : [],
     prompt: options.prompt ?? PROMPT_PLACEHOLDER,
   };

@@ -8,7 +8,7 @@
  */
 
 import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
-import { modelTokens } from "../../pipeline/cache_plan.ts";
+import { modelTokens } from "../../pipeline/tokens.ts";
 import { type ApiShape, completeWith } from "./_complete.ts";
 import { httpClient, type HttpOptions } from "./_http.ts";
 import { type ModelEntry, modelLookups, type ModelOverrides } from "./_models.ts";

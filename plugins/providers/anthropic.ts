@@ -11,7 +11,7 @@ import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/type
 import { providerPlugin } from "./_provider.ts";
 import type { HttpOptions } from "./_http.ts";
 import { ANTHROPIC_MODELS, type ModelOverrides } from "./_models.ts";
-import { type PayloadOptions, payloadParts } from "./_payload.ts";
+import { type PayloadOptions, payloadParts, type Segment } from "./_payload.ts";
 
 /** Options of {@linkcode anthropicProvider}. */
 export interface AnthropicOptions extends HttpOptions {
@@ -58,16 +58,17 @@ export async function anthropicPayload(
   options: PayloadOptions = {},
 ): Promise<AnthropicBody> {
   const parts = await payloadParts(blocks, model, options);
-  const system: AnthropicContent[] = parts.segments.map((s) =>
+  const text = (s: Segment): AnthropicContent =>
     s.ttl
       ? { type: "text", text: s.text, cache_control: { type: "ephemeral", ttl: s.ttl } }
-      : { type: "text", text: s.text }
-  );
+      : { type: "text", text: s.text };
+  const system: AnthropicContent[] = parts.segments.map(text);
   const content: AnthropicContent[] = parts.images.map((i) => ({
     type: "image",
     source: { type: "base64", media_type: i.mediaType, data: i.data },
   }));
-  if (parts.tail) content.push({ type: "text", text: parts.tail });
+  // The tail's history checkpoint may end a breakpoint: the cache reaches into the history.
+  content.push(...parts.tailSegments.map(text));
   content.push({ type: "text", text: parts.prompt });
   return {
     model: model.model,

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { sha256Hex } from "../_files.ts";
+import { sha256Hex } from "../../pipeline/helpers.ts";
 import type { ModelInfo, PlacedBlock, ProviderPlugin } from "../../pipeline/types.ts";
 import { providerPlugin } from "./_provider.ts";
 import type { HttpOptions } from "./_http.ts";

@@ -20,7 +20,7 @@
  * @module
  */
 
-import { sha256Hex, writeAtomic } from "../_files.ts";
+import { sha256Hex, writeAtomic } from "../../pipeline/helpers.ts";
 import { join } from "node:path";
 import type { CompleteFn, ResolvedConfig } from "../../pipeline/types.ts";
 import type { HistoryEntry } from "./_history.ts";

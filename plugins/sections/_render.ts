@@ -5,7 +5,7 @@
  */
 
 import type { RenderedFile } from "../../pipeline/types.ts";
-import { derived } from "../../pipeline/_resident.ts";
+import { derived } from "../../pipeline/helpers.ts";
 
 /**
  * A code fence longer than any backtick run in the text (at least 3).

@@ -3,13 +3,15 @@
  * Excerpt N` per message (`role: content`), joined by `---`. Volatile, so
  * it always sits after the stable prefix. Large data URLs and base64 blobs
  * in messages become short references, and a long discussion is compacted
- * into a checkpoint (see `_compaction.ts`).
+ * into a checkpoint (see `_compaction.ts`). Three blocks: the heading, the
+ * checkpoint in effect and the live tail, so a new message leaves the first
+ * two byte-identical.
  *
  * @module
  */
 
-import type { SectionPlugin } from "../../pipeline/types.ts";
-import { dedupNote, dedupText } from "../../pipeline/dedup.ts";
+import type { Block, SectionPlugin } from "../../pipeline/types.ts";
+import { dedupNote, dedupText } from "../../pipeline/helpers.ts";
 import { type HistoryEntry, loadHistory } from "./_history.ts";
 import { type Checkpoint, checkpointMessage, compactHistory } from "./_compaction.ts";
 
@@ -58,7 +60,9 @@ export function historySection(_options: HistoryOptions = {}): SectionPlugin {
         notes.push(...deduped.replacements.map((r) => dedupNote(r, `message ${i + 1}, `)));
         return typeof entry === "string" ? deduped.text : { ...entry, content: deduped.text };
       });
-      let body = renderHistory(entries);
+      let checkpointText: string | undefined;
+      let recent: HistoryEntry[] = entries;
+      let start = 1;
       const { compaction } = state.config;
       if (compaction.enabled && entries.length > compaction.threshold) {
         const result = await compactHistory(entries, {
@@ -82,19 +86,63 @@ export function historySection(_options: HistoryOptions = {}): SectionPlugin {
               result.key!.slice(0, 12)
             }…); ${result.recent.length} messages verbatim`,
           );
-          const recent = result.recent.length ? [renderHistory(result.recent, covered + 1)] : [];
-          body = [renderCheckpoint(result.checkpoint), ...recent].join("\n\n---\n\n");
+          checkpointText = renderCheckpoint(result.checkpoint);
+          recent = result.recent;
+          start = covered + 1;
         }
       }
-      return [{
-        id: "history",
-        section: "history",
-        stability: "volatile",
-        text: `## Discussion History\n\n${body}\n\n`,
-        ...(notes.length ? { notes } : {}),
-      }];
+      return historyBlocks({ checkpoint: checkpointText, recent, start, notes });
     },
   };
+}
+
+/** What {@linkcode historyBlocks} lays out. */
+export interface HistoryParts {
+  /** The rendered checkpoint in effect, if any. */
+  checkpoint?: string;
+  /** Messages shown verbatim (after the checkpoint). */
+  recent: HistoryEntry[];
+  /** Excerpt number of the first verbatim message. @default {1} */
+  start?: number;
+  /** Manifest notes, set on the heading block. */
+  notes?: string[];
+}
+
+/**
+ * The history as blocks: the heading (`history`), the checkpoint in effect
+ * (`history:checkpoint`) and the live tail of verbatim messages
+ * (`history:recent`). A new message only grows the tail, so the heading and
+ * checkpoint blocks keep their bytes until the next checkpoint is made; the
+ * bytes are those of the history rendered as one text.
+ *
+ * @example
+ * ```ts
+ * import { historyBlocks } from "./history.ts";
+ * historyBlocks({ recent: [{ role: "User", content: "hi" }] }).map((b) => b.id);
+ * // ["history", "history:recent"]
+ * ```
+ */
+export function historyBlocks(parts: HistoryParts): Block[] {
+  const block = (id: string, text: string): Block => ({
+    id,
+    section: "history",
+    stability: "volatile",
+    text,
+  });
+  const notes = parts.notes?.length ? { notes: parts.notes } : {};
+  const out: Block[] = [{
+    ...block("history", "## Discussion History\n\n"),
+    heading: true,
+    ...notes,
+  }];
+  const hasRecent = parts.recent.length > 0;
+  if (parts.checkpoint !== undefined) {
+    out.push(block("history:checkpoint", parts.checkpoint + (hasRecent ? "\n\n---\n\n" : "\n\n")));
+  }
+  if (hasRecent) {
+    out.push(block("history:recent", renderHistory(parts.recent, parts.start ?? 1) + "\n\n"));
+  }
+  return out;
 }
 
 /**

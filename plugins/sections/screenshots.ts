@@ -7,7 +7,7 @@
 
 import { basename } from "node:path";
 import { picomatch } from "../../deps.ts";
-import { comparePaths, isGlob, normalizeEntryPath, walk } from "../../pipeline/resolve.ts";
+import { comparePaths, isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
 import type { SectionPlugin } from "../../pipeline/types.ts";
 
 /** Options of {@linkcode screenshotsSection} (none yet). */
@@ -34,7 +34,7 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
       let all: string[] | undefined;
       for (const entry of entries) {
         if (isGlob(entry)) {
-          all ??= await walk(state.root);
+          all ??= await ctx.listFiles();
           const match = picomatch(entry, { dot: true });
           const found = all.filter((p) => match(p));
           if (!found.length) ctx.warn(`No screenshot matches "${entry}"`);

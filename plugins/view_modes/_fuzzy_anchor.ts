@@ -23,7 +23,7 @@
  * @module
  */
 
-import { sha256Hex } from "../_files.ts";
+import { sha256Hex } from "../../pipeline/helpers.ts";
 import type { Slice } from "../../pipeline/types.ts";
 
 /** Lines of context kept on each side of a slice. */

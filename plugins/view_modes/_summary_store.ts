@@ -1,6 +1,6 @@
 /**
  * Summary cache entries of the `llm_summary` view, kept in slop's
- * content-addressed cache (`pipeline/cache.ts`) under a key made of the
+ * content-addressed store (`ctx.store`, in the cache folder) under a key made of the
  * prompt material, the path and the file's content hash. The view cache may
  * miss where these entries still hit (a new version of the outline or summary
  * view that renders the outline part): the model is not asked again for a
@@ -11,7 +11,8 @@
  * @module
  */
 
-import { type Cache, cacheKey } from "../../pipeline/cache.ts";
+import { cacheKey } from "../../pipeline/helpers.ts";
+import type { Store } from "../../pipeline/types.ts";
 
 /** A summary cache entry: the seed's data model (snake_case as in the seed). */
 export interface SummaryEntry {
@@ -47,16 +48,16 @@ export function entryKey(material: string, file: { path: string; sha256: string 
 
 /**
  * Read an entry; undefined when missing or corrupt (a field missing, an
- * empty summary). Store entries with `cache.set(key, entry)`.
+ * empty summary). Store entries with `store.set(key, entry)`.
  *
  * @example
  * ```ts
  * import { readEntry } from "./_summary_store.ts";
- * // const entry = await readEntry(openCache(dir), key);
+ * // const entry = await readEntry(ctx.store, key);
  * ```
  */
-export async function readEntry(cache: Cache, key: string): Promise<SummaryEntry | undefined> {
-  const value = await cache.get<Record<string, unknown>>(key);
+export async function readEntry(store: Store, key: string): Promise<SummaryEntry | undefined> {
+  const value = await store.get<Record<string, unknown>>(key);
   const ok = typeof value === "object" && value !== null &&
     FIELDS.every((k) => typeof value[k] === "string") && (value.summary as string).trim() !== "";
   return ok ? value as unknown as SummaryEntry : undefined;

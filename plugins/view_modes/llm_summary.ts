@@ -12,7 +12,7 @@
  */
 
 import { extname, isAbsolute, join } from "node:path";
-import { sha256Hex as sha256 } from "../_files.ts";
+import { sha256Hex as sha256 } from "../../pipeline/helpers.ts";
 import type { ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import {
   DEFAULT_TEMPLATE,
@@ -23,7 +23,6 @@ import {
   SYSTEM_PROMPT,
   TIER_DETAIL,
 } from "./_llm_prompts.ts";
-import { openCache } from "../../pipeline/cache.ts";
 import { entryKey, readEntry, type SummaryEntry } from "./_summary_store.ts";
 
 /** Options of {@linkcode llmSummaryViewMode}. */
@@ -152,8 +151,7 @@ async function summarizeFile(
   job: Job,
   { queue, outage }: { queue: Limiter; outage: Outage },
 ): Promise<ViewOutput> {
-  const { dir, enabled } = ctx.config.cache;
-  const store = openCache(dir, { enabled });
+  const store = ctx.store;
   const key = entryKey(job.key, file);
   const outline = job.kind === "code" ? await ctx.renderAs("outline") : undefined;
   const outlineText = outline ? asMarkdown(outline, file.path) : "";

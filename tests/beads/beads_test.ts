@@ -157,7 +157,13 @@ Deno.test("the beads section sits after the files, in the volatile tail", async 
       plugins: [beadsSection({ bd: false })],
     },
   }, { write: false });
-  assert.deepEqual(result.blocks.map((b) => b.id), ["files", "files:a.ts", "beads", "history"]);
+  assert.deepEqual(result.blocks.map((b) => b.id), [
+    "files",
+    "files:a.ts",
+    "beads",
+    "history",
+    "history:recent",
+  ]);
   assert.equal(result.manifest.prefix.bytes, result.blocks[2].offset);
 });
 

@@ -81,13 +81,16 @@ Deno.test("the tree section is off by default and volatile after the files when 
   const off = await runCli(["build", "--stdout"], root);
   assert.doesNotMatch(off.stdout, /Directory Tree/);
   const on = await runCli(["build", "--stdout", "--json"], await built("markdown"));
-  const document = on.stdout.slice(0, on.stdout.indexOf('{\n  "version"'));
-  const manifest: Manifest = JSON.parse(on.stdout.slice(document.length));
+  const { manifest, document }: { manifest: Manifest; document: string } = JSON.parse(on.stdout);
   assert.ok(
     document.includes("## Directory Tree\n\n```\nsrc/\n  a.ts\n  deep/\n    b.py\n```\n\n"),
   );
   const ids = manifest.blocks.map((b) => `${b.id}:${b.stability}`);
-  assert.deepEqual(ids.slice(-2), ["tree:volatile", "history:volatile"]);
+  assert.deepEqual(ids.slice(-3), [
+    "tree:volatile",
+    "history:volatile",
+    "history:recent:volatile",
+  ]);
   assert.ok(manifest.prefix.bytes < document.indexOf("## Directory Tree") + 1);
 });
 

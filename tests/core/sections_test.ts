@@ -60,6 +60,7 @@ Deno.test("the history section is volatile and the screenshots section lists ima
     ["files:a.ts", "stable"],
     ["screenshots", "stable"],
     ["history", "volatile"],
+    ["history:recent", "volatile"],
   ]);
   assert.match(
     result.document,

@@ -108,6 +108,7 @@ Deno.test("the knowledge section injects the digest as a static {knowledge} bloc
     ["files", "stable"],
     ["files:a.ts", "stable"],
     ["history", "volatile"],
+    ["history:recent", "volatile"],
   ]);
   assert.ok(result.document.startsWith(`{knowledge}\n${digest}\n{/knowledge}\n\n## Files\n`));
   assert.equal((await build(false)).blocks.find((b) => b.id === "knowledge"), undefined);

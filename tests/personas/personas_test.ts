@@ -96,15 +96,14 @@ Deno.test("--focus adds to the persona's focus, end to end through the CLI", asy
     root,
   );
   assert.equal(run.code, 0, run.stderr);
-  const start = run.stdout.lastIndexOf('\n{\n  "version"');
-  const manifest = JSON.parse(run.stdout.slice(start + 1));
+  const { manifest, document } = JSON.parse(run.stdout);
   const byPath = Object.fromEntries(
     manifest.files.map((f: { path: string; view: string }) => [f.path, f.view]),
   );
   assert.equal(byPath["app.py"], "full");
   assert.equal(byPath["lib.py"], "full");
   assert.notEqual(byPath["slop.config.ts"], "full");
-  assert.match(run.stdout, /^## Files \(Tier 3 - Focused\)\n\n/);
+  assert.match(document, /^## Files \(Tier 3 - Focused\)\n\n/);
 });
 
 Deno.test("a focus entry that matches no file is a warning, the build goes on", async () => {

@@ -85,8 +85,7 @@ Deno.test({
 Deno.test("renderReport() is self-contained and byte-stable for the same stats", async () => {
   const root = await makeProject(PROJECT);
   const run = await runCli(["build", "--json", "--stdout"], root);
-  const manifest: Manifest = JSON.parse(run.stdout.slice(run.stdout.indexOf('{\n  "version"')));
-  const document = run.stdout.slice(0, run.stdout.indexOf('{\n  "version"'));
+  const { manifest, document }: { manifest: Manifest; document: string } = JSON.parse(run.stdout);
   const stats = await computeStats(document, manifest);
   const a = renderReport(stats);
   assert.equal(a, renderReport(await computeStats(document, manifest)));
@@ -121,8 +120,7 @@ Deno.test("squarify() fills the rectangle with areas proportional to the weights
 Deno.test("the report marks cache breakpoints recorded in the manifest", async () => {
   const root = await makeProject(PROJECT);
   const run = await runCli(["build", "--json", "--stdout"], root);
-  const document = run.stdout.slice(0, run.stdout.indexOf('{\n  "version"'));
-  const manifest = JSON.parse(run.stdout.slice(document.length));
+  const { manifest, document } = JSON.parse(run.stdout);
   const first = manifest.blocks[1];
   manifest.breakpoints = [{ id: first.id }, manifest.prefix.bytes];
   const stats = await computeStats(document, manifest);

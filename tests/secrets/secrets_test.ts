@@ -231,7 +231,8 @@ Deno.test("secrets are redacted before any view mode sees the text, and in the h
   assert.match(result.document, /my key is \[REDACTED:openai-key\], keep it safe/);
   assert.deepEqual(result.manifest.secrets, [
     { path: "a.ts", line: 1, rule: "openai-key" },
-    { path: "history", line: 5, rule: "openai-key" },
+    // The history's live tail block (its line 3: the message after the heading block).
+    { path: "history:recent", line: 3, rule: "openai-key" },
   ]);
 });
 

@@ -1,12 +1,13 @@
 /**
  * The library entry point: load the config and build with the built-in
- * plugins in one call.
+ * plugins in one call. Like `mod.ts` and `cli.ts` (and unlike anything in
+ * `pipeline/`), it hands `plugins/defaults.ts` to the pipeline.
  *
  * @module
  */
 
-import { type ConfigFlags, loadConfig } from "./config.ts";
-import { build, type BuildOptions, type BuildResult } from "./build.ts";
+import { type ConfigFlags, loadConfig } from "../pipeline/config.ts";
+import { build, type BuildOptions, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 
 /** Build options without the built-ins (they are supplied). */
@@ -17,7 +18,7 @@ export type BuildContextOptions = Omit<BuildOptions, "builtins">;
  *
  * @example
  * ```ts
- * import { buildContext } from "./api.ts";
+ * import { buildContext } from "./build_context.ts";
  * const result = await buildContext({ cwd: Deno.cwd() }, { write: false });
  * console.log(result.document.length);
  * ```

@@ -5,9 +5,9 @@
  * @module
  */
 
-import { type ConfigFlags, loadConfig } from "./config.ts";
-import { checkPrefix } from "./pin.ts";
-import type { Lock } from "./lock.ts";
+import { type ConfigFlags, loadConfig } from "../pipeline/config.ts";
+import { checkPrefix } from "../pipeline/pin.ts";
+import type { Lock } from "../pipeline/lock.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 
 /** Options of {@linkcode assertStablePrefix}: where the project is, as for `loadConfig`. */

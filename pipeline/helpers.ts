@@ -1,0 +1,470 @@
+/**
+ * The plain helpers every plugin may use, built-in or not: hashing, cache
+ * keys, atomic writes, path and glob checks, the plugin error, model table
+ * look-up and blob dedup. Dependency-free (only `node:` modules and the plugin
+ * types): importing it loads no pipeline stage. User plugins import the same
+ * names from `mod.ts`; built-in plugins import this file, `types.ts` and
+ * `tokens.ts` only (`tests/core/boundaries_test.ts` keeps it so).
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+import { Buffer } from "node:buffer";
+import { basename, dirname, join } from "node:path";
+import type { Block, ModelInfo } from "./types.ts";
+
+/**
+ * The sha256 of a text (its UTF-8 bytes) or of bytes, as 64 hex digits.
+ *
+ * @example
+ * ```ts
+ * import { sha256Hex } from "./helpers.ts";
+ * sha256Hex("").slice(0, 8); // "e3b0c442"
+ * ```
+ */
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/**
+ * JSON with object keys sorted at every level and `undefined` properties
+ * left out: the same data always gives the same text.
+ *
+ * @example
+ * ```ts
+ * import { canonicalJson } from "./helpers.ts";
+ * canonicalJson({ b: [1, { d: 1, c: 2 }], a: undefined }); // '{"b":[1,{"c":2,"d":1}]}'
+ * ```
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => {
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      const sorted: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+      return sorted;
+    }
+    return v;
+  }) ?? "null";
+}
+
+/**
+ * A cache key from parts: the sha256 of their canonical JSON (object keys
+ * sorted, so `{a, b}` and `{b, a}` give the same key).
+ *
+ * @example
+ * ```ts
+ * import { cacheKey } from "./helpers.ts";
+ * cacheKey(["view", { b: 1, a: 2 }]) === cacheKey(["view", { a: 2, b: 1 }]); // true
+ * ```
+ */
+export function cacheKey(parts: unknown[]): string {
+  return sha256Hex(canonicalJson(parts));
+}
+
+/**
+ * Write a text file through a hidden temp file and a rename, so a reader
+ * never sees half of it; the temp file is removed when the write fails.
+ *
+ * @example
+ * ```ts
+ * import { writeAtomic } from "./helpers.ts";
+ * // await writeAtomic(".slop/checkpoints/ab12.json", "{}\n");
+ * ```
+ */
+export async function writeAtomic(path: string, text: string): Promise<void> {
+  // Hidden, so a temp file left by a killed process never looks like an output.
+  const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
+  try {
+    await Deno.writeTextFile(tmp, text);
+    await Deno.rename(tmp, path);
+  } catch (error) {
+    await Deno.remove(tmp).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Compare paths by code point, independent of locale.
+ *
+ * @example
+ * ```ts
+ * import { comparePaths } from "./helpers.ts";
+ * ["b.ts", "B.ts", "a.ts"].sort(comparePaths); // ["B.ts", "a.ts", "b.ts"]
+ * ```
+ */
+export function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const GLOB_CHARS = /[*?[\]{}!()]/;
+
+/**
+ * True when the entry path is a glob pattern.
+ *
+ * @example
+ * ```ts
+ * import { isGlob } from "./helpers.ts";
+ * isGlob("src/**"); // true
+ * ```
+ */
+export function isGlob(path: string): boolean {
+  return GLOB_CHARS.test(path);
+}
+
+/**
+ * Normalise an entry path: forward slashes, no leading `./`.
+ *
+ * @example
+ * ```ts
+ * import { normalizeEntryPath } from "./helpers.ts";
+ * normalizeEntryPath("./docs\\a.md"); // "docs/a.md"
+ * ```
+ */
+export function normalizeEntryPath(path: string): string {
+  let p = path.replaceAll("\\", "/");
+  while (p.startsWith("./")) p = p.slice(2);
+  return p.replace(/\/+$/, (m) => (m ? "/" : ""));
+}
+
+/**
+ * A block of the files section that holds one file (not the heading).
+ *
+ * @example
+ * ```ts
+ * import { isFileBlock } from "./helpers.ts";
+ * isFileBlock({ id: "files:a.ts", section: "files", stability: "stable", text: "", source: "a.ts" }); // true
+ * ```
+ */
+export function isFileBlock(block: Block): boolean {
+  return block.section === "files" && block.source !== undefined && !block.heading;
+}
+
+/**
+ * An error raised inside a plugin hook, carrying where it happened.
+ *
+ * @example
+ * ```ts
+ * import { PluginError } from "./helpers.ts";
+ * new PluginError("my:view", "render", "Cannot parse \"a.py\"").message; // "[plugin my:view] Cannot parse \"a.py\""
+ * ```
+ */
+export class PluginError extends Error {
+  /** Plugin name. */
+  plugin: string;
+  /** Hook name. */
+  hook: string;
+  /** File path the hook was working on, if any. */
+  path?: string;
+
+  /**
+   * @param plugin Plugin name.
+   * @param hook Hook name.
+   * @param message What went wrong.
+   * @param options Path and cause.
+   */
+  constructor(
+    plugin: string,
+    hook: string,
+    message: string,
+    options: { path?: string; cause?: unknown } = {},
+  ) {
+    super(`[plugin ${plugin}] ${message}`, { cause: options.cause });
+    this.name = "PluginError";
+    this.plugin = plugin;
+    this.hook = hook;
+    this.path = options.path;
+  }
+}
+
+/**
+ * Find a model in a table: the exact id, else the longest id the model
+ * starts with (`claude-sonnet-4-5-20250929` finds `claude-sonnet-4-5`).
+ *
+ * @example
+ * ```ts
+ * import { lookupModel } from "./helpers.ts";
+ * const table = {
+ *   "gpt-5": {
+ *     minCacheTokens: 1024, ttls: ["5m"], breakpoints: false, tokenizer: "o200k" as const,
+ *     prices: { input: 1.25, output: 10, cacheRead: 0.125 },
+ *   },
+ * };
+ * lookupModel(table, "gpt-5-2025-08-07")?.model; // "gpt-5-2025-08-07"
+ * ```
+ */
+export function lookupModel(
+  table: Record<string, Omit<ModelInfo, "model">>,
+  model: string,
+): ModelInfo | undefined {
+  if (Object.hasOwn(table, model)) return { model, ...table[model] };
+  const keys = Object.keys(table).filter((k) => model.startsWith(k)).sort((a, b) =>
+    b.length - a.length
+  );
+  return keys.length ? { model, ...table[keys[0]] } : undefined;
+}
+
+/** Shortest base64 payload (in characters) that is replaced. */
+export const DEDUP_MIN_CHARS = 1024;
+
+/** Hex digits of the sha256 shown in a reference. */
+const HASH_DIGITS = 12;
+
+/** Shortest line of a wrapped base64 blob (all but its last line). */
+const WRAPPED_MIN_LINE = 40;
+
+/** One replaced blob. */
+export interface DedupReplacement {
+  /** `data:<mime>;base64` for a data URL, `base64` for a bare blob. */
+  kind: string;
+  /** Decoded size in bytes. */
+  bytes: number;
+  /** sha256 (hex) of the decoded bytes. */
+  sha256: string;
+  /** 1-based line where the blob started. */
+  line: number;
+  /** The reference that replaced it. */
+  reference: string;
+}
+
+/** The outcome of {@linkcode dedupText}. */
+export interface DedupResult {
+  /** The text with references in place of the blobs. */
+  text: string;
+  /** Each replacement, in text order. */
+  replacements: DedupReplacement[];
+}
+
+/** Options of {@linkcode dedupText}. */
+export interface DedupOptions {
+  /** Shortest payload replaced, in base64 characters. @default {1024} */
+  minChars?: number;
+}
+
+const DATA_URL = /data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[^;,\s"'()]*)*);base64,/g;
+
+/**
+ * Replace large data URLs and base64 blobs (one long run, or lines of a
+ * wrapped blob) by references.
+ *
+ * @example
+ * ```ts
+ * import { dedupText } from "./helpers.ts";
+ * const png = "iVBORw0KGgo" + "A".repeat(2000);
+ * dedupText(`![x](data:image/png;base64,${png})`).text;
+ * // "![x]([data:image/png;base64, 1508 bytes, sha256 …])"
+ * ```
+ */
+export function dedupText(text: string, options: DedupOptions = {}): DedupResult {
+  const minChars = options.minChars ?? DEDUP_MIN_CHARS;
+  if (text.length < minChars) return { text, replacements: [] };
+  const replacements: DedupReplacement[] = [];
+  const lineStarts = lineIndex(text);
+  const lineAt = (offset: number) => lineOf(lineStarts, offset);
+
+  // 1. Data URLs: the header, then the base64 run that follows it.
+  let out = "";
+  let last = 0;
+  const urls = text.includes(";base64,") ? text.matchAll(DATA_URL) : [];
+  for (const m of urls) {
+    const begin = m.index!;
+    if (begin < last) continue;
+    const payloadStart = begin + m[0].length;
+    const payloadEnd = runEnd(text, payloadStart);
+    if (payloadEnd - payloadStart < minChars) continue;
+    const kind = `data:${m[1] ?? ""}${m[2]};base64`;
+    const r = replacement(kind, text.slice(payloadStart, payloadEnd), lineAt(begin));
+    replacements.push(r);
+    out += text.slice(last, begin) + r.reference;
+    last = payloadEnd;
+  }
+  out += text.slice(last);
+
+  // 2. Bare blobs: wrapped over lines, or one long run inside a line.
+  if (!hasRun(out, WRAPPED_MIN_LINE)) return { text: out, replacements };
+  const lines = out.split("\n");
+  const kept: string[] = [];
+  // Line numbers still match `text`: a data URL's payload has no newline.
+  for (let i = 0; i < lines.length; i++) {
+    const group = wrappedBlob(lines, i, minChars);
+    if (group) {
+      const payload = lines.slice(i, group).map((l) => l.trim()).join("");
+      const r = replacement("base64", payload, i + 1);
+      replacements.push(r);
+      kept.push(lines[i].match(/^\s*/)![0] + r.reference);
+      i = group - 1;
+      continue;
+    }
+    kept.push(replaceRuns(lines[i], i + 1, minChars, replacements));
+  }
+  replacements.sort((a, b) => a.line - b.line);
+  return { text: kept.join("\n"), replacements };
+}
+
+/**
+ * The manifest note of a replacement.
+ *
+ * @example
+ * ```ts
+ * import { dedupNote } from "./helpers.ts";
+ * // dedupNote(r) === "dedup: line 3: data:image/png;base64 (1796 bytes, sha256 ab12…) replaced by a reference"
+ * ```
+ */
+export function dedupNote(r: DedupReplacement, where = ""): string {
+  return `dedup: ${where}line ${r.line}: ${r.kind} (${r.bytes} bytes, sha256 ${r.sha256}) replaced by a reference`;
+}
+
+function replacement(kind: string, payload: string, line: number): DedupReplacement {
+  const bytes = Buffer.from(payload, "base64");
+  const sha256 = sha256Hex(bytes);
+  const reference = `[${kind}, ${bytes.length} bytes, sha256 ${sha256.slice(0, HASH_DIGITS)}…]`;
+  return { kind, bytes: bytes.length, sha256, line, reference };
+}
+
+/** Whether the text has a base64 run of `min` characters (a linear scan; most files have none). */
+function hasRun(text: string, min: number): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isBase64(text.charCodeAt(i))) {
+      if (++run >= min) return true;
+    } else run = 0;
+  }
+  return false;
+}
+
+function isBase64(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) || code === 43 || code === 47;
+}
+
+/** End of the base64 run starting at `from` (with its `=` padding). */
+function runEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isBase64(text.charCodeAt(i))) i++;
+  let pad = 0;
+  while (pad < 2 && text[i] === "=") {
+    i++;
+    pad++;
+  }
+  return i;
+}
+
+/** Looks like encoded data rather than a word or a hex digest: upper, lower and digits. */
+function mixed(run: string): boolean {
+  return /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
+}
+
+function replaceRuns(
+  line: string,
+  lineNo: number,
+  minChars: number,
+  replacements: DedupReplacement[],
+): string {
+  if (line.length < minChars) return line;
+  let out = "";
+  let last = 0;
+  let i = 0;
+  while (i < line.length) {
+    if (!isBase64(line.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const end = runEnd(line, i);
+    const run = line.slice(i, end);
+    if (run.length >= minChars && mixed(run)) {
+      const r = replacement("base64", run, lineNo);
+      replacements.push(r);
+      out += line.slice(last, i) + r.reference;
+      last = end;
+    }
+    i = end === i ? i + 1 : end;
+  }
+  return out + line.slice(last);
+}
+
+/** End (exclusive line index) of a wrapped blob starting at line `i`, if one starts there. */
+function wrappedBlob(lines: string[], i: number, minChars: number): number | undefined {
+  const pure = (line: string) => {
+    const t = line.trim();
+    return t.length > 0 && runEnd(t, 0) === t.length;
+  };
+  const first = lines[i].trim();
+  if (first.length < WRAPPED_MIN_LINE || !pure(first)) return undefined;
+  let j = i;
+  let chars = 0;
+  const width = first.length;
+  while (j < lines.length && pure(lines[j])) {
+    const t = lines[j].trim();
+    chars += t.length;
+    j++;
+    // A wrapped blob has lines of one width; a shorter line ends it.
+    if (t.length !== width) break;
+  }
+  if (j - i < 2 || chars < minChars) return undefined;
+  const payload = lines.slice(i, j).map((l) => l.trim()).join("");
+  return mixed(payload) ? j : undefined;
+}
+
+function lineIndex(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function lineOf(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/**
+ * Values derived from a text alone, by text, in two generations (this build's and the last):
+ * kept only once a long-running process (`slop watch`) has begun a build with
+ * {@linkcode turnDerived}. A rendered file's text is the same string from build to build there,
+ * so a lookup does not even hash it again.
+ */
+let derivedNow: Map<string, Map<string, string>> | undefined;
+let derivedBefore = new Map<string, Map<string, string>>();
+
+/**
+ * A value derived from `text` and `salt` alone: computed once in a long-running process (and
+ * the same string object each time, so comparing it with the last build's costs nothing);
+ * computed every time otherwise.
+ *
+ * @example
+ * ```ts
+ * import { derived } from "./helpers.ts";
+ * derived("text", "salt", () => "value"); // "value"
+ * ```
+ */
+export function derived(text: string, salt: string, compute: () => string): string {
+  if (!derivedNow) return compute();
+  let values = derivedNow.get(text);
+  if (!values) {
+    values = derivedBefore.get(text) ?? new Map<string, string>();
+    derivedNow.set(text, values);
+  }
+  let value = values.get(salt);
+  if (value === undefined) values.set(salt, value = compute());
+  return value;
+}
+
+/**
+ * Start a build of a long-running process: {@linkcode derived} keeps what this build and the
+ * last one use, and drops the rest.
+ *
+ * @example
+ * ```ts
+ * import { turnDerived } from "./helpers.ts";
+ * turnDerived();
+ * ```
+ */
+export function turnDerived(): void {
+  derivedBefore = derivedNow ?? new Map();
+  derivedNow = new Map();
+}

@@ -1,0 +1,148 @@
+// A user's plugin does what a built-in does through the same public surface: everything here is
+// imported from mod.ts, and the hook contexts carry the store, the file listing and the file order.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  type Block,
+  buildContext,
+  cacheKey,
+  clearCache,
+  isFileBlock,
+  loadConfig,
+  type OrderingPlugin,
+  type SectionPlugin,
+  type SlopConfig,
+  type ViewModePlugin,
+} from "../../mod.ts";
+import { makeProject } from "../_helpers.ts";
+
+function body(name: string, lines: number): string {
+  return Array.from({ length: lines }, (_, i) => `${name} line ${i}`).join("\n") + "\n";
+}
+
+/** The `volatility` rule written as a user would, from mod.ts and `ctx.fileOrder` only. */
+function userVolatility(): OrderingPlugin {
+  return {
+    kind: "ordering",
+    name: "slop:volatility",
+    async order(blocks: Block[], ctx) {
+      const paths = await ctx.fileOrder.next(blocks);
+      if (!paths.length) return blocks;
+      const slots = blocks.flatMap((b, i) => isFileBlock(b) ? [i] : []);
+      const byPath = new Map(slots.map((i) => [blocks[i].source!, blocks[i]]));
+      const out = [...blocks];
+      paths.forEach((path, k) => (out[slots[k]] = byPath.get(path)!));
+      return out;
+    },
+    commit: (placed, ctx) => ctx.fileOrder.save(placed),
+  };
+}
+
+Deno.test("plugin surface: a user ordering rule on ctx.fileOrder orders and remembers as slop:volatility does", async () => {
+  const tree = {
+    "a.ts": body("a", 30),
+    "b.ts": body("b", 50),
+    "c.ts": body("c", 40),
+    "d.ts": body("d", 20),
+  };
+  const builtin = await makeProject(tree);
+  const user = await makeProject(tree);
+  const states = { builtin: await Deno.makeTempDir(), user: await Deno.makeTempDir() };
+  const config = (plugins: OrderingPlugin[]): SlopConfig => ({ files: ["*.ts"], plugins });
+  const both = async () => {
+    const a = await buildContext({ cwd: builtin, stateDir: states.builtin, inline: config([]) });
+    const b = await buildContext({
+      cwd: user,
+      stateDir: states.user,
+      inline: config([userVolatility()]),
+    });
+    assert.equal(b.document, a.document);
+    return a.blocks.filter((x) => x.source).map((x) => x.source);
+  };
+  const first = await both();
+  // Edits move the changed files after the kept prefix; both remember the same order.
+  for (const [file, version] of [["b.ts", 2], ["c.ts", 2], ["b.ts", 3]] as const) {
+    for (const root of [builtin, user]) {
+      await Deno.writeTextFile(join(root, file), body(`${file} v${version}`, 35));
+    }
+    await both();
+  }
+  const last = await both();
+  assert.notDeepEqual(last, first, "the edits changed the order");
+  assert.deepEqual(last.slice(-2), ["c.ts", "b.ts"], "the edited files come last");
+  const saved = (dir: string) => Deno.readTextFile(join(dir, "order", "context.json"));
+  assert.equal(await saved(states.user), await saved(states.builtin));
+});
+
+/** A view mode that counts its renders of a content in `ctx.store`, keyed with `cacheKey`. */
+function countingView(): ViewModePlugin {
+  return {
+    kind: "view-mode",
+    name: "counted",
+    version: "1",
+    async render(file, ctx) {
+      const key = cacheKey(["counted", file.sha256]);
+      const n = ((await ctx.store.get<{ n: number }>(key))?.n ?? 0) + 1;
+      await ctx.store.set(key, { n });
+      // Not kept in the view cache, so every build renders again.
+      return { text: `render ${n}`, cacheable: false };
+    },
+  };
+}
+
+Deno.test("plugin surface: ctx.store keeps a view's values between builds in the cache folder", async () => {
+  const root = await makeProject({ "a.md": "# A\n" });
+  const stateDir = await Deno.makeTempDir();
+  const inline = (enabled: boolean): SlopConfig => ({
+    files: [{ path: "a.md", view: "counted" }],
+    plugins: [countingView()],
+    cache: { enabled },
+  });
+  const text = async (enabled = true) => {
+    const r = await buildContext({ cwd: root, stateDir, inline: inline(enabled) }, {
+      write: false,
+    });
+    return r.blocks.find((b) => b.source === "a.md")!.text;
+  };
+  assert.match(await text(), /render 1/);
+  assert.match(await text(), /render 2/);
+  assert.match(await text(false), /render 1/, "with the cache off the store never hits");
+  assert.match(await text(), /render 3/, "nor writes");
+  const config = await loadConfig({ cwd: root, stateDir, inline: inline(true) });
+  await clearCache(config.cache.dir);
+  assert.match(await text(), /render 1/, "slop cache clear empties it");
+});
+
+Deno.test("plugin surface: ctx.listFiles walks the root as slop:screenshots does, honouring .gitignore", async () => {
+  const root = await makeProject({
+    ".gitignore": "ignored/\n",
+    "a.png": "",
+    "B.png": "",
+    "sub/c.png": "",
+    "ignored/d.png": "",
+    "node_modules/e.png": "",
+    "notes.md": "# Notes\n",
+  });
+  const listing: SectionPlugin = {
+    kind: "section",
+    name: "listing",
+    async compose(_state, ctx) {
+      const first = await ctx.listFiles();
+      first.push("mutated.png"); // each call gets its own array
+      const pngs = (await ctx.listFiles()).filter((p) => p.endsWith(".png"));
+      const text = `## Screenshots\n\n${
+        pngs.map((p) => `![${p.split("/").pop()}](${p})`).join("\n")
+      }\n\n`;
+      return [{ id: "listing", section: "listing", stability: "stable", text }];
+    },
+  };
+  const r = await buildContext({
+    cwd: root,
+    stateDir: await Deno.makeTempDir(),
+    inline: { files: ["notes.md"], screenshots: ["**/*.png"], plugins: [listing] },
+  }, { write: false });
+  const user = r.blocks.find((b) => b.id === "listing")!.text;
+  const builtin = r.blocks.find((b) => b.id === "screenshots")!.text;
+  assert.equal(user, builtin);
+  assert.equal(user, "## Screenshots\n\n![B.png](B.png)\n![a.png](a.png)\n![c.png](sub/c.png)\n\n");
+});
