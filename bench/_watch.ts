@@ -66,8 +66,6 @@ export async function watchRebuilds(
       state,
       "--debounce",
       String(options.debounce ?? 10),
-      "--max-builds",
-      String(edits),
       ...(Deno.env.get("SLOP_BENCH_TIMINGS") ? ["--timings"] : []),
     ],
     env: { NO_COLOR: "1" },
@@ -76,16 +74,30 @@ export async function watchRebuilds(
   }).spawn();
   const guard = setTimeout(() => child.kill("SIGKILL"), 300_000);
   const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  const nextLine = async (): Promise<string | undefined> => {
-    while (!buffer.includes("\n")) {
-      const { value, done } = await lines.read();
-      if (done) return undefined;
+  // Lines as they arrive (with the time they arrived), read in the background: a line printed
+  // by a second rebuild of one edit (two file-system events further apart than the debounce)
+  // is dropped before the next edit instead of being taken for its answer.
+  const queue: string[] = [];
+  let waiter: (() => void) | undefined;
+  let ended = false;
+  const pump = (async () => {
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await lines.read().catch(() => ({ value: "", done: true }));
+      if (done) break;
       buffer += value;
+      while (buffer.includes("\n")) {
+        queue.push(buffer.slice(0, buffer.indexOf("\n")));
+        buffer = buffer.slice(buffer.indexOf("\n") + 1);
+      }
+      waiter?.();
     }
-    const line = buffer.slice(0, buffer.indexOf("\n"));
-    buffer = buffer.slice(buffer.indexOf("\n") + 1);
-    return line;
+    ended = true;
+    waiter?.();
+  })();
+  const nextLine = async (): Promise<string | undefined> => {
+    while (!queue.length && !ended) await new Promise<void>((r) => (waiter = r));
+    return queue.shift();
   };
   const samples: WatchSample[] = [];
   try {
@@ -100,6 +112,7 @@ export async function watchRebuilds(
       const next = new Uint8Array(original.length + note.length);
       next.set(original);
       next.set(note, original.length);
+      queue.length = 0;
       const start = performance.now();
       await Deno.writeFile(file, next);
       const line = await nextLine();
@@ -111,10 +124,12 @@ export async function watchRebuilds(
       await new Promise((r) => setTimeout(r, 300));
     }
   } finally {
+    // Stopped as Ctrl-C stops it, then the file is put back.
+    child.kill("SIGINT");
+    const status = await child.status;
+    await pump;
     await Deno.writeFile(file, original);
     clearTimeout(guard);
-    await lines.cancel().catch(() => {});
-    const status = await child.status;
     if (!status.success && samples.length < edits) {
       const err = Deno.env.get("SLOP_BENCH_TIMINGS")
         ? ""

@@ -292,11 +292,13 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         if (payload) s.put(name, payload);
       }
       grown += await s.finish();
+      pack = undefined;
     } else if (outside.size > Math.max(8, used.size / 10) || (restated.size && packIsStale())) {
       await Deno.mkdir(join(dir, "packs"), { recursive: true });
       const before = fileSize(packPath);
       await writePack(packPath, used);
       grown += fileSize(packPath) - before;
+      pack = undefined;
     } else {
       // A few new entries: entry files, and the pack stays (marked as used now); new values of
       // keys it holds are appended to it (the last record of a name wins).
@@ -306,12 +308,14 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         else writeFile(name, payload);
       }
       if (appended.size) grown += appendPack(packPath, appended);
+      // The pack read stays valid for a cache used again (slop watch): the appended records
+      // (the last of a name wins) replace the old ones in memory too.
+      for (const [name, payload] of appended) pack?.set(name, { sha256: sha256(payload), payload });
       touch(packPath);
     }
     pending.clear();
     pendingBytes = 0;
     outside.clear();
-    pack = undefined;
     streamTried = false;
     restated.clear();
   }
