@@ -17,6 +17,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Command } from "../../deps.ts";
 import { main } from "../../cli.ts";
+import * as mod from "../../mod.ts";
+import { validateConfig } from "../../pipeline/config.ts";
+import { defaultPlugins } from "../../plugins/defaults.ts";
 import { makeProject, REPO, type Tree } from "../_helpers.ts";
 import { anchorOf, codeSpans, type Fence, parseMarkdown, shellWords } from "./_markdown.ts";
 
@@ -477,4 +480,71 @@ Deno.test("the Quick start's summary and the cache stats are what the bundled ex
     .filter((l) => l.startsWith("# ")).map((l) => l.slice(2) + "\n").join("");
   assert.equal(stats.stdout, shown);
   await Deno.remove(cwd, { recursive: true });
+});
+
+/** The rows of the README table whose header cells are `header`, as trimmed cells. */
+function table(header: string[]): string[][] {
+  const lines = README.split("\n");
+  const cells = (line: string) => line.trim().replace(/^\||\|$/g, "").split(/(?<!\\)\|/);
+  const start = lines.findIndex((l) =>
+    l.startsWith("|") && JSON.stringify(cells(l).map((c) => c.trim())) === JSON.stringify(header)
+  );
+  assert.ok(start >= 0, `a table with columns ${header}`);
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith("|")) break;
+    rows.push(cells(line).map((c) => c.trim()));
+  }
+  return rows;
+}
+
+/** The keys of an `obj({...})` schema in pipeline/config.ts, from its source. */
+async function schemaKeys(opening: string): Promise<string[]> {
+  const source = await Deno.readTextFile(join(REPO, "pipeline", "config.ts"));
+  const body = source.split(opening)[1].split(/\n\}/)[0];
+  return [...body.matchAll(/^ {2}(\w+)(?::|,)/gm)].map((m) => m[1]);
+}
+
+Deno.test("the README's config and FileEntry tables list exactly the keys the config schema knows", async () => {
+  const config = table(["key", "type", "default", "meaning"]).map((r) => r[0].replace(/`/g, ""));
+  const entry = table(["key", "type", "meaning"]).map((r) => r[0].replace(/`/g, ""));
+  assert.deepEqual([...config].sort(), (await schemaKeys("const SCHEMA: Rule = obj({")).sort());
+  assert.deepEqual([...entry].sort(), (await schemaKeys("const fileEntry = obj({")).sort());
+  // And the schema itself agrees: a wrong type, not an unknown key.
+  for (const key of config) {
+    const problems = validateConfig({ [key]: Symbol("wrong") });
+    assert.ok(problems.length && !problems.some((p) => p.startsWith("Unknown key")), key);
+  }
+  for (const key of entry.filter((k) => k !== "path")) {
+    const problems = validateConfig({ files: [{ path: "a", [key]: Symbol("wrong") }] });
+    assert.ok(problems.length && !problems.some((p) => p.startsWith("Unknown key")), key);
+  }
+});
+
+Deno.test("the README's plugin, section and view tables are the built-ins, in the order they run", () => {
+  const builtins = defaultPlugins();
+  const rows = table(["kind", "hooks", "name", "factory"]);
+  let kind = "";
+  const listed = rows.map((r) => {
+    if (r[0]) kind = r[0].replace(/`/g, "");
+    return { kind, name: r[2].replace(/`/g, ""), factory: r[3].replace(/`|\(\)/g, "") };
+  });
+  assert.deepEqual(
+    listed.map((p) => `${p.kind} ${p.name}`),
+    builtins.map((p) => `${p.kind} ${p.name}`),
+  );
+  const exports = mod as unknown as Record<string, () => { name: string }>;
+  for (const p of listed) {
+    assert.equal(typeof exports[p.factory], "function", `mod.ts exports ${p.factory}`);
+    assert.equal(exports[p.factory]().name, p.name, p.factory);
+  }
+  const sections = table(["plugin", "renders", "stability", "when"]).map((r) =>
+    r[0].replace(/`/g, "")
+  );
+  assert.deepEqual(sections, builtins.filter((p) => p.kind === "section").map((p) => p.name));
+  const views = table(["view", "output"]).map((r) => `slop:${r[0].replace(/`/g, "")}`);
+  assert.deepEqual(
+    views.sort(),
+    builtins.filter((p) => p.kind === "view-mode").map((p) => p.name).sort(),
+  );
 });
