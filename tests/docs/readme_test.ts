@@ -548,3 +548,39 @@ Deno.test("the README's plugin, section and view tables are the built-ins, in th
     builtins.filter((p) => p.kind === "view-mode").map((p) => p.name).sort(),
   );
 });
+
+/** Each line's label: its text up to the first ":" (the sample's values are illustrative). */
+function labels(text: string): string[] {
+  return text.trimEnd().split("\n").map((l) => l.split(":")[0]);
+}
+
+Deno.test("the README's slop check and slop explain samples have the lines the commands print", async () => {
+  const dir = await makeProject({
+    "slop.config.ts": 'export default { files: ["src/**"] };\n',
+    "src/inventory.ts": "export class Inventory {\n  items = new Map<string, number>();\n}\n",
+    "src/store.py": 'class Store:\n    """A store."""\n\n    def get(self, sku):\n' +
+      "        return self.items[sku]\n",
+    "src/notes.md": "# Notes\n\nSmall.\n",
+  });
+  const cli = ["run", "-A", "--quiet", join(REPO, "cli.ts")];
+  assert.equal((await deno([...cli, "check", "--update"], dir)).code, 0);
+  assert.equal((await deno([...cli, "build", "-q"], dir)).code, 0);
+  await Deno.writeTextFile(
+    join(dir, "src", "store.py"),
+    'class Store:\n    """A store."""\n\n    def get(self, sku):\n        return self.items.get(sku)\n',
+  );
+  const check = await deno([...cli, "check"], dir);
+  assert.equal(check.code, 1, check.stderr);
+  assert.equal((await deno([...cli, "build", "-q"], dir)).code, 0);
+  const explain = await deno([...cli, "explain"], dir);
+  assert.equal(explain.code, 0, explain.stderr);
+  assert.deepEqual(
+    labels(blockAfter("exits 1 when the prefix differs").body),
+    labels(check.stdout + check.stderr),
+  );
+  assert.deepEqual(
+    labels(blockAfter("compares the last two written builds").body),
+    labels(explain.stdout),
+  );
+  await Deno.remove(dir, { recursive: true });
+});
