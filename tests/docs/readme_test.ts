@@ -184,6 +184,19 @@ Deno.test("the README's plugin example is examples/plugins/todo_view.ts, byte fo
   );
 });
 
+Deno.test("a block after <!-- readme-test: fragment --> is marked; code spans may wrap lines", () => {
+  const md =
+    "Text `slop\nbuild` and ``a ` b``.\n\n<!-- readme-test: fragment -->\n```ts\nx;\n```\n" +
+    "\n````ts\n```\ny;\n````\n";
+  const parsed = parseMarkdown(md);
+  assert.deepEqual(parsed.fences.map((f) => [f.info, f.body, f.marker]), [
+    ["ts", "x;\n", "fragment"],
+    ["ts", "```\ny;\n", undefined],
+  ]);
+  assert.deepEqual(codeSpans(parsed.paragraphs[0]), ["slop build", "a ` b"]);
+  assert.equal(anchorOf("Benchmarks, stats and reports"), "benchmarks-stats-and-reports");
+});
+
 Deno.test("fragment markers are rare and each sits on a ts block", () => {
   const marked = DOC.fences.filter((f) => f.marker !== undefined);
   for (const f of marked) {
@@ -332,6 +345,7 @@ Deno.test("every command line in the README is a known command with known flags"
 });
 
 Deno.test("the checker itself rejects unknown commands, flags and tasks", () => {
+  assert.equal(DEFAULT_COMMAND, "build");
   assert.deepEqual(checkLine("slop build --stdout --json"), []);
   assert.deepEqual(checkLine("slop --version"), []);
   assert.deepEqual(checkLine("deno task slop check --update --config examples/slop.config.ts"), []);
