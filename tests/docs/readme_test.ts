@@ -598,3 +598,15 @@ Deno.test("the README's slop check and slop explain samples have the lines the c
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("the README's config error is the one slop prints for a mistyped key", async () => {
+  const dir = await makeProject({
+    "slop.config.ts":
+      'export default { files: ["a", "b", "c", { path: "a.ts", veiw: "full" }] };\n',
+    "a.ts": "export const a = 1;\n",
+  });
+  const run = await deno(["run", "-A", "--quiet", join(REPO, "cli.ts"), "build"], dir);
+  assert.equal(run.code, 2);
+  assert.equal(run.stderr, blockAfter("keys are errors that name the key path and the file").body);
+  await Deno.remove(dir, { recursive: true });
+});
