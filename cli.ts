@@ -132,6 +132,16 @@ export async function main(args: string[], options: MainOptions = {}): Promise<n
       const { runCache } = await import("./cli/cache.ts");
       code = await runCache("clear", options);
     });
+  cache.command("prune")
+    .description("remove the least recently used entries until the cache fits cache.maxSize")
+    .option("-c, --config <path>", CONFIG_HELP)
+    .option("--state-dir <dir>", STATE_DIR_HELP)
+    .option("--max-size <size>", "the limit, e.g. 200MB (default: cache.maxSize, 1GB)")
+    .option("-q, --quiet", "print nothing but errors")
+    .action(async (options) => {
+      const { runCache } = await import("./cli/cache.ts");
+      code = await runCache("prune", options);
+    });
 
   program.command("init [dir]")
     .description(

@@ -48,6 +48,13 @@ import "npm:tree-sitter-go@0.25.0/package.json" with { type: "json" };
 import "npm:tree-sitter-rust@0.24.0/package.json" with { type: "json" };
 import "npm:tree-sitter-java@0.23.5/package.json" with { type: "json" };
 
+/** Types of the web-tree-sitter runtime (type-only: importing them loads nothing). */
+export type {
+  Node as TreeSitterNode,
+  Parser as TreeSitterParser,
+  Tree as TreeSitterTree,
+} from "npm:web-tree-sitter@0.27.1";
+
 /** The web-tree-sitter runtime, loaded on first use (builds without code views never load it). */
 export function loadTreeSitter(): Promise<typeof import("npm:web-tree-sitter@0.27.1")> {
   return import("npm:web-tree-sitter@0.27.1");

@@ -1,17 +1,26 @@
 /**
- * `slop cache stats` and `slop cache clear`: look into and empty the
- * content-hash cache of a project (`cache.dir`, default `.slop/cache`).
+ * `slop cache stats`, `slop cache clear` and `slop cache prune`: look into,
+ * empty and trim the content-hash cache of a project (`cache.dir`, default
+ * `.slop/cache`).
  *
  * @module
  */
 
 import { relative } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
-import { type CacheStats, cacheStats, clearCache } from "../pipeline/cache.ts";
+import {
+  type CacheStats,
+  cacheStats,
+  clearCache,
+  parseSize,
+  pruneCache,
+} from "../pipeline/cache.ts";
 import { formatBytes, printError } from "./_output.ts";
 
-/** Flags of `slop cache stats|clear`. */
+/** Flags of `slop cache stats|clear|prune`. */
 export interface CacheFlags {
+  /** `slop cache prune --max-size`: bytes or a size like `"200MB"` (default: `cache.maxSize`). */
+  maxSize?: string;
   config?: string;
   stateDir?: string;
   /** Print the stats as JSON (`--json`). */
@@ -20,7 +29,7 @@ export interface CacheFlags {
 }
 
 /**
- * Run `slop cache stats` or `slop cache clear`; resolves to the exit code.
+ * Run `slop cache stats`, `clear` or `prune`; resolves to the exit code.
  *
  * @example
  * ```ts
@@ -28,14 +37,40 @@ export interface CacheFlags {
  * // const code = await runCache("stats", { json: true });
  * ```
  */
-export async function runCache(action: "stats" | "clear", flags: CacheFlags): Promise<number> {
+export async function runCache(
+  action: "stats" | "clear" | "prune",
+  flags: CacheFlags,
+): Promise<number> {
   let dir: string;
+  let maxSize: number;
   try {
     const config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
     dir = config.cache.dir;
+    maxSize = config.cache.maxSize;
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
+  }
+  if (action === "prune") {
+    if (flags.maxSize !== undefined) {
+      const size = parseSize(flags.maxSize);
+      if (size === undefined) {
+        printError(
+          `--max-size must be a number of bytes or a size like "200MB", got "${flags.maxSize}"`,
+        );
+        return 2;
+      }
+      maxSize = size;
+    }
+    const done = await pruneCache(dir, maxSize);
+    if (!flags.quiet) {
+      console.log(
+        `slop: removed ${done.removed} cache files (${formatBytes(done.freed)}) from ${
+          shown(dir)
+        }; it holds ${formatBytes(done.bytes)} (limit ${formatBytes(maxSize)})`,
+      );
+    }
+    return 0;
   }
   if (action === "clear") {
     const removed = await clearCache(dir);
@@ -58,7 +93,7 @@ export async function runCache(action: "stats" | "clear", flags: CacheFlags): Pr
  *   entries: 0,
  *   bytes: 0,
  *   tempFiles: 0,
- *   packs: { files: 0, bytes: 0 },
+ *   packs: { files: 0, bytes: 0, entries: 0 },
  * });
  * ```
  */
@@ -68,7 +103,8 @@ export function cacheStatsText(stats: CacheStats): string {
     `entries: ${stats.entries} (${formatBytes(stats.bytes)})`,
   ];
   if (stats.packs.files) {
-    lines.push(`packs: ${stats.packs.files} (${formatBytes(stats.packs.bytes)})`);
+    const { files, bytes, entries } = stats.packs;
+    lines.push(`packs: ${files} (${formatBytes(bytes)}, ${entries} entries)`);
   }
   if (stats.tempFiles) lines.push(`temp files left by interrupted writes: ${stats.tempFiles}`);
   const last = stats.lastBuild;

@@ -6,17 +6,23 @@
  * @module
  */
 
-import { GRAMMAR_WASM, loadTreeSitter } from "../deps.ts";
+import {
+  GRAMMAR_WASM,
+  loadTreeSitter,
+  type TreeSitterNode,
+  type TreeSitterParser,
+  type TreeSitterTree,
+} from "../deps.ts";
 
 /** The web-tree-sitter module. */
 export type TreeSitter = Awaited<ReturnType<typeof loadTreeSitter>>;
 /** A syntax node. */
-export type SyntaxNode = import("npm:web-tree-sitter@0.27.1").Node;
+export type SyntaxNode = TreeSitterNode;
 /** A syntax tree (call `delete()` when done). */
-export type SyntaxTree = import("npm:web-tree-sitter@0.27.1").Tree;
+export type SyntaxTree = TreeSitterTree;
 
 let runtime: Promise<TreeSitter> | undefined;
-const parsers = new Map<string, Promise<import("npm:web-tree-sitter@0.27.1").Parser>>();
+const parsers = new Map<string, Promise<TreeSitterParser>>();
 
 function treeSitter(): Promise<TreeSitter> {
   runtime ??= loadTreeSitter().then(async (mod) => {
@@ -39,7 +45,7 @@ function treeSitter(): Promise<TreeSitter> {
  * tree.delete();
  * ```
  */
-export function parserFor(grammar: string): Promise<import("npm:web-tree-sitter@0.27.1").Parser> {
+export function parserFor(grammar: string): Promise<TreeSitterParser> {
   let parser = parsers.get(grammar);
   if (!parser) {
     const wasm = GRAMMAR_WASM[grammar];

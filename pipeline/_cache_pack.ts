@@ -10,6 +10,7 @@
  * @module
  */
 
+import { join } from "node:path";
 import { sha256 } from "./read.ts";
 
 const MAGIC = "slop-pack/1\n";
@@ -106,5 +107,158 @@ export async function writePack(
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
     throw error;
+  }
+}
+
+/** A pack being written record by record (see {@linkcode streamPack}). */
+export interface PackStream {
+  /** Append a record; `false` when it could not be written. */
+  put(name: string, payload: Uint8Array): boolean;
+  /** Whether a record of that name was appended. */
+  has(name: string): boolean;
+  /** The payload of an appended record (read back from the temp file). */
+  get(name: string): Uint8Array | undefined;
+  /** Close the temp file and rename it into place; resolves to the pack's size in bytes. */
+  finish(): Promise<number>;
+}
+
+/**
+ * Start writing a pack at `path` through a temp file, records appended as
+ * they come (a cold build's entries go here instead of one file each); the
+ * pack appears at `path` only on `finish()`. A later record of the same name
+ * wins when the pack is read. `undefined` when the temp file cannot be made.
+ *
+ * @example
+ * ```ts
+ * import { readPack, streamPack } from "./_cache_pack.ts";
+ * const path = (await Deno.makeTempDir()) + "/pack";
+ * const stream = streamPack(path)!;
+ * stream.put("a", new Uint8Array([1]));
+ * await stream.finish();
+ * readPack(path).size; // 1
+ * ```
+ */
+export function streamPack(path: string): PackStream | undefined {
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  let file: Deno.FsFile;
+  try {
+    Deno.mkdirSync(join(path, ".."), { recursive: true });
+    file = Deno.openSync(tmp, { write: true, read: true, create: true, truncate: true });
+  } catch {
+    return undefined;
+  }
+  const buffer = new Uint8Array(1 << 20);
+  let used = 0;
+  /** Bytes in the file (not counting the buffer). */
+  let written = 0;
+  let failed = false;
+  const where = new Map<string, [number, number]>();
+  const flush = () => {
+    for (let at = 0; at < used;) at += file.writeSync(buffer.subarray(at, used));
+    written += used;
+    used = 0;
+  };
+  const put = (bytes: Uint8Array) => {
+    if (used + bytes.length > buffer.length) flush();
+    if (bytes.length > buffer.length) {
+      for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
+      written += bytes.length;
+    } else {
+      buffer.set(bytes, used);
+      used += bytes.length;
+    }
+  };
+  try {
+    put(encoder.encode(MAGIC));
+  } catch {
+    failed = true;
+  }
+  return {
+    put(name, payload) {
+      if (failed) return false;
+      try {
+        put(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`));
+        where.set(name, [written + used, payload.length]);
+        put(payload);
+        return true;
+      } catch {
+        failed = true;
+        return false;
+      }
+    },
+    has: (name) => where.has(name),
+    get(name) {
+      const at = where.get(name);
+      if (!at || failed) return undefined;
+      try {
+        flush();
+        const out = new Uint8Array(at[1]);
+        file.seekSync(at[0], Deno.SeekMode.Start);
+        for (let n = 0; n < out.length;) {
+          const got = file.readSync(out.subarray(n));
+          if (got === null) return undefined;
+          n += got;
+        }
+        file.seekSync(0, Deno.SeekMode.End);
+        return out;
+      } catch {
+        return undefined;
+      }
+    },
+    async finish() {
+      try {
+        if (failed) throw new Error("pack not written");
+        flush();
+        file.close();
+        await Deno.rename(tmp, path);
+        return written;
+      } catch (error) {
+        try {
+          file.close();
+        } catch {
+          // Closed already.
+        }
+        await Deno.remove(tmp).catch(() => {});
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * Append records to an existing pack (a later record of a name wins when
+ * the pack is read): for the few new values of keys a pack holds, without
+ * rewriting it. A write cut short leaves a damaged last record, which a read
+ * drops. Resolves to the bytes appended (0 when it could not append).
+ *
+ * @example
+ * ```ts
+ * import { appendPack, readPack, writePack } from "./_cache_pack.ts";
+ * const path = await Deno.makeTempFile();
+ * await writePack(path, new Map([["a", new Uint8Array([1])]]));
+ * appendPack(path, new Map([["a", new Uint8Array([2])]]));
+ * readPack(path).get("a")?.payload; // Uint8Array [2]
+ * ```
+ */
+export function appendPack(path: string, records: Map<string, Uint8Array>): number {
+  const parts: Uint8Array[] = [];
+  for (const [name, payload] of records) {
+    parts.push(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`), payload);
+  }
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  try {
+    // Only onto a pack that is there and whole at its start.
+    using file = Deno.openSync(path, { read: true, append: true });
+    const head = new Uint8Array(MAGIC.length);
+    if (file.readSync(head) !== MAGIC.length || decoder.decode(head) !== MAGIC) return 0;
+    for (let done = 0; done < bytes.length;) done += file.writeSync(bytes.subarray(done));
+    return bytes.length;
+  } catch {
+    return 0;
   }
 }

@@ -24,7 +24,7 @@ import {
   withSecrets,
 } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
-import { transformFiles } from "./transform.ts";
+import { chooseView, focusOf, transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
@@ -62,7 +62,7 @@ export interface BuildOptions {
   hookTimeoutMs?: number;
   /** Called as work finishes (files transformed, blocks counted), for progress bars. */
   onProgress?: (progress: BuildProgress) => void;
-  /** Token-counting workers; 1 counts in this thread. @default {navigator.hardwareConcurrency} */
+  /** Threads that scan and count tokens; 1: only this thread. @default {navigator.hardwareConcurrency} */
   workers?: number;
 }
 
@@ -135,6 +135,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const cache = openCache(config.cache.dir, {
     enabled: config.cache.enabled,
     pack: `${config.root}\0${config.configPath ?? ""}`,
+    maxSize: config.cache.maxSize,
   });
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
@@ -142,8 +143,16 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   resolution.warnings.forEach(warn);
   await attachSideSlices(resolution.targets, config, warn);
   const sources = await readTargets(resolution.targets, config);
+  const inFocus = focusOf(config);
   // Secrets are redacted before any plugin, cache or log sees the text.
-  const secrets = await redactSources(sources, config.secrets.rules, cache);
+  const secrets = await redactSources(sources, config.secrets.rules, cache, {
+    // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
+    count: {
+      tokenizer: config.budget.tokenizer,
+      only: (file) => chooseView(file, config, inFocus(file.path)) === "full",
+    },
+    workers: options.workers,
+  });
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
@@ -185,6 +194,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     tokenizer: config.budget.tokenizer,
     cache,
     workers: options.workers,
+    sources: formatted.map((b) => b.source),
   });
   const encoded: Uint8Array[] = [];
   let placed = await placeBlocks(formatted, {

@@ -19,7 +19,20 @@
 
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
-import { type PackRecord, readPack, writePack } from "./_cache_pack.ts";
+import {
+  appendPack,
+  type PackRecord,
+  type PackStream,
+  readPack,
+  streamPack,
+  writePack,
+} from "./_cache_pack.ts";
+import { noteGrowth, pruneCache } from "./_cache_prune.ts";
+
+export { parseSize, pruneCache, type PruneResult } from "./_cache_prune.ts";
+
+/** `cache.maxSize` when the config sets none: 1 GiB. */
+export const DEFAULT_CACHE_MAX_SIZE = 1024 ** 3;
 
 export { cacheKey, canonicalJson } from "./helpers.ts";
 
@@ -41,6 +54,11 @@ export interface CacheOptions {
    * entries this cache object used into it, so the next open reads one file, not one per entry.
    */
   pack?: string;
+  /**
+   * Bytes the cache folder may hold: after `flush()` writes, the least recently used entries
+   * and packs are removed until it fits (see {@linkcode pruneCache}). @default {undefined} no limit
+   */
+  maxSize?: number;
 }
 
 /** Hits and misses counted by one opened cache. */
@@ -73,7 +91,11 @@ export interface Cache {
   has(key: string): boolean;
   /** What this cache object has done so far. */
   counts(): CacheCounts;
-  /** Rewrite the pack (opened with `pack`) when over a tenth of the used entries were not in it. */
+  /**
+   * Store what this object wrote: into the pack (opened with `pack`; rewritten when over a tenth
+   * of the used entries were not in it) or entry files; then, with `maxSize`, evict the least
+   * recently used entries and packs when the folder has grown past it.
+   */
   flush(): Promise<void>;
 }
 
@@ -142,6 +164,8 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       return undefined;
     }
     const name = fileName(key);
+    const fresh = unflushed(name);
+    if (fresh) return fresh;
     if (packPath) {
       pack ??= readPack(packPath);
       const record = pack.get(name);
@@ -175,12 +199,53 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     if (payload === undefined) {
       counts.corrupt++;
       counts.misses++;
-    } else if (packPath) keep(name, payload);
+    } else {
+      readFiles.add(name);
+      if (packPath) keep(name, payload);
+    }
     return payload;
   }
+  /**
+   * With a pack, writes skip the entry files: a build with no pack yet (cold) streams them into
+   * the new pack as they come; a build with one holds them (up to {@linkcode HOLD_BYTES}) until
+   * `flush`, which rewrites the pack or, for a few (one edited file), writes entry files.
+   */
+  let stream: PackStream | undefined;
+  let streamTried = false;
+  const restated = new Set<string>();
+  const pending = new Map<string, Uint8Array>();
+  let pendingBytes = 0;
+  /** Entry files read this build (touched at flush, for least-recently-used eviction). */
+  const readFiles = new Set<string>();
   function write(key: string, payload: Uint8Array): void {
     if (!enabled) return;
     const name = fileName(key);
+    if (packPath) {
+      pack ??= readPack(packPath);
+      // A new value for a key the pack holds (a list that changed): it must go into the pack,
+      // or the pack would serve the old value.
+      if (pack.has(name)) restated.add(name);
+      if (pack.size === 0 && !streamTried) {
+        streamTried = true;
+        stream = streamPack(packPath);
+      }
+      if (stream?.put(name, payload)) {
+        counts.writes++;
+        used.delete(name);
+        return;
+      }
+      if (!stream && pendingBytes + payload.length <= HOLD_BYTES) {
+        pendingBytes += payload.length;
+        pending.set(name, payload);
+        used.set(name, payload);
+        outside.add(name);
+        counts.writes++;
+        return;
+      }
+    }
+    writeFile(name, payload);
+  }
+  function writeFile(name: string, payload: Uint8Array): void {
     const folder = join(dir, name.slice(0, 2));
     try {
       if (!madeDirs.has(folder)) {
@@ -188,7 +253,9 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         madeDirs.add(folder);
       }
       // Small synchronous writes cost far less than async ops; the rename keeps them atomic.
-      writeEntrySync(join(folder, name), entryHeader(name, payload), payload);
+      const header = entryHeader(name, payload);
+      writeEntrySync(join(folder, name), header, payload);
+      grown += header.length + payload.length;
       counts.writes++;
       if (packPath) {
         keep(name, payload);
@@ -197,6 +264,56 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     } catch {
       // A cache that cannot be written only costs speed.
     }
+  }
+  /** Bytes this object added to the folder (for the size limit). */
+  let grown = 0;
+  /** A payload this object wrote and has not flushed yet. */
+  function unflushed(name: string): Uint8Array | undefined {
+    return pending.get(name) ?? stream?.get(name);
+  }
+  /** Replaced records (appended values) take over a quarter of the pack, and over 1 MB. */
+  function packIsStale(): boolean {
+    let live = 0;
+    for (const record of (pack ??= readPack(packPath!)).values()) {
+      live += record.payload.length + 100;
+    }
+    const dead = fileSize(packPath!) - live;
+    return dead > Math.max(1 << 20, live / 4);
+  }
+  async function flushPack(): Promise<void> {
+    if (!packPath) return;
+    if (stream) {
+      const s = stream;
+      stream = undefined;
+      // The new pack also keeps what this build read from entry files.
+      for (const [name, record] of used) {
+        if (s.has(name)) continue;
+        const payload = typeof record === "function" ? record() : record;
+        if (payload) s.put(name, payload);
+      }
+      grown += await s.finish();
+    } else if (outside.size > Math.max(8, used.size / 10) || (restated.size && packIsStale())) {
+      await Deno.mkdir(join(dir, "packs"), { recursive: true });
+      const before = fileSize(packPath);
+      await writePack(packPath, used);
+      grown += fileSize(packPath) - before;
+    } else {
+      // A few new entries: entry files, and the pack stays (marked as used now); new values of
+      // keys it holds are appended to it (the last record of a name wins).
+      const appended = new Map<string, Uint8Array>();
+      for (const [name, payload] of pending) {
+        if (restated.has(name)) appended.set(name, payload);
+        else writeFile(name, payload);
+      }
+      if (appended.size) grown += appendPack(packPath, appended);
+      touch(packPath);
+    }
+    pending.clear();
+    pendingBytes = 0;
+    outside.clear();
+    pack = undefined;
+    streamTried = false;
+    restated.clear();
   }
   return {
     dir,
@@ -230,6 +347,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     has(key: string): boolean {
       if (!enabled) return false;
       const name = fileName(key);
+      if (pending.has(name) || stream?.has(name)) return true;
       if (packPath && (pack ??= readPack(packPath)).has(name)) return true;
       try {
         return Deno.statSync(entryPath(dir, name)).isFile;
@@ -239,17 +357,41 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     },
     counts: () => ({ ...counts }),
     async flush(): Promise<void> {
-      // A few entries outside the pack (one edited file) are not worth rewriting it.
-      if (!enabled || !packPath || outside.size <= Math.max(8, used.size / 10)) return;
+      if (!enabled) return;
       try {
-        await Deno.mkdir(join(dir, "packs"), { recursive: true });
-        await writePack(packPath, used);
-        outside.clear();
+        await flushPack();
       } catch {
         // Packs only speed reads up.
       }
+      // Entries served from their files were used now: they are the last to be evicted.
+      for (const name of readFiles) touch(entryPath(dir, name));
+      readFiles.clear();
+      const added = grown;
+      grown = 0;
+      if (options.maxSize !== undefined && added > 0) {
+        if (await noteGrowth(dir, added, options.maxSize)) await pruneCache(dir, options.maxSize);
+      }
     },
   };
+}
+
+/** Size of a file, 0 when there is none. */
+function fileSize(path: string): number {
+  try {
+    return Deno.statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Mark a file as used now (its modification time orders eviction); errors are ignored. */
+function touch(path: string): void {
+  try {
+    const now = new Date();
+    Deno.utimeSync(path, now, now);
+  } catch {
+    // Missing or read-only: eviction order only.
+  }
 }
 
 /** What `slop cache stats` reports. */
@@ -262,8 +404,11 @@ export interface CacheStats {
   bytes: number;
   /** Temp files left by killed writes (removed by `slop cache clear`). */
   tempFiles: number;
-  /** Pack files (copies of the entries each project's last build used) and their bytes. */
-  packs: { files: number; bytes: number };
+  /**
+   * Pack files (the entries each project's last build used or made, in one file), their bytes
+   * and records.
+   */
+  packs: { files: number; bytes: number; entries: number };
   /** Cache use of the last build that wrote to this folder, if any. */
   lastBuild?: LastBuildStats;
 }
@@ -293,7 +438,7 @@ export async function cacheStats(dir: string): Promise<CacheStats> {
     entries: 0,
     bytes: 0,
     tempFiles: 0,
-    packs: { files: 0, bytes: 0 },
+    packs: { files: 0, bytes: 0, entries: 0 },
   };
   for (const folder of await entryFolders(dir)) {
     for await (const item of Deno.readDir(join(dir, folder))) {
@@ -313,6 +458,7 @@ export async function cacheStats(dir: string): Promise<CacheStats> {
     }
     stats.packs.files++;
     stats.packs.bytes += (await Deno.stat(join(dir, "packs", item))).size;
+    stats.packs.entries += readPack(join(dir, "packs", item)).size;
   }
   try {
     const last = JSON.parse(await Deno.readTextFile(join(dir, LAST_BUILD)));
@@ -324,10 +470,10 @@ export async function cacheStats(dir: string): Promise<CacheStats> {
 }
 
 /**
- * Remove every entry, temp file and the last-build record of a cache folder.
- * Only what the cache wrote is removed: other files in the folder stay.
+ * Remove every entry, pack, temp file and the last-build record of a cache
+ * folder. Only what the cache wrote is removed: other files in the folder stay.
  *
- * @returns How many entries were removed.
+ * @returns How many entries were removed (entry files and pack records).
  *
  * @example
  * ```ts
@@ -346,10 +492,12 @@ export async function clearCache(dir: string): Promise<number> {
     await Deno.remove(join(dir, folder)).catch(() => {});
   }
   for (const item of await listFiles(join(dir, "packs"))) {
-    await Deno.remove(join(dir, "packs", item)).catch(() => {});
+    const records = item.endsWith(".tmp") ? 0 : readPack(join(dir, "packs", item)).size;
+    await Deno.remove(join(dir, "packs", item)).then(() => (removed += records), () => {});
   }
   await Deno.remove(join(dir, "packs")).catch(() => {});
   await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});
+  await Deno.remove(join(dir, "usage.json")).catch(() => {});
   await Deno.remove(dir).catch(() => {}); // only when now empty
   return removed;
 }

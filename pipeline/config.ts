@@ -34,6 +34,8 @@ import type {
 } from "./types.ts";
 import { type Registry, viewNames } from "./registry.ts";
 import { checkSecretRules } from "./secrets.ts";
+import { DEFAULT_CACHE_MAX_SIZE, parseSize } from "./cache.ts";
+import { cacheSize } from "./_cache_prune.ts";
 import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 
@@ -138,7 +140,7 @@ const SCHEMA: Rule = obj({
   plugins: arr(any()),
   ordering: obj({ pinned: arr(str()) }),
   lock: str(),
-  cache: obj({ enabled: bool(), dir: str() }),
+  cache: obj({ enabled: bool(), dir: str(), maxSize: cacheSize() }),
   provider: obj({
     name: str(),
     model: str(),
@@ -329,6 +331,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     cache: {
       enabled: raw.cache?.enabled ?? true,
       dir: raw.cache?.dir ? resolve(base, raw.cache.dir) : join(stateDir, "cache"),
+      maxSize: parseSize(raw.cache?.maxSize) ?? DEFAULT_CACHE_MAX_SIZE,
     },
     provider: raw.provider ?? {},
     budget: { ...raw.budget, tokens: flags.budget ?? persona?.budget ?? raw.budget?.tokens },

@@ -16,7 +16,16 @@ import { type Cache, cacheKey } from "./cache.ts";
 import { sha256 } from "./read.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
+import { finishPrecount, hasPrecount, knownCount, stopRun } from "./_precount.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
+import {
+  decodeTable,
+  encodeTable,
+  machineCacheDir,
+  readTableFile,
+  tableFile,
+  writeTableFile,
+} from "./_table_store.ts";
 
 /** Below this many characters to count, workers cost more than they save. */
 const PARALLEL_MIN_CHARS = 256 * 1024;
@@ -31,6 +40,11 @@ export interface CountOptions {
   cache?: Cache;
   /** Threads to count with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
   workers?: number;
+  /**
+   * The source file of each text (a file block's path), for counts started early by the secret
+   * scan's workers (`_precount.ts`). @default {undefined} none used
+   */
+  sources?: Array<string | undefined>;
 }
 
 /** What {@linkcode countMany} returns. */
@@ -68,12 +82,28 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   }));
   const hits = counts.size;
   missing.sort();
-  const found = await countTexts(missing.map((h) => byHash.get(h)!), {
+  // Texts whose files the secret scan's workers counted early (cold builds): head + middle + tail.
+  const sourceOf = new Map<string, string | undefined>();
+  options.sources?.forEach((source, i) => source !== undefined && sourceOf.set(texts[i], source));
+  let rest = missing;
+  if (sourceOf.size && hasPrecount(tokenizer)) {
+    const count = counterFor(tokenizer, await loadTable(tokenizer, cache));
+    await finishPrecount(tokenizer, count);
+    rest = [];
+    for (const hash of missing) {
+      const text = byHash.get(hash)!;
+      const n = knownCount(tokenizer, sourceOf.get(text), text, count);
+      if (n === undefined) rest.push(hash);
+      else counts.set(hash, n);
+    }
+    stopRun(tokenizer);
+  }
+  const found = await countTexts(rest.map((h) => byHash.get(h)!), {
     tokenizer,
     workers: options.workers,
     cache,
   });
-  missing.forEach((hash, i) => counts.set(hash, found[i]));
+  rest.forEach((hash, i) => counts.set(hash, found[i]));
   if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
   return { counts, hits, misses: missing.length };
 }
@@ -211,8 +241,19 @@ const building = new Map<Tokenizer, Promise<BpeTable | undefined>>();
  */
 export function prepareCounting(tokenizer: Tokenizer = "o200k", cache?: Cache): void {
   if (tables.has(tokenizer) || building.has(tokenizer)) return;
-  if (cache?.enabled && cache.has(cacheKey([TABLE_FORMAT, tokenizer]))) return;
+  const file = machineTable(tokenizer);
+  if (file ? existsFile(file) : cache?.enabled && cache.has(cacheKey([TABLE_FORMAT, tokenizer]))) {
+    return;
+  }
   building.set(tokenizer, buildInWorker(tokenizer));
+}
+
+function existsFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
 }
 
 function buildInWorker(tokenizer: Tokenizer): Promise<BpeTable | undefined> {
@@ -232,18 +273,47 @@ function buildInWorker(tokenizer: Tokenizer): Promise<BpeTable | undefined> {
   }).finally(() => worker.terminate());
 }
 
+/**
+ * The BPE table of a tokenizer (see {@linkcode prepareCounting} for where it
+ * comes from), for threads that count with it.
+ *
+ * @example
+ * ```ts
+ * import { tableFor } from "./count.ts";
+ * (await tableFor("o200k")).pool.length > 0; // true
+ * ```
+ */
+export function tableFor(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable> {
+  return loadTable(tokenizer, cache);
+}
+
+/** The table's file in the machine cache (see `_table_store.ts`), if there is one. */
+function machineTable(tokenizer: Tokenizer): string | undefined {
+  const dir = machineCacheDir();
+  return dir === undefined ? undefined : tableFile(dir, tokenizer, TABLE_FORMAT);
+}
+
 /** Cache dirs (and tokenizers) known to hold the table. */
 const saved = new Set<string>();
 
-/** The BPE table: from this process, else the cache, else built from gpt-tokenizer's ranks. */
+/**
+ * The BPE table: from this process, else the machine cache, else the
+ * project cache, else built from gpt-tokenizer's ranks (and then stored in
+ * the machine cache, or where there is none, the project cache).
+ */
 async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable> {
   const key = cacheKey([TABLE_FORMAT, tokenizer]);
   const where = `${cache?.dir}\0${tokenizer}`;
-  let table = tables.get(tokenizer) ?? await building.get(tokenizer);
+  const file = machineTable(tokenizer);
+  let table = tables.get(tokenizer);
+  // Kept in this process: already stored (or not storable) by whoever loaded it.
+  let stored = table !== undefined;
+  if (!table) table = await building.get(tokenizer);
   building.delete(tokenizer);
+  if (!table && file) stored = (table = readTableFile(file, TABLE_FORMAT)) !== undefined;
   if (!table && cache?.enabled) {
-    const stored = await cache.getBytes(key);
-    table = stored && decodeTable(stored);
+    const bytes = await cache.getBytes(key);
+    table = bytes && decodeTable(bytes);
     if (table) saved.add(where);
   }
   if (!table) {
@@ -253,50 +323,16 @@ async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable>
     table = buildBpeTable(ranks, split);
   }
   tables.set(tokenizer, table);
-  if (cache?.enabled && !saved.has(where)) {
+  // Built now (here or by the table worker): keep it for every project on this machine.
+  if (!stored && file && !saved.has(file)) {
+    saved.add(file);
+    if (writeTableFile(file, TABLE_FORMAT, table)) return table;
+  }
+  if (!file && cache?.enabled && !saved.has(where)) {
     saved.add(where);
     await cache.setBytes(key, encodeTable(table));
   }
   return table;
-}
-
-function encodeTable(t: BpeTable): Uint8Array {
-  const pattern = new TextEncoder().encode(JSON.stringify(t.pattern));
-  const head = new Uint32Array([t.slots.length, t.offsets.length, t.pool.length, pattern.length]);
-  const parts = [
-    new Uint8Array(head.buffer),
-    new Uint8Array(t.slots.buffer, t.slots.byteOffset, t.slots.byteLength),
-    new Uint8Array(t.offsets.buffer, t.offsets.byteOffset, t.offsets.byteLength),
-    new Uint8Array(t.lengths.buffer, t.lengths.byteOffset, t.lengths.byteLength),
-    t.pool,
-    pattern,
-  ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function decodeTable(bytes: Uint8Array): BpeTable | undefined {
-  try {
-    const data = bytes.slice(); // aligned copy
-    const [slots, ranks, pool, pattern] = new Uint32Array(data.buffer, 0, 4);
-    let at = 16;
-    const take = (n: number) => new Int32Array(data.buffer, (at += n * 4) - n * 4, n);
-    const table: BpeTable = {
-      slots: take(slots),
-      offsets: take(ranks),
-      lengths: take(ranks),
-      pool: data.subarray(at, at + pool),
-      pattern: JSON.parse(new TextDecoder().decode(data.subarray(at + pool, at + pool + pattern))),
-    };
-    return at + pool + pattern === data.length ? table : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 interface Helper {

@@ -104,6 +104,11 @@ export interface CacheConfig {
   enabled?: boolean;
   /** @default {".slop/cache"} */
   dir?: string;
+  /**
+   * Most bytes the cache folder may hold, as a number or `"512MB"` (units of 1024); past it a
+   * build evicts the least recently used entries. @default {"1GB"}
+   */
+  maxSize?: number | string;
 }
 
 /** The provider used for payloads and LLM calls. */
@@ -723,7 +728,7 @@ export interface ResolvedConfig {
   lock: string;
   /** Absolute path of the configured lock (`lock`), before any persona or preset variant. */
   lockBase: string;
-  cache: { enabled: boolean; dir: string };
+  cache: { enabled: boolean; dir: string; maxSize: number };
   provider: ProviderConfig;
   budget: BudgetConfig;
   knowledge: { dir: string; digest: boolean; conversations: string[] };

@@ -10,6 +10,15 @@ import { fileURLToPath } from "node:url";
 /** Absolute path of the slop repository. */
 export const REPO: string = join(dirname(fileURLToPath(import.meta.url)), "..");
 
+// Tests keep the per-machine BPE table (pipeline/_table_store.ts) in a temp folder, not the home
+// folder; test processes and the CLIs they start share it.
+if (!Deno.env.get("SLOP_CACHE_HOME")) {
+  Deno.env.set(
+    "SLOP_CACHE_HOME",
+    join(Deno.env.get("TMPDIR") ?? "/tmp", "slop-test-machine-cache"),
+  );
+}
+
 /** Absolute path of a fixture folder. */
 export function fixture(name: string): string {
   return join(REPO, "tests", "fixtures", name);

@@ -64,12 +64,21 @@ Deno.test("the cache survives garbage, truncated and wrong-hash entries", async 
   const root = await makeProject(TREE);
   const state = join(root, ".state");
   const cold = await buildIn(root, state);
-  const files = await entryFiles(join(state, "cache"));
+  const cache = join(state, "cache");
+  // A cold build writes its entries into the project's pack, not one file each.
+  assert.deepEqual(await entryFiles(cache), []);
+  const stats = await cacheStats(cache);
+  assert.equal(stats.packs.files, 1);
   assert.equal(
-    files.length,
-    5 + cold.blocks.length + 2,
-    "views, block counts, the BPE table, the secret scan's clean files",
+    stats.packs.entries,
+    5 + cold.blocks.length + 1,
+    "views, block counts, the secret scan's clean files",
   );
+  // One edit: the few new entries go to entry files; the pack stays.
+  await Deno.writeTextFile(join(root, "src/app.py"), "X = 1\n");
+  const edited = await buildIn(root, state);
+  const files = await entryFiles(cache);
+  assert.ok(files.length >= 2, "the edited file's view and count");
   for (const [i, file] of files.entries()) {
     const bytes = await Deno.readFile(file);
     if (i % 3 === 0) await Deno.writeFile(file, crypto.getRandomValues(new Uint8Array(64)));
@@ -81,18 +90,16 @@ Deno.test("the cache survives garbage, truncated and wrong-hash entries", async 
       await Deno.writeTextFile(file, text.slice(0, text.indexOf("\n") + 1) + changed + " ");
     }
   }
-  // The pack would serve the build: leave only the damaged entries.
-  await Deno.remove(join(state, "cache", "packs"), { recursive: true });
   const survived = await buildIn(root, state);
-  assert.deepEqual(Object.values(marks(survived)), ["miss", "miss", "miss", "miss", "miss"]);
-  assert.equal(survived.document, cold.document);
-  assert.deepEqual(survived.manifest.blocks, cold.manifest.blocks, "token counts recounted");
+  assert.equal(marks(survived)["src/app.py"], "miss");
+  assert.equal(survived.document, edited.document);
+  assert.deepEqual(survived.manifest.blocks, edited.manifest.blocks, "token counts recounted");
   const rewritten = await buildIn(root, state);
   assert.deepEqual(Object.values(marks(rewritten)), ["hit", "hit", "hit", "hit", "hit"]);
-  assert.equal(rewritten.document, cold.document);
+  assert.equal(rewritten.document, edited.document);
 });
 
-Deno.test("a build's pack serves the next build; a damaged pack falls back to the entries", async () => {
+Deno.test("a build's pack serves the next build; a damaged pack costs only its damaged records", async () => {
   const root = await makeProject(TREE);
   const state = join(root, ".state");
   const cold = await buildIn(root, state);
@@ -100,7 +107,7 @@ Deno.test("a build's pack serves the next build; a damaged pack falls back to th
   const [pack] = [...Deno.readDirSync(packs)].map((e) => join(packs, e.name));
   await Deno.writeFile(pack, crypto.getRandomValues(new Uint8Array(500)));
   const garbage = await buildIn(root, state);
-  assert.deepEqual(Object.values(marks(garbage)), ["hit", "hit", "hit", "hit", "hit"]);
+  assert.deepEqual(Object.values(marks(garbage)), ["miss", "miss", "miss", "miss", "miss"]);
   assert.equal(garbage.document, cold.document);
   // The pack was rewritten: without entry files, it alone serves every view and count.
   for (const file of await entryFiles(join(state, "cache"))) await Deno.remove(file);
@@ -216,9 +223,10 @@ Deno.test("slop build --no-cache reads and writes no cache; slop cache stats and
 
   const stats = await runCli(["cache", "stats"], root);
   assert.equal(stats.code, 0, stats.stderr);
-  const entries = (await cacheStats(join(root, ".slop", "cache"))).entries;
+  const { packs } = await cacheStats(join(root, ".slop", "cache"));
+  const entries = packs.entries;
   assert.ok(entries > 5);
-  assert.match(stats.stdout, new RegExp(`entries: ${entries} \\(`));
+  assert.match(stats.stdout, new RegExp(`packs: 1 \\(.*, ${entries} entries\\)`));
   assert.match(stats.stdout, /last build: files 5\/5 hits \(100%\), token counts \d+\/\d+ hits/);
   const json = JSON.parse((await runCli(["cache", "stats", "--json"], root)).stdout);
   assert.deepEqual(json.lastBuild.files, { hits: 5, misses: 0 });

@@ -225,6 +225,11 @@ function boundaryProblems(edges: Edge[]): string[] {
         );
       }
     }
+    // (Plugins have their own, stricter rule below.)
+    const external = /^(npm|jsr|https?):/.test(e.specifier);
+    if (external && e.from !== "deps.ts" && !within(e.from, "plugins/")) {
+      problems.push(`${at}: external modules are imported only in deps.ts`);
+    }
     if (within(e.from, "grammars/") && local) {
       if (within(e.target, "pipeline/") || within(e.target, "plugins/") || isEntry(e.target)) {
         problems.push(`${at}: grammars/ imports only grammars/ and deps.ts`);
@@ -277,6 +282,8 @@ Deno.test("boundaries: a broken rule names the file, the line and the import", (
     edge("plugins/sections/a.ts", "npm:picomatch@4.0.3", 6),
     edge("pipeline/helpers.ts", "./read.ts", 7),
     edge("grammars/parser.ts", "../pipeline/types.ts", 8),
+    edge("grammars/parser.ts", "npm:web-tree-sitter@0.27.1", 9),
+    edge("deps.ts", "npm:web-tree-sitter@0.27.1", 9),
   ]);
   assert.deepEqual(problems.map((p) => p.split(": ")[0]), [
     `pipeline/api.ts:10 imports "../plugins/defaults.ts"`,
@@ -286,6 +293,7 @@ Deno.test("boundaries: a broken rule names the file, the line and the import", (
     `plugins/sections/a.ts:6 imports "npm:picomatch@4.0.3"`,
     `pipeline/helpers.ts:7 imports "./read.ts"`,
     `grammars/parser.ts:8 imports "../pipeline/types.ts"`,
+    `grammars/parser.ts:9 imports "npm:web-tree-sitter@0.27.1"`,
   ]);
   assert.match(problems[0], /the pipeline never imports a plugin/);
 });

@@ -177,6 +177,7 @@ Deno.test("publish() killed with SIGKILL mid-write never shows a partial documen
   await publish(dir, "context", "later", () => ({}) as never, dir);
   const left = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".tmp"));
   assert.ok(!left.includes(".context.1.x.tmp"));
+  await Deno.remove(dir, { recursive: true }); // six 8 MB documents and the killed runs' leftovers
 });
 
 Deno.test("root outside the config folder: files globs resolve from the root", async () => {

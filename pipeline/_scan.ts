@@ -1,0 +1,409 @@
+/**
+ * The secret scan of one text: slop's own rules, the user's rules and
+ * secretlint's recommended preset, each match redacted in place. Imports
+ * nothing at load time (secretlint is loaded on the first text that needs
+ * it), so the scan workers (`_scan_worker.ts`) start quickly. The stage
+ * around it is `secrets.ts`.
+ *
+ * @module
+ */
+
+/** A compiled redaction rule. */
+export interface SecretRule {
+  /** Rule name, shown as `[REDACTED:<name>]`. */
+  name: string;
+  /** Global regular expression; with a capture group, only group 1 is redacted. */
+  pattern: RegExp;
+}
+
+/** Options of {@linkcode redactText}. */
+export interface RedactOptions {
+  /** The user's rules (`secrets.rules`: name -> regular expression source). */
+  rules?: Record<string, string>;
+  /** Run secretlint's recommended preset too. @default {true} */
+  secretlint?: boolean;
+  /** Skip secretlint on texts without any {@linkcode SECRETLINT_HINTS} substring. @default {true} */
+  prefilter?: boolean;
+}
+
+/** A text after redaction. */
+export interface Redaction {
+  /** The text with every match replaced by `[REDACTED:<rule>]`. */
+  text: string;
+  /** What was found: line (1-based) and rule, never the value. */
+  findings: Array<{ line: number; rule: string }>;
+}
+
+/**
+ * slop's own rules, for the key shapes secretlint's preset misses (seen in
+ * real leaked `.env` files). Rules that need context (hex values assigned to
+ * secret-like names, JSON maps of keys) are in {@linkcode redactText}.
+ */
+export const SLOP_SECRET_RULES: SecretRule[] = [
+  { name: "openrouter-key", pattern: /\bsk-or-v1-[A-Za-z0-9]{32,}/g },
+  { name: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
+  {
+    name: "openai-key",
+    pattern:
+      /\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}(?![A-Za-z0-9_-]))/g,
+  },
+];
+
+/**
+ * A secret-like name (`…SECRET…`, `…KEY…`, `…TOKEN…`, passwords, credentials)
+ * assigned a hex value of 32+ digits (group 1) or a map (ends at its `{`).
+ */
+const NAMED_VALUE =
+  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\s*(?::|=>|=)\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\{)/gi;
+const MAP_VALUE = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
+/** Longest JSON map (in characters) the key-map rule looks into. */
+const MAX_MAP = 64 * 1024;
+
+/**
+ * Hints whose rules were checked one by one against the pinned preset's
+ * source: each rule listed reports only on a text holding one of the
+ * hint's substrings (npm's `npm_` tokens, `_authToken=` lines and
+ * `x-oauth-basic` URLs; OpenAI's and Anthropic's `sk-` keys; 1Password's
+ * `ops_` tokens; Databricks' `dapi` tokens). A text whose only hints are
+ * these runs just those rules (and `filter-comments`): large bundled
+ * JavaScript holds `npm_` and `sk-` and was scanned by all 28 rules.
+ */
+const GATED_HINTS: Array<{ source: string; rules: string[] }> = [
+  { source: "_authToken=|npm_|x-oauth-basic", rules: ["npm"] },
+  { source: "sk-", rules: ["openai", "anthropic"] },
+  { source: "ops_", rules: ["1password"] },
+  { source: "dapi", rules: ["databricks"] },
+];
+const GATES = GATED_HINTS.map((g) => ({ hints: new RegExp(g.source), rules: g.rules }));
+
+/** The other hints: a text holding any of them runs the whole preset. */
+const OTHER_HINTS = [
+  "A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA", // aws access key id
+  // aws secret access key, account id (case-insensitive supersets of the rule's names)
+  "[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]",
+  "[Aa][Cc][Cc][Oo][Uu][Nn][Tt]_?(?:[Ii][Dd])?[\"']?\\s*(?::|=>|=)\\s*[\"']?[0-9]{4}",
+  "private_key|PRIVATE KEY", // gcp, privatekey
+  "xox[bpaor]|xapp|[Hh][Oo][Oo][Kk][Ss]\\.[Ss][Ll][Aa][Cc][Kk]", // slack
+  "://[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@", // basicauth
+  "[Mm][Oo][Nn][Gg][Oo][Dd][Bb]|[Mm][Yy][Ss][Qq][Ll]|[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]", // databases
+  "gsk_|hf_|lin_api_|ntn_|SG\\.|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)_", // keys by prefix
+  "gh[pousr]_|github_pat_|glpat-|glc_|glsa_|hv[sbr]\\.|vc[piark]_|dckr_pat_",
+  "figd_|cf(?:k|ut|at)_|tskey-",
+].join("|");
+const OTHERS = new RegExp(OTHER_HINTS);
+
+/**
+ * Substrings at least one of which every rule of secretlint's recommended
+ * preset (13.0.7) needs to match; a text with none of them cannot produce a
+ * finding, so secretlint is skipped for it. Tied to the pinned version: the
+ * rule list is checked by a test.
+ */
+export const SECRETLINT_HINTS: RegExp = new RegExp(
+  [OTHER_HINTS, ...GATED_HINTS.map((g) => g.source)].join("|"),
+);
+
+/** The rule ids of secretlint's preset that {@linkcode SECRETLINT_HINTS} covers. */
+export const SECRETLINT_RULE_IDS: string[] = [
+  "aws",
+  "gcp",
+  "npm",
+  "slack",
+  "basicauth",
+  "openai",
+  "anthropic",
+  "groq",
+  "huggingface",
+  "linear",
+  "notion",
+  "privatekey",
+  "sendgrid",
+  "shopify",
+  "stripe",
+  "github",
+  "gitlab",
+  "grafana",
+  "1password",
+  "database-connection-string",
+  "hashicorp-vault",
+  "vercel",
+  "databricks",
+  "docker",
+  "figma",
+  "cloudflare",
+  "tailscale",
+  "filter-comments",
+];
+
+/**
+ * Compile the user's rules; throws naming the key path of a bad pattern.
+ *
+ * @example
+ * ```ts
+ * import { userSecretRules } from "./_scan.ts";
+ * userSecretRules({ internal: "ACME-[0-9]{8}" })[0].name; // "internal"
+ * ```
+ */
+export function userSecretRules(rules: Record<string, string>): SecretRule[] {
+  return Object.entries(rules).map(([name, source]) => {
+    try {
+      return { name, pattern: new RegExp(source, "g") };
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new Error(`Invalid regular expression at "secrets.rules.${name}": ${detail}`);
+    }
+  });
+}
+
+/**
+ * Problems of `secrets.rules` (bad patterns, patterns that match the empty
+ * string), each naming its key path.
+ *
+ * @example
+ * ```ts
+ * import { checkSecretRules } from "./_scan.ts";
+ * checkSecretRules({ bad: "(" }).length; // 1
+ * ```
+ */
+export function checkSecretRules(rules: Record<string, string> | undefined): string[] {
+  const problems: string[] = [];
+  for (const [name, source] of Object.entries(rules ?? {})) {
+    if (typeof source !== "string") continue;
+    try {
+      if (new RegExp(source).test("")) {
+        problems.push(`"secrets.rules.${name}" matches the empty string: "${source}"`);
+      }
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      problems.push(`Invalid regular expression at "secrets.rules.${name}": ${detail}`);
+    }
+  }
+  return problems;
+}
+
+interface Match {
+  start: number;
+  end: number;
+  rule: string;
+}
+
+/**
+ * Find and redact secrets in one text.
+ *
+ * @param text The text to scan.
+ * @param path Its path (secretlint picks rules by extension).
+ * @param options User rules and whether to run secretlint.
+ * @returns The redacted text and the findings (line and rule).
+ *
+ * @example
+ * ```ts
+ * import { redactText } from "./_scan.ts";
+ * const { text } = await redactText("KEY=sk-or-v1-" + "ab".repeat(32) + "\n", ".env");
+ * text; // "KEY=[REDACTED:openrouter-key]\n"
+ * ```
+ */
+export async function redactText(
+  text: string,
+  path: string,
+  options: RedactOptions = {},
+): Promise<Redaction> {
+  const matches = ownMatches(text, options.rules ?? {});
+  const hinted = options.prefilter === false || SECRETLINT_HINTS.test(text);
+  if (options.secretlint !== false && hinted) {
+    await collectSecretlint(text, path, matches, options.prefilter !== false);
+  }
+  return apply(text, matches);
+}
+
+/**
+ * Redact a message synchronously with slop's own rules and the user's rules
+ * (not secretlint's): for warnings and errors that quote input, such as a
+ * parser's excerpt of a broken history or config file.
+ *
+ * @example
+ * ```ts
+ * import { redactMessage } from "./_scan.ts";
+ * redactMessage(`bad line: KEY=sk-or-v1-${"ab".repeat(32)}`);
+ * // "bad line: KEY=[REDACTED:openrouter-key]"
+ * ```
+ */
+export function redactMessage(message: string, rules: Record<string, string> = {}): string {
+  return redactSync(message, rules).text;
+}
+
+/**
+ * {@linkcode redactText} without secretlint, synchronously: slop's own rules
+ * and the user's. For hot or synchronous paths (knowledge lines, messages).
+ *
+ * @example
+ * ```ts
+ * import { redactSync } from "./_scan.ts";
+ * redactSync(`API_SECRET=${"4d".repeat(32)}`).findings; // [{ line: 1, rule: "hex-secret" }]
+ * ```
+ */
+export function redactSync(text: string, rules: Record<string, string> = {}): Redaction {
+  return apply(text, ownMatches(text, rules));
+}
+
+function ownMatches(text: string, rules: Record<string, string>): Match[] {
+  const matches: Match[] = [];
+  // Each of slop's own key rules starts with "sk-": a text without it cannot match them.
+  if (text.includes("sk-")) { for (const rule of SLOP_SECRET_RULES) collect(text, rule, matches); }
+  for (const rule of userSecretRules(rules)) collect(text, rule, matches);
+  collectNamedValues(text, matches);
+  return matches;
+}
+
+function collect(text: string, rule: SecretRule, out: Match[]): void {
+  rule.pattern.lastIndex = 0;
+  for (const m of text.matchAll(rule.pattern)) {
+    if (!m[0]) continue;
+    if (m[1] !== undefined) {
+      const at = m.index! + m[0].indexOf(m[1]);
+      if (m[1]) out.push({ start: at, end: at + m[1].length, rule: rule.name });
+    } else {
+      out.push({ start: m.index!, end: m.index! + m[0].length, rule: rule.name });
+    }
+  }
+}
+
+/**
+ * Hex values of 32+ digits assigned to a secret-like name (`API_SECRET=4dac…`,
+ * rule `hex-secret`), and every string value of a JSON map assigned to one
+ * (`LLM_API_KEY_MAP={"together":"…"}`, rule `key-map`). One pass over the text.
+ */
+function collectNamedValues(text: string, out: Match[]): void {
+  NAMED_VALUE.lastIndex = 0;
+  for (const m of text.matchAll(NAMED_VALUE)) {
+    const end = m.index! + m[0].length;
+    if (m[1]) {
+      out.push({ start: end - m[1].length, end, rule: "hex-secret" });
+      continue;
+    }
+    const open = end - 1;
+    const close = matchingBrace(text, open);
+    if (close < 0) continue;
+    const body = text.slice(open, close + 1);
+    for (const v of body.matchAll(MAP_VALUE)) {
+      const at = open + v.index! + v[0].lastIndexOf(`"${v[1]}"`) + 1;
+      out.push({ start: at, end: at + v[1].length, rule: "key-map" });
+    }
+  }
+}
+
+function matchingBrace(text: string, open: number): number {
+  let depth = 0;
+  const limit = Math.min(text.length, open + MAX_MAP);
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+async function collectSecretlint(
+  text: string,
+  path: string,
+  out: Match[],
+  gate: boolean,
+): Promise<void> {
+  // Loaded only when a text needs it: a scan worker that never does starts without the deps.
+  const { loadSecretlint } = await import("../deps.ts");
+  const { lintSource, preset } = await loadSecretlint();
+  const result = await lintSource({
+    // Only the name is passed: rules that would re-read the file (GCP .p12) find nothing.
+    source: { filePath: `/${path}`, content: text, contentType: "text" },
+    options: {
+      config: {
+        rules: [{
+          id: "@secretlint/secretlint-rule-preset-recommend",
+          rule: gate ? presetFor(text, preset) : preset,
+        }],
+      },
+      maskSecrets: true,
+    },
+  });
+  for (const message of result.messages) {
+    if (message.type !== "message" || !message.range) continue;
+    const [start, end] = message.range;
+    if (end <= start) continue;
+    out.push({ start, end, rule: message.ruleId.replace(/^@secretlint\/secretlint-rule-/, "") });
+  }
+}
+
+/**
+ * The secretlint rules a hinted text needs (see {@linkcode GATED_HINTS}), or
+ * `undefined` for the whole preset.
+ *
+ * @example
+ * ```ts
+ * import { secretlintRulesFor } from "./_scan.ts";
+ * secretlintRulesFor("const t = process.env.npm_token;"); // ["npm", "filter-comments"]
+ * secretlintRulesFor("AKIA…"); // undefined
+ * ```
+ */
+export function secretlintRulesFor(text: string): string[] | undefined {
+  if (OTHERS.test(text)) return undefined;
+  const ids: string[] = [];
+  for (const gate of GATES) if (gate.hints.test(text)) ids.push(...gate.rules);
+  return [...ids, "filter-comments"];
+}
+
+/** A secretlint preset creator (the pinned preset, or the same with fewer rules). */
+interface Preset {
+  rules: Array<{ meta: { id: string } }>;
+  create(context: { registerRule(rule: unknown): void }, options: unknown): void;
+}
+
+/**
+ * The preset for a text: the whole of it, unless the text's only hints are
+ * {@linkcode GATED_HINTS}: then a copy (same id) that registers just their
+ * rules and `filter-comments`, in the preset's order. The messages are those
+ * of the whole preset: the rules left out cannot match the text.
+ */
+function presetFor<T>(text: string, preset: T): T {
+  const whole = preset as unknown as Preset;
+  const ids = secretlintRulesFor(text);
+  if (!ids) return preset;
+  const rules = whole.rules.filter((r) => ids.includes(r.meta.id.replace(RULE_PREFIX, "")));
+  const subset: Preset = {
+    ...whole,
+    rules,
+    create(context) {
+      rules.forEach((rule) => context.registerRule(rule));
+    },
+  };
+  return subset as unknown as T;
+}
+
+const RULE_PREFIX = /^@secretlint\/secretlint-rule-/;
+
+/** Replace matches (overlaps merged, the earliest rule names the merge) from the end. */
+function apply(text: string, matches: Match[]): Redaction {
+  if (!matches.length) return { text, findings: [] };
+  matches.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: Match[] = [];
+  for (const m of matches) {
+    const last = merged[merged.length - 1];
+    if (last && m.start < last.end) last.end = Math.max(last.end, m.end);
+    else merged.push({ ...m });
+  }
+  let out = "";
+  let at = 0;
+  let line = 1;
+  const findings: Redaction["findings"] = [];
+  for (const m of merged) {
+    line += countNewlines(text, at, m.start);
+    findings.push({ line, rule: m.rule });
+    out += text.slice(at, m.start) + `[REDACTED:${m.rule}]`;
+    line += countNewlines(text, m.start, m.end);
+    at = m.end;
+  }
+  return { text: out + text.slice(at), findings };
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf("\n", from); i >= 0 && i < to; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}

@@ -1,0 +1,60 @@
+/**
+ * Secret-scan worker: receives `{ id, rules, items: [{ path, text }] }`,
+ * scans each text exactly as the main thread would (`redactText` with the
+ * user's rules and secretlint) and answers `{ id, results }`, one
+ * `{ text?, findings }` per item (`text` only when something was redacted),
+ * or `{ id, error }`, and keeps the (redacted) texts it scanned. Then, with
+ * `{ id, table, spans, texts }` (a compact BPE table, see `pipeline/_bpe.ts`;
+ * `[path, start, end]` spans of texts it kept, and other texts whole), it
+ * counts for `pipeline/_precount.ts` and answers `{ id, counts }` (spans
+ * first), so the texts it scanned are not copied to it a second time.
+ * Started by `pipeline/secrets.ts` for large scans.
+ *
+ * @module
+ */
+
+import { redactText } from "./_scan.ts";
+import { bpeCounter, type BpeTable } from "./_bpe.ts";
+
+interface Job {
+  id: number;
+  rules?: Record<string, string>;
+  items?: Array<{ path: string; text: string }>;
+  table?: BpeTable;
+  spans?: Array<[string, number, number]>;
+  texts?: string[];
+}
+
+let count: ((text: string) => number) | undefined;
+/** The texts this worker scanned, by path, until they are counted. */
+const kept = new Map<string, string>();
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<Job>) => void) | null;
+  postMessage(message: unknown): void;
+};
+
+scope.onmessage = async (event) => {
+  const { id, rules, items, table, spans, texts } = event.data;
+  try {
+    if (table) {
+      count ??= bpeCounter(table);
+      const counts = (spans ?? []).map(([path, start, end]) => {
+        const text = kept.get(path);
+        kept.delete(path);
+        return text === undefined ? -1 : count!(text.slice(start, end));
+      });
+      scope.postMessage({ id, counts: counts.concat((texts ?? []).map(count)) });
+      return;
+    }
+    const results = [];
+    for (const item of items!) {
+      const r = await redactText(item.text, item.path, { rules });
+      results.push(r.findings.length ? r : { findings: [] });
+      kept.set(item.path, r.text);
+    }
+    scope.postMessage({ id, results });
+  } catch (error) {
+    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+};

@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { cacheStats, openCache } from "../../pipeline/cache.ts";
+import { makeProject, prng } from "../_helpers.ts";
+import { buildIn, entryFiles, marks } from "./_cache_helpers.ts";
+
+/** A project of 60 files, three of them large (pieces for the counting workers). */
+function tree(): Record<string, string> {
+  const random = prng(4);
+  const out: Record<string, string> = {};
+  for (let i = 0; i < 60; i++) {
+    const lines = Array.from(
+      { length: i % 20 === 0 ? 40_000 : 200 },
+      (_, j) => `def f${j}(x):\n    return x * ${Math.floor(random() * 1e6)}  # ${i}`,
+    );
+    out[`src/m${i}.py`] = lines.join("\n") + "\n";
+  }
+  return out;
+}
+
+function comparable(result: Awaited<ReturnType<typeof buildIn>>) {
+  const { output: _output, files, ...rest } = result.manifest as unknown as Record<string, unknown>;
+  const withoutMarks = (files as Array<Record<string, unknown>>).map(({ cache: _c, ...f }) => f);
+  return { document: result.document, manifest: { ...rest, files: withoutMarks } };
+}
+
+Deno.test("a cold build streams its entries into one pack; cold, warm and uncached builds give the same bytes", async () => {
+  const root = await makeProject(tree());
+  const state = await Deno.makeTempDir();
+  const cold = await buildIn(root, state);
+  const cache = join(state, "cache");
+  assert.deepEqual(await entryFiles(cache), [], "no entry file per view or count");
+  const stats = await cacheStats(cache);
+  assert.equal(stats.packs.files, 1);
+  assert.ok(stats.packs.bytes > 4 * 1024 * 1024);
+  assert.equal(stats.tempFiles, 0);
+  const warm = await buildIn(root, state);
+  assert.ok(Object.values(marks(warm)).every((m) => m === "hit"));
+  const freshState = await Deno.makeTempDir();
+  const fresh = await buildIn(root, freshState, { cache: false });
+  assert.deepEqual(comparable(cold), comparable(fresh));
+  assert.deepEqual(comparable(warm), comparable(fresh));
+  assert.deepEqual(cold.manifest.blocks, fresh.manifest.blocks, "token counts");
+  for (const dir of [root, state, freshState]) await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("openCache() with a pack: cold writes stream into it, a few later writes are entry files, a new value of a packed key is appended", async () => {
+  const dir = join(await Deno.makeTempDir(), "cache");
+  const cold = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) await cold.set(`key ${i}`, { i });
+  assert.deepEqual(await cold.get("key 3"), { i: 3 }, "read back before the flush");
+  assert.ok(cold.has("key 19"));
+  assert.deepEqual(await entryFiles(dir), []);
+  await cold.flush();
+  assert.equal((await cacheStats(dir)).packs.entries, 20);
+
+  const warm = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) assert.deepEqual(await warm.get(`key ${i}`), { i });
+  await warm.set("new key", "fresh");
+  await warm.set("key 0", "changed");
+  await warm.flush();
+  assert.equal((await entryFiles(dir)).length, 1, "the new key only");
+  const stats = await cacheStats(dir);
+  assert.equal(stats.packs.files, 1);
+  assert.equal(stats.packs.entries, 20, "key 0 twice in the file, once as a record");
+
+  const next = openCache(dir, { pack: "project" });
+  assert.equal(await next.get("key 0"), "changed", "the appended record wins");
+  assert.equal(await next.get("new key"), "fresh");
+  assert.deepEqual(await next.get("key 7"), { i: 7 });
+});
+
+Deno.test("a pack that appended values keep replacing is rewritten before they take over", async () => {
+  const dir = join(await Deno.makeTempDir(), "cache");
+  const first = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 10; i++) await first.set(`key ${i}`, "x".repeat(1000));
+  await first.flush();
+  const packs = join(dir, "packs");
+  const pack = join(packs, [...Deno.readDirSync(packs)][0].name);
+  let largest = 0;
+  for (let round = 0; round < 40; round++) {
+    const cache = openCache(dir, { pack: "project" });
+    for (let i = 0; i < 10; i++) await cache.get(`key ${i}`);
+    await cache.set("key 0", `${round}`.repeat(50_000));
+    await cache.flush();
+    largest = Math.max(largest, (await Deno.stat(pack)).size);
+  }
+  assert.ok(largest < 2.5 * 1024 * 1024, `the pack stays small: ${largest} bytes`);
+  assert.equal(await openCache(dir, { pack: "project" }).get("key 0"), "39".repeat(50_000));
+});

@@ -1,0 +1,75 @@
+import assert from "node:assert/strict";
+import { countTexts } from "../../pipeline/count.ts";
+import { countableSpan, precountServed } from "../../pipeline/_precount.ts";
+import { makeProject, prng } from "../_helpers.ts";
+import { buildIn } from "./_cache_helpers.ts";
+
+/** Files whose first and last lines are the awkward kind: comments, blank lines, indentation. */
+function tree(): Record<string, string> {
+  const random = prng(11);
+  const starts = [
+    "/* licence */\n",
+    "\n\n",
+    "  indented\n",
+    "// c\n/// d\n",
+    "#!/usr/bin/env x\n",
+    "",
+  ];
+  const ends = ["", "\n", "  }\n", "\n\n\n", "// end", "x = 1 \t\n", "/"];
+  const out: Record<string, string> = {};
+  for (let i = 0; i < 40; i++) {
+    const body = Array.from(
+      { length: 2000 + (i % 7) * 500 },
+      (_, j) =>
+        `${j % 5 ? "  " : ""}let v${j} = ${Math.floor(random() * 1e6)}; // ${"é€🙂"[j % 3]}`,
+    ).join("\n");
+    out[`src/f${i}.ts`] = starts[i % starts.length] + body + "\n" + ends[i % ends.length];
+  }
+  out["src/crlf.ts"] = "a = 1\r\n".repeat(5000);
+  out["src/messages.json"] = JSON.stringify(
+    Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`KEY_${i}`, `message ${i} é`])),
+    null,
+    2,
+  ) + "\n";
+  return out;
+}
+
+Deno.test("counts the secret scan's workers start early give the same bytes and counts as one thread", async () => {
+  const root = await makeProject(tree());
+  const states = [await Deno.makeTempDir(), await Deno.makeTempDir()];
+  const parallel = await buildIn(root, states[0]);
+  assert.ok(precountServed() > 30, `blocks served from early counts: ${precountServed()}`);
+  const alone = await buildIn(root, states[1], { workers: 1 });
+  assert.equal(parallel.document, alone.document);
+  assert.deepEqual(parallel.manifest.blocks, alone.manifest.blocks);
+  assert.deepEqual(parallel.manifest.files, alone.manifest.files);
+  for (const dir of [root, ...states]) await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("countableSpan() cuts where head + middle + tail count as the whole", async () => {
+  const texts = Object.values(tree());
+  let checked = 0;
+  for (const text of texts.slice(0, 14)) {
+    const span = countableSpan(text);
+    assert.ok(span, "two cuts");
+    // As the files section renders a block: heading, fence, the text ending in a newline, fence.
+    const content = text.endsWith("\n") ? text : text + "\n";
+    const block = `### a.ts\n\n\`\`\`ts\n${content}\`\`\`\n\n`;
+    const at = block.indexOf(content) + span[0];
+    const end = block.indexOf(content) + span[1];
+    const cut = (i: number) => block[i - 1] === "\n" && !/[\s/]/.test(block[i]);
+    if (!cut(at) || !cut(end)) continue; // knownCount counts such a block whole
+    checked++;
+    const [whole, head, middle, tail] = await countTexts(
+      [block, block.slice(0, at), block.slice(at, end), block.slice(end)],
+      { workers: 1 },
+    );
+    assert.equal(head + middle + tail, whole);
+  }
+  assert.ok(checked >= 8, `checked ${checked}`);
+  assert.equal(countableSpan("one line"), undefined);
+  assert.equal(countableSpan("/a\n b\n"), undefined);
+  assert.deepEqual(countableSpan("a\nb\nc\n"), [0, 6]);
+  assert.deepEqual(countableSpan(" a\nb\nc"), [3, 5]);
+  assert.deepEqual(countableSpan('{\n  "a": 1\n}\n'), [0, 13]);
+});

@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { loadO200kRanks } from "../../deps.ts";
+import { bpeCounter, buildBpeTable } from "../../pipeline/_bpe.ts";
+import { readTableFile, tableFile, writeTableFile } from "../../pipeline/_table_store.ts";
+import { makeProject, runCli } from "../_helpers.ts";
+
+const FORMAT = "bpe-table/1 gpt-tokenizer@3.4.0";
+const SAMPLE = "def main():\n    return héllo + 'wörld' // 42 🙂\n";
+
+Deno.test("a stored BPE table reads back and counts the same; a damaged file reads as none", async () => {
+  const dir = await Deno.makeTempDir();
+  const { ranks, split } = await loadO200kRanks();
+  const table = buildBpeTable(ranks, split);
+  const path = tableFile(dir, "o200k", FORMAT);
+  assert.notEqual(
+    path,
+    tableFile(dir, "o200k", "bpe-table/1 gpt-tokenizer@3.5.0"),
+    "keyed by version",
+  );
+  assert.ok(writeTableFile(path, FORMAT, table));
+  const back = readTableFile(path, FORMAT)!;
+  assert.ok(back.slots.buffer instanceof SharedArrayBuffer, "shared with the counting workers");
+  assert.equal(bpeCounter(back)(SAMPLE), bpeCounter(table)(SAMPLE));
+  assert.equal(readTableFile(path, "bpe-table/1 gpt-tokenizer@9.9.9"), undefined, "other format");
+  const bytes = await Deno.readFile(path);
+  const flipped = bytes.slice();
+  flipped[bytes.length - 100] ^= 1;
+  await Deno.writeFile(path, flipped);
+  assert.equal(readTableFile(path, FORMAT), undefined, "a flipped byte fails the hash");
+  await Deno.writeFile(path, bytes.subarray(0, bytes.length - 7));
+  assert.equal(readTableFile(path, FORMAT), undefined, "truncated");
+  assert.equal(readTableFile(join(dir, "none.bin"), FORMAT), undefined);
+  assert.deepEqual([...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".tmp")), []);
+});
+
+Deno.test("builds share one table per machine; a damaged one is rebuilt and the output is the same", async () => {
+  const root = await makeProject({ "a.py": SAMPLE, "b.md": "# Notes\n\nsome words\n" });
+  const home = await Deno.makeTempDir();
+  const env = { SLOP_CACHE_HOME: home };
+  const first = await runCli(
+    ["build", "--stdout", "--state-dir", await Deno.makeTempDir()],
+    root,
+    env,
+  );
+  assert.equal(first.code, 0, first.stderr);
+  const stored = [...Deno.readDirSync(home)].map((e) => e.name);
+  assert.equal(stored.length, 1);
+  assert.match(stored[0], /^bpe-o200k-[0-9a-f]{16}\.bin$/);
+  const path = join(home, stored[0]);
+  const before = (await Deno.stat(path)).mtime;
+  // A second project cache (cold) takes the table as it is.
+  const second = await runCli(
+    ["build", "--stdout", "--state-dir", await Deno.makeTempDir()],
+    root,
+    env,
+  );
+  assert.equal(second.stdout, first.stdout);
+  assert.deepEqual((await Deno.stat(path)).mtime, before, "read, not written again");
+  await Deno.writeFile(path, new TextEncoder().encode("garbage"));
+  const third = await runCli(
+    ["build", "--stdout", "--state-dir", await Deno.makeTempDir()],
+    root,
+    env,
+  );
+  assert.equal(third.code, 0, third.stderr);
+  assert.equal(third.stdout, first.stdout);
+  assert.ok((await Deno.stat(path)).size > 1_000_000, "rebuilt and stored again");
+});

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { sha256 } from "../../pipeline/read.ts";
+import { redactSources } from "../../pipeline/secrets.ts";
+import type { SourceFile } from "../../pipeline/types.ts";
+import { prng } from "../_helpers.ts";
+
+function source(path: string, text: string): SourceFile {
+  return {
+    path,
+    absPath: `/p/${path}`,
+    entry: { path },
+    text,
+    sha256: sha256(text),
+    size: text.length,
+  } as SourceFile;
+}
+
+/** Over a megabyte of code in 120 files, secrets of every kind scattered through some of them. */
+function corpus(): SourceFile[] {
+  const random = prng(9);
+  const hex = (n: number) =>
+    Array.from({ length: n }, () => "0123456789abcdef"[Math.floor(random() * 16)]).join("");
+  const secrets = [
+    `OPENROUTER=sk-or-v1-${hex(64)}`,
+    `API_SECRET=${hex(40)}`,
+    `aws_access_key_id = "AKIA${hex(16).toUpperCase()}"`,
+    `const slack = "xoxb-${hex(10)}-${hex(12)}-${hex(24)}";`,
+    `LLM_API_KEY_MAP={"a":"${hex(20)}","b":"${hex(24)}"}`,
+    `internal = "ACME-${hex(8).replace(/[a-f]/g, "1")}"`,
+    `-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA${hex(60)}\n-----END RSA PRIVATE KEY-----`,
+  ];
+  const files: SourceFile[] = [];
+  for (let f = 0; f < 120; f++) {
+    const lines: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      lines.push(`def f${i}(key, token):  # ${hex(8)}\n    return key + token * ${i}`);
+      if (random() < 0.004) lines.push(secrets[Math.floor(random() * secrets.length)]);
+    }
+    files.push(source(`src/m${String(f).padStart(3, "0")}.py`, lines.join("\n") + "\n"));
+  }
+  return files;
+}
+
+Deno.test("a scan split across workers redacts and reports exactly what a scan in one thread does", async () => {
+  const rules = { internal: "ACME-[0-9]{8}" };
+  const one = corpus();
+  const many = corpus();
+  assert.ok(one.reduce((n, f) => n + f.text!.length, 0) > 1024 * 1024, "large enough for workers");
+  const alone = await redactSources(one, rules, undefined, { workers: 1 });
+  const split = await redactSources(many, rules, undefined, { workers: 3 });
+  assert.ok(alone.length >= 5, `secrets found: ${alone.length}`);
+  assert.deepEqual(new Set(alone.map((f) => f.rule)).size >= 4, true);
+  assert.deepEqual(split, alone);
+  assert.deepEqual(many.map((f) => [f.text, f.sha256]), one.map((f) => [f.text, f.sha256]));
+  // Redacted files lost their raw bytes and took the hash of the redacted text.
+  for (const f of many.filter((f) => f.text!.includes("[REDACTED:"))) {
+    assert.equal(f.sha256, sha256(f.text!));
+  }
+});
