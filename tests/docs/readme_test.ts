@@ -493,6 +493,16 @@ Deno.test("the Quick start's summary and the cache stats are what the bundled ex
   const shown = blockAfter("On a fresh clone, after `deno task context` twice").body.split("\n")
     .filter((l) => l.startsWith("# ")).map((l) => l.slice(2) + "\n").join("");
   assert.equal(stats.stdout, shown);
+  // The overview quotes the same figures.
+  const hits = /files (\d+)\/(\d+) hits .* token counts (\d+)\/(\d+) hits/.exec(stats.stdout)!;
+  assert.ok(
+    README.replace(/\s+/g, " ").includes(
+      `takes ${hits[1]} of ${hits[2]} files and ${hits[3]} of ${hits[4]} token counts`,
+    ),
+    "the overview's warm rebuild figures",
+  );
+  const cost = /cold (\$[\d.]+), warm (\$[\d.]+)/.exec(first.stdout)!;
+  assert.ok(README.includes(`${cost[1]} cold, ${cost[2]} warm`), "the overview's call costs");
   await Deno.remove(cwd, { recursive: true });
 });
 
