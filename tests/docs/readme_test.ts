@@ -79,7 +79,9 @@ function snippets(): Snippet[] {
 /** Run a Deno subcommand with a clean environment: no API keys, so nothing can reach a provider. */
 async function deno(args: string[], cwd: string) {
   const env: Record<string, string> = { NO_COLOR: "1" };
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME", "TZ"]) {
+  for (
+    const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME", "TZ", "TMPDIR", "SLOP_CACHE_HOME"]
+  ) {
     const value = Deno.env.get(name);
     if (value !== undefined) env[name] = value;
   }
