@@ -17,6 +17,15 @@ const STATE_DIR_HELP = "where outputs, cache and order state live (env SLOP_DIR)
 /** Exit code for bad usage, config or input. */
 export const EXIT_USAGE = 2;
 
+/** Options of {@linkcode main}. */
+export interface MainOptions {
+  /**
+   * Called with the command tree instead of parsing `args`, so nothing runs
+   * (the README test checks each documented command line against it).
+   */
+  inspect?: (program: Command) => void;
+}
+
 /**
  * Run the CLI with `args`; resolves to the exit code.
  *
@@ -26,7 +35,7 @@ export const EXIT_USAGE = 2;
  * const code = await main(["--help"]);
  * ```
  */
-export async function main(args: string[]): Promise<number> {
+export async function main(args: string[], options: MainOptions = {}): Promise<number> {
   let code = 0;
   const program = new Command("slop")
     .description("Bundle a project into one LLM context document with a cache-stable prefix")
@@ -245,6 +254,10 @@ export async function main(args: string[]): Promise<number> {
       code = await runSliceRefresh(options);
     });
 
+  if (options.inspect) {
+    options.inspect(program);
+    return 0;
+  }
   try {
     await program.parseAsync(args, { from: "user" });
   } catch (error) {

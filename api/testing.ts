@@ -42,8 +42,8 @@ export function prefixTable(lock: Lock): string {
  * Update with `deno test -A -u`.
  *
  * @example In your project's tests
- * ```ts ignore
- * import { assertStablePrefix } from "slop/mod.ts";
+ * ```ts
+ * import { assertStablePrefix } from "./testing.ts";
  * Deno.test("the context prefix is pinned", async (t) => {
  *   await assertStablePrefix(t, { config: "slop.config.ts" });
  * });

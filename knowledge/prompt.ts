@@ -129,7 +129,8 @@ const FENCE = /^```[A-Za-z]*[ \t]*\n([\s\S]*?)\n?```$/;
  * @example
  * ```ts
  * import { parseHarvestJson } from "./prompt.ts";
- * parseHarvestJson('```json\n{"facts":[{"statement":"x"}]}\n```').facts; // [{ statement: "x" }]
+ * const fence = "`".repeat(3);
+ * parseHarvestJson(`${fence}json\n{"facts":["x"]}\n${fence}`).facts; // [{ statement: "x" }]
  * ```
  */
 export function parseHarvestJson(text: string): HarvestItems {

@@ -11,10 +11,10 @@ import { derived } from "../../pipeline/helpers.ts";
  * A code fence longer than any backtick run in the text (at least 3).
  *
  * @example
- * ```ts
+ * ````ts
  * import { fenceFor } from "./_render.ts";
  * fenceFor("a ``` b"); // "````"
- * ```
+ * ````
  */
 export function fenceFor(text: string): string {
   let longest = 0;
