@@ -109,9 +109,11 @@ export function harvestText(report: HarvestReport): string {
       ? `, ~$${report.cost.usd.toFixed(4)} at $${report.cost.perMillion} per million input tokens`
       : ", cost unknown: pass --price USD_PER_MILLION";
     lines.push(
-      `harvest candidates: ${
-        formatBytes(report.inputBytes)
-      } (~${report.inputTokens} input tokens${cost})`,
+      report.harvest
+        ? `harvest candidates: ${
+          formatBytes(report.inputBytes)
+        } (~${report.inputTokens} input tokens${cost})`
+        : `harvest candidates: ${formatBytes(report.inputBytes)} (nothing is sent: --no-harvest)`,
     );
     lines.push(
       `reclaim candidates: ${report.reclaimable.labels.length} (${
