@@ -5,7 +5,7 @@
  * @module
  */
 
-import { checkViews, ConfigError, displayPath } from "./config.ts";
+import { checkProvider, checkViews, ConfigError, displayPath } from "./config.ts";
 import {
   callHook,
   createRegistry,
@@ -128,7 +128,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     throw new ConfigError(configName, [error instanceof Error ? error.message : String(error)]);
   }
   freeze(registry);
-  const viewProblems = checkViews(config.raw, registry);
+  const viewProblems = [
+    ...checkViews(config.raw, registry),
+    ...checkProvider(config.raw, registry),
+  ];
   if (viewProblems.length) throw new ConfigError(configName, viewProblems);
 
   const complete = completer(registry, config);

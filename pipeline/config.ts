@@ -32,7 +32,7 @@ import type {
   Strategy,
   UserConfigExport,
 } from "./types.ts";
-import { type Registry, viewNames } from "./registry.ts";
+import { findProvider, providers, type Registry, viewNames } from "./registry.ts";
 import { checkSecretRules } from "./secrets.ts";
 import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
@@ -380,6 +380,31 @@ export function checkViews(raw: SlopConfig, registry: Registry): string[] {
     check(p.defaultView, `personas.${name}.defaultView`);
   }
   return problems;
+}
+
+/**
+ * Check that `provider.name` names a provider in the registry (a built-in by
+ * its short or `slop:` name, or a plugin's); the error names the key and
+ * suggests the closest provider.
+ *
+ * @example
+ * ```ts
+ * import { checkProvider } from "./config.ts";
+ * import { createRegistry } from "./registry.ts";
+ * checkProvider({ provider: { name: "x" } }, createRegistry([])); // ['Unknown provider ...']
+ * ```
+ */
+export function checkProvider(raw: SlopConfig, registry: Registry): string[] {
+  const name = raw.provider?.name;
+  if (name === undefined || findProvider(registry, name)) return [];
+  const names = providers(registry).map((p) => p.name.replace(/^slop:/, ""));
+  const hint = closest(name, names);
+  return [
+    `Unknown provider "${name}" at "provider.name"` +
+    (hint
+      ? ` (did you mean "${hint}"?)`
+      : ` (expected one of ${names.map((n) => `"${n}"`).join(", ")})`),
+  ];
 }
 
 function findConfigFile(cwd: string, explicit?: string): string | undefined {
