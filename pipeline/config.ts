@@ -240,6 +240,15 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
 
   const base = configPath ? join(configPath, "..") : cwd;
   const root = resolve(base, raw.root ?? ".");
+  if (raw.root !== undefined) {
+    // A root that is not a folder would build an empty document without a word.
+    const info = await Deno.stat(root).catch(() => undefined);
+    if (!info?.isDirectory) {
+      throw new ConfigError(display, [
+        `"root" must be a folder, got "${raw.root}" (${info ? "a file" : "not found"})`,
+      ]);
+    }
+  }
   const envStateDir = Deno.env.get("SLOP_DIR");
   const stateDir = flags.stateDir
     ? resolve(cwd, flags.stateDir)
