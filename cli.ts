@@ -56,7 +56,7 @@ export async function main(args: string[]): Promise<number> {
     .option("--no-cache", "render and count everything anew; read and write no cache")
     .action(async (paths: string[], options) => {
       const { commandTypo } = await import("./cli/_command_typo.ts");
-      const typo = await commandTypo(paths, program.commands.map((c) => c.name()));
+      const typo = await commandTypo(paths, [...program.commands.map((c) => c.name()), "help"]);
       if (typo) {
         const { printError } = await import("./cli/_output.ts");
         printError(typo);

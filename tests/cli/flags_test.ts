@@ -158,7 +158,12 @@ Deno.test("slop build PATHS names each path that matches nothing, even when anot
 
 Deno.test("a mistyped command is a usage error, not a build of a path that does not exist", async () => {
   const root = await project();
-  for (const [typed, meant] of [["buidl", "build"], ["stat", "stats"], ["chek", "check"]]) {
+  for (
+    const [typed, meant] of [["buidl", "build"], ["stat", "stats"], ["chek", "check"], [
+      "hepl",
+      "help",
+    ]]
+  ) {
     const run = await runCli([typed], root);
     assert.equal(run.code, 2, run.stderr);
     assert.equal(
