@@ -184,6 +184,13 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
         `No conversations to harvest: set "knowledge.conversations" to globs of conversation files`,
       ]);
     }
+    // Asking with no provider would only record a failed harvest per conversation.
+    if (flags.apply && flags.harvest !== false && !config.provider.name) {
+      throw new ConfigError(config.configPath ? show(config.configPath) : "zero-config", [
+        `No provider to harvest with: set "provider.name" (or pass --no-harvest --apply --reclaim ` +
+        `to delete the conversations unharvested)`,
+      ]);
+    }
     const registry = createRegistry(defaultPlugins());
     registerUserPlugins(registry, config.plugins);
     freeze(registry);
