@@ -65,6 +65,14 @@ export async function main(args: string[], options: MainOptions = {}): Promise<n
     .option("--no-cache", "render and count everything anew; read and write no cache")
     .option("--timings", "print the time of each build stage to stderr")
     .action(async (paths: string[], options) => {
+      const { commandTypo } = await import("./cli/_command_typo.ts");
+      const typo = await commandTypo(paths, [...program.commands.map((c) => c.name()), "help"]);
+      if (typo) {
+        const { printError } = await import("./cli/_output.ts");
+        printError(typo);
+        code = EXIT_USAGE;
+        return;
+      }
       const { runBuild } = await import("./cli/build.ts");
       code = await runBuild(paths, options);
     });

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
@@ -57,7 +57,7 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
   });
   // The latest output may be of another persona or preset: those always build.
   if (!flags.build && !flags.persona && !flags.preset) {
-    const latest = await readLatest(config);
+    const latest = await readLatest(config, (w) => console.error(`warning: ${w}`));
     if (latest) return { config, ...latest, from: "latest" };
   }
   const result = await build(config, {
@@ -69,7 +69,8 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
 }
 
 /**
- * The latest written output of a config, or undefined.
+ * The latest written output of a config that reads whole, or undefined; a
+ * broken manifest or a missing document is passed over, named to `warn`.
  *
  * @example
  * ```ts
@@ -79,26 +80,50 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
  */
 export async function readLatest(
   config: ResolvedConfig,
+  warn: (message: string) => void = () => {},
 ): Promise<{ document: string; manifest: Manifest } | undefined> {
   const ns = config.output.namespace.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const pattern = new RegExp(`^${ns}_(\\d+)\\.json$`);
-  let best = -1;
-  let name = "";
+  const numbered: Array<[number, string]> = [];
   try {
     for await (const entry of Deno.readDir(config.output.dir)) {
       const m = pattern.exec(entry.name);
-      if (m && Number(m[1]) > best) [best, name] = [Number(m[1]), entry.name];
+      if (m) numbered.push([Number(m[1]), entry.name]);
     }
   } catch {
     return undefined;
   }
-  if (best < 0) return undefined;
-  try {
-    const manifest = JSON.parse(await Deno.readTextFile(join(config.output.dir, name)));
-    if (typeof manifest?.output !== "string") return undefined;
-    const document = await Deno.readTextFile(join(config.root, manifest.output));
-    return { document, manifest };
-  } catch {
-    return undefined;
+  // The highest number that reads whole; each one passed over is named.
+  numbered.sort((a, b) => b[0] - a[0]);
+  for (const [, name] of numbered) {
+    const path = join(config.output.dir, name);
+    let manifest: Manifest;
+    try {
+      manifest = JSON.parse(await Deno.readTextFile(path));
+      if (typeof manifest?.output !== "string") throw new Error("it names no output document");
+    } catch (error) {
+      warn(`Skipped "${shown(path)}": not a readable manifest (${message(error)})`);
+      continue;
+    }
+    const documentPath = join(config.root, manifest.output!);
+    try {
+      return { document: await Deno.readTextFile(documentPath), manifest };
+    } catch (error) {
+      warn(
+        `Skipped "${shown(path)}": cannot read its document "${shown(documentPath)}" (${
+          message(error)
+        })`,
+      );
+    }
   }
+  return undefined;
+}
+
+function shown(path: string): string {
+  const rel = relative(Deno.cwd(), path);
+  return rel.startsWith("..") ? path : rel;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -158,7 +158,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     return 0;
   }
   if (!check.pinned) {
-    printError(`No lock "${lockName}": run \`slop check --update\` to pin the stable prefix`);
+    printError(`No lock "${lockName}": run \`${updateCommand(flags)}\` to pin the stable prefix`);
     return 1;
   }
   const diff = check.diff;
@@ -170,7 +170,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     );
     return 0;
   }
-  let report = describeDiff(diff, lockName, check.pinned.total.bytes);
+  let report = describeDiff(diff, lockName, check.pinned.total.bytes, updateCommand(flags));
   if (check.costs) {
     const cost = check.costs.map((c) =>
       `${c.provider.replace(/^slop:/, "")} ${c.model} $${c.dollars.toFixed(4)}`
@@ -199,7 +199,12 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
  * // console.log(describeDiff(diff, "slop.lock", 1234));
  * ```
  */
-export function describeDiff(diff: LockDiff, lockName: string, pinnedBytes: number): string {
+export function describeDiff(
+  diff: LockDiff,
+  lockName: string,
+  pinnedBytes: number,
+  update = "slop check --update",
+): string {
   const short = (h?: string) => h?.slice(0, 12) ?? "-";
   const where = diff.file
     ? `section ${diff.section}, file ${diff.file}`
@@ -228,8 +233,17 @@ export function describeDiff(diff: LockDiff, lockName: string, pinnedBytes: numb
     `  what changed: ${what}`,
     `  invalidated: ${diff.invalidatedTokens} of ${diff.pinnedTokens} prefix tokens (${share}%)`,
     `  all differences: ${c.changed} changed, ${c.added} added, ${c.removed} removed, ${c.moved} moved`,
-    "run `slop check --update` to re-pin",
+    `run \`${update}\` to re-pin`,
   ].join("\n");
+}
+
+/** The command that re-pins this check's lock: a persona's or preset's is its own. */
+function updateCommand(flags: CheckFlags): string {
+  const parts = ["slop check"];
+  if (flags.config) parts.push(`--config ${flags.config}`);
+  if (flags.persona) parts.push(`--persona ${flags.persona}`);
+  if (flags.preset) parts.push(`--preset ${flags.preset}`);
+  return [...parts, "--update"].join(" ");
 }
 
 /** The view of a differing block; a model's answer differs by nature when asked again. */

@@ -54,6 +54,14 @@ export interface Explanation {
     /** The newer build's block at the divergence, when it is another block. */
     now?: string;
   };
+  /** The two builds' formats (older, newer), when they differ. */
+  formats?: [string, string];
+}
+
+/** A written build's format, from its document's name. */
+function formatOf(manifest: Manifest): string {
+  const output = manifest.output ?? "";
+  return output.endsWith(".xml") ? "xml" : output.endsWith(".doc.json") ? "json" : "markdown";
 }
 
 /**
@@ -157,6 +165,9 @@ export async function explain(older: WrittenBuild, newer: WrittenBuild): Promise
     totalTokens: newer.manifest.total.tokens,
     stablePrefixSame: older.manifest.prefix.sha256 === newer.manifest.prefix.sha256,
     ...(ended ? { ended } : {}),
+    ...(formatOf(older.manifest) !== formatOf(newer.manifest)
+      ? { formats: [formatOf(older.manifest), formatOf(newer.manifest)] as [string, string] }
+      : {}),
   };
 }
 
@@ -213,6 +224,12 @@ export async function runExplain(flags: ExplainFlags): Promise<number> {
   } else {
     lines.push(
       e.bytes === e.totalBytes ? "  the documents are identical or the newer one is a prefix" : "",
+    );
+  }
+  if (e.formats) {
+    lines.push(
+      `  formats differ: ${name(e.builds[0])} is ${e.formats[0]}, ${name(e.builds[1])} is ` +
+        `${e.formats[1]} (each format has its own bytes, so they share no cache)`,
     );
   }
   lines.push(`  stable prefix: ${e.stablePrefixSame ? "unchanged" : "changed"}`);

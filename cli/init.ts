@@ -27,6 +27,8 @@ export interface InitResult {
   denoJson: "created" | "added" | "kept" | "manual";
   /** The task command written or suggested. */
   task: string;
+  /** The file the task is in or for: `deno.json`, or `deno.jsonc` when that exists. */
+  denoJsonName: string;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function initProject(dir: string): Promise<InitResult> {
   const task = `deno run -A ${slopSpecifier(root, "cli.ts")} build`;
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
-  await Deno.mkdir(root, { recursive: true });
+  await makeFolder(root, dir);
   if (
     !["slop.config.ts", "slop.config.js", "slop.config.mjs"].some((n) => existsSync(join(root, n)))
   ) {
@@ -115,7 +117,25 @@ export async function initProject(dir: string): Promise<InitResult> {
       if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
     }
   }
-  return { config, denoJson: await addTask(root, task), task };
+  const denoJsonName = existsSync(join(root, "deno.jsonc")) ? "deno.jsonc" : "deno.json";
+  return { config, denoJson: await addTask(root, task), task, denoJsonName };
+}
+
+/** `mkdir -p`, failing with a sentence that names the folder (not the OS call). */
+async function makeFolder(root: string, dir: string): Promise<void> {
+  const info = await Deno.lstat(root).catch(() => undefined);
+  if (info && !info.isDirectory && !info.isSymlink) {
+    throw new Error(`Cannot create the folder "${dir}": a file of that name exists`);
+  }
+  try {
+    await Deno.mkdir(root, { recursive: true });
+  } catch (error) {
+    const raw = error instanceof Error ? error.message : String(error);
+    const reason = raw.replace(/ \(os error \d+\).*$/s, "");
+    throw new Error(
+      `Cannot create the folder "${dir}": ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
+    );
+  }
 }
 
 async function addTask(root: string, task: string): Promise<InitResult["denoJson"]> {
@@ -174,11 +194,12 @@ export async function runInit(dir: string | undefined, flags: InitFlags): Promis
       ? "slop: wrote slop.config.ts"
       : "slop: kept the existing slop config",
   );
+  const name = result.denoJsonName;
   const messages = {
-    created: `slop: wrote deno.json with the "context" task`,
-    added: `slop: added the "context" task to deno.json`,
-    kept: `slop: kept the existing "context" task in deno.json`,
-    manual: `slop: deno.json is not plain JSON, left it alone: add the task\n  "context": ${
+    created: `slop: wrote ${name} with the "context" task`,
+    added: `slop: added the "context" task to ${name}`,
+    kept: `slop: kept the existing "context" task in ${name}`,
+    manual: `slop: ${name} is not plain JSON, left it alone: add the task\n  "context": ${
       JSON.stringify(result.task)
     }`,
   };

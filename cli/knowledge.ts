@@ -109,9 +109,11 @@ export function harvestText(report: HarvestReport): string {
       ? `, ~$${report.cost.usd.toFixed(4)} at $${report.cost.perMillion} per million input tokens`
       : ", cost unknown: pass --price USD_PER_MILLION";
     lines.push(
-      `harvest candidates: ${
-        formatBytes(report.inputBytes)
-      } (~${report.inputTokens} input tokens${cost})`,
+      report.harvest
+        ? `harvest candidates: ${
+          formatBytes(report.inputBytes)
+        } (~${report.inputTokens} input tokens${cost})`
+        : `harvest candidates: ${formatBytes(report.inputBytes)} (nothing is sent: --no-harvest)`,
     );
     lines.push(
       `reclaim candidates: ${report.reclaimable.labels.length} (${
@@ -180,6 +182,13 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
     if (!config.knowledge.conversations.length) {
       throw new ConfigError(config.configPath ? show(config.configPath) : "zero-config", [
         `No conversations to harvest: set "knowledge.conversations" to globs of conversation files`,
+      ]);
+    }
+    // Asking with no provider would only record a failed harvest per conversation.
+    if (flags.apply && flags.harvest !== false && !config.provider.name) {
+      throw new ConfigError(config.configPath ? show(config.configPath) : "zero-config", [
+        `No provider to harvest with: set "provider.name" (or pass --no-harvest --apply --reclaim ` +
+        `to delete the conversations unharvested)`,
       ]);
     }
     const registry = createRegistry(defaultPlugins());

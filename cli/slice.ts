@@ -90,12 +90,19 @@ export async function runSliceAdd(spec: string, flags: SliceFlags): Promise<numb
     const same = slices.findIndex((s) =>
       s.path === path && s.startLine === startLine && s.endLine === endLine
     );
+    // Re-adding a recorded range re-anchors it: its tag and comment stay unless given anew.
+    if (same >= 0) {
+      slice.tag ??= slices[same].tag;
+      slice.comment ??= slices[same].comment;
+      if (slice.tag === undefined) delete slice.tag;
+      if (slice.comment === undefined) delete slice.comment;
+    }
     if (same >= 0) slices[same] = slice;
     else slices.push(slice);
     await Deno.mkdir(dirname(config.slicesFile), { recursive: true });
     await writeAtomic(config.slicesFile, formatSlices(slices));
     if (!flags.quiet) {
-      const label = flags.tag ? ` "${flags.tag}"` : "";
+      const label = slice.tag ? ` "${slice.tag}"` : "";
       console.log(
         `slop: ${same >= 0 ? "updated" : "added"} slice ${path}:${startLine}-${endLine}${label} ` +
           `in ${sideName(config)}`,
@@ -314,7 +321,15 @@ async function readLines(config: ResolvedConfig, path: string): Promise<string[]
     text = await Deno.readTextFile(join(config.root, path));
   } catch (error) {
     throw new Error(
-      `Cannot read "${path}": ${error instanceof Deno.errors.NotFound ? "file not found" : error}`,
+      `Cannot read "${path}": ${
+        error instanceof Deno.errors.NotFound
+          ? "file not found"
+          : error instanceof Deno.errors.IsADirectory
+          ? "it is a folder"
+          : error instanceof Error
+          ? error.message
+          : error
+      }`,
     );
   }
   return splitLines(normalizeNewlines(text.replace(/^\uFEFF/, "")));

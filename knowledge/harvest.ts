@@ -251,7 +251,10 @@ export async function harvestKnowledge(
   if (apply && !noHarvest && !options.complete) {
     throw new Error(`No model to ask: pass "complete" (the configured provider) to apply`);
   }
-  const { template, created } = await loadHarvestPrompt(promptPath, { create: apply });
+  // The prompt is written on first use: not when no model is asked.
+  const { template, created } = await loadHarvestPrompt(promptPath, {
+    create: apply && !noHarvest,
+  });
   const ledger = await readLedger(dir);
 
   const plan: PlannedConversation[] = [];
@@ -319,8 +322,12 @@ export async function harvestKnowledge(
     ledgerPath: join(dir, "ledger.json"),
   };
   if (!apply) {
+    // Copies of a conversation that --no-harvest deletes go with it (as --apply --reclaim does).
+    const deleted = new Set<string>();
     for (const p of plan) {
-      if (reclaimable(p, ledger, noHarvest)) {
+      const copy = noHarvest && p.action === "duplicate" && deleted.has(p.sha256);
+      if (reclaimable(p, ledger, noHarvest) || copy) {
+        deleted.add(p.sha256);
         report.reclaimable.labels.push(p.label);
         report.reclaimable.bytes += p.bytes;
       }

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { writeAtomic } from "../pipeline/emit.ts";
 
 /** The item categories of a harvest, in the seed's order. */
@@ -171,7 +171,14 @@ async function readText(path: string): Promise<string | undefined> {
     return await Deno.readTextFile(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
+    const rel = relative(Deno.cwd(), path);
+    const shown = rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+    const reason = error instanceof Deno.errors.IsADirectory
+      ? "it is a folder"
+      : error instanceof Error
+      ? error.message
+      : String(error);
+    throw new Error(`Cannot read "${shown}": ${reason}`);
   }
 }
 

@@ -62,10 +62,12 @@ export function any(): Rule {
 
 /** An array whose items all follow `item`. */
 export function arr(item: Rule): Rule {
-  return (v, p) => {
+  const rule: Rule = (v, p) => {
     if (!Array.isArray(v)) return [`"${p}" must be an array, got ${typeName(v)}`];
     return v.flatMap((x, i) => item(x, `${p}[${i}]`));
   };
+  (rule as { arrayRule?: boolean }).arrayRule = true;
+  return rule;
 }
 
 /** A plain object with string keys mapped to `item`. */
@@ -84,6 +86,11 @@ export function union(rules: Rule[], expected: string): Rule {
     if (isPlainObject(v)) {
       const objectRule = rules.find((r) => (r as { objectRule?: boolean }).objectRule);
       if (objectRule) return objectRule(v, p);
+    }
+    // And those of an array rule when the value is an array (naming the item at fault).
+    if (Array.isArray(v)) {
+      const arrayRule = rules.find((r) => (r as { arrayRule?: boolean }).arrayRule);
+      if (arrayRule) return arrayRule(v, p);
     }
     return [`"${p}" must be ${expected}, got ${typeName(v)}`];
   };

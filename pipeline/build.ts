@@ -5,7 +5,7 @@
  * @module
  */
 
-import { checkViews, ConfigError, displayPath } from "./config.ts";
+import { checkProvider, checkViews, ConfigError, displayPath } from "./config.ts";
 import {
   callHook,
   createRegistry,
@@ -138,7 +138,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     throw new ConfigError(configName, [error instanceof Error ? error.message : String(error)]);
   }
   freeze(registry);
-  const viewProblems = checkViews(config.raw, registry);
+  const viewProblems = [
+    ...checkViews(config.raw, registry),
+    ...checkProvider(config.raw, registry),
+  ];
   if (viewProblems.length) throw new ConfigError(configName, viewProblems);
 
   const clock = options.timings;
@@ -259,10 +262,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const stepMemory = orderContext.orderSource === "state" && !config.paths.length;
   if (config.budget.tokens !== undefined) {
     const transform = { warn, complete, timeoutMs: options.hookTimeoutMs, cache };
+    // Sections and ordering rules run again per step: their warnings were reported the first time.
+    const warnNew = (raw: string) => {
+      if (!warnings.includes(redactMessage(raw, config.secrets.rules))) warn(raw);
+    };
     const assemble = async () => {
-      const blocks = await composeBlocks(state, registry, { warn, complete });
+      const blocks = await composeBlocks(state, registry, { warn: warnNew, complete });
       await redactBlocks(blocks, config.secrets.rules); // found and listed on the first compose
-      const ordered = await orderBlocks(blocks, registry, orderContext);
+      const ordered = await orderBlocks(blocks, registry, { ...orderContext, warn: warnNew });
       const formatted = formatBlocks(ordered, files, config.output.format);
       const tokenizer = config.budget.tokenizer;
       return await placeBlocks(formatted, { tokenizer, tokenCache: counted.counts });

@@ -32,7 +32,7 @@ import type {
   Strategy,
   UserConfigExport,
 } from "./types.ts";
-import { type Registry, viewNames } from "./registry.ts";
+import { findProvider, providers, type Registry, viewNames } from "./registry.ts";
 import { checkSecretRules } from "./secrets.ts";
 import { DEFAULT_CACHE_MAX_SIZE, parseSize } from "./cache.ts";
 import { cacheSize } from "./_cache_prune.ts";
@@ -242,6 +242,15 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
 
   const base = configPath ? join(configPath, "..") : cwd;
   const root = resolve(base, raw.root ?? ".");
+  if (raw.root !== undefined) {
+    // A root that is not a folder would build an empty document without a word.
+    const info = await Deno.stat(root).catch(() => undefined);
+    if (!info?.isDirectory) {
+      throw new ConfigError(display, [
+        `"root" must be a folder, got "${raw.root}" (${info ? "a file" : "not found"})`,
+      ]);
+    }
+  }
   const envStateDir = Deno.env.get("SLOP_DIR");
   const stateDir = flags.stateDir
     ? resolve(cwd, flags.stateDir)
@@ -383,6 +392,31 @@ export function checkViews(raw: SlopConfig, registry: Registry): string[] {
     check(p.defaultView, `personas.${name}.defaultView`);
   }
   return problems;
+}
+
+/**
+ * Check that `provider.name` names a provider in the registry (a built-in by
+ * its short or `slop:` name, or a plugin's); the error names the key and
+ * suggests the closest provider.
+ *
+ * @example
+ * ```ts
+ * import { checkProvider } from "./config.ts";
+ * import { createRegistry } from "./registry.ts";
+ * checkProvider({ provider: { name: "x" } }, createRegistry([])); // ['Unknown provider ...']
+ * ```
+ */
+export function checkProvider(raw: SlopConfig, registry: Registry): string[] {
+  const name = raw.provider?.name;
+  if (name === undefined || findProvider(registry, name)) return [];
+  const names = providers(registry).map((p) => p.name.replace(/^slop:/, ""));
+  const hint = closest(name, names);
+  return [
+    `Unknown provider "${name}" at "provider.name"` +
+    (hint
+      ? ` (did you mean "${hint}"?)`
+      : ` (expected one of ${names.map((n) => `"${n}"`).join(", ")})`),
+  ];
 }
 
 function findConfigFile(cwd: string, explicit?: string): string | undefined {

@@ -80,8 +80,17 @@ export async function writeAtomic(path: string, text: string): Promise<void> {
     await Deno.rename(tmp, path);
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
-    throw error;
+    throw writeError(path, error);
   }
+}
+
+/** The same kind of error, saying which file could not be written (not the temp file's rename). */
+function writeError(path: string, error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const reason = error.message.replace(/ \(os error \d+\).*$/s, "");
+  const message = `Cannot write "${path}": ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+  const Kind = error.constructor as new (message: string, options?: ErrorOptions) => Error;
+  return new Kind(message, { cause: error });
 }
 
 /**

@@ -123,8 +123,11 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
     for (const path of paths) if (keep.some((k) => k(path))) restricted.add(path);
     for (const path of restricted) if (!selected.has(path)) add(path, { path }, false);
     paths = [...restricted];
-    if (!paths.length) {
-      warnings.push(`No file matches the paths ${rels.map((p) => `"${p}"`).join(", ")}`);
+    // Each path that matches nothing is named, even when the others match.
+    const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));
+    if (unmatched.length) {
+      const s = unmatched.length > 1 ? "s" : "";
+      warnings.push(`No file matches the path${s} ${unmatched.map((p) => `"${p}"`).join(", ")}`);
     }
   }
 

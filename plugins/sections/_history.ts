@@ -69,13 +69,13 @@ export function parseHistory(
       warn(`History "${name}" has neither [[entries]] tables nor a history array`);
       return [];
     }
-    return list.flatMap((item, i) => toEntry(item, `${name} entry ${i + 1}`, warn));
+    return list.flatMap((item, i) => toEntry(item, `"${name}" entry ${i + 1}`, warn));
   }
   if (ext === ".json") {
     try {
       const list = JSON.parse(text);
       if (Array.isArray(list)) {
-        return list.flatMap((item, i) => toEntry(item, `${name} entry ${i + 1}`, warn));
+        return list.flatMap((item, i) => toEntry(item, `"${name}" entry ${i + 1}`, warn));
       }
     } catch (error) {
       warn(`Cannot parse history "${name}": ${error instanceof Error ? error.message : error}`);
@@ -88,9 +88,9 @@ export function parseHistory(
   text.split("\n").forEach((line, i) => {
     if (!line.trim()) return;
     try {
-      out.push(...toEntry(JSON.parse(line), `${name} line ${i + 1}`, warn));
+      out.push(...toEntry(JSON.parse(line), `"${name}" line ${i + 1}`, warn));
     } catch {
-      warn(`Skipped ${name} line ${i + 1}: not valid JSON`);
+      warn(`Skipped "${name}" line ${i + 1}: not valid JSON`);
     }
   });
   return out;

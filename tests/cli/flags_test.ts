@@ -147,3 +147,36 @@ Deno.test("--json prints indented JSON on every command that has it, as build do
     JSON.parse(run.stdout);
   }
 });
+
+Deno.test("slop build PATHS names each path that matches nothing, even when another matches", async () => {
+  const root = await project();
+  const run = await runCli(["build", "--stdout", "src/nothere", "src"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /warning: No file matches the path "src\/nothere"\n/);
+  assert.match(run.stdout, /### src\//);
+});
+
+Deno.test("a mistyped command is a usage error, not a build of a path that does not exist", async () => {
+  const root = await project();
+  for (
+    const [typed, meant] of [["buidl", "build"], ["stat", "stats"], ["chek", "check"], [
+      "hepl",
+      "help",
+    ]]
+  ) {
+    const run = await runCli([typed], root);
+    assert.equal(run.code, 2, run.stderr);
+    assert.equal(
+      run.stderr,
+      `slop: Unknown command "${typed}" (did you mean "${meant}"?), and no file or folder has that name\n`,
+    );
+    assert.equal(run.stdout, "");
+  }
+  // Nothing was written, so the latest output is not an empty document.
+  assert.equal(await Deno.stat(join(root, ".slop", "out")).then(() => true, () => false), false);
+  // A file or folder of that name is built as a path.
+  await Deno.writeTextFile(join(root, "stat"), "a file named stat\n");
+  const built = await runCli(["stat", "--stdout"], root);
+  assert.equal(built.code, 0, built.stderr);
+  assert.match(built.stdout, /a file named stat/);
+});

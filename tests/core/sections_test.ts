@@ -13,8 +13,8 @@ Deno.test("parseHistory() reads JSONL and reports bad lines by number", () => {
   );
   assert.deepEqual(entries, [{ role: "User", content: "a" }, { role: "AI", content: "b" }]);
   assert.deepEqual(warnings, [
-    "Skipped h.jsonl line 2: not valid JSON",
-    "Skipped h.jsonl line 4: expected a string or { role, content }",
+    'Skipped "h.jsonl" line 2: not valid JSON',
+    'Skipped "h.jsonl" line 4: expected a string or { role, content }',
   ]);
 });
 

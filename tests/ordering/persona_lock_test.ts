@@ -53,3 +53,22 @@ Deno.test("a persona's lock is never bundled as a file", async () => {
   assert.equal(zero.code, 0, zero.stderr);
   assert.ok(!zero.stdout.includes("slop.worker.lock"), zero.stdout);
 });
+
+Deno.test("slop check with a persona or preset tells the command that re-pins its own lock", async () => {
+  const root = await project();
+  const missing = await runCli(["check", "--persona", "worker", "--preset", "api"], root);
+  assert.equal(missing.code, 1);
+  assert.match(
+    missing.stderr,
+    /No lock "slop\.worker\.api\.lock": run `slop check --persona worker --preset api --update` to pin/,
+  );
+  const update = "slop check --persona worker --preset api --update";
+  assert.equal((await runCli(update.split(" ").slice(1), root)).code, 0);
+  await Deno.writeTextFile(join(root, "src/a.py"), "def a(x):\n    return x + 2\n");
+  const moved = await runCli(["check", "--persona", "worker", "--preset", "api"], root);
+  assert.equal(moved.code, 1);
+  assert.match(moved.stderr, /run `slop check --persona worker --preset api --update` to re-pin/);
+  // A config given by path is part of the command.
+  const other = await runCli(["check", "-c", "slop.config.ts"], root);
+  assert.match(other.stderr, /run `slop check --config slop\.config\.ts --update` to pin/);
+});
