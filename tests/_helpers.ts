@@ -19,6 +19,29 @@ if (!Deno.env.get("SLOP_CACHE_HOME")) {
   );
 }
 
+/** Temp folders this test module made; removed when the module unloads. */
+const made: string[] = [];
+globalThis.addEventListener("unload", () => {
+  for (const dir of made) {
+    try {
+      Deno.removeSync(dir, { recursive: true });
+    } catch {
+      // Already gone, or a test left it read-only on purpose: nothing to keep.
+    }
+  }
+});
+
+/**
+ * A new temp folder that is removed when the test module ends (a suite run
+ * leaves nothing in the temp dir).
+ */
+export async function tempDir(options: Deno.MakeTempOptions = {}): Promise<string> {
+  const dir = await Deno.makeTempDir(options);
+  // A folder inside another temp folder goes with it.
+  if (!made.some((d) => dir.startsWith(d + "/"))) made.push(dir);
+  return dir;
+}
+
 /** Absolute path of a fixture folder. */
 export function fixture(name: string): string {
   return join(REPO, "tests", "fixtures", name);
@@ -31,7 +54,7 @@ export type Tree = Record<string, string | Uint8Array>;
  * Write a tree into a new temp folder (or `dir`) and return its path.
  */
 export async function makeProject(tree: Tree, dir?: string): Promise<string> {
-  const root = dir ?? await Deno.makeTempDir({ prefix: "slop_test_" });
+  const root = dir ?? await tempDir({ prefix: "slop_test_" });
   for (const [path, content] of Object.entries(tree)) {
     const abs = join(root, path);
     await Deno.mkdir(dirname(abs), { recursive: true });

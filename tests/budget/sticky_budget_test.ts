@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext, type SlopConfig } from "../../mod.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
 
 function prose(title: string, n: number): string {
   const paragraphs = Array.from(
@@ -54,7 +54,7 @@ Deno.test("a budget steps the same file down on the next build, though another b
   assert.equal(block(second, "files:a.md").sha256, block(first, "files:a.md").sha256);
 
   // Without the memory (a fresh state dir) the largest file, now b.md, would be stepped instead.
-  const fresh = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir(), inline }, {
+  const fresh = await buildContext({ cwd: root, stateDir: await tempDir(), inline }, {
     write: false,
   });
   assert.deepEqual(fresh.manifest.budget!.steppedDown, [

@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { cacheKey, cacheStats, canonicalJson, clearCache, openCache } from "../../mod.ts";
 import { entryFiles } from "./_cache_helpers.ts";
+import { tempDir } from "../_helpers.ts";
 
 Deno.test("openCache() gives back what was stored and counts hits and misses", async () => {
-  const cache = openCache(join(await Deno.makeTempDir(), "cache"));
+  const cache = openCache(join(await tempDir(), "cache"));
   const key = cacheKey(["test", "1", { b: 2, a: 1 }]);
   assert.equal(await cache.get(key), undefined);
   await cache.set(key, { text: "héllo\n", n: [1, 2] });
@@ -22,7 +23,7 @@ Deno.test("cacheKey() does not depend on the order of object keys", () => {
 });
 
 Deno.test("openCache() ignores garbage, truncated and wrong-hash entries and rewrites them", async () => {
-  const dir = join(await Deno.makeTempDir(), "cache");
+  const dir = join(await tempDir(), "cache");
   const cache = openCache(dir);
   const keys = ["garbage", "truncated", "wrong-hash", "wrong-key", "empty"].map((k) =>
     cacheKey([k])
@@ -47,7 +48,7 @@ Deno.test("openCache() ignores garbage, truncated and wrong-hash entries and rew
 });
 
 Deno.test("openCache() readers never see a broken entry, even from a writer killed mid-write", async () => {
-  const dir = join(await Deno.makeTempDir(), "cache");
+  const dir = join(await tempDir(), "cache");
   const key = cacheKey(["killed"]);
   // A child process starts writing a large entry and is killed mid-way.
   const child = new Deno.Command(Deno.execPath(), {
@@ -84,7 +85,7 @@ Deno.test("openCache() readers never see a broken entry, even from a writer kill
 });
 
 Deno.test("openCache() with enabled: false never reads nor writes", async () => {
-  const dir = join(await Deno.makeTempDir(), "cache");
+  const dir = join(await tempDir(), "cache");
   await openCache(dir).set("k", 1);
   const off = openCache(dir, { enabled: false });
   assert.equal(await off.get("k"), undefined);
@@ -93,7 +94,7 @@ Deno.test("openCache() with enabled: false never reads nor writes", async () => 
 });
 
 Deno.test("clearCache() removes entries and the last-build record but not other files", async () => {
-  const dir = join(await Deno.makeTempDir(), "cache");
+  const dir = join(await tempDir(), "cache");
   const cache = openCache(dir);
   for (let i = 0; i < 20; i++) await cache.set(cacheKey([i]), i);
   await Deno.writeTextFile(join(dir, "mine.txt"), "keep me");

@@ -5,7 +5,7 @@ import { referenceCounter } from "../../pipeline/tokens.ts";
 import { countMany, countTexts, splitForCounting } from "../../pipeline/count.ts";
 import { openCache } from "../../pipeline/cache.ts";
 import { bpeCounter, type BpeTable } from "../../pipeline/_bpe.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
 import { buildIn, pythonStdlib } from "./_cache_helpers.ts";
 
 const STDLIB = await pythonStdlib();
@@ -94,7 +94,7 @@ Deno.test("countTexts() counts what gpt-tokenizer counts, o200k and cl100k, on a
 });
 
 Deno.test("countMany() counts each distinct text once and caches by text and tokenizer", async () => {
-  const cache = openCache(join(await Deno.makeTempDir(), "cache"));
+  const cache = openCache(join(await tempDir(), "cache"));
   const first = await countMany(["hello world", "hello world", ""], { cache, workers: 1 });
   assert.deepEqual([first.hits, first.misses], [0, 2]);
   assert.deepEqual([...first.counts.values()].sort(), [0, 2]);
@@ -110,7 +110,7 @@ Deno.test({
   async fn() {
     const sample = await stdlibSample();
     const root = await makeProject({ ...sample, "slop.config.ts": "export default {};\n" });
-    const states = await Deno.makeTempDir();
+    const states = await tempDir();
     const one = await buildIn(root, join(states, "one"), { workers: 1, cache: false });
     const two = await buildIn(root, join(states, "two"), { workers: 2 });
     assert.equal(two.document, one.document);

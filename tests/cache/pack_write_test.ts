@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { cacheStats, openCache } from "../../pipeline/cache.ts";
-import { makeProject, prng } from "../_helpers.ts";
+import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { buildIn, entryFiles, marks } from "./_cache_helpers.ts";
 
 /** A project of 60 files, three of them large (pieces for the counting workers). */
@@ -26,7 +26,7 @@ function comparable(result: Awaited<ReturnType<typeof buildIn>>) {
 
 Deno.test("a cold build streams its entries into one pack; cold, warm and uncached builds give the same bytes", async () => {
   const root = await makeProject(tree());
-  const state = await Deno.makeTempDir();
+  const state = await tempDir();
   const cold = await buildIn(root, state);
   const cache = join(state, "cache");
   assert.deepEqual(await entryFiles(cache), [], "no entry file per view or count");
@@ -36,7 +36,7 @@ Deno.test("a cold build streams its entries into one pack; cold, warm and uncach
   assert.equal(stats.tempFiles, 0);
   const warm = await buildIn(root, state);
   assert.ok(Object.values(marks(warm)).every((m) => m === "hit"));
-  const freshState = await Deno.makeTempDir();
+  const freshState = await tempDir();
   const fresh = await buildIn(root, freshState, { cache: false });
   assert.deepEqual(comparable(cold), comparable(fresh));
   assert.deepEqual(comparable(warm), comparable(fresh));
@@ -45,7 +45,7 @@ Deno.test("a cold build streams its entries into one pack; cold, warm and uncach
 });
 
 Deno.test("openCache() with a pack: cold writes stream into it, a few later writes are entry files, a new value of a packed key is appended", async () => {
-  const dir = join(await Deno.makeTempDir(), "cache");
+  const dir = join(await tempDir(), "cache");
   const cold = openCache(dir, { pack: "project" });
   for (let i = 0; i < 20; i++) await cold.set(`key ${i}`, { i });
   assert.deepEqual(await cold.get("key 3"), { i: 3 }, "read back before the flush");
@@ -71,7 +71,7 @@ Deno.test("openCache() with a pack: cold writes stream into it, a few later writ
 });
 
 Deno.test("a pack that appended values keep replacing is rewritten before they take over", async () => {
-  const dir = join(await Deno.makeTempDir(), "cache");
+  const dir = join(await tempDir(), "cache");
   const first = openCache(dir, { pack: "project" });
   for (let i = 0; i < 10; i++) await first.set(`key ${i}`, "x".repeat(1000));
   await first.flush();

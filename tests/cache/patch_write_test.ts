@@ -7,7 +7,7 @@ import {
   type HashStates,
   writePatched,
 } from "../../pipeline/_patch_write.ts";
-import { makeProject, prng } from "../_helpers.ts";
+import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { build, defaultPlugins, loadConfig } from "../../mod.ts";
 
 function parts(sizes: number[], seed: number): Uint8Array[] {
@@ -30,7 +30,7 @@ function joined(list: Uint8Array[]): Uint8Array {
 }
 
 Deno.test("writePatched() writes the same bytes as a whole write, shorter or longer than before", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const old = parts([700_000, 600_000, 50_000, 9], 1);
   const previous = join(dir, "context_001.md");
   await Deno.writeFile(previous, joined(old));
@@ -47,7 +47,7 @@ Deno.test("writePatched() writes the same bytes as a whole write, shorter or lon
 });
 
 Deno.test("writePatched() declines when little is shared or the previous file changed", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const old = parts([1_200_000, 100], 2);
   const previous = join(dir, "context_001.md");
   await Deno.writeFile(previous, joined(old));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { countTexts } from "../../pipeline/count.ts";
 import { countableSpan, precountServed } from "../../pipeline/_precount.ts";
-import { makeProject, prng } from "../_helpers.ts";
+import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { buildIn } from "./_cache_helpers.ts";
 
 /** Files whose first and last lines are the awkward kind: comments, blank lines, indentation. */
@@ -36,7 +36,7 @@ function tree(): Record<string, string> {
 
 Deno.test("counts the secret scan's workers start early give the same bytes and counts as one thread", async () => {
   const root = await makeProject(tree());
-  const states = [await Deno.makeTempDir(), await Deno.makeTempDir()];
+  const states = [await tempDir(), await tempDir()];
   const parallel = await buildIn(root, states[0]);
   assert.ok(precountServed() > 30, `blocks served from early counts: ${precountServed()}`);
   const alone = await buildIn(root, states[1], { workers: 1 });

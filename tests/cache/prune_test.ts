@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { cacheStats, openCache, parseSize, pruneCache } from "../../pipeline/cache.ts";
 import { loadConfig } from "../../pipeline/config.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
 import { entryFiles } from "./_cache_helpers.ts";
 import { build } from "../../pipeline/build.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
@@ -14,7 +14,7 @@ async function usedAgo(path: string, minutesAgo: number): Promise<void> {
 }
 
 Deno.test("pruneCache() removes the least recently used entries and packs until the folder fits", async () => {
-  const dir = join(await Deno.makeTempDir(), "cache");
+  const dir = join(await tempDir(), "cache");
   const cache = openCache(dir);
   for (const name of ["a", "b", "c", "d"]) await cache.set(`key ${name}`, name.repeat(1000));
   const files = await entryFiles(dir);
@@ -53,12 +53,12 @@ Deno.test("a build keeps the cache under cache.maxSize, evicting the least recen
     "a.py": `def ${word}():\n    return ${JSON.stringify(word.repeat(400))}\n`,
     "b.md": `# ${word}\n\n${"text ".repeat(300)}\n`,
   });
-  const cacheDir = join(await Deno.makeTempDir(), "shared-cache");
+  const cacheDir = join(await tempDir(), "shared-cache");
   const config = `export default { files: ["*.py", "*.md"], cache: { dir: ${
     JSON.stringify(cacheDir)
   } } };\n`;
   const buildWith = async (root: string, maxSize?: number) => {
-    const config = await loadConfig({ cwd: root, stateDir: await Deno.makeTempDir() });
+    const config = await loadConfig({ cwd: root, stateDir: await tempDir() });
     if (maxSize !== undefined) config.cache.maxSize = maxSize;
     return await build(config, { builtins: defaultPlugins() });
   };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.ts";
-import { makeProject, type Tree } from "../_helpers.ts";
+import { makeProject, tempDir, type Tree } from "../_helpers.ts";
 import { resident } from "../../pipeline/_resident.ts";
 
 const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
@@ -20,7 +20,7 @@ const TREE: Tree = {
 
 /** A build without a resident or cache, from the same order memory as `state`. */
 async function freshBuild(root: string, state: string): Promise<BuildResult> {
-  const fresh = await Deno.makeTempDir({ dir: root, prefix: ".fresh" });
+  const fresh = await tempDir({ dir: root, prefix: ".fresh" });
   await Deno.mkdir(join(fresh, "order"), { recursive: true });
   await Deno.copyFile(join(state, "order", "context.json"), join(fresh, "order", "context.json"));
   const config = await loadConfig({ cwd: root, stateDir: fresh, reload: true });

@@ -7,7 +7,7 @@ import {
   loadConfig,
   type ViewModePlugin,
 } from "../../mod.ts";
-import { makeProject, runCli, type Tree } from "../_helpers.ts";
+import { makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
 import { readTargets } from "../../pipeline/read.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import {
@@ -61,7 +61,7 @@ async function freshBuild(
   state: string,
   options: { builtins?: ViewModePlugin[] } = {},
 ): Promise<BuildResult> {
-  const fresh = await Deno.makeTempDir({ dir: root, prefix: ".fresh" });
+  const fresh = await tempDir({ dir: root, prefix: ".fresh" });
   await Deno.mkdir(join(fresh, "order"), { recursive: true });
   await Deno.copyFile(join(state, "order", "context.json"), join(fresh, "order", "context.json"));
   return await buildWith(root, fresh, { cache: false, ...options });

@@ -3,13 +3,13 @@ import { join } from "node:path";
 import { loadO200kRanks } from "../../deps.ts";
 import { bpeCounter, buildBpeTable } from "../../pipeline/_bpe.ts";
 import { readTableFile, tableFile, writeTableFile } from "../../pipeline/_table_store.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
 
 const FORMAT = "bpe-table/1 gpt-tokenizer@3.4.0";
 const SAMPLE = "def main():\n    return héllo + 'wörld' // 42 🙂\n";
 
 Deno.test("a stored BPE table reads back and counts the same; a damaged file reads as none", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const { ranks, split } = await loadO200kRanks();
   const table = buildBpeTable(ranks, split);
   const path = tableFile(dir, "o200k", FORMAT);
@@ -36,10 +36,10 @@ Deno.test("a stored BPE table reads back and counts the same; a damaged file rea
 
 Deno.test("builds share one table per machine; a damaged one is rebuilt and the output is the same", async () => {
   const root = await makeProject({ "a.py": SAMPLE, "b.md": "# Notes\n\nsome words\n" });
-  const home = await Deno.makeTempDir();
+  const home = await tempDir();
   const env = { SLOP_CACHE_HOME: home };
   const first = await runCli(
-    ["build", "--stdout", "--state-dir", await Deno.makeTempDir()],
+    ["build", "--stdout", "--state-dir", await tempDir()],
     root,
     env,
   );
@@ -51,7 +51,7 @@ Deno.test("builds share one table per machine; a damaged one is rebuilt and the 
   const before = (await Deno.stat(path)).mtime;
   // A second project cache (cold) takes the table as it is.
   const second = await runCli(
-    ["build", "--stdout", "--state-dir", await Deno.makeTempDir()],
+    ["build", "--stdout", "--state-dir", await tempDir()],
     root,
     env,
   );
@@ -59,7 +59,7 @@ Deno.test("builds share one table per machine; a damaged one is rebuilt and the 
   assert.deepEqual((await Deno.stat(path)).mtime, before, "read, not written again");
   await Deno.writeFile(path, new TextEncoder().encode("garbage"));
   const third = await runCli(
-    ["build", "--stdout", "--state-dir", await Deno.makeTempDir()],
+    ["build", "--stdout", "--state-dir", await tempDir()],
     root,
     env,
   );

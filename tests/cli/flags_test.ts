@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
 
 const CONFIG = `export default {
   files: ["src/**"],
@@ -121,7 +121,7 @@ Deno.test("slop watch prints the build's warnings; --quiet prints nothing but er
 Deno.test("slop stats names the latest output relative to the current folder, as build does", async () => {
   const root = await project();
   assert.equal((await runCli(["build", "-q"], root)).code, 0);
-  const outside = await Deno.makeTempDir();
+  const outside = await tempDir();
   const run = await runCli(["stats", "-c", join(root, "slop.config.ts")], outside);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout.split("\n")[0], `slop stats: ${join(root, ".slop/out/context_001.md")}`);

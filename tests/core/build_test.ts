@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
-import { fixture, raw } from "../_helpers.ts";
+import { fixture, raw, tempDir } from "../_helpers.ts";
 
 async function buildBasic(stateDir?: string) {
   return await buildContext(
     {
       config: join(fixture("basic"), "slop.config.ts"),
-      stateDir: stateDir ?? await Deno.makeTempDir(),
+      stateDir: stateDir ?? await tempDir(),
     },
     { write: false },
   );
@@ -87,7 +87,7 @@ Deno.test("build() with strategy summarize renders every file as a summary under
   const result = await buildContext(
     {
       config: join(fixture("basic"), "slop.config.ts"),
-      stateDir: await Deno.makeTempDir(),
+      stateDir: await tempDir(),
       strategy: "summarize",
     },
     { write: false },

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 
 Deno.test("slop build exits 2 and names the key path of an unknown config key", async () => {
   const root = await makeProject({
@@ -89,7 +89,7 @@ Deno.test("slop build --help lists the build flags", async () => {
 });
 
 Deno.test("deno task context writes context_001.md then context_002.md with the same prefix hash", async () => {
-  const state = await Deno.makeTempDir();
+  const state = await tempDir();
   const runs = [];
   for (let i = 0; i < 2; i++) {
     runs.push(

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ConfigError, loadConfig, validateConfig } from "../../mod.ts";
+import { tempDir } from "../_helpers.ts";
 
 Deno.test("validateConfig() names the inline history message at fault, not only the array", () => {
   assert.deepEqual(validateConfig({ history: [{ role: "user", content: 5 }] }), [
@@ -19,7 +20,7 @@ Deno.test("validateConfig() names the inline history message at fault, not only 
 });
 
 Deno.test("loadConfig() rejects a root that is missing or a file, naming the key", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await Deno.writeTextFile(`${dir}/afile`, "x\n");
   for (const [root, why] of [["nope", "not found"], ["afile", "a file"]]) {
     await assert.rejects(

@@ -2,12 +2,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { publish } from "../../pipeline/emit.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
 
 const manifest = () => ({}) as never;
 
 Deno.test("publish() numbers outputs monotonically and never reuses a deleted number", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const a = await publish(dir, "context", "one", manifest, dir);
   const b = await publish(dir, "context", "two", manifest, dir);
   assert.deepEqual([a.number, b.number], [1, 2]);
@@ -28,7 +28,7 @@ Deno.test("publish() numbers outputs monotonically and never reuses a deleted nu
 });
 
 Deno.test("publish() gives concurrent builds distinct numbers and leaves no temp files", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const results = await Promise.all(
     Array.from({ length: 12 }, (_, i) => publish(dir, "ctx", `doc ${i}`, manifest, dir)),
   );

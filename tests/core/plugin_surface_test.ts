@@ -14,7 +14,7 @@ import {
   type SlopConfig,
   type ViewModePlugin,
 } from "../../mod.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
 
 function body(name: string, lines: number): string {
   return Array.from({ length: lines }, (_, i) => `${name} line ${i}`).join("\n") + "\n";
@@ -47,7 +47,7 @@ Deno.test("plugin surface: a user ordering rule on ctx.fileOrder orders and reme
   };
   const builtin = await makeProject(tree);
   const user = await makeProject(tree);
-  const states = { builtin: await Deno.makeTempDir(), user: await Deno.makeTempDir() };
+  const states = { builtin: await tempDir(), user: await tempDir() };
   const config = (plugins: OrderingPlugin[]): SlopConfig => ({ files: ["*.ts"], plugins });
   const both = async () => {
     const a = await buildContext({ cwd: builtin, stateDir: states.builtin, inline: config([]) });
@@ -92,7 +92,7 @@ function countingView(): ViewModePlugin {
 
 Deno.test("plugin surface: ctx.store keeps a view's values between builds in the cache folder", async () => {
   const root = await makeProject({ "a.md": "# A\n" });
-  const stateDir = await Deno.makeTempDir();
+  const stateDir = await tempDir();
   const inline = (enabled: boolean): SlopConfig => ({
     files: [{ path: "a.md", view: "counted" }],
     plugins: [countingView()],
@@ -138,7 +138,7 @@ Deno.test("plugin surface: ctx.listFiles walks the root as slop:screenshots does
   };
   const r = await buildContext({
     cwd: root,
-    stateDir: await Deno.makeTempDir(),
+    stateDir: await tempDir(),
     inline: { files: ["notes.md"], screenshots: ["**/*.png"], plugins: [listing] },
   }, { write: false });
   const user = r.blocks.find((b) => b.id === "listing")!.text;

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { writeAtomic } from "../../mod.ts";
+import { tempDir } from "../_helpers.ts";
 
 Deno.test("writeAtomic() fails with a sentence naming the file, keeps the error's kind and leaves no temp file", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const target = join(dir, "context.json");
   await Deno.mkdir(target); // a folder where the file should go
   const error = await writeAtomic(target, "{}\n").then(() => undefined, (e) => e);

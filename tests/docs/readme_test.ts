@@ -20,7 +20,7 @@ import { main } from "../../cli.ts";
 import * as mod from "../../mod.ts";
 import { validateConfig } from "../../pipeline/config.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
-import { makeProject, REPO, type Tree } from "../_helpers.ts";
+import { makeProject, REPO, tempDir, type Tree } from "../_helpers.ts";
 import { anchorOf, codeSpans, type Fence, parseMarkdown, shellWords } from "./_markdown.ts";
 
 const README = await Deno.readTextFile(join(REPO, "README.md"));
@@ -481,7 +481,7 @@ function blockAfter(after: string): Fence {
 
 Deno.test("the Quick start's summary and the cache stats are what the bundled example prints", async () => {
   // Run from a temp folder with the README's state dir, so the printed paths are the README's.
-  const cwd = await Deno.makeTempDir();
+  const cwd = await tempDir();
   await Deno.mkdir(join(cwd, "examples"));
   const args = ["--config", join(REPO, "examples", "slop.config.ts"), "--state-dir"];
   const cli = ["run", "-A", "--quiet", join(REPO, "cli.ts")];

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 import { buildContext } from "../../mod.ts";
 import { regenerateDigest } from "../../knowledge/digest.ts";
 import { todoViewMode } from "../../examples/plugins/todo_view.ts";
@@ -16,7 +16,7 @@ interface ManifestFile {
 }
 
 Deno.test("the bundled example builds with every view rendered, no fallback notes and no warnings", async () => {
-  const state = await Deno.makeTempDir();
+  const state = await tempDir();
   const run = await runCli(["build", "--config", CONFIG, "--state-dir", state], REPO);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr, "");
@@ -56,7 +56,7 @@ Deno.test("the bundled example builds with every view rendered, no fallback note
 });
 
 Deno.test("slop check passes on the bundled example against the committed examples/slop.lock", async () => {
-  const state = await Deno.makeTempDir();
+  const state = await tempDir();
   const run = await runCli(["check", "--config", CONFIG, "--state-dir", state], REPO);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /the stable prefix matches examples\/slop\.lock/);
@@ -76,7 +76,7 @@ Deno.test("the example's slices in slop/slices.toml resolve exactly", async () =
 
 Deno.test("the example's knowledge digest is what slop knowledge digest writes", async () => {
   const src = join(EXAMPLE, "slop", "knowledge");
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   for await (const entry of Deno.readDir(src)) {
     if (entry.isFile && entry.name !== "digest.md") {
       await Deno.copyFile(join(src, entry.name), join(dir, entry.name));

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { buildContext, type OutputFormat } from "../../mod.ts";
 import { sha256 } from "../../pipeline/read.ts";
-import { prng } from "../_helpers.ts";
+import { prng, tempDir } from "../_helpers.ts";
 
 const NAME_PARTS = [
   "a",
@@ -31,7 +31,7 @@ interface Generated {
 async function generate(seed: number): Promise<Generated> {
   const random = prng(seed);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-  const root = await Deno.makeTempDir({ prefix: "slop_fuzz_" });
+  const root = await tempDir({ prefix: "slop_fuzz_" });
   const expected = new Set<string>();
   const bytes = new Map<string, Uint8Array>();
   const enc = new TextEncoder();

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { publish } from "../../pipeline/emit.ts";
 import { sha256 } from "../../pipeline/read.ts";
-import { makeProject, prng, REPO, runCli } from "../_helpers.ts";
+import { makeProject, prng, REPO, runCli, tempDir } from "../_helpers.ts";
 
 function count(text: string, needle: string): number {
   return text.split(needle).length - 1;
@@ -40,7 +40,7 @@ Deno.test("XML format: a file holding </document_content> or fake documents cann
 });
 
 Deno.test("publish() in different formats at once never claims the same number", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const exts = ["md", "xml", "doc.json"];
   const results = await Promise.all(
     Array.from(
@@ -134,7 +134,7 @@ Deno.test("a build killed with SIGKILL at random points leaves only whole output
 });
 
 Deno.test("publish() killed with SIGKILL mid-write never shows a partial document or manifest", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const random = prng(5);
   const expected = sha256("0123456789abcdef".repeat(512 * 1024));
   for (let i = 0; i < 6; i++) {

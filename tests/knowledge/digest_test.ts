@@ -8,7 +8,7 @@ import {
   TRUNCATION_NOTE,
 } from "../../mod.ts";
 import { appendLines, readItems } from "../../knowledge/store.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
 
 const P = "[from: c1, 2026-06-12]";
 
@@ -134,7 +134,7 @@ Deno.test("slop knowledge digest writes, then deletes, the digest", async () => 
 });
 
 Deno.test("appendLines() puts tasks at the end of their section and keeps user edits", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await appendLines(dir, { category: "tasks", section: "Open", lines: ["- o1"] });
   await appendLines(dir, { category: "tasks", section: "Done", lines: ["- d1"] });
   await appendLines(dir, { category: "tasks", section: "Open", lines: ["- o2"] });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { assertStablePrefix, formatLock, parseLock } from "../../mod.ts";
-import { fixture, makeProject, runCli } from "../_helpers.ts";
+import { fixture, makeProject, runCli, tempDir } from "../_helpers.ts";
 import type { Lock } from "../../pipeline/lock.ts";
 
 const SHA = "a".repeat(64);
@@ -43,7 +43,7 @@ Deno.test("parseLock() names the file and line of a bad row", () => {
 Deno.test("assertStablePrefix() pins the basic fixture's prefix in a snapshot", async (t) => {
   await assertStablePrefix(t, {
     config: join(fixture("basic"), "slop.config.ts"),
-    stateDir: await Deno.makeTempDir(),
+    stateDir: await tempDir(),
   });
 });
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
-import { git, makeProject } from "../_helpers.ts";
+import { git, makeProject, tempDir } from "../_helpers.ts";
 import type { BuildResult } from "../../pipeline/build.ts";
 
 const order = (r: BuildResult) => r.blocks.filter((b) => b.source).map((b) => b.source);
@@ -30,13 +30,13 @@ async function scriptedRepo(): Promise<string> {
 
 Deno.test("volatility order: the first build seeds from git log, often-changed files last", async () => {
   const root = await scriptedRepo();
-  const r = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, { write: false });
+  const r = await buildContext({ cwd: root, stateDir: await tempDir() }, { write: false });
   assert.deepEqual(order(r), ["cold_big.ts", "cold_small.ts", "hot.ts"]);
 });
 
 Deno.test("volatility order: slop build remembers its order; a changed file moves after the kept prefix", async () => {
   const root = await scriptedRepo();
-  const stateDir = await Deno.makeTempDir();
+  const stateDir = await tempDir();
   const first = await buildContext({ cwd: root, stateDir });
   assert.deepEqual(order(first), ["cold_big.ts", "cold_small.ts", "hot.ts"]);
   const saved = JSON.parse(await Deno.readTextFile(join(stateDir, "order", "context.json")));
@@ -64,7 +64,7 @@ Deno.test("volatility order: slop build remembers its order; a changed file move
 
 Deno.test("volatility order: a new file goes after every remembered file", async () => {
   const root = await scriptedRepo();
-  const stateDir = await Deno.makeTempDir();
+  const stateDir = await tempDir();
   const first = await buildContext({ cwd: root, stateDir });
   await Deno.writeTextFile(join(root, "aaa_huge.ts"), body("huge", 500));
   const second = await buildContext({ cwd: root, stateDir });
@@ -74,7 +74,7 @@ Deno.test("volatility order: a new file goes after every remembered file", async
 
 Deno.test("state vs lock: slop build starts from the lock, then follows the state dir; the lock source ignores the state", async () => {
   const root = await scriptedRepo();
-  const stateDir = await Deno.makeTempDir();
+  const stateDir = await tempDir();
   // Pin the lock from git (cold_big, cold_small, hot), then let the state drift.
   const { checkPrefix } = await import("../../pipeline/pin.ts");
   const { loadConfig, defaultPlugins, formatLock } = await import("../../mod.ts");
@@ -84,7 +84,7 @@ Deno.test("state vs lock: slop build starts from the lock, then follows the stat
   const reversed = { ...pinned.current };
   reversed.lines = [pinned.current.lines[0], ...pinned.current.lines.slice(1).reverse()];
   await Deno.writeTextFile(join(root, "slop.lock"), formatLock(reversed));
-  const fresh = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+  const fresh = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
   });
   assert.deepEqual(order(fresh), ["hot.ts", "cold_small.ts", "cold_big.ts"]);
@@ -110,13 +110,13 @@ Deno.test("pinned ordering: ordering.pinned puts those files first, in pattern o
     join(root, "slop.config.ts"),
     `export default { files: ["*.ts"], exclude: ["slop.config.ts"], ordering: { pinned: ["hot.ts", "cold_s*"] } };\n`,
   );
-  const r = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, { write: false });
+  const r = await buildContext({ cwd: root, stateDir: await tempDir() }, { write: false });
   assert.deepEqual(order(r), ["hot.ts", "cold_small.ts", "cold_big.ts"]);
 });
 
 Deno.test("volatility order: a damaged order memory is ignored, not fatal", async () => {
   const root = await scriptedRepo();
-  const stateDir = await Deno.makeTempDir();
+  const stateDir = await tempDir();
   await Deno.mkdir(join(stateDir, "order"), { recursive: true });
   await Deno.writeTextFile(
     join(stateDir, "order", "context.json"),

@@ -18,18 +18,18 @@ import { renderPayload } from "../../cli/payload.ts";
 import type { AnthropicBody } from "../../plugins/providers/anthropic.ts";
 import type { OpenaiBody } from "../../plugins/providers/openai.ts";
 import type { GeminiPayload } from "../../plugins/providers/gemini.ts";
-import { fixture, makeProject, raw, runCli } from "../_helpers.ts";
+import { fixture, makeProject, raw, runCli, tempDir } from "../_helpers.ts";
 
 const CONFIG = join(fixture("payload"), "slop.config.ts");
 const PROMPT = "Which module prices orders?";
 
 async function payload<T>(provider: string, model?: string): Promise<T> {
-  const stateDir = await Deno.makeTempDir();
+  const stateDir = await tempDir();
   return await renderPayload({ config: CONFIG, stateDir, provider, model, prompt: PROMPT }) as T;
 }
 
 async function fixtureBuild() {
-  return await buildContext({ config: CONFIG, stateDir: await Deno.makeTempDir() }, {
+  return await buildContext({ config: CONFIG, stateDir: await tempDir() }, {
     write: false,
   });
 }
@@ -281,7 +281,7 @@ Deno.test("the build's cache plan prices the fixture's prefix and tail with the 
 });
 
 Deno.test("slop payload prints the body and slop build prints prefix tokens and call costs", async () => {
-  const stateDir = await Deno.makeTempDir();
+  const stateDir = await tempDir();
   const cwd = fixture("payload");
   const out = await runCli(
     ["payload", "--provider", "anthropic", "--prompt", PROMPT, "--state-dir", stateDir],

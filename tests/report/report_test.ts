@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
 import { computeStats } from "../../report/stats.ts";
 import { groupDigits, renderReport } from "../../report/html.ts";
 import { layoutTreemap, pathTree, squarify } from "../../report/_treemap.ts";
@@ -43,7 +43,7 @@ Deno.test({
     const manifest: Manifest = JSON.parse(
       await Deno.readTextFile(join(root, ".slop/out/context_001.json")),
     );
-    const profile = await Deno.makeTempDir({ prefix: "slop_chromium_" });
+    const profile = await tempDir({ prefix: "slop_chromium_" });
     const out = await new Deno.Command(CHROMIUM!, {
       args: [
         "--headless",

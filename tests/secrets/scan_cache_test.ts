@@ -4,6 +4,7 @@ import { openCache } from "../../pipeline/cache.ts";
 import { sha256 } from "../../pipeline/read.ts";
 import { redactSources } from "../../pipeline/secrets.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
+import { tempDir } from "../_helpers.ts";
 
 const KEY = `sk-or-v1-${"ab".repeat(32)}`;
 
@@ -19,7 +20,7 @@ function source(path: string, text: string, hash = sha256(text)): SourceFile {
 }
 
 Deno.test("redactSources() with a cache skips files a previous scan found clean, by path and content hash", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     const cache = openCache(join(dir, "cache"));
     const clean = "export const a = 1;\n";

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderCode, type RenderCodeOptions } from "../../plugins/view_modes/_code.ts";
 import { codePool } from "../../plugins/view_modes/_code_pool.ts";
+import { tempDir } from "../_helpers.ts";
 
 const FIXTURES = new URL("../fixtures/views/", import.meta.url);
 const CODE_URL = new URL("../../plugins/view_modes/_code.ts", import.meta.url).href;
@@ -66,7 +67,7 @@ Deno.test("codePool() renders real files byte-identical to this thread, with wor
 });
 
 Deno.test("codePool() renders on this thread when its worker cannot start", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     const broken = join(dir, "broken_worker.js");
     await Deno.writeTextFile(broken, `throw new Error("cannot start");\n`);
@@ -82,7 +83,7 @@ Deno.test("codePool() renders on this thread when its worker cannot start", asyn
 });
 
 Deno.test("codePool() times a file from when a worker takes it, not from when it was queued", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     // A worker that takes 150 ms per file, one file at a time: ten files wait up to 1.5 s in all.
     const slow = join(dir, "slow_worker.js");
@@ -116,7 +117,7 @@ self.postMessage({ ready: true });
 });
 
 Deno.test("codePool() fails a file that takes longer than timeoutMs on a worker, naming the limit", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     const silent = join(dir, "silent_worker.js");
     await Deno.writeTextFile(

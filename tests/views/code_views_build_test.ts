@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
 
 const APP = "import os\n\n\ndef main(argv):\n    print(argv)\n    return 0\n";
 const LIB =
@@ -22,7 +22,7 @@ Deno.test("tier 3 persona: focus files render full, every other file skeleton", 
   const result = await buildContext({
     cwd: root,
     persona: "worker",
-    stateDir: await Deno.makeTempDir(),
+    stateDir: await tempDir(),
   }, {
     write: false,
   });
@@ -39,7 +39,7 @@ Deno.test("skeleton falls back to summary with a manifest note for a language wi
   const root = await project(
     `export default { files: ["**/*.md", "src/**"], defaultView: "skeleton" };\n`,
   );
-  const result = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+  const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
   });
   const notes = result.manifest.files.find((f) => f.path === "docs/notes.md")!;
@@ -53,7 +53,7 @@ Deno.test("skeleton falls back to summary with a manifest note for a language wi
 
 Deno.test("outline lists the public surface only", async () => {
   const root = await project(`export default { files: ["src/lib.py"], defaultView: "outline" };\n`);
-  const result = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+  const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
   });
   assert.ok(result.document.includes("class Lib  # class\n  def run(self, x)  # method\n"));
@@ -64,7 +64,7 @@ Deno.test("masked: a mask name that matches nothing is a warning naming it", asy
   const root = await project(
     `export default { files: [{ path: "src/lib.py", view: "masked", mask: { "Lib.run": "def", "Lib.gone": "sig" } }] };\n`,
   );
-  const result = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+  const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
   });
   assert.ok(result.document.includes("class Lib:\n    def run(self, x):\n        return x * 2\n"));
@@ -79,7 +79,7 @@ Deno.test("masked: rest sig shows unlisted symbols as signatures", async () => {
   const root = await project(
     `export default { files: [{ path: "src/lib.py", view: "masked", mask: { "Lib.run": "hide" }, options: { rest: "sig" } }] };\n`,
   );
-  const result = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+  const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
   });
   assert.ok(
@@ -94,7 +94,7 @@ Deno.test("skeleton notes a file with syntax errors and still renders what parse
     "slop.config.ts": `export default { files: ["a.py"], defaultView: "skeleton" };\n`,
     "a.py": "def ok(a):\n    return a\n\ndef broken(:\n    pass\n",
   });
-  const result = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+  const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
   });
   const file = result.manifest.files[0];
@@ -108,7 +108,7 @@ Deno.test("skeleton falls back to summary when a file is not code the grammar ca
     "slop.config.ts": `export default { files: ["notes.py"], defaultView: "skeleton" };\n`,
     "notes.py": "This is prose, not Python: (it [has] unbalanced {brackets and ) stray: colons\n",
   });
-  const result = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+  const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
   });
   const file = result.manifest.files[0];
@@ -126,7 +126,7 @@ Deno.test("skeleton and outline fall back to summary when a file has nothing to 
     "run.js": "console.log('hello');\nmain();\n",
     "lib.py": "def _private():\n    pass\n",
   });
-  const result = await buildContext({ cwd: root, stateDir: await Deno.makeTempDir() }, {
+  const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
   });
   for (const [path, view] of [["run.js", "skeleton"], ["lib.py", "outline"]]) {
