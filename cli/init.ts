@@ -146,9 +146,8 @@ async function addTask(root: string, task: string): Promise<InitResult["denoJson
     text = await Deno.readTextFile(path);
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
-    await Deno.writeTextFile(path, JSON.stringify({ tasks: { context: task } }, null, 2) + "\n", {
-      createNew: true,
-    });
+    const fresh = { nodeModulesDir: "auto", tasks: { context: task } };
+    await Deno.writeTextFile(path, JSON.stringify(fresh, null, 2) + "\n", { createNew: true });
     return "created";
   }
   let json: Record<string, unknown>;

@@ -60,5 +60,6 @@ Deno.test("slop init creates deno.json when the project has none", async () => {
   const run = await runCli(["init", "."], root);
   assert.equal(run.code, 0, run.stderr);
   const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
-  assert.deepEqual(Object.keys(deno), ["tasks"]);
+  // As the README's "Using slop from your project" shows: npm packages in a local node_modules.
+  assert.deepEqual(deno, { nodeModulesDir: "auto", tasks: { context: deno.tasks.context } });
 });
