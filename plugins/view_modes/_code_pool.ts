@@ -77,8 +77,9 @@ const STARTUP_MS = 60_000;
 export const CODE_VIEW_TIMEOUT_MS: number = 6 * 60 * 60 * 1000;
 
 /**
- * A worker is kept fed with this many characters (or 2 files), so it does not wait while this
- * thread parses a file of its own.
+ * A worker is kept fed with this many characters, so it does not wait while this thread parses a
+ * file of its own; a file as large holds a worker alone (a second one would wait behind it while
+ * this thread may be idle).
  */
 const LANE_CHARS = 256 * 1024;
 
@@ -125,12 +126,18 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     }
   }
 
-  /** Workers take the largest file queued, this thread the smallest (it comes back to feed them sooner). */
-  function take(largest: boolean): Job | undefined {
+  /** The largest file queued (the queue is not empty). */
+  function peek(): Job {
     if (!sorted) {
       queue.sort((a, b) => b.text.length - a.text.length || a.id - b.id);
       sorted = true;
     }
+    return queue[0];
+  }
+
+  /** Workers take the largest file queued, this thread the smallest (it comes back to feed them sooner). */
+  function take(largest: boolean): Job | undefined {
+    if (queue.length) peek();
     const job = largest ? queue.shift() : queue.pop();
     if (job) queuedChars -= job.text.length;
     return job;
@@ -191,6 +198,8 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       if (event.data.ready) {
         lane.ready = true;
         arm(lane);
+        pump();
+        stopWhenIdle();
         return;
       }
       const job = lane.jobs.get(event.data.id!);
@@ -215,11 +224,14 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   }
 
   function feed(lane: Lane): void {
-    while (queue.length && (lane.jobs.size < 2 || lane.chars < LANE_CHARS)) {
+    while (queue.length && (lane.jobs.size === 0 || lane.chars < LANE_CHARS)) {
+      // A large file waits for a loaded worker: by then the burst has joined the queue, so the
+      // worker takes the largest of them, not the first large one to arrive.
+      if (!lane.ready && peek().text.length >= LANE_CHARS) break;
       const job = take(true)!;
       lane.jobs.set(job.id, job);
       lane.chars += job.text.length;
-      if (lane.jobs.size === 1 && lane.ready) arm(lane);
+      if (lane.jobs.size === 1) arm(lane);
       lane.worker.postMessage({
         id: job.id,
         path: job.path,

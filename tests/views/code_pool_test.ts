@@ -136,3 +136,28 @@ Deno.test("codePool() fails a file that takes longer than timeoutMs on a worker,
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("codePool() keeps a large file from a worker that has not loaded yet", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // A worker that loads in 10 s and fails any file it was given: only this thread may render.
+    const late = join(dir, "late_worker.js");
+    await Deno.writeTextFile(
+      late,
+      `self.onmessage = (event) => self.postMessage({ id: event.data.id, error: "given to a worker" });
+setTimeout(() => self.postMessage({ ready: true }), 10000);
+`,
+    );
+    const big = (n: number) =>
+      Array.from({ length: n }, (_, i) => `def f${i}(x):\n    return x + ${i}\n\n`).join("");
+    const cases = [{ path: "a.py", text: big(9000) }, { path: "b.py", text: big(12000) }];
+    assert.ok(cases.every((c) => c.text.length >= 256 * 1024));
+    const pool = codePool({ threads: 2, minChars: 0, workerUrl: `file://${late}` });
+    const actual = await Promise.all(cases.map((c) => pool.render(c.path, c.text)));
+    assert.deepEqual(actual, await reference(cases));
+    assert.equal(pool.rendered.thisThread, 2);
+    assert.equal(pool.workers, 0, "the worker is stopped once the files are rendered");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
