@@ -59,6 +59,9 @@ export interface RenderCodeOptions {
   maxValueLines?: number;
 }
 
+/** A tree cursor of web-tree-sitter. */
+type TreeCursor = ReturnType<SyntaxNode["walk"]>;
+
 interface Edit {
   start: number;
   end: number;
@@ -106,9 +109,12 @@ async function renderWith(
   // more than one tree in the wasm heap.
   const tree = parser.parse(text);
   if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
+  const root = tree.rootNode;
+  // One cursor for the whole walk, moved with `reset` (a cursor per node costs a wasm allocation
+  // and a finalizer registration).
+  const cursor = root.walk();
   try {
-    const walker = new Walker(spec, text, options);
-    const root = tree.rootNode;
+    const walker = new Walker(spec, text, options, cursor);
     walker.esm = spec.id !== "python" &&
       root.namedChildren.some((c) => c?.type === "export_statement");
     walker.container(root, []);
@@ -118,6 +124,7 @@ async function renderWith(
       hasErrors: root.hasError,
     };
   } finally {
+    cursor.delete();
     tree.delete();
   }
 }
@@ -132,7 +139,12 @@ class Walker {
   /** Qualified names that have a listed descendant (shown as containers). */
   readonly parents = new Set<string>();
 
-  constructor(readonly spec: LanguageSpec, readonly text: string, options: RenderCodeOptions) {
+  constructor(
+    readonly spec: LanguageSpec,
+    readonly text: string,
+    options: RenderCodeOptions,
+    readonly cursor: TreeCursor,
+  ) {
     this.mask = options.mask ?? {};
     this.rest = options.rest ?? "sig";
     this.maxValueLines = options.maxValueLines ?? 12;
@@ -171,8 +183,7 @@ class Walker {
       }
       pending = [];
     };
-    for (const [child, field] of namedChildren(node)) {
-      const type = child.type;
+    for (const [child, field, type] of namedChildren(this.cursor, node)) {
       if (field && field !== "member" && !spec.attach.has(type)) {
         // Headers (names, conditions) stay; nested blocks and clauses are containers.
         if (spec.containers.has(type) || spec.transparent.has(type)) {
@@ -317,7 +328,8 @@ class Walker {
     let innerScope = scope;
     let innerKinds = kinds;
     let innerNodes = nodes;
-    const defSpec = spec.definitions[node.type];
+    const nodeType = node.type;
+    const defSpec = spec.definitions[nodeType];
     if (defSpec && isMember(node)) {
       const name = this.nameOf(node);
       if (name) {
@@ -344,22 +356,20 @@ class Walker {
         innerNodes = [...nodes, node as unknown as NodeLike];
       }
     }
-    for (const [child, field] of namedChildren(node)) {
-      if (
-        field && spec.functionBodies.has(`${node.type}.${field}`) && spec.bodyTypes.has(child.type)
-      ) {
+    for (const [child, field, type] of namedChildren(this.cursor, node)) {
+      if (field && spec.functionBodies.has(`${nodeType}.${field}`) && spec.bodyTypes.has(type)) {
         this.elideBody(child);
         continue;
       }
-      if (spec.containers.has(child.type)) {
+      if (spec.containers.has(type)) {
         this.container(child, innerScope, innerKinds, innerNodes);
         continue;
       }
-      if (field && spec.values.has(`${node.type}.${field}`)) {
+      if (field && spec.values.has(`${nodeType}.${field}`)) {
         this.value(child, innerScope, innerKinds, innerNodes);
         continue;
       }
-      if (spec.descend && !spec.descend.has(child.type)) continue;
+      if (spec.descend && !spec.descend.has(type)) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes);
     }
   }
@@ -387,7 +397,7 @@ class Walker {
   /** Replace a function body with the marker; Python keeps the docstring. */
   elideBody(body: SyntaxNode): void {
     const marker = this.spec.bodyMarker;
-    const statements = firstStatements(body, 2, this.spec.attach);
+    const statements = firstStatements(this.cursor, body, 2, this.spec.attach);
     if (!this.spec.docstrings) {
       if (statements.length) {
         this.edits.push({ start: body.startIndex, end: body.endIndex, text: marker });
@@ -508,32 +518,37 @@ function isMember(node: SyntaxNode): boolean {
 }
 
 /** Up to `limit` named children that are not comments or decorators (a cursor, no full list). */
-function firstStatements(node: SyntaxNode, limit: number, skip: Set<string>): SyntaxNode[] {
+function firstStatements(
+  cursor: TreeCursor,
+  node: SyntaxNode,
+  limit: number,
+  skip: Set<string>,
+): SyntaxNode[] {
   const out: SyntaxNode[] = [];
-  const cursor = node.walk();
-  try {
-    if (!cursor.gotoFirstChild()) return out;
-    do {
-      if (cursor.nodeIsNamed && !skip.has(cursor.nodeType)) out.push(cursor.currentNode);
-    } while (out.length < limit && cursor.gotoNextSibling());
-  } finally {
-    cursor.delete();
-  }
+  cursor.reset(node);
+  if (!cursor.gotoFirstChild()) return out;
+  do {
+    if (cursor.nodeIsNamed && !skip.has(cursor.nodeType)) out.push(cursor.currentNode);
+  } while (out.length < limit && cursor.gotoNextSibling());
   return out;
 }
 
-/** Named children with their field names, in one linear pass of a tree cursor. */
-function namedChildren(node: SyntaxNode): Array<[SyntaxNode, string | null]> {
-  const out: Array<[SyntaxNode, string | null]> = [];
-  const cursor = node.walk();
-  try {
-    if (!cursor.gotoFirstChild()) return out;
-    do {
-      if (cursor.nodeIsNamed) out.push([cursor.currentNode, cursor.currentFieldName]);
-    } while (cursor.gotoNextSibling());
-  } finally {
-    cursor.delete();
-  }
+/**
+ * Named children with their field names and types, in one linear pass of the walk's cursor (the
+ * list is complete before the caller recurses, so one cursor serves the whole walk).
+ */
+function namedChildren(
+  cursor: TreeCursor,
+  node: SyntaxNode,
+): Array<[SyntaxNode, string | null, string]> {
+  const out: Array<[SyntaxNode, string | null, string]> = [];
+  cursor.reset(node);
+  if (!cursor.gotoFirstChild()) return out;
+  do {
+    if (cursor.nodeIsNamed) {
+      out.push([cursor.currentNode, cursor.currentFieldName, cursor.nodeType]);
+    }
+  } while (cursor.gotoNextSibling());
   return out;
 }
 
