@@ -7,7 +7,11 @@
  * `splitForCounting`), so a block that holds the text is counted as its own
  * head, that known middle and its tail, with the same result as counting the
  * block whole. A middle is used only where it is found in the block at two
- * such line starts; otherwise the block is counted as before.
+ * such line starts; otherwise the block is counted as before. Long middles are
+ * cut into pieces at such line starts (their counts add up), and a batch
+ * handed to a worker that has not begun it is taken back by this thread (a
+ * flag per batch in shared memory), so one large file or one slow worker does
+ * not hold the build up.
  *
  * @module
  */
@@ -199,11 +203,9 @@ export function startPrecount(
     run.helpers = [];
     return;
   }
-  // Each helper is handed its own batches and shared ones up to a fair share of the characters at
-  // once (this thread lets answers in only between its stages), then one shared batch per answer.
-  const sizeOf = (job: Job) => job.texts.reduce((n, t) => n + t.length, 0);
-  const total = [shared, ...queues].reduce((n, q) => n + q.reduce((m, j) => m + sizeOf(j), 0), 0);
-  const fair = total / (helpers.length + 1);
+  // Each helper is handed all its own batches at once (spans of texts it holds: nothing copied;
+  // this thread lets answers in only between its stages) and two shared ones, then one shared
+  // batch per answer. Whatever no helper has begun by the end is taken back by this thread.
   const jobs = [shared, ...queues].reduce((n, q) => n + q.length, 0);
   run.flags = new Int32Array(new SharedArrayBuffer(4 * jobs));
   const send = (helper: CountHelper, next: Job, mine: boolean) => {
@@ -228,16 +230,8 @@ export function startPrecount(
     run.inFlight.add(done);
   };
   helpers.forEach((helper, i) => {
-    let load = 0;
-    for (let job = queues[i].shift(); job; job = queues[i].shift()) {
-      load += sizeOf(job);
-      send(helper, job, true);
-    }
-    for (let n = 0; shared.length && (n < 2 || load < fair); n++) {
-      const job = shared.shift()!;
-      load += sizeOf(job);
-      send(helper, job, false);
-    }
+    for (let job = queues[i].shift(); job; job = queues[i].shift()) send(helper, job, true);
+    for (let n = 0; n < 2 && shared.length; n++) send(helper, shared.shift()!, false);
   });
 }
 
