@@ -7,7 +7,11 @@
  * `splitForCounting`), so a block that holds the text is counted as its own
  * head, that known middle and its tail, with the same result as counting the
  * block whole. A middle is used only where it is found in the block at two
- * such line starts; otherwise the block is counted as before.
+ * such line starts; otherwise the block is counted as before. Long middles are
+ * cut into pieces at such line starts (their counts add up), and a batch
+ * handed to a worker that has not begun it is taken back by this thread (a
+ * flag per batch in shared memory), so one large file or one slow worker does
+ * not hold the build up.
  *
  * @module
  */
@@ -17,11 +21,16 @@ import type { BpeTable } from "./_bpe.ts";
 /** A thread that counts texts with a table (a scan worker). */
 export interface CountHelper {
   /**
-   * Counts of the `[path, start, end]` spans of texts the thread kept from its scan (-1 for one it
-   * does not hold), then of `texts`.
+   * Counts of the `[path, start, end, last]` spans of texts the thread kept from its scan (-1 for
+   * one it does not hold; `last`: the text's last span, it may be let go), then of `texts`.
    */
   count(
-    job: { spans: Array<[string, number, number]>; texts: string[] },
+    job: {
+      spans: Array<[string, number, number, boolean?]>;
+      texts: string[];
+      /** The job's flag (0: free): the helper sets it to 1 before counting, or answers -2s if set. */
+      claims?: { flags: Int32Array; index: number };
+    },
     table: BpeTable,
   ): Promise<number[]>;
   /** Stop the thread. */
@@ -29,11 +38,12 @@ export interface CountHelper {
 }
 
 interface Job {
+  /** The file of each piece. */
   paths: string[];
-  /** The middles (slices of this thread's texts). */
+  /** The pieces of the middles (slices of this thread's texts). */
   texts: string[];
-  /** The spans of the middles in their texts. */
-  spans: Array<[string, number, number]>;
+  /** The spans of the pieces in their texts (the last piece of a text marked). */
+  spans: Array<[string, number, number, boolean?]>;
 }
 
 interface Known {
@@ -41,8 +51,20 @@ interface Known {
   tokens: number;
 }
 
+/** A middle whose pieces are being counted. */
+interface Partial {
+  middle: string;
+  tokens: number;
+  /** Pieces not counted yet. */
+  left: number;
+  /** A piece could not be counted: the block is counted as before. */
+  failed: boolean;
+}
+
 /** Characters per batch handed to a thread. */
 const BATCH_CHARS = 256 * 1024;
+/** Middles longer than this are cut into pieces, so one large file does not keep one thread busy. */
+const PIECE_CHARS = 256 * 1024;
 /** Texts shorter than this are counted with their block (their head and tail are most of them). */
 const MIN_CHARS = 2048;
 
@@ -69,8 +91,13 @@ interface Run {
   queues: Job[][];
   shared: Job[];
   known: Map<string, Known>;
+  partial: Map<string, Partial>;
   inFlight: Set<Promise<void>>;
   helpers: CountHelper[];
+  /** Jobs handed to helpers, by claim index; this thread takes those no helper has begun. */
+  sent: Job[];
+  /** One flag per sent job, shared with the helpers: 0 free, 1 a helper's, 2 this thread's. */
+  flags: Int32Array;
 }
 
 /**
@@ -132,7 +159,16 @@ export function startPrecount(
   // One queue per helper (the texts it scanned and kept: sent as spans) and one shared (texts).
   const queues: Job[][] = helpers.map(() => []);
   const shared: Job[] = [];
-  const run: Run = { queues, shared, known: new Map(), inFlight: new Set(), helpers };
+  const run: Run = {
+    queues,
+    shared,
+    known: new Map(),
+    partial: new Map(),
+    inFlight: new Set(),
+    helpers,
+    sent: [],
+    flags: new Int32Array(0),
+  };
   runs.set(tokenizer, run);
   const open = new Map<Job[], { job: Job; size: number }>();
   for (const file of files) {
@@ -140,16 +176,26 @@ export function startPrecount(
     const span = countableSpan(file.text);
     if (!span) continue;
     const queue = file.helper !== undefined && queues[file.helper] ? queues[file.helper] : shared;
-    let at = open.get(queue);
-    if (!at) open.set(queue, at = { job: { paths: [], texts: [], spans: [] }, size: 0 });
-    at.job.paths.push(file.path);
-    at.job.texts.push(file.text.slice(span[0], span[1]));
-    at.job.spans.push([file.path, span[0], span[1]]);
-    at.size += span[1] - span[0];
-    if (at.size >= BATCH_CHARS) {
-      queue.push(at.job);
-      open.delete(queue);
-    }
+    const middle = file.text.slice(span[0], span[1]);
+    const pieces = piecesOf(middle, PIECE_CHARS);
+    run.partial.set(file.path, { middle, tokens: 0, left: pieces.length, failed: false });
+    let start = span[0];
+    pieces.forEach((piece, i) => {
+      let at = open.get(queue);
+      if (!at) open.set(queue, at = { job: { paths: [], texts: [], spans: [] }, size: 0 });
+      const end = start + piece.length;
+      at.job.paths.push(file.path);
+      at.job.texts.push(piece);
+      at.job.spans.push(
+        i === pieces.length - 1 ? [file.path, start, end, true] : [file.path, start, end],
+      );
+      at.size += piece.length;
+      start = end;
+      if (at.size >= BATCH_CHARS) {
+        queue.push(at.job);
+        open.delete(queue);
+      }
+    });
   }
   for (const [queue, at] of open) queue.push(at.job);
   if (!shared.length && queues.every((q) => !q.length)) {
@@ -157,34 +203,35 @@ export function startPrecount(
     run.helpers = [];
     return;
   }
-  // Each helper keeps two batches in hand: its own first, then shared ones.
-  const send = (helper: CountHelper, own: Job[]) => {
-    const mine = own.shift();
-    const next = mine ?? shared.shift();
-    if (!next) {
-      // All counted: stop the threads now (a build that fails before it counts never waits).
-      if (!run.inFlight.size && run.queues.every((q) => !q.length)) {
+  // Each helper is handed all its own batches at once (spans of texts it holds: nothing copied;
+  // this thread lets answers in only between its stages) and two shared ones, then one shared
+  // batch per answer. Whatever no helper has begun by the end is taken back by this thread.
+  const jobs = [shared, ...queues].reduce((n, q) => n + q.length, 0);
+  run.flags = new Int32Array(new SharedArrayBuffer(4 * jobs));
+  const send = (helper: CountHelper, next: Job, mine: boolean) => {
+    const claims = { flags: run.flags, index: run.sent.push(next) - 1 };
+    const job = mine
+      ? { spans: next.spans, texts: [], claims }
+      : { spans: [], texts: next.texts, claims };
+    const done: Promise<void> = helper.count(job, table).then(
+      (counts) => next.paths.forEach((p, i) => counted(run, p, counts[i])),
+      // A helper that fails leaves these to be counted with their blocks.
+      () => next.paths.forEach((p) => counted(run, p, -1)),
+    ).then(() => {
+      run.inFlight.delete(done);
+      const more = shared.shift();
+      if (more) send(helper, more, false);
+      else if (!run.inFlight.size && run.queues.every((q) => !q.length)) {
+        // All counted: stop the threads now (a build that fails before it counts never waits).
         run.helpers.forEach((h) => h.stop());
         run.helpers = [];
       }
-      return;
-    }
-    const job = mine ? { spans: next.spans, texts: [] } : { spans: [], texts: next.texts };
-    const done: Promise<void> = helper.count(job, table).then(
-      (counts) =>
-        next.paths.forEach((p, i) => {
-          if (counts[i] >= 0) run.known.set(p, { middle: next.texts[i], tokens: counts[i] });
-        }),
-      () => {}, // a helper that fails leaves these to be counted with their blocks
-    ).then(() => {
-      run.inFlight.delete(done);
-      send(helper, own);
     });
     run.inFlight.add(done);
   };
   helpers.forEach((helper, i) => {
-    send(helper, queues[i]);
-    send(helper, queues[i]);
+    for (let job = queues[i].shift(); job; job = queues[i].shift()) send(helper, job, true);
+    for (let n = 0; n < 2 && shared.length; n++) send(helper, shared.shift()!, false);
   });
 }
 
@@ -208,9 +255,17 @@ export async function finishPrecount(
   for (const queue of [run.shared, ...run.queues]) {
     for (let job = queue.shift(); job; job = queue.shift()) {
       const { paths, texts } = job;
-      paths.forEach((p, i) => run.known.set(p, { middle: texts[i], tokens: count(texts[i]) }));
-      await Promise.resolve();
+      paths.forEach((p, i) => counted(run, p, count(texts[i])));
+      // A task boundary where the helpers' answers come in (a MessageChannel turn lets none in),
+      // so they are handed the next batches meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
+  }
+  // Then the jobs handed to helpers that none has begun, last first (the helpers go from the first).
+  for (let i = run.sent.length - 1; i >= 0; i--) {
+    if (Atomics.compareExchange(run.flags, i, 0, 2) !== 0) continue;
+    const { paths, texts } = run.sent[i];
+    paths.forEach((p, k) => counted(run, p, count(texts[k])));
   }
   while (run.inFlight.size) await Promise.race(run.inFlight);
   run.helpers.forEach((h) => h.stop());
@@ -271,6 +326,45 @@ export function stopRun(tokenizer: string): void {
   if (!run) return;
   run.helpers.forEach((h) => h.stop());
   runs.delete(tokenizer);
+}
+
+/**
+ * Add the count of one piece of `path`'s middle (-1: not counted; -2: counted by the other thread,
+ * ignored); a complete middle is known.
+ */
+function counted(run: Run, path: string, tokens: number): void {
+  const part = run.partial.get(path);
+  if (!part || tokens === -2) return;
+  if (tokens < 0) part.failed = true;
+  else part.tokens += tokens;
+  if (--part.left > 0) return;
+  run.partial.delete(path);
+  if (!part.failed) run.known.set(path, { middle: part.middle, tokens: part.tokens });
+}
+
+/**
+ * A middle cut into pieces of about `size` characters at line starts whose character is neither
+ * whitespace nor `/` (where the pre-split always breaks, as `splitForCounting` in `count.ts`),
+ * so the pieces' counts add up to the middle's.
+ */
+function piecesOf(text: string, size: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (text.length - start > size) {
+    let cut = -1;
+    for (let nl = text.indexOf("\n", start + size - 1); nl >= 0 && nl + 1 < text.length;) {
+      if (!/[\s/]/.test(text[nl + 1])) {
+        cut = nl + 1;
+        break;
+      }
+      nl = text.indexOf("\n", nl + 1);
+    }
+    if (cut < 0) break;
+    out.push(text.slice(start, cut));
+    start = cut;
+  }
+  out.push(text.slice(start));
+  return out;
 }
 
 /** A line start whose character is neither whitespace nor `/`. */

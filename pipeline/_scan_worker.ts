@@ -5,7 +5,7 @@
  * `{ text?, findings }` per item (`text` only when something was redacted),
  * or `{ id, error }`, and keeps the (redacted) texts it scanned. Then, with
  * `{ id, table, spans, texts }` (a compact BPE table, see `pipeline/_bpe.ts`;
- * `[path, start, end]` spans of texts it kept, and other texts whole), it
+ * `[path, start, end, last]` spans of texts it kept (let go after the last), and other texts whole), it
  * counts for `pipeline/_precount.ts` and answers `{ id, counts }` (spans
  * first), so the texts it scanned are not copied to it a second time.
  * Started by `pipeline/secrets.ts` for large scans.
@@ -21,8 +21,9 @@ interface Job {
   rules?: Record<string, string>;
   items?: Array<{ path: string; text: string }>;
   table?: BpeTable;
-  spans?: Array<[string, number, number]>;
+  spans?: Array<[string, number, number, boolean?]>;
   texts?: string[];
+  claims?: { flags: Int32Array; index: number };
 }
 
 let count: ((text: string) => number) | undefined;
@@ -35,20 +36,29 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = async (event) => {
-  const { id, rules, items, table, spans, texts } = event.data;
+  const { id, rules, items, table, spans, texts, claims } = event.data;
   try {
-    if (table) {
-      count ??= bpeCounter(table);
-      const counts = (spans ?? []).map(([path, start, end]) => {
+    if (!items) {
+      if (table) count ??= bpeCounter(table);
+      if (!count) throw new Error("No table to count with");
+      // Taken by the other thread: -2 for each item, which it counts itself.
+      if (claims && Atomics.compareExchange(claims.flags, claims.index, 0, 1) !== 0) {
+        for (const [path, , , last] of spans ?? []) if (last) kept.delete(path);
+        const n = (spans?.length ?? 0) + (texts?.length ?? 0);
+        scope.postMessage({ id, counts: new Array(n).fill(-2) });
+        return;
+      }
+      const counts = (spans ?? []).map(([path, start, end, last]) => {
         const text = kept.get(path);
-        kept.delete(path);
+        if (last) kept.delete(path);
         return text === undefined ? -1 : count!(text.slice(start, end));
       });
-      scope.postMessage({ id, counts: counts.concat((texts ?? []).map(count)) });
+      const all = counts.concat((texts ?? []).map(count));
+      scope.postMessage({ id, counts: all });
       return;
     }
     const results = [];
-    for (const item of items!) {
+    for (const item of items) {
       const r = await redactText(item.text, item.path, { rules });
       results.push(r.findings.length ? r : { findings: [] });
       kept.set(item.path, r.text);

@@ -289,6 +289,7 @@ function scanWorker(rules: Record<string, string>): ScanHelper {
   const waiting = new Map<number, { resolve(r: any): void; reject(e: Error): void }>();
   let ids = 0;
   let broken: Error | undefined;
+  let tableSent = false;
   worker.onmessage = (
     event: MessageEvent<{ id: number; results?: ScanResult[]; counts?: number[]; error?: string }>,
   ) => {
@@ -316,12 +317,14 @@ function scanWorker(rules: Record<string, string>): ScanHelper {
           items: files.map((f) => ({ path: f.path, text: f.text })),
         });
       }),
-    count: ({ spans, texts }, table) =>
+    count: ({ spans, texts, claims }, table) =>
       new Promise<number[]>((resolve, reject) => {
         if (broken) return reject(broken);
         const id = ids++;
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, table, spans, texts });
+        // The table (a few MB) is copied to the worker once, with its first count.
+        worker.postMessage({ id, table: tableSent ? undefined : table, spans, texts, claims });
+        tableSent = true;
       }),
     stop: () => worker.terminate(),
   };

@@ -73,3 +73,28 @@ Deno.test("countableSpan() cuts where head + middle + tail count as the whole", 
   assert.deepEqual(countableSpan(" a\nb\nc"), [3, 5]);
   assert.deepEqual(countableSpan('{\n  "a": 1\n}\n'), [0, 13]);
 });
+
+Deno.test("a large file's text is counted early in pieces, with the same bytes and counts as one thread", async () => {
+  const random = prng(23);
+  const line = (j: number, indent: string) =>
+    `${indent}const k${j} = "${Math.floor(random() * 1e9).toString(36)}"; // ${"aé€🙂"[j % 4]}`;
+  const files: Record<string, string> = {};
+  // Cut into pieces at unindented lines; one file has none after its first (one piece);
+  // a small file beside them is counted with its block.
+  for (let i = 0; i < 3; i++) {
+    files[`big/f${i}.ts`] = Array.from(
+      { length: 20_000 + i * 3000 },
+      (_, j) => line(j, i === 2 && j ? "  " : j % (3 + i) ? "  " : ""),
+    ).join("\n") + "\n";
+  }
+  files["big/small.ts"] = "x = 1\n";
+  const root = await makeProject(files);
+  const states = [await tempDir(), await tempDir()];
+  const parallel = await buildIn(root, states[0]);
+  assert.equal(precountServed(), 3, "the three large files");
+  const alone = await buildIn(root, states[1], { workers: 1 });
+  assert.equal(parallel.document, alone.document);
+  assert.deepEqual(parallel.manifest.blocks, alone.manifest.blocks);
+  assert.deepEqual(parallel.manifest.files, alone.manifest.files);
+  for (const dir of [root, ...states]) await Deno.remove(dir, { recursive: true });
+});
