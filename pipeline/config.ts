@@ -444,7 +444,9 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
     const href = pathToFileURL(path).href;
     mod = await import(flags.reload ? `${href}?reload=${++reloads}` : href);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    // Deno colours the module locations in its message; the error may go to a file or a pipe.
+    const detail = (error instanceof Error ? error.message : String(error))
+      .replace(/\x1b\[[0-9;]*m/g, "");
     throw new ConfigError(display, [`Cannot load the config: ${detail}`]);
   }
   if (!("default" in mod)) {

@@ -44,6 +44,18 @@ Deno.test("loadConfig() reports an unknown key naming the config file", async ()
   );
 });
 
+Deno.test("loadConfig() names a missing module the config imports, without colour codes", async () => {
+  const root = await makeProject({
+    "slop.config.ts": `import files from "./missing.ts";\nexport default { files };\n`,
+  });
+  await assert.rejects(() => loadConfig({ cwd: root }), (error: Error) => {
+    assert.match(error.message, /Cannot load the config: Module not found ".*missing\.ts"/);
+    assert.match(error.message, /slop\.config\.ts:1:\d+/);
+    assert.doesNotMatch(error.message, /\x1b\[/);
+    return true;
+  });
+});
+
 Deno.test("loadConfig() reports a config with a syntax error with its file and line", async () => {
   const root = await makeProject({ "slop.config.ts": "export default {\n  files: [,\n};\n" });
   await assert.rejects(() => loadConfig({ cwd: root }), (error: Error) => {
