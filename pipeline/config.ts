@@ -434,6 +434,9 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
   return undefined;
 }
 
+/** A terminal colour code (ESC [ ... m). */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 /** How many times a config was imported anew (a fresh module specifier each time). */
 let reloads = 0;
 
@@ -446,7 +449,7 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
   } catch (error) {
     // Deno colours the module locations in its message; the error may go to a file or a pipe.
     const detail = (error instanceof Error ? error.message : String(error))
-      .replace(/\x1b\[[0-9;]*m/g, "");
+      .replace(ANSI_COLOUR, "");
     throw new ConfigError(display, [`Cannot load the config: ${detail}`]);
   }
   if (!("default" in mod)) {
