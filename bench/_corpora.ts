@@ -42,7 +42,16 @@ const NPM_CORPORA = [
 /** Version of the peer. */
 export const PEER = "repomix@1.18.1";
 
-async function run(cmd: string, args: string[], cwd?: string): Promise<string> {
+/**
+ * Run a command and return its stdout; throws with its stderr when it fails.
+ *
+ * @example
+ * ```ts
+ * import { runCommand } from "./_corpora.ts";
+ * // const head = await runCommand("git", ["rev-parse", "HEAD"], repo);
+ * ```
+ */
+export async function runCommand(cmd: string, args: string[], cwd?: string): Promise<string> {
   const out = await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped" })
     .output();
   const dec = new TextDecoder();
@@ -88,7 +97,7 @@ async function pythonStdlib(cache: string): Promise<Corpus | undefined> {
   let stdlib: string;
   let version: string;
   try {
-    const out = await run("python3", [
+    const out = await runCommand("python3", [
       "-c",
       "import sys, sysconfig; print(sysconfig.get_paths()['stdlib']); print(sys.version.split()[0])",
     ]);
@@ -117,16 +126,16 @@ async function npmCorpus(cache: string, name: string, pkg: string, sub: string):
   if (!existsSync(`${dir}.ready`)) {
     await Deno.remove(base, { recursive: true }).catch(() => {});
     await Deno.mkdir(base, { recursive: true });
-    const tarball = (await run("npm", ["pack", pkg, "--silent", "--pack-destination", base]))
+    const tarball = (await runCommand("npm", ["pack", pkg, "--silent", "--pack-destination", base]))
       .trim().split("\n").pop()!;
-    await run("tar", ["xzf", join(base, tarball), "-C", base]);
+    await runCommand("tar", ["xzf", join(base, tarball), "-C", base]);
     await finish(dir);
   }
   return { name, source: `${pkg} ${sub}/`, dir, ...await size(dir) };
 }
 
 async function finish(dir: string): Promise<void> {
-  await run("git", ["init", "-q", dir]);
+  await runCommand("git", ["init", "-q", dir]);
   // The marker sits beside the corpus, out of both tools' view.
   await Deno.writeTextFile(`${dir}.ready`, "");
 }
@@ -145,7 +154,15 @@ export async function preparePeer(cache: string): Promise<Peer> {
   const bin = join(prefix, "node_modules", "repomix", "bin", "repomix.cjs");
   if (!existsSync(bin)) {
     await Deno.mkdir(prefix, { recursive: true });
-    await run("npm", ["install", "--no-audit", "--no-fund", "--silent", "--prefix", prefix, PEER]);
+    await runCommand("npm", [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--silent",
+      "--prefix",
+      prefix,
+      PEER,
+    ]);
   }
   return { name: PEER, bin };
 }

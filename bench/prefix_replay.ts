@@ -29,7 +29,7 @@ import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import { volatilityOrdering } from "../plugins/ordering/volatility.ts";
 import { type HistoryCommit, quantile, SIM_ORDERS, simulate } from "./_prefix_sim.ts";
-import { preparePeer } from "./_corpora.ts";
+import { preparePeer, runCommand } from "./_corpora.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const REPO = join(BENCH, "..");
@@ -72,16 +72,6 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-async function run(cmd: string, args: string[], cwd?: string): Promise<string> {
-  const out = await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped" })
-    .output();
-  const dec = new TextDecoder();
-  if (!out.success) {
-    throw new Error(`[bench] "${cmd} ${args.join(" ")}" failed: ${dec.decode(out.stderr)}`);
-  }
-  return dec.decode(out.stdout);
-}
-
 /** Length of the common byte prefix of two documents. */
 function sharedPrefix(a: Uint8Array, b: Uint8Array): number {
   let n = 0;
@@ -97,21 +87,24 @@ interface ReplayResult {
 }
 
 async function replay(args: Args, log: (s: string) => void): Promise<ReplayResult[]> {
-  const commits =
-    (await run("git", ["rev-list", "--first-parent", "-n", String(args.n), args.rev], args.repo))
-      .trim().split("\n").filter(Boolean).reverse();
+  const commits = (await runCommand(
+    "git",
+    ["rev-list", "--first-parent", "-n", String(args.n), args.rev],
+    args.repo,
+  ))
+    .trim().split("\n").filter(Boolean).reverse();
   log(`replaying ${commits.length} first-parent commits of ${args.repo} at ${args.rev}`);
   const work = await Deno.makeTempDir({ prefix: "slop_prefix_replay_" });
   const clone = join(work, "repo");
-  await run("git", ["clone", "-q", "--shared", "--no-checkout", args.repo, clone]);
+  await runCommand("git", ["clone", "-q", "--shared", "--no-checkout", args.repo, clone]);
   const state = join(work, "state");
   const peer = args.repomix ? await preparePeer(join(BENCH, ".cache")) : undefined;
   const results: ReplayResult[] = [{ tool: "slop", shares: [] }];
   if (peer) results.push({ tool: "repomix", shares: [] });
   let prev: Uint8Array[] | undefined;
   for (const [i, commit] of commits.entries()) {
-    await run("git", ["checkout", "-q", "--force", "--detach", commit], clone);
-    await run("git", ["clean", "-q", "-fdx"], clone);
+    await runCommand("git", ["checkout", "-q", "--force", "--detach", commit], clone);
+    await runCommand("git", ["clean", "-q", "-fdx"], clone);
     const tuned = args.keepFirstChanged || args.rate;
     const plugins = tuned
       ? [volatilityOrdering({ keepFirstChanged: args.keepFirstChanged, rate: args.rate })]
@@ -122,7 +115,7 @@ async function replay(args: Args, log: (s: string) => void): Promise<ReplayResul
     const docs = [new TextEncoder().encode(result.document)];
     if (peer) {
       const out = join(work, "repomix.md");
-      await run("node", [peer.bin, clone, "--style", "markdown", "-o", out, "--quiet"]);
+      await runCommand("node", [peer.bin, clone, "--style", "markdown", "-o", out, "--quiet"]);
       docs.push(await Deno.readFile(out));
     }
     if (prev) {
