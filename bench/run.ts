@@ -159,71 +159,62 @@ async function benchCorpus(
     samples[name] ??= { slop: [], peer: [], sb: 0, pb: 0 };
     samples[name][who].push(s);
   };
+  const skeleton = hasSkeleton ? await slopConfig(work, corpus, "skeleton") : undefined;
+  // One view's cold and warm cases, slop then Repomix, in run i; the edited file is put back.
+  const coldAndWarm = async (
+    i: number,
+    view: { config: string; state: string; label: string; peerArgs: string[]; peerOut: string },
+    cold: string,
+    warm: string,
+  ) => {
+    // slop: cold into a fresh state dir, edit one file, warm in the same state dir.
+    add(cold, "slop", await measure(slopJob(view.config, view.state)));
+    samples[cold].sb = await fileSize(join(view.state, "out", "context_001.md"));
+    await Deno.writeFile(target, edited(original, i, target));
+    const timed = await measure(slopJob(view.config, view.state, options.timings));
+    add(warm, "slop", logTimings(`${corpus.name} warm ${view.label}`, timed));
+    samples[warm].sb = await fileSize(join(view.state, "out", "context_002.md"));
+    if (view.label === "full") {
+      hits.push(await cacheHits(join(view.state, "out", "context_002.json")));
+    }
+    await Deno.writeFile(target, original);
+    // Repomix: the same with a fresh token cache.
+    const cache = join(work, `repomix-${view.label}-cache-${i}.json`);
+    add(cold, "peer", await measure(peerJob(peer, corpus, view.peerOut, cache, view.peerArgs)));
+    samples[cold].pb = await fileSize(view.peerOut);
+    await Deno.writeFile(target, edited(original, i, target));
+    add(warm, "peer", await measure(peerJob(peer, corpus, view.peerOut, cache, view.peerArgs)));
+    samples[warm].pb = await fileSize(view.peerOut);
+    await Deno.writeFile(target, original);
+  };
   try {
     for (let i = 0; i < runs; i++) {
-      // slop: cold into a fresh state dir, edit one file, warm in the same state dir.
-      const state = join(work, `state-${i}`);
-      add("cold full vs markdown", "slop", await measure(slopJob(full, state)));
-      samples["cold full vs markdown"].sb = await fileSize(join(state, "out", "context_001.md"));
-      await Deno.writeFile(target, edited(original, i, target));
-      add(
-        "warm, one file edited",
-        "slop",
-        logTimings(
-          `${corpus.name} warm full`,
-          await measure(slopJob(full, state, options.timings)),
-        ),
-      );
-      samples["warm, one file edited"].sb = await fileSize(join(state, "out", "context_002.md"));
-      hits.push(await cacheHits(join(state, "out", "context_002.json")));
-      await Deno.writeFile(target, original);
-      // Repomix: the same with a fresh token cache.
-      const cache = join(work, `repomix-cache-${i}.json`);
-      const out = join(work, `repomix-${i}.md`);
       const args = ["-c", peerConfig];
-      add("cold full vs markdown", "peer", await measure(peerJob(peer, corpus, out, cache, args)));
-      samples["cold full vs markdown"].pb = await fileSize(out);
-      await Deno.writeFile(target, edited(original, i, target));
-      add("warm, one file edited", "peer", await measure(peerJob(peer, corpus, out, cache, args)));
-      samples["warm, one file edited"].pb = await fileSize(out);
-      await Deno.writeFile(target, original);
-      if (hasSkeleton) {
-        const skeleton = await slopConfig(work, corpus, "skeleton");
-        const sstate = join(work, `skeleton-${i}`);
-        add("cold skeleton vs --compress", "slop", await measure(slopJob(skeleton, sstate)));
-        samples["cold skeleton vs --compress"].sb = await fileSize(
-          join(sstate, "out", "context_001.md"),
-        );
-        await Deno.writeFile(target, edited(original, i, target));
-        add(
-          "warm skeleton, one file edited",
-          "slop",
-          logTimings(
-            `${corpus.name} warm skeleton`,
-            await measure(slopJob(skeleton, sstate, options.timings)),
-          ),
-        );
-        samples["warm skeleton, one file edited"].sb = await fileSize(
-          join(sstate, "out", "context_002.md"),
-        );
-        await Deno.writeFile(target, original);
-        const ccache = join(work, `repomix-ccache-${i}.json`);
-        const cout = join(work, `repomix-c-${i}.md`);
-        const compress = [...args, "--compress"];
-        add(
+      await coldAndWarm(
+        i,
+        {
+          config: full,
+          state: join(work, `state-${i}`),
+          label: "full",
+          peerArgs: args,
+          peerOut: join(work, `repomix-${i}.md`),
+        },
+        "cold full vs markdown",
+        "warm, one file edited",
+      );
+      if (skeleton) {
+        await coldAndWarm(
+          i,
+          {
+            config: skeleton,
+            state: join(work, `skeleton-${i}`),
+            label: "skeleton",
+            peerArgs: [...args, "--compress"],
+            peerOut: join(work, `repomix-c-${i}.md`),
+          },
           "cold skeleton vs --compress",
-          "peer",
-          await measure(peerJob(peer, corpus, cout, ccache, compress)),
-        );
-        samples["cold skeleton vs --compress"].pb = await fileSize(cout);
-        await Deno.writeFile(target, edited(original, i, target));
-        add(
           "warm skeleton, one file edited",
-          "peer",
-          await measure(peerJob(peer, corpus, cout, ccache, compress)),
         );
-        samples["warm skeleton, one file edited"].pb = await fileSize(cout);
-        await Deno.writeFile(target, original);
       }
       log(`${corpus.name}: run ${i + 1}/${runs} done`);
     }
@@ -248,10 +239,10 @@ async function benchCorpus(
       join(work, "state-0"),
       "warm, one file edited",
     );
-    if (hasSkeleton) {
+    if (skeleton) {
       await resident(
         "watch skeleton rebuild, one file edited",
-        await slopConfig(work, corpus, "skeleton"),
+        skeleton,
         join(work, "skeleton-0"),
         "warm skeleton, one file edited",
       );
