@@ -12,6 +12,7 @@
 
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
+import { concatBytes } from "./_bytes.ts";
 
 const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();
@@ -245,12 +246,7 @@ export function appendPack(path: string, records: Map<string, Uint8Array>): numb
   for (const [name, payload] of records) {
     parts.push(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`), payload);
   }
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p, at);
-    at += p.length;
-  }
+  const bytes = concatBytes(parts);
   try {
     // Only onto a pack that is there and whole at its start.
     using file = Deno.openSync(path, { read: true, append: true });

@@ -7,6 +7,7 @@
  */
 
 import type { Block } from "./types.ts";
+import { concatBytes } from "./_bytes.ts";
 
 const encoder = new TextEncoder();
 
@@ -36,12 +37,5 @@ export function documentParts(blocks: Block[], encoded?: Uint8Array[]): Uint8Arr
  * ```
  */
 export function documentBytes(blocks: Block[], encoded?: Uint8Array[]): Uint8Array {
-  const parts = documentParts(blocks, encoded);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatBytes(documentParts(blocks, encoded));
 }

@@ -19,6 +19,7 @@
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
 import type { BpeTable } from "./_bpe.ts";
+import { concatBytes } from "./_bytes.ts";
 
 const MAGIC = "slop-bpe/1";
 
@@ -142,13 +143,7 @@ export function encodeTable(t: BpeTable): Uint8Array {
     t.pool,
     pattern,
   ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /**
