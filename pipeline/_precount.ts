@@ -48,12 +48,16 @@ interface Job {
 
 interface Known {
   middle: string;
+  /** Where the middle starts in its text. */
+  start: number;
   tokens: number;
 }
 
 /** A middle whose pieces are being counted. */
 interface Partial {
   middle: string;
+  /** Where the middle starts in its text. */
+  start: number;
   tokens: number;
   /** Pieces not counted yet. */
   left: number;
@@ -178,7 +182,13 @@ export function startPrecount(
     const queue = file.helper !== undefined && queues[file.helper] ? queues[file.helper] : shared;
     const middle = file.text.slice(span[0], span[1]);
     const pieces = piecesOf(middle, PIECE_CHARS);
-    run.partial.set(file.path, { middle, tokens: 0, left: pieces.length, failed: false });
+    run.partial.set(file.path, {
+      middle,
+      start: span[0],
+      tokens: 0,
+      left: pieces.length,
+      failed: false,
+    });
     let start = span[0];
     pieces.forEach((piece, i) => {
       let at = open.get(queue);
@@ -329,6 +339,41 @@ export function stopRun(tokenizer: string): void {
 }
 
 /**
+ * Hold the early counts of `tokenizer` on other strings with the same
+ * characters as the texts they were made from (by path), so those texts can
+ * be let go (see `_share_text.ts`). A text whose middle differs is left as it is.
+ *
+ * @example
+ * ```ts
+ * import { rebasePrecount } from "./_precount.ts";
+ * rebasePrecount("o200k", new Map([["a.py", "x = 1\n"]])); // nothing counted early: no change
+ * ```
+ */
+export function rebasePrecount(tokenizer: string, texts: Map<string, string>): void {
+  const run = runs.get(tokenizer);
+  if (!run) return;
+  const moved = new Set<string>();
+  for (const [path, text] of texts) {
+    for (const entry of [run.partial.get(path), run.known.get(path)]) {
+      if (!entry) continue;
+      const middle = text.slice(entry.start, entry.start + entry.middle.length);
+      if (middle !== entry.middle) continue;
+      entry.middle = middle;
+      moved.add(path);
+    }
+  }
+  if (!moved.size) return;
+  // The pieces of jobs not counted yet (and those sent, which this thread may take back).
+  for (const job of [...run.sent, ...run.shared, ...run.queues.flat()]) {
+    job.spans.forEach(([path, start, end], i) => {
+      if (i < job.texts.length && moved.has(path)) {
+        job.texts[i] = texts.get(path)!.slice(start, end);
+      }
+    });
+  }
+}
+
+/**
  * Add the count of one piece of `path`'s middle (-1: not counted; -2: counted by the other thread,
  * ignored); a complete middle is known.
  */
@@ -339,7 +384,9 @@ function counted(run: Run, path: string, tokens: number): void {
   else part.tokens += tokens;
   if (--part.left > 0) return;
   run.partial.delete(path);
-  if (!part.failed) run.known.set(path, { middle: part.middle, tokens: part.tokens });
+  if (!part.failed) {
+    run.known.set(path, { middle: part.middle, start: part.start, tokens: part.tokens });
+  }
 }
 
 /**

@@ -38,12 +38,13 @@ import { fitBudget } from "./budget.ts";
 import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts } from "./_document.ts";
+import { shareFileTexts } from "./_share_text.ts";
+import { sha256Parts } from "./_text_hash.ts";
 import type { StageClock } from "./_timings.ts";
 import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
 import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
-import { sha256 } from "./read.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -174,6 +175,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     ? statSession(resident?.statIndex ?? loadStatIndex(indexPath), indexPath)
     : undefined;
   const sources = await readTargets(resolution.targets, config, { index });
+  // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
+  for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   clock?.mark("read");
   const inFocus = focusOf(config);
   // Secrets are redacted before any plugin, cache or log sees the text.
@@ -211,6 +214,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   }
   const state = { config, files, root: config.root, stateDir: config.stateDir };
   const blocks = await composeBlocks(state, registry, { warn, complete });
+  // Each file's text is held once, inside its block, from here on.
+  shareFileTexts(blocks, files, config.budget.tokenizer ?? "o200k");
   secrets.push(...await redactBlocks(blocks, config.secrets.rules));
   failOnSecrets(secrets, config.secrets.failOnSecret, warn);
   clock?.mark("compose");
@@ -235,7 +240,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       return known?.tokenizer !== (config.budget.tokenizer ?? "o200k") || known?.text !== b.text;
     })
     : formatted;
-  // Each block is encoded and hashed once: the count cache and the place stage share it.
+  // Each block is hashed once: the count cache and the place stage share it.
   const encodings = new Map(fresh.map((b) => [b, encodeBlock(b.text)]));
   const counted = await countMany(fresh.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
@@ -362,10 +367,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
 }
 
-const blockEncoder = new TextEncoder();
-
-/** A block's UTF-8 bytes and their sha256. */
-function encodeBlock(text: string): { bytes: Uint8Array; sha256: string } {
-  const bytes = blockEncoder.encode(text);
-  return { bytes, sha256: sha256(bytes) };
+/**
+ * The sha256 of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the document
+ * is placed, not held (the size of the document) while blocks are counted.
+ */
+function encodeBlock(text: string): { sha256: string } {
+  return { sha256: sha256Parts([text]) };
 }

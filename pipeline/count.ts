@@ -72,7 +72,8 @@ export interface CountResult {
 export async function countMany(texts: string[], options: CountOptions = {}): Promise<CountResult> {
   const tokenizer = options.tokenizer ?? "o200k";
   const byHash = new Map<string, string>();
-  texts.forEach((text, i) => byHash.set(options.hashes?.[i] ?? sha256(text), text));
+  const hashes = texts.map((text, i) => options.hashes?.[i] ?? sha256(text));
+  texts.forEach((text, i) => byHash.set(hashes[i], text));
   const counts = new Map<string, number>();
   const keyOf = (hash: string) => cacheKey(["tokens", tokenizer, hash]);
   const cache = options.cache;
@@ -85,8 +86,9 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   const hits = counts.size;
   missing.sort();
   // Texts whose files the secret scan's workers counted early (cold builds): head + middle + tail.
-  const sourceOf = new Map<string, string | undefined>();
-  options.sources?.forEach((source, i) => source !== undefined && sourceOf.set(texts[i], source));
+  // By hash: a long string used as a map key is copied (V8), the size of the document in all.
+  const sourceOf = new Map<string, string>();
+  options.sources?.forEach((source, i) => source !== undefined && sourceOf.set(hashes[i], source));
   let rest = missing;
   if (sourceOf.size && hasPrecount(tokenizer)) {
     const count = counterFor(tokenizer, await loadTable(tokenizer, cache));
@@ -94,7 +96,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     rest = [];
     for (const hash of missing) {
       const text = byHash.get(hash)!;
-      const n = knownCount(tokenizer, sourceOf.get(text), text, count);
+      const n = knownCount(tokenizer, sourceOf.get(hash), text, count);
       if (n === undefined) rest.push(hash);
       else counts.set(hash, n);
     }

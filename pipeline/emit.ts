@@ -36,8 +36,8 @@ export interface PlaceOptions {
   bytes?: Uint8Array[];
   /** Encodings, hashes and counts of block texts seen before (a resident process keeps them). */
   memo?: Memo<BlockMemo>;
-  /** Each block's UTF-8 bytes and their sha256, in order, when the caller has them. */
-  encodings?: Array<{ bytes: Uint8Array; sha256: string } | undefined>;
+  /** Each block's sha256 (and UTF-8 bytes, else encoded here), in order, when the caller has them. */
+  encodings?: Array<{ bytes?: Uint8Array; sha256: string } | undefined>;
 }
 
 /**

@@ -248,6 +248,11 @@ export interface DedupResult {
 export interface DedupOptions {
   /** Shortest payload replaced, in base64 characters. @default {1024} */
   minChars?: number;
+  /**
+   * Look for blob-shaped lines in one pass before splitting the text into lines (same result;
+   * `false` for tests that compare). @default {true}
+   */
+  prefilter?: boolean;
 }
 
 const DATA_URL = /data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[^;,\s"'()]*)*);base64,/g;
@@ -268,8 +273,9 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   const minChars = options.minChars ?? DEDUP_MIN_CHARS;
   if (text.length < minChars) return { text, replacements: [] };
   const replacements: DedupReplacement[] = [];
-  const lineStarts = lineIndex(text);
-  const lineAt = (offset: number) => lineOf(lineStarts, offset);
+  // Line starts are only needed for a data URL's line: most texts have none.
+  let lineStarts: number[] | undefined;
+  const lineAt = (offset: number) => lineOf(lineStarts ??= lineIndex(text), offset);
 
   // 1. Data URLs: the header, then the base64 run that follows it.
   let out = "";
@@ -291,6 +297,11 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
 
   // 2. Bare blobs: wrapped over lines, or one long run inside a line.
   if (!hasRun(out, WRAPPED_MIN_LINE)) return { text: out, replacements };
+  // Long identifiers pass the check above; splitting every line of a large source file for them
+  // made copies of it. Without a long run or two blob-shaped lines in a row, nothing is replaced.
+  if (options.prefilter !== false && !hasRun(out, minChars) && !hasWrappedStart(out)) {
+    return { text: out, replacements };
+  }
   const lines = out.split("\n");
   const kept: string[] = [];
   // Line numbers still match `text`: a data URL's payload has no newline.
@@ -339,6 +350,42 @@ function hasRun(text: string, min: number): boolean {
     } else run = 0;
   }
   return false;
+}
+
+/**
+ * Whether a line that can start a wrapped blob (trimmed, all base64 with at most two `=` after,
+ * at least {@linkcode WRAPPED_MIN_LINE} characters) is followed by another all-base64 line: what
+ * `wrappedBlob` needs before it replaces anything. One pass, nothing allocated.
+ */
+function hasWrappedStart(text: string): boolean {
+  let previous = -1;
+  for (let start = 0; start <= text.length;) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const width = pureWidth(text, start, end);
+    if (previous >= WRAPPED_MIN_LINE && width >= 0) return true;
+    previous = width;
+    start = end + 1;
+  }
+  return false;
+}
+
+/** The trimmed width of `text[start, end)` when it is all base64 (then at most two `=`), else -1. */
+function pureWidth(text: string, start: number, end: number): number {
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  if (start === end) return -1;
+  let i = start;
+  while (i < end && isBase64(text.charCodeAt(i))) i++;
+  for (let pad = 0; pad < 2 && i < end && text.charCodeAt(i) === 61; pad++) i++;
+  return i === end ? end - start : -1;
+}
+
+/** White space as `String.prototype.trim` removes it. */
+function isSpace(code: number): boolean {
+  return (code >= 9 && code <= 13) || code === 32 || code === 0xa0 || code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 function isBase64(code: number): boolean {

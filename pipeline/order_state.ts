@@ -8,9 +8,9 @@
  */
 
 import { comparePaths } from "./resolve.ts";
-import { sha256 } from "./read.ts";
 import type { RenderedFile } from "./types.ts";
 import { derived } from "./helpers.ts";
+import { sha256Parts } from "./_text_hash.ts";
 
 /** `2^(-1/25)`: a change count halves every 25 changing builds. Written out so every engine agrees. */
 export const DECAY = 0.9726549474122855;
@@ -247,5 +247,6 @@ export function reorderState(state: OrderState, paths: string[]): OrderState {
 export function fileContentKey(file: RenderedFile): string {
   const head = `${file.view}\n${file.status}\n${file.fenced}\n${file.language}\n`;
   // A resident process (slop watch) hashes each rendered text once.
-  return derived(file.text ?? "", head, () => sha256(head + (file.text ?? "")).slice(0, 16));
+  // Hashed in pieces: the text joined to its head, or hashed whole, is one more copy of it.
+  return derived(file.text ?? "", head, () => sha256Parts([head, file.text ?? ""]).slice(0, 16));
 }
