@@ -6,8 +6,9 @@
  * @module
  */
 
-import type { Block } from "./types.ts";
+import type { Block, PlacedBlock } from "./types.ts";
 import { concatBytes } from "./_bytes.ts";
+import { encodePieces, pieceBuffer } from "./_text_hash.ts";
 
 const encoder = new TextEncoder();
 
@@ -38,4 +39,37 @@ export function documentParts(blocks: Block[], encoded?: Uint8Array[]): Uint8Arr
  */
 export function documentBytes(blocks: Block[], encoded?: Uint8Array[]): Uint8Array {
   return concatBytes(documentParts(blocks, encoded));
+}
+
+/** A document as its blocks' texts, encoded piece by piece as it is hashed and written. */
+export interface StreamedDocument {
+  /** Each block's length in UTF-8 bytes. */
+  lengths: number[];
+  /**
+   * The UTF-8 bytes of the blocks from block `from` on, in pieces: each piece is valid until
+   * the next is asked for (one buffer is reused).
+   */
+  pieces(from?: number): Generator<Uint8Array>;
+}
+
+/**
+ * The document of placed blocks, never held as bytes: hashed and written a
+ * piece at a time from the blocks' texts (a build that keeps no bytes for a
+ * next one, as `slop watch` does, need not hold the document's size twice).
+ *
+ * @example
+ * ```ts
+ * import { streamDocument } from "./_document.ts";
+ * const doc = streamDocument([{ id: "a", section: "a", stability: "stable", text: "é\n", offset: 0, length: 3, sha256: "", tokens: 1 }]);
+ * [...doc.pieces()][0].length; // 3
+ * ```
+ */
+export function streamDocument(blocks: PlacedBlock[]): StreamedDocument {
+  return {
+    lengths: blocks.map((b) => b.length),
+    *pieces(from = 0) {
+      const buffer = pieceBuffer();
+      for (let i = from; i < blocks.length; i++) yield* encodePieces(blocks[i].text, buffer);
+    },
+  };
 }

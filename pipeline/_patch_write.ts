@@ -16,6 +16,7 @@
 
 import { createHash, type Hash } from "node:crypto";
 import { dirname } from "node:path";
+import type { StreamedDocument } from "./_document.ts";
 
 /** The last document written: its parts' hashes, and the file it became. */
 export interface WrittenDocument {
@@ -88,10 +89,11 @@ export interface HashStates {
  * ```
  */
 export function documentHashes(
-  parts: Uint8Array[],
+  parts: Uint8Array[] | StreamedDocument,
   prefixBytes: number,
   options: { previous?: HashStates; keep?: (states: HashStates) => void } = {},
 ): { prefix: string; total: string } {
+  if (!Array.isArray(parts)) return streamedHashes(parts, prefixBytes);
   const previous = options.previous;
   const states: Hash[] = [];
   let same = 0;
@@ -121,6 +123,28 @@ export function documentHashes(
   }
   if (!prefix) prefix = hasher.copy().digest("hex");
   options.keep?.({ parts, states });
+  return { prefix, total: hasher.digest("hex") };
+}
+
+/** {@linkcode documentHashes} of a document encoded piece by piece (nothing kept for a next call). */
+function streamedHashes(
+  document: StreamedDocument,
+  prefixBytes: number,
+): { prefix: string; total: string } {
+  const hasher = createHash("sha256");
+  let prefix = prefixBytes === 0 ? createHash("sha256").digest("hex") : "";
+  let seen = 0;
+  for (const piece of document.pieces()) {
+    const cut = prefixBytes - seen;
+    if (!prefix && cut > 0 && cut < piece.length) {
+      hasher.update(piece.subarray(0, cut));
+      prefix = hasher.copy().digest("hex");
+      hasher.update(piece.subarray(cut));
+    } else hasher.update(piece);
+    seen += piece.length;
+    if (!prefix && seen === prefixBytes) prefix = hasher.copy().digest("hex");
+  }
+  if (!prefix) prefix = hasher.copy().digest("hex");
   return { prefix, total: hasher.digest("hex") };
 }
 
@@ -158,23 +182,24 @@ export function fileStamp(path: string): string | undefined {
  */
 export function writePatched(
   path: string,
-  parts: Uint8Array[],
+  parts: Uint8Array[] | StreamedDocument,
   hashes: string[],
   previous: WrittenDocument,
 ): boolean {
-  if (hashes.length !== parts.length) return false;
+  const lengths = Array.isArray(parts) ? parts.map((p) => p.length) : parts.lengths;
+  if (hashes.length !== lengths.length) return false;
   let same = 0;
   let offset = 0;
   while (
-    same < parts.length && same < previous.hashes.length && hashes[same] === previous.hashes[same]
-  ) offset += parts[same++].length;
+    same < lengths.length && same < previous.hashes.length && hashes[same] === previous.hashes[same]
+  ) offset += lengths[same++];
   if (offset < MIN_REUSE || fileStamp(previous.path) !== previous.stamp) return false;
   try {
     Deno.copyFileSync(previous.path, path);
     using file = Deno.openSync(path, { write: true });
     file.seekSync(offset, Deno.SeekMode.Start);
     let size = offset;
-    for (const part of parts.slice(same)) {
+    for (const part of Array.isArray(parts) ? parts.slice(same) : parts.pieces(same)) {
       for (let at = 0; at < part.length;) at += file.writeSync(part.subarray(at));
       size += part.length;
     }

@@ -1,16 +1,17 @@
 /**
- * sha256 of a long text without its whole UTF-8 copy: the text is encoded
- * (as `TextEncoder` does) and hashed in pieces, never cut inside a surrogate
- * pair, which gives the hash of the whole text's UTF-8 bytes. Hashing a string at once makes a
- * buffer of its size (left for the garbage collector), and a concatenation
- * makes another copy of the text.
+ * Long texts as UTF-8 without their whole copy: a text is encoded (as
+ * `TextEncoder` does) into a reused buffer in pieces, never cut inside a
+ * surrogate pair, so its sha256, its UTF-8 length or its bytes written to a
+ * file are those of the whole encoding. Encoding a string at once makes a
+ * buffer of its size (held, or left for the garbage collector), and a
+ * concatenation makes another copy of the text.
  *
  * @module
  */
 
 import { createHash } from "node:crypto";
 
-/** Characters hashed per piece. */
+/** Characters encoded per piece. */
 const PIECE = 64 * 1024;
 const encoder = new TextEncoder();
 /** Where pieces are encoded (3 bytes per UTF-16 unit at most); reused, so nothing is left to collect. */
@@ -27,16 +28,57 @@ const scratch = new Uint8Array(3 * (PIECE + 1));
  */
 export function sha256Parts(parts: string[]): string {
   const hash = createHash("sha256");
-  for (const text of parts) {
-    for (let start = 0; start < text.length;) {
-      let end = Math.min(start + PIECE, text.length);
-      // A high surrogate stays with the character after it (a pair is one code point).
-      const last = text.charCodeAt(end - 1);
-      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
-      const { written } = encoder.encodeInto(text.slice(start, end), scratch);
-      hash.update(scratch.subarray(0, written));
-      start = end;
-    }
-  }
+  for (const text of parts) for (const piece of encodePieces(text, scratch)) hash.update(piece);
   return hash.digest("hex");
+}
+
+/**
+ * The UTF-8 length of a text (as `TextEncoder` encodes it), counted piece by piece.
+ *
+ * @example
+ * ```ts
+ * import { utf8Length } from "./_text_hash.ts";
+ * utf8Length("é🙂"); // 6
+ * ```
+ */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (const piece of encodePieces(text, scratch)) n += piece.length;
+  return n;
+}
+
+/**
+ * The UTF-8 bytes of `text` in pieces encoded into `into` (at least `3 * (64 KiB + 1)` bytes):
+ * each piece is a view of `into`, valid until the next is asked for. A piece never ends inside
+ * a surrogate pair, so the pieces joined are the text's encoding.
+ *
+ * @example
+ * ```ts
+ * import { encodePieces, pieceBuffer } from "./_text_hash.ts";
+ * [...encodePieces("abc", pieceBuffer())].map((p) => p.length); // [3]
+ * ```
+ */
+export function* encodePieces(text: string, into: Uint8Array): Generator<Uint8Array> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + PIECE, text.length);
+    // A high surrogate stays with the character after it (a pair is one code point).
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+    const { written } = encoder.encodeInto(text.slice(start, end), into);
+    yield into.subarray(0, written);
+    start = end;
+  }
+}
+
+/**
+ * A buffer for {@linkcode encodePieces}.
+ *
+ * @example
+ * ```ts
+ * import { pieceBuffer } from "./_text_hash.ts";
+ * pieceBuffer().length > 0; // true
+ * ```
+ */
+export function pieceBuffer(): Uint8Array {
+  return new Uint8Array(3 * (PIECE + 1));
 }

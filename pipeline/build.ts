@@ -37,7 +37,7 @@ import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
 import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
-import { documentParts } from "./_document.ts";
+import { documentParts, streamDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
 import { sha256Parts } from "./_text_hash.ts";
 import type { StageClock } from "./_timings.ts";
@@ -254,7 +254,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   let placed = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
     tokenCache: counted.counts,
-    bytes: encoded,
+    bytes: resident ? encoded : undefined,
     memo,
     encodings: formatted.map((b) => encodings.get(b)),
     onBlock: progress &&
@@ -293,8 +293,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     clock?.mark("budget");
   }
   // Hash and write the document once (it is large); the string is made only when asked for.
-  // Kept as the blocks' own encodings: hashed and written part by part, never joined.
-  const bytes = documentParts(placed, encoded.length ? encoded : undefined);
+  // Kept as the blocks' own encodings: hashed and written part by part, never joined; a build
+  // that keeps nothing for a next one encodes them piece by piece as it hashes and writes.
+  const bytes = resident
+    ? documentParts(placed, encoded.length ? encoded : undefined)
+    : streamDocument(placed);
   let text: string | undefined;
   await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);

@@ -19,6 +19,8 @@ import {
   type WrittenDocument,
 } from "./_patch_write.ts";
 import { writeAtomic } from "./helpers.ts";
+import type { StreamedDocument } from "./_document.ts";
+import { utf8Length } from "./_text_hash.ts";
 
 export { writeAtomic };
 
@@ -61,19 +63,22 @@ export async function placeBlocks(
     const memo = options.memo?.get(block.id);
     const remembered = memo?.tokenizer === tokenizer && memo.text === block.text;
     const known = remembered ? memo : options.encodings?.[i];
-    const bytes = known?.bytes ?? encoder.encode(block.text);
-    options.bytes?.push(bytes);
-    const hash = known?.sha256 ?? sha256(bytes);
+    // With its hash known and its bytes not kept (no `bytes`, no `memo`), a block is only measured.
+    const measure = known !== undefined && !options.bytes && !options.memo;
+    const bytes = known?.bytes ?? (measure ? undefined : encoder.encode(block.text));
+    if (bytes) options.bytes?.push(bytes);
+    const hash = known?.sha256 ?? sha256(bytes!);
+    const length = bytes?.length ?? utf8Length(block.text);
     let tokens = options.tokenCache?.get(hash) ?? (remembered ? memo.tokens : undefined);
     if (tokens === undefined) {
       tokens = await countTokens(block.text, options.tokenizer);
       options.tokenCache?.set(hash, tokens);
     }
-    if (!remembered) {
+    if (!remembered && bytes) {
       options.memo?.set(block.id, { text: block.text, bytes, sha256: hash, tokens, tokenizer });
     }
-    out.push({ ...block, offset, length: bytes.length, sha256: hash, tokens });
-    offset += bytes.length;
+    out.push({ ...block, offset, length, sha256: hash, tokens });
+    offset += length;
     options.onBlock?.(out.length, blocks.length);
   }
   return out;
@@ -97,7 +102,7 @@ export function renderDocument(blocks: PlacedBlock[]): string {
 export function buildManifest(
   files: RenderedFile[],
   blocks: PlacedBlock[],
-  document: string | Uint8Array | Uint8Array[],
+  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
   warnings: string[],
   output?: string,
   hashing: { previous?: HashStates; keep?: (states: HashStates) => void } = {},
@@ -107,13 +112,14 @@ export function buildManifest(
   const prefixBytes = prefixBlocks.reduce((n, b) => n + b.length, 0);
   const parts = typeof document === "string"
     ? [encoder.encode(document)]
-    : Array.isArray(document)
-    ? document
-    : [document];
+    : document instanceof Uint8Array
+    ? [document]
+    : document;
   // One pass over the document (part by part) gives both hashes; a resident process resumes
   // after the leading parts it hashed before.
   const { prefix: prefixHash, total: totalHash } = documentHashes(parts, prefixBytes, hashing);
-  const seen = parts.reduce((n, p) => n + p.length, 0);
+  const seen = (Array.isArray(parts) ? parts.map((p) => p.length) : parts.lengths)
+    .reduce((n, length) => n + length, 0);
   return {
     version: 1,
     ...(output ? { output } : {}),
@@ -196,7 +202,7 @@ export function outputName(namespace: string, n: number, ext: string): string {
 export async function publish(
   dir: string,
   namespace: string,
-  document: string | Uint8Array | Uint8Array[],
+  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
   manifestFor: (outputPath: string) => Manifest,
   root: string,
   options: PublishOptions = {},
@@ -214,7 +220,8 @@ export async function publish(
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   const base = options.base;
   const hashes = options.hashes;
-  if (!(base && hashes && Array.isArray(document) && writePatched(tmp, document, hashes, base))) {
+  const inParts = typeof document !== "string" && !(document instanceof Uint8Array);
+  if (!(base && hashes && inParts && writePatched(tmp, document, hashes, base))) {
     await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
   }
   await sweepStale(dir, namespace);
@@ -258,15 +265,19 @@ export async function publish(
  * gather in a 1 MB buffer, written synchronously when full (one system call
  * each, not one per block).
  */
-async function writeParts(path: string, document: Uint8Array | Uint8Array[]): Promise<void> {
-  if (!Array.isArray(document)) return await Deno.writeFile(path, document);
+async function writeParts(
+  path: string,
+  document: Uint8Array | Uint8Array[] | StreamedDocument,
+): Promise<void> {
+  if (document instanceof Uint8Array) return await Deno.writeFile(path, document);
   using file = Deno.openSync(path, { write: true, create: true, truncate: true });
   const buffer = new Uint8Array(1 << 20);
   let used = 0;
   const write = (bytes: Uint8Array) => {
     for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
   };
-  for (const part of document) {
+  // A streamed document's pieces are views of one buffer: each is copied or written before the next.
+  for (const part of Array.isArray(document) ? document : document.pieces()) {
     if (used + part.length > buffer.length) {
       write(buffer.subarray(0, used));
       used = 0;

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { sha256Parts } from "../../pipeline/_text_hash.ts";
+import { join } from "node:path";
+import { sha256Parts, utf8Length } from "../../pipeline/_text_hash.ts";
+import { streamDocument } from "../../pipeline/_document.ts";
+import { documentHashes, fileStamp, writePatched } from "../../pipeline/_patch_write.ts";
 import { fenceFor } from "../../plugins/sections/_render.ts";
 import { prng } from "../_helpers.ts";
 
@@ -47,3 +50,73 @@ Deno.test("fenceFor() is one backtick longer than the longest run, at least thre
   assert.equal(fenceFor("``````"), "```````");
   assert.equal(fenceFor("a ``` b ` c"), "````");
 });
+
+Deno.test("a streamed document hashes and writes the same bytes as its blocks' encodings", async () => {
+  const random = prng(17);
+  const texts = [
+    "## Files\n\n",
+    "é".repeat(600_000) + "\n",
+    "🙂".repeat(40_000) + "x\n",
+    "",
+    "abc\n".repeat(50_000),
+    "€ end\n",
+  ];
+  const blocks = texts.map((text, i) => ({
+    id: `b${i}`,
+    section: "files",
+    stability: "stable" as const,
+    text,
+    offset: 0,
+    length: encoder.encode(text).length,
+    sha256: "",
+    tokens: 0,
+  }));
+  const parts = blocks.map((b) => encoder.encode(b.text));
+  const doc = streamDocument(blocks);
+  assert.deepEqual(doc.lengths, parts.map((p) => p.length));
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  const cuts = [
+    0,
+    1,
+    parts[0].length,
+    parts[0].length + 70_001,
+    parts[0].length + parts[1].length,
+    total - 3,
+    total,
+    total + 5,
+  ];
+  for (let i = 0; i < 5; i++) cuts.push(Math.floor(random() * total));
+  for (const cut of cuts) assert.deepEqual(documentHashes(doc, cut), documentHashes(parts, cut));
+  assert.deepEqual(utf8Length(texts.join("")), total);
+  // Written whole from a previous document that shares the first blocks.
+  const dir = await Deno.makeTempDir();
+  const old = join(dir, "old.md");
+  await Deno.writeFile(
+    old,
+    concat(parts.slice(0, 2).concat([encoder.encode("x".repeat(2 << 20))])),
+  );
+  const hashes = parts.map((p) => createHash("sha256").update(p).digest("hex"));
+  const previous = {
+    hashes: hashes.slice(0, 2).concat(["other"]),
+    path: old,
+    stamp: fileStamp(old)!,
+  };
+  for (const [name, source] of [["a.md", parts], ["b.md", doc]] as const) {
+    assert.ok(writePatched(join(dir, name), source, hashes, previous));
+  }
+  // Compared by hash: a failing comparison of megabytes would print them all.
+  const hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+  assert.equal(hex(await Deno.readFile(join(dir, "a.md"))), hex(concat(parts)));
+  assert.equal(hex(await Deno.readFile(join(dir, "b.md"))), hex(concat(parts)));
+  await Deno.remove(dir, { recursive: true });
+});
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
