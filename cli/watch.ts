@@ -8,6 +8,7 @@
 
 import { relative, resolve, sep } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
+import { configImports, isModulePath } from "./_config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
@@ -201,6 +202,9 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     : config.root;
   const watcher = Deno.watchFs(watched, { recursive: true });
   const stop = () => watcher.close();
+  // The modules the config imports, read while the first build runs: an edit to one cannot be
+  // loaded into this process, so the rebuild says so.
+  let imports = configPath ? configImports(configPath) : Promise.resolve(new Set<string>());
   let previous = await rebuild();
   // Before "watching": what the first rebuild would load (scanner, grammars) is loaded now, and
   // a build that writes nothing runs the rebuild's code once (compiled before an edit waits on it).
@@ -221,11 +225,13 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   let changed = new Set<string>();
   let configChanged = false;
   let structural = false;
+  let modules = new Set<string>();
   try {
     for await (const event of watcher) {
       const paths = event.paths.filter(relevant);
       if (!paths.length || event.kind === "access") continue;
       if (paths.includes(configPath!)) configChanged = true;
+      paths.filter((p) => p !== configPath && isModulePath(p)).forEach((p) => modules.add(p));
       // Anything but a modification may change the file list.
       if (event.kind !== "modify") structural = true;
       paths.forEach((p) => changed.add(relative(config.root, p).split(sep).join("/")));
@@ -235,6 +241,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
         changed = new Set();
         const reload = configChanged;
         configChanged = false;
+        const edited = [...modules].sort();
+        modules = new Set();
         const moved = structural || reload;
         structural = false;
         running = running.then(async () => {
@@ -242,8 +250,19 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
           if (reload) {
             try {
               config = await load(true);
+              imports = configImports(configPath!);
             } catch (error) {
               printError(error instanceof Error ? error.message : String(error));
+            }
+          }
+          if (edited.length && !flags.quiet) {
+            const graph = await imports;
+            for (const path of edited.filter((p) => graph.has(p))) {
+              const name = relative(config.root, path).split(sep).join("/");
+              console.error(
+                `warning: "${name}" is imported by the config and Deno cannot load a module twice: ` +
+                  "restart slop watch to use the edit",
+              );
             }
           }
           // Told here, in turn: a build still running may keep a file list of its own.

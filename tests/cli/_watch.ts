@@ -10,6 +10,14 @@ import { REPO } from "../_helpers.ts";
 
 /** Run `slop watch --max-builds 1` in `root`; call `edit` once it watches. Returns stdout lines. */
 export async function watchOnce(root: string, edit: () => Promise<void>): Promise<string[]> {
+  return (await watchOnceWithStderr(root, edit)).lines;
+}
+
+/** {@linkcode watchOnce}, also returning what the watcher printed on stderr. */
+export async function watchOnceWithStderr(
+  root: string,
+  edit: () => Promise<void>,
+): Promise<{ lines: string[]; stderr: string }> {
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -52,5 +60,5 @@ export async function watchOnce(root: string, edit: () => Promise<void>): Promis
   clearTimeout(guard);
   const stderr = await new Response(child.stderr).text();
   assert.equal(status.code, 0, stderr);
-  return lines;
+  return { lines, stderr };
 }
