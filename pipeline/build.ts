@@ -28,7 +28,7 @@ import { chooseView, focusOf, transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
-import { countMany, prepareCounting } from "./count.ts";
+import { countMany, prefetchTable, prepareCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
 import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
@@ -39,7 +39,13 @@ import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts } from "./_document.ts";
 import type { StageClock } from "./_timings.ts";
-import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./_stat_index.ts";
+import {
+  isDeferred,
+  loadStatIndex,
+  saveStatIndex,
+  statIndexPath,
+  statSession,
+} from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
 import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
@@ -174,6 +180,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     ? statSession(resident?.statIndex ?? loadStatIndex(indexPath), indexPath)
     : undefined;
   const sources = await readTargets(resolution.targets, config, { index });
+  // A warm build that read some files anew counts them: their table loads meanwhile.
+  if (sources.some(isDeferred) && sources.some((s) => s.text !== undefined)) {
+    prefetchTable(config.budget.tokenizer);
+  }
   clock?.mark("read");
   const inFocus = focusOf(config);
   // Secrets are redacted before any plugin, cache or log sees the text.

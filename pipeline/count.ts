@@ -23,6 +23,7 @@ import {
   encodeTable,
   machineCacheDir,
   readTableFile,
+  readTableFileAsync,
   tableFile,
   writeTableFile,
 } from "./_table_store.ts";
@@ -227,6 +228,47 @@ function counterFor(tokenizer: Tokenizer, table: BpeTable): (text: string) => nu
 
 /** Tables being built by a worker, started by {@linkcode prepareCounting}. */
 const building = new Map<Tokenizer, Promise<BpeTable | undefined>>();
+/** Where this process's tables came from: see {@linkcode tableOrigins}. */
+type TableOrigin = "background" | "file" | "other";
+const origins = new Map<Tokenizer, TableOrigin>();
+
+/**
+ * Where each table this thread loaded came from: `background` (read while the
+ * build went on, see {@linkcode prefetchTable}), `file` (the machine's file,
+ * read when counting began) or `other` (the project cache, or built from the
+ * tokenizer's ranks).
+ *
+ * @example
+ * ```ts
+ * import { tableOrigins } from "./count.ts";
+ * tableOrigins(); // {} until something is counted
+ * ```
+ */
+export function tableOrigins(): Record<string, string> {
+  return Object.fromEntries([...origins].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Stored tables being read in the background, started by {@linkcode prefetchTable}. */
+const reading = new Map<Tokenizer, Promise<BpeTable | undefined>>();
+
+/**
+ * Start reading the stored table in the background (a warm build that will
+ * count the files it read anew): the file is read and checked by the
+ * runtime's thread pool while the build renders, composes and orders, so the
+ * count stage does not wait for it. Nothing happens when the table is loaded,
+ * being built, or not stored on this machine (it is then found as before).
+ *
+ * @example
+ * ```ts
+ * import { prefetchTable } from "./count.ts";
+ * prefetchTable("o200k");
+ * ```
+ */
+export function prefetchTable(tokenizer: Tokenizer = "o200k"): void {
+  if (tables.has(tokenizer) || building.has(tokenizer) || reading.has(tokenizer)) return;
+  const file = machineTable(tokenizer);
+  if (file && existsFile(file)) reading.set(tokenizer, readTableFileAsync(file, TABLE_FORMAT));
+}
 
 /**
  * Start building the BPE table in a worker when counting will be needed and
@@ -310,8 +352,12 @@ async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable>
   let table = tables.get(tokenizer);
   // Kept in this process: already stored (or not storable) by whoever loaded it.
   let stored = table !== undefined;
+  const known = stored;
   if (!table) table = await building.get(tokenizer);
   building.delete(tokenizer);
+  // Read in the background from the machine's file: stored already.
+  if (!table) stored = (table = await reading.get(tokenizer)) !== undefined;
+  const background = reading.delete(tokenizer) && stored && !known;
   if (!table && file) stored = (table = readTableFile(file, TABLE_FORMAT)) !== undefined;
   if (!table && cache?.enabled) {
     const bytes = await cache.getBytes(key);
@@ -325,6 +371,7 @@ async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable>
     table = buildBpeTable(ranks, split);
   }
   tables.set(tokenizer, table);
+  if (!known) origins.set(tokenizer, background ? "background" : stored ? "file" : "other");
   // Built now (here or by the table worker): keep it for every project on this machine.
   if (!stored && file && !saved.has(file)) {
     saved.add(file);
