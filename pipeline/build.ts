@@ -49,6 +49,7 @@ import {
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
 import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
+import { earlierIn } from "./_count_diff.ts";
 import { sha256 } from "./read.ts";
 import type {
   BudgetReport,
@@ -253,6 +254,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     workers: options.workers,
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     sources: fresh.map((b) => b.source),
+    // A block the cache has no count for is counted against the same block of the last document.
+    earlier: cache.enabled
+      ? earlierIn(resident ? resident.document : loadWritten(writtenPath), fresh)
+      : undefined,
   });
   clock?.mark("count");
   const encoded: Uint8Array[] = [];

@@ -17,6 +17,7 @@ import { sha256 } from "./read.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
 import { finishPrecount, hasPrecount, knownCount, stopRun } from "./_precount.ts";
+import { countByDifference, type EarlierText } from "./_count_diff.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
 import {
   decodeTable,
@@ -48,6 +49,12 @@ export interface CountOptions {
    * scan's workers (`_precount.ts`). @default {undefined} none used
    */
   sources?: Array<string | undefined>;
+  /**
+   * An earlier version of the i-th text (the same block in the last document), whose count the
+   * cache holds: a text the cache lacks is then counted by difference (`_count_diff.ts`).
+   * @default {undefined} none
+   */
+  earlier?: (index: number) => Promise<EarlierText | undefined>;
 }
 
 /** What {@linkcode countMany} returns. */
@@ -100,6 +107,27 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
       else counts.set(hash, n);
     }
     stopRun(tokenizer);
+  }
+  // Texts whose earlier version (and its count) is known: counted by difference.
+  if (options.earlier && cache && rest.length) {
+    const indexOf = new Map<string, number>();
+    texts.forEach((text, i) => indexOf.set(options.hashes?.[i] ?? sha256(text), i));
+    const left: string[] = [];
+    for (const hash of rest) {
+      const before = await options.earlier(indexOf.get(hash)!);
+      const tokens = before && await cache.get<number>(keyOf(before.sha256));
+      const n = typeof tokens === "number" && Number.isInteger(tokens) && tokens >= 0
+        ? countByDifference(
+          before!.text,
+          tokens,
+          byHash.get(hash)!,
+          counterFor(tokenizer, await loadTable(tokenizer, cache)),
+        )
+        : undefined;
+      if (n === undefined) left.push(hash);
+      else counts.set(hash, n);
+    }
+    rest = left;
   }
   const found = await countTexts(rest.map((h) => byHash.get(h)!), {
     tokenizer,

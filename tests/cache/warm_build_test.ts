@@ -27,10 +27,13 @@ async function probe(root: string, state: string, env: Record<string, string>) {
        import { tableOrigins } from ${
         JSON.stringify(new URL("../../pipeline/count.ts", import.meta.url).href)
       };
+       import { differenceServed } from ${
+        JSON.stringify(new URL("../../pipeline/_count_diff.ts", import.meta.url).href)
+      };
        const r = await buildContext({ cwd: ${JSON.stringify(root)}, stateDir: ${
         JSON.stringify(state)
       } }, { workers: 1 });
-       console.log(JSON.stringify({ origins: tableOrigins(), document: r.document, blocks: r.manifest.blocks }));`,
+       console.log(JSON.stringify({ origins: tableOrigins(), diffs: differenceServed(), document: r.document, blocks: r.manifest.blocks }));`,
     ],
     env,
     stdout: "piped",
@@ -82,6 +85,28 @@ Deno.test("a damaged stored table is not taken from the background read: rebuilt
   assert.deepEqual(await Deno.readFile(table), good, "stored again as it was");
   const cold = await probe(root, join(root, ".fresh"), { SLOP_CACHE_HOME: await tempDir() });
   assert.match(warm.document, /changed notes/);
+  assert.equal(warm.document, cold.document);
+  assert.deepEqual(warm.blocks, cold.blocks);
+});
+
+Deno.test("a block edited in a few lines is counted by difference; same bytes as a fresh build", async () => {
+  const lines = Array.from({ length: 400 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`);
+  const root = await makeProject({ ...TREE, "src/big.py": lines.join("\n") });
+  const env = { SLOP_CACHE_HOME: await tempDir() };
+  const state = join(root, ".state");
+  await pastRacyWindow();
+  assert.equal((await runCli(["build", "-q", "--state-dir", state], root, env)).code, 0);
+  const edited = [...lines];
+  edited.splice(200, 1, "def inserted(y):\n    return y  # édit 🙂\n");
+  await Deno.writeTextFile(join(root, "src/big.py"), edited.join("\n"));
+  const warm = await probe(root, state, env);
+  assert.equal(warm.diffs, 1, "the edited block");
+  const fresh = join(root, ".fresh");
+  await Deno.mkdir(join(fresh, "order"), { recursive: true });
+  await Deno.copyFile(join(state, "order", "context.json"), join(fresh, "order", "context.json"));
+  const cold = await probe(root, fresh, env);
+  assert.equal(cold.diffs, 0);
+  assert.match(warm.document, /def inserted/);
   assert.equal(warm.document, cold.document);
   assert.deepEqual(warm.blocks, cold.blocks);
 });
