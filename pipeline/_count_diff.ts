@@ -175,18 +175,21 @@ export function earlierBlocks(
 }
 
 /**
- * {@linkcode earlierBlocks} for a list of blocks: the earlier version of the i-th block.
+ * {@linkcode earlierBlocks} for a list of blocks: the earlier version of the i-th block;
+ * `undefined` when there is no last document, or it is not the file written then (a cold build
+ * looks for none).
  *
  * @example
  * ```ts
  * import { earlierIn } from "./_count_diff.ts";
- * await earlierIn(undefined, [{ id: "files:a.py" }])(0); // undefined
+ * earlierIn(undefined, [{ id: "files:a.py" }]); // undefined
  * ```
  */
 export function earlierIn(
   written: WrittenDocument | undefined,
   blocks: Array<{ id: string }>,
-): (index: number) => Promise<EarlierText | undefined> {
+): ((index: number) => Promise<EarlierText | undefined>) | undefined {
+  if (!written || fileStamp(written.path) !== written.stamp) return undefined;
   const byId = earlierBlocks(written);
   return (index) => blocks[index] ? byId(blocks[index].id) : Promise.resolve(undefined);
 }
