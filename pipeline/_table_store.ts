@@ -98,12 +98,31 @@ export async function readTableFileAsync(
   path: string,
   format: string,
 ): Promise<BpeTable | undefined> {
+  const payload = await readTablePayload(path, format);
+  return payload && decodeTable(payload);
+}
+
+/**
+ * The checked payload of a stored table, read off this thread (see
+ * {@linkcode readTableFileAsync}); {@linkcode decodeTable} makes the table of
+ * it, when it turns out to be needed.
+ *
+ * @example
+ * ```ts
+ * import { readTablePayload } from "./_table_store.ts";
+ * await readTablePayload("/no/such/file", "bpe-table/1"); // undefined
+ * ```
+ */
+export async function readTablePayload(
+  path: string,
+  format: string,
+): Promise<Uint8Array | undefined> {
   try {
     const parts = splitTableFile(await Deno.readFile(path));
     if (!parts) return undefined;
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", parts.payload));
     const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-    return parts.header === headerOf(format, hex) ? decodeTable(parts.payload) : undefined;
+    return parts.header === headerOf(format, hex) ? parts.payload : undefined;
   } catch {
     return undefined;
   }

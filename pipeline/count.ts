@@ -24,7 +24,7 @@ import {
   encodeTable,
   machineCacheDir,
   readTableFile,
-  readTableFileAsync,
+  readTablePayload,
   tableFile,
   writeTableFile,
 } from "./_table_store.ts";
@@ -276,15 +276,16 @@ export function tableOrigins(): Record<string, string> {
   return Object.fromEntries([...origins].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** Stored tables being read in the background, started by {@linkcode prefetchTable}. */
-const reading = new Map<Tokenizer, Promise<BpeTable | undefined>>();
+/** Stored tables being read in the background (checked payloads), see {@linkcode prefetchTable}. */
+const reading = new Map<Tokenizer, Promise<Uint8Array | undefined>>();
 
 /**
  * Start reading the stored table in the background (a warm build that will
  * count the files it read anew): the file is read and checked by the
  * runtime's thread pool while the build renders, composes and orders, so the
- * count stage does not wait for it. Nothing happens when the table is loaded,
- * being built, or not stored on this machine (it is then found as before).
+ * count stage does not wait for it; the table is made of it only when
+ * something is counted. Nothing happens when the table is loaded, being
+ * built, or not stored on this machine (it is then found as before).
  *
  * @example
  * ```ts
@@ -295,7 +296,7 @@ const reading = new Map<Tokenizer, Promise<BpeTable | undefined>>();
 export function prefetchTable(tokenizer: Tokenizer = "o200k"): void {
   if (tables.has(tokenizer) || building.has(tokenizer) || reading.has(tokenizer)) return;
   const file = machineTable(tokenizer);
-  if (file && existsFile(file)) reading.set(tokenizer, readTableFileAsync(file, TABLE_FORMAT));
+  if (file && existsFile(file)) reading.set(tokenizer, readTablePayload(file, TABLE_FORMAT));
 }
 
 /**
@@ -384,7 +385,11 @@ async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable>
   if (!table) table = await building.get(tokenizer);
   building.delete(tokenizer);
   // Read in the background from the machine's file: stored already.
-  if (!table) stored = (table = await reading.get(tokenizer)) !== undefined;
+  if (!table) {
+    // Decoded (copied into shared memory) only now: a build that counts nothing never does.
+    const payload = await reading.get(tokenizer);
+    stored = (table = payload && decodeTable(payload)) !== undefined;
+  }
   const background = reading.delete(tokenizer) && stored && !known;
   if (!table && file) stored = (table = readTableFile(file, TABLE_FORMAT)) !== undefined;
   if (!table && cache?.enabled) {
