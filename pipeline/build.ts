@@ -50,6 +50,7 @@ import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
 import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
 import { earlierIn } from "./_count_diff.ts";
+import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { sha256 } from "./read.ts";
 import type {
   BudgetReport,
@@ -225,6 +226,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   secrets.push(...await redactBlocks(blocks, config.secrets.rules));
   failOnSecrets(secrets, config.secrets.failOnSecret, warn);
   clock?.mark("compose");
+  // The order memory's content keys of cached texts, kept by the last build (`_content_keys.ts`).
+  await loadContentKeys(cache);
   const orderContext: OrderContext = {
     config,
     files,
@@ -315,6 +318,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       files: { hits, misses: files.filter((f) => f.cache === "miss").length },
       tokens: { hits: counted.hits, misses: counted.misses },
     });
+    await saveContentKeys(cache, files);
     await cache.flush();
     if (index?.changed()) await saveStatIndex(index.result());
     if (resident && index) resident.statIndex = index.result();
