@@ -148,6 +148,11 @@ export async function saveContentKeys(cache: Cache, files: RenderedFile[]): Prom
     if (id && key) keep[id] = key;
   }
   const ids = Object.keys(keep).sort();
+  // A long-running process (slop watch) keeps what its builds use, not every key it ever made.
+  if (known.size > 4 * ids.length + 1000) {
+    known.clear();
+    for (const id of ids) known.set(id, keep[id]);
+  }
   const stored = loaded.get(cache);
   const same = stored && Object.keys(stored).length === ids.length &&
     ids.every((id) => stored[id] === keep[id]);
