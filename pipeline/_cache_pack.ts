@@ -13,6 +13,7 @@
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
 import { concatBytes } from "./_bytes.ts";
+import { notePayload } from "./_content_keys.ts";
 
 const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();
@@ -178,7 +179,9 @@ export function streamPack(path: string): PackStream | undefined {
     put(name, payload) {
       if (failed) return false;
       try {
-        put(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`));
+        const hash = sha256(payload);
+        notePayload(payload, hash);
+        put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
         where.set(name, [written + used, payload.length]);
         put(payload);
         return true;

@@ -28,8 +28,8 @@ export async function runGit(args: string[], cwd: string): Promise<string | unde
  * outside a work tree.
  */
 export async function gitFiles(root: string): Promise<string[] | undefined> {
-  const inside = await runGit(["rev-parse", "--is-inside-work-tree"], root);
-  if (inside?.trim() !== "true") return undefined;
+  // One process: `ls-files` fails outside a work tree (no repository, inside `.git`, a bare
+  // repository) just as `rev-parse --is-inside-work-tree` says "false" there.
   const out = await runGit(["ls-files", "-co", "--exclude-standard", "-z"], root);
   if (out === undefined) return undefined;
   const seen = new Set<string>();

@@ -77,12 +77,70 @@ export function readTableFile(path: string, format: string): BpeTable | undefine
   } catch {
     return undefined;
   }
+  const parts = splitTableFile(bytes);
+  if (!parts || parts.header !== headerOf(format, sha256(parts.payload))) return undefined;
+  return decodeTable(parts.payload);
+}
+
+/**
+ * {@linkcode readTableFile} off this thread: the file is read and its hash
+ * checked by the runtime's thread pool (`Deno.readFile`, Web Crypto), so a
+ * build can go on while the table loads; only the copy into shared memory
+ * runs here. The same checks, the same table.
+ *
+ * @example
+ * ```ts
+ * import { readTableFileAsync } from "./_table_store.ts";
+ * await readTableFileAsync("/no/such/file", "bpe-table/1"); // undefined
+ * ```
+ */
+export async function readTableFileAsync(
+  path: string,
+  format: string,
+): Promise<BpeTable | undefined> {
+  const payload = await readTablePayload(path, format);
+  return payload && decodeTable(payload);
+}
+
+/**
+ * The checked payload of a stored table, read off this thread (see
+ * {@linkcode readTableFileAsync}); {@linkcode decodeTable} makes the table of
+ * it, when it turns out to be needed.
+ *
+ * @example
+ * ```ts
+ * import { readTablePayload } from "./_table_store.ts";
+ * await readTablePayload("/no/such/file", "bpe-table/1"); // undefined
+ * ```
+ */
+export async function readTablePayload(
+  path: string,
+  format: string,
+): Promise<Uint8Array | undefined> {
+  try {
+    const parts = splitTableFile(await Deno.readFile(path));
+    if (!parts) return undefined;
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", parts.payload));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    return parts.header === headerOf(format, hex) ? parts.payload : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored table's header line and payload; `undefined` when there is no header line. */
+function splitTableFile<T extends ArrayBufferLike>(
+  bytes: Uint8Array<T>,
+): { header: string; payload: Uint8Array<T> } | undefined {
   const newline = bytes.indexOf(10);
   if (newline < 0 || newline > 300) return undefined;
   const header = new TextDecoder().decode(bytes.subarray(0, newline));
-  const payload = bytes.subarray(newline + 1);
-  if (header !== `${MAGIC} ${format} ${sha256(payload)}`.replaceAll("\n", " ")) return undefined;
-  return decodeTable(payload);
+  return { header, payload: bytes.subarray(newline + 1) };
+}
+
+/** The header line (without its newline) of a table of `format` whose payload has `hash`. */
+function headerOf(format: string, hash: string): string {
+  return `${MAGIC} ${format} ${hash}`.replaceAll("\n", " ");
 }
 
 /**
@@ -99,9 +157,7 @@ export function readTableFile(path: string, format: string): BpeTable | undefine
  */
 export function writeTableFile(path: string, format: string, table: BpeTable): boolean {
   const payload = encodeTable(table);
-  const header = new TextEncoder().encode(
-    `${MAGIC} ${format} ${sha256(payload)}`.replaceAll("\n", " ") + "\n",
-  );
+  const header = new TextEncoder().encode(headerOf(format, sha256(payload)) + "\n");
   const bytes = new Uint8Array(header.length + payload.length);
   bytes.set(header);
   bytes.set(payload, header.length);

@@ -13,6 +13,7 @@ import { type Cache, cacheKey } from "./cache.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
 import { viewMemo } from "./_resident.ts";
+import { noteOutput } from "./_content_keys.ts";
 
 /** What is stored per rendered view. */
 interface ViewEntry {
@@ -96,7 +97,13 @@ export async function cachedRender(
   }
   // A resident process (slop watch) keeps the entries it decoded.
   const memo = viewMemo(cache);
-  const entry = (memo?.get(key) as ViewEntry | undefined) ?? decodeEntry(await cache.getBytes(key));
+  let entry = memo?.get(key) as ViewEntry | undefined;
+  if (!entry) {
+    const bytes = await cache.getBytes(key);
+    entry = decodeEntry(bytes);
+    // The order memory looks the text's content key up by this payload's checked sha256.
+    if (entry) noteOutput(entry.output, bytes);
+  }
   if (entry && entry.plugins.every((p) => current(args.registry, p))) {
     memo?.set(key, entry);
     entry.warnings.forEach(args.warn);
@@ -112,7 +119,9 @@ export async function cachedRender(
       const p = findViewMode(args.registry, name);
       return `${name}@${p?.version ?? "?"}`;
     });
-    await cache.setBytes(key, encodeEntry({ output, plugins, warnings }));
+    const bytes = encodeEntry({ output, plugins, warnings });
+    await cache.setBytes(key, bytes);
+    noteOutput(output, bytes);
     memo?.set(key, { output, plugins, warnings });
   }
   return { output, cache: "miss" };

@@ -28,7 +28,7 @@ import { chooseView, focusOf, transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
-import { countMany, prepareCounting } from "./count.ts";
+import { countMany, prefetchTable, prepareCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
 import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
@@ -41,10 +41,18 @@ import { documentParts, streamDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
 import { sha256Parts } from "./_text_hash.ts";
 import type { StageClock } from "./_timings.ts";
-import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./_stat_index.ts";
+import {
+  isDeferred,
+  loadStatIndex,
+  saveStatIndex,
+  statIndexPath,
+  statSession,
+} from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
 import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
+import { earlierIn } from "./_count_diff.ts";
+import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -177,6 +185,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const sources = await readTargets(resolution.targets, config, { index });
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
+  // A warm build that read some files anew counts them: their table loads meanwhile.
+  if (sources.some(isDeferred) && sources.some((s) => s.text !== undefined)) {
+    prefetchTable(config.budget.tokenizer);
+  }
   clock?.mark("read");
   const inFocus = focusOf(config);
   // Secrets are redacted before any plugin, cache or log sees the text.
@@ -219,6 +231,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   secrets.push(...await redactBlocks(blocks, config.secrets.rules));
   failOnSecrets(secrets, config.secrets.failOnSecret, warn);
   clock?.mark("compose");
+  // The order memory's content keys of cached texts, kept by the last build (`_content_keys.ts`).
+  await loadContentKeys(cache);
   const orderContext: OrderContext = {
     config,
     files,
@@ -248,6 +262,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     workers: options.workers,
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     sources: fresh.map((b) => b.source),
+    // A block the cache has no count for is counted against the same block of the last document.
+    earlier: cache.enabled
+      ? earlierIn(resident ? resident.document : loadWritten(writtenPath), fresh)
+      : undefined,
   });
   clock?.mark("count");
   const encoded: Uint8Array[] = [];
@@ -308,6 +326,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       files: { hits, misses: files.filter((f) => f.cache === "miss").length },
       tokens: { hits: counted.hits, misses: counted.misses },
     });
+    await saveContentKeys(cache, files);
     await cache.flush();
     if (index?.changed()) await saveStatIndex(index.result());
     if (resident && index) resident.statIndex = index.result();

@@ -18,6 +18,7 @@
  */
 
 import { join } from "node:path";
+import { notePayload } from "./_content_keys.ts";
 import { sha256 } from "./read.ts";
 import {
   appendPack,
@@ -170,6 +171,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       pack ??= readPack(packPath);
       const record = pack.get(name);
       if (record && sha256(record.payload) === record.sha256) {
+        notePayload(record.payload, record.sha256);
         used.set(name, record.payload);
         return record.payload;
       }
@@ -541,7 +543,9 @@ function entryPath(dir: string, name: string): string {
 
 /** The first line of an entry file (the payload follows it, not copied next to it in memory). */
 function entryHeader(name: string, payload: Uint8Array): Uint8Array {
-  return encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n`);
+  const hash = sha256(payload);
+  notePayload(payload, hash);
+  return encoder.encode(`${MAGIC} ${name} ${hash}\n`);
 }
 
 /** The payload of an entry file, or undefined when the header or the hash is wrong. */
@@ -551,7 +555,9 @@ function verifyEntry(bytes: Uint8Array, name: string): Uint8Array | undefined {
   const header = decoder.decode(bytes.subarray(0, newline)).split(" ");
   if (header.length !== 3 || header[0] !== MAGIC || header[1] !== name) return undefined;
   const payload = bytes.subarray(newline + 1);
-  return sha256(payload) === header[2] ? payload : undefined;
+  if (sha256(payload) !== header[2]) return undefined;
+  notePayload(payload, header[2]);
+  return payload;
 }
 
 /** Header and payload meet in this reused buffer: one write, and no new copy per entry. */

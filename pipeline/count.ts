@@ -17,12 +17,14 @@ import { sha256 } from "./read.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
 import { finishPrecount, hasPrecount, knownCount, stopRun } from "./_precount.ts";
+import { countByDifference, type EarlierText } from "./_count_diff.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
 import {
   decodeTable,
   encodeTable,
   machineCacheDir,
   readTableFile,
+  readTablePayload,
   tableFile,
   writeTableFile,
 } from "./_table_store.ts";
@@ -47,6 +49,12 @@ export interface CountOptions {
    * scan's workers (`_precount.ts`). @default {undefined} none used
    */
   sources?: Array<string | undefined>;
+  /**
+   * An earlier version of the i-th text (the same block in the last document), whose count the
+   * cache holds: a text the cache lacks is then counted by difference (`_count_diff.ts`).
+   * @default {undefined} none
+   */
+  earlier?: (index: number) => Promise<EarlierText | undefined>;
 }
 
 /** What {@linkcode countMany} returns. */
@@ -101,6 +109,27 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
       else counts.set(hash, n);
     }
     stopRun(tokenizer);
+  }
+  // Texts whose earlier version (and its count) is known: counted by difference.
+  if (options.earlier && cache && rest.length) {
+    const indexOf = new Map<string, number>();
+    texts.forEach((text, i) => indexOf.set(options.hashes?.[i] ?? sha256(text), i));
+    const left: string[] = [];
+    for (const hash of rest) {
+      const before = await options.earlier(indexOf.get(hash)!);
+      const tokens = before && await cache.get<number>(keyOf(before.sha256));
+      const n = typeof tokens === "number" && Number.isInteger(tokens) && tokens >= 0
+        ? countByDifference(
+          before!.text,
+          tokens,
+          byHash.get(hash)!,
+          counterFor(tokenizer, await loadTable(tokenizer, cache)),
+        )
+        : undefined;
+      if (n === undefined) left.push(hash);
+      else counts.set(hash, n);
+    }
+    rest = left;
   }
   const found = await countTexts(rest.map((h) => byHash.get(h)!), {
     tokenizer,
@@ -229,6 +258,48 @@ function counterFor(tokenizer: Tokenizer, table: BpeTable): (text: string) => nu
 
 /** Tables being built by a worker, started by {@linkcode prepareCounting}. */
 const building = new Map<Tokenizer, Promise<BpeTable | undefined>>();
+/** Where this process's tables came from: see {@linkcode tableOrigins}. */
+type TableOrigin = "background" | "file" | "other";
+const origins = new Map<Tokenizer, TableOrigin>();
+
+/**
+ * Where each table this thread loaded came from: `background` (read while the
+ * build went on, see {@linkcode prefetchTable}), `file` (the machine's file,
+ * read when counting began) or `other` (the project cache, or built from the
+ * tokenizer's ranks).
+ *
+ * @example
+ * ```ts
+ * import { tableOrigins } from "./count.ts";
+ * tableOrigins(); // {} until something is counted
+ * ```
+ */
+export function tableOrigins(): Record<string, string> {
+  return Object.fromEntries([...origins].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Stored tables being read in the background (checked payloads), see {@linkcode prefetchTable}. */
+const reading = new Map<Tokenizer, Promise<Uint8Array | undefined>>();
+
+/**
+ * Start reading the stored table in the background (a warm build that will
+ * count the files it read anew): the file is read and checked by the
+ * runtime's thread pool while the build renders, composes and orders, so the
+ * count stage does not wait for it; the table is made of it only when
+ * something is counted. Nothing happens when the table is loaded, being
+ * built, or not stored on this machine (it is then found as before).
+ *
+ * @example
+ * ```ts
+ * import { prefetchTable } from "./count.ts";
+ * prefetchTable("o200k");
+ * ```
+ */
+export function prefetchTable(tokenizer: Tokenizer = "o200k"): void {
+  if (tables.has(tokenizer) || building.has(tokenizer) || reading.has(tokenizer)) return;
+  const file = machineTable(tokenizer);
+  if (file && existsFile(file)) reading.set(tokenizer, readTablePayload(file, TABLE_FORMAT));
+}
 
 /**
  * Start building the BPE table in a worker when counting will be needed and
@@ -312,8 +383,16 @@ async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable>
   let table = tables.get(tokenizer);
   // Kept in this process: already stored (or not storable) by whoever loaded it.
   let stored = table !== undefined;
+  const known = stored;
   if (!table) table = await building.get(tokenizer);
   building.delete(tokenizer);
+  // Read in the background from the machine's file: stored already.
+  if (!table) {
+    // Decoded (copied into shared memory) only now: a build that counts nothing never does.
+    const payload = await reading.get(tokenizer);
+    stored = (table = payload && decodeTable(payload)) !== undefined;
+  }
+  const background = reading.delete(tokenizer) && stored && !known;
   if (!table && file) stored = (table = readTableFile(file, TABLE_FORMAT)) !== undefined;
   if (!table && cache?.enabled) {
     const bytes = await cache.getBytes(key);
@@ -327,6 +406,7 @@ async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable>
     table = buildBpeTable(ranks, split);
   }
   tables.set(tokenizer, table);
+  if (!known) origins.set(tokenizer, background ? "background" : stored ? "file" : "other");
   // Built now (here or by the table worker): keep it for every project on this machine.
   if (!stored && file && !saved.has(file)) {
     saved.add(file);

@@ -76,7 +76,7 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  const candidates = (await existing(root, listed)).filter((p) =>
+  const candidates = existing(root, listed).filter((p) =>
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
   ).sort(comparePaths);
@@ -236,16 +236,16 @@ function internalDirs(config: ResolvedConfig): string[] {
     .filter((d) => d && !d.startsWith("..") && !isAbsolute(d));
 }
 
-async function existing(root: string, paths: string[]): Promise<string[]> {
+function existing(root: string, paths: string[]): string[] {
+  // One synchronous lstat each: a few microseconds, where an awaited one costs a task turn.
   const out: string[] = [];
-  await Promise.all(paths.map(async (p) => {
+  for (const p of paths) {
     try {
-      const info = await Deno.lstat(join(root, p));
-      if (!info.isDirectory) out.push(p);
+      if (!Deno.lstatSync(join(root, p)).isDirectory) out.push(p);
     } catch {
       // Deleted since git listed it: not part of the project any more.
     }
-  }));
+  }
   return out;
 }
 

@@ -13,6 +13,7 @@ import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
+import { noteRendered } from "./_content_keys.ts";
 import type {
   CompleteFn,
   Logger,
@@ -240,7 +241,7 @@ async function transformFile(
       })
       : { output: await render(options.warn, new Set()), cache: "miss" as const };
     const out = rendered;
-    return {
+    const result: RenderedFile = {
       ...base,
       // A late read may have found the file changed (and redacted): its hash is the one rendered.
       sha256: file.sha256,
@@ -253,6 +254,8 @@ async function transformFile(
       ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
       cache,
     };
+    noteRendered(result, out);
+    return result;
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     options.warn(detail);

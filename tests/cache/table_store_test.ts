@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadO200kRanks } from "../../deps.ts";
 import { bpeCounter, buildBpeTable } from "../../pipeline/_bpe.ts";
-import { readTableFile, tableFile, writeTableFile } from "../../pipeline/_table_store.ts";
+import {
+  readTableFile,
+  readTableFileAsync,
+  tableFile,
+  writeTableFile,
+} from "../../pipeline/_table_store.ts";
 import { makeProject, runCli, tempDir } from "../_helpers.ts";
 
 const FORMAT = "bpe-table/1 gpt-tokenizer@3.4.0";
@@ -32,6 +37,33 @@ Deno.test("a stored BPE table reads back and counts the same; a damaged file rea
   assert.equal(readTableFile(path, FORMAT), undefined, "truncated");
   assert.equal(readTableFile(join(dir, "none.bin"), FORMAT), undefined);
   assert.deepEqual([...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".tmp")), []);
+});
+
+Deno.test("a table read in the background is the same table, with the same checks", async () => {
+  const dir = await tempDir();
+  const { ranks, split } = await loadO200kRanks();
+  const table = buildBpeTable(ranks, split);
+  const path = tableFile(dir, "o200k", FORMAT);
+  assert.ok(writeTableFile(path, FORMAT, table));
+  const sync = readTableFile(path, FORMAT)!;
+  const back = (await readTableFileAsync(path, FORMAT))!;
+  assert.ok(back.slots.buffer instanceof SharedArrayBuffer, "shared with the counting workers");
+  for (const key of ["slots", "offsets", "lengths", "pool"] as const) {
+    assert.deepEqual(back[key], sync[key], key);
+  }
+  assert.deepEqual(back.pattern, sync.pattern);
+  assert.equal(bpeCounter(back)(SAMPLE), bpeCounter(table)(SAMPLE));
+  assert.equal(await readTableFileAsync(path, "bpe-table/1 gpt-tokenizer@9.9.9"), undefined);
+  const bytes = await Deno.readFile(path);
+  const flipped = bytes.slice();
+  flipped[bytes.length - 100] ^= 1;
+  await Deno.writeFile(path, flipped);
+  assert.equal(await readTableFileAsync(path, FORMAT), undefined, "a flipped byte fails the hash");
+  await Deno.writeFile(path, bytes.subarray(0, bytes.length - 7));
+  assert.equal(await readTableFileAsync(path, FORMAT), undefined, "truncated");
+  await Deno.writeFile(path, new TextEncoder().encode("no header line"));
+  assert.equal(await readTableFileAsync(path, FORMAT), undefined, "no header");
+  assert.equal(await readTableFileAsync(join(dir, "none.bin"), FORMAT), undefined, "missing");
 });
 
 Deno.test("builds share one table per machine; a damaged one is rebuilt and the output is the same", async () => {

@@ -1,0 +1,195 @@
+/**
+ * Token counts by difference: a block that changed since the last document
+ * (one edited file) is counted as the earlier block's count, minus the count
+ * of the earlier middle, plus the count of the new middle, where the middles
+ * are what lies between the texts' common head and common tail, cut at line
+ * starts where the o200k/cl100k pre-split always breaks (see
+ * `splitForCounting` in `count.ts`: the counts of the pieces add up to the
+ * count of the whole). An edit of a few lines then counts a few lines, not
+ * the whole file. The earlier block is read back from the last document (its
+ * bytes checked against the sha256 its manifest lists) and its count is the
+ * one the count cache holds for those bytes, so the result is the count of
+ * the new text, exactly.
+ *
+ * @module
+ */
+
+import { sha256 } from "./read.ts";
+import { FORMAT_EXTENSIONS } from "./formats.ts";
+import { fileStamp, type WrittenDocument } from "./_patch_write.ts";
+
+/** An earlier version of a block: its text and the sha256 of its UTF-8 bytes. */
+export interface EarlierText {
+  text: string;
+  sha256: string;
+}
+
+/** Compare texts this many characters at a time before looking at single characters. */
+const CHUNK = 4096;
+
+/** Texts counted by difference in this thread. */
+let served = 0;
+
+/**
+ * How many texts this thread counted by difference (for tests and timings).
+ *
+ * @example
+ * ```ts
+ * import { differenceServed } from "./_count_diff.ts";
+ * differenceServed(); // 0 before any build
+ * ```
+ */
+export function differenceServed(): number {
+  return served;
+}
+
+/**
+ * The count of `after` from `before` (whose count is `tokens`), or
+ * `undefined` when the two middles together are as long as `after` (counting
+ * it whole is then cheaper).
+ *
+ * @example
+ * ```ts
+ * import { countByDifference } from "./_count_diff.ts";
+ * const count = (t: string) => t.split("\n").length - 1; // a stand-in counter: lines
+ * countByDifference("a\nb\nc\nd\ne\nf\n", 6, "a\nb\nx\ny\nd\ne\nf\n", count); // 7
+ * ```
+ */
+export function countByDifference(
+  before: string,
+  tokens: number,
+  after: string,
+  count: (text: string) => number,
+): number | undefined {
+  const head = commonHead(before, after);
+  const tail = commonTail(before, after);
+  // The last safe cut inside the common head: the characters on both sides of it are common.
+  let start = 0;
+  for (let nl = head >= 2 ? after.lastIndexOf("\n", head - 2) : -1; nl >= 0;) {
+    if (!/[\s/]/.test(after[nl + 1])) {
+      start = nl + 1;
+      break;
+    }
+    nl = nl > 0 ? after.lastIndexOf("\n", nl - 1) : -1;
+  }
+  // The first safe cut inside the common tail (its newline is common too) after `start` in both.
+  let end = 0; // characters from the end
+  for (
+    let nl = after.indexOf("\n", after.length - tail);
+    nl >= 0 && nl + 1 < after.length;
+    nl = after.indexOf("\n", nl + 1)
+  ) {
+    const cut = after.length - (nl + 1);
+    if (!/[\s/]/.test(after[nl + 1]) && before.length - cut >= start && nl + 1 >= start) {
+      end = cut;
+      break;
+    }
+  }
+  const oldMiddle = before.slice(start, before.length - end);
+  const newMiddle = after.slice(start, after.length - end);
+  if (oldMiddle.length + newMiddle.length >= after.length) return undefined;
+  served++;
+  return tokens - count(oldMiddle) + count(newMiddle);
+}
+
+/** Length of the common start of two texts. */
+function commonHead(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let at = 0;
+  while (at + CHUNK <= max && a.slice(at, at + CHUNK) === b.slice(at, at + CHUNK)) at += CHUNK;
+  while (at < max && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  return at;
+}
+
+/** Length of the common end of two texts. */
+function commonTail(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let n = 0;
+  while (
+    n + CHUNK <= max &&
+    a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)
+  ) n += CHUNK;
+  while (n < max && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
+  return n;
+}
+
+/**
+ * The blocks of the last document, by id, read back on demand: `undefined`
+ * for a block it did not have, or when the document is not exactly the file
+ * written then (same inode, size and modification time), its manifest is
+ * missing or damaged, the block's bytes do not have the sha256 the manifest
+ * lists, or they do not read back as the same text (invalid UTF-8).
+ *
+ * @example
+ * ```ts
+ * import { earlierBlocks } from "./_count_diff.ts";
+ * const earlier = earlierBlocks(undefined);
+ * await earlier("files:a.py"); // undefined: no last document
+ * ```
+ */
+export function earlierBlocks(
+  written: WrittenDocument | undefined,
+): (id: string) => Promise<EarlierText | undefined> {
+  let blocks: Map<string, { offset: number; length: number; sha256: string }> | undefined;
+  const load = () => {
+    const out = new Map<string, { offset: number; length: number; sha256: string }>();
+    if (!written || fileStamp(written.path) !== written.stamp) return out;
+    const ext = Object.values(FORMAT_EXTENSIONS).find((e) => written.path.endsWith(`.${e}`));
+    if (!ext) return out;
+    try {
+      const path = `${written.path.slice(0, -ext.length)}json`;
+      const manifest = JSON.parse(Deno.readTextFileSync(path));
+      for (const b of manifest?.blocks ?? []) {
+        if (
+          typeof b?.id === "string" && Number.isInteger(b.offset) && Number.isInteger(b.length) &&
+          typeof b.sha256 === "string"
+        ) out.set(b.id, { offset: b.offset, length: b.length, sha256: b.sha256 });
+      }
+    } catch {
+      out.clear();
+    }
+    return out;
+  };
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  return (id) => {
+    const block = (blocks ??= load()).get(id);
+    if (!block || !written) return Promise.resolve(undefined);
+    try {
+      using file = Deno.openSync(written.path);
+      file.seekSync(block.offset, Deno.SeekMode.Start);
+      const bytes = new Uint8Array(block.length);
+      for (let at = 0; at < bytes.length;) {
+        const n = file.readSync(bytes.subarray(at));
+        if (!n) return Promise.resolve(undefined);
+        at += n;
+      }
+      if (sha256(bytes) !== block.sha256) return Promise.resolve(undefined);
+      const text = decoder.decode(bytes);
+      // A replacement character may stand for a lone surrogate of the text that was counted.
+      if (text.includes("\uFFFD")) return Promise.resolve(undefined);
+      return Promise.resolve({ text, sha256: block.sha256 });
+    } catch {
+      return Promise.resolve(undefined);
+    }
+  };
+}
+
+/**
+ * {@linkcode earlierBlocks} for a list of blocks: the earlier version of the i-th block;
+ * `undefined` when there is no last document, or it is not the file written then (a cold build
+ * looks for none).
+ *
+ * @example
+ * ```ts
+ * import { earlierIn } from "./_count_diff.ts";
+ * earlierIn(undefined, [{ id: "files:a.py" }]); // undefined
+ * ```
+ */
+export function earlierIn(
+  written: WrittenDocument | undefined,
+  blocks: Array<{ id: string }>,
+): ((index: number) => Promise<EarlierText | undefined>) | undefined {
+  if (!written || fileStamp(written.path) !== written.stamp) return undefined;
+  const byId = earlierBlocks(written);
+  return (index) => blocks[index] ? byId(blocks[index].id) : Promise.resolve(undefined);
+}
