@@ -13,10 +13,16 @@
  * files to this thread, and no other worker starts until the pool is idle.
  * Idle workers are stopped, so a finished build holds no thread.
  *
+ * A build that knows early which files it will render asks the pool to get
+ * ready (`prepare`): the workers start and every thread loads the grammars
+ * while the build still reads and scans, and they stay until the build says
+ * it is done with them.
+ *
  * @module
  */
 
 import { languageFor } from "../../grammars/languages.ts";
+import { parserFor } from "../../grammars/parser.ts";
 import { type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
 
 /** Options of {@linkcode codePool}. */
@@ -39,7 +45,24 @@ export interface CodePool {
   readonly workers: number;
   /** Files rendered so far, by where. */
   readonly rendered: { thisThread: number; workers: number };
+  /**
+   * Get ready for files about to be rendered: load their grammars on this thread and, when they
+   * are enough to start workers, start them now (they load the grammars too). Idle workers stay
+   * until the returned function is called (or {@linkcode PREPARE_HOLD_MS} pass).
+   */
+  prepare(files: PreparedFile[]): () => void;
 }
+
+/** A file a build will render (see {@linkcode CodePool.prepare}). */
+export interface PreparedFile {
+  /** Its path (the grammar comes from the extension). */
+  path: string;
+  /** Its length in characters. */
+  chars: number;
+}
+
+/** The longest a `prepare` keeps idle workers when the build never says it is done. */
+export const PREPARE_HOLD_MS = 10_000;
 
 interface Job {
   id: number;
@@ -114,6 +137,8 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   const rendered = { thisThread: 0, workers: 0 };
   // Lets this thread see worker messages between two of its own files (timers are clamped).
   let channel: MessageChannel | undefined;
+  /** Builds that prepared and are not done yet: idle workers stay while any is. */
+  let holds = 0;
 
   function pump(): void {
     if (!broken && threads > 1 && queue.length && queuedChars >= minChars) {
@@ -179,7 +204,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     });
   }
 
-  function startLane(): void {
+  function startLane(grammars: string[] = []): void {
     let worker: Worker;
     try {
       worker = new Worker(workerUrl, { type: "module" });
@@ -187,6 +212,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       broken = true;
       return;
     }
+    if (grammars.length) worker.postMessage({ grammars });
     channel ??= new MessageChannel();
     const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false };
     // Loading the module and the runtime is not a file's work: the clock starts when the worker is ready.
@@ -270,7 +296,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   }
 
   function stopWhenIdle(): void {
-    if (queue.length || mainRendering || lanes.some((l) => l.jobs.size)) return;
+    if (holds || queue.length || mainRendering || lanes.some((l) => l.jobs.size)) return;
     for (const lane of lanes) {
       clearTimeout(lane.timer);
       lane.worker.terminate();
@@ -299,6 +325,33 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       return lanes.length;
     },
     rendered,
+    prepare(files) {
+      let chars = 0;
+      const grammars = new Set<string>();
+      for (const file of files) {
+        const spec = languageFor(file.path);
+        if (!spec) continue;
+        grammars.add(spec.grammar);
+        chars += file.chars;
+      }
+      if (!grammars.size) return () => {};
+      // A grammar that fails to load is not kept: the render that needs it retries and reports.
+      for (const grammar of grammars) parserFor(grammar).catch(() => {});
+      holds++;
+      if (!broken && threads > 1 && chars >= minChars) {
+        while (lanes.length < threads - 1 && !broken) startLane([...grammars]);
+      }
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        clearTimeout(timer);
+        holds--;
+        stopWhenIdle();
+      };
+      const timer = setTimeout(release, PREPARE_HOLD_MS);
+      return release;
+    },
   };
 }
 
@@ -322,4 +375,21 @@ export function renderCodeShared(
 ): Promise<CodeView | undefined> {
   shared ??= codePool();
   return shared.render(path, text, options);
+}
+
+/**
+ * Get the process's shared pool ready for files a build is about to render
+ * with a code view (see {@linkcode CodePool.prepare}); call the returned
+ * function when the build's transform stage is over.
+ *
+ * @example
+ * ```ts
+ * import { prepareCodeShared } from "./_code_pool.ts";
+ * const done = prepareCodeShared([{ path: "a.py", chars: 20 }]);
+ * done();
+ * ```
+ */
+export function prepareCodeShared(files: PreparedFile[]): () => void {
+  shared ??= codePool();
+  return shared.prepare(files);
 }

@@ -161,3 +161,32 @@ setTimeout(() => self.postMessage({ ready: true }), 10000);
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("codePool().prepare() starts a worker before any file, renders byte-identical, and holds it until released", async () => {
+  const cases = await realFiles();
+  const pool = codePool({ threads: 2, minChars: 1000 });
+  const release = pool.prepare(cases.map((c) => ({ path: c.path, chars: c.text.length })));
+  assert.equal(pool.workers, 1, "the worker starts when the build gets ready");
+  const expected = await reference(cases);
+  const actual = await Promise.all(cases.map((c) => pool.render(c.path, c.text)));
+  actual.forEach((view, i) => assert.deepEqual(view, expected[i], cases[i].path));
+  assert.ok(pool.rendered.workers > 0, "the prepared worker rendered files");
+  assert.equal(pool.workers, 1, "an idle worker stays while the build is not done");
+  release();
+  assert.equal(pool.workers, 0, "released: the idle worker is stopped");
+  release(); // a second call does nothing
+  assert.equal(pool.workers, 0);
+});
+
+Deno.test("codePool().prepare() starts no worker for fewer characters than minChars or files without a grammar", () => {
+  const pool = codePool({ threads: 2, minChars: 1000 });
+  const small = pool.prepare([{ path: "a.py", chars: 999 }]);
+  assert.equal(pool.workers, 0);
+  const other = pool.prepare([{ path: "notes.md", chars: 100_000 }]);
+  assert.equal(pool.workers, 0, "no grammar, no worker");
+  small();
+  other();
+  const single = codePool({ threads: 1, minChars: 0 });
+  single.prepare([{ path: "a.py", chars: 100_000 }])();
+  assert.equal(single.workers, 0, "threads: 1 never starts a worker");
+});
