@@ -370,6 +370,8 @@ class Walker {
         continue;
       }
       if (spec.descend && !spec.descend.has(type)) continue;
+      // Types hold nothing the view keeps or elides (a subtree with parse errors is walked).
+      if (spec.opaque?.has(type) && !child.hasError) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes);
     }
   }
