@@ -17,7 +17,9 @@ import {
   type LanguageSpec,
   type NodeLike,
 } from "../../grammars/languages.ts";
-import { parserFor, type SyntaxNode } from "../../grammars/parser.ts";
+// Not `parser.ts`: a code worker loads this module without `deps.ts` (see `_tree_sitter.ts`).
+import { parserFor } from "../../grammars/_tree_sitter.ts";
+import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { renderCodeShared } from "./_code_pool.ts";
 

@@ -22,7 +22,8 @@
  */
 
 import { languageFor } from "../../grammars/languages.ts";
-import { parserFor } from "../../grammars/parser.ts";
+// Not `parser.ts`: `_code.ts` imports this module, and a code worker loads it without `deps.ts`.
+import { grammarUrls, parserFor } from "../../grammars/_tree_sitter.ts";
 import { type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
 
 /** Options of {@linkcode codePool}. */
@@ -212,7 +213,14 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       broken = true;
       return;
     }
-    if (grammars.length) worker.postMessage({ grammars });
+    // Where the runtime and the grammars are, so the worker loads them without `deps.ts` (a file
+    // it gets before that loads them through `deps.ts`: slower, the same parsers), then the
+    // grammars of a build getting ready.
+    grammarUrls().then((urls) => {
+      if (!lanes.some((l) => l.worker === worker)) return;
+      if (urls) worker.postMessage({ urls });
+      if (grammars.length) worker.postMessage({ grammars });
+    }, () => {});
     channel ??= new MessageChannel();
     const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false };
     // Loading the module and the runtime is not a file's work: the clock starts when the worker is ready.

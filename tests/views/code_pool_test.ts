@@ -190,3 +190,23 @@ Deno.test("codePool().prepare() starts no worker for fewer characters than minCh
   single.prepare([{ path: "a.py", chars: 100_000 }])();
   assert.equal(single.workers, 0, "threads: 1 never starts a worker");
 });
+
+Deno.test("a code worker's static imports never reach deps.ts (it loads the runtime from the URLs it is given)", async () => {
+  const root = new URL("../../", import.meta.url);
+  const seen = new Set<string>();
+  const visit = async (url: URL) => {
+    if (seen.has(url.href)) return;
+    seen.add(url.href);
+    const text = await Deno.readTextFile(url);
+    // Value imports only: `import type` is erased, dynamic `import()` loads only when called.
+    for (const m of text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+"(\.[^"]+)"/gms)) {
+      await visit(new URL(m[1], url));
+    }
+  };
+  await visit(new URL("plugins/view_modes/_code_worker.ts", root));
+  const files = [...seen].map((href) => href.slice(root.href.length)).sort();
+  assert.ok(files.includes("plugins/view_modes/_code.ts"), files.join(", "));
+  assert.ok(files.includes("grammars/_tree_sitter.ts"), files.join(", "));
+  assert.ok(!files.includes("deps.ts"), files.join(", "));
+  assert.ok(!files.includes("grammars/parser.ts"), files.join(", "));
+});
