@@ -23,7 +23,7 @@
 
 import { languageFor } from "../../grammars/languages.ts";
 // Not `parser.ts`: `_code.ts` imports this module, and a code worker loads it without `deps.ts`.
-import { grammarUrls, parserFor } from "../../grammars/_tree_sitter.ts";
+import { type GrammarUrls, grammarUrls, parserFor } from "../../grammars/_tree_sitter.ts";
 import { type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
 
 /** Options of {@linkcode codePool}. */
@@ -80,6 +80,8 @@ interface Lane {
   chars: number;
   /** The worker said it loaded. */
   ready: boolean;
+  /** The worker was told where the runtime and the grammars are (files wait until then). */
+  told: boolean;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -213,16 +215,18 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       broken = true;
       return;
     }
-    // Where the runtime and the grammars are, so the worker loads them without `deps.ts` (a file
-    // it gets before that loads them through `deps.ts`: slower, the same parsers), then the
-    // grammars of a build getting ready.
-    grammarUrls().then((urls) => {
-      if (!lanes.some((l) => l.worker === worker)) return;
+    channel ??= new MessageChannel();
+    const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false, told: false };
+    // Where the runtime and the grammars are, so the worker loads them without `deps.ts`, then
+    // the grammars of a build getting ready; its first file waits for that.
+    const tell = (urls?: GrammarUrls) => {
+      if (!lanes.includes(lane)) return;
       if (urls) worker.postMessage({ urls });
       if (grammars.length) worker.postMessage({ grammars });
-    }, () => {});
-    channel ??= new MessageChannel();
-    const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false };
+      lane.told = true;
+      pump();
+    };
+    grammarUrls().then(tell, () => tell());
     // Loading the module and the runtime is not a file's work: the clock starts when the worker is ready.
     lane.timer = setTimeout(() => {
       broken = true;
@@ -258,6 +262,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   }
 
   function feed(lane: Lane): void {
+    if (!lane.told) return;
     while (queue.length && (lane.jobs.size === 0 || lane.chars < LANE_CHARS)) {
       // A large file waits for a loaded worker: by then the burst has joined the queue, so the
       // worker takes the largest of them, not the first large one to arrive.
