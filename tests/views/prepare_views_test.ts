@@ -57,8 +57,8 @@ Deno.test("a view's prepare hook gets the files it will render before the scan, 
   assert.equal(again.document, first.document);
 });
 
-Deno.test("the built-in code views render a cold build the same with their threads started early", async () => {
-  // Large enough for the pool to start its worker when it gets ready; one file holds a secret.
+Deno.test("the built-in code views render a cold build the same with and without their prepare hook", async () => {
+  // Large enough for the pool to start its worker; one file holds a secret.
   const body = (n: number) =>
     Array.from({ length: n }, (_, i) => `def f${i}(x):\n    return x + ${i}\n\n`).join("");
   const root = await makeProject({
