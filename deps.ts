@@ -60,6 +60,11 @@ export function loadTreeSitter(): Promise<typeof import("npm:web-tree-sitter@0.2
   return import("npm:web-tree-sitter@0.27.1");
 }
 
+/** The resolved URL of the web-tree-sitter module (code workers import it from there). */
+export function treeSitterUrl(): string {
+  return import.meta.resolve("npm:web-tree-sitter@0.27.1");
+}
+
 /** `file:` URLs of the official grammars' `.wasm` files, by grammar id. */
 export const GRAMMAR_WASM: Record<string, () => string> = {
   python: () => import.meta.resolve("npm:tree-sitter-python@0.25.0/tree-sitter-python.wasm"),

@@ -58,6 +58,11 @@ export interface LanguageSpec {
    * definition or body can sit inside an expression, so expressions need no walk).
    */
   descend?: Set<string>;
+  /**
+   * Node types the walk into a kept item never enters when they parsed without errors: types,
+   * which hold no body, value or member definition (TypeScript's annotations, arguments, aliases).
+   */
+  opaque?: Set<string>;
   /** Python-style docstrings (first string statement of a body). */
   docstrings?: boolean;
 }
@@ -219,6 +224,33 @@ const JS_BASE = {
   definitions: JS_DEFINITIONS,
   values: new Set(["variable_declarator.value", "public_field_definition.value"]),
   isPublic: jsPublic,
+  opaque: new Set([
+    "type_annotation",
+    "opting_type_annotation",
+    "omitting_type_annotation",
+    "adding_type_annotation",
+    "asserts_annotation",
+    "type_predicate_annotation",
+    "type_arguments",
+    "type_parameters",
+    "extends_type_clause",
+    "implements_clause",
+    "object_type",
+    "union_type",
+    "intersection_type",
+    "conditional_type",
+    "generic_type",
+    "function_type",
+    "constructor_type",
+    "tuple_type",
+    "array_type",
+    "lookup_type",
+    "index_type_query",
+    "type_query",
+    "template_literal_type",
+    "readonly_type",
+    "parenthesized_type",
+  ]),
 };
 
 function goPublic(_def: NodeLike, name: string): boolean {

@@ -10,27 +10,25 @@ import {
   GRAMMAR_WASM,
   loadTreeSitter,
   type TreeSitterNode,
-  type TreeSitterParser,
   type TreeSitterTree,
+  treeSitterUrl,
 } from "../deps.ts";
+import { parserFor, useGrammarSource } from "./_tree_sitter.ts";
 
-/** The web-tree-sitter module. */
-export type TreeSitter = Awaited<ReturnType<typeof loadTreeSitter>>;
+export type { GrammarUrls, TreeSitter } from "./_tree_sitter.ts";
 /** A syntax node. */
 export type SyntaxNode = TreeSitterNode;
 /** A syntax tree (call `delete()` when done). */
 export type SyntaxTree = TreeSitterTree;
 
-let runtime: Promise<TreeSitter> | undefined;
-const parsers = new Map<string, Promise<TreeSitterParser>>();
-
-function treeSitter(): Promise<TreeSitter> {
-  runtime ??= loadTreeSitter().then(async (mod) => {
-    await mod.Parser.init();
-    return mod;
-  });
-  return runtime;
-}
+useGrammarSource({
+  runtime: loadTreeSitter,
+  wasm: (grammar) => GRAMMAR_WASM[grammar]?.(),
+  urls: () => ({
+    runtime: treeSitterUrl(),
+    wasm: Object.fromEntries(Object.entries(GRAMMAR_WASM).map(([id, url]) => [id, url()])),
+  }),
+});
 
 /**
  * The reusable parser of a grammar (`python`, `c`, `cpp`, `javascript`,
@@ -45,28 +43,7 @@ function treeSitter(): Promise<TreeSitter> {
  * tree.delete();
  * ```
  */
-export function parserFor(grammar: string): Promise<TreeSitterParser> {
-  let parser = parsers.get(grammar);
-  if (!parser) {
-    const wasm = GRAMMAR_WASM[grammar];
-    if (!wasm) return Promise.reject(new Error(`Unknown grammar "${grammar}"`));
-    parser = treeSitter().then(async ({ Language, Parser }) => {
-      const url = new URL(wasm());
-      const language = await Language.load(
-        url.protocol === "file:" ? await Deno.readFile(url) : new Uint8Array(
-          await (await fetch(url)).arrayBuffer(),
-        ),
-      );
-      const p = new Parser();
-      p.setLanguage(language);
-      return p;
-    });
-    // A failed load is not cached: the next file retries and reports its own error.
-    parser.catch(() => parsers.delete(grammar));
-    parsers.set(grammar, parser);
-  }
-  return parser;
-}
+export { parserFor };
 
 /**
  * Parse text with a grammar; the caller deletes the tree.

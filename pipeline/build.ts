@@ -53,6 +53,7 @@ import type { Resident } from "./_resident.ts";
 import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
 import { earlierIn } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
+import { prepareViews } from "./_prepare_views.ts";
 import type {
   BudgetReport,
   Manifest,
@@ -191,6 +192,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   }
   clock?.mark("read");
   const inFocus = focusOf(config);
+  // Views start their threads and load grammars while the scan runs.
+  const viewsReady = prepareViews(sources, config, registry, inFocus);
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules, cache, {
     // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
@@ -217,6 +220,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
     }),
   });
+  viewsReady();
   secrets.push(...lateFindings(sources));
   clock?.mark("transform");
   // The raw bytes and texts are rendered now: let them go (they are the size of the project),

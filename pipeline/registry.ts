@@ -21,7 +21,7 @@ export { PluginError };
 const KEYS: Record<PluginKind, { required: string[]; optional: string[] }> = {
   "view-mode": {
     required: ["render", "version"],
-    optional: ["extensions", "accepts", "cacheKey", "timeoutMs"],
+    optional: ["extensions", "accepts", "cacheKey", "timeoutMs", "prepare"],
   },
   "section": { required: ["compose"], optional: [] },
   "ordering": { required: ["order"], optional: ["commit", "breakpoints"] },

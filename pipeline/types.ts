@@ -549,6 +549,13 @@ export interface ViewModePlugin {
    * the output depends on (LLM modes: model + parameters + prompt-template hash; factory options).
    */
   cacheKey?(file: ViewInput, ctx: ViewContext): string | Promise<string>;
+  /**
+   * Called before the secret scan with the files this view will render in this build (paths and
+   * lengths in characters, read this build), so it can get ready (start threads, load grammars)
+   * while the build scans. The function it returns is called when the transform stage ends.
+   * Output must not depend on it.
+   */
+  prepare?(files: Array<{ path: string; chars: number }>): (() => void) | void;
 }
 
 /** The state a section plugin composes from. */

@@ -17,7 +17,9 @@ import {
   type LanguageSpec,
   type NodeLike,
 } from "../../grammars/languages.ts";
-import { parserFor, type SyntaxNode } from "../../grammars/parser.ts";
+// Not `parser.ts`: a code worker loads this module without `deps.ts` (see `_tree_sitter.ts`).
+import { parserFor } from "../../grammars/_tree_sitter.ts";
+import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { renderCodeShared } from "./_code_pool.ts";
 
@@ -370,6 +372,8 @@ class Walker {
         continue;
       }
       if (spec.descend && !spec.descend.has(type)) continue;
+      // Types hold nothing the view keeps or elides (a subtree with parse errors is walked).
+      if (spec.opaque?.has(type) && !child.hasError) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes);
     }
   }

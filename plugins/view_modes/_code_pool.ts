@@ -13,10 +13,17 @@
  * files to this thread, and no other worker starts until the pool is idle.
  * Idle workers are stopped, so a finished build holds no thread.
  *
+ * A build that knows early which files it will render asks the pool to get
+ * ready (`prepare`): this thread loads the grammars while the build still
+ * scans, and workers started for its files stay until the build says it is
+ * done with them.
+ *
  * @module
  */
 
 import { languageFor } from "../../grammars/languages.ts";
+// Not `parser.ts`: `_code.ts` imports this module, and a code worker loads it without `deps.ts`.
+import { type GrammarUrls, grammarUrls, parserFor } from "../../grammars/_tree_sitter.ts";
 import { type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
 
 /** Options of {@linkcode codePool}. */
@@ -39,7 +46,23 @@ export interface CodePool {
   readonly workers: number;
   /** Files rendered so far, by where. */
   readonly rendered: { thisThread: number; workers: number };
+  /**
+   * Get ready for files about to be rendered: load their grammars on this thread. Idle workers
+   * stay until the returned function is called (or {@linkcode PREPARE_HOLD_MS} pass).
+   */
+  prepare(files: PreparedFile[]): () => void;
 }
+
+/** A file a build will render (see {@linkcode CodePool.prepare}). */
+export interface PreparedFile {
+  /** Its path (the grammar comes from the extension). */
+  path: string;
+  /** Its length in characters. */
+  chars: number;
+}
+
+/** The longest a `prepare` keeps idle workers when the build never says it is done. */
+export const PREPARE_HOLD_MS = 10_000;
 
 interface Job {
   id: number;
@@ -56,6 +79,8 @@ interface Lane {
   chars: number;
   /** The worker said it loaded. */
   ready: boolean;
+  /** The worker was told where the runtime and the grammars are (files wait until then). */
+  told: boolean;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -114,6 +139,8 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   const rendered = { thisThread: 0, workers: 0 };
   // Lets this thread see worker messages between two of its own files (timers are clamped).
   let channel: MessageChannel | undefined;
+  /** Builds that prepared and are not done yet: idle workers stay while any is. */
+  let holds = 0;
 
   function pump(): void {
     if (!broken && threads > 1 && queue.length && queuedChars >= minChars) {
@@ -179,7 +206,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     });
   }
 
-  function startLane(): void {
+  function startLane(grammars: string[] = []): void {
     let worker: Worker;
     try {
       worker = new Worker(workerUrl, { type: "module" });
@@ -188,7 +215,17 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       return;
     }
     channel ??= new MessageChannel();
-    const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false };
+    const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false, told: false };
+    // Where the runtime and the grammars are, so the worker loads them without `deps.ts`, then
+    // the grammars of a build getting ready; its first file waits for that.
+    const tell = (urls?: GrammarUrls) => {
+      if (!lanes.includes(lane)) return;
+      if (urls) worker.postMessage({ urls });
+      if (grammars.length) worker.postMessage({ grammars });
+      lane.told = true;
+      pump();
+    };
+    grammarUrls().then(tell, () => tell());
     // Loading the module and the runtime is not a file's work: the clock starts when the worker is ready.
     lane.timer = setTimeout(() => {
       broken = true;
@@ -224,6 +261,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   }
 
   function feed(lane: Lane): void {
+    if (!lane.told) return;
     while (queue.length && (lane.jobs.size === 0 || lane.chars < LANE_CHARS)) {
       // A large file waits for a loaded worker: by then the burst has joined the queue, so the
       // worker takes the largest of them, not the first large one to arrive.
@@ -270,7 +308,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   }
 
   function stopWhenIdle(): void {
-    if (queue.length || mainRendering || lanes.some((l) => l.jobs.size)) return;
+    if (holds || queue.length || mainRendering || lanes.some((l) => l.jobs.size)) return;
     for (const lane of lanes) {
       clearTimeout(lane.timer);
       lane.worker.terminate();
@@ -299,6 +337,30 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       return lanes.length;
     },
     rendered,
+    prepare(files) {
+      const grammars = new Set<string>();
+      for (const file of files) {
+        const spec = languageFor(file.path);
+        if (!spec) continue;
+        grammars.add(spec.grammar);
+      }
+      if (!grammars.size) return () => {};
+      // A grammar that fails to load is not kept: the render that needs it retries and reports.
+      for (const grammar of grammars) parserFor(grammar).catch(() => {});
+      holds++;
+      // Workers are not started here: one loaded before the files come takes the first file to
+      // come, not the largest (measured: typescript lib's cold skeleton 0.7 s slower).
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        clearTimeout(timer);
+        holds--;
+        stopWhenIdle();
+      };
+      const timer = setTimeout(release, PREPARE_HOLD_MS);
+      return release;
+    },
   };
 }
 
@@ -322,4 +384,21 @@ export function renderCodeShared(
 ): Promise<CodeView | undefined> {
   shared ??= codePool();
   return shared.render(path, text, options);
+}
+
+/**
+ * Get the process's shared pool ready for files a build is about to render
+ * with a code view (see {@linkcode CodePool.prepare}); call the returned
+ * function when the build's transform stage is over.
+ *
+ * @example
+ * ```ts
+ * import { prepareCodeShared } from "./_code_pool.ts";
+ * const done = prepareCodeShared([{ path: "a.py", chars: 20 }]);
+ * done();
+ * ```
+ */
+export function prepareCodeShared(files: PreparedFile[]): () => void {
+  shared ??= codePool();
+  return shared.prepare(files);
 }

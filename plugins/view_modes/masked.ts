@@ -11,7 +11,7 @@
 import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 import type { MaskMode, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import { renderOrFallback } from "./_code.ts";
-import { CODE_VIEW_TIMEOUT_MS } from "./_code_pool.ts";
+import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
 
 /** Options of {@linkcode maskedViewMode}. */
 export interface MaskedOptions {
@@ -45,6 +45,7 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
     extensions: CODE_EXTENSIONS,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
+    prepare: prepareCodeShared,
     async render(file, ctx): Promise<ViewOutput> {
       const local = ctx.options as MaskedOptions;
       const mask = { ...settings.mask, ...local.mask, ...ctx.entry.mask };

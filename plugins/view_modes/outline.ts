@@ -9,7 +9,7 @@
 import { CODE_EXTENSIONS, languageFor } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { type CodeSymbol, renderOrFallback } from "./_code.ts";
-import { CODE_VIEW_TIMEOUT_MS } from "./_code_pool.ts";
+import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
 
 /** Options of {@linkcode outlineViewMode}. */
 export interface OutlineOptions {
@@ -38,6 +38,7 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
     extensions: CODE_EXTENSIONS,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
+    prepare: prepareCodeShared,
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as OutlineOptions) };
       const comment = languageFor(file.path)?.id === "python" ? "#" : "//";

@@ -11,7 +11,7 @@
 import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { renderOrFallback } from "./_code.ts";
-import { CODE_VIEW_TIMEOUT_MS } from "./_code_pool.ts";
+import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
 
 /** Options of {@linkcode skeletonViewMode}. */
 export interface SkeletonOptions {
@@ -41,6 +41,7 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
     extensions: CODE_EXTENSIONS,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
+    prepare: prepareCodeShared,
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SkeletonOptions) };
       return renderOrFallback(file, ctx, {

@@ -92,6 +92,7 @@ Deno.test("codePool() times a file from when a worker takes it, not from when it
       `import { renderCode } from ${JSON.stringify(CODE_URL)};
 let chain = Promise.resolve();
 self.onmessage = (event) => {
+  if (!("id" in event.data)) return; // where the grammars are, and which to load: not files
   const { id, path, text, options } = event.data;
   chain = chain.then(async () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -160,4 +161,53 @@ setTimeout(() => self.postMessage({ ready: true }), 10000);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("codePool().prepare() renders byte-identical and holds the workers until released", async () => {
+  const cases = await realFiles();
+  const pool = codePool({ threads: 2, minChars: 1000 });
+  const release = pool.prepare(cases.map((c) => ({ path: c.path, chars: c.text.length })));
+  assert.equal(pool.workers, 0, "workers start with the files, not before (they take the largest)");
+  const expected = await reference(cases);
+  const actual = await Promise.all(cases.map((c) => pool.render(c.path, c.text)));
+  actual.forEach((view, i) => assert.deepEqual(view, expected[i], cases[i].path));
+  assert.ok(pool.rendered.workers > 0, "a worker rendered files");
+  assert.equal(pool.workers, 1, "an idle worker stays while the build is not done");
+  release();
+  assert.equal(pool.workers, 0, "released: the idle worker is stopped");
+  release(); // a second call does nothing
+  assert.equal(pool.workers, 0);
+});
+
+Deno.test("codePool().prepare() starts no worker for fewer characters than minChars or files without a grammar", () => {
+  const pool = codePool({ threads: 2, minChars: 1000 });
+  const small = pool.prepare([{ path: "a.py", chars: 999 }]);
+  assert.equal(pool.workers, 0);
+  const other = pool.prepare([{ path: "notes.md", chars: 100_000 }]);
+  assert.equal(pool.workers, 0, "no grammar, no worker");
+  small();
+  other();
+  const single = codePool({ threads: 1, minChars: 0 });
+  single.prepare([{ path: "a.py", chars: 100_000 }])();
+  assert.equal(single.workers, 0, "threads: 1 never starts a worker");
+});
+
+Deno.test("a code worker's static imports never reach deps.ts (it loads the runtime from the URLs it is given)", async () => {
+  const root = new URL("../../", import.meta.url);
+  const seen = new Set<string>();
+  const visit = async (url: URL) => {
+    if (seen.has(url.href)) return;
+    seen.add(url.href);
+    const text = await Deno.readTextFile(url);
+    // Value imports only: `import type` is erased, dynamic `import()` loads only when called.
+    for (const m of text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+"(\.[^"]+)"/gms)) {
+      await visit(new URL(m[1], url));
+    }
+  };
+  await visit(new URL("plugins/view_modes/_code_worker.ts", root));
+  const files = [...seen].map((href) => href.slice(root.href.length)).sort();
+  assert.ok(files.includes("plugins/view_modes/_code.ts"), files.join(", "));
+  assert.ok(files.includes("grammars/_tree_sitter.ts"), files.join(", "));
+  assert.ok(!files.includes("deps.ts"), files.join(", "));
+  assert.ok(!files.includes("grammars/parser.ts"), files.join(", "));
 });

@@ -1,0 +1,113 @@
+/**
+ * The tree-sitter runtime and one reusable parser per grammar, loaded lazily,
+ * without importing `deps.ts` at load time: a code worker loads only what
+ * parsing needs. Where the runtime and the grammars come from is set by
+ * `parser.ts` (from `deps.ts`) or, in a code worker, by the thread that
+ * started it (the same modules' resolved URLs); until one is set, the first
+ * parser loads `parser.ts`.
+ *
+ * @module
+ */
+
+import type { loadTreeSitter, TreeSitterParser } from "../deps.ts";
+
+/** The web-tree-sitter module. */
+export type TreeSitter = Awaited<ReturnType<typeof loadTreeSitter>>;
+
+/** Where the runtime and the grammars come from. */
+export interface GrammarSource {
+  /** Load the web-tree-sitter module. */
+  runtime(): Promise<TreeSitter>;
+  /** The URL of a grammar's `.wasm` (undefined for an unknown grammar). */
+  wasm(grammar: string): string | undefined;
+  /** The resolved URLs of the runtime and every grammar, for a code worker. */
+  urls?(): GrammarUrls;
+}
+
+/** The resolved URLs of the runtime and of every grammar's `.wasm` (what a code worker loads). */
+export interface GrammarUrls {
+  /** The web-tree-sitter module. */
+  runtime: string;
+  /** Each grammar's `.wasm`, by grammar id. */
+  wasm: Record<string, string>;
+}
+
+let source: GrammarSource | undefined;
+let runtime: Promise<TreeSitter> | undefined;
+const parsers = new Map<string, Promise<TreeSitterParser>>();
+
+/**
+ * Set where the runtime and the grammars come from (before the first parser
+ * is asked for).
+ *
+ * @example
+ * ```ts
+ * import { useGrammarSource } from "./_tree_sitter.ts";
+ * import { GRAMMAR_WASM, loadTreeSitter } from "../deps.ts";
+ * useGrammarSource({ runtime: loadTreeSitter, wasm: (g) => GRAMMAR_WASM[g]?.() });
+ * ```
+ */
+export function useGrammarSource(next: GrammarSource): void {
+  source = next;
+}
+
+async function grammarSource(): Promise<GrammarSource> {
+  if (!source) await import("./parser.ts");
+  return source!;
+}
+
+/**
+ * The URLs a code worker loads the runtime and the grammars from, so that it
+ * does not load `deps.ts` (undefined when the source set cannot tell).
+ *
+ * @example
+ * ```ts
+ * import { grammarUrls } from "./_tree_sitter.ts";
+ * (await grammarUrls())?.wasm.python; // "file:///.../tree-sitter-python.wasm"
+ * ```
+ */
+export async function grammarUrls(): Promise<GrammarUrls | undefined> {
+  return (await grammarSource()).urls?.();
+}
+
+function treeSitter(from: GrammarSource): Promise<TreeSitter> {
+  runtime ??= from.runtime().then(async (mod) => {
+    await mod.Parser.init();
+    return mod;
+  });
+  return runtime;
+}
+
+/**
+ * The reusable parser of a grammar, loaded on first use (see `parser.ts`).
+ *
+ * @example
+ * ```ts
+ * import { parserFor } from "./_tree_sitter.ts";
+ * const parser = await parserFor("python");
+ * parser.parse("x = 1\n")?.delete();
+ * ```
+ */
+export function parserFor(grammar: string): Promise<TreeSitterParser> {
+  let parser = parsers.get(grammar);
+  if (!parser) {
+    parser = grammarSource().then(async (from) => {
+      const wasm = from.wasm(grammar);
+      if (!wasm) throw new Error(`Unknown grammar "${grammar}"`);
+      const { Language, Parser } = await treeSitter(from);
+      const url = new URL(wasm);
+      const language = await Language.load(
+        url.protocol === "file:" ? await Deno.readFile(url) : new Uint8Array(
+          await (await fetch(url)).arrayBuffer(),
+        ),
+      );
+      const p = new Parser();
+      p.setLanguage(language);
+      return p;
+    });
+    // A failed load is not cached: the next file retries and reports its own error.
+    parser.catch(() => parsers.delete(grammar));
+    parsers.set(grammar, parser);
+  }
+  return parser;
+}

@@ -1,0 +1,54 @@
+/**
+ * Views get ready before the secret scan: each view mode with a `prepare`
+ * hook is told which files it will render in this build (files read this
+ * build, by the view `chooseView` picks), so the code views start their
+ * parsing threads and load grammars while the build scans. Getting ready
+ * never changes what a view renders.
+ *
+ * @module
+ */
+
+import { chooseView } from "./transform.ts";
+import { findViewMode, type Registry } from "./registry.ts";
+import type { ResolvedConfig, SourceFile } from "./types.ts";
+
+/**
+ * Call the `prepare` hook of each view mode that will render files of this
+ * build; returns the function that tells them the transform stage is over.
+ *
+ * @example
+ * ```ts
+ * import { prepareViews } from "./_prepare_views.ts";
+ * // const done = prepareViews(sources, config, registry, focusOf(config));
+ * // ... transform ...
+ * // done();
+ * ```
+ */
+export function prepareViews(
+  sources: SourceFile[],
+  config: ResolvedConfig,
+  registry: Registry,
+  isFocus: (path: string) => boolean,
+): () => void {
+  const byView = new Map<string, Array<{ path: string; chars: number }>>();
+  for (const file of sources) {
+    // Files not read yet (unchanged since the last build) are mostly cache hits: not counted.
+    if (file.error || file.text === undefined || file.entry.autoAggregate === false) continue;
+    const view = chooseView(file, config, isFocus(file.path));
+    let files = byView.get(view);
+    if (!files) byView.set(view, files = []);
+    files.push({ path: file.path, chars: file.text.length });
+  }
+  const done: Array<() => void> = [];
+  for (const [view, files] of byView) {
+    const plugin = findViewMode(registry, view);
+    if (!plugin?.prepare) continue;
+    try {
+      const release = plugin.prepare(files);
+      if (release) done.push(release);
+    } catch {
+      // Getting ready is an optimization: a view that fails here renders (and reports) as usual.
+    }
+  }
+  return () => done.forEach((release) => release());
+}
