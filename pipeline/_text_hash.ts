@@ -1,10 +1,10 @@
 /**
  * Long texts as UTF-8 without their whole copy: a text is encoded (as
  * `TextEncoder` does) into a reused buffer in pieces, never cut inside a
- * surrogate pair, so its sha256, its UTF-8 length or its bytes written to a
- * file are those of the whole encoding. Encoding a string at once makes a
- * buffer of its size (held, or left for the garbage collector), and a
- * concatenation makes another copy of the text.
+ * surrogate pair, so its sha256 or its bytes written to a file are those of
+ * the whole encoding; its UTF-8 length is computed without encoding it.
+ * Encoding a string at once makes a buffer of its size (held, or left for
+ * the garbage collector), and a concatenation makes another copy of the text.
  *
  * @module
  */
@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 const PIECE = 64 * 1024;
 const encoder = new TextEncoder();
 /** Where pieces are encoded (3 bytes per UTF-16 unit at most); reused, so nothing is left to collect. */
-const scratch = new Uint8Array(3 * (PIECE + 1));
+const scratch = pieceBuffer();
 
 /**
  * The sha256 (hex) of the UTF-8 bytes of `parts` joined, as `sha256(parts.join(""))`.
@@ -33,7 +33,8 @@ export function sha256Parts(parts: string[]): string {
 }
 
 /**
- * The UTF-8 length of a text (as `TextEncoder` encodes it), counted piece by piece.
+ * The UTF-8 length of a text as `TextEncoder` encodes it (a lone surrogate as
+ * U+FFFD, 3 bytes), computed from its UTF-16 units without encoding it.
  *
  * @example
  * ```ts
@@ -42,8 +43,19 @@ export function sha256Parts(parts: string[]): string {
  * ```
  */
 export function utf8Length(text: string): number {
-  let n = 0;
-  for (const piece of encodePieces(text, scratch)) n += piece.length;
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 2; // a pair: 2 UTF-16 units, 4 bytes
+        i++;
+      } else n += 2;
+    } else n += 2;
+  }
   return n;
 }
 

@@ -14,6 +14,7 @@ import { callHook, findViewMode, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
 import { viewMemo } from "./_resident.ts";
 import { noteOutput } from "./_content_keys.ts";
+import { utf8Length } from "./_text_hash.ts";
 
 /** What is stored per rendered view. */
 interface ViewEntry {
@@ -148,24 +149,6 @@ function encodeEntry(entry: ViewEntry): Uint8Array {
   out.set(head);
   encoder.encodeInto(text, out.subarray(head.length));
   return out;
-}
-
-/** Bytes of a string in UTF-8 (lone surrogates count as U+FFFD, as TextEncoder writes them). */
-function utf8Length(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 2; // a pair: 2 UTF-16 units, 4 bytes
-        i++;
-      } else n += 2;
-    } else n += 2;
-  }
-  return n;
 }
 
 function decodeEntry(bytes: Uint8Array | undefined): ViewEntry | undefined {
