@@ -8,6 +8,7 @@ import {
   writePatched,
 } from "../../pipeline/_patch_write.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
+import { concatBytes } from "../../pipeline/_bytes.ts";
 import { build, defaultPlugins, loadConfig } from "../../mod.ts";
 
 function parts(sizes: number[], seed: number): Uint8Array[] {
@@ -19,30 +20,20 @@ function hashes(list: Uint8Array[]): string[] {
   return list.map((p) => createHash("sha256").update(p).digest("hex"));
 }
 
-function joined(list: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of list) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 Deno.test("writePatched() writes the same bytes as a whole write, shorter or longer than before", async () => {
   const dir = await tempDir();
   const old = parts([700_000, 600_000, 50_000, 9], 1);
   const previous = join(dir, "context_001.md");
-  await Deno.writeFile(previous, joined(old));
+  await Deno.writeFile(previous, concatBytes(old));
   const base = { hashes: hashes(old), path: previous, stamp: fileStamp(previous)! };
   for (const [i, tail] of [[1000], [10, 20, 30], [], [200_000, 3]].entries()) {
     const next = [old[0], old[1], ...parts(tail, 10 + i)];
     const path = join(dir, `next_${i}.md`);
     assert.equal(writePatched(path, next, hashes(next), base), true);
-    assert.deepEqual(await Deno.readFile(path), joined(next));
+    assert.deepEqual(await Deno.readFile(path), concatBytes(next));
   }
   // The previous file is untouched.
-  assert.deepEqual(await Deno.readFile(previous), joined(old));
+  assert.deepEqual(await Deno.readFile(previous), concatBytes(old));
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -50,7 +41,7 @@ Deno.test("writePatched() declines when little is shared or the previous file ch
   const dir = await tempDir();
   const old = parts([1_200_000, 100], 2);
   const previous = join(dir, "context_001.md");
-  await Deno.writeFile(previous, joined(old));
+  await Deno.writeFile(previous, concatBytes(old));
   const stamp = fileStamp(previous)!;
   const path = join(dir, "next.md");
   const base = { hashes: hashes(old), path: previous, stamp };
@@ -58,7 +49,7 @@ Deno.test("writePatched() declines when little is shared or the previous file ch
   const other = parts([1_200_000], 9)[0];
   assert.equal(writePatched(path, [other, old[1]], hashes([other, old[1]]), base), false);
   // Edited since it was written (another size).
-  await Deno.writeFile(previous, joined([old[0]]));
+  await Deno.writeFile(previous, concatBytes([old[0]]));
   assert.equal(writePatched(path, old, hashes(old), base), false);
   // Gone.
   await Deno.remove(previous);
@@ -77,8 +68,8 @@ Deno.test("documentHashes() gives the sha256 of the prefix and the whole, resume
     ...old.slice(1),
   ]];
   for (const doc of variants) {
-    const whole = joined(doc);
-    const cuts = [0, ...doc.map((_, i) => joined(doc.slice(0, i + 1)).length)];
+    const whole = concatBytes(doc);
+    const cuts = [0, ...doc.map((_, i) => concatBytes(doc.slice(0, i + 1)).length)];
     for (const cut of cuts) {
       const plain = documentHashes(doc, cut);
       assert.deepEqual(plain, { prefix: hex(whole.subarray(0, cut)), total: hex(whole) });

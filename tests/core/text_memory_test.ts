@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { sha256Parts, utf8Length } from "../../pipeline/_text_hash.ts";
 import { streamDocument } from "../../pipeline/_document.ts";
+import { concatBytes } from "../../pipeline/_bytes.ts";
 import { documentHashes, fileStamp, writePatched } from "../../pipeline/_patch_write.ts";
 import { fenceFor } from "../../plugins/sections/_render.ts";
 import { prng } from "../_helpers.ts";
@@ -93,7 +94,7 @@ Deno.test("a streamed document hashes and writes the same bytes as its blocks' e
   const old = join(dir, "old.md");
   await Deno.writeFile(
     old,
-    concat(parts.slice(0, 2).concat([encoder.encode("x".repeat(2 << 20))])),
+    concatBytes(parts.slice(0, 2).concat([encoder.encode("x".repeat(2 << 20))])),
   );
   const hashes = parts.map((p) => createHash("sha256").update(p).digest("hex"));
   const previous = {
@@ -106,17 +107,7 @@ Deno.test("a streamed document hashes and writes the same bytes as its blocks' e
   }
   // Compared by hash: a failing comparison of megabytes would print them all.
   const hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-  assert.equal(hex(await Deno.readFile(join(dir, "a.md"))), hex(concat(parts)));
-  assert.equal(hex(await Deno.readFile(join(dir, "b.md"))), hex(concat(parts)));
+  assert.equal(hex(await Deno.readFile(join(dir, "a.md"))), hex(concatBytes(parts)));
+  assert.equal(hex(await Deno.readFile(join(dir, "b.md"))), hex(concatBytes(parts)));
   await Deno.remove(dir, { recursive: true });
 });
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
