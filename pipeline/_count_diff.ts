@@ -3,9 +3,8 @@
  * (one edited file) is counted as the earlier block's count, minus the count
  * of the earlier middle, plus the count of the new middle, where the middles
  * are what lies between the texts' common head and common tail, cut at line
- * starts where the o200k/cl100k pre-split always breaks (see
- * `splitForCounting` in `count.ts`: the counts of the pieces add up to the
- * count of the whole). An edit of a few lines then counts a few lines, not
+ * starts where the o200k/cl100k pre-split always breaks (`_count_cuts.ts`:
+ * the counts of the pieces add up to the count of the whole). An edit of a few lines then counts a few lines, not
  * the whole file. The earlier block is read back from the last document (its
  * bytes checked against the sha256 its manifest lists) and its count is the
  * one the count cache holds for those bytes, so the result is the count of
@@ -15,6 +14,7 @@
  */
 
 import { sha256 } from "./read.ts";
+import { isCountCut } from "./_count_cuts.ts";
 import { FORMAT_EXTENSIONS } from "./formats.ts";
 import { fileStamp, type WrittenDocument } from "./_patch_write.ts";
 
@@ -66,7 +66,7 @@ export function countByDifference(
   // The last safe cut inside the common head: the characters on both sides of it are common.
   let start = 0;
   for (let nl = head >= 2 ? after.lastIndexOf("\n", head - 2) : -1; nl >= 0;) {
-    if (!/[\s/]/.test(after[nl + 1])) {
+    if (isCountCut(after, nl + 1)) {
       start = nl + 1;
       break;
     }
@@ -80,7 +80,7 @@ export function countByDifference(
     nl = after.indexOf("\n", nl + 1)
   ) {
     const cut = after.length - (nl + 1);
-    if (!/[\s/]/.test(after[nl + 1]) && before.length - cut >= start && nl + 1 >= start) {
+    if (isCountCut(after, nl + 1) && before.length - cut >= start && nl + 1 >= start) {
       end = cut;
       break;
     }

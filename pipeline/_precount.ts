@@ -4,7 +4,7 @@
  * thread renders, composes and orders, instead of a counting worker starting
  * afterwards. What they count is each text's middle, between its first and
  * last line start where the o200k/cl100k pre-split always breaks (see
- * `splitForCounting`), so a block that holds the text is counted as its own
+ * `_count_cuts.ts`), so a block that holds the text is counted as its own
  * head, that known middle and its tail, with the same result as counting the
  * block whole. A middle is used only where it is found in the block at two
  * such line starts; otherwise the block is counted as before. Long middles are
@@ -17,6 +17,7 @@
  */
 
 import type { BpeTable } from "./_bpe.ts";
+import { isCountCut, splitForCounting } from "./_count_cuts.ts";
 
 /** A thread that counts texts with a table (a scan worker). */
 export interface CountHelper {
@@ -126,7 +127,7 @@ export function countableSpan(text: string): [number, number] | undefined {
     start < 0 && nl >= 0 && nl + 1 < text.length;
     nl = text.indexOf("\n", nl + 1)
   ) {
-    if (!/[\s/]/.test(text[nl + 1])) start = nl + 1;
+    if (isCountCut(text, nl + 1)) start = nl + 1;
   }
   if (start < 0) return undefined;
   if (text.endsWith("\n")) return text.length > start ? [start, text.length] : undefined;
@@ -135,7 +136,7 @@ export function countableSpan(text: string): [number, number] | undefined {
     nl >= start;
     nl = text.lastIndexOf("\n", nl - 1)
   ) {
-    if (!/[\s/]/.test(text[nl + 1])) return nl + 1 > start ? [start, nl + 1] : undefined;
+    if (isCountCut(text, nl + 1)) return nl + 1 > start ? [start, nl + 1] : undefined;
     if (nl === 0) break;
   }
   return undefined;
@@ -181,7 +182,7 @@ export function startPrecount(
     if (!span) continue;
     const queue = file.helper !== undefined && queues[file.helper] ? queues[file.helper] : shared;
     const middle = file.text.slice(span[0], span[1]);
-    const pieces = piecesOf(middle, PIECE_CHARS);
+    const pieces = splitForCounting(middle, PIECE_CHARS);
     run.partial.set(file.path, {
       middle,
       start: span[0],
@@ -303,7 +304,9 @@ export function knownCount(
   if (!known) return undefined;
   const at = block.indexOf(known.middle);
   const end = at + known.middle.length;
-  if (at <= 0 || end >= block.length || !cut(block, at) || !cut(block, end)) return undefined;
+  if (at <= 0 || end >= block.length || !isCountCut(block, at) || !isCountCut(block, end)) {
+    return undefined;
+  }
   served++;
   return count(block.slice(0, at)) + known.tokens + count(block.slice(end));
 }
@@ -387,34 +390,4 @@ function counted(run: Run, path: string, tokens: number): void {
   if (!part.failed) {
     run.known.set(path, { middle: part.middle, start: part.start, tokens: part.tokens });
   }
-}
-
-/**
- * A middle cut into pieces of about `size` characters at line starts whose character is neither
- * whitespace nor `/` (where the pre-split always breaks, as `splitForCounting` in `count.ts`),
- * so the pieces' counts add up to the middle's.
- */
-function piecesOf(text: string, size: number): string[] {
-  const out: string[] = [];
-  let start = 0;
-  while (text.length - start > size) {
-    let cut = -1;
-    for (let nl = text.indexOf("\n", start + size - 1); nl >= 0 && nl + 1 < text.length;) {
-      if (!/[\s/]/.test(text[nl + 1])) {
-        cut = nl + 1;
-        break;
-      }
-      nl = text.indexOf("\n", nl + 1);
-    }
-    if (cut < 0) break;
-    out.push(text.slice(start, cut));
-    start = cut;
-  }
-  out.push(text.slice(start));
-  return out;
-}
-
-/** A line start whose character is neither whitespace nor `/`. */
-function cut(text: string, at: number): boolean {
-  return text[at - 1] === "\n" && !/[\s/]/.test(text[at]);
 }

@@ -18,6 +18,7 @@ import type { Tokenizer } from "./tokens.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
 import { finishPrecount, hasPrecount, knownCount, stopRun } from "./_precount.ts";
 import { countByDifference, type EarlierText } from "./_count_diff.ts";
+import { splitForCounting } from "./_count_cuts.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
 import {
   decodeTable,
@@ -113,7 +114,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   // Texts whose earlier version (and its count) is known: counted by difference.
   if (options.earlier && cache && rest.length) {
     const indexOf = new Map<string, number>();
-    texts.forEach((text, i) => indexOf.set(options.hashes?.[i] ?? sha256(text), i));
+    hashes.forEach((hash, i) => indexOf.set(hash, i));
     const left: string[] = [];
     for (const hash of rest) {
       const before = await options.earlier(indexOf.get(hash)!);
@@ -193,42 +194,6 @@ export async function countTexts(
   const results = [bodies[0].map(count), ...await Promise.all(pending)];
   const out = new Array<number>(texts.length).fill(0);
   lanes.forEach((lane, l) => lane.items.forEach((p, j) => (out[pieces[p].text] += results[l][j])));
-  return out;
-}
-
-/**
- * Cut a text into pieces whose token counts add up to the count of the
- * whole: only at a line start whose first character is neither whitespace
- * nor `/`, where no piece of the o200k/cl100k pre-split can cross (a piece
- * holding a newline holds only whitespace or, after punctuation, newlines and
- * slashes after it).
- *
- * @example
- * ```ts
- * import { splitForCounting } from "./count.ts";
- * splitForCounting("a\nb\n", 1); // ["a\n", "b\n"]
- * ```
- */
-export function splitForCounting(text: string, size: number): string[] {
-  const out: string[] = [];
-  let start = 0;
-  while (text.length - start > size) {
-    let cut = -1;
-    let from = start + size;
-    while (from < text.length) {
-      const nl = text.indexOf("\n", from - 1);
-      if (nl < 0 || nl + 1 >= text.length) break;
-      if (!/[\s/]/.test(text[nl + 1])) {
-        cut = nl + 1;
-        break;
-      }
-      from = nl + 2;
-    }
-    if (cut < 0) break;
-    out.push(text.slice(start, cut));
-    start = cut;
-  }
-  out.push(text.slice(start));
   return out;
 }
 
