@@ -83,29 +83,11 @@ export function readTableFile(path: string, format: string): BpeTable | undefine
 }
 
 /**
- * {@linkcode readTableFile} off this thread: the file is read and its hash
- * checked by the runtime's thread pool (`Deno.readFile`, Web Crypto), so a
- * build can go on while the table loads; only the copy into shared memory
- * runs here. The same checks, the same table.
- *
- * @example
- * ```ts
- * import { readTableFileAsync } from "./_table_store.ts";
- * await readTableFileAsync("/no/such/file", "bpe-table/1"); // undefined
- * ```
- */
-export async function readTableFileAsync(
-  path: string,
-  format: string,
-): Promise<BpeTable | undefined> {
-  const payload = await readTablePayload(path, format);
-  return payload && decodeTable(payload);
-}
-
-/**
- * The checked payload of a stored table, read off this thread (see
- * {@linkcode readTableFileAsync}); {@linkcode decodeTable} makes the table of
- * it, when it turns out to be needed.
+ * {@linkcode readTableFile} off this thread, up to the table: the file is
+ * read and its hash checked by the runtime's thread pool (`Deno.readFile`,
+ * Web Crypto), so a build can go on while it loads; the checked payload is
+ * returned, and {@linkcode decodeTable} makes the table of it (the copy into
+ * shared memory) when it turns out to be needed. The same checks, the same table.
  *
  * @example
  * ```ts

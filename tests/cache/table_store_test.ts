@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { loadO200kRanks } from "../../deps.ts";
 import { bpeCounter, buildBpeTable } from "../../pipeline/_bpe.ts";
 import {
+  decodeTable,
   readTableFile,
-  readTableFileAsync,
+  readTablePayload,
   tableFile,
   writeTableFile,
 } from "../../pipeline/_table_store.ts";
@@ -12,6 +13,12 @@ import { makeProject, runCli, tempDir } from "../_helpers.ts";
 
 const FORMAT = "bpe-table/1 gpt-tokenizer@3.4.0";
 const SAMPLE = "def main():\n    return héllo + 'wörld' // 42 🙂\n";
+
+/** What a build does with a table read in the background: the checked payload, then the table. */
+async function readTableFileAsync(path: string, format: string) {
+  const payload = await readTablePayload(path, format);
+  return payload && decodeTable(payload);
+}
 
 Deno.test("a stored BPE table reads back and counts the same; a damaged file reads as none", async () => {
   const dir = await tempDir();
