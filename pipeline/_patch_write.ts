@@ -93,24 +93,26 @@ export function documentHashes(
   prefixBytes: number,
   options: { previous?: HashStates; keep?: (states: HashStates) => void } = {},
 ): { prefix: string; total: string } {
-  if (!Array.isArray(parts)) return streamedHashes(parts, prefixBytes);
-  const previous = options.previous;
+  // A streamed document's pieces are views of one reused buffer: nothing is kept or resumed.
+  const list = Array.isArray(parts) ? parts : undefined;
+  const previous = list && options.previous;
+  const keep = list && options.keep;
   const states: Hash[] = [];
   let same = 0;
   while (
-    previous && same < parts.length && same < previous.parts.length &&
-    parts[same] === previous.parts[same]
+    previous && same < list.length && same < previous.parts.length &&
+    list[same] === previous.parts[same]
   ) states.push(previous.states[same++]);
   const hasher = same ? states[same - 1].copy() : createHash("sha256");
-  let seen = parts.slice(0, same).reduce((n, p) => n + p.length, 0);
+  let seen = list ? list.slice(0, same).reduce((n, p) => n + p.length, 0) : 0;
   let prefix = "";
   if (prefixBytes === 0) prefix = createHash("sha256").digest("hex");
   // The prefix ends at a part boundary (a block's end): find the state there.
   for (let i = 0, at = 0; i < same && !prefix; i++) {
-    at += parts[i].length;
+    at += list![i].length;
     if (at === prefixBytes) prefix = states[i].copy().digest("hex");
   }
-  for (const part of parts.slice(same)) {
+  for (const part of Array.isArray(parts) ? parts.slice(same) : parts.pieces()) {
     const cut = prefixBytes - seen;
     if (!prefix && cut > 0 && cut < part.length) {
       hasher.update(part.subarray(0, cut));
@@ -119,32 +121,10 @@ export function documentHashes(
     } else hasher.update(part);
     seen += part.length;
     if (!prefix && seen === prefixBytes) prefix = hasher.copy().digest("hex");
-    if (options.keep) states.push(hasher.copy());
+    if (keep) states.push(hasher.copy());
   }
   if (!prefix) prefix = hasher.copy().digest("hex");
-  options.keep?.({ parts, states });
-  return { prefix, total: hasher.digest("hex") };
-}
-
-/** {@linkcode documentHashes} of a document encoded piece by piece (nothing kept for a next call). */
-function streamedHashes(
-  document: StreamedDocument,
-  prefixBytes: number,
-): { prefix: string; total: string } {
-  const hasher = createHash("sha256");
-  let prefix = prefixBytes === 0 ? createHash("sha256").digest("hex") : "";
-  let seen = 0;
-  for (const piece of document.pieces()) {
-    const cut = prefixBytes - seen;
-    if (!prefix && cut > 0 && cut < piece.length) {
-      hasher.update(piece.subarray(0, cut));
-      prefix = hasher.copy().digest("hex");
-      hasher.update(piece.subarray(cut));
-    } else hasher.update(piece);
-    seen += piece.length;
-    if (!prefix && seen === prefixBytes) prefix = hasher.copy().digest("hex");
-  }
-  if (!prefix) prefix = hasher.copy().digest("hex");
+  if (list) keep?.({ parts: list, states });
   return { prefix, total: hasher.digest("hex") };
 }
 
