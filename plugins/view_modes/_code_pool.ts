@@ -206,7 +206,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     });
   }
 
-  function startLane(grammars: string[] = []): void {
+  function startLane(): void {
     let worker: Worker;
     try {
       worker = new Worker(workerUrl, { type: "module" });
@@ -216,12 +216,11 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     }
     channel ??= new MessageChannel();
     const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false, told: false };
-    // Where the runtime and the grammars are, so the worker loads them without `deps.ts`, then
-    // the grammars of a build getting ready; its first file waits for that.
+    // Where the runtime and the grammars are, so the worker loads them without `deps.ts`; its
+    // first file waits for that.
     const tell = (urls?: GrammarUrls) => {
       if (!lanes.includes(lane)) return;
       if (urls) worker.postMessage({ urls });
-      if (grammars.length) worker.postMessage({ grammars });
       lane.told = true;
       pump();
     };

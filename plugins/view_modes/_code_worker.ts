@@ -2,16 +2,15 @@
  * Code-view worker: receives `{ id, path, text, options }`, renders the file
  * with the code engine (`_code.ts`, which loads web-tree-sitter and the
  * grammars in this worker) and answers `{ id, view }` or `{ id, error }`.
- * It posts `{ ready: true }` once loaded. `{ grammars }` (sent first by a
- * pool getting ready for a build) loads those grammars before any file comes.
- * `{ urls }` (sent first by the pool) says where the runtime and the grammars
- * are, so this worker never loads `deps.ts`.
+ * It posts `{ ready: true }` once loaded. `{ urls }` (sent first by the pool)
+ * says where the runtime and the grammars are, so this worker never loads
+ * `deps.ts`.
  * Started by `_code_pool.ts`.
  *
  * @module
  */
 
-import { parserFor, useGrammarSource } from "../../grammars/_tree_sitter.ts";
+import { useGrammarSource } from "../../grammars/_tree_sitter.ts";
 import type { GrammarUrls } from "../../grammars/parser.ts";
 import { renderCode, type RenderCodeOptions } from "./_code.ts";
 
@@ -24,7 +23,7 @@ interface Job {
 
 const scope = self as unknown as {
   onmessage:
-    | ((event: MessageEvent<Job | { grammars: string[] } | { urls: GrammarUrls }>) => void)
+    | ((event: MessageEvent<Job | { urls: GrammarUrls }>) => void)
     | null;
   postMessage(message: unknown): void;
 };
@@ -33,11 +32,6 @@ scope.onmessage = async (event) => {
   if ("urls" in event.data) {
     const { runtime, wasm } = event.data.urls;
     useGrammarSource({ runtime: () => import(runtime), wasm: (grammar) => wasm[grammar] });
-    return;
-  }
-  if ("grammars" in event.data) {
-    // Errors are left to the first file that needs the grammar (it loads it again and reports).
-    for (const grammar of event.data.grammars) parserFor(grammar).catch(() => {});
     return;
   }
   const { id, path, text, options } = event.data;

@@ -92,7 +92,7 @@ Deno.test("codePool() times a file from when a worker takes it, not from when it
       `import { renderCode } from ${JSON.stringify(CODE_URL)};
 let chain = Promise.resolve();
 self.onmessage = (event) => {
-  if (!("id" in event.data)) return; // where the grammars are, and which to load: not files
+  if (!("id" in event.data)) return; // where the grammars are: not a file
   const { id, path, text, options } = event.data;
   chain = chain.then(async () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
