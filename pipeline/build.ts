@@ -258,6 +258,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       return known?.tokenizer !== (config.budget.tokenizer ?? "o200k") || known?.text !== b.text;
     })
     : formatted;
+  // The last document (kept in memory, or recorded in the cache): counts by difference start from
+  // its blocks, and its same leading blocks are copied from its file, not written again.
+  const last = resident ? resident.document : cache.enabled ? loadWritten(writtenPath) : undefined;
   // Each block is hashed once: the count cache and the place stage share it.
   const encodings = new Map(fresh.map((b) => [b, encodeBlock(b.text)]));
   const counted = await countMany(fresh.map((b) => b.text), {
@@ -267,9 +270,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     sources: fresh.map((b) => b.source),
     // A block the cache has no count for is counted against the same block of the last document.
-    earlier: cache.enabled
-      ? earlierIn(resident ? resident.document : loadWritten(writtenPath), fresh)
-      : undefined,
+    earlier: cache.enabled ? earlierIn(last, fresh) : undefined,
   });
   clock?.mark("count");
   const encoded: Uint8Array[] = [];
@@ -360,9 +361,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       config.root,
       {
         ext: FORMAT_EXTENSIONS[config.output.format],
-        // The last document (kept in memory, or recorded in the cache): its same leading blocks
-        // are copied from its file, not written again.
-        base: resident ? resident.document : cache.enabled ? loadWritten(writtenPath) : undefined,
+        base: last,
         hashes: placed.map((b) => b.sha256),
       },
     );
