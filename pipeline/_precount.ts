@@ -143,6 +143,22 @@ export function countableSpan(text: string): [number, number] | undefined {
 }
 
 /**
+ * The span of `text` counted early ({@linkcode countableSpan}), or none when
+ * the text is short enough to be counted with its block: a scan worker keeps
+ * only the texts that have one.
+ *
+ * @example
+ * ```ts
+ * import { earlySpan } from "./_precount.ts";
+ * earlySpan("x = 1\n"); // undefined (short: counted with its block)
+ * earlySpan("x = 1\n".repeat(1000)); // [0, 6000]
+ * ```
+ */
+export function earlySpan(text: string): [number, number] | undefined {
+  return text.length < MIN_CHARS ? undefined : countableSpan(text);
+}
+
+/**
  * Start counting the middles of `files`' texts on `helpers` (which are
  * stopped when done or drained); the counts wait for
  * {@linkcode knownCount}.
@@ -177,8 +193,7 @@ export function startPrecount(
   runs.set(tokenizer, run);
   const open = new Map<Job[], { job: Job; size: number }>();
   for (const file of files) {
-    if (file.text.length < MIN_CHARS) continue;
-    const span = countableSpan(file.text);
+    const span = earlySpan(file.text);
     if (!span) continue;
     const queue = file.helper !== undefined && queues[file.helper] ? queues[file.helper] : shared;
     const middle = file.text.slice(span[0], span[1]);

@@ -1,9 +1,10 @@
 /**
- * Secret-scan worker: receives `{ id, rules, items: [{ path, text }] }`,
+ * Secret-scan worker: receives `{ id, rules, items: [{ path, text, keep }] }`,
  * scans each text exactly as the main thread would (`redactText` with the
  * user's rules and secretlint) and answers `{ id, results }`, one
  * `{ text?, findings }` per item (`text` only when something was redacted),
- * or `{ id, error }`, and keeps the (redacted) texts it scanned. Then, with
+ * or `{ id, error }`, and keeps the (redacted) texts it scanned that it may
+ * count (`keep`, and long enough to be counted early). Then, with
  * `{ id, table, spans, texts }` (a compact BPE table, see `pipeline/_bpe.ts`;
  * `[path, start, end, last]` spans of texts it kept (let go after the last), and other texts whole), it
  * counts for `pipeline/_precount.ts` and answers `{ id, counts }` (spans
@@ -15,11 +16,12 @@
 
 import { redactText } from "./_scan.ts";
 import { bpeCounter, type BpeTable } from "./_bpe.ts";
+import { earlySpan } from "./_precount.ts";
 
 interface Job {
   id: number;
   rules?: Record<string, string>;
-  items?: Array<{ path: string; text: string }>;
+  items?: Array<{ path: string; text: string; keep?: boolean }>;
   table?: BpeTable;
   spans?: Array<[string, number, number, boolean?]>;
   texts?: string[];
@@ -27,7 +29,7 @@ interface Job {
 }
 
 let count: ((text: string) => number) | undefined;
-/** The texts this worker scanned, by path, until they are counted. */
+/** The texts this worker scanned and will count, by path, until they are counted. */
 const kept = new Map<string, string>();
 
 const scope = self as unknown as {
@@ -61,7 +63,8 @@ scope.onmessage = async (event) => {
     for (const item of items) {
       const r = await redactText(item.text, item.path, { rules });
       results.push(r.findings.length ? r : { findings: [] });
-      kept.set(item.path, r.text);
+      // The others are never asked for: the build counts them with their blocks.
+      if (item.keep && earlySpan(r.text)) kept.set(item.path, r.text);
     }
     scope.postMessage({ id, results });
   } catch (error) {

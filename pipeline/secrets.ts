@@ -124,7 +124,9 @@ export async function redactSources(
     ids.set(file, id);
     todo.push(file);
   }
-  const { results, helpers, owner } = await scanAll(todo, rules, options.workers);
+  // The workers keep (to count them next) only the texts of files whose blocks will hold them.
+  const only = options.count ? options.count.only ?? (() => true) : () => false;
+  const { results, helpers, owner } = await scanAll(todo, rules, options.workers, only);
   for (const file of sources) {
     const redaction = known.get(file);
     if (redaction) {
@@ -153,10 +155,10 @@ export async function redactSources(
     await cache.set(key, clean.sort());
   }
   // The scan's workers go on to count the texts they scanned, while this thread renders.
-  if (helpers.length && options.count) {
+  const counted = todo.filter(only);
+  if (helpers.length && options.count && counted.length) {
     const tokenizer = options.count.tokenizer ?? "o200k";
-    const only = options.count.only ?? (() => true);
-    const files = todo.filter(only).map((f) => ({
+    const files = counted.map((f) => ({
       path: f.path,
       text: f.text!,
       helper: owner.get(f), // the worker that scanned it keeps its text
@@ -204,12 +206,13 @@ type ScanResult = { text?: string; findings: Redaction["findings"] };
  * Scan files with this thread and, for large scans, workers: batches in path
  * order go to whichever thread is free. Each text is scanned by the same
  * `redactText` wherever it runs, so the results are those of a scan in one
- * thread.
+ * thread. Workers keep the texts of files that `keep` accepts, to count them next.
  */
 async function scanAll(
   files: SourceFile[],
   rules: Record<string, string>,
-  threads?: number,
+  threads: number | undefined,
+  keep: (file: SourceFile) => boolean,
 ): Promise<
   { results: Map<SourceFile, ScanResult>; helpers: ScanHelper[]; owner: Map<SourceFile, number> }
 > {
@@ -243,7 +246,7 @@ async function scanAll(
     const send = () => {
       if (next >= batches.length) return;
       const batch = batches[next++];
-      const done: Promise<void> = helper.scan(batch).then(
+      const done: Promise<void> = helper.scan(batch, keep).then(
         (results) =>
           batch.forEach((file, i) => {
             out.set(file, results[i]);
@@ -271,7 +274,8 @@ async function scanAll(
 }
 
 interface ScanHelper extends CountHelper {
-  scan(files: SourceFile[]): Promise<ScanResult[]>;
+  /** Scan `files`; the worker keeps the texts of those `keep` accepts (to count them). */
+  scan(files: SourceFile[], keep: (file: SourceFile) => boolean): Promise<ScanResult[]>;
 }
 
 function scanWorker(rules: Record<string, string>): ScanHelper {
@@ -306,7 +310,7 @@ function scanWorker(rules: Record<string, string>): ScanHelper {
     waiting.clear();
   };
   return {
-    scan: (files) =>
+    scan: (files, keep) =>
       new Promise<ScanResult[]>((resolve, reject) => {
         if (broken) return reject(broken);
         const id = ids++;
@@ -314,7 +318,7 @@ function scanWorker(rules: Record<string, string>): ScanHelper {
         worker.postMessage({
           id,
           rules,
-          items: files.map((f) => ({ path: f.path, text: f.text })),
+          items: files.map((f) => ({ path: f.path, text: f.text, keep: keep(f) })),
         });
       }),
     count: ({ spans, texts, claims }, table) =>

@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { countTexts, tableFor } from "../../pipeline/count.ts";
+
+/** Post one job to a scan worker and wait for its answer. */
+function ask(worker: Worker, job: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    worker.onmessage = (event) => resolve(event.data);
+    worker.postMessage(job);
+  });
+}
+
+Deno.test("a scan worker keeps only the texts it was asked to keep that are long enough to count early", async () => {
+  const long = "let a = 1;\n".repeat(400);
+  const worker = new Worker(new URL("../../pipeline/_scan_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    const scanned = await ask(worker, {
+      id: 1,
+      rules: {},
+      items: [
+        { path: "kept.ts", text: long, keep: true },
+        { path: "skeleton.ts", text: long, keep: false },
+        { path: "small.ts", text: "let a = 1;\n", keep: true },
+      ],
+    });
+    assert.equal((scanned.results as unknown[]).length, 3);
+    const table = await tableFor("o200k");
+    const answer = await ask(worker, {
+      id: 2,
+      table,
+      spans: [["kept.ts", 0, 11], ["skeleton.ts", 0, 11], ["small.ts", 0, 11]],
+    });
+    // A text the worker holds is counted; the others are answered -1 (not held).
+    const [tokens] = await countTexts([long.slice(0, 11)], { workers: 1 });
+    assert.deepEqual(answer.counts, [tokens, -1, -1]);
+  } finally {
+    worker.terminate();
+  }
+});
