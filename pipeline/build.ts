@@ -39,7 +39,7 @@ import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts, streamDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
-import { sha256Parts } from "./_text_hash.ts";
+import { hashText } from "./_text_hash.ts";
 import type { StageClock } from "./_timings.ts";
 import {
   isDeferred,
@@ -393,9 +393,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 }
 
 /**
- * The sha256 of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the document
- * is placed, not held (the size of the document) while blocks are counted.
+ * The sha256 and length of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the
+ * document is written, not held (the size of the document) while blocks are counted.
  */
-function encodeBlock(text: string): { sha256: string } {
-  return { sha256: sha256Parts([text]) };
+function encodeBlock(text: string): { sha256: string; length: number } {
+  return hashText(text);
 }
