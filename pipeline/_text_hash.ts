@@ -9,7 +9,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 
 /** Characters encoded per piece. */
 const PIECE = 64 * 1024;
@@ -53,6 +53,7 @@ export function utf8Length(text: string): number {
 /**
  * The sha256 (hex) and the UTF-8 length of a text, from one pass over its
  * encoding in pieces: `{ sha256: sha256Parts([text]), length: utf8Length(text) }`.
+ * With `into`, the pieces go into that hash, which is left open (`sha256` is then empty).
  *
  * @example
  * ```ts
@@ -60,14 +61,15 @@ export function utf8Length(text: string): number {
  * hashText("é").length; // 2
  * ```
  */
-export function hashText(text: string): { sha256: string; length: number } {
-  const hash = createHash("sha256");
+export function hashText(text: string, into?: Hash): { sha256: string; length: number } {
+  const hash = into ?? createHash("sha256");
   let length = 0;
   for (const piece of encodePieces(text, scratch)) {
     hash.update(piece);
     length += piece.length;
   }
-  return { sha256: hash.digest("hex"), length };
+  // A hash passed in is left open for more (its caller digests it).
+  return { sha256: into ? "" : hash.digest("hex"), length };
 }
 
 /**
