@@ -13,6 +13,7 @@
 
 import type { Block, RenderedFile } from "./types.ts";
 import { rebasePrecount } from "./_precount.ts";
+import { takeParts, textParts } from "./_block_parts.ts";
 
 /** Shorter texts are copied by a slice anyway (and cost little twice). */
 const MIN_CHARS = 1024;
@@ -40,6 +41,9 @@ export function shareFileTexts(blocks: Block[], files: RenderedFile[], tokenizer
     const file = byPath.get(block.source);
     const text = file?.text;
     if (!file || text === undefined || text.length < MIN_CHARS) continue;
+    // Joined from the file's text and kept as its parts: the text is not copied (see
+    // `_block_parts.ts`), so there is nothing to share.
+    if (takeParts(block, file) && textParts(block).includes(text)) continue;
     // Flattens the block's string (its bytes are made from it anyway) and finds the text in it.
     const at = block.text.indexOf(text);
     if (at < 0) continue;

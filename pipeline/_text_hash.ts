@@ -53,7 +53,8 @@ export function utf8Length(text: string): number {
 /**
  * The sha256 (hex) and the UTF-8 length of a text, from one pass over its
  * encoding in pieces: `{ sha256: sha256Parts([text]), length: utf8Length(text) }`.
- * With `into`, the pieces go into that hash, which is left open (`sha256` is then empty).
+ * Given parts, of their join. With `into`, the pieces go into that hash, which is left open
+ * (`sha256` is then empty).
  *
  * @example
  * ```ts
@@ -61,12 +62,17 @@ export function utf8Length(text: string): number {
  * hashText("é").length; // 2
  * ```
  */
-export function hashText(text: string, into?: Hash): { sha256: string; length: number } {
+export function hashText(
+  text: string | string[],
+  into?: Hash,
+): { sha256: string; length: number } {
   const hash = into ?? createHash("sha256");
   let length = 0;
-  for (const piece of encodePieces(text, scratch)) {
-    hash.update(piece);
-    length += piece.length;
+  for (const part of typeof text === "string" ? [text] : text) {
+    for (const piece of encodePieces(part, scratch)) {
+      hash.update(piece);
+      length += piece.length;
+    }
   }
   // A hash passed in is left open for more (its caller digests it).
   return { sha256: into ? "" : hash.digest("hex"), length };

@@ -40,6 +40,7 @@ import { unmatchedFocus } from "./personas.ts";
 import { documentParts, streamDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
 import { hashText } from "./_text_hash.ts";
+import { textParts } from "./_block_parts.ts";
 import type { StageClock } from "./_timings.ts";
 import {
   isDeferred,
@@ -55,6 +56,7 @@ import { earlierIn } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import type {
+  Block,
   BudgetReport,
   Manifest,
   OrderContext,
@@ -262,13 +264,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   // its blocks, and its same leading blocks are copied from its file, not written again.
   const last = resident ? resident.document : cache.enabled ? loadWritten(writtenPath) : undefined;
   // Each block is hashed once: the count cache and the place stage share it.
-  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b.text)]));
+  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b)]));
   const counted = await countMany(fresh.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: options.workers,
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     sources: fresh.map((b) => b.source),
+    parts: fresh.map(textParts),
     // A block the cache has no count for is counted against the same block of the last document.
     earlier: cache.enabled ? earlierIn(last, fresh) : undefined,
   });
@@ -396,6 +399,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
  * The sha256 and length of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the
  * document is written, not held (the size of the document) while blocks are counted.
  */
-function encodeBlock(text: string): { sha256: string; length: number } {
-  return hashText(text);
+function encodeBlock(block: Block): { sha256: string; length: number } {
+  // A file block part by part (`_block_parts.ts`): its text is not copied whole.
+  return hashText(textParts(block));
 }

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { basename, dirname, join } from "node:path";
-import type { Block, ModelInfo } from "./types.ts";
+import type { Block, ModelInfo, RenderedFile } from "./types.ts";
 
 /**
  * The sha256 of a text (its UTF-8 bytes) or of bytes, as 64 hex digits.
@@ -536,4 +536,52 @@ export function derived(text: string, salt: string, compute: () => string): stri
 export function turnDerived(): void {
   derivedBefore = derivedNow ?? new Map();
   derivedNow = new Map();
+}
+
+/** The parts of each file's block as {@linkcode joinFileBlock} joined them. */
+const joinedBlocks = new WeakMap<RenderedFile, { text: string; parts: string[] }>();
+
+/**
+ * Join `parts` (with `+`: V8 keeps the result as pointers to them) and note
+ * them as the parts of `file`'s block, so the build reads the block part by
+ * part instead of V8 copying it whole (see `pipeline/_block_parts.ts`).
+ *
+ * @example
+ * ```ts
+ * import { joinFileBlock } from "./helpers.ts";
+ * const file = { path: "a.py" } as import("./types.ts").RenderedFile;
+ * joinFileBlock(file, ["### a.py\n\n```\n", "x = 1\n", "```\n\n"]); // "### a.py\n\n```\nx = 1\n```\n\n"
+ * ```
+ */
+export function joinFileBlock(file: RenderedFile, parts: string[]): string {
+  let text = "";
+  for (const part of parts) text += part;
+  // Parts are encoded one by one: a surrogate pair split between two would encode otherwise.
+  const split = parts.some((part, i) =>
+    i > 0 && isHigh(parts[i - 1].charCodeAt(parts[i - 1].length - 1)) && isLow(part.charCodeAt(0))
+  );
+  if (split) joinedBlocks.delete(file);
+  else joinedBlocks.set(file, { text, parts });
+  return text;
+}
+
+function isHigh(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLow(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * What {@linkcode joinFileBlock} joined last for `file`, if anything.
+ *
+ * @example
+ * ```ts
+ * import { joinedFileBlock } from "./helpers.ts";
+ * joinedFileBlock({ path: "a.py" } as import("./types.ts").RenderedFile); // undefined
+ * ```
+ */
+export function joinedFileBlock(file: RenderedFile): { text: string; parts: string[] } | undefined {
+  return joinedBlocks.get(file);
 }
