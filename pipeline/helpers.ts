@@ -550,7 +550,7 @@ const joinedBlocks = new WeakMap<RenderedFile, { text: string; parts: string[] }
  * ```ts
  * import { joinFileBlock } from "./helpers.ts";
  * const file = { path: "a.py" } as import("./types.ts").RenderedFile;
- * joinFileBlock(file, ["### a.py\n\n```\n", "x = 1\n", "```\n\n"]); // "### a.py\n\n```\nx = 1\n```\n\n"
+ * joinFileBlock(file, ["### a.py\n\n", "x = 1\n", "\n"]); // "### a.py\n\nx = 1\n\n"
  * ```
  */
 export function joinFileBlock(file: RenderedFile, parts: string[]): string {
