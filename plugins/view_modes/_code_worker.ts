@@ -2,15 +2,15 @@
  * Code-view worker: receives `{ id, path, text, options }`, renders the file
  * with the code engine (`_code.ts`, which loads web-tree-sitter and the
  * grammars in this worker) and answers `{ id, view }` or `{ id, error }`.
- * It posts `{ ready: true }` once loaded. `{ urls }` (sent first by the pool)
- * says where the runtime and the grammars are, so this worker never loads
- * `deps.ts`.
+ * It posts `{ ready: true }` once loaded. `{ urls, grammars }` (sent first by
+ * the pool) says where the runtime and the grammars are, so this worker never
+ * loads `deps.ts`, and which grammars to load before the first file comes.
  * Started by `_code_pool.ts`.
  *
  * @module
  */
 
-import { useGrammarSource } from "../../grammars/_tree_sitter.ts";
+import { parserFor, useGrammarSource } from "../../grammars/_tree_sitter.ts";
 import type { GrammarUrls } from "../../grammars/parser.ts";
 import { renderCode, type RenderCodeOptions } from "./_code.ts";
 
@@ -23,7 +23,7 @@ interface Job {
 
 const scope = self as unknown as {
   onmessage:
-    | ((event: MessageEvent<Job | { urls: GrammarUrls }>) => void)
+    | ((event: MessageEvent<Job | { urls: GrammarUrls; grammars?: string[] }>) => void)
     | null;
   postMessage(message: unknown): void;
 };
@@ -32,6 +32,8 @@ scope.onmessage = async (event) => {
   if ("urls" in event.data) {
     const { runtime, wasm } = event.data.urls;
     useGrammarSource({ runtime: () => import(runtime), wasm: (grammar) => wasm[grammar] });
+    // Loaded while this worker waits for its first file; a failure is reported by that file.
+    for (const grammar of event.data.grammars ?? []) parserFor(grammar).catch(() => {});
     return;
   }
   const { id, path, text, options } = event.data;
