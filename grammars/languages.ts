@@ -59,8 +59,9 @@ export interface LanguageSpec {
    */
   descend?: Set<string>;
   /**
-   * Node types the walk into a kept item never enters when they parsed without errors: types,
-   * which hold no body, value or member definition (TypeScript's annotations, arguments, aliases).
+   * Node types the walk into a kept item never enters when they parsed without errors, as they
+   * hold no body, value or member definition: types (TypeScript's annotations, arguments,
+   * aliases), string literals and what an import names.
    */
   opaque?: Set<string>;
   /** Python-style docstrings (first string statement of a body). */
@@ -250,6 +251,9 @@ const JS_BASE = {
     "template_literal_type",
     "readonly_type",
     "parenthesized_type",
+    // Not types, and as empty: a string literal's parts, an import's names.
+    "string",
+    "import_clause",
   ]),
 };
 

@@ -358,8 +358,17 @@ class Walker {
         innerNodes = [...nodes, node as unknown as NodeLike];
       }
     }
-    for (const [child, field, type] of namedChildren(this.cursor, node)) {
-      if (field && spec.functionBodies.has(`${nodeType}.${field}`) && spec.bodyTypes.has(type)) {
+    const { bodies, values } = fieldsOf(spec);
+    const bodyFields = bodies.get(nodeType);
+    const valueFields = values.get(nodeType);
+    const descend = spec.descend;
+    // With `descend`, most children are skipped by type alone: those are never made into nodes.
+    const wanted = descend &&
+      ((field: string | null, type: string) =>
+        descend.has(type) || spec.containers.has(type) ||
+        (field !== null && (bodyFields?.has(field) || valueFields?.has(field))));
+    for (const [child, field, type] of namedChildren(this.cursor, node, wanted || undefined)) {
+      if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
         this.elideBody(child);
         continue;
       }
@@ -367,11 +376,11 @@ class Walker {
         this.container(child, innerScope, innerKinds, innerNodes);
         continue;
       }
-      if (field && spec.values.has(`${nodeType}.${field}`)) {
+      if (field && valueFields?.has(field)) {
         this.value(child, innerScope, innerKinds, innerNodes);
         continue;
       }
-      if (spec.descend && !spec.descend.has(type)) continue;
+      if (descend && !descend.has(type)) continue;
       // Types hold nothing the view keeps or elides (a subtree with parse errors is walked).
       if (spec.opaque?.has(type) && !child.hasError) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes);
@@ -508,6 +517,36 @@ class Walker {
   }
 }
 
+/** A language's `type.field` pairs (`functionBodies`, `values`) as fields by node type. */
+interface FieldsByType {
+  bodies: Map<string, Set<string>>;
+  values: Map<string, Set<string>>;
+}
+
+const FIELDS = new WeakMap<LanguageSpec, FieldsByType>();
+
+/** The walk looks these up for every child: by node type, then field (no string built per child). */
+function fieldsOf(spec: LanguageSpec): FieldsByType {
+  let fields = FIELDS.get(spec);
+  if (!fields) {
+    fields = { bodies: byType(spec.functionBodies), values: byType(spec.values) };
+    FIELDS.set(spec, fields);
+  }
+  return fields;
+}
+
+function byType(pairs: Set<string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const pair of pairs) {
+    const dot = pair.lastIndexOf(".");
+    const type = pair.slice(0, dot);
+    let fields = out.get(type);
+    if (!fields) out.set(type, fields = new Set());
+    fields.add(pair.slice(dot + 1));
+  }
+  return out;
+}
+
 /** A Go method's receiver type (`Store` for `func (s *Store[K]) Get()`). */
 function receiverType(node: SyntaxNode): string | undefined {
   if (node.type !== "method_declaration") return undefined;
@@ -539,19 +578,22 @@ function firstStatements(
 
 /**
  * Named children with their field names and types, in one linear pass of the walk's cursor (the
- * list is complete before the caller recurses, so one cursor serves the whole walk).
+ * list is complete before the caller recurses, so one cursor serves the whole walk); with
+ * `wanted`, only the children it accepts (a node costs a call into the parser and an object).
  */
 function namedChildren(
   cursor: TreeCursor,
   node: SyntaxNode,
+  wanted?: (field: string | null, type: string) => boolean | undefined,
 ): Array<[SyntaxNode, string | null, string]> {
   const out: Array<[SyntaxNode, string | null, string]> = [];
   cursor.reset(node);
   if (!cursor.gotoFirstChild()) return out;
   do {
-    if (cursor.nodeIsNamed) {
-      out.push([cursor.currentNode, cursor.currentFieldName, cursor.nodeType]);
-    }
+    if (!cursor.nodeIsNamed) continue;
+    const field = cursor.currentFieldName;
+    const type = cursor.nodeType;
+    if (!wanted || wanted(field, type)) out.push([cursor.currentNode, field, type]);
   } while (cursor.gotoNextSibling());
   return out;
 }
