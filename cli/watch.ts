@@ -216,6 +216,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   if (previous) say(`slop: built ${outputName(previous, config)}; watching for changes`);
   if (maxBuilds === 0) {
     stop();
+    await state.close();
     return previous ? 0 : 1;
   }
   Deno.addSignalListener("SIGINT", stop);
@@ -285,6 +286,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     Deno.removeSignalListener("SIGINT", stop);
   }
   await running;
+  // The draft of a next document is not left behind.
+  await state.close();
   return 0;
 }
 

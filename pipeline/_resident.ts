@@ -7,7 +7,9 @@
  * count by its text. Every memo is keyed by what the slow path computes
  * from (a cache key, a block's whole text), so a build with a resident gives
  * the same bytes as one without; what a build does not use is dropped after
- * the next one.
+ * the next one. While it waits for the next edit, it copies the document it
+ * wrote to a hidden draft, which the next build patches (the copy of a large
+ * document is then off the rebuild's path).
  *
  * @module
  */
@@ -15,7 +17,13 @@
 import { type Cache, type CacheOptions, openCache } from "./cache.ts";
 import { turnDerived } from "./helpers.ts";
 import type { StatIndex } from "./_stat_index.ts";
-import type { HashStates, WrittenDocument } from "./_patch_write.ts";
+import {
+  type Draft,
+  dropDraft,
+  type HashStates,
+  makeDraft,
+  type WrittenDocument,
+} from "./_patch_write.ts";
 import type { Resolution } from "./resolve.ts";
 import type { ResolvedConfig, Target } from "./types.ts";
 
@@ -49,8 +57,19 @@ export interface Resident {
   cache(dir: string, options: CacheOptions): Cache;
   /** The stat index the last build left (in memory). */
   statIndex?: StatIndex;
-  /** The document the last build wrote (see `pipeline/_patch_write.ts`). */
-  document?: WrittenDocument;
+  /** The document the last build wrote, with its draft once made (see `pipeline/_patch_write.ts`). */
+  lastDocument(): Promise<WrittenDocument | undefined>;
+  /** Keep the document a build wrote, and start copying it ahead for the next build (a draft). */
+  keepDocument(document: WrittenDocument | undefined): void;
+  /**
+   * Run work a build leaves for after it returns (writing its cache); a failure is passed to
+   * `onError`.
+   */
+  defer(work: () => Promise<void>, onError?: (error: unknown) => void): void;
+  /** Wait for the deferred work. */
+  settled(): Promise<void>;
+  /** Finish the deferred work and remove what the process keeps on disk for a next build (the draft). */
+  close(): Promise<void>;
   /** The sha256 states after each part of the last document. */
   hashes?: HashStates;
   /** The last resolution, when nothing since can have changed it (a copy: targets are mutated). */
@@ -146,6 +165,9 @@ export function resident(): Resident {
   const views = generations<MemoEntry>();
   const redactions = generations<RedactionMemo>();
   const blocks = generations<BlockMemo>();
+  let document: WrittenDocument | undefined;
+  let draft: Promise<Draft | undefined> = Promise.resolve(undefined);
+  let deferred: Promise<void> = Promise.resolve();
   const copy = (resolution: Resolution): Resolution => ({
     ...resolution,
     targets: resolution.targets.map((t): Target => ({ ...t })),
@@ -172,6 +194,28 @@ export function resident(): Resident {
       const listed = new Set(kept.resolution.targets.map((t) => t.path));
       // Only modifications of listed files keep the list: anything else may change it.
       if (structural || !paths.every((p) => listed.has(p))) kept = undefined;
+    },
+    async lastDocument() {
+      return document && { ...document, draft: await draft };
+    },
+    keepDocument(next) {
+      // The last draft was renamed into place by the build that wrote `next`, or is not wanted.
+      const before = draft;
+      document = next;
+      draft = before.then((old) => {
+        if (old) dropDraft(old);
+        return next && makeDraft(next);
+      });
+    },
+    defer(work, onError) {
+      deferred = deferred.then(work).catch((error) => onError?.(error));
+    },
+    settled: () => deferred,
+    async close() {
+      await deferred;
+      const last = await draft;
+      if (last) dropDraft(last);
+      draft = Promise.resolve(undefined);
     },
     blocks,
     begin() {

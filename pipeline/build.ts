@@ -51,7 +51,7 @@ import {
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
 import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
-import { earlierIn } from "./_count_diff.ts";
+import { earlierIn, earlierInMemo } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import type {
@@ -159,6 +159,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const complete = completer(registry, config);
   // `--no-cache` (cache.enabled false) means everything anew: no memo of an earlier build either.
   const resident = config.cache.enabled ? options.resident : undefined;
+  // The last build's cache writes are done before this one uses the cache.
+  await resident?.settled();
   resident?.begin();
   const cacheOptions = {
     enabled: config.cache.enabled,
@@ -260,7 +262,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     : formatted;
   // The last document (kept in memory, or recorded in the cache): counts by difference start from
   // its blocks, and its same leading blocks are copied from its file, not written again.
-  const last = resident ? resident.document : cache.enabled ? loadWritten(writtenPath) : undefined;
+  const last = resident
+    ? await resident.lastDocument()
+    : cache.enabled
+    ? loadWritten(writtenPath)
+    : undefined;
   // Each block is hashed once: the count cache and the place stage share it.
   const encodings = new Map(fresh.map((b) => [b, encodeBlock(b.text)]));
   const counted = await countMany(fresh.map((b) => b.text), {
@@ -270,7 +276,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     sources: fresh.map((b) => b.source),
     // A block the cache has no count for is counted against the same block of the last document.
-    earlier: cache.enabled ? earlierIn(last, fresh) : undefined,
+    // A resident process has the last text and count of each block in memory.
+    earlier: !cache.enabled
+      ? undefined
+      : memo
+      ? earlierInMemo(memo, fresh, config.budget.tokenizer ?? "o200k")
+      : earlierIn(last, fresh),
   });
   clock?.mark("count");
   const encoded: Uint8Array[] = [];
@@ -327,13 +338,25 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   clock?.mark("plan");
   if (cache.enabled) {
     const hits = files.filter((f) => f.cache === "hit").length;
-    await recordBuild(config.cache.dir, {
-      files: { hits, misses: files.filter((f) => f.cache === "miss").length },
-      tokens: { hits: counted.hits, misses: counted.misses },
-    });
-    await saveContentKeys(cache, files);
-    await cache.flush();
-    if (index?.changed()) await saveStatIndex(index.result());
+    const persist = async () => {
+      await recordBuild(config.cache.dir, {
+        files: { hits, misses: files.filter((f) => f.cache === "miss").length },
+        tokens: { hits: counted.hits, misses: counted.misses },
+      });
+      await saveContentKeys(cache, files);
+      await cache.flush();
+      if (index?.changed()) await saveStatIndex(index.result());
+    };
+    // A resident process writes its cache after the build returns (its memos serve the next
+    // build, which waits for the write first); other builds write it now.
+    if (resident) {
+      resident.defer(persist, (error) =>
+        options.onWarning?.(
+          `Cannot write the cache in "${config.cache.dir}": ${
+            error instanceof Error ? error.message : String(error)
+          }`,
+        ));
+    } else await persist();
     if (resident && index) resident.statIndex = index.result();
     clock?.mark("cache write");
   }
@@ -369,7 +392,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     const written = stamp
       ? { hashes: placed.map((b) => b.sha256), path: output.document, stamp }
       : undefined;
-    if (resident) resident.document = written;
+    if (resident) resident.keepDocument(written);
     else if (cache.enabled && written) await saveWritten(writtenPath, written);
     for (const rule of orderingRules(registry)) {
       const commit = rule.commit;
