@@ -17,6 +17,7 @@
 import { type Cache, type CacheOptions, openCache } from "./cache.ts";
 import { turnDerived } from "./helpers.ts";
 import type { StatIndex } from "./_stat_index.ts";
+import { join, sep } from "node:path";
 import {
   type Draft,
   dropDraft,
@@ -55,8 +56,12 @@ export interface Memo<T> {
 export interface Resident {
   /** The cache to build with (opened once per folder and settings). */
   cache(dir: string, options: CacheOptions): Cache;
-  /** The stat index the last build left (in memory). */
-  statIndex?: StatIndex;
+  /**
+   * The stat index the last build left (in memory), with which of `config`'s targets were not
+   * changed since (by what {@linkcode Resident.changed} was told); `keep` records the index a
+   * build leaves.
+   */
+  statIndex(config: ResolvedConfig): KeptStatIndex;
   /** The document the last build wrote, with its draft once made (see `pipeline/_patch_write.ts`). */
   lastDocument(): Promise<WrittenDocument | undefined>;
   /** Keep the document a build wrote, and start copying it ahead for the next build (a draft). */
@@ -85,6 +90,16 @@ export interface Resident {
   blocks: Memo<BlockMemo>;
   /** Start a build: memos it does not use are dropped when the next one starts. */
   begin(): void;
+}
+
+/** A resident's stat index, as one build uses it. */
+export interface KeptStatIndex {
+  /** The index the last build left. */
+  index?: StatIndex;
+  /** Targets not changed since it was made (absent: unknown, every file is looked at). */
+  unchanged?: (target: Target) => boolean;
+  /** Keep the index this build leaves. */
+  keep(index: StatIndex): void;
 }
 
 /** Decoded view entries of a cache opened by a resident (by cache key). */
@@ -126,6 +141,23 @@ export function viewMemo(cache: Cache): Memo<MemoEntry> | undefined {
   return viewMemos.get(cache);
 }
 
+/**
+ * `unchanged` for the targets a watch of `config.root` sees: files under the root, outside the
+ * folders `slop watch` ignores (state, output, cache, `.git`); any other target is looked at.
+ */
+function watchedIn(
+  config: ResolvedConfig,
+  unchanged: (path: string) => boolean,
+): (target: Target) => boolean {
+  const inside = (dir: string) => (dir.endsWith(sep) ? dir : dir + sep);
+  const root = inside(config.root);
+  const ignored = [config.stateDir, config.output.dir, config.cache.dir, join(config.root, ".git")]
+    .map(inside);
+  return (target) =>
+    target.absPath.startsWith(root) && !ignored.some((d) => target.absPath.startsWith(d)) &&
+    unchanged(target.path);
+}
+
 /** A memo of two generations: this build's and the previous build's entries. */
 function generations<T>(): Memo<T> & { turn(): void } {
   let current = new Map<string, T>();
@@ -165,6 +197,12 @@ export function resident(): Resident {
   const views = generations<MemoEntry>();
   const redactions = generations<RedactionMemo>();
   const blocks = generations<BlockMemo>();
+  // What was changed, numbered by call to `changed`: the stat index records the files as of the
+  // call its build started after.
+  let calls = 0;
+  let structuralAt = 0;
+  const changedAt = new Map<string, number>();
+  let statIndex: { index: StatIndex; config: ResolvedConfig; seen: number } | undefined;
   let document: WrittenDocument | undefined;
   let draft: Promise<Draft | undefined> = Promise.resolve(undefined);
   let deferred: Promise<void> = Promise.resolve();
@@ -189,7 +227,23 @@ export function resident(): Resident {
     keepResolution(config, resolution) {
       kept = { config, resolution: copy(resolution) };
     },
+    statIndex(config) {
+      const seen = calls;
+      const last = statIndex;
+      const known = last && last.config === config && structuralAt <= last.seen ? last : undefined;
+      return {
+        index: last?.index,
+        unchanged: known && watchedIn(config, (path) => (changedAt.get(path) ?? 0) <= known.seen),
+        keep(index) {
+          statIndex = { index, config, seen };
+          for (const [path, at] of changedAt) if (at <= seen) changedAt.delete(path);
+        },
+      };
+    },
     changed(paths, structural) {
+      calls++;
+      if (structural) structuralAt = calls;
+      else for (const path of paths) changedAt.set(path, calls);
       if (!kept) return;
       const listed = new Set(kept.resolution.targets.map((t) => t.path));
       // Only modifications of listed files keep the list: anything else may change it.

@@ -182,8 +182,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   // Files unchanged since the last build (same lstat fingerprint) are not read unless needed.
   const indexPath = statIndexPath(config.cache.dir, config.root, config.configPath);
   const writtenPath = indexPath.replace(/\.json$/, ".doc.json");
+  // A resident process knows which files its watcher saw no change of: they are not looked at.
+  const kept = resident?.statIndex(config);
   const index = cache.enabled
-    ? statSession(resident?.statIndex ?? loadStatIndex(indexPath), indexPath)
+    ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
     : undefined;
   const sources = await readTargets(resolution.targets, config, { index });
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
@@ -357,7 +359,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
           }`,
         ));
     } else await persist();
-    if (resident && index) resident.statIndex = index.result();
+    if (kept && index) kept.keep(index.result());
     clock?.mark("cache write");
   }
   let output: BuildResult["output"];
