@@ -67,11 +67,13 @@ export interface Resident {
   /** Keep the document a build wrote, and start copying it ahead for the next build (a draft). */
   keepDocument(document: WrittenDocument | undefined): void;
   /**
-   * Run work a build leaves for after it returns (writing its cache); a failure is passed to
-   * `onError`.
+   * Queue work a build leaves for after it returns (writing its cache, the ordering rules'
+   * commits); a failure is passed to `onError`.
    */
   defer(work: () => Promise<void>, onError?: (error: unknown) => void): void;
-  /** Wait for the deferred work. */
+  /** Start the queued work once the current task is done (the build has returned). */
+  release(): void;
+  /** Start the queued work and wait for it. */
   settled(): Promise<void>;
   /** Finish the deferred work and remove what the process keeps on disk for a next build (the draft). */
   close(): Promise<void>;
@@ -141,6 +143,11 @@ export function viewMemo(cache: Cache): Memo<MemoEntry> | undefined {
   return viewMemos.get(cache);
 }
 
+/** A promise settled after the current task (and the microtasks it queued) are done. */
+function later(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * `unchanged` for the targets a watch of `config.root` sees: files under the root, outside the
  * folders `slop watch` ignores (state, output, cache, `.git`); any other target is looked at.
@@ -206,6 +213,14 @@ export function resident(): Resident {
   let document: WrittenDocument | undefined;
   let draft: Promise<Draft | undefined> = Promise.resolve(undefined);
   let deferred: Promise<void> = Promise.resolve();
+  const queued: Array<() => Promise<void>> = [];
+  const release = () => {
+    if (!queued.length) return;
+    const works = queued.splice(0);
+    deferred = deferred.then(later).then(async () => {
+      for (const work of works) await work();
+    });
+  };
   const copy = (resolution: Resolution): Resolution => ({
     ...resolution,
     targets: resolution.targets.map((t): Target => ({ ...t })),
@@ -256,16 +271,23 @@ export function resident(): Resident {
       // The last draft was renamed into place by the build that wrote `next`, or is not wanted.
       const before = draft;
       document = next;
-      draft = before.then((old) => {
+      // Copied once the build has returned (not while it still writes).
+      draft = before.then(async (old) => {
+        await later();
         if (old) dropDraft(old);
         return next && makeDraft(next);
       });
     },
     defer(work, onError) {
-      deferred = deferred.then(work).catch((error) => onError?.(error));
+      queued.push(() => work().catch((error) => onError?.(error)));
     },
-    settled: () => deferred,
+    release,
+    settled() {
+      release();
+      return deferred;
+    },
     async close() {
+      release();
       await deferred;
       const last = await draft;
       if (last) dropDraft(last);

@@ -156,6 +156,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 
   const clock = options.timings;
   clock?.mark("plugins");
+  // What a resident process does after the build returns reports its failure as a warning.
+  const deferredError = (error: unknown) =>
+    options.onWarning?.(error instanceof Error ? error.message : String(error));
   const complete = completer(registry, config);
   // `--no-cache` (cache.enabled false) means everything anew: no memo of an earlier build either.
   const resident = config.cache.enabled ? options.resident : undefined;
@@ -351,14 +354,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     };
     // A resident process writes its cache after the build returns (its memos serve the next
     // build, which waits for the write first); other builds write it now.
-    if (resident) {
-      resident.defer(persist, (error) =>
-        options.onWarning?.(
-          `Cannot write the cache in "${config.cache.dir}": ${
-            error instanceof Error ? error.message : String(error)
-          }`,
-        ));
-    } else await persist();
+    if (resident) resident.defer(persist, deferredError);
+    else await persist();
     if (kept && index) kept.keep(index.result());
     clock?.mark("cache write");
   }
@@ -396,12 +393,18 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       : undefined;
     if (resident) resident.keepDocument(written);
     else if (cache.enabled && written) await saveWritten(writtenPath, written);
-    for (const rule of orderingRules(registry)) {
-      const commit = rule.commit;
-      if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
-    }
-    if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
+    const commit = async () => {
+      for (const rule of orderingRules(registry)) {
+        const commit = rule.commit;
+        if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
+      }
+      if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
+    };
+    // A resident process commits the order after the build returns, before its next build.
+    if (resident) resident.defer(commit, deferredError);
+    else await commit();
   }
+  resident?.release();
   clock?.mark("emit");
   return {
     get document() {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.ts";
 import { makeProject, tempDir, type Tree } from "../_helpers.ts";
-import { resident } from "../../pipeline/_resident.ts";
+import { type Resident, resident } from "../../pipeline/_resident.ts";
 import { RACY_MS } from "../../pipeline/_stat_index.ts";
 import { differenceServed } from "../../pipeline/_count_diff.ts";
 
@@ -20,8 +20,12 @@ const TREE: Tree = {
 `,
 };
 
-/** A build without a resident or cache, from the same order memory as `state`. */
-async function freshBuild(root: string, state: string): Promise<BuildResult> {
+/**
+ * A build without a resident or cache, from the same order memory as `state` (once `kept` has
+ * written it: a resident build commits its order after it returns).
+ */
+async function freshBuild(root: string, state: string, kept: Resident): Promise<BuildResult> {
+  await kept.settled();
   const fresh = await tempDir({ dir: root, prefix: ".fresh" });
   await Deno.mkdir(join(fresh, "order"), { recursive: true });
   await Deno.copyFile(join(state, "order", "context.json"), join(fresh, "order", "context.json"));
@@ -47,7 +51,7 @@ Deno.test("builds with a resident (slop watch) give the same bytes as fresh buil
   let config = await loadConfig({ cwd: root, stateDir: state });
   const rebuild = async () => {
     const result = await build(config, { builtins, resident: kept });
-    assertSame(result, await freshBuild(root, state));
+    assertSame(result, await freshBuild(root, state, kept));
     assert.doesNotMatch(result.document, new RegExp(SECRET));
     assert.deepEqual(result.manifest.secrets?.map((s) => s.path), ["src/env.txt"]);
     return result;
@@ -111,7 +115,7 @@ Deno.test("a resident rebuild of a large document writes the file a fresh build 
     const next = await build(config, { builtins, resident: kept });
     const written = await Deno.readTextFile(next.output!.document);
     assert.equal(written, next.document, `rebuild ${i + 1}`);
-    assertSame(next, await freshBuild(root, state));
+    assertSame(next, await freshBuild(root, state, kept));
   }
   assert.equal(await Deno.readTextFile(first.output!.document), first.document);
   // The draft of a next document (a hidden copy of the last one) is removed when the process stops.
@@ -160,7 +164,7 @@ Deno.test("a resident rebuild looks at every file again after anything but modif
   kept.changed(["src/app.py"], false);
   const edited = await build(config, { builtins, resident: kept });
   assert.match(edited.document, /APP = 1/);
-  assertSame(edited, await freshBuild(root, state));
+  assertSame(edited, await freshBuild(root, state, kept));
   // A modification nobody reported is not looked at (the watcher reports every one)...
   await Deno.writeTextFile(join(root, "docs/guide.md"), "# Guide\n\nRead it.\n");
   kept.changed(["src/app.py"], false);
@@ -172,7 +176,7 @@ Deno.test("a resident rebuild looks at every file again after anything but modif
   const added = await build(config, { builtins, resident: kept });
   assert.match(added.document, /Read it\./);
   assert.match(added.document, /OTHER = 3/);
-  assertSame(added, await freshBuild(root, state));
+  assertSame(added, await freshBuild(root, state, kept));
   await kept.close();
 });
 
@@ -196,6 +200,6 @@ Deno.test("a resident rebuild counts an edited block against its last text in me
   kept.changed(["big.py"], false);
   const edited = await build(config, { builtins, resident: kept });
   assert.equal(differenceServed(), served + 1);
-  assertSame(edited, await freshBuild(root, state));
+  assertSame(edited, await freshBuild(root, state, kept));
   await kept.close();
 });
