@@ -23,7 +23,13 @@
 
 import { languageFor } from "../../grammars/languages.ts";
 // Not `parser.ts`: `_code.ts` imports this module, and a code worker loads it without `deps.ts`.
-import { type GrammarUrls, grammarUrls, parserFor } from "../../grammars/_tree_sitter.ts";
+import {
+  type CompiledModules,
+  compiledModules,
+  type GrammarUrls,
+  grammarUrls,
+  parserFor,
+} from "../../grammars/_tree_sitter.ts";
 import { type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
 
 /** Options of {@linkcode codePool}. */
@@ -216,15 +222,19 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     }
     channel ??= new MessageChannel();
     const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false, told: false };
-    // Where the runtime and the grammars are, so the worker loads them without `deps.ts`; its
-    // first file waits for that.
-    const tell = (urls?: GrammarUrls) => {
+    // Where the runtime and the grammars are, so the worker loads them without `deps.ts`, and the
+    // modules this thread compiled (the worker instantiates them: one copy of the machine code);
+    // its first file waits for that.
+    const tell = (urls?: GrammarUrls, modules?: CompiledModules) => {
       if (!lanes.includes(lane)) return;
-      if (urls) worker.postMessage({ urls });
+      if (urls) worker.postMessage({ urls, modules });
       lane.told = true;
       pump();
     };
-    grammarUrls().then(tell, () => tell());
+    Promise.all([grammarUrls(), compiledModules()]).then(
+      ([urls, modules]) => tell(urls, modules),
+      () => tell(),
+    );
     // Loading the module and the runtime is not a file's work: the clock starts when the worker is ready.
     lane.timer = setTimeout(() => {
       broken = true;

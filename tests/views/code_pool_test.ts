@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderCode, type RenderCodeOptions } from "../../plugins/view_modes/_code.ts";
 import { codePool } from "../../plugins/view_modes/_code_pool.ts";
+import { compiledModules, grammarUrls, parserFor } from "../../grammars/_tree_sitter.ts";
+import { languageFor } from "../../grammars/languages.ts";
 import { tempDir } from "../_helpers.ts";
 
 const FIXTURES = new URL("../fixtures/views/", import.meta.url);
@@ -190,6 +192,42 @@ Deno.test("codePool().prepare() starts no worker for fewer characters than minCh
   const single = codePool({ threads: 1, minChars: 0 });
   single.prepare([{ path: "a.py", chars: 100_000 }])();
   assert.equal(single.workers, 0, "threads: 1 never starts a worker");
+});
+
+Deno.test("a code worker instantiates the .wasm modules this thread compiled instead of reading its own", async () => {
+  const cases = (await realFiles()).filter((c) => /\.(py|ts)$/.test(c.path)).slice(0, 6);
+  const grammars = [...new Set(cases.map((c) => languageFor(c.path)!.grammar))];
+  for (const grammar of grammars) await parserFor(grammar);
+  const modules = await compiledModules();
+  assert.ok(modules.runtime instanceof WebAssembly.Module, "the runtime's module is kept");
+  for (const grammar of grammars) {
+    assert.ok(modules.grammars[grammar] instanceof WebAssembly.Module);
+  }
+  const urls = (await grammarUrls())!;
+  // Every grammar's URL points nowhere: the worker can only render with the modules it is given.
+  const nowhere = Object.fromEntries(
+    Object.keys(urls.wasm).map((g) => [g, "file:///nowhere.wasm"]),
+  );
+  const worker = new Worker(new URL("../../plugins/view_modes/_code_worker.ts", import.meta.url), {
+    type: "module",
+  });
+  try {
+    const answers = new Map<number, { view?: unknown; error?: string }>();
+    const done = new Promise<void>((resolve) => {
+      worker.onmessage = (event) => {
+        if (event.data.ready) return;
+        answers.set(event.data.id, event.data);
+        if (answers.size === cases.length) resolve();
+      };
+    });
+    worker.postMessage({ urls: { ...urls, wasm: nowhere }, modules });
+    cases.forEach((c, id) => worker.postMessage({ id, path: c.path, text: c.text, options: {} }));
+    await done;
+    const expected = await reference(cases);
+    cases.forEach((c, id) => assert.deepEqual(answers.get(id), { id, view: expected[id] }, c.path));
+  } finally {
+    worker.terminate();
+  }
 });
 
 Deno.test("a code worker's static imports never reach deps.ts (it loads the runtime from the URLs it is given)", async () => {
