@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import { isFileBlock, writeAtomic } from "./helpers.ts";
+import { derived, isFileBlock, writeAtomic } from "./helpers.ts";
 import { orderStateFromLock, readLock } from "./lock.ts";
 import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
 import {
@@ -126,8 +126,9 @@ export function orderFiles(
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      // Measured without encoding (Buffer.byteLength counts a lone surrogate as TextEncoder does).
-      bytes: b.length ?? Buffer.byteLength(b.text, "utf8"),
+      // Measured without encoding (Buffer.byteLength counts a lone surrogate as TextEncoder does),
+      // once per text in a resident process (slop watch).
+      bytes: b.length ?? derived(b.text, "utf8 bytes", () => Buffer.byteLength(b.text, "utf8")),
     };
   });
 }
