@@ -3,8 +3,9 @@
  * without importing `deps.ts` at load time: a code worker loads only what
  * parsing needs. Where the runtime and the grammars come from is set by
  * `parser.ts` (from `deps.ts`) or, in a code worker, by the thread that
- * started it (the same modules' resolved URLs); until one is set, the first
- * parser loads `parser.ts`.
+ * started it (the same modules' resolved URLs, and the `.wasm` modules it
+ * compiled, so that the threads share their machine code); until one is
+ * set, the first parser loads `parser.ts`.
  *
  * @module
  */
@@ -22,6 +23,19 @@ export interface GrammarSource {
   wasm(grammar: string): string | undefined;
   /** The resolved URLs of the runtime and every grammar, for a code worker. */
   urls?(): GrammarUrls;
+  /** `.wasm` modules compiled by another thread (used instead of compiling them again). */
+  compiled?: CompiledModules;
+}
+
+/**
+ * Compiled `.wasm` modules of the runtime and of grammars. A `WebAssembly.Module` posted to a
+ * worker is not copied: both threads run the same machine code (each has its own memory).
+ */
+export interface CompiledModules {
+  /** The runtime's `web-tree-sitter.wasm`. */
+  runtime?: WebAssembly.Module;
+  /** Grammars, by grammar id. */
+  grammars: Record<string, WebAssembly.Module>;
 }
 
 /** The resolved URLs of the runtime and of every grammar's `.wasm` (what a code worker loads). */
@@ -35,6 +49,8 @@ export interface GrammarUrls {
 let source: GrammarSource | undefined;
 let runtime: Promise<TreeSitter> | undefined;
 const parsers = new Map<string, Promise<TreeSitterParser>>();
+/** The modules this thread compiled or was given. */
+const compiled: CompiledModules = { grammars: {} };
 
 /**
  * Set where the runtime and the grammars come from (before the first parser
@@ -70,12 +86,54 @@ export async function grammarUrls(): Promise<GrammarUrls | undefined> {
   return (await grammarSource()).urls?.();
 }
 
+/**
+ * The `.wasm` modules this thread has compiled (or was given) once the grammars it is loading
+ * have loaded: what a code worker it starts instantiates without compiling.
+ *
+ * @example
+ * ```ts
+ * import { compiledModules, parserFor } from "./_tree_sitter.ts";
+ * await parserFor("python");
+ * (await compiledModules()).grammars.python instanceof WebAssembly.Module; // true
+ * ```
+ */
+export async function compiledModules(): Promise<CompiledModules> {
+  await Promise.allSettled([runtime, ...parsers.values()]);
+  return { runtime: compiled.runtime, grammars: { ...compiled.grammars } };
+}
+
 function treeSitter(from: GrammarSource): Promise<TreeSitter> {
   runtime ??= from.runtime().then(async (mod) => {
-    await mod.Parser.init();
+    const url = from.urls?.().runtime;
+    const wasm = from.compiled?.runtime ??
+      (url
+        ? await WebAssembly.compile(await readWasm(new URL("web-tree-sitter.wasm", url)))
+        : undefined);
+    if (!wasm) {
+      await mod.Parser.init();
+      return mod;
+    }
+    // Instantiated from the module, not from its bytes: a code worker is given this module.
+    const instantiateWasm = (
+      imports: WebAssembly.Imports,
+      done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+    ) => {
+      const instance = new WebAssembly.Instance(wasm, imports);
+      done(instance, wasm);
+      return instance.exports;
+    };
+    // deno-lint-ignore no-explicit-any
+    await mod.Parser.init({ instantiateWasm } as any);
+    compiled.runtime = wasm;
     return mod;
   });
   return runtime;
+}
+
+async function readWasm(url: URL): Promise<Uint8Array<ArrayBuffer>> {
+  return url.protocol === "file:"
+    ? await Deno.readFile(url)
+    : new Uint8Array(await (await fetch(url)).arrayBuffer());
 }
 
 /**
@@ -95,12 +153,10 @@ export function parserFor(grammar: string): Promise<TreeSitterParser> {
       const wasm = from.wasm(grammar);
       if (!wasm) throw new Error(`Unknown grammar "${grammar}"`);
       const { Language, Parser } = await treeSitter(from);
-      const url = new URL(wasm);
-      const language = await Language.load(
-        url.protocol === "file:" ? await Deno.readFile(url) : new Uint8Array(
-          await (await fetch(url)).arrayBuffer(),
-        ),
-      );
+      const module = from.compiled?.grammars[grammar] ??
+        await WebAssembly.compile(await readWasm(new URL(wasm)));
+      const language = Language.loadSync(module);
+      compiled.grammars[grammar] = module;
       const p = new Parser();
       p.setLanguage(language);
       return p;

@@ -33,8 +33,8 @@ export interface CachedRenderInput {
   /** The file's merged entry. */
   entry: FileEntry;
   registry: Registry;
-  /** Context for the plugin's `cacheKey` hook. */
-  context: ViewContext;
+  /** Context for the plugin's `cacheKey` hook (made only for a plugin that has one). */
+  context: () => ViewContext;
   /** Where warnings go. */
   warn: (message: string) => void;
   /** Hook timeout in ms. */
@@ -66,7 +66,7 @@ export async function cachedRender(
     return { output: await args.render(args.warn, used), cache: "miss" };
   }
   const material = () =>
-    callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context), {
+    callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context()), {
       path: args.input.path,
       timeoutMs: args.timeoutMs,
     });
@@ -138,10 +138,19 @@ export async function cachedRender(
 /** View cache keys by entry object and the other inputs. */
 const entryKeys = new WeakMap<FileEntry, Map<string, string>>();
 
+/** Whether `name@version` is a view plugin of the registry now, by registry (asked per file). */
+const currents = new WeakMap<Registry, Map<string, boolean>>();
+
 function current(registry: Registry, used: string): boolean {
-  const at = used.lastIndexOf("@");
-  const p = findViewMode(registry, used.slice(0, at));
-  return p !== undefined && p.version === used.slice(at + 1);
+  let known = currents.get(registry);
+  if (!known) currents.set(registry, known = new Map());
+  let is = known.get(used);
+  if (is === undefined) {
+    const at = used.lastIndexOf("@");
+    const p = findViewMode(registry, used.slice(0, at));
+    known.set(used, is = p !== undefined && p.version === used.slice(at + 1));
+  }
+  return is;
 }
 
 const encoder = new TextEncoder();

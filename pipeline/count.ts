@@ -125,7 +125,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     const left: string[] = [];
     for (const hash of rest) {
       const before = await options.earlier(indexOf.get(hash)!);
-      const tokens = before && await cache.get<number>(keyOf(before.sha256));
+      const tokens = before && (before.tokens ?? await cache.get<number>(keyOf(before.sha256)));
       const n = typeof tokens === "number" && Number.isInteger(tokens) && tokens >= 0
         ? countByDifference(
           before!.text,

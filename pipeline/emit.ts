@@ -228,8 +228,8 @@ export async function publish(
   if (!(base && hashes && inParts && writePatched(tmp, document, hashes, base))) {
     await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
   }
-  await sweepStale(dir, namespace);
-  let n = await nextNumber(dir, namespace);
+  // Independent file operations run at once (each may wait on the file system's journal).
+  let [, n] = await Promise.all([sweepStale(dir, namespace), nextNumber(dir, namespace)]);
   let docPath: string;
   let claim: string;
   try {
@@ -255,9 +255,11 @@ export async function publish(
   }
   const manifestPath = join(dir, outputName(namespace, n, "json"));
   try {
-    await writeMark(dir, namespace, n);
     const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
-    await writeAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+    await Promise.all([
+      writeMark(dir, namespace, n),
+      writeAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n"),
+    ]);
   } finally {
     await Deno.remove(claim).catch(() => {});
   }
@@ -327,15 +329,12 @@ async function createNew(path: string): Promise<boolean> {
 
 /** True when any output of number `n` exists (any format, or its manifest). */
 async function numberTaken(dir: string, namespace: string, n: number): Promise<boolean> {
-  for (const ext of ["md", "xml", "doc.json", "json"]) {
-    try {
-      await Deno.lstat(join(dir, outputName(namespace, n, ext)));
-      return true;
-    } catch {
-      // Not there: free so far.
-    }
-  }
-  return false;
+  const found = await Promise.all(
+    ["md", "xml", "doc.json", "json"].map((ext) =>
+      Deno.lstat(join(dir, outputName(namespace, n, ext))).then(() => true, () => false)
+    ),
+  );
+  return found.includes(true);
 }
 
 async function nextNumber(dir: string, namespace: string): Promise<number> {

@@ -497,8 +497,8 @@ function lineOf(starts: number[], offset: number): number {
  * {@linkcode turnDerived}. A rendered file's text is the same string from build to build there,
  * so a lookup does not even hash it again.
  */
-let derivedNow: Map<string, Map<string, string>> | undefined;
-let derivedBefore = new Map<string, Map<string, string>>();
+let derivedNow: Map<string, Map<string, unknown>> | undefined;
+let derivedBefore = new Map<string, Map<string, unknown>>();
 
 /**
  * A value derived from `text` and `salt` alone: computed once in a long-running process (and
@@ -511,14 +511,14 @@ let derivedBefore = new Map<string, Map<string, string>>();
  * derived("text", "salt", () => "value"); // "value"
  * ```
  */
-export function derived(text: string, salt: string, compute: () => string): string {
+export function derived<T = string>(text: string, salt: string, compute: () => T): T {
   if (!derivedNow) return compute();
   let values = derivedNow.get(text);
   if (!values) {
-    values = derivedBefore.get(text) ?? new Map<string, string>();
+    values = derivedBefore.get(text) ?? new Map<string, unknown>();
     derivedNow.set(text, values);
   }
-  let value = values.get(salt);
+  let value = values.get(salt) as T | undefined;
   if (value === undefined) values.set(salt, value = compute());
   return value;
 }

@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import { isFileBlock, writeAtomic } from "./helpers.ts";
+import { derived, isFileBlock, writeAtomic } from "./helpers.ts";
 import { orderStateFromLock, readLock } from "./lock.ts";
 import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
 import {
@@ -127,8 +127,10 @@ export function orderFiles(
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      // Measured part by part (a file block's text is not copied whole, `_block_parts.ts`).
-      bytes: b.length ?? textParts(b).reduce((n, part) => n + utf8Length(part), 0),
+      // Measured part by part (a file block's text is not copied whole, `_block_parts.ts`),
+      // once per text in a resident process (slop watch).
+      bytes: b.length ??
+        derived(b.text, "utf8 bytes", () => textParts(b).reduce((n, p) => n + utf8Length(p), 0)),
     };
   });
 }

@@ -18,6 +18,7 @@ import {
   SLOP_SECRET_RULES,
 } from "./_scan.ts";
 import { sha256 } from "./read.ts";
+import { derived } from "./helpers.ts";
 import { type Cache, cacheKey } from "./cache.ts";
 import { tableFor } from "./count.ts";
 import type { Tokenizer } from "./tokens.ts";
@@ -97,7 +98,8 @@ export async function redactSources(
   const known = new Map<SourceFile, RedactionMemo>();
   for (const file of sources) {
     if (file.error || (file.text === undefined && !isDeferred(file))) continue;
-    let id = sha256(`${file.path}\0${file.sha256}`);
+    // Hashed once per path and content in a resident process (slop watch).
+    let id = derived(file.path, file.sha256, () => sha256(`${file.path}\0${file.sha256}`));
     if (before.has(id)) {
       ids.set(file, id);
       continue;
