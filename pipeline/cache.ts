@@ -226,24 +226,32 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   let pendingBytes = 0;
   /** Entry files read this build (touched at flush, for least-recently-used eviction). */
   const readFiles = new Set<string>();
+  /**
+   * Before writing entry `name`: note whether the pack holds it, and start streaming a new pack
+   * when there is none (a cold build). The stream, while one is open.
+   */
+  function openStream(packPath: string, name: string): PackStream | undefined {
+    pack ??= readPack(packPath);
+    // A new value for a key the pack holds (a list that changed): it must go into the pack,
+    // or the pack would serve the old value.
+    if (pack.has(name)) restated.add(name);
+    if (pack.size === 0 && !streamTried) {
+      streamTried = true;
+      stream = streamPack(packPath);
+    }
+    return stream;
+  }
   function write(key: string, payload: Uint8Array): void {
     if (!enabled) return;
     const name = fileName(key);
     if (packPath) {
-      pack ??= readPack(packPath);
-      // A new value for a key the pack holds (a list that changed): it must go into the pack,
-      // or the pack would serve the old value.
-      if (pack.has(name)) restated.add(name);
-      if (pack.size === 0 && !streamTried) {
-        streamTried = true;
-        stream = streamPack(packPath);
-      }
-      if (stream?.put(name, payload)) {
+      const streaming = openStream(packPath, name);
+      if (streaming?.put(name, payload)) {
         counts.writes++;
         used.delete(name);
         return;
       }
-      if (!stream && pendingBytes + payload.length <= HOLD_BYTES) {
+      if (!streaming && pendingBytes + payload.length <= HOLD_BYTES) {
         pendingBytes += payload.length;
         pending.set(name, payload);
         used.set(name, payload);
@@ -258,13 +266,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   function writeText(key: string, head: Uint8Array, text: string): string | undefined {
     const name = fileName(key);
     if (packPath) {
-      pack ??= readPack(packPath);
-      if (pack.has(name)) restated.add(name);
-      if (pack.size === 0 && !streamTried) {
-        streamTried = true;
-        stream = streamPack(packPath);
-      }
-      const sha = stream?.putText(name, head, text);
+      const sha = openStream(packPath, name)?.putText(name, head, text);
       if (sha !== undefined) {
         counts.writes++;
         used.delete(name);
