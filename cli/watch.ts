@@ -17,6 +17,7 @@ import { formatFlagError } from "./_flags.ts";
 import { resident } from "../pipeline/_resident.ts";
 import { stageClock, timingsText } from "../pipeline/_timings.ts";
 import { warmUp } from "./_warm_up.ts";
+import { readEvent } from "./_watch_events.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -216,6 +217,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   if (previous) say(`slop: built ${outputName(previous, config)}; watching for changes`);
   if (maxBuilds === 0) {
     stop();
+    await state.close();
     return previous ? 0 : 1;
   }
   Deno.addSignalListener("SIGINT", stop);
@@ -228,12 +230,12 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   let modules = new Set<string>();
   try {
     for await (const event of watcher) {
-      const paths = event.paths.filter(relevant);
-      if (!paths.length || event.kind === "access") continue;
+      const change = readEvent(event, relevant);
+      if (!change) continue;
+      const { paths } = change;
       if (paths.includes(configPath!)) configChanged = true;
       paths.filter((p) => p !== configPath && isModulePath(p)).forEach((p) => modules.add(p));
-      // Anything but a modification may change the file list.
-      if (event.kind !== "modify") structural = true;
+      if (change.structural) structural = true;
       paths.forEach((p) => changed.add(relative(config.root, p).split(sep).join("/")));
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -271,7 +273,11 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
           const next = await rebuild();
           const ms = Math.round(performance.now() - start);
           if (next) {
-            const what = files.length === 1 ? files[0] : `${files.length} files`;
+            const what = files.length === 1
+              ? files[0]
+              : files.length
+              ? `${files.length} files`
+              : "files";
             const reuse = previous ? reuseLine(prefixReuse(previous, next)) : "first build";
             say(`slop: ${what} changed: built ${outputName(next, config)} in ${ms} ms: ${reuse}`);
             previous = next;
@@ -285,6 +291,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     Deno.removeSignalListener("SIGINT", stop);
   }
   await running;
+  // The draft of a next document is not left behind.
+  await state.close();
   return 0;
 }
 

@@ -39,8 +39,8 @@ export interface LanguageSpec {
   functionBodies: Set<string>;
   /** Node types that are function bodies only when their parent is listed in `functionBodies`. */
   bodyTypes: Set<string>;
-  /** Items kept as they are (with nested bodies elided). */
-  keep: (node: NodeLike) => boolean;
+  /** Items kept as they are (with nested bodies elided); `type` is the node's type, when known. */
+  keep: (node: NodeLike, type?: string) => boolean;
   /** Compound items kept only when something inside them is kept (`if`, `try`, `#ifdef`). */
   transparent: Set<string>;
   /** Containers that are types (interface and struct bodies): every comment in them stays. */
@@ -59,8 +59,9 @@ export interface LanguageSpec {
    */
   descend?: Set<string>;
   /**
-   * Node types the walk into a kept item never enters when they parsed without errors: types,
-   * which hold no body, value or member definition (TypeScript's annotations, arguments, aliases).
+   * Node types the walk into a kept item never enters when they parsed without errors, as they
+   * hold no body, value or member definition: types (TypeScript's annotations, arguments,
+   * aliases), string literals and what an import names.
    */
   opaque?: Set<string>;
   /** Python-style docstrings (first string statement of a body). */
@@ -97,9 +98,9 @@ const PY_KEEP = new Set([
   "type_alias_statement",
 ]);
 
-function pyKeep(node: NodeLike): boolean {
-  if (PY_KEEP.has(node.type)) return true;
-  if (node.type !== "expression_statement") return false;
+function pyKeep(node: NodeLike, type: string = node.type): boolean {
+  if (PY_KEEP.has(type)) return true;
+  if (type !== "expression_statement") return false;
   const first = node.firstNamedChild?.type;
   return first === "assignment" || first === "augmented_assignment";
 }
@@ -151,8 +152,7 @@ const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
 
 const JS_KEEP_STATEMENTS = new Set(["import_statement", "export_statement"]);
 
-function jsKeep(node: NodeLike): boolean {
-  const t = node.type;
+function jsKeep(node: NodeLike, t: string = node.type): boolean {
   if (JS_KEEP_STATEMENTS.has(t)) return true;
   if (t === "expression_statement") {
     // `module.exports = ...`, `Foo.prototype.bar = function () {...}`, and a nested
@@ -250,6 +250,9 @@ const JS_BASE = {
     "template_literal_type",
     "readonly_type",
     "parenthesized_type",
+    // Not types, and as empty: a string literal's parts, an import's names.
+    "string",
+    "import_clause",
   ]),
 };
 
@@ -271,7 +274,7 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
   ]),
   bodyTypes: new Set(["block"]),
   typeBodies: new Set(["field_declaration_list", "interface_type"]),
-  keep: (node) => node.type !== "ERROR" && !node.type.endsWith("_statement"),
+  keep: (_node, type = _node.type) => type !== "ERROR" && !type.endsWith("_statement"),
   transparent: new Set<string>(),
   attach: new Set(["comment"]),
   definitions: {
@@ -311,7 +314,7 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   functionBodies: new Set(["function_item.body", "closure_expression.body"]),
   bodyTypes: new Set(["block"]),
   typeBodies: new Set(["field_declaration_list", "enum_variant_list"]),
-  keep: (node) => node.type !== "ERROR" && node.type !== "empty_statement",
+  keep: (_node, type = _node.type) => type !== "ERROR" && type !== "empty_statement",
   transparent: new Set<string>(),
   attach: new Set(["line_comment", "block_comment", "attribute_item"]),
   definitions: {
@@ -362,9 +365,9 @@ const JAVA: Omit<LanguageSpec, "id" | "extensions"> = {
     "lambda_expression.body",
   ]),
   bodyTypes: new Set(["block", "constructor_body"]),
-  keep: (node) =>
-    node.type !== "ERROR" && node.type !== "static_initializer" && node.type !== "block" &&
-    !node.type.endsWith("_statement"),
+  keep: (_node, type = _node.type) =>
+    type !== "ERROR" && type !== "static_initializer" && type !== "block" &&
+    !type.endsWith("_statement"),
   transparent: new Set<string>(),
   attach: new Set(["line_comment", "block_comment"]),
   definitions: {
@@ -429,9 +432,9 @@ const C_BASE = {
   ]),
   functionBodies: new Set(["function_definition.body", "lambda_expression.body"]),
   bodyTypes: new Set(["compound_statement"]),
-  keep: (node: NodeLike) =>
-    !node.type.endsWith("_statement") && node.type !== "ERROR" && node.type !== "preproc_if" &&
-    node.type !== "preproc_ifdef",
+  keep: (_node: NodeLike, type = _node.type) =>
+    !type.endsWith("_statement") && type !== "ERROR" && type !== "preproc_if" &&
+    type !== "preproc_ifdef",
   transparent: new Set(["preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "ERROR"]),
   attach: new Set(["comment", "attribute_declaration"]),
   definitions: C_DEFINITIONS,

@@ -17,11 +17,14 @@ import { sha256 } from "./read.ts";
 import { isCountCut } from "./_count_cuts.ts";
 import { FORMAT_EXTENSIONS } from "./formats.ts";
 import { fileStamp, type WrittenDocument } from "./_patch_write.ts";
+import type { BlockMemo, Memo } from "./_resident.ts";
 
 /** An earlier version of a block: its text and the sha256 of its UTF-8 bytes. */
 export interface EarlierText {
   text: string;
   sha256: string;
+  /** Its count, when known (else the count cache's, by `sha256`). */
+  tokens?: number;
 }
 
 /** Compare texts this many characters at a time before looking at single characters. */
@@ -192,4 +195,31 @@ export function earlierIn(
   if (!written || fileStamp(written.path) !== written.stamp) return undefined;
   const byId = earlierBlocks(written);
   return (index) => blocks[index] ? byId(blocks[index].id) : Promise.resolve(undefined);
+}
+
+/**
+ * The earlier versions of blocks that a resident process (`slop watch`) placed
+ * before: each block's last text and count by `tokenizer`, from memory (the
+ * last document is not read back).
+ *
+ * @example
+ * ```ts
+ * import { earlierInMemo } from "./_count_diff.ts";
+ * const memo = { get: () => undefined, set: () => {} };
+ * await earlierInMemo(memo, [{ id: "files:a.py" }], "o200k")(0); // undefined
+ * ```
+ */
+export function earlierInMemo(
+  memo: Memo<BlockMemo>,
+  blocks: Array<{ id: string }>,
+  tokenizer: string,
+): (index: number) => Promise<EarlierText | undefined> {
+  return (index) => {
+    const known = blocks[index] && memo.get(blocks[index].id);
+    return Promise.resolve(
+      known?.tokenizer === tokenizer
+        ? { text: known.text, sha256: known.sha256, tokens: known.tokens }
+        : undefined,
+    );
+  };
 }

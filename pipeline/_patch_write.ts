@@ -15,7 +15,7 @@
  */
 
 import { createHash, type Hash } from "node:crypto";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { StreamedDocument } from "./_document.ts";
 
 /** The last document written: its parts' hashes, and the file it became. */
@@ -25,6 +25,14 @@ export interface WrittenDocument {
   /** The published path. */
   path: string;
   /** Its inode, size and modification time right after publishing. */
+  stamp: string;
+  /** A copy of the file made ahead, for the next build to patch (see {@linkcode makeDraft}). */
+  draft?: Draft;
+}
+
+/** A hidden copy of a written document: its path, and its stamp when the copy was complete. */
+export interface Draft {
+  path: string;
   stamp: string;
 }
 
@@ -61,7 +69,8 @@ export async function saveWritten(path: string, written: WrittenDocument): Promi
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     await Deno.mkdir(dirname(path), { recursive: true });
-    await Deno.writeTextFile(tmp, JSON.stringify(written));
+    const { hashes, path: document, stamp } = written;
+    await Deno.writeTextFile(tmp, JSON.stringify({ hashes, path: document, stamp }));
     await Deno.rename(tmp, path);
   } catch {
     await Deno.remove(tmp).catch(() => {});
@@ -150,8 +159,58 @@ export function fileStamp(path: string): string | undefined {
 }
 
 /**
+ * Copy a written document to a hidden temp file beside it (named like the
+ * temp files `publish` sweeps when a killed process leaves them), while it is
+ * still exactly the file written: a resident process (`slop watch`) makes it
+ * while it waits for the next edit, so that rebuild patches the copy instead
+ * of copying the whole document first. `undefined` when the document changed
+ * or the copy failed (nothing is left behind).
+ *
+ * @example
+ * ```ts
+ * import { makeDraft } from "./_patch_write.ts";
+ * await makeDraft({ path: "/no/such/file.md", stamp: "", hashes: [] }); // undefined
+ * ```
+ */
+export async function makeDraft(written: WrittenDocument): Promise<Draft | undefined> {
+  const path = join(
+    dirname(written.path),
+    `.${basename(written.path)}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`,
+  );
+  try {
+    if (fileStamp(written.path) !== written.stamp) return undefined;
+    await Deno.copyFile(written.path, path);
+    const stamp = fileStamp(path);
+    // Changed while it was copied: the copy may hold a mix.
+    if (!stamp || fileStamp(written.path) !== written.stamp) throw new Error("changed");
+    return { path, stamp };
+  } catch {
+    dropDraft({ path, stamp: "" });
+    return undefined;
+  }
+}
+
+/**
+ * Remove a draft that was not used (gone already is fine).
+ *
+ * @example
+ * ```ts
+ * import { dropDraft } from "./_patch_write.ts";
+ * dropDraft({ path: "/no/such/draft.tmp", stamp: "" });
+ * ```
+ */
+export function dropDraft(draft: Draft): void {
+  try {
+    Deno.removeSync(draft.path);
+  } catch {
+    // Used (renamed into place) or never made.
+  }
+}
+
+/**
  * Write `parts` (whose sha256 are `hashes`) to `path` from a copy of the
- * previous document when enough of it is the same; returns `false` (nothing
+ * previous document when enough of it is the same (its draft, when one was
+ * made and is unchanged, else a copy made now); returns `false` (nothing
  * written) when it cannot be used.
  *
  * @example
@@ -173,9 +232,12 @@ export function writePatched(
   while (
     same < lengths.length && same < previous.hashes.length && hashes[same] === previous.hashes[same]
   ) offset += lengths[same++];
-  if (offset < MIN_REUSE || fileStamp(previous.path) !== previous.stamp) return false;
+  const draft = previous.draft;
+  const drafted = draft !== undefined && fileStamp(draft.path) === draft.stamp;
+  if (offset < MIN_REUSE || (!drafted && fileStamp(previous.path) !== previous.stamp)) return false;
   try {
-    Deno.copyFileSync(previous.path, path);
+    if (drafted) Deno.renameSync(draft.path, path);
+    else Deno.copyFileSync(previous.path, path);
     using file = Deno.openSync(path, { write: true });
     file.seekSync(offset, Deno.SeekMode.Start);
     let size = offset;

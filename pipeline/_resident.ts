@@ -7,7 +7,9 @@
  * count by its text. Every memo is keyed by what the slow path computes
  * from (a cache key, a block's whole text), so a build with a resident gives
  * the same bytes as one without; what a build does not use is dropped after
- * the next one.
+ * the next one. While it waits for the next edit, it copies the document it
+ * wrote to a hidden draft, which the next build patches (the copy of a large
+ * document is then off the rebuild's path).
  *
  * @module
  */
@@ -15,7 +17,14 @@
 import { type Cache, type CacheOptions, openCache } from "./cache.ts";
 import { turnDerived } from "./helpers.ts";
 import type { StatIndex } from "./_stat_index.ts";
-import type { HashStates, WrittenDocument } from "./_patch_write.ts";
+import { join, sep } from "node:path";
+import {
+  type Draft,
+  dropDraft,
+  type HashStates,
+  makeDraft,
+  type WrittenDocument,
+} from "./_patch_write.ts";
 import type { Resolution } from "./resolve.ts";
 import type { ResolvedConfig, Target } from "./types.ts";
 
@@ -47,10 +56,27 @@ export interface Memo<T> {
 export interface Resident {
   /** The cache to build with (opened once per folder and settings). */
   cache(dir: string, options: CacheOptions): Cache;
-  /** The stat index the last build left (in memory). */
-  statIndex?: StatIndex;
-  /** The document the last build wrote (see `pipeline/_patch_write.ts`). */
-  document?: WrittenDocument;
+  /**
+   * The stat index the last build left (in memory), with which of `config`'s targets were not
+   * changed since (by what {@linkcode Resident.changed} was told); `keep` records the index a
+   * build leaves.
+   */
+  statIndex(config: ResolvedConfig): KeptStatIndex;
+  /** The document the last build wrote, with its draft once made (see `pipeline/_patch_write.ts`). */
+  lastDocument(): Promise<WrittenDocument | undefined>;
+  /** Keep the document a build wrote, and start copying it ahead for the next build (a draft). */
+  keepDocument(document: WrittenDocument | undefined): void;
+  /**
+   * Queue work a build leaves for after it returns (writing its cache, the ordering rules'
+   * commits); a failure is passed to `onError`.
+   */
+  defer(work: () => Promise<void>, onError?: (error: unknown) => void): void;
+  /** Start the queued work once the current task is done (the build has returned). */
+  release(): void;
+  /** Start the queued work and wait for it. */
+  settled(): Promise<void>;
+  /** Finish the deferred work and remove what the process keeps on disk for a next build (the draft). */
+  close(): Promise<void>;
   /** The sha256 states after each part of the last document. */
   hashes?: HashStates;
   /** The last resolution, when nothing since can have changed it (a copy: targets are mutated). */
@@ -66,6 +92,16 @@ export interface Resident {
   blocks: Memo<BlockMemo>;
   /** Start a build: memos it does not use are dropped when the next one starts. */
   begin(): void;
+}
+
+/** A resident's stat index, as one build uses it. */
+export interface KeptStatIndex {
+  /** The index the last build left. */
+  index?: StatIndex;
+  /** Targets not changed since it was made (absent: unknown, every file is looked at). */
+  unchanged?: (target: Target) => boolean;
+  /** Keep the index this build leaves. */
+  keep(index: StatIndex): void;
 }
 
 /** Decoded view entries of a cache opened by a resident (by cache key). */
@@ -107,6 +143,28 @@ export function viewMemo(cache: Cache): Memo<MemoEntry> | undefined {
   return viewMemos.get(cache);
 }
 
+/** A promise settled after the current task (and the microtasks it queued) are done. */
+function later(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * `unchanged` for the targets a watch of `config.root` sees: files under the root, outside the
+ * folders `slop watch` ignores (state, output, cache, `.git`); any other target is looked at.
+ */
+function watchedIn(
+  config: ResolvedConfig,
+  unchanged: (path: string) => boolean,
+): (target: Target) => boolean {
+  const inside = (dir: string) => (dir.endsWith(sep) ? dir : dir + sep);
+  const root = inside(config.root);
+  const ignored = [config.stateDir, config.output.dir, config.cache.dir, join(config.root, ".git")]
+    .map(inside);
+  return (target) =>
+    target.absPath.startsWith(root) && !ignored.some((d) => target.absPath.startsWith(d)) &&
+    unchanged(target.path);
+}
+
 /** A memo of two generations: this build's and the previous build's entries. */
 function generations<T>(): Memo<T> & { turn(): void } {
   let current = new Map<string, T>();
@@ -146,6 +204,23 @@ export function resident(): Resident {
   const views = generations<MemoEntry>();
   const redactions = generations<RedactionMemo>();
   const blocks = generations<BlockMemo>();
+  // What was changed, numbered by call to `changed`: the stat index records the files as of the
+  // call its build started after.
+  let calls = 0;
+  let structuralAt = 0;
+  const changedAt = new Map<string, number>();
+  let statIndex: { index: StatIndex; config: ResolvedConfig; seen: number } | undefined;
+  let document: WrittenDocument | undefined;
+  let draft: Promise<Draft | undefined> = Promise.resolve(undefined);
+  let deferred: Promise<void> = Promise.resolve();
+  const queued: Array<() => Promise<void>> = [];
+  const release = () => {
+    if (!queued.length) return;
+    const works = queued.splice(0);
+    deferred = deferred.then(later).then(async () => {
+      for (const work of works) await work();
+    });
+  };
   const copy = (resolution: Resolution): Resolution => ({
     ...resolution,
     targets: resolution.targets.map((t): Target => ({ ...t })),
@@ -167,11 +242,56 @@ export function resident(): Resident {
     keepResolution(config, resolution) {
       kept = { config, resolution: copy(resolution) };
     },
+    statIndex(config) {
+      const seen = calls;
+      const last = statIndex;
+      const known = last && last.config === config && structuralAt <= last.seen ? last : undefined;
+      return {
+        index: last?.index,
+        unchanged: known && watchedIn(config, (path) => (changedAt.get(path) ?? 0) <= known.seen),
+        keep(index) {
+          statIndex = { index, config, seen };
+          for (const [path, at] of changedAt) if (at <= seen) changedAt.delete(path);
+        },
+      };
+    },
     changed(paths, structural) {
+      calls++;
+      if (structural) structuralAt = calls;
+      else for (const path of paths) changedAt.set(path, calls);
       if (!kept) return;
       const listed = new Set(kept.resolution.targets.map((t) => t.path));
       // Only modifications of listed files keep the list: anything else may change it.
       if (structural || !paths.every((p) => listed.has(p))) kept = undefined;
+    },
+    async lastDocument() {
+      return document && { ...document, draft: await draft };
+    },
+    keepDocument(next) {
+      // The last draft was renamed into place by the build that wrote `next`, or is not wanted.
+      const before = draft;
+      document = next;
+      // Copied once the build has returned (not while it still writes).
+      draft = before.then(async (old) => {
+        await later();
+        if (old) dropDraft(old);
+        return next && makeDraft(next);
+      });
+    },
+    defer(work, onError) {
+      queued.push(() => work().catch((error) => onError?.(error)));
+    },
+    release,
+    settled() {
+      release();
+      return deferred;
+    },
+    async close() {
+      release();
+      await deferred;
+      const last = await draft;
+      if (last) dropDraft(last);
+      draft = Promise.resolve(undefined);
     },
     blocks,
     begin() {

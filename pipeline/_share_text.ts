@@ -13,6 +13,8 @@
 
 import type { Block, RenderedFile } from "./types.ts";
 import { rebasePrecount } from "./_precount.ts";
+import { derived } from "./helpers.ts";
+import { takeParts, textParts } from "./_block_parts.ts";
 
 /** Shorter texts are copied by a slice anyway (and cost little twice). */
 const MIN_CHARS = 1024;
@@ -40,11 +42,26 @@ export function shareFileTexts(blocks: Block[], files: RenderedFile[], tokenizer
     const file = byPath.get(block.source);
     const text = file?.text;
     if (!file || text === undefined || text.length < MIN_CHARS) continue;
-    // Flattens the block's string (its bytes are made from it anyway) and finds the text in it.
-    const at = block.text.indexOf(text);
-    if (at < 0) continue;
-    file.text = block.text.slice(at, at + text.length);
+    // Joined from the file's text and kept as its parts: the text is not copied (see
+    // `_block_parts.ts`), so there is nothing to share.
+    if (takeParts(block, file) && textParts(block).includes(text)) continue;
+    // A resident process (slop watch) takes the slice of an unchanged block once: the same
+    // string each build, so what is derived from the file's text later is found, not recomputed.
+    const shared = derived(block.text, `share\0${file.path}`, () => ({
+      text,
+      slice: sliceOf(block.text, text),
+    }));
+    const slice = shared.text === text ? shared.slice : sliceOf(block.text, text);
+    if (slice === undefined) continue;
+    file.text = slice;
     moved.set(file.path, file.text);
   }
   if (moved.size) rebasePrecount(tokenizer, moved);
+}
+
+/** The slice of `block` equal to `text`, if it holds it. */
+function sliceOf(block: string, text: string): string | undefined {
+  // Flattens the block's string (its bytes are made from it anyway) and finds the text in it.
+  const at = block.indexOf(text);
+  return at < 0 ? undefined : block.slice(at, at + text.length);
 }

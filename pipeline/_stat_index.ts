@@ -18,7 +18,7 @@
 
 import { join } from "node:path";
 import { readTarget, sha256 } from "./read.ts";
-import type { ResolvedConfig, SourceFile } from "./types.ts";
+import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
@@ -52,6 +52,12 @@ export interface StatIndex {
 export interface StatSession {
   /** The recorded hash of `path` when its fingerprint is unchanged and not racy. */
   lookup(path: string, info: Deno.FileInfo): string | undefined;
+  /**
+   * The record of a file that a watcher saw no change of since the index was made (see
+   * {@linkcode statSession}'s `untouched`), when it is not racily clean: taken without an
+   * `lstat`. `undefined` otherwise.
+   */
+  trusted(target: Target): StatRecord | undefined;
   /** Record a file read and hashed by this build. */
   record(path: string, info: Deno.FileInfo, sha256: string): void;
   /** The index this build leaves: its targets' records, read now or carried over. */
@@ -147,8 +153,12 @@ export async function saveStatIndex(index: StatIndex): Promise<void> {
 export function unchanged(record: StatRecord, info: Deno.FileInfo, readStart: number): boolean {
   const fp = fingerprint(info);
   return record.dev === fp.dev && record.ino === fp.ino && record.size === fp.size &&
-    record.mtime === fp.mtime && record.ctime === fp.ctime &&
-    fp.mtime < readStart - RACY_MS && fp.ctime < readStart - RACY_MS;
+    record.mtime === fp.mtime && record.ctime === fp.ctime && settled(fp, readStart);
+}
+
+/** Both times safely older than the recording build's read (not racily clean). */
+function settled(times: { mtime: number; ctime: number }, readStart: number): boolean {
+  return times.mtime < readStart - RACY_MS && times.ctime < readStart - RACY_MS;
 }
 
 function fingerprint(info: Deno.FileInfo): Omit<StatRecord, "sha256"> {
@@ -163,6 +173,9 @@ function fingerprint(info: Deno.FileInfo): Omit<StatRecord, "sha256"> {
 
 /**
  * Start a build's use of an index (`undefined`: nothing recorded yet).
+ * `untouched` says which targets a watcher saw no change of since the index
+ * was made (a resident process, `slop watch`): their records are trusted
+ * without looking at the files.
  *
  * @example
  * ```ts
@@ -171,11 +184,21 @@ function fingerprint(info: Deno.FileInfo): Omit<StatRecord, "sha256"> {
  * session.result().files.size; // 0
  * ```
  */
-export function statSession(previous: StatIndex | undefined, path?: string): StatSession {
+export function statSession(
+  previous: StatIndex | undefined,
+  path?: string,
+  untouched?: (target: Target) => boolean,
+): StatSession {
   const readStart = Date.now();
   const files = new Map<string, StatRecord>();
   let recorded = false;
   return {
+    trusted(target) {
+      const record = untouched && previous?.files.get(target.path);
+      if (!record || !untouched(target) || !settled(record, previous!.readStart)) return undefined;
+      files.set(target.path, record);
+      return record;
+    },
     lookup(p, info) {
       const record = previous?.files.get(p);
       if (!record || !unchanged(record, info, previous!.readStart)) return undefined;

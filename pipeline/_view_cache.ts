@@ -13,7 +13,7 @@ import { type Cache, cacheKey } from "./cache.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
 import { viewMemo } from "./_resident.ts";
-import { noteOutput } from "./_content_keys.ts";
+import { noteOutput, noteOutputHash } from "./_content_keys.ts";
 import { utf8Length } from "./_text_hash.ts";
 
 /** What is stored per rendered view. */
@@ -33,8 +33,8 @@ export interface CachedRenderInput {
   /** The file's merged entry. */
   entry: FileEntry;
   registry: Registry;
-  /** Context for the plugin's `cacheKey` hook. */
-  context: ViewContext;
+  /** Context for the plugin's `cacheKey` hook (made only for a plugin that has one). */
+  context: () => ViewContext;
   /** Where warnings go. */
   warn: (message: string) => void;
   /** Hook timeout in ms. */
@@ -66,7 +66,7 @@ export async function cachedRender(
     return { output: await args.render(args.warn, used), cache: "miss" };
   }
   const material = () =>
-    callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context), {
+    callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context()), {
       path: args.input.path,
       timeoutMs: args.timeoutMs,
     });
@@ -120,9 +120,16 @@ export async function cachedRender(
       const p = findViewMode(args.registry, name);
       return `${name}@${p?.version ?? "?"}`;
     });
-    const bytes = encodeEntry({ output, plugins, warnings });
-    await cache.setBytes(key, bytes);
-    noteOutput(output, bytes);
+    if (cache.setText) {
+      // The head, then the text as it is: a cold build's pack takes the text in pieces (a
+      // payload made whole per file was the size of the project, left to the collector).
+      const { head, text } = entryParts({ output, plugins, warnings });
+      noteOutputHash(output, await cache.setText(key, head, text));
+    } else {
+      const bytes = encodeEntry({ output, plugins, warnings });
+      await cache.setBytes(key, bytes);
+      noteOutput(output, bytes);
+    }
     memo?.set(key, { output, plugins, warnings });
   }
   return { output, cache: "miss" };
@@ -131,20 +138,33 @@ export async function cachedRender(
 /** View cache keys by entry object and the other inputs. */
 const entryKeys = new WeakMap<FileEntry, Map<string, string>>();
 
+/** Whether `name@version` is a view plugin of the registry now, by registry (asked per file). */
+const currents = new WeakMap<Registry, Map<string, boolean>>();
+
 function current(registry: Registry, used: string): boolean {
-  const at = used.lastIndexOf("@");
-  const p = findViewMode(registry, used.slice(0, at));
-  return p !== undefined && p.version === used.slice(at + 1);
+  let known = currents.get(registry);
+  if (!known) currents.set(registry, known = new Map());
+  let is = known.get(used);
+  if (is === undefined) {
+    const at = used.lastIndexOf("@");
+    const p = findViewMode(registry, used.slice(0, at));
+    known.set(used, is = p !== undefined && p.version === used.slice(at + 1));
+  }
+  return is;
 }
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** An entry is its JSON without the text, a newline, then the text raw (no JSON escaping to parse). */
-function encodeEntry(entry: ViewEntry): Uint8Array {
+function entryParts(entry: ViewEntry): { head: Uint8Array; text: string } {
   const { text, ...output } = entry.output;
+  return { head: encoder.encode(`${JSON.stringify({ ...entry, output })}\n`), text };
+}
+
+function encodeEntry(entry: ViewEntry): Uint8Array {
+  const { head, text } = entryParts(entry);
   // Encoded in place after the head: joining head and text first would copy the text once more.
-  const head = encoder.encode(`${JSON.stringify({ ...entry, output })}\n`);
   const out = new Uint8Array(head.length + utf8Length(text));
   out.set(head);
   encoder.encodeInto(text, out.subarray(head.length));

@@ -39,7 +39,8 @@ import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts, streamDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
-import { sha256Parts } from "./_text_hash.ts";
+import { hashText } from "./_text_hash.ts";
+import { textParts } from "./_block_parts.ts";
 import type { StageClock } from "./_timings.ts";
 import {
   isDeferred,
@@ -51,10 +52,11 @@ import {
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
 import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
-import { earlierIn } from "./_count_diff.ts";
+import { earlierIn, earlierInMemo } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import type {
+  Block,
   BudgetReport,
   Manifest,
   OrderContext,
@@ -156,9 +158,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 
   const clock = options.timings;
   clock?.mark("plugins");
+  // What a resident process does after the build returns reports its failure as a warning.
+  const deferredError = (error: unknown) =>
+    options.onWarning?.(error instanceof Error ? error.message : String(error));
   const complete = completer(registry, config);
   // `--no-cache` (cache.enabled false) means everything anew: no memo of an earlier build either.
   const resident = config.cache.enabled ? options.resident : undefined;
+  // The last build's cache writes are done before this one uses the cache.
+  await resident?.settled();
   resident?.begin();
   const cacheOptions = {
     enabled: config.cache.enabled,
@@ -180,8 +187,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   // Files unchanged since the last build (same lstat fingerprint) are not read unless needed.
   const indexPath = statIndexPath(config.cache.dir, config.root, config.configPath);
   const writtenPath = indexPath.replace(/\.json$/, ".doc.json");
+  // A resident process knows which files its watcher saw no change of: they are not looked at.
+  const kept = resident?.statIndex(config);
   const index = cache.enabled
-    ? statSession(resident?.statIndex ?? loadStatIndex(indexPath), indexPath)
+    ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
     : undefined;
   const sources = await readTargets(resolution.targets, config, { index });
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
@@ -260,17 +269,27 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     : formatted;
   // The last document (kept in memory, or recorded in the cache): counts by difference start from
   // its blocks, and its same leading blocks are copied from its file, not written again.
-  const last = resident ? resident.document : cache.enabled ? loadWritten(writtenPath) : undefined;
+  const last = resident
+    ? await resident.lastDocument()
+    : cache.enabled
+    ? loadWritten(writtenPath)
+    : undefined;
   // Each block is hashed once: the count cache and the place stage share it.
-  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b.text)]));
+  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b)]));
   const counted = await countMany(fresh.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: options.workers,
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     sources: fresh.map((b) => b.source),
+    parts: fresh.map(textParts),
     // A block the cache has no count for is counted against the same block of the last document.
-    earlier: cache.enabled ? earlierIn(last, fresh) : undefined,
+    // A resident process has the last text and count of each block in memory.
+    earlier: !cache.enabled
+      ? undefined
+      : memo
+      ? earlierInMemo(memo, fresh, config.budget.tokenizer ?? "o200k")
+      : earlierIn(last, fresh),
   });
   clock?.mark("count");
   const encoded: Uint8Array[] = [];
@@ -327,14 +346,20 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   clock?.mark("plan");
   if (cache.enabled) {
     const hits = files.filter((f) => f.cache === "hit").length;
-    await recordBuild(config.cache.dir, {
-      files: { hits, misses: files.filter((f) => f.cache === "miss").length },
-      tokens: { hits: counted.hits, misses: counted.misses },
-    });
-    await saveContentKeys(cache, files);
-    await cache.flush();
-    if (index?.changed()) await saveStatIndex(index.result());
-    if (resident && index) resident.statIndex = index.result();
+    const persist = async () => {
+      await recordBuild(config.cache.dir, {
+        files: { hits, misses: files.filter((f) => f.cache === "miss").length },
+        tokens: { hits: counted.hits, misses: counted.misses },
+      });
+      await saveContentKeys(cache, files);
+      await cache.flush();
+      if (index?.changed()) await saveStatIndex(index.result());
+    };
+    // A resident process writes its cache after the build returns (its memos serve the next
+    // build, which waits for the write first); other builds write it now.
+    if (resident) resident.defer(persist, deferredError);
+    else await persist();
+    if (kept && index) kept.keep(index.result());
     clock?.mark("cache write");
   }
   let output: BuildResult["output"];
@@ -369,14 +394,20 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     const written = stamp
       ? { hashes: placed.map((b) => b.sha256), path: output.document, stamp }
       : undefined;
-    if (resident) resident.document = written;
+    if (resident) resident.keepDocument(written);
     else if (cache.enabled && written) await saveWritten(writtenPath, written);
-    for (const rule of orderingRules(registry)) {
-      const commit = rule.commit;
-      if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
-    }
-    if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
+    const commit = async () => {
+      for (const rule of orderingRules(registry)) {
+        const commit = rule.commit;
+        if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
+      }
+      if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
+    };
+    // A resident process commits the order after the build returns, before its next build.
+    if (resident) resident.defer(commit, deferredError);
+    else await commit();
   }
+  resident?.release();
   clock?.mark("emit");
   return {
     get document() {
@@ -393,9 +424,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 }
 
 /**
- * The sha256 of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the document
- * is placed, not held (the size of the document) while blocks are counted.
+ * The sha256 and length of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the
+ * document is written, not held (the size of the document) while blocks are counted.
  */
-function encodeBlock(text: string): { sha256: string } {
-  return { sha256: sha256Parts([text]) };
+function encodeBlock(block: Block): { sha256: string; length: number } {
+  // A file block part by part (`_block_parts.ts`): its text is not copied whole.
+  return hashText(textParts(block));
 }

@@ -38,8 +38,11 @@ export interface PlaceOptions {
   bytes?: Uint8Array[];
   /** Encodings, hashes and counts of block texts seen before (a resident process keeps them). */
   memo?: Memo<BlockMemo>;
-  /** Each block's sha256 (and UTF-8 bytes, else encoded here), in order, when the caller has them. */
-  encodings?: Array<{ bytes?: Uint8Array; sha256: string } | undefined>;
+  /**
+   * Each block's sha256 (and UTF-8 bytes, else encoded here, or their length, else measured
+   * here), in order, when the caller has them.
+   */
+  encodings?: Array<{ bytes?: Uint8Array; sha256: string; length?: number } | undefined>;
 }
 
 /**
@@ -68,7 +71,8 @@ export async function placeBlocks(
     const bytes = known?.bytes ?? (measure ? undefined : encoder.encode(block.text));
     if (bytes) options.bytes?.push(bytes);
     const hash = known?.sha256 ?? sha256(bytes!);
-    const length = bytes?.length ?? utf8Length(block.text);
+    const length = bytes?.length ?? (remembered ? undefined : options.encodings?.[i]?.length) ??
+      utf8Length(block.text);
     let tokens = options.tokenCache?.get(hash) ?? (remembered ? memo.tokens : undefined);
     if (tokens === undefined) {
       tokens = await countTokens(block.text, options.tokenizer);
@@ -224,8 +228,8 @@ export async function publish(
   if (!(base && hashes && inParts && writePatched(tmp, document, hashes, base))) {
     await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
   }
-  await sweepStale(dir, namespace);
-  let n = await nextNumber(dir, namespace);
+  // Independent file operations run at once (each may wait on the file system's journal).
+  let [, n] = await Promise.all([sweepStale(dir, namespace), nextNumber(dir, namespace)]);
   let docPath: string;
   let claim: string;
   try {
@@ -251,9 +255,11 @@ export async function publish(
   }
   const manifestPath = join(dir, outputName(namespace, n, "json"));
   try {
-    await writeMark(dir, namespace, n);
     const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
-    await writeAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+    await Promise.all([
+      writeMark(dir, namespace, n),
+      writeAtomic(manifestPath, JSON.stringify(manifest, null, 2) + "\n"),
+    ]);
   } finally {
     await Deno.remove(claim).catch(() => {});
   }
@@ -323,15 +329,12 @@ async function createNew(path: string): Promise<boolean> {
 
 /** True when any output of number `n` exists (any format, or its manifest). */
 async function numberTaken(dir: string, namespace: string, n: number): Promise<boolean> {
-  for (const ext of ["md", "xml", "doc.json", "json"]) {
-    try {
-      await Deno.lstat(join(dir, outputName(namespace, n, ext)));
-      return true;
-    } catch {
-      // Not there: free so far.
-    }
-  }
-  return false;
+  const found = await Promise.all(
+    ["md", "xml", "doc.json", "json"].map((ext) =>
+      Deno.lstat(join(dir, outputName(namespace, n, ext))).then(() => true, () => false)
+    ),
+  );
+  return found.includes(true);
 }
 
 async function nextNumber(dir: string, namespace: string): Promise<number> {

@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import { isFileBlock, writeAtomic } from "./helpers.ts";
+import { derived, isFileBlock, writeAtomic } from "./helpers.ts";
 import { orderStateFromLock, readLock } from "./lock.ts";
 import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
 import {
@@ -20,7 +20,8 @@ import {
   reorderState,
 } from "./order_state.ts";
 import type { Block, FileOrder, RenderedFile, ResolvedConfig } from "./types.ts";
-import { Buffer } from "node:buffer";
+import { textParts } from "./_block_parts.ts";
+import { utf8Length } from "./_text_hash.ts";
 
 export { isFileBlock };
 
@@ -126,8 +127,10 @@ export function orderFiles(
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      // Measured without encoding (Buffer.byteLength counts a lone surrogate as TextEncoder does).
-      bytes: b.length ?? Buffer.byteLength(b.text, "utf8"),
+      // Measured part by part (a file block's text is not copied whole, `_block_parts.ts`),
+      // once per text in a resident process (slop watch).
+      bytes: b.length ??
+        derived(b.text, "utf8 bytes", () => textParts(b).reduce((n, p) => n + utf8Length(p), 0)),
     };
   });
 }

@@ -66,6 +66,14 @@ export async function readTarget(
   if (!config.allowOutsideRoot && (target.path.startsWith("../") || target.path.startsWith("/"))) {
     return fail("error", "path leaves the root (set allowOutsideRoot to allow it)");
   }
+  // A file a watcher saw no change of (slop watch) is taken as recorded, not even looked at.
+  const trusted = index?.trusted(target);
+  const limit = target.entry.maxBytes ?? config.maxFileSize;
+  if (trusted && trusted.size <= limit) {
+    const file = { ...base, sha256: trusted.sha256, size: trusted.size, mtimeMs: trusted.mtime };
+    defer(file, config);
+    return file;
+  }
   let info: Deno.FileInfo;
   try {
     // With an index, most files are only looked at: a synchronous lstat costs far less.
@@ -98,7 +106,6 @@ export async function readTarget(
   }
   if (info.isDirectory) return fail("skipped", "is a directory");
   if (!info.isFile) return fail("skipped", "not a regular file");
-  const limit = target.entry.maxBytes ?? config.maxFileSize;
   if (info.size > limit) {
     return {
       ...fail("skipped", `file is ${info.size} bytes, over the limit of ${limit} bytes`),

@@ -173,24 +173,43 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
+/** Lists of a frozen registry, by kind and by looked-up view name (a build asks per file). */
+const frozenLists = new WeakMap<readonly Plugin[], Map<string, unknown>>();
+
+/** `compute()` once per frozen plugin list and `key`; every time while plugins may be added. */
+function ofFrozen<T>(registry: Registry, key: string, compute: () => T): T {
+  if (!registry.frozen || !Object.isFrozen(registry.plugins)) return compute();
+  let lists = frozenLists.get(registry.plugins);
+  if (!lists) frozenLists.set(registry.plugins, lists = new Map());
+  if (!lists.has(key)) lists.set(key, compute());
+  return lists.get(key) as T;
+}
+
+/** Plugins of one kind, in registration order (a copy). */
+function ofKind<T extends Plugin>(registry: Registry, kind: PluginKind): T[] {
+  return [
+    ...ofFrozen(registry, `kind\0${kind}`, () => registry.plugins.filter((p) => p.kind === kind)),
+  ] as T[];
+}
+
 /** View mode plugins by name. */
 export function viewModes(registry: Registry): ViewModePlugin[] {
-  return registry.plugins.filter((p): p is ViewModePlugin => p.kind === "view-mode");
+  return ofKind(registry, "view-mode");
 }
 
 /** Section plugins in registration order. */
 export function sections(registry: Registry): SectionPlugin[] {
-  return registry.plugins.filter((p): p is SectionPlugin => p.kind === "section");
+  return ofKind(registry, "section");
 }
 
 /** Ordering rules in registration order. */
 export function orderingRules(registry: Registry): OrderingPlugin[] {
-  return registry.plugins.filter((p): p is OrderingPlugin => p.kind === "ordering");
+  return ofKind(registry, "ordering");
 }
 
 /** Provider plugins. */
 export function providers(registry: Registry): ProviderPlugin[] {
-  return registry.plugins.filter((p): p is ProviderPlugin => p.kind === "provider");
+  return ofKind(registry, "provider");
 }
 
 /**
@@ -204,8 +223,10 @@ export function providers(registry: Registry): ProviderPlugin[] {
  * ```
  */
 export function findViewMode(registry: Registry, view: string): ViewModePlugin | undefined {
-  const all = viewModes(registry);
-  return all.find((p) => p.name === view) ?? all.find((p) => p.name === `slop:${view}`);
+  return ofFrozen(registry, `view\0${view}`, () => {
+    const all = viewModes(registry);
+    return all.find((p) => p.name === view) ?? all.find((p) => p.name === `slop:${view}`);
+  });
 }
 
 /** The names a config may use for view modes (short names for built-ins). */

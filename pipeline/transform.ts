@@ -226,7 +226,7 @@ async function transformFile(
         timeoutMs: options.timeoutMs,
         render,
         lazy,
-        context: {
+        context: () => ({
           options: { ...file.entry.options },
           entry: file.entry,
           config,
@@ -237,7 +237,7 @@ async function transformFile(
             return await renderView(other, input, file, config, registry, options, new Set());
           },
           store: options.store ?? pluginStore(config),
-        },
+        }),
       })
       : { output: await render(options.warn, new Set()), cache: "miss" as const };
     const out = rendered;

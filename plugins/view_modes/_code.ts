@@ -167,7 +167,8 @@ class Walker {
     let lastDroppedRow = -1;
     let docEnd = -1;
     let index = 0;
-    const typeBody = spec.typeBodies?.has(node.type) ?? false;
+    const nodeType = node.type;
+    const typeBody = spec.typeBodies?.has(nodeType) ?? false;
     const flush = (keep: boolean, next?: SyntaxNode) => {
       // Attached: a chain of comments/decorators ending right above `next`.
       let row = next ? next.startPosition.row : -1;
@@ -206,8 +207,8 @@ class Walker {
         continue;
       }
       // A module docstring follows `rest`; a class docstring belongs to the class's signature.
-      const moduleDoc = node.type === "module" && this.rest === "hide";
-      if (spec.docstrings && position === 0 && !moduleDoc && isDocstring(child)) {
+      const moduleDoc = nodeType === "module" && this.rest === "hide";
+      if (spec.docstrings && position === 0 && !moduleDoc && isDocstring(child, type)) {
         flush(true, child);
         kept++;
         docEnd = child.endIndex;
@@ -219,7 +220,7 @@ class Walker {
         const inner = this.container(child, scope, kinds, nodes);
         // A clause (`except`, `else`) of a kept statement stays, its block a marker: the
         // `try` reads as one.
-        const clause = type.endsWith("_clause") && spec.transparent.has(node.type);
+        const clause = type.endsWith("_clause") && spec.transparent.has(nodeType);
         if (inner === 0 && !clause) {
           this.edits.length = mark;
           flush(false);
@@ -233,7 +234,7 @@ class Walker {
         }
         continue;
       }
-      if (!spec.keep(child)) {
+      if (!spec.keep(child, type)) {
         flush(false);
         this.cut(child);
         dropped = true;
@@ -248,7 +249,7 @@ class Walker {
         lastDroppedRow = endRow(child);
         // Still record names, for unknown-mask warnings.
         const mark = this.edits.length;
-        this.walk(child, scope, kinds, nodes);
+        this.walk(child, scope, kinds, nodes, type);
         this.edits.length = mark;
         continue;
       }
@@ -256,11 +257,11 @@ class Walker {
       kept++;
       lastKeptRow = child.endPosition.row;
       const mark = this.edits.length;
-      this.walk(child, scope, kinds, nodes);
+      this.walk(child, scope, kinds, nodes, type);
       if (mode === "def") this.edits.length = mark;
     }
     flush(false);
-    if (spec.docstrings && node.type === "block" && dropped && kept <= (docEnd >= 0 ? 1 : 0)) {
+    if (spec.docstrings && nodeType === "block" && dropped && kept <= (docEnd >= 0 ? 1 : 0)) {
       // A Python block must not be empty: one marker stands for what was dropped.
       this.edits.length = first;
       const marker = this.spec.bodyMarker;
@@ -304,11 +305,11 @@ class Walker {
     return undefined;
   }
 
-  nameOf(def: SyntaxNode): string | undefined {
-    const spec = this.spec.definitions[def.type];
+  nameOf(def: SyntaxNode, defType: string = def.type): string | undefined {
+    const spec = this.spec.definitions[defType];
     let n: SyntaxNode | null = def.childForFieldName(spec?.nameField ?? "name");
-    if (!n && def.type === "impl_item") n = def.childForFieldName("type");
-    if (!n && def.type === "variable_declarator") n = def.firstNamedChild;
+    if (!n && defType === "impl_item") n = def.childForFieldName("type");
+    if (!n && defType === "variable_declarator") n = def.firstNamedChild;
     for (let i = 0; n && i < 8; i++) {
       if (/identifier$|^destructor_name$|^operator_name$/.test(n.type)) break;
       const inner: SyntaxNode | null = n.childForFieldName("declarator") ??
@@ -320,31 +321,36 @@ class Walker {
     const text = n.text.replace(/\s+/g, " ").trim();
     if (!text || text.length > 120) return undefined;
     // `A::f` (C++ out-of-line) and `impl<T> Point<T>` name like nested symbols: `A.f`, `Point`.
-    const plain = def.type === "impl_item" ? text.replace(/<[\s\S]*$/, "") : text;
+    const plain = defType === "impl_item" ? text.replace(/<[\s\S]*$/, "") : text;
     return plain.replaceAll("::", ".");
   }
 
   /** Walk a kept item: record symbols, elide function bodies, recurse into containers. */
-  walk(node: SyntaxNode, scope: string[], kinds: string[], nodes: NodeLike[]): void {
+  walk(
+    node: SyntaxNode,
+    scope: string[],
+    kinds: string[],
+    nodes: NodeLike[],
+    nodeType: string = node.type,
+  ): void {
     const spec = this.spec;
     let innerScope = scope;
     let innerKinds = kinds;
     let innerNodes = nodes;
-    const nodeType = node.type;
     const defSpec = spec.definitions[nodeType];
-    if (defSpec && isMember(node)) {
-      const name = this.nameOf(node);
+    if (defSpec && isMember(node, nodeType)) {
+      const name = this.nameOf(node, nodeType);
       if (name) {
-        const kind = this.kindOf(node, defSpec.kind, kinds);
+        const kind = this.kindOf(node, nodeType, defSpec.kind, kinds);
         const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
         const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
-        const owner = receiverType(node);
+        const owner = receiverType(node, nodeType);
         const qualifiedName = [...scope, ...(owner ? [owner] : []), name].join(".");
         this.symbols.push({
           name,
           qualifiedName,
           kind,
-          signature: this.signatureOf(node),
+          signature: this.signatureOf(node, nodeType),
           depth: scope.length,
           public: spec.isPublic(node as unknown as NodeLike, name, {
             parentKind,
@@ -358,8 +364,17 @@ class Walker {
         innerNodes = [...nodes, node as unknown as NodeLike];
       }
     }
-    for (const [child, field, type] of namedChildren(this.cursor, node)) {
-      if (field && spec.functionBodies.has(`${nodeType}.${field}`) && spec.bodyTypes.has(type)) {
+    const { bodies, values } = fieldsOf(spec);
+    const bodyFields = bodies.get(nodeType);
+    const valueFields = values.get(nodeType);
+    const descend = spec.descend;
+    // With `descend`, most children are skipped by type alone: those are never made into nodes.
+    const wanted = descend &&
+      ((field: string | null, type: string) =>
+        descend.has(type) || spec.containers.has(type) ||
+        (field !== null && (bodyFields?.has(field) || valueFields?.has(field))));
+    for (const [child, field, type] of namedChildren(this.cursor, node, wanted || undefined)) {
+      if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
         this.elideBody(child);
         continue;
       }
@@ -367,23 +382,23 @@ class Walker {
         this.container(child, innerScope, innerKinds, innerNodes);
         continue;
       }
-      if (field && spec.values.has(`${nodeType}.${field}`)) {
-        this.value(child, innerScope, innerKinds, innerNodes);
+      if (field && valueFields?.has(field)) {
+        this.value(child, type, innerScope, innerKinds, innerNodes);
         continue;
       }
-      if (spec.descend && !spec.descend.has(type)) continue;
+      if (descend && !descend.has(type)) continue;
       // Types hold nothing the view keeps or elides (a subtree with parse errors is walked).
       if (spec.opaque?.has(type) && !child.hasError) continue;
-      if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes);
+      if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes, type);
     }
   }
 
   /** A value: elided when it stays longer than `maxValueLines` after inner elisions. */
-  value(node: SyntaxNode, scope: string[], kinds: string[], nodes: NodeLike[]): void {
+  value(node: SyntaxNode, type: string, scope: string[], kinds: string[], nodes: NodeLike[]): void {
     const rows = node.endPosition.row - node.startPosition.row + 1;
     const mark = this.edits.length;
     const symbols = this.symbols.length;
-    this.walk(node, scope, kinds, nodes);
+    this.walk(node, scope, kinds, nodes, type);
     if (rows <= this.maxValueLines) return;
     // Python's `__all__` is the module's public API: never elided.
     if (node.parent?.childForFieldName("left")?.text === "__all__") return;
@@ -424,9 +439,9 @@ class Walker {
     this.edits.push({ start: body.startIndex, end: body.endIndex, text: marker });
   }
 
-  kindOf(node: SyntaxNode, kind: string, kinds: string[]): string {
+  kindOf(node: SyntaxNode, type: string, kind: string, kinds: string[]): string {
     const parent = kinds[kinds.length - 1];
-    switch (node.type) {
+    switch (type) {
       case "function_definition":
         if (this.spec.id === "python") {
           if (parent !== "class") return "function";
@@ -462,7 +477,7 @@ class Walker {
         if (this.spec.grammar === "c" || this.spec.grammar === "cpp") {
           return hasFunctionDeclarator(node)
             ? (parent === "class" || parent === "struct" ? "method" : "function")
-            : (node.type === "declaration" ? "variable" : "field");
+            : (type === "declaration" ? "variable" : "field");
         }
         return kind;
       default:
@@ -471,7 +486,7 @@ class Walker {
   }
 
   /** The text from the definition to its body, on one line. */
-  signatureOf(node: SyntaxNode): string {
+  signatureOf(node: SyntaxNode, type: string): string {
     let end = node.endIndex;
     const body = node.childForFieldName("body");
     if (body && (this.spec.bodyTypes.has(body.type) || this.spec.containers.has(body.type))) {
@@ -491,7 +506,7 @@ class Walker {
         }
       }
     }
-    if (node.type === "type_spec") {
+    if (type === "type_spec") {
       const brace = this.text.indexOf("{", node.startIndex);
       if (brace !== -1 && brace < end) end = brace;
     }
@@ -499,7 +514,7 @@ class Walker {
     sig = sig.replace(/\s*[{:]$/, "").replace(/;$/, "").replace(/([(<[]) /g, "$1")
       .replace(/,? ([)\]])/g, "$1");
     if (end < node.endIndex && /=$/.test(sig)) sig += " ...";
-    if (node.type === "type_spec" || node.type === "type_alias") sig = `type ${sig}`;
+    if (type === "type_spec" || type === "type_alias") sig = `type ${sig}`;
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
   }
 
@@ -508,16 +523,46 @@ class Walker {
   }
 }
 
+/** A language's `type.field` pairs (`functionBodies`, `values`) as fields by node type. */
+interface FieldsByType {
+  bodies: Map<string, Set<string>>;
+  values: Map<string, Set<string>>;
+}
+
+const FIELDS = new WeakMap<LanguageSpec, FieldsByType>();
+
+/** The walk looks these up for every child: by node type, then field (no string built per child). */
+function fieldsOf(spec: LanguageSpec): FieldsByType {
+  let fields = FIELDS.get(spec);
+  if (!fields) {
+    fields = { bodies: byType(spec.functionBodies), values: byType(spec.values) };
+    FIELDS.set(spec, fields);
+  }
+  return fields;
+}
+
+function byType(pairs: Set<string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const pair of pairs) {
+    const dot = pair.lastIndexOf(".");
+    const type = pair.slice(0, dot);
+    let fields = out.get(type);
+    if (!fields) out.set(type, fields = new Set());
+    fields.add(pair.slice(dot + 1));
+  }
+  return out;
+}
+
 /** A Go method's receiver type (`Store` for `func (s *Store[K]) Get()`). */
-function receiverType(node: SyntaxNode): string | undefined {
-  if (node.type !== "method_declaration") return undefined;
+function receiverType(node: SyntaxNode, type: string = node.type): string | undefined {
+  if (type !== "method_declaration") return undefined;
   const receiver = node.childForFieldName("receiver")?.namedChildren[0]?.childForFieldName("type");
   return receiver?.text.replace(/^\*/, "").replace(/\[[\s\S]*$/, "") || undefined;
 }
 
 /** Property and method signatures count as members only in interface bodies. */
-function isMember(node: SyntaxNode): boolean {
-  if (node.type !== "property_signature" && node.type !== "method_signature") return true;
+function isMember(node: SyntaxNode, type: string): boolean {
+  if (type !== "property_signature" && type !== "method_signature") return true;
   return node.parent?.type === "interface_body";
 }
 
@@ -539,19 +584,22 @@ function firstStatements(
 
 /**
  * Named children with their field names and types, in one linear pass of the walk's cursor (the
- * list is complete before the caller recurses, so one cursor serves the whole walk).
+ * list is complete before the caller recurses, so one cursor serves the whole walk); with
+ * `wanted`, only the children it accepts (a node costs a call into the parser and an object).
  */
 function namedChildren(
   cursor: TreeCursor,
   node: SyntaxNode,
+  wanted?: (field: string | null, type: string) => boolean | undefined,
 ): Array<[SyntaxNode, string | null, string]> {
   const out: Array<[SyntaxNode, string | null, string]> = [];
   cursor.reset(node);
   if (!cursor.gotoFirstChild()) return out;
   do {
-    if (cursor.nodeIsNamed) {
-      out.push([cursor.currentNode, cursor.currentFieldName, cursor.nodeType]);
-    }
+    if (!cursor.nodeIsNamed) continue;
+    const field = cursor.currentFieldName;
+    const type = cursor.nodeType;
+    if (!wanted || wanted(field, type)) out.push([cursor.currentNode, field, type]);
   } while (cursor.gotoNextSibling());
   return out;
 }
@@ -565,8 +613,8 @@ function hasFunctionDeclarator(node: SyntaxNode): boolean {
   return false;
 }
 
-function isDocstring(node: SyntaxNode): boolean {
-  return node.type === "expression_statement" && node.namedChildCount === 1 &&
+function isDocstring(node: SyntaxNode, type: string = node.type): boolean {
+  return type === "expression_statement" && node.namedChildCount === 1 &&
     (node.firstNamedChild?.type === "string" ||
       node.firstNamedChild?.type === "concatenated_string");
 }

@@ -14,9 +14,10 @@
  * Idle workers are stopped, so a finished build holds no thread.
  *
  * A build that knows early which files it will render asks the pool to get
- * ready (`prepare`): this thread loads the grammars while the build still
- * scans, and workers started for its files stay until the build says it is
- * done with them.
+ * ready (`prepare`): while the build still scans, this thread loads the
+ * grammars and the workers start and load theirs. No worker takes a file
+ * before the burst of files has joined the queue (so it takes the largest),
+ * and workers started for a build stay until the build says it is done.
  *
  * @module
  */
@@ -53,8 +54,9 @@ export interface CodePool {
   /** Files rendered so far, by where. */
   readonly rendered: { thisThread: number; workers: number };
   /**
-   * Get ready for files about to be rendered: load their grammars on this thread. Idle workers
-   * stay until the returned function is called (or {@linkcode PREPARE_HOLD_MS} pass).
+   * Get ready for files about to be rendered: load their grammars on this thread and, when they
+   * are enough characters for workers, start the workers (which load the grammars too). Idle
+   * workers stay until the returned function is called (or {@linkcode PREPARE_HOLD_MS} pass).
    */
   prepare(files: PreparedFile[]): () => void;
 }
@@ -108,10 +110,12 @@ const STARTUP_MS = 60_000;
 export const CODE_VIEW_TIMEOUT_MS: number = 6 * 60 * 60 * 1000;
 
 /**
- * A worker is kept fed with this many characters, so it does not wait while this thread parses a
- * file of its own; a file as large holds a worker alone (a second one would wait behind it while
- * this thread may be idle).
+ * A worker holds one file waiting behind the one it renders, so it does not wait while this
+ * thread parses a file of its own, and no more: files sent to a worker cannot be taken back, so a
+ * longer backlog leaves this thread idle at the end of the build while the worker finishes it.
  */
+const LANE_FILES = 2;
+/** A worker is given a second file only under this many characters; a file as large holds it alone. */
 const LANE_CHARS = 256 * 1024;
 
 /**
@@ -136,6 +140,8 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   let lanes: Lane[] = [];
   let broken = false;
   let mainRunning = false;
+  /** The files of this burst have joined the queue: workers may take them (the largest first). */
+  let settled = false;
   let nextId = 0;
   let sorted = true;
   /** This thread is rendering a file (`mainRunning`: its loop exists, maybe between files). */
@@ -147,6 +153,8 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   let channel: MessageChannel | undefined;
   /** Builds that prepared and are not done yet: idle workers stay while any is. */
   let holds = 0;
+  /** Grammars of the prepared files: a worker loads them as it starts, before its first file. */
+  const grammars = new Set<string>();
 
   function pump(): void {
     if (!broken && threads > 1 && queue.length && queuedChars >= minChars) {
@@ -180,6 +188,8 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     // Let every file of this burst join the queue first (a macrotask: the files arrive through
     // chains of promises), so the pool sees the whole batch and its workers take the largest.
     await new Promise((resolve) => setTimeout(resolve, 0));
+    settled = true;
+    for (const lane of lanes) feed(lane);
     for (let job = take(false); job; job = take(false)) {
       mainRendering = true;
       try {
@@ -196,6 +206,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     }
     // In the same tick as the last file settles: idle workers stop before its caller runs on.
     mainRunning = false;
+    settled = false;
     stopWhenIdle();
   }
 
@@ -227,7 +238,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     // its first file waits for that.
     const tell = (urls?: GrammarUrls, modules?: CompiledModules) => {
       if (!lanes.includes(lane)) return;
-      if (urls) worker.postMessage({ urls, modules });
+      if (urls) worker.postMessage({ urls, modules, grammars: [...grammars] });
       lane.told = true;
       pump();
     };
@@ -270,8 +281,11 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   }
 
   function feed(lane: Lane): void {
-    if (!lane.told) return;
-    while (queue.length && (lane.jobs.size === 0 || lane.chars < LANE_CHARS)) {
+    if (!lane.told || !settled) return;
+    while (
+      queue.length &&
+      (lane.jobs.size === 0 || (lane.jobs.size < LANE_FILES && lane.chars < LANE_CHARS))
+    ) {
       // A large file waits for a loaded worker: by then the burst has joined the queue, so the
       // worker takes the largest of them, not the first large one to arrive.
       if (!lane.ready && peek().text.length >= LANE_CHARS) break;
@@ -347,18 +361,25 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     },
     rendered,
     prepare(files) {
-      const grammars = new Set<string>();
+      const wanted = new Set<string>();
       for (const file of files) {
         const spec = languageFor(file.path);
         if (!spec) continue;
-        grammars.add(spec.grammar);
+        wanted.add(spec.grammar);
       }
-      if (!grammars.size) return () => {};
+      if (!wanted.size) return () => {};
       // A grammar that fails to load is not kept: the render that needs it retries and reports.
-      for (const grammar of grammars) parserFor(grammar).catch(() => {});
+      for (const grammar of wanted) {
+        grammars.add(grammar);
+        parserFor(grammar).catch(() => {});
+      }
       holds++;
-      // Workers are not started here: one loaded before the files come takes the first file to
-      // come, not the largest (measured: typescript lib's cold skeleton 0.7 s slower).
+      // Workers start now, while the build still scans: they take no file before the burst has
+      // joined the queue, so they take the largest.
+      const chars = files.reduce((n, f) => n + (languageFor(f.path) ? f.chars : 0), 0);
+      if (!broken && threads > 1 && chars >= minChars) {
+        while (lanes.length < threads - 1 && !broken) startLane();
+      }
       let held = true;
       const release = () => {
         if (!held) return;

@@ -2,16 +2,17 @@
  * Code-view worker: receives `{ id, path, text, options }`, renders the file
  * with the code engine (`_code.ts`, which loads web-tree-sitter and the
  * grammars in this worker) and answers `{ id, view }` or `{ id, error }`.
- * It posts `{ ready: true }` once loaded. `{ urls, modules }` (sent first by
- * the pool) says where the runtime and the grammars are, so this worker never
- * loads `deps.ts`, and gives the `.wasm` modules the pool's thread compiled,
- * which this worker instantiates instead of compiling its own copy.
+ * It posts `{ ready: true }` once loaded. `{ urls, modules, grammars }` (sent
+ * first by the pool) says where the runtime and the grammars are, so this
+ * worker never loads `deps.ts`, gives the `.wasm` modules the pool's thread
+ * compiled, which this worker instantiates instead of compiling its own copy,
+ * and names the grammars to load before the first file comes.
  * Started by `_code_pool.ts`.
  *
  * @module
  */
 
-import { useGrammarSource } from "../../grammars/_tree_sitter.ts";
+import { parserFor, useGrammarSource } from "../../grammars/_tree_sitter.ts";
 import type { CompiledModules, GrammarUrls } from "../../grammars/_tree_sitter.ts";
 import { renderCode, type RenderCodeOptions } from "./_code.ts";
 
@@ -24,7 +25,11 @@ interface Job {
 
 const scope = self as unknown as {
   onmessage:
-    | ((event: MessageEvent<Job | { urls: GrammarUrls; modules?: CompiledModules }>) => void)
+    | ((
+      event: MessageEvent<
+        Job | { urls: GrammarUrls; modules?: CompiledModules; grammars?: string[] }
+      >,
+    ) => void)
     | null;
   postMessage(message: unknown): void;
 };
@@ -37,6 +42,8 @@ scope.onmessage = async (event) => {
       wasm: (grammar) => wasm[grammar],
       compiled: event.data.modules,
     });
+    // Loaded while this worker waits for its first file; a failure is reported by that file.
+    for (const grammar of event.data.grammars ?? []) parserFor(grammar).catch(() => {});
     return;
   }
   const { id, path, text, options } = event.data;

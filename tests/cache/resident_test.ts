@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.ts";
 import { makeProject, tempDir, type Tree } from "../_helpers.ts";
-import { resident } from "../../pipeline/_resident.ts";
+import { type Resident, resident } from "../../pipeline/_resident.ts";
+import { RACY_MS } from "../../pipeline/_stat_index.ts";
+import { differenceServed } from "../../pipeline/_count_diff.ts";
 
 const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
 
@@ -18,8 +20,12 @@ const TREE: Tree = {
 `,
 };
 
-/** A build without a resident or cache, from the same order memory as `state`. */
-async function freshBuild(root: string, state: string): Promise<BuildResult> {
+/**
+ * A build without a resident or cache, from the same order memory as `state` (once `kept` has
+ * written it: a resident build commits its order after it returns).
+ */
+async function freshBuild(root: string, state: string, kept: Resident): Promise<BuildResult> {
+  await kept.settled();
   const fresh = await tempDir({ dir: root, prefix: ".fresh" });
   await Deno.mkdir(join(fresh, "order"), { recursive: true });
   await Deno.copyFile(join(state, "order", "context.json"), join(fresh, "order", "context.json"));
@@ -45,7 +51,7 @@ Deno.test("builds with a resident (slop watch) give the same bytes as fresh buil
   let config = await loadConfig({ cwd: root, stateDir: state });
   const rebuild = async () => {
     const result = await build(config, { builtins, resident: kept });
-    assertSame(result, await freshBuild(root, state));
+    assertSame(result, await freshBuild(root, state, kept));
     assert.doesNotMatch(result.document, new RegExp(SECRET));
     assert.deepEqual(result.manifest.secrets?.map((s) => s.path), ["src/env.txt"]);
     return result;
@@ -102,14 +108,98 @@ Deno.test("a resident rebuild of a large document writes the file a fresh build 
   const builtins = defaultPlugins();
   const config = await loadConfig({ cwd: root, stateDir: state });
   const first = await build(config, { builtins, resident: kept });
+  const out = join(state, "out");
   for (const [i, text] of ["small, edited\n", "small\n", "x".repeat(3000) + "\n"].entries()) {
     await Deno.writeTextFile(join(root, "small.txt"), text);
     kept.changed(["small.txt"], false);
     const next = await build(config, { builtins, resident: kept });
     const written = await Deno.readTextFile(next.output!.document);
     assert.equal(written, next.document, `rebuild ${i + 1}`);
-    assertSame(next, await freshBuild(root, state));
+    assertSame(next, await freshBuild(root, state, kept));
   }
   assert.equal(await Deno.readTextFile(first.output!.document), first.document);
+  // The draft of a next document (a hidden copy of the last one) is removed when the process stops.
+  const hidden = async () => {
+    const names: string[] = [];
+    for await (const e of Deno.readDir(out)) if (e.name.endsWith(".tmp")) names.push(e.name);
+    return names;
+  };
+  await kept.lastDocument();
+  assert.equal((await hidden()).length, 1);
+  await kept.close();
+  assert.deepEqual(await hidden(), []);
   await Deno.remove(root, { recursive: true }); // 7 MB of outputs
+});
+
+Deno.test("a resident build writes its cache after it returns: once settled, a new process's build finds it", async () => {
+  const root = await makeProject(TREE);
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  await build(config, { builtins, resident: kept });
+  await Deno.writeTextFile(join(root, "docs/guide.md"), "# Guide\n\nInstall it twice.\n");
+  kept.changed(["docs/guide.md"], false);
+  const edited = await build(config, { builtins, resident: kept });
+  await kept.close();
+  const again = await build(await loadConfig({ cwd: root, stateDir: state, reload: true }), {
+    builtins: defaultPlugins(),
+    write: false,
+  });
+  assert.equal(again.document, edited.document);
+  assert.deepEqual(again.files.map((f) => f.cache), again.files.map(() => "hit"));
+});
+
+Deno.test("a resident rebuild looks at every file again after anything but modifications", async () => {
+  const root = await makeProject(TREE);
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  // Files changed less than RACY_MS before a build's read are looked at again anyway: wait.
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
+  await build(config, { builtins, resident: kept });
+  // Told of one modification: that file is read again.
+  await Deno.writeTextFile(join(root, "src/app.py"), "APP = 1\n");
+  kept.changed(["src/app.py"], false);
+  const edited = await build(config, { builtins, resident: kept });
+  assert.match(edited.document, /APP = 1/);
+  assertSame(edited, await freshBuild(root, state, kept));
+  // A modification nobody reported is not looked at (the watcher reports every one)...
+  await Deno.writeTextFile(join(root, "docs/guide.md"), "# Guide\n\nRead it.\n");
+  kept.changed(["src/app.py"], false);
+  assert.doesNotMatch((await build(config, { builtins, resident: kept })).document, /Read it\./);
+  // ...but after a file is created, every file is looked at.
+  await Deno.writeTextFile(join(root, "src/app.py"), "APP = 2\n");
+  await Deno.writeTextFile(join(root, "src/other.py"), "OTHER = 3\n");
+  kept.changed(["src/other.py"], true);
+  const added = await build(config, { builtins, resident: kept });
+  assert.match(added.document, /Read it\./);
+  assert.match(added.document, /OTHER = 3/);
+  assertSame(added, await freshBuild(root, state, kept));
+  await kept.close();
+});
+
+Deno.test("a resident rebuild counts an edited block against its last text in memory; same bytes as a fresh build", async () => {
+  const line = "def f(x):\n    return x + 1\n";
+  const root = await makeProject({
+    "big.py": line.repeat(2000),
+    "slop.config.ts": `export default { files: ["big.py"] };\n`,
+  });
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  await build(config, { builtins, resident: kept });
+  // The last document is not read back: the count comes from the memo even without it.
+  for await (const e of Deno.readDir(join(state, "out"))) {
+    if (e.name.endsWith(".md")) await Deno.remove(join(state, "out", e.name));
+  }
+  const served = differenceServed();
+  await Deno.writeTextFile(join(root, "big.py"), line.repeat(1000) + "X = 2\n" + line.repeat(1000));
+  kept.changed(["big.py"], false);
+  const edited = await build(config, { builtins, resident: kept });
+  assert.equal(differenceServed(), served + 1);
+  assertSame(edited, await freshBuild(root, state, kept));
+  await kept.close();
 });

@@ -165,11 +165,11 @@ setTimeout(() => self.postMessage({ ready: true }), 10000);
   }
 });
 
-Deno.test("codePool().prepare() renders byte-identical and holds the workers until released", async () => {
+Deno.test("codePool().prepare() starts the workers, renders byte-identical and holds them until released", async () => {
   const cases = await realFiles();
   const pool = codePool({ threads: 2, minChars: 1000 });
   const release = pool.prepare(cases.map((c) => ({ path: c.path, chars: c.text.length })));
-  assert.equal(pool.workers, 0, "workers start with the files, not before (they take the largest)");
+  assert.equal(pool.workers, 1, "the worker starts before the files come");
   const expected = await reference(cases);
   const actual = await Promise.all(cases.map((c) => pool.render(c.path, c.text)));
   actual.forEach((view, i) => assert.deepEqual(view, expected[i], cases[i].path));
@@ -179,6 +179,72 @@ Deno.test("codePool().prepare() renders byte-identical and holds the workers unt
   assert.equal(pool.workers, 0, "released: the idle worker is stopped");
   release(); // a second call does nothing
   assert.equal(pool.workers, 0);
+});
+
+Deno.test("a worker started by prepare() takes the largest file of the burst, not the first to come", async () => {
+  const dir = await tempDir();
+  try {
+    // Loads at once and answers every file with a marker instead of a rendering.
+    const marker = join(dir, "marker_worker.js");
+    await Deno.writeTextFile(
+      marker,
+      `self.onmessage = (event) => event.data.id === undefined || self.postMessage({
+  id: event.data.id,
+  view: { text: "worker", symbols: [], hasErrors: false },
+});
+self.postMessage({ ready: true });
+`,
+    );
+    const small = { path: "a.py", text: "def f(x):\n    return x\n" };
+    const large = { path: "b.py", text: `x = 1\n${"# padding\n".repeat(30_000)}` };
+    assert.ok(large.text.length >= 256 * 1024, "a file as large holds the worker alone");
+    const pool = codePool({ threads: 2, minChars: 0, workerUrl: `file://${marker}` });
+    const release = pool.prepare(
+      [small, large].map((c) => ({ path: c.path, chars: c.text.length })),
+    );
+    // The worker has loaded before the files come (it loads in milliseconds).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const [first, second] = await Promise.all(
+      [small, large].map((c) => pool.render(c.path, c.text)),
+    );
+    release();
+    assert.equal(second?.text, "worker", "the worker took the largest file");
+    assert.deepEqual(first, await renderCode(small.path, small.text), "this thread took the other");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a worker holds at most one file waiting behind the one it renders", async () => {
+  const dir = await tempDir();
+  try {
+    // Answers each file with a marker, 1.5 s after it came: this thread renders the rest meanwhile.
+    const slow = join(dir, "slow_marker_worker.js");
+    await Deno.writeTextFile(
+      slow,
+      `self.onmessage = (event) => event.data.id === undefined || setTimeout(() => self.postMessage({
+  id: event.data.id,
+  view: { text: "worker", symbols: [], hasErrors: false },
+}), 1500);
+self.postMessage({ ready: true });
+`,
+    );
+    const pool = codePool({ threads: 2, minChars: 0, workerUrl: `file://${slow}` });
+    const files = Array.from({ length: 10 }, (_, i) => ({
+      path: `m${i}.py`,
+      text: `def f${i}(x):\n    return x${"  ".repeat(i)}\n`,
+    }));
+    const views = await Promise.all(files.map((f) => pool.render(f.path, f.text)));
+    assert.equal(
+      views.filter((v) => v?.text === "worker").length,
+      2,
+      "two files went to the worker",
+    );
+    assert.equal(pool.rendered.workers, 2);
+    assert.equal(pool.rendered.thisThread, 8, "this thread rendered the rest, not a backlog");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("codePool().prepare() starts no worker for fewer characters than minChars or files without a grammar", () => {

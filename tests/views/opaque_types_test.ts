@@ -4,8 +4,16 @@ import { renderCode, type RenderCodeOptions } from "../../plugins/view_modes/_co
 
 const FIXTURES = new URL("../fixtures/views/", import.meta.url);
 
-/** TypeScript where types sit everywhere the walk goes: annotations, aliases, clauses, values. */
+/**
+ * TypeScript where types sit everywhere the walk goes (annotations, aliases, clauses, values),
+ * with imports of every form and string literals, which the walk skips too.
+ */
 const TYPES = `import type { A } from "./a";
+import * as ns from "ns";
+import def, { a as b, c } from 'm\\'s';
+import "side-effect";
+export { b as default2 } from "./re";
+const label = "tab\\t" + 'quote\\'' + \`tpl \${(() => { return 1; })()}\`;
 
 export type Shape<T extends object = {}> =
   | { kind: "a"; run(x: number): Promise<T>; nested: { deep: Array<[string, () => void]> } }
@@ -63,7 +71,7 @@ async function both(path: string, text: string, options: RenderCodeOptions) {
   }
 }
 
-Deno.test("the walk skips TypeScript types and renders byte-identical to walking into them", async () => {
+Deno.test("the walk skips TypeScript types, strings and imports and renders byte-identical to walking into them", async () => {
   const cases = [
     { path: "types.ts", text: TYPES },
     { path: "types.tsx", text: TYPES },

@@ -1,0 +1,41 @@
+/**
+ * What one file-system event means to `slop watch`: which files it names, and
+ * whether it may have changed the file list (anything but a modification, or
+ * events the watcher lost).
+ *
+ * @module
+ */
+
+/** What `slop watch` takes from one event (see {@linkcode readEvent}). */
+export interface WatchChange {
+  /** The event's paths that matter (absolute, as the watcher gave them). */
+  paths: string[];
+  /** Files may have been created, removed or renamed, or edits were lost: look at every file. */
+  structural: boolean;
+}
+
+/**
+ * Read a watcher event: `undefined` when it changes nothing a build reads
+ * (only ignored paths, or an access). An event flagged `rescan` says the
+ * watcher's queue overflowed and dropped events: it names no file but counts
+ * as structural, so the next rebuild looks at every file instead of trusting
+ * the watcher.
+ *
+ * @example
+ * ```ts
+ * import { readEvent } from "./_watch_events.ts";
+ * readEvent({ kind: "modify", paths: ["/p/a.ts"] }, () => true);
+ * // { paths: ["/p/a.ts"], structural: false }
+ * readEvent({ kind: "other", paths: [], flag: "rescan" }, () => true);
+ * // { paths: [], structural: true }
+ * ```
+ */
+export function readEvent(
+  event: Deno.FsEvent,
+  relevant: (path: string) => boolean,
+): WatchChange | undefined {
+  const lost = event.flag === "rescan";
+  const paths = event.paths.filter(relevant);
+  if (!lost && (!paths.length || event.kind === "access")) return undefined;
+  return { paths, structural: lost || event.kind !== "modify" };
+}
