@@ -14,6 +14,7 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SLOP_V8_FLAGS } from "../cli/init.ts";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -57,6 +58,7 @@ export async function watchRebuilds(
     args: [
       "run",
       "-A",
+      SLOP_V8_FLAGS,
       "--quiet",
       join(REPO, "cli.ts"),
       "watch",

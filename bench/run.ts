@@ -27,6 +27,7 @@ import { type Corpus, type Peer, prepareCorpora, preparePeer, walkFiles } from "
 import { type Job, measure, median, type Sample } from "./_measure.ts";
 import { watchRebuilds } from "./_watch.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
+import { SLOP_V8_FLAGS } from "../cli/init.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const REPO = join(BENCH, "..");
@@ -97,7 +98,7 @@ async function slopConfig(dir: string, corpus: Corpus, view: string): Promise<st
 function slopJob(config: string, state: string, timings = false): Job {
   return {
     cmd: Deno.execPath(),
-    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "build", "-q"].concat([
+    args: ["run", "-A", SLOP_V8_FLAGS, "--quiet", join(REPO, "cli.ts"), "build", "-q"].concat([
       "--config",
       config,
       "--state-dir",

@@ -13,6 +13,21 @@ import { existsSync } from "node:fs";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { printError } from "./_output.ts";
 
+/**
+ * The V8 flags slop runs with (in `slop init`'s task, this repository's
+ * tasks and the benchmark): a young generation of at most 4 MB per half
+ * instead of V8's 32, which keeps about 20-45 MB off a cold build's peak RSS
+ * (it grows while the project's texts are read and stays resident) at no
+ * measured cost in CPU time. A running process cannot set them for itself.
+ *
+ * @example
+ * ```ts
+ * import { SLOP_V8_FLAGS } from "./init.ts";
+ * const task = `deno run -A ${SLOP_V8_FLAGS} cli.ts build`;
+ * ```
+ */
+export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4";
+
 /** Flags of `slop init`. */
 export interface InitFlags {
   /** Print nothing but errors (`--quiet`). */
@@ -100,7 +115,7 @@ export default defineConfig({
  */
 export async function initProject(dir: string): Promise<InitResult> {
   const root = resolve(dir);
-  const task = `deno run -A ${slopSpecifier(root, "cli.ts")} build`;
+  const task = `deno run -A ${SLOP_V8_FLAGS} ${slopSpecifier(root, "cli.ts")} build`;
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);

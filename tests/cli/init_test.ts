@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { SLOP_V8_FLAGS } from "../../cli/init.ts";
 
 Deno.test("slop init writes a commented config and the context task, and the task builds", async () => {
   const root = await makeProject({
@@ -14,7 +15,10 @@ Deno.test("slop init writes a commented config and the context task, and the tas
   const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
   assert.equal(deno.tasks.test, "deno test", "other tasks are kept");
   assert.deepEqual(deno.fmt, { lineWidth: 90 }, "other keys are kept");
-  assert.match(deno.tasks.context, /^deno run -A \S+\/cli\.ts build$/);
+  assert.match(
+    deno.tasks.context,
+    /^deno run -A --v8-flags=--max-semi-space-size=4 \S+\/cli\.ts build$/,
+  );
   const config = await Deno.readTextFile(join(root, "slop.config.ts"));
   assert.match(config, /^\/\/ /, "the config is commented");
   const task = new Deno.Command(Deno.execPath(), {
@@ -62,4 +66,13 @@ Deno.test("slop init creates deno.json when the project has none", async () => {
   const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
   // As the README's "Using slop from your project" shows: npm packages in a local node_modules.
   assert.deepEqual(deno, { nodeModulesDir: "auto", tasks: { context: deno.tasks.context } });
+});
+
+Deno.test("this repository's tasks run slop with the V8 flags slop init writes", async () => {
+  const deno = JSON.parse(await Deno.readTextFile(join(REPO, "deno.json")));
+  assert.ok(deno.tasks.slop.startsWith(`deno run -A ${SLOP_V8_FLAGS} cli.ts`), deno.tasks.slop);
+  assert.ok(
+    deno.tasks.context.startsWith(`deno run -A ${SLOP_V8_FLAGS} cli.ts`),
+    deno.tasks.context,
+  );
 });

@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeProject, REPO } from "../_helpers.ts";
+import { SLOP_V8_FLAGS } from "../../cli/init.ts";
 
 Deno.test("a project outside the repo imports defineConfig by path and runs slop with deno task context", async () => {
   const root = await makeProject({
     "deno.json": JSON.stringify({
       nodeModulesDir: "auto",
-      tasks: { context: `deno run -A ${join(REPO, "cli.ts")} build` },
+      tasks: { context: `deno run -A ${SLOP_V8_FLAGS} ${join(REPO, "cli.ts")} build` },
     }),
     "slop.config.ts": `import { defineConfig } from "${join(REPO, "mod.ts")}";\n` +
       `export default defineConfig({ files: ["src/**", { path: "src/notes.md", view: "summary" }] });\n`,
