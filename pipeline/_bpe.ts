@@ -84,6 +84,20 @@ function hash(buf: Uint8Array, start: number, end: number): number {
   return h >>> 0;
 }
 
+/** Longest piece (bytes) whose merge arrays a counter keeps for the next piece. */
+const LONG_KEPT = 16 * 1024;
+
+/** The arrays of a merge of pieces up to `size - 1` bytes (see `mergeLong`). */
+function longScratch(size: number) {
+  return {
+    next: new Int32Array(size),
+    prev: new Int32Array(size),
+    rank: new Int32Array(size),
+    heapRank: new Int32Array(3 * size),
+    heapPos: new Int32Array(3 * size),
+  };
+}
+
 /**
  * A function counting the tokens of a text with a table.
  *
@@ -104,6 +118,8 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
   let buf = new Uint8Array(1024);
   let parts = new Int32Array(1025);
   let pairRanks = new Int32Array(1025);
+  /** mergeLong's linked list and heap. */
+  let long = longScratch(0);
   const memo = new Map<string, number>();
   const NONE = 0x7fffffff;
 
@@ -134,16 +150,19 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
    * took 0.35 s the simple way).
    */
   function mergeLong(n: number): number {
-    const next = new Int32Array(n + 1);
-    const prev = new Int32Array(n + 1);
-    const rank = new Int32Array(n + 1).fill(NONE);
+    // Reused between pieces (grown when too short, up to a limit): arrays made per piece were
+    // most of a counting thread's garbage.
+    let scratch = long;
+    if (scratch.next.length < n + 1) {
+      scratch = longScratch(Math.max(n + 1, 2 * scratch.next.length));
+      if (n < LONG_KEPT) long = scratch;
+    }
+    const { next, prev, rank, heapRank, heapPos } = scratch;
+    rank.fill(NONE, 0, n + 1);
     for (let i = 0; i <= n; i++) {
       next[i] = i + 1;
       prev[i] = i - 1;
     }
-    const cap = 3 * n + 1;
-    const heapRank = new Int32Array(cap);
-    const heapPos = new Int32Array(cap);
     let size = 0;
     const less = (a: number, b: number) =>
       heapRank[a] < heapRank[b] || (heapRank[a] === heapRank[b] && heapPos[a] < heapPos[b]);

@@ -10,10 +10,12 @@
  * @module
  */
 
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
 import { concatBytes } from "./_bytes.ts";
 import { notePayload } from "./_content_keys.ts";
+import { encodePieces, hashText, pieceBuffer } from "./_text_hash.ts";
 
 const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();
@@ -116,6 +118,11 @@ export async function writePack(
 export interface PackStream {
   /** Append a record; `false` when it could not be written. */
   put(name: string, payload: Uint8Array): boolean;
+  /**
+   * Append a record whose payload is `head` then the UTF-8 of `text`, encoded piece by piece
+   * (never held whole); its sha256, or `undefined` when it could not be written.
+   */
+  putText(name: string, head: Uint8Array, text: string): string | undefined;
   /** Whether a record of that name was appended. */
   has(name: string): boolean;
   /** The payload of an appended record (read back from the temp file). */
@@ -155,6 +162,8 @@ export function streamPack(path: string): PackStream | undefined {
   let written = 0;
   let failed = false;
   const where = new Map<string, [number, number]>();
+  /** Where `putText` encodes its pieces. */
+  const pieces = pieceBuffer();
   const flush = () => {
     for (let at = 0; at < used;) at += file.writeSync(buffer.subarray(at, used));
     written += used;
@@ -188,6 +197,23 @@ export function streamPack(path: string): PackStream | undefined {
       } catch {
         failed = true;
         return false;
+      }
+    },
+    putText(name, head, text) {
+      if (failed) return undefined;
+      try {
+        // One pass to hash and measure, one to write: the payload is never made whole.
+        const hash = createHash("sha256").update(head);
+        const { length } = hashText(text, hash);
+        const sha = hash.digest("hex");
+        put(encoder.encode(`${name} ${sha} ${head.length + length}\n`));
+        where.set(name, [written + used, head.length + length]);
+        put(head);
+        for (const piece of encodePieces(text, pieces)) put(piece);
+        return sha;
+      } catch {
+        failed = true;
+        return undefined;
       }
     },
     has: (name) => where.has(name),

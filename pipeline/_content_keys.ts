@@ -76,6 +76,20 @@ export function noteOutput(output: ViewOutput, payload: Uint8Array | undefined):
 }
 
 /**
+ * Note that `output` was stored as a payload with this sha256 (the view cache calls this when it
+ * streamed the payload into the cache instead of making its bytes).
+ *
+ * @example
+ * ```ts
+ * import { noteOutputHash } from "./_content_keys.ts";
+ * noteOutputHash({ text: "x" }, "ab");
+ * ```
+ */
+export function noteOutputHash(output: ViewOutput, sha256: string | undefined): void {
+  if (sha256) outputs.set(output, sha256);
+}
+
+/**
  * Note that `file`'s text is `output`'s (the transform stage calls this).
  *
  * @example

@@ -9,6 +9,7 @@
 import type { Block, PlacedBlock } from "./types.ts";
 import { concatBytes } from "./_bytes.ts";
 import { encodePieces, pieceBuffer } from "./_text_hash.ts";
+import { textParts } from "./_block_parts.ts";
 
 const encoder = new TextEncoder();
 
@@ -69,7 +70,10 @@ export function streamDocument(blocks: PlacedBlock[]): StreamedDocument {
     lengths: blocks.map((b) => b.length),
     *pieces(from = 0) {
       const buffer = pieceBuffer();
-      for (let i = from; i < blocks.length; i++) yield* encodePieces(blocks[i].text, buffer);
+      for (let i = from; i < blocks.length; i++) {
+        // A file block part by part (`_block_parts.ts`): its text is not copied whole.
+        for (const part of textParts(blocks[i])) yield* encodePieces(part, buffer);
+      }
     },
   };
 }

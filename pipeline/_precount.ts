@@ -299,9 +299,14 @@ export function knownCount(
   path: string | undefined,
   block: string,
   count: (text: string) => number,
+  parts?: string[],
 ): number | undefined {
   const known = path === undefined ? undefined : runs.get(tokenizer)?.known.get(path);
   if (!known) return undefined;
+  if (parts?.length === 3) {
+    const n = knownInParts(known, parts, count);
+    if (n !== undefined) return n;
+  }
   const at = block.indexOf(known.middle);
   const end = at + known.middle.length;
   if (at <= 0 || end >= block.length || !isCountCut(block, at) || !isCountCut(block, end)) {
@@ -309,6 +314,30 @@ export function knownCount(
   }
   served++;
   return count(block.slice(0, at)) + known.tokens + count(block.slice(end));
+}
+
+/**
+ * {@linkcode knownCount} of a block joined from `[head, text, tail]` where the middle is the
+ * text's own (by position): read part by part, so the block is never copied whole. `undefined`
+ * when the middle is not there or not at two safe line starts of the block.
+ */
+function knownInParts(
+  known: Known,
+  [head, text, tail]: string[],
+  count: (text: string) => number,
+): number | undefined {
+  const start = known.start;
+  const end = start + known.middle.length;
+  if (end > text.length || text.slice(start, end) !== known.middle) return undefined;
+  // The characters around each end of the middle, in the block.
+  const before = start > 0 ? text[start - 1] : head[head.length - 1];
+  const after = end < text.length ? text[end] : tail[0];
+  if (before === undefined || after === undefined) return undefined;
+  if (!isCountCut(before + text[start], 1) || !isCountCut(text[end - 1] + after, 1)) {
+    return undefined;
+  }
+  served++;
+  return count(head + text.slice(0, start)) + known.tokens + count(text.slice(end) + tail);
 }
 
 /**

@@ -14,6 +14,7 @@
 import type { Block, RenderedFile } from "./types.ts";
 import { rebasePrecount } from "./_precount.ts";
 import { derived } from "./helpers.ts";
+import { takeParts, textParts } from "./_block_parts.ts";
 
 /** Shorter texts are copied by a slice anyway (and cost little twice). */
 const MIN_CHARS = 1024;
@@ -41,6 +42,9 @@ export function shareFileTexts(blocks: Block[], files: RenderedFile[], tokenizer
     const file = byPath.get(block.source);
     const text = file?.text;
     if (!file || text === undefined || text.length < MIN_CHARS) continue;
+    // Joined from the file's text and kept as its parts: the text is not copied (see
+    // `_block_parts.ts`), so there is nothing to share.
+    if (takeParts(block, file) && textParts(block).includes(text)) continue;
     // A resident process (slop watch) takes the slice of an unchanged block once: the same
     // string each build, so what is derived from the file's text later is found, not recomputed.
     const shared = derived(block.text, `share\0${file.path}`, () => ({

@@ -2,14 +2,14 @@
  * Long texts as UTF-8 without their whole copy: a text is encoded (as
  * `TextEncoder` does) into a reused buffer in pieces, never cut inside a
  * surrogate pair, so its sha256 or its bytes written to a file are those of
- * the whole encoding; its UTF-8 length is computed without encoding it.
+ * the whole encoding; its UTF-8 length is the sum of its pieces' lengths.
  * Encoding a string at once makes a buffer of its size (held, or left for
  * the garbage collector), and a concatenation makes another copy of the text.
  *
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 
 /** Characters encoded per piece. */
 const PIECE = 64 * 1024;
@@ -34,7 +34,9 @@ export function sha256Parts(parts: string[]): string {
 
 /**
  * The UTF-8 length of a text as `TextEncoder` encodes it (a lone surrogate as
- * U+FFFD, 3 bytes), computed from its UTF-16 units without encoding it.
+ * U+FFFD, 3 bytes): the text is encoded piece by piece into a reused buffer
+ * and the pieces' lengths added (the runtime's encoder is several times
+ * faster than a loop over the UTF-16 units in JavaScript).
  *
  * @example
  * ```ts
@@ -43,20 +45,37 @@ export function sha256Parts(parts: string[]): string {
  * ```
  */
 export function utf8Length(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 2; // a pair: 2 UTF-16 units, 4 bytes
-        i++;
-      } else n += 2;
-    } else n += 2;
-  }
+  let n = 0;
+  for (const piece of encodePieces(text, scratch)) n += piece.length;
   return n;
+}
+
+/**
+ * The sha256 (hex) and the UTF-8 length of a text, from one pass over its
+ * encoding in pieces: `{ sha256: sha256Parts([text]), length: utf8Length(text) }`.
+ * Given parts, of their join. With `into`, the pieces go into that hash, which is left open
+ * (`sha256` is then empty).
+ *
+ * @example
+ * ```ts
+ * import { hashText } from "./_text_hash.ts";
+ * hashText("é").length; // 2
+ * ```
+ */
+export function hashText(
+  text: string | string[],
+  into?: Hash,
+): { sha256: string; length: number } {
+  const hash = into ?? createHash("sha256");
+  let length = 0;
+  for (const part of typeof text === "string" ? [text] : text) {
+    for (const piece of encodePieces(part, scratch)) {
+      hash.update(piece);
+      length += piece.length;
+    }
+  }
+  // A hash passed in is left open for more (its caller digests it).
+  return { sha256: into ? "" : hash.digest("hex"), length };
 }
 
 /**

@@ -13,7 +13,7 @@ import { type Cache, cacheKey } from "./cache.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
 import { viewMemo } from "./_resident.ts";
-import { noteOutput } from "./_content_keys.ts";
+import { noteOutput, noteOutputHash } from "./_content_keys.ts";
 import { utf8Length } from "./_text_hash.ts";
 
 /** What is stored per rendered view. */
@@ -120,9 +120,16 @@ export async function cachedRender(
       const p = findViewMode(args.registry, name);
       return `${name}@${p?.version ?? "?"}`;
     });
-    const bytes = encodeEntry({ output, plugins, warnings });
-    await cache.setBytes(key, bytes);
-    noteOutput(output, bytes);
+    if (cache.setText) {
+      // The head, then the text as it is: a cold build's pack takes the text in pieces (a
+      // payload made whole per file was the size of the project, left to the collector).
+      const { head, text } = entryParts({ output, plugins, warnings });
+      noteOutputHash(output, await cache.setText(key, head, text));
+    } else {
+      const bytes = encodeEntry({ output, plugins, warnings });
+      await cache.setBytes(key, bytes);
+      noteOutput(output, bytes);
+    }
     memo?.set(key, { output, plugins, warnings });
   }
   return { output, cache: "miss" };
@@ -150,10 +157,14 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** An entry is its JSON without the text, a newline, then the text raw (no JSON escaping to parse). */
-function encodeEntry(entry: ViewEntry): Uint8Array {
+function entryParts(entry: ViewEntry): { head: Uint8Array; text: string } {
   const { text, ...output } = entry.output;
+  return { head: encoder.encode(`${JSON.stringify({ ...entry, output })}\n`), text };
+}
+
+function encodeEntry(entry: ViewEntry): Uint8Array {
+  const { head, text } = entryParts(entry);
   // Encoded in place after the head: joining head and text first would copy the text once more.
-  const head = encoder.encode(`${JSON.stringify({ ...entry, output })}\n`);
   const out = new Uint8Array(head.length + utf8Length(text));
   out.set(head);
   encoder.encodeInto(text, out.subarray(head.length));

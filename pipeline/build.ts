@@ -45,7 +45,8 @@ import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { documentParts, streamDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
-import { sha256Parts } from "./_text_hash.ts";
+import { hashText } from "./_text_hash.ts";
+import { textParts } from "./_block_parts.ts";
 import type { StageClock } from "./_timings.ts";
 import {
   isDeferred,
@@ -61,6 +62,7 @@ import { earlierIn, earlierInMemo } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import type {
+  Block,
   BudgetReport,
   Manifest,
   OrderContext,
@@ -289,13 +291,14 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     ? loadWritten(writtenPath)
     : undefined;
   // Each block is hashed once: the count cache and the place stage share it.
-  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b.text)]));
+  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b)]));
   const counted = await countMany(fresh.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: options.workers,
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     sources: fresh.map((b) => b.source),
+    parts: fresh.map(textParts),
     // A block the cache has no count for is counted against the same block of the last document.
     // A resident process has the last text and count of each block in memory.
     earlier: !cache.enabled
@@ -437,9 +440,10 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
 }
 
 /**
- * The sha256 of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the document
- * is placed, not held (the size of the document) while blocks are counted.
+ * The sha256 and length of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the
+ * document is written, not held (the size of the document) while blocks are counted.
  */
-function encodeBlock(text: string): { sha256: string } {
-  return { sha256: sha256Parts([text]) };
+function encodeBlock(block: Block): { sha256: string; length: number } {
+  // A file block part by part (`_block_parts.ts`): its text is not copied whole.
+  return hashText(textParts(block));
 }

@@ -20,6 +20,7 @@
 import { join } from "node:path";
 import { notePayload } from "./_content_keys.ts";
 import { sha256 } from "./read.ts";
+import { utf8Length } from "./_text_hash.ts";
 import {
   appendPack,
   type PackRecord,
@@ -88,6 +89,12 @@ export interface Cache {
   getBytes(key: string): Promise<Uint8Array | undefined>;
   /** Store raw bytes under `key` (same format and guarantees as `set`, without JSON). */
   setBytes(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Store `head` then the UTF-8 of `text` under `key`, as {@linkcode Cache.setBytes} of those
+   * bytes would, without making them whole where it can (a cold build's pack takes the text in
+   * pieces); resolves to the payload's sha256 (`undefined` when nothing was written).
+   */
+  setText?(key: string, head: Uint8Array, text: string): Promise<string | undefined>;
   /** Whether an entry file or pack record exists for `key` (not read nor checked). */
   has(key: string): boolean;
   /** What this cache object has done so far. */
@@ -219,24 +226,32 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   let pendingBytes = 0;
   /** Entry files read this build (touched at flush, for least-recently-used eviction). */
   const readFiles = new Set<string>();
+  /**
+   * Before writing entry `name`: note whether the pack holds it, and start streaming a new pack
+   * when there is none (a cold build). The stream, while one is open.
+   */
+  function openStream(packPath: string, name: string): PackStream | undefined {
+    pack ??= readPack(packPath);
+    // A new value for a key the pack holds (a list that changed): it must go into the pack,
+    // or the pack would serve the old value.
+    if (pack.has(name)) restated.add(name);
+    if (pack.size === 0 && !streamTried) {
+      streamTried = true;
+      stream = streamPack(packPath);
+    }
+    return stream;
+  }
   function write(key: string, payload: Uint8Array): void {
     if (!enabled) return;
     const name = fileName(key);
     if (packPath) {
-      pack ??= readPack(packPath);
-      // A new value for a key the pack holds (a list that changed): it must go into the pack,
-      // or the pack would serve the old value.
-      if (pack.has(name)) restated.add(name);
-      if (pack.size === 0 && !streamTried) {
-        streamTried = true;
-        stream = streamPack(packPath);
-      }
-      if (stream?.put(name, payload)) {
+      const streaming = openStream(packPath, name);
+      if (streaming?.put(name, payload)) {
         counts.writes++;
         used.delete(name);
         return;
       }
-      if (!stream && pendingBytes + payload.length <= HOLD_BYTES) {
+      if (!streaming && pendingBytes + payload.length <= HOLD_BYTES) {
         pendingBytes += payload.length;
         pending.set(name, payload);
         used.set(name, payload);
@@ -246,6 +261,23 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       }
     }
     writeFile(name, payload);
+  }
+  /** {@linkcode write} of `head` and the UTF-8 of `text`: streamed into a new pack, else joined. */
+  function writeText(key: string, head: Uint8Array, text: string): string | undefined {
+    const name = fileName(key);
+    if (packPath) {
+      const sha = openStream(packPath, name)?.putText(name, head, text);
+      if (sha !== undefined) {
+        counts.writes++;
+        used.delete(name);
+        return sha;
+      }
+    }
+    const payload = new Uint8Array(head.length + utf8Length(text));
+    payload.set(head);
+    encoder.encodeInto(text, payload.subarray(head.length));
+    write(key, payload);
+    return sha256(payload);
   }
   function writeFile(name: string, payload: Uint8Array): void {
     const folder = join(dir, name.slice(0, 2));
@@ -349,6 +381,11 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
       write(key, bytes);
       return Promise.resolve();
+    },
+    setText(key: string, head: Uint8Array, text: string): Promise<string | undefined> {
+      if (!enabled) return Promise.resolve(undefined);
+      const sha = writeText(key, head, text);
+      return Promise.resolve(sha);
     },
     has(key: string): boolean {
       if (!enabled) return false;

@@ -51,6 +51,11 @@ export interface CountOptions {
    */
   sources?: Array<string | undefined>;
   /**
+   * The parts each text was joined from, when known (`_block_parts.ts`): early counts are
+   * matched part by part, without V8 copying the text whole. @default {undefined} none
+   */
+  parts?: Array<string[] | undefined>;
+  /**
    * An earlier version of the i-th text (the same block in the last document), whose count the
    * cache holds: a text the cache lacks is then counted by difference (`_count_diff.ts`).
    * @default {undefined} none
@@ -98,6 +103,8 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   // By hash: a long string used as a map key is copied (V8), the size of the document in all.
   const sourceOf = new Map<string, string>();
   options.sources?.forEach((source, i) => source !== undefined && sourceOf.set(hashes[i], source));
+  const partsOf = new Map<string, string[]>();
+  options.parts?.forEach((parts, i) => parts && partsOf.set(hashes[i], parts));
   let rest = missing;
   if (sourceOf.size && hasPrecount(tokenizer)) {
     const count = counterFor(tokenizer, await loadTable(tokenizer, cache));
@@ -105,7 +112,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     rest = [];
     for (const hash of missing) {
       const text = byHash.get(hash)!;
-      const n = knownCount(tokenizer, sourceOf.get(hash), text, count);
+      const n = knownCount(tokenizer, sourceOf.get(hash), text, count, partsOf.get(hash));
       if (n === undefined) rest.push(hash);
       else counts.set(hash, n);
     }

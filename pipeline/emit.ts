@@ -38,8 +38,11 @@ export interface PlaceOptions {
   bytes?: Uint8Array[];
   /** Encodings, hashes and counts of block texts seen before (a resident process keeps them). */
   memo?: Memo<BlockMemo>;
-  /** Each block's sha256 (and UTF-8 bytes, else encoded here), in order, when the caller has them. */
-  encodings?: Array<{ bytes?: Uint8Array; sha256: string } | undefined>;
+  /**
+   * Each block's sha256 (and UTF-8 bytes, else encoded here, or their length, else measured
+   * here), in order, when the caller has them.
+   */
+  encodings?: Array<{ bytes?: Uint8Array; sha256: string; length?: number } | undefined>;
 }
 
 /**
@@ -68,7 +71,8 @@ export async function placeBlocks(
     const bytes = known?.bytes ?? (measure ? undefined : encoder.encode(block.text));
     if (bytes) options.bytes?.push(bytes);
     const hash = known?.sha256 ?? sha256(bytes!);
-    const length = bytes?.length ?? utf8Length(block.text);
+    const length = bytes?.length ?? (remembered ? undefined : options.encodings?.[i]?.length) ??
+      utf8Length(block.text);
     let tokens = options.tokenCache?.get(hash) ?? (remembered ? memo.tokens : undefined);
     if (tokens === undefined) {
       tokens = await countTokens(block.text, options.tokenizer);

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { basename, dirname, join } from "node:path";
-import type { Block, ModelInfo } from "./types.ts";
+import type { Block, ModelInfo, RenderedFile } from "./types.ts";
 
 /**
  * The sha256 of a text (its UTF-8 bytes) or of bytes, as 64 hex digits.
@@ -341,31 +341,44 @@ function replacement(kind: string, payload: string, line: number): DedupReplacem
   return { kind, bytes: bytes.length, sha256, line, reference };
 }
 
-/** Whether the text has a base64 run of `min` characters (a linear scan; most files have none). */
+/** Whether the text has a base64 run of `min` characters (most files have none). */
 function hasRun(text: string, min: number): boolean {
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (isBase64(text.charCodeAt(i))) {
-      if (++run >= min) return true;
-    } else run = 0;
+  return findRun(text, Math.max(1, min), 0) >= 0;
+}
+
+/**
+ * Where the first run of at least `min` (>= 1) base64 characters at or after `from` starts, or
+ * -1. Each window of `min` characters is read from its end back to its last character that is
+ * not base64, and the next window starts after that one: in source text (short runs) most
+ * characters are never read.
+ */
+function findRun(text: string, min: number, from: number): number {
+  let start = from;
+  while (start + min <= text.length) {
+    let i = start + min - 1;
+    while (i >= start && isBase64(text.charCodeAt(i))) i--;
+    if (i < start) return start;
+    start = i + 1;
   }
-  return false;
+  return -1;
 }
 
 /**
  * Whether a line that can start a wrapped blob (trimmed, all base64 with at most two `=` after,
  * at least {@linkcode WRAPPED_MIN_LINE} characters) is followed by another all-base64 line: what
- * `wrappedBlob` needs before it replaces anything. One pass, nothing allocated.
+ * `wrappedBlob` needs before it replaces anything. Only lines with a run of `WRAPPED_MIN_LINE - 2`
+ * base64 characters (what such a line holds before its padding) are looked at; nothing allocated.
  */
 function hasWrappedStart(text: string): boolean {
-  let previous = -1;
-  for (let start = 0; start <= text.length;) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = text.length;
-    const width = pureWidth(text, start, end);
-    if (previous >= WRAPPED_MIN_LINE && width >= 0) return true;
-    previous = width;
-    start = end + 1;
+  for (let at = findRun(text, WRAPPED_MIN_LINE - 2, 0); at >= 0;) {
+    const start = text.lastIndexOf("\n", at) + 1;
+    const end = text.indexOf("\n", at);
+    if (end < 0) return false; // the last line: none follows it
+    if (pureWidth(text, start, end) >= WRAPPED_MIN_LINE) {
+      const after = text.indexOf("\n", end + 1);
+      if (pureWidth(text, end + 1, after < 0 ? text.length : after) >= 0) return true;
+    }
+    at = findRun(text, WRAPPED_MIN_LINE - 2, end + 1);
   }
   return false;
 }
@@ -523,4 +536,52 @@ export function derived<T = string>(text: string, salt: string, compute: () => T
 export function turnDerived(): void {
   derivedBefore = derivedNow ?? new Map();
   derivedNow = new Map();
+}
+
+/** The parts of each file's block as {@linkcode joinFileBlock} joined them. */
+const joinedBlocks = new WeakMap<RenderedFile, { text: string; parts: string[] }>();
+
+/**
+ * Join `parts` (with `+`: V8 keeps the result as pointers to them) and note
+ * them as the parts of `file`'s block, so the build reads the block part by
+ * part instead of V8 copying it whole (see `pipeline/_block_parts.ts`).
+ *
+ * @example
+ * ```ts
+ * import { joinFileBlock } from "./helpers.ts";
+ * const file = { path: "a.py" } as import("./types.ts").RenderedFile;
+ * joinFileBlock(file, ["### a.py\n\n", "x = 1\n", "\n"]); // "### a.py\n\nx = 1\n\n"
+ * ```
+ */
+export function joinFileBlock(file: RenderedFile, parts: string[]): string {
+  let text = "";
+  for (const part of parts) text += part;
+  // Parts are encoded one by one: a surrogate pair split between two would encode otherwise.
+  const split = parts.some((part, i) =>
+    i > 0 && isHigh(parts[i - 1].charCodeAt(parts[i - 1].length - 1)) && isLow(part.charCodeAt(0))
+  );
+  if (split) joinedBlocks.delete(file);
+  else joinedBlocks.set(file, { text, parts });
+  return text;
+}
+
+function isHigh(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLow(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * What {@linkcode joinFileBlock} joined last for `file`, if anything.
+ *
+ * @example
+ * ```ts
+ * import { joinedFileBlock } from "./helpers.ts";
+ * joinedFileBlock({ path: "a.py" } as import("./types.ts").RenderedFile); // undefined
+ * ```
+ */
+export function joinedFileBlock(file: RenderedFile): { text: string; parts: string[] } | undefined {
+  return joinedBlocks.get(file);
 }

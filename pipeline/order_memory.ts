@@ -20,7 +20,8 @@ import {
   reorderState,
 } from "./order_state.ts";
 import type { Block, FileOrder, RenderedFile, ResolvedConfig } from "./types.ts";
-import { Buffer } from "node:buffer";
+import { textParts } from "./_block_parts.ts";
+import { utf8Length } from "./_text_hash.ts";
 
 export { isFileBlock };
 
@@ -126,9 +127,10 @@ export function orderFiles(
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      // Measured without encoding (Buffer.byteLength counts a lone surrogate as TextEncoder does),
+      // Measured part by part (a file block's text is not copied whole, `_block_parts.ts`),
       // once per text in a resident process (slop watch).
-      bytes: b.length ?? derived(b.text, "utf8 bytes", () => Buffer.byteLength(b.text, "utf8")),
+      bytes: b.length ??
+        derived(b.text, "utf8 bytes", () => textParts(b).reduce((n, p) => n + utf8Length(p), 0)),
     };
   });
 }

@@ -227,24 +227,20 @@ async function scanAll(
     await scanHere(files);
     return { results: out, helpers: [], owner };
   }
-  const batches: SourceFile[][] = [[]];
-  let size = 0;
-  for (const file of files) {
-    if (size >= SCAN_BATCH_CHARS) {
-      batches.push([]);
-      size = 0;
-    }
-    batches[batches.length - 1].push(file);
-    size += file.text!.length;
-  }
+  const batches = scanBatches(files);
   let next = 0;
   const helpers = Array.from({ length: workers }, () => scanWorker(rules));
-  // Each worker keeps two batches in hand, so it never waits for this thread to hand one over.
+  // Each worker keeps a second batch in hand while the one it scans is small, so it seldom waits
+  // for this thread to hand one over; a large batch is scanned alone (the next large one may go
+  // to this thread).
   const feed = async (helper: ScanHelper, index: number) => {
     const inFlight = new Set<Promise<void>>();
+    let chars = 0;
     const send = () => {
       if (next >= batches.length) return;
       const batch = batches[next++];
+      const size = batchChars(batch);
+      chars += size;
       const done: Promise<void> = helper.scan(batch).then(
         (results) =>
           batch.forEach((file, i) => {
@@ -254,12 +250,15 @@ async function scanAll(
         () => scanHere(batch), // a worker that fails leaves its batch to this thread
       ).then(() => {
         inFlight.delete(done);
-        send();
+        chars -= size;
+        fill();
       });
       inFlight.add(done);
     };
-    send();
-    send();
+    const fill = () => {
+      while (next < batches.length && (!inFlight.size || chars < SCAN_BATCH_CHARS)) send();
+    };
+    fill();
     while (inFlight.size) await Promise.race(inFlight);
   };
   const feeding = helpers.map((helper, i) => feed(helper, i));
@@ -270,6 +269,48 @@ async function scanAll(
   }
   await Promise.all(feeding);
   return { results: out, helpers, owner };
+}
+
+/**
+ * Files in batches of about {@linkcode SCAN_BATCH_CHARS} characters (in path order within a
+ * batch; a larger file alone), largest batch first: the largest files are scanned first, by
+ * different threads, instead of the last large one keeping one thread busy while the others
+ * wait. Each text is scanned whole wherever it goes, so the order changes no result.
+ *
+ * @example
+ * ```ts
+ * import { scanBatches } from "./secrets.ts";
+ * const large = { text: "x".repeat(300_000) };
+ * scanBatches([{ text: "a" }, large])[0][0] === large; // true
+ * ```
+ */
+export function scanBatches<T extends { text?: string }>(files: T[]): T[][] {
+  const batches: T[][] = [];
+  let open: T[] = [];
+  let size = 0;
+  for (const file of files) {
+    if (file.text!.length >= SCAN_BATCH_CHARS) {
+      batches.push([file]);
+      continue;
+    }
+    open.push(file);
+    size += file.text!.length;
+    if (size >= SCAN_BATCH_CHARS) {
+      batches.push(open);
+      open = [];
+      size = 0;
+    }
+  }
+  if (open.length) batches.push(open);
+  // Stable: batches of equal size stay in path order.
+  return batches
+    .map((batch, i) => ({ batch, i, size: batchChars(batch) }))
+    .sort((a, b) => b.size - a.size || a.i - b.i)
+    .map((b) => b.batch);
+}
+
+function batchChars(batch: Array<{ text?: string }>): number {
+  return batch.reduce((n, f) => n + f.text!.length, 0);
 }
 
 interface ScanHelper extends CountHelper {

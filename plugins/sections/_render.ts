@@ -5,7 +5,7 @@
  */
 
 import type { RenderedFile } from "../../pipeline/types.ts";
-import { derived } from "../../pipeline/helpers.ts";
+import { derived, joinFileBlock } from "../../pipeline/helpers.ts";
 
 /**
  * A code fence longer than any backtick run in the text (at least 3).
@@ -62,8 +62,13 @@ function fileBlock(file: RenderedFile): string {
     return `${heading}\n\n${body.replace(/\n+$/, "")}\n\n`;
   }
   const fence = fenceFor(body);
-  const content = body.endsWith("\n") || body === "" ? body : body + "\n";
+  const newline = body.endsWith("\n") || body === "" ? "" : "\n";
   // The info string is the language tag only: an odd extension cannot break the fence.
   const language = file.language.replace(/[^A-Za-z0-9_+#.-]/g, "");
-  return `${heading}\n\n${fence}${language}\n${content}${fence}\n\n`;
+  // Joined from parts that are kept: the file's text is not copied into the block.
+  return joinFileBlock(file, [
+    `${heading}\n\n${fence}${language}\n`,
+    body,
+    `${newline}${fence}\n\n`,
+  ]);
 }

@@ -94,6 +94,16 @@ Deno.test("countTexts() counts what gpt-tokenizer counts, o200k and cl100k, on a
   }
 });
 
+Deno.test("one counter counts long pieces of growing and shrinking sizes as gpt-tokenizer does", async () => {
+  // Each text is one pre-split piece merged on the heap; the counter reuses its merge arrays.
+  const texts = [70, 3000, 100, 17_000, 200, 9000, 66, 20_000].map((n, i) =>
+    ["=", "😀", "-+", "ـ"][i % 4].repeat(n)
+  );
+  const counted = await countTexts(texts, { workers: 1 });
+  const gpt = await referenceCounter();
+  assert.deepEqual(counted, texts.map((text) => gpt(text)));
+});
+
 Deno.test("countMany() counts each distinct text once and caches by text and tokenizer", async () => {
   const cache = openCache(join(await tempDir(), "cache"));
   const first = await countMany(["hello world", "hello world", ""], { cache, workers: 1 });

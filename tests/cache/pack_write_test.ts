@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { cacheStats, openCache } from "../../pipeline/cache.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
@@ -87,4 +88,37 @@ Deno.test("a pack that appended values keep replacing is rewritten before they t
   }
   assert.ok(largest < 2.5 * 1024 * 1024, `the pack stays small: ${largest} bytes`);
   assert.equal(await openCache(dir, { pack: "project" }).get("key 0"), "39".repeat(50_000));
+});
+
+Deno.test("setText() stores a head and a text as setBytes() of their bytes would, streamed into a cold pack or joined", async () => {
+  const encoder = new TextEncoder();
+  const head = encoder.encode('{"plugins":["full@1"]}\n');
+  // Over the pack's 1 MB buffer, with a surrogate pair across a 64K piece boundary.
+  const texts = ["a".repeat(65_535) + "🙂" + "é€".repeat(600_000), "", "x = 1\n"];
+  const bytesOf = (text: string) => new Uint8Array([...head, ...encoder.encode(text)]);
+  const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+  const dir = join(await tempDir(), "cache");
+  // Cold: the pack takes them in pieces; read back before and after the flush.
+  const cold = openCache(dir, { pack: "project" });
+  for (const [i, text] of texts.entries()) {
+    assert.equal(await cold.setText!(`text ${i}`, head, text), sha(bytesOf(text)));
+  }
+  assert.deepEqual(await cold.getBytes("text 0"), bytesOf(texts[0]));
+  await cold.flush();
+  assert.deepEqual(await entryFiles(dir), []);
+  // Warm (a pack is there): joined and written as setBytes would.
+  const warm = openCache(dir, { pack: "project" });
+  for (const [i, text] of texts.entries()) {
+    assert.deepEqual(await warm.getBytes(`text ${i}`), bytesOf(text));
+  }
+  assert.equal(
+    await warm.setText!("text 3", head, texts[2] + "y"),
+    sha(bytesOf(texts[2] + "y")),
+  );
+  await warm.flush();
+  const next = openCache(dir, { pack: "project" });
+  assert.deepEqual(await next.getBytes("text 3"), bytesOf(texts[2] + "y"));
+  assert.deepEqual(await next.getBytes("text 1"), bytesOf(texts[1]));
+  // A cache that is off stores nothing.
+  assert.equal(await openCache(dir, { enabled: false }).setText!("t", head, "x"), undefined);
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { sha256Parts, utf8Length } from "../../pipeline/_text_hash.ts";
+import { hashText, sha256Parts, utf8Length } from "../../pipeline/_text_hash.ts";
 import { streamDocument } from "../../pipeline/_document.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
 import { documentHashes, fileStamp, writePatched } from "../../pipeline/_patch_write.ts";
@@ -12,7 +12,7 @@ const encoder = new TextEncoder();
 const whole = (parts: string[]) =>
   createHash("sha256").update(encoder.encode(parts.join(""))).digest("hex");
 
-Deno.test("sha256Parts() hashes long texts in pieces to the sha256 of their UTF-8 bytes", () => {
+Deno.test("sha256Parts(), hashText() and utf8Length() measure long texts in pieces as their whole UTF-8 bytes", () => {
   const piece = 64 * 1024;
   // A surrogate pair across each piece boundary, lone surrogates, two- and three-byte characters.
   const pairAt = (at: number) => "a".repeat(at - 1) + "🙂" + "é€".repeat(100);
@@ -25,7 +25,13 @@ Deno.test("sha256Parts() hashes long texts in pieces to the sha256 of their UTF-
     "€".repeat(piece * 2 + 7),
     "",
   ];
-  for (const text of texts) assert.equal(sha256Parts([text]), whole([text]));
+  for (const text of texts) {
+    assert.equal(sha256Parts([text]), whole([text]));
+    // The length and hash of one pass, and the length alone, are those of the whole encoding.
+    const length = encoder.encode(text).length;
+    assert.deepEqual(hashText(text), { sha256: whole([text]), length });
+    assert.equal(utf8Length(text), length);
+  }
   assert.equal(
     sha256Parts(["head\n", texts[0], "", texts[3]]),
     whole(["head\n", texts[0], "", texts[3]]),

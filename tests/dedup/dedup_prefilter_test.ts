@@ -16,7 +16,9 @@ function nearBlobText(random: () => number, blobs: boolean): string {
   const lines: string[] = [];
   for (let i = 0; i < 60; i++) {
     const r = random();
-    const width = pick(blobs ? [10, 40, 76, 1023, 1024, 1500] : [10, 39, 40, 41, 64, 76, 200]);
+    const width = pick(
+      blobs ? [10, 38, 40, 76, 1023, 1024, 1500] : [10, 37, 38, 39, 40, 41, 64, 76, 200],
+    );
     if (r < 0.25) lines.push(`  const ${run(width)}Identifier = 1;`);
     else if (r < 0.5) {
       lines.push(`${pick(SPACES)}${run(width)}${pick(["", "=", "==", "==="])}${pick(SPACES)}`);
@@ -75,4 +77,21 @@ Deno.test("dedupText() keeps source code with long identifiers as it is, the sam
   // Two blob-shaped lines in a row still go the long way, and still replace nothing when short.
   const short = `${"QUJD".repeat(10)}\n${"QUJD".repeat(10)}\n`;
   assert.deepEqual(dedupText(short), { text: short, replacements: [] });
+});
+
+Deno.test("dedupText() finds a base64 run of exactly the shortest length wherever it sits, and none one shorter", () => {
+  const random = prng(13);
+  // Mixed case and digits, as a replaced run must be.
+  const run = (n: number) => "aZ7".repeat(n).slice(0, n);
+  for (let i = 0; i < 40; i++) {
+    // Runs just too short, one character apart, around the one that counts.
+    const near = Array.from({ length: 1 + Math.floor(random() * 4) }, () => run(1023)).join(".");
+    const at = Math.floor(random() * 300);
+    const before = `${"x = f(a, b)\n".repeat(at % 7)}${"y".repeat(at)} ${near}-`;
+    for (const n of [1023, 1024, 1025]) {
+      const text = `${before}${run(n)}=-${near}\n`;
+      const { replacements } = dedupText(text);
+      assert.equal(replacements.length, n >= 1024 ? 1 : 0, JSON.stringify({ i, n, at }));
+    }
+  }
 });

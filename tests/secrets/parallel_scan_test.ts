@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { sha256 } from "../../pipeline/read.ts";
-import { redactSources } from "../../pipeline/secrets.ts";
+import { redactSources, scanBatches } from "../../pipeline/secrets.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { prng } from "../_helpers.ts";
 
@@ -15,7 +15,10 @@ function source(path: string, text: string): SourceFile {
   } as SourceFile;
 }
 
-/** Over a megabyte of code in 120 files, secrets of every kind scattered through some of them. */
+/**
+ * Over a megabyte of code in 120 files (three of them large, scanned first), secrets of every
+ * kind scattered through some of them.
+ */
 function corpus(): SourceFile[] {
   const random = prng(9);
   const hex = (n: number) =>
@@ -32,7 +35,7 @@ function corpus(): SourceFile[] {
   const files: SourceFile[] = [];
   for (let f = 0; f < 120; f++) {
     const lines: string[] = [];
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < (f % 50 === 7 ? 4000 + 2000 * (f % 3) : 400); i++) {
       lines.push(`def f${i}(key, token):  # ${hex(8)}\n    return key + token * ${i}`);
       if (random() < 0.004) lines.push(secrets[Math.floor(random() * secrets.length)]);
     }
@@ -55,5 +58,18 @@ Deno.test("a scan split across workers redacts and reports exactly what a scan i
   // Redacted files lost their raw bytes and took the hash of the redacted text.
   for (const f of many.filter((f) => f.text!.includes("[REDACTED:"))) {
     assert.equal(f.sha256, sha256(f.text!));
+  }
+});
+
+Deno.test("the scan's batches go largest first, files in path order within a batch", () => {
+  const files = corpus();
+  const batches = scanBatches(files);
+  const sizes = batches.map((b) => b.reduce((n, f) => n + f.text!.length, 0));
+  assert.deepEqual(sizes, [...sizes].sort((a, b) => b - a));
+  // The large files are batches of their own, at the front.
+  assert.ok(sizes[0] > 256 * 1024 && batches[0].length === 1);
+  assert.deepEqual(batches.flat().map((f) => f.path).sort(), files.map((f) => f.path).sort());
+  for (const batch of batches) {
+    assert.deepEqual(batch.map((f) => f.path), batch.map((f) => f.path).sort());
   }
 });
