@@ -1,7 +1,11 @@
 /**
- * Token-counting worker: receives `{ table, texts }` (a compact BPE table,
- * see `pipeline/_bpe.ts`), answers `{ counts }` (or `{ error }`). It never
- * loads a tokenizer module. Started by `pipeline/count.ts`.
+ * Token-counting worker: receives `{ table, texts, next, counts }` (a compact
+ * BPE table, see `pipeline/_bpe.ts`; `next` and `counts` are Int32Arrays over
+ * shared memory). It takes the next text to count from `next` (the thread
+ * that sent the job takes texts from it too), writes each count to `counts`
+ * at the text's index, and answers `{ done: true }` when no text is left (or
+ * `{ error }`). Without `next`, it counts every text and answers `{ counts }`.
+ * It never loads a tokenizer module. Started by `pipeline/count.ts`.
  *
  * @module
  */
@@ -11,6 +15,8 @@ import { bpeCounter, type BpeTable } from "./_bpe.ts";
 interface Job {
   table: BpeTable;
   texts: string[];
+  next?: Int32Array;
+  counts?: Int32Array;
 }
 
 const scope = self as unknown as {
@@ -20,8 +26,13 @@ const scope = self as unknown as {
 
 scope.onmessage = (event) => {
   try {
-    const count = bpeCounter(event.data.table);
-    scope.postMessage({ counts: event.data.texts.map(count) });
+    const { table, texts, next, counts } = event.data;
+    const count = bpeCounter(table);
+    if (!next || !counts) return scope.postMessage({ counts: texts.map(count) });
+    for (let i = Atomics.add(next, 0, 1); i < texts.length; i = Atomics.add(next, 0, 1)) {
+      counts[i] = count(texts[i]);
+    }
+    scope.postMessage({ done: true });
   } catch (error) {
     scope.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

@@ -28,7 +28,13 @@ import { chooseView, focusOf, transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
-import { countMany, prefetchTable, prepareCounting } from "./count.ts";
+import {
+  countMany,
+  prefetchTable,
+  prepareCounting,
+  prestartCounting,
+  releaseCounting,
+} from "./count.ts";
 import { orderBlocks } from "./order.ts";
 import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
@@ -134,6 +140,11 @@ export interface BuildResult {
  * ```
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
+  // Count workers started during the transform end with the build, whatever it ends with.
+  return await buildOnce(config, options).finally(releaseCounting);
+}
+
+async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
   const warnings: string[] = [];
   const warn = (raw: string) => {
     const message = redactMessage(raw, config.secrets.rules);
@@ -218,16 +229,21 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
   let done = 0;
   let cacheHits = 0;
+  let anew = 0;
   const progress = options.onProgress;
   const files = await transformFiles(sources, config, registry, {
     warn,
     complete,
     timeoutMs: options.hookTimeoutMs,
     cache,
-    onFile: progress && ((file) => {
+    onFile: (file) => {
+      // Views rendered anew are counted later: enough of them starts the count workers now.
+      if (file.cache !== "hit" && file.view !== "full") {
+        prestartCounting(anew += file.text?.length ?? 0, options.workers);
+      }
       if (file.cache === "hit") cacheHits++;
-      progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
-    }),
+      progress?.({ stage: "transform", done: ++done, total: sources.length, cacheHits });
+    },
   });
   viewsReady();
   secrets.push(...lateFindings(sources));

@@ -143,7 +143,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     tokenizer,
     workers: options.workers,
     cache,
-  });
+  }).finally(releaseCounting);
   rest.forEach((hash, i) => counts.set(hash, found[i]));
   if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
   return { counts, hits, misses: missing.length };
@@ -168,40 +168,94 @@ export async function countTexts(
   const total = texts.reduce((n, t) => n + t.length, 0);
   const workers = Math.max(1, Math.floor(options.workers ?? navigator.hardwareConcurrency ?? 1));
   if (workers === 1 || total < PARALLEL_MIN_CHARS) {
+    releaseCounting();
     return texts.map(counterFor(tokenizer, await loadTable(tokenizer, options.cache)));
   }
-  // Workers start while this thread loads the table.
-  const helpers = Array.from({ length: workers - 1 }, startWorker);
+  // Workers start (unless started during the transform) while this thread loads the table.
+  const helpers = spares.splice(0, workers - 1);
+  while (helpers.length < workers - 1) helpers.push(startWorker());
   const table = await loadTable(tokenizer, options.cache);
   const count = counterFor(tokenizer, table);
-  // Cut, then deal the pieces out largest first to the least-loaded worker.
+  // Cut, largest pieces first, so the last ones taken are small.
   const pieces: Array<{ text: number; body: string }> = [];
   texts.forEach((text, i) => {
     for (const body of splitForCounting(text, PIECE_CHARS)) pieces.push({ text: i, body });
   });
-  const order = pieces.map((_, i) => i).sort((a, b) =>
-    pieces[b].body.length - pieces[a].body.length
-  );
-  const lanes = Array.from({ length: Math.min(workers, pieces.length) }, () => ({
-    load: 0,
-    items: [] as number[],
-  }));
-  for (const i of order) {
-    const lane = lanes.reduce((a, b) => (b.load < a.load ? b : a));
-    lane.items.push(i);
-    lane.load += pieces[i].body.length;
-  }
-  // This thread takes the first lane while the workers count the others.
-  const bodies = lanes.map((lane) => lane.items.map((i) => pieces[i].body));
-  // A worker that cannot start (no permission, no Worker) leaves its lane to this thread.
-  const pending = bodies.slice(1).map((lane, i) =>
-    helpers[i].run(lane, table).catch(() => lane.map(count))
-  );
-  helpers.slice(bodies.length - 1).forEach((h) => h.stop());
-  const results = [bodies[0].map(count), ...await Promise.all(pending)];
+  pieces.sort((a, b) => b.body.length - a.body.length);
+  const counts = shareCounting(pieces.map((p) => p.body), count, table, helpers);
   const out = new Array<number>(texts.length).fill(0);
-  lanes.forEach((lane, l) => lane.items.forEach((p, j) => (out[pieces[p].text] += results[l][j])));
+  const found = await counts;
+  pieces.forEach((piece, i) => (out[piece.text] += found[i]));
   return out;
+}
+
+/**
+ * Count texts with this thread and the helpers together: each thread takes
+ * the next text from a shared index until none is left, so a helper that
+ * starts late or runs on a busy core takes fewer texts. Each count is stored
+ * at its text's index, so the counts are those of one thread whichever
+ * thread counted which text; texts a failed helper took are counted here.
+ * This thread waits only for helpers still counting a text it took.
+ */
+async function shareCounting(
+  texts: string[],
+  count: (text: string) => number,
+  table: BpeTable,
+  helpers: Helper[],
+): Promise<number[]> {
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const counts = new Int32Array(new SharedArrayBuffer(4 * texts.length)).fill(-1);
+  // A helper that cannot start (no permission, no Worker) leaves its texts to this thread.
+  const pending = helpers.map((helper) => helper.share(texts, table, next, counts).catch(() => {}));
+  for (let i = Atomics.add(next, 0, 1); i < texts.length; i = Atomics.add(next, 0, 1)) {
+    Atomics.store(counts, i, count(texts[i]));
+  }
+  // A helper still counting is waited for; one that took nothing yet (still starting) is not.
+  if (counts.some((_, i) => Atomics.load(counts, i) < 0)) await Promise.all(pending);
+  helpers.forEach((helper) => helper.stop());
+  return texts.map((text, i) => {
+    const n = Atomics.load(counts, i);
+    return n < 0 ? count(text) : n;
+  });
+}
+
+/** Count workers started before counting began, see {@linkcode prestartCounting}. */
+const spares: Helper[] = [];
+
+/**
+ * Start the count workers ahead of the count stage once the text still to
+ * count (`chars`, e.g. the views rendered anew so far) is enough for
+ * {@linkcode countTexts} to use them: their module loads while the build
+ * renders, composes and orders. Does nothing below that, with one thread,
+ * or when they are started. {@linkcode countMany} uses them and ends the
+ * ones it does not use; {@linkcode releaseCounting} ends them when the
+ * build stops before counting.
+ *
+ * @example
+ * ```ts
+ * import { prestartCounting, releaseCounting } from "./count.ts";
+ * prestartCounting(1000, 2); // too little: nothing starts
+ * releaseCounting();
+ * ```
+ */
+export function prestartCounting(chars: number, workers?: number): void {
+  const threads = Math.max(1, Math.floor(workers ?? navigator.hardwareConcurrency ?? 1));
+  if (chars < PARALLEL_MIN_CHARS || spares.length >= threads - 1) return;
+  while (spares.length < threads - 1) spares.push(startWorker());
+}
+
+/**
+ * End the count workers {@linkcode prestartCounting} started that no count
+ * used (an idle worker keeps the process alive).
+ *
+ * @example
+ * ```ts
+ * import { releaseCounting } from "./count.ts";
+ * releaseCounting();
+ * ```
+ */
+export function releaseCounting(): void {
+  for (const helper of spares.splice(0)) helper.stop();
 }
 
 const tables = new Map<Tokenizer, BpeTable>();
@@ -392,7 +446,7 @@ async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable>
 }
 
 interface Helper {
-  run(texts: string[], table: BpeTable): Promise<number[]>;
+  share(texts: string[], table: BpeTable, next: Int32Array, counts: Int32Array): Promise<void>;
   stop(): void;
 }
 
@@ -401,27 +455,27 @@ function startWorker(): Helper {
   try {
     worker = new Worker(new URL("./_count_worker.ts", import.meta.url).href, { type: "module" });
   } catch (error) {
-    return { run: () => Promise.reject(error), stop: () => {} };
+    return { share: () => Promise.reject(error), stop: () => {} };
   }
-  // An error before `run` (the module failed to load) is kept for `run` to report.
+  // An error before `share` (the module failed to load) is kept for `share` to report.
   let early: string | undefined;
   worker.onerror = (event) => {
     event.preventDefault();
     early = event.message;
   };
   return {
-    run: (texts, table) =>
-      new Promise<number[]>((resolve, reject) => {
+    share: (texts, table, next, counts) =>
+      new Promise<void>((resolve, reject) => {
         if (early) return reject(new Error(`Token counting failed: ${early}`));
-        worker.onmessage = (event: MessageEvent<{ counts?: number[]; error?: string }>) => {
-          if (event.data.counts) resolve(event.data.counts);
+        worker.onmessage = (event: MessageEvent<{ done?: boolean; error?: string }>) => {
+          if (event.data.done) resolve();
           else reject(new Error(`Token counting failed: ${event.data.error}`));
         };
         worker.onerror = (event) => {
           event.preventDefault();
           reject(new Error(`Token counting failed: ${event.message}`));
         };
-        worker.postMessage({ table, texts });
+        worker.postMessage({ table, texts, next, counts });
       }).finally(() => worker.terminate()),
     stop: () => worker.terminate(),
   };

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { countTokens } from "../../mod.ts";
 import { referenceCounter } from "../../pipeline/tokens.ts";
-import { countMany, countTexts } from "../../pipeline/count.ts";
+import { countMany, countTexts, prestartCounting } from "../../pipeline/count.ts";
 import { splitForCounting } from "../../pipeline/_count_cuts.ts";
 import { openCache } from "../../pipeline/cache.ts";
 import { bpeCounter, type BpeTable } from "../../pipeline/_bpe.ts";
@@ -134,6 +134,107 @@ Deno.test({
     const outTwo = await Deno.readFile(two.output!.document);
     assert.deepEqual(outTwo, outOne);
   },
+});
+
+Deno.test({
+  name:
+    "countTexts() counts the same whichever thread takes which piece, with workers started early",
+  ignore: skip,
+  async fn() {
+    const texts = Object.values(await stdlibSample());
+    const one = await countTexts(texts, { workers: 1 });
+    // Started before counting (as during a build's transform): the pieces are shared with them.
+    prestartCounting(1 << 30, 2);
+    assert.deepEqual(await countTexts(texts, { workers: 2 }), one);
+    prestartCounting(1 << 30, 3);
+    assert.deepEqual(await countTexts(texts, { workers: 3 }), one, "two workers and this thread");
+    // Started, then not needed: a small count ends them.
+    prestartCounting(1 << 30, 2);
+    assert.deepEqual(await countTexts(["hello world"], { workers: 2 }), [2]);
+    for (let run = 0; run < 3; run++) {
+      assert.deepEqual(await countTexts(texts, { workers: 2 }), one, `run ${run}`);
+    }
+  },
+});
+
+Deno.test({
+  name: "a skeleton build that starts its count workers during the transform counts as one thread",
+  ignore: skip,
+  async fn() {
+    // Two copies of the sample: more skeleton text than one thread counts alone.
+    const sample = await stdlibSample();
+    const files: Record<string, string> = {
+      "slop.config.ts": 'export default { defaultView: "skeleton" };\n',
+    };
+    for (const [path, text] of Object.entries(sample)) {
+      files[`a/${path}`] = files[`b/${path}`] = text;
+    }
+    const root = await makeProject(files);
+    const states = await tempDir();
+    const one = await buildIn(root, join(states, "one"), { workers: 1, cache: false });
+    const two = await buildIn(root, join(states, "two"), { workers: 2 });
+    assert.ok(one.document.length > 256 * 1024, `skeleton text: ${one.document.length}`);
+    assert.equal(two.document, one.document);
+    assert.deepEqual(two.manifest.blocks, one.manifest.blocks);
+    assert.deepEqual(two.manifest.total, one.manifest.total);
+  },
+});
+
+Deno.test("count workers started early and never used end, so the process can exit", async () => {
+  const script = [
+    `import { prestartCounting, releaseCounting } from ${
+      JSON.stringify(new URL("../../pipeline/count.ts", import.meta.url).href)
+    };`,
+    "prestartCounting(1 << 30, 2);",
+    "releaseCounting();",
+    'console.log("released");',
+  ].join("\n");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--ext=ts", script],
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(60_000),
+  });
+  const { code, stdout, stderr } = await child.output();
+  assert.equal(
+    new TextDecoder().decode(stdout).trim(),
+    "released",
+    new TextDecoder().decode(stderr),
+  );
+  assert.equal(code, 0, "exited by itself");
+});
+
+Deno.test("the counting worker takes texts from a shared index and leaves the ones taken", async () => {
+  const table = await new Promise<BpeTable>((resolve) => {
+    const w = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
+      type: "module",
+    });
+    w.onmessage = (event) => {
+      w.terminate();
+      resolve(event.data.table);
+    };
+    w.postMessage({ tokenizer: "o200k" });
+  });
+  const worker = new Worker(new URL("../../pipeline/_count_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    const texts = ["hello world", "def f(x):\n    return x * 2\n", "", "naïve café", "a b c"];
+    const next = new Int32Array(new SharedArrayBuffer(4));
+    const counts = new Int32Array(new SharedArrayBuffer(4 * texts.length)).fill(-1);
+    // Another thread took the first two.
+    next[0] = 2;
+    const reply = await new Promise<{ done?: boolean; error?: string }>((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.postMessage({ table, texts, next, counts });
+    });
+    assert.ok(reply.done, reply.error);
+    const gpt = await referenceCounter();
+    assert.deepEqual([...counts], [-1, -1, ...texts.slice(2).map(gpt)]);
+    assert.ok(next[0] > texts.length, "every text taken");
+  } finally {
+    worker.terminate();
+  }
 });
 
 Deno.test("the table worker hands over a table that counts like gpt-tokenizer", async () => {
