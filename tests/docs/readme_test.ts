@@ -77,11 +77,32 @@ function snippets(): Snippet[] {
 }
 
 /** Run a Deno subcommand with a clean environment: no API keys, so nothing can reach a provider. */
+/** What the README's runs keep of this process's environment (the rest is cleared). */
+const KEPT_ENV = ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME", "TZ", "TMPDIR", "SLOP_CACHE_HOME"];
+
+/**
+ * How this machine reaches the npm registry: a fresh `DENO_DIR` makes the runs fetch package
+ * metadata, which fails behind a proxy or a private certificate authority without these.
+ */
+const NETWORK_ENV = [
+  "DENO_CERT",
+  "DENO_TLS_CA_STORE",
+  "DENO_AUTH_TOKENS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "NODE_EXTRA_CA_CERTS",
+  "NPM_CONFIG_REGISTRY",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+];
+
 async function deno(args: string[], cwd: string) {
   const env: Record<string, string> = { NO_COLOR: "1" };
-  for (
-    const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME", "TZ", "TMPDIR", "SLOP_CACHE_HOME"]
-  ) {
+  for (const name of [...KEPT_ENV, ...NETWORK_ENV]) {
     const value = Deno.env.get(name);
     if (value !== undefined) env[name] = value;
   }
