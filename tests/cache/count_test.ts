@@ -204,8 +204,9 @@ Deno.test("count workers started early and never used end, so the process can ex
   assert.equal(code, 0, "exited by itself");
 });
 
-Deno.test("the counting worker takes texts from a shared index and leaves the ones taken", async () => {
-  const table = await new Promise<BpeTable>((resolve) => {
+/** The o200k table, as the table worker hands it over. */
+function o200kTable(): Promise<BpeTable> {
+  return new Promise<BpeTable>((resolve) => {
     const w = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
       type: "module",
     });
@@ -215,9 +216,18 @@ Deno.test("the counting worker takes texts from a shared index and leaves the on
     };
     w.postMessage({ tokenizer: "o200k" });
   });
-  const worker = new Worker(new URL("../../pipeline/_count_worker.ts", import.meta.url).href, {
+}
+
+/** A counting worker, as `countMany` starts one. */
+function countWorker(): Worker {
+  return new Worker(new URL("../../pipeline/_count_worker.ts", import.meta.url).href, {
     type: "module",
   });
+}
+
+Deno.test("the counting worker takes texts from a shared index and leaves the ones taken", async () => {
+  const table = await o200kTable();
+  const worker = countWorker();
   try {
     const texts = ["hello world", "def f(x):\n    return x * 2\n", "", "naïve café", "a b c"];
     const next = new Int32Array(new SharedArrayBuffer(4));
@@ -259,19 +269,8 @@ Deno.test("the table worker hands over a table that counts like gpt-tokenizer", 
 });
 
 Deno.test("the counting worker counts with a table it is handed", async () => {
-  const table = await new Promise<BpeTable>((resolve) => {
-    const w = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
-      type: "module",
-    });
-    w.onmessage = (event) => {
-      w.terminate();
-      resolve(event.data.table);
-    };
-    w.postMessage({ tokenizer: "o200k" });
-  });
-  const worker = new Worker(new URL("../../pipeline/_count_worker.ts", import.meta.url).href, {
-    type: "module",
-  });
+  const table = await o200kTable();
+  const worker = countWorker();
   try {
     const texts = ["hello world", "def f(x):\n    return x * 2\n", ""];
     const reply = await new Promise<{ counts?: number[]; error?: string }>((resolve) => {
