@@ -4,8 +4,7 @@
  * shared memory). It takes the next text to count from `next` (the thread
  * that sent the job takes texts from it too), writes each count to `counts`
  * at the text's index, and answers `{ done: true }` when no text is left (or
- * `{ error }`). Without `next`, it counts every text and answers `{ counts }`.
- * It never loads a tokenizer module. Started by `pipeline/count.ts`.
+ * `{ error }`). It never loads a tokenizer module. Started by `pipeline/count.ts`.
  *
  * @module
  */
@@ -15,8 +14,8 @@ import { bpeCounter, type BpeTable } from "./_bpe.ts";
 interface Job {
   table: BpeTable;
   texts: string[];
-  next?: Int32Array;
-  counts?: Int32Array;
+  next: Int32Array;
+  counts: Int32Array;
 }
 
 const scope = self as unknown as {
@@ -28,9 +27,8 @@ scope.onmessage = (event) => {
   try {
     const { table, texts, next, counts } = event.data;
     const count = bpeCounter(table);
-    if (!next || !counts) return scope.postMessage({ counts: texts.map(count) });
     for (let i = Atomics.add(next, 0, 1); i < texts.length; i = Atomics.add(next, 0, 1)) {
-      counts[i] = count(texts[i]);
+      Atomics.store(counts, i, count(texts[i]));
     }
     scope.postMessage({ done: true });
   } catch (error) {

@@ -27,9 +27,7 @@ const scratch = pieceBuffer();
  * ```
  */
 export function sha256Parts(parts: string[]): string {
-  const hash = createHash("sha256");
-  for (const text of parts) for (const piece of encodePieces(text, scratch)) hash.update(piece);
-  return hash.digest("hex");
+  return hashText(parts).sha256;
 }
 
 /**
@@ -76,6 +74,23 @@ export function hashText(
   }
   // A hash passed in is left open for more (its caller digests it).
   return { sha256: into ? "" : hash.digest("hex"), length };
+}
+
+/**
+ * `head` followed by the UTF-8 of `text`, in one buffer: the text is encoded in place after the
+ * head (joining head and text first would copy the text once more).
+ *
+ * @example
+ * ```ts
+ * import { headAndText } from "./_text_hash.ts";
+ * headAndText(new Uint8Array([123]), "é").length; // 3
+ * ```
+ */
+export function headAndText(head: Uint8Array, text: string): Uint8Array {
+  const out = new Uint8Array(head.length + utf8Length(text));
+  out.set(head);
+  encoder.encodeInto(text, out.subarray(head.length));
+  return out;
 }
 
 /**

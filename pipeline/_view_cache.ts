@@ -14,7 +14,7 @@ import { callHook, findViewMode, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
 import { viewMemo } from "./_resident.ts";
 import { noteOutput, noteOutputHash } from "./_content_keys.ts";
-import { utf8Length } from "./_text_hash.ts";
+import { headAndText } from "./_text_hash.ts";
 
 /** What is stored per rendered view. */
 interface ViewEntry {
@@ -164,11 +164,7 @@ function entryParts(entry: ViewEntry): { head: Uint8Array; text: string } {
 
 function encodeEntry(entry: ViewEntry): Uint8Array {
   const { head, text } = entryParts(entry);
-  // Encoded in place after the head: joining head and text first would copy the text once more.
-  const out = new Uint8Array(head.length + utf8Length(text));
-  out.set(head);
-  encoder.encodeInto(text, out.subarray(head.length));
-  return out;
+  return headAndText(head, text);
 }
 
 function decodeEntry(bytes: Uint8Array | undefined): ViewEntry | undefined {

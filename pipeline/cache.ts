@@ -20,7 +20,7 @@
 import { join } from "node:path";
 import { notePayload } from "./_content_keys.ts";
 import { sha256 } from "./read.ts";
-import { utf8Length } from "./_text_hash.ts";
+import { headAndText } from "./_text_hash.ts";
 import {
   appendPack,
   type PackRecord,
@@ -273,9 +273,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         return sha;
       }
     }
-    const payload = new Uint8Array(head.length + utf8Length(text));
-    payload.set(head);
-    encoder.encodeInto(text, payload.subarray(head.length));
+    const payload = headAndText(head, text);
     write(key, payload);
     return sha256(payload);
   }

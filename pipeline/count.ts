@@ -182,9 +182,8 @@ export async function countTexts(
     for (const body of splitForCounting(text, PIECE_CHARS)) pieces.push({ text: i, body });
   });
   pieces.sort((a, b) => b.body.length - a.body.length);
-  const counts = shareCounting(pieces.map((p) => p.body), count, table, helpers);
+  const found = await shareCounting(pieces.map((p) => p.body), count, table, helpers);
   const out = new Array<number>(texts.length).fill(0);
-  const found = await counts;
   pieces.forEach((piece, i) => (out[piece.text] += found[i]));
   return out;
 }

@@ -273,12 +273,15 @@ Deno.test("the counting worker counts with a table it is handed", async () => {
   const worker = countWorker();
   try {
     const texts = ["hello world", "def f(x):\n    return x * 2\n", ""];
-    const reply = await new Promise<{ counts?: number[]; error?: string }>((resolve) => {
+    const next = new Int32Array(new SharedArrayBuffer(4));
+    const counts = new Int32Array(new SharedArrayBuffer(4 * texts.length)).fill(-1);
+    const reply = await new Promise<{ done?: boolean; error?: string }>((resolve) => {
       worker.onmessage = (event) => resolve(event.data);
-      worker.postMessage({ table, texts });
+      worker.postMessage({ table, texts, next, counts });
     });
+    assert.ok(reply.done, reply.error);
     const gpt = await referenceCounter();
-    assert.deepEqual(reply.counts, texts.map(gpt), reply.error);
+    assert.deepEqual([...counts], texts.map(gpt));
   } finally {
     worker.terminate();
   }
