@@ -6,7 +6,7 @@
  * @module
  */
 
-import { relative, resolve, sep } from "node:path";
+import { relative, sep } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { configImports, isModulePath } from "./_config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
@@ -14,7 +14,7 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
 import { formatFlagError } from "./_flags.ts";
-import { resident } from "../pipeline/_resident.ts";
+import { resident, watchIgnoredDirs } from "../pipeline/_resident.ts";
 import { stageClock, timingsText } from "../pipeline/_timings.ts";
 import { warmUp } from "./_warm_up.ts";
 import { readEvent } from "./_watch_events.ts";
@@ -186,13 +186,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
       if (clock) console.error(timingsText(clock));
     }
   };
-  const ignored = [
-    config.stateDir,
-    config.output.dir,
-    config.cache.dir,
-    resolve(config.root, ".git"),
-  ]
-    .map((d) => d.endsWith(sep) ? d.slice(0, -1) : d);
+  const ignored = watchIgnoredDirs(config);
   const configPath = config.configPath;
   const relevant = (path: string) =>
     path === configPath || !ignored.some((d) => path === d || path.startsWith(d + sep));

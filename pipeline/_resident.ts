@@ -149,8 +149,23 @@ function later(): Promise<void> {
 }
 
 /**
+ * The folders under the root whose changes `slop watch` ignores (state, output, cache, `.git`),
+ * without a final separator: its watcher skips their events, so a resident never trusts it there.
+ *
+ * @example
+ * ```ts
+ * import { watchIgnoredDirs } from "./_resident.ts";
+ * // watchIgnoredDirs(config) -> ["/p/.slop", "/p/.slop/out", "/p/.slop/cache", "/p/.git"]
+ * ```
+ */
+export function watchIgnoredDirs(config: ResolvedConfig): string[] {
+  return [config.stateDir, config.output.dir, config.cache.dir, join(config.root, ".git")]
+    .map((dir) => (dir.endsWith(sep) ? dir.slice(0, -1) : dir));
+}
+
+/**
  * `unchanged` for the targets a watch of `config.root` sees: files under the root, outside the
- * folders `slop watch` ignores (state, output, cache, `.git`); any other target is looked at.
+ * folders `slop watch` ignores ({@linkcode watchIgnoredDirs}); any other target is looked at.
  */
 function watchedIn(
   config: ResolvedConfig,
@@ -158,8 +173,7 @@ function watchedIn(
 ): (target: Target) => boolean {
   const inside = (dir: string) => (dir.endsWith(sep) ? dir : dir + sep);
   const root = inside(config.root);
-  const ignored = [config.stateDir, config.output.dir, config.cache.dir, join(config.root, ".git")]
-    .map(inside);
+  const ignored = watchIgnoredDirs(config).map(inside);
   return (target) =>
     target.absPath.startsWith(root) && !ignored.some((d) => target.absPath.startsWith(d)) &&
     unchanged(target.path);
