@@ -71,8 +71,8 @@ export async function placeBlocks(
     const bytes = known?.bytes ?? (measure ? undefined : encoder.encode(block.text));
     if (bytes) options.bytes?.push(bytes);
     const hash = known?.sha256 ?? sha256(bytes!);
-    const length = bytes?.length ?? (remembered ? undefined : options.encodings?.[i]?.length) ??
-      utf8Length(block.text);
+    // A remembered block has its bytes: the encodings' length is asked only for the others.
+    const length = bytes?.length ?? options.encodings?.[i]?.length ?? utf8Length(block.text);
     let tokens = options.tokenCache?.get(hash) ?? (remembered ? memo.tokens : undefined);
     if (tokens === undefined) {
       tokens = await countTokens(block.text, options.tokenizer);

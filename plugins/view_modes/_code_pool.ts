@@ -156,10 +156,14 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   /** Grammars of the prepared files: a worker loads them as it starts, before its first file. */
   const grammars = new Set<string>();
 
+  /** Start the workers when `chars` characters to render are enough for them. */
+  function startLanes(chars: number): void {
+    if (broken || threads < 2 || chars < minChars) return;
+    while (lanes.length < threads - 1 && !broken) startLane();
+  }
+
   function pump(): void {
-    if (!broken && threads > 1 && queue.length && queuedChars >= minChars) {
-      while (lanes.length < threads - 1 && !broken) startLane();
-    }
+    if (queue.length) startLanes(queuedChars);
     for (const lane of lanes) feed(lane);
     if (!mainRunning && queue.length) {
       mainRunning = true;
@@ -362,10 +366,12 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     rendered,
     prepare(files) {
       const wanted = new Set<string>();
+      let chars = 0;
       for (const file of files) {
         const spec = languageFor(file.path);
         if (!spec) continue;
         wanted.add(spec.grammar);
+        chars += file.chars;
       }
       if (!wanted.size) return () => {};
       // A grammar that fails to load is not kept: the render that needs it retries and reports.
@@ -376,10 +382,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       holds++;
       // Workers start now, while the build still scans: they take no file before the burst has
       // joined the queue, so they take the largest.
-      const chars = files.reduce((n, f) => n + (languageFor(f.path) ? f.chars : 0), 0);
-      if (!broken && threads > 1 && chars >= minChars) {
-        while (lanes.length < threads - 1 && !broken) startLane();
-      }
+      startLanes(chars);
       let held = true;
       const release = () => {
         if (!held) return;
