@@ -7,7 +7,7 @@
  * @module
  */
 
-import { extname } from "node:path";
+import { extname } from "../pipeline/_path.ts";
 
 /** What a definition node declares. */
 export interface DefinitionSpec {

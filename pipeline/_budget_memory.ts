@@ -11,7 +11,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./_path.ts";
 import { writeAtomic } from "./emit.ts";
 import type { ResolvedConfig, StepDown } from "./types.ts";
 

@@ -22,3 +22,24 @@ export function concatBytes(parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/**
+ * The bytes of base64 text, read as `node:buffer`'s `Buffer.from(text, "base64")` reads it:
+ * up to the first `=`, characters outside base64 (and base64url's `-` `_`) skipped, a lone
+ * last character dropped.
+ *
+ * @example
+ * ```ts
+ * import { decodeBase64 } from "./_bytes.ts";
+ * decodeBase64("aGk="); // Uint8Array [104, 105]
+ * ```
+ */
+export function decodeBase64(text: string): Uint8Array {
+  const padding = text.indexOf("=");
+  let digits = (padding === -1 ? text : text.slice(0, padding))
+    .replace(/[^A-Za-z0-9+/_-]/g, "")
+    .replaceAll("-", "+")
+    .replaceAll("_", "/");
+  if (digits.length % 4 === 1) digits = digits.slice(0, -1);
+  return Uint8Array.fromBase64(digits, { lastChunkHandling: "loose" });
+}

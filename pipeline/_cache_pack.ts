@@ -11,7 +11,7 @@
  */
 
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { join } from "./_path.ts";
 import { sha256 } from "./read.ts";
 import { concatBytes } from "./_bytes.ts";
 import { notePayload } from "./_content_keys.ts";

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./_path.ts";
 import type { Rule } from "./_schema.ts";
 
 /** The file holding the size estimate, beside the entry folders. */

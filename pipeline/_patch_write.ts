@@ -15,7 +15,7 @@
  */
 
 import { createHash, type Hash } from "node:crypto";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "./_path.ts";
 import type { StreamedDocument } from "./_document.ts";
 
 /** The last document written: its parts' hashes, and the file it became. */

@@ -17,7 +17,7 @@
 import { type Cache, type CacheOptions, openCache } from "./cache.ts";
 import { turnDerived } from "./helpers.ts";
 import type { StatIndex } from "./_stat_index.ts";
-import { join, sep } from "node:path";
+import { join, sep } from "./_path.ts";
 import {
   type Draft,
   dropDraft,

@@ -16,7 +16,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./_path.ts";
 import { readTarget, sha256 } from "./read.ts";
 import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 

@@ -16,7 +16,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./_path.ts";
 import { sha256 } from "./read.ts";
 import type { BpeTable } from "./_bpe.ts";
 import { concatBytes } from "./_bytes.ts";

@@ -17,7 +17,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./_path.ts";
 import { notePayload } from "./_content_keys.ts";
 import { sha256 } from "./read.ts";
 import { headAndText } from "./_text_hash.ts";

@@ -7,8 +7,7 @@
  */
 
 import { lockVariant } from "./lock.ts";
-import { isAbsolute, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { isAbsolute, join, resolve, toFileUrl } from "./_path.ts";
 import {
   any,
   arr,
@@ -456,7 +455,7 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
   const display = displayPath(path, resolve(flags.cwd ?? Deno.cwd()));
   let mod: Record<string, unknown>;
   try {
-    const href = pathToFileURL(path).href;
+    const href = toFileUrl(path).href;
     mod = await import(flags.reload ? `${href}?reload=${++reloads}` : href);
   } catch (error) {
     // Deno colours the module locations in its message; the error may go to a file or a pipe.

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join, relative, sep } from "node:path";
+import { join, relative, sep } from "./_path.ts";
 import { sha256 } from "./read.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";

@@ -10,8 +10,8 @@
  */
 
 import { createHash } from "node:crypto";
-import { Buffer } from "node:buffer";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "./_path.ts";
+import { decodeBase64 } from "./_bytes.ts";
 import type { Block, ModelInfo, RenderedFile } from "./types.ts";
 
 /**
@@ -335,7 +335,7 @@ export function dedupNote(r: DedupReplacement, where = ""): string {
 }
 
 function replacement(kind: string, payload: string, line: number): DedupReplacement {
-  const bytes = Buffer.from(payload, "base64");
+  const bytes = decodeBase64(payload);
   const sha256 = sha256Hex(bytes);
   const reference = `[${kind}, ${bytes.length} bytes, sha256 ${sha256.slice(0, HASH_DIGITS)}…]`;
   return { kind, bytes: bytes.length, sha256, line, reference };

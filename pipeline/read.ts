@@ -7,7 +7,7 @@
  */
 
 import { createHash } from "node:crypto";
-import { sep } from "node:path";
+import { sep } from "./_path.ts";
 import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 import { defer, type StatSession } from "./_stat_index.ts";
 

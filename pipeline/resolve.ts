@@ -8,7 +8,7 @@
  */
 
 import { isLockVariant } from "./lock.ts";
-import { isAbsolute, join, relative, resolve as resolvePath, sep } from "node:path";
+import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
 import { type Ignore, ignore, picomatch } from "../deps.ts";
 import { gitFiles } from "./_git.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";

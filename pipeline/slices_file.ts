@@ -19,7 +19,7 @@
  * @module
  */
 
-import { relative, sep } from "node:path";
+import { relative, sep } from "./_path.ts";
 import { parseToml, stringifyToml } from "../deps.ts";
 import type { ResolvedConfig, Slice, Target } from "./types.ts";
 

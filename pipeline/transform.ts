@@ -6,7 +6,7 @@
  * @module
  */
 
-import { extname } from "node:path";
+import { extname } from "./_path.ts";
 import { picomatch } from "../deps.ts";
 import { callHook, findViewMode, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";

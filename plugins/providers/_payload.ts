@@ -6,8 +6,7 @@
  * @module
  */
 
-import { extname, join } from "node:path";
-import { Buffer } from "node:buffer";
+import { extname, join } from "../../pipeline/_path.ts";
 import type { Breakpoint, ModelInfo, PlacedBlock } from "../../pipeline/types.ts";
 import { modelTokens } from "../../pipeline/tokens.ts";
 import { chooseBreakpoints } from "../ordering/breakpoints.ts";
@@ -157,7 +156,7 @@ async function readImages(blocks: PlacedBlock[], root: string): Promise<Image[]>
         images.push({
           path,
           mediaType,
-          data: Buffer.from(await Deno.readFile(join(root, path))).toString("base64"),
+          data: (await Deno.readFile(join(root, path))).toBase64(),
         });
       } catch {
         // A missing screenshot stays a link (the build already warned).

@@ -21,7 +21,7 @@
  */
 
 import { sha256Hex, writeAtomic } from "../../pipeline/helpers.ts";
-import { join } from "node:path";
+import { join } from "../../pipeline/_path.ts";
 import type { CompleteFn, ResolvedConfig } from "../../pipeline/types.ts";
 import type { HistoryEntry } from "./_history.ts";
 

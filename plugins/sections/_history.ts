@@ -5,7 +5,7 @@
  * @module
  */
 
-import { extname, resolve } from "node:path";
+import { extname, resolve } from "../../pipeline/_path.ts";
 import { parseToml } from "../../deps.ts";
 import type { HistoryMessage, ResolvedConfig } from "../../pipeline/types.ts";
 

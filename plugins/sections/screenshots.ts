@@ -5,7 +5,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename } from "../../pipeline/_path.ts";
 import { picomatch } from "../../deps.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
 import type { SectionPlugin } from "../../pipeline/types.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { extname } from "node:path";
+import { extname } from "../../pipeline/_path.ts";
 
 /** How a file is summarized. */
 export type FileKind = "code" | "prose" | "config";

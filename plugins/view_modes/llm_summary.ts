@@ -11,7 +11,7 @@
  * @module
  */
 
-import { extname, isAbsolute, join } from "node:path";
+import { extname, isAbsolute, join } from "../../pipeline/_path.ts";
 import { sha256Hex as sha256 } from "../../pipeline/helpers.ts";
 import type { ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import {

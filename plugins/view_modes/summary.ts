@@ -6,7 +6,7 @@
  * @module
  */
 
-import { extname } from "node:path";
+import { extname } from "../../pipeline/_path.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
