@@ -6,7 +6,7 @@
 
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
-import { defaultPlugins } from "../plugins/defaults.ts";
+import { builtinPlugins } from "../plugins/_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
 import type { OutputFormat, Strategy } from "../pipeline/types.ts";
@@ -89,7 +89,7 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
     clock?.mark("config");
     result = await build(config, {
       timings: clock,
-      builtins: defaultPlugins(),
+      builtins: builtinPlugins(),
       write: !flags.stdout,
       onProgress: bar.update,
     });

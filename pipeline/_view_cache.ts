@@ -10,7 +10,7 @@
  */
 
 import { type Cache, cacheKey } from "./cache.ts";
-import { callHook, findViewMode, type Registry } from "./registry.ts";
+import { callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
 import { viewMemo } from "./_resident.ts";
 import { noteOutput, noteOutputHash } from "./_content_keys.ts";
@@ -104,6 +104,13 @@ export async function cachedRender(
     entry = decodeEntry(bytes);
     // The order memory looks the text's content key up by this payload's checked sha256.
     if (entry) noteOutput(entry.output, bytes);
+  }
+  // Lazy built-ins (`plugins/_builtins.ts`) the entry names are imported to compare versions.
+  if (entry) {
+    await loadViewModes(
+      args.registry,
+      entry.plugins.map((p) => p.slice(0, p.lastIndexOf("@"))),
+    );
   }
   if (entry && entry.plugins.every((p) => current(args.registry, p))) {
     memo?.set(key, entry);

@@ -9,7 +9,10 @@ import { checkProvider, checkViews, ConfigError, displayPath } from "./config.ts
 import {
   callHook,
   createRegistry,
+  findProvider,
   freeze,
+  loadPlugins,
+  loadViewModes,
   orderingRules,
   registerUserPlugins,
 } from "./registry.ts";
@@ -166,6 +169,8 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     ...checkProvider(config.raw, registry),
   ];
   if (viewProblems.length) throw new ConfigError(configName, viewProblems);
+  // A lazy built-in provider (`plugins/_builtins.ts`) is imported once the config names it.
+  await loadPlugins([findProvider(registry, config.provider.name ?? "anthropic")]);
 
   const clock = options.timings;
   clock?.mark("plugins");
@@ -213,6 +218,8 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   clock?.mark("read");
   const inFocus = focusOf(config);
   // Views start their threads and load grammars while the scan runs.
+  // Lazy built-ins (`plugins/_builtins.ts`): the view modes this build chooses are imported now.
+  await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
   const viewsReady = prepareViews(sources, config, registry, inFocus);
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules, cache, {

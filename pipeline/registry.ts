@@ -52,6 +52,86 @@ export function createRegistry(builtins: Plugin[]): Registry {
   return registry;
 }
 
+/** Stubs of plugins whose module is imported when a build first needs them, and their loaders. */
+const loaders = new WeakMap<Plugin, () => Promise<Plugin>>();
+/** Imports under way, by stub. */
+const loading = new WeakMap<Plugin, Promise<void>>();
+
+/** What a stub's hooks do before its module is loaded (a build loads what it uses first). */
+function notLoaded(name: string): () => never {
+  return () => {
+    throw new Error(`[plugin ${name}] Used before its module was loaded`);
+  };
+}
+
+/**
+ * A plugin that stands in the registry by kind and name, and becomes `load()`'s plugin
+ * (in place) once {@linkcode loadPlugins} is given it: a build imports the modules of the
+ * built-ins it uses, not of all of them. Only view modes and providers are made lazy.
+ *
+ * @example
+ * ```ts
+ * import { lazyPlugin, loadPlugins } from "./registry.ts";
+ * const full = lazyPlugin("view-mode", "slop:mine", async () => ({
+ *   kind: "view-mode", name: "slop:mine", version: "1", render: (input) => ({ text: input.text }),
+ * }));
+ * await loadPlugins([full]);
+ * ```
+ */
+export function lazyPlugin(
+  kind: "view-mode" | "provider",
+  name: string,
+  load: () => Promise<Plugin>,
+): Plugin {
+  const stub = kind === "view-mode"
+    ? { kind, name, version: "", render: notLoaded(name) } as Plugin
+    : { kind, name } as Plugin;
+  loaders.set(stub, load);
+  return stub;
+}
+
+/**
+ * Load the lazy plugins among `plugins` (others are left as they are): each stub takes the
+ * loaded plugin's keys.
+ *
+ * @example
+ * ```ts
+ * import { loadPlugins } from "./registry.ts";
+ * await loadPlugins([{ kind: "section", name: "mine", compose: () => [] }]); // nothing to load
+ * ```
+ */
+export async function loadPlugins(plugins: Iterable<Plugin | undefined>): Promise<void> {
+  const waits: Promise<void>[] = [];
+  for (const stub of new Set(plugins)) {
+    const load = stub && loaders.get(stub);
+    if (!load) continue;
+    // Files rendered at once ask together: one import, which all of them wait for.
+    let wait = loading.get(stub);
+    if (!wait) {
+      wait = load().then((plugin) => {
+        Object.assign(stub, plugin);
+        loaders.delete(stub);
+      });
+      loading.set(stub, wait);
+    }
+    waits.push(wait);
+  }
+  await Promise.all(waits);
+}
+
+/**
+ * Load the view modes a config may name (`skeleton` or `slop:skeleton`) that are still lazy.
+ *
+ * @example
+ * ```ts
+ * import { createRegistry, loadViewModes } from "./registry.ts";
+ * await loadViewModes(createRegistry([]), ["full"]);
+ * ```
+ */
+export async function loadViewModes(registry: Registry, views: Iterable<string>): Promise<void> {
+  await loadPlugins([...new Set(views)].map((view) => findViewMode(registry, view)));
+}
+
 /** Options of {@linkcode register}. */
 export interface RegisterOptions {
   /** Where the plugin came from, for errors (`plugins[2]`). */

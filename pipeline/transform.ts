@@ -8,7 +8,7 @@
 
 import { extname } from "./_path.ts";
 import { picomatch } from "../deps.ts";
-import { callHook, findViewMode, type Registry } from "./registry.ts";
+import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
@@ -291,6 +291,7 @@ async function renderView(
     return { ...out, view: out.view ?? FALLBACK_VIEW, notes: [note, ...(out.notes ?? [])] };
   }
   if (!plugin) throw new Error(`Unknown view mode "${view}" for "${file.path}"`);
+  await loadPlugins([plugin]);
   if (seen.has(plugin.name)) {
     throw new Error(`View mode "${view}" falls back to itself for "${file.path}"`);
   }
