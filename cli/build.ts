@@ -6,7 +6,7 @@
 
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
-import { builtinPlugins } from "../plugins/_builtins.ts";
+import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
 import type { OutputFormat, Strategy } from "../pipeline/types.ts";

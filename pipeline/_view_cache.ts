@@ -105,7 +105,7 @@ export async function cachedRender(
     // The order memory looks the text's content key up by this payload's checked sha256.
     if (entry) noteOutput(entry.output, bytes);
   }
-  // Lazy built-ins (`plugins/_builtins.ts`) the entry names are imported to compare versions.
+  // Lazy built-ins (`cli/_builtins.ts`) the entry names are imported to compare versions.
   if (entry) {
     await loadViewModes(
       args.registry,

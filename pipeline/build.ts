@@ -169,7 +169,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     ...checkProvider(config.raw, registry),
   ];
   if (viewProblems.length) throw new ConfigError(configName, viewProblems);
-  // A lazy built-in provider (`plugins/_builtins.ts`) is imported once the config names it.
+  // A lazy built-in provider (`cli/_builtins.ts`) is imported once the config names it.
   await loadPlugins([findProvider(registry, config.provider.name ?? "anthropic")]);
 
   const clock = options.timings;
@@ -218,7 +218,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   clock?.mark("read");
   const inFocus = focusOf(config);
   // Views start their threads and load grammars while the scan runs.
-  // Lazy built-ins (`plugins/_builtins.ts`): the view modes this build chooses are imported now.
+  // Lazy built-ins (`cli/_builtins.ts`): the view modes this build chooses are imported now.
   await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
   const viewsReady = prepareViews(sources, config, registry, inFocus);
   // Secrets are redacted before any plugin, cache or log sees the text.

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { builtinPlugins } from "../../plugins/_builtins.ts";
+import { builtinPlugins } from "../../cli/_builtins.ts";
 import { defaultPlugins } from "../../mod.ts";
 import { createRegistry, loadPlugins, loadViewModes } from "../../pipeline/registry.ts";
 

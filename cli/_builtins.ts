@@ -1,5 +1,5 @@
 /**
- * The built-in plugins as `slop build` registers them: the same list, in the same order, as
+ * The built-in plugins (`plugins/`) as `slop build` registers them: the same list, in the same order, as
  * {@linkcode defaultPlugins}, but view modes and providers stand in the registry by name and
  * their modules are imported when a build uses them (`lazyPlugin` in `pipeline/registry.ts`):
  * a build that shows files in full does not load tree-sitter's views, the LLM summary or
@@ -11,31 +11,31 @@
 
 import type { Plugin } from "../pipeline/types.ts";
 import { lazyPlugin } from "../pipeline/registry.ts";
-import { knowledgeSection } from "./sections/knowledge.ts";
-import { filesSection } from "./sections/files.ts";
-import { screenshotsSection } from "./sections/screenshots.ts";
-import { historySection } from "./sections/history.ts";
-import { treeSection } from "./sections/tree.ts";
-import { beadsSection } from "./sections/beads.ts";
-import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
-import { volatilityOrdering } from "./ordering/volatility.ts";
-import { pinnedOrdering } from "./ordering/pinned.ts";
-import { breakpointsOrdering } from "./ordering/breakpoints.ts";
+import { knowledgeSection } from "../plugins/sections/knowledge.ts";
+import { filesSection } from "../plugins/sections/files.ts";
+import { screenshotsSection } from "../plugins/sections/screenshots.ts";
+import { historySection } from "../plugins/sections/history.ts";
+import { treeSection } from "../plugins/sections/tree.ts";
+import { beadsSection } from "../plugins/sections/beads.ts";
+import { stableToVolatileOrdering } from "../plugins/ordering/stable_to_volatile.ts";
+import { volatilityOrdering } from "../plugins/ordering/volatility.ts";
+import { pinnedOrdering } from "../plugins/ordering/pinned.ts";
+import { breakpointsOrdering } from "../plugins/ordering/breakpoints.ts";
 
-/** The lazy modules' types (type-only: `deno check` covers them, nothing is loaded). */
+/** The lazy modules (under `plugins/`) and their types (type-only: `deno check` covers them, nothing is loaded). */
 interface LazyModules {
-  "view_modes/full.ts": typeof import("./view_modes/full.ts");
-  "view_modes/none.ts": typeof import("./view_modes/none.ts");
-  "view_modes/summary.ts": typeof import("./view_modes/summary.ts");
-  "view_modes/custom.ts": typeof import("./view_modes/custom.ts");
-  "view_modes/llm_summary.ts": typeof import("./view_modes/llm_summary.ts");
-  "view_modes/skeleton.ts": typeof import("./view_modes/skeleton.ts");
-  "view_modes/outline.ts": typeof import("./view_modes/outline.ts");
-  "view_modes/masked.ts": typeof import("./view_modes/masked.ts");
-  "providers/anthropic.ts": typeof import("./providers/anthropic.ts");
-  "providers/openai.ts": typeof import("./providers/openai.ts");
-  "providers/gemini.ts": typeof import("./providers/gemini.ts");
-  "providers/deepseek.ts": typeof import("./providers/deepseek.ts");
+  "view_modes/full.ts": typeof import("../plugins/view_modes/full.ts");
+  "view_modes/none.ts": typeof import("../plugins/view_modes/none.ts");
+  "view_modes/summary.ts": typeof import("../plugins/view_modes/summary.ts");
+  "view_modes/custom.ts": typeof import("../plugins/view_modes/custom.ts");
+  "view_modes/llm_summary.ts": typeof import("../plugins/view_modes/llm_summary.ts");
+  "view_modes/skeleton.ts": typeof import("../plugins/view_modes/skeleton.ts");
+  "view_modes/outline.ts": typeof import("../plugins/view_modes/outline.ts");
+  "view_modes/masked.ts": typeof import("../plugins/view_modes/masked.ts");
+  "providers/anthropic.ts": typeof import("../plugins/providers/anthropic.ts");
+  "providers/openai.ts": typeof import("../plugins/providers/openai.ts");
+  "providers/gemini.ts": typeof import("../plugins/providers/gemini.ts");
+  "providers/deepseek.ts": typeof import("../plugins/providers/deepseek.ts");
 }
 
 /** A lazy built-in: `factory` of `path`'s module makes the plugin named `name`. */
@@ -46,7 +46,7 @@ function lazy<P extends keyof LazyModules, F extends keyof LazyModules[P]>(
   factory: F,
 ): Plugin {
   return lazyPlugin(kind, name, async () => {
-    const mod: LazyModules[P] = await import(new URL(`./${path}`, import.meta.url).href);
+    const mod: LazyModules[P] = await import(new URL(`../plugins/${path}`, import.meta.url).href);
     const make = mod[factory] as () => Plugin;
     const plugin = make();
     if (plugin.name !== name || plugin.kind !== kind) {
