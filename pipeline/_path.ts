@@ -168,7 +168,7 @@ interface WinRoot {
   bareShare: boolean;
 }
 
-/** Index of the first character at or after `from` for which `want(isSep)` holds, else length. */
+/** `from` moved past separators (`seps`) or past other characters; at most the length. */
 function skip(path: string, from: number, seps: boolean): number {
   let i = from;
   while (i < path.length && isWinSep(path[i]) === seps) i++;
