@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { sha256 } from "./read.ts";
-import { concatBytes } from "./_bytes.ts";
+import { concatBytes, readWhole } from "./_bytes.ts";
 import { notePayload } from "./_content_keys.ts";
 import { encodePieces, hashText, pieceBuffer } from "./_text_hash.ts";
 
@@ -40,7 +40,7 @@ export function readPack(path: string): Map<string, PackRecord> {
   const out = new Map<string, PackRecord>();
   let bytes: Uint8Array;
   try {
-    bytes = Deno.readFileSync(path);
+    bytes = readWhole(path);
   } catch {
     return out;
   }
