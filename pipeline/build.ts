@@ -35,7 +35,7 @@ import {
   prestartCounting,
   releaseCounting,
 } from "./count.ts";
-import { orderBlocks } from "./order.ts";
+import { orderBlocks, prefixEnd } from "./order.ts";
 import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
@@ -57,7 +57,13 @@ import {
 } from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
-import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
+import {
+  type DocumentHasher,
+  documentHasher,
+  fileStamp,
+  loadWritten,
+  saveWritten,
+} from "./_patch_write.ts";
 import { earlierIn, earlierInMemo } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { prepareViews } from "./_prepare_views.ts";
@@ -290,8 +296,12 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     : cache.enabled
     ? loadWritten(writtenPath)
     : undefined;
-  // Each block is hashed once: the count cache and the place stage share it.
-  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b)]));
+  // Each block is hashed once: the count cache and the place stage share it. A build that keeps
+  // no bytes for a next one (not resident: every block is fresh) takes the document's hashes as
+  // it goes, from the same encoding of each block.
+  const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
+  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
+  const wholeHashes = whole?.done();
   const counted = await countMany(fresh.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
@@ -318,6 +328,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
+  const firstPlaced = placed;
   clock?.mark("place");
   // Token budget: step files down until the document fits (see pipeline/budget.ts).
   let budget: BudgetReport | undefined;
@@ -383,6 +394,8 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   let manifest = withBreakpoints(
     withBudget(withSecrets(
       buildManifest(files, placed, bytes, warnings, undefined, {
+        // Taken with the blocks' hashes, unless the budget placed other blocks since.
+        known: placed === firstPlaced ? wholeHashes : undefined,
         previous: resident?.hashes,
         keep: resident && ((states) => (resident.hashes = states)),
       }),
@@ -443,7 +456,8 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
  * The sha256 and length of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the
  * document is written, not held (the size of the document) while blocks are counted.
  */
-function encodeBlock(block: Block): { sha256: string; length: number } {
+function encodeBlock(block: Block, whole?: DocumentHasher): { sha256: string; length: number } {
+  whole?.next();
   // A file block part by part (`_block_parts.ts`): its text is not copied whole.
-  return hashText(textParts(block));
+  return hashText(textParts(block), undefined, whole?.hash);
 }
