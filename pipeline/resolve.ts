@@ -57,6 +57,54 @@ export function globMatcher(
 const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
 
 /**
+ * {@linkcode globMatcher} with `{ dot: true, basename: true }` for patterns
+ * that are a plain name with at most one `*`, at its start or its end
+ * (`.env*`, `*.pem`, `history.toml`): the name's last segment is compared
+ * with `startsWith`, `endsWith` or `===`, which is what picomatch's regular
+ * expression decides for such patterns, at a fraction of the cost (the
+ * resolve stage asks it of every candidate). Other patterns go to picomatch.
+ *
+ * @example
+ * ```ts
+ * import { nameMatcher } from "./resolve.ts";
+ * nameMatcher([".env*", "*.pem"])("config/.env.local"); // true
+ * ```
+ */
+export function nameMatcher(patterns: string[]): (path: string) => boolean {
+  const plain = patterns.map(plainName);
+  if (plain.some((p) => p === undefined)) {
+    return globMatcher(patterns, { dot: true, basename: true });
+  }
+  const tests = plain as Array<(name: string) => boolean>;
+  return (path) => {
+    // The last segment, as picomatch takes it (a trailing `/` is not one).
+    const end = path.endsWith("/") ? path.length - 1 : path.length;
+    const name = path.slice(path.lastIndexOf("/", end - 1) + 1, end);
+    return tests.some((test) => test(name));
+  };
+}
+
+/** A test of a plain name pattern (`name`, `name*`, `*name`), or `undefined` for any other. */
+function plainName(pattern: string): ((name: string) => boolean) | undefined {
+  const star = pattern.startsWith("*") ? "start" : pattern.endsWith("*") ? "end" : undefined;
+  const literal = star === "start"
+    ? pattern.slice(1)
+    : star === "end"
+    ? pattern.slice(0, -1)
+    : pattern;
+  // Letters, digits and `._-` only, and not dots alone (picomatch never matches `.` or `..`).
+  if (!/^[A-Za-z0-9._-]+$/.test(literal) || /^\.+$/.test(literal)) return undefined;
+  if (star === "start") return (name) => name.endsWith(literal);
+  if (star === "end") return (name) => name.startsWith(literal);
+  return (name) => name === literal;
+}
+
+/** Whether a path matches the glob `**` (with `dot`): any path with no `.` or `..` segment. */
+function anyPath(path: string): boolean {
+  return path !== "" && !/(^|\/)\.\.?(\/|$)/.test(path);
+}
+
+/**
  * Resolve the config's entries to targets.
  *
  * @example
@@ -81,8 +129,8 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
     !isLockVariant(p, lock)
   ).sort(comparePaths);
   const candidateSet = new Set(candidates);
-  const isSecretFile = globMatcher(DEFAULT_SECRET_FILES, { dot: true, basename: true });
-  const isHistoryFile = globMatcher(HISTORY_FILES, { dot: true, basename: true });
+  const isSecretFile = nameMatcher(DEFAULT_SECRET_FILES);
+  const isHistoryFile = nameMatcher(HISTORY_FILES);
   const isExcluded = config.exclude.length
     ? globMatcher(config.exclude.map(normalizeEntryPath), { dot: true })
     : () => false;
@@ -176,7 +224,8 @@ async function matchEntry(
     return [{ path: abs.split(sep).join("/"), explicit: true }];
   }
   if (isGlob(rel)) {
-    const match = globMatcher(rel, { dot: true });
+    // Every candidate (the usual `root/**`): no glob to compile and run per path.
+    const match = rel === "**" ? anyPath : globMatcher(rel, { dot: true });
     const found = candidates.filter((c) => match(c));
     if (!found.length) warnings.push(noMatch(entry.path, label, hintFor(rel, candidates)));
     return found.map((path) => ({ path, explicit: false }));
