@@ -13,7 +13,7 @@ import {
   orderingRules,
   registerUserPlugins,
 } from "./registry.ts";
-import { resolveTargets } from "./resolve.ts";
+import { resolveTargets, takeLstats } from "./resolve.ts";
 import { readTargets } from "./read.ts";
 import {
   failOnSecrets,
@@ -194,8 +194,11 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
   let resolution = resident?.resolution(config);
+  // The resolve stage's lstat of each file, when it resolved now (a kept resolution has none).
+  let lstats: Map<string, Deno.FileInfo> | undefined;
   if (!resolution) {
     resolution = await resolveTargets(config);
+    lstats = takeLstats(resolution);
     resident?.keepResolution(config, resolution);
   }
   resolution.warnings.forEach(warn);
@@ -209,7 +212,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   const index = cache.enabled
     ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
     : undefined;
-  const sources = await readTargets(resolution.targets, config, { index });
+  const sources = await readTargets(resolution.targets, config, { index, lstats });
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   // A warm build that read some files anew counts them: their table loads meanwhile.

@@ -124,7 +124,8 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  const candidates = existing(root, listed).filter((p) =>
+  const looked = new Map<string, Deno.FileInfo>();
+  const candidates = existing(root, listed, looked).filter((p) =>
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
   ).sort(comparePaths);
@@ -188,7 +189,30 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
       explicit: slot.explicit,
     };
   });
-  return { targets, warnings, source };
+  const resolution: Resolution = { targets, warnings, source };
+  lookedAt.set(resolution, looked);
+  return resolution;
+}
+
+/** The `lstat` of each candidate, taken while resolving, by resolution (until taken). */
+const lookedAt = new WeakMap<Resolution, Map<string, Deno.FileInfo>>();
+
+/**
+ * The `lstat` of each candidate path that {@linkcode resolveTargets} took
+ * for this resolution, once: the read stage looks at the same files a
+ * moment later, and a resolution kept for later builds (`slop watch`) must
+ * not hand out these old ones again.
+ *
+ * @example
+ * ```ts
+ * import { resolveTargets, takeLstats } from "./resolve.ts";
+ * // const lstats = takeLstats(await resolveTargets(config));
+ * ```
+ */
+export function takeLstats(resolution: Resolution): Map<string, Deno.FileInfo> | undefined {
+  const looked = lookedAt.get(resolution);
+  lookedAt.delete(resolution);
+  return looked;
 }
 
 /** Merge every matching entry in order; later keys win (like flat configs). */
@@ -285,12 +309,14 @@ function internalDirs(config: ResolvedConfig): string[] {
     .filter((d) => d && !d.startsWith("..") && !isAbsolute(d));
 }
 
-function existing(root: string, paths: string[]): string[] {
+function existing(root: string, paths: string[], looked: Map<string, Deno.FileInfo>): string[] {
   // One synchronous lstat each: a few microseconds, where an awaited one costs a task turn.
   const out: string[] = [];
   for (const p of paths) {
     try {
-      if (!Deno.lstatSync(join(root, p)).isDirectory) out.push(p);
+      const info = Deno.lstatSync(join(root, p));
+      looked.set(p, info);
+      if (!info.isDirectory) out.push(p);
     } catch {
       // Deleted since git listed it: not part of the project any more.
     }
