@@ -191,6 +191,8 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   };
   const cache = resident?.cache(config.cache.dir, cacheOptions) ??
     openCache(config.cache.dir, cacheOptions);
+  // The pack (the size of the project) is read on the thread pool while files are resolved.
+  const packRead = cache.prefetch?.();
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
   let resolution = resident?.resolution(config);
@@ -223,6 +225,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   const inFocus = focusOf(config);
   // Views start their threads and load grammars while the scan runs.
   const viewsReady = prepareViews(sources, config, registry, inFocus);
+  await packRead;
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules, cache, {
     // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
