@@ -21,10 +21,9 @@
  *
  * Tree-sitter memory grows to a thread's largest tree and never shrinks, so
  * when a burst has two or more large files ({@linkcode LARGE_FILE}), this
- * thread keeps the largest and starts it last: until then it takes the
- * largest files it can render before the workers' characters left (read
- * from a counter each worker updates while it parses) fall to
- * {@linkcode LARGE_START} of it. Then the workers get every file still queued, and
+ * thread keeps the largest and starts it last, once the workers' files left
+ * (read from a counter each worker updates while it parses) are at most
+ * {@linkcode LARGE_START} of it: the workers get every file still queued, and
  * a worker that rendered a large file stops when it has answered them, which
  * frees its tree-sitter memory while this thread still builds its own tree.
  *
@@ -256,27 +255,15 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     return job;
   }
 
-  /**
-   * This thread's next file: the smallest; while it keeps a large file, the largest it can render
-   * before the workers' work left falls to their share of it, then the file it keeps.
-   */
+  /** This thread's next file: the one it keeps once the workers' work left is small enough, else the smallest. */
   function next(): Job | undefined {
-    if (!kept) return take(false);
-    // While this thread renders N characters, each worker renders about as many and the queue
-    // loses those N: the work left per worker falls by N (1 + 1 / workers).
-    const open = lanes.filter((l) => !l.closing).length;
-    const room = (workLeft() - kept.text.length * LARGE_START) / (1 + 1 / Math.max(1, open));
-    if (queue.length) peek();
-    const fits = queue.findIndex((job) => job.text.length <= room);
-    if (fits >= 0) {
-      const [job] = queue.splice(fits, 1);
-      queuedChars -= job.text.length;
+    if (kept && (!queue.length || workLeft() <= kept.text.length * LARGE_START)) {
+      const job = kept;
+      kept = undefined;
+      handOut();
       return job;
     }
-    const job = kept;
-    kept = undefined;
-    handOut();
-    return job;
+    return take(false);
   }
 
   /** Characters the workers have left, queued ones included, per worker. */
