@@ -8,11 +8,30 @@
  * @module
  */
 
-import { Command, CommanderError } from "./deps.ts";
+import { type Options, parseArgs, type ProgramSpec } from "./cli/_args.ts";
 import meta from "./deno.json" with { type: "json" };
 
-const CONFIG_HELP = "config file (default: ./slop.config.ts, else zero-config)";
-const STATE_DIR_HELP = "where outputs, cache and order state live (env SLOP_DIR)";
+const CONFIG = {
+  flags: "-c, --config <path>",
+  description: "config file (default: ./slop.config.ts, else zero-config)",
+};
+const STATE_DIR = {
+  flags: "--state-dir <dir>",
+  description: "where outputs, cache and order state live (env SLOP_DIR)",
+};
+const QUIET = { flags: "-q, --quiet", description: "print nothing but errors" };
+const JSON_FLAG = (what: string) => ({ flags: "--json", description: `print ${what} as JSON` });
+const PERSONA = { flags: "--persona <name>", description: "apply a persona from the config" };
+const PRESET = { flags: "--preset <name>", description: "use a preset's files and screenshots" };
+const NO_CACHE = {
+  flags: "--no-cache",
+  description: "render and count everything anew; read and write no cache",
+};
+const BUILD_NOW = [
+  { flags: "--build", description: "build now instead of reading the latest output" },
+  { flags: "--persona <name>", description: "build now with a persona from the config" },
+  { flags: "--preset <name>", description: "build now with a preset's files and screenshots" },
+];
 
 /** Exit code for bad usage, config or input. */
 export const EXIT_USAGE = 2;
@@ -23,8 +42,310 @@ export interface MainOptions {
    * Called with the command tree instead of parsing `args`, so nothing runs
    * (the README test checks each documented command line against it).
    */
-  inspect?: (program: Command) => void;
+  inspect?: (program: ProgramSpec) => void;
 }
+
+/**
+ * The command tree: every command, its options and help texts, and what it runs
+ * (each command's module is loaded only when it runs).
+ */
+const PROGRAM: ProgramSpec = {
+  name: "slop",
+  version: meta.version,
+  description: "Bundle a project into one LLM context document with a cache-stable prefix",
+  defaultCommand: "build",
+  commands: [
+    {
+      name: "build",
+      operands: "[paths...]",
+      description: "build the context document (the default command)",
+      options: [
+        CONFIG,
+        {
+          flags: "--include <glob>",
+          description: "add files matching GLOB (repeatable)",
+          repeatable: true,
+        },
+        {
+          flags: "--ignore <glob>",
+          description: "leave out files matching GLOB (repeatable)",
+          repeatable: true,
+        },
+        PERSONA,
+        PRESET,
+        { flags: "--strategy <strategy>", description: "auto | summarize | full" },
+        {
+          flags: "--focus <path>",
+          description: "render PATH in full (repeatable)",
+          repeatable: true,
+        },
+        {
+          flags: "--since <ref>",
+          description: "put the files changed since git REF (and untracked files) in focus",
+        },
+        {
+          flags: "--budget <tokens>",
+          description: "fit the document in TOKENS by stepping files down",
+        },
+        STATE_DIR,
+        { flags: "--stdout", description: "print the document instead of writing a numbered file" },
+        {
+          flags: "--json",
+          description: "print the manifest as JSON (with --stdout: { manifest, document })",
+        },
+        {
+          flags: "--format <format>",
+          description: "document format: markdown | xml | json (default: output.format)",
+        },
+        { flags: "--strict", description: "exit 1 when any file has an error" },
+        {
+          flags: "--fail-on-secret",
+          description: "exit 1, writing nothing, when a secret is found",
+        },
+        QUIET,
+        NO_CACHE,
+        { flags: "--timings", description: "print the time of each build stage to stderr" },
+      ],
+      run: async (paths, options) => {
+        const { commandTypo } = await load("_command_typo");
+        const typo = await commandTypo(paths, [...PROGRAM.commands!.map((c) => c.name), "help"]);
+        if (typo) {
+          const { printError } = await load("_output");
+          printError(typo);
+          return EXIT_USAGE;
+        }
+        const { runBuild } = await load("build");
+        return await runBuild(paths, options);
+      },
+    },
+    {
+      name: "stats",
+      description:
+        "tokens by section and the top files (o200k, cl100k), and the stable-prefix share",
+      options: [
+        CONFIG,
+        STATE_DIR,
+        { flags: "--top <n>", description: "how many files to list", default: "10" },
+        ...BUILD_NOW,
+        JSON_FLAG("the stats"),
+      ],
+      run: async (_, options) => (await load("stats")).runStats(options),
+    },
+    {
+      name: "report",
+      description: "write a self-contained HTML report: treemap, prefix vs tail, views per file",
+      options: [
+        CONFIG,
+        STATE_DIR,
+        {
+          flags: "-o, --out <file>",
+          description: "where to write the page (default: <output dir>/report.html)",
+        },
+        ...BUILD_NOW,
+        { flags: "--stdout", description: "print the page instead of writing it" },
+        QUIET,
+      ],
+      run: async (_, options) => (await load("report")).runReport(options),
+    },
+    {
+      name: "payload",
+      description: "print a provider's request body for the context (cache breakpoints, TTLs)",
+      options: [
+        CONFIG,
+        STATE_DIR,
+        PERSONA,
+        PRESET,
+        {
+          flags: "--provider <name>",
+          description: "anthropic | openai | gemini | deepseek (default: provider.name)",
+        },
+        {
+          flags: "--model <id>",
+          description: "model id (default: provider.model, else the provider's default)",
+        },
+        {
+          flags: "--ttl <ttl>",
+          description: "cache lifetime, e.g. 5m or 1h (default: provider.ttl)",
+        },
+        {
+          flags: "--prompt <text>",
+          description: "the question after the context (default: {{prompt}})",
+        },
+        { flags: "--max-tokens <n>", description: "output token limit (default: 1024)" },
+      ],
+      run: async (_, options) => (await load("payload")).runPayload(options),
+    },
+    {
+      name: "cache",
+      description: "look into or empty the content-hash cache (cache.dir, default .slop/cache)",
+      commands: [
+        {
+          name: "stats",
+          description: "entries, bytes and the hit rate of the last build",
+          options: [CONFIG, STATE_DIR, JSON_FLAG("the stats")],
+          run: async (_, options) => (await load("cache")).runCache("stats", options),
+        },
+        {
+          name: "clear",
+          description: "remove every cache entry",
+          options: [CONFIG, STATE_DIR, QUIET],
+          run: async (_, options) => (await load("cache")).runCache("clear", options),
+        },
+        {
+          name: "prune",
+          description: "remove the least recently used entries until the cache fits cache.maxSize",
+          options: [
+            CONFIG,
+            STATE_DIR,
+            {
+              flags: "--max-size <size>",
+              description: "the limit, e.g. 200MB (default: cache.maxSize, 1GB)",
+            },
+            QUIET,
+          ],
+          run: async (_, options) => (await load("cache")).runCache("prune", options),
+        },
+      ],
+    },
+    {
+      name: "init",
+      operands: "[dir]",
+      description:
+        "write a commented slop.config.ts and the context task in deno.json (never overwrites)",
+      options: [QUIET],
+      run: async ([dir], options) => (await load("init")).runInit(dir, options),
+    },
+    {
+      name: "watch",
+      description: "rebuild on change (debounced) and print the prefix reuse of each rebuild",
+      options: [
+        CONFIG,
+        STATE_DIR,
+        PERSONA,
+        PRESET,
+        { flags: "--format <format>", description: "document format: markdown | xml | json" },
+        { flags: "--debounce <ms>", description: "quiet time before a rebuild", default: "200" },
+        { flags: "--max-builds <n>", description: "stop after N rebuilds" },
+        QUIET,
+        NO_CACHE,
+        {
+          flags: "--timings",
+          description: "print the time of each build stage to stderr after every build",
+        },
+      ],
+      run: async (_, options) => (await load("watch")).runWatch(options),
+    },
+    {
+      name: "check",
+      description:
+        "compare the stable prefix with the committed lock (slop.lock); exit 1 on mismatch",
+      options: [
+        CONFIG,
+        STATE_DIR,
+        PERSONA,
+        PRESET,
+        { flags: "--update", description: "re-pin: write the current stable prefix to the lock" },
+        {
+          flags: "--max-invalidated <budget>",
+          description: "pass when at most PERCENT% or TOKENS are invalidated",
+        },
+        {
+          flags: "--determinism",
+          description: "also build twice (shuffled listings, other TZ) and compare bytes",
+        },
+        JSON_FLAG("the result"),
+        QUIET,
+      ],
+      run: async (_, options) => (await load("check")).runCheck(options),
+    },
+    {
+      name: "explain",
+      description: "the shared prefix of the last two builds and the block that ended it",
+      options: [CONFIG, STATE_DIR, JSON_FLAG("the result")],
+      run: async (_, options) => (await load("explain")).runExplain(options),
+    },
+    {
+      name: "knowledge",
+      description: "knowledge artifacts: the digest and the conversation harvest",
+      commands: [
+        {
+          name: "digest",
+          description: "regenerate digest.md from the category files (deleted when all are empty)",
+          options: [CONFIG, QUIET],
+          run: async (_, options) =>
+            (await load("knowledge")).runKnowledgeDigest(
+              options,
+            ),
+        },
+        {
+          name: "harvest",
+          description: "distill conversations into the knowledge files (a dry run without --apply)",
+          options: [
+            CONFIG,
+            {
+              flags: "--apply",
+              description: "ask the provider, append items, write the ledger and the digest",
+            },
+            {
+              flags: "--reclaim",
+              description: "with --apply, delete conversations whose harvest succeeded",
+            },
+            {
+              flags: "--no-harvest",
+              description: "ask no model: with --apply --reclaim, delete conversations unharvested",
+            },
+            {
+              flags: "--price <usd>",
+              description: "USD per million input tokens for the estimate",
+            },
+            QUIET,
+          ],
+          run: async (_, options) =>
+            (await load("knowledge")).runKnowledgeHarvest(
+              options,
+            ),
+        },
+      ],
+    },
+    {
+      name: "slice",
+      description: "maintain the custom view's line slices (slicesFile, default slop/slices.toml)",
+      commands: [
+        {
+          name: "add",
+          operands: "<spec>",
+          description: "add the slice PATH:START-END with its content hash and anchor lines",
+          options: [
+            CONFIG,
+            { flags: "--tag <tag>", description: "label shown as [Slice: TAG]" },
+            { flags: "--comment <text>", description: "comment shown after the label" },
+            QUIET,
+          ],
+          run: async ([spec], options) => (await load("slice")).runSliceAdd(spec, options),
+        },
+        {
+          name: "list",
+          description: "every slice and its status: exact, moved, re-anchored, stale or unanchored",
+          options: [CONFIG, JSON_FLAG("the slices")],
+          run: async (_, options) => (await load("slice")).runSliceList(options),
+        },
+        {
+          name: "refresh",
+          description: "rewrite moved and re-anchored slices of the side file at their new lines",
+          options: [
+            CONFIG,
+            {
+              flags: "--check",
+              description: "write nothing; exit 1 when a slice is moved, re-anchored or stale",
+            },
+            QUIET,
+          ],
+          run: async (_, options) => (await load("slice")).runSliceRefresh(options),
+        },
+      ],
+    },
+  ],
+};
 
 /**
  * Run the CLI with `args`; resolves to the exit code.
@@ -36,249 +357,50 @@ export interface MainOptions {
  * ```
  */
 export async function main(args: string[], options: MainOptions = {}): Promise<number> {
-  let code = 0;
-  const program = new Command("slop")
-    .description("Bundle a project into one LLM context document with a cache-stable prefix")
-    .version(meta.version, "-V, --version", "print the version")
-    .exitOverride()
-    .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) })
-    .showHelpAfterError();
-
-  program.command("build [paths...]", { isDefault: true })
-    .description("build the context document (the default command)")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--include <glob>", "add files matching GLOB (repeatable)", collect, [])
-    .option("--ignore <glob>", "leave out files matching GLOB (repeatable)", collect, [])
-    .option("--persona <name>", "apply a persona from the config")
-    .option("--preset <name>", "use a preset's files and screenshots")
-    .option("--strategy <strategy>", "auto | summarize | full")
-    .option("--focus <path>", "render PATH in full (repeatable)", collect, [])
-    .option("--since <ref>", "put the files changed since git REF (and untracked files) in focus")
-    .option("--budget <tokens>", "fit the document in TOKENS by stepping files down")
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("--stdout", "print the document instead of writing a numbered file")
-    .option("--json", "print the manifest as JSON (with --stdout: { manifest, document })")
-    .option("--format <format>", "document format: markdown | xml | json (default: output.format)")
-    .option("--strict", "exit 1 when any file has an error")
-    .option("--fail-on-secret", "exit 1, writing nothing, when a secret is found")
-    .option("-q, --quiet", "print nothing but errors")
-    .option("--no-cache", "render and count everything anew; read and write no cache")
-    .option("--timings", "print the time of each build stage to stderr")
-    .action(async (paths: string[], options) => {
-      const { commandTypo } = await import("./cli/_command_typo.ts");
-      const typo = await commandTypo(paths, [...program.commands.map((c) => c.name()), "help"]);
-      if (typo) {
-        const { printError } = await import("./cli/_output.ts");
-        printError(typo);
-        code = EXIT_USAGE;
-        return;
-      }
-      const { runBuild } = await import("./cli/build.ts");
-      code = await runBuild(paths, options);
-    });
-
-  program.command("stats")
-    .description("tokens by section and the top files (o200k, cl100k), and the stable-prefix share")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("--top <n>", "how many files to list", "10")
-    .option("--build", "build now instead of reading the latest output")
-    .option("--persona <name>", "build now with a persona from the config")
-    .option("--preset <name>", "build now with a preset's files and screenshots")
-    .option("--json", "print the stats as JSON")
-    .action(async (options) => {
-      const { runStats } = await import("./cli/stats.ts");
-      code = await runStats(options);
-    });
-
-  program.command("report")
-    .description("write a self-contained HTML report: treemap, prefix vs tail, views per file")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("-o, --out <file>", "where to write the page (default: <output dir>/report.html)")
-    .option("--build", "build now instead of reading the latest output")
-    .option("--persona <name>", "build now with a persona from the config")
-    .option("--preset <name>", "build now with a preset's files and screenshots")
-    .option("--stdout", "print the page instead of writing it")
-    .option("-q, --quiet", "print nothing but errors")
-    .action(async (options) => {
-      const { runReport } = await import("./cli/report.ts");
-      code = await runReport(options);
-    });
-
-  program.command("payload")
-    .description("print a provider's request body for the context (cache breakpoints, TTLs)")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("--persona <name>", "apply a persona from the config")
-    .option("--preset <name>", "use a preset's files and screenshots")
-    .option("--provider <name>", "anthropic | openai | gemini | deepseek (default: provider.name)")
-    .option("--model <id>", "model id (default: provider.model, else the provider's default)")
-    .option("--ttl <ttl>", "cache lifetime, e.g. 5m or 1h (default: provider.ttl)")
-    .option("--prompt <text>", "the question after the context (default: {{prompt}})")
-    .option("--max-tokens <n>", "output token limit (default: 1024)")
-    .action(async (options) => {
-      const { runPayload } = await import("./cli/payload.ts");
-      code = await runPayload(options);
-    });
-  const cache = program.command("cache")
-    .description("look into or empty the content-hash cache (cache.dir, default .slop/cache)");
-  cache.command("stats")
-    .description("entries, bytes and the hit rate of the last build")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("--json", "print the stats as JSON")
-    .action(async (options) => {
-      const { runCache } = await import("./cli/cache.ts");
-      code = await runCache("stats", options);
-    });
-  cache.command("clear")
-    .description("remove every cache entry")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("-q, --quiet", "print nothing but errors")
-    .action(async (options) => {
-      const { runCache } = await import("./cli/cache.ts");
-      code = await runCache("clear", options);
-    });
-  cache.command("prune")
-    .description("remove the least recently used entries until the cache fits cache.maxSize")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("--max-size <size>", "the limit, e.g. 200MB (default: cache.maxSize, 1GB)")
-    .option("-q, --quiet", "print nothing but errors")
-    .action(async (options) => {
-      const { runCache } = await import("./cli/cache.ts");
-      code = await runCache("prune", options);
-    });
-
-  program.command("init [dir]")
-    .description(
-      "write a commented slop.config.ts and the context task in deno.json (never overwrites)",
-    )
-    .option("-q, --quiet", "print nothing but errors")
-    .action(async (dir: string | undefined, options) => {
-      const { runInit } = await import("./cli/init.ts");
-      code = await runInit(dir, options);
-    });
-
-  program.command("watch")
-    .description("rebuild on change (debounced) and print the prefix reuse of each rebuild")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("--persona <name>", "apply a persona from the config")
-    .option("--preset <name>", "use a preset's files and screenshots")
-    .option("--format <format>", "document format: markdown | xml | json")
-    .option("--debounce <ms>", "quiet time before a rebuild", "200")
-    .option("--max-builds <n>", "stop after N rebuilds")
-    .option("-q, --quiet", "print nothing but errors")
-    .option("--no-cache", "render and count everything anew; read and write no cache")
-    .option("--timings", "print the time of each build stage to stderr after every build")
-    .action(async (options) => {
-      const { runWatch } = await import("./cli/watch.ts");
-      code = await runWatch(options);
-    });
-
-  program.command("check")
-    .description(
-      "compare the stable prefix with the committed lock (slop.lock); exit 1 on mismatch",
-    )
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("--persona <name>", "apply a persona from the config")
-    .option("--preset <name>", "use a preset's files and screenshots")
-    .option("--update", "re-pin: write the current stable prefix to the lock")
-    .option("--max-invalidated <budget>", "pass when at most PERCENT% or TOKENS are invalidated")
-    .option("--determinism", "also build twice (shuffled listings, other TZ) and compare bytes")
-    .option("--json", "print the result as JSON")
-    .option("-q, --quiet", "print nothing but errors")
-    .action(async (options) => {
-      const { runCheck } = await import("./cli/check.ts");
-      code = await runCheck(options);
-    });
-
-  program.command("explain")
-    .description("the shared prefix of the last two builds and the block that ended it")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--state-dir <dir>", STATE_DIR_HELP)
-    .option("--json", "print the result as JSON")
-    .action(async (options) => {
-      const { runExplain } = await import("./cli/explain.ts");
-      code = await runExplain(options);
-    });
-
-  const knowledge = program.command("knowledge")
-    .description("knowledge artifacts: the digest and the conversation harvest");
-  knowledge.command("digest")
-    .description("regenerate digest.md from the category files (deleted when all are empty)")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("-q, --quiet", "print nothing but errors")
-    .action(async (options) => {
-      const { runKnowledgeDigest } = await import("./cli/knowledge.ts");
-      code = await runKnowledgeDigest(options);
-    });
-  knowledge.command("harvest")
-    .description("distill conversations into the knowledge files (a dry run without --apply)")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--apply", "ask the provider, append items, write the ledger and the digest")
-    .option("--reclaim", "with --apply, delete conversations whose harvest succeeded")
-    .option(
-      "--no-harvest",
-      "ask no model: with --apply --reclaim, delete conversations unharvested",
-    )
-    .option("--price <usd>", "USD per million input tokens for the estimate")
-    .option("-q, --quiet", "print nothing but errors")
-    .action(async (options) => {
-      const { runKnowledgeHarvest } = await import("./cli/knowledge.ts");
-      code = await runKnowledgeHarvest(options);
-    });
-  const slice = program.command("slice")
-    .description("maintain the custom view's line slices (slicesFile, default slop/slices.toml)");
-  slice.command("add <spec>")
-    .description("add the slice PATH:START-END with its content hash and anchor lines")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--tag <tag>", "label shown as [Slice: TAG]")
-    .option("--comment <text>", "comment shown after the label")
-    .option("-q, --quiet", "print nothing but errors")
-    .action(async (spec: string, options) => {
-      const { runSliceAdd } = await import("./cli/slice.ts");
-      code = await runSliceAdd(spec, options);
-    });
-  slice.command("list")
-    .description("every slice and its status: exact, moved, re-anchored, stale or unanchored")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--json", "print the slices as JSON")
-    .action(async (options) => {
-      const { runSliceList } = await import("./cli/slice.ts");
-      code = await runSliceList(options);
-    });
-  slice.command("refresh")
-    .description("rewrite moved and re-anchored slices of the side file at their new lines")
-    .option("-c, --config <path>", CONFIG_HELP)
-    .option("--check", "write nothing; exit 1 when a slice is moved, re-anchored or stale")
-    .option("-q, --quiet", "print nothing but errors")
-    .action(async (options) => {
-      const { runSliceRefresh } = await import("./cli/slice.ts");
-      code = await runSliceRefresh(options);
-    });
-
   if (options.inspect) {
-    options.inspect(program);
+    options.inspect(PROGRAM);
     return 0;
   }
-  try {
-    await program.parseAsync(args, { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? 0 : EXIT_USAGE;
-    }
-    throw error;
+  const parsed = parseArgs(PROGRAM, args);
+  if ("print" in parsed) {
+    write(parsed.stream === "stdout" ? Deno.stdout : Deno.stderr, parsed.print);
+    return parsed.code;
   }
-  return code;
+  return await parsed.run.run!(parsed.operands, parsed.options as Options);
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/** The modules of cli/ that commands load when they run, by name. */
+interface CommandModules {
+  _command_typo: typeof import("./cli/_command_typo.ts");
+  _output: typeof import("./cli/_output.ts");
+  build: typeof import("./cli/build.ts");
+  cache: typeof import("./cli/cache.ts");
+  check: typeof import("./cli/check.ts");
+  explain: typeof import("./cli/explain.ts");
+  init: typeof import("./cli/init.ts");
+  knowledge: typeof import("./cli/knowledge.ts");
+  payload: typeof import("./cli/payload.ts");
+  report: typeof import("./cli/report.ts");
+  slice: typeof import("./cli/slice.ts");
+  stats: typeof import("./cli/stats.ts");
+  watch: typeof import("./cli/watch.ts");
+}
+
+/**
+ * Import `cli/<name>.ts` when its command runs. The specifier is built at run
+ * time on purpose: Deno loads the graph of every string-literal dynamic import
+ * before the first line runs (for slop's commands about 150 modules, 25-35 ms),
+ * and `slop --version` or a build needs none of the other commands' modules.
+ */
+function load<K extends keyof CommandModules>(name: K): Promise<CommandModules[K]> {
+  // Not `import(\`./cli/${name}.ts\`)`: Deno would load every file that template matches.
+  return import(new URL(`./cli/${name}.ts`, import.meta.url).href);
+}
+
+function write(stream: { writeSync(p: Uint8Array): number }, text: string) {
+  const bytes = new TextEncoder().encode(text);
+  let written = 0;
+  while (written < bytes.length) written += stream.writeSync(bytes.subarray(written));
 }
 
 if (import.meta.main) {

@@ -6,7 +6,6 @@
  * @module
  */
 
-export { Command, CommanderError, Option } from "npm:commander@14.0.2";
 export { default as picomatch } from "npm:picomatch@4.0.3";
 export { default as ignore } from "npm:ignore@7.0.5";
 export type { Ignore } from "npm:ignore@7.0.5";

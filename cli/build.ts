@@ -4,14 +4,13 @@
  * @module
  */
 
-import { relative } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
 import type { OutputFormat, Strategy } from "../pipeline/types.ts";
-import { formatBytes, printError } from "./_output.ts";
+import { formatBytes, printError, relativeToCwd } from "./_output.ts";
 import { formatFlagError, strategyFlagError } from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
@@ -119,11 +118,6 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
 
 /** Files listed by name in the summary (skipped or failed; the rest is counted). */
 const SUMMARY_LIST_MAX = 20;
-
-function relativeToCwd(path: string): string {
-  const rel = relative(Deno.cwd(), path);
-  return rel.startsWith("..") ? path : rel;
-}
 
 async function writeStdout(text: string) {
   const bytes = new TextEncoder().encode(text);

@@ -257,7 +257,7 @@ class Walker {
         lastDroppedRow = endRow(child);
         // Still record names, for unknown-mask warnings.
         const mark = this.edits.length;
-        this.walk(child, scope, kinds, nodes, type);
+        this.walk(child, scope, kinds, nodes, type, node);
         this.edits.length = mark;
         continue;
       }
@@ -265,7 +265,7 @@ class Walker {
       kept++;
       lastKeptRow = child.endPosition.row;
       const mark = this.edits.length;
-      this.walk(child, scope, kinds, nodes, type);
+      this.walk(child, scope, kinds, nodes, type, node);
       if (mode === "def") this.edits.length = mark;
     }
     flush(false);
@@ -333,23 +333,29 @@ class Walker {
     return plain.replaceAll("::", ".");
   }
 
-  /** Walk a kept item: record symbols, elide function bodies, recurse into containers. */
+  /**
+   * Walk a kept item: record symbols, elide function bodies, recurse into containers. `parentNode` is
+   * the node whose children the walk's cursor gave this one (what `node.parent` returns, which
+   * tree-sitter finds by searching down from the root: a call per level of nesting and a scan of
+   * the siblings before it at each).
+   */
   walk(
     node: SyntaxNode,
     scope: string[],
     kinds: string[],
     nodes: NodeLike[],
     nodeType: string = node.type,
+    parentNode: SyntaxNode | null = node.parent,
   ): void {
     const spec = this.spec;
     let innerScope = scope;
     let innerKinds = kinds;
     let innerNodes = nodes;
     const defSpec = spec.definitions[nodeType];
-    if (defSpec && isMember(node, nodeType)) {
+    if (defSpec && isMember(nodeType, parentNode)) {
       const name = this.nameOf(node, nodeType);
       if (name) {
-        const kind = this.kindOf(node, nodeType, defSpec.kind, kinds);
+        const kind = this.kindOf(node, nodeType, defSpec.kind, kinds, parentNode);
         const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
         const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
         const owner = receiverType(node, nodeType);
@@ -383,7 +389,7 @@ class Walker {
         (field !== null && (bodyFields?.has(field) || valueFields?.has(field))));
     for (const [child, field, type] of namedChildren(this.cursor, node, wanted || undefined)) {
       if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
-        this.elideBody(child);
+        this.elideBody(child, node);
         continue;
       }
       if (spec.containers.has(type)) {
@@ -391,25 +397,32 @@ class Walker {
         continue;
       }
       if (field && valueFields?.has(field)) {
-        this.value(child, type, innerScope, innerKinds, innerNodes);
+        this.value(child, type, innerScope, innerKinds, innerNodes, node);
         continue;
       }
       if (descend && !descend.has(type)) continue;
       // Types hold nothing the view keeps or elides (a subtree with parse errors is walked).
       if (spec.opaque?.has(type) && !child.hasError) continue;
-      if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes, type);
+      if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes, type, node);
     }
   }
 
   /** A value: elided when it stays longer than `maxValueLines` after inner elisions. */
-  value(node: SyntaxNode, type: string, scope: string[], kinds: string[], nodes: NodeLike[]): void {
+  value(
+    node: SyntaxNode,
+    type: string,
+    scope: string[],
+    kinds: string[],
+    nodes: NodeLike[],
+    parentNode: SyntaxNode | null,
+  ): void {
     const rows = node.endPosition.row - node.startPosition.row + 1;
     const mark = this.edits.length;
     const symbols = this.symbols.length;
-    this.walk(node, scope, kinds, nodes, type);
+    this.walk(node, scope, kinds, nodes, type, parentNode);
     if (rows <= this.maxValueLines) return;
     // Python's `__all__` is the module's public API: never elided.
-    if (node.parent?.childForFieldName("left")?.text === "__all__") return;
+    if (parentNode?.childForFieldName("left")?.text === "__all__") return;
     let removed = 0;
     for (let i = mark; i < this.edits.length; i++) {
       const e = this.edits[i];
@@ -421,8 +434,8 @@ class Walker {
     this.edits.push({ start: node.startIndex, end: node.endIndex, text: this.spec.valueMarker });
   }
 
-  /** Replace a function body with the marker; Python keeps the docstring. */
-  elideBody(body: SyntaxNode): void {
+  /** Replace a function body (a child of `parentNode`) with the marker; Python keeps the docstring. */
+  elideBody(body: SyntaxNode, parentNode: SyntaxNode): void {
     const marker = this.spec.bodyMarker;
     const statements = firstStatements(this.cursor, body, 2, this.spec.attach);
     if (!this.spec.docstrings) {
@@ -435,7 +448,7 @@ class Walker {
     if (!first) return;
     if (isDocstring(first)) {
       if (!others.length) return;
-      const oneLine = body.startPosition.row === body.parent?.startPosition.row;
+      const oneLine = body.startPosition.row === parentNode.startPosition.row;
       this.edits.push({
         start: first.endIndex,
         end: body.endIndex,
@@ -447,14 +460,20 @@ class Walker {
     this.edits.push({ start: body.startIndex, end: body.endIndex, text: marker });
   }
 
-  kindOf(node: SyntaxNode, type: string, kind: string, kinds: string[]): string {
+  kindOf(
+    node: SyntaxNode,
+    type: string,
+    kind: string,
+    kinds: string[],
+    parentNode: SyntaxNode | null,
+  ): string {
     const parent = kinds[kinds.length - 1];
     switch (type) {
       case "function_definition":
         if (this.spec.id === "python") {
           if (parent !== "class") return "function";
-          const decorators = node.parent?.type === "decorated_definition"
-            ? node.parent.namedChildren.filter((c) => c?.type === "decorator").map((c) => c!.text)
+          const decorators = parentNode?.type === "decorated_definition"
+            ? parentNode.namedChildren.filter((c) => c?.type === "decorator").map((c) => c!.text)
             : [];
           return decorators.some((d) => /^@(property|\w+\.(setter|getter|deleter))$/.test(d))
             ? "property"
@@ -474,7 +493,7 @@ class Walker {
         if (/^(arrow_function|function_expression|function|generator_function)$/.test(value)) {
           return "function";
         }
-        return node.parent?.firstChild?.text ?? kind;
+        return parentNode?.firstChild?.text ?? kind;
       }
       case "type_spec": {
         const t = node.childForFieldName("type")?.type ?? "";
@@ -569,9 +588,9 @@ function receiverType(node: SyntaxNode, type: string = node.type): string | unde
 }
 
 /** Property and method signatures count as members only in interface bodies. */
-function isMember(node: SyntaxNode, type: string): boolean {
+function isMember(type: string, parentNode: SyntaxNode | null): boolean {
   if (type !== "property_signature" && type !== "method_signature") return true;
-  return node.parent?.type === "interface_body";
+  return parentNode?.type === "interface_body";
 }
 
 /** Up to `limit` named children that are not comments or decorators (a cursor, no full list). */

@@ -15,7 +15,13 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Command } from "../../deps.ts";
+import {
+  type CommandSpec,
+  findOption,
+  operandsOf,
+  optionFlags,
+  type ProgramSpec,
+} from "../../cli/_args.ts";
 import { main } from "../../cli.ts";
 import * as mod from "../../mod.ts";
 import { validateConfig } from "../../pipeline/config.ts";
@@ -232,26 +238,26 @@ Deno.test("fragment markers are rare and each sits on a ts block", () => {
 
 // ---- command lines --------------------------------------------------------------------------
 
-let PROGRAM: Command | undefined;
+let PROGRAM: ProgramSpec | undefined;
 await main([], { inspect: (program) => PROGRAM = program });
 const program = PROGRAM!;
-const DEFAULT_COMMAND =
-  (program as unknown as { _defaultCommandName?: string })._defaultCommandName;
+const DEFAULT_COMMAND = program.defaultCommand;
 const HELP = new Set(["-h", "--help"]);
 
 /** The leaf commands of cli.ts by their path ("build", "cache stats", ...). */
-function leaves(cmd: Command = program, prefix: string[] = []): Map<string, Command> {
-  const out = new Map<string, Command>();
-  for (const sub of cmd.commands) {
-    const path = [...prefix, sub.name()];
-    if (sub.commands.length) { for (const [k, v] of leaves(sub, path)) out.set(k, v); }
+function leaves(cmd: CommandSpec = program, prefix: string[] = []): Map<string, CommandSpec> {
+  const out = new Map<string, CommandSpec>();
+  for (const sub of cmd.commands ?? []) {
+    const path = [...prefix, sub.name];
+    if (sub.commands) { for (const [k, v] of leaves(sub, path)) out.set(k, v); }
     else out.set(path.join(" "), sub);
   }
   return out;
 }
 
-function findOption(cmd: Command, flag: string) {
-  return cmd.options.find((o) => o.long === flag || o.short === flag);
+/** The options of `cmd`, their flags taken apart. */
+function optionsOf(cmd: CommandSpec) {
+  return (cmd.options ?? []).map(optionFlags);
 }
 
 /** Resolve `words` (after `slop`) to a command; the problems with its flags and operands. */
@@ -261,24 +267,24 @@ function checkSlop(words: string[]): { path: string; problems: string[] } {
   if (clean.length === 1 && ["--version", "-V"].includes(clean[0])) {
     return { path: "", problems: [] };
   }
-  let cmd = program;
+  let cmd: CommandSpec = program;
   const path: string[] = [];
   let i = 0;
   for (; i < clean.length; i++) {
-    const sub = cmd.commands.find((c) => c.name() === clean[i] || c.aliases().includes(clean[i]));
+    const sub = cmd.commands?.find((c) => c.name === clean[i]);
     if (!sub) break;
     cmd = sub;
-    path.push(sub.name());
+    path.push(sub.name);
   }
   const problems: string[] = [];
   if (cmd === program) {
     if (i < clean.length && /^[a-z]/.test(clean[i])) {
       problems.push(`unknown command "${clean[i]}"`);
     }
-    cmd = program.commands.find((c) => c.name() === DEFAULT_COMMAND)!;
-    path.push(cmd.name());
+    cmd = program.commands!.find((c) => c.name === DEFAULT_COMMAND)!;
+    path.push(cmd.name);
   }
-  if (cmd.commands.length) problems.push(`"slop ${path.join(" ")}" needs a subcommand`);
+  if (cmd.commands) problems.push(`"slop ${path.join(" ")}" needs a subcommand`);
   const operands: string[] = [];
   for (; i < clean.length; i++) {
     const word = clean[i];
@@ -290,19 +296,19 @@ function checkSlop(words: string[]): { path: string; problems: string[] } {
     if (HELP.has(flag)) continue;
     const option = findOption(cmd, flag);
     if (!option) problems.push(`unknown option "${flag}" of "slop ${path.join(" ")}"`);
-    else if (option.required && inline === undefined) {
+    else if (option.takesValue && inline === undefined) {
       if (i + 1 >= clean.length) problems.push(`"${flag}" needs a value`);
       i++;
     }
   }
-  const args = cmd.registeredArguments;
+  const args = operandsOf(cmd);
   if (!args.some((a) => a.variadic) && operands.length > args.length) {
     problems.push(`"slop ${path.join(" ")}" takes ${args.length} operands, got ${operands}`);
   }
   // A bare command name in the prose ("`slop slice add` takes ...") names the command.
   const named = i === path.length && clean.length === path.length;
   if (!named && operands.length < args.filter((a) => a.required).length) {
-    problems.push(`"slop ${path.join(" ")}" needs ${args.map((a) => a.name())}`);
+    problems.push(`"slop ${path.join(" ")}" needs ${args.map((a) => a.name)}`);
   }
   return { path: path.join(" "), problems };
 }
@@ -407,8 +413,8 @@ Deno.test("the README's command reference lists every command and flag of cli.ts
         const cmd = leaves().get(current)!;
         const option = findOption(cmd, flag);
         if (!option) problems.push(`${current}: unknown option "${flag}"`);
-        else if (option.required !== takesValue) {
-          problems.push(`${current}: "${flag}" ${option.required ? "takes" : "takes no"} value`);
+        else if (option.takesValue !== takesValue) {
+          problems.push(`${current}: "${flag}" ${option.takesValue ? "takes" : "takes no"} value`);
         }
       }
     }
@@ -421,9 +427,9 @@ Deno.test("the README's command reference lists every command and flag of cli.ts
       problems.push(`"slop ${path}" is missing`);
       continue;
     }
-    for (const option of cmd.options) {
-      if (common.has(option.long!)) continue;
-      if (!flags.has(option.long!) && !flags.has(option.short!)) {
+    for (const option of optionsOf(cmd)) {
+      if (common.has(option.long)) continue;
+      if (!flags.has(option.long) && !flags.has(option.short!)) {
         problems.push(`"slop ${path}": "${option.long}" is missing`);
       }
     }
@@ -437,13 +443,13 @@ Deno.test("the README says which commands take --config and --state-dir, as cli.
   const listed = codeSpans(prose.split("also take `--state-dir")[0].split("zero-config);")[1])
     .sort();
   const tops = (has: string) =>
-    program.commands.filter((c) =>
-      (c.commands.length ? c.commands : [c]).every((leaf) => findOption(leaf, has))
-    ).map((c) => c.name()).sort();
+    program.commands!.filter((c) => (c.commands ?? [c]).every((leaf) => findOption(leaf, has))).map(
+      (c) => c.name,
+    ).sort();
   assert.deepEqual(listed, tops("--state-dir"));
   assert.match(prose, /Every command but `init` takes `-c, --config <path>`/);
   assert.deepEqual(
-    program.commands.map((c) => c.name()).filter((n) => !tops("--config").includes(n)),
+    program.commands!.map((c) => c.name).filter((n) => !tops("--config").includes(n)),
     ["init"],
   );
 });

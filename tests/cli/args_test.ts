@@ -1,0 +1,238 @@
+import assert from "node:assert/strict";
+import { helpText, parseArgs, type Parsed, type ProgramSpec } from "../../cli/_args.ts";
+import { main } from "../../cli.ts";
+import meta from "../../deno.json" with { type: "json" };
+import { REPO, runCli, tempDir } from "../_helpers.ts";
+
+let TREE: ProgramSpec | undefined;
+await main([], { inspect: (program) => TREE = program });
+const PROGRAM = TREE!;
+
+/** The command `args` run, with its operands and options; fails on help, version or an error. */
+function run(args: string[]) {
+  const parsed = parseArgs(PROGRAM, args);
+  assert.ok("run" in parsed, `${args.join(" ")}: ${"print" in parsed ? parsed.print : ""}`);
+  return { path: parsed.path.join(" "), operands: parsed.operands, options: parsed.options };
+}
+
+/** What `args` print (help, version or a usage error), where, and the exit code. */
+function printed(args: string[]): Extract<Parsed, { print: string }> {
+  const parsed = parseArgs(PROGRAM, args);
+  assert.ok("print" in parsed, `${args.join(" ")} runs ${"run" in parsed && parsed.path}`);
+  return parsed;
+}
+
+Deno.test("options keep their defaults, repeatable options collect in order, --no-x turns x off", () => {
+  assert.deepEqual(run(["build"]).options, { include: [], ignore: [], focus: [], cache: true });
+  assert.deepEqual(run(["build", "--include", "a/**", "--include=b/**", "--no-cache"]).options, {
+    include: ["a/**", "b/**"],
+    ignore: [],
+    focus: [],
+    cache: false,
+  });
+  assert.deepEqual(run(["stats"]).options, { top: "10" });
+  assert.deepEqual(run(["stats", "--top", "3", "--top", "5"]).options, { top: "5" });
+  assert.equal(run(["watch"]).options.debounce, "200");
+  assert.equal(run(["knowledge", "harvest", "--no-harvest"]).options.harvest, false);
+  assert.deepEqual(run(["check", "--state-dir", "s", "--max-invalidated", "5%"]).options, {
+    stateDir: "s",
+    maxInvalidated: "5%",
+  });
+});
+
+Deno.test("a value comes as --opt value, --opt=value, -o value, -ovalue or after grouped short flags", () => {
+  for (
+    const args of [
+      ["--config", "x.ts"],
+      ["--config=x.ts"],
+      ["-c", "x.ts"],
+      ["-cx.ts"],
+    ]
+  ) {
+    assert.equal(run(["build", ...args]).options.config, "x.ts", args.join(" "));
+  }
+  const grouped = run(["build", "-qc", "x.ts"]).options;
+  assert.equal(grouped.quiet, true);
+  assert.equal(grouped.config, "x.ts");
+  assert.deepEqual(run(["build", "--focus", "-"]).options.focus, ["-"], "a value may be '-'");
+});
+
+Deno.test("the first word picks the command; otherwise the default command (build) takes every word", () => {
+  assert.deepEqual(run(["src", "lib", "--stdout"]), {
+    path: "build",
+    operands: ["src", "lib"],
+    options: { include: [], ignore: [], focus: [], cache: true, stdout: true },
+  });
+  assert.equal(run(["--json"]).path, "build");
+  assert.equal(run(["cache", "prune", "--max-size", "200MB"]).path, "cache prune");
+  assert.deepEqual(run(["slice", "add", "a.ts:1-5", "--tag", "t"]).operands, ["a.ts:1-5"]);
+  assert.deepEqual(run(["init"]).operands, []);
+  assert.deepEqual(run(["build", "--", "--stdout", "-q"]).operands, ["--stdout", "-q"]);
+});
+
+Deno.test("an unknown option is a usage error that names it and the closest option", () => {
+  const typo = printed(["build", "--stdou"]);
+  assert.equal(typo.code, 2);
+  assert.equal(typo.stream, "stderr");
+  assert.ok(
+    typo.print.startsWith(
+      "error: unknown option '--stdou'\n(Did you mean --stdout?)\n\nUsage: slop build [options] [paths...]\n",
+    ),
+    typo.print,
+  );
+  assert.match(printed(["--stdou"]).print, /^error: unknown option '--stdou'\n/);
+  assert.match(printed(["stats", "-x"]).print, /^error: unknown option '-x'\n\nUsage: slop stats/);
+  assert.match(
+    printed(["build", "--cache"]).print,
+    /^error: unknown option '--cache'\n\(Did you mean --no-cache\?\)/,
+  );
+  assert.match(
+    printed(["build", "--quiet=yes"]).print,
+    /^error: option '--quiet' takes no value\n/,
+  );
+  assert.match(printed(["cache", "--bogus"]).print, /^error: unknown option '--bogus'\n/);
+});
+
+Deno.test("an option without its value is a usage error that names the option", () => {
+  for (
+    const [args, flags] of [
+      [["build", "--config"], "-c, --config <path>"],
+      [["build", "-c"], "-c, --config <path>"],
+      [["build", "--config", "--stdout"], "-c, --config <path>"],
+      [["stats", "--top"], "--top <n>"],
+      [["--include"], "--include <glob>"],
+    ] as const
+  ) {
+    const error = printed([...args]);
+    assert.equal(error.code, 2, args.join(" "));
+    assert.ok(error.print.startsWith(`error: option '${flags}' argument missing\n`), error.print);
+  }
+});
+
+Deno.test("operands are counted: too many, or a required one missing, is a usage error", () => {
+  assert.match(
+    printed(["init", "a", "b"]).print,
+    /^error: too many arguments for 'init'\. Expected 1 argument but got 2\.\n/,
+  );
+  assert.match(
+    printed(["cache", "stats", "x"]).print,
+    /^error: too many arguments for 'stats'\. Expected 0 arguments but got 1\.\n/,
+  );
+  assert.match(printed(["slice", "add"]).print, /^error: missing required argument 'spec'\n/);
+});
+
+Deno.test("a group needs a subcommand: none prints its help as an error, a typo is named", () => {
+  const bare = printed(["cache"]);
+  assert.equal(bare.code, 2);
+  assert.equal(bare.stream, "stderr");
+  assert.equal(bare.print, helpText([PROGRAM, PROGRAM.commands!.find((c) => c.name === "cache")!]));
+  assert.match(
+    printed(["cache", "stat"]).print,
+    /^error: unknown command 'stat'\n\(Did you mean stats\?\)\n\nUsage: slop cache/,
+  );
+  assert.match(printed(["knowledge", "nothing"]).print, /^error: unknown command 'nothing'\n/);
+});
+
+Deno.test("--version anywhere prints the version; -h and help print the help of the command named", () => {
+  for (const args of [["--version"], ["-V"], ["stats", "-V"], ["cache", "--version"]]) {
+    assert.deepEqual(printed(args), { print: `${meta.version}\n`, stream: "stdout", code: 0 });
+  }
+  const usage = (args: string[]) => {
+    const help = printed(args);
+    assert.equal(help.code, 0, args.join(" "));
+    assert.equal(help.stream, "stdout");
+    return help.print.split("\n")[0];
+  };
+  assert.equal(usage(["--help"]), "Usage: slop [options] [command]");
+  assert.equal(usage(["-h", "build"]), "Usage: slop [options] [command]");
+  assert.equal(usage(["help"]), "Usage: slop [options] [command]");
+  assert.equal(usage(["build", "-h"]), "Usage: slop build [options] [paths...]");
+  assert.equal(usage(["build", "--bogus", "--help"]), "Usage: slop build [options] [paths...]");
+  assert.equal(usage(["help", "build"]), "Usage: slop build [options] [paths...]");
+  assert.equal(usage(["cache", "-h", "stats"]), "Usage: slop cache [options] [command]");
+  assert.equal(usage(["help", "slice", "add"]), "Usage: slop slice add [options] <spec>");
+  assert.equal(usage(["slice", "add", "--help"]), "Usage: slop slice add [options] <spec>");
+  const unknown = printed(["help", "nothing"]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.print, /^error: unknown command 'nothing'\n/);
+});
+
+Deno.test("the help lists every option with its default and every subcommand, wrapped at 80 columns", () => {
+  const texts: string[] = [];
+  const walk = (path: Parameters<typeof helpText>[0]) => {
+    texts.push(helpText(path));
+    for (const sub of path.at(-1)!.commands ?? []) walk([...path, sub]);
+  };
+  walk([PROGRAM]);
+  assert.equal(texts.length, 20);
+  for (const text of texts) {
+    for (const line of text.split("\n")) assert.ok(line.length <= 80, line);
+    assert.match(text, /\n {2}-h, --help +display help for command\n/);
+  }
+  const stats = helpText([PROGRAM, PROGRAM.commands!.find((c) => c.name === "stats")!]);
+  assert.match(stats, /\n {2}--top <n> +how many files to list \(default: "10"\)\n/);
+  const build = printed(["build", "--help"]).print;
+  assert.match(
+    build,
+    /\n {2}--include <glob> +add files matching GLOB \(repeatable\) \(default: \[\]\)/,
+  );
+  assert.match(
+    build,
+    /\n {2}--no-cache +render and count everything anew; read and write no\n +cache\n/,
+  );
+  const top = printed(["--help"]).print;
+  assert.match(top, /\n {2}-V, --version +print the version\n/);
+  assert.match(
+    top,
+    /\nCommands:\n {2}build \[options\] \[paths\.\.\.\] +build the context document/,
+  );
+  assert.match(top, /\n {2}cache +look into or empty/, "a group lists no [options]");
+  assert.match(top, /\n {2}help \[command\] +display help for command\n$/);
+});
+
+Deno.test("slop exits 0 for --version and help, 2 for a usage error, with the message on stderr", async () => {
+  const dir = await tempDir();
+  const version = await runCli(["--version"], dir);
+  assert.deepEqual(version, { code: 0, stdout: `${meta.version}\n`, stderr: "" });
+  const help = await runCli(["stats", "--help"], dir);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: slop stats \[options\]\n/);
+  const typo = await runCli(["build", "--jsn"], dir);
+  assert.equal(typo.code, 2);
+  assert.equal(typo.stdout, "");
+  assert.match(typo.stderr, /^error: unknown option '--jsn'\n\(Did you mean --json\?\)\n/);
+  const command = await runCli(["biuld"], dir);
+  assert.equal(command.code, 2);
+  assert.match(command.stderr, /Unknown command "biuld" \(did you mean "build"\?\)/);
+  assert.deepEqual([...Deno.readDirSync(dir)], [], "nothing was built");
+});
+
+Deno.test("slop's entry loads no npm package, no node: module and no command's module before a command runs", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "cli.ts"],
+    cwd: REPO,
+    stdout: "piped",
+  }).output();
+  const graph: {
+    roots: string[];
+    modules: { specifier: string; dependencies?: { code?: { specifier: string } }[] }[];
+  } = JSON.parse(new TextDecoder().decode(out.stdout));
+  const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
+  // Deno loads every `code` dependency (static, and dynamic with a literal specifier) at startup.
+  const loaded = new Set<string>();
+  const visit = (specifier: string) => {
+    if (loaded.has(specifier)) return;
+    loaded.add(specifier);
+    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) {
+      if (dep.code) visit(dep.code.specifier);
+    }
+  };
+  visit(graph.roots[0]);
+  const root = new URL("../../", import.meta.url).href;
+  assert.deepEqual([...loaded].map((s) => s.replace(root, "")).sort(), [
+    "cli.ts",
+    "cli/_args.ts",
+    "deno.json",
+    "pipeline/_schema.ts",
+  ]);
+});
