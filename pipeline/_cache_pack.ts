@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { join } from "./_path.ts";
 import { sha256 } from "./read.ts";
-import { concatBytes } from "./_bytes.ts";
+import { concatBytes, readWhole } from "./_bytes.ts";
 import { notePayload } from "./_content_keys.ts";
 import { encodePieces, hashText, pieceBuffer } from "./_text_hash.ts";
 
@@ -37,13 +37,27 @@ export interface PackRecord {
  * ```
  */
 export function readPack(path: string): Map<string, PackRecord> {
-  const out = new Map<string, PackRecord>();
   let bytes: Uint8Array;
   try {
-    bytes = Deno.readFileSync(path);
+    bytes = readWhole(path);
   } catch {
-    return out;
+    return new Map();
   }
+  return parsePack(bytes);
+}
+
+/**
+ * The records of a pack's bytes (read by the caller, as {@linkcode readPack} reads them); damaged
+ * bytes give the records before the damage.
+ *
+ * @example
+ * ```ts
+ * import { parsePack } from "./_cache_pack.ts";
+ * parsePack(new TextEncoder().encode("slop-pack/1\na 0 1\nx")).get("a")?.payload.length; // 1
+ * ```
+ */
+export function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
+  const out = new Map<string, PackRecord>();
   if (decoder.decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) return out;
   let at = MAGIC.length;
   while (at < bytes.length) {

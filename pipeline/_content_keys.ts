@@ -21,6 +21,10 @@ const payloads = new WeakMap<Uint8Array, string>();
 const outputs = new WeakMap<ViewOutput, string>();
 /** The payload sha256 of rendered files whose text is a cached output's. */
 const rendered = new WeakMap<RenderedFile, string>();
+/** The UTF-8 length of outputs' texts decoded from the cache (the bytes they were decoded from). */
+const outputBytes = new WeakMap<ViewOutput, number>();
+/** The UTF-8 length of rendered files' texts that are a cached output's, with that text. */
+const renderedBytes = new WeakMap<RenderedFile, { text: string; bytes: number }>();
 /** Content keys by payload sha256 and head: loaded from caches, and made by this process. */
 const known = new Map<string, string>();
 /** The id (payload sha256 and head) each file's key was looked up by. */
@@ -73,6 +77,14 @@ export function notePayload(payload: Uint8Array, sha256: string): void {
 export function noteOutput(output: ViewOutput, payload: Uint8Array | undefined): void {
   const sha = payload && payloads.get(payload);
   if (sha) outputs.set(output, sha);
+  // A view entry is its head line, then the text's UTF-8 (`_view_cache.ts`), written by
+  // `TextEncoder`, so decoded and encoded again it is the same bytes; unless it starts with a
+  // byte order mark, which decoding drops.
+  const newline = payload ? payload.indexOf(10) : -1;
+  if (newline < 0 || typeof output.text !== "string") return;
+  const bom = payload![newline + 1] === 0xef && payload![newline + 2] === 0xbb &&
+    payload![newline + 3] === 0xbf;
+  if (!bom) outputBytes.set(output, payload!.length - newline - 1);
 }
 
 /**
@@ -99,8 +111,27 @@ export function noteOutputHash(output: ViewOutput, sha256: string | undefined): 
  * ```
  */
 export function noteRendered(file: RenderedFile, output: ViewOutput): void {
+  if (file.text !== output.text) return;
   const sha = outputs.get(output);
-  if (sha && file.text === output.text) rendered.set(file, sha);
+  if (sha) rendered.set(file, sha);
+  const bytes = outputBytes.get(output);
+  if (bytes !== undefined) renderedBytes.set(file, { text: output.text, bytes });
+}
+
+/**
+ * The UTF-8 length of `text` when it is `file`'s text as it came from the cache (the length of
+ * the bytes it was decoded from: nothing to encode to measure it), else `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { cachedTextBytes } from "./_content_keys.ts";
+ * // cachedTextBytes(file, text) ?? utf8Length(text)
+ * ```
+ */
+export function cachedTextBytes(file: RenderedFile, text: string): number | undefined {
+  // Compared with the text measured (the same string, unless the file's text was replaced).
+  const known = renderedBytes.get(file);
+  return known && known.text === text ? known.bytes : undefined;
 }
 
 /**

@@ -137,6 +137,45 @@ export function documentHashes(
   return { prefix, total: hasher.digest("hex") };
 }
 
+/** The document's hashes taken block by block (see {@linkcode documentHasher}). */
+export interface DocumentHasher {
+  /** Where each block's bytes go, in document order, after {@linkcode DocumentHasher.next}. */
+  hash: Hash;
+  /** Called before each block's bytes are added. */
+  next(): void;
+  /** The stable prefix's and the whole document's sha256 (once, after the last block). */
+  done(): { prefix: string; total: string };
+}
+
+/**
+ * The hashes {@linkcode documentHashes} gives, taken while the blocks are
+ * hashed one by one anyway (for their own sha256): the same encoding of each
+ * block feeds both, so the document is not encoded and hashed a second time.
+ * `prefixEnd` is the index of the first block after the stable prefix.
+ *
+ * @example
+ * ```ts
+ * import { documentHasher } from "./_patch_write.ts";
+ * const hasher = documentHasher(0);
+ * hasher.done().total.slice(0, 8); // "e3b0c442"
+ * ```
+ */
+export function documentHasher(prefixEnd: number): DocumentHasher {
+  const hash = createHash("sha256");
+  let at = 0;
+  let prefix: string | undefined;
+  return {
+    hash,
+    next() {
+      if (at++ === prefixEnd) prefix = hash.copy().digest("hex");
+    },
+    done() {
+      prefix ??= hash.copy().digest("hex");
+      return { prefix, total: hash.digest("hex") };
+    },
+  };
+}
+
 /** Below this many identical leading bytes, writing whole is as cheap. */
 const MIN_REUSE = 1 << 20;
 

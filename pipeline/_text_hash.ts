@@ -52,7 +52,8 @@ export function utf8Length(text: string): number {
  * The sha256 (hex) and the UTF-8 length of a text, from one pass over its
  * encoding in pieces: `{ sha256: sha256Parts([text]), length: utf8Length(text) }`.
  * Given parts, of their join. With `into`, the pieces go into that hash, which is left open
- * (`sha256` is then empty).
+ * (`sha256` is then empty). With `also`, they go into that hash too (left open): one encoding
+ * of the text feeds two hashes (a block's own and the whole document's).
  *
  * @example
  * ```ts
@@ -63,12 +64,14 @@ export function utf8Length(text: string): number {
 export function hashText(
   text: string | string[],
   into?: Hash,
+  also?: Hash,
 ): { sha256: string; length: number } {
   const hash = into ?? createHash("sha256");
   let length = 0;
   for (const part of typeof text === "string" ? [text] : text) {
     for (const piece of encodePieces(part, scratch)) {
       hash.update(piece);
+      also?.update(piece);
       length += piece.length;
     }
   }

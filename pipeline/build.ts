@@ -16,7 +16,7 @@ import {
   orderingRules,
   registerUserPlugins,
 } from "./registry.ts";
-import { resolveTargets } from "./resolve.ts";
+import { resolveTargets, takeLstats } from "./resolve.ts";
 import { readTargets } from "./read.ts";
 import {
   failOnSecrets,
@@ -38,7 +38,7 @@ import {
   prestartCounting,
   releaseCounting,
 } from "./count.ts";
-import { orderBlocks } from "./order.ts";
+import { orderBlocks, prefixEnd } from "./order.ts";
 import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
@@ -60,7 +60,13 @@ import {
 } from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
 import type { Resident } from "./_resident.ts";
-import { fileStamp, loadWritten, saveWritten } from "./_patch_write.ts";
+import {
+  type DocumentHasher,
+  documentHasher,
+  fileStamp,
+  loadWritten,
+  saveWritten,
+} from "./_patch_write.ts";
 import { earlierIn, earlierInMemo } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { prepareViews } from "./_prepare_views.ts";
@@ -190,11 +196,16 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   };
   const cache = resident?.cache(config.cache.dir, cacheOptions) ??
     openCache(config.cache.dir, cacheOptions);
+  // The pack (the size of the project) is read on the thread pool while files are resolved.
+  const packRead = cache.prefetch?.();
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
   let resolution = resident?.resolution(config);
+  // The resolve stage's lstat of each file, when it resolved now (a kept resolution has none).
+  let lstats: Map<string, Deno.FileInfo> | undefined;
   if (!resolution) {
     resolution = await resolveTargets(config);
+    lstats = takeLstats(resolution);
     resident?.keepResolution(config, resolution);
   }
   resolution.warnings.forEach(warn);
@@ -208,7 +219,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   const index = cache.enabled
     ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
     : undefined;
-  const sources = await readTargets(resolution.targets, config, { index });
+  const sources = await readTargets(resolution.targets, config, { index, lstats });
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   // A warm build that read some files anew counts them: their table loads meanwhile.
@@ -221,6 +232,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   // Lazy built-ins (`cli/_builtins.ts`): the view modes this build chooses are imported now.
   await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
   const viewsReady = prepareViews(sources, config, registry, inFocus);
+  await packRead;
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules, cache, {
     // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
@@ -297,8 +309,12 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     : cache.enabled
     ? loadWritten(writtenPath)
     : undefined;
-  // Each block is hashed once: the count cache and the place stage share it.
-  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b)]));
+  // Each block is hashed once: the count cache and the place stage share it. A build that keeps
+  // no bytes for a next one (not resident: every block is fresh) takes the document's hashes as
+  // it goes, from the same encoding of each block.
+  const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
+  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
+  const wholeHashes = whole?.done();
   const counted = await countMany(fresh.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
@@ -325,6 +341,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     onBlock: progress &&
       ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   });
+  const firstPlaced = placed;
   clock?.mark("place");
   // Token budget: step files down until the document fits (see pipeline/budget.ts).
   let budget: BudgetReport | undefined;
@@ -390,6 +407,8 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   let manifest = withBreakpoints(
     withBudget(withSecrets(
       buildManifest(files, placed, bytes, warnings, undefined, {
+        // Taken with the blocks' hashes, unless the budget placed other blocks since.
+        known: placed === firstPlaced ? wholeHashes : undefined,
         previous: resident?.hashes,
         keep: resident && ((states) => (resident.hashes = states)),
       }),
@@ -450,7 +469,8 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
  * The sha256 and length of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the
  * document is written, not held (the size of the document) while blocks are counted.
  */
-function encodeBlock(block: Block): { sha256: string; length: number } {
+function encodeBlock(block: Block, whole?: DocumentHasher): { sha256: string; length: number } {
+  whole?.next();
   // A file block part by part (`_block_parts.ts`): its text is not copied whole.
-  return hashText(textParts(block));
+  return hashText(textParts(block), undefined, whole?.hash);
 }

@@ -25,6 +25,7 @@ import {
   appendPack,
   type PackRecord,
   type PackStream,
+  parsePack,
   readPack,
   streamPack,
   writePack,
@@ -95,6 +96,13 @@ export interface Cache {
    * pieces); resolves to the payload's sha256 (`undefined` when nothing was written).
    */
   setText?(key: string, head: Uint8Array, text: string): Promise<string | undefined>;
+  /**
+   * Start reading the pack (if any) on the runtime's thread pool, once; resolves when it is in
+   * memory (or found missing). A build starts it as it opens the cache and awaits it just before
+   * its first read, so the pack (the size of the project) is read while the build resolves and
+   * looks at files, not by this thread at the first `get`.
+   */
+  prefetch?(): Promise<void>;
   /** Whether an entry file or pack record exists for `key` (not read nor checked). */
   has(key: string): boolean;
   /** What this cache object has done so far. */
@@ -130,6 +138,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   const madeDirs = new Set<string>();
   const packPath = options.pack ? join(dir, "packs", sha256(options.pack)) : undefined;
   let pack: Map<string, PackRecord> | undefined;
+  let prefetching: Promise<void> | undefined;
   /**
    * Entries used through this object, for the next pack: a pack's payload, or (for entry files
    * read or written) the payload while they total under {@linkcode HOLD_BYTES}, then a function
@@ -395,6 +404,14 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       } catch {
         return false;
       }
+    },
+    prefetch(): Promise<void> {
+      if (!enabled || !packPath || pack) return Promise.resolve();
+      // A pack read meanwhile (a synchronous first use) is kept: the same file, read once.
+      return prefetching ??= Deno.readFile(packPath).then(
+        (bytes) => void (pack ??= parsePack(bytes)),
+        () => {}, // missing: a cold build, which makes one
+      );
     },
     counts: () => ({ ...counts }),
     async flush(): Promise<void> {

@@ -109,7 +109,12 @@ export function buildManifest(
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
   warnings: string[],
   output?: string,
-  hashing: { previous?: HashStates; keep?: (states: HashStates) => void } = {},
+  hashing: {
+    previous?: HashStates;
+    keep?: (states: HashStates) => void;
+    /** The document's hashes when already taken (see `documentHasher`). */
+    known?: { prefix: string; total: string };
+  } = {},
 ): Manifest {
   const end = prefixEnd(blocks);
   const prefixBlocks = blocks.slice(0, end);
@@ -121,7 +126,8 @@ export function buildManifest(
     : document;
   // One pass over the document (part by part) gives both hashes; a resident process resumes
   // after the leading parts it hashed before.
-  const { prefix: prefixHash, total: totalHash } = documentHashes(parts, prefixBytes, hashing);
+  const { prefix: prefixHash, total: totalHash } = hashing.known ??
+    documentHashes(parts, prefixBytes, hashing);
   const seen = (Array.isArray(parts) ? parts.map((p) => p.length) : parts.lengths)
     .reduce((n, length) => n + length, 0);
   return {

@@ -38,6 +38,17 @@ export function sha256Hex(data: string | Uint8Array): string {
  * ```
  */
 export function canonicalJson(value: unknown): string {
+  // An array (a cache key's parts) element by element: its strings and numbers are written
+  // without the replacer, which JSON.stringify would call for each (most of a key's cost).
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      out += (i ? "," : "") +
+        (typeof v === "object" && v !== null ? canonicalJson(v) : JSON.stringify(v) ?? "null");
+    }
+    return out + "]";
+  }
   return JSON.stringify(value, (_key, v) => {
     if (v && typeof v === "object" && !Array.isArray(v)) {
       const sorted: Record<string, unknown> = {};

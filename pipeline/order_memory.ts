@@ -22,6 +22,7 @@ import {
 import type { Block, FileOrder, RenderedFile, ResolvedConfig } from "./types.ts";
 import { textParts } from "./_block_parts.ts";
 import { utf8Length } from "./_text_hash.ts";
+import { cachedTextBytes } from "./_content_keys.ts";
 
 export { isFileBlock };
 
@@ -130,9 +131,19 @@ export function orderFiles(
       // Measured part by part (a file block's text is not copied whole, `_block_parts.ts`),
       // once per text in a resident process (slop watch).
       bytes: b.length ??
-        derived(b.text, "utf8 bytes", () => textParts(b).reduce((n, p) => n + utf8Length(p), 0)),
+        derived(
+          b.text,
+          "utf8 bytes",
+          () => textParts(b).reduce((n, p) => n + partBytes(p, file), 0),
+        ),
     };
   });
+}
+
+/** A block part's UTF-8 length: known without encoding it when it is a cached file text. */
+function partBytes(part: string, file: RenderedFile | undefined): number {
+  // Only a long part is worth the look (a short one is the heading or the fence).
+  return (part.length > 256 && file ? cachedTextBytes(file, part) : undefined) ?? utf8Length(part);
 }
 
 /**

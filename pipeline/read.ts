@@ -33,14 +33,18 @@ const CONCURRENCY = 64;
 export async function readTargets(
   targets: Target[],
   config: ResolvedConfig,
-  options: { index?: StatSession } = {},
+  options: {
+    index?: StatSession;
+    /** `lstat`s taken by the resolve stage a moment ago, by path (not looked at again). */
+    lstats?: Map<string, Deno.FileInfo>;
+  } = {},
 ): Promise<SourceFile[]> {
   const out = new Array<SourceFile>(targets.length);
   let next = 0;
   async function worker() {
     while (next < targets.length) {
       const i = next++;
-      out[i] = await readTarget(targets[i], config, options.index);
+      out[i] = await readTarget(targets[i], config, options.index, options.lstats);
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
@@ -56,6 +60,7 @@ export async function readTarget(
   target: Target,
   config: ResolvedConfig,
   index?: StatSession,
+  lstats?: Map<string, Deno.FileInfo>,
 ): Promise<SourceFile> {
   const base = { ...target, sha256: "", size: 0, mtimeMs: 0 };
   const fail = (status: "error" | "skipped", reason: string): SourceFile => ({
@@ -77,7 +82,8 @@ export async function readTarget(
   let info: Deno.FileInfo;
   try {
     // With an index, most files are only looked at: a synchronous lstat costs far less.
-    info = index ? Deno.lstatSync(target.absPath) : await Deno.lstat(target.absPath);
+    info = lstats?.get(target.path) ??
+      (index ? Deno.lstatSync(target.absPath) : await Deno.lstat(target.absPath));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
     return fail("error", `cannot read file: ${message(error)}`);

@@ -75,7 +75,9 @@ const CUT = "\uE000";
 
 /**
  * Render a file with the code engine, or return undefined when no grammar
- * covers its extension.
+ * covers its extension. `onParse`, when given, is told how many characters
+ * the parser has read so far, now and then while it parses (a code worker
+ * shares it with the pool that sent the file).
  *
  * @example
  * ```ts
@@ -88,10 +90,11 @@ export async function renderCode(
   path: string,
   text: string,
   options: RenderCodeOptions = {},
+  onParse?: (chars: number) => void,
 ): Promise<CodeView | undefined> {
   const spec = languageFor(path);
   if (!spec) return undefined;
-  const view = await renderWith(spec, text, options);
+  const view = await renderWith(spec, text, options, onParse);
   if (view.hasErrors && spec.id === "c" && /\.h$/i.test(path)) {
     // A `.h` file is often C++: take the C++ reading when it parses cleanly, or finds more.
     const cpp = LANGUAGES.find((l) => l.id === "cpp")!;
@@ -105,11 +108,16 @@ async function renderWith(
   spec: LanguageSpec,
   text: string,
   options: RenderCodeOptions,
+  onParse?: (chars: number) => void,
 ): Promise<CodeView> {
   const parser = await parserFor(spec.grammar);
   // Parse, walk and free with no await in between, so that concurrent renders never hold
-  // more than one tree in the wasm heap.
-  const tree = parser.parse(text);
+  // more than one tree in the wasm heap. The parser reads UTF-16: its offsets are 2 bytes a character.
+  const progressCallback = onParse && ((state: { currentOffset: number }) => {
+    onParse(state.currentOffset / 2);
+    return false;
+  });
+  const tree = parser.parse(text, null, progressCallback && { progressCallback });
   if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
   const root = tree.rootNode;
   // One cursor for the whole walk, moved with `reset` (a cursor per node costs a wasm allocation

@@ -19,6 +19,14 @@
  * before the burst of files has joined the queue (so it takes the largest),
  * and workers started for a build stay until the build says it is done.
  *
+ * Tree-sitter memory grows to a thread's largest tree and never shrinks, so
+ * when a burst has two or more large files ({@linkcode LARGE_FILE}), this
+ * thread keeps the largest and starts it last, once the workers' files left
+ * (read from a counter each worker updates while it parses) are at most
+ * {@linkcode LARGE_START} of it: the workers get every file still queued, and
+ * a worker that rendered a large file stops when it has answered them, which
+ * frees its tree-sitter memory while this thread still builds its own tree.
+ *
  * @module
  */
 
@@ -85,6 +93,14 @@ interface Lane {
   worker: Worker;
   jobs: Map<number, Job>;
   chars: number;
+  /** Characters of every file sent to the worker. */
+  sent: number;
+  /** Characters of them the worker has parsed (it updates the counter as it parses). */
+  progress: Int32Array;
+  /** A large file was sent to the worker: its tree-sitter memory is large. */
+  large: boolean;
+  /** The worker was asked to stop once its files are answered (it takes no more). */
+  closing: boolean;
   /** The worker said it loaded. */
   ready: boolean;
   /** The worker was told where the runtime and the grammars are (files wait until then). */
@@ -117,6 +133,18 @@ export const CODE_VIEW_TIMEOUT_MS: number = 6 * 60 * 60 * 1000;
 const LANE_FILES = 2;
 /** A worker is given a second file only under this many characters; a file as large holds it alone. */
 const LANE_CHARS = 256 * 1024;
+/**
+ * A file this long makes a large tree (about 20 bytes of tree-sitter memory a character, which
+ * the thread keeps after the tree is deleted): with two of them in a burst, this thread keeps the
+ * largest for itself (see the module's notes).
+ */
+export const LARGE_FILE: number = 1024 * 1024;
+/**
+ * This thread starts the large file it keeps when the workers' characters left, on average, are
+ * at most this share of it: the workers finish early, and a worker's tree-sitter memory is freed
+ * before this thread's tree is whole (a larger share: less time, more memory at once).
+ */
+export const LARGE_START = 0.5;
 
 /**
  * A pool of code-view renderers. Built-in views share one
@@ -155,6 +183,8 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   let holds = 0;
   /** Grammars of the prepared files: a worker loads them as it starts, before its first file. */
   const grammars = new Set<string>();
+  /** The burst's largest file, kept for this thread (see {@linkcode LARGE_FILE}). */
+  let kept: Job | undefined;
 
   /** Start the workers when `chars` characters to render are enough for them. */
   function startLanes(chars: number): void {
@@ -193,8 +223,9 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     // chains of promises), so the pool sees the whole batch and its workers take the largest.
     await new Promise((resolve) => setTimeout(resolve, 0));
     settled = true;
+    kept = keepLargest();
     for (const lane of lanes) feed(lane);
-    for (let job = take(false); job; job = take(false)) {
+    for (let job = next(); job; job = next()) {
       mainRendering = true;
       try {
         const view = await renderCode(job.path, job.text, job.options);
@@ -205,13 +236,67 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       } finally {
         mainRendering = false;
       }
-      if (!queue.length) break;
+      if (!queue.length && !kept) break;
       if (lanes.length) await yieldToEvents();
     }
     // In the same tick as the last file settles: idle workers stop before its caller runs on.
     mainRunning = false;
     settled = false;
     stopWhenIdle();
+  }
+
+  /** With workers, the burst's largest file when another is large too (it leaves the queue). */
+  function keepLargest(): Job | undefined {
+    if (!lanes.length || queue.length < 2) return undefined;
+    peek();
+    if (queue[1].text.length < LARGE_FILE) return undefined;
+    const job = queue.shift()!;
+    queuedChars -= job.text.length;
+    return job;
+  }
+
+  /** This thread's next file: the one it keeps once the workers' work left is small enough, else the smallest. */
+  function next(): Job | undefined {
+    if (kept && (!queue.length || workLeft() <= kept.text.length * LARGE_START)) {
+      const job = kept;
+      kept = undefined;
+      handOut();
+      return job;
+    }
+    return take(false);
+  }
+
+  /** Characters the workers have left, queued ones included, per worker. */
+  function workLeft(): number {
+    const open = lanes.filter((l) => !l.closing);
+    if (!open.length) return 0;
+    let chars = queuedChars;
+    for (const lane of open) chars += Math.max(0, lane.sent - Atomics.load(lane.progress, 0));
+    return chars / open.length;
+  }
+
+  /**
+   * This thread is about to render its large file and will not feed the workers for a while:
+   * they get every file queued (the least loaded first), and one with a large tree stops once done.
+   */
+  function handOut(): void {
+    const open = lanes.filter((l) => l.told && !l.closing);
+    while (queue.length && open.length) {
+      const left = (l: Lane) => l.sent - Atomics.load(l.progress, 0);
+      post(open.reduce((a, b) => left(b) < left(a) ? b : a), take(true)!);
+    }
+    for (const lane of lanes.filter((l) => l.large && !l.closing)) {
+      lane.closing = true;
+      if (lane.jobs.size) lane.worker.postMessage({ close: true });
+      else retire(lane);
+    }
+  }
+
+  /** Remove a lane whose worker stops (or has stopped) by itself. */
+  function retire(lane: Lane): void {
+    clearTimeout(lane.timer);
+    lane.worker.terminate();
+    lanes = lanes.filter((l) => l !== lane);
   }
 
   function yieldToEvents(): Promise<void> {
@@ -236,13 +321,25 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       return;
     }
     channel ??= new MessageChannel();
-    const lane: Lane = { worker, jobs: new Map(), chars: 0, ready: false, told: false };
+    const lane: Lane = {
+      worker,
+      jobs: new Map(),
+      chars: 0,
+      sent: 0,
+      progress: new Int32Array(new SharedArrayBuffer(4)),
+      large: false,
+      closing: false,
+      ready: false,
+      told: false,
+    };
     // Where the runtime and the grammars are, so the worker loads them without `deps.ts`, and the
     // modules this thread compiled (the worker instantiates them: one copy of the machine code);
     // its first file waits for that.
     const tell = (urls?: GrammarUrls, modules?: CompiledModules) => {
       if (!lanes.includes(lane)) return;
-      if (urls) worker.postMessage({ urls, modules, grammars: [...grammars] });
+      if (urls) {
+        worker.postMessage({ urls, modules, grammars: [...grammars], progress: lane.progress });
+      }
       lane.told = true;
       pump();
     };
@@ -273,6 +370,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
         rendered.workers++;
         job.resolve(event.data.view);
       }
+      if (lane.closing && !lane.jobs.size) retire(lane);
       pump();
       stopWhenIdle();
     };
@@ -285,7 +383,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   }
 
   function feed(lane: Lane): void {
-    if (!lane.told || !settled) return;
+    if (!lane.told || !settled || lane.closing) return;
     while (
       queue.length &&
       (lane.jobs.size === 0 || (lane.jobs.size < LANE_FILES && lane.chars < LANE_CHARS))
@@ -293,17 +391,17 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       // A large file waits for a loaded worker: by then the burst has joined the queue, so the
       // worker takes the largest of them, not the first large one to arrive.
       if (!lane.ready && peek().text.length >= LANE_CHARS) break;
-      const job = take(true)!;
-      lane.jobs.set(job.id, job);
-      lane.chars += job.text.length;
-      if (lane.jobs.size === 1) arm(lane);
-      lane.worker.postMessage({
-        id: job.id,
-        path: job.path,
-        text: job.text,
-        options: job.options,
-      });
+      post(lane, take(true)!);
     }
+  }
+
+  function post(lane: Lane, job: Job): void {
+    lane.jobs.set(job.id, job);
+    lane.chars += job.text.length;
+    lane.sent += job.text.length;
+    if (job.text.length >= LARGE_FILE) lane.large = true;
+    if (lane.jobs.size === 1) arm(lane);
+    lane.worker.postMessage({ id: job.id, path: job.path, text: job.text, options: job.options });
   }
 
   /** The clock runs while the lane has work: from its first file, restarted at each answer. */

@@ -6,7 +6,10 @@
  * first by the pool) says where the runtime and the grammars are, so this
  * worker never loads `deps.ts`, gives the `.wasm` modules the pool's thread
  * compiled, which this worker instantiates instead of compiling its own copy,
- * and names the grammars to load before the first file comes.
+ * and names the grammars to load before the first file comes, and may give
+ * a shared counter (`progress`): this worker keeps in it how many characters
+ * of the files it was sent it has parsed. `{ close: true }` asks it to stop
+ * once its files are answered (its tree-sitter memory is freed with it).
  * Started by `_code_pool.ts`.
  *
  * @module
@@ -27,12 +30,29 @@ const scope = self as unknown as {
   onmessage:
     | ((
       event: MessageEvent<
-        Job | { urls: GrammarUrls; modules?: CompiledModules; grammars?: string[] }
+        | Job
+        | {
+          urls: GrammarUrls;
+          modules?: CompiledModules;
+          grammars?: string[];
+          progress?: Int32Array;
+        }
+        | { close: true }
       >,
     ) => void)
     | null;
   postMessage(message: unknown): void;
+  close(): void;
 };
+
+/** Characters parsed so far, shared with the pool (see `_code_pool.ts`). */
+let progress: Int32Array | undefined;
+/** Characters of the files answered so far. */
+let parsed = 0;
+/** Files being rendered now. */
+let running = 0;
+/** The pool asked this worker to stop once its files are answered. */
+let closing = false;
 
 scope.onmessage = async (event) => {
   if ("urls" in event.data) {
@@ -44,14 +64,30 @@ scope.onmessage = async (event) => {
     });
     // Loaded while this worker waits for its first file; a failure is reported by that file.
     for (const grammar of event.data.grammars ?? []) parserFor(grammar).catch(() => {});
+    progress = event.data.progress;
+    return;
+  }
+  if ("close" in event.data) {
+    closing = true;
+    if (!running) scope.close();
     return;
   }
   const { id, path, text, options } = event.data;
+  const counter = progress;
+  const onParse = counter && ((chars: number) => Atomics.store(counter, 0, parsed + chars));
+  running++;
+  let answer: { id: number; view?: unknown; error?: string };
   try {
-    scope.postMessage({ id, view: await renderCode(path, text, options) });
+    answer = { id, view: await renderCode(path, text, options, onParse) };
   } catch (error) {
-    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    answer = { id, error: error instanceof Error ? error.message : String(error) };
   }
+  running--;
+  // Counted before the answer goes: the pool reads the counter as whole when the answer comes.
+  parsed += text.length;
+  if (counter) Atomics.store(counter, 0, parsed);
+  scope.postMessage(answer);
+  if (closing && !running) scope.close();
 };
 
 scope.postMessage({ ready: true });

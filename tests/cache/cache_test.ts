@@ -22,6 +22,21 @@ Deno.test("cacheKey() does not depend on the order of object keys", () => {
   assert.equal(canonicalJson({ z: undefined, y: [2, 1] }), '{"y":[2,1]}');
 });
 
+Deno.test("canonicalJson() of an array writes each element as JSON.stringify with sorted keys does", () => {
+  const sorted = (value: unknown) =>
+    JSON.stringify(value, (_key, v) => {
+      if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]));
+    }) ?? "null";
+  const values: unknown[] = [
+    [],
+    ["a", 1, true, null, undefined, () => 1, Symbol("s"), NaN, -0, Infinity, 'é\n\u2028"\\'],
+    ["view/3", "slop:full", "1", { b: 1, a: [{ d: 1, c: undefined }], e: undefined }, "p", ""],
+    [[1, [2, { z: 1, y: 2 }]], new Date(0), { toJSON: () => "x" }, [[], {}]],
+  ];
+  for (const value of values) assert.equal(canonicalJson(value), sorted(value));
+});
+
 Deno.test("openCache() ignores garbage, truncated and wrong-hash entries and rewrites them", async () => {
   const dir = join(await tempDir(), "cache");
   const cache = openCache(dir);

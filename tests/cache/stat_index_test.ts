@@ -240,3 +240,33 @@ Deno.test("unchanged() compares every part of the fingerprint and applies the ra
   assert.equal(unchanged(record, info({ mtime: new Date(10_001) }), readStart + 1), false);
   assert.equal(unchanged(record, info({ ctime: new Date(11_000) }), readStart + 1000), false);
 });
+
+Deno.test("files added, removed, renamed and edited between warm builds in the same second: same bytes as without cache", async () => {
+  const root = await agedProject();
+  await waitRacyWindow();
+  const state = join(root, ".state");
+  await buildWith(root, state);
+  await buildWith(root, state);
+  // All at once, then build at once: nothing waits for a clock tick.
+  await Deno.writeTextFile(join(root, "src/added.py"), "def added():\n    return 1\n");
+  await Deno.remove(join(root, "docs/guide.md"));
+  await Deno.rename(join(root, "src/app.py"), join(root, "src/moved.py"));
+  const crlf = join(root, "src/crlf.txt");
+  const before = await Deno.stat(crlf);
+  await Deno.writeTextFile(crlf, "eno\r\nowt\r\n");
+  await Deno.utime(crlf, before.atime!, before.mtime!);
+  const changed = await buildWith(root, state);
+  const paths = changed.manifest.files.map((f) => f.path);
+  assert.ok(paths.includes("src/added.py") && paths.includes("src/moved.py"), paths.join(", "));
+  assert.ok(!paths.includes("docs/guide.md") && !paths.includes("src/app.py"), paths.join(", "));
+  assert.match(changed.document, /eno\nowt/);
+  assertSame(changed, await freshBuild(root, state));
+  // And back, in the same second as that build.
+  await Deno.rename(join(root, "src/moved.py"), join(root, "src/app.py"));
+  await Deno.remove(join(root, "src/added.py"));
+  await Deno.writeTextFile(join(root, "docs/guide.md"), "# Guide\n\nBack again.\n");
+  const back = await buildWith(root, state);
+  assert.match(back.document, /Back again/);
+  assert.doesNotMatch(back.document, /def added/);
+  assertSame(back, await freshBuild(root, state));
+});

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { buildContext, loadConfig } from "../../mod.ts";
-import { resolveTargets } from "../../pipeline/resolve.ts";
+import {
+  DEFAULT_SECRET_FILES,
+  globMatcher,
+  HISTORY_FILES,
+  nameMatcher,
+  resolveTargets,
+  underRoot,
+} from "../../pipeline/resolve.ts";
 import { gitInit, makeProject } from "../_helpers.ts";
 
 const IGNORE_TREE = {
@@ -132,4 +140,50 @@ Deno.test("resolveTargets() with positional paths restricts the build but keeps 
     "src/b.ts",
     "summary",
   ]]);
+});
+
+const HARD_NAMES = [
+  ...[".env", ".env.local", "a/.env", "a/b/.envrc", "x.env", "env", ".ENV", "..env", "\n.env"],
+  ...["a.pem", ".pem", "a/.pem", "..pem", "pem", "a.pem.bak", "a\n.pem", "é.pem", "a\\b.pem"],
+  ...["id_rsa", "id_rsa.pub", "a/id_rsa2", "xid_rsa", "id_rsa\r", "a.key", ".key", "key", "a.KEY"],
+  ...["history.toml", "a/history.toml", "x_history.toml", "_history.toml", "xhistory.toml"],
+  ...["a/b_history.toml", "history.toml.bak", ".env\nx", "a/b\nc.key", "x\u2028.key"],
+  ...[".", "..", "a/./b", "a/../b", "a/..", ".git/x", "a/.b/c", "a b/.env x", "a/b\\.env"],
+  ...["", "a/", ".env/", "a/.pem/", "/", "//", "a//.env", ".env//", "README.md", "docs/README"],
+];
+
+Deno.test("nameMatcher() decides plain name patterns as picomatch does, and hands others to it", () => {
+  const lists = [DEFAULT_SECRET_FILES, HISTORY_FILES, ["*.md", "README*", "x"], ["a?c", "[ab]*"]];
+  for (const list of lists) {
+    const glob = globMatcher(list, { dot: true, basename: true });
+    const plain = nameMatcher(list);
+    for (const name of HARD_NAMES) {
+      assert.equal(plain(name), glob(name), `${JSON.stringify(list)} on ${JSON.stringify(name)}`);
+    }
+  }
+});
+
+Deno.test("resolveTargets() with the entry ** takes every candidate, dot files and folders too", async () => {
+  const root = await makeProject({
+    "a.ts": "a",
+    ".hidden/b.ts": "b",
+    "c/.d.ts": "d",
+    "c/e f.ts": "e",
+    ".env": "SECRET=1",
+    "h_history.toml": "",
+  });
+  const config = await loadConfig({ cwd: root, inline: { files: ["**"] } });
+  const { targets } = await resolveTargets(config);
+  assert.deepEqual(targets.map((t) => t.path), [".hidden/b.ts", "a.ts", "c/.d.ts", "c/e f.ts"]);
+});
+
+Deno.test("underRoot() gives what join() gives for any root and path", () => {
+  const roots = ["/", "/r", "/r/", "/r//s", "/r/./s", "/r/../s", "r", ".", "/a b/c\nd"];
+  const paths = ["a", "a/b", "a b/c", ".env", "a/.b", "..a", "a..", "a/.../b", "a\\b", "a\nb"];
+  paths.push("", ".", "..", "a/", "a//b", "./a", "a/./b", "a/../b", "/x", "é/ü");
+  for (const root of roots) {
+    for (const path of paths) {
+      assert.equal(underRoot(root, path), join(root, path), `${root} ${path}`);
+    }
+  }
 });

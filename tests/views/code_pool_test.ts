@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderCode, type RenderCodeOptions } from "../../plugins/view_modes/_code.ts";
-import { codePool } from "../../plugins/view_modes/_code_pool.ts";
+import { codePool, LARGE_FILE } from "../../plugins/view_modes/_code_pool.ts";
 import { compiledModules, grammarUrls, parserFor } from "../../grammars/_tree_sitter.ts";
 import { languageFor } from "../../grammars/languages.ts";
 import { tempDir } from "../_helpers.ts";
@@ -314,4 +314,71 @@ Deno.test("a code worker's static imports never reach deps.ts (it loads the runt
   assert.ok(files.includes("grammars/_tree_sitter.ts"), files.join(", "));
   assert.ok(!files.includes("deps.ts"), files.join(", "));
   assert.ok(!files.includes("grammars/parser.ts"), files.join(", "));
+});
+
+Deno.test("with two large files in a burst, this thread renders the largest and the worker that took the other stops", async () => {
+  const dir = await tempDir();
+  try {
+    // Loads at once and answers every file with a marker instead of a rendering.
+    const marker = join(dir, "marker_worker.js");
+    await Deno.writeTextFile(
+      marker,
+      `self.onmessage = (event) => event.data.id === undefined || self.postMessage({
+  id: event.data.id,
+  view: { text: "worker", symbols: [], hasErrors: false },
+});
+self.postMessage({ ready: true });
+`,
+    );
+    const padded = (name: string, n: number) => ({
+      path: name,
+      text: Array.from({ length: n }, (_, i) => `def f${i}(x):\n    return x + ${i}\n\n`).join(""),
+    });
+    const small = { path: "a.py", text: "def f(x):\n    return x\n" };
+    const largest = padded("big.py", 40_000);
+    const large = padded("large.py", 36_000);
+    assert.ok(large.text.length >= LARGE_FILE && largest.text.length > large.text.length);
+    const pool = codePool({ threads: 2, minChars: 0, workerUrl: `file://${marker}` });
+    const files = [small, large, largest];
+    const release = pool.prepare(files.map((c) => ({ path: c.path, chars: c.text.length })));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const views = await Promise.all(files.map((c) => pool.render(c.path, c.text)));
+    assert.equal(views[1]?.text, "worker", "the worker took the other large file");
+    assert.deepEqual(
+      views[2],
+      await renderCode(largest.path, largest.text),
+      "this thread kept the largest",
+    );
+    assert.equal(
+      pool.workers,
+      0,
+      "the worker with a large tree stopped though the build holds the pool",
+    );
+    release();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a code worker counts the characters it has parsed in the counter it is given", async () => {
+  const cases = (await realFiles()).slice(0, 3);
+  const progress = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(new URL("../../plugins/view_modes/_code_worker.ts", import.meta.url), {
+    type: "module",
+  });
+  try {
+    const answered = new Promise<void>((resolve) => {
+      let n = 0;
+      worker.onmessage = (event) => {
+        if (!event.data.ready && ++n === cases.length) resolve();
+      };
+    });
+    worker.postMessage({ urls: await grammarUrls(), modules: await compiledModules(), progress });
+    cases.forEach((c, id) => worker.postMessage({ id, path: c.path, text: c.text, options: {} }));
+    await answered;
+    const chars = cases.reduce((sum, c) => sum + c.text.length, 0);
+    assert.equal(Atomics.load(progress, 0), chars);
+  } finally {
+    worker.terminate();
+  }
 });
