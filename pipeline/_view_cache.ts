@@ -106,12 +106,9 @@ export async function cachedRender(
     if (entry) noteOutput(entry.output, bytes);
   }
   // Lazy built-ins (`cli/_builtins.ts`) the entry names are imported to compare versions.
-  if (entry) {
-    await loadViewModes(
-      args.registry,
-      entry.plugins.map((p) => p.slice(0, p.lastIndexOf("@"))),
-    );
-  }
+  const loading = entry &&
+    loadViewModes(args.registry, entry.plugins.map((p) => p.slice(0, p.lastIndexOf("@"))));
+  if (loading) await loading;
   if (entry && entry.plugins.every((p) => current(args.registry, p))) {
     memo?.set(key, entry);
     entry.warnings.forEach(args.warn);

@@ -92,7 +92,7 @@ export function lazyPlugin(
 
 /**
  * Load the lazy plugins among `plugins` (others are left as they are): each stub takes the
- * loaded plugin's keys.
+ * loaded plugin's keys. `undefined` when none is lazy (nothing to wait for).
  *
  * @example
  * ```ts
@@ -100,9 +100,9 @@ export function lazyPlugin(
  * await loadPlugins([{ kind: "section", name: "mine", compose: () => [] }]); // nothing to load
  * ```
  */
-export async function loadPlugins(plugins: Iterable<Plugin | undefined>): Promise<void> {
-  const waits: Promise<void>[] = [];
-  for (const stub of new Set(plugins)) {
+export function loadPlugins(plugins: Iterable<Plugin | undefined>): Promise<void> | undefined {
+  let waits: Promise<void>[] | undefined;
+  for (const stub of plugins) {
     const load = stub && loaders.get(stub);
     if (!load) continue;
     // Files rendered at once ask together: one import, which all of them wait for.
@@ -114,13 +114,14 @@ export async function loadPlugins(plugins: Iterable<Plugin | undefined>): Promis
       });
       loading.set(stub, wait);
     }
-    waits.push(wait);
+    (waits ??= []).push(wait);
   }
-  await Promise.all(waits);
+  return waits && Promise.all(waits).then(() => {});
 }
 
 /**
- * Load the view modes a config may name (`skeleton` or `slop:skeleton`) that are still lazy.
+ * Load the view modes a config may name (`skeleton` or `slop:skeleton`) that are still lazy;
+ * `undefined` when none is (nothing to wait for: a build asks per file).
  *
  * @example
  * ```ts
@@ -128,8 +129,16 @@ export async function loadPlugins(plugins: Iterable<Plugin | undefined>): Promis
  * await loadViewModes(createRegistry([]), ["full"]);
  * ```
  */
-export async function loadViewModes(registry: Registry, views: Iterable<string>): Promise<void> {
-  await loadPlugins([...new Set(views)].map((view) => findViewMode(registry, view)));
+export function loadViewModes(
+  registry: Registry,
+  views: Iterable<string>,
+): Promise<void> | undefined {
+  const plugins: Plugin[] = [];
+  for (const view of views) {
+    const plugin = findViewMode(registry, view);
+    if (plugin && loaders.has(plugin)) plugins.push(plugin);
+  }
+  return plugins.length ? loadPlugins(plugins) : undefined;
 }
 
 /** Options of {@linkcode register}. */

@@ -291,7 +291,8 @@ async function renderView(
     return { ...out, view: out.view ?? FALLBACK_VIEW, notes: [note, ...(out.notes ?? [])] };
   }
   if (!plugin) throw new Error(`Unknown view mode "${view}" for "${file.path}"`);
-  await loadPlugins([plugin]);
+  const loading = loadPlugins([plugin]);
+  if (loading) await loading;
   if (seen.has(plugin.name)) {
     throw new Error(`View mode "${view}" falls back to itself for "${file.path}"`);
   }
