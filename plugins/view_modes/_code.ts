@@ -11,6 +11,7 @@
  * @module
  */
 
+import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/_python_comment_runs.ts";
 import {
   languageFor,
   LANGUAGES,
@@ -59,6 +60,22 @@ export interface RenderCodeOptions {
   rest?: "sig" | "hide";
   /** Values (constants, initializers) longer than this many lines are elided. @default {12} */
   maxValueLines?: number;
+}
+
+/**
+ * Throw before parsing a Python file whose run of comment lines inside a block
+ * would take tree-sitter-python's scanner quadratic time (minutes for tens of
+ * thousands of lines): the view falls back to `summary` with a note instead.
+ */
+function refuseCommentRun(text: string): void {
+  const run = costliestCommentRun(text);
+  if (run && run.comments * run.chars > COMMENT_RUN_LIMIT) {
+    throw new Error(
+      `${run.comments} comment lines in a row inside a block from line ${run.line} ` +
+        `(tree-sitter-python rescans such a run at each of its lines, in time that grows ` +
+        `with the square of its length)`,
+    );
+  }
 }
 
 /** A tree cursor of web-tree-sitter. */
@@ -110,6 +127,7 @@ async function renderWith(
   options: RenderCodeOptions,
   onParse?: (chars: number) => void,
 ): Promise<CodeView> {
+  if (spec.id === "python") refuseCommentRun(text);
   const parser = await parserFor(spec.grammar);
   // Parse, walk and free with no await in between, so that concurrent renders never hold
   // more than one tree in the wasm heap. The parser reads UTF-16: its offsets are 2 bytes a character.
