@@ -10,17 +10,8 @@
  */
 
 import type { Plugin } from "../pipeline/types.ts";
+import { sectionsAndRules } from "../plugins/_always_loaded.ts";
 import { lazyPlugin } from "../pipeline/registry.ts";
-import { knowledgeSection } from "../plugins/sections/knowledge.ts";
-import { filesSection } from "../plugins/sections/files.ts";
-import { screenshotsSection } from "../plugins/sections/screenshots.ts";
-import { historySection } from "../plugins/sections/history.ts";
-import { treeSection } from "../plugins/sections/tree.ts";
-import { beadsSection } from "../plugins/sections/beads.ts";
-import { stableToVolatileOrdering } from "../plugins/ordering/stable_to_volatile.ts";
-import { volatilityOrdering } from "../plugins/ordering/volatility.ts";
-import { pinnedOrdering } from "../plugins/ordering/pinned.ts";
-import { breakpointsOrdering } from "../plugins/ordering/breakpoints.ts";
 
 /** The lazy modules (under `plugins/`) and their types (type-only: `deno check` covers them, nothing is loaded). */
 interface LazyModules {
@@ -76,18 +67,7 @@ export function builtinPlugins(): Plugin[] {
     lazy("view-mode", "slop:skeleton", "view_modes/skeleton.ts", "skeletonViewMode"),
     lazy("view-mode", "slop:outline", "view_modes/outline.ts", "outlineViewMode"),
     lazy("view-mode", "slop:masked", "view_modes/masked.ts", "maskedViewMode"),
-    // sections, in document order
-    knowledgeSection(),
-    filesSection(),
-    screenshotsSection(),
-    treeSection(),
-    beadsSection(),
-    historySection(),
-    // ordering rules, in the order they run
-    stableToVolatileOrdering(),
-    volatilityOrdering(),
-    pinnedOrdering(),
-    breakpointsOrdering(),
+    ...sectionsAndRules(),
     // providers
     lazy("provider", "slop:anthropic", "providers/anthropic.ts", "anthropicProvider"),
     lazy("provider", "slop:openai", "providers/openai.ts", "openaiProvider"),
