@@ -55,6 +55,21 @@ async function reference(cases: Case[], options?: RenderCodeOptions) {
   return out;
 }
 
+/** A worker script in `dir` that loads at once and answers every file with a marker instead of a rendering. */
+async function markerWorker(dir: string): Promise<string> {
+  const path = join(dir, "marker_worker.js");
+  await Deno.writeTextFile(
+    path,
+    `self.onmessage = (event) => event.data.id === undefined || self.postMessage({
+  id: event.data.id,
+  view: { text: "worker", symbols: [], hasErrors: false },
+});
+self.postMessage({ ready: true });
+`,
+  );
+  return path;
+}
+
 Deno.test("codePool() renders real files byte-identical to this thread, with workers taking part", async () => {
   const cases = await realFiles();
   const pool = codePool({ threads: 2, minChars: 0 });
@@ -184,17 +199,7 @@ Deno.test("codePool().prepare() starts the workers, renders byte-identical and h
 Deno.test("a worker started by prepare() takes the largest file of the burst, not the first to come", async () => {
   const dir = await tempDir();
   try {
-    // Loads at once and answers every file with a marker instead of a rendering.
-    const marker = join(dir, "marker_worker.js");
-    await Deno.writeTextFile(
-      marker,
-      `self.onmessage = (event) => event.data.id === undefined || self.postMessage({
-  id: event.data.id,
-  view: { text: "worker", symbols: [], hasErrors: false },
-});
-self.postMessage({ ready: true });
-`,
-    );
+    const marker = await markerWorker(dir);
     const small = { path: "a.py", text: "def f(x):\n    return x\n" };
     const large = { path: "b.py", text: `x = 1\n${"# padding\n".repeat(30_000)}` };
     assert.ok(large.text.length >= 256 * 1024, "a file as large holds the worker alone");
@@ -319,17 +324,7 @@ Deno.test("a code worker's static imports never reach deps.ts (it loads the runt
 Deno.test("with two large files in a burst, this thread renders the largest and the worker that took the other stops", async () => {
   const dir = await tempDir();
   try {
-    // Loads at once and answers every file with a marker instead of a rendering.
-    const marker = join(dir, "marker_worker.js");
-    await Deno.writeTextFile(
-      marker,
-      `self.onmessage = (event) => event.data.id === undefined || self.postMessage({
-  id: event.data.id,
-  view: { text: "worker", symbols: [], hasErrors: false },
-});
-self.postMessage({ ready: true });
-`,
-    );
+    const marker = await markerWorker(dir);
     const padded = (name: string, n: number) => ({
       path: name,
       text: Array.from({ length: n }, (_, i) => `def f${i}(x):\n    return x + ${i}\n\n`).join(""),
