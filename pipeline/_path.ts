@@ -63,8 +63,13 @@ function cwd(): string {
 
 const isPosixSep = (c: string) => c === "/";
 
+/** A segment that normalizing would change: empty (`//`, a trailing `/`), `.` or `..`. */
+const NOT_PLAIN = /(^|\/)\.{0,2}(\/|$)/;
+
 function posixNormalize(path: string): string {
   if (path === "") return ".";
+  // Already normal (the usual root + listed path): as it is, without splitting it.
+  if (!NOT_PLAIN.test(path[0] === "/" ? path.slice(1) : path)) return path;
   const absolute = path[0] === "/";
   const trailing = path[path.length - 1] === "/";
   let body = normalSegments(path, isPosixSep, !absolute).join("/");

@@ -191,3 +191,15 @@ Deno.test("file URLs match node:url's pathToFileURL", () => {
 function posixOrPlatform(p: string): string {
   return platformPath.toFileUrl(p).href;
 }
+
+Deno.test("join() of a root and a listed path matches node:path, on plain and odd inputs alike", () => {
+  // Plain ones take join()'s fast path (returned as they are); the others are normalized.
+  const roots = ["/", "/r", "/r/", "/r//s", "/r/./s", "/r/../s", "r", ".", "/a b/c\nd"];
+  const paths = ["a", "a/b", "a b/c", ".env", "a/.b", "..a", "a..", "a/.../b", "a\\b", "a\nb"];
+  paths.push("", ".", "..", "a/", "a//b", "./a", "a/./b", "a/../b", "/x", "é/ü");
+  for (const root of roots) {
+    for (const path of paths) {
+      assert.equal(posixPath.join(root, path), nodePath.posix.join(root, path), `${root} ${path}`);
+    }
+  }
+});
