@@ -420,9 +420,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
 
   /** Stop a lane and give its files back to the queue (this thread renders them if no worker can). */
   function drop(lane: Lane): void {
-    clearTimeout(lane.timer);
-    lane.worker.terminate();
-    lanes = lanes.filter((l) => l !== lane);
+    retire(lane);
     const jobs = [...lane.jobs.values()];
     queue.push(...jobs);
     sorted = false;
