@@ -10,7 +10,7 @@ import { relative, sep } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { configImports, isModulePath } from "./_config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
-import { defaultPlugins } from "../plugins/defaults.ts";
+import { builtinPlugins } from "./_builtins.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
 import { formatFlagError } from "./_flags.ts";
@@ -167,8 +167,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     return error instanceof ConfigError ? 2 : 1;
   }
   // Kept between rebuilds: the plugins, the opened cache, the stat index, the file list and the
-  // blocks' encodings, so a rebuild after a one-file edit does that file's work.
-  const builtins = defaultPlugins();
+  // blocks' hashes and counts, so a rebuild after a one-file edit does that file's work.
+  const builtins = builtinPlugins();
   const state = resident();
   const rebuild = async (): Promise<BuildResult | undefined> => {
     const clock = flags.timings ? stageClock({ startup: false }) : undefined;
