@@ -9,6 +9,11 @@
  * (`node:vm`) has the `gc` function. The flag is unset again at once, so no
  * later context (a worker's) sees a `gc` global.
  *
+ * A collection also throws away the compiled code of functions that did not
+ * run lately (bytecode flushing), and the next rebuild compiled them again:
+ * stdlib rebuilds took a median 121 ms against 86 without collections. So
+ * the process that asks for collections keeps its code (97 ms against 84).
+ *
  * @module
  */
 
@@ -20,7 +25,8 @@ let collector: (() => void) | null | undefined;
 
 /**
  * Run a full garbage collection now (it blocks this thread for tens of ms);
- * `false` when the runtime does not allow it (nothing is done then).
+ * `false` when the runtime does not allow it (nothing is done then). The
+ * first call also stops V8 from flushing this process's compiled code.
  *
  * @example
  * ```ts
@@ -34,6 +40,10 @@ export function collectGarbage(): boolean {
       setFlagsFromString("--expose-gc");
       const found = runInNewContext("gc");
       collector = typeof found === "function" ? () => found() : null;
+      if (collector) {
+        setFlagsFromString("--no-flush-bytecode");
+        setFlagsFromString("--no-flush-baseline-code");
+      }
     } catch {
       collector = null;
     } finally {
