@@ -102,10 +102,41 @@ export async function compiledModules(): Promise<CompiledModules> {
   return { runtime: compiled.runtime, grammars: { ...compiled.grammars } };
 }
 
+/**
+ * The resolved URLs and the `.wasm` modules of the runtime and of these grammars, compiled here
+ * and now (from `file:` URLs) if not compiled yet, without loading the runtime: a code worker
+ * started now is given them at once and loads its runtime and grammars while this thread works
+ * on (a compile is a few milliseconds: V8 compiles a function when it is first called).
+ * Undefined until the source is set, or when it is not local.
+ *
+ * @example
+ * ```ts
+ * import "./parser.ts";
+ * import { modulesNow } from "./_tree_sitter.ts";
+ * modulesNow(["python"])?.modules.grammars.python instanceof WebAssembly.Module; // true
+ * ```
+ */
+export function modulesNow(
+  grammars: Iterable<string>,
+): { urls: GrammarUrls; modules: CompiledModules } | undefined {
+  const urls = source?.urls?.();
+  if (!urls) return undefined;
+  const wanted = [...grammars];
+  const local = (url: string | undefined) => url?.startsWith("file:") ?? false;
+  if (!local(urls.runtime) || !wanted.every((g) => local(urls.wasm[g]))) return undefined;
+  compiled.runtime ??= source?.compiled?.runtime ??
+    new WebAssembly.Module(Deno.readFileSync(new URL("web-tree-sitter.wasm", urls.runtime)));
+  for (const grammar of wanted) {
+    compiled.grammars[grammar] ??= source?.compiled?.grammars[grammar] ??
+      new WebAssembly.Module(Deno.readFileSync(new URL(urls.wasm[grammar])));
+  }
+  return { urls, modules: { runtime: compiled.runtime, grammars: { ...compiled.grammars } } };
+}
+
 function treeSitter(from: GrammarSource): Promise<TreeSitter> {
   runtime ??= from.runtime().then(async (mod) => {
     const url = from.urls?.().runtime;
-    const wasm = from.compiled?.runtime ??
+    const wasm = from.compiled?.runtime ?? compiled.runtime ??
       (url
         ? await WebAssembly.compile(await readWasm(new URL("web-tree-sitter.wasm", url)))
         : undefined);
@@ -273,7 +304,7 @@ export function parserFor(grammar: string): Promise<TreeSitterParser> {
       const wasm = from.wasm(grammar);
       if (!wasm) throw new Error(`Unknown grammar "${grammar}"`);
       const { Language, Parser } = await treeSitter(from);
-      const module = from.compiled?.grammars[grammar] ??
+      const module = from.compiled?.grammars[grammar] ?? compiled.grammars[grammar] ??
         await WebAssembly.compile(await readWasm(new URL(wasm)));
       const language = Language.loadSync(module);
       compiled.grammars[grammar] = module;
