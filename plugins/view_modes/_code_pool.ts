@@ -39,6 +39,7 @@ import {
   grammarUrls,
   modulesNow,
   parserFor,
+  warmUp,
 } from "../../grammars/_tree_sitter.ts";
 import { type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
 
@@ -485,7 +486,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       // A grammar that fails to load is not kept: the render that needs it retries and reports.
       for (const grammar of wanted) {
         grammars.add(grammar);
-        parserFor(grammar).catch(() => {});
+        parserFor(grammar).then(warmUp, () => {});
       }
       holds++;
       // Workers start now, while the build still scans: they take no file before the burst has
