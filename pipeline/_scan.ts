@@ -215,6 +215,27 @@ export async function redactText(
 }
 
 /**
+ * {@linkcode redactText} of a text that secretlint would not scan (none of
+ * {@linkcode SECRETLINT_HINTS}), synchronously and without loading
+ * secretlint: the same result. `undefined` for a text that secretlint must
+ * scan (a thread that has not loaded it can hand such a text to one that has).
+ *
+ * @example
+ * ```ts
+ * import { redactUnlessHinted } from "./_scan.ts";
+ * redactUnlessHinted("x = 1\n")?.findings; // []
+ * redactUnlessHinted("key = 'AKIA…'"); // undefined: secretlint scans it
+ * ```
+ */
+export function redactUnlessHinted(
+  text: string,
+  options: Omit<RedactOptions, "prefilter"> = {},
+): Redaction | undefined {
+  if (options.secretlint !== false && SECRETLINT_HINTS.test(text)) return undefined;
+  return apply(text, ownMatches(text, options.rules ?? {}));
+}
+
+/**
  * Redact a message synchronously with slop's own rules and the user's rules
  * (not secretlint's): for warnings and errors that quote input, such as a
  * parser's excerpt of a broken history or config file.

@@ -1,9 +1,11 @@
 /**
  * Secret-scan worker: receives `{ id, rules, items: [{ path, text, keep }] }`,
- * scans each text exactly as the main thread would (`redactText` with the
- * user's rules and secretlint) and answers `{ id, results }`, one
+ * scans each text exactly as the main thread would (`redactUnlessHinted`:
+ * slop's rules and the user's) and answers `{ id, results }`, one
  * `{ text?, findings }` per item (`text` only when something was redacted),
- * or `{ id, error }`, and keeps the (redacted) texts it scanned that it may
+ * or `{ handBack: true }` for a text secretlint must scan too (the main
+ * thread scans those: it has secretlint's modules, or loads them faster, and
+ * this worker never does), or `{ id, error }`, and keeps the (redacted) texts it scanned that it may
  * count (`keep`, and long enough to be counted early). Then, with
  * `{ id, table, spans, texts }` (a compact BPE table, see `pipeline/_bpe.ts`;
  * `[path, start, end, last]` spans of texts it kept (let go after the last), and other texts whole), it
@@ -14,7 +16,7 @@
  * @module
  */
 
-import { redactText } from "./_scan.ts";
+import { redactUnlessHinted } from "./_scan.ts";
 import { bpeCounter, type BpeTable } from "./_bpe.ts";
 import { earlySpan } from "./_precount.ts";
 
@@ -37,7 +39,7 @@ const scope = self as unknown as {
   postMessage(message: unknown): void;
 };
 
-scope.onmessage = async (event) => {
+scope.onmessage = (event) => {
   const { id, rules, items, table, spans, texts, claims } = event.data;
   try {
     if (!items) {
@@ -61,7 +63,12 @@ scope.onmessage = async (event) => {
     }
     const results = [];
     for (const item of items) {
-      const r = await redactText(item.text, item.path, { rules });
+      // A text secretlint must scan goes back to the thread that sent it, which has it loaded.
+      const r = redactUnlessHinted(item.text, { rules });
+      if (!r) {
+        results.push({ handBack: true });
+        continue;
+      }
       results.push(r.findings.length ? r : { findings: [] });
       // The others are never asked for: the build counts them with their blocks.
       if (item.keep && earlySpan(r.text)) kept.set(item.path, r.text);

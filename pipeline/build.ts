@@ -20,10 +20,12 @@ import { resolveTargets, takeLstats } from "./resolve.ts";
 import { readTargets } from "./read.ts";
 import {
   failOnSecrets,
+  prestartScan,
   redactBlocks,
   redactMessage,
   redactSources,
   redactWarnings,
+  releaseScan,
   withSecrets,
 } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
@@ -149,8 +151,11 @@ export interface BuildResult {
  * ```
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
-  // Count workers started during the transform end with the build, whatever it ends with.
-  return await buildOnce(config, options).finally(releaseCounting);
+  // Workers started ahead of their stage end with the build, whatever it ends with.
+  return await buildOnce(config, options).finally(() => {
+    releaseScan();
+    releaseCounting();
+  });
 }
 
 async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
@@ -216,9 +221,13 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   const writtenPath = indexPath.replace(/\.json$/, ".doc.json");
   // A resident process knows which files its watcher saw no change of: they are not looked at.
   const kept = resident?.statIndex(config);
-  const index = cache.enabled
-    ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
-    : undefined;
+  const previous = cache.enabled ? kept?.index ?? loadStatIndex(indexPath) : undefined;
+  const index = previous && statSession(previous, indexPath, kept?.unchanged);
+  // A build that knows no file from the last one reads and scans them all: the scan's workers
+  // start now and load while the files are read.
+  if (lstats && !previous?.files.size) {
+    prestartScan(readableChars(lstats, config.maxFileSize), options.workers);
+  }
   const sources = await readTargets(resolution.targets, config, { index, lstats });
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
@@ -463,6 +472,13 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     cache: plan,
     budget,
   };
+}
+
+/** An upper bound of the characters the read stage will decode: the sizes of files it may read. */
+function readableChars(lstats: Map<string, Deno.FileInfo>, limit: number): number {
+  let chars = 0;
+  for (const info of lstats.values()) if (info.isFile && info.size <= limit) chars += info.size;
+  return chars;
 }
 
 /**

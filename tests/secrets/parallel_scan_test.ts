@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { sha256 } from "../../pipeline/read.ts";
-import { redactSources, scanBatches } from "../../pipeline/secrets.ts";
+import {
+  prestartScan,
+  redactSources,
+  releaseScan,
+  scanBatches,
+  SECRETLINT_HINTS,
+} from "../../pipeline/secrets.ts";
+import { redactText, redactUnlessHinted } from "../../pipeline/_scan.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { prng } from "../_helpers.ts";
 
@@ -72,4 +79,29 @@ Deno.test("the scan's batches go largest first, files in path order within a bat
   for (const batch of batches) {
     assert.deepEqual(batch.map((f) => f.path), batch.map((f) => f.path).sort());
   }
+});
+
+Deno.test("workers started ahead of the scan do its work; a scan too small for them ends them", async () => {
+  const rules = { internal: "ACME-[0-9]{8}" };
+  const alone = await redactSources(corpus(), rules, undefined, { workers: 1 });
+  prestartScan(2 * 1024 * 1024, 2);
+  assert.deepEqual(await redactSources(corpus(), rules, undefined, { workers: 2 }), alone);
+  // Started, then not needed: the scan ends them (a worker left running fails this test).
+  prestartScan(2 * 1024 * 1024, 2);
+  const small = [source("a.py", "x = 1\n")];
+  assert.deepEqual(await redactSources(small, rules, undefined, { workers: 2 }), []);
+  prestartScan(2 * 1024 * 1024, 2);
+  releaseScan();
+});
+
+Deno.test("redactUnlessHinted() is redactText() for texts secretlint skips, and declines the others", async () => {
+  for (const file of corpus()) {
+    const own = redactUnlessHinted(file.text!, { rules: { internal: "ACME-[0-9]{8}" } });
+    const full = await redactText(file.text!, file.path, { rules: { internal: "ACME-[0-9]{8}" } });
+    assert.equal(own === undefined, SECRETLINT_HINTS.test(file.text!), file.path);
+    if (own) assert.deepEqual(own, full);
+  }
+  // Some of each: the corpus holds texts with and without hints.
+  const own = corpus().map((f) => redactUnlessHinted(f.text!));
+  assert.ok(own.some((r) => r === undefined) && own.some((r) => r?.findings.length));
 });

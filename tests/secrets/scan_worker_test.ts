@@ -38,3 +38,31 @@ Deno.test("a scan worker keeps only the texts it was asked to keep that are long
     worker.terminate();
   }
 });
+
+Deno.test("a scan worker hands back the texts secretlint must scan and redacts the others itself", async () => {
+  const worker = new Worker(new URL("../../pipeline/_scan_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    const secret = `API_SECRET=${"4d".repeat(20)}\n`;
+    const answer = await ask(worker, {
+      id: 1,
+      rules: { internal: "ACME-[0-9]{8}" },
+      items: [
+        { path: "a.env", text: `${secret}x = "ACME-12345678"\n` },
+        { path: "b.py", text: 'aws = "AKIAABCDEFGHIJKLMNOP"\n' },
+        { path: "c.py", text: "x = 1\n" },
+      ],
+    });
+    assert.deepEqual(answer.results, [
+      {
+        text: 'API_SECRET=[REDACTED:hex-secret]\nx = "[REDACTED:internal]"\n',
+        findings: [{ line: 1, rule: "hex-secret" }, { line: 2, rule: "internal" }],
+      },
+      { handBack: true },
+      { findings: [] },
+    ]);
+  } finally {
+    worker.terminate();
+  }
+});
