@@ -26,6 +26,7 @@ import {
   redactSources,
   redactWarnings,
   releaseScan,
+  startEarlyScan,
   withSecrets,
 } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
@@ -81,6 +82,7 @@ import type {
   Plugin,
   RenderedFile,
   ResolvedConfig,
+  SourceFile,
 } from "./types.ts";
 
 /** Options of {@linkcode build}. */
@@ -228,7 +230,16 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   if (lstats && !previous?.files.size) {
     prestartScan(readableChars(lstats, config.maxFileSize), options.workers);
   }
-  const sources = await readTargets(resolution.targets, config, { index, lstats });
+  const inFocus = focusOf(config);
+  // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
+  const shownWhole = (file: SourceFile) => chooseView(file, config, inFocus(file.path)) === "full";
+  // Such a worker scans files as they are read (one that started now).
+  const early = startEarlyScan(config.secrets.rules, shownWhole);
+  const sources = await readTargets(resolution.targets, config, {
+    index,
+    lstats,
+    onRead: early.add,
+  });
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   // A warm build that read some files anew counts them: their table loads meanwhile.
@@ -236,7 +247,6 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     prefetchTable(config.budget.tokenizer);
   }
   clock?.mark("read");
-  const inFocus = focusOf(config);
   // Views start their threads and load grammars while the scan runs.
   // Lazy built-ins (`cli/_builtins.ts`): the view modes this build chooses are imported now.
   await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
@@ -244,11 +254,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   await packRead;
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules, cache, {
-    // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
-    count: {
-      tokenizer: config.budget.tokenizer,
-      only: (file) => chooseView(file, config, inFocus(file.path)) === "full",
-    },
+    count: { tokenizer: config.budget.tokenizer, only: shownWhole },
     workers: options.workers,
   });
   clock?.mark("secrets");

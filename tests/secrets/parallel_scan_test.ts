@@ -6,6 +6,7 @@ import {
   releaseScan,
   scanBatches,
   SECRETLINT_HINTS,
+  startEarlyScan,
 } from "../../pipeline/secrets.ts";
 import { redactText, redactUnlessHinted } from "../../pipeline/_scan.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
@@ -92,6 +93,25 @@ Deno.test("workers started ahead of the scan do its work; a scan too small for t
   assert.deepEqual(await redactSources(small, rules, undefined, { workers: 2 }), []);
   prestartScan(2 * 1024 * 1024, 2);
   releaseScan();
+});
+
+Deno.test("a scan begun while the files are read finds and redacts what a scan in one thread does", async () => {
+  const rules = { internal: "ACME-[0-9]{8}" };
+  const one = corpus();
+  const alone = await redactSources(one, rules, undefined, { workers: 1 });
+  const keep = () => false;
+  const many = corpus();
+  prestartScan(2 * 1024 * 1024, 2);
+  const scan = startEarlyScan(rules, keep);
+  // Read in path order; a file read again later (another text) is scanned anew by the stage.
+  many.forEach(scan.add);
+  many[0].text = many[0].text!.replace("def f0(", "def g0(");
+  one[0].text = many[0].text;
+  const again = await redactSources([one[0]], rules, undefined, { workers: 1 });
+  const found = await redactSources(many, rules, undefined, { workers: 2, count: { only: keep } });
+  assert.deepEqual(found, [...again, ...alone.filter((f) => f.path !== one[0].path)]);
+  assert.deepEqual(many.slice(1).map((f) => f.text), one.slice(1).map((f) => f.text));
+  assert.equal(many[0].text, one[0].text);
 });
 
 Deno.test("redactUnlessHinted() is redactText() for texts secretlint skips, and declines the others", async () => {
