@@ -3,9 +3,10 @@
  * scans each text exactly as the main thread would (`redactUnlessHinted`:
  * slop's rules and the user's) and answers `{ id, results }`, one
  * `{ text?, findings }` per item (`text` only when something was redacted),
- * or `{ handBack: true }` for a text secretlint must scan too (the main
- * thread scans those: it has secretlint's modules, or loads them faster, and
- * this worker never does), or `{ id, error }`, and keeps the (redacted) texts it scanned that it may
+ * or `{ handBack: true }` for a text under 256K characters that secretlint
+ * must scan too (the main thread scans those: it has `deps.ts` loaded, and
+ * loads secretlint faster; a larger one is scanned here whole, with
+ * secretlint loaded on first use), or `{ id, error }`, and keeps the (redacted) texts it scanned that it may
  * count (`keep`, and long enough to be counted early). Then, with
  * `{ id, table, spans, texts }` (a compact BPE table, see `pipeline/_bpe.ts`;
  * `[path, start, end, last]` spans of texts it kept (let go after the last), and other texts whole), it
@@ -16,7 +17,7 @@
  * @module
  */
 
-import { redactUnlessHinted } from "./_scan.ts";
+import { redactText, redactUnlessHinted } from "./_scan.ts";
 import { bpeCounter, type BpeTable } from "./_bpe.ts";
 import { earlySpan } from "./_precount.ts";
 
@@ -30,6 +31,9 @@ interface Job {
   claims?: { flags: Int32Array; index: number };
 }
 
+/** Hinted texts shorter than this go back to the main thread (see `scope.onmessage`). */
+const HAND_BACK_CHARS = 256 * 1024;
+
 let count: ((text: string) => number) | undefined;
 /** The texts this worker scanned and will count, by path, until they are counted. */
 const kept = new Map<string, string>();
@@ -39,7 +43,7 @@ const scope = self as unknown as {
   postMessage(message: unknown): void;
 };
 
-scope.onmessage = (event) => {
+scope.onmessage = async (event) => {
   const { id, rules, items, table, spans, texts, claims } = event.data;
   try {
     if (!items) {
@@ -63,8 +67,12 @@ scope.onmessage = (event) => {
     }
     const results = [];
     for (const item of items) {
-      // A text secretlint must scan goes back to the thread that sent it, which has it loaded.
-      const r = redactUnlessHinted(item.text, { rules });
+      // A text secretlint must scan goes back to the thread that sent it, which has it loaded,
+      // unless it is large: then its scan costs more than loading secretlint here.
+      const r = redactUnlessHinted(item.text, { rules }) ??
+        (item.text.length < HAND_BACK_CHARS ? undefined : await redactText(item.text, item.path, {
+          rules,
+        }));
       if (!r) {
         results.push({ handBack: true });
         continue;

@@ -358,9 +358,9 @@ type WorkerResult = ScanResult | { handBack: true };
  * Scan files with this thread and, for large scans, workers: batches in path
  * order go to whichever thread is free. Each text is scanned by the same
  * rules wherever it runs, so the results are those of a scan in one thread.
- * A worker hands back the texts secretlint must scan (few): this thread scans
- * them, so only this thread, whose modules are loaded already, loads
- * secretlint. Workers keep the texts of files that `keep` accepts, to count them next.
+ * A worker hands back the short texts secretlint must scan (few): this thread
+ * scans them, so only this thread, whose modules are loaded already, loads
+ * secretlint (unless a worker meets a large one, which it scans itself). Workers keep the texts of files that `keep` accepts, to count them next.
  */
 async function scanAll(
   files: SourceFile[],
