@@ -20,13 +20,10 @@ import { resolveTargets, takeLstats } from "./resolve.ts";
 import { readTargets } from "./read.ts";
 import {
   failOnSecrets,
-  prestartScan,
   redactBlocks,
   redactMessage,
   redactSources,
   redactWarnings,
-  releaseScan,
-  startEarlyScan,
   withSecrets,
 } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
@@ -82,7 +79,6 @@ import type {
   Plugin,
   RenderedFile,
   ResolvedConfig,
-  SourceFile,
 } from "./types.ts";
 
 /** Options of {@linkcode build}. */
@@ -153,11 +149,8 @@ export interface BuildResult {
  * ```
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
-  // Workers started ahead of their stage end with the build, whatever it ends with.
-  return await buildOnce(config, options).finally(() => {
-    releaseScan();
-    releaseCounting();
-  });
+  // Count workers started during the transform end with the build, whatever it ends with.
+  return await buildOnce(config, options).finally(releaseCounting);
 }
 
 async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
@@ -223,23 +216,10 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   const writtenPath = indexPath.replace(/\.json$/, ".doc.json");
   // A resident process knows which files its watcher saw no change of: they are not looked at.
   const kept = resident?.statIndex(config);
-  const previous = cache.enabled ? kept?.index ?? loadStatIndex(indexPath) : undefined;
-  const index = previous && statSession(previous, indexPath, kept?.unchanged);
-  // A build that knows no file from the last one reads and scans them all: the scan's workers
-  // start now and load while the files are read.
-  if (lstats && !previous?.files.size) {
-    prestartScan(readableChars(lstats, config.maxFileSize), options.workers);
-  }
-  const inFocus = focusOf(config);
-  // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
-  const shownWhole = (file: SourceFile) => chooseView(file, config, inFocus(file.path)) === "full";
-  // Such a worker scans files as they are read (one that started now).
-  const early = startEarlyScan(config.secrets.rules, shownWhole);
-  const sources = await readTargets(resolution.targets, config, {
-    index,
-    lstats,
-    onRead: early.add,
-  });
+  const index = cache.enabled
+    ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
+    : undefined;
+  const sources = await readTargets(resolution.targets, config, { index, lstats });
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   // A warm build that read some files anew counts them: their table loads meanwhile.
@@ -247,6 +227,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     prefetchTable(config.budget.tokenizer);
   }
   clock?.mark("read");
+  const inFocus = focusOf(config);
   // Views start their threads and load grammars while the scan runs.
   // Lazy built-ins (`cli/_builtins.ts`): the view modes this build chooses are imported now.
   await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
@@ -254,7 +235,11 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   await packRead;
   // Secrets are redacted before any plugin, cache or log sees the text.
   const secrets = await redactSources(sources, config.secrets.rules, cache, {
-    count: { tokenizer: config.budget.tokenizer, only: shownWhole },
+    // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
+    count: {
+      tokenizer: config.budget.tokenizer,
+      only: (file) => chooseView(file, config, inFocus(file.path)) === "full",
+    },
     workers: options.workers,
   });
   clock?.mark("secrets");
@@ -478,13 +463,6 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     cache: plan,
     budget,
   };
-}
-
-/** An upper bound of the characters the read stage will decode: the sizes of files it may read. */
-function readableChars(lstats: Map<string, Deno.FileInfo>, limit: number): number {
-  let chars = 0;
-  for (const info of lstats.values()) if (info.isFile && info.size <= limit) chars += info.size;
-  return chars;
 }
 
 /**

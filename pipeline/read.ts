@@ -37,8 +37,6 @@ export async function readTargets(
     index?: StatSession;
     /** `lstat`s taken by the resolve stage a moment ago, by path (not looked at again). */
     lstats?: Map<string, Deno.FileInfo>;
-    /** Called with each file as soon as it is read (in the order reads finish). */
-    onRead?: (file: SourceFile) => void;
   } = {},
 ): Promise<SourceFile[]> {
   const out = new Array<SourceFile>(targets.length);
@@ -47,7 +45,6 @@ export async function readTargets(
     while (next < targets.length) {
       const i = next++;
       out[i] = await readTarget(targets[i], config, options.index, options.lstats);
-      options.onRead?.(out[i]);
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));

@@ -204,149 +204,6 @@ export interface ScanOptions {
 /** Below this many characters to scan, a worker costs more than it saves. */
 const PARALLEL_SCAN_CHARS = 1024 * 1024;
 
-/** Scan workers started ahead of the scan, see {@linkcode prestartScan}. */
-const spareScanners: ScanHelper[] = [];
-
-/**
- * Start the scan's workers ahead of the secret stage when a build is about to
- * read `chars` characters of files it has not seen (a cold build), enough for
- * the scan to use them: they load while this thread reads the files, instead
- * of when the scan begins. Does nothing below that, with one thread, or when
- * they are started. The scan uses them, or ends them when it does not need
- * them; {@linkcode releaseScan} ends them when the build stops before.
- *
- * @example
- * ```ts
- * import { prestartScan, releaseScan } from "./secrets.ts";
- * prestartScan(1000, 2); // too little: nothing starts
- * releaseScan();
- * ```
- */
-export function prestartScan(chars: number, workers?: number): void {
-  const threads = Math.max(1, Math.floor(workers ?? navigator.hardwareConcurrency ?? 1));
-  if (chars < PARALLEL_SCAN_CHARS) return;
-  while (spareScanners.length < threads - 1) spareScanners.push(scanWorker());
-}
-
-/**
- * End the scan workers {@linkcode prestartScan} started that no scan used.
- *
- * @example
- * ```ts
- * import { releaseScan } from "./secrets.ts";
- * releaseScan();
- * ```
- */
-export function releaseScan(): void {
-  early = undefined;
-  for (const helper of spareScanners.splice(0)) helper.stop();
-}
-
-/** A scan begun while the files are read, see {@linkcode startEarlyScan}. */
-export interface EarlyScan {
-  /** A file the read stage just decoded: the scan's first worker may scan it now. */
-  add(file: SourceFile): void;
-}
-
-/** The early scan in progress: what its worker was sent and what it answered. */
-interface Early {
-  helper: ScanHelper;
-  rules: Record<string, string>;
-  keep: (file: SourceFile) => boolean;
-  /** Files read and not sent yet. */
-  pending: SourceFile[];
-  pendingChars: number;
-  /** Each file sent, with the text it was sent with. */
-  sent: Map<SourceFile, string>;
-  /** Batches sent and not answered yet, and their characters. */
-  jobs: number;
-  chars: number;
-  inFlight: Set<Promise<void>>;
-  /** Answers not taken yet (`undefined`: the worker failed, the batch is scanned again). */
-  answers: Array<{ batch: SourceFile[]; results?: WorkerResult[] }>;
-  /** The scan stage has begun: it sends what is left, and is told of each answer. */
-  taken: boolean;
-  onAnswer?: () => void;
-}
-
-let early: Early | undefined;
-
-/**
- * Let the first worker {@linkcode prestartScan} started scan files as the
- * read stage decodes them (a cold build: the read leaves the other core
- * idle), with the rules and `keep` the scan stage will use. The worker holds
- * at most two batches, so the scan stage, which takes over what is not sent,
- * shares the rest with this thread. Its results are used for files that come
- * to the scan with the same text and rules, so they are those of the scan.
- * Does nothing when no worker was started.
- *
- * @example
- * ```ts
- * import { startEarlyScan } from "./secrets.ts";
- * const scan = startEarlyScan({}, () => false);
- * // scan.add(file) as each file is read
- * ```
- */
-export function startEarlyScan(
-  rules: Record<string, string>,
-  keep: (file: SourceFile) => boolean,
-): EarlyScan {
-  const helper = spareScanners[0];
-  if (!helper) return { add: () => {} };
-  const state: Early = {
-    helper,
-    rules,
-    keep,
-    pending: [],
-    pendingChars: 0,
-    sent: new Map(),
-    jobs: 0,
-    chars: 0,
-    inFlight: new Set(),
-    answers: [],
-    taken: false,
-  };
-  early = state;
-  return {
-    add(file) {
-      if (state.taken || file.error || file.text === undefined) return;
-      state.pending.push(file);
-      state.pendingChars += file.text.length;
-      sendEarly(state);
-    },
-  };
-}
-
-/** Send the early scan's worker a batch of what was read, while it holds fewer than two. */
-function sendEarly(state: Early): void {
-  while (
-    !state.taken && state.pendingChars >= SCAN_BATCH_CHARS &&
-    (!state.jobs || state.chars < 2 * SCAN_BATCH_CHARS)
-  ) {
-    const batch: SourceFile[] = [];
-    let size = 0;
-    while (size < SCAN_BATCH_CHARS && state.pending.length) {
-      const file = state.pending.shift()!;
-      batch.push(file);
-      size += file.text!.length;
-      state.sent.set(file, file.text!);
-    }
-    state.pendingChars -= size;
-    state.jobs++;
-    state.chars += size;
-    const done: Promise<void> = state.helper.scan(batch, state.keep, state.rules).then(
-      (results) => void state.answers.push({ batch, results }),
-      () => void state.answers.push({ batch }),
-    ).then(() => {
-      state.inFlight.delete(done);
-      state.jobs--;
-      state.chars -= size;
-      if (state.taken) state.onAnswer?.();
-      else sendEarly(state);
-    });
-    state.inFlight.add(done);
-  }
-}
 /** Characters per batch handed to a thread. */
 const SCAN_BATCH_CHARS = 256 * 1024;
 
@@ -378,61 +235,24 @@ async function scanAll(
   const scanHere = async (batch: SourceFile[]) => {
     for (const file of batch) out.set(file, await redactText(file.text!, file.path, { rules }));
   };
-  // What the first worker scanned while the files were read (same rules, `keep` and texts).
-  const begun = early?.helper === spareScanners[0] && early?.rules === rules && early?.keep === keep
-    ? early
-    : undefined;
-  early = undefined;
   if (workers === 0 || total < PARALLEL_SCAN_CHARS) {
-    releaseScan();
     await scanHere(files);
     return { results: out, helpers: [], owner };
   }
-  if (begun) begun.taken = true;
-  const wanted = new Set(files);
-  const earlyText = (file: SourceFile) => begun?.sent.get(file);
-  const batches = scanBatches(files.filter((f) => earlyText(f) !== f.text));
+  const batches = scanBatches(files);
   let next = 0;
   /** Texts the workers handed back (secretlint scans them). */
   const handedBack: SourceFile[] = [];
-  // Workers started ahead of the scan (during the read) first.
-  const helpers = spareScanners.splice(0, workers);
-  while (helpers.length < workers) helpers.push(scanWorker());
+  const helpers = Array.from({ length: workers }, () => scanWorker());
   const inFlight = new Set<Promise<void>>();
-  for (const job of begun?.inFlight ?? []) {
-    const done: Promise<void> = job.then(() => void inFlight.delete(done));
-    inFlight.add(done);
-  }
-  /** The early scan's answers for files of this scan (the others are left). */
-  const takeEarly = () => {
-    for (const { batch, results } of begun?.answers.splice(0) ?? []) {
-      const mine = batch.filter((f) => wanted.has(f) && earlyText(f) === f.text);
-      if (!results) {
-        handedBack.push(...mine); // its worker failed: scanned here
-        continue;
-      }
-      batch.forEach((file, i) => {
-        if (!mine.includes(file)) return;
-        const result = results[i];
-        if ("handBack" in result) return void handedBack.push(file);
-        out.set(file, result);
-        owner.set(file, 0);
-      });
-    }
-  };
   // Each worker keeps a second batch in hand (a third while those are small), so it does not wait
   // for this thread, which hands batches over only between its own; a batch of one large file
   // is scanned alone (the next large one may go to this thread).
   const lanes = helpers.map((helper, index) => {
     let jobs = 0;
     let chars = 0;
-    // The first worker may still hold batches of the early scan.
-    const held = index === 0 && begun ? begun : { jobs: 0, chars: 0 };
     const fill = () => {
-      while (
-        next < batches.length &&
-        (!(jobs + held.jobs) || chars + held.chars < 2 * SCAN_BATCH_CHARS)
-      ) {
+      while (next < batches.length && (!jobs || chars < 2 * SCAN_BATCH_CHARS)) {
         const batch = batches[next++];
         const size = batchChars(batch);
         jobs++;
@@ -455,14 +275,12 @@ async function scanAll(
         inFlight.add(done);
       }
     };
-    if (index === 0 && begun) begun.onAnswer = fill;
     return fill;
   });
   lanes.forEach((fill) => fill());
   // This thread takes batches too (the texts handed back first), letting the workers' answers
   // (and other stages' loads) in between.
   for (;;) {
-    takeEarly();
     const batch = handedBack.length ? handedBack.splice(0) : batches[next++];
     if (batch) {
       await scanHere(batch);

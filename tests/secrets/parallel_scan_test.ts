@@ -1,13 +1,6 @@
 import assert from "node:assert/strict";
 import { sha256 } from "../../pipeline/read.ts";
-import {
-  prestartScan,
-  redactSources,
-  releaseScan,
-  scanBatches,
-  SECRETLINT_HINTS,
-  startEarlyScan,
-} from "../../pipeline/secrets.ts";
+import { redactSources, scanBatches, SECRETLINT_HINTS } from "../../pipeline/secrets.ts";
 import { redactText, redactUnlessHinted } from "../../pipeline/_scan.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { prng } from "../_helpers.ts";
@@ -80,38 +73,6 @@ Deno.test("the scan's batches go largest first, files in path order within a bat
   for (const batch of batches) {
     assert.deepEqual(batch.map((f) => f.path), batch.map((f) => f.path).sort());
   }
-});
-
-Deno.test("workers started ahead of the scan do its work; a scan too small for them ends them", async () => {
-  const rules = { internal: "ACME-[0-9]{8}" };
-  const alone = await redactSources(corpus(), rules, undefined, { workers: 1 });
-  prestartScan(2 * 1024 * 1024, 2);
-  assert.deepEqual(await redactSources(corpus(), rules, undefined, { workers: 2 }), alone);
-  // Started, then not needed: the scan ends them (a worker left running fails this test).
-  prestartScan(2 * 1024 * 1024, 2);
-  const small = [source("a.py", "x = 1\n")];
-  assert.deepEqual(await redactSources(small, rules, undefined, { workers: 2 }), []);
-  prestartScan(2 * 1024 * 1024, 2);
-  releaseScan();
-});
-
-Deno.test("a scan begun while the files are read finds and redacts what a scan in one thread does", async () => {
-  const rules = { internal: "ACME-[0-9]{8}" };
-  const one = corpus();
-  const alone = await redactSources(one, rules, undefined, { workers: 1 });
-  const keep = () => false;
-  const many = corpus();
-  prestartScan(2 * 1024 * 1024, 2);
-  const scan = startEarlyScan(rules, keep);
-  // Read in path order; a file read again later (another text) is scanned anew by the stage.
-  many.forEach(scan.add);
-  many[0].text = many[0].text!.replace("def f0(", "def g0(");
-  one[0].text = many[0].text;
-  const again = await redactSources([one[0]], rules, undefined, { workers: 1 });
-  const found = await redactSources(many, rules, undefined, { workers: 2, count: { only: keep } });
-  assert.deepEqual(found, [...again, ...alone.filter((f) => f.path !== one[0].path)]);
-  assert.deepEqual(many.slice(1).map((f) => f.text), one.slice(1).map((f) => f.text));
-  assert.equal(many[0].text, one[0].text);
 });
 
 Deno.test("redactUnlessHinted() is redactText() for texts secretlint skips, and declines the others", async () => {
