@@ -102,6 +102,34 @@ export const SECRETLINT_HINTS: RegExp = new RegExp(
   [OTHER_HINTS, ...GATED_HINTS.map((g) => g.source)].join("|"),
 );
 
+/**
+ * {@linkcode SECRETLINT_HINTS} regrouped by leading characters (`A(?:KIA|GPA|…)` for `AKIA|AGPA|…`):
+ * the same strings match, so a text holds one exactly when it holds one of those, but V8 tries far
+ * fewer branches at each position (about a third less time over the stdlib and zod). Whether a
+ * text has a hint is asked of this one; a test checks the two agree.
+ *
+ * @example
+ * ```ts
+ * import { HINT_SEARCH } from "./_scan.ts";
+ * HINT_SEARCH.test("key = 'AKIAABCDEFGHIJKLMNOP'"); // true
+ * HINT_SEARCH.test("def add(a, b):\n    return a + b\n"); // false
+ * ```
+ */
+export const HINT_SEARCH: RegExp = new RegExp(
+  [
+    "A(?:3T[A-Z0-9]|KIA|GPA|IDA|ROA|IPA|NPA|NVA|SIA)",
+    "[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]",
+    "[Aa][Cc][Cc][Oo][Uu][Nn][Tt]_?(?:[Ii][Dd])?[\"']?\\s*(?::|=>|=)\\s*[\"']?[0-9]{4}",
+    "private_key|PRIVATE KEY",
+    "x(?:ox[bpaor]|app|-oauth-basic)|[Hh][Oo][Oo][Kk][Ss]\\.[Ss][Ll][Aa][Cc][Kk]",
+    "://[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@",
+    "[Mm](?:[Oo][Nn][Gg][Oo][Dd][Bb]|[Yy][Ss][Qq][Ll])|[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]",
+    "g(?:sk_|h[pousr]_|ithub_pat_|l(?:pat-|c_|sa_))|hf_|lin_api_|n(?:tn_|pm_)|SG\\.",
+    "s(?:hp(?:pa|ca|at|ss)_|k-)|[sr]k_(?:live|test)_|hv[sbr]\\.|vc[piark]_|d(?:ckr_pat_|api)",
+    "figd_|cf(?:k|ut|at)_|tskey-|_authToken=|ops_",
+  ].join("|"),
+);
+
 /** The rule ids of secretlint's preset that {@linkcode SECRETLINT_HINTS} covers. */
 export const SECRETLINT_RULE_IDS: string[] = [
   "aws",
@@ -207,11 +235,32 @@ export async function redactText(
   options: RedactOptions = {},
 ): Promise<Redaction> {
   const matches = ownMatches(text, options.rules ?? {});
-  const hinted = options.prefilter === false || SECRETLINT_HINTS.test(text);
+  const hinted = options.prefilter === false || HINT_SEARCH.test(text);
   if (options.secretlint !== false && hinted) {
     await collectSecretlint(text, path, matches, options.prefilter !== false);
   }
   return apply(text, matches);
+}
+
+/**
+ * {@linkcode redactText} of a text that secretlint would not scan (none of
+ * {@linkcode SECRETLINT_HINTS}), synchronously and without loading
+ * secretlint: the same result. `undefined` for a text that secretlint must
+ * scan (a thread that has not loaded it can hand such a text to one that has).
+ *
+ * @example
+ * ```ts
+ * import { redactUnlessHinted } from "./_scan.ts";
+ * redactUnlessHinted("x = 1\n")?.findings; // []
+ * redactUnlessHinted("key = 'AKIA…'"); // undefined: secretlint scans it
+ * ```
+ */
+export function redactUnlessHinted(
+  text: string,
+  options: Omit<RedactOptions, "prefilter"> = {},
+): Redaction | undefined {
+  if (options.secretlint !== false && HINT_SEARCH.test(text)) return undefined;
+  return apply(text, ownMatches(text, options.rules ?? {}));
 }
 
 /**

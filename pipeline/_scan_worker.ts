@@ -1,9 +1,12 @@
 /**
  * Secret-scan worker: receives `{ id, rules, items: [{ path, text, keep }] }`,
- * scans each text exactly as the main thread would (`redactText` with the
- * user's rules and secretlint) and answers `{ id, results }`, one
+ * scans each text exactly as the main thread would (`redactUnlessHinted`:
+ * slop's rules and the user's) and answers `{ id, results }`, one
  * `{ text?, findings }` per item (`text` only when something was redacted),
- * or `{ id, error }`, and keeps the (redacted) texts it scanned that it may
+ * or `{ handBack: true }` for a text under 256K characters that secretlint
+ * must scan too (the main thread scans those: it has `deps.ts` loaded, and
+ * loads secretlint faster; a larger one is scanned here whole, with
+ * secretlint loaded on first use), or `{ id, error }`, and keeps the (redacted) texts it scanned that it may
  * count (`keep`, and long enough to be counted early). Then, with
  * `{ id, table, spans, texts }` (a compact BPE table, see `pipeline/_bpe.ts`;
  * `[path, start, end, last]` spans of texts it kept (let go after the last), and other texts whole), it
@@ -14,7 +17,7 @@
  * @module
  */
 
-import { redactText } from "./_scan.ts";
+import { redactText, redactUnlessHinted } from "./_scan.ts";
 import { bpeCounter, type BpeTable } from "./_bpe.ts";
 import { earlySpan } from "./_precount.ts";
 
@@ -27,6 +30,9 @@ interface Job {
   texts?: string[];
   claims?: { flags: Int32Array; index: number };
 }
+
+/** Hinted texts shorter than this go back to the main thread (see `scope.onmessage`). */
+const HAND_BACK_CHARS = 256 * 1024;
 
 let count: ((text: string) => number) | undefined;
 /** The texts this worker scanned and will count, by path, until they are counted. */
@@ -61,7 +67,16 @@ scope.onmessage = async (event) => {
     }
     const results = [];
     for (const item of items) {
-      const r = await redactText(item.text, item.path, { rules });
+      // A text secretlint must scan goes back to the thread that sent it, which has it loaded,
+      // unless it is large: then its scan costs more than loading secretlint here.
+      const r = redactUnlessHinted(item.text, { rules }) ??
+        (item.text.length < HAND_BACK_CHARS ? undefined : await redactText(item.text, item.path, {
+          rules,
+        }));
+      if (!r) {
+        results.push({ handBack: true });
+        continue;
+      }
       results.push(r.findings.length ? r : { findings: [] });
       // The others are never asked for: the build counts them with their blocks.
       if (item.keep && earlySpan(r.text)) kept.set(item.path, r.text);

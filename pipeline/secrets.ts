@@ -203,16 +203,21 @@ export interface ScanOptions {
 
 /** Below this many characters to scan, a worker costs more than it saves. */
 const PARALLEL_SCAN_CHARS = 1024 * 1024;
+
 /** Characters per batch handed to a thread. */
 const SCAN_BATCH_CHARS = 256 * 1024;
 
 type ScanResult = { text?: string; findings: Redaction["findings"] };
+/** A worker's answer for one text: its result, or the text handed back (secretlint scans it). */
+type WorkerResult = ScanResult | { handBack: true };
 
 /**
  * Scan files with this thread and, for large scans, workers: batches in path
  * order go to whichever thread is free. Each text is scanned by the same
- * `redactText` wherever it runs, so the results are those of a scan in one
- * thread. Workers keep the texts of files that `keep` accepts, to count them next.
+ * rules wherever it runs, so the results are those of a scan in one thread.
+ * A worker hands back the short texts secretlint must scan (few): this thread
+ * scans them, so only this thread, whose modules are loaded already, loads
+ * secretlint (unless a worker meets a large one, which it scans itself). Workers keep the texts of files that `keep` accepts, to count them next.
  */
 async function scanAll(
   files: SourceFile[],
@@ -236,45 +241,53 @@ async function scanAll(
   }
   const batches = scanBatches(files);
   let next = 0;
-  const helpers = Array.from({ length: workers }, () => scanWorker(rules));
-  // Each worker keeps a second batch in hand while the one it scans is small, so it seldom waits
-  // for this thread to hand one over; a large batch is scanned alone (the next large one may go
-  // to this thread).
-  const feed = async (helper: ScanHelper, index: number) => {
-    const inFlight = new Set<Promise<void>>();
+  /** Texts the workers handed back (secretlint scans them). */
+  const handedBack: SourceFile[] = [];
+  const helpers = Array.from({ length: workers }, () => scanWorker());
+  const inFlight = new Set<Promise<void>>();
+  // Each worker keeps a second batch in hand (a third while those are small), so it does not wait
+  // for this thread, which hands batches over only between its own; a batch of one large file
+  // is scanned alone (the next large one may go to this thread).
+  const lanes = helpers.map((helper, index) => {
+    let jobs = 0;
     let chars = 0;
-    const send = () => {
-      if (next >= batches.length) return;
-      const batch = batches[next++];
-      const size = batchChars(batch);
-      chars += size;
-      const done: Promise<void> = helper.scan(batch, keep).then(
-        (results) =>
-          batch.forEach((file, i) => {
-            out.set(file, results[i]);
-            owner.set(file, index);
-          }),
-        () => scanHere(batch), // a worker that fails leaves its batch to this thread
-      ).then(() => {
-        inFlight.delete(done);
-        chars -= size;
-        fill();
-      });
-      inFlight.add(done);
-    };
     const fill = () => {
-      while (next < batches.length && (!inFlight.size || chars < SCAN_BATCH_CHARS)) send();
+      while (next < batches.length && (!jobs || chars < 2 * SCAN_BATCH_CHARS)) {
+        const batch = batches[next++];
+        const size = batchChars(batch);
+        jobs++;
+        chars += size;
+        const done: Promise<void> = helper.scan(batch, keep, rules).then(
+          (results) =>
+            batch.forEach((file, i) => {
+              const result = results[i];
+              if ("handBack" in result) return void handedBack.push(file);
+              out.set(file, result);
+              owner.set(file, index);
+            }),
+          () => scanHere(batch), // a worker that fails leaves its batch to this thread
+        ).then(() => {
+          inFlight.delete(done);
+          jobs--;
+          chars -= size;
+          fill();
+        });
+        inFlight.add(done);
+      }
     };
-    fill();
-    while (inFlight.size) await Promise.race(inFlight);
-  };
-  const feeding = helpers.map((helper, i) => feed(helper, i));
-  // This thread takes batches too, letting the workers' answers in between.
-  while (next < batches.length) {
-    await scanHere(batches[next++]);
-    await yieldToEvents();
+    return fill;
+  });
+  lanes.forEach((fill) => fill());
+  // This thread takes batches too (the texts handed back first), letting the workers' answers
+  // (and other stages' loads) in between.
+  for (;;) {
+    const batch = handedBack.length ? handedBack.splice(0) : batches[next++];
+    if (batch) {
+      await scanHere(batch);
+      await yieldToEvents();
+    } else if (inFlight.size) await Promise.race(inFlight);
+    else break;
   }
-  await Promise.all(feeding);
   return { results: out, helpers, owner };
 }
 
@@ -322,10 +335,14 @@ function batchChars(batch: Array<{ text?: string }>): number {
 
 interface ScanHelper extends CountHelper {
   /** Scan `files`; the worker keeps the texts of those `keep` accepts (to count them). */
-  scan(files: SourceFile[], keep: (file: SourceFile) => boolean): Promise<ScanResult[]>;
+  scan(
+    files: SourceFile[],
+    keep: (file: SourceFile) => boolean,
+    rules: Record<string, string>,
+  ): Promise<WorkerResult[]>;
 }
 
-function scanWorker(rules: Record<string, string>): ScanHelper {
+function scanWorker(): ScanHelper {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./_scan_worker.ts", import.meta.url).href, { type: "module" });
@@ -342,7 +359,9 @@ function scanWorker(rules: Record<string, string>): ScanHelper {
   let broken: Error | undefined;
   let tableSent = false;
   worker.onmessage = (
-    event: MessageEvent<{ id: number; results?: ScanResult[]; counts?: number[]; error?: string }>,
+    event: MessageEvent<
+      { id: number; results?: WorkerResult[]; counts?: number[]; error?: string }
+    >,
   ) => {
     const job = waiting.get(event.data.id);
     waiting.delete(event.data.id);
@@ -357,8 +376,8 @@ function scanWorker(rules: Record<string, string>): ScanHelper {
     waiting.clear();
   };
   return {
-    scan: (files, keep) =>
-      new Promise<ScanResult[]>((resolve, reject) => {
+    scan: (files, keep, rules) =>
+      new Promise<WorkerResult[]>((resolve, reject) => {
         if (broken) return reject(broken);
         const id = ids++;
         waiting.set(id, { resolve, reject });
@@ -381,16 +400,14 @@ function scanWorker(rules: Record<string, string>): ScanHelper {
   };
 }
 
-/** Let queued events (workers' answers) run: a task boundary, without a timer's delay. */
+/**
+ * Let queued events run: workers' answers, and the loads other stages started (grammars, whose
+ * code workers wait for them). A timer's turn lets them in; in a build, a MessageChannel turn
+ * let almost none in (the worker scanned 1 of the stdlib's 41 batches), and `setImmediate` did
+ * only sometimes (5 to 22 of 45).
+ */
 function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(0);
-  });
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** What the scan is made of: slop's rules, the prefilter and secretlint's version. */

@@ -37,7 +37,9 @@ import {
   compiledModules,
   type GrammarUrls,
   grammarUrls,
+  modulesNow,
   parserFor,
+  warmUp,
 } from "../../grammars/_tree_sitter.ts";
 import { type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
 
@@ -343,10 +345,19 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       lane.told = true;
       pump();
     };
-    Promise.all([grammarUrls(), compiledModules()]).then(
-      ([urls, modules]) => tell(urls, modules),
-      () => tell(),
-    );
+    lanes.push(lane);
+    // The prepared grammars and the runtime, compiled now if need be: the worker loads them
+    // while this thread scans, instead of waiting for this thread to load its own.
+    const now = grammars.size ? modulesOrNothing(grammars) : undefined;
+    if (now) {
+      worker.postMessage({ ...now, grammars: [...grammars], progress: lane.progress });
+      lane.told = true;
+    } else {
+      Promise.all([grammarUrls(), compiledModules()]).then(
+        ([urls, modules]) => tell(urls, modules),
+        () => tell(),
+      );
+    }
     // Loading the module and the runtime is not a file's work: the clock starts when the worker is ready.
     lane.timer = setTimeout(() => {
       broken = true;
@@ -379,7 +390,6 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       broken = true;
       drop(lane);
     };
-    lanes.push(lane);
   }
 
   function feed(lane: Lane): void {
@@ -470,10 +480,13 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
         chars += file.chars;
       }
       if (!wanted.size) return () => {};
+      // Compiled now when they can be (the workers are given them, this thread's loading below
+      // uses them); a failure is reported by the loading below.
+      modulesOrNothing(wanted);
       // A grammar that fails to load is not kept: the render that needs it retries and reports.
       for (const grammar of wanted) {
         grammars.add(grammar);
-        parserFor(grammar).catch(() => {});
+        parserFor(grammar).then(warmUp, () => {});
       }
       holds++;
       // Workers start now, while the build still scans: they take no file before the burst has
@@ -491,6 +504,15 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
       return release;
     },
   };
+}
+
+/** {@linkcode modulesNow}, or undefined when a `.wasm` cannot be read (the loading that needs it reports). */
+function modulesOrNothing(grammars: Iterable<string>): ReturnType<typeof modulesNow> {
+  try {
+    return modulesNow(grammars);
+  } catch {
+    return undefined;
+  }
 }
 
 let shared: CodePool | undefined;

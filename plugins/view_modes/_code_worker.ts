@@ -15,7 +15,7 @@
  * @module
  */
 
-import { parserFor, useGrammarSource } from "../../grammars/_tree_sitter.ts";
+import { parserFor, useGrammarSource, warmUp } from "../../grammars/_tree_sitter.ts";
 import type { CompiledModules, GrammarUrls } from "../../grammars/_tree_sitter.ts";
 import { renderCode, type RenderCodeOptions } from "./_code.ts";
 
@@ -63,7 +63,7 @@ scope.onmessage = async (event) => {
       compiled: event.data.modules,
     });
     // Loaded while this worker waits for its first file; a failure is reported by that file.
-    for (const grammar of event.data.grammars ?? []) parserFor(grammar).catch(() => {});
+    for (const grammar of event.data.grammars ?? []) parserFor(grammar).then(warmUp, () => {});
     progress = event.data.progress;
     return;
   }

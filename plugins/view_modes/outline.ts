@@ -10,6 +10,8 @@ import { CODE_EXTENSIONS, languageFor } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { type CodeSymbol, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
+// Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
+import "../../grammars/parser.ts";
 
 /** Options of {@linkcode outlineViewMode}. */
 export interface OutlineOptions {

@@ -12,6 +12,8 @@ import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
+// Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
+import "../../grammars/parser.ts";
 
 /** Options of {@linkcode skeletonViewMode}. */
 export interface SkeletonOptions {

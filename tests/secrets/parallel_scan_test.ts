@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { sha256 } from "../../pipeline/read.ts";
-import { redactSources, scanBatches } from "../../pipeline/secrets.ts";
+import { redactSources, scanBatches, SECRETLINT_HINTS } from "../../pipeline/secrets.ts";
+import { redactText, redactUnlessHinted } from "../../pipeline/_scan.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { prng } from "../_helpers.ts";
 
@@ -72,4 +73,16 @@ Deno.test("the scan's batches go largest first, files in path order within a bat
   for (const batch of batches) {
     assert.deepEqual(batch.map((f) => f.path), batch.map((f) => f.path).sort());
   }
+});
+
+Deno.test("redactUnlessHinted() is redactText() for texts secretlint skips, and declines the others", async () => {
+  for (const file of corpus()) {
+    const own = redactUnlessHinted(file.text!, { rules: { internal: "ACME-[0-9]{8}" } });
+    const full = await redactText(file.text!, file.path, { rules: { internal: "ACME-[0-9]{8}" } });
+    assert.equal(own === undefined, SECRETLINT_HINTS.test(file.text!), file.path);
+    if (own) assert.deepEqual(own, full);
+  }
+  // Some of each: the corpus holds texts with and without hints.
+  const own = corpus().map((f) => redactUnlessHinted(f.text!));
+  assert.ok(own.some((r) => r === undefined) && own.some((r) => r?.findings.length));
 });

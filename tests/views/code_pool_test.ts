@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderCode, type RenderCodeOptions } from "../../plugins/view_modes/_code.ts";
 import { codePool, LARGE_FILE } from "../../plugins/view_modes/_code_pool.ts";
-import { compiledModules, grammarUrls, parserFor } from "../../grammars/_tree_sitter.ts";
+import {
+  compiledModules,
+  grammarUrls,
+  modulesNow,
+  parserFor,
+  warmUp,
+} from "../../grammars/_tree_sitter.ts";
+import "../../grammars/parser.ts";
 import { languageFor } from "../../grammars/languages.ts";
 import { tempDir } from "../_helpers.ts";
 
@@ -375,5 +382,79 @@ Deno.test("a code worker counts the characters it has parsed in the counter it i
     assert.equal(Atomics.load(progress, 0), chars);
   } finally {
     worker.terminate();
+  }
+});
+
+Deno.test("modulesNow() compiles the runtime's and the asked grammars' modules once, and the parsers use them", async () => {
+  const first = modulesNow(["go", "java"])!;
+  assert.ok(first.modules.runtime instanceof WebAssembly.Module);
+  assert.ok(first.modules.grammars.go instanceof WebAssembly.Module);
+  assert.ok(first.modules.grammars.java instanceof WebAssembly.Module);
+  assert.match(first.urls.wasm.go, /^file:.*tree-sitter-go\.wasm$/);
+  const again = modulesNow(["java"])!;
+  assert.equal(
+    again.modules.runtime,
+    first.modules.runtime,
+    "the runtime's module is compiled once",
+  );
+  assert.equal(again.modules.grammars.java, first.modules.grammars.java, "a grammar's too");
+  await parserFor("java");
+  const loaded = await compiledModules();
+  assert.equal(loaded.runtime, first.modules.runtime, "the runtime loaded from the same module");
+  assert.equal(loaded.grammars.java, first.modules.grammars.java, "the parser loaded from it");
+});
+
+Deno.test("a worker started by prepare() is sent the runtime's and the prepared grammars' modules in its first message", async () => {
+  const dir = await tempDir();
+  const report = join(dir, "first_message.json");
+  const path = join(dir, "report_worker.js");
+  await Deno.writeTextFile(
+    path,
+    `let first = true;
+self.onmessage = (event) => {
+  if (!first) return;
+  first = false;
+  const modules = event.data.modules ?? {};
+  Deno.writeTextFileSync(${JSON.stringify(report)}, JSON.stringify({
+    runtime: modules.runtime instanceof WebAssembly.Module,
+    grammars: Object.keys(modules.grammars ?? {}).filter((g) => modules.grammars[g] instanceof WebAssembly.Module).sort(),
+    asked: event.data.grammars,
+  }));
+};
+self.postMessage({ ready: true });
+`,
+  );
+  const pool = codePool({ threads: 2, minChars: 10, workerUrl: `file://${path}` });
+  const release = pool.prepare([{ path: "a.rs", chars: 100 }, { path: "b.c", chars: 100 }]);
+  try {
+    let seen;
+    for (let i = 0; i < 500 && !seen; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      seen = await Deno.readTextFile(report).then(JSON.parse, () => undefined);
+    }
+    assert.equal(seen.runtime, true);
+    assert.ok(seen.grammars.includes("c") && seen.grammars.includes("rust"), seen.grammars);
+    assert.deepEqual([...seen.asked].sort(), ["c", "rust"]);
+  } finally {
+    release();
+  }
+});
+
+Deno.test("warmUp() leaves the parser parsing as a fresh one does", async () => {
+  const parser = await parserFor("typescript");
+  warmUp(parser);
+  warmUp(parser); // once per thread: the second call does nothing
+  const fresh = new (parser.constructor as new () => typeof parser)();
+  fresh.setLanguage(parser.language);
+  const text = await Deno.readTextFile(new URL("../../grammars/_tree_sitter.ts", import.meta.url));
+  const warm = parser.parse(text)!;
+  const cold = fresh.parse(text)!;
+  try {
+    assert.equal(warm.rootNode.toString(), cold.rootNode.toString());
+    assert.equal(warm.rootNode.hasError, false);
+  } finally {
+    warm.delete();
+    cold.delete();
+    fresh.delete();
   }
 });
