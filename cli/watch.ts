@@ -10,7 +10,7 @@ import { relative, sep } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { configImports, isModulePath } from "./_config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
-import { defaultPlugins } from "../plugins/defaults.ts";
+import { builtinPlugins } from "./_builtins.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
 import { formatFlagError } from "./_flags.ts";
@@ -18,6 +18,7 @@ import { resident, watchIgnoredDirs } from "../pipeline/_resident.ts";
 import { stageClock, timingsText } from "../pipeline/_timings.ts";
 import { warmUp } from "./_warm_up.ts";
 import { readEvent } from "./_watch_events.ts";
+import { collectGarbage } from "./_collect.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -54,6 +55,9 @@ export interface PrefixReuse {
   /** Whether the stable prefix hash is unchanged. */
   prefixUnchanged: boolean;
 }
+
+/** Heap growth in bytes after which `slop watch` collects garbage after a rebuild. */
+const COLLECT_AFTER = 2 * 1024 * 1024;
 
 /**
  * Compare a build with the previous one.
@@ -167,8 +171,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     return error instanceof ConfigError ? 2 : 1;
   }
   // Kept between rebuilds: the plugins, the opened cache, the stat index, the file list and the
-  // blocks' encodings, so a rebuild after a one-file edit does that file's work.
-  const builtins = defaultPlugins();
+  // blocks' hashes and counts, so a rebuild after a one-file edit does that file's work.
+  const builtins = builtinPlugins();
   const state = resident();
   const rebuild = async (): Promise<BuildResult | undefined> => {
     const clock = flags.timings ? stageClock({ startup: false }) : undefined;
@@ -201,11 +205,23 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   // loaded into this process, so the rebuild says so.
   let imports = configPath ? configImports(configPath) : Promise.resolve(new Set<string>());
   let previous = await rebuild();
+  // The garbage of a build is collected once it is done (see `_collect.ts`): the first build's
+  // before the warm-up adds to it, and a rebuild's once the heap has grown by `COLLECT_AFTER`.
+  let collected = 0;
+  const collect = async (always: boolean) => {
+    await state.settled();
+    if (always || Deno.memoryUsage().heapUsed - collected >= COLLECT_AFTER) {
+      collectGarbage();
+      collected = Deno.memoryUsage().heapUsed;
+    }
+  };
   // Before "watching": what the first rebuild would load (scanner, grammars) is loaded now, and
   // a build that writes nothing runs the rebuild's code once (compiled before an edit waits on it).
   if (previous) {
+    await collect(true);
     await warmUp(previous.files);
     await build(config, { builtins, resident: state, write: false }).catch(() => {});
+    await collect(true);
   }
   const say = flags.quiet ? () => {} : console.log;
   if (previous) say(`slop: built ${outputName(previous, config)}; watching for changes`);
@@ -275,6 +291,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
             const reuse = previous ? reuseLine(prefixReuse(previous, next)) : "first build";
             say(`slop: ${what} changed: built ${outputName(next, config)} in ${ms} ms: ${reuse}`);
             previous = next;
+            await collect(false);
           }
           if (++builds >= maxBuilds) stop();
         });

@@ -79,17 +79,18 @@ export async function saveWritten(path: string, written: WrittenDocument): Promi
 
 /** Hash states after each part of a document (copies of a running sha256). */
 export interface HashStates {
-  /** The parts hashed, in order. */
-  parts: Uint8Array[];
+  /** The sha256 of each part hashed, in order. */
+  parts: string[];
   /** `states[i]`: the sha256 state after `parts[0..i]`. */
   states: Hash[];
 }
 
 /**
  * The sha256 of a document's first `prefixBytes` and of the whole, hashed
- * part by part; with the states of the last document, the leading parts that
- * are the same byte arrays are not hashed again. `keep` receives this
- * document's states for the next call.
+ * part by part; given each part's own sha256 (`parts`) and the states of the
+ * last document, the leading parts with the same sha256 are not hashed again
+ * (nor encoded, for a streamed document). `keep` receives this document's
+ * states for the next call (with `parts` only).
  *
  * @example
  * ```ts
@@ -98,42 +99,54 @@ export interface HashStates {
  * ```
  */
 export function documentHashes(
-  parts: Uint8Array[] | StreamedDocument,
+  document: Uint8Array[] | StreamedDocument,
   prefixBytes: number,
-  options: { previous?: HashStates; keep?: (states: HashStates) => void } = {},
+  options: { parts?: string[]; previous?: HashStates; keep?: (states: HashStates) => void } = {},
 ): { prefix: string; total: string } {
-  // A streamed document's pieces are views of one reused buffer: nothing is kept or resumed.
-  const list = Array.isArray(parts) ? parts : undefined;
-  const previous = list && options.previous;
-  const keep = list && options.keep;
-  const states: Hash[] = [];
+  const list = Array.isArray(document) ? document : undefined;
+  const streamed = Array.isArray(document) ? undefined : document;
+  const lengths = list ? list.map((p) => p.length) : streamed!.lengths;
+  const ids = options.parts?.length === lengths.length ? options.parts : undefined;
+  const previous = ids && options.previous;
+  const keep = ids && options.keep;
+  // Where each part ends, in bytes.
+  const ends: number[] = [];
+  for (let i = 0, at = 0; i < lengths.length; i++) ends.push(at += lengths[i]);
   let same = 0;
   while (
-    previous && same < list.length && same < previous.parts.length &&
-    list[same] === previous.parts[same]
-  ) states.push(previous.states[same++]);
-  const hasher = same ? states[same - 1].copy() : createHash("sha256");
-  let seen = list ? list.slice(0, same).reduce((n, p) => n + p.length, 0) : 0;
+    previous && same < lengths.length && same < previous.parts.length &&
+    ids[same] === previous.parts[same]
+  ) same++;
   let prefix = "";
   if (prefixBytes === 0) prefix = createHash("sha256").digest("hex");
-  // The prefix ends at a part boundary (a block's end): find the state there.
-  for (let i = 0, at = 0; i < same && !prefix; i++) {
-    at += list![i].length;
-    if (at === prefixBytes) prefix = states[i].copy().digest("hex");
+  else if (same && prefixBytes <= ends[same - 1]) {
+    const at = ends.indexOf(prefixBytes);
+    // The prefix ends inside a part taken over: hash from the start.
+    if (at < 0 || at >= same) same = 0;
+    else prefix = previous!.states[at].copy().digest("hex");
   }
-  for (const part of Array.isArray(parts) ? parts.slice(same) : parts.pieces()) {
+  const states: Hash[] = previous ? previous.states.slice(0, same) : [];
+  const hasher = same ? states[same - 1].copy() : createHash("sha256");
+  let seen = same ? ends[same - 1] : 0;
+  // The next part whose end is waited for (a state is kept after each).
+  let next = same;
+  const passed = () => {
+    for (; next < ends.length && ends[next] === seen; next++) if (keep) states.push(hasher.copy());
+  };
+  passed();
+  for (const piece of list ? list.slice(same) : streamed!.pieces(same)) {
     const cut = prefixBytes - seen;
-    if (!prefix && cut > 0 && cut < part.length) {
-      hasher.update(part.subarray(0, cut));
+    if (!prefix && cut > 0 && cut < piece.length) {
+      hasher.update(piece.subarray(0, cut));
       prefix = hasher.copy().digest("hex");
-      hasher.update(part.subarray(cut));
-    } else hasher.update(part);
-    seen += part.length;
+      hasher.update(piece.subarray(cut));
+    } else hasher.update(piece);
+    seen += piece.length;
     if (!prefix && seen === prefixBytes) prefix = hasher.copy().digest("hex");
-    if (keep) states.push(hasher.copy());
+    passed();
   }
   if (!prefix) prefix = hasher.copy().digest("hex");
-  if (list) keep?.({ parts: list, states });
+  if (ids) keep?.({ parts: ids, states });
   return { prefix, total: hasher.digest("hex") };
 }
 

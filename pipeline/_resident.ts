@@ -3,8 +3,9 @@
  * rebuild after a one-file edit does that file's work and little else: the
  * opened cache (its pack read once) with the view entries it decoded, the
  * stat index in memory, the resolved file list (reused while only files of
- * that list were modified), and each block's UTF-8 bytes, hash and token
- * count by its text. Every memo is keyed by what the slow path computes
+ * that list were modified), and each block's hash, UTF-8 length and token
+ * count by its text (not its bytes: the document is encoded again from the
+ * first block that changed, in pieces). Every memo is keyed by what the slow path computes
  * from (a cache key, a block's whole text), so a build with a resident gives
  * the same bytes as one without; what a build does not use is dropped after
  * the next one. While it waits for the next edit, it copies the document it
@@ -35,12 +36,13 @@ export interface MemoEntry {
   warnings: string[];
 }
 
-/** A block's encoding and count, as the count and place stages compute them. */
+/** A block's hash, length and count, as the count and place stages compute them. */
 export interface BlockMemo {
   /** The block's text (the memo holds for this exact text only). */
   text: string;
-  bytes: Uint8Array;
   sha256: string;
+  /** Its UTF-8 length. */
+  length: number;
   /** Tokens by the tokenizer named. */
   tokens: number;
   tokenizer: string;
@@ -88,7 +90,7 @@ export interface Resident {
    * modifications happened (a file created, removed or renamed).
    */
   changed(paths: string[], structural: boolean): void;
-  /** Block encodings and counts by block id (valid while the text is the same). */
+  /** Block hashes, lengths and counts by block id (valid while the text is the same). */
   blocks: Memo<BlockMemo>;
   /** Start a build: memos it does not use are dropped when the next one starts. */
   begin(): void;

@@ -46,7 +46,7 @@ import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
 import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
-import { documentParts, streamDocument } from "./_document.ts";
+import { streamDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
 import { hashText } from "./_text_hash.ts";
 import { textParts } from "./_block_parts.ts";
@@ -309,9 +309,9 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     : cache.enabled
     ? loadWritten(writtenPath)
     : undefined;
-  // Each block is hashed once: the count cache and the place stage share it. A build that keeps
-  // no bytes for a next one (not resident: every block is fresh) takes the document's hashes as
-  // it goes, from the same encoding of each block.
+  // Each block is hashed once: the count cache and the place stage share it. A build that is not
+  // resident (every block is fresh) takes the document's hashes as it goes, from the same
+  // encoding of each block; a resident one resumes them after the blocks it hashed before.
   const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
   const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
   const wholeHashes = whole?.done();
@@ -331,11 +331,9 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
       : earlierIn(last, fresh),
   });
   clock?.mark("count");
-  const encoded: Uint8Array[] = [];
   let placed = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
     tokenCache: counted.counts,
-    bytes: resident ? encoded : undefined,
     memo,
     encodings: formatted.map((b) => encodings.get(b)),
     onBlock: progress &&
@@ -370,16 +368,13 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
       assemble,
       remembered,
     });
-    if (fit.placed !== placed) encoded.length = 0; // stepped down: encode the new blocks
     ({ placed, report: budget } = fit);
     clock?.mark("budget");
   }
   // Hash and write the document once (it is large); the string is made only when asked for.
-  // Kept as the blocks' own encodings: hashed and written part by part, never joined; a build
-  // that keeps nothing for a next one encodes them piece by piece as it hashes and writes.
-  const bytes = resident
-    ? documentParts(placed, encoded.length ? encoded : undefined)
-    : streamDocument(placed);
+  // Never held as bytes: encoded piece by piece as it is hashed and written (a resident process
+  // hashes and writes from the first block that changed).
+  const bytes = streamDocument(placed);
   let text: string | undefined;
   await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);
@@ -409,6 +404,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
       buildManifest(files, placed, bytes, warnings, undefined, {
         // Taken with the blocks' hashes, unless the budget placed other blocks since.
         known: placed === firstPlaced ? wholeHashes : undefined,
+        parts: resident && placed.map((b) => b.sha256),
         previous: resident?.hashes,
         keep: resident && ((states) => (resident.hashes = states)),
       }),

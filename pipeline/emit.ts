@@ -7,7 +7,6 @@
  */
 
 import { join, relative, sep } from "./_path.ts";
-import { sha256 } from "./read.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
 import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
@@ -20,7 +19,8 @@ import {
 } from "./_patch_write.ts";
 import { writeAtomic } from "./helpers.ts";
 import type { StreamedDocument } from "./_document.ts";
-import { utf8Length } from "./_text_hash.ts";
+import { hashText } from "./_text_hash.ts";
+import { textParts } from "./_block_parts.ts";
 
 export { writeAtomic };
 
@@ -34,15 +34,10 @@ export interface PlaceOptions {
   tokenCache?: Map<string, number>;
   /** Called after each block is placed, with the count done and the total. */
   onBlock?: (done: number, total: number) => void;
-  /** Receives each block's UTF-8 bytes, in order (to join the document without encoding again). */
-  bytes?: Uint8Array[];
-  /** Encodings, hashes and counts of block texts seen before (a resident process keeps them). */
+  /** Hashes, lengths and counts of block texts seen before (a resident process keeps them). */
   memo?: Memo<BlockMemo>;
-  /**
-   * Each block's sha256 (and UTF-8 bytes, else encoded here, or their length, else measured
-   * here), in order, when the caller has them.
-   */
-  encodings?: Array<{ bytes?: Uint8Array; sha256: string; length?: number } | undefined>;
+  /** Each block's sha256 and UTF-8 length, in order, when the caller has them. */
+  encodings?: Array<{ sha256: string; length: number } | undefined>;
 }
 
 /**
@@ -65,21 +60,16 @@ export async function placeBlocks(
     const tokenizer = options.tokenizer ?? "o200k";
     const memo = options.memo?.get(block.id);
     const remembered = memo?.tokenizer === tokenizer && memo.text === block.text;
-    const known = remembered ? memo : options.encodings?.[i];
-    // With its hash known and its bytes not kept (no `bytes`, no `memo`), a block is only measured.
-    const measure = known !== undefined && !options.bytes && !options.memo;
-    const bytes = known?.bytes ?? (measure ? undefined : encoder.encode(block.text));
-    if (bytes) options.bytes?.push(bytes);
-    const hash = known?.sha256 ?? sha256(bytes!);
-    // A remembered block has its bytes: the encodings' length is asked only for the others.
-    const length = bytes?.length ?? options.encodings?.[i]?.length ?? utf8Length(block.text);
+    // A block not hashed yet is hashed part by part (`_block_parts.ts`): never copied whole.
+    const known = (remembered ? memo : options.encodings?.[i]) ?? hashText(textParts(block));
+    const { sha256: hash, length } = known;
     let tokens = options.tokenCache?.get(hash) ?? (remembered ? memo.tokens : undefined);
     if (tokens === undefined) {
       tokens = await countTokens(block.text, options.tokenizer);
       options.tokenCache?.set(hash, tokens);
     }
-    if (!remembered && bytes) {
-      options.memo?.set(block.id, { text: block.text, bytes, sha256: hash, tokens, tokenizer });
+    if (!remembered) {
+      options.memo?.set(block.id, { text: block.text, sha256: hash, length, tokens, tokenizer });
     }
     out.push({ ...block, offset, length, sha256: hash, tokens });
     offset += length;
@@ -110,6 +100,8 @@ export function buildManifest(
   warnings: string[],
   output?: string,
   hashing: {
+    /** The sha256 of each part of `document` (its blocks): a resumed hash starts after the same. */
+    parts?: string[];
     previous?: HashStates;
     keep?: (states: HashStates) => void;
     /** The document's hashes when already taken (see `documentHasher`). */
@@ -125,7 +117,7 @@ export function buildManifest(
     ? [document]
     : document;
   // One pass over the document (part by part) gives both hashes; a resident process resumes
-  // after the leading parts it hashed before.
+  // after the leading blocks it hashed before.
   const { prefix: prefixHash, total: totalHash } = hashing.known ??
     documentHashes(parts, prefixBytes, hashing);
   const seen = (Array.isArray(parts) ? parts.map((p) => p.length) : parts.lengths)

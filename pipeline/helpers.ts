@@ -596,3 +596,22 @@ function isLow(code: number): boolean {
 export function joinedFileBlock(file: RenderedFile): { text: string; parts: string[] } | undefined {
   return joinedBlocks.get(file);
 }
+
+/**
+ * Note `joined` (what {@linkcode joinedFileBlock} gave for an earlier file of the same text) as
+ * the parts of `file`'s block: a resident process (`slop watch`) gives the next build's file the
+ * block it made before.
+ *
+ * @example
+ * ```ts
+ * import { joinedFileBlock, joinFileBlock, noteFileBlock } from "./helpers.ts";
+ * const before = { path: "a.py" } as import("./types.ts").RenderedFile;
+ * joinFileBlock(before, ["# a\n", "x = 1\n", ""]);
+ * const now = { path: "a.py" } as import("./types.ts").RenderedFile;
+ * noteFileBlock(now, joinedFileBlock(before)!);
+ * joinedFileBlock(now)?.parts.length; // 3
+ * ```
+ */
+export function noteFileBlock(file: RenderedFile, joined: { text: string; parts: string[] }): void {
+  joinedBlocks.set(file, joined);
+}

@@ -128,16 +128,25 @@ export function orderFiles(
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      // Measured part by part (a file block's text is not copied whole, `_block_parts.ts`),
-      // once per text in a resident process (slop watch).
-      bytes: b.length ??
-        derived(
-          b.text,
-          "utf8 bytes",
-          () => textParts(b).reduce((n, p) => n + partBytes(p, file), 0),
-        ),
+      bytes: b.length ?? blockBytes(b, file),
     };
   });
+}
+
+/**
+ * A block's UTF-8 length, measured part by part (a file block's text is not copied whole,
+ * `_block_parts.ts`), once per text in a resident process (slop watch). There it is kept by the
+ * block's longest part (the file's text), not by the joined text: V8 copies a joined string
+ * whole (flattens it) to use it as a key, a second copy of every file shown.
+ */
+function blockBytes(block: Block, file: RenderedFile | undefined): number {
+  const parts = textParts(block);
+  const measure = () => parts.reduce((n, p) => n + partBytes(p, file), 0);
+  if (parts.length === 1) return derived(block.text, "utf8 bytes", measure);
+  const longest = parts.reduce((a, b) => (b.length > a.length ? b : a));
+  // The other parts (heading, fences) are short: they go into the salt, in order.
+  const salt = JSON.stringify(parts.map((p) => (p === longest ? null : p)));
+  return derived(longest, `utf8 bytes\0${salt}`, measure);
 }
 
 /** A block part's UTF-8 length: known without encoding it when it is a cached file text. */

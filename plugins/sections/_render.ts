@@ -5,7 +5,7 @@
  */
 
 import type { RenderedFile } from "../../pipeline/types.ts";
-import { derived, joinFileBlock } from "../../pipeline/helpers.ts";
+import { derived, joinedFileBlock, joinFileBlock, noteFileBlock } from "../../pipeline/helpers.ts";
 
 /**
  * A code fence longer than any backtick run in the text (at least 3).
@@ -52,7 +52,15 @@ const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t"
 export function renderFileBlock(file: RenderedFile): string {
   // A resident process (slop watch) renders an unchanged file's block once.
   const salt = `block\0${file.path}\0${file.fenced}\0${file.status}\0${file.language}`;
-  return derived(file.text ?? "", salt, () => fileBlock(file));
+  const block = derived(file.text ?? "", salt, () => {
+    const text = fileBlock(file);
+    const joined = joinedFileBlock(file);
+    return { text, joined: joined?.text === text ? joined : undefined };
+  });
+  // The parts of a block made for an earlier build's file (the same text) are this file's too:
+  // without them, the block would be read whole, and V8 would copy it whole (flatten it).
+  if (block.joined) noteFileBlock(file, block.joined);
+  return block.text;
 }
 
 function fileBlock(file: RenderedFile): string {

@@ -5,6 +5,10 @@ import { makeProject, tempDir, type Tree } from "../_helpers.ts";
 import { type Resident, resident } from "../../pipeline/_resident.ts";
 import { RACY_MS } from "../../pipeline/_stat_index.ts";
 import { differenceServed } from "../../pipeline/_count_diff.ts";
+import { turnDerived } from "../../pipeline/helpers.ts";
+import { takeParts, textParts } from "../../pipeline/_block_parts.ts";
+import { renderFileBlock } from "../../plugins/sections/_render.ts";
+import type { RenderedFile } from "../../pipeline/types.ts";
 
 const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
 
@@ -202,4 +206,28 @@ Deno.test("a resident rebuild counts an edited block against its last text in me
   assert.equal(differenceServed(), served + 1);
   assertSame(edited, await freshBuild(root, state, kept));
   await kept.close();
+});
+
+Deno.test("a block a resident process rendered before is read by its parts in the next build too", () => {
+  const text = "let x = 1; // é\n".repeat(2000);
+  const fileOf = (): RenderedFile => ({
+    path: "a.ts",
+    text,
+    fenced: true,
+    status: "rendered",
+    language: "ts",
+    view: "full",
+    sha256: "",
+    bytes: 0,
+  });
+  turnDerived();
+  const before = renderFileBlock(fileOf());
+  // The next build: a new file object with the same text (as the view memo gives it).
+  turnDerived();
+  const file = fileOf();
+  const block = { text: renderFileBlock(file) };
+  assert.equal(block.text, before);
+  // Read part by part: V8 would copy a joined text read whole into one flat string.
+  assert.equal(takeParts(block, file), true);
+  assert.equal(textParts(block)[1], text);
 });

@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { hashText, sha256Parts, utf8Length } from "../../pipeline/_text_hash.ts";
 import { streamDocument } from "../../pipeline/_document.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
-import { documentHashes, fileStamp, writePatched } from "../../pipeline/_patch_write.ts";
+import {
+  documentHashes,
+  fileStamp,
+  type HashStates,
+  writePatched,
+} from "../../pipeline/_patch_write.ts";
 import { fenceFor } from "../../plugins/sections/_render.ts";
 import { prng } from "../_helpers.ts";
 
@@ -94,6 +99,20 @@ Deno.test("a streamed document hashes and writes the same bytes as its blocks' e
   ];
   for (let i = 0; i < 5; i++) cuts.push(Math.floor(random() * total));
   for (const cut of cuts) assert.deepEqual(documentHashes(doc, cut), documentHashes(parts, cut));
+  // Resumed after the leading blocks of an earlier document with the same sha256 (a resident
+  // process's last document), whatever the prefix: the same hashes.
+  const ids = parts.map((p) => createHash("sha256").update(p).digest("hex"));
+  const earlier = blocks.slice(0, 3).concat([{ ...blocks[5], text: "other\n", length: 6 }]);
+  let kept: HashStates | undefined;
+  documentHashes(streamDocument(earlier), 0, {
+    parts: ids.slice(0, 3).concat(["other"]),
+    keep: (states) => (kept = states),
+  });
+  assert.equal(kept?.states.length, earlier.length);
+  for (const cut of cuts) {
+    const resumed = documentHashes(doc, cut, { parts: ids, previous: kept });
+    assert.deepEqual(resumed, documentHashes(parts, cut), `cut ${cut}`);
+  }
   assert.deepEqual(utf8Length(texts.join("")), total);
   // Written whole from a previous document that shares the first blocks.
   const dir = await Deno.makeTempDir();
