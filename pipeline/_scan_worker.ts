@@ -6,12 +6,13 @@
  * or `{ handBack: true }` for a text under 256K characters that secretlint
  * must scan too (the main thread scans those: it has `deps.ts` loaded, and
  * loads secretlint faster; a larger one is scanned here whole, with
- * secretlint loaded on first use), or `{ id, error }`, and keeps the (redacted) texts it scanned that it may
- * count (`keep`, and long enough to be counted early). Then, with
- * `{ id, table, spans, texts }` (a compact BPE table, see `pipeline/_bpe.ts`;
- * `[path, start, end, last]` spans of texts it kept (let go after the last), and other texts whole), it
- * counts for `pipeline/_precount.ts` and answers `{ id, counts }` (spans
- * first), so the texts it scanned are not copied to it a second time.
+ * secretlint loaded on first use), or `{ id, error }`, and keeps the
+ * (redacted) texts it scanned that it may count (`keep`, and long enough to
+ * be counted early). Then, with `{ id, table, spans, texts }` (a compact BPE
+ * table, see `pipeline/_bpe.ts`; `[path, start, end, last]` spans of texts it
+ * kept (let go after the last), and other texts whole), it counts for
+ * `pipeline/_precount.ts` and answers `{ id, counts }` (spans first), so the
+ * texts it scanned are not copied to it a second time.
  * Started by `pipeline/secrets.ts` for large scans.
  *
  * @module
@@ -68,11 +69,11 @@ scope.onmessage = async (event) => {
     const results = [];
     for (const item of items) {
       // A text secretlint must scan goes back to the thread that sent it, which has it loaded,
-      // unless it is large: then its scan costs more than loading secretlint here.
-      const r = redactUnlessHinted(item.text, { rules }) ??
-        (item.text.length < HAND_BACK_CHARS ? undefined : await redactText(item.text, item.path, {
-          rules,
-        }));
+      // unless it is large: then its scan costs more than loading secretlint here (`redactText`
+      // loads it only for a hinted text, and tests the hints once).
+      const r = item.text.length < HAND_BACK_CHARS
+        ? redactUnlessHinted(item.text, { rules })
+        : await redactText(item.text, item.path, { rules });
       if (!r) {
         results.push({ handBack: true });
         continue;

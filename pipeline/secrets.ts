@@ -217,7 +217,8 @@ type WorkerResult = ScanResult | { handBack: true };
  * rules wherever it runs, so the results are those of a scan in one thread.
  * A worker hands back the short texts secretlint must scan (few): this thread
  * scans them, so only this thread, whose modules are loaded already, loads
- * secretlint (unless a worker meets a large one, which it scans itself). Workers keep the texts of files that `keep` accepts, to count them next.
+ * secretlint (unless a worker meets a large one, which it scans itself).
+ * Workers keep the texts of files that `keep` accepts, to count them next.
  */
 async function scanAll(
   files: SourceFile[],
