@@ -337,22 +337,22 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     // Where the runtime and the grammars are, so the worker loads them without `deps.ts`, and the
     // modules this thread compiled (the worker instantiates them: one copy of the machine code);
     // its first file waits for that.
+    const introduce = (urls: GrammarUrls, modules?: CompiledModules) => {
+      worker.postMessage({ urls, modules, grammars: [...grammars], progress: lane.progress });
+      lane.told = true;
+    };
     const tell = (urls?: GrammarUrls, modules?: CompiledModules) => {
       if (!lanes.includes(lane)) return;
-      if (urls) {
-        worker.postMessage({ urls, modules, grammars: [...grammars], progress: lane.progress });
-      }
-      lane.told = true;
+      if (urls) introduce(urls, modules);
+      else lane.told = true;
       pump();
     };
     lanes.push(lane);
     // The prepared grammars and the runtime, compiled now if need be: the worker loads them
     // while this thread scans, instead of waiting for this thread to load its own.
     const now = grammars.size ? modulesOrNothing(grammars) : undefined;
-    if (now) {
-      worker.postMessage({ ...now, grammars: [...grammars], progress: lane.progress });
-      lane.told = true;
-    } else {
+    if (now) introduce(now.urls, now.modules);
+    else {
       Promise.all([grammarUrls(), compiledModules()]).then(
         ([urls, modules]) => tell(urls, modules),
         () => tell(),
