@@ -555,9 +555,18 @@ class Walker {
       const brace = this.text.indexOf("{", node.startIndex);
       if (brace !== -1 && brace < end) end = brace;
     }
-    let sig = this.text.slice(node.startIndex, end).replace(/\s+/g, " ").trim();
-    sig = sig.replace(/\s*[{:]$/, "").replace(/;$/, "").replace(/([(<[]) /g, "$1")
-      .replace(/,? ([)\]])/g, "$1");
+    let sig = this.text.slice(node.startIndex, end);
+    // Each replacement only where it can match: most signatures have none of these (a global
+    // replacement that matches builds a new string even when it puts back what it found).
+    if (/[^\S ]| {2}/.test(sig)) sig = sig.replace(/\s+/g, " ");
+    sig = sig.trim();
+    const last = sig.charCodeAt(sig.length - 1);
+    if (last === 123 || last === 58) sig = sig.replace(/\s*[{:]$/, ""); // `{`, `:`
+    if (sig.endsWith(";")) sig = sig.slice(0, -1);
+    if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
+      sig = sig.replace(/([(<[]) /g, "$1");
+    }
+    if (sig.includes(" )") || sig.includes(" ]")) sig = sig.replace(/,? ([)\]])/g, "$1");
     if (end < node.endIndex && /=$/.test(sig)) sig += " ...";
     if (type === "type_spec" || type === "type_alias") sig = `type ${sig}`;
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
@@ -619,12 +628,43 @@ function firstStatements(
   skip: Set<string>,
 ): SyntaxNode[] {
   const out: SyntaxNode[] = [];
+  const { types, named } = typeTable(node.tree.language);
   cursor.reset(node);
   if (!cursor.gotoFirstChild()) return out;
   do {
-    if (cursor.nodeIsNamed && !skip.has(cursor.nodeType)) out.push(cursor.currentNode);
+    const id = cursor.nodeTypeId;
+    if (isNamed(named, id, node) && !skip.has(types[id] || "ERROR")) out.push(cursor.currentNode);
   } while (out.length < limit && cursor.gotoNextSibling());
   return out;
+}
+
+/** A language's type names by type id, and which ids are named (-1: not asked yet). */
+interface TypeTable {
+  types: string[];
+  named: Int8Array;
+}
+
+const TYPE_TABLES = new WeakMap<object, TypeTable>();
+
+/** The type table of a tree's language (type ids are 16-bit; an error node's is the last). */
+function typeTable(language: SyntaxNode["tree"]["language"]): TypeTable {
+  let table = TYPE_TABLES.get(language);
+  if (!table) {
+    table = { types: language.types, named: new Int8Array(0x10000).fill(-1) };
+    TYPE_TABLES.set(language, table);
+  }
+  return table;
+}
+
+/**
+ * Whether a node type is named, asked of the parser once per language and type: the cursor's
+ * `nodeIsNamed` asks for each node (a named node is one whose type is: an alias's type or the
+ * node's own, which is what the cursor's type id is).
+ */
+function isNamed(named: Int8Array, id: number, node: SyntaxNode): boolean {
+  let known = named[id];
+  if (known === -1) known = named[id] = node.tree.language.nodeTypeIsNamed(id) ? 1 : 0;
+  return known === 1;
 }
 
 /**
@@ -638,12 +678,14 @@ function namedChildren(
   wanted?: (field: string | null, type: string) => boolean | undefined,
 ): Array<[SyntaxNode, string | null, string]> {
   const out: Array<[SyntaxNode, string | null, string]> = [];
+  const { types, named } = typeTable(node.tree.language);
   cursor.reset(node);
   if (!cursor.gotoFirstChild()) return out;
   do {
-    if (!cursor.nodeIsNamed) continue;
+    const id = cursor.nodeTypeId;
+    if (!isNamed(named, id, node)) continue;
     const field = cursor.currentFieldName;
-    const type = cursor.nodeType;
+    const type = types[id] || "ERROR";
     if (!wanted || wanted(field, type)) out.push([cursor.currentNode, field, type]);
   } while (cursor.gotoNextSibling());
   return out;
