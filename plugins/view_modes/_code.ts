@@ -400,12 +400,22 @@ class Walker {
     const bodyFields = bodies.get(nodeType);
     const valueFields = values.get(nodeType);
     const descend = spec.descend;
-    // With `descend`, most children are skipped by type alone: those are never made into nodes.
-    const wanted = descend &&
-      ((field: string | null, type: string) =>
-        descend.has(type) || spec.containers.has(type) ||
-        (field !== null && (bodyFields?.has(field) || valueFields?.has(field))));
-    for (const [child, field, type] of namedChildren(this.cursor, node, wanted || undefined)) {
+    const opaque = spec.opaque;
+    let hasError: boolean | undefined;
+    // Children the loop below skips are never made into nodes: with `descend`, most are skipped by
+    // type alone; without, an opaque type when the node has no error (then none of its children
+    // has), and a leaf, found by the cursor.
+    const wanted = (field: string | null, type: string, cursor: TreeCursor) => {
+      if (descend) {
+        return descend.has(type) || spec.containers.has(type) ||
+          (field !== null && (bodyFields?.has(field) || valueFields?.has(field)));
+      }
+      if (spec.containers.has(type)) return true;
+      if (field !== null && (bodyFields?.has(field) || valueFields?.has(field))) return true;
+      if (opaque?.has(type) && !(hasError ??= node.hasError)) return false;
+      return hasChildren(cursor);
+    };
+    for (const [child, field, type] of namedChildren(this.cursor, node, wanted)) {
       if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
         this.elideBody(child, node);
         continue;
@@ -638,6 +648,16 @@ function firstStatements(
   return out;
 }
 
+/**
+ * Whether the cursor's node has a child (what `childCount` tells of a node), the cursor left where
+ * it was.
+ */
+function hasChildren(cursor: TreeCursor): boolean {
+  if (!cursor.gotoFirstChild()) return false;
+  cursor.gotoParent();
+  return true;
+}
+
 /** A language's type names by type id, and which ids are named (-1: not asked yet). */
 interface TypeTable {
   types: string[];
@@ -675,7 +695,7 @@ function isNamed(named: Int8Array, id: number, node: SyntaxNode): boolean {
 function namedChildren(
   cursor: TreeCursor,
   node: SyntaxNode,
-  wanted?: (field: string | null, type: string) => boolean | undefined,
+  wanted?: (field: string | null, type: string, cursor: TreeCursor) => boolean | undefined,
 ): Array<[SyntaxNode, string | null, string]> {
   const out: Array<[SyntaxNode, string | null, string]> = [];
   const { types, named } = typeTable(node.tree.language);
@@ -686,7 +706,7 @@ function namedChildren(
     if (!isNamed(named, id, node)) continue;
     const field = cursor.currentFieldName;
     const type = types[id] || "ERROR";
-    if (!wanted || wanted(field, type)) out.push([cursor.currentNode, field, type]);
+    if (!wanted || wanted(field, type, cursor)) out.push([cursor.currentNode, field, type]);
   } while (cursor.gotoNextSibling());
   return out;
 }
