@@ -173,6 +173,9 @@ function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
     }
     return false;
   }
+  // Most members have no `private` anywhere in their text: then no modifier says it, and the
+  // member's children are not made into nodes to look for one.
+  if (!def.text.includes("private")) return true;
   const access = def.namedChildren.find((c) => c.type === "accessibility_modifier")?.text;
   return access !== "private";
 }
