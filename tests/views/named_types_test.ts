@@ -20,23 +20,36 @@ const SAMPLES: Record<string, string> = {
   cpp: "sample.cpp",
 };
 
+/** What the code engine reads of a node without making it, and what the node says. */
+interface Facts {
+  id: number;
+  /** Named, by the cursor and by the node's type id. */
+  named: [boolean, boolean];
+  /** Has a child, by moving the cursor down (and back) and by the node's `childCount`. */
+  parent: [boolean, boolean];
+}
+
 /**
- * Every node a cursor visits in `text`, as [type id, named by the cursor, named by its type].
- * The code engine reads whether a child is named from its type id, asked once per type.
+ * The facts of every node a cursor visits in `text`. The code engine reads whether a child is
+ * named from its type id, asked once per type, and whether it has children by moving the cursor.
  */
-async function namedness(
-  grammar: string,
-  text: string,
-): Promise<Array<[number, boolean, boolean]>> {
+async function facts(grammar: string, text: string): Promise<Facts[]> {
   const parser = await parserFor(grammar);
   const tree = parser.parse(text)!;
   const cursor = tree.walk();
-  const out: Array<[number, boolean, boolean]> = [];
+  const out: Facts[] = [];
   try {
     let done = false;
     while (!done) {
       const id = cursor.nodeTypeId;
-      out.push([id, cursor.nodeIsNamed, tree.language.nodeTypeIsNamed(id)]);
+      const childCount = cursor.currentNode.childCount;
+      const down = cursor.gotoFirstChild();
+      if (down) cursor.gotoParent();
+      out.push({
+        id,
+        named: [cursor.nodeIsNamed, tree.language.nodeTypeIsNamed(id)],
+        parent: [down, childCount > 0],
+      });
       if (cursor.gotoFirstChild() || cursor.gotoNextSibling()) continue;
       for (;;) {
         if (!cursor.gotoParent()) {
@@ -53,18 +66,36 @@ async function namedness(
   return out;
 }
 
+/** The fixture, then the same text cut short and with a stray token: error and missing nodes. */
+async function texts(id: string): Promise<{ sample: string; broken: string }> {
+  const sample = await Deno.readTextFile(new URL(SAMPLES[id], FIXTURES));
+  return {
+    sample,
+    broken: `${sample.slice(0, Math.floor(sample.length * 0.6))} ) = ( }\n${sample}`,
+  };
+}
+
 for (const spec of LANGUAGES) {
   Deno.test(`a ${spec.id} node is named exactly when its type is, errors and aliases included`, async () => {
-    const sample = await Deno.readTextFile(new URL(SAMPLES[spec.id], FIXTURES));
-    // The fixture, then the same text cut short and with a stray token: error and missing nodes.
-    const broken = `${sample.slice(0, Math.floor(sample.length * 0.6))} ) = ( }\n${sample}`;
+    const { sample, broken } = await texts(spec.id);
     for (const text of [sample, broken]) {
-      const nodes = await namedness(spec.grammar, text);
+      const nodes = await facts(spec.grammar, text);
       assert.ok(nodes.length > 50, `${spec.id}: ${nodes.length} nodes`);
-      for (const [id, byCursor, byType] of nodes) {
+      for (const { id, named: [byCursor, byType] } of nodes) {
         assert.equal(byType, byCursor, `${spec.id}: type id ${id}`);
       }
-      if (text === broken) assert.ok(nodes.some(([id]) => id === ERROR_TYPE_ID), spec.id);
+      if (text === broken) assert.ok(nodes.some(({ id }) => id === ERROR_TYPE_ID), spec.id);
+    }
+  });
+
+  Deno.test(`a ${spec.id} node has a child for the cursor exactly when its childCount says so`, async () => {
+    const { sample, broken } = await texts(spec.id);
+    for (const text of [sample, broken]) {
+      const nodes = await facts(spec.grammar, text);
+      assert.ok(nodes.some(({ parent: [down] }) => !down), `${spec.id}: no leaf`);
+      for (const { id, parent: [byCursor, byCount] } of nodes) {
+        assert.equal(byCursor, byCount, `${spec.id}: type id ${id}`);
+      }
     }
   });
 }
