@@ -307,13 +307,14 @@ async function scanAll(
   });
   lanes.forEach((fill) => fill());
   // This thread takes batches too (the texts handed back first), letting the workers' answers
-  // (and other stages' loads) in between, every YIELD_MS of its scanning.
+  // in after each (a worker that waits for its next batch leaves its texts to count to this
+  // thread) and other stages' loads, every YIELD_MS of its scanning when it scans alone.
   let yielded = performance.now();
   for (;;) {
     const batch = handedBack.length ? handedBack.splice(0) : batches[next++];
     if (batch) {
       await scanHere(batch);
-      if (performance.now() - yielded < YIELD_MS) continue;
+      if (!helpers.length && performance.now() - yielded < YIELD_MS) continue;
       await yieldToEvents();
       yielded = performance.now();
     } else if (inFlight.size) await Promise.race(inFlight);
@@ -442,9 +443,10 @@ function yieldToEvents(): Promise<void> {
 }
 
 /**
- * Scanning time (ms) between two of this thread's {@linkcode yieldToEvents}: a timer's turn takes
- * 2.5-5 ms even when nothing is waiting (zod: 12 batches of 3-10 ms, 30-40 ms of turns), while a
- * worker holds two batches (10-20 ms of its scanning), so fewer turns still keep it fed.
+ * Scanning time (ms) between two of this thread's {@linkcode yieldToEvents} when it scans alone: a
+ * timer's turn takes 2.5-5 ms even when nothing is waiting (zod: 12 batches of 3-10 ms, 30-40 ms
+ * of turns). With a worker it yields after each batch: yielding every 10 ms, it scanned more of
+ * zod's batches in `full` view, whose texts it then counted itself (count stage 321 -> 373 ms).
  */
 const YIELD_MS = 10;
 
