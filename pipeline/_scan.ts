@@ -60,37 +60,61 @@ const MAP_VALUE = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
 const MAX_MAP = 64 * 1024;
 
 /**
- * Hints whose rules were checked one by one against the pinned preset's
- * source: each rule listed reports only on a text holding one of the
- * hint's substrings (npm's `npm_` tokens, `_authToken=` lines and
- * `x-oauth-basic` URLs; OpenAI's and Anthropic's `sk-` keys; 1Password's
- * `ops_` tokens; Databricks' `dapi` tokens). A text whose only hints are
- * these runs just those rules (and `filter-comments`): large bundled
- * JavaScript holds `npm_` and `sk-` and was scanned by all 28 rules.
+ * Each rule of secretlint's recommended preset (13.0.7) with substrings one
+ * of which it needs to report anything (checked rule by rule against the
+ * pinned preset's source: every pattern of the rule starts with, or holds,
+ * one of them; the case-insensitive ones are matched so). A hinted text runs
+ * only the rules whose hints it holds, plus `gcp` (it looks at `.json` and
+ * `.p12` files by name, whatever they hold) and `filter-comments` (it drops
+ * findings under `secretlint-disable` comments): the rules left out cannot
+ * report on it, so the messages are those of the whole preset. Large
+ * bundled JavaScript holds `npm_` and `sk-` and was scanned by all 28 rules;
+ * a test file that mentions `mongodb` ran 28 rules for one.
  */
-const GATED_HINTS: Array<{ source: string; rules: string[] }> = [
-  { source: "_authToken=|npm_|x-oauth-basic", rules: ["npm"] },
-  { source: "sk-", rules: ["openai", "anthropic"] },
-  { source: "ops_", rules: ["1password"] },
-  { source: "dapi", rules: ["databricks"] },
+const RULE_HINTS: Array<{ rule: string; source: string }> = [
+  { rule: "aws", source: "A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA" }, // access key id
+  // secret access key, account id (case-insensitive supersets of the rule's names)
+  { rule: "aws", source: "[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]" },
+  {
+    rule: "aws",
+    source: "[Aa][Cc][Cc][Oo][Uu][Nn][Tt]_?(?:[Ii][Dd])?[\"']?\\s*(?::|=>|=)\\s*[\"']?[0-9]{4}",
+  },
+  { rule: "privatekey", source: "private_key|PRIVATE KEY" }, // (gcp's JSON key too: gcp always runs)
+  { rule: "slack", source: "xox[bpaor]|xapp|[Hh][Oo][Oo][Kk][Ss]\\.[Ss][Ll][Aa][Cc][Kk]" },
+  { rule: "basicauth", source: "://[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@" },
+  {
+    rule: "database-connection-string",
+    source: "[Mm][Oo][Nn][Gg][Oo][Dd][Bb]|[Mm][Yy][Ss][Qq][Ll]|[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]",
+  },
+  { rule: "groq", source: "gsk_" },
+  { rule: "huggingface", source: "hf_" },
+  { rule: "linear", source: "lin_api_" },
+  { rule: "notion", source: "ntn_" },
+  { rule: "sendgrid", source: "SG\\." },
+  { rule: "shopify", source: "shp(?:pa|ca|at|ss)_" },
+  { rule: "stripe", source: "[sr]k_(?:live|test)_" },
+  { rule: "github", source: "gh[pousr]_|github_pat_" },
+  { rule: "gitlab", source: "glpat-" },
+  { rule: "grafana", source: "glc_|glsa_" },
+  { rule: "hashicorp-vault", source: "hv[sbr]\\." },
+  { rule: "vercel", source: "vc[piark]_" },
+  { rule: "docker", source: "dckr_pat_" },
+  { rule: "figma", source: "figd_" },
+  { rule: "cloudflare", source: "cf(?:k|ut|at)_" },
+  { rule: "tailscale", source: "tskey-" },
+  { rule: "npm", source: "_authToken=|npm_|x-oauth-basic" },
+  { rule: "openai", source: "sk-" },
+  { rule: "anthropic", source: "sk-" },
+  { rule: "1password", source: "ops_" },
+  { rule: "databricks", source: "dapi" },
 ];
-const GATES = GATED_HINTS.map((g) => ({ hints: new RegExp(g.source), rules: g.rules }));
-
-/** The other hints: a text holding any of them runs the whole preset. */
-const OTHER_HINTS = [
-  "A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA", // aws access key id
-  // aws secret access key, account id (case-insensitive supersets of the rule's names)
-  "[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]",
-  "[Aa][Cc][Cc][Oo][Uu][Nn][Tt]_?(?:[Ii][Dd])?[\"']?\\s*(?::|=>|=)\\s*[\"']?[0-9]{4}",
-  "private_key|PRIVATE KEY", // gcp, privatekey
-  "xox[bpaor]|xapp|[Hh][Oo][Oo][Kk][Ss]\\.[Ss][Ll][Aa][Cc][Kk]", // slack
-  "://[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@", // basicauth
-  "[Mm][Oo][Nn][Gg][Oo][Dd][Bb]|[Mm][Yy][Ss][Qq][Ll]|[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]", // databases
-  "gsk_|hf_|lin_api_|ntn_|SG\\.|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)_", // keys by prefix
-  "gh[pousr]_|github_pat_|glpat-|glc_|glsa_|hv[sbr]\\.|vc[piark]_|dckr_pat_",
-  "figd_|cf(?:k|ut|at)_|tskey-",
-].join("|");
-const OTHERS = new RegExp(OTHER_HINTS);
+/** The rules every hinted text runs (see {@linkcode RULE_HINTS}). */
+const ALWAYS_RULES = ["gcp", "filter-comments"];
+/** One test per rule: its hints joined. */
+const RULE_GATES = [...new Set(RULE_HINTS.map((h) => h.rule))].map((rule) => ({
+  rule,
+  hints: new RegExp(RULE_HINTS.filter((h) => h.rule === rule).map((h) => h.source).join("|")),
+}));
 
 /**
  * Substrings at least one of which every rule of secretlint's recommended
@@ -99,7 +123,7 @@ const OTHERS = new RegExp(OTHER_HINTS);
  * rule list is checked by a test.
  */
 export const SECRETLINT_HINTS: RegExp = new RegExp(
-  [OTHER_HINTS, ...GATED_HINTS.map((g) => g.source)].join("|"),
+  [...new Set(RULE_HINTS.map((h) => h.source))].join("|"),
 );
 
 /**
@@ -381,21 +405,20 @@ async function collectSecretlint(
 }
 
 /**
- * The secretlint rules a hinted text needs (see {@linkcode GATED_HINTS}), or
- * `undefined` for the whole preset.
+ * The secretlint rules a hinted text needs (see {@linkcode RULE_HINTS}), in
+ * the preset's order.
  *
  * @example
  * ```ts
  * import { secretlintRulesFor } from "./_scan.ts";
- * secretlintRulesFor("const t = process.env.npm_token;"); // ["npm", "filter-comments"]
- * secretlintRulesFor("AKIA…"); // undefined
+ * secretlintRulesFor("const t = process.env.npm_token;"); // ["gcp", "npm", "filter-comments"]
+ * secretlintRulesFor("AKIA…"); // ["aws", "gcp", "filter-comments"]
  * ```
  */
-export function secretlintRulesFor(text: string): string[] | undefined {
-  if (OTHERS.test(text)) return undefined;
-  const ids: string[] = [];
-  for (const gate of GATES) if (gate.hints.test(text)) ids.push(...gate.rules);
-  return [...ids, "filter-comments"];
+export function secretlintRulesFor(text: string): string[] {
+  const ids = new Set(ALWAYS_RULES);
+  for (const gate of RULE_GATES) if (gate.hints.test(text)) ids.add(gate.rule);
+  return SECRETLINT_RULE_IDS.filter((id) => ids.has(id));
 }
 
 /** A secretlint preset creator (the pinned preset, or the same with fewer rules). */
@@ -405,15 +428,14 @@ interface Preset {
 }
 
 /**
- * The preset for a text: the whole of it, unless the text's only hints are
- * {@linkcode GATED_HINTS}: then a copy (same id) that registers just their
- * rules and `filter-comments`, in the preset's order. The messages are those
- * of the whole preset: the rules left out cannot match the text.
+ * The preset for a text: a copy (same id) that registers just the rules of
+ * its hints ({@linkcode secretlintRulesFor}), in the preset's order. The
+ * messages are those of the whole preset: the rules left out cannot match the text.
  */
 function presetFor<T>(text: string, preset: T): T {
   const whole = preset as unknown as Preset;
   const ids = secretlintRulesFor(text);
-  if (!ids) return preset;
+  if (ids.length === whole.rules.length) return preset;
   const rules = whole.rules.filter((r) => ids.includes(r.meta.id.replace(RULE_PREFIX, "")));
   const subset: Preset = {
     ...whole,

@@ -267,6 +267,8 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   viewsReady();
   secrets.push(...lateFindings(sources));
   clock?.mark("transform");
+  // Views rendered anew are counted after ordering: the table is read meanwhile, off this thread.
+  if (anew) prefetchTable(config.budget.tokenizer);
   // The raw bytes and texts are rendered now: let them go (they are the size of the project),
   // unless a token budget may render files again with other views.
   if (config.budget.tokens === undefined) {

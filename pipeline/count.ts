@@ -30,8 +30,47 @@ import {
   writeTableFile,
 } from "./_table_store.ts";
 
-/** Below this many characters to count, workers cost more than they save. */
-const PARALLEL_MIN_CHARS = 256 * 1024;
+/**
+ * Below this many characters to count, workers cost more than they save: a worker starts (25 ms of
+ * this thread's time, and its heap on the build's peak) and warms its counter up cold, while this
+ * thread, once warm, counts about 40 MB/s. zod's 0.6 MB of `skeleton` blocks were counted in
+ * 94-114 ms with a worker (256 KB was the limit), in less by this thread alone.
+ */
+const PARALLEL_MIN_CHARS = 1024 * 1024;
+let parallelMinChars = PARALLEL_MIN_CHARS;
+
+/**
+ * The threads (this one and workers) that count `chars` characters, of at
+ * most `workers` (default: one per core): one below {@linkcode PARALLEL_MIN_CHARS}.
+ *
+ * @example
+ * ```ts
+ * import { countThreads } from "./count.ts";
+ * countThreads(600_000, 2); // 1: zod's skeleton blocks, this thread alone
+ * countThreads(3_700_000, 2); // 2: the Python stdlib's
+ * ```
+ */
+export function countThreads(chars: number, workers?: number): number {
+  const threads = Math.max(1, Math.floor(workers ?? navigator.hardwareConcurrency ?? 1));
+  return chars < parallelMinChars ? 1 : threads;
+}
+
+/**
+ * Set the characters to count from which workers are used (tests use a
+ * smaller project than the default needs); returns the limit before.
+ *
+ * @example
+ * ```ts
+ * import { setParallelCountChars } from "./count.ts";
+ * const before = setParallelCountChars(1024);
+ * setParallelCountChars(before);
+ * ```
+ */
+export function setParallelCountChars(chars: number): number {
+  const before = parallelMinChars;
+  parallelMinChars = chars;
+  return before;
+}
 /** Texts longer than this are cut into pieces for the workers. */
 const PIECE_CHARS = 256 * 1024;
 
@@ -166,8 +205,8 @@ export async function countTexts(
   const tokenizer = options.tokenizer ?? "o200k";
   if (!texts.length) return [];
   const total = texts.reduce((n, t) => n + t.length, 0);
-  const workers = Math.max(1, Math.floor(options.workers ?? navigator.hardwareConcurrency ?? 1));
-  if (workers === 1 || total < PARALLEL_MIN_CHARS) {
+  const workers = countThreads(total, options.workers);
+  if (workers === 1) {
     releaseCounting();
     return texts.map(counterFor(tokenizer, await loadTable(tokenizer, options.cache)));
   }
@@ -238,8 +277,8 @@ const spares: Helper[] = [];
  * ```
  */
 export function prestartCounting(chars: number, workers?: number): void {
-  const threads = Math.max(1, Math.floor(workers ?? navigator.hardwareConcurrency ?? 1));
-  if (chars < PARALLEL_MIN_CHARS || spares.length >= threads - 1) return;
+  const threads = countThreads(chars, workers);
+  if (threads === 1 || spares.length >= threads - 1) return;
   while (spares.length < threads - 1) spares.push(startWorker());
 }
 

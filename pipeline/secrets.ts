@@ -207,13 +207,39 @@ const PARALLEL_SCAN_CHARS = 1024 * 1024;
 /** Characters per batch handed to a thread. */
 const SCAN_BATCH_CHARS = 256 * 1024;
 
+/**
+ * Below this many characters to scan, a worker is started only to count the texts it scans
+ * (files shown whole: {@linkcode ScanOptions.count}): it is not ready to scan before this thread
+ * is done. zod (332 files, 3 MB) in `skeleton` view: the worker, started in 25 ms of this thread
+ * and with 60-100 ms of its own CPU time, loaded its module 150-300 ms into a scan of 180-250 ms
+ * and scanned 3 of 12 batches; a quiet second core is what it would have saved time on.
+ */
+const SOLO_SCAN_CHARS = 6 * 1024 * 1024;
+
+/**
+ * How many of `workers` scan workers to start for a scan of `total` characters, of which
+ * `counted` are of texts they would count next (see {@linkcode SOLO_SCAN_CHARS}).
+ *
+ * @example
+ * ```ts
+ * import { scanWorkers } from "./secrets.ts";
+ * scanWorkers(3_000_000, 0, 1); // 0: this thread scans alone
+ * scanWorkers(3_000_000, 3_000_000, 1); // 1: it counts them next
+ * scanWorkers(12_000_000, 0, 1); // 1
+ * ```
+ */
+export function scanWorkers(total: number, counted: number, workers: number): number {
+  if (total < PARALLEL_SCAN_CHARS) return 0;
+  return total >= SOLO_SCAN_CHARS || counted >= PARALLEL_SCAN_CHARS ? workers : 0;
+}
+
 type ScanResult = { text?: string; findings: Redaction["findings"] };
 /** A worker's answer for one text: its result, or the text handed back (secretlint scans it). */
 type WorkerResult = ScanResult | { handBack: true };
 
 /**
- * Scan files with this thread and, for large scans, workers: batches in path
- * order go to whichever thread is free. Each text is scanned by the same
+ * Scan files with this thread and, for large scans (see {@linkcode scanWorkers}), workers:
+ * batches in path order go to whichever thread is free. Each text is scanned by the same
  * rules wherever it runs, so the results are those of a scan in one thread.
  * A worker hands back the short texts secretlint must scan (few): this thread
  * scans them, so only this thread, whose modules are loaded already, loads
@@ -240,11 +266,12 @@ async function scanAll(
     await scanHere(files);
     return { results: out, helpers: [], owner };
   }
+  const counted = files.reduce((n, f) => n + (keep(f) ? f.text!.length : 0), 0);
   const batches = scanBatches(files);
   let next = 0;
   /** Texts the workers handed back (secretlint scans them). */
   const handedBack: SourceFile[] = [];
-  const helpers = Array.from({ length: workers }, () => scanWorker());
+  const helpers = Array.from({ length: scanWorkers(total, counted, workers) }, () => scanWorker());
   const inFlight = new Set<Promise<void>>();
   // Each worker keeps a second batch in hand (a third while those are small), so it does not wait
   // for this thread, which hands batches over only between its own; a batch of one large file
@@ -280,12 +307,16 @@ async function scanAll(
   });
   lanes.forEach((fill) => fill());
   // This thread takes batches too (the texts handed back first), letting the workers' answers
-  // (and other stages' loads) in between.
+  // in after each (a worker that waits for its next batch leaves its texts to count to this
+  // thread) and other stages' loads, every YIELD_MS of its scanning when it scans alone.
+  let yielded = performance.now();
   for (;;) {
     const batch = handedBack.length ? handedBack.splice(0) : batches[next++];
     if (batch) {
       await scanHere(batch);
+      if (!helpers.length && performance.now() - yielded < YIELD_MS) continue;
       await yieldToEvents();
+      yielded = performance.now();
     } else if (inFlight.size) await Promise.race(inFlight);
     else break;
   }
@@ -410,6 +441,14 @@ function scanWorker(): ScanHelper {
 function yieldToEvents(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Scanning time (ms) between two of this thread's {@linkcode yieldToEvents} when it scans alone: a
+ * timer's turn takes 2.5-5 ms even when nothing is waiting (zod: 12 batches of 3-10 ms, 30-40 ms
+ * of turns). With a worker it yields after each batch: yielding every 10 ms, it scanned more of
+ * zod's batches in `full` view, whose texts it then counted itself (count stage 321 -> 373 ms).
+ */
+const YIELD_MS = 10;
 
 /** What the scan is made of: slop's rules, the prefilter and secretlint's version. */
 const SCANNER = sha256(

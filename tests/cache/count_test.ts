@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { countTokens } from "../../mod.ts";
 import { referenceCounter } from "../../pipeline/tokens.ts";
-import { countMany, countTexts, prestartCounting } from "../../pipeline/count.ts";
+import {
+  countMany,
+  countTexts,
+  countThreads,
+  prestartCounting,
+  setParallelCountChars,
+} from "../../pipeline/count.ts";
 import { splitForCounting } from "../../pipeline/_count_cuts.ts";
 import { openCache } from "../../pipeline/cache.ts";
 import { bpeCounter, type BpeTable } from "../../pipeline/_bpe.ts";
@@ -104,6 +110,18 @@ Deno.test("one counter counts long pieces of growing and shrinking sizes as gpt-
   assert.deepEqual(counted, texts.map((text) => gpt(text)));
 });
 
+Deno.test("countThreads() counts under a megabyte on this thread alone (a worker starts cold)", () => {
+  assert.equal(countThreads(600_000, 2), 1, "zod's skeleton blocks");
+  assert.equal(countThreads(3_700_000, 2), 2, "the Python stdlib's");
+  assert.equal(countThreads(3_700_000, 1), 1);
+  const before = setParallelCountChars(1000);
+  try {
+    assert.equal(countThreads(600_000, 3), 3);
+  } finally {
+    setParallelCountChars(before);
+  }
+});
+
 Deno.test("countMany() counts each distinct text once and caches by text and tokenizer", async () => {
   const cache = openCache(join(await tempDir(), "cache"));
   const first = await countMany(["hello world", "hello world", ""], { cache, workers: 1 });
@@ -172,7 +190,11 @@ Deno.test({
     const root = await makeProject(files);
     const states = await tempDir();
     const one = await buildIn(root, join(states, "one"), { workers: 1, cache: false });
-    const two = await buildIn(root, join(states, "two"), { workers: 2 });
+    // A smaller project than the default limit needs: workers from 256K characters.
+    const before = setParallelCountChars(256 * 1024);
+    const two = await buildIn(root, join(states, "two"), { workers: 2 }).finally(() =>
+      setParallelCountChars(before)
+    );
     assert.ok(one.document.length > 256 * 1024, `skeleton text: ${one.document.length}`);
     assert.equal(two.document, one.document);
     assert.deepEqual(two.manifest.blocks, one.manifest.blocks);

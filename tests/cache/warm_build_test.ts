@@ -115,3 +115,19 @@ Deno.test("a block edited in a few lines is counted by difference; same bytes as
   assert.equal(warm.document, cold.document);
   assert.deepEqual(warm.blocks, cold.blocks);
 });
+
+Deno.test("a cold build that rendered views anew reads the table in the background while it composes and orders", async () => {
+  const root = await makeProject({
+    ...TREE,
+    "slop.config.ts": `export default { files: ["src/**"], defaultView: "skeleton" };\n`,
+  });
+  const home = await tempDir();
+  const env = { SLOP_CACHE_HOME: home };
+  // The first build on this machine stores the table; a cold build (new state) then reads it.
+  await probe(root, join(root, ".first"), env);
+  const cold = await probe(root, join(root, ".cold"), env);
+  assert.deepEqual(cold.origins, { o200k: "background" });
+  const other = await probe(root, join(root, ".other"), { SLOP_CACHE_HOME: await tempDir() });
+  assert.equal(cold.document, other.document);
+  assert.deepEqual(cold.blocks, other.blocks);
+});

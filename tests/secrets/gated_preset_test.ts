@@ -16,7 +16,7 @@ const ONEPASSWORD = `ops_${
   btoa(JSON.stringify({ email: "a@b.example", muk: { k: pick(ALNUM, 80) }, signInAddress: "x" }))
 }`;
 
-/** Code around secrets of the gated rules only (no other hint), and some with other hints too. */
+/** Code around secrets of one rule or a few, and hints without secrets. */
 const TEXTS: Array<[string, string]> = [
   ["a.js", `const task-list = 1;\nconst t = "${NPM}";\n// npm_config_cache is read\n`],
   ["b.ts", `const client = new OpenAI({ apiKey: "${OPENAI}" });\nconst other = "${ANTHROPIC}";\n`],
@@ -26,9 +26,22 @@ const TEXTS: Array<[string, string]> = [
   ["e.js", `ask-me npm_ ops_ dapi sk- but no secret\n`],
   ["f.env", `AWS_KEY=AKIA${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)}\nK=${NPM}\n`],
   ["g.md", `xoxb-123456789012-1234567890123-${pick(ALNUM, 24)} and ${OPENAI}\n`],
+  [
+    "h.ts",
+    `const url = "mongodb://localhost/test";\nconst b = "https://deploy:${
+      pick(ALNUM, 14)
+    }@example.com/x";\n`,
+  ],
+  ["i.py", `DB = "postgres://app:${pick(ALNUM, 16)}@db.internal:5432/prod"\nSG.x = 1\n`],
+  ["j.json", `{"type": "service_account", "private_key_id": "1", "private_key": "x"}\n`],
+  ["k.env", `aws_secret_access_key = "${pick(ALNUM, 40)}"\nGH=ghp_${pick(ALNUM, 36)}\n`],
+  [
+    "l.txt",
+    `-----BEGIN RSA PRIVATE KEY-----\nMII${pick(ALNUM, 120)}\n-----END RSA PRIVATE KEY-----\n`,
+  ],
 ];
 
-Deno.test("a text whose only hints are gated runs just their rules and finds what the whole preset finds", async () => {
+Deno.test("a hinted text runs just the rules of its hints and finds what the whole preset finds", async () => {
   const rules = new Set<string>();
   for (const [path, text] of TEXTS) {
     const gated = await redactText(text, path);
@@ -37,21 +50,55 @@ Deno.test("a text whose only hints are gated runs just their rules and finds wha
     gated.findings.forEach((f) => rules.add(f.rule));
   }
   // (slop's own openai-key and anthropic-key rules name those merged findings.)
-  for (const rule of ["npm", "databricks", "openai-key", "anthropic-key", "slack"]) {
+  for (
+    const rule of [
+      "npm",
+      "databricks",
+      "openai-key",
+      "anthropic-key",
+      "slack",
+      "basicauth",
+      "database-connection-string",
+      "aws",
+      "github",
+    ]
+  ) {
     assert.ok(rules.has(rule), `${rule} found: ${[...rules]}`);
   }
 });
 
-Deno.test("secretlintRulesFor() narrows to the gated rules only when no other hint is present", () => {
+Deno.test("secretlintRulesFor() runs the rules of the hints a text holds, gcp and filter-comments", () => {
   // "task-list" holds "sk-": a hint is a substring, not a match.
   assert.deepEqual(secretlintRulesFor(TEXTS[0][1]), [
+    "gcp",
     "npm",
     "openai",
     "anthropic",
     "filter-comments",
   ]);
-  assert.deepEqual(secretlintRulesFor(TEXTS[1][1]), ["openai", "anthropic", "filter-comments"]);
-  assert.deepEqual(secretlintRulesFor(TEXTS[2][1]), ["1password", "databricks", "filter-comments"]);
-  assert.equal(secretlintRulesFor(TEXTS[6][1]), undefined, "an aws hint: the whole preset");
-  assert.equal(secretlintRulesFor(TEXTS[7][1]), undefined, "a slack hint: the whole preset");
+  assert.deepEqual(secretlintRulesFor(TEXTS[1][1]), [
+    "gcp",
+    "openai",
+    "anthropic",
+    "filter-comments",
+  ]);
+  assert.deepEqual(secretlintRulesFor(TEXTS[2][1]), [
+    "gcp",
+    "1password",
+    "databricks",
+    "filter-comments",
+  ]);
+  assert.deepEqual(secretlintRulesFor(TEXTS[6][1]), ["aws", "gcp", "npm", "filter-comments"]);
+  assert.deepEqual(secretlintRulesFor(TEXTS[8][1]), [
+    "gcp",
+    "basicauth",
+    "database-connection-string",
+    "filter-comments",
+  ]);
+  assert.deepEqual(secretlintRulesFor(TEXTS[11][1]), [
+    "aws",
+    "gcp",
+    "github",
+    "filter-comments",
+  ]);
 });

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { sha256 } from "../../pipeline/read.ts";
-import { redactSources, scanBatches, SECRETLINT_HINTS } from "../../pipeline/secrets.ts";
+import {
+  redactSources,
+  scanBatches,
+  scanWorkers,
+  SECRETLINT_HINTS,
+} from "../../pipeline/secrets.ts";
+import { stopRun } from "../../pipeline/_precount.ts";
 import { redactText, redactUnlessHinted } from "../../pipeline/_scan.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { prng } from "../_helpers.ts";
@@ -51,7 +57,14 @@ Deno.test("a scan split across workers redacts and reports exactly what a scan i
   const many = corpus();
   assert.ok(one.reduce((n, f) => n + f.text!.length, 0) > 1024 * 1024, "large enough for workers");
   const alone = await redactSources(one, rules, undefined, { workers: 1 });
-  const split = await redactSources(many, rules, undefined, { workers: 3 });
+  // Workers that count the texts next (files shown whole) are started for a scan this size.
+  const count = { tokenizer: "o200k" as const };
+  const split = await redactSources(many, rules, undefined, { workers: 3, count });
+  stopRun("o200k");
+  // With nothing to count next, this thread scans alone, batch by batch.
+  const batched = corpus();
+  assert.deepEqual(await redactSources(batched, rules, undefined, { workers: 3 }), alone);
+  assert.deepEqual(batched.map((f) => f.text), one.map((f) => f.text));
   assert.ok(alone.length >= 5, `secrets found: ${alone.length}`);
   assert.deepEqual(new Set(alone.map((f) => f.rule)).size >= 4, true);
   assert.deepEqual(split, alone);
@@ -60,6 +73,14 @@ Deno.test("a scan split across workers redacts and reports exactly what a scan i
   for (const f of many.filter((f) => f.text!.includes("[REDACTED:"))) {
     assert.equal(f.sha256, sha256(f.text!));
   }
+});
+
+Deno.test("a scan starts workers when it is large, or when they count the texts next", () => {
+  const MB = 1024 * 1024;
+  assert.equal(scanWorkers(MB / 2, MB / 2, 1), 0, "small: this thread alone");
+  assert.equal(scanWorkers(3 * MB, 0, 1), 0, "zod in skeleton view: nothing to count next");
+  assert.equal(scanWorkers(3 * MB, 3 * MB, 1), 1, "zod in full view: they count it next");
+  assert.equal(scanWorkers(12 * MB, 0, 3), 3, "the Python stdlib in skeleton view");
 });
 
 Deno.test("the scan's batches go largest first, files in path order within a batch", () => {
