@@ -212,9 +212,13 @@ const SCAN_BATCH_CHARS = 256 * 1024;
  * (files shown whole: {@linkcode ScanOptions.count}): it is not ready to scan before this thread
  * is done. zod (332 files, 3 MB) in `skeleton` view: the worker, started in 25 ms of this thread
  * and with 60-100 ms of its own CPU time, loaded its module 150-300 ms into a scan of 180-250 ms
- * and scanned 3 of 12 batches; a quiet second core is what it would have saved time on.
+ * and scanned 3 of 12 batches; a quiet second core is what it would have saved time on. The
+ * Python stdlib (12 MB) in `skeleton` view, 12 alternating pairs on 2 cores at load 1.3-2.2: wall
+ * 2.81 -> 2.74 s and 2.70 -> 2.66 s (medians of 6), CPU 5.18 -> 4.99 s and 4.93 -> 4.83 s without
+ * the worker (its second core goes to the code worker's start and V8's compile of the parser);
+ * the typescript lib (22.5 MB, files of 9 and 6 MB) was no faster alone (4 pairs).
  */
-const SOLO_SCAN_CHARS = 6 * 1024 * 1024;
+const SOLO_SCAN_CHARS = 16 * 1024 * 1024;
 
 /**
  * How many of `workers` scan workers to start for a scan of `total` characters, of which
@@ -225,7 +229,8 @@ const SOLO_SCAN_CHARS = 6 * 1024 * 1024;
  * import { scanWorkers } from "./secrets.ts";
  * scanWorkers(3_000_000, 0, 1); // 0: this thread scans alone
  * scanWorkers(3_000_000, 3_000_000, 1); // 1: it counts them next
- * scanWorkers(12_000_000, 0, 1); // 1
+ * scanWorkers(12_000_000, 0, 1); // 0
+ * scanWorkers(24_000_000, 0, 1); // 1
  * ```
  */
 export function scanWorkers(total: number, counted: number, workers: number): number {

@@ -80,7 +80,8 @@ Deno.test("a scan starts workers when it is large, or when they count the texts 
   assert.equal(scanWorkers(MB / 2, MB / 2, 1), 0, "small: this thread alone");
   assert.equal(scanWorkers(3 * MB, 0, 1), 0, "zod in skeleton view: nothing to count next");
   assert.equal(scanWorkers(3 * MB, 3 * MB, 1), 1, "zod in full view: they count it next");
-  assert.equal(scanWorkers(12 * MB, 0, 3), 3, "the Python stdlib in skeleton view");
+  assert.equal(scanWorkers(12 * MB, 0, 3), 0, "the Python stdlib in skeleton view");
+  assert.equal(scanWorkers(24 * MB, 0, 3), 3, "the typescript lib in skeleton view");
 });
 
 Deno.test("the scan's batches go largest first, files in path order within a batch", () => {
