@@ -55,6 +55,12 @@ Deno.test("a table read in the background is the same table, with the same check
   const sync = readTableFile(path, FORMAT)!;
   const back = (await readTableFileAsync(path, FORMAT))!;
   assert.ok(back.slots.buffer instanceof SharedArrayBuffer, "shared with the counting workers");
+  const payload = (await readTablePayload(path, FORMAT))!;
+  assert.equal(
+    decodeTable(payload)!.pool.buffer,
+    payload.buffer,
+    "made of the payload, not a copy",
+  );
   for (const key of ["slots", "offsets", "lengths", "pool"] as const) {
     assert.deepEqual(back[key], sync[key], key);
   }
