@@ -406,12 +406,9 @@ class Walker {
     // type alone; without, an opaque type when the node has no error (then none of its children
     // has), and a leaf, found by the cursor.
     const wanted = (field: string | null, type: string, cursor: TreeCursor) => {
-      if (descend) {
-        return descend.has(type) || spec.containers.has(type) ||
-          (field !== null && (bodyFields?.has(field) || valueFields?.has(field)));
-      }
       if (spec.containers.has(type)) return true;
       if (field !== null && (bodyFields?.has(field) || valueFields?.has(field))) return true;
+      if (descend) return descend.has(type);
       if (opaque?.has(type) && !(hasError ??= node.hasError)) return false;
       return hasChildren(cursor);
     };
