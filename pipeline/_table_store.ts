@@ -67,36 +67,19 @@ export function tableFile(dir: string, tokenizer: string, format: string): strin
  * @example
  * ```ts
  * import { readTableFile } from "./_table_store.ts";
- * readTableFile("/no/such/file", "bpe-table/1"); // undefined
+ * await readTableFile("/no/such/file", "bpe-table/1"); // undefined
  * ```
  */
-export function readTableFile(path: string, format: string): BpeTable | undefined {
-  let file: Deno.FsFile | undefined;
-  try {
-    file = Deno.openSync(path);
-    const size = file.statSync().size;
-    const head = new Uint8Array(Math.min(size, HEADER_MAX + 1));
-    if (!fillSync(file, head)) return undefined;
-    const at = layout(head, size);
-    if (!at) return undefined;
-    const payload = new Uint8Array(new SharedArrayBuffer(at.length));
-    file.seekSync(at.start, Deno.SeekMode.Start);
-    if (!fillSync(file, payload) || at.header !== headerOf(format, sha256(payload))) {
-      return undefined;
-    }
-    return decodeTable(payload);
-  } catch {
-    return undefined;
-  } finally {
-    file?.close();
-  }
+export async function readTableFile(path: string, format: string): Promise<BpeTable | undefined> {
+  const payload = await readTablePayload(path, format);
+  return payload && decodeTable(payload);
 }
 
 /**
- * {@linkcode readTableFile} up to the table, with the file read by the
- * runtime's thread pool, so a build can go on while it loads: the checked
+ * {@linkcode readTableFile} up to the table: the file is read by the
+ * runtime's thread pool, so a build can go on while it loads; the checked
  * payload is returned, and {@linkcode decodeTable} makes the table of it when
- * it turns out to be needed. The same checks, the same table.
+ * it turns out to be needed.
  *
  * @example
  * ```ts
@@ -149,17 +132,7 @@ function layout(
   return { header, start: newline + 1, length: size - newline - 1 };
 }
 
-/** Read `into` whole from `file`'s position; false when the file ends first. */
-function fillSync(file: Deno.FsFile, into: Uint8Array): boolean {
-  for (let at = 0; at < into.length;) {
-    const n = file.readSync(into.subarray(at));
-    if (n === null) return false;
-    at += n;
-  }
-  return true;
-}
-
-/** {@linkcode fillSync} on the runtime's thread pool. */
+/** Read `into` whole from `file`'s position, on the runtime's thread pool; false when the file ends first. */
 async function fill(file: Deno.FsFile, into: Uint8Array): Promise<boolean> {
   for (let at = 0; at < into.length;) {
     const n = await file.read(into.subarray(at));
@@ -247,7 +220,7 @@ export function decodeTable(bytes: Uint8Array): BpeTable | undefined {
   try {
     if (bytes.length < 16) return undefined;
     // In shared memory and aligned (workers get this one copy, not each their own): a payload
-    // read by readTableFile or readTablePayload is already, other bytes are copied.
+    // read by readTablePayload is already, other bytes are copied.
     let data = bytes;
     if (!(bytes.buffer instanceof SharedArrayBuffer) || bytes.byteOffset !== 0) {
       data = new Uint8Array(new SharedArrayBuffer(bytes.length));

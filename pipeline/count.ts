@@ -457,7 +457,7 @@ async function loadTable(tokenizer: Tokenizer, cache?: Cache): Promise<BpeTable>
     stored = (table = payload && decodeTable(payload)) !== undefined;
   }
   const background = reading.delete(tokenizer) && stored && !known;
-  if (!table && file) stored = (table = readTableFile(file, TABLE_FORMAT)) !== undefined;
+  if (!table && file) stored = (table = await readTableFile(file, TABLE_FORMAT)) !== undefined;
   if (!table && cache?.enabled) {
     const bytes = await cache.getBytes(key);
     table = bytes && decodeTable(bytes);
