@@ -156,9 +156,12 @@ function simpleSource(pattern: string): string | undefined {
  * needsPicomatch(["src/**", "**\/*.ts"]); // false
  * ```
  */
-export function needsPicomatch(patterns: string | string[], options: GlobOptions = {}): boolean {
+export function needsPicomatch(
+  patterns: string | string[],
+  options: GlobOptions = { dot: true },
+): boolean {
   if (picomatch) return false;
-  if (options.basename || options.nocase || options.dot === false) return true;
+  if (!options.dot || options.basename || options.nocase) return true;
   return simpleGlobs(patterns) === undefined;
 }
 
@@ -200,7 +203,8 @@ export function compileGlobs(
   options: GlobOptions = { dot: true },
 ): (path: string) => boolean {
   const list = [patterns].flat();
-  const plain = !options.basename && !options.nocase && options.dot !== false;
+  // Only `dot` is built here (picomatch's default is without it).
+  const plain = options.dot === true && !options.basename && !options.nocase;
   const simple = plain ? simpleGlobs(list) : undefined;
   if (simple) return simple;
   if (!picomatch) {

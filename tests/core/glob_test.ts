@@ -91,6 +91,8 @@ Deno.test("compileGlobs() matches literal, * and ** patterns alone, and others o
   assert.equal(needsPicomatch(["src/**", "**/*.ts", "docs/*.md", "README.md"]), false);
   assert.equal(needsPicomatch(["src/{a,b}.ts"]), true);
   assert.equal(needsPicomatch(["src/**"], { dot: true, nocase: true }), true);
+  assert.equal(needsPicomatch(["src/**"], {}), true);
+  assert.throws(() => compileGlobs("src/**", {}), /needs picomatch/);
   assert.equal(compileGlobs(["src/**", "*.md"])("src/a/b.ts"), true);
   assert.throws(() => compileGlobs("src/{a,b}.ts"), /needs picomatch, which is not loaded yet/);
   await loadGlobs(["src/**"]);
