@@ -377,15 +377,17 @@ export async function walk(root: string): Promise<string[]> {
   if (info) rootMatchers.push({ dir: "", ig: info });
   async function visit(dir: string, matchers: Array<{ dir: string; ig: Ignore }>) {
     const abs = dir ? join(root, dir) : root;
-    const own = await readIgnore(join(abs, ".gitignore"));
-    const stack = own ? [...matchers, { dir, ig: own }] : matchers;
     let entries: Deno.DirEntry[];
     try {
-      entries = [];
-      for await (const e of Deno.readDir(abs)) entries.push(e);
+      // One synchronous listing: an awaited one costs a task turn for each entry.
+      entries = [...Deno.readDirSync(abs)];
     } catch {
       return;
     }
+    // A `.gitignore` is read where the listing has one (no failed read in every folder).
+    const listed = entries.some((e) => e.name === ".gitignore");
+    const own = listed ? await readIgnore(join(abs, ".gitignore")) : undefined;
+    const stack = own ? [...matchers, { dir, ig: own }] : matchers;
     entries.sort((a, b) => comparePaths(a.name, b.name));
     for (const e of entries) {
       const rel = dir ? `${dir}/${e.name}` : e.name;
