@@ -309,8 +309,8 @@ export async function redactText(
   path: string,
   options: RedactOptions = {},
 ): Promise<Redaction> {
-  const matches = ownMatches(text, options.rules ?? {});
   const hinted = options.prefilter === false || HINT_SEARCH.test(text);
+  const matches = ownMatches(text, options.rules ?? {}, !hinted);
   if (options.secretlint !== false && hinted) {
     await collectSecretlint(text, path, matches, options.prefilter !== false);
   }
@@ -334,8 +334,9 @@ export function redactUnlessHinted(
   text: string,
   options: Omit<RedactOptions, "prefilter"> = {},
 ): Redaction | undefined {
-  if (options.secretlint !== false && HINT_SEARCH.test(text)) return undefined;
-  return apply(text, ownMatches(text, options.rules ?? {}));
+  const secretlint = options.secretlint !== false;
+  if (secretlint && HINT_SEARCH.test(text)) return undefined;
+  return apply(text, ownMatches(text, options.rules ?? {}, secretlint));
 }
 
 /**
@@ -368,10 +369,14 @@ export function redactSync(text: string, rules: Record<string, string> = {}): Re
   return apply(text, ownMatches(text, rules));
 }
 
-function ownMatches(text: string, rules: Record<string, string>): Match[] {
+/** slop's own matches and the user's; `unhinted`: the text is known to hold no hint (so no `sk-`). */
+function ownMatches(text: string, rules: Record<string, string>, unhinted = false): Match[] {
   const matches: Match[] = [];
-  // Each of slop's own key rules starts with "sk-": a text without it cannot match them.
-  if (text.includes("sk-")) { for (const rule of SLOP_SECRET_RULES) collect(text, rule, matches); }
+  // Each of slop's own key rules starts with "sk-", a hint: a text without it cannot match them
+  // (one without a hint has none; looking for it costs a pass: 6 ms over the stdlib's 12 MB).
+  if (!unhinted && text.includes("sk-")) {
+    for (const rule of SLOP_SECRET_RULES) collect(text, rule, matches);
+  }
   for (const rule of userSecretRules(rules)) collect(text, rule, matches);
   collectNamedValues(text, matches);
   return matches;

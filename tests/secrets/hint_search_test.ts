@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { HINT_SEARCH, SECRETLINT_HINTS } from "../../pipeline/_scan.ts";
+import { HINT_SEARCH, SECRETLINT_HINTS, SLOP_SECRET_RULES } from "../../pipeline/_scan.ts";
 import { prng } from "../_helpers.ts";
 
 /**
@@ -170,4 +170,12 @@ Deno.test("HINT_SEARCH agrees with SECRETLINT_HINTS on hints at a text's edges, 
   }
   // Both answers came up often: the check could fail either way.
   assert.ok(hinted > texts / 3 && hinted < texts, `${hinted} of ${texts} texts hinted`);
+});
+
+Deno.test("sk-, which slop's own key rules all start with, is a hint: a text without hints skips them", () => {
+  // redactText and redactUnlessHinted skip the "sk-" look-up on such texts.
+  assert.ok(SECRETLINT_HINTS.test("sk-") && HINT_SEARCH.test("sk-"));
+  for (const rule of SLOP_SECRET_RULES) {
+    assert.ok(rule.pattern.source.startsWith("\\bsk-"), rule.name);
+  }
 });
