@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { HINT_SEARCH, SECRETLINT_HINTS } from "../../pipeline/_scan.ts";
+import { HINT_SEARCH, SECRETLINT_HINTS, SLOP_SECRET_RULES } from "../../pipeline/_scan.ts";
 import { prng } from "../_helpers.ts";
 
 /**
@@ -93,4 +93,89 @@ Deno.test("HINT_SEARCH agrees with SECRETLINT_HINTS on slop's own sources", asyn
     }
   }
   assert.ok(hinted > 3, `${hinted} files with hints`);
+});
+
+/** `text` with each letter's case flipped at random. */
+function flipCase(text: string, random: () => number): string {
+  return [...text].map((
+    c,
+  ) => (random() < 0.5 ? c : c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()))
+    .join("");
+}
+
+/** Near-misses of `hint`: one character dropped, doubled or replaced by one of `pool`. */
+function nearMisses(hint: string, random: () => number, pool: string): string[] {
+  const at = Math.floor(random() * hint.length);
+  const other = pool[Math.floor(random() * pool.length)];
+  return [
+    hint.slice(0, at) + hint.slice(at + 1),
+    hint.slice(0, at) + hint[at] + hint.slice(at),
+    hint.slice(0, at) + other + hint.slice(at + 1),
+  ];
+}
+
+Deno.test("HINT_SEARCH agrees with SECRETLINT_HINTS on hints at a text's edges, in any case and one character off", () => {
+  const random = prng(11);
+  const alternatives = SECRETLINT_HINTS.source.split(/\|(?![^(]*\))/);
+  // Characters the hints are made of, and pieces that could start, end or extend one.
+  const pool = "kKgGxXaAqQhHpP_-.:=>@/\"' \n0123456789eEyYsSlL";
+  const pieces = [
+    "sk",
+    "k_",
+    "key",
+    "KEY",
+    "://",
+    "u:p",
+    "hv",
+    "_",
+    "a",
+    "=",
+    "  ",
+    "\n",
+    "x",
+    "SG",
+  ];
+  const piece = () => pieces[Math.floor(random() * pieces.length)];
+  let hinted = 0, texts = 0;
+  for (const alternative of alternatives) {
+    for (let i = 0; i < 30; i++) {
+      const hint = sample(alternative, random);
+      for (const shape of [hint, flipCase(hint, random), ...nearMisses(hint, random, pool)]) {
+        const other = sample(alternatives[Math.floor(random() * alternatives.length)], random);
+        const placed = [
+          shape,
+          piece() + shape,
+          shape + piece(),
+          piece() + shape + piece(),
+          shape + other,
+          other + shape,
+          shape.slice(0, 2) + shape,
+          shape + shape.slice(-2),
+        ];
+        for (const text of placed) {
+          const expected = SECRETLINT_HINTS.test(text);
+          assert.equal(HINT_SEARCH.test(text), expected, `${alternative}: ${JSON.stringify(text)}`);
+          if (expected) hinted++;
+          texts++;
+        }
+      }
+    }
+  }
+  // Runs at the bounds of the basic-auth hint's {1,256} (the samples draw at most 4).
+  for (const user of [1, 255, 256, 257]) {
+    for (const password of [1, 256, 257]) {
+      const text = `x://${"u".repeat(user)}:${"p".repeat(password)}@host`;
+      assert.equal(HINT_SEARCH.test(text), SECRETLINT_HINTS.test(text), `${user}:${password}`);
+    }
+  }
+  // Both answers came up often: the check could fail either way.
+  assert.ok(hinted > texts / 3 && hinted < texts, `${hinted} of ${texts} texts hinted`);
+});
+
+Deno.test("sk-, which slop's own key rules all start with, is a hint: a text without hints skips them", () => {
+  // redactText and redactUnlessHinted skip the "sk-" look-up on such texts.
+  assert.ok(SECRETLINT_HINTS.test("sk-") && HINT_SEARCH.test("sk-"));
+  for (const rule of SLOP_SECRET_RULES) {
+    assert.ok(rule.pattern.source.startsWith("\\bsk-"), rule.name);
+  }
 });
