@@ -57,7 +57,10 @@ Deno.test("slop watch tells a warning once while it stays the same and counts it
   assert.deepEqual(told, [
     'warning: Redacted a secret in "src/keys.ts" line 1 (openrouter-key)',
   ]);
-  assert.match(lines[1], /^slop: src\/b\.ts changed: .*; stable prefix changed; 1 warning as before$/);
+  assert.match(
+    lines[1],
+    /^slop: src\/b\.ts changed: .*; stable prefix changed; 1 warning as before$/,
+  );
 });
 
 Deno.test("slop watch tells a warning again once the file that gave it changes it", async () => {
