@@ -6,7 +6,7 @@
  * @module
  */
 
-import { relative, sep } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { configImports, isModulePath } from "./_config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
@@ -19,6 +19,7 @@ import { stageClock, timingsText } from "../pipeline/_timings.ts";
 import { warmUp } from "./_warm_up.ts";
 import { readEvent } from "./_watch_events.ts";
 import { collectGarbage } from "./_collect.ts";
+import { literalGlob, ownOutputFiles } from "./_own_output.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -151,6 +152,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     printError(flagError);
     return 2;
   }
+  // `slop watch > watch.log` in the project: the log is neither watched nor bundled.
+  const outputs = ownOutputFiles();
   const load = async (reload: boolean) => {
     const loaded = await loadConfig({
       config: flags.config,
@@ -161,6 +164,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     });
     if (flags.format) loaded.output.format = flags.format as OutputFormat;
     if (flags.cache === false) loaded.cache.enabled = false;
+    loaded.exclude = [...loaded.exclude, ...underRoot(outputs, loaded.root).map(literalGlob)];
     return loaded;
   };
   let config: ResolvedConfig;
@@ -174,15 +178,28 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   // blocks' hashes and counts, so a rebuild after a one-file edit does that file's work.
   const builtins = builtinPlugins();
   const state = resident();
+  // A rebuild prints the warnings the last build did not give (a secret redacted in a file nobody
+  // edited is not told again after every edit); its line counts the others.
+  let told = new Set<string>();
+  let repeated = 0;
   const rebuild = async (): Promise<BuildResult | undefined> => {
     const clock = flags.timings ? stageClock({ startup: false }) : undefined;
+    const given = new Set<string>();
+    repeated = 0;
+    const onWarning = (warning: string) => {
+      if (told.has(warning) && !given.has(warning)) repeated++;
+      else console.error(`warning: ${warning}`);
+      given.add(warning);
+    };
     try {
-      return await build(config, {
+      const result = await build(config, {
         builtins,
         resident: state,
         timings: clock,
-        onWarning: flags.quiet ? undefined : (w) => console.error(`warning: ${w}`),
+        onWarning: flags.quiet ? undefined : onWarning,
       });
+      told = given;
+      return result;
     } catch (error) {
       printError(error instanceof Error ? error.message : String(error));
       return undefined;
@@ -192,8 +209,10 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   };
   const ignored = watchIgnoredDirs(config);
   const configPath = config.configPath;
+  const logs = underRoot(outputs, config.root).map((rel) => join(config.root, rel));
   const relevant = (path: string) =>
-    path === configPath || !ignored.some((d) => path === d || path.startsWith(d + sep));
+    path === configPath ||
+    (!ignored.some((d) => path === d || path.startsWith(d + sep)) && !logs.includes(path));
   // Watch before the first build, so that no change after "watching" is missed. The config
   // may sit outside the root: watch it too.
   const watched = configPath && !configPath.startsWith(config.root + sep)
@@ -289,7 +308,14 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
               ? `${files.length} files`
               : "files";
             const reuse = previous ? reuseLine(prefixReuse(previous, next)) : "first build";
-            say(`slop: ${what} changed: built ${outputName(next, config)} in ${ms} ms: ${reuse}`);
+            const before = repeated
+              ? `; ${repeated} warning${repeated > 1 ? "s" : ""} as before`
+              : "";
+            say(
+              `slop: ${what} changed: built ${
+                outputName(next, config)
+              } in ${ms} ms: ${reuse}${before}`,
+            );
             previous = next;
             await collect(false);
           }
@@ -305,6 +331,22 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   // The draft of a next document is not left behind.
   await state.close();
   return 0;
+}
+
+/** The files of `paths` under `root` (whose real path may differ), relative to it with `/`. */
+function underRoot(paths: string[], root: string): string[] {
+  if (!paths.length) return [];
+  let real = root;
+  try {
+    real = Deno.realPathSync(root);
+  } catch {
+    // A root that does not exist fails the build with its own error.
+  }
+  return paths.flatMap((path) => {
+    const rel = relative(real, path);
+    const outside = rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel);
+    return rel && !outside ? [rel.split(sep).join("/")] : [];
+  });
 }
 
 function outputName(result: BuildResult, config: ResolvedConfig): string {

@@ -355,16 +355,39 @@ function knownInParts(
   return count(head + text.slice(0, start)) + known.tokens + count(text.slice(end) + tail);
 }
 
+/** Early counts about to start (their table still loading), by tokenizer. */
+const starting = new Map<string, Promise<void>>();
+
 /**
- * Whether counts of `tokenizer` were started early.
+ * Say that early counts of `tokenizer` start when `start` settles (it loads
+ * the table first): {@linkcode precountReady} waits for it, so a count stage
+ * that comes sooner still takes them, however busy the machine is.
  *
  * @example
  * ```ts
- * import { hasPrecount } from "./_precount.ts";
- * hasPrecount("o200k"); // false
+ * import { precountReady, precountStarting } from "./_precount.ts";
+ * precountStarting("o200k", Promise.resolve());
+ * await precountReady("o200k"); // false: the promise started nothing
  * ```
  */
-export function hasPrecount(tokenizer: string): boolean {
+export function precountStarting(tokenizer: string, start: Promise<unknown>): void {
+  const settled = start.then(() => {}, () => {});
+  starting.set(tokenizer, settled);
+  settled.then(() => starting.get(tokenizer) === settled && starting.delete(tokenizer));
+}
+
+/**
+ * Whether counts of `tokenizer` were started early, once those about to
+ * start (see {@linkcode precountStarting}) have.
+ *
+ * @example
+ * ```ts
+ * import { precountReady } from "./_precount.ts";
+ * await precountReady("o200k"); // false
+ * ```
+ */
+export async function precountReady(tokenizer: string): Promise<boolean> {
+  await starting.get(tokenizer);
   return runs.has(tokenizer);
 }
 

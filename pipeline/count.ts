@@ -16,7 +16,7 @@ import { type Cache, cacheKey } from "./cache.ts";
 import { sha256 } from "./read.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
-import { finishPrecount, hasPrecount, knownCount, stopRun } from "./_precount.ts";
+import { finishPrecount, knownCount, precountReady, stopRun } from "./_precount.ts";
 import { countByDifference, type EarlierText } from "./_count_diff.ts";
 import { splitForCounting } from "./_count_cuts.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
@@ -145,7 +145,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   const partsOf = new Map<string, string[]>();
   options.parts?.forEach((parts, i) => parts && partsOf.set(hashes[i], parts));
   let rest = missing;
-  if (sourceOf.size && hasPrecount(tokenizer)) {
+  if (sourceOf.size && await precountReady(tokenizer)) {
     const count = counterFor(tokenizer, await loadTable(tokenizer, cache));
     await finishPrecount(tokenizer, count);
     rest = [];

@@ -21,7 +21,7 @@ import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
 import { tableFor } from "./count.ts";
 import type { Tokenizer } from "./tokens.ts";
-import { type CountHelper, startPrecount } from "./_precount.ts";
+import { type CountHelper, precountStarting, startPrecount } from "./_precount.ts";
 import { isDeferred, loadDeferred, undefer } from "./_stat_index.ts";
 import { type RedactionMemo, redactionMemo } from "./_resident.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
@@ -164,9 +164,13 @@ export async function redactSources(
       text: f.text!,
       helper: owner.get(f), // the worker that scanned it keeps its text
     }));
-    tableFor(tokenizer, cache).then(
-      (table) => startPrecount(files, tokenizer, helpers, table),
-      () => helpers.forEach((h) => h.stop()),
+    // The count stage waits for these to start if it comes first (see `precountReady`).
+    precountStarting(
+      tokenizer,
+      tableFor(tokenizer, cache).then(
+        (table) => startPrecount(files, tokenizer, helpers, table),
+        () => helpers.forEach((h) => h.stop()),
+      ),
     );
   } else helpers.forEach((h) => h.stop());
   return findings;

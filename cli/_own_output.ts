@@ -1,0 +1,50 @@
+/**
+ * The files `slop watch`'s own output goes to. `slop watch > watch.log` in
+ * the project writes a line after every build into a file under the root:
+ * without this, the watcher sees its own line, rebuilds, writes another line,
+ * and never stops (and the log is bundled into the document). Where the
+ * system tells which file a descriptor is open on (Linux's `/proc/self/fd`),
+ * those files are neither watched nor bundled.
+ *
+ * @module
+ */
+
+/**
+ * The absolute paths of the regular files this process's stdout and stderr
+ * are redirected to, from `dir` (one link per descriptor; `/proc/self/fd` on
+ * Linux). Empty where the system does not tell, or for terminals and pipes.
+ *
+ * @example
+ * ```ts
+ * import { ownOutputFiles } from "./_own_output.ts";
+ * ownOutputFiles(); // ["/home/me/app/watch.log"] under `slop watch > watch.log`
+ * ```
+ */
+export function ownOutputFiles(dir = "/proc/self/fd"): string[] {
+  const out: string[] = [];
+  for (const fd of [1, 2]) {
+    try {
+      const target = Deno.readLinkSync(`${dir}/${fd}`);
+      if (target.startsWith("/") && Deno.statSync(target).isFile && !out.includes(target)) {
+        out.push(target);
+      }
+    } catch {
+      // Not told (no such folder, a closed descriptor) or not a file: nothing to leave out.
+    }
+  }
+  return out;
+}
+
+/**
+ * A glob that matches exactly `path` (picomatch's special characters escaped
+ * with a backslash), for a config's `exclude`.
+ *
+ * @example
+ * ```ts
+ * import { literalGlob } from "./_own_output.ts";
+ * literalGlob("logs/watch[1].log"); // "logs/watch\\[1\\].log"
+ * ```
+ */
+export function literalGlob(path: string): string {
+  return path.replace(/[\\*?[\]{}()!+@|^$]/g, "\\$&");
+}
