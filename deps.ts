@@ -6,10 +6,58 @@
  * @module
  */
 
-export { default as picomatch } from "npm:picomatch@4.0.3";
-export { default as ignore } from "npm:ignore@7.0.5";
-export type { Ignore } from "npm:ignore@7.0.5";
-export { parse as parseToml, stringify as stringifyToml, TomlError } from "npm:smol-toml@1.4.2";
+import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/_glob.ts";
+
+// picomatch, ignore and smol-toml are loaded on first use: picomatch and ignore are CommonJS
+// packages (the first one a process loads starts Deno's CommonJS loader, ~13 ms), and a warm
+// build whose globs slop matches itself, with no `.gitignore` to read, needs none of the three.
+
+/** picomatch's matcher factory (type-only: importing it loads nothing). */
+export type Picomatch = typeof import("npm:picomatch@4.0.3").default;
+
+/** picomatch, loaded on first use (globs other than literal, `*` and `**` segments). */
+export async function loadPicomatch(): Promise<Picomatch> {
+  return (await import("npm:picomatch@4.0.3")).default;
+}
+
+/**
+ * Load picomatch when these patterns (any pattern, when none are given) need
+ * it, so that `compileGlobs()` of `pipeline/_glob.ts` matches them
+ * synchronously; literal, `*` and `**` globs never need it.
+ *
+ * @example
+ * ```ts
+ * import { loadGlobs } from "./deps.ts";
+ * import { compileGlobs } from "./pipeline/_glob.ts";
+ * await loadGlobs(["src/{a,b}.ts"]);
+ * compileGlobs(["src/{a,b}.ts"])("src/a.ts"); // true
+ * ```
+ */
+export async function loadGlobs(
+  patterns?: string | string[],
+  options?: GlobOptions,
+): Promise<void> {
+  if (patterns === undefined || needsPicomatch(patterns, options)) {
+    usePicomatch(await loadPicomatch());
+  }
+}
+
+import type { Ignore, Options as IgnoreOptions } from "npm:ignore@7.0.5";
+export type { Ignore };
+
+/** The `ignore` package's factory, loaded on first use (a walk that finds a `.gitignore`). */
+export async function loadIgnore(): Promise<(options?: IgnoreOptions) => Ignore> {
+  return (await import("npm:ignore@7.0.5")).default;
+}
+
+/** smol-toml's `parse` and `stringify`, loaded on first use (a TOML file to read or write). */
+export async function loadToml(): Promise<{
+  parse: typeof import("npm:smol-toml@1.4.2").parse;
+  stringify: typeof import("npm:smol-toml@1.4.2").stringify;
+}> {
+  const toml = await import("npm:smol-toml@1.4.2");
+  return { parse: toml.parse, stringify: toml.stringify };
+}
 
 /** The o200k tokenizer, loaded on first use (a warm build never loads it). */
 export function loadO200k(): Promise<typeof import("npm:gpt-tokenizer@3.4.0/encoding/o200k_base")> {

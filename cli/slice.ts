@@ -100,7 +100,7 @@ export async function runSliceAdd(spec: string, flags: SliceFlags): Promise<numb
     if (same >= 0) slices[same] = slice;
     else slices.push(slice);
     await Deno.mkdir(dirname(config.slicesFile), { recursive: true });
-    await writeAtomic(config.slicesFile, formatSlices(slices));
+    await writeAtomic(config.slicesFile, await formatSlices(slices));
     if (!flags.quiet) {
       const label = slice.tag ? ` "${slice.tag}"` : "";
       console.log(
@@ -201,7 +201,7 @@ export async function runSliceRefresh(flags: SliceFlags): Promise<number> {
         }
       }
     }
-    if (changed && !flags.check) await writeAtomic(config.slicesFile, formatSlices(out));
+    if (changed && !flags.check) await writeAtomic(config.slicesFile, await formatSlices(out));
     let manual = 0;
     const configName = config.configPath ? displayPath(config.configPath) : "the inline config";
     for (const r of await collectEntrySlices(config)) {

@@ -9,7 +9,8 @@
 
 import { basename, extname, isAbsolute, join, relative, resolve } from "node:path";
 import { createHash } from "node:crypto";
-import { picomatch } from "../deps.ts";
+import { loadGlobs } from "../deps.ts";
+import { compileGlobs } from "../pipeline/_glob.ts";
 import { comparePaths, isGlob } from "../pipeline/resolve.ts";
 import { parseHistory } from "../plugins/sections/_history.ts";
 
@@ -95,7 +96,9 @@ export async function findConversations(
     const parts = pattern.split("/");
     const firstGlob = parts.findIndex((p) => isGlob(p));
     const dir = parts.slice(0, firstGlob).join("/") || "/";
-    const match = picomatch(parts.slice(firstGlob).join("/"), { dot: true });
+    const glob = parts.slice(firstGlob).join("/");
+    await loadGlobs(glob);
+    const match = compileGlobs(glob, { dot: true });
     let matched = false;
     for (const file of await walkFiles(dir)) {
       if (!match(relative(dir, file).replaceAll("\\", "/"))) continue;
@@ -159,7 +162,7 @@ export async function readConversation(
       problems.push("not UTF-8 text");
     }
     if (text !== undefined) {
-      const entries = parseHistory(text, basename(path), (m) => problems.push(m));
+      const entries = await parseHistory(text, basename(path), (m) => problems.push(m));
       transcript = entries.map((e) =>
         typeof e === "string" ? e.trim() : `${e.role || "Unknown"}: ${e.content.trim()}`
       ).filter(Boolean).join("\n\n");

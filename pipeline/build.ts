@@ -28,6 +28,7 @@ import {
 } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
 import { chooseView, focusOf, transformFiles } from "./transform.ts";
+import { loadGlobs } from "../deps.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
@@ -154,6 +155,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 }
 
 async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
+  // The focus globs are matched synchronously later on: picomatch first, if they need it.
+  await loadGlobs(config.focus.map((f) => f.replace(/^\.\//, "")));
   const warnings: string[] = [];
   const warn = (raw: string) => {
     const message = redactMessage(raw, config.secrets.rules);

@@ -9,7 +9,8 @@
 
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
-import { type Ignore, ignore, picomatch } from "../deps.ts";
+import { type Ignore, loadGlobs, loadIgnore } from "../deps.ts";
+import { compileGlobs, type GlobOptions } from "./_glob.ts";
 import { gitFiles } from "./_git.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
@@ -36,9 +37,12 @@ export interface Resolution {
 }
 
 /**
- * A picomatch matcher that also matches names holding line breaks (picomatch's
- * `**` and `*` never match `\n`; a file named `a\nb.ts` would be lost):
- * line breaks are matched as a character no file name can hold.
+ * A matcher deciding as picomatch does, that also matches names holding line
+ * breaks (picomatch's `**` never matches `\n`; a file named `a\nb.ts` would
+ * be lost): line breaks are matched as a character no file name can hold.
+ * Patterns of literal, `*` and `**` segments are matched without picomatch;
+ * others need it loaded first, by `await loadGlobMatcher(...)` (which
+ * returns the same matcher) or `loadGlobs()` of `deps.ts`.
  *
  * @example
  * ```ts
@@ -48,10 +52,28 @@ export interface Resolution {
  */
 export function globMatcher(
   patterns: string | string[],
-  options: { dot?: boolean; basename?: boolean; nocase?: boolean } = {},
+  options: GlobOptions = {},
 ): (path: string) => boolean {
-  const match = picomatch(patterns, options);
+  const match = compileGlobs(patterns, options);
   return (path) => match(path.replace(LINE_BREAKS, "\0"));
+}
+
+/**
+ * {@linkcode globMatcher}, once picomatch is loaded if these patterns need it.
+ *
+ * @example
+ * ```ts
+ * import { loadGlobMatcher } from "./resolve.ts";
+ * const match = await loadGlobMatcher("src/{a,b}.ts", { dot: true });
+ * match("src/a.ts"); // true
+ * ```
+ */
+export async function loadGlobMatcher(
+  patterns: string | string[],
+  options: GlobOptions = {},
+): Promise<(path: string) => boolean> {
+  await loadGlobs(patterns, options);
+  return globMatcher(patterns, options);
 }
 
 const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
@@ -62,7 +84,9 @@ const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
  * (`.env*`, `*.pem`, `history.toml`): the name's last segment is compared
  * with `startsWith`, `endsWith` or `===`, which is what picomatch's regular
  * expression decides for such patterns, at a fraction of the cost (the
- * resolve stage asks it of every candidate). Other patterns go to picomatch.
+ * resolve stage asks it of every candidate). Other patterns go to picomatch,
+ * which must be loaded first (`await loadGlobs(patterns, { basename: true })`
+ * of `deps.ts`).
  *
  * @example
  * ```ts
@@ -133,7 +157,7 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
   const isSecretFile = nameMatcher(DEFAULT_SECRET_FILES);
   const isHistoryFile = nameMatcher(HISTORY_FILES);
   const isExcluded = config.exclude.length
-    ? globMatcher(config.exclude.map(normalizeEntryPath), { dot: true })
+    ? await loadGlobMatcher(config.exclude.map(normalizeEntryPath), { dot: true })
     : () => false;
 
   const selected = new Map<string, { entries: FileEntry[]; explicit: boolean }>();
@@ -162,11 +186,11 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
     const rels = config.paths.map((p) =>
       toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p
     );
-    const keep = rels.map((rel) => {
+    const keep = await Promise.all(rels.map((rel) => {
       return isGlob(rel)
-        ? globMatcher(rel, { dot: true })
+        ? loadGlobMatcher(rel, { dot: true })
         : (x: string) => x === rel || x.startsWith(rel + "/");
-    });
+    }));
     const restricted = new Set<string>();
     for (const path of candidates) if (keep.some((k) => k(path))) restricted.add(path);
     for (const path of paths) if (keep.some((k) => k(path))) restricted.add(path);
@@ -249,9 +273,9 @@ async function matchEntry(
   }
   if (isGlob(rel)) {
     // Every candidate (the usual `root/**`): no glob to compile and run per path.
-    const match = rel === "**" ? anyPath : globMatcher(rel, { dot: true });
+    const match = rel === "**" ? anyPath : await loadGlobMatcher(rel, { dot: true });
     const found = candidates.filter((c) => match(c));
-    if (!found.length) warnings.push(noMatch(entry.path, label, hintFor(rel, candidates)));
+    if (!found.length) warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
     return found.map((path) => ({ path, explicit: false }));
   }
   if (candidateSet.has(rel)) return [{ path: rel, explicit: true }];
@@ -263,7 +287,7 @@ async function matchEntry(
   // Listed explicitly but not a candidate: ignored by git, or missing.
   const abs = join(config.root, rel);
   if (await isFileLike(abs)) return [{ path: rel, explicit: true }];
-  warnings.push(noMatch(entry.path, label, hintFor(rel, candidates)));
+  warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
   return [{ path: rel, explicit: true }];
 }
 
@@ -272,9 +296,9 @@ function noMatch(path: string, label: string, hint?: string): string {
 }
 
 /** A case-insensitive match for an entry that matched nothing. */
-function hintFor(rel: string, candidates: string[]): string | undefined {
+async function hintFor(rel: string, candidates: string[]): Promise<string | undefined> {
   if (isGlob(rel)) {
-    const match = globMatcher(rel, { dot: true, nocase: true });
+    const match = await loadGlobMatcher(rel, { dot: true, nocase: true });
     const found = candidates.find((c) => match(c));
     return found ? found : undefined;
   }
@@ -353,15 +377,17 @@ export async function walk(root: string): Promise<string[]> {
   if (info) rootMatchers.push({ dir: "", ig: info });
   async function visit(dir: string, matchers: Array<{ dir: string; ig: Ignore }>) {
     const abs = dir ? join(root, dir) : root;
-    const own = await readIgnore(join(abs, ".gitignore"));
-    const stack = own ? [...matchers, { dir, ig: own }] : matchers;
     let entries: Deno.DirEntry[];
     try {
-      entries = [];
-      for await (const e of Deno.readDir(abs)) entries.push(e);
+      // One synchronous listing: an awaited one costs a task turn for each entry.
+      entries = [...Deno.readDirSync(abs)];
     } catch {
       return;
     }
+    // A `.gitignore` is read where the listing has one (no failed read in every folder).
+    const listed = entries.some((e) => e.name === ".gitignore");
+    const own = listed ? await readIgnore(join(abs, ".gitignore")) : undefined;
+    const stack = own ? [...matchers, { dir, ig: own }] : matchers;
     entries.sort((a, b) => comparePaths(a.name, b.name));
     for (const e of entries) {
       const rel = dir ? `${dir}/${e.name}` : e.name;
@@ -388,10 +414,14 @@ function ignored(rel: string, isDir: boolean, stack: Array<{ dir: string; ig: Ig
 }
 
 async function readIgnore(path: string): Promise<Ignore | undefined> {
+  let text: string;
   try {
-    const text = await Deno.readTextFile(path);
-    return ignore({ allowRelativePaths: true }).add(text);
+    text = await Deno.readTextFile(path);
   } catch {
     return undefined;
   }
+  // A file of blank lines and comments (`#` first) ignores nothing: no need to load `ignore`.
+  if (!text.split("\n").some((line) => !line.startsWith("#") && /\S/.test(line))) return undefined;
+  const ignore = await loadIgnore();
+  return ignore({ allowRelativePaths: true }).add(text);
 }

@@ -20,7 +20,7 @@
  */
 
 import { relative, sep } from "./_path.ts";
-import { parseToml, stringifyToml } from "../deps.ts";
+import { loadToml } from "../deps.ts";
 import type { ResolvedConfig, Slice, Target } from "./types.ts";
 
 /** A slice of the side file: a slice plus the file it belongs to. */
@@ -38,17 +38,18 @@ const KEYS = ["path", "start_line", "end_line", "tag", "comment", "content_hash"
  * @example
  * ```ts
  * import { parseSlices } from "./slices_file.ts";
- * parseSlices('[[slices]]\npath = "a.py"\nstart_line = 1\nend_line = 2\n', "slop/slices.toml");
+ * await parseSlices('[[slices]]\npath = "a.py"\nstart_line = 1\nend_line = 2\n', "slop/slices.toml");
  * // [{ path: "a.py", startLine: 1, endLine: 2 }]
  * ```
  */
-export function parseSlices(text: string, name: string): FileSlice[] {
+export async function parseSlices(text: string, name: string): Promise<FileSlice[]> {
   const fail = (problem: string): never => {
     throw new Error(`Invalid slices file "${name}": ${problem}`);
   };
+  const { parse } = await loadToml();
   let data: Record<string, unknown>;
   try {
-    data = parseToml(text) as Record<string, unknown>;
+    data = parse(text) as Record<string, unknown>;
   } catch (error) {
     return fail(error instanceof Error ? error.message.split("\n")[0] : String(error));
   }
@@ -121,7 +122,7 @@ export async function readSlicesFile(path: string, name = path): Promise<FileSli
       `Cannot read the slices file "${name}": ${error instanceof Error ? error.message : error}`,
     );
   }
-  return parseSlices(text, name);
+  return await parseSlices(text, name);
 }
 
 /**
@@ -131,10 +132,10 @@ export async function readSlicesFile(path: string, name = path): Promise<FileSli
  * @example
  * ```ts
  * import { formatSlices } from "./slices_file.ts";
- * formatSlices([{ path: "a.py", startLine: 1, endLine: 2 }]);
+ * await formatSlices([{ path: "a.py", startLine: 1, endLine: 2 }]);
  * ```
  */
-export function formatSlices(slices: FileSlice[]): string {
+export async function formatSlices(slices: FileSlice[]): Promise<string> {
   const rows = slices.map((s) => ({
     path: s.path,
     start_line: s.startLine,
@@ -146,7 +147,8 @@ export function formatSlices(slices: FileSlice[]): string {
   }));
   const header = "# Line slices for slop's custom view (`slop slice add|list|refresh`).\n";
   if (!rows.length) return header;
-  return `${header}\n${stringifyToml({ slices: rows })}\n`;
+  const { stringify } = await loadToml();
+  return `${header}\n${stringify({ slices: rows })}\n`;
 }
 
 /**

@@ -7,7 +7,8 @@
  */
 
 import { extname } from "./_path.ts";
-import { picomatch } from "../deps.ts";
+import { compileGlobs } from "./_glob.ts";
+import { loadGlobs } from "../deps.ts";
 import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
@@ -53,10 +54,20 @@ export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: bo
   return file.entry.view ?? config.defaultView ?? "full";
 }
 
-/** Returns a function telling whether a path is a focus file (path, glob or basename). */
+/**
+ * Returns a function telling whether a path is a focus file (path, glob or
+ * basename). Globs beyond literal, `*` and `**` segments need picomatch
+ * loaded first (`await loadGlobs(focus)` of `deps.ts`; the build does it).
+ *
+ * @example
+ * ```ts
+ * import { focusMatcher } from "./transform.ts";
+ * focusMatcher(["src/**", "README.md"])("docs/README.md"); // true
+ * ```
+ */
 export function focusMatcher(focus: string[]): (path: string) => boolean {
   if (!focus.length) return () => false;
-  const globs = picomatch(focus.map((f) => f.replace(/^\.\//, "")), { dot: true });
+  const globs = compileGlobs(focus.map((f) => f.replace(/^\.\//, "")), { dot: true });
   const names = new Set(focus.map((f) => f.replace(/^\.\//, "")));
   return (path) => {
     const base = path.slice(path.lastIndexOf("/") + 1);
@@ -147,6 +158,7 @@ export async function transformFiles(
   registry: Registry,
   options: TransformOptions,
 ): Promise<RenderedFile[]> {
+  await loadGlobs(config.focus.map((f) => f.replace(/^\.\//, "")));
   const isFocus = focusOf(config);
   options = { ...options, store: options.store ?? pluginStore(config) };
   return await Promise.all(

@@ -7,7 +7,8 @@
  * @module
  */
 
-import { picomatch } from "../../deps.ts";
+import { loadGlobs } from "../../deps.ts";
+import { compileGlobs } from "../../pipeline/_glob.ts";
 import { isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
 import type { Block, OrderingPlugin } from "../../pipeline/types.ts";
 
@@ -19,7 +20,9 @@ export interface PinnedOptions {
 
 /**
  * Move the file blocks matching `patterns` to the front of their section's
- * file positions, pattern by pattern.
+ * file positions, pattern by pattern. Globs beyond literal, `*` and `**`
+ * segments need picomatch loaded first (`await loadGlobs(patterns)` of
+ * `deps.ts`; the plugin does it).
  *
  * @example
  * ```ts
@@ -38,7 +41,7 @@ export function pinBlocks(blocks: Block[], patterns: string[]): Block[] {
   for (const raw of patterns) {
     const pattern = normalizeEntryPath(raw);
     const match = isGlob(pattern)
-      ? picomatch(pattern, { dot: true })
+      ? compileGlobs(pattern, { dot: true })
       : (p: string) =>
         p === pattern || p.startsWith(pattern.endsWith("/") ? pattern : pattern + "/");
     for (const b of files) {
@@ -67,9 +70,11 @@ export function pinnedOrdering(options: PinnedOptions = {}): OrderingPlugin {
   return {
     kind: "ordering",
     name: "slop:pinned",
-    order(blocks, ctx) {
+    async order(blocks, ctx) {
       const patterns = options.pinned ?? ctx.config.ordering.pinned ?? [];
-      return patterns.length ? pinBlocks(blocks, patterns) : blocks;
+      if (!patterns.length) return blocks;
+      await loadGlobs(patterns.map(normalizeEntryPath).filter(isGlob));
+      return pinBlocks(blocks, patterns);
     },
   };
 }

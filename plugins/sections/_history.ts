@@ -6,7 +6,7 @@
  */
 
 import { extname, resolve } from "../../pipeline/_path.ts";
-import { parseToml } from "../../deps.ts";
+import { loadToml } from "../../deps.ts";
 import type { HistoryMessage, ResolvedConfig } from "../../pipeline/types.ts";
 
 /** A history entry: a message, or a legacy `"Role: text"` string. */
@@ -38,7 +38,7 @@ export async function loadHistory(
     warn(`Cannot read history "${source}": ${error instanceof Error ? error.message : error}`);
     return [];
   }
-  return parseHistory(text, source, warn);
+  return await parseHistory(text, source, warn);
 }
 
 /**
@@ -47,19 +47,20 @@ export async function loadHistory(
  * @example
  * ```ts
  * import { parseHistory } from "./_history.ts";
- * parseHistory('{"role":"User","content":"hi"}\n', "h.jsonl", console.warn);
+ * await parseHistory('{"role":"User","content":"hi"}\n', "h.jsonl", console.warn);
  * ```
  */
-export function parseHistory(
+export async function parseHistory(
   text: string,
   name: string,
   warn: (message: string) => void,
-): HistoryEntry[] {
+): Promise<HistoryEntry[]> {
   const ext = extname(name).toLowerCase();
   if (ext === ".toml") {
+    const { parse } = await loadToml();
     let data: Record<string, unknown>;
     try {
-      data = parseToml(text) as Record<string, unknown>;
+      data = parse(text) as Record<string, unknown>;
     } catch (error) {
       warn(`Cannot parse history "${name}": ${error instanceof Error ? error.message : error}`);
       return [];

@@ -6,7 +6,8 @@
  */
 
 import { basename } from "../../pipeline/_path.ts";
-import { picomatch } from "../../deps.ts";
+import { loadGlobs } from "../../deps.ts";
+import { compileGlobs } from "../../pipeline/_glob.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
 import type { SectionPlugin } from "../../pipeline/types.ts";
 
@@ -35,7 +36,8 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
       for (const entry of entries) {
         if (isGlob(entry)) {
           all ??= await ctx.listFiles();
-          const match = picomatch(entry, { dot: true });
+          await loadGlobs(entry);
+          const match = compileGlobs(entry, { dot: true });
           const found = all.filter((p) => match(p));
           if (!found.length) ctx.warn(`No screenshot matches "${entry}"`);
           found.forEach((p) => paths.add(p));

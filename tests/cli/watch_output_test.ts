@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { picomatch } from "../../deps.ts";
+import { loadPicomatch } from "../../deps.ts";
 import { makeProject, REPO, tempDir } from "../_helpers.ts";
 import { watchOnceWithStderr } from "./_watch.ts";
 import { literalGlob, ownOutputFiles } from "../../cli/_own_output.ts";
@@ -97,7 +97,8 @@ Deno.test("ownOutputFiles() names the regular files descriptors 1 and 2 link to,
   assert.deepEqual(ownOutputFiles(join(dir, "none")), []);
 });
 
-Deno.test("literalGlob() matches exactly its path, whatever characters the name holds", () => {
+Deno.test("literalGlob() matches exactly its path, whatever characters the name holds", async () => {
+  const picomatch = await loadPicomatch();
   const names = [
     "watch.log",
     "logs/watch[1].log",

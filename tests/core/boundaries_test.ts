@@ -16,7 +16,7 @@ const PLUGIN_SURFACE = [
 ];
 /** Entry points that hand the built-ins to the pipeline: nothing below them imports them. */
 /** Modules that import nothing, so that any module may import them (paths, bytes). */
-const LEAVES = ["pipeline/_path.ts", "pipeline/_bytes.ts"];
+const LEAVES = ["pipeline/_path.ts", "pipeline/_bytes.ts", "pipeline/_glob.ts"];
 const ENTRY_POINTS = ["mod.ts", "cli.ts"];
 const ENTRY_DIRS = ["api/", "cli/"];
 /** Not source of the library: tests, benchmarks, examples and state. */

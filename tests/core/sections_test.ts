@@ -4,9 +4,9 @@ import { parseHistory } from "../../plugins/sections/_history.ts";
 import { renderHistory } from "../../plugins/sections/history.ts";
 import { makeProject } from "../_helpers.ts";
 
-Deno.test("parseHistory() reads JSONL and reports bad lines by number", () => {
+Deno.test("parseHistory() reads JSONL and reports bad lines by number", async () => {
   const warnings: string[] = [];
-  const entries = parseHistory(
+  const entries = await parseHistory(
     '{"role":"User","content":"a"}\nnot json\n\n[1]\n{"role":"AI","content":"b"}\n',
     "h.jsonl",
     (w) => warnings.push(w),
@@ -18,17 +18,17 @@ Deno.test("parseHistory() reads JSONL and reports bad lines by number", () => {
   ]);
 });
 
-Deno.test("parseHistory() reads TOML [[entries]] tables and history arrays", () => {
+Deno.test("parseHistory() reads TOML [[entries]] tables and history arrays", async () => {
   const warn = () => {};
   assert.deepEqual(
-    parseHistory(
+    await parseHistory(
       '[[entries]]\nrole = "User"\ncontent = "hi"\n\n[[entries]]\nrole = "AI"\ncontent = """\nhello\n"""\n',
       "d.toml",
       warn,
     ),
     [{ role: "User", content: "hi" }, { role: "AI", content: "hello\n" }],
   );
-  assert.deepEqual(parseHistory('history = ["User: a", "AI: b"]\n', "d.toml", warn), [
+  assert.deepEqual(await parseHistory('history = ["User: a", "AI: b"]\n', "d.toml", warn), [
     "User: a",
     "AI: b",
   ]);

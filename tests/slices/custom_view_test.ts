@@ -21,7 +21,7 @@ Deno.test("custom view re-anchors side-file slices and marks a deleted one stale
   edited.splice(2, 0, "# a new comment", "# and another"); // shorten moved down by 2
   const root = await makeProject({
     "textwrap.py": edited.join("\n") + "\n",
-    "slop/slices.toml": formatSlices(slices),
+    "slop/slices.toml": await formatSlices(slices),
   });
   const result = await buildContext({
     cwd: root,
@@ -63,8 +63,8 @@ Deno.test("custom view re-anchors config-entry slices, edited in place", async (
   ]);
 });
 
-Deno.test("parseSlices() reads the seed's snake_case keys and names bad ones", () => {
-  const slices = parseSlices(
+Deno.test("parseSlices() reads the seed's snake_case keys and names bad ones", async () => {
+  const slices = await parseSlices(
     '[[slices]]\npath = "a.py"\nstart_line = 2\nend_line = 3\ntag = "t"\ncontent_hash = "h"\nanchor_lines = ["x"]\n',
     "slop/slices.toml",
   );
@@ -76,12 +76,12 @@ Deno.test("parseSlices() reads the seed's snake_case keys and names bad ones", (
     contentHash: "h",
     anchorLines: ["x"],
   }]);
-  assert.deepEqual(parseSlices(formatSlices(slices), "x.toml"), slices);
-  assert.throws(
+  assert.deepEqual(await parseSlices(await formatSlices(slices), "x.toml"), slices);
+  await assert.rejects(
     () => parseSlices('[[slices]]\npath = "a.py"\nstart_line = 2\nend_lin = 3\n', "s.toml"),
     /Invalid slices file "s.toml": Unknown key "slices\[0\].end_lin"/,
   );
-  assert.throws(
+  await assert.rejects(
     () => parseSlices('[[slices]]\npath = "a.py"\nstart_line = 0\nend_line = 3\n', "s.toml"),
     /"slices\[0\].start_line" must be a whole number of at least 1/,
   );

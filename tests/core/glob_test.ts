@@ -1,0 +1,118 @@
+import assert from "node:assert/strict";
+import { compileGlobs, needsPicomatch, simpleGlobs } from "../../pipeline/_glob.ts";
+import { loadGlobs, loadPicomatch } from "../../deps.ts";
+
+/** A small deterministic generator (xorshift), so that every run tries the same cases. */
+function random(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+const SEGMENTS = [
+  ...["src", "a", "b", "README.md", ".github", ".env", "é", "日本", "a b", "x.d.ts", "index.ts"],
+  ...["a.ts", ".", "..", "...", "", "\n", "a\nb.ts", "\rx", "x\u2028", "-_~", "#1", "a\\b", "*"],
+  ...["a*", ".ts", "ts", "md", "a.md", "b.ts/", "\0", "x%=:;&y", "e\u0301", "Ⅻ²", "ß", "a.b.c"],
+];
+
+const PATTERN_SEGMENTS = [
+  ...["src", "a", "b", "README.md", ".github", "é", "日本", "a b", "**", "*", "*.ts", "*.md"],
+  ...["*.d.ts", "a*", "*a", "a*b", "*.*", ".*", "*.", "x.*", "a.ts", "*a*", "-_~", "#1", "ts"],
+  ...["md", ".env*", "x%=:;&y", "e\u0301", "Ⅻ²*", "ß", "*.b.c", "a.b*"],
+];
+
+function pick<T>(next: () => number, list: T[]): T {
+  return list[Math.floor(next() * list.length)];
+}
+
+function join(next: () => number, list: string[], max: number): string {
+  const n = 1 + Math.floor(next() * max);
+  return Array.from({ length: n }, () => pick(next, list)).join("/");
+}
+
+// First in this file: picomatch is not loaded yet in this process.
+Deno.test("compileGlobs() matches literal, * and ** patterns alone, and others once picomatch is loaded", async () => {
+  assert.equal(needsPicomatch(["src/**", "**/*.ts", "docs/*.md", "README.md"]), false);
+  assert.equal(needsPicomatch(["src/{a,b}.ts"]), true);
+  assert.equal(needsPicomatch(["src/**"], { dot: true, nocase: true }), true);
+  assert.equal(needsPicomatch(["src/**"], {}), true);
+  assert.throws(() => compileGlobs("src/**", {}), /needs picomatch/);
+  assert.equal(compileGlobs(["src/**", "*.md"])("src/a/b.ts"), true);
+  assert.throws(() => compileGlobs("src/{a,b}.ts"), /needs picomatch, which is not loaded yet/);
+  await loadGlobs(["src/**"]);
+  assert.equal(needsPicomatch(["src/{a,b}.ts"]), true);
+  await loadGlobs(["src/{a,b}.ts"]);
+  assert.equal(needsPicomatch(["src/{a,b}.ts"]), false);
+  assert.equal(compileGlobs("src/{a,b}.ts")("src/b.ts"), true);
+  assert.equal(compileGlobs("src/{a,b}.ts")("src/c.ts"), false);
+});
+
+Deno.test("simpleGlobs() decides literal, * and ** patterns exactly as picomatch with dot does", async () => {
+  const picomatch = await loadPicomatch();
+  const next = random(20261124);
+  const patterns = new Set<string>([
+    "**",
+    "src/**",
+    "**/*.ts",
+    "docs/*.md",
+    "README.md",
+    "a/**/b",
+    "**/a",
+    "a/**/*",
+    "*",
+    "*.ts",
+    "**/*",
+    "*/*",
+    "*.*",
+    "**/*.*",
+    "**/.*",
+    ".*",
+    "*.d.ts",
+    "**/*.d.ts",
+    "src/*.d.ts",
+    "***",
+    "**/**",
+    "**/**/**",
+    ".github/**",
+    "**/a/**",
+    "a/*/b",
+    "*/a",
+    "a*",
+    "*a",
+    "src/*",
+  ]);
+  while (patterns.size < 400) patterns.add(join(next, PATTERN_SEGMENTS, 4));
+  const paths = new Set<string>(["", "/", "//", "a/", "/a", "src", "src/", "a//b", "README.md"]);
+  while (paths.size < 1500) {
+    const path = join(next, SEGMENTS, 5);
+    paths.add(next() < 0.1 ? path + "/" : next() < 0.1 ? "/" + path : path);
+  }
+  for (const pattern of patterns) paths.add(pattern);
+  let simple = 0;
+  for (const pattern of patterns) {
+    const ours = simpleGlobs(pattern);
+    if (!ours) continue;
+    simple++;
+    const theirs = picomatch(pattern, { dot: true });
+    for (const path of paths) {
+      assert.equal(
+        ours(path),
+        theirs(path),
+        `${JSON.stringify(pattern)} on ${JSON.stringify(path)}`,
+      );
+    }
+  }
+  assert.ok(simple > 300, `${simple} of ${patterns.size} patterns are simple`);
+  // Lists match when any pattern does.
+  const lists = [["docs/*.md", "src/**"], ["**/*.ts", "README.md", "a*"], []];
+  for (const list of lists) {
+    const ours = simpleGlobs(list)!;
+    const theirs = picomatch(list, { dot: true });
+    for (const path of paths) assert.equal(ours(path), theirs(path), `${list} on ${path}`);
+  }
+  assert.equal(simpleGlobs(["src/**", "src/{a,b}.ts"]), undefined);
+});
