@@ -113,6 +113,8 @@ export {
 export type { OrderOrigin, PreviousOrder, PreviousOrderOptions } from "./pipeline/order_memory.ts";
 export { pinBlocks, pinnedOrdering } from "./plugins/ordering/pinned.ts";
 export type { PinnedOptions } from "./plugins/ordering/pinned.ts";
+export { loadGlobs } from "./deps.ts";
+export type { GlobOptions } from "./pipeline/_glob.ts";
 export {
   advanceOrder,
   changeProbability,

@@ -208,10 +208,11 @@ export function compileGlobs(
   const simple = plain ? simpleGlobs(list) : undefined;
   if (simple) return simple;
   if (!picomatch) {
+    const named = list.map((p) => `"${p}"`).join(", ");
+    const s = list.length > 1 ? "s" : "";
     throw new Error(
-      `[slop] Glob ${
-        JSON.stringify(list)
-      } needs picomatch, which is not loaded yet (await loadGlobs() of deps.ts first)`,
+      `[slop] Glob${s} ${named} need${s ? "" : "s"} picomatch, which is not loaded yet ` +
+        "(await loadGlobs() of mod.ts first)",
     );
   }
   return picomatch(list, options);

@@ -21,8 +21,8 @@ export interface PinnedOptions {
 /**
  * Move the file blocks matching `patterns` to the front of their section's
  * file positions, pattern by pattern. Globs beyond literal, `*` and `**`
- * segments need picomatch loaded first (`await loadGlobs(patterns)` of
- * `deps.ts`; the plugin does it).
+ * segments need picomatch loaded first (`await loadGlobs(patterns)`, exported
+ * by `mod.ts`; the plugin does it).
  *
  * @example
  * ```ts
