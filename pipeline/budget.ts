@@ -26,8 +26,7 @@
 import { runGit } from "./_git.ts";
 import { findViewMode, type Registry } from "./registry.ts";
 import { countTokens } from "./tokens.ts";
-import { focusOf, transformFiles, type TransformOptions } from "./transform.ts";
-import { loadGlobs } from "../deps.ts";
+import { focusOf, loadFocusGlobs, transformFiles, type TransformOptions } from "./transform.ts";
 import type {
   BudgetReport,
   PlacedBlock,
@@ -184,7 +183,7 @@ async function planner(
 ): Promise<Planner> {
   const { config, registry } = options;
   const tokenizer = config.budget.tokenizer;
-  await loadGlobs(config.focus.map((f) => f.replace(/^\.\//, "")));
+  await loadFocusGlobs(config);
   const isFocus = focusOf(config);
   const sources = new Map(options.sources.map((s) => [s.path, s]));
   const changes = options.changes ?? await changeCounts(config.root);

@@ -27,8 +27,7 @@ import {
   withSecrets,
 } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
-import { chooseView, focusOf, transformFiles } from "./transform.ts";
-import { loadGlobs } from "../deps.ts";
+import { chooseView, focusOf, loadFocusGlobs, transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
 import { openCache, recordBuild } from "./cache.ts";
@@ -156,7 +155,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 
 async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
   // The focus globs are matched synchronously later on: picomatch first, if they need it.
-  await loadGlobs(config.focus.map((f) => f.replace(/^\.\//, "")));
+  await loadFocusGlobs(config);
   const warnings: string[] = [];
   const warn = (raw: string) => {
     const message = redactMessage(raw, config.secrets.rules);

@@ -57,7 +57,7 @@ export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: bo
 /**
  * Returns a function telling whether a path is a focus file (path, glob or
  * basename). Globs beyond literal, `*` and `**` segments need picomatch
- * loaded first (`await loadGlobs(focus)` of `deps.ts`; the build does it).
+ * loaded first (`await loadFocusGlobs(config)`; the build does it).
  *
  * @example
  * ```ts
@@ -67,8 +67,8 @@ export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: bo
  */
 export function focusMatcher(focus: string[]): (path: string) => boolean {
   if (!focus.length) return () => false;
-  const globs = compileGlobs(focus.map((f) => f.replace(/^\.\//, "")), { dot: true });
-  const names = new Set(focus.map((f) => f.replace(/^\.\//, "")));
+  const globs = compileGlobs(focusPatterns(focus), { dot: true });
+  const names = new Set(focusPatterns(focus));
   return (path) => {
     const base = path.slice(path.lastIndexOf("/") + 1);
     return names.has(path) || names.has(base) || globs(path);
@@ -90,6 +90,25 @@ export function focusOf(config: ResolvedConfig): (path: string) => boolean {
   const matcher = focusMatcher(config.focus);
   const changed = new Set(config.since?.files ?? []);
   return (path) => changed.has(path) || matcher(path);
+}
+
+/**
+ * Load picomatch if the config's focus globs need it, so that
+ * {@linkcode focusOf} and {@linkcode focusMatcher} can match them.
+ *
+ * @example
+ * ```ts
+ * import { loadFocusGlobs } from "./transform.ts";
+ * // await loadFocusGlobs(config);
+ * ```
+ */
+export async function loadFocusGlobs(config: ResolvedConfig): Promise<void> {
+  await loadGlobs(focusPatterns(config.focus));
+}
+
+/** The focus entries as globs relative to the root (without a leading `./`). */
+function focusPatterns(focus: string[]): string[] {
+  return focus.map((f) => f.replace(/^\.\//, ""));
 }
 
 /** Fence language for a path, from its extension. */
@@ -158,7 +177,7 @@ export async function transformFiles(
   registry: Registry,
   options: TransformOptions,
 ): Promise<RenderedFile[]> {
-  await loadGlobs(config.focus.map((f) => f.replace(/^\.\//, "")));
+  await loadFocusGlobs(config);
   const isFocus = focusOf(config);
   options = { ...options, store: options.store ?? pluginStore(config) };
   return await Promise.all(
