@@ -1,8 +1,9 @@
 /**
  * `slop init`: write a commented `slop.config.ts` and add the `context`
- * task to the project's deno.json. Never overwrites: an existing config or
- * task is kept, and a deno.json that is not plain JSON is left alone with
- * the line to add printed instead.
+ * task to the project's deno.json (or deno.jsonc), written into the file as
+ * it stands (comments and layout kept). Never overwrites: an existing config
+ * or task is kept, and a file it cannot read as a JSON object with comments
+ * is left alone with the line to add printed instead.
  *
  * @module
  */
@@ -12,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { printError } from "./_output.ts";
+import { withContextTask } from "./_jsonc.ts";
 
 /**
  * The V8 flags slop runs with (in `slop init`'s task, this repository's
@@ -38,7 +40,7 @@ export interface InitFlags {
 export interface InitResult {
   /** `created` or `kept`. */
   config: "created" | "kept";
-  /** `created`, `added` (task added to an existing file), `kept` or `manual` (not plain JSON). */
+  /** `created`, `added` (task added to an existing file), `kept` or `manual` (a file slop cannot edit). */
   denoJson: "created" | "added" | "kept" | "manual";
   /** The task command written or suggested. */
   task: string;
@@ -165,23 +167,11 @@ async function addTask(root: string, task: string): Promise<InitResult["denoJson
     await Deno.writeTextFile(path, JSON.stringify(fresh, null, 2) + "\n", { createNew: true });
     return "created";
   }
-  let json: Record<string, unknown>;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return "manual";
-  }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return "manual";
-  const tasks = json.tasks;
-  if (
-    tasks !== undefined && (typeof tasks !== "object" || tasks === null || Array.isArray(tasks))
-  ) {
-    return "manual";
-  }
-  if (tasks && "context" in tasks) return "kept";
-  json.tasks = { ...(tasks as Record<string, unknown> ?? {}), context: task };
-  const indent = /^\{\n(\s+)"/.exec(text)?.[1] ?? "  ";
-  await writeAtomic(path, JSON.stringify(json, null, indent) + "\n");
+  // Written into the text as it stands: comments, trailing commas and layout are kept.
+  const edited = withContextTask(text, task);
+  if (edited === undefined) return "manual";
+  if (edited === "kept") return "kept";
+  await writeAtomic(path, edited);
   return "added";
 }
 
@@ -213,9 +203,10 @@ export async function runInit(dir: string | undefined, flags: InitFlags): Promis
     created: `slop: wrote ${name} with the "context" task`,
     added: `slop: added the "context" task to ${name}`,
     kept: `slop: kept the existing "context" task in ${name}`,
-    manual: `slop: ${name} is not plain JSON, left it alone: add the task\n  "context": ${
-      JSON.stringify(result.task)
-    }`,
+    manual:
+      `slop: ${name} is not a JSON object slop can edit, left it alone: add the task\n  "context": ${
+        JSON.stringify(result.task)
+      }`,
   };
   console.log(messages[result.denoJson]);
   if (result.config === "created" || result.denoJson !== "kept") {

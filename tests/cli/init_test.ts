@@ -34,17 +34,20 @@ Deno.test("slop init writes a commented config and the context task, and the tas
   assert.match(doc, /### src\/a\.ts/);
 });
 
-Deno.test("slop init never overwrites a config, a context task or a deno.jsonc with comments", async () => {
-  const jsonc = '{\n  // mine\n  "tasks": {}\n}\n';
+Deno.test("slop init never overwrites a config or a context task, and leaves alone a file it cannot edit", async () => {
+  const broken = '{\n  "tasks": ["not", "an object"]\n}\n';
   const root = await makeProject({
     "slop.config.ts": "export default { files: ['x'] };\n",
-    "deno.jsonc": jsonc,
+    "deno.jsonc": broken,
   });
   const run = await runCli(["init"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /kept the existing slop config/);
-  assert.match(run.stdout, /not plain JSON, left it alone: add the task\n {2}"context": "deno run/);
-  assert.equal(await Deno.readTextFile(join(root, "deno.jsonc")), jsonc);
+  assert.match(
+    run.stdout,
+    /deno\.jsonc is not a JSON object slop can edit, left it alone: add the task\n {2}"context": "deno run/,
+  );
+  assert.equal(await Deno.readTextFile(join(root, "deno.jsonc")), broken);
   assert.equal(
     await Deno.readTextFile(join(root, "slop.config.ts")),
     "export default { files: ['x'] };\n",
