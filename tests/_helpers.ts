@@ -88,6 +88,19 @@ export async function runCli(
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
+/** Run `deno task --quiet <name>` in `cwd` (a project's own task, as its users run it). */
+export async function runTask(name: string, cwd: string): Promise<CliRun> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", name],
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
 /** Run git in `cwd` with a fixed identity and dates; throws on failure. */
 export async function git(cwd: string, ...args: string[]): Promise<string> {
   const out = await new Deno.Command("git", {

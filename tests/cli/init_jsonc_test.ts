@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCli, runTask } from "../_helpers.ts";
 import { jsoncToJson, withContextTask } from "../../cli/_jsonc.ts";
 
 const TASK = "deno run -A cli.ts build";
@@ -85,13 +85,7 @@ Deno.test("slop init adds the context task to a deno.jsonc with comments, which 
     ),
     text,
   );
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", "context"],
-    cwd: root,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const task = await runTask("context", root);
+  assert.equal(task.code, 0, task.stderr);
   assert.match(await Deno.readTextFile(join(root, ".slop/out/context_001.md")), /### src\/a\.ts/);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { makeProject, REPO, runCli, runTask } from "../_helpers.ts";
 import { SLOP_V8_FLAGS } from "../../cli/init.ts";
 
 Deno.test("slop init writes a commented config and the context task, and the task builds", async () => {
@@ -21,15 +21,8 @@ Deno.test("slop init writes a commented config and the context task, and the tas
   );
   const config = await Deno.readTextFile(join(root, "slop.config.ts"));
   assert.match(config, /^\/\/ /, "the config is commented");
-  const task = new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", "context"],
-    cwd: root,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  });
-  const out = await task.output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const task = await runTask("context", root);
+  assert.equal(task.code, 0, task.stderr);
   const doc = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
   assert.match(doc, /### src\/a\.ts/);
 });

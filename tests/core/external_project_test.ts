@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO } from "../_helpers.ts";
+import { makeProject, REPO, runTask } from "../_helpers.ts";
 import { SLOP_V8_FLAGS } from "../../cli/init.ts";
 
 Deno.test("a project outside the repo imports defineConfig by path and runs slop with deno task context", async () => {
@@ -14,15 +14,8 @@ Deno.test("a project outside the repo imports defineConfig by path and runs slop
     "src/main.ts": "console.log('hello');\n",
     "src/notes.md": "# Notes\n\n## Plan\n",
   });
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", "context"],
-    cwd: root,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const stderr = new TextDecoder().decode(out.stderr);
-  assert.equal(out.code, 0, stderr);
+  const task = await runTask("context", root);
+  assert.equal(task.code, 0, task.stderr);
   const doc = await Deno.readTextFile(join(root, ".slop", "out", "context_001.md"));
   assert.equal(
     doc,
