@@ -71,13 +71,13 @@ export function slopSpecifier(dir: string, file: string): string {
  * @example
  * ```ts
  * import { configTemplate } from "./init.ts";
- * configTemplate("../slop/mod.ts").includes("defineConfig"); // true
+ * configTemplate("../slop/config.ts").includes("defineConfig"); // true
  * ```
  */
-export function configTemplate(modSpecifier: string): string {
+export function configTemplate(configSpecifier: string): string {
   return `// What \`deno task context\` bundles into .slop/out/context_NNN.md.
 // Every key is optional; unknown keys are errors that name the key.
-import { defineConfig } from "${modSpecifier}";
+import { defineConfig } from "${configSpecifier}";
 
 export default defineConfig({
   // Paths or globs relative to this file, or entries with per-file options.
@@ -126,7 +126,7 @@ export async function initProject(dir: string): Promise<InitResult> {
   ) {
     try {
       // createNew: fails rather than overwrite a file that appeared meanwhile.
-      await Deno.writeTextFile(configPath, configTemplate(slopSpecifier(root, "mod.ts")), {
+      await Deno.writeTextFile(configPath, configTemplate(slopSpecifier(root, "config.ts")), {
         createNew: true,
       });
       config = "created";

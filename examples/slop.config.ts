@@ -1,6 +1,6 @@
 // The bundled example: `deno task context` builds it into examples/.slop/out/context_NNN.md.
 // `deno task slop check --config examples/slop.config.ts` compares its stable prefix with slop.lock.
-import { defineConfig } from "../mod.ts";
+import { defineConfig } from "../config.ts";
 import { todoViewMode } from "./plugins/todo_view.ts";
 
 export default defineConfig({

@@ -5,7 +5,7 @@
  */
 
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** Absolute path of the slop repository. */
 export const REPO: string = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -99,6 +99,35 @@ export async function runTask(name: string, cwd: string): Promise<CliRun> {
   }).output();
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/**
+ * The modules Deno loads for `entry` (a path in this repository): every `code` dependency,
+ * static, and dynamic with a literal specifier (Deno loads those at startup too), from
+ * `deno info --json`; this repository's own as paths relative to it, others as specifiers.
+ */
+export async function loadedModules(entry: string): Promise<string[]> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", entry],
+    cwd: REPO,
+    stdout: "piped",
+  }).output();
+  const graph: {
+    roots: string[];
+    modules: { specifier: string; dependencies?: { code?: { specifier: string } }[] }[];
+  } = JSON.parse(new TextDecoder().decode(out.stdout));
+  const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
+  const loaded = new Set<string>();
+  const visit = (specifier: string) => {
+    if (loaded.has(specifier)) return;
+    loaded.add(specifier);
+    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) {
+      if (dep.code) visit(dep.code.specifier);
+    }
+  };
+  visit(graph.roots[0]);
+  const root = pathToFileURL(REPO + "/").href;
+  return [...loaded].map((s) => s.replace(root, "")).sort();
 }
 
 /** Run git in `cwd` with a fixed identity and dates; throws on failure. */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { helpText, parseArgs, type Parsed, type ProgramSpec } from "../../cli/_args.ts";
 import { main } from "../../cli.ts";
 import meta from "../../deno.json" with { type: "json" };
-import { REPO, runCli, tempDir } from "../_helpers.ts";
+import { loadedModules, runCli, tempDir } from "../_helpers.ts";
 
 let TREE: ProgramSpec | undefined;
 await main([], { inspect: (program) => TREE = program });
@@ -208,28 +208,7 @@ Deno.test("slop exits 0 for --version and help, 2 for a usage error, with the me
 });
 
 Deno.test("slop's entry loads no npm package, no node: module and no command's module before a command runs", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "cli.ts"],
-    cwd: REPO,
-    stdout: "piped",
-  }).output();
-  const graph: {
-    roots: string[];
-    modules: { specifier: string; dependencies?: { code?: { specifier: string } }[] }[];
-  } = JSON.parse(new TextDecoder().decode(out.stdout));
-  const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
-  // Deno loads every `code` dependency (static, and dynamic with a literal specifier) at startup.
-  const loaded = new Set<string>();
-  const visit = (specifier: string) => {
-    if (loaded.has(specifier)) return;
-    loaded.add(specifier);
-    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) {
-      if (dep.code) visit(dep.code.specifier);
-    }
-  };
-  visit(graph.roots[0]);
-  const root = new URL("../../", import.meta.url).href;
-  assert.deepEqual([...loaded].map((s) => s.replace(root, "")).sort(), [
+  assert.deepEqual(await loadedModules("cli.ts"), [
     "cli.ts",
     "cli/_args.ts",
     "deno.json",

@@ -32,6 +32,7 @@ import { anchorOf, codeSpans, type Fence, parseMarkdown, shellWords } from "./_m
 const README = await Deno.readTextFile(join(REPO, "README.md"));
 const DOC = parseMarkdown(README);
 const MOD = pathToFileURL(join(REPO, "mod.ts")).href;
+const CONFIG = pathToFileURL(join(REPO, "config.ts")).href;
 const TASKS: Record<string, string> = JSON.parse(
   await Deno.readTextFile(join(REPO, "deno.json")),
 ).tasks;
@@ -60,15 +61,15 @@ interface Snippet {
   source: string;
 }
 
-/** The README's complete TypeScript blocks, with slop's `mod.ts` imported from this checkout. */
+/** The README's complete TypeScript blocks, with slop's `mod.ts` and `config.ts` imported from this checkout. */
 function snippets(): Snippet[] {
   const out: Snippet[] = [];
   for (const fence of DOC.fences) {
     if (!["ts", "typescript"].includes(fence.info)) continue;
     if (fence.marker === "fragment") continue;
     const source = fence.body.replace(
-      /from "((?:\.\.?\/)+(?:slop\/)?mod\.ts)"/g,
-      `from ${JSON.stringify(MOD)}`,
+      /from "(?:\.\.?\/)+(?:slop\/)?(mod|config)\.ts"/g,
+      (_, entry) => `from ${JSON.stringify(entry === "mod" ? MOD : CONFIG)}`,
     );
     const kind: Kind = source.includes("export default defineConfig(")
       ? "config"
@@ -485,7 +486,7 @@ Deno.test("every repository path the README names exists", () => {
     for (const span of codeSpans(p)) if (re.test(span)) paths.add(span);
     for (const m of p.matchAll(/\]\(([\w./-]+)\)/g)) if (re.test(m[1])) paths.add(m[1]);
   }
-  for (const extra of ["cli.ts", "mod.ts", "deps.ts", ".ci/run"]) paths.add(extra);
+  for (const extra of ["cli.ts", "mod.ts", "config.ts", "deps.ts", ".ci/run"]) paths.add(extra);
   assert.ok(paths.size >= 20, [...paths].join(" "));
   assert.deepEqual([...paths].filter((p) => !existsSync(join(REPO, p))), []);
 });
