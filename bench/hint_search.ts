@@ -23,6 +23,11 @@ import { HINT_SEARCH, NAMED_VALUE, NAMED_VALUE_SPEC, SECRETLINT_HINTS } from "..
 
 const { values } = parseArgs({ args: Deno.args, options: { passes: { type: "string" } } });
 const passes = Number(values.passes ?? 7);
+if (!(Number.isInteger(passes) && passes >= 1)) {
+  throw new Error(
+    `[bench] Invalid --passes "${values.passes}": expected a whole number of at least 1`,
+  );
+}
 
 /** Every text a build of `dir` reads (the bench's files and size limit, no cache). */
 async function corpusTexts(dir: string): Promise<string[]> {
