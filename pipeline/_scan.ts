@@ -93,6 +93,21 @@ const MAP_VALUE = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
 /** Longest JSON map (in characters) the key-map rule looks into. */
 const MAX_MAP = 64 * 1024;
 
+/** `word` in either case, letter by letter (`[Kk][Ee][Yy]` for `key`), as the hints spell it. */
+function anyCase(word: string): string {
+  return word.replace(/[a-z]/g, (c) => `[${c.toUpperCase()}${c}]`);
+}
+
+// Hints spelled once, for RULE_HINTS and the faster HINT_SEARCH.
+const SECRET_ACCESS_KEY = `${anyCase("secret")}_?${anyCase("access")}_?${anyCase("key")}`;
+const ACCOUNT = `${anyCase("account")}_?(?:${anyCase("id")})?["']?\\s*`;
+const ACCOUNT_VALUE = `(?::|=>|=)\\s*["']?[0-9]{4}`;
+const HOOKS_SLACK = `${anyCase("hooks")}\\.${anyCase("slack")}`;
+const MONGODB = anyCase("mongodb");
+const POSTGRES = anyCase("postgres");
+const MYSQL = anyCase("mysql");
+const BASIC_AUTH = "://[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@";
+
 /**
  * Each rule of secretlint's recommended preset (13.0.7) with substrings one
  * of which it needs to report anything (checked rule by rule against the
@@ -108,18 +123,12 @@ const MAX_MAP = 64 * 1024;
 const RULE_HINTS: Array<{ rule: string; source: string }> = [
   { rule: "aws", source: "A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA" }, // access key id
   // secret access key, account id (case-insensitive supersets of the rule's names)
-  { rule: "aws", source: "[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]" },
-  {
-    rule: "aws",
-    source: "[Aa][Cc][Cc][Oo][Uu][Nn][Tt]_?(?:[Ii][Dd])?[\"']?\\s*(?::|=>|=)\\s*[\"']?[0-9]{4}",
-  },
+  { rule: "aws", source: SECRET_ACCESS_KEY },
+  { rule: "aws", source: ACCOUNT + ACCOUNT_VALUE },
   { rule: "privatekey", source: "private_key|PRIVATE KEY" }, // (gcp's JSON key too: gcp always runs)
-  { rule: "slack", source: "xox[bpaor]|xapp|[Hh][Oo][Oo][Kk][Ss]\\.[Ss][Ll][Aa][Cc][Kk]" },
-  { rule: "basicauth", source: "://[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@" },
-  {
-    rule: "database-connection-string",
-    source: "[Mm][Oo][Nn][Gg][Oo][Dd][Bb]|[Mm][Yy][Ss][Qq][Ll]|[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]",
-  },
+  { rule: "slack", source: `xox[bpaor]|xapp|${HOOKS_SLACK}` },
+  { rule: "basicauth", source: BASIC_AUTH },
+  { rule: "database-connection-string", source: `${MONGODB}|${MYSQL}|${POSTGRES}` },
   { rule: "groq", source: "gsk_" },
   { rule: "huggingface", source: "hf_" },
   { rule: "linear", source: "lin_api_" },
@@ -160,19 +169,6 @@ export const SECRETLINT_HINTS: RegExp = new RegExp(
   [...new Set(RULE_HINTS.map((h) => h.source))].join("|"),
 );
 
-/** `word` in either case, letter by letter (`[Kk][Ee][Yy]` for `key`), as the hints spell it. */
-function anyCase(word: string): string {
-  return word.replace(/[a-z]/g, (c) => `[${c.toUpperCase()}${c}]`);
-}
-
-const SECRET_ACCESS_KEY = `${anyCase("secret")}_?${anyCase("access")}_?${anyCase("key")}`;
-const ACCOUNT = `${anyCase("account")}_?(?:${anyCase("id")})?["']?\\s*`;
-const ACCOUNT_VALUE = `(?::|=>|=)\\s*["']?[0-9]{4}`;
-const HOOKS_SLACK = `${anyCase("hooks")}\\.${anyCase("slack")}`;
-const MONGODB = anyCase("mongodb");
-const POSTGRES = anyCase("postgres");
-const BASIC_AUTH = "://[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@";
-
 /**
  * {@linkcode SECRETLINT_HINTS} spelled to be cheap to search: a text holds a match of one exactly
  * when it holds a hint, but each hint is looked for from one of its rarer characters (`k`, `g`,
@@ -200,7 +196,7 @@ export const HINT_SEARCH: RegExp = new RegExp(
     `g(?:sk_|h[pousr]_|ithub_pat_|l(?:pat-|c_|sa_)|d_(?<=figd_))|G\\.(?<=SG\\.)`,
     `x(?:ox[bpaor]|app|-oauth-basic)|A(?:3T[A-Z0-9]|KIA|GPA|IDA|ROA|IPA|NPA|NVA|SIA)`,
     `${ACCOUNT_VALUE}(?<=${ACCOUNT}${ACCOUNT_VALUE})|@(?<=${BASIC_AUTH})`,
-    `[Qq][Ll](?<=${anyCase("mysql")})|h(?:f_|v[sbr]\\.)|pi(?<=dapi)`,
+    `[Qq][Ll](?<=${MYSQL})|h(?:f_|v[sbr]\\.)|pi(?<=dapi)`,
     `_(?:(?<=(?:ntn|npm|ops|vc[piark]|cf(?:ut|at)|shp(?:pa|ca|at|ss))_)|api_(?<=lin_api_))`,
   ].join("|"),
 );
