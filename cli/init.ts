@@ -14,6 +14,7 @@ import { existsSync } from "node:fs";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { printError } from "./_output.ts";
 import { withContextTask } from "./_jsonc.ts";
+import { CONFIG_FILES } from "../pipeline/config.ts";
 
 /**
  * The V8 flags slop runs with (in `slop init`'s task, this repository's
@@ -122,7 +123,7 @@ export async function initProject(dir: string): Promise<InitResult> {
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);
   if (
-    !["slop.config.ts", "slop.config.js", "slop.config.mjs"].some((n) => existsSync(join(root, n)))
+    !CONFIG_FILES.some((n) => existsSync(join(root, n)))
   ) {
     try {
       // createNew: fails rather than overwrite a file that appeared meanwhile.
@@ -135,7 +136,7 @@ export async function initProject(dir: string): Promise<InitResult> {
     }
   }
   const denoJsonName = existsSync(join(root, "deno.jsonc")) ? "deno.jsonc" : "deno.json";
-  return { config, denoJson: await addTask(root, task), task, denoJsonName };
+  return { config, denoJson: await addTask(join(root, denoJsonName), task), task, denoJsonName };
 }
 
 /** `mkdir -p`, failing with a sentence that names the folder (not the OS call). */
@@ -155,9 +156,7 @@ async function makeFolder(root: string, dir: string): Promise<void> {
   }
 }
 
-async function addTask(root: string, task: string): Promise<InitResult["denoJson"]> {
-  const jsonc = join(root, "deno.jsonc");
-  const path = existsSync(jsonc) ? jsonc : join(root, "deno.json");
+async function addTask(path: string, task: string): Promise<InitResult["denoJson"]> {
   let text: string;
   try {
     text = await Deno.readTextFile(path);
