@@ -120,7 +120,8 @@ function skipValue(tokens: Token[], at: number): number | undefined {
 export function jsoncToJson(text: string): string | undefined {
   const tokens = tokenize(text);
   if (!tokens) return undefined;
-  return tokens.filter((t, i) => !(t.kind === "," && /[}\]]/.test(tokens[i + 1]?.kind ?? "")))
+  const closes = (token?: Token) => token?.kind === "}" || token?.kind === "]";
+  return tokens.filter((t, i) => !(t.kind === "," && closes(tokens[i + 1])))
     .map((t) => text.slice(t.start, t.end)).join(" ");
 }
 
