@@ -162,7 +162,7 @@ export function needsPicomatch(
 ): boolean {
   if (picomatch) return false;
   if (!options.dot || options.basename || options.nocase) return true;
-  return simpleGlobs(patterns) === undefined;
+  return [patterns].flat().some((pattern) => simpleSource(pattern) === undefined);
 }
 
 /**
