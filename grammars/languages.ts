@@ -8,6 +8,7 @@
  */
 
 import { extname } from "../pipeline/_path.ts";
+import { hollowPython } from "./_python_hollow.ts";
 
 /** What a definition node declares. */
 export interface DefinitionSpec {
@@ -66,6 +67,11 @@ export interface LanguageSpec {
   opaque?: Set<string>;
   /** Python-style docstrings (first string statement of a body). */
   docstrings?: boolean;
+  /**
+   * The text with function bodies hollowed out for a parse whose bodies are all elided, or
+   * undefined to parse the text itself (offsets, rows and columns outside bodies unchanged).
+   */
+  hollow?: (text: string) => string | undefined;
 }
 
 /** The part of a syntax node the language table looks at. */
@@ -111,6 +117,7 @@ function pyPublic(_def: NodeLike, name: string): boolean {
 
 const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "python",
+  hollow: hollowPython,
   pkg: "tree-sitter-python@0.25.0",
   wasm: "tree-sitter-python.wasm",
   bodyMarker: "...",

@@ -60,6 +60,12 @@ export interface RenderCodeOptions {
   rest?: "sig" | "hide";
   /** Values (constants, initializers) longer than this many lines are elided. @default {12} */
   maxValueLines?: number;
+  /**
+   * Parse with function bodies hollowed out where the language can (Python) and no symbol is
+   * masked: the same output from a much smaller tree (see `grammars/_python_hollow.ts`).
+   * @default {true}
+   */
+  hollow?: boolean;
 }
 
 /**
@@ -135,7 +141,16 @@ async function renderWith(
     onParse(state.currentOffset / 2);
     return false;
   });
-  const tree = parser.parse(text, null, progressCallback && { progressCallback });
+  const hollow = spec.hollow && options.hollow !== false &&
+      !Object.keys(options.mask ?? {}).length
+    ? spec.hollow(text)
+    : undefined;
+  let tree = parser.parse(hollow ?? text, null, progressCallback && { progressCallback });
+  if (hollow !== undefined && tree?.rootNode.hasError) {
+    // A syntax error is reported, and rendered around, as the whole text has it.
+    tree.delete();
+    tree = parser.parse(text, null, progressCallback && { progressCallback });
+  }
   if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
   const root = tree.rootNode;
   // One cursor for the whole walk, moved with `reset` (a cursor per node costs a wasm allocation

@@ -1,0 +1,326 @@
+/**
+ * Function bodies of Python source hollowed out before parsing, for views that
+ * never show them (`skeleton` and `outline`): tree-sitter-python builds a node
+ * for every token of a body only for the view to replace the body with `...`,
+ * and bodies are most of a Python file. A hollowed body keeps its first line
+ * and its last character where they were; what lies between becomes one
+ * triple-quoted string of spaces and the same line breaks, which the parser
+ * reads as one token. Every offset, row and column outside the hollowed text
+ * is unchanged, so the view's edits, signatures and symbols are the same.
+ *
+ * A file this reader is not sure of is not hollowed: a tab or form feed in an
+ * indentation, a string or bracket left open, a close bracket with no open one,
+ * a dedent to a level no block opened.
+ *
+ * @module
+ */
+
+/** Bodies shorter than this many characters are left as they are. */
+const MIN_HOLLOW = 64;
+
+/** One logical line: its first and last code character, indentation and form. */
+interface Line {
+  /** Index of the first character (after the indentation). */
+  start: number;
+  /** Index just after the last character of code (before a trailing comment). */
+  end: number;
+  /** Indentation width (spaces). */
+  indent: number;
+  /** A `def` or `async def` header whose last token is `:` (the body on the lines after it). */
+  header: boolean;
+  /** Nothing but string literals: a docstring when first in a body. */
+  strings: boolean;
+  /** Holds a `;` outside brackets (more than one statement). */
+  semicolon: boolean;
+}
+
+const SPACE = 32, TAB = 9, FF = 12, CR = 13, LF = 10, HASH = 35, BACKSLASH = 92;
+const QUOTE = 34, APOSTROPHE = 39, COLON = 58, SEMICOLON = 59;
+const OPEN = new Set([40, 91, 123]); // ( [ {
+const CLOSE = new Set([41, 93, 125]); // ) ] }
+const LBRACE = 123, RBRACE = 125;
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
+    c >= 128;
+}
+
+/** String prefixes Python accepts (lower-cased), and whether each makes an f-string. */
+const PREFIXES: Record<string, boolean> = {
+  r: false,
+  u: false,
+  b: false,
+  f: true,
+  br: false,
+  rb: false,
+  fr: true,
+  rf: true,
+};
+
+/** Thrown inside the reader when the text is not one it is sure of. */
+class Unsure extends Error {}
+
+/**
+ * The reader's position and the text: strings and f-string fields are read by
+ * recursive calls that move `at`.
+ */
+class Reader {
+  at = 0;
+  constructor(readonly text: string) {}
+
+  /**
+   * Read a string literal whose opening quote is at `at` (its prefix already read); `at` ends
+   * just after the closing quote.
+   */
+  string(format: boolean): void {
+    const text = this.text;
+    const quote = text.charCodeAt(this.at);
+    const triple = text.charCodeAt(this.at + 1) === quote && text.charCodeAt(this.at + 2) === quote;
+    this.at += triple ? 3 : 1;
+    while (this.at < text.length) {
+      const c = text.charCodeAt(this.at);
+      if (c === BACKSLASH) {
+        this.at += 2;
+        continue;
+      }
+      if (c === quote) {
+        if (!triple) {
+          this.at++;
+          return;
+        }
+        if (text.charCodeAt(this.at + 1) === quote && text.charCodeAt(this.at + 2) === quote) {
+          this.at += 3;
+          return;
+        }
+      } else if (c === LF && !triple) {
+        throw new Unsure();
+      } else if (format && c === LBRACE) {
+        if (text.charCodeAt(this.at + 1) === LBRACE) {
+          this.at += 2;
+          continue;
+        }
+        this.at++;
+        this.field(triple);
+        continue;
+      }
+      this.at++;
+    }
+    throw new Unsure();
+  }
+
+  /** Read an f-string's replacement field after its `{`; `at` ends after its `}`. */
+  field(triple: boolean): void {
+    const text = this.text;
+    let depth = 0;
+    while (this.at < text.length) {
+      const c = text.charCodeAt(this.at);
+      if (c === LF && !triple) throw new Unsure();
+      if (c === QUOTE || c === APOSTROPHE) {
+        this.string(false);
+        continue;
+      }
+      if (isWordChar(c)) {
+        this.word();
+        continue;
+      }
+      if (OPEN.has(c)) depth++;
+      else if (CLOSE.has(c)) {
+        if (depth === 0) {
+          if (c !== RBRACE) throw new Unsure();
+          this.at++;
+          return;
+        }
+        depth--;
+      } else if (c === COLON && depth === 0) {
+        this.at++;
+        this.spec();
+        return;
+      } else if (c === HASH || c === BACKSLASH) throw new Unsure();
+      this.at++;
+    }
+    throw new Unsure();
+  }
+
+  /** Read a format spec after a field's `:`, up to and past the field's `}`. */
+  spec(): void {
+    const text = this.text;
+    while (this.at < text.length) {
+      const c = text.charCodeAt(this.at);
+      if (c === LBRACE) {
+        this.at++;
+        this.field(false);
+        continue;
+      }
+      this.at++;
+      if (c === RBRACE) return;
+      if (c === LF || c === QUOTE || c === APOSTROPHE) throw new Unsure();
+    }
+    throw new Unsure();
+  }
+
+  /** Read a name or number, or a prefixed string; returns the word when it is not a string. */
+  word(): string | undefined {
+    const text = this.text;
+    const from = this.at;
+    while (this.at < text.length && isWordChar(text.charCodeAt(this.at))) this.at++;
+    const next = text.charCodeAt(this.at);
+    if ((next === QUOTE || next === APOSTROPHE) && this.at - from <= 2) {
+      const prefix = text.slice(from, this.at).toLowerCase();
+      if (prefix in PREFIXES) {
+        this.string(PREFIXES[prefix]);
+        return undefined;
+      }
+    }
+    return text.slice(from, this.at);
+  }
+}
+
+/** The logical lines of a Python file (comment-only and blank lines are not ones). */
+function logicalLines(text: string): Line[] {
+  const lines: Line[] = [];
+  const reader = new Reader(text);
+  const n = text.length;
+  while (reader.at < n) {
+    // The indentation of a new line.
+    const lineStart = reader.at;
+    let c = text.charCodeAt(reader.at);
+    while (c === SPACE) c = text.charCodeAt(++reader.at);
+    if (c === TAB || c === FF) throw new Unsure();
+    if (reader.at >= n) break;
+    if (c === LF || c === CR || c === HASH) {
+      // Blank or comment-only.
+      const end = text.indexOf("\n", reader.at);
+      reader.at = end === -1 ? n : end + 1;
+      continue;
+    }
+    const line: Line = {
+      start: reader.at,
+      end: reader.at,
+      indent: reader.at - lineStart,
+      header: false,
+      strings: true,
+      semicolon: false,
+    };
+    let depth = 0;
+    let words = 0;
+    let first: string | undefined;
+    let lastCode = 0;
+    while (reader.at < n) {
+      c = text.charCodeAt(reader.at);
+      if (c === LF) {
+        if (depth === 0) break;
+        reader.at++;
+        continue;
+      }
+      if (c === SPACE || c === TAB || c === CR || c === FF) {
+        reader.at++;
+        continue;
+      }
+      if (c === HASH) {
+        const end = text.indexOf("\n", reader.at);
+        reader.at = end === -1 ? n : end;
+        continue;
+      }
+      if (c === BACKSLASH) {
+        // A line continuation (the only place a backslash may stand outside a string).
+        const next = text.charCodeAt(reader.at + 1);
+        if (next === LF) reader.at += 2;
+        else if (next === CR && text.charCodeAt(reader.at + 2) === LF) reader.at += 3;
+        else throw new Unsure();
+        continue;
+      }
+      if (c === QUOTE || c === APOSTROPHE) {
+        reader.string(false);
+      } else if (isWordChar(c)) {
+        const word = reader.word();
+        if (word !== undefined) {
+          line.strings = false;
+          if (words === 0) first = word;
+          else if (words === 1 && first === "async" && word === "def") first = "def";
+          words++;
+        }
+      } else {
+        line.strings = false;
+        if (c === SEMICOLON && depth === 0) line.semicolon = true;
+        if (OPEN.has(c)) depth++;
+        else if (CLOSE.has(c) && --depth < 0) throw new Unsure();
+        reader.at++;
+      }
+      lastCode = c;
+      line.end = reader.at;
+    }
+    if (depth !== 0) throw new Unsure();
+    line.header = first === "def" && lastCode === COLON;
+    lines.push(line);
+    reader.at++; // the line break
+  }
+  return lines;
+}
+
+/**
+ * Python source with the bodies of its functions hollowed out, or undefined
+ * when there is nothing to hollow or the text is not one this reader is sure
+ * of (then the caller parses the text itself).
+ *
+ * @example
+ * ```ts
+ * import { hollowPython } from "./_python_hollow.ts";
+ * const text = "def f(x):\n    y = x * 2\n" + "    y += 1\n".repeat(8) + "    return y\n";
+ * const hollow = hollowPython(text)!;
+ * hollow.length === text.length; // true
+ * hollow.startsWith('def f(x):\n    _="""'); // true
+ * ```
+ */
+export function hollowPython(text: string): string | undefined {
+  let lines: Line[];
+  try {
+    lines = logicalLines(text);
+  } catch (error) {
+    if (error instanceof Unsure) return undefined;
+    throw error;
+  }
+  const regions: Array<[number, number, boolean]> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const header = lines[i];
+    if (!header.header || i + 1 >= lines.length) continue;
+    const body = lines[i + 1].indent;
+    if (body <= header.indent) return undefined; // an empty body: a syntax error
+    let last = i + 1;
+    for (let j = i + 2; j < lines.length && lines[j].indent > header.indent; j++) {
+      // A dedent to a level between the header's and the body's opened no block.
+      if (lines[j].indent < body) return undefined;
+      last = j;
+    }
+    // A first line of more than one statement: whether it starts with a docstring is the parser's.
+    if (lines[i + 1].semicolon) continue;
+    const doc = lines[i + 1].strings;
+    // After a docstring the rest of the body is hollowed; without one, the whole body.
+    const from = doc ? i + 2 : i + 1;
+    if (from > last) continue;
+    // The hollowed text starts a statement of the body (a line at the body's indentation).
+    let start = from;
+    while (start <= last && lines[start].indent !== body) start++;
+    if (start > last) continue;
+    const s = lines[start].start;
+    const e = lines[last].end;
+    if (e - s >= MIN_HOLLOW) regions.push([s, e, doc]);
+    i = last; // nested functions are inside the hollowed text
+  }
+  if (!regions.length) return undefined;
+  const parts: string[] = [];
+  let at = 0;
+  for (const [s, e, doc] of regions) {
+    // A docstring stays first; without one the first statement must not read as one.
+    const open = doc ? '"""' : '_="""';
+    const inner = text.slice(s + open.length, e - 3);
+    const head = text.slice(s, s + open.length);
+    const tail = text.slice(e - 3, e);
+    // The quotes take the places of characters on the first and last lines, not of line breaks.
+    if (head.includes("\n") || tail.includes("\n")) continue;
+    parts.push(text.slice(at, s), open, inner.replace(/[^\n]/g, " "), '"""');
+    at = e;
+  }
+  if (!parts.length) return undefined;
+  parts.push(text.slice(at));
+  return parts.join("");
+}
