@@ -8,6 +8,7 @@
  */
 
 import { extname } from "../pipeline/_path.ts";
+import { hollowJs } from "./_js_hollow.ts";
 import { hollowPython } from "./_python_hollow.ts";
 
 /** What a definition node declares. */
@@ -470,6 +471,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-javascript@0.25.0",
     wasm: "tree-sitter-javascript.wasm",
     ...JS_BASE,
+    hollow: (text) => hollowJs(text),
   },
   {
     id: "typescript",
@@ -478,6 +480,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-typescript@0.23.2",
     wasm: "tree-sitter-typescript.wasm",
     ...JS_BASE,
+    hollow: (text) => hollowJs(text, true),
   },
   {
     id: "tsx",

@@ -359,7 +359,9 @@ class Walker {
       n = inner;
     }
     if (!n) return undefined;
-    const text = n.text.replace(/\s+/g, " ").trim();
+    // The name as the file has it: a parse of hollowed text has spaces where a body in a name
+    // (a default in a destructuring pattern) was.
+    const text = this.text.slice(n.startIndex, n.endIndex).replace(/\s+/g, " ").trim();
     if (!text || text.length > 120) return undefined;
     // `A::f` (C++ out-of-line) and `impl<T> Point<T>` name like nested symbols: `A.f`, `Point`.
     const plain = defType === "impl_item" ? text.replace(/<[\s\S]*$/, "") : text;
