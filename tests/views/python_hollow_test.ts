@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { hollowPython } from "../../grammars/_python_hollow.ts";
+import { hollowReader, hollowText } from "../../grammars/_hollow.ts";
+import { hollowPython, pythonBodies } from "../../grammars/_python_hollow.ts";
 import { LANGUAGES } from "../../grammars/languages.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { pythonStdlib } from "../cache/_cache_helpers.ts";
@@ -95,10 +96,10 @@ Deno.test("skeletonViewMode() parses the whole text when the hollowed one does n
   const spec = LANGUAGES.find((l) => l.id === "python")!;
   const hollow = spec.hollow;
   // A hollowing gone wrong: the filler opens a bracket and leaves a string open.
-  spec.hollow = (text) => hollow?.(text)?.replace('_="""', '_=(""');
+  spec.hollow = (text) => hollow?.(text)?.map((r) => ({ ...r, head: '_=(""' }));
   try {
     const text = CASES["a plain function"];
-    assert.ok(spec.hollow(text)!.includes('_=(""'));
+    assert.ok(hollowText(text, spec.hollow(text)!).includes('_=(""'));
     assert.deepEqual(
       await renderCode("a.py", text),
       await renderCode("a.py", text, { hollow: false }),
@@ -139,4 +140,20 @@ Deno.test("skeletonViewMode() gives the same views with and without hollowing on
     assert.deepEqual(await renderCode(name, text), plain, name);
   }
   assert.ok(hollowed > 100, `only ${hollowed} files hollowed`);
+});
+
+Deno.test("hollowReader() reads what hollowText() holds, from any index", () => {
+  const text = Object.values(CASES).join("\n");
+  const regions = pythonBodies(text)!;
+  assert.ok(regions.length > 5);
+  const whole = hollowText(text, regions);
+  const read = hollowReader(text, regions);
+  for (let i = 0; i <= text.length; i++) {
+    const piece = read(i);
+    assert.equal(piece, whole.slice(i, i + piece.length), `index ${i}`);
+    if (i < text.length) assert.ok(piece.length > 0, `index ${i}`);
+  }
+  let joined = "";
+  for (let i = 0; i < text.length; i += read(i).length) joined += read(i);
+  assert.equal(joined, whole);
 });
