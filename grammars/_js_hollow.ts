@@ -21,6 +21,8 @@
  * @module
  */
 
+import { fits, type HollowRegion, hollowText } from "./_hollow.ts";
+
 /** Bodies shorter than this many characters are left as they are. */
 const MIN_HOLLOW = 64;
 
@@ -149,8 +151,8 @@ class Reader {
   hollowDepth = -1;
   /** Whether a token was read inside the outermost function body open. */
   filled = false;
-  /** Hollowed regions: [index after `{`, index of `}`). */
-  regions: Array<[number, number]> = [];
+  /** Bodies to hollow: [index after `{`, index of `}`). */
+  bodies: Array<[number, number]> = [];
 
   constructor(readonly text: string, readonly typescript: boolean) {}
 
@@ -251,7 +253,9 @@ class Reader {
         continue;
       }
       if ((c >= 48 && c <= 57) || (c === 46 && isDigit(text.charCodeAt(this.at + 1)))) {
-        while (this.at < n && (isNameChar(text.charCodeAt(this.at)) || text.charCodeAt(this.at) === 46)) {
+        while (
+          this.at < n && (isNameChar(text.charCodeAt(this.at)) || text.charCodeAt(this.at) === 46)
+        ) {
           this.at++;
         }
         this.push(NUMBER, "");
@@ -349,8 +353,12 @@ class Reader {
     const member = this.kind === PUNCT && (this.token === "." || this.token === "?.");
     const t = this.kind === PUNCT ? this.token : "";
     this.labelStart = this.kind === START || t === ";" || t === "{" || t === "}" || t === ":";
+    const depth = this.stack.length;
+    // Two names in a row in a return type: the type ended before the second (`f(): A\nnamespace`).
+    if (this.returnDepth === depth && this.endsType() && !TYPE_OPERATORS.has(word)) {
+      this.returnDepth = -1;
+    }
     if (!member) {
-      const depth = this.stack.length;
       if (word === "function") this.fnDepth = depth;
       else if (word === "class" && this.nextChar() !== 58 && this.nextChar() !== 40) {
         this.classDepth = depth;
@@ -461,7 +469,7 @@ class Reader {
         this.closed = frame;
         if (this.hollowDepth === depth - 1) {
           if (this.filled && this.at - frame.at - 1 >= MIN_HOLLOW) {
-            this.regions.push([frame.at + 1, this.at]);
+            this.bodies.push([frame.at + 1, this.at]);
           }
           this.hollowDepth = -1;
           this.filled = false;
@@ -559,37 +567,62 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** The text of a hollowed body's inside: `0;/*`, spaces and the same line breaks, `*\/`. */
-function filler(inside: string): string | undefined {
-  const chars = inside.replace(/[^\n\r\u2028\u2029]/g, " ");
-  const open = /[^\n\r\u2028\u2029]{4}/.exec(chars);
-  if (!open) return undefined;
-  const from = open.index;
-  let to = chars.length - 2;
-  while (to >= from + 4 && (isLineBreak(chars.charCodeAt(to)) || isLineBreak(chars.charCodeAt(to + 1)))) {
-    to--;
+const HEAD = "0;/*", TAIL = "*/";
+
+/**
+ * The region of a body's inside [from, to) that the filler replaces: from its first to its last
+ * character that is not a space or line break, widened over spaces of the same line where the
+ * head or the tail would not fit; undefined when they cannot.
+ */
+function bodyRegion(text: string, from: number, to: number): HollowRegion | undefined {
+  let start = from;
+  while (start < to && isBlank(text.charCodeAt(start))) start++;
+  let end = to;
+  while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+  if (end - start < MIN_HOLLOW) return undefined;
+  // The head goes on the first line: back over its leading spaces when what follows is short.
+  const lineEnd = text.indexOf("\n", start);
+  if (lineEnd !== -1 && lineEnd < start + HEAD.length) {
+    start = lineEnd - HEAD.length;
+    for (let i = start; i < lineEnd; i++) {
+      if (i < from || text.charCodeAt(i) === 10) return undefined;
+    }
   }
-  if (to < from + 4) return undefined;
-  return chars.slice(0, from) + "0;/*" + chars.slice(from + 4, to) + "*/" + chars.slice(to + 2);
+  // The tail goes on the last line: forward over its trailing spaces when what precedes is short.
+  const lineStart = text.lastIndexOf("\n", end - 1) + 1;
+  if (lineStart > end - TAIL.length) {
+    end = lineStart + TAIL.length;
+    for (let i = lineStart; i < end; i++) {
+      if (i >= to || text.charCodeAt(i) === 10) return undefined;
+    }
+  }
+  const region = { start, end, head: HEAD, tail: TAIL };
+  return fits(text, region) ? region : undefined;
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
 /**
- * JavaScript or TypeScript source with the bodies of its functions hollowed
- * out, or undefined when there is nothing to hollow or the text is not one
- * this reader is sure of (then the caller parses the text itself).
- * `typescript` reads a `<` where an expression starts as a type assertion or
- * type parameters; without it such a `<` is JSX, and the text is not hollowed.
+ * The regions of the outermost function bodies of JavaScript or TypeScript
+ * source, to hollow out (see `_hollow.ts`): each the inside of a body with at
+ * least one statement, made `0;` and a block comment. Undefined when there is
+ * nothing to hollow or the text is not one this reader is sure of (then the
+ * caller parses the text itself). `typescript` reads a `<` where an
+ * expression starts as a type assertion or type parameters; without it such a
+ * `<` is JSX, and the text is not hollowed.
  *
  * @example
  * ```ts
- * import { hollowJs } from "./_js_hollow.ts";
- * const text = "function f(x) {\n  const y = x * 2;\n" + "  y += 1;\n".repeat(8) + "  return y;\n}\n";
- * const hollow = hollowJs(text)!;
- * hollow.length === text.length; // true
- * hollow.startsWith("function f(x) {\n  0;/*"); // true
+ * import { jsBodies } from "./_js_hollow.ts";
+ * const text = "function f(x) {\n  let y = x * 2;\n" + "  y += 1;\n".repeat(8) + "  return y;\n}\n";
+ * const [body] = jsBodies(text)!;
+ * text.slice(body.start, body.end).startsWith("let y"); // true
+ * body.head; // "0;/*"
  * ```
  */
-export function hollowJs(text: string, typescript = false): string | undefined {
+export function jsBodies(text: string, typescript = false): HollowRegion[] | undefined {
   const reader = new Reader(text, typescript);
   try {
     reader.read();
@@ -597,15 +630,28 @@ export function hollowJs(text: string, typescript = false): string | undefined {
     if (error instanceof Unsure) return undefined;
     throw error;
   }
-  const parts: string[] = [];
-  let at = 0;
-  for (const [start, end] of reader.regions) {
-    const inside = filler(text.slice(start, end));
-    if (inside === undefined) continue;
-    parts.push(text.slice(at, start), inside);
-    at = end;
+  const regions: HollowRegion[] = [];
+  for (const [from, to] of reader.bodies) {
+    const region = bodyRegion(text, from, to);
+    if (region) regions.push(region);
   }
-  if (!parts.length) return undefined;
-  parts.push(text.slice(at));
-  return parts.join("");
+  return regions.length ? regions : undefined;
+}
+
+/**
+ * JavaScript or TypeScript source with the bodies of its functions hollowed
+ * out (see {@linkcode jsBodies}), or undefined when nothing is hollowed.
+ *
+ * @example
+ * ```ts
+ * import { hollowJs } from "./_js_hollow.ts";
+ * const text = "function f(x) {\n  let y = x * 2;\n" + "  y += 1;\n".repeat(8) + "  return y;\n}\n";
+ * const hollow = hollowJs(text)!;
+ * hollow.length === text.length; // true
+ * hollow.startsWith("function f(x) {\n  0;/*"); // true
+ * ```
+ */
+export function hollowJs(text: string, typescript = false): string | undefined {
+  const regions = jsBodies(text, typescript);
+  return regions && hollowText(text, regions);
 }

@@ -15,6 +15,8 @@
  * @module
  */
 
+import { fits, type HollowRegion, hollowText } from "./_hollow.ts";
+
 /** Bodies shorter than this many characters are left as they are. */
 const MIN_HOLLOW = 64;
 
@@ -258,20 +260,19 @@ function logicalLines(text: string): Line[] {
 }
 
 /**
- * Python source with the bodies of its functions hollowed out, or undefined
- * when there is nothing to hollow or the text is not one this reader is sure
- * of (then the caller parses the text itself).
+ * The regions of Python source to hollow out: each function body after its
+ * first line (or its docstring), or undefined when there is nothing to hollow
+ * or the text is not one this reader is sure of (then the caller parses the
+ * text itself).
  *
  * @example
  * ```ts
- * import { hollowPython } from "./_python_hollow.ts";
+ * import { pythonBodies } from "./_python_hollow.ts";
  * const text = "def f(x):\n    y = x * 2\n" + "    y += 1\n".repeat(8) + "    return y\n";
- * const hollow = hollowPython(text)!;
- * hollow.length === text.length; // true
- * hollow.startsWith('def f(x):\n    _="""'); // true
+ * pythonBodies(text); // [{ start: 14, end: 118, head: '_="""', tail: '"""' }]
  * ```
  */
-export function hollowPython(text: string): string | undefined {
+export function pythonBodies(text: string): HollowRegion[] | undefined {
   let lines: Line[];
   try {
     lines = logicalLines(text);
@@ -279,7 +280,7 @@ export function hollowPython(text: string): string | undefined {
     if (error instanceof Unsure) return undefined;
     throw error;
   }
-  const regions: Array<[number, number, boolean]> = [];
+  const regions: HollowRegion[] = [];
   for (let i = 0; i < lines.length; i++) {
     const header = lines[i];
     if (!header.header || i + 1 >= lines.length) continue;
@@ -301,26 +302,33 @@ export function hollowPython(text: string): string | undefined {
     let start = from;
     while (start <= last && lines[start].indent !== body) start++;
     if (start > last) continue;
-    const s = lines[start].start;
-    const e = lines[last].end;
-    if (e - s >= MIN_HOLLOW) regions.push([s, e, doc]);
+    // A docstring stays first; without one, the first statement must not read as one.
+    const region = {
+      start: lines[start].start,
+      end: lines[last].end,
+      head: doc ? '"""' : '_="""',
+      tail: '"""',
+    };
+    if (region.end - region.start >= MIN_HOLLOW && fits(text, region)) regions.push(region);
     i = last; // nested functions are inside the hollowed text
   }
-  if (!regions.length) return undefined;
-  const parts: string[] = [];
-  let at = 0;
-  for (const [s, e, doc] of regions) {
-    // A docstring stays first; without one the first statement must not read as one.
-    const open = doc ? '"""' : '_="""';
-    const inner = text.slice(s + open.length, e - 3);
-    const head = text.slice(s, s + open.length);
-    const tail = text.slice(e - 3, e);
-    // The quotes take the places of characters on the first and last lines, not of line breaks.
-    if (head.includes("\n") || tail.includes("\n")) continue;
-    parts.push(text.slice(at, s), open, inner.replace(/[^\n]/g, " "), '"""');
-    at = e;
-  }
-  if (!parts.length) return undefined;
-  parts.push(text.slice(at));
-  return parts.join("");
+  return regions.length ? regions : undefined;
+}
+
+/**
+ * Python source with the bodies of its functions hollowed out (see
+ * {@linkcode pythonBodies}), or undefined when nothing is hollowed.
+ *
+ * @example
+ * ```ts
+ * import { hollowPython } from "./_python_hollow.ts";
+ * const text = "def f(x):\n    y = x * 2\n" + "    y += 1\n".repeat(8) + "    return y\n";
+ * const hollow = hollowPython(text)!;
+ * hollow.length === text.length; // true
+ * hollow.startsWith('def f(x):\n    _="""'); // true
+ * ```
+ */
+export function hollowPython(text: string): string | undefined {
+  const regions = pythonBodies(text);
+  return regions && hollowText(text, regions);
 }

@@ -8,8 +8,9 @@
  */
 
 import { extname } from "../pipeline/_path.ts";
-import { hollowJs } from "./_js_hollow.ts";
-import { hollowPython } from "./_python_hollow.ts";
+import type { HollowRegion } from "./_hollow.ts";
+import { jsBodies } from "./_js_hollow.ts";
+import { pythonBodies } from "./_python_hollow.ts";
 
 /** What a definition node declares. */
 export interface DefinitionSpec {
@@ -69,10 +70,10 @@ export interface LanguageSpec {
   /** Python-style docstrings (first string statement of a body). */
   docstrings?: boolean;
   /**
-   * The text with function bodies hollowed out for a parse whose bodies are all elided, or
-   * undefined to parse the text itself (offsets, rows and columns outside bodies unchanged).
+   * The regions of function bodies to hollow out for a parse whose bodies are all elided, or
+   * undefined to parse the text itself (see `_hollow.ts`).
    */
-  hollow?: (text: string) => string | undefined;
+  hollow?: (text: string) => HollowRegion[] | undefined;
 }
 
 /** The part of a syntax node the language table looks at. */
@@ -118,7 +119,7 @@ function pyPublic(_def: NodeLike, name: string): boolean {
 
 const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "python",
-  hollow: hollowPython,
+  hollow: pythonBodies,
   pkg: "tree-sitter-python@0.25.0",
   wasm: "tree-sitter-python.wasm",
   bodyMarker: "...",
@@ -471,7 +472,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-javascript@0.25.0",
     wasm: "tree-sitter-javascript.wasm",
     ...JS_BASE,
-    hollow: (text) => hollowJs(text),
+    hollow: (text) => jsBodies(text),
   },
   {
     id: "typescript",
@@ -480,7 +481,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-typescript@0.23.2",
     wasm: "tree-sitter-typescript.wasm",
     ...JS_BASE,
-    hollow: (text) => hollowJs(text, true),
+    hollow: (text) => jsBodies(text, true),
   },
   {
     id: "tsx",

@@ -20,6 +20,7 @@ import {
 } from "../../grammars/languages.ts";
 // Not `parser.ts`: a code worker loads this module without `deps.ts` (see `_tree_sitter.ts`).
 import { parserFor } from "../../grammars/_tree_sitter.ts";
+import { hollowReader } from "../../grammars/_hollow.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { renderCodeShared } from "./_code_pool.ts";
@@ -141,12 +142,14 @@ async function renderWith(
     onParse(state.currentOffset / 2);
     return false;
   });
-  const hollow = spec.hollow && options.hollow !== false &&
+  const regions = spec.hollow && options.hollow !== false &&
       !Object.keys(options.mask ?? {}).length
     ? spec.hollow(text)
     : undefined;
-  let tree = parser.parse(hollow ?? text, null, progressCallback && { progressCallback });
-  if (hollow !== undefined && tree?.rootNode.hasError) {
+  // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made.
+  const input = regions ? hollowReader(text, regions) : text;
+  let tree = parser.parse(input, null, progressCallback && { progressCallback });
+  if (regions && tree?.rootNode.hasError) {
     // A syntax error is reported, and rendered around, as the whole text has it.
     tree.delete();
     tree = parser.parse(text, null, progressCallback && { progressCallback });
@@ -742,7 +745,8 @@ function isDocstring(node: SyntaxNode, type: string = node.type): boolean {
 
 function isTrivial(node: SyntaxNode): boolean {
   return node.type === "pass_statement" ||
-    (node.type === "expression_statement" && node.text === "...");
+    (node.type === "expression_statement" && node.endIndex - node.startIndex === 3 &&
+      node.text === "...");
 }
 
 function isInnerDoc(node: SyntaxNode): boolean {

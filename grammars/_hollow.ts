@@ -1,0 +1,113 @@
+/**
+ * Hollowed text: the text of function bodies replaced, offset for offset, by
+ * filler the parser reads as one token (a string or a comment of spaces that
+ * keeps every line break), for views that elide every body. A language finds
+ * the regions (`_python_hollow.ts`); this module gives the parser the text
+ * piece by piece, so a hollowed copy of a file is never built whole.
+ *
+ * @module
+ */
+
+/** A hollowed range of a text: `head`, then spaces and the text's own line breaks, then `tail`. */
+export interface HollowRegion {
+  /** Index of the first hollowed character. */
+  start: number;
+  /** Index just after the last hollowed character. */
+  end: number;
+  /** What the filler starts with (no line break; at most `end - start - tail.length` long). */
+  head: string;
+  /** What the filler ends with (no line break). */
+  tail: string;
+}
+
+/**
+ * Whether a region can stand in its place: its head and tail replace characters of its first
+ * and last lines, never a line break, so every row and column stays where it was.
+ *
+ * @example
+ * ```ts
+ * import { fits } from "./_hollow.ts";
+ * fits("a(bc\nde)f", { start: 2, end: 8, head: "<", tail: ">" }); // true
+ * fits("a(bc\nde)f", { start: 2, end: 8, head: "<<<", tail: ">" }); // false: a line break
+ * ```
+ */
+export function fits(text: string, region: HollowRegion): boolean {
+  const { start, end, head, tail } = region;
+  if (end - start < head.length + tail.length) return false;
+  const first = text.indexOf("\n", start);
+  if (first !== -1 && first < start + head.length) return false;
+  const last = text.lastIndexOf("\n", end - 1);
+  return last < end - tail.length;
+}
+
+/** The filler of a region from `from` up to `to` (both inside the region). */
+function filler(text: string, region: HollowRegion, from: number, to: number): string {
+  const { start, end, head, tail } = region;
+  const middleStart = start + head.length;
+  const middleEnd = end - tail.length;
+  let out = "";
+  if (from < middleStart) out += head.slice(from - start, Math.min(to, middleStart) - start);
+  const a = Math.max(from, middleStart);
+  const b = Math.min(to, middleEnd);
+  if (a < b) out += text.slice(a, b).replace(/[^\n]/g, " ");
+  if (to > middleEnd) out += tail.slice(Math.max(from, middleEnd) - middleEnd, to - middleEnd);
+  return out;
+}
+
+/**
+ * The whole hollowed text (what the parser reads through {@linkcode hollowReader}); regions in
+ * order, not overlapping.
+ *
+ * @example
+ * ```ts
+ * import { hollowText } from "./_hollow.ts";
+ * hollowText("a(bc\nde)f", [{ start: 2, end: 8, head: "<", tail: ">" }]); // "a(< \n  >f"
+ * ```
+ */
+export function hollowText(text: string, regions: readonly HollowRegion[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const region of regions) {
+    parts.push(text.slice(at, region.start), filler(text, region, region.start, region.end));
+    at = region.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
+}
+
+/** Characters of filler made at a time (the parser's input buffer holds 5119). */
+const PIECE = 8192;
+
+/**
+ * A reader for the parser (web-tree-sitter's input callback, and the tree's text): from an
+ * index, the hollowed text up to the next region boundary, filler made a piece at a time.
+ *
+ * @example
+ * ```ts
+ * import { hollowReader } from "./_hollow.ts";
+ * const read = hollowReader("a(bc\nde)f", [{ start: 2, end: 8, head: "<", tail: ">" }]);
+ * read(0); // "a("
+ * read(2); // "< \n  >"
+ * read(8); // "f"
+ * ```
+ */
+export function hollowReader(
+  text: string,
+  regions: readonly HollowRegion[],
+): (index: number) => string {
+  return (index) => {
+    if (index >= text.length) return "";
+    // The first region that ends after `index`.
+    let lo = 0;
+    let hi = regions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (regions[mid].end <= index) lo = mid + 1;
+      else hi = mid;
+    }
+    const region = regions[lo];
+    if (!region) return text.slice(index);
+    if (index < region.start) return text.slice(index, region.start);
+    return filler(text, region, index, Math.min(region.end, index + PIECE));
+  };
+}

@@ -1,0 +1,159 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { hollowReader, hollowText } from "../../grammars/_hollow.ts";
+import { hollowPython, pythonBodies } from "../../grammars/_python_hollow.ts";
+import { LANGUAGES } from "../../grammars/languages.ts";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { pythonStdlib } from "../cache/_cache_helpers.ts";
+
+/** Assert what hollowing may change: only characters other than line breaks, inside bodies. */
+function assertSameShape(text: string, hollow: string): void {
+  assert.equal(hollow.length, text.length);
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "\n" || hollow[i] === "\n") assert.equal(hollow[i], text[i], `offset ${i}`);
+  }
+}
+
+/** The skeleton, outline-style and masked renders with and without hollowing are the same. */
+async function assertSameViews(path: string, text: string): Promise<void> {
+  for (const options of [{}, { maxValueLines: 3 }, { rest: "hide" as const }]) {
+    const plain = await renderCode(path, text, { ...options, hollow: false });
+    const hollowed = await renderCode(path, text, options);
+    assert.deepEqual(hollowed, plain);
+  }
+}
+
+const BODY = "    y = x * 2\n" + "    y += compute(y, 'a#b', \"c\")\n".repeat(4) + "    return y\n";
+
+const CASES: Record<string, string> = {
+  "a plain function": `def f(x):\n${BODY}`,
+  "a docstring kept": `def f(x):\n    """Double x.\n\n    More.\n    """\n${BODY}`,
+  "a docstring alone": `def f(x):\n    """${"Only a docstring. ".repeat(8)}"""\n`,
+  "a docstring then a statement on its line": `def f(x):\n    "doc"; y = 1\n${BODY}`,
+  "methods, decorators and a nested function":
+    `class A:\n    """A class."""\n\n    x: int = 1\n\n` +
+    `    @property\n    def p(self) -> int:\n${BODY.replace(/^/gm, "    ")}\n` +
+    `    async def q(self, *a, **k):\n        def inner():\n${BODY.replace(/^/gm, "        ")}` +
+    `        return inner\n`,
+  "a multi-line signature":
+    `def f(\n    a: int,\n    b: str = "):",\n) -> dict[str, int]:\n${BODY}`,
+  "a one-line def and a short body":
+    `def f(x): return x\n\ndef g():\n    pass\n\ndef h(x):\n${BODY}`,
+  "nested f-strings, format specs and brackets across lines": `def f(x):\n` +
+    `    s = f"{x:#x} {x!r:>{10}} {'}'} {{literal}}"\n` +
+    `    t = f"{x["key"]} {f'{x}'}"\n    u = (\n        1,\n        2)\n${BODY}`,
+  "line continuations and raw strings": `def f(x):\n    y = 1 + \\\n        2\n` +
+    `    z = r"\\"" + '\\'' + """a\n'''\nb"""\n${BODY}`,
+  "comments inside and after a body":
+    `def f(x):\n    # first\n${BODY}    # trailing\n\n# top\nX = 1\n`,
+  "a body ending in a nested block with a deeper comment": `def f(x):\n${BODY}    if x:\n` +
+    `        return 2\n        # deeper\nY = 2\n`,
+  "CRLF line breaks": `def f(x):\n${BODY}`.replaceAll("\n", "\r\n"),
+  "definitions under if and try": `if True:\n    def f(x):\n${BODY.replace(/^/gm, "    ")}` +
+    `try:\n    import a\nexcept ImportError:\n    def g(x):\n${BODY.replace(/^/gm, "    ")}`,
+  "a syntax error outside bodies": `def f(x):\n${BODY}\nx = = 1\n`,
+};
+
+/** Cases with nothing to hollow: a body of a docstring alone, and one whose first line holds two statements. */
+const WHOLE = new Set(["a docstring alone", "a docstring then a statement on its line"]);
+
+for (const [name, text] of Object.entries(CASES)) {
+  Deno.test(`hollowPython() keeps the views of ${name} the same`, async () => {
+    const hollow = hollowPython(text);
+    if (WHOLE.has(name)) assert.equal(hollow, undefined);
+    else assertSameShape(text, hollow!);
+    await assertSameViews("a.py", text);
+  });
+}
+
+Deno.test("hollowPython() turns what follows a body's first line into one string of spaces", () => {
+  const text = `def f(x):\n    """Doc."""\n${BODY}\nX = 1\n`;
+  const hollow = hollowPython(text)!;
+  assertSameShape(text, hollow);
+  const start = text.indexOf("    y = x") + 4;
+  const end = text.indexOf("return y") + "return y".length;
+  assert.equal(hollow.slice(0, start), text.slice(0, start));
+  assert.equal(hollow.slice(end), text.slice(end));
+  assert.match(hollow.slice(start, end), /^"""[ \n]*"""$/);
+});
+
+Deno.test("hollowPython() leaves a body without a docstring one statement that is not one", () => {
+  const hollow = hollowPython(`def f(x):\n${BODY}`)!;
+  assert.match(hollow, /^def f\(x\):\n    _="""[ \n]*"""\n$/);
+});
+
+Deno.test("hollowPython() leaves text it is not sure of to the parser", () => {
+  const body = BODY.replaceAll("    ", "\t");
+  assert.equal(hollowPython(`def f(x):\n${body}`), undefined, "tab indentation");
+  assert.equal(hollowPython(`def f(x):\n${BODY}    s = "open\n`), undefined, "unterminated string");
+  assert.equal(hollowPython(`def f(x):\n${BODY}    y = (1,\n`), undefined, "unclosed bracket");
+  assert.equal(hollowPython(`def f(x):\n${BODY}    y = 1)\n`), undefined, "stray close bracket");
+  assert.equal(hollowPython(`def f(x):\n${BODY}  z = 1\n`), undefined, "dedent to no block");
+  assert.equal(hollowPython("X = 1\nclass A:\n    y = 2\n"), undefined, "nothing to hollow");
+});
+
+Deno.test("skeletonViewMode() parses the whole text when the hollowed one does not parse", async () => {
+  const spec = LANGUAGES.find((l) => l.id === "python")!;
+  const hollow = spec.hollow;
+  // A hollowing gone wrong: the filler opens a bracket and leaves a string open.
+  spec.hollow = (text) => hollow?.(text)?.map((r) => ({ ...r, head: '_=(""' }));
+  try {
+    const text = CASES["a plain function"];
+    assert.ok(hollowText(text, spec.hollow(text)!).includes('_=(""'));
+    assert.deepEqual(
+      await renderCode("a.py", text),
+      await renderCode("a.py", text, { hollow: false }),
+    );
+  } finally {
+    spec.hollow = hollow;
+  }
+});
+
+Deno.test("skeletonViewMode() reports a syntax error outside bodies of a hollowed Python file", async () => {
+  const view = (await renderCode("a.py", CASES["a syntax error outside bodies"]))!;
+  assert.equal(view.hasErrors, true);
+});
+
+Deno.test("skeletonViewMode() gives the same views with and without hollowing on the machine's Python library", async () => {
+  const lib = await pythonStdlib();
+  if (!lib) {
+    console.log("skipped: no python3 on PATH");
+    return;
+  }
+  const names = [...Deno.readDirSync(lib)]
+    .filter((e) => e.isFile && e.name.endsWith(".py"))
+    .map((e) => e.name)
+    .sort();
+  let hollowed = 0;
+  for (const name of names) {
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await Deno.readFile(join(lib, name)));
+    } catch {
+      continue;
+    }
+    const hollow = hollowPython(text);
+    if (hollow === undefined) continue;
+    hollowed++;
+    assertSameShape(text, hollow);
+    const plain = await renderCode(name, text, { hollow: false });
+    assert.deepEqual(await renderCode(name, text), plain, name);
+  }
+  assert.ok(hollowed > 100, `only ${hollowed} files hollowed`);
+});
+
+Deno.test("hollowReader() reads what hollowText() holds, from any index", () => {
+  const text = Object.values(CASES).join("\n");
+  const regions = pythonBodies(text)!;
+  assert.ok(regions.length > 5);
+  const whole = hollowText(text, regions);
+  const read = hollowReader(text, regions);
+  for (let i = 0; i <= text.length; i++) {
+    const piece = read(i);
+    assert.equal(piece, whole.slice(i, i + piece.length), `index ${i}`);
+    if (i < text.length) assert.ok(piece.length > 0, `index ${i}`);
+  }
+  let joined = "";
+  for (let i = 0; i < text.length; i += read(i).length) joined += read(i);
+  assert.equal(joined, whole);
+});
