@@ -40,6 +40,12 @@ export function fits(text: string, region: HollowRegion): boolean {
   return last < end - tail.length;
 }
 
+/** Characters of filler made at a time (the parser's input buffer holds 5119). */
+const PIECE = 8192;
+
+/** Spaces to slice filler from. */
+const SPACES = " ".repeat(PIECE);
+
 /** The filler of a region from `from` up to `to` (both inside the region). */
 function filler(text: string, region: HollowRegion, from: number, to: number): string {
   const { start, end, head, tail } = region;
@@ -49,7 +55,13 @@ function filler(text: string, region: HollowRegion, from: number, to: number): s
   if (from < middleStart) out += head.slice(from - start, Math.min(to, middleStart) - start);
   const a = Math.max(from, middleStart);
   const b = Math.min(to, middleEnd);
-  if (a < b) out += text.slice(a, b).replace(/[^\n]/g, " ");
+  for (let i = a; i < b;) {
+    const lineEnd = text.indexOf("\n", i);
+    const stop = lineEnd === -1 || lineEnd >= b ? b : lineEnd;
+    out += stop - i <= PIECE ? SPACES.slice(0, stop - i) : " ".repeat(stop - i);
+    if (stop < b) out += "\n";
+    i = stop + 1;
+  }
   if (to > middleEnd) out += tail.slice(Math.max(from, middleEnd) - middleEnd, to - middleEnd);
   return out;
 }
@@ -74,9 +86,6 @@ export function hollowText(text: string, regions: readonly HollowRegion[]): stri
   parts.push(text.slice(at));
   return parts.join("");
 }
-
-/** Characters of filler made at a time (the parser's input buffer holds 5119). */
-const PIECE = 8192;
 
 /**
  * A reader for the parser (web-tree-sitter's input callback, and the tree's text): from an

@@ -59,6 +59,24 @@ const PREFIXES: Record<string, boolean> = {
   rf: true,
 };
 
+/**
+ * Where a string's reader stops, by quote (`'` then `"`), triple or not, f-string or not: its
+ * quote, a backslash, a line break (single-quoted only) and a brace (f-strings only).
+ */
+const IN_STRING = [
+  /['\\\n]/g,
+  /['\\\n{]/g,
+  /['\\]/g,
+  /['\\{]/g,
+  /["\\\n]/g,
+  /["\\\n{]/g,
+  /["\\]/g,
+  /["\\{]/g,
+];
+
+/** The letters of string prefixes. */
+const PREFIX_CHARS = new Set([..."rRuUbBfF"].map((ch) => ch.charCodeAt(0)));
+
 /** Thrown inside the reader when the text is not one it is sure of. */
 class Unsure extends Error {}
 
@@ -79,13 +97,18 @@ class Reader {
     const quote = text.charCodeAt(this.at);
     const triple = text.charCodeAt(this.at + 1) === quote && text.charCodeAt(this.at + 2) === quote;
     this.at += triple ? 3 : 1;
-    while (this.at < text.length) {
+    const stops = IN_STRING[(quote === QUOTE ? 4 : 0) + (triple ? 2 : 0) + (format ? 1 : 0)];
+    for (;;) {
+      stops.lastIndex = this.at;
+      const found = stops.exec(text);
+      if (!found) throw new Unsure();
+      this.at = found.index;
       const c = text.charCodeAt(this.at);
       if (c === BACKSLASH) {
         this.at += 2;
-        continue;
-      }
-      if (c === quote) {
+      } else if (c === LF) {
+        throw new Unsure(); // only single-quoted strings stop at a line break
+      } else if (c === quote) {
         if (!triple) {
           this.at++;
           return;
@@ -94,20 +117,14 @@ class Reader {
           this.at += 3;
           return;
         }
-      } else if (c === LF && !triple) {
-        throw new Unsure();
-      } else if (format && c === LBRACE) {
-        if (text.charCodeAt(this.at + 1) === LBRACE) {
-          this.at += 2;
-          continue;
-        }
+        this.at++;
+      } else if (text.charCodeAt(this.at + 1) === LBRACE) {
+        this.at += 2; // `{{` in an f-string
+      } else {
         this.at++;
         this.field(triple);
-        continue;
       }
-      this.at++;
     }
-    throw new Unsure();
   }
 
   /** Read an f-string's replacement field after its `{`; `at` ends after its `}`. */
@@ -177,6 +194,23 @@ class Reader {
   }
 }
 
+/** What a line's reader stops at; names, numbers, operators and spaces are passed over in runs. */
+const STOPS = /[\n#'"\\()[\]{};]/g;
+/** A `def` or `async def` at the start of a logical line. */
+const DEF = /(?:async[ \t]+)?def[ \t]/y;
+
+function isSpace(c: number): boolean {
+  return c === SPACE || c === TAB || c === CR || c === FF;
+}
+
+/** The start of a string prefix that ends at a quote (the quote's own index when none). */
+function prefixStart(text: string, quote: number): number {
+  let p = quote;
+  while (p > quote - 2 && PREFIX_CHARS.has(text.charCodeAt(p - 1))) p--;
+  if (p > 0 && isWordChar(text.charCodeAt(p - 1))) throw new Unsure(); // a name before a quote
+  return p;
+}
+
 /** The logical lines of a Python file (comment-only and blank lines are not ones). */
 function logicalLines(text: string): Line[] {
   const lines: Line[] = [];
@@ -203,56 +237,50 @@ function logicalLines(text: string): Line[] {
       strings: true,
       semicolon: false,
     };
+    DEF.lastIndex = reader.at;
+    const def = DEF.test(text);
     let depth = 0;
-    let words = 0;
-    let first: string | undefined;
-    let lastCode = 0;
-    while (reader.at < n) {
-      c = text.charCodeAt(reader.at);
+    for (;;) {
+      STOPS.lastIndex = reader.at;
+      const stop = STOPS.exec(text)?.index ?? n;
+      c = stop < n ? text.charCodeAt(stop) : LF;
+      const quoted = c === QUOTE || c === APOSTROPHE;
+      // The run before the stop (a string's prefix is the string's).
+      const runEnd = quoted ? prefixStart(text, stop) : stop;
+      let end = runEnd;
+      while (end > reader.at && isSpace(text.charCodeAt(end - 1))) end--;
+      if (end > reader.at) {
+        line.strings = false;
+        line.end = end;
+      }
+      reader.at = stop;
       if (c === LF) {
-        if (depth === 0) break;
+        if (depth === 0 || stop >= n) break;
         reader.at++;
-        continue;
-      }
-      if (c === SPACE || c === TAB || c === CR || c === FF) {
-        reader.at++;
-        continue;
-      }
-      if (c === HASH) {
-        const end = text.indexOf("\n", reader.at);
-        reader.at = end === -1 ? n : end;
-        continue;
-      }
-      if (c === BACKSLASH) {
+      } else if (c === HASH) {
+        const lineEnd = text.indexOf("\n", reader.at);
+        reader.at = lineEnd === -1 ? n : lineEnd;
+      } else if (c === BACKSLASH) {
         // A line continuation (the only place a backslash may stand outside a string).
         const next = text.charCodeAt(reader.at + 1);
         if (next === LF) reader.at += 2;
         else if (next === CR && text.charCodeAt(reader.at + 2) === LF) reader.at += 3;
         else throw new Unsure();
-        continue;
-      }
-      if (c === QUOTE || c === APOSTROPHE) {
-        reader.string(false);
-      } else if (isWordChar(c)) {
-        const word = reader.word();
-        if (word !== undefined) {
-          line.strings = false;
-          if (words === 0) first = word;
-          else if (words === 1 && first === "async" && word === "def") first = "def";
-          words++;
-        }
+      } else if (quoted) {
+        reader.string(PREFIXES[text.slice(runEnd, stop).toLowerCase()] ?? false);
+        line.end = reader.at;
       } else {
         line.strings = false;
-        if (c === SEMICOLON && depth === 0) line.semicolon = true;
-        if (OPEN.has(c)) depth++;
-        else if (CLOSE.has(c) && --depth < 0) throw new Unsure();
+        if (c === SEMICOLON) {
+          if (depth === 0) line.semicolon = true;
+        } else if (OPEN.has(c)) depth++;
+        else if (--depth < 0) throw new Unsure();
         reader.at++;
+        line.end = reader.at;
       }
-      lastCode = c;
-      line.end = reader.at;
     }
     if (depth !== 0) throw new Unsure();
-    line.header = first === "def" && lastCode === COLON;
+    line.header = def && text.charCodeAt(line.end - 1) === COLON;
     lines.push(line);
     reader.at++; // the line break
   }

@@ -5,6 +5,7 @@ import { hollowPython, pythonBodies } from "../../grammars/_python_hollow.ts";
 import { LANGUAGES } from "../../grammars/languages.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { pythonStdlib } from "../cache/_cache_helpers.ts";
+import { prng } from "../_helpers.ts";
 
 /** Assert what hollowing may change: only characters other than line breaks, inside bodies. */
 function assertSameShape(text: string, hollow: string): void {
@@ -23,6 +24,11 @@ async function assertSameViews(path: string, text: string): Promise<void> {
   }
 }
 
+/** Lines indented by `by` (not the empty end after the last line break). */
+function indent(text: string, by: string): string {
+  return text.replace(/^(?=.)/gm, by);
+}
+
 const BODY = "    y = x * 2\n" + "    y += compute(y, 'a#b', \"c\")\n".repeat(4) + "    return y\n";
 
 const CASES: Record<string, string> = {
@@ -32,8 +38,8 @@ const CASES: Record<string, string> = {
   "a docstring then a statement on its line": `def f(x):\n    "doc"; y = 1\n${BODY}`,
   "methods, decorators and a nested function":
     `class A:\n    """A class."""\n\n    x: int = 1\n\n` +
-    `    @property\n    def p(self) -> int:\n${BODY.replace(/^/gm, "    ")}\n` +
-    `    async def q(self, *a, **k):\n        def inner():\n${BODY.replace(/^/gm, "        ")}` +
+    `    @property\n    def p(self) -> int:\n${indent(BODY, "    ")}\n` +
+    `    async def q(self, *a, **k):\n        def inner():\n${indent(BODY, "        ")}` +
     `        return inner\n`,
   "a multi-line signature":
     `def f(\n    a: int,\n    b: str = "):",\n) -> dict[str, int]:\n${BODY}`,
@@ -49,8 +55,8 @@ const CASES: Record<string, string> = {
   "a body ending in a nested block with a deeper comment": `def f(x):\n${BODY}    if x:\n` +
     `        return 2\n        # deeper\nY = 2\n`,
   "CRLF line breaks": `def f(x):\n${BODY}`.replaceAll("\n", "\r\n"),
-  "definitions under if and try": `if True:\n    def f(x):\n${BODY.replace(/^/gm, "    ")}` +
-    `try:\n    import a\nexcept ImportError:\n    def g(x):\n${BODY.replace(/^/gm, "    ")}`,
+  "definitions under if and try": `if True:\n    def f(x):\n${indent(BODY, "    ")}` +
+    `try:\n    import a\nexcept ImportError:\n    def g(x):\n${indent(BODY, "    ")}`,
   "a syntax error outside bodies": `def f(x):\n${BODY}\nx = = 1\n`,
 };
 
@@ -62,6 +68,8 @@ for (const [name, text] of Object.entries(CASES)) {
     const hollow = hollowPython(text);
     if (WHOLE.has(name)) assert.equal(hollow, undefined);
     else assertSameShape(text, hollow!);
+    const plain = await renderCode("a.py", text, { hollow: false });
+    assert.equal(plain?.hasErrors, name === "a syntax error outside bodies", "parses as meant");
     await assertSameViews("a.py", text);
   });
 }
@@ -156,4 +164,55 @@ Deno.test("hollowReader() reads what hollowText() holds, from any index", () => 
   let joined = "";
   for (let i = 0; i < text.length; i += read(i).length) joined += read(i);
   assert.equal(joined, whole);
+});
+
+Deno.test("hollowPython() never throws, keeps the shape of mangled text and its views where it parses", async () => {
+  const random = prng(7);
+  const base = Object.entries(CASES)
+    .filter(([name]) => name !== "a syntax error outside bodies")
+    .map(([, text]) => text)
+    .join("\n");
+  const pieces = [
+    "'",
+    '"',
+    '"""',
+    "#",
+    "\\",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ":",
+    ";",
+    "\n",
+    " ",
+    "\t",
+    "f",
+    "def ",
+  ];
+  let hollowed = 0;
+  let clean = 0;
+  for (let i = 0; i < 400; i++) {
+    let text = base;
+    for (let k = 1 + Math.floor(random() * 4); k > 0; k--) {
+      const at = Math.floor(random() * text.length);
+      const cut = Math.floor(random() * 3);
+      text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] +
+        text.slice(at + cut);
+    }
+    const hollow = hollowPython(text);
+    if (hollow === undefined) continue;
+    hollowed++;
+    assertSameShape(text, hollow);
+    // Where the whole text parses cleanly, the views are the same.
+    const plain = await renderCode("a.py", text, { hollow: false });
+    if (plain && !plain.hasErrors) {
+      clean++;
+      assert.deepEqual(await renderCode("a.py", text), plain, JSON.stringify(text));
+    }
+  }
+  assert.ok(hollowed > 50, `only ${hollowed} of 400 hollowed`);
+  assert.ok(clean > 20, `only ${clean} of 400 parsed cleanly`);
 });
