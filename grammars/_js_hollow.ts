@@ -360,7 +360,10 @@ class Reader {
     }
     if (!member) {
       if (word === "function") this.fnDepth = depth;
-      else if (word === "class" && this.nextChar() !== 58 && this.nextChar() !== 40) {
+      else if (
+        word === "class" && this.returnDepth !== depth && this.nextChar() !== 58 &&
+        this.nextChar() !== 40
+      ) {
         this.classDepth = depth;
       } else if (word === "case" && this.inBlock()) {
         this.caseDepth = depth;

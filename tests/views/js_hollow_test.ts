@@ -4,7 +4,7 @@ import { hollowText } from "../../grammars/_hollow.ts";
 import { hollowJs, jsBodies } from "../../grammars/_js_hollow.ts";
 import { LANGUAGES } from "../../grammars/languages.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
-import { REPO } from "../_helpers.ts";
+import { prng, REPO } from "../_helpers.ts";
 
 /** Assert what hollowing may change: only characters other than line breaks, inside bodies. */
 function assertSameShape(text: string, hollow: string): void {
@@ -117,6 +117,8 @@ for (const [name, text] of Object.entries(JS_CASES)) {
     const hollow = hollowJs(text);
     if (WHOLE.has(name)) assert.equal(hollow, undefined);
     else assertSameShape(text, hollow!);
+    const plain = await renderCode("a.js", text, { hollow: false });
+    assert.equal(plain?.hasErrors, name === "a syntax error outside bodies", "parses as meant");
     await assertSameViews("a.js", text);
   });
 }
@@ -125,6 +127,8 @@ for (const [name, text] of Object.entries(TS_CASES)) {
   Deno.test(`hollowJs() keeps the TypeScript views of ${name} the same`, async () => {
     const hollow = hollowJs(text, true);
     assertSameShape(text, hollow!);
+    const plain = await renderCode("a.ts", text, { hollow: false });
+    assert.equal(plain?.hasErrors, false, "parses as meant");
     await assertSameViews("a.ts", text);
   });
 }
@@ -244,3 +248,71 @@ Deno.test("skeletonViewMode() gives the same views with and without hollowing on
   }
   assert.ok(count > 20, `only ${count} files hollowed`);
 });
+
+for (
+  const [language, path, cases] of [["JavaScript", "a.js", JS_CASES], [
+    "TypeScript",
+    "a.ts",
+    TS_CASES,
+  ]] as const
+) {
+  Deno.test(`jsBodies() never throws, keeps the shape of mangled ${language} and its views where it parses`, async () => {
+    const random = prng(11);
+    const typescript = path.endsWith(".ts");
+    const base = Object.entries(cases)
+      .filter(([name]) => name !== "a syntax error outside bodies")
+      .map(([, text]) => text)
+      .join("\n");
+    const pieces = [
+      "'",
+      '"',
+      "`",
+      "${",
+      "/",
+      "/*",
+      "*/",
+      "//",
+      "(",
+      ")",
+      "[",
+      "]",
+      "{",
+      "}",
+      ":",
+      ";",
+      "\n",
+      " ",
+      "=>",
+      "<",
+      ">",
+      "function ",
+      "class ",
+      "if ",
+      "return ",
+      "x",
+    ];
+    let hollowed = 0;
+    let clean = 0;
+    for (let i = 0; i < 300; i++) {
+      let text = base;
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+        const at = Math.floor(random() * text.length);
+        const cut = Math.floor(random() * 3);
+        text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] +
+          text.slice(at + cut);
+      }
+      const hollow = hollowJs(text, typescript);
+      if (hollow === undefined) continue;
+      hollowed++;
+      assertSameShape(text, hollow);
+      // Where the whole text parses cleanly, the views are the same.
+      const plain = await renderCode(path, text, { hollow: false });
+      if (plain && !plain.hasErrors) {
+        clean++;
+        assert.deepEqual(await renderCode(path, text), plain, JSON.stringify(text));
+      }
+    }
+    assert.ok(hollowed > 50, `only ${hollowed} of 300 hollowed`);
+    assert.ok(clean > 20, `only ${clean} of 300 parsed cleanly`);
+  });
+}
