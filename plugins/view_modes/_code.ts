@@ -20,7 +20,7 @@ import {
 } from "../../grammars/languages.ts";
 // Not `parser.ts`: a code worker loads this module without `deps.ts` (see `_tree_sitter.ts`).
 import { parserFor } from "../../grammars/_tree_sitter.ts";
-import { hollowReader } from "../../grammars/_hollow.ts";
+import { hollowRanges, hollowReader } from "../../grammars/_hollow.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { renderCodeShared } from "./_code_pool.ts";
@@ -146,9 +146,13 @@ async function renderWith(
       !Object.keys(options.mask ?? {}).length
     ? spec.hollow(text)
     : undefined;
-  // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made.
+  // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
+  // skips what lies between each region's head and tail (the ranges it reads leave it out).
   const input = regions ? hollowReader(text, regions) : text;
-  let tree = parser.parse(input, null, progressCallback && { progressCallback });
+  const parseOptions = regions
+    ? { progressCallback, includedRanges: hollowRanges(text, regions) }
+    : progressCallback && { progressCallback };
+  let tree = parser.parse(input, null, parseOptions);
   if (regions && tree?.rootNode.hasError) {
     // A syntax error is reported, and rendered around, as the whole text has it.
     tree.delete();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { hollowText } from "../../grammars/_hollow.ts";
+import { hollowRanges, hollowText } from "../../grammars/_hollow.ts";
 import { hollowJs, jsBodies } from "../../grammars/_js_hollow.ts";
 import { LANGUAGES } from "../../grammars/languages.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
@@ -316,3 +316,25 @@ for (
     assert.ok(clean > 20, `only ${clean} of 300 parsed cleanly`);
   });
 }
+
+Deno.test("hollowRanges() leaves out the middle of each region and gives the text's rows and columns", () => {
+  const text = JS_CASES["class methods, getters, setters, static blocks and fields"] + "\n";
+  const regions = jsBodies(text)!;
+  assert.ok(regions.length > 5);
+  const ranges = hollowRanges(text, regions);
+  assert.equal(ranges.length, regions.length + 1);
+  const pointAt = (index: number) => {
+    const before = text.slice(0, index);
+    return { row: before.split("\n").length - 1, column: index - (before.lastIndexOf("\n") + 1) };
+  };
+  for (let i = 0; i < ranges.length; i++) {
+    const { startIndex, endIndex, startPosition, endPosition } = ranges[i];
+    assert.equal(startIndex, i ? regions[i - 1].end - regions[i - 1].tail.length : 0);
+    assert.equal(
+      endIndex,
+      i < regions.length ? regions[i].start + regions[i].head.length : text.length,
+    );
+    assert.deepEqual(startPosition, pointAt(startIndex));
+    assert.deepEqual(endPosition, pointAt(endIndex));
+  }
+});
