@@ -288,6 +288,23 @@ function logicalLines(text: string): Line[] {
 }
 
 /**
+ * Where the comment lines between a docstring (ending at `after`) and the statement at `before`
+ * start, when the first of them stands at the body's indentation; -1 when there is none.
+ */
+function commentStart(text: string, after: number, before: number, indent: number): number {
+  let lineStart = text.indexOf("\n", after) + 1;
+  while (lineStart > 0 && lineStart < before) {
+    let at = lineStart;
+    while (text.charCodeAt(at) === SPACE) at++;
+    const c = text.charCodeAt(at);
+    if (c === HASH) return at - lineStart === indent ? at : -1;
+    if (c !== LF && c !== CR) return -1; // code, or a tab: no comment first
+    lineStart = text.indexOf("\n", at) + 1;
+  }
+  return -1;
+}
+
+/**
  * The regions of Python source to hollow out: each function body after its
  * first line (or its docstring), or undefined when there is nothing to hollow
  * or the text is not one this reader is sure of (then the caller parses the
@@ -337,6 +354,12 @@ export function pythonBodies(text: string): HollowRegion[] | undefined {
       head: doc ? '"""' : '_="""',
       tail: '"""',
     };
+    // Comment lines between a docstring and the next statement are inside the body, which the
+    // view elides from the docstring's end on: hollowed too (tree-sitter-python's scanner looks
+    // ahead over a run of them at each of its lines). Without a docstring, comments above the
+    // first statement are not the body's and stay.
+    const comments = doc ? commentStart(text, lines[i + 1].end, region.start, body) : -1;
+    if (comments !== -1 && fits(text, { ...region, start: comments })) region.start = comments;
     if (region.end - region.start >= MIN_HOLLOW && fits(text, region)) regions.push(region);
     i = last; // nested functions are inside the hollowed text
   }

@@ -168,12 +168,35 @@ function treeSitter(from: GrammarSource): Promise<TreeSitter> {
       },
     };
     // deno-lint-ignore no-explicit-any
-    await mod.Parser.init(binding as any);
+    await withoutProcess(() => mod.Parser.init(binding as any));
     if (views) fastWords(binding, views);
     compiled.runtime = wasm;
     return mod;
   });
   return runtime;
+}
+
+/**
+ * Start something with no global `process` during its synchronous part. web-tree-sitter's start
+ * asks `typeof process` to choose how to read files, and in Deno that first look at `process`
+ * loads Deno's Node layer (node:process and what it imports: ~30 ms of the thread, and its memory in
+ * each code worker); told it is not in Node, the runtime also skips importing `module`, `fs`,
+ * `path` and `url`. It reads no file when it is handed its module, as here. The global is put
+ * back before anything else runs.
+ */
+function withoutProcess<T>(start: () => Promise<T>): Promise<T> {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, "process");
+  if (!descriptor?.configurable) return start();
+  Object.defineProperty(globalThis, "process", {
+    value: undefined,
+    configurable: true,
+    writable: true,
+  });
+  try {
+    return start();
+  } finally {
+    Object.defineProperty(globalThis, "process", descriptor);
+  }
 }
 
 /**

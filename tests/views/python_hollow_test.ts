@@ -34,6 +34,8 @@ const BODY = "    y = x * 2\n" + "    y += compute(y, 'a#b', \"c\")\n".repeat(4)
 const CASES: Record<string, string> = {
   "a plain function": `def f(x):\n${BODY}`,
   "a docstring kept": `def f(x):\n    """Double x.\n\n    More.\n    """\n${BODY}`,
+  "comments after a docstring": `def f(x):\n    "Double x."\n\n    # How:\n  # odd\n${BODY}`,
+  "comments above the first statement": `def f(x):\n    # How:\n    #\n${BODY}`,
   "a docstring alone": `def f(x):\n    """${"Only a docstring. ".repeat(8)}"""\n`,
   "a docstring then a statement on its line": `def f(x):\n    "doc"; y = 1\n${BODY}`,
   "methods, decorators and a nested function":
@@ -215,4 +217,11 @@ Deno.test("hollowPython() never throws, keeps the shape of mangled text and its 
   }
   assert.ok(hollowed > 50, `only ${hollowed} of 400 hollowed`);
   assert.ok(clean > 20, `only ${clean} of 400 parsed cleanly`);
+});
+
+Deno.test("pythonBodies() hollows comment lines after a docstring, not those above a first statement", () => {
+  const after = CASES["comments after a docstring"];
+  assert.equal(pythonBodies(after)![0].start, after.indexOf("# How:"));
+  const above = CASES["comments above the first statement"];
+  assert.equal(pythonBodies(above)![0].start, above.indexOf("y = x"));
 });
