@@ -104,12 +104,48 @@ const TYPE_OPERATORS = new Set([
   "satisfies",
 ]);
 
+/** Every keyword the reader asks about, by first character and length (names are not sliced). */
+const KEYWORDS = new Map<number, string[]>();
+for (
+  const word of [
+    ...CONTROL,
+    ...EXPRESSION_KEYWORDS,
+    ...OBJECT_KEYWORDS,
+    ...BLOCK_KEYWORDS,
+    ...TYPE_OPERATORS,
+    "function",
+    "class",
+  ]
+) {
+  const key = word.charCodeAt(0) * 16 + word.length;
+  const words = KEYWORDS.get(key) ?? [];
+  if (!words.includes(word)) words.push(word);
+  KEYWORDS.set(key, words);
+}
+
+/** The keyword `text` holds from `from` to `to`, or "" for any other name. */
+function keywordAt(text: string, from: number, to: number): string {
+  const length = to - from;
+  if (length < 2 || length > 10) return "";
+  const words = KEYWORDS.get(text.charCodeAt(from) * 16 + length);
+  if (words) {
+    for (const word of words) if (text.startsWith(word, from)) return word;
+  }
+  return "";
+}
+
 /** Token kinds. */
 const NAME = 1, NUMBER = 2, STRING = 3, PUNCT = 4, REGEX = 5, START = 0;
 
+/** Whether each ASCII character may stand in a name (letters, digits, `_`, `$`). */
+const ASCII_NAME = new Uint8Array(128).map((_, c) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36
+    ? 1
+    : 0
+);
+
 function isNameChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
-    c === 36 || (c >= 128 && !isSpace(c) && !isLineBreak(c));
+  return c < 128 ? ASCII_NAME[c] === 1 : !isSpace(c) && !isLineBreak(c);
 }
 
 function isLineBreak(c: number): boolean {
@@ -213,6 +249,10 @@ class Reader {
     if (text.startsWith("#!")) this.lineComment();
     while (this.at < n) {
       const c = text.charCodeAt(this.at);
+      if (c === 32 || c === 10) {
+        this.at++;
+        continue;
+      }
       if (isSpace(c) || isLineBreak(c)) {
         this.at++;
         continue;
@@ -349,7 +389,8 @@ class Reader {
     const from = this.at;
     while (this.at < text.length && isNameChar(text.charCodeAt(this.at))) this.at++;
     if (text.charCodeAt(this.at) === 92) throw new Unsure(); // an escape in a name
-    const word = text.slice(from, this.at);
+    // Only keywords are told apart: any other name is "".
+    const word = keywordAt(text, from, this.at);
     const member = this.kind === PUNCT && (this.token === "." || this.token === "?.");
     const t = this.kind === PUNCT ? this.token : "";
     this.labelStart = this.kind === START || t === ";" || t === "{" || t === "}" || t === ":";
