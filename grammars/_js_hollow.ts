@@ -162,7 +162,10 @@ function isSpace(c: number): boolean {
 class Reader {
   at = 0;
   stack: Frame[] = [];
-  /** The last two significant tokens: kind and text (text only for names and punctuation). */
+  /**
+   * The last two significant tokens: kind and text (the punctuation, or the keyword a name is;
+   * "" for other names, strings, numbers and regular expressions).
+   */
   kind = START;
   token = "";
   kind2 = START;
