@@ -20,6 +20,12 @@ export interface HollowRegion {
   tail: string;
 }
 
+/** What a language's regions depend on: the view's options. */
+export interface HollowOptions {
+  /** The view elides a value longer than this many lines (the code views' option). @default {12} */
+  maxValueLines?: number;
+}
+
 /**
  * Whether a region can stand in its place: its head and tail replace characters of its first
  * and last lines, never a line break, so every row and column stays where it was.

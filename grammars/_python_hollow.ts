@@ -15,7 +15,7 @@
  * @module
  */
 
-import { fits, type HollowRegion, hollowText } from "./_hollow.ts";
+import { fits, type HollowOptions, type HollowRegion, hollowText } from "./_hollow.ts";
 
 /** Bodies shorter than this many characters are left as they are. */
 const MIN_HOLLOW = 64;
@@ -34,10 +34,14 @@ interface Line {
   strings: boolean;
   /** Holds a `;` outside brackets (more than one statement). */
   semicolon: boolean;
+  /** Index of its one `=` outside brackets (an assignment); -1: none, -2: more than one. */
+  assign: number;
 }
 
 const SPACE = 32, TAB = 9, FF = 12, CR = 13, LF = 10, HASH = 35, BACKSLASH = 92;
-const QUOTE = 34, APOSTROPHE = 39, COLON = 58, SEMICOLON = 59;
+const QUOTE = 34, APOSTROPHE = 39, COLON = 58, SEMICOLON = 59, EQUALS = 61;
+/** Characters that make an `=` after them part of an operator (`<=`, `!=`, `+=`, `:=`, ...). */
+const OPERATORS = new Set([..."=!<>:+-*/%&|^@~"].map((ch) => ch.charCodeAt(0)));
 const OPEN = new Set([40, 91, 123]); // ( [ {
 const CLOSE = new Set([41, 93, 125]); // ) ] }
 const LBRACE = 123, RBRACE = 125;
@@ -195,7 +199,7 @@ class Reader {
 }
 
 /** What a line's reader stops at; names, numbers, operators and spaces are passed over in runs. */
-const STOPS = /[\n#'"\\()[\]{};]/g;
+const STOPS = /[\n#'"\\()[\]{};=]/g;
 /** A `def` or `async def` at the start of a logical line. */
 const DEF = /(?:async[ \t]+)?def[ \t]/y;
 
@@ -236,6 +240,7 @@ function logicalLines(text: string): Line[] {
       header: false,
       strings: true,
       semicolon: false,
+      assign: -1,
     };
     DEF.lastIndex = reader.at;
     const def = DEF.test(text);
@@ -271,7 +276,13 @@ function logicalLines(text: string): Line[] {
         line.end = reader.at;
       } else {
         line.strings = false;
-        if (c === SEMICOLON) {
+        if (c === EQUALS) {
+          // `==` is passed over whole; `<=`, `+=`, `:=` and the like are not assignments.
+          if (text.charCodeAt(reader.at + 1) === EQUALS) reader.at++;
+          else if (depth === 0 && !OPERATORS.has(text.charCodeAt(reader.at - 1))) {
+            line.assign = line.assign === -1 ? reader.at : -2;
+          }
+        } else if (c === SEMICOLON) {
           if (depth === 0) line.semicolon = true;
         } else if (OPEN.has(c)) depth++;
         else if (--depth < 0) throw new Unsure();
@@ -304,20 +315,29 @@ function commentStart(text: string, after: number, before: number, indent: numbe
   return -1;
 }
 
+/** A plain assignment's target: a name, with an annotation or not. */
+const TARGET = /^([A-Za-z_]\w*)\s*(?::[^=]*)?$/;
+
 /**
  * The regions of Python source to hollow out: each function body after its
- * first line (or its docstring), or undefined when there is nothing to hollow
- * or the text is not one this reader is sure of (then the caller parses the
- * text itself).
+ * first line (or its docstring), and each value of a plain assignment longer
+ * than `maxValueLines` lines (but `__all__`'s), which the view elides whole
+ * (it becomes `(` and `)` around spaces and the same line breaks); undefined
+ * when there is nothing to hollow or the text is not one this reader is sure
+ * of (then the caller parses the text itself).
  *
  * @example
  * ```ts
- * import { pythonBodies } from "./_python_hollow.ts";
+ * import { pythonRegions } from "./_python_hollow.ts";
  * const text = "def f(x):\n    y = x * 2\n" + "    y += 1\n".repeat(8) + "    return y\n";
- * pythonBodies(text); // [{ start: 14, end: 118, head: '_="""', tail: '"""' }]
+ * pythonRegions(text); // [{ start: 14, end: 118, head: '_="""', tail: '"""' }]
  * ```
  */
-export function pythonBodies(text: string): HollowRegion[] | undefined {
+export function pythonRegions(
+  text: string,
+  options: HollowOptions = {},
+): HollowRegion[] | undefined {
+  const maxValueLines = options.maxValueLines ?? 12;
   let lines: Line[];
   try {
     lines = logicalLines(text);
@@ -328,7 +348,12 @@ export function pythonBodies(text: string): HollowRegion[] | undefined {
   const regions: HollowRegion[] = [];
   for (let i = 0; i < lines.length; i++) {
     const header = lines[i];
-    if (!header.header || i + 1 >= lines.length) continue;
+    if (!header.header) {
+      const value = longValue(text, header, maxValueLines);
+      if (value) regions.push(value);
+      continue;
+    }
+    if (i + 1 >= lines.length) continue;
     const body = lines[i + 1].indent;
     if (body <= header.indent) return undefined; // an empty body: a syntax error
     let last = i + 1;
@@ -366,9 +391,30 @@ export function pythonBodies(text: string): HollowRegion[] | undefined {
   return regions.length ? regions : undefined;
 }
 
+/** The value of a plain assignment on this line, when longer than `maxValueLines` lines. */
+function longValue(text: string, line: Line, maxValueLines: number): HollowRegion | undefined {
+  if (line.assign < 0 || line.semicolon) return undefined;
+  const target = TARGET.exec(text.slice(line.start, line.assign));
+  if (!target || target[1] === "__all__") return undefined; // the module's public API stays
+  let start = line.assign + 1;
+  while (isSpace(text.charCodeAt(start))) start++;
+  if (start >= line.end || text.charCodeAt(start) === BACKSLASH) return undefined;
+  let rows = 1;
+  for (
+    let at = text.indexOf("\n", start);
+    at !== -1 && at < line.end;
+    at = text.indexOf("\n", at + 1)
+  ) {
+    if (++rows > maxValueLines) break;
+  }
+  if (rows <= maxValueLines) return undefined;
+  const region = { start, end: line.end, head: "(", tail: ")" };
+  return fits(text, region) ? region : undefined;
+}
+
 /**
  * Python source with the bodies of its functions hollowed out (see
- * {@linkcode pythonBodies}), or undefined when nothing is hollowed.
+ * {@linkcode pythonRegions}), or undefined when nothing is hollowed.
  *
  * @example
  * ```ts
@@ -379,7 +425,10 @@ export function pythonBodies(text: string): HollowRegion[] | undefined {
  * hollow.startsWith('def f(x):\n    _="""'); // true
  * ```
  */
-export function hollowPython(text: string): string | undefined {
-  const regions = pythonBodies(text);
+export function hollowPython(
+  text: string,
+  options: HollowOptions = {},
+): string | undefined {
+  const regions = pythonRegions(text, options);
   return regions && hollowText(text, regions);
 }

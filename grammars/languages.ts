@@ -8,9 +8,9 @@
  */
 
 import { extname } from "../pipeline/_path.ts";
-import type { HollowRegion } from "./_hollow.ts";
+import type { HollowOptions, HollowRegion } from "./_hollow.ts";
 import { jsBodies } from "./_js_hollow.ts";
-import { pythonBodies } from "./_python_hollow.ts";
+import { pythonRegions } from "./_python_hollow.ts";
 
 /** What a definition node declares. */
 export interface DefinitionSpec {
@@ -70,10 +70,10 @@ export interface LanguageSpec {
   /** Python-style docstrings (first string statement of a body). */
   docstrings?: boolean;
   /**
-   * The regions of function bodies to hollow out for a parse whose bodies are all elided, or
-   * undefined to parse the text itself (see `_hollow.ts`).
+   * The regions to hollow out (function bodies, long values) for a parse whose bodies are all
+   * elided, or undefined to parse the text itself (see `_hollow.ts`).
    */
-  hollow?: (text: string) => HollowRegion[] | undefined;
+  hollow?: (text: string, options?: HollowOptions) => HollowRegion[] | undefined;
 }
 
 /** The part of a syntax node the language table looks at. */
@@ -119,7 +119,7 @@ function pyPublic(_def: NodeLike, name: string): boolean {
 
 const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "python",
-  hollow: pythonBodies,
+  hollow: pythonRegions,
   pkg: "tree-sitter-python@0.25.0",
   wasm: "tree-sitter-python.wasm",
   bodyMarker: "...",

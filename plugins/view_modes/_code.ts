@@ -144,7 +144,7 @@ async function renderWith(
   });
   const regions = spec.hollow && options.hollow !== false &&
       !Object.keys(options.mask ?? {}).length
-    ? spec.hollow(text)
+    ? spec.hollow(text, { maxValueLines: options.maxValueLines })
     : undefined;
   // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
   // skips what lies between each region's head and tail (the ranges it reads leave it out).

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { hollowReader, hollowText } from "../../grammars/_hollow.ts";
-import { hollowPython, pythonBodies } from "../../grammars/_python_hollow.ts";
+import { hollowPython, pythonRegions } from "../../grammars/_python_hollow.ts";
 import { LANGUAGES } from "../../grammars/languages.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { pythonStdlib } from "../cache/_cache_helpers.ts";
@@ -59,6 +59,14 @@ const CASES: Record<string, string> = {
   "CRLF line breaks": `def f(x):\n${BODY}`.replaceAll("\n", "\r\n"),
   "definitions under if and try": `if True:\n    def f(x):\n${indent(BODY, "    ")}` +
     `try:\n    import a\nexcept ImportError:\n    def g(x):\n${indent(BODY, "    ")}`,
+  "long values": `TABLE = {\n${'    "k": (1, 2),\n'.repeat(14)}}  # a table\n` +
+    `__all__ = [\n${'    "name",\n'.repeat(14)}]\n` +
+    `HINTED: dict[str, int] = dict(\n${"    a=1,\n".repeat(14)})\n` +
+    `A = B = [\n${"    1,\n".repeat(14)}]\nC += [\n${"    1,\n".repeat(14)}]\n` +
+    `D = \\\n    [\n${"    1,\n".repeat(14)}]\nSHORT = [\n    1,\n    2,\n]\n` +
+    `class K:\n    X = (\n${"        'x'\n".repeat(14)}    )\n    def f(self, a=1):\n${
+      indent(BODY, "    ")
+    }`,
   "a syntax error outside bodies": `def f(x):\n${BODY}\nx = = 1\n`,
 };
 
@@ -154,7 +162,7 @@ Deno.test("skeletonViewMode() gives the same views with and without hollowing on
 
 Deno.test("hollowReader() reads what hollowText() holds, from any index", () => {
   const text = Object.values(CASES).join("\n");
-  const regions = pythonBodies(text)!;
+  const regions = pythonRegions(text)!;
   assert.ok(regions.length > 5);
   const whole = hollowText(text, regions);
   const read = hollowReader(text, regions);
@@ -219,9 +227,19 @@ Deno.test("hollowPython() never throws, keeps the shape of mangled text and its 
   assert.ok(clean > 20, `only ${clean} of 400 parsed cleanly`);
 });
 
-Deno.test("pythonBodies() hollows comment lines after a docstring, not those above a first statement", () => {
+Deno.test("pythonRegions() hollows comment lines after a docstring, not those above a first statement", () => {
   const after = CASES["comments after a docstring"];
-  assert.equal(pythonBodies(after)![0].start, after.indexOf("# How:"));
+  assert.equal(pythonRegions(after)![0].start, after.indexOf("# How:"));
   const above = CASES["comments above the first statement"];
-  assert.equal(pythonBodies(above)![0].start, above.indexOf("y = x"));
+  assert.equal(pythonRegions(above)![0].start, above.indexOf("y = x"));
+});
+
+Deno.test("pythonRegions() hollows plain assignments' values longer than maxValueLines, not __all__", () => {
+  const text = CASES["long values"];
+  const values = pythonRegions(text)!.filter((r) => r.head === "(");
+  const targets = values.map((r) => text.slice(text.lastIndexOf("\n", r.start) + 1, r.start));
+  assert.deepEqual(targets, ["TABLE = ", "HINTED: dict[str, int] = ", "    X = "]);
+  for (const r of values) assert.equal(text[r.end - 1], text[r.start] === "{" ? "}" : ")");
+  const three = pythonRegions(text, { maxValueLines: 3 })!.filter((r) => r.head === "(");
+  assert.equal(three.length, 4, "SHORT spans four lines");
 });
