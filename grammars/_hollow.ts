@@ -2,7 +2,7 @@
  * Hollowed text: the text of function bodies replaced, offset for offset, by
  * filler the parser reads as one token (a string or a comment of spaces that
  * keeps every line break), for views that elide every body. A language finds
- * the regions (`_python_hollow.ts`); this module gives the parser the text
+ * the regions (`_python_hollow.ts`, `_js_hollow.ts`); this module gives the parser the text
  * piece by piece, so a hollowed copy of a file is never built whole.
  *
  * @module

@@ -62,8 +62,9 @@ export interface RenderCodeOptions {
   /** Values (constants, initializers) longer than this many lines are elided. @default {12} */
   maxValueLines?: number;
   /**
-   * Parse with function bodies hollowed out where the language can (Python) and no symbol is
-   * masked: the same output from a much smaller tree (see `grammars/_python_hollow.ts`).
+   * Parse with function bodies hollowed out where the language can (Python, JavaScript,
+   * TypeScript) and no symbol is masked: the same output from a much smaller tree (see
+   * `grammars/_python_hollow.ts` and `grammars/_js_hollow.ts`).
    * @default {true}
    */
   hollow?: boolean;
