@@ -2,7 +2,7 @@
  * Hollowed text: the text of function bodies replaced, offset for offset, by
  * filler the parser reads as one token (a string or a comment of spaces that
  * keeps every line break), for views that elide every body. A language finds
- * the regions (`_python_hollow.ts`); this module gives the parser the text
+ * the regions (`_python_hollow.ts`, `_js_hollow.ts`); this module gives the parser the text
  * piece by piece, so a hollowed copy of a file is never built whole.
  *
  * @module
@@ -125,4 +125,63 @@ export function hollowReader(
     if (index < region.start) return text.slice(index, region.start);
     return filler(text, region, index, Math.min(region.end, index + PIECE));
   };
+}
+
+/** A point of a text: its row and its column in UTF-16 code units. */
+export interface HollowPoint {
+  row: number;
+  column: number;
+}
+
+/** A range of a text for the parser (web-tree-sitter's `Range`, in UTF-16 code units). */
+export interface HollowRange {
+  startIndex: number;
+  endIndex: number;
+  startPosition: HollowPoint;
+  endPosition: HollowPoint;
+}
+
+/**
+ * The parts of a hollowed text the parser needs to read (its `includedRanges`): all but the
+ * middle of each region, between its head and its tail. The parser's lexer goes from a head to
+ * its tail without reading what lies between, so a filler token costs what its head and tail
+ * cost, however long the body it stands for; its rows and columns after the gap are the text's.
+ *
+ * @example
+ * ```ts
+ * import { hollowRanges } from "./_hollow.ts";
+ * const ranges = hollowRanges("a(bc\nde)f", [{ start: 2, end: 8, head: "<", tail: ">" }]);
+ * ranges.map((r) => [r.startIndex, r.endIndex]); // [[0, 3], [7, 9]]
+ * ranges[1].startPosition; // { row: 1, column: 2 }
+ * ```
+ */
+export function hollowRanges(text: string, regions: readonly HollowRegion[]): HollowRange[] {
+  const ranges: HollowRange[] = [];
+  let row = 0;
+  let lineStart = 0;
+  let next = text.indexOf("\n");
+  // Indices come in order: each line break is passed once.
+  const point = (index: number): HollowPoint => {
+    while (next !== -1 && next < index) {
+      row++;
+      lineStart = next + 1;
+      next = text.indexOf("\n", lineStart);
+    }
+    return { row, column: index - lineStart };
+  };
+  let from = 0;
+  for (const region of regions) {
+    const to = region.start + region.head.length;
+    const startPosition = point(from);
+    ranges.push({ startIndex: from, endIndex: to, startPosition, endPosition: point(to) });
+    from = region.end - region.tail.length;
+  }
+  const startPosition = point(from);
+  ranges.push({
+    startIndex: from,
+    endIndex: text.length,
+    startPosition,
+    endPosition: point(text.length),
+  });
+  return ranges;
 }

@@ -9,6 +9,7 @@
 
 import { extname } from "../pipeline/_path.ts";
 import type { HollowOptions, HollowRegion } from "./_hollow.ts";
+import { jsBodies } from "./_js_hollow.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 
 /** What a definition node declares. */
@@ -471,6 +472,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-javascript@0.25.0",
     wasm: "tree-sitter-javascript.wasm",
     ...JS_BASE,
+    hollow: (text) => jsBodies(text),
   },
   {
     id: "typescript",
@@ -479,6 +481,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-typescript@0.23.2",
     wasm: "tree-sitter-typescript.wasm",
     ...JS_BASE,
+    hollow: (text) => jsBodies(text, true),
   },
   {
     id: "tsx",

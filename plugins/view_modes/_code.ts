@@ -20,7 +20,7 @@ import {
 } from "../../grammars/languages.ts";
 // Not `parser.ts`: a code worker loads this module without `deps.ts` (see `_tree_sitter.ts`).
 import { parserFor } from "../../grammars/_tree_sitter.ts";
-import { hollowReader } from "../../grammars/_hollow.ts";
+import { hollowRanges, hollowReader } from "../../grammars/_hollow.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { renderCodeShared } from "./_code_pool.ts";
@@ -62,8 +62,9 @@ export interface RenderCodeOptions {
   /** Values (constants, initializers) longer than this many lines are elided. @default {12} */
   maxValueLines?: number;
   /**
-   * Parse with function bodies hollowed out where the language can (Python) and no symbol is
-   * masked: the same output from a much smaller tree (see `grammars/_python_hollow.ts`).
+   * Parse with function bodies hollowed out where the language can (Python, JavaScript,
+   * TypeScript) and no symbol is masked: the same output from a much smaller tree (see
+   * `grammars/_python_hollow.ts` and `grammars/_js_hollow.ts`).
    * @default {true}
    */
   hollow?: boolean;
@@ -146,9 +147,13 @@ async function renderWith(
       !Object.keys(options.mask ?? {}).length
     ? spec.hollow(text, { maxValueLines: options.maxValueLines })
     : undefined;
-  // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made.
+  // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
+  // skips what lies between each region's head and tail (the ranges it reads leave it out).
   const input = regions ? hollowReader(text, regions) : text;
-  let tree = parser.parse(input, null, progressCallback && { progressCallback });
+  const parseOptions = regions
+    ? { progressCallback, includedRanges: hollowRanges(text, regions) }
+    : progressCallback && { progressCallback };
+  let tree = parser.parse(input, null, parseOptions);
   if (regions && tree?.rootNode.hasError) {
     // A syntax error is reported, and rendered around, as the whole text has it.
     tree.delete();
@@ -362,7 +367,9 @@ class Walker {
       n = inner;
     }
     if (!n) return undefined;
-    const text = n.text.replace(/\s+/g, " ").trim();
+    // The name as the file has it: a parse of hollowed text has spaces where a body in a name
+    // (a default in a destructuring pattern) was.
+    const text = this.text.slice(n.startIndex, n.endIndex).replace(/\s+/g, " ").trim();
     if (!text || text.length > 120) return undefined;
     // `A::f` (C++ out-of-line) and `impl<T> Point<T>` name like nested symbols: `A.f`, `Point`.
     const plain = defType === "impl_item" ? text.replace(/<[\s\S]*$/, "") : text;

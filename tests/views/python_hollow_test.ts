@@ -97,7 +97,7 @@ Deno.test("hollowPython() turns what follows a body's first line into one string
 
 Deno.test("hollowPython() leaves a body without a docstring one statement that is not one", () => {
   const hollow = hollowPython(`def f(x):\n${BODY}`)!;
-  assert.match(hollow, /^def f\(x\):\n    _="""[ \n]*"""\n$/);
+  assert.match(hollow, /^def f\(x\):\n {4}_="""[ \n]*"""\n$/);
 });
 
 Deno.test("hollowPython() leaves text it is not sure of to the parser", () => {

@@ -1,0 +1,340 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { hollowRanges, hollowText } from "../../grammars/_hollow.ts";
+import { hollowJs, jsBodies } from "../../grammars/_js_hollow.ts";
+import { LANGUAGES } from "../../grammars/languages.ts";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { prng, REPO } from "../_helpers.ts";
+
+/** Assert what hollowing may change: only characters other than line breaks, inside bodies. */
+function assertSameShape(text: string, hollow: string): void {
+  assert.equal(hollow.length, text.length);
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "\n" || hollow[i] === "\n") assert.equal(hollow[i], text[i], `offset ${i}`);
+  }
+}
+
+/** The skeleton, outline-style and masked renders with and without hollowing are the same. */
+async function assertSameViews(path: string, text: string): Promise<void> {
+  for (const options of [{}, { maxValueLines: 3 }, { rest: "hide" as const }]) {
+    const plain = await renderCode(path, text, { ...options, hollow: false });
+    const hollowed = await renderCode(path, text, options);
+    assert.deepEqual(hollowed, plain);
+  }
+}
+
+/** The hollowed bodies of a text: the text of each region. */
+function hollowed(text: string, typescript = false): string[] {
+  return (jsBodies(text, typescript) ?? []).map((r) => text.slice(r.start, r.end));
+}
+
+const BODY = "  const y = x * 2;\n" + '  total += compute(y, "a{b", `c}${y}`);\n'.repeat(3) +
+  "  return y;\n";
+
+const TRICKY = [
+  "  const re = /[{/]+\\/\\{/g, div = a / b / c;",
+  "  if (/}/.test(s)) return { s };",
+  "  const t = `a ${b ? `{${c}}` : { d: `}` }.d} ${'`'} }`;",
+  "  const o = { m() { return '}'; }, n: function () {}, p: () => ({}) };",
+  "  for (const k in o) { label: { break label; } }",
+  "  switch (k) { case 1: { break; } default: {} }",
+  "  try { f(); } catch { g(); } finally { h(); }",
+  "  // a comment with } and {",
+  "  /* another { */ return y",
+].join("\n") + "\n";
+
+const JS_CASES: Record<string, string> = {
+  "a function declaration": `function f(x) {\n${BODY}}\n`,
+  "regular expressions, templates, strings and comments holding braces":
+    `export function f(x) {\n${TRICKY}${BODY}}\nexport const after = 1;\n`,
+  "arrow functions and function expressions": `export const a = (x) => {\n${BODY}};\n` +
+    `export const b = async x => {\n${BODY}};\nexport const c = function* named(x) {\n${BODY}};\n` +
+    `module.exports.d = function (x) {\n${BODY}};\n`,
+  "class methods, getters, setters, static blocks and fields":
+    `export class A extends B {\n  #p = 1;\n  static s = () => {\n${BODY}  };\n` +
+    `  constructor(x) {\n    super();\n${BODY}  }\n  get v() {\n${BODY}  }\n` +
+    `  set v(x) {\n${BODY}  }\n  static async *gen(x) {\n${BODY}  }\n  #priv(x) {\n${BODY}  }\n` +
+    `  ["computed" + 1](x) {\n${BODY}  }\n  static {\n${BODY}  }\n}\n`,
+  "object literal methods":
+    `export const o = {\n  m(x) {\n${BODY}  },\n  get g() {\n${BODY}  },\n` +
+    `  "quoted"(x) {\n${BODY}  },\n  async [k](x) {\n${BODY}  },\n  if(x) {\n${BODY}  },\n};\n`,
+  "control blocks at the top level": `if (a) {\n${BODY}}\nfor (const x of y) {\n${BODY}}\n` +
+    `while (a) {\n${BODY}}\ntry {\n${BODY}} catch {\n${BODY}}\nlabel: {\n${BODY}}\n` +
+    `{\n${BODY}}\nswitch (a) {\n  case 1: {\n${BODY}  }\n}\n`,
+  "regular expression after a control head and a block": `if (a) /x{/.test(s);\n{\n}\n` +
+    `/}/g.exec(s);\nexport function f(x) {\n${BODY}}\n`,
+  "automatic semicolon insertion": `export let a = f(x)\n{\n${BODY}}\nexport let b = 1\n` +
+    `export function g(x) {\n${BODY}}\nlet c = a\n/re/g.test(c)\n`,
+  "a destructuring default holding a function":
+    `export const { a = () => {\n${BODY}} } = obj;\nexport const [b = function () {\n${BODY}}] = arr;\n`,
+  "a body of comments alone": `export function f() {\n  // ${"nothing here ".repeat(8)}\n}\n` +
+    `export function g() {\n  /* ${"nothing here ".repeat(8)} */\n}\n`,
+  "a function inside a call, a decorator-free IIFE and nested functions":
+    `var ts = {}; ((module) => {\n"use strict";\nfunction inner() {\n${BODY}}\n` +
+    `var x = function () { return function () {\n${BODY}}; };\n})(typeof module === "object" ? module : {});\n`,
+  "CRLF line breaks": `export function f(x) {\n${TRICKY}${BODY}}\n`.replaceAll("\n", "\r\n"),
+  "a one-line body and a body starting on its brace's line":
+    `export function f(x) { return x + 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 12 + 13 + 14; }\n` +
+    `export function g(x) { const y = x;\n${BODY}}\n`,
+  "a syntax error outside bodies": `export function f(x) {\n${BODY}}\nexport const = 1;\n`,
+};
+
+const TS_CASES: Record<string, string> = {
+  "return types with object types, unions and generics":
+    `export function f(x: number): { a: number; b: { c: string } } {\n${BODY}}\n` +
+    `export function g<T extends { k: 1 }>(x: T): Promise<{ a: T }> | { b: 1 } {\n${BODY}}\n` +
+    `export function h(x: unknown): x is { a: 1 } {\n${BODY}}\n` +
+    `export function i(x: unknown): asserts x {\n${BODY}}\n` +
+    `export function j(): () => { a: 1 } {\n${BODY}}\n`,
+  "arrow functions with types and generics":
+    `export const a = <T,>(x: T): { a: T } => {\n${BODY}};\n` +
+    `export const b = async (x: number): Promise<void> => {\n${BODY}};\n` +
+    `export let c: (x: number) => { a: number; b: string; c: boolean; d: number[] } = f;\n`,
+  "classes with modifiers, overloads, abstract members and parameter properties":
+    `export abstract class A<T> extends B<{ a: 1 }> implements C, D<T> {\n` +
+    `  private x: number = 1;\n  constructor(private readonly y: T, public z?: string) {\n${BODY}  }\n` +
+    `  m(x: string): void;\n  m(x: number): void;\n  m(x: unknown): void {\n${BODY}  }\n` +
+    `  abstract n(): { a: 1 }\n  protected get p(): number {\n${BODY}  }\n` +
+    `  static s = async (x: number): Promise<number> => {\n${BODY}  };\n` +
+    `  @dec() q(@inject() x: number) {\n${BODY}  }\n}\n`,
+  "interfaces, types, enums, namespaces and declarations": `export interface I {\n` +
+    `  m(x: number): { a: 1 };\n  n: (x: number) => { b: 2 };\n  o(): void\n}\n` +
+    `export type T = { m(): void; n(x: number): { a: 1 } } & ((x: number) => { c: 3 });\n` +
+    `export enum E { A = 1, B = A << 2 }\nexport namespace N {\n  export function f(x: number) {\n` +
+    `${BODY}  }\n}\ndeclare function g(x: number): void;\ndeclare module "m" {\n  export function h(): void;\n}\n` +
+    `export function k(): I\nnamespace M {\n  export const v = 1;\n}\n`,
+  "type assertions and satisfies": `export const a = <any>{ m() {\n${BODY}} };\n` +
+    `export const b = { f(x: number) {\n${BODY}} } satisfies Record<string, unknown>;\n`,
+  "a switch with object-literal cases and labels": `export function f(x: number) {\n${BODY}}\n` +
+    `switch (x) {\n  case a ? b : c: {\n    const o = { k: 1 };\n  }\n  default: {\n${BODY}  }\n}\n`,
+};
+
+/** Cases with no body to hollow. */
+const WHOLE = new Set(["a body of comments alone", "control blocks at the top level"]);
+
+for (const [name, text] of Object.entries(JS_CASES)) {
+  Deno.test(`hollowJs() keeps the views of ${name} the same`, async () => {
+    const hollow = hollowJs(text);
+    if (WHOLE.has(name)) assert.equal(hollow, undefined);
+    else assertSameShape(text, hollow!);
+    const plain = await renderCode("a.js", text, { hollow: false });
+    assert.equal(plain?.hasErrors, name === "a syntax error outside bodies", "parses as meant");
+    await assertSameViews("a.js", text);
+  });
+}
+
+for (const [name, text] of Object.entries(TS_CASES)) {
+  Deno.test(`hollowJs() keeps the TypeScript views of ${name} the same`, async () => {
+    const hollow = hollowJs(text, true);
+    assertSameShape(text, hollow!);
+    const plain = await renderCode("a.ts", text, { hollow: false });
+    assert.equal(plain?.hasErrors, false, "parses as meant");
+    await assertSameViews("a.ts", text);
+  });
+}
+
+Deno.test("hollowJs() keeps offsets, rows and columns outside bodies", () => {
+  const text =
+    `export function f(x) {\n${TRICKY}${BODY}}\nexport class A {\n  m() {\n${BODY}  }\n}\n`;
+  const hollow = hollowJs(text)!;
+  assertSameShape(text, hollow);
+  const regions = jsBodies(text)!;
+  assert.equal(regions.length, 2);
+  let at = 0;
+  for (const { start, end } of regions) {
+    assert.equal(hollow.slice(at, start), text.slice(at, start));
+    // The filler is `0;` and one comment of spaces and the same line breaks.
+    assert.match(hollow.slice(start, end), /^0;\/\*[ \n]*\*\/$/);
+    at = end;
+  }
+  assert.equal(hollow.slice(at), text.slice(at));
+  // The braces stay: what is hollowed lies between them.
+  assert.equal(text.slice(0, regions[0].start).trimEnd().at(-1), "{");
+  assert.equal(text.slice(regions[0].end).trimStart()[0], "}");
+});
+
+Deno.test("jsBodies() hollows the outermost function bodies and nothing else", () => {
+  const text = JS_CASES["control blocks at the top level"] +
+    `export const o = {\n${BODY.replaceAll(";", ",").replace("const ", "")}};\n` +
+    `export class A {\n  x = 1;\n${"  y = 2;\n".repeat(10)}}\n` +
+    JS_CASES["a function inside a call, a decorator-free IIFE and nested functions"];
+  const bodies = hollowed(text);
+  assert.equal(bodies.length, 1, "only the IIFE's body");
+  assert.ok(bodies[0].startsWith('"use strict";\nfunction inner() {'));
+  assert.ok(bodies[0].endsWith("}; };"));
+});
+
+Deno.test("jsBodies() finds a body after a TypeScript return type holding braces", () => {
+  const bodies = hollowed(TS_CASES["return types with object types, unions and generics"], true);
+  assert.equal(bodies.length, 5);
+  for (const body of bodies) assert.equal(body, BODY.trim());
+});
+
+Deno.test("jsBodies() leaves text it is not sure of to the parser", () => {
+  const f = (inner: string) => `function f(x) {\n${BODY}${inner}\n}\n`;
+  assert.equal(jsBodies(f("  s = 'open")), undefined, "unterminated string");
+  assert.equal(jsBodies(f("  s = `open ${x}")), undefined, "unterminated template");
+  assert.equal(jsBodies(f("  s = /open")), undefined, "unterminated regular expression");
+  assert.equal(jsBodies(f("  /* open")), undefined, "unterminated comment");
+  assert.equal(jsBodies(f("  y = (1,")), undefined, "unclosed bracket");
+  assert.equal(jsBodies(f("  y = 1)")), undefined, "stray close bracket");
+  assert.equal(jsBodies(f("  return <div>{x}</div>;")), undefined, "JSX in JavaScript");
+  assert.equal(jsBodies(f("  \\u0061 = 1;")), undefined, "an escape in a name");
+  assert.equal(jsBodies("export const a = 1;\nif (a) {\n" + BODY + "}\n"), undefined, "no body");
+  // In TypeScript the same `<` is a type assertion.
+  assert.ok(jsBodies(f("  return <T>x;"), true));
+});
+
+Deno.test("skeletonViewMode() parses the whole text when the hollowed JavaScript does not parse", async () => {
+  const spec = LANGUAGES.find((l) => l.id === "javascript")!;
+  const hollow = spec.hollow;
+  // A hollowing gone wrong: the filler leaves a bracket open.
+  spec.hollow = (text) => hollow?.(text)?.map((r) => ({ ...r, head: "0;(/*" }));
+  try {
+    const text = JS_CASES["a function declaration"];
+    assert.ok(hollowText(text, spec.hollow(text)!).includes("0;(/*"));
+    assert.deepEqual(
+      await renderCode("a.js", text),
+      await renderCode("a.js", text, { hollow: false }),
+    );
+  } finally {
+    spec.hollow = hollow;
+  }
+});
+
+Deno.test("skeletonViewMode() reports a syntax error outside bodies of a hollowed JavaScript file", async () => {
+  const view = (await renderCode("a.js", JS_CASES["a syntax error outside bodies"]))!;
+  assert.equal(view.hasErrors, true);
+});
+
+/** JavaScript and TypeScript files of packages installed for this repository. */
+function installedSources(): string[] {
+  const root = join(REPO, "node_modules", ".deno");
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(dir)];
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => a.name < b.name ? -1 : 1)) {
+      const path = join(dir, e.name);
+      if (e.isDirectory && depth < 8) walk(path, depth + 1);
+      else if (e.isFile && /\.(m|c)?(js|ts)$/.test(e.name) && !/\.wasm\.|\.d\.ts$/.test(e.name)) {
+        out.push(path);
+      }
+    }
+  };
+  walk(root, 0);
+  return out;
+}
+
+Deno.test("skeletonViewMode() gives the same views with and without hollowing on installed packages' sources", async () => {
+  const files = installedSources().filter((f) => Deno.statSync(f).size < 100_000);
+  if (files.length < 20) {
+    console.log("skipped: no installed packages under node_modules/.deno (run `deno install`)");
+    return;
+  }
+  let count = 0;
+  for (const path of files) {
+    const text = await Deno.readTextFile(path);
+    const hollow = hollowJs(text, /\.(m|c)?ts$/.test(path));
+    if (hollow === undefined) continue;
+    count++;
+    assertSameShape(text, hollow);
+    const plain = await renderCode(path, text, { hollow: false });
+    assert.deepEqual(await renderCode(path, text), plain, path);
+  }
+  assert.ok(count > 20, `only ${count} files hollowed`);
+});
+
+for (
+  const [language, path, cases] of [["JavaScript", "a.js", JS_CASES], [
+    "TypeScript",
+    "a.ts",
+    TS_CASES,
+  ]] as const
+) {
+  Deno.test(`jsBodies() never throws, keeps the shape of mangled ${language} and its views where it parses`, async () => {
+    const random = prng(11);
+    const typescript = path.endsWith(".ts");
+    const base = Object.entries(cases)
+      .filter(([name]) => name !== "a syntax error outside bodies")
+      .map(([, text]) => text)
+      .join("\n");
+    const pieces = [
+      "'",
+      '"',
+      "`",
+      "${",
+      "/",
+      "/*",
+      "*/",
+      "//",
+      "(",
+      ")",
+      "[",
+      "]",
+      "{",
+      "}",
+      ":",
+      ";",
+      "\n",
+      " ",
+      "=>",
+      "<",
+      ">",
+      "function ",
+      "class ",
+      "if ",
+      "return ",
+      "x",
+    ];
+    let hollowed = 0;
+    let clean = 0;
+    for (let i = 0; i < 300; i++) {
+      let text = base;
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+        const at = Math.floor(random() * text.length);
+        const cut = Math.floor(random() * 3);
+        text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] +
+          text.slice(at + cut);
+      }
+      const hollow = hollowJs(text, typescript);
+      if (hollow === undefined) continue;
+      hollowed++;
+      assertSameShape(text, hollow);
+      // Where the whole text parses cleanly, the views are the same.
+      const plain = await renderCode(path, text, { hollow: false });
+      if (plain && !plain.hasErrors) {
+        clean++;
+        assert.deepEqual(await renderCode(path, text), plain, JSON.stringify(text));
+      }
+    }
+    assert.ok(hollowed > 50, `only ${hollowed} of 300 hollowed`);
+    assert.ok(clean > 20, `only ${clean} of 300 parsed cleanly`);
+  });
+}
+
+Deno.test("hollowRanges() leaves out the middle of each region and gives the text's rows and columns", () => {
+  const text = JS_CASES["class methods, getters, setters, static blocks and fields"] + "\n";
+  const regions = jsBodies(text)!;
+  assert.ok(regions.length > 5);
+  const ranges = hollowRanges(text, regions);
+  assert.equal(ranges.length, regions.length + 1);
+  const pointAt = (index: number) => {
+    const before = text.slice(0, index);
+    return { row: before.split("\n").length - 1, column: index - (before.lastIndexOf("\n") + 1) };
+  };
+  for (let i = 0; i < ranges.length; i++) {
+    const { startIndex, endIndex, startPosition, endPosition } = ranges[i];
+    assert.equal(startIndex, i ? regions[i - 1].end - regions[i - 1].tail.length : 0);
+    assert.equal(
+      endIndex,
+      i < regions.length ? regions[i].start + regions[i].head.length : text.length,
+    );
+    assert.deepEqual(startPosition, pointAt(startIndex));
+    assert.deepEqual(endPosition, pointAt(endIndex));
+  }
+});
