@@ -1,27 +1,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { hollowRanges, hollowText } from "../../grammars/_hollow.ts";
+import { hollowRanges } from "../../grammars/_hollow.ts";
 import { hollowJs, jsBodies } from "../../grammars/_js_hollow.ts";
-import { LANGUAGES } from "../../grammars/languages.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
+import {
+  assertHollowCase,
+  assertMangledTexts,
+  assertSameShape,
+  assertWholeParseWhenBroken,
+} from "./_hollow_helpers.ts";
 import { prng, REPO } from "../_helpers.ts";
-
-/** Assert what hollowing may change: only characters other than line breaks, inside bodies. */
-function assertSameShape(text: string, hollow: string): void {
-  assert.equal(hollow.length, text.length);
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "\n" || hollow[i] === "\n") assert.equal(hollow[i], text[i], `offset ${i}`);
-  }
-}
-
-/** The skeleton, outline-style and masked renders with and without hollowing are the same. */
-async function assertSameViews(path: string, text: string): Promise<void> {
-  for (const options of [{}, { maxValueLines: 3 }, { rest: "hide" as const }]) {
-    const plain = await renderCode(path, text, { ...options, hollow: false });
-    const hollowed = await renderCode(path, text, options);
-    assert.deepEqual(hollowed, plain);
-  }
-}
 
 /** The hollowed bodies of a text: the text of each region. */
 function hollowed(text: string, typescript = false): string[] {
@@ -114,22 +102,16 @@ const WHOLE = new Set(["a body of comments alone", "control blocks at the top le
 
 for (const [name, text] of Object.entries(JS_CASES)) {
   Deno.test(`hollowJs() keeps the views of ${name} the same`, async () => {
-    const hollow = hollowJs(text);
-    if (WHOLE.has(name)) assert.equal(hollow, undefined);
-    else assertSameShape(text, hollow!);
-    const plain = await renderCode("a.js", text, { hollow: false });
-    assert.equal(plain?.hasErrors, name === "a syntax error outside bodies", "parses as meant");
-    await assertSameViews("a.js", text);
+    await assertHollowCase("a.js", text, hollowJs(text), {
+      whole: WHOLE.has(name),
+      hasErrors: name === "a syntax error outside bodies",
+    });
   });
 }
 
 for (const [name, text] of Object.entries(TS_CASES)) {
   Deno.test(`hollowJs() keeps the TypeScript views of ${name} the same`, async () => {
-    const hollow = hollowJs(text, true);
-    assertSameShape(text, hollow!);
-    const plain = await renderCode("a.ts", text, { hollow: false });
-    assert.equal(plain?.hasErrors, false, "parses as meant");
-    await assertSameViews("a.ts", text);
+    await assertHollowCase("a.ts", text, hollowJs(text, true));
   });
 }
 
@@ -186,20 +168,12 @@ Deno.test("jsBodies() leaves text it is not sure of to the parser", () => {
 });
 
 Deno.test("skeletonViewMode() parses the whole text when the hollowed JavaScript does not parse", async () => {
-  const spec = LANGUAGES.find((l) => l.id === "javascript")!;
-  const hollow = spec.hollow;
-  // A hollowing gone wrong: the filler leaves a bracket open.
-  spec.hollow = (text) => hollow?.(text)?.map((r) => ({ ...r, head: "0;(/*" }));
-  try {
-    const text = JS_CASES["a function declaration"];
-    assert.ok(hollowText(text, spec.hollow(text)!).includes("0;(/*"));
-    assert.deepEqual(
-      await renderCode("a.js", text),
-      await renderCode("a.js", text, { hollow: false }),
-    );
-  } finally {
-    spec.hollow = hollow;
-  }
+  await assertWholeParseWhenBroken(
+    "javascript",
+    "a.js",
+    JS_CASES["a function declaration"],
+    "0;(/*",
+  );
 });
 
 Deno.test("skeletonViewMode() reports a syntax error outside bodies of a hollowed JavaScript file", async () => {
@@ -268,52 +242,25 @@ for (
       '"',
       "`",
       "${",
-      "/",
       "/*",
       "*/",
       "//",
-      "(",
-      ")",
-      "[",
-      "]",
-      "{",
-      "}",
-      ":",
-      ";",
-      "\n",
-      " ",
       "=>",
-      "<",
-      ">",
       "function ",
       "class ",
       "if ",
       "return ",
-      "x",
+      ..."/()[]{}:;\n <>x",
     ];
-    let hollowed = 0;
-    let clean = 0;
-    for (let i = 0; i < 300; i++) {
-      let text = base;
-      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
-        const at = Math.floor(random() * text.length);
-        const cut = Math.floor(random() * 3);
-        text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] +
-          text.slice(at + cut);
-      }
-      const hollow = hollowJs(text, typescript);
-      if (hollow === undefined) continue;
-      hollowed++;
-      assertSameShape(text, hollow);
-      // Where the whole text parses cleanly, the views are the same.
-      const plain = await renderCode(path, text, { hollow: false });
-      if (plain && !plain.hasErrors) {
-        clean++;
-        assert.deepEqual(await renderCode(path, text), plain, JSON.stringify(text));
-      }
-    }
-    assert.ok(hollowed > 50, `only ${hollowed} of 300 hollowed`);
-    assert.ok(clean > 20, `only ${clean} of 300 parsed cleanly`);
+    await assertMangledTexts({
+      path,
+      base,
+      pieces,
+      runs: 300,
+      maxEdits: 3,
+      random,
+      hollow: (text) => hollowJs(text, typescript),
+    });
   });
 }
 

@@ -2,27 +2,15 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { hollowReader, hollowText } from "../../grammars/_hollow.ts";
 import { hollowPython, pythonRegions } from "../../grammars/_python_hollow.ts";
-import { LANGUAGES } from "../../grammars/languages.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
+import {
+  assertHollowCase,
+  assertMangledTexts,
+  assertSameShape,
+  assertWholeParseWhenBroken,
+} from "./_hollow_helpers.ts";
 import { pythonStdlib } from "../cache/_cache_helpers.ts";
 import { prng } from "../_helpers.ts";
-
-/** Assert what hollowing may change: only characters other than line breaks, inside bodies. */
-function assertSameShape(text: string, hollow: string): void {
-  assert.equal(hollow.length, text.length);
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "\n" || hollow[i] === "\n") assert.equal(hollow[i], text[i], `offset ${i}`);
-  }
-}
-
-/** The skeleton, outline-style and masked renders with and without hollowing are the same. */
-async function assertSameViews(path: string, text: string): Promise<void> {
-  for (const options of [{}, { maxValueLines: 3 }, { rest: "hide" as const }]) {
-    const plain = await renderCode(path, text, { ...options, hollow: false });
-    const hollowed = await renderCode(path, text, options);
-    assert.deepEqual(hollowed, plain);
-  }
-}
 
 /** Lines indented by `by` (not the empty end after the last line break). */
 function indent(text: string, by: string): string {
@@ -75,12 +63,10 @@ const WHOLE = new Set(["a docstring alone", "a docstring then a statement on its
 
 for (const [name, text] of Object.entries(CASES)) {
   Deno.test(`hollowPython() keeps the views of ${name} the same`, async () => {
-    const hollow = hollowPython(text);
-    if (WHOLE.has(name)) assert.equal(hollow, undefined);
-    else assertSameShape(text, hollow!);
-    const plain = await renderCode("a.py", text, { hollow: false });
-    assert.equal(plain?.hasErrors, name === "a syntax error outside bodies", "parses as meant");
-    await assertSameViews("a.py", text);
+    await assertHollowCase("a.py", text, hollowPython(text), {
+      whole: WHOLE.has(name),
+      hasErrors: name === "a syntax error outside bodies",
+    });
   });
 }
 
@@ -111,20 +97,7 @@ Deno.test("hollowPython() leaves text it is not sure of to the parser", () => {
 });
 
 Deno.test("skeletonViewMode() parses the whole text when the hollowed one does not parse", async () => {
-  const spec = LANGUAGES.find((l) => l.id === "python")!;
-  const hollow = spec.hollow;
-  // A hollowing gone wrong: the filler opens a bracket and leaves a string open.
-  spec.hollow = (text) => hollow?.(text)?.map((r) => ({ ...r, head: '_=(""' }));
-  try {
-    const text = CASES["a plain function"];
-    assert.ok(hollowText(text, spec.hollow(text)!).includes('_=(""'));
-    assert.deepEqual(
-      await renderCode("a.py", text),
-      await renderCode("a.py", text, { hollow: false }),
-    );
-  } finally {
-    spec.hollow = hollow;
-  }
+  await assertWholeParseWhenBroken("python", "a.py", CASES["a plain function"], '_=(""');
 });
 
 Deno.test("skeletonViewMode() reports a syntax error outside bodies of a hollowed Python file", async () => {
@@ -182,49 +155,16 @@ Deno.test("hollowPython() never throws, keeps the shape of mangled text and its 
     .filter(([name]) => name !== "a syntax error outside bodies")
     .map(([, text]) => text)
     .join("\n");
-  const pieces = [
-    "'",
-    '"',
-    '"""',
-    "#",
-    "\\",
-    "(",
-    ")",
-    "[",
-    "]",
-    "{",
-    "}",
-    ":",
-    ";",
-    "\n",
-    " ",
-    "\t",
-    "f",
-    "def ",
-  ];
-  let hollowed = 0;
-  let clean = 0;
-  for (let i = 0; i < 400; i++) {
-    let text = base;
-    for (let k = 1 + Math.floor(random() * 4); k > 0; k--) {
-      const at = Math.floor(random() * text.length);
-      const cut = Math.floor(random() * 3);
-      text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] +
-        text.slice(at + cut);
-    }
-    const hollow = hollowPython(text);
-    if (hollow === undefined) continue;
-    hollowed++;
-    assertSameShape(text, hollow);
-    // Where the whole text parses cleanly, the views are the same.
-    const plain = await renderCode("a.py", text, { hollow: false });
-    if (plain && !plain.hasErrors) {
-      clean++;
-      assert.deepEqual(await renderCode("a.py", text), plain, JSON.stringify(text));
-    }
-  }
-  assert.ok(hollowed > 50, `only ${hollowed} of 400 hollowed`);
-  assert.ok(clean > 20, `only ${clean} of 400 parsed cleanly`);
+  const pieces = ["'", '"', '"""', "\\", "def ", ..."#()[]{}:;\n \tf"];
+  await assertMangledTexts({
+    path: "a.py",
+    base,
+    pieces,
+    runs: 400,
+    maxEdits: 4,
+    random,
+    hollow: (text) => hollowPython(text),
+  });
 });
 
 Deno.test("pythonRegions() hollows comment lines after a docstring, not those above a first statement", () => {
