@@ -15,15 +15,16 @@
  * literals, namespaces and types are read but never hollowed, and only the
  * outermost bodies are. A text this reader is not sure of is not hollowed: a
  * string, template, comment or regular expression left open, a bracket left
- * open or closed twice, an escape outside a string, and in TypeScript that is
- * not TSX a `<` where an expression starts that is not TypeScript's.
+ * open or closed twice, an escape outside a string, and JSX in JavaScript read
+ * without it.
  *
  * JSX is read where JavaScript and TSX allow it (a `<` where an expression
  * starts): elements, fragments, attributes (strings have no escapes), text
  * children (where quotes and slashes start nothing) and expressions in braces,
- * read as any other. In TSX, `<T,>` and `<T extends U>` there open the type
- * parameters of a generic arrow function; a tag that closes a name
- * mismatched, `>` or `}` in text, and `<T>(` are not read.
+ * read as any other. In TSX, `<T,>`, `<T extends U>` and `<T = U>` there open
+ * the type parameters of a generic arrow function. A closing tag of another
+ * name, a `>` or `}` in text, an attribute value without quotes or braces and
+ * an expression-starting `<T>(` in TSX are not read.
  *
  * @module
  */
