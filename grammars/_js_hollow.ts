@@ -15,8 +15,16 @@
  * literals, namespaces and types are read but never hollowed, and only the
  * outermost bodies are. A text this reader is not sure of is not hollowed: a
  * string, template, comment or regular expression left open, a bracket left
- * open or closed twice, an escape outside a string, and in JavaScript a `<`
- * where an expression starts (JSX).
+ * open or closed twice, an escape outside a string, and JSX in JavaScript read
+ * without it.
+ *
+ * JSX is read where JavaScript and TSX allow it (a `<` where an expression
+ * starts): elements, fragments, attributes (strings have no escapes), text
+ * children (where quotes and slashes start nothing) and expressions in braces,
+ * read as any other. In TSX, `<T,>`, `<T extends U>` and `<T = U>` there open
+ * the type parameters of a generic arrow function. A closing tag of another
+ * name, a `>` or `}` in text, an attribute value without quotes or braces and
+ * an expression-starting `<T>(` in TSX are not read.
  *
  * @module
  */
@@ -35,7 +43,10 @@ type Kind =
   | "object" // an object literal (or an object type in a position an expression could take)
   | "class" // a class body
   | "type" // an object type in a return type
-  | "body"; // a function body
+  | "body" // a function body
+  | "jsx" // a JSX element or fragment open (its opening tag, then its children)
+  | "jsxattr" // { ... } in a JSX opening tag
+  | "jsxchild"; // { ... } among a JSX element's children
 
 interface Frame {
   kind: Kind;
@@ -45,6 +56,10 @@ interface Frame {
   params?: boolean;
   /** A `(`: the head of a control statement (`if`, `for`, `while`, ...). */
   control?: boolean;
+  /** A JSX element: its name ("" for a fragment). */
+  name?: string;
+  /** A JSX element: whether its opening tag is still being read (its attributes). */
+  tag?: boolean;
 }
 
 /** Thrown inside the reader when the text is not one it is sure of. */
@@ -193,7 +208,11 @@ class Reader {
   /** Bodies to hollow: [index after `{`, index of `}`). */
   bodies: Array<[number, number]> = [];
 
-  constructor(readonly text: string, readonly typescript: boolean) {}
+  constructor(
+    readonly text: string,
+    readonly typescript: boolean,
+    readonly jsx: boolean,
+  ) {}
 
   /** Note a significant token. */
   push(kind: number, token: string): void {
@@ -227,6 +246,7 @@ class Reader {
       default: {
         const t = this.token;
         if (t === "]" || t === "++" || t === "--") return false;
+        if (t === "!" && this.typescript && this.operandBefore()) return false; // `x!`
         if (t === ")") return this.closed?.control === true;
         if (t === "}") {
           const k = this.closed?.kind;
@@ -234,6 +254,21 @@ class Reader {
         }
         return true;
       }
+    }
+  }
+
+  /** Whether the token before the last ends an operand (so a `!` after it asserts non-null). */
+  operandBefore(): boolean {
+    switch (this.kind2) {
+      case NAME:
+        return this.token2 === "" || !EXPRESSION_KEYWORDS.has(this.token2);
+      case NUMBER:
+      case STRING:
+        return true;
+      case PUNCT:
+        return this.token2 === ")" || this.token2 === "]";
+      default:
+        return false;
     }
   }
 
@@ -506,11 +541,20 @@ class Reader {
       }
       case 125: { // }
         const frame = this.stack.pop();
-        if (!frame || frame.kind === "paren" || frame.kind === "bracket") throw new Unsure();
+        if (
+          !frame || frame.kind === "paren" || frame.kind === "bracket" || frame.kind === "jsx"
+        ) {
+          throw new Unsure();
+        }
         this.dropInner(depth);
         if (frame.kind === "template") {
           this.at++;
           this.template();
+          return;
+        }
+        if (frame.kind === "jsxattr" || frame.kind === "jsxchild") {
+          this.at++;
+          this.jsxRead();
           return;
         }
         this.closed = frame;
@@ -524,7 +568,14 @@ class Reader {
         break;
       }
       case 60: // <
-        if (!this.typescript && token === "<" && this.regexAllowed()) throw new Unsure(); // JSX
+        if (token === "<" && this.regexAllowed()) {
+          if (this.jsx && !this.typeParameters()) {
+            this.jsxOpen();
+            this.jsxRead();
+            return;
+          }
+          if (!this.typescript) throw new Unsure();
+        }
         break;
       case 63: // ?
         if (token === "?" && this.caseDepth === depth) this.caseTernaries++;
@@ -601,6 +652,184 @@ class Reader {
       (this.token === "default" || this.labelStart);
   }
 
+  /**
+   * At a `<` where an expression starts in TSX: whether it opens the type parameters of a generic
+   * arrow function or function type (`<T,>`, `<T extends U>`, `<T = U>`, `<const T,>`) rather
+   * than a JSX element. Unsure of `<T extends=` and `<T extends>`.
+   */
+  typeParameters(): boolean {
+    if (!this.typescript) return false;
+    const text = this.text;
+    let i = this.skipBlank(this.at + 1);
+    const name = () => {
+      const from = i;
+      while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
+      return text.slice(from, i);
+    };
+    let word = name();
+    if (word === "const") {
+      i = this.skipBlank(i);
+      word = name();
+    }
+    if (!word) return false;
+    i = this.skipBlank(i);
+    const c = text.charCodeAt(i);
+    if (c === 44 || c === 61) return true; // , =
+    if (name() !== "extends") return false;
+    i = this.skipBlank(i);
+    const d = text.charCodeAt(i);
+    if (d === 61 || d === 62 || d === 47) throw new Unsure(); // an attribute named extends?
+    return true;
+  }
+
+  /** The index of the first character from `i` that is not a space or line break. */
+  skipBlank(i: number): number {
+    const text = this.text;
+    while (i < text.length && (isSpace(text.charCodeAt(i)) || isLineBreak(text.charCodeAt(i)))) {
+      i++;
+    }
+    return i;
+  }
+
+  /** A JSX opening tag's `<` at `at`: open the element and read its name. */
+  jsxOpen(): void {
+    const text = this.text;
+    const from = this.at;
+    this.at = this.skipBlank(this.at + 1);
+    const start = this.at;
+    while (this.at < text.length && isJsxNameChar(text.charCodeAt(this.at))) this.at++;
+    const name = text.slice(start, this.at);
+    if (name === "") {
+      if (text.charCodeAt(this.at) !== 62) throw new Unsure(); // not a fragment's `<>`
+      this.at++;
+      this.open({ kind: "jsx", at: from, name, tag: false });
+      return;
+    }
+    const first = name.charCodeAt(0);
+    if (isDigit(first) || first === 45 || first === 46 || first === 58) throw new Unsure();
+    if (this.typescript) {
+      if (text.charCodeAt(this.at) === 60) this.typeArguments();
+      // `<T>(` where an expression starts: more likely a generic function type than an element.
+      const after = this.skipBlank(this.at);
+      if (
+        this.top()?.kind !== "jsx" && text.charCodeAt(after) === 62 &&
+        text.charCodeAt(after + 1) === 40
+      ) {
+        throw new Unsure();
+      }
+    }
+    this.open({ kind: "jsx", at: from, name, tag: true });
+  }
+
+  /** The type arguments of a JSX element in TSX (`<List<T>`): names and `<>[],.|&` only. */
+  typeArguments(): void {
+    const text = this.text;
+    let open = 0;
+    while (this.at < text.length) {
+      const c = text.charCodeAt(this.at++);
+      if (c === 60) open++;
+      else if (c === 62) {
+        if (--open === 0) return;
+      } else if (
+        !isNameChar(c) && !isSpace(c) && !isLineBreak(c) && c !== 91 && c !== 93 && c !== 44 &&
+        c !== 46 && c !== 124 && c !== 38
+      ) {
+        throw new Unsure();
+      }
+    }
+    throw new Unsure();
+  }
+
+  /**
+   * Read JSX from `at` (in the element on top of the stack) until an expression in braces opens
+   * or the outermost element closes; then the expression reader goes on.
+   */
+  jsxRead(): void {
+    const text = this.text;
+    const n = text.length;
+    while (true) {
+      const frame = this.top();
+      if (frame?.kind !== "jsx") throw new Unsure();
+      if (frame.tag) {
+        this.at = this.skipBlank(this.at);
+        const c = text.charCodeAt(this.at);
+        if (c === 47) { // />, or a comment
+          const next = text.charCodeAt(this.at + 1);
+          if (next === 47) {
+            this.lineComment();
+            continue;
+          }
+          if (next === 42) {
+            const end = text.indexOf("*/", this.at + 2);
+            if (end === -1) throw new Unsure();
+            this.at = end + 2;
+            continue;
+          }
+          if (next !== 62) throw new Unsure();
+          this.at += 2;
+          if (this.jsxClosed()) return;
+        } else if (c === 62) { // >
+          this.at++;
+          frame.tag = false;
+        } else if (c === 123) { // {
+          this.open({ kind: "jsxattr", at: this.at });
+          this.at++;
+          this.push(PUNCT, "${");
+          return;
+        } else if (isJsxNameChar(c) && !isDigit(c) && c !== 45 && c !== 46) {
+          while (this.at < n && isJsxNameChar(text.charCodeAt(this.at))) this.at++;
+          const next = this.skipBlank(this.at);
+          if (text.charCodeAt(next) === 61) { // =: a string or an expression in braces
+            this.at = this.skipBlank(next + 1);
+            const q = text.charCodeAt(this.at);
+            if (q === 34 || q === 39) {
+              const end = text.indexOf(String.fromCharCode(q), this.at + 1);
+              if (end === -1) throw new Unsure();
+              this.at = end + 1;
+            } else if (q !== 123) throw new Unsure();
+          }
+        } else throw new Unsure();
+        continue;
+      }
+      // Children: text up to a `<` or a `{`.
+      while (this.at < n) {
+        const c = text.charCodeAt(this.at);
+        if (c === 60 || c === 123) break;
+        if (c === 62 || c === 125) throw new Unsure(); // `>` or `}` in JSX text
+        this.at++;
+      }
+      if (this.at >= n) throw new Unsure();
+      if (text.charCodeAt(this.at) === 123) {
+        this.open({ kind: "jsxchild", at: this.at });
+        this.at++;
+        this.push(PUNCT, "${");
+        return;
+      }
+      const after = this.skipBlank(this.at + 1);
+      if (text.charCodeAt(after) !== 47) {
+        this.jsxOpen();
+        continue;
+      }
+      // A closing tag: the name of the element open.
+      this.at = this.skipBlank(after + 1);
+      const start = this.at;
+      while (this.at < n && isJsxNameChar(text.charCodeAt(this.at))) this.at++;
+      if (text.slice(start, this.at) !== frame.name) throw new Unsure();
+      this.at = this.skipBlank(this.at);
+      if (text.charCodeAt(this.at) !== 62) throw new Unsure();
+      this.at++;
+      if (this.jsxClosed()) return;
+    }
+  }
+
+  /** The element on top of the stack closed: whether it was the outermost (an expression read). */
+  jsxClosed(): boolean {
+    this.stack.pop();
+    if (this.top()?.kind === "jsx") return false;
+    this.push(STRING, "");
+    return true;
+  }
+
   /** Forget what waited for a bracket inside the one closed (the stack was `depth` long). */
   dropInner(depth: number): void {
     if (this.returnDepth >= depth) this.returnDepth = -1;
@@ -608,6 +837,11 @@ class Reader {
     if (this.fnDepth >= depth) this.fnDepth = -1;
     if (this.caseDepth >= depth) this.caseDepth = -1;
   }
+}
+
+/** Whether a character may stand in a JSX element or attribute name (`-`, `.` and `:` too). */
+function isJsxNameChar(c: number): boolean {
+  return isNameChar(c) || c === 45 || c === 46 || c === 58;
 }
 
 function isDigit(c: number): boolean {
@@ -656,9 +890,10 @@ function isBlank(c: number): boolean {
  * source, to hollow out (see `_hollow.ts`): each the inside of a body with at
  * least one statement, made `0;` and a block comment. Undefined when there is
  * nothing to hollow or the text is not one this reader is sure of (then the
- * caller parses the text itself). `typescript` reads a `<` where an
- * expression starts as a type assertion or type parameters; without it such a
- * `<` is JSX, and the text is not hollowed.
+ * caller parses the text itself). `typescript` reads TypeScript; `jsx` (by
+ * default for JavaScript, not for TypeScript; set it for TSX) reads a `<`
+ * where an expression starts as JSX, else as a type assertion or type
+ * parameters (and JavaScript is not hollowed).
  *
  * @example
  * ```ts
@@ -669,8 +904,12 @@ function isBlank(c: number): boolean {
  * body.head; // "0;/*"
  * ```
  */
-export function jsBodies(text: string, typescript = false): HollowRegion[] | undefined {
-  const reader = new Reader(text, typescript);
+export function jsBodies(
+  text: string,
+  typescript = false,
+  jsx = !typescript,
+): HollowRegion[] | undefined {
+  const reader = new Reader(text, typescript, jsx);
   try {
     reader.read();
   } catch (error) {
@@ -698,7 +937,11 @@ export function jsBodies(text: string, typescript = false): HollowRegion[] | und
  * hollow.startsWith("function f(x) {\n  0;/*"); // true
  * ```
  */
-export function hollowJs(text: string, typescript = false): string | undefined {
-  const regions = jsBodies(text, typescript);
+export function hollowJs(
+  text: string,
+  typescript = false,
+  jsx = !typescript,
+): string | undefined {
+  const regions = jsBodies(text, typescript, jsx);
   return regions && hollowText(text, regions);
 }

@@ -490,6 +490,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-typescript@0.23.2",
     wasm: "tree-sitter-tsx.wasm",
     ...JS_BASE,
+    hollow: (text) => jsBodies(text, true, true),
   },
   { id: "go", extensions: [".go"], ...GO },
   { id: "rust", extensions: [".rs"], ...RUST },

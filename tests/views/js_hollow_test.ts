@@ -97,6 +97,51 @@ const TS_CASES: Record<string, string> = {
     `switch (x) {\n  case a ? b : c: {\n    const o = { k: 1 };\n  }\n  default: {\n${BODY}  }\n}\n`,
 };
 
+/** JSX that JavaScript (`.js`, `.jsx`) and TSX share: each case holds bodies to hollow. */
+const JSX_CASES: Record<string, string> = {
+  "a component whose body returns elements": `export function App(props) {\n${BODY}` +
+    `  return (\n    <div className="app">\n      <Header.Title level={1} />\n` +
+    `      <p>Hello</p>\n    </div>\n  );\n}\nexport const after = 1;\n`,
+  "fragments": `export function List({ items }) {\n${BODY}  return (\n    <>\n` +
+    `      <span>one</span>\n      <>nested</>\n    </>\n  );\n}\n`,
+  "attributes with strings holding quotes, slashes, comment starts and braces":
+    `export function Link(props) {\n${BODY}` +
+    `  return <a title="it's" href='//example.com/*x*/' data-x="{" data-y='"}"' aria-label="a/b"\n` +
+    `    {...props} on:custom="1" data-z={"}"}>go</a>;\n}\n`,
+  "text children with apostrophes, quotes and slashes": `export function Note() {\n${BODY}` +
+    `  return <p>It's a "quote" // not a comment /* nor this */ and a/b/c path's end</p>;\n}\n` +
+    `export function after(x) {\n${BODY}}\n`,
+  "expression children holding arrows with bodies, nested elements and templates":
+    `export function Items({ items }) {\n${BODY}  return (\n    <ul>\n` +
+    `      {items.map((item) => {\n        const k = \`\${item.id}-}\`;\n` +
+    `        return <li key={k} onClick={() => { select(item); }}>{item.name} {"}"}</li>;\n` +
+    `      })}\n      {/* a comment child */}\n      {cond ? <b>yes</b> : <i>no</i>}\n` +
+    `      {cond && <Empty />}\n    </ul>\n  );\n}\n`,
+  "elements outside function bodies, with arrow bodies in their attributes":
+    `render(<App onClick={() => {\n${BODY}}} title="t" />, root);\n` +
+    `export const el = <div>{(() => {\n${BODY}})()}</div>;\nexport const a = 1 / 2 / 3;\n`,
+  "arrow functions returning elements and a regular expression after one":
+    `export const A = () => <div>a</div>;\nexport const B = (x) => (\n  <span>{x}</span>\n);\n` +
+    `const re = <p /> && /x{/g;\nexport function f(x) {\n${BODY}}\n`,
+};
+
+/** TSX besides the shared JSX. */
+const TSX_CASES: Record<string, string> = {
+  "generic arrow functions written for TSX":
+    `export const a = <T,>(x: T): { a: T } => {\n${BODY}};\n` +
+    `export const b = <T extends object>(x: T) => {\n${BODY}};\n` +
+    `export const c = <const T, U = string>(x: T, u: U) => {\n${BODY}};\n` +
+    `export const d = <T = unknown,>(x: T) => {\n${BODY}};\n`,
+  "a typed component with element type arguments and non-null assertions":
+    `interface Props { items: string[]; onPick?: (x: string) => void }\n` +
+    `export function Picker({ items, onPick }: Props): JSX.Element {\n${BODY}` +
+    `  const first = items[0]! < "m" ? 1 : 2;\n` +
+    `  return <List<string> items={items} render={(s: string): JSX.Element => <b>{s}</b>} />;\n}\n` +
+    `export const Typed: React.FC<Props> = ({ items }) => {\n${BODY}  return <>{items.length}</>;\n};\n`,
+  "a class component": `export class Counter extends React.Component<{ n: number }> {\n` +
+    `  state = { n: 0 };\n  render() {\n${BODY}    return <button onClick={() => this.setState({ n: 1 })}>+</button>;\n  }\n}\n`,
+};
+
 /** Cases with no body to hollow. */
 const WHOLE = new Set(["a body of comments alone", "control blocks at the top level"]);
 
@@ -114,6 +159,62 @@ for (const [name, text] of Object.entries(TS_CASES)) {
     await assertHollowCase("a.ts", text, hollowJs(text, true));
   });
 }
+
+for (const [name, text] of Object.entries(JSX_CASES)) {
+  for (const path of ["a.jsx", "a.js", "a.tsx"]) {
+    Deno.test(`hollowJs() keeps the ${path} views of JSX: ${name}`, async () => {
+      const typescript = path.endsWith(".tsx");
+      await assertHollowCase(path, text, hollowJs(text, typescript, true));
+    });
+  }
+}
+
+for (const [name, text] of Object.entries(TSX_CASES)) {
+  Deno.test(`hollowJs() keeps the TSX views of ${name}`, async () => {
+    await assertHollowCase("a.tsx", text, hollowJs(text, true, true));
+  });
+}
+
+Deno.test("jsBodies() hollows only the outermost bodies around and inside JSX", () => {
+  const items = hollowed(
+    JSX_CASES["expression children holding arrows with bodies, nested elements and templates"],
+  );
+  assert.equal(items.length, 1, "the arrows inside the component's JSX are not outermost");
+  assert.ok(items[0].endsWith("</ul>\n  );"));
+  const outside = hollowed(
+    JSX_CASES["elements outside function bodies, with arrow bodies in their attributes"],
+  );
+  assert.deepEqual(outside, [BODY.trim(), BODY.trim()]);
+  const note = hollowed(JSX_CASES["text children with apostrophes, quotes and slashes"]);
+  assert.equal(note.length, 2, "the apostrophe in the text opens no string");
+  const generics = hollowed(TSX_CASES["generic arrow functions written for TSX"], true);
+  assert.deepEqual(generics, [BODY.trim(), BODY.trim(), BODY.trim(), BODY.trim()]);
+});
+
+Deno.test("jsBodies() leaves JSX it is not sure of to the parser", () => {
+  const f = (inner: string) => `function f(x) {\n${BODY}  return ${inner};\n}\n`;
+  assert.ok(jsBodies(f("<div>{x}</div>")), "JSX is read");
+  assert.equal(jsBodies(f("<div>{x}</span>")), undefined, "a closing tag of another name");
+  assert.equal(jsBodies(f("<div>a > b</div>")), undefined, "`>` in text");
+  assert.equal(jsBodies(f("<div>a } b</div>")), undefined, "`}` in text");
+  assert.equal(jsBodies(f("<div>open")), undefined, "an element left open");
+  assert.equal(jsBodies(f('<div a="open>x</div>')), undefined, "an attribute string left open");
+  assert.equal(jsBodies(f("<div a=b>x</div>")), undefined, "an attribute value without quotes");
+  assert.equal(jsBodies(f("<T>(x: T) => x"), true, true), undefined, "`<T>(` in TSX");
+  assert.equal(jsBodies(f("<T extends>x</T>"), true, true), undefined, "`<T extends>` in TSX");
+  assert.ok(jsBodies(f("<T,>(x: T) => x"), true, true), "a generic arrow in TSX");
+  // In TypeScript that is not TSX the same `<` is a type assertion.
+  assert.ok(jsBodies(f("<T>(x)"), true));
+});
+
+Deno.test("skeletonViewMode() parses the whole text when the hollowed TSX does not parse", async () => {
+  await assertWholeParseWhenBroken(
+    "tsx",
+    "a.tsx",
+    JSX_CASES["a component whose body returns elements"],
+    "0;(/*",
+  );
+});
 
 Deno.test("hollowJs() keeps offsets, rows and columns outside bodies", () => {
   const text =
@@ -160,7 +261,7 @@ Deno.test("jsBodies() leaves text it is not sure of to the parser", () => {
   assert.equal(jsBodies(f("  /* open")), undefined, "unterminated comment");
   assert.equal(jsBodies(f("  y = (1,")), undefined, "unclosed bracket");
   assert.equal(jsBodies(f("  y = 1)")), undefined, "stray close bracket");
-  assert.equal(jsBodies(f("  return <div>{x}</div>;")), undefined, "JSX in JavaScript");
+  assert.equal(jsBodies(f("  return <div>{x}</span>;")), undefined, "mismatched JSX");
   assert.equal(jsBodies(f("  \\u0061 = 1;")), undefined, "an escape in a name");
   assert.equal(jsBodies("export const a = 1;\nif (a) {\n" + BODY + "}\n"), undefined, "no body");
   // In TypeScript the same `<` is a type assertion.
@@ -224,15 +325,17 @@ Deno.test("skeletonViewMode() gives the same views with and without hollowing on
 });
 
 for (
-  const [language, path, cases] of [["JavaScript", "a.js", JS_CASES], [
-    "TypeScript",
-    "a.ts",
-    TS_CASES,
-  ]] as const
+  const [language, path, cases] of [
+    ["JavaScript", "a.js", JS_CASES],
+    ["TypeScript", "a.ts", TS_CASES],
+    ["TSX", "a.tsx", { ...JSX_CASES, ...TSX_CASES }],
+    ["JSX", "a.jsx", JSX_CASES],
+  ] as const
 ) {
   Deno.test(`jsBodies() never throws, keeps the shape of mangled ${language} and its views where it parses`, async () => {
     const random = prng(11);
-    const typescript = path.endsWith(".ts");
+    const typescript = /\.tsx?$/.test(path);
+    const jsx = !path.endsWith(".ts");
     const base = Object.entries(cases)
       .filter(([name]) => name !== "a syntax error outside bodies")
       .map(([, text]) => text)
@@ -251,6 +354,7 @@ for (
       "if ",
       "return ",
       ..."/()[]{}:;\n <>x",
+      ...(jsx ? ["</", "/>", "<>", "</>", "<a>", "</a>", "={", "'s "] : []),
     ];
     await assertMangledTexts({
       path,
@@ -259,7 +363,7 @@ for (
       runs: 300,
       maxEdits: 3,
       random,
-      hollow: (text) => hollowJs(text, typescript),
+      hollow: (text) => hollowJs(text, typescript, jsx),
     });
   });
 }
