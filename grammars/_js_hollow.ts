@@ -296,17 +296,7 @@ class Reader {
         continue;
       }
       if (c === 47) { // /
-        const next = text.charCodeAt(this.at + 1);
-        if (next === 47) {
-          this.lineComment();
-          continue;
-        }
-        if (next === 42) {
-          const end = text.indexOf("*/", this.at + 2);
-          if (end === -1) throw new Unsure();
-          this.at = end + 2;
-          continue;
-        }
+        if (this.comment()) continue;
         if (this.regexAllowed()) {
           this.regex();
           continue;
@@ -351,6 +341,21 @@ class Reader {
     if (this.stack.length) throw new Unsure();
   }
 
+  /** A comment at `at` (a `/` there), passed over; false when the `/` starts none. */
+  comment(): boolean {
+    const next = this.text.charCodeAt(this.at + 1);
+    if (next === 47) {
+      this.lineComment();
+      return true;
+    }
+    if (next !== 42) return false;
+    const end = this.text.indexOf("*/", this.at + 2);
+    if (end === -1) throw new Unsure();
+    this.at = end + 2;
+    return true;
+  }
+
+  /** A line comment from `at`, passed over up to its line break. */
   lineComment(): void {
     const text = this.text;
     while (this.at < text.length && !isLineBreak(text.charCodeAt(this.at))) this.at++;
@@ -754,18 +759,8 @@ class Reader {
         this.at = this.skipBlank(this.at);
         const c = text.charCodeAt(this.at);
         if (c === 47) { // />, or a comment
-          const next = text.charCodeAt(this.at + 1);
-          if (next === 47) {
-            this.lineComment();
-            continue;
-          }
-          if (next === 42) {
-            const end = text.indexOf("*/", this.at + 2);
-            if (end === -1) throw new Unsure();
-            this.at = end + 2;
-            continue;
-          }
-          if (next !== 62) throw new Unsure();
+          if (this.comment()) continue;
+          if (text.charCodeAt(this.at + 1) !== 62) throw new Unsure();
           this.at += 2;
           if (this.jsxClosed()) return;
         } else if (c === 62) { // >
