@@ -27,6 +27,7 @@ import {
   type WrittenDocument,
 } from "./_patch_write.ts";
 import type { Resolution } from "./resolve.ts";
+import type { RenderedMemo } from "./transform.ts";
 import type { ResolvedConfig, Target } from "./types.ts";
 
 /** A view cache entry as `pipeline/_view_cache.ts` decodes it. */
@@ -92,6 +93,8 @@ export interface Resident {
   changed(paths: string[], structural: boolean): void;
   /** Block hashes, lengths and counts by block id (valid while the text is the same). */
   blocks: Memo<BlockMemo>;
+  /** Files rendered from the cache, by file, entry, view, config and plugins (see `transform.ts`). */
+  rendered: Memo<RenderedMemo>;
   /** Start a build: memos it does not use are dropped when the next one starts. */
   begin(): void;
 }
@@ -220,6 +223,7 @@ export function resident(): Resident {
   const views = generations<MemoEntry>();
   const redactions = generations<RedactionMemo>();
   const blocks = generations<BlockMemo>();
+  const rendered = generations<RenderedMemo>();
   // What was changed, numbered by call to `changed`: the stat index records the files as of the
   // call its build started after.
   let calls = 0;
@@ -310,9 +314,11 @@ export function resident(): Resident {
       draft = Promise.resolve(undefined);
     },
     blocks,
+    rendered,
     begin() {
       views.turn();
       blocks.turn();
+      rendered.turn();
       redactions.turn();
       turnDerived();
     },

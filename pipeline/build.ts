@@ -257,6 +257,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     complete,
     timeoutMs: options.hookTimeoutMs,
     cache,
+    rendered: resident?.rendered,
     onFile: (file) => {
       // Views rendered anew are counted later: enough of them starts the count workers now.
       if (file.cache !== "hit" && file.view !== "full") {

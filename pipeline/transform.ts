@@ -14,6 +14,7 @@ import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
+import type { Memo } from "./_resident.ts";
 import { noteRendered } from "./_content_keys.ts";
 import type {
   CompleteFn,
@@ -160,6 +161,47 @@ export interface TransformOptions extends Logger {
   cache?: Cache;
   /** The plugins' store (`ctx.store`). @default {the cache folder, opened when first used} */
   store?: Store;
+  /**
+   * Files a resident process rendered from the cache before (`slop watch`): given again, with
+   * their warnings, while the file's hash, its entry, its view, the config and the plugins are
+   * the same, without going through the cache.
+   */
+  rendered?: Memo<RenderedMemo>;
+}
+
+/** A file rendered from the cache, as a resident process keeps it for its next builds. */
+export interface RenderedMemo {
+  /** The rendered file (each build gets a copy). */
+  file: RenderedFile;
+  /** The view's output it was made from. */
+  output: ViewOutput;
+  /** The warnings its render gave. */
+  warnings: string[];
+}
+
+/** A number for each object a memo key names (a config and its entries are kept whole). */
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+
+function identity(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) identities.set(value, id = ++nextIdentity);
+  return id;
+}
+
+/** The view modes a registry holds, by name and version (each build has a registry of its own). */
+const viewModeKeys = new WeakMap<Registry, string>();
+
+function viewModesKey(registry: Registry): string {
+  let key = viewModeKeys.get(registry);
+  if (key === undefined) {
+    key = registry.plugins.filter((p) => p.kind === "view-mode").map((p) =>
+      `${p.name}@${p.version}`
+    )
+      .join(",");
+    viewModeKeys.set(registry, key);
+  }
+  return key;
 }
 
 /**
@@ -204,8 +246,6 @@ async function transformFile(
     language: languageOf(file.path),
     fenced: true,
   };
-  // Not read by the read stage (unchanged since the last build): read only if a view needs it.
-  const lazy = file.error ? undefined : lazyInput(file, config, normalizeNewlines);
   if (file.error) {
     return {
       ...base,
@@ -225,6 +265,25 @@ async function transformFile(
     };
   }
   const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
+  const memoKey = options.rendered &&
+    [identity(config), viewModesKey(registry), identity(file.entry), view, file.path, file.sha256]
+      .join("\0");
+  const kept = memoKey ? options.rendered!.get(memoKey) : undefined;
+  if (kept) {
+    kept.warnings.forEach(options.warn);
+    const again = { ...kept.file };
+    noteRendered(again, kept.output);
+    return again;
+  }
+  // Not read by the read stage (unchanged since the last build): read only if a view needs it.
+  const lazy = lazyInput(file, config, normalizeNewlines);
+  const warnings: string[] = [];
+  const warn = memoKey
+    ? (message: string) => {
+      warnings.push(message);
+      options.warn(message);
+    }
+    : options.warn;
   const input: ViewInput = lazy?.input ?? {
     path: file.path,
     absPath: file.absPath,
@@ -253,7 +312,7 @@ async function transformFile(
         input,
         entry: file.entry,
         registry,
-        warn: options.warn,
+        warn,
         timeoutMs: options.timeoutMs,
         render,
         lazy,
@@ -286,6 +345,10 @@ async function transformFile(
       cache,
     };
     noteRendered(result, out);
+    // Kept as it came from the cache (a late read that found the file changed gave another hash).
+    if (memoKey && cache === "hit" && memoKey.endsWith(`\0${file.sha256}`)) {
+      options.rendered!.set(memoKey, { file: { ...result }, output: out, warnings });
+    }
     return result;
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

@@ -231,3 +231,53 @@ Deno.test("a block a resident process rendered before is read by its parts in th
   assert.equal(takeParts(block, file), true);
   assert.equal(textParts(block)[1], text);
 });
+
+Deno.test("a resident gives a file rendered from the cache again, with its warnings, while nothing it depends on changed", async () => {
+  const root = await makeProject({
+    "src/store.py": "class Store:\n    def get(self):\n        return 1\n",
+    "src/other.py": "X = 1\n",
+    "slop.config.ts": `export default {
+  files: ["src/other.py", { path: "src/store.py", view: "masked", mask: { "Store.gone": "def" } }],
+};
+`,
+  });
+  const state = join(root, ".state");
+  const kept = resident();
+  let given = 0;
+  const get = kept.rendered.get.bind(kept.rendered);
+  kept.rendered.get = (key) => {
+    const value = get(key);
+    if (value) given++;
+    return value;
+  };
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  const warning = /Mask names no symbol "Store\.gone" in "src\/store\.py"/;
+  const results: BuildResult[] = [];
+  for (let i = 0; i < 3; i++) {
+    await Deno.writeTextFile(join(root, "src/other.py"), `X = ${i}\n`);
+    kept.changed(["src/other.py"], false);
+    results.push(await build(config, { builtins, resident: kept }));
+  }
+  // Rendered, then taken from the cache, then given again by the resident.
+  assert.deepEqual(results.map((r) => r.files.find((f) => f.path === "src/store.py")?.cache), [
+    "miss",
+    "hit",
+    "hit",
+  ]);
+  assert.equal(given, 1);
+  for (const result of results) assert.ok(result.warnings.some((w) => warning.test(w)));
+  assertSame(results[2], await freshBuild(root, state, kept));
+  assert.match(results[2].document, /X = 2/);
+
+  // Another entry for the file (a config loaded again): rendered for it, not given again.
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    `export default { files: ["src/**"], defaultView: "skeleton" };\n`,
+  );
+  const reloaded = await loadConfig({ cwd: root, stateDir: state, reload: true });
+  const next = await build(reloaded, { builtins, resident: kept });
+  assert.equal(given, 1);
+  assert.match(next.document, /def get\(self\):\n {8}\.\.\./);
+  assert.ok(!next.warnings.some((w) => warning.test(w)));
+});
