@@ -195,10 +195,8 @@ const viewModeKeys = new WeakMap<Registry, string>();
 function viewModesKey(registry: Registry): string {
   let key = viewModeKeys.get(registry);
   if (key === undefined) {
-    key = registry.plugins.filter((p) => p.kind === "view-mode").map((p) =>
-      `${p.name}@${p.version}`
-    )
-      .join(",");
+    const modes = registry.plugins.filter((p) => p.kind === "view-mode");
+    key = modes.map((p) => `${p.name}@${p.version}`).join(",");
     viewModeKeys.set(registry, key);
   }
   return key;
