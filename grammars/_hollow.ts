@@ -20,6 +20,32 @@ export interface HollowRegion {
   tail: string;
 }
 
+/** Bodies shorter than this many characters are left as they are (not worth a region). */
+export const MIN_HOLLOW = 64;
+
+/** Thrown inside a language's reader when the text is not one it is sure of. */
+export class Unsure extends Error {}
+
+/**
+ * What a language's reader found, or undefined when it threw {@linkcode Unsure} (the caller
+ * then parses the text itself); any other error is thrown on.
+ *
+ * @example
+ * ```ts
+ * import { Unsure, unlessUnsure } from "./_hollow.ts";
+ * unlessUnsure(() => 1); // 1
+ * unlessUnsure(() => { throw new Unsure(); }); // undefined
+ * ```
+ */
+export function unlessUnsure<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof Unsure) return undefined;
+    throw error;
+  }
+}
+
 /** What a language's regions depend on: the view's options. */
 export interface HollowOptions {
   /** The view elides a value longer than this many lines (the code views' option). @default {12} */

@@ -29,10 +29,14 @@
  * @module
  */
 
-import { fits, type HollowRegion, hollowText } from "./_hollow.ts";
-
-/** Bodies shorter than this many characters are left as they are. */
-const MIN_HOLLOW = 64;
+import {
+  fits,
+  type HollowRegion,
+  hollowText,
+  MIN_HOLLOW,
+  unlessUnsure,
+  Unsure,
+} from "./_hollow.ts";
 
 /** What an open bracket is, for the tokens inside it and after its close. */
 type Kind =
@@ -61,9 +65,6 @@ interface Frame {
   /** A JSX element: whether its opening tag is still being read (its attributes). */
   tag?: boolean;
 }
-
-/** Thrown inside the reader when the text is not one it is sure of. */
-class Unsure extends Error {}
 
 const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with"]);
 
@@ -905,14 +906,13 @@ export function jsBodies(
   jsx = !typescript,
 ): HollowRegion[] | undefined {
   const reader = new Reader(text, typescript, jsx);
-  try {
+  const bodies = unlessUnsure(() => {
     reader.read();
-  } catch (error) {
-    if (error instanceof Unsure) return undefined;
-    throw error;
-  }
+    return reader.bodies;
+  });
+  if (!bodies) return undefined;
   const regions: HollowRegion[] = [];
-  for (const [from, to] of reader.bodies) {
+  for (const [from, to] of bodies) {
     const region = bodyRegion(text, from, to);
     if (region) regions.push(region);
   }

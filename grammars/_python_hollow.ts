@@ -15,10 +15,15 @@
  * @module
  */
 
-import { fits, type HollowOptions, type HollowRegion, hollowText } from "./_hollow.ts";
-
-/** Bodies shorter than this many characters are left as they are. */
-const MIN_HOLLOW = 64;
+import {
+  fits,
+  type HollowOptions,
+  type HollowRegion,
+  hollowText,
+  MIN_HOLLOW,
+  unlessUnsure,
+  Unsure,
+} from "./_hollow.ts";
 
 /** One logical line: its first and last code character, indentation and form. */
 interface Line {
@@ -81,9 +86,6 @@ const IN_STRING = [
 /** The letters of string prefixes. */
 const PREFIX_CHARS = new Set([..."rRuUbBfF"].map((ch) => ch.charCodeAt(0)));
 
-/** Thrown inside the reader when the text is not one it is sure of. */
-class Unsure extends Error {}
-
 /**
  * The reader's position and the text: strings and f-string fields are read by
  * recursive calls that move `at`.
@@ -139,11 +141,7 @@ class Reader {
       const c = text.charCodeAt(this.at);
       if (c === LF && !triple) throw new Unsure();
       if (c === QUOTE || c === APOSTROPHE) {
-        this.string(false);
-        continue;
-      }
-      if (isWordChar(c)) {
-        this.word();
+        this.prefixed();
         continue;
       }
       if (OPEN.has(c)) depth++;
@@ -181,20 +179,11 @@ class Reader {
     throw new Unsure();
   }
 
-  /** Read a name or number, or a prefixed string; returns the word when it is not a string. */
-  word(): string | undefined {
+  /** Read a string literal whose opening quote is at `at`, with the prefix just before it. */
+  prefixed(): void {
     const text = this.text;
-    const from = this.at;
-    while (this.at < text.length && isWordChar(text.charCodeAt(this.at))) this.at++;
-    const next = text.charCodeAt(this.at);
-    if ((next === QUOTE || next === APOSTROPHE) && this.at - from <= 2) {
-      const prefix = text.slice(from, this.at).toLowerCase();
-      if (prefix in PREFIXES) {
-        this.string(PREFIXES[prefix]);
-        return undefined;
-      }
-    }
-    return text.slice(from, this.at);
+    const prefix = text.slice(prefixStart(text, this.at), this.at).toLowerCase();
+    this.string(PREFIXES[prefix] ?? false);
   }
 }
 
@@ -272,7 +261,7 @@ function logicalLines(text: string): Line[] {
         else if (next === CR && text.charCodeAt(reader.at + 2) === LF) reader.at += 3;
         else throw new Unsure();
       } else if (quoted) {
-        reader.string(PREFIXES[text.slice(runEnd, stop).toLowerCase()] ?? false);
+        reader.prefixed();
         line.end = reader.at;
       } else {
         line.strings = false;
@@ -338,13 +327,8 @@ export function pythonRegions(
   options: HollowOptions = {},
 ): HollowRegion[] | undefined {
   const maxValueLines = options.maxValueLines ?? 12;
-  let lines: Line[];
-  try {
-    lines = logicalLines(text);
-  } catch (error) {
-    if (error instanceof Unsure) return undefined;
-    throw error;
-  }
+  const lines = unlessUnsure(() => logicalLines(text));
+  if (!lines) return undefined;
   const regions: HollowRegion[] = [];
   for (let i = 0; i < lines.length; i++) {
     const header = lines[i];
