@@ -263,8 +263,9 @@ async function transformFile(
     };
   }
   const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
+  const keyedSha = file.sha256;
   const memoKey = options.rendered &&
-    [identity(config), viewModesKey(registry), identity(file.entry), view, file.path, file.sha256]
+    [identity(config), viewModesKey(registry), identity(file.entry), view, file.path, keyedSha]
       .join("\0");
   const kept = memoKey ? options.rendered!.get(memoKey) : undefined;
   if (kept) {
@@ -344,7 +345,7 @@ async function transformFile(
     };
     noteRendered(result, out);
     // Kept as it came from the cache (a late read that found the file changed gave another hash).
-    if (memoKey && cache === "hit" && memoKey.endsWith(`\0${file.sha256}`)) {
+    if (memoKey && cache === "hit" && file.sha256 === keyedSha) {
       options.rendered!.set(memoKey, { file: { ...result }, output: out, warnings });
     }
     return result;

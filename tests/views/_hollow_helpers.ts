@@ -19,7 +19,7 @@ export function assertSameShape(text: string, hollow: string): void {
 }
 
 /** The skeleton, outline-style and masked renders with and without hollowing are the same. */
-export async function assertSameViews(path: string, text: string): Promise<void> {
+async function assertSameViews(path: string, text: string): Promise<void> {
   for (const options of [{}, { maxValueLines: 3 }, { rest: "hide" as const }]) {
     const plain = await renderCode(path, text, { ...options, hollow: false });
     const hollowed = await renderCode(path, text, options);
