@@ -84,6 +84,11 @@ export interface Resident {
   hashes?: HashStates;
   /** The last resolution, when nothing since can have changed it (a copy: targets are mutated). */
   resolution(config: ResolvedConfig): Resolution | undefined;
+  /**
+   * The last resolution kept, even when something may have changed it since (its merged
+   * entries are given again to the files the same config entries match: see `resolve.ts`).
+   */
+  lastResolution(config: ResolvedConfig): Resolution | undefined;
   /** Keep a resolution for the next build (before side slices are attached). */
   keepResolution(config: ResolvedConfig, resolution: Resolution): void;
   /**
@@ -219,7 +224,8 @@ function generations<T>(): Memo<T> & { turn(): void } {
  */
 export function resident(): Resident {
   let opened: { signature: string; cache: Cache } | undefined;
-  let kept: { config: ResolvedConfig; resolution: Resolution } | undefined;
+  // `current`: nothing since can have changed it.
+  let kept: { config: ResolvedConfig; resolution: Resolution; current: boolean } | undefined;
   const views = generations<MemoEntry>();
   const redactions = generations<RedactionMemo>();
   const blocks = generations<BlockMemo>();
@@ -257,10 +263,13 @@ export function resident(): Resident {
       return opened.cache;
     },
     resolution(config) {
-      return kept && kept.config === config ? copy(kept.resolution) : undefined;
+      return kept?.current && kept.config === config ? copy(kept.resolution) : undefined;
+    },
+    lastResolution(config) {
+      return kept?.config === config ? kept.resolution : undefined;
     },
     keepResolution(config, resolution) {
-      kept = { config, resolution: copy(resolution) };
+      kept = { config, resolution: copy(resolution), current: true };
     },
     statIndex(config) {
       const seen = calls;
@@ -279,10 +288,10 @@ export function resident(): Resident {
       calls++;
       if (structural) structuralAt = calls;
       else for (const path of paths) changedAt.set(path, calls);
-      if (!kept) return;
+      if (!kept?.current) return;
       const listed = new Set(kept.resolution.targets.map((t) => t.path));
       // Only modifications of listed files keep the list: anything else may change it.
-      if (structural || !paths.every((p) => listed.has(p))) kept = undefined;
+      if (structural || !paths.every((p) => listed.has(p))) kept.current = false;
     },
     async lastDocument() {
       return document && { ...document, draft: await draft };

@@ -206,7 +206,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   // The resolve stage's lstat of each file, when it resolved now (a kept resolution has none).
   let lstats: Map<string, Deno.FileInfo> | undefined;
   if (!resolution) {
-    resolution = await resolveTargets(config);
+    resolution = await resolveTargets(config, { previous: resident?.lastResolution(config) });
     lstats = takeLstats(resolution);
     resident?.keepResolution(config, resolution);
   }

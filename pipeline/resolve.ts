@@ -128,6 +128,15 @@ function anyPath(path: string): boolean {
   return path !== "" && !/(^|\/)\.\.?(\/|$)/.test(path);
 }
 
+/** Options of {@linkcode resolveTargets}. */
+export interface ResolveOptions {
+  /**
+   * The last resolution of a long-running process (`slop watch`): a file matched by the same
+   * entry objects as then keeps its merged entry object, on which memos of later stages are keyed.
+   */
+  previous?: Resolution;
+}
+
 /**
  * Resolve the config's entries to targets.
  *
@@ -139,16 +148,30 @@ function anyPath(path: string): boolean {
  * const { targets } = await resolveTargets(config);
  * ```
  */
-export async function resolveTargets(config: ResolvedConfig): Promise<Resolution> {
+export async function resolveTargets(
+  config: ResolvedConfig,
+  options: ResolveOptions = {},
+): Promise<Resolution> {
   const root = config.root;
   const warnings: string[] = [];
-  const git = await gitFiles(root);
+  const listing = gitFiles(root);
+  // While git lists the files (another process), the last resolution's files are looked at.
+  const looked = new Map<string, Deno.FileInfo>();
+  const abs = underRoot(root);
+  for (const { path } of options.previous?.targets ?? []) {
+    if (isAbsolute(path)) continue;
+    try {
+      looked.set(path, Deno.lstatSync(abs(path)));
+    } catch {
+      // Gone: if git still lists it, it is looked at again below.
+    }
+  }
+  const git = await listing;
   const source = git ? "git" : "walk";
   const listed = git ?? await walk(root);
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  const looked = new Map<string, Deno.FileInfo>();
   const candidates = existing(root, listed, looked).filter((p) =>
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
@@ -204,12 +227,16 @@ export async function resolveTargets(config: ResolvedConfig): Promise<Resolution
     }
   }
 
+  const before = new Map(options.previous?.targets.map((t) => [t.path, t.entry]));
   const targets = paths.sort(comparePaths).map((path): Target => {
     const slot = selected.get(path)!;
+    const last = before.get(path);
     return {
       path,
-      absPath: isAbsolute(path) ? path : join(root, path),
-      entry: mergeEntries(path, slot.entries),
+      absPath: isAbsolute(path) ? path : abs(path),
+      entry: last && sameItems(mergedFrom.get(last), slot.entries)
+        ? last
+        : mergeEntries(path, slot.entries),
       explicit: slot.explicit,
     };
   });
@@ -239,9 +266,17 @@ export function takeLstats(resolution: Resolution): Map<string, Deno.FileInfo> |
   return looked;
 }
 
+/** The entries each merged entry was made from (the same objects: nothing else is compared). */
+const mergedFrom = new WeakMap<FileEntry, FileEntry[]>();
+
+function sameItems<T>(a: T[] | undefined, b: T[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 /** Merge every matching entry in order; later keys win (like flat configs). */
 function mergeEntries(path: string, entries: FileEntry[]): FileEntry {
   const merged: FileEntry = { path };
+  mergedFrom.set(merged, entries);
   for (const entry of entries) {
     for (const [key, value] of Object.entries(entry)) {
       if (key === "path" || value === undefined) continue;
@@ -318,9 +353,26 @@ function toRootRelative(path: string, root: string, base: string): string | unde
 }
 
 function excludedByDefault(path: string): boolean {
+  // Most paths hold none of the names: no need to split them.
+  if (!DEFAULT_EXCLUDED_DIRS.some((dir) => path.includes(dir))) return false;
   for (const part of path.split("/")) if (DEFAULT_EXCLUDED_DIRS.includes(part)) return true;
   return false;
 }
+
+/**
+ * `join(root, path)` for the root-relative paths git or the walk list: on POSIX, a path of
+ * plain segments (no `.`, `..` or empty one) is joined as it is (`join` normalizes every
+ * segment, a cost per file of the project).
+ */
+function underRoot(root: string): (path: string) => string {
+  const prefix = root.endsWith("/") ? root : root + "/";
+  return sep === "/"
+    ? (path) => (PLAIN.test(path) ? prefix + path : join(root, path))
+    : (path) => join(root, path);
+}
+
+/** A relative path of plain segments. */
+const PLAIN = /^(?!\.\.?(?:\/|$))(?:[^/]+\/(?!\.\.?(?:\/|$)))*[^/]+$/;
 
 /** Folders and files slop itself writes or reads as inputs of other sections. */
 function internalDirs(config: ResolvedConfig): string[] {
@@ -333,12 +385,15 @@ function internalDirs(config: ResolvedConfig): string[] {
     .filter((d) => d && !d.startsWith("..") && !isAbsolute(d));
 }
 
+/** The paths that exist and are not folders; `looked` holds their `lstat`s (some taken already). */
 function existing(root: string, paths: string[], looked: Map<string, Deno.FileInfo>): string[] {
   // One synchronous lstat each: a few microseconds, where an awaited one costs a task turn.
   const out: string[] = [];
+  const abs = underRoot(root);
   for (const p of paths) {
     try {
-      const info = Deno.lstatSync(join(root, p));
+      // Looked at while git listed the files (see `ResolveOptions.previous`), or now.
+      const info = looked.get(p) ?? Deno.lstatSync(abs(p));
       looked.set(p, info);
       if (!info.isDirectory) out.push(p);
     } catch {

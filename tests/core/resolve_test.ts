@@ -174,3 +174,27 @@ Deno.test("resolveTargets() with the entry ** takes every candidate, dot files a
   const { targets } = await resolveTargets(config);
   assert.deepEqual(targets.map((t) => t.path), [".hidden/b.ts", "a.ts", "c/.d.ts", "c/e f.ts"]);
 });
+
+Deno.test("resolveTargets() gives a file matched by the same config entries as last time the same entry object, a file matched otherwise a new one", async () => {
+  const root = await makeProject({
+    "a.py": "A = 1\n",
+    "b.py": "B = 2\n",
+    "slop.config.ts": `export default { files: ["*.py", { path: "b.py", view: "skeleton" }] };\n`,
+  });
+  const config = await loadConfig({ cwd: root });
+  const first = await resolveTargets(config);
+  const again = await resolveTargets(config, { previous: first });
+  assert.deepEqual(again.targets, first.targets);
+  for (const [i, target] of again.targets.entries()) {
+    assert.equal(target.entry, first.targets[i].entry, target.path);
+  }
+  // Another config (as after a reload): its entries are other objects, the files' entries anew.
+  await Deno.writeTextFile(
+    `${root}/slop.config.ts`,
+    `export default { files: ["*.py", { path: "b.py", view: "summary" }] };\n`,
+  );
+  const reloaded = await loadConfig({ cwd: root, reload: true });
+  const next = await resolveTargets(reloaded, { previous: again });
+  assert.equal(next.targets.find((t) => t.path === "b.py")?.entry.view, "summary");
+  assert.notEqual(next.targets[0].entry, again.targets[0].entry);
+});
