@@ -40,15 +40,54 @@ export async function readTargets(
   } = {},
 ): Promise<SourceFile[]> {
   const out = new Array<SourceFile>(targets.length);
+  // Files known unchanged are taken at once; the others are read (or looked at) in parallel.
+  const left: number[] = [];
+  for (let i = 0; i < targets.length; i++) {
+    const known = knownTarget(targets[i], config, options.index, options.lstats);
+    if (known) out[i] = known;
+    else left.push(i);
+  }
   let next = 0;
   async function worker() {
-    while (next < targets.length) {
-      const i = next++;
+    while (next < left.length) {
+      const i = left[next++];
       out[i] = await readTarget(targets[i], config, options.index, options.lstats);
     }
   }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, left.length) }, worker));
   return out;
+}
+
+/**
+ * What {@linkcode readTarget} gives for a file the stat index knows unchanged (trusted, or
+ * looked at by the resolve stage with the same fingerprint), without a task turn; `undefined`
+ * for any other file (it is read, or its problem found, by `readTarget`).
+ */
+function knownTarget(
+  target: Target,
+  config: ResolvedConfig,
+  index?: StatSession,
+  lstats?: Map<string, Deno.FileInfo>,
+): SourceFile | undefined {
+  if (!index || target.path.startsWith("../") || target.path.startsWith("/")) return undefined;
+  const limit = target.entry.maxBytes ?? config.maxFileSize;
+  const trusted = index.trusted(target);
+  if (trusted && trusted.size <= limit) {
+    const file = { ...target, sha256: trusted.sha256, size: trusted.size, mtimeMs: trusted.mtime };
+    defer(file, config);
+    return file;
+  }
+  const info = lstats?.get(target.path);
+  const rootPrefix = config.root.endsWith(sep) ? config.root : config.root + sep;
+  // A symbolic link, folder, special or large file, or one outside the root: `readTarget`.
+  if (!info?.isFile || info.size > limit || !target.absPath.startsWith(rootPrefix)) {
+    return undefined;
+  }
+  const known = index.lookup(target.path, info);
+  if (!known) return undefined;
+  const file = { ...target, sha256: known, size: info.size, mtimeMs: info.mtime?.getTime() ?? 0 };
+  defer(file, config);
+  return file;
 }
 
 /**
