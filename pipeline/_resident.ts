@@ -26,6 +26,7 @@ import {
   makeDraft,
   type WrittenDocument,
 } from "./_patch_write.ts";
+import type { KeptOrder } from "./order_memory.ts";
 import type { Resolution } from "./resolve.ts";
 import type { RenderedMemo } from "./transform.ts";
 import type { ResolvedConfig, Target } from "./types.ts";
@@ -100,6 +101,8 @@ export interface Resident {
   blocks: Memo<BlockMemo>;
   /** Files rendered from the cache, by file, entry, view, config and plugins (see `transform.ts`). */
   rendered: Memo<RenderedMemo>;
+  /** The order states the ordering rules' commits wrote, by path (see `order_memory.ts`). */
+  orders: Map<string, KeptOrder>;
   /** Start a build: memos it does not use are dropped when the next one starts. */
   begin(): void;
 }
@@ -324,6 +327,7 @@ export function resident(): Resident {
     },
     blocks,
     rendered,
+    orders: new Map(),
     begin() {
       views.turn();
       blocks.turn();

@@ -76,6 +76,8 @@ export function cacheKey(parts: unknown[]): string {
 /**
  * Write a text file through a hidden temp file and a rename, so a reader
  * never sees half of it; the temp file is removed when the write fails.
+ * `written` is called with the temp file's path once it is complete, before
+ * the rename (to take its stamp: the rename keeps its inode and times).
  *
  * @example
  * ```ts
@@ -83,11 +85,16 @@ export function cacheKey(parts: unknown[]): string {
  * // await writeAtomic(".slop/checkpoints/ab12.json", "{}\n");
  * ```
  */
-export async function writeAtomic(path: string, text: string): Promise<void> {
+export async function writeAtomic(
+  path: string,
+  text: string,
+  written?: (tmp: string) => void,
+): Promise<void> {
   // Hidden, so a temp file left by a killed process never looks like an output.
   const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   try {
     await Deno.writeTextFile(tmp, text);
+    written?.(tmp);
     await Deno.rename(tmp, path);
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});

@@ -13,6 +13,7 @@ import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
 import {
   advanceOrder,
   fileContentKey,
+  type OrderEntry,
   type OrderFile,
   type OrderSeed,
   type OrderState,
@@ -23,6 +24,7 @@ import type { Block, FileOrder, RenderedFile, ResolvedConfig } from "./types.ts"
 import { textParts } from "./_block_parts.ts";
 import { utf8Length } from "./_text_hash.ts";
 import { cachedTextBytes } from "./_content_keys.ts";
+import { fileStamp } from "./_patch_write.ts";
 
 export { isFileBlock };
 
@@ -30,6 +32,16 @@ export { isFileBlock };
 export interface PreviousOrderOptions {
   /** Commits of `git log` that seed the first order. @default {200} */
   seedCommits?: number;
+}
+
+/**
+ * An order state a long-running process (`slop watch`) wrote, with its file's stamp (inode,
+ * size, modification time) right after: the next build takes it from memory while the file is
+ * still the one written, instead of reading and checking it again.
+ */
+export interface KeptOrder {
+  state: OrderState;
+  stamp: string;
 }
 
 /** Where a previous order came from. */
@@ -79,9 +91,14 @@ export async function loadPreviousOrder(
   config: ResolvedConfig,
   source: "state" | "lock",
   options: PreviousOrderOptions = {},
+  kept?: Map<string, KeptOrder>,
 ): Promise<PreviousOrder> {
   if (source === "state") {
-    const state = await readOrderState(orderStatePath(config));
+    const path = orderStatePath(config);
+    const known = kept?.get(path);
+    const state = known && fileStamp(path) === known.stamp
+      ? known.state
+      : await readOrderState(path);
     if (state) return { state, origin: "state" };
   }
   const lock = await readLock(config.lock);
@@ -93,15 +110,18 @@ export async function loadPreviousOrder(
   return seed ? { seed: seed.files, seedWeight: seed.weight, origin: "git" } : { origin: "size" };
 }
 
+/** Whether an entry of a remembered order is whole (a damaged memory is no memory). */
+function isOrderEntry(e: Partial<Record<keyof OrderEntry, unknown>>): boolean {
+  return typeof e?.path === "string" && typeof e.sha256 === "string" &&
+    Number.isFinite(e.changes) && Number.isFinite(e.last) && Number.isFinite(e.bytes);
+}
+
 async function readOrderState(path: string): Promise<OrderState | undefined> {
   try {
     const data = JSON.parse(await Deno.readTextFile(path));
     if (data?.version !== 1 || !Array.isArray(data.files)) return undefined;
     // A damaged memory is no memory: the order then starts from the lock, git or sizes.
-    const ok = (e: Record<string, unknown>) =>
-      typeof e?.path === "string" && typeof e.sha256 === "string" &&
-      Number.isFinite(e.changes) && Number.isFinite(e.last) && Number.isFinite(e.bytes);
-    if (!data.files.every(ok)) return undefined;
+    if (!data.files.every(isOrderEntry)) return undefined;
     const weight = typeof data.weight === "number" ? { weight: data.weight } : {};
     return { generation: Number(data.generation) || 0, ...weight, entries: data.files };
   } catch {
@@ -164,7 +184,11 @@ function partBytes(part: string, file: RenderedFile | undefined): number {
  * // await writeOrderState(config, state);
  * ```
  */
-export async function writeOrderState(config: ResolvedConfig, state: OrderState): Promise<void> {
+export async function writeOrderState(
+  config: ResolvedConfig,
+  state: OrderState,
+  kept?: Map<string, KeptOrder>,
+): Promise<void> {
   const path = orderStatePath(config);
   await Deno.mkdir(join(path, ".."), { recursive: true });
   const data = {
@@ -173,7 +197,13 @@ export async function writeOrderState(config: ResolvedConfig, state: OrderState)
     weight: state.weight,
     files: state.entries,
   };
-  await writeAtomic(path, JSON.stringify(data) + "\n");
+  kept?.delete(path);
+  let stamp: string | undefined;
+  await writeAtomic(path, JSON.stringify(data) + "\n", (tmp) => (stamp = fileStamp(tmp)));
+  // Kept as the next build would read it back (a state it would refuse is read and refused).
+  const whole = Number.isFinite(state.generation) && state.entries.every(isOrderEntry) &&
+    (state.weight === undefined || Number.isFinite(state.weight));
+  if (kept && stamp && whole) kept.set(path, { state, stamp });
 }
 
 /**
@@ -193,6 +223,7 @@ export function fileOrder(
   config: ResolvedConfig,
   source: "state" | "lock",
   files: RenderedFile[],
+  kept?: Map<string, KeptOrder>,
 ): FileOrder {
   let step: OrderStep | undefined;
   return {
@@ -200,7 +231,7 @@ export function fileOrder(
       step = undefined;
       const current = orderFiles(blocks, files);
       if (!current.length) return [];
-      const previous = await loadPreviousOrder(config, source, options);
+      const previous = await loadPreviousOrder(config, source, options, kept);
       step = advanceOrder(previous.state, current, previous.seed, {
         keepFirstChanged: options.keepFirstChanged,
         seedWeight: previous.seedWeight,
@@ -212,7 +243,7 @@ export function fileOrder(
       // `slop check` never writes state; a build restricted to PATHS would forget the rest.
       if (!step || source !== "state" || config.paths.length) return;
       const paths = placed.filter(isFileBlock).map((b) => b.source!);
-      await writeOrderState(config, reorderState(step.state, paths));
+      await writeOrderState(config, reorderState(step.state, paths), kept);
     },
   };
 }

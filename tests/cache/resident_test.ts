@@ -281,3 +281,49 @@ Deno.test("a resident gives a file rendered from the cache again, with its warni
   assert.match(next.document, /def get\(self\):\n {8}\.\.\./);
   assert.ok(!next.warnings.some((w) => warning.test(w)));
 });
+
+Deno.test("resident builds told only that anything may have changed (a build server) give the same bytes as fresh builds", async () => {
+  const root = await makeProject(TREE);
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
+  await build(config, { builtins, resident: kept });
+  const rebuild = async () => {
+    kept.changed([], true);
+    const result = await build(config, { builtins, resident: kept });
+    assertSame(result, await freshBuild(root, state, kept));
+    return result;
+  };
+  await Deno.writeTextFile(join(root, "src/app.py"), "APP = 1\n");
+  assert.match((await rebuild()).document, /APP = 1/);
+  await Deno.writeTextFile(join(root, "src/other.py"), "OTHER = 3\n");
+  assert.match((await rebuild()).document, /OTHER = 3/);
+  await Deno.remove(join(root, "docs/guide.md"));
+  assert.doesNotMatch((await rebuild()).document, /Install it/);
+  await kept.close();
+});
+
+Deno.test("a resident build takes the order it wrote from memory only while the file is the one it wrote", async () => {
+  const root = await makeProject(TREE);
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  await build(config, { builtins, resident: kept });
+  await kept.settled();
+  const path = join(state, "order", "context.json");
+  assert.equal(kept.orders.size, 1);
+  // Another process writes another order (the files' order reversed): the next build follows it.
+  const written = JSON.parse(await Deno.readTextFile(path));
+  written.files.reverse();
+  await Deno.writeTextFile(path, JSON.stringify(written) + "\n");
+  kept.changed(["src/app.py"], false);
+  const next = await build(config, { builtins, resident: kept });
+  const fresh = await freshBuild(root, state, kept);
+  assertSame(next, fresh);
+  const order = (r: BuildResult) => r.blocks.filter((b) => b.source).map((b) => b.source);
+  assert.deepEqual(order(next), written.files.map((f: { path: string }) => f.path));
+  await kept.close();
+});
