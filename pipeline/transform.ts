@@ -192,14 +192,55 @@ function identity(value: object): number {
 /** The view modes a registry holds, by name and version (each build has a registry of its own). */
 const viewModeKeys = new WeakMap<Registry, string>();
 
+/** A short number for each set of view modes (by {@linkcode viewModesKey}), for memo keys. */
+const viewModeNumbers = new Map<string, number>();
+
 function viewModesKey(registry: Registry): string {
   let key = viewModeKeys.get(registry);
   if (key === undefined) {
     const modes = registry.plugins.filter((p) => p.kind === "view-mode");
     key = modes.map((p) => `${p.name}@${p.version}`).join(",");
     viewModeKeys.set(registry, key);
+    if (!viewModeNumbers.has(key)) viewModeNumbers.set(key, viewModeNumbers.size + 1);
   }
   return key;
+}
+
+/**
+ * The key of a file's entry in the memo of rendered files: the config and entry objects, the
+ * view modes, the view, the path and the content hash.
+ */
+function renderedKey(
+  file: SourceFile,
+  config: ResolvedConfig,
+  registry: Registry,
+  view: string,
+): string {
+  const modes = viewModeNumbers.get(viewModesKey(registry));
+  return `${identity(config)}\0${modes}\0${
+    identity(file.entry)
+  }\0${view}\0${file.path}\0${file.sha256}`;
+}
+
+/**
+ * A file a resident process rendered from the cache before, given again (a copy, its warnings
+ * told again) while its memo key is the same; `undefined` when it must be rendered.
+ */
+function keptFile(
+  file: SourceFile,
+  config: ResolvedConfig,
+  registry: Registry,
+  options: TransformOptions,
+  isFocus: boolean,
+): RenderedFile | undefined {
+  if (!options.rendered || file.error || file.entry.autoAggregate === false) return undefined;
+  const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
+  const kept = options.rendered.get(renderedKey(file, config, registry, view));
+  if (!kept) return undefined;
+  kept.warnings.forEach(options.warn);
+  const again = { ...kept.file };
+  noteRendered(again, kept.output);
+  return again;
 }
 
 /**
@@ -220,14 +261,26 @@ export async function transformFiles(
   await loadFocusGlobs(config);
   const isFocus = focusOf(config);
   options = { ...options, store: options.store ?? pluginStore(config) };
-  return await Promise.all(
-    files.map((file) =>
-      transformFile(file, config, registry, options, isFocus(file.path)).then((rendered) => {
+  const out = new Array<RenderedFile>(files.length);
+  const rendering: Promise<void>[] = [];
+  for (const [i, file] of files.entries()) {
+    const focus = isFocus(file.path);
+    // Given again by a resident's memo: at once, without a task turn.
+    const kept = keptFile(file, config, registry, options, focus);
+    if (kept) {
+      out[i] = kept;
+      options.onFile?.(kept);
+      continue;
+    }
+    rendering.push(
+      transformFile(file, config, registry, options, focus).then((rendered) => {
+        out[i] = rendered;
         options.onFile?.(rendered);
-        return rendered;
-      })
-    ),
-  );
+      }),
+    );
+  }
+  await Promise.all(rendering);
+  return out;
 }
 
 async function transformFile(
@@ -264,16 +317,8 @@ async function transformFile(
   }
   const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
   const keyedSha = file.sha256;
-  const memoKey = options.rendered &&
-    [identity(config), viewModesKey(registry), identity(file.entry), view, file.path, keyedSha]
-      .join("\0");
-  const kept = memoKey ? options.rendered!.get(memoKey) : undefined;
-  if (kept) {
-    kept.warnings.forEach(options.warn);
-    const again = { ...kept.file };
-    noteRendered(again, kept.output);
-    return again;
-  }
+  // Not in the memo (see `keptFile`): kept there once rendered from the cache.
+  const memoKey = options.rendered && renderedKey(file, config, registry, view);
   // Not read by the read stage (unchanged since the last build): read only if a view needs it.
   const lazy = lazyInput(file, config, normalizeNewlines);
   const warnings: string[] = [];
