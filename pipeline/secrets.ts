@@ -64,6 +64,9 @@ export function redactingComplete(
   };
 }
 
+/** The clean list of a cache opened by a resident, as last read or written (by its key). */
+const cleanLists = new WeakMap<Cache, { key: string; ids: Set<string> }>();
+
 /**
  * Redact every readable source in place (its `text`); returns the findings
  * in path order. A redacted file's `sha256` becomes that of its redacted
@@ -89,18 +92,26 @@ export async function redactSources(
   // Files found clean before (same path, content hash, rules and scanner) are not scanned again.
   // 2: a file's id is its content hash and path as they are (1 hashed them: 8 µs a file).
   const key = cacheKey(["secrets-clean/2", SCANNER, rules]);
-  const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
-  const clean: string[] = [];
-  const ids = new Map<SourceFile, string>();
-  const todo: SourceFile[] = [];
-  // A resident process (slop watch) keeps the redactions it made, by scan, path and content.
+  // A resident process (slop watch) keeps the redactions it made, by scan, path and content,
+  // and the clean list it last read or wrote (its cache is its own: the same list, decoded once).
   const memo = cache && redactionMemo(cache);
+  const kept = memo && cleanLists.get(cache);
+  const before = kept?.key === key
+    ? kept.ids
+    : new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
+  const clean: string[] = [];
+  // Each file's id, by its index in `sources` (undefined: neither clean before nor scanned),
+  // and whether it was scanned now (not clean before).
+  const ids: Array<string | undefined> = new Array(sources.length);
+  const scanned: boolean[] = new Array(sources.length);
+  let newlyClean = 0;
+  const todo: SourceFile[] = [];
   const known = new Map<SourceFile, RedactionMemo>();
-  for (const file of sources) {
+  for (const [i, file] of sources.entries()) {
     if (file.error || (file.text === undefined && !isDeferred(file))) continue;
     let id = scanId(file);
     if (before.has(id)) {
-      ids.set(file, id);
+      ids[i] = id;
       continue;
     }
     // Unchanged since the last build and not clean: its redaction is in the cache (by scan, path
@@ -122,23 +133,24 @@ export async function redactSources(
       if (file.error || file.text === undefined) continue;
       id = scanId(file);
     }
-    ids.set(file, id);
+    ids[i] = id;
+    scanned[i] = true;
     todo.push(file);
   }
   // The workers keep (to count them next) only the texts of files whose blocks will hold them.
   const only = options.count ? options.count.only ?? (() => true) : () => false;
   const { results, helpers, owner } = await scanAll(todo, rules, options.workers, only);
-  for (const file of sources) {
-    const redaction = known.get(file);
-    if (redaction) {
-      for (const f of redaction.findings) findings.push({ path: file.path, ...f });
+  for (const [i, file] of sources.entries()) {
+    const id = ids[i];
+    if (id === undefined) {
+      const redaction = known.get(file);
+      for (const f of redaction?.findings ?? []) findings.push({ path: file.path, ...f });
       continue;
     }
-    const id = ids.get(file);
-    if (id === undefined) continue;
     const result = results.get(file);
     if (!result?.findings.length) {
       clean.push(id);
+      if (scanned[i]) newlyClean++;
       continue;
     }
     file.text = result.text;
@@ -152,9 +164,11 @@ export async function redactSources(
     memo?.set(`${key}\0${id}`, made);
     if (cache?.enabled) await cache.set(cacheKey(["secrets-redacted/1", key, id]), made);
   }
-  if (cache?.enabled && (clean.length !== before.size || clean.some((id) => !before.has(id)))) {
+  // The same list unless a file was found clean anew or one clean before is gone (ids are unique).
+  if (cache?.enabled && (newlyClean || clean.length !== before.size)) {
     await cache.set(key, clean.sort());
-  }
+    if (memo) cleanLists.set(cache, { key, ids: new Set(clean) });
+  } else if (memo && cache) cleanLists.set(cache, { key, ids: before });
   // The scan's workers go on to count the texts they scanned, while this thread renders.
   const counted = todo.filter(only);
   if (helpers.length && options.count && counted.length) {

@@ -327,3 +327,27 @@ Deno.test("a resident build takes the order it wrote from memory only while the 
   assert.deepEqual(order(next), written.files.map((f: { path: string }) => f.path));
   await kept.close();
 });
+
+Deno.test("a resident's list of files found clean holds for the secret rules it was made with only", async () => {
+  const root = await makeProject({
+    "a.txt": "order ACME-12345678 shipped\n",
+    "b.txt": "nothing here\n",
+    "slop.config.ts": `export default { files: ["*.txt"] };\n`,
+  });
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  assert.match((await build(config, { builtins, resident: kept })).document, /ACME-12345678/);
+  // A rule added (a config reloaded): a file found clean under the old rules is scanned again.
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    `export default { files: ["*.txt"], secrets: { rules: { acme: "ACME-[0-9]{8}" } } };\n`,
+  );
+  const reloaded = await loadConfig({ cwd: root, stateDir: state, reload: true });
+  kept.changed(["slop.config.ts"], true);
+  const next = await build(reloaded, { builtins, resident: kept });
+  assert.doesNotMatch(next.document, /ACME-12345678/);
+  assert.deepEqual(next.manifest.secrets?.map((s) => s.path), ["a.txt"]);
+  await kept.close();
+});
