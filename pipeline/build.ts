@@ -292,7 +292,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     root: config.root,
     stateDir: config.stateDir,
     orderSource: options.orderSource ?? "state",
-    fileOrder: fileOrder(config, options.orderSource ?? "state", files, resident?.orders),
+    fileOrder: fileOrder(config, options.orderSource ?? "state", files, resident),
     warn,
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);

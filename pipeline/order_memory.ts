@@ -25,6 +25,7 @@ import { textParts } from "./_block_parts.ts";
 import { utf8Length } from "./_text_hash.ts";
 import { cachedTextBytes } from "./_content_keys.ts";
 import { fileStamp } from "./_patch_write.ts";
+import type { BlockMemo, Memo, Resident } from "./_resident.ts";
 
 export { isFileBlock };
 
@@ -141,14 +142,17 @@ async function readOrderState(path: string): Promise<OrderState | undefined> {
 export function orderFiles(
   blocks: Array<Block & { length?: number }>,
   files: RenderedFile[],
+  memo?: Memo<BlockMemo>,
 ): OrderFile[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   return blocks.filter(isFileBlock).map((b) => {
     const file = byPath.get(b.source!);
+    // A resident process knows the length of a block it placed before (the same text).
+    const known = memo?.get(b.id);
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      bytes: b.length ?? blockBytes(b, file),
+      bytes: b.length ?? (known?.text === b.text ? known.length : blockBytes(b, file)),
     };
   });
 }
@@ -223,13 +227,14 @@ export function fileOrder(
   config: ResolvedConfig,
   source: "state" | "lock",
   files: RenderedFile[],
-  kept?: Map<string, KeptOrder>,
+  resident?: Pick<Resident, "orders" | "blocks">,
 ): FileOrder {
+  const kept = resident?.orders;
   let step: OrderStep | undefined;
   return {
     async next(blocks, options = {}) {
       step = undefined;
-      const current = orderFiles(blocks, files);
+      const current = orderFiles(blocks, files, resident?.blocks);
       if (!current.length) return [];
       const previous = await loadPreviousOrder(config, source, options, kept);
       step = advanceOrder(previous.state, current, previous.seed, {
