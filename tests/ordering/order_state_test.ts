@@ -6,6 +6,9 @@ import {
   type OrderFile,
   type OrderState,
 } from "../../pipeline/order_state.ts";
+import { orderFiles } from "../../pipeline/order_memory.ts";
+import type { BlockMemo } from "../../pipeline/_resident.ts";
+import type { RenderedFile } from "../../pipeline/types.ts";
 
 const file = (path: string, bytes: number, v = 1): OrderFile => ({
   path,
@@ -89,4 +92,43 @@ Deno.test("advanceOrder() with keepFirstChanged keeps the edited file in place",
     keepFirstChanged: true,
   });
   assert.deepEqual(paths(step.state), ["a", "b", "c"]);
+});
+
+Deno.test("orderFiles() takes a block's length from a resident's block memo only while its text is the same", () => {
+  const text = "### a.py\n\n```python\nA = 1\n```\n\n";
+  const block = {
+    id: "files:a.py",
+    section: "files",
+    stability: "stable" as const,
+    source: "a.py",
+    text,
+  };
+  const rendered: RenderedFile = {
+    path: "a.py",
+    view: "full",
+    status: "rendered",
+    sha256: "",
+    bytes: 6,
+    text: "A = 1\n",
+    fenced: true,
+    language: "python",
+  };
+  const remembered = new Map<string, BlockMemo>();
+  const memo = { get: (id: string) => remembered.get(id), set: () => {} };
+  const memoOf = (text: string, length: number) => ({
+    text,
+    length,
+    sha256: "",
+    tokens: 0,
+    tokenizer: "o200k",
+  });
+  // Another text under the same id (the file was edited): measured.
+  remembered.set(block.id, memoOf(text.replace("1", "22"), 999));
+  assert.equal(
+    orderFiles([block], [rendered], memo)[0].bytes,
+    new TextEncoder().encode(text).length,
+  );
+  // The same text: the length kept with it (a made-up one here, to tell where it came from).
+  remembered.set(block.id, memoOf(text, 999));
+  assert.equal(orderFiles([block], [rendered], memo)[0].bytes, 999);
 });
