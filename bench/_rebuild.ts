@@ -5,9 +5,10 @@
  * up as `slop watch` does (a warm-up and a build that writes nothing), then
  * edits `FILE` `EDITS` times (two edits in turn; the file is put back) and
  * rebuilds after each, with a full garbage collection between rebuilds. Prints
- * each stage's median and range in ms, and with `--hashes` the sha256 of each
- * rebuild's document, manifest (without its output path) and order state, to
- * compare two versions of slop.
+ * each stage's median and range in ms, then the build's and its CPU time (all
+ * threads: less disturbed by other processes than wall time), and with
+ * `--hashes` the sha256 of each rebuild's document, manifest (without its
+ * output path) and order state, to compare two versions of slop.
  *
  * ```sh
  * deno run -A --v8-flags=--max-semi-space-size=4 bench/_rebuild.ts CONFIG FILE [EDITS] [--server] [--hashes]
@@ -23,6 +24,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { cpuUsage } from "node:process";
 import { join, relative, sep } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
@@ -32,10 +34,11 @@ import { stageClock } from "../pipeline/_timings.ts";
 import { warmUp } from "../cli/_warm_up.ts";
 import { collectGarbage } from "../cli/_collect.ts";
 
-/** One rebuild's stage times in ms and its outputs' hashes. */
+/** One rebuild's stage times in ms, its wall and CPU time (all threads) and its outputs' hashes. */
 export interface Rebuild {
   stages: Map<string, number>;
   total: number;
+  cpu: number;
   hashes: string;
 }
 
@@ -105,12 +108,15 @@ export async function rebuilds(
       state.changed(server ? [] : [rel], server);
       const clock = stageClock({ startup: false });
       const start = performance.now();
+      const used = cpuUsage();
       const result = await build(config, { builtins, resident: state, timings: clock });
       const total = performance.now() - start;
+      const { user, system } = cpuUsage(used);
+      const cpu = (user + system) / 1000;
       await state.settled();
       const hashes = withHashes ? await outputHashes(result, stateDir) : "";
       const stages = new Map(clock.stages().map((s) => [s.stage, s.ms]));
-      out.push({ stages, total, hashes });
+      out.push({ stages, total, cpu, hashes });
       collectGarbage();
     }
   } finally {
@@ -138,6 +144,7 @@ if (import.meta.main) {
     [
       ...names.map((n) => line(n, samples.map((s) => s.stages.get(n) ?? 0))),
       line("total", samples.map((s) => s.total)),
+      line("cpu", samples.map((s) => s.cpu)),
     ].join("  ") + `  load ${load}`,
   );
 }
