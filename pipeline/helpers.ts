@@ -102,6 +102,31 @@ export async function writeAtomic(
   }
 }
 
+/**
+ * {@linkcode writeAtomic}, synchronously: for small files written on a build's path (a manifest,
+ * a mark), where each awaited file operation would wait for a task turn.
+ *
+ * @example
+ * ```ts
+ * import { writeAtomicSync } from "./helpers.ts";
+ * // writeAtomicSync(".slop/out/context_001.json", "{}\n");
+ * ```
+ */
+export function writeAtomicSync(path: string, text: string): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
+  try {
+    Deno.writeTextFileSync(tmp, text);
+    Deno.renameSync(tmp, path);
+  } catch (error) {
+    try {
+      Deno.removeSync(tmp);
+    } catch {
+      // Never made.
+    }
+    throw writeError(path, error);
+  }
+}
+
 /** The same kind of error, saying which file could not be written (not the temp file's rename). */
 function writeError(path: string, error: unknown): unknown {
   if (!(error instanceof Error)) return error;
