@@ -151,9 +151,10 @@ export async function saveStatIndex(index: StatIndex): Promise<void> {
  * ```
  */
 export function unchanged(record: StatRecord, info: Deno.FileInfo, readStart: number): boolean {
-  const fp = fingerprint(info);
-  return record.dev === fp.dev && record.ino === fp.ino && record.size === fp.size &&
-    record.mtime === fp.mtime && record.ctime === fp.ctime && settled(fp, readStart);
+  // Compared field by field (no fingerprint object per file: a rebuild looks at every file).
+  return record.dev === (info.dev ?? 0) && record.ino === (info.ino ?? 0) &&
+    record.size === info.size && record.mtime === (info.mtime?.getTime() ?? 0) &&
+    record.ctime === (info.ctime?.getTime() ?? 0) && settled(record, readStart);
 }
 
 /** Both times safely older than the recording build's read (not racily clean). */
