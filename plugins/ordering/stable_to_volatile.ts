@@ -32,14 +32,19 @@ export function sortByStability(blocks: Block[]): Block[] {
     sectionRank.set(b.section, Math.min(sectionRank.get(b.section) ?? 9, RANK[b.stability]));
     if (!firstSeen.has(b.section)) firstSeen.set(b.section, i);
   });
+  // Each block's keys are looked up once, not at every comparison.
   return blocks
-    .map((block, index) => ({ block, index }))
+    .map((block, index) => ({
+      block,
+      index,
+      rank: sectionRank.get(block.section)!,
+      first: firstSeen.get(block.section)!,
+      heading: Number(block.heading ?? false),
+      stability: RANK[block.stability],
+    }))
     .sort((a, b) =>
-      sectionRank.get(a.block.section)! - sectionRank.get(b.block.section)! ||
-      firstSeen.get(a.block.section)! - firstSeen.get(b.block.section)! ||
-      Number(b.block.heading ?? false) - Number(a.block.heading ?? false) ||
-      RANK[a.block.stability] - RANK[b.block.stability] ||
-      a.index - b.index
+      a.rank - b.rank || a.first - b.first || b.heading - a.heading ||
+      a.stability - b.stability || a.index - b.index
     )
     .map(({ block }) => block);
 }
