@@ -61,6 +61,8 @@ export interface BuildSession {
   builtins: Plugin[];
   /** Whether the build is the session's first (its time includes the process's start). */
   first: boolean;
+  /** Told of each build that succeeded, with its config. */
+  built?(result: BuildResult, config: ResolvedConfig): void;
 }
 
 /** Options of {@linkcode runBuild}. */
@@ -99,6 +101,7 @@ export async function runBuild(
     return 2;
   }
   let result: BuildResult;
+  let config: ResolvedConfig;
   const clock: StageClock | undefined = flags.timings
     ? stageClock({ startup: !session || session.first })
     : undefined;
@@ -129,7 +132,7 @@ export async function runBuild(
       return config;
     };
     // `--since` asks git at load time: a kept config would keep an old answer.
-    const config = session && flags.since === undefined
+    config = session && flags.since === undefined
       ? await session.config(configKey(paths, flags, budget), load)
       : await load(false);
     clock?.mark("config");
@@ -141,6 +144,7 @@ export async function runBuild(
       onProgress: bar.update,
     });
     bar.done();
+    session?.built?.(result, config);
   } catch (error) {
     bar.done();
     // An error may quote input (a parser's excerpt of a broken config line): redact it.

@@ -30,6 +30,8 @@ import {
   serverVersion,
 } from "./_server_files.ts";
 import { serverSession } from "./_server_session.ts";
+import { warmUp } from "./_warm_up.ts";
+import type { BuildResult } from "../pipeline/build.ts";
 import type { Terminal } from "./_terminal.ts";
 import { formatBytes } from "./_output.ts";
 
@@ -79,6 +81,9 @@ interface BuildRequest {
 /** Heap growth in bytes after which the server collects garbage after a build. */
 const COLLECT_AFTER = 2 * 1024 * 1024;
 
+/** Quiet milliseconds after a build before the server's upkeep (warm-up, collection) runs. */
+const UPKEEP_AFTER_MS = 150;
+
 /**
  * Run a build server in this process until it is idle for `--idle`, stopped
  * or stale; resolves to the exit code.
@@ -119,6 +124,11 @@ export async function runServer(flags: ServerFlags): Promise<number> {
   };
   Deno.writeTextFileSync(files.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
   const session = serverSession({ sources: ownSources() });
+  // The first build's result, for the warm-up after it.
+  let first: { result: BuildResult } | undefined;
+  session.built = (result) => {
+    if (session.first) first = { result };
+  };
   let builds = 0;
   let lastBuildMs: number | undefined;
   let lastBuildPeakRss: number | undefined;
@@ -139,7 +149,12 @@ export async function runServer(flags: ServerFlags): Promise<number> {
   };
   // Builds run one at a time, in the order they came.
   let queue: Promise<void> = Promise.resolve();
-  const enqueue = (work: () => Promise<void>) => {
+  // Upkeep between builds (the warm-up, a garbage collection) waits for a quiet moment: a build
+  // asked for soon after the last one does not wait behind it.
+  let upkeep: ReturnType<typeof setTimeout> | undefined;
+  let upkeepDue = false;
+  const enqueue = (work: () => Promise<void>, quiet = false) => {
+    if (!quiet) clearTimeout(upkeep);
     active++;
     clearTimeout(timer);
     queue = queue.then(work).catch((error) => log(String(error?.stack ?? error))).finally(() => {
@@ -190,8 +205,23 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     // An edit to a module the config imports is seen from the first answer on.
     await session.settled();
     await writeMessage(conn, { type: "exit", code }).catch(() => {});
-    // After the answer: the deferred cache writes, then the garbage (see `_collect.ts`).
+    // After the answer: the deferred cache writes (the next build would wait for them).
     await session.resident.settled();
+    upkeepDue = true;
+    clearTimeout(upkeep);
+    upkeep = setTimeout(() => enqueue(tidy, true), UPKEEP_AFTER_MS);
+  };
+  const tidy = async () => {
+    if (!upkeepDue) return;
+    upkeepDue = false;
+    if (first) {
+      // Load what a build after an edit needs that the first build loaded in a worker only (the
+      // secret scanner) or not at all (the grammars of files it took from the cache).
+      const { files } = first.result;
+      first = undefined;
+      await warmUp(files);
+    }
+    // The garbage of the builds since the last collection (see `_collect.ts`).
     if (Deno.memoryUsage().heapUsed - collected >= COLLECT_AFTER) {
       collectGarbage();
       collected = Deno.memoryUsage().heapUsed;
@@ -234,6 +264,7 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     if (!closed) log(String((error as Error)?.stack ?? error));
   } finally {
     clearTimeout(timer);
+    clearTimeout(upkeep);
     Deno.removeSignalListener("SIGTERM", terminate);
   }
   await queue;
