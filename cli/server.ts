@@ -98,6 +98,7 @@ export async function runServer(flags: ServerFlags): Promise<number> {
   const idleMs = idleFlag(flags.idle);
   if (idleMs === undefined) return 2;
   const files = await serverFiles({ config: flags.config, stateDir: flags.stateDir });
+  if (flags.detached) trimLog(files.log);
   const log = flags.detached
     ? (text: string) => appendLog(files.log, text)
     : (text: string) => console.error(`slop: ${text}`);
@@ -197,6 +198,7 @@ export async function runServer(flags: ServerFlags): Promise<number> {
       terminal.stderr(`slop: ${error instanceof Error ? error.message : String(error)}\n`);
       code = 1;
     }
+    const wasFirst = session.first;
     session.first = false;
     builds++;
     lastBuildMs = Math.round(performance.now() - start);
@@ -204,6 +206,14 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     await flushed();
     // An edit to a module the config imports is seen from the first answer on.
     await session.settled();
+    if (wasFirst) {
+      // The first build is usually cold: its cache writes and its garbage (the project's texts,
+      // as read, rendered and counted) are dealt with before it answers, as a build in the client's
+      // process would, not by the next build, which is the one that should be quick.
+      await session.resident.settled();
+      collectGarbage();
+      collected = Deno.memoryUsage().heapUsed;
+    }
     await writeMessage(conn, { type: "exit", code }).catch(() => {});
     // After the answer: the deferred cache writes (the next build would wait for them).
     await session.resident.settled();
@@ -495,6 +505,17 @@ function removeQuietly(path: string) {
     Deno.removeSync(path);
   } catch {
     // Not there.
+  }
+}
+
+/** The size past which a server starting empties its log (it keeps the last server's lines). */
+const LOG_MAX = 1 << 20;
+
+function trimLog(path: string) {
+  try {
+    if (Deno.statSync(path).size > LOG_MAX) Deno.truncateSync(path, 0);
+  } catch {
+    // No log yet.
   }
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type CliRun, makeProject, runCli, tempDir } from "../_helpers.ts";
+import { type CliRun, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 
 /** A project and a folder of its own for build servers (removed with the servers at the end). */
 async function serverCase(tree: Record<string, string>) {
@@ -195,6 +195,53 @@ Deno.test("two clients at once start one build server", async () => {
     assert.equal(all[0].builds, 2);
     const out = [...Deno.readDirSync(join(served.root, ".slop/out"))].map((e) => e.name).sort();
     assert.deepEqual(out.filter((n) => n.endsWith(".md")), ["context_001.md", "context_002.md"]);
+  } finally {
+    await served.stopAll();
+  }
+});
+
+/** A copy of the bundled example whose config imports this repository's `config.ts`. */
+async function exampleCopy(dir: string): Promise<string> {
+  await new Deno.Command("cp", { args: ["-r", `${join(REPO, "examples")}/.`, dir] }).output();
+  await Deno.remove(join(dir, ".slop"), { recursive: true }).catch(() => {});
+  const config = join(dir, "slop.config.ts");
+  const text = await Deno.readTextFile(config);
+  const url = new URL("../../config.ts", import.meta.url).href;
+  await Deno.writeTextFile(config, text.replace(`"../config.ts"`, `"${url}"`));
+  return dir;
+}
+
+Deno.test("slop build --server follows the example's history, slices, knowledge and sources", async () => {
+  const served = await serverCase({});
+  const local = await exampleCopy(await tempDir());
+  await exampleCopy(served.root);
+  const edit = async (root: string) => {
+    await Deno.writeTextFile(
+      join(root, "discussion.jsonl"),
+      `{"role": "User", "content": "And a restock report?"}\n`,
+      { append: true },
+    );
+    await Deno.writeTextFile(
+      join(root, "slop/knowledge/facts.md"),
+      "- Stock is never negative.\n",
+      {
+        append: true,
+      },
+    );
+    const design = join(root, "docs/design.md");
+    await Deno.writeTextFile(design, "# Moved down\n\n" + await Deno.readTextFile(design));
+    const report = join(root, "src/report.ts");
+    await Deno.writeTextFile(report, (await Deno.readTextFile(report)) + "\nexport const x = 1;\n");
+  };
+  try {
+    for (const round of [1, 2]) {
+      if (round === 2) await Promise.all([edit(served.root), edit(local)]);
+      const server = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
+      const own = ok(await runCli(["build", "--stdout", "-q"], local));
+      assert.equal(server.stdout, own.stdout, `round ${round}`);
+      assert.equal(server.stderr, own.stderr);
+    }
+    assert.equal((await served.status())?.builds, 2);
   } finally {
     await served.stopAll();
   }
