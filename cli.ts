@@ -123,8 +123,13 @@ const PROGRAM: ProgramSpec = {
         },
       ],
       run: async (paths, options) => {
-        const { commandTypo } = await load("_command_typo");
-        const typo = await commandTypo(paths, [...PROGRAM.commands!.map((c) => c.name), "help"]);
+        // A first operand that could be a mistyped command (a build with none loads nothing).
+        const typo = paths.length
+          ? await (await load("_command_typo")).commandTypo(paths, [
+            ...PROGRAM.commands!.map((c) => c.name),
+            "help",
+          ])
+          : undefined;
         if (typo) {
           const { printError } = await load("_output");
           printError(typo);
