@@ -231,8 +231,8 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     first = undefined;
     await warmUp(result.files);
     session.resident.changed([], true);
-    const dry = { builtins: session.builtins, resident: session.resident, write: false };
-    await buildOnce(config, dry).catch(() => {});
+    const dry = { builtins: session.builtins, resident: session.resident };
+    await buildOnce(config, { ...dry, write: false, record: false }).catch(() => {});
     await session.resident.settled();
   };
   const tidy = () => {

@@ -38,6 +38,9 @@ Deno.test("slop build --server writes what a build in the process writes, in one
     assert.equal(first.stderr, "");
     const pid = (await served.status())?.pid;
     assert.ok(pid && pid !== Deno.pid);
+    // The server's rehearsal after its first build is not recorded as the last build.
+    const stats = JSON.parse(ok(await served.slop(["cache", "stats", "--json"])).stdout);
+    assert.deepEqual(stats.lastBuild.files, { hits: 0, misses: 2 });
     for (const root of [served.root, local]) {
       await Deno.writeTextFile(join(root, "src/b.ts"), "export const b = 3;\n");
       await Deno.writeTextFile(join(root, "src/c.md"), "# new file\n");
