@@ -78,7 +78,7 @@ export async function buildViaServer(
     let answer: Record<string, unknown> | undefined;
     try {
       await writeMessage(conn, request);
-      answer = await relay(readFrames(conn.readable));
+      answer = await relay(readFrames(conn));
     } catch {
       answer = undefined;
     } finally {

@@ -68,25 +68,38 @@ export function writeMessage(to: FrameWriter, message: unknown): Promise<void> {
   return writeFrame(to, "message", new TextEncoder().encode(JSON.stringify(message)));
 }
 
+/** Something frames are read from (a connection's `read`, not its stream). */
+export interface FrameReader {
+  read(p: Uint8Array): Promise<number | null>;
+}
+
+/** Bytes asked of the connection at a time. */
+const CHUNK = 64 * 1024;
+
 /**
- * The frames of a stream, in order, until it ends; an error when it ends
- * inside a frame or a frame has an unknown kind.
+ * The frames read from a connection, in order, until it ends; an error when
+ * it ends inside a frame or a frame has an unknown kind. It reads with
+ * `read()`, not the connection's `readable` stream: Deno loads its streams
+ * implementation on first use (about 10 ms of a client's start).
  *
  * @example
  * ```ts
  * import { readFrames } from "./_frames.ts";
- * // for await (const frame of readFrames(conn.readable)) console.log(frame.kind);
+ * // for await (const frame of readFrames(conn)) console.log(frame.kind);
  * ```
  */
-export async function* readFrames(stream: ReadableStream<Uint8Array>): AsyncGenerator<Frame> {
+export async function* readFrames(from: FrameReader): AsyncGenerator<Frame> {
   // Chunks not yet framed, joined only once a whole frame is there (a 1 MiB frame comes in
   // many chunks).
   let pending: Uint8Array[] = [];
   let size = 0;
   let need = 5;
-  for await (const chunk of stream) {
-    pending.push(chunk);
-    size += chunk.length;
+  for (;;) {
+    const chunk = new Uint8Array(CHUNK);
+    const n = await from.read(chunk);
+    if (n === null) break;
+    pending.push(chunk.subarray(0, n));
+    size += n;
     while (size >= need) {
       let buffer = pending.length === 1 ? pending[0] : concat(pending, size);
       pending = [buffer];

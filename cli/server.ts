@@ -246,7 +246,7 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     return Promise.resolve();
   };
   const serve = async (conn: Deno.UnixConn) => {
-    const frames = readFrames(conn.readable);
+    const frames = readFrames(conn);
     let request: Record<string, unknown> | undefined;
     try {
       const first = (await frames.next()).value;
@@ -384,7 +384,7 @@ async function serversOf(flags: ServerFlags): Promise<ServerFiles[]> {
 async function ask(conn: Deno.UnixConn, message: unknown): Promise<ServerStatus | undefined> {
   try {
     await writeMessage(conn, message);
-    for await (const frame of readFrames(conn.readable)) {
+    for await (const frame of readFrames(conn)) {
       if (frame.kind === "message") return readMessage(frame) as unknown as ServerStatus;
     }
     return undefined;
