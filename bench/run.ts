@@ -126,7 +126,7 @@ async function slopServer(
   config: string,
   state: string,
   servers: string,
-): Promise<{ peakRss?: number; lastBuildMs?: number } | undefined> {
+): Promise<{ peakRss?: number; lastBuildPeakRss?: number; lastBuildMs?: number } | undefined> {
   const args = ["run", "-A", "--quiet", join(REPO, "cli.ts"), "server", command];
   args.push("--config", config, "--state-dir", state, ...(command === "status" ? ["--json"] : []));
   const out = await new Deno.Command(Deno.execPath(), {
@@ -216,17 +216,20 @@ async function benchCorpus(
     // the RSS is the server's peak (the client's is Deno's start, about 40 MB).
     const servers = await Deno.makeTempDir({ prefix: "slop_bench_servers_" });
     const state = `${view.state}-server`;
-    const served = async (name: string) => {
+    // The cold row's RSS is the server's peak so far (its start, the build and the rehearsal
+    // after it), the warm row's the peak during its build (what the server holds, and the build).
+    const served = async (name: string, whole: boolean) => {
       serverBuilds[name] ??= [];
       const sample = await measure(slopJob(view.config, state, { servers }));
       const status = await slopServer("status", view.config, state, servers);
-      add(name, "slop", { seconds: sample.seconds, rssMb: (status?.peakRss ?? 0) / 1024 / 1024 });
+      const rss = (whole ? status?.peakRss : status?.lastBuildPeakRss) ?? 0;
+      add(name, "slop", { seconds: sample.seconds, rssMb: rss / 1024 / 1024 });
       if (status?.lastBuildMs !== undefined) serverBuilds[name].push(status.lastBuildMs);
     };
     try {
-      await served(`server ${cold}`);
+      await served(`server ${cold}`, true);
       await Deno.writeFile(target, edited(original, i, target));
-      await served(`server ${warm}`);
+      await served(`server ${warm}`, false);
     } finally {
       await Deno.writeFile(target, original);
       await slopServer("stop", view.config, state, servers);
