@@ -222,7 +222,7 @@ async function benchCorpus(
       serverBuilds[name] ??= [];
       const sample = await measure(slopJob(view.config, state, { servers }));
       const status = await slopServer("status", view.config, state, servers);
-      const rss = (whole ? status?.peakRss : status?.lastBuildPeakRss) ?? 0;
+      const rss = (whole ? status?.peakRss : status?.lastBuildPeakRss ?? status?.peakRss) ?? 0;
       add(name, "slop", { seconds: sample.seconds, rssMb: rss / 1024 / 1024 });
       if (status?.lastBuildMs !== undefined) serverBuilds[name].push(status.lastBuildMs);
     };
