@@ -16,6 +16,7 @@ import type { ResolvedConfig } from "../pipeline/types.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { configImports } from "./_config_graph.ts";
 import type { BuildSession } from "./build.ts";
+import { type ServerChanges, serverWatch } from "./_server_watch.ts";
 
 /** A build server's session. */
 export interface ServerSession extends BuildSession {
@@ -26,6 +27,10 @@ export interface ServerSession extends BuildSession {
   stale(): string | undefined;
   /** Wait until the modules the first config imports are known (read beside its first build). */
   settled(): Promise<void>;
+  /** What the watcher told before the last build; null when every file was looked at. */
+  lastChanges: ServerChanges | null;
+  /** Stop the file watchers. */
+  close(): void;
 }
 
 /** Options of {@linkcode serverSession}. */
@@ -34,6 +39,11 @@ export interface ServerSessionOptions {
   sources?: string[];
   /** Configs kept (by flags, working directory and environment). @default {4} */
   maxConfigs?: number;
+  /**
+   * Watch each project's files, with tick files in this folder named after this id (see
+   * `_server_watch.ts`); absent, every build looks at every file.
+   */
+  watch?: { dir: string; id: string };
 }
 
 /** A config as loaded, with the stamp of the files that decided it. */
@@ -59,8 +69,10 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
   for (const path of options.sources ?? []) modules.set(path, fileStamp(path));
   let loaded = false;
   let imports: Promise<void> = Promise.resolve();
-  return {
-    resident: resident(),
+  const state = resident();
+  const watch = options.watch && serverWatch(options.watch);
+  const session: ServerSession = {
+    resident: state,
     builtins: builtinPlugins(),
     first: true,
     async config(key, load) {
@@ -90,7 +102,17 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
     settled() {
       return imports;
     },
+    lastChanges: null,
+    async changes(config) {
+      const seen = watch ? await watch.changes(config) : undefined;
+      session.lastChanges = seen ?? null;
+      state.changed(seen?.paths ?? [], seen ? seen.structural : true);
+    },
+    close() {
+      watch?.close();
+    },
   };
+  return session;
 }
 
 /**

@@ -61,6 +61,8 @@ export interface BuildSession {
   builtins: Plugin[];
   /** Whether the build is the session's first (its time includes the process's start). */
   first: boolean;
+  /** Tell the resident what changed since its last build, before a build with `config`. */
+  changes?(config: ResolvedConfig): Promise<void>;
   /** Told of each build that succeeded, with its config. */
   built?(result: BuildResult, config: ResolvedConfig): void;
 }
@@ -135,6 +137,7 @@ export async function runBuild(
     config = session && flags.since === undefined
       ? await session.config(configKey(paths, flags, budget), load)
       : await load(false);
+    await session?.changes?.(config);
     clock?.mark("config");
     result = await build(config, {
       timings: clock,

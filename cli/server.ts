@@ -66,6 +66,8 @@ export interface ServerStatus extends ServerInfo {
   peakRss: number;
   /** The last build's peak resident set size, in bytes (Linux; else absent). */
   lastBuildPeakRss?: number;
+  /** What the file watcher told before the last build; null when it looked at every file. */
+  lastChanges?: { paths: string[]; structural: boolean } | null;
 }
 
 /** A build request, as `cli/_client.ts` sends it. */
@@ -125,7 +127,7 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     idleMs,
   };
   Deno.writeTextFileSync(files.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
-  const session = serverSession({ sources: ownSources() });
+  const session = serverSession({ sources: ownSources(), watch: { dir: files.dir, id: files.id } });
   // The first build's result, for the warm-up after it.
   let first: { result: BuildResult; config: ResolvedConfig } | undefined;
   session.built = (result, config) => {
@@ -171,6 +173,7 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     rss: Deno.memoryUsage().rss,
     peakRss: Math.max(peakBefore, peakRss()),
     ...(lastBuildPeakRss ? { lastBuildPeakRss } : {}),
+    ...(builds ? { lastChanges: session.lastChanges } : {}),
   });
   const build = async (conn: Deno.UnixConn, request: BuildRequest) => {
     const stale = request.version !== serverVersion()
@@ -190,8 +193,6 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     peakBefore = Math.max(peakBefore, peakRss());
     const measured = resetPeakRss();
     const { terminal, flushed } = remoteTerminal(conn, request.stderrIsTerminal);
-    // No watcher tells the server what changed: every file is looked at (a stat each).
-    session.resident.changed([], true);
     let code: number;
     try {
       code = await runBuild(request.paths, request.flags, { terminal, session });
@@ -230,7 +231,9 @@ export async function runServer(flags: ServerFlags): Promise<number> {
   const rehearse = async ({ result, config }: { result: BuildResult; config: ResolvedConfig }) => {
     first = undefined;
     await warmUp(result.files);
-    session.resident.changed([], true);
+    const told = session.lastChanges;
+    await session.changes?.(config);
+    session.lastChanges = told;
     const dry = { builtins: session.builtins, resident: session.resident };
     await buildOnce(config, { ...dry, write: false, record: false }).catch(() => {});
     await session.resident.settled();
@@ -286,6 +289,7 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     Deno.removeSignalListener("SIGTERM", terminate);
   }
   await queue;
+  session.close();
   await session.resident.close();
   removeOwn(files);
   log(`exiting after ${builds} build${builds === 1 ? "" : "s"}`);

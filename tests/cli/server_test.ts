@@ -11,7 +11,13 @@ async function serverCase(tree: Record<string, string>) {
     runCli(args, root, { ...env, ...extra });
   const status = async () => {
     const run = await slop(["server", "status", "--json"]);
-    return run.code === 0 ? JSON.parse(run.stdout) as { pid: number; builds: number } : undefined;
+    return run.code === 0
+      ? JSON.parse(run.stdout) as {
+        pid: number;
+        builds: number;
+        lastChanges?: { paths: string[]; structural: boolean } | null;
+      }
+      : undefined;
   };
   const stopAll = () => slop(["server", "stop", "--all", "--quiet"]);
   return { root, runtime, slop, status, stopAll };
@@ -58,7 +64,26 @@ Deno.test("slop build --server writes what a build in the process writes, in one
       await Deno.readTextFile(join(served.root, ".slop/out/context_002.md")),
       /new file/,
     );
-    assert.deepEqual(await served.status().then((s) => [s?.pid, s?.builds]), [pid, 2]);
+    // A file created: the watcher says the list may have changed, and the files are listed again.
+    const status = await served.status();
+    assert.deepEqual([status?.pid, status?.builds], [pid, 2]);
+    assert.equal(status?.lastChanges?.structural, true);
+    // An edit only: the watcher names the file, and no other file is looked at.
+    for (const root of [served.root, local]) {
+      await Deno.writeTextFile(join(root, "src/a.py"), "def a():\n    return 2\n");
+    }
+    assert.equal(
+      ok(await served.slop(["build", "--server"])).stdout,
+      ok(await runCli(["build"], local)).stdout,
+    );
+    assert.equal(
+      await Deno.readTextFile(join(served.root, ".slop/out/context_003.md")),
+      await Deno.readTextFile(join(local, ".slop/out/context_003.md")),
+    );
+    assert.deepEqual((await served.status())?.lastChanges, {
+      paths: ["src/a.py"],
+      structural: false,
+    });
   } finally {
     await served.stopAll();
   }
