@@ -27,6 +27,12 @@ const NO_CACHE = {
   flags: "--no-cache",
   description: "render and count everything anew; read and write no cache",
 };
+const IDLE = {
+  flags: "--idle <time>",
+  description: "how long the server waits for a build before it exits, e.g. 30s, 15m, 2h",
+  default: "15m",
+};
+const ALL_SERVERS = { flags: "--all", description: "every build server of this user" };
 const BUILD_NOW = [
   { flags: "--build", description: "build now instead of reading the latest output" },
   { flags: "--persona <name>", description: "build now with a persona from the config" },
@@ -105,14 +111,33 @@ const PROGRAM: ProgramSpec = {
         QUIET,
         NO_CACHE,
         { flags: "--timings", description: "print the time of each build stage to stderr" },
+        {
+          flags: "--server",
+          description: "build in this project's build server, kept warm between builds " +
+            "(started when none runs; see slop server)",
+        },
+        {
+          flags: "--server-idle <time>",
+          description: "with --server: how long a server started now waits for a build " +
+            "before it exits (default: 15m)",
+        },
       ],
       run: async (paths, options) => {
-        const { commandTypo } = await load("_command_typo");
-        const typo = await commandTypo(paths, [...PROGRAM.commands!.map((c) => c.name), "help"]);
+        // A first operand that could be a mistyped command (a build with none loads nothing).
+        const typo = paths.length
+          ? await (await load("_command_typo")).commandTypo(paths, [
+            ...PROGRAM.commands!.map((c) => c.name),
+            "help",
+          ])
+          : undefined;
         if (typo) {
           const { printError } = await load("_output");
           printError(typo);
           return EXIT_USAGE;
+        }
+        if (options.server) {
+          const code = await (await load("_client")).buildViaServer(paths, options);
+          if (code !== undefined) return code;
         }
         const { runBuild } = await load("build");
         return await runBuild(paths, options);
@@ -234,6 +259,45 @@ const PROGRAM: ProgramSpec = {
         },
       ],
       run: async (_, options) => (await load("watch")).runWatch(options),
+    },
+    {
+      name: "server",
+      description: "the build servers behind build --server: start, status, stop",
+      commands: [
+        {
+          name: "start",
+          description: "start this project's build server in the background (unless it runs)",
+          options: [CONFIG, STATE_DIR, IDLE, QUIET],
+          run: async (_, options) => (await load("server")).runServerStart(options),
+        },
+        {
+          name: "status",
+          description: "whether this project's build server runs, its builds and memory " +
+            "(exit 1 when none runs)",
+          options: [CONFIG, STATE_DIR, ALL_SERVERS, JSON_FLAG("the status")],
+          run: async (_, options) => (await load("server")).runServerStatus(options),
+        },
+        {
+          name: "stop",
+          description: "stop this project's build server once its current build is done",
+          options: [CONFIG, STATE_DIR, ALL_SERVERS, QUIET],
+          run: async (_, options) => (await load("server")).runServerStop(options),
+        },
+        {
+          name: "run",
+          description: "be the build server, in the foreground (what start runs in the background)",
+          options: [
+            CONFIG,
+            STATE_DIR,
+            IDLE,
+            {
+              flags: "--detached",
+              description: "ignore Ctrl-C and hang-up and write to the server's log file",
+            },
+          ],
+          run: async (_, options) => (await load("server")).runServer(options),
+        },
+      ],
     },
     {
       name: "check",
@@ -371,6 +435,7 @@ export async function main(args: string[], options: MainOptions = {}): Promise<n
 
 /** The modules of cli/ that commands load when they run, by name. */
 interface CommandModules {
+  _client: typeof import("./cli/_client.ts");
   _command_typo: typeof import("./cli/_command_typo.ts");
   _output: typeof import("./cli/_output.ts");
   build: typeof import("./cli/build.ts");
@@ -381,6 +446,7 @@ interface CommandModules {
   knowledge: typeof import("./cli/knowledge.ts");
   payload: typeof import("./cli/payload.ts");
   report: typeof import("./cli/report.ts");
+  server: typeof import("./cli/server.ts");
   slice: typeof import("./cli/slice.ts");
   stats: typeof import("./cli/stats.ts");
   watch: typeof import("./cli/watch.ts");

@@ -7,7 +7,9 @@
  * Repomix token cache, both counting tokens, same file-size limit), skeleton
  * vs `--compress` (when the skeleton view exists), and the warm rebuild after
  * a one-file edit (slop's second build in the same state dir against
- * Repomix's second run with the same token cache). The resident case is a
+ * Repomix's second run with the same token cache), each also with
+ * `slop build --server` (the cold run starts the build server, the warm run
+ * is a new client process). The resident case is a
  * `slop watch` process rebuilding after a one-file edit (the time from the
  * edit to its line saying the document is written), next to the same
  * Repomix second runs. `--timings` prints slop's stage timings of each warm
@@ -95,7 +97,15 @@ async function slopConfig(dir: string, corpus: Corpus, view: string): Promise<st
   return path;
 }
 
-function slopJob(config: string, state: string, timings = false): Job {
+/** Options of {@linkcode slopJob}. */
+interface SlopJobOptions {
+  /** Print the stage timings (`--timings`). */
+  timings?: boolean;
+  /** Build in a build server whose files live in this folder (`--server`, `XDG_RUNTIME_DIR`). */
+  servers?: string;
+}
+
+function slopJob(config: string, state: string, options: SlopJobOptions = {}): Job {
   return {
     cmd: Deno.execPath(),
     args: ["run", "-A", SLOP_V8_FLAGS, "--quiet", join(REPO, "cli.ts"), "build", "-q"].concat([
@@ -103,10 +113,31 @@ function slopJob(config: string, state: string, timings = false): Job {
       config,
       "--state-dir",
       state,
-      ...(timings ? ["--timings"] : []),
+      ...(options.timings ? ["--timings"] : []),
+      ...(options.servers ? ["--server"] : []),
     ]),
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...(options.servers ? { XDG_RUNTIME_DIR: options.servers } : {}) },
   };
+}
+
+/** `slop server <command> --json` for a config and state dir, with the servers' folder. */
+async function slopServer(
+  command: "status" | "stop",
+  config: string,
+  state: string,
+  servers: string,
+): Promise<{ peakRss?: number; lastBuildPeakRss?: number; lastBuildMs?: number } | undefined> {
+  const args = ["run", "-A", "--quiet", join(REPO, "cli.ts"), "server", command];
+  args.push("--config", config, "--state-dir", state, ...(command === "status" ? ["--json"] : []));
+  const out = await new Deno.Command(Deno.execPath(), {
+    args,
+    env: { NO_COLOR: "1", XDG_RUNTIME_DIR: servers },
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return command === "status" && out.success
+    ? JSON.parse(new TextDecoder().decode(out.stdout))
+    : undefined;
 }
 
 function peerJob(peer: Peer, corpus: Corpus, out: string, cache: string, extra: string[]): Job {
@@ -156,6 +187,8 @@ async function benchCorpus(
   const original = await Deno.readFile(target);
   const samples: Record<string, { slop: Sample[]; peer: Sample[]; sb: number; pb: number }> = {};
   const hits: string[] = [];
+  // The server's own time of each build (from `slop server status`), by case.
+  const serverBuilds: Record<string, number[]> = {};
   const add = (name: string, who: "slop" | "peer", s: Sample) => {
     samples[name] ??= { slop: [], peer: [], sb: 0, pb: 0 };
     samples[name][who].push(s);
@@ -172,13 +205,36 @@ async function benchCorpus(
     add(cold, "slop", await measure(slopJob(view.config, view.state)));
     samples[cold].sb = await fileSize(join(view.state, "out", "context_001.md"));
     await Deno.writeFile(target, edited(original, i, target));
-    const timed = await measure(slopJob(view.config, view.state, options.timings));
+    const timed = await measure(slopJob(view.config, view.state, { timings: options.timings }));
     add(warm, "slop", logTimings(`${corpus.name} warm ${view.label}`, timed));
     samples[warm].sb = await fileSize(join(view.state, "out", "context_002.md"));
     if (view.label === "full") {
       hits.push(await cacheHits(join(view.state, "out", "context_002.json")));
     }
     await Deno.writeFile(target, original);
+    // slop's build server: the same in a fresh state dir, a new client process for each build;
+    // the RSS is the server's peak (the client's is Deno's start, about 40 MB).
+    const servers = await Deno.makeTempDir({ prefix: "slop_bench_servers_" });
+    const state = `${view.state}-server`;
+    // The cold row's RSS is the server's peak so far (its start, the build and the rehearsal
+    // after it), the warm row's the peak during its build (what the server holds, and the build).
+    const served = async (name: string, whole: boolean) => {
+      serverBuilds[name] ??= [];
+      const sample = await measure(slopJob(view.config, state, { servers }));
+      const status = await slopServer("status", view.config, state, servers);
+      const rss = (whole ? status?.peakRss : status?.lastBuildPeakRss ?? status?.peakRss) ?? 0;
+      add(name, "slop", { seconds: sample.seconds, rssMb: rss / 1024 / 1024 });
+      if (status?.lastBuildMs !== undefined) serverBuilds[name].push(status.lastBuildMs);
+    };
+    try {
+      await served(`server ${cold}`, true);
+      await Deno.writeFile(target, edited(original, i, target));
+      await served(`server ${warm}`, false);
+    } finally {
+      await Deno.writeFile(target, original);
+      await slopServer("stop", view.config, state, servers);
+      await Deno.remove(servers, { recursive: true }).catch(() => {});
+    }
     // Repomix: the same with a fresh token cache.
     const cache = join(work, `repomix-${view.label}-cache-${i}.json`);
     add(cold, "peer", await measure(peerJob(peer, corpus, view.peerOut, cache, view.peerArgs)));
@@ -219,6 +275,15 @@ async function benchCorpus(
       }
       log(`${corpus.name}: run ${i + 1}/${runs} done`);
     }
+    // The server rows are timed against the same Repomix runs as the rows they are named after.
+    for (const [name, sample] of Object.entries(samples)) {
+      if (!name.startsWith("server ")) continue;
+      const base = samples[name.slice("server ".length)];
+      Object.assign(sample, { peer: base.peer, sb: base.sb, pb: base.pb });
+      notes.push(
+        `${corpus.name}: ${name}: the server's builds took ${serverBuilds[name].join(", ")} ms`,
+      );
+    }
     // Resident: `slop watch` in the first run's state dir, the same file edited `runs` times.
     const resident = async (name: string, config: string, state: string, peerCase: string) => {
       const watched = await watchRebuilds(config, state, target, {
@@ -257,6 +322,10 @@ async function benchCorpus(
     "cold skeleton vs --compress": 2,
     "warm, one file edited": 20,
     "warm skeleton, one file edited": 20,
+    "server cold full vs markdown": 2,
+    "server warm, one file edited": 20,
+    "server cold skeleton vs --compress": 2,
+    "server warm skeleton, one file edited": 20,
     "watch rebuild, one file edited": 20,
     "watch skeleton rebuild, one file edited": 20,
   };
@@ -343,6 +412,9 @@ export function resultsMarkdown(
       mb(MAX_FILE_SIZE)
     } MB. ` +
     "Warm = the second run after a one-file edit, with the same state dir / token cache. " +
+    "Server rows are the same two runs with `slop build --server` in a fresh state dir: the " +
+    "cold run starts the project's build server, the warm run is a new client process handing " +
+    "it the build; their RSS is the server's peak (the client's own is Deno's start). " +
     "Watch rows are a resident process: `slop watch --debounce " + String(WATCH_DEBOUNCE) +
     "`, started before and kept running, timed from writing the one-file edit to its line " +
     "saying the rebuilt document is written (debounce and file-system event included; its " +

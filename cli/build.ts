@@ -10,12 +10,15 @@ import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
 import type { OutputFormat, Strategy } from "../pipeline/types.ts";
-import { formatBytes, printError, relativeToCwd } from "./_output.ts";
+import { formatBytes, relativeToCwd } from "./_output.ts";
 import { formatFlagError, strategyFlagError } from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/_timings.ts";
+import type { Resident } from "../pipeline/_resident.ts";
+import type { Plugin, ResolvedConfig } from "../pipeline/types.ts";
+import { processTerminal, type Terminal } from "./_terminal.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
@@ -45,6 +48,33 @@ export interface BuildFlags {
   timings?: boolean;
 }
 
+/** What a build server keeps between the builds it runs (see `cli/server.ts`). */
+export interface BuildSession {
+  /**
+   * The config for a build: the one kept for the same `key` (the build's flags, paths, working
+   * directory and environment) while its file is unchanged, else `load(reload)`'s.
+   */
+  config(key: string, load: (reload: boolean) => Promise<ResolvedConfig>): Promise<ResolvedConfig>;
+  /** The state kept between builds (cache, stat index, memos). */
+  resident: Resident;
+  /** The built-in plugins, made once. */
+  builtins: Plugin[];
+  /** Whether the build is the session's first (its time includes the process's start). */
+  first: boolean;
+  /** Tell the resident what changed since its last build, before a build with `config`. */
+  changes?(config: ResolvedConfig): Promise<void>;
+  /** Told of each build that succeeded, with its config. */
+  built?(result: BuildResult, config: ResolvedConfig): void;
+}
+
+/** Options of {@linkcode runBuild}. */
+export interface RunBuildOptions {
+  /** Where the output goes. @default {processTerminal()} */
+  terminal?: Terminal;
+  /** A build server's state; absent, the build loads everything itself. */
+  session?: BuildSession;
+}
+
 /**
  * Run `slop build`; resolves to the exit code.
  *
@@ -54,7 +84,14 @@ export interface BuildFlags {
  * // const code = await runBuild([], { stdout: true });
  * ```
  */
-export async function runBuild(paths: string[], flags: BuildFlags): Promise<number> {
+export async function runBuild(
+  paths: string[],
+  flags: BuildFlags,
+  options: RunBuildOptions = {},
+): Promise<number> {
+  const terminal = options.terminal ?? processTerminal();
+  const session = options.session;
+  const printError = (message: string) => terminal.stderr(`slop: ${message}\n`);
   const flagError = strategyFlagError(flags.strategy) ?? formatFlagError(flags.format);
   if (flagError) {
     printError(flagError);
@@ -66,64 +103,93 @@ export async function runBuild(paths: string[], flags: BuildFlags): Promise<numb
     return 2;
   }
   let result: BuildResult;
-  const clock: StageClock | undefined = flags.timings ? stageClock() : undefined;
+  let config: ResolvedConfig;
+  const clock: StageClock | undefined = flags.timings
+    ? stageClock({ startup: !session || session.first })
+    : undefined;
   // Silent when stderr is not a terminal or with --quiet.
-  const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
+  const bar = progressBar({
+    enabled: !flags.quiet && terminal.stderrIsTerminal,
+    write: terminal.stderr,
+  });
   try {
-    const config = await loadConfig({
-      config: flags.config,
-      include: flags.include,
-      ignore: flags.ignore,
-      persona: flags.persona,
-      preset: flags.preset,
-      strategy: flags.strategy as Strategy | undefined,
-      focus: flags.focus,
-      since: flags.since,
-      budget,
-      stateDir: flags.stateDir,
-      paths,
-    });
-    if (flags.format) config.output.format = flags.format as OutputFormat;
-    if (flags.failOnSecret) config.secrets.failOnSecret = true;
-    if (flags.cache === false) config.cache.enabled = false;
+    const load = async (reload: boolean) => {
+      const config = await loadConfig({
+        config: flags.config,
+        include: flags.include,
+        ignore: flags.ignore,
+        persona: flags.persona,
+        preset: flags.preset,
+        strategy: flags.strategy as Strategy | undefined,
+        focus: flags.focus,
+        since: flags.since,
+        budget,
+        stateDir: flags.stateDir,
+        paths,
+        reload,
+      });
+      if (flags.format) config.output.format = flags.format as OutputFormat;
+      if (flags.failOnSecret) config.secrets.failOnSecret = true;
+      if (flags.cache === false) config.cache.enabled = false;
+      return config;
+    };
+    // `--since` asks git at load time: a kept config would keep an old answer.
+    config = session && flags.since === undefined
+      ? await session.config(configKey(paths, flags, budget), load)
+      : await load(false);
+    await session?.changes?.(config);
     clock?.mark("config");
     result = await build(config, {
       timings: clock,
-      builtins: builtinPlugins(),
+      builtins: session?.builtins ?? builtinPlugins(),
+      resident: session?.resident,
       write: !flags.stdout,
       onProgress: bar.update,
     });
     bar.done();
+    session?.built?.(result, config);
   } catch (error) {
     bar.done();
     // An error may quote input (a parser's excerpt of a broken config line): redact it.
     printError(redactMessage(error instanceof Error ? error.message : String(error)));
     return error instanceof ConfigError || error instanceof SinceError ? 2 : 1;
   }
-  const out = flags.stdout || flags.json ? console.error : console.log;
+  const say = (text: string) =>
+    flags.stdout || flags.json ? terminal.stderr(text + "\n") : terminal.stdout(text + "\n");
   if (flags.stdout && flags.json) {
     // One JSON value on stdout: the manifest and the document it describes.
     const both = { manifest: result.manifest, document: result.document };
-    await writeStdout(JSON.stringify(both, null, 2) + "\n");
-  } else if (flags.stdout) await writeStdout(result.document);
-  else if (flags.json) await writeStdout(JSON.stringify(result.manifest, null, 2) + "\n");
-  if (!flags.quiet) out(summaryText(result));
+    await terminal.stdout(JSON.stringify(both, null, 2) + "\n");
+  } else if (flags.stdout) await terminal.stdout(result.document);
+  else if (flags.json) await terminal.stdout(JSON.stringify(result.manifest, null, 2) + "\n");
+  if (!flags.quiet) await say(summaryText(result));
   if (clock) {
     clock.mark("print");
-    console.error(timingsText(clock));
+    terminal.stderr(timingsText(clock) + "\n");
   }
   const errors = result.files.filter((f) => f.status === "error").length;
   return flags.strict && errors ? 1 : 0;
 }
 
+/**
+ * What a build's config depends on: the working directory, the environment (a config may read
+ * it), the paths and the flags that go into the config; not the output flags (`--stdout`,
+ * `--json`, `--quiet`...).
+ */
+function configKey(paths: string[], flags: BuildFlags, budget: number | undefined): string {
+  const env = Object.entries(Deno.env.toObject()).sort(([a], [b]) => a < b ? -1 : 1);
+  return JSON.stringify([
+    Deno.cwd(),
+    env,
+    paths,
+    [flags.config, flags.include, flags.ignore, flags.persona, flags.preset, flags.strategy],
+    [flags.focus, flags.since, budget, flags.stateDir, flags.format, flags.failOnSecret],
+    flags.cache,
+  ]);
+}
+
 /** Files listed by name in the summary (skipped or failed; the rest is counted). */
 const SUMMARY_LIST_MAX = 20;
-
-async function writeStdout(text: string) {
-  const bytes = new TextEncoder().encode(text);
-  let written = 0;
-  while (written < bytes.length) written += await Deno.stdout.write(bytes.subarray(written));
-}
 
 /**
  * The human summary: files by status, bytes per section, the stable prefix.

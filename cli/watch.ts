@@ -239,7 +239,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   if (previous) {
     await collect(true);
     await warmUp(previous.files);
-    await build(config, { builtins, resident: state, write: false }).catch(() => {});
+    await build(config, { builtins, resident: state, write: false, record: false }).catch(() => {});
     await collect(true);
   }
   const say = flags.quiet ? () => {} : console.log;

@@ -87,6 +87,11 @@ export interface BuildOptions {
   builtins: Plugin[];
   /** Write the document and manifest to `output.dir`. @default {true} */
   write?: boolean;
+  /**
+   * Record this build's cache hits as the last build's (`slop cache stats`); `false` for a
+   * resident process's rehearsal, which builds only to run the code once. @default {true}
+   */
+  record?: boolean;
   /** Where ordering rules take the previous order from. @default {"state"} */
   orderSource?: "state" | "lock";
   /** Called for each warning as it happens. */
@@ -387,10 +392,12 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   if (cache.enabled) {
     const hits = files.filter((f) => f.cache === "hit").length;
     const persist = async () => {
-      await recordBuild(config.cache.dir, {
-        files: { hits, misses: files.filter((f) => f.cache === "miss").length },
-        tokens: { hits: counted.hits, misses: counted.misses },
-      });
+      if (options.record !== false) {
+        await recordBuild(config.cache.dir, {
+          files: { hits, misses: files.filter((f) => f.cache === "miss").length },
+          tokens: { hits: counted.hits, misses: counted.misses },
+        });
+      }
       await saveContentKeys(cache, files);
       await cache.flush();
       if (index?.changed()) await saveStatIndex(index.result());

@@ -1,0 +1,209 @@
+/**
+ * The client side of `slop build --server`: find this project's build
+ * server (start it when none runs, one client at a time), hand it the build
+ * with this process's working directory and environment, and write what it
+ * sends to stdout and stderr. It loads nothing of the pipeline, so a build
+ * the server has warm costs this process little more than Deno's start. When
+ * no server can be used, the caller builds in this process.
+ *
+ * @module
+ */
+
+import { type Frame, readFrames, readMessage, writeMessage } from "./_frames.ts";
+import {
+  DEFAULT_IDLE_MS,
+  parseDuration,
+  type ServerFiles,
+  serverFiles,
+  serverVersion,
+} from "./_server_files.ts";
+import { SLOP_V8_FLAGS } from "./_v8_flags.ts";
+import type { BuildFlags } from "./build.ts";
+
+/** Flags of `slop build --server`. */
+export interface ServerBuildFlags extends BuildFlags {
+  /** How long a server started now waits for a build before it exits (`--server-idle`). */
+  serverIdle?: string;
+}
+
+/** How long a client waits for a server it started to listen. */
+const START_TIMEOUT_MS = 30_000;
+
+/**
+ * Run a build in this project's build server; resolves to the exit code, or
+ * to undefined (after a warning) when no server can be used.
+ *
+ * @example
+ * ```ts
+ * import { buildViaServer } from "./_client.ts";
+ * // const code = await buildViaServer([], { config: "slop.config.ts" }) ?? await runBuild(...);
+ * ```
+ */
+export async function buildViaServer(
+  paths: string[],
+  flags: ServerBuildFlags,
+): Promise<number | undefined> {
+  const { server: _, serverIdle, ...build } = flags as ServerBuildFlags & { server?: boolean };
+  const warn = (why: string) => {
+    stderr(`slop: warning: ${why}: building in this process\n`);
+    return undefined;
+  };
+  if (Deno.build.os === "windows") return warn("the build server needs Unix sockets");
+  const idleMs = serverIdle === undefined ? DEFAULT_IDLE_MS : parseDuration(serverIdle);
+  if (idleMs === undefined) {
+    stderr(`slop: Invalid --server-idle "${serverIdle}": expected a time like 30s, 15m or 2h\n`);
+    return 2;
+  }
+  let files: ServerFiles;
+  try {
+    files = await serverFiles({ config: flags.config, stateDir: flags.stateDir });
+  } catch (error) {
+    return warn(error instanceof Error ? error.message : String(error));
+  }
+  const request = {
+    type: "build",
+    version: serverVersion(),
+    paths,
+    flags: build,
+    cwd: Deno.cwd(),
+    env: Deno.env.toObject(),
+    stderrIsTerminal: Deno.stderr.isTerminal(),
+  };
+  // A server that finds itself stale (slop or a module of the config changed) answers
+  // "restart" and exits: the build goes to a new one.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const conn = await connectServer(files.socket) ??
+      await startServer(files, { config: flags.config, stateDir: flags.stateDir, idleMs });
+    if (!conn) return warn(`the build server did not start (see "${files.log}")`);
+    let answer: Record<string, unknown> | undefined;
+    try {
+      await writeMessage(conn, request);
+      answer = await relay(readFrames(conn));
+    } catch {
+      answer = undefined;
+    } finally {
+      closeQuietly(conn);
+    }
+    if (answer?.type === "exit") return Number(answer.code);
+    if (answer?.type !== "restart") {
+      return warn(`the build server ended without an answer (see "${files.log}")`);
+    }
+    await gone(files.socket);
+  }
+  return warn("the build server asked for a restart twice");
+}
+
+/** Write stdout and stderr frames to this process's streams; the first message ends it. */
+async function relay(frames: AsyncGenerator<Frame>): Promise<Record<string, unknown> | undefined> {
+  for await (const frame of frames) {
+    if (frame.kind === "message") return readMessage(frame);
+    if (frame.kind === "stdout") await writeAll(Deno.stdout, frame.data);
+    else writeAllSync(Deno.stderr, frame.data);
+  }
+  return undefined;
+}
+
+/** Options of {@linkcode startServer}. */
+export interface StartServerOptions {
+  /** `--config` as given. */
+  config?: string;
+  /** `--state-dir` as given. */
+  stateDir?: string;
+  /** Milliseconds without a build before the server exits. */
+  idleMs: number;
+}
+
+/**
+ * A connection to the server at `socket`, or undefined when none listens.
+ *
+ * @example
+ * ```ts
+ * import { connectServer } from "./_client.ts";
+ * await connectServer("/tmp/none.sock"); // undefined
+ * ```
+ */
+export async function connectServer(socket: string): Promise<Deno.UnixConn | undefined> {
+  try {
+    return await Deno.connect({ transport: "unix", path: socket });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Start the server of `files` in the background (unless another client
+ * just did) and connect to it; undefined when it did not start listening.
+ *
+ * @example
+ * ```ts
+ * import { startServer } from "./_client.ts";
+ * import { serverFiles } from "./_server_files.ts";
+ * // const conn = await startServer(await serverFiles({}), { idleMs: 60_000 });
+ * ```
+ */
+export async function startServer(
+  files: ServerFiles,
+  options: StartServerOptions,
+): Promise<Deno.UnixConn | undefined> {
+  // One client at a time starts it: the others wait here, then find it listening.
+  const lock = await Deno.open(files.lock, { create: true, write: true, mode: 0o600 });
+  try {
+    await lock.lock(true);
+    const running = await connectServer(files.socket);
+    if (running) return running;
+    const args = ["run", "-A", SLOP_V8_FLAGS, new URL("../cli.ts", import.meta.url).href];
+    args.push("server", "run", "--detached", "--idle", `${options.idleMs}ms`);
+    if (options.config !== undefined) args.push("--config", options.config);
+    if (options.stateDir !== undefined) args.push("--state-dir", options.stateDir);
+    const child = new Deno.Command(Deno.execPath(), {
+      args,
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    child.unref();
+    let exited = false;
+    child.status.then(() => exited = true, () => exited = true);
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (let wait = 5; Date.now() < deadline && !exited; wait = Math.min(wait * 2, 50)) {
+      const conn = await connectServer(files.socket);
+      if (conn) return conn;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return undefined;
+  } finally {
+    lock.close();
+  }
+}
+
+/** Wait (at most 5 s) until nothing listens at `socket`. */
+async function gone(socket: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const conn = await connectServer(socket);
+    if (!conn) return;
+    closeQuietly(conn);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function closeQuietly(conn: Deno.Conn) {
+  try {
+    conn.close();
+  } catch {
+    // Already closed.
+  }
+}
+
+async function writeAll(to: { write(p: Uint8Array): Promise<number> }, bytes: Uint8Array) {
+  let written = 0;
+  while (written < bytes.length) written += await to.write(bytes.subarray(written));
+}
+
+function writeAllSync(to: { writeSync(p: Uint8Array): number }, bytes: Uint8Array) {
+  let written = 0;
+  while (written < bytes.length) written += to.writeSync(bytes.subarray(written));
+}
+
+function stderr(text: string) {
+  writeAllSync(Deno.stderr, new TextEncoder().encode(text));
+}

@@ -1,0 +1,147 @@
+/**
+ * Where a build server lives: one server per slop version, working
+ * directory, `--config`, `--state-dir` and `SLOP_DIR`, named by a hash of
+ * them, in a folder only this user can open (`$XDG_RUNTIME_DIR/slop`, else
+ * `<tmp>/slop-<uid>`): its socket, its lock (held while one client starts
+ * it), its log and its description. Loads nothing but Deno's own API, so a
+ * client that finds its server running starts in a few milliseconds.
+ *
+ * @module
+ */
+
+import meta from "../deno.json" with { type: "json" };
+
+/** The files of one build server. */
+export interface ServerFiles {
+  /** The folder of every server of this user. */
+  dir: string;
+  /** The hash naming this server's files. */
+  id: string;
+  /** The Unix socket it listens on. */
+  socket: string;
+  /** Locked by the client that starts it, so that two clients start one server. */
+  lock: string;
+  /** What it writes while detached (its errors). */
+  log: string;
+  /** Its description: pid, working directory, config, start time (JSON). */
+  info: string;
+}
+
+/** What names a server: the flags and environment a build's config is found with. */
+export interface ServerKey {
+  /** `--config`, as given. */
+  config?: string;
+  /** `--state-dir`, as given. */
+  stateDir?: string;
+  /** The working directory. @default {Deno.cwd()} */
+  cwd?: string;
+}
+
+/** A server's description in its info file. */
+export interface ServerInfo {
+  pid: number;
+  /** The client's working directory. */
+  cwd: string;
+  /** `--config`, as given, if any. */
+  config?: string;
+  /** `--state-dir`, as given, if any. */
+  stateDir?: string;
+  /** slop's version and where it runs from. */
+  version: string;
+  /** When it started (ISO time). */
+  started: string;
+  /** Milliseconds without a request before it exits. */
+  idleMs: number;
+}
+
+/** Milliseconds a server waits for a request before it exits, by default (15 minutes). */
+export const DEFAULT_IDLE_MS = 15 * 60 * 1000;
+
+/**
+ * What a client and its server must agree on: slop's version, the Deno
+ * version and the module the CLI runs from.
+ *
+ * @example
+ * ```ts
+ * import { serverVersion } from "./_server_files.ts";
+ * serverVersion(); // "0.1.0 deno 2.9.6 file:///.../cli/_server_files.ts"
+ * ```
+ */
+export function serverVersion(): string {
+  return `${meta.version} deno ${Deno.version.deno} ${import.meta.url}`;
+}
+
+/**
+ * The folder of this user's servers, made (mode 700) when missing; an error
+ * when it exists but another user owns it or others may open it.
+ *
+ * @example
+ * ```ts
+ * import { serverDir } from "./_server_files.ts";
+ * serverDir(); // "/run/user/1000/slop"
+ * ```
+ */
+export function serverDir(): string {
+  const runtime = Deno.env.get("XDG_RUNTIME_DIR");
+  const uid = Deno.uid();
+  const tmp = Deno.env.get("TMPDIR") || "/tmp";
+  const dir = runtime
+    ? `${runtime.replace(/\/+$/, "")}/slop`
+    : `${tmp.replace(/\/+$/, "")}/slop-${uid}`;
+  try {
+    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+  }
+  const info = Deno.statSync(dir);
+  if (!info.isDirectory || (uid !== null && info.uid !== uid) || ((info.mode ?? 0) & 0o077)) {
+    throw new Error(
+      `The build server folder "${dir}" must be a folder of yours that only you can open (mode 700)`,
+    );
+  }
+  return dir;
+}
+
+/**
+ * The files of the server for `key`.
+ *
+ * @example
+ * ```ts
+ * import { serverFiles } from "./_server_files.ts";
+ * const files = await serverFiles({ config: "slop.config.ts" });
+ * files.socket; // "/run/user/1000/slop/3f2a...c1.sock"
+ * ```
+ */
+export async function serverFiles(key: ServerKey): Promise<ServerFiles> {
+  const dir = serverDir();
+  const named = JSON.stringify([
+    serverVersion(),
+    key.cwd ?? Deno.cwd(),
+    key.config ?? null,
+    key.stateDir ?? null,
+    Deno.env.get("SLOP_DIR") ?? null,
+  ]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(named));
+  const id = [...new Uint8Array(digest).slice(0, 10)]
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  const at = (ext: string) => `${dir}/${id}.${ext}`;
+  return { dir, id, socket: at("sock"), lock: at("lock"), log: at("log"), info: at("json") };
+}
+
+/**
+ * Read a time like `30s`, `15m`, `2h` or `500ms` (a plain number is seconds)
+ * into milliseconds; undefined when it is none.
+ *
+ * @example
+ * ```ts
+ * import { parseDuration } from "./_server_files.ts";
+ * parseDuration("15m"); // 900000
+ * parseDuration("soon"); // undefined
+ * ```
+ */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  if (!match) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? "s"]!;
+  return Math.round(Number(match[1]) * unit);
+}

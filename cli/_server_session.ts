@@ -1,0 +1,141 @@
+/**
+ * What a build server keeps between builds: the resident state (cache,
+ * stat index, memos), the built-in plugins, and the configs it loaded, each
+ * kept while the config file (and the config files that could take its
+ * place) are as they were. The modules the process loaded — slop's own and
+ * those the config imports — cannot be loaded twice: when one changes, the
+ * server is stale and a new one takes over.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { CONFIG_FILES } from "../pipeline/config.ts";
+import { resident } from "../pipeline/_resident.ts";
+import type { ResolvedConfig } from "../pipeline/types.ts";
+import { builtinPlugins } from "./_builtins.ts";
+import { configImports } from "./_config_graph.ts";
+import type { BuildSession } from "./build.ts";
+import { type ServerChanges, serverWatch } from "./_server_watch.ts";
+
+/** A build server's session. */
+export interface ServerSession extends BuildSession {
+  /**
+   * Why this process cannot build with what is on disk now (a module it loaded changed), or
+   * undefined when it can.
+   */
+  stale(): string | undefined;
+  /** Wait until the modules the first config imports are known (read beside its first build). */
+  settled(): Promise<void>;
+  /** What the watcher told before the last build; null when every file was looked at. */
+  lastChanges: ServerChanges | null;
+  /** Stop the file watchers. */
+  close(): void;
+}
+
+/** Options of {@linkcode serverSession}. */
+export interface ServerSessionOptions {
+  /** Module files this process loaded (slop's own), checked by {@linkcode ServerSession.stale}. */
+  sources?: string[];
+  /** Configs kept (by flags, working directory and environment). @default {4} */
+  maxConfigs?: number;
+  /**
+   * Watch each project's files, with tick files in this folder named after this id (see
+   * `_server_watch.ts`); absent, every build looks at every file.
+   */
+  watch?: { dir: string; id: string };
+}
+
+/** A config as loaded, with the stamp of the files that decided it. */
+interface Kept {
+  config: ResolvedConfig;
+  stamp: string;
+}
+
+/**
+ * A session for a build server.
+ *
+ * @example
+ * ```ts
+ * import { serverSession } from "./_server_session.ts";
+ * const session = serverSession();
+ * session.stale(); // undefined
+ * ```
+ */
+export function serverSession(options: ServerSessionOptions = {}): ServerSession {
+  const maxConfigs = options.maxConfigs ?? 4;
+  const configs = new Map<string, Kept>();
+  const modules = new Map<string, string>();
+  for (const path of options.sources ?? []) modules.set(path, fileStamp(path));
+  let loaded = false;
+  let imports: Promise<void> = Promise.resolve();
+  const state = resident();
+  const watch = options.watch && serverWatch(options.watch);
+  const session: ServerSession = {
+    resident: state,
+    builtins: builtinPlugins(),
+    first: true,
+    async config(key, load) {
+      const kept = configs.get(key);
+      if (kept && kept.stamp === configStamp(kept.config)) return kept.config;
+      // A config file imported before may have changed since: a new key imports it anew too.
+      const config = await load(loaded);
+      const first = !loaded;
+      loaded = true;
+      configs.delete(key);
+      configs.set(key, { config, stamp: configStamp(config) });
+      if (configs.size > maxConfigs) configs.delete(configs.keys().next().value!);
+      // Read beside the first build (`deno info` takes about 0.1 s).
+      if (first && config.configPath) {
+        imports = configImports(config.configPath).then((paths) => {
+          for (const path of paths) if (!modules.has(path)) modules.set(path, fileStamp(path));
+        });
+      }
+      return config;
+    },
+    stale() {
+      for (const [path, stamp] of modules) {
+        if (fileStamp(path) !== stamp) return `"${path}" changed`;
+      }
+      return undefined;
+    },
+    settled() {
+      return imports;
+    },
+    lastChanges: null,
+    async changes(config) {
+      const seen = watch ? await watch.changes(config) : undefined;
+      session.lastChanges = seen ?? null;
+      state.changed(seen?.paths ?? [], seen ? seen.structural : true);
+    },
+    close() {
+      watch?.close();
+    },
+  };
+  return session;
+}
+
+/**
+ * The config file's stamp and those of the config files of its folder that
+ * would be found before it (or instead of none).
+ */
+function configStamp(config: ResolvedConfig): string {
+  const stamps = config.configPath ? [fileStamp(config.configPath)] : [];
+  const dir = config.configPath ? join(config.configPath, "..") : Deno.cwd();
+  for (const name of CONFIG_FILES) {
+    const path = join(dir, name);
+    if (path === config.configPath) break;
+    stamps.push(fileStamp(path));
+  }
+  return stamps.join(" ");
+}
+
+/** Modification time, size and inode of a file, or "missing". */
+function fileStamp(path: string): string {
+  try {
+    const info = Deno.statSync(path);
+    return `${info.mtime?.getTime()}:${info.size}:${info.ino}`;
+  } catch {
+    return "missing";
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * What changed in a build server's project between two builds, told by a
+ * file watcher, so that a build after a one-file edit neither lists the
+ * project's files again (a walk, or `git ls-files`) nor looks at each of them.
+ * Before each build the server creates a tick file in its own folder, which
+ * the same watcher watches, and waits for that file's event: one watcher
+ * reports its events in order, so every change made before the build was
+ * asked for has been reported by then. When the watcher cannot say (the
+ * project's first build, a watcher that failed or lost events, no tick event
+ * within a second), the build looks at every file, as a build without a
+ * server does.
+ *
+ * @module
+ */
+
+import { join, relative, sep } from "node:path";
+import { watchIgnoredDirs } from "../pipeline/_resident.ts";
+import type { ResolvedConfig } from "../pipeline/types.ts";
+import { readEvent } from "./_watch_events.ts";
+
+/** What changed under a root since the last build (root-relative paths with `/`). */
+export interface ServerChanges {
+  /** The files changed. */
+  paths: string[];
+  /** Files may have been created, removed or renamed: the file list is made again. */
+  structural: boolean;
+}
+
+/** A build server's file watchers, one per project root. */
+export interface ServerWatch {
+  /**
+   * What changed under `config.root` since the last call for that root, or undefined when the
+   * watcher cannot say (every file is looked at then).
+   */
+  changes(config: ResolvedConfig): Promise<ServerChanges | undefined>;
+  /** Stop watching. */
+  close(): void;
+}
+
+/** Options of {@linkcode serverWatch}. */
+export interface ServerWatchOptions {
+  /** A folder of the server's own for its tick files (watched with each root). */
+  dir: string;
+  /** A name unique to this server, for its tick files. */
+  id: string;
+  /** Milliseconds to wait for a tick's event. @default {1000} */
+  timeoutMs?: number;
+}
+
+/** One root's watcher and what it saw since the last build. */
+interface RootWatch {
+  watcher: Deno.FsWatcher;
+  paths: Set<string>;
+  structural: boolean;
+  broken: boolean;
+  /** Tick files whose event is awaited, by path: told true when it came, false when it cannot. */
+  waiting: Map<string, (seen: boolean) => void>;
+}
+
+/**
+ * File watchers for a build server.
+ *
+ * @example
+ * ```ts
+ * import { serverWatch } from "./_server_watch.ts";
+ * const watch = serverWatch({ dir: await Deno.makeTempDir(), id: "example" });
+ * // const changes = await watch.changes(config); // undefined the first time
+ * watch.close();
+ * ```
+ */
+export function serverWatch(options: ServerWatchOptions): ServerWatch {
+  const roots = new Map<string, RootWatch>();
+  const timeoutMs = options.timeoutMs ?? 1000;
+  let ticks = 0;
+  return {
+    async changes(config) {
+      const root = roots.get(config.root);
+      if (!root) {
+        roots.set(config.root, start(config, options.dir));
+        return undefined;
+      }
+      if (root.broken) return undefined;
+      const tick = join(options.dir, `${options.id}.tick.${++ticks}`);
+      const seen = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          root.waiting.delete(tick);
+          resolve(false);
+        }, timeoutMs);
+        root.waiting.set(tick, (seen) => {
+          root.waiting.delete(tick);
+          clearTimeout(timer);
+          resolve(seen);
+        });
+      });
+      try {
+        Deno.writeTextFileSync(tick, "");
+      } catch {
+        root.waiting.get(tick)?.(false);
+        return undefined;
+      }
+      const ok = await seen;
+      try {
+        Deno.removeSync(tick);
+      } catch {
+        // Gone already.
+      }
+      const changes = { paths: [...root.paths].sort(), structural: root.structural };
+      root.paths.clear();
+      root.structural = false;
+      return ok ? changes : undefined;
+    },
+    close() {
+      for (const root of roots.values()) {
+        try {
+          root.watcher.close();
+        } catch {
+          // Closed already.
+        }
+      }
+      roots.clear();
+    },
+  };
+}
+
+/** Watch `config.root` and the tick folder; a watcher that cannot start is broken. */
+function start(config: ResolvedConfig, dir: string): RootWatch {
+  const root: RootWatch = {
+    watcher: undefined as unknown as Deno.FsWatcher,
+    paths: new Set(),
+    structural: false,
+    broken: false,
+    waiting: new Map(),
+  };
+  try {
+    root.watcher = Deno.watchFs([config.root, dir], { recursive: true });
+  } catch {
+    root.broken = true;
+    return root;
+  }
+  const ignored = watchIgnoredDirs(config).map((d) => d + sep);
+  const under = config.root.endsWith(sep) ? config.root : config.root + sep;
+  const ticks = dir.endsWith(sep) ? dir : dir + sep;
+  const relevant = (path: string) =>
+    path.startsWith(under) && !ignored.some((d) => path.startsWith(d) || path + sep === d);
+  (async () => {
+    for await (const event of root.watcher) {
+      for (const path of event.paths) {
+        if (path.startsWith(ticks)) root.waiting.get(path)?.(true);
+      }
+      const change = readEvent(event, relevant);
+      if (!change) continue;
+      if (change.structural) root.structural = true;
+      for (const path of change.paths) {
+        root.paths.add(relative(config.root, path).split(sep).join("/"));
+      }
+    }
+  })().catch(() => {}).finally(() => {
+    // A watcher that ended (closed or failed) can say nothing more.
+    root.broken = true;
+    for (const done of [...root.waiting.values()]) done(false);
+  });
+  return root;
+}

@@ -1,0 +1,276 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { type CliRun, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+
+/** A project and a folder of its own for build servers (removed with the servers at the end). */
+async function serverCase(tree: Record<string, string>) {
+  const root = await makeProject(tree);
+  const runtime = await tempDir({ prefix: "slop_servers_" });
+  const env = { XDG_RUNTIME_DIR: runtime };
+  const slop = (args: string[], extra: Record<string, string> = {}) =>
+    runCli(args, root, { ...env, ...extra });
+  const status = async () => {
+    const run = await slop(["server", "status", "--json"]);
+    return run.code === 0
+      ? JSON.parse(run.stdout) as {
+        pid: number;
+        builds: number;
+        lastChanges?: { paths: string[]; structural: boolean } | null;
+      }
+      : undefined;
+  };
+  const stopAll = () => slop(["server", "stop", "--all", "--quiet"]);
+  return { root, runtime, slop, status, stopAll };
+}
+
+function ok(run: CliRun): CliRun {
+  assert.equal(run.code, 0, run.stderr);
+  return run;
+}
+
+const PROJECT = {
+  "slop.config.ts": `export default { files: ["src/**"] };\n`,
+  "src/a.py": "def a():\n    return 1\n",
+  "src/b.ts": "export const b = 2;\n",
+};
+
+Deno.test("slop build --server writes what a build in the process writes, in one server", async () => {
+  const served = await serverCase(PROJECT);
+  const local = await makeProject(PROJECT);
+  try {
+    const first = ok(await served.slop(["build", "--server"]));
+    const own = ok(await runCli(["build"], local));
+    assert.equal(first.stdout, own.stdout, "the same summary");
+    assert.equal(first.stderr, "");
+    const pid = (await served.status())?.pid;
+    assert.ok(pid && pid !== Deno.pid);
+    // The server's rehearsal after its first build is not recorded as the last build.
+    const stats = JSON.parse(ok(await served.slop(["cache", "stats", "--json"])).stdout);
+    assert.deepEqual(stats.lastBuild.files, { hits: 0, misses: 2 });
+    for (const root of [served.root, local]) {
+      await Deno.writeTextFile(join(root, "src/b.ts"), "export const b = 3;\n");
+      await Deno.writeTextFile(join(root, "src/c.md"), "# new file\n");
+    }
+    const second = ok(await served.slop(["build", "--server"]));
+    assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
+    for (const name of ["context_001.md", "context_002.md"]) {
+      assert.equal(
+        await Deno.readTextFile(join(served.root, ".slop/out", name)),
+        await Deno.readTextFile(join(local, ".slop/out", name)),
+        name,
+      );
+    }
+    assert.match(
+      await Deno.readTextFile(join(served.root, ".slop/out/context_002.md")),
+      /new file/,
+    );
+    // A file created: the watcher says the list may have changed, and the files are listed again.
+    const status = await served.status();
+    assert.deepEqual([status?.pid, status?.builds], [pid, 2]);
+    assert.equal(status?.lastChanges?.structural, true);
+    // An edit only: the watcher names the file, and no other file is looked at.
+    for (const root of [served.root, local]) {
+      await Deno.writeTextFile(join(root, "src/a.py"), "def a():\n    return 2\n");
+    }
+    assert.equal(
+      ok(await served.slop(["build", "--server"])).stdout,
+      ok(await runCli(["build"], local)).stdout,
+    );
+    assert.equal(
+      await Deno.readTextFile(join(served.root, ".slop/out/context_003.md")),
+      await Deno.readTextFile(join(local, ".slop/out/context_003.md")),
+    );
+    assert.deepEqual((await served.status())?.lastChanges, {
+      paths: ["src/a.py"],
+      structural: false,
+    });
+  } finally {
+    await served.stopAll();
+  }
+});
+
+Deno.test("slop build --server relays stdout bytes, stderr and exit codes", async () => {
+  const served = await serverCase({
+    ...PROJECT,
+    "src/big.txt": "x".repeat(3 * 1024 * 1024) + "\n",
+  });
+  try {
+    const printed = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
+    const own = ok(await runCli(["build", "--stdout", "-q"], served.root));
+    assert.equal(printed.stdout.length, own.stdout.length);
+    assert.equal(printed.stdout, own.stdout);
+    const bad = await served.slop(["build", "--server", "--budget", "lots"]);
+    assert.equal(bad.code, 2);
+    assert.equal(
+      bad.stderr,
+      'slop: Invalid --budget "lots": expected a positive whole number of tokens\n',
+    );
+    await Deno.writeTextFile(
+      join(served.root, "slop.config.ts"),
+      `export default { filez: [] };\n`,
+    );
+    const broken = await served.slop(["build", "--server"]);
+    assert.equal(broken.code, 2);
+    assert.match(broken.stderr, /filez/);
+    assert.equal((await served.status())?.builds, 3, "one server ran the three builds");
+  } finally {
+    await served.stopAll();
+  }
+});
+
+Deno.test("slop build --server applies a config edit and restarts for an imported module's", async () => {
+  const served = await serverCase({
+    "slop.config.ts": `import { files } from "./files.ts";\nexport default { files };\n`,
+    "files.ts": `export const files = ["a.txt"];\n`,
+    "a.txt": "alpha\n",
+    "b.txt": "beta\n",
+    "c.txt": "gamma\n",
+  });
+  const document = async (n: number) =>
+    await Deno.readTextFile(join(served.root, `.slop/out/context_00${n}.md`));
+  try {
+    ok(await served.slop(["build", "--server"]));
+    const pid = (await served.status())?.pid;
+    assert.match(await document(1), /alpha/);
+    await Deno.writeTextFile(join(served.root, "files.ts"), `export const files = ["b.txt"];\n`);
+    ok(await served.slop(["build", "--server"]));
+    assert.match(await document(2), /beta/);
+    assert.doesNotMatch(await document(2), /alpha/);
+    const restarted = await served.status();
+    assert.notEqual(restarted?.pid, pid, "a new server for the new module");
+    await Deno.writeTextFile(
+      join(served.root, "slop.config.ts"),
+      `import { files } from "./files.ts";\nexport default { files: [...files, "c.txt"] };\n`,
+    );
+    ok(await served.slop(["build", "--server"]));
+    assert.match(await document(3), /gamma/);
+    assert.equal((await served.status())?.pid, restarted?.pid, "a config edit is loaded in place");
+  } finally {
+    await served.stopAll();
+  }
+});
+
+Deno.test("slop build --server builds with the client's environment", async () => {
+  const served = await serverCase({
+    "slop.config.ts": `export default { files: [Deno.env.get("PICK") ?? "a.txt"] };\n`,
+    "a.txt": "alpha\n",
+    "b.txt": "beta\n",
+  });
+  try {
+    ok(await served.slop(["build", "--server", "--stdout", "-q"], { PICK: "a.txt" }));
+    const b = ok(await served.slop(["build", "--server", "--stdout", "-q"], { PICK: "b.txt" }));
+    assert.match(b.stdout, /beta/);
+    assert.doesNotMatch(b.stdout, /alpha/);
+    assert.equal((await served.status())?.builds, 2);
+  } finally {
+    await served.stopAll();
+  }
+});
+
+Deno.test("a killed build server is replaced; stop and status say what runs", async () => {
+  const served = await serverCase(PROJECT);
+  try {
+    assert.equal((await served.slop(["server", "status"])).code, 1);
+    const started = ok(await served.slop(["server", "start"]));
+    assert.match(started.stdout, /^slop: build server pid \d+ for .*: 0 builds; /);
+    const pid = (await served.status())!.pid;
+    Deno.kill(pid, "SIGKILL");
+    ok(await served.slop(["build", "--server", "-q"]));
+    const next = await served.status();
+    assert.ok(next && next.pid !== pid);
+    assert.equal(next.builds, 1);
+    const stopped = ok(await served.slop(["server", "stop"]));
+    assert.equal(stopped.stdout, `slop: stopped the build server (pid ${next.pid})\n`);
+    assert.equal(await served.status(), undefined);
+    const names = [...Deno.readDirSync(join(served.runtime, "slop"))].map((e) => e.name);
+    assert.ok(!names.some((n) => n.endsWith(".sock")), names.join(" "));
+  } finally {
+    await served.stopAll();
+  }
+});
+
+Deno.test("an idle build server exits after --server-idle", async () => {
+  const served = await serverCase(PROJECT);
+  try {
+    ok(await served.slop(["build", "--server", "--server-idle", "300ms", "-q"]));
+    let running = true;
+    for (let i = 0; i < 100 && running; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      running = (await served.status()) !== undefined;
+    }
+    assert.equal(running, false);
+    const bad = await served.slop(["build", "--server", "--server-idle", "soon"]);
+    assert.equal(bad.code, 2);
+    assert.equal(
+      bad.stderr,
+      'slop: Invalid --server-idle "soon": expected a time like 30s, 15m or 2h\n',
+    );
+  } finally {
+    await served.stopAll();
+  }
+});
+
+Deno.test("two clients at once start one build server", async () => {
+  const served = await serverCase(PROJECT);
+  try {
+    const runs = await Promise.all([
+      served.slop(["build", "--server", "-q"]),
+      served.slop(["build", "--server", "-q"]),
+    ]);
+    runs.forEach(ok);
+    const all = JSON.parse(ok(await served.slop(["server", "status", "--all", "--json"])).stdout);
+    assert.equal(all.length, 1);
+    assert.equal(all[0].builds, 2);
+    const out = [...Deno.readDirSync(join(served.root, ".slop/out"))].map((e) => e.name).sort();
+    assert.deepEqual(out.filter((n) => n.endsWith(".md")), ["context_001.md", "context_002.md"]);
+  } finally {
+    await served.stopAll();
+  }
+});
+
+/** A copy of the bundled example whose config imports this repository's `config.ts`. */
+async function exampleCopy(dir: string): Promise<string> {
+  await new Deno.Command("cp", { args: ["-r", `${join(REPO, "examples")}/.`, dir] }).output();
+  await Deno.remove(join(dir, ".slop"), { recursive: true }).catch(() => {});
+  const config = join(dir, "slop.config.ts");
+  const text = await Deno.readTextFile(config);
+  const url = new URL("../../config.ts", import.meta.url).href;
+  await Deno.writeTextFile(config, text.replace(`"../config.ts"`, `"${url}"`));
+  return dir;
+}
+
+Deno.test("slop build --server follows the example's history, slices, knowledge and sources", async () => {
+  const served = await serverCase({});
+  const local = await exampleCopy(await tempDir());
+  await exampleCopy(served.root);
+  const edit = async (root: string) => {
+    await Deno.writeTextFile(
+      join(root, "discussion.jsonl"),
+      `{"role": "User", "content": "And a restock report?"}\n`,
+      { append: true },
+    );
+    await Deno.writeTextFile(
+      join(root, "slop/knowledge/facts.md"),
+      "- Stock is never negative.\n",
+      {
+        append: true,
+      },
+    );
+    const design = join(root, "docs/design.md");
+    await Deno.writeTextFile(design, "# Moved down\n\n" + await Deno.readTextFile(design));
+    const report = join(root, "src/report.ts");
+    await Deno.writeTextFile(report, (await Deno.readTextFile(report)) + "\nexport const x = 1;\n");
+  };
+  try {
+    for (const round of [1, 2]) {
+      if (round === 2) await Promise.all([edit(served.root), edit(local)]);
+      const server = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
+      const own = ok(await runCli(["build", "--stdout", "-q"], local));
+      assert.equal(server.stdout, own.stdout, `round ${round}`);
+      assert.equal(server.stderr, own.stderr);
+    }
+    assert.equal((await served.status())?.builds, 2);
+  } finally {
+    await served.stopAll();
+  }
+});
