@@ -16,10 +16,10 @@ export interface StreamedDocument {
   /** Each block's length in UTF-8 bytes. */
   lengths: number[];
   /**
-   * The UTF-8 bytes of the blocks from block `from` on, in pieces: each piece is valid until
-   * the next is asked for (one buffer is reused).
+   * The UTF-8 bytes of the blocks from block `from` up to (not including) block `to`, in
+   * pieces: each piece is valid until the next is asked for (one buffer is reused).
    */
-  pieces(from?: number): Generator<Uint8Array>;
+  pieces(from?: number, to?: number): Generator<Uint8Array>;
 }
 
 /**
@@ -37,9 +37,9 @@ export interface StreamedDocument {
 export function streamDocument(blocks: PlacedBlock[]): StreamedDocument {
   return {
     lengths: blocks.map((b) => b.length),
-    *pieces(from = 0) {
+    *pieces(from = 0, to = blocks.length) {
       const buffer = pieceBuffer();
-      for (let i = from; i < blocks.length; i++) {
+      for (let i = from; i < to; i++) {
         // A file block part by part (`_block_parts.ts`): its text is not copied whole.
         for (const part of textParts(blocks[i])) yield* encodePieces(part, buffer);
       }

@@ -22,6 +22,8 @@ import type { StreamedDocument } from "./_document.ts";
 export interface WrittenDocument {
   /** The sha256 of each part written, in order. */
   hashes: string[];
+  /** The UTF-8 length of each part (absent in a record written before slop kept it). */
+  lengths?: number[];
   /** The published path. */
   path: string;
   /** Its inode, size and modification time right after publishing. */
@@ -50,7 +52,13 @@ export function loadWritten(path: string): WrittenDocument | undefined {
     const data = JSON.parse(Deno.readTextFileSync(path));
     const ok = typeof data?.path === "string" && typeof data.stamp === "string" &&
       Array.isArray(data.hashes) && data.hashes.every((h: unknown) => typeof h === "string");
-    return ok ? { path: data.path, stamp: data.stamp, hashes: data.hashes } : undefined;
+    const lengths = Array.isArray(data?.lengths) && data.lengths.length === data.hashes?.length &&
+        data.lengths.every((n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0)
+      ? data.lengths as number[]
+      : undefined;
+    return ok
+      ? { path: data.path, stamp: data.stamp, hashes: data.hashes, ...(lengths ? { lengths } : {}) }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -69,8 +77,8 @@ export async function saveWritten(path: string, written: WrittenDocument): Promi
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     await Deno.mkdir(dirname(path), { recursive: true });
-    const { hashes, path: document, stamp } = written;
-    await Deno.writeTextFile(tmp, JSON.stringify({ hashes, path: document, stamp }));
+    const { hashes, lengths, path: document, stamp } = written;
+    await Deno.writeTextFile(tmp, JSON.stringify({ hashes, lengths, path: document, stamp }));
     await Deno.rename(tmp, path);
   } catch {
     await Deno.remove(tmp).catch(() => {});
@@ -286,17 +294,38 @@ export function writePatched(
   ) offset += lengths[same++];
   const draft = previous.draft;
   const drafted = draft !== undefined && fileStamp(draft.path) === draft.stamp;
-  if (offset < MIN_REUSE || (!drafted && fileStamp(previous.path) !== previous.stamp)) return false;
+  const intact = fileStamp(previous.path) === previous.stamp;
+  if (offset < MIN_REUSE || (!drafted && !intact)) return false;
   try {
     if (drafted) Deno.renameSync(draft.path, path);
     else Deno.copyFileSync(previous.path, path);
     using file = Deno.openSync(path, { write: true });
     file.seekSync(offset, Deno.SeekMode.Start);
+    // Blocks after the first change that the last document has too (an edited file's block
+    // moved to the end pushes the others back) are copied from its file, not encoded again.
+    using old = intact && previous.lengths ? Deno.openSync(previous.path) : undefined;
+    const places = old && placesOf(previous);
+    const copy = old && places ? rangeCopier(old, file) : undefined;
+    // Blocks to encode, from `run` up to the current one: written together (one piece buffer).
+    let run = same;
+    const encode = (to: number) => {
+      if (run === to) return;
+      for (const part of Array.isArray(parts) ? parts.slice(run, to) : parts.pieces(run, to)) {
+        for (let at = 0; at < part.length;) at += file.writeSync(part.subarray(at));
+      }
+    };
     let size = offset;
-    for (const part of Array.isArray(parts) ? parts.slice(same) : parts.pieces(same)) {
-      for (let at = 0; at < part.length;) at += file.writeSync(part.subarray(at));
-      size += part.length;
+    for (let i = same; i < lengths.length; i++) {
+      const place = places?.get(hashes[i]);
+      if (copy && place && place.length === lengths[i]) {
+        encode(i);
+        run = i + 1;
+        copy.add(place.offset, lengths[i]);
+      } else copy?.flush();
+      size += lengths[i];
     }
+    copy?.flush();
+    encode(lengths.length);
     file.truncateSync(size);
     return true;
   } catch {
@@ -307,4 +336,52 @@ export function writePatched(
     }
     return false;
   }
+}
+
+/** Where each part of a written document starts, and its length, by its hash (first place). */
+function placesOf(written: WrittenDocument): Map<string, { offset: number; length: number }> {
+  const places = new Map<string, { offset: number; length: number }>();
+  let offset = 0;
+  written.hashes.forEach((hash, i) => {
+    const length = written.lengths![i];
+    if (!places.has(hash)) places.set(hash, { offset, length });
+    offset += length;
+  });
+  return places;
+}
+
+/**
+ * Copies byte ranges of `from` to the current position of `to`, joining ranges that follow
+ * each other into one read and write per megabyte.
+ */
+function rangeCopier(from: Deno.FsFile, to: Deno.FsFile) {
+  let start = 0;
+  let length = 0;
+  let buffer: Uint8Array | undefined;
+  return {
+    add(at: number, n: number) {
+      if (length && at === start + length) length += n;
+      else {
+        this.flush();
+        start = at;
+        length = n;
+      }
+    },
+    flush() {
+      buffer ??= new Uint8Array(1 << 20);
+      while (length > 0) {
+        from.seekSync(start, Deno.SeekMode.Start);
+        const want = Math.min(length, buffer.length);
+        let got = 0;
+        while (got < want) {
+          const n = from.readSync(buffer.subarray(got, want));
+          if (n === null) throw new Error("The last document ended early");
+          got += n;
+        }
+        for (let at = 0; at < want;) at += to.writeSync(buffer.subarray(at, want));
+        start += want;
+        length -= want;
+      }
+    },
+  };
 }

@@ -442,7 +442,12 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     );
     const stamp = fileStamp(output.document);
     const written = stamp
-      ? { hashes: placed.map((b) => b.sha256), path: output.document, stamp }
+      ? {
+        hashes: placed.map((b) => b.sha256),
+        lengths: placed.map((b) => b.length),
+        path: output.document,
+        stamp,
+      }
       : undefined;
     if (resident) resident.keepDocument(written);
     else if (cache.enabled && written) await saveWritten(writtenPath, written);

@@ -169,6 +169,8 @@ Deno.test("the last document's blocks read back only while document and manifest
   const written = loadWritten(join(state, "cache", "stat", records[0].name));
   assert.ok(written, "a build records its document");
   const manifest = JSON.parse(await Deno.readTextFile(written.path.replace(/\.md$/, ".json")));
+  // With each block's length, for the next build to copy the blocks it moves.
+  assert.deepEqual(written.lengths, manifest.blocks.map((b: { length: number }) => b.length));
   const document = await Deno.readFile(written.path);
   const block = manifest.blocks.find((b: { id: string }) => b.id === "files:a.py");
   const back = await earlierBlocks(written)("files:a.py");

@@ -37,6 +37,37 @@ Deno.test("writePatched() writes the same bytes as a whole write, shorter or lon
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("writePatched() copies the blocks the last document has from its file, moved or not", async () => {
+  const dir = await tempDir();
+  // An edited file's block moves to the end: the blocks after it shift, the rest is new.
+  const old = parts([1_100_000, 300_000, 5_000, 70_000, 2_000_000, 40], 3);
+  const previous = join(dir, "context_001.md");
+  await Deno.writeFile(previous, concatBytes(old));
+  const base = {
+    hashes: hashes(old),
+    lengths: old.map((p) => p.length),
+    path: previous,
+    stamp: fileStamp(previous)!,
+  };
+  const edited = parts([300_001], 4)[0];
+  const next = [old[0], old[2], old[3], parts([123], 5)[0], old[4], old[5], edited];
+  const path = join(dir, "next.md");
+  assert.equal(writePatched(path, next, hashes(next), base), true);
+  assert.deepEqual(await Deno.readFile(path), concatBytes(next));
+  // The moved blocks came from the last document's file: given other bytes under the same
+  // hashes, the file still holds the last document's.
+  const given = next.map((p, i) => (i === 2 || i === 4 ? new Uint8Array(p.length) : p));
+  const copied = join(dir, "copied.md");
+  assert.equal(writePatched(copied, given, hashes(next), base), true);
+  assert.deepEqual(await Deno.readFile(copied), concatBytes(next));
+  // Without the lengths (a record kept before them), the blocks are encoded again.
+  const encoded = join(dir, "encoded.md");
+  const { lengths: _, ...unmeasured } = base;
+  assert.equal(writePatched(encoded, given, hashes(next), unmeasured), true);
+  assert.deepEqual(await Deno.readFile(encoded), concatBytes(given));
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("writePatched() declines when little is shared or the previous file changed", async () => {
   const dir = await tempDir();
   const old = parts([1_200_000, 100], 2);
