@@ -13,11 +13,7 @@
  * @module
  */
 
-import { join } from "node:path";
-import { fileURLToPath as fromFileUrl } from "node:url";
-import { runBuild } from "./build.ts";
 import type { BuildFlags } from "./build.ts";
-import { collectGarbage } from "./_collect.ts";
 import { readFrames, readMessage, writeFrame, writeMessage } from "./_frames.ts";
 import { connectServer, startServer } from "./_client.ts";
 import {
@@ -29,9 +25,7 @@ import {
   type ServerInfo,
   serverVersion,
 } from "./_server_files.ts";
-import { serverSession } from "./_server_session.ts";
-import { warmUp } from "./_warm_up.ts";
-import { build as buildOnce, type BuildResult } from "../pipeline/build.ts";
+import type { BuildResult } from "../pipeline/build.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import type { Terminal } from "./_terminal.ts";
 import { formatBytes } from "./_output.ts";
@@ -127,6 +121,11 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     idleMs,
   };
   Deno.writeTextFileSync(files.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
+  // Listening already: a client that started this server connects and waits while the pipeline
+  // loads (a specifier made at run time, so that Deno does not load it before the first line).
+  const { build: buildOnce, collectGarbage, runBuild, serverSession, warmUp } = await import(
+    new URL("./_server_build.ts", import.meta.url).href
+  ) as typeof import("./_server_build.ts");
   const session = serverSession({ sources: ownSources(), watch: { dir: files.dir, id: files.id } });
   // The first build's result, for the warm-up after it.
   let first: { result: BuildResult; config: ResolvedConfig } | undefined;
@@ -209,15 +208,19 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     // An edit to a module the config imports is seen from the first answer on.
     await session.settled();
     if (wasFirst) {
-      // The first build is usually cold: its cache writes and its garbage (the project's texts,
-      // as read, rendered and counted) are dealt with before it answers, as a build in the client's
-      // process would, not by the next build, which is the one that should be quick.
+      // The first build is usually cold: its cache writes and the rehearsal are done before it
+      // answers, as a build in the client's process would do its own, not by the next build,
+      // which is the one that should be quick.
       await session.resident.settled();
       if (first) await rehearse(first);
+    }
+    await writeMessage(conn, { type: "exit", code }).catch(() => {});
+    if (wasFirst) {
+      // Its garbage (the project's texts, as read, rendered and counted) at once, while the
+      // client exits: a next build asked for soon would wait for the collection, but not hold it.
       collectGarbage();
       collected = Deno.memoryUsage().heapUsed;
     }
-    await writeMessage(conn, { type: "exit", code }).catch(() => {});
     // After the answer: the deferred cache writes (the next build would wait for them).
     await session.resident.settled();
     upkeepDue = true;
@@ -455,14 +458,14 @@ function ownSources(): string[] {
   const found: string[] = [];
   const walk = (dir: string, top: boolean) => {
     for (const entry of Deno.readDirSync(dir)) {
-      const path = join(dir, entry.name);
+      const path = `${dir}/${entry.name}`;
       if (entry.isDirectory) {
         if (!entry.name.startsWith(".") && !(top && skip.has(entry.name))) walk(path, false);
       } else if (/\.(?:ts|json)$/.test(entry.name)) found.push(path);
     }
   };
   try {
-    walk(fromFileUrl(url), true);
+    walk(decodeURIComponent(url.pathname).replace(/\/$/, ""), true);
   } catch {
     return [];
   }
