@@ -5,16 +5,16 @@
  * time, in the client's working directory and environment, keeping what
  * `slop watch` keeps between builds (the opened cache, the stat index, the
  * rendered files, the blocks' hashes and counts) and the loaded config while
- * its file is unchanged. Every build looks at every file (a stat each; the
- * changed ones are read), so nothing it keeps can go stale unseen. It exits
- * after a time without builds, on `slop server stop`, or when a module it
- * loaded changes (the next client starts a new one).
+ * its file is unchanged; a file watcher tells each build what changed (see
+ * `_server_watch.ts`). It exits after a time without builds, on
+ * `slop server stop`, or when a module it loaded changes (the next client
+ * starts a new one). This module is the process around the builds
+ * (`_server_builds.ts`) and the commands that start, ask and stop it.
  *
  * @module
  */
 
-import type { BuildFlags } from "./build.ts";
-import { readFrames, readMessage, writeFrame, writeMessage } from "./_frames.ts";
+import { readFrames, readMessage, writeMessage } from "./_frames.ts";
 import { connectServer, startServer } from "./_client.ts";
 import {
   DEFAULT_IDLE_MS,
@@ -25,9 +25,7 @@ import {
   type ServerInfo,
   serverVersion,
 } from "./_server_files.ts";
-import type { BuildResult } from "../pipeline/build.ts";
-import type { ResolvedConfig } from "../pipeline/types.ts";
-import type { Terminal } from "./_terminal.ts";
+import type { BuildRequest, BuildStats } from "./_server_builds.ts";
 import { formatBytes } from "./_output.ts";
 
 /** Flags of `slop server run|start|status|stop`. */
@@ -49,34 +47,10 @@ export interface ServerFlags {
 }
 
 /** A running server's answer to `status`. */
-export interface ServerStatus extends ServerInfo {
-  /** Builds run. */
-  builds: number;
-  /** The last build's time in ms (in the server). */
-  lastBuildMs?: number;
+export interface ServerStatus extends ServerInfo, BuildStats {
   /** Resident set size now, in bytes. */
   rss: number;
-  /** Peak resident set size, in bytes (0 where the system does not say). */
-  peakRss: number;
-  /** The last build's peak resident set size, in bytes (Linux; else absent). */
-  lastBuildPeakRss?: number;
-  /** What the file watcher told before the last build; null when it looked at every file. */
-  lastChanges?: { paths: string[]; structural: boolean } | null;
 }
-
-/** A build request, as `cli/_client.ts` sends it. */
-interface BuildRequest {
-  type: "build";
-  version: string;
-  paths: string[];
-  flags: BuildFlags;
-  cwd: string;
-  env: Record<string, string>;
-  stderrIsTerminal: boolean;
-}
-
-/** Heap growth in bytes after which the server collects garbage after a build. */
-const COLLECT_AFTER = 2 * 1024 * 1024;
 
 /** Quiet milliseconds after a build before the server's upkeep (a collection) runs. */
 const UPKEEP_AFTER_MS = 150;
@@ -121,43 +95,41 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     idleMs,
   };
   Deno.writeTextFileSync(files.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
-  // Listening already: a client that started this server connects and waits while the pipeline
-  // loads (a specifier made at run time, so that Deno does not load it before the first line).
-  const { build: buildOnce, collectGarbage, runBuild, serverSession, warmUp } = await import(
-    new URL("./_server_build.ts", import.meta.url).href
-  ) as typeof import("./_server_build.ts");
-  const session = serverSession({ sources: ownSources(), watch: { dir: files.dir, id: files.id } });
-  // The first build's result, for the warm-up after it.
-  let first: { result: BuildResult; config: ResolvedConfig } | undefined;
-  session.built = (result, config) => {
-    if (session.first) first = { result, config };
-  };
-  let builds = 0;
-  let lastBuildMs: number | undefined;
-  let lastBuildPeakRss: number | undefined;
-  // The peak RSS before the last build (the process's own peak is the largest of these).
-  let peakBefore = 0;
-  let collected = 0;
-  let active = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   const stop = () => {
     if (closed) return;
     closed = true;
     listener.close();
   };
+  // Listening already: a client that started this server connects and waits while the pipeline
+  // loads (a specifier made at run time, so that Deno does not load it before the first line).
+  const { serverBuilds } = await import(
+    new URL("./_server_builds.ts", import.meta.url).href
+  ) as typeof import("./_server_builds.ts");
+  const builds = serverBuilds({
+    sources: ownSources(),
+    watch: { dir: files.dir, id: files.id },
+    version: serverVersion(),
+    onStale: (reason) => {
+      // The socket goes first, so that the client's next try starts a new server.
+      log(`stale: ${reason}; exiting`);
+      stop();
+      removeOwn(files);
+    },
+  });
+  let active = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const arm = () => {
     clearTimeout(timer);
     if (!active) timer = setTimeout(stop, idleMs);
   };
-  // Builds run one at a time, in the order they came.
+  // Builds run one at a time, in the order they came. Upkeep between builds (a garbage
+  // collection) waits for a quiet moment: a build asked for soon after the last one does not
+  // wait behind it.
   let queue: Promise<void> = Promise.resolve();
-  // Upkeep between builds (a garbage collection) waits for a quiet moment: a build asked for soon
-  // after the last one does not wait behind it.
   let upkeep: ReturnType<typeof setTimeout> | undefined;
-  let upkeepDue = false;
-  const enqueue = (work: () => Promise<void>, quiet = false) => {
-    if (!quiet) clearTimeout(upkeep);
+  const enqueue = (work: () => Promise<void> | void, isUpkeep = false) => {
+    if (!isUpkeep) clearTimeout(upkeep);
     active++;
     clearTimeout(timer);
     queue = queue.then(work).catch((error) => log(String(error?.stack ?? error))).finally(() => {
@@ -165,98 +137,18 @@ export async function runServer(flags: ServerFlags): Promise<number> {
       arm();
     });
   };
-  const status = (): ServerStatus => ({
-    ...info,
-    builds,
-    ...(lastBuildMs !== undefined ? { lastBuildMs } : {}),
-    rss: Deno.memoryUsage().rss,
-    peakRss: Math.max(peakBefore, peakRss()),
-    ...(lastBuildPeakRss ? { lastBuildPeakRss } : {}),
-    ...(builds ? { lastChanges: session.lastChanges } : {}),
-  });
+  const status = (): ServerStatus => ({ ...info, ...builds.stats(), rss: Deno.memoryUsage().rss });
   const build = async (conn: Deno.UnixConn, request: BuildRequest) => {
-    const stale = request.version !== serverVersion()
-      ? `slop changed (${request.version})`
-      : session.stale();
-    if (stale) {
-      // The socket goes first, so that the client's next try starts a new server.
-      log(`stale: ${stale}; exiting`);
-      stop();
-      removeOwn(files);
-      await writeMessage(conn, { type: "restart", reason: stale }).catch(() => {});
-      return;
-    }
-    useEnv(request.env);
-    Deno.chdir(request.cwd);
-    const start = performance.now();
-    peakBefore = Math.max(peakBefore, peakRss());
-    const measured = resetPeakRss();
-    const { terminal, flushed } = remoteTerminal(conn, request.stderrIsTerminal);
-    let code: number;
-    try {
-      code = await runBuild(request.paths, request.flags, { terminal, session });
-    } catch (error) {
-      terminal.stderr(`slop: ${error instanceof Error ? error.message : String(error)}\n`);
-      code = 1;
-    }
-    const wasFirst = session.first;
-    session.first = false;
-    builds++;
-    lastBuildMs = Math.round(performance.now() - start);
-    lastBuildPeakRss = measured ? peakRss() : undefined;
-    await flushed();
-    // An edit to a module the config imports is seen from the first answer on.
-    await session.settled();
-    if (wasFirst) {
-      // The first build is usually cold: its cache writes and the rehearsal are done before it
-      // answers, as a build in the client's process would do its own, not by the next build,
-      // which is the one that should be quick.
-      await session.resident.settled();
-      if (first) await rehearse(first);
-    }
-    await writeMessage(conn, { type: "exit", code }).catch(() => {});
-    if (wasFirst) {
-      // Its garbage (the project's texts, as read, rendered and counted) at once, while the
-      // client exits: a next build asked for soon would wait for the collection, but not hold it.
-      collectGarbage();
-      collected = Deno.memoryUsage().heapUsed;
-    }
-    // After the answer: the deferred cache writes (the next build would wait for them).
-    await session.resident.settled();
-    upkeepDue = true;
+    await builds.run(conn, request);
     clearTimeout(upkeep);
-    upkeep = setTimeout(() => enqueue(tidy, true), UPKEEP_AFTER_MS);
-  };
-  // As `slop watch` does before it watches: load what a build after an edit needs that the first
-  // build loaded in a worker only (the secret scanner) or not at all (the grammars of files it
-  // took from the cache), and run a build that writes nothing, so that the next build runs code
-  // compiled already (zod's first rebuild: 74-101 ms in the server without this, 47-77 with it).
-  const rehearse = async ({ result, config }: { result: BuildResult; config: ResolvedConfig }) => {
-    first = undefined;
-    await warmUp(result.files);
-    const told = session.lastChanges;
-    await session.changes?.(config);
-    session.lastChanges = told;
-    const dry = { builtins: session.builtins, resident: session.resident };
-    await buildOnce(config, { ...dry, write: false, record: false }).catch(() => {});
-    await session.resident.settled();
-  };
-  const tidy = () => {
-    if (!upkeepDue) return Promise.resolve();
-    upkeepDue = false;
-    // The garbage of the builds since the last collection (see `_collect.ts`).
-    if (Deno.memoryUsage().heapUsed - collected >= COLLECT_AFTER) {
-      collectGarbage();
-      collected = Deno.memoryUsage().heapUsed;
-    }
-    return Promise.resolve();
+    upkeep = setTimeout(() => enqueue(() => builds.tidy(), true), UPKEEP_AFTER_MS);
   };
   const serve = async (conn: Deno.UnixConn) => {
     const frames = readFrames(conn);
     let request: Record<string, unknown> | undefined;
     try {
-      const first = (await frames.next()).value;
-      request = first?.kind === "message" ? readMessage(first) : undefined;
+      const opening = (await frames.next()).value;
+      request = opening?.kind === "message" ? readMessage(opening) : undefined;
     } catch {
       request = undefined;
     }
@@ -292,10 +184,10 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     Deno.removeSignalListener("SIGTERM", terminate);
   }
   await queue;
-  session.close();
-  await session.resident.close();
+  await builds.close();
   removeOwn(files);
-  log(`exiting after ${builds} build${builds === 1 ? "" : "s"}`);
+  const count = builds.stats().builds;
+  log(`exiting after ${count} build${count === 1 ? "" : "s"}`);
   return 0;
 }
 
@@ -416,40 +308,6 @@ function statusLine(s: ServerStatus): string {
   }${last}; ${memory}; exits after ${Math.round(s.idleMs / 1000)} s idle`;
 }
 
-/**
- * A terminal whose output goes to the client as frames, in order; `flushed`
- * waits for every frame. A client that went away is written to no more.
- */
-function remoteTerminal(
-  conn: Deno.UnixConn,
-  stderrIsTerminal: boolean,
-): { terminal: Terminal; flushed: () => Promise<void> } {
-  let chain: Promise<void> = Promise.resolve();
-  let gone = false;
-  const send = (kind: "stdout" | "stderr", data: string | Uint8Array) => {
-    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-    chain = chain.then(() => gone ? undefined : writeFrame(conn, kind, bytes)).catch(() => {
-      gone = true;
-    });
-    return chain;
-  };
-  return {
-    terminal: {
-      stdout: (data) => send("stdout", data),
-      stderr: (text) => void send("stderr", text),
-      stderrIsTerminal,
-    },
-    flushed: () => chain,
-  };
-}
-
-/** Make this process's environment the client's. */
-function useEnv(env: Record<string, string>) {
-  const now = Deno.env.toObject();
-  for (const key of Object.keys(now)) if (!(key in env)) Deno.env.delete(key);
-  for (const [key, value] of Object.entries(env)) if (now[key] !== value) Deno.env.set(key, value);
-}
-
 /** slop's own module files, when it runs from a folder (their edits make the server stale). */
 function ownSources(): string[] {
   const url = new URL("..", import.meta.url);
@@ -480,36 +338,16 @@ function idleFlag(idle: string | undefined): number | undefined {
   return ms;
 }
 
-/** The peak RSS from `/proc/self/status` (Linux), else 0. */
-function peakRss(): number {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(Deno.readTextFileSync("/proc/self/status"));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
 /**
- * Start the peak RSS anew from the current RSS (Linux: `/proc/self/clear_refs`); false where the
- * system does not allow it.
+ * Remove the socket and the info file, if they are still this process's (a stale server removed
+ * them before it answered, and the socket may be a new server's by the time it exits).
  */
-function resetPeakRss(): boolean {
-  try {
-    Deno.writeTextFileSync("/proc/self/clear_refs", "5");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Remove the socket and the info file, if they are still this process's. */
 function removeOwn(files: ServerFiles) {
   try {
     const info = JSON.parse(Deno.readTextFileSync(files.info)) as ServerInfo;
     if (info.pid !== Deno.pid) return;
   } catch {
-    // No info: the socket is removed all the same.
+    return;
   }
   removeQuietly(files.socket);
   removeQuietly(files.info);
