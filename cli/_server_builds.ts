@@ -1,0 +1,233 @@
+/**
+ * How a build server runs the builds its clients hand it (`cli/server.ts`
+ * runs the process around it): each in the client's working directory and
+ * environment, with its output sent back as frames, its time and peak RSS
+ * measured, and after the first build a rehearsal, as `slop watch` does
+ * before it watches. This module loads the pipeline: the server imports it
+ * once it listens.
+ *
+ * @module
+ */
+
+import { type BuildFlags, runBuild } from "./build.ts";
+import { collectGarbage } from "./_collect.ts";
+import { writeFrame, writeMessage } from "./_frames.ts";
+import type { ServerChanges } from "./_server_watch.ts";
+import { serverSession } from "./_server_session.ts";
+import type { Terminal } from "./_terminal.ts";
+import { warmUp } from "./_warm_up.ts";
+import { build, type BuildResult } from "../pipeline/build.ts";
+import type { ResolvedConfig } from "../pipeline/types.ts";
+
+/** A build request, as `cli/_client.ts` sends it. */
+export interface BuildRequest {
+  type: "build";
+  /** The client's slop and Deno (see `serverVersion()`). */
+  version: string;
+  paths: string[];
+  flags: BuildFlags;
+  cwd: string;
+  env: Record<string, string>;
+  stderrIsTerminal: boolean;
+}
+
+/** What a server's builds measured, for `slop server status`. */
+export interface BuildStats {
+  /** Builds run. */
+  builds: number;
+  /** The last build's time in ms (in the server). */
+  lastBuildMs?: number;
+  /** Peak resident set size of the process, in bytes (0 where the system does not say). */
+  peakRss: number;
+  /** The last build's peak resident set size, in bytes (Linux; else absent). */
+  lastBuildPeakRss?: number;
+  /** What the file watcher told before the last build; null when it looked at every file. */
+  lastChanges?: ServerChanges | null;
+}
+
+/** Options of {@linkcode serverBuilds}. */
+export interface ServerBuildsOptions {
+  /** slop's own module files (their edits make the server stale). */
+  sources: string[];
+  /** The server's folder and id, for the file watcher's tick files. */
+  watch: { dir: string; id: string };
+  /** The version clients must have (see `serverVersion()`). */
+  version: string;
+  /** Called with the reason before a stale server answers "restart" (it should stop listening). */
+  onStale: (reason: string) => void;
+}
+
+/** A build server's builds. */
+export interface ServerBuilds {
+  /** Run a build request and answer it (or answer "restart" when this server is stale). */
+  run(conn: Deno.UnixConn, request: BuildRequest): Promise<void>;
+  /** Collect the garbage of the builds since the last collection, when it has grown. */
+  tidy(): void;
+  /** What the builds measured. */
+  stats(): BuildStats;
+  /** Stop the file watchers and finish the deferred writes. */
+  close(): Promise<void>;
+}
+
+/** Heap growth in bytes after which the server collects garbage between builds. */
+const COLLECT_AFTER = 2 * 1024 * 1024;
+
+/**
+ * The builds of a build server.
+ *
+ * @example
+ * ```ts
+ * import { serverBuilds } from "./_server_builds.ts";
+ * // const builds = serverBuilds({ sources: [], watch, version, onStale: stop });
+ * // await builds.run(conn, request);
+ * ```
+ */
+export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
+  const session = serverSession({ sources: options.sources, watch: options.watch });
+  // The first build's result and config, for the rehearsal after it.
+  let first: { result: BuildResult; config: ResolvedConfig } | undefined;
+  session.built = (result, config) => {
+    if (session.first) first = { result, config };
+  };
+  let builds = 0;
+  let lastBuildMs: number | undefined;
+  let lastBuildPeakRss: number | undefined;
+  // The process's peak before the last build (its own peak is the largest of these).
+  let peakBefore = 0;
+  let collected = 0;
+  const collect = () => {
+    collectGarbage();
+    collected = Deno.memoryUsage().heapUsed;
+  };
+  // As `slop watch` does before it watches: load what a build after an edit needs that the first
+  // build loaded in a worker only (the secret scanner) or not at all (the grammars of files it
+  // took from the cache), and run a build that writes nothing, so that the next build runs code
+  // compiled already (zod's first rebuild: 74-101 ms in the server without this, 47-77 with it).
+  const rehearse = async ({ result, config }: { result: BuildResult; config: ResolvedConfig }) => {
+    await warmUp(result.files);
+    const told = session.lastChanges;
+    await session.changes?.(config);
+    session.lastChanges = told;
+    const dry = { builtins: session.builtins, resident: session.resident };
+    await build(config, { ...dry, write: false, record: false }).catch(() => {});
+    await session.resident.settled();
+  };
+  return {
+    async run(conn, request) {
+      const stale = request.version !== options.version
+        ? `slop changed (${request.version})`
+        : session.stale();
+      if (stale) {
+        options.onStale(stale);
+        await writeMessage(conn, { type: "restart", reason: stale }).catch(() => {});
+        return;
+      }
+      useEnv(request.env);
+      Deno.chdir(request.cwd);
+      const start = performance.now();
+      peakBefore = Math.max(peakBefore, peakRss());
+      const measured = resetPeakRss();
+      const { terminal, flushed } = remoteTerminal(conn, request.stderrIsTerminal);
+      let code: number;
+      try {
+        code = await runBuild(request.paths, request.flags, { terminal, session });
+      } catch (error) {
+        terminal.stderr(`slop: ${error instanceof Error ? error.message : String(error)}\n`);
+        code = 1;
+      }
+      const wasFirst = session.first;
+      session.first = false;
+      builds++;
+      lastBuildMs = Math.round(performance.now() - start);
+      lastBuildPeakRss = measured ? peakRss() : undefined;
+      await flushed();
+      // An edit to a module the config imports is seen from the first answer on.
+      await session.settled();
+      if (wasFirst) {
+        // The first build is usually cold: its cache writes and the rehearsal are done before it
+        // answers, as a build in the client's process does its own, not by the next build, which
+        // is the one that should be quick.
+        await session.resident.settled();
+        if (first) await rehearse(first);
+        first = undefined;
+      }
+      await writeMessage(conn, { type: "exit", code }).catch(() => {});
+      // The first build's garbage (the project's texts as read, rendered and counted) goes at
+      // once, while the client exits; a build asked for meanwhile waits for the collection.
+      if (wasFirst) collect();
+      // The deferred cache writes, which the next build would wait for.
+      await session.resident.settled();
+    },
+    tidy() {
+      if (Deno.memoryUsage().heapUsed - collected >= COLLECT_AFTER) collect();
+    },
+    stats: () => ({
+      builds,
+      ...(lastBuildMs !== undefined ? { lastBuildMs } : {}),
+      peakRss: Math.max(peakBefore, peakRss()),
+      ...(lastBuildPeakRss ? { lastBuildPeakRss } : {}),
+      ...(builds ? { lastChanges: session.lastChanges } : {}),
+    }),
+    async close() {
+      session.close();
+      await session.resident.close();
+    },
+  };
+}
+
+/**
+ * A terminal whose output goes to the client as frames, in order; `flushed`
+ * waits for every frame. A client that went away is written to no more.
+ */
+function remoteTerminal(
+  conn: Deno.UnixConn,
+  stderrIsTerminal: boolean,
+): { terminal: Terminal; flushed: () => Promise<void> } {
+  let chain: Promise<void> = Promise.resolve();
+  let gone = false;
+  const send = (kind: "stdout" | "stderr", data: string | Uint8Array) => {
+    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+    chain = chain.then(() => gone ? undefined : writeFrame(conn, kind, bytes)).catch(() => {
+      gone = true;
+    });
+    return chain;
+  };
+  return {
+    terminal: {
+      stdout: (data) => send("stdout", data),
+      stderr: (text) => void send("stderr", text),
+      stderrIsTerminal,
+    },
+    flushed: () => chain,
+  };
+}
+
+/** Make this process's environment the client's. */
+function useEnv(env: Record<string, string>) {
+  const now = Deno.env.toObject();
+  for (const key of Object.keys(now)) if (!(key in env)) Deno.env.delete(key);
+  for (const [key, value] of Object.entries(env)) if (now[key] !== value) Deno.env.set(key, value);
+}
+
+/** The peak RSS from `/proc/self/status` (Linux), else 0. */
+function peakRss(): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(Deno.readTextFileSync("/proc/self/status"));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Start the peak RSS anew from the current RSS (Linux: `/proc/self/clear_refs`); false where the
+ * system does not allow it.
+ */
+function resetPeakRss(): boolean {
+  try {
+    Deno.writeTextFileSync("/proc/self/clear_refs", "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
