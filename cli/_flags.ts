@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
+
 /** The document formats of `--format`. */
 export const FORMATS = ["markdown", "xml", "json"];
 
@@ -37,4 +39,30 @@ export function formatFlagError(format: string | undefined): string | undefined 
 export function strategyFlagError(strategy: string | undefined): string | undefined {
   if (strategy === undefined || STRATEGIES.includes(strategy)) return undefined;
   return `Invalid --strategy "${strategy}": expected auto, summarize or full`;
+}
+
+/** The flags that override a loaded config's settings. */
+export interface ConfigOverrides {
+  /** `--format`: the document format (checked with {@linkcode formatFlagError} first). */
+  format?: string;
+  /** `false` with `--no-cache`. */
+  cache?: boolean;
+  /** `--fail-on-secret`. */
+  failOnSecret?: boolean;
+}
+
+/**
+ * Put `--format`, `--no-cache` and `--fail-on-secret` over a loaded config's settings.
+ *
+ * @example
+ * ```ts
+ * import { applyOverrides } from "./_flags.ts";
+ * // const config = applyOverrides(await loadConfig(), { format: "xml" });
+ * ```
+ */
+export function applyOverrides(config: ResolvedConfig, flags: ConfigOverrides): ResolvedConfig {
+  if (flags.format) config.output.format = flags.format as OutputFormat;
+  if (flags.cache === false) config.cache.enabled = false;
+  if (flags.failOnSecret) config.secrets.failOnSecret = true;
+  return config;
 }

@@ -9,9 +9,9 @@ import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
-import type { OutputFormat, Strategy } from "../pipeline/types.ts";
+import type { Strategy } from "../pipeline/types.ts";
 import { formatBytes, relativeToCwd } from "./_output.ts";
-import { formatFlagError, strategyFlagError } from "./_flags.ts";
+import { applyOverrides, formatFlagError, strategyFlagError } from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
@@ -128,10 +128,7 @@ export async function runBuild(
         paths,
         reload,
       });
-      if (flags.format) config.output.format = flags.format as OutputFormat;
-      if (flags.failOnSecret) config.secrets.failOnSecret = true;
-      if (flags.cache === false) config.cache.enabled = false;
-      return config;
+      return applyOverrides(config, flags);
     };
     // `--since` asks git at load time: a kept config would keep an old answer.
     config = session && flags.since === undefined

@@ -11,9 +11,9 @@ import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { configImports, isModulePath } from "./_config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
-import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
+import type { ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
-import { formatFlagError } from "./_flags.ts";
+import { applyOverrides, formatFlagError } from "./_flags.ts";
 import { resident, watchIgnoredDirs } from "../pipeline/_resident.ts";
 import { stageClock, timingsText } from "../pipeline/_timings.ts";
 import { warmUp } from "./_warm_up.ts";
@@ -162,8 +162,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
       preset: flags.preset,
       reload,
     });
-    if (flags.format) loaded.output.format = flags.format as OutputFormat;
-    if (flags.cache === false) loaded.cache.enabled = false;
+    applyOverrides(loaded, flags);
     loaded.exclude = [...loaded.exclude, ...underRoot(outputs, loaded.root).map(literalGlob)];
     return loaded;
   };

@@ -47,12 +47,18 @@ function assertSame(a: BuildResult, b: BuildResult): void {
   assert.deepEqual(unmarked(a), unmarked(b));
 }
 
-Deno.test("builds with a resident (slop watch) give the same bytes as fresh builds, edit after edit", async () => {
+/** A project of `TREE` with a state dir, a resident, the built-in plugins and its config. */
+async function residentProject() {
   const root = await makeProject(TREE);
   const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  let config = await loadConfig({ cwd: root, stateDir: state });
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  return { root, state, kept: resident(), builtins: defaultPlugins(), config };
+}
+
+Deno.test("builds with a resident (slop watch) give the same bytes as fresh builds, edit after edit", async () => {
+  const project = await residentProject();
+  const { root, state, kept, builtins } = project;
+  let config = project.config;
   const rebuild = async () => {
     const result = await build(config, { builtins, resident: kept });
     assertSame(result, await freshBuild(root, state, kept));
@@ -136,11 +142,7 @@ Deno.test("a resident rebuild of a large document writes the file a fresh build 
 });
 
 Deno.test("a resident build writes its cache after it returns: once settled, a new process's build finds it", async () => {
-  const root = await makeProject(TREE);
-  const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  const config = await loadConfig({ cwd: root, stateDir: state });
+  const { root, state, kept, builtins, config } = await residentProject();
   await build(config, { builtins, resident: kept });
   await Deno.writeTextFile(join(root, "docs/guide.md"), "# Guide\n\nInstall it twice.\n");
   kept.changed(["docs/guide.md"], false);
@@ -155,11 +157,7 @@ Deno.test("a resident build writes its cache after it returns: once settled, a n
 });
 
 Deno.test("a resident rebuild looks at every file again after anything but modifications", async () => {
-  const root = await makeProject(TREE);
-  const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  const config = await loadConfig({ cwd: root, stateDir: state });
+  const { root, state, kept, builtins, config } = await residentProject();
   // Files changed less than RACY_MS before a build's read are looked at again anyway: wait.
   await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
   await build(config, { builtins, resident: kept });
@@ -283,11 +281,7 @@ Deno.test("a resident gives a file rendered from the cache again, with its warni
 });
 
 Deno.test("resident builds told only that anything may have changed (a build server) give the same bytes as fresh builds", async () => {
-  const root = await makeProject(TREE);
-  const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  const config = await loadConfig({ cwd: root, stateDir: state });
+  const { root, state, kept, builtins, config } = await residentProject();
   await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
   await build(config, { builtins, resident: kept });
   const rebuild = async () => {
@@ -306,19 +300,18 @@ Deno.test("resident builds told only that anything may have changed (a build ser
 });
 
 Deno.test("a resident build takes the order it wrote from memory only while the file is the one it wrote", async () => {
-  const root = await makeProject(TREE);
-  const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  const config = await loadConfig({ cwd: root, stateDir: state });
+  const { root, state, kept, builtins, config } = await residentProject();
   await build(config, { builtins, resident: kept });
   await kept.settled();
   const path = join(state, "order", "context.json");
   assert.equal(kept.orders.size, 1);
-  // Another process writes another order (the files' order reversed): the next build follows it.
+  // Another process writes another order (the files' order reversed), as slop writes it: a new
+  // file renamed into place (rewritten in place with the same size within the same millisecond, a
+  // file's inode, size and time could not tell). The next build follows it.
   const written = JSON.parse(await Deno.readTextFile(path));
   written.files.reverse();
-  await Deno.writeTextFile(path, JSON.stringify(written) + "\n");
+  await Deno.writeTextFile(`${path}.other`, JSON.stringify(written) + "\n");
+  await Deno.rename(`${path}.other`, path);
   kept.changed(["src/app.py"], false);
   const next = await build(config, { builtins, resident: kept });
   const fresh = await freshBuild(root, state, kept);
