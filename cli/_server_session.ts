@@ -85,7 +85,7 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
       configs.delete(key);
       configs.set(key, { config, stamp: configStamp(config) });
       if (configs.size > maxConfigs) configs.delete(configs.keys().next().value!);
-      // Read beside the first build (`deno info` takes about 0.1 s).
+      // Read beside the first build (`deno info` takes 10-50 ms).
       if (first && config.configPath) {
         imports = configImports(config.configPath).then((paths) => {
           for (const path of paths) if (!modules.has(path)) modules.set(path, fileStamp(path));

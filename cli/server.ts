@@ -79,6 +79,23 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     log(`a build server already listens at "${files.socket}"`);
     return 1;
   }
+  try {
+    return await serve(files, flags, idleMs, log);
+  } catch (error) {
+    // A detached server has no stderr: what stopped it goes to the log the client points to.
+    log(`stopped by an error: ${error instanceof Error ? error.stack : String(error)}`);
+    removeOwn(files);
+    return 1;
+  }
+}
+
+/** Listen and run builds until idle, stopped or stale (see {@linkcode runServer}). */
+async function serve(
+  files: ServerFiles,
+  flags: ServerFlags,
+  idleMs: number,
+  log: (text: string) => void,
+): Promise<number> {
   if (flags.detached) {
     // Started by a client: the terminal's Ctrl-C and hang-up are the client's, not the server's.
     for (const signal of ["SIGINT", "SIGHUP"] as const) Deno.addSignalListener(signal, () => {});
@@ -143,7 +160,7 @@ export async function runServer(flags: ServerFlags): Promise<number> {
     clearTimeout(upkeep);
     upkeep = setTimeout(() => enqueue(() => builds.tidy(), true), UPKEEP_AFTER_MS);
   };
-  const serve = async (conn: Deno.UnixConn) => {
+  const handle = async (conn: Deno.UnixConn) => {
     const frames = readFrames(conn);
     let request: Record<string, unknown> | undefined;
     try {
@@ -174,7 +191,7 @@ export async function runServer(flags: ServerFlags): Promise<number> {
   try {
     // A status request is no activity: only builds (and stop) hold the idle timer.
     for await (const conn of listener) {
-      serve(conn).catch((error) => log(String(error?.stack ?? error)));
+      handle(conn).catch((error) => log(String(error?.stack ?? error)));
     }
   } catch (error) {
     if (!closed) log(String((error as Error)?.stack ?? error));

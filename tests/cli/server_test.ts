@@ -274,3 +274,22 @@ Deno.test("slop build --server follows the example's history, slices, knowledge 
     await served.stopAll();
   }
 });
+
+Deno.test("a build server that cannot start logs why, and the build runs in the client", async () => {
+  // A socket path longer than Unix sockets allow (about 104-108 bytes): the server cannot listen.
+  const runtime = await tempDir({ prefix: `slop_${"x".repeat(100)}_` });
+  const root = await makeProject(PROJECT);
+  const env = { XDG_RUNTIME_DIR: runtime };
+  const run = ok(await runCli(["build", "--server"], root, env));
+  assert.match(
+    run.stderr,
+    /^slop: warning: the build server did not start \(see ".*\.log"\): building in this process\n$/,
+  );
+  assert.match(run.stdout, /^slop: wrote \.slop\/out\/context_001\.md/);
+  const log = [...Deno.readDirSync(join(runtime, "slop"))].find((e) => e.name.endsWith(".log"));
+  assert.ok(log, "a log file");
+  assert.match(
+    await Deno.readTextFile(join(runtime, "slop", log.name)),
+    /stopped by an error: /,
+  );
+});
