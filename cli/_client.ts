@@ -72,8 +72,15 @@ export async function buildViaServer(
   // A server that finds itself stale (slop or a module of the config changed) answers
   // "restart" and exits: the build goes to a new one.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const conn = await connectServer(files.socket) ??
-      await startServer(files, { config: flags.config, stateDir: flags.stateDir, idleMs });
+    let conn: Deno.UnixConn | undefined;
+    try {
+      conn = await connectServer(files.socket) ??
+        await startServer(files, { config: flags.config, stateDir: flags.stateDir, idleMs });
+    } catch (error) {
+      // The lock file cannot be opened, the server process cannot be spawned...
+      const why = error instanceof Error ? error.message : String(error);
+      return warn(`the build server cannot be started (${why})`);
+    }
     if (!conn) return warn(`the build server did not start (see "${files.log}")`);
     let answer: Record<string, unknown> | undefined;
     try {

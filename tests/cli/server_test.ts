@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type CliRun, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { serverFiles } from "../../cli/_server_files.ts";
 
 /** A project and a folder of its own for build servers (removed with the servers at the end). */
 async function serverCase(tree: Record<string, string>) {
@@ -292,4 +293,26 @@ Deno.test("a build server that cannot start logs why, and the build runs in the 
     await Deno.readTextFile(join(runtime, "slop", log.name)),
     /stopped by an error: /,
   );
+});
+
+Deno.test("a client that cannot start a build server says why and builds in its own process", async () => {
+  const runtime = await tempDir({ prefix: "slop_servers_" });
+  const root = await makeProject(PROJECT);
+  // The lock file the client opens to start the server is a folder.
+  const before = Deno.env.get("XDG_RUNTIME_DIR");
+  Deno.env.set("XDG_RUNTIME_DIR", runtime);
+  let lock: string;
+  try {
+    lock = (await serverFiles({ cwd: await Deno.realPath(root) })).lock;
+  } finally {
+    if (before === undefined) Deno.env.delete("XDG_RUNTIME_DIR");
+    else Deno.env.set("XDG_RUNTIME_DIR", before);
+  }
+  await Deno.mkdir(lock);
+  const run = ok(await runCli(["build", "--server"], root, { XDG_RUNTIME_DIR: runtime }));
+  assert.match(
+    run.stderr,
+    /^slop: warning: the build server cannot be started \(.+\): building in this process\n$/,
+  );
+  assert.match(run.stdout, /^slop: wrote \.slop\/out\/context_001\.md/);
 });
