@@ -19,6 +19,7 @@ import {
 } from "./_server_files.ts";
 import { SLOP_V8_FLAGS } from "./_v8_flags.ts";
 import type { BuildFlags } from "./build.ts";
+import { writeAll, writeAllSync } from "./_terminal.ts";
 
 /** Flags of `slop build --server`. */
 export interface ServerBuildFlags extends BuildFlags {
@@ -193,22 +194,21 @@ async function gone(socket: string): Promise<void> {
   }
 }
 
-function closeQuietly(conn: Deno.Conn) {
+/**
+ * Close a connection the other side may have closed already.
+ *
+ * @example
+ * ```ts
+ * import { closeQuietly } from "./_client.ts";
+ * // closeQuietly(conn);
+ * ```
+ */
+export function closeQuietly(conn: Deno.Conn): void {
   try {
     conn.close();
   } catch {
     // Already closed.
   }
-}
-
-async function writeAll(to: { write(p: Uint8Array): Promise<number> }, bytes: Uint8Array) {
-  let written = 0;
-  while (written < bytes.length) written += await to.write(bytes.subarray(written));
-}
-
-function writeAllSync(to: { writeSync(p: Uint8Array): number }, bytes: Uint8Array) {
-  let written = 0;
-  while (written < bytes.length) written += to.writeSync(bytes.subarray(written));
 }
 
 function stderr(text: string) {

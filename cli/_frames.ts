@@ -7,6 +7,8 @@
  * @module
  */
 
+import { type ByteWriter, writeAll } from "./_terminal.ts";
+
 /** What a frame holds. */
 export type FrameKind = "message" | "stdout" | "stderr";
 
@@ -22,9 +24,7 @@ const KINDS: FrameKind[] = ["message", "stdout", "stderr"];
 const MAX_FRAME = 1 << 20;
 
 /** Something frames are written to. */
-export interface FrameWriter {
-  write(p: Uint8Array): Promise<number>;
-}
+export type FrameWriter = ByteWriter;
 
 /**
  * Write `data` as frames of `kind` (split in pieces of at most 1 MiB, but
@@ -49,8 +49,7 @@ export async function writeFrame(
     frame[0] = KINDS.indexOf(kind);
     new DataView(frame.buffer).setUint32(1, part.length);
     frame.set(part, 5);
-    let written = 0;
-    while (written < frame.length) written += await to.write(frame.subarray(written));
+    await writeAll(to, frame);
     at += part.length;
   } while (at < data.length);
 }

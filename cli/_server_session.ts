@@ -12,6 +12,7 @@
 import { join } from "node:path";
 import { CONFIG_FILES } from "../pipeline/config.ts";
 import { resident } from "../pipeline/_resident.ts";
+import { fileStamp } from "../pipeline/_patch_write.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { configImports } from "./_config_graph.ts";
@@ -66,7 +67,7 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
   const maxConfigs = options.maxConfigs ?? 4;
   const configs = new Map<string, Kept>();
   const modules = new Map<string, string>();
-  for (const path of options.sources ?? []) modules.set(path, fileStamp(path));
+  for (const path of options.sources ?? []) modules.set(path, stampOf(path));
   let loaded = false;
   let imports: Promise<void> = Promise.resolve();
   const state = resident();
@@ -88,14 +89,14 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
       // Read beside the first build (`deno info` takes 10-50 ms).
       if (first && config.configPath) {
         imports = configImports(config.configPath).then((paths) => {
-          for (const path of paths) if (!modules.has(path)) modules.set(path, fileStamp(path));
+          for (const path of paths) if (!modules.has(path)) modules.set(path, stampOf(path));
         });
       }
       return config;
     },
     stale() {
       for (const [path, stamp] of modules) {
-        if (fileStamp(path) !== stamp) return `"${path}" changed`;
+        if (stampOf(path) !== stamp) return `"${path}" changed`;
       }
       return undefined;
     },
@@ -120,22 +121,17 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
  * would be found before it (or instead of none).
  */
 function configStamp(config: ResolvedConfig): string {
-  const stamps = config.configPath ? [fileStamp(config.configPath)] : [];
+  const stamps = config.configPath ? [stampOf(config.configPath)] : [];
   const dir = config.configPath ? join(config.configPath, "..") : Deno.cwd();
   for (const name of CONFIG_FILES) {
     const path = join(dir, name);
     if (path === config.configPath) break;
-    stamps.push(fileStamp(path));
+    stamps.push(stampOf(path));
   }
   return stamps.join(" ");
 }
 
-/** Modification time, size and inode of a file, or "missing". */
-function fileStamp(path: string): string {
-  try {
-    const info = Deno.statSync(path);
-    return `${info.mtime?.getTime()}:${info.size}:${info.ino}`;
-  } catch {
-    return "missing";
-  }
+/** Inode, size and modification time of a file, or "missing". */
+function stampOf(path: string): string {
+  return fileStamp(path) ?? "missing";
 }

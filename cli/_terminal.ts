@@ -16,6 +16,44 @@ export interface Terminal {
   stderrIsTerminal: boolean;
 }
 
+/** Something bytes are written to, a part at a time (a file, a connection). */
+export interface ByteWriter {
+  write(p: Uint8Array): Promise<number>;
+}
+
+/** Something bytes are written to synchronously, a part at a time. */
+export interface ByteWriterSync {
+  writeSync(p: Uint8Array): number;
+}
+
+/**
+ * Write all of `bytes` (a write may take only part of them).
+ *
+ * @example
+ * ```ts
+ * import { writeAll } from "./_terminal.ts";
+ * await writeAll(Deno.stdout, new TextEncoder().encode("hello\n"));
+ * ```
+ */
+export async function writeAll(to: ByteWriter, bytes: Uint8Array): Promise<void> {
+  let written = 0;
+  while (written < bytes.length) written += await to.write(bytes.subarray(written));
+}
+
+/**
+ * Write all of `bytes` synchronously.
+ *
+ * @example
+ * ```ts
+ * import { writeAllSync } from "./_terminal.ts";
+ * writeAllSync(Deno.stderr, new TextEncoder().encode("hello\n"));
+ * ```
+ */
+export function writeAllSync(to: ByteWriterSync, bytes: Uint8Array): void {
+  let written = 0;
+  while (written < bytes.length) written += to.writeSync(bytes.subarray(written));
+}
+
 /**
  * This process's stdout and stderr.
  *
@@ -27,16 +65,9 @@ export interface Terminal {
  */
 export function processTerminal(): Terminal {
   return {
-    async stdout(data) {
-      const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-      let written = 0;
-      while (written < bytes.length) written += await Deno.stdout.write(bytes.subarray(written));
-    },
-    stderr(text) {
-      const bytes = new TextEncoder().encode(text);
-      let written = 0;
-      while (written < bytes.length) written += Deno.stderr.writeSync(bytes.subarray(written));
-    },
+    stdout: (data) =>
+      writeAll(Deno.stdout, typeof data === "string" ? new TextEncoder().encode(data) : data),
+    stderr: (text) => writeAllSync(Deno.stderr, new TextEncoder().encode(text)),
     stderrIsTerminal: Deno.stderr.isTerminal(),
   };
 }

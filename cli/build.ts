@@ -9,7 +9,6 @@ import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
-import type { Strategy } from "../pipeline/types.ts";
 import { formatBytes, relativeToCwd } from "./_output.ts";
 import { applyOverrides, formatFlagError, strategyFlagError } from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
@@ -17,7 +16,7 @@ import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/_timings.ts";
 import type { Resident } from "../pipeline/_resident.ts";
-import type { Plugin, ResolvedConfig } from "../pipeline/types.ts";
+import type { Plugin, ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 
 /** Flags of `slop build`. */

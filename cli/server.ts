@@ -15,7 +15,7 @@
  */
 
 import { readFrames, readMessage, writeMessage } from "./_frames.ts";
-import { connectServer, startServer } from "./_client.ts";
+import { closeQuietly, connectServer, startServer } from "./_client.ts";
 import {
   DEFAULT_IDLE_MS,
   parseDuration,
@@ -307,11 +307,7 @@ async function ask(conn: Deno.UnixConn, message: unknown): Promise<ServerStatus 
   } catch {
     return undefined;
   } finally {
-    try {
-      conn.close();
-    } catch {
-      // Closed by the server.
-    }
+    closeQuietly(conn);
   }
 }
 

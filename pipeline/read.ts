@@ -73,9 +73,7 @@ function knownTarget(
   const limit = target.entry.maxBytes ?? config.maxFileSize;
   const trusted = index.trusted(target);
   if (trusted && trusted.size <= limit) {
-    const file = { ...target, sha256: trusted.sha256, size: trusted.size, mtimeMs: trusted.mtime };
-    defer(file, config);
-    return file;
+    return fromIndex(target, config, trusted.sha256, trusted.size, trusted.mtime);
   }
   const info = lstats?.get(target.path);
   const rootPrefix = config.root.endsWith(sep) ? config.root : config.root + sep;
@@ -85,7 +83,18 @@ function knownTarget(
   }
   const known = index.lookup(target.path, info);
   if (!known) return undefined;
-  const file = { ...target, sha256: known, size: info.size, mtimeMs: info.mtime?.getTime() ?? 0 };
+  return fromIndex(target, config, known, info.size, info.mtime?.getTime() ?? 0);
+}
+
+/** A file as the stat index knows it: its recorded hash, no text (read later if needed). */
+function fromIndex(
+  target: Target,
+  config: ResolvedConfig,
+  sha256: string,
+  size: number,
+  mtimeMs: number,
+): SourceFile {
+  const file = { ...target, sha256, size, mtimeMs };
   defer(file, config);
   return file;
 }
@@ -114,9 +123,7 @@ export async function readTarget(
   const trusted = index?.trusted(target);
   const limit = target.entry.maxBytes ?? config.maxFileSize;
   if (trusted && trusted.size <= limit) {
-    const file = { ...base, sha256: trusted.sha256, size: trusted.size, mtimeMs: trusted.mtime };
-    defer(file, config);
-    return file;
+    return fromIndex(target, config, trusted.sha256, trusted.size, trusted.mtime);
   }
   let info: Deno.FileInfo;
   try {
@@ -158,16 +165,7 @@ export async function readTarget(
     };
   }
   const known = link ? undefined : index?.lookup(target.path, info);
-  if (known) {
-    const file: SourceFile = {
-      ...base,
-      sha256: known,
-      size: info.size,
-      mtimeMs: info.mtime?.getTime() ?? 0,
-    };
-    defer(file, config);
-    return file;
-  }
+  if (known) return fromIndex(target, config, known, info.size, info.mtime?.getTime() ?? 0);
   let bytes: Uint8Array;
   try {
     bytes = await Deno.readFile(target.absPath);
