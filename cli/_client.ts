@@ -17,7 +17,7 @@ import {
   serverFiles,
   serverVersion,
 } from "./_server_files.ts";
-import { SLOP_V8_FLAGS } from "./_v8_flags.ts";
+import { SERVER_ENV, SERVER_V8_FLAGS } from "./_v8_flags.ts";
 import type { BuildFlags } from "./build.ts";
 import { writeAll, writeAllSync } from "./_terminal.ts";
 
@@ -159,12 +159,13 @@ export async function startServer(
     await lock.lock(true);
     const running = await connectServer(files.socket);
     if (running) return running;
-    const args = ["run", "-A", SLOP_V8_FLAGS, new URL("../cli.ts", import.meta.url).href];
+    const args = ["run", "-A", SERVER_V8_FLAGS, new URL("../cli.ts", import.meta.url).href];
     args.push("server", "run", "--detached", "--idle", `${options.idleMs}ms`);
     if (options.config !== undefined) args.push("--config", options.config);
     if (options.stateDir !== undefined) args.push("--state-dir", options.stateDir);
     const child = new Deno.Command(Deno.execPath(), {
       args,
+      env: SERVER_ENV,
       stdin: "null",
       stdout: "null",
       stderr: "null",

@@ -21,10 +21,17 @@ const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A record of a pack: the payload's sha256 and the payload. */
+/**
+ * A record of a pack: the payload's sha256, where the payload starts in the
+ * pack file and its length, and the payload itself unless only the record's
+ * place was read (see {@linkcode indexPack}).
+ */
 export interface PackRecord {
   sha256: string;
-  payload: Uint8Array;
+  /** The payload's byte offset in the pack file (`undefined`: a record not read from one). */
+  offset?: number;
+  length: number;
+  payload?: Uint8Array;
 }
 
 /**
@@ -66,10 +73,108 @@ export function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
     const [name, hash, length] = decoder.decode(bytes.subarray(at, newline)).split(" ");
     const size = Number(length);
     if (!name || !hash || !Number.isInteger(size) || newline + 1 + size > bytes.length) break;
-    out.set(name, { sha256: hash, payload: bytes.subarray(newline + 1, newline + 1 + size) });
-    at = newline + 1 + size;
+    const offset = newline + 1;
+    out.set(name, {
+      sha256: hash,
+      offset,
+      length: size,
+      payload: bytes.subarray(offset, offset + size),
+    });
+    at = offset + size;
   }
   return out;
+}
+
+/**
+ * The records of a pack without their payloads: each record's sha256, offset
+ * and length, found by reading the record lines only (a long-running process
+ * keeps this instead of the pack's bytes, and reads a payload back with
+ * {@linkcode readRecord} when it is used). A missing or damaged file gives
+ * the records before the damage.
+ *
+ * @example
+ * ```ts
+ * import { indexPack } from "./_cache_pack.ts";
+ * indexPack("/no/such/pack").size; // 0
+ * ```
+ */
+export function indexPack(path: string): Map<string, PackRecord> {
+  const out = new Map<string, PackRecord>();
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path);
+  } catch {
+    return out;
+  }
+  try {
+    const size = file.statSync().size;
+    // The file's bytes [start, start + filled) are in `window`; a record line outside it is
+    // read in again from where it starts (payloads larger than the window are skipped).
+    const window = new Uint8Array(1 << 16);
+    let start = 0;
+    let filled = 0;
+    const fill = (at: number) => {
+      file.seekSync(at, Deno.SeekMode.Start);
+      start = at;
+      filled = 0;
+      while (filled < window.length) {
+        const n = file.readSync(window.subarray(filled));
+        if (n === null) break;
+        filled += n;
+      }
+    };
+    fill(0);
+    if (decoder.decode(window.subarray(0, MAGIC.length)) !== MAGIC) return out;
+    let at = MAGIC.length;
+    while (at < size) {
+      if (at + 320 > start + filled && start + filled < size) fill(at);
+      const from = at - start;
+      const newline = window.subarray(0, filled).indexOf(10, from);
+      if (newline < 0 || newline - from > 300) break;
+      const [name, hash, length] = decoder.decode(window.subarray(from, newline)).split(" ");
+      const offset = start + newline + 1;
+      const bytes = Number(length);
+      if (!name || !hash || !Number.isInteger(bytes) || offset + bytes > size) break;
+      out.set(name, { sha256: hash, offset, length: bytes });
+      at = offset + bytes;
+    }
+    return out;
+  } catch {
+    return out;
+  } finally {
+    file.close();
+  }
+}
+
+/**
+ * A record's payload: the one in memory, else read back from the pack file
+ * at its offset and checked against its sha256 (`undefined` when the file no
+ * longer holds it there, e.g. another build rewrote the pack since).
+ *
+ * @example
+ * ```ts
+ * import { indexPack, readRecord, writePack } from "./_cache_pack.ts";
+ * const path = await Deno.makeTempFile();
+ * await writePack(path, new Map([["a", new Uint8Array([1, 2])]]));
+ * readRecord(path, indexPack(path).get("a")!); // Uint8Array [1, 2]
+ * ```
+ */
+export function readRecord(path: string, record: PackRecord): Uint8Array | undefined {
+  if (record.payload) return record.payload;
+  if (record.offset === undefined) return undefined;
+  try {
+    using file = Deno.openSync(path);
+    file.seekSync(record.offset, Deno.SeekMode.Start);
+    const out = new Uint8Array(record.length);
+    for (let n = 0; n < out.length;) {
+      const got = file.readSync(out.subarray(n));
+      if (got === null) return undefined;
+      n += got;
+    }
+    return sha256(out) === record.sha256 ? out : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -259,7 +259,7 @@ export function resident(): Resident {
     cache(dir, options) {
       const signature = JSON.stringify([dir, options.enabled ?? true, options.pack ?? ""]);
       if (opened?.signature !== signature) {
-        opened = { signature, cache: openCache(dir, options) };
+        opened = { signature, cache: openCache(dir, { ...options, lean: true }) };
         viewMemos.set(opened.cache, views);
         redactionMemos.set(opened.cache, redactions);
       }

@@ -23,10 +23,12 @@ import { sha256 } from "./read.ts";
 import { headAndText } from "./_text_hash.ts";
 import {
   appendPack,
+  indexPack,
   type PackRecord,
   type PackStream,
   parsePack,
   readPack,
+  readRecord,
   streamPack,
   writePack,
 } from "./_cache_pack.ts";
@@ -57,6 +59,13 @@ export interface CacheOptions {
    * entries this cache object used into it, so the next open reads one file, not one per entry.
    */
   pack?: string;
+  /**
+   * Let go of the pack's bytes after each `flush()`, keeping only where each record is in the
+   * pack file: a later read of a record reads it back from there (and checks it). For an object
+   * used build after build by a long-running process (`slop watch`, the build server), which
+   * then holds the pack's index instead of a copy of the project. @default {false}
+   */
+  lean?: boolean;
   /**
    * Bytes the cache folder may hold: after `flush()` writes, the least recently used entries
    * and packs are removed until it fits (see {@linkcode pruneCache}). @default {undefined} no limit
@@ -185,11 +194,18 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     if (fresh) return fresh;
     if (packPath) {
       pack ??= readPack(packPath);
-      const record = pack.get(name);
-      if (record && sha256(record.payload) === record.sha256) {
-        notePayload(record.payload, record.sha256);
-        used.set(name, record.payload);
-        return record.payload;
+      let record = pack.get(name);
+      let payload = record && packPayload(packPath, record);
+      if (record && !payload && !record.payload) {
+        // A lean index whose record is not where it was: another build rewrote the pack since.
+        pack = readPack(packPath);
+        record = pack.get(name);
+        payload = record && packPayload(packPath, record);
+      }
+      if (payload) {
+        notePayload(payload, record!.sha256);
+        used.set(name, payload);
+        return payload;
       }
       outside.add(name);
     }
@@ -316,7 +332,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
   function packIsStale(): boolean {
     let live = 0;
     for (const record of (pack ??= readPack(packPath!)).values()) {
-      live += record.payload.length + 100;
+      live += record.length + 100;
     }
     const dead = fileSize(packPath!) - live;
     return dead > Math.max(1 << 20, live / 4);
@@ -351,7 +367,13 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       if (appended.size) grown += appendPack(packPath, appended);
       // The pack read stays valid for a cache used again (slop watch): the appended records
       // (the last of a name wins) replace the old ones in memory too.
-      for (const [name, payload] of appended) pack?.set(name, { sha256: sha256(payload), payload });
+      for (const [name, payload] of appended) {
+        pack?.set(name, {
+          sha256: sha256(payload),
+          length: payload.length,
+          payload,
+        });
+      }
       touch(packPath);
     }
     pending.clear();
@@ -359,6 +381,21 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     outside.clear();
     streamTried = false;
     restated.clear();
+    if (options.lean) unload(packPath);
+  }
+  /**
+   * Keep where the pack's records are instead of their bytes: the index of the pack file as it
+   * is now, and the entries used as functions that read them back (from this pack, else from
+   * their entry files) when the next pack is written.
+   */
+  function unload(packPath: string): void {
+    pack = indexPack(packPath);
+    const index = pack;
+    for (const [name, value] of used) {
+      if (index.has(name)) used.set(name, () => readRecord(packPath, index.get(name)!));
+      else if (typeof value !== "function") used.set(name, readBack(name));
+    }
+    held = 0;
   }
   return {
     dir,
@@ -431,6 +468,12 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       }
     },
   };
+}
+
+/** A pack record's payload, if it is whole: the one read with the pack, else read back by offset. */
+function packPayload(packPath: string, record: PackRecord): Uint8Array | undefined {
+  if (!record.payload) return readRecord(packPath, record);
+  return sha256(record.payload) === record.sha256 ? record.payload : undefined;
 }
 
 /** Size of a file, 0 when there is none. */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type CliRun, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 import { serverFiles } from "../../cli/_server_files.ts";
+import { SERVER_V8_FLAGS } from "../../cli/_v8_flags.ts";
 
 /** A project and a folder of its own for build servers (removed with the servers at the end). */
 async function serverCase(tree: Record<string, string>) {
@@ -45,6 +46,12 @@ Deno.test("slop build --server writes what a build in the process writes, in one
     assert.equal(first.stderr, "");
     const pid = (await served.status())?.pid;
     assert.ok(pid && pid !== Deno.pid);
+    if (Deno.build.os === "linux") {
+      // Started with a build server's memory settings, which Linux shows.
+      const started = (file: string) => Deno.readTextFile(`/proc/${pid}/${file}`);
+      assert.ok((await started("cmdline")).split("\0").includes(SERVER_V8_FLAGS));
+      assert.ok((await started("environ")).split("\0").includes("MALLOC_ARENA_MAX=1"));
+    }
     // The server's rehearsal after its first build is not recorded as the last build.
     const stats = JSON.parse(ok(await served.slop(["cache", "stats", "--json"])).stdout);
     assert.deepEqual(stats.lastBuild.files, { hits: 0, misses: 2 });

@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { openCache } from "../../pipeline/cache.ts";
+import { indexPack, readPack, readRecord, writePack } from "../../pipeline/_cache_pack.ts";
+import { tempDir } from "../_helpers.ts";
+import { entryFiles } from "./_cache_helpers.ts";
+
+function packOf(dir: string): string {
+  const packs = join(dir, "packs");
+  return join(packs, [...Deno.readDirSync(packs)][0].name);
+}
+
+Deno.test("indexPack() finds every record's place as readPack() does, and readRecord() reads it back", async () => {
+  const path = join(await tempDir(), "pack");
+  const records = new Map<string, Uint8Array>();
+  // Payloads around the index's 64 KiB window, so record lines fall on both sides of it.
+  for (let i = 0; i < 40; i++) {
+    records.set(`r${i}`, new TextEncoder().encode(String(i % 10).repeat((i * 7919) % 90_000)));
+  }
+  await writePack(path, records);
+  const whole = readPack(path);
+  const index = indexPack(path);
+  assert.equal(index.size, 40);
+  for (const [name, record] of whole) {
+    const place = index.get(name)!;
+    assert.deepEqual(
+      [place.sha256, place.offset, place.length, place.payload],
+      [record.sha256, record.offset, record.length, undefined],
+    );
+    assert.deepEqual(readRecord(path, place), records.get(name));
+  }
+  // A record no longer where the index says (the pack rewritten since) is not read back.
+  await writePack(path, new Map([["r1", new Uint8Array([1])], ["r2", new Uint8Array([2])]]));
+  assert.equal(readRecord(path, index.get("r39")!), undefined);
+  assert.equal(indexPack(join(path, "missing")).size, 0);
+});
+
+Deno.test("indexPack() of a pack cut short keeps the records before the cut", async () => {
+  const path = join(await tempDir(), "pack");
+  await writePack(
+    path,
+    new Map([["a", new Uint8Array(10)], ["b", new Uint8Array(70_000)], ["c", new Uint8Array(5)]]),
+  );
+  const bytes = await Deno.readFile(path);
+  await Deno.writeFile(path, bytes.subarray(0, bytes.length - 3));
+  assert.deepEqual([...indexPack(path).keys()], ["a", "b"]);
+  assert.deepEqual([...readPack(path).keys()], ["a", "b"]);
+});
+
+Deno.test("openCache() with lean: after a flush it reads the pack's records back from the file, not from memory", async () => {
+  const dir = join(await tempDir(), "cache");
+  const cold = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) await cold.set(`key ${i}`, { i, pad: "x".repeat(5000) });
+  await cold.flush();
+
+  const lean = openCache(dir, { pack: "project", lean: true });
+  const held = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) {
+    assert.equal(((await lean.get(`key ${i}`)) as { i: number }).i, i);
+    await held.get(`key ${i}`);
+  }
+  await lean.flush();
+  await held.flush();
+  assert.equal(((await lean.get("key 4")) as { i: number }).i, 4, "read back by offset");
+  // With the pack gone, only what a cache object holds in memory can serve a read.
+  await Deno.remove(packOf(dir));
+  assert.equal(((await held.get("key 5")) as { i: number }).i, 5, "held in memory");
+  assert.equal(await lean.get("key 5"), undefined, "not held in memory");
+});
+
+Deno.test("openCache() with lean: a pack another build rewrote since is read again, never served from old offsets", async () => {
+  const dir = join(await tempDir(), "cache");
+  const first = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) await first.set(`key ${i}`, `old ${i} ${"x".repeat(i * 100)}`);
+  await first.flush();
+  const lean = openCache(dir, { pack: "project", lean: true });
+  for (let i = 0; i < 20; i++) await lean.get(`key ${i}`);
+  await lean.flush();
+
+  // Another process writes the pack anew, with other values at other places.
+  const other = join(await tempDir(), "cache");
+  const writer = openCache(other, { pack: "project" });
+  for (let i = 19; i >= 0; i--) await writer.set(`key ${i}`, `new ${i}`);
+  await writer.flush();
+  await Deno.copyFile(packOf(other), packOf(dir));
+
+  for (let i = 0; i < 20; i++) assert.equal(await lean.get(`key ${i}`), `new ${i}`);
+});
+
+Deno.test("openCache() with lean: a rewritten pack keeps every entry used, read back from the old pack and entry files", async () => {
+  const dir = join(await tempDir(), "cache");
+  const cold = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 30; i++) await cold.set(`key ${i}`, `value ${i}`);
+  await cold.flush();
+
+  const lean = openCache(dir, { pack: "project", lean: true });
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < 30; i++) assert.equal(await lean.get(`key ${i}`), `value ${i}`);
+    // Over a tenth of the entries new: the next flush writes the pack again from what was used.
+    for (let i = 0; i < 10; i++) await lean.set(`new ${round} ${i}`, `fresh ${round} ${i}`);
+    await lean.flush();
+  }
+  const next = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 30; i++) assert.equal(await next.get(`key ${i}`), `value ${i}`);
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < 10; i++) {
+      assert.equal(await next.get(`new ${round} ${i}`), `fresh ${round} ${i}`);
+    }
+  }
+  assert.equal(readPack(packOf(dir)).size, 60, "one pack with all of them");
+  assert.ok((await entryFiles(dir)).length <= 10);
+});
