@@ -23,8 +23,8 @@ const decoder = new TextDecoder();
 
 /**
  * A record of a pack: the payload's sha256, where the payload starts in the
- * pack file and its length, and the payload itself unless only the record's
- * place was read (see {@linkcode indexPack}).
+ * pack file and its length, and the payload itself when it is held in memory
+ * (a pack's writers give their records without it).
  */
 export interface PackRecord {
   sha256: string;
@@ -60,7 +60,7 @@ export function readPack(path: string): Map<string, PackRecord> {
  * @example
  * ```ts
  * import { parsePack } from "./_cache_pack.ts";
- * parsePack(new TextEncoder().encode("slop-pack/1\na 0 1\nx")).get("a")?.payload.length; // 1
+ * parsePack(new TextEncoder().encode("slop-pack/1\na 0 1\nx")).get("a")?.length; // 1
  * ```
  */
 export function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
@@ -86,77 +86,16 @@ export function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
 }
 
 /**
- * The records of a pack without their payloads: each record's sha256, offset
- * and length, found by reading the record lines only (a long-running process
- * keeps this instead of the pack's bytes, and reads a payload back with
- * {@linkcode readRecord} when it is used). A missing or damaged file gives
- * the records before the damage.
- *
- * @example
- * ```ts
- * import { indexPack } from "./_cache_pack.ts";
- * indexPack("/no/such/pack").size; // 0
- * ```
- */
-export function indexPack(path: string): Map<string, PackRecord> {
-  const out = new Map<string, PackRecord>();
-  let file: Deno.FsFile;
-  try {
-    file = Deno.openSync(path);
-  } catch {
-    return out;
-  }
-  try {
-    const size = file.statSync().size;
-    // The file's bytes [start, start + filled) are in `window`; a record line outside it is
-    // read in again from where it starts (payloads larger than the window are skipped).
-    const window = new Uint8Array(1 << 16);
-    let start = 0;
-    let filled = 0;
-    const fill = (at: number) => {
-      file.seekSync(at, Deno.SeekMode.Start);
-      start = at;
-      filled = 0;
-      while (filled < window.length) {
-        const n = file.readSync(window.subarray(filled));
-        if (n === null) break;
-        filled += n;
-      }
-    };
-    fill(0);
-    if (decoder.decode(window.subarray(0, MAGIC.length)) !== MAGIC) return out;
-    let at = MAGIC.length;
-    while (at < size) {
-      if (at + 320 > start + filled && start + filled < size) fill(at);
-      const from = at - start;
-      const newline = window.subarray(0, filled).indexOf(10, from);
-      if (newline < 0 || newline - from > 300) break;
-      const [name, hash, length] = decoder.decode(window.subarray(from, newline)).split(" ");
-      const offset = start + newline + 1;
-      const bytes = Number(length);
-      if (!name || !hash || !Number.isInteger(bytes) || offset + bytes > size) break;
-      out.set(name, { sha256: hash, offset, length: bytes });
-      at = offset + bytes;
-    }
-    return out;
-  } catch {
-    return out;
-  } finally {
-    file.close();
-  }
-}
-
-/**
  * A record's payload: the one in memory, else read back from the pack file
  * at its offset and checked against its sha256 (`undefined` when the file no
  * longer holds it there, e.g. another build rewrote the pack since).
  *
  * @example
  * ```ts
- * import { indexPack, readRecord, writePack } from "./_cache_pack.ts";
+ * import { readRecord, writePack } from "./_cache_pack.ts";
  * const path = await Deno.makeTempFile();
- * await writePack(path, new Map([["a", new Uint8Array([1, 2])]]));
- * readRecord(path, indexPack(path).get("a")!); // Uint8Array [1, 2]
+ * const written = await writePack(path, new Map([["a", new Uint8Array([1, 2])]]));
+ * readRecord(path, written.get("a")!); // Uint8Array [1, 2]
  * ```
  */
 export function readRecord(path: string, record: PackRecord): Uint8Array | undefined {
@@ -182,7 +121,8 @@ export function readRecord(path: string, record: PackRecord): Uint8Array | undef
  * rename, record by record (no copy of the whole pack in memory). A record
  * given as a function is loaded when its turn comes (an entry file read
  * back), so a build need not hold every payload until the pack is written; a
- * load that gives `undefined` leaves the record out.
+ * load that gives `undefined` leaves the record out. Resolves to the records
+ * written, without their payloads.
  *
  * @example
  * ```ts
@@ -193,7 +133,8 @@ export function readRecord(path: string, record: PackRecord): Uint8Array | undef
 export async function writePack(
   path: string,
   records: Map<string, Uint8Array | (() => Uint8Array | undefined)>,
-): Promise<void> {
+): Promise<Map<string, PackRecord>> {
+  const written = new Map<string, PackRecord>();
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
@@ -201,11 +142,13 @@ export async function writePack(
       // Small pieces gather in a 1 MB buffer; each write is one system call.
       const buffer = new Uint8Array(1 << 20);
       let used = 0;
+      let offset = 0;
       const flush = () => {
         for (let at = 0; at < used;) at += file.writeSync(buffer.subarray(at, used));
         used = 0;
       };
       const put = (bytes: Uint8Array) => {
+        offset += bytes.length;
         if (used + bytes.length > buffer.length) flush();
         if (bytes.length > buffer.length) {
           for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
@@ -219,7 +162,9 @@ export async function writePack(
         const record = records.get(name)!;
         const payload = typeof record === "function" ? record() : record;
         if (!payload) continue;
-        put(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`));
+        const hash = sha256(payload);
+        put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
+        written.set(name, { sha256: hash, offset, length: payload.length });
         put(payload);
       }
       flush();
@@ -227,6 +172,7 @@ export async function writePack(
       file.close();
     }
     await Deno.rename(tmp, path);
+    return written;
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
     throw error;
@@ -246,6 +192,8 @@ export interface PackStream {
   has(name: string): boolean;
   /** The payload of an appended record (read back from the temp file). */
   get(name: string): Uint8Array | undefined;
+  /** The records appended so far (the last of a name), without their payloads. */
+  records(): Map<string, PackRecord>;
   /** Close the temp file and rename it into place; resolves to the pack's size in bytes. */
   finish(): Promise<number>;
 }
@@ -280,7 +228,7 @@ export function streamPack(path: string): PackStream | undefined {
   /** Bytes in the file (not counting the buffer). */
   let written = 0;
   let failed = false;
-  const where = new Map<string, [number, number]>();
+  const where = new Map<string, PackRecord>();
   /** Where `putText` encodes its pieces. */
   const pieces = pieceBuffer();
   const flush = () => {
@@ -310,7 +258,7 @@ export function streamPack(path: string): PackStream | undefined {
         const hash = sha256(payload);
         notePayload(payload, hash);
         put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
-        where.set(name, [written + used, payload.length]);
+        where.set(name, { sha256: hash, offset: written + used, length: payload.length });
         put(payload);
         return true;
       } catch {
@@ -326,7 +274,7 @@ export function streamPack(path: string): PackStream | undefined {
         const { length } = hashText(text, hash);
         const sha = hash.digest("hex");
         put(encoder.encode(`${name} ${sha} ${head.length + length}\n`));
-        where.set(name, [written + used, head.length + length]);
+        where.set(name, { sha256: sha, offset: written + used, length: head.length + length });
         put(head);
         for (const piece of encodePieces(text, pieces)) put(piece);
         return sha;
@@ -336,13 +284,14 @@ export function streamPack(path: string): PackStream | undefined {
       }
     },
     has: (name) => where.has(name),
+    records: () => new Map(where),
     get(name) {
       const at = where.get(name);
       if (!at || failed) return undefined;
       try {
         flush();
-        const out = new Uint8Array(at[1]);
-        file.seekSync(at[0], Deno.SeekMode.Start);
+        const out = new Uint8Array(at.length);
+        file.seekSync(at.offset!, Deno.SeekMode.Start);
         for (let n = 0; n < out.length;) {
           const got = file.readSync(out.subarray(n));
           if (got === null) return undefined;

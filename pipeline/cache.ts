@@ -23,7 +23,6 @@ import { sha256 } from "./read.ts";
 import { headAndText } from "./_text_hash.ts";
 import {
   appendPack,
-  indexPack,
   type PackRecord,
   type PackStream,
   parsePack,
@@ -349,13 +348,13 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         if (payload) s.put(name, payload);
       }
       grown += await s.finish();
-      pack = undefined;
+      pack = options.lean ? s.records() : undefined;
     } else if (outside.size > Math.max(8, used.size / 10) || (restated.size && packIsStale())) {
       await Deno.mkdir(join(dir, "packs"), { recursive: true });
       const before = fileSize(packPath);
-      await writePack(packPath, used);
+      const written = await writePack(packPath, used);
       grown += fileSize(packPath) - before;
-      pack = undefined;
+      pack = options.lean ? written : undefined;
     } else {
       // A few new entries: entry files, and the pack stays (marked as used now); new values of
       // keys it holds are appended to it (the last record of a name wins).
@@ -384,13 +383,16 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     if (options.lean) unload(packPath);
   }
   /**
-   * Keep where the pack's records are instead of their bytes: the index of the pack file as it
-   * is now, and the entries used as functions that read them back (from this pack, else from
-   * their entry files) when the next pack is written.
+   * Keep where the pack's records are instead of their bytes (those it holds as read with the
+   * pack: the records just written are held without them, appended ones stay whole), and the
+   * entries used as functions that read them back (from this pack, else from their entry files)
+   * when the next pack is written.
    */
   function unload(packPath: string): void {
-    pack = indexPack(packPath);
-    const index = pack;
+    const index = pack ?? new Map<string, PackRecord>();
+    for (const record of index.values()) {
+      if (record.offset !== undefined) record.payload = undefined;
+    }
     for (const [name, value] of used) {
       if (index.has(name)) used.set(name, () => readRecord(packPath, index.get(name)!));
       else if (typeof value !== "function") used.set(name, readBack(name));

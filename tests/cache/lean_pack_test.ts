@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openCache } from "../../pipeline/cache.ts";
-import { indexPack, readPack, readRecord, writePack } from "../../pipeline/_cache_pack.ts";
+import { readPack, readRecord, streamPack, writePack } from "../../pipeline/_cache_pack.ts";
 import { tempDir } from "../_helpers.ts";
 import { entryFiles } from "./_cache_helpers.ts";
 
@@ -10,41 +10,35 @@ function packOf(dir: string): string {
   return join(packs, [...Deno.readDirSync(packs)][0].name);
 }
 
-Deno.test("indexPack() finds every record's place as readPack() does, and readRecord() reads it back", async () => {
-  const path = join(await tempDir(), "pack");
+Deno.test("writePack() and streamPack() give each record's place as readPack() finds it, and readRecord() reads it back", async () => {
+  const dir = await tempDir();
   const records = new Map<string, Uint8Array>();
-  // Payloads around the index's 64 KiB window, so record lines fall on both sides of it.
   for (let i = 0; i < 40; i++) {
     records.set(`r${i}`, new TextEncoder().encode(String(i % 10).repeat((i * 7919) % 90_000)));
   }
-  await writePack(path, records);
-  const whole = readPack(path);
-  const index = indexPack(path);
-  assert.equal(index.size, 40);
-  for (const [name, record] of whole) {
-    const place = index.get(name)!;
-    assert.deepEqual(
-      [place.sha256, place.offset, place.length, place.payload],
-      [record.sha256, record.offset, record.length, undefined],
-    );
-    assert.deepEqual(readRecord(path, place), records.get(name));
+  const path = join(dir, "written");
+  const written = await writePack(path, records);
+  const stream = streamPack(join(dir, "streamed"))!;
+  for (const [name, payload] of records) stream.put(name, payload);
+  await stream.finish();
+  for (
+    const [file, places] of [[path, written], [join(dir, "streamed"), stream.records()]] as const
+  ) {
+    const whole = readPack(file);
+    assert.equal(places.size, 40);
+    for (const [name, record] of whole) {
+      const place = places.get(name)!;
+      assert.deepEqual(
+        [place.sha256, place.offset, place.length, place.payload],
+        [record.sha256, record.offset, record.length, undefined],
+      );
+      assert.deepEqual(readRecord(file, place), records.get(name));
+    }
   }
-  // A record no longer where the index says (the pack rewritten since) is not read back.
+  // A record no longer where it was (the pack written again since) is not read back.
   await writePack(path, new Map([["r1", new Uint8Array([1])], ["r2", new Uint8Array([2])]]));
-  assert.equal(readRecord(path, index.get("r39")!), undefined);
-  assert.equal(indexPack(join(path, "missing")).size, 0);
-});
-
-Deno.test("indexPack() of a pack cut short keeps the records before the cut", async () => {
-  const path = join(await tempDir(), "pack");
-  await writePack(
-    path,
-    new Map([["a", new Uint8Array(10)], ["b", new Uint8Array(70_000)], ["c", new Uint8Array(5)]]),
-  );
-  const bytes = await Deno.readFile(path);
-  await Deno.writeFile(path, bytes.subarray(0, bytes.length - 3));
-  assert.deepEqual([...indexPack(path).keys()], ["a", "b"]);
-  assert.deepEqual([...readPack(path).keys()], ["a", "b"]);
+  assert.equal(readRecord(path, written.get("r39")!), undefined);
+  assert.equal(readRecord(join(dir, "missing"), written.get("r39")!), undefined);
 });
 
 Deno.test("openCache() with lean: after a flush it reads the pack's records back from the file, not from memory", async () => {
