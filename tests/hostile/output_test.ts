@@ -89,15 +89,24 @@ Deno.test("a build killed with SIGKILL at random points leaves only whole output
   const expectedHash = sha256(expected);
   const random = prng(8);
   const out = join(root, ".slop", "out");
-  let killed = 0;
-  for (let i = 0; i < 4; i++) {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "build", "-q"],
+  const spawn = (extra: string[] = []) =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "build", "-q", ...extra],
       cwd: root,
       stdout: "null",
       stderr: "null",
     }).spawn();
-    await new Promise((r) => setTimeout(r, 150 + Math.floor(random() * 1200)));
+  // How long a cold build takes on this machine (with a state dir of its own, which holds its
+  // outputs too): the kills land between a fifth and nine tenths of it, so they hit running
+  // builds on a fast machine as on a slow one.
+  const scratch = await tempDir();
+  const started = performance.now();
+  await spawn(["--state-dir", scratch]).status;
+  const whole = performance.now() - started;
+  let killed = 0;
+  for (let i = 0; i < 4; i++) {
+    const child = spawn();
+    await new Promise((r) => setTimeout(r, Math.floor(whole * (0.2 + 0.7 * random()))));
     try {
       child.kill("SIGKILL");
       killed++;
