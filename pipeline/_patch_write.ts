@@ -154,7 +154,8 @@ export function documentHashes(
     passed();
   }
   if (!prefix) prefix = hasher.copy().digest("hex");
-  if (ids) keep?.({ parts: ids, states });
+  // Kept only with a state after every part (pieces that spanned two parts would leave gaps).
+  if (ids && states.length === lengths.length) keep?.({ parts: ids, states });
   return { prefix, total: hasher.digest("hex") };
 }
 
@@ -336,6 +337,91 @@ export function writePatched(
     }
     return false;
   }
+}
+
+/**
+ * `document` as bytes, with the blocks the last written document holds too
+ * (the same sha256 and length, `hashes` being this document's) read from
+ * its file instead of encoded again: after a file's first edit moves its
+ * block to the end, the blocks behind it are hashed from the bytes the last
+ * document has (the page cache's), not from their texts. The file is used
+ * only while it is exactly the file written (its stamp); otherwise, or
+ * without its blocks' lengths, `document` is given back as it is. A read
+ * that comes up short (the file changed since) throws: hash `document`
+ * itself then.
+ *
+ * @example
+ * ```ts
+ * import { withWrittenBlocks } from "./_patch_write.ts";
+ * import { streamDocument } from "./_document.ts";
+ * const doc = streamDocument([]);
+ * withWrittenBlocks(doc, [], undefined) === doc; // true
+ * ```
+ */
+export function withWrittenBlocks(
+  document: StreamedDocument,
+  hashes: string[],
+  previous: WrittenDocument | undefined,
+): StreamedDocument {
+  const { lengths } = document;
+  if (!previous?.lengths || hashes.length !== lengths.length) return document;
+  if (fileStamp(previous.path) !== previous.stamp) return document;
+  const places = placesOf(previous);
+  const placeOf = (i: number) => {
+    const place = places.get(hashes[i]);
+    return place && place.length === lengths[i] ? place : undefined;
+  };
+  return {
+    lengths,
+    *pieces(from = 0, to = lengths.length) {
+      using file = Deno.openSync(previous.path);
+      const buffer = new Uint8Array(1 << 20);
+      for (let i = from; i < to;) {
+        const place = placeOf(i);
+        let j = i + 1;
+        if (!place) {
+          while (j < to && !placeOf(j)) j++;
+          yield* document.pieces(i, j);
+          i = j;
+          continue;
+        }
+        // Blocks that follow each other in the last document too: read a megabyte at a time,
+        // given block by block (a piece never spans two blocks: the hashes keep a state after each).
+        let length = place.length;
+        for (
+          let next = placeOf(j);
+          next && next.offset === place.offset + length;
+          next = placeOf(j)
+        ) {
+          length += next.length;
+          j++;
+        }
+        file.seekSync(place.offset, Deno.SeekMode.Start);
+        let unread = length;
+        let at = 0;
+        let filled = 0;
+        for (let k = i; k < j; k++) {
+          for (let left = lengths[k]; left > 0;) {
+            if (at === filled) {
+              filled = Math.min(unread, buffer.length);
+              for (let got = 0; got < filled;) {
+                const n = file.readSync(buffer.subarray(got, filled));
+                if (n === null) throw new Error(`The last document "${previous.path}" ended early`);
+                got += n;
+              }
+              unread -= filled;
+              at = 0;
+            }
+            const n = Math.min(left, filled - at);
+            yield buffer.subarray(at, at + n);
+            at += n;
+            left -= n;
+          }
+        }
+        i = j;
+      }
+    },
+  };
 }
 
 /** Where each part of a written document starts, and its length, by its hash (first place). */

@@ -46,7 +46,7 @@ import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
 import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
-import { streamDocument } from "./_document.ts";
+import { streamDocument, type StreamedDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
 import { hashText } from "./_text_hash.ts";
 import { textParts } from "./_block_parts.ts";
@@ -66,6 +66,7 @@ import {
   fileStamp,
   loadWritten,
   saveWritten,
+  withWrittenBlocks,
 } from "./_patch_write.ts";
 import { earlierIn, earlierInMemo } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
@@ -411,19 +412,26 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   }
   let output: BuildResult["output"];
   const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
-  let manifest = withBreakpoints(
-    withBudget(withSecrets(
-      buildManifest(files, placed, bytes, warnings, undefined, {
-        // Taken with the blocks' hashes, unless the budget placed other blocks since.
-        known: placed === firstPlaced ? wholeHashes : undefined,
-        parts: resident && placed.map((b) => b.sha256),
-        previous: resident?.hashes,
-        keep: resident && ((states) => (resident.hashes = states)),
-      }),
-      secrets,
-    )),
-    plan,
-  );
+  const manifestOf = (document: StreamedDocument) =>
+    buildManifest(files, placed, document, warnings, undefined, {
+      // Taken with the blocks' hashes, unless the budget placed other blocks since.
+      known: placed === firstPlaced ? wholeHashes : undefined,
+      parts: resident && placed.map((b) => b.sha256),
+      previous: resident?.hashes,
+      keep: resident && ((states) => (resident.hashes = states)),
+    });
+  let built: Manifest;
+  try {
+    // A resident rebuild hashes the blocks the last document has from its file (an edit moved
+    // the blocks behind the edited one): they are not encoded again.
+    built = manifestOf(
+      resident ? withWrittenBlocks(bytes, placed.map((b) => b.sha256), last) : bytes,
+    );
+  } catch {
+    // The last document changed while it was read: hashed from the texts.
+    built = manifestOf(bytes);
+  }
+  let manifest = withBreakpoints(withBudget(withSecrets(built, secrets)), plan);
   if (options.write !== false) {
     output = await publish(
       config.output.dir,

@@ -5,8 +5,10 @@ import {
   documentHashes,
   fileStamp,
   type HashStates,
+  withWrittenBlocks,
   writePatched,
 } from "../../pipeline/_patch_write.ts";
+import type { StreamedDocument } from "../../pipeline/_document.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
 import { build, defaultPlugins, loadConfig } from "../../mod.ts";
@@ -86,6 +88,91 @@ Deno.test("writePatched() declines when little is shared or the previous file ch
   await Deno.remove(previous);
   assert.equal(writePatched(path, old, hashes(old), base), false);
   await assert.rejects(Deno.stat(path), Deno.errors.NotFound);
+  await Deno.remove(dir, { recursive: true });
+});
+
+/** A streamed document of `blocks` (each block one piece, as its own encoding would give). */
+function streamed(blocks: Uint8Array[]): StreamedDocument {
+  return {
+    lengths: blocks.map((b) => b.length),
+    *pieces(from = 0, to = blocks.length) {
+      yield* blocks.slice(from, to);
+    },
+  };
+}
+
+/** The pieces from block `from` on, copied, with the index of the block each belongs to. */
+function piecesOf(document: StreamedDocument, from: number): Array<[number, Uint8Array]> {
+  const ends: number[] = [];
+  for (let i = 0, at = 0; i < document.lengths.length; i++) ends.push(at += document.lengths[i]);
+  let seen = from ? ends[from - 1] : 0;
+  const out: Array<[number, Uint8Array]> = [];
+  for (const piece of document.pieces(from)) {
+    const block = ends.findIndex((end) => end > seen);
+    assert.ok(seen + piece.length <= ends[block], "a piece never spans two blocks");
+    out.push([block, piece.slice()]);
+    seen += piece.length;
+  }
+  return out;
+}
+
+Deno.test("withWrittenBlocks() reads the blocks the last document has from its file, block by block", async () => {
+  const dir = await tempDir();
+  // Blocks over the 1 MB read buffer, moved behind an edited one, and new ones between.
+  const old = parts([1_500_000, 300_000, 5_000, 70_000, 2_200_000, 40], 6);
+  const previous = join(dir, "context_001.md");
+  await Deno.writeFile(previous, concatBytes(old));
+  const base = {
+    hashes: hashes(old),
+    lengths: old.map((p) => p.length),
+    path: previous,
+    stamp: fileStamp(previous)!,
+  };
+  const next = [old[0], old[2], old[3], parts([123], 7)[0], old[4], old[5], parts([9_000], 8)[0]];
+  const document = streamed(next);
+  const read = withWrittenBlocks(document, hashes(next), base);
+  assert.notEqual(read, document);
+  for (const from of [0, 1, 3, 6]) {
+    const pieces = piecesOf(read, from);
+    assert.deepEqual(concatBytes(pieces.map(([, p]) => p)), concatBytes(next.slice(from)));
+    for (let i = from; i < next.length; i++) {
+      const bytes = concatBytes(pieces.filter(([block]) => block === i).map(([, p]) => p));
+      assert.deepEqual(bytes, next[i], `block ${i}`);
+    }
+  }
+  // Resumed hashing over them gives the document's hashes, and a state after every block.
+  let kept: HashStates | undefined;
+  const whole = documentHashes(next, 1_000, { parts: hashes(next), keep: (s) => (kept = s) });
+  assert.equal(kept?.states.length, next.length);
+  assert.deepEqual(documentHashes(read, 1_000), whole);
+  // The known blocks come from the file: under the same hashes, other bytes given still read as
+  // the file's.
+  const given = next.map((p, i) => (i === 1 || i === 4 ? new Uint8Array(p.length) : p));
+  const fromFile = withWrittenBlocks(streamed(given), hashes(next), base);
+  assert.deepEqual(concatBytes(piecesOf(fromFile, 0).map(([, p]) => p)), concatBytes(next));
+  // A file that changed since (its stamp), or a record without lengths: the document as given.
+  const { lengths: _, ...unmeasured } = base;
+  assert.equal(withWrittenBlocks(document, hashes(next), unmeasured), document);
+  await Deno.writeFile(previous, concatBytes(old.slice(1)));
+  assert.equal(withWrittenBlocks(document, hashes(next), base), document);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("withWrittenBlocks() throws when the last document ends early, so that the texts are hashed", async () => {
+  const dir = await tempDir();
+  const old = parts([2_000, 3_000], 9);
+  const previous = join(dir, "context_001.md");
+  await Deno.writeFile(previous, concatBytes(old));
+  const base = {
+    hashes: hashes(old),
+    lengths: old.map((p) => p.length),
+    path: previous,
+    stamp: fileStamp(previous)!,
+  };
+  const read = withWrittenBlocks(streamed([old[1], old[0]]), hashes([old[1], old[0]]), base);
+  // Cut short after the stamp was taken (the stamp check cannot see a change in between).
+  await Deno.truncate(previous, 2_500);
+  assert.throws(() => [...read.pieces()], /The last document ".*context_001.md" ended early/);
   await Deno.remove(dir, { recursive: true });
 });
 
