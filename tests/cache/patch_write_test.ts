@@ -22,6 +22,19 @@ function hashes(list: Uint8Array[]): string[] {
   return list.map((p) => createHash("sha256").update(p).digest("hex"));
 }
 
+/** The last document written: `blocks` in a file of `dir`, and its record (with block lengths). */
+async function lastDocument(dir: string, blocks: Uint8Array[]) {
+  const path = join(dir, "context_001.md");
+  await Deno.writeFile(path, concatBytes(blocks));
+  const record = {
+    hashes: hashes(blocks),
+    lengths: blocks.map((p) => p.length),
+    path,
+    stamp: fileStamp(path)!,
+  };
+  return { path, record };
+}
+
 Deno.test("writePatched() writes the same bytes as a whole write, shorter or longer than before", async () => {
   const dir = await tempDir();
   const old = parts([700_000, 600_000, 50_000, 9], 1);
@@ -43,14 +56,7 @@ Deno.test("writePatched() copies the blocks the last document has from its file,
   const dir = await tempDir();
   // An edited file's block moves to the end: the blocks after it shift, the rest is new.
   const old = parts([1_100_000, 300_000, 5_000, 70_000, 2_000_000, 40], 3);
-  const previous = join(dir, "context_001.md");
-  await Deno.writeFile(previous, concatBytes(old));
-  const base = {
-    hashes: hashes(old),
-    lengths: old.map((p) => p.length),
-    path: previous,
-    stamp: fileStamp(previous)!,
-  };
+  const { record: base } = await lastDocument(dir, old);
   const edited = parts([300_001], 4)[0];
   const next = [old[0], old[2], old[3], parts([123], 5)[0], old[4], old[5], edited];
   const path = join(dir, "next.md");
@@ -120,14 +126,7 @@ Deno.test("withWrittenBlocks() reads the blocks the last document has from its f
   const dir = await tempDir();
   // Blocks over the 1 MB read buffer, moved behind an edited one, and new ones between.
   const old = parts([1_500_000, 300_000, 5_000, 70_000, 2_200_000, 40], 6);
-  const previous = join(dir, "context_001.md");
-  await Deno.writeFile(previous, concatBytes(old));
-  const base = {
-    hashes: hashes(old),
-    lengths: old.map((p) => p.length),
-    path: previous,
-    stamp: fileStamp(previous)!,
-  };
+  const { path: previous, record: base } = await lastDocument(dir, old);
   const next = [old[0], old[2], old[3], parts([123], 7)[0], old[4], old[5], parts([9_000], 8)[0]];
   const document = streamed(next);
   const read = withWrittenBlocks(document, hashes(next), base);
@@ -161,14 +160,7 @@ Deno.test("withWrittenBlocks() reads the blocks the last document has from its f
 Deno.test("withWrittenBlocks() throws when the last document ends early, so that the texts are hashed", async () => {
   const dir = await tempDir();
   const old = parts([2_000, 3_000], 9);
-  const previous = join(dir, "context_001.md");
-  await Deno.writeFile(previous, concatBytes(old));
-  const base = {
-    hashes: hashes(old),
-    lengths: old.map((p) => p.length),
-    path: previous,
-    stamp: fileStamp(previous)!,
-  };
+  const { path: previous, record: base } = await lastDocument(dir, old);
   const read = withWrittenBlocks(streamed([old[1], old[0]]), hashes([old[1], old[0]]), base);
   // Cut short after the stamp was taken (the stamp check cannot see a change in between).
   await Deno.truncate(previous, 2_500);
