@@ -81,3 +81,27 @@ export function readWhole(path: string): Uint8Array {
   }
   return at === out.length ? out : out.subarray(0, at);
 }
+
+/**
+ * Fill `into` with the bytes of `file` from `offset` on (a seek, then reads
+ * until it is full); `false` when the file ends first.
+ *
+ * @example
+ * ```ts
+ * import { readAt } from "./_bytes.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "abcdef");
+ * using file = Deno.openSync(path);
+ * const into = new Uint8Array(3);
+ * readAt(file, 2, into); // true: into holds "cde"
+ * ```
+ */
+export function readAt(file: Deno.FsFile, offset: number, into: Uint8Array): boolean {
+  file.seekSync(offset, Deno.SeekMode.Start);
+  for (let at = 0; at < into.length;) {
+    const n = file.readSync(into.subarray(at));
+    if (!n) return false;
+    at += n;
+  }
+  return true;
+}

@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { join } from "./_path.ts";
 import { sha256 } from "./read.ts";
-import { concatBytes, readWhole } from "./_bytes.ts";
+import { concatBytes, readAt, readWhole } from "./_bytes.ts";
 import { notePayload } from "./_content_keys.ts";
 import { encodePieces, hashText, pieceBuffer } from "./_text_hash.ts";
 
@@ -103,14 +103,8 @@ export function readRecord(path: string, record: PackRecord): Uint8Array | undef
   if (record.offset === undefined) return undefined;
   try {
     using file = Deno.openSync(path);
-    file.seekSync(record.offset, Deno.SeekMode.Start);
     const out = new Uint8Array(record.length);
-    for (let n = 0; n < out.length;) {
-      const got = file.readSync(out.subarray(n));
-      if (got === null) return undefined;
-      n += got;
-    }
-    return sha256(out) === record.sha256 ? out : undefined;
+    return readAt(file, record.offset, out) && sha256(out) === record.sha256 ? out : undefined;
   } catch {
     return undefined;
   }
@@ -291,14 +285,9 @@ export function streamPack(path: string): PackStream | undefined {
       try {
         flush();
         const out = new Uint8Array(at.length);
-        file.seekSync(at.offset!, Deno.SeekMode.Start);
-        for (let n = 0; n < out.length;) {
-          const got = file.readSync(out.subarray(n));
-          if (got === null) return undefined;
-          n += got;
-        }
+        const whole = readAt(file, at.offset!, out);
         file.seekSync(0, Deno.SeekMode.End);
-        return out;
+        return whole ? out : undefined;
       } catch {
         return undefined;
       }

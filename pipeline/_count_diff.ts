@@ -14,6 +14,7 @@
  */
 
 import { sha256 } from "./read.ts";
+import { readAt } from "./_bytes.ts";
 import { isCountCut } from "./_count_cuts.ts";
 import { FORMAT_EXTENSIONS } from "./formats.ts";
 import { fileStamp, type WrittenDocument } from "./_patch_write.ts";
@@ -159,14 +160,10 @@ export function earlierBlocks(
     if (!block || !written) return Promise.resolve(undefined);
     try {
       using file = Deno.openSync(written.path);
-      file.seekSync(block.offset, Deno.SeekMode.Start);
       const bytes = new Uint8Array(block.length);
-      for (let at = 0; at < bytes.length;) {
-        const n = file.readSync(bytes.subarray(at));
-        if (!n) return Promise.resolve(undefined);
-        at += n;
+      if (!readAt(file, block.offset, bytes) || sha256(bytes) !== block.sha256) {
+        return Promise.resolve(undefined);
       }
-      if (sha256(bytes) !== block.sha256) return Promise.resolve(undefined);
       const text = decoder.decode(bytes);
       // A replacement character may stand for a lone surrogate of the text that was counted.
       if (text.includes("\uFFFD")) return Promise.resolve(undefined);

@@ -17,6 +17,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { basename, dirname, join } from "./_path.ts";
 import type { StreamedDocument } from "./_document.ts";
+import { readAt } from "./_bytes.ts";
 
 /** The last document written: its parts' hashes, and the file it became. */
 export interface WrittenDocument {
@@ -305,8 +306,8 @@ export function writePatched(
     // Blocks after the first change that the last document has too (an edited file's block
     // moved to the end pushes the others back) are copied from its file, not encoded again.
     using old = intact && previous.lengths ? Deno.openSync(previous.path) : undefined;
-    const places = old && placesOf(previous);
-    const copy = old && places ? rangeCopier(old, file) : undefined;
+    const placeOf = old && placesOf(previous, hashes, lengths);
+    const copy = old ? rangeCopier(old, file) : undefined;
     // Blocks to encode, from `run` up to the current one: written together (one piece buffer).
     let run = same;
     const encode = (to: number) => {
@@ -317,8 +318,8 @@ export function writePatched(
     };
     let size = offset;
     for (let i = same; i < lengths.length; i++) {
-      const place = places?.get(hashes[i]);
-      if (copy && place && place.length === lengths[i]) {
+      const place = placeOf?.(i);
+      if (copy && place) {
         encode(i);
         run = i + 1;
         copy.add(place.offset, lengths[i]);
@@ -366,11 +367,7 @@ export function withWrittenBlocks(
   const { lengths } = document;
   if (!previous?.lengths || hashes.length !== lengths.length) return document;
   if (fileStamp(previous.path) !== previous.stamp) return document;
-  const places = placesOf(previous);
-  const placeOf = (i: number) => {
-    const place = places.get(hashes[i]);
-    return place && place.length === lengths[i] ? place : undefined;
-  };
+  const placeOf = placesOf(previous, hashes, lengths);
   return {
     lengths,
     *pieces(from = 0, to = lengths.length) {
@@ -396,20 +393,17 @@ export function withWrittenBlocks(
           length += next.length;
           j++;
         }
-        file.seekSync(place.offset, Deno.SeekMode.Start);
-        let unread = length;
+        let read = 0;
         let at = 0;
         let filled = 0;
         for (let k = i; k < j; k++) {
           for (let left = lengths[k]; left > 0;) {
             if (at === filled) {
-              filled = Math.min(unread, buffer.length);
-              for (let got = 0; got < filled;) {
-                const n = file.readSync(buffer.subarray(got, filled));
-                if (n === null) throw new Error(`The last document "${previous.path}" ended early`);
-                got += n;
+              filled = Math.min(length - read, buffer.length);
+              if (!readAt(file, place.offset + read, buffer.subarray(0, filled))) {
+                throw new Error(`The last document "${previous.path}" ended early`);
               }
-              unread -= filled;
+              read += filled;
               at = 0;
             }
             const n = Math.min(left, filled - at);
@@ -424,8 +418,15 @@ export function withWrittenBlocks(
   };
 }
 
-/** Where each part of a written document starts, and its length, by its hash (first place). */
-function placesOf(written: WrittenDocument): Map<string, { offset: number; length: number }> {
+/**
+ * Where the `i`-th part of a document (with these `hashes` and `lengths`) is in the written
+ * document `written`: the first place of a part with the same sha256 and length, if any.
+ */
+function placesOf(
+  written: WrittenDocument,
+  hashes: string[],
+  lengths: number[],
+): (i: number) => { offset: number; length: number } | undefined {
   const places = new Map<string, { offset: number; length: number }>();
   let offset = 0;
   written.hashes.forEach((hash, i) => {
@@ -433,7 +434,10 @@ function placesOf(written: WrittenDocument): Map<string, { offset: number; lengt
     if (!places.has(hash)) places.set(hash, { offset, length });
     offset += length;
   });
-  return places;
+  return (i) => {
+    const place = places.get(hashes[i]);
+    return place && place.length === lengths[i] ? place : undefined;
+  };
 }
 
 /**
@@ -456,13 +460,9 @@ function rangeCopier(from: Deno.FsFile, to: Deno.FsFile) {
     flush() {
       buffer ??= new Uint8Array(1 << 20);
       while (length > 0) {
-        from.seekSync(start, Deno.SeekMode.Start);
         const want = Math.min(length, buffer.length);
-        let got = 0;
-        while (got < want) {
-          const n = from.readSync(buffer.subarray(got, want));
-          if (n === null) throw new Error("The last document ended early");
-          got += n;
+        if (!readAt(from, start, buffer.subarray(0, want))) {
+          throw new Error("The last document ended early");
         }
         for (let at = 0; at < want;) at += to.writeSync(buffer.subarray(at, want));
         start += want;
