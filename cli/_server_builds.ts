@@ -3,8 +3,9 @@
  * runs the process around it): each in the client's working directory and
  * environment, with its output sent back as frames, its time and peak RSS
  * measured, and after the first build a rehearsal, as `slop watch` does
- * before it watches. This module loads the pipeline: the server imports it
- * once it listens.
+ * before it watches; and between builds, after an edit, the next build
+ * prepared ahead (see `_server_prepare.ts`). This module loads the pipeline:
+ * the server imports it once it listens.
  *
  * @module
  */
@@ -16,7 +17,15 @@ import type { ServerChanges } from "./_server_watch.ts";
 import { serverSession } from "./_server_session.ts";
 import type { Terminal } from "./_terminal.ts";
 import { warmUp } from "./_warm_up.ts";
-import { build, type BuildResult } from "../pipeline/build.ts";
+import {
+  aheadKey,
+  finishable,
+  inputStamps,
+  preparable,
+  type PreparedNext,
+  unchangedInputs,
+} from "./_server_prepare.ts";
+import { build, type BuildResult, prepareBuild } from "../pipeline/build.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 
 /** A build request, as `cli/_client.ts` sends it. */
@@ -43,14 +52,20 @@ export interface BuildStats {
   lastBuildPeakRss?: number;
   /** What the file watcher told before the last build; null when it looked at every file. */
   lastChanges?: ServerChanges | null;
+  /** Builds prepared ahead after an edit (see `_server_prepare.ts`). */
+  prepares: number;
+  /** The last prepared build's time in ms. */
+  lastPrepareMs?: number;
+  /** Whether the last build finished a build prepared ahead (its peak RSS includes that). */
+  lastBuildPrepared?: boolean;
 }
 
 /** Options of {@linkcode serverBuilds}. */
 export interface ServerBuildsOptions {
   /** slop's own module files (their edits make the server stale). */
   sources: string[];
-  /** The server's folder and id, for the file watcher's tick files. */
-  watch: { dir: string; id: string };
+  /** The server's folder and id, for the file watcher's tick files; `onChange` is told of edits. */
+  watch: { dir: string; id: string; onChange?: () => void };
   /** The version clients must have (see `serverVersion()`). */
   version: string;
   /** Called with the reason before a stale server answers "restart" (it should stop listening). */
@@ -63,6 +78,11 @@ export interface ServerBuilds {
   run(conn: Deno.UnixConn, request: BuildRequest): Promise<void>;
   /** Collect the garbage of the builds since the last collection, when it has grown. */
   tidy(): void;
+  /**
+   * Prepare the next build with the last build's request, unless its config cannot be prepared
+   * (see `_server_prepare.ts`) or this server is stale.
+   */
+  prepare(): Promise<void>;
   /** What the builds measured. */
   stats(): BuildStats;
   /** Stop the file watchers and finish the deferred writes. */
@@ -86,12 +106,36 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
   const session = serverSession({ sources: options.sources, watch: options.watch });
   // The first build's result and config, for the rehearsal after it.
   let first: { result: BuildResult; config: ResolvedConfig } | undefined;
+  let builtWith: ResolvedConfig | undefined;
   session.built = (result, config) => {
+    builtWith = config;
     if (session.first) first = { result, config };
   };
   let builds = 0;
   let lastBuildMs: number | undefined;
   let lastBuildPeakRss: number | undefined;
+  // The last build's request and config (the next build is prepared with them), the build
+  // prepared since, and what the watcher told the prepares since the last build.
+  let last: { request: BuildRequest; config: ResolvedConfig } | undefined;
+  let next: PreparedNext | undefined;
+  let toldPrepares: ServerChanges | null | undefined;
+  let prepares = 0;
+  let lastPrepareMs: number | undefined;
+  let lastBuildPrepared = false;
+  // Files the prepares since the last build rendered: that build reports them as rendered.
+  const ahead = new Set<string>();
+  session.renderedAhead = (file) => ahead.has(aheadKey(file));
+  // Set by a prepare: the peak RSS is measured from there to the end of the next build.
+  let peakReset: boolean | undefined;
+  session.prepared = (config) => {
+    const kept = next;
+    next = undefined;
+    const seen = session.lastChanges;
+    const same = kept && kept.after === builds && kept.config === config && seen &&
+      !seen.paths.length && !seen.structural && unchangedInputs(kept.stamps);
+    lastBuildPrepared = Boolean(same);
+    return same ? kept.build : undefined;
+  };
   // The process's peak before the last build (its own peak is the largest of these).
   let peakBefore = 0;
   let collected = 0;
@@ -126,7 +170,10 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       Deno.chdir(request.cwd);
       const start = performance.now();
       peakBefore = Math.max(peakBefore, peakRss());
-      const measured = resetPeakRss();
+      const measured = peakReset ?? resetPeakRss();
+      peakReset = undefined;
+      lastBuildPrepared = false;
+      builtWith = undefined;
       const { terminal, flushed } = remoteTerminal(conn, request.stderrIsTerminal);
       let code: number;
       try {
@@ -138,6 +185,13 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       const wasFirst = session.first;
       session.first = false;
       builds++;
+      next = undefined;
+      ahead.clear();
+      last = builtWith ? { request, config: builtWith } : undefined;
+      if (toldPrepares !== undefined) {
+        session.lastChanges = joinChanges(toldPrepares, session.lastChanges);
+      }
+      toldPrepares = undefined;
       lastBuildMs = Math.round(performance.now() - start);
       lastBuildPeakRss = measured ? peakRss() : undefined;
       await flushed();
@@ -158,6 +212,42 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       // The deferred cache writes, which the next build would wait for.
       await session.resident.settled();
     },
+    async prepare() {
+      const asked = last;
+      if (!asked || session.stale()) return;
+      useEnv(asked.request.env);
+      Deno.chdir(asked.request.cwd);
+      const config = asked.config;
+      if (!session.current(config) || !preparable(config)) return;
+      const start = performance.now();
+      peakBefore = Math.max(peakBefore, peakRss());
+      peakReset ??= resetPeakRss();
+      next = undefined;
+      // Taken before anything is read: a change while it builds shows.
+      const stamps = inputStamps(config, session.resident.orders.keys());
+      const before = session.lastChanges;
+      await session.changes?.(config);
+      toldPrepares = toldPrepares === undefined
+        ? session.lastChanges
+        : joinChanges(toldPrepares, session.lastChanges);
+      session.lastChanges = before;
+      const after = builds;
+      try {
+        const prepared = await prepareBuild(config, {
+          builtins: session.builtins,
+          resident: session.resident,
+          renderedAhead: session.renderedAhead,
+        });
+        for (const file of prepared.files) if (file.cache === "miss") ahead.add(aheadKey(file));
+        if (finishable(prepared.files)) next = { build: prepared, config, after, stamps };
+      } catch {
+        // The build asked for next runs again and reports it.
+      }
+      // Its cache writes now, not in the build asked for.
+      await session.resident.settled();
+      prepares++;
+      lastPrepareMs = Math.round(performance.now() - start);
+    },
     tidy() {
       if (Deno.memoryUsage().heapUsed - collected >= COLLECT_AFTER) collect();
     },
@@ -167,6 +257,9 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       peakRss: Math.max(peakBefore, peakRss()),
       ...(lastBuildPeakRss ? { lastBuildPeakRss } : {}),
       ...(builds ? { lastChanges: session.lastChanges } : {}),
+      prepares,
+      ...(lastPrepareMs !== undefined ? { lastPrepareMs } : {}),
+      ...(builds ? { lastBuildPrepared } : {}),
     }),
     async close() {
       session.close();
@@ -200,6 +293,13 @@ function remoteTerminal(
     },
     flushed: () => chain,
   };
+}
+
+/** What two watcher reports told together; null (every file looked at) wins. */
+function joinChanges(a: ServerChanges | null, b: ServerChanges | null): ServerChanges | null {
+  if (!a || !b) return null;
+  const paths = [...new Set([...a.paths, ...b.paths])].sort();
+  return { paths, structural: a.structural || b.structural };
 }
 
 /** Make this process's environment the client's. */

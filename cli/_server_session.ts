@@ -30,6 +30,8 @@ export interface ServerSession extends BuildSession {
   settled(): Promise<void>;
   /** What the watcher told before the last build; null when every file was looked at. */
   lastChanges: ServerChanges | null;
+  /** Whether `config` is one this session keeps and its config files are as it was loaded from. */
+  current(config: ResolvedConfig): boolean;
   /** Stop the file watchers. */
   close(): void;
 }
@@ -42,9 +44,10 @@ export interface ServerSessionOptions {
   maxConfigs?: number;
   /**
    * Watch each project's files, with tick files in this folder named after this id (see
-   * `_server_watch.ts`); absent, every build looks at every file.
+   * `_server_watch.ts`), and call `onChange` when a file changes; absent, every build looks at
+   * every file.
    */
-  watch?: { dir: string; id: string };
+  watch?: { dir: string; id: string; onChange?: () => void };
 }
 
 /** A config as loaded, with the stamp of the files that decided it. */
@@ -102,6 +105,12 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
     },
     settled() {
       return imports;
+    },
+    current(config) {
+      for (const kept of configs.values()) {
+        if (kept.config === config) return kept.stamp === configStamp(config);
+      }
+      return false;
     },
     lastChanges: null,
     async changes(config) {

@@ -45,6 +45,8 @@ export interface ServerWatchOptions {
   id: string;
   /** Milliseconds to wait for a tick's event. @default {1000} */
   timeoutMs?: number;
+  /** Called when a file under a watched root changes (not for the tick files). */
+  onChange?: () => void;
 }
 
 /** One root's watcher and what it saw since the last build. */
@@ -76,7 +78,7 @@ export function serverWatch(options: ServerWatchOptions): ServerWatch {
     async changes(config) {
       const root = roots.get(config.root);
       if (!root) {
-        roots.set(config.root, start(config, options.dir));
+        roots.set(config.root, start(config, options));
         return undefined;
       }
       if (root.broken) return undefined;
@@ -123,7 +125,8 @@ export function serverWatch(options: ServerWatchOptions): ServerWatch {
 }
 
 /** Watch `config.root` and the tick folder; a watcher that cannot start is broken. */
-function start(config: ResolvedConfig, dir: string): RootWatch {
+function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
+  const dir = options.dir;
   const root: RootWatch = {
     watcher: undefined as unknown as Deno.FsWatcher,
     paths: new Set(),
@@ -153,6 +156,7 @@ function start(config: ResolvedConfig, dir: string): RootWatch {
       for (const path of change.paths) {
         root.paths.add(relative(config.root, path).split(sep).join("/"));
       }
+      options.onChange?.();
     }
   })().catch(() => {}).finally(() => {
     // A watcher that ended (closed or failed) can say nothing more.

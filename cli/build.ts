@@ -5,7 +5,7 @@
  */
 
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
-import { build, type BuildResult } from "../pipeline/build.ts";
+import { build, type BuildResult, type PreparedBuild } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
@@ -16,7 +16,7 @@ import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/_timings.ts";
 import type { Resident } from "../pipeline/_resident.ts";
-import type { Plugin, ResolvedConfig, Strategy } from "../pipeline/types.ts";
+import type { Plugin, RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 
 /** Flags of `slop build`. */
@@ -64,6 +64,13 @@ export interface BuildSession {
   changes?(config: ResolvedConfig): Promise<void>;
   /** Told of each build that succeeded, with its config. */
   built?(result: BuildResult, config: ResolvedConfig): void;
+  /**
+   * A build prepared ahead for `config` that nothing has changed since (asked after
+   * {@linkcode BuildSession.changes}): finished instead of built. See `_server_prepare.ts`.
+   */
+  prepared?(config: ResolvedConfig): PreparedBuild | undefined;
+  /** Files the session rendered ahead for this build (see `BuildOptions.renderedAhead`). */
+  renderedAhead?(file: RenderedFile): boolean;
 }
 
 /** Options of {@linkcode runBuild}. */
@@ -135,13 +142,20 @@ export async function runBuild(
       : await load(false);
     await session?.changes?.(config);
     clock?.mark("config");
-    result = await build(config, {
-      timings: clock,
-      builtins: session?.builtins ?? builtinPlugins(),
-      resident: session?.resident,
-      write: !flags.stdout,
-      onProgress: bar.update,
-    });
+    const prepared = session?.prepared?.(config);
+    result = prepared
+      ? await prepared.finish({ write: !flags.stdout, timings: clock })
+      : await build(
+        config,
+        {
+          timings: clock,
+          builtins: session?.builtins ?? builtinPlugins(),
+          resident: session?.resident,
+          renderedAhead: session?.renderedAhead,
+          write: !flags.stdout,
+          onProgress: bar.update,
+        },
+      );
     bar.done();
     session?.built?.(result, config);
   } catch (error) {

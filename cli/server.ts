@@ -56,6 +56,12 @@ export interface ServerStatus extends ServerInfo, BuildStats {
 const UPKEEP_AFTER_MS = 150;
 
 /**
+ * Prepared builds take at most this share of the time: after one that took `t` ms, the next
+ * waits `t * (1 / PREPARE_SHARE - 1)` ms (a file rewritten again and again costs little).
+ */
+const PREPARE_SHARE = 0.1;
+
+/**
  * Run a build server in this process until it is idle for `--idle`, stopped
  * or stale; resolves to the exit code.
  *
@@ -125,7 +131,7 @@ async function serve(
   ) as typeof import("./_server_builds.ts");
   const builds = serverBuilds({
     sources: ownSources(),
-    watch: { dir: files.dir, id: files.id },
+    watch: { dir: files.dir, id: files.id, onChange: () => prepareSoon() },
     version: serverVersion(),
     onStale: (reason) => {
       // The socket goes first, so that the client's next try starts a new server.
@@ -135,6 +141,8 @@ async function serve(
     },
   });
   let active = 0;
+  // Build requests queued and not started yet.
+  let waiting = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const arm = () => {
     clearTimeout(timer);
@@ -153,6 +161,24 @@ async function serve(
       active--;
       arm();
     });
+  };
+  // After an edit, the next build is prepared (`_server_prepare.ts`), once the builds asked for
+  // are done. It is no activity: it neither keeps an idle server nor delays its upkeep.
+  let prepareQueued = false;
+  let prepareAfter = 0;
+  const prepareSoon = () => {
+    if (prepareQueued || closed) return;
+    prepareQueued = true;
+    setTimeout(() => {
+      queue = queue.then(async () => {
+        prepareQueued = false;
+        if (waiting || closed) return;
+        const start = performance.now();
+        await builds.prepare();
+        const took = performance.now() - start;
+        prepareAfter = performance.now() + took * (1 / PREPARE_SHARE - 1);
+      }).catch((error) => log(String(error?.stack ?? error)));
+    }, Math.max(0, prepareAfter - performance.now()));
   };
   const status = (): ServerStatus => ({ ...info, ...builds.stats(), rss: Deno.memoryUsage().rss });
   const build = async (conn: Deno.UnixConn, request: BuildRequest) => {
@@ -179,7 +205,11 @@ async function serve(
         conn.close();
       });
     } else if (request?.type === "build") {
-      enqueue(() => build(conn, request as unknown as BuildRequest).finally(() => conn.close()));
+      waiting++;
+      enqueue(() => {
+        waiting--;
+        return build(conn, request as unknown as BuildRequest).finally(() => conn.close());
+      });
     } else {
       conn.close();
     }

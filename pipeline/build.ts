@@ -107,6 +107,11 @@ export interface BuildOptions {
   timings?: StageClock;
   /** State kept between builds by a long-running process (`slop watch`; see `pipeline/_resident.ts`). */
   resident?: Resident;
+  /**
+   * Files rendered ahead for this build by a build server's prepared builds: reported as
+   * rendered, not as taken from the cache (see `TransformOptions.renderedAhead`).
+   */
+  renderedAhead?: (file: RenderedFile) => boolean;
 }
 
 /** A progress report of {@linkcode build}. */
@@ -155,11 +160,58 @@ export interface BuildResult {
  * ```
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
-  // Count workers started during the transform end with the build, whatever it ends with.
-  return await buildOnce(config, options).finally(releaseCounting);
+  const prepared = await prepareBuild(config, options);
+  return await prepared.finish();
 }
 
-async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
+/** A build done up to writing its outputs (see {@linkcode prepareBuild}). */
+export interface PreparedBuild {
+  /** The files as rendered, with their views and cache use. */
+  files: RenderedFile[];
+  /**
+   * Write the document and manifest (unless `write` is false), commit the ordering rules' state
+   * and give the result. Once only: a second call is an error.
+   */
+  finish(options?: FinishOptions): Promise<BuildResult>;
+}
+
+/** Options of {@linkcode PreparedBuild.finish}; absent ones are the build's. */
+export interface FinishOptions {
+  /** Write the document and manifest to `output.dir`. */
+  write?: boolean;
+  /** Record this build's cache hits as the last build's (`slop cache stats`). */
+  record?: boolean;
+  /** Marked as writing ends (`emit`). */
+  timings?: StageClock;
+}
+
+/**
+ * Run a build up to its outputs: everything {@linkcode build} does but write
+ * the document and manifest, commit the order and record the build, which
+ * `finish()` does. A build server prepares the next build when its watcher
+ * sees an edit, and finishes it when the build is asked for and nothing it
+ * read has changed since.
+ *
+ * @example
+ * ```ts
+ * import { prepareBuild } from "./build.ts";
+ * import { loadConfig } from "./config.ts";
+ * import { defaultPlugins } from "../plugins/defaults.ts";
+ * const config = await loadConfig({ cwd: Deno.cwd() });
+ * const prepared = await prepareBuild(config, { builtins: defaultPlugins() });
+ * const result = await prepared.finish({ write: false });
+ * console.log(result.manifest.total.bytes);
+ * ```
+ */
+export async function prepareBuild(
+  config: ResolvedConfig,
+  options: BuildOptions,
+): Promise<PreparedBuild> {
+  // Count workers started during the transform end with the build, whatever it ends with.
+  return await prepareOnce(config, options).finally(releaseCounting);
+}
+
+async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promise<PreparedBuild> {
   // The focus globs are matched synchronously later on: picomatch first, if they need it.
   await loadFocusGlobs(config);
   const warnings: string[] = [];
@@ -264,6 +316,7 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     timeoutMs: options.hookTimeoutMs,
     cache,
     rendered: resident?.rendered,
+    renderedAhead: options.renderedAhead,
     onFile: (file) => {
       // Views rendered anew are counted later: enough of them starts the count workers now.
       if (file.cache !== "hit" && file.view !== "full") {
@@ -390,15 +443,16 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
   await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);
   clock?.mark("plan");
+  // The build's cache hits, recorded as the last build's once it is finished.
+  let record: (() => Promise<void>) | undefined;
   if (cache.enabled) {
     const hits = files.filter((f) => f.cache === "hit").length;
+    record = () =>
+      recordBuild(config.cache.dir, {
+        files: { hits, misses: files.filter((f) => f.cache === "miss").length },
+        tokens: { hits: counted.hits, misses: counted.misses },
+      });
     const persist = async () => {
-      if (options.record !== false) {
-        await recordBuild(config.cache.dir, {
-          files: { hits, misses: files.filter((f) => f.cache === "miss").length },
-          tokens: { hits: counted.hits, misses: counted.misses },
-        });
-      }
       await saveContentKeys(cache, files);
       await cache.flush();
       if (index?.changed()) await saveStatIndex(index.result());
@@ -410,7 +464,6 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     if (kept && index) kept.keep(index.result());
     clock?.mark("cache write");
   }
-  let output: BuildResult["output"];
   const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
   const manifestOf = (document: StreamedDocument) =>
     buildManifest(files, placed, document, warnings, undefined, {
@@ -432,58 +485,71 @@ async function buildOnce(config: ResolvedConfig, options: BuildOptions): Promise
     built = manifestOf(bytes);
   }
   let manifest = withBreakpoints(withBudget(withSecrets(built, secrets)), plan);
-  if (options.write !== false) {
-    output = await publish(
-      config.output.dir,
-      config.output.namespace,
-      bytes,
-      (path) => {
-        const { version, ...rest } = manifest;
-        return (manifest = { version, output: path, ...rest });
+  let finished = false;
+  const finish = async (more: FinishOptions = {}): Promise<BuildResult> => {
+    if (finished) throw new Error("A prepared build is finished once");
+    finished = true;
+    const write = more.write ?? options.write ?? true;
+    const clock = more.timings ?? options.timings;
+    let output: BuildResult["output"];
+    if (record && (more.record ?? options.record ?? true)) {
+      if (resident) resident.defer(record, deferredError);
+      else await record();
+    }
+    if (write) {
+      output = await publish(
+        config.output.dir,
+        config.output.namespace,
+        bytes,
+        (path) => {
+          const { version, ...rest } = manifest;
+          return (manifest = { version, output: path, ...rest });
+        },
+        config.root,
+        {
+          ext: FORMAT_EXTENSIONS[config.output.format],
+          base: last,
+          hashes: placed.map((b) => b.sha256),
+        },
+      );
+      const stamp = fileStamp(output.document);
+      const written = stamp
+        ? {
+          hashes: placed.map((b) => b.sha256),
+          lengths: placed.map((b) => b.length),
+          path: output.document,
+          stamp,
+        }
+        : undefined;
+      if (resident) resident.keepDocument(written);
+      else if (cache.enabled && written) await saveWritten(writtenPath, written);
+      const commit = async () => {
+        for (const rule of orderingRules(registry)) {
+          const commit = rule.commit;
+          if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
+        }
+        if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
+      };
+      // A resident process commits the order after the build returns, before its next build.
+      if (resident) resident.defer(commit, deferredError);
+      else await commit();
+    }
+    resident?.release();
+    clock?.mark("emit");
+    return {
+      get document() {
+        return (text ??= renderDocument(placed));
       },
-      config.root,
-      {
-        ext: FORMAT_EXTENSIONS[config.output.format],
-        base: last,
-        hashes: placed.map((b) => b.sha256),
-      },
-    );
-    const stamp = fileStamp(output.document);
-    const written = stamp
-      ? {
-        hashes: placed.map((b) => b.sha256),
-        lengths: placed.map((b) => b.length),
-        path: output.document,
-        stamp,
-      }
-      : undefined;
-    if (resident) resident.keepDocument(written);
-    else if (cache.enabled && written) await saveWritten(writtenPath, written);
-    const commit = async () => {
-      for (const rule of orderingRules(registry)) {
-        const commit = rule.commit;
-        if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
-      }
-      if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
+      blocks: placed,
+      files,
+      manifest,
+      output,
+      warnings,
+      cache: plan,
+      budget,
     };
-    // A resident process commits the order after the build returns, before its next build.
-    if (resident) resident.defer(commit, deferredError);
-    else await commit();
-  }
-  resident?.release();
-  clock?.mark("emit");
-  return {
-    get document() {
-      return (text ??= renderDocument(placed));
-    },
-    blocks: placed,
-    files,
-    manifest,
-    output,
-    warnings,
-    cache: plan,
-    budget,
   };
+  return { files, finish };
 }
 
 /**

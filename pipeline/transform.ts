@@ -167,6 +167,11 @@ export interface TransformOptions extends Logger {
    * the same, without going through the cache.
    */
   rendered?: Memo<RenderedMemo>;
+  /**
+   * Files rendered ahead for this build (a build server prepares the next build after an edit):
+   * reported as rendered (`cache: "miss"`), not as taken from the cache they were put in.
+   */
+  renderedAhead?: (file: RenderedFile) => boolean;
 }
 
 /** A file rendered from the cache, as a resident process keeps it for its next builds. */
@@ -263,19 +268,24 @@ export async function transformFiles(
   options = { ...options, store: options.store ?? pluginStore(config) };
   const out = new Array<RenderedFile>(files.length);
   const rendering: Promise<void>[] = [];
+  const ahead = options.renderedAhead;
+  const done = (file: RenderedFile) => {
+    if (ahead && file.cache === "hit" && ahead(file)) file.cache = "miss";
+    options.onFile?.(file);
+  };
   for (const [i, file] of files.entries()) {
     const focus = isFocus(file.path);
     // Given again by a resident's memo: at once, without a task turn.
     const kept = keptFile(file, config, registry, options, focus);
     if (kept) {
       out[i] = kept;
-      options.onFile?.(kept);
+      done(kept);
       continue;
     }
     rendering.push(
       transformFile(file, config, registry, options, focus).then((rendered) => {
         out[i] = rendered;
-        options.onFile?.(rendered);
+        done(rendered);
       }),
     );
   }

@@ -1,34 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type CliRun, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { ok, serverCase } from "./_server.ts";
 import { serverFiles } from "../../cli/_server_files.ts";
 import { SERVER_V8_FLAGS } from "../../cli/_v8_flags.ts";
-
-/** A project and a folder of its own for build servers (removed with the servers at the end). */
-async function serverCase(tree: Record<string, string>) {
-  const root = await makeProject(tree);
-  const runtime = await tempDir({ prefix: "slop_servers_" });
-  const env = { XDG_RUNTIME_DIR: runtime };
-  const slop = (args: string[], extra: Record<string, string> = {}) =>
-    runCli(args, root, { ...env, ...extra });
-  const status = async () => {
-    const run = await slop(["server", "status", "--json"]);
-    return run.code === 0
-      ? JSON.parse(run.stdout) as {
-        pid: number;
-        builds: number;
-        lastChanges?: { paths: string[]; structural: boolean } | null;
-      }
-      : undefined;
-  };
-  const stopAll = () => slop(["server", "stop", "--all", "--quiet"]);
-  return { root, runtime, slop, status, stopAll };
-}
-
-function ok(run: CliRun): CliRun {
-  assert.equal(run.code, 0, run.stderr);
-  return run;
-}
 
 const PROJECT = {
   "slop.config.ts": `export default { files: ["src/**"] };\n`,

@@ -1,0 +1,158 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { ok, serverCase } from "./_server.ts";
+
+const PROJECT = {
+  "slop.config.ts": `export default { files: ["src/**"] };\n`,
+  "src/a.py": "def a():\n    return 1\n",
+  "src/b.ts": "export const b = 2;\n",
+  "src/c.md": "# Notes\n\nSome words.\n",
+};
+
+/** `name` in the output folders of two projects. */
+async function bothRead(a: string, b: string, name: string): Promise<[string, string]> {
+  return [
+    await Deno.readTextFile(join(a, ".slop/out", name)),
+    await Deno.readTextFile(join(b, ".slop/out", name)),
+  ];
+}
+
+Deno.test("a build server prepares the next build after an edit and writes what a build in the process writes", async () => {
+  const served = await serverCase(PROJECT);
+  const local = await makeProject(PROJECT);
+  try {
+    ok(await served.slop(["build", "--server", "-q"]));
+    ok(await runCli(["build", "-q"], local));
+    for (const root of [served.root, local]) {
+      await Deno.writeTextFile(join(root, "src/a.py"), "def a():\n    return 2\n");
+    }
+    assert.equal((await served.prepared(1)).prepares, 1);
+    const second = ok(await served.slop(["build", "--server"]));
+    assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
+    const status = await served.status();
+    assert.equal(status?.lastBuildPrepared, true, "the prepared build was finished");
+    assert.deepEqual(status?.lastChanges, { paths: ["src/a.py"], structural: false });
+    // The same document and manifest (the edited file rendered anew, the others from the cache).
+    for (const name of ["context_002.md", "context_002.json"]) {
+      const [server, own] = await bothRead(served.root, local, name);
+      assert.equal(server, own, name);
+    }
+    const manifest = JSON.parse(
+      await Deno.readTextFile(join(served.root, ".slop/out/context_002.json")),
+    );
+    assert.deepEqual(
+      manifest.files.map((f: { path: string; cache: string }) => [f.path, f.cache]),
+      [["src/a.py", "miss"], ["src/b.ts", "hit"], ["src/c.md", "hit"]],
+    );
+    // The build's cache hits are recorded once it is finished.
+    const stats = JSON.parse(ok(await served.slop(["cache", "stats", "--json"])).stdout);
+    assert.deepEqual(stats.lastBuild.files, { hits: 2, misses: 1 });
+    // Asked for with --stdout, a prepared build is printed and not written.
+    await Deno.writeTextFile(join(served.root, "src/b.ts"), "export const b = 3;\n");
+    await Deno.writeTextFile(join(local, "src/b.ts"), "export const b = 3;\n");
+    await served.prepared(2);
+    const printed = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
+    assert.equal((await served.status())?.lastBuildPrepared, true);
+    assert.equal(printed.stdout, ok(await runCli(["build", "--stdout", "-q"], local)).stdout);
+    const written = [...Deno.readDirSync(join(served.root, ".slop/out"))].map((e) => e.name);
+    assert.ok(!written.includes("context_003.md"), "nothing written for --stdout");
+  } finally {
+    await served.stopAll();
+  }
+});
+
+Deno.test("a build server builds anew when something changed after it prepared the build", async () => {
+  const outside = await tempDir();
+  const config = `export default { files: ["src/**"], knowledge: { dir: ${
+    JSON.stringify(outside)
+  }, digest: true } };\n`;
+  const served = await serverCase({ ...PROJECT, "slop.config.ts": config });
+  await Deno.writeTextFile(join(outside, "digest.md"), "- The first fact.\n");
+  try {
+    ok(await served.slop(["build", "--server", "-q"]));
+    const document = () => Deno.readTextFile(join(served.root, ".slop/out/context_002.md"));
+    // A project file edited after the prepare: the watcher tells the build.
+    await Deno.writeTextFile(join(served.root, "src/a.py"), "def a():\n    return 2\n");
+    await served.prepared(1);
+    await Deno.writeTextFile(join(served.root, "src/a.py"), "def a():\n    return 3\n");
+    ok(await served.slop(["build", "--server", "-q"]));
+    assert.match(await document(), /return 3/);
+    assert.doesNotMatch(await document(), /return 2/);
+    // A file the watcher does not see (the digest lives outside the root): its stamp tells.
+    let prepares = (await served.status())!.prepares;
+    await Deno.writeTextFile(join(served.root, "src/b.ts"), "export const b = 3;\n");
+    await served.prepared(++prepares);
+    await Deno.writeTextFile(
+      join(outside, "digest.md"),
+      "- A newer fact, longer than the first.\n",
+    );
+    ok(await served.slop(["build", "--server", "-q"]));
+    assert.equal((await served.status())?.lastBuildPrepared, false);
+    const third = await Deno.readTextFile(join(served.root, ".slop/out/context_003.md"));
+    assert.match(third, /A newer fact/);
+    assert.match(third, /b = 3/);
+    // The order state written by a build in another process: its stamp tells.
+    prepares = (await served.status())!.prepares;
+    await Deno.writeTextFile(join(served.root, "src/c.md"), "# Notes\n\nOther words.\n");
+    await served.prepared(++prepares);
+    ok(await runCli(["build", "-q"], served.root));
+    ok(await served.slop(["build", "--server", "-q"]));
+    assert.equal((await served.status())?.lastBuildPrepared, false);
+    const out = join(served.root, ".slop/out");
+    const fourth = await Deno.readTextFile(join(out, "context_004.md"));
+    const fifth = await Deno.readTextFile(join(out, "context_005.md"));
+    assert.match(fifth, /Other words/);
+    assert.equal(fifth, fourth, "the server's build orders as the other process's did");
+  } finally {
+    await served.stopAll();
+  }
+});
+
+Deno.test("a build server prepares no build it cannot tell is current", async () => {
+  const plugin = `{ kind: "section", name: "mine", compose: () => [] }`;
+  const served = await serverCase({
+    ...PROJECT,
+    "slop.config.ts": `export default { files: ["src/**"], plugins: [${plugin}] };\n`,
+  });
+  try {
+    ok(await served.slop(["build", "--server", "-q"]));
+    await Deno.writeTextFile(join(served.root, "src/a.py"), "def a():\n    return 2\n");
+    // A user plugin may read anything: the build is built when asked for.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    ok(await served.slop(["build", "--server", "-q"]));
+    const status = await served.status();
+    assert.deepEqual([status?.prepares, status?.lastBuildPrepared], [0, false]);
+    assert.match(
+      await Deno.readTextFile(join(served.root, ".slop/out/context_002.md")),
+      /return 2/,
+    );
+  } finally {
+    await served.stopAll();
+  }
+});
+
+Deno.test("files rendered ahead are reported as rendered by the build that uses them", async () => {
+  const served = await serverCase(PROJECT);
+  const local = await makeProject(PROJECT);
+  try {
+    ok(await served.slop(["build", "--server", "-q"]));
+    ok(await runCli(["build", "-q"], local));
+    const edit = async (path: string, text: string) => {
+      for (const root of [served.root, local]) await Deno.writeTextFile(join(root, path), text);
+    };
+    // a.py is rendered by the prepared build, which b.ts's edit makes stale: the build after it
+    // takes a.py from the cache, and says it was rendered, as a build in the process does.
+    await edit("src/a.py", "def a():\n    return 2\n");
+    await served.prepared(1);
+    await edit("src/b.ts", "export const b = 3;\n");
+    // (Built anew, or prepared again after b.ts's edit: either says the same.)
+    const second = ok(await served.slop(["build", "--server"]));
+    assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
+    assert.match(second.stdout, /cache: 1 of 3 rendered files from the cache/);
+    const [server, own] = await bothRead(served.root, local, "context_002.json");
+    assert.equal(server, own);
+  } finally {
+    await served.stopAll();
+  }
+});

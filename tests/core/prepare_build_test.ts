@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { build, defaultPlugins, loadConfig, prepareBuild } from "../../mod.ts";
+import { fixture, makeProject } from "../_helpers.ts";
+
+const PROJECT = {
+  "slop.config.ts": `export default { files: ["src/**"] };\n`,
+  "src/a.py": "def a():\n    return 1\n",
+  "src/b.ts": "export const b = 2;\n",
+};
+
+Deno.test("prepareBuild() then finish() writes the bytes build() writes, once", async () => {
+  const built = await makeProject(PROJECT);
+  const prepared = await makeProject(PROJECT);
+  const options = { builtins: defaultPlugins() };
+  const one = await build(await loadConfig({ cwd: built }), options);
+  const ready = await prepareBuild(await loadConfig({ cwd: prepared }), options);
+  // Nothing is written before it is finished.
+  assert.deepEqual([...Deno.readDirSync(join(prepared, ".slop"))].map((e) => e.name), ["cache"]);
+  assert.deepEqual(ready.files.map((f) => f.path), ["src/a.py", "src/b.ts"]);
+  const two = await ready.finish();
+  assert.equal(one.document, two.document);
+  for (const name of ["context_001.md", "context_001.json"]) {
+    assert.equal(
+      await Deno.readTextFile(join(prepared, ".slop/out", name)),
+      await Deno.readTextFile(join(built, ".slop/out", name)),
+    );
+  }
+  await assert.rejects(() => ready.finish(), /A prepared build is finished once/);
+});
+
+Deno.test("a prepared build finished without writing gives the document and writes nothing", async () => {
+  const root = fixture("basic");
+  const config = await loadConfig({ cwd: root, stateDir: await Deno.makeTempDir() });
+  const ready = await prepareBuild(config, { builtins: defaultPlugins() });
+  const result = await ready.finish({ write: false, record: false });
+  assert.equal(result.output, undefined);
+  assert.equal(
+    result.document,
+    (await build(config, { builtins: defaultPlugins(), write: false })).document,
+  );
+  assert.equal([...Deno.readDirSync(config.stateDir)].some((e) => e.name === "out"), false);
+});
