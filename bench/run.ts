@@ -120,13 +120,22 @@ function slopJob(config: string, state: string, options: SlopJobOptions = {}): J
   };
 }
 
+/** What the bench reads of `slop server status --json`. */
+interface ServerStatusJson {
+  peakRss?: number;
+  lastBuildPeakRss?: number;
+  lastBuildMs?: number;
+  lastBuildPrepared?: boolean;
+  lastPrepareMs?: number;
+}
+
 /** `slop server <command> --json` for a config and state dir, with the servers' folder. */
 async function slopServer(
   command: "status" | "stop",
   config: string,
   state: string,
   servers: string,
-): Promise<{ peakRss?: number; lastBuildPeakRss?: number; lastBuildMs?: number } | undefined> {
+): Promise<ServerStatusJson | undefined> {
   const args = ["run", "-A", "--quiet", join(REPO, "cli.ts"), "server", command];
   args.push("--config", config, "--state-dir", state, ...(command === "status" ? ["--json"] : []));
   const out = await new Deno.Command(Deno.execPath(), {
@@ -188,7 +197,7 @@ async function benchCorpus(
   const samples: Record<string, { slop: Sample[]; peer: Sample[]; sb: number; pb: number }> = {};
   const hits: string[] = [];
   // The server's own time of each build (from `slop server status`), by case.
-  const serverBuilds: Record<string, number[]> = {};
+  const serverBuilds: Record<string, string[]> = {};
   const add = (name: string, who: "slop" | "peer", s: Sample) => {
     samples[name] ??= { slop: [], peer: [], sb: 0, pb: 0 };
     samples[name][who].push(s);
@@ -224,7 +233,12 @@ async function benchCorpus(
       const status = await slopServer("status", view.config, state, servers);
       const rss = (whole ? status?.peakRss : status?.lastBuildPeakRss ?? status?.peakRss) ?? 0;
       add(name, "slop", { seconds: sample.seconds, rssMb: rss / 1024 / 1024 });
-      if (status?.lastBuildMs !== undefined) serverBuilds[name].push(status.lastBuildMs);
+      if (status?.lastBuildMs !== undefined) {
+        // A warm build that finished the build prepared after the edit says so, with the
+        // prepare's time (its peak RSS is in the build's).
+        const prepared = status.lastBuildPrepared ? ` (prepared in ${status.lastPrepareMs})` : "";
+        serverBuilds[name].push(`${status.lastBuildMs}${prepared}`);
+      }
     };
     try {
       await served(`server ${cold}`, true);
@@ -414,7 +428,10 @@ export function resultsMarkdown(
     "Warm = the second run after a one-file edit, with the same state dir / token cache. " +
     "Server rows are the same two runs with `slop build --server` in a fresh state dir: the " +
     "cold run starts the project's build server, the warm run is a new client process handing " +
-    "it the build; their RSS is the server's peak (the client's own is Deno's start). " +
+    "it the build; their RSS is the server's peak (the client's own is Deno's start). The " +
+    "server prepares the next build when its watcher sees the edit (written just before the " +
+    "warm client starts) and the warm build finishes it when nothing changed since; the warm " +
+    "row's RSS is the peak from the prepare's start to the build's end. " +
     "Watch rows are a resident process: `slop watch --debounce " + String(WATCH_DEBOUNCE) +
     "`, started before and kept running, timed from writing the one-file edit to its line " +
     "saying the rebuilt document is written (debounce and file-system event included; its " +

@@ -193,11 +193,12 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
   const command = path.at(-1)!;
   const end = args.indexOf("--");
   if ((end < 0 ? args : args.slice(0, end)).some((w) => HELP_FLAGS.includes(w))) return help(path);
-  const flags = (command.options ?? []).map(optionFlags);
-  const options = defaults(command.options ?? []);
+  const specs = command.options ?? [];
+  const flags = specs.map(optionFlags);
+  const options = defaults(specs, flags);
   const operands: string[] = [];
   const set = (option: OptionFlags, value: string | boolean) => {
-    const spec = command.options!.find((o) => optionFlags(o).long === option.long)!;
+    const spec = specs[flags.indexOf(option)];
     if (spec.repeatable) {
       options[option.key] = [...options[option.key] as string[], value as string];
     } else options[option.key] = value;
@@ -256,10 +257,10 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
   return { run: command, path: path.slice(1).map((c) => c.name), operands, options };
 }
 
-function defaults(specs: OptionSpec[]): Options {
+function defaults(specs: OptionSpec[], flags: OptionFlags[]): Options {
   const options: Options = {};
-  for (const spec of specs) {
-    const { key, negate } = optionFlags(spec);
+  for (const [i, spec] of specs.entries()) {
+    const { key, negate } = flags[i];
     if (spec.repeatable) options[key] = [];
     else if (spec.default !== undefined) options[key] = spec.default;
     else if (negate) options[key] = true;

@@ -220,17 +220,19 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       const config = asked.config;
       if (!session.current(config) || !preparable(config)) return;
       const start = performance.now();
-      peakBefore = Math.max(peakBefore, peakRss());
-      peakReset ??= resetPeakRss();
-      next = undefined;
       // Taken before anything is read: a change while it builds shows.
       const stamps = inputStamps(config, session.resident.orders.keys());
       const before = session.lastChanges;
       await session.changes?.(config);
-      toldPrepares = toldPrepares === undefined
-        ? session.lastChanges
-        : joinChanges(toldPrepares, session.lastChanges);
+      const seen = session.lastChanges;
+      toldPrepares = toldPrepares === undefined ? seen : joinChanges(toldPrepares, seen);
       session.lastChanges = before;
+      // Nothing changed since the last build or prepare (the change is built), or the watcher
+      // cannot say (the build asked for next looks at every file): nothing to prepare.
+      if (!seen || (!seen.paths.length && !seen.structural)) return;
+      peakBefore = Math.max(peakBefore, peakRss());
+      peakReset ??= resetPeakRss();
+      next = undefined;
       const after = builds;
       try {
         const prepared = await prepareBuild(config, {
