@@ -245,8 +245,8 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       } catch {
         // The build asked for next runs again and reports it.
       }
-      // Its cache writes now, not in the build asked for.
-      await session.resident.settled();
+      // Its cache writes wait, as a build's do (`resident.defer`): until the build asked for has
+      // answered, or the next build starts.
       prepares++;
       lastPrepareMs = Math.round(performance.now() - start);
     },
