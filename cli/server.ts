@@ -343,7 +343,11 @@ async function ask(conn: Deno.UnixConn, message: unknown): Promise<ServerStatus 
 
 function statusLine(s: ServerStatus): string {
   const where = s.config ? `config ${s.config} in ${s.cwd}` : s.cwd;
-  const last = s.lastBuildMs === undefined ? "" : `, last ${s.lastBuildMs} ms`;
+  const last = s.lastBuildMs === undefined
+    ? ""
+    : `, last ${s.lastBuildMs} ms${
+      s.lastBuildPrepared ? ` (prepared in ${s.lastPrepareMs} ms)` : ""
+    }`;
   const memory = `${formatBytes(s.rss)} resident` +
     (s.peakRss ? `, peak ${formatBytes(s.peakRss)}` : "");
   return `build server pid ${s.pid} for ${where}: ${s.builds} build${

@@ -32,6 +32,10 @@ Deno.test("a build server prepares the next build after an edit and writes what 
     assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
     const status = await served.status();
     assert.equal(status?.lastBuildPrepared, true, "the prepared build was finished");
+    assert.match(
+      ok(await served.slop(["server", "status"])).stdout,
+      /: 2 builds, last \d+ ms \(prepared in \d+ ms\);/,
+    );
     assert.deepEqual(status?.lastChanges, { paths: ["src/a.py"], structural: false });
     // The same document and manifest (the edited file rendered anew, the others from the cache).
     for (const name of ["context_002.md", "context_002.json"]) {
