@@ -18,15 +18,25 @@ async function bothRead(a: string, b: string, name: string): Promise<[string, st
   ];
 }
 
-Deno.test("a build server prepares the next build after an edit and writes what a build in the process writes", async () => {
+/**
+ * The same project served by a build server and built in the process, each built once; `edit`
+ * writes a file in both.
+ */
+async function twins() {
   const served = await serverCase(PROJECT);
   const local = await makeProject(PROJECT);
+  ok(await served.slop(["build", "--server", "-q"]));
+  ok(await runCli(["build", "-q"], local));
+  const edit = async (path: string, text: string) => {
+    for (const root of [served.root, local]) await Deno.writeTextFile(join(root, path), text);
+  };
+  return { served, local, edit };
+}
+
+Deno.test("a build server prepares the next build after an edit and writes what a build in the process writes", async () => {
+  const { served, local, edit } = await twins();
   try {
-    ok(await served.slop(["build", "--server", "-q"]));
-    ok(await runCli(["build", "-q"], local));
-    for (const root of [served.root, local]) {
-      await Deno.writeTextFile(join(root, "src/a.py"), "def a():\n    return 2\n");
-    }
+    await edit("src/a.py", "def a():\n    return 2\n");
     assert.equal((await served.prepared(1)).prepares, 1);
     const second = ok(await served.slop(["build", "--server"]));
     assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
@@ -53,8 +63,7 @@ Deno.test("a build server prepares the next build after an edit and writes what 
     const stats = JSON.parse(ok(await served.slop(["cache", "stats", "--json"])).stdout);
     assert.deepEqual(stats.lastBuild.files, { hits: 2, misses: 1 });
     // Asked for with --stdout, a prepared build is printed and not written.
-    await Deno.writeTextFile(join(served.root, "src/b.ts"), "export const b = 3;\n");
-    await Deno.writeTextFile(join(local, "src/b.ts"), "export const b = 3;\n");
+    await edit("src/b.ts", "export const b = 3;\n");
     await served.prepared(2);
     const printed = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
     assert.equal((await served.status())?.lastBuildPrepared, true);
@@ -137,14 +146,8 @@ Deno.test("a build server prepares no build it cannot tell is current", async ()
 });
 
 Deno.test("files rendered ahead are reported as rendered by the build that uses them", async () => {
-  const served = await serverCase(PROJECT);
-  const local = await makeProject(PROJECT);
+  const { served, local, edit } = await twins();
   try {
-    ok(await served.slop(["build", "--server", "-q"]));
-    ok(await runCli(["build", "-q"], local));
-    const edit = async (path: string, text: string) => {
-      for (const root of [served.root, local]) await Deno.writeTextFile(join(root, path), text);
-    };
     // a.py is rendered by the prepared build, which b.ts's edit makes stale: the build after it
     // takes a.py from the cache, and says it was rendered, as a build in the process does.
     await edit("src/a.py", "def a():\n    return 2\n");
