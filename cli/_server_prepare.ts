@@ -16,6 +16,7 @@
 import { join } from "node:path";
 import type { PreparedBuild } from "../pipeline/build.ts";
 import { fileStamp } from "../pipeline/_patch_write.ts";
+import { orderStatePath } from "../pipeline/order_memory.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 
 /** A build prepared ahead, with what decides whether it may be finished. */
@@ -67,8 +68,8 @@ export function finishable(files: PreparedBuild["files"]): boolean {
 
 /**
  * The stamps of the files a build with `config` reads besides the project's
- * files: its lock, its slices file, the knowledge digest, the screenshots, and
- * `more` (the order states the server keeps).
+ * files: its lock, its slices file, the knowledge digest, the screenshots, its
+ * order state, and `more` (the other order states the server keeps).
  *
  * @example
  * ```ts
@@ -77,11 +78,11 @@ export function finishable(files: PreparedBuild["files"]): boolean {
  * ```
  */
 export function inputStamps(config: ResolvedConfig, more: Iterable<string> = []): InputStamps {
-  const paths = [config.lock, config.slicesFile];
+  const paths = [config.lock, config.slicesFile, orderStatePath(config)];
   if (config.knowledge.digest) paths.push(join(config.knowledge.dir, "digest.md"));
   for (const entry of config.screenshots) paths.push(join(config.root, entry));
   paths.push(...more);
-  return paths.map((path) => [path, fileStamp(path) ?? "missing"]);
+  return [...new Set(paths)].map((path) => [path, fileStamp(path) ?? "missing"]);
 }
 
 /**
