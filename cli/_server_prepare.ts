@@ -35,9 +35,10 @@ export interface PreparedNext {
 export type InputStamps = Array<[path: string, stamp: string]>;
 
 /**
- * Whether a build with `config` reads only what a build server can tell has
- * not changed: the project's files under the root, and the files
- * {@linkcode inputStamps} stamps.
+ * Whether a build with `config` may be prepared ahead: the config does not
+ * turn it off (`server: { prepare: false }`), and its build reads only what a
+ * build server can tell has not changed: the project's files under the root,
+ * and the files {@linkcode inputStamps} stamps.
  *
  * @example
  * ```ts
@@ -47,7 +48,8 @@ export type InputStamps = Array<[path: string, stamp: string]>;
  */
 export function preparable(config: ResolvedConfig): boolean {
   const history = config.history;
-  return config.cache.enabled && !config.plugins.length && !config.since &&
+  return config.raw.server?.prepare !== false && config.cache.enabled && !config.plugins.length &&
+    !config.since &&
     config.budget.tokens === undefined && !config.allowOutsideRoot && !config.beads &&
     (history === undefined || (Array.isArray(history) && !history.length));
 }

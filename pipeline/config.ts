@@ -154,6 +154,7 @@ const SCHEMA: Rule = obj({
   allowOutsideRoot: bool(),
   secrets: obj({ failOnSecret: bool(), rules: record(str()) }),
   tree: bool(),
+  server: obj({ prepare: bool() }),
 });
 
 /**

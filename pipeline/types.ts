@@ -223,6 +223,11 @@ export interface SlopConfig {
   secrets?: SecretsConfig;
   /** Add the volatile `## Directory Tree` section after the files. @default {false} */
   tree?: boolean;
+  /** The build server (`slop build --server`). */
+  server?: {
+    /** Prepare the next build when the watcher sees an edit. @default {true} */
+    prepare?: boolean;
+  };
 }
 
 /** What a config function receives. */

@@ -12,7 +12,7 @@ async function configOf(body: string) {
   return await loadConfig({ cwd: root });
 }
 
-Deno.test("preparable() refuses configs whose builds read what slop cannot stamp", async () => {
+Deno.test("preparable() refuses configs whose builds read what slop cannot stamp, or that say so", async () => {
   assert.equal(preparable(await configOf(`{ files: ["src/**"] }`)), true);
   const refused = {
     "a user plugin":
@@ -22,6 +22,7 @@ Deno.test("preparable() refuses configs whose builds read what slop cannot stamp
     "a token budget": `{ files: ["src/**"], budget: { tokens: 1000 } }`,
     "files outside the root": `{ files: ["src/**"], allowOutsideRoot: true }`,
     "no cache": `{ files: ["src/**"], cache: { enabled: false } }`,
+    "server.prepare false": `{ files: ["src/**"], server: { prepare: false } }`,
   };
   for (const [what, body] of Object.entries(refused)) {
     assert.equal(preparable(await configOf(body)), false, what);
