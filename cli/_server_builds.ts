@@ -143,15 +143,22 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
     collectGarbage();
     collected = Deno.memoryUsage().heapUsed;
   };
+  // What the watcher saw since it was last asked, told to the resident but not reported as the
+  // last build's (`lastChanges`): for builds nobody asked for.
+  const lookAside = async (config: ResolvedConfig) => {
+    const told = session.lastChanges;
+    await session.changes?.(config);
+    const seen = session.lastChanges;
+    session.lastChanges = told;
+    return seen;
+  };
   // As `slop watch` does before it watches: load what a build after an edit needs that the first
   // build loaded in a worker only (the secret scanner) or not at all (the grammars of files it
   // took from the cache), and run a build that writes nothing, so that the next build runs code
   // compiled already (zod's first rebuild: 74-101 ms in the server without this, 47-77 with it).
   const rehearse = async ({ result, config }: { result: BuildResult; config: ResolvedConfig }) => {
     await warmUp(result.files);
-    const told = session.lastChanges;
-    await session.changes?.(config);
-    session.lastChanges = told;
+    await lookAside(config);
     const dry = { builtins: session.builtins, resident: session.resident };
     await build(config, { ...dry, write: false, record: false }).catch(() => {});
     await session.resident.settled();
@@ -222,11 +229,8 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       const start = performance.now();
       // Taken before anything is read: a change while it builds shows.
       const stamps = inputStamps(config, session.resident.orders.keys());
-      const before = session.lastChanges;
-      await session.changes?.(config);
-      const seen = session.lastChanges;
+      const seen = await lookAside(config);
       toldPrepares = toldPrepares === undefined ? seen : joinChanges(toldPrepares, seen);
-      session.lastChanges = before;
       // Nothing changed since the last build or prepare (the change is built), or the watcher
       // cannot say (the build asked for next looks at every file): nothing to prepare.
       if (!seen || (!seen.paths.length && !seen.structural)) return;

@@ -84,7 +84,7 @@ export function inputStamps(config: ResolvedConfig, more: Iterable<string> = [])
   if (config.knowledge.digest) paths.push(join(config.knowledge.dir, "digest.md"));
   for (const entry of config.screenshots) paths.push(join(config.root, entry));
   paths.push(...more);
-  return [...new Set(paths)].map((path) => [path, fileStamp(path) ?? "missing"]);
+  return [...new Set(paths)].map((path) => [path, stampOf(path)]);
 }
 
 /**
@@ -110,5 +110,18 @@ export function aheadKey(file: { path: string; sha256: string; view: string }): 
  * ```
  */
 export function unchangedInputs(stamps: InputStamps): boolean {
-  return stamps.every(([path, stamp]) => (fileStamp(path) ?? "missing") === stamp);
+  return stamps.every(([path, stamp]) => stampOf(path) === stamp);
+}
+
+/**
+ * A file's stamp (inode, size and modification time), or "missing".
+ *
+ * @example
+ * ```ts
+ * import { stampOf } from "./_server_prepare.ts";
+ * stampOf("/no/such/file"); // "missing"
+ * ```
+ */
+export function stampOf(path: string): string {
+  return fileStamp(path) ?? "missing";
 }

@@ -12,12 +12,12 @@
 import { join } from "node:path";
 import { CONFIG_FILES } from "../pipeline/config.ts";
 import { resident } from "../pipeline/_resident.ts";
-import { fileStamp } from "../pipeline/_patch_write.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { configImports } from "./_config_graph.ts";
 import type { BuildSession } from "./build.ts";
 import { type ServerChanges, serverWatch } from "./_server_watch.ts";
+import { stampOf } from "./_server_prepare.ts";
 
 /** A build server's session. */
 export interface ServerSession extends BuildSession {
@@ -138,9 +138,4 @@ function configStamp(config: ResolvedConfig): string {
     stamps.push(stampOf(path));
   }
   return stamps.join(" ");
-}
-
-/** Inode, size and modification time of a file, or "missing". */
-function stampOf(path: string): string {
-  return fileStamp(path) ?? "missing";
 }

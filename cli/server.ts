@@ -150,41 +150,48 @@ async function serve(
   };
   // Builds run one at a time, in the order they came. Upkeep between builds (a garbage
   // collection) waits for a quiet moment: a build asked for soon after the last one does not
-  // wait behind it.
+  // wait behind it. A prepare (see below) is no activity: it neither keeps an idle server nor
+  // delays its upkeep.
   let queue: Promise<void> = Promise.resolve();
   let upkeep: ReturnType<typeof setTimeout> | undefined;
-  const enqueue = (work: () => Promise<void> | void, isUpkeep = false) => {
-    if (!isUpkeep) clearTimeout(upkeep);
-    active++;
-    clearTimeout(timer);
+  const enqueue = (
+    work: () => Promise<void> | void,
+    kind: "build" | "upkeep" | "prepare" = "build",
+  ) => {
+    if (kind === "build") clearTimeout(upkeep);
+    const busy = kind !== "prepare";
+    if (busy) {
+      active++;
+      clearTimeout(timer);
+    }
     queue = queue.then(work).catch((error) => log(String(error?.stack ?? error))).finally(() => {
+      if (!busy) return;
       active--;
       arm();
     });
   };
   // After an edit, the next build is prepared (`_server_prepare.ts`), once the builds asked for
-  // are done. It is no activity: it neither keeps an idle server nor delays its upkeep.
+  // are done.
   let prepareQueued = false;
   let prepareAfter = 0;
   const prepareSoon = () => {
     if (prepareQueued || closed) return;
     prepareQueued = true;
-    setTimeout(() => {
-      queue = queue.then(async () => {
-        prepareQueued = false;
-        if (waiting || closed) return;
-        const start = performance.now();
-        await builds.prepare();
-        const took = performance.now() - start;
-        prepareAfter = performance.now() + took * (1 / PREPARE_SHARE - 1);
-      }).catch((error) => log(String(error?.stack ?? error)));
-    }, Math.max(0, prepareAfter - performance.now()));
+    const prepare = async () => {
+      prepareQueued = false;
+      if (waiting || closed) return;
+      const start = performance.now();
+      await builds.prepare();
+      const took = performance.now() - start;
+      prepareAfter = performance.now() + took * (1 / PREPARE_SHARE - 1);
+    };
+    setTimeout(() => enqueue(prepare, "prepare"), Math.max(0, prepareAfter - performance.now()));
   };
   const status = (): ServerStatus => ({ ...info, ...builds.stats(), rss: Deno.memoryUsage().rss });
   const build = async (conn: Deno.UnixConn, request: BuildRequest) => {
     await builds.run(conn, request);
     clearTimeout(upkeep);
-    upkeep = setTimeout(() => enqueue(() => builds.tidy(), true), UPKEEP_AFTER_MS);
+    upkeep = setTimeout(() => enqueue(() => builds.tidy(), "upkeep"), UPKEEP_AFTER_MS);
   };
   const handle = async (conn: Deno.UnixConn) => {
     const frames = readFrames(conn);

@@ -465,11 +465,13 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     clock?.mark("cache write");
   }
   const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
+  // The document's parts, as the manifest, the patch and the next build compare them.
+  const hashes = placed.map((b) => b.sha256);
   const manifestOf = (document: StreamedDocument) =>
     buildManifest(files, placed, document, warnings, undefined, {
       // Taken with the blocks' hashes, unless the budget placed other blocks since.
       known: placed === firstPlaced ? wholeHashes : undefined,
-      parts: resident && placed.map((b) => b.sha256),
+      parts: resident && hashes,
       previous: resident?.hashes,
       keep: resident && ((states) => (resident.hashes = states)),
     });
@@ -478,7 +480,7 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     // A resident rebuild hashes the blocks the last document has from its file (an edit moved
     // the blocks behind the edited one): they are not encoded again.
     built = manifestOf(
-      resident ? withWrittenBlocks(bytes, placed.map((b) => b.sha256), last) : bytes,
+      resident ? withWrittenBlocks(bytes, hashes, last) : bytes,
     );
   } catch {
     // The last document changed while it was read: hashed from the texts.
@@ -509,13 +511,13 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
         {
           ext: FORMAT_EXTENSIONS[config.output.format],
           base: last,
-          hashes: placed.map((b) => b.sha256),
+          hashes,
         },
       );
       const stamp = fileStamp(output.document);
       const written = stamp
         ? {
-          hashes: placed.map((b) => b.sha256),
+          hashes,
           lengths: placed.map((b) => b.length),
           path: output.document,
           stamp,
