@@ -8,10 +8,19 @@
 
 /**
  * The V8 flags slop runs with (in `slop init`'s task, this repository's
- * tasks and the benchmark): a young generation of at most 4 MB per half
+ * tasks and the benchmark). A young generation of at most 4 MB per half
  * instead of V8's 32, which keeps about 20-45 MB off a cold build's peak RSS
  * (it grows while the project's texts are read and stays resident) at no
- * measured cost in CPU time. A running process cannot set them for itself.
+ * measured cost in CPU time. And no TurboFan: JavaScript is optimized by
+ * Maglev only. A build is a short process whose hot code (the code views'
+ * walk, the tokenizer, the scanner) runs for a second or two in each of its
+ * threads, and TurboFan spent more CPU compiling it, on background threads
+ * that took the build's cores, than its faster code saved: a cold zod
+ * `skeleton` build took 1.14 s against 1.32 (CPU 1.80 against 2.21 s, medians
+ * of 12 alternating runs), the stdlib's 2.36 against 2.81, the typescript
+ * lib's 3.20 against 3.64; full builds, warm builds and `slop watch`
+ * rebuilds took the same. A running process cannot set them for itself
+ * (`node:v8`'s `setFlagsFromString` does not change the compilers' choices).
  *
  * @example
  * ```ts
@@ -19,7 +28,7 @@
  * const task = `deno run -A ${SLOP_V8_FLAGS} cli.ts build`;
  * ```
  */
-export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4";
+export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--no-turbofan";
 
 /**
  * The V8 flags of a build server (`slop build --server`): a young generation
@@ -27,7 +36,11 @@ export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4";
  * edit's worth of new objects; with 4 MB halves the young generation grew to
  * 4 MB on each of them and stayed there, which was 4-5 MB of zod's per-build
  * peak (94-95 against 99-102 MB, with {@linkcode SERVER_ENV}), at no measured
- * cost in a build's time, cold or warm.
+ * cost in a build's time, cold or warm. No TurboFan, as for
+ * {@linkcode SLOP_V8_FLAGS}: the server's first build is a cold build (zod
+ * `skeleton`: 1.62 s against 1.83 from the client's start, medians of 6
+ * alternating runs), and its warm builds and prepares took the same (7-12 ms
+ * and 20-43 ms against 7-11 and 23-53).
  *
  * @example
  * ```ts
@@ -35,7 +48,7 @@ export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4";
  * const args = ["run", "-A", SERVER_V8_FLAGS, "cli.ts", "server", "run"];
  * ```
  */
-export const SERVER_V8_FLAGS = "--v8-flags=--max-semi-space-size=1";
+export const SERVER_V8_FLAGS = "--v8-flags=--max-semi-space-size=1,--no-turbofan";
 
 /**
  * The environment a build server starts with, beside its client's: glibc's

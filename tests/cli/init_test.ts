@@ -17,7 +17,7 @@ Deno.test("slop init writes a commented config and the context task, and the tas
   assert.deepEqual(deno.fmt, { lineWidth: 90 }, "other keys are kept");
   assert.match(
     deno.tasks.context,
-    /^deno run -A --v8-flags=--max-semi-space-size=4 \S+\/cli\.ts build$/,
+    /^deno run -A --v8-flags=--max-semi-space-size=4,--no-turbofan \S+\/cli\.ts build$/,
   );
   const config = await Deno.readTextFile(join(root, "slop.config.ts"));
   assert.match(config, /^\/\/ /, "the config is commented");
