@@ -29,6 +29,8 @@ export interface ServerBuildFlags extends BuildFlags {
 
 /** How long a client waits for a server it started to listen. */
 const START_TIMEOUT_MS = 30_000;
+/** Milliseconds between tries to connect to a server starting. */
+const START_POLL_MS = 2;
 
 /**
  * Run a build in this project's build server; resolves to the exit code, or
@@ -174,10 +176,12 @@ export async function startServer(
     let exited = false;
     child.status.then(() => exited = true, () => exited = true);
     const deadline = Date.now() + START_TIMEOUT_MS;
-    for (let wait = 5; Date.now() < deadline && !exited; wait = Math.min(wait * 2, 50)) {
+    // A try costs a failed connect (tens of microseconds): trying often connects as soon as the
+    // server listens (waits doubling up to 50 ms lost up to 38 ms of a cold build here).
+    while (Date.now() < deadline && !exited) {
       const conn = await connectServer(files.socket);
       if (conn) return conn;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await new Promise((resolve) => setTimeout(resolve, START_POLL_MS));
     }
     return undefined;
   } finally {
