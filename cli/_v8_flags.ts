@@ -19,7 +19,9 @@
  * `skeleton` build took 1.14 s against 1.32 (CPU 1.80 against 2.21 s, medians
  * of 12 alternating runs), the stdlib's 2.36 against 2.81, the typescript
  * lib's 3.20 against 3.64; full builds, warm builds and `slop watch`
- * rebuilds took the same. A running process cannot set them for itself
+ * rebuilds took the same. On one core it is the other way (zod's skeleton
+ * under `taskset -c 0`: 2.32 s against 2.11), which the README says. A
+ * running process cannot set them for itself
  * (`node:v8`'s `setFlagsFromString` does not change the compilers' choices).
  *
  * @example
@@ -40,7 +42,8 @@ export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--no-turbofan";
  * {@linkcode SLOP_V8_FLAGS}: the server's first build is a cold build (zod
  * `skeleton`: 1.62 s against 1.83 from the client's start, medians of 6
  * alternating runs), and its warm builds and prepares took the same (7-12 ms
- * and 20-43 ms against 7-11 and 23-53).
+ * and 20-43 ms against 7-11 and 23-53; a warm zod build from the client's
+ * start, median 56 ms against 64 over 8 alternating runs).
  *
  * @example
  * ```ts
