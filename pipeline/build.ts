@@ -518,7 +518,7 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
       const written = stamp
         ? {
           hashes,
-          lengths: placed.map((b) => b.length),
+          lengths: bytes.lengths,
           path: output.document,
           stamp,
         }
