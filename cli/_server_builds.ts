@@ -83,6 +83,8 @@ export interface ServerBuilds {
    * (see `_server_prepare.ts`) or this server is stale.
    */
   prepare(): Promise<void>;
+  /** A build or prepare is waiting: the work the last build left starts now, not after a pause. */
+  hurry(): void;
   /** What the builds measured. */
   stats(): BuildStats;
   /** Stop the file watchers and finish the deferred writes. */
@@ -216,8 +218,9 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       // The first build's garbage (the project's texts as read, rendered and counted) goes at
       // once, while the client exits; a build asked for meanwhile waits for the collection.
       if (wasFirst) collect();
-      // The deferred cache writes, which the next build would wait for.
-      await session.resident.settled();
+      // The deferred cache writes, which the next build would wait for; they start once the client
+      // has had time to exit (or when a build or prepare comes).
+      await session.resident.settled({ hurry: false });
     },
     async prepare() {
       const asked = last;
@@ -253,6 +256,9 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       // answered, or the next build starts.
       prepares++;
       lastPrepareMs = Math.round(performance.now() - start);
+    },
+    hurry() {
+      void session.resident.settled();
     },
     tidy() {
       if (Deno.memoryUsage().heapUsed - collected >= COLLECT_AFTER) collect();

@@ -48,6 +48,11 @@ export interface ServerSessionOptions {
    * every file.
    */
   watch?: { dir: string; id: string; onChange?: () => void };
+  /**
+   * How long the work a build leaves waits after it answered, unless a build or prepare asks for
+   * it (see `ResidentOptions.quietMs`): the client exits meanwhile. @default {20}
+   */
+  quietMs?: number;
 }
 
 /** A config as loaded, with the stamp of the files that decided it. */
@@ -73,7 +78,7 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
   for (const path of options.sources ?? []) modules.set(path, stampOf(path));
   let loaded = false;
   let imports: Promise<void> = Promise.resolve();
-  const state = resident();
+  const state = resident({ quietMs: options.quietMs ?? 20 });
   const watch = options.watch && serverWatch(options.watch);
   const session: ServerSession = {
     resident: state,

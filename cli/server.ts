@@ -151,7 +151,8 @@ async function serve(
   // Builds run one at a time, in the order they came. Upkeep between builds (a garbage
   // collection) waits for a quiet moment: a build asked for soon after the last one does not
   // wait behind it. A prepare (see below) is no activity: it neither keeps an idle server nor
-  // delays its upkeep.
+  // delays its upkeep. The work a build leaves (cache writes, the next draft) waits until its
+  // client has exited, unless a build or prepare comes first.
   let queue: Promise<void> = Promise.resolve();
   let upkeep: ReturnType<typeof setTimeout> | undefined;
   const enqueue = (
@@ -159,6 +160,7 @@ async function serve(
     kind: "build" | "upkeep" | "prepare" = "build",
   ) => {
     if (kind === "build") clearTimeout(upkeep);
+    if (kind !== "upkeep") builds.hurry();
     const busy = kind !== "prepare";
     if (busy) {
       active++;

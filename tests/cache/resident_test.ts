@@ -344,3 +344,31 @@ Deno.test("a resident's list of files found clean holds for the secret rules it 
   assert.deepEqual(next.manifest.secrets?.map((s) => s.path), ["a.txt"]);
   await kept.close();
 });
+
+Deno.test("a resident with a quiet time starts the work a build left after it, or when asked", async () => {
+  const kept = resident({ quietMs: 60_000 });
+  const done: string[] = [];
+  kept.defer(() => Promise.resolve(void done.push("cache")));
+  kept.keepDocument(undefined);
+  kept.release();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(done.join(), "", "nothing runs during the quiet time");
+  // A server waits for the work without hurrying it; the next build asks for it.
+  const waited = kept.settled({ hurry: false }).then(() => done.push("waited"));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(done.join(), "");
+  await kept.settled();
+  await waited;
+  assert.equal(done.join(), "cache,waited");
+  // Asked for once, work queued before the next build returns does not wait either.
+  kept.defer(() => Promise.resolve(void done.push("more")));
+  await kept.settled({ hurry: false });
+  assert.equal(done.join(), "cache,waited,more");
+  // The next build returns: its work waits again, and close() does not.
+  kept.defer(() => Promise.resolve(void done.push("last")));
+  kept.release();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(done.includes("last"), false);
+  await kept.close();
+  assert.equal(done.join(), "cache,waited,more,last");
+});
