@@ -41,7 +41,13 @@ import {
 import { orderBlocks, prefixEnd } from "./order.ts";
 import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
-import { buildManifest, placeBlocks, publish, renderDocument } from "./emit.ts";
+import {
+  buildManifest,
+  manifestJsonWithOutput,
+  placeBlocks,
+  publish,
+  renderDocument,
+} from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
 import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
@@ -487,6 +493,8 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     built = manifestOf(bytes);
   }
   let manifest = withBreakpoints(withBudget(withSecrets(built, secrets)), plan);
+  // Its JSON is made with the build: a build prepared ahead adds the output's path when asked.
+  const manifestJson = JSON.stringify(manifest, null, 2);
   let finished = false;
   const finish = async (more: FinishOptions = {}): Promise<BuildResult> => {
     if (finished) throw new Error("A prepared build is finished once");
@@ -512,6 +520,9 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
           ext: FORMAT_EXTENSIONS[config.output.format],
           base: last,
           hashes,
+          manifestText: (m) =>
+            (m.output !== undefined ? manifestJsonWithOutput(manifestJson, m.output) : undefined) ??
+              JSON.stringify(m, null, 2) + "\n",
         },
       );
       const stamp = fileStamp(output.document);

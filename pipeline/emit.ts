@@ -167,6 +167,32 @@ export interface PublishOptions {
   base?: WrittenDocument;
   /** The sha256 of each part of `document` (given as parts), to compare with `base`. */
   hashes?: string[];
+  /**
+   * The manifest's JSON as written, from the manifest `manifestFor` gave. @default {its
+   * `JSON.stringify` with two spaces, and a newline}
+   */
+  manifestText?: (manifest: Manifest) => string;
+}
+
+/**
+ * A manifest's JSON (`JSON.stringify(manifest, null, 2)` of a manifest
+ * without `output`) with `"output"` after `"version"`, as `JSON.stringify`
+ * gives the manifest that has it, and a final newline: a build serializes its
+ * manifest before it knows its output number (a build prepared ahead only
+ * writes when asked). `undefined` when `json` is not laid out so.
+ *
+ * @example
+ * ```ts
+ * import { manifestJsonWithOutput } from "./emit.ts";
+ * manifestJsonWithOutput('{\n  "version": 1,\n  "files": []\n}', "out/c.md");
+ * // '{\n  "version": 1,\n  "output": "out/c.md",\n  "files": []\n}\n'
+ * ```
+ */
+export function manifestJsonWithOutput(json: string, output: string): string | undefined {
+  const head = '{\n  "version": ';
+  const at = json.indexOf("\n", head.length) + 1;
+  if (!json.startsWith(head) || at === 0 || json[at - 2] !== ",") return undefined;
+  return `${json.slice(0, at)}  "output": ${JSON.stringify(output)},\n${json.slice(at)}\n`;
 }
 
 /** Where a build was published. */
@@ -257,7 +283,8 @@ export async function publish(
   try {
     const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
     writeMark(dir, namespace, n);
-    writeAtomicSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+    const text = options.manifestText?.(manifest) ?? JSON.stringify(manifest, null, 2) + "\n";
+    writeAtomicSync(manifestPath, text);
   } finally {
     removeQuietly(claim);
   }

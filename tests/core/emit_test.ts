@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
-import { publish } from "../../pipeline/emit.ts";
+import { manifestJsonWithOutput, publish } from "../../pipeline/emit.ts";
+import { loadConfig } from "../../pipeline/config.ts";
+import { prepareBuild } from "../../pipeline/build.ts";
+import { defaultPlugins } from "../../plugins/defaults.ts";
 import { makeProject, runCli, tempDir } from "../_helpers.ts";
 
 const manifest = () => ({}) as never;
@@ -69,4 +72,37 @@ Deno.test("build() writes a manifest beside the document with the same prefix ha
   assert.equal(m1.prefix.sha256, m2.prefix.sha256);
   assert.equal(m1.output, ".slop/out/context_001.md");
   assert.equal(await Deno.readTextFile(first.output!.document), first.document);
+});
+
+Deno.test("a build's manifest file is the JSON of its manifest, byte for byte, prepared ahead or not", async () => {
+  const root = await makeProject({
+    "a.ts": "export const a = 1;\n",
+    'b "q".md': "# B\n",
+    "slop.config.ts": `export default { output: { dir: "out \\"x\\"/é" } };\n`,
+  });
+  const built = await buildContext({ cwd: root });
+  const prepared = await prepareBuild(await loadConfig({ cwd: root }), {
+    builtins: defaultPlugins(),
+  });
+  await Deno.writeTextFile(join(root, "a.ts"), "export const a = 2;\n"); // after the prepare
+  const finished = await prepared.finish();
+  for (const result of [built, finished]) {
+    const text = await Deno.readTextFile(result.output!.manifest);
+    assert.equal(text, JSON.stringify(result.manifest, null, 2) + "\n");
+    assert.match(result.manifest.output!, /^out "x"\/é\/context_00\d\.md$/);
+  }
+  assert.equal(finished.output?.number, 2);
+});
+
+Deno.test("manifestJsonWithOutput() adds the output after the version, or gives up on another layout", () => {
+  const manifest = { version: 1, files: [{ path: "a" }], prefix: { bytes: 0 } };
+  const json = JSON.stringify(manifest, null, 2);
+  const { version, ...rest } = manifest;
+  const output = 'out/"ctx"\n.md';
+  assert.equal(
+    manifestJsonWithOutput(json, output),
+    JSON.stringify({ version, output, ...rest }, null, 2) + "\n",
+  );
+  assert.equal(manifestJsonWithOutput(JSON.stringify(manifest), output), undefined);
+  assert.equal(manifestJsonWithOutput('{\n  "version": 1\n}', output), undefined);
 });
