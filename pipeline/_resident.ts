@@ -169,7 +169,9 @@ export interface ResidentOptions {
    * document for the next build) waits after the build returns, unless a build, a prepare or
    * {@linkcode Resident.settled} asks for it sooner. A build server waits so that the client it
    * answered exits first: its exit took 6-15 ms with the writes and the copy (12 MB) running on
-   * the other core, 5-7 ms without. Default 0 (after the current task).
+   * the other core, 5-7 ms without. 0: after the current task.
+   *
+   * @default {0}
    */
   quietMs?: number;
 }

@@ -493,8 +493,9 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     built = manifestOf(bytes);
   }
   let manifest = withBreakpoints(withBudget(withSecrets(built, secrets)), plan);
-  // Its JSON is made with the build: a build prepared ahead adds the output's path when asked.
-  const manifestJson = JSON.stringify(manifest, null, 2);
+  // Its JSON is made with the build, unless it is not written: a build prepared ahead adds the
+  // output's path when asked.
+  const manifestJson = options.write === false ? undefined : JSON.stringify(manifest, null, 2);
   let finished = false;
   const finish = async (more: FinishOptions = {}): Promise<BuildResult> => {
     if (finished) throw new Error("A prepared build is finished once");
@@ -521,7 +522,9 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
           base: last,
           hashes,
           manifestText: (m) =>
-            (m.output !== undefined ? manifestJsonWithOutput(manifestJson, m.output) : undefined) ??
+            (manifestJson !== undefined && m.output !== undefined
+              ? manifestJsonWithOutput(manifestJson, m.output)
+              : undefined) ??
               JSON.stringify(m, null, 2) + "\n",
         },
       );

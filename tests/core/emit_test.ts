@@ -86,12 +86,19 @@ Deno.test("a build's manifest file is the JSON of its manifest, byte for byte, p
   });
   await Deno.writeTextFile(join(root, "a.ts"), "export const a = 2;\n"); // after the prepare
   const finished = await prepared.finish();
-  for (const result of [built, finished]) {
+  // Prepared not to be written, then written all the same.
+  const unwritten = await prepareBuild(await loadConfig({ cwd: root }), {
+    builtins: defaultPlugins(),
+    write: false,
+  });
+  const late = await unwritten.finish({ write: true });
+  for (const result of [built, finished, late]) {
     const text = await Deno.readTextFile(result.output!.manifest);
     assert.equal(text, JSON.stringify(result.manifest, null, 2) + "\n");
     assert.match(result.manifest.output!, /^out "x"\/é\/context_00\d\.md$/);
   }
   assert.equal(finished.output?.number, 2);
+  assert.equal(late.output?.number, 3);
 });
 
 Deno.test("manifestJsonWithOutput() adds the output after the version, or gives up on another layout", () => {
