@@ -59,7 +59,7 @@ export async function buildViaServer(
   }
   let files: ServerFiles;
   try {
-    files = await serverFiles({ config: flags.config, stateDir: flags.stateDir });
+    files = serverFiles({ config: flags.config, stateDir: flags.stateDir });
   } catch (error) {
     return warn(error instanceof Error ? error.message : String(error));
   }
@@ -148,7 +148,7 @@ export async function connectServer(socket: string): Promise<Deno.UnixConn | und
  * ```ts
  * import { startServer } from "./_client.ts";
  * import { serverFiles } from "./_server_files.ts";
- * // const conn = await startServer(await serverFiles({}), { idleMs: 60_000 });
+ * // const conn = await startServer(serverFiles({}), { idleMs: 60_000 });
  * ```
  */
 export async function startServer(

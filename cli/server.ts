@@ -74,7 +74,7 @@ const PREPARE_SHARE = 0.1;
 export async function runServer(flags: ServerFlags): Promise<number> {
   const idleMs = idleFlag(flags.idle);
   if (idleMs === undefined) return 2;
-  const files = await serverFiles({ config: flags.config, stateDir: flags.stateDir });
+  const files = serverFiles({ config: flags.config, stateDir: flags.stateDir });
   if (flags.detached) trimLog(files.log);
   const log = flags.detached
     ? (text: string) => appendLog(files.log, text)
@@ -260,7 +260,7 @@ async function serve(
 export async function runServerStart(flags: ServerFlags): Promise<number> {
   const idleMs = idleFlag(flags.idle);
   if (idleMs === undefined) return 2;
-  const files = await serverFiles({ config: flags.config, stateDir: flags.stateDir });
+  const files = serverFiles({ config: flags.config, stateDir: flags.stateDir });
   const conn = await connectServer(files.socket) ??
     await startServer(files, { config: flags.config, stateDir: flags.stateDir, idleMs });
   if (!conn) {
@@ -323,7 +323,7 @@ export async function runServerStop(flags: ServerFlags): Promise<number> {
 
 /** The server files `flags` name: this project's, or with `--all` every one in the folder. */
 async function serversOf(flags: ServerFlags): Promise<ServerFiles[]> {
-  if (!flags.all) return [await serverFiles({ config: flags.config, stateDir: flags.stateDir })];
+  if (!flags.all) return [serverFiles({ config: flags.config, stateDir: flags.stateDir })];
   const dir = serverDir();
   const ids: string[] = [];
   for (const entry of Deno.readDirSync(dir)) {

@@ -285,7 +285,7 @@ Deno.test("a client that cannot start a build server says why and builds in its 
   Deno.env.set("XDG_RUNTIME_DIR", runtime);
   let lock: string;
   try {
-    lock = (await serverFiles({ cwd: await Deno.realPath(root) })).lock;
+    lock = serverFiles({ cwd: await Deno.realPath(root) }).lock;
   } finally {
     if (before === undefined) Deno.env.delete("XDG_RUNTIME_DIR");
     else Deno.env.set("XDG_RUNTIME_DIR", before);
@@ -297,4 +297,27 @@ Deno.test("a client that cannot start a build server says why and builds in its 
     /^slop: warning: the build server cannot be started \(.+\): building in this process\n$/,
   );
   assert.match(run.stdout, /^slop: wrote \.slop\/out\/context_001\.md/);
+});
+
+Deno.test("serverFiles() names a server after its key: the same key the same files, any other key others", async () => {
+  const runtime = await tempDir({ prefix: "slop_servers_" });
+  const before = Deno.env.get("XDG_RUNTIME_DIR");
+  Deno.env.set("XDG_RUNTIME_DIR", runtime);
+  try {
+    const key = { cwd: "/p", config: "slop.config.ts", stateDir: ".slop" };
+    const files = serverFiles(key);
+    assert.match(files.id, /^[0-9a-f]{20}$/);
+    assert.equal(files.socket, `${runtime}/slop/${files.id}.sock`);
+    assert.deepEqual(serverFiles({ ...key }), files);
+    const others = [
+      { ...key, cwd: "/q" },
+      { ...key, config: "other.config.ts" },
+      { ...key, stateDir: ".state" },
+      { ...key, config: undefined },
+    ].map((other) => serverFiles(other).id);
+    assert.equal(new Set([files.id, ...others]).size, 5);
+  } finally {
+    if (before === undefined) Deno.env.delete("XDG_RUNTIME_DIR");
+    else Deno.env.set("XDG_RUNTIME_DIR", before);
+  }
 });
