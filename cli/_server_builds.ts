@@ -136,6 +136,7 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
     const same = kept && kept.after === builds && kept.config === config && seen &&
       !seen.paths.length && !seen.structural && unchangedInputs(kept.stamps);
     lastBuildPrepared = Boolean(same);
+    if (!same) kept?.build.discard();
     return same ? kept.build : undefined;
   };
   // The process's peak before the last build (its own peak is the largest of these).
@@ -194,6 +195,8 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       const wasFirst = session.first;
       session.first = false;
       builds++;
+      // A build prepared ahead that this build did not take (it failed before it looked).
+      next?.build.discard();
       next = undefined;
       ahead.clear();
       last = builtWith ? { request, config: builtWith } : undefined;
@@ -239,6 +242,7 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       if (!seen || (!seen.paths.length && !seen.structural)) return;
       peakBefore = Math.max(peakBefore, peakRss());
       peakReset ??= resetPeakRss();
+      next?.build.discard();
       next = undefined;
       const after = builds;
       try {
@@ -249,6 +253,7 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
         });
         for (const file of prepared.files) if (file.cache === "miss") ahead.add(aheadKey(file));
         if (finishable(prepared.files)) next = { build: prepared, config, after, stamps };
+        else prepared.discard();
       } catch {
         // The build asked for next runs again and reports it.
       }
@@ -274,6 +279,8 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       ...(builds ? { lastBuildPrepared } : {}),
     }),
     async close() {
+      next?.build.discard();
+      next = undefined;
       session.close();
       await session.resident.close();
     },

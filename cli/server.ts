@@ -285,7 +285,7 @@ export async function runServerStart(flags: ServerFlags): Promise<number> {
  */
 export async function runServerStatus(flags: ServerFlags): Promise<number> {
   const found: ServerStatus[] = [];
-  for (const files of await serversOf(flags)) {
+  for (const files of serversOf(flags)) {
     const conn = await connectServer(files.socket);
     const answer = conn && await ask(conn, { type: "status" });
     if (answer) found.push(answer);
@@ -308,7 +308,7 @@ export async function runServerStatus(flags: ServerFlags): Promise<number> {
  */
 export async function runServerStop(flags: ServerFlags): Promise<number> {
   let stopped = 0;
-  for (const files of await serversOf(flags)) {
+  for (const files of serversOf(flags)) {
     const conn = await connectServer(files.socket);
     const answer = conn && await ask(conn, { type: "stop" });
     if (!answer) continue;
@@ -322,7 +322,7 @@ export async function runServerStop(flags: ServerFlags): Promise<number> {
 }
 
 /** The server files `flags` name: this project's, or with `--all` every one in the folder. */
-async function serversOf(flags: ServerFlags): Promise<ServerFiles[]> {
+function serversOf(flags: ServerFlags): ServerFiles[] {
   if (!flags.all) return [serverFiles({ config: flags.config, stateDir: flags.stateDir })];
   const dir = serverDir();
   const ids: string[] = [];

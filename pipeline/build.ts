@@ -43,10 +43,12 @@ import { fileOrder } from "./order_memory.ts";
 import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
 import {
   buildManifest,
+  dropAhead,
   manifestJsonWithOutput,
   placeBlocks,
   publish,
   renderDocument,
+  writeAhead,
 } from "./emit.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { fitBudget } from "./budget.ts";
@@ -176,9 +178,14 @@ export interface PreparedBuild {
   files: RenderedFile[];
   /**
    * Write the document and manifest (unless `write` is false), commit the ordering rules' state
-   * and give the result. Once only: a second call is an error.
+   * and give the result. Once only: a second call, or one after `discard()`, is an error.
    */
   finish(options?: FinishOptions): Promise<BuildResult>;
+  /**
+   * Drop a build that will not be finished: the document it wrote ahead (a hidden temp file in
+   * the output folder) is removed. Nothing after `finish()`.
+   */
+  discard(): void;
 }
 
 /** Options of {@linkcode PreparedBuild.finish}; absent ones are the build's. */
@@ -493,14 +500,19 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     built = manifestOf(bytes);
   }
   let manifest = withBreakpoints(withBudget(withSecrets(built, secrets)), plan);
-  // Its JSON is made with the build, unless it is not written: a build prepared ahead adds the
-  // output's path when asked.
+  // The document (to a hidden temp file) and the manifest's JSON are made with the build, unless
+  // it is not written: a build prepared ahead links the one and adds the output's path to the
+  // other when asked.
   const manifestJson = options.write === false ? undefined : JSON.stringify(manifest, null, 2);
+  const ahead = options.write === false
+    ? undefined
+    : await writeAhead(config.output.dir, config.output.namespace, bytes, { base: last, hashes });
   let finished = false;
   const finish = async (more: FinishOptions = {}): Promise<BuildResult> => {
     if (finished) throw new Error("A prepared build is finished once");
     finished = true;
     const write = more.write ?? options.write ?? true;
+    if (ahead && !write) dropAhead(ahead);
     const clock = more.timings ?? options.timings;
     let output: BuildResult["output"];
     if (record && (more.record ?? options.record ?? true)) {
@@ -521,6 +533,7 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
           ext: FORMAT_EXTENSIONS[config.output.format],
           base: last,
           hashes,
+          ahead,
           manifestText: (m) =>
             (manifestJson !== undefined && m.output !== undefined
               ? manifestJsonWithOutput(manifestJson, m.output)
@@ -565,7 +578,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
       budget,
     };
   };
-  return { files, finish };
+  const discard = () => {
+    if (finished) return;
+    finished = true;
+    if (ahead) dropAhead(ahead);
+  };
+  return { files, finish, discard };
 }
 
 /**

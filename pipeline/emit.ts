@@ -13,6 +13,7 @@ import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
 import type { BlockMemo, Memo } from "./_resident.ts";
 import {
   documentHashes,
+  fileStamp,
   type HashStates,
   writePatched,
   type WrittenDocument,
@@ -172,6 +173,93 @@ export interface PublishOptions {
    * `JSON.stringify` with two spaces, and a newline}
    */
   manifestText?: (manifest: Manifest) => string;
+  /**
+   * The document as {@linkcode writeAhead} wrote it: linked as it is while it is exactly that
+   * file, else `document` is written.
+   */
+  ahead?: WrittenAhead;
+}
+
+/** A document written ahead to a hidden temp file in the output folder (see {@linkcode writeAhead}). */
+export interface WrittenAhead {
+  /** The temp file. */
+  path: string;
+  /** Its inode, size and modification time when written. */
+  stamp: string;
+  /** The output folder, when it was made for it (removed with it, while empty). */
+  madeDir?: string;
+}
+
+/**
+ * Write a document to a hidden temp file in the output folder, as
+ * {@linkcode publish} does before it takes a number (patched from `base`,
+ * the last document, when it can), for a later `publish` to link: a build
+ * prepared ahead does its writing before it is asked for. `undefined` when
+ * it cannot be written (`publish` then writes it, and says why it cannot).
+ * A temp file older than an hour is taken for a killed build's and removed
+ * by the next publication: `publish` then writes the document anew.
+ *
+ * @example
+ * ```ts
+ * import { dropAhead, writeAhead } from "./emit.ts";
+ * const ahead = await writeAhead(await Deno.makeTempDir(), "context", "# doc\n");
+ * if (ahead) dropAhead(ahead);
+ * ```
+ */
+export async function writeAhead(
+  dir: string,
+  namespace: string,
+  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
+  options: Pick<PublishOptions, "base" | "hashes"> = {},
+): Promise<WrittenAhead | undefined> {
+  let madeDir: string | undefined;
+  try {
+    if (fileStamp(dir) === undefined) madeDir = dir;
+    Deno.mkdirSync(dir, { recursive: true });
+    const path = await writeTemp(dir, namespace, document, options);
+    const stamp = fileStamp(path);
+    if (stamp) return { path, stamp, ...(madeDir ? { madeDir } : {}) };
+    dropAhead({ path, stamp: "", madeDir });
+  } catch {
+    // Written when published, which reports the error.
+  }
+  return undefined;
+}
+
+/**
+ * Remove a document written ahead that will not be published (gone already is fine).
+ *
+ * @example
+ * ```ts
+ * import { dropAhead } from "./emit.ts";
+ * dropAhead({ path: "/no/such/file.tmp", stamp: "" });
+ * ```
+ */
+export function dropAhead(ahead: WrittenAhead): void {
+  removeQuietly(ahead.path);
+  // Not recursive: a folder something else was written to since stays.
+  if (ahead.madeDir) removeQuietly(ahead.madeDir);
+}
+
+/** Write `document` to a new hidden temp file in `dir` (patched from `base` when it can). */
+async function writeTemp(
+  dir: string,
+  namespace: string,
+  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
+  options: Pick<PublishOptions, "base" | "hashes">,
+): Promise<string> {
+  const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
+  const { base, hashes } = options;
+  const inParts = typeof document !== "string" && !(document instanceof Uint8Array);
+  try {
+    if (!(base && hashes && inParts && writePatched(tmp, document, hashes, base))) {
+      await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
+    }
+  } catch (error) {
+    removeQuietly(tmp);
+    throw error;
+  }
+  return tmp;
 }
 
 /**
@@ -247,13 +335,10 @@ export async function publish(
       `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
     );
   }
-  const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  const base = options.base;
-  const hashes = options.hashes;
-  const inParts = typeof document !== "string" && !(document instanceof Uint8Array);
-  if (!(base && hashes && inParts && writePatched(tmp, document, hashes, base))) {
-    await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
-  }
+  const ahead = options.ahead;
+  const written = ahead && fileStamp(ahead.path) === ahead.stamp;
+  if (ahead && !written) removeQuietly(ahead.path);
+  const tmp = written ? ahead.path : await writeTemp(dir, namespace, document, options);
   sweepStale(dir, namespace);
   let n = nextNumber(dir, namespace);
   let docPath: string;

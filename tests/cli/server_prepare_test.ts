@@ -117,6 +117,11 @@ Deno.test("a build server builds anew when something changed after it prepared t
     const fifth = await Deno.readTextFile(join(out, "context_005.md"));
     assert.match(fifth, /Other words/);
     assert.equal(fifth, fourth, "the server's build orders as the other process's did");
+    // The documents the discarded prepares wrote ahead are gone (the draft of the next is not
+    // theirs: `.context_005.md.<pid>.<id>.tmp`).
+    const hidden = [...Deno.readDirSync(out)].map((e) => e.name)
+      .filter((name) => /^\.context\.\d+\..*\.tmp$/.test(name));
+    assert.deepEqual(hidden, []);
   } finally {
     await served.stopAll();
   }

@@ -15,8 +15,14 @@ Deno.test("prepareBuild() then finish() writes the bytes build() writes, once", 
   const options = { builtins: defaultPlugins() };
   const one = await build(await loadConfig({ cwd: built }), options);
   const ready = await prepareBuild(await loadConfig({ cwd: prepared }), options);
-  // Nothing is written before it is finished.
-  assert.deepEqual([...Deno.readDirSync(join(prepared, ".slop"))].map((e) => e.name), ["cache"]);
+  // Nothing is published before it is finished: the document waits in a hidden temp file.
+  assert.deepEqual([...Deno.readDirSync(join(prepared, ".slop"))].map((e) => e.name).sort(), [
+    "cache",
+    "out",
+  ]);
+  const waiting = [...Deno.readDirSync(join(prepared, ".slop/out"))].map((e) => e.name);
+  assert.equal(waiting.length, 1);
+  assert.match(waiting[0], /^\.context\..*\.tmp$/);
   assert.deepEqual(ready.files.map((f) => f.path), ["src/a.py", "src/b.ts"]);
   const two = await ready.finish();
   assert.equal(one.document, two.document);
@@ -27,6 +33,8 @@ Deno.test("prepareBuild() then finish() writes the bytes build() writes, once", 
     );
   }
   await assert.rejects(() => ready.finish(), /A prepared build is finished once/);
+  const names = [...Deno.readDirSync(join(prepared, ".slop/out"))].map((e) => e.name).sort();
+  assert.deepEqual(names, [".context.last", "context_001.json", "context_001.md"]);
 });
 
 Deno.test("a prepared build finished without writing gives the document and writes nothing", async () => {
@@ -40,4 +48,35 @@ Deno.test("a prepared build finished without writing gives the document and writ
     (await build(config, { builtins: defaultPlugins(), write: false })).document,
   );
   assert.equal([...Deno.readDirSync(config.stateDir)].some((e) => e.name === "out"), false);
+});
+
+Deno.test("a prepared build that is discarded leaves nothing in the output folder", async () => {
+  const root = await makeProject(PROJECT);
+  const config = await loadConfig({ cwd: root });
+  await build(config, { builtins: defaultPlugins() });
+  const before = [...Deno.readDirSync(join(root, ".slop/out"))].map((e) => e.name).sort();
+  await Deno.writeTextFile(join(root, "src/b.ts"), "export const b = 3;\n");
+  const ready = await prepareBuild(await loadConfig({ cwd: root }), { builtins: defaultPlugins() });
+  assert.equal(Deno.readDirSync(join(root, ".slop/out")).toArray().length, before.length + 1);
+  ready.discard();
+  ready.discard();
+  const after = [...Deno.readDirSync(join(root, ".slop/out"))].map((e) => e.name).sort();
+  assert.deepEqual(after, before);
+  await assert.rejects(() => ready.finish(), /A prepared build is finished once/);
+});
+
+Deno.test("a prepared build whose document written ahead is gone writes it when finished", async () => {
+  const built = await makeProject(PROJECT);
+  const prepared = await makeProject(PROJECT);
+  const options = { builtins: defaultPlugins() };
+  const one = await build(await loadConfig({ cwd: built }), options);
+  const ready = await prepareBuild(await loadConfig({ cwd: prepared }), options);
+  // Another build's publication took it for a killed build's (an hour old) and removed it.
+  for (const entry of Deno.readDirSync(join(prepared, ".slop/out"))) {
+    await Deno.remove(join(prepared, ".slop/out", entry.name));
+  }
+  const two = await ready.finish();
+  assert.equal(await Deno.readTextFile(two.output!.document), one.document);
+  const names = [...Deno.readDirSync(join(prepared, ".slop/out"))].map((e) => e.name).sort();
+  assert.deepEqual(names, [".context.last", "context_001.json", "context_001.md"]);
 });
