@@ -9,12 +9,18 @@ const PROJECT = {
   "src/b.ts": "export const b = 2;\n",
 };
 
-Deno.test("prepareBuild() then finish() writes the bytes build() writes, once", async () => {
+/** Two projects of `PROJECT`: one built, the other's build prepared. */
+async function builtAndPrepared() {
   const built = await makeProject(PROJECT);
   const prepared = await makeProject(PROJECT);
   const options = { builtins: defaultPlugins() };
   const one = await build(await loadConfig({ cwd: built }), options);
   const ready = await prepareBuild(await loadConfig({ cwd: prepared }), options);
+  return { built, prepared, one, ready };
+}
+
+Deno.test("prepareBuild() then finish() writes the bytes build() writes, once", async () => {
+  const { built, prepared, one, ready } = await builtAndPrepared();
   // Nothing is published before it is finished: the document waits in a hidden temp file.
   assert.deepEqual([...Deno.readDirSync(join(prepared, ".slop"))].map((e) => e.name).sort(), [
     "cache",
@@ -66,11 +72,7 @@ Deno.test("a prepared build that is discarded leaves nothing in the output folde
 });
 
 Deno.test("a prepared build whose document written ahead is gone writes it when finished", async () => {
-  const built = await makeProject(PROJECT);
-  const prepared = await makeProject(PROJECT);
-  const options = { builtins: defaultPlugins() };
-  const one = await build(await loadConfig({ cwd: built }), options);
-  const ready = await prepareBuild(await loadConfig({ cwd: prepared }), options);
+  const { prepared, one, ready } = await builtAndPrepared();
   // Another build's publication took it for a killed build's (an hour old) and removed it.
   for (const entry of Deno.readDirSync(join(prepared, ".slop/out"))) {
     await Deno.remove(join(prepared, ".slop/out", entry.name));
