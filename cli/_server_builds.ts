@@ -127,6 +127,11 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
   // Files the prepares since the last build rendered: that build reports them as rendered.
   const ahead = new Set<string>();
   session.renderedAhead = (file) => ahead.has(aheadKey(file));
+  // A prepared build that will not be finished: what it wrote ahead goes.
+  const dropNext = () => {
+    next?.build.discard();
+    next = undefined;
+  };
   // Set by a prepare: the peak RSS is measured from there to the end of the next build.
   let peakReset: boolean | undefined;
   session.prepared = (config) => {
@@ -196,8 +201,7 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       session.first = false;
       builds++;
       // A build prepared ahead that this build did not take (it failed before it looked).
-      next?.build.discard();
-      next = undefined;
+      dropNext();
       ahead.clear();
       last = builtWith ? { request, config: builtWith } : undefined;
       if (toldPrepares !== undefined) {
@@ -242,8 +246,7 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       if (!seen || (!seen.paths.length && !seen.structural)) return;
       peakBefore = Math.max(peakBefore, peakRss());
       peakReset ??= resetPeakRss();
-      next?.build.discard();
-      next = undefined;
+      dropNext();
       const after = builds;
       try {
         const prepared = await prepareBuild(config, {
@@ -279,8 +282,7 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       ...(builds ? { lastBuildPrepared } : {}),
     }),
     async close() {
-      next?.build.discard();
-      next = undefined;
+      dropNext();
       session.close();
       await session.resident.close();
     },

@@ -503,16 +503,19 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   // The document (to a hidden temp file) and the manifest's JSON are made with the build, unless
   // it is not written: a build prepared ahead links the one and adds the output's path to the
   // other when asked.
-  const manifestJson = options.write === false ? undefined : JSON.stringify(manifest, null, 2);
-  const ahead = options.write === false
-    ? undefined
-    : await writeAhead(config.output.dir, config.output.namespace, bytes, { base: last, hashes });
+  const ahead = options.write === false ? undefined : {
+    manifestJson: JSON.stringify(manifest, null, 2),
+    document: await writeAhead(config.output.dir, config.output.namespace, bytes, {
+      base: last,
+      hashes,
+    }),
+  };
   let finished = false;
   const finish = async (more: FinishOptions = {}): Promise<BuildResult> => {
     if (finished) throw new Error("A prepared build is finished once");
     finished = true;
     const write = more.write ?? options.write ?? true;
-    if (ahead && !write) dropAhead(ahead);
+    if (ahead?.document && !write) dropAhead(ahead.document);
     const clock = more.timings ?? options.timings;
     let output: BuildResult["output"];
     if (record && (more.record ?? options.record ?? true)) {
@@ -533,12 +536,11 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
           ext: FORMAT_EXTENSIONS[config.output.format],
           base: last,
           hashes,
-          ahead,
+          ahead: ahead?.document,
           manifestText: (m) =>
-            (manifestJson !== undefined && m.output !== undefined
-              ? manifestJsonWithOutput(manifestJson, m.output)
-              : undefined) ??
-              JSON.stringify(m, null, 2) + "\n",
+            ahead && m.output !== undefined
+              ? manifestJsonWithOutput(ahead.manifestJson, m.output)
+              : undefined,
         },
       );
       const stamp = fileStamp(output.document);
@@ -581,7 +583,7 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   const discard = () => {
     if (finished) return;
     finished = true;
-    if (ahead) dropAhead(ahead);
+    if (ahead?.document) dropAhead(ahead.document);
   };
   return { files, finish, discard };
 }

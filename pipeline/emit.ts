@@ -169,10 +169,10 @@ export interface PublishOptions {
   /** The sha256 of each part of `document` (given as parts), to compare with `base`. */
   hashes?: string[];
   /**
-   * The manifest's JSON as written, from the manifest `manifestFor` gave. @default {its
-   * `JSON.stringify` with two spaces, and a newline}
+   * The manifest's JSON as written, from the manifest `manifestFor` gave; where it gives
+   * `undefined`, or without it, the manifest's `JSON.stringify` with two spaces and a newline.
    */
-  manifestText?: (manifest: Manifest) => string;
+  manifestText?: (manifest: Manifest) => string | undefined;
   /**
    * The document as {@linkcode writeAhead} wrote it: linked as it is while it is exactly that
    * file, else `document` is written.
