@@ -117,6 +117,10 @@ const PROGRAM: ProgramSpec = {
             "(started when none runs; see slop server)",
         },
         {
+          flags: "--no-server",
+          description: "build in this process (overrides a --server before it, as in a task)",
+        },
+        {
           flags: "--server-idle <time>",
           description: "with --server: how long a server started now waits for a build " +
             "before it exits (default: 15m)",

@@ -116,7 +116,11 @@ function slopJob(config: string, state: string, options: SlopJobOptions = {}): J
       ...(options.timings ? ["--timings"] : []),
       ...(options.servers ? ["--server"] : []),
     ]),
-    env: { NO_COLOR: "1", ...(options.servers ? { XDG_RUNTIME_DIR: options.servers } : {}) },
+    // CI empty: in a CI job `--server` would start no server.
+    env: {
+      NO_COLOR: "1",
+      ...(options.servers ? { XDG_RUNTIME_DIR: options.servers, CI: "" } : {}),
+    },
   };
 }
 

@@ -263,7 +263,8 @@ function defaults(specs: OptionSpec[], flags: OptionFlags[]): Options {
     const { key, negate } = flags[i];
     if (spec.repeatable) options[key] = [];
     else if (spec.default !== undefined) options[key] = spec.default;
-    else if (negate) options[key] = true;
+    // `--no-x` alone makes x true by default; beside `--x` (the last one given wins) it does not.
+    else if (negate && !flags.some((f) => f.key === key && !f.negate)) options[key] = true;
   }
   return options;
 }

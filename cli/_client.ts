@@ -1,6 +1,7 @@
 /**
  * The client side of `slop build --server`: find this project's build
- * server (start it when none runs, one client at a time), hand it the build
+ * server (start it when none runs, one client at a time, but not for a CI
+ * job, which builds once), hand it the build
  * with this process's working directory and environment, and write what it
  * sends to stdout and stderr. It loads nothing of the pipeline, so a build
  * the server has warm costs this process little more than Deno's start. When
@@ -77,8 +78,14 @@ export async function buildViaServer(
   for (let attempt = 0; attempt < 2; attempt++) {
     let conn: Deno.UnixConn | undefined;
     try {
-      conn = await connectServer(files.socket) ??
-        await startServer(files, { config: flags.config, stateDir: flags.stateDir, idleMs });
+      conn = await connectServer(files.socket);
+      // A CI job builds once: a server started for it would only sit idle until it exits.
+      if (!conn && attempt === 0 && isCi(Deno.env.get("CI"))) return undefined;
+      conn ??= await startServer(files, {
+        config: flags.config,
+        stateDir: flags.stateDir,
+        idleMs,
+      });
     } catch (error) {
       // The lock file cannot be opened, the server process cannot be spawned...
       const why = error instanceof Error ? error.message : String(error);
@@ -101,6 +108,21 @@ export async function buildViaServer(
     await gone(files.socket);
   }
   return warn("the build server asked for a restart twice");
+}
+
+/**
+ * Whether the `CI` environment variable says this is a CI job (GitHub Actions,
+ * GitLab CI and most runners set it): anything but unset, empty, `0` or `false`.
+ *
+ * @example
+ * ```ts
+ * import { isCi } from "./_client.ts";
+ * isCi("true"); // true
+ * isCi("0"); // false
+ * ```
+ */
+export function isCi(value: string | undefined): boolean {
+  return value !== undefined && !["", "0", "false"].includes(value.trim().toLowerCase());
 }
 
 /** Write stdout and stderr frames to this process's streams; the first message ends it. */

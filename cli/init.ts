@@ -19,6 +19,13 @@ import { SLOP_V8_FLAGS } from "./_v8_flags.ts";
 
 export { SLOP_V8_FLAGS } from "./_v8_flags.ts";
 
+/**
+ * What the written task adds to `build`: the build server, so that every
+ * `deno task context` after the first is a warm build in a process that keeps
+ * the project loaded (not on Windows, where the server cannot run).
+ */
+const TASK_SERVER = Deno.build.os === "windows" ? "" : " --server";
+
 /** Flags of `slop init`. */
 export interface InitFlags {
   /** Print nothing but errors (`--quiet`). */
@@ -106,7 +113,7 @@ export default defineConfig({
  */
 export async function initProject(dir: string): Promise<InitResult> {
   const root = resolve(dir);
-  const task = `deno run -A ${SLOP_V8_FLAGS} ${slopSpecifier(root, "cli.ts")} build`;
+  const task = `deno run -A ${SLOP_V8_FLAGS} ${slopSpecifier(root, "cli.ts")} build${TASK_SERVER}`;
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);
@@ -198,6 +205,12 @@ export async function runInit(dir: string | undefined, flags: InitFlags): Promis
   console.log(messages[result.denoJson]);
   if (result.config === "created" || result.denoJson !== "kept") {
     console.log("slop: run `deno task context` to build .slop/out/context_001.md");
+  }
+  if (result.denoJson !== "kept" && result.task.endsWith(" --server")) {
+    console.log(
+      "slop: the task builds in a build server kept warm between builds, which exits 15 " +
+        "minutes after the last one (`deno task context --no-server` builds without it)",
+    );
   }
   return 0;
 }

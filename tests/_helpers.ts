@@ -88,12 +88,19 @@ export async function runCli(
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
-/** Run `deno task --quiet <name>` in `cwd` (a project's own task, as its users run it). */
-export async function runTask(name: string, cwd: string): Promise<CliRun> {
+/**
+ * Run `deno task --quiet <task>` in `cwd` with extra env (a project's own task, as its users run
+ * it); words after the task's name are passed on to it (`"context --no-server"`).
+ */
+export async function runTask(
+  name: string,
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<CliRun> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", name],
+    args: ["task", "--quiet", ...name.split(" ")],
     cwd,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "piped",
   }).output();

@@ -20,7 +20,8 @@ export interface TestStatus {
 export async function serverCase(tree: Tree) {
   const root = await makeProject(tree);
   const runtime = await tempDir({ prefix: "slop_servers_" });
-  const env = { XDG_RUNTIME_DIR: runtime };
+  // CI empty: on a CI machine (CI=true) `--server` would otherwise start no server.
+  const env = { XDG_RUNTIME_DIR: runtime, CI: "" };
   const slop = (args: string[], extra: Record<string, string> = {}) =>
     runCli(args, root, { ...env, ...extra });
   const status = async () => {

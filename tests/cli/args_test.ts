@@ -40,6 +40,13 @@ Deno.test("options keep their defaults, repeatable options collect in order, --n
   });
 });
 
+Deno.test("--no-server after --server builds in the process: the last of a pair wins", () => {
+  assert.equal(run(["build"]).options.server, undefined, "neither given: no server");
+  assert.equal(run(["build", "--server"]).options.server, true);
+  assert.equal(run(["build", "--server", "--no-server"]).options.server, false);
+  assert.equal(run(["build", "--no-server", "--server"]).options.server, true);
+});
+
 Deno.test("a value comes as --opt value, --opt=value, -o value, -ovalue or after grouped short flags", () => {
   for (
     const args of [

@@ -1,30 +1,49 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli, runTask } from "../_helpers.ts";
+import { makeProject, REPO, runCli, runTask, tempDir } from "../_helpers.ts";
 import { SLOP_V8_FLAGS } from "../../cli/init.ts";
 
-Deno.test("slop init writes a commented config and the context task, and the task builds", async () => {
+Deno.test("slop init writes a commented config and the context task, and the task builds in a build server", async () => {
   const root = await makeProject({
     "deno.json": JSON.stringify({ tasks: { test: "deno test" }, fmt: { lineWidth: 90 } }, null, 2),
     "src/a.ts": "export const a = 1;\n",
   });
+  const runtime = await tempDir({ prefix: "slop_servers_" });
+  const env = { XDG_RUNTIME_DIR: runtime, CI: "" };
   const run = await runCli(["init"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /wrote slop.config.ts/);
   assert.match(run.stdout, /added the "context" task to deno.json/);
+  assert.match(run.stdout, /the task builds in a build server kept warm between builds/);
   const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
   assert.equal(deno.tasks.test, "deno test", "other tasks are kept");
   assert.deepEqual(deno.fmt, { lineWidth: 90 }, "other keys are kept");
   assert.match(
     deno.tasks.context,
-    /^deno run -A --v8-flags=--max-semi-space-size=4,--no-turbofan \S+\/cli\.ts build$/,
+    /^deno run -A --v8-flags=--max-semi-space-size=4,--no-turbofan \S+\/cli\.ts build --server$/,
   );
   const config = await Deno.readTextFile(join(root, "slop.config.ts"));
   assert.match(config, /^\/\/ /, "the config is commented");
-  const task = await runTask("context", root);
-  assert.equal(task.code, 0, task.stderr);
-  const doc = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
-  assert.match(doc, /### src\/a\.ts/);
+  try {
+    for (const n of [1, 2]) {
+      const task = await runTask("context", root, env);
+      assert.equal(task.code, 0, task.stderr);
+      assert.equal(task.stderr, "");
+      const doc = await Deno.readTextFile(join(root, `.slop/out/context_00${n}.md`));
+      assert.match(doc, /### src\/a\.ts/);
+      await Deno.writeTextFile(join(root, "src/a.ts"), "export const a = 2;\n");
+    }
+    const status = await runCli(["server", "status", "--json"], root, env);
+    assert.equal(JSON.parse(status.stdout).builds, 2, "both builds ran in one server");
+    // `deno task context --no-server` builds in the process.
+    const own = await runTask("context --no-server", root, env);
+    assert.equal(own.code, 0, own.stderr);
+    assert.match(await Deno.readTextFile(join(root, ".slop/out/context_003.md")), /a = 2/);
+    const after = await runCli(["server", "status", "--json"], root, env);
+    assert.equal(JSON.parse(after.stdout).builds, 2, "not in the server");
+  } finally {
+    await runCli(["server", "stop", "--all", "--quiet"], root, env);
+  }
 });
 
 Deno.test("slop init never overwrites a config or a context task, and leaves alone a file it cannot edit", async () => {

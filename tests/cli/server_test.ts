@@ -172,6 +172,27 @@ Deno.test("a killed build server is replaced; stop and status say what runs", as
   }
 });
 
+Deno.test("in a CI job --server starts no server but uses one that runs; --no-server overrides it", async () => {
+  const served = await serverCase(PROJECT);
+  try {
+    const ci = { CI: "true" };
+    const own = ok(await served.slop(["build", "--server"], ci));
+    assert.equal(own.stderr, "", "no warning: a CI job builds in its process by choice");
+    assert.match(own.stdout, /^slop: wrote \.slop\/out\/context_001\.md/);
+    assert.equal(await served.status(), undefined, "no server started");
+    ok(await served.slop(["server", "start"]));
+    ok(await served.slop(["build", "--server", "-q"], ci));
+    assert.equal((await served.status())?.builds, 1, "the running server built it");
+    ok(await served.slop(["build", "--server", "--no-server", "-q"]));
+    assert.equal((await served.status())?.builds, 1, "--no-server: built in the process");
+    const documents = [...Deno.readDirSync(join(served.root, ".slop/out"))]
+      .filter((e) => e.name.endsWith(".md")).map((e) => e.name).sort();
+    assert.deepEqual(documents, ["context_001.md", "context_002.md", "context_003.md"]);
+  } finally {
+    await served.stopAll();
+  }
+});
+
 Deno.test("an idle build server exits after --server-idle", async () => {
   const served = await serverCase(PROJECT);
   try {
@@ -262,7 +283,7 @@ Deno.test("a build server that cannot start logs why, and the build runs in the 
   // A socket path longer than Unix sockets allow (about 104-108 bytes): the server cannot listen.
   const runtime = await tempDir({ prefix: `slop_${"x".repeat(100)}_` });
   const root = await makeProject(PROJECT);
-  const env = { XDG_RUNTIME_DIR: runtime };
+  const env = { XDG_RUNTIME_DIR: runtime, CI: "" };
   const run = ok(await runCli(["build", "--server"], root, env));
   assert.match(
     run.stderr,
@@ -291,7 +312,7 @@ Deno.test("a client that cannot start a build server says why and builds in its 
     else Deno.env.set("XDG_RUNTIME_DIR", before);
   }
   await Deno.mkdir(lock);
-  const run = ok(await runCli(["build", "--server"], root, { XDG_RUNTIME_DIR: runtime }));
+  const run = ok(await runCli(["build", "--server"], root, { XDG_RUNTIME_DIR: runtime, CI: "" }));
   assert.match(
     run.stderr,
     /^slop: warning: the build server cannot be started \(.+\): building in this process\n$/,
