@@ -151,8 +151,8 @@ async function serve(
   // Builds run one at a time, in the order they came. Upkeep between builds (a garbage
   // collection) waits for a quiet moment: a build asked for soon after the last one does not
   // wait behind it. A prepare (see below) is no activity: it neither keeps an idle server nor
-  // delays its upkeep. The work a build leaves (cache writes, the next draft) waits until its
-  // client has exited, unless a build or prepare comes first.
+  // delays its upkeep. The work a build or prepare leaves (cache writes, the next draft) waits
+  // until its client has exited, unless a build or prepare comes first and has to wait for it.
   let queue: Promise<void> = Promise.resolve();
   let upkeep: ReturnType<typeof setTimeout> | undefined;
   const enqueue = (
@@ -160,7 +160,9 @@ async function serve(
     kind: "build" | "upkeep" | "prepare" = "build",
   ) => {
     if (kind === "build") clearTimeout(upkeep);
-    if (kind !== "upkeep") builds.hurry();
+    // A build in the queue may be waiting out its quiet time: what it left starts now. With
+    // none, the work a prepare left waits (it would take this build's thread for 1-2 ms).
+    if (kind !== "upkeep" && active) builds.hurry();
     const busy = kind !== "prepare";
     if (busy) {
       active++;
