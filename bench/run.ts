@@ -430,7 +430,8 @@ export function resultsMarkdown(
       mb(MAX_FILE_SIZE)
     } MB. ` +
     "Warm = the second run after a one-file edit, with the same state dir / token cache. " +
-    "Server rows are the same two runs with `slop build --server` in a fresh state dir: the " +
+    "Server rows are the same two runs with `slop build --server` (what the `context` task " +
+    "`slop init` writes runs) in a fresh state dir: the " +
     "cold run starts the project's build server, the warm run is a new client process handing " +
     "it the build; their RSS is the server's peak (the client's own is Deno's start). The " +
     "server prepares the next build when its watcher sees the edit (written just before the " +
