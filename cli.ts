@@ -1,5 +1,7 @@
 /**
- * The `slop` command. Subcommands are loaded lazily.
+ * The `slop` command. Subcommands are loaded lazily; a plain
+ * `slop build --server` line goes to the build server before the command tree
+ * is even loaded (see `cli/_quick_args.ts`).
  *
  * ```sh
  * deno run -A cli.ts build --config slop.config.ts
@@ -8,36 +10,8 @@
  * @module
  */
 
-import { type Options, parseArgs, type ProgramSpec } from "./cli/_args.ts";
-import meta from "./deno.json" with { type: "json" };
-
-const CONFIG = {
-  flags: "-c, --config <path>",
-  description: "config file (default: ./slop.config.ts, else zero-config)",
-};
-const STATE_DIR = {
-  flags: "--state-dir <dir>",
-  description: "where outputs, cache and order state live (env SLOP_DIR)",
-};
-const QUIET = { flags: "-q, --quiet", description: "print nothing but errors" };
-const JSON_FLAG = (what: string) => ({ flags: "--json", description: `print ${what} as JSON` });
-const PERSONA = { flags: "--persona <name>", description: "apply a persona from the config" };
-const PRESET = { flags: "--preset <name>", description: "use a preset's files and screenshots" };
-const NO_CACHE = {
-  flags: "--no-cache",
-  description: "render and count everything anew; read and write no cache",
-};
-const IDLE = {
-  flags: "--idle <time>",
-  description: "how long the server waits for a build before it exits, e.g. 30s, 15m, 2h",
-  default: "15m",
-};
-const ALL_SERVERS = { flags: "--all", description: "every build server of this user" };
-const BUILD_NOW = [
-  { flags: "--build", description: "build now instead of reading the latest output" },
-  { flags: "--persona <name>", description: "build now with a persona from the config" },
-  { flags: "--preset <name>", description: "build now with a preset's files and screenshots" },
-];
+import type { ProgramSpec } from "./cli/_args.ts";
+import { quickBuildArgs } from "./cli/_quick_args.ts";
 
 /** Exit code for bad usage, config or input. */
 export const EXIT_USAGE = 2;
@@ -52,370 +26,6 @@ export interface MainOptions {
 }
 
 /**
- * The command tree: every command, its options and help texts, and what it runs
- * (each command's module is loaded only when it runs).
- */
-const PROGRAM: ProgramSpec = {
-  name: "slop",
-  version: meta.version,
-  description: "Bundle a project into one LLM context document with a cache-stable prefix",
-  defaultCommand: "build",
-  commands: [
-    {
-      name: "build",
-      operands: "[paths...]",
-      description: "build the context document (the default command)",
-      options: [
-        CONFIG,
-        {
-          flags: "--include <glob>",
-          description: "add files matching GLOB (repeatable)",
-          repeatable: true,
-        },
-        {
-          flags: "--ignore <glob>",
-          description: "leave out files matching GLOB (repeatable)",
-          repeatable: true,
-        },
-        PERSONA,
-        PRESET,
-        { flags: "--strategy <strategy>", description: "auto | summarize | full" },
-        {
-          flags: "--focus <path>",
-          description: "render PATH in full (repeatable)",
-          repeatable: true,
-        },
-        {
-          flags: "--since <ref>",
-          description: "put the files changed since git REF (and untracked files) in focus",
-        },
-        {
-          flags: "--budget <tokens>",
-          description: "fit the document in TOKENS by stepping files down",
-        },
-        STATE_DIR,
-        { flags: "--stdout", description: "print the document instead of writing a numbered file" },
-        {
-          flags: "--json",
-          description: "print the manifest as JSON (with --stdout: { manifest, document })",
-        },
-        {
-          flags: "--format <format>",
-          description: "document format: markdown | xml | json (default: output.format)",
-        },
-        { flags: "--strict", description: "exit 1 when any file has an error" },
-        {
-          flags: "--fail-on-secret",
-          description: "exit 1, writing nothing, when a secret is found",
-        },
-        QUIET,
-        NO_CACHE,
-        { flags: "--timings", description: "print the time of each build stage to stderr" },
-        {
-          flags: "--server",
-          description: "build in this project's build server, kept warm between builds " +
-            "(started when none runs; see slop server)",
-        },
-        {
-          flags: "--no-server",
-          description: "build in this process (overrides a --server before it, as in a task)",
-        },
-        {
-          flags: "--server-idle <time>",
-          description: "with --server: how long a server started now waits for a build " +
-            "before it exits (default: 15m)",
-        },
-      ],
-      run: async (paths, options) => {
-        // A first operand that could be a mistyped command (a build with none loads nothing).
-        const typo = paths.length
-          ? await (await load("_command_typo")).commandTypo(paths, [
-            ...PROGRAM.commands!.map((c) => c.name),
-            "help",
-          ])
-          : undefined;
-        if (typo) {
-          const { printError } = await load("_output");
-          printError(typo);
-          return EXIT_USAGE;
-        }
-        if (options.server) {
-          const code = await (await load("_client")).buildViaServer(paths, options);
-          if (code !== undefined) return code;
-        }
-        const { runBuild } = await load("build");
-        return await runBuild(paths, options);
-      },
-    },
-    {
-      name: "stats",
-      description:
-        "tokens by section and the top files (o200k, cl100k), and the stable-prefix share",
-      options: [
-        CONFIG,
-        STATE_DIR,
-        { flags: "--top <n>", description: "how many files to list", default: "10" },
-        ...BUILD_NOW,
-        JSON_FLAG("the stats"),
-      ],
-      run: async (_, options) => (await load("stats")).runStats(options),
-    },
-    {
-      name: "report",
-      description: "write a self-contained HTML report: treemap, prefix vs tail, views per file",
-      options: [
-        CONFIG,
-        STATE_DIR,
-        {
-          flags: "-o, --out <file>",
-          description: "where to write the page (default: <output dir>/report.html)",
-        },
-        ...BUILD_NOW,
-        { flags: "--stdout", description: "print the page instead of writing it" },
-        QUIET,
-      ],
-      run: async (_, options) => (await load("report")).runReport(options),
-    },
-    {
-      name: "payload",
-      description: "print a provider's request body for the context (cache breakpoints, TTLs)",
-      options: [
-        CONFIG,
-        STATE_DIR,
-        PERSONA,
-        PRESET,
-        {
-          flags: "--provider <name>",
-          description: "anthropic | openai | gemini | deepseek (default: provider.name)",
-        },
-        {
-          flags: "--model <id>",
-          description: "model id (default: provider.model, else the provider's default)",
-        },
-        {
-          flags: "--ttl <ttl>",
-          description: "cache lifetime, e.g. 5m or 1h (default: provider.ttl)",
-        },
-        {
-          flags: "--prompt <text>",
-          description: "the question after the context (default: {{prompt}})",
-        },
-        { flags: "--max-tokens <n>", description: "output token limit (default: 1024)" },
-      ],
-      run: async (_, options) => (await load("payload")).runPayload(options),
-    },
-    {
-      name: "cache",
-      description: "look into or empty the content-hash cache (cache.dir, default .slop/cache)",
-      commands: [
-        {
-          name: "stats",
-          description: "entries, bytes and the hit rate of the last build",
-          options: [CONFIG, STATE_DIR, JSON_FLAG("the stats")],
-          run: async (_, options) => (await load("cache")).runCache("stats", options),
-        },
-        {
-          name: "clear",
-          description: "remove every cache entry",
-          options: [CONFIG, STATE_DIR, QUIET],
-          run: async (_, options) => (await load("cache")).runCache("clear", options),
-        },
-        {
-          name: "prune",
-          description: "remove the least recently used entries until the cache fits cache.maxSize",
-          options: [
-            CONFIG,
-            STATE_DIR,
-            {
-              flags: "--max-size <size>",
-              description: "the limit, e.g. 200MB (default: cache.maxSize, 1GB)",
-            },
-            QUIET,
-          ],
-          run: async (_, options) => (await load("cache")).runCache("prune", options),
-        },
-      ],
-    },
-    {
-      name: "init",
-      operands: "[dir]",
-      description:
-        "write a commented slop.config.ts and the context task in deno.json (never overwrites)",
-      options: [QUIET],
-      run: async ([dir], options) => (await load("init")).runInit(dir, options),
-    },
-    {
-      name: "watch",
-      description: "rebuild on change (debounced) and print the prefix reuse of each rebuild",
-      options: [
-        CONFIG,
-        STATE_DIR,
-        PERSONA,
-        PRESET,
-        { flags: "--format <format>", description: "document format: markdown | xml | json" },
-        { flags: "--debounce <ms>", description: "quiet time before a rebuild", default: "200" },
-        { flags: "--max-builds <n>", description: "stop after N rebuilds" },
-        QUIET,
-        NO_CACHE,
-        {
-          flags: "--timings",
-          description: "print the time of each build stage to stderr after every build",
-        },
-      ],
-      run: async (_, options) => (await load("watch")).runWatch(options),
-    },
-    {
-      name: "server",
-      description: "the build servers behind build --server: start, status, stop",
-      commands: [
-        {
-          name: "start",
-          description: "start this project's build server in the background (unless it runs)",
-          options: [CONFIG, STATE_DIR, IDLE, QUIET],
-          run: async (_, options) => (await load("server")).runServerStart(options),
-        },
-        {
-          name: "status",
-          description: "whether this project's build server runs, its builds and memory " +
-            "(exit 1 when none runs)",
-          options: [CONFIG, STATE_DIR, ALL_SERVERS, JSON_FLAG("the status")],
-          run: async (_, options) => (await load("server")).runServerStatus(options),
-        },
-        {
-          name: "stop",
-          description: "stop this project's build server once its current build is done",
-          options: [CONFIG, STATE_DIR, ALL_SERVERS, QUIET],
-          run: async (_, options) => (await load("server")).runServerStop(options),
-        },
-        {
-          name: "run",
-          description: "be the build server, in the foreground (what start runs in the background)",
-          options: [
-            CONFIG,
-            STATE_DIR,
-            IDLE,
-            {
-              flags: "--detached",
-              description: "ignore Ctrl-C and hang-up and write to the server's log file",
-            },
-          ],
-          run: async (_, options) => (await load("server")).runServer(options),
-        },
-      ],
-    },
-    {
-      name: "check",
-      description:
-        "compare the stable prefix with the committed lock (slop.lock); exit 1 on mismatch",
-      options: [
-        CONFIG,
-        STATE_DIR,
-        PERSONA,
-        PRESET,
-        { flags: "--update", description: "re-pin: write the current stable prefix to the lock" },
-        {
-          flags: "--max-invalidated <budget>",
-          description: "pass when at most PERCENT% or TOKENS are invalidated",
-        },
-        {
-          flags: "--determinism",
-          description: "also build twice (shuffled listings, other TZ) and compare bytes",
-        },
-        JSON_FLAG("the result"),
-        QUIET,
-      ],
-      run: async (_, options) => (await load("check")).runCheck(options),
-    },
-    {
-      name: "explain",
-      description: "the shared prefix of the last two builds and the block that ended it",
-      options: [CONFIG, STATE_DIR, JSON_FLAG("the result")],
-      run: async (_, options) => (await load("explain")).runExplain(options),
-    },
-    {
-      name: "knowledge",
-      description: "knowledge artifacts: the digest and the conversation harvest",
-      commands: [
-        {
-          name: "digest",
-          description: "regenerate digest.md from the category files (deleted when all are empty)",
-          options: [CONFIG, QUIET],
-          run: async (_, options) =>
-            (await load("knowledge")).runKnowledgeDigest(
-              options,
-            ),
-        },
-        {
-          name: "harvest",
-          description: "distill conversations into the knowledge files (a dry run without --apply)",
-          options: [
-            CONFIG,
-            {
-              flags: "--apply",
-              description: "ask the provider, append items, write the ledger and the digest",
-            },
-            {
-              flags: "--reclaim",
-              description: "with --apply, delete conversations whose harvest succeeded",
-            },
-            {
-              flags: "--no-harvest",
-              description: "ask no model: with --apply --reclaim, delete conversations unharvested",
-            },
-            {
-              flags: "--price <usd>",
-              description: "USD per million input tokens for the estimate",
-            },
-            QUIET,
-          ],
-          run: async (_, options) =>
-            (await load("knowledge")).runKnowledgeHarvest(
-              options,
-            ),
-        },
-      ],
-    },
-    {
-      name: "slice",
-      description: "maintain the custom view's line slices (slicesFile, default slop/slices.toml)",
-      commands: [
-        {
-          name: "add",
-          operands: "<spec>",
-          description: "add the slice PATH:START-END with its content hash and anchor lines",
-          options: [
-            CONFIG,
-            { flags: "--tag <tag>", description: "label shown as [Slice: TAG]" },
-            { flags: "--comment <text>", description: "comment shown after the label" },
-            QUIET,
-          ],
-          run: async ([spec], options) => (await load("slice")).runSliceAdd(spec, options),
-        },
-        {
-          name: "list",
-          description: "every slice and its status: exact, moved, re-anchored, stale or unanchored",
-          options: [CONFIG, JSON_FLAG("the slices")],
-          run: async (_, options) => (await load("slice")).runSliceList(options),
-        },
-        {
-          name: "refresh",
-          description: "rewrite moved and re-anchored slices of the side file at their new lines",
-          options: [
-            CONFIG,
-            {
-              flags: "--check",
-              description: "write nothing; exit 1 when a slice is moved, re-anchored or stale",
-            },
-            QUIET,
-          ],
-          run: async (_, options) => (await load("slice")).runSliceRefresh(options),
-        },
-      ],
-    },
-  ],
-};
-
-/**
  * Run the CLI with `args`; resolves to the exit code.
  *
  * @example
@@ -425,52 +35,29 @@ const PROGRAM: ProgramSpec = {
  * ```
  */
 export async function main(args: string[], options: MainOptions = {}): Promise<number> {
-  if (options.inspect) {
-    options.inspect(PROGRAM);
-    return 0;
+  const quick = options.inspect ? undefined : quickBuildArgs(args);
+  if (quick) {
+    const code = await (await load("_client")).buildViaServer(quick.paths, quick.options);
+    if (code !== undefined) return code;
+    // No server could be used (the client said why): the build runs in this process.
+    args = [...args, "--no-server"];
   }
-  const parsed = parseArgs(PROGRAM, args);
-  if ("print" in parsed) {
-    write(parsed.stream === "stdout" ? Deno.stdout : Deno.stderr, parsed.print);
-    return parsed.code;
-  }
-  return await parsed.run.run!(parsed.operands, parsed.options as Options);
+  return await (await load("_main")).main(args, options);
 }
 
-/** The modules of cli/ that commands load when they run, by name. */
-interface CommandModules {
+/** The modules of cli/ this entry loads, by name. */
+interface EntryModules {
   _client: typeof import("./cli/_client.ts");
-  _command_typo: typeof import("./cli/_command_typo.ts");
-  _output: typeof import("./cli/_output.ts");
-  build: typeof import("./cli/build.ts");
-  cache: typeof import("./cli/cache.ts");
-  check: typeof import("./cli/check.ts");
-  explain: typeof import("./cli/explain.ts");
-  init: typeof import("./cli/init.ts");
-  knowledge: typeof import("./cli/knowledge.ts");
-  payload: typeof import("./cli/payload.ts");
-  report: typeof import("./cli/report.ts");
-  server: typeof import("./cli/server.ts");
-  slice: typeof import("./cli/slice.ts");
-  stats: typeof import("./cli/stats.ts");
-  watch: typeof import("./cli/watch.ts");
+  _main: typeof import("./cli/_main.ts");
 }
 
 /**
- * Import `cli/<name>.ts` when its command runs. The specifier is built at run
- * time on purpose: Deno loads the graph of every string-literal dynamic import
- * before the first line runs (for slop's commands about 150 modules, 25-35 ms),
- * and `slop --version` or a build needs none of the other commands' modules.
+ * Import `cli/<name>.ts`. The specifier is built at run time on purpose: Deno
+ * loads the graph of every string-literal dynamic import before the first line
+ * runs, and a build through the server needs none of the command tree.
  */
-function load<K extends keyof CommandModules>(name: K): Promise<CommandModules[K]> {
-  // Not `import(\`./cli/${name}.ts\`)`: Deno would load every file that template matches.
+function load<K extends keyof EntryModules>(name: K): Promise<EntryModules[K]> {
   return import(new URL(`./cli/${name}.ts`, import.meta.url).href);
-}
-
-function write(stream: { writeSync(p: Uint8Array): number }, text: string) {
-  const bytes = new TextEncoder().encode(text);
-  let written = 0;
-  while (written < bytes.length) written += stream.writeSync(bytes.subarray(written));
 }
 
 if (import.meta.main) {

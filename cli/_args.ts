@@ -79,8 +79,16 @@ export type Parsed =
   | { run: CommandSpec; path: string[]; operands: string[]; options: Options }
   | { print: string; stream: "stdout" | "stderr"; code: number };
 
-/** Exit code for usage errors. */
-const EXIT_USAGE = 2;
+/**
+ * Exit code for bad usage, config or input.
+ *
+ * @example
+ * ```ts
+ * import { EXIT_USAGE } from "./_args.ts";
+ * EXIT_USAGE; // 2
+ * ```
+ */
+export const EXIT_USAGE = 2;
 /** Help lines are wrapped to this width. */
 const HELP_WIDTH = 80;
 const HELP_OPTION: OptionSpec = { flags: "-h, --help", description: "display help for command" };
