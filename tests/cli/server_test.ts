@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 import { ok, serverCase } from "./_server.ts";
 import { serverFiles } from "../../cli/_server_files.ts";
+import { isCi } from "../../cli/_client.ts";
 import { SERVER_V8_FLAGS } from "../../cli/_v8_flags.ts";
 
 const PROJECT = {
@@ -190,6 +191,15 @@ Deno.test("in a CI job --server starts no server but uses one that runs; --no-se
     assert.deepEqual(documents, ["context_001.md", "context_002.md", "context_003.md"]);
   } finally {
     await served.stopAll();
+  }
+});
+
+Deno.test("isCi() takes CI for a CI job unless it is unset, empty, 0 or false", () => {
+  for (const value of ["true", "1", "yes", "TRUE", "gitlab"]) {
+    assert.equal(isCi(value), true, value);
+  }
+  for (const value of [undefined, "", " ", "0", "false", "False"]) {
+    assert.equal(isCi(value), false, String(value));
   }
 });
 
