@@ -232,8 +232,13 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
     async prepare() {
       const asked = last;
       if (!asked || session.stale()) return;
+      try {
+        // The folder the last build was asked from may be gone (a project removed): nothing to do.
+        Deno.chdir(asked.request.cwd);
+      } catch {
+        return;
+      }
       useEnv(asked.request.env);
-      Deno.chdir(asked.request.cwd);
       const config = asked.config;
       if (!session.current(config) || !preparable(config)) return;
       const start = performance.now();

@@ -194,6 +194,30 @@ Deno.test("in a CI job --server starts no server but uses one that runs; --no-se
   }
 });
 
+Deno.test("a build server whose project folder is removed logs no error for the edits it sees", async () => {
+  const served = await serverCase(PROJECT);
+  try {
+    ok(await served.slop(["build", "--server", "-q"]));
+    const pid = (await served.status())!.pid;
+    const log = [...Deno.readDirSync(join(served.runtime, "slop"))].find((e) =>
+      e.name.endsWith(".log")
+    )!;
+    await Deno.remove(served.root, { recursive: true });
+    // The watcher tells of the removal, and the server would prepare the next build in a folder
+    // that is gone (it did so within 150 ms, and logged the error).
+    let text = "";
+    for (let i = 0; i < 20; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      text = await Deno.readTextFile(join(served.runtime, "slop", log.name));
+      assert.doesNotMatch(text, /NotFound|chdir/);
+    }
+    assert.match(text, new RegExp(`listening at .* \\(pid ${pid}\\)`));
+  } finally {
+    await Deno.mkdir(served.root, { recursive: true });
+    await served.stopAll();
+  }
+});
+
 Deno.test("isCi() takes CI for a CI job unless it is unset, empty, 0 or false", () => {
   for (const value of ["true", "1", "yes", "TRUE", "gitlab"]) {
     assert.equal(isCi(value), true, value);
