@@ -23,7 +23,7 @@ import { tableFor } from "./count.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { type CountHelper, precountStarting, startPrecount } from "./_precount.ts";
 import { isDeferred, loadDeferred, undefer } from "./_stat_index.ts";
-import { type RedactionMemo, redactionMemo } from "./_resident.ts";
+import { type RedactionMemo, redactionMemo } from "./_memo.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 export {

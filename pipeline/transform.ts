@@ -14,7 +14,7 @@ import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
-import type { Memo } from "./_resident.ts";
+import type { Memo } from "./_memo.ts";
 import { noteRendered } from "./_content_keys.ts";
 import type {
   CompleteFn,

@@ -18,6 +18,9 @@ export type MaskMode = "def" | "sig" | "hide";
 /** Output document formats. */
 export type OutputFormat = "markdown" | "xml" | "json";
 
+/** Tokenizers slop counts with (exactly, see `pipeline/tokens.ts`). */
+export type Tokenizer = "o200k" | "cl100k";
+
 /** A line slice of the `custom` view (1-based, inclusive). */
 export interface Slice {
   /** First line, 1-based. */

@@ -11,19 +11,18 @@
  * @module
  */
 
-import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/_python_comment_runs.ts";
+import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/python_comment_runs.ts";
 import {
   languageFor,
   LANGUAGES,
   type LanguageSpec,
   type NodeLike,
 } from "../../grammars/languages.ts";
-// Not `parser.ts`: a code worker loads this module without `deps.ts` (see `_tree_sitter.ts`).
-import { parserFor } from "../../grammars/_tree_sitter.ts";
-import { hollowRanges, hollowReader } from "../../grammars/_hollow.ts";
+// Not `parser.ts`: a code worker loads this module without `deps.ts` (see `tree_sitter.ts`).
+import { parserFor } from "../../grammars/tree_sitter.ts";
+import { hollowRanges, hollowReader } from "../../grammars/hollow.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
-import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
-import { renderCodeShared } from "./_code_pool.ts";
+import type { MaskMode, ViewOutput } from "../../pipeline/types.ts";
 
 /** A definition found in a file. */
 export interface CodeSymbol {
@@ -831,65 +830,4 @@ export interface FallbackOptions {
   emptyFallback?: boolean;
   /** Turn the engine's result into the view's output. */
   finish: (code: CodeView) => ViewOutput;
-}
-
-/**
- * Run the engine for a view, falling back to `summary` (with a manifest
- * note) when the file cannot be parsed; a file with syntax errors renders
- * what parsed, with a note.
- *
- * @example
- * ```ts
- * import { renderOrFallback } from "./_code.ts";
- * // render(file, ctx) { return renderOrFallback(file, ctx, { view: "skeleton", code: {}, finish: (c) => ({ text: c.text }) }); }
- * ```
- */
-export async function renderOrFallback(
-  file: ViewInput,
-  ctx: ViewContext,
-  options: FallbackOptions,
-): Promise<ViewOutput> {
-  const { view, finish } = options;
-  let code: CodeView | undefined;
-  let problem: string;
-  try {
-    // Parsed on whichever thread of the shared pool is free (see `_code_pool.ts`).
-    code = await renderCodeShared(file.path, file.text, options.code);
-    problem = `${view} has no grammar for "${file.path}"`;
-  } catch (error) {
-    problem = `${view} cannot parse "${file.path}": ${
-      error instanceof Error ? error.message : String(error)
-    }`;
-  }
-  if (code?.hasErrors && !code.symbols.length) {
-    problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
-    code = undefined;
-  }
-  if (!code) {
-    const out = await ctx.renderAs("summary");
-    return {
-      ...out,
-      view: out.view ?? "summary",
-      notes: [`${problem}: fell back to summary`, ...(out.notes ?? [])],
-    };
-  }
-  const out = finish(code);
-  if (options.emptyFallback && !out.text.trim()) {
-    const summary = await ctx.renderAs("summary");
-    return {
-      ...summary,
-      view: summary.view ?? "summary",
-      notes: [
-        `${view} found nothing to show in "${file.path}": fell back to summary`,
-        ...(summary.notes ?? []),
-      ],
-    };
-  }
-  if (code.hasErrors) {
-    out.notes = [
-      `${view}: "${file.path}" has syntax errors; rendered what parsed`,
-      ...(out.notes ?? []),
-    ];
-  }
-  return out;
 }
