@@ -58,7 +58,7 @@ import { streamDocument, type StreamedDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
 import { hashText } from "./_text_hash.ts";
 import { textParts } from "./_block_parts.ts";
-import type { StageClock } from "./_timings.ts";
+import type { StageClock } from "./timings.ts";
 import {
   isDeferred,
   loadStatIndex,
@@ -67,7 +67,7 @@ import {
   statSession,
 } from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
-import type { Resident } from "./_resident.ts";
+import type { Resident } from "./resident.ts";
 import {
   type DocumentHasher,
   documentHasher,
@@ -113,7 +113,7 @@ export interface BuildOptions {
   workers?: number;
   /** Marked as each stage ends (`slop build --timings`). */
   timings?: StageClock;
-  /** State kept between builds by a long-running process (`slop watch`; see `pipeline/_resident.ts`). */
+  /** State kept between builds by a long-running process (`slop watch`; see `pipeline/resident.ts`). */
   resident?: Resident;
   /**
    * Files rendered ahead for this build by a build server's prepared builds: reported as

@@ -39,6 +39,9 @@ import {
 } from "./_memo.ts";
 
 export type { BlockMemo, Memo, MemoEntry, RedactionMemo };
+// A file's stamp (inode, size, modification time), by which a resident's draft and kept orders
+// are known unchanged; the build server knows its prepared files by it too.
+export { fileStamp } from "./_patch_write.ts";
 
 /** State kept between the builds of one process. */
 export interface Resident {
@@ -127,7 +130,7 @@ export interface ResidentOptions {
  *
  * @example
  * ```ts
- * import { watchIgnoredDirs } from "./_resident.ts";
+ * import { watchIgnoredDirs } from "./resident.ts";
  * // watchIgnoredDirs(config) -> ["/p/.slop", "/p/.slop/out", "/p/.slop/cache", "/p/.git"]
  * ```
  */
@@ -180,7 +183,7 @@ function generations<T>(): Memo<T> & { turn(): void } {
  *
  * @example
  * ```ts
- * import { resident } from "./_resident.ts";
+ * import { resident } from "./resident.ts";
  * const state = resident();
  * // await build(config, { builtins, resident: state }); // again after each change
  * ```
