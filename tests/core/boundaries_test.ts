@@ -22,6 +22,19 @@ const PLUGIN_SURFACE = [
 const LEAVES = ["pipeline/_path.ts", "pipeline/_bytes.ts", "pipeline/_glob.ts"];
 const ENTRY_POINTS = ["mod.ts", "cli.ts"];
 const ENTRY_DIRS = ["api/", "cli/"];
+/**
+ * What each folder (or file) imports besides its own files (docs/development.md "Layers").
+ * Plugins also have a stricter rule ({@linkcode PLUGIN_SURFACE}); `deps.ts` hands picomatch to
+ * the glob matcher of `pipeline/paths.ts`.
+ */
+const LAYERS: Record<string, string[]> = {
+  "grammars/": ["deps.ts"],
+  "deps.ts": ["pipeline/paths.ts"],
+  "pipeline/": ["deps.ts"],
+  "plugins/": ["pipeline/", "grammars/", "deps.ts"],
+  "knowledge/": ["pipeline/", "plugins/", "deps.ts"],
+  "report/": ["pipeline/", "plugins/", "deps.ts"],
+};
 /** Not source of the library: tests, benchmarks, examples and state. */
 const SKIPPED_DIRS = ["tests/", "bench/", "examples/", "docs/", "node_modules/", ".slop/", ".git/"];
 
@@ -225,6 +238,7 @@ function boundaryProblems(edges: Edge[]): string[] {
   for (const e of edges) {
     const at = `${e.from}:${e.line} imports "${e.specifier}"`;
     const local = e.specifier.startsWith(".");
+    const known = problems.length;
     if (LEAVES.includes(e.from)) {
       problems.push(`${at}: ${e.from} imports nothing (others import it)`);
     }
@@ -242,11 +256,6 @@ function boundaryProblems(edges: Edge[]): string[] {
         problems.push(
           `${at}: plugins import only ${PLUGIN_SURFACE.join(", ")}, grammars/ and plugins/`,
         );
-      }
-    }
-    if (within(e.from, "grammars/") && local && !within(e.target, "grammars/")) {
-      if (e.target !== "deps.ts") {
-        problems.push(`${at}: grammars/ imports only grammars/ and deps.ts`);
       }
     }
     if (local && LEAVES.includes(e.target)) continue;
@@ -269,6 +278,15 @@ function boundaryProblems(edges: Edge[]): string[] {
     const external = /^(npm|jsr|https?):/.test(e.specifier);
     if (external && e.from !== "deps.ts" && !within(e.from, "plugins/")) {
       problems.push(`${at}: external modules are imported only in deps.ts`);
+    }
+    // The folders' order, when no rule above has said more about this import.
+    const layer = Object.keys(LAYERS).find((dir) => within(e.from, dir));
+    if (layer && local && problems.length === known) {
+      const allowed = [layer, ...LAYERS[layer]];
+      if (!allowed.some((t) => t.endsWith("/") ? within(e.target, t) : e.target === t)) {
+        const list = `${allowed.slice(0, -1).join(", ")} and ${allowed.at(-1)}`;
+        problems.push(`${at}: ${layer} imports only ${list}`);
+      }
     }
   }
   return problems;
@@ -419,6 +437,10 @@ Deno.test("boundaries: a broken rule names the file, the line and the import", (
     edge("cli.ts", "./cli/_main.ts", 18),
     edge("cli/build.ts", "../pipeline/_resident.ts", 19),
     edge("plugins/sections/a.ts", "../../pipeline/paths.ts", 20),
+    edge("pipeline/x.ts", "../grammars/languages.ts", 21),
+    edge("report/x.ts", "../cli/build.ts", 22),
+    edge("report/x.ts", "../plugins/sections/history.ts", 23),
+    edge("deps.ts", "./pipeline/types.ts", 24),
   ]);
   assert.deepEqual(problems.map((p) => p.split(": ")[0]), [
     `pipeline/api.ts:10 imports "../plugins/defaults.ts"`,
@@ -431,10 +453,12 @@ Deno.test("boundaries: a broken rule names the file, the line and the import", (
     `grammars/parser.ts:8 imports "../pipeline/types.ts"`,
     `grammars/parser.ts:9 imports "npm:web-tree-sitter@0.27.1"`,
     `grammars/languages.ts:12 imports "../pipeline/_path.ts"`,
-    `grammars/languages.ts:12 imports "../pipeline/_path.ts"`,
     `knowledge/store.ts:15 imports "../plugins/sections/_history.ts"`,
     `mod.ts:17 imports "./pipeline/_glob.ts"`,
     `cli/build.ts:19 imports "../pipeline/_resident.ts"`,
+    `pipeline/x.ts:21 imports "../grammars/languages.ts"`,
+    `report/x.ts:22 imports "../cli/build.ts"`,
+    `deps.ts:24 imports "./pipeline/types.ts"`,
   ]);
   assert.match(problems[0], /the pipeline never imports a plugin/);
   assert.match(
@@ -442,8 +466,12 @@ Deno.test("boundaries: a broken rule names the file, the line and the import", (
     /a _private module is imported only from its own folder \(pipeline\/\)/,
   );
   assert.match(
-    problems.filter((p) => p.startsWith("grammars/languages.ts"))[1],
-    /grammars\/ imports only/,
+    problems.find((p) => p.startsWith("grammars/parser.ts:8"))!,
+    /grammars\/ imports only grammars\/ and deps.ts$/,
+  );
+  assert.match(
+    problems.find((p) => p.startsWith("pipeline/x.ts:21"))!,
+    /pipeline\/ imports only pipeline\/ and deps.ts$/,
   );
 });
 
