@@ -36,7 +36,7 @@ async function run(command: string, args: string[], cwd: string, bin: string): P
  */
 function withoutScriptsNotice(stderr: string): string {
   return stderr.replace(
-    /^╭[^\n]*Warning\n(│[^\n]*\n)*?│  Ignored build scripts for packages:\n(│[^\n]*\n)*╰─\n/m,
+    /^╭[^\n]*Warning\n(│[^\n]*\n)*?│ {2}Ignored build scripts for packages:\n(│[^\n]*\n)*╰─\n/m,
     "",
   );
 }
