@@ -129,6 +129,9 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
     report: after.outputs.report,
   });
   assertReport(after);
+  // docs/ci.md shows this summary, byte for byte.
+  const docs = await Deno.readTextFile(join(REPO, "docs/ci.md"));
+  assert.ok(docs.includes("```text\n" + after.summary + "```\n"), "docs/ci.md's sample summary");
   // The human report goes to the log.
   assert.match(after.stderr, /first divergent block: #3 "files:intro\.md"/);
 

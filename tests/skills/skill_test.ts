@@ -99,6 +99,11 @@ Deno.test("every command the skill shows runs in a project, in the skill's order
     }
     if (args[1] === "explain") assert.match(run.stdout, /prefix/, line);
   }
+  // docs/agents.md shows some of these lines: each one is the skill's (and so ran above).
+  const agents = await Deno.readTextFile(join(REPO, "docs/agents.md"));
+  const shown = blocks(agents, "sh").flat().filter((l) => l.startsWith("slop "));
+  assert.ok(shown.length >= 3);
+  for (const line of shown) assert.ok(lines.includes(line), `docs/agents.md: ${line}`);
   // The skill's builds wrote documents an agent can hand on.
   assert.ok((await Deno.stat(join(root, ".slop/out/context_001.md"))).isFile);
 });
