@@ -8,7 +8,8 @@
  * input or config.
  *
  * A plain Deno script: it reads the action's inputs from `INPUT_CONFIG`,
- * `INPUT_PERSONA`, `INPUT_PRESET` and `INPUT_MAX_INVALIDATED`, and writes to
+ * `INPUT_PERSONA`, `INPUT_PRESET`, `INPUT_MAX_INVALIDATED` and
+ * `INPUT_REPORT_NAME` (empty: no report), and writes to
  * the files GitHub names in `GITHUB_STEP_SUMMARY` and `GITHUB_OUTPUT` (and
  * prints the summary when they are unset, as on your own machine).
  *
@@ -253,7 +254,9 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
   const outcome: CheckOutcome = { code: check.code, json, stderr: check.stderr };
   const summary = summaryMarkdown(outcome, inputs);
   const outputs = actionOutputs(outcome);
-  if (checkStatus(outcome) !== "error") {
+  // The action passes its report-name: empty means no artifact, so no report to write.
+  const wantReport = env.INPUT_REPORT_NAME === undefined || env.INPUT_REPORT_NAME.trim() !== "";
+  if (wantReport && checkStatus(outcome) !== "error") {
     // The report of the same config, persona and preset, for the artifact.
     const dir = join(env.RUNNER_TEMP || await Deno.makeTempDir(), "slop-report");
     const out = join(dir, "report.html");

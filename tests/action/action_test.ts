@@ -32,6 +32,7 @@ async function runAction(cwd: string, inputs: Record<string, string> = {}): Prom
       INPUT_PERSONA: "",
       INPUT_PRESET: "",
       INPUT_MAX_INVALIDATED: "",
+      INPUT_REPORT_NAME: "slop-report",
       ...inputs,
     },
     stdout: "piped",
@@ -143,10 +144,12 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
     within.summary,
     /^\| Result \| pass: the stable prefix drifted within `--max-invalidated 10%` \|$/m,
   );
-  // No budget: any drift fails.
-  const strict = await runAction(root);
+  // No budget: any drift fails. No report-name: no report is written.
+  const strict = await runAction(root, { INPUT_REPORT_NAME: "" });
   assert.equal(strict.code, 1);
   assert.match(strict.summary, /^\| Result \| fail: the stable prefix drifted \|$/m);
+  assert.equal(strict.outputs.report, undefined);
+  assert.equal(strict.outputs.status, "drift");
 });
 
 Deno.test("the action fails without a lock and on bad input, and says why in the summary", async () => {
@@ -189,12 +192,12 @@ Deno.test("action.yml hands every input to the script and every output from it",
   assert.match(yml, /run: deno run -A --quiet "\$GITHUB_ACTION_PATH\/ci\/action\.ts"\n/);
   const inputs = yml.slice(yml.indexOf("\ninputs:\n"), yml.indexOf("\noutputs:\n"));
   const names = [...inputs.matchAll(/^ {2}([a-z-]+):$/gm)].map((m) => m[1]);
-  for (const name of ["config", "persona", "preset", "max-invalidated"]) {
+  for (const name of ["config", "persona", "preset", "max-invalidated", "report-name"]) {
     assert.ok(names.includes(name), `input ${name}`);
     const variable = `INPUT_${name.toUpperCase().replaceAll("-", "_")}`;
     assert.ok(yml.includes(`        ${variable}: \${{ inputs.${name} }}\n`), variable);
   }
-  for (const name of ["working-directory", "deno-version", "report-name"]) {
+  for (const name of ["working-directory", "deno-version"]) {
     assert.ok(names.includes(name), `input ${name}`);
     assert.ok(yml.includes(`\${{ inputs.${name} }}`), `input ${name} is used`);
   }
@@ -254,4 +257,29 @@ Deno.test("the summary keeps a table whole whatever the block's name, and output
     outputLines({ status: "drift", "first-divergence": "files:a\nSLOP_EOF" }),
     "status=drift\nfirst-divergence<<SLOP_EOF_\nfiles:a\nSLOP_EOF\nSLOP_EOF_\n",
   );
+});
+
+Deno.test("the action checks a persona's prefix against the persona's own lock, with the config named", async () => {
+  const root = await makeProject({
+    "slop/context.config.ts":
+      'export default { root: "..", files: ["*.md"], personas: { reviewer: { defaultView: "summary" } } };\n',
+    "a.md": "# A\n\nAlpha.\n",
+    "b.md": "# B\n\nBravo.\n",
+  });
+  await gitInit(root);
+  const config = "slop/context.config.ts";
+  const pin = await runCli(
+    ["check", "--config", config, "--persona", "reviewer", "--update"],
+    root,
+  );
+  assert.equal(pin.code, 0, pin.stderr);
+  const run = await runAction(root, { INPUT_CONFIG: config, INPUT_PERSONA: "reviewer" });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.summary, /^\| Lock \| `slop\/slop\.reviewer\.lock` \(persona `reviewer`\) \|$/m);
+  assert.equal(run.outputs.status, "match");
+  // The plain lock was never pinned: without the persona the action says so.
+  const plain = await runAction(root, { INPUT_CONFIG: config });
+  assert.equal(plain.code, 1);
+  assert.equal(plain.outputs.status, "no-lock");
+  assert.match(plain.summary, /run `slop check --config slop\/context\.config\.ts --update`/);
 });
