@@ -117,6 +117,8 @@ async function watchLine(
     }
     assert.match(out, /watching for changes/);
     const line = Deno.readTextFileSync(`/proc/${child.pid}/cmdline`).split("\0").slice(0, -1);
+    // As tests/cli/_watch.ts: a moment for the watcher to take Ctrl-C after it says it watches.
+    await new Promise((r) => setTimeout(r, 300));
     child.kill("SIGINT");
     await reader.cancel();
     const status = await child.status;
