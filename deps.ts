@@ -185,22 +185,26 @@ export async function loadMcpServer(): Promise<{
   };
 }
 
-/** The MCP SDK's client and its stdio and Streamable HTTP transports (what slop's tests drive the server with). */
+/** The MCP SDK's client and its transports: stdio, Streamable HTTP, in memory (what slop's tests drive the server with). */
 export async function loadMcpClient(): Promise<{
   Client: typeof import("npm:@modelcontextprotocol/sdk@1.32.2/client/index.js").Client;
   StdioClientTransport:
     typeof import("npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js").StdioClientTransport;
   HttpClientTransport:
     typeof import("npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp.js").StreamableHTTPClientTransport;
+  InMemoryTransport:
+    typeof import("npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js").InMemoryTransport;
 }> {
-  const [client, stdio, http] = await Promise.all([
+  const [client, stdio, http, memory] = await Promise.all([
     import("npm:@modelcontextprotocol/sdk@1.32.2/client/index.js"),
     import("npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js"),
     import("npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp.js"),
+    import("npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js"),
   ]);
   return {
     Client: client.Client,
     StdioClientTransport: stdio.StdioClientTransport,
     HttpClientTransport: http.StreamableHTTPClientTransport,
+    InMemoryTransport: memory.InMemoryTransport,
   };
 }

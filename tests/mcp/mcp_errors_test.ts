@@ -76,7 +76,7 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
         ["view_files", "files", { files: ["link"] }],
       ];
       for (const [tool, argument, args] of cases) {
-        const path = (Object.values(args)[0] as string | string[]);
+        const path = Object.values(args)[0] as string | string[];
         const value = Array.isArray(path) ? path[0] : path;
         assert.match(await error(tool, args), refused(argument, value), `${tool} ${value}`);
       }

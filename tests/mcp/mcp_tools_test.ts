@@ -28,7 +28,8 @@ class Handler:
 
 const TREE = {
   "src/app.py": APP_PY,
-  "src/util.ts": "/** Sum. */\nexport function sum(a: number, b: number): number {\n  return a + b;\n}\n",
+  "src/util.ts":
+    "/** Sum. */\nexport function sum(a: number, b: number): number {\n  return a + b;\n}\n",
   "README.md": "# Demo\n\nA project for the MCP tests.\n",
 };
 
@@ -40,20 +41,26 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
   const call = (name: string, args: Record<string, unknown> = {}) =>
     client.callTool({ name, arguments: args });
   try {
-    await t.step("lists the tools, every argument described, unknown arguments refused", async () => {
-      const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t: { name: string }) => t.name).sort(), TOOLS);
-      for (const tool of tools) {
-        assert.ok(tool.description, `${tool.name} has a description`);
-        assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
-        for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
-          assert.ok((schema as { description?: string }).description, `${tool.name}.${name}`);
+    await t.step(
+      "lists the tools, every argument described, unknown arguments refused",
+      async () => {
+        const { tools } = await client.listTools();
+        assert.deepEqual(tools.map((t: { name: string }) => t.name).sort(), TOOLS);
+        for (const tool of tools) {
+          assert.ok(tool.description, `${tool.name} has a description`);
+          assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
+          for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+            assert.ok((schema as { description?: string }).description, `${tool.name}.${name}`);
+          }
         }
-      }
-      assert.deepEqual((tools.find((t: { name: string }) => t.name === "view_files")!.inputSchema.required), [
-        "files",
-      ]);
-    });
+        assert.deepEqual(
+          tools.find((t: { name: string }) => t.name === "view_files")!.inputSchema.required,
+          [
+            "files",
+          ],
+        );
+      },
+    );
 
     await t.step("a resource before any build says there is none", async () => {
       await assert.rejects(
@@ -63,29 +70,32 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
     });
 
     let first = "";
-    await t.step("build_context writes a numbered build like slop build and returns it", async () => {
-      const result = await call("build_context");
-      assert.equal(result.isError, undefined, texts(result).join("\n"));
-      const d = data(result);
-      assert.equal(d.number, 1);
-      assert.equal(d.document, ".slop/out/context_001.md");
-      assert.equal(d.inline, true);
-      assert.deepEqual(d.files, { rendered: 3, skipped: 0, errors: 0 });
-      first = await Deno.readTextFile(join(root, d.document));
-      const [summary, document] = texts(result);
-      assert.equal(document, first);
-      const manifest = JSON.parse(await Deno.readTextFile(join(root, d.manifest)));
-      assert.deepEqual(d.prefix, manifest.prefix);
-      assert.match(summary, new RegExp(`^prefix sha256: ${manifest.prefix.sha256}$`, "m"));
-      assert.match(summary, /^slop: wrote \.slop\/out\/context_001\.md/);
-      // The order memory is recorded, as by any build that writes.
-      const order = [...Deno.readDirSync(join(root, ".slop", "order"))];
-      assert.equal(order.length, 1);
-      // The CLI builds the same bytes from the same state.
-      const cli = await runCli(["build", "--stdout"], root);
-      assert.equal(cli.code, 0, cli.stderr);
-      assert.equal(cli.stdout, first);
-    });
+    await t.step(
+      "build_context writes a numbered build like slop build and returns it",
+      async () => {
+        const result = await call("build_context");
+        assert.equal(result.isError, undefined, texts(result).join("\n"));
+        const d = data(result);
+        assert.equal(d.number, 1);
+        assert.equal(d.document, ".slop/out/context_001.md");
+        assert.equal(d.inline, true);
+        assert.deepEqual(d.files, { rendered: 3, skipped: 0, errors: 0 });
+        first = await Deno.readTextFile(join(root, d.document));
+        const [summary, document] = texts(result);
+        assert.equal(document, first);
+        const manifest = JSON.parse(await Deno.readTextFile(join(root, d.manifest)));
+        assert.deepEqual(d.prefix, manifest.prefix);
+        assert.match(summary, new RegExp(`^prefix sha256: ${manifest.prefix.sha256}$`, "m"));
+        assert.match(summary, /^slop: wrote \.slop\/out\/context_001\.md/);
+        // The order memory is recorded, as by any build that writes.
+        const order = [...Deno.readDirSync(join(root, ".slop", "order"))];
+        assert.equal(order.length, 1);
+        // The CLI builds the same bytes from the same state.
+        const cli = await runCli(["build", "--stdout"], root);
+        assert.equal(cli.code, 0, cli.stderr);
+        assert.equal(cli.stdout, first);
+      },
+    );
 
     await t.step("the latest document and manifest are resources", async () => {
       const { resources } = await client.listResources();
@@ -163,32 +173,35 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
       assert.deepEqual(outputs.filter((n) => n.endsWith(".md")), ["context_001.md"]);
     });
 
-    await t.step("check_prefix compares with slop.lock: missing, then the first divergence", async () => {
-      const none = await call("check_prefix");
-      assert.equal(data(none).pinned, false);
-      assert.match(texts(none)[0], /^No lock "slop\.lock": run `slop check --update`/);
-      const pin = await runCli(["check", "--update"], root);
-      assert.equal(pin.code, 0, pin.stderr);
-      const same = await call("check_prefix");
-      assert.equal(data(same).matches, true);
-      await Deno.writeTextFile(
-        join(root, "src/util.ts"),
-        TREE["src/util.ts"] + "\nexport const two = 2;\n",
-      );
-      const drift = await call("check_prefix", { maxInvalidated: "100%" });
-      const d = data(drift);
-      assert.equal(d.matches, false);
-      assert.equal(d.diff.file, "src/util.ts");
-      assert.equal(d.diff.kind, "changed");
-      assert.ok(d.diff.invalidatedTokens > 0);
-      assert.ok(d.costs.length >= 1 && d.costs.every((c: { dollars: number }) => c.dollars > 0));
-      assert.equal(d.withinBudget, true);
-      assert.match(texts(drift)[0], /first divergent block: #\d+ "files:src\/util\.ts"/);
-      assert.match(texts(drift)[0], /cost of the next call: \+anthropic/);
-      assert.match(texts(drift)[0], /within maxInvalidated 100%$/);
-      const tight = await call("check_prefix", { maxInvalidated: "1" });
-      assert.equal(data(tight).withinBudget, false);
-    });
+    await t.step(
+      "check_prefix compares with slop.lock: missing, then the first divergence",
+      async () => {
+        const none = await call("check_prefix");
+        assert.equal(data(none).pinned, false);
+        assert.match(texts(none)[0], /^No lock "slop\.lock": run `slop check --update`/);
+        const pin = await runCli(["check", "--update"], root);
+        assert.equal(pin.code, 0, pin.stderr);
+        const same = await call("check_prefix");
+        assert.equal(data(same).matches, true);
+        await Deno.writeTextFile(
+          join(root, "src/util.ts"),
+          TREE["src/util.ts"] + "\nexport const two = 2;\n",
+        );
+        const drift = await call("check_prefix", { maxInvalidated: "100%" });
+        const d = data(drift);
+        assert.equal(d.matches, false);
+        assert.equal(d.diff.file, "src/util.ts");
+        assert.equal(d.diff.kind, "changed");
+        assert.ok(d.diff.invalidatedTokens > 0);
+        assert.ok(d.costs.length >= 1 && d.costs.every((c: { dollars: number }) => c.dollars > 0));
+        assert.equal(d.withinBudget, true);
+        assert.match(texts(drift)[0], /first divergent block: #\d+ "files:src\/util\.ts"/);
+        assert.match(texts(drift)[0], /cost of the next call: \+anthropic/);
+        assert.match(texts(drift)[0], /within maxInvalidated 100%$/);
+        const tight = await call("check_prefix", { maxInvalidated: "1" });
+        assert.equal(data(tight).withinBudget, false);
+      },
+    );
 
     await t.step("a large document comes back as its path", async () => {
       const result = await call("build_context", { maxInlineTokens: 10 });
@@ -197,7 +210,10 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
       assert.equal(d.inline, false);
       const all = texts(result);
       assert.equal(all.length, 2); // the summary and the data, no document
-      assert.match(all[0], /more than maxInlineTokens 10, so not inline: read "\.slop\/out\/context_002\.md"/);
+      assert.match(
+        all[0],
+        /more than maxInlineTokens 10, so not inline: read "\.slop\/out\/context_002\.md"/,
+      );
     });
 
     await t.step("explain names what ended the shared prefix of the last two builds", async () => {
