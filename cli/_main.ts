@@ -325,7 +325,7 @@ const PROGRAM: ProgramSpec = {
       options: [
         {
           flags: "--root <dir>",
-          description: "the project root; tools refuse paths outside it (default: .)",
+          description: "the project root (default: .); paths outside it are refused",
         },
         { flags: "-c, --config <path>", description: "config file for calls that name none" },
         STATE_DIR,

@@ -61,10 +61,15 @@ export async function runMcp(flags: McpFlags): Promise<number> {
     printError(`Invalid --root "${flags.root ?? "."}": ${(error as Error).message}`);
     return 2;
   }
+  // The command line's paths are relative to where it was typed, the tools' to the root.
+  const context: ToolContext = {
+    root,
+    config: flags.config === undefined ? undefined : resolve(flags.config),
+    stateDir: flags.stateDir === undefined ? undefined : resolve(flags.stateDir),
+  };
   // Commands' functions show paths relative to the working directory: the root.
   Deno.chdir(root);
   stdoutForProtocolOnly();
-  const context: ToolContext = { root, config: flags.config, stateDir: flags.stateDir };
   const sdk = await loadMcpServer();
   return flags.http ? await serveHttp(sdk, context, port) : await serveStdio(sdk, context);
 }

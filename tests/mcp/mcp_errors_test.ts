@@ -1,7 +1,7 @@
 // `slop mcp` refuses bad arguments and paths outside the project root with tool errors that name
 // the argument and the path, keeps serving after them, and keeps stdout for the protocol.
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { makeProject, tempDir } from "../_helpers.ts";
 import { connect, texts } from "./_client.ts";
 
@@ -98,14 +98,20 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
 Deno.test("slop mcp keeps stdout for protocol messages: a config's console.log goes to stderr", async () => {
   const root = await makeProject({
     "a.txt": "hello\n",
-    "slop.config.ts": 'console.log("printed by the config");\nconsole.info("info too");\n' +
-      "export default {};\n",
+    "b.txt": "left out\n",
+    "configs/only_a.ts": 'console.log("printed by the config");\nconsole.info("info too");\n' +
+      'export default { root: "..", files: ["a.txt"] };\n',
   });
-  const { client, close, stderr } = await connect(root);
+  // Started elsewhere: --root names the project, --config is relative to where it was typed.
+  const elsewhere = await tempDir({ prefix: "slop_elsewhere_" });
+  const config = relative(elsewhere, join(root, "configs/only_a.ts"));
+  const { client, close, stderr } = await connect(elsewhere, ["--root", root, "--config", config]);
   try {
     const result = await client.callTool({ name: "build_context", arguments: {} });
     assert.equal(result.isError, undefined, texts(result).join("\n"));
     assert.match(texts(result)[1], /### a\.txt/);
+    assert.doesNotMatch(texts(result)[1], /b\.txt/);
+    assert.ok((await Deno.stat(join(root, ".slop/out/context_001.md"))).isFile);
   } finally {
     await close();
   }

@@ -1,9 +1,11 @@
 // `slop mcp` through the MCP Inspector's CLI (npm:@modelcontextprotocol/inspector-cli), a client
-// slop did not write: it lists the tools and calls two of them.
+// slop did not write: it lists the tools and calls one.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeProject, REPO, tempDir } from "../_helpers.ts";
 import { serverEnv } from "./_client.ts";
+// In this module's graph, so that Deno's npm cache holds the package before it is run below.
+import "npm:@modelcontextprotocol/inspector-cli@1.0.3/package.json" with { type: "json" };
 
 const INSPECTOR = "npm:@modelcontextprotocol/inspector-cli@1.0.3/build/index.js";
 
@@ -69,13 +71,4 @@ Deno.test("the MCP Inspector's CLI lists slop's tools and calls them", async () 
     "view=outline",
   ]) as { content: Array<{ text: string }> };
   assert.equal(viewed.content[0].text, "### lib.py\n\n```python\ndef area(r)  # function\n```");
-  const built = await inspect(root, [
-    "--method",
-    "tools/call",
-    "--tool-name",
-    "build_context",
-  ]) as { structuredContent: { document: string; prefix: { sha256: string } } };
-  assert.equal(built.structuredContent.document, ".slop/out/context_001.md");
-  assert.match(built.structuredContent.prefix.sha256, /^[0-9a-f]{64}$/);
-  assert.ok((await Deno.stat(join(root, ".slop/out/context_001.md"))).isFile);
 });
