@@ -193,6 +193,12 @@ export async function viewFilesTool(
   };
   const max = args.maxFiles ?? MAX_VIEW_FILES;
   const { targets } = await resolveTargets(config);
+  if (!targets.length) {
+    throw new ArgumentError(
+      "files",
+      `no file matches ${args.files.map((f) => `"${f}"`).join(", ")}`,
+    );
+  }
   if (targets.length > max) {
     throw new ArgumentError(
       "files",
@@ -220,12 +226,6 @@ export async function viewFilesTool(
       ...(block ? { tokens: block.tokens } : {}),
     };
   });
-  if (!files.length) {
-    throw new ArgumentError(
-      "files",
-      `no file matches ${args.files.map((f) => `"${f}"`).join(", ")}`,
-    );
-  }
   return {
     texts: [texts.join("\n\n")],
     data: { files, warnings: result.warnings },
