@@ -8,7 +8,7 @@ import { git, gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
  * Set to true once the MCP server (`slop mcp`, cli/mcp.ts) is on this branch: the test of the
  * skill's MCP calls runs then.
  */
-const MCP_SERVER_MERGED = false;
+const MCP_SERVER_MERGED = true;
 
 const SKILL = join(REPO, "skills/slop/SKILL.md");
 
