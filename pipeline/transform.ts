@@ -9,7 +9,7 @@
 import { extname } from "./_path.ts";
 import { compileGlobs } from "./_glob.ts";
 import { loadGlobs } from "../deps.ts";
-import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
+import { cacheVersion, callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
@@ -204,7 +204,7 @@ function viewModesKey(registry: Registry): string {
   let key = viewModeKeys.get(registry);
   if (key === undefined) {
     const modes = registry.plugins.filter((p) => p.kind === "view-mode");
-    key = modes.map((p) => `${p.name}@${p.version}`).join(",");
+    key = modes.map((p) => `${p.name}@${cacheVersion(p as ViewModePlugin)}`).join(",");
     viewModeKeys.set(registry, key);
     if (!viewModeNumbers.has(key)) viewModeNumbers.set(key, viewModeNumbers.size + 1);
   }

@@ -539,8 +539,17 @@ export interface ViewModePlugin {
   kind: "view-mode";
   /** Unique name; built-ins are `slop:<view>`. Configs refer to `<view>` or the full name. */
   name: string;
-  /** Joins the cache key: bump it when output changes. */
+  /**
+   * Joins the cache key. For a plugin of your own (not a built-in `slop:` one), the source text
+   * of its hooks and its `options` join the key too, so an edit shows at once; bump `version`
+   * when the output changes in a way they cannot show (a module the hooks call changed).
+   */
   version: string;
+  /**
+   * The factory's options (plain JSON data): they join the cache key, so a change of options
+   * never serves the output made with the old ones. @default {undefined}
+   */
+  options?: unknown;
   /** File extensions this view accepts (with dot); others fall back to `summary`. */
   extensions?: string[];
   /** Finer filter than `extensions`. */
