@@ -79,6 +79,8 @@ import {
 import { earlierIn, earlierInMemo } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { prepareViews } from "./_prepare_views.ts";
+import { markStateDir } from "./state_dir.ts";
+import { isAbsolute, relative } from "./_path.ts";
 import type {
   Block,
   BudgetReport,
@@ -267,6 +269,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     pack: `${config.root}\0${config.configPath ?? ""}`,
     maxSize: config.cache.maxSize,
   };
+  // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
+  if (
+    options.write !== false || (config.cache.enabled && within(config.cache.dir, config.stateDir))
+  ) {
+    markStateDir(config.stateDir, config.root);
+  }
   const cache = resident?.cache(config.cache.dir, cacheOptions) ??
     openCache(config.cache.dir, cacheOptions);
   // The pack (the size of the project) is read on the thread pool while files are resolved.
@@ -586,6 +594,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     if (ahead?.document) dropAhead(ahead.document);
   };
   return { files, finish, discard };
+}
+
+/** Whether `path` is `dir` or inside it. */
+function within(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 /**

@@ -257,6 +257,11 @@ export interface Target {
   entry: FileEntry;
   /** Listed explicitly by a literal path (not a glob). */
   explicit: boolean;
+  /**
+   * Why the file is listed but not read: a lockfile or another generated file that the config
+   * does not name (see `GENERATED_FILES` of `pipeline/resolve.ts`).
+   */
+  skip?: string;
 }
 
 /** A file after the read stage. Errors never stop the build. */
