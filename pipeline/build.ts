@@ -40,12 +40,13 @@ import {
 } from "./count.ts";
 import { orderBlocks, prefixEnd } from "./order.ts";
 import { fileOrder } from "./order_memory.ts";
-import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
+import { type CachePlan, contextWarning, planCache, withBreakpoints } from "./cache_plan.ts";
 import {
   buildManifest,
   dropAhead,
   manifestJsonWithOutput,
   placeBlocks,
+  pruneOutputs,
   publish,
   renderDocument,
   writeAhead,
@@ -463,6 +464,10 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   let text: string | undefined;
   await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);
+  // A document the configured model cannot take is said before anything is sent.
+  const tooLarge = plan &&
+    contextWarning(plan, placed.reduce((n, b) => n + b.tokens, 0), config.budget.tokens);
+  if (tooLarge) warn(tooLarge);
   clock?.mark("plan");
   // The build's cache hits, recorded as the last build's once it is finished.
   let record: (() => Promise<void>) | undefined;
@@ -551,6 +556,10 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
               : undefined,
         },
       );
+      // The oldest numbered outputs past `output.keep` go (numbers are never reused).
+      if (config.output.keep !== false) {
+        pruneOutputs(config.output.dir, config.output.namespace, config.output.keep);
+      }
       const stamp = fileStamp(output.document);
       const written = stamp
         ? {

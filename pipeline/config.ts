@@ -37,6 +37,9 @@ import { cacheSize } from "./_cache_prune.ts";
 import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 
+/** Numbered outputs kept after a publish when `output.keep` is not set. */
+export const DEFAULT_OUTPUT_KEEP = 20;
+
 /** Config file names looked up in the working directory, in order. */
 export const CONFIG_FILES: string[] = ["slop.config.ts", "slop.config.js", "slop.config.mjs"];
 
@@ -126,6 +129,10 @@ const SCHEMA: Rule = obj({
     dir: str(),
     namespace: str(),
     format: literal("markdown", "xml", "json"),
+    keep: union(
+      [num({ integer: true, min: 1 }), literal(false)],
+      "a whole number of outputs to keep (at least 1), or false to keep every output",
+    ),
   }),
   presets: record(obj({ files, screenshots: arr(str()), description: str() })),
   personas: record(obj({
@@ -325,6 +332,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
       dir: raw.output?.dir ? resolve(base, raw.output.dir) : join(stateDir, "out"),
       namespace: raw.output?.namespace ?? "context",
       format: raw.output?.format ?? "markdown",
+      keep: raw.output?.keep ?? DEFAULT_OUTPUT_KEEP,
     },
     persona,
     preset: flags.preset,

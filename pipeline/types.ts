@@ -96,6 +96,12 @@ export interface OutputConfig {
   namespace?: string;
   /** Document format. @default {"markdown"} */
   format?: OutputFormat;
+  /**
+   * How many numbered outputs (document and manifest of a number) stay after a build publishes:
+   * the oldest others are removed. Numbers are never reused. `false` keeps every output.
+   * @default {20}
+   */
+  keep?: number | false;
 }
 
 /** The content-hash cache. */
@@ -444,6 +450,11 @@ export interface ModelInfo {
   tokenizer: "o200k" | "cl100k" | "o200k-estimate" | "chars-estimate";
   /** Estimate factor: provider tokens per o200k token, or per character. @default {1} */
   tokenFactor?: number;
+  /**
+   * The most input tokens a request may hold, in the provider's tokens (the context window, less
+   * what the API keeps for output where it says so). A document larger than this gets a warning.
+   */
+  contextWindow?: number;
 }
 
 /** One file stepped down to fit the token budget. */
@@ -740,7 +751,8 @@ export interface ResolvedConfig {
   history?: string | Array<string | HistoryMessage>;
   /** History compaction; `prompt` is absolute. */
   compaction: { enabled: boolean; threshold: number; keep: number; prompt: string };
-  output: { dir: string; namespace: string; format: OutputFormat };
+  /** `keep`: the numbered outputs kept after a publish, or `false` for every one. */
+  output: { dir: string; namespace: string; format: OutputFormat; keep: number | false };
   persona?: { name: string } & Persona;
   preset?: string;
   /** Focus files (from persona, `--focus`), paths or globs. */
