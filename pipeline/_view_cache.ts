@@ -20,7 +20,10 @@ import { headAndText } from "./_text_hash.ts";
 /** What is stored per rendered view. */
 interface ViewEntry {
   output: ViewOutput;
-  /** `name@version` of every view plugin the render used. */
+  /**
+   * `name@version` of every view plugin the render used (`cacheVersion` for a user plugin other
+   * than the chosen one, whose code the key holds).
+   */
   plugins: string[];
   warnings: string[];
 }
@@ -122,9 +125,11 @@ export async function cachedRender(
     args.warn(message);
   }, used);
   if (output.cacheable !== false) {
+    // The chosen plugin's code is in the key already: its plain version is stored. Any other user
+    // plugin the render went through is stored with its code hash (`cacheVersion`).
     const plugins = [...used].map((name) => {
       const p = findViewMode(args.registry, name);
-      return `${name}@${p ? cacheVersion(p) : "?"}`;
+      return `${name}@${p ? (p === plugin ? p.version : cacheVersion(p)) : "?"}`;
     });
     if (cache.setText) {
       // The head, then the text as it is: a cold build's pack takes the text in pieces (a
@@ -154,7 +159,8 @@ function current(registry: Registry, used: string): boolean {
   if (is === undefined) {
     const at = used.lastIndexOf("@");
     const p = findViewMode(registry, used.slice(0, at));
-    known.set(used, is = p !== undefined && cacheVersion(p) === used.slice(at + 1));
+    const version = used.slice(at + 1);
+    known.set(used, is = p !== undefined && (p.version === version || cacheVersion(p) === version));
   }
   return is;
 }

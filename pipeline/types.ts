@@ -64,6 +64,14 @@ export interface HistoryMessage {
   content: string;
 }
 
+/** A discussion message as a config gives it: without a role, the speaker is `Unknown`. */
+export interface HistoryInput {
+  /** Who spoke. @default {"Unknown"} */
+  role?: string;
+  /** What was said. */
+  content: string;
+}
+
 /** A named file set that replaces `files` and `screenshots` when selected. */
 export interface Preset {
   /** Files of the preset. */
@@ -194,7 +202,7 @@ export interface SlopConfig {
   /** Image paths or globs, rendered as markdown images. */
   screenshots?: string[];
   /** A JSONL or TOML discussion file, or an inline array of strings or messages. */
-  history?: string | Array<string | HistoryMessage>;
+  history?: string | Array<string | HistoryInput>;
   /** History compaction into checkpoints. */
   compaction?: CompactionConfig;
   /** Output settings. */
