@@ -309,7 +309,7 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     prefetchTable(config.budget.tokenizer);
   }
   clock?.mark("read");
-  const inFocus = focusOf(config);
+  const inFocus = focusOf(config, sources.map((s) => s.path));
   // Views start their threads and load grammars while the scan runs.
   // Lazy built-ins (`cli/_builtins.ts`): the view modes this build chooses are imported now.
   await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
