@@ -48,6 +48,11 @@ export interface LanguageSpec {
   transparent: Set<string>;
   /** Containers that are types (interface and struct bodies): every comment in them stays. */
   typeBodies?: Set<string>;
+  /**
+   * Labels that apply to the items after them (C++'s `public:`): kept when one of those items is,
+   * or when none was left out.
+   */
+  labels?: Set<string>;
   /** Comments, decorators and attributes: kept when they lead a kept item. */
   attach: Set<string>;
   /** Definitions by node type. */
@@ -449,6 +454,7 @@ const C_BASE = {
     type !== "preproc_ifdef",
   transparent: new Set(["preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "ERROR"]),
   attach: new Set(["comment", "attribute_declaration"]),
+  labels: new Set(["access_specifier"]),
   definitions: C_DEFINITIONS,
   values: new Set(["init_declarator.value"]),
   isPublic: cPublic,
