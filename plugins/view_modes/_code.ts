@@ -324,7 +324,16 @@ class Walker {
         continue;
       }
       if (spec.containers.has(type)) {
-        kept += this.container(child, scope, kinds, nodes);
+        const mark = this.edits.length;
+        const inner = this.container(child, scope, kinds, nodes);
+        kept += inner;
+        if (inner === 0 && this.edits.length > mark && !full && !spec.docstrings) {
+          // A block of items all left out goes whole (Java's `;` before an enum's members; a
+          // Python block keeps its marker instead).
+          this.edits.length = mark;
+          flush(false);
+          drop(child, separators[i]);
+        }
         continue;
       }
       // A module docstring follows `rest`; a class docstring belongs to the class's signature.
@@ -606,8 +615,12 @@ class Walker {
       if (rows - linesRemoved(this.text, edits, at, to) > this.maxValueLines) {
         if (holds) this.shorten(child, edits, symbol, added);
         else {
-          for (let i = at; i < to; i++) edits[i].text = DEAD;
-          added.push({ start, end, text: this.spec.valueMarker });
+          // A property (`key: value`) keeps its key.
+          const value = child.childForFieldName("value") ?? child;
+          for (let i = at; i < to; i++) {
+            if (edits[i].start >= value.startIndex) edits[i].text = DEAD;
+          }
+          added.push({ start: value.startIndex, end, text: this.spec.valueMarker });
         }
       }
       at = to;
