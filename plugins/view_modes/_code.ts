@@ -589,41 +589,46 @@ class Walker {
       return;
     }
     const inner = this.edits.splice(mark).sort((a, b) => a.start - b.start);
+    // Lines removed by the inner edits before each one, so that any run of them is counted in
+    // one step (a value nested deep is looked at once a level).
+    const removed = new Array<number>(inner.length + 1);
+    removed[0] = 0;
+    for (let i = 0; i < inner.length; i++) {
+      removed[i + 1] = removed[i] + linesRemoved(this.text, inner, i, i + 1);
+    }
     const added: Edit[] = [];
-    this.shorten(node, inner, symbols, added);
+    this.shorten(node, { edits: inner, removed, added }, symbols);
     for (const e of inner) if (e.text !== DEAD) this.edits.push(e);
     this.edits.push(...added);
   }
 
   /**
-   * Elide the parts of a long value (`edits` are its inner edits in source order) that hold no
-   * definition and stay longer than `maxValueLines`, the way `value` elides a whole value.
+   * Elide the parts of a long value that hold no definition and stay longer than
+   * `maxValueLines`, the way `value` elides a whole value; `symbols` is where the value's own
+   * symbols begin.
    */
-  shorten(node: SyntaxNode, edits: Edit[], firstSymbol: number, added: Edit[]): void {
-    let at = 0;
-    let symbol = firstSymbol;
+  shorten(node: SyntaxNode, inner: InnerEdits, symbols: number): void {
+    const { edits, removed, added } = inner;
     const starts = this.starts;
     for (const [child] of namedChildren(this.cursor, node)) {
       const start = child.startIndex;
       const end = child.endIndex;
-      while (at < edits.length && edits[at].start < start) at++;
-      let to = at;
-      while (to < edits.length && edits[to].start < end) to++;
-      while (symbol < starts.length && starts[symbol] < start) symbol++;
-      const holds = symbol < starts.length && starts[symbol] < end;
       const rows = child.endPosition.row - child.startPosition.row + 1;
-      if (rows - linesRemoved(this.text, edits, at, to) > this.maxValueLines) {
-        if (holds) this.shorten(child, edits, symbol, added);
-        else {
-          // A property (`key: value`) keeps its key.
-          const value = child.childForFieldName("value") ?? child;
-          for (let i = at; i < to; i++) {
-            if (edits[i].start >= value.startIndex) edits[i].text = DEAD;
-          }
-          added.push({ start: value.startIndex, end, text: this.spec.valueMarker });
-        }
+      if (rows <= this.maxValueLines) continue;
+      const at = firstAtOrAfter(edits.length, (i) => edits[i].start, start);
+      const to = firstAtOrAfter(edits.length, (i) => edits[i].start, end);
+      if (rows - (removed[to] - removed[at]) <= this.maxValueLines) continue;
+      const symbol = firstAtOrAfter(starts.length, (i) => starts[i], start, symbols);
+      if (symbol < starts.length && starts[symbol] < end) {
+        this.shorten(child, inner, symbol);
+        continue;
       }
-      at = to;
+      // A property (`key: value`) keeps its key.
+      const value = child.childForFieldName("value") ?? child;
+      for (let i = at; i < to; i++) {
+        if (edits[i].start >= value.startIndex) edits[i].text = DEAD;
+      }
+      added.push({ start: value.startIndex, end, text: this.spec.valueMarker });
     }
   }
 
@@ -959,6 +964,31 @@ function endRow(node: SyntaxNode): number {
 function indentAt(text: string, index: number): string {
   const lineStart = text.lastIndexOf("\n", index - 1) + 1;
   return /^[ \t]*/.exec(text.slice(lineStart, index))![0];
+}
+
+/** A long value's inner edits in source order, what they remove, and the markers added. */
+interface InnerEdits {
+  edits: Edit[];
+  /** Lines removed by `edits[0..i)`, at `i`. */
+  removed: number[];
+  added: Edit[];
+}
+
+/** The first index in `[from, length)` whose key is at least `key` (keys ascend), or `length`. */
+function firstAtOrAfter(
+  length: number,
+  keyAt: (i: number) => number,
+  key: number,
+  from = 0,
+): number {
+  let lo = from;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyAt(mid) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Lines that `edits[from..to)` remove from the text. */
