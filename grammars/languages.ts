@@ -46,6 +46,11 @@ export interface LanguageSpec {
   keep: (node: NodeLike, type?: string) => boolean;
   /** Compound items kept only when something inside them is kept (`if`, `try`, `#ifdef`). */
   transparent: Set<string>;
+  /**
+   * Parts of a compound statement's header that the grammar gives no field name (Python's
+   * `with_clause`): they stay whenever the statement does, as fields such as a condition do.
+   */
+  headers?: Set<string>;
   /** Containers that are types (interface and struct bodies): every comment in them stays. */
   typeBodies?: Set<string>;
   /**
@@ -144,6 +149,7 @@ const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
     "finally_clause",
     "ERROR",
   ]),
+  headers: new Set(["with_clause"]),
   attach: new Set(["comment"]),
   definitions: {
     function_definition: { kind: "function" },

@@ -293,7 +293,7 @@ class Walker {
     const children = namedChildren(this.cursor, node, undefined, separators);
     for (let i = 0; i < children.length; i++) {
       const [child, field, type] = children[i];
-      if (field && field !== "member" && !spec.attach.has(type)) {
+      if ((field && field !== "member" && !spec.attach.has(type)) || spec.headers?.has(type)) {
         // Headers (names, conditions) stay; nested blocks and clauses are containers.
         if (spec.containers.has(type) || spec.transparent.has(type)) {
           kept += this.container(child, scope, kinds, nodes);

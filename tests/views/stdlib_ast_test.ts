@@ -78,3 +78,30 @@ function oneLine(sig: string): string {
   const out = sig.replace(/([(<[]) /g, "$1").replace(/,? ([)\]])/g, "$1");
   return out.length > 240 ? `${out.slice(0, 237)}...` : out;
 }
+
+Deno.test("skeletonViewMode() shows only lines real stdlib files have, but for its markers (a with block's header included)", async (t) => {
+  const lib = await pythonStdlib();
+  if (!lib) {
+    console.log("skipped: no python3 on PATH");
+    return;
+  }
+  // aifc.py (gone in Python 3.13) imports inside `with warnings.catch_warnings():`.
+  const names = [...FILES, "threading.py", "aifc.py"];
+  let withHeaders = 0;
+  for (const name of names) {
+    const path = join(lib, name);
+    const text = await Deno.readTextFile(path).catch(() => undefined);
+    if (text === undefined) continue;
+    await t.step(name, async () => {
+      const source = text.replace(/\r\n?/g, "\n");
+      const lines = new Set(source.split("\n"));
+      const view = (await renderCode(path, source))!;
+      for (const line of view.text.split("\n")) {
+        if (!line || lines.has(line) || line.endsWith("...")) continue;
+        assert.fail(`line ${JSON.stringify(line)} is not in the file`);
+      }
+      withHeaders += view.text.match(/^\s*with \S.*:$/gm)?.length ?? 0;
+    });
+  }
+  if (await Deno.stat(join(lib, "aifc.py")).catch(() => undefined)) assert.ok(withHeaders > 0);
+});
