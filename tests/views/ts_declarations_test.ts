@@ -26,7 +26,8 @@ const TS_LIB = join(packageDir("npm:typescript@5.9.3"), "lib");
 
 /**
  * Assert that the skeleton of each file records every declaration the compiler finds, by name and
- * line, in order, and shows its header byte for byte, in order.
+ * line, in order, shows its header byte for byte, in order, and shows no line the file does not
+ * have but for its markers.
  */
 async function assertKeepsDeclarations(t: Deno.TestContext, root: string, files: string[]) {
   let total = 0;
@@ -39,6 +40,14 @@ async function assertKeepsDeclarations(t: Deno.TestContext, root: string, files:
         view.symbols.map((s) => `${s.line} ${s.name}`),
         declarations.map((d) => `${d.line} ${d.name}`),
       );
+      // Nothing else: every line is the file's, but for a marker of what was elided.
+      const lines = new Set(text.split("\n"));
+      for (const line of view.text.split("\n")) {
+        if (!line || lines.has(line) || line.includes("{ ... }") || /\.\.\.[;,)]*$/.test(line)) {
+          continue;
+        }
+        assert.fail(`line ${JSON.stringify(line)} is not in the file`);
+      }
       let at = 0;
       for (const d of declarations) {
         const i = view.text.indexOf(d.header, at);
