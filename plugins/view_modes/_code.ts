@@ -1063,15 +1063,3 @@ function closeCuts(line: string): string {
     return before && after ? " " : before || (after ? " " : "");
   });
 }
-
-/** Options of {@linkcode renderOrFallback}. */
-export interface FallbackOptions {
-  /** The view's short name, for notes (`skeleton`). */
-  view: string;
-  /** Engine options. */
-  code: RenderCodeOptions;
-  /** Render `summary` instead when the view's text is empty (a script with no definition). */
-  emptyFallback?: boolean;
-  /** Turn the engine's result into the view's output. */
-  finish: (code: CodeView) => ViewOutput;
-}

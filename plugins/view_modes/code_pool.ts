@@ -41,16 +41,10 @@ import {
   parserFor,
   warmUp,
 } from "../../grammars/tree_sitter.ts";
-import {
-  type CodeSymbol,
-  type CodeView,
-  type FallbackOptions,
-  renderCode,
-  type RenderCodeOptions,
-} from "./_code.ts";
+import { type CodeSymbol, type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
 import type { ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 
-export type { CodeSymbol, CodeView, FallbackOptions, RenderCodeOptions };
+export type { CodeSymbol, CodeView, RenderCodeOptions };
 
 /** Options of {@linkcode codePool}. */
 export interface CodePoolOptions {
@@ -561,6 +555,18 @@ export function renderCodeShared(
 export function prepareCodeShared(files: PreparedFile[]): () => void {
   shared ??= codePool();
   return shared.prepare(files);
+}
+
+/** Options of {@linkcode renderOrFallback}. */
+export interface FallbackOptions {
+  /** The view's short name, for notes (`skeleton`). */
+  view: string;
+  /** Engine options. */
+  code: RenderCodeOptions;
+  /** Render `summary` instead when the view's text is empty (a script with no definition). */
+  emptyFallback?: boolean;
+  /** Turn the engine's result into the view's output. */
+  finish: (code: CodeView) => ViewOutput;
 }
 
 /**
