@@ -55,7 +55,7 @@ export { outlineText, outlineViewMode } from "./plugins/view_modes/outline.ts";
 export type { OutlineOptions } from "./plugins/view_modes/outline.ts";
 export { maskedViewMode } from "./plugins/view_modes/masked.ts";
 export type { MaskedOptions } from "./plugins/view_modes/masked.ts";
-export type { CodeSymbol, CodeView, RenderCodeOptions } from "./plugins/view_modes/code_pool.ts";
+export type { CodeSymbol, CodeView, RenderCodeOptions } from "./plugins/view_modes/code_views.ts";
 export { CODE_EXTENSIONS, languageFor, LANGUAGES } from "./grammars/languages.ts";
 export type { DefinitionSpec, LanguageSpec, NodeLike, ScopeInfo } from "./grammars/languages.ts";
 export { filesSection } from "./plugins/sections/files.ts";

@@ -22,7 +22,7 @@ import {
 import { parserFor } from "../../grammars/tree_sitter.ts";
 import { hollowRanges, hollowReader } from "../../grammars/hollow.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
-import type { MaskMode, ViewOutput } from "../../pipeline/types.ts";
+import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 
 /** A definition found in a file. */
 export interface CodeSymbol {
@@ -1062,4 +1062,108 @@ function closeCuts(line: string): string {
     const after = /[ \t]$/.test(run);
     return before && after ? " " : before || (after ? " " : "");
   });
+}
+
+/** How {@linkcode renderOrFallback} renders a file (see {@linkcode useSharedRenderer}). */
+export type SharedRenderer = (
+  path: string,
+  text: string,
+  options?: RenderCodeOptions,
+) => Promise<CodeView | undefined>;
+
+let sharedRenderer: SharedRenderer = renderCode;
+
+/**
+ * Set how {@linkcode renderOrFallback} renders: `_code_pool.ts` sets its shared pool when it
+ * loads (this module does not import the pool, which imports it); until then, on this thread.
+ *
+ * @example
+ * ```ts
+ * import { renderCode, useSharedRenderer } from "./_code.ts";
+ * useSharedRenderer(renderCode); // render on this thread
+ * ```
+ */
+export function useSharedRenderer(render: SharedRenderer): void {
+  sharedRenderer = render;
+}
+
+function renderCodeShared(
+  path: string,
+  text: string,
+  options?: RenderCodeOptions,
+): Promise<CodeView | undefined> {
+  return sharedRenderer(path, text, options);
+}
+
+/** Options of {@linkcode renderOrFallback}. */
+export interface FallbackOptions {
+  /** The view's short name, for notes (`skeleton`). */
+  view: string;
+  /** Engine options. */
+  code: RenderCodeOptions;
+  /** Render `summary` instead when the view's text is empty (a script with no definition). */
+  emptyFallback?: boolean;
+  /** Turn the engine's result into the view's output. */
+  finish: (code: CodeView) => ViewOutput;
+}
+
+/**
+ * Run the engine for a view, falling back to `summary` (with a manifest
+ * note) when the file cannot be parsed; a file with syntax errors renders
+ * what parsed, with a note.
+ *
+ * @example
+ * ```ts
+ * import { renderOrFallback } from "./_code.ts";
+ * // render(file, ctx) { return renderOrFallback(file, ctx, { view: "skeleton", code: {}, finish: (c) => ({ text: c.text }) }); }
+ * ```
+ */
+export async function renderOrFallback(
+  file: ViewInput,
+  ctx: ViewContext,
+  options: FallbackOptions,
+): Promise<ViewOutput> {
+  const { view, finish } = options;
+  let code: CodeView | undefined;
+  let problem: string;
+  try {
+    // Parsed on whichever thread of the shared pool is free (see `_code_pool.ts`).
+    code = await renderCodeShared(file.path, file.text, options.code);
+    problem = `${view} has no grammar for "${file.path}"`;
+  } catch (error) {
+    problem = `${view} cannot parse "${file.path}": ${
+      error instanceof Error ? error.message : String(error)
+    }`;
+  }
+  if (code?.hasErrors && !code.symbols.length) {
+    problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
+    code = undefined;
+  }
+  if (!code) {
+    const out = await ctx.renderAs("summary");
+    return {
+      ...out,
+      view: out.view ?? "summary",
+      notes: [`${problem}: fell back to summary`, ...(out.notes ?? [])],
+    };
+  }
+  const out = finish(code);
+  if (options.emptyFallback && !out.text.trim()) {
+    const summary = await ctx.renderAs("summary");
+    return {
+      ...summary,
+      view: summary.view ?? "summary",
+      notes: [
+        `${view} found nothing to show in "${file.path}": fell back to summary`,
+        ...(summary.notes ?? []),
+      ],
+    };
+  }
+  if (code.hasErrors) {
+    out.notes = [
+      `${view}: "${file.path}" has syntax errors; rendered what parsed`,
+      ...(out.notes ?? []),
+    ];
+  }
+  return out;
 }

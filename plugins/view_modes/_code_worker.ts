@@ -10,7 +10,7 @@
  * a shared counter (`progress`): this worker keeps in it how many characters
  * of the files it was sent it has parsed. `{ close: true }` asks it to stop
  * once its files are answered (its tree-sitter memory is freed with it).
- * Started by `code_pool.ts`.
+ * Started by `_code_pool.ts`.
  *
  * @module
  */
@@ -45,7 +45,7 @@ const scope = self as unknown as {
   close(): void;
 };
 
-/** Characters parsed so far, shared with the pool (see `code_pool.ts`). */
+/** Characters parsed so far, shared with the pool (see `_code_pool.ts`). */
 let progress: Int32Array | undefined;
 /** Characters of the files answered so far. */
 let parsed = 0;

@@ -10,7 +10,8 @@
 
 import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 import type { MaskMode, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
-import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared, renderOrFallback } from "./code_pool.ts";
+import { renderOrFallback } from "./_code.ts";
+import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
 // Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
 import "../../grammars/parser.ts";
 
@@ -44,7 +45,7 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
     name: "slop:masked",
     version: "4",
     extensions: CODE_EXTENSIONS,
-    // Files queue for the parsing pool; the pool bounds each file's work (see `code_pool.ts`).
+    // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,
     async render(file, ctx): Promise<ViewOutput> {

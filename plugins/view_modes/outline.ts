@@ -8,12 +8,8 @@
 
 import { CODE_EXTENSIONS, languageFor } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
-import {
-  CODE_VIEW_TIMEOUT_MS,
-  type CodeSymbol,
-  prepareCodeShared,
-  renderOrFallback,
-} from "./code_pool.ts";
+import { type CodeSymbol, renderOrFallback } from "./_code.ts";
+import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
 // Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
 import "../../grammars/parser.ts";
 
@@ -42,7 +38,7 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
     name: "slop:outline",
     version: "3",
     extensions: CODE_EXTENSIONS,
-    // Files queue for the parsing pool; the pool bounds each file's work (see `code_pool.ts`).
+    // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,
     render(file, ctx) {

@@ -397,7 +397,7 @@ Deno.test("boundaries: no import circles; the pipeline imports no plugin, plugin
   assert.ok(has("plugins/ordering/pinned.ts", "pipeline/helpers.ts"));
   assert.ok(has("pipeline/count.ts", "pipeline/_count_worker.ts"), "worker URLs are edges");
   assert.ok(
-    edges.some((e) => e.from === "plugins/view_modes/code_pool.ts" && e.line > 1),
+    edges.some((e) => e.from === "plugins/view_modes/_code_pool.ts" && e.line > 1),
     "imports are found with their lines",
   );
 });

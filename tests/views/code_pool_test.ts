@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderCode, type RenderCodeOptions } from "../../plugins/view_modes/_code.ts";
-import { codePool, LARGE_FILE } from "../../plugins/view_modes/code_pool.ts";
+import { codePool, LARGE_FILE } from "../../plugins/view_modes/_code_pool.ts";
 import {
   compiledModules,
   grammarUrls,

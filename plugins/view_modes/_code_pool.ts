@@ -41,10 +41,7 @@ import {
   parserFor,
   warmUp,
 } from "../../grammars/tree_sitter.ts";
-import { type CodeSymbol, type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
-import type { ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
-
-export type { CodeSymbol, CodeView, RenderCodeOptions };
+import { type CodeView, renderCode, type RenderCodeOptions, useSharedRenderer } from "./_code.ts";
 
 /** Options of {@linkcode codePool}. */
 export interface CodePoolOptions {
@@ -157,7 +154,7 @@ export const LARGE_START = 0.5;
  *
  * @example
  * ```ts
- * import { codePool } from "./code_pool.ts";
+ * import { codePool } from "./_code_pool.ts";
  * const pool = codePool({ threads: 1 });
  * const view = await pool.render("a.py", "def f(x):\n    return x\n");
  * view?.text; // "def f(x):\n    ...\n"
@@ -526,7 +523,7 @@ let shared: CodePool | undefined;
  *
  * @example
  * ```ts
- * import { renderCodeShared } from "./code_pool.ts";
+ * import { renderCodeShared } from "./_code_pool.ts";
  * const view = await renderCodeShared("a.py", "def f(x):\n    return x\n");
  * view?.text; // "def f(x):\n    ...\n"
  * ```
@@ -540,6 +537,9 @@ export function renderCodeShared(
   return shared.render(path, text, options);
 }
 
+// The code views (`renderOrFallback` of `_code.ts`) render with the shared pool.
+useSharedRenderer(renderCodeShared);
+
 /**
  * Get the process's shared pool ready for files a build is about to render
  * with a code view (see {@linkcode CodePool.prepare}); call the returned
@@ -547,7 +547,7 @@ export function renderCodeShared(
  *
  * @example
  * ```ts
- * import { prepareCodeShared } from "./code_pool.ts";
+ * import { prepareCodeShared } from "./_code_pool.ts";
  * const done = prepareCodeShared([{ path: "a.py", chars: 20 }]);
  * done();
  * ```
@@ -555,77 +555,4 @@ export function renderCodeShared(
 export function prepareCodeShared(files: PreparedFile[]): () => void {
   shared ??= codePool();
   return shared.prepare(files);
-}
-
-/** Options of {@linkcode renderOrFallback}. */
-export interface FallbackOptions {
-  /** The view's short name, for notes (`skeleton`). */
-  view: string;
-  /** Engine options. */
-  code: RenderCodeOptions;
-  /** Render `summary` instead when the view's text is empty (a script with no definition). */
-  emptyFallback?: boolean;
-  /** Turn the engine's result into the view's output. */
-  finish: (code: CodeView) => ViewOutput;
-}
-
-/**
- * Run the engine for a view, falling back to `summary` (with a manifest
- * note) when the file cannot be parsed; a file with syntax errors renders
- * what parsed, with a note.
- *
- * @example
- * ```ts
- * import { renderOrFallback } from "./code_pool.ts";
- * // render(file, ctx) { return renderOrFallback(file, ctx, { view: "skeleton", code: {}, finish: (c) => ({ text: c.text }) }); }
- * ```
- */
-export async function renderOrFallback(
-  file: ViewInput,
-  ctx: ViewContext,
-  options: FallbackOptions,
-): Promise<ViewOutput> {
-  const { view, finish } = options;
-  let code: CodeView | undefined;
-  let problem: string;
-  try {
-    // Parsed on whichever thread of the shared pool is free.
-    code = await renderCodeShared(file.path, file.text, options.code);
-    problem = `${view} has no grammar for "${file.path}"`;
-  } catch (error) {
-    problem = `${view} cannot parse "${file.path}": ${
-      error instanceof Error ? error.message : String(error)
-    }`;
-  }
-  if (code?.hasErrors && !code.symbols.length) {
-    problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
-    code = undefined;
-  }
-  if (!code) {
-    const out = await ctx.renderAs("summary");
-    return {
-      ...out,
-      view: out.view ?? "summary",
-      notes: [`${problem}: fell back to summary`, ...(out.notes ?? [])],
-    };
-  }
-  const out = finish(code);
-  if (options.emptyFallback && !out.text.trim()) {
-    const summary = await ctx.renderAs("summary");
-    return {
-      ...summary,
-      view: summary.view ?? "summary",
-      notes: [
-        `${view} found nothing to show in "${file.path}": fell back to summary`,
-        ...(summary.notes ?? []),
-      ],
-    };
-  }
-  if (code.hasErrors) {
-    out.notes = [
-      `${view}: "${file.path}" has syntax errors; rendered what parsed`,
-      ...(out.notes ?? []),
-    ];
-  }
-  return out;
 }
