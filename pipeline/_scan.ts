@@ -161,6 +161,25 @@ export const HINT_SEARCH: RegExp = new RegExp(
   ].join("|"),
 );
 
+/**
+ * secretlint's rules for kinds that slop's rule table covers in every syntax (its findings for
+ * them are dropped: see {@linkcode redactText}).
+ */
+const TABLE_COVERS = new Set([
+  "aws",
+  "privatekey",
+  "basicauth",
+  "database-connection-string",
+  "github",
+  "gitlab",
+  "slack",
+  "stripe",
+  "sendgrid",
+  "npm",
+  "openai",
+  "anthropic",
+]);
+
 /** The rule ids of secretlint's preset that {@linkcode SECRETLINT_HINTS} covers. */
 export const SECRETLINT_RULE_IDS: string[] = [
   "aws",
@@ -271,9 +290,11 @@ export async function redactText(
     const found: Match[] = [];
     await collectSecretlint(text, path, found, options.prefilter !== false);
     // The table finds exactly the value; secretlint's range can start before it or end inside
-    // it (its AWS secret rule: the key name and part of the value). Where both found something,
-    // the table's span stands; secretlint's other findings (kinds the table lacks) are added.
+    // it (its AWS secret rule: the key name and part of the value). Its rules for kinds the table
+    // covers are left to the table (which declines test URLs such as `http://u:p@host`); where
+    // another of its rules overlaps a match of the table, the table's span stands.
     for (const f of found) {
+      if (TABLE_COVERS.has(f.rule)) continue;
       if (!matches.some((m) => m.start < f.end && f.start < m.end)) matches.push(f);
     }
   }
