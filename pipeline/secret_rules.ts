@@ -178,6 +178,7 @@ const MAX_MAP = 64 * 1024;
  */
 function findNamedValues(text: string): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
+  let closes: Map<number, number> | undefined;
   NAMED_VALUE.lastIndex = 0;
   for (const m of text.matchAll(NAMED_VALUE)) {
     const end = m.index! + m[0].length;
@@ -187,7 +188,8 @@ function findNamedValues(text: string): Array<{ start: number; end: number; rule
     }
     const open = end - 1;
     if (!ownName(text, m.index!)) continue;
-    const close = matchingBrace(text, open);
+    closes ??= braceMatches(text);
+    const close = closes.get(open) ?? -1;
     if (close < 0) continue;
     const body = text.slice(open, close + 1);
     for (const v of body.matchAll(MAP_VALUE)) {
@@ -213,23 +215,34 @@ function ownName(text: string, at: number): boolean {
 /** A map value that looks like a key: no blanks, a letter and a digit. */
 const KEY_LIKE = /^(?=[^0-9]*[0-9])(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_\-.~+/=:]+$/;
 
-function matchingBrace(text: string, open: number): number {
-  let depth = 0;
-  const limit = Math.min(text.length, open + MAX_MAP);
-  for (let i = open; i < limit; i++) {
-    const c = text[i];
-    if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return i;
+/**
+ * The matching `}` of each `{` of `text` (by depth, as counted in one pass), when it is at most
+ * {@linkcode MAX_MAP} characters on: one pass for every map of a text, where a count from each
+ * `{` read up to 64K characters for each (`k={k={…`: quadratic).
+ */
+function braceMatches(text: string): Map<number, number> {
+  const closes = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = text.indexOf("{"); i >= 0 && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123) open.push(i);
+    else if (c === 125 && open.length) {
+      const from = open.pop()!;
+      if (i - from < MAX_MAP) closes.set(from, i);
+    }
   }
-  return -1;
+  return closes;
 }
 
 /** Longest block between `-----BEGIN … PRIVATE KEY-----` and its END line that is redacted whole. */
 const MAX_PEM = 64 * 1024;
 const PEM_BEGIN = /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_END = /-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----/g;
-/** A body without an END line: base64, whitespace, escaped newlines, quotes and `+` of a literal. */
-const PEM_BODY = /(?:[A-Za-z0-9+/=\s"',:-]|\\[nr]){0,65536}/y;
+/**
+ * A body without an END line: lines of 16-80 base64 characters, each after a newline (or its
+ * escape), blanks, the quotes and `+` of a literal; prose after it stays.
+ */
+const PEM_BODY = /(?:(?:\\[nr]|[\s"',+]){1,16}[A-Za-z0-9+/=]{16,80}){0,1024}/y;
 
 /**
  * PEM private key blocks, BEGIN line to END line, whatever lies between
@@ -305,8 +318,11 @@ const NAMED_TOKEN = new RegExp(
 
 /** The name before an operator at `at` (up to 64 characters back, on its line). */
 function nameBefore(text: string, at: number): string {
-  const line = text.lastIndexOf("\n", at - 1) + 1;
-  return text.slice(Math.max(line, at - 64), at);
+  // Read back 64 characters at most: `lastIndexOf` would read to the text's start on a text
+  // without newlines, for every match.
+  let start = at;
+  while (start > 0 && start > at - 64 && text.charCodeAt(start - 1) !== 10) start--;
+  return text.slice(start, at);
 }
 
 const AWS_SECRET_NAME = /secret[_.-]?access[_.-]?key|aws[_.-]?secret/i;
