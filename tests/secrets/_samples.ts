@@ -38,7 +38,7 @@ const UPPER32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 interface Kind {
   kind: string;
   name: string[];
-  make(r: Rand): { pre?: string; value: string; post?: string; pem?: boolean };
+  make(r: Rand, keys: string[]): { pre?: string; value: string; post?: string; pem?: boolean };
 }
 
 class Rand {
@@ -70,12 +70,36 @@ function b64url(text: string): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function pem(r: Rand, label: string): string {
-  const lines = [`-----BEGIN ${label}-----`];
-  for (let i = r.int(4, 9); i > 0; i--) lines.push(r.chars(B64, 64));
-  lines.push(r.chars(B64, r.int(8, 60)) + "==");
-  lines.push(`-----END ${label}-----`);
-  return lines.join("\n");
+/**
+ * A PEM block: the DER of a real key (from {@linkcode realKeys}, picked by the seed) or, without
+ * keys, random bytes; base64 in lines of 64 as real keys are written. (secretlint's rule checks
+ * that the body decodes as a key: random bytes would be unfair to it.)
+ */
+function pem(r: Rand, label: string, keys: string[]): string {
+  let body = keys.length ? r.pick(keys) : "";
+  if (!body) {
+    const bytes = new Uint8Array(r.int(300, 1200));
+    for (let i = 0; i < bytes.length; i++) bytes[i] = r.int(0, 255);
+    body = btoa(String.fromCharCode(...bytes));
+  }
+  const lines = body.match(/.{1,64}/g)!;
+  return [`-----BEGIN ${label}-----`, ...lines, `-----END ${label}-----`].join("\n");
+}
+
+/**
+ * `n` fresh private keys (ECDSA P-256, PKCS#8 DER in base64) made with Web Crypto, for
+ * {@linkcode generateSamples}.
+ */
+export async function realKeys(n: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+      "sign",
+    ]);
+    const der = new Uint8Array(await crypto.subtle.exportKey("pkcs8", pair.privateKey));
+    keys.push(btoa(String.fromCharCode(...der)));
+  }
+  return keys;
 }
 
 /** Every kind of credential, with the name it is usually stored under. */
@@ -98,7 +122,7 @@ export const KINDS: Kind[] = [
   {
     kind: "gcp-service-account-key",
     name: ["private", "key"],
-    make: (r) => ({ value: pem(r, "PRIVATE KEY"), pem: true }),
+    make: (r, keys) => ({ value: pem(r, "PRIVATE KEY", keys), pem: true }),
   },
   {
     kind: "azure-storage-key",
@@ -177,9 +201,10 @@ export const KINDS: Kind[] = [
     kind: "openai",
     name: ["openai", "api", "key"],
     make: (r) => ({
+      // Project keys hold "T3BlbkFJ" ("OpenAI" in base64) in the middle, as real ones do.
       value: r.next() < 0.7
-        ? "sk-proj-" + r.chars(B64URL, r.int(48, 156))
-        : "sk-" + r.mixed(ALNUM, 48),
+        ? "sk-proj-" + r.chars(B64URL, 74) + "T3BlbkFJ" + r.chars(B64URL, 74)
+        : "sk-" + r.chars(ALNUM, 20) + "T3BlbkFJ" + r.chars(ALNUM, 20),
     }),
   },
   {
@@ -205,8 +230,8 @@ export const KINDS: Kind[] = [
   {
     kind: "private-key",
     name: ["tls", "private", "key"],
-    make: (r) => ({
-      value: pem(r, r.pick(["RSA PRIVATE KEY", "EC PRIVATE KEY", "OPENSSH PRIVATE KEY"])),
+    make: (r, keys) => ({
+      value: pem(r, r.pick(["RSA PRIVATE KEY", "EC PRIVATE KEY", "OPENSSH PRIVATE KEY"]), keys),
       pem: true,
     }),
   },
@@ -425,21 +450,22 @@ export const SYNTAXES: Syntax[] = [
 
 /**
  * One file per syntax, each holding a fresh value of every kind (the same
- * seed gives the same files).
+ * seed and keys give the same files). Private keys are picked from `keys`
+ * ({@linkcode realKeys}), or made of random bytes without them.
  *
  * @example
  * ```ts
- * const files = generateSamples(1);
+ * const files = generateSamples(1, await realKeys(2));
  * files.length; // one per syntax
  * ```
  */
-export function generateSamples(seed: number): SampleFile[] {
+export function generateSamples(seed: number, keys: string[] = []): SampleFile[] {
   const r = new Rand(seed);
   return SYNTAXES.map((s) => {
     const segments: Array<string | Planted> = [s.head];
     KINDS.forEach((k, i) => {
       const last = i === KINDS.length - 1;
-      const made = k.make(r);
+      const made = k.make(r, keys);
       const planted = (value: string): Planted => ({ kind: k.kind, syntax: s.syntax, value });
       if (made.pem) {
         const [before, value, after] = s.block(r, k.name, made.value, last);
