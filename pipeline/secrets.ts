@@ -17,6 +17,7 @@ import {
   SECRETLINT_RULE_IDS,
   SLOP_SECRET_RULES,
 } from "./_scan.ts";
+import { SECRET_RULES_VERSION, SECRET_SHAPES, TOKEN_GATE } from "./secret_rules.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
 import { tableFor } from "./count.ts";
@@ -477,6 +478,10 @@ const YIELD_MS = 10;
 const SCANNER = sha256(
   JSON.stringify([
     SLOP_SECRET_RULES.map((r) => [r.name, String(r.pattern)]),
+    // The whole table: a file found clean before a rule was added is scanned again.
+    SECRET_RULES_VERSION,
+    String(TOKEN_GATE),
+    SECRET_SHAPES.map((s) => [s.id, s.label, s.gate, String(s.pattern), String(s.find)]),
     String(SECRETLINT_HINTS),
     SECRETLINT_RULE_IDS,
     "@secretlint/core@13.0.7",

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { redactText } from "../../pipeline/secrets.ts";
+import { basicScrubber } from "../../knowledge/_secrets.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 import {
@@ -42,6 +43,16 @@ Deno.test("redactText() replaces exactly the value of every kind in every syntax
       assert.match(text, redactedPattern(file), `seed ${seed}, ${file.path}`);
       assert.equal(findings.length, planted.length, `seed ${seed}, ${file.path}: one each`);
     }
+  }
+});
+
+Deno.test("the knowledge scrubber runs the same table: no piece of any kind in any syntax is left", async () => {
+  const scrub = basicScrubber();
+  const files = generateSamples(SEED + 1, await realKeys(2));
+  for (const file of files) {
+    const { text, found } = scrub(textOf(file));
+    assert.equal(leaked(text, plantedOf([file])), undefined, file.path);
+    assert.ok(found.includes("aws-access-key-id") && found.includes("github-token"), file.path);
   }
 });
 
