@@ -1,9 +1,9 @@
 /**
- * The secret scan of one text: slop's own rules, the user's rules and
- * secretlint's recommended preset, each match redacted in place. Imports
- * nothing at load time (secretlint is loaded on the first text that needs
- * it), so the scan workers (`_scan_worker.ts`) start quickly. The stage
- * around it is `secrets.ts`.
+ * The secret scan of one text: slop's rule table (`secret_rules.ts`), the
+ * user's rules and secretlint's recommended preset, each match redacted in
+ * place. Imports only the rule table at load time (secretlint is loaded on
+ * the first text that needs it), so the scan workers (`_scan_worker.ts`)
+ * start quickly. The stage around it is `secrets.ts`.
  *
  * @module
  */

@@ -1,11 +1,11 @@
 /**
  * Secret stage (between read and transform): every included text is scanned
- * with secretlint's recommended preset, slop's own rules for the key shapes
- * of leaked `.env` files (OpenRouter `sk-or-v1-…`, OpenAI `sk-proj-…`, long
- * hex values assigned to `*_SECRET` / `*_KEY` / `*_TOKEN` names, JSON maps of
- * keys) and the user's `secrets.rules`. Each match is replaced in place by
- * `[REDACTED:<rule>]`; the file stays in the build. Findings carry the file,
- * line and rule, never the value.
+ * with slop's rule table (`secret_rules.ts`: cloud, VCS, chat, payment, LLM
+ * and registry tokens, private keys, URL passwords, values under
+ * secret-looking names), secretlint's recommended preset for the kinds the
+ * table lacks, and the user's `secrets.rules`. Each value is replaced in
+ * place by `[REDACTED:<rule>]`; the file stays in the build. Findings carry
+ * the file, line and rule, never the value.
  *
  * @module
  */
