@@ -103,6 +103,14 @@ export interface BuildOptions {
   record?: boolean;
   /** Where ordering rules take the previous order from. @default {"state"} */
   orderSource?: "state" | "lock";
+  /**
+   * Record the order memory (the file order and the budget's steps) in the state dir, whether the
+   * document is written or not: every build that makes a document for a model does, so the next
+   * build keeps its prefix (`--stdout`, `--json`, the library, an MCP server). `false` for
+   * inspection (`slop stats`, `report`) and for a resident process's rehearsal. A build with
+   * `orderSource: "lock"` (`slop check`) or restricted to PATHS never records. @default {true}
+   */
+  remember?: boolean;
   /** Called for each warning as it happens. */
   onWarning?: (message: string) => void;
   /** Hook timeout in ms. @default {60000} */
@@ -194,6 +202,8 @@ export interface FinishOptions {
   write?: boolean;
   /** Record this build's cache hits as the last build's (`slop cache stats`). */
   record?: boolean;
+  /** Record the order memory (see {@linkcode BuildOptions.remember}). */
+  remember?: boolean;
   /** Marked as writing ends (`emit`). */
   timings?: StageClock;
 }
@@ -554,6 +564,10 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
         : undefined;
       if (resident) resident.keepDocument(written);
       else if (cache.enabled && written) await saveWritten(writtenPath, written);
+    }
+    // The order memory is recorded whether the document was written or piped (`--stdout`): the
+    // next build takes its order from it either way.
+    if (more.remember ?? options.remember ?? true) {
       const commit = async () => {
         for (const rule of orderingRules(registry)) {
           const commit = rule.commit;

@@ -633,8 +633,9 @@ export interface FileOrder {
    */
   next(blocks: Block[], options?: FileOrderOptions): Promise<string[]>;
   /**
-   * Remember the order of the written document (call it from `commit`) for the
-   * next `slop build`; `slop check` and PATHS builds remember nothing.
+   * Remember the order of the document (call it from `commit`) for the next
+   * `slop build`, whether it was written or piped; `slop check` and PATHS
+   * builds remember nothing.
    */
   save(blocks: PlacedBlock[]): Promise<void>;
 }
@@ -645,7 +646,10 @@ export interface OrderingPlugin {
   name: string;
   /** Return the blocks in their new order (same blocks, no additions). */
   order(blocks: Block[], ctx: OrderContext): Block[] | Promise<Block[]>;
-  /** Called after the document is written, to persist order state. */
+  /**
+   * Called once the document is made (written, piped or returned to a library caller), to
+   * persist order state; not for inspection builds (`slop stats`, `report`).
+   */
   commit?(blocks: PlacedBlock[], ctx: OrderContext): void | Promise<void>;
   /** Choose cache breakpoints in the placed blocks; the last rule that has this hook decides. */
   breakpoints?(blocks: PlacedBlock[], ctx: BreakpointContext): Breakpoint[] | Promise<Breakpoint[]>;
