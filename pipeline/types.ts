@@ -612,7 +612,7 @@ export interface OrderContext extends Logger {
 
 /** Options of {@linkcode FileOrder.next}. */
 export interface FileOrderOptions {
-  /** Commits of `git log` that seed the first order. @default {200} */
+  /** The least number of commits of `git log` that seed the first order (the window starts at an anchor commit at least this old). @default {100} */
   seedCommits?: number;
   /** Keep the first modified file at its place instead of re-sorting it. @default {false} */
   keepFirstChanged?: boolean;
