@@ -107,25 +107,25 @@ interface ReplayResult {
 type Placed = Array<{ id: string; sha256: string; length: number; source?: string }>;
 
 /**
- * What broke the prefix between two builds: the kind of the first block that differs
- * (`modified`, `new`, `moved`: same bytes at another place, `deleted`: the old block is gone),
- * or `none`.
+ * What broke the prefix between two builds, at the first position where they differ: the block
+ * the previous build had there was `modified`, `deleted` (gone), or moved away by the order with
+ * its bytes unchanged (`reordered`); else the new build put a `new` block there. `none` when the
+ * new build starts with the whole previous one.
  */
 function breakKind(prev: Placed, cur: Placed): string {
-  const before = new Map(prev.map((b, i) => [b.id, { sha: b.sha256, at: i }]));
-  const now = new Set(cur.map((b) => b.id));
-  for (let i = 0; i < cur.length; i++) {
-    const b = cur[i];
+  const now = new Map(cur.map((b) => [b.id, b.sha256]));
+  const before = new Set(prev.map((b) => b.id));
+  for (let i = 0; i < prev.length; i++) {
     const p = prev[i];
-    if (p && p.id === b.id && p.sha256 === b.sha256) continue;
-    const file = b.source ? "file" : "block";
-    if (p && !now.has(p.id)) return `deleted ${p.source ? "file" : "block"}`;
-    const old = before.get(b.id);
-    if (!old) return `new ${file}`;
-    if (old.sha !== b.sha256) return `modified ${file}`;
-    return `moved ${file}`;
+    const b = cur[i];
+    if (b && p.id === b.id && p.sha256 === b.sha256) continue;
+    const what = p.source ? "file" : "block";
+    if (!now.has(p.id)) return `deleted ${what}`;
+    if (now.get(p.id) !== p.sha256) return `modified ${what}`;
+    if (b && !before.has(b.id)) return `new ${b.source ? "file" : "block"}`;
+    return `reordered ${what}`;
   }
-  return prev.length > cur.length ? "deleted file" : "none";
+  return "none";
 }
 
 /**
