@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { build, buildContext, defaultPlugins, loadConfig } from "../../mod.ts";
+import { build, buildContext, defaultPlugins, loadConfig, prepareBuild } from "../../mod.ts";
 import { git, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 
 const MEMORY = ["order", "context.json"];
@@ -68,6 +68,17 @@ Deno.test("order memory: the library's build() and buildContext() record it with
     remember: false,
   });
   assert.equal(await memoryPaths(three.stateDir), undefined);
+});
+
+Deno.test("order memory: a prepared build (the build server's) records it when finished, piped or written, not when dropped", async () => {
+  const { root, stateDir } = await project();
+  const config = await loadConfig({ cwd: root, stateDir });
+  const dropped = await prepareBuild(config, { builtins: defaultPlugins() });
+  dropped.discard();
+  assert.equal(await memoryPaths(stateDir), undefined);
+  const piped = await prepareBuild(config, { builtins: defaultPlugins() });
+  const result = await piped.finish({ write: false });
+  assert.deepEqual(await memoryPaths(stateDir), fileOrder(result.document));
 });
 
 Deno.test("order memory: inspection commands (stats, report, check) leave it alone", async () => {
