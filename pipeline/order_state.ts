@@ -22,6 +22,13 @@ export const PRIOR = 0.05;
 /** Change probabilities are capped here so `1 - p` never reaches 0. */
 export const MAX_P = 0.95;
 
+/**
+ * How much a file's size weighs in its place: a file of `s` bytes counts as `s ** SIZE_EXPONENT`.
+ * Below 1 a big file that changes often no longer sits early for its size alone (measured on
+ * six repositories' replays, see `bench/prefix_results.md`).
+ */
+export const SIZE_EXPONENT = 0.5;
+
 /** The decayed weight of an endless history: `1 / (1 - DECAY)`, about 36.5 changing builds. */
 export const FULL_WEIGHT = 1 / (1 - DECAY);
 
@@ -109,7 +116,7 @@ export function changeProbability(changes: number, weight: number = FULL_WEIGHT)
 }
 
 /**
- * Sort entries by expected cost of sitting early: `p / (s * (1 - p))` ascending
+ * Sort entries by expected cost of sitting early: `p / (sqrt(s) * (1 - p))` ascending
  * (big, rarely changing files first), ties by last change (older first), then path.
  *
  * @example
@@ -127,7 +134,7 @@ export function sortBySizeAndVolatility(
 ): OrderEntry[] {
   const key = (e: OrderEntry) => {
     const p = changeProbability(e.changes, weight);
-    return p / (Math.max(1, e.bytes) * (1 - p));
+    return p / (Math.max(1, e.bytes) ** SIZE_EXPONENT * (1 - p));
   };
   return entries
     .map((e) => ({ e, k: key(e) }))
@@ -137,7 +144,7 @@ export function sortBySizeAndVolatility(
 
 /**
  * The order of files that has no previous order, from the change counts of history (the
- * `git log` seed): `(changes + prior) / bytes` ascending (big, rarely changing files first),
+ * `git log` seed): `(changes + prior) / sqrt(bytes)` ascending (big, rarely changing files first),
  * ties by path. The key depends on nothing but the file's own counts and size, and one more
  * commit scales every count by the same factor, so the files a commit did not touch keep their
  * order among themselves: a new clone or a CI job without the order memory keeps the prefix up
@@ -154,7 +161,7 @@ export function sortBySizeAndVolatility(
  */
 export function sortBySeed(entries: OrderEntry[], prior: number = PRIOR): OrderEntry[] {
   return entries
-    .map((e) => ({ e, k: (e.changes + prior) / Math.max(1, e.bytes) }))
+    .map((e) => ({ e, k: (e.changes + prior) / Math.max(1, e.bytes) ** SIZE_EXPONENT }))
     .sort((a, b) => a.k - b.k || comparePaths(a.e.path, b.e.path))
     .map(({ e }) => e);
 }
