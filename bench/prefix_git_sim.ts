@@ -20,11 +20,11 @@
 import { type LogCommit, seedFromLog } from "../pipeline/_git_history.ts";
 import {
   advanceOrder,
+  changeProbability,
   DECAY,
   type OrderEntry,
   type OrderState,
   sortBySeed,
-  sortBySizeAndVolatility,
 } from "../pipeline/order_state.ts";
 import { quantile } from "./_prefix_sim.ts";
 
@@ -104,7 +104,15 @@ function previousSeed(): Orderer {
       changes: seed.get(f.path)?.changes ?? 0,
       last: seed.get(f.path)?.last ?? floor - 1,
     }));
-    return sortBySizeAndVolatility(entries, weight).map((e) => e.path);
+    // Its key, written out: `p / (s (1 - p))` with the whole size.
+    const key = (e: OrderEntry) => {
+      const p = changeProbability(e.changes, weight);
+      return p / (Math.max(1, e.bytes) * (1 - p));
+    };
+    return entries
+      .map((e) => ({ e, k: key(e) }))
+      .sort((a, b) => a.k - b.k || a.e.last - b.e.last || (a.e.path < b.e.path ? -1 : 1))
+      .map(({ e }) => e.path);
   };
 }
 
@@ -147,7 +155,7 @@ function memory(keep: boolean | number = false): Orderer {
 
 const ORDERS: Record<string, () => Orderer> = {
   "stateless, before (200 commits, p / (s (1 - p)))": previousSeed,
-  "stateless (anchored count / size)": stateless,
+  "stateless (anchored count / sqrt(size))": stateless,
   "memory": () => memory(),
   "memory, first changed file kept": () => memory(true),
   "memory, first changed file kept when cold (count <= 1)": () => memory(1),
