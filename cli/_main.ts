@@ -320,6 +320,24 @@ const PROGRAM: ProgramSpec = {
       run: async (_, options) => (await load("explain")).runExplain(options),
     },
     {
+      name: "mcp",
+      description: "serve slop's tools to coding agents over MCP (stdio, or --http on 127.0.0.1)",
+      options: [
+        {
+          flags: "--root <dir>",
+          description: "the project root (default: .); paths outside it are refused",
+        },
+        { flags: "-c, --config <path>", description: "config file for calls that name none" },
+        STATE_DIR,
+        { flags: "--http", description: "serve Streamable HTTP on 127.0.0.1 instead of stdio" },
+        {
+          flags: "--port <n>",
+          description: "with --http: the port, 0 for a free one (default: 7331)",
+        },
+      ],
+      run: async (_, options) => (await load("mcp")).runMcp(options),
+    },
+    {
       name: "knowledge",
       description: "knowledge artifacts: the digest and the conversation harvest",
       commands: [
@@ -435,6 +453,7 @@ interface CommandModules {
   explain: typeof import("./explain.ts");
   init: typeof import("./init.ts");
   knowledge: typeof import("./knowledge.ts");
+  mcp: typeof import("./mcp.ts");
   payload: typeof import("./payload.ts");
   report: typeof import("./report.ts");
   server: typeof import("./server.ts");

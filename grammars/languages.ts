@@ -46,8 +46,18 @@ export interface LanguageSpec {
   keep: (node: NodeLike, type?: string) => boolean;
   /** Compound items kept only when something inside them is kept (`if`, `try`, `#ifdef`). */
   transparent: Set<string>;
+  /**
+   * Parts of a compound statement's header that the grammar gives no field name (Python's
+   * `with_clause`): they stay whenever the statement does, as fields such as a condition do.
+   */
+  headers?: Set<string>;
   /** Containers that are types (interface and struct bodies): every comment in them stays. */
   typeBodies?: Set<string>;
+  /**
+   * Labels that apply to the items after them (C++'s `public:`): kept when one of those items is,
+   * or when none was left out.
+   */
+  labels?: Set<string>;
   /** Comments, decorators and attributes: kept when they lead a kept item. */
   attach: Set<string>;
   /** Definitions by node type. */
@@ -139,6 +149,7 @@ const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
     "finally_clause",
     "ERROR",
   ]),
+  headers: new Set(["with_clause"]),
   attach: new Set(["comment"]),
   definitions: {
     function_definition: { kind: "function" },
@@ -449,6 +460,7 @@ const C_BASE = {
     type !== "preproc_ifdef",
   transparent: new Set(["preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "ERROR"]),
   attach: new Set(["comment", "attribute_declaration"]),
+  labels: new Set(["access_specifier"]),
   definitions: C_DEFINITIONS,
   values: new Set(["init_declarator.value"]),
   isPublic: cPublic,

@@ -40,12 +40,13 @@ import {
 } from "./count.ts";
 import { orderBlocks, prefixEnd } from "./order.ts";
 import { fileOrder } from "./order_memory.ts";
-import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
+import { type CachePlan, contextWarning, planCache, withBreakpoints } from "./cache_plan.ts";
 import {
   buildManifest,
   dropAhead,
   manifestJsonWithOutput,
   placeBlocks,
+  pruneOutputs,
   publish,
   renderDocument,
   writeAhead,
@@ -79,6 +80,8 @@ import {
 import { earlierIn, earlierInMemo } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { prepareViews } from "./_prepare_views.ts";
+import { markStateDir } from "./state_dir.ts";
+import { isAbsolute, relative } from "./_path.ts";
 import type {
   Block,
   BudgetReport,
@@ -277,6 +280,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     pack: `${config.root}\0${config.configPath ?? ""}`,
     maxSize: config.cache.maxSize,
   };
+  // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
+  if (
+    options.write !== false || (config.cache.enabled && within(config.cache.dir, config.stateDir))
+  ) {
+    markStateDir(config.stateDir, config.root);
+  }
   const cache = resident?.cache(config.cache.dir, cacheOptions) ??
     openCache(config.cache.dir, cacheOptions);
   // The pack (the size of the project) is read on the thread pool while files are resolved.
@@ -310,7 +319,7 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     prefetchTable(config.budget.tokenizer);
   }
   clock?.mark("read");
-  const inFocus = focusOf(config);
+  const inFocus = focusOf(config, sources.map((s) => s.path));
   // Views start their threads and load grammars while the scan runs.
   // Lazy built-ins (`cli/_builtins.ts`): the view modes this build chooses are imported now.
   await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
@@ -465,6 +474,10 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   let text: string | undefined;
   await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);
+  // A document the configured model cannot take is said before anything is sent.
+  const tooLarge = plan &&
+    contextWarning(plan, placed.reduce((n, b) => n + b.tokens, 0), config.budget.tokens);
+  if (tooLarge) warn(tooLarge);
   clock?.mark("plan");
   // The build's cache hits, recorded as the last build's once it is finished.
   let record: (() => Promise<void>) | undefined;
@@ -553,6 +566,10 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
               : undefined,
         },
       );
+      // The oldest numbered outputs past `output.keep` go (numbers are never reused).
+      if (config.output.keep !== false) {
+        pruneOutputs(config.output.dir, config.output.namespace, config.output.keep);
+      }
       const stamp = fileStamp(output.document);
       const written = stamp
         ? {
@@ -600,6 +617,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     if (ahead?.document) dropAhead(ahead.document);
   };
   return { files, finish, discard };
+}
+
+/** Whether `path` is `dir` or inside it. */
+function within(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 /**

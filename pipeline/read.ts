@@ -69,6 +69,7 @@ function knownTarget(
   index?: StatSession,
   lstats?: Map<string, Deno.FileInfo>,
 ): SourceFile | undefined {
+  if (target.skip) return skipped(target);
   if (!index || target.path.startsWith("../") || target.path.startsWith("/")) return undefined;
   const limit = target.entry.maxBytes ?? config.maxFileSize;
   const trusted = index.trusted(target);
@@ -84,6 +85,17 @@ function knownTarget(
   const known = index.lookup(target.path, info);
   if (!known) return undefined;
   return fromIndex(target, config, known, info.size, info.mtime?.getTime() ?? 0);
+}
+
+/** A file the resolve stage skipped (a generated file the config does not name): never read. */
+function skipped(target: Target): SourceFile {
+  return {
+    ...target,
+    sha256: "",
+    size: 0,
+    mtimeMs: 0,
+    error: { status: "skipped", reason: target.skip! },
+  };
 }
 
 /** A file as the stat index knows it: its recorded hash, no text (read later if needed). */
@@ -110,6 +122,7 @@ export async function readTarget(
   index?: StatSession,
   lstats?: Map<string, Deno.FileInfo>,
 ): Promise<SourceFile> {
+  if (target.skip) return skipped(target);
   const base = { ...target, sha256: "", size: 0, mtimeMs: 0 };
   const fail = (status: "error" | "skipped", reason: string): SourceFile => ({
     ...base,
