@@ -281,8 +281,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     maxSize: config.cache.maxSize,
   };
   // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
+  // The order memory is written there by every build that remembers, written or piped.
+  const remembers = (options.remember ?? true) && (options.orderSource ?? "state") === "state" &&
+    !config.paths.length;
   if (
-    options.write !== false || (config.cache.enabled && within(config.cache.dir, config.stateDir))
+    options.write !== false || remembers ||
+    (config.cache.enabled && within(config.cache.dir, config.stateDir))
   ) {
     markStateDir(config.stateDir, config.root);
   }
@@ -585,6 +589,8 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     // The order memory is recorded whether the document was written or piped (`--stdout`): the
     // next build takes its order from it either way.
     if (more.remember ?? options.remember ?? true) {
+      // Asked to remember only now: the state dir was not marked when the build began.
+      if (options.remember === false) markStateDir(config.stateDir, config.root);
       const commit = async () => {
         for (const rule of orderingRules(registry)) {
           const commit = rule.commit;
