@@ -238,7 +238,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   if (previous) {
     await collect(true);
     await warmUp(previous.files);
-    await build(config, { builtins, resident: state, write: false, record: false }).catch(() => {});
+    await build(config, { builtins, resident: state, write: false, record: false, remember: false })
+      .catch(() => {});
     await collect(true);
   }
   const say = flags.quiet ? () => {} : console.log;

@@ -106,6 +106,14 @@ export interface BuildOptions {
   record?: boolean;
   /** Where ordering rules take the previous order from. @default {"state"} */
   orderSource?: "state" | "lock";
+  /**
+   * Record the order memory (the file order and the budget's steps) in the state dir, whether the
+   * document is written or not: every build that makes a document for a model does, so the next
+   * build keeps its prefix (`--stdout`, `--json`, the library, an MCP server). `false` for
+   * inspection (`slop stats`, `report`) and for a resident process's rehearsal. A build with
+   * `orderSource: "lock"` (`slop check`) or restricted to PATHS never records. @default {true}
+   */
+  remember?: boolean;
   /** Called for each warning as it happens. */
   onWarning?: (message: string) => void;
   /** Hook timeout in ms. @default {60000} */
@@ -197,6 +205,8 @@ export interface FinishOptions {
   write?: boolean;
   /** Record this build's cache hits as the last build's (`slop cache stats`). */
   record?: boolean;
+  /** Record the order memory (see {@linkcode BuildOptions.remember}). */
+  remember?: boolean;
   /** Marked as writing ends (`emit`). */
   timings?: StageClock;
 }
@@ -271,8 +281,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     maxSize: config.cache.maxSize,
   };
   // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
+  // The order memory is written there by every build that remembers, written or piped.
+  const remembers = (options.remember ?? true) && (options.orderSource ?? "state") === "state" &&
+    !config.paths.length;
   if (
-    options.write !== false || (config.cache.enabled && within(config.cache.dir, config.stateDir))
+    options.write !== false || remembers ||
+    (config.cache.enabled && within(config.cache.dir, config.stateDir))
   ) {
     markStateDir(config.stateDir, config.root);
   }
@@ -571,6 +585,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
         : undefined;
       if (resident) resident.keepDocument(written);
       else if (cache.enabled && written) await saveWritten(writtenPath, written);
+    }
+    // The order memory is recorded whether the document was written or piped (`--stdout`): the
+    // next build takes its order from it either way.
+    if (more.remember ?? options.remember ?? true) {
+      // Asked to remember only now: the state dir was not marked when the build began.
+      if (options.remember === false) markStateDir(config.stateDir, config.root);
       const commit = async () => {
         for (const rule of orderingRules(registry)) {
           const commit = rule.commit;

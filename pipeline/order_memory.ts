@@ -31,7 +31,7 @@ export { isFileBlock };
 
 /** Options of {@linkcode loadPreviousOrder}. */
 export interface PreviousOrderOptions {
-  /** Commits of `git log` that seed the first order. @default {200} */
+  /** The least number of commits of `git log` that seed the first order. @default {100} */
   seedCommits?: number;
 }
 
@@ -56,6 +56,8 @@ export interface PreviousOrder {
   seed?: Map<string, OrderSeed>;
   /** The decayed number of commits the seed covers. */
   seedWeight?: number;
+  /** The count every file of the seed has besides its changes. */
+  seedPrior?: number;
   /** `state` (the state dir), `lock` (`slop.lock`), `git` or `size`. */
   origin: OrderOrigin;
 }
@@ -108,7 +110,9 @@ export async function loadPreviousOrder(
     if (state.entries.length) return { state, origin: "lock" };
   }
   const seed = await gitChangeSeed(config.root, options.seedCommits ?? SEED_COMMITS);
-  return seed ? { seed: seed.files, seedWeight: seed.weight, origin: "git" } : { origin: "size" };
+  return seed
+    ? { seed: seed.files, seedWeight: seed.weight, seedPrior: seed.prior, origin: "git" }
+    : { origin: "size" };
 }
 
 /** Whether an entry of a remembered order is whole (a damaged memory is no memory). */
@@ -241,6 +245,7 @@ export function fileOrder(
       step = advanceOrder(previous.state, current, previous.seed, {
         keepFirstChanged: options.keepFirstChanged,
         seedWeight: previous.seedWeight,
+        seedPrior: previous.seedPrior,
         rate: options.rate,
       });
       return step.state.entries.map((e) => e.path);

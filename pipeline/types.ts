@@ -648,7 +648,7 @@ export interface OrderContext extends Logger {
 
 /** Options of {@linkcode FileOrder.next}. */
 export interface FileOrderOptions {
-  /** Commits of `git log` that seed the first order. @default {200} */
+  /** The least number of commits of `git log` that seed the first order (the window starts at an anchor commit at least this old). @default {100} */
   seedCommits?: number;
   /** Keep the first modified file at its place instead of re-sorting it. @default {false} */
   keepFirstChanged?: boolean;
@@ -669,8 +669,9 @@ export interface FileOrder {
    */
   next(blocks: Block[], options?: FileOrderOptions): Promise<string[]>;
   /**
-   * Remember the order of the written document (call it from `commit`) for the
-   * next `slop build`; `slop check` and PATHS builds remember nothing.
+   * Remember the order of the document (call it from `commit`) for the next
+   * `slop build`, whether it was written or piped; `slop check` and PATHS
+   * builds remember nothing.
    */
   save(blocks: PlacedBlock[]): Promise<void>;
 }
@@ -681,7 +682,10 @@ export interface OrderingPlugin {
   name: string;
   /** Return the blocks in their new order (same blocks, no additions). */
   order(blocks: Block[], ctx: OrderContext): Block[] | Promise<Block[]>;
-  /** Called after the document is written, to persist order state. */
+  /**
+   * Called once the document is made (written, piped or returned to a library caller), to
+   * persist order state; not for inspection builds (`slop stats`, `report`).
+   */
   commit?(blocks: PlacedBlock[], ctx: OrderContext): void | Promise<void>;
   /** Choose cache breakpoints in the placed blocks; the last rule that has this hook decides. */
   breakpoints?(blocks: PlacedBlock[], ctx: BreakpointContext): Breakpoint[] | Promise<Breakpoint[]>;
