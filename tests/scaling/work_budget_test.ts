@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { buildContext } from "../../mod.ts";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { tallyWork } from "../../pipeline/_work.ts";
+import { SHAPES } from "../../bench/shapes.ts";
+import { makeProject } from "../_helpers.ts";
+import { assertLinear } from "./_growth.ts";
+
+const CODE_SIZES = [16 * 1024, 64 * 1024, 256 * 1024];
+
+Deno.test("the code views' work (parser steps and tree nodes) grows linearly with the file, whatever its shape", async () => {
+  for (const shape of SHAPES.filter((s) => /\.(js|py)$/.test(s.file))) {
+    const work: number[] = [];
+    for (const size of CODE_SIZES) {
+      const text = shape.make(size);
+      const steps = await tallyWork(async () => {
+        await renderCode(shape.file, text, { maxWork: Infinity }).catch(() => undefined);
+      });
+      work.push(steps.get("code") ?? 0);
+    }
+    assertLinear(shape.name, work, CODE_SIZES);
+  }
+});
+
+Deno.test("a code view over its work budget falls back to summary, with the reason in the manifest and the block", async () => {
+  const lines = Array.from({ length: 400 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`);
+  const root = await makeProject({ "big.py": lines.join(""), "small.py": "def g():\n    pass\n" });
+  const build = (maxWork?: number) =>
+    buildContext({
+      cwd: root,
+      inline: {
+        files: [{ path: "*.py", view: "skeleton", ...(maxWork ? { options: { maxWork } } : {}) }],
+        cache: { enabled: false },
+      },
+    }, { write: false });
+  const tight = await build(2000);
+  const big = tight.manifest.files.find((f) => f.path === "big.py")!;
+  assert.equal(big.view, "summary");
+  assert.equal(big.fallback, "skeleton -> summary: over its work budget");
+  assert.match(
+    big.notes!.join("\n"),
+    /^skeleton of "big\.py" is over its work budget of 2000 units spent \(parser steps and tree nodes visited\) before the view was done: fell back to summary$/m,
+  );
+  assert.match(
+    tight.document,
+    /\(skeleton view over its work budget: summary shown\)\n\n\*\*Python\*\*, 800 lines/,
+  );
+  // A file under the budget is rendered as asked.
+  const small = tight.manifest.files.find((f) => f.path === "small.py")!;
+  assert.deepEqual([small.view, small.fallback], ["skeleton", undefined]);
+  // The default budget is far above what these files need: no fallback, and the same document as
+  // a budget that cannot be reached.
+  const roomy = await build();
+  assert.equal(roomy.manifest.files.find((f) => f.path === "big.py")!.view, "skeleton");
+  const block = (document: string) => /### big\.py\n[^]*?\n```\n/.exec(document)?.[0];
+  assert.equal(block(roomy.document), block((await build(1e15)).document));
+  assert.match(block(roomy.document)!, /^def f399\(x\):\n {4}\.\.\.$/m);
+});
+
+Deno.test("a code view stops at the same point of its work budget each time: counted, not timed", async () => {
+  const text = "x\n".repeat(50_000);
+  const messages = new Set<string>();
+  const spent = new Set<number>();
+  for (let i = 0; i < 3; i++) {
+    const steps = await tallyWork(async () => {
+      await renderCode("tiny.py", text, { maxWork: 100_000 }).catch((e) => messages.add(e.message));
+    });
+    spent.add(steps.get("code")!);
+  }
+  assert.deepEqual([...messages], [
+    "work budget of 100000 units spent (parser steps and tree nodes visited) before the view was done",
+  ]);
+  assert.equal(spent.size, 1);
+});
