@@ -79,12 +79,13 @@ export interface RenderCodeOptions {
 }
 
 /**
- * The code views' default work budget per file ({@linkcode RenderCodeOptions.maxWork}): 10
- * million units. Real files stay far under it (TypeScript's `lib.dom.d.ts`, 1.9 MB: 0.6 million;
- * its 9 MB `typescript.js`, whose bodies are hollowed: a few hundred); a file of one-character
- * Python lines (6.5 units a character, whose skeleton is nothing) reaches it at 1.5 MB.
+ * The code views' default work budget per file ({@linkcode RenderCodeOptions.maxWork}): 5
+ * million units, at most a few seconds of work. Real files stay far under it (TypeScript's
+ * `lib.dom.d.ts`, 1.9 MB: 0.6 million; its 9 MB `typescript.js`, whose bodies are hollowed: a few
+ * hundred); one line of minified JavaScript (2 units a character) reaches it at 2.5 MB, a file
+ * of one-character Python lines (6.5 a character, whose skeleton is nothing) at 0.75 MB.
  */
-export const DEFAULT_MAX_WORK = 10_000_000;
+export const DEFAULT_MAX_WORK = 5_000_000;
 
 /** How an error over the work budget starts (it may cross from a worker as a message). */
 export const WORK_BUDGET = "work budget";
@@ -917,7 +918,9 @@ export async function renderOrFallback(
     const out = await ctx.renderAs("summary");
     if (overBudget) {
       // Said in the block too: a reader of the document sees why this file is a summary.
-      const note = `(${view} view over its work budget: summary shown)`;
+      const note = out.fallback
+        ? `(${view} view over its work budget)`
+        : `(${view} view over its work budget: summary shown)`;
       return {
         ...out,
         text: out.fenced === false ? `${note}\n\n${out.text}` : out.text,

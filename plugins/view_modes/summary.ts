@@ -15,10 +15,22 @@ export interface SummaryOptions {
   maxNames?: number;
   /** Lines shown for plain text. @default {8} */
   headLines?: number;
+  /**
+   * Most work units the summary of one file may cost (a unit: one character read by one pass of
+   * its patterns); past it the file is listed without content, with the reason in the manifest's
+   * `fallback`. @default {SUMMARY_MAX_WORK}
+   */
+  maxWork?: number;
 }
 
-/** Defaults of {@linkcode SummaryOptions}. */
-export const defaults: Required<SummaryOptions> = { maxNames: 40, headLines: 8 };
+/**
+ * The summary's default work budget per file: 256 million units, so a file of up to 40 MB of
+ * code (six passes) is summarized; past that, it is listed.
+ */
+export const SUMMARY_MAX_WORK = 256 * 1024 * 1024;
+
+/** Defaults of {@linkcode SummaryOptions} (`maxWork`: {@linkcode SUMMARY_MAX_WORK}, kept out of the cache key). */
+export const defaults: Required<Omit<SummaryOptions, "maxWork">> = { maxNames: 40, headLines: 8 };
 
 /** Names by kind: a pattern whose first (or second) group is the name, or a function finding them. */
 type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) => string[])]>;
@@ -114,6 +126,19 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SummaryOptions) };
+      const maxWork = merged.maxWork ?? SUMMARY_MAX_WORK;
+      const work = summaryWork(file.path, file.text);
+      if (work > maxWork) {
+        return {
+          text: `(summary over its work budget: listed only, ${lineWord(lineCount(file.text))})`,
+          fenced: false,
+          view: "listed",
+          fallback: "summary -> listed: over its work budget",
+          notes: [
+            `summary of "${file.path}" needs ${work} work units, over its budget of ${maxWork}: listed only`,
+          ],
+        };
+      }
       return { text: summarize(file.path, file.text, merged), fenced: false };
     },
   };
@@ -164,6 +189,15 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   }
   const head = text.split("\n").slice(0, headLines).map((l) => `    ${l}`).join("\n").trimEnd();
   return `**Text**, ${lineWord(lines)}${head ? `\n\n${head}` : ""}`;
+}
+
+/**
+ * The work units {@linkcode summarize} spends on a text: one a character for each pass over it
+ * (counting lines, then each of the language's patterns), known before it starts.
+ */
+function summaryWork(path: string, text: string): number {
+  const ext = extname(path).toLowerCase();
+  return text.length * (1 + (LANGUAGES[ext]?.patterns.length ?? 1));
 }
 
 function lineWord(n: number): string {

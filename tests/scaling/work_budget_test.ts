@@ -4,9 +4,7 @@ import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { tallyWork } from "../../pipeline/_work.ts";
 import { SHAPES } from "../../bench/shapes.ts";
 import { makeProject } from "../_helpers.ts";
-import { assertLinear } from "./_growth.ts";
-
-const CODE_SIZES = [16 * 1024, 64 * 1024, 256 * 1024];
+import { assertLinear, SMALL_SIZES as CODE_SIZES } from "./_growth.ts";
 
 Deno.test("the code views' work (parser steps and tree nodes) grows linearly with the file, whatever its shape", async () => {
   for (const shape of SHAPES.filter((s) => /\.(js|py)$/.test(s.file))) {
@@ -71,4 +69,41 @@ Deno.test("a code view stops at the same point of its work budget each time: cou
     "work budget of 100000 units spent (parser steps and tree nodes visited) before the view was done",
   ]);
   assert.equal(spent.size, 1);
+});
+
+Deno.test("summary over its work budget lists the file only; a code view over budget then ends listed too", async () => {
+  const root = await makeProject({
+    "notes.txt": "line\n".repeat(100),
+    "app.py": "def f(x):\n    return x\n".repeat(50),
+  });
+  const result = await buildContext({
+    cwd: root,
+    inline: {
+      files: [
+        { path: "notes.txt", view: "summary", options: { maxWork: 100 } },
+        { path: "app.py", view: "skeleton", options: { maxWork: 100 } },
+      ],
+      cache: { enabled: false },
+    },
+  }, { write: false });
+  const row = (path: string) => result.manifest.files.find((f) => f.path === path)!;
+  assert.deepEqual([row("notes.txt").view, row("notes.txt").fallback], [
+    "listed",
+    "summary -> listed: over its work budget",
+  ]);
+  assert.deepEqual(row("notes.txt").notes, [
+    'summary of "notes.txt" needs 1000 work units, over its budget of 100: listed only',
+  ]);
+  assert.match(
+    result.document,
+    /### notes\.txt\n\n\(summary over its work budget: listed only, 100 lines\)\n/,
+  );
+  assert.deepEqual([row("app.py").view, row("app.py").fallback], [
+    "listed",
+    "skeleton -> summary -> listed: over its work budget",
+  ]);
+  assert.match(
+    result.document,
+    /### app\.py\n\n\(skeleton view over its work budget\)\n\n\(summary over its work budget: listed only, 100 lines\)\n/,
+  );
 });
