@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildContext } from "../../mod.ts";
+import { buildContext, skeletonViewMode } from "../../mod.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { tallyWork } from "../../pipeline/_work.ts";
 import { SHAPES } from "../../bench/shapes.ts";
@@ -23,11 +23,13 @@ Deno.test("the code views' work (parser steps and tree nodes) grows linearly wit
 Deno.test("a code view over its work budget falls back to summary, with the reason in the manifest and the block", async () => {
   const lines = Array.from({ length: 400 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`);
   const root = await makeProject({ "big.py": lines.join(""), "small.py": "def g():\n    pass\n" });
+  // The skeleton's own budget (its factory's option): the summary keeps its default.
   const build = (maxWork?: number) =>
     buildContext({
       cwd: root,
       inline: {
-        files: [{ path: "*.py", view: "skeleton", ...(maxWork ? { options: { maxWork } } : {}) }],
+        files: [{ path: "*.py", view: "skeleton" }],
+        plugins: maxWork ? [skeletonViewMode({ maxWork })] : [],
         cache: { enabled: false },
       },
     }, { write: false });
