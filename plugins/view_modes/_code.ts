@@ -79,13 +79,14 @@ export interface RenderCodeOptions {
 }
 
 /**
- * The code views' default work budget per file ({@linkcode RenderCodeOptions.maxWork}): 5
- * million units, at most a few seconds of work. Real files stay far under it (TypeScript's
- * `lib.dom.d.ts`, 1.9 MB: 0.6 million; its 9 MB `typescript.js`, whose bodies are hollowed: a few
- * hundred); one line of minified JavaScript (2 units a character) reaches it at 2.5 MB, a file
- * of one-character Python lines (6.5 a character, whose skeleton is nothing) at 0.75 MB.
+ * The code views' default work budget per file ({@linkcode RenderCodeOptions.maxWork}): 3
+ * million units. Real files stay under it: TypeScript's `lib.dom.d.ts` (1.9 MB) 0.6 million,
+ * its 9 MB `typescript.js` (bodies hollowed) a few hundred, OpenGL's `glext.h` (0.85 MB) 1.6
+ * million, a generated tree-sitter `parser.c` (1.5 MB) 1.5 million. One line of minified
+ * JavaScript (2 units a character) reaches it at 1.5 MB, a file of one-character Python lines
+ * (6.5 a character, whose skeleton is nothing) at 0.45 MB.
  */
-export const DEFAULT_MAX_WORK = 5_000_000;
+export const DEFAULT_MAX_WORK = 3_000_000;
 
 /** How an error over the work budget starts (it may cross from a worker as a message). */
 export const WORK_BUDGET = "work budget";

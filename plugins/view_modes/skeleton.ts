@@ -21,7 +21,7 @@ export interface SkeletonOptions {
   maxValueLines?: number;
   /**
    * Most work units (parser steps and tree nodes visited) one file may cost; past it the file
-   * falls back to `summary`, with the reason in the manifest's `fallback`. @default {5000000}
+   * falls back to `summary`, with the reason in the manifest's `fallback`. @default {3000000}
    */
   maxWork?: number;
 }
