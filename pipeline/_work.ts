@@ -2,7 +2,7 @@
  * Work counters: how many steps each stage's inner loops took, by stage name, kept only while a
  * tally runs ({@linkcode tallyWork}). The scaling tests read them to check that work grows
  * linearly with the input whatever its shape: counting steps, unlike timing, cannot flake.
- * Outside a tally, counting is one comparison per call; loops add their steps once per call.
+ * Outside a tally, counting is one comparison per call; loops add up their steps and count once.
  *
  * @module
  */
@@ -20,19 +20,6 @@ let counts: Map<string, number> | undefined;
  */
 export function countWork(stage: string, steps: number): void {
   if (counts) counts.set(stage, (counts.get(stage) ?? 0) + steps);
-}
-
-/**
- * Whether a tally runs (a loop that counts per step may skip its counting otherwise).
- *
- * @example
- * ```ts
- * import { countingWork } from "./_work.ts";
- * countingWork(); // false
- * ```
- */
-export function countingWork(): boolean {
-  return counts !== undefined;
 }
 
 /**

@@ -177,7 +177,7 @@ async function renderWith(
   };
   const overBudget = () =>
     new Error(
-      `${WORK_BUDGET} of ${maxWork} units spent (parser steps and tree nodes visited) before ` +
+      `${WORK_BUDGET} of ${maxWork} units (parser steps and tree nodes visited) spent before ` +
         `the view was done`,
     );
   const regions = spec.hollow && options.hollow !== false &&
@@ -908,7 +908,7 @@ export async function renderOrFallback(
     const message = error instanceof Error ? error.message : String(error);
     overBudget = message.startsWith(WORK_BUDGET);
     problem = overBudget
-      ? `${view} of "${file.path}" is over its ${message}`
+      ? `${view} of "${file.path}" stopped: ${message}`
       : `${view} cannot parse "${file.path}": ${message}`;
   }
   if (code?.hasErrors && !code.symbols.length) {

@@ -39,7 +39,7 @@ Deno.test("a code view over its work budget falls back to summary, with the reas
   assert.equal(big.fallback, "skeleton -> summary: over its work budget");
   assert.match(
     big.notes!.join("\n"),
-    /^skeleton of "big\.py" is over its work budget of 2000 units spent \(parser steps and tree nodes visited\) before the view was done: fell back to summary$/m,
+    /^skeleton of "big\.py" stopped: work budget of 2000 units \(parser steps and tree nodes visited\) spent before the view was done: fell back to summary$/m,
   );
   assert.match(
     tight.document,
@@ -68,7 +68,7 @@ Deno.test("a code view stops at the same point of its work budget each time: cou
     spent.add(steps.get("code")!);
   }
   assert.deepEqual([...messages], [
-    "work budget of 100000 units spent (parser steps and tree nodes visited) before the view was done",
+    "work budget of 100000 units (parser steps and tree nodes visited) spent before the view was done",
   ]);
   assert.equal(spent.size, 1);
 });
