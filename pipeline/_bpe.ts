@@ -9,7 +9,7 @@
  * @module
  */
 
-import { countWork } from "./_work.ts";
+import { countWork } from "./helpers.ts";
 
 /** The ranks of an encoding as typed arrays (cloneable to workers). */
 export interface BpeTable {
@@ -125,7 +125,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
   const memo = new Map<string, number>();
   const NONE = 0x7fffffff;
 
-  /** Steps of this count: bytes hashed and compared, heap moves (see `_work.ts`). */
+  /** Steps of this count: bytes hashed and compared, heap moves (see `countWork` in `helpers.ts`). */
   let work = 0;
 
   function rankOf(start: number, end: number): number {

@@ -24,7 +24,7 @@ import { hollowRanges, hollowReader } from "../../grammars/_hollow.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { renderCodeShared } from "./_code_pool.ts";
-import { countWork } from "../../pipeline/_work.ts";
+import { countWork } from "../../pipeline/helpers.ts";
 
 /** A definition found in a file. */
 export interface CodeSymbol {

@@ -23,8 +23,7 @@
  * @module
  */
 
-import { sha256Hex } from "../../pipeline/helpers.ts";
-import { countWork } from "../../pipeline/_work.ts";
+import { countWork, sha256Hex } from "../../pipeline/helpers.ts";
 import type { Slice } from "../../pipeline/types.ts";
 
 /** Lines of context kept on each side of a slice. */

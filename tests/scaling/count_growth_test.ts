@@ -1,5 +1,5 @@
 import { countTexts } from "../../pipeline/count.ts";
-import { tallyWork } from "../../pipeline/_work.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
 import { SHAPES } from "../../bench/shapes.ts";
 import { prng } from "../_helpers.ts";
 import { assertLinear, SIZES, SMALL_SIZES } from "./_growth.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { dedupText } from "../../pipeline/dedup.ts";
-import { tallyWork } from "../../pipeline/_work.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
 import { SHAPES } from "../../bench/shapes.ts";
 import { prng } from "../_helpers.ts";
 import { assertLinear, SIZES } from "./_growth.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { anchorSlice, resolveSlice } from "../../plugins/view_modes/_fuzzy_anchor.ts";
-import { tallyWork } from "../../pipeline/_work.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
 import { assertLinear } from "./_growth.ts";
 
 const LINES = [4_000, 16_000, 64_000];

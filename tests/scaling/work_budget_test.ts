@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildContext, skeletonViewMode } from "../../mod.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
-import { tallyWork } from "../../pipeline/_work.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
 import { SHAPES } from "../../bench/shapes.ts";
 import { makeProject } from "../_helpers.ts";
 import { assertLinear, SMALL_SIZES as CODE_SIZES } from "./_growth.ts";
