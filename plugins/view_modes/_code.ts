@@ -86,7 +86,7 @@ export interface RenderCodeOptions {
  * JavaScript (2 units a character) reaches it at 1.5 MB, a file of one-character Python lines
  * (6.5 a character, whose skeleton is nothing) at 0.45 MB.
  */
-export const DEFAULT_MAX_WORK = 3_000_000;
+export const DEFAULT_MAX_WORK: number = 3_000_000;
 
 /** How an error over the work budget starts (it may cross from a worker as a message). */
 export const WORK_BUDGET = "work budget";
