@@ -1,10 +1,12 @@
 /**
  * The `slop` command. Subcommands are loaded lazily; a plain
  * `slop build --server` line goes to the build server before the command tree
- * is even loaded (see `cli/_quick_args.ts`).
+ * is even loaded (see `cli/_quick_args.ts`); a command that builds in its own
+ * process starts again with slop's V8 flags (see `cli/_relaunch.ts`).
  *
  * ```sh
- * deno run -A cli.ts build --config slop.config.ts
+ * deno install -g -A -n slop cli.ts
+ * slop build --config slop.config.ts
  * ```
  *
  * @module
@@ -23,6 +25,13 @@ export interface MainOptions {
    * (the README test checks each documented command line against it).
    */
   inspect?: (program: ProgramSpec) => void;
+  /**
+   * Start the process again with slop's V8 flags when the command builds in
+   * it (see `cli/_relaunch.ts`; Linux only). The `slop` command does;
+   * callers that run `main` in their own process should not.
+   * @default {false}
+   */
+  relaunch?: boolean;
 }
 
 /**
@@ -42,6 +51,9 @@ export async function main(args: string[], options: MainOptions = {}): Promise<n
     // No server could be used (the client said why): the build runs in this process.
     args = [...args, "--no-server"];
   }
+  if (options.relaunch && !options.inspect && Deno.build.os === "linux") {
+    (await load("_relaunch")).relaunchWithFlags(args);
+  }
   return await (await load("_main")).main(args, options);
 }
 
@@ -49,6 +61,7 @@ export async function main(args: string[], options: MainOptions = {}): Promise<n
 interface EntryModules {
   _client: typeof import("./cli/_client.ts");
   _main: typeof import("./cli/_main.ts");
+  _relaunch: typeof import("./cli/_relaunch.ts");
 }
 
 /**
@@ -61,5 +74,5 @@ function load<K extends keyof EntryModules>(name: K): Promise<EntryModules[K]> {
 }
 
 if (import.meta.main) {
-  Deno.exit(await main(Deno.args));
+  Deno.exit(await main(Deno.args, { relaunch: true }));
 }

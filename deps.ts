@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/_glob.ts";
+import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/paths.ts";
 
 // picomatch, ignore and smol-toml are loaded on first use: picomatch and ignore are CommonJS
 // packages (the first one a process loads starts Deno's CommonJS loader, ~13 ms), and a warm
@@ -28,7 +28,7 @@ export async function loadPicomatch(): Promise<Picomatch> {
  * @example
  * ```ts
  * import { loadGlobs } from "./deps.ts";
- * import { compileGlobs } from "./pipeline/_glob.ts";
+ * import { compileGlobs } from "./pipeline/paths.ts";
  * await loadGlobs(["src/{a,b}.ts"]);
  * compileGlobs(["src/{a,b}.ts"])("src/a.ts"); // true
  * ```
@@ -142,4 +142,69 @@ export async function loadCl100kRanks(): Promise<{ ranks: (string | number[])[];
     import("npm:gpt-tokenizer@3.4.0/encodingParams/constants"),
   ]);
   return { ranks: ranks.default, split: params.CL100K_TOKEN_SPLIT_REGEX };
+}
+
+// The MCP server (`slop mcp`): the official SDK and zod (its peer, for the tools' input schemas),
+// loaded only by that command.
+
+/** Types of the MCP SDK's server side (type-only: importing them loads nothing). */
+export type { McpServer } from "npm:@modelcontextprotocol/sdk@1.32.2/server/mcp.js";
+export type { CallToolResult } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
+
+/** The context the SDK hands a tool callback: the request's `_meta`, `sendNotification`, ... */
+export type ToolExtra =
+  import("npm:@modelcontextprotocol/sdk@1.32.2/shared/protocol.js").RequestHandlerExtra<
+    import("npm:@modelcontextprotocol/sdk@1.32.2/types.js").ServerRequest,
+    import("npm:@modelcontextprotocol/sdk@1.32.2/types.js").ServerNotification
+  >;
+
+/** The MCP SDK's server, its stdio and Streamable HTTP transports, and zod, loaded on first use. */
+export async function loadMcpServer(): Promise<{
+  McpServer: typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/mcp.js").McpServer;
+  StdioServerTransport:
+    typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js").StdioServerTransport;
+  HttpServerTransport:
+    typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js").WebStandardStreamableHTTPServerTransport;
+  isInitializeRequest:
+    typeof import("npm:@modelcontextprotocol/sdk@1.32.2/types.js").isInitializeRequest;
+  z: typeof import("npm:zod@4.6.7");
+}> {
+  const [mcp, stdio, http, types, z] = await Promise.all([
+    import("npm:@modelcontextprotocol/sdk@1.32.2/server/mcp.js"),
+    import("npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js"),
+    import("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js"),
+    import("npm:@modelcontextprotocol/sdk@1.32.2/types.js"),
+    import("npm:zod@4.6.7"),
+  ]);
+  return {
+    McpServer: mcp.McpServer,
+    StdioServerTransport: stdio.StdioServerTransport,
+    HttpServerTransport: http.WebStandardStreamableHTTPServerTransport,
+    isInitializeRequest: types.isInitializeRequest,
+    z,
+  };
+}
+
+/** The MCP SDK's client and its transports: stdio, Streamable HTTP, in memory (what slop's tests drive the server with). */
+export async function loadMcpClient(): Promise<{
+  Client: typeof import("npm:@modelcontextprotocol/sdk@1.32.2/client/index.js").Client;
+  StdioClientTransport:
+    typeof import("npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js").StdioClientTransport;
+  HttpClientTransport:
+    typeof import("npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp.js").StreamableHTTPClientTransport;
+  InMemoryTransport:
+    typeof import("npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js").InMemoryTransport;
+}> {
+  const [client, stdio, http, memory] = await Promise.all([
+    import("npm:@modelcontextprotocol/sdk@1.32.2/client/index.js"),
+    import("npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js"),
+    import("npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp.js"),
+    import("npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js"),
+  ]);
+  return {
+    Client: client.Client,
+    StdioClientTransport: stdio.StdioClientTransport,
+    HttpClientTransport: http.StreamableHTTPClientTransport,
+    InMemoryTransport: memory.InMemoryTransport,
+  };
 }

@@ -8,7 +8,6 @@
 
 import { EXIT_USAGE, type Options, parseArgs, type ProgramSpec } from "./_args.ts";
 import meta from "../deno.json" with { type: "json" };
-import type { MainOptions } from "../cli.ts";
 
 const CONFIG = {
   flags: "-c, --config <path>",
@@ -320,6 +319,24 @@ const PROGRAM: ProgramSpec = {
       run: async (_, options) => (await load("explain")).runExplain(options),
     },
     {
+      name: "mcp",
+      description: "serve slop's tools to coding agents over MCP (stdio, or --http on 127.0.0.1)",
+      options: [
+        {
+          flags: "--root <dir>",
+          description: "the project root (default: .); paths outside it are refused",
+        },
+        { flags: "-c, --config <path>", description: "config file for calls that name none" },
+        STATE_DIR,
+        { flags: "--http", description: "serve Streamable HTTP on 127.0.0.1 instead of stdio" },
+        {
+          flags: "--port <n>",
+          description: "with --http: the port, 0 for a free one (default: 7331)",
+        },
+      ],
+      run: async (_, options) => (await load("mcp")).runMcp(options),
+    },
+    {
       name: "knowledge",
       description: "knowledge artifacts: the digest and the conversation harvest",
       commands: [
@@ -403,6 +420,15 @@ const PROGRAM: ProgramSpec = {
 };
 
 /**
+ * What {@linkcode main} uses of `cli.ts`'s `MainOptions` (named here: `cli.ts` loads this
+ * module, so importing from it would close a circle).
+ */
+export interface RunOptions {
+  /** Called with the command tree instead of parsing `args`, so nothing runs. */
+  inspect?: (program: ProgramSpec) => void;
+}
+
+/**
  * Run the CLI with `args`; resolves to the exit code.
  *
  * @example
@@ -411,7 +437,7 @@ const PROGRAM: ProgramSpec = {
  * const code = await main(["--help"]);
  * ```
  */
-export async function main(args: string[], options: MainOptions = {}): Promise<number> {
+export async function main(args: string[], options: RunOptions = {}): Promise<number> {
   if (options.inspect) {
     options.inspect(PROGRAM);
     return 0;
@@ -435,6 +461,7 @@ interface CommandModules {
   explain: typeof import("./explain.ts");
   init: typeof import("./init.ts");
   knowledge: typeof import("./knowledge.ts");
+  mcp: typeof import("./mcp.ts");
   payload: typeof import("./payload.ts");
   report: typeof import("./report.ts");
   server: typeof import("./server.ts");

@@ -7,8 +7,9 @@
  */
 
 /**
- * The V8 flags slop runs with (in `slop init`'s task, this repository's
- * tasks and the benchmark). A young generation of at most 4 MB per half
+ * The V8 flags slop runs with: a command that builds in its own process
+ * starts again with them (`cli/_relaunch.ts`), so no task or command line
+ * names them; the benchmark passes them itself. A young generation of at most 4 MB per half
  * instead of V8's 32, which keeps about 20-45 MB off a cold build's peak RSS
  * (it grows while the project's texts are read and stays resident) at no
  * measured cost in CPU time. And no TurboFan: JavaScript is optimized by
@@ -21,13 +22,14 @@
  * lib's 3.20 against 3.64; full builds, warm builds and `slop watch`
  * rebuilds took the same. On one core it is the other way (zod's skeleton
  * under `taskset -c 0`: 2.32 s against 2.11), which the README says. A
- * running process cannot set them for itself
- * (`node:v8`'s `setFlagsFromString` does not change the compilers' choices).
+ * running process cannot set them for itself: after `node:v8`'s
+ * `setFlagsFromString` TurboFan still compiled the hot functions and the
+ * young generation still grew to 32 MB a half (hence the start again).
  *
  * @example
  * ```ts
  * import { SLOP_V8_FLAGS } from "./_v8_flags.ts";
- * const task = `deno run -A ${SLOP_V8_FLAGS} cli.ts build`;
+ * const args = ["run", "-A", SLOP_V8_FLAGS, "cli.ts", "build"];
  * ```
  */
 export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--no-turbofan";

@@ -14,8 +14,8 @@ import { applyOverrides, formatFlagError, strategyFlagError } from "./_flags.ts"
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
-import { type StageClock, stageClock, timingsText } from "../pipeline/_timings.ts";
-import type { Resident } from "../pipeline/_resident.ts";
+import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts";
+import type { Resident } from "../pipeline/resident.ts";
 import type { Plugin, RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 
@@ -119,23 +119,7 @@ export async function runBuild(
     write: terminal.stderr,
   });
   try {
-    const load = async (reload: boolean) => {
-      const config = await loadConfig({
-        config: flags.config,
-        include: flags.include,
-        ignore: flags.ignore,
-        persona: flags.persona,
-        preset: flags.preset,
-        strategy: flags.strategy as Strategy | undefined,
-        focus: flags.focus,
-        since: flags.since,
-        budget,
-        stateDir: flags.stateDir,
-        paths,
-        reload,
-      });
-      return applyOverrides(config, flags);
-    };
+    const load = (reload: boolean) => loadBuildConfig(paths, flags, reload);
     // `--since` asks git at load time: a kept config would keep an old answer.
     config = session && flags.since === undefined
       ? await session.config(configKey(paths, flags, budget), load)
@@ -179,6 +163,39 @@ export async function runBuild(
   }
   const errors = result.files.filter((f) => f.status === "error").length;
   return flags.strict && errors ? 1 : 0;
+}
+
+/**
+ * The config of a `slop build` with these paths and flags (the flags' values
+ * checked first): the config file's, with the flags over it. The MCP server's
+ * `build_context` tool loads its config with it too.
+ *
+ * @example
+ * ```ts
+ * import { loadBuildConfig } from "./build.ts";
+ * // const config = await loadBuildConfig(["src"], { persona: "reviewer", budget: "8000" });
+ * ```
+ */
+export async function loadBuildConfig(
+  paths: string[],
+  flags: BuildFlags,
+  reload = false,
+): Promise<ResolvedConfig> {
+  const config = await loadConfig({
+    config: flags.config,
+    include: flags.include,
+    ignore: flags.ignore,
+    persona: flags.persona,
+    preset: flags.preset,
+    strategy: flags.strategy as Strategy | undefined,
+    focus: flags.focus,
+    since: flags.since,
+    budget: flags.budget === undefined ? undefined : Number(flags.budget),
+    stateDir: flags.stateDir,
+    paths,
+    reload,
+  });
+  return applyOverrides(config, flags);
 }
 
 /**

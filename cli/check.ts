@@ -143,41 +143,20 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }
-  if (flags.json) {
-    const { current, pinned, diff, costs } = check;
-    console.log(
-      JSON.stringify(
-        { lock: lockName, pinned: !!pinned, diff, costs, total: current.total },
-        null,
-        2,
-      ),
-    );
-  }
+  if (flags.json) console.log(JSON.stringify(checkSummary(check, lockName), null, 2));
   if (!check.pinned && flags.determinism) {
     say(`slop check: no lock "${lockName}" yet: the prefix was not compared`);
     return 0;
   }
+  const report = checkReport(check, lockName, updateCommand(flags));
   if (!check.pinned) {
-    printError(`No lock "${lockName}": run \`${updateCommand(flags)}\` to pin the stable prefix`);
+    printError(report);
     return 1;
   }
   const diff = check.diff;
-  const t = check.pinned.total;
   if (!diff) {
-    say(
-      `slop check: the stable prefix matches ${lockName} ` +
-        `(${check.pinned.lines.length} blocks, ${formatBytes(t.bytes)}, ${t.tokens} tokens)`,
-    );
+    say(report);
     return 0;
-  }
-  let report = describeDiff(diff, lockName, check.pinned.total.bytes, updateCommand(flags));
-  if (check.costs) {
-    const cost = check.costs.map((c) =>
-      `${c.provider.replace(/^slop:/, "")} ${c.model} $${c.dollars.toFixed(4)}`
-    );
-    const lines = report.split("\n");
-    lines.splice(5, 0, `  cost of the next call: +${cost.join(", +")}`);
-    report = lines.join("\n");
   }
   const passing = budget && withinBudget(diff, budget);
   if (passing) {
@@ -188,6 +167,67 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
   if (!flags.quiet) console.error(report);
   if (budget) console.error(`over --max-invalidated ${flags.maxInvalidated}`);
   return 1;
+}
+
+/** What `slop check --json` prints (and the MCP server's `check_prefix` tool returns). */
+export interface CheckSummary {
+  /** The lock's path as shown (relative to the working directory when under it). */
+  lock: string;
+  /** Whether there is a committed lock. */
+  pinned: boolean;
+  /** The first difference, when the prefix differs from the lock. */
+  diff?: LockDiff;
+  /** What the invalidated tokens cost per provider, when it differs. */
+  costs?: PrefixCheck["costs"];
+  /** The current stable prefix: blocks, bytes, tokens. */
+  total: PrefixCheck["current"]["total"];
+}
+
+/**
+ * The plain data of a prefix check.
+ *
+ * @example
+ * ```ts
+ * import { checkSummary } from "./check.ts";
+ * // checkSummary(await checkPrefix(config, options), "slop.lock").pinned; // true
+ * ```
+ */
+export function checkSummary(check: PrefixCheck, lockName: string): CheckSummary {
+  const { current, pinned, diff, costs } = check;
+  return { lock: lockName, pinned: !!pinned, diff, costs, total: current.total };
+}
+
+/**
+ * The human report of a prefix check against its lock: a match, a missing
+ * lock, or the divergence with the cost of the next call per provider.
+ *
+ * @example
+ * ```ts
+ * import { checkReport } from "./check.ts";
+ * // console.log(checkReport(check, "slop.lock"));
+ * ```
+ */
+export function checkReport(
+  check: PrefixCheck,
+  lockName: string,
+  update = "slop check --update",
+): string {
+  if (!check.pinned) {
+    return `No lock "${lockName}": run \`${update}\` to pin the stable prefix`;
+  }
+  const t = check.pinned.total;
+  if (!check.diff) {
+    return `slop check: the stable prefix matches ${lockName} ` +
+      `(${check.pinned.lines.length} blocks, ${formatBytes(t.bytes)}, ${t.tokens} tokens)`;
+  }
+  const report = describeDiff(check.diff, lockName, t.bytes, update);
+  if (!check.costs) return report;
+  const cost = check.costs.map((c) =>
+    `${c.provider.replace(/^slop:/, "")} ${c.model} $${c.dollars.toFixed(4)}`
+  );
+  const lines = report.split("\n");
+  lines.splice(5, 0, `  cost of the next call: +${cost.join(", +")}`);
+  return lines.join("\n");
 }
 
 /**
@@ -237,8 +277,16 @@ export function describeDiff(
   ].join("\n");
 }
 
-/** The command that re-pins this check's lock: a persona's or preset's is its own. */
-function updateCommand(flags: CheckFlags): string {
+/**
+ * The command that re-pins this check's lock: a persona's or preset's is its own.
+ *
+ * @example
+ * ```ts
+ * import { updateCommand } from "./check.ts";
+ * updateCommand({ persona: "reviewer" }); // "slop check --persona reviewer --update"
+ * ```
+ */
+export function updateCommand(flags: CheckFlags): string {
   const parts = ["slop check"];
   if (flags.config) parts.push(`--config ${flags.config}`);
   if (flags.persona) parts.push(`--persona ${flags.persona}`);

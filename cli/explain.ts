@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { countTokens } from "../pipeline/tokens.ts";
-import type { Manifest, ManifestBlock } from "../pipeline/types.ts";
+import type { Manifest, ManifestBlock, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
 
 /** Flags of `slop explain`. */
@@ -172,6 +172,27 @@ export async function explain(older: WrittenBuild, newer: WrittenBuild): Promise
 }
 
 /**
+ * Compare the last two written builds of a config; undefined when it has
+ * fewer than two. What `slop explain` prints and the MCP server's `explain`
+ * tool returns.
+ *
+ * @example
+ * ```ts
+ * import { explainLastBuilds } from "./explain.ts";
+ * // const e = await explainLastBuilds(await loadConfig());
+ * ```
+ */
+export async function explainLastBuilds(
+  config: ResolvedConfig,
+): Promise<Explanation | undefined> {
+  const builds = await lastBuilds(config.output.dir, config.output.namespace, config.root);
+  return builds.length < 2 ? undefined : await explain(builds[0], builds[1]);
+}
+
+/** What `slop explain` says when there are not two builds to compare. */
+export const NEED_TWO_BUILDS = "Need two written builds to explain: run `slop build` twice";
+
+/**
  * Run `slop explain`; resolves to the exit code.
  *
  * @example
@@ -181,23 +202,32 @@ export async function explain(older: WrittenBuild, newer: WrittenBuild): Promise
  * ```
  */
 export async function runExplain(flags: ExplainFlags): Promise<number> {
-  let builds: WrittenBuild[];
+  let e: Explanation | undefined;
   try {
     const config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
-    builds = await lastBuilds(config.output.dir, config.output.namespace, config.root);
+    e = await explainLastBuilds(config);
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return 2;
   }
-  if (builds.length < 2) {
-    printError("Need two written builds to explain: run `slop build` twice");
+  if (!e) {
+    printError(NEED_TWO_BUILDS);
     return 1;
   }
-  const e = await explain(builds[0], builds[1]);
-  if (flags.json) {
-    console.log(JSON.stringify(e, null, 2));
-    return 0;
-  }
+  console.log(flags.json ? JSON.stringify(e, null, 2) : explainText(e));
+  return 0;
+}
+
+/**
+ * The human text of an explanation.
+ *
+ * @example
+ * ```ts
+ * import { explainText } from "./explain.ts";
+ * // console.log(explainText(await explain(older, newer)));
+ * ```
+ */
+export function explainText(e: Explanation): string {
   const pct = (x: number, of: number) => of ? `${((x / of) * 100).toFixed(1)}%` : "100%";
   const name = (n: number) => `#${String(n).padStart(3, "0")}`;
   const lines = [
@@ -233,6 +263,5 @@ export async function runExplain(flags: ExplainFlags): Promise<number> {
     );
   }
   lines.push(`  stable prefix: ${e.stablePrefixSame ? "unchanged" : "changed"}`);
-  console.log(lines.filter(Boolean).join("\n"));
-  return 0;
+  return lines.filter(Boolean).join("\n");
 }

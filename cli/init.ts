@@ -15,8 +15,8 @@ import { writeAtomic } from "../pipeline/emit.ts";
 import { printError } from "./_output.ts";
 import { withContextTask } from "./_jsonc.ts";
 import { CONFIG_FILES } from "../pipeline/config.ts";
-import { SLOP_V8_FLAGS } from "./_v8_flags.ts";
 
+// The benchmark starts slop with these flags itself (a started process does not start again).
 export { SLOP_V8_FLAGS } from "./_v8_flags.ts";
 
 /**
@@ -113,7 +113,8 @@ export default defineConfig({
  */
 export async function initProject(dir: string): Promise<InitResult> {
   const root = resolve(dir);
-  const task = `deno run -A ${SLOP_V8_FLAGS} ${slopSpecifier(root, "cli.ts")} build${TASK_SERVER}`;
+  // No V8 flags: a build in the task's process starts again with them (cli/_relaunch.ts).
+  const task = `deno run -A ${slopSpecifier(root, "cli.ts")} build${TASK_SERVER}`;
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);

@@ -38,14 +38,7 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   let stats: ContextStats;
   let from: string;
   try {
-    const loaded = await latestOrBuild(flags);
-    stats = await computeStats(loaded.document, loaded.manifest);
-    // The manifest's output path is relative to the root; print it relative to here.
-    const path = join(loaded.config.root, loaded.manifest.output ?? "");
-    const rel = relative(Deno.cwd(), path);
-    from = loaded.from === "latest"
-      ? (rel.startsWith("..") ? path : rel)
-      : "a fresh build (not written)";
+    ({ stats, from } = await loadStats(flags));
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
@@ -54,6 +47,36 @@ export async function runStats(flags: StatsFlags): Promise<number> {
     console.log(JSON.stringify({ ...stats, files: stats.files.slice(0, top) }, null, 2));
   } else console.log(statsText(stats, { top, from }));
   return 0;
+}
+
+/** The stats of a document, and where it came from. */
+export interface LoadedStats {
+  /** Tokens by section and file, the stable prefix. */
+  stats: ContextStats;
+  /** The latest output's document (relative to here when under it), or "a fresh build (not written)". */
+  from: string;
+}
+
+/**
+ * The stats of the latest output, or of a fresh build (see `latestOrBuild`):
+ * what `slop stats` prints and the MCP server's `token_stats` tool returns.
+ *
+ * @example
+ * ```ts
+ * import { loadStats } from "./stats.ts";
+ * // const { stats, from } = await loadStats({ build: true });
+ * ```
+ */
+export async function loadStats(flags: SourceFlags): Promise<LoadedStats> {
+  const loaded = await latestOrBuild(flags);
+  const stats = await computeStats(loaded.document, loaded.manifest);
+  // The manifest's output path is relative to the root; shown relative to here.
+  const path = join(loaded.config.root, loaded.manifest.output ?? "");
+  const rel = relative(Deno.cwd(), path);
+  const from = loaded.from === "latest"
+    ? (rel.startsWith("..") ? path : rel)
+    : "a fresh build (not written)";
+  return { stats, from };
 }
 
 /** Options of {@linkcode statsText}. */

@@ -7,7 +7,6 @@
  * @module
  */
 
-import { extname } from "../pipeline/_path.ts";
 import type { HollowOptions, HollowRegion } from "./_hollow.ts";
 import { jsBodies } from "./_js_hollow.ts";
 import { pythonRegions } from "./_python_hollow.ts";
@@ -46,8 +45,18 @@ export interface LanguageSpec {
   keep: (node: NodeLike, type?: string) => boolean;
   /** Compound items kept only when something inside them is kept (`if`, `try`, `#ifdef`). */
   transparent: Set<string>;
+  /**
+   * Parts of a compound statement's header that the grammar gives no field name (Python's
+   * `with_clause`): they stay whenever the statement does, as fields such as a condition do.
+   */
+  headers?: Set<string>;
   /** Containers that are types (interface and struct bodies): every comment in them stays. */
   typeBodies?: Set<string>;
+  /**
+   * Labels that apply to the items after them (C++'s `public:`): kept when one of those items is,
+   * or when none was left out.
+   */
+  labels?: Set<string>;
   /** Comments, decorators and attributes: kept when they lead a kept item. */
   attach: Set<string>;
   /** Definitions by node type. */
@@ -139,6 +148,7 @@ const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
     "finally_clause",
     "ERROR",
   ]),
+  headers: new Set(["with_clause"]),
   attach: new Set(["comment"]),
   definitions: {
     function_definition: { kind: "function" },
@@ -449,6 +459,7 @@ const C_BASE = {
     type !== "preproc_ifdef",
   transparent: new Set(["preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "ERROR"]),
   attach: new Set(["comment", "attribute_declaration"]),
+  labels: new Set(["access_specifier"]),
   definitions: C_DEFINITIONS,
   values: new Set(["init_declarator.value"]),
   isPublic: cPublic,
@@ -528,7 +539,27 @@ const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e
  * ```
  */
 export function languageFor(path: string): LanguageSpec | undefined {
-  return BY_EXTENSION.get(extname(path).toLowerCase());
+  return BY_EXTENSION.get(extensionOf(path).toLowerCase());
+}
+
+const WINDOWS = Deno.build.os === "windows";
+
+/**
+ * The extension of a path's last part, as `node:path`'s `extname` gives it on this platform
+ * (on Windows `\` separates too, and a drive letter is not part of the name): from the last
+ * dot, `""` for none or a leading one. Written here because grammars/ imports nothing outside
+ * itself and `deps.ts`; `tests/views/language_for_test.ts` holds it to `pipeline/_path.ts`.
+ */
+function extensionOf(path: string): string {
+  const isSep = (c: string) => c === "/" || (WINDOWS && c === "\\");
+  const start = WINDOWS && /^[A-Za-z]:/.test(path) ? 2 : 0;
+  let end = path.length;
+  while (end > start && isSep(path[end - 1])) end--;
+  let i = end - 1;
+  while (i >= start && !isSep(path[i])) i--;
+  const name = path.slice(i + 1, end);
+  const dot = name.lastIndexOf(".");
+  return dot <= 0 || name === ".." ? "" : name.slice(dot);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The transform stage's use of the cache: a rendered view is stored under
- * the sha256 of (plugin name, plugin version, canonical entry options, path,
+ * the sha256 of (plugin name, plugin cache version (`cacheVersion`: a user
+ * plugin's version with a hash of its code and options), canonical entry options, path,
  * content hash, the plugin's `cacheKey` material). The entry also lists every
  * view plugin the render went through (fallbacks, `renderAs`) with its
  * version, and the warnings it raised: a hit is only taken when those
@@ -10,16 +11,19 @@
  */
 
 import { type Cache, cacheKey } from "./cache.ts";
-import { callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
+import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
-import { viewMemo } from "./_resident.ts";
+import { viewMemo } from "./_memo.ts";
 import { noteOutput, noteOutputHash } from "./_content_keys.ts";
 import { headAndText } from "./_text_hash.ts";
 
 /** What is stored per rendered view. */
 interface ViewEntry {
   output: ViewOutput;
-  /** `name@version` of every view plugin the render used. */
+  /**
+   * `name@version` of every view plugin the render used (`cacheVersion` for a user plugin other
+   * than the chosen one, whose code the key holds).
+   */
   plugins: string[];
   warnings: string[];
 }
@@ -77,8 +81,9 @@ export async function cachedRender(
   }
   // The key of the same entry object and inputs is computed once (a resident process builds
   // with the same entries again and again; canonical JSON is the cost).
-  const parts =
-    `${plugin.name}\0${plugin.version}\0${args.input.path}\0${args.input.sha256}\0${extra}`;
+  // A plugin of the user's: its hooks' source and its options join the version (`cacheVersion`).
+  const version = cacheVersion(plugin);
+  const parts = `${plugin.name}\0${version}\0${args.input.path}\0${args.input.sha256}\0${extra}`;
   let keys = entryKeys.get(args.entry);
   if (!keys) entryKeys.set(args.entry, keys = new Map());
   let key = keys.get(parts);
@@ -88,7 +93,7 @@ export async function cachedRender(
       // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own.
       "view/3",
       plugin.name,
-      plugin.version,
+      version,
       options,
       args.input.path,
       args.input.sha256,
@@ -120,9 +125,11 @@ export async function cachedRender(
     args.warn(message);
   }, used);
   if (output.cacheable !== false) {
+    // The chosen plugin's code is in the key already: its plain version is stored. Any other user
+    // plugin the render went through is stored with its code hash (`cacheVersion`).
     const plugins = [...used].map((name) => {
       const p = findViewMode(args.registry, name);
-      return `${name}@${p?.version ?? "?"}`;
+      return `${name}@${p ? (p === plugin ? p.version : cacheVersion(p)) : "?"}`;
     });
     if (cache.setText) {
       // The head, then the text as it is: a cold build's pack takes the text in pieces (a
@@ -152,7 +159,8 @@ function current(registry: Registry, used: string): boolean {
   if (is === undefined) {
     const at = used.lastIndexOf("@");
     const p = findViewMode(registry, used.slice(0, at));
-    known.set(used, is = p !== undefined && p.version === used.slice(at + 1));
+    const version = used.slice(at + 1);
+    known.set(used, is = p !== undefined && (p.version === version || cacheVersion(p) === version));
   }
   return is;
 }

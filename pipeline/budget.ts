@@ -184,7 +184,7 @@ async function planner(
   const { config, registry } = options;
   const tokenizer = config.budget.tokenizer;
   await loadFocusGlobs(config);
-  const isFocus = focusOf(config);
+  const isFocus = focusOf(config, options.sources.map((s) => s.path));
   const sources = new Map(options.sources.map((s) => [s.path, s]));
   const changes = options.changes ?? await changeCounts(config.root);
   const size = blockTokens(placed);

@@ -40,12 +40,13 @@ import {
 } from "./count.ts";
 import { orderBlocks, prefixEnd } from "./order.ts";
 import { fileOrder } from "./order_memory.ts";
-import { type CachePlan, planCache, withBreakpoints } from "./cache_plan.ts";
+import { type CachePlan, contextWarning, planCache, withBreakpoints } from "./cache_plan.ts";
 import {
   buildManifest,
   dropAhead,
   manifestJsonWithOutput,
   placeBlocks,
+  pruneOutputs,
   publish,
   renderDocument,
   writeAhead,
@@ -58,7 +59,7 @@ import { streamDocument, type StreamedDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
 import { hashText } from "./_text_hash.ts";
 import { textParts } from "./_block_parts.ts";
-import type { StageClock } from "./_timings.ts";
+import type { StageClock } from "./timings.ts";
 import {
   isDeferred,
   loadStatIndex,
@@ -67,7 +68,7 @@ import {
   statSession,
 } from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
-import type { Resident } from "./_resident.ts";
+import type { Resident } from "./resident.ts";
 import {
   type DocumentHasher,
   documentHasher,
@@ -79,6 +80,8 @@ import {
 import { earlierIn, earlierInMemo } from "./_count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "./_content_keys.ts";
 import { prepareViews } from "./_prepare_views.ts";
+import { markStateDir } from "./state_dir.ts";
+import { isAbsolute, relative } from "./_path.ts";
 import type {
   Block,
   BudgetReport,
@@ -113,7 +116,7 @@ export interface BuildOptions {
   workers?: number;
   /** Marked as each stage ends (`slop build --timings`). */
   timings?: StageClock;
-  /** State kept between builds by a long-running process (`slop watch`; see `pipeline/_resident.ts`). */
+  /** State kept between builds by a long-running process (`slop watch`; see `pipeline/resident.ts`). */
   resident?: Resident;
   /**
    * Files rendered ahead for this build by a build server's prepared builds: reported as
@@ -267,6 +270,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     pack: `${config.root}\0${config.configPath ?? ""}`,
     maxSize: config.cache.maxSize,
   };
+  // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
+  if (
+    options.write !== false || (config.cache.enabled && within(config.cache.dir, config.stateDir))
+  ) {
+    markStateDir(config.stateDir, config.root);
+  }
   const cache = resident?.cache(config.cache.dir, cacheOptions) ??
     openCache(config.cache.dir, cacheOptions);
   // The pack (the size of the project) is read on the thread pool while files are resolved.
@@ -300,7 +309,7 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     prefetchTable(config.budget.tokenizer);
   }
   clock?.mark("read");
-  const inFocus = focusOf(config);
+  const inFocus = focusOf(config, sources.map((s) => s.path));
   // Views start their threads and load grammars while the scan runs.
   // Lazy built-ins (`cli/_builtins.ts`): the view modes this build chooses are imported now.
   await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
@@ -455,6 +464,10 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   let text: string | undefined;
   await redactWarnings(warnings, config.secrets.rules);
   const plan = await planCache(placed, registry, orderContext);
+  // A document the configured model cannot take is said before anything is sent.
+  const tooLarge = plan &&
+    contextWarning(plan, placed.reduce((n, b) => n + b.tokens, 0), config.budget.tokens);
+  if (tooLarge) warn(tooLarge);
   clock?.mark("plan");
   // The build's cache hits, recorded as the last build's once it is finished.
   let record: (() => Promise<void>) | undefined;
@@ -543,6 +556,10 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
               : undefined,
         },
       );
+      // The oldest numbered outputs past `output.keep` go (numbers are never reused).
+      if (config.output.keep !== false) {
+        pruneOutputs(config.output.dir, config.output.namespace, config.output.keep);
+      }
       const stamp = fileStamp(output.document);
       const written = stamp
         ? {
@@ -586,6 +603,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     if (ahead?.document) dropAhead(ahead.document);
   };
   return { files, finish, discard };
+}
+
+/** Whether `path` is `dir` or inside it. */
+function within(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 /**

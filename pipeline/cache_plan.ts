@@ -176,6 +176,40 @@ function checkBreakpoints(rule: string, breakpoints: Breakpoint[], blocks: Place
 }
 
 /**
+ * The warning for a document larger than the plan's model takes (its
+ * `contextWindow`), or `undefined` when it fits or the window is not known.
+ * It suggests a token budget (in the budget's tokens, with a tenth of the
+ * window left for the question and the answer) or a skeleton view.
+ *
+ * @example
+ * ```ts
+ * import { contextWarning } from "./cache_plan.ts";
+ * // contextWarning(plan, manifest.total.tokens, config.budget.tokens)
+ * // 'The document has about 333046 tokens of "claude-haiku-4-5", over its context window of
+ * // 200000: set a token budget (--budget 149000, or "budget.tokens") or show files as ...'
+ * ```
+ */
+export function contextWarning(
+  plan: Pick<CachePlan, "model" | "prefixTokens" | "tailTokens">,
+  documentTokens: number,
+  budget?: number,
+): string | undefined {
+  const window = plan.model.contextWindow;
+  const used = plan.prefixTokens + plan.tailTokens;
+  if (!window || used <= window) return undefined;
+  // The window in the budget's tokens (the document's count per provider token), less a tenth.
+  const fits = Math.floor((window * (documentTokens / used) * 0.9) / 1000) * 1000;
+  const about = plan.model.tokenizer.endsWith("-estimate") ? "about " : "";
+  const suggested = Math.max(fits, 1000);
+  const set = budget === undefined
+    ? "set a token budget"
+    : `lower the token budget from ${budget} to ${suggested}`;
+  return `The document has ${about}${used} tokens of "${plan.model.model}", over its context ` +
+    `window of ${window}: ${set} (--budget ${suggested}, or "budget.tokens") or show files ` +
+    `as skeletons ("defaultView": "skeleton") or summaries (--strategy summarize)`;
+}
+
+/**
  * The manifest with the plan's breakpoints (unchanged when there are none).
  *
  * @example

@@ -7,7 +7,8 @@
  */
 
 import { lockVariant } from "./lock.ts";
-import { isAbsolute, join, resolve, toFileUrl } from "./_path.ts";
+import { isAbsolute, join, relative, resolve, sep, toFileUrl } from "./_path.ts";
+import { normalizeEntryPath } from "./helpers.ts";
 import {
   any,
   arr,
@@ -21,7 +22,7 @@ import {
   type Rule,
   str,
   union,
-} from "./_schema.ts";
+} from "./schema.ts";
 import type {
   ConfigEnv,
   FileEntry,
@@ -36,6 +37,34 @@ import { DEFAULT_CACHE_MAX_SIZE, parseSize } from "./cache.ts";
 import { cacheSize } from "./_cache_prune.ts";
 import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
+
+/** The speaker of a history message that names none (the seed's `entry.get("role", "Unknown")`). */
+export const UNKNOWN_ROLE = "Unknown";
+
+/** Numbered outputs kept after a publish when `output.keep` is not set. */
+export const DEFAULT_OUTPUT_KEEP = 20;
+
+/**
+ * A screenshot path (or glob) as the document shows it: `/`-separated and
+ * relative to the root, also when the config gives it absolute (an absolute
+ * path inside the root becomes its relative path; one outside starts with `../`).
+ *
+ * @example
+ * ```ts
+ * import { screenshotPath } from "./config.ts";
+ * screenshotPath("/work/app/shots/a.png", "/work/app"); // "shots/a.png"
+ * screenshotPath("./shots/*.png", "/work/app"); // "shots/*.png"
+ * ```
+ */
+export function screenshotPath(path: string, root: string): string {
+  const given = normalizeEntryPath(path);
+  if (!isAbsolute(path)) {
+    // `a/../../b` leaves the root as surely as `../b` does.
+    const rel = relative(root, resolve(root, given)).split(sep).join("/");
+    return rel.startsWith("..") ? rel : given;
+  }
+  return relative(root, path).split(sep).join("/");
+}
 
 /** Config file names looked up in the working directory, in order. */
 export const CONFIG_FILES: string[] = ["slop.config.ts", "slop.config.js", "slop.config.mjs"];
@@ -101,7 +130,8 @@ const fileEntry = obj({
 
 const files = arr(union([str(), fileEntry], "a path string or a file entry object"));
 const strategy = literal("auto", "summarize", "full");
-const historyMessage = obj({ role: str(), content: str() }, ["role", "content"]);
+// A message without a role is the seed's `Unknown` speaker, from every history source.
+const historyMessage = obj({ role: str(), content: str() }, ["content"]);
 
 const SCHEMA: Rule = obj({
   root: str(),
@@ -126,6 +156,10 @@ const SCHEMA: Rule = obj({
     dir: str(),
     namespace: str(),
     format: literal("markdown", "xml", "json"),
+    keep: union(
+      [num({ integer: true, min: 1 }), literal(false)],
+      "a whole number of outputs to keep (at least 1), or false to keep every output",
+    ),
   }),
   presets: record(obj({ files, screenshots: arr(str()), description: str() })),
   personas: record(obj({
@@ -276,6 +310,19 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     fileList = preset.files ?? [];
     screenshots = preset.screenshots ?? [];
   }
+  // Screenshot paths as the document shows them: relative to the root, never absolute.
+  const shotKey = flags.preset ? `presets.${flags.preset}.screenshots` : "screenshots";
+  const shotProblems: string[] = [];
+  screenshots = screenshots.map((path, i) => {
+    const shown = screenshotPath(path, root);
+    if (!(raw.allowOutsideRoot ?? false) && (shown === ".." || shown.startsWith("../"))) {
+      shotProblems.push(
+        `"${shotKey}[${i}]" is outside the root: "${path}" (set allowOutsideRoot to allow it)`,
+      );
+    }
+    return shown;
+  });
+  if (shotProblems.length) throw new ConfigError(display, shotProblems);
   let persona: ResolvedConfig["persona"];
   if (flags.persona) {
     const found = raw.personas?.[flags.persona];
@@ -314,7 +361,9 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     strategy,
     summaryOnly: raw.summaryOnly ?? false,
     screenshots,
-    history: raw.history,
+    history: Array.isArray(raw.history)
+      ? raw.history.map((m) => typeof m === "string" ? m : { ...m, role: m.role ?? UNKNOWN_ROLE })
+      : raw.history,
     compaction: {
       enabled: raw.compaction?.enabled ?? true,
       threshold: raw.compaction?.threshold ?? 80,
@@ -325,6 +374,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
       dir: raw.output?.dir ? resolve(base, raw.output.dir) : join(stateDir, "out"),
       namespace: raw.output?.namespace ?? "context",
       format: raw.output?.format ?? "markdown",
+      keep: raw.output?.keep ?? DEFAULT_OUTPUT_KEEP,
     },
     persona,
     preset: flags.preset,

@@ -10,7 +10,7 @@ import { join, relative, sep } from "./_path.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
 import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
-import type { BlockMemo, Memo } from "./_resident.ts";
+import type { BlockMemo, Memo } from "./_memo.ts";
 import {
   documentHashes,
   fileStamp,
@@ -377,6 +377,62 @@ export async function publish(
   return { number: n, document: docPath, manifest: manifestPath };
 }
 
+/** The extensions of a numbered output: the documents (any format) and the manifest. */
+const OUTPUT_EXTENSIONS = ["md", "xml", "doc.json", "json"];
+
+/**
+ * Remove the oldest numbered outputs of a namespace (every file of a number:
+ * its document in any format and its manifest) so that the `keep` highest
+ * numbers stay; gives the names removed. Numbers are never reused: the
+ * highest number stays, and the `.{namespace}.last` mark keeps the count
+ * even when every output is deleted by hand. Files that cannot be removed
+ * are left (the next publication tries again); other files are never touched.
+ *
+ * @example
+ * ```ts
+ * import { pruneOutputs } from "./emit.ts";
+ * const dir = await Deno.makeTempDir();
+ * for (const n of ["001", "002", "003"]) Deno.writeTextFileSync(`${dir}/context_${n}.md`, n);
+ * pruneOutputs(dir, "context", 2); // ["context_001.md"]
+ * ```
+ */
+export function pruneOutputs(dir: string, namespace: string, keep: number): string[] {
+  const pattern = new RegExp(
+    `^${escape(namespace)}_(\\d+)\\.(?:${OUTPUT_EXTENSIONS.map(escape).join("|")})$`,
+  );
+  const byNumber = new Map<number, string[]>();
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    const m = pattern.exec(entry.name);
+    if (!m || entry.isDirectory) continue;
+    const n = Number(m[1]);
+    const names = byNumber.get(n) ?? [];
+    names.push(entry.name);
+    byNumber.set(n, names);
+  }
+  const numbers = [...byNumber.keys()].sort((a, b) => b - a);
+  const removed: string[] = [];
+  // Manifests go first: a reader that looks for manifests (`slop stats`) never finds one alone.
+  for (const n of numbers.slice(Math.max(1, keep))) {
+    const manifest = outputName(namespace, n, "json");
+    const names = byNumber.get(n)!.sort((a, b) => Number(b === manifest) - Number(a === manifest));
+    for (const name of names) {
+      try {
+        Deno.removeSync(join(dir, name));
+        removed.push(name);
+      } catch {
+        // Removed by another build, or not removable now.
+      }
+    }
+  }
+  return removed.sort();
+}
+
 /**
  * Write a document given whole or as parts: the parts are never joined; they
  * gather in a 1 MB buffer, written synchronously when full (one system call
@@ -484,11 +540,14 @@ function readMark(dir: string, namespace: string): number {
 }
 
 function writeMark(dir: string, namespace: string, n: number): void {
-  if (n > readMark(dir, namespace)) {
+  // Two builds may write it at once, the lower number last: the higher one is read back and
+  // written again (a few times at most; the highest output itself also holds the count).
+  for (let tries = 0; tries < 3 && readMark(dir, namespace) < n; tries++) {
     try {
       writeAtomicSync(markPath(dir, namespace), `${n}\n`);
     } catch {
       // Only keeps numbers from being reused after deletions.
+      return;
     }
   }
 }

@@ -25,7 +25,7 @@ import { textParts } from "./_block_parts.ts";
 import { utf8Length } from "./_text_hash.ts";
 import { cachedTextBytes } from "./_content_keys.ts";
 import { fileStamp } from "./_patch_write.ts";
-import type { BlockMemo, Memo, Resident } from "./_resident.ts";
+import type { BlockMemo, Memo } from "./_memo.ts";
 
 export { isFileBlock };
 
@@ -215,7 +215,8 @@ export async function writeOrderState(
  * `next` advances the previous order (from `source`, see
  * {@linkcode loadPreviousOrder}) by the build's file blocks, `save` writes the
  * last advanced order, as the document has it, to the state dir (only when
- * `source` is `state` and the build is not restricted to PATHS).
+ * `source` is `state` and the build is not restricted to PATHS). `resident`: what a
+ * long-running process keeps (`pipeline/resident.ts`), its orders and block memos.
  *
  * @example
  * ```ts
@@ -227,7 +228,7 @@ export function fileOrder(
   config: ResolvedConfig,
   source: "state" | "lock",
   files: RenderedFile[],
-  resident?: Pick<Resident, "orders" | "blocks">,
+  resident?: { orders: Map<string, KeptOrder>; blocks: Memo<BlockMemo> },
 ): FileOrder {
   const kept = resident?.orders;
   let step: OrderStep | undefined;

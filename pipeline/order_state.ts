@@ -7,9 +7,8 @@
  * @module
  */
 
-import { comparePaths } from "./resolve.ts";
+import { comparePaths, derived } from "./helpers.ts";
 import type { RenderedFile } from "./types.ts";
-import { derived } from "./helpers.ts";
 import { sha256Parts } from "./_text_hash.ts";
 import { contentKey } from "./_content_keys.ts";
 

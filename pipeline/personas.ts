@@ -50,7 +50,7 @@ export function tierDefaultView(
 export function unmatchedFocus(focus: string[], paths: string[]): string[] {
   return focus
     .filter((entry) => {
-      const matches = focusMatcher([entry]);
+      const matches = focusMatcher([entry], paths);
       return !paths.some(matches);
     })
     .map((entry) => `Focus "${entry}" matches no file of the build`);

@@ -14,14 +14,14 @@ import type {
   SectionPlugin,
   ViewModePlugin,
 } from "./types.ts";
-import { PluginError } from "./helpers.ts";
+import { canonicalJson, PluginError, sha256Hex } from "./helpers.ts";
 
 export { PluginError };
 
 const KEYS: Record<PluginKind, { required: string[]; optional: string[] }> = {
   "view-mode": {
     required: ["render", "version"],
-    optional: ["extensions", "accepts", "cacheKey", "timeoutMs", "prepare"],
+    optional: ["extensions", "accepts", "cacheKey", "timeoutMs", "prepare", "options"],
   },
   "section": { required: ["compose"], optional: [] },
   "ordering": { required: ["order"], optional: ["commit", "breakpoints"] },
@@ -194,8 +194,55 @@ export function registerUserPlugins(registry: Registry, plugins: unknown[]): voi
       );
     }
     seen.set(valid.name, index);
+    userPlugins.add(valid);
     register(registry, valid, { where });
   });
+}
+
+/** Plugins given by the user (`plugins` of the config). */
+const userPlugins = new WeakSet<object>();
+
+/** The cache version of each plugin whose code joins its key, by plugin object. */
+const codeVersions = new WeakMap<object, string>();
+
+/**
+ * The version a view mode's cached outputs are stored under. A built-in
+ * (`slop:` name, not given in the config's `plugins`) has its `version`; any
+ * other plugin has its `version` followed by a hash of the source text of
+ * its hooks (`render`, `accepts`, `cacheKey`, ... by `Function.prototype.toString`)
+ * and of its data (`options`, `extensions`): an edit of the hook or a new
+ * option gives a new key even when `version` stays (it is still there, for
+ * changes the hash cannot see, such as a module the hook calls).
+ *
+ * @example
+ * ```ts
+ * import { cacheVersion } from "./registry.ts";
+ * const plugin = {
+ *   kind: "view-mode" as const, name: "shout", version: "1", options: { marks: 2 },
+ *   render: (file: { text: string }) => file.text.toUpperCase(),
+ * };
+ * cacheVersion(plugin); // "1+" followed by 16 hex digits
+ * ```
+ */
+export function cacheVersion(plugin: ViewModePlugin): string {
+  if (plugin.name.startsWith("slop:") && !userPlugins.has(plugin)) return plugin.version;
+  // A lazy stub becomes its plugin once loaded: its key is not kept before then.
+  const lazy = loaders.has(plugin);
+  let version = lazy ? undefined : codeVersions.get(plugin);
+  if (version !== undefined) return version;
+  const hooks: string[] = [];
+  const record = plugin as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record).sort()) {
+    const value = record[key];
+    if (typeof value === "function") {
+      hooks.push(`${key}\0${Function.prototype.toString.call(value)}`);
+    }
+  }
+  const data = canonicalJson([plugin.options ?? null, plugin.extensions ?? null]);
+  const hash = sha256Hex(`${hooks.join("\0")}\0${data}`).slice(0, 16);
+  version = `${plugin.version}+${hash}`;
+  if (!lazy) codeVersions.set(plugin, version);
+  return version;
 }
 
 /** Freeze the registry: later `register` calls throw. */
@@ -233,7 +280,7 @@ function validatePlugin(plugin: unknown, where: string): Plugin {
     }
   }
   for (const key of [...spec.required, ...spec.optional]) {
-    if (key === "version" || key === "extensions" || key === "timeoutMs") continue;
+    if (DATA_KEYS.has(key)) continue;
     if (key in p && typeof p[key] !== "function") {
       throw new TypeError(`Invalid ${label}: "${key}" must be a function, got ${describe(p[key])}`);
     }
@@ -251,8 +298,29 @@ function validatePlugin(plugin: unknown, where: string): Plugin {
     if (p.timeoutMs !== undefined && !(typeof p.timeoutMs === "number" && p.timeoutMs > 0)) {
       throw new TypeError(`Invalid ${label}: "timeoutMs" must be a positive number`);
     }
+    if (p.options !== undefined && !isData(p.options)) {
+      throw new TypeError(
+        `Invalid ${label}: "options" must be plain data (objects, arrays, strings, numbers, booleans, null)`,
+      );
+    }
   }
   return p as unknown as Plugin;
+}
+
+/** Plugin keys that hold data, not hooks. */
+const DATA_KEYS = new Set(["version", "extensions", "timeoutMs", "options"]);
+
+/** Whether a value is JSON data all the way down (no functions, symbols, cycles or class instances). */
+function isData(value: unknown, seen = new Set<object>()): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value !== "object" || seen.has(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;
+  seen.add(value);
+  const ok = Object.values(value).every((v) => isData(v, seen));
+  seen.delete(value);
+  return ok;
 }
 
 function describe(value: unknown): string {

@@ -23,6 +23,52 @@ export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"]
 /** Files excluded unless listed by their literal path (they usually hold secrets). */
 export const DEFAULT_SECRET_FILES: string[] = [".env*", "*.pem", "id_rsa*", "*.key"];
 
+/** Why a generated file is skipped, by kind. */
+const GENERATED_REASONS: Record<GeneratedRule["kind"], string> = {
+  lockfile: "lockfile",
+  minified: "minified file",
+  sourcemap: "source map",
+  buildinfo: "build info",
+};
+
+/** A kind of generated file: a name (`yarn.lock`) or a name ending (`*.min.js`). */
+export interface GeneratedRule {
+  /** The file name, or `*` and the ending of names. */
+  pattern: string;
+  /** What the file is (`lockfile`, `minified`, `sourcemap`, `buildinfo`). */
+  kind: "lockfile" | "minified" | "sourcemap" | "buildinfo";
+}
+
+/**
+ * Files that package managers and builds write, which a repository packer
+ * skips unless the config names them: each a file name (`yarn.lock`) or a
+ * name ending (`*.min.js`), with its kind (see {@linkcode generatedReason}).
+ */
+export const GENERATED_FILES: GeneratedRule[] = [
+  // JavaScript: npm, Yarn, pnpm, Bun, Deno.
+  ...["package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml"],
+  ...["bun.lock", "bun.lockb", "deno.lock"],
+  // Python: Poetry, uv, Pipenv, PDM, pixi, conda-lock.
+  ...["poetry.lock", "uv.lock", "Pipfile.lock", "pdm.lock", "pixi.lock", "conda-lock.yml"],
+  // Rust, Go, PHP, Ruby, Elixir, Dart, Nix, Swift, CocoaPods, Carthage, .NET, Gradle, Terraform.
+  ...["Cargo.lock", "go.sum", "go.work.sum", "composer.lock", "Gemfile.lock", "mix.lock"],
+  ...["pubspec.lock", "flake.lock", "Package.resolved", "Podfile.lock", "Cartfile.resolved"],
+  ...["packages.lock.json", "gradle.lockfile", ".terraform.lock.hcl"],
+].map((pattern): GeneratedRule => ({ pattern, kind: "lockfile" })).concat([
+  { pattern: "*.min.js", kind: "minified" },
+  { pattern: "*.min.mjs", kind: "minified" },
+  { pattern: "*.min.cjs", kind: "minified" },
+  { pattern: "*.min.css", kind: "minified" },
+  { pattern: "*.map", kind: "sourcemap" },
+  { pattern: "*.tsbuildinfo", kind: "buildinfo" },
+]);
+
+/**
+ * Name endings that only generated files have: a glob that spells one of
+ * them (`*.lock`) names every generated file with that ending.
+ */
+const GENERATED_ENDINGS = [".lock", ".lockb", ".sum", ".lockfile", ".resolved"];
+
 /** History files the seed blacklists from file sets. */
 export const HISTORY_FILES: string[] = ["history.toml", "*_history.toml"];
 
@@ -123,6 +169,50 @@ function plainName(pattern: string): ((name: string) => boolean) | undefined {
   return (name) => name === literal;
 }
 
+/**
+ * Why a file is skipped by default as generated (a lockfile, a minified
+ * file, a source map, build info), with how to include it; `undefined` for
+ * any other file.
+ *
+ * @example
+ * ```ts
+ * import { generatedReason } from "./resolve.ts";
+ * generatedReason("web/package-lock.json");
+ * // 'lockfile, skipped by default: name it in "files" to include it'
+ * generatedReason("src/app.js"); // undefined
+ * ```
+ */
+export function generatedReason(path: string): string | undefined {
+  const rule = generatedRule(path);
+  return rule &&
+    `${GENERATED_REASONS[rule.kind]}, skipped by default: name it in "files" to include it`;
+}
+
+/** The generated-file rule a path's name matches. */
+function generatedRule(path: string): GeneratedRule | undefined {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return GENERATED_FILES.find(({ pattern }) =>
+    pattern.startsWith("*")
+      ? name.endsWith(pattern.slice(1)) && name !== pattern.slice(1)
+      : name === pattern
+  );
+}
+
+/**
+ * Whether a glob names a generated file it matches: its last part spells the
+ * file's name (`**\/yarn.lock`), the rule's ending (`*.min.js`, `*.map`) or an
+ * ending only generated files have (`*.lock`). `**` or `*.json` do not.
+ */
+function globNames(glob: string, path: string): boolean {
+  const rule = generatedRule(path);
+  if (!rule) return false;
+  const last = glob.slice(glob.lastIndexOf("/") + 1);
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const spellings = rule.pattern.startsWith("*") ? [rule.pattern.slice(1)] : [name];
+  for (const ending of GENERATED_ENDINGS) if (name.endsWith(ending)) spellings.push(ending);
+  return spellings.some((s) => last.includes(s));
+}
+
 /** Whether a path matches the glob `**` (with `dot`): any path with no `.` or `..` segment. */
 function anyPath(path: string): boolean {
   return path !== "" && !/(^|\/)\.\.?(\/|$)/.test(path);
@@ -183,11 +273,16 @@ export async function resolveTargets(
     ? await loadGlobMatcher(config.exclude.map(normalizeEntryPath), { dot: true })
     : () => false;
 
-  const selected = new Map<string, { entries: FileEntry[]; explicit: boolean }>();
-  const add = (path: string, entry: FileEntry, explicit: boolean) => {
-    const slot = selected.get(path) ?? { entries: [], explicit: false };
+  const selected = new Map<
+    string,
+    { entries: FileEntry[]; explicit: boolean; named: boolean }
+  >();
+  // `named`: a literal path or a glob that spells the file names it (a generated file is kept).
+  const add = (path: string, entry: FileEntry, explicit: boolean, named = explicit) => {
+    const slot = selected.get(path) ?? { entries: [], explicit: false, named: false };
     slot.entries.push(entry);
     slot.explicit ||= explicit;
+    slot.named ||= named;
     selected.set(path, slot);
   };
 
@@ -197,10 +292,11 @@ export async function resolveTargets(
   ];
   for (const { entry, label } of entries) {
     const matched = await matchEntry(entry, config, candidates, candidateSet, warnings, label);
+    const glob = isGlob(entry.path) ? normalizeEntryPath(entry.path) : undefined;
     for (const { path, explicit } of matched) {
       if (!explicit && (isSecretFile(path) || isHistoryFile(path) || isExcluded(path))) continue;
       if (explicit && isHistoryFile(path)) continue;
-      add(path, entry, explicit);
+      add(path, entry, explicit, explicit || (glob !== undefined && globNames(glob, path)));
     }
   }
 
@@ -218,6 +314,12 @@ export async function resolveTargets(
     for (const path of candidates) if (keep.some((k) => k(path))) restricted.add(path);
     for (const path of paths) if (keep.some((k) => k(path))) restricted.add(path);
     for (const path of restricted) if (!selected.has(path)) add(path, { path }, false);
+    // A path given by name (`slop build uv.lock`), or a glob that spells it, names it.
+    for (const path of restricted) {
+      if (rels.some((rel) => rel === path || (isGlob(rel) && globNames(rel, path)))) {
+        selected.get(path)!.named = true;
+      }
+    }
     paths = [...restricted];
     // Each path that matches nothing is named, even when the others match.
     const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));
@@ -231,6 +333,8 @@ export async function resolveTargets(
   const targets = paths.sort(comparePaths).map((path): Target => {
     const slot = selected.get(path)!;
     const last = before.get(path);
+    // Lockfiles and other generated files are listed as skipped unless the config names them.
+    const skip = slot.named ? undefined : generatedReason(path);
     return {
       path,
       absPath: isAbsolute(path) ? path : abs(path),
@@ -238,6 +342,7 @@ export async function resolveTargets(
         ? last
         : mergeEntries(path, slot.entries),
       explicit: slot.explicit,
+      ...(skip ? { skip } : {}),
     };
   });
   const resolution: Resolution = { targets, warnings, source };

@@ -8,13 +8,14 @@
 
 import { extname } from "./_path.ts";
 import { compileGlobs } from "./_glob.ts";
+import { isGlob } from "./helpers.ts";
 import { loadGlobs } from "../deps.ts";
-import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
+import { cacheVersion, callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
-import type { Memo } from "./_resident.ts";
+import type { Memo } from "./_memo.ts";
 import { noteRendered } from "./_content_keys.ts";
 import type {
   CompleteFn,
@@ -56,39 +57,64 @@ export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: bo
 }
 
 /**
- * Returns a function telling whether a path is a focus file (path, glob or
- * basename). Globs beyond literal, `*` and `**` segments need picomatch
- * loaded first (`await loadFocusGlobs(config)`; the build does it).
+ * Returns a function telling whether a path is a focus file, by the seed's
+ * levels for each focus entry: its path (the exact path, a folder holding
+ * it, or a glob), its file name, and, for an entry that matches no file of
+ * `paths` by those, a substring of its path (`app` matches `src/app.ts` and
+ * `apps/main.py`). Without `paths` there is no substring level. Globs beyond
+ * literal, `*` and `**` segments need picomatch loaded first
+ * (`await loadFocusGlobs(config)`; the build does it).
  *
  * @example
  * ```ts
  * import { focusMatcher } from "./transform.ts";
  * focusMatcher(["src/**", "README.md"])("docs/README.md"); // true
+ * focusMatcher(["app"], ["src/app.ts", "lib/b.ts"])("src/app.ts"); // true
  * ```
  */
-export function focusMatcher(focus: string[]): (path: string) => boolean {
+export function focusMatcher(
+  focus: string[],
+  paths?: Iterable<string>,
+): (path: string) => boolean {
   if (!focus.length) return () => false;
-  const globs = compileGlobs(focusPatterns(focus), { dot: true });
-  const names = new Set(focusPatterns(focus));
-  return (path) => {
-    const base = path.slice(path.lastIndexOf("/") + 1);
-    return names.has(path) || names.has(base) || globs(path);
-  };
+  const patterns = focusPatterns(focus);
+  const exact = patterns.map(exactFocus);
+  const matchesExactly = (path: string) => exact.some((m) => m(path));
+  // The substring level, for the entries that name no file of the build by path or name.
+  let loose: string[] = [];
+  if (paths) {
+    const all = [...paths];
+    loose = patterns.filter((p, i) => p !== "" && !all.some(exact[i]));
+  }
+  if (!loose.length) return matchesExactly;
+  return (path) => matchesExactly(path) || loose.some((part) => path.includes(part));
+}
+
+/** The path and name levels of one focus entry: exact path, folder, glob, file name. */
+function exactFocus(pattern: string): (path: string) => boolean {
+  const folder = pattern.replace(/\/+$/, "") + "/";
+  const glob = isGlob(pattern) ? compileGlobs(pattern, { dot: true }) : undefined;
+  return (path) =>
+    path === pattern || path.startsWith(folder) || glob?.(path) === true ||
+    path.slice(path.lastIndexOf("/") + 1) === pattern;
 }
 
 /**
  * Whether a path is a focus file of this build: the config's `focus` (persona,
- * `--focus`; paths, globs or basenames) or a file changed since `--since REF`
- * (exact paths).
+ * `--focus`; matched by {@linkcode focusMatcher} against the build's `paths`)
+ * or a file changed since `--since REF` (exact paths).
  *
  * @example
  * ```ts
  * import { focusOf } from "./transform.ts";
- * // focusOf(config)("src/a.ts") === true
+ * // focusOf(config, files.map((f) => f.path))("src/a.ts") === true
  * ```
  */
-export function focusOf(config: ResolvedConfig): (path: string) => boolean {
-  const matcher = focusMatcher(config.focus);
+export function focusOf(
+  config: ResolvedConfig,
+  paths?: Iterable<string>,
+): (path: string) => boolean {
+  const matcher = focusMatcher(config.focus, paths);
   const changed = new Set(config.since?.files ?? []);
   return (path) => changed.has(path) || matcher(path);
 }
@@ -204,7 +230,7 @@ function viewModesKey(registry: Registry): string {
   let key = viewModeKeys.get(registry);
   if (key === undefined) {
     const modes = registry.plugins.filter((p) => p.kind === "view-mode");
-    key = modes.map((p) => `${p.name}@${p.version}`).join(",");
+    key = modes.map((p) => `${p.name}@${cacheVersion(p as ViewModePlugin)}`).join(",");
     viewModeKeys.set(registry, key);
     if (!viewModeNumbers.has(key)) viewModeNumbers.set(key, viewModeNumbers.size + 1);
   }
@@ -264,7 +290,7 @@ export async function transformFiles(
   options: TransformOptions,
 ): Promise<RenderedFile[]> {
   await loadFocusGlobs(config);
-  const isFocus = focusOf(config);
+  const isFocus = focusOf(config, files.map((f) => f.path));
   options = { ...options, store: options.store ?? pluginStore(config) };
   const out = new Array<RenderedFile>(files.length);
   const rendering: Promise<void>[] = [];

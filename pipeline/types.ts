@@ -18,6 +18,9 @@ export type MaskMode = "def" | "sig" | "hide";
 /** Output document formats. */
 export type OutputFormat = "markdown" | "xml" | "json";
 
+/** Tokenizers slop counts with (exactly, see `pipeline/tokens.ts`). */
+export type Tokenizer = "o200k" | "cl100k";
+
 /** A line slice of the `custom` view (1-based, inclusive). */
 export interface Slice {
   /** First line, 1-based. */
@@ -64,6 +67,14 @@ export interface HistoryMessage {
   content: string;
 }
 
+/** A discussion message as a config gives it: without a role, the speaker is `Unknown`. */
+export interface HistoryInput {
+  /** Who spoke. @default {"Unknown"} */
+  role?: string;
+  /** What was said. */
+  content: string;
+}
+
 /** A named file set that replaces `files` and `screenshots` when selected. */
 export interface Preset {
   /** Files of the preset. */
@@ -96,6 +107,12 @@ export interface OutputConfig {
   namespace?: string;
   /** Document format. @default {"markdown"} */
   format?: OutputFormat;
+  /**
+   * How many numbered outputs (document and manifest of a number) stay after a build publishes:
+   * the oldest others are removed. Numbers are never reused. `false` keeps every output.
+   * @default {20}
+   */
+  keep?: number | false;
 }
 
 /** The content-hash cache. */
@@ -188,7 +205,7 @@ export interface SlopConfig {
   /** Image paths or globs, rendered as markdown images. */
   screenshots?: string[];
   /** A JSONL or TOML discussion file, or an inline array of strings or messages. */
-  history?: string | Array<string | HistoryMessage>;
+  history?: string | Array<string | HistoryInput>;
   /** History compaction into checkpoints. */
   compaction?: CompactionConfig;
   /** Output settings. */
@@ -257,6 +274,11 @@ export interface Target {
   entry: FileEntry;
   /** Listed explicitly by a literal path (not a glob). */
   explicit: boolean;
+  /**
+   * Why the file is listed but not read: a lockfile or another generated file that the config
+   * does not name (see `GENERATED_FILES` of `pipeline/resolve.ts`).
+   */
+  skip?: string;
 }
 
 /** A file after the read stage. Errors never stop the build. */
@@ -443,6 +465,11 @@ export interface ModelInfo {
   tokenizer: "o200k" | "cl100k" | "o200k-estimate" | "chars-estimate";
   /** Estimate factor: provider tokens per o200k token, or per character. @default {1} */
   tokenFactor?: number;
+  /**
+   * The most input tokens a request may hold, in the provider's tokens (the context window, less
+   * what the API keeps for output where it says so). A document larger than this gets a warning.
+   */
+  contextWindow?: number;
 }
 
 /** One file stepped down to fit the token budget. */
@@ -549,8 +576,17 @@ export interface ViewModePlugin {
   kind: "view-mode";
   /** Unique name; built-ins are `slop:<view>`. Configs refer to `<view>` or the full name. */
   name: string;
-  /** Joins the cache key: bump it when output changes. */
+  /**
+   * Joins the cache key. For a plugin of your own (not a built-in `slop:` one), the source text
+   * of its hooks and its `options` join the key too, so an edit shows at once; bump `version`
+   * when the output changes in a way they cannot show (a module the hooks call changed).
+   */
   version: string;
+  /**
+   * The factory's options (plain JSON data): they join the cache key, so a change of options
+   * never serves the output made with the old ones. @default {undefined}
+   */
+  options?: unknown;
   /** File extensions this view accepts (with dot); others fall back to `summary`. */
   extensions?: string[];
   /** Finer filter than `extensions`. */
@@ -736,7 +772,8 @@ export interface ResolvedConfig {
   history?: string | Array<string | HistoryMessage>;
   /** History compaction; `prompt` is absolute. */
   compaction: { enabled: boolean; threshold: number; keep: number; prompt: string };
-  output: { dir: string; namespace: string; format: OutputFormat };
+  /** `keep`: the numbered outputs kept after a publish, or `false` for every one. */
+  output: { dir: string; namespace: string; format: OutputFormat; keep: number | false };
   persona?: { name: string } & Persona;
   preset?: string;
   /** Focus files (from persona, `--focus`), paths or globs. */

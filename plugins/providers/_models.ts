@@ -20,6 +20,9 @@ export type ModelOverrides = Record<
   Partial<Omit<ModelEntry, "prices">> & { prices?: Partial<ModelPrices> }
 >;
 
+/** The context window of the Claude models of the table. */
+const CLAUDE_WINDOW = 200_000;
+
 // Anthropic does not publish its tokenizer: o200k tokens × 1.2 is an estimate
 // (Claude tokenizers yield more tokens than o200k on code and English).
 const claude = (
@@ -28,6 +31,7 @@ const claude = (
   output: number,
 ): ModelEntry => ({
   minCacheTokens,
+  contextWindow: CLAUDE_WINDOW,
   ttls: ["5m", "1h"],
   breakpoints: true,
   tokenizer: "o200k-estimate",
@@ -40,6 +44,10 @@ const claude = (
   },
 });
 
+// Context window: 200,000 tokens for every Claude model of the table (the 1M-token window of
+// some models is a beta the request must ask for; a table override can set it:
+// `models: { "claude-sonnet-4-5": { contextWindow: 1_000_000 } }`):
+//   https://platform.claude.com/docs/en/docs/about-claude/models/overview
 // Prices (input, 5m/1h cache writes = 1.25x/2x, hits = 0.1x, output), every Claude row:
 //   https://platform.claude.com/docs/en/docs/about-claude/pricing
 // Minimum cacheable tokens, TTLs 5m/1h, at most 4 breakpoints:
@@ -75,9 +83,11 @@ const gpt = (
   input: number,
   cacheRead: number,
   output: number,
+  contextWindow: number,
   tokenizer: "o200k" | "cl100k" = "o200k",
 ): ModelEntry => ({
   minCacheTokens: 1024,
+  contextWindow,
   ttls: ["5m"],
   breakpoints: false,
   tokenizer,
@@ -90,28 +100,34 @@ const gpt = (
 // Prices: each model's page, https://developers.openai.com/api/docs/models/<id>.md, and
 // https://developers.openai.com/api/docs/pricing. The gpt-5-mini and gpt-5-nano pages were read;
 // the other rows match the pricing page as quoted by third parties (not read directly).
+// Context windows: each model's page (gpt-5 family: 400,000 tokens, of which up to 128,000 are
+// output, so at most 272,000 input; gpt-4.1 family 1,047,576; gpt-4o 128,000; o3 and o4-mini
+// 200,000; gpt-4-turbo 128,000; gpt-3.5-turbo 16,385).
+/** The most input tokens of the gpt-5 family: a 400,000-token window less 128,000 of output. */
+const GPT5_INPUT = 272_000;
+
 /** OpenAI models (OpenAI pricing and prompt-caching pages); caching is automatic. */
 export const OPENAI_MODELS: Record<string, ModelEntry> = {
   // https://developers.openai.com/api/docs/models/gpt-5
-  "gpt-5": gpt(1.25, 0.125, 10),
+  "gpt-5": gpt(1.25, 0.125, 10, GPT5_INPUT),
   // https://developers.openai.com/api/docs/models/gpt-5-mini
-  "gpt-5-mini": gpt(0.25, 0.025, 2),
+  "gpt-5-mini": gpt(0.25, 0.025, 2, GPT5_INPUT),
   // https://developers.openai.com/api/docs/models/gpt-5-nano.md
-  "gpt-5-nano": gpt(0.05, 0.005, 0.4),
+  "gpt-5-nano": gpt(0.05, 0.005, 0.4, GPT5_INPUT),
   // https://developers.openai.com/api/docs/models/gpt-4.1 (and -mini, -nano)
-  "gpt-4.1": gpt(2, 0.5, 8),
-  "gpt-4.1-mini": gpt(0.4, 0.1, 1.6),
-  "gpt-4.1-nano": gpt(0.1, 0.025, 0.4),
+  "gpt-4.1": gpt(2, 0.5, 8, 1_047_576),
+  "gpt-4.1-mini": gpt(0.4, 0.1, 1.6, 1_047_576),
+  "gpt-4.1-nano": gpt(0.1, 0.025, 0.4, 1_047_576),
   // https://developers.openai.com/api/docs/models/gpt-4o (and gpt-4o-mini)
-  "gpt-4o": gpt(2.5, 1.25, 10),
-  "gpt-4o-mini": gpt(0.15, 0.075, 0.6),
+  "gpt-4o": gpt(2.5, 1.25, 10, 128_000),
+  "gpt-4o-mini": gpt(0.15, 0.075, 0.6, 128_000),
   // https://developers.openai.com/api/docs/models/o3 (and o4-mini)
-  "o3": gpt(2, 0.5, 8),
-  "o4-mini": gpt(1.1, 0.275, 4.4),
+  "o3": gpt(2, 0.5, 8, 200_000),
+  "o4-mini": gpt(1.1, 0.275, 4.4, 200_000),
   // https://developers.openai.com/api/docs/models/gpt-4-turbo (and gpt-3.5-turbo): older than
   // gpt-4o, so no prompt caching (a cache read costs the input price).
-  "gpt-4-turbo": gpt(10, 10, 30, "cl100k"),
-  "gpt-3.5-turbo": gpt(0.5, 0.5, 1.5, "cl100k"),
+  "gpt-4-turbo": gpt(10, 10, 30, 128_000, "cl100k"),
+  "gpt-3.5-turbo": gpt(0.5, 0.5, 1.5, 16_385, "cl100k"),
 };
 
 // Google: "a token is equivalent to about 4 characters" for Gemini models.
@@ -123,6 +139,8 @@ const gemini = (
   storagePerHour: number,
 ): ModelEntry => ({
   minCacheTokens,
+  // The input token limit of every Gemini model of the table (each model's page).
+  contextWindow: 1_048_576,
   ttls: ["1h", "5m", "24h"],
   breakpoints: false,
   tokenizer: "chars-estimate",
@@ -152,6 +170,8 @@ export const GEMINI_MODELS: Record<string, ModelEntry> = {
 // DeepSeek: "1 English character ≈ 0.3 token, 1 Chinese character ≈ 0.6 token".
 const deepseek = (input: number, cacheRead: number, output: number): ModelEntry => ({
   minCacheTokens: 64,
+  // "Context length 128K" on the pricing page (V3.2).
+  contextWindow: 128_000,
   ttls: ["5m"],
   breakpoints: false,
   tokenizer: "chars-estimate",

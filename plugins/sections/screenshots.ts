@@ -5,9 +5,8 @@
  * @module
  */
 
-import { basename } from "../../pipeline/_path.ts";
+import { basename, compileGlobs } from "../../pipeline/paths.ts";
 import { loadGlobs } from "../../deps.ts";
-import { compileGlobs } from "../../pipeline/_glob.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
 import type { SectionPlugin } from "../../pipeline/types.ts";
 

@@ -11,19 +11,18 @@
  * @module
  */
 
-import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/_python_comment_runs.ts";
+import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/python_comment_runs.ts";
 import {
   languageFor,
   LANGUAGES,
   type LanguageSpec,
   type NodeLike,
 } from "../../grammars/languages.ts";
-// Not `parser.ts`: a code worker loads this module without `deps.ts` (see `_tree_sitter.ts`).
-import { parserFor } from "../../grammars/_tree_sitter.ts";
-import { hollowRanges, hollowReader } from "../../grammars/_hollow.ts";
+// Not `parser.ts`: a code worker loads this module without `deps.ts` (see `tree_sitter.ts`).
+import { parserFor } from "../../grammars/tree_sitter.ts";
+import { hollowRanges, hollowReader } from "../../grammars/hollow.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
-import { renderCodeShared } from "./_code_pool.ts";
 import { countWork } from "../../pipeline/helpers.ts";
 
 /** A definition found in a file. */
@@ -124,6 +123,9 @@ interface Edit {
 
 /** Marks deleted text until line cleanup (a private-use code point). */
 const CUT = "\uE000";
+
+/** The text of an edit that a later elision made void (never applied). */
+const DEAD = "\uE001";
 
 /**
  * Render a file with the code engine, or return undefined when no grammar
@@ -228,12 +230,18 @@ async function renderWith(
 class Walker {
   edits: Edit[] = [];
   symbols: CodeSymbol[] = [];
+  /** Where each symbol's definition starts (an offset in the text), by symbol. */
+  starts: number[] = [];
   esm = false;
   readonly mask: Record<string, MaskMode>;
   readonly rest: "sig" | "hide";
   readonly maxValueLines: number;
   /** Qualified names that have a listed descendant (shown as containers). */
   readonly parents = new Set<string>();
+  /** Whether the mask lists any name. */
+  readonly masked: boolean;
+  /** Inside a `def` item whose members the mask lists: items stay whole unless listed. */
+  full = false;
 
   constructor(
     readonly spec: LanguageSpec,
@@ -244,16 +252,28 @@ class Walker {
     this.mask = options.mask ?? {};
     this.rest = options.rest ?? "sig";
     this.maxValueLines = options.maxValueLines ?? 12;
+    this.masked = Object.keys(this.mask).length > 0;
     for (const name of Object.keys(this.mask)) {
       const parts = name.split(".");
       for (let i = 1; i < parts.length; i++) this.parents.add(parts.slice(0, i).join("."));
     }
   }
 
-  /** Process a container's items; returns how many were kept. */
-  container(node: SyntaxNode, scope: string[], kinds: string[] = [], nodes: NodeLike[] = []) {
+  /**
+   * Process a container's items; returns how many were kept. `body`: the container is a
+   * definition's body, which says it was elided when all it held was left out.
+   */
+  container(
+    node: SyntaxNode,
+    scope: string[],
+    kinds: string[] = [],
+    nodes: NodeLike[] = [],
+    body = false,
+  ): number {
     const spec = this.spec;
     const first = this.edits.length;
+    // Inside a `def` item every item stays but those the mask lists otherwise.
+    const full = this.full;
     let kept = 0;
     let dropped = false;
     let pending: SyntaxNode[] = [];
@@ -261,9 +281,13 @@ class Walker {
     let lastDroppedRow = -1;
     let docEnd = -1;
     let index = 0;
+    // The access label (`public:`) the items since it follow, with its leading comments: it stays
+    // when one of them does, or when none was left out.
+    let label: { node: SyntaxNode; end: number; comments: SyntaxNode[]; used: boolean } | undefined;
+    let labelDropped = false;
     const nodeType = node.type;
     const typeBody = spec.typeBodies?.has(nodeType) ?? false;
-    const flush = (keep: boolean, next?: SyntaxNode) => {
+    const attachedTo = (next: SyntaxNode | undefined): Set<SyntaxNode> => {
       // Attached: a chain of comments/decorators ending right above `next`.
       let row = next ? next.startPosition.row : -1;
       const attached = new Set<SyntaxNode>();
@@ -273,15 +297,47 @@ class Walker {
         attached.add(p);
         row = p.startPosition.row;
       }
+      return attached;
+    };
+    const flush = (keep: boolean, next?: SyntaxNode) => {
+      const attached = attachedTo(next);
       for (const p of pending) {
         if (keep && attached.has(p)) continue;
+        // In a `def` item only what leads a left-out item goes with it.
+        if (full && !(attached.has(p) && !keep)) continue;
         if (isInnerDoc(p) || (typeBody && p.type.includes("comment"))) continue;
         this.cut(p);
       }
       pending = [];
     };
-    for (const [child, field, type] of namedChildren(this.cursor, node)) {
-      if (field && field !== "member" && !spec.attach.has(type)) {
+    const closeLabel = () => {
+      if (label && !label.used && labelDropped) {
+        for (const c of label.comments) this.cut(c);
+        this.edits.push({ start: label.node.startIndex, end: label.end, text: CUT });
+      }
+      label = undefined;
+      labelDropped = false;
+    };
+    // Called for each item left out, with where its separator (`;`, `,`) ends, if it has one.
+    const drop = (child: SyntaxNode, separatorEnd: number) => {
+      this.edits.push({
+        start: child.startIndex,
+        end: Math.max(child.endIndex, separatorEnd),
+        text: CUT,
+      });
+      dropped = true;
+      labelDropped = true;
+      lastDroppedRow = endRow(child);
+    };
+    const keepItem = (child: SyntaxNode) => {
+      if (label) label.used = true;
+      lastKeptRow = child.endPosition.row;
+    };
+    const separators: number[] = [];
+    const children = namedChildren(this.cursor, node, undefined, separators);
+    for (let i = 0; i < children.length; i++) {
+      const [child, field, type] = children[i];
+      if ((field && field !== "member" && !spec.attach.has(type)) || spec.headers?.has(type)) {
         // Headers (names, conditions) stay; nested blocks and clauses are containers.
         if (spec.containers.has(type) || spec.transparent.has(type)) {
           kept += this.container(child, scope, kinds, nodes);
@@ -296,17 +352,41 @@ class Walker {
         continue;
       }
       const position = index++;
+      if (spec.labels?.has(type)) {
+        closeLabel();
+        const attached = attachedTo(child);
+        const comments = pending.filter((p) => attached.has(p));
+        pending = pending.filter((p) => !attached.has(p));
+        flush(false);
+        label = {
+          node: child,
+          end: Math.max(child.endIndex, separators[i]),
+          comments,
+          used: false,
+        };
+        lastKeptRow = child.endPosition.row;
+        continue;
+      }
       if (spec.containers.has(type)) {
-        kept += this.container(child, scope, kinds, nodes);
+        const mark = this.edits.length;
+        const inner = this.container(child, scope, kinds, nodes);
+        kept += inner;
+        if (inner === 0 && this.edits.length > mark && !full && !spec.docstrings) {
+          // A block of items all left out goes whole (Java's `;` before an enum's members; a
+          // Python block keeps its marker instead).
+          this.edits.length = mark;
+          flush(false);
+          drop(child, separators[i]);
+        }
         continue;
       }
       // A module docstring follows `rest`; a class docstring belongs to the class's signature.
-      const moduleDoc = nodeType === "module" && this.rest === "hide";
+      const moduleDoc = nodeType === "module" && this.rest === "hide" && !full;
       if (spec.docstrings && position === 0 && !moduleDoc && isDocstring(child, type)) {
         flush(true, child);
         kept++;
         docEnd = child.endIndex;
-        lastKeptRow = child.endPosition.row;
+        keepItem(child);
         continue;
       }
       if (spec.transparent.has(type)) {
@@ -315,32 +395,32 @@ class Walker {
         // A clause (`except`, `else`) of a kept statement stays, its block a marker: the
         // `try` reads as one.
         const clause = type.endsWith("_clause") && spec.transparent.has(nodeType);
-        if (inner === 0 && !clause) {
+        if (inner === 0 && !clause && !full) {
           this.edits.length = mark;
           flush(false);
-          this.cut(child);
-          dropped = true;
-          lastDroppedRow = endRow(child);
+          drop(child, separators[i]);
         } else {
           flush(true, child);
-          if (inner) kept++; // an empty clause alone does not keep its statement
-          lastKeptRow = child.endPosition.row;
+          if (inner || full) kept++; // an empty clause alone does not keep its statement
+          keepItem(child);
         }
         continue;
       }
       if (!spec.keep(child, type)) {
+        if (full) {
+          flush(true, child);
+          kept++;
+          keepItem(child);
+          continue;
+        }
         flush(false);
-        this.cut(child);
-        dropped = true;
-        lastDroppedRow = endRow(child);
+        drop(child, separators[i]);
         continue;
       }
-      const mode = this.modeOf(child, scope);
+      const [mode, listedInside] = this.modeOf(child, scope);
       if (mode === "hide") {
-        flush(false);
-        this.cut(child);
-        dropped = true;
-        lastDroppedRow = endRow(child);
+        flush(false, child);
+        drop(child, separators[i]);
         // Still record names, for unknown-mask warnings.
         const mark = this.edits.length;
         this.walk(child, scope, kinds, nodes, type, node);
@@ -349,12 +429,17 @@ class Walker {
       }
       flush(true, child);
       kept++;
-      lastKeptRow = child.endPosition.row;
+      keepItem(child);
       const mark = this.edits.length;
+      // A `def` item shows its text, less what the mask lists inside it; a `sig` item inside a
+      // `def` one is a signature again.
+      this.full = mode === "def" && listedInside;
       this.walk(child, scope, kinds, nodes, type, node);
-      if (mode === "def") this.edits.length = mark;
+      this.full = full;
+      if (mode === "def" && !listedInside) this.edits.length = mark;
     }
     flush(false);
+    closeLabel();
     if (spec.docstrings && nodeType === "block" && dropped && kept <= (docEnd >= 0 ? 1 : 0)) {
       // A Python block must not be empty: one marker stands for what was dropped.
       this.edits.length = first;
@@ -368,23 +453,36 @@ class Walker {
       } else {
         this.edits.push({ start: node.startIndex, end: node.endIndex, text: marker });
       }
+    } else if (body && !spec.docstrings && dropped && kept === 0) {
+      // A body whose every item was left out says so, as an elided function body does, rather
+      // than read as an empty one.
+      const brace = this.text.indexOf("{", node.startIndex);
+      if (brace !== -1 && brace < node.endIndex) {
+        this.edits.length = first;
+        this.edits.push({ start: brace, end: node.endIndex, text: this.spec.bodyMarker });
+      }
     }
     return kept;
   }
 
-  /** The mode of an item, from the mask and its definition's qualified name. */
-  modeOf(item: SyntaxNode, scope: string[]): MaskMode {
-    if (!Object.keys(this.mask).length) return this.rest;
+  /**
+   * The mode of an item, from the mask and its definition's qualified name, and whether the mask
+   * lists a name inside it.
+   */
+  modeOf(item: SyntaxNode, scope: string[]): [MaskMode, boolean] {
+    const rest = this.full ? "def" : this.rest;
+    if (!this.masked) return [rest, false];
     const def = this.primary(item, 0);
-    if (!def) return this.rest;
+    if (!def) return [rest, false];
     const name = this.nameOf(def);
-    if (!name) return this.rest;
+    if (!name) return [rest, false];
     const owner = receiverType(def);
     const q = [...scope, ...(owner ? [owner] : []), name].join(".");
+    const inside = this.parents.has(q);
     const listed = this.mask[q];
-    if (listed) return listed;
-    if (this.parents.has(q)) return "sig";
-    return this.rest;
+    if (listed) return [listed, inside];
+    if (inside) return [this.full ? "def" : "sig", true];
+    return [rest, false];
   }
 
   /** The definition an item declares (through decorators, `export`, `template`). */
@@ -461,6 +559,7 @@ class Walker {
           }),
           line: node.startPosition.row + 1,
         });
+        this.starts.push(node.startIndex);
         innerScope = qualifiedName.split(".");
         innerKinds = [...kinds, kind];
         innerNodes = [...nodes, node as unknown as NodeLike];
@@ -484,14 +583,15 @@ class Walker {
     };
     for (const [child, field, type] of namedChildren(this.cursor, node, wanted)) {
       if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
-        this.elideBody(child, node);
+        // A function body holds no member: a `def` item shows it as it is.
+        if (!this.full) this.elideBody(child, node);
         continue;
       }
       if (spec.containers.has(type)) {
-        this.container(child, innerScope, innerKinds, innerNodes);
+        this.container(child, innerScope, innerKinds, innerNodes, true);
         continue;
       }
-      if (field && valueFields?.has(field)) {
+      if (field && valueFields?.has(field) && !this.full) {
         this.value(child, type, innerScope, innerKinds, innerNodes, node);
         continue;
       }
@@ -502,7 +602,11 @@ class Walker {
     }
   }
 
-  /** A value: elided when it stays longer than `maxValueLines` after inner elisions. */
+  /**
+   * A value: elided when it stays longer than `maxValueLines` after inner elisions. A value that
+   * holds definitions (an object literal's methods, a class expression) keeps them: only its long
+   * parts without one are elided.
+   */
   value(
     node: SyntaxNode,
     type: string,
@@ -518,15 +622,58 @@ class Walker {
     if (rows <= this.maxValueLines) return;
     // Python's `__all__` is the module's public API: never elided.
     if (parentNode?.childForFieldName("left")?.text === "__all__") return;
-    let removed = 0;
-    for (let i = mark; i < this.edits.length; i++) {
-      const e = this.edits[i];
-      removed += countLines(this.text, e.start, e.end) - countLines(e.text, 0, e.text.length);
+    if (this.symbols.length === symbols) {
+      if (
+        rows - linesRemoved(this.text, this.edits, mark, this.edits.length) <= this.maxValueLines
+      ) {
+        return;
+      }
+      this.edits.length = mark;
+      this.edits.push({ start: node.startIndex, end: node.endIndex, text: this.spec.valueMarker });
+      return;
     }
-    if (rows - removed <= this.maxValueLines) return;
-    this.edits.length = mark;
-    this.symbols.length = symbols;
-    this.edits.push({ start: node.startIndex, end: node.endIndex, text: this.spec.valueMarker });
+    const inner = this.edits.splice(mark).sort((a, b) => a.start - b.start);
+    // Lines removed by the inner edits before each one, so that any run of them is counted in
+    // one step (a value nested deep is looked at once a level).
+    const removed = new Array<number>(inner.length + 1);
+    removed[0] = 0;
+    for (let i = 0; i < inner.length; i++) {
+      removed[i + 1] = removed[i] + linesRemoved(this.text, inner, i, i + 1);
+    }
+    const added: Edit[] = [];
+    this.shorten(node, { edits: inner, removed, added }, symbols);
+    for (const e of inner) if (e.text !== DEAD) this.edits.push(e);
+    this.edits.push(...added);
+  }
+
+  /**
+   * Elide the parts of a long value that hold no definition and stay longer than
+   * `maxValueLines`, the way `value` elides a whole value; `symbols` is where the value's own
+   * symbols begin.
+   */
+  shorten(node: SyntaxNode, inner: InnerEdits, symbols: number): void {
+    const { edits, removed, added } = inner;
+    const starts = this.starts;
+    for (const [child] of namedChildren(this.cursor, node)) {
+      const start = child.startIndex;
+      const end = child.endIndex;
+      const rows = child.endPosition.row - child.startPosition.row + 1;
+      if (rows <= this.maxValueLines) continue;
+      const at = firstAtOrAfter(edits.length, (i) => edits[i].start, start);
+      const to = firstAtOrAfter(edits.length, (i) => edits[i].start, end);
+      if (rows - (removed[to] - removed[at]) <= this.maxValueLines) continue;
+      const symbol = firstAtOrAfter(starts.length, (i) => starts[i], start, symbols);
+      if (symbol < starts.length && starts[symbol] < end) {
+        this.shorten(child, inner, symbol);
+        continue;
+      }
+      // A property (`key: value`) keeps its key.
+      const value = child.childForFieldName("value") ?? child;
+      for (let i = at; i < to; i++) {
+        if (edits[i].start >= value.startIndex) edits[i].text = DEAD;
+      }
+      added.push({ start: value.startIndex, end, text: this.spec.valueMarker });
+    }
   }
 
   /** Replace a function body (a child of `parentNode`) with the marker; Python keeps the docstring. */
@@ -610,9 +757,11 @@ class Walker {
   /** The text from the definition to its body, on one line. */
   signatureOf(node: SyntaxNode, type: string): string {
     let end = node.endIndex;
+    let endPoint = node.endPosition;
     const body = node.childForFieldName("body");
     if (body && (this.spec.bodyTypes.has(body.type) || this.spec.containers.has(body.type))) {
       end = body.startIndex;
+      endPoint = body.startPosition;
     } else {
       for (const field of ["value", "right"]) {
         const value = node.childForFieldName(field);
@@ -620,10 +769,12 @@ class Walker {
           value.childForFieldName("body");
         if (fnBody) {
           end = fnBody.startIndex;
+          endPoint = fnBody.startPosition;
           break;
         }
         if (value && value.endPosition.row > value.startPosition.row) {
           end = value.startIndex;
+          endPoint = value.startPosition;
           break;
         }
       }
@@ -633,6 +784,10 @@ class Walker {
       if (brace !== -1 && brace < end) end = brace;
     }
     let sig = this.text.slice(node.startIndex, end);
+    // A signature never carries the file's comments (only text that may start one is searched).
+    if (this.spec.docstrings ? sig.includes("#") : sig.includes("//") || sig.includes("/*")) {
+      sig = this.withoutComments(node, end, endPoint);
+    }
     // Each replacement only where it can match: most signatures have none of these (a global
     // replacement that matches builds a new string even when it puts back what it found).
     if (/[^\S ]| {2}/.test(sig)) sig = sig.replace(/\s+/g, " ");
@@ -649,10 +804,30 @@ class Walker {
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
   }
 
+  /** The text from a node's start to `end` (at `endPoint`) without the comments in it. */
+  withoutComments(node: SyntaxNode, end: number, endPoint: SyntaxNode["endPosition"]): string {
+    let types = COMMENT_TYPES.get(this.spec);
+    if (!types) {
+      types = [...this.spec.attach].filter((t) => t.includes("comment"));
+      COMMENT_TYPES.set(this.spec, types);
+    }
+    let at = node.startIndex;
+    let out = "";
+    for (const comment of node.descendantsOfType(types, node.startPosition, endPoint)) {
+      if (comment.startIndex < at || comment.endIndex > end) continue;
+      out += `${this.text.slice(at, comment.startIndex)} `;
+      at = comment.endIndex;
+    }
+    return out + this.text.slice(at, end);
+  }
+
   cut(node: SyntaxNode): void {
     this.edits.push({ start: node.startIndex, end: node.endIndex, text: CUT });
   }
 }
+
+/** A language's comment node types, by language. */
+const COMMENT_TYPES = new WeakMap<LanguageSpec, string[]>();
 
 /** A language's `type.field` pairs (`functionBodies`, `values`) as fields by node type. */
 interface FieldsByType {
@@ -691,10 +866,14 @@ function receiverType(node: SyntaxNode, type: string = node.type): string | unde
   return receiver?.text.replace(/^\*/, "").replace(/\[[\s\S]*$/, "") || undefined;
 }
 
-/** Property and method signatures count as members only in interface bodies. */
+/**
+ * Property and method signatures count as members in interface and class bodies (a class's
+ * overloads and a declaration file's methods), never in a type literal.
+ */
 function isMember(type: string, parentNode: SyntaxNode | null): boolean {
   if (type !== "property_signature" && type !== "method_signature") return true;
-  return parentNode?.type === "interface_body";
+  const parent = parentNode?.type;
+  return parent === "interface_body" || parent === "class_body";
 }
 
 /** Up to `limit` named children that are not comments or decorators (a cursor, no full list). */
@@ -763,22 +942,37 @@ function namedChildren(
   cursor: TreeCursor,
   node: SyntaxNode,
   wanted?: (field: string | null, type: string, cursor: TreeCursor) => boolean | undefined,
+  separators?: number[],
 ): Array<[SyntaxNode, string | null, string]> {
   const out: Array<[SyntaxNode, string | null, string]> = [];
   const { types, named } = typeTable(node.tree.language);
   cursor.reset(node);
   if (!cursor.gotoFirstChild()) return out;
+  // With `separators`: where the `;`, `,` or `:` right after each child ends (-1: none), which
+  // belongs to the child when the child is left out.
+  let previous = -1;
   do {
     // Over the work budget: thrown as itself, turned into an error by `renderWith`.
     if (++walk.visited > walk.limit) throw walk;
     const id = cursor.nodeTypeId;
-    if (!isNamed(named, id, node)) continue;
+    if (!isNamed(named, id, node)) {
+      if (previous !== -1 && SEPARATORS.has(types[id])) separators![previous] = cursor.endIndex;
+      previous = -1;
+      continue;
+    }
     const field = cursor.currentFieldName;
     const type = types[id] || "ERROR";
-    if (!wanted || wanted(field, type, cursor)) out.push([cursor.currentNode, field, type]);
+    previous = -1;
+    if (!wanted || wanted(field, type, cursor)) {
+      out.push([cursor.currentNode, field, type]);
+      if (separators) previous = separators.push(-1) - 1;
+    }
   } while (cursor.gotoNextSibling());
   return out;
 }
+
+/** Tokens that end an item in a list (a member, a field, a variant, an access label). */
+const SEPARATORS = new Set([";", ",", ":"]);
 
 function hasFunctionDeclarator(node: SyntaxNode): boolean {
   let n: SyntaxNode | null = node.childForFieldName("declarator");
@@ -818,6 +1012,41 @@ function indentAt(text: string, index: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart, index))![0];
 }
 
+/** A long value's inner edits in source order, what they remove, and the markers added. */
+interface InnerEdits {
+  edits: Edit[];
+  /** Lines removed by `edits[0..i)`, at `i`. */
+  removed: number[];
+  added: Edit[];
+}
+
+/** The first index in `[from, length)` whose key is at least `key` (keys ascend), or `length`. */
+function firstAtOrAfter(
+  length: number,
+  keyAt: (i: number) => number,
+  key: number,
+  from = 0,
+): number {
+  let lo = from;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyAt(mid) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Lines that `edits[from..to)` remove from the text. */
+function linesRemoved(text: string, edits: Edit[], from: number, to: number): number {
+  let removed = 0;
+  for (let i = from; i < to; i++) {
+    const e = edits[i];
+    removed += countLines(text, e.start, e.end) - countLines(e.text, 0, e.text.length);
+  }
+  return removed;
+}
+
 function countLines(text: string, start: number, end: number): number {
   let n = 0;
   for (let i = text.indexOf("\n", start); i !== -1 && i < end; i = text.indexOf("\n", i + 1)) n++;
@@ -845,7 +1074,7 @@ function applyEdits(text: string, edits: Edit[]): string {
   let cutAfterBlank = false; // a deleted item followed the last blank line
   for (let line of parts.join("").split("\n")) {
     if (line.includes(CUT)) {
-      line = line.replaceAll(CUT, "").trimEnd();
+      line = closeCuts(line).trimEnd();
       if (!line.trim()) {
         if (blank) cutAfterBlank = true;
         continue;
@@ -866,6 +1095,51 @@ function applyEdits(text: string, edits: Edit[]): string {
   }
   while (out.length && out[out.length - 1] === "") out.pop();
   return out.length ? `${out.join("\n")}\n` : "";
+}
+
+/**
+ * A line with its deletions taken out: the space around a deletion becomes one space (none at the
+ * line's end), and a deletion at the line's start leaves its indentation.
+ */
+function closeCuts(line: string): string {
+  return line.replace(/[ \t]*\uE000[\uE000 \t]*/g, (run: string, at: number) => {
+    if (at + run.length === line.length) return "";
+    const before = /^[ \t]*/.exec(run)![0];
+    if (at === 0) return before;
+    const after = /[ \t]$/.test(run);
+    return before && after ? " " : before || (after ? " " : "");
+  });
+}
+
+/** How {@linkcode renderOrFallback} renders a file (see {@linkcode useSharedRenderer}). */
+export type SharedRenderer = (
+  path: string,
+  text: string,
+  options?: RenderCodeOptions,
+) => Promise<CodeView | undefined>;
+
+let sharedRenderer: SharedRenderer = renderCode;
+
+/**
+ * Set how {@linkcode renderOrFallback} renders: `_code_pool.ts` sets its shared pool when it
+ * loads (this module does not import the pool, which imports it); until then, on this thread.
+ *
+ * @example
+ * ```ts
+ * import { renderCode, useSharedRenderer } from "./_code.ts";
+ * useSharedRenderer(renderCode); // render on this thread
+ * ```
+ */
+export function useSharedRenderer(render: SharedRenderer): void {
+  sharedRenderer = render;
+}
+
+function renderCodeShared(
+  path: string,
+  text: string,
+  options?: RenderCodeOptions,
+): Promise<CodeView | undefined> {
+  return sharedRenderer(path, text, options);
 }
 
 /** Options of {@linkcode renderOrFallback}. */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { extname } from "../../pipeline/_path.ts";
+import { extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 
 /** Options of {@linkcode summaryViewMode}. */

@@ -6,9 +6,13 @@ Deno.test("validateConfig() names the inline history message at fault, not only 
   assert.deepEqual(validateConfig({ history: [{ role: "user", content: 5 }] }), [
     '"history[0].content" must be a string, got number 5',
   ]);
+  // A message may leave out its role (the seed's `Unknown` speaker); a misspelt key is named.
   assert.deepEqual(validateConfig({ history: ["hi", { rol: "user", content: "x" }] }), [
-    '"history[1].role" is required',
     'Unknown key "history[1].rol" (did you mean "history[1].role"?)',
+  ]);
+  assert.deepEqual(validateConfig({ history: [{ content: "x" }] }), []);
+  assert.deepEqual(validateConfig({ history: [{ role: "user" }] }), [
+    '"history[0].content" is required',
   ]);
   assert.deepEqual(validateConfig({ history: ["hi", 3] }), [
     '"history[1]" must be a string or a { role, content } object, got number 3',

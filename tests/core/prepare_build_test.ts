@@ -22,7 +22,9 @@ async function builtAndPrepared() {
 Deno.test("prepareBuild() then finish() writes the bytes build() writes, once", async () => {
   const { built, prepared, one, ready } = await builtAndPrepared();
   // Nothing is published before it is finished: the document waits in a hidden temp file.
+  // The state dir's .gitignore is written first (see `pipeline/state_dir.ts`).
   assert.deepEqual([...Deno.readDirSync(join(prepared, ".slop"))].map((e) => e.name).sort(), [
+    ".gitignore",
     "cache",
     "out",
   ]);

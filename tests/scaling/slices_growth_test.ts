@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { anchorSlice, resolveSlice } from "../../plugins/view_modes/_fuzzy_anchor.ts";
+import { anchorSlice, resolveSlice } from "../../plugins/view_modes/fuzzy_anchor.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
 import { assertLinear } from "./_growth.ts";
 

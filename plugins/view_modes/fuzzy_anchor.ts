@@ -76,7 +76,7 @@ export interface ResolveOptions {
  *
  * @example
  * ```ts
- * import { hashLines } from "./_fuzzy_anchor.ts";
+ * import { hashLines } from "./fuzzy_anchor.ts";
  * hashLines(["a", "b", "c"], 2, 3).length; // 64
  * ```
  */
@@ -89,7 +89,7 @@ export function hashLines(lines: string[], start: number, end: number): string {
  *
  * @example
  * ```ts
- * import { anchorSlice } from "./_fuzzy_anchor.ts";
+ * import { anchorSlice } from "./fuzzy_anchor.ts";
  * const slice = anchorSlice(["a", "b", "c", "d"], 2, 3, { tag: "bc" });
  * slice.anchorLines; // ["a", "d"]
  * ```
@@ -123,7 +123,7 @@ export function anchorSlice(
  *
  * @example
  * ```ts
- * import { splitLines } from "./_fuzzy_anchor.ts";
+ * import { splitLines } from "./fuzzy_anchor.ts";
  * splitLines("a\nb\n"); // ["a", "b"]
  * ```
  */
@@ -138,7 +138,7 @@ export function splitLines(text: string): string[] {
  *
  * @example
  * ```ts
- * import { anchorSlice, resolveSlice } from "./_fuzzy_anchor.ts";
+ * import { anchorSlice, resolveSlice } from "./fuzzy_anchor.ts";
  * const old = ["import os", "", "def f():", "    return 1", "", "x = f()"];
  * const slice = anchorSlice(old, 3, 4);
  * resolveSlice(slice, ["# new header", ...old]); // { status: "moved", startLine: 4, endLine: 5, ... }
@@ -372,7 +372,7 @@ function similarityMatch(
  *
  * @example
  * ```ts
- * import { similarity } from "./_fuzzy_anchor.ts";
+ * import { similarity } from "./fuzzy_anchor.ts";
  * similarity("def parse(self):", "def parse(self, x):") > 0.8; // true
  * ```
  */

@@ -41,7 +41,7 @@ export function num(options: { integer?: boolean; min?: number } = {}): Rule {
 }
 
 /** One of the given literals. */
-export function literal(...values: Array<string | number>): Rule {
+export function literal(...values: Array<string | number | boolean>): Rule {
   return (v, p) =>
     values.includes(v as string) ? [] : [
       `"${p}" must be one of ${values.map((x) => JSON.stringify(x)).join(", ")}, got ${

@@ -1,0 +1,345 @@
+/**
+ * What the GitHub Action (`action.yml`) runs: `slop check --json` in the
+ * working directory, then the job summary (a markdown table of the first
+ * divergence, the invalidated tokens and their cost), the step's outputs and
+ * `slop report` for the artifact. Exits with `slop check`'s code: 0 when the
+ * stable prefix matches `slop.lock` or the drift is within
+ * `max-invalidated`, 1 on drift beyond it or without a lock, 2 on bad
+ * input or config.
+ *
+ * A plain Deno script: it reads the action's inputs from `INPUT_CONFIG`,
+ * `INPUT_PERSONA`, `INPUT_PRESET`, `INPUT_MAX_INVALIDATED` and
+ * `INPUT_REPORT_NAME` (empty: no report), and writes to
+ * the files GitHub names in `GITHUB_STEP_SUMMARY` and `GITHUB_OUTPUT` (and
+ * prints the summary when they are unset, as on your own machine).
+ *
+ * ```sh
+ * INPUT_MAX_INVALIDATED=10% deno run -A ci/action.ts
+ * ```
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { LockDiff } from "../pipeline/lock.ts";
+import type { InvalidationCost } from "../pipeline/pin.ts";
+
+/** The action's inputs (empty strings count as unset). */
+export interface ActionInputs {
+  /** `--config`: the config file. */
+  config?: string;
+  /** `--persona`: check a persona's prefix. */
+  persona?: string;
+  /** `--preset`: check a preset's prefix. */
+  preset?: string;
+  /** `--max-invalidated`: `PERCENT%` or `TOKENS` of drift that still passes. */
+  maxInvalidated?: string;
+}
+
+/** What `slop check --json` printed, and its exit code. */
+export interface CheckOutcome {
+  /** `slop check`'s exit code. */
+  code: number;
+  /** The parsed JSON, when it printed any. */
+  json?: {
+    lock: string;
+    pinned: boolean;
+    diff?: LockDiff;
+    costs?: InvalidationCost[];
+    total: { sha256: string; bytes: number; tokens: number };
+  };
+  /** What it printed on stderr (the human report, warnings, errors). */
+  stderr: string;
+}
+
+/** The result in one word: the `status` output. */
+export type CheckStatus = "match" | "within" | "drift" | "no-lock" | "error";
+
+/**
+ * The status of a check's outcome.
+ *
+ * @example
+ * ```ts
+ * import { checkStatus } from "./action.ts";
+ * checkStatus({ code: 2, stderr: "error: Invalid --max-invalidated" }); // "error"
+ * ```
+ */
+export function checkStatus(outcome: CheckOutcome): CheckStatus {
+  const json = outcome.json;
+  if (!json || outcome.code > 1) return "error";
+  if (!json.pinned) return "no-lock";
+  if (!json.diff) return outcome.code === 0 ? "match" : "error";
+  return outcome.code === 0 ? "within" : "drift";
+}
+
+/**
+ * The `slop check` command line for `inputs` (after `slop`).
+ *
+ * @example
+ * ```ts
+ * import { checkArgs } from "./action.ts";
+ * checkArgs({ maxInvalidated: "10%" }); // ["check", "--json", "--max-invalidated", "10%"]
+ * ```
+ */
+export function checkArgs(inputs: ActionInputs): string[] {
+  const args = ["check", "--json"];
+  if (inputs.config) args.push("--config", inputs.config);
+  if (inputs.persona) args.push("--persona", inputs.persona);
+  if (inputs.preset) args.push("--preset", inputs.preset);
+  if (inputs.maxInvalidated) args.push("--max-invalidated", inputs.maxInvalidated);
+  return args;
+}
+
+/**
+ * The job summary of a check: a heading and a markdown table (plus one of
+ * the costs per provider when the prefix drifted).
+ *
+ * @example
+ * ```ts
+ * import { summaryMarkdown } from "./action.ts";
+ * const text = summaryMarkdown({
+ *   code: 0,
+ *   json: { lock: "slop.lock", pinned: true, total: { sha256: "", bytes: 496, tokens: 235 } },
+ *   stderr: "",
+ * }, {});
+ * text.includes("| Result | pass: the stable prefix matches the lock |"); // true
+ * ```
+ */
+export function summaryMarkdown(outcome: CheckOutcome, inputs: ActionInputs): string {
+  const status = checkStatus(outcome);
+  const json = outcome.json;
+  const rows: [string, string][] = [];
+  const what = [
+    inputs.persona ? `persona ${code(inputs.persona)}` : "",
+    inputs.preset ? `preset ${code(inputs.preset)}` : "",
+  ].filter(Boolean).join(", ");
+  if (status === "error") {
+    const message = outcome.stderr.trim().split("\n").filter(Boolean).at(-1) ??
+      `slop check exited with code ${outcome.code}`;
+    rows.push(["Result", "error: slop check could not compare the prefix"]);
+    rows.push(["Error", code(message.replace(/^(slop|error): /, ""))]);
+    return table("slop check", rows);
+  }
+  rows.push(["Lock", code(json!.lock) + (what ? ` (${what})` : "")]);
+  if (status === "no-lock") {
+    rows.push(["Result", "fail: no lock to compare with"]);
+    rows.push(["Fix", `run ${code(updateCommand(inputs))} and commit ${code(json!.lock)}`]);
+    return table("slop check", rows);
+  }
+  const diff = json!.diff;
+  if (!diff) {
+    rows.push(["Result", "pass: the stable prefix matches the lock"]);
+    rows.push(["Stable prefix", `${json!.total.bytes} bytes, ${json!.total.tokens} tokens`]);
+    return table("slop check", rows);
+  }
+  const share = diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0;
+  const budget = inputs.maxInvalidated
+    ? ` ${code(`--max-invalidated ${inputs.maxInvalidated}`)}`
+    : "";
+  rows.push([
+    "Result",
+    status === "within"
+      ? `pass: the stable prefix drifted within${budget}`
+      : `fail: the stable prefix drifted${budget ? ` beyond${budget}` : ""}`,
+  ]);
+  const where = diff.file
+    ? `section ${diff.section}, file ${code(diff.file)}`
+    : `section ${diff.section}`;
+  rows.push(["First divergent block", `#${diff.index + 1} ${code(diff.id)} (${where})`]);
+  rows.push(["What changed", changeText(diff)]);
+  rows.push(["Byte offset", `${diff.offset}`]);
+  rows.push([
+    "Invalidated tokens",
+    `${diff.invalidatedTokens} of ${diff.pinnedTokens} prefix tokens (${share.toFixed(1)}%)`,
+  ]);
+  const c = diff.counts;
+  rows.push([
+    "All differences",
+    `${c.changed} changed, ${c.added} added, ${c.removed} removed, ${c.moved} moved`,
+  ]);
+  rows.push(["Re-pin", `${code(updateCommand(inputs))}, then commit ${code(json!.lock)}`]);
+  let text = table("slop check", rows);
+  if (json!.costs?.length) {
+    text += "\n| Provider | Model | Invalidated tokens | Extra cost of the next call |\n" +
+      "| --- | --- | ---: | ---: |\n" +
+      json!.costs.map((cost) =>
+        `| ${cell(cost.provider.replace(/^slop:/, ""))} | ${cell(cost.model)} | ${cost.tokens} | ` +
+        `$${cost.dollars.toFixed(6)} |\n`
+      ).join("");
+  }
+  return text;
+}
+
+/**
+ * The step's outputs: `status`, `first-divergence`, `invalidated-tokens`,
+ * `invalidated-share` (percent of the pinned prefix) and `cost` (US dollars
+ * on the configured provider, else the first), empty when they do not apply.
+ *
+ * @example
+ * ```ts
+ * import { actionOutputs } from "./action.ts";
+ * actionOutputs({ code: 2, stderr: "" }).status; // "error"
+ * ```
+ */
+export function actionOutputs(outcome: CheckOutcome): Record<string, string> {
+  const diff = outcome.json?.diff;
+  const cost = outcome.json?.costs?.[0];
+  return {
+    status: checkStatus(outcome),
+    "first-divergence": diff?.id ?? "",
+    "invalidated-tokens": diff ? String(diff.invalidatedTokens) : "",
+    "invalidated-share": diff
+      ? (diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0).toFixed(1)
+      : "",
+    cost: cost ? cost.dollars.toFixed(6) : "",
+  };
+}
+
+/**
+ * Lines for `GITHUB_OUTPUT`: `name=value`, or a heredoc for a value with a
+ * line break (GitHub's multiline syntax, with a delimiter not in the value).
+ *
+ * @example
+ * ```ts
+ * import { outputLines } from "./action.ts";
+ * outputLines({ status: "match" }); // "status=match\n"
+ * ```
+ */
+export function outputLines(outputs: Record<string, string>): string {
+  return Object.entries(outputs).map(([name, value]) => {
+    if (!/[\r\n]/.test(value)) return `${name}=${value}\n`;
+    let delimiter = "SLOP_EOF";
+    while (value.includes(delimiter)) delimiter += "_";
+    return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+  }).join("");
+}
+
+/** Options of {@linkcode runAction}. */
+export interface RunActionOptions {
+  /** The environment to read inputs and GitHub's files from. @default {Deno.env.toObject()} */
+  env?: Record<string, string>;
+  /** The project folder. @default {Deno.cwd()} */
+  cwd?: string;
+}
+
+/**
+ * Run the action: check, write the summary and the outputs, write the report
+ * for the artifact; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { runAction } from "./action.ts";
+ * // Deno.exit(await runAction());
+ * ```
+ */
+export async function runAction(options: RunActionOptions = {}): Promise<number> {
+  const env = options.env ?? Deno.env.toObject();
+  const cwd = options.cwd ?? Deno.cwd();
+  const inputs: ActionInputs = {
+    config: env.INPUT_CONFIG?.trim() || undefined,
+    persona: env.INPUT_PERSONA?.trim() || undefined,
+    preset: env.INPUT_PRESET?.trim() || undefined,
+    maxInvalidated: env.INPUT_MAX_INVALIDATED?.trim() || undefined,
+  };
+  const check = await slop(checkArgs(inputs), cwd);
+  // The human report and warnings go to the job's log as slop check prints them.
+  await Deno.stderr.write(new TextEncoder().encode(check.stderr));
+  let json: CheckOutcome["json"];
+  try {
+    json = check.stdout.trim() ? JSON.parse(check.stdout) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const outcome: CheckOutcome = { code: check.code, json, stderr: check.stderr };
+  const summary = summaryMarkdown(outcome, inputs);
+  const outputs = actionOutputs(outcome);
+  // The action passes its report-name: empty means no artifact, so no report to write.
+  const wantReport = env.INPUT_REPORT_NAME === undefined || env.INPUT_REPORT_NAME.trim() !== "";
+  if (wantReport && checkStatus(outcome) !== "error") {
+    // The report of the same config, persona and preset, for the artifact.
+    const dir = join(env.RUNNER_TEMP || await Deno.makeTempDir(), "slop-report");
+    const out = join(dir, "report.html");
+    const args = ["report", "--build", "--quiet", "--out", out];
+    if (inputs.config) args.push("--config", inputs.config);
+    if (inputs.persona) args.push("--persona", inputs.persona);
+    if (inputs.preset) args.push("--preset", inputs.preset);
+    const report = await slop(args, cwd);
+    if (report.code === 0) outputs.report = out;
+    else await Deno.stderr.write(new TextEncoder().encode(report.stderr));
+  }
+  if (env.GITHUB_STEP_SUMMARY) {
+    await Deno.writeTextFile(env.GITHUB_STEP_SUMMARY, summary, { append: true });
+  } else console.log(summary);
+  if (env.GITHUB_OUTPUT) {
+    await Deno.writeTextFile(env.GITHUB_OUTPUT, outputLines(outputs), { append: true });
+  }
+  return check.code;
+}
+
+/** Run slop (this checkout's `cli.ts`) with `args` in `cwd`. */
+async function slop(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const cli = fileURLToPath(new URL("../cli.ts", import.meta.url));
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", cli, ...args],
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
+}
+
+/** `slop check --update` for these inputs: a persona's or preset's lock is its own. */
+function updateCommand(inputs: ActionInputs): string {
+  const parts = ["slop check"];
+  if (inputs.config) parts.push(`--config ${inputs.config}`);
+  if (inputs.persona) parts.push(`--persona ${inputs.persona}`);
+  if (inputs.preset) parts.push(`--preset ${inputs.preset}`);
+  return [...parts, "--update"].join(" ");
+}
+
+/** What happened to the first divergent block, in words. */
+function changeText(diff: LockDiff): string {
+  const { before, after } = diff;
+  if (diff.kind === "changed") {
+    const moved = before && after && before.index !== after.index;
+    return `content changed (${before?.bytes} -> ${after?.bytes} bytes` +
+      (moved ? `, now block #${after.index + 1})` : ")");
+  }
+  if (diff.kind === "added") return `added (not in the lock, ${after?.bytes} bytes)`;
+  if (diff.kind === "removed") return `removed (was block #${(before?.index ?? 0) + 1})`;
+  return `moved from block #${(before?.index ?? 0) + 1} to #${(after?.index ?? 0) + 1}`;
+}
+
+/** A two-column markdown table under a heading. */
+function table(title: string, rows: [string, string][]): string {
+  return `### ${title}\n\n| | |\n| --- | --- |\n` +
+    rows.map(([k, v]) => `| ${k} | ${v} |\n`).join("");
+}
+
+/**
+ * `text` as a code span that survives a table cell: a fence longer than any
+ * run of backticks in it, pipes escaped, line breaks shown as `\n`.
+ */
+function code(text: string): string {
+  const flat = text.replace(/\r?\n|\r/g, "\\n").replaceAll("|", "\\|");
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** Plain text for a table cell: pipes escaped, line breaks as spaces. */
+function cell(text: string): string {
+  return text.replace(/\r?\n|\r/g, " ").replaceAll("|", "\\|");
+}
+
+if (import.meta.main) {
+  Deno.exit(await runAction());
+}

@@ -1,0 +1,268 @@
+/**
+ * The MCP server of `slop mcp`, on the official SDK: the tools with their
+ * input schemas (zod, which the SDK turns into JSON Schema and checks calls
+ * against), the latest output as resources, progress notifications, and
+ * every failure returned as a tool error. The tools themselves are in
+ * `_mcp_tools.ts`; the transports in `mcp.ts`.
+ *
+ * @module
+ */
+
+import type { CallToolResult, loadMcpServer, McpServer, ToolExtra } from "../deps.ts";
+import { redactMessage } from "../pipeline/secrets.ts";
+import meta from "../deno.json" with { type: "json" };
+import {
+  type BuildContextArgs,
+  buildContextTool,
+  type CheckPrefixArgs,
+  checkPrefixTool,
+  explainTool,
+  latestOutput,
+  MAX_INLINE_TOKENS,
+  MAX_VIEW_FILES,
+  type ProgressFn,
+  type TokenStatsArgs,
+  tokenStatsTool,
+  type ToolContext,
+  type ToolOutput,
+  type ViewFilesArgs,
+  viewFilesTool,
+} from "./_mcp_tools.ts";
+
+/** What `loadMcpServer()` of `deps.ts` gives. */
+export type McpSdk = Awaited<ReturnType<typeof loadMcpServer>>;
+
+/** The URIs of the resources. */
+export const RESOURCES = {
+  document: "slop://latest/document",
+  manifest: "slop://latest/manifest",
+};
+
+/** Milliseconds between two progress notifications of one call (the first and last always go). */
+const PROGRESS_INTERVAL_MS = 100;
+
+/** The MIME type of a document format. */
+const MIME: Record<string, string> = {
+  markdown: "text/markdown",
+  xml: "application/xml",
+  json: "application/json",
+};
+
+/**
+ * Calls run one at a time, in the order they came (over every session of the
+ * HTTP mode): builds share the process's caches and counting threads.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+function serial<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run, run);
+  queue = next.catch(() => {});
+  return next;
+}
+
+/**
+ * A new MCP server with slop's tools and resources (one per connection: the
+ * HTTP mode makes one per session).
+ *
+ * @example
+ * ```ts
+ * import { createMcpServer } from "./_mcp_server.ts";
+ * import { loadMcpServer } from "../deps.ts";
+ * const server = createMcpServer(await loadMcpServer(), { root: Deno.cwd() });
+ * ```
+ */
+export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
+  const { z } = sdk;
+  const server = new sdk.McpServer(
+    { name: "slop", version: meta.version },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: "slop bundles this project into one context document whose stable prefix " +
+        "stays byte-identical between builds, so provider prompt caches hit. Paths are " +
+        "relative to the project root " + JSON.stringify(context.root) + ".",
+    },
+  );
+
+  const config = z.string().describe(
+    "Config file, relative to the project root (default: the server's --config, else " +
+      "slop.config.ts in the root, else zero-config: every text file)",
+  );
+  const persona = z.string().describe("A persona of the config (strategy, views, focus, budget)");
+  const preset = z.string().describe("A preset of the config: its files and screenshots");
+  const pathList = (what: string) =>
+    z.array(z.string()).describe(`${what}: paths or globs relative to the project root`);
+  const viewName = z.string().describe(
+    "A view mode: full, summary, skeleton (signatures and doc comments, bodies elided), " +
+      "outline (the public API), masked (per-symbol mask), custom (line slices), none, " +
+      "llm_summary, or a view mode plugin of the config",
+  );
+
+  const tool =
+    <A>(run: (args: A, progress?: ProgressFn) => Promise<ToolOutput>) =>
+    async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
+      try {
+        const output = await serial(() => run(args, progressOf(extra)));
+        return {
+          content: [
+            ...output.texts.map((text) => ({ type: "text" as const, text })),
+            { type: "text" as const, text: JSON.stringify(output.data, null, 2) },
+          ],
+          structuredContent: output.data,
+        };
+      } catch (error) {
+        // An error may quote input (a parser's excerpt of a broken config line): redacted.
+        const message = redactMessage(error instanceof Error ? error.message : String(error));
+        return { content: [{ type: "text", text: message }], isError: true };
+      }
+    };
+
+  server.registerTool("build_context", {
+    title: "Build the context document",
+    description: "Build the project's context document as `slop build` does: written to " +
+      "the output folder (numbered), with the order memory and the cache. Returns the build " +
+      "summary, the stable prefix's sha256, and the document itself when it has at most " +
+      `maxInlineTokens tokens (default ${MAX_INLINE_TOKENS}), else its path (also the resource ` +
+      `${RESOURCES.document}). Reports progress when the call has a progressToken.`,
+    inputSchema: z.strictObject({
+      config: config.optional(),
+      persona: persona.optional(),
+      preset: preset.optional(),
+      focus: pathList("Files rendered in full whatever their view").optional(),
+      paths: pathList("Restrict the build to these files").optional(),
+      view: viewName.describe(
+        "The view of every file the config names no view for (default: the config's " +
+          "defaultView); focus files stay full. " + viewName.description,
+      ).optional(),
+      strategy: z.enum(["auto", "summarize", "full"]).describe(
+        "auto: the views of the config; summarize: every file as summary; full: every file in full",
+      ).optional(),
+      since: z.string().describe(
+        "A git ref: the files changed since it (and untracked ones) are in focus",
+      ).optional(),
+      budget: z.number().int().positive().describe(
+        "Fit the document in this many tokens by stepping files down to lighter views",
+      ).optional(),
+      format: z.enum(["markdown", "xml", "json"]).describe(
+        "Document format (default: the config's output.format, else markdown)",
+      ).optional(),
+      maxInlineTokens: z.number().int().min(0).describe(
+        `Return the document inline up to this many tokens, else its path (default ${MAX_INLINE_TOKENS})`,
+      ).optional(),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  }, tool<BuildContextArgs>((args, progress) => buildContextTool(args, context, progress)));
+
+  const slice = z.strictObject({
+    startLine: z.number().int().positive().describe("First line, 1-based"),
+    endLine: z.number().int().positive().describe("Last line, 1-based, inclusive"),
+    tag: z.string().describe("Label shown as [Slice: TAG]").optional(),
+    comment: z.string().describe("Comment shown after the label").optional(),
+  });
+  server.registerTool("view_files", {
+    title: "Render files in a view",
+    description: "Render files or globs in a view mode (skeleton before reading a big file, " +
+      "outline for an API, masked with a per-symbol mask, custom with line slices), with the " +
+      "config's plugins, secret redaction and cache. Writes nothing and records no order.",
+    inputSchema: z.strictObject({
+      files: pathList("The files to render").min(1),
+      view: viewName.describe(
+        "The view for these files (default: the one the config gives each). " +
+          viewName.description,
+      ).optional(),
+      mask: z.record(z.string(), z.enum(["def", "sig", "hide"])).describe(
+        'For view "masked": symbol name -> def (whole definition), sig (signature only) or ' +
+          "hide (left out)",
+      ).optional(),
+      slices: z.array(slice).describe('For view "custom": the line ranges to show').optional(),
+      config: config.optional(),
+      maxFiles: z.number().int().positive().describe(
+        `Refuse when more files than this match (default ${MAX_VIEW_FILES})`,
+      ).optional(),
+    }),
+    annotations: { readOnlyHint: true },
+  }, tool<ViewFilesArgs>((args, progress) => viewFilesTool(args, context, progress)));
+
+  server.registerTool("token_stats", {
+    title: "Tokens by section and file",
+    description: "Tokens (o200k, cl100k) and bytes of the latest written document by section " +
+      "and by file, and the stable prefix's share, as `slop stats`. Builds now (without " +
+      "writing) when there is no output yet, or with build, persona or preset.",
+    inputSchema: z.strictObject({
+      config: config.optional(),
+      persona: persona.describe(`${persona.description}; builds now`).optional(),
+      preset: preset.describe(`${preset.description}; builds now`).optional(),
+      build: z.boolean().describe("Build now instead of reading the latest output").optional(),
+      top: z.number().int().min(0).describe("How many files to list (default 10)").optional(),
+    }),
+    annotations: { readOnlyHint: true },
+  }, tool<TokenStatsArgs>((args) => tokenStatsTool(args, context)));
+
+  server.registerTool("check_prefix", {
+    title: "Check the stable prefix against slop.lock",
+    description: "Build as `slop check` does (order only from the committed lock) and compare " +
+      "the stable prefix with slop.lock: the first divergent block, the invalidated tokens and " +
+      "what they cost per provider on the next call. Re-pinning is left to " +
+      "`slop check --update`.",
+    inputSchema: z.strictObject({
+      config: config.optional(),
+      persona: persona.describe(`${persona.description} (its own lock)`).optional(),
+      preset: preset.describe(`${preset.description} (its own lock)`).optional(),
+      maxInvalidated: z.string().describe(
+        "A budget, PERCENT% of the pinned prefix tokens or TOKENS: the result says whether " +
+          "the divergence is within it",
+      ).optional(),
+    }),
+    annotations: { readOnlyHint: true },
+  }, tool<CheckPrefixArgs>((args) => checkPrefixTool(args, context)));
+
+  server.registerTool("explain", {
+    title: "Explain the last prefix change",
+    description: "For the last two written builds: how much of the newer document is a " +
+      "byte-identical prefix of the older one (bytes and tokens), and which block ended it " +
+      "(changed, added, removed or moved), as `slop explain`.",
+    inputSchema: z.strictObject({ config: config.optional() }),
+    annotations: { readOnlyHint: true },
+  }, tool<{ config?: string }>((args) => explainTool(args, context)));
+
+  server.registerResource("latest-document", RESOURCES.document, {
+    title: "The latest context document",
+    description: "The highest-numbered document in the output folder",
+    mimeType: "text/markdown",
+  }, async (uri: URL) => {
+    const latest = await serial(() => latestOutput(context));
+    return {
+      contents: [{ uri: uri.href, mimeType: MIME[latest.format], text: latest.document }],
+    };
+  });
+  server.registerResource("latest-manifest", RESOURCES.manifest, {
+    title: "The latest manifest",
+    description: "The manifest of the latest document: blocks with byte offsets, sha256 and " +
+      "tokens, the stable prefix, per-file views",
+    mimeType: "application/json",
+  }, async (uri: URL) => {
+    const latest = await serial(() => latestOutput(context));
+    return { contents: [{ uri: uri.href, mimeType: "application/json", text: latest.manifest }] };
+  });
+  return server;
+}
+
+/**
+ * Progress notifications for a call that asked for them (a `progressToken`),
+ * at most one per {@linkcode PROGRESS_INTERVAL_MS} besides the first and the last.
+ */
+function progressOf(extra: ToolExtra): ProgressFn | undefined {
+  const token = extra?._meta?.progressToken;
+  if (token === undefined) return undefined;
+  let last = -Infinity;
+  let sent = -1;
+  return (done, total, message) => {
+    const now = performance.now();
+    if (done <= sent || (now - last < PROGRESS_INTERVAL_MS && done < total)) return;
+    last = now;
+    sent = done;
+    extra.sendNotification({
+      method: "notifications/progress",
+      params: { progressToken: token, progress: done, total, message },
+    }).catch(() => {});
+  };
+}

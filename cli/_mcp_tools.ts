@@ -1,0 +1,425 @@
+/**
+ * What each tool of `slop mcp` does, as plain functions: arguments in, texts
+ * and data out. They call the same functions as the commands they mirror
+ * (`build`, `stats`, `check`, `explain`); `_mcp_server.ts` declares their
+ * schemas and wires them to the SDK.
+ *
+ * @module
+ */
+
+import { relative } from "node:path";
+import { type ConfigFlags, loadConfig } from "../pipeline/config.ts";
+import { build, type BuildProgress } from "../pipeline/build.ts";
+import { resolveTargets } from "../pipeline/resolve.ts";
+import { checkPrefix } from "../pipeline/pin.ts";
+import { displayPath } from "../pipeline/config.ts";
+import { defaultPlugins } from "../plugins/defaults.ts";
+import type { FileEntry, MaskMode, ResolvedConfig, Slice } from "../pipeline/types.ts";
+import { builtinPlugins } from "./_builtins.ts";
+import { loadBuildConfig, summaryText } from "./build.ts";
+import { loadStats, statsText } from "./stats.ts";
+import { checkReport, checkSummary, parseBudget, updateCommand, withinBudget } from "./check.ts";
+import { explainLastBuilds, explainText, NEED_TWO_BUILDS } from "./explain.ts";
+import { readLatest } from "./_latest.ts";
+import { allInsideRoot, ArgumentError, insideRoot } from "./_mcp_paths.ts";
+
+/** Where the server runs: the project root and the defaults of its command line. */
+export interface ToolContext {
+  /** The project root (absolute; the server's working directory). */
+  root: string;
+  /** The config file of `slop mcp --config`, used when a call names none. */
+  config?: string;
+  /** The state dir of `slop mcp --state-dir`. */
+  stateDir?: string;
+}
+
+/** What a tool returns: texts for the model, and the same facts as data. */
+export interface ToolOutput {
+  /** Text items, in order (a summary first). */
+  texts: string[];
+  /** The facts as JSON-ready data (`structuredContent`). */
+  data: Record<string, unknown>;
+}
+
+/** Called as a long build goes on: work done, work in all, and what it is. */
+export type ProgressFn = (done: number, total: number, message: string) => void;
+
+/** Documents up to this many tokens are returned inline by `build_context` (its default). */
+export const MAX_INLINE_TOKENS = 20_000;
+
+/** Arguments of `build_context`. */
+export interface BuildContextArgs {
+  config?: string;
+  persona?: string;
+  preset?: string;
+  focus?: string[];
+  paths?: string[];
+  view?: string;
+  strategy?: "auto" | "summarize" | "full";
+  since?: string;
+  budget?: number;
+  format?: "markdown" | "xml" | "json";
+  maxInlineTokens?: number;
+}
+
+/**
+ * `build_context`: build and write like `slop build` (order memory, cache,
+ * numbered output), then return the summary, the prefix hash and the
+ * document, or its path when it has more than `maxInlineTokens` tokens.
+ *
+ * @example
+ * ```ts
+ * import { buildContextTool } from "./_mcp_tools.ts";
+ * // const { texts, data } = await buildContextTool({ focus: ["src/a.ts"] }, { root: Deno.cwd() });
+ * ```
+ */
+export async function buildContextTool(
+  args: BuildContextArgs,
+  context: ToolContext,
+  progress?: ProgressFn,
+): Promise<ToolOutput> {
+  const { root } = context;
+  const paths = allInsideRoot(root, "paths", args.paths) ?? [];
+  const focus = allInsideRoot(root, "focus", args.focus);
+  const config = await loadBuildConfig(paths, {
+    config: configArg(args.config, context),
+    stateDir: context.stateDir,
+    persona: args.persona,
+    preset: args.preset,
+    focus,
+    since: args.since,
+    strategy: args.strategy,
+    budget: args.budget === undefined ? undefined : String(args.budget),
+    format: args.format,
+  });
+  if (args.view !== undefined) {
+    checkView(config, "view", args.view);
+    config.defaultView = args.view;
+  }
+  const result = await build(config, {
+    builtins: builtinPlugins(),
+    write: true,
+    onProgress: progress && buildProgress(progress),
+  });
+  const m = result.manifest;
+  const limit = args.maxInlineTokens ?? MAX_INLINE_TOKENS;
+  const inline = m.total.tokens <= limit;
+  const output = result.output!;
+  const count = (status: string) => result.files.filter((f) => f.status === status).length;
+  const summary = [
+    summaryText(result),
+    `prefix sha256: ${m.prefix.sha256}`,
+    inline
+      ? `document: ${m.total.tokens} tokens, in full below`
+      : `document: ${m.total.tokens} tokens, more than maxInlineTokens ${limit}, so not ` +
+        `inline: read "${shown(root, output.document)}" or the resource slop://latest/document`,
+  ].join("\n");
+  return {
+    texts: inline ? [summary, result.document] : [summary],
+    data: {
+      number: output.number,
+      document: shown(root, output.document),
+      manifest: shown(root, output.manifest),
+      inline,
+      format: config.output.format,
+      prefix: m.prefix,
+      total: m.total,
+      files: { rendered: count("rendered"), skipped: count("skipped"), errors: count("error") },
+      ...(result.budget ? { budget: result.budget } : {}),
+      warnings: result.warnings,
+    },
+  };
+}
+
+/** Arguments of `view_files`. */
+export interface ViewFilesArgs {
+  files: string[];
+  view?: string;
+  mask?: Record<string, MaskMode>;
+  slices?: Slice[];
+  config?: string;
+  maxFiles?: number;
+}
+
+/** How many files `view_files` renders at most (its default). */
+export const MAX_VIEW_FILES = 50;
+
+/**
+ * `view_files`: the files or globs rendered in a view (or the view the
+ * config gives each), with the config's plugins, secret rules and cache.
+ * Nothing is written and no order is recorded: it is a look, not a build.
+ *
+ * @example
+ * ```ts
+ * import { viewFilesTool } from "./_mcp_tools.ts";
+ * // await viewFilesTool({ files: ["src/**"], view: "skeleton" }, { root: Deno.cwd() });
+ * ```
+ */
+export async function viewFilesTool(
+  args: ViewFilesArgs,
+  context: ToolContext,
+  progress?: ProgressFn,
+): Promise<ToolOutput> {
+  const { root } = context;
+  const wanted = allInsideRoot(root, "files", args.files)!;
+  if (!wanted.length) throw new ArgumentError("files", "expected at least one path or glob");
+  const base = await loadConfig(configFlags(args.config, context));
+  if (args.view !== undefined) checkView(base, "view", args.view);
+  const options: Partial<FileEntry> = {
+    ...(args.view !== undefined ? { view: args.view } : {}),
+    ...(args.mask ? { mask: args.mask } : {}),
+    ...(args.slices ? { slices: args.slices } : {}),
+  };
+  // Absolute: the config's root may be another folder than the server's.
+  const absolute = wanted.map((path) => `${root}/${path}`.replace(/\/\.$/, ""));
+  const config: ResolvedConfig = {
+    ...base,
+    // The config's entries still give each file its options; the asked ones come last and win.
+    files: [...base.files, ...absolute.map((path) => ({ path, ...options }))],
+    paths: absolute,
+    include: [],
+    focus: [],
+    since: undefined,
+    tier: undefined,
+    persona: undefined,
+    strategy: "auto",
+    summaryOnly: false,
+    screenshots: [],
+    history: undefined,
+    beads: false,
+    allowOutsideRoot: false,
+    budget: { ...base.budget, tokens: undefined },
+    output: { ...base.output, format: "markdown" },
+  };
+  const max = args.maxFiles ?? MAX_VIEW_FILES;
+  const { targets } = await resolveTargets(config);
+  if (!targets.length) {
+    throw new ArgumentError(
+      "files",
+      `no file matches ${args.files.map((f) => `"${f}"`).join(", ")}`,
+    );
+  }
+  if (targets.length > max) {
+    throw new ArgumentError(
+      "files",
+      `${targets.length} files match, more than maxFiles ${max}: ask for fewer or raise maxFiles`,
+    );
+  }
+  const result = await build(config, {
+    builtins: builtinPlugins(),
+    write: false,
+    record: false,
+    onProgress: progress && buildProgress(progress),
+  });
+  const blocks = new Map(result.blocks.map((b) => [b.source, b]));
+  const texts: string[] = [];
+  const files = result.files.map((f) => {
+    const block = blocks.get(f.path);
+    if (block) texts.push(block.text.trimEnd());
+    else texts.push(`### ${f.path}\n\n(${f.status}: ${f.reason ?? "not rendered"})`);
+    return {
+      path: f.path,
+      view: f.view,
+      status: f.status,
+      ...(f.reason ? { reason: f.reason } : {}),
+      bytes: f.bytes,
+      ...(block ? { tokens: block.tokens } : {}),
+    };
+  });
+  return {
+    texts: [texts.join("\n\n")],
+    data: { files, warnings: result.warnings },
+  };
+}
+
+/** Arguments of `token_stats`. */
+export interface TokenStatsArgs {
+  config?: string;
+  persona?: string;
+  preset?: string;
+  build?: boolean;
+  top?: number;
+}
+
+/**
+ * `token_stats`: tokens by section and file (o200k, cl100k) and the stable
+ * prefix's share, of the latest output or a fresh build, as `slop stats`.
+ *
+ * @example
+ * ```ts
+ * import { tokenStatsTool } from "./_mcp_tools.ts";
+ * // await tokenStatsTool({ top: 5 }, { root: Deno.cwd() });
+ * ```
+ */
+export async function tokenStatsTool(
+  args: TokenStatsArgs,
+  context: ToolContext,
+): Promise<ToolOutput> {
+  const top = args.top ?? 10;
+  const { stats, from } = await loadStats({
+    config: configArg(args.config, context),
+    stateDir: context.stateDir,
+    persona: args.persona,
+    preset: args.preset,
+    build: args.build,
+  });
+  return {
+    texts: [statsText(stats, { top, from })],
+    data: { from, ...stats, files: stats.files.slice(0, top) },
+  };
+}
+
+/** Arguments of `check_prefix`. */
+export interface CheckPrefixArgs {
+  config?: string;
+  persona?: string;
+  preset?: string;
+  maxInvalidated?: string;
+}
+
+/**
+ * `check_prefix`: build as `slop check` does (order from the lock only) and
+ * compare the stable prefix with `slop.lock`: the first divergent block, the
+ * invalidated tokens and their cost per provider. Never re-pins.
+ *
+ * @example
+ * ```ts
+ * import { checkPrefixTool } from "./_mcp_tools.ts";
+ * // await checkPrefixTool({ maxInvalidated: "5%" }, { root: Deno.cwd() });
+ * ```
+ */
+export async function checkPrefixTool(
+  args: CheckPrefixArgs,
+  context: ToolContext,
+): Promise<ToolOutput> {
+  const budget = args.maxInvalidated === undefined ? undefined : parseBudget(args.maxInvalidated);
+  if (args.maxInvalidated !== undefined && !budget) {
+    throw new ArgumentError(
+      "maxInvalidated",
+      `expected PERCENT% (0-100) or TOKENS, got "${args.maxInvalidated}"`,
+    );
+  }
+  const flags = {
+    config: configArg(args.config, context),
+    stateDir: context.stateDir,
+    persona: args.persona,
+    preset: args.preset,
+  };
+  const config = await loadConfig(flags);
+  const lockName = displayPath(config.lock, Deno.cwd());
+  const check = await checkPrefix(config, { builtins: defaultPlugins() });
+  const summary = checkSummary(check, lockName);
+  const matches = summary.pinned && !summary.diff;
+  const within = budget && check.diff ? withinBudget(check.diff, budget) : undefined;
+  const texts = [checkReport(check, lockName, updateCommand(flags))];
+  if (within !== undefined) {
+    texts[0] += `\n${within ? "within" : "over"} maxInvalidated ${args.maxInvalidated}`;
+  }
+  return {
+    texts,
+    data: { ...summary, matches, ...(within !== undefined ? { withinBudget: within } : {}) },
+  };
+}
+
+/**
+ * `explain`: how much of the newest written document is a byte-identical
+ * prefix of the one before, and the block that ended it, as `slop explain`.
+ *
+ * @example
+ * ```ts
+ * import { explainTool } from "./_mcp_tools.ts";
+ * // await explainTool({}, { root: Deno.cwd() });
+ * ```
+ */
+export async function explainTool(
+  args: { config?: string },
+  context: ToolContext,
+): Promise<ToolOutput> {
+  const config = await loadConfig(configFlags(args.config, context));
+  const explanation = await explainLastBuilds(config);
+  if (!explanation) throw new Error(NEED_TWO_BUILDS);
+  return { texts: [explainText(explanation)], data: { ...explanation } };
+}
+
+/** The latest written document and manifest of the server's config, or why there is none. */
+export interface Latest {
+  /** The document's text. */
+  document: string;
+  /** The manifest's JSON text. */
+  manifest: string;
+  /** The document's format. */
+  format: string;
+}
+
+/**
+ * The latest written output of the server's config (the resources
+ * `slop://latest/document` and `slop://latest/manifest`).
+ *
+ * @example
+ * ```ts
+ * import { latestOutput } from "./_mcp_tools.ts";
+ * // const latest = await latestOutput({ root: Deno.cwd() });
+ * ```
+ */
+export async function latestOutput(context: ToolContext): Promise<Latest> {
+  const config = await loadConfig(configFlags(undefined, context));
+  const latest = await readLatest(config, (w) => console.error(`warning: ${w}`));
+  if (!latest) {
+    throw new Error(
+      `No written build in "${shown(context.root, config.output.dir)}" yet: ` +
+        "call the tool build_context or run `slop build`",
+    );
+  }
+  const output = latest.manifest.output ?? "";
+  const format = output.endsWith(".xml")
+    ? "xml"
+    : output.endsWith(".doc.json")
+    ? "json"
+    : "markdown";
+  return {
+    document: latest.document,
+    manifest: JSON.stringify(latest.manifest, null, 2),
+    format,
+  };
+}
+
+/** The config file of a call: its `config` argument (checked), else the server's. */
+function configArg(config: string | undefined, context: ToolContext): string | undefined {
+  return config === undefined ? context.config : insideRoot(context.root, "config", config);
+}
+
+function configFlags(config: string | undefined, context: ToolContext): ConfigFlags {
+  return { config: configArg(config, context), stateDir: context.stateDir };
+}
+
+/** Refuse a view the build has no view mode for, naming the argument. */
+function checkView(config: ResolvedConfig, argument: string, view: string): void {
+  const names = [...builtinPlugins(), ...config.plugins]
+    .filter((p) => p.kind === "view-mode")
+    .flatMap((p) => [p.name, p.name.replace(/^slop:/, "")]);
+  if (names.includes(view)) return;
+  const known = [...new Set(names.filter((n) => !n.startsWith("slop:")))];
+  throw new ArgumentError(argument, `unknown view mode "${view}" (known: ${known.join(", ")})`);
+}
+
+/**
+ * A build's progress as one count that only grows: files rendered, then
+ * files plus blocks counted (the blocks' number is known once they are made).
+ */
+function buildProgress(progress: ProgressFn): (p: BuildProgress) => void {
+  let files = 0;
+  return (p) => {
+    if (p.stage === "transform") {
+      files = p.total;
+      progress(p.done, p.total, `rendered ${p.done} of ${p.total} files (${p.cacheHits} cached)`);
+    } else {
+      progress(files + p.done, files + p.total, `counted ${p.done} of ${p.total} blocks`);
+    }
+  };
+}
+
+/** `path` relative to the root when under it, else as is. */
+function shown(root: string, path: string): string {
+  const rel = relative(root, path);
+  return rel.startsWith("..") ? path : rel;
+}

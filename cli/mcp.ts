@@ -1,0 +1,180 @@
+/**
+ * `slop mcp`: slop as an MCP server for coding agents, over stdio (the
+ * default) or Streamable HTTP on a loopback port (`--http`). Its tools and
+ * resources are in `_mcp_server.ts`. On stdio, stdout carries protocol
+ * messages only: everything else slop or a config prints goes to stderr.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { loadMcpServer } from "../deps.ts";
+import { createMcpServer, type McpSdk } from "./_mcp_server.ts";
+import type { ToolContext } from "./_mcp_tools.ts";
+import { printError } from "./_output.ts";
+
+/** Flags of `slop mcp`. */
+export interface McpFlags {
+  /** The project root (`--root`). @default {Deno.cwd()} */
+  root?: string;
+  /** Config file for calls that name none (`--config`). */
+  config?: string;
+  /** State dir (`--state-dir`). */
+  stateDir?: string;
+  /** Serve Streamable HTTP on 127.0.0.1 instead of stdio (`--http`). */
+  http?: boolean;
+  /** The HTTP port (`--port`; 0 takes a free one). @default {DEFAULT_PORT} */
+  port?: string;
+}
+
+/** The port of `slop mcp --http` when `--port` is not given. */
+export const DEFAULT_PORT = 7331;
+
+/** The path of the HTTP endpoint. */
+export const HTTP_PATH = "/mcp";
+
+/**
+ * Run `slop mcp`; resolves to the exit code when the server stops (stdin
+ * closed, or a signal in HTTP mode).
+ *
+ * @example
+ * ```ts
+ * import { runMcp } from "./mcp.ts";
+ * // const code = await runMcp({ http: true, port: "0" });
+ * ```
+ */
+export async function runMcp(flags: McpFlags): Promise<number> {
+  const port = flags.port === undefined ? DEFAULT_PORT : Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    printError(`Invalid --port "${flags.port}": expected a whole number from 0 to 65535`);
+    return 2;
+  }
+  if (flags.port !== undefined && !flags.http) {
+    printError("--port needs --http (without it the server speaks over stdio)");
+    return 2;
+  }
+  let root: string;
+  try {
+    root = Deno.realPathSync(resolve(flags.root ?? "."));
+    if (!Deno.statSync(root).isDirectory) throw new Error("not a folder");
+  } catch (error) {
+    printError(`Invalid --root "${flags.root ?? "."}": ${(error as Error).message}`);
+    return 2;
+  }
+  // The command line's paths are relative to where it was typed, the tools' to the root.
+  const context: ToolContext = {
+    root,
+    config: flags.config === undefined ? undefined : resolve(flags.config),
+    stateDir: flags.stateDir === undefined ? undefined : resolve(flags.stateDir),
+  };
+  // Commands' functions show paths relative to the working directory: the root.
+  Deno.chdir(root);
+  stdoutForProtocolOnly();
+  const sdk = await loadMcpServer();
+  return flags.http ? await serveHttp(sdk, context, port) : await serveStdio(sdk, context);
+}
+
+/**
+ * Send what `console` would print to stdout (a config's `console.log`, a
+ * plugin's) to stderr: on stdio, stdout is the protocol's.
+ */
+function stdoutForProtocolOnly(): void {
+  const toStderr = (...data: unknown[]) => console.error(...data);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  console.table = toStderr;
+  console.dir = toStderr;
+  console.dirxml = toStderr;
+  console.trace = toStderr;
+}
+
+async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
+  const server = createMcpServer(sdk, context);
+  const closed = Promise.withResolvers<void>();
+  server.server.onclose = () => closed.resolve();
+  // The client closing stdin ends the session.
+  const transport = new sdk.StdioServerTransport();
+  await server.connect(transport);
+  console.error(`slop mcp: serving ${context.root} over stdio`);
+  // stdin's end closes the transport (the SDK listens for data only).
+  const { stdin } = await import("node:process");
+  stdin.once("end", () => server.close());
+  await closed.promise;
+  return 0;
+}
+
+/**
+ * Streamable HTTP on 127.0.0.1 only: one MCP session per client, each with
+ * its own server; requests whose Host or Origin is not this loopback address
+ * are refused (a web page cannot reach it through DNS rebinding).
+ */
+async function serveHttp(sdk: McpSdk, context: ToolContext, port: number): Promise<number> {
+  const sessions = new Map<string, InstanceType<McpSdk["HttpServerTransport"]>>();
+  const listening = Promise.withResolvers<number>();
+  const stop = new AbortController();
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port,
+    signal: stop.signal,
+    onListen: ({ port }) => listening.resolve(port),
+  }, async (request) => {
+    const url = new URL(request.url);
+    const actual = (await listening.promise).toString();
+    if (url.pathname !== HTTP_PATH) return text(404, `Not found: the endpoint is ${HTTP_PATH}`);
+    if (!loopbackHost(request.headers.get("host"), actual)) {
+      return text(403, "Forbidden: the Host header is not this loopback address");
+    }
+    const origin = request.headers.get("origin");
+    if (origin && !loopbackOrigin(origin)) {
+      return text(403, `Forbidden: the origin "${origin}" is not a loopback address`);
+    }
+    const id = request.headers.get("mcp-session-id");
+    let transport = id ? sessions.get(id) : undefined;
+    if (id && !transport) return text(404, `Unknown session "${id}"`);
+    if (!transport) {
+      const body = request.method === "POST"
+        ? await request.clone().json().catch(() => null)
+        : null;
+      if (!body || !sdk.isInitializeRequest(body)) {
+        return text(400, "Bad request: no session id, and not an initialize request");
+      }
+      const made = new sdk.HttpServerTransport({
+        sessionIdGenerator: () => crypto.randomUUID(),
+        onsessioninitialized: (sessionId: string) => void sessions.set(sessionId, made),
+        onsessionclosed: (sessionId: string) => void sessions.delete(sessionId),
+      });
+      made.onclose = () => made.sessionId && sessions.delete(made.sessionId);
+      await createMcpServer(sdk, context).connect(made);
+      transport = made;
+    }
+    return await transport.handleRequest(request);
+  });
+  const actual = await listening.promise;
+  console.error(`slop mcp: serving ${context.root} on http://127.0.0.1:${actual}${HTTP_PATH}`);
+  const quit = () => stop.abort();
+  Deno.addSignalListener("SIGINT", quit);
+  Deno.addSignalListener("SIGTERM", quit);
+  await server.finished;
+  for (const transport of sessions.values()) await transport.close();
+  return 0;
+}
+
+function text(status: number, body: string): Response {
+  return new Response(body + "\n", { status, headers: { "content-type": "text/plain" } });
+}
+
+/** Whether a Host header names this server's loopback address and port. */
+function loopbackHost(host: string | null, port: string): boolean {
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+/** Whether an Origin is a page served from this machine's loopback address. */
+function loopbackOrigin(origin: string): boolean {
+  try {
+    const { hostname } = new URL(origin);
+    return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
+  } catch {
+    return false;
+  }
+}

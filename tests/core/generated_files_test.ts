@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import { build, loadConfig, type SlopConfig } from "../../mod.ts";
+import { defaultPlugins } from "../../plugins/defaults.ts";
+import { GENERATED_FILES, generatedReason } from "../../pipeline/resolve.ts";
+import { summaryText } from "../../cli/build.ts";
+import { makeProject } from "../_helpers.ts";
+
+/** One file of every generated kind, beside ordinary ones. */
+const TREE: Record<string, string> = {
+  "src/app.js": "export const app = 1;\n",
+  "src/data.json": '{"ok": true}\n',
+  "package-lock.json": '{"lockfileVersion": 3}\n',
+  "web/yarn.lock": "# yarn lockfile v1\n",
+  "web/pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+  "bun.lock": "{}\n",
+  "bun.lockb": "binary-ish\n",
+  "Cargo.lock": "version = 3\n",
+  "py/poetry.lock": "# poetry\n",
+  "py/uv.lock": "version = 1\n",
+  "py/Pipfile.lock": "{}\n",
+  "go.sum": "golang.org/x/text v0.3.0 h1:abc=\n",
+  "composer.lock": "{}\n",
+  "Gemfile.lock": "GEM\n",
+  "dist/app.min.js": "var a=1;\n",
+  "dist/app.min.css": "a{b:c}\n",
+  "dist/app.js.map": '{"version":3,"mappings":""}\n',
+  "tsconfig.tsbuildinfo": "{}\n",
+};
+
+const SKIPPED = Object.keys(TREE).filter((p) => !p.startsWith("src/")).sort();
+
+async function buildOf(root: string, inline?: SlopConfig, paths?: string[]) {
+  const config = await loadConfig({ cwd: root, inline, paths });
+  return await build(config, { builtins: defaultPlugins(), write: false });
+}
+
+Deno.test("zero-config lists lockfiles, minified files, source maps and build info as skipped with a reason", async () => {
+  const root = await makeProject(TREE);
+  const result = await buildOf(root);
+  const skipped = result.manifest.files.filter((f) => f.status === "skipped");
+  assert.deepEqual(skipped.map((f) => f.path).sort(), SKIPPED);
+  const reasons = new Map(skipped.map((f) => [f.path, f.reason]));
+  assert.equal(
+    reasons.get("web/yarn.lock"),
+    'lockfile, skipped by default: name it in "files" to include it',
+  );
+  assert.match(reasons.get("dist/app.min.js")!, /^minified file, skipped by default/);
+  assert.match(reasons.get("dist/app.js.map")!, /^source map, skipped by default/);
+  assert.match(reasons.get("tsconfig.tsbuildinfo")!, /^build info, skipped by default/);
+  // Their text is in no block of the document; the ordinary files are.
+  assert.doesNotMatch(result.document, /lockfileVersion|golang\.org|mappings|var a=1/);
+  assert.match(result.document, /export const app = 1;/);
+  assert.match(result.document, /"ok": true/);
+  // The build summary names them with the reason.
+  assert.match(
+    summaryText(result),
+    /skipped: Cargo\.lock \(lockfile, skipped by default: name it in "files" to include it\)/,
+  );
+});
+
+Deno.test("a generated file named by a literal path or a glob that spells it is rendered", async () => {
+  const root = await makeProject(TREE);
+  const result = await buildOf(root, {
+    files: ["**", "Cargo.lock", "**/*.min.js", "py/*.lock", "**/yarn.lock", "**/*.map"],
+  });
+  const status = new Map(result.manifest.files.map((f) => [f.path, f.status]));
+  for (const path of ["Cargo.lock", "dist/app.min.js", "py/uv.lock", "py/poetry.lock"]) {
+    assert.equal(status.get(path), "rendered", path);
+  }
+  assert.equal(status.get("py/Pipfile.lock"), "rendered");
+  assert.equal(status.get("web/yarn.lock"), "rendered");
+  assert.equal(status.get("dist/app.js.map"), "rendered");
+  // `**` and a glob of a common ending (`*.json`, `*.css`) name none of them.
+  for (const path of ["package-lock.json", "go.sum", "dist/app.min.css", "web/pnpm-lock.yaml"]) {
+    assert.equal(status.get(path), "skipped", path);
+  }
+  const json = await buildOf(root, { files: ["**/*.json", "**/*.css"] });
+  const jsonStatus = new Map(json.manifest.files.map((f) => [f.path, f.status]));
+  assert.equal(jsonStatus.get("src/data.json"), "rendered");
+  assert.equal(jsonStatus.get("package-lock.json"), "skipped");
+  assert.equal(jsonStatus.get("dist/app.min.css"), "skipped");
+  // `include` names them as `files` does.
+  const included = await buildOf(root, { include: ["go.sum"] });
+  assert.equal(included.manifest.files.find((f) => f.path === "go.sum")?.status, "rendered");
+});
+
+Deno.test("a generated file given as a build path is rendered, one under a given folder is not", async () => {
+  const root = await makeProject(TREE);
+  const named = await buildOf(root, undefined, [`${root}/py/uv.lock`]);
+  assert.deepEqual(named.manifest.files.map((f) => [f.path, f.status]), [[
+    "py/uv.lock",
+    "rendered",
+  ]]);
+  const folder = await buildOf(root, undefined, [`${root}/py`]);
+  assert.deepEqual(
+    folder.manifest.files.map((f) => f.status),
+    ["skipped", "skipped", "skipped"],
+  );
+});
+
+Deno.test("generatedReason() matches names exactly, not look-alikes", () => {
+  for (const rule of GENERATED_FILES) {
+    const name = rule.pattern.startsWith("*") ? `x${rule.pattern.slice(1)}` : rule.pattern;
+    assert.ok(generatedReason(`deep/dir/${name}`), name);
+  }
+  for (const path of ["yarn.lock.md", "my-package-lock.json", "Cargo.lock.bak", "min.js", ".map"]) {
+    assert.equal(generatedReason(path), undefined, path);
+  }
+  assert.equal(generatedReason("src/cargo.lock"), undefined); // names are case-sensitive
+});

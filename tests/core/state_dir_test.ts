@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { build, loadConfig } from "../../mod.ts";
+import { defaultPlugins } from "../../plugins/defaults.ts";
+import { markStateDir, STATE_GITIGNORE } from "../../pipeline/state_dir.ts";
+import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.lstat(path).then(() => true, () => false);
+}
+
+Deno.test("a build's first write leaves a .gitignore of * in .slop/, so git status stays clean", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  await gitInit(root);
+  const out = await runCli(["build", "--no-server", "--quiet"], root);
+  assert.equal(out.code, 0, out.stderr);
+  assert.equal(await Deno.readTextFile(join(root, ".slop/.gitignore")), STATE_GITIGNORE);
+  assert.ok(await exists(join(root, ".slop/out/context_001.md")));
+  assert.equal(await git(root, "status", "--porcelain", "--untracked-files=all"), "");
+});
+
+Deno.test("a state dir moved by --state-dir or SLOP_DIR gets the .gitignore where it is", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  await gitInit(root);
+  const flag = await runCli(["build", "--no-server", "--quiet", "--state-dir", "state"], root);
+  assert.equal(flag.code, 0, flag.stderr);
+  const env = await runCli(["build", "--no-server", "--quiet"], root, { SLOP_DIR: "tmp/slop" });
+  assert.equal(env.code, 0, env.stderr);
+  for (const dir of ["state", "tmp/slop"]) {
+    assert.equal(await Deno.readTextFile(join(root, dir, ".gitignore")), STATE_GITIGNORE, dir);
+  }
+  assert.ok(!(await exists(join(root, ".slop"))));
+  assert.equal(await git(root, "status", "--porcelain", "--untracked-files=all"), "");
+});
+
+Deno.test("markStateDir() keeps the user's own .gitignore and never writes into the root or above", async () => {
+  const root = await makeProject({ ".slop/.gitignore": "", "a.ts": "a\n" });
+  markStateDir(join(root, ".slop"), root);
+  assert.equal(await Deno.readTextFile(join(root, ".slop/.gitignore")), "");
+  markStateDir(root, root);
+  markStateDir(join(root, ".."), root);
+  assert.ok(!(await exists(join(root, ".gitignore"))));
+  // A folder that cannot be made is left to the build's own writes to report.
+  markStateDir(join(root, "a.ts", "state"), root);
+});
+
+Deno.test("a build that writes nothing makes no state dir", async () => {
+  const root = await makeProject({ "a.ts": "a\n" });
+  const config = await loadConfig({ cwd: root, inline: { cache: { enabled: false } } });
+  await build(config, { builtins: defaultPlugins(), write: false });
+  assert.ok(!(await exists(join(root, ".slop"))));
+});

@@ -1,0 +1,172 @@
+/**
+ * The documentation's TypeScript blocks are true: in README.md and every
+ * `docs/*.md` page, each ts block type-checks against this checkout and runs
+ * (config blocks through a real `slop build`, test blocks with `deno test`,
+ * scripts with `deno run`), and the plugin shown whole is the bundled
+ * example's, byte for byte.
+ *
+ * A ts block that is deliberately not a complete program is marked with
+ * `<!-- readme-test: fragment -->` on the line before its fence.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { makeProject, REPO, type Tree } from "../_helpers.ts";
+import { anchorOf, codeSpans, type Fence, parseMarkdown } from "./_markdown.ts";
+import { deno, type Page, page, pool, USER_PAGES } from "./_docs.ts";
+
+const MOD = pathToFileURL(join(REPO, "mod.ts")).href;
+const CONFIG = pathToFileURL(join(REPO, "config.ts")).href;
+
+/** The small project every snippet runs in: the files its configs name. */
+const FIXTURE: Tree = {
+  "src/big_module.ts": "/** Sums numbers. */\nexport function total(xs: number[]): number {\n" +
+    "  return xs.reduce((a, b) => a + b, 0);\n}\n",
+  "src/app.ts": 'import { total } from "./big_module.ts";\nconsole.log(total([1, 2]));\n',
+  "src/store.py": 'class Store:\n    """A store of items."""\n\n    def get(self, sku):\n' +
+    "        return self.items[sku]\n\n    def put(self, sku, item):\n" +
+    "        self.items[sku] = item\n",
+  "docs/notes.md": "# Notes\n\n- XXX: check the totals\n- TODO: more tests\n",
+  "slop/discussion.jsonl": '{"role":"user","content":"Add a total."}\n' +
+    '{"role":"assistant","content":"Done."}\n',
+};
+
+/** A warning a hermetic build may give: the model views have no key and no network here. */
+const OFFLINE_WARNING = /^\[plugin slop:llm_summary\] Cannot summarize /;
+
+type Kind = "config" | "plugin" | "test" | "script";
+
+interface Snippet {
+  page: Page;
+  fence: Fence;
+  kind: Kind;
+  source: string;
+}
+
+/** The complete TypeScript blocks of every user page, with slop's `mod.ts` and `config.ts` imported from this checkout. */
+function snippets(): Snippet[] {
+  const out: Snippet[] = [];
+  for (const p of USER_PAGES) {
+    for (const fence of p.doc.fences) {
+      if (!["ts", "typescript"].includes(fence.info)) continue;
+      if (fence.marker === "fragment") continue;
+      const source = fence.body.replace(
+        /from "(?:\.\.?\/)+(?:slop\/)?(mod|config)\.ts"/g,
+        (_, entry) => `from ${JSON.stringify(entry === "mod" ? MOD : CONFIG)}`,
+      );
+      const kind: Kind = source.includes("export default defineConfig(")
+        ? "config"
+        : source.includes("Deno.test(")
+        ? "test"
+        : /^export function \w+\(/m.test(source)
+        ? "plugin"
+        : "script";
+      out.push({ page: p, fence, kind, source });
+    }
+  }
+  return out;
+}
+
+/** One fixture project per snippet; the plugin blocks sit in `plugins/` as the configs import them. */
+async function projects(
+  all: Snippet[],
+): Promise<{ snippet: Snippet; dir: string; file: string }[]> {
+  const plugins: Tree = {};
+  for (const s of all.filter((s) => s.kind === "plugin")) {
+    const name = /^export function (\w+)/m.exec(s.source)![1];
+    const file = name === "todoViewMode" ? "todo_view.ts" : `${name}.ts`;
+    plugins[`plugins/${file}`] = s.source;
+  }
+  // A test or script runs in the README's setup: its first config block.
+  const firstConfig = all.find((s) => s.kind === "config" && s.page.path === "README.md")!.source;
+  const out = [];
+  for (const snippet of all) {
+    const name = {
+      config: "slop.config.ts",
+      plugin: "plugin.ts",
+      test: "context_test.ts",
+      script: "script.ts",
+    }[snippet.kind];
+    const tree: Tree = { ...FIXTURE, ...plugins, [name]: snippet.source };
+    if (snippet.kind !== "config") tree["slop.config.ts"] = firstConfig;
+    const dir = await makeProject(tree);
+    out.push({ snippet, dir, file: join(dir, name) });
+  }
+  return out;
+}
+
+Deno.test("the docs' TypeScript blocks type-check, and every config block builds with slop build", async () => {
+  const all = snippets();
+  const kinds = all.map((s) => s.kind);
+  assert.ok(kinds.filter((k) => k === "config").length >= 6, `config blocks: ${kinds}`);
+  assert.ok(kinds.includes("plugin") && kinds.includes("test") && kinds.includes("script"));
+  // The README had 9 before it was split into pages; they all moved, and 3 more were added.
+  assert.ok(all.length >= 12, `${all.length} ts blocks`);
+  const made = await projects(all);
+
+  const check = await deno(["check", "--quiet", ...made.map((m) => m.file)], made[0].dir);
+  assert.equal(check.code, 0, check.stderr);
+
+  const runs = await pool(made.map(({ snippet, dir }) => async () => {
+    const where = `${snippet.page.path} line ${snippet.fence.line} (${snippet.kind})`;
+    if (snippet.kind === "config") {
+      const run = await deno(["run", "-A", "--quiet", join(REPO, "cli.ts"), "build"], dir);
+      assert.equal(run.code, 0, `${where}: ${run.stdout}${run.stderr}`);
+      const manifest = JSON.parse(
+        await Deno.readTextFile(join(dir, ".slop", "out", "context_001.json")),
+      );
+      const files: { path: string; status: string }[] = manifest.files;
+      assert.ok(files.some((f) => f.status === "rendered"), where);
+      assert.deepEqual(files.filter((f) => f.status === "error"), [], where);
+      const warnings = (manifest.warnings as string[]).filter((w) => !OFFLINE_WARNING.test(w));
+      assert.deepEqual(warnings, [], where);
+    } else if (snippet.kind === "test") {
+      // As the docs say: record the snapshot with -u, then the test passes against it.
+      for (const args of [["test", "-A", "--quiet", "-u"], ["test", "-A", "--quiet"]]) {
+        const run = await deno(args, dir);
+        assert.equal(run.code, 0, `${where}: deno ${args.join(" ")}: ${run.stdout}${run.stderr}`);
+      }
+    } else if (snippet.kind === "script") {
+      const run = await deno(["run", "-A", "--quiet", "script.ts"], dir);
+      assert.equal(run.code, 0, `${where}: ${run.stdout}${run.stderr}`);
+    }
+    return where;
+  }));
+  assert.equal(runs.length, made.length);
+  for (const { dir } of made) await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("the plugin page's example is examples/plugins/todo_view.ts, byte for byte", async () => {
+  const example = await Deno.readTextFile(join(REPO, "examples", "plugins", "todo_view.ts"));
+  assert.ok(
+    page("docs/plugins.md").doc.fences.some((f) => f.info === "ts" && f.body === example),
+    "docs/plugins.md shows the plugin file whole",
+  );
+});
+
+Deno.test("a block after <!-- readme-test: fragment --> is marked; code spans may wrap lines", () => {
+  const md =
+    "Text `slop\nbuild` and ``a ` b``.\n\n<!-- readme-test: fragment -->\n```ts\nx;\n```\n" +
+    "\n````ts\n```\ny;\n````\n";
+  const parsed = parseMarkdown(md);
+  assert.deepEqual(parsed.fences.map((f) => [f.info, f.body, f.marker]), [
+    ["ts", "x;\n", "fragment"],
+    ["ts", "```\ny;\n", undefined],
+  ]);
+  assert.deepEqual(codeSpans(parsed.paragraphs[0]), ["slop build", "a ` b"]);
+  assert.equal(anchorOf("Benchmarks, stats and reports"), "benchmarks-stats-and-reports");
+});
+
+Deno.test("fragment markers are rare and each sits on a ts block", () => {
+  const fences = USER_PAGES.flatMap((p) => p.doc.fences.map((f) => ({ p, f })));
+  const marked = fences.filter(({ f }) => f.marker !== undefined);
+  for (const { p, f } of marked) {
+    assert.equal(f.marker, "fragment", `${p.path} line ${f.line}`);
+    assert.equal(f.info, "ts", `${p.path} line ${f.line}`);
+  }
+  const ts = fences.filter(({ f }) => f.info === "ts");
+  assert.ok(marked.length * 4 <= ts.length, `${marked.length} of ${ts.length} ts blocks skipped`);
+});

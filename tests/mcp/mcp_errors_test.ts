@@ -1,0 +1,120 @@
+// `slop mcp` refuses bad arguments and paths outside the project root with tool errors that name
+// the argument and the path, keeps serving after them, and keeps stdout for the protocol.
+import assert from "node:assert/strict";
+import { join, relative } from "node:path";
+import { makeProject, tempDir } from "../_helpers.ts";
+import { connect, texts } from "./_client.ts";
+
+Deno.test("slop mcp returns tool errors that name the argument and the refused path", async (t) => {
+  const outside = await tempDir({ prefix: "slop_outside_" });
+  await Deno.writeTextFile(join(outside, "secret.txt"), "not yours\n");
+  const root = await makeProject({
+    "a.py": "def f():\n    return 1\n",
+    "slop.config.ts": 'export default { files: ["a.py"], personas: { dev: { tier: 3 } } };\n',
+  });
+  await Deno.symlink(outside, join(root, "link"));
+  const { client, close } = await connect(root);
+  const error = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args });
+    assert.equal(result.isError, true, `${name} ${JSON.stringify(args)} is an error`);
+    return texts(result).join("\n");
+  };
+  try {
+    await t.step("arguments of the wrong type or unknown", async () => {
+      assert.match(await error("build_context", { budget: "lots" }), /expected number.* at budget/);
+      assert.match(await error("build_context", { budget: -5 }), /at budget/);
+      assert.match(await error("build_context", { format: "yaml" }), /at format/);
+      assert.match(await error("build_context", { colour: "red" }), /Unrecognized key: "colour"/);
+      assert.match(await error("view_files", {}), /at files/);
+      assert.match(await error("view_files", { files: [] }), /at files/);
+      assert.match(
+        await error("view_files", { files: ["a.py"], slices: [{ startLine: 0, endLine: 2 }] }),
+        /at slices\[0\]\.startLine/,
+      );
+    });
+
+    await t.step("values the tools check themselves", async () => {
+      assert.match(
+        await error("view_files", { files: ["a.py"], view: "skelton" }),
+        /^Invalid argument "view": unknown view mode "skelton" \(known: .*skeleton/,
+      );
+      assert.match(
+        await error("build_context", { view: "nope" }),
+        /^Invalid argument "view": unknown view mode "nope"/,
+      );
+      assert.match(
+        await error("check_prefix", { maxInvalidated: "lots" }),
+        /^Invalid argument "maxInvalidated": expected PERCENT% \(0-100\) or TOKENS, got "lots"$/,
+      );
+      assert.match(
+        await error("view_files", { files: ["*.zz"] }),
+        /^Invalid argument "files": no file matches "\*\.zz"$/,
+      );
+      assert.match(
+        await error("view_files", { files: ["a.py", "slop.config.ts"], maxFiles: 1 }),
+        /^Invalid argument "files": 2 files match, more than maxFiles 1/,
+      );
+      assert.match(await error("build_context", { persona: "nobody" }), /Unknown persona "nobody"/);
+      assert.match(await error("explain", {}), /^Need two written builds to explain/);
+    });
+
+    await t.step("paths outside the project root are refused, naming them", async () => {
+      const refused = (argument: string, path: string) =>
+        new RegExp(
+          `^Invalid argument "${argument}": "${
+            path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+          }" is outside the project root`,
+        );
+      const cases: Array<[string, string, Record<string, unknown>]> = [
+        ["build_context", "paths", { paths: ["../x"] }],
+        ["build_context", "paths", { paths: ["/etc/passwd"] }],
+        ["build_context", "focus", { focus: ["src/../../x"] }],
+        ["build_context", "config", { config: "../slop.config.ts" }],
+        ["token_stats", "config", { config: "/tmp/slop.config.ts" }],
+        ["view_files", "files", { files: ["{..,src}/*.ts"] }],
+        ["view_files", "files", { files: ["link/secret.txt"] }],
+        ["view_files", "files", { files: ["link"] }],
+      ];
+      for (const [tool, argument, args] of cases) {
+        const path = Object.values(args)[0] as string | string[];
+        const value = Array.isArray(path) ? path[0] : path;
+        assert.match(await error(tool, args), refused(argument, value), `${tool} ${value}`);
+      }
+    });
+
+    await t.step("the server still serves after the errors", async () => {
+      const result = await client.callTool({
+        name: "view_files",
+        arguments: { files: ["a.py"], view: "skeleton" },
+      });
+      assert.equal(result.isError, undefined);
+      assert.match(texts(result)[0], /def f\(\):\n {4}\.\.\./);
+    });
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("slop mcp keeps stdout for protocol messages: a config's console.log goes to stderr", async () => {
+  const root = await makeProject({
+    "a.txt": "hello\n",
+    "b.txt": "left out\n",
+    "configs/only_a.ts": 'console.log("printed by the config");\nconsole.info("info too");\n' +
+      'export default { root: "..", files: ["a.txt"] };\n',
+  });
+  // Started elsewhere: --root names the project, --config is relative to where it was typed.
+  const elsewhere = await tempDir({ prefix: "slop_elsewhere_" });
+  const config = relative(elsewhere, join(root, "configs/only_a.ts"));
+  const { client, close, stderr } = await connect(elsewhere, ["--root", root, "--config", config]);
+  try {
+    const result = await client.callTool({ name: "build_context", arguments: {} });
+    assert.equal(result.isError, undefined, texts(result).join("\n"));
+    assert.match(texts(result)[1], /### a\.txt/);
+    assert.doesNotMatch(texts(result)[1], /b\.txt/);
+    assert.ok((await Deno.stat(join(root, ".slop/out/context_001.md"))).isFile);
+  } finally {
+    await close();
+  }
+  assert.match(stderr(), /printed by the config\n/);
+  assert.match(stderr(), /info too\n/);
+});

@@ -1,0 +1,104 @@
+// `slop mcp --http`: Streamable HTTP on 127.0.0.1, one round trip with the SDK's client, and the
+// requests it refuses (another Host, another origin, another path, no session).
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { loadMcpClient } from "../../deps.ts";
+import { makeProject, REPO } from "../_helpers.ts";
+import { data, serverEnv, texts } from "./_client.ts";
+
+/** Read a stream until `pattern` matches what was read; resolves to the match. */
+async function waitFor(
+  stream: ReadableStream<Uint8Array>,
+  pattern: RegExp,
+): Promise<{ match: RegExpMatchArray; rest: ReadableStreamDefaultReader<Uint8Array> }> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`The server ended before printing ${pattern}: ${text}`);
+    text += decoder.decode(value, { stream: true });
+    const match = text.match(pattern);
+    if (match) return { match, rest: reader };
+  }
+}
+
+/** The status of a POST to /mcp with this Host header, sent over a plain TCP socket. */
+async function rawStatus(port: number, host: string): Promise<number> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const body = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+  await conn.write(
+    new TextEncoder().encode(
+      `POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+        `Accept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    ),
+  );
+  let text = "";
+  for await (const chunk of conn.readable) text += new TextDecoder().decode(chunk);
+  return Number(text.match(/^HTTP\/1\.1 (\d+)/)![1]);
+}
+
+Deno.test("slop mcp --http serves Streamable HTTP on a loopback port", async () => {
+  const root = await makeProject({ "a.py": "def f(x):\n    return x\n" });
+  const server = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "mcp", "--http", "--port", "0"],
+    cwd: root,
+    env: serverEnv(),
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const { match, rest } = await waitFor(
+    server.stderr,
+    /serving .* on (http:\/\/127\.0\.0\.1:(\d+)\/mcp)\n/,
+  );
+  const url = match[1];
+  const port = match[2];
+  try {
+    const { Client, HttpClientTransport } = await loadMcpClient();
+    const client = new Client({ name: "slop-test", version: "1.0.0" });
+    await client.connect(new HttpClientTransport(new URL(url)));
+    const { tools } = await client.listTools();
+    assert.equal(tools.length, 5);
+    const result = await client.callTool({
+      name: "view_files",
+      arguments: { files: ["a.py"], view: "skeleton" },
+    });
+    assert.match(texts(result)[0], /### a\.py\n\n```python\ndef f\(x\):\n {4}\.\.\.\n```/);
+    assert.equal(data(result).files[0].view, "skeleton");
+    const refused = await client.callTool({ name: "view_files", arguments: { files: ["../x"] } });
+    assert.equal(refused.isError, true);
+    await client.close();
+
+    const post = (headers: Record<string, string>, path = "/mcp") =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headers,
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    const status = async (response: Promise<Response>) => {
+      const r = await response;
+      await r.body?.cancel();
+      return r.status;
+    };
+    assert.equal(await status(post({ origin: "https://evil.example" })), 403);
+    // fetch() sets Host itself: another Host (a DNS-rebound name) is sent over a plain socket.
+    assert.equal(await rawStatus(Number(port), `evil.example:${port}`), 403);
+    assert.equal(await rawStatus(Number(port), `localhost:${port}`), 400);
+    assert.equal(await status(post({}, "/other")), 404);
+    assert.equal(await status(post({ "mcp-session-id": "made-up" })), 404);
+    assert.equal(await status(post({})), 400); // no session and not an initialize request
+  } finally {
+    server.kill("SIGTERM");
+    const { code } = await server.status;
+    rest.releaseLock();
+    await server.stderr.cancel();
+    await server.stdout.cancel();
+    assert.equal(code, 0);
+  }
+});
