@@ -135,6 +135,7 @@ export function buildManifest(
       bytes: f.bytes,
       ...(f.cache ? { cache: f.cache } : {}),
       ...(f.notes ? { notes: f.notes } : {}),
+      ...(f.fallback ? { fallback: f.fallback } : {}),
     })),
     blocks: blocks.map((b) => ({
       id: b.id,

@@ -422,6 +422,7 @@ async function transformFile(
       fenced: out.fenced ?? true,
       notes: out.notes?.length ? out.notes : undefined,
       ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
+      ...(out.fallback ? { fallback: out.fallback } : {}),
       cache,
     };
     noteRendered(result, out);

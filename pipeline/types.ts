@@ -327,6 +327,8 @@ export interface RenderedFile {
   language: string;
   /** Extra manifest notes (fallbacks, warnings). */
   notes?: string[];
+  /** Views left over a work budget, and why (see {@linkcode ViewOutput.fallback}). */
+  fallback?: string;
   /** Cache outcome of the transform. */
   cache?: "hit" | "miss";
 }
@@ -371,6 +373,8 @@ export interface ManifestFile {
   bytes: number;
   cache?: "hit" | "miss";
   notes?: string[];
+  /** Views left over a work budget, and why (`skeleton -> summary: over its work budget`). */
+  fallback?: string;
 }
 
 /** A secret found and redacted: where and by which rule, never the value. */
@@ -545,6 +549,12 @@ export interface ViewOutput {
   view?: string;
   /** Notes for the manifest (e.g. why it fell back). */
   notes?: string[];
+  /**
+   * The views left because they would cost more work than their per-file budget, and why
+   * (`skeleton -> summary: over its work budget`): one file never stalls a build. Shown as the
+   * file's `fallback` in the manifest. @default {undefined} none
+   */
+  fallback?: string;
   /** `false`: do not store this output in the cache (e.g. a fallback after a failed call). @default {true} */
   cacheable?: boolean;
 }
