@@ -4,12 +4,6 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { git, gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
 
-/**
- * Set to true once the MCP server (`slop mcp`, cli/mcp.ts) is on this branch: the test of the
- * skill's MCP calls runs then.
- */
-const MCP_SERVER_MERGED = true;
-
 const SKILL = join(REPO, "skills/slop/SKILL.md");
 
 /** The fenced blocks of `markdown` whose info string is `lang`, as lists of non-empty lines. */
@@ -160,9 +154,7 @@ async function mcpSession(root: string) {
 }
 
 Deno.test({
-  name:
-    "every MCP call the skill shows runs against slop mcp (enable after merging the MCP branch)",
-  ignore: !MCP_SERVER_MERGED,
+  name: "every MCP call the skill shows runs against slop mcp",
   fn: async () => {
     const text = await Deno.readTextFile(SKILL);
     const calls = blocks(text, "mcp").flat();
