@@ -17,6 +17,7 @@ import {
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { ProviderConfig } from "../pipeline/types.ts";
 import { printError } from "./_output.ts";
+import { writeStdout } from "./_terminal.ts";
 
 /** Flags of `slop payload`. */
 export interface PayloadFlags {
@@ -128,8 +129,7 @@ export async function runPayload(flags: PayloadFlags): Promise<number> {
   try {
     const body = await renderPayload(flags);
     const bytes = new TextEncoder().encode(JSON.stringify(body, null, 2) + "\n");
-    let written = 0;
-    while (written < bytes.length) written += await Deno.stdout.write(bytes.subarray(written));
+    await writeStdout(bytes);
     return 0;
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
