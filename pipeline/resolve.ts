@@ -334,7 +334,11 @@ export async function resolveTargets(
     const slot = selected.get(path)!;
     const last = before.get(path);
     // Lockfiles and other generated files are listed as skipped unless the config names them.
-    const skip = slot.named ? undefined : generatedReason(path);
+    const skip = undecodable(root, path)
+      ? UNDECODABLE_REASON
+      : slot.named
+      ? undefined
+      : generatedReason(path);
     return {
       path,
       absPath: isAbsolute(path) ? path : abs(path),
@@ -502,10 +506,31 @@ function existing(root: string, paths: string[], looked: Map<string, Deno.FileIn
       looked.set(p, info);
       if (!info.isDirectory) out.push(p);
     } catch {
-      // Deleted since git listed it: not part of the project any more.
+      // Deleted since git listed it: not part of the project any more. But a name that is not
+      // valid UTF-8 reaches us with U+FFFD in place of its bytes, and no path opens it: it
+      // stays, to be listed as skipped with that reason (never a file silently missing).
+      if (p.includes(UNDECODABLE)) out.push(p);
     }
   }
   return out;
+}
+
+/** What a byte sequence that is not valid UTF-8 becomes in a decoded file name. */
+const UNDECODABLE = "\uFFFD";
+
+/** Why a file whose name is not valid UTF-8 is skipped. */
+const UNDECODABLE_REASON =
+  "a name in the path is not valid UTF-8, so slop cannot open it: rename it to include it";
+
+/** A listed path with U+FFFD in its name that no file answers to (see {@linkcode existing}). */
+function undecodable(root: string, path: string): boolean {
+  if (!path.includes(UNDECODABLE) || isAbsolute(path)) return false;
+  try {
+    Deno.lstatSync(underRoot(root)(path));
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -542,6 +567,9 @@ export async function walk(root: string): Promise<string[]> {
       // One synchronous listing: an awaited one costs a task turn for each entry.
       entries = [...Deno.readDirSync(abs)];
     } catch {
+      // A folder whose name is not valid UTF-8 cannot be opened: it is listed (and skipped, with
+      // the reason) in place of its files.
+      if (dir.includes(UNDECODABLE)) out.push(dir);
       return;
     }
     // A `.gitignore` is read where the listing has one (no failed read in every folder).
