@@ -262,7 +262,9 @@ export async function resolveTargets(
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  const candidates = existing(root, listed, looked).filter((p) =>
+  // Git lists a nested repository (a submodule, or a clone inside the work tree) as its folder.
+  const nested = new Set<string>();
+  const candidates = existing(root, listed, looked, git ? nested : undefined).filter((p) =>
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
   ).sort(comparePaths);
@@ -334,7 +336,9 @@ export async function resolveTargets(
     const slot = selected.get(path)!;
     const last = before.get(path);
     // Lockfiles and other generated files are listed as skipped unless the config names them.
-    const skip = undecodable(root, path)
+    const skip = nested.has(path)
+      ? NESTED_REASON
+      : undecodable(root, path)
       ? UNDECODABLE_REASON
       : slot.named
       ? undefined
@@ -495,16 +499,29 @@ function internalDirs(config: ResolvedConfig): string[] {
 }
 
 /** The paths that exist and are not folders; `looked` holds their `lstat`s (some taken already). */
-function existing(root: string, paths: string[], looked: Map<string, Deno.FileInfo>): string[] {
+function existing(
+  root: string,
+  paths: string[],
+  looked: Map<string, Deno.FileInfo>,
+  nested?: Set<string>,
+): string[] {
   // One synchronous lstat each: a few microseconds, where an awaited one costs a task turn.
   const out: string[] = [];
   const abs = underRoot(root);
-  for (const p of paths) {
+  for (const listed of paths) {
+    // `inner/`: how git lists a nested repository it does not track.
+    const p = listed.endsWith("/") ? listed.slice(0, -1) : listed;
     try {
       // Looked at while git listed the files (see `ResolveOptions.previous`), or now.
       const info = looked.get(p) ?? Deno.lstatSync(abs(p));
       looked.set(p, info);
       if (!info.isDirectory) out.push(p);
+      else if (nested) {
+        // A folder in git's listing is a submodule or a nested repository: listed, and skipped
+        // with the reason, rather than its files silently missing.
+        nested.add(p);
+        out.push(p);
+      }
     } catch {
       // Deleted since git listed it: not part of the project any more. But a name that is not
       // valid UTF-8 reaches us with U+FFFD in place of its bytes, and no path opens it: it
@@ -514,6 +531,11 @@ function existing(root: string, paths: string[], looked: Map<string, Deno.FileIn
   }
   return out;
 }
+
+/** Why a submodule or nested repository (a folder in git's listing) is skipped. */
+const NESTED_REASON =
+  "a nested git repository, a submodule or a clone: its files are not part of this one; " +
+  'name them by path in "files" to include them';
 
 /** What a byte sequence that is not valid UTF-8 becomes in a decoded file name. */
 const UNDECODABLE = "\uFFFD";
