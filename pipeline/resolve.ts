@@ -307,10 +307,10 @@ export async function resolveTargets(
     const rels = config.paths.map((p) =>
       toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p
     );
-    const keep = await Promise.all(rels.map((rel) => {
-      return isGlob(rel)
-        ? loadGlobMatcher(rel, { dot: true })
-        : (x: string) => x === rel || x.startsWith(rel + "/");
+    const keep = await Promise.all(rels.map(async (rel) => {
+      return isGlob(rel) && !await namesLiterally(rel, config.root, candidates, candidateSet)
+        ? await loadGlobMatcher(rel, { dot: true })
+        : (x: string) => x === rel || x.startsWith(rel.replace(/\/$/, "") + "/");
     }));
     const restricted = new Set<string>();
     for (const path of candidates) if (keep.some((k) => k(path))) restricted.add(path);
@@ -419,7 +419,7 @@ async function matchEntry(
     const abs = resolvePath(config.root, rel ?? raw);
     return [{ path: abs.split(sep).join("/"), explicit: true }];
   }
-  if (isGlob(rel)) {
+  if (isGlob(rel) && !await namesLiterally(rel, config.root, candidates, candidateSet)) {
     // Every candidate (the usual `root/**`): no glob to compile and run per path.
     const match = rel === "**" ? anyPath : await loadGlobMatcher(rel, { dot: true });
     const found = candidates.filter((c) => match(c));
@@ -437,6 +437,24 @@ async function matchEntry(
   if (await isFileLike(abs)) return [{ path: rel, explicit: true }];
   warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
   return [{ path: rel, explicit: true }];
+}
+
+/**
+ * Whether a path with glob characters is the exact path of a file or folder of the project
+ * (`app/[slug]/page.tsx`, `app/(group)`, `notes[1].md`): it names that file or folder, as a
+ * path without them would, and is not a pattern (`[slug]` would match `app/s/page.tsx`).
+ */
+async function namesLiterally(
+  rel: string,
+  root: string,
+  candidates: string[],
+  candidateSet: Set<string>,
+): Promise<boolean> {
+  const path = rel.replace(/\/$/, "");
+  if (candidateSet.has(path)) return true;
+  const folder = path + "/";
+  if (candidates.some((c) => c.startsWith(folder))) return await isDirectory(join(root, path));
+  return await isFileLike(join(root, path));
 }
 
 function noMatch(path: string, label: string, hint?: string): string {

@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { buildContext } from "../../mod.ts";
+import { makeProject } from "../_helpers.ts";
+
+// Route folders of Next.js, SvelteKit and Remix (`[slug]`, `[...all]`, `(group)`) and names such
+// as `notes[1].md` hold glob characters. A path that is exactly such a file or folder names it;
+// read as a glob, `[slug]` would match a folder named `s`, `l`, `u` or `g` instead.
+const TREE = {
+  "app/[slug]/page.tsx": "export default 1;\n",
+  "app/(group)/[...all]/page.tsx": "export default 2;\n",
+  "app/s/page.tsx": "export default 3;\n",
+  "app/g/page.tsx": "export default 4;\n",
+  "notes[1].md": "one\n",
+  "notes1.md": "also one\n",
+  "notes.md": "none\n",
+};
+
+function rendered(result: Awaited<ReturnType<typeof buildContext>>): string[] {
+  return result.manifest.files.filter((f) => f.status === "rendered").map((f) => f.path).sort();
+}
+
+const CASES: Array<{ given: string[]; want: string[] }> = [
+  { given: ["app/[slug]/page.tsx"], want: ["app/[slug]/page.tsx"] },
+  { given: ["app/[slug]"], want: ["app/[slug]/page.tsx"] },
+  { given: ["app/[slug]/"], want: ["app/[slug]/page.tsx"] },
+  { given: ["app/(group)/[...all]/page.tsx"], want: ["app/(group)/[...all]/page.tsx"] },
+  { given: ["notes[1].md"], want: ["notes[1].md"] },
+  // A pattern that is no file's path stays a glob.
+  { given: ["app/[sg]/page.tsx"], want: ["app/g/page.tsx", "app/s/page.tsx"] },
+  { given: ["notes?.md"], want: ["notes1.md"] },
+];
+
+for (const { given, want } of CASES) {
+  Deno.test(`the path "${given}" in "files", as a build path and in both renders ${want}`, async () => {
+    const root = await makeProject(TREE);
+    const inFiles = await buildContext({ cwd: root, inline: { files: given } }, { write: false });
+    assert.deepEqual(rendered(inFiles), want, "files");
+    assert.deepEqual(inFiles.manifest.warnings, []);
+    const asPaths = await buildContext({ cwd: root, paths: given }, { write: false });
+    assert.deepEqual(rendered(asPaths), want, "paths");
+    assert.deepEqual(asPaths.manifest.warnings, []);
+    // Each file's heading is in the document once; no other file is.
+    for (const path of want) assert.ok(inFiles.document.includes(`### ${path}\n`));
+  });
+}
