@@ -43,3 +43,16 @@ for (const { given, want } of CASES) {
     for (const path of want) assert.ok(inFiles.document.includes(`### ${path}\n`));
   });
 }
+
+Deno.test("a focus entry that is exactly a file's path with glob characters focuses that file only", async () => {
+  const root = await makeProject(TREE);
+  const result = await buildContext({
+    cwd: root,
+    focus: ["app/[slug]/page.tsx"],
+    inline: { defaultView: "summary" },
+  }, { write: false });
+  const views = Object.fromEntries(result.manifest.files.map((f) => [f.path, f.view]));
+  assert.equal(views["app/[slug]/page.tsx"], "full");
+  assert.equal(views["app/s/page.tsx"], "summary");
+  assert.equal(views["app/g/page.tsx"], "summary");
+});
