@@ -56,3 +56,19 @@ Deno.test("a focus entry that is exactly a file's path with glob characters focu
   assert.equal(views["app/s/page.tsx"], "summary");
   assert.equal(views["app/g/page.tsx"], "summary");
 });
+
+Deno.test("a pinned entry that is exactly a file's path with glob characters pins that file only", async () => {
+  const root = await makeProject(TREE);
+  const result = await buildContext({
+    cwd: root,
+    inline: { ordering: { pinned: ["app/[slug]/page.tsx"] } },
+  }, { write: false });
+  const filesOf = (r: typeof result) =>
+    r.manifest.blocks.filter((b) => b.id.startsWith("files:")).map((b) => b.id.slice(6));
+  const order = filesOf(result);
+  assert.equal(order[0], "app/[slug]/page.tsx");
+  // The others keep their place after it; `app/s/page.tsx` is not pulled to the front.
+  const unpinned = await buildContext({ cwd: root }, { write: false });
+  const rest = filesOf(unpinned).filter((p) => p !== "app/[slug]/page.tsx");
+  assert.deepEqual(order.slice(1), rest);
+});
