@@ -272,7 +272,7 @@ export async function resolveTargets(
   const isSecretFile = nameMatcher(DEFAULT_SECRET_FILES);
   const isHistoryFile = nameMatcher(HISTORY_FILES);
   const isExcluded = config.exclude.length
-    ? await loadGlobMatcher(config.exclude.map(normalizeEntryPath), { dot: true })
+    ? await excludeMatcher(config.exclude.map(normalizeEntryPath), config.root, candidates)
     : () => false;
 
   const selected = new Map<
@@ -437,6 +437,26 @@ async function matchEntry(
   if (await isFileLike(abs)) return [{ path: rel, explicit: true }];
   warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
   return [{ path: rel, explicit: true }];
+}
+
+/**
+ * Whether a path is excluded: by a glob, or by an entry that is exactly a file's or folder's
+ * path (with glob characters or not, as `files` entries are read).
+ */
+async function excludeMatcher(
+  patterns: string[],
+  root: string,
+  candidates: string[],
+): Promise<(path: string) => boolean> {
+  const candidateSet = new Set(candidates);
+  const literal: string[] = [];
+  const globs: string[] = [];
+  for (const pattern of patterns) {
+    const named = !isGlob(pattern) || await namesLiterally(pattern, root, candidates, candidateSet);
+    (named ? literal : globs).push(pattern.replace(/\/$/, ""));
+  }
+  const glob = globs.length ? await loadGlobMatcher(globs, { dot: true }) : () => false;
+  return (path) => glob(path) || literal.some((p) => path === p || path.startsWith(p + "/"));
 }
 
 /**

@@ -72,3 +72,26 @@ Deno.test("a pinned entry that is exactly a file's path with glob characters pin
   const rest = filesOf(unpinned).filter((p) => p !== "app/[slug]/page.tsx");
   assert.deepEqual(order.slice(1), rest);
 });
+
+Deno.test("an exclude entry or --ignore path is read as files entries are: a folder's path leaves out its files, an exact path with glob characters only that file", async () => {
+  const root = await makeProject({ ...TREE, "docs/a.md": "a\n", "docs/deep/b.md": "b\n" });
+  const cases: Array<{ exclude: string[]; gone: string[] }> = [
+    { exclude: ["docs"], gone: ["docs/a.md", "docs/deep/b.md"] },
+    { exclude: ["docs/"], gone: ["docs/a.md", "docs/deep/b.md"] },
+    { exclude: ["app/[slug]/page.tsx"], gone: ["app/[slug]/page.tsx"] },
+    { exclude: ["app/[slug]"], gone: ["app/[slug]/page.tsx"] },
+    { exclude: ["app/[sg]/*.tsx"], gone: ["app/g/page.tsx", "app/s/page.tsx"] },
+    {
+      exclude: ["**/*.md"],
+      gone: [...Object.keys(TREE).filter((p) => p.endsWith(".md")), "docs/a.md", "docs/deep/b.md"],
+    },
+  ];
+  const all = [...Object.keys(TREE), "docs/a.md", "docs/deep/b.md"].sort();
+  for (const { exclude, gone } of cases) {
+    const want = all.filter((p) => !gone.includes(p));
+    const inConfig = await buildContext({ cwd: root, inline: { exclude } }, { write: false });
+    assert.deepEqual(rendered(inConfig), want, `exclude ${exclude}`);
+    const asFlag = await buildContext({ cwd: root, ignore: exclude }, { write: false });
+    assert.deepEqual(rendered(asFlag), want, `--ignore ${exclude}`);
+  }
+});
