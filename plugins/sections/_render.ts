@@ -29,23 +29,32 @@ export function fenceFor(text: string): string {
 
 /**
  * A path as shown in a heading: control characters (a newline in a file
- * name would end the heading) are written as escapes (`\n`, `\t`, `\x1b`).
+ * name would end the heading) are written as escapes (`\n`, `\t`, `\x1b`),
+ * and so are the invisible characters that change how a name reads: bidi
+ * overrides and isolates (`\u{202e}` shows `txt.exe` as `exe.txt`), marks,
+ * zero-width characters and line or paragraph separators.
  *
  * @example
  * ```ts
  * import { headingPath } from "./_render.ts";
  * headingPath("a\nb.txt"); // "a\\nb.txt"
+ * headingPath("\u202eevil.md"); // "\\u{202e}evil.md"
  * ```
  */
 export function headingPath(path: string): string {
-  return path.replace(
-    CONTROL_CHARS,
-    (c) => CONTROL_ESCAPES[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
-  );
+  return path.replace(CONTROL_CHARS, (c) => {
+    const code = c.charCodeAt(0);
+    return CONTROL_ESCAPES[c] ??
+      (code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`);
+  });
 }
 
+// C0 and C1 controls, DEL; the bidi marks, embeddings, overrides and isolates; zero-width
+// space, the word joiner and BOM; line and paragraph separators. Not the zero-width joiner and
+// non-joiner: Persian and Indic words and emoji sequences need them.
 // deno-lint-ignore no-control-regex
-const CONTROL_CHARS = /[\x00-\x1f\x7f]/g;
+const CONTROL_CHARS =
+  /[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** The markdown of one file: heading, then fenced code or inline markdown, then a blank line. */
