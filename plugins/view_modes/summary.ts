@@ -111,7 +111,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "2",
+    version: "3",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -201,6 +201,29 @@ function unique(names: string[]): string[] {
 }
 
 function list(names: string[], max: number): string {
-  const shown = names.slice(0, max).map((n) => `\`${n}\``).join(", ");
+  const shown = names.slice(0, max).map(codeSpan).join(", ");
   return names.length > max ? `${shown}, ... ${names.length - max} more` : shown;
 }
+
+/**
+ * A name as inline code that stays on its line and in its span whatever it holds: a JSON key
+ * may hold a newline and `## Files` after it (which would start a heading of its own) or
+ * backticks (which would end the span). Line breaks and other controls are written as escapes;
+ * the span's backtick run is longer than any run inside, with a space inside each end when the
+ * name starts or ends with a backtick (CommonMark's rule).
+ */
+function codeSpan(name: string): string {
+  const flat = name.replace(
+    BREAKS,
+    (c) => BREAK_ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`,
+  );
+  let longest = 0;
+  for (const run of flat.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const ticks = "`".repeat(longest + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+// deno-lint-ignore no-control-regex
+const BREAKS = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
+const BREAK_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
