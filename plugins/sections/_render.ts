@@ -75,9 +75,12 @@ export function renderFileBlock(file: RenderedFile): string {
 function fileBlock(file: RenderedFile): string {
   const body = file.text ?? "";
   const heading = `### ${headingPath(file.path)}`;
-  if (!file.fenced || file.status === "error") {
-    return `${heading}\n\n${body.replace(/\n+$/, "")}\n\n`;
+  if (file.status === "error") {
+    // An error is one line: its message may quote a path or a parser's text with line breaks
+    // (a file named "a\n## Files"), which would otherwise start headings of their own.
+    return `${heading}\n\n${headingPath(body.replace(/\n+$/, ""))}\n\n`;
   }
+  if (!file.fenced) return `${heading}\n\n${body.replace(/\n+$/, "")}\n\n`;
   const fence = fenceFor(body);
   const newline = body.endsWith("\n") || body === "" ? "" : "\n";
   // The info string is the language tag only: an odd extension cannot break the fence.
