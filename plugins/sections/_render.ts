@@ -28,6 +28,34 @@ export function fenceFor(text: string): string {
 }
 
 /**
+ * Markdown text with every code fence it opens closed: a message cut off inside a code block
+ * (or holding a stray ```` ``` ````) would otherwise turn the rest of the document into code.
+ * Text whose fences all close comes back as it is. Fences are read as CommonMark does: up to
+ * three spaces, then three or more backticks or tildes; the closing run is of the same
+ * character, at least as long, with nothing after it but spaces.
+ *
+ * @example
+ * ```ts
+ * import { closeFences } from "./_render.ts";
+ * closeFences("see:\n```ts\nlet a"); // "see:\n```ts\nlet a\n```"
+ * ```
+ */
+export function closeFences(text: string): string {
+  let open: string | undefined;
+  for (const line of text.split("\n")) {
+    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (!run) continue;
+    if (open === undefined) {
+      // A backtick fence's info string holds no backtick.
+      if (run[1][0] === "~" || !run[2].includes("`")) open = run[1];
+    } else if (run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
+      open = undefined;
+    }
+  }
+  return open === undefined ? text : `${text.replace(/\n*$/, "")}\n${open}`;
+}
+
+/**
  * A path as shown in a heading: control characters (a newline in a file
  * name would end the heading) are written as escapes (`\n`, `\t`, `\x1b`),
  * and so are the invisible characters that change how a name reads: bidi
