@@ -315,6 +315,15 @@ export async function resolveTargets(
     const restricted = new Set<string>();
     for (const path of candidates) if (keep.some((k) => k(path))) restricted.add(path);
     for (const path of paths) if (keep.some((k) => k(path))) restricted.add(path);
+    // A file given by its path that git ignores (or a default leaves out) is built, as a literal
+    // path in "files" is: the user named it.
+    for (const rel of rels) {
+      if (restricted.has(rel) || [...restricted].some((p) => p.startsWith(rel + "/"))) continue;
+      if (rel.startsWith("../") || isAbsolute(rel) || excludedByDefault(rel)) continue;
+      if (!(await isFileLike(join(config.root, rel)))) continue;
+      restricted.add(rel);
+      if (!selected.has(rel)) add(rel, { path: rel }, true);
+    }
     for (const path of restricted) if (!selected.has(path)) add(path, { path }, false);
     // A path given by name (`slop build uv.lock`), or a glob that spells it, names it.
     for (const path of restricted) {
