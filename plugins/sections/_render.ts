@@ -80,8 +80,8 @@ export function headingPath(path: string): string {
 // C0 and C1 controls, DEL; the bidi marks, embeddings, overrides and isolates; zero-width
 // space, the word joiner and BOM; line and paragraph separators. Not the zero-width joiner and
 // non-joiner: Persian and Indic words and emoji sequences need them.
-// deno-lint-ignore no-control-regex
 const CONTROL_CHARS =
+  // deno-lint-ignore no-control-regex
   /[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 

@@ -41,7 +41,7 @@ Deno.test("a reader that closes stdout early ends the output quietly", async () 
     const run = await runAndHangUp(args, root);
     const what = `slop ${args.join(" ")}`;
     assert.ok(!run.first.done, `${what} printed nothing`);
-    assert.doesNotMatch(run.stderr, /Broken ?pipe|Uncaught|os error|\n    at /i, what);
+    assert.doesNotMatch(run.stderr, /Broken ?pipe|Uncaught|os error|\n {4}at /i, what);
     assert.equal(run.code, 0, `${what}: ${run.stderr}`);
   }
 });
