@@ -154,9 +154,13 @@ export async function initProject(dir: string): Promise<InitResult> {
   ) {
     try {
       // createNew: fails rather than overwrite a file that appeared meanwhile.
-      await Deno.writeTextFile(configPath, configTemplate(importSpecifier(slopSpecifier(root, "config.ts"))), {
-        createNew: true,
-      });
+      await Deno.writeTextFile(
+        configPath,
+        configTemplate(importSpecifier(slopSpecifier(root, "config.ts"))),
+        {
+          createNew: true,
+        },
+      );
       config = "created";
     } catch (error) {
       if (!(error instanceof Deno.errors.AlreadyExists)) throw error;

@@ -5,7 +5,13 @@
  */
 
 import type { RenderedFile } from "../../pipeline/types.ts";
-import { derived, joinedFileBlock, joinFileBlock, noteFileBlock } from "../../pipeline/helpers.ts";
+import {
+  derived,
+  joinedFileBlock,
+  joinFileBlock,
+  noteFileBlock,
+  printablePath,
+} from "../../pipeline/helpers.ts";
 
 /**
  * A code fence longer than any backtick run in the text (at least 3).
@@ -56,11 +62,8 @@ export function closeFences(text: string): string {
 }
 
 /**
- * A path as shown in a heading: control characters (a newline in a file
- * name would end the heading) are written as escapes (`\n`, `\t`, `\x1b`),
- * and so are the invisible characters that change how a name reads: bidi
- * overrides and isolates (`\u{202e}` shows `txt.exe` as `exe.txt`), marks,
- * zero-width characters and line or paragraph separators.
+ * A path as shown in a heading: {@linkcode printablePath} (control and
+ * invisible characters written as escapes).
  *
  * @example
  * ```ts
@@ -70,20 +73,8 @@ export function closeFences(text: string): string {
  * ```
  */
 export function headingPath(path: string): string {
-  return path.replace(CONTROL_CHARS, (c) => {
-    const code = c.charCodeAt(0);
-    return CONTROL_ESCAPES[c] ??
-      (code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`);
-  });
+  return printablePath(path);
 }
-
-// C0 and C1 controls, DEL; the bidi marks, embeddings, overrides and isolates; zero-width
-// space, the word joiner and BOM; line and paragraph separators. Not the zero-width joiner and
-// non-joiner: Persian and Indic words and emoji sequences need them.
-const CONTROL_CHARS =
-  // deno-lint-ignore no-control-regex
-  /[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
-const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** The markdown of one file: heading, then fenced code or inline markdown, then a blank line. */
 export function renderFileBlock(file: RenderedFile): string {
