@@ -15,10 +15,19 @@ export interface SummaryOptions {
   maxNames?: number;
   /** Lines shown for plain text. @default {8} */
   headLines?: number;
+  /**
+   * Longest line, heading or name shown, in characters; a longer one is cut with a note of how
+   * much was left out (a one-line data file stays a summary). @default {200}
+   */
+  maxLineChars?: number;
 }
 
 /** Defaults of {@linkcode SummaryOptions}. */
-export const defaults: Required<SummaryOptions> = { maxNames: 40, headLines: 8 };
+export const defaults: Required<SummaryOptions> = {
+  maxNames: 40,
+  headLines: 8,
+  maxLineChars: 200,
+};
 
 type Patterns = Array<[kind: string, pattern: RegExp]>;
 
@@ -132,7 +141,8 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
  * ```
  */
 export function summarize(path: string, text: string, options: SummaryOptions = {}): string {
-  const { maxNames, headLines } = { ...defaults, ...options };
+  const { maxNames, headLines, maxLineChars } = { ...defaults, ...options };
+  const cut = (line: string) => cutLine(line, maxLineChars);
   const ext = extname(path).toLowerCase();
   const lines = lineCount(text);
   const lang = LANGUAGES[ext];
@@ -141,13 +151,13 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
       const names = unique(
         [...text.matchAll(pattern)].map((m) => (m[1] ?? m[2] ?? "").trim()).filter(Boolean),
       );
-      return names.length ? `- ${kind}: ${list(names, maxNames)}` : "";
+      return names.length ? `- ${kind}: ${list(names.map(cut), maxNames)}` : "";
     }).filter(Boolean);
     return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n");
   }
   if (ext === ".md" || ext === ".markdown" || ext === ".mdx") {
     const headings = [...text.matchAll(/^(#{1,6})\s+(.+?)\s*#*\s*$/gm)]
-      .map((m) => `${"  ".repeat(m[1].length - 1)}- ${m[2]}`);
+      .map((m) => `${"  ".repeat(m[1].length - 1)}- ${cut(m[2])}`);
     const shown = headings.slice(0, maxNames);
     const more = headings.length > shown.length
       ? [`- ... ${headings.length - shown.length} more headings`]
@@ -159,12 +169,32 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     const label = ext.slice(1).toUpperCase();
     return [
       `**${label}**, ${lineWord(lines)}`,
-      ...(keys.length ? [`- keys: ${list(keys, maxNames)}`] : []),
+      ...(keys.length ? [`- keys: ${list(keys.map(cut), maxNames)}`] : []),
     ]
       .join("\n");
   }
-  const head = text.split("\n").slice(0, headLines).map((l) => `    ${l}`).join("\n").trimEnd();
+  const head = firstLines(text, headLines).map((l) => `    ${cut(l)}`).join("\n").trimEnd();
   return `**Text**, ${lineWord(lines)}${head ? `\n\n${head}` : ""}`;
+}
+
+/** The first `n` lines of `text`, without splitting the rest of it. */
+function firstLines(text: string, n: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (out.length < n && start <= text.length) {
+    const end = text.indexOf("\n", start);
+    out.push(text.slice(start, end < 0 ? text.length : end));
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+/** A line cut at `max` characters (never inside a surrogate pair), noting what was left out. */
+function cutLine(line: string, max: number): string {
+  if (line.length <= max) return line;
+  const end = /[\uD800-\uDBFF]/.test(line[max - 1] ?? "") ? max - 1 : max;
+  return `${line.slice(0, end)}… (${line.length - end} more characters)`;
 }
 
 function lineWord(n: number): string {

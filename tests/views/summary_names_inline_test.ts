@@ -50,3 +50,24 @@ Deno.test("a JSON key holding a heading cannot add a heading or a file to the do
   const headings = result.document.split("\n").filter((l) => /^#{1,6} /.test(l));
   assert.deepEqual(headings.sort(), ["## Files", "### b.ts", "### config.json"].sort());
 });
+
+Deno.test("a summary stays short: a long line, heading or key is cut at maxLineChars with a note", () => {
+  const long = "x".repeat(1_000_000);
+  const cases: Array<[string, string]> = [
+    ["data.txt", `${long}\nshort\n`],
+    ["notes.md", `# ${long}\n`],
+    ["config.json", JSON.stringify({ [long]: 1 })],
+    ["app.py", `def ${"f".repeat(5000)}():\n    pass\n`],
+  ];
+  for (const [path, text] of cases) {
+    const summary = summarize(path, text);
+    assert.ok(summary.length < 600, `${path}: ${summary.length} characters`);
+    assert.match(summary, /… \(\d+ more characters\)/, path);
+  }
+  // A cut never splits a surrogate pair, and the option moves the cut.
+  const emoji = summarize("e.txt", "😀".repeat(300), { maxLineChars: 11 });
+  assert.ok(emoji.includes("    " + "😀".repeat(5) + "… (590 more characters)"), emoji);
+  assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(emoji));
+  // Short lines are shown as they are.
+  assert.equal(summarize("a.txt", "one\ntwo\n"), "**Text**, 2 lines\n\n    one\n    two");
+});
