@@ -196,18 +196,31 @@ export function isGlob(path: string): boolean {
 }
 
 /**
- * Normalise an entry path: forward slashes, no leading `./`.
+ * Normalise an entry path: forward slashes, no `.` segments or repeated
+ * slashes, `..` taken back where it can be (`src/../b.md` is `b.md`), and at
+ * most one trailing slash, so that a file named two ways is one path.
  *
  * @example
  * ```ts
  * import { normalizeEntryPath } from "./helpers.ts";
  * normalizeEntryPath("./docs\\a.md"); // "docs/a.md"
+ * normalizeEntryPath("src//lib/./../a.ts"); // "src/a.ts"
  * ```
  */
 export function normalizeEntryPath(path: string): string {
-  let p = path.replaceAll("\\", "/");
-  while (p.startsWith("./")) p = p.slice(2);
-  return p.replace(/\/+$/, (m) => (m ? "/" : ""));
+  const p = path.replaceAll("\\", "/");
+  const absolute = p.startsWith("/");
+  const trailing = p.length > 1 && p.endsWith("/");
+  const out: string[] = [];
+  for (const segment of p.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === ".." && out.length && out[out.length - 1] !== "..") out.pop();
+    else if (segment === ".." && absolute) continue;
+    else out.push(segment);
+  }
+  const joined = (absolute ? "/" : "") + out.join("/");
+  if (!out.length) return joined;
+  return trailing ? joined + "/" : joined;
 }
 
 /**

@@ -310,7 +310,7 @@ export async function resolveTargets(
     const keep = await Promise.all(rels.map(async (rel) => {
       return isGlob(rel) && !await namesLiterally(rel, config.root, candidates, candidateSet)
         ? await loadGlobMatcher(rel, { dot: true })
-        : (x: string) => x === rel || x.startsWith(rel.replace(/\/$/, "") + "/");
+        : (x: string) => rel === "" || x === rel || x.startsWith(rel.replace(/\/$/, "") + "/");
     }));
     const restricted = new Set<string>();
     for (const path of candidates) if (keep.some((k) => k(path))) restricted.add(path);
