@@ -8,7 +8,7 @@
 import { basename } from "../../pipeline/_path.ts";
 import { loadGlobs } from "../../deps.ts";
 import { compileGlobs } from "../../pipeline/_glob.ts";
-import { comparePaths, isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
+import { comparePaths, isGlob, normalizeEntryPath, printablePath } from "../../pipeline/helpers.ts";
 import type { SectionPlugin } from "../../pipeline/types.ts";
 
 /** Options of {@linkcode screenshotsSection} (none yet). */
@@ -50,7 +50,9 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
           paths.add(entry);
         }
       }
-      const lines = [...paths].sort(comparePaths).map((p) => `![${basename(p)}](${encodeLink(p)})`);
+      const lines = [...paths].sort(comparePaths).map((p) =>
+        `![${altText(basename(p))}](${encodeLink(p)})`
+      );
       return [{
         id: "screenshots",
         section: "screenshots",
@@ -61,6 +63,20 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
   };
 }
 
+/**
+ * A path as a markdown link destination: the characters that would end or break it (space,
+ * parentheses, angle brackets, controls) and `%` itself are percent-encoded. (`encodeURIComponent`
+ * leaves `(` and `)` as they are, so a name with `)` ended the link early.)
+ */
 function encodeLink(path: string): string {
-  return path.replace(/[ ()<>]/g, (c) => encodeURIComponent(c));
+  // deno-lint-ignore no-control-regex
+  return path.replace(
+    /[\x00-\x20()<>%\x7f]/g,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
+  );
+}
+
+/** A file name as an image's alt text: one line, brackets and backslashes escaped. */
+function altText(name: string): string {
+  return printablePath(name).replace(/[\\[\]]/g, (c) => "\\" + c);
 }
