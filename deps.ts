@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/_glob.ts";
+import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/paths.ts";
 
 // picomatch, ignore and smol-toml are loaded on first use: picomatch and ignore are CommonJS
 // packages (the first one a process loads starts Deno's CommonJS loader, ~13 ms), and a warm
@@ -28,7 +28,7 @@ export async function loadPicomatch(): Promise<Picomatch> {
  * @example
  * ```ts
  * import { loadGlobs } from "./deps.ts";
- * import { compileGlobs } from "./pipeline/_glob.ts";
+ * import { compileGlobs } from "./pipeline/paths.ts";
  * await loadGlobs(["src/{a,b}.ts"]);
  * compileGlobs(["src/{a,b}.ts"])("src/a.ts"); // true
  * ```

@@ -46,16 +46,16 @@ export { dedupText } from "./pipeline/dedup.ts";
 export type { DedupOptions, DedupReplacement, DedupResult } from "./pipeline/dedup.ts";
 export { llmSummaryViewMode, renderEntry } from "./plugins/view_modes/llm_summary.ts";
 export type { LlmSummaryOptions } from "./plugins/view_modes/llm_summary.ts";
-export type { SummaryEntry } from "./plugins/view_modes/_summary_store.ts";
-export { fileKind } from "./plugins/view_modes/_llm_prompts.ts";
-export type { FileKind } from "./plugins/view_modes/_llm_prompts.ts";
+export type { SummaryEntry } from "./plugins/view_modes/llm_summary.ts";
+export { fileKind } from "./plugins/view_modes/llm_summary.ts";
+export type { FileKind } from "./plugins/view_modes/llm_summary.ts";
 export { skeletonViewMode } from "./plugins/view_modes/skeleton.ts";
 export type { SkeletonOptions } from "./plugins/view_modes/skeleton.ts";
 export { outlineText, outlineViewMode } from "./plugins/view_modes/outline.ts";
 export type { OutlineOptions } from "./plugins/view_modes/outline.ts";
 export { maskedViewMode } from "./plugins/view_modes/masked.ts";
 export type { MaskedOptions } from "./plugins/view_modes/masked.ts";
-export type { CodeSymbol, CodeView, RenderCodeOptions } from "./plugins/view_modes/_code.ts";
+export type { CodeSymbol, CodeView, RenderCodeOptions } from "./plugins/view_modes/code_views.ts";
 export { CODE_EXTENSIONS, languageFor, LANGUAGES } from "./grammars/languages.ts";
 export type { DefinitionSpec, LanguageSpec, NodeLike, ScopeInfo } from "./grammars/languages.ts";
 export { filesSection } from "./plugins/sections/files.ts";
@@ -114,7 +114,7 @@ export type { OrderOrigin, PreviousOrder, PreviousOrderOptions } from "./pipelin
 export { pinBlocks, pinnedOrdering } from "./plugins/ordering/pinned.ts";
 export type { PinnedOptions } from "./plugins/ordering/pinned.ts";
 export { loadGlobs } from "./deps.ts";
-export type { GlobOptions } from "./pipeline/_glob.ts";
+export type { GlobOptions } from "./pipeline/paths.ts";
 export {
   advanceOrder,
   changeProbability,
@@ -166,9 +166,12 @@ export { geminiProvider } from "./plugins/providers/gemini.ts";
 export type { GeminiOptions } from "./plugins/providers/gemini.ts";
 export { deepseekProvider } from "./plugins/providers/deepseek.ts";
 export type { DeepseekOptions } from "./plugins/providers/deepseek.ts";
-export type { HttpOptions } from "./plugins/providers/_http.ts";
-export type { ModelEntry, ModelOverrides } from "./plugins/providers/_models.ts";
-export type { PayloadOptions } from "./plugins/providers/_payload.ts";
+export type {
+  HttpOptions,
+  ModelEntry,
+  ModelOverrides,
+  PayloadOptions,
+} from "./plugins/providers/types.ts";
 export { anthropicPayload } from "./plugins/providers/anthropic.ts";
 export type { AnthropicBody, AnthropicContent } from "./plugins/providers/anthropic.ts";
 export { openaiPayload } from "./plugins/providers/openai.ts";

@@ -29,8 +29,8 @@ import { join, relative, sep } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "../cli/_builtins.ts";
-import { resident } from "../pipeline/_resident.ts";
-import { stageClock } from "../pipeline/_timings.ts";
+import { resident } from "../pipeline/resident.ts";
+import { stageClock } from "../pipeline/timings.ts";
 import { warmUp } from "../cli/_warm_up.ts";
 import { collectGarbage } from "../cli/_collect.ts";
 

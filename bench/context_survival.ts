@@ -15,7 +15,7 @@
 
 import { join } from "node:path";
 import { dedupText } from "../pipeline/dedup.ts";
-import { anchorSlice, resolveSlice, splitLines } from "../plugins/view_modes/_fuzzy_anchor.ts";
+import { anchorSlice, resolveSlice, splitLines } from "../plugins/view_modes/fuzzy_anchor.ts";
 
 const out = await new Deno.Command("python3", {
   args: ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { closest } from "../pipeline/_schema.ts";
+import { closest } from "../pipeline/schema.ts";
 
 /**
  * The usage error for a first `PATHS` argument that is a mistyped command,

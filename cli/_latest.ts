@@ -64,6 +64,8 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
   const result = await build(config, {
     builtins: defaultPlugins(),
     write: false,
+    // An inspection: the order memory is the builds' own, not this look's.
+    remember: false,
     onWarning: printWarning,
   });
   return { config, document: result.document, manifest: result.manifest, from: "build" };

@@ -8,7 +8,6 @@
 
 import { EXIT_USAGE, type Options, parseArgs, type ProgramSpec } from "./_args.ts";
 import meta from "../deno.json" with { type: "json" };
-import type { MainOptions } from "../cli.ts";
 
 const CONFIG = {
   flags: "-c, --config <path>",
@@ -421,6 +420,15 @@ const PROGRAM: ProgramSpec = {
 };
 
 /**
+ * What {@linkcode main} uses of `cli.ts`'s `MainOptions` (named here: `cli.ts` loads this
+ * module, so importing from it would close a circle).
+ */
+export interface RunOptions {
+  /** Called with the command tree instead of parsing `args`, so nothing runs. */
+  inspect?: (program: ProgramSpec) => void;
+}
+
+/**
  * Run the CLI with `args`; resolves to the exit code.
  *
  * @example
@@ -429,7 +437,7 @@ const PROGRAM: ProgramSpec = {
  * const code = await main(["--help"]);
  * ```
  */
-export async function main(args: string[], options: MainOptions = {}): Promise<number> {
+export async function main(args: string[], options: RunOptions = {}): Promise<number> {
   if (options.inspect) {
     options.inspect(PROGRAM);
     return 0;

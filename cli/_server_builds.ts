@@ -168,7 +168,7 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
     await warmUp(result.files);
     await lookAside(config);
     const dry = { builtins: session.builtins, resident: session.resident };
-    await build(config, { ...dry, write: false, record: false }).catch(() => {});
+    await build(config, { ...dry, write: false, record: false, remember: false }).catch(() => {});
     await session.resident.settled();
   };
   return {

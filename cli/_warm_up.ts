@@ -11,7 +11,7 @@
 
 import { extname } from "node:path";
 import { redactText } from "../pipeline/secrets.ts";
-import { renderCodeShared } from "../plugins/view_modes/_code_pool.ts";
+import { renderCodeShared } from "../plugins/view_modes/code_views.ts";
 import type { RenderedFile } from "../pipeline/types.ts";
 
 /** Views that parse with tree-sitter. */

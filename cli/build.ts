@@ -15,8 +15,8 @@ import { applyOverrides, formatFlagError, strategyFlagError } from "./_flags.ts"
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
-import { type StageClock, stageClock, timingsText } from "../pipeline/_timings.ts";
-import type { Resident } from "../pipeline/_resident.ts";
+import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts";
+import type { Resident } from "../pipeline/resident.ts";
 import type { Plugin, RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 

@@ -16,7 +16,7 @@ import {
   resolveSlice,
   type SliceResolution,
   splitLines,
-} from "../plugins/view_modes/_fuzzy_anchor.ts";
+} from "../plugins/view_modes/fuzzy_anchor.ts";
 import { type FileSlice, formatSlices, readSlicesFile } from "../pipeline/slices_file.ts";
 import { printError } from "./_output.ts";
 

@@ -14,8 +14,8 @@ import { builtinPlugins } from "./_builtins.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError, printWarning } from "./_output.ts";
 import { applyOverrides, formatFlagError } from "./_flags.ts";
-import { resident, watchIgnoredDirs } from "../pipeline/_resident.ts";
-import { stageClock, timingsText } from "../pipeline/_timings.ts";
+import { resident, watchIgnoredDirs } from "../pipeline/resident.ts";
+import { stageClock, timingsText } from "../pipeline/timings.ts";
 import { warmUp } from "./_warm_up.ts";
 import { readEvent } from "./_watch_events.ts";
 import { collectGarbage } from "./_collect.ts";
@@ -238,7 +238,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   if (previous) {
     await collect(true);
     await warmUp(previous.files);
-    await build(config, { builtins, resident: state, write: false, record: false }).catch(() => {});
+    await build(config, { builtins, resident: state, write: false, record: false, remember: false })
+      .catch(() => {});
     await collect(true);
   }
   const say = flags.quiet ? () => {} : console.log;

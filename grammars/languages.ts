@@ -7,7 +7,6 @@
  * @module
  */
 
-import { extname } from "../pipeline/_path.ts";
 import type { HollowOptions, HollowRegion } from "./_hollow.ts";
 import { jsBodies } from "./_js_hollow.ts";
 import { pythonRegions } from "./_python_hollow.ts";
@@ -540,7 +539,27 @@ const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e
  * ```
  */
 export function languageFor(path: string): LanguageSpec | undefined {
-  return BY_EXTENSION.get(extname(path).toLowerCase());
+  return BY_EXTENSION.get(extensionOf(path).toLowerCase());
+}
+
+const WINDOWS = Deno.build.os === "windows";
+
+/**
+ * The extension of a path's last part, as `node:path`'s `extname` gives it on this platform
+ * (on Windows `\` separates too, and a drive letter is not part of the name): from the last
+ * dot, `""` for none or a leading one. Written here because grammars/ imports nothing outside
+ * itself and `deps.ts`; `tests/views/language_for_test.ts` holds it to `pipeline/_path.ts`.
+ */
+function extensionOf(path: string): string {
+  const isSep = (c: string) => c === "/" || (WINDOWS && c === "\\");
+  const start = WINDOWS && /^[A-Za-z]:/.test(path) ? 2 : 0;
+  let end = path.length;
+  while (end > start && isSep(path[end - 1])) end--;
+  let i = end - 1;
+  while (i >= start && !isSep(path[i])) i--;
+  const name = path.slice(i + 1, end);
+  const dot = name.lastIndexOf(".");
+  return dot <= 0 || name === ".." ? "" : name.slice(dot);
 }
 
 /**

@@ -13,22 +13,15 @@ import {
   type TreeSitterTree,
   treeSitterUrl,
 } from "../deps.ts";
-import { parserFor, useGrammarSource } from "./_tree_sitter.ts";
+import { depsSource, parserFor, useGrammarSource } from "./tree_sitter.ts";
 
-export type { GrammarUrls, TreeSitter } from "./_tree_sitter.ts";
+export type { GrammarUrls, TreeSitter } from "./tree_sitter.ts";
 /** A syntax node. */
 export type SyntaxNode = TreeSitterNode;
 /** A syntax tree (call `delete()` when done). */
 export type SyntaxTree = TreeSitterTree;
 
-useGrammarSource({
-  runtime: loadTreeSitter,
-  wasm: (grammar) => GRAMMAR_WASM[grammar]?.(),
-  urls: () => ({
-    runtime: treeSitterUrl(),
-    wasm: Object.fromEntries(Object.entries(GRAMMAR_WASM).map(([id, url]) => [id, url()])),
-  }),
-});
+useGrammarSource(depsSource({ GRAMMAR_WASM, loadTreeSitter, treeSitterUrl }));
 
 /**
  * The reusable parser of a grammar (`python`, `c`, `cpp`, `javascript`,

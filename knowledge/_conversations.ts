@@ -10,9 +10,9 @@
 import { basename, extname, isAbsolute, join, relative, resolve } from "node:path";
 import { createHash } from "node:crypto";
 import { loadGlobs } from "../deps.ts";
-import { compileGlobs } from "../pipeline/_glob.ts";
+import { compileGlobs } from "../pipeline/paths.ts";
 import { comparePaths, isGlob } from "../pipeline/resolve.ts";
-import { parseHistory } from "../plugins/sections/_history.ts";
+import { parseHistory } from "../plugins/sections/history.ts";
 
 /** File extensions the harvest reads as conversations. */
 export const CONVERSATION_EXTENSIONS: string[] = [".jsonl", ".ndjson", ".json", ".toml"];

@@ -3,36 +3,28 @@
  * prompts. Every text the harvest sends to a model, and every line it
  * appends to a knowledge file, goes through a {@linkcode SecretScrubber}.
  *
- * The default runs slop's own secret rules (`pipeline/secrets.ts`: the seed's
- * key shapes, hex secrets, key maps and the config's `secrets.rules`), then a
- * small built-in rule set (obvious key shapes). Prompts are also redacted with
- * every rule, secretlint included, by `completer()` before they are sent.
+ * The default runs slop's rule table (`pipeline/secret_rules.ts`, the same
+ * rules as the build's scanner), its prose-only rule (any value of 8+
+ * characters assigned to a password, token or API key name: a chat says
+ * `password = 'correct-horse'`, code rarely does) and the config's
+ * `secrets.rules`. Prompts are also redacted with every rule, secretlint
+ * included, by `completer()` before they are sent.
  *
  * @module
  */
 
-import { redactSync } from "../pipeline/secrets.ts";
+import { applyRedactions, findSecrets, type SecretMatch } from "../pipeline/secret_rules.ts";
+import { userSecretRules } from "../pipeline/secrets.ts";
 
 /** Replaces secrets in a text; returns the text and the names of the rules that matched. */
 export type SecretScrubber = (text: string) => { text: string; found: string[] };
 
-const BUILTIN_RULES: Array<[string, RegExp]> = [
-  ["private-key", /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g],
-  ["aws-access-key-id", /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g],
-  ["github-token", /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b/g],
-  ["api-key", /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/g],
-  ["slack-token", /\bxox[abprs]-[A-Za-z0-9-]{10,}/g],
-  ["google-api-key", /\bAIza[0-9A-Za-z_-]{35}\b/g],
-  [
-    "assignment",
-    /\b([A-Za-z0-9_]*?(?:api[_-]?key|secret|token|password|passwd)[A-Za-z0-9_]*["']?\s*[:=]\s*["']?)((?=[^\s"'`]*[A-Za-z])[^\s"'`]{8,})/gi,
-  ],
-];
-
 /**
  * The built-in scrubber, with extra rules (name -> regular expression
  * source, as in the config's `secrets.rules`). Matches become
- * `[REDACTED:<rule>]`.
+ * `[REDACTED:<rule>]`, named by the rule's id (`aws-access-key-id`,
+ * `github-token`: the names knowledge files have always used); the prose
+ * rule's matches read `[REDACTED:secret]` and are listed as `assignment`.
  *
  * @example
  * ```ts
@@ -41,24 +33,30 @@ const BUILTIN_RULES: Array<[string, RegExp]> = [
  * ```
  */
 export function basicScrubber(rules: Record<string, string> = {}): SecretScrubber {
-  const all: Array<[string, RegExp]> = [
-    ...BUILTIN_RULES,
-    ...Object.entries(rules).map(([name, source]): [string, RegExp] => [
-      name,
-      new RegExp(source, "g"),
-    ]),
-  ];
+  const user = userSecretRules(rules);
   return (input: string) => {
-    // slop's own rules first (seed key shapes, hex secrets, key maps), then the rules here.
-    const own = redactSync(input); // the config's rules run below, with the others
-    const found: string[] = own.findings.map((f) => f.rule);
-    let text = own.text;
-    for (const [name, pattern] of all) {
-      text = text.replace(pattern, (...match: string[]) => {
-        found.push(name);
-        return name === "assignment" ? `${match[1]}[REDACTED:secret]` : `[REDACTED:${name}]`;
-      });
+    const matches: SecretMatch[] = findSecrets(input, {
+      prose: true,
+      label: (shape) => shape.prose ? "assignment" : shape.id,
+    });
+    for (const rule of user) {
+      rule.pattern.lastIndex = 0;
+      for (const m of input.matchAll(rule.pattern)) {
+        if (!m[0]) continue;
+        const value = m[1] ?? m[0];
+        const start = m.index! + (m[1] === undefined ? 0 : m[0].indexOf(m[1]));
+        if (value) matches.push({ start, end: start + value.length, rule: rule.name });
+      }
     }
-    return { text, found };
+    const { findings } = applyRedactions(input, matches);
+    // Merged matches keep the name of the first; the text names the prose rule's matches `secret`.
+    const text = applyRedactions(
+      input,
+      matches.map((m) => ({
+        ...m,
+        rule: m.rule === "assignment" ? "secret" : m.rule,
+      })),
+    ).text;
+    return { text, found: findings.map((f) => f.rule) };
   };
 }

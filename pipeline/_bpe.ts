@@ -9,6 +9,8 @@
  * @module
  */
 
+import { countWork } from "./helpers.ts";
+
 /** The ranks of an encoding as typed arrays (cloneable to workers). */
 export interface BpeTable {
   /** Open-addressing slots: rank + 1, 0 when empty. */
@@ -123,7 +125,11 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
   const memo = new Map<string, number>();
   const NONE = 0x7fffffff;
 
+  /** Steps of this count: bytes hashed and compared, heap moves (see `countWork` in `helpers.ts`). */
+  let work = 0;
+
   function rankOf(start: number, end: number): number {
+    work += end - start;
     return rankHashed(hash(buf, start, end), start, end);
   }
 
@@ -174,6 +180,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
       heapPos[b] = p;
     };
     const push = (r: number, pos: number) => {
+      work += 32 - Math.clz32(size + 1);
       let i = size++;
       heapRank[i] = r;
       heapPos[i] = pos;
@@ -185,6 +192,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
       }
     };
     const pop = () => {
+      work += 32 - Math.clz32(size);
       size--;
       swap(0, size);
       let i = 0;
@@ -243,6 +251,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
     for (;;) {
       let min = NONE;
       let at = -1;
+      work += count;
       for (let i = 0; i < count - 1; i++) {
         if (pairRanks[i] < min) {
           min = pairRanks[i];
@@ -263,6 +272,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
   /** Tokens of the piece text[start..end), read in place (no substring unless it is memoized). */
   function piece(text: string, start: number, end: number): number {
     const len = end - start;
+    work += len;
     if (buf.length < len * 3) buf = new Uint8Array(len * 3);
     let n = 0;
     let h = 0x811c9dc5;
@@ -296,6 +306,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
   return (text: string) => {
     let total = 0;
     let at = 0;
+    work = 0;
     const len = text.length;
     while (at < len) {
       sticky.lastIndex = at;
@@ -317,6 +328,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
       total += piece(text, found.index, found.index + found[0].length);
       at = found.index + found[0].length;
     }
+    countWork("count", work);
     return total;
   };
 }

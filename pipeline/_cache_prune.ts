@@ -10,7 +10,7 @@
  */
 
 import { join } from "./_path.ts";
-import type { Rule } from "./_schema.ts";
+import type { Rule } from "./schema.ts";
 
 /** The file holding the size estimate, beside the entry folders. */
 const USAGE = "usage.json";

@@ -12,8 +12,17 @@
  * @module
  */
 
-import type { Cache } from "./cache.ts";
 import type { RenderedFile, ViewOutput } from "./types.ts";
+
+/**
+ * What the keys need of a cache (`pipeline/cache.ts`'s `Cache` is one): named here, not
+ * imported, because the cache imports this module to note the payloads it serves.
+ */
+export interface KeyStore {
+  readonly enabled: boolean;
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+}
 
 /** The sha256 of payloads the cache served, checked against it. */
 const payloads = new WeakMap<Uint8Array, string>();
@@ -30,7 +39,7 @@ const known = new Map<string, string>();
 /** The id (payload sha256 and head) each file's key was looked up by. */
 const used = new WeakMap<RenderedFile, string>();
 /** What each cache held when it was loaded. */
-const loaded = new WeakMap<Cache, Record<string, unknown>>();
+const loaded = new WeakMap<KeyStore, Record<string, unknown>>();
 
 /** Content keys looked up instead of made, in this thread. */
 let served = 0;
@@ -164,7 +173,7 @@ export function contentKey(file: RenderedFile, head: string, make: () => string)
  * // await loadContentKeys(cache);
  * ```
  */
-export async function loadContentKeys(cache: Cache): Promise<void> {
+export async function loadContentKeys(cache: KeyStore): Promise<void> {
   if (!cache.enabled) return;
   const stored = await cache.get<Record<string, unknown>>(KEY);
   if (!stored || typeof stored !== "object") return;
@@ -184,7 +193,7 @@ export async function loadContentKeys(cache: Cache): Promise<void> {
  * // await saveContentKeys(cache, files);
  * ```
  */
-export async function saveContentKeys(cache: Cache, files: RenderedFile[]): Promise<void> {
+export async function saveContentKeys(cache: KeyStore, files: RenderedFile[]): Promise<void> {
   if (!cache.enabled) return;
   const keep: Record<string, string> = {};
   for (const file of files) {

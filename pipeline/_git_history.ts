@@ -6,24 +6,106 @@
  */
 
 import { runGit } from "./_git.ts";
-import { DECAY, type OrderSeed } from "./order_state.ts";
+import { DECAY, type OrderSeed, PRIOR } from "./order_state.ts";
 
-/** How many commits the seed looks at. */
-export const SEED_COMMITS = 200;
+/** The least number of commits the seed looks at (its window starts at an anchor at least this old). */
+export const SEED_COMMITS = 100;
+
+/**
+ * One commit in `ANCHOR_SPACING` (by its hash) can anchor the seed's window: the window's start
+ * stays put while history grows, and moves on about once every that many commits.
+ */
+export const ANCHOR_SPACING = 32;
+
+/** Commits looked at beyond the least, to find an anchor (none found: the oldest one read). */
+export const ANCHOR_REACH = 8 * ANCHOR_SPACING;
 
 /** The `git log` seed: per-file statistics and the decayed number of commits seen. */
 export interface GitSeed {
   /** Per-file decayed change counts and last change. */
   files: Map<string, OrderSeed>;
-  /** Sum of the commits' weights (`DECAY^age`). */
+  /** Sum of the commits' weights (`DECAY^age`) from the newest commit to the anchor. */
   weight: number;
+  /**
+   * The count every file has besides its changes: `PRIOR` at the age of the least window,
+   * decayed with the commits since, as if each file changed a little at the window's start.
+   */
+  prior: number;
+  /** The hash of the window's oldest commit (the anchor, or the oldest commit read). */
+  anchor: string;
+}
+
+/** One commit of the first-parent history, newest first: its hash and the paths it changed. */
+export interface LogCommit {
+  hash: string;
+  paths: string[];
 }
 
 /**
- * Decayed change counts of the files under `root` over the last `commits`
- * commits (the newest weighs 1, each older one `DECAY` times less), and the
- * age of each file's last change (`last`: 0 for the newest commit, -n for n
- * commits ago). Undefined outside git or with no commits.
+ * Whether a commit can anchor the seed's window: about one in {@linkcode ANCHOR_SPACING}, chosen by
+ * its hash, so every clone picks the same.
+ *
+ * @example
+ * ```ts
+ * import { isAnchor } from "./_git_history.ts";
+ * isAnchor("00000000aa"); // true
+ * ```
+ */
+export function isAnchor(hash: string): boolean {
+  return parseInt(hash.slice(0, 8), 16) % ANCHOR_SPACING === 0;
+}
+
+/**
+ * The seed of a first-parent history (newest commit first): each file's decayed change count
+ * (the newest commit weighs 1, each older one `DECAY` times less) over the commits from the
+ * newest back to the anchor, the first commit at least `least` commits old that
+ * {@linkcode isAnchor} picks (else the oldest given; `complete` says the history reaches the
+ * repository's first commit). One more commit scales every count by `DECAY` and adds 1 to the
+ * files it changed, so an order by count over size moves only those files until the anchor
+ * moves on.
+ *
+ * @example
+ * ```ts
+ * import { seedFromLog } from "./_git_history.ts";
+ * const seed = seedFromLog([{ hash: "b", paths: ["a.ts"] }, { hash: "a", paths: ["a.ts", "b.ts"] }]);
+ * seed?.files.get("a.ts")?.changes; // 1 + DECAY
+ * ```
+ */
+export function seedFromLog(
+  commits: LogCommit[],
+  least: number = SEED_COMMITS,
+): GitSeed | undefined {
+  let end = commits.length - 1;
+  for (let age = least; age < commits.length; age++) {
+    if (isAnchor(commits[age].hash)) {
+      end = age;
+      break;
+    }
+  }
+  const seed = new Map<string, OrderSeed>();
+  let total = 0;
+  for (let age = 0; age <= end; age++) {
+    const weight = DECAY ** age;
+    total += weight;
+    for (const path of commits[age].paths) {
+      const s = seed.get(path);
+      if (s) s.changes += weight;
+      else seed.set(path, { changes: weight, last: -age });
+    }
+  }
+  if (!seed.size) return undefined;
+  return {
+    files: seed,
+    weight: total,
+    prior: PRIOR * DECAY ** (end - least),
+    anchor: commits[end].hash,
+  };
+}
+
+/**
+ * The seed of the first-parent history of the repository `root` is in (see
+ * {@linkcode seedFromLog}); merges count as one change of what they brought. Undefined outside
+ * git or with no commits.
  *
  * @example
  * ```ts
@@ -33,16 +115,18 @@ export interface GitSeed {
  */
 export async function gitChangeSeed(
   root: string,
-  commits: number = SEED_COMMITS,
+  least: number = SEED_COMMITS,
 ): Promise<GitSeed | undefined> {
   const out = await runGit(
     [
       "-c",
       "core.quotePath=false",
       "log",
+      "--first-parent",
+      "--diff-merges=first-parent",
       "-n",
-      String(commits),
-      "--format=%x01",
+      String(least + ANCHOR_REACH),
+      "--format=%x01%H",
       "--name-only",
       "--no-renames",
       "--relative",
@@ -50,20 +134,11 @@ export async function gitChangeSeed(
     root,
   );
   if (!out) return undefined;
-  const seed = new Map<string, OrderSeed>();
-  let total = 0;
-  out.split("\x01").slice(1).forEach((chunk, age) => {
-    const weight = DECAY ** age;
-    total += weight;
-    for (const raw of chunk.split("\n")) {
-      const path = unquote(raw.trim());
-      if (!path) continue;
-      const s = seed.get(path);
-      if (s) s.changes += weight;
-      else seed.set(path, { changes: weight, last: -age });
-    }
+  const commits = out.split("\x01").slice(1).map((chunk): LogCommit => {
+    const [hash, ...lines] = chunk.split("\n");
+    return { hash: hash.trim(), paths: lines.map((l) => unquote(l.trim())).filter(Boolean) };
   });
-  return seed.size ? { files: seed, weight: total } : undefined;
+  return seedFromLog(commits, least);
 }
 
 /** git quotes unusual paths as C strings unless core.quotePath is off. */

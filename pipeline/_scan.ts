@@ -1,12 +1,22 @@
 /**
- * The secret scan of one text: slop's own rules, the user's rules and
- * secretlint's recommended preset, each match redacted in place. Imports
- * nothing at load time (secretlint is loaded on the first text that needs
- * it), so the scan workers (`_scan_worker.ts`) start quickly. The stage
- * around it is `secrets.ts`.
+ * The secret scan of one text: slop's rule table (`secret_rules.ts`), the
+ * user's rules and secretlint's recommended preset, each match redacted in
+ * place. Imports only the rule table at load time (secretlint is loaded on
+ * the first text that needs it), so the scan workers (`_scan_worker.ts`)
+ * start quickly. The stage around it is `secrets.ts`.
  *
  * @module
  */
+
+import {
+  applyRedactions,
+  findSecrets,
+  NAMED_VALUE,
+  NAMED_VALUE_SPEC,
+  SECRET_SHAPES,
+} from "./secret_rules.ts";
+
+export { NAMED_VALUE, NAMED_VALUE_SPEC };
 
 /** A compiled redaction rule. */
 export interface SecretRule {
@@ -35,63 +45,13 @@ export interface Redaction {
 }
 
 /**
- * slop's own rules, for the key shapes secretlint's preset misses (seen in
- * real leaked `.env` files). Rules that need context (hex values assigned to
- * secret-like names, JSON maps of keys) are in {@linkcode redactText}.
+ * slop's own `sk-` rules (OpenRouter, Anthropic, OpenAI keys): the rules of
+ * the table ({@linkcode SECRET_SHAPES}) whose keys start with `sk-`, as a
+ * {@linkcode SecretRule} each.
  */
-export const SLOP_SECRET_RULES: SecretRule[] = [
-  { name: "openrouter-key", pattern: /\bsk-or-v1-[A-Za-z0-9]{32,}/g },
-  { name: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  {
-    name: "openai-key",
-    pattern:
-      /\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}(?![A-Za-z0-9_-]))/g,
-  },
-];
-
-/**
- * A secret-like name (`…SECRET…`, `…KEY…`, `…TOKEN…`, passwords, credentials)
- * assigned a hex value of 32+ digits (group 1) or a map (the match ends at its `{`): the name,
- * `[A-Za-z0-9_]*["']?\s*`, the operator, then the value. It is looked for from the operator, not
- * from the name: a lookahead checks that a value follows, then a lookbehind that a name precedes.
- * Words that start like a name (`t`, `s`, `c`, `p`, `k`) are everywhere, a `:` or `=` followed by
- * such a value is rare: a pass over the stdlib takes half the time, over the typescript lib a third.
- * A match starts at its operator, not at the name; its end and group 1 are those of
- * {@linkcode NAMED_VALUE_SPEC}, the plain spelling (a test compares the two): the name cannot
- * reach back into the match before, which ends at a `{` or after hex digits (no name is made of
- * hex digits).
- *
- * @example
- * ```ts
- * import { NAMED_VALUE } from "./_scan.ts";
- * const [m] = `API_SECRET=${"4d".repeat(16)}`.matchAll(NAMED_VALUE);
- * m[1]; // "4d4d…" (32 digits), m.index: 10 (the "=")
- * ```
- */
-export const NAMED_VALUE: RegExp = new RegExp(
-  `(?=(?::|=>|=)\\s*(?:["']?[0-9a-fA-F]{32}|['"]?\\{))` +
-    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\\s*)` +
-    `(?::|=>|=)\\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\\{)`,
-  "gi",
-);
-
-/**
- * {@linkcode NAMED_VALUE} spelled plainly, from the name on: the rule as it reads, for the test
- * and the benchmark that check the faster spelling against it.
- *
- * @example
- * ```ts
- * import { NAMED_VALUE_SPEC } from "./_scan.ts";
- * const [m] = `API_SECRET=${"4d".repeat(16)}`.matchAll(NAMED_VALUE_SPEC);
- * m.index; // 4 (the name: "SECRET")
- * ```
- */
-export const NAMED_VALUE_SPEC: RegExp =
-  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\s*(?::|=>|=)\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\{)/gi;
-
-const MAP_VALUE = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
-/** Longest JSON map (in characters) the key-map rule looks into. */
-const MAX_MAP = 64 * 1024;
+export const SLOP_SECRET_RULES: SecretRule[] = SECRET_SHAPES
+  .filter((s) => s.pattern && s.hints.every((h) => h.startsWith("sk-")) && s.hints.length)
+  .map((s) => ({ name: s.label, pattern: s.pattern! }));
 
 /** `word` in either case, letter by letter (`[Kk][Ee][Yy]` for `key`), as the hints spell it. */
 function anyCase(word: string): string {
@@ -201,6 +161,25 @@ export const HINT_SEARCH: RegExp = new RegExp(
   ].join("|"),
 );
 
+/**
+ * secretlint's rules for kinds that slop's rule table covers in every syntax (its findings for
+ * them are dropped: see {@linkcode redactText}).
+ */
+const TABLE_COVERS = new Set([
+  "aws",
+  "privatekey",
+  "basicauth",
+  "database-connection-string",
+  "github",
+  "gitlab",
+  "slack",
+  "stripe",
+  "sendgrid",
+  "npm",
+  "openai",
+  "anthropic",
+]);
+
 /** The rule ids of secretlint's preset that {@linkcode SECRETLINT_HINTS} covers. */
 export const SECRETLINT_RULE_IDS: string[] = [
   "aws",
@@ -306,9 +285,18 @@ export async function redactText(
   options: RedactOptions = {},
 ): Promise<Redaction> {
   const hinted = options.prefilter === false || HINT_SEARCH.test(text);
-  const matches = ownMatches(text, options.rules ?? {}, !hinted);
+  const matches = ownMatches(text, options.rules ?? {});
   if (options.secretlint !== false && hinted) {
-    await collectSecretlint(text, path, matches, options.prefilter !== false);
+    const found: Match[] = [];
+    await collectSecretlint(text, path, found, options.prefilter !== false);
+    // The table finds exactly the value; secretlint's range can start before it or end inside
+    // it (its AWS secret rule: the key name and part of the value). Its rules for kinds the table
+    // covers are left to the table (which declines test URLs such as `http://u:p@host`); where
+    // another of its rules overlaps a match of the table, the table's span stands.
+    for (const f of found) {
+      if (TABLE_COVERS.has(f.rule)) continue;
+      if (!matches.some((m) => m.start < f.end && f.start < m.end)) matches.push(f);
+    }
   }
   return apply(text, matches);
 }
@@ -332,7 +320,7 @@ export function redactUnlessHinted(
 ): Redaction | undefined {
   const secretlint = options.secretlint !== false;
   if (secretlint && HINT_SEARCH.test(text)) return undefined;
-  return apply(text, ownMatches(text, options.rules ?? {}, secretlint));
+  return apply(text, ownMatches(text, options.rules ?? {}));
 }
 
 /**
@@ -365,16 +353,10 @@ export function redactSync(text: string, rules: Record<string, string> = {}): Re
   return apply(text, ownMatches(text, rules));
 }
 
-/** slop's own matches and the user's; `unhinted`: the text is known to hold no hint (so no `sk-`). */
-function ownMatches(text: string, rules: Record<string, string>, unhinted = false): Match[] {
-  const matches: Match[] = [];
-  // Each of slop's own key rules starts with "sk-", a hint: a text without it cannot match them
-  // (one without a hint has none; looking for it costs a pass: 6 ms over the stdlib's 12 MB).
-  if (!unhinted && text.includes("sk-")) {
-    for (const rule of SLOP_SECRET_RULES) collect(text, rule, matches);
-  }
+/** slop's own matches (the rule table) and the user's. */
+function ownMatches(text: string, rules: Record<string, string>): Match[] {
+  const matches: Match[] = findSecrets(text);
   for (const rule of userSecretRules(rules)) collect(text, rule, matches);
-  collectNamedValues(text, matches);
   return matches;
 }
 
@@ -389,41 +371,6 @@ function collect(text: string, rule: SecretRule, out: Match[]): void {
       out.push({ start: m.index!, end: m.index! + m[0].length, rule: rule.name });
     }
   }
-}
-
-/**
- * Hex values of 32+ digits assigned to a secret-like name (`API_SECRET=4dac…`,
- * rule `hex-secret`), and every string value of a JSON map assigned to one
- * (`LLM_API_KEY_MAP={"together":"…"}`, rule `key-map`). One pass over the text.
- */
-function collectNamedValues(text: string, out: Match[]): void {
-  NAMED_VALUE.lastIndex = 0;
-  for (const m of text.matchAll(NAMED_VALUE)) {
-    const end = m.index! + m[0].length;
-    if (m[1]) {
-      out.push({ start: end - m[1].length, end, rule: "hex-secret" });
-      continue;
-    }
-    const open = end - 1;
-    const close = matchingBrace(text, open);
-    if (close < 0) continue;
-    const body = text.slice(open, close + 1);
-    for (const v of body.matchAll(MAP_VALUE)) {
-      const at = open + v.index! + v[0].lastIndexOf(`"${v[1]}"`) + 1;
-      out.push({ start: at, end: at + v[1].length, rule: "key-map" });
-    }
-  }
-}
-
-function matchingBrace(text: string, open: number): number {
-  let depth = 0;
-  const limit = Math.min(text.length, open + MAX_MAP);
-  for (let i = open; i < limit; i++) {
-    const c = text[i];
-    if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return i;
-  }
-  return -1;
 }
 
 async function collectSecretlint(
@@ -503,30 +450,5 @@ const RULE_PREFIX = /^@secretlint\/secretlint-rule-/;
 
 /** Replace matches (overlaps merged, the earliest rule names the merge) from the end. */
 function apply(text: string, matches: Match[]): Redaction {
-  if (!matches.length) return { text, findings: [] };
-  matches.sort((a, b) => a.start - b.start || b.end - a.end);
-  const merged: Match[] = [];
-  for (const m of matches) {
-    const last = merged[merged.length - 1];
-    if (last && m.start < last.end) last.end = Math.max(last.end, m.end);
-    else merged.push({ ...m });
-  }
-  let out = "";
-  let at = 0;
-  let line = 1;
-  const findings: Redaction["findings"] = [];
-  for (const m of merged) {
-    line += countNewlines(text, at, m.start);
-    findings.push({ line, rule: m.rule });
-    out += text.slice(at, m.start) + `[REDACTED:${m.rule}]`;
-    line += countNewlines(text, m.start, m.end);
-    at = m.end;
-  }
-  return { text: out + text.slice(at), findings };
-}
-
-function countNewlines(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = text.indexOf("\n", from); i >= 0 && i < to; i = text.indexOf("\n", i + 1)) n++;
-  return n;
+  return applyRedactions(text, matches);
 }

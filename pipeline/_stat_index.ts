@@ -17,7 +17,7 @@
  */
 
 import { join } from "./_path.ts";
-import { readTarget, sha256 } from "./read.ts";
+import { type ReadIndex, readTarget, sha256 } from "./read.ts";
 import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 
 /** Files changed this close (ms) to the recording build's read are read again. */
@@ -49,7 +49,7 @@ export interface StatIndex {
 }
 
 /** One build's use of an index: looks files up and records what it reads. */
-export interface StatSession {
+export interface StatSession extends ReadIndex {
   /** The recorded hash of `path` when its fingerprint is unchanged and not racy. */
   lookup(path: string, info: Deno.FileInfo): string | undefined;
   /**
@@ -218,6 +218,7 @@ export function statSession(
         ? previous
         : { path: path ?? previous?.path, readStart, files },
     changed: () => recorded || files.size !== (previous?.files.size ?? 0),
+    defer,
   };
 }
 

@@ -59,7 +59,7 @@ import { streamDocument, type StreamedDocument } from "./_document.ts";
 import { shareFileTexts } from "./_share_text.ts";
 import { hashText } from "./_text_hash.ts";
 import { textParts } from "./_block_parts.ts";
-import type { StageClock } from "./_timings.ts";
+import type { StageClock } from "./timings.ts";
 import {
   isDeferred,
   loadStatIndex,
@@ -68,7 +68,7 @@ import {
   statSession,
 } from "./_stat_index.ts";
 import { lateFindings } from "./_lazy_input.ts";
-import type { Resident } from "./_resident.ts";
+import type { Resident } from "./resident.ts";
 import {
   type DocumentHasher,
   documentHasher,
@@ -106,6 +106,14 @@ export interface BuildOptions {
   record?: boolean;
   /** Where ordering rules take the previous order from. @default {"state"} */
   orderSource?: "state" | "lock";
+  /**
+   * Record the order memory (the file order and the budget's steps) in the state dir, whether the
+   * document is written or not: every build that makes a document for a model does, so the next
+   * build keeps its prefix (`--stdout`, `--json`, the library, an MCP server). `false` for
+   * inspection (`slop stats`, `report`) and for a resident process's rehearsal. A build with
+   * `orderSource: "lock"` (`slop check`) or restricted to PATHS never records. @default {true}
+   */
+  remember?: boolean;
   /** Called for each warning as it happens. */
   onWarning?: (message: string) => void;
   /** Hook timeout in ms. @default {60000} */
@@ -116,7 +124,7 @@ export interface BuildOptions {
   workers?: number;
   /** Marked as each stage ends (`slop build --timings`). */
   timings?: StageClock;
-  /** State kept between builds by a long-running process (`slop watch`; see `pipeline/_resident.ts`). */
+  /** State kept between builds by a long-running process (`slop watch`; see `pipeline/resident.ts`). */
   resident?: Resident;
   /**
    * Files rendered ahead for this build by a build server's prepared builds: reported as
@@ -197,6 +205,8 @@ export interface FinishOptions {
   write?: boolean;
   /** Record this build's cache hits as the last build's (`slop cache stats`). */
   record?: boolean;
+  /** Record the order memory (see {@linkcode BuildOptions.remember}). */
+  remember?: boolean;
   /** Marked as writing ends (`emit`). */
   timings?: StageClock;
 }
@@ -271,8 +281,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     maxSize: config.cache.maxSize,
   };
   // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
+  // The order memory is written there by every build that remembers, written or piped.
+  const remembers = (options.remember ?? true) && (options.orderSource ?? "state") === "state" &&
+    !config.paths.length;
   if (
-    options.write !== false || (config.cache.enabled && within(config.cache.dir, config.stateDir))
+    options.write !== false || remembers ||
+    (config.cache.enabled && within(config.cache.dir, config.stateDir))
   ) {
     markStateDir(config.stateDir, config.root);
   }
@@ -571,6 +585,12 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
         : undefined;
       if (resident) resident.keepDocument(written);
       else if (cache.enabled && written) await saveWritten(writtenPath, written);
+    }
+    // The order memory is recorded whether the document was written or piped (`--stdout`): the
+    // next build takes its order from it either way.
+    if (more.remember ?? options.remember ?? true) {
+      // Asked to remember only now: the state dir was not marked when the build began.
+      if (options.remember === false) markStateDir(config.stateDir, config.root);
       const commit = async () => {
         for (const rule of orderingRules(registry)) {
           const commit = rule.commit;

@@ -22,7 +22,7 @@ import {
   type Rule,
   str,
   union,
-} from "./_schema.ts";
+} from "./schema.ts";
 import type {
   ConfigEnv,
   FileEntry,

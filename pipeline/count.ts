@@ -14,7 +14,7 @@
 
 import { type Cache, cacheKey } from "./cache.ts";
 import { sha256 } from "./read.ts";
-import type { Tokenizer } from "./tokens.ts";
+import type { Tokenizer } from "./types.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
 import { finishPrecount, knownCount, precountReady, stopRun } from "./_precount.ts";
 import { countByDifference, type EarlierText } from "./_count_diff.ts";

@@ -10,7 +10,7 @@ import { join, relative, sep } from "./_path.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
 import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
-import type { BlockMemo, Memo } from "./_resident.ts";
+import type { BlockMemo, Memo } from "./_memo.ts";
 import {
   documentHashes,
   fileStamp,
@@ -135,6 +135,7 @@ export function buildManifest(
       bytes: f.bytes,
       ...(f.cache ? { cache: f.cache } : {}),
       ...(f.notes ? { notes: f.notes } : {}),
+      ...(f.fallback ? { fallback: f.fallback } : {}),
     })),
     blocks: blocks.map((b) => ({
       id: b.id,

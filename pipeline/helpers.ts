@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import { basename, dirname, join } from "./_path.ts";
 import { decodeBase64 } from "./_bytes.ts";
+
 import type { Block, ModelInfo, RenderedFile } from "./types.ts";
 
 /**
@@ -342,7 +343,72 @@ export interface DedupOptions {
   prefilter?: boolean;
 }
 
-const DATA_URL = /data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[^;,\s"'()]*)*);base64,/g;
+/**
+ * A data URL's header, `data:<type>/<subtype>;<name>=<value>;base64,` (type and parameters
+ * optional), found from `from` on: what `/data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[^;,\s"'()]*)*);base64,/g`
+ * finds, read forward once. That regular expression, tried again at each `data:`, read the
+ * parameters after it again each time (`data:;a=data:;a=…` took minutes for a megabyte), while
+ * every header tried inside a failed one's parameters meets one of the same `;` and fails where
+ * it failed: `failed` keeps that range of `;` and the scan skips them.
+ */
+function nextDataUrl(
+  text: string,
+  from: number,
+  failed: { first: number; last: number },
+): { begin: number; end: number; mime: string; params: string } | undefined {
+  for (
+    let begin = text.indexOf("data:", from);
+    begin >= 0;
+    begin = text.indexOf("data:", begin + 1)
+  ) {
+    let at = begin + 5;
+    // The type: `[\w.+-]+\/[\w.+-]+`, or nothing.
+    let i = at;
+    while (i < text.length && isMimeChar(text.charCodeAt(i))) i++;
+    if (i > at && text.charCodeAt(i) === 47) {
+      let k = i + 1;
+      while (k < text.length && isMimeChar(text.charCodeAt(k))) k++;
+      if (k > i + 1) at = k;
+    }
+    countWork("dedup", at - begin);
+    const mimeEnd = at;
+    if (at >= failed.first && at <= failed.last) continue;
+    // Parameters `;name=value`, then `;base64,`.
+    const first = at;
+    for (;;) {
+      if (text.charCodeAt(at) !== 59) break;
+      let k = at + 1;
+      while (k < text.length && isMimeChar(text.charCodeAt(k))) k++;
+      if (k === at + 1 || text.charCodeAt(k) !== 61) break;
+      k++;
+      while (k < text.length && isValueChar(text.charCodeAt(k))) k++;
+      countWork("dedup", k - at);
+      at = k;
+    }
+    if (text.startsWith(";base64,", at)) {
+      return {
+        begin,
+        end: at + 8,
+        mime: text.slice(begin + 5, mimeEnd),
+        params: text.slice(mimeEnd, at),
+      };
+    }
+    if (text.charCodeAt(first) === 59) failed = Object.assign(failed, { first, last: at });
+  }
+  return undefined;
+}
+
+/** `[\w.+-]`. */
+function isMimeChar(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 43 || code === 45;
+}
+
+/** `[^;,\s"'()]`. */
+function isValueChar(code: number): boolean {
+  return code !== 59 && code !== 44 && code !== 34 && code !== 39 && code !== 40 &&
+    code !== 41 && !isSpace(code);
+}
 
 /**
  * Replace large data URLs and base64 blobs (one long run, or lines of a
@@ -367,14 +433,17 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   // 1. Data URLs: the header, then the base64 run that follows it.
   let out = "";
   let last = 0;
-  const urls = text.includes(";base64,") ? text.matchAll(DATA_URL) : [];
-  for (const m of urls) {
-    const begin = m.index!;
+  const failed = { first: -1, last: -1 };
+  let next = text.includes(";base64,") ? nextDataUrl(text, 0, failed) : undefined;
+  for (let m = next; m; m = next) {
+    next = nextDataUrl(text, m.end, failed);
+    const begin = m.begin;
     if (begin < last) continue;
-    const payloadStart = begin + m[0].length;
+    const payloadStart = m.end;
     const payloadEnd = runEnd(text, payloadStart);
+    countWork("dedup", payloadEnd - begin);
     if (payloadEnd - payloadStart < minChars) continue;
-    const kind = `data:${m[1] ?? ""}${m[2]};base64`;
+    const kind = `data:${m.mime}${m.params};base64`;
     const r = replacement(kind, text.slice(payloadStart, payloadEnd), lineAt(begin));
     replacements.push(r);
     out += text.slice(last, begin) + r.reference;
@@ -391,17 +460,20 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   }
   const lines = out.split("\n");
   const kept: string[] = [];
+  // Lines before this index cannot start a wrapped blob (see `wrappedBlob`).
+  let noStartBefore = 0;
   // Line numbers still match `text`: a data URL's payload has no newline.
   for (let i = 0; i < lines.length; i++) {
-    const group = wrappedBlob(lines, i, minChars);
-    if (group) {
-      const payload = lines.slice(i, group).map((l) => l.trim()).join("");
+    const group = i < noStartBefore ? undefined : wrappedBlob(lines, i, minChars);
+    if (group?.blob) {
+      const payload = lines.slice(i, group.end).map((l) => l.trim()).join("");
       const r = replacement("base64", payload, i + 1);
       replacements.push(r);
       kept.push(lines[i].match(/^\s*/)![0] + r.reference);
-      i = group - 1;
+      i = group.end - 1;
       continue;
     }
+    if (group) noStartBefore = group.noStartBefore;
     kept.push(replaceRuns(lines[i], i + 1, minChars, replacements));
   }
   replacements.sort((a, b) => a.line - b.line);
@@ -441,12 +513,18 @@ function hasRun(text: string, min: number): boolean {
  */
 function findRun(text: string, min: number, from: number): number {
   let start = from;
+  let reads = 0;
   while (start + min <= text.length) {
     let i = start + min - 1;
     while (i >= start && isBase64(text.charCodeAt(i))) i--;
-    if (i < start) return start;
+    reads += start + min - i;
+    if (i < start) {
+      countWork("dedup", reads);
+      return start;
+    }
     start = i + 1;
   }
+  countWork("dedup", reads);
   return -1;
 }
 
@@ -472,6 +550,7 @@ function hasWrappedStart(text: string): boolean {
 
 /** The trimmed width of `text[start, end)` when it is all base64 (then at most two `=`), else -1. */
 function pureWidth(text: string, start: number, end: number): number {
+  countWork("dedup", end - start);
   while (start < end && isSpace(text.charCodeAt(start))) start++;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   if (start === end) return -1;
@@ -516,6 +595,7 @@ function replaceRuns(
   minChars: number,
   replacements: DedupReplacement[],
 ): string {
+  countWork("dedup", line.length);
   if (line.length < minChars) return line;
   let out = "";
   let last = 0;
@@ -538,27 +618,52 @@ function replaceRuns(
   return out + line.slice(last);
 }
 
-/** End (exclusive line index) of a wrapped blob starting at line `i`, if one starts there. */
-function wrappedBlob(lines: string[], i: number, minChars: number): number | undefined {
+/** What {@linkcode wrappedBlob} found from a line. */
+interface WrappedGroup {
+  /** The lines from the first to `end` (exclusive) are one blob. */
+  blob: boolean;
+  /** End (exclusive line index) of the lines of one width read from the first. */
+  end: number;
+  /** No line after the first and before this index starts a blob either. */
+  noStartBefore: number;
+}
+
+/**
+ * The wrapped blob starting at line `i`, if one starts there, else how far no blob starts.
+ * A group read from a later line of the same run of one width would end where this one ends and
+ * hold a part of its payload: fewer lines, fewer characters and no letter or digit this one
+ * lacks. So when this one is no blob, none starts inside it before its last line (which may be
+ * shorter, the first of a run of another width), and the caller need not read those lines
+ * again: each line is read here at most twice, where reading on from every line was quadratic
+ * in a file of equal-width lines (FASTA, a text of one letter).
+ */
+function wrappedBlob(lines: string[], i: number, minChars: number): WrappedGroup | undefined {
   const pure = (line: string) => {
     const t = line.trim();
     return t.length > 0 && runEnd(t, 0) === t.length;
   };
   const first = lines[i].trim();
+  countWork("dedup", first.length);
   if (first.length < WRAPPED_MIN_LINE || !pure(first)) return undefined;
   let j = i;
   let chars = 0;
   const width = first.length;
+  let widthChanged = false;
   while (j < lines.length && pure(lines[j])) {
     const t = lines[j].trim();
+    countWork("dedup", lines[j].length);
     chars += t.length;
     j++;
     // A wrapped blob has lines of one width; a shorter line ends it.
-    if (t.length !== width) break;
+    if (t.length !== width) {
+      widthChanged = true;
+      break;
+    }
   }
-  if (j - i < 2 || chars < minChars) return undefined;
+  const noStartBefore = widthChanged ? j - 1 : j;
+  if (j - i < 2 || chars < minChars) return { blob: false, end: j, noStartBefore };
   const payload = lines.slice(i, j).map((l) => l.trim()).join("");
-  return mixed(payload) ? j : undefined;
+  return { blob: mixed(payload), end: j, noStartBefore };
 }
 
 function lineIndex(text: string): number[] {
@@ -690,4 +795,45 @@ export function joinedFileBlock(file: RenderedFile): { text: string; parts: stri
  */
 export function noteFileBlock(file: RenderedFile, joined: { text: string; parts: string[] }): void {
   joinedBlocks.set(file, joined);
+}
+
+/** Work counted by stage while a tally runs (see {@linkcode tallyWork}). */
+let workCounts: Map<string, number> | undefined;
+
+/**
+ * Count `steps` of work done by `stage` (e.g. `"code"`: parser steps and tree nodes), for the
+ * scaling tests: kept only while a tally runs ({@linkcode tallyWork}), one comparison otherwise.
+ * A loop adds up its steps and counts them once. Counting steps, unlike timing, cannot flake.
+ *
+ * @example
+ * ```ts
+ * import { countWork } from "./helpers.ts";
+ * countWork("code", 120);
+ * ```
+ */
+export function countWork(stage: string, steps: number): void {
+  if (workCounts) workCounts.set(stage, (workCounts.get(stage) ?? 0) + steps);
+}
+
+/**
+ * Run `work` (synchronous or not) and return the steps it counted with {@linkcode countWork},
+ * by stage. Tallies do not nest; work done on other threads is not counted.
+ *
+ * @example
+ * ```ts
+ * import { countWork, tallyWork } from "./helpers.ts";
+ * const steps = await tallyWork(() => countWork("dedup", 3));
+ * steps.get("dedup"); // 3
+ * ```
+ */
+export async function tallyWork(work: () => unknown): Promise<Map<string, number>> {
+  if (workCounts) throw new Error("Work tallies do not nest");
+  const mine = new Map<string, number>();
+  workCounts = mine;
+  try {
+    await work();
+  } finally {
+    workCounts = undefined;
+  }
+  return mine;
 }

@@ -25,13 +25,13 @@ import { textParts } from "./_block_parts.ts";
 import { utf8Length } from "./_text_hash.ts";
 import { cachedTextBytes } from "./_content_keys.ts";
 import { fileStamp } from "./_patch_write.ts";
-import type { BlockMemo, Memo, Resident } from "./_resident.ts";
+import type { BlockMemo, Memo } from "./_memo.ts";
 
 export { isFileBlock };
 
 /** Options of {@linkcode loadPreviousOrder}. */
 export interface PreviousOrderOptions {
-  /** Commits of `git log` that seed the first order. @default {200} */
+  /** The least number of commits of `git log` that seed the first order. @default {100} */
   seedCommits?: number;
 }
 
@@ -56,6 +56,8 @@ export interface PreviousOrder {
   seed?: Map<string, OrderSeed>;
   /** The decayed number of commits the seed covers. */
   seedWeight?: number;
+  /** The count every file of the seed has besides its changes. */
+  seedPrior?: number;
   /** `state` (the state dir), `lock` (`slop.lock`), `git` or `size`. */
   origin: OrderOrigin;
 }
@@ -108,7 +110,9 @@ export async function loadPreviousOrder(
     if (state.entries.length) return { state, origin: "lock" };
   }
   const seed = await gitChangeSeed(config.root, options.seedCommits ?? SEED_COMMITS);
-  return seed ? { seed: seed.files, seedWeight: seed.weight, origin: "git" } : { origin: "size" };
+  return seed
+    ? { seed: seed.files, seedWeight: seed.weight, seedPrior: seed.prior, origin: "git" }
+    : { origin: "size" };
 }
 
 /** Whether an entry of a remembered order is whole (a damaged memory is no memory). */
@@ -215,7 +219,8 @@ export async function writeOrderState(
  * `next` advances the previous order (from `source`, see
  * {@linkcode loadPreviousOrder}) by the build's file blocks, `save` writes the
  * last advanced order, as the document has it, to the state dir (only when
- * `source` is `state` and the build is not restricted to PATHS).
+ * `source` is `state` and the build is not restricted to PATHS). `resident`: what a
+ * long-running process keeps (`pipeline/resident.ts`), its orders and block memos.
  *
  * @example
  * ```ts
@@ -227,7 +232,7 @@ export function fileOrder(
   config: ResolvedConfig,
   source: "state" | "lock",
   files: RenderedFile[],
-  resident?: Pick<Resident, "orders" | "blocks">,
+  resident?: { orders: Map<string, KeptOrder>; blocks: Memo<BlockMemo> },
 ): FileOrder {
   const kept = resident?.orders;
   let step: OrderStep | undefined;
@@ -240,6 +245,7 @@ export function fileOrder(
       step = advanceOrder(previous.state, current, previous.seed, {
         keepFirstChanged: options.keepFirstChanged,
         seedWeight: previous.seedWeight,
+        seedPrior: previous.seedPrior,
         rate: options.rate,
       });
       return step.state.entries.map((e) => e.path);

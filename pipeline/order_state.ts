@@ -7,9 +7,8 @@
  * @module
  */
 
-import { comparePaths } from "./resolve.ts";
+import { comparePaths, derived } from "./helpers.ts";
 import type { RenderedFile } from "./types.ts";
-import { derived } from "./helpers.ts";
 import { sha256Parts } from "./_text_hash.ts";
 import { contentKey } from "./_content_keys.ts";
 
@@ -21,6 +20,13 @@ export const PRIOR = 0.05;
 
 /** Change probabilities are capped here so `1 - p` never reaches 0. */
 export const MAX_P = 0.95;
+
+/**
+ * How much a file's size weighs in its place: a file of `s` bytes counts as `s ** SIZE_EXPONENT`.
+ * Below 1 a big file that changes often no longer sits early for its size alone (measured on
+ * six repositories' replays, see `bench/prefix_results.md`).
+ */
+export const SIZE_EXPONENT = 0.5;
 
 /** The decayed weight of an endless history: `1 / (1 - DECAY)`, about 36.5 changing builds. */
 export const FULL_WEIGHT = 1 / (1 - DECAY);
@@ -83,6 +89,11 @@ export interface AdvanceOptions {
   /** Commits the seed's counts cover, decayed (see `gitChangeSeed`). @default {FULL_WEIGHT} */
   seedWeight?: number;
   /**
+   * The count every file of a seed has besides its changes (see `gitChangeSeed`): with it, the
+   * first order is by count over size alone ({@linkcode sortBySeed}). @default {PRIOR}
+   */
+  seedPrior?: number;
+  /**
    * `observed` divides change counts by the decayed number of builds seen so
    * far (a young history learns fast); `window` assumes an endless history,
    * as in the research. @default {"observed"}
@@ -104,7 +115,7 @@ export function changeProbability(changes: number, weight: number = FULL_WEIGHT)
 }
 
 /**
- * Sort entries by expected cost of sitting early: `p / (s * (1 - p))` ascending
+ * Sort entries by expected cost of sitting early: `p / (sqrt(s) * (1 - p))` ascending
  * (big, rarely changing files first), ties by last change (older first), then path.
  *
  * @example
@@ -122,7 +133,7 @@ export function sortBySizeAndVolatility(
 ): OrderEntry[] {
   const key = (e: OrderEntry) => {
     const p = changeProbability(e.changes, weight);
-    return p / (Math.max(1, e.bytes) * (1 - p));
+    return p / (Math.max(1, e.bytes) ** SIZE_EXPONENT * (1 - p));
   };
   return entries
     .map((e) => ({ e, k: key(e) }))
@@ -131,11 +142,35 @@ export function sortBySizeAndVolatility(
 }
 
 /**
+ * The order of files that has no previous order, from the change counts of history (the
+ * `git log` seed): `(changes + prior) / sqrt(bytes)` ascending (big, rarely changing files first),
+ * ties by path. The key depends on nothing but the file's own counts and size, and one more
+ * commit scales every count by the same factor, so the files a commit did not touch keep their
+ * order among themselves: a new clone or a CI job without the order memory keeps the prefix up
+ * to the first file the commit changed, as a build with the memory does.
+ *
+ * @example
+ * ```ts
+ * import { sortBySeed } from "./order_state.ts";
+ * sortBySeed([
+ *   { path: "hot", sha256: "", bytes: 1000, changes: 5, last: 0 },
+ *   { path: "cold", sha256: "", bytes: 100, changes: 0, last: -9 },
+ * ], 0.05).map((e) => e.path); // ["cold", "hot"]
+ * ```
+ */
+export function sortBySeed(entries: OrderEntry[], prior: number = PRIOR): OrderEntry[] {
+  return entries
+    .map((e) => ({ e, k: (e.changes + prior) / Math.max(1, e.bytes) ** SIZE_EXPONENT }))
+    .sort((a, b) => a.k - b.k || comparePaths(a.e.path, b.e.path))
+    .map(({ e }) => e);
+}
+
+/**
  * One build's step of the policy. With a previous order: decay every count
  * (only when something changed), count changed and new files, keep the old
  * order before the first modified or deleted file, and sort the rest plus new
- * files. Without one: sort everything, taking counts from `seed` (git history)
- * or, when there is none, by size alone.
+ * files. Without one: sort everything, by the counts of `seed` (git history,
+ * {@linkcode sortBySeed}) or, when there is none, by size alone.
  *
  * @example
  * ```ts
@@ -164,8 +199,11 @@ export function advanceOrder(
     }));
     const weight = seed ? options.seedWeight ?? FULL_WEIGHT : 0;
     const w = options.rate === "window" ? FULL_WEIGHT : weight;
+    const sorted = seed
+      ? sortBySeed(entries, options.seedPrior ?? PRIOR)
+      : sortBySizeAndVolatility(entries, w);
     return {
-      state: { generation: 0, weight, entries: sortBySizeAndVolatility(entries, w) },
+      state: { generation: 0, weight, entries: sorted },
       breakAt: 0,
       changed: [],
       deleted: [],

@@ -146,6 +146,7 @@ export async function lockOf(config: ResolvedConfig, result: BuildResult): Promi
   const files = orderFiles(result.blocks, result.files);
   const step = advanceOrder(previous.state, files, previous.seed, {
     seedWeight: previous.seedWeight,
+    seedPrior: previous.seedPrior,
   });
   const state = reorderState(step.state, files.map((f) => f.path));
   return lockFromBlocks(

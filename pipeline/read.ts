@@ -9,7 +9,22 @@
 import { createHash } from "node:crypto";
 import { sep } from "./_path.ts";
 import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
-import { defer, type StatSession } from "./_stat_index.ts";
+
+/**
+ * A record of what earlier builds read, handed to the read stage (a session of
+ * `pipeline/_stat_index.ts`): a file it knows unchanged is taken with its recorded
+ * hash and no text instead of being read.
+ */
+export interface ReadIndex {
+  /** The recorded hash of `path` when its fingerprint is unchanged. */
+  lookup(path: string, info: Deno.FileInfo): string | undefined;
+  /** The record of a file a watcher saw no change of (taken without an `lstat`), if any. */
+  trusted(target: Target): { sha256: string; size: number; mtime: number } | undefined;
+  /** Record a file this build read and hashed. */
+  record(path: string, info: Deno.FileInfo, sha256: string): void;
+  /** Mark a file taken from the record: its text is read later, when a stage needs it. */
+  defer(file: SourceFile, config: ResolvedConfig): void;
+}
 
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
@@ -34,7 +49,7 @@ export async function readTargets(
   targets: Target[],
   config: ResolvedConfig,
   options: {
-    index?: StatSession;
+    index?: ReadIndex;
     /** `lstat`s taken by the resolve stage a moment ago, by path (not looked at again). */
     lstats?: Map<string, Deno.FileInfo>;
   } = {},
@@ -66,7 +81,7 @@ export async function readTargets(
 function knownTarget(
   target: Target,
   config: ResolvedConfig,
-  index?: StatSession,
+  index?: ReadIndex,
   lstats?: Map<string, Deno.FileInfo>,
 ): SourceFile | undefined {
   if (target.skip) return skipped(target);
@@ -74,7 +89,7 @@ function knownTarget(
   const limit = target.entry.maxBytes ?? config.maxFileSize;
   const trusted = index.trusted(target);
   if (trusted && trusted.size <= limit) {
-    return fromIndex(target, config, trusted.sha256, trusted.size, trusted.mtime);
+    return fromIndex(target, config, index, trusted.sha256, trusted.size, trusted.mtime);
   }
   const info = lstats?.get(target.path);
   const rootPrefix = config.root.endsWith(sep) ? config.root : config.root + sep;
@@ -84,7 +99,7 @@ function knownTarget(
   }
   const known = index.lookup(target.path, info);
   if (!known) return undefined;
-  return fromIndex(target, config, known, info.size, info.mtime?.getTime() ?? 0);
+  return fromIndex(target, config, index, known, info.size, info.mtime?.getTime() ?? 0);
 }
 
 /** A file the resolve stage skipped (a generated file the config does not name): never read. */
@@ -102,12 +117,13 @@ function skipped(target: Target): SourceFile {
 function fromIndex(
   target: Target,
   config: ResolvedConfig,
+  index: ReadIndex,
   sha256: string,
   size: number,
   mtimeMs: number,
 ): SourceFile {
   const file = { ...target, sha256, size, mtimeMs };
-  defer(file, config);
+  index.defer(file, config);
   return file;
 }
 
@@ -119,7 +135,7 @@ function fromIndex(
 export async function readTarget(
   target: Target,
   config: ResolvedConfig,
-  index?: StatSession,
+  index?: ReadIndex,
   lstats?: Map<string, Deno.FileInfo>,
 ): Promise<SourceFile> {
   if (target.skip) return skipped(target);
@@ -136,7 +152,7 @@ export async function readTarget(
   const trusted = index?.trusted(target);
   const limit = target.entry.maxBytes ?? config.maxFileSize;
   if (trusted && trusted.size <= limit) {
-    return fromIndex(target, config, trusted.sha256, trusted.size, trusted.mtime);
+    return fromIndex(target, config, index!, trusted.sha256, trusted.size, trusted.mtime);
   }
   let info: Deno.FileInfo;
   try {
@@ -178,7 +194,9 @@ export async function readTarget(
     };
   }
   const known = link ? undefined : index?.lookup(target.path, info);
-  if (known) return fromIndex(target, config, known, info.size, info.mtime?.getTime() ?? 0);
+  if (known) {
+    return fromIndex(target, config, index!, known, info.size, info.mtime?.getTime() ?? 0);
+  }
   let bytes: Uint8Array;
   try {
     bytes = await Deno.readFile(target.absPath);

@@ -1,11 +1,11 @@
 /**
  * Secret stage (between read and transform): every included text is scanned
- * with secretlint's recommended preset, slop's own rules for the key shapes
- * of leaked `.env` files (OpenRouter `sk-or-v1-…`, OpenAI `sk-proj-…`, long
- * hex values assigned to `*_SECRET` / `*_KEY` / `*_TOKEN` names, JSON maps of
- * keys) and the user's `secrets.rules`. Each match is replaced in place by
- * `[REDACTED:<rule>]`; the file stays in the build. Findings carry the file,
- * line and rule, never the value.
+ * with slop's rule table (`secret_rules.ts`: cloud, VCS, chat, payment, LLM
+ * and registry tokens, private keys, URL passwords, values under
+ * secret-looking names), secretlint's recommended preset for the kinds the
+ * table lacks, and the user's `secrets.rules`. Each value is replaced in
+ * place by `[REDACTED:<rule>]`; the file stays in the build. Findings carry
+ * the file, line and rule, never the value.
  *
  * @module
  */
@@ -17,13 +17,14 @@ import {
   SECRETLINT_RULE_IDS,
   SLOP_SECRET_RULES,
 } from "./_scan.ts";
+import { SECRET_RULES_VERSION, SECRET_SHAPES, TOKEN_GATE } from "./secret_rules.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
 import { tableFor } from "./count.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { type CountHelper, precountStarting, startPrecount } from "./_precount.ts";
 import { isDeferred, loadDeferred, undefer } from "./_stat_index.ts";
-import { type RedactionMemo, redactionMemo } from "./_resident.ts";
+import { type RedactionMemo, redactionMemo } from "./_memo.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 export {
@@ -477,6 +478,10 @@ const YIELD_MS = 10;
 const SCANNER = sha256(
   JSON.stringify([
     SLOP_SECRET_RULES.map((r) => [r.name, String(r.pattern)]),
+    // The whole table: a file found clean before a rule was added is scanned again.
+    SECRET_RULES_VERSION,
+    String(TOKEN_GATE),
+    SECRET_SHAPES.map((s) => [s.id, s.label, s.gate, String(s.pattern), String(s.find)]),
     String(SECRETLINT_HINTS),
     SECRETLINT_RULE_IDS,
     "@secretlint/core@13.0.7",

@@ -9,10 +9,9 @@
 
 import { loadCl100k, loadO200k } from "../deps.ts";
 import { countTexts } from "./count.ts";
-import type { ModelInfo } from "./types.ts";
+import type { ModelInfo, Tokenizer } from "./types.ts";
 
-/** Tokenizers slop counts with. */
-export type Tokenizer = "o200k" | "cl100k";
+export type { Tokenizer };
 
 type Counter = (text: string) => number;
 const references = new Map<Tokenizer, Promise<Counter>>();

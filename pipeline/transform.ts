@@ -15,7 +15,7 @@ import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
-import type { Memo } from "./_resident.ts";
+import type { Memo } from "./_memo.ts";
 import { noteRendered } from "./_content_keys.ts";
 import type {
   CompleteFn,
@@ -425,6 +425,7 @@ async function transformFile(
       fenced: out.fenced ?? true,
       notes: out.notes?.length ? out.notes : undefined,
       ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
+      ...(out.fallback ? { fallback: out.fallback } : {}),
       cache,
     };
     noteRendered(result, out);

@@ -18,6 +18,9 @@ export type MaskMode = "def" | "sig" | "hide";
 /** Output document formats. */
 export type OutputFormat = "markdown" | "xml" | "json";
 
+/** Tokenizers slop counts with (exactly, see `pipeline/tokens.ts`). */
+export type Tokenizer = "o200k" | "cl100k";
+
 /** A line slice of the `custom` view (1-based, inclusive). */
 export interface Slice {
   /** First line, 1-based. */
@@ -324,6 +327,8 @@ export interface RenderedFile {
   language: string;
   /** Extra manifest notes (fallbacks, warnings). */
   notes?: string[];
+  /** Views left over a work budget, and why (see {@linkcode ViewOutput.fallback}). */
+  fallback?: string;
   /** Cache outcome of the transform. */
   cache?: "hit" | "miss";
 }
@@ -368,6 +373,8 @@ export interface ManifestFile {
   bytes: number;
   cache?: "hit" | "miss";
   notes?: string[];
+  /** Views left over a work budget, and why (`skeleton -> summary: over its work budget`). */
+  fallback?: string;
 }
 
 /** A secret found and redacted: where and by which rule, never the value. */
@@ -542,6 +549,12 @@ export interface ViewOutput {
   view?: string;
   /** Notes for the manifest (e.g. why it fell back). */
   notes?: string[];
+  /**
+   * The views left because they would cost more work than their per-file budget, and why
+   * (`skeleton -> summary: over its work budget`): one file never stalls a build. Shown as the
+   * file's `fallback` in the manifest. @default {undefined} none
+   */
+  fallback?: string;
   /** `false`: do not store this output in the cache (e.g. a fallback after a failed call). @default {true} */
   cacheable?: boolean;
 }
@@ -645,7 +658,7 @@ export interface OrderContext extends Logger {
 
 /** Options of {@linkcode FileOrder.next}. */
 export interface FileOrderOptions {
-  /** Commits of `git log` that seed the first order. @default {200} */
+  /** The least number of commits of `git log` that seed the first order (the window starts at an anchor commit at least this old). @default {100} */
   seedCommits?: number;
   /** Keep the first modified file at its place instead of re-sorting it. @default {false} */
   keepFirstChanged?: boolean;
@@ -666,8 +679,9 @@ export interface FileOrder {
    */
   next(blocks: Block[], options?: FileOrderOptions): Promise<string[]>;
   /**
-   * Remember the order of the written document (call it from `commit`) for the
-   * next `slop build`; `slop check` and PATHS builds remember nothing.
+   * Remember the order of the document (call it from `commit`) for the next
+   * `slop build`, whether it was written or piped; `slop check` and PATHS
+   * builds remember nothing.
    */
   save(blocks: PlacedBlock[]): Promise<void>;
 }
@@ -678,7 +692,10 @@ export interface OrderingPlugin {
   name: string;
   /** Return the blocks in their new order (same blocks, no additions). */
   order(blocks: Block[], ctx: OrderContext): Block[] | Promise<Block[]>;
-  /** Called after the document is written, to persist order state. */
+  /**
+   * Called once the document is made (written, piped or returned to a library caller), to
+   * persist order state; not for inspection builds (`slop stats`, `report`).
+   */
   commit?(blocks: PlacedBlock[], ctx: OrderContext): void | Promise<void>;
   /** Choose cache breakpoints in the placed blocks; the last rule that has this hook decides. */
   breakpoints?(blocks: PlacedBlock[], ctx: BreakpointContext): Breakpoint[] | Promise<Breakpoint[]>;

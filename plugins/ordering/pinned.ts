@@ -8,7 +8,7 @@
  */
 
 import { loadGlobs } from "../../deps.ts";
-import { compileGlobs } from "../../pipeline/_glob.ts";
+import { compileGlobs } from "../../pipeline/paths.ts";
 import { isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
 import type { Block, OrderingPlugin } from "../../pipeline/types.ts";
 

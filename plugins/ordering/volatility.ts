@@ -12,7 +12,7 @@ import type { Block, OrderContext, OrderingPlugin } from "../../pipeline/types.t
 
 /** Options of {@linkcode volatilityOrdering}. */
 export interface VolatilityOptions {
-  /** Commits of `git log` that seed the first order. @default {200} */
+  /** The least number of commits of `git log` that seed the first order (the window starts at an anchor commit at least this old). @default {100} */
   seedCommits?: number;
   /**
    * Keep the first modified file at its place (the bytes before its edit stay

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { extname, join } from "../../pipeline/_path.ts";
+import { extname, join } from "../../pipeline/paths.ts";
 import type { Breakpoint, ModelInfo, PlacedBlock } from "../../pipeline/types.ts";
 import { modelTokens } from "../../pipeline/tokens.ts";
 import { chooseBreakpoints } from "../ordering/breakpoints.ts";

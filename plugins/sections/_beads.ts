@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "../../pipeline/_path.ts";
+import { join } from "../../pipeline/paths.ts";
 
 /** One Beads issue, as much of it as the progress section uses. */
 export interface BeadsIssue {

@@ -21,7 +21,7 @@
  */
 
 import { sha256Hex, writeAtomic } from "../../pipeline/helpers.ts";
-import { join } from "../../pipeline/_path.ts";
+import { join } from "../../pipeline/paths.ts";
 import type { CompleteFn, ResolvedConfig } from "../../pipeline/types.ts";
 import type { HistoryEntry } from "./_history.ts";
 

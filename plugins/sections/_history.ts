@@ -5,7 +5,7 @@
  * @module
  */
 
-import { extname, resolve } from "../../pipeline/_path.ts";
+import { extname, resolve } from "../../pipeline/paths.ts";
 import { loadToml } from "../../deps.ts";
 import type { HistoryMessage, ResolvedConfig } from "../../pipeline/types.ts";
 

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { join } from "../../pipeline/_path.ts";
+import { join } from "../../pipeline/paths.ts";
 import type { Block, BuildState, SectionContext, SectionPlugin } from "../../pipeline/types.ts";
 import { type BeadsIssue, loadBeads } from "./_beads.ts";
 

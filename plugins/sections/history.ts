@@ -13,6 +13,9 @@
 import type { Block, SectionPlugin } from "../../pipeline/types.ts";
 import { dedupNote, dedupText } from "../../pipeline/helpers.ts";
 import { type HistoryEntry, loadHistory } from "./_history.ts";
+
+// The parser of history files, for the conversation harvest (`knowledge/`).
+export { parseHistory } from "./_history.ts";
 import { type Checkpoint, checkpointMessage, compactHistory } from "./_compaction.ts";
 import { closeFences, headingPath } from "./_render.ts";
 

@@ -5,9 +5,8 @@
  * @module
  */
 
-import { basename } from "../../pipeline/_path.ts";
+import { basename, compileGlobs } from "../../pipeline/paths.ts";
 import { loadGlobs } from "../../deps.ts";
-import { compileGlobs } from "../../pipeline/_glob.ts";
 import { comparePaths, isGlob, normalizeEntryPath, printablePath } from "../../pipeline/helpers.ts";
 import type { SectionPlugin } from "../../pipeline/types.ts";
 
@@ -69,12 +68,14 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
  * leaves `(` and `)` as they are, so a name with `)` ended the link early.)
  */
 function encodeLink(path: string): string {
-  // deno-lint-ignore no-control-regex
   return path.replace(
-    /[\x00-\x20()<>%\x7f]/g,
+    LINK_BREAKERS,
     (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
   );
 }
+
+// deno-lint-ignore no-control-regex
+const LINK_BREAKERS = /[\x00-\x20()<>%\x7f]/g;
 
 /** A file name as an image's alt text: one line, brackets and backslashes escaped. */
 function altText(name: string): string {

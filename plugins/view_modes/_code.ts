@@ -11,19 +11,19 @@
  * @module
  */
 
-import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/_python_comment_runs.ts";
+import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/python_comment_runs.ts";
 import {
   languageFor,
   LANGUAGES,
   type LanguageSpec,
   type NodeLike,
 } from "../../grammars/languages.ts";
-// Not `parser.ts`: a code worker loads this module without `deps.ts` (see `_tree_sitter.ts`).
-import { parserFor } from "../../grammars/_tree_sitter.ts";
-import { hollowRanges, hollowReader } from "../../grammars/_hollow.ts";
+// Not `parser.ts`: a code worker loads this module without `deps.ts` (see `tree_sitter.ts`).
+import { parserFor } from "../../grammars/tree_sitter.ts";
+import { hollowRanges, hollowReader } from "../../grammars/hollow.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
-import { renderCodeShared } from "./_code_pool.ts";
+import { countWork } from "../../pipeline/helpers.ts";
 
 /** A definition found in a file. */
 export interface CodeSymbol {
@@ -68,7 +68,33 @@ export interface RenderCodeOptions {
    * @default {true}
    */
   hollow?: boolean;
+  /**
+   * Most work units one file may cost (a unit: one step of the parser or one tree node visited):
+   * past it the engine stops and throws a {@linkcode WORK_BUDGET} error, so a view falls back
+   * instead of stalling the build on one file. Counted, never timed: the same file stops at the
+   * same point on every machine. @default {DEFAULT_MAX_WORK}
+   */
+  maxWork?: number;
 }
+
+/**
+ * The code views' default work budget per file ({@linkcode RenderCodeOptions.maxWork}): 3
+ * million units. Real files stay under it: TypeScript's `lib.dom.d.ts` (1.9 MB) 0.6 million,
+ * its 9 MB `typescript.js` (bodies hollowed) a few hundred, OpenGL's `glext.h` (0.85 MB) 1.6
+ * million, a generated tree-sitter `parser.c` (1.5 MB) 1.5 million. One line of minified
+ * JavaScript (2 units a character) reaches it at 1.5 MB, a file of one-character Python lines
+ * (6.5 a character, whose skeleton is nothing) at 0.45 MB.
+ */
+export const DEFAULT_MAX_WORK: number = 3_000_000;
+
+/** How an error over the work budget starts (it may cross from a worker as a message). */
+export const WORK_BUDGET = "work budget";
+
+/** Parser steps between two calls of tree-sitter's progress callback. */
+const PARSE_STEPS_PER_CALL = 100;
+
+/** Tree nodes the walk has visited, and the most it may visit (see `namedChildren`). */
+const walk = { visited: 0, limit: Infinity };
 
 /**
  * Throw before parsing a Python file whose run of comment lines inside a block
@@ -140,12 +166,22 @@ async function renderWith(
 ): Promise<CodeView> {
   if (spec.id === "python") refuseCommentRun(text);
   const parser = await parserFor(spec.grammar);
+  const maxWork = options.maxWork ?? DEFAULT_MAX_WORK;
+  // Parser steps so far: tree-sitter calls back every PARSE_STEPS_PER_CALL of them, and stops
+  // when the callback says so.
+  let steps = 0;
   // Parse, walk and free with no await in between, so that concurrent renders never hold
   // more than one tree in the wasm heap. The parser reads UTF-16: its offsets are 2 bytes a character.
-  const progressCallback = onParse && ((state: { currentOffset: number }) => {
-    onParse(state.currentOffset / 2);
-    return false;
-  });
+  const progressCallback = (state: { currentOffset: number }) => {
+    onParse?.(state.currentOffset / 2);
+    steps += PARSE_STEPS_PER_CALL;
+    return steps > maxWork;
+  };
+  const overBudget = () =>
+    new Error(
+      `${WORK_BUDGET} of ${maxWork} units (parser steps and tree nodes visited) spent before ` +
+        `the view was done`,
+    );
   const regions = spec.hollow && options.hollow !== false &&
       !Object.keys(options.mask ?? {}).length
     ? spec.hollow(text, { maxValueLines: options.maxValueLines })
@@ -155,18 +191,22 @@ async function renderWith(
   const input = regions ? hollowReader(text, regions) : text;
   const parseOptions = regions
     ? { progressCallback, includedRanges: hollowRanges(text, regions) }
-    : progressCallback && { progressCallback };
+    : { progressCallback };
   let tree = parser.parse(input, null, parseOptions);
   if (regions && tree?.rootNode.hasError) {
     // A syntax error is reported, and rendered around, as the whole text has it.
     tree.delete();
-    tree = parser.parse(text, null, progressCallback && { progressCallback });
+    tree = parser.parse(text, null, { progressCallback });
   }
+  countWork("code", steps);
+  if (!tree && steps > maxWork) throw overBudget();
   if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
   const root = tree.rootNode;
   // One cursor for the whole walk, moved with `reset` (a cursor per node costs a wasm allocation
   // and a finalizer registration).
   const cursor = root.walk();
+  walk.visited = 0;
+  walk.limit = maxWork - steps;
   try {
     const walker = new Walker(spec, text, options, cursor);
     walker.esm = spec.id !== "python" &&
@@ -177,7 +217,11 @@ async function renderWith(
       symbols: walker.symbols,
       hasErrors: root.hasError,
     };
+  } catch (error) {
+    throw error === walk ? overBudget() : error;
   } finally {
+    countWork("code", walk.visited);
+    walk.limit = Infinity;
     cursor.delete();
     tree.delete();
   }
@@ -908,6 +952,8 @@ function namedChildren(
   // belongs to the child when the child is left out.
   let previous = -1;
   do {
+    // Over the work budget: thrown as itself, turned into an error by `renderWith`.
+    if (++walk.visited > walk.limit) throw walk;
     const id = cursor.nodeTypeId;
     if (!isNamed(named, id, node)) {
       if (previous !== -1 && SEPARATORS.has(types[id])) separators![previous] = cursor.endIndex;
@@ -1065,6 +1111,37 @@ function closeCuts(line: string): string {
   });
 }
 
+/** How {@linkcode renderOrFallback} renders a file (see {@linkcode useSharedRenderer}). */
+export type SharedRenderer = (
+  path: string,
+  text: string,
+  options?: RenderCodeOptions,
+) => Promise<CodeView | undefined>;
+
+let sharedRenderer: SharedRenderer = renderCode;
+
+/**
+ * Set how {@linkcode renderOrFallback} renders: `_code_pool.ts` sets its shared pool when it
+ * loads (this module does not import the pool, which imports it); until then, on this thread.
+ *
+ * @example
+ * ```ts
+ * import { renderCode, useSharedRenderer } from "./_code.ts";
+ * useSharedRenderer(renderCode); // render on this thread
+ * ```
+ */
+export function useSharedRenderer(render: SharedRenderer): void {
+  sharedRenderer = render;
+}
+
+function renderCodeShared(
+  path: string,
+  text: string,
+  options?: RenderCodeOptions,
+): Promise<CodeView | undefined> {
+  return sharedRenderer(path, text, options);
+}
+
 /** Options of {@linkcode renderOrFallback}. */
 export interface FallbackOptions {
   /** The view's short name, for notes (`skeleton`). */
@@ -1096,14 +1173,17 @@ export async function renderOrFallback(
   const { view, finish } = options;
   let code: CodeView | undefined;
   let problem: string;
+  let overBudget = false;
   try {
     // Parsed on whichever thread of the shared pool is free (see `_code_pool.ts`).
     code = await renderCodeShared(file.path, file.text, options.code);
     problem = `${view} has no grammar for "${file.path}"`;
   } catch (error) {
-    problem = `${view} cannot parse "${file.path}": ${
-      error instanceof Error ? error.message : String(error)
-    }`;
+    const message = error instanceof Error ? error.message : String(error);
+    overBudget = message.startsWith(WORK_BUDGET);
+    problem = overBudget
+      ? `${view} of "${file.path}" stopped: ${message}`
+      : `${view} cannot parse "${file.path}": ${message}`;
   }
   if (code?.hasErrors && !code.symbols.length) {
     problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
@@ -1111,6 +1191,21 @@ export async function renderOrFallback(
   }
   if (!code) {
     const out = await ctx.renderAs("summary");
+    if (overBudget) {
+      // Said in the block too: a reader of the document sees why this file is a summary.
+      const note = out.fallback
+        ? `(${view} view over its work budget)`
+        : `(${view} view over its work budget: summary shown)`;
+      return {
+        ...out,
+        text: out.fenced === false ? `${note}\n\n${out.text}` : out.text,
+        view: out.view ?? "summary",
+        fallback: out.fallback
+          ? `${view} -> ${out.fallback}`
+          : `${view} -> summary: over its work budget`,
+        notes: [`${problem}: fell back to summary`, ...(out.notes ?? [])],
+      };
+    }
     return {
       ...out,
       view: out.view ?? "summary",

@@ -31,7 +31,7 @@
  */
 
 import { languageFor } from "../../grammars/languages.ts";
-// Not `parser.ts`: `_code.ts` imports this module, and a code worker loads it without `deps.ts`.
+// Not `parser.ts`: the pool needs nothing of `deps.ts` before its first parser.
 import {
   type CompiledModules,
   compiledModules,
@@ -40,8 +40,8 @@ import {
   modulesNow,
   parserFor,
   warmUp,
-} from "../../grammars/_tree_sitter.ts";
-import { type CodeView, renderCode, type RenderCodeOptions } from "./_code.ts";
+} from "../../grammars/tree_sitter.ts";
+import { type CodeView, renderCode, type RenderCodeOptions, useSharedRenderer } from "./_code.ts";
 
 /** Options of {@linkcode codePool}. */
 export interface CodePoolOptions {
@@ -536,6 +536,9 @@ export function renderCodeShared(
   shared ??= codePool();
   return shared.render(path, text, options);
 }
+
+// The code views (`renderOrFallback` of `_code.ts`) render with the shared pool.
+useSharedRenderer(renderCodeShared);
 
 /**
  * Get the process's shared pool ready for files a build is about to render

@@ -15,8 +15,8 @@
  * @module
  */
 
-import { parserFor, useGrammarSource, warmUp } from "../../grammars/_tree_sitter.ts";
-import type { CompiledModules, GrammarUrls } from "../../grammars/_tree_sitter.ts";
+import { parserFor, useGrammarSource, warmUp } from "../../grammars/tree_sitter.ts";
+import type { CompiledModules, GrammarUrls } from "../../grammars/tree_sitter.ts";
 import { renderCode, type RenderCodeOptions } from "./_code.ts";
 
 interface Job {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { extname } from "../../pipeline/_path.ts";
+import { extname } from "../../pipeline/paths.ts";
 
 /** How a file is summarized. */
 export type FileKind = "code" | "prose" | "config";

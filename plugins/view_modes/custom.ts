@@ -3,7 +3,7 @@
  * (`[Slice: tag] (comment)` / `Lines a-b:`). Slices come from the file's
  * entry (`slices`: the config's, then the side file's `slicesFile`, default
  * `slop/slices.toml`, joined by the pipeline). A slice with a `contentHash` is re-anchored
- * when the file changed (see `_fuzzy_anchor.ts`); one that cannot be found
+ * when the file changed (see `fuzzy_anchor.ts`); one that cannot be found
  * with confidence is shown as stale with its last known lines, never with
  * lines that may be the wrong ones. A file with no slices falls back to
  * `summary`.
@@ -17,7 +17,7 @@ import {
   SIMILARITY_THRESHOLD,
   type SliceResolution,
   splitLines,
-} from "./_fuzzy_anchor.ts";
+} from "./fuzzy_anchor.ts";
 
 /** Options of {@linkcode customViewMode} (also settable per file through the entry's `options`). */
 export interface CustomOptions {

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { extname, isAbsolute, join } from "../../pipeline/_path.ts";
+import { extname, isAbsolute, join } from "../../pipeline/paths.ts";
 import { sha256Hex as sha256 } from "../../pipeline/helpers.ts";
 import type { ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import {
@@ -24,6 +24,8 @@ import {
   TIER_DETAIL,
 } from "./_llm_prompts.ts";
 import { entryKey, readEntry, type SummaryEntry } from "./_summary_store.ts";
+
+export { type FileKind, fileKind, type SummaryEntry };
 
 /** Options of {@linkcode llmSummaryViewMode}. */
 export interface LlmSummaryOptions {

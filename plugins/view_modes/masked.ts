@@ -10,7 +10,7 @@
 
 import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 import type { MaskMode, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
-import { renderOrFallback } from "./_code.ts";
+import { DEFAULT_MAX_WORK, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
 // Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
 import "../../grammars/parser.ts";
@@ -23,10 +23,20 @@ export interface MaskedOptions {
   rest?: "sig" | "hide";
   /** Values longer than this many lines are elided in `sig` mode. @default {12} */
   maxValueLines?: number;
+  /**
+   * Most work units (parser steps and tree nodes visited) one file may cost; past it the file
+   * falls back to `summary`, with the reason in the manifest's `fallback`. @default {3000000}
+   */
+  maxWork?: number;
 }
 
 /** Defaults of {@linkcode MaskedOptions}. */
-export const defaults: Required<MaskedOptions> = { mask: {}, rest: "hide", maxValueLines: 12 };
+export const defaults: Required<MaskedOptions> = {
+  mask: {},
+  rest: "hide",
+  maxValueLines: 12,
+  maxWork: DEFAULT_MAX_WORK,
+};
 
 /**
  * The `masked` view mode.
@@ -69,7 +79,7 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
       const maxValueLines = local.maxValueLines ?? settings.maxValueLines;
       return await renderOrFallback(file, ctx, {
         view: "masked",
-        code: { mask, rest, maxValueLines },
+        code: { mask, rest, maxValueLines, maxWork: local.maxWork ?? settings.maxWork },
         finish: (code) => {
           const known = new Set(code.symbols.map((s) => s.qualifiedName));
           const notes: string[] = [];

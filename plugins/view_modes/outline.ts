@@ -8,7 +8,7 @@
 
 import { CODE_EXTENSIONS, languageFor } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
-import { type CodeSymbol, renderOrFallback } from "./_code.ts";
+import { type CodeSymbol, DEFAULT_MAX_WORK, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
 // Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
 import "../../grammars/parser.ts";
@@ -17,10 +17,15 @@ import "../../grammars/parser.ts";
 export interface OutlineOptions {
   /** Spaces per nesting level. @default {2} */
   indent?: number;
+  /**
+   * Most work units (parser steps and tree nodes visited) one file may cost; past it the file
+   * falls back to `summary`, with the reason in the manifest's `fallback`. @default {3000000}
+   */
+  maxWork?: number;
 }
 
 /** Defaults of {@linkcode OutlineOptions}. */
-export const defaults: Required<OutlineOptions> = { indent: 2 };
+export const defaults: Required<OutlineOptions> = { indent: 2, maxWork: DEFAULT_MAX_WORK };
 
 /**
  * The `outline` view mode.
@@ -47,7 +52,7 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
       return renderOrFallback(file, ctx, {
         view: "outline",
         emptyFallback: true,
-        code: {},
+        code: { maxWork: merged.maxWork },
         finish: (code) => ({ text: outlineText(code.symbols, comment, merged) }),
       });
     },

@@ -10,7 +10,7 @@
 
 import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
-import { renderOrFallback } from "./_code.ts";
+import { DEFAULT_MAX_WORK, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
 // Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
 import "../../grammars/parser.ts";
@@ -19,10 +19,18 @@ import "../../grammars/parser.ts";
 export interface SkeletonOptions {
   /** Values (constants, initializers) longer than this many lines are elided. @default {12} */
   maxValueLines?: number;
+  /**
+   * Most work units (parser steps and tree nodes visited) one file may cost; past it the file
+   * falls back to `summary`, with the reason in the manifest's `fallback`. @default {3000000}
+   */
+  maxWork?: number;
 }
 
 /** Defaults of {@linkcode SkeletonOptions}. */
-export const defaults: Required<SkeletonOptions> = { maxValueLines: 12 };
+export const defaults: Required<SkeletonOptions> = {
+  maxValueLines: 12,
+  maxWork: DEFAULT_MAX_WORK,
+};
 
 /**
  * The `skeleton` view mode.
@@ -49,7 +57,7 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
       return renderOrFallback(file, ctx, {
         view: "skeleton",
         emptyFallback: true,
-        code: { maxValueLines: merged.maxValueLines },
+        code: { maxValueLines: merged.maxValueLines, maxWork: merged.maxWork },
         finish: (code) => ({ text: code.text }),
       });
     },

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { extname } from "../../pipeline/_path.ts";
+import { extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
@@ -20,16 +20,29 @@ export interface SummaryOptions {
    * much was left out (a one-line data file stays a summary). @default {200}
    */
   maxLineChars?: number;
+  /**
+   * Most work units the summary of one file may cost (a unit: one character read by one pass of
+   * its patterns); past it the file is listed without content, with the reason in the manifest's
+   * `fallback`. @default {SUMMARY_MAX_WORK}
+   */
+  maxWork?: number;
 }
 
-/** Defaults of {@linkcode SummaryOptions}. */
-export const defaults: Required<SummaryOptions> = {
+/**
+ * The summary's default work budget per file: 256 million units, so a file of up to 40 MB of
+ * code (six passes) is summarized; past that, it is listed.
+ */
+export const SUMMARY_MAX_WORK: number = 256 * 1024 * 1024;
+
+/** Defaults of {@linkcode SummaryOptions} (`maxWork`: {@linkcode SUMMARY_MAX_WORK}, kept out of the cache key). */
+export const defaults: Required<Omit<SummaryOptions, "maxWork">> = {
   maxNames: 40,
   headLines: 8,
   maxLineChars: 200,
 };
 
-type Patterns = Array<[kind: string, pattern: RegExp]>;
+/** Names by kind: a pattern whose first (or second) group is the name, or a function finding them. */
+type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) => string[])]>;
 
 const PY: Patterns = [
   ["classes", /^class\s+([A-Za-z_]\w*)/gm],
@@ -47,7 +60,7 @@ const JS: Patterns = [
   ["types", /^(?:export\s+)?(?:declare\s+)?type\s+([A-Za-z_$][\w$]*)/gm],
   ["enums", /^(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+([A-Za-z_$][\w$]*)/gm],
   ["exports", /^export\s+(?:declare\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm],
-  ["imports", /^import\s[^'"]*?['"]([^'"]+)['"]/gm],
+  ["imports", importSources],
 ];
 const GO: Patterns = [
   ["types", /^type\s+([A-Za-z_]\w*)/gm],
@@ -75,10 +88,7 @@ const JAVA: Patterns = [
 ];
 const C: Patterns = [
   ["types", /^(?:typedef\s+)?(?:struct|union|enum|class|namespace)\s+([A-Za-z_]\w*)/gm],
-  [
-    "functions",
-    /^(?!\s|#|\/|typedef|return|if|else|for|while|switch)[A-Za-z_][\w\s*&:<>,]*?\b([A-Za-z_~][\w:~]*)\s*\([^;]*$/gm,
-  ],
+  ["functions", cFunctions],
   ["includes", /^#\s*include\s*[<"]([^>"]+)[>"]/gm],
 ];
 
@@ -125,6 +135,19 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SummaryOptions) };
+      const maxWork = merged.maxWork ?? SUMMARY_MAX_WORK;
+      const work = summaryWork(file.path, file.text);
+      if (work > maxWork) {
+        return {
+          text: `(summary over its work budget: listed only, ${lineWord(lineCount(file.text))})`,
+          fenced: false,
+          view: "listed",
+          fallback: "summary -> listed: over its work budget",
+          notes: [
+            `summary of "${file.path}" needs ${work} work units, over its budget of ${maxWork}: listed only`,
+          ],
+        };
+      }
       return { text: summarize(file.path, file.text, merged), fenced: false };
     },
   };
@@ -148,16 +171,17 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   const lang = LANGUAGES[ext];
   if (lang) {
     const rows = lang.patterns.map(([kind, pattern]) => {
-      const names = unique(
-        [...text.matchAll(pattern)].map((m) => (m[1] ?? m[2] ?? "").trim()).filter(Boolean),
-      );
+      const found = typeof pattern === "function"
+        ? pattern(text)
+        : [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
+      const names = unique(found.map((name) => name.trim()).filter(Boolean));
       return names.length ? `- ${kind}: ${list(names.map(cut), maxNames)}` : "";
     }).filter(Boolean);
     return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n");
   }
   if (ext === ".md" || ext === ".markdown" || ext === ".mdx") {
-    const headings = [...text.matchAll(/^(#{1,6})\s+(.+?)\s*#*\s*$/gm)]
-      .map((m) => `${"  ".repeat(m[1].length - 1)}- ${cut(m[2])}`);
+    const headings = markdownHeadings(text)
+      .map(([level, title]) => `${"  ".repeat(level - 1)}- ${cut(title)}`);
     const shown = headings.slice(0, maxNames);
     const more = headings.length > shown.length
       ? [`- ... ${headings.length - shown.length} more headings`]
@@ -175,6 +199,15 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   }
   const head = firstLines(text, headLines).map((l) => `    ${cut(l)}`).join("\n").trimEnd();
   return `**Text**, ${lineWord(lines)}${head ? `\n\n${head}` : ""}`;
+}
+
+/**
+ * The work units {@linkcode summarize} spends on a text: one a character for each pass over it
+ * (counting lines, then each of the language's patterns), known before it starts.
+ */
+function summaryWork(path: string, text: string): number {
+  const ext = extname(path).toLowerCase();
+  return text.length * (1 + (LANGUAGES[ext]?.patterns.length ?? 1));
 }
 
 /** The first `n` lines of `text`, without splitting the rest of it. */
@@ -211,8 +244,7 @@ function configKeys(ext: string, text: string): string[] | undefined {
     }
   }
   if (ext === ".toml" || ext === ".ini" || ext === ".cfg") {
-    return unique([...text.matchAll(/^\s*(?:\[+([^\]]+)\]+|([A-Za-z0-9_.-]+)\s*=)/gm)]
-      .map((m) => m[1] ? `[${m[1]}]` : m[2]));
+    return unique(iniKeys(text));
   }
   if (ext === ".yaml" || ext === ".yml") {
     return unique([...text.matchAll(/^([A-Za-z0-9_."'-]+)\s*:/gm)].map((m) => m[1]));
@@ -257,3 +289,142 @@ function codeSpan(name: string): string {
 // deno-lint-ignore no-control-regex
 const BREAKS = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
 const BREAK_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/**
+ * What `/^import\s[^'"]*?['"]([^'"]+)['"]/gm` finds (the source of each import), read forward once.
+ * The expression read on from every line starting with `import` to the next quote, again for each
+ * such line (a file of them and no quote took minutes); the quote it stops at is always the
+ * first one after the line's start, which this finds once for all the lines before it.
+ */
+function importSources(text: string): string[] {
+  const out: string[] = [];
+  let resume = 0;
+  // The next quote of either kind at or after a position, kept while the lines move past it.
+  let single = -2;
+  let double = -2;
+  const quoteFrom = (from: number) => {
+    if (single !== -1 && single < from) single = text.indexOf("'", from);
+    if (double !== -1 && double < from) double = text.indexOf('"', from);
+    return single < 0 ? double : double < 0 ? single : Math.min(single, double);
+  };
+  for (const m of text.matchAll(/^import\s/gm)) {
+    if (m.index < resume) continue;
+    const open = quoteFrom(m.index + m[0].length);
+    if (open < 0) break; // no quote after: no later line has one either
+    const close = quoteFrom(open + 1);
+    if (close < 0) break;
+    if (close === open + 1) continue; // an empty source
+    out.push(text.slice(open + 1, close));
+    resume = close + 1;
+  }
+  return out;
+}
+
+/** The C and C++ function pattern: a name and `(` at the end of a line's declaration. */
+const C_FUNCTION =
+  /^(?!\s|#|\/|typedef|return|if|else|for|while|switch)[A-Za-z_][\w\s*&:<>,]*?\b([A-Za-z_~][\w:~]*)\s*\([^;]*$/gmy;
+
+/** What a C function's start can hold before its `(`: `[\w\s*&:<>,~]`. */
+const C_PREFIX = /[^\w\s*&:<>,~]/g;
+
+/** Characters between a line's start and the `(` of a function declared from it, at most. */
+const C_PREFIX_MAX = 4096;
+
+/**
+ * What {@linkcode C_FUNCTION} finds (each function's name), tried only at the line starts it can
+ * match at: those whose first character that a declaration's start cannot hold is a `(`, at most
+ * {@linkcode C_PREFIX_MAX} characters on. Tried at every line start, the expression read on over
+ * every following line that its start can hold (a file of one-letter lines: 42 s for 64 KB).
+ */
+function cFunctions(text: string): string[] {
+  const out: string[] = [];
+  let resume = 0;
+  let stop = -1;
+  for (
+    const m of text.matchAll(/^(?!\s|#|\/|typedef|return|if|else|for|while|switch)[A-Za-z_]/gm)
+  ) {
+    const start = m.index;
+    if (start < resume) continue;
+    if (stop <= start) {
+      C_PREFIX.lastIndex = start + 1;
+      stop = C_PREFIX.exec(text)?.index ?? text.length;
+    }
+    if (text.charCodeAt(stop) !== 40 || stop - start > C_PREFIX_MAX) continue;
+    C_FUNCTION.lastIndex = start;
+    const found = C_FUNCTION.exec(text);
+    if (!found) continue;
+    out.push(found[1]);
+    resume = start + found[0].length;
+  }
+  return out;
+}
+
+/**
+ * The headings of a markdown text, line by line: level and title, without the closing `#`s
+ * (`## Usage ##` -> `[2, "Usage"]`). What `/^(#{1,6})\s+(.+?)\s*#*\s*$/gm` finds on a heading
+ * with a title, without trying each end of the title in turn (a heading line of a million
+ * spaces took minutes that way). A line of hashes alone is no heading.
+ */
+function markdownHeadings(text: string): Array<[number, string]> {
+  const out: Array<[number, string]> = [];
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    if (text.charCodeAt(start) === 35) {
+      const line = text.slice(start, end);
+      const open = /^(#{1,6})\s+/.exec(line);
+      if (open) {
+        let to = line.trimEnd().length;
+        while (to > open[0].length && line.charCodeAt(to - 1) === 35) to--;
+        const title = line.slice(open[0].length, to).trimEnd();
+        // Nothing but hashes after the opening ones: the title is the first of them.
+        if (title) out.push([open[1].length, title]);
+        else if (to < line.trimEnd().length) out.push([open[1].length, "#"]);
+      }
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+/**
+ * The tables and keys of a TOML or INI text (`[server]`, `port`): what
+ * `/^\s*(?:\[+([^\]]+)\]+|([A-Za-z0-9_.-]+)\s*=)/gm` finds, read forward once. The expression
+ * took each shorter run of `[` in turn when no `]` followed (a line of brackets: half a minute for
+ * 256 KB) and skipped the same blank lines again from each of them.
+ */
+function iniKeys(text: string): string[] {
+  const out: string[] = [];
+  const isSpace = (i: number) => /\s/.test(text[i] ?? "x");
+  const isName = (i: number) => /[A-Za-z0-9_.-]/.test(text[i] ?? "");
+  let resume = 0;
+  let word = -1; // the first character at or after a line start that is not white space
+  let close = -2; // the next `]`
+  for (let start = 0; start < text.length; start = text.indexOf("\n", start) + 1 || text.length) {
+    if (start < resume) continue;
+    if (word < start) { for (word = start; word < text.length && isSpace(word);) word++; }
+    if (word >= text.length) break;
+    if (text[word] === "[") {
+      let k = word;
+      while (text[k] === "[") k++;
+      if (close !== -1 && close < k) close = text.indexOf("]", k);
+      if (close < 0) continue;
+      // At least one character between: the last `[` itself when a `]` follows the run at once.
+      const from = close > k ? k : k - word >= 2 ? k - 1 : -1;
+      if (from < 0) continue;
+      let end = close;
+      while (text[end] === "]") end++;
+      out.push(`[${text.slice(from, close)}]`);
+      resume = end;
+    } else if (isName(word)) {
+      let k = word;
+      while (isName(k)) k++;
+      let eq = k;
+      while (eq < text.length && isSpace(eq)) eq++;
+      if (text[eq] !== "=") continue;
+      out.push(text.slice(word, k));
+      resume = eq + 1;
+    }
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.ts";
 import { makeProject, tempDir, type Tree } from "../_helpers.ts";
-import { type Resident, resident } from "../../pipeline/_resident.ts";
+import { type Resident, resident } from "../../pipeline/resident.ts";
 import { RACY_MS } from "../../pipeline/_stat_index.ts";
 import { differenceServed } from "../../pipeline/_count_diff.ts";
 import { turnDerived } from "../../pipeline/helpers.ts";

@@ -223,7 +223,7 @@ Deno.test("slop's entry loads no npm package, no node: module and no command's m
     "cli/_args.ts",
     "cli/_main.ts",
     "deno.json",
-    "pipeline/_schema.ts",
+    "pipeline/schema.ts",
   ]);
   assert.equal(EXIT_USAGE, ARGS_EXIT_USAGE);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { makeProject, runCli } from "../_helpers.ts";
-import { stageClock, timingsText } from "../../pipeline/_timings.ts";
+import { stageClock, timingsText } from "../../pipeline/timings.ts";
 
 Deno.test("slop build --timings prints every stage's time to stderr, and nothing to stdout", async () => {
   const root = await makeProject({

@@ -1,6 +1,8 @@
-// The architecture's import rules (README "Plugins", DESIGN "Plugins"), read from the source:
-// the pipeline never imports a plugin or an entry point that assembles the built-ins, and plugins
-// import only the public plugin surface (types, helpers, token counts), grammars/ and deps.ts.
+// The architecture's import rules (docs/development.md "Layers", DESIGN "Plugins"), read from
+// the source: no import circles; the pipeline never imports a plugin or an entry point that
+// assembles the built-ins; plugins import only the public plugin surface (types, helpers, token
+// counts, paths), grammars/ and deps.ts; grammars/ imports only itself and deps.ts; a `_private`
+// module is imported only from its own folder.
 import assert from "node:assert/strict";
 import { dirname, join, normalize, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +14,7 @@ const PLUGIN_SURFACE = [
   "pipeline/types.ts",
   "pipeline/helpers.ts",
   "pipeline/tokens.ts",
+  "pipeline/paths.ts",
   "deps.ts",
 ];
 /** Entry points that hand the built-ins to the pipeline: nothing below them imports them. */
@@ -19,15 +22,33 @@ const PLUGIN_SURFACE = [
 const LEAVES = ["pipeline/_path.ts", "pipeline/_bytes.ts", "pipeline/_glob.ts"];
 const ENTRY_POINTS = ["mod.ts", "cli.ts"];
 const ENTRY_DIRS = ["api/", "cli/"];
+/**
+ * What each folder (or file) imports besides its own files (docs/development.md "Layers").
+ * Plugins also have a stricter rule ({@linkcode PLUGIN_SURFACE}); `deps.ts` hands picomatch to
+ * the glob matcher of `pipeline/paths.ts`.
+ */
+const LAYERS: Record<string, string[]> = {
+  "grammars/": ["deps.ts"],
+  "deps.ts": ["pipeline/paths.ts"],
+  "pipeline/": ["deps.ts"],
+  "plugins/": ["pipeline/", "grammars/", "deps.ts"],
+  "knowledge/": ["pipeline/", "plugins/", "deps.ts"],
+  "report/": ["pipeline/", "plugins/", "deps.ts"],
+};
 /** Not source of the library: tests, benchmarks, examples and state. */
 const SKIPPED_DIRS = ["tests/", "bench/", "examples/", "docs/", "node_modules/", ".slop/", ".git/"];
 
-/** One import of a file: the specifier as written, the repo path it names, and its line. */
+/**
+ * One import of a file: the specifier as written, the repo path it names, and its line. `url`:
+ * named by `new URL(..., import.meta.url)`, the entry of a worker or of a process, which runs in
+ * an isolate of its own (it follows the layering rules, but it does not close an import circle).
+ */
 interface Edge {
   from: string;
   specifier: string;
   target: string;
   line: number;
+  url?: boolean;
 }
 
 /**
@@ -37,9 +58,9 @@ interface Edge {
  * literals are skipped, and string literals are read only where a specifier
  * stands, so JSDoc examples and strings that look like imports are not imports.
  */
-function importsOf(text: string): Array<{ specifier: string; line: number }> {
+function importsOf(text: string): Array<{ specifier: string; line: number; url?: boolean }> {
   const { code, strings } = codeOnly(text);
-  const found: Array<{ specifier: string; index: number }> = [];
+  const found: Array<{ specifier: string; index: number; url?: boolean }> = [];
   const str = `(["'])#(\\d+)\\1`;
   const patterns = [
     new RegExp(
@@ -50,15 +71,17 @@ function importsOf(text: string): Array<{ specifier: string; line: number }> {
     new RegExp(`(?<![\\w$.])import\\s*\\(\\s*${str}\\s*[,)]`, "g"),
     new RegExp(`\\bnew\\s+URL\\s*\\(\\s*${str}\\s*,\\s*import\\.meta\\.url\\s*\\)`, "g"),
   ];
-  for (const pattern of patterns) {
+  for (const [i, pattern] of patterns.entries()) {
     for (const m of code.matchAll(pattern)) {
-      found.push({ specifier: strings[Number(m[2])], index: m.index! + m[0].lastIndexOf(m[2]) });
+      const index = m.index! + m[0].lastIndexOf(m[2]);
+      found.push({ specifier: strings[Number(m[2])], index, ...(i === 3 ? { url: true } : {}) });
     }
   }
   found.sort((a, b) => a.index - b.index);
-  return found.map(({ specifier, index }) => ({
+  return found.map(({ specifier, index, url }) => ({
     specifier,
     line: code.slice(0, index).split("\n").length,
+    ...(url ? { url } : {}),
   }));
 }
 
@@ -185,17 +208,27 @@ async function importGraph(files: string[]): Promise<Edge[]> {
   const edges: Edge[] = [];
   for (const from of files) {
     const text = await Deno.readTextFile(join(ROOT, from));
-    for (const { specifier, line } of importsOf(text)) {
+    for (const { specifier, line, url } of importsOf(text)) {
       const target = specifier.startsWith(".")
         ? relative(ROOT, join(ROOT, dirname(from), specifier)).replaceAll("\\", "/")
         : specifier;
-      edges.push({ from, specifier, target, line });
+      edges.push({ from, specifier, target, line, ...(url ? { url } : {}) });
     }
   }
   return edges;
 }
 
 const within = (path: string, dir: string) => path.startsWith(dir);
+/** The folder of a repo path (`""` at the top). */
+const folder = (path: string) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+/** Whether a repo path names a private module (`_name.ts`). */
+const isPrivate = (path: string) => /(^|\/)_[^/]*$/.test(path);
+/**
+ * The folder whose private modules a file may import: its own; for an entry file at the top
+ * named after a folder (`cli.ts` and `cli/`), that folder too (the file is the folder's face).
+ */
+const mayImportPrivate = (from: string, target: string) =>
+  folder(target) === folder(from) || (!from.includes("/") && `${folder(target)}.ts` === from);
 const isEntry = (path: string) =>
   ENTRY_POINTS.includes(path) || ENTRY_DIRS.some((d) => within(path, d));
 
@@ -205,8 +238,25 @@ function boundaryProblems(edges: Edge[]): string[] {
   for (const e of edges) {
     const at = `${e.from}:${e.line} imports "${e.specifier}"`;
     const local = e.specifier.startsWith(".");
+    const known = problems.length;
     if (LEAVES.includes(e.from)) {
       problems.push(`${at}: ${e.from} imports nothing (others import it)`);
+    }
+    if (local && isPrivate(e.target) && !mayImportPrivate(e.from, e.target)) {
+      problems.push(
+        `${at}: a _private module is imported only from its own folder (${folder(e.target)}/)`,
+      );
+    }
+    if (within(e.from, "plugins/")) {
+      const allowed = local
+        ? within(e.target, "plugins/") || within(e.target, "grammars/") ||
+          PLUGIN_SURFACE.includes(e.target)
+        : e.specifier.startsWith("node:");
+      if (!allowed) {
+        problems.push(
+          `${at}: plugins import only ${PLUGIN_SURFACE.join(", ")}, grammars/ and plugins/`,
+        );
+      }
     }
     if (local && LEAVES.includes(e.target)) continue;
     if (within(e.from, "pipeline/")) {
@@ -224,35 +274,119 @@ function boundaryProblems(edges: Edge[]): string[] {
         } only)`,
       );
     }
-    if (within(e.from, "plugins/")) {
-      const allowed = local
-        ? within(e.target, "plugins/") || within(e.target, "grammars/") ||
-          PLUGIN_SURFACE.includes(e.target)
-        : e.specifier.startsWith("node:");
-      if (!allowed) {
-        problems.push(
-          `${at}: plugins import only ${PLUGIN_SURFACE.join(", ")}, grammars/ and plugins/`,
-        );
-      }
-    }
-    // (Plugins have their own, stricter rule below.)
+    // (Plugins have their own, stricter rule above.)
     const external = /^(npm|jsr|https?):/.test(e.specifier);
     if (external && e.from !== "deps.ts" && !within(e.from, "plugins/")) {
       problems.push(`${at}: external modules are imported only in deps.ts`);
     }
-    if (within(e.from, "grammars/") && local) {
-      if (within(e.target, "pipeline/") || within(e.target, "plugins/") || isEntry(e.target)) {
-        problems.push(`${at}: grammars/ imports only grammars/ and deps.ts`);
+    // The folders' order, when no rule above has said more about this import.
+    const layer = Object.keys(LAYERS).find((dir) => within(e.from, dir));
+    if (layer && local && problems.length === known) {
+      const allowed = [layer, ...LAYERS[layer]];
+      if (!allowed.some((t) => t.endsWith("/") ? within(e.target, t) : e.target === t)) {
+        const list = `${allowed.slice(0, -1).join(", ")} and ${allowed.at(-1)}`;
+        problems.push(`${at}: ${layer} imports only ${list}`);
       }
     }
   }
   return problems;
 }
 
-Deno.test("boundaries: the pipeline imports no plugin, plugins import only the public surface", async () => {
+/**
+ * Every import circle among `files`, one per strongly connected set of files, as the files of
+ * one circle through it in import order, starting and ending at its first file by name
+ * (`a.ts -> b.ts -> a.ts`). Every import counts, `import type` and `typeof import()` too;
+ * `new URL()` entries (workers, processes) do not.
+ */
+function importCircles(edges: Edge[], files: string[]): string[] {
+  const known = new Set(files);
+  const next = new Map<string, string[]>();
+  for (const e of edges) {
+    if (e.url || !known.has(e.target)) continue;
+    const list = next.get(e.from) ?? [];
+    if (!list.includes(e.target)) list.push(e.target);
+    next.set(e.from, list);
+  }
+  for (const list of next.values()) list.sort();
+  // Tarjan's strongly connected components (iterative: a long chain does not overflow the stack).
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  for (const root of [...known].sort()) {
+    if (index.has(root)) continue;
+    const work: Array<{ node: string; at: number }> = [{ node: root, at: 0 }];
+    index.set(root, index.size);
+    low.set(root, index.get(root)!);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length) {
+      const top = work.at(-1)!;
+      const targets = next.get(top.node) ?? [];
+      if (top.at < targets.length) {
+        const to = targets[top.at++];
+        if (!index.has(to)) {
+          index.set(to, index.size);
+          low.set(to, index.get(to)!);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ node: to, at: 0 });
+        } else if (onStack.has(to)) {
+          low.set(top.node, Math.min(low.get(top.node)!, index.get(to)!));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const parent = work.at(-1)!.node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!));
+      }
+      if (low.get(top.node) === index.get(top.node)) {
+        const component: string[] = [];
+        let node: string;
+        do {
+          node = stack.pop()!;
+          onStack.delete(node);
+          component.push(node);
+        } while (node !== top.node);
+        const selfImport = (next.get(top.node) ?? []).includes(top.node);
+        if (component.length > 1 || selfImport) components.push(component.sort());
+      }
+    }
+  }
+  // One circle through each component's first file: the shortest way back to it.
+  return components.sort((a, b) => a[0] < b[0] ? -1 : 1).map((component) => {
+    const inside = new Set(component);
+    const start = component[0];
+    const cameFrom = new Map<string, string>();
+    const queue = [start];
+    let last = start;
+    search: for (let i = 0; i < queue.length; i++) {
+      for (const to of next.get(queue[i]) ?? []) {
+        if (to === start) {
+          last = queue[i];
+          break search;
+        }
+        if (inside.has(to) && !cameFrom.has(to)) {
+          cameFrom.set(to, queue[i]);
+          queue.push(to);
+        }
+      }
+    }
+    const path = [start];
+    for (let node = last; node !== start; node = cameFrom.get(node)!) path.splice(1, 0, node);
+    return [...path, start].join(" -> ");
+  });
+}
+
+Deno.test("boundaries: no import circles; the pipeline imports no plugin, plugins import only the public surface", async () => {
   const files = await sourceFiles();
   const edges = await importGraph(files);
-  const problems = boundaryProblems(edges);
+  const problems = [
+    ...boundaryProblems(edges),
+    ...importCircles(edges, files).map((circle) => `import circle: ${circle}`),
+  ];
   assert.deepEqual(problems, [], `broken import rules:\n${problems.join("\n")}`);
   // The graph is real: the files the rules speak of are read, with their imports.
   assert.ok(files.includes("pipeline/build.ts") && files.includes("plugins/defaults.ts"));
@@ -294,18 +428,84 @@ Deno.test("boundaries: a broken rule names the file, the line and the import", (
     edge("grammars/parser.ts", "../pipeline/types.ts", 8),
     edge("grammars/parser.ts", "npm:web-tree-sitter@0.27.1", 9),
     edge("deps.ts", "npm:web-tree-sitter@0.27.1", 9),
+    edge("grammars/languages.ts", "../pipeline/_path.ts", 12),
+    edge("grammars/languages.ts", "../deps.ts", 13),
+    edge("grammars/languages.ts", "./_hollow.ts", 14),
+    edge("knowledge/store.ts", "../plugins/sections/_history.ts", 15),
+    edge("knowledge/store.ts", "./_append.ts", 16),
+    edge("mod.ts", "./pipeline/_glob.ts", 17),
+    edge("cli.ts", "./cli/_main.ts", 18),
+    edge("cli/build.ts", "../pipeline/_resident.ts", 19),
+    edge("plugins/sections/a.ts", "../../pipeline/paths.ts", 20),
+    edge("pipeline/x.ts", "../grammars/languages.ts", 21),
+    edge("report/x.ts", "../cli/build.ts", 22),
+    edge("report/x.ts", "../plugins/sections/history.ts", 23),
+    edge("deps.ts", "./pipeline/types.ts", 24),
   ]);
   assert.deepEqual(problems.map((p) => p.split(": ")[0]), [
     `pipeline/api.ts:10 imports "../plugins/defaults.ts"`,
     `pipeline/x.ts:3 imports "../cli/build.ts"`,
     `plugins/ordering/pinned.ts:11 imports "../../pipeline/resolve.ts"`,
+    `plugins/sections/a.ts:3 imports "../_render.ts"`,
     `plugins/sections/a.ts:5 imports "../../cli.ts"`,
     `plugins/sections/a.ts:6 imports "npm:picomatch@4.0.3"`,
     `pipeline/helpers.ts:7 imports "./read.ts"`,
     `grammars/parser.ts:8 imports "../pipeline/types.ts"`,
     `grammars/parser.ts:9 imports "npm:web-tree-sitter@0.27.1"`,
+    `grammars/languages.ts:12 imports "../pipeline/_path.ts"`,
+    `knowledge/store.ts:15 imports "../plugins/sections/_history.ts"`,
+    `mod.ts:17 imports "./pipeline/_glob.ts"`,
+    `cli/build.ts:19 imports "../pipeline/_resident.ts"`,
+    `pipeline/x.ts:21 imports "../grammars/languages.ts"`,
+    `report/x.ts:22 imports "../cli/build.ts"`,
+    `deps.ts:24 imports "./pipeline/types.ts"`,
   ]);
   assert.match(problems[0], /the pipeline never imports a plugin/);
+  assert.match(
+    problems.find((p) => p.startsWith("mod.ts:17"))!,
+    /a _private module is imported only from its own folder \(pipeline\/\)/,
+  );
+  assert.match(
+    problems.find((p) => p.startsWith("grammars/parser.ts:8"))!,
+    /grammars\/ imports only grammars\/ and deps.ts$/,
+  );
+  assert.match(
+    problems.find((p) => p.startsWith("pipeline/x.ts:21"))!,
+    /pipeline\/ imports only pipeline\/ and deps.ts$/,
+  );
+});
+
+Deno.test("boundaries: an import circle is named by its files, in import order", () => {
+  const edge = (from: string, target: string, url?: boolean): Edge => ({
+    from,
+    specifier: `./${target}`,
+    target,
+    line: 1,
+    ...(url ? { url } : {}),
+  });
+  const files = ["a.ts", "b.ts", "c.ts", "d.ts", "e.ts", "p/x.ts", "p/y.ts", "p/z.ts", "w.ts"];
+  const circles = importCircles([
+    edge("b.ts", "c.ts"),
+    edge("a.ts", "b.ts"),
+    edge("c.ts", "a.ts"),
+    edge("c.ts", "d.ts"),
+    edge("d.ts", "npm:x"),
+    edge("e.ts", "e.ts"),
+    // Two circles through one set: the shortest way back to its first file is named.
+    edge("p/x.ts", "p/z.ts"),
+    edge("p/z.ts", "p/y.ts"),
+    edge("p/y.ts", "p/x.ts"),
+    edge("p/x.ts", "p/y.ts"),
+    // A worker that imports the module starting it is no circle.
+    edge("w.ts", "d.ts", true),
+    edge("d.ts", "w.ts"),
+  ], files);
+  assert.deepEqual(circles, [
+    "a.ts -> b.ts -> c.ts -> a.ts",
+    "e.ts -> e.ts",
+    "p/x.ts -> p/y.ts -> p/x.ts",
+  ]);
+  assert.deepEqual(importCircles([edge("a.ts", "b.ts"), edge("b.ts", "c.ts")], files), []);
 });
 
 Deno.test("boundaries: imports are read from code, not from comments, strings or regexes", () => {
@@ -334,6 +534,6 @@ Deno.test("boundaries: imports are read from code, not from comments, strings or
     { specifier: "./f.ts", line: 11 },
     { specifier: "./g.ts", line: 12 },
     { specifier: "./k.ts", line: 14 },
-    { specifier: "./l.ts", line: 15 },
+    { specifier: "./l.ts", line: 15, url: true },
   ]);
 });

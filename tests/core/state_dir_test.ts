@@ -47,6 +47,17 @@ Deno.test("markStateDir() keeps the user's own .gitignore and never writes into 
 Deno.test("a build that writes nothing makes no state dir", async () => {
   const root = await makeProject({ "a.ts": "a\n" });
   const config = await loadConfig({ cwd: root, inline: { cache: { enabled: false } } });
-  await build(config, { builtins: defaultPlugins(), write: false });
+  // No output, no cache, and no order memory (every build that makes a document records it).
+  await build(config, { builtins: defaultPlugins(), write: false, remember: false });
   assert.ok(!(await exists(join(root, ".slop"))));
+});
+
+Deno.test("a piped build's order memory comes with the .gitignore, so git status stays clean", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  await gitInit(root);
+  const out = await runCli(["build", "--no-server", "--quiet", "--stdout", "--no-cache"], root);
+  assert.equal(out.code, 0, out.stderr);
+  assert.ok(await exists(join(root, ".slop/order/context.json")));
+  assert.equal(await Deno.readTextFile(join(root, ".slop/.gitignore")), STATE_GITIGNORE);
+  assert.equal(await git(root, "status", "--porcelain", "--untracked-files=all"), "");
 });

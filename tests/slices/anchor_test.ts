@@ -4,7 +4,7 @@ import {
   resolveSlice,
   similarity,
   splitLines,
-} from "../../plugins/view_modes/_fuzzy_anchor.ts";
+} from "../../plugins/view_modes/fuzzy_anchor.ts";
 import { stdlibFile, topLevelDef } from "./_stdlib.ts";
 
 // The base text is the machine's real textwrap.py; every case edits it the

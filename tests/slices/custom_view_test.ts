@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
-import { anchorSlice, splitLines } from "../../plugins/view_modes/_fuzzy_anchor.ts";
+import { anchorSlice, splitLines } from "../../plugins/view_modes/fuzzy_anchor.ts";
 import { formatSlices, parseSlices } from "../../pipeline/slices_file.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 import { stdlibFile, topLevelDef } from "./_stdlib.ts";

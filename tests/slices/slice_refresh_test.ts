@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { anchorSlice, splitLines } from "../../plugins/view_modes/_fuzzy_anchor.ts";
+import { anchorSlice, splitLines } from "../../plugins/view_modes/fuzzy_anchor.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 import { stdlibFile, topLevelDef } from "./_stdlib.ts";
 

@@ -8,7 +8,7 @@ import {
   modulesNow,
   parserFor,
   warmUp,
-} from "../../grammars/_tree_sitter.ts";
+} from "../../grammars/tree_sitter.ts";
 import "../../grammars/parser.ts";
 import { languageFor } from "../../grammars/languages.ts";
 import { tempDir } from "../_helpers.ts";
@@ -323,7 +323,7 @@ Deno.test("a code worker's static imports never reach deps.ts (it loads the runt
   await visit(new URL("plugins/view_modes/_code_worker.ts", root));
   const files = [...seen].map((href) => href.slice(root.href.length)).sort();
   assert.ok(files.includes("plugins/view_modes/_code.ts"), files.join(", "));
-  assert.ok(files.includes("grammars/_tree_sitter.ts"), files.join(", "));
+  assert.ok(files.includes("grammars/tree_sitter.ts"), files.join(", "));
   assert.ok(!files.includes("deps.ts"), files.join(", "));
   assert.ok(!files.includes("grammars/parser.ts"), files.join(", "));
 });
@@ -446,7 +446,7 @@ Deno.test("warmUp() leaves the parser parsing as a fresh one does", async () => 
   warmUp(parser); // once per thread: the second call does nothing
   const fresh = new (parser.constructor as new () => typeof parser)();
   fresh.setLanguage(parser.language);
-  const text = await Deno.readTextFile(new URL("../../grammars/_tree_sitter.ts", import.meta.url));
+  const text = await Deno.readTextFile(new URL("../../grammars/tree_sitter.ts", import.meta.url));
   const warm = parser.parse(text)!;
   const cold = fresh.parse(text)!;
   try {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parserFor } from "../../grammars/_tree_sitter.ts";
+import { parserFor } from "../../grammars/tree_sitter.ts";
 import { LANGUAGES } from "../../grammars/languages.ts";
 
 /** The type id of an error node (the last 16-bit id). */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parserFor } from "../../grammars/_tree_sitter.ts";
+import { parserFor } from "../../grammars/tree_sitter.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 
 /**

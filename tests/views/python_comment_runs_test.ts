@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
-import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/_python_comment_runs.ts";
+import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/python_comment_runs.ts";
 import { makeProject, tempDir } from "../_helpers.ts";
 
 /** A class whose body opens with `n` comment lines (commented-out code) before its method. */

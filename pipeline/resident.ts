@@ -30,31 +30,18 @@ import type { KeptOrder } from "./order_memory.ts";
 import type { Resolution } from "./resolve.ts";
 import type { RenderedMemo } from "./transform.ts";
 import type { ResolvedConfig, Target } from "./types.ts";
+import {
+  type BlockMemo,
+  keepCacheMemos,
+  type Memo,
+  type MemoEntry,
+  type RedactionMemo,
+} from "./_memo.ts";
 
-/** A view cache entry as `pipeline/_view_cache.ts` decodes it. */
-export interface MemoEntry {
-  output: { text: string };
-  plugins: string[];
-  warnings: string[];
-}
-
-/** A block's hash, length and count, as the count and place stages compute them. */
-export interface BlockMemo {
-  /** The block's text (the memo holds for this exact text only). */
-  text: string;
-  sha256: string;
-  /** Its UTF-8 length. */
-  length: number;
-  /** Tokens by the tokenizer named. */
-  tokens: number;
-  tokenizer: string;
-}
-
-/** A memo that keeps what the current and the previous build used. */
-export interface Memo<T> {
-  get(key: string): T | undefined;
-  set(key: string, value: T): void;
-}
+export type { BlockMemo, Memo, MemoEntry, RedactionMemo };
+// A file's stamp (inode, size, modification time), by which a resident's draft and kept orders
+// are known unchanged; the build server knows its prepared files by it too.
+export { fileStamp } from "./_patch_write.ts";
 
 /** State kept between the builds of one process. */
 export interface Resident {
@@ -123,45 +110,6 @@ export interface KeptStatIndex {
   keep(index: StatIndex): void;
 }
 
-/** Decoded view entries of a cache opened by a resident (by cache key). */
-const viewMemos = new WeakMap<Cache, Memo<MemoEntry>>();
-
-/** A redaction the secret stage made: the text views see, its hash, and the findings. */
-export interface RedactionMemo {
-  text: string;
-  sha256: string;
-  findings: Array<{ line: number; rule: string }>;
-}
-
-/** Redactions kept for a cache opened by a resident (by scan key, path and content hash). */
-const redactionMemos = new WeakMap<Cache, Memo<RedactionMemo>>();
-
-/**
- * The redactions kept for a cache, when a resident opened it.
- *
- * @example
- * ```ts
- * import { redactionMemo } from "./_resident.ts";
- * // redactionMemo(cache)?.get(key)
- * ```
- */
-export function redactionMemo(cache: Cache): Memo<RedactionMemo> | undefined {
-  return redactionMemos.get(cache);
-}
-
-/**
- * The decoded view entries kept for a cache, when a resident opened it.
- *
- * @example
- * ```ts
- * import { viewMemo } from "./_resident.ts";
- * // viewMemo(cache)?.get(key)
- * ```
- */
-export function viewMemo(cache: Cache): Memo<MemoEntry> | undefined {
-  return viewMemos.get(cache);
-}
-
 /** Options of {@linkcode resident}. */
 export interface ResidentOptions {
   /**
@@ -182,7 +130,7 @@ export interface ResidentOptions {
  *
  * @example
  * ```ts
- * import { watchIgnoredDirs } from "./_resident.ts";
+ * import { watchIgnoredDirs } from "./resident.ts";
  * // watchIgnoredDirs(config) -> ["/p/.slop", "/p/.slop/out", "/p/.slop/cache", "/p/.git"]
  * ```
  */
@@ -235,7 +183,7 @@ function generations<T>(): Memo<T> & { turn(): void } {
  *
  * @example
  * ```ts
- * import { resident } from "./_resident.ts";
+ * import { resident } from "./resident.ts";
  * const state = resident();
  * // await build(config, { builtins, resident: state }); // again after each change
  * ```
@@ -294,8 +242,7 @@ export function resident(options: ResidentOptions = {}): Resident {
       const signature = JSON.stringify([dir, options.enabled ?? true, options.pack ?? ""]);
       if (opened?.signature !== signature) {
         opened = { signature, cache: openCache(dir, { ...options, lean: true }) };
-        viewMemos.set(opened.cache, views);
-        redactionMemos.set(opened.cache, redactions);
+        keepCacheMemos(opened.cache, views, redactions);
       }
       return opened.cache;
     },

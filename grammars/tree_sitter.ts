@@ -5,12 +5,12 @@
  * `parser.ts` (from `deps.ts`) or, in a code worker, by the thread that
  * started it (the same modules' resolved URLs, and the `.wasm` modules it
  * compiled, so that the threads share their machine code); until one is
- * set, the first parser loads `parser.ts`.
+ * set, the first parser loads `deps.ts` and takes them from there.
  *
  * @module
  */
 
-import type { loadTreeSitter, TreeSitterParser } from "../deps.ts";
+import type { GRAMMAR_WASM, loadTreeSitter, TreeSitterParser, treeSitterUrl } from "../deps.ts";
 
 /** The web-tree-sitter module. */
 export type TreeSitter = Awaited<ReturnType<typeof loadTreeSitter>>;
@@ -58,7 +58,7 @@ const compiled: CompiledModules = { grammars: {} };
  *
  * @example
  * ```ts
- * import { useGrammarSource } from "./_tree_sitter.ts";
+ * import { useGrammarSource } from "./tree_sitter.ts";
  * import { GRAMMAR_WASM, loadTreeSitter } from "../deps.ts";
  * useGrammarSource({ runtime: loadTreeSitter, wasm: (g) => GRAMMAR_WASM[g]?.() });
  * ```
@@ -67,9 +67,41 @@ export function useGrammarSource(next: GrammarSource): void {
   source = next;
 }
 
+/** What {@linkcode depsSource} takes from `deps.ts`. */
+export interface GrammarDeps {
+  GRAMMAR_WASM: typeof GRAMMAR_WASM;
+  loadTreeSitter: typeof loadTreeSitter;
+  treeSitterUrl: typeof treeSitterUrl;
+}
+
+/**
+ * The source of the main thread: the runtime and the grammars that `deps.ts` names.
+ *
+ * @example
+ * ```ts
+ * import { depsSource, useGrammarSource } from "./tree_sitter.ts";
+ * import { GRAMMAR_WASM, loadTreeSitter, treeSitterUrl } from "../deps.ts";
+ * useGrammarSource(depsSource({ GRAMMAR_WASM, loadTreeSitter, treeSitterUrl }));
+ * ```
+ */
+export function depsSource(deps: GrammarDeps): GrammarSource {
+  const { GRAMMAR_WASM, loadTreeSitter, treeSitterUrl } = deps;
+  return {
+    runtime: loadTreeSitter,
+    wasm: (grammar) => GRAMMAR_WASM[grammar]?.(),
+    urls: () => ({
+      runtime: treeSitterUrl(),
+      wasm: Object.fromEntries(Object.entries(GRAMMAR_WASM).map(([id, url]) => [id, url()])),
+    }),
+  };
+}
+
 async function grammarSource(): Promise<GrammarSource> {
-  if (!source) await import("./parser.ts");
-  return source!;
+  if (!source) {
+    const deps = await import("../deps.ts");
+    source ??= depsSource(deps);
+  }
+  return source;
 }
 
 /**
@@ -78,7 +110,7 @@ async function grammarSource(): Promise<GrammarSource> {
  *
  * @example
  * ```ts
- * import { grammarUrls } from "./_tree_sitter.ts";
+ * import { grammarUrls } from "./tree_sitter.ts";
  * (await grammarUrls())?.wasm.python; // "file:///.../tree-sitter-python.wasm"
  * ```
  */
@@ -92,7 +124,7 @@ export async function grammarUrls(): Promise<GrammarUrls | undefined> {
  *
  * @example
  * ```ts
- * import { compiledModules, parserFor } from "./_tree_sitter.ts";
+ * import { compiledModules, parserFor } from "./tree_sitter.ts";
  * await parserFor("python");
  * (await compiledModules()).grammars.python instanceof WebAssembly.Module; // true
  * ```
@@ -112,7 +144,7 @@ export async function compiledModules(): Promise<CompiledModules> {
  * @example
  * ```ts
  * import "./parser.ts";
- * import { modulesNow } from "./_tree_sitter.ts";
+ * import { modulesNow } from "./tree_sitter.ts";
  * modulesNow(["python"])?.modules.grammars.python instanceof WebAssembly.Module; // true
  * ```
  */
@@ -327,7 +359,7 @@ let warmed = false;
  *
  * @example
  * ```ts
- * import { parserFor, warmUp } from "./_tree_sitter.ts";
+ * import { parserFor, warmUp } from "./tree_sitter.ts";
  * warmUp(await parserFor("python"));
  * ```
  */
@@ -342,7 +374,7 @@ export function warmUp(parser: TreeSitterParser): void {
  *
  * @example
  * ```ts
- * import { parserFor } from "./_tree_sitter.ts";
+ * import { parserFor } from "./tree_sitter.ts";
  * const parser = await parserFor("python");
  * parser.parse("x = 1\n")?.delete();
  * ```

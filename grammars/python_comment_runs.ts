@@ -30,7 +30,7 @@ export interface CommentRun {
  *
  * @example
  * ```ts
- * import { costliestCommentRun } from "./_python_comment_runs.ts";
+ * import { costliestCommentRun } from "./python_comment_runs.ts";
  * costliestCommentRun("class A:\n    # a\n    # b\n    x = 1\n");
  * // { line: 2, comments: 2, chars: 16 }
  * ```

@@ -23,7 +23,7 @@
  * @module
  */
 
-import { sha256Hex } from "../../pipeline/helpers.ts";
+import { countWork, sha256Hex } from "../../pipeline/helpers.ts";
 import type { Slice } from "../../pipeline/types.ts";
 
 /** Lines of context kept on each side of a slice. */
@@ -34,6 +34,14 @@ export const SIMILARITY_THRESHOLD = 0.8;
 
 /** How far ahead of the runner-up the best similar position must be. */
 const SIMILARITY_MARGIN = 0.1;
+
+/**
+ * The exact search hashes at most this many times the file's characters: the windows nearest
+ * the old position first, every window for a slice of up to about this many lines. Each window
+ * is hashed whole, so searching every window for a slice of thousands of lines of a large file
+ * cost its length times the file's; past the budget the anchors and similarity steps go on.
+ */
+const EXACT_SEARCH_FACTOR = 64;
 
 /** Fewest non-blank characters the anchors need before they are trusted alone. */
 const DISTINCTIVE_CHARS = 8;
@@ -68,7 +76,7 @@ export interface ResolveOptions {
  *
  * @example
  * ```ts
- * import { hashLines } from "./_fuzzy_anchor.ts";
+ * import { hashLines } from "./fuzzy_anchor.ts";
  * hashLines(["a", "b", "c"], 2, 3).length; // 64
  * ```
  */
@@ -81,7 +89,7 @@ export function hashLines(lines: string[], start: number, end: number): string {
  *
  * @example
  * ```ts
- * import { anchorSlice } from "./_fuzzy_anchor.ts";
+ * import { anchorSlice } from "./fuzzy_anchor.ts";
  * const slice = anchorSlice(["a", "b", "c", "d"], 2, 3, { tag: "bc" });
  * slice.anchorLines; // ["a", "d"]
  * ```
@@ -115,7 +123,7 @@ export function anchorSlice(
  *
  * @example
  * ```ts
- * import { splitLines } from "./_fuzzy_anchor.ts";
+ * import { splitLines } from "./fuzzy_anchor.ts";
  * splitLines("a\nb\n"); // ["a", "b"]
  * ```
  */
@@ -130,7 +138,7 @@ export function splitLines(text: string): string[] {
  *
  * @example
  * ```ts
- * import { anchorSlice, resolveSlice } from "./_fuzzy_anchor.ts";
+ * import { anchorSlice, resolveSlice } from "./fuzzy_anchor.ts";
  * const old = ["import os", "", "def f():", "    return 1", "", "x = f()"];
  * const slice = anchorSlice(old, 3, 4);
  * resolveSlice(slice, ["# new header", ...old]); // { status: "moved", startLine: 4, endLine: 5, ... }
@@ -197,9 +205,18 @@ function exactMatch(
   const last = lines.length - length + 1;
   let best: number | undefined;
   let bestScore = -1;
+  // Characters of each line and the ones before it, to know what a window costs to hash.
+  const before = [0];
+  for (const line of lines) before.push(before[before.length - 1] + line.length + 1);
+  let budget = EXACT_SEARCH_FACTOR * before[lines.length];
+  countWork("slices", lines.length);
   for (let d = 0; d <= Math.max(oldStart - 1, last - oldStart); d++) {
     for (const s of d ? [oldStart - d, oldStart + d] : [oldStart]) {
-      if (s < 1 || s > last || hashLines(lines, s, s + length - 1) !== hash) continue;
+      if (s < 1 || s > last) continue;
+      const cost = before[s + length - 1] - before[s - 1];
+      if ((budget -= cost) < 0) return best;
+      countWork("slices", cost);
+      if (hashLines(lines, s, s + length - 1) !== hash) continue;
       const score = anchorAgreement(norms, s, s + length - 1, ctx);
       if (score === 1) return s;
       if (score > bestScore) [best, bestScore] = [s, score];
@@ -240,6 +257,7 @@ function anchorMatch(
   // Region starts: the line after each intact "before" block (or line 1 when
   // the slice began the file); region ends: the line before each intact
   // "after" block (or the last line when the slice ended the file).
+  countWork("slices", 2 * norms.length);
   const starts: number[] = [];
   if (before.length) {
     for (let i = 0; i + before.length <= norms.length; i++) {
@@ -257,10 +275,14 @@ function anchorMatch(
   const oldLength = oldEnd - oldStart + 1;
   const maxLength = oldLength * 2 + 20;
   const pairs: Array<[number, number]> = [];
+  // Both lists ascend: the first end at or after each start moves forward only.
+  let k = 0;
   for (const s of starts) {
-    const e = ends.find((e) => e >= s - 1);
+    while (k < ends.length && ends[k] < s - 1) k++;
+    const e = ends[k];
     if (e !== undefined && e - s + 1 <= maxLength) pairs.push([s, e]);
   }
+  countWork("slices", starts.length + ends.length);
   if (!pairs.length) return undefined;
   pairs.sort((a, b) => Math.abs(a[0] - oldStart) - Math.abs(b[0] - oldStart) || a[0] - b[0]);
   const [s, e] = pairs[0];
@@ -350,7 +372,7 @@ function similarityMatch(
  *
  * @example
  * ```ts
- * import { similarity } from "./_fuzzy_anchor.ts";
+ * import { similarity } from "./fuzzy_anchor.ts";
  * similarity("def parse(self):", "def parse(self, x):") > 0.8; // true
  * ```
  */
@@ -361,6 +383,7 @@ export function similarity(a: string, b: string): number {
 
 /** Character bigrams as numbers (two UTF-16 code units) with their counts. */
 function bigrams(text: string): Map<number, number> {
+  countWork("slices", text.length);
   const grams = new Map<number, number>();
   for (let i = 0; i < text.length - 1; i++) {
     const g = text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1);

@@ -21,7 +21,7 @@ export interface StageClock {
  *
  * @example
  * ```ts
- * import { stageClock, timingsText } from "./_timings.ts";
+ * import { stageClock, timingsText } from "./timings.ts";
  * const clock = stageClock();
  * clock.mark("config");
  * console.error(timingsText(clock));
@@ -47,7 +47,7 @@ export function stageClock(options: { startup?: boolean } = {}): StageClock {
  *
  * @example
  * ```ts
- * import { stageClock, timingsText } from "./_timings.ts";
+ * import { stageClock, timingsText } from "./timings.ts";
  * timingsText(stageClock()).startsWith("timings:"); // true
  * ```
  */

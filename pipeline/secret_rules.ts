@@ -1,0 +1,698 @@
+/**
+ * slop's secret rules: one table of credential shapes that both the build's
+ * scanner (`pipeline/_scan.ts`) and the knowledge scrubber
+ * (`knowledge/_secrets.ts`) run. Each rule finds exactly the value of a
+ * credential (never its key name, never part of it); the scanner replaces it
+ * with `[REDACTED:<label>]`.
+ *
+ * Every pattern runs in time linear in its input: each starts at a literal
+ * (`AKIA`, `ghp_`, `://`, an assignment operator, …) and every quantifier
+ * after it is bounded, so one start costs a bounded amount of work; a rule
+ * that reads far (PEM blocks) is code that never reads a character twice.
+ * A rule runs only on texts that hold one of its hints.
+ *
+ * @module
+ */
+
+/**
+ * The version of the rule table, part of the secret scan's cache key (with each rule's pattern
+ * and code): raise it when a helper the rules call changes what they find, so that files found
+ * clean by an older table are scanned again.
+ */
+export const SECRET_RULES_VERSION = 1;
+
+/** A span of a text that holds a secret, and the rule that found it. */
+export interface SecretMatch {
+  /** First character of the value. */
+  start: number;
+  /** One past its last character. */
+  end: number;
+  /** The label of the rule (`[REDACTED:<label>]`). */
+  rule: string;
+}
+
+/** One credential shape. */
+export interface SecretShape {
+  /** Unique id (the knowledge scrubber names its findings by it). */
+  id: string;
+  /** Shown as `[REDACTED:<label>]` in documents; several shapes may share one (`aws`). */
+  label: string;
+  /** What it matches, for the docs. */
+  kind: string;
+  /** Literal substrings one of which every match holds: a text with none skips the rule. */
+  hints: string[];
+  /** Global pattern; the value is group `v` when the pattern has it, else the whole match. */
+  pattern?: RegExp;
+  /** Whether a match stands (`value`: the matched value). @default {always} */
+  accept?: (value: string, text: string, start: number, end: number) => boolean;
+  /** A rule written as code: every value span of `text`. */
+  find?: (text: string) => Array<{ start: number; end: number; rule?: string }>;
+  /** Only for prose (chat messages, knowledge lines), never for source files. */
+  prose?: boolean;
+  /**
+   * Runs only on texts where {@linkcode TOKEN_GATE} finds a prefix that starts with one of these
+   * characters (`A` for `AKIA…` and `AIza…`, `-` for `sk-…`, …).
+   */
+  gate?: string;
+}
+
+/**
+ * One search for the prefixes of every gated rule (`AKIA`, `ghp_`, `sk-`,
+ * `-----BEGIN`, …): a text without any skips them all (most source files).
+ * Each prefix is looked for from a character that is rare in code (`K` of
+ * `AccountKey=`, `J` of `eyJ`, `~` of `Q~`, the `-` of `sk-`) and checked
+ * behind it with a lookbehind, so the search skips most characters; one
+ * `includes` per hint instead cost 8 times as much (60 MB of code: 2.5 s
+ * against 0.2-0.25 s). A test checks that it finds every rule's samples.
+ *
+ * @example
+ * ```ts
+ * import { TOKEN_GATE } from "./secret_rules.ts";
+ * "key = 'AKIAQWERTYUIOPASDFGH'".match(TOKEN_GATE); // ["AKIA"]
+ * "def add(a, b):\n    return a + b\n".match(TOKEN_GATE); // null
+ * ```
+ */
+export const TOKEN_GATE: RegExp = new RegExp(
+  [
+    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32})",
+    "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt)-)",
+    "x(?:ox[abposre]-|app-)",
+    "\\.slack\\.com/",
+    "_(?:live_|test_|authToken=|(?<=npm_|whsec_))",
+    "S(?:G\\.|K[0-9a-f]{32})",
+    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN)",
+    "J(?<=eyJ)",
+    "~(?<=Q~)",
+    "Key=(?<=(?:Account|Access)Key=)",
+  ].join("|"),
+  "g",
+);
+
+/** The first characters of the {@linkcode TOKEN_GATE} prefixes in `text` (each once). */
+function gateFamilies(text: string): string {
+  let found = "";
+  TOKEN_GATE.lastIndex = 0;
+  for (let m = TOKEN_GATE.exec(text); m; m = TOKEN_GATE.exec(text)) {
+    if (!found.includes(m[0][0])) found += m[0][0];
+    if (found.length === GATE_FAMILIES) break;
+  }
+  return found;
+}
+/** How many first characters {@linkcode TOKEN_GATE}'s prefixes have. */
+const GATE_FAMILIES = 10;
+
+/** Characters of a token in base64url / base62 shapes, for the ends of a match. */
+const NOT_AFTER = "(?![A-Za-z0-9_-])";
+const NOT_BEFORE = "(?<![A-Za-z0-9_-])";
+
+/** A placeholder, not a value: `your-api-key-here`, `${VAR}`, `<secret>`, `changeme`, `xxxx`, `****`. */
+const PLACEHOLDER =
+  /[${}<>%[\]()]|^(?:x+|\*+|\.+|-+|#+)$|your|example|placeholder|changeme|change_me|dummy|sample|redacted|here$|^(?:pass(?:word|wd)?|pwd|secret|token|user(?:name)?|foo|bar|foobar|test|admin|root|guest|none|null|empty|string)$/i;
+
+/**
+ * Whether `value` is a placeholder rather than a credential.
+ *
+ * @example
+ * ```ts
+ * import { isPlaceholder } from "./secret_rules.ts";
+ * isPlaceholder("your-api-key-here"); // true
+ * isPlaceholder("${DB_PASSWORD}"); // true
+ * isPlaceholder("Xk29fjQ02aLp"); // false
+ * ```
+ */
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDER.test(value);
+}
+
+/** Upper case, lower case and digits, 20+ characters: a random token, not a word or a name. */
+function looksRandom(value: string): boolean {
+  return value.length >= 20 && /[A-Z]/.test(value) && /[a-z]/.test(value) &&
+    /[0-9]/.test(value) && !isPlaceholder(value) &&
+    // a member access (`config.secrets.apiKey2024`) or a path is code, not a value
+    !/^[A-Za-z_$][\w$]*(?:[./][A-Za-z_$][\w$]*)+$/.test(value);
+}
+
+/**
+ * A secret-like name (`…SECRET…`, `…KEY…`, `…TOKEN…`, passwords, credentials)
+ * assigned a hex value of 32+ digits (group 1) or a map (the match ends at its `{`): the name,
+ * `[A-Za-z0-9_]*["']?\s*`, the operator, then the value. It is looked for from the operator, not
+ * from the name: a lookahead checks that a value follows, then a lookbehind that a name precedes.
+ * Words that start like a name (`t`, `s`, `c`, `p`, `k`) are everywhere, a `:` or `=` followed by
+ * such a value is rare: a pass over the stdlib takes half the time, over the typescript lib a third.
+ * A match starts at its operator, not at the name; its end and group 1 are those of
+ * {@linkcode NAMED_VALUE_SPEC}, the plain spelling (a test compares the two): the name cannot
+ * reach back into the match before, which ends at a `{` or after hex digits (no name is made of
+ * hex digits).
+ *
+ * @example
+ * ```ts
+ * import { NAMED_VALUE } from "./secret_rules.ts";
+ * const [m] = `API_SECRET=${"4d".repeat(16)}`.matchAll(NAMED_VALUE);
+ * m[1]; // "4d4d…" (32 digits), m.index: 10 (the "=")
+ * ```
+ */
+export const NAMED_VALUE: RegExp = new RegExp(
+  `(?=(?::|=>|=)\\s*(?:["']?[0-9a-fA-F]{32}|['"]?\\{))` +
+    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\\s*)` +
+    `(?::|=>|=)\\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\\{)`,
+  "gi",
+);
+
+/**
+ * {@linkcode NAMED_VALUE} spelled plainly, from the name on: the rule as it reads, for the test
+ * and the benchmark that check the faster spelling against it.
+ *
+ * @example
+ * ```ts
+ * import { NAMED_VALUE_SPEC } from "./secret_rules.ts";
+ * const [m] = `API_SECRET=${"4d".repeat(16)}`.matchAll(NAMED_VALUE_SPEC);
+ * m.index; // 4 (the name: "SECRET")
+ * ```
+ */
+export const NAMED_VALUE_SPEC: RegExp =
+  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\s*(?::|=>|=)\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\{)/gi;
+
+const MAP_VALUE = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
+/** Longest JSON map (in characters) the key-map rule looks into. */
+const MAX_MAP = 64 * 1024;
+
+/**
+ * Hex values of 32+ digits assigned to a secret-like name (`API_SECRET=4dac…`,
+ * rule `hex-secret`), and the string values of a JSON map assigned to one
+ * (`LLM_API_KEY_MAP={"together":"…"}`, rule `key-map`) that look like keys:
+ * 8+ characters without blanks, with letters and digits (a map of words,
+ * such as `KEYWORDS = {"if": "keyword if"}`, keeps its values). One pass.
+ */
+function findNamedValues(text: string): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  let closes: Map<number, number> | undefined;
+  NAMED_VALUE.lastIndex = 0;
+  for (const m of text.matchAll(NAMED_VALUE)) {
+    const end = m.index! + m[0].length;
+    if (m[1]) {
+      out.push({ start: end - m[1].length, end, rule: "hex-secret" });
+      continue;
+    }
+    const open = end - 1;
+    if (!ownName(text, m.index!)) continue;
+    closes ??= braceMatches(text);
+    const close = closes.get(open) ?? -1;
+    if (close < 0) continue;
+    const body = text.slice(open, close + 1);
+    for (const v of body.matchAll(MAP_VALUE)) {
+      if (!KEY_LIKE.test(v[1]) || isPlaceholder(v[1])) continue;
+      const at = open + v.index! + v[0].lastIndexOf(`"${v[1]}"`) + 1;
+      out.push({ start: at, end: at + v[1].length, rule: "key-map" });
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether the name before an operator at `at` is a name of its own, not the end of a path or a
+ * package name (`"node_modules/eslint-visitor-keys": {` in a lockfile).
+ */
+function ownName(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && i > at - 20 && /[\s"']/.test(text[i - 1])) i--;
+  while (i > 0 && /[A-Za-z0-9_]/.test(text[i - 1]) && i > at - 300) i--;
+  return i === 0 || !/[-/.@]/.test(text[i - 1]);
+}
+
+/** A map value that looks like a key: no blanks, a letter and a digit. */
+const KEY_LIKE = /^(?=[^0-9]*[0-9])(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_\-.~+/=:]+$/;
+
+/**
+ * The matching `}` of each `{` of `text` (by depth, as counted in one pass), when it is at most
+ * {@linkcode MAX_MAP} characters on: one pass for every map of a text, where a count from each
+ * `{` read up to 64K characters for each (`k={k={…`: quadratic).
+ */
+function braceMatches(text: string): Map<number, number> {
+  const closes = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = text.indexOf("{"); i >= 0 && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123) open.push(i);
+    else if (c === 125 && open.length) {
+      const from = open.pop()!;
+      if (i - from < MAX_MAP) closes.set(from, i);
+    }
+  }
+  return closes;
+}
+
+/** Longest block between `-----BEGIN … PRIVATE KEY-----` and its END line that is redacted whole. */
+const MAX_PEM = 64 * 1024;
+const PEM_BEGIN = /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END = /-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----/g;
+/**
+ * A body without an END line: lines of 16-80 base64 characters, each after a newline (or its
+ * escape), blanks, the quotes and `+` of a literal; prose after it stays.
+ */
+const PEM_BODY = /(?:(?:\\[nr]|[\s"',+]){1,16}[A-Za-z0-9+/=]{16,80}){0,1024}/y;
+
+/**
+ * PEM private key blocks, BEGIN line to END line, whatever lies between
+ * (newlines, the `\n` escapes of a JSON string, a YAML block's indent, the
+ * quotes of a concatenated literal). Each character is read at most twice:
+ * the END found for one BEGIN serves every BEGIN before it.
+ */
+function findPem(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  let end = -2; // -2: not searched yet; -1: no END after the last search point
+  let endAt = 0;
+  let from = 0;
+  PEM_BEGIN.lastIndex = 0;
+  for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {
+    const start = m.index;
+    if (start < from) continue;
+    const after = start + m[0].length;
+    if (end === -2 || (end >= 0 && end < after)) {
+      PEM_END.lastIndex = after;
+      const e = PEM_END.exec(text);
+      end = e ? e.index : -1;
+      endAt = e ? e.index + e[0].length : 0;
+    }
+    if (end >= 0 && end - after <= MAX_PEM) {
+      out.push({ start, end: endAt });
+      from = endAt;
+      PEM_BEGIN.lastIndex = endAt;
+      continue;
+    }
+    // No END line (a cut block): the BEGIN line and the body that follows it.
+    PEM_BODY.lastIndex = after;
+    const body = PEM_BODY.exec(text)![0];
+    const stop = after + body.trimEnd().length;
+    out.push({ start, end: stop });
+    from = stop;
+    PEM_BEGIN.lastIndex = Math.max(stop, after);
+  }
+  return out;
+}
+
+/** Names that hold secrets (matched case-insensitively, anywhere in the name). */
+const SECRET_NAME = anyCase(
+  "(?:secret|token|passw(?:or)?d|pwd|passphrase|credential|auth|bearer|" +
+    "(?:api|access|private|client|master|signing|encryption|account|storage|app)[_.-]?key|apikey)",
+);
+
+/** `source` in either case, letter by letter (`[Kk][Ee][Yy]` for `key`), so no `i` flag is needed. */
+function anyCase(source: string): string {
+  return source.replace(/(?<!\\|\[[^\]]*)[a-z]/g, (c) => `[${c.toUpperCase()}${c}]`);
+}
+const OP = "(?::=|=>|=|:)";
+/** Between an operator and its value: blanks, or a YAML block scalar's header and indent. */
+const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64})?";
+const TOKEN = "[A-Za-z0-9_\\-.~+/]";
+
+/**
+ * A value assigned to a secret-looking name, in any common syntax: `.env`
+ * and shell (`export API_TOKEN=…`), YAML (`auth_token: …`, quoted or in a
+ * block scalar), JSON (`"apiKey": "…"`), TOML and INI (`key = "…"`), and
+ * literals in Python, JS/TS, Go (`:=`), Ruby (`=>`), Java, also as a subscript
+ * (`SETTINGS["api_token"] = …`, `CONFIG[:api_token] = …`). It is looked for
+ * from the operator (a lookahead checks that a token follows, then a
+ * lookbehind that a name precedes): operators followed by a token are rare
+ * in code, names that start like these are everywhere. Groups: `q` the
+ * opening quote, `b` a `Bearer ` prefix, `v` the value.
+ */
+const NAMED_TOKEN = new RegExp(
+  `(?=${OP}${GAP}["'\`]?(?:[Bb]earer[ \\t]{1,4})?${TOKEN}{16})` +
+    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}["']?\\]?[ \\t]{0,16})` +
+    `${OP}${GAP}(?<q>["'\`]?)(?<b>(?:[Bb]earer[ \\t]{1,4})?)(?<v>${TOKEN}{16,1024})`,
+  "g",
+);
+
+/** The name before an operator at `at` (up to 64 characters back, on its line). */
+function nameBefore(text: string, at: number): string {
+  // Read back 64 characters at most: `lastIndexOf` would read to the text's start on a text
+  // without newlines, for every match.
+  let start = at;
+  while (start > 0 && start > at - 64 && text.charCodeAt(start - 1) !== 10) start--;
+  return text.slice(start, at);
+}
+
+const AWS_SECRET_NAME = /secret[_.-]?access[_.-]?key|aws[_.-]?secret/i;
+const AZURE_SECRET = /^[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}$/;
+const JWT = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}$/;
+
+/**
+ * Values assigned to secret-looking names ({@linkcode NAMED_TOKEN}), each
+ * named by its shape: an AWS secret access key (40 base64 characters under
+ * an AWS secret name), a JWT, a `Bearer` token, an Azure client secret, a
+ * Twilio auth token, or any random-looking token of 20+ characters (upper
+ * case, lower case and digits). Hex values are left to `hex-secret`.
+ */
+function findNamedTokens(text: string): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  NAMED_TOKEN.lastIndex = 0;
+  for (const m of text.matchAll(NAMED_TOKEN)) {
+    const { q, b, v } = m.groups!;
+    let value = v;
+    const end0 = m.index! + m[0].length;
+    // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
+    const next = text[end0] ?? "";
+    if (q ? next !== q : next && !/[\s,;)}\]#]/.test(next)) continue;
+    // `=` pads base64 only at its end
+    if (/=[^=]/.test(value)) continue;
+    const name = nameBefore(text, m.index!);
+    let rule: string | undefined;
+    if (AWS_SECRET_NAME.test(name) && /^[A-Za-z0-9/+]{40}$/.test(value)) rule = "aws";
+    else if (JWT.test(value)) rule = "jwt";
+    else if (AZURE_SECRET.test(value)) rule = "azure";
+    else if (/twilio/i.test(name) && /^[0-9a-f]{32}$/.test(value)) rule = "twilio";
+    else if (/^[0-9a-fA-F]+$/.test(value)) {
+      // Hex: `hex-secret`, as NAMED_VALUE names it (which misses Go's `:=` and a YAML block)
+      if (value.length < 32) continue;
+      rule = "hex-secret";
+    } else if (b && value.length >= 20 && /[0-9]/.test(value) && !isPlaceholder(value)) {
+      rule = "bearer";
+    } else if (looksRandom(value)) rule = "named-secret";
+    if (!rule) continue;
+    value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
+    out.push({ start: end0 - v.length, end: end0 - v.length + value.length, rule });
+  }
+  return out;
+}
+
+/** A password in a URL (`scheme://user:PASSWORD@host`), from its `://`. */
+const URL_PASSWORD =
+  /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/@'"`<>\\]{0,256}:(?<v>[^\s/@'"`<>\\]{1,256})@(?=[A-Za-z0-9[])/g;
+const DATABASE_SCHEME =
+  /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|cockroachdb|clickhouse)$/i;
+
+/** URL passwords, named `database-connection-string` for database schemes, else `basicauth`. */
+function findUrlPasswords(text: string): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  URL_PASSWORD.lastIndex = 0;
+  for (const m of text.matchAll(URL_PASSWORD)) {
+    const v = m.groups!.v;
+    // A port is not a password; one of 1-5 characters is a test's `u:p@host`.
+    if (v.length < 6 || isPlaceholder(v) || /passw/i.test(v)) continue;
+    const end = m.index! + m[0].length - 1;
+    const scheme = text.slice(Math.max(0, m.index! - 31), m.index!);
+    const rule = DATABASE_SCHEME.test(scheme) ? "database-connection-string" : "basicauth";
+    out.push({ start: end - v.length, end, rule });
+  }
+  return out;
+}
+
+/** A known prefix, then a bounded run of token characters, whole. */
+function token(prefix: string, body: string, min: number, max = 255): RegExp {
+  return new RegExp(`${NOT_BEFORE}${prefix}${body}{${min},${max}}${NOT_AFTER}`, "g");
+}
+
+const B62 = "[A-Za-z0-9]";
+const B64URL = "[A-Za-z0-9_-]";
+
+/**
+ * The rule table, in the order that names merged findings: a rule earlier
+ * in the list names a value two rules find at the same place.
+ */
+export const SECRET_SHAPES: SecretShape[] = [
+  {
+    id: "private-key",
+    gate: "-",
+    label: "private-key",
+    kind: "PEM private key blocks (also JSON with `\\n` escapes and YAML block scalars)",
+    hints: ["PRIVATE KEY"],
+    find: findPem,
+  },
+  {
+    id: "aws-access-key-id",
+    gate: "A",
+    label: "aws",
+    kind: "AWS access key id (`AKIA…`, `ASIA…`)",
+    hints: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"],
+    pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+  },
+  {
+    id: "google-api-key",
+    gate: "A",
+    label: "google-api-key",
+    kind: "Google / GCP API key (`AIza…`)",
+    hints: ["AIza"],
+    pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    id: "azure-storage-key",
+    gate: "K",
+    label: "azure",
+    kind: "Azure storage account key / SAS key in a connection string (`AccountKey=…`)",
+    hints: ["AccountKey=", "AccessKey="],
+    pattern:
+      /(?<=(?:AccountKey|SharedAccessKey|AccessKey)=)(?<v>[A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=])/g,
+  },
+  {
+    id: "azure-client-secret",
+    gate: "~",
+    label: "azure",
+    kind: "Azure AD client secret (`…8Q~…`)",
+    hints: ["Q~"],
+    pattern:
+      /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+  },
+  {
+    id: "github-token",
+    gate: "g",
+    label: "github",
+    kind: "GitHub token (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, fine-grained `github_pat_`)",
+    hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+    pattern:
+      /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])/g,
+  },
+  {
+    id: "gitlab-token",
+    gate: "g",
+    label: "gitlab",
+    kind: "GitLab token (`glpat-`, `glptt-`, `gldt-`)",
+    hints: ["glpat-", "glptt-", "gldt-"],
+    pattern: token("gl(?:pat|ptt|dt)-", B64URL, 20),
+  },
+  {
+    id: "slack-token",
+    gate: "x",
+    label: "slack",
+    kind: "Slack token (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxe-`, `xapp-`)",
+    hints: ["xox", "xapp-"],
+    pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 10),
+  },
+  {
+    id: "slack-webhook",
+    gate: ".",
+    label: "slack",
+    kind: "Slack webhook URL (`https://hooks.slack.com/services/…`)",
+    hints: ["hooks.slack.com"],
+    pattern:
+      /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,255}/g,
+  },
+  {
+    id: "stripe-key",
+    gate: "_",
+    label: "stripe",
+    kind: "Stripe key (`sk_live_`, `rk_live_`, `sk_test_`, `rk_test_`, `whsec_`)",
+    hints: ["k_live_", "k_test_", "whsec_"],
+    pattern: token("(?:[sr]k_(?:live|test)_|whsec_)", B62, 20),
+  },
+  {
+    id: "sendgrid-key",
+    gate: "S",
+    label: "sendgrid",
+    kind: "SendGrid API key (`SG.…`)",
+    hints: ["SG."],
+    pattern: /(?<![A-Za-z0-9_-])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    id: "twilio-key",
+    gate: "AS",
+    label: "twilio",
+    kind: "Twilio account SID and API key SID (`AC…`, `SK…`; auth tokens under a Twilio name)",
+    hints: ["AC", "SK"],
+    pattern: /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/g,
+  },
+  {
+    id: "openrouter-key",
+    gate: "-",
+    label: "openrouter-key",
+    kind: "OpenRouter key (`sk-or-v1-…`)",
+    hints: ["sk-or-"],
+    pattern: /\bsk-or-v1-[A-Za-z0-9]{32,255}/g,
+  },
+  {
+    id: "anthropic-key",
+    gate: "-",
+    label: "anthropic-key",
+    kind: "Anthropic key (`sk-ant-…`)",
+    hints: ["sk-ant-"],
+    pattern: /\bsk-ant-[A-Za-z0-9_-]{20,512}/g,
+  },
+  {
+    id: "openai-key",
+    gate: "-",
+    label: "openai-key",
+    kind: "OpenAI key (`sk-proj-`, `sk-svcacct-`, `sk-admin-`, legacy `sk-…`)",
+    hints: ["sk-"],
+    pattern:
+      /\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,512}|[A-Za-z0-9]{32,255}(?![A-Za-z0-9_-]))/g,
+  },
+  {
+    id: "npm-token",
+    gate: "_",
+    label: "npm",
+    kind: "npm token (`npm_…`, `_authToken=` in `.npmrc`)",
+    hints: ["npm_"],
+    pattern: token("npm_", B62, 36),
+  },
+  {
+    id: "npm-auth-token",
+    gate: "_",
+    label: "npm",
+    kind: "npm token (`npm_…`, `_authToken=` in `.npmrc`)",
+    hints: ["_authToken="],
+    pattern: /_authToken=(?<v>[A-Za-z0-9_\-.+/=]{8,512})(?![^\s"'])/g,
+    accept: (value) => !isPlaceholder(value),
+  },
+  {
+    id: "pypi-token",
+    gate: "-",
+    label: "pypi",
+    kind: "PyPI token (`pypi-AgE…`)",
+    hints: ["pypi-AgE"],
+    pattern: token("pypi-AgE", B64URL, 50, 1024),
+  },
+  {
+    id: "jwt",
+    gate: "J",
+    label: "jwt",
+    kind: "JSON Web Token (`eyJ….eyJ….…`)",
+    hints: ["eyJ"],
+    pattern:
+      /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,1024}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    id: "hex-secret",
+    label: "hex-secret",
+    kind: "A hex value of 32+ digits assigned to a secret-looking name (`API_SECRET=4dac…`)",
+    hints: [":", "="],
+    find: findNamedValues,
+  },
+  {
+    id: "url-password",
+    label: "basicauth",
+    kind:
+      "Password in a URL (`scheme://user:PASSWORD@host`; `database-connection-string` for databases)",
+    hints: ["://"],
+    find: findUrlPasswords,
+  },
+  {
+    id: "named-token",
+    label: "named-secret",
+    kind:
+      "A token assigned to a secret-looking name: AWS secret access key, JWT, `Bearer` token, " +
+      "Azure client secret, Twilio auth token, or any random token of 20+ characters",
+    hints: [":", "="],
+    find: findNamedTokens,
+  },
+  {
+    id: "secret",
+    label: "secret",
+    kind: "Any value of 8+ characters assigned to a password, token or API key name (prose only)",
+    hints: [],
+    prose: true,
+    pattern:
+      /\b[A-Za-z0-9_]{0,40}?(?:api[_-]?key|secret|token|password|passwd)[A-Za-z0-9_]{0,40}["']?\s{0,8}[:=]\s{0,8}["']?(?<v>(?=[^\s"'`]{0,256}[A-Za-z])[^\s"'`]{8,256})/gi,
+  },
+];
+
+/**
+ * Every secret of `text` that the table finds (prose-only rules too with
+ * `prose`), unsorted and possibly overlapping.
+ *
+ * @example
+ * ```ts
+ * import { findSecrets } from "./secret_rules.ts";
+ * findSecrets('aws_access_key_id = "AKIAQWERTYUIOPASDFGH"');
+ * // [{ start: 21, end: 41, rule: "aws" }]
+ * ```
+ */
+export function findSecrets(
+  text: string,
+  options: { prose?: boolean; label?: (shape: SecretShape) => string } = {},
+): SecretMatch[] {
+  const out: SecretMatch[] = [];
+  let gate: string | undefined;
+  for (const shape of SECRET_SHAPES) {
+    if (shape.prose && !options.prose) continue;
+    if (shape.gate) {
+      gate ??= gateFamilies(text);
+      if (![...shape.gate].some((c) => gate!.includes(c))) continue;
+    } // A gated rule runs on its family's texts: its own hints would cost a search each.
+    else if (shape.hints.length && !shape.hints.some((h) => text.includes(h))) continue;
+    const label = options.label?.(shape) ?? shape.label;
+    if (shape.find) {
+      for (const f of shape.find(text)) {
+        // A rule written as code may name its matches (`aws`, `jwt`, `key-map`, …).
+        const rule = f.rule ?? label;
+        if (f.end > f.start) out.push({ start: f.start, end: f.end, rule });
+      }
+      continue;
+    }
+    const pattern = shape.pattern!;
+    pattern.lastIndex = 0;
+    for (const m of text.matchAll(pattern)) {
+      const value = m.groups?.v ?? m[0];
+      if (!value) continue;
+      const start = m.index! + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
+      const end = start + value.length;
+      if (shape.accept && !shape.accept(value, text, start, end)) continue;
+      out.push({ start, end, rule: label });
+    }
+  }
+  return out;
+}
+
+/**
+ * Replace matches in `text` by `[REDACTED:<rule>]` (overlapping matches
+ * merged: the earliest, then the longest, then the first found names the
+ * merge); the findings give the 1-based line of each and its rule, never
+ * the value.
+ *
+ * @example
+ * ```ts
+ * import { applyRedactions } from "./secret_rules.ts";
+ * applyRedactions("a\nkey=XYZ", [{ start: 6, end: 9, rule: "k" }]);
+ * // { text: "a\nkey=[REDACTED:k]", findings: [{ line: 2, rule: "k" }] }
+ * ```
+ */
+export function applyRedactions(
+  text: string,
+  matches: SecretMatch[],
+): { text: string; findings: Array<{ line: number; rule: string }> } {
+  if (!matches.length) return { text, findings: [] };
+  matches.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: SecretMatch[] = [];
+  for (const m of matches) {
+    const last = merged[merged.length - 1];
+    if (last && m.start < last.end) last.end = Math.max(last.end, m.end);
+    else merged.push({ ...m });
+  }
+  let out = "";
+  let at = 0;
+  let line = 1;
+  const findings: Array<{ line: number; rule: string }> = [];
+  for (const m of merged) {
+    line += countNewlines(text, at, m.start);
+    findings.push({ line, rule: m.rule });
+    out += text.slice(at, m.start) + `[REDACTED:${m.rule}]`;
+    line += countNewlines(text, m.start, m.end);
+    at = m.end;
+  }
+  return { text: out + text.slice(at), findings };
+}
+
+/** Newlines in `text` from `from` to `to`: reads that span only (an `indexOf` may read past it). */
+function countNewlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+}

@@ -1,0 +1,17 @@
+/**
+ * What other folders use of the code views' engine (`_code.ts`) and of the
+ * pool of threads it renders on (`_code_pool.ts`): {@linkcode renderCodeShared}
+ * (the CLI warms the pool with it) and the engine's types (`mod.ts` exports them).
+ *
+ * @example
+ * ```ts
+ * import { renderCodeShared } from "./code_views.ts";
+ * const view = await renderCodeShared("a.py", "def f(x):\n    return x\n");
+ * view?.symbols[0].name; // "f"
+ * ```
+ *
+ * @module
+ */
+
+export { renderCodeShared } from "./_code_pool.ts";
+export type { CodeSymbol, CodeView, RenderCodeOptions } from "./_code.ts";

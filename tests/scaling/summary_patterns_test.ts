@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { summarize } from "../../plugins/view_modes/summary.ts";
+import { prng } from "../_helpers.ts";
+
+// The expressions the summary view used before it read these forward once: its results must not
+// change on text where they finish.
+const C_FUNCTION =
+  /^(?!\s|#|\/|typedef|return|if|else|for|while|switch)[A-Za-z_][\w\s*&:<>,]*?\b([A-Za-z_~][\w:~]*)\s*\([^;]*$/gm;
+const JS_IMPORT = /^import\s[^'"]*?['"]([^'"]+)['"]/gm;
+const INI_KEY = /^\s*(?:\[+([^\]]+)\]+|([A-Za-z0-9_.-]+)\s*=)/gm;
+const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/gm;
+
+/** A text of `parts` pieces drawn from `pieces`. */
+function texts(seed: number, pieces: string[], count: number): string[] {
+  const random = prng(seed);
+  return Array.from({ length: count }, () => {
+    let text = "";
+    const parts = 1 + Math.floor(random() * 24);
+    for (let i = 0; i < parts; i++) text += pieces[Math.floor(random() * pieces.length)];
+    return text;
+  });
+}
+
+/** Assert that a summary lists exactly `names` (trimmed, unique) as `kind`. */
+function assertListed(summary: string, kind: string, names: string[], text: string): boolean {
+  const unique = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
+  const row = `\n- ${kind}: ${unique.map((n) => `\`${n}\``).join(", ")}`;
+  if (unique.length) assert.ok(summary.includes(row), JSON.stringify({ text, summary, row }));
+  else assert.ok(!summary.includes(`\n- ${kind}: `), JSON.stringify({ text, summary }));
+  return unique.length > 0;
+}
+
+Deno.test("summary lists the C functions the old expression found", () => {
+  const pieces = [
+    "int",
+    " ",
+    "\n",
+    "static",
+    "foo",
+    "(",
+    "f(",
+    "(\n",
+    "g(\n",
+    ")",
+    ";",
+    "{",
+    "}",
+    "~",
+    "::",
+    "*",
+    "&",
+    "<",
+    ">",
+    ",",
+    "#include <a.h>",
+    "return",
+    "typedef",
+    "\t",
+    "x1",
+    "_y",
+    "/",
+    "=",
+    "\n\n",
+    "if",
+    "A::B",
+  ];
+  let found = 0;
+  for (const text of texts(3, pieces, 4000)) {
+    const names = [...text.matchAll(C_FUNCTION)].map((m) => m[1]);
+    if (assertListed(summarize("a.c", text, { maxNames: 1000 }), "functions", names, text)) found++;
+  }
+  assert.ok(found > 150, `only ${found} texts with functions`);
+});
+
+Deno.test("summary lists the JavaScript imports the old expression found", () => {
+  const pieces = [
+    "import",
+    " ",
+    "\n",
+    "x",
+    "{ a, b }",
+    " from ",
+    "'",
+    '"',
+    "./a.js",
+    ";",
+    "export",
+    "\t",
+    "*",
+    "import ",
+    "''",
+    '"b"',
+    "c",
+  ];
+  let found = 0;
+  for (const text of texts(5, pieces, 4000)) {
+    const names = [...text.matchAll(JS_IMPORT)].map((m) => m[1]);
+    if (assertListed(summarize("a.js", text, { maxNames: 1000 }), "imports", names, text)) found++;
+  }
+  assert.ok(found > 150, `only ${found} texts with imports`);
+});
+
+Deno.test("summary lists the TOML tables and keys the old expression found", () => {
+  const pieces = [
+    "[",
+    "]",
+    "[[",
+    "]]",
+    "a",
+    "b.c",
+    "-",
+    "_",
+    " ",
+    "\n",
+    "\t",
+    "=",
+    " = ",
+    "1",
+    '"',
+    "#",
+    "\n\n",
+  ];
+  let found = 0;
+  for (const text of texts(7, pieces, 4000)) {
+    const keys = [...text.matchAll(INI_KEY)].map((m) => m[1] ? `[${m[1]}]` : m[2]);
+    if (assertListed(summarize("a.toml", text, { maxNames: 1000 }), "keys", keys, text)) found++;
+  }
+  assert.ok(found > 150, `only ${found} texts with keys`);
+});
+
+Deno.test("summary lists the markdown headings the old expression found on heading lines with a title", () => {
+  const random = prng(11);
+  const pick = (xs: string[]) => xs[Math.floor(random() * xs.length)];
+  for (let n = 0; n < 3000; n++) {
+    const lines: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      // A heading line: hashes, spaces, a title (never blank), maybe closing hashes and spaces.
+      lines.push(
+        random() < 0.6
+          ? `${"#".repeat(1 + Math.floor(random() * 7))}${pick([" ", "\t", "  "])}${
+            pick(["Title", "C#", "a # b", "x ##", "#tag", "Ü", "a\tb"])
+          }${pick(["", " ", " ##", "#", " # ", "\t"])}`
+          : pick(["text", "", "    code", "-", "#not"]),
+      );
+    }
+    const text = lines.join("\n") + "\n";
+    const headings = [...text.matchAll(HEADING)].map((m) =>
+      `${"  ".repeat(m[1].length - 1)}- ${m[2]}`
+    );
+    const summary = summarize("a.md", text, { maxNames: 1000 });
+    assert.deepEqual(summary.split("\n").slice(1), headings, JSON.stringify(text));
+  }
+});

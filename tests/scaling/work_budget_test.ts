@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { buildContext, skeletonViewMode } from "../../mod.ts";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
+import { SHAPES } from "../../bench/shapes.ts";
+import { makeProject } from "../_helpers.ts";
+import { assertLinear, SMALL_SIZES as CODE_SIZES } from "./_growth.ts";
+
+Deno.test("the code views' work (parser steps and tree nodes) grows linearly with the file, whatever its shape", async () => {
+  for (const shape of SHAPES.filter((s) => /\.(js|py)$/.test(s.file))) {
+    const work: number[] = [];
+    for (const size of CODE_SIZES) {
+      const text = shape.make(size);
+      const steps = await tallyWork(async () => {
+        await renderCode(shape.file, text, { maxWork: Infinity }).catch(() => undefined);
+      });
+      work.push(steps.get("code") ?? 0);
+    }
+    assertLinear(shape.name, work, CODE_SIZES);
+  }
+});
+
+Deno.test("a code view over its work budget falls back to summary, with the reason in the manifest and the block", async () => {
+  const lines = Array.from({ length: 400 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`);
+  const root = await makeProject({ "big.py": lines.join(""), "small.py": "def g():\n    pass\n" });
+  // The skeleton's own budget (its factory's option): the summary keeps its default.
+  const build = (maxWork?: number) =>
+    buildContext({
+      cwd: root,
+      inline: {
+        files: [{ path: "*.py", view: "skeleton" }],
+        plugins: maxWork ? [skeletonViewMode({ maxWork })] : [],
+        cache: { enabled: false },
+      },
+    }, { write: false });
+  const tight = await build(2000);
+  const big = tight.manifest.files.find((f) => f.path === "big.py")!;
+  assert.equal(big.view, "summary");
+  assert.equal(big.fallback, "skeleton -> summary: over its work budget");
+  assert.match(
+    big.notes!.join("\n"),
+    /^skeleton of "big\.py" stopped: work budget of 2000 units \(parser steps and tree nodes visited\) spent before the view was done: fell back to summary$/m,
+  );
+  assert.match(
+    tight.document,
+    /\(skeleton view over its work budget: summary shown\)\n\n\*\*Python\*\*, 800 lines/,
+  );
+  // A file under the budget is rendered as asked.
+  const small = tight.manifest.files.find((f) => f.path === "small.py")!;
+  assert.deepEqual([small.view, small.fallback], ["skeleton", undefined]);
+  // The default budget is far above what these files need: no fallback, and the same document as
+  // a budget that cannot be reached.
+  const roomy = await build();
+  assert.equal(roomy.manifest.files.find((f) => f.path === "big.py")!.view, "skeleton");
+  const block = (document: string) => /### big\.py\n[^]*?\n```\n/.exec(document)?.[0];
+  assert.equal(block(roomy.document), block((await build(1e15)).document));
+  assert.match(block(roomy.document)!, /^def f399\(x\):\n {4}\.\.\.$/m);
+});
+
+Deno.test("a code view stops at the same point of its work budget each time: counted, not timed", async () => {
+  const text = "x\n".repeat(50_000);
+  const messages = new Set<string>();
+  const spent = new Set<number>();
+  for (let i = 0; i < 3; i++) {
+    const steps = await tallyWork(async () => {
+      await renderCode("tiny.py", text, { maxWork: 100_000 }).catch((e) => messages.add(e.message));
+    });
+    spent.add(steps.get("code")!);
+  }
+  assert.deepEqual([...messages], [
+    "work budget of 100000 units (parser steps and tree nodes visited) spent before the view was done",
+  ]);
+  assert.equal(spent.size, 1);
+});
+
+Deno.test("summary over its work budget lists the file only; a code view over budget then ends listed too", async () => {
+  const root = await makeProject({
+    "notes.txt": "line\n".repeat(100),
+    "app.py": "def f(x):\n    return x\n".repeat(50),
+  });
+  const result = await buildContext({
+    cwd: root,
+    inline: {
+      files: [
+        { path: "notes.txt", view: "summary", options: { maxWork: 100 } },
+        { path: "app.py", view: "skeleton", options: { maxWork: 100 } },
+      ],
+      cache: { enabled: false },
+    },
+  }, { write: false });
+  const row = (path: string) => result.manifest.files.find((f) => f.path === path)!;
+  assert.deepEqual([row("notes.txt").view, row("notes.txt").fallback], [
+    "listed",
+    "summary -> listed: over its work budget",
+  ]);
+  assert.deepEqual(row("notes.txt").notes, [
+    'summary of "notes.txt" needs 1000 work units, over its budget of 100: listed only',
+  ]);
+  assert.match(
+    result.document,
+    /### notes\.txt\n\n\(summary over its work budget: listed only, 100 lines\)\n/,
+  );
+  assert.deepEqual([row("app.py").view, row("app.py").fallback], [
+    "listed",
+    "skeleton -> summary -> listed: over its work budget",
+  ]);
+  assert.match(
+    result.document,
+    /### app\.py\n\n\(skeleton view over its work budget\)\n\n\(summary over its work budget: listed only, 100 lines\)\n/,
+  );
+});

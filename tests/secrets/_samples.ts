@@ -1,0 +1,516 @@
+/**
+ * A seeded generator of credentials: fresh random values of every kind the
+ * secret rules know, written in every common syntax (`.env`, shell
+ * `export`, YAML, JSON, TOML, INI, and string literals in Python, JS/TS, Go,
+ * Ruby and Java). Each file is kept as segments, so a test knows exactly
+ * where each value is and what must survive around it. Used by
+ * `generated_secrets_test.ts` and `bench/secrets.ts`.
+ *
+ * @module
+ */
+
+import { prng } from "../_helpers.ts";
+
+/** One credential in a file. */
+export interface Planted {
+  /** The kind (`aws-secret-access-key`, `github-fine-grained`, …). */
+  kind: string;
+  /** The syntax of its file. */
+  syntax: string;
+  /** The value as written in the file (a PEM block with its escapes or indent). */
+  value: string;
+}
+
+/** A generated file: its text as segments, literal text or a planted value. */
+export interface SampleFile {
+  path: string;
+  syntax: string;
+  segments: Array<string | Planted>;
+}
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const B64 = ALNUM + "+/";
+const B64URL = ALNUM + "_-";
+const HEX = "0123456789abcdef";
+const UPPER32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/** A credential kind: its name (words) and how to make a value (what is written around it). */
+interface Kind {
+  kind: string;
+  name: string[];
+  make(r: Rand, keys: string[]): { pre?: string; value: string; post?: string; pem?: boolean };
+}
+
+class Rand {
+  next: () => number;
+  constructor(seed: number) {
+    this.next = prng(seed);
+  }
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.next() * (hi - lo + 1));
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+  chars(alphabet: string, n: number): string {
+    let s = "";
+    for (let i = 0; i < n; i++) s += alphabet[Math.floor(this.next() * alphabet.length)];
+    return s;
+  }
+  /** Random characters with at least one digit, upper and lower case letter. */
+  mixed(alphabet: string, n: number): string {
+    for (;;) {
+      const s = this.chars(alphabet, n);
+      if (/[0-9]/.test(s) && /[A-Z]/.test(s) && /[a-z]/.test(s)) return s;
+    }
+  }
+}
+
+function b64url(text: string): string {
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * A PEM block: the DER of a real key (from {@linkcode realKeys}, picked by the seed) or, without
+ * keys, random bytes; base64 in lines of 64 as real keys are written. (secretlint's rule checks
+ * that the body decodes as a key: random bytes would be unfair to it.)
+ */
+function pem(r: Rand, label: string, keys: string[]): string {
+  let body = keys.length ? r.pick(keys) : "";
+  if (!body) {
+    const bytes = new Uint8Array(r.int(300, 1200));
+    for (let i = 0; i < bytes.length; i++) bytes[i] = r.int(0, 255);
+    body = btoa(String.fromCharCode(...bytes));
+  }
+  const lines = body.match(/.{1,64}/g)!;
+  return [`-----BEGIN ${label}-----`, ...lines, `-----END ${label}-----`].join("\n");
+}
+
+/**
+ * `n` fresh private keys (ECDSA P-256, PKCS#8 DER in base64) made with Web Crypto, for
+ * {@linkcode generateSamples}.
+ */
+export async function realKeys(n: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+      "sign",
+    ]);
+    const der = new Uint8Array(await crypto.subtle.exportKey("pkcs8", pair.privateKey));
+    keys.push(btoa(String.fromCharCode(...der)));
+  }
+  return keys;
+}
+
+/** Every kind of credential, with the name it is usually stored under. */
+export const KINDS: Kind[] = [
+  {
+    kind: "aws-access-key-id",
+    name: ["aws", "access", "key", "id"],
+    make: (r) => ({ value: r.pick(["AKIA", "ASIA"]) + r.chars(UPPER32, 16) }),
+  },
+  {
+    kind: "aws-secret-access-key",
+    name: ["aws", "secret", "access", "key"],
+    make: (r) => ({ value: r.mixed(B64, 40) }),
+  },
+  {
+    kind: "gcp-api-key",
+    name: ["google", "api", "key"],
+    make: (r) => ({ value: "AIza" + r.chars(B64URL, 35) }),
+  },
+  {
+    kind: "gcp-service-account-key",
+    name: ["private", "key"],
+    make: (r, keys) => ({ value: pem(r, "PRIVATE KEY", keys), pem: true }),
+  },
+  {
+    kind: "azure-storage-key",
+    name: ["azure", "storage", "connection", "string"],
+    make: (r) => ({
+      pre: `DefaultEndpointsProtocol=https;AccountName=acct${r.int(1, 99)};AccountKey=`,
+      value: r.chars(B64, 86) + "==",
+      post: ";EndpointSuffix=core.windows.net",
+    }),
+  },
+  {
+    kind: "azure-client-secret",
+    name: ["azure", "client", "secret"],
+    make: (r) => ({
+      value: r.chars(ALNUM, 3) + r.int(0, 9) + "Q~" + r.chars(ALNUM + "_~.-", 33) +
+        r.pick([..."ab"]),
+    }),
+  },
+  {
+    kind: "github-classic",
+    name: ["github", "token"],
+    make: (r) => ({ value: `gh${r.pick([..."pousr"])}_` + r.chars(ALNUM, 36) }),
+  },
+  {
+    kind: "github-fine-grained",
+    name: ["gh", "pat"],
+    make: (r) => ({ value: "github_pat_" + r.chars(ALNUM, 22) + "_" + r.chars(ALNUM, 59) }),
+  },
+  {
+    kind: "gitlab",
+    name: ["gitlab", "token"],
+    make: (r) => ({ value: "glpat-" + r.chars(B64URL, 20) }),
+  },
+  {
+    kind: "slack-token",
+    name: ["slack", "bot", "token"],
+    make: (r) => ({
+      value: `xox${r.pick([..."bpa"])}-${r.chars("0123456789", 12)}-${r.chars("0123456789", 13)}-${
+        r.chars(ALNUM, 24)
+      }`,
+    }),
+  },
+  {
+    kind: "slack-webhook",
+    name: ["slack", "webhook", "url"],
+    make: (r) => ({
+      value: `https://hooks.slack.com/services/T${r.chars(UPPER32, 8)}/B${r.chars(UPPER32, 8)}/${
+        r.chars(ALNUM, 24)
+      }`,
+    }),
+  },
+  {
+    kind: "stripe",
+    name: ["stripe", "secret", "key"],
+    make: (r) => ({
+      value: `${r.pick(["sk", "rk"])}_${r.pick(["live", "test"])}_` +
+        r.chars(ALNUM, r.int(24, 99)),
+    }),
+  },
+  {
+    kind: "sendgrid",
+    name: ["sendgrid", "api", "key"],
+    make: (r) => ({ value: `SG.${r.chars(B64URL, 22)}.${r.chars(B64URL, 43)}` }),
+  },
+  {
+    kind: "twilio-sid",
+    name: ["twilio", "account", "sid"],
+    make: (r) => ({ value: r.pick(["AC", "SK"]) + r.chars(HEX, 32) }),
+  },
+  {
+    kind: "twilio-auth-token",
+    name: ["twilio", "auth", "token"],
+    make: (r) => ({ value: r.chars(HEX, 32) }),
+  },
+  {
+    kind: "openai",
+    name: ["openai", "api", "key"],
+    make: (r) => ({
+      // Project keys hold "T3BlbkFJ" ("OpenAI" in base64) in the middle, as real ones do.
+      value: r.next() < 0.7
+        ? "sk-proj-" + r.chars(B64URL, 74) + "T3BlbkFJ" + r.chars(B64URL, 74)
+        : "sk-" + r.chars(ALNUM, 20) + "T3BlbkFJ" + r.chars(ALNUM, 20),
+    }),
+  },
+  {
+    kind: "anthropic",
+    name: ["anthropic", "api", "key"],
+    make: (r) => ({ value: "sk-ant-api03-" + r.chars(B64URL, 93) + "AA" }),
+  },
+  {
+    kind: "openrouter",
+    name: ["openrouter", "api", "key"],
+    make: (r) => ({ value: "sk-or-v1-" + r.chars(HEX, 64) }),
+  },
+  {
+    kind: "npm",
+    name: ["npm", "token"],
+    make: (r) => ({ value: "npm_" + r.chars(ALNUM, 36) }),
+  },
+  {
+    kind: "pypi",
+    name: ["pypi", "token"],
+    make: (r) => ({ value: "pypi-AgEIcHlwaS5vcmc" + r.chars(B64URL, r.int(60, 150)) }),
+  },
+  {
+    kind: "private-key",
+    name: ["tls", "private", "key"],
+    make: (r, keys) => ({
+      value: pem(r, r.pick(["RSA PRIVATE KEY", "EC PRIVATE KEY", "OPENSSH PRIVATE KEY"]), keys),
+      pem: true,
+    }),
+  },
+  {
+    kind: "connection-password",
+    name: ["database", "url"],
+    make: (r) => {
+      const scheme = r.pick(["postgres", "postgresql", "mysql", "mongodb+srv", "redis", "amqp"]);
+      return {
+        pre: `${scheme}://${r.pick(["app", "admin_user", "svc-reader"])}:`,
+        value: r.mixed(ALNUM + "-_.~!*", r.int(14, 28)).replace(/^[-_.~!*]+/, "Q"),
+        post: `@db${r.int(1, 9)}.example.internal:${r.int(1000, 9999)}/prod`,
+      };
+    },
+  },
+  {
+    kind: "basic-auth-url",
+    name: ["git", "remote"],
+    make: (r) => ({
+      pre: "https://deploy:",
+      value: r.mixed(ALNUM, r.int(16, 32)),
+      post: "@git.example.com/team/repo.git",
+    }),
+  },
+  {
+    kind: "jwt",
+    name: ["access", "token"],
+    make: (r) => ({
+      value: `${b64url('{"alg":"HS256","typ":"JWT"}')}.${
+        b64url(JSON.stringify({ sub: r.chars(ALNUM, 12), iat: r.int(1e9, 2e9) }))
+      }.${r.chars(B64URL, 43)}`,
+    }),
+  },
+  {
+    kind: "bearer",
+    name: ["authorization"],
+    make: (r) => ({ pre: "Bearer ", value: r.mixed(ALNUM, r.int(32, 48)) }),
+  },
+];
+
+type Case = "upper" | "snake" | "camel" | "pascal";
+
+function nameOf(words: string[], style: Case): string {
+  if (style === "upper") return words.join("_").toUpperCase();
+  if (style === "snake") return words.join("_");
+  const camel = words.map((w, i) => i ? w[0].toUpperCase() + w.slice(1) : w).join("");
+  return style === "camel" ? camel : camel[0].toUpperCase() + camel.slice(1);
+}
+
+/** How one syntax writes an entry: the text before and after the value. */
+interface Syntax {
+  syntax: string;
+  ext: string;
+  head: string;
+  tail: string;
+  /** One entry of a single-line value (pre + value + post). */
+  line(r: Rand, name: string[], content: [string, string, string], last: boolean): string[];
+  /** One entry of a PEM block: the segments before, the value as written, after. */
+  block(r: Rand, name: string[], pem: string, last: boolean): [string, string, string];
+}
+
+const jsonEscape = (s: string) => s.replace(/\n/g, "\\n");
+
+/** `[before, value, after]` around a content split in three. */
+function wrap(before: string, [pre, value, post]: [string, string, string], after: string) {
+  return [before + pre, value, post + after];
+}
+
+/** Every syntax. */
+export const SYNTAXES: Syntax[] = [
+  {
+    syntax: "env",
+    ext: ".env",
+    head: "# local settings\nAPP_ENV=production\n",
+    tail: "LOG_LEVEL=info\n",
+    line: (r, name, c) => {
+      const q = r.pick(["", '"', "'"]);
+      return wrap(`${nameOf(name, "upper")}=${q}`, c, `${q}\n`);
+    },
+    block: (_, name, pem) => [`${nameOf(name, "upper")}="`, jsonEscape(pem), '"\n'],
+  },
+  {
+    syntax: "shell",
+    ext: ".sh",
+    head: "#!/bin/sh\nset -eu\n",
+    tail: 'exec "$@"\n',
+    line: (r, name, c) => {
+      const q = r.pick(["", '"', "'"]);
+      return wrap(`export ${nameOf(name, "upper")}=${q}`, c, `${q}\n`);
+    },
+    block: (_, name, pem) => [`export ${nameOf(name, "upper")}='`, pem, "'\n"],
+  },
+  {
+    syntax: "yaml",
+    ext: ".yaml",
+    head: "services:\n  app:\n    image: example/app:1.2\n    environment:\n",
+    tail: "    restart: always\n",
+    line: (r, name, c) => {
+      const indent = " ".repeat(r.pick([0, 2, 6, 8]));
+      const key = nameOf(name, r.pick(["snake", "upper", "camel"]));
+      const style = r.int(0, 3);
+      if (style === 3) return wrap(`${indent}${key}: |\n${indent}  `, c, "\n");
+      const q = ["", '"', "'"][style];
+      return wrap(`${indent}${key}: ${q}`, c, `${q}\n`);
+    },
+    block: (r, name, pem) => {
+      const indent = " ".repeat(r.pick([2, 6]));
+      const body = pem.split("\n").join(`\n${indent}  `);
+      return [`${indent}${nameOf(name, "snake")}: |\n${indent}  `, body, "\n"];
+    },
+  },
+  {
+    syntax: "json",
+    ext: ".json",
+    head: '{\n  "name": "service",\n  "credentials": {\n',
+    tail: '  },\n  "port": 8080\n}\n',
+    line: (r, name, c, last) =>
+      wrap(`    "${nameOf(name, r.pick(["snake", "camel"]))}": "`, c, `"${last ? "" : ","}\n`),
+    block: (_, name, pem, last) => [
+      `    "${nameOf(name, "snake")}": "`,
+      jsonEscape(pem),
+      `\\n"${last ? "" : ","}\n`,
+    ],
+  },
+  {
+    syntax: "toml",
+    ext: ".toml",
+    head: '[server]\nhost = "0.0.0.0"\n\n[secrets]\n',
+    tail: "\n[log]\nlevel = 3\n",
+    line: (r, name, c) => {
+      const q = r.pick(['"', "'"]);
+      return wrap(`${nameOf(name, "snake")} = ${q}`, c, `${q}\n`);
+    },
+    block: (_, name, pem) => [`${nameOf(name, "snake")} = """\n`, pem, '\n"""\n'],
+  },
+  {
+    syntax: "ini",
+    ext: ".ini",
+    head: "[default]\nregion = eu-west-1\n\n[credentials]\n",
+    tail: "\n[output]\nformat = json\n",
+    line: (r, name, c) => wrap(`${nameOf(name, "snake")}${r.pick([" = ", "=", ": "])}`, c, "\n"),
+    block: (_, name, pem) => [
+      `${nameOf(name, "snake")} = `,
+      pem.split("\n").join("\n    "),
+      "\n",
+    ],
+  },
+  {
+    syntax: "python",
+    ext: ".py",
+    head: 'import os\n\nDEBUG = os.environ.get("DEBUG") == "1"\n',
+    tail: '\n\ndef main():\n    return Client(token=os.environ["TOKEN"])\n',
+    line: (r, name, c) => {
+      const q = r.pick(['"', "'"]);
+      const style = r.int(0, 2);
+      if (style === 0) return wrap(`${nameOf(name, "upper")} = ${q}`, c, `${q}\n`);
+      if (style === 1) return wrap(`SETTINGS["${nameOf(name, "snake")}"] = ${q}`, c, `${q}\n`);
+      return wrap(`client = Client(${nameOf(name, "snake")}=${q}`, c, `${q})\n`);
+    },
+    block: (_, name, pem) => [`${nameOf(name, "upper")} = """`, pem, '"""\n'],
+  },
+  {
+    syntax: "js",
+    ext: ".ts",
+    head: 'import { Client } from "./client.ts";\n\nexport const config = {\n',
+    tail: "};\n\nexport const token: string = process.env.TOKEN ?? '';\n",
+    line: (r, name, c) => {
+      const q = r.pick(['"', "'", "`"]);
+      return wrap(`  ${nameOf(name, "camel")}: ${q}`, c, `${q},\n`);
+    },
+    block: (_, name, pem) => [`  ${nameOf(name, "camel")}: \``, pem, "`,\n"],
+  },
+  {
+    syntax: "go",
+    ext: ".go",
+    head: "package main\n\nfunc settings() Config {\n",
+    tail: "\treturn Config{}\n}\n",
+    line: (r, name, c) => {
+      const style = r.int(0, 1);
+      if (style === 0) return wrap(`\t${nameOf(name, "camel")} := "`, c, '"\n');
+      return wrap(`\t_ = Config{${nameOf(name, "pascal")}: "`, c, '"}\n');
+    },
+    block: (_, name, pem) => [`\t${nameOf(name, "camel")} := \``, pem, "`\n"],
+  },
+  {
+    syntax: "ruby",
+    ext: ".rb",
+    head: "module Settings\n",
+    tail: "end\n",
+    line: (r, name, c) => {
+      const q = r.pick(['"', "'"]);
+      const style = r.int(0, 2);
+      if (style === 0) return wrap(`  ${nameOf(name, "upper")} = ${q}`, c, `${q}\n`);
+      if (style === 1) return wrap(`  CONFIG[:${nameOf(name, "snake")}] = ${q}`, c, `${q}\n`);
+      return wrap(`  OPTIONS = { :${nameOf(name, "snake")} => ${q}`, c, `${q} }\n`);
+    },
+    block: (_, name, pem) => [`  ${nameOf(name, "upper")} = "`, jsonEscape(pem), '"\n'],
+  },
+  {
+    syntax: "java",
+    ext: ".java",
+    head: "package example;\n\npublic final class Settings {\n",
+    tail: "}\n",
+    line: (r, name, c) => {
+      const style = r.int(0, 1);
+      if (style === 0) return wrap(`  static final String ${nameOf(name, "upper")} = "`, c, '";\n');
+      return wrap(`  private String ${nameOf(name, "camel")} = "`, c, '";\n');
+    },
+    block: (_, name, pem) => [
+      `  static final String ${nameOf(name, "upper")} = "`,
+      pem.split("\n").join('\\n" +\n      "'),
+      '";\n',
+    ],
+  },
+];
+
+/**
+ * One file per syntax, each holding a fresh value of every kind (the same
+ * seed and keys give the same files). Private keys are picked from `keys`
+ * ({@linkcode realKeys}), or made of random bytes without them.
+ *
+ * @example
+ * ```ts
+ * const files = generateSamples(1, await realKeys(2));
+ * files.length; // one per syntax
+ * ```
+ */
+export function generateSamples(seed: number, keys: string[] = []): SampleFile[] {
+  const r = new Rand(seed);
+  return SYNTAXES.map((s) => {
+    const segments: Array<string | Planted> = [s.head];
+    KINDS.forEach((k, i) => {
+      const last = i === KINDS.length - 1;
+      const made = k.make(r, keys);
+      const planted = (value: string): Planted => ({ kind: k.kind, syntax: s.syntax, value });
+      if (made.pem) {
+        const [before, value, after] = s.block(r, k.name, made.value, last);
+        segments.push(before, planted(value), after);
+      } else {
+        const [before, value, after] = s.line(
+          r,
+          k.name,
+          [made.pre ?? "", made.value, made.post ?? ""],
+          last,
+        );
+        segments.push(before, planted(value), after);
+      }
+    });
+    segments.push(s.tail);
+    return { path: `config/settings_${s.syntax}${s.ext}`, syntax: s.syntax, segments };
+  });
+}
+
+/** A file's text. */
+export function textOf(file: SampleFile): string {
+  return file.segments.map((s) => typeof s === "string" ? s : s.value).join("");
+}
+
+/** Every planted value of the files. */
+export function plantedOf(files: SampleFile[]): Planted[] {
+  return files.flatMap((f) => f.segments.filter((s): s is Planted => typeof s !== "string"));
+}
+
+/**
+ * A pattern for the file's redacted text: its literal text exactly, each
+ * value replaced by `[REDACTED:<rule>]`.
+ */
+export function redactedPattern(file: SampleFile): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const source = file.segments
+    .map((s) => typeof s === "string" ? escape(s) : "\\[REDACTED:[a-z0-9-]+\\]")
+    .join("");
+  return new RegExp(`^${source}$`);
+}
+
+/** Every 12-character piece of `value` (the value itself when shorter). */
+export function piecesOf(value: string, size = 12): string[] {
+  if (value.length <= size) return [value];
+  const out: string[] = [];
+  for (let i = 0; i + size <= value.length; i++) out.push(value.slice(i, i + size));
+  return out;
+}
