@@ -20,7 +20,7 @@ import {
 } from "./_server_files.ts";
 import { SERVER_ENV, SERVER_V8_FLAGS } from "./_v8_flags.ts";
 import type { BuildFlags } from "./build.ts";
-import { writeAll, writeAllSync } from "./_terminal.ts";
+import { writeAllSync, writeStdout } from "./_terminal.ts";
 
 /** Flags of `slop build --server`. */
 export interface ServerBuildFlags extends BuildFlags {
@@ -129,7 +129,7 @@ export function isCi(value: string | undefined): boolean {
 async function relay(frames: AsyncGenerator<Frame>): Promise<Record<string, unknown> | undefined> {
   for await (const frame of frames) {
     if (frame.kind === "message") return readMessage(frame);
-    if (frame.kind === "stdout") await writeAll(Deno.stdout, frame.data);
+    if (frame.kind === "stdout") await writeStdout(frame.data);
     else writeAllSync(Deno.stderr, frame.data);
   }
   return undefined;

@@ -10,6 +10,7 @@ import { loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { Manifest, ResolvedConfig } from "../pipeline/types.ts";
+import { printWarning } from "./_output.ts";
 
 /** Flags shared by `stats` and `report`. */
 export interface SourceFlags {
@@ -57,7 +58,7 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
   });
   // The latest output may be of another persona or preset: those always build.
   if (!flags.build && !flags.persona && !flags.preset) {
-    const latest = await readLatest(config, (w) => console.error(`warning: ${w}`));
+    const latest = await readLatest(config, printWarning);
     if (latest) return { config, ...latest, from: "latest" };
   }
   const result = await build(config, {
@@ -65,7 +66,7 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
     write: false,
     // An inspection: the order memory is the builds' own, not this look's.
     remember: false,
-    onWarning: (w) => console.error(`warning: ${w}`),
+    onWarning: printWarning,
   });
   return { config, document: result.document, manifest: result.manifest, from: "build" };
 }

@@ -22,6 +22,7 @@ import { checkReport, checkSummary, parseBudget, updateCommand, withinBudget } f
 import { explainLastBuilds, explainText, NEED_TWO_BUILDS } from "./explain.ts";
 import { readLatest } from "./_latest.ts";
 import { allInsideRoot, ArgumentError, insideRoot } from "./_mcp_paths.ts";
+import { printWarning } from "./_output.ts";
 
 /** Where the server runs: the project root and the defaults of its command line. */
 export interface ToolContext {
@@ -363,7 +364,7 @@ export interface Latest {
  */
 export async function latestOutput(context: ToolContext): Promise<Latest> {
   const config = await loadConfig(configFlags(undefined, context));
-  const latest = await readLatest(config, (w) => console.error(`warning: ${w}`));
+  const latest = await readLatest(config, printWarning);
   if (!latest) {
     throw new Error(
       `No written build in "${shown(context.root, config.output.dir)}" yet: ` +

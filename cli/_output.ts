@@ -4,11 +4,21 @@
  * @module
  */
 
+import { printablePath } from "../pipeline/helpers.ts";
+
 /** Human-readable size: `512 B`, `1.5 KB`, `2.0 MB`. */
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Print a warning line to stderr, prefixed with `warning:`. A warning is one line: a path in it
+ * with a newline or a bidi override is written with escapes ({@linkcode printablePath}).
+ */
+export function printWarning(message: string): void {
+  console.error(`warning: ${printablePath(message)}`);
 }
 
 /** Print an error line to stderr, prefixed with `slop:`. */

@@ -55,6 +55,26 @@ export function writeAllSync(to: ByteWriterSync, bytes: Uint8Array): void {
 }
 
 /**
+ * Write all of `bytes` to this process's stdout. A reader that went away
+ * (`slop build --stdout | head`: a broken pipe) ends the output quietly, as
+ * `git log | head` does: the rest has no one to go to, and a stack trace or an
+ * error for it would be noise.
+ *
+ * @example
+ * ```ts
+ * import { writeStdout } from "./_terminal.ts";
+ * await writeStdout(new TextEncoder().encode("hello\n"));
+ * ```
+ */
+export async function writeStdout(bytes: Uint8Array): Promise<void> {
+  try {
+    await writeAll(Deno.stdout, bytes);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
+  }
+}
+
+/**
  * This process's stdout and stderr.
  *
  * @example
@@ -65,8 +85,7 @@ export function writeAllSync(to: ByteWriterSync, bytes: Uint8Array): void {
  */
 export function processTerminal(): Terminal {
   return {
-    stdout: (data) =>
-      writeAll(Deno.stdout, typeof data === "string" ? new TextEncoder().encode(data) : data),
+    stdout: (data) => writeStdout(typeof data === "string" ? new TextEncoder().encode(data) : data),
     stderr: (text) => writeAllSync(Deno.stderr, new TextEncoder().encode(text)),
     stderrIsTerminal: Deno.stderr.isTerminal(),
   };

@@ -10,6 +10,7 @@ import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
 import { formatBytes, relativeToCwd } from "./_output.ts";
+import { printablePath } from "../pipeline/helpers.ts";
 import { applyOverrides, formatFlagError, strategyFlagError } from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
@@ -264,12 +265,13 @@ export function summaryText(result: BuildResult): string {
     f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
   );
   for (const f of unrendered.slice(0, SUMMARY_LIST_MAX)) {
-    lines.push(`  ${f.status}: ${f.path} (${f.reason})`);
+    // One line each, however the name or message is made (a newline, a bidi override).
+    lines.push(`  ${f.status}: ${printablePath(f.path)} (${printablePath(f.reason ?? "")})`);
   }
   if (unrendered.length > SUMMARY_LIST_MAX) {
     const more = unrendered.length - SUMMARY_LIST_MAX;
     lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   }
-  for (const w of result.warnings) lines.push(`warning: ${w}`);
+  for (const w of result.warnings) lines.push(`warning: ${printablePath(w)}`);
   return lines.join("\n");
 }

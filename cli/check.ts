@@ -11,7 +11,7 @@ import { formatLock, type LockDiff } from "../pipeline/lock.ts";
 import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import { formatBytes, printError } from "./_output.ts";
+import { formatBytes, printError, printWarning } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 
 /** Flags of `slop check`. */
@@ -127,7 +127,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     }
     check = await checkPrefix(config, {
       builtins: defaultPlugins(),
-      onWarning: (w) => flags.quiet || console.error(`warning: ${w}`),
+      onWarning: (w) => flags.quiet || printWarning(w),
     });
     if (flags.update) {
       const text = formatLock(check.current);

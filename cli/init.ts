@@ -62,6 +62,37 @@ export function slopSpecifier(dir: string, file: string): string {
 }
 
 /**
+ * A path as one word of a `deno task` command: as it is when it holds only
+ * safe characters, else in single quotes (a path with a space would be two
+ * words).
+ *
+ * @example
+ * ```ts
+ * import { shellWord } from "./init.ts";
+ * shellWord("../my tools/slop/cli.ts"); // "'../my tools/slop/cli.ts'"
+ * ```
+ */
+export function shellWord(word: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'"'"'`)}'`;
+}
+
+/**
+ * A relative path as an import specifier: `%`, `#` and `?` are escaped, which
+ * a URL would read as an escape, a fragment or a query.
+ *
+ * @example
+ * ```ts
+ * import { importSpecifier } from "./init.ts";
+ * importSpecifier("../c#/slop/config.ts"); // "../c%23/slop/config.ts"
+ * ```
+ */
+export function importSpecifier(path: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path;
+  return path.replace(/[%#?]/g, (c) => encodeURIComponent(c));
+}
+
+/**
  * The commented config `slop init` writes.
  *
  * @example
@@ -73,7 +104,7 @@ export function slopSpecifier(dir: string, file: string): string {
 export function configTemplate(configSpecifier: string): string {
   return `// What \`deno task context\` bundles into .slop/out/context_NNN.md.
 // Every key is optional; unknown keys are errors that name the key.
-import { defineConfig } from "${configSpecifier}";
+import { defineConfig } from ${JSON.stringify(configSpecifier)};
 
 export default defineConfig({
   // Paths or globs relative to this file, or entries with per-file options.
@@ -114,7 +145,7 @@ export default defineConfig({
 export async function initProject(dir: string): Promise<InitResult> {
   const root = resolve(dir);
   // No V8 flags: a build in the task's process starts again with them (cli/_relaunch.ts).
-  const task = `deno run -A ${slopSpecifier(root, "cli.ts")} build${TASK_SERVER}`;
+  const task = `deno run -A ${shellWord(slopSpecifier(root, "cli.ts"))} build${TASK_SERVER}`;
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);
@@ -123,9 +154,13 @@ export async function initProject(dir: string): Promise<InitResult> {
   ) {
     try {
       // createNew: fails rather than overwrite a file that appeared meanwhile.
-      await Deno.writeTextFile(configPath, configTemplate(slopSpecifier(root, "config.ts")), {
-        createNew: true,
-      });
+      await Deno.writeTextFile(
+        configPath,
+        configTemplate(importSpecifier(slopSpecifier(root, "config.ts"))),
+        {
+          createNew: true,
+        },
+      );
       config = "created";
     } catch (error) {
       if (!(error instanceof Deno.errors.AlreadyExists)) throw error;

@@ -12,7 +12,7 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import { regenerateDigest } from "../knowledge/digest.ts";
 import { type HarvestAction, harvestKnowledge, type HarvestReport } from "../knowledge/harvest.ts";
 import { ITEM_CATEGORIES } from "../knowledge/store.ts";
-import { formatBytes, printError } from "./_output.ts";
+import { formatBytes, printError, printWarning } from "./_output.ts";
 
 /** Flags of `slop knowledge digest`. */
 export interface DigestFlags {
@@ -208,7 +208,7 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
   }
   if (!flags.quiet) {
     console.log(harvestText(report));
-    for (const w of report.warnings) console.error(`warning: ${w}`);
+    for (const w of report.warnings) printWarning(w);
   }
   return report.outcomes.some((o) => o.status === "harvest-failed") ? 1 : 0;
 }

@@ -16,7 +16,8 @@ import {
 } from "../pipeline/registry.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { ProviderConfig } from "../pipeline/types.ts";
-import { printError } from "./_output.ts";
+import { printError, printWarning } from "./_output.ts";
+import { writeStdout } from "./_terminal.ts";
 
 /** Flags of `slop payload`. */
 export interface PayloadFlags {
@@ -92,7 +93,7 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
   }
   // The build (and its LLM calls, e.g. llm_summary) uses the configured provider, so a payload
   // for another provider neither asks that provider nor misses the summaries cached for this one.
-  const warn = (w: string) => console.error(`warning: ${w}`);
+  const warn = printWarning;
   const result = await build(config, { builtins: defaultPlugins(), write: false, onWarning: warn });
   // The build planned for the configured provider (Anthropic when none is set).
   const planned = { ...configured, name: configured.name ?? "anthropic" };
@@ -128,8 +129,7 @@ export async function runPayload(flags: PayloadFlags): Promise<number> {
   try {
     const body = await renderPayload(flags);
     const bytes = new TextEncoder().encode(JSON.stringify(body, null, 2) + "\n");
-    let written = 0;
-    while (written < bytes.length) written += await Deno.stdout.write(bytes.subarray(written));
+    await writeStdout(bytes);
     return 0;
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));

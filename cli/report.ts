@@ -13,6 +13,7 @@ import { computeStats } from "../report/stats.ts";
 import { renderReport } from "../report/html.ts";
 import { printError } from "./_output.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
+import { writeStdout } from "./_terminal.ts";
 
 /** Flags of `slop report`. */
 export interface ReportFlags extends SourceFlags {
@@ -40,8 +41,7 @@ export async function runReport(flags: ReportFlags): Promise<number> {
     const html = renderReport(stats);
     if (flags.stdout) {
       const bytes = new TextEncoder().encode(html);
-      let written = 0;
-      while (written < bytes.length) written += await Deno.stdout.write(bytes.subarray(written));
+      await writeStdout(bytes);
       return 0;
     }
     const out = flags.out

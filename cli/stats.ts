@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 import { computeStats, type ContextStats, TOKENIZERS } from "../report/stats.ts";
 import { ConfigError } from "../pipeline/config.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { printablePath } from "../pipeline/helpers.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
 
 /** Flags of `slop stats`. */
@@ -121,7 +122,7 @@ export function statsText(stats: ContextStats, options: StatsTextOptions = {}): 
     lines.push(...table([
       ["path", "view", "bytes", ...TOKENIZERS],
       ...shown.map((f) => [
-        f.path,
+        printablePath(f.path),
         f.view,
         formatBytes(f.bytes),
         ...TOKENIZERS.map((t) => `${f.tokens[t]}`),

@@ -12,7 +12,7 @@ import { configImports, isModulePath } from "./_config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
-import { formatBytes, printError } from "./_output.ts";
+import { formatBytes, printError, printWarning } from "./_output.ts";
 import { applyOverrides, formatFlagError } from "./_flags.ts";
 import { resident, watchIgnoredDirs } from "../pipeline/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
@@ -187,7 +187,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     repeated = 0;
     const onWarning = (warning: string) => {
       if (told.has(warning) && !given.has(warning)) repeated++;
-      else console.error(`warning: ${warning}`);
+      else printWarning(warning);
       given.add(warning);
     };
     try {

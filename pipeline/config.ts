@@ -263,7 +263,14 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     : flags.inline
     ? "inline config"
     : "zero-config";
-  const problems = validateConfig(raw);
+  let problems: string[];
+  try {
+    problems = validateConfig(raw);
+  } catch (error) {
+    // A getter or a proxy in the config that throws when read: name the config, not a stack.
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(display, [`Cannot read the config: ${detail}`]);
+  }
   if (!problems.length) problems.push(...checkSecretRules(raw.secrets?.rules));
   if (problems.length) throw new ConfigError(display, problems);
   const { threshold = 80, keep = 24 } = raw.compaction ?? {};

@@ -153,6 +153,37 @@ export function comparePaths(a: string, b: string): number {
 const GLOB_CHARS = /[*?[\]{}!()]/;
 
 /**
+ * A path as slop shows it (a heading, the build summary, a table): control
+ * characters (a newline in a file name would end the heading or the line) are
+ * written as escapes (`\n`, `\t`, `\x1b`), and so are the invisible
+ * characters that change how a name reads: bidi overrides and isolates
+ * (`\u{202e}` shows `txt.exe` as `exe.txt`), marks, the zero-width space and
+ * line or paragraph separators.
+ *
+ * @example
+ * ```ts
+ * import { printablePath } from "./helpers.ts";
+ * printablePath("a\nb.txt"); // "a\\nb.txt"
+ * printablePath("\u202eevil.md"); // "\\u{202e}evil.md"
+ * ```
+ */
+export function printablePath(path: string): string {
+  return path.replace(CONTROL_CHARS, (c) => {
+    const code = c.charCodeAt(0);
+    return CONTROL_ESCAPES[c] ??
+      (code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`);
+  });
+}
+
+// C0 and C1 controls, DEL; the bidi marks, embeddings, overrides and isolates; zero-width
+// space, the word joiner and BOM; line and paragraph separators. Not the zero-width joiner and
+// non-joiner: Persian and Indic words and emoji sequences need them.
+const CONTROL_CHARS =
+  // deno-lint-ignore no-control-regex
+  /[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
+const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/**
  * True when the entry path is a glob pattern.
  *
  * @example
@@ -166,18 +197,31 @@ export function isGlob(path: string): boolean {
 }
 
 /**
- * Normalise an entry path: forward slashes, no leading `./`.
+ * Normalise an entry path: forward slashes, no `.` segments or repeated
+ * slashes, `..` taken back where it can be (`src/../b.md` is `b.md`), and at
+ * most one trailing slash, so that a file named two ways is one path.
  *
  * @example
  * ```ts
  * import { normalizeEntryPath } from "./helpers.ts";
  * normalizeEntryPath("./docs\\a.md"); // "docs/a.md"
+ * normalizeEntryPath("src//lib/./../a.ts"); // "src/a.ts"
  * ```
  */
 export function normalizeEntryPath(path: string): string {
-  let p = path.replaceAll("\\", "/");
-  while (p.startsWith("./")) p = p.slice(2);
-  return p.replace(/\/+$/, (m) => (m ? "/" : ""));
+  const p = path.replaceAll("\\", "/");
+  const absolute = p.startsWith("/");
+  const trailing = p.length > 1 && p.endsWith("/");
+  const out: string[] = [];
+  for (const segment of p.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === ".." && out.length && out[out.length - 1] !== "..") out.pop();
+    else if (segment === ".." && absolute) continue;
+    else out.push(segment);
+  }
+  const joined = (absolute ? "/" : "") + out.join("/");
+  if (!out.length) return joined;
+  return trailing ? joined + "/" : joined;
 }
 
 /**

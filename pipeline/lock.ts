@@ -152,7 +152,9 @@ export function parseLock(text: string, name: string): Lock {
   let total: Lock["total"] | undefined;
   let generation = 0;
   let weight: number | undefined;
-  text.split("\n").forEach((row, i) => {
+  // CRLF too: git for Windows checks text files out with CRLF (core.autocrlf), and the lock
+  // must read the same there (ids never hold a raw CR: escapeId writes it as `\r`).
+  text.split(/\r?\n/).forEach((row, i) => {
     if (!row.trim() || row.startsWith("#")) return;
     const bad = (why: string) => new LockError(`Invalid lock "${name}" line ${i + 1}: ${why}`);
     if (total) throw bad("nothing may follow the total line");
@@ -346,11 +348,15 @@ function countDifferences(a: LockLine[], b: LockLine[]): LockDiff["counts"] {
 }
 
 function escapeId(id: string): string {
-  return id.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n");
+  return id.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n")
+    .replace(/\r/g, "\\r");
 }
 
 function unescapeId(id: string): string {
-  return id.replace(/\\(.)/g, (_, c) => c === "t" ? "\t" : c === "n" ? "\n" : c);
+  return id.replace(
+    /\\(.)/g,
+    (_, c) => c === "t" ? "\t" : c === "n" ? "\n" : c === "r" ? "\r" : c,
+  );
 }
 
 /**

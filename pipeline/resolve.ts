@@ -262,7 +262,9 @@ export async function resolveTargets(
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  const candidates = existing(root, listed, looked).filter((p) =>
+  // Git lists a nested repository (a submodule, or a clone inside the work tree) as its folder.
+  const nested = new Set<string>();
+  const candidates = existing(root, listed, looked, git ? nested : undefined).filter((p) =>
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
   ).sort(comparePaths);
@@ -270,7 +272,7 @@ export async function resolveTargets(
   const isSecretFile = nameMatcher(DEFAULT_SECRET_FILES);
   const isHistoryFile = nameMatcher(HISTORY_FILES);
   const isExcluded = config.exclude.length
-    ? await loadGlobMatcher(config.exclude.map(normalizeEntryPath), { dot: true })
+    ? await excludeMatcher(config.exclude.map(normalizeEntryPath), config.root, candidates)
     : () => false;
 
   const selected = new Map<
@@ -305,14 +307,23 @@ export async function resolveTargets(
     const rels = config.paths.map((p) =>
       toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p
     );
-    const keep = await Promise.all(rels.map((rel) => {
-      return isGlob(rel)
-        ? loadGlobMatcher(rel, { dot: true })
-        : (x: string) => x === rel || x.startsWith(rel + "/");
+    const keep = await Promise.all(rels.map(async (rel) => {
+      return isGlob(rel) && !await namesLiterally(rel, config.root, candidates, candidateSet)
+        ? await loadGlobMatcher(rel, { dot: true })
+        : (x: string) => rel === "" || x === rel || x.startsWith(rel.replace(/\/$/, "") + "/");
     }));
     const restricted = new Set<string>();
     for (const path of candidates) if (keep.some((k) => k(path))) restricted.add(path);
     for (const path of paths) if (keep.some((k) => k(path))) restricted.add(path);
+    // A file given by its path that git ignores (or a default leaves out) is built, as a literal
+    // path in "files" is: the user named it.
+    for (const rel of rels) {
+      if (restricted.has(rel) || [...restricted].some((p) => p.startsWith(rel + "/"))) continue;
+      if (rel.startsWith("../") || isAbsolute(rel) || excludedByDefault(rel)) continue;
+      if (!(await isFileLike(join(config.root, rel)))) continue;
+      restricted.add(rel);
+      if (!selected.has(rel)) add(rel, { path: rel }, true);
+    }
     for (const path of restricted) if (!selected.has(path)) add(path, { path }, false);
     // A path given by name (`slop build uv.lock`), or a glob that spells it, names it.
     for (const path of restricted) {
@@ -334,7 +345,13 @@ export async function resolveTargets(
     const slot = selected.get(path)!;
     const last = before.get(path);
     // Lockfiles and other generated files are listed as skipped unless the config names them.
-    const skip = slot.named ? undefined : generatedReason(path);
+    const skip = nested.has(path)
+      ? NESTED_REASON
+      : undecodable(root, path)
+      ? UNDECODABLE_REASON
+      : slot.named
+      ? undefined
+      : generatedReason(path);
     return {
       path,
       absPath: isAbsolute(path) ? path : abs(path),
@@ -411,7 +428,7 @@ async function matchEntry(
     const abs = resolvePath(config.root, rel ?? raw);
     return [{ path: abs.split(sep).join("/"), explicit: true }];
   }
-  if (isGlob(rel)) {
+  if (isGlob(rel) && !await namesLiterally(rel, config.root, candidates, candidateSet)) {
     // Every candidate (the usual `root/**`): no glob to compile and run per path.
     const match = rel === "**" ? anyPath : await loadGlobMatcher(rel, { dot: true });
     const found = candidates.filter((c) => match(c));
@@ -429,6 +446,44 @@ async function matchEntry(
   if (await isFileLike(abs)) return [{ path: rel, explicit: true }];
   warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
   return [{ path: rel, explicit: true }];
+}
+
+/**
+ * Whether a path is excluded: by a glob, or by an entry that is exactly a file's or folder's
+ * path (with glob characters or not, as `files` entries are read).
+ */
+async function excludeMatcher(
+  patterns: string[],
+  root: string,
+  candidates: string[],
+): Promise<(path: string) => boolean> {
+  const candidateSet = new Set(candidates);
+  const literal: string[] = [];
+  const globs: string[] = [];
+  for (const pattern of patterns) {
+    const named = !isGlob(pattern) || await namesLiterally(pattern, root, candidates, candidateSet);
+    (named ? literal : globs).push(pattern.replace(/\/$/, ""));
+  }
+  const glob = globs.length ? await loadGlobMatcher(globs, { dot: true }) : () => false;
+  return (path) => glob(path) || literal.some((p) => path === p || path.startsWith(p + "/"));
+}
+
+/**
+ * Whether a path with glob characters is the exact path of a file or folder of the project
+ * (`app/[slug]/page.tsx`, `app/(group)`, `notes[1].md`): it names that file or folder, as a
+ * path without them would, and is not a pattern (`[slug]` would match `app/s/page.tsx`).
+ */
+async function namesLiterally(
+  rel: string,
+  root: string,
+  candidates: string[],
+  candidateSet: Set<string>,
+): Promise<boolean> {
+  const path = rel.replace(/\/$/, "");
+  if (candidateSet.has(path)) return true;
+  const folder = path + "/";
+  if (candidates.some((c) => c.startsWith(folder))) return await isDirectory(join(root, path));
+  return await isFileLike(join(root, path));
 }
 
 function noMatch(path: string, label: string, hint?: string): string {
@@ -491,21 +546,60 @@ function internalDirs(config: ResolvedConfig): string[] {
 }
 
 /** The paths that exist and are not folders; `looked` holds their `lstat`s (some taken already). */
-function existing(root: string, paths: string[], looked: Map<string, Deno.FileInfo>): string[] {
+function existing(
+  root: string,
+  paths: string[],
+  looked: Map<string, Deno.FileInfo>,
+  nested?: Set<string>,
+): string[] {
   // One synchronous lstat each: a few microseconds, where an awaited one costs a task turn.
   const out: string[] = [];
   const abs = underRoot(root);
-  for (const p of paths) {
+  for (const listed of paths) {
+    // `inner/`: how git lists a nested repository it does not track.
+    const p = listed.endsWith("/") ? listed.slice(0, -1) : listed;
     try {
       // Looked at while git listed the files (see `ResolveOptions.previous`), or now.
       const info = looked.get(p) ?? Deno.lstatSync(abs(p));
       looked.set(p, info);
       if (!info.isDirectory) out.push(p);
+      else if (nested) {
+        // A folder in git's listing is a submodule or a nested repository: listed, and skipped
+        // with the reason, rather than its files silently missing.
+        nested.add(p);
+        out.push(p);
+      }
     } catch {
-      // Deleted since git listed it: not part of the project any more.
+      // Deleted since git listed it: not part of the project any more. But a name that is not
+      // valid UTF-8 reaches us with U+FFFD in place of its bytes, and no path opens it: it
+      // stays, to be listed as skipped with that reason (never a file silently missing).
+      if (p.includes(UNDECODABLE)) out.push(p);
     }
   }
   return out;
+}
+
+/** Why a submodule or nested repository (a folder in git's listing) is skipped. */
+const NESTED_REASON =
+  "a nested git repository, a submodule or a clone: its files are not part of this one; " +
+  'name them by path in "files" to include them';
+
+/** What a byte sequence that is not valid UTF-8 becomes in a decoded file name. */
+const UNDECODABLE = "\uFFFD";
+
+/** Why a file whose name is not valid UTF-8 is skipped. */
+const UNDECODABLE_REASON =
+  "a name in the path is not valid UTF-8, so slop cannot open it: rename it to include it";
+
+/** A listed path with U+FFFD in its name that no file answers to (see {@linkcode existing}). */
+function undecodable(root: string, path: string): boolean {
+  if (!path.includes(UNDECODABLE) || isAbsolute(path)) return false;
+  try {
+    Deno.lstatSync(underRoot(root)(path));
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -542,6 +636,9 @@ export async function walk(root: string): Promise<string[]> {
       // One synchronous listing: an awaited one costs a task turn for each entry.
       entries = [...Deno.readDirSync(abs)];
     } catch {
+      // A folder whose name is not valid UTF-8 cannot be opened: it is listed (and skipped, with
+      // the reason) in place of its files.
+      if (dir.includes(UNDECODABLE)) out.push(dir);
       return;
     }
     // A `.gitignore` is read where the listing has one (no failed read in every folder).

@@ -78,22 +78,25 @@ export function focusMatcher(
 ): (path: string) => boolean {
   if (!focus.length) return () => false;
   const patterns = focusPatterns(focus);
-  const exact = patterns.map(exactFocus);
+  const all = paths ? [...paths] : undefined;
+  const exact = patterns.map((pattern) => exactFocus(pattern, all));
   const matchesExactly = (path: string) => exact.some((m) => m(path));
   // The substring level, for the entries that name no file of the build by path or name.
   let loose: string[] = [];
-  if (paths) {
-    const all = [...paths];
-    loose = patterns.filter((p, i) => p !== "" && !all.some(exact[i]));
-  }
+  if (all) loose = patterns.filter((p, i) => p !== "" && !all.some(exact[i]));
   if (!loose.length) return matchesExactly;
   return (path) => matchesExactly(path) || loose.some((part) => path.includes(part));
 }
 
-/** The path and name levels of one focus entry: exact path, folder, glob, file name. */
-function exactFocus(pattern: string): (path: string) => boolean {
+/**
+ * The path and name levels of one focus entry: exact path, folder, glob, file name. An entry
+ * with glob characters that is exactly a path of `paths` or its folder (`app/[slug]`) is that
+ * path, not a glob (which would match `app/s` too).
+ */
+function exactFocus(pattern: string, paths?: string[]): (path: string) => boolean {
   const folder = pattern.replace(/\/+$/, "") + "/";
-  const glob = isGlob(pattern) ? compileGlobs(pattern, { dot: true }) : undefined;
+  const literal = paths?.some((p) => p === pattern || p.startsWith(folder)) ?? false;
+  const glob = isGlob(pattern) && !literal ? compileGlobs(pattern, { dot: true }) : undefined;
   return (path) =>
     path === pattern || path.startsWith(folder) || glob?.(path) === true ||
     path.slice(path.lastIndexOf("/") + 1) === pattern;

@@ -40,10 +40,12 @@ export function pinBlocks(blocks: Block[], patterns: string[]): Block[] {
   const front: Block[] = [];
   for (const raw of patterns) {
     const pattern = normalizeEntryPath(raw);
-    const match = isGlob(pattern)
+    const folder = pattern.endsWith("/") ? pattern : pattern + "/";
+    const literal = (p: string) => p === pattern || p.startsWith(folder);
+    // A pattern that is exactly a file's or folder's path (`app/[slug]`) names it: not a glob.
+    const match = isGlob(pattern) && !files.some((b) => literal(b.source!))
       ? compileGlobs(pattern, { dot: true })
-      : (p: string) =>
-        p === pattern || p.startsWith(pattern.endsWith("/") ? pattern : pattern + "/");
+      : literal;
     for (const b of files) {
       if (!taken.has(b) && match(b.source!)) {
         taken.add(b);

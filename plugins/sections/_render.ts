@@ -5,7 +5,13 @@
  */
 
 import type { RenderedFile } from "../../pipeline/types.ts";
-import { derived, joinedFileBlock, joinFileBlock, noteFileBlock } from "../../pipeline/helpers.ts";
+import {
+  derived,
+  joinedFileBlock,
+  joinFileBlock,
+  noteFileBlock,
+  printablePath,
+} from "../../pipeline/helpers.ts";
 
 /**
  * A code fence longer than any backtick run in the text (at least 3).
@@ -28,25 +34,47 @@ export function fenceFor(text: string): string {
 }
 
 /**
- * A path as shown in a heading: control characters (a newline in a file
- * name would end the heading) are written as escapes (`\n`, `\t`, `\x1b`).
+ * Markdown text with every code fence it opens closed: a message cut off inside a code block
+ * (or holding a stray ```` ``` ````) would otherwise turn the rest of the document into code.
+ * Text whose fences all close comes back as it is. Fences are read as CommonMark does: up to
+ * three spaces, then three or more backticks or tildes; the closing run is of the same
+ * character, at least as long, with nothing after it but spaces.
+ *
+ * @example
+ * ```ts
+ * import { closeFences } from "./_render.ts";
+ * closeFences("see:\n```ts\nlet a"); // "see:\n```ts\nlet a\n```"
+ * ```
+ */
+export function closeFences(text: string): string {
+  let open: string | undefined;
+  for (const line of text.split("\n")) {
+    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (!run) continue;
+    if (open === undefined) {
+      // A backtick fence's info string holds no backtick.
+      if (run[1][0] === "~" || !run[2].includes("`")) open = run[1];
+    } else if (run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
+      open = undefined;
+    }
+  }
+  return open === undefined ? text : `${text.replace(/\n*$/, "")}\n${open}`;
+}
+
+/**
+ * A path as shown in a heading: {@linkcode printablePath} (control and
+ * invisible characters written as escapes).
  *
  * @example
  * ```ts
  * import { headingPath } from "./_render.ts";
  * headingPath("a\nb.txt"); // "a\\nb.txt"
+ * headingPath("\u202eevil.md"); // "\\u{202e}evil.md"
  * ```
  */
 export function headingPath(path: string): string {
-  return path.replace(
-    CONTROL_CHARS,
-    (c) => CONTROL_ESCAPES[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
-  );
+  return printablePath(path);
 }
-
-// deno-lint-ignore no-control-regex
-const CONTROL_CHARS = /[\x00-\x1f\x7f]/g;
-const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** The markdown of one file: heading, then fenced code or inline markdown, then a blank line. */
 export function renderFileBlock(file: RenderedFile): string {
@@ -66,9 +94,12 @@ export function renderFileBlock(file: RenderedFile): string {
 function fileBlock(file: RenderedFile): string {
   const body = file.text ?? "";
   const heading = `### ${headingPath(file.path)}`;
-  if (!file.fenced || file.status === "error") {
-    return `${heading}\n\n${body.replace(/\n+$/, "")}\n\n`;
+  if (file.status === "error") {
+    // An error is one line: its message may quote a path or a parser's text with line breaks
+    // (a file named "a\n## Files"), which would otherwise start headings of their own.
+    return `${heading}\n\n${headingPath(body.replace(/\n+$/, ""))}\n\n`;
   }
+  if (!file.fenced) return `${heading}\n\n${body.replace(/\n+$/, "")}\n\n`;
   const fence = fenceFor(body);
   const newline = body.endsWith("\n") || body === "" ? "" : "\n";
   // The info string is the language tag only: an odd extension cannot break the fence.

@@ -17,6 +17,7 @@ import { type HistoryEntry, loadHistory } from "./_history.ts";
 // The parser of history files, for the conversation harvest (`knowledge/`).
 export { parseHistory } from "./_history.ts";
 import { type Checkpoint, checkpointMessage, compactHistory } from "./_compaction.ts";
+import { closeFences, headingPath } from "./_render.ts";
 
 /** Options of {@linkcode historySection} (none yet). */
 export type HistoryOptions = Record<never, never>;
@@ -33,9 +34,12 @@ export type HistoryOptions = Record<never, never>;
  */
 export function renderHistory(entries: HistoryEntry[], start = 1): string {
   return entries.map((entry, i) => {
-    const text = typeof entry === "string"
-      ? entry.trim()
-      : `${entry.role || "Unknown"}: ${entry.content.trim()}`;
+    // A message's code block ends with it; a role is one line.
+    const text = closeFences(
+      typeof entry === "string"
+        ? entry.trim()
+        : said(headingPath(entry.role || "Unknown"), entry.content.trim()),
+    );
     return `### Discussion Excerpt ${start + i}\n\n${text}`;
   }).join("\n\n---\n\n");
 }
@@ -162,5 +166,14 @@ export function historyBlocks(parts: HistoryParts): Block[] {
 export function renderCheckpoint(checkpoint: Checkpoint): string {
   const message = checkpointMessage(checkpoint);
   return `### Discussion Checkpoint (Excerpts 1-${checkpoint.num_messages_compressed})\n\n` +
-    `${message.role}: ${message.content}`;
+    closeFences(said(message.role, message.content));
+}
+
+/**
+ * `role: content`, as the seed writes a message; a message that starts with a code fence starts
+ * on the next line, where the fence opens a code block (after `role: ` it would be text, and its
+ * closing fence would open one instead).
+ */
+function said(role: string, content: string): string {
+  return `${role}:${/^ {0,3}(`{3,}|~{3,})/.test(content) ? "\n" : " "}${content}`;
 }

@@ -10,6 +10,7 @@
 
 import { join } from "../../pipeline/paths.ts";
 import type { Block, BuildState, SectionPlugin } from "../../pipeline/types.ts";
+import { closeFences } from "./_render.ts";
 
 /** Options of {@linkcode knowledgeSection}. */
 export interface KnowledgeOptions {
@@ -28,7 +29,9 @@ export interface KnowledgeOptions {
  * ```
  */
 export function knowledgeBlockText(digest: string): string {
-  return `{knowledge}\n${digest}\n{/knowledge}\n\n`;
+  // A code block the digest leaves open ends inside the block, not in the files after it.
+  const closed = closeFences(digest);
+  return `{knowledge}\n${closed === digest ? digest : closed + "\n"}\n{/knowledge}\n\n`;
 }
 
 /**

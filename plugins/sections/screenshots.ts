@@ -7,7 +7,7 @@
 
 import { basename, compileGlobs } from "../../pipeline/paths.ts";
 import { loadGlobs } from "../../deps.ts";
-import { comparePaths, isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
+import { comparePaths, isGlob, normalizeEntryPath, printablePath } from "../../pipeline/helpers.ts";
 import type { SectionPlugin } from "../../pipeline/types.ts";
 
 /** Options of {@linkcode screenshotsSection} (none yet). */
@@ -49,7 +49,9 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
           paths.add(entry);
         }
       }
-      const lines = [...paths].sort(comparePaths).map((p) => `![${basename(p)}](${encodeLink(p)})`);
+      const lines = [...paths].sort(comparePaths).map((p) =>
+        `![${altText(basename(p))}](${encodeLink(p)})`
+      );
       return [{
         id: "screenshots",
         section: "screenshots",
@@ -60,6 +62,22 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
   };
 }
 
+/**
+ * A path as a markdown link destination: the characters that would end or break it (space,
+ * parentheses, angle brackets, controls) and `%` itself are percent-encoded. (`encodeURIComponent`
+ * leaves `(` and `)` as they are, so a name with `)` ended the link early.)
+ */
 function encodeLink(path: string): string {
-  return path.replace(/[ ()<>]/g, (c) => encodeURIComponent(c));
+  return path.replace(
+    LINK_BREAKERS,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
+  );
+}
+
+// deno-lint-ignore no-control-regex
+const LINK_BREAKERS = /[\x00-\x20()<>%\x7f]/g;
+
+/** A file name as an image's alt text: one line, brackets and backslashes escaped. */
+function altText(name: string): string {
+  return printablePath(name).replace(/[\\[\]]/g, (c) => "\\" + c);
 }

@@ -16,6 +16,11 @@ export interface SummaryOptions {
   /** Lines shown for plain text. @default {8} */
   headLines?: number;
   /**
+   * Longest line, heading or name shown, in characters; a longer one is cut with a note of how
+   * much was left out (a one-line data file stays a summary). @default {200}
+   */
+  maxLineChars?: number;
+  /**
    * Most work units the summary of one file may cost (a unit: one character read by one pass of
    * its patterns); past it the file is listed without content, with the reason in the manifest's
    * `fallback`. @default {SUMMARY_MAX_WORK}
@@ -30,7 +35,11 @@ export interface SummaryOptions {
 export const SUMMARY_MAX_WORK: number = 256 * 1024 * 1024;
 
 /** Defaults of {@linkcode SummaryOptions} (`maxWork`: {@linkcode SUMMARY_MAX_WORK}, kept out of the cache key). */
-export const defaults: Required<Omit<SummaryOptions, "maxWork">> = { maxNames: 40, headLines: 8 };
+export const defaults: Required<Omit<SummaryOptions, "maxWork">> = {
+  maxNames: 40,
+  headLines: 8,
+  maxLineChars: 200,
+};
 
 /** Names by kind: a pattern whose first (or second) group is the name, or a function finding them. */
 type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) => string[])]>;
@@ -121,7 +130,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "2",
+    version: "3",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -155,7 +164,8 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
  * ```
  */
 export function summarize(path: string, text: string, options: SummaryOptions = {}): string {
-  const { maxNames, headLines } = { ...defaults, ...options };
+  const { maxNames, headLines, maxLineChars } = { ...defaults, ...options };
+  const cut = (line: string) => cutLine(line, maxLineChars);
   const ext = extname(path).toLowerCase();
   const lines = lineCount(text);
   const lang = LANGUAGES[ext];
@@ -165,13 +175,13 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
         ? pattern(text)
         : [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
       const names = unique(found.map((name) => name.trim()).filter(Boolean));
-      return names.length ? `- ${kind}: ${list(names, maxNames)}` : "";
+      return names.length ? `- ${kind}: ${list(names.map(cut), maxNames)}` : "";
     }).filter(Boolean);
     return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n");
   }
   if (ext === ".md" || ext === ".markdown" || ext === ".mdx") {
     const headings = markdownHeadings(text)
-      .map(([level, title]) => `${"  ".repeat(level - 1)}- ${title}`);
+      .map(([level, title]) => `${"  ".repeat(level - 1)}- ${cut(title)}`);
     const shown = headings.slice(0, maxNames);
     const more = headings.length > shown.length
       ? [`- ... ${headings.length - shown.length} more headings`]
@@ -183,11 +193,11 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     const label = ext.slice(1).toUpperCase();
     return [
       `**${label}**, ${lineWord(lines)}`,
-      ...(keys.length ? [`- keys: ${list(keys, maxNames)}`] : []),
+      ...(keys.length ? [`- keys: ${list(keys.map(cut), maxNames)}`] : []),
     ]
       .join("\n");
   }
-  const head = text.split("\n").slice(0, headLines).map((l) => `    ${l}`).join("\n").trimEnd();
+  const head = firstLines(text, headLines).map((l) => `    ${cut(l)}`).join("\n").trimEnd();
   return `**Text**, ${lineWord(lines)}${head ? `\n\n${head}` : ""}`;
 }
 
@@ -198,6 +208,26 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
 function summaryWork(path: string, text: string): number {
   const ext = extname(path).toLowerCase();
   return text.length * (1 + (LANGUAGES[ext]?.patterns.length ?? 1));
+}
+
+/** The first `n` lines of `text`, without splitting the rest of it. */
+function firstLines(text: string, n: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (out.length < n && start <= text.length) {
+    const end = text.indexOf("\n", start);
+    out.push(text.slice(start, end < 0 ? text.length : end));
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+/** A line cut at `max` characters (never inside a surrogate pair), noting what was left out. */
+function cutLine(line: string, max: number): string {
+  if (line.length <= max) return line;
+  const end = /[\uD800-\uDBFF]/.test(line[max - 1] ?? "") ? max - 1 : max;
+  return `${line.slice(0, end)}… (${line.length - end} more characters)`;
 }
 
 function lineWord(n: number): string {
@@ -233,9 +263,32 @@ function unique(names: string[]): string[] {
 }
 
 function list(names: string[], max: number): string {
-  const shown = names.slice(0, max).map((n) => `\`${n}\``).join(", ");
+  const shown = names.slice(0, max).map(codeSpan).join(", ");
   return names.length > max ? `${shown}, ... ${names.length - max} more` : shown;
 }
+
+/**
+ * A name as inline code that stays on its line and in its span whatever it holds: a JSON key
+ * may hold a newline and `## Files` after it (which would start a heading of its own) or
+ * backticks (which would end the span). Line breaks and other controls are written as escapes;
+ * the span's backtick run is longer than any run inside, with a space inside each end when the
+ * name starts or ends with a backtick (CommonMark's rule).
+ */
+function codeSpan(name: string): string {
+  const flat = name.replace(
+    BREAKS,
+    (c) => BREAK_ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`,
+  );
+  let longest = 0;
+  for (const run of flat.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const ticks = "`".repeat(longest + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+// deno-lint-ignore no-control-regex
+const BREAKS = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
+const BREAK_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /**
  * What `/^import\s[^'"]*?['"]([^'"]+)['"]/gm` finds (the source of each import), read forward once.

@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { buildContext } from "../../mod.ts";
+import { makeProject } from "../_helpers.ts";
+
+// Characters that are invisible or change how a name reads: a file named "\u202Eexe.md" shows as
+// "dm.exe" in a viewer that applies bidi; the document must show what the name really is.
+const INVISIBLE = [
+  "\u202e", // right-to-left override
+  "\u202a", // left-to-right embedding
+  "\u2066", // left-to-right isolate
+  "\u2069", // pop directional isolate
+  "\u200f", // right-to-left mark
+  "\u061c", // Arabic letter mark
+  "\u200b", // zero-width space
+  "\u2060", // word joiner
+  "\ufeff", // BOM
+  "\u2028", // line separator
+  "\u2029", // paragraph separator
+  "\x85", // next line (C1)
+  "\x1b", // escape (C0)
+];
+
+Deno.test("a file name's invisible and direction-changing characters are escaped in its heading", async () => {
+  const tree: Record<string, string> = {};
+  INVISIBLE.forEach((c, i) => (tree[`n${i}${c}txt.md`] = `${i}\n`));
+  // Joiners are part of words (Persian) and emoji: they stay as they are.
+  tree["\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.md"] = "fa\n";
+  const root = await makeProject(tree);
+  const result = await buildContext({ cwd: root }, { write: false });
+  const headings = result.document.split("\n").filter((l) => l.startsWith("### "));
+  assert.equal(headings.length, INVISIBLE.length + 1);
+  INVISIBLE.forEach((c, i) => {
+    const code = c.charCodeAt(0);
+    const escape = code < 0x100
+      ? `\\x${code.toString(16).padStart(2, "0")}`
+      : `\\u{${code.toString(16)}}`;
+    assert.ok(headings.includes(`### n${i}${escape}txt.md`), `${escape}: ${headings}`);
+  });
+  for (const heading of headings) {
+    assert.doesNotMatch(heading, new RegExp(`[${INVISIBLE.join("")}]`));
+  }
+  assert.ok(headings.includes("### \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.md"));
+  // The manifest keeps the real path.
+  assert.ok(result.manifest.files.some((f) => f.path === "n0\u202etxt.md"));
+});
