@@ -292,12 +292,18 @@ export async function resolveTargets(
     ...config.files.map((entry, i) => ({ entry, label: `files[${i}]` })),
     ...config.include.map((path, i) => ({ entry: { path }, label: `include[${i}]` })),
   ];
+  // Files that usually hold secrets, matched by a glob or a folder: listed as skipped, never read.
+  const secretSkipped = new Set<string>();
   for (const { entry, label } of entries) {
     const matched = await matchEntry(entry, config, candidates, candidateSet, warnings, label);
     const glob = isGlob(entry.path) ? normalizeEntryPath(entry.path) : undefined;
     for (const { path, explicit } of matched) {
-      if (!explicit && (isSecretFile(path) || isHistoryFile(path) || isExcluded(path))) continue;
-      if (explicit && isHistoryFile(path)) continue;
+      if (isHistoryFile(path) || (!explicit && isExcluded(path))) continue;
+      if (!explicit && isSecretFile(path)) {
+        if (!selected.has(path)) secretSkipped.add(path);
+        continue;
+      }
+      secretSkipped.delete(path);
       add(path, entry, explicit, explicit || (glob !== undefined && globNames(glob, path)));
     }
   }
@@ -313,7 +319,20 @@ export async function resolveTargets(
         : (x: string) => rel === "" || x === rel || x.startsWith(rel.replace(/\/$/, "") + "/");
     }));
     const restricted = new Set<string>();
-    for (const path of candidates) if (keep.some((k) => k(path))) restricted.add(path);
+    for (const path of candidates) {
+      if (!keep.some((k) => k(path))) continue;
+      // A folder or glob given on the command line does not name the history, secret or
+      // excluded files inside it, as a folder in "files" does not; the file's own path does.
+      if (!selected.has(path) && !rels.includes(path)) {
+        if (isHistoryFile(path) || isExcluded(path)) continue;
+        if (isSecretFile(path)) {
+          secretSkipped.add(path);
+          continue;
+        }
+      }
+      if (rels.includes(path)) secretSkipped.delete(path);
+      restricted.add(path);
+    }
     for (const path of paths) if (keep.some((k) => k(path))) restricted.add(path);
     // A file given by its path that git ignores (or a default leaves out) is built, as a literal
     // path in "files" is: the user named it.
@@ -332,6 +351,7 @@ export async function resolveTargets(
       }
     }
     paths = [...restricted];
+    for (const path of secretSkipped) if (!keep.some((k) => k(path))) secretSkipped.delete(path);
     // Each path that matches nothing is named, even when the others match.
     const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));
     if (unmatched.length) {
@@ -340,6 +360,11 @@ export async function resolveTargets(
     }
   }
 
+  for (const path of secretSkipped) {
+    if (selected.has(path)) continue;
+    add(path, { path }, false);
+    paths.push(path);
+  }
   const before = new Map(options.previous?.targets.map((t) => [t.path, t.entry]));
   const targets = paths.sort(comparePaths).map((path): Target => {
     const slot = selected.get(path)!;
@@ -349,6 +374,8 @@ export async function resolveTargets(
       ? NESTED_REASON
       : undecodable(root, path)
       ? UNDECODABLE_REASON
+      : secretSkipped.has(path)
+      ? SECRET_FILE_REASON
       : slot.named
       ? undefined
       : generatedReason(path);
@@ -583,6 +610,10 @@ function existing(
 const NESTED_REASON =
   "a nested git repository, a submodule or a clone: its files are not part of this one; " +
   'name them by path in "files" to include them';
+
+/** Why a file that usually holds secrets (`.env`, a key) is skipped. */
+const SECRET_FILE_REASON =
+  'may hold secrets, skipped by default: name it by its path in "files" to include it';
 
 /** What a byte sequence that is not valid UTF-8 becomes in a decoded file name. */
 const UNDECODABLE = "\uFFFD";

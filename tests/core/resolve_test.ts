@@ -25,6 +25,10 @@ const IGNORE_TREE = {
   "node_modules/x/index.js": "dep",
 };
 
+/** Why a file that usually holds secrets, matched by a glob, is listed as skipped. */
+const SECRET_REASON =
+  'may hold secrets, skipped by default: name it by its path in "files" to include it';
+
 async function paths(root: string): Promise<{ paths: string[]; source: string }> {
   const { targets, source } = await resolveTargets(await loadConfig({ cwd: root }));
   return { paths: targets.map((t) => t.path), source };
@@ -104,10 +108,17 @@ Deno.test("resolveTargets() leaves out secret-looking files unless listed by lit
     "id_rsa": "k",
     "a.ts": "a",
   });
-  assert.deepEqual((await paths(root)).paths, ["a.ts"]);
+  // Matched by a glob, they are targets only to be listed as skipped, with the reason.
+  const zero = await resolveTargets(await loadConfig({ cwd: root }));
+  assert.deepEqual(zero.targets.filter((t) => !t.skip).map((t) => t.path), ["a.ts"]);
+  assert.deepEqual(zero.targets.filter((t) => t.skip).map((t) => [t.path, t.skip]), [
+    [".env", SECRET_REASON],
+    [".env.local", SECRET_REASON],
+    ["id_rsa", SECRET_REASON],
+  ]);
   const config = await loadConfig({ cwd: root, inline: { files: ["**", ".env"] } });
   const { targets } = await resolveTargets(config);
-  assert.deepEqual(targets.map((t) => t.path), [".env", "a.ts"]);
+  assert.deepEqual(targets.filter((t) => !t.skip).map((t) => t.path), [".env", "a.ts"]);
 });
 
 Deno.test("resolveTargets() keeps the configured history file and outputs out of the file set", async () => {
@@ -172,7 +183,15 @@ Deno.test("resolveTargets() with the entry ** takes every candidate, dot files a
   });
   const config = await loadConfig({ cwd: root, inline: { files: ["**"] } });
   const { targets } = await resolveTargets(config);
-  assert.deepEqual(targets.map((t) => t.path), [".hidden/b.ts", "a.ts", "c/.d.ts", "c/e f.ts"]);
+  assert.deepEqual(targets.filter((t) => !t.skip).map((t) => t.path), [
+    ".hidden/b.ts",
+    "a.ts",
+    "c/.d.ts",
+    "c/e f.ts",
+  ]);
+  assert.deepEqual(targets.filter((t) => t.skip).map((t) => [t.path, t.skip]), [
+    [".env", SECRET_REASON],
+  ]);
 });
 
 Deno.test("resolveTargets() gives a file matched by the same config entries as last time the same entry object, a file matched otherwise a new one", async () => {

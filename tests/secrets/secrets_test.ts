@@ -124,7 +124,16 @@ Deno.test(".env, *.pem, id_rsa* and *.key stay out unless listed; listed, they a
   };
   const root = await makeProject(tree);
   const all = await buildContext({ cwd: root }, { write: false });
-  assert.deepEqual(all.files.map((f) => f.path), ["a.ts"]);
+  assert.deepEqual(all.files.filter((f) => f.status !== "skipped").map((f) => f.path), ["a.ts"]);
+  // The others are listed as skipped, with the reason, and never read.
+  assert.deepEqual(
+    all.files.filter((f) => f.status === "skipped").map((f) => [f.path, f.reason]),
+    [".env", ".env.production", "deploy/id_rsa", "deploy/server.pem", "deploy/tls.key"].map((p) => [
+      p,
+      'may hold secrets, skipped by default: name it by its path in "files" to include it',
+    ]),
+  );
+  assert.ok(!/^(pem|rsa|key)$/m.test(all.document) && !all.document.includes("OPENROUTER"));
   await Deno.writeTextFile(
     join(root, "slop.config.ts"),
     `export default { files: ["a.ts", ".env"] };\n`,
