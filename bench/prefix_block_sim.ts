@@ -142,7 +142,7 @@ export type Orderer = (input: OrderInput) => string[];
 
 /** The order memory, as a build keeps it (`advanceOrder`, seeded by the stateless order). */
 export function memory(
-  options: { keepFirstChanged?: boolean; folderShare?: number } = {},
+  options: { keepFirstChanged?: boolean; poolShare?: number } = {},
 ): Orderer {
   let state: OrderState | undefined;
   return ({ files, history }) => {
@@ -151,7 +151,7 @@ export function memory(
       seedWeight: seed?.weight,
       seedPrior: seed?.prior,
       keepFirstChanged: options.keepFirstChanged,
-      folderShare: options.folderShare,
+      poolShare: options.poolShare,
     }).state;
     return state.entries.map((e) => e.path);
   };
@@ -172,8 +172,8 @@ export function stateless(): Orderer {
 
 const ORDERS: Record<string, () => Orderer> = {
   "memory": () => memory(),
-  "memory, own counts only (no pool)": () => memory({ folderShare: 0 }),
-  "memory, half of each count from its pool": () => memory({ folderShare: 0.5 }),
+  "memory, own counts only (no pool)": () => memory({ poolShare: 0 }),
+  "memory, half of each count from its pool": () => memory({ poolShare: 0.5 }),
   "memory, first changed file kept": () => memory({ keepFirstChanged: true }),
   "stateless": () => stateless(),
 };

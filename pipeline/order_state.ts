@@ -99,8 +99,8 @@ export interface AdvanceOptions {
    * as in the research. @default {"observed"}
    */
   rate?: "observed" | "window";
-  /** The share of a file's count that is its pool's mean ({@linkcode FOLDER_SHARE}). */
-  folderShare?: number;
+  /** The share of a file's count that is its pool's mean ({@linkcode POOL_SHARE}). */
+  poolShare?: number;
 }
 
 /**
@@ -123,7 +123,7 @@ export function changeProbability(changes: number, weight: number = FULL_WEIGHT)
  * a cold one, and one that changed once among files that never do is not taken for a hot one.
  * Measured on six repositories' replays (`bench/prefix_results.md`).
  */
-export const FOLDER_SHARE = 0.25;
+export const POOL_SHARE = 0.25;
 
 /**
  * The files whose mean change count a file's count is pooled with: its top folder and its
@@ -151,14 +151,14 @@ export interface VolatilitySortOptions {
    * (a build's files, of which `entries` may be a part). @default {the entries sorted}
    */
   population?: OrderEntry[];
-  /** The share of a file's count that is its pool's mean. @default {FOLDER_SHARE} */
-  folderShare?: number;
+  /** The share of a file's count that is its pool's mean. @default {POOL_SHARE} */
+  poolShare?: number;
 }
 
 /**
  * Sort entries by expected cost of sitting early: `p / (sqrt(s) * (1 - p))` ascending
  * (big, rarely changing files first), ties by last change (older first), then path. A file's
- * count is pooled with the mean count of its kind in its top folder ({@linkcode FOLDER_SHARE}).
+ * count is pooled with the mean count of its kind in its top folder ({@linkcode POOL_SHARE}).
  *
  * @example
  * ```ts
@@ -174,14 +174,14 @@ export function sortBySizeAndVolatility(
   weight: number = FULL_WEIGHT,
   options: VolatilitySortOptions = {},
 ): OrderEntry[] {
-  const share = options.folderShare ?? FOLDER_SHARE;
+  const share = options.poolShare ?? POOL_SHARE;
   const sums = new Map<string, { changes: number; files: number }>();
   for (const e of options.population ?? entries) {
-    const folder = changePool(e.path);
-    const sum = sums.get(folder) ?? { changes: 0, files: 0 };
+    const pool = changePool(e.path);
+    const sum = sums.get(pool) ?? { changes: 0, files: 0 };
     sum.changes += e.changes;
     sum.files += 1;
-    sums.set(folder, sum);
+    sums.set(pool, sum);
   }
   const mean = (path: string) => {
     const sum = sums.get(changePool(path));
@@ -297,7 +297,7 @@ export function advanceOrder(
   const w = options.rate === "window" ? FULL_WEIGHT : weight;
   const sorted = sortBySizeAndVolatility(rest, w, {
     population: [...kept, ...rest],
-    folderShare: options.folderShare,
+    poolShare: options.poolShare,
   });
   return {
     state: { generation, weight, entries: [...kept, ...sorted] },

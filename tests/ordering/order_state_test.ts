@@ -165,7 +165,7 @@ Deno.test("advanceOrder() pools a file's count with its kind's in its top folder
     pooled.indexOf("b/quiet.ts") < pooled.indexOf("a/quiet.ts"),
     `pooled: ${pooled.join(", ")}`,
   );
-  const alone = paths(advanceOrder(previous, now, undefined, { folderShare: 0 }).state);
+  const alone = paths(advanceOrder(previous, now, undefined, { poolShare: 0 }).state);
   assert.ok(alone.indexOf("a/quiet.ts") < alone.indexOf("b/quiet.ts"), `alone: ${alone}`);
   // The kept prefix is untouched by the pooling: only the files after the break move.
   const later = advanceOrder(previous, previous.entries.map((e) => file(e.path, e.bytes)));
@@ -195,7 +195,7 @@ Deno.test("sortBySizeAndVolatility() pools with the means of the population it i
     ["y/b.ts", "x/a.ts"],
   );
   assert.deepEqual(
-    sortBySizeAndVolatility(sorted, FULL_WEIGHT, { population, folderShare: 0 })
+    sortBySizeAndVolatility(sorted, FULL_WEIGHT, { population, poolShare: 0 })
       .map((e) => e.path),
     ["x/a.ts", "y/b.ts"],
     "a share of 0 is the file's own count",
