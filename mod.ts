@@ -117,6 +117,7 @@ export { loadGlobs } from "./deps.ts";
 export type { GlobOptions } from "./pipeline/paths.ts";
 export {
   advanceOrder,
+  changePool,
   changeProbability,
   fileContentKey,
   reorderState,
@@ -128,6 +129,7 @@ export type {
   OrderSeed,
   OrderState,
   OrderStep,
+  VolatilitySortOptions,
 } from "./pipeline/order_state.ts";
 export {
   diffLock,

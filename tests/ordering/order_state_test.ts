@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import {
   advanceOrder,
+  changePool,
   changeProbability,
   FULL_WEIGHT,
+  type OrderEntry,
   type OrderFile,
   type OrderState,
+  sortBySizeAndVolatility,
 } from "../../pipeline/order_state.ts";
 import { orderFiles } from "../../pipeline/order_memory.ts";
 import type { BlockMemo } from "../../pipeline/resident.ts";
@@ -131,4 +134,70 @@ Deno.test("orderFiles() takes a block's length from a resident's block memo only
   // The same text: the length kept with it (a made-up one here, to tell where it came from).
   remembered.set(block.id, memoOf(text, 999));
   assert.equal(orderFiles([block], [rendered], memo)[0].bytes, 999);
+});
+
+Deno.test("advanceOrder() pools a file's count with its kind's in its top folder: an unchanged file among often-changed ones sorts after one among files that never change", () => {
+  const entry = (path: string, changes: number): OrderEntry => ({
+    path,
+    sha256: `${path}@1`,
+    bytes: 1000,
+    changes,
+    last: 0,
+  });
+  // Two files that never changed, the same size: `a/` is a folder whose other files change
+  // often, `b/` one whose files never do. Path order alone would put a/quiet.ts first.
+  const previous: OrderState = {
+    generation: 10,
+    weight: FULL_WEIGHT,
+    entries: [
+      entry("top.md", 0),
+      entry("a/quiet.ts", 0),
+      entry("b/quiet.ts", 0),
+      entry("b/other.ts", 0),
+      entry("a/busy1.ts", 6),
+      entry("a/busy2.ts", 6),
+    ],
+  };
+  // top.md changes: every file after it is sorted again.
+  const now = previous.entries.map((e) => file(e.path, e.bytes, e.path === "top.md" ? 2 : 1));
+  const pooled = paths(advanceOrder(previous, now).state);
+  assert.ok(
+    pooled.indexOf("b/quiet.ts") < pooled.indexOf("a/quiet.ts"),
+    `pooled: ${pooled.join(", ")}`,
+  );
+  const alone = paths(advanceOrder(previous, now, undefined, { poolShare: 0 }).state);
+  assert.ok(alone.indexOf("a/quiet.ts") < alone.indexOf("b/quiet.ts"), `alone: ${alone}`);
+  // The kept prefix is untouched by the pooling: only the files after the break move.
+  const later = advanceOrder(previous, previous.entries.map((e) => file(e.path, e.bytes)));
+  assert.deepEqual(paths(later.state), paths(previous), "nothing changed, nothing moves");
+});
+
+Deno.test("sortBySizeAndVolatility() pools with the means of the population it is given, by top folder and extension", () => {
+  assert.equal(changePool("test/http.ts"), "test/*.ts");
+  assert.equal(changePool("test/deep/x.TS"), "test/*.ts");
+  assert.equal(changePool("readme.md"), "*.md");
+  assert.equal(changePool("src/.gitignore"), "src/*", "a dot file has no extension");
+  assert.equal(changePool("Makefile"), "*");
+  const entry = (path: string, changes: number): OrderEntry => ({
+    path,
+    sha256: "",
+    bytes: 100,
+    changes,
+    last: 0,
+  });
+  const sorted = [entry("x/a.ts", 0), entry("y/b.ts", 0)];
+  // Alone, the two tie (path order); with a population where `x/*.ts` is hot, `y/b.ts` goes
+  // first. A hot file of another kind in `y/` is no part of `y/b.ts`'s pool.
+  assert.deepEqual(sortBySizeAndVolatility(sorted).map((e) => e.path), ["x/a.ts", "y/b.ts"]);
+  const population = [...sorted, entry("x/hot.ts", 20), entry("y/notes.md", 40)];
+  assert.deepEqual(
+    sortBySizeAndVolatility(sorted, FULL_WEIGHT, { population }).map((e) => e.path),
+    ["y/b.ts", "x/a.ts"],
+  );
+  assert.deepEqual(
+    sortBySizeAndVolatility(sorted, FULL_WEIGHT, { population, poolShare: 0 })
+      .map((e) => e.path),
+    ["x/a.ts", "y/b.ts"],
+    "a share of 0 is the file's own count",
+  );
 });
