@@ -95,6 +95,19 @@ async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
   server.server.onclose = () => closed.resolve();
   // The client closing stdin ends the session.
   const transport = new sdk.StdioServerTransport();
+  // A line that is not JSON, or not a JSON-RPC message, gets the error reply JSON-RPC asks for
+  // (id null, since no id could be read); the SDK alone would only drop it.
+  transport.onerror = (error) => {
+    const code = error instanceof SyntaxError ? -32700 : error?.name === "ZodError" ? -32600 : 0;
+    if (!code) return;
+    const message = code === -32700 ? "Parse error" : "Invalid Request";
+    const detail = code === -32700
+      ? error.message.split("\n")[0]
+      : "the line is JSON but not a JSON-RPC request, response or notification";
+    console.error(`slop mcp: ${message.toLowerCase()} on stdin: ${detail}`);
+    transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as never)
+      .catch(() => {});
+  };
   await server.connect(transport);
   console.error(`slop mcp: serving ${context.root} over stdio`);
   // stdin's end closes the transport (the SDK listens for data only).
