@@ -97,8 +97,8 @@ async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
   const transport = new sdk.StdioServerTransport();
   // A line that is not JSON, or not a JSON-RPC message, gets the error reply JSON-RPC asks for
   // (id null, since no id could be read); the SDK alone would only drop it.
-  transport.onerror = (error) => {
-    const code = error instanceof SyntaxError ? -32700 : error?.name === "ZodError" ? -32600 : 0;
+  transport.onerror = (error: Error) => {
+    const code = error instanceof SyntaxError ? -32700 : error.name === "ZodError" ? -32600 : 0;
     if (!code) return;
     const message = code === -32700 ? "Parse error" : "Invalid Request";
     const detail = code === -32700
