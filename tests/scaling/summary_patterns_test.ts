@@ -21,10 +21,20 @@ function texts(seed: number, pieces: string[], count: number): string[] {
   });
 }
 
+/** A name as the summary shows it: inline code, with line breaks and controls as escapes. */
+function span(name: string): string {
+  const escapes: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+  const flat = name.replace(
+    /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g,
+    (c) => escapes[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`,
+  );
+  return `\`${flat}\``;
+}
+
 /** Assert that a summary lists exactly `names` (trimmed, unique) as `kind`. */
 function assertListed(summary: string, kind: string, names: string[], text: string): boolean {
   const unique = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
-  const row = `\n- ${kind}: ${unique.map((n) => `\`${n}\``).join(", ")}`;
+  const row = `\n- ${kind}: ${unique.map(span).join(", ")}`;
   if (unique.length) assert.ok(summary.includes(row), JSON.stringify({ text, summary, row }));
   else assert.ok(!summary.includes(`\n- ${kind}: `), JSON.stringify({ text, summary }));
   return unique.length > 0;
