@@ -25,6 +25,7 @@ function texts(seed: number, pieces: string[], count: number): string[] {
 function span(name: string): string {
   const escapes: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
   const flat = name.replace(
+    // deno-lint-ignore no-control-regex
     /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g,
     (c) => escapes[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`,
   );
