@@ -100,6 +100,12 @@ export const SHAPES: Shape[] = [
     make: (bytes) => "x\n".repeat(Math.floor(bytes / 2)),
   },
   {
+    name: "tiny_js_lines",
+    file: "tiny.js",
+    about: "millions of two-byte lines (`x` and a newline) in a JavaScript file",
+    make: (bytes) => "x\n".repeat(Math.floor(bytes / 2)),
+  },
+  {
     name: "fasta",
     file: "genome.fa",
     about: "FASTA sequence data: 70-column lines of ACGT under a header every 1,000 lines",

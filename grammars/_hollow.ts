@@ -50,6 +50,29 @@ export function unlessUnsure<T>(read: () => T): T | undefined {
 export interface HollowOptions {
   /** The view elides a value longer than this many lines (the code views' option). @default {12} */
   maxValueLines?: number;
+  /**
+   * Stop reading, with a {@linkcode TooManyTokens} error, once more than this many tokens were
+   * counted outside the bodies a reader hollows: the parser takes at least one step for each of
+   * them (tree-sitter: 12 for a statement of one name), so the parse cannot fit a work budget of
+   * this many steps. @default {Infinity}
+   */
+  maxTokens?: number;
+}
+
+/**
+ * Thrown by a language's reader past {@linkcode HollowOptions.maxTokens} (`limit`), at character
+ * `at` (the reader's work so far).
+ *
+ * @example
+ * ```ts
+ * import { TooManyTokens } from "./_hollow.ts";
+ * new TooManyTokens(10, 40).message; // "more than 10 tokens outside function bodies by character 40"
+ * ```
+ */
+export class TooManyTokens extends Error {
+  constructor(readonly limit: number, readonly at: number) {
+    super(`more than ${limit} tokens outside function bodies by character ${at}`);
+  }
 }
 
 /**

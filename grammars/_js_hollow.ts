@@ -31,9 +31,11 @@
 
 import {
   fits,
+  type HollowOptions,
   type HollowRegion,
   hollowText,
   MIN_HOLLOW,
+  TooManyTokens,
   unlessUnsure,
   Unsure,
 } from "./_hollow.ts";
@@ -208,11 +210,17 @@ class Reader {
   filled = false;
   /** Bodies to hollow: [index after `{`, index of `}`). */
   bodies: Array<[number, number]> = [];
+  /**
+   * Names, numbers, strings and regular expressions read outside function bodies: each is at
+   * least one token of the parser's (punctuation is not counted: `>>` is two here, one there).
+   */
+  outside = 0;
 
   constructor(
     readonly text: string,
     readonly typescript: boolean,
     readonly jsx: boolean,
+    readonly maxTokens: number,
   ) {}
 
   /** Note a significant token. */
@@ -222,6 +230,9 @@ class Reader {
     this.kind = kind;
     this.token = token;
     if (this.hollowDepth >= 0) this.filled = true;
+    else if (kind !== PUNCT && ++this.outside > this.maxTokens) {
+      throw new TooManyTokens(this.maxTokens, this.at);
+    }
   }
 
   /** Whether the previous token is a name used as a keyword (not after `.`). */
@@ -889,7 +900,10 @@ function isBlank(c: number): boolean {
  * caller parses the text itself). `typescript` reads TypeScript; `jsx` (by
  * default for JavaScript, not for TypeScript; set it for TSX) reads a `<`
  * where an expression starts as JSX, else as a type assertion or type
- * parameters (and JavaScript is not hollowed).
+ * parameters (and JavaScript is not hollowed). With `options.maxTokens`, it
+ * throws `TooManyTokens` once more names, numbers, strings and regular
+ * expressions than that stand outside function bodies (a parse too big for
+ * that many steps), without reading the rest.
  *
  * @example
  * ```ts
@@ -904,8 +918,9 @@ export function jsBodies(
   text: string,
   typescript = false,
   jsx = !typescript,
+  options: HollowOptions = {},
 ): HollowRegion[] | undefined {
-  const reader = new Reader(text, typescript, jsx);
+  const reader = new Reader(text, typescript, jsx, options.maxTokens ?? Infinity);
   const bodies = unlessUnsure(() => {
     reader.read();
     return reader.bodies;

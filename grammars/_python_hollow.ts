@@ -21,6 +21,7 @@ import {
   type HollowRegion,
   hollowText,
   MIN_HOLLOW,
+  TooManyTokens,
   unlessUnsure,
   Unsure,
 } from "./_hollow.ts";
@@ -204,9 +205,14 @@ function prefixStart(text: string, quote: number): number {
   return p;
 }
 
-/** The logical lines of a Python file (comment-only and blank lines are not ones). */
-function logicalLines(text: string): Line[] {
+/**
+ * The logical lines of a Python file (comment-only and blank lines are not ones). Past
+ * `maxTokens` tokens outside function bodies (two for each line at indentation 0: a statement
+ * and its NEWLINE), it throws {@linkcode TooManyTokens}.
+ */
+function logicalLines(text: string, maxTokens: number): Line[] {
   const lines: Line[] = [];
+  let outside = 0;
   const reader = new Reader(text);
   const n = text.length;
   while (reader.at < n) {
@@ -281,6 +287,9 @@ function logicalLines(text: string): Line[] {
     }
     if (depth !== 0) throw new Unsure();
     line.header = def && text.charCodeAt(line.end - 1) === COLON;
+    if (line.indent === 0 && (outside += 2) > maxTokens) {
+      throw new TooManyTokens(maxTokens, reader.at);
+    }
     lines.push(line);
     reader.at++; // the line break
   }
@@ -313,7 +322,9 @@ const TARGET = /^([A-Za-z_]\w*)\s*(?::[^=]*)?$/;
  * than `maxValueLines` lines (but `__all__`'s), which the view elides whole
  * (it becomes `(` and `)` around spaces and the same line breaks); undefined
  * when there is nothing to hollow or the text is not one this reader is sure
- * of (then the caller parses the text itself).
+ * of (then the caller parses the text itself). With `options.maxTokens`, it
+ * throws `TooManyTokens` once the lines at indentation 0 hold more tokens
+ * than that (two each), without reading the rest.
  *
  * @example
  * ```ts
@@ -327,7 +338,7 @@ export function pythonRegions(
   options: HollowOptions = {},
 ): HollowRegion[] | undefined {
   const maxValueLines = options.maxValueLines ?? 12;
-  const lines = unlessUnsure(() => logicalLines(text));
+  const lines = unlessUnsure(() => logicalLines(text, options.maxTokens ?? Infinity));
   if (!lines) return undefined;
   const regions: HollowRegion[] = [];
   for (let i = 0; i < lines.length; i++) {

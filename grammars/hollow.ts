@@ -14,5 +14,5 @@
  * @module
  */
 
-export { hollowRanges, hollowReader } from "./_hollow.ts";
-export type { HollowRange, HollowRegion } from "./_hollow.ts";
+export { hollowRanges, hollowReader, TooManyTokens } from "./_hollow.ts";
+export type { HollowOptions, HollowRange, HollowRegion } from "./_hollow.ts";

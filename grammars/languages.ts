@@ -483,7 +483,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-javascript@0.25.0",
     wasm: "tree-sitter-javascript.wasm",
     ...JS_BASE,
-    hollow: (text) => jsBodies(text),
+    hollow: (text, options) => jsBodies(text, false, true, options),
   },
   {
     id: "typescript",
@@ -492,7 +492,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-typescript@0.23.2",
     wasm: "tree-sitter-typescript.wasm",
     ...JS_BASE,
-    hollow: (text) => jsBodies(text, true),
+    hollow: (text, options) => jsBodies(text, true, false, options),
   },
   {
     id: "tsx",
@@ -501,7 +501,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-typescript@0.23.2",
     wasm: "tree-sitter-tsx.wasm",
     ...JS_BASE,
-    hollow: (text) => jsBodies(text, true, true),
+    hollow: (text, options) => jsBodies(text, true, true, options),
   },
   { id: "go", extensions: [".go"], ...GO },
   { id: "rust", extensions: [".rs"], ...RUST },

@@ -89,6 +89,22 @@ export function precountServed(): number {
   return served;
 }
 
+/** Characters handed to the last {@linkcode startPrecount}'s counting. */
+let given = 0;
+
+/**
+ * How many characters the last early counting was given to count (for tests and timings).
+ *
+ * @example
+ * ```ts
+ * import { precountGiven } from "./_precount.ts";
+ * precountGiven(); // 0 before any build
+ * ```
+ */
+export function precountGiven(): number {
+  return given;
+}
+
 /** Counting in progress, by tokenizer. */
 const runs = new Map<string, Run>();
 
@@ -177,6 +193,7 @@ export function startPrecount(
 ): void {
   stopRun(tokenizer);
   served = 0;
+  given = 0;
   // One queue per helper (the texts it scanned and kept: sent as spans) and one shared (texts).
   const queues: Job[][] = helpers.map(() => []);
   const shared: Job[] = [];
@@ -197,6 +214,7 @@ export function startPrecount(
     if (!span) continue;
     const queue = file.helper !== undefined && queues[file.helper] ? queues[file.helper] : shared;
     const middle = file.text.slice(span[0], span[1]);
+    given += middle.length;
     const pieces = splitForCounting(middle, PIECE_CHARS);
     run.partial.set(file.path, {
       middle,

@@ -27,6 +27,7 @@ import {
   withSecrets,
 } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
+import { mayDedup } from "./dedup.ts";
 import { chooseView, focusOf, loadFocusGlobs, transformFiles } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { completer } from "./llm.ts";
@@ -330,11 +331,22 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   const viewsReady = prepareViews(sources, config, registry, inFocus);
   await packRead;
   // Secrets are redacted before any plugin, cache or log sees the text.
+  const countsEarly = new WeakMap<object, boolean>();
   const secrets = await redactSources(sources, config.secrets.rules, cache, {
-    // Files shown in full: the scan's workers count their texts early (see `_precount.ts`).
+    // Files shown in full: the scan's workers count their texts early (see `_precount.ts`),
+    // unless content dedup may rewrite the text (then the block holds another text).
     count: {
       tokenizer: config.budget.tokenizer,
-      only: (file) => chooseView(file, config, inFocus(file.path)) === "full",
+      only: (file) => {
+        // Asked more than once for a file, before and after redaction: decided once.
+        let early = countsEarly.get(file);
+        if (early === undefined) {
+          early = chooseView(file, config, inFocus(file.path)) === "full" &&
+            (file.entry.dedup === false || !mayDedup(file.text ?? ""));
+          countsEarly.set(file, early);
+        }
+        return early;
+      },
     },
     workers: options.workers,
   });

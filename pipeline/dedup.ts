@@ -11,7 +11,7 @@
 import type { FileEntry, ViewOutput } from "./types.ts";
 import { dedupNote, dedupText } from "./helpers.ts";
 
-export { DEDUP_MIN_CHARS, dedupNote, dedupText } from "./helpers.ts";
+export { DEDUP_MIN_CHARS, dedupNote, dedupText, mayDedup } from "./helpers.ts";
 export type { DedupOptions, DedupReplacement, DedupResult } from "./helpers.ts";
 
 /**

@@ -481,6 +481,28 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
 }
 
 /**
+ * Whether {@linkcode dedupText} may change a text: false only when it would return the text as
+ * it is, decided with the same cheap checks it starts with (the text's length, a `;base64,`, a
+ * base64 run of a blob line's width and then a blob's length or two blob-shaped lines in a row).
+ * The build counts a file's tokens early only when false: a text dedup rewrites is not the text
+ * its block holds.
+ *
+ * @example
+ * ```ts
+ * import { mayDedup } from "./helpers.ts";
+ * mayDedup("const x = 1;\n".repeat(200)); // false
+ * mayDedup("QUJD".repeat(300)); // true
+ * ```
+ */
+export function mayDedup(text: string, options: DedupOptions = {}): boolean {
+  const minChars = options.minChars ?? DEDUP_MIN_CHARS;
+  if (text.length < minChars) return false;
+  if (text.includes(";base64,")) return true;
+  if (!hasRun(text, WRAPPED_MIN_LINE)) return false;
+  return options.prefilter === false || hasRun(text, minChars) || hasWrappedStart(text);
+}
+
+/**
  * The manifest note of a replacement.
  *
  * @example

@@ -20,7 +20,12 @@ import {
 } from "../../grammars/languages.ts";
 // Not `parser.ts`: a code worker loads this module without `deps.ts` (see `tree_sitter.ts`).
 import { parserFor } from "../../grammars/tree_sitter.ts";
-import { hollowRanges, hollowReader } from "../../grammars/hollow.ts";
+import {
+  hollowRanges,
+  hollowReader,
+  type HollowRegion,
+  TooManyTokens,
+} from "../../grammars/hollow.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { countWork } from "../../pipeline/helpers.ts";
@@ -112,6 +117,35 @@ function refuseCommentRun(text: string): void {
   }
 }
 
+/**
+ * The regions to hollow before the parse. The reader counts the tokens it reads outside function
+ * bodies, each at least one parser step: past `maxWork` of them the parse cannot fit the budget,
+ * so the reader stops there and the view falls back at once instead of reading the rest of the
+ * file and parsing up to the budget. Its reading is counted as `hollow` work (a character a unit).
+ */
+function readRegions(
+  spec: LanguageSpec,
+  text: string,
+  options: RenderCodeOptions,
+  maxWork: number,
+): HollowRegion[] | undefined {
+  try {
+    const regions = spec.hollow!(text, {
+      maxValueLines: options.maxValueLines,
+      maxTokens: maxWork,
+    });
+    countWork("hollow", text.length);
+    return regions;
+  } catch (error) {
+    if (!(error instanceof TooManyTokens)) throw error;
+    countWork("hollow", error.at);
+    throw new Error(
+      `${WORK_BUDGET} of ${maxWork} units (parser steps and tree nodes visited) cannot hold the ` +
+        `parse: ${error.message}, each at least one parser step`,
+    );
+  }
+}
+
 /** A tree cursor of web-tree-sitter. */
 type TreeCursor = ReturnType<SyntaxNode["walk"]>;
 
@@ -164,9 +198,13 @@ async function renderWith(
   options: RenderCodeOptions,
   onParse?: (chars: number) => void,
 ): Promise<CodeView> {
+  const maxWork = options.maxWork ?? DEFAULT_MAX_WORK;
+  const regions = spec.hollow && options.hollow !== false &&
+      !Object.keys(options.mask ?? {}).length
+    ? readRegions(spec, text, options, maxWork)
+    : undefined;
   if (spec.id === "python") refuseCommentRun(text);
   const parser = await parserFor(spec.grammar);
-  const maxWork = options.maxWork ?? DEFAULT_MAX_WORK;
   // Parser steps so far: tree-sitter calls back every PARSE_STEPS_PER_CALL of them, and stops
   // when the callback says so.
   let steps = 0;
@@ -182,10 +220,6 @@ async function renderWith(
       `${WORK_BUDGET} of ${maxWork} units (parser steps and tree nodes visited) spent before ` +
         `the view was done`,
     );
-  const regions = spec.hollow && options.hollow !== false &&
-      !Object.keys(options.mask ?? {}).length
-    ? spec.hollow(text, { maxValueLines: options.maxValueLines })
-    : undefined;
   // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
   // skips what lies between each region's head and tail (the ranges it reads leave it out).
   const input = regions ? hollowReader(text, regions) : text;
@@ -199,6 +233,9 @@ async function renderWith(
     tree = parser.parse(text, null, { progressCallback });
   }
   countWork("code", steps);
+  // A parse the callback stopped is kept by the parser, which would go on with it at its next
+  // call, whatever text that call gives (the next file of this language would render wrong).
+  if (!tree) parser.reset();
   if (!tree && steps > maxWork) throw overBudget();
   if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
   const root = tree.rootNode;

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { countTexts } from "../../pipeline/count.ts";
-import { countableSpan, precountServed } from "../../pipeline/_precount.ts";
+import { countableSpan, precountGiven, precountServed } from "../../pipeline/_precount.ts";
+import { dedupText, mayDedup } from "../../pipeline/dedup.ts";
+import { SHAPES } from "../../bench/shapes.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { buildIn } from "./_cache_helpers.ts";
 
@@ -97,4 +99,46 @@ Deno.test("a large file's text is counted early in pieces, with the same bytes a
   assert.deepEqual(parallel.manifest.blocks, alone.manifest.blocks);
   assert.deepEqual(parallel.manifest.files, alone.manifest.files);
   for (const dir of [root, ...states]) await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("texts content dedup rewrites are not counted early: only what the document holds is counted", async () => {
+  const random = prng(31);
+  const line = (j: number) => `const k${j} = "${Math.floor(random() * 1e9).toString(36)}";`;
+  // Enough to scan for the scan's workers to start and count what they keep.
+  const code = Array.from({ length: 100_000 }, (_, j) => line(j)).join("\n") + "\n";
+  const pem = SHAPES.find((s) => s.name === "pem_bundle")!.make(1024 * 1024);
+  const root = await makeProject({ "src/a.ts": code, "data/certs.txt": pem });
+  const states = [await tempDir(), await tempDir()];
+  const parallel = await buildIn(root, states[0]);
+  // The certificates are replaced by references (`.pem` files are skipped by default: a `.txt`):
+  // their text is never counted early, the code's is.
+  assert.match(parallel.document, /\[base64, \d+ bytes, sha256 [0-9a-f]+…\]/);
+  assert.ok(precountGiven() > code.length / 2, `characters counted early: ${precountGiven()}`);
+  assert.ok(
+    precountGiven() <= code.length,
+    `characters counted early: ${precountGiven()} of ${code.length}`,
+  );
+  assert.equal(precountServed(), 1);
+  const alone = await buildIn(root, states[1], { workers: 1 });
+  assert.equal(parallel.document, alone.document);
+  assert.deepEqual(parallel.manifest.blocks, alone.manifest.blocks);
+  for (const dir of [root, ...states]) await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("mayDedup() is false only for texts dedupText() leaves as they are", () => {
+  const texts = [
+    ...SHAPES.map((s) => s.make(64 * 1024)),
+    "const x = 1;\n".repeat(200),
+    "QUJD".repeat(300),
+    `![x](data:image/png;base64,${"A".repeat(2000)})`,
+    `a;base64,${"b".repeat(1100)}`,
+    ("A".repeat(76) + "\n").repeat(30),
+    "A".repeat(76) + "\nshort\n" + "x".repeat(2000),
+  ];
+  for (const text of texts) {
+    const changed = dedupText(text).text !== text;
+    if (changed) assert.ok(mayDedup(text), text.slice(0, 40));
+  }
+  assert.equal(mayDedup(SHAPES.find((s) => s.name === "pem_bundle")!.make(64 * 1024)), true);
+  assert.equal(mayDedup("const x = 1;\n".repeat(200)), false);
 });

@@ -109,3 +109,67 @@ Deno.test("summary over its work budget lists the file only; a code view over bu
     /### app\.py\n\n\(skeleton view over its work budget\)\n\n\(summary over its work budget: listed only, 100 lines\)\n/,
   );
 });
+
+Deno.test("the reading before the parse stops once the tokens outside function bodies exceed the budget", async () => {
+  const maxWork = 10_000;
+  for (const [path, line] of [["tiny.js", "x\n"], ["tiny.ts", "x;\n"], ["tiny.py", "x\n"]]) {
+    const read: number[] = [];
+    for (const lines of [50_000, 200_000, 800_000]) {
+      const text = line.repeat(lines);
+      let message = "";
+      const steps = await tallyWork(async () => {
+        await renderCode(path, text, { maxWork }).catch((e) => message = e.message);
+      });
+      assert.match(
+        message,
+        /^work budget of 10000 units \(parser steps and tree nodes visited\) cannot hold the parse: more than 10000 tokens outside function bodies by character \d+, each at least one parser step$/,
+        path,
+      );
+      // Neither parsed nor read to its end: the same few characters read at any size.
+      assert.equal(steps.get("code") ?? 0, 0, path);
+      read.push(steps.get("hollow")!);
+    }
+    assert.ok(read[0] > 0 && read[0] < 50_000 * line.length, `${path}: ${read}`);
+    assert.deepEqual(new Set(read).size, 1, `${path}: ${read}`);
+  }
+});
+
+Deno.test("tokens inside function bodies do not count before the parse: such a file renders as without a budget", async () => {
+  const body = (indent: string, end: string) => `${indent}x${end}\n`.repeat(20_000);
+  for (
+    const [path, text] of [
+      ["big.js", `export function f(a) {\n${body("  ", ";")}}\n`],
+      ["big.py", `def f(a):\n${body("    ", "")}\nx = 1\n`],
+    ]
+  ) {
+    let free: string | undefined;
+    const cost = await tallyWork(async () => {
+      free = (await renderCode(path, text, { maxWork: Infinity }))!.text;
+    });
+    // A budget of what the parse and the walk cost (give or take one call of the parser's
+    // progress callback, 100 steps): 20,000 tokens in the body, far more than the budget for
+    // JavaScript (whose hollowed body costs the parser a few steps).
+    const maxWork = cost.get("code")! + 100;
+    if (path.endsWith(".js")) assert.ok(maxWork < 20_000, `${path}: ${maxWork}`);
+    assert.equal((await renderCode(path, text, { maxWork }))!.text, free, path);
+    assert.match(free!, /^(export function f\(a\) \{|def f\(a\):)/, path);
+  }
+});
+
+Deno.test("a parse stopped by the work budget leaves nothing behind: the next file of its language renders as alone", async () => {
+  for (
+    const [big, next] of [["tiny.py", "def f(a):\n    return a\n\nx = 1\n"], [
+      "tiny.js",
+      "function f(a) {\n  return a;\n}\nconst y = 1;\n",
+    ]]
+  ) {
+    const path = big.replace("tiny", "next");
+    const alone = (await renderCode(path, next))!.text;
+    // Below the token rule's count (`hollow: false`): the parser itself stops at the budget.
+    await assert.rejects(
+      renderCode(big, "e()\nx\n".repeat(50_000), { maxWork: 100_000, hollow: false }),
+      /^Error: work budget of 100000 units/,
+    );
+    assert.equal((await renderCode(path, next))!.text, alone, path);
+  }
+});
