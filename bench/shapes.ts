@@ -6,6 +6,8 @@
  * @module
  */
 
+import { prng } from "../tests/_helpers.ts";
+
 /** One shape of file. */
 export interface Shape {
   /** Short name (also the file's stem). */
@@ -16,18 +18,6 @@ export interface Shape {
   about: string;
   /** A text of about `bytes` bytes (never more than 1% over). */
   make(bytes: number): string;
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Lines from `line(i)` until the text reaches `bytes` (ASCII: characters are bytes). */
@@ -82,7 +72,7 @@ export const SHAPES: Shape[] = [
     name: "huge_word",
     file: "word.txt",
     about: "one word of random lowercase letters, no space or newline",
-    make: (bytes) => pick(random(3), "abcdefghijklmnopqrstuvwxyz", bytes - 1) + "\n",
+    make: (bytes) => pick(prng(3), "abcdefghijklmnopqrstuvwxyz", bytes - 1) + "\n",
   },
   {
     name: "deep_nesting",
@@ -110,7 +100,7 @@ export const SHAPES: Shape[] = [
     file: "genome.fa",
     about: "FASTA sequence data: 70-column lines of ACGT under a header every 1,000 lines",
     make(bytes) {
-      const rand = random(5);
+      const rand = prng(5);
       return lines(
         bytes,
         (i) => i % 1001 === 0 ? `>chr${i / 1001 + 1} sample sequence` : pick(rand, "ACGT", 70),
@@ -122,7 +112,7 @@ export const SHAPES: Shape[] = [
     file: "dump.sql",
     about: "a SQL dump: long INSERT lines of rows with hex blobs",
     make(bytes) {
-      const rand = random(7);
+      const rand = prng(7);
       return lines(bytes, (i) => {
         const rows: string[] = [];
         for (let r = 0; r < 20; r++) {
@@ -138,7 +128,7 @@ export const SHAPES: Shape[] = [
     file: "table.csv",
     about: "a generated table: CSV rows of ids, names, numbers and dates",
     make(bytes) {
-      const rand = random(11);
+      const rand = prng(11);
       return lines(
         bytes,
         (i) =>
@@ -157,7 +147,7 @@ export const SHAPES: Shape[] = [
     file: "server.log",
     about: "a server log: timestamped lines with levels, ids and durations",
     make(bytes) {
-      const rand = random(13);
+      const rand = prng(13);
       const levels = ["INFO", "INFO", "INFO", "DEBUG", "WARN", "ERROR"];
       return lines(bytes, (i) => {
         const s = i % 60, m = Math.floor(i / 60) % 60, h = Math.floor(i / 3600) % 24;
@@ -175,7 +165,7 @@ export const SHAPES: Shape[] = [
     file: "certs.pem",
     about: "a bundle of PEM certificates: 64-column base64 lines between BEGIN/END lines",
     make(bytes) {
-      const rand = random(17);
+      const rand = prng(17);
       return lines(bytes, (i) => {
         const k = i % 30;
         if (k === 0) return "-----BEGIN CERTIFICATE-----";
