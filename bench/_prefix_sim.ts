@@ -174,3 +174,32 @@ export function quantile(values: number[], q: number): number {
   const hi = Math.ceil(pos);
   return s[lo] + (s[hi] - s[lo]) * (pos - lo);
 }
+
+/**
+ * How many files of `after` left their place among the files `keep` picks: the length of the
+ * picked files less their longest run in `before`'s order (found in n log n).
+ *
+ * @example
+ * ```ts
+ * import { moved } from "./_prefix_sim.ts";
+ * moved(["a", "b", "c"], ["b", "a", "c"], () => true); // 1
+ * ```
+ */
+export function moved(before: string[], after: string[], keep: (p: string) => boolean): number {
+  const a = before.filter(keep);
+  const b = after.filter(keep);
+  const at = new Map(a.map((p, i) => [p, i]));
+  // The longest run of `b` in `a`'s order stays; the rest moved.
+  const tails: number[] = [];
+  for (const x of b.map((p) => at.get(p)!)) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tails[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    tails[lo] = x;
+  }
+  return b.length - tails.length;
+}

@@ -26,7 +26,7 @@ import {
   type OrderState,
   sortBySeed,
 } from "../pipeline/order_state.ts";
-import { quantile } from "./_prefix_sim.ts";
+import { moved, quantile } from "./_prefix_sim.ts";
 
 interface Args {
   repo: string;
@@ -160,24 +160,6 @@ const ORDERS: Record<string, () => Orderer> = {
   "memory, first changed file kept": () => memory(true),
   "memory, first changed file kept when cold (count <= 1)": () => memory(1),
 };
-
-/** Files of `b` not touched by the commit that left their place among the untouched ones. */
-function moved(a: string[], b: string[], untouched: (p: string) => boolean): number {
-  const at = new Map(a.filter(untouched).map((p, i) => [p, i]));
-  const seq = b.filter(untouched).map((p) => at.get(p)!);
-  const tails: number[] = [];
-  for (const x of seq) {
-    let lo = 0;
-    let hi = tails.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (tails[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    tails[lo] = x;
-  }
-  return seq.length - tails.length;
-}
 
 function commonPrefix(a: Uint8Array, b: Uint8Array): number {
   let n = 0;

@@ -10,6 +10,7 @@ import {
 } from "../../pipeline/_git_history.ts";
 import { type OrderEntry, sortBySeed } from "../../pipeline/order_state.ts";
 import { git, makeProject, prng, tempDir } from "../_helpers.ts";
+import { moved } from "../../bench/_prefix_sim.ts";
 
 /** A generated first-parent history, newest first: random hashes, skewed file choice. */
 function history(length: number, files: string[], seed: number): LogCommit[] {
@@ -41,26 +42,6 @@ function orderAfter(
     last: seed.files.get(path)?.last ?? 0,
   }));
   return sortBySeed(entries, seed.prior).map((e) => e.path);
-}
-
-/** Files of `after` that left their place among the files both orders keep unmoved. */
-function moved(before: string[], after: string[], keep: (p: string) => boolean): number {
-  const a = before.filter(keep);
-  const b = after.filter(keep);
-  const at = new Map(a.map((p, i) => [p, i]));
-  // The longest run of `b` in `a`'s order stays; the rest moved.
-  const tails: number[] = [];
-  for (const x of b.map((p) => at.get(p)!)) {
-    let lo = 0;
-    let hi = tails.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (tails[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    tails[lo] = x;
-  }
-  return b.length - tails.length;
 }
 
 Deno.test("stateless order: one more commit moves only the files it touched, until the anchor moves on", () => {
