@@ -9,6 +9,7 @@
 import { type ConfigFlags, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildOptions, type BuildResult } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 /** Build options without the built-ins (they are supplied). */
 export type BuildContextOptions = Omit<BuildOptions, "builtins">;
@@ -28,5 +29,5 @@ export async function buildContext(
   options: BuildContextOptions = {},
 ): Promise<BuildResult> {
   const config = await loadConfig(flags);
-  return await build(config, { ...options, builtins: defaultPlugins() });
+  return await build(config, { layer: speedLayer(), ...options, builtins: defaultPlugins() });
 }

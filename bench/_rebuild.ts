@@ -33,6 +33,7 @@ import { resident } from "../pipeline/resident.ts";
 import { stageClock } from "../pipeline/timings.ts";
 import { warmUp } from "../cli/_warm_up.ts";
 import { collectGarbage } from "../cli/_collect.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 /** One rebuild's stage times in ms, its wall and CPU time (all threads) and its outputs' hashes. */
 export interface Rebuild {
@@ -96,11 +97,11 @@ export async function rebuilds(
   const original = await Deno.readFile(file);
   const out: Rebuild[] = [];
   try {
-    const first = await build(config, { builtins, resident: state });
+    const first = await build(config, { builtins, layer: speedLayer({ resident: state }) });
     await state.settled();
     collectGarbage();
     await warmUp(first.files);
-    await build(config, { builtins, resident: state, write: false });
+    await build(config, { builtins, layer: speedLayer({ resident: state }), write: false });
     await state.settled();
     collectGarbage();
     for (let i = 0; i < edits; i++) {
@@ -109,7 +110,11 @@ export async function rebuilds(
       const clock = stageClock({ startup: false });
       const start = performance.now();
       const used = cpuUsage();
-      const result = await build(config, { builtins, resident: state, timings: clock });
+      const result = await build(config, {
+        builtins,
+        layer: speedLayer({ resident: state }),
+        timings: clock,
+      });
       const total = performance.now() - start;
       const { user, system } = cpuUsage(used);
       const cpu = (user + system) / 1000;

@@ -34,6 +34,7 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import { volatilityOrdering } from "../plugins/ordering/volatility.ts";
 import { type HistoryCommit, quantile, SIM_ORDERS, simulate } from "./_prefix_sim.ts";
 import { preparePeer, runCommand } from "./_corpora.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const REPO = join(BENCH, "..");
@@ -190,7 +191,11 @@ async function replay(args: Args, log: (s: string) => void): Promise<ReplayResul
         ? await Deno.makeTempDir({ dir: work, prefix: "stateless_" })
         : join(work, `state-${mode}`);
       const config = await loadConfig({ cwd: clone, inline, stateDir: state });
-      const result = await build(config, { builtins: defaultPlugins(), write: mode === "written" });
+      const result = await build(config, {
+        builtins: defaultPlugins(),
+        layer: speedLayer(),
+        write: mode === "written",
+      });
       docs.push(new TextEncoder().encode(result.document));
       blocks.push(result.blocks);
       if (mode === "stateless") await Deno.remove(state, { recursive: true });

@@ -11,6 +11,7 @@ import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { Manifest, ResolvedConfig } from "../pipeline/types.ts";
 import { printWarning } from "./_output.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 /** Flags shared by `stats` and `report`. */
 export interface SourceFlags {
@@ -63,6 +64,7 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
   }
   const result = await build(config, {
     builtins: defaultPlugins(),
+    layer: speedLayer(),
     write: false,
     // An inspection: the order memory is the builds' own, not this look's.
     remember: false,

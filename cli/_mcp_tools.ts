@@ -23,6 +23,7 @@ import { explainLastBuilds, explainText, NEED_TWO_BUILDS } from "./explain.ts";
 import { readLatest } from "./_latest.ts";
 import { allInsideRoot, ArgumentError, insideRoot } from "./_mcp_paths.ts";
 import { printWarning } from "./_output.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 /** Where the server runs: the project root and the defaults of its command line. */
 export interface ToolContext {
@@ -99,6 +100,7 @@ export async function buildContextTool(
   }
   const result = await build(config, {
     builtins: builtinPlugins(),
+    layer: speedLayer(),
     write: true,
     onProgress: progress && buildProgress(progress),
   });
@@ -208,6 +210,7 @@ export async function viewFilesTool(
   }
   const result = await build(config, {
     builtins: builtinPlugins(),
+    layer: speedLayer(),
     write: false,
     record: false,
     onProgress: progress && buildProgress(progress),

@@ -27,6 +27,7 @@ import {
 } from "./_server_prepare.ts";
 import { build, type BuildResult, prepareBuild } from "../pipeline/build.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 /** A build request, as `cli/_client.ts` sends it. */
 export interface BuildRequest {
@@ -167,7 +168,7 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
   const rehearse = async ({ result, config }: { result: BuildResult; config: ResolvedConfig }) => {
     await warmUp(result.files);
     await lookAside(config);
-    const dry = { builtins: session.builtins, resident: session.resident };
+    const dry = { builtins: session.builtins, layer: speedLayer({ resident: session.resident }) };
     await build(config, { ...dry, write: false, record: false, remember: false }).catch(() => {});
     await session.resident.settled();
   };
@@ -256,8 +257,10 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
       try {
         const prepared = await prepareBuild(config, {
           builtins: session.builtins,
-          resident: session.resident,
-          renderedAhead: session.renderedAhead,
+          layer: speedLayer({
+            resident: session.resident,
+            renderedAhead: session.renderedAhead,
+          }),
         });
         for (const file of prepared.files) if (file.cache === "miss") ahead.add(aheadKey(file));
         if (finishable(prepared.files)) next = { build: prepared, config, after, stamps };

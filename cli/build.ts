@@ -19,6 +19,7 @@ import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts
 import type { Resident } from "../pipeline/resident.ts";
 import type { Plugin, RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
@@ -135,8 +136,10 @@ export async function runBuild(
         {
           timings: clock,
           builtins: session?.builtins ?? builtinPlugins(),
-          resident: session?.resident,
-          renderedAhead: session?.renderedAhead,
+          layer: speedLayer({
+            resident: session?.resident,
+            renderedAhead: session?.renderedAhead,
+          }),
           write: !flags.stdout,
           onProgress: bar.update,
         },

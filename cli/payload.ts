@@ -18,6 +18,7 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import type { ProviderConfig } from "../pipeline/types.ts";
 import { printError, printWarning } from "./_output.ts";
 import { writeStdout } from "./_terminal.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 /** Flags of `slop payload`. */
 export interface PayloadFlags {
@@ -94,7 +95,12 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
   // The build (and its LLM calls, e.g. llm_summary) uses the configured provider, so a payload
   // for another provider neither asks that provider nor misses the summaries cached for this one.
   const warn = printWarning;
-  const result = await build(config, { builtins: defaultPlugins(), write: false, onWarning: warn });
+  const result = await build(config, {
+    builtins: defaultPlugins(),
+    layer: speedLayer(),
+    write: false,
+    onWarning: warn,
+  });
   // The build planned for the configured provider (Anthropic when none is set).
   const planned = { ...configured, name: configured.name ?? "anthropic" };
   const sameTarget = JSON.stringify(target) === JSON.stringify(planned);

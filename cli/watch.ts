@@ -20,6 +20,7 @@ import { warmUp } from "./_warm_up.ts";
 import { readEvent } from "./_watch_events.ts";
 import { collectGarbage } from "./_collect.ts";
 import { literalGlob, ownOutputFiles } from "./_own_output.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -193,7 +194,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     try {
       const result = await build(config, {
         builtins,
-        resident: state,
+        layer: speedLayer({ resident: state }),
         timings: clock,
         onWarning: flags.quiet ? undefined : onWarning,
       });
@@ -238,7 +239,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   if (previous) {
     await collect(true);
     await warmUp(previous.files);
-    await build(config, { builtins, resident: state, write: false, record: false, remember: false })
+    const layer = speedLayer({ resident: state });
+    await build(config, { builtins, layer, write: false, record: false, remember: false })
       .catch(() => {});
     await collect(true);
   }

@@ -14,8 +14,8 @@ import { createHash } from "node:crypto";
 import { join } from "./_path.ts";
 import { sha256 } from "./read.ts";
 import { concatBytes, readAt, readWhole } from "./_bytes.ts";
-import { notePayload } from "./_content_keys.ts";
-import { encodePieces, hashText, pieceBuffer } from "./_text_hash.ts";
+import { notePayload } from "./content_keys.ts";
+import { encodePieces, hashText, pieceBuffer } from "./text_hash.ts";
 
 const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();

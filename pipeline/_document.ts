@@ -8,8 +8,8 @@
  */
 
 import type { PlacedBlock } from "./types.ts";
-import { encodePieces, pieceBuffer } from "./_text_hash.ts";
-import { textParts } from "./_block_parts.ts";
+import { encodePieces, pieceBuffer } from "./text_hash.ts";
+import { textParts } from "./block_parts.ts";
 
 /** A document as its blocks' texts, encoded piece by piece as it is hashed and written. */
 export interface StreamedDocument {
@@ -40,7 +40,7 @@ export function streamDocument(blocks: PlacedBlock[]): StreamedDocument {
     *pieces(from = 0, to = blocks.length) {
       const buffer = pieceBuffer();
       for (let i = from; i < to; i++) {
-        // A file block part by part (`_block_parts.ts`): its text is not copied whole.
+        // A file block part by part (`block_parts.ts`): its text is not copied whole.
         for (const part of textParts(blocks[i])) yield* encodePieces(part, buffer);
       }
     },

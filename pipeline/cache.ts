@@ -18,9 +18,9 @@
  */
 
 import { join } from "./_path.ts";
-import { notePayload } from "./_content_keys.ts";
+import { notePayload } from "./content_keys.ts";
 import { sha256 } from "./read.ts";
-import { headAndText } from "./_text_hash.ts";
+import { headAndText } from "./text_hash.ts";
 import {
   appendPack,
   type PackRecord,
@@ -599,7 +599,7 @@ export async function clearCache(dir: string): Promise<number> {
     await Deno.remove(join(dir, "packs", item)).then(() => (removed += records), () => {});
   }
   await Deno.remove(join(dir, "packs")).catch(() => {});
-  // The read stage's stat index (pipeline/_stat_index.ts) goes with the entries.
+  // The read stage's stat index (pipeline/stat_index.ts) goes with the entries.
   await Deno.remove(join(dir, "stat"), { recursive: true }).catch(() => {});
   await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});
   await Deno.remove(join(dir, "usage.json")).catch(() => {});

@@ -16,8 +16,8 @@ import { type Cache, cacheKey } from "./cache.ts";
 import { sha256 } from "./read.ts";
 import type { Tokenizer } from "./types.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
-import { finishPrecount, knownCount, precountReady, stopRun } from "./_precount.ts";
-import { countByDifference, type EarlierText } from "./_count_diff.ts";
+import { finishPrecount, knownCount, precountReady, stopRun } from "./precount.ts";
+import { countByDifference, type EarlierText } from "./count_diff.ts";
 import { splitForCounting } from "./_count_cuts.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
 import {
@@ -86,17 +86,17 @@ export interface CountOptions {
   hashes?: string[];
   /**
    * The source file of each text (a file block's path), for counts started early by the secret
-   * scan's workers (`_precount.ts`). @default {undefined} none used
+   * scan's workers (`precount.ts`). @default {undefined} none used
    */
   sources?: Array<string | undefined>;
   /**
-   * The parts each text was joined from, when known (`_block_parts.ts`): early counts are
+   * The parts each text was joined from, when known (`block_parts.ts`): early counts are
    * matched part by part, without V8 copying the text whole. @default {undefined} none
    */
   parts?: Array<string[] | undefined>;
   /**
    * An earlier version of the i-th text (the same block in the last document), whose count the
-   * cache holds: a text the cache lacks is then counted by difference (`_count_diff.ts`).
+   * cache holds: a text the cache lacks is then counted by difference (`count_diff.ts`).
    * @default {undefined} none
    */
   earlier?: (index: number) => Promise<EarlierText | undefined>;

@@ -17,11 +17,11 @@ import {
   type HashStates,
   writePatched,
   type WrittenDocument,
-} from "./_patch_write.ts";
+} from "./patch_write.ts";
 import { writeAtomic, writeAtomicSync } from "./helpers.ts";
 import type { StreamedDocument } from "./_document.ts";
-import { hashText } from "./_text_hash.ts";
-import { textParts } from "./_block_parts.ts";
+import { hashText } from "./text_hash.ts";
+import { textParts } from "./block_parts.ts";
 
 export { writeAtomic };
 
@@ -61,7 +61,7 @@ export async function placeBlocks(
     const tokenizer = options.tokenizer ?? "o200k";
     const memo = options.memo?.get(block.id);
     const remembered = memo?.tokenizer === tokenizer && memo.text === block.text;
-    // A block not hashed yet is hashed part by part (`_block_parts.ts`): never copied whole.
+    // A block not hashed yet is hashed part by part (`block_parts.ts`): never copied whole.
     const known = (remembered ? memo : options.encodings?.[i]) ?? hashText(textParts(block));
     const { sha256: hash, length } = known;
     let tokens = options.tokenCache?.get(hash) ?? (remembered ? memo.tokens : undefined);

@@ -758,7 +758,7 @@ const joinedBlocks = new WeakMap<RenderedFile, { text: string; parts: string[] }
 /**
  * Join `parts` (with `+`: V8 keeps the result as pointers to them) and note
  * them as the parts of `file`'s block, so the build reads the block part by
- * part instead of V8 copying it whole (see `pipeline/_block_parts.ts`).
+ * part instead of V8 copying it whole (see `pipeline/block_parts.ts`).
  *
  * @example
  * ```ts

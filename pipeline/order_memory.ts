@@ -21,10 +21,10 @@ import {
   reorderState,
 } from "./order_state.ts";
 import type { Block, FileOrder, RenderedFile, ResolvedConfig } from "./types.ts";
-import { textParts } from "./_block_parts.ts";
-import { utf8Length } from "./_text_hash.ts";
-import { cachedTextBytes } from "./_content_keys.ts";
-import { fileStamp } from "./_patch_write.ts";
+import { textParts } from "./block_parts.ts";
+import { utf8Length } from "./text_hash.ts";
+import { cachedTextBytes } from "./content_keys.ts";
+import { fileStamp } from "./patch_write.ts";
 import type { BlockMemo, Memo } from "./_memo.ts";
 
 export { isFileBlock };
@@ -163,7 +163,7 @@ export function orderFiles(
 
 /**
  * A block's UTF-8 length, measured part by part (a file block's text is not copied whole,
- * `_block_parts.ts`), once per text in a resident process (slop watch). There it is kept by the
+ * `block_parts.ts`), once per text in a resident process (slop watch). There it is kept by the
  * block's longest part (the file's text), not by the joined text: V8 copies a joined string
  * whole (flattens it) to use it as a key, a second copy of every file shown.
  */

@@ -9,8 +9,8 @@
 
 import { comparePaths, derived } from "./helpers.ts";
 import type { RenderedFile } from "./types.ts";
-import { sha256Parts } from "./_text_hash.ts";
-import { contentKey } from "./_content_keys.ts";
+import { sha256Parts } from "./text_hash.ts";
+import { contentKey } from "./content_keys.ts";
 
 /** `2^(-1/25)`: a change count halves every 25 changing builds. Written out so every engine agrees. */
 export const DECAY = 0.9726549474122855;

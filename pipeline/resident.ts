@@ -17,7 +17,7 @@
 
 import { type Cache, type CacheOptions, openCache } from "./cache.ts";
 import { turnDerived } from "./helpers.ts";
-import type { StatIndex } from "./_stat_index.ts";
+import type { StatIndex } from "./stat_index.ts";
 import { join, sep } from "./_path.ts";
 import {
   type Draft,
@@ -25,7 +25,7 @@ import {
   type HashStates,
   makeDraft,
   type WrittenDocument,
-} from "./_patch_write.ts";
+} from "./patch_write.ts";
 import type { KeptOrder } from "./order_memory.ts";
 import type { Resolution } from "./resolve.ts";
 import type { RenderedMemo } from "./transform.ts";
@@ -41,7 +41,7 @@ import {
 export type { BlockMemo, Memo, MemoEntry, RedactionMemo };
 // A file's stamp (inode, size, modification time), by which a resident's draft and kept orders
 // are known unchanged; the build server knows its prepared files by it too.
-export { fileStamp } from "./_patch_write.ts";
+export { fileStamp } from "./patch_write.ts";
 
 /** State kept between the builds of one process. */
 export interface Resident {
@@ -53,7 +53,7 @@ export interface Resident {
    * build leaves.
    */
   statIndex(config: ResolvedConfig): KeptStatIndex;
-  /** The document the last build wrote, with its draft once made (see `pipeline/_patch_write.ts`). */
+  /** The document the last build wrote, with its draft once made (see `pipeline/patch_write.ts`). */
   lastDocument(): Promise<WrittenDocument | undefined>;
   /** Keep the document a build wrote, and start copying it ahead for the next build (a draft). */
   keepDocument(document: WrittenDocument | undefined): void;

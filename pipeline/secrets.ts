@@ -22,8 +22,8 @@ import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
 import { tableFor } from "./count.ts";
 import type { Tokenizer } from "./tokens.ts";
-import { type CountHelper, precountStarting, startPrecount } from "./_precount.ts";
-import { isDeferred, loadDeferred, undefer } from "./_stat_index.ts";
+import { type CountHelper, precountStarting, startPrecount } from "./precount.ts";
+import { isDeferred, loadDeferred, undefer } from "./stat_index.ts";
 import { type RedactionMemo, redactionMemo } from "./_memo.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
@@ -211,7 +211,7 @@ export interface ScanOptions {
   workers?: number;
   /**
    * After a scan on workers, they count the scanned texts for the build's token counts with
-   * this tokenizer (`pipeline/_precount.ts`). @default {undefined} the workers stop
+   * this tokenizer (`pipeline/precount.ts`). @default {undefined} the workers stop
    */
   count?: {
     tokenizer?: Tokenizer;

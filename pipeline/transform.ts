@@ -14,9 +14,9 @@ import { cacheVersion, callHook, findViewMode, loadPlugins, type Registry } from
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
-import { lazyInput } from "./_lazy_input.ts";
+import { lazyInput } from "./lazy_input.ts";
 import type { Memo } from "./_memo.ts";
-import { noteRendered } from "./_content_keys.ts";
+import { noteRendered } from "./content_keys.ts";
 import type {
   CompleteFn,
   Logger,

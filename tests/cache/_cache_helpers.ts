@@ -7,6 +7,7 @@
 
 import { join } from "node:path";
 import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.ts";
+import { speedLayer } from "../../accel/speed_layer.ts";
 
 /** The python3 standard library folder, or undefined when there is no python3. */
 export async function pythonStdlib(): Promise<string | undefined> {
@@ -31,7 +32,11 @@ export async function buildIn(
 ): Promise<BuildResult> {
   const config = await loadConfig({ cwd: root, stateDir });
   if (options.cache === false) config.cache.enabled = false;
-  return await build(config, { builtins: defaultPlugins(), workers: options.workers });
+  return await build(config, {
+    builtins: defaultPlugins(),
+    layer: speedLayer(),
+    workers: options.workers,
+  });
 }
 
 /** Cache marks of a build's manifest: path -> hit | miss. */

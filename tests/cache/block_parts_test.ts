@@ -9,11 +9,11 @@ import {
   precountServed,
   startPrecount,
   stopRun,
-} from "../../pipeline/_precount.ts";
-import { joinFileBlock, takeParts, textParts } from "../../pipeline/_block_parts.ts";
-import { shareFileTexts } from "../../pipeline/_share_text.ts";
+} from "../../pipeline/precount.ts";
+import { joinFileBlock, takeParts, textParts } from "../../pipeline/block_parts.ts";
+import { shareFileTexts } from "../../accel/_share_text.ts";
 import { streamDocument } from "../../pipeline/_document.ts";
-import { hashText } from "../../pipeline/_text_hash.ts";
+import { hashText } from "../../pipeline/text_hash.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
 import { renderFileBlock } from "../../plugins/sections/_render.ts";
 import type { Block, PlacedBlock, RenderedFile } from "../../pipeline/types.ts";

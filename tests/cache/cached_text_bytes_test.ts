@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cachedTextBytes, noteOutput, noteRendered } from "../../pipeline/_content_keys.ts";
+import { cachedTextBytes, noteOutput, noteRendered } from "../../pipeline/content_keys.ts";
 import type { RenderedFile, ViewOutput } from "../../pipeline/types.ts";
 
 const encoder = new TextEncoder();

@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { countByDifference, earlierBlocks } from "../../pipeline/_count_diff.ts";
+import { countByDifference, earlierBlocks } from "../../pipeline/count_diff.ts";
 import { countTexts, tableFor } from "../../pipeline/count.ts";
 import { bpeCounter } from "../../pipeline/_bpe.ts";
-import { loadWritten } from "../../pipeline/_patch_write.ts";
+import { loadWritten } from "../../pipeline/patch_write.ts";
 import { sha256 } from "../../pipeline/read.ts";
 import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 
 /** Real text: slop's own sources (code, comments, JSDoc, template strings). */
 async function realTexts(): Promise<string[]> {
   const out: string[] = [];
-  for (const name of ["count.ts", "_precount.ts", "resolve.ts", "emit.ts"]) {
+  for (const name of ["count.ts", "precount.ts", "resolve.ts", "emit.ts"]) {
     out.push(await Deno.readTextFile(join(REPO, "pipeline", name)));
   }
   return out;

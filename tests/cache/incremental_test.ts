@@ -11,6 +11,7 @@ import {
 } from "../../mod.ts";
 import { makeProject, runCli, type Tree } from "../_helpers.ts";
 import { buildIn, entryFiles, marks } from "./_cache_helpers.ts";
+import { speedLayer } from "../../accel/speed_layer.ts";
 
 const TREE: Tree = {
   "src/app.py": "import os\n\n\ndef main():\n    return os.getcwd()\n",
@@ -144,7 +145,7 @@ function countingView(state: { renders: number; extra: string; version: string }
 
 async function buildInline(root: string, raw: SlopConfig) {
   const config = await loadConfig({ cwd: root, inline: raw, stateDir: join(root, ".state") });
-  return await build(config, { builtins: defaultPlugins(), write: false });
+  return await build(config, { builtins: defaultPlugins(), layer: speedLayer(), write: false });
 }
 
 Deno.test("the cache key follows plugin version, entry options and the cacheKey hook", async () => {

@@ -7,7 +7,7 @@ import {
   type HashStates,
   withWrittenBlocks,
   writePatched,
-} from "../../pipeline/_patch_write.ts";
+} from "../../pipeline/patch_write.ts";
 import type { StreamedDocument } from "../../pipeline/_document.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { countTexts } from "../../pipeline/count.ts";
-import { countableSpan, precountGiven, precountServed } from "../../pipeline/_precount.ts";
+import { countableSpan, precountGiven, precountServed } from "../../pipeline/precount.ts";
 import { dedupText, mayDedup } from "../../pipeline/dedup.ts";
 import { SHAPES } from "../../bench/shapes.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";

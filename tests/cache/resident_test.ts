@@ -3,12 +3,13 @@ import { join } from "node:path";
 import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.ts";
 import { makeProject, tempDir, type Tree } from "../_helpers.ts";
 import { type Resident, resident } from "../../pipeline/resident.ts";
-import { RACY_MS } from "../../pipeline/_stat_index.ts";
-import { differenceServed } from "../../pipeline/_count_diff.ts";
+import { RACY_MS } from "../../pipeline/stat_index.ts";
+import { differenceServed } from "../../pipeline/count_diff.ts";
 import { turnDerived } from "../../pipeline/helpers.ts";
-import { takeParts, textParts } from "../../pipeline/_block_parts.ts";
+import { takeParts, textParts } from "../../pipeline/block_parts.ts";
 import { renderFileBlock } from "../../plugins/sections/_render.ts";
 import type { RenderedFile } from "../../pipeline/types.ts";
+import { speedLayer } from "../../accel/speed_layer.ts";
 
 const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
 
@@ -60,7 +61,7 @@ Deno.test("builds with a resident (slop watch) give the same bytes as fresh buil
   const { root, state, kept, builtins } = project;
   let config = project.config;
   const rebuild = async () => {
-    const result = await build(config, { builtins, resident: kept });
+    const result = await build(config, { builtins, layer: speedLayer({ resident: kept }) });
     assertSame(result, await freshBuild(root, state, kept));
     assert.doesNotMatch(result.document, new RegExp(SECRET));
     assert.deepEqual(result.manifest.secrets?.map((s) => s.path), ["src/env.txt"]);
@@ -117,12 +118,12 @@ Deno.test("a resident rebuild of a large document writes the file a fresh build 
   const kept = resident();
   const builtins = defaultPlugins();
   const config = await loadConfig({ cwd: root, stateDir: state });
-  const first = await build(config, { builtins, resident: kept });
+  const first = await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   const out = join(state, "out");
   for (const [i, text] of ["small, edited\n", "small\n", "x".repeat(3000) + "\n"].entries()) {
     await Deno.writeTextFile(join(root, "small.txt"), text);
     kept.changed(["small.txt"], false);
-    const next = await build(config, { builtins, resident: kept });
+    const next = await build(config, { builtins, layer: speedLayer({ resident: kept }) });
     const written = await Deno.readTextFile(next.output!.document);
     assert.equal(written, next.document, `rebuild ${i + 1}`);
     assertSame(next, await freshBuild(root, state, kept));
@@ -143,10 +144,10 @@ Deno.test("a resident rebuild of a large document writes the file a fresh build 
 
 Deno.test("a resident build writes its cache after it returns: once settled, a new process's build finds it", async () => {
   const { root, state, kept, builtins, config } = await residentProject();
-  await build(config, { builtins, resident: kept });
+  await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   await Deno.writeTextFile(join(root, "docs/guide.md"), "# Guide\n\nInstall it twice.\n");
   kept.changed(["docs/guide.md"], false);
-  const edited = await build(config, { builtins, resident: kept });
+  const edited = await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   await kept.close();
   const again = await build(await loadConfig({ cwd: root, stateDir: state, reload: true }), {
     builtins: defaultPlugins(),
@@ -160,22 +161,25 @@ Deno.test("a resident rebuild looks at every file again after anything but modif
   const { root, state, kept, builtins, config } = await residentProject();
   // Files changed less than RACY_MS before a build's read are looked at again anyway: wait.
   await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
-  await build(config, { builtins, resident: kept });
+  await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   // Told of one modification: that file is read again.
   await Deno.writeTextFile(join(root, "src/app.py"), "APP = 1\n");
   kept.changed(["src/app.py"], false);
-  const edited = await build(config, { builtins, resident: kept });
+  const edited = await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   assert.match(edited.document, /APP = 1/);
   assertSame(edited, await freshBuild(root, state, kept));
   // A modification nobody reported is not looked at (the watcher reports every one)...
   await Deno.writeTextFile(join(root, "docs/guide.md"), "# Guide\n\nRead it.\n");
   kept.changed(["src/app.py"], false);
-  assert.doesNotMatch((await build(config, { builtins, resident: kept })).document, /Read it\./);
+  assert.doesNotMatch(
+    (await build(config, { builtins, layer: speedLayer({ resident: kept }) })).document,
+    /Read it\./,
+  );
   // ...but after a file is created, every file is looked at.
   await Deno.writeTextFile(join(root, "src/app.py"), "APP = 2\n");
   await Deno.writeTextFile(join(root, "src/other.py"), "OTHER = 3\n");
   kept.changed(["src/other.py"], true);
-  const added = await build(config, { builtins, resident: kept });
+  const added = await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   assert.match(added.document, /Read it\./);
   assert.match(added.document, /OTHER = 3/);
   assertSame(added, await freshBuild(root, state, kept));
@@ -192,7 +196,7 @@ Deno.test("a resident rebuild counts an edited block against its last text in me
   const kept = resident();
   const builtins = defaultPlugins();
   const config = await loadConfig({ cwd: root, stateDir: state });
-  await build(config, { builtins, resident: kept });
+  await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   // The last document is not read back: the count comes from the memo even without it.
   for await (const e of Deno.readDir(join(state, "out"))) {
     if (e.name.endsWith(".md")) await Deno.remove(join(state, "out", e.name));
@@ -200,7 +204,7 @@ Deno.test("a resident rebuild counts an edited block against its last text in me
   const served = differenceServed();
   await Deno.writeTextFile(join(root, "big.py"), line.repeat(1000) + "X = 2\n" + line.repeat(1000));
   kept.changed(["big.py"], false);
-  const edited = await build(config, { builtins, resident: kept });
+  const edited = await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   assert.equal(differenceServed(), served + 1);
   assertSame(edited, await freshBuild(root, state, kept));
   await kept.close();
@@ -255,7 +259,7 @@ Deno.test("a resident gives a file rendered from the cache again, with its warni
   for (let i = 0; i < 3; i++) {
     await Deno.writeTextFile(join(root, "src/other.py"), `X = ${i}\n`);
     kept.changed(["src/other.py"], false);
-    results.push(await build(config, { builtins, resident: kept }));
+    results.push(await build(config, { builtins, layer: speedLayer({ resident: kept }) }));
   }
   // Rendered, then taken from the cache, then given again by the resident.
   assert.deepEqual(results.map((r) => r.files.find((f) => f.path === "src/store.py")?.cache), [
@@ -274,7 +278,7 @@ Deno.test("a resident gives a file rendered from the cache again, with its warni
     `export default { files: ["src/**"], defaultView: "skeleton" };\n`,
   );
   const reloaded = await loadConfig({ cwd: root, stateDir: state, reload: true });
-  const next = await build(reloaded, { builtins, resident: kept });
+  const next = await build(reloaded, { builtins, layer: speedLayer({ resident: kept }) });
   assert.equal(given, 1);
   assert.match(next.document, /def get\(self\):\n {8}\.\.\./);
   assert.ok(!next.warnings.some((w) => warning.test(w)));
@@ -283,10 +287,10 @@ Deno.test("a resident gives a file rendered from the cache again, with its warni
 Deno.test("resident builds told only that anything may have changed (a build server) give the same bytes as fresh builds", async () => {
   const { root, state, kept, builtins, config } = await residentProject();
   await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
-  await build(config, { builtins, resident: kept });
+  await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   const rebuild = async () => {
     kept.changed([], true);
-    const result = await build(config, { builtins, resident: kept });
+    const result = await build(config, { builtins, layer: speedLayer({ resident: kept }) });
     assertSame(result, await freshBuild(root, state, kept));
     return result;
   };
@@ -301,7 +305,7 @@ Deno.test("resident builds told only that anything may have changed (a build ser
 
 Deno.test("a resident build takes the order it wrote from memory only while the file is the one it wrote", async () => {
   const { root, state, kept, builtins, config } = await residentProject();
-  await build(config, { builtins, resident: kept });
+  await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   await kept.settled();
   const path = join(state, "order", "context.json");
   assert.equal(kept.orders.size, 1);
@@ -313,7 +317,7 @@ Deno.test("a resident build takes the order it wrote from memory only while the 
   await Deno.writeTextFile(`${path}.other`, JSON.stringify(written) + "\n");
   await Deno.rename(`${path}.other`, path);
   kept.changed(["src/app.py"], false);
-  const next = await build(config, { builtins, resident: kept });
+  const next = await build(config, { builtins, layer: speedLayer({ resident: kept }) });
   const fresh = await freshBuild(root, state, kept);
   assertSame(next, fresh);
   const order = (r: BuildResult) => r.blocks.filter((b) => b.source).map((b) => b.source);
@@ -331,7 +335,10 @@ Deno.test("a resident's list of files found clean holds for the secret rules it 
   const kept = resident();
   const builtins = defaultPlugins();
   const config = await loadConfig({ cwd: root, stateDir: state });
-  assert.match((await build(config, { builtins, resident: kept })).document, /ACME-12345678/);
+  assert.match(
+    (await build(config, { builtins, layer: speedLayer({ resident: kept }) })).document,
+    /ACME-12345678/,
+  );
   // A rule added (a config reloaded): a file found clean under the old rules is scanned again.
   await Deno.writeTextFile(
     join(root, "slop.config.ts"),
@@ -339,7 +346,7 @@ Deno.test("a resident's list of files found clean holds for the secret rules it 
   );
   const reloaded = await loadConfig({ cwd: root, stateDir: state, reload: true });
   kept.changed(["slop.config.ts"], true);
-  const next = await build(reloaded, { builtins, resident: kept });
+  const next = await build(reloaded, { builtins, layer: speedLayer({ resident: kept }) });
   assert.doesNotMatch(next.document, /ACME-12345678/);
   assert.deepEqual(next.manifest.secrets?.map((s) => s.path), ["a.txt"]);
   await kept.close();

@@ -9,8 +9,8 @@ import {
   precountServed,
   startPrecount,
   stopRun,
-} from "../../pipeline/_precount.ts";
-import { shareFileTexts } from "../../pipeline/_share_text.ts";
+} from "../../pipeline/precount.ts";
+import { shareFileTexts } from "../../accel/_share_text.ts";
 import type { Block, RenderedFile } from "../../pipeline/types.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { buildIn } from "./_cache_helpers.ts";

@@ -17,7 +17,8 @@ import {
   statIndexPath,
   statSession,
   unchanged,
-} from "../../pipeline/_stat_index.ts";
+} from "../../pipeline/stat_index.ts";
+import { speedLayer } from "../../accel/speed_layer.ts";
 
 const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
 
@@ -52,7 +53,10 @@ async function buildWith(
   // Reloaded: a step edits the config between builds.
   const config = await loadConfig({ cwd: root, stateDir, reload: true });
   if (options.cache === false) config.cache.enabled = false;
-  return await build(config, { builtins: [...defaultPlugins(), ...(options.builtins ?? [])] });
+  return await build(config, {
+    builtins: [...defaultPlugins(), ...(options.builtins ?? [])],
+    layer: speedLayer(),
+  });
 }
 
 /** A build of the same files without any cache, from the same order memory as `state`. */

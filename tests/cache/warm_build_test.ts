@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { RACY_MS } from "../../pipeline/_stat_index.ts";
+import { RACY_MS } from "../../pipeline/stat_index.ts";
 import { makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
 
 const TREE: Tree = {
@@ -28,10 +28,10 @@ async function probe(root: string, state: string, env: Record<string, string>) {
         JSON.stringify(new URL("../../pipeline/count.ts", import.meta.url).href)
       };
        import { differenceServed } from ${
-        JSON.stringify(new URL("../../pipeline/_count_diff.ts", import.meta.url).href)
+        JSON.stringify(new URL("../../pipeline/count_diff.ts", import.meta.url).href)
       };
        import { contentKeysServed } from ${
-        JSON.stringify(new URL("../../pipeline/_content_keys.ts", import.meta.url).href)
+        JSON.stringify(new URL("../../pipeline/content_keys.ts", import.meta.url).href)
       };
        const r = await buildContext({ cwd: ${JSON.stringify(root)}, stateDir: ${
         JSON.stringify(state)

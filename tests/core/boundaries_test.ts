@@ -31,6 +31,8 @@ const LAYERS: Record<string, string[]> = {
   "grammars/": ["deps.ts"],
   "deps.ts": ["pipeline/paths.ts"],
   "pipeline/": ["deps.ts"],
+  // The speed layer wraps the plain stages; the stages never import it.
+  "accel/": ["pipeline/", "deps.ts"],
   "plugins/": ["pipeline/", "grammars/", "deps.ts"],
   "knowledge/": ["pipeline/", "plugins/", "deps.ts"],
   "report/": ["pipeline/", "plugins/", "deps.ts"],

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { build, defaultPlugins, loadConfig, prepareBuild } from "../../mod.ts";
+import { build, defaultPlugins, loadConfig, prepareBuild, speedLayer } from "../../mod.ts";
 import { fixture, makeProject } from "../_helpers.ts";
 
 const PROJECT = {
@@ -13,7 +13,7 @@ const PROJECT = {
 async function builtAndPrepared() {
   const built = await makeProject(PROJECT);
   const prepared = await makeProject(PROJECT);
-  const options = { builtins: defaultPlugins() };
+  const options = { builtins: defaultPlugins(), layer: speedLayer() };
   const one = await build(await loadConfig({ cwd: built }), options);
   const ready = await prepareBuild(await loadConfig({ cwd: prepared }), options);
   return { built, prepared, one, ready };
@@ -48,12 +48,13 @@ Deno.test("prepareBuild() then finish() writes the bytes build() writes, once", 
 Deno.test("a prepared build finished without writing gives the document and writes nothing", async () => {
   const root = fixture("basic");
   const config = await loadConfig({ cwd: root, stateDir: await Deno.makeTempDir() });
-  const ready = await prepareBuild(config, { builtins: defaultPlugins() });
+  const ready = await prepareBuild(config, { builtins: defaultPlugins(), layer: speedLayer() });
   const result = await ready.finish({ write: false, record: false });
   assert.equal(result.output, undefined);
   assert.equal(
     result.document,
-    (await build(config, { builtins: defaultPlugins(), write: false })).document,
+    (await build(config, { builtins: defaultPlugins(), layer: speedLayer(), write: false }))
+      .document,
   );
   assert.equal([...Deno.readDirSync(config.stateDir)].some((e) => e.name === "out"), false);
 });
@@ -61,10 +62,13 @@ Deno.test("a prepared build finished without writing gives the document and writ
 Deno.test("a prepared build that is discarded leaves nothing in the output folder", async () => {
   const root = await makeProject(PROJECT);
   const config = await loadConfig({ cwd: root });
-  await build(config, { builtins: defaultPlugins() });
+  await build(config, { builtins: defaultPlugins(), layer: speedLayer() });
   const before = [...Deno.readDirSync(join(root, ".slop/out"))].map((e) => e.name).sort();
   await Deno.writeTextFile(join(root, "src/b.ts"), "export const b = 3;\n");
-  const ready = await prepareBuild(await loadConfig({ cwd: root }), { builtins: defaultPlugins() });
+  const ready = await prepareBuild(await loadConfig({ cwd: root }), {
+    builtins: defaultPlugins(),
+    layer: speedLayer(),
+  });
   assert.equal(Deno.readDirSync(join(root, ".slop/out")).toArray().length, before.length + 1);
   ready.discard();
   ready.discard();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { hashText, sha256Parts, utf8Length } from "../../pipeline/_text_hash.ts";
+import { hashText, sha256Parts, utf8Length } from "../../pipeline/text_hash.ts";
 import { streamDocument } from "../../pipeline/_document.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
 import {
@@ -9,7 +9,7 @@ import {
   fileStamp,
   type HashStates,
   writePatched,
-} from "../../pipeline/_patch_write.ts";
+} from "../../pipeline/patch_write.ts";
 import { fenceFor } from "../../plugins/sections/_render.ts";
 import { prng } from "../_helpers.ts";
 

@@ -6,7 +6,7 @@ import {
   scanWorkers,
   SECRETLINT_HINTS,
 } from "../../pipeline/secrets.ts";
-import { stopRun } from "../../pipeline/_precount.ts";
+import { stopRun } from "../../pipeline/precount.ts";
 import { redactText, redactUnlessHinted } from "../../pipeline/_scan.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { prng } from "../_helpers.ts";

@@ -1,6 +1,6 @@
 /**
  * The transform stage's view of a deferred source (one the read stage did
- * not read, see `pipeline/_stat_index.ts`): a {@linkcode ViewInput} whose
+ * not read, see `pipeline/stat_index.ts`): a {@linkcode ViewInput} whose
  * `text` is read only when a view needs it. Reading `text` before
  * {@linkcode LazyInput.load} gives `""` and marks the input touched (a view's
  * `cacheKey` hook looked at it: the caller loads and asks again). A file
@@ -10,7 +10,7 @@
  * @module
  */
 
-import { isDeferred, loadDeferred } from "./_stat_index.ts";
+import { isDeferred, loadDeferred } from "./stat_index.ts";
 import { redactSources } from "./secrets.ts";
 import type { ResolvedConfig, SecretFinding, SourceFile, ViewInput } from "./types.ts";
 
@@ -34,7 +34,7 @@ const late = new WeakMap<SourceFile, SecretFinding[]>();
  *
  * @example
  * ```ts
- * import { lazyInput } from "./_lazy_input.ts";
+ * import { lazyInput } from "./lazy_input.ts";
  * // const lazy = lazyInput(file, config, normalizeNewlines);
  * ```
  */
@@ -84,7 +84,7 @@ export function lazyInput(
  *
  * @example
  * ```ts
- * import { lateFindings } from "./_lazy_input.ts";
+ * import { lateFindings } from "./lazy_input.ts";
  * // secrets.push(...lateFindings(sources));
  * ```
  */

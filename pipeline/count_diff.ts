@@ -17,7 +17,7 @@ import { sha256 } from "./read.ts";
 import { readAt } from "./_bytes.ts";
 import { isCountCut } from "./_count_cuts.ts";
 import { FORMAT_EXTENSIONS } from "./formats.ts";
-import { fileStamp, type WrittenDocument } from "./_patch_write.ts";
+import { fileStamp, type WrittenDocument } from "./patch_write.ts";
 import type { BlockMemo, Memo } from "./_memo.ts";
 
 /** An earlier version of a block: its text and the sha256 of its UTF-8 bytes. */
@@ -39,7 +39,7 @@ let served = 0;
  *
  * @example
  * ```ts
- * import { differenceServed } from "./_count_diff.ts";
+ * import { differenceServed } from "./count_diff.ts";
  * differenceServed(); // 0 before any build
  * ```
  */
@@ -54,7 +54,7 @@ export function differenceServed(): number {
  *
  * @example
  * ```ts
- * import { countByDifference } from "./_count_diff.ts";
+ * import { countByDifference } from "./count_diff.ts";
  * const count = (t: string) => t.split("\n").length - 1; // a stand-in counter: lines
  * countByDifference("a\nb\nc\nd\ne\nf\n", 6, "a\nb\nx\ny\nd\ne\nf\n", count); // 7
  * ```
@@ -126,7 +126,7 @@ function commonTail(a: string, b: string): number {
  *
  * @example
  * ```ts
- * import { earlierBlocks } from "./_count_diff.ts";
+ * import { earlierBlocks } from "./count_diff.ts";
  * const earlier = earlierBlocks(undefined);
  * await earlier("files:a.py"); // undefined: no last document
  * ```
@@ -181,7 +181,7 @@ export function earlierBlocks(
  *
  * @example
  * ```ts
- * import { earlierIn } from "./_count_diff.ts";
+ * import { earlierIn } from "./count_diff.ts";
  * earlierIn(undefined, [{ id: "files:a.py" }]); // undefined
  * ```
  */
@@ -201,7 +201,7 @@ export function earlierIn(
  *
  * @example
  * ```ts
- * import { earlierInMemo } from "./_count_diff.ts";
+ * import { earlierInMemo } from "./count_diff.ts";
  * const memo = { get: () => undefined, set: () => {} };
  * await earlierInMemo(memo, [{ id: "files:a.py" }], "o200k")(0); // undefined
  * ```

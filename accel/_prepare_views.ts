@@ -8,9 +8,9 @@
  * @module
  */
 
-import { chooseView } from "./transform.ts";
-import { findViewMode, type Registry } from "./registry.ts";
-import type { ResolvedConfig, SourceFile } from "./types.ts";
+import { chooseView } from "../pipeline/transform.ts";
+import { findViewMode, type Registry } from "../pipeline/registry.ts";
+import type { ResolvedConfig, SourceFile } from "../pipeline/types.ts";
 
 /**
  * Call the `prepare` hook of each view mode that will render files of this

@@ -49,7 +49,7 @@ let served = 0;
  *
  * @example
  * ```ts
- * import { contentKeysServed } from "./_content_keys.ts";
+ * import { contentKeysServed } from "./content_keys.ts";
  * contentKeysServed(); // 0 before any build
  * ```
  */
@@ -66,7 +66,7 @@ const CONTENT_KEY = /^[0-9a-f]{16}$/;
  *
  * @example
  * ```ts
- * import { notePayload } from "./_content_keys.ts";
+ * import { notePayload } from "./content_keys.ts";
  * notePayload(new Uint8Array(1), "ab");
  * ```
  */
@@ -79,7 +79,7 @@ export function notePayload(payload: Uint8Array, sha256: string): void {
  *
  * @example
  * ```ts
- * import { noteOutput } from "./_content_keys.ts";
+ * import { noteOutput } from "./content_keys.ts";
  * noteOutput({ text: "x" }, new Uint8Array(1));
  * ```
  */
@@ -102,7 +102,7 @@ export function noteOutput(output: ViewOutput, payload: Uint8Array | undefined):
  *
  * @example
  * ```ts
- * import { noteOutputHash } from "./_content_keys.ts";
+ * import { noteOutputHash } from "./content_keys.ts";
  * noteOutputHash({ text: "x" }, "ab");
  * ```
  */
@@ -115,7 +115,7 @@ export function noteOutputHash(output: ViewOutput, sha256: string | undefined): 
  *
  * @example
  * ```ts
- * import { noteRendered } from "./_content_keys.ts";
+ * import { noteRendered } from "./content_keys.ts";
  * // noteRendered(file, output);
  * ```
  */
@@ -133,7 +133,7 @@ export function noteRendered(file: RenderedFile, output: ViewOutput): void {
  *
  * @example
  * ```ts
- * import { cachedTextBytes } from "./_content_keys.ts";
+ * import { cachedTextBytes } from "./content_keys.ts";
  * // cachedTextBytes(file, text) ?? utf8Length(text)
  * ```
  */
@@ -149,7 +149,7 @@ export function cachedTextBytes(file: RenderedFile, text: string): number | unde
  *
  * @example
  * ```ts
- * import { contentKey } from "./_content_keys.ts";
+ * import { contentKey } from "./content_keys.ts";
  * // contentKey(file, head, () => sha256(head + file.text).slice(0, 16));
  * ```
  */
@@ -169,7 +169,7 @@ export function contentKey(file: RenderedFile, head: string, make: () => string)
  *
  * @example
  * ```ts
- * import { loadContentKeys } from "./_content_keys.ts";
+ * import { loadContentKeys } from "./content_keys.ts";
  * // await loadContentKeys(cache);
  * ```
  */
@@ -189,7 +189,7 @@ export async function loadContentKeys(cache: KeyStore): Promise<void> {
  *
  * @example
  * ```ts
- * import { saveContentKeys } from "./_content_keys.ts";
+ * import { saveContentKeys } from "./content_keys.ts";
  * // await saveContentKeys(cache, files);
  * ```
  */

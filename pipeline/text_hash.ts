@@ -22,7 +22,7 @@ const scratch = pieceBuffer();
  *
  * @example
  * ```ts
- * import { sha256Parts } from "./_text_hash.ts";
+ * import { sha256Parts } from "./text_hash.ts";
  * sha256Parts(["a", "b"]) === sha256Parts(["ab"]); // true
  * ```
  */
@@ -38,7 +38,7 @@ export function sha256Parts(parts: string[]): string {
  *
  * @example
  * ```ts
- * import { utf8Length } from "./_text_hash.ts";
+ * import { utf8Length } from "./text_hash.ts";
  * utf8Length("é🙂"); // 6
  * ```
  */
@@ -57,7 +57,7 @@ export function utf8Length(text: string): number {
  *
  * @example
  * ```ts
- * import { hashText } from "./_text_hash.ts";
+ * import { hashText } from "./text_hash.ts";
  * hashText("é").length; // 2
  * ```
  */
@@ -85,7 +85,7 @@ export function hashText(
  *
  * @example
  * ```ts
- * import { headAndText } from "./_text_hash.ts";
+ * import { headAndText } from "./text_hash.ts";
  * headAndText(new Uint8Array([123]), "é").length; // 3
  * ```
  */
@@ -103,7 +103,7 @@ export function headAndText(head: Uint8Array, text: string): Uint8Array {
  *
  * @example
  * ```ts
- * import { encodePieces, pieceBuffer } from "./_text_hash.ts";
+ * import { encodePieces, pieceBuffer } from "./text_hash.ts";
  * [...encodePieces("abc", pieceBuffer())].map((p) => p.length); // [3]
  * ```
  */
@@ -124,7 +124,7 @@ export function* encodePieces(text: string, into: Uint8Array): Generator<Uint8Ar
  *
  * @example
  * ```ts
- * import { pieceBuffer } from "./_text_hash.ts";
+ * import { pieceBuffer } from "./text_hash.ts";
  * pieceBuffer().length > 0; // true
  * ```
  */

@@ -81,7 +81,7 @@ let served = 0;
  *
  * @example
  * ```ts
- * import { precountServed } from "./_precount.ts";
+ * import { precountServed } from "./precount.ts";
  * precountServed(); // 0 before any build
  * ```
  */
@@ -97,7 +97,7 @@ let given = 0;
  *
  * @example
  * ```ts
- * import { precountGiven } from "./_precount.ts";
+ * import { precountGiven } from "./precount.ts";
  * precountGiven(); // 0 before any build
  * ```
  */
@@ -131,7 +131,7 @@ interface Run {
  *
  * @example
  * ```ts
- * import { countableSpan } from "./_precount.ts";
+ * import { countableSpan } from "./precount.ts";
  * countableSpan("/* a *\/\nx = 1\ny = 2"); // [8, 14]
  * countableSpan("{\n  \"a\": 1\n}\n"); // [0, 13]
  * ```
@@ -165,7 +165,7 @@ export function countableSpan(text: string): [number, number] | undefined {
  *
  * @example
  * ```ts
- * import { earlySpan } from "./_precount.ts";
+ * import { earlySpan } from "./precount.ts";
  * earlySpan("x = 1\n"); // undefined (short: counted with its block)
  * earlySpan("x = 1\n".repeat(1000)); // [0, 6000]
  * ```
@@ -181,7 +181,7 @@ export function earlySpan(text: string): [number, number] | undefined {
  *
  * @example
  * ```ts
- * import { startPrecount } from "./_precount.ts";
+ * import { startPrecount } from "./precount.ts";
  * // startPrecount(files, "o200k", helpers, table);
  * ```
  */
@@ -285,7 +285,7 @@ export function startPrecount(
  *
  * @example
  * ```ts
- * import { finishPrecount } from "./_precount.ts";
+ * import { finishPrecount } from "./precount.ts";
  * await finishPrecount("o200k", (text) => text.length);
  * ```
  */
@@ -323,7 +323,7 @@ export async function finishPrecount(
  *
  * @example
  * ```ts
- * import { knownCount } from "./_precount.ts";
+ * import { knownCount } from "./precount.ts";
  * knownCount("o200k", "a.py", "### a.py\n", (t) => t.length); // undefined: nothing counted early
  * ```
  */
@@ -383,7 +383,7 @@ const starting = new Map<string, Promise<void>>();
  *
  * @example
  * ```ts
- * import { precountReady, precountStarting } from "./_precount.ts";
+ * import { precountReady, precountStarting } from "./precount.ts";
  * precountStarting("o200k", Promise.resolve());
  * await precountReady("o200k"); // false: the promise started nothing
  * ```
@@ -400,7 +400,7 @@ export function precountStarting(tokenizer: string, start: Promise<unknown>): vo
  *
  * @example
  * ```ts
- * import { precountReady } from "./_precount.ts";
+ * import { precountReady } from "./precount.ts";
  * await precountReady("o200k"); // false
  * ```
  */
@@ -415,7 +415,7 @@ export async function precountReady(tokenizer: string): Promise<boolean> {
  *
  * @example
  * ```ts
- * import { stopRun } from "./_precount.ts";
+ * import { stopRun } from "./precount.ts";
  * stopRun("o200k");
  * ```
  */
@@ -433,7 +433,7 @@ export function stopRun(tokenizer: string): void {
  *
  * @example
  * ```ts
- * import { rebasePrecount } from "./_precount.ts";
+ * import { rebasePrecount } from "./precount.ts";
  * rebasePrecount("o200k", new Map([["a.py", "x = 1\n"]])); // nothing counted early: no change
  * ```
  */

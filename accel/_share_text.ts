@@ -6,15 +6,15 @@
  * size of the project for `full` views, is then let go: without this, a
  * build holds every text twice from compose to the end. Content is
  * unchanged: a slice is only taken where the block holds the equal text.
- * Early token counts (`_precount.ts`) are moved onto the same strings.
+ * Early token counts (`precount.ts`) are moved onto the same strings.
  *
  * @module
  */
 
-import type { Block, RenderedFile } from "./types.ts";
-import { rebasePrecount } from "./_precount.ts";
-import { derived } from "./helpers.ts";
-import { takeParts, textParts } from "./_block_parts.ts";
+import type { Block, RenderedFile } from "../pipeline/types.ts";
+import { rebasePrecount } from "../pipeline/precount.ts";
+import { derived } from "../pipeline/helpers.ts";
+import { takeParts, textParts } from "../pipeline/block_parts.ts";
 
 /** Shorter texts are copied by a slice anyway (and cost little twice). */
 const MIN_CHARS = 1024;
@@ -28,7 +28,7 @@ const MIN_CHARS = 1024;
  * ```ts
  * import { shareFileTexts } from "./_share_text.ts";
  * const text = "x = 1\n".repeat(200);
- * const files = [{ path: "a.py", text }] as import("./types.ts").RenderedFile[];
+ * const files = [{ path: "a.py", text }] as import("../pipeline/types.ts").RenderedFile[];
  * const blocks = [{ id: "files:a.py", section: "files", stability: "stable" as const, source: "a.py", text: `### a.py\n\n\`\`\`python\n${text}\`\`\`\n\n` }];
  * shareFileTexts(blocks, files, "o200k");
  * files[0].text === text; // true (equal characters)
@@ -43,7 +43,7 @@ export function shareFileTexts(blocks: Block[], files: RenderedFile[], tokenizer
     const text = file?.text;
     if (!file || text === undefined || text.length < MIN_CHARS) continue;
     // Joined from the file's text and kept as its parts: the text is not copied (see
-    // `_block_parts.ts`), so there is nothing to share.
+    // `block_parts.ts`), so there is nothing to share.
     if (takeParts(block, file) && textParts(block).includes(text)) continue;
     // A resident process (slop watch) takes the slice of an unchanged block once: the same
     // string each build, so what is derived from the file's text later is found, not recomputed.

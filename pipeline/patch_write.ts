@@ -44,7 +44,7 @@ export interface Draft {
  *
  * @example
  * ```ts
- * import { loadWritten } from "./_patch_write.ts";
+ * import { loadWritten } from "./patch_write.ts";
  * loadWritten("/no/such/record.json"); // undefined
  * ```
  */
@@ -70,7 +70,7 @@ export function loadWritten(path: string): WrittenDocument | undefined {
  *
  * @example
  * ```ts
- * import { saveWritten } from "./_patch_write.ts";
+ * import { saveWritten } from "./patch_write.ts";
  * await saveWritten(await Deno.makeTempFile(), { path: "/d.md", stamp: "1:2:3", hashes: [] });
  * ```
  */
@@ -103,7 +103,7 @@ export interface HashStates {
  *
  * @example
  * ```ts
- * import { documentHashes } from "./_patch_write.ts";
+ * import { documentHashes } from "./patch_write.ts";
  * documentHashes([new Uint8Array([97])], 1).total.length; // 64
  * ```
  */
@@ -178,7 +178,7 @@ export interface DocumentHasher {
  *
  * @example
  * ```ts
- * import { documentHasher } from "./_patch_write.ts";
+ * import { documentHasher } from "./patch_write.ts";
  * const hasher = documentHasher(0);
  * hasher.done().total.slice(0, 8); // "e3b0c442"
  * ```
@@ -207,7 +207,7 @@ const MIN_REUSE = 1 << 20;
  *
  * @example
  * ```ts
- * import { fileStamp } from "./_patch_write.ts";
+ * import { fileStamp } from "./patch_write.ts";
  * fileStamp("/no/such/file"); // undefined
  * ```
  */
@@ -230,7 +230,7 @@ export function fileStamp(path: string): string | undefined {
  *
  * @example
  * ```ts
- * import { makeDraft } from "./_patch_write.ts";
+ * import { makeDraft } from "./patch_write.ts";
  * await makeDraft({ path: "/no/such/file.md", stamp: "", hashes: [] }); // undefined
  * ```
  */
@@ -257,7 +257,7 @@ export async function makeDraft(written: WrittenDocument): Promise<Draft | undef
  *
  * @example
  * ```ts
- * import { dropDraft } from "./_patch_write.ts";
+ * import { dropDraft } from "./patch_write.ts";
  * dropDraft({ path: "/no/such/draft.tmp", stamp: "" });
  * ```
  */
@@ -277,7 +277,7 @@ export function dropDraft(draft: Draft): void {
  *
  * @example
  * ```ts
- * import { writePatched } from "./_patch_write.ts";
+ * import { writePatched } from "./patch_write.ts";
  * // if (!writePatched(tmp, parts, previous)) await writeWhole(tmp, parts);
  * ```
  */
@@ -353,7 +353,7 @@ export function writePatched(
  *
  * @example
  * ```ts
- * import { withWrittenBlocks } from "./_patch_write.ts";
+ * import { withWrittenBlocks } from "./patch_write.ts";
  * import { streamDocument } from "./_document.ts";
  * const doc = streamDocument([]);
  * withWrittenBlocks(doc, [], undefined) === doc; // true

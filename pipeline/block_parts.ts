@@ -34,7 +34,7 @@ const PARTS: unique symbol = Symbol("slop.blockParts");
  *
  * @example
  * ```ts
- * import { joinFileBlock, takeParts, textParts } from "./_block_parts.ts";
+ * import { joinFileBlock, takeParts, textParts } from "./block_parts.ts";
  * const file = { path: "a.py" } as import("./types.ts").RenderedFile;
  * const block = { text: joinFileBlock(file, ["# a\n", "x = 1\n", ""]) };
  * takeParts(block, file); // true
@@ -54,7 +54,7 @@ export function takeParts(block: { text: string }, file: RenderedFile): boolean 
  *
  * @example
  * ```ts
- * import { textParts } from "./_block_parts.ts";
+ * import { textParts } from "./block_parts.ts";
  * textParts({ text: "x" }); // ["x"]
  * ```
  */

@@ -71,7 +71,7 @@ export interface StatSession extends ReadIndex {
  *
  * @example
  * ```ts
- * import { statIndexPath } from "./_stat_index.ts";
+ * import { statIndexPath } from "./stat_index.ts";
  * statIndexPath("/p/.slop/cache", "/p", "/p/slop.config.ts").startsWith("/p/.slop/cache/stat/"); // true
  * ```
  */
@@ -84,7 +84,7 @@ export function statIndexPath(cacheDir: string, root: string, configPath?: strin
  *
  * @example
  * ```ts
- * import { loadStatIndex } from "./_stat_index.ts";
+ * import { loadStatIndex } from "./stat_index.ts";
  * loadStatIndex("/no/such/index.json").files.size; // 0
  * ```
  */
@@ -119,7 +119,7 @@ export function loadStatIndex(path: string): StatIndex {
  *
  * @example
  * ```ts
- * import { saveStatIndex } from "./_stat_index.ts";
+ * import { saveStatIndex } from "./stat_index.ts";
  * await saveStatIndex({ path: await Deno.makeTempFile(), readStart: 0, files: new Map() });
  * ```
  */
@@ -146,7 +146,7 @@ export async function saveStatIndex(index: StatIndex): Promise<void> {
  *
  * @example
  * ```ts
- * import { unchanged } from "./_stat_index.ts";
+ * import { unchanged } from "./stat_index.ts";
  * // unchanged(record, await Deno.lstat(path), index.readStart)
  * ```
  */
@@ -180,7 +180,7 @@ function fingerprint(info: Deno.FileInfo): Omit<StatRecord, "sha256"> {
  *
  * @example
  * ```ts
- * import { loadStatIndex, statSession } from "./_stat_index.ts";
+ * import { loadStatIndex, statSession } from "./stat_index.ts";
  * const session = statSession(loadStatIndex("/no/such/index.json"));
  * session.result().files.size; // 0
  * ```
@@ -230,7 +230,7 @@ const deferred = new WeakMap<SourceFile, { config: ResolvedConfig; sha256: strin
  *
  * @example
  * ```ts
- * import { defer } from "./_stat_index.ts";
+ * import { defer } from "./stat_index.ts";
  * // defer(file, config)
  * ```
  */
@@ -243,7 +243,7 @@ export function defer(file: SourceFile, config: ResolvedConfig): void {
  *
  * @example
  * ```ts
- * import { undefer } from "./_stat_index.ts";
+ * import { undefer } from "./stat_index.ts";
  * // undefer(file); file.text = known;
  * ```
  */
@@ -256,7 +256,7 @@ export function undefer(file: SourceFile): void {
  *
  * @example
  * ```ts
- * import { isDeferred } from "./_stat_index.ts";
+ * import { isDeferred } from "./stat_index.ts";
  * // if (isDeferred(file)) await loadDeferred(file);
  * ```
  */
@@ -272,7 +272,7 @@ export function isDeferred(file: SourceFile): boolean {
  *
  * @example
  * ```ts
- * import { loadDeferred } from "./_stat_index.ts";
+ * import { loadDeferred } from "./stat_index.ts";
  * // const changed = await loadDeferred(file);
  * ```
  */

@@ -1,0 +1,350 @@
+/**
+ * The speed layer: the same stages, with what makes a build fast wrapped
+ * around them. Each wrapper below makes the same bytes as the plain stage;
+ * what it buys is measured in `bench/README.md` ("Speed layers, each switched
+ * off").
+ *
+ * - read: files whose `lstat` fingerprint is unchanged since the last build
+ *   are not read (the stat index), and their texts are read later only if a
+ *   stage needs them (lazy input).
+ * - secrets: the code views start their threads while the scan runs, and the
+ *   scan's workers count the tokens of files shown in full (early counts).
+ * - transform: counting threads start once enough views are rendered anew.
+ * - compose: each shown file's text is held once, as a slice of its block.
+ * - count: blocks are hashed once for the count cache and the manifest, and a
+ *   block the cache lacks is counted against the last document's (by
+ *   difference).
+ * - emit: the last document's same leading bytes are copied, not encoded.
+ * - with a resident (`slop watch`, the build server, see `resident.ts`): the
+ *   last build's resolution, renders, counts and document are kept in memory,
+ *   and the cache writes wait until the build has returned.
+ *
+ * @module
+ */
+
+import { resolveTargets, takeLstats } from "../pipeline/resolve.ts";
+import { readTargets } from "../pipeline/read.ts";
+import { redactSources } from "../pipeline/secrets.ts";
+import { chooseView, focusOf, transformFiles } from "../pipeline/transform.ts";
+import { mayDedup } from "../pipeline/dedup.ts";
+import { fileOrder } from "../pipeline/order_memory.ts";
+import { prefixEnd } from "../pipeline/order.ts";
+import { countMany, prefetchTable, prepareCounting, prestartCounting } from "../pipeline/count.ts";
+import {
+  buildManifest,
+  dropAhead,
+  manifestJsonWithOutput,
+  placeBlocks,
+  writeAhead,
+} from "../pipeline/emit.ts";
+import { type BuildRun, publishOutput, type StageLayer, type Stages } from "../pipeline/stages.ts";
+import {
+  isDeferred,
+  loadStatIndex,
+  saveStatIndex,
+  statIndexPath,
+  statSession,
+} from "../pipeline/stat_index.ts";
+import { lateFindings } from "../pipeline/lazy_input.ts";
+import {
+  type DocumentHasher,
+  documentHasher,
+  fileStamp,
+  loadWritten,
+  saveWritten,
+  withWrittenBlocks,
+} from "../pipeline/patch_write.ts";
+import { earlierIn, earlierInMemo } from "../pipeline/count_diff.ts";
+import { loadContentKeys, saveContentKeys } from "../pipeline/content_keys.ts";
+import { hashText } from "../pipeline/text_hash.ts";
+import { textParts } from "../pipeline/block_parts.ts";
+import { prepareViews } from "./_prepare_views.ts";
+import { shareFileTexts } from "./_share_text.ts";
+import type { Resident } from "../pipeline/resident.ts";
+import type { Block, PlacedBlock, RenderedFile, SecretFinding } from "../pipeline/types.ts";
+
+/** Options of {@linkcode speedLayer}. */
+export interface SpeedOptions {
+  /**
+   * State kept between the builds of one process (`slop watch`, the build server; see
+   * `pipeline/resident.ts`). Not used by a build with the cache disabled.
+   * @default {undefined} none: each build starts from the cache folder
+   */
+  resident?: Resident;
+  /**
+   * Files rendered ahead for this build by a build server's prepared builds: reported as
+   * rendered, not as taken from the cache (see `TransformOptions.renderedAhead`).
+   * @default {undefined} none
+   */
+  renderedAhead?: (file: RenderedFile) => boolean;
+}
+
+/**
+ * The speed layer for one build.
+ *
+ * @example
+ * ```ts
+ * import { speedLayer } from "./speed_layer.ts";
+ * import { build } from "../pipeline/build.ts";
+ * import { loadConfig } from "../pipeline/config.ts";
+ * import { defaultPlugins } from "../plugins/defaults.ts";
+ * const config = await loadConfig({ cwd: Deno.cwd() });
+ * const result = await build(config, {
+ *   builtins: defaultPlugins(),
+ *   layer: speedLayer(),
+ *   write: false,
+ * });
+ * console.log(result.manifest.total.bytes);
+ * ```
+ */
+export function speedLayer(options: SpeedOptions = {}): StageLayer {
+  // `--no-cache` (cache.enabled false) means everything anew: no memo of an earlier build either.
+  let resident: Resident | undefined;
+  return {
+    async begin(config) {
+      resident = config.cache.enabled ? options.resident : undefined;
+      // The last build's cache writes are done before this one uses the cache.
+      await resident?.settled();
+      resident?.begin();
+    },
+    cache: (dir, cacheOptions) => resident?.cache(dir, cacheOptions),
+    wrap: (stages, run) => wrapStages(stages, run, resident, options),
+  };
+}
+
+function wrapStages(
+  stages: Stages,
+  run: BuildRun,
+  resident: Resident | undefined,
+  options: SpeedOptions,
+): Stages {
+  const { config, registry, cache } = run;
+  const tokenizer = config.budget.tokenizer ?? "o200k";
+  // What a resident process does after the build returns reports its failure as a warning.
+  const deferredError = (error: unknown) =>
+    run.onWarning?.(error instanceof Error ? error.message : String(error));
+  // The pack (the size of the project) is read on the thread pool while files are resolved.
+  const packRead = cache.prefetch?.();
+  // Without a cached tokenizer table, a worker builds one while files are read.
+  prepareCounting(config.budget.tokenizer, cache);
+  // Unchanged files (same lstat fingerprint) are not read unless a stage needs them.
+  const indexPath = statIndexPath(config.cache.dir, config.root, config.configPath);
+  const writtenPath = indexPath.replace(/\.json$/, ".doc.json");
+  // A resident process knows which files its watcher saw no change of: they are not looked at.
+  const kept = resident?.statIndex(config);
+  const index = cache.enabled
+    ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
+    : undefined;
+  let lstats: Map<string, Deno.FileInfo> | undefined;
+  let findings: SecretFinding[] = [];
+  let viewsReady = () => {};
+  // The last document (kept in memory, or recorded in the cache), and its hashes.
+  let last: Awaited<ReturnType<typeof loadWritten>>;
+  let counted: PlacedBlock[] | undefined;
+  let wholeHashes: { prefix: string; total: string } | undefined;
+  let hashes: string[] = [];
+  const later = (work: () => Promise<void>) => {
+    // A resident process does this after the build returns, before its next build.
+    if (resident) resident.defer(work, deferredError);
+    return resident ? Promise.resolve() : work();
+  };
+  return {
+    ...stages,
+    async resolve() {
+      let resolution = resident?.resolution(config);
+      if (!resolution) {
+        resolution = await resolveTargets(config, { previous: resident?.lastResolution(config) });
+        // The resolve stage's lstat of each file: the read stage does not look again.
+        lstats = takeLstats(resolution);
+        resident?.keepResolution(config, resolution);
+      }
+      return resolution;
+    },
+    async read(targets) {
+      const sources = await readTargets(targets, config, { index, lstats });
+      // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
+      for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
+      // A warm build that read some files anew counts them: their table loads meanwhile.
+      if (sources.some(isDeferred) && sources.some((s) => s.text !== undefined)) {
+        prefetchTable(config.budget.tokenizer);
+      }
+      return sources;
+    },
+    async secrets(sources) {
+      const inFocus = focusOf(config, sources.map((s) => s.path));
+      // Views start their threads and load grammars while the scan runs.
+      viewsReady = prepareViews(sources, config, registry, inFocus);
+      await packRead;
+      const countsEarly = new WeakMap<object, boolean>();
+      findings = await redactSources(sources, config.secrets.rules, cache, {
+        // Files shown in full: the scan's workers count their texts early (see `precount.ts`),
+        // unless content dedup may rewrite the text (then the block holds another text).
+        count: {
+          tokenizer: config.budget.tokenizer,
+          only: (file) => {
+            // Asked more than once for a file, before and after redaction: decided once.
+            let early = countsEarly.get(file);
+            if (early === undefined) {
+              early = chooseView(file, config, inFocus(file.path)) === "full" &&
+                (file.entry.dedup === false || !mayDedup(file.text ?? ""));
+              countsEarly.set(file, early);
+            }
+            return early;
+          },
+        },
+        workers: run.workers,
+      });
+      return findings;
+    },
+    async transform(sources, onFile) {
+      let anew = 0;
+      const files = await transformFiles(sources, config, registry, {
+        warn: run.warn,
+        complete: run.complete,
+        timeoutMs: run.hookTimeoutMs,
+        cache,
+        rendered: resident?.rendered,
+        renderedAhead: options.renderedAhead,
+        onFile: (file) => {
+          // Views rendered anew are counted later: enough of them starts the count workers now.
+          if (file.cache !== "hit" && file.view !== "full") {
+            prestartCounting(anew += file.text?.length ?? 0, run.workers);
+          }
+          onFile?.(file);
+        },
+      });
+      viewsReady();
+      // Deferred files read late (a view needed them) were scanned then.
+      findings.push(...lateFindings(sources));
+      // Views rendered anew are counted after ordering: the table is read meanwhile.
+      if (anew) prefetchTable(config.budget.tokenizer);
+      return files;
+    },
+    async compose(files) {
+      const blocks = await stages.compose(files);
+      // Each file's text is held once, inside its block, from here on.
+      shareFileTexts(blocks, files, tokenizer);
+      // The order memory's content keys of cached texts, kept by the last build.
+      await loadContentKeys(cache);
+      return blocks;
+    },
+    fileOrder: (files, source) => fileOrder(config, source, files, resident),
+    async count(formatted, onBlock) {
+      // A resident process knows the counts of the blocks it placed before.
+      const memo = resident?.blocks;
+      const fresh = memo
+        ? formatted.filter((b) => {
+          const known = memo.get(b.id);
+          return known?.tokenizer !== tokenizer || known?.text !== b.text;
+        })
+        : formatted;
+      // Counts by difference start from the last document's blocks, and its same leading
+      // blocks are copied from its file, not written again.
+      last = resident
+        ? await resident.lastDocument()
+        : cache.enabled
+        ? loadWritten(writtenPath)
+        : undefined;
+      // Each block is hashed once, for the count cache and the manifest's document hashes.
+      const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
+      const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
+      wholeHashes = whole?.done();
+      const found = await countMany(fresh.map((b) => b.text), {
+        tokenizer: config.budget.tokenizer,
+        cache,
+        workers: run.workers,
+        hashes: fresh.map((b) => encodings.get(b)!.sha256),
+        sources: fresh.map((b) => b.source),
+        parts: fresh.map(textParts),
+        // A block the cache has no count for is counted against the same block of the last
+        // document; a resident process has the last text and count of each block in memory.
+        earlier: !cache.enabled
+          ? undefined
+          : memo
+          ? earlierInMemo(memo, fresh, tokenizer)
+          : earlierIn(last, fresh),
+      });
+      counted = await placeBlocks(formatted, {
+        tokenizer: config.budget.tokenizer,
+        tokenCache: found.counts,
+        memo,
+        encodings: formatted.map((b) => encodings.get(b)),
+        onBlock,
+      });
+      return { ...found, placed: counted };
+    },
+    async persist(files) {
+      if (!cache.enabled) return;
+      await later(async () => {
+        await saveContentKeys(cache, files);
+        await cache.flush();
+        if (index?.changed()) await saveStatIndex(index.result());
+      });
+      if (kept && index) kept.keep(index.result());
+    },
+    manifest(files, { document, placed }) {
+      hashes = placed.map((b) => b.sha256);
+      const manifestOf = (doc: typeof document) =>
+        buildManifest(files, placed, doc, run.warnings, undefined, {
+          // Taken with the blocks' hashes, unless the budget placed other blocks since.
+          known: placed === counted ? wholeHashes : undefined,
+          parts: resident && hashes,
+          previous: resident?.hashes,
+          keep: resident && ((states) => (resident!.hashes = states)),
+        });
+      try {
+        // A resident rebuild hashes the blocks the last document has from its file.
+        return manifestOf(resident ? withWrittenBlocks(document, hashes, last) : document);
+      } catch {
+        // The last document changed while it was read: hashed from the texts.
+        return manifestOf(document);
+      }
+    },
+    async emit(written, write) {
+      // The document (to a hidden temp file) and the manifest's JSON are made with the build: a
+      // build prepared ahead links the one and adds the output's path to the other when asked.
+      const ahead = !write ? undefined : {
+        manifestJson: JSON.stringify(written.manifest, null, 2),
+        document: await writeAhead(config.output.dir, config.output.namespace, written.document, {
+          base: last,
+          hashes,
+        }),
+      };
+      return {
+        async publish(write) {
+          if (ahead?.document && !write) dropAhead(ahead.document);
+          if (!write) return undefined;
+          const output = await publishOutput(run, written, {
+            base: last,
+            hashes,
+            ahead: ahead?.document,
+            manifestText: (m) =>
+              ahead && m.output !== undefined
+                ? manifestJsonWithOutput(ahead.manifestJson, m.output)
+                : undefined,
+          });
+          const stamp = fileStamp(output.document);
+          const document = stamp
+            ? { hashes, lengths: written.document.lengths, path: output.document, stamp }
+            : undefined;
+          if (resident) resident.keepDocument(document);
+          else if (cache.enabled && document) await saveWritten(writtenPath, document);
+          return output;
+        },
+        discard: () => ahead?.document && dropAhead(ahead.document),
+      };
+    },
+    later,
+    end: () => resident?.release(),
+  };
+}
+
+/**
+ * The sha256 and length of a block's UTF-8 bytes, hashed in pieces: the bytes are made where the
+ * document is written, not held (the size of the document) while blocks are counted.
+ */
+function encodeBlock(block: Block, whole?: DocumentHasher): { sha256: string; length: number } {
+  whole?.next();
+  // A file block part by part (`block_parts.ts`): its text is not copied whole.
+  return hashText(textParts(block), undefined, whole?.hash);
+}

@@ -1,0 +1,108 @@
+/**
+ * The options and results of a build (`build.ts`).
+ *
+ * @module
+ */
+
+import type { StageLayer } from "./stages.ts";
+import type { CachePlan } from "./cache_plan.ts";
+import type { StageClock } from "./timings.ts";
+import type { BudgetReport, Manifest, PlacedBlock, Plugin, RenderedFile } from "./types.ts";
+
+/** Options of {@linkcode build}. */
+export interface BuildOptions {
+  /** The built-in plugins (see `plugins/defaults.ts`). */
+  builtins: Plugin[];
+  /** Write the document and manifest to `output.dir`. @default {true} */
+  write?: boolean;
+  /**
+   * Record this build's cache hits as the last build's (`slop cache stats`); `false` for a
+   * resident process's rehearsal, which builds only to run the code once. @default {true}
+   */
+  record?: boolean;
+  /** Where ordering rules take the previous order from. @default {"state"} */
+  orderSource?: "state" | "lock";
+  /**
+   * Record the order memory (the file order and the budget's steps) in the state dir, whether the
+   * document is written or not: every build that makes a document for a model does, so the next
+   * build keeps its prefix (`--stdout`, `--json`, the library, an MCP server). `false` for
+   * inspection (`slop stats`, `report`) and for a resident process's rehearsal. A build with
+   * `orderSource: "lock"` (`slop check`) or restricted to PATHS never records. @default {true}
+   */
+  remember?: boolean;
+  /** Called for each warning as it happens. */
+  onWarning?: (message: string) => void;
+  /** Hook timeout in ms. @default {60000} */
+  hookTimeoutMs?: number;
+  /** Called as work finishes (files transformed, blocks counted), for progress bars. */
+  onProgress?: (progress: BuildProgress) => void;
+  /** Threads that scan and count tokens; 1: only this thread. @default {navigator.hardwareConcurrency} */
+  workers?: number;
+  /** Marked as each stage ends (`slop build --timings`). */
+  timings?: StageClock;
+  /**
+   * A speed layer: stages that make the same bytes sooner (`speedLayer()` of `accel/`, which
+   * `slop` and `buildContext` use). @default {undefined} the plain stages
+   */
+  layer?: StageLayer;
+}
+
+/** A progress report of {@linkcode build}. */
+export interface BuildProgress {
+  /** `transform`: files rendered; `tokens`: blocks placed and counted. */
+  stage: "transform" | "tokens";
+  /** Items done in this stage. */
+  done: number;
+  /** Items in this stage. */
+  total: number;
+  /** Files whose transform came from the cache so far. */
+  cacheHits: number;
+}
+
+/** What a build returns. */
+export interface BuildResult {
+  /** The document. */
+  document: string;
+  /** Ordered blocks with offsets, hashes and tokens. */
+  blocks: PlacedBlock[];
+  /** Files in path order with their status. */
+  files: RenderedFile[];
+  /** The manifest (as written beside the document). */
+  manifest: Manifest;
+  /** Where it was written (absent when `write: false`). */
+  output?: { number: number; document: string; manifest: string };
+  /** Warnings, in the order they were raised. */
+  warnings: string[];
+  /** The configured provider's cache plan: tokens, breakpoints, cold and warm cost. */
+  cache?: CachePlan;
+  /** The token budget and what was stepped down (only when a budget is set). */
+  budget?: BudgetReport;
+}
+
+/** A build done up to writing its outputs (see {@linkcode prepareBuild}). */
+export interface PreparedBuild {
+  /** The files as rendered, with their views and cache use. */
+  files: RenderedFile[];
+  /**
+   * Write the document and manifest (unless `write` is false), commit the ordering rules' state
+   * and give the result. Once only: a second call, or one after `discard()`, is an error.
+   */
+  finish(options?: FinishOptions): Promise<BuildResult>;
+  /**
+   * Drop a build that will not be finished: the document it wrote ahead (a hidden temp file in
+   * the output folder) is removed. Nothing after `finish()`.
+   */
+  discard(): void;
+}
+
+/** Options of {@linkcode PreparedBuild.finish}; absent ones are the build's. */
+export interface FinishOptions {
+  /** Write the document and manifest to `output.dir`. */
+  write?: boolean;
+  /** Record this build's cache hits as the last build's (`slop cache stats`). */
+  record?: boolean;
+  /** Record the order memory (see {@linkcode BuildOptions.remember}). */
+  remember?: boolean;
+  /** Marked as writing ends (`emit`). */
+  timings?: StageClock;
+}

@@ -1,0 +1,110 @@
+/**
+ * The start of a build: the plugins registered, frozen and checked against
+ * the config, the warning list, the provider's completer and the cache. What
+ * this gives is what every stage shares (`BuildRun` in `stages.ts`).
+ *
+ * @module
+ */
+
+import { checkProvider, checkViews, ConfigError, displayPath } from "./config.ts";
+import {
+  createRegistry,
+  findProvider,
+  freeze,
+  loadPlugins,
+  registerUserPlugins,
+} from "./registry.ts";
+import { redactMessage } from "./secrets.ts";
+import { loadFocusGlobs } from "./transform.ts";
+import { completer } from "./llm.ts";
+import { openCache } from "./cache.ts";
+import { markStateDir } from "./state_dir.ts";
+import { isAbsolute, relative } from "./_path.ts";
+import type { BuildRun, StageLayer } from "./stages.ts";
+import type { Plugin, ResolvedConfig } from "./types.ts";
+
+/** Options of {@linkcode startRun}. */
+export interface RunOptions {
+  /** The built-in plugins. */
+  builtins: Plugin[];
+  /** Called for each warning as it happens. */
+  onWarning?: (message: string) => void;
+  /** Hook timeout in ms. @default {60000} */
+  hookTimeoutMs?: number;
+  /** Threads that scan and count tokens. @default {navigator.hardwareConcurrency} */
+  workers?: number;
+  /** Whether the build writes its outputs. @default {true} */
+  write?: boolean;
+  /** Whether the build records the order memory in the state dir. */
+  remembers?: boolean;
+  /** The speed layer, which may keep the cache open between builds. */
+  layer?: StageLayer;
+}
+
+/**
+ * Register and check the plugins, open the cache and give what the stages share.
+ * Config errors (an unknown view or provider, a bad plugin) throw a `ConfigError` naming the config.
+ *
+ * @example
+ * ```ts
+ * import { startRun } from "./run.ts";
+ * // const run = await startRun(config, { builtins: defaultPlugins() });
+ * ```
+ */
+export async function startRun(config: ResolvedConfig, options: RunOptions): Promise<BuildRun> {
+  // The focus globs are matched synchronously later on: picomatch first, if they need it.
+  await loadFocusGlobs(config);
+  const warnings: string[] = [];
+  const warn = (raw: string) => {
+    const message = redactMessage(raw, config.secrets.rules);
+    warnings.push(message);
+    options.onWarning?.(message);
+  };
+  const registry = createRegistry(options.builtins);
+  const configName = config.configPath
+    ? displayPath(config.configPath, Deno.cwd())
+    : "inline config";
+  try {
+    registerUserPlugins(registry, config.plugins);
+  } catch (error) {
+    throw new ConfigError(configName, [error instanceof Error ? error.message : String(error)]);
+  }
+  freeze(registry);
+  const problems = [...checkViews(config.raw, registry), ...checkProvider(config.raw, registry)];
+  if (problems.length) throw new ConfigError(configName, problems);
+  // A lazy built-in provider (`cli/_builtins.ts`) is imported once the config names it.
+  await loadPlugins([findProvider(registry, config.provider.name ?? "anthropic")]);
+  const complete = completer(registry, config);
+  await options.layer?.begin?.(config);
+  // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
+  if (
+    options.write !== false || options.remembers ||
+    (config.cache.enabled && within(config.cache.dir, config.stateDir))
+  ) {
+    markStateDir(config.stateDir, config.root);
+  }
+  const cacheOptions = {
+    enabled: config.cache.enabled,
+    pack: `${config.root}\0${config.configPath ?? ""}`,
+    maxSize: config.cache.maxSize,
+  };
+  const cache = options.layer?.cache?.(config.cache.dir, cacheOptions) ??
+    openCache(config.cache.dir, cacheOptions);
+  return {
+    config,
+    registry,
+    warn,
+    onWarning: options.onWarning,
+    warnings,
+    complete,
+    cache,
+    hookTimeoutMs: options.hookTimeoutMs,
+    workers: options.workers,
+  };
+}
+
+/** Whether `path` is `dir` or inside it. */
+function within(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}

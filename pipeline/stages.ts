@@ -1,0 +1,299 @@
+/**
+ * The build's stages as one object of functions over plain data, and the
+ * plain way to run each: no memo of an earlier build, no stat index, no
+ * worker started ahead. `build.ts` runs them in order. A speed layer
+ * (`accel/`, `server/`) is a function that takes these stages and gives
+ * stages that make the same bytes sooner; a stage never asks which it is.
+ *
+ * @module
+ */
+
+import { resolveTargets } from "./resolve.ts";
+import { readTargets } from "./read.ts";
+import { transformFiles } from "./transform.ts";
+import { composeBlocks } from "./compose.ts";
+import { fileOrder } from "./order_memory.ts";
+import { countMany } from "./count.ts";
+import { buildManifest, placeBlocks, pruneOutputs, publish, type Published } from "./emit.ts";
+import { recordBuild } from "./cache.ts";
+import { orderBlocks } from "./order.ts";
+import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
+import { redactBlocks, redactMessage, redactSources } from "./secrets.ts";
+import { fitBudget, type FitResult } from "./budget.ts";
+import type { StreamedDocument } from "./_document.ts";
+import type { Cache, CacheOptions } from "./cache.ts";
+import type { Resolution } from "./resolve.ts";
+import type { Registry } from "./registry.ts";
+import type {
+  Block,
+  CompleteFn,
+  FileOrder,
+  Manifest,
+  OrderContext,
+  PlacedBlock,
+  RenderedFile,
+  ResolvedConfig,
+  SecretFinding,
+  SourceFile,
+  StepDown,
+  Target,
+} from "./types.ts";
+
+/** What every stage of one build shares: the config, the plugins and the warnings. */
+export interface BuildRun {
+  /** The resolved config. */
+  config: ResolvedConfig;
+  /** The frozen plugin registry: built-ins and the config's plugins. */
+  registry: Registry;
+  /** Raise a warning (redacted, kept in order, passed to `onWarning`). */
+  warn(message: string): void;
+  /** The build's caller's warning callback (for work done after the build returned). */
+  onWarning?: (message: string) => void;
+  /** The warnings raised so far. */
+  warnings: string[];
+  /** Asks the configured provider (LLM view modes, compaction). */
+  complete: CompleteFn;
+  /** The content-hash cache of views and token counts (disabled by `--no-cache`). */
+  cache: Cache;
+  /** Hook timeout in ms. */
+  hookTimeoutMs?: number;
+  /** Threads that scan and count tokens; 1: only this thread. */
+  workers?: number;
+}
+
+/** The token counts of a build's blocks, as the count stage found them. */
+export interface Counted {
+  /** The blocks with offsets, hashes and token counts, in document order. */
+  placed: PlacedBlock[];
+  /** Token count by block sha256 (the budget counts its step-downs with it). */
+  counts: Map<string, number>;
+  /** Distinct texts whose count came from the cache. */
+  hits: number;
+  /** Distinct texts counted now. */
+  misses: number;
+}
+
+/** What the emit stage is given to write. */
+export interface Written {
+  /** The document, streamed from the placed blocks. */
+  document: StreamedDocument;
+  /** The placed blocks it is made of. */
+  placed: PlacedBlock[];
+  /** The manifest (no `output` yet). */
+  manifest: Manifest;
+  /** The manifest once the output's path is known. */
+  manifestFor(output: string): Manifest;
+}
+
+/** A build's outputs, ready to publish (see {@linkcode Stages.emit}). */
+export interface Output {
+  /** Publish the document and manifest (`write: false`: do not, and drop what was made ahead). */
+  publish(write: boolean): Promise<Published | undefined>;
+  /** The build will not be finished: drop what was made ahead. */
+  discard(): void;
+}
+
+/** The stages of a build after config; each takes and gives plain data. */
+export interface Stages {
+  /** Entries, globs and ignore rules to sorted targets. */
+  resolve(): Promise<Resolution>;
+  /** Each target read once: text, sha256, or the problem. */
+  read(targets: Target[]): Promise<SourceFile[]>;
+  /** Secrets in the texts redacted in place; the findings. */
+  secrets(sources: SourceFile[]): Promise<SecretFinding[]>;
+  /** Each file rendered by its view mode; `onFile` is called as each is done. */
+  transform(sources: SourceFile[], onFile?: (file: RenderedFile) => void): Promise<RenderedFile[]>;
+  /** The section plugins' blocks. */
+  compose(files: RenderedFile[]): Promise<Block[]>;
+  /** The remembered order of the files section (what the `volatility` rule applies). */
+  fileOrder(files: RenderedFile[], source: "state" | "lock"): FileOrder;
+  /** Offsets, hashes and token counts of the ordered blocks; `onBlock` as each is placed. */
+  count(blocks: Block[], onBlock?: (done: number, total: number) => void): Promise<Counted>;
+  /** The manifest of the placed blocks (`output` absent). */
+  manifest(files: RenderedFile[], written: Pick<Written, "document" | "placed">): Manifest;
+  /** Get ready to publish (a layer may write the document ahead when `write`). */
+  emit(written: Written, write: boolean): Promise<Output>;
+  /** Write what the build put in the cache. */
+  persist(files: RenderedFile[]): Promise<void>;
+  /** Work a build leaves for its end (cache use, the order's commit); a layer may run it later. */
+  later(work: () => Promise<void>): Promise<void>;
+  /** The build is over (finished or discarded). */
+  end(): void;
+}
+
+/** A faster way to run some of the stages, making the same bytes (see `accel/`, `server/`). */
+export interface StageLayer {
+  /** Before the build opens its cache (a layer may wait for its last build's work). */
+  begin?(config: ResolvedConfig): Promise<void>;
+  /** The cache to build with (a layer may keep one open between builds). */
+  cache?(dir: string, options: CacheOptions): Cache | undefined;
+  /** The stages, wrapped. */
+  wrap(stages: Stages, run: BuildRun): Stages;
+}
+
+/**
+ * The plain stages of a build.
+ *
+ * @example
+ * ```ts
+ * import { plainStages } from "./stages.ts";
+ * // const stages = plainStages(run);
+ * // const targets = (await stages.resolve()).targets;
+ * ```
+ */
+export function plainStages(run: BuildRun): Stages {
+  const { config, registry, cache } = run;
+  const tokenizer = config.budget.tokenizer;
+  return {
+    resolve: () => resolveTargets(config),
+    read: (targets) => readTargets(targets, config),
+    secrets: (sources) =>
+      redactSources(sources, config.secrets.rules, cache, { workers: run.workers }),
+    transform: (sources, onFile) =>
+      transformFiles(sources, config, registry, {
+        warn: run.warn,
+        complete: run.complete,
+        timeoutMs: run.hookTimeoutMs,
+        cache,
+        onFile,
+      }),
+    compose: (files) =>
+      composeBlocks(
+        { config, files, root: config.root, stateDir: config.stateDir },
+        registry,
+        { warn: run.warn, complete: run.complete },
+      ),
+    fileOrder: (files, source) => fileOrder(config, source, files),
+    async count(blocks, onBlock) {
+      const found = await countMany(blocks.map((b) => b.text), {
+        tokenizer,
+        cache,
+        workers: run.workers,
+      });
+      const placed = await placeBlocks(blocks, { tokenizer, tokenCache: found.counts, onBlock });
+      return { ...found, placed };
+    },
+    manifest: (files, { document, placed }) => buildManifest(files, placed, document, run.warnings),
+    emit: (written) =>
+      Promise.resolve({
+        publish: async (write) => write ? await publishOutput(run, written) : undefined,
+        discard: () => {},
+      }),
+    persist: () => cache.flush(),
+    later: (work) => work(),
+    end: () => {},
+  };
+}
+
+/**
+ * Publish a build's document and manifest under the next number, and prune
+ * the outputs past `output.keep`.
+ *
+ * @example
+ * ```ts
+ * import { publishOutput } from "./stages.ts";
+ * // const published = await publishOutput(run, written);
+ * ```
+ */
+export async function publishOutput(
+  run: BuildRun,
+  written: Written,
+  options: Parameters<typeof publish>[5] = {},
+): Promise<Published> {
+  const { output, root } = run.config;
+  const published = await publish(
+    output.dir,
+    output.namespace,
+    written.document,
+    written.manifestFor,
+    root,
+    { ext: FORMAT_EXTENSIONS[output.format], ...options },
+  );
+  // The oldest numbered outputs past `output.keep` go (numbers are never reused).
+  if (output.keep !== false) pruneOutputs(output.dir, output.namespace, output.keep);
+  return published;
+}
+
+/**
+ * Record a build's cache use as the last build's (`slop cache stats`).
+ *
+ * @example
+ * ```ts
+ * import { recordCacheUse } from "./stages.ts";
+ * // await recordCacheUse(run, files, counted);
+ * ```
+ */
+export async function recordCacheUse(
+  run: BuildRun,
+  files: RenderedFile[],
+  counted: Pick<Counted, "hits" | "misses">,
+): Promise<void> {
+  if (!run.cache.enabled) return;
+  await recordBuild(run.config.cache.dir, {
+    files: {
+      hits: files.filter((f) => f.cache === "hit").length,
+      misses: files.filter((f) => f.cache === "miss").length,
+    },
+    tokens: { hits: counted.hits, misses: counted.misses },
+  });
+}
+
+/** What {@linkcode fitToBudget} steps down from. */
+export interface BudgetInput {
+  /** The sources the files were rendered from (rendered again with other views). */
+  sources: SourceFile[];
+  /** The placed blocks before any step. */
+  placed: PlacedBlock[];
+  /** Token counts by block sha256, from the count stage. */
+  counts: Map<string, number>;
+  /** The order context the blocks were ordered with. */
+  orderContext: OrderContext;
+  /** The previous build's steps, taken first while still valid and needed. */
+  remembered: StepDown[];
+}
+
+/**
+ * The budget stage: step files down until the document fits `budget.tokens`,
+ * composing, ordering and placing the blocks again after each step (see
+ * `budget.ts`). `files` is updated in place.
+ *
+ * @example
+ * ```ts
+ * import { fitToBudget } from "./stages.ts";
+ * // const { placed, report } = await fitToBudget(run, files, input);
+ * ```
+ */
+export async function fitToBudget(
+  run: BuildRun,
+  files: RenderedFile[],
+  input: BudgetInput,
+): Promise<FitResult> {
+  const { config, registry } = run;
+  const rules = config.secrets.rules;
+  // Sections and ordering rules run again per step: their warnings were reported the first time.
+  const warnNew = (raw: string) => {
+    if (!run.warnings.includes(redactMessage(raw, rules))) run.warn(raw);
+  };
+  const assemble = async () => {
+    const state = { config, files, root: config.root, stateDir: config.stateDir };
+    const blocks = await composeBlocks(state, registry, { warn: warnNew, complete: run.complete });
+    await redactBlocks(blocks, rules); // found and listed on the first compose
+    const ordered = await orderBlocks(blocks, registry, { ...input.orderContext, warn: warnNew });
+    const formatted = formatBlocks(ordered, files, config.output.format);
+    const tokenizer = config.budget.tokenizer;
+    return await placeBlocks(formatted, { tokenizer, tokenCache: input.counts });
+  };
+  return await fitBudget(files, input.placed, {
+    sources: input.sources,
+    config,
+    registry,
+    transform: {
+      warn: run.warn,
+      complete: run.complete,
+      timeoutMs: run.hookTimeoutMs,
+      cache: run.cache,
+    },
+    assemble,
+    remembered: input.remembered,
+  });
+}
