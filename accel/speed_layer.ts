@@ -38,14 +38,7 @@ import {
   writeAhead,
 } from "../pipeline/emit.ts";
 import { type BuildRun, publishOutput, type StageLayer, type Stages } from "../pipeline/stages.ts";
-import {
-  isDeferred,
-  loadStatIndex,
-  saveStatIndex,
-  statIndexPath,
-  statSession,
-} from "../pipeline/stat_index.ts";
-import { lateFindings } from "../pipeline/lazy_input.ts";
+import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./stat_index.ts";
 import {
   type DocumentHasher,
   documentHasher,
@@ -60,14 +53,20 @@ import { hashText } from "../pipeline/text_hash.ts";
 import { textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import { shareFileTexts } from "./_share_text.ts";
-import type { Resident } from "../pipeline/resident.ts";
-import type { Block, PlacedBlock, RenderedFile, SecretFinding } from "../pipeline/types.ts";
+import type { Resident } from "./resident.ts";
+import type {
+  Block,
+  PlacedBlock,
+  RenderedFile,
+  SecretFinding,
+  SourceFile,
+} from "../pipeline/types.ts";
 
 /** Options of {@linkcode speedLayer}. */
 export interface SpeedOptions {
   /**
    * State kept between the builds of one process (`slop watch`, the build server; see
-   * `pipeline/resident.ts`). Not used by a build with the cache disabled.
+   * `accel/resident.ts`). Not used by a build with the cache disabled.
    * @default {undefined} none: each build starts from the cache folder
    */
   resident?: Resident;
@@ -137,6 +136,7 @@ function wrapStages(
     : undefined;
   let lstats: Map<string, Deno.FileInfo> | undefined;
   let findings: SecretFinding[] = [];
+  const late = new Map<SourceFile, SecretFinding[]>();
   let viewsReady = () => {};
   // The last document (kept in memory, or recorded in the cache), and its hashes.
   let last: Awaited<ReturnType<typeof loadWritten>>;
@@ -165,7 +165,7 @@ function wrapStages(
       // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
       for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
       // A warm build that read some files anew counts them: their table loads meanwhile.
-      if (sources.some(isDeferred) && sources.some((s) => s.text !== undefined)) {
+      if (sources.some((s) => s.load) && sources.some((s) => s.text !== undefined)) {
         prefetchTable(config.budget.tokenizer);
       }
       return sources;
@@ -194,6 +194,8 @@ function wrapStages(
         },
         workers: run.workers,
       });
+      // A file still unread may be read by a view; one that changed since is scanned then.
+      for (const file of sources) lateScan(file, config.secrets.rules, late);
       return findings;
     },
     async transform(sources, onFile) {
@@ -214,8 +216,8 @@ function wrapStages(
         },
       });
       viewsReady();
-      // Deferred files read late (a view needed them) were scanned then.
-      findings.push(...lateFindings(sources));
+      // Files read late (a view needed them) were scanned then: their findings, in path order.
+      for (const file of sources) findings.push(...late.get(file) ?? []);
       // Views rendered anew are counted after ordering: the table is read meanwhile.
       if (anew) prefetchTable(config.budget.tokenizer);
       return files;
@@ -347,4 +349,25 @@ function encodeBlock(block: Block, whole?: DocumentHasher): { sha256: string; le
   whole?.next();
   // A file block part by part (`block_parts.ts`): its text is not copied whole.
   return hashText(textParts(block), undefined, whole?.hash);
+}
+
+/**
+ * Make a file the read stage left unread scan itself when it is read later, if it changed since
+ * its hash was recorded: every text that enters a build is scanned for secrets.
+ */
+function lateScan(
+  file: SourceFile,
+  rules: Record<string, string>,
+  late: Map<SourceFile, SecretFinding[]>,
+): void {
+  const read = file.load;
+  if (!read) return;
+  file.load = async () => {
+    const changed = await read();
+    if (changed && file.text !== undefined) {
+      const findings = await redactSources([file], rules);
+      if (findings.length) late.set(file, findings);
+    }
+    return changed;
+  };
 }

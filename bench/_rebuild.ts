@@ -29,7 +29,7 @@ import { join, relative, sep } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "../cli/_builtins.ts";
-import { resident } from "../pipeline/resident.ts";
+import { resident } from "../accel/resident.ts";
 import { stageClock } from "../pipeline/timings.ts";
 import { warmUp } from "../cli/_warm_up.ts";
 import { collectGarbage } from "../cli/_collect.ts";

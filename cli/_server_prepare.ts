@@ -15,7 +15,7 @@
 
 import { join } from "node:path";
 import type { PreparedBuild } from "../pipeline/build.ts";
-import { fileStamp } from "../pipeline/resident.ts";
+import { fileStamp } from "../accel/resident.ts";
 import { orderStatePath } from "../pipeline/order_memory.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 

@@ -11,7 +11,7 @@
 
 import { join } from "node:path";
 import { CONFIG_FILES } from "../pipeline/config.ts";
-import { resident } from "../pipeline/resident.ts";
+import { resident } from "../accel/resident.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { configImports } from "./_config_graph.ts";

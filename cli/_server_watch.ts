@@ -14,7 +14,7 @@
  */
 
 import { join, relative, sep } from "node:path";
-import { watchIgnoredDirs } from "../pipeline/resident.ts";
+import { watchIgnoredDirs } from "../accel/resident.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { readEvent } from "./_watch_events.ts";
 

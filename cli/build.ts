@@ -16,7 +16,7 @@ import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts";
-import type { Resident } from "../pipeline/resident.ts";
+import type { Resident } from "../accel/resident.ts";
 import type { Plugin, RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";

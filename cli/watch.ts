@@ -14,7 +14,7 @@ import { builtinPlugins } from "./_builtins.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError, printWarning } from "./_output.ts";
 import { applyOverrides, formatFlagError } from "./_flags.ts";
-import { resident, watchIgnoredDirs } from "../pipeline/resident.ts";
+import { resident, watchIgnoredDirs } from "../accel/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
 import { warmUp } from "./_warm_up.ts";
 import { readEvent } from "./_watch_events.ts";

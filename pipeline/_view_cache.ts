@@ -13,7 +13,7 @@
 import { type Cache, cacheKey } from "./cache.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
-import { viewMemo } from "./_memo.ts";
+import { viewMemo } from "./memo.ts";
 import { noteOutput, noteOutputHash } from "./content_keys.ts";
 import { headAndText } from "./text_hash.ts";
 

@@ -599,7 +599,7 @@ export async function clearCache(dir: string): Promise<number> {
     await Deno.remove(join(dir, "packs", item)).then(() => (removed += records), () => {});
   }
   await Deno.remove(join(dir, "packs")).catch(() => {});
-  // The read stage's stat index (pipeline/stat_index.ts) goes with the entries.
+  // The read stage's stat index (accel/stat_index.ts) goes with the entries.
   await Deno.remove(join(dir, "stat"), { recursive: true }).catch(() => {});
   await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});
   await Deno.remove(join(dir, "usage.json")).catch(() => {});

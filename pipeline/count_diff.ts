@@ -18,7 +18,7 @@ import { readAt } from "./_bytes.ts";
 import { isCountCut } from "./_count_cuts.ts";
 import { FORMAT_EXTENSIONS } from "./formats.ts";
 import { fileStamp, type WrittenDocument } from "./patch_write.ts";
-import type { BlockMemo, Memo } from "./_memo.ts";
+import type { BlockMemo, Memo } from "./memo.ts";
 
 /** An earlier version of a block: its text and the sha256 of its UTF-8 bytes. */
 export interface EarlierText {

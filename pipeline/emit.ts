@@ -10,7 +10,7 @@ import { join, relative, sep } from "./_path.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
 import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
-import type { BlockMemo, Memo } from "./_memo.ts";
+import type { BlockMemo, Memo } from "./memo.ts";
 import {
   documentHashes,
   fileStamp,

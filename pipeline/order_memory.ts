@@ -25,7 +25,7 @@ import { textParts } from "./block_parts.ts";
 import { utf8Length } from "./text_hash.ts";
 import { cachedTextBytes } from "./content_keys.ts";
 import { fileStamp } from "./patch_write.ts";
-import type { BlockMemo, Memo } from "./_memo.ts";
+import type { BlockMemo, Memo } from "./memo.ts";
 
 export { isFileBlock };
 
@@ -220,7 +220,7 @@ export async function writeOrderState(
  * {@linkcode loadPreviousOrder}) by the build's file blocks, `save` writes the
  * last advanced order, as the document has it, to the state dir (only when
  * `source` is `state` and the build is not restricted to PATHS). `resident`: what a
- * long-running process keeps (`pipeline/resident.ts`), its orders and block memos.
+ * long-running process keeps (`accel/resident.ts`), its orders and block memos.
  *
  * @example
  * ```ts

@@ -12,7 +12,7 @@ import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 
 /**
  * A record of what earlier builds read, handed to the read stage (a session of
- * `pipeline/stat_index.ts`): a file it knows unchanged is taken with its recorded
+ * `accel/stat_index.ts`): a file it knows unchanged is taken with its recorded
  * hash and no text instead of being read.
  */
 export interface ReadIndex {
@@ -130,7 +130,7 @@ function fromIndex(
 /**
  * Read one target. With a stat index session, a file whose fingerprint is
  * unchanged is not read: it comes back with the recorded hash and no text
- * (see `pipeline/stat_index.ts`).
+ * (see `accel/stat_index.ts`).
  */
 export async function readTarget(
   target: Target,

@@ -23,8 +23,7 @@ import { type Cache, cacheKey } from "./cache.ts";
 import { tableFor } from "./count.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { type CountHelper, precountStarting, startPrecount } from "./precount.ts";
-import { isDeferred, loadDeferred, undefer } from "./stat_index.ts";
-import { type RedactionMemo, redactionMemo } from "./_memo.ts";
+import { type RedactionMemo, redactionMemo } from "./memo.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 export {
@@ -109,7 +108,7 @@ export async function redactSources(
   const todo: SourceFile[] = [];
   const known = new Map<SourceFile, RedactionMemo>();
   for (const [i, file] of sources.entries()) {
-    if (file.error || (file.text === undefined && !isDeferred(file))) continue;
+    if (file.error || (file.text === undefined && !file.load)) continue;
     let id = scanId(file);
     if (before.has(id)) {
       ids[i] = id;
@@ -117,20 +116,24 @@ export async function redactSources(
     }
     // Unchanged since the last build and not clean: its redaction is in the cache (by scan, path
     // and content hash), so neither the file nor the scanner is loaded.
-    const stored = !memo?.get(`${key}\0${id}`) && cache?.enabled && isDeferred(file)
+    const stored = !memo?.get(`${key}\0${id}`) && cache?.enabled && file.load
       ? storedRedaction(await cache.get(cacheKey(["secrets-redacted/1", key, id])))
       : undefined;
     if (stored) memo?.set(`${key}\0${id}`, stored);
     const redaction = stored ?? memo?.get(`${key}\0${id}`);
     if (redaction) {
-      undefer(file);
-      Object.assign(file, { text: redaction.text, bytes: undefined, sha256: redaction.sha256 });
+      Object.assign(file, {
+        text: redaction.text,
+        bytes: undefined,
+        sha256: redaction.sha256,
+        load: undefined,
+      });
       known.set(file, redaction);
       continue;
     }
     // Not read by this build (unchanged since the last) and not known clean: read it now.
     if (file.text === undefined) {
-      await loadDeferred(file);
+      await file.load?.();
       if (file.error || file.text === undefined) continue;
       id = scanId(file);
     }

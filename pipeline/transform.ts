@@ -14,8 +14,8 @@ import { cacheVersion, callHook, findViewMode, loadPlugins, type Registry } from
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
-import { lazyInput } from "./lazy_input.ts";
-import type { Memo } from "./_memo.ts";
+import { lazyInput } from "./_lazy_input.ts";
+import type { Memo } from "./memo.ts";
 import { noteRendered } from "./content_keys.ts";
 import type {
   CompleteFn,
@@ -359,7 +359,7 @@ async function transformFile(
   // Not in the memo (see `keptFile`): kept there once rendered from the cache.
   const memoKey = options.rendered && renderedKey(file, config, registry, view);
   // Not read by the read stage (unchanged since the last build): read only if a view needs it.
-  const lazy = lazyInput(file, config, normalizeNewlines);
+  const lazy = lazyInput(file, normalizeNewlines);
   const warnings: string[] = [];
   const warn = memoKey
     ? (message: string) => {

@@ -295,6 +295,12 @@ export interface SourceFile extends Target {
   mtimeMs: number;
   /** Why the file cannot be rendered. */
   error?: FileProblem;
+  /**
+   * Present on a file the read stage left unread (a speed layer knew it unchanged and gave its
+   * recorded hash, with no text): reads it now, in place (bytes, text and hash, or its problem),
+   * and gives whether its content differs from the recorded hash. Gone once called.
+   */
+  load?: () => Promise<boolean>;
 }
 
 /** A file that cannot be rendered, and whether that is an error or a skip. */

@@ -11,13 +11,12 @@ import { makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
 import { readTargets } from "../../pipeline/read.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import {
-  isDeferred,
   loadStatIndex,
   RACY_MS,
   statIndexPath,
   statSession,
   unchanged,
-} from "../../pipeline/stat_index.ts";
+} from "../../accel/stat_index.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
 
 const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
@@ -86,7 +85,7 @@ async function deferredPaths(root: string, state: string): Promise<string[]> {
   const index = loadStatIndex(statIndexPath(config.cache.dir, config.root, config.configPath));
   const { targets } = await resolveTargets(config);
   const sources = await readTargets(targets, config, { index: statSession(index) });
-  return sources.filter(isDeferred).map((s) => s.path);
+  return sources.filter((s) => s.load !== undefined).map((s) => s.path);
 }
 
 Deno.test("the stat fast path: unchanged files are not read, and every build's bytes match a build without cache", async (t) => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { RACY_MS } from "../../pipeline/stat_index.ts";
+import { RACY_MS } from "../../accel/stat_index.ts";
 import { makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
 
 const TREE: Tree = {

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
-import { resident } from "../../pipeline/resident.ts";
+import { resident } from "../../accel/resident.ts";
 import { makeProject } from "../_helpers.ts";
 
 const code = (n: number) =>

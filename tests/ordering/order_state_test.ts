@@ -10,7 +10,7 @@ import {
   sortBySizeAndVolatility,
 } from "../../pipeline/order_state.ts";
 import { orderFiles } from "../../pipeline/order_memory.ts";
-import type { BlockMemo } from "../../pipeline/resident.ts";
+import type { BlockMemo } from "../../accel/resident.ts";
 import type { RenderedFile } from "../../pipeline/types.ts";
 
 const file = (path: string, bytes: number, v = 1): OrderFile => ({

@@ -16,9 +16,9 @@
  * @module
  */
 
-import { join } from "./_path.ts";
-import { type ReadIndex, readTarget, sha256 } from "./read.ts";
-import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
+import { join } from "../pipeline/paths.ts";
+import { type ReadIndex, readTarget, sha256 } from "../pipeline/read.ts";
+import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
 
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
@@ -222,68 +222,26 @@ export function statSession(
   };
 }
 
-/** Files of this build that were not read, with what a read must give back. */
-const deferred = new WeakMap<SourceFile, { config: ResolvedConfig; sha256: string }>();
-
 /**
- * Mark a source as deferred: its text is read by {@linkcode loadDeferred} when a stage needs it.
+ * Mark a source as not read: its `load` reads it when a stage needs its text, and tells whether
+ * it changed since its hash was recorded (callers that relied on the recorded hash, like the
+ * secret scan, must look again).
  *
  * @example
  * ```ts
  * import { defer } from "./stat_index.ts";
- * // defer(file, config)
+ * // defer(file, config); ... if (file.load) await file.load();
  * ```
  */
 export function defer(file: SourceFile, config: ResolvedConfig): void {
-  deferred.set(file, { config, sha256: file.sha256 });
-}
-
-/**
- * Forget that a source was deferred (its text was filled in another way).
- *
- * @example
- * ```ts
- * import { undefer } from "./stat_index.ts";
- * // undefer(file); file.text = known;
- * ```
- */
-export function undefer(file: SourceFile): void {
-  deferred.delete(file);
-}
-
-/**
- * Whether a source was not read (its `text` is absent but it has one).
- *
- * @example
- * ```ts
- * import { isDeferred } from "./stat_index.ts";
- * // if (isDeferred(file)) await loadDeferred(file);
- * ```
- */
-export function isDeferred(file: SourceFile): boolean {
-  return deferred.has(file);
-}
-
-/**
- * Read a deferred source now (bytes, hash, text, or its problem), in place.
- * Returns whether its content differs from the recorded one (changed
- * since the build looked at it: callers that relied on the recorded hash,
- * like the secret scan, must look again).
- *
- * @example
- * ```ts
- * import { loadDeferred } from "./stat_index.ts";
- * // const changed = await loadDeferred(file);
- * ```
- */
-export async function loadDeferred(file: SourceFile): Promise<boolean> {
-  const state = deferred.get(file);
-  if (!state) return false;
-  deferred.delete(file);
-  const fresh = await readTarget(
-    { path: file.path, absPath: file.absPath, entry: file.entry, explicit: file.explicit },
-    state.config,
-  );
-  Object.assign(file, fresh);
-  return file.sha256 !== state.sha256;
+  const recorded = file.sha256;
+  file.load = async () => {
+    file.load = undefined;
+    const fresh = await readTarget(
+      { path: file.path, absPath: file.absPath, entry: file.entry, explicit: file.explicit },
+      config,
+    );
+    Object.assign(file, fresh);
+    return file.sha256 !== recorded;
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * The memos the stages consult when a long-running process hands them some
- * (see `pipeline/resident.ts`): their shapes, and the view and redaction memos
+ * (see `accel/resident.ts`): their shapes, and the view and redaction memos
  * kept for a cache that such a process opened. The stages import this small
  * module, not the resident: the resident is a layer on top of them.
  *
@@ -52,7 +52,7 @@ const redactionMemos = new WeakMap<Cache, Memo<RedactionMemo>>();
  *
  * @example
  * ```ts
- * import { keepCacheMemos } from "./_memo.ts";
+ * import { keepCacheMemos } from "./memo.ts";
  * // keepCacheMemos(cache, views, redactions)
  * ```
  */
@@ -70,7 +70,7 @@ export function keepCacheMemos(
  *
  * @example
  * ```ts
- * import { redactionMemo } from "./_memo.ts";
+ * import { redactionMemo } from "./memo.ts";
  * // redactionMemo(cache)?.get(key)
  * ```
  */
@@ -83,7 +83,7 @@ export function redactionMemo(cache: Cache): Memo<RedactionMemo> | undefined {
  *
  * @example
  * ```ts
- * import { viewMemo } from "./_memo.ts";
+ * import { viewMemo } from "./memo.ts";
  * // viewMemo(cache)?.get(key)
  * ```
  */

@@ -15,33 +15,33 @@
  * @module
  */
 
-import { type Cache, type CacheOptions, openCache } from "./cache.ts";
-import { turnDerived } from "./helpers.ts";
+import { type Cache, type CacheOptions, openCache } from "../pipeline/cache.ts";
+import { turnDerived } from "../pipeline/helpers.ts";
 import type { StatIndex } from "./stat_index.ts";
-import { join, sep } from "./_path.ts";
+import { join, sep } from "../pipeline/paths.ts";
 import {
   type Draft,
   dropDraft,
   type HashStates,
   makeDraft,
   type WrittenDocument,
-} from "./patch_write.ts";
-import type { KeptOrder } from "./order_memory.ts";
-import type { Resolution } from "./resolve.ts";
-import type { RenderedMemo } from "./transform.ts";
-import type { ResolvedConfig, Target } from "./types.ts";
+} from "../pipeline/patch_write.ts";
+import type { KeptOrder } from "../pipeline/order_memory.ts";
+import type { Resolution } from "../pipeline/resolve.ts";
+import type { RenderedMemo } from "../pipeline/transform.ts";
+import type { ResolvedConfig, Target } from "../pipeline/types.ts";
 import {
   type BlockMemo,
   keepCacheMemos,
   type Memo,
   type MemoEntry,
   type RedactionMemo,
-} from "./_memo.ts";
+} from "../pipeline/memo.ts";
 
 export type { BlockMemo, Memo, MemoEntry, RedactionMemo };
 // A file's stamp (inode, size, modification time), by which a resident's draft and kept orders
 // are known unchanged; the build server knows its prepared files by it too.
-export { fileStamp } from "./patch_write.ts";
+export { fileStamp } from "../pipeline/patch_write.ts";
 
 /** State kept between the builds of one process. */
 export interface Resident {
