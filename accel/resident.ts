@@ -19,13 +19,8 @@ import { type Cache, type CacheOptions, openCache } from "../pipeline/cache.ts";
 import { turnDerived } from "../pipeline/helpers.ts";
 import type { StatIndex } from "./stat_index.ts";
 import { join, sep } from "../pipeline/paths.ts";
-import {
-  type Draft,
-  dropDraft,
-  type HashStates,
-  makeDraft,
-  type WrittenDocument,
-} from "../pipeline/patch_write.ts";
+import { type Draft, dropDraft, makeDraft, type WrittenDocument } from "./patch_write.ts";
+import type { HashStates } from "../pipeline/document.ts";
 import type { KeptOrder } from "../pipeline/order_memory.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type { RenderedMemo } from "../pipeline/transform.ts";
@@ -41,7 +36,7 @@ import {
 export type { BlockMemo, Memo, MemoEntry, RedactionMemo };
 // A file's stamp (inode, size, modification time), by which a resident's draft and kept orders
 // are known unchanged; the build server knows its prepared files by it too.
-export { fileStamp } from "../pipeline/patch_write.ts";
+export { fileStamp } from "../pipeline/helpers.ts";
 
 /** State kept between the builds of one process. */
 export interface Resident {

@@ -39,17 +39,13 @@ import {
 } from "../pipeline/emit.ts";
 import { type BuildRun, publishOutput, type StageLayer, type Stages } from "../pipeline/stages.ts";
 import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./stat_index.ts";
-import {
-  type DocumentHasher,
-  documentHasher,
-  fileStamp,
-  loadWritten,
-  saveWritten,
-  withWrittenBlocks,
-} from "../pipeline/patch_write.ts";
-import { earlierIn, earlierInMemo } from "../pipeline/count_diff.ts";
+import { loadWritten, saveWritten, withWrittenBlocks, writePatched } from "./patch_write.ts";
+import { type DocumentHasher, documentHasher } from "../pipeline/document.ts";
+import { fileStamp } from "../pipeline/helpers.ts";
+import { earlierIn, earlierInMemo } from "./count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "../pipeline/content_keys.ts";
 import { hashText } from "../pipeline/text_hash.ts";
+import type { StreamedDocument } from "../pipeline/document.ts";
 import { textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import { shareFileTexts } from "./_share_text.ts";
@@ -143,6 +139,9 @@ function wrapStages(
   let counted: PlacedBlock[] | undefined;
   let wholeHashes: { prefix: string; total: string } | undefined;
   let hashes: string[] = [];
+  // The last document's same leading bytes are copied, not written again.
+  const patch = (path: string, document: Uint8Array[] | StreamedDocument) =>
+    last !== undefined && writePatched(path, document, hashes, last);
   const later = (work: () => Promise<void>) => {
     // A resident process does this after the build returns, before its next build.
     if (resident) resident.defer(work, deferredError);
@@ -263,8 +262,8 @@ function wrapStages(
         earlier: !cache.enabled
           ? undefined
           : memo
-          ? earlierInMemo(memo, fresh, tokenizer)
-          : earlierIn(last, fresh),
+          ? earlierInMemo(memo, fresh, cache, tokenizer)
+          : earlierIn(last, fresh, cache, tokenizer),
       });
       counted = await placeBlocks(formatted, {
         tokenizer: config.budget.tokenizer,
@@ -308,8 +307,7 @@ function wrapStages(
       const ahead = !write ? undefined : {
         manifestJson: JSON.stringify(written.manifest, null, 2),
         document: await writeAhead(config.output.dir, config.output.namespace, written.document, {
-          base: last,
-          hashes,
+          patch,
         }),
       };
       return {
@@ -317,8 +315,7 @@ function wrapStages(
           if (ahead?.document && !write) dropAhead(ahead.document);
           if (!write) return undefined;
           const output = await publishOutput(run, written, {
-            base: last,
-            hashes,
+            patch,
             ahead: ahead?.document,
             manifestText: (m) =>
               ahead && m.output !== undefined

@@ -18,7 +18,7 @@ import { renderDocument } from "./emit.ts";
 import { formatBlocks } from "./formats.ts";
 import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
 import { unmatchedFocus } from "./personas.ts";
-import { streamDocument } from "./_document.ts";
+import { streamDocument } from "./document.ts";
 import { markStateDir } from "./state_dir.ts";
 import { startRun } from "./run.ts";
 import { fitToBudget, plainStages, recordCacheUse } from "./stages.ts";

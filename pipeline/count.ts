@@ -17,8 +17,9 @@ import { sha256 } from "./read.ts";
 import type { Tokenizer } from "./types.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
 import { finishPrecount, knownCount, precountReady, stopRun } from "./precount.ts";
-import { countByDifference, type EarlierText } from "./count_diff.ts";
 import { splitForCounting } from "./_count_cuts.ts";
+
+export { isCountCut } from "./_count_cuts.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
 import {
   decodeTable,
@@ -95,11 +96,16 @@ export interface CountOptions {
    */
   parts?: Array<string[] | undefined>;
   /**
-   * An earlier version of the i-th text (the same block in the last document), whose count the
-   * cache holds: a text the cache lacks is then counted by difference (`count_diff.ts`).
-   * @default {undefined} none
+   * The i-th text's count found another way, for a text the cache lacks (a speed layer counts it
+   * against an earlier version of the same block, `accel/count_diff.ts`): given the index, the
+   * text and the counter (loaded when first asked for), its count, or `undefined` to count it
+   * whole. @default {undefined} none
    */
-  earlier?: (index: number) => Promise<EarlierText | undefined>;
+  earlier?: (
+    index: number,
+    text: string,
+    counter: () => Promise<(text: string) => number>,
+  ) => Promise<number | undefined>;
 }
 
 /** What {@linkcode countMany} returns. */
@@ -128,7 +134,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   const hashes = texts.map((text, i) => options.hashes?.[i] ?? sha256(text));
   texts.forEach((text, i) => byHash.set(hashes[i], text));
   const counts = new Map<string, number>();
-  const keyOf = (hash: string) => cacheKey(["tokens", tokenizer, hash]);
+  const keyOf = (hash: string) => tokenCountKey(tokenizer, hash);
   const cache = options.cache;
   const missing: string[] = [];
   await Promise.all([...byHash.keys()].map(async (hash) => {
@@ -157,22 +163,14 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     }
     stopRun(tokenizer);
   }
-  // Texts whose earlier version (and its count) is known: counted by difference.
-  if (options.earlier && cache && rest.length) {
+  // Texts counted another way (by difference from an earlier version of the block).
+  if (options.earlier && rest.length) {
     const indexOf = new Map<string, number>();
     hashes.forEach((hash, i) => indexOf.set(hash, i));
+    const counter = async () => counterFor(tokenizer, await loadTable(tokenizer, cache));
     const left: string[] = [];
     for (const hash of rest) {
-      const before = await options.earlier(indexOf.get(hash)!);
-      const tokens = before && (before.tokens ?? await cache.get<number>(keyOf(before.sha256)));
-      const n = typeof tokens === "number" && Number.isInteger(tokens) && tokens >= 0
-        ? countByDifference(
-          before!.text,
-          tokens,
-          byHash.get(hash)!,
-          counterFor(tokenizer, await loadTable(tokenizer, cache)),
-        )
-        : undefined;
+      const n = await options.earlier(indexOf.get(hash)!, byHash.get(hash)!, counter);
       if (n === undefined) left.push(hash);
       else counts.set(hash, n);
     }
@@ -517,4 +515,17 @@ function startWorker(): Helper {
       }).finally(() => worker.terminate()),
     stop: () => worker.terminate(),
   };
+}
+
+/**
+ * The cache key of a text's token count: the tokenizer and the sha256 of its UTF-8 bytes.
+ *
+ * @example
+ * ```ts
+ * import { tokenCountKey } from "./count.ts";
+ * tokenCountKey("o200k", "ab12"); // a key of the content-hash cache
+ * ```
+ */
+export function tokenCountKey(tokenizer: Tokenizer, sha256: string): string {
+  return cacheKey(["tokens", tokenizer, sha256]);
 }

@@ -11,15 +11,8 @@ import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
 import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
 import type { BlockMemo, Memo } from "./memo.ts";
-import {
-  documentHashes,
-  fileStamp,
-  type HashStates,
-  writePatched,
-  type WrittenDocument,
-} from "./patch_write.ts";
-import { writeAtomic, writeAtomicSync } from "./helpers.ts";
-import type { StreamedDocument } from "./_document.ts";
+import { fileStamp, writeAtomic, writeAtomicSync } from "./helpers.ts";
+import { documentHashes, type HashStates, type StreamedDocument } from "./document.ts";
 import { hashText } from "./text_hash.ts";
 import { textParts } from "./block_parts.ts";
 
@@ -165,10 +158,11 @@ export function buildManifest(
 export interface PublishOptions {
   /** Document file extension (`md`, `xml`, `doc.json`). @default {"md"} */
   ext?: string;
-  /** The last document written: its identical leading parts are copied, not written. */
-  base?: WrittenDocument;
-  /** The sha256 of each part of `document` (given as parts), to compare with `base`. */
-  hashes?: string[];
+  /**
+   * Write the document to `path` another way (a speed layer copies the last document's same
+   * leading bytes); `false`: not written, it is written whole. @default {undefined} written whole
+   */
+  patch?: (path: string, document: Uint8Array[] | StreamedDocument) => boolean;
   /**
    * The manifest's JSON as written, from the manifest `manifestFor` gave; where it gives
    * `undefined`, or without it, the manifest's `JSON.stringify` with two spaces and a newline.
@@ -193,8 +187,8 @@ export interface WrittenAhead {
 
 /**
  * Write a document to a hidden temp file in the output folder, as
- * {@linkcode publish} does before it takes a number (patched from `base`,
- * the last document, when it can), for a later `publish` to link: a build
+ * {@linkcode publish} does before it takes a number (by `patch`, when it
+ * can), for a later `publish` to link: a build
  * prepared ahead does its writing before it is asked for. `undefined` when
  * it cannot be written (`publish` then writes it, and says why it cannot).
  * A temp file older than an hour is taken for a killed build's and removed
@@ -211,7 +205,7 @@ export async function writeAhead(
   dir: string,
   namespace: string,
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  options: Pick<PublishOptions, "base" | "hashes"> = {},
+  options: Pick<PublishOptions, "patch"> = {},
 ): Promise<WrittenAhead | undefined> {
   let madeDir: string | undefined;
   try {
@@ -242,18 +236,18 @@ export function dropAhead(ahead: WrittenAhead): void {
   if (ahead.madeDir) removeQuietly(ahead.madeDir);
 }
 
-/** Write `document` to a new hidden temp file in `dir` (patched from `base` when it can). */
+/** Write `document` to a new hidden temp file in `dir` (patched when it can). */
 async function writeTemp(
   dir: string,
   namespace: string,
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  options: Pick<PublishOptions, "base" | "hashes">,
+  options: Pick<PublishOptions, "patch">,
 ): Promise<string> {
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  const { base, hashes } = options;
+  const { patch } = options;
   const inParts = typeof document !== "string" && !(document instanceof Uint8Array);
   try {
-    if (!(base && hashes && inParts && writePatched(tmp, document, hashes, base))) {
+    if (!(patch && inParts && patch(tmp, document))) {
       await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
     }
   } catch (error) {

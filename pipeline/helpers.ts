@@ -13,6 +13,8 @@ import { createHash } from "node:crypto";
 import { basename, dirname, join } from "./_path.ts";
 import { decodeBase64 } from "./_bytes.ts";
 
+export { readAt } from "./_bytes.ts";
+
 import type { Block, ModelInfo, RenderedFile } from "./types.ts";
 
 /**
@@ -858,4 +860,22 @@ export async function tallyWork(work: () => unknown): Promise<Map<string, number
     workCounts = undefined;
   }
   return mine;
+}
+
+/**
+ * The stamp of a file (inode, size, modification time), or `undefined` when it is gone.
+ *
+ * @example
+ * ```ts
+ * import { fileStamp } from "./helpers.ts";
+ * fileStamp("/no/such/file"); // undefined
+ * ```
+ */
+export function fileStamp(path: string): string | undefined {
+  try {
+    const info = Deno.statSync(path);
+    return `${info.ino}:${info.size}:${info.mtime?.getTime()}`;
+  } catch {
+    return undefined;
+  }
 }

@@ -24,7 +24,7 @@ import type { Block, FileOrder, RenderedFile, ResolvedConfig } from "./types.ts"
 import { textParts } from "./block_parts.ts";
 import { utf8Length } from "./text_hash.ts";
 import { cachedTextBytes } from "./content_keys.ts";
-import { fileStamp } from "./patch_write.ts";
+import { fileStamp } from "./helpers.ts";
 import type { BlockMemo, Memo } from "./memo.ts";
 
 export { isFileBlock };

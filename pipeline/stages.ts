@@ -20,7 +20,7 @@ import { orderBlocks } from "./order.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { redactBlocks, redactMessage, redactSources } from "./secrets.ts";
 import { fitBudget, type FitResult } from "./budget.ts";
-import type { StreamedDocument } from "./_document.ts";
+import type { StreamedDocument } from "./document.ts";
 import type { Cache, CacheOptions } from "./cache.ts";
 import type { Resolution } from "./resolve.ts";
 import type { Registry } from "./registry.ts";

@@ -12,7 +12,7 @@ import {
 } from "../../pipeline/precount.ts";
 import { joinFileBlock, takeParts, textParts } from "../../pipeline/block_parts.ts";
 import { shareFileTexts } from "../../accel/_share_text.ts";
-import { streamDocument } from "../../pipeline/_document.ts";
+import { streamDocument } from "../../pipeline/document.ts";
 import { hashText } from "../../pipeline/text_hash.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
 import { renderFileBlock } from "../../plugins/sections/_render.ts";

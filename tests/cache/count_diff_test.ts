@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { countByDifference, earlierBlocks } from "../../pipeline/count_diff.ts";
+import { countByDifference, earlierBlocks } from "../../accel/count_diff.ts";
 import { countTexts, tableFor } from "../../pipeline/count.ts";
 import { bpeCounter } from "../../pipeline/_bpe.ts";
-import { loadWritten } from "../../pipeline/patch_write.ts";
+import { loadWritten } from "../../accel/patch_write.ts";
 import { sha256 } from "../../pipeline/read.ts";
 import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 

@@ -1,14 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
-import {
-  documentHashes,
-  fileStamp,
-  type HashStates,
-  withWrittenBlocks,
-  writePatched,
-} from "../../pipeline/patch_write.ts";
-import type { StreamedDocument } from "../../pipeline/_document.ts";
+import { documentHashes, type HashStates } from "../../pipeline/document.ts";
+import { fileStamp } from "../../pipeline/helpers.ts";
+import { withWrittenBlocks, writePatched } from "../../accel/patch_write.ts";
+import type { StreamedDocument } from "../../pipeline/document.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
 import { build, defaultPlugins, loadConfig } from "../../mod.ts";

@@ -4,7 +4,7 @@ import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.t
 import { makeProject, tempDir, type Tree } from "../_helpers.ts";
 import { type Resident, resident } from "../../accel/resident.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
-import { differenceServed } from "../../pipeline/count_diff.ts";
+import { differenceServed } from "../../accel/count_diff.ts";
 import { turnDerived } from "../../pipeline/helpers.ts";
 import { takeParts, textParts } from "../../pipeline/block_parts.ts";
 import { renderFileBlock } from "../../plugins/sections/_render.ts";

@@ -28,7 +28,7 @@ async function probe(root: string, state: string, env: Record<string, string>) {
         JSON.stringify(new URL("../../pipeline/count.ts", import.meta.url).href)
       };
        import { differenceServed } from ${
-        JSON.stringify(new URL("../../pipeline/count_diff.ts", import.meta.url).href)
+        JSON.stringify(new URL("../../accel/count_diff.ts", import.meta.url).href)
       };
        import { contentKeysServed } from ${
         JSON.stringify(new URL("../../pipeline/content_keys.ts", import.meta.url).href)

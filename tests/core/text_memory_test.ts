@@ -2,14 +2,11 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { hashText, sha256Parts, utf8Length } from "../../pipeline/text_hash.ts";
-import { streamDocument } from "../../pipeline/_document.ts";
+import { streamDocument } from "../../pipeline/document.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
-import {
-  documentHashes,
-  fileStamp,
-  type HashStates,
-  writePatched,
-} from "../../pipeline/patch_write.ts";
+import { documentHashes, type HashStates } from "../../pipeline/document.ts";
+import { fileStamp } from "../../pipeline/helpers.ts";
+import { writePatched } from "../../accel/patch_write.ts";
 import { fenceFor } from "../../plugins/sections/_render.ts";
 import { prng } from "../_helpers.ts";
 

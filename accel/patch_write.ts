@@ -14,10 +14,10 @@
  * @module
  */
 
-import { createHash, type Hash } from "node:crypto";
-import { basename, dirname, join } from "./_path.ts";
-import type { StreamedDocument } from "./_document.ts";
-import { readAt } from "./_bytes.ts";
+import { basename, dirname, join } from "../pipeline/paths.ts";
+import { fileStamp } from "../pipeline/helpers.ts";
+import type { StreamedDocument } from "../pipeline/document.ts";
+import { readAt } from "../pipeline/helpers.ts";
 
 /** The last document written: its parts' hashes, and the file it became. */
 export interface WrittenDocument {
@@ -86,139 +86,8 @@ export async function saveWritten(path: string, written: WrittenDocument): Promi
   }
 }
 
-/** Hash states after each part of a document (copies of a running sha256). */
-export interface HashStates {
-  /** The sha256 of each part hashed, in order. */
-  parts: string[];
-  /** `states[i]`: the sha256 state after `parts[0..i]`. */
-  states: Hash[];
-}
-
-/**
- * The sha256 of a document's first `prefixBytes` and of the whole, hashed
- * part by part; given each part's own sha256 (`parts`) and the states of the
- * last document, the leading parts with the same sha256 are not hashed again
- * (nor encoded, for a streamed document). `keep` receives this document's
- * states for the next call (with `parts` only).
- *
- * @example
- * ```ts
- * import { documentHashes } from "./patch_write.ts";
- * documentHashes([new Uint8Array([97])], 1).total.length; // 64
- * ```
- */
-export function documentHashes(
-  document: Uint8Array[] | StreamedDocument,
-  prefixBytes: number,
-  options: { parts?: string[]; previous?: HashStates; keep?: (states: HashStates) => void } = {},
-): { prefix: string; total: string } {
-  const list = Array.isArray(document) ? document : undefined;
-  const streamed = Array.isArray(document) ? undefined : document;
-  const lengths = list ? list.map((p) => p.length) : streamed!.lengths;
-  const ids = options.parts?.length === lengths.length ? options.parts : undefined;
-  const previous = ids && options.previous;
-  const keep = ids && options.keep;
-  // Where each part ends, in bytes.
-  const ends: number[] = [];
-  for (let i = 0, at = 0; i < lengths.length; i++) ends.push(at += lengths[i]);
-  let same = 0;
-  while (
-    previous && same < lengths.length && same < previous.parts.length &&
-    ids[same] === previous.parts[same]
-  ) same++;
-  let prefix = "";
-  if (prefixBytes === 0) prefix = createHash("sha256").digest("hex");
-  else if (same && prefixBytes <= ends[same - 1]) {
-    const at = ends.indexOf(prefixBytes);
-    // The prefix ends inside a part taken over: hash from the start.
-    if (at < 0 || at >= same) same = 0;
-    else prefix = previous!.states[at].copy().digest("hex");
-  }
-  const states: Hash[] = previous ? previous.states.slice(0, same) : [];
-  const hasher = same ? states[same - 1].copy() : createHash("sha256");
-  let seen = same ? ends[same - 1] : 0;
-  // The next part whose end is waited for (a state is kept after each).
-  let next = same;
-  const passed = () => {
-    for (; next < ends.length && ends[next] === seen; next++) if (keep) states.push(hasher.copy());
-  };
-  passed();
-  for (const piece of list ? list.slice(same) : streamed!.pieces(same)) {
-    const cut = prefixBytes - seen;
-    if (!prefix && cut > 0 && cut < piece.length) {
-      hasher.update(piece.subarray(0, cut));
-      prefix = hasher.copy().digest("hex");
-      hasher.update(piece.subarray(cut));
-    } else hasher.update(piece);
-    seen += piece.length;
-    if (!prefix && seen === prefixBytes) prefix = hasher.copy().digest("hex");
-    passed();
-  }
-  if (!prefix) prefix = hasher.copy().digest("hex");
-  // Kept only with a state after every part (pieces that spanned two parts would leave gaps).
-  if (ids && states.length === lengths.length) keep?.({ parts: ids, states });
-  return { prefix, total: hasher.digest("hex") };
-}
-
-/** The document's hashes taken block by block (see {@linkcode documentHasher}). */
-export interface DocumentHasher {
-  /** Where each block's bytes go, in document order, after {@linkcode DocumentHasher.next}. */
-  hash: Hash;
-  /** Called before each block's bytes are added. */
-  next(): void;
-  /** The stable prefix's and the whole document's sha256 (once, after the last block). */
-  done(): { prefix: string; total: string };
-}
-
-/**
- * The hashes {@linkcode documentHashes} gives, taken while the blocks are
- * hashed one by one anyway (for their own sha256): the same encoding of each
- * block feeds both, so the document is not encoded and hashed a second time.
- * `prefixEnd` is the index of the first block after the stable prefix.
- *
- * @example
- * ```ts
- * import { documentHasher } from "./patch_write.ts";
- * const hasher = documentHasher(0);
- * hasher.done().total.slice(0, 8); // "e3b0c442"
- * ```
- */
-export function documentHasher(prefixEnd: number): DocumentHasher {
-  const hash = createHash("sha256");
-  let at = 0;
-  let prefix: string | undefined;
-  return {
-    hash,
-    next() {
-      if (at++ === prefixEnd) prefix = hash.copy().digest("hex");
-    },
-    done() {
-      prefix ??= hash.copy().digest("hex");
-      return { prefix, total: hash.digest("hex") };
-    },
-  };
-}
-
 /** Below this many identical leading bytes, writing whole is as cheap. */
 const MIN_REUSE = 1 << 20;
-
-/**
- * The stamp of a file (inode, size, modification time), or `undefined` when it is gone.
- *
- * @example
- * ```ts
- * import { fileStamp } from "./patch_write.ts";
- * fileStamp("/no/such/file"); // undefined
- * ```
- */
-export function fileStamp(path: string): string | undefined {
-  try {
-    const info = Deno.statSync(path);
-    return `${info.ino}:${info.size}:${info.mtime?.getTime()}`;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Copy a written document to a hidden temp file beside it (named like the
@@ -354,7 +223,7 @@ export function writePatched(
  * @example
  * ```ts
  * import { withWrittenBlocks } from "./patch_write.ts";
- * import { streamDocument } from "./_document.ts";
+ * import { streamDocument } from "../pipeline/document.ts";
  * const doc = streamDocument([]);
  * withWrittenBlocks(doc, [], undefined) === doc; // true
  * ```

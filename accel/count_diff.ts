@@ -13,12 +13,14 @@
  * @module
  */
 
-import { sha256 } from "./read.ts";
-import { readAt } from "./_bytes.ts";
-import { isCountCut } from "./_count_cuts.ts";
-import { FORMAT_EXTENSIONS } from "./formats.ts";
-import { fileStamp, type WrittenDocument } from "./patch_write.ts";
-import type { BlockMemo, Memo } from "./memo.ts";
+import { sha256 } from "../pipeline/read.ts";
+import { fileStamp, readAt } from "../pipeline/helpers.ts";
+import { FORMAT_EXTENSIONS } from "../pipeline/formats.ts";
+import { type CountOptions, isCountCut, tokenCountKey } from "../pipeline/count.ts";
+import type { Cache } from "../pipeline/cache.ts";
+import type { Tokenizer } from "../pipeline/types.ts";
+import type { WrittenDocument } from "./patch_write.ts";
+import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 
 /** An earlier version of a block: its text and the sha256 of its UTF-8 bytes. */
 export interface EarlierText {
@@ -174,44 +176,73 @@ export function earlierBlocks(
   };
 }
 
+/** How a count stage finds a text's count by difference (`CountOptions.earlier`). */
+export type CountEarlier = NonNullable<CountOptions["earlier"]>;
+
 /**
- * {@linkcode earlierBlocks} for a list of blocks: the earlier version of the i-th block;
+ * Count the i-th block against its earlier version, found by `find`, whose count is its own or
+ * the cache's: `undefined` when there is none, its count is unknown, or counting whole is cheaper.
+ */
+function byDifference(
+  find: (index: number) => Promise<EarlierText | undefined>,
+  cache: Cache,
+  tokenizer: Tokenizer,
+): CountEarlier {
+  return async (index, text, counter) => {
+    const before = await find(index);
+    const tokens = before &&
+      (before.tokens ?? await cache.get<number>(tokenCountKey(tokenizer, before.sha256)));
+    if (typeof tokens !== "number" || !Number.isInteger(tokens) || tokens < 0) return undefined;
+    return countByDifference(before!.text, tokens, text, await counter());
+  };
+}
+
+/**
+ * Counts by difference from the blocks of the last document written (read back from its file):
  * `undefined` when there is no last document, or it is not the file written then (a cold build
  * looks for none).
  *
  * @example
  * ```ts
  * import { earlierIn } from "./count_diff.ts";
- * earlierIn(undefined, [{ id: "files:a.py" }]); // undefined
+ * import { openCache } from "../pipeline/cache.ts";
+ * earlierIn(undefined, [{ id: "files:a.py" }], openCache("/tmp/none", { enabled: false }), "o200k"); // undefined
  * ```
  */
 export function earlierIn(
   written: WrittenDocument | undefined,
   blocks: Array<{ id: string }>,
-): ((index: number) => Promise<EarlierText | undefined>) | undefined {
+  cache: Cache,
+  tokenizer: Tokenizer,
+): CountEarlier | undefined {
   if (!written || fileStamp(written.path) !== written.stamp) return undefined;
   const byId = earlierBlocks(written);
-  return (index) => blocks[index] ? byId(blocks[index].id) : Promise.resolve(undefined);
+  const find = (index: number) =>
+    blocks[index] ? byId(blocks[index].id) : Promise.resolve(undefined);
+  return byDifference(find, cache, tokenizer);
 }
 
 /**
- * The earlier versions of blocks that a resident process (`slop watch`) placed
- * before: each block's last text and count by `tokenizer`, from memory (the
- * last document is not read back).
+ * Counts by difference from the blocks that a resident process (`slop watch`) placed before:
+ * each block's last text and count by `tokenizer`, from memory (the last document is not read
+ * back).
  *
  * @example
  * ```ts
  * import { earlierInMemo } from "./count_diff.ts";
+ * import { openCache } from "../pipeline/cache.ts";
  * const memo = { get: () => undefined, set: () => {} };
- * await earlierInMemo(memo, [{ id: "files:a.py" }], "o200k")(0); // undefined
+ * const cache = openCache("/tmp/none", { enabled: false });
+ * await earlierInMemo(memo, [{ id: "files:a.py" }], cache, "o200k")(0, "x", () => Promise.resolve(() => 1)); // undefined
  * ```
  */
 export function earlierInMemo(
   memo: Memo<BlockMemo>,
   blocks: Array<{ id: string }>,
-  tokenizer: string,
-): (index: number) => Promise<EarlierText | undefined> {
-  return (index) => {
+  cache: Cache,
+  tokenizer: Tokenizer,
+): CountEarlier {
+  const find = (index: number) => {
     const known = blocks[index] && memo.get(blocks[index].id);
     return Promise.resolve(
       known?.tokenizer === tokenizer
@@ -219,4 +250,5 @@ export function earlierInMemo(
         : undefined,
     );
   };
+  return byDifference(find, cache, tokenizer);
 }
