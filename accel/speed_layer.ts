@@ -37,25 +37,52 @@ import {
   placeBlocks,
   writeAhead,
 } from "../pipeline/emit.ts";
-import { type BuildRun, publishOutput, type StageLayer, type Stages } from "../pipeline/stages.ts";
-import { loadStatIndex, saveStatIndex, statIndexPath, statSession } from "./stat_index.ts";
-import { loadWritten, saveWritten, withWrittenBlocks, writePatched } from "./patch_write.ts";
-import { type DocumentHasher, documentHasher } from "../pipeline/document.ts";
+import {
+  type BuildRun,
+  type Counted,
+  type Output,
+  publishOutput,
+  type StageLayer,
+  type Stages,
+  type Written,
+} from "../pipeline/stages.ts";
+import {
+  loadStatIndex,
+  saveStatIndex,
+  statIndexPath,
+  type StatSession,
+  statSession,
+} from "./stat_index.ts";
+import {
+  loadWritten,
+  saveWritten,
+  withWrittenBlocks,
+  writePatched,
+  type WrittenDocument,
+} from "./patch_write.ts";
+import {
+  type DocumentHasher,
+  documentHasher,
+  type StreamedDocument,
+} from "../pipeline/document.ts";
 import { fileStamp } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
 import { loadContentKeys, saveContentKeys } from "../pipeline/content_keys.ts";
 import { hashText } from "../pipeline/text_hash.ts";
-import type { StreamedDocument } from "../pipeline/document.ts";
 import { textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import { shareFileTexts } from "./_share_text.ts";
-import type { Resident } from "./resident.ts";
+import type { KeptStatIndex, Resident } from "./resident.ts";
+import type { Resolution } from "../pipeline/resolve.ts";
 import type {
   Block,
+  Manifest,
   PlacedBlock,
   RenderedFile,
   SecretFinding,
   SourceFile,
+  Target,
+  Tokenizer,
 } from "../pipeline/types.ts";
 
 /** Options of {@linkcode speedLayer}. */
@@ -107,235 +134,325 @@ export function speedLayer(options: SpeedOptions = {}): StageLayer {
   };
 }
 
+/** What the layer's wrappers of one build share. */
+interface Speed {
+  run: BuildRun;
+  resident?: Resident;
+  options: SpeedOptions;
+  tokenizer: Tokenizer;
+  /** The pack's read on the thread pool, started with the build. */
+  packRead?: Promise<void>;
+  /** Where the stat index and the last document's record are kept. */
+  indexPath: string;
+  writtenPath: string;
+  /** The resident's stat index, when there is a resident. */
+  kept?: KeptStatIndex;
+  /** This build's stat index session (none without a cache). */
+  index?: StatSession;
+  /** The resolve stage's lstat of each file, when it resolved now. */
+  lstats?: Map<string, Deno.FileInfo>;
+  findings: SecretFinding[];
+  /** Findings of files read after the secrets stage (they changed since their hash was recorded). */
+  late: Map<SourceFile, SecretFinding[]>;
+  viewsReady: () => void;
+  /** The last document (kept in memory, or recorded in the cache). */
+  last?: WrittenDocument;
+  /** The blocks as the count stage placed them, with the document's hashes taken then. */
+  counted?: PlacedBlock[];
+  wholeHashes?: { prefix: string; total: string };
+  /** The sha256 of each block of the document. */
+  hashes: string[];
+}
+
 function wrapStages(
   stages: Stages,
   run: BuildRun,
   resident: Resident | undefined,
   options: SpeedOptions,
 ): Stages {
-  const { config, registry, cache } = run;
-  const tokenizer = config.budget.tokenizer ?? "o200k";
-  // What a resident process does after the build returns reports its failure as a warning.
-  const deferredError = (error: unknown) =>
-    run.onWarning?.(error instanceof Error ? error.message : String(error));
-  // The pack (the size of the project) is read on the thread pool while files are resolved.
-  const packRead = cache.prefetch?.();
-  // Without a cached tokenizer table, a worker builds one while files are read.
-  prepareCounting(config.budget.tokenizer, cache);
+  const { config, cache } = run;
   // Unchanged files (same lstat fingerprint) are not read unless a stage needs them.
   const indexPath = statIndexPath(config.cache.dir, config.root, config.configPath);
-  const writtenPath = indexPath.replace(/\.json$/, ".doc.json");
   // A resident process knows which files its watcher saw no change of: they are not looked at.
   const kept = resident?.statIndex(config);
-  const index = cache.enabled
-    ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
-    : undefined;
-  let lstats: Map<string, Deno.FileInfo> | undefined;
-  let findings: SecretFinding[] = [];
-  const late = new Map<SourceFile, SecretFinding[]>();
-  let viewsReady = () => {};
-  // The last document (kept in memory, or recorded in the cache), and its hashes.
-  let last: Awaited<ReturnType<typeof loadWritten>>;
-  let counted: PlacedBlock[] | undefined;
-  let wholeHashes: { prefix: string; total: string } | undefined;
-  let hashes: string[] = [];
-  // The last document's same leading bytes are copied, not written again.
-  const patch = (path: string, document: Uint8Array[] | StreamedDocument) =>
-    last !== undefined && writePatched(path, document, hashes, last);
-  const later = (work: () => Promise<void>) => {
-    // A resident process does this after the build returns, before its next build.
-    if (resident) resident.defer(work, deferredError);
-    return resident ? Promise.resolve() : work();
+  const speed: Speed = {
+    run,
+    resident,
+    options,
+    tokenizer: config.budget.tokenizer ?? "o200k",
+    // The pack (the size of the project) is read on the thread pool while files are resolved.
+    packRead: cache.prefetch?.(),
+    indexPath,
+    writtenPath: indexPath.replace(/\.json$/, ".doc.json"),
+    kept,
+    index: cache.enabled
+      ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
+      : undefined,
+    findings: [],
+    late: new Map(),
+    viewsReady: () => {},
+    hashes: [],
   };
+  // Without a cached tokenizer table, a worker builds one while files are read.
+  prepareCounting(config.budget.tokenizer, cache);
   return {
     ...stages,
-    async resolve() {
-      let resolution = resident?.resolution(config);
-      if (!resolution) {
-        resolution = await resolveTargets(config, { previous: resident?.lastResolution(config) });
-        // The resolve stage's lstat of each file: the read stage does not look again.
-        lstats = takeLstats(resolution);
-        resident?.keepResolution(config, resolution);
-      }
-      return resolution;
-    },
-    async read(targets) {
-      const sources = await readTargets(targets, config, { index, lstats });
-      // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
-      for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
-      // A warm build that read some files anew counts them: their table loads meanwhile.
-      if (sources.some((s) => s.load) && sources.some((s) => s.text !== undefined)) {
-        prefetchTable(config.budget.tokenizer);
-      }
-      return sources;
-    },
-    async secrets(sources) {
-      const inFocus = focusOf(config, sources.map((s) => s.path));
-      // Views start their threads and load grammars while the scan runs.
-      viewsReady = prepareViews(sources, config, registry, inFocus);
-      await packRead;
-      const countsEarly = new WeakMap<object, boolean>();
-      findings = await redactSources(sources, config.secrets.rules, cache, {
-        // Files shown in full: the scan's workers count their texts early (see `precount.ts`),
-        // unless content dedup may rewrite the text (then the block holds another text).
-        count: {
-          tokenizer: config.budget.tokenizer,
-          only: (file) => {
-            // Asked more than once for a file, before and after redaction: decided once.
-            let early = countsEarly.get(file);
-            if (early === undefined) {
-              early = chooseView(file, config, inFocus(file.path)) === "full" &&
-                (file.entry.dedup === false || !mayDedup(file.text ?? ""));
-              countsEarly.set(file, early);
-            }
-            return early;
-          },
-        },
-        workers: run.workers,
-      });
-      // A file still unread may be read by a view; one that changed since is scanned then.
-      for (const file of sources) lateScan(file, config.secrets.rules, late);
-      return findings;
-    },
-    async transform(sources, onFile) {
-      let anew = 0;
-      const files = await transformFiles(sources, config, registry, {
-        warn: run.warn,
-        complete: run.complete,
-        timeoutMs: run.hookTimeoutMs,
-        cache,
-        rendered: resident?.rendered,
-        renderedAhead: options.renderedAhead,
-        onFile: (file) => {
-          // Views rendered anew are counted later: enough of them starts the count workers now.
-          if (file.cache !== "hit" && file.view !== "full") {
-            prestartCounting(anew += file.text?.length ?? 0, run.workers);
-          }
-          onFile?.(file);
-        },
-      });
-      viewsReady();
-      // Files read late (a view needed them) were scanned then: their findings, in path order.
-      for (const file of sources) findings.push(...late.get(file) ?? []);
-      // Views rendered anew are counted after ordering: the table is read meanwhile.
-      if (anew) prefetchTable(config.budget.tokenizer);
-      return files;
-    },
-    async compose(files) {
-      const blocks = await stages.compose(files);
-      // Each file's text is held once, inside its block, from here on.
-      shareFileTexts(blocks, files, tokenizer);
-      // The order memory's content keys of cached texts, kept by the last build.
-      await loadContentKeys(cache);
-      return blocks;
-    },
+    resolve: () => resolveKept(speed),
+    read: (targets) => readIndexed(speed, targets),
+    secrets: (sources) => scanEarly(speed, sources),
+    transform: (sources, onFile) => transformAhead(speed, sources, onFile),
+    compose: (files) => composeShared(speed, stages, files),
     fileOrder: (files, source) => fileOrder(config, source, files, resident),
-    async count(formatted, onBlock) {
-      // A resident process knows the counts of the blocks it placed before.
-      const memo = resident?.blocks;
-      const fresh = memo
-        ? formatted.filter((b) => {
-          const known = memo.get(b.id);
-          return known?.tokenizer !== tokenizer || known?.text !== b.text;
-        })
-        : formatted;
-      // Counts by difference start from the last document's blocks, and its same leading
-      // blocks are copied from its file, not written again.
-      last = resident
-        ? await resident.lastDocument()
-        : cache.enabled
-        ? loadWritten(writtenPath)
-        : undefined;
-      // Each block is hashed once, for the count cache and the manifest's document hashes.
-      const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
-      const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
-      wholeHashes = whole?.done();
-      const found = await countMany(fresh.map((b) => b.text), {
-        tokenizer: config.budget.tokenizer,
-        cache,
-        workers: run.workers,
-        hashes: fresh.map((b) => encodings.get(b)!.sha256),
-        sources: fresh.map((b) => b.source),
-        parts: fresh.map(textParts),
-        // A block the cache has no count for is counted against the same block of the last
-        // document; a resident process has the last text and count of each block in memory.
-        earlier: !cache.enabled
-          ? undefined
-          : memo
-          ? earlierInMemo(memo, fresh, cache, tokenizer)
-          : earlierIn(last, fresh, cache, tokenizer),
-      });
-      counted = await placeBlocks(formatted, {
-        tokenizer: config.budget.tokenizer,
-        tokenCache: found.counts,
-        memo,
-        encodings: formatted.map((b) => encodings.get(b)),
-        onBlock,
-      });
-      return { ...found, placed: counted };
-    },
-    async persist(files) {
-      if (!cache.enabled) return;
-      await later(async () => {
-        await saveContentKeys(cache, files);
-        await cache.flush();
-        if (index?.changed()) await saveStatIndex(index.result());
-      });
-      if (kept && index) kept.keep(index.result());
-    },
-    manifest(files, { document, placed }) {
-      hashes = placed.map((b) => b.sha256);
-      const manifestOf = (doc: typeof document) =>
-        buildManifest(files, placed, doc, run.warnings, undefined, {
-          // Taken with the blocks' hashes, unless the budget placed other blocks since.
-          known: placed === counted ? wholeHashes : undefined,
-          parts: resident && hashes,
-          previous: resident?.hashes,
-          keep: resident && ((states) => (resident!.hashes = states)),
-        });
-      try {
-        // A resident rebuild hashes the blocks the last document has from its file.
-        return manifestOf(resident ? withWrittenBlocks(document, hashes, last) : document);
-      } catch {
-        // The last document changed while it was read: hashed from the texts.
-        return manifestOf(document);
-      }
-    },
-    async emit(written, write) {
-      // The document (to a hidden temp file) and the manifest's JSON are made with the build: a
-      // build prepared ahead links the one and adds the output's path to the other when asked.
-      const ahead = !write ? undefined : {
-        manifestJson: JSON.stringify(written.manifest, null, 2),
-        document: await writeAhead(config.output.dir, config.output.namespace, written.document, {
-          patch,
-        }),
-      };
-      return {
-        async publish(write) {
-          if (ahead?.document && !write) dropAhead(ahead.document);
-          if (!write) return undefined;
-          const output = await publishOutput(run, written, {
-            patch,
-            ahead: ahead?.document,
-            manifestText: (m) =>
-              ahead && m.output !== undefined
-                ? manifestJsonWithOutput(ahead.manifestJson, m.output)
-                : undefined,
-          });
-          const stamp = fileStamp(output.document);
-          const document = stamp
-            ? { hashes, lengths: written.document.lengths, path: output.document, stamp }
-            : undefined;
-          if (resident) resident.keepDocument(document);
-          else if (cache.enabled && document) await saveWritten(writtenPath, document);
-          return output;
-        },
-        discard: () => ahead?.document && dropAhead(ahead.document),
-      };
-    },
-    later,
+    count: (blocks, onBlock) => countKnown(speed, blocks, onBlock),
+    persist: (files) => persistLater(speed, files),
+    manifest: (files, written) => manifestResumed(speed, files, written),
+    emit: (written, write) => emitPatched(speed, written, write),
+    later: (work) => later(speed, work),
     end: () => resident?.release(),
   };
+}
+
+/** Work a resident process does after the build returns, before its next build. */
+function later(speed: Speed, work: () => Promise<void>): Promise<void> {
+  const { resident, run } = speed;
+  if (!resident) return work();
+  // Its failure is reported as a warning.
+  resident.defer(
+    work,
+    (error) => run.onWarning?.(error instanceof Error ? error.message : String(error)),
+  );
+  return Promise.resolve();
+}
+
+/** Resolve: a resident's resolution while nothing can have changed it. */
+async function resolveKept(speed: Speed): Promise<Resolution> {
+  const { resident, run: { config } } = speed;
+  let resolution = resident?.resolution(config);
+  if (!resolution) {
+    resolution = await resolveTargets(config, { previous: resident?.lastResolution(config) });
+    // The resolve stage's lstat of each file: the read stage does not look again.
+    speed.lstats = takeLstats(resolution);
+    resident?.keepResolution(config, resolution);
+  }
+  return resolution;
+}
+
+/** Read: files the stat index knows unchanged are left unread (their `load` reads them). */
+async function readIndexed(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
+  const { config } = speed.run;
+  const sources = await readTargets(targets, config, { index: speed.index, lstats: speed.lstats });
+  // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
+  for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
+  // A warm build that read some files anew counts them: their table loads meanwhile.
+  if (sources.some((s) => s.load) && sources.some((s) => s.text !== undefined)) {
+    prefetchTable(config.budget.tokenizer);
+  }
+  return sources;
+}
+
+/** Secrets: the views get ready meanwhile, and the scan's workers count full texts early. */
+async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFinding[]> {
+  const { config, registry, cache } = speed.run;
+  const inFocus = focusOf(config, sources.map((s) => s.path));
+  // Views start their threads and load grammars while the scan runs.
+  speed.viewsReady = prepareViews(sources, config, registry, inFocus);
+  await speed.packRead;
+  const countsEarly = new WeakMap<object, boolean>();
+  speed.findings = await redactSources(sources, config.secrets.rules, cache, {
+    // Files shown in full: the scan's workers count their texts early (see `precount.ts`),
+    // unless content dedup may rewrite the text (then the block holds another text).
+    count: {
+      tokenizer: config.budget.tokenizer,
+      only: (file) => {
+        // Asked more than once for a file, before and after redaction: decided once.
+        let early = countsEarly.get(file);
+        if (early === undefined) {
+          early = chooseView(file, config, inFocus(file.path)) === "full" &&
+            (file.entry.dedup === false || !mayDedup(file.text ?? ""));
+          countsEarly.set(file, early);
+        }
+        return early;
+      },
+    },
+    workers: speed.run.workers,
+  });
+  // A file still unread may be read by a view; one that changed since is scanned then.
+  for (const file of sources) lateScan(file, config.secrets.rules, speed.late);
+  return speed.findings;
+}
+
+/** Transform: a resident's renders kept, and the count workers started once enough is new. */
+async function transformAhead(
+  speed: Speed,
+  sources: SourceFile[],
+  onFile?: (file: RenderedFile) => void,
+): Promise<RenderedFile[]> {
+  const { run, resident } = speed;
+  const { config } = run;
+  let anew = 0;
+  const files = await transformFiles(sources, config, run.registry, {
+    warn: run.warn,
+    complete: run.complete,
+    timeoutMs: run.hookTimeoutMs,
+    cache: run.cache,
+    rendered: resident?.rendered,
+    renderedAhead: speed.options.renderedAhead,
+    onFile: (file) => {
+      // Views rendered anew are counted later: enough of them starts the count workers now.
+      if (file.cache !== "hit" && file.view !== "full") {
+        prestartCounting(anew += file.text?.length ?? 0, run.workers);
+      }
+      onFile?.(file);
+    },
+  });
+  speed.viewsReady();
+  // Files read late (a view needed them) were scanned then: their findings, in path order.
+  for (const file of sources) speed.findings.push(...speed.late.get(file) ?? []);
+  // Views rendered anew are counted after ordering: the table is read meanwhile.
+  if (anew) prefetchTable(config.budget.tokenizer);
+  return files;
+}
+
+/** Compose: each shown file's text is then held once, inside its block. */
+async function composeShared(
+  speed: Speed,
+  stages: Stages,
+  files: RenderedFile[],
+): Promise<Block[]> {
+  const blocks = await stages.compose(files);
+  shareFileTexts(blocks, files, speed.tokenizer);
+  // The order memory's content keys of cached texts, kept by the last build.
+  await loadContentKeys(speed.run.cache);
+  return blocks;
+}
+
+/** Count: blocks hashed once, a resident's counts kept, the rest counted by difference. */
+async function countKnown(
+  speed: Speed,
+  formatted: Block[],
+  onBlock?: (done: number, total: number) => void,
+): Promise<Counted> {
+  const { run, resident, tokenizer } = speed;
+  const { cache, config } = run;
+  // A resident process knows the counts of the blocks it placed before.
+  const memo = resident?.blocks;
+  const fresh = memo
+    ? formatted.filter((b) => {
+      const known = memo.get(b.id);
+      return known?.tokenizer !== tokenizer || known?.text !== b.text;
+    })
+    : formatted;
+  // Counts by difference start from the last document's blocks, and its same leading blocks are
+  // copied from its file, not written again.
+  speed.last = resident
+    ? await resident.lastDocument()
+    : cache.enabled
+    ? loadWritten(speed.writtenPath)
+    : undefined;
+  // Each block is hashed once, for the count cache and the manifest's document hashes.
+  const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
+  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
+  speed.wholeHashes = whole?.done();
+  const found = await countMany(fresh.map((b) => b.text), {
+    tokenizer: config.budget.tokenizer,
+    cache,
+    workers: run.workers,
+    hashes: fresh.map((b) => encodings.get(b)!.sha256),
+    sources: fresh.map((b) => b.source),
+    parts: fresh.map(textParts),
+    // A block the cache has no count for is counted against the same block of the last
+    // document; a resident process has the last text and count of each block in memory.
+    earlier: !cache.enabled
+      ? undefined
+      : memo
+      ? earlierInMemo(memo, fresh, cache, tokenizer)
+      : earlierIn(speed.last, fresh, cache, tokenizer),
+  });
+  speed.counted = await placeBlocks(formatted, {
+    tokenizer: config.budget.tokenizer,
+    tokenCache: found.counts,
+    memo,
+    encodings: formatted.map((b) => encodings.get(b)),
+    onBlock,
+  });
+  return { ...found, placed: speed.counted };
+}
+
+/** Persist: the cache, content keys and stat index, after the build for a resident. */
+async function persistLater(speed: Speed, files: RenderedFile[]): Promise<void> {
+  const { cache } = speed.run;
+  const { index, kept } = speed;
+  if (!cache.enabled) return;
+  await later(speed, async () => {
+    await saveContentKeys(cache, files);
+    await cache.flush();
+    if (index?.changed()) await saveStatIndex(index.result());
+  });
+  if (kept && index) kept.keep(index.result());
+}
+
+/** Manifest: the document's hashes as the count stage took them, or resumed by a resident. */
+function manifestResumed(
+  speed: Speed,
+  files: RenderedFile[],
+  { document, placed }: Pick<Written, "document" | "placed">,
+): Manifest {
+  const { resident } = speed;
+  const hashes = speed.hashes = placed.map((b) => b.sha256);
+  const manifestOf = (doc: typeof document) =>
+    buildManifest(files, placed, doc, speed.run.warnings, undefined, {
+      // Taken with the blocks' hashes, unless the budget placed other blocks since.
+      known: placed === speed.counted ? speed.wholeHashes : undefined,
+      parts: resident && hashes,
+      previous: resident?.hashes,
+      keep: resident && ((states) => (resident.hashes = states)),
+    });
+  try {
+    // A resident rebuild hashes the blocks the last document has from its file.
+    return manifestOf(resident ? withWrittenBlocks(document, hashes, speed.last) : document);
+  } catch {
+    // The last document changed while it was read: hashed from the texts.
+    return manifestOf(document);
+  }
+}
+
+/**
+ * Emit: the document is written ahead to a hidden temp file, patched from the last document; a
+ * build prepared ahead links it and adds the output's path to the manifest's JSON when asked.
+ */
+async function emitPatched(speed: Speed, written: Written, write: boolean): Promise<Output> {
+  const { run, resident, hashes } = speed;
+  const { config, cache } = run;
+  // The last document's same leading bytes are copied, not written again.
+  const last = speed.last;
+  const patch = (path: string, document: Uint8Array[] | StreamedDocument) =>
+    last !== undefined && writePatched(path, document, hashes, last);
+  const ahead = !write ? undefined : {
+    manifestJson: JSON.stringify(written.manifest, null, 2),
+    document: await writeAhead(config.output.dir, config.output.namespace, written.document, {
+      patch,
+    }),
+  };
+  const publish = async (write: boolean) => {
+    if (ahead?.document && !write) dropAhead(ahead.document);
+    if (!write) return undefined;
+    const output = await publishOutput(run, written, {
+      patch,
+      ahead: ahead?.document,
+      manifestText: (m) =>
+        ahead && m.output !== undefined
+          ? manifestJsonWithOutput(ahead.manifestJson, m.output)
+          : undefined,
+    });
+    const stamp = fileStamp(output.document);
+    const document = stamp
+      ? { hashes, lengths: written.document.lengths, path: output.document, stamp }
+      : undefined;
+    if (resident) resident.keepDocument(document);
+    else if (cache.enabled && document) await saveWritten(speed.writtenPath, document);
+    return output;
+  };
+  return { publish, discard: () => ahead?.document && dropAhead(ahead.document) };
 }
 
 /**

@@ -21,9 +21,27 @@ import { unmatchedFocus } from "./personas.ts";
 import { streamDocument } from "./document.ts";
 import { markStateDir } from "./state_dir.ts";
 import { startRun } from "./run.ts";
-import { fitToBudget, plainStages, recordCacheUse } from "./stages.ts";
+import {
+  type BuildRun,
+  type Counted,
+  fitToBudget,
+  type Output,
+  plainStages,
+  recordCacheUse,
+  type Stages,
+} from "./stages.ts";
+import type { Published } from "./emit.ts";
 import type { BuildOptions, BuildResult, FinishOptions, PreparedBuild } from "./build_options.ts";
-import type { BudgetReport, Manifest, OrderContext, ResolvedConfig } from "./types.ts";
+import type {
+  BudgetReport,
+  Manifest,
+  OrderContext,
+  PlacedBlock,
+  RenderedFile,
+  ResolvedConfig,
+  SecretFinding,
+  SourceFile,
+} from "./types.ts";
 
 export type {
   BuildOptions,
@@ -82,11 +100,30 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   const remembers = (options.remember ?? true) && (options.orderSource ?? "state") === "state" &&
     !config.paths.length;
   const run = await startRun(config, { ...options, remembers });
-  const { registry, warn } = run;
-  const clock = options.timings;
-  clock?.mark("plugins");
+  options.timings?.mark("plugins");
   const stages = options.layer ? options.layer.wrap(plainStages(run), run) : plainStages(run);
+  const rendered = await renderFiles(stages, run, options);
+  const assembled = await assemble(stages, run, options, rendered);
+  return await prepareOutput(stages, run, options, assembled);
+}
 
+/** What {@linkcode renderFiles} gives: the sources, their rendered files and the secrets found. */
+interface Rendered {
+  sources: SourceFile[];
+  files: RenderedFile[];
+  findings: SecretFinding[];
+  /** Files whose render came from the cache (for progress reports). */
+  cacheHits: number;
+}
+
+/** Resolve, read, redact and transform: each file rendered by its view. */
+async function renderFiles(
+  stages: Stages,
+  run: BuildRun,
+  options: BuildOptions,
+): Promise<Rendered> {
+  const { config, registry, warn } = run;
+  const clock = options.timings;
   const resolution = await stages.resolve();
   resolution.warnings.forEach(warn);
   await attachSideSlices(resolution.targets, config, warn);
@@ -120,26 +157,51 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   if (config.budget.tokens === undefined) {
     for (const source of sources) source.bytes = source.text = undefined;
   }
+  return { sources, files, findings, cacheHits };
+}
 
+/** What {@linkcode assemble} gives: the document's blocks, placed and counted. */
+interface Assembled extends Rendered {
+  placed: PlacedBlock[];
+  counted: Counted;
+  orderContext: OrderContext;
+  budget?: BudgetReport;
+  /** Whether the budget's steps are remembered for the next build. */
+  stepMemory: boolean;
+}
+
+/** Compose, order, count and fit the budget: the document's blocks, in place. */
+async function assemble(
+  stages: Stages,
+  run: BuildRun,
+  options: BuildOptions,
+  rendered: Rendered,
+): Promise<Assembled> {
+  const { config, registry, warn } = run;
+  const { files, findings, cacheHits } = rendered;
+  const clock = options.timings;
   const blocks = await stages.compose(files);
   findings.push(...await redactBlocks(blocks, config.secrets.rules));
   failOnSecrets(findings, config.secrets.failOnSecret, warn);
   clock?.mark("compose");
 
   const orderSource = options.orderSource ?? "state";
+  const fileOrder = stages.fileOrder(files, orderSource);
+  const { root, stateDir } = config;
   const orderContext: OrderContext = {
     config,
     files,
-    root: config.root,
-    stateDir: config.stateDir,
+    root,
+    stateDir,
     orderSource,
-    fileOrder: stages.fileOrder(files, orderSource),
+    fileOrder,
     warn,
   };
   const ordered = await orderBlocks(blocks, registry, orderContext);
   const formatted = formatBlocks(ordered, files, config.output.format);
   clock?.mark("order");
 
+  const progress = options.onProgress;
   progress?.({ stage: "tokens", done: 0, total: formatted.length, cacheHits });
   const counted = await stages.count(
     formatted,
@@ -150,24 +212,33 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   // Token budget: step files down until the document fits (see pipeline/budget.ts).
   // `slop build` remembers its steps; `slop check` and PATHS builds neither read nor write them.
   const stepMemory = orderSource === "state" && !config.paths.length;
-  let placed = counted.placed;
-  let budget: BudgetReport | undefined;
-  if (config.budget.tokens !== undefined) {
-    const remembered = stepMemory ? await loadBudgetMemory(config) : [];
-    ({ placed, report: budget } = await fitToBudget(run, files, {
-      sources,
-      placed,
-      counts: counted.counts,
-      orderContext,
-      remembered,
-    }));
-    clock?.mark("budget");
-  }
+  const assembled = { ...rendered, placed: counted.placed, counted, orderContext, stepMemory };
+  if (config.budget.tokens === undefined) return assembled;
+  const fit = await fitToBudget(run, files, {
+    sources: rendered.sources,
+    placed: counted.placed,
+    counts: counted.counts,
+    orderContext,
+    remembered: stepMemory ? await loadBudgetMemory(config) : [],
+  });
+  clock?.mark("budget");
+  return { ...assembled, placed: fit.placed, budget: fit.report };
+}
 
+/** Plan the cache, write the caches and the manifest, and get the outputs ready to publish. */
+async function prepareOutput(
+  stages: Stages,
+  run: BuildRun,
+  options: BuildOptions,
+  assembled: Assembled,
+): Promise<PreparedBuild> {
+  const { config, registry, warn } = run;
+  const { files, placed, budget, findings } = assembled;
+  const clock = options.timings;
   // The document is streamed from the blocks as it is hashed and written, never held whole.
   const document = streamDocument(placed);
   await redactWarnings(run.warnings, config.secrets.rules);
-  const plan = await planCache(placed, registry, orderContext);
+  const plan = await planCache(placed, registry, assembled.orderContext);
   // A document the configured model cannot take is said before anything is sent.
   const tokens = placed.reduce((n, b) => n + b.tokens, 0);
   const tooLarge = plan && contextWarning(plan, tokens, config.budget.tokens);
@@ -192,46 +263,68 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
     },
   };
   const output = await stages.emit(written, options.write !== false);
-
   let finished = false;
-  const finish = async (more: FinishOptions = {}): Promise<BuildResult> => {
-    if (finished) throw new Error("A prepared build is finished once");
-    finished = true;
-    if (more.record ?? options.record ?? true) {
-      await stages.later(() => recordCacheUse(run, files, counted));
-    }
-    const published = await output.publish(more.write ?? options.write ?? true);
-    // The order memory is recorded whether the document was written or piped (`--stdout`).
-    if (more.remember ?? options.remember ?? true) {
+  return {
+    files,
+    async finish(more: FinishOptions = {}): Promise<BuildResult> {
+      if (finished) throw new Error("A prepared build is finished once");
+      finished = true;
       // Asked to remember only now: the state dir was not marked when the build began.
-      if (options.remember === false) markStateDir(config.stateDir, config.root);
-      await stages.later(async () => {
-        for (const rule of orderingRules(registry)) {
-          const commit = rule.commit;
-          if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
-        }
-        if (budget && stepMemory) await writeBudgetMemory(config, budget.steppedDown);
-      });
-    }
-    stages.end();
-    (more.timings ?? clock)?.mark("emit");
-    let text: string | undefined;
-    return {
-      get document() {
-        return (text ??= renderDocument(placed));
-      },
-      blocks: placed,
-      files,
-      manifest,
-      output: published,
-      warnings: run.warnings,
-      cache: plan,
-      budget,
-    };
+      if (options.remember === false && more.remember) markStateDir(config.stateDir, config.root);
+      const published = await publishBuild(stages, run, { ...options, ...more }, assembled, output);
+      (more.timings ?? clock)?.mark("emit");
+      const { warnings } = run;
+      return withDocument(
+        { files, manifest, output: published, warnings, cache: plan, budget },
+        placed,
+      );
+    },
+    discard() {
+      if (!finished) output.discard();
+      finished = true;
+    },
   };
-  const discard = () => {
-    if (!finished) output.discard();
-    finished = true;
+}
+
+/** Record the cache use, publish the outputs and commit the order memory. */
+async function publishBuild(
+  stages: Stages,
+  run: BuildRun,
+  options: BuildOptions & FinishOptions,
+  assembled: Assembled,
+  output: Output,
+): Promise<Published | undefined> {
+  const { config, registry } = run;
+  const { placed, budget, orderContext } = assembled;
+  if (options.record ?? true) {
+    await stages.later(() => recordCacheUse(run, assembled.files, assembled.counted));
+  }
+  const published = await output.publish(options.write ?? true);
+  // The order memory is recorded whether the document was written or piped (`--stdout`).
+  if (options.remember ?? true) {
+    await stages.later(async () => {
+      for (const rule of orderingRules(registry)) {
+        const commit = rule.commit;
+        if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
+      }
+      if (budget && assembled.stepMemory) await writeBudgetMemory(config, budget.steppedDown);
+    });
+  }
+  stages.end();
+  return published;
+}
+
+/** A build's result, with the document made from its blocks when first asked for. */
+function withDocument(
+  result: Omit<BuildResult, "document" | "blocks">,
+  blocks: PlacedBlock[],
+): BuildResult {
+  let text: string | undefined;
+  return {
+    get document() {
+      return (text ??= renderDocument(blocks));
+    },
+    blocks,
+    ...result,
   };
-  return { files, finish, discard };
 }
