@@ -12,7 +12,7 @@
  */
 
 import type { Block, RenderedFile } from "../pipeline/types.ts";
-import { rebasePrecount } from "../pipeline/precount.ts";
+import { rebasePrecount } from "./precount.ts";
 import { derived } from "../pipeline/helpers.ts";
 import { takeParts, textParts } from "../pipeline/block_parts.ts";
 

@@ -176,8 +176,8 @@ export function earlierBlocks(
   };
 }
 
-/** How a count stage finds a text's count by difference (`CountOptions.earlier`). */
-export type CountEarlier = NonNullable<CountOptions["earlier"]>;
+/** How a count stage finds a text's count by difference (`CountOptions.known`). */
+export type CountEarlier = NonNullable<CountOptions["known"]>;
 
 /**
  * Count the i-th block against its earlier version, found by `find`, whose count is its own or

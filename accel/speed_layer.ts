@@ -67,6 +67,7 @@ import {
 } from "../pipeline/document.ts";
 import { fileStamp } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
+import { countEarly, earlyKnown } from "./precount.ts";
 import { loadContentKeys, saveContentKeys } from "../pipeline/content_keys.ts";
 import { hashText } from "../pipeline/text_hash.ts";
 import { textParts } from "../pipeline/block_parts.ts";
@@ -258,22 +259,20 @@ async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFin
   speed.viewsReady = prepareViews(sources, config, registry, inFocus);
   await speed.packRead;
   const countsEarly = new WeakMap<object, boolean>();
+  // Files shown in full: the scan's workers count their texts early (see `precount.ts`),
+  // unless content dedup may rewrite the text (then the block holds another text).
+  const keep = (file: SourceFile) => {
+    // Asked more than once for a file, before and after redaction: decided once.
+    let early = countsEarly.get(file);
+    if (early === undefined) {
+      early = chooseView(file, config, inFocus(file.path)) === "full" &&
+        (file.entry.dedup === false || !mayDedup(file.text ?? ""));
+      countsEarly.set(file, early);
+    }
+    return early;
+  };
   speed.findings = await redactSources(sources, config.secrets.rules, cache, {
-    // Files shown in full: the scan's workers count their texts early (see `precount.ts`),
-    // unless content dedup may rewrite the text (then the block holds another text).
-    count: {
-      tokenizer: config.budget.tokenizer,
-      only: (file) => {
-        // Asked more than once for a file, before and after redaction: decided once.
-        let early = countsEarly.get(file);
-        if (early === undefined) {
-          early = chooseView(file, config, inFocus(file.path)) === "full" &&
-            (file.entry.dedup === false || !mayDedup(file.text ?? ""));
-          countsEarly.set(file, early);
-        }
-        return early;
-      },
-    },
+    handOff: countEarly(speed.tokenizer, cache, keep),
     workers: speed.run.workers,
   });
   // A file still unread may be read by a view; one that changed since is scanned then.
@@ -353,21 +352,22 @@ async function countKnown(
   const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
   const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
   speed.wholeHashes = whole?.done();
+  // A block the cache has no count for is counted from its file's early count, else against the
+  // same block of the last document (a resident process has each block's last text and count).
+  const early = earlyKnown(tokenizer, fresh.map((b) => b.source), fresh.map(textParts));
+  const diff = !cache.enabled
+    ? undefined
+    : memo
+    ? earlierInMemo(memo, fresh, cache, tokenizer)
+    : earlierIn(speed.last, fresh, cache, tokenizer);
   const found = await countMany(fresh.map((b) => b.text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: run.workers,
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
-    sources: fresh.map((b) => b.source),
-    parts: fresh.map(textParts),
-    // A block the cache has no count for is counted against the same block of the last
-    // document; a resident process has the last text and count of each block in memory.
-    earlier: !cache.enabled
-      ? undefined
-      : memo
-      ? earlierInMemo(memo, fresh, cache, tokenizer)
-      : earlierIn(speed.last, fresh, cache, tokenizer),
-  });
+    known: async (index, text, counter) =>
+      await early.known(index, text, counter) ?? await diff?.(index, text, counter),
+  }).finally(() => early.done());
   speed.counted = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
     tokenCache: found.counts,

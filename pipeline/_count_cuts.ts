@@ -53,3 +53,59 @@ export function splitForCounting(text: string, size: number): string[] {
   out.push(text.slice(start));
   return out;
 }
+
+/** Texts shorter than this are counted with their block (their head and tail are most of them). */
+const MIN_CHARS = 2048;
+
+/**
+ * The span of a text from its first to its last possible cut: a line start
+ * (after the first character, before the end) whose character is neither
+ * whitespace nor `/`; or the text's start when its first character is
+ * neither, and its end when it ends with a newline (whether those two cut
+ * the block is checked where the block is known, by {@linkcode knownCount}).
+ * `undefined` when there is no such span.
+ *
+ * @example
+ * ```ts
+ * import { countableSpan } from "./_count_cuts.ts";
+ * countableSpan("/* a *\/\nx = 1\ny = 2"); // [8, 14]
+ * countableSpan("{\n  \"a\": 1\n}\n"); // [0, 13]
+ * ```
+ */
+export function countableSpan(text: string): [number, number] | undefined {
+  let start = text.length && !/[\s/]/.test(text[0]) ? 0 : -1;
+  for (
+    let nl = text.indexOf("\n");
+    start < 0 && nl >= 0 && nl + 1 < text.length;
+    nl = text.indexOf("\n", nl + 1)
+  ) {
+    if (isCountCut(text, nl + 1)) start = nl + 1;
+  }
+  if (start < 0) return undefined;
+  if (text.endsWith("\n")) return text.length > start ? [start, text.length] : undefined;
+  for (
+    let nl = text.lastIndexOf("\n", text.length - 2);
+    nl >= start;
+    nl = text.lastIndexOf("\n", nl - 1)
+  ) {
+    if (isCountCut(text, nl + 1)) return nl + 1 > start ? [start, nl + 1] : undefined;
+    if (nl === 0) break;
+  }
+  return undefined;
+}
+
+/**
+ * The span of `text` counted early ({@linkcode countableSpan}), or none when
+ * the text is short enough to be counted with its block: a scan worker keeps
+ * only the texts that have one.
+ *
+ * @example
+ * ```ts
+ * import { earlySpan } from "./_count_cuts.ts";
+ * earlySpan("x = 1\n"); // undefined (short: counted with its block)
+ * earlySpan("x = 1\n".repeat(1000)); // [0, 6000]
+ * ```
+ */
+export function earlySpan(text: string): [number, number] | undefined {
+  return text.length < MIN_CHARS ? undefined : countableSpan(text);
+}

@@ -11,7 +11,7 @@
  * be counted early). Then, with `{ id, table, spans, texts }` (a compact BPE
  * table, see `pipeline/_bpe.ts`; `[path, start, end, last]` spans of texts it
  * kept (let go after the last), and other texts whole), it counts for
- * `pipeline/precount.ts` and answers `{ id, counts }` (spans first), so the
+ * `accel/precount.ts` and answers `{ id, counts }` (spans first), so the
  * texts it scanned are not copied to it a second time.
  * Started by `pipeline/secrets.ts` for large scans.
  *
@@ -20,7 +20,7 @@
 
 import { redactText, redactUnlessHinted } from "./_scan.ts";
 import { bpeCounter, type BpeTable } from "./_bpe.ts";
-import { earlySpan } from "./precount.ts";
+import { earlySpan } from "./_count_cuts.ts";
 
 interface Job {
   id: number;

@@ -16,10 +16,10 @@ import { type Cache, cacheKey } from "./cache.ts";
 import { sha256 } from "./read.ts";
 import type { Tokenizer } from "./types.ts";
 import { bpeCounter, type BpeTable, buildBpeTable } from "./_bpe.ts";
-import { finishPrecount, knownCount, precountReady, stopRun } from "./precount.ts";
 import { splitForCounting } from "./_count_cuts.ts";
 
-export { isCountCut } from "./_count_cuts.ts";
+export { countableSpan, earlySpan, isCountCut, splitForCounting } from "./_count_cuts.ts";
+export type { BpeTable } from "./_bpe.ts";
 import { loadCl100kRanks, loadO200kRanks } from "../deps.ts";
 import {
   decodeTable,
@@ -86,22 +86,12 @@ export interface CountOptions {
   /** The texts' sha256 (hex of their UTF-8 bytes), in order, when the caller has them. */
   hashes?: string[];
   /**
-   * The source file of each text (a file block's path), for counts started early by the secret
-   * scan's workers (`precount.ts`). @default {undefined} none used
+   * The i-th text's count found another way, for a text the cache lacks (a speed layer takes it
+   * from counts made early, `accel/precount.ts`, or counts it against an earlier version of the
+   * same block, `accel/count_diff.ts`): given the index, the text and the counter (loaded when
+   * first asked for), its count, or `undefined` to count it whole. @default {undefined} none
    */
-  sources?: Array<string | undefined>;
-  /**
-   * The parts each text was joined from, when known (`block_parts.ts`): early counts are
-   * matched part by part, without V8 copying the text whole. @default {undefined} none
-   */
-  parts?: Array<string[] | undefined>;
-  /**
-   * The i-th text's count found another way, for a text the cache lacks (a speed layer counts it
-   * against an earlier version of the same block, `accel/count_diff.ts`): given the index, the
-   * text and the counter (loaded when first asked for), its count, or `undefined` to count it
-   * whole. @default {undefined} none
-   */
-  earlier?: (
+  known?: (
     index: number,
     text: string,
     counter: () => Promise<(text: string) => number>,
@@ -144,33 +134,17 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   }));
   const hits = counts.size;
   missing.sort();
-  // Texts whose files the secret scan's workers counted early (cold builds): head + middle + tail.
-  // By hash: a long string used as a map key is copied (V8), the size of the document in all.
-  const sourceOf = new Map<string, string>();
-  options.sources?.forEach((source, i) => source !== undefined && sourceOf.set(hashes[i], source));
-  const partsOf = new Map<string, string[]>();
-  options.parts?.forEach((parts, i) => parts && partsOf.set(hashes[i], parts));
   let rest = missing;
-  if (sourceOf.size && await precountReady(tokenizer)) {
-    const count = counterFor(tokenizer, await loadTable(tokenizer, cache));
-    await finishPrecount(tokenizer, count);
-    rest = [];
-    for (const hash of missing) {
-      const text = byHash.get(hash)!;
-      const n = knownCount(tokenizer, sourceOf.get(hash), text, count, partsOf.get(hash));
-      if (n === undefined) rest.push(hash);
-      else counts.set(hash, n);
-    }
-    stopRun(tokenizer);
-  }
-  // Texts counted another way (by difference from an earlier version of the block).
-  if (options.earlier && rest.length) {
+  // Texts counted another way (early, or by difference from an earlier version of the block).
+  if (options.known && rest.length) {
     const indexOf = new Map<string, number>();
     hashes.forEach((hash, i) => indexOf.set(hash, i));
-    const counter = async () => counterFor(tokenizer, await loadTable(tokenizer, cache));
+    let made: Promise<(text: string) => number> | undefined;
+    const counter = () =>
+      made ??= loadTable(tokenizer, cache).then((table) => counterFor(tokenizer, table));
     const left: string[] = [];
     for (const hash of rest) {
-      const n = await options.earlier(indexOf.get(hash)!, byHash.get(hash)!, counter);
+      const n = await options.known(indexOf.get(hash)!, byHash.get(hash)!, counter);
       if (n === undefined) left.push(hash);
       else counts.set(hash, n);
     }

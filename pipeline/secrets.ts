@@ -20,9 +20,7 @@ import {
 import { SECRET_RULES_VERSION, SECRET_SHAPES, TOKEN_GATE } from "./secret_rules.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
-import { tableFor } from "./count.ts";
-import type { Tokenizer } from "./tokens.ts";
-import { type CountHelper, precountStarting, startPrecount } from "./precount.ts";
+import type { BpeTable } from "./count.ts";
 import { type RedactionMemo, redactionMemo } from "./memo.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
@@ -142,7 +140,7 @@ export async function redactSources(
     todo.push(file);
   }
   // The workers keep (to count them next) only the texts of files whose blocks will hold them.
-  const only = options.count ? options.count.only ?? (() => true) : () => false;
+  const only = options.handOff?.keep ?? (() => false);
   const { results, helpers, owner } = await scanAll(todo, rules, options.workers, only);
   for (const [i, file] of sources.entries()) {
     const id = ids[i];
@@ -173,23 +171,12 @@ export async function redactSources(
     await cache.set(key, clean.sort());
     if (memo) cleanLists.set(cache, { key, ids: new Set(clean) });
   } else if (memo && cache) cleanLists.set(cache, { key, ids: before });
-  // The scan's workers go on to count the texts they scanned, while this thread renders.
-  const counted = todo.filter(only);
-  if (helpers.length && options.count && counted.length) {
-    const tokenizer = options.count.tokenizer ?? "o200k";
-    const files = counted.map((f) => ({
-      path: f.path,
-      text: f.text!,
-      helper: owner.get(f), // the worker that scanned it keeps its text
-    }));
-    // The count stage waits for these to start if it comes first (see `precountReady`).
-    precountStarting(
-      tokenizer,
-      tableFor(tokenizer, cache).then(
-        (table) => startPrecount(files, tokenizer, helpers, table),
-        () => helpers.forEach((h) => h.stop()),
-      ),
-    );
+  // The scan's workers go on to other work (counting the texts they kept) while this thread renders.
+  const handed = todo.filter(only);
+  if (helpers.length && options.handOff && handed.length) {
+    // The worker that scanned each file keeps its text.
+    const files = handed.map((f) => ({ path: f.path, text: f.text!, helper: owner.get(f) }));
+    options.handOff.take(files, helpers);
   } else helpers.forEach((h) => h.stop());
   return findings;
 }
@@ -213,14 +200,11 @@ export interface ScanOptions {
   /** Threads to scan with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
   workers?: number;
   /**
-   * After a scan on workers, they count the scanned texts for the build's token counts with
-   * this tokenizer (`pipeline/precount.ts`). @default {undefined} the workers stop
+   * Hand the scan's workers on once the scan is done, with the texts each kept (a speed layer
+   * has them count those texts for the count stage, `accel/precount.ts`).
+   * @default {undefined} the workers stop
    */
-  count?: {
-    tokenizer?: Tokenizer;
-    /** The files whose blocks hold their text (views that show it whole). @default {all} */
-    only?: (file: SourceFile) => boolean;
-  };
+  handOff?: ScanHandOff;
 }
 
 /** Below this many characters to scan, a worker costs more than it saves. */
@@ -390,6 +374,33 @@ export function scanBatches<T extends { text?: string }>(files: T[]): T[][] {
 
 function batchChars(batch: Array<{ text?: string }>): number {
   return batch.reduce((n, f) => n + f.text!.length, 0);
+}
+
+/** A thread that counts texts with a table (a scan worker, once its scan is done). */
+export interface CountHelper {
+  /**
+   * Counts of the `[path, start, end, last]` spans of texts the thread kept from its scan (-1 for
+   * one it does not hold; `last`: the text's last span, it may be let go), then of `texts`.
+   */
+  count(
+    job: {
+      spans: Array<[string, number, number, boolean?]>;
+      texts: string[];
+      /** The job's flag (0: free): the helper sets it to 1 before counting, or answers -2s if set. */
+      claims?: { flags: Int32Array; index: number };
+    },
+    table: BpeTable,
+  ): Promise<number[]>;
+  /** Stop the thread. */
+  stop(): void;
+}
+
+/** Where the scan's workers go once the scan is done (see {@linkcode ScanOptions.handOff}). */
+export interface ScanHandOff {
+  /** The files whose texts the workers keep. */
+  keep: (file: SourceFile) => boolean;
+  /** Take the workers, and the kept texts with the index of the worker that holds each. */
+  take(files: Array<{ path: string; text: string; helper?: number }>, helpers: CountHelper[]): void;
 }
 
 interface ScanHelper extends CountHelper {

@@ -10,9 +10,10 @@ import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 /** Real text: slop's own sources (code, comments, JSDoc, template strings). */
 async function realTexts(): Promise<string[]> {
   const out: string[] = [];
-  for (const name of ["count.ts", "precount.ts", "resolve.ts", "emit.ts"]) {
-    out.push(await Deno.readTextFile(join(REPO, "pipeline", name)));
+  for (const name of ["pipeline/count.ts", "accel/precount.ts", "pipeline/resolve.ts"]) {
+    out.push(await Deno.readTextFile(join(REPO, name)));
   }
+  out.push(await Deno.readTextFile(join(REPO, "pipeline/emit.ts")));
   return out;
 }
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { countTexts } from "../../pipeline/count.ts";
-import { countableSpan, precountGiven, precountServed } from "../../pipeline/precount.ts";
+import { precountGiven, precountServed } from "../../accel/precount.ts";
+import { countableSpan } from "../../pipeline/count.ts";
 import { dedupText, mayDedup } from "../../pipeline/dedup.ts";
 import { SHAPES } from "../../bench/shapes.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";

@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { countTexts, tableFor } from "../../pipeline/count.ts";
 import { bpeCounter } from "../../pipeline/_bpe.ts";
+import type { CountHelper } from "../../pipeline/secrets.ts";
 import {
-  type CountHelper,
   finishPrecount,
   knownCount,
   precountServed,
   startPrecount,
   stopRun,
-} from "../../pipeline/precount.ts";
+} from "../../accel/precount.ts";
 import { shareFileTexts } from "../../accel/_share_text.ts";
 import type { Block, RenderedFile } from "../../pipeline/types.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";

@@ -6,7 +6,7 @@ import {
   scanWorkers,
   SECRETLINT_HINTS,
 } from "../../pipeline/secrets.ts";
-import { stopRun } from "../../pipeline/precount.ts";
+import { countEarly, stopRun } from "../../accel/precount.ts";
 import { redactText, redactUnlessHinted } from "../../pipeline/_scan.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { prng } from "../_helpers.ts";
@@ -58,8 +58,8 @@ Deno.test("a scan split across workers redacts and reports exactly what a scan i
   assert.ok(one.reduce((n, f) => n + f.text!.length, 0) > 1024 * 1024, "large enough for workers");
   const alone = await redactSources(one, rules, undefined, { workers: 1 });
   // Workers that count the texts next (files shown whole) are started for a scan this size.
-  const count = { tokenizer: "o200k" as const };
-  const split = await redactSources(many, rules, undefined, { workers: 3, count });
+  const handOff = countEarly("o200k", undefined, () => true);
+  const split = await redactSources(many, rules, undefined, { workers: 3, handOff });
   stopRun("o200k");
   // With nothing to count next, this thread scans alone, batch by batch.
   const batched = corpus();

@@ -4,7 +4,7 @@
  * thread renders, composes and orders, instead of a counting worker starting
  * afterwards. What they count is each text's middle, between its first and
  * last line start where the o200k/cl100k pre-split always breaks (see
- * `_count_cuts.ts`), so a block that holds the text is counted as its own
+ * `pipeline/_count_cuts.ts`), so a block that holds the text is counted as its own
  * head, that known middle and its tail, with the same result as counting the
  * block whole. A middle is used only where it is found in the block at two
  * such line starts; otherwise the block is counted as before. Long middles are
@@ -16,27 +16,17 @@
  * @module
  */
 
-import type { BpeTable } from "./_bpe.ts";
-import { isCountCut, splitForCounting } from "./_count_cuts.ts";
-
-/** A thread that counts texts with a table (a scan worker). */
-export interface CountHelper {
-  /**
-   * Counts of the `[path, start, end, last]` spans of texts the thread kept from its scan (-1 for
-   * one it does not hold; `last`: the text's last span, it may be let go), then of `texts`.
-   */
-  count(
-    job: {
-      spans: Array<[string, number, number, boolean?]>;
-      texts: string[];
-      /** The job's flag (0: free): the helper sets it to 1 before counting, or answers -2s if set. */
-      claims?: { flags: Int32Array; index: number };
-    },
-    table: BpeTable,
-  ): Promise<number[]>;
-  /** Stop the thread. */
-  stop(): void;
-}
+import {
+  type BpeTable,
+  type CountOptions,
+  earlySpan,
+  isCountCut,
+  splitForCounting,
+  tableFor,
+} from "../pipeline/count.ts";
+import type { Cache } from "../pipeline/cache.ts";
+import type { CountHelper, ScanHandOff } from "../pipeline/secrets.ts";
+import type { Tokenizer } from "../pipeline/types.ts";
 
 interface Job {
   /** The file of each piece. */
@@ -70,8 +60,6 @@ interface Partial {
 const BATCH_CHARS = 256 * 1024;
 /** Middles longer than this are cut into pieces, so one large file does not keep one thread busy. */
 const PIECE_CHARS = 256 * 1024;
-/** Texts shorter than this are counted with their block (their head and tail are most of them). */
-const MIN_CHARS = 2048;
 
 /** Blocks counted from early counts since the last {@linkcode startPrecount}. */
 let served = 0;
@@ -119,59 +107,6 @@ interface Run {
   sent: Job[];
   /** One flag per sent job, shared with the helpers: 0 free, 1 a helper's, 2 this thread's. */
   flags: Int32Array;
-}
-
-/**
- * The span of a text from its first to its last possible cut: a line start
- * (after the first character, before the end) whose character is neither
- * whitespace nor `/`; or the text's start when its first character is
- * neither, and its end when it ends with a newline (whether those two cut
- * the block is checked where the block is known, by {@linkcode knownCount}).
- * `undefined` when there is no such span.
- *
- * @example
- * ```ts
- * import { countableSpan } from "./precount.ts";
- * countableSpan("/* a *\/\nx = 1\ny = 2"); // [8, 14]
- * countableSpan("{\n  \"a\": 1\n}\n"); // [0, 13]
- * ```
- */
-export function countableSpan(text: string): [number, number] | undefined {
-  let start = text.length && !/[\s/]/.test(text[0]) ? 0 : -1;
-  for (
-    let nl = text.indexOf("\n");
-    start < 0 && nl >= 0 && nl + 1 < text.length;
-    nl = text.indexOf("\n", nl + 1)
-  ) {
-    if (isCountCut(text, nl + 1)) start = nl + 1;
-  }
-  if (start < 0) return undefined;
-  if (text.endsWith("\n")) return text.length > start ? [start, text.length] : undefined;
-  for (
-    let nl = text.lastIndexOf("\n", text.length - 2);
-    nl >= start;
-    nl = text.lastIndexOf("\n", nl - 1)
-  ) {
-    if (isCountCut(text, nl + 1)) return nl + 1 > start ? [start, nl + 1] : undefined;
-    if (nl === 0) break;
-  }
-  return undefined;
-}
-
-/**
- * The span of `text` counted early ({@linkcode countableSpan}), or none when
- * the text is short enough to be counted with its block: a scan worker keeps
- * only the texts that have one.
- *
- * @example
- * ```ts
- * import { earlySpan } from "./precount.ts";
- * earlySpan("x = 1\n"); // undefined (short: counted with its block)
- * earlySpan("x = 1\n".repeat(1000)); // [0, 6000]
- * ```
- */
-export function earlySpan(text: string): [number, number] | undefined {
-  return text.length < MIN_CHARS ? undefined : countableSpan(text);
 }
 
 /**
@@ -475,4 +410,82 @@ function counted(run: Run, path: string, tokens: number): void {
   if (!part.failed) {
     run.known.set(path, { middle: part.middle, start: part.start, tokens: part.tokens });
   }
+}
+
+/**
+ * The secret scan's hand-off ({@linkcode ScanHandOff}): its workers count the kept texts of
+ * `tokenizer` early, once the table is loaded. `keep`: the files whose blocks will hold their
+ * text whole.
+ *
+ * @example
+ * ```ts
+ * import { countEarly } from "./precount.ts";
+ * // await redactSources(sources, rules, cache, { handOff: countEarly("o200k", cache, keep) });
+ * ```
+ */
+export function countEarly(
+  tokenizer: Tokenizer,
+  cache: Cache | undefined,
+  keep: ScanHandOff["keep"],
+): ScanHandOff {
+  return {
+    keep,
+    take(files, helpers) {
+      // The count stage waits for these to start if it comes first (see `precountReady`).
+      precountStarting(
+        tokenizer,
+        tableFor(tokenizer, cache).then(
+          (table) => startPrecount(files, tokenizer, helpers, table),
+          () => helpers.forEach((h) => h.stop()),
+        ),
+      );
+    },
+  };
+}
+
+/** The count stage's side of early counts (see {@linkcode earlyKnown}). */
+export interface EarlyKnown {
+  /** The i-th block's count from its file's early count (`CountOptions.known`). */
+  known: NonNullable<CountOptions["known"]>;
+  /** The count stage is done: forget the early counts and stop their workers. */
+  done(): Promise<void>;
+}
+
+/**
+ * Take blocks' counts from the early counts of their files: `sources[i]` is the i-th block's
+ * file (a file block's path), `parts[i]` the parts it was joined from (`block_parts.ts`).
+ *
+ * @example
+ * ```ts
+ * import { earlyKnown } from "./precount.ts";
+ * const early = earlyKnown("o200k", ["a.py"], [undefined]);
+ * await early.known(0, "### a.py\n", () => Promise.resolve((t) => t.length)); // undefined
+ * await early.done();
+ * ```
+ */
+export function earlyKnown(
+  tokenizer: Tokenizer,
+  sources: Array<string | undefined>,
+  parts: Array<string[] | undefined>,
+): EarlyKnown {
+  let ready: Promise<((text: string) => number) | undefined> | undefined;
+  // Once asked for: wait for the early counts to start, then for those not done yet.
+  const start = (counter: () => Promise<(text: string) => number>) =>
+    ready ??= (async () => {
+      if (!sources.some((s) => s !== undefined) || !await precountReady(tokenizer)) {
+        return undefined;
+      }
+      const count = await counter();
+      await finishPrecount(tokenizer, count);
+      return count;
+    })();
+  return {
+    async known(index, text, counter) {
+      const count = await start(counter);
+      return count && knownCount(tokenizer, sources[index], text, count, parts[index]);
+    },
+    async done() {
+      if (ready ? await ready : await precountReady(tokenizer)) stopRun(tokenizer);
+    },
+  };
 }
