@@ -1,0 +1,210 @@
+/**
+ * Terms for ranking: text is cut into words (runs of letters, digits and
+ * underscores), each word is split into identifier parts (camelCase,
+ * PascalCase, snake_case, kebab-case, digits) and lowercased. A word of
+ * several parts also yields its parts joined (`getAdapter` and `get_adapter`
+ * both yield `getadapter`), so a compound name matches across spellings.
+ *
+ * One pass over the text, each character looked at a bounded number of times.
+ *
+ * @module
+ */
+
+import { countWork } from "./helpers.ts";
+
+/**
+ * Common words of task prose and of code that say nothing about which file a
+ * task needs. Kept small on purpose: a word in a file's path or code is
+ * usually a signal.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "but",
+  "by",
+  "can",
+  "do",
+  "does",
+  "for",
+  "from",
+  "has",
+  "have",
+  "if",
+  "in",
+  "into",
+  "is",
+  "it",
+  "its",
+  "no",
+  "not",
+  "of",
+  "on",
+  "or",
+  "so",
+  "than",
+  "that",
+  "the",
+  "their",
+  "then",
+  "there",
+  "these",
+  "this",
+  "to",
+  "was",
+  "we",
+  "were",
+  "when",
+  "which",
+  "will",
+  "with",
+  "would",
+  "you",
+]);
+
+/** A word longer than this is data (a hash, a blob), not a name: it yields no term. */
+export const MAX_WORD = 64;
+
+/**
+ * Split one identifier into lowercase parts: `get_HTTPServer2Url` gives
+ * `get`, `http`, `server`, `2`, `url`. Underscores, dashes and dots separate;
+ * a lower-to-upper step, the last capital of a capital run before a lower
+ * letter, and a letter-digit step start a new part.
+ *
+ * @example
+ * ```ts
+ * import { splitIdentifier } from "./_rank_terms.ts";
+ * splitIdentifier("parseHTTPResponse_v2"); // ["parse", "http", "response", "v", "2"]
+ * ```
+ */
+export function splitIdentifier(word: string): string[] {
+  const parts: string[] = [];
+  let start = -1;
+  const flush = (end: number) => {
+    if (start >= 0 && end > start) parts.push(word.slice(start, end).toLowerCase());
+    start = -1;
+  };
+  for (let i = 0; i < word.length; i++) {
+    const c = classOf(word.charCodeAt(i));
+    if (c === SEP) {
+      flush(i);
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      continue;
+    }
+    const prev = classOf(word.charCodeAt(i - 1));
+    const next = i + 1 < word.length ? classOf(word.charCodeAt(i + 1)) : SEP;
+    const boundary = (prev === LOWER && c === UPPER) ||
+      (prev === UPPER && c === UPPER && next === LOWER) ||
+      (prev === DIGIT) !== (c === DIGIT);
+    if (boundary) {
+      flush(i);
+      start = i;
+    }
+  }
+  flush(word.length);
+  return parts;
+}
+
+/**
+ * Call `visit` with every term of `text`, in text order: each word's parts
+ * (see {@linkcode splitIdentifier}), then, when the word has two parts or more,
+ * the parts joined. Parts of one character and words longer than
+ * {@linkcode MAX_WORD} are skipped; `stopWords` are skipped. Returns the
+ * number of terms visited; the work is counted as `"rank"` (see `tallyWork`).
+ *
+ * @example
+ * ```ts
+ * import { forEachTerm } from "./_rank_terms.ts";
+ * const terms: string[] = [];
+ * forEachTerm("def getAdapter(url):", (t) => terms.push(t));
+ * terms; // ["def", "get", "adapter", "getadapter", "url"]
+ * ```
+ */
+export function forEachTerm(
+  text: string,
+  visit: (term: string, word: string) => void,
+  stopWords: ReadonlySet<string> = EMPTY,
+): number {
+  let terms = 0;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    // Skip to the next word character.
+    while (i < n && classOf(text.charCodeAt(i)) === OTHER) i++;
+    const start = i;
+    while (i < n && classOf(text.charCodeAt(i)) !== OTHER) i++;
+    if (i === start) break;
+    // Trim separators at the edges so `--flag` and `a-` read as words.
+    let s = start;
+    let e = i;
+    while (s < e && classOf(text.charCodeAt(s)) === SEP) s++;
+    while (e > s && classOf(text.charCodeAt(e - 1)) === SEP) e--;
+    if (e - s < 2 || e - s > MAX_WORD) continue;
+    const word = text.slice(s, e);
+    const parts = splitIdentifier(word);
+    let kept = 0;
+    for (const part of parts) {
+      if (part.length < 2 || stopWords.has(part)) continue;
+      visit(part, word);
+      terms++;
+      kept++;
+    }
+    if (parts.length > 1) {
+      const joined = parts.join("");
+      if (!stopWords.has(joined) && kept > 0) {
+        visit(joined, word);
+        terms++;
+      }
+    }
+  }
+  countWork("rank", n + terms);
+  return terms;
+}
+
+/**
+ * The distinct terms of a task, sorted (code-unit order), stop words left out.
+ *
+ * @example
+ * ```ts
+ * import { taskTerms } from "./_rank_terms.ts";
+ * taskTerms("Fix the getAdapter bug in the adapter"); // ["adapter", "bug", "fix", "get", "getadapter"]
+ * ```
+ */
+export function taskTerms(task: string): string[] {
+  const seen = new Set<string>();
+  forEachTerm(task, (t) => seen.add(t), STOP_WORDS);
+  return [...seen].sort(byCodeUnit);
+}
+
+/** Compare strings by UTF-16 code units (the same order on every machine and locale). */
+export function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+const OTHER = 0;
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+const SEP = 4;
+/** Other letters (no case): they join a part like a lower-case letter. */
+const LETTER = 1;
+
+function classOf(code: number): number {
+  if (code >= 97 && code <= 122) return LOWER;
+  if (code >= 65 && code <= 90) return UPPER;
+  if (code >= 48 && code <= 57) return DIGIT;
+  if (code === 95 || code === 45) return SEP;
+  // Letters beyond ASCII (accents, other scripts) are word characters without case.
+  if (code >= 0xc0 && code !== 0xd7 && code !== 0xf7 && !(code >= 0x2000 && code <= 0x2bff)) {
+    return code >= 0xd800 && code <= 0xdfff ? OTHER : LETTER;
+  }
+  return OTHER;
+}

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { rankFiles, type RankInput } from "../../pipeline/rank.ts";
+import { prng } from "../_helpers.ts";
+
+function shuffle<T>(items: T[], seed: number): T[] {
+  const random = prng(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+const FILES: RankInput[] = [
+  {
+    path: "src/session.py",
+    text: "class Session:\n    def request(self, method, url):\n        pass\n",
+  },
+  {
+    path: "src/adapters.py",
+    text:
+      "class HTTPAdapter:\n    def send(self, request, timeout=None):\n        return self.pool\n",
+  },
+  { path: "src/models.py", text: "class Response:\n    def json(self):\n        pass\n" },
+  { path: "docs/timeouts.md", text: "# Timeouts\n\nSet a timeout on every request.\n" },
+  { path: "logo.png" },
+  { path: "src/a.py", text: "" },
+  { path: "src/b.py", text: "" },
+];
+
+Deno.test("ranking is the same bytes whatever the input order", async () => {
+  const task = "HTTPAdapter.send ignores the timeout of a request";
+  const expected = JSON.stringify(await rankFiles(FILES, task));
+  for (let seed = 1; seed <= 20; seed++) {
+    assert.equal(JSON.stringify(await rankFiles(shuffle(FILES, seed), task)), expected);
+  }
+});
+
+Deno.test("BM25 puts the file whose contents match the task first", async () => {
+  const ranked = await rankFiles(FILES, "Response.json fails on an empty body");
+  assert.equal(ranked[0].path, "src/models.py");
+  assert.deepEqual(ranked[0].reasons.map((r) => r.detail).sort(), ["json", "response"]);
+});
+
+Deno.test("BM25 over paths puts the file whose path matches the task first", async () => {
+  const files: RankInput[] = [
+    { path: "lib/cookies.js", text: "module.exports = jar;\n" },
+    { path: "lib/other.js", text: "const jar = 1;\n" },
+  ];
+  const ranked = await rankFiles(files, "cookies are lost");
+  assert.equal(ranked[0].path, "lib/cookies.js");
+  assert.deepEqual(ranked[0].reasons, [{
+    kind: "path",
+    detail: "cookies",
+    score: ranked[0].score,
+  }]);
+});
+
+Deno.test("ties are sorted by path in code-unit order, files without text rank by path only", async () => {
+  const ranked = await rankFiles(FILES, "nothing matches zzz");
+  assert.ok(ranked.every((r) => r.score === 0 && r.reasons.length === 0));
+  assert.deepEqual(ranked.map((r) => r.path), [...FILES.map((f) => f.path)].sort());
+  const logo = await rankFiles(FILES, "the logo");
+  assert.equal(logo[0].path, "logo.png");
+});
+
+Deno.test("every scoring file has reasons, whose scores add up to its score", async () => {
+  // Five task terms: every matched term is listed (at most five a signal).
+  const ranked = await rankFiles(FILES, "HTTPAdapter send timeout");
+  assert.ok(ranked.filter((r) => r.score > 0).length >= 2);
+  for (const file of ranked.filter((r) => r.score > 0)) {
+    assert.ok(file.reasons.length > 0, file.path);
+    const sum = file.reasons.reduce((s, r) => s + r.score, 0);
+    assert.ok(Math.abs(sum - file.score) < 1e-9, `${file.path}: ${sum} != ${file.score}`);
+  }
+  // More terms: the largest five of each signal, largest first.
+  const many = await rankFiles(FILES, "HTTPAdapter send timeout request session pool self");
+  const top = many[0];
+  assert.ok(top.reasons.filter((r) => r.kind === "term").length === 5);
+  for (let i = 1; i < top.reasons.length; i++) {
+    assert.ok(top.reasons[i - 1].score >= top.reasons[i].score);
+  }
+});
+
+Deno.test("weights scale their signal; a bad weight is an error that names it", async () => {
+  const noPath = await rankFiles(FILES, "timeouts", { weights: { path: 0, lexical: 1 } });
+  assert.ok(
+    noPath.find((r) => r.path === "docs/timeouts.md")!.reasons.every((r) => r.kind !== "path"),
+  );
+  await assert.rejects(
+    () => rankFiles(FILES, "x", { weights: { lexical: -1 } }),
+    /Rank weight "lexical" must be a finite number >= 0, got -1/,
+  );
+});
