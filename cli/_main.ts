@@ -147,6 +147,18 @@ const PROGRAM: ProgramSpec = {
       run: async (_, options) => (await load("stats")).runStats(options),
     },
     {
+      name: "rank",
+      description: "rank the project's files for a task, each with its score and why",
+      options: [
+        CONFIG,
+        { flags: "--task <text>", description: "the task, as text" },
+        { flags: "--task-file <path>", description: "read the task from PATH" },
+        { flags: "--top <n>", description: "how many files to list (0: all)", default: "20" },
+        JSON_FLAG("the ranking"),
+      ],
+      run: async (_, options) => (await load("rank")).runRank(options),
+    },
+    {
       name: "report",
       description: "write a self-contained HTML report: treemap, prefix vs tail, views per file",
       options: [
@@ -463,6 +475,7 @@ interface CommandModules {
   knowledge: typeof import("./knowledge.ts");
   mcp: typeof import("./mcp.ts");
   payload: typeof import("./payload.ts");
+  rank: typeof import("./rank.ts");
   report: typeof import("./report.ts");
   server: typeof import("./server.ts");
   slice: typeof import("./slice.ts");

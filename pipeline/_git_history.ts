@@ -117,6 +117,26 @@ export async function gitChangeSeed(
   root: string,
   least: number = SEED_COMMITS,
 ): Promise<GitSeed | undefined> {
+  const commits = await firstParentLog(root, least + ANCHOR_REACH);
+  return commits && seedFromLog(commits, least);
+}
+
+/**
+ * The newest `count` commits of the first-parent history from `rev` of the repository `root` is
+ * in, newest first, each with the paths it changed relative to `root` (merges: what they
+ * brought). Undefined outside git or with no commits.
+ *
+ * @example
+ * ```ts
+ * import { firstParentLog } from "./_git_history.ts";
+ * const commits = await firstParentLog(Deno.cwd(), 10);
+ * ```
+ */
+export async function firstParentLog(
+  root: string,
+  count: number,
+  rev: string = "HEAD",
+): Promise<LogCommit[] | undefined> {
   const out = await runGit(
     [
       "-c",
@@ -125,20 +145,21 @@ export async function gitChangeSeed(
       "--first-parent",
       "--diff-merges=first-parent",
       "-n",
-      String(least + ANCHOR_REACH),
+      String(count),
       "--format=%x01%H",
       "--name-only",
       "--no-renames",
       "--relative",
+      rev,
+      "--",
     ],
     root,
   );
   if (!out) return undefined;
-  const commits = out.split("\x01").slice(1).map((chunk): LogCommit => {
+  return out.split("\x01").slice(1).map((chunk): LogCommit => {
     const [hash, ...lines] = chunk.split("\n");
     return { hash: hash.trim(), paths: lines.map((l) => unquote(l.trim())).filter(Boolean) };
   });
-  return seedFromLog(commits, least);
 }
 
 /** git quotes unusual paths as C strings unless core.quotePath is off. */

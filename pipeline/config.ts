@@ -181,6 +181,14 @@ const SCHEMA: Rule = obj({
     ttl: str(),
   }),
   budget: obj({ tokens: num({ integer: true, min: 1 }), tokenizer: literal("o200k", "cl100k") }),
+  rank: obj({
+    weights: obj({
+      lexical: num({ min: 0 }),
+      path: num({ min: 0 }),
+      graph: num({ min: 0 }),
+      coChange: num({ min: 0 }),
+    }),
+  }),
   knowledge: obj({ dir: str(), digest: bool(), conversations: arr(str()) }),
   beads: bool(),
   slicesFile: str(),
@@ -400,6 +408,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     },
     provider: raw.provider ?? {},
     budget: { ...raw.budget, tokens: flags.budget ?? persona?.budget ?? raw.budget?.tokens },
+    rank: { weights: { ...raw.rank?.weights } },
     knowledge: {
       dir: resolve(base, raw.knowledge?.dir ?? "slop/knowledge"),
       digest: raw.knowledge?.digest ?? true,

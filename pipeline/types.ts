@@ -150,6 +150,16 @@ export interface BudgetConfig {
   tokenizer?: "o200k" | "cl100k";
 }
 
+/** Ranking files for a task (`slop rank`, a task build); see `pipeline/rank.ts`. */
+export interface RankConfig {
+  /**
+   * How much each signal counts: `lexical` (BM25 over contents), `path` (BM25 over path
+   * tokens), `graph` (symbol graph), `coChange` (git co-change); the defaults are
+   * `DEFAULT_WEIGHTS` of `pipeline/rank.ts`.
+   */
+  weights?: { lexical?: number; path?: number; graph?: number; coChange?: number };
+}
+
 /** Knowledge artifacts. */
 export interface KnowledgeConfig {
   /** @default {"slop/knowledge"} */
@@ -226,6 +236,8 @@ export interface SlopConfig {
   provider?: ProviderConfig;
   /** Token budget. */
   budget?: BudgetConfig;
+  /** Ranking files for a task. */
+  rank?: RankConfig;
   /** Knowledge artifacts. */
   knowledge?: KnowledgeConfig;
   /** Beads progress section: `true` requires a Beads project, `false` turns it off. */
@@ -800,6 +812,7 @@ export interface ResolvedConfig {
   cache: { enabled: boolean; dir: string; maxSize: number };
   provider: ProviderConfig;
   budget: BudgetConfig;
+  rank: RankConfig;
   knowledge: { dir: string; digest: boolean; conversations: string[] };
   beads?: boolean;
   /** Absolute slices side file path. */

@@ -173,7 +173,7 @@ Deno.test("the help lists every option with its default and every subcommand, wr
     for (const sub of path.at(-1)!.commands ?? []) walk([...path, sub]);
   };
   walk([PROGRAM]);
-  assert.equal(texts.length, 26);
+  assert.equal(texts.length, 27);
   for (const text of texts) {
     for (const line of text.split("\n")) assert.ok(line.length <= 80, line);
     assert.match(text, /\n {2}-h, --help +display help for command\n/);

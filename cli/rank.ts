@@ -1,0 +1,166 @@
+/**
+ * `slop rank --task TEXT`: the project's files ranked for a task, each with
+ * its score and why (matched terms, path terms, graph neighbours, co-change).
+ * Files come from the build's own resolve, read and secret-redaction stages,
+ * so the ranking sees what a build would show.
+ *
+ * @module
+ */
+
+import { ConfigError, loadConfig } from "../pipeline/config.ts";
+import { resolveTargets } from "../pipeline/resolve.ts";
+import { readTargets } from "../pipeline/read.ts";
+import { redactSources } from "../pipeline/secrets.ts";
+import { type RankedFile, rankFiles, type RankInput } from "../pipeline/rank.ts";
+import { coChangeScores } from "../pipeline/co_change.ts";
+import type { ResolvedConfig } from "../pipeline/types.ts";
+import { printablePath } from "../pipeline/helpers.ts";
+import { printError } from "./_output.ts";
+
+/** Flags of `slop rank`. */
+export interface RankFlags {
+  /** Config file (`--config`). */
+  config?: string;
+  /** The task, as text (`--task`). */
+  task?: string;
+  /** A file holding the task (`--task-file`). */
+  taskFile?: string;
+  /** Files to list (`--top`); 0 lists every file. @default {20} */
+  top?: string | number;
+  /** Print the ranking as JSON (`--json`). */
+  json?: boolean;
+  /** Working directory. @default {Deno.cwd()} */
+  cwd?: string;
+}
+
+/** The usage error of a task that is missing, empty or unreadable. */
+export class TaskError extends Error {}
+
+/**
+ * The task of `--task` or `--task-file` (relative to `cwd`), trimmed; throws a
+ * {@linkcode TaskError} when both or neither are given, the file cannot be
+ * read, or the task is empty.
+ *
+ * @example
+ * ```ts
+ * import { readTask } from "./rank.ts";
+ * await readTask({ task: "  Fix the cookie jar  " }); // "Fix the cookie jar"
+ * ```
+ */
+export async function readTask(
+  flags: { task?: string; taskFile?: string },
+  cwd: string = Deno.cwd(),
+): Promise<string> {
+  if (flags.task !== undefined && flags.taskFile !== undefined) {
+    throw new TaskError("Give the task once: --task or --task-file, not both");
+  }
+  let task = flags.task;
+  if (flags.taskFile !== undefined) {
+    const path = flags.taskFile.startsWith("/") ? flags.taskFile : `${cwd}/${flags.taskFile}`;
+    try {
+      task = await Deno.readTextFile(path);
+    } catch (error) {
+      const why = error instanceof Deno.errors.NotFound
+        ? "file not found"
+        : error instanceof Error
+        ? error.message
+        : String(error);
+      throw new TaskError(`Cannot read task file "${flags.taskFile}": ${why}`);
+    }
+    if (!task.trim()) throw new TaskError(`Task file "${flags.taskFile}" is empty`);
+  }
+  if (task === undefined) throw new TaskError("No task: pass --task TEXT or --task-file PATH");
+  if (!task.trim()) throw new TaskError("Task is empty: pass --task TEXT or --task-file PATH");
+  return task.trim();
+}
+
+/**
+ * The files a build of `config` would show, as ranking input: resolved (ignore
+ * rules, excludes, secret files left out) and read once, secrets redacted.
+ * Files listed but not read (lockfiles, generated files), binary and unreadable
+ * files come without text and rank by their path only.
+ *
+ * @example
+ * ```ts
+ * import { loadConfig } from "../pipeline/config.ts";
+ * import { rankInputs } from "./rank.ts";
+ * const config = await loadConfig({ cwd: Deno.cwd() });
+ * const files = await rankInputs(config);
+ * ```
+ */
+export async function rankInputs(config: ResolvedConfig): Promise<RankInput[]> {
+  const { targets } = await resolveTargets(config);
+  const sources = await readTargets(targets, config);
+  // Redacted before ranking: terms never come from a secret's value.
+  await redactSources(sources, config.secrets.rules);
+  return sources.map((
+    s,
+  ) => (s.text !== undefined && !s.error && !s.skip
+    ? { path: s.path, text: s.text }
+    : { path: s.path })
+  );
+}
+
+/**
+ * Run `slop rank`; resolves to the exit code (2 for a usage or config error).
+ *
+ * @example
+ * ```ts
+ * import { runRank } from "./rank.ts";
+ * // const code = await runRank({ task: "cookies are lost on redirect", top: 5 });
+ * ```
+ */
+export async function runRank(flags: RankFlags): Promise<number> {
+  const top = Number(flags.top ?? 20);
+  if (!Number.isInteger(top) || top < 0) {
+    printError(`Invalid --top "${flags.top}": expected a whole number`);
+    return 2;
+  }
+  const cwd = flags.cwd ?? Deno.cwd();
+  let ranked: RankedFile[];
+  let task: string;
+  try {
+    task = await readTask(flags, cwd);
+    const config = await loadConfig({ cwd, config: flags.config });
+    const files = await rankInputs(config);
+    const coChange = await coChangeScores(config.root, files.map((f) => f.path));
+    ranked = await rankFiles(files, task, {
+      weights: config.rank?.weights,
+      coChange,
+      root: config.root,
+    });
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return error instanceof ConfigError || error instanceof TaskError ? 2 : 1;
+  }
+  const shown = top === 0 ? ranked : ranked.slice(0, top);
+  if (flags.json) {
+    console.log(JSON.stringify({ task, files: shown }, null, 2));
+  } else console.log(rankText(shown, ranked.length));
+  return 0;
+}
+
+/**
+ * The human listing of `slop rank`: rank, score and path, then the reasons.
+ *
+ * @example
+ * ```ts
+ * import { rankText } from "./rank.ts";
+ * rankText([{ path: "a.py", score: 1.5, reasons: [{ kind: "term", detail: "cookie", score: 1.5 }] }], 3);
+ * ```
+ */
+export function rankText(shown: RankedFile[], total: number): string {
+  const lines: string[] = [];
+  const width = String(shown.length).length;
+  for (const [i, file] of shown.entries()) {
+    lines.push(
+      `${String(i + 1).padStart(width)}. ${file.score.toFixed(3)}  ${printablePath(file.path)}`,
+    );
+    if (file.reasons.length) {
+      const why = file.reasons.map((r) => `${r.kind} ${r.detail} +${r.score.toFixed(3)}`);
+      lines.push(`${" ".repeat(width + 2)}${why.join(", ")}`);
+    }
+  }
+  if (shown.length < total) lines.push(`(${total - shown.length} more; --top 0 lists all)`);
+  return lines.join("\n");
+}

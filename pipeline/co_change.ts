@@ -1,0 +1,94 @@
+/**
+ * Co-change scores from git history, for ranking files for a task (the
+ * `coChange` option of `rankFiles`): how much each file changed in the recent
+ * first-parent history, newer commits weighing more, or, given seed files,
+ * how much it changed together with them.
+ *
+ * @module
+ */
+
+import { firstParentLog } from "./_git_history.ts";
+import { DECAY } from "./order_state.ts";
+
+/** Options of {@linkcode coChangeScores}. */
+export interface CoChangeOptions {
+  /** Commits looked at, newest first. @default {300} */
+  commits?: number;
+  /**
+   * Count only the commits that changed one of these paths (relative to the root): a file's
+   * score then says how much it changed together with them. None: every commit counts.
+   */
+  seeds?: string[];
+  /** Commits changing more files than this say little about what goes together: left out. @default {30} */
+  maxFiles?: number;
+  /** Where the history starts. @default {"HEAD"} */
+  rev?: string;
+}
+
+/** Default number of commits {@linkcode coChangeScores} looks at. */
+export const CO_CHANGE_COMMITS = 300;
+
+/**
+ * A score in [0, 1] for each of `paths` (relative to `root`) that changed in
+ * the newest commits of the first-parent history of `root`'s repository: each
+ * commit adds `DECAY^age` (the newest 1) to the files it changed, and the
+ * scores are divided by the largest. Paths that never changed, and every path
+ * outside git, are absent (score 0). With `seeds`, only the commits that
+ * changed a seed count, and the seeds themselves are left out.
+ *
+ * @example
+ * ```ts
+ * import { coChangeScores } from "./co_change.ts";
+ * const scores = await coChangeScores(Deno.cwd(), ["pipeline/rank.ts"]);
+ * scores.get("pipeline/rank.ts"); // a number in [0, 1], or undefined
+ * ```
+ */
+export async function coChangeScores(
+  root: string,
+  paths: string[],
+  options: CoChangeOptions = {},
+): Promise<Map<string, number>> {
+  const commits = await firstParentLog(
+    root,
+    options.commits ?? CO_CHANGE_COMMITS,
+    options.rev ?? "HEAD",
+  );
+  return coChangeFromLog(commits ?? [], paths, options);
+}
+
+/**
+ * {@linkcode coChangeScores} over a log already read (newest commit first).
+ *
+ * @example
+ * ```ts
+ * import { coChangeFromLog } from "./co_change.ts";
+ * const scores = coChangeFromLog([{ hash: "b", paths: ["a.ts"] }, { hash: "a", paths: ["a.ts", "b.ts"] }], ["a.ts", "b.ts"]);
+ * scores.get("a.ts"); // 1
+ * ```
+ */
+export function coChangeFromLog(
+  commits: { paths: string[] }[],
+  paths: string[],
+  options: Pick<CoChangeOptions, "seeds" | "maxFiles"> = {},
+): Map<string, number> {
+  const wanted = new Set(paths);
+  const seeds = options.seeds && new Set(options.seeds);
+  const maxFiles = options.maxFiles ?? 30;
+  const sums = new Map<string, number>();
+  let weight = 1;
+  for (const commit of commits) {
+    const w = weight;
+    weight *= DECAY;
+    if (commit.paths.length > maxFiles) continue;
+    if (seeds && !commit.paths.some((p) => seeds.has(p))) continue;
+    for (const path of commit.paths) {
+      if (!wanted.has(path) || seeds?.has(path)) continue;
+      sums.set(path, (sums.get(path) ?? 0) + w);
+    }
+  }
+  let max = 0;
+  for (const value of sums.values()) max = Math.max(max, value);
+  const scores = new Map<string, number>();
+  for (const path of [...sums.keys()].sort()) scores.set(path, sums.get(path)! / max);
+  return scores;
+}
