@@ -6,7 +6,9 @@
  * The score of a file adds, each times its weight:
  * - **lexical**: BM25 of the task's terms over the file's contents;
  * - **path**: BM25 of the task's terms over the file's path;
- * - **graph**: (reserved; 0 in this version);
+ * - **graph**: a PageRank over the symbol graph (file A links to file B when A uses a name
+ *   B defines), personalized to the files the task points at: by its terms (the lexical
+ *   score), by a name they define, by their path (see `_rank_graph.ts`);
  * - **co-change**: the caller's co-change score of the file (see `co_change.ts`).
  *
  * @module
@@ -14,6 +16,7 @@
 
 import { bm25, topTerms } from "./_rank_lexical.ts";
 import { byCodeUnit, taskTerms } from "./_rank_terms.ts";
+import { definitions, graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
 
 /** One file to rank; `text` is absent for a binary or unread file (it ranks by path only). */
 export interface RankInput {
@@ -95,7 +98,6 @@ export async function rankFiles(
   task: string,
   options: RankOptions = {},
 ): Promise<RankedFile[]> {
-  await Promise.resolve();
   const weights = { ...DEFAULT_WEIGHTS, ...definedOnly(options.weights ?? {}) };
   for (const [key, value] of Object.entries(weights)) {
     if (!Number.isFinite(value) || value < 0) {
@@ -106,9 +108,17 @@ export async function rankFiles(
   const byPath = new Map<string, RankInput>();
   for (const f of files) if (!byPath.has(f.path)) byPath.set(f.path, f);
   const sorted = [...byPath.values()].sort((a, b) => byCodeUnit(a.path, b.path));
+  const n = sorted.length;
   const terms = taskTerms(task);
   const content = bm25(sorted.map((f) => f.text), terms);
   const paths = bm25(sorted.map((f) => f.path), terms);
+  const lexical = new Float64Array(n);
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    lexical[i] = content[i].score * weights.lexical + paths[i].score * weights.path;
+    top = Math.max(top, lexical[i]);
+  }
+  const graph = weights.graph > 0 ? await graphScores(sorted, task, lexical, top) : undefined;
   const ranked = sorted.map((f, i): RankedFile => {
     const reasons: RankReason[] = [];
     for (const [term, part] of topTerms(content[i].terms, TOP_TERMS)) {
@@ -117,23 +127,127 @@ export async function rankFiles(
     for (const [term, part] of topTerms(paths[i].terms, TOP_TERMS)) {
       reasons.push({ kind: "path", detail: term, score: part * weights.path });
     }
-    const co = options.coChange?.get(f.path) ?? 0;
+    let graphScore = 0;
+    if (graph) {
+      graphScore = graph.score[i] * weights.graph;
+      for (const [detail, part] of graph.reasons[i]) {
+        reasons.push({ kind: "graph", detail, score: part * weights.graph });
+      }
+    }
+    const raw = options.coChange?.get(f.path) ?? 0;
+    const co = Number.isFinite(raw) && raw > 0 ? raw : 0;
     if (co > 0 && weights.coChange > 0) {
       reasons.push({
         kind: "co-change",
-        detail: "changed with recent commits",
+        detail: `changed in recent commits (${co.toFixed(2)} of the most changed file)`,
         score: co * weights.coChange,
       });
     }
-    // Added in a fixed order: contents, path, co-change.
-    const score = content[i].score * weights.lexical + paths[i].score * weights.path +
-      (Number.isFinite(co) ? co : 0) * weights.coChange;
+    // Added in a fixed order: lexical (contents, then path), graph, co-change.
+    const score = lexical[i] + graphScore + co * weights.coChange;
     reasons.sort((a, b) =>
       b.score - a.score || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.detail, b.detail)
     );
     return { path: f.path, score, reasons: reasons.filter((r) => r.score > 0) };
   });
   return ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
+}
+
+/** How much a file the task points at by a name it defines, or by its path, seeds the graph. */
+const NAMED_SEED = 1;
+/** The same for a plain word of the task that happens to be a name a file defines. */
+const WORD_SEED = 0.25;
+
+/**
+ * Graph score of each file (sorted input): its personalized PageRank scaled so the top file
+ * scores what the top lexical file does, with its reasons (what seeded it, who lent it rank).
+ */
+async function graphScores(
+  files: RankInput[],
+  task: string,
+  lexical: Float64Array,
+  topLexical: number,
+): Promise<{ score: Float64Array; reasons: [string, number][][] }> {
+  const n = files.length;
+  const defs = await definitions(files);
+  // The task's words as written: identifiers it names.
+  const words = taskWords(task);
+  const definers = new Map<string, number>();
+  for (const names of defs) {
+    for (const name of names) definers.set(name, (definers.get(name) ?? 0) + 1);
+  }
+  const seed = new Float64Array(n);
+  const named: string[][] = [];
+  for (let i = 0; i < n; i++) {
+    let s = topLexical > 0 ? lexical[i] / topLexical : 0;
+    const hits: string[] = [];
+    for (const name of defs[i]) {
+      const shaped = words.get(name);
+      if (shaped === undefined || definers.get(name)! > MAX_DEFINERS) continue;
+      s += shaped ? NAMED_SEED : WORD_SEED;
+      hits.push(name);
+    }
+    if (namesPath(task, files[i].path)) {
+      s += NAMED_SEED;
+      hits.push(files[i].path);
+    }
+    seed[i] = s;
+    named.push(hits);
+  }
+  // Nothing points anywhere: the graph says nothing about this task.
+  if (!seed.some((s) => s > 0)) return { score: new Float64Array(n), reasons: files.map(() => []) };
+  const g = graphRank(files, defs, seed);
+  let max = 0;
+  for (let i = 0; i < n; i++) max = Math.max(max, g.rank[i]);
+  const scale = max > 0 ? (topLexical > 0 ? topLexical : 1) / max : 0;
+  const score = new Float64Array(n);
+  const reasons: [string, number][][] = [];
+  for (let i = 0; i < n; i++) {
+    score[i] = g.rank[i] * scale;
+    const list: [string, number][] = [];
+    if (named[i].length) {
+      list.push([`the task names ${named[i].slice(0, 3).join(", ")}`, g.seeded[i] * scale]);
+    }
+    for (const l of g.lenders[i]) {
+      list.push([`linked from ${files[l.from].path} (${l.via})`, l.rank * scale]);
+    }
+    reasons.push(list);
+  }
+  return { score, reasons };
+}
+
+/**
+ * The identifiers a task's text holds, each with whether it is written like code (an
+ * underscore, a capital after the first letter, a dot or call, backticks) or is a plain word.
+ */
+function taskWords(task: string): Map<string, boolean> {
+  const words = new Map<string, boolean>();
+  for (const m of task.matchAll(/`?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\)?)?`?/g)) {
+    const raw = m[0];
+    const code = raw.startsWith("`") || raw.includes("(") || raw.includes(".");
+    for (const part of raw.replace(/[`()]/g, "").split(".")) {
+      if (part.length < 3) continue;
+      const shaped = code || part.includes("_") || /.[A-Z]/.test(part);
+      words.set(part, (words.get(part) ?? false) || shaped);
+    }
+  }
+  return words;
+}
+
+/** Whether the task names the file: its path, or its file name with the extension. */
+function namesPath(task: string, path: string): boolean {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (!name.includes(".") || name.length < 4) return false;
+  return containsWord(task, path) || containsWord(task, name);
+}
+
+function containsWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = at > 0 ? text[at - 1] : " ";
+    const after = text[at + word.length] ?? " ";
+    if (!/[\w.\/-]/.test(before) && !/\w/.test(after)) return true;
+  }
+  return false;
 }
 
 function definedOnly(weights: RankWeights): RankWeights {

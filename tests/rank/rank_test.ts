@@ -29,6 +29,9 @@ const FILES: RankInput[] = [
   { path: "src/b.py", text: "" },
 ];
 
+/** BM25 alone: contents and path. */
+const LEXICAL = { weights: { graph: 0, coChange: 0 } };
+
 Deno.test("ranking is the same bytes whatever the input order", async () => {
   const task = "HTTPAdapter.send ignores the timeout of a request";
   const expected = JSON.stringify(await rankFiles(FILES, task));
@@ -38,7 +41,7 @@ Deno.test("ranking is the same bytes whatever the input order", async () => {
 });
 
 Deno.test("BM25 puts the file whose contents match the task first", async () => {
-  const ranked = await rankFiles(FILES, "Response.json fails on an empty body");
+  const ranked = await rankFiles(FILES, "Response.json fails on an empty body", LEXICAL);
   assert.equal(ranked[0].path, "src/models.py");
   assert.deepEqual(ranked[0].reasons.map((r) => r.detail).sort(), ["json", "response"]);
 });
@@ -48,7 +51,7 @@ Deno.test("BM25 over paths puts the file whose path matches the task first", asy
     { path: "lib/cookies.js", text: "module.exports = jar;\n" },
     { path: "lib/other.js", text: "const jar = 1;\n" },
   ];
-  const ranked = await rankFiles(files, "cookies are lost");
+  const ranked = await rankFiles(files, "cookies are lost", LEXICAL);
   assert.equal(ranked[0].path, "lib/cookies.js");
   assert.deepEqual(ranked[0].reasons, [{
     kind: "path",
@@ -67,7 +70,7 @@ Deno.test("ties are sorted by path in code-unit order, files without text rank b
 
 Deno.test("every scoring file has reasons, whose scores add up to its score", async () => {
   // Five task terms: every matched term is listed (at most five a signal).
-  const ranked = await rankFiles(FILES, "HTTPAdapter send timeout");
+  const ranked = await rankFiles(FILES, "HTTPAdapter send timeout", LEXICAL);
   assert.ok(ranked.filter((r) => r.score > 0).length >= 2);
   for (const file of ranked.filter((r) => r.score > 0)) {
     assert.ok(file.reasons.length > 0, file.path);
@@ -75,7 +78,11 @@ Deno.test("every scoring file has reasons, whose scores add up to its score", as
     assert.ok(Math.abs(sum - file.score) < 1e-9, `${file.path}: ${sum} != ${file.score}`);
   }
   // More terms: the largest five of each signal, largest first.
-  const many = await rankFiles(FILES, "HTTPAdapter send timeout request session pool self");
+  const many = await rankFiles(
+    FILES,
+    "HTTPAdapter send timeout request session pool self",
+    LEXICAL,
+  );
   const top = many[0];
   assert.ok(top.reasons.filter((r) => r.kind === "term").length === 5);
   for (let i = 1; i < top.reasons.length; i++) {

@@ -1,0 +1,288 @@
+/**
+ * Task relevance: how many of the files a task needs a document of B tokens
+ * holds in full, for tasks taken from real histories (see
+ * `_relevance_tasks.ts`): each commit's message is the task, the source files
+ * it modified are what it needs, the tree at its parent is the project.
+ *
+ * For each strategy and budget (8k, 32k, 128k o200k tokens) it prints
+ * Recall@B (needed files in full in the document, over all needed files) and
+ * the all-needed-in rate (tasks whose every needed file is in full).
+ *
+ * Strategies that give an order are measured as "greedy full in that order":
+ * the plain build's non-file blocks first, then each file's full block (its
+ * tokens as the plain build counted them) in order, a file that does not fit
+ * left out and the next one tried, never over B. A strategy can instead build
+ * a real document (see {@linkcode Strategy}).
+ *
+ * ```sh
+ * deno task bench:relevance [--commits 40] [--repos psf+requests,sindresorhus+got] [--write]
+ * ```
+ *
+ * `--weights lexical=1,path=1,graph=1,coChange=0.1` ranks with other weights;
+ * `--write` writes `bench/relevance_results.md`.
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { collectTasks, type RelevanceTask, treeAt } from "./_relevance_tasks.ts";
+import { loadConfig } from "../pipeline/config.ts";
+import { build } from "../pipeline/build.ts";
+import { defaultPlugins } from "../plugins/defaults.ts";
+import { rankFiles, type RankInput, type RankWeights } from "../pipeline/rank.ts";
+import { coChangeScores } from "../pipeline/co_change.ts";
+import { rankInputs } from "../cli/rank.ts";
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const CACHE = join(BENCH, ".cache", "relevance");
+const MIRRORS = "/work/.mirror";
+
+/** The repositories, and which ones the weights were tuned on (the others are held out). */
+export const REPOS: { name: string; tuned: boolean }[] = [
+  { name: "psf+requests", tuned: true },
+  { name: "sindresorhus+got", tuned: true },
+  { name: "pallets+flask", tuned: false },
+  { name: "encode+httpx", tuned: false },
+  { name: "tj+commander.js", tuned: false },
+  { name: "expressjs+express", tuned: false },
+];
+
+/** Budgets measured, in o200k tokens. */
+export const BUDGETS = [8_000, 32_000, 128_000];
+
+/** What a plain build (zero config, no task) of a tree gives: its file order and tokens. */
+export interface PlainBuild {
+  /** File blocks' paths in document order (the task-blind order). */
+  order: string[];
+  /** Tokens of each file's full block. */
+  tokens: Record<string, number>;
+  /** Tokens of the blocks that are not files (headings, tree). */
+  overhead: number;
+  /** Tokens of the whole document. */
+  total: number;
+}
+
+/** One task, ready for the strategies. */
+export interface TaskCase {
+  task: RelevanceTask;
+  /** The tree at the parent (a checkout with its history). */
+  dir: string;
+  /** The files as ranking sees them (resolved, read, redacted). */
+  files: RankInput[];
+  /** The plain build of the tree. */
+  plain: PlainBuild;
+}
+
+/** What a strategy put in a document of B tokens. */
+export interface Fitted {
+  /** Files rendered in full. */
+  inFull: Set<string>;
+  /** Tokens of the document. */
+  tokens: number;
+}
+
+/** A way to fill a budget for a task. */
+export interface Strategy {
+  name: string;
+  fit(c: TaskCase, budget: number): Promise<Fitted>;
+}
+
+/**
+ * "Greedy full in `name` order": files in the order `order` gives, each in
+ * full, after the plain build's non-file blocks; a file that does not fit is
+ * left out and the next one tried.
+ */
+export function greedyFull(name: string, order: (c: TaskCase) => Promise<string[]>): Strategy {
+  const orders = new WeakMap<TaskCase, Promise<string[]>>();
+  return {
+    name,
+    async fit(c, budget) {
+      let o = orders.get(c);
+      if (!o) orders.set(c, o = order(c));
+      let used = c.plain.overhead;
+      const inFull = new Set<string>();
+      for (const path of await o) {
+        const t = c.plain.tokens[path];
+        if (t === undefined || used + t > budget) continue;
+        used += t;
+        inFull.add(path);
+      }
+      return { inFull, tokens: used };
+    },
+  };
+}
+
+/** The strategies measured, with the weights of slop's rank. */
+export function strategies(weights?: RankWeights): Strategy[] {
+  return [
+    greedyFull("path order", (c) => Promise.resolve(c.plain.order.toSorted(byCodeUnit))),
+    greedyFull("task-blind (plain build order)", (c) => Promise.resolve(c.plain.order)),
+    greedyFull("BM25 alone", async (c) =>
+      (await rankFiles(c.files, c.task.message, {
+        weights: { lexical: 1, path: 0, graph: 0, coChange: 0 },
+      })).map((r) => r.path)),
+    greedyFull("slop rank (greedy full in rank order)", async (c) => {
+      const coChange = await coChangeScores(c.dir, c.files.map((f) => f.path));
+      return (await rankFiles(c.files, c.task.message, { weights, coChange })).map((r) => r.path);
+    }),
+  ];
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The plain build of a tree (cached beside it). */
+async function plainBuild(dir: string): Promise<PlainBuild> {
+  const cached = `${dir}.build.json`;
+  if (existsSync(cached)) return JSON.parse(await Deno.readTextFile(cached));
+  const config = await loadConfig({ cwd: dir, stateDir: join(CACHE, "state") });
+  const result = await build(config, {
+    builtins: defaultPlugins(),
+    write: false,
+    remember: false,
+    record: false,
+    onWarning: () => {},
+  });
+  const order: string[] = [];
+  const tokens: Record<string, number> = {};
+  let files = 0;
+  for (const block of result.blocks) {
+    if (block.source !== undefined && block.id === `files:${block.source}`) {
+      order.push(block.source);
+      tokens[block.source] = block.tokens;
+      files += block.tokens;
+    }
+  }
+  const plain = {
+    order,
+    tokens,
+    overhead: result.manifest.total.tokens - files,
+    total: result.manifest.total.tokens,
+  };
+  await Deno.writeTextFile(cached, JSON.stringify(plain));
+  return plain;
+}
+
+/** Counts of one strategy at one budget. */
+interface Tally {
+  needed: number;
+  found: number;
+  tasks: number;
+  allIn: number;
+  overBudget: number;
+}
+
+function options(): { commits: number; repos: string[]; write: boolean; weights?: RankWeights } {
+  const value = (name: string) => {
+    const i = Deno.args.indexOf(name);
+    return i < 0 ? undefined : Deno.args[i + 1];
+  };
+  const repos = value("--repos")?.split(",") ?? REPOS.map((r) => r.name);
+  for (const r of repos) {
+    if (!REPOS.some((x) => x.name === r)) throw new Error(`[bench] Unknown repository "${r}"`);
+  }
+  let weights: RankWeights | undefined;
+  const w = value("--weights");
+  if (w) {
+    weights = {};
+    for (const pair of w.split(",")) {
+      const [key, v] = pair.split("=");
+      if (!["lexical", "path", "graph", "coChange"].includes(key) || !Number.isFinite(Number(v))) {
+        throw new Error(`[bench] Bad --weights item "${pair}"`);
+      }
+      weights[key as keyof RankWeights] = Number(v);
+    }
+  }
+  return {
+    commits: Number(value("--commits") ?? 40),
+    repos,
+    write: Deno.args.includes("--write"),
+    weights,
+  };
+}
+
+function pct(n: number, d: number): string {
+  return d ? (n / d).toFixed(3) : "-";
+}
+
+async function main() {
+  const opts = options();
+  const list = strategies(opts.weights);
+  // tallies[group][strategy][budget]
+  const groups = ["tuned", "held out", "all", ...opts.repos] as const;
+  const tallies = new Map<string, Tally[][]>();
+  for (const g of groups) {
+    tallies.set(
+      g,
+      list.map(() =>
+        BUDGETS.map(() => ({ needed: 0, found: 0, tasks: 0, allIn: 0, overBudget: 0 }))
+      ),
+    );
+  }
+  const started = performance.now();
+  let taskCount = 0;
+  for (const repo of opts.repos) {
+    const gitDir = join(MIRRORS, repo, "repo");
+    const tasks = await collectTasks(repo, gitDir, { commits: opts.commits });
+    const tuned = REPOS.find((r) => r.name === repo)!.tuned;
+    for (const task of tasks) {
+      const dir = await treeAt(gitDir, task.parent, join(CACHE, repo));
+      const plain = await plainBuild(dir);
+      const config = await loadConfig({ cwd: dir, stateDir: join(CACHE, "state") });
+      const c: TaskCase = { task, dir, files: await rankInputs(config), plain };
+      taskCount++;
+      for (const [s, strategy] of list.entries()) {
+        for (const [b, budget] of BUDGETS.entries()) {
+          const fitted = await strategy.fit(c, budget);
+          const found = task.needed.filter((p) => fitted.inFull.has(p)).length;
+          for (const g of [tuned ? "tuned" : "held out", "all", repo]) {
+            const t = tallies.get(g)![s][b];
+            t.needed += task.needed.length;
+            t.found += found;
+            t.tasks++;
+            if (found === task.needed.length) t.allIn++;
+            if (fitted.tokens > budget) t.overBudget++;
+          }
+        }
+      }
+    }
+    console.error(`[bench] ${repo}: ${tasks.length} tasks`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const header = `| strategy | ${
+    BUDGETS.map((b) => `R@${b / 1000}k | all@${b / 1000}k`).join(" | ")
+  } |`;
+  const rule = `|---|${BUDGETS.map(() => "---:|---:").join("|")}|`;
+  const lines: string[] = [];
+  for (const g of groups) {
+    const t = tallies.get(g)!;
+    if (!t[0][0].tasks) continue;
+    lines.push("", `### ${g} (${t[0][0].tasks} tasks, ${t[0][0].needed} needed files)`, "");
+    lines.push(header, rule);
+    for (const [s, strategy] of list.entries()) {
+      const cells = t[s].map((x) =>
+        `${pct(x.found, x.needed)} | ${pct(x.allIn, x.tasks)}${x.overBudget ? " (over!)" : ""}`
+      );
+      lines.push(`| ${strategy.name} | ${cells.join(" | ")} |`);
+    }
+  }
+  const text = lines.join("\n").trimStart();
+  console.log(text);
+  console.error(`[bench] ${taskCount} tasks in ${seconds.toFixed(0)} s`);
+  if (opts.write) {
+    const tuned = REPOS.filter((r) => r.tuned).map((r) => r.name).join(", ");
+    const held = REPOS.filter((r) => !r.tuned).map((r) => r.name).join(", ");
+    await Deno.writeTextFile(
+      join(BENCH, "relevance_results.md"),
+      `# Task relevance results\n\nWritten by \`deno task bench:relevance --write\` ` +
+        `(${opts.commits} commits a repository). Weights tuned on ${tuned}; held out: ${held}.\n` +
+        `Recall@B: needed files in full in a B-token document, over all needed files; ` +
+        `all@B: tasks with every needed file in full.\n\n${text}\n`,
+    );
+  }
+}
+
+if (import.meta.main) await main();

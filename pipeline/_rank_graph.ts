@@ -1,0 +1,266 @@
+/**
+ * The symbol graph of a project, for ranking files for a task: which files
+ * define which names (from the tree-sitter code views' symbols), which files
+ * use them (identifiers in their text), and a PageRank over that graph
+ * personalized to the files the task points at.
+ *
+ * File A links to file B when A uses a name B defines; the link also counts
+ * backwards at half weight (a file that defines what the task names lends
+ * rank to the files that use it: callers and tests). A name defined in many
+ * files says little about any one of them: a use adds `1 / defining files`,
+ * and names defined in more than {@linkcode MAX_DEFINERS} files make no link.
+ *
+ * Bounded: files over {@linkcode MAX_PARSE_CHARS} are not parsed, each parse
+ * has a work budget ({@linkcode GRAPH_MAX_WORK}; a file over either defines
+ * nothing and still ranks lexically), at most {@linkcode MAX_DEFS} names a
+ * file, and the identifier scan is one pass over the text.
+ *
+ * @module
+ */
+
+import { languageFor } from "../grammars/languages.ts";
+import { renderCodeShared } from "../plugins/view_modes/code_views.ts";
+import { countWork } from "./helpers.ts";
+import { byCodeUnit } from "./_rank_terms.ts";
+
+/** Most names one file defines for the graph (the first ones in source order). */
+export const MAX_DEFS = 1000;
+/** A name defined in more files than this makes no link. */
+export const MAX_DEFINERS = 8;
+/** A file longer than this (characters) is not parsed for the graph: it ranks lexically. */
+export const MAX_PARSE_CHARS = 256 * 1024;
+/** The work budget of one file's parse (units of the code views' `maxWork`). */
+export const GRAPH_MAX_WORK = 1_000_000;
+/** PageRank damping: the share of rank that follows links. */
+export const DAMPING = 0.5;
+/** PageRank iterations (fixed: the same arithmetic on every machine). */
+export const ITERATIONS = 30;
+/** The weight of a link followed backwards (from the definer to the user). */
+export const BACK_LINK = 0.5;
+
+/** Symbol kinds that make a definition for the graph. */
+const KINDS = new Set([
+  "function",
+  "method",
+  "class",
+  "struct",
+  "interface",
+  "type",
+  "enum",
+  "trait",
+]);
+
+/** One file for the graph. */
+export interface GraphFile {
+  path: string;
+  text?: string;
+}
+
+/** A link into a file: who lends it rank, and through which name. */
+export interface Lender {
+  /** The neighbour's index. */
+  from: number;
+  /** The rank that came over the link in the last iteration. */
+  rank: number;
+  /** The name that weighs most in the link. */
+  via: string;
+}
+
+/** The ranked graph. */
+export interface GraphRank {
+  /** PageRank of each file, by index (sums to 1 over the graph's files, 0 outside). */
+  rank: Float64Array;
+  /** The teleport part of each file's rank (what the task itself gave it). */
+  seeded: Float64Array;
+  /** The links into each file, largest first (at most 3). */
+  lenders: Lender[][];
+  /** For a file the task points at through a name it defines: that name. */
+  named: (string | undefined)[];
+}
+
+/** Definitions of each file (sorted names), by index; no grammar or over budget: none. */
+export async function definitions(files: GraphFile[]): Promise<string[][]> {
+  const out: string[][] = [];
+  for (const file of files) {
+    const names = new Set<string>();
+    if (file.text !== undefined && file.text.length <= MAX_PARSE_CHARS && languageFor(file.path)) {
+      const kind = extensionOf(file.path);
+      let found = memo.get(file.text)?.get(kind);
+      if (!found) {
+        found = [];
+        try {
+          const view = await renderCodeShared(file.path, file.text, { maxWork: GRAPH_MAX_WORK });
+          for (const s of view?.symbols ?? []) {
+            if (KINDS.has(s.kind) && s.name.length >= 3) found.push(s.name);
+            if (found.length >= MAX_DEFS) break;
+          }
+        } catch {
+          // Over the work budget or unparsable: no definitions; the file still ranks lexically.
+        }
+        remember(file.text, kind, found);
+      }
+      for (const name of found) names.add(name);
+    }
+    out.push([...names].sort(byCodeUnit));
+  }
+  return out;
+}
+
+/**
+ * Personalized PageRank over the symbol graph of `files` (`defs` from
+ * {@linkcode definitions}); `seed` gives each file's personalization weight
+ * (none positive: every file the same).
+ */
+export function graphRank(
+  files: GraphFile[],
+  defs: string[][],
+  seed: Float64Array,
+): GraphRank {
+  const n = files.length;
+  // Name -> the files that define it (in index order).
+  const definers = new Map<string, number[]>();
+  defs.forEach((names, i) => {
+    for (const name of names) {
+      const list = definers.get(name);
+      if (list) list.push(i);
+      else definers.set(name, [i]);
+    }
+  });
+  // Links: from user to definer, weight by uses; accumulated per pair in a fixed order.
+  const out: Map<number, { w: number; best: string; bestW: number }>[] = [];
+  for (let i = 0; i < n; i++) out.push(new Map());
+  const addLink = (a: number, b: number, w: number, name: string) => {
+    const m = out[a];
+    const link = m.get(b);
+    if (!link) m.set(b, { w, best: name, bestW: w });
+    else {
+      link.w += w;
+      if (w > link.bestW || (w === link.bestW && byCodeUnit(name, link.best) < 0)) {
+        link.best = name;
+        link.bestW = w;
+      }
+    }
+  };
+  for (let a = 0; a < n; a++) {
+    const text = files[a].text;
+    if (text === undefined || !languageFor(files[a].path) || !definers.size) continue;
+    const uses = identifierCounts(text, definers);
+    for (const name of [...uses.keys()].sort(byCodeUnit)) {
+      const where = definers.get(name)!;
+      if (where.length > MAX_DEFINERS) continue;
+      const w = Math.sqrt(uses.get(name)!) / where.length;
+      for (const b of where) {
+        if (b === a) continue;
+        addLink(a, b, w, name);
+        addLink(b, a, w * BACK_LINK, name);
+      }
+    }
+  }
+  // Adjacency in index order, with each node's total out-weight.
+  const targets: number[][] = [];
+  const weights: number[][] = [];
+  const vias: string[][] = [];
+  const outWeight = new Float64Array(n);
+  for (let a = 0; a < n; a++) {
+    const keys = [...out[a].keys()].sort((x, y) => x - y);
+    targets.push(keys);
+    weights.push(keys.map((b) => out[a].get(b)!.w));
+    vias.push(keys.map((b) => out[a].get(b)!.best));
+    let total = 0;
+    for (const w of weights[a]) total += w;
+    outWeight[a] = total;
+    countWork("rank", keys.length);
+  }
+  // Personalization, normalized (no seed: uniform).
+  let seedSum = 0;
+  for (let i = 0; i < n; i++) seedSum += seed[i] > 0 ? seed[i] : 0;
+  const p = new Float64Array(n);
+  for (let i = 0; i < n; i++) p[i] = seedSum > 0 ? Math.max(0, seed[i]) / seedSum : 1 / n;
+  let rank = Float64Array.from(p);
+  for (let it = 0; it < ITERATIONS; it++) {
+    const next = new Float64Array(n);
+    // Rank of files with no links goes back to the personalization.
+    let dangling = 0;
+    for (let a = 0; a < n; a++) if (outWeight[a] === 0) dangling += rank[a];
+    for (let i = 0; i < n; i++) next[i] = (1 - DAMPING + DAMPING * dangling) * p[i];
+    for (let a = 0; a < n; a++) {
+      if (outWeight[a] === 0) continue;
+      const share = DAMPING * rank[a] / outWeight[a];
+      const t = targets[a];
+      const w = weights[a];
+      for (let k = 0; k < t.length; k++) next[t[k]] += share * w[k];
+    }
+    countWork("rank", n);
+    rank = next;
+  }
+  // Who lent each file its rank (the last iteration's flows), largest first.
+  const lenders: Lender[][] = [];
+  for (let i = 0; i < n; i++) lenders.push([]);
+  for (let a = 0; a < n; a++) {
+    if (outWeight[a] === 0) continue;
+    const share = DAMPING * rank[a] / outWeight[a];
+    for (let k = 0; k < targets[a].length; k++) {
+      lenders[targets[a][k]].push({ from: a, rank: share * weights[a][k], via: vias[a][k] });
+    }
+  }
+  for (const list of lenders) {
+    list.sort((x, y) => y.rank - x.rank || x.from - y.from);
+    list.length = Math.min(list.length, 3);
+  }
+  const seeded = new Float64Array(n);
+  for (let i = 0; i < n; i++) seeded[i] = (1 - DAMPING) * p[i];
+  return { rank, seeded, lenders, named: new Array(n) };
+}
+
+/** How often each name of `names` occurs in `text` as a whole identifier. */
+export function identifierCounts(
+  text: string,
+  names: ReadonlyMap<string, unknown>,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && !isIdentChar(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < n && isIdentChar(text.charCodeAt(i))) i++;
+    if (i - start < 3 || i - start > 64) continue;
+    const word = text.slice(start, i);
+    if (names.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  countWork("rank", n);
+  return counts;
+}
+
+function isIdentChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) || code === 95 || code === 36;
+}
+
+/**
+ * Definitions found before, by text and extension: the same file ranked again (another task on
+ * the same tree, the next commit's tree) is not parsed again. Bounded by the characters it holds.
+ */
+const memo = new Map<string, Map<string, string[]>>();
+let memoChars = 0;
+const MEMO_CHARS = 64 * 1024 * 1024;
+
+function remember(text: string, kind: string, names: string[]): void {
+  let byKind = memo.get(text);
+  if (!byKind) {
+    memo.set(text, byKind = new Map());
+    memoChars += text.length;
+  }
+  byKind.set(kind, names);
+  while (memoChars > MEMO_CHARS && memo.size > 1) {
+    const [first] = memo.keys();
+    memoChars -= first.length;
+    memo.delete(first);
+  }
+}
+
+function extensionOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  const dot = path.lastIndexOf(".");
+  return dot > slash ? path.slice(dot).toLowerCase() : "";
+}

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { rankFiles, type RankInput } from "../../pipeline/rank.ts";
+
+// `words.py` says "cookiejar" and "domain" over and over; only `store.py` defines `CookieJar`.
+const FILES: RankInput[] = [
+  {
+    path: "src/store.py",
+    text: "class CookieJar:\n    def update_cookies(self, response):\n        self.items = []\n",
+  },
+  {
+    path: "src/words.py",
+    text: "# A cookiejar keeps each domain; the cookiejar domain rules: cookiejar, domain.\n" +
+      "DOMAINS = ['cookiejar', 'domain', 'loses']\n",
+  },
+  {
+    path: "src/session.py",
+    text: "from .store import CookieJar\n\nclass Session:\n    def __init__(self):\n" +
+      "        self.jar = CookieJar()\n        self.jar.update_cookies(None)\n",
+  },
+  { path: "src/other.py", text: "def unrelated():\n    return 42\n" },
+];
+
+const TASK = "CookieJar.update_cookies loses the domain";
+const NAMED = "CookieJar loses the domain";
+
+Deno.test("a file defining a name the task names outranks one that only mentions similar words", async () => {
+  const lexical = await rankFiles(FILES, NAMED, { weights: { graph: 0 } });
+  const withGraph = await rankFiles(FILES, NAMED);
+  const place = (list: { path: string }[], path: string) => list.findIndex((f) => f.path === path);
+  // Lexically the wordy file wins ...
+  assert.ok(
+    place(lexical, "src/words.py") < place(lexical, "src/store.py"),
+    JSON.stringify(lexical),
+  );
+  // ... the symbol graph puts the definer first, and says why.
+  assert.equal(withGraph[0].path, "src/store.py");
+  const named = withGraph[0].reasons.find((r) => r.kind === "graph");
+  assert.ok(named, JSON.stringify(withGraph[0]));
+  assert.equal(named.detail, "the task names CookieJar");
+});
+
+Deno.test("a file using what the task's file defines gets graph rank from it, and names it", async () => {
+  const ranked = await rankFiles(FILES, TASK);
+  const session = ranked.find((f) => f.path === "src/session.py")!;
+  const other = ranked.find((f) => f.path === "src/other.py")!;
+  assert.ok(session.score > other.score);
+  const lent = session.reasons.find((r) =>
+    r.kind === "graph" && r.detail.startsWith("linked from")
+  );
+  assert.ok(lent, JSON.stringify(session.reasons));
+  assert.match(lent.detail, /^linked from src\/store\.py \((CookieJar|update_cookies)\)$/);
+  // Nothing links to other.py and the task does not point at it.
+  assert.deepEqual(other.reasons.filter((r) => r.kind === "graph"), []);
+});
+
+Deno.test("a task that points nowhere gives no graph score", async () => {
+  const ranked = await rankFiles(FILES, "zzz qqq");
+  assert.ok(ranked.every((f) => f.score === 0 && f.reasons.length === 0));
+});
+
+Deno.test("a file the task names by its file name is seeded", async () => {
+  const ranked = await rankFiles(FILES, "other.py returns the wrong number");
+  assert.equal(ranked[0].path, "src/other.py");
+  assert.ok(ranked[0].reasons.some((r) => r.kind === "graph" && r.detail.includes("src/other.py")));
+});
