@@ -3,13 +3,17 @@
  * likely need? Deterministic (same files and task, same bytes of output on
  * any machine) and explainable (each file carries the reasons of its score).
  *
- * The score of a file adds, each times its weight:
+ * The score of a file adds, each times its weight (see {@linkcode DEFAULT_WEIGHTS}), signals
+ * that are each at most 1 for the best file:
  * - **lexical**: BM25 of the task's terms over the file's contents;
- * - **path**: BM25 of the task's terms over the file's path;
+ * - **path**: BM25 of the task's terms over the file's path (both in units of the best file's
+ *   contents-plus-path score);
  * - **graph**: a PageRank over the symbol graph (file A links to file B when A uses a name
  *   B defines), personalized to the files the task points at: by its terms (the lexical
- *   score), by a name they define, by their path (see `_rank_graph.ts`);
- * - **co-change**: the caller's co-change score of the file (see `co_change.ts`).
+ *   score), by a name they define, by their path (see `_rank_graph.ts`), over the top file's;
+ * - **co-change**: the caller's co-change score of the file in [0, 1] (see `co_change.ts`).
+ *
+ * A file slop has no grammar for (docs, config, data) scores {@linkcode OTHER_FILES} of that.
  *
  * @module
  */
@@ -17,6 +21,7 @@
 import { bm25, topTerms } from "./_rank_lexical.ts";
 import { byCodeUnit, taskTerms } from "./_rank_terms.ts";
 import { definitions, graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
+import { languageFor } from "../grammars/languages.ts";
 
 /** One file to rank; `text` is absent for a binary or unread file (it ranks by path only). */
 export interface RankInput {
@@ -32,9 +37,9 @@ export interface RankWeights {
   lexical?: number;
   /** BM25 over path tokens. @default {1} */
   path?: number;
-  /** Symbol-graph rank personalized to the task. @default {1} */
+  /** Symbol-graph rank personalized to the task. @default {0.25} */
   graph?: number;
-  /** Co-change score from `options.coChange`. @default {0.1} */
+  /** Co-change score from `options.coChange`. @default {0.2} */
   coChange?: number;
 }
 
@@ -72,8 +77,8 @@ export interface RankedFile {
 export const DEFAULT_WEIGHTS: Readonly<Required<RankWeights>> = Object.freeze({
   lexical: 1,
   path: 1,
-  graph: 1,
-  coChange: 0.1,
+  graph: 0.25,
+  coChange: 0.2,
 });
 
 /** Most term reasons listed per file and signal. */
@@ -112,20 +117,23 @@ export async function rankFiles(
   const terms = taskTerms(task);
   const content = bm25(sorted.map((f) => f.text), terms);
   const paths = bm25(sorted.map((f) => f.path), terms);
+  // BM25 in units of the best file's contents-plus-path score, so the weights compare signals
+  // of the same scale whatever the task's length.
+  let best = 0;
+  for (let i = 0; i < n; i++) best = Math.max(best, content[i].score + paths[i].score);
+  const unit = best > 0 ? 1 / best : 0;
   const lexical = new Float64Array(n);
-  let top = 0;
   for (let i = 0; i < n; i++) {
-    lexical[i] = content[i].score * weights.lexical + paths[i].score * weights.path;
-    top = Math.max(top, lexical[i]);
+    lexical[i] = (content[i].score * weights.lexical + paths[i].score * weights.path) * unit;
   }
-  const graph = weights.graph > 0 ? await graphScores(sorted, task, lexical, top) : undefined;
+  const graph = weights.graph > 0 ? await graphScores(sorted, task, lexical) : undefined;
   const ranked = sorted.map((f, i): RankedFile => {
     const reasons: RankReason[] = [];
     for (const [term, part] of topTerms(content[i].terms, TOP_TERMS)) {
-      reasons.push({ kind: "term", detail: term, score: part * weights.lexical });
+      reasons.push({ kind: "term", detail: term, score: part * unit * weights.lexical });
     }
     for (const [term, part] of topTerms(paths[i].terms, TOP_TERMS)) {
-      reasons.push({ kind: "path", detail: term, score: part * weights.path });
+      reasons.push({ kind: "path", detail: term, score: part * unit * weights.path });
     }
     let graphScore = 0;
     if (graph) {
@@ -135,16 +143,18 @@ export async function rankFiles(
       }
     }
     const raw = options.coChange?.get(f.path) ?? 0;
-    const co = Number.isFinite(raw) && raw > 0 ? raw : 0;
+    const co = Number.isFinite(raw) && raw > 0 ? Math.min(raw, 1) : 0;
     if (co > 0 && weights.coChange > 0) {
       reasons.push({
         kind: "co-change",
-        detail: `changed in recent commits (${co.toFixed(2)} of the most changed file)`,
+        detail: `co-change score ${co.toFixed(2)}`,
         score: co * weights.coChange,
       });
     }
     // Added in a fixed order: lexical (contents, then path), graph, co-change.
-    const score = lexical[i] + graphScore + co * weights.coChange;
+    const factor = isCode(f.path) ? 1 : OTHER_FILES;
+    const score = (lexical[i] + graphScore + co * weights.coChange) * factor;
+    for (const r of reasons) r.score *= factor;
     reasons.sort((a, b) =>
       b.score - a.score || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.detail, b.detail)
     );
@@ -153,20 +163,30 @@ export async function rankFiles(
   return ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
 }
 
+/**
+ * The factor of a file slop has no grammar for (docs, changelogs, config, data, binaries): a
+ * task is mostly done in code, and prose mentions every word of it. Measured on the relevance
+ * bench (see bench/README.md, "Task relevance").
+ */
+export const OTHER_FILES = 0.25;
+
+function isCode(path: string): boolean {
+  return languageFor(path) !== undefined;
+}
+
 /** How much a file the task points at by a name it defines, or by its path, seeds the graph. */
-const NAMED_SEED = 1;
+const NAMED_SEED = 3;
 /** The same for a plain word of the task that happens to be a name a file defines. */
 const WORD_SEED = 0.25;
 
 /**
- * Graph score of each file (sorted input): its personalized PageRank scaled so the top file
- * scores what the top lexical file does, with its reasons (what seeded it, who lent it rank).
+ * Graph score of each file (sorted input): its personalized PageRank over the top file's, so
+ * the top file scores 1, with its reasons (what seeded it, who lent it rank).
  */
 async function graphScores(
   files: RankInput[],
   task: string,
   lexical: Float64Array,
-  topLexical: number,
 ): Promise<{ score: Float64Array; reasons: [string, number][][] }> {
   const n = files.length;
   const defs = await definitions(files);
@@ -179,7 +199,7 @@ async function graphScores(
   const seed = new Float64Array(n);
   const named: string[][] = [];
   for (let i = 0; i < n; i++) {
-    let s = topLexical > 0 ? lexical[i] / topLexical : 0;
+    let s = lexical[i];
     const hits: string[] = [];
     for (const name of defs[i]) {
       const shaped = words.get(name);
@@ -199,7 +219,7 @@ async function graphScores(
   const g = graphRank(files, defs, seed);
   let max = 0;
   for (let i = 0; i < n; i++) max = Math.max(max, g.rank[i]);
-  const scale = max > 0 ? (topLexical > 0 ? topLexical : 1) / max : 0;
+  const scale = max > 0 ? 1 / max : 0;
   const score = new Float64Array(n);
   const reasons: [string, number][][] = [];
   for (let i = 0; i < n; i++) {

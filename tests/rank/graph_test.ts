@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { rankFiles, type RankInput } from "../../pipeline/rank.ts";
+import { type RankedFile, rankFiles, type RankInput } from "../../pipeline/rank.ts";
 
-// `words.py` says "cookiejar" and "domain" over and over; only `store.py` defines `CookieJar`.
+// `words.py` says "cookie jar" over and over; only `store.py` defines `CookieJar`.
 const FILES: RankInput[] = [
   {
     path: "src/store.py",
@@ -9,8 +9,8 @@ const FILES: RankInput[] = [
   },
   {
     path: "src/words.py",
-    text: "# A cookiejar keeps each domain; the cookiejar domain rules: cookiejar, domain.\n" +
-      "DOMAINS = ['cookiejar', 'domain', 'loses']\n",
+    text: "# A cookie jar keeps cookies; the cookie jar rules: jar, cookie, jar.\n" +
+      "JARS = ['cookie', 'jar', 'cookies']\n",
   },
   {
     path: "src/session.py",
@@ -26,17 +26,21 @@ const NAMED = "CookieJar loses the domain";
 Deno.test("a file defining a name the task names outranks one that only mentions similar words", async () => {
   const lexical = await rankFiles(FILES, NAMED, { weights: { graph: 0 } });
   const withGraph = await rankFiles(FILES, NAMED);
-  const place = (list: { path: string }[], path: string) => list.findIndex((f) => f.path === path);
-  // Lexically the wordy file wins ...
+  const score = (list: RankedFile[], path: string) => list.find((f) => f.path === path)!.score;
+  assert.ok(score(withGraph, "src/store.py") > score(withGraph, "src/words.py"));
+  // The graph widens the definer's lead over the file of similar words, and says why.
   assert.ok(
-    place(lexical, "src/words.py") < place(lexical, "src/store.py"),
-    JSON.stringify(lexical),
+    score(withGraph, "src/store.py") - score(withGraph, "src/words.py") >
+      score(lexical, "src/store.py") - score(lexical, "src/words.py") + 0.1,
   );
-  // ... the symbol graph puts the definer first, and says why.
-  assert.equal(withGraph[0].path, "src/store.py");
-  const named = withGraph[0].reasons.find((r) => r.kind === "graph");
-  assert.ok(named, JSON.stringify(withGraph[0]));
+  const store = withGraph.find((f) => f.path === "src/store.py")!;
+  const named = store.reasons.find((r) => r.kind === "graph" && r.detail.startsWith("the task"));
+  assert.ok(named, JSON.stringify(store));
   assert.equal(named.detail, "the task names CookieJar");
+  assert.deepEqual(
+    withGraph.find((f) => f.path === "src/words.py")!.reasons.filter((r) => r.kind === "graph"),
+    [],
+  );
 });
 
 Deno.test("a file using what the task's file defines gets graph rank from it, and names it", async () => {
