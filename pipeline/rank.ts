@@ -147,7 +147,7 @@ export async function rankFiles(
     if (co > 0 && weights.coChange > 0) {
       reasons.push({
         kind: "co-change",
-        detail: `co-change score ${co.toFixed(2)}`,
+        detail: `${co.toFixed(2)} of the most changed file`,
         score: co * weights.coChange,
       });
     }
