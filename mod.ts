@@ -201,3 +201,14 @@ export type {
 } from "./pipeline/cache.ts";
 export { redactText, SecretsFoundError } from "./pipeline/secrets.ts";
 export type { Redaction, RedactOptions } from "./pipeline/secrets.ts";
+export { DEFAULT_WEIGHTS, OTHER_FILES, rankFiles } from "./pipeline/rank.ts";
+export type {
+  RankedFile,
+  RankInput,
+  RankOptions,
+  RankReason,
+  RankWeights,
+} from "./pipeline/rank.ts";
+export { CO_CHANGE_COMMITS, coChangeFromLog, coChangeScores } from "./pipeline/co_change.ts";
+export type { CoChangeOptions } from "./pipeline/co_change.ts";
+export { definedNames } from "./plugins/view_modes/code_views.ts";

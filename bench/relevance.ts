@@ -34,6 +34,7 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import { rankFiles, type RankInput, type RankWeights } from "../pipeline/rank.ts";
 import { coChangeScores } from "../pipeline/co_change.ts";
 import { rankInputs } from "../cli/rank.ts";
+import { definedNames } from "../plugins/view_modes/code_views.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(BENCH, ".cache", "relevance");
@@ -125,7 +126,12 @@ export function strategies(weights?: RankWeights): Strategy[] {
       })).map((r) => r.path)),
     greedyFull("slop rank (greedy full in rank order)", async (c) => {
       const coChange = await coChangeScores(c.dir, c.files.map((f) => f.path));
-      return (await rankFiles(c.files, c.task.message, { weights, coChange })).map((r) => r.path);
+      const ranked = await rankFiles(c.files, c.task.message, {
+        weights,
+        coChange,
+        definitions: definedNames,
+      });
+      return ranked.map((r) => r.path);
     }),
   ];
 }

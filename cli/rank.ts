@@ -13,6 +13,7 @@ import { readTargets } from "../pipeline/read.ts";
 import { redactSources } from "../pipeline/secrets.ts";
 import { type RankedFile, rankFiles, type RankInput } from "../pipeline/rank.ts";
 import { coChangeScores } from "../pipeline/co_change.ts";
+import { definedNames } from "../plugins/view_modes/code_views.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { printError } from "./_output.ts";
@@ -128,6 +129,7 @@ export async function runRank(flags: RankFlags): Promise<number> {
       weights: config.rank?.weights,
       coChange,
       root: config.root,
+      definitions: definedNames,
     });
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));

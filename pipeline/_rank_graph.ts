@@ -1,6 +1,6 @@
 /**
  * The symbol graph of a project, for ranking files for a task: which files
- * define which names (from the tree-sitter code views' symbols), which files
+ * define which names (given: the code views' symbols), which files
  * use them (identifiers in their text), and a PageRank over that graph
  * personalized to the files the task points at.
  *
@@ -10,27 +10,18 @@
  * files says little about any one of them: a use adds `1 / defining files`,
  * and names defined in more than {@linkcode MAX_DEFINERS} files make no link.
  *
- * Bounded: files over {@linkcode MAX_PARSE_CHARS} are not parsed, each parse
- * has a work budget ({@linkcode GRAPH_MAX_WORK}; a file over either defines
- * nothing and still ranks lexically), at most {@linkcode MAX_DEFS} names a
- * file, and the identifier scan is one pass over the text.
+ * The names come from the caller (the code views' `definedNames`: tree-sitter,
+ * with a work budget and a cap on names a file); the identifier scan is one
+ * pass over each text and the PageRank a fixed number of passes over the links.
  *
  * @module
  */
 
-import { languageFor } from "../grammars/languages.ts";
-import { renderCodeShared } from "../plugins/view_modes/code_views.ts";
 import { countWork } from "./helpers.ts";
 import { byCodeUnit } from "./_rank_terms.ts";
 
-/** Most names one file defines for the graph (the first ones in source order). */
-export const MAX_DEFS = 1000;
 /** A name defined in more files than this makes no link. */
 export const MAX_DEFINERS = 8;
-/** A file longer than this (characters) is not parsed for the graph: it ranks lexically. */
-export const MAX_PARSE_CHARS = 256 * 1024;
-/** The work budget of one file's parse (units of the code views' `maxWork`). */
-export const GRAPH_MAX_WORK = 1_000_000;
 /** PageRank damping: the share of rank that follows links. */
 export const DAMPING = 0.5;
 /** PageRank iterations (fixed: the same arithmetic on every machine). */
@@ -50,7 +41,7 @@ const KINDS = new Set([
   "trait",
 ]);
 
-/** One file for the graph. */
+/** One file for the graph: its text, and the names it defines (undefined: no grammar). */
 export interface GraphFile {
   path: string;
   text?: string;
@@ -74,53 +65,23 @@ export interface GraphRank {
   seeded: Float64Array;
   /** The links into each file, largest first (at most 3). */
   lenders: Lender[][];
-  /** For a file the task points at through a name it defines: that name. */
-  named: (string | undefined)[];
-}
-
-/** Definitions of each file (sorted names), by index; no grammar or over budget: none. */
-export async function definitions(files: GraphFile[]): Promise<string[][]> {
-  const out: string[][] = [];
-  for (const file of files) {
-    const names = new Set<string>();
-    if (file.text !== undefined && file.text.length <= MAX_PARSE_CHARS && languageFor(file.path)) {
-      const kind = extensionOf(file.path);
-      let found = memo.get(file.text)?.get(kind);
-      if (!found) {
-        found = [];
-        try {
-          const view = await renderCodeShared(file.path, file.text, { maxWork: GRAPH_MAX_WORK });
-          for (const s of view?.symbols ?? []) {
-            if (KINDS.has(s.kind) && s.name.length >= 3) found.push(s.name);
-            if (found.length >= MAX_DEFS) break;
-          }
-        } catch {
-          // Over the work budget or unparsable: no definitions; the file still ranks lexically.
-        }
-        remember(file.text, kind, found);
-      }
-      for (const name of found) names.add(name);
-    }
-    out.push([...names].sort(byCodeUnit));
-  }
-  return out;
 }
 
 /**
  * Personalized PageRank over the symbol graph of `files` (`defs` from
- * {@linkcode definitions}); `seed` gives each file's personalization weight
+ * `RankOptions.definitions`; undefined: no grammar, the file neither defines nor uses); `seed` gives each file's personalization weight
  * (none positive: every file the same).
  */
 export function graphRank(
   files: GraphFile[],
-  defs: string[][],
+  defs: (string[] | undefined)[],
   seed: Float64Array,
 ): GraphRank {
   const n = files.length;
   // Name -> the files that define it (in index order).
   const definers = new Map<string, number[]>();
   defs.forEach((names, i) => {
-    for (const name of names) {
+    for (const name of names ?? []) {
       const list = definers.get(name);
       if (list) list.push(i);
       else definers.set(name, [i]);
@@ -143,7 +104,7 @@ export function graphRank(
   };
   for (let a = 0; a < n; a++) {
     const text = files[a].text;
-    if (text === undefined || !languageFor(files[a].path) || !definers.size) continue;
+    if (text === undefined || defs[a] === undefined || !definers.size) continue;
     const uses = identifierCounts(text, definers);
     for (const name of [...uses.keys()].sort(byCodeUnit)) {
       const where = definers.get(name)!;
@@ -209,7 +170,7 @@ export function graphRank(
   }
   const seeded = new Float64Array(n);
   for (let i = 0; i < n; i++) seeded[i] = (1 - DAMPING) * p[i];
-  return { rank, seeded, lenders, named: new Array(n) };
+  return { rank, seeded, lenders };
 }
 
 /** How often each name of `names` occurs in `text` as a whole identifier. */
@@ -235,32 +196,4 @@ export function identifierCounts(
 function isIdentChar(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) ||
     (code >= 48 && code <= 57) || code === 95 || code === 36;
-}
-
-/**
- * Definitions found before, by text and extension: the same file ranked again (another task on
- * the same tree, the next commit's tree) is not parsed again. Bounded by the characters it holds.
- */
-const memo = new Map<string, Map<string, string[]>>();
-let memoChars = 0;
-const MEMO_CHARS = 64 * 1024 * 1024;
-
-function remember(text: string, kind: string, names: string[]): void {
-  let byKind = memo.get(text);
-  if (!byKind) {
-    memo.set(text, byKind = new Map());
-    memoChars += text.length;
-  }
-  byKind.set(kind, names);
-  while (memoChars > MEMO_CHARS && memo.size > 1) {
-    const [first] = memo.keys();
-    memoChars -= first.length;
-    memo.delete(first);
-  }
-}
-
-function extensionOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  const dot = path.lastIndexOf(".");
-  return dot > slash ? path.slice(dot).toLowerCase() : "";
 }

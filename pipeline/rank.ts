@@ -20,8 +20,7 @@
 
 import { bm25, topTerms } from "./_rank_lexical.ts";
 import { byCodeUnit, taskTerms } from "./_rank_terms.ts";
-import { definitions, graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
-import { languageFor } from "../grammars/languages.ts";
+import { graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
 
 /** One file to rank; `text` is absent for a binary or unread file (it ranks by path only). */
 export interface RankInput {
@@ -51,6 +50,13 @@ export interface RankOptions {
   coChange?: ReadonlyMap<string, number>;
   /** The project root (informational: reasons never hold absolute paths). */
   root?: string;
+  /**
+   * The names a file defines, or undefined when no grammar covers it (then it counts
+   * {@linkcode OTHER_FILES}): what the symbol graph links files by. The CLI and the bench pass
+   * the code views' `definedNames` (tree-sitter; the pipeline imports no plugin, so it is handed
+   * in). Absent: no graph, and every file counts as code.
+   */
+  definitions?: (path: string, text: string | undefined) => Promise<string[] | undefined>;
 }
 
 /** One reason a file scored what it did. */
@@ -126,7 +132,13 @@ export async function rankFiles(
   for (let i = 0; i < n; i++) {
     lexical[i] = (content[i].score * weights.lexical + paths[i].score * weights.path) * unit;
   }
-  const graph = weights.graph > 0 ? await graphScores(sorted, task, lexical) : undefined;
+  const defs: (string[] | undefined)[] = [];
+  for (const f of sorted) {
+    defs.push(options.definitions ? await options.definitions(f.path, f.text) : []);
+  }
+  const graph = weights.graph > 0 && options.definitions
+    ? graphScores(sorted, defs, task, lexical)
+    : undefined;
   const ranked = sorted.map((f, i): RankedFile => {
     const reasons: RankReason[] = [];
     for (const [term, part] of topTerms(content[i].terms, TOP_TERMS)) {
@@ -152,7 +164,7 @@ export async function rankFiles(
       });
     }
     // Added in a fixed order: lexical (contents, then path), graph, co-change.
-    const factor = isCode(f.path) ? 1 : OTHER_FILES;
+    const factor = defs[i] ? 1 : OTHER_FILES;
     const score = (lexical[i] + graphScore + co * weights.coChange) * factor;
     for (const r of reasons) r.score *= factor;
     reasons.sort((a, b) =>
@@ -170,10 +182,6 @@ export async function rankFiles(
  */
 export const OTHER_FILES = 0.25;
 
-function isCode(path: string): boolean {
-  return languageFor(path) !== undefined;
-}
-
 /** How much a file the task points at by a name it defines, or by its path, seeds the graph. */
 const NAMED_SEED = 3;
 /** The same for a plain word of the task that happens to be a name a file defines. */
@@ -183,25 +191,25 @@ const WORD_SEED = 0.25;
  * Graph score of each file (sorted input): its personalized PageRank over the top file's, so
  * the top file scores 1, with its reasons (what seeded it, who lent it rank).
  */
-async function graphScores(
+function graphScores(
   files: RankInput[],
+  defs: (string[] | undefined)[],
   task: string,
   lexical: Float64Array,
-): Promise<{ score: Float64Array; reasons: [string, number][][] }> {
+): { score: Float64Array; reasons: [string, number][][] } {
   const n = files.length;
-  const defs = await definitions(files);
   // The task's words as written: identifiers it names.
   const words = taskWords(task);
   const definers = new Map<string, number>();
   for (const names of defs) {
-    for (const name of names) definers.set(name, (definers.get(name) ?? 0) + 1);
+    for (const name of names ?? []) definers.set(name, (definers.get(name) ?? 0) + 1);
   }
   const seed = new Float64Array(n);
   const named: string[][] = [];
   for (let i = 0; i < n; i++) {
     let s = lexical[i];
     const hits: string[] = [];
-    for (const name of defs[i]) {
+    for (const name of defs[i] ?? []) {
       const shaped = words.get(name);
       if (shaped === undefined || definers.get(name)! > MAX_DEFINERS) continue;
       s += shaped ? NAMED_SEED : WORD_SEED;

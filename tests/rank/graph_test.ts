@@ -1,5 +1,16 @@
 import assert from "node:assert/strict";
-import { type RankedFile, rankFiles, type RankInput } from "../../pipeline/rank.ts";
+import {
+  type RankedFile,
+  rankFiles as rank,
+  type RankInput,
+  type RankOptions,
+} from "../../pipeline/rank.ts";
+import { definedNames } from "../../plugins/view_modes/code_views.ts";
+
+/** Ranking as the CLI does: names from the code views' parse. */
+function rankFiles(files: RankInput[], task: string, options: RankOptions = {}) {
+  return rank(files, task, { definitions: definedNames, ...options });
+}
 
 // `words.py` says "cookie jar" over and over; only `store.py` defines `CookieJar`.
 const FILES: RankInput[] = [

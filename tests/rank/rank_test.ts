@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { rankFiles, type RankInput } from "../../pipeline/rank.ts";
+import { rankFiles as rank, type RankInput, type RankOptions } from "../../pipeline/rank.ts";
+import { definedNames } from "../../plugins/view_modes/code_views.ts";
+
+/** Ranking as the CLI does: names from the code views' parse. */
+function rankFiles(files: RankInput[], task: string, options: RankOptions = {}) {
+  return rank(files, task, { definitions: definedNames, ...options });
+}
 import { prng } from "../_helpers.ts";
 
 function shuffle<T>(items: T[], seed: number): T[] {

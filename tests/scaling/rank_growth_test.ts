@@ -1,4 +1,5 @@
 import { rankFiles } from "../../pipeline/rank.ts";
+import { definedNames } from "../../plugins/view_modes/code_views.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
 import { SHAPES } from "../../bench/shapes.ts";
 import { assertLinear, SIZES } from "./_growth.ts";
@@ -6,7 +7,8 @@ import { assertLinear, SIZES } from "./_growth.ts";
 const TASK = "Fix the getAdapter timeout in HTTPAdapter.send and the log parser (x, id, name)";
 
 async function rankWork(files: { path: string; text: string }[]): Promise<number> {
-  return (await tallyWork(() => rankFiles(files, TASK))).get("rank") ?? 0;
+  const ranked = () => rankFiles(files, TASK, { definitions: definedNames });
+  return (await tallyWork(ranked)).get("rank") ?? 0;
 }
 
 Deno.test("ranking's work grows linearly with one file's size, whatever its shape", async () => {
