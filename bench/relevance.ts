@@ -288,6 +288,10 @@ async function main() {
         `Recall@B: needed files in full in a B-token document, over all needed files; ` +
         `all@B: tasks with every needed file in full.\n\n${text}\n`,
     );
+    // Formatted as the repository's markdown is (`deno fmt --check` passes).
+    await new Deno.Command(Deno.execPath(), {
+      args: ["fmt", "--quiet", join(BENCH, "relevance_results.md")],
+    }).output();
   }
 }
 

@@ -29,19 +29,7 @@ export const ITERATIONS = 30;
 /** The weight of a link followed backwards (from the definer to the user). */
 export const BACK_LINK = 0.5;
 
-/** Symbol kinds that make a definition for the graph. */
-const KINDS = new Set([
-  "function",
-  "method",
-  "class",
-  "struct",
-  "interface",
-  "type",
-  "enum",
-  "trait",
-]);
-
-/** One file for the graph: its text, and the names it defines (undefined: no grammar). */
+/** One file for the graph. */
 export interface GraphFile {
   path: string;
   text?: string;

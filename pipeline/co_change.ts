@@ -62,7 +62,7 @@ export async function coChangeScores(
  * @example
  * ```ts
  * import { coChangeFromLog } from "./co_change.ts";
- * const scores = coChangeFromLog([{ hash: "b", paths: ["a.ts"] }, { hash: "a", paths: ["a.ts", "b.ts"] }], ["a.ts", "b.ts"]);
+ * const scores = coChangeFromLog([{ paths: ["a.ts"] }, { paths: ["a.ts", "b.ts"] }], ["a.ts", "b.ts"]);
  * scores.get("a.ts"); // 1
  * ```
  */
