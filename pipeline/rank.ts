@@ -87,6 +87,12 @@ export const DEFAULT_WEIGHTS: Readonly<Required<RankWeights>> = Object.freeze({
   coChange: 0.2,
 });
 
+/** Reasons smaller than this are left out (they print as +0.000). */
+const MIN_REASON = 0.0005;
+
+/** Files whose names are asked for at once. */
+const DEFINITIONS_AT_ONCE = 16;
+
 /** Most term reasons listed per file and signal. */
 const TOP_TERMS = 5;
 
@@ -132,9 +138,15 @@ export async function rankFiles(
   for (let i = 0; i < n; i++) {
     lexical[i] = (content[i].score * weights.lexical + paths[i].score * weights.path) * unit;
   }
-  const defs: (string[] | undefined)[] = [];
-  for (const f of sorted) {
-    defs.push(options.definitions ? await options.definitions(f.path, f.text) : []);
+  // Asked a few files at a time (the caller may parse them on a pool of threads), kept in order.
+  const defs: (string[] | undefined)[] = new Array(n).fill([]);
+  if (options.definitions) {
+    const definitions = options.definitions;
+    for (let at = 0; at < n; at += DEFINITIONS_AT_ONCE) {
+      const batch = sorted.slice(at, at + DEFINITIONS_AT_ONCE);
+      const found = await Promise.all(batch.map((f) => definitions(f.path, f.text)));
+      found.forEach((names, k) => (defs[at + k] = names));
+    }
   }
   const graph = weights.graph > 0 && options.definitions
     ? graphScores(sorted, defs, task, lexical)
@@ -170,7 +182,7 @@ export async function rankFiles(
     reasons.sort((a, b) =>
       b.score - a.score || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.detail, b.detail)
     );
-    return { path: f.path, score, reasons: reasons.filter((r) => r.score > 0) };
+    return { path: f.path, score, reasons: reasons.filter((r) => r.score >= MIN_REASON) };
   });
   return ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
 }
