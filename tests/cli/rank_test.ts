@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { gitInit, makeProject, runCli } from "../_helpers.ts";
+import { gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
 
 // Built at run time so no scanner reading this file takes it for a real token.
 const SECRET = ["ghp", "QuokkaZebraWombatNarwhalPlatypusOkapi"].join("_");
@@ -119,4 +119,25 @@ Deno.test("slop rank's errors name what is wrong: no task, an empty one, an unre
   const bad = await runCli(["rank", "--task", "a"], root);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /"rank\.weights\.graph" must be at least 0, got -1/);
+});
+
+Deno.test("the task context page's slop rank sample is what slop rank prints, byte for byte", async () => {
+  const page = await Deno.readTextFile(join(REPO, "docs/task_context.md"));
+  const at = page.indexOf("the first command prints:\n\n```\n");
+  assert.ok(at > 0, "the sample on docs/task_context.md");
+  const start = page.indexOf("```\n", at) + 4;
+  const sample = page.slice(start, page.indexOf("```\n", start));
+  const root = await makeProject({
+    "src/adapters.py": PROJECT["src/adapters.py"],
+    "src/sessions.py": PROJECT["src/sessions.py"],
+    "src/models.py": PROJECT["src/models.py"],
+    "README.md": PROJECT["README.md"],
+  });
+  await gitInit(root);
+  const run = await runCli(
+    ["rank", "--task", "HTTPAdapter.send ignores the timeout", "--top", "2"],
+    root,
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, sample);
 });
