@@ -48,7 +48,7 @@ export interface Resident {
    * build leaves.
    */
   statIndex(config: ResolvedConfig): KeptStatIndex;
-  /** The document the last build wrote, with its draft once made (see `pipeline/patch_write.ts`). */
+  /** The document the last build wrote, with its draft once made (see `patch_write.ts`). */
   lastDocument(): Promise<WrittenDocument | undefined>;
   /** Keep the document a build wrote, and start copying it ahead for the next build (a draft). */
   keepDocument(document: WrittenDocument | undefined): void;

@@ -4,8 +4,8 @@
  * whitespace nor `/`, where no piece of the o200k/cl100k pre-split can cross
  * (a piece holding a newline holds only whitespace or, after punctuation,
  * newlines and slashes after it). Counting in pieces (`count.ts`), early
- * counts of the middles of texts (`precount.ts`) and counts by difference
- * (`count_diff.ts`) all cut here.
+ * counts of the middles of texts (`accel/precount.ts`) and counts by difference
+ * (`accel/count_diff.ts`) all cut here.
  *
  * @module
  */
