@@ -362,41 +362,6 @@ export function stopRun(tokenizer: string): void {
 }
 
 /**
- * Hold the early counts of `tokenizer` on other strings with the same
- * characters as the texts they were made from (by path), so those texts can
- * be let go (see `_share_text.ts`). A text whose middle differs is left as it is.
- *
- * @example
- * ```ts
- * import { rebasePrecount } from "./precount.ts";
- * rebasePrecount("o200k", new Map([["a.py", "x = 1\n"]])); // nothing counted early: no change
- * ```
- */
-export function rebasePrecount(tokenizer: string, texts: Map<string, string>): void {
-  const run = runs.get(tokenizer);
-  if (!run) return;
-  const moved = new Set<string>();
-  for (const [path, text] of texts) {
-    for (const entry of [run.partial.get(path), run.known.get(path)]) {
-      if (!entry) continue;
-      const middle = text.slice(entry.start, entry.start + entry.middle.length);
-      if (middle !== entry.middle) continue;
-      entry.middle = middle;
-      moved.add(path);
-    }
-  }
-  if (!moved.size) return;
-  // The pieces of jobs not counted yet (and those sent, which this thread may take back).
-  for (const job of [...run.sent, ...run.shared, ...run.queues.flat()]) {
-    job.spans.forEach(([path, start, end], i) => {
-      if (i < job.texts.length && moved.has(path)) {
-        job.texts[i] = texts.get(path)!.slice(start, end);
-      }
-    });
-  }
-}
-
-/**
  * Add the count of one piece of `path`'s middle (-1: not counted; -2: counted by the other thread,
  * ignored); a complete middle is known.
  */

@@ -25,15 +25,9 @@ import type { KeptOrder } from "../pipeline/order_memory.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type { RenderedMemo } from "../pipeline/transform.ts";
 import type { ResolvedConfig, Target } from "../pipeline/types.ts";
-import {
-  type BlockMemo,
-  keepCacheMemos,
-  type Memo,
-  type MemoEntry,
-  type RedactionMemo,
-} from "../pipeline/memo.ts";
+import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 
-export type { BlockMemo, Memo, MemoEntry, RedactionMemo };
+export type { BlockMemo, Memo };
 // A file's stamp (inode, size, modification time), by which a resident's draft and kept orders
 // are known unchanged; the build server knows its prepared files by it too.
 export { fileStamp } from "../pipeline/helpers.ts";
@@ -206,8 +200,6 @@ export function resident(options: ResidentOptions = {}): Resident {
   let opened: { signature: string; cache: Cache } | undefined;
   // `current`: nothing since can have changed it.
   let kept: { config: ResolvedConfig; resolution: Resolution; current: boolean } | undefined;
-  const views = generations<MemoEntry>();
-  const redactions = generations<RedactionMemo>();
   const blocks = generations<BlockMemo>();
   const rendered = generations<RenderedMemo>();
   // What was changed, numbered by call to `changed`: the stat index records the files as of the
@@ -237,7 +229,6 @@ export function resident(options: ResidentOptions = {}): Resident {
       const signature = JSON.stringify([dir, options.enabled ?? true, options.pack ?? ""]);
       if (opened?.signature !== signature) {
         opened = { signature, cache: openCache(dir, { ...options, lean: true }) };
-        keepCacheMemos(opened.cache, views, redactions);
       }
       return opened.cache;
     },
@@ -311,10 +302,8 @@ export function resident(options: ResidentOptions = {}): Resident {
     rendered,
     orders: new Map(),
     begin() {
-      views.turn();
       blocks.turn();
       rendered.turn();
-      redactions.turn();
       turnDerived();
     },
   };

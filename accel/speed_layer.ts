@@ -10,7 +10,8 @@
  * - secrets: the code views start their threads while the scan runs, and the
  *   scan's workers count the tokens of files shown in full (early counts).
  * - transform: counting threads start once enough views are rendered anew.
- * - compose: each shown file's text is held once, as a slice of its block.
+ * - compose: a file block keeps the parts it was joined from, so the file's
+ *   text is never copied into a joined string.
  * - count: blocks are hashed once for the count cache and the manifest, and a
  *   block the cache lacks is counted against the last document's (by
  *   difference).
@@ -68,11 +69,9 @@ import {
 import { fileStamp } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
 import { countEarly, earlyKnown } from "./precount.ts";
-import { loadContentKeys, saveContentKeys } from "../pipeline/content_keys.ts";
 import { hashText } from "../pipeline/text_hash.ts";
-import { textParts } from "../pipeline/block_parts.ts";
+import { takeParts, textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
-import { shareFileTexts } from "./_share_text.ts";
 import type { KeptStatIndex, Resident } from "./resident.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type {
@@ -202,10 +201,10 @@ function wrapStages(
     read: (targets) => readIndexed(speed, targets),
     secrets: (sources) => scanEarly(speed, sources),
     transform: (sources, onFile) => transformAhead(speed, sources, onFile),
-    compose: (files) => composeShared(speed, stages, files),
+    compose: (files) => composeParts(stages, files),
     fileOrder: (files, source) => fileOrder(config, source, files, resident),
     count: (blocks, onBlock) => countKnown(speed, blocks, onBlock),
-    persist: (files) => persistLater(speed, files),
+    persist: () => persistLater(speed),
     manifest: (files, written) => manifestResumed(speed, files, written),
     emit: (written, write) => emitPatched(speed, written, write),
     later: (work) => later(speed, work),
@@ -312,16 +311,19 @@ async function transformAhead(
   return files;
 }
 
-/** Compose: each shown file's text is then held once, inside its block. */
-async function composeShared(
-  speed: Speed,
-  stages: Stages,
-  files: RenderedFile[],
-): Promise<Block[]> {
+/**
+ * Compose: each file block keeps the parts it was joined from (heading, the file's text, fence),
+ * so hashing, counting and writing read the file's own text and never a joined copy.
+ */
+async function composeParts(stages: Stages, files: RenderedFile[]): Promise<Block[]> {
   const blocks = await stages.compose(files);
-  shareFileTexts(blocks, files, speed.tokenizer);
-  // The order memory's content keys of cached texts, kept by the last build.
-  await loadContentKeys(speed.run.cache);
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  for (const block of blocks) {
+    const file = block.section === "files" && block.source !== undefined
+      ? byPath.get(block.source)
+      : undefined;
+    if (file) takeParts(block, file);
+  }
   return blocks;
 }
 
@@ -379,12 +381,11 @@ async function countKnown(
 }
 
 /** Persist: the cache, content keys and stat index, after the build for a resident. */
-async function persistLater(speed: Speed, files: RenderedFile[]): Promise<void> {
+async function persistLater(speed: Speed): Promise<void> {
   const { cache } = speed.run;
   const { index, kept } = speed;
   if (!cache.enabled) return;
   await later(speed, async () => {
-    await saveContentKeys(cache, files);
     await cache.flush();
     if (index?.changed()) await saveStatIndex(index.result());
   });

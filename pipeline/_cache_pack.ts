@@ -14,7 +14,6 @@ import { createHash } from "node:crypto";
 import { join } from "./_path.ts";
 import { sha256 } from "./read.ts";
 import { concatBytes, readAt, readWhole } from "./_bytes.ts";
-import { notePayload } from "./content_keys.ts";
 import { encodePieces, hashText, pieceBuffer } from "./text_hash.ts";
 
 const MAGIC = "slop-pack/1\n";
@@ -250,7 +249,6 @@ export function streamPack(path: string): PackStream | undefined {
       if (failed) return false;
       try {
         const hash = sha256(payload);
-        notePayload(payload, hash);
         put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
         where.set(name, { sha256: hash, offset: written + used, length: payload.length });
         put(payload);

@@ -13,8 +13,6 @@
 import { type Cache, cacheKey } from "./cache.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
-import { viewMemo } from "./memo.ts";
-import { noteOutput, noteOutputHash } from "./content_keys.ts";
 import { headAndText } from "./text_hash.ts";
 
 /** What is stored per rendered view. */
@@ -101,21 +99,12 @@ export async function cachedRender(
     ]);
     keys.set(parts, key);
   }
-  // A resident process (slop watch) keeps the entries it decoded.
-  const memo = viewMemo(cache);
-  let entry = memo?.get(key) as ViewEntry | undefined;
-  if (!entry) {
-    const bytes = await cache.getBytes(key);
-    entry = decodeEntry(bytes);
-    // The order memory looks the text's content key up by this payload's checked sha256.
-    if (entry) noteOutput(entry.output, bytes);
-  }
+  const entry = decodeEntry(await cache.getBytes(key));
   // Lazy built-ins (`cli/_builtins.ts`) the entry names are imported to compare versions.
   const loading = entry &&
     loadViewModes(args.registry, entry.plugins.map((p) => p.slice(0, p.lastIndexOf("@"))));
   if (loading) await loading;
   if (entry && entry.plugins.every((p) => current(args.registry, p))) {
-    memo?.set(key, entry);
     entry.warnings.forEach(args.warn);
     return { output: entry.output, cache: "hit" };
   }
@@ -135,13 +124,11 @@ export async function cachedRender(
       // The head, then the text as it is: a cold build's pack takes the text in pieces (a
       // payload made whole per file was the size of the project, left to the collector).
       const { head, text } = entryParts({ output, plugins, warnings });
-      noteOutputHash(output, await cache.setText(key, head, text));
+      await cache.setText(key, head, text);
     } else {
       const bytes = encodeEntry({ output, plugins, warnings });
       await cache.setBytes(key, bytes);
-      noteOutput(output, bytes);
     }
-    memo?.set(key, { output, plugins, warnings });
   }
   return { output, cache: "miss" };
 }

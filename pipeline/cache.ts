@@ -18,7 +18,6 @@
  */
 
 import { join } from "./_path.ts";
-import { notePayload } from "./content_keys.ts";
 import { sha256 } from "./read.ts";
 import { headAndText } from "./text_hash.ts";
 import {
@@ -202,7 +201,6 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
         payload = record && packPayload(packPath, record);
       }
       if (payload) {
-        notePayload(payload, record!.sha256);
         used.set(name, payload);
         return payload;
       }
@@ -640,9 +638,7 @@ function entryPath(dir: string, name: string): string {
 
 /** The first line of an entry file (the payload follows it, not copied next to it in memory). */
 function entryHeader(name: string, payload: Uint8Array): Uint8Array {
-  const hash = sha256(payload);
-  notePayload(payload, hash);
-  return encoder.encode(`${MAGIC} ${name} ${hash}\n`);
+  return encoder.encode(`${MAGIC} ${name} ${sha256(payload)}\n`);
 }
 
 /** The payload of an entry file, or undefined when the header or the hash is wrong. */
@@ -652,9 +648,7 @@ function verifyEntry(bytes: Uint8Array, name: string): Uint8Array | undefined {
   const header = decoder.decode(bytes.subarray(0, newline)).split(" ");
   if (header.length !== 3 || header[0] !== MAGIC || header[1] !== name) return undefined;
   const payload = bytes.subarray(newline + 1);
-  if (sha256(payload) !== header[2]) return undefined;
-  notePayload(payload, header[2]);
-  return payload;
+  return sha256(payload) === header[2] ? payload : undefined;
 }
 
 /** Header and payload meet in this reused buffer: one write, and no new copy per entry. */

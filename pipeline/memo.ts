@@ -1,20 +1,10 @@
 /**
  * The memos the stages consult when a long-running process hands them some
- * (see `accel/resident.ts`): their shapes, and the view and redaction memos
- * kept for a cache that such a process opened. The stages import this small
+ * (see `accel/resident.ts`): their shapes. The stages import this small
  * module, not the resident: the resident is a layer on top of them.
  *
  * @module
  */
-
-import type { Cache } from "./cache.ts";
-
-/** A view cache entry as `pipeline/_view_cache.ts` decodes it. */
-export interface MemoEntry {
-  output: { text: string };
-  plugins: string[];
-  warnings: string[];
-}
 
 /** A block's hash, length and count, as the count and place stages compute them. */
 export interface BlockMemo {
@@ -32,61 +22,4 @@ export interface BlockMemo {
 export interface Memo<T> {
   get(key: string): T | undefined;
   set(key: string, value: T): void;
-}
-
-/** A redaction the secret stage made: the text views see, its hash, and the findings. */
-export interface RedactionMemo {
-  text: string;
-  sha256: string;
-  findings: Array<{ line: number; rule: string }>;
-}
-
-/** Decoded view entries of a cache opened by a resident (by cache key). */
-const viewMemos = new WeakMap<Cache, Memo<MemoEntry>>();
-
-/** Redactions kept for a cache opened by a resident (by scan key, path and content hash). */
-const redactionMemos = new WeakMap<Cache, Memo<RedactionMemo>>();
-
-/**
- * Keep memos for a cache a resident opened: the stages that use that cache find them.
- *
- * @example
- * ```ts
- * import { keepCacheMemos } from "./memo.ts";
- * // keepCacheMemos(cache, views, redactions)
- * ```
- */
-export function keepCacheMemos(
-  cache: Cache,
-  views: Memo<MemoEntry>,
-  redactions: Memo<RedactionMemo>,
-): void {
-  viewMemos.set(cache, views);
-  redactionMemos.set(cache, redactions);
-}
-
-/**
- * The redactions kept for a cache, when a resident opened it.
- *
- * @example
- * ```ts
- * import { redactionMemo } from "./memo.ts";
- * // redactionMemo(cache)?.get(key)
- * ```
- */
-export function redactionMemo(cache: Cache): Memo<RedactionMemo> | undefined {
-  return redactionMemos.get(cache);
-}
-
-/**
- * The decoded view entries kept for a cache, when a resident opened it.
- *
- * @example
- * ```ts
- * import { viewMemo } from "./memo.ts";
- * // viewMemo(cache)?.get(key)
- * ```
- */
-export function viewMemo(cache: Cache): Memo<MemoEntry> | undefined {
-  return viewMemos.get(cache);
 }

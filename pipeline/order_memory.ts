@@ -23,7 +23,6 @@ import {
 import type { Block, FileOrder, RenderedFile, ResolvedConfig } from "./types.ts";
 import { textParts } from "./block_parts.ts";
 import { utf8Length } from "./text_hash.ts";
-import { cachedTextBytes } from "./content_keys.ts";
 import { fileStamp } from "./helpers.ts";
 import type { BlockMemo, Memo } from "./memo.ts";
 
@@ -156,7 +155,7 @@ export function orderFiles(
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      bytes: b.length ?? (known?.text === b.text ? known.length : blockBytes(b, file)),
+      bytes: b.length ?? (known?.text === b.text ? known.length : blockBytes(b)),
     };
   });
 }
@@ -167,20 +166,14 @@ export function orderFiles(
  * block's longest part (the file's text), not by the joined text: V8 copies a joined string
  * whole (flattens it) to use it as a key, a second copy of every file shown.
  */
-function blockBytes(block: Block, file: RenderedFile | undefined): number {
+function blockBytes(block: Block): number {
   const parts = textParts(block);
-  const measure = () => parts.reduce((n, p) => n + partBytes(p, file), 0);
+  const measure = () => parts.reduce((n, p) => n + utf8Length(p), 0);
   if (parts.length === 1) return derived(block.text, "utf8 bytes", measure);
   const longest = parts.reduce((a, b) => (b.length > a.length ? b : a));
   // The other parts (heading, fences) are short: they go into the salt, in order.
   const salt = JSON.stringify(parts.map((p) => (p === longest ? null : p)));
   return derived(longest, `utf8 bytes\0${salt}`, measure);
-}
-
-/** A block part's UTF-8 length: known without encoding it when it is a cached file text. */
-function partBytes(part: string, file: RenderedFile | undefined): number {
-  // Only a long part is worth the look (a short one is the heading or the fence).
-  return (part.length > 256 && file ? cachedTextBytes(file, part) : undefined) ?? utf8Length(part);
 }
 
 /**

@@ -10,7 +10,6 @@
 import { comparePaths, derived } from "./helpers.ts";
 import type { RenderedFile } from "./types.ts";
 import { sha256Parts } from "./text_hash.ts";
-import { contentKey } from "./content_keys.ts";
 
 /** `2^(-1/25)`: a change count halves every 25 changing builds. Written out so every engine agrees. */
 export const DECAY = 0.9726549474122855;
@@ -340,12 +339,7 @@ export function reorderState(state: OrderState, paths: string[]): OrderState {
  */
 export function fileContentKey(file: RenderedFile): string {
   const head = `${file.view}\n${file.status}\n${file.fenced}\n${file.language}\n`;
-  // A resident process (slop watch) hashes each rendered text once.
-  // A text from the view cache: its key is looked up by the entry's checked sha256; otherwise
-  // hashed in pieces (the text joined to its head is one more copy of it).
-  return derived(
-    file.text ?? "",
-    head,
-    () => contentKey(file, head, () => sha256Parts([head, file.text ?? ""]).slice(0, 16)),
-  );
+  // A resident process (slop watch) hashes each rendered text once. Hashed in pieces (the text
+  // joined to its head is one more copy of it).
+  return derived(file.text ?? "", head, () => sha256Parts([head, file.text ?? ""]).slice(0, 16));
 }

@@ -21,7 +21,6 @@ import { SECRET_RULES_VERSION, SECRET_SHAPES, TOKEN_GATE } from "./secret_rules.
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
 import type { BpeTable } from "./count.ts";
-import { type RedactionMemo, redactionMemo } from "./memo.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 export {
@@ -62,8 +61,12 @@ export function redactingComplete(
   };
 }
 
-/** The clean list of a cache opened by a resident, as last read or written (by its key). */
-const cleanLists = new WeakMap<Cache, { key: string; ids: Set<string> }>();
+/** A file's redaction as the cache keeps it: the redacted text, its hash and the findings. */
+interface StoredRedaction {
+  text: string;
+  sha256: string;
+  findings: Array<{ line: number; rule: string }>;
+}
 
 /**
  * Redact every readable source in place (its `text`); returns the findings
@@ -90,13 +93,7 @@ export async function redactSources(
   // Files found clean before (same path, content hash, rules and scanner) are not scanned again.
   // 2: a file's id is its content hash and path as they are (1 hashed them: 8 µs a file).
   const key = cacheKey(["secrets-clean/2", SCANNER, rules]);
-  // A resident process (slop watch) keeps the redactions it made, by scan, path and content,
-  // and the clean list it last read or wrote (its cache is its own: the same list, decoded once).
-  const memo = cache && redactionMemo(cache);
-  const kept = memo && cleanLists.get(cache);
-  const before = kept?.key === key
-    ? kept.ids
-    : new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
+  const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
   const clean: string[] = [];
   // Each file's id, by its index in `sources` (undefined: neither clean before nor scanned),
   // and whether it was scanned now (not clean before).
@@ -104,7 +101,7 @@ export async function redactSources(
   const scanned: boolean[] = new Array(sources.length);
   let newlyClean = 0;
   const todo: SourceFile[] = [];
-  const known = new Map<SourceFile, RedactionMemo>();
+  const known = new Map<SourceFile, StoredRedaction>();
   for (const [i, file] of sources.entries()) {
     if (file.error || (file.text === undefined && !file.load)) continue;
     let id = scanId(file);
@@ -114,11 +111,9 @@ export async function redactSources(
     }
     // Unchanged since the last build and not clean: its redaction is in the cache (by scan, path
     // and content hash), so neither the file nor the scanner is loaded.
-    const stored = !memo?.get(`${key}\0${id}`) && cache?.enabled && file.load
+    const redaction = cache?.enabled && file.load
       ? storedRedaction(await cache.get(cacheKey(["secrets-redacted/1", key, id])))
       : undefined;
-    if (stored) memo?.set(`${key}\0${id}`, stored);
-    const redaction = stored ?? memo?.get(`${key}\0${id}`);
     if (redaction) {
       Object.assign(file, {
         text: redaction.text,
@@ -163,14 +158,12 @@ export async function redactSources(
     file.sha256 = sha256(result.text!);
     for (const f of result.findings) findings.push({ path: file.path, ...f });
     const made = { text: result.text!, sha256: file.sha256, findings: result.findings };
-    memo?.set(`${key}\0${id}`, made);
     if (cache?.enabled) await cache.set(cacheKey(["secrets-redacted/1", key, id]), made);
   }
   // The same list unless a file was found clean anew or one clean before is gone (ids are unique).
   if (cache?.enabled && (newlyClean || clean.length !== before.size)) {
     await cache.set(key, clean.sort());
-    if (memo) cleanLists.set(cache, { key, ids: new Set(clean) });
-  } else if (memo && cache) cleanLists.set(cache, { key, ids: before });
+  }
   // The scan's workers go on to other work (counting the texts they kept) while this thread renders.
   const handed = todo.filter(only);
   if (helpers.length && options.handOff && handed.length) {
@@ -187,8 +180,8 @@ function scanId(file: SourceFile): string {
 }
 
 /** A redaction read back from the cache, when it has the expected shape and hash. */
-function storedRedaction(value: unknown): RedactionMemo | undefined {
-  const r = value as RedactionMemo | undefined;
+function storedRedaction(value: unknown): StoredRedaction | undefined {
+  const r = value as StoredRedaction | undefined;
   const ok = typeof r?.text === "string" && typeof r.sha256 === "string" &&
     Array.isArray(r.findings) &&
     r.findings.every((f) => Number.isInteger(f?.line) && typeof f?.rule === "string");

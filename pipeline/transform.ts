@@ -16,7 +16,6 @@ import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
 import type { Memo } from "./memo.ts";
-import { noteRendered } from "./content_keys.ts";
 import type {
   CompleteFn,
   Logger,
@@ -272,9 +271,7 @@ function keptFile(
   const kept = options.rendered.get(renderedKey(file, config, registry, view));
   if (!kept) return undefined;
   kept.warnings.forEach(options.warn);
-  const again = { ...kept.file };
-  noteRendered(again, kept.output);
-  return again;
+  return { ...kept.file };
 }
 
 /**
@@ -428,7 +425,6 @@ async function transformFile(
       ...(out.fallback ? { fallback: out.fallback } : {}),
       cache,
     };
-    noteRendered(result, out);
     // Kept as it came from the cache (a late read that found the file changed gave another hash).
     if (memoKey && cache === "hit" && file.sha256 === keyedSha) {
       options.rendered!.set(memoKey, { file: { ...result }, output: out, warnings });

@@ -11,7 +11,6 @@ import {
   stopRun,
 } from "../../accel/precount.ts";
 import { joinFileBlock, takeParts, textParts } from "../../pipeline/block_parts.ts";
-import { shareFileTexts } from "../../accel/_share_text.ts";
 import { streamDocument } from "../../pipeline/document.ts";
 import { hashText } from "../../pipeline/text_hash.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
@@ -61,7 +60,7 @@ function helperOf(kept: Map<string, string>): CountHelper {
 Deno.test("a file block keeps the parts it was joined from: the file's text itself, not a copy", () => {
   const file = fileOf("a.ts", source(1, 3000));
   const block = blockOf(file);
-  shareFileTexts([block], [file], "o200k");
+  assert.ok(takeParts(block, file), "the block keeps its parts");
   const parts = textParts(block);
   assert.equal(parts.length, 3);
   assert.equal(parts.join(""), block.text);
@@ -109,7 +108,7 @@ Deno.test("early counts of file blocks read part by part count them as counting 
     table,
   );
   const blocks = files.map(blockOf);
-  shareFileTexts(blocks, files, "o200k");
+  blocks.forEach((b, i) => takeParts(b, files[i]));
   const count = bpeCounter(table);
   await finishPrecount("o200k", count);
   const whole = await countTexts(blocks.map((b) => b.text), { workers: 1 });

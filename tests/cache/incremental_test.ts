@@ -72,8 +72,8 @@ Deno.test("the cache survives garbage, truncated and wrong-hash entries", async 
   assert.equal(stats.packs.files, 1);
   assert.equal(
     stats.packs.entries,
-    5 + cold.blocks.length + 2,
-    "views, block counts, the secret scan's clean files, the order memory's content keys",
+    5 + cold.blocks.length + 1,
+    "views, block counts and the secret scan's clean files",
   );
   // One edit: the few new entries go to entry files; the pack stays.
   await Deno.writeTextFile(join(root, "src/app.py"), "X = 1\n");

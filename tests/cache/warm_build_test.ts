@@ -30,13 +30,10 @@ async function probe(root: string, state: string, env: Record<string, string>) {
        import { differenceServed } from ${
         JSON.stringify(new URL("../../accel/count_diff.ts", import.meta.url).href)
       };
-       import { contentKeysServed } from ${
-        JSON.stringify(new URL("../../pipeline/content_keys.ts", import.meta.url).href)
-      };
        const r = await buildContext({ cwd: ${JSON.stringify(root)}, stateDir: ${
         JSON.stringify(state)
       } }, { workers: 1 });
-       console.log(JSON.stringify({ origins: tableOrigins(), diffs: differenceServed(), keys: contentKeysServed(), document: r.document, blocks: r.manifest.blocks }));`,
+       console.log(JSON.stringify({ origins: tableOrigins(), diffs: differenceServed(), document: r.document, blocks: r.manifest.blocks }));`,
     ],
     env,
     stdout: "piped",
@@ -58,8 +55,6 @@ Deno.test("a warm build after one edit reads the stored table in the background;
   await Deno.writeTextFile(join(root, "src/app.py"), TREE["src/app.py"] + "\nX = 1\n");
   const warm = await probe(root, state, env);
   assert.deepEqual(warm.origins, { o200k: "background" });
-  // The order memory's keys of the three unchanged files, kept by the cold build.
-  assert.equal(warm.keys, 3, "content keys looked up");
   assert.deepEqual((await Deno.stat(table)).mtime, stamp, "read, not written again");
   // The same tree from nothing (no cache; the same order memory, which is state).
   const fresh = join(root, ".fresh");
