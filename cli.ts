@@ -1,8 +1,6 @@
 /**
- * The `slop` command. Subcommands are loaded lazily; a plain
- * `slop build --server` line goes to the build server before the command tree
- * is even loaded (see `cli/_quick_args.ts`); a command that builds in its own
- * process starts again with slop's V8 flags (see `cli/_relaunch.ts`).
+ * The `slop` command. Subcommands are loaded lazily; a command that builds in
+ * its own process starts again with slop's V8 flags (see `cli/_relaunch.ts`).
  *
  * ```sh
  * deno install -g -A -n slop cli.ts
@@ -13,7 +11,6 @@
  */
 
 import type { ProgramSpec } from "./cli/_args.ts";
-import { quickBuildArgs } from "./cli/_quick_args.ts";
 
 /** Exit code for bad usage, config or input. */
 export const EXIT_USAGE = 2;
@@ -44,13 +41,6 @@ export interface MainOptions {
  * ```
  */
 export async function main(args: string[], options: MainOptions = {}): Promise<number> {
-  const quick = options.inspect ? undefined : quickBuildArgs(args);
-  if (quick) {
-    const code = await (await load("_client")).buildViaServer(quick.paths, quick.options);
-    if (code !== undefined) return code;
-    // No server could be used (the client said why): the build runs in this process.
-    args = [...args, "--no-server"];
-  }
   if (options.relaunch && !options.inspect && Deno.build.os === "linux") {
     (await load("_relaunch")).relaunchWithFlags(args);
   }
@@ -59,7 +49,6 @@ export async function main(args: string[], options: MainOptions = {}): Promise<n
 
 /** The modules of cli/ this entry loads, by name. */
 interface EntryModules {
-  _client: typeof import("./cli/_client.ts");
   _main: typeof import("./cli/_main.ts");
   _relaunch: typeof import("./cli/_relaunch.ts");
 }
@@ -67,7 +56,7 @@ interface EntryModules {
 /**
  * Import `cli/<name>.ts`. The specifier is built at run time on purpose: Deno
  * loads the graph of every string-literal dynamic import before the first line
- * runs, and a build through the server needs none of the command tree.
+ * runs, and `--help` or `--version` needs none of the command tree.
  */
 function load<K extends keyof EntryModules>(name: K): Promise<EntryModules[K]> {
   return import(new URL(`./cli/${name}.ts`, import.meta.url).href);

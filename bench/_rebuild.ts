@@ -31,7 +31,6 @@ import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "../cli/_builtins.ts";
 import { resident } from "../accel/resident.ts";
 import { stageClock } from "../pipeline/timings.ts";
-import { warmUp } from "../cli/_warm_up.ts";
 import { collectGarbage } from "../cli/_collect.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 
@@ -97,10 +96,9 @@ export async function rebuilds(
   const original = await Deno.readFile(file);
   const out: Rebuild[] = [];
   try {
-    const first = await build(config, { builtins, layer: speedLayer({ resident: state }) });
+    await build(config, { builtins, layer: speedLayer({ resident: state }) });
     await state.settled();
     collectGarbage();
-    await warmUp(first.files);
     await build(config, { builtins, layer: speedLayer({ resident: state }), write: false });
     await state.settled();
     collectGarbage();

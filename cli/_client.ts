@@ -18,7 +18,7 @@ import {
   serverFiles,
   serverVersion,
 } from "./_server_files.ts";
-import { SERVER_ENV, SERVER_V8_FLAGS } from "./_v8_flags.ts";
+import { SERVER_V8_FLAGS } from "./_v8_flags.ts";
 import type { BuildFlags } from "./build.ts";
 import { writeAllSync, writeStdout } from "./_terminal.ts";
 
@@ -189,7 +189,6 @@ export async function startServer(
     if (options.stateDir !== undefined) args.push("--state-dir", options.stateDir);
     const child = new Deno.Command(Deno.execPath(), {
       args,
-      env: SERVER_ENV,
       stdin: "null",
       stdout: "null",
       stderr: "null",

@@ -16,7 +16,6 @@ import { writeFrame, writeMessage } from "./_frames.ts";
 import type { ServerChanges } from "./_server_watch.ts";
 import { serverSession } from "./_server_session.ts";
 import type { Terminal } from "./_terminal.ts";
-import { warmUp } from "./_warm_up.ts";
 import {
   aheadKey,
   finishable,
@@ -161,12 +160,9 @@ export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
     session.lastChanges = told;
     return seen;
   };
-  // As `slop watch` does before it watches: load what a build after an edit needs that the first
-  // build loaded in a worker only (the secret scanner) or not at all (the grammars of files it
-  // took from the cache), and run a build that writes nothing, so that the next build runs code
-  // compiled already (zod's first rebuild: 74-101 ms in the server without this, 47-77 with it).
-  const rehearse = async ({ result, config }: { result: BuildResult; config: ResolvedConfig }) => {
-    await warmUp(result.files);
+  // As `slop watch` does before it watches: run a build that writes nothing, so that the next
+  // build runs code compiled already.
+  const rehearse = async ({ config }: { config: ResolvedConfig }) => {
     await lookAside(config);
     const dry = { builtins: session.builtins, layer: speedLayer({ resident: session.resident }) };
     await build(config, { ...dry, write: false, record: false, remember: false }).catch(() => {});

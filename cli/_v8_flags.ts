@@ -39,7 +39,7 @@ export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--no-turbofan";
  * of at most 1 MB per half. The server's builds after the first handle one
  * edit's worth of new objects; with 4 MB halves the young generation grew to
  * 4 MB on each of them and stayed there, which was 4-5 MB of zod's per-build
- * peak (94-95 against 99-102 MB, with {@linkcode SERVER_ENV}), at no measured
+ * peak (94-95 against 99-102 MB), at no measured
  * cost in a build's time, cold or warm. No TurboFan, as for
  * {@linkcode SLOP_V8_FLAGS}: the server's first build is a cold build (zod
  * `skeleton`: 1.62 s against 1.83 from the client's start, medians of 6
@@ -54,19 +54,3 @@ export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--no-turbofan";
  * ```
  */
 export const SERVER_V8_FLAGS = "--v8-flags=--max-semi-space-size=1,--no-turbofan";
-
-/**
- * The environment a build server starts with, beside its client's: glibc's
- * malloc with one arena for all threads instead of up to eight per core. A
- * cold first build runs workers and the runtime's thread pool, each of whose
- * threads took an arena that kept its freed memory afterwards (5-6 MB of
- * zod's per-build peak). Read by glibc when the process starts; other C
- * libraries ignore it.
- *
- * @example
- * ```ts
- * import { SERVER_ENV } from "./_v8_flags.ts";
- * new Deno.Command(Deno.execPath(), { args: ["--version"], env: SERVER_ENV });
- * ```
- */
-export const SERVER_ENV: Record<string, string> = { MALLOC_ARENA_MAX: "1" };

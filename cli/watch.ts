@@ -16,7 +16,6 @@ import { formatBytes, printError, printWarning } from "./_output.ts";
 import { applyOverrides, formatFlagError } from "./_flags.ts";
 import { resident, watchIgnoredDirs } from "../accel/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
-import { warmUp } from "./_warm_up.ts";
 import { readEvent } from "./_watch_events.ts";
 import { collectGarbage } from "./_collect.ts";
 import { literalGlob, ownOutputFiles } from "./_own_output.ts";
@@ -234,11 +233,10 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
       collected = Deno.memoryUsage().heapUsed;
     }
   };
-  // Before "watching": what the first rebuild would load (scanner, grammars) is loaded now, and
-  // a build that writes nothing runs the rebuild's code once (compiled before an edit waits on it).
+  // Before "watching": a build that writes nothing runs the rebuild's code once (compiled before
+  // an edit waits on it).
   if (previous) {
     await collect(true);
-    await warmUp(previous.files);
     const layer = speedLayer({ resident: state });
     await build(config, { builtins, layer, write: false, record: false, remember: false })
       .catch(() => {});

@@ -2,9 +2,8 @@ import assert from "node:assert/strict";
 import { helpText, parseArgs, type Parsed, type ProgramSpec } from "../../cli/_args.ts";
 import { EXIT_USAGE, main } from "../../cli.ts";
 import { EXIT_USAGE as ARGS_EXIT_USAGE } from "../../cli/_args.ts";
-import { quickBuildArgs } from "../../cli/_quick_args.ts";
 import meta from "../../deno.json" with { type: "json" };
-import { loadedModules, prng, runCli, tempDir } from "../_helpers.ts";
+import { loadedModules, runCli, tempDir } from "../_helpers.ts";
 
 let TREE: ProgramSpec | undefined;
 await main([], { inspect: (program) => TREE = program });
@@ -217,8 +216,8 @@ Deno.test("slop exits 0 for --version and help, 2 for a usage error, with the me
 });
 
 Deno.test("slop's entry loads no npm package, no node: module and no command's module before a command runs", async () => {
-  // The entry reads a plain `build --server` line itself; the command tree comes after.
-  assert.deepEqual(await loadedModules("cli.ts"), ["cli.ts", "cli/_quick_args.ts"]);
+  // The command tree comes after.
+  assert.deepEqual(await loadedModules("cli.ts"), ["cli.ts"]);
   assert.deepEqual(await loadedModules("cli/_main.ts"), [
     "cli/_args.ts",
     "cli/_main.ts",
@@ -226,73 +225,4 @@ Deno.test("slop's entry loads no npm package, no node: module and no command's m
     "pipeline/schema.ts",
   ]);
   assert.equal(EXIT_USAGE, ARGS_EXIT_USAGE);
-});
-
-/** Every plain `build --server` line over these words, and others quickBuildArgs() declines. */
-const QUICK_LINES: string[][] = [
-  ["build", "--server"],
-  ["--server"],
-  ["build", "--server", "-q", "--timings", "--json", "--stdout", "--strict", "--fail-on-secret"],
-  ["build", "--no-cache", "--server", "--quiet"],
-  ["build", "--server", "--config", "a.ts", "-c", "b.ts", "--state-dir=s", "--server-idle", "1h"],
-  ["build", "--server", "--config=", "--format=xml", "--persona", "p", "--preset", "q"],
-  ["build", "--server", "--strategy", "full", "--budget", "100", "--since", "HEAD~1"],
-  ["build", "--server", "--include", "a/**", "--include=b/**", "--ignore", "c", "--focus", "d"],
-  ["build", "--server", "--config", "build", "--since=-1"],
-  // Declined: the full parser reads these.
-  ["build"],
-  ["build", "-q"],
-  ["build", "--server", "--no-server"],
-  ["build", "--server", "src"],
-  ["build", "--server", "--help"],
-  ["build", "--server", "-h"],
-  ["build", "--server", "-qc", "a.ts"],
-  ["build", "--server", "--config"],
-  ["build", "--server", "--config", "-q"],
-  ["build", "--server", "--focus", "-"],
-  ["build", "--server", "--server=yes"],
-  ["build", "--server", "--", "x"],
-  ["build", "--server", "--jsn"],
-  ["--server", "build"],
-  ["stats", "--server"],
-];
-
-Deno.test("quickBuildArgs() reads a plain build --server line as the full parser does, and declines the rest", () => {
-  let read = 0;
-  for (const line of QUICK_LINES) {
-    const quick = quickBuildArgs(line);
-    if (!quick) continue;
-    read++;
-    const full = run(line);
-    assert.equal(full.path, "build", line.join(" "));
-    assert.deepEqual(quick, { paths: full.operands, options: full.options }, line.join(" "));
-  }
-  assert.equal(read, 9, "the first nine lines are read");
-  // Random lines over the words it reads: the same as the full parser, or declined.
-  const words = [
-    "--server",
-    "-q",
-    "--json",
-    "--no-cache",
-    "--config",
-    "-c",
-    "x.ts",
-    "--focus",
-    "a",
-  ];
-  const random = prng(7);
-  for (let i = 0; i < 500; i++) {
-    const line = [
-      "build",
-      ...Array.from(
-        { length: 1 + Math.floor(random() * 6) },
-        () => words[Math.floor(random() * words.length)],
-      ),
-    ];
-    const quick = quickBuildArgs(line);
-    if (!quick) continue;
-    const parsed = parseArgs(PROGRAM, line);
-    assert.ok("run" in parsed, `${line.join(" ")}: read here, refused by the full parser`);
-    assert.deepEqual(quick, { paths: parsed.operands, options: parsed.options }, line.join(" "));
-  }
 });
