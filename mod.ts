@@ -152,6 +152,19 @@ export type { BuildProgress } from "./pipeline/build.ts";
 export { FORMAT_EXTENSIONS, formatBlocks } from "./pipeline/formats.ts";
 export { renderTree, treeSection } from "./plugins/sections/tree.ts";
 export type { TreeOptions } from "./plugins/sections/tree.ts";
+export { LIST_HEADING, listedLine, taskSection } from "./plugins/sections/task.ts";
+export type { TaskOptions } from "./plugins/sections/task.ts";
+export {
+  DEFAULT_MAP_TOKENS,
+  DEFAULT_TASK_SHARE,
+  fitTask,
+  mapConfig,
+  mapTokens,
+  MAX_TASK_FILES,
+  taskShareOf,
+  UNBUDGETED_FILES,
+} from "./pipeline/task.ts";
+export type { FitTaskOptions, FitTaskResult } from "./pipeline/task.ts";
 export { computeStats, TOKENIZERS } from "./report/stats.ts";
 export type { ContextStats, FileStats, SectionStats, TokenCounts } from "./report/stats.ts";
 export { renderReport } from "./report/html.ts";

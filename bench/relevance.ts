@@ -35,6 +35,7 @@ import { rankFiles, type RankInput, type RankWeights } from "../pipeline/rank.ts
 import { coChangeScores } from "../pipeline/co_change.ts";
 import { rankInputs } from "../cli/rank.ts";
 import { definedNames } from "../plugins/view_modes/code_views.ts";
+import { shareLines, type TaskBuildStrategy, taskBuildStrategy } from "./_task_build.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(BENCH, ".cache", "relevance");
@@ -133,6 +134,8 @@ export function strategies(weights?: RankWeights): Strategy[] {
       });
       return ranked.map((r) => r.path);
     }),
+    // A real task build: files in full from its manifest, tokens of the whole document.
+    taskBuildStrategy(join(CACHE, "task")),
   ];
 }
 
@@ -274,6 +277,12 @@ async function main() {
       );
       lines.push(`| ${strategy.name} | ${cells.join(" | ")} |`);
     }
+  }
+  // The prefix two tasks on the same tree share, of each task build (bench/_task_build.ts).
+  for (const strategy of list) {
+    if (!("shares" in strategy)) continue;
+    lines.push("", "### prefix share of two tasks on the same tree", "");
+    lines.push(...shareLines(strategy as TaskBuildStrategy, BUDGETS));
   }
   const text = lines.join("\n").trimStart();
   console.log(text);

@@ -20,6 +20,7 @@ import {
 } from "./_server_files.ts";
 import { SERVER_V8_FLAGS } from "./_v8_flags.ts";
 import type { BuildFlags } from "./build.ts";
+import { taskFlag } from "./_flags.ts";
 import { writeAllSync, writeStdout } from "./_terminal.ts";
 
 /** Flags of `slop build --server`. */
@@ -64,11 +65,19 @@ export async function buildViaServer(
   } catch (error) {
     return warn(error instanceof Error ? error.message : String(error));
   }
+  // The task file is read here: the server has another standard input (`--task-file -`).
+  let task: string | undefined;
+  try {
+    task = await taskFlag(build);
+  } catch (error) {
+    stderr(`slop: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
   const request = {
     type: "build",
     version: serverVersion(),
     paths,
-    flags: build,
+    flags: { ...build, task, taskFile: undefined },
     cwd: Deno.cwd(),
     env: Deno.env.toObject(),
     stderrIsTerminal: Deno.stderr.isTerminal(),

@@ -66,3 +66,45 @@ export function applyOverrides(config: ResolvedConfig, flags: ConfigOverrides): 
   if (flags.failOnSecret) config.secrets.failOnSecret = true;
   return config;
 }
+
+/**
+ * The task of `--task TEXT` or `--task-file PATH` (`-`: standard input), checked: not both, not
+ * empty, a file that can be read as UTF-8. Throws an error that names the flag or the path.
+ *
+ * @example
+ * ```ts
+ * import { taskFlag } from "./_flags.ts";
+ * await taskFlag({ task: "fix the retry loop" }); // "fix the retry loop"
+ * ```
+ */
+export async function taskFlag(
+  flags: { task?: string; taskFile?: string },
+): Promise<string | undefined> {
+  if (flags.task !== undefined && flags.taskFile !== undefined) {
+    throw new Error("Give the task with --task or with --task-file, not both");
+  }
+  if (flags.task !== undefined) {
+    if (!flags.task.trim()) throw new Error(`Invalid --task "${flags.task}": the task is empty`);
+    return flags.task;
+  }
+  if (flags.taskFile === undefined) return undefined;
+  const path = flags.taskFile;
+  let text: string;
+  try {
+    const bytes = path === "-"
+      ? new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer())
+      : await Deno.readFile(path);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (error) {
+    const why = error instanceof Deno.errors.NotFound
+      ? "file not found"
+      : error instanceof TypeError
+      ? "not UTF-8 text"
+      : error instanceof Error
+      ? error.message
+      : String(error);
+    throw new Error(`Cannot read the task file "${path}" (--task-file): ${why}`);
+  }
+  if (!text.trim()) throw new Error(`The task file "${path}" (--task-file) is empty`);
+  return text;
+}

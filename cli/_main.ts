@@ -79,6 +79,11 @@ const PROGRAM: ProgramSpec = {
           flags: "--budget <tokens>",
           description: "fit the document in TOKENS by stepping files down",
         },
+        {
+          flags: "--task <text>",
+          description: "the task at hand: its most relevant files follow a task-independent map",
+        },
+        { flags: "--task-file <path>", description: "read the task from PATH (- for stdin)" },
         STATE_DIR,
         { flags: "--stdout", description: "print the document instead of writing a numbered file" },
         {

@@ -142,6 +142,12 @@ export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
       budget: z.number().int().positive().describe(
         "Fit the document in this many tokens by stepping files down to lighter views",
       ).optional(),
+      task: z.string().trim().min(1).describe(
+        "The task at hand (e.g. an issue's text): the files most relevant to it follow a " +
+          "repository map that does not depend on the task, so the map stays cached across " +
+          "tasks; with a budget, the map takes half of it, at most 16000 tokens (budget.taskShare, " +
+          "budget.mapTokens), and the task's files the rest",
+      ).optional(),
       format: z.enum(["markdown", "xml", "json"]).describe(
         "Document format (default: the config's output.format, else markdown)",
       ).optional(),

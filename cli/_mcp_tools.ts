@@ -60,6 +60,8 @@ export interface BuildContextArgs {
   strategy?: "auto" | "summarize" | "full";
   since?: string;
   budget?: number;
+  /** The task at hand: its files follow the task-independent map. */
+  task?: string;
   format?: "markdown" | "xml" | "json";
   maxInlineTokens?: number;
 }
@@ -92,6 +94,7 @@ export async function buildContextTool(
     since: args.since,
     strategy: args.strategy,
     budget: args.budget === undefined ? undefined : String(args.budget),
+    task: args.task,
     format: args.format,
   });
   if (args.view !== undefined) {
@@ -129,6 +132,7 @@ export async function buildContextTool(
       total: m.total,
       files: { rendered: count("rendered"), skipped: count("skipped"), errors: count("error") },
       ...(result.budget ? { budget: result.budget } : {}),
+      ...(m.task ? { task: m.task } : {}),
       warnings: result.warnings,
     },
   };

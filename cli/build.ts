@@ -11,7 +11,7 @@ import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
 import { formatBytes, relativeToCwd } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
-import { applyOverrides, formatFlagError, strategyFlagError } from "./_flags.ts";
+import { applyOverrides, formatFlagError, strategyFlagError, taskFlag } from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { progressBar } from "./_progress.ts";
@@ -34,6 +34,10 @@ export interface BuildFlags {
   since?: string;
   /** Token budget (`--budget`). */
   budget?: string;
+  /** The task at hand (`--task`). */
+  task?: string;
+  /** A file holding the task (`--task-file`; `-` reads standard input). */
+  taskFile?: string;
   stateDir?: string;
   stdout?: boolean;
   json?: boolean;
@@ -110,6 +114,13 @@ export async function runBuild(
     printError(`Invalid --budget "${flags.budget}": expected a positive whole number of tokens`);
     return 2;
   }
+  let task: string | undefined;
+  try {
+    task = await taskFlag(flags);
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
   let result: BuildResult;
   let config: ResolvedConfig;
   const clock: StageClock | undefined = flags.timings
@@ -121,10 +132,10 @@ export async function runBuild(
     write: terminal.stderr,
   });
   try {
-    const load = (reload: boolean) => loadBuildConfig(paths, flags, reload);
+    const load = (reload: boolean) => loadBuildConfig(paths, { ...flags, task }, reload);
     // `--since` asks git at load time: a kept config would keep an old answer.
     config = session && flags.since === undefined
-      ? await session.config(configKey(paths, flags, budget), load)
+      ? await session.config(configKey(paths, { ...flags, task }, budget), load)
       : await load(false);
     await session?.changes?.(config);
     clock?.mark("config");
@@ -195,6 +206,7 @@ export async function loadBuildConfig(
     focus: flags.focus,
     since: flags.since,
     budget: flags.budget === undefined ? undefined : Number(flags.budget),
+    task: flags.task,
     stateDir: flags.stateDir,
     paths,
     reload,
@@ -215,6 +227,7 @@ function configKey(paths: string[], flags: BuildFlags, budget: number | undefine
     paths,
     [flags.config, flags.include, flags.ignore, flags.persona, flags.preset, flags.strategy],
     [flags.focus, flags.since, budget, flags.stateDir, flags.format, flags.failOnSecret],
+    flags.task,
     flags.cache,
   ]);
 }

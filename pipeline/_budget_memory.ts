@@ -28,6 +28,8 @@ export function budgetMemoryPath(config: ResolvedConfig): string {
   const parts = [config.output.namespace];
   if (config.persona) parts.push(`persona-${config.persona.name}`);
   if (config.preset) parts.push(`preset-${config.preset}`);
+  // A task build's map has a budget of its own (pipeline/task.ts): its steps are kept apart.
+  if (config.task !== undefined) parts.push("task");
   return join(config.stateDir, "budget", `${parts.join(".")}.json`);
 }
 

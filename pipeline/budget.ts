@@ -275,7 +275,16 @@ async function planner(
   };
 }
 
-function rankOf(view: string): number {
+/**
+ * How reduced a view is: 0 for `full` (and views not in the ladder), up to 4 for `listed`.
+ *
+ * @example
+ * ```ts
+ * import { rankOf } from "./budget.ts";
+ * rankOf("skeleton"); // 1
+ * ```
+ */
+export function rankOf(view: string): number {
   return RANK[view] ?? 0;
 }
 

@@ -17,6 +17,8 @@ import { contextWarning, planCache, withBreakpoints } from "./cache_plan.ts";
 import { renderDocument } from "./emit.ts";
 import { formatBlocks } from "./formats.ts";
 import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
+import { totalTokens } from "./budget.ts";
+import { fitTask, mapConfig } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { streamDocument } from "./document.ts";
 import { markStateDir } from "./state_dir.ts";
@@ -35,6 +37,7 @@ import type { BuildOptions, BuildResult, FinishOptions, PreparedBuild } from "./
 import type {
   BudgetReport,
   Manifest,
+  ManifestTask,
   OrderContext,
   PlacedBlock,
   RenderedFile,
@@ -154,7 +157,7 @@ async function renderFiles(
   );
   clock?.mark("transform");
   // The texts are rendered now: let them go, unless a budget may render files again.
-  if (config.budget.tokens === undefined) {
+  if (config.budget.tokens === undefined && config.task === undefined) {
     for (const source of sources) source.bytes = source.text = undefined;
   }
   return { sources, files, findings, cacheHits };
@@ -168,6 +171,8 @@ interface Assembled extends Rendered {
   budget?: BudgetReport;
   /** Whether the budget's steps are remembered for the next build. */
   stepMemory: boolean;
+  /** The task the document was built for (`pipeline/task.ts`). */
+  task?: ManifestTask;
 }
 
 /** Compose, order, count and fit the budget: the document's blocks, in place. */
@@ -213,8 +218,9 @@ async function assemble(
   // `slop build` remembers its steps; `slop check` and PATHS builds neither read nor write them.
   const stepMemory = orderSource === "state" && !config.paths.length;
   const assembled = { ...rendered, placed: counted.placed, counted, orderContext, stepMemory };
-  if (config.budget.tokens === undefined) return assembled;
-  const fit = await fitToBudget(run, files, {
+  // With a task, the map before the task section is fitted to its part (pipeline/task.ts).
+  if (config.budget.tokens === undefined) return await withTask(run, assembled, options);
+  const fit = await fitToBudget({ ...run, config: mapConfig(config) }, files, {
     sources: rendered.sources,
     placed: counted.placed,
     counts: counted.counts,
@@ -222,7 +228,42 @@ async function assemble(
     remembered: stepMemory ? await loadBudgetMemory(config) : [],
   });
   clock?.mark("budget");
-  return { ...assembled, placed: fit.placed, budget: fit.report };
+  return await withTask(run, { ...assembled, placed: fit.placed, budget: fit.report }, options);
+}
+
+/** The task section after the task-independent map, in what the budget leaves (`task.ts`). */
+async function withTask(
+  run: BuildRun,
+  assembled: Assembled,
+  options: BuildOptions,
+): Promise<Assembled> {
+  const { config } = run;
+  if (config.task === undefined) return assembled;
+  const { files, sources, orderContext } = assembled;
+  const state = { config, files, root: config.root, stateDir: config.stateDir };
+  const task = await fitTask(state, assembled.placed, {
+    sources,
+    registry: run.registry,
+    order: orderContext,
+    transform: {
+      warn: run.warn,
+      complete: run.complete,
+      timeoutMs: run.hookTimeoutMs,
+      cache: run.cache,
+    },
+    tokenCache: assembled.counted.counts,
+  });
+  assembled.findings.push(...task.secrets);
+  const after = totalTokens(task.placed);
+  const budget = assembled.budget &&
+    {
+      ...assembled.budget,
+      tokens: config.budget.tokens!,
+      after,
+      met: after <= config.budget.tokens!,
+    };
+  options.timings?.mark("task");
+  return { ...assembled, placed: task.placed, budget, task: task.task };
 }
 
 /** Plan the cache, write the caches and the manifest, and get the outputs ready to publish. */
@@ -248,7 +289,11 @@ async function prepareOutput(
   await stages.persist(files);
   if (run.cache.enabled) clock?.mark("cache write");
 
-  const withBudget = (m: Manifest): Manifest => (budget ? { ...m, budget } : m);
+  const withBudget = (m: Manifest): Manifest => ({
+    ...m,
+    ...(budget ? { budget } : {}),
+    ...(assembled.task ? { task: assembled.task } : {}),
+  });
   let manifest = withBreakpoints(
     withBudget(withSecrets(stages.manifest(files, { document, placed }), findings)),
     plan,

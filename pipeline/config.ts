@@ -21,6 +21,7 @@ import {
   record,
   type Rule,
   str,
+  text,
   union,
 } from "./schema.ts";
 import type {
@@ -161,13 +162,14 @@ const SCHEMA: Rule = obj({
       "a whole number of outputs to keep (at least 1), or false to keep every output",
     ),
   }),
-  presets: record(obj({ files, screenshots: arr(str()), description: str() })),
+  presets: record(obj({ files, screenshots: arr(str()), description: str(), task: text() })),
   personas: record(obj({
     strategy,
     defaultView: str(),
     tier: literal(1, 2, 3),
     focus: arr(str()),
     budget: num({ integer: true, min: 1 }),
+    task: text(),
   })),
   plugins: arr(any()),
   ordering: obj({ pinned: arr(str()) }),
@@ -180,7 +182,12 @@ const SCHEMA: Rule = obj({
     apiKeyEnv: str(),
     ttl: str(),
   }),
-  budget: obj({ tokens: num({ integer: true, min: 1 }), tokenizer: literal("o200k", "cl100k") }),
+  budget: obj({
+    tokens: num({ integer: true, min: 1 }),
+    tokenizer: literal("o200k", "cl100k"),
+    taskShare: num({ min: 0, max: 1 }),
+    mapTokens: num({ integer: true, min: 0 }),
+  }),
   rank: obj({
     weights: obj({
       lexical: num({ min: 0 }),
@@ -197,6 +204,7 @@ const SCHEMA: Rule = obj({
   secrets: obj({ failOnSecret: bool(), rules: record(str()) }),
   tree: bool(),
   server: obj({ prepare: bool() }),
+  task: text(),
 });
 
 /**
@@ -237,6 +245,8 @@ export interface ConfigFlags {
   since?: string;
   /** Token budget (`--budget`), over the persona's and the config's. */
   budget?: number;
+  /** The task at hand (`--task`, `--task-file`), over the persona's, the preset's and the config's. */
+  task?: string;
   /** Restrict the build to these paths (positional `PATHS`). */
   paths?: string[];
   /** A config object to use instead of a file (library use). */
@@ -325,6 +335,9 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     fileList = preset.files ?? [];
     screenshots = preset.screenshots ?? [];
   }
+  if (flags.task !== undefined && flags.task.trim() === "") {
+    throw new ConfigError(display, ["The task must not be empty"]);
+  }
   // Screenshot paths as the document shows them: relative to the root, never absolute.
   const shotKey = flags.preset ? `presets.${flags.preset}.screenshots` : "screenshots";
   const shotProblems: string[] = [];
@@ -408,6 +421,8 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     },
     provider: raw.provider ?? {},
     budget: { ...raw.budget, tokens: flags.budget ?? persona?.budget ?? raw.budget?.tokens },
+    task: flags.task ?? persona?.task ??
+      (flags.preset ? raw.presets?.[flags.preset]?.task : undefined) ?? raw.task,
     rank: { weights: { ...raw.rank?.weights } },
     knowledge: {
       dir: resolve(base, raw.knowledge?.dir ?? "slop/knowledge"),

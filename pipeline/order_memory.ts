@@ -75,6 +75,9 @@ export function orderStatePath(config: ResolvedConfig): string {
   const parts = [config.output.namespace];
   if (config.persona) parts.push(`persona-${config.persona.name}`);
   if (config.preset) parts.push(`preset-${config.preset}`);
+  // Task builds remember the order of their map apart: a build with other views between two
+  // task builds does not move it (pipeline/task.ts).
+  if (config.task !== undefined) parts.push("task");
   return join(config.stateDir, "order", `${parts.join(".")}.json`);
 }
 

@@ -21,7 +21,15 @@ export { PluginError };
 const KEYS: Record<PluginKind, { required: string[]; optional: string[] }> = {
   "view-mode": {
     required: ["render", "version"],
-    optional: ["extensions", "accepts", "cacheKey", "timeoutMs", "prepare", "options"],
+    optional: [
+      "extensions",
+      "accepts",
+      "cacheKey",
+      "timeoutMs",
+      "prepare",
+      "options",
+      "definitions",
+    ],
   },
   "section": { required: ["compose"], optional: [] },
   "ordering": { required: ["order"], optional: ["commit", "breakpoints"] },

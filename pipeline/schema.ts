@@ -21,13 +21,31 @@ export function str(): Rule {
   return (v, p) => typeof v === "string" ? [] : [`"${p}" must be a string, got ${typeName(v)}`];
 }
 
+/**
+ * A string with something besides white space in it (a task, a name).
+ *
+ * @example
+ * ```ts
+ * import { text } from "./schema.ts";
+ * text()(" ", "task"); // ['"task" must not be empty']
+ * ```
+ */
+export function text(): Rule {
+  return (v, p) =>
+    typeof v !== "string"
+      ? [`"${p}" must be a string, got ${typeName(v)}`]
+      : v.trim() === ""
+      ? [`"${p}" must not be empty`]
+      : [];
+}
+
 /** A boolean. */
 export function bool(): Rule {
   return (v, p) => typeof v === "boolean" ? [] : [`"${p}" must be a boolean, got ${typeName(v)}`];
 }
 
-/** A finite number, optionally an integer with a minimum. */
-export function num(options: { integer?: boolean; min?: number } = {}): Rule {
+/** A finite number, optionally an integer, with a minimum and a maximum. */
+export function num(options: { integer?: boolean; min?: number; max?: number } = {}): Rule {
   return (v, p) => {
     if (typeof v !== "number" || !Number.isFinite(v)) {
       return [`"${p}" must be a number, got ${typeName(v)}`];
@@ -35,6 +53,9 @@ export function num(options: { integer?: boolean; min?: number } = {}): Rule {
     if (options.integer && !Number.isInteger(v)) return [`"${p}" must be a whole number, got ${v}`];
     if (options.min !== undefined && v < options.min) {
       return [`"${p}" must be at least ${options.min}, got ${v}`];
+    }
+    if (options.max !== undefined && v > options.max) {
+      return [`"${p}" must be at most ${options.max}, got ${v}`];
     }
     return [];
   };

@@ -83,6 +83,8 @@ export interface Preset {
   screenshots?: string[];
   /** Human-readable label. */
   description?: string;
+  /** The task at hand for builds with this preset (see `docs/task_context.md`). */
+  task?: string;
 }
 
 /** A persona overlays strategy, views and focus on the config. */
@@ -97,6 +99,8 @@ export interface Persona {
   focus?: string[];
   /** Token budget for this persona. */
   budget?: number;
+  /** The task at hand for builds with this persona (over a preset's and the config's). */
+  task?: string;
 }
 
 /** Where outputs go. */
@@ -148,6 +152,17 @@ export interface BudgetConfig {
   tokens?: number;
   /** Tokenizer used for the budget. @default {"o200k"} */
   tokenizer?: "o200k" | "cl100k";
+  /**
+   * With a task, the share of the budget the task section may take (its files in their task
+   * views and the task text); the rest goes to the task-independent repository map before it,
+   * which is the cached prefix. Between 0 and 1. @default {0.5}
+   */
+  taskShare?: number;
+  /**
+   * With a task, the most tokens the map takes (its part is `tokens * (1 - taskShare)` up to
+   * this): a larger budget goes to the task's files. @default {16000}
+   */
+  mapTokens?: number;
 }
 
 /** Ranking files for a task (`slop rank`, a task build); see `pipeline/rank.ts`. */
@@ -252,6 +267,11 @@ export interface SlopConfig {
   secrets?: SecretsConfig;
   /** Add the volatile `## Directory Tree` section after the files. @default {false} */
   tree?: boolean;
+  /**
+   * The task at hand: files are ranked for it and the most relevant shown in a task section
+   * after the task-independent prefix (see `docs/task_context.md`).
+   */
+  task?: string;
   /** The build server (`slop build --server`). */
   server?: {
     /** Prepare the next build when the watcher sees an edit. @default {true} */
@@ -439,6 +459,8 @@ export interface Manifest {
   budget?: BudgetReport;
   /** Cache breakpoints chosen for the configured provider (absent when none). */
   breakpoints?: Breakpoint[];
+  /** The task the document was built for (only with a task). */
+  task?: ManifestTask;
 }
 
 /** A cache breakpoint: the end of a cached span, at a block boundary. */
@@ -625,6 +647,12 @@ export interface ViewModePlugin {
    * Output must not depend on it.
    */
   prepare?(files: Array<{ path: string; chars: number }>): (() => void) | void;
+  /**
+   * The names a file defines (functions, classes, methods...), sorted; `undefined` when the view
+   * does not read the file's language. Ranking files for a task (`pipeline/task.ts`) asks the
+   * `skeleton` view, so the pipeline parses code through a plugin, never by itself.
+   */
+  definitions?(file: Pick<ViewInput, "path" | "text">): Promise<string[] | undefined>;
 }
 
 /** The state a section plugin composes from. */
@@ -637,6 +665,45 @@ export interface BuildState {
   root: string;
   /** Absolute state dir. */
   stateDir: string;
+  /** The task section's content, when the build has a task (chosen by `pipeline/task.ts`). */
+  task?: TaskState;
+}
+
+/** What the task stage chose for the task section (see `pipeline/task.ts`). */
+export interface TaskState {
+  /** The task text, secrets redacted. */
+  text: string;
+  /** The files ranked for the task that the section names, most relevant first. */
+  entries: TaskEntry[];
+}
+
+/** One file ranked for the task. */
+export interface TaskEntry {
+  /** Path relative to root. */
+  path: string;
+  /** Relevance score (see `pipeline/rank.ts`). */
+  score: number;
+  /**
+   * Where the document shows it: `task` in the task section (`file` holds its task view), `map`
+   * only in the repository map before it (in `view`), `listed` named in the task section only.
+   */
+  where: "task" | "map" | "listed";
+  /** The view the document shows it in (`listed`: none). */
+  view: string;
+  /** The file in its task view (`where: "task"`). */
+  file?: RenderedFile;
+}
+
+/** The task of a build, as the manifest records it (never its text). */
+export interface ManifestTask {
+  /** sha256 of the task text as the document holds it (secrets redacted). */
+  sha256: string;
+  /** Tokens of the task section (its files, the list and the task text). */
+  tokens: number;
+  /** The share of the budget the task section may take (`budget.taskShare`), with a budget. */
+  share?: number;
+  /** The files ranked for the task that the document names, most relevant first. */
+  files: Array<{ path: string; score: number; where: TaskEntry["where"]; view: string }>;
 }
 
 /** What a section's hooks get besides the state. */
@@ -814,6 +881,8 @@ export interface ResolvedConfig {
   budget: BudgetConfig;
   rank: RankConfig;
   knowledge: { dir: string; digest: boolean; conversations: string[] };
+  /** The task at hand (`--task`, a persona's, a preset's or the config's `task`). */
+  task?: string;
   beads?: boolean;
   /** Absolute slices side file path. */
   slicesFile: string;

@@ -17,6 +17,7 @@ import { screenshotsSection } from "./sections/screenshots.ts";
 import { historySection } from "./sections/history.ts";
 import { treeSection } from "./sections/tree.ts";
 import { beadsSection } from "./sections/beads.ts";
+import { taskSection } from "./sections/task.ts";
 import { stableToVolatileOrdering } from "./ordering/stable_to_volatile.ts";
 import { volatilityOrdering } from "./ordering/volatility.ts";
 import { pinnedOrdering } from "./ordering/pinned.ts";
@@ -88,6 +89,8 @@ export function sectionsAndRules(): Plugin[] {
     treeSection(),
     beadsSection(),
     historySection(),
+    // last: the task's files and text, after everything that does not depend on the task
+    taskSection(),
     // ordering rules, in the order they run
     stableToVolatileOrdering(),
     volatilityOrdering(),

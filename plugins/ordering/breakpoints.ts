@@ -2,7 +2,8 @@
  * The `breakpoints` rule: leaves the order alone and chooses at most 4 cache
  * breakpoints at block boundaries inside the stable prefix, for providers
  * that take them (Anthropic's `cache_control`), plus one at the end of the
- * history checkpoint when a breakpoint is left. Providers that cache
+ * history checkpoint and one at the start of the task section (after other
+ * volatile sections) when breakpoints are left. Providers that cache
  * prefixes themselves (OpenAI, DeepSeek, Gemini) get one: the prefix end.
  *
  * @module
@@ -43,7 +44,8 @@ export interface ChooseOptions {
  * breakpoint) holds at least `minTokens`; longer TTLs come first. When fewer
  * than `max` are taken and the volatile tail has a history checkpoint block
  * (`history:checkpoint`, unchanged until the next checkpoint), its end gets
- * one more (`ttl`), if the span before it holds `minTokens`.
+ * one more (`ttl`), if the span before it holds `minTokens`. Likewise the
+ * block before the task section (`task`), when volatile blocks precede it.
  *
  * @example
  * ```ts
@@ -63,6 +65,9 @@ export function chooseBreakpoints(
   // Providers that cache prefixes themselves (max 1) keep the prefix end only.
   const history = max > 1 ? historyCheckpoint(blocks, tokens, end, minTokens) : -1;
   if (history >= 0) max--;
+  // The end of what does not depend on the task, when volatile sections come before the task's.
+  const task = max > 1 ? taskBoundary(blocks, tokens, end, history, minTokens) : -1;
+  if (task >= 0) max--;
   const cum: number[] = [];
   tokens.slice(0, end).reduce((n, t, i) => (cum[i] = n + t), 0);
   const last = end - 1;
@@ -90,6 +95,7 @@ export function chooseBreakpoints(
     }
   }
   if (history >= 0) chosen.push(history);
+  if (task >= 0) chosen.push(task);
 
   const staticTtl = longer(options.staticTtl ?? options.ttl, options.ttl);
   return chosen.sort((a, b) => a - b).map((i) => ({
@@ -119,6 +125,29 @@ function historyCheckpoint(
   return sum(tokens, from, at + 1) >= least ? at : -1;
 }
 
+/**
+ * Index of the last block before the task section (`plugins/sections/task.ts`) when other
+ * volatile blocks (history, tree) come between the stable prefix and it, or -1: they do not
+ * depend on the task, so a breakpoint there keeps them cached across tasks.
+ */
+function taskBoundary(
+  blocks: Block[],
+  tokens: number[],
+  end: number,
+  history: number,
+  minTokens: number,
+): number {
+  const at = blocks.findIndex((b, i) => i > end && b.id === TASK_HEADING) - 1;
+  if (at < end || at === history) return -1;
+  const least = Math.max(minTokens, 1);
+  const from = history >= 0 && history < at
+    ? history + 1
+    : end > 0 && sum(tokens, 0, end) >= least
+    ? end
+    : 0;
+  return sum(tokens, from, at + 1) >= least ? at : -1;
+}
+
 function sum(tokens: number[], from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) n += tokens[i];
@@ -127,6 +156,9 @@ function sum(tokens: number[], from: number, to: number): number {
 
 /** Id of the history section's checkpoint block. */
 const HISTORY_CHECKPOINT = "history:checkpoint";
+
+/** Id of the task section's heading block (see `plugins/sections/task.ts`). */
+const TASK_HEADING = "task";
 
 function nearest(cum: number[], lo: number, hi: number, target: number): number {
   let best = -1;

@@ -12,6 +12,7 @@ import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { DEFAULT_MAX_WORK, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
+import { definedNames } from "./_defined_names.ts";
 // Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
 import "../../grammars/parser.ts";
 
@@ -52,6 +53,7 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,
+    definitions: (file) => definedNames(file.path, file.text),
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SkeletonOptions) };
       return renderOrFallback(file, ctx, {

@@ -24,6 +24,7 @@ async function project(): Promise<string> {
     `    return total\n`).join("\n\n");
   const root = await makeProject({
     "README.md": "# Demo\n\nA project for the skill's commands.\n",
+    "issue.md": "The app's main() should return 1 when the big module fails to load.\n",
     "src/app.py": 'def main():\n    """Run the app."""\n    return 0\n',
     "src/big_module.py": big,
   });

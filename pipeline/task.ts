@@ -1,0 +1,409 @@
+/**
+ * The task stage: with a task (`slop build --task TEXT`), rank the files for
+ * it and choose what the task section (`plugins/sections/task.ts`) shows,
+ * after the repository map that does not depend on the task.
+ *
+ * The document is the map, then the task section. The map is the files
+ * section as every build makes it; with a budget it is fitted by the budget
+ * stage to its part of the budget ({@linkcode mapTokens}: `1 - taskShare` of
+ * it, at most `mapTokens`), which depends on the files and the budget, never
+ * on the task. So two tasks on the same tree share the map byte for byte, and
+ * with it the stable prefix that providers cache.
+ *
+ * The task section takes the rest of the budget, and no more of the document
+ * in bytes than its share (so at 32k at least half of each document is the
+ * shared prefix). Down the ranking: first each file in its own view when it
+ * fits (one that does not is passed over for the next), then the passed-over
+ * ones as skeletons and outlines with what is left, then the rest named in a
+ * list; a view no richer than the map's is not repeated. The task text comes
+ * last. Without a budget the section shows the first
+ * {@linkcode UNBUDGETED_FILES} ranked files in their own view.
+ *
+ * @module
+ */
+
+import { rankFiles } from "./rank.ts";
+import { coChangeScores } from "./co_change.ts";
+import { composeBlocks } from "./compose.ts";
+import { orderBlocks } from "./order.ts";
+import { formatBlocks } from "./formats.ts";
+import { placeBlocks } from "./emit.ts";
+import { failOnSecrets, redactBlocks, redactSources, redactText } from "./secrets.ts";
+import { findViewMode, loadViewModes, type Registry } from "./registry.ts";
+import { chooseView, focusOf, transformFiles, type TransformOptions } from "./transform.ts";
+import { LISTED, rankOf, totalTokens } from "./budget.ts";
+import { countTokens } from "./tokens.ts";
+import { sha256Hex } from "./helpers.ts";
+import type {
+  BuildState,
+  CompleteFn,
+  ManifestTask,
+  OrderContext,
+  PlacedBlock,
+  RenderedFile,
+  ResolvedConfig,
+  SecretFinding,
+  SourceFile,
+  TaskEntry,
+} from "./types.ts";
+
+/** The share of the budget the task section may take when `budget.taskShare` is not set. */
+export const DEFAULT_TASK_SHARE = 0.5;
+
+/** The most tokens the map takes when `budget.mapTokens` is not set. */
+export const DEFAULT_MAP_TOKENS = 16_000;
+
+/** How many ranked files a task section without a budget shows in their own view. */
+export const UNBUDGETED_FILES = 10;
+
+/** How many ranked files the task section names at most (shown or listed). */
+export const MAX_TASK_FILES = 50;
+
+/** The list's heading as the section writes it (an estimate: the document is checked). */
+const LIST_HEADING = "Also relevant, most relevant first:\n\n";
+
+/** Views a task file steps down through after its own view, most detailed first. */
+const TASK_LADDER = ["skeleton", "outline"];
+
+/** Views that only condense the text: a task shows such a file in `full` instead. */
+const CONDENSED = new Set(["full", "skeleton", "outline", "summary", "llm_summary"]);
+
+/**
+ * The map's part of a task build's budget `B`: `B × (1 - budget.taskShare)`,
+ * at most `budget.mapTokens` ({@linkcode DEFAULT_TASK_SHARE},
+ * {@linkcode DEFAULT_MAP_TOKENS}); it depends on the budget only.
+ *
+ * @example
+ * ```ts
+ * import { mapTokens } from "./task.ts";
+ * mapTokens({ tokens: 32000 }); // 16000
+ * mapTokens({ tokens: 128000 }); // 16000
+ * mapTokens({ tokens: 8000, taskShare: 0.25 }); // 6000
+ * ```
+ */
+export function mapTokens(budget: ResolvedConfig["budget"]): number | undefined {
+  if (budget.tokens === undefined) return undefined;
+  const share = budget.taskShare ?? DEFAULT_TASK_SHARE;
+  return Math.min(Math.floor(budget.tokens * (1 - share)), budget.mapTokens ?? DEFAULT_MAP_TOKENS);
+}
+
+/**
+ * The task section's share of a task build's budget: what the map leaves
+ * ({@linkcode mapTokens}); 1 without a budget.
+ *
+ * @example
+ * ```ts
+ * import { taskShareOf } from "./task.ts";
+ * import type { ResolvedConfig } from "./types.ts";
+ * taskShareOf({ budget: { tokens: 64000 } } as ResolvedConfig); // 0.75
+ * ```
+ */
+export function taskShareOf(config: ResolvedConfig): number {
+  const tokens = config.budget.tokens;
+  return tokens === undefined ? 1 : 1 - mapTokens(config.budget)! / tokens;
+}
+
+/**
+ * The config the map is fitted with: with a task and a budget, the budget is
+ * the map's part ({@linkcode mapTokens}); otherwise the config itself.
+ *
+ * @example
+ * ```ts
+ * import { mapConfig } from "./task.ts";
+ * import type { ResolvedConfig } from "./types.ts";
+ * const config = { task: "fix the parser", budget: { tokens: 32000 } } as ResolvedConfig;
+ * mapConfig(config).budget.tokens; // 16000
+ * ```
+ */
+export function mapConfig(config: ResolvedConfig): ResolvedConfig {
+  if (config.task === undefined || config.budget.tokens === undefined) return config;
+  return { ...config, budget: { ...config.budget, tokens: mapTokens(config.budget) } };
+}
+
+/** Options of {@linkcode fitTask}. */
+export interface FitTaskOptions {
+  /** The sources the files were rendered from (their texts, secrets redacted). */
+  sources: SourceFile[];
+  /** The frozen registry. */
+  registry: Registry;
+  /** The ordering rules' context of the build. */
+  order: OrderContext;
+  /** Transform options (warn, complete, timeout, cache) for rendering a file in a task view. */
+  transform: TransformOptions & { complete: CompleteFn };
+  /** Token counts of texts the build counted already, by sha256 (see `placeBlocks`). */
+  tokenCache?: Map<string, number>;
+}
+
+/** What {@linkcode fitTask} returns. */
+export interface FitTaskResult {
+  /** The blocks of the document with its task section. */
+  placed: PlacedBlock[];
+  /** The task as the manifest records it. */
+  task: ManifestTask;
+  /** Secrets found in the task text (redacted in the document). */
+  secrets: SecretFinding[];
+}
+
+/**
+ * Rank the files for `state.config.task`, choose the task section's files
+ * and views within what the budget leaves after `placed` (the document so
+ * far: the map and the other sections), and assemble the document again
+ * with the section. `state.task` is set to the choice.
+ *
+ * @example
+ * ```ts
+ * import { fitTask } from "./task.ts";
+ * // const { placed, task } = await fitTask(state, placed, { sources, registry, order, transform });
+ * // task.files[0]; // { path: "src/parser.ts", score: 4.2, where: "task", view: "full" }
+ * ```
+ */
+export async function fitTask(
+  state: BuildState,
+  placed: PlacedBlock[],
+  options: FitTaskOptions,
+): Promise<FitTaskResult> {
+  const { config } = state;
+  const raw = config.task ?? "";
+  const warn = options.transform.warn;
+  // The task text is scanned like any input before anything else sees it.
+  const redaction = await redactText(raw, "task", { rules: config.secrets.rules });
+  const secrets: SecretFinding[] = redaction.findings.map((f) => ({ path: "task", ...f }));
+  failOnSecrets(secrets, config.secrets.failOnSecret, warn);
+  const text = redaction.text;
+  const budget = config.budget.tokens ?? Infinity;
+  const assemble = assembler(state, options);
+
+  const sources = new Map(options.sources.map((s) => [s.path, s]));
+  // Files a warm build did not read (unchanged since the last build) are read now: the ranking
+  // needs every text. Redacted as when read; a file changed since then is scanned again.
+  for (const source of options.sources) {
+    const changed = await source.load?.().catch(() => false);
+    // Changed since it was found clean: scanned again before anything sees it.
+    if (changed && source.text !== undefined) {
+      secrets.push(...await redactSources([source], config.secrets.rules));
+    }
+  }
+  // Every file of the build, as `slop rank` sees them: by path only when it has no text.
+  const inputs = options.sources.map((s) =>
+    s.text !== undefined && !s.error && !s.skip ? { path: s.path, text: s.text } : { path: s.path }
+  );
+  const files = new Map(state.files.map((f) => [f.path, f]));
+  // Ranked as `slop rank` ranks: the config's weights, git co-change as a tie-breaker, the names
+  // each file defines as the `skeleton` view reads them (the symbol graph).
+  await loadViewModes(options.registry, ["skeleton"]);
+  const names = findViewMode(options.registry, "skeleton")?.definitions;
+  const ranked = await rankFiles(inputs, text, {
+    weights: config.rank?.weights,
+    definitions: names && ((path, text) => names({ path, text: text ?? "" })),
+    coChange: await coChangeScores(config.root, inputs.map((f) => f.path)),
+    root: config.root,
+  });
+  const candidates = ranked
+    .filter((r) => r.score > 0 && isCandidate(files.get(r.path), sources.get(r.path)))
+    .slice(0, MAX_TASK_FILES);
+
+  // The section without files: its headings and the task text.
+  const entries: TaskEntry[] = [];
+  state.task = { text, entries };
+  placed = await assemble();
+  const limits = sectionLimits(placed, config);
+  entries.push(
+    ...await chooseEntries(candidates, limits, placed, {
+      ...options,
+      config,
+      files: new Map(state.files.map((f) => [f.path, f])),
+      sources,
+    }),
+  );
+  placed = await assemble();
+  // Estimates are per block and the list is one block: the last entries are taken back while the
+  // section is over what it may hold.
+  const over = () => totalTokens(placed) > limits.tokens || bytesOf(placed) > limits.bytes;
+  while (over() && entries.length) {
+    entries.pop();
+    placed = await assemble();
+  }
+  if (totalTokens(placed) > budget) {
+    warn(
+      `Token budget of ${budget} cannot be met with the task: the document has ` +
+        `${totalTokens(placed)} tokens with the task text and no task files`,
+    );
+  }
+  const section = placed.filter((b) => b.section === "task");
+  const textBlock = section.find((b) => b.id === "task:text");
+  return {
+    placed,
+    secrets,
+    task: {
+      sha256: textBlock ? sha256Hex(textBlock.text) : sha256Hex(text),
+      tokens: totalTokens(section),
+      ...(config.budget.tokens === undefined ? {} : { share: round(taskShareOf(config)) }),
+      files: entries.map((e) => ({ path: e.path, score: e.score, where: e.where, view: e.view })),
+    },
+  };
+}
+
+/** The most tokens and bytes the document may have once the task section is in. */
+interface Limits {
+  tokens: number;
+  bytes: number;
+}
+
+/**
+ * What the document may hold with the task section, given it without the section's files
+ * (`placed`): the budget, the section at most its share of the budget in tokens, and at most its
+ * share of the document in bytes (the map before it holds the rest) while the map has its share.
+ */
+function sectionLimits(placed: PlacedBlock[], config: ResolvedConfig): Limits {
+  const budget = config.budget.tokens ?? Infinity;
+  const share = taskShareOf(config);
+  const mapBytes = bytesOf(placed.slice(0, placed.findIndex((b) => b.id === "task")));
+  // In bytes only while the map has its share: past `mapTokens` the budget is the task's.
+  const byBytes = share < 1 && share <= (config.budget.taskShare ?? DEFAULT_TASK_SHARE);
+  const other = placed.filter((b) => b.section !== "task");
+  return {
+    tokens: Math.min(budget, Math.floor(budget * share) + totalTokens(other)),
+    bytes: byBytes ? bytesOf(other) + Math.floor(mapBytes * share / (1 - share)) : Infinity,
+  };
+}
+
+/** What {@linkcode chooseEntries} works with besides the candidates. */
+interface ChooseContext extends Omit<FitTaskOptions, "sources"> {
+  config: ResolvedConfig;
+  /** The files as the map shows them, by path. */
+  files: Map<string, RenderedFile>;
+  /** The sources, by path. */
+  sources: Map<string, SourceFile>;
+}
+
+/**
+ * The section's entries, in ranking order: first each candidate in its own view when it fits
+ * (one that does not is passed over for the next), then the passed-over ones as skeletons, then
+ * as outlines, with what is left; then the rest named while the list fits. Costs are estimated
+ * per block (`### path` and a fence); the caller checks the assembled document.
+ */
+async function chooseEntries(
+  candidates: Array<{ path: string; score: number }>,
+  limits: Limits,
+  placed: PlacedBlock[],
+  ctx: ChooseContext,
+): Promise<TaskEntry[]> {
+  const { config, files, sources } = ctx;
+  const tokenizer = config.budget.tokenizer;
+  const budgeted = config.budget.tokens !== undefined;
+  const left = {
+    tokens: limits.tokens - totalTokens(placed),
+    bytes: limits.bytes - bytesOf(placed),
+  };
+  const fits = (cost: Limits) => cost.tokens <= left.tokens && cost.bytes <= left.bytes;
+  const take = (cost: Limits) => {
+    left.tokens -= cost.tokens;
+    left.bytes -= cost.bytes;
+  };
+  /** Show the file in `view` when it fits and is richer than the map's view. */
+  const show = async (entry: TaskEntry, view: string, mapView: string) => {
+    if (rankOf(view) >= rankOf(mapView) || !findViewMode(ctx.registry, view)) return false;
+    const file = await render(sources.get(entry.path)!, view, config, ctx);
+    if (!file || rankOf(file.view) >= rankOf(mapView)) return false;
+    const cost = await costOf(`### ${file.path}\n\n\`\`\`\n${file.text}\n\`\`\`\n\n`, tokenizer);
+    if (!fits(cost)) return false;
+    take(cost);
+    Object.assign(entry, { where: "task", view: file.view, file });
+    return true;
+  };
+  const isFocus = focusOf(config, [...sources.keys()]);
+  const chosen: TaskEntry[] = [];
+  let shown = 0;
+  for (const { path, score } of candidates) {
+    const current = files.get(path)!;
+    const mapView = current.status === "rendered" ? current.view : LISTED;
+    const entry: TaskEntry = {
+      path,
+      score,
+      where: mapView === LISTED ? "listed" : "map",
+      view: mapView,
+    };
+    chosen.push(entry);
+    if (!budgeted && shown >= UNBUDGETED_FILES) continue;
+    const own = chooseView(sources.get(path)!, config, isFocus(path));
+    if (await show(entry, CONDENSED.has(own) ? "full" : own, entry.view)) shown++;
+  }
+  if (budgeted) {
+    for (const view of TASK_LADDER) {
+      for (const entry of chosen) if (entry.where !== "task") await show(entry, view, entry.view);
+    }
+  }
+  const entries: TaskEntry[] = [];
+  let heading = true;
+  for (const entry of chosen) {
+    if (entry.where !== "task") {
+      const line = entry.where === "map"
+        ? `- ${entry.path} (${entry.view}, in the map above)\n`
+        : `- ${entry.path}\n`;
+      const cost = await costOf(heading ? `${LIST_HEADING}${line}\n` : line, tokenizer);
+      if (!fits(cost)) continue;
+      take(cost);
+      heading = false;
+    }
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** Tokens and UTF-8 bytes of a text. */
+async function costOf(text: string, tokenizer: ResolvedConfig["budget"]["tokenizer"]) {
+  return { tokens: await countTokens(text, tokenizer), bytes: utf8.encode(text).length };
+}
+
+const utf8 = new TextEncoder();
+
+/** Bytes of placed blocks. */
+function bytesOf(blocks: PlacedBlock[]): number {
+  return blocks.reduce((n, b) => n + b.length, 0);
+}
+
+function round(share: number): number {
+  return Math.round(share * 1e4) / 1e4;
+}
+
+/** A file the task may name: rendered or stepped down by the budget, with text, not `none`. */
+function isCandidate(file: RenderedFile | undefined, source: SourceFile | undefined): boolean {
+  if (!file || source?.text === undefined || source.error || source.skip) return false;
+  if (source.entry.autoAggregate === false || source.entry.view === "none") return false;
+  return file.status === "rendered" || file.view === LISTED;
+}
+
+/** The file rendered in `view`, or undefined when the view cannot render it. */
+async function render(
+  source: SourceFile,
+  view: string,
+  config: ResolvedConfig,
+  options: Pick<FitTaskOptions, "registry" | "transform">,
+): Promise<RenderedFile | undefined> {
+  const [out] = await transformFiles([source], config, options.registry, {
+    ...options.transform,
+    onFile: undefined,
+    viewOf: () => view,
+  });
+  return out?.status === "rendered" && out.text !== undefined ? out : undefined;
+}
+
+/** Compose, redact, order, format and place the document with the current `state.task`. */
+function assembler(state: BuildState, options: FitTaskOptions): () => Promise<PlacedBlock[]> {
+  const { config } = state;
+  // Sections and rules run again: their warnings were reported the first time.
+  const quiet = () => {};
+  return async () => {
+    const blocks = await composeBlocks(state, options.registry, {
+      warn: quiet,
+      complete: options.transform.complete,
+    });
+    await redactBlocks(blocks, config.secrets.rules);
+    const ordered = await orderBlocks(blocks, options.registry, { ...options.order, warn: quiet });
+    const formatted = formatBlocks(ordered, state.files, config.output.format);
+    return await placeBlocks(formatted, {
+      tokenizer: config.budget.tokenizer,
+      tokenCache: options.tokenCache,
+    });
+  };
+}

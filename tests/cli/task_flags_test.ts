@@ -1,0 +1,135 @@
+// `slop build --task TEXT` and `--task-file PATH`: the task reaches the document; bad values are
+// errors that name the flag or the path.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { ok, serverCase } from "./_server.ts";
+
+const TASK = "Fix the parser: a quoted comma splits the field";
+
+async function project(): Promise<string> {
+  return await makeProject({
+    "src/parser.py":
+      '"""Parse CSV fields."""\n\n\ndef split_field(line):\n    return line.split(",")\n',
+    "src/report.py": '"""Print a report."""\n\n\ndef show(rows):\n    print(rows)\n',
+    "notes/task.md": `${TASK}\n`,
+    "notes/empty.md": " \n\n",
+    "notes/latin1.txt": new Uint8Array([0x63, 0x61, 0x66, 0xe9]),
+  });
+}
+
+function taskOf(document: string): string {
+  return document.slice(document.lastIndexOf("## Task\n"));
+}
+
+Deno.test("slop build --task puts the task after the files, last in the document", async () => {
+  const root = await project();
+  const run = await runCli(["build", "--task", TASK, "--stdout", "-q"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(taskOf(run.stdout), `## Task\n\n${TASK}\n\n`);
+  assert.ok(run.stdout.indexOf("## Files") < run.stdout.indexOf("## Task Files"));
+  const json = await runCli(
+    ["build", "--task", TASK, "--ignore", "notes/**", "--json", "-q"],
+    root,
+  );
+  const manifest = JSON.parse(json.stdout);
+  assert.equal(manifest.task.files[0].path, "src/parser.py");
+  assert.equal(manifest.task.files[0].where, "map");
+  // Ranked as slop rank ranks (its view modes loaded as the build needs them).
+  const all = JSON.parse((await runCli(["build", "--task", TASK, "--json", "-q"], root)).stdout);
+  const rank = await runCli(["rank", "--task", TASK, "--json"], root);
+  const ranked = JSON.parse(rank.stdout).files as Array<{ path: string; score: number }>;
+  const named = all.task.files as Array<{ path: string; score: number }>;
+  assert.deepEqual(
+    named.map((f) => [f.path, f.score]),
+    ranked.slice(0, named.length).map((f) => [f.path, f.score]),
+  );
+});
+
+/** Run the CLI in `cwd` with the task on its standard input; its stdout. */
+async function withStdin(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), ...args],
+    cwd,
+    env: { NO_COLOR: "1", ...env },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(TASK));
+  await writer.close();
+  const out = await child.output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  return new TextDecoder().decode(out.stdout);
+}
+
+Deno.test("slop build --task-file reads the task from a file or from stdin", async () => {
+  const root = await project();
+  const file = await runCli(["build", "--task-file", "notes/task.md", "--stdout", "-q"], root);
+  assert.equal(file.code, 0, file.stderr);
+  assert.equal(taskOf(file.stdout), `## Task\n\n${TASK}\n\n`);
+  assert.equal(await withStdin(root, ["build", "--task-file", "-", "--stdout", "-q"]), file.stdout);
+});
+
+Deno.test("slop build names the task flag or file at fault", async () => {
+  const root = await project();
+  const cases: Array<[string[], string]> = [
+    [
+      ["--task", TASK, "--task-file", "notes/task.md"],
+      "Give the task with --task or with --task-file, not both",
+    ],
+    [["--task", " "], `Invalid --task " ": the task is empty`],
+    [
+      ["--task-file", "notes/nope.md"],
+      `Cannot read the task file "notes/nope.md" (--task-file): file not found`,
+    ],
+    [["--task-file", "notes/empty.md"], `The task file "notes/empty.md" (--task-file) is empty`],
+    [
+      ["--task-file", "notes/latin1.txt"],
+      `Cannot read the task file "notes/latin1.txt" (--task-file): not UTF-8 text`,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const run = await runCli(["build", ...args, "--stdout"], root);
+    assert.equal(run.code, 2, args.join(" "));
+    assert.equal(run.stderr, `slop: ${message}\n`);
+    assert.equal(run.stdout, "");
+  }
+});
+
+Deno.test("slop build --help lists --task and --task-file", async () => {
+  const run = await runCli(["build", "--help"], await project());
+  assert.match(run.stdout, /--task <text>/);
+  assert.match(run.stdout, /--task-file <path>/);
+});
+
+Deno.test("slop build --server takes the task, its file read by the client (stdin too)", async () => {
+  const { root, runtime, slop, stopAll } = await serverCase({
+    "src/parser.py":
+      '"""Parse CSV fields."""\n\n\ndef split_field(line):\n    return line.split(",")\n',
+    "notes/task.md": `${TASK}\n`,
+  });
+  try {
+    const inProcess = ok(await slop(["build", "--task", TASK, "--stdout", "-q"]));
+    const viaFile = ok(
+      await slop(["build", "--server", "--task-file", "notes/task.md", "--stdout", "-q"]),
+    );
+    assert.equal(viaFile.stdout, inProcess.stdout);
+    assert.equal(taskOf(viaFile.stdout), `## Task\n\n${TASK}\n\n`);
+    const piped = await withStdin(
+      root,
+      ["build", "--server", "--task-file", "-", "--stdout", "-q"],
+      {
+        XDG_RUNTIME_DIR: runtime,
+        CI: "",
+      },
+    );
+    assert.equal(piped, inProcess.stdout);
+    const both = await slop(["build", "--server", "--task", "x", "--task-file", "notes/task.md"]);
+    assert.equal(both.code, 2);
+    assert.equal(both.stderr, "slop: Give the task with --task or with --task-file, not both\n");
+  } finally {
+    await stopAll();
+  }
+});
