@@ -289,15 +289,8 @@ async function prepareOutput(
   await stages.persist(files);
   if (run.cache.enabled) clock?.mark("cache write");
 
-  const withBudget = (m: Manifest): Manifest => ({
-    ...m,
-    ...(budget ? { budget } : {}),
-    ...(assembled.task ? { task: assembled.task } : {}),
-  });
-  let manifest = withBreakpoints(
-    withBudget(withSecrets(stages.manifest(files, { document, placed }), findings)),
-    plan,
-  );
+  const built = withSecrets(stages.manifest(files, { document, placed }), findings);
+  let manifest = withBreakpoints(withBudgetAndTask(built, assembled), plan);
   const written = {
     document,
     placed,
@@ -372,4 +365,9 @@ function withDocument(
     blocks,
     ...result,
   };
+}
+
+/** The manifest with the budget's report and the task, when the build had them. */
+function withBudgetAndTask(manifest: Manifest, { budget, task }: Assembled): Manifest {
+  return { ...manifest, ...(budget ? { budget } : {}), ...(task ? { task } : {}) };
 }
