@@ -5,6 +5,7 @@
  * @module
  */
 
+import { resolve } from "../pipeline/paths.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 
 /** The document formats of `--format`. */
@@ -68,8 +69,9 @@ export function applyOverrides(config: ResolvedConfig, flags: ConfigOverrides): 
 }
 
 /**
- * The task of `--task TEXT` or `--task-file PATH` (`-`: standard input), checked: not both, not
- * empty, a file that can be read as UTF-8. Throws an error that names the flag or the path.
+ * The task of `--task TEXT` or `--task-file PATH` (`-`: standard input; a relative path is read
+ * from `cwd`), checked: not both, not empty, a file that can be read as UTF-8. Throws an error
+ * that names the flag or the path; `undefined` when neither is given.
  *
  * @example
  * ```ts
@@ -79,6 +81,7 @@ export function applyOverrides(config: ResolvedConfig, flags: ConfigOverrides): 
  */
 export async function taskFlag(
   flags: { task?: string; taskFile?: string },
+  cwd?: string,
 ): Promise<string | undefined> {
   if (flags.task !== undefined && flags.taskFile !== undefined) {
     throw new Error("Give the task with --task or with --task-file, not both");
@@ -93,7 +96,7 @@ export async function taskFlag(
   try {
     const bytes = path === "-"
       ? new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer())
-      : await Deno.readFile(path);
+      : await Deno.readFile(cwd === undefined ? path : resolve(cwd, path));
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (error) {
     const why = error instanceof Deno.errors.NotFound

@@ -17,6 +17,7 @@ import { definedNames } from "../plugins/view_modes/code_views.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { printError } from "./_output.ts";
+import { taskFlag } from "./_flags.ts";
 
 /** Flags of `slop rank`. */
 export interface RankFlags {
@@ -36,44 +37,6 @@ export interface RankFlags {
 
 /** The usage error of a task that is missing, empty or unreadable. */
 export class TaskError extends Error {}
-
-/**
- * The task of `--task` or `--task-file` (relative to `cwd`), trimmed; throws a
- * {@linkcode TaskError} when both or neither are given, the file cannot be
- * read, or the task is empty.
- *
- * @example
- * ```ts
- * import { readTask } from "./rank.ts";
- * await readTask({ task: "  Fix the cookie jar  " }); // "Fix the cookie jar"
- * ```
- */
-export async function readTask(
-  flags: { task?: string; taskFile?: string },
-  cwd: string = Deno.cwd(),
-): Promise<string> {
-  if (flags.task !== undefined && flags.taskFile !== undefined) {
-    throw new TaskError("Give the task once: --task or --task-file, not both");
-  }
-  let task = flags.task;
-  if (flags.taskFile !== undefined) {
-    const path = flags.taskFile.startsWith("/") ? flags.taskFile : `${cwd}/${flags.taskFile}`;
-    try {
-      task = await Deno.readTextFile(path);
-    } catch (error) {
-      const why = error instanceof Deno.errors.NotFound
-        ? "file not found"
-        : error instanceof Error
-        ? error.message
-        : String(error);
-      throw new TaskError(`Cannot read task file "${flags.taskFile}": ${why}`);
-    }
-    if (!task.trim()) throw new TaskError(`Task file "${flags.taskFile}" is empty`);
-  }
-  if (task === undefined) throw new TaskError("No task: pass --task TEXT or --task-file PATH");
-  if (!task.trim()) throw new TaskError("Task is empty: pass --task TEXT or --task-file PATH");
-  return task.trim();
-}
 
 /**
  * The files a build of `config` would show, as ranking input: resolved (ignore
@@ -121,7 +84,7 @@ export async function runRank(flags: RankFlags): Promise<number> {
   let ranked: RankedFile[];
   let task: string;
   try {
-    task = await readTask(flags, cwd);
+    task = await rankTask(flags, cwd);
     const config = await loadConfig({ cwd, config: flags.config });
     const files = await rankInputs(config);
     const coChange = await coChangeScores(config.root, files.map((f) => f.path));
@@ -165,4 +128,16 @@ export function rankText(shown: RankedFile[], total: number): string {
   }
   if (shown.length < total) lines.push(`(${total - shown.length} more; --top 0 lists all)`);
   return lines.join("\n");
+}
+
+/** The task of `--task` or `--task-file` (see `taskFlag`), trimmed: a ranking needs one. */
+async function rankTask(flags: RankFlags, cwd: string): Promise<string> {
+  let task: string | undefined;
+  try {
+    task = await taskFlag(flags, cwd);
+  } catch (error) {
+    throw new TaskError(error instanceof Error ? error.message : String(error));
+  }
+  if (task === undefined) throw new TaskError("No task: pass --task TEXT or --task-file PATH");
+  return task.trim();
 }

@@ -94,12 +94,15 @@ Deno.test("slop rank's errors name what is wrong: no task, an empty one, an unre
   const root = await project();
   const cases: [string[], RegExp][] = [
     [["rank"], /^slop: No task: pass --task TEXT or --task-file PATH\n$/],
-    [["rank", "--task", "  "], /^slop: Task is empty: pass --task TEXT or --task-file PATH\n$/],
+    [["rank", "--task", "  "], /^slop: Invalid --task " {2}": the task is empty\n$/],
     [
       ["rank", "--task-file", "nope.txt"],
-      /^slop: Cannot read task file "nope\.txt": file not found\n$/,
+      /^slop: Cannot read the task file "nope\.txt" \(--task-file\): file not found\n$/,
     ],
-    [["rank", "--task", "a", "--task-file", "t.txt"], /--task or --task-file, not both/],
+    [
+      ["rank", "--task", "a", "--task-file", "t.txt"],
+      /^slop: Give the task with --task or with --task-file, not both\n$/,
+    ],
     [["rank", "--task", "a", "--top", "x"], /^slop: Invalid --top "x": expected a whole number\n$/],
   ];
   for (const [args, expected] of cases) {
@@ -111,7 +114,7 @@ Deno.test("slop rank's errors name what is wrong: no task, an empty one, an unre
   await Deno.writeTextFile(join(root, "empty.txt"), "\n \n");
   const empty = await runCli(["rank", "--task-file", "empty.txt"], root);
   assert.equal(empty.code, 2);
-  assert.match(empty.stderr, /^slop: Task file "empty\.txt" is empty\n$/);
+  assert.match(empty.stderr, /^slop: The task file "empty\.txt" \(--task-file\) is empty\n$/);
   await Deno.writeTextFile(
     join(root, "slop.config.ts"),
     `export default { rank: { weights: { graph: -1 } } };\n`,
