@@ -30,6 +30,8 @@ export interface MonorepoRow {
 export interface MonorepoBenchOptions {
   /** Print each slop build's stage timings to the log. @default {false} */
   timings?: boolean;
+  /** Which cases: `full` (cold, warm, server, Repomix markdown), `skeleton` (budget, --compress). @default {["full", "skeleton"]} */
+  cases?: string[];
   /** Where progress goes. */
   log: (message: string) => void;
 }
@@ -78,11 +80,22 @@ export async function benchMonorepo(
     const sample = await measure(peerJob(peer, corpus, out, cache, args), { allowFailure: true });
     row("Repomix", name, sample, await fileBytes(out));
   };
+  const full = await slopConfig(work, corpus, "full");
+  const skeleton = await slopConfig(work, corpus, "skeleton");
+  const peerConfig = join(work, "repomix.config.json");
+  await Deno.writeTextFile(peerConfig, JSON.stringify({ input: { maxFileSize: 10 << 20 } }));
+  const peerArgs = ["-c", peerConfig];
   try {
-    const full = await slopConfig(work, corpus, "full");
-    const skeleton = await slopConfig(work, corpus, "skeleton");
-    const peerConfig = join(work, "repomix.config.json");
-    await Deno.writeTextFile(peerConfig, JSON.stringify({ input: { maxFileSize: 10 << 20 } }));
+    const cases = options.cases ?? ["full", "skeleton"];
+    if (cases.includes("full")) await fullCases();
+    if (cases.includes("skeleton")) await skeletonCases();
+  } finally {
+    await Deno.writeFile(target, original);
+    await Deno.remove(work, { recursive: true }).catch(() => {});
+  }
+  return rows;
+
+  async function fullCases() {
     // slop without the server: cold, then warm after a one-file edit in the same state dir.
     await slop("cold full", full, join(work, "state"));
     await edit(1);
@@ -118,28 +131,26 @@ export async function benchMonorepo(
       await slopServer("stop", full, served, servers);
       await Deno.remove(servers, { recursive: true }).catch(() => {});
     }
+    // Repomix: cold with a fresh token cache, warm with the same cache after the edit.
+    const cache = join(work, "repomix-cache.json");
+    await repomix("cold markdown", join(work, "repomix.md"), cache, peerArgs);
+    await edit(4);
+    await repomix("warm markdown, one file edited", join(work, "repomix.md"), cache, peerArgs);
+    await Deno.writeFile(target, original);
+  }
+
+  async function skeletonCases() {
     // Skeleton within a 200k-token budget: cold, and warm after a one-file edit.
     const budget = ["--budget", "200000"];
     await slop("cold skeleton --budget 200000", skeleton, join(work, "skeleton"), budget);
     await edit(3);
     await slop("warm skeleton --budget 200000", skeleton, join(work, "skeleton"), budget);
     await Deno.writeFile(target, original);
-    // Repomix: cold with a fresh token cache, warm with the same cache after the edit.
-    const args = ["-c", peerConfig];
-    const cache = join(work, "repomix-cache.json");
-    await repomix("cold markdown", join(work, "repomix.md"), cache, args);
-    await edit(4);
-    await repomix("warm markdown, one file edited", join(work, "repomix.md"), cache, args);
-    await Deno.writeFile(target, original);
     await repomix("cold --compress", join(work, "repomix-c.md"), join(work, "c.json"), [
-      ...args,
+      ...peerArgs,
       "--compress",
     ]);
-  } finally {
-    await Deno.writeFile(target, original);
-    await Deno.remove(work, { recursive: true }).catch(() => {});
   }
-  return rows;
 }
 
 /**

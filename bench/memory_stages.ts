@@ -16,6 +16,7 @@
  *
  * ```sh
  * deno run -A bench/memory_stages.ts [--tree monorepo|modules] [--scale 0.25] [--snapshot count] [--floors]
+ * deno run -A bench/memory_stages.ts --view skeleton --budget 200000 --scale 0.05
  * ```
  *
  * @module
@@ -45,18 +46,24 @@ interface Args {
   scale: number;
   snapshot?: string;
   floors: boolean;
+  view: string;
+  budget?: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { tree: "monorepo", scale: 0.25, floors: false };
+  const args: Args = { tree: "monorepo", scale: 0.25, floors: false, view: "full" };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--tree") args.tree = argv[++i] as Args["tree"];
     else if (argv[i] === "--scale") args.scale = Number(argv[++i]);
     else if (argv[i] === "--snapshot") args.snapshot = argv[++i];
     else if (argv[i] === "--floors") args.floors = true;
+    else if (argv[i] === "--view") args.view = argv[++i];
+    else if (argv[i] === "--budget") args.budget = Number(argv[++i]);
     else {
       throw new Error(
-        `[bench] Unknown argument "${argv[i]}": expected --tree, --scale, --snapshot or --floors`,
+        `[bench] Unknown argument "${
+          argv[i]
+        }": expected --tree, --scale, --snapshot, --floors, --view or --budget`,
       );
     }
   }
@@ -247,12 +254,16 @@ async function floors(dir: string, configPath: string, document: string): Promis
 
 /** One build in this process (the child of {@linkcode main}): its marks as JSON on stdout. */
 async function child(argv: string[]): Promise<void> {
-  const [phase, configPath, state, snapshotStage, snapshotPath] = argv;
+  const [phase, configPath, state, budget, snapshotStage, snapshotPath] = argv;
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error("[bench] Run with --v8-flags=--expose-gc (see the module's doc)");
   const snapshot = snapshotStage ? { stage: snapshotStage, path: snapshotPath } : undefined;
   const { clock, marks } = memoryClock(gc, snapshot);
-  const config = await loadConfig({ config: configPath, stateDir: state });
+  const config = await loadConfig({
+    config: configPath,
+    stateDir: state,
+    ...(budget ? { budget: Number(budget) } : {}),
+  });
   clock.mark("config");
   const result = await build(config, { builtins: defaultPlugins(), timings: clock });
   console.log(
@@ -270,6 +281,7 @@ async function buildIn(
   phase: string,
   configPath: string,
   state: string,
+  budget?: number,
   snapshot?: { stage: string; path: string },
 ): Promise<{ blocks: number; marks: Mark[]; document: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -282,6 +294,7 @@ async function buildIn(
       phase,
       configPath,
       state,
+      String(budget ?? ""),
       ...(snapshot ? [snapshot.stage, snapshot.path] : []),
     ],
     stdout: "piped",
@@ -299,7 +312,7 @@ async function main(): Promise<void> {
   if (!corpus) throw new Error(`[bench] No ${args.tree} tree`);
   const work = await Deno.makeTempDir({ prefix: "slop_memory_" });
   const state = join(work, "state");
-  const configPath = await slopConfig(work, corpus, "full");
+  const configPath = await slopConfig(work, corpus, args.view);
   const snapshot = args.snapshot
     ? { stage: args.snapshot, path: join(work, "heap.heapsnapshot") }
     : undefined;
@@ -308,15 +321,16 @@ async function main(): Promise<void> {
     "",
   ];
   try {
-    const cold = await buildIn("cold", configPath, state, snapshot);
-    report.push(table(`cold full: ${cold.blocks} blocks`, cold.marks));
+    const what = `${args.view}${args.budget ? ` --budget ${args.budget}` : ""}`;
+    const cold = await buildIn("cold", configPath, state, args.budget, snapshot);
+    report.push(table(`cold ${what}: ${cold.blocks} blocks`, cold.marks));
     const files = await walkFiles(corpus.dir);
     const target = files[Math.floor(files.length / 2)];
     const original = await Deno.readFile(target);
     await Deno.writeTextFile(target, "\n# slop memory edit\n", { append: true });
     try {
-      const warm = await buildIn("warm", configPath, state);
-      report.push(table(`warm full, one file edited: ${warm.blocks} blocks`, warm.marks));
+      const warm = await buildIn("warm", configPath, state, args.budget);
+      report.push(table(`warm ${what}, one file edited: ${warm.blocks} blocks`, warm.marks));
     } finally {
       await Deno.writeFile(target, original);
     }

@@ -17,7 +17,7 @@
  *
  * ```sh
  * deno task bench [--runs 3] [--only zod-src] [--out bench/results.md] [--timings]
- * deno task bench --corpus monorepo [--scale 0.1] [--only monorepo] [--timings]
+ * deno task bench --corpus monorepo [--scale 0.1] [--only monorepo] [--cases full,skeleton] [--timings]
  * ```
  *
  * `--corpus monorepo` runs the big trees instead (`_monorepo_bench.ts`, written to
@@ -64,6 +64,8 @@ interface Args {
   corpus?: string;
   /** Size of the big trees (1: full size). */
   scale: number;
+  /** The big trees' cases (`full`, `skeleton`). */
+  cases?: string[];
 }
 
 function parseArgs(argv: string[]): Args {
@@ -75,17 +77,22 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === "--timings") args.timings = true;
     else if (argv[i] === "--corpus") args.corpus = argv[++i];
     else if (argv[i] === "--scale") args.scale = Number(argv[++i]);
+    else if (argv[i] === "--cases") args.cases = argv[++i].split(",");
     else {
       throw new Error(
         `[bench] Unknown argument "${
           argv[i]
-        }": expected --runs, --only, --out, --timings, --corpus or --scale`,
+        }": expected --runs, --only, --out, --timings, --corpus, --scale or --cases`,
       );
     }
   }
   if (!(args.runs >= 1)) throw new Error(`[bench] Invalid --runs "${args.runs}"`);
   if (args.corpus !== undefined && args.corpus !== "monorepo") {
     throw new Error(`[bench] Unknown --corpus "${args.corpus}": expected "monorepo"`);
+  }
+  const bad = args.cases?.find((c) => c !== "full" && c !== "skeleton");
+  if (bad !== undefined) {
+    throw new Error(`[bench] Unknown case "${bad}" in --cases: expected "full" and/or "skeleton"`);
   }
   if (!(args.scale > 0 && args.scale <= 1)) {
     throw new Error(`[bench] Invalid --scale "${args.scale}": expected a number in (0, 1]`);
@@ -464,7 +471,9 @@ async function monorepoMain(args: Args): Promise<void> {
   const rows = [];
   for (const corpus of corpora) {
     log(`${corpus.name}: ${corpus.files} files, ${(corpus.bytes / 1048576).toFixed(1)} MB`);
-    rows.push(...await benchMonorepo(corpus, peer, { timings: args.timings, log }));
+    rows.push(
+      ...await benchMonorepo(corpus, peer, { timings: args.timings, cases: args.cases, log }),
+    );
   }
   const load = `- load average (1 min) at start / end: ${loadAtStart.toFixed(1)} / ${
     Deno.loadavg()[0].toFixed(1)
