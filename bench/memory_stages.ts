@@ -1,7 +1,8 @@
 /**
  * Where a big build's memory and time go: a cold build of one of the big trees
  * (`_monorepo.ts`), then a warm one after a one-file edit, each in its own
- * process with slop's V8 flags and a stage clock that collects garbage at each
+ * process with slop's V8 flags, as `slop build` runs them (with the speed
+ * layer, unless `--plain`), and a stage clock that collects garbage at each
  * stage's end and reads `Deno.memoryUsage()` there: the heap still held then is
  * what the build keeps from that stage on (the collection's time is not the
  * stage's). The peak column is the process's peak RSS so far (`VmHWM`), so the
@@ -17,6 +18,7 @@
  * ```sh
  * deno run -A bench/memory_stages.ts [--tree monorepo|modules] [--scale 0.25] [--snapshot count] [--floors]
  * deno run -A bench/memory_stages.ts --view skeleton --budget 200000 --scale 0.05
+ * deno run -A bench/memory_stages.ts --plain --scale 0.05   # the stages without the speed layer
  * ```
  *
  * @module
@@ -37,6 +39,7 @@ import { countMany, releaseCounting } from "../pipeline/count.ts";
 import type { StageClock } from "../pipeline/timings.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import { SLOP_V8_FLAGS } from "../cli/init.ts";
+import { speedLayer } from "../accel/speed_layer.ts";
 
 const CACHE = join(import.meta.dirname!, ".cache");
 const MB = 1024 * 1024;
@@ -48,10 +51,11 @@ interface Args {
   floors: boolean;
   view: string;
   budget?: number;
+  plain: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { tree: "monorepo", scale: 0.25, floors: false, view: "full" };
+  const args: Args = { tree: "monorepo", scale: 0.25, floors: false, view: "full", plain: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--tree") args.tree = argv[++i] as Args["tree"];
     else if (argv[i] === "--scale") args.scale = Number(argv[++i]);
@@ -59,11 +63,12 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === "--floors") args.floors = true;
     else if (argv[i] === "--view") args.view = argv[++i];
     else if (argv[i] === "--budget") args.budget = Number(argv[++i]);
+    else if (argv[i] === "--plain") args.plain = true;
     else {
       throw new Error(
         `[bench] Unknown argument "${
           argv[i]
-        }": expected --tree, --scale, --snapshot, --floors, --view or --budget`,
+        }": expected --tree, --scale, --snapshot, --floors, --view, --budget or --plain`,
       );
     }
   }
@@ -254,7 +259,7 @@ async function floors(dir: string, configPath: string, document: string): Promis
 
 /** One build in this process (the child of {@linkcode main}): its marks as JSON on stdout. */
 async function child(argv: string[]): Promise<void> {
-  const [phase, configPath, state, budget, snapshotStage, snapshotPath] = argv;
+  const [phase, configPath, state, budget, plain, snapshotStage, snapshotPath] = argv;
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error("[bench] Run with --v8-flags=--expose-gc (see the module's doc)");
   const snapshot = snapshotStage ? { stage: snapshotStage, path: snapshotPath } : undefined;
@@ -265,7 +270,9 @@ async function child(argv: string[]): Promise<void> {
     ...(budget ? { budget: Number(budget) } : {}),
   });
   clock.mark("config");
-  const result = await build(config, { builtins: defaultPlugins(), timings: clock });
+  // As `slop build` runs it: the stages with the speed layer (`--plain`: without).
+  const layer = plain === "plain" ? undefined : speedLayer();
+  const result = await build(config, { builtins: defaultPlugins(), timings: clock, layer });
   console.log(
     JSON.stringify({
       phase,
@@ -282,6 +289,7 @@ async function buildIn(
   configPath: string,
   state: string,
   budget?: number,
+  plain?: boolean,
   snapshot?: { stage: string; path: string },
 ): Promise<{ blocks: number; marks: Mark[]; document: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -295,6 +303,7 @@ async function buildIn(
       configPath,
       state,
       String(budget ?? ""),
+      plain ? "plain" : "layer",
       ...(snapshot ? [snapshot.stage, snapshot.path] : []),
     ],
     stdout: "piped",
@@ -321,15 +330,17 @@ async function main(): Promise<void> {
     "",
   ];
   try {
-    const what = `${args.view}${args.budget ? ` --budget ${args.budget}` : ""}`;
-    const cold = await buildIn("cold", configPath, state, args.budget, snapshot);
+    const what = `${args.view}${args.budget ? ` --budget ${args.budget}` : ""}${
+      args.plain ? ", plain stages" : ""
+    }`;
+    const cold = await buildIn("cold", configPath, state, args.budget, args.plain, snapshot);
     report.push(table(`cold ${what}: ${cold.blocks} blocks`, cold.marks));
     const files = await walkFiles(corpus.dir);
     const target = files[Math.floor(files.length / 2)];
     const original = await Deno.readFile(target);
     await Deno.writeTextFile(target, "\n# slop memory edit\n", { append: true });
     try {
-      const warm = await buildIn("warm", configPath, state, args.budget);
+      const warm = await buildIn("warm", configPath, state, args.budget, args.plain);
       report.push(table(`warm ${what}, one file edited: ${warm.blocks} blocks`, warm.marks));
     } finally {
       await Deno.writeFile(target, original);
