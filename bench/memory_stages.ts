@@ -19,6 +19,7 @@
  * deno run -A bench/memory_stages.ts [--tree monorepo|modules] [--scale 0.25] [--snapshot count] [--floors]
  * deno run -A bench/memory_stages.ts --view skeleton --budget 200000 --scale 0.05
  * deno run -A bench/memory_stages.ts --plain --scale 0.05   # the stages without the speed layer
+ * deno run -A bench/memory_stages.ts --floors-only --scale 1  # only the floors
  * ```
  *
  * @module
@@ -35,7 +36,7 @@ import { build } from "../pipeline/build.ts";
 import { resolveTargets } from "../pipeline/resolve.ts";
 import { readTargets } from "../pipeline/read.ts";
 import { redactSources } from "../pipeline/secrets.ts";
-import { countMany, releaseCounting } from "../pipeline/count.ts";
+import { countTexts, releaseCounting } from "../pipeline/count.ts";
 import type { StageClock } from "../pipeline/timings.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import { SLOP_V8_FLAGS } from "../cli/init.ts";
@@ -52,6 +53,7 @@ interface Args {
   view: string;
   budget?: number;
   plain: boolean;
+  floorsOnly?: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -64,11 +66,12 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === "--view") args.view = argv[++i];
     else if (argv[i] === "--budget") args.budget = Number(argv[++i]);
     else if (argv[i] === "--plain") args.plain = true;
+    else if (argv[i] === "--floors-only") args.floors = args.floorsOnly = true;
     else {
       throw new Error(
         `[bench] Unknown argument "${
           argv[i]
-        }": expected --tree, --scale, --snapshot, --floors, --view, --budget or --plain`,
+        }": expected --tree, --scale, --snapshot, --floors, --floors-only, --view, --budget or --plain`,
       );
     }
   }
@@ -237,8 +240,10 @@ async function floors(dir: string, configPath: string, document: string): Promis
   const resolution = await resolveTargets(config, {});
   const [sources, readMs] = await timed(() => readTargets(resolution.targets, config, {}));
   const [, scanMs] = await timed(() => redactSources(sources, config.secrets.rules));
+  // Every file's text counted once, on the counter's threads: not by distinct content (60 copies
+  // of one library would be counted once).
   const texts = sources.flatMap((s) => (s.text === undefined ? [] : [s.text]));
-  const [, countMs] = await timed(() => countMany(texts));
+  const [, countMs] = await timed(() => countTexts(texts));
   releaseCounting();
   const s = (ms: number) => (ms / 1000).toFixed(2);
   return [
@@ -330,6 +335,16 @@ async function main(): Promise<void> {
     "",
   ];
   try {
+    if (args.floorsOnly) {
+      // A document of the tree's size: its files one after the other (not timed).
+      const document = join(work, "document.md");
+      const out = await Deno.open(document, { write: true, create: true });
+      for (const path of await walkFiles(corpus.dir)) await out.write(await Deno.readFile(path));
+      out.close();
+      report.push("### Floors", "", await floors(corpus.dir, configPath, document));
+      console.log(report.join("\n"));
+      return;
+    }
     const what = `${args.view}${args.budget ? ` --budget ${args.budget}` : ""}${
       args.plain ? ", plain stages" : ""
     }`;
