@@ -159,14 +159,14 @@ export async function benchMonorepo(
  * @example
  * ```ts
  * import { monorepoMarkdown } from "./_monorepo_bench.ts";
- * // console.log(monorepoMarkdown(rows, corpora, machine, 1));
+ * // console.log(monorepoMarkdown(rows, corpora, machine, "deno task bench --corpus monorepo"));
  * ```
  */
 export function monorepoMarkdown(
   rows: MonorepoRow[],
   corpora: Corpus[],
   machine: string,
-  scale: number,
+  command: string,
 ): string {
   const mb = (n: number) => (n / 1048576).toFixed(1);
   return [
@@ -174,7 +174,7 @@ export function monorepoMarkdown(
     "",
     `Machine: ${machine}`,
     "",
-    `Command: \`deno task bench --corpus monorepo --scale ${scale}\` (one run of each case). ` +
+    `Command: \`${command}\` (one run of each case). ` +
     "RSS is the peak resident set of the process (for `--server` rows the server's); disk is " +
     "what the build added to its output folder (Repomix: its output file).",
     "",

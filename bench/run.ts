@@ -478,7 +478,8 @@ async function monorepoMain(args: Args): Promise<void> {
   const load = `- load average (1 min) at start / end: ${loadAtStart.toFixed(1)} / ${
     Deno.loadavg()[0].toFixed(1)
   } on ${navigator.hardwareConcurrency} cores\n`;
-  const text = monorepoMarkdown(rows, corpora, await machineLine(), args.scale) + load;
+  const command = ["deno task bench", ...Deno.args].join(" ");
+  const text = monorepoMarkdown(rows, corpora, await machineLine(), command) + load;
   await Deno.writeTextFile(args.out, text);
   await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", args.out] }).output();
   console.log(await Deno.readTextFile(args.out));
