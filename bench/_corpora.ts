@@ -93,7 +93,16 @@ export async function prepareCorpora(
   return out;
 }
 
-async function pythonStdlib(cache: string): Promise<Corpus | undefined> {
+/**
+ * The `python-stdlib` corpus (built once), or undefined without python3.
+ *
+ * @example
+ * ```ts
+ * import { pythonStdlib } from "./_corpora.ts";
+ * // const stdlib = await pythonStdlib("bench/.cache");
+ * ```
+ */
+export async function pythonStdlib(cache: string): Promise<Corpus | undefined> {
   let stdlib: string;
   let version: string;
   try {

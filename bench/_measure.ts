@@ -17,6 +17,8 @@ export interface Sample {
   rssMb: number;
   /** What the command printed on stderr (e.g. `slop build --timings`). */
   stderr?: string;
+  /** Why the command failed (its exit and the end of its stderr), when failures are allowed. */
+  failed?: string;
 }
 
 /** A command to measure. */
@@ -34,7 +36,8 @@ export interface Job {
 const TIME = "/usr/bin/time";
 
 /**
- * Run a job once and measure it; throws with its stderr when it fails.
+ * Run a job once and measure it; throws with its stderr when it fails, unless
+ * `allowFailure` (then the sample says why in `failed`).
  *
  * @example
  * ```ts
@@ -42,7 +45,10 @@ const TIME = "/usr/bin/time";
  * // const { seconds, rssMb } = await measure({ cmd: "true", args: [] });
  * ```
  */
-export async function measure(job: Job): Promise<Sample> {
+export async function measure(
+  job: Job,
+  options: { allowFailure?: boolean } = {},
+): Promise<Sample> {
   const tmp = await Deno.makeTempFile({ prefix: "slop_bench_time_" });
   const useTime = existsSync(TIME);
   const [cmd, args] = useTime
@@ -72,6 +78,10 @@ export async function measure(job: Job): Promise<Sample> {
   clearInterval(poll);
   if (useTime) peakKb = Number((await Deno.readTextFile(tmp)).trim().split("\n").pop()) || 0;
   await Deno.remove(tmp).catch(() => {});
+  if (!out.success && options.allowFailure) {
+    const tail = new TextDecoder().decode(out.stderr).trim().split("\n").slice(-3).join(" / ");
+    return { seconds, rssMb: peakKb / 1024, failed: `exit ${out.code}: ${tail.slice(-300)}` };
+  }
   if (!out.success) {
     throw new Error(
       `[bench] "${job.cmd} ${job.args.join(" ")}" failed: ${

@@ -17,7 +17,12 @@
  *
  * ```sh
  * deno task bench [--runs 3] [--only zod-src] [--out bench/results.md] [--timings]
+ * deno task bench --corpus monorepo [--scale 0.1] [--only monorepo] [--cases full,skeleton] [--timings]
  * ```
+ *
+ * `--corpus monorepo` runs the big trees instead (`_monorepo_bench.ts`, written to
+ * `bench/monorepo_results.md`): a 44,040-file Python monorepo and 100,000 generated modules,
+ * `--scale` smaller.
  *
  * @module
  */
@@ -26,16 +31,14 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { type Corpus, type Peer, prepareCorpora, preparePeer, walkFiles } from "./_corpora.ts";
-import { type Job, measure, median, type Sample } from "./_measure.ts";
+import { measure, median, type Sample } from "./_measure.ts";
 import { watchRebuilds } from "./_watch.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import { SLOP_V8_FLAGS } from "../cli/init.ts";
+import { MAX_FILE_SIZE, peerJob, slopConfig, slopJob, slopServer } from "./_jobs.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const REPO = join(BENCH, "..");
 const CACHE = join(BENCH, ".cache");
-/** The same file-size limit for both tools. */
-const MAX_FILE_SIZE = 10 * 1024 * 1024;
 /** `slop watch --debounce` of the resident case, in ms (part of the time measured). */
 const WATCH_DEBOUNCE = 10;
 
@@ -57,108 +60,49 @@ interface Args {
   only?: string;
   out: string;
   timings: boolean;
+  /** `monorepo`: the big trees of `_monorepo.ts` instead of the usual corpora. */
+  corpus?: string;
+  /** Size of the big trees (1: full size). */
+  scale: number;
+  /** The big trees' cases (`full`, `skeleton`). */
+  cases?: string[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 3, out: join(BENCH, "results.md"), timings: false };
+  const args: Args = { runs: 3, out: "", timings: false, scale: 1 };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--runs") args.runs = Number(argv[++i]);
     else if (argv[i] === "--only") args.only = argv[++i];
     else if (argv[i] === "--out") args.out = argv[++i];
     else if (argv[i] === "--timings") args.timings = true;
+    else if (argv[i] === "--corpus") args.corpus = argv[++i];
+    else if (argv[i] === "--scale") args.scale = Number(argv[++i]);
+    else if (argv[i] === "--cases") args.cases = argv[++i].split(",");
     else {
       throw new Error(
-        `[bench] Unknown argument "${argv[i]}": expected --runs, --only, --out or --timings`,
+        `[bench] Unknown argument "${
+          argv[i]
+        }": expected --runs, --only, --out, --timings, --corpus, --scale or --cases`,
       );
     }
   }
   if (!(args.runs >= 1)) throw new Error(`[bench] Invalid --runs "${args.runs}"`);
+  if (args.corpus !== undefined && args.corpus !== "monorepo") {
+    throw new Error(`[bench] Unknown --corpus "${args.corpus}": expected "monorepo"`);
+  }
+  const bad = args.cases?.find((c) => c !== "full" && c !== "skeleton");
+  if (bad !== undefined) {
+    throw new Error(`[bench] Unknown case "${bad}" in --cases: expected "full" and/or "skeleton"`);
+  }
+  if (!(args.scale > 0 && args.scale <= 1)) {
+    throw new Error(`[bench] Invalid --scale "${args.scale}": expected a number in (0, 1]`);
+  }
+  args.out ||= join(BENCH, args.corpus === "monorepo" ? "monorepo_results.md" : "results.md");
   return args;
 }
 
 function log(message: string): void {
   console.error(`bench: ${message}`);
-}
-
-async function slopConfig(dir: string, corpus: Corpus, view: string): Promise<string> {
-  const path = join(dir, `slop.${view}.config.js`);
-  await Deno.writeTextFile(
-    path,
-    `export default ${
-      JSON.stringify({
-        root: corpus.dir,
-        // Entries resolve from the config file's folder: an absolute glob names the corpus.
-        files: [`${corpus.dir}/**`],
-        defaultView: view,
-        maxFileSize: MAX_FILE_SIZE,
-      })
-    };\n`,
-  );
-  return path;
-}
-
-/** Options of {@linkcode slopJob}. */
-interface SlopJobOptions {
-  /** Print the stage timings (`--timings`). */
-  timings?: boolean;
-  /** Build in a build server whose files live in this folder (`--server`, `XDG_RUNTIME_DIR`). */
-  servers?: string;
-}
-
-function slopJob(config: string, state: string, options: SlopJobOptions = {}): Job {
-  return {
-    cmd: Deno.execPath(),
-    args: ["run", "-A", SLOP_V8_FLAGS, "--quiet", join(REPO, "cli.ts"), "build", "-q"].concat([
-      "--config",
-      config,
-      "--state-dir",
-      state,
-      ...(options.timings ? ["--timings"] : []),
-      ...(options.servers ? ["--server"] : []),
-    ]),
-    // CI empty: in a CI job `--server` would start no server.
-    env: {
-      NO_COLOR: "1",
-      ...(options.servers ? { XDG_RUNTIME_DIR: options.servers, CI: "" } : {}),
-    },
-  };
-}
-
-/** What the bench reads of `slop server status --json`. */
-interface ServerStatusJson {
-  peakRss?: number;
-  lastBuildPeakRss?: number;
-  lastBuildMs?: number;
-  lastBuildPrepared?: boolean;
-  lastPrepareMs?: number;
-}
-
-/** `slop server <command> --json` for a config and state dir, with the servers' folder. */
-async function slopServer(
-  command: "status" | "stop",
-  config: string,
-  state: string,
-  servers: string,
-): Promise<ServerStatusJson | undefined> {
-  const args = ["run", "-A", "--quiet", join(REPO, "cli.ts"), "server", command];
-  args.push("--config", config, "--state-dir", state, ...(command === "status" ? ["--json"] : []));
-  const out = await new Deno.Command(Deno.execPath(), {
-    args,
-    env: { NO_COLOR: "1", XDG_RUNTIME_DIR: servers },
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return command === "status" && out.success
-    ? JSON.parse(new TextDecoder().decode(out.stdout))
-    : undefined;
-}
-
-function peerJob(peer: Peer, corpus: Corpus, out: string, cache: string, extra: string[]): Job {
-  return {
-    cmd: "node",
-    args: [peer.bin, corpus.dir, "--style", "markdown", "-o", out, "--quiet", ...extra],
-    env: { REPOMIX_TOKEN_CACHE_PATH: cache },
-  };
 }
 
 async function fileSize(path: string): Promise<number> {
@@ -469,6 +413,7 @@ export function resultsMarkdown(
 
 async function main(): Promise<void> {
   const args = parseArgs(Deno.args);
+  if (args.corpus === "monorepo") return await monorepoMain(args);
   const loadAtStart = Deno.loadavg()[0];
   const notes: string[] = [];
   const note = (message: string) => {
@@ -511,6 +456,31 @@ async function main(): Promise<void> {
   const text = resultsMarkdown(rows, corpora, notes, await machineLine(), args.runs) + recall;
   await Deno.writeTextFile(args.out, text);
   // The results are committed: keep them as `deno fmt` would write them.
+  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", args.out] }).output();
+  console.log(await Deno.readTextFile(args.out));
+}
+
+/** `--corpus monorepo`: the big trees, one run of each case, written to `args.out`. */
+async function monorepoMain(args: Args): Promise<void> {
+  const { prepareMonorepoCorpora } = await import("./_monorepo.ts");
+  const { benchMonorepo, monorepoMarkdown } = await import("./_monorepo_bench.ts");
+  const loadAtStart = Deno.loadavg()[0];
+  let corpora = await prepareMonorepoCorpora(CACHE, args.scale, log);
+  if (args.only) corpora = corpora.filter((c) => c.name.startsWith(args.only!));
+  const peer = await preparePeer(CACHE);
+  const rows = [];
+  for (const corpus of corpora) {
+    log(`${corpus.name}: ${corpus.files} files, ${(corpus.bytes / 1048576).toFixed(1)} MB`);
+    rows.push(
+      ...await benchMonorepo(corpus, peer, { timings: args.timings, cases: args.cases, log }),
+    );
+  }
+  const load = `- load average (1 min) at start / end: ${loadAtStart.toFixed(1)} / ${
+    Deno.loadavg()[0].toFixed(1)
+  } on ${navigator.hardwareConcurrency} cores\n`;
+  const command = ["deno task bench", ...Deno.args].join(" ");
+  const text = monorepoMarkdown(rows, corpora, await machineLine(), command) + load;
+  await Deno.writeTextFile(args.out, text);
   await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", args.out] }).output();
   console.log(await Deno.readTextFile(args.out));
 }

@@ -1,6 +1,7 @@
 /**
  * A one-line progress bar on stderr for builds longer than about half a
- * second: files done / total and cache hits, then blocks counted. Silent when
+ * second: files done / total and cache hits, then blocks counted, with an
+ * estimate of the stage's time left once it has run for a second. Silent when
  * stderr is not a terminal; no colour when `NO_COLOR` is set.
  *
  * @module
@@ -56,13 +57,19 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   const start = now();
   let last = -Infinity;
   let drawn = 0;
+  // Where the current stage was first seen: its rate so far gives the time left.
+  let stage: { name: string; at: number; done: number } | undefined;
   return {
     update(progress) {
       if (!enabled) return;
       const t = now();
+      if (stage?.name !== progress.stage) {
+        stage = { name: progress.stage, at: t, done: progress.done };
+      }
       if (t - start < delay || t - last < interval) return;
       last = t;
-      const line = progressLine(progress, { color, width });
+      const leftMs = timeLeft(progress, stage, t);
+      const line = progressLine(progress, { color, width, leftMs });
       write(`\r${line}${" ".repeat(Math.max(0, drawn - visibleLength(line)))}`);
       drawn = visibleLength(line);
     },
@@ -79,6 +86,41 @@ export interface ProgressLineOptions {
   color?: boolean;
   /** Bar width in cells. @default {24} */
   width?: number;
+  /** The estimated time left in the stage, in ms (absent: no estimate yet). */
+  leftMs?: number;
+}
+
+/** How long a stage runs before its rate is trusted for an estimate, in ms. */
+const ESTIMATE_AFTER_MS = 1000;
+
+/**
+ * The time left in a stage at its rate since it was first seen (`stage`), or undefined when it
+ * has run less than a second or done nothing since.
+ */
+function timeLeft(
+  progress: BuildProgress,
+  stage: { at: number; done: number },
+  t: number,
+): number | undefined {
+  const elapsed = t - stage.at;
+  const done = progress.done - stage.done;
+  if (elapsed < ESTIMATE_AFTER_MS || done <= 0) return undefined;
+  return (Math.max(0, progress.total - progress.done) * elapsed) / done;
+}
+
+/**
+ * An estimate of time left as the bar shows it: seconds under a minute and a half, else minutes.
+ *
+ * @example
+ * ```ts
+ * import { formatLeft } from "./_progress.ts";
+ * formatLeft(12_300); // "about 13 s left"
+ * formatLeft(600_000); // "about 10 min left"
+ * ```
+ */
+export function formatLeft(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return s < 90 ? `about ${s} s left` : `about ${Math.round(s / 60)} min left`;
 }
 
 /**
@@ -89,6 +131,8 @@ export interface ProgressLineOptions {
  * import { progressLine } from "./_progress.ts";
  * progressLine({ stage: "transform", done: 5, total: 10, cacheHits: 2 }, { width: 4 });
  * // "slop [##--] 5/10 files, 2 cached"
+ * progressLine({ stage: "transform", done: 5, total: 10, cacheHits: 2 }, { width: 4, leftMs: 4000 });
+ * // "slop [##--] 5/10 files, 2 cached, about 4 s left"
  * ```
  */
 export function progressLine(progress: BuildProgress, options: ProgressLineOptions = {}): string {
@@ -100,7 +144,8 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
   const what = progress.stage === "transform"
     ? `${progress.done}/${progress.total} files, ${progress.cacheHits} cached`
     : `counting tokens ${progress.done}/${progress.total} blocks`;
-  return `slop [${bar}] ${what}`;
+  const left = options.leftMs === undefined ? "" : `, ${formatLeft(options.leftMs)}`;
+  return `slop [${bar}] ${what}${left}`;
 }
 
 function visibleLength(text: string): number {

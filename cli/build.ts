@@ -14,6 +14,7 @@ import { printablePath } from "../pipeline/helpers.ts";
 import { applyOverrides, formatFlagError, strategyFlagError, taskFlag } from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
+import { overEveryWindow } from "../plugins/providers/windows.ts";
 import { progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts";
 import type { Resident } from "../accel/resident.ts";
@@ -275,6 +276,8 @@ export function summaryText(result: BuildResult): string {
   );
   if (result.cache) lines.push(cacheLine(result.cache));
   if (result.budget) lines.push(...budgetLines(result.budget));
+  const tooLarge = overEveryWindow(m.total);
+  if (tooLarge) lines.push(`too large: ${tooLarge}`);
   // Files the budget dropped are in the budget lines already; the manifest has the full list.
   const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
   const unrendered = result.files.filter((f) =>

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { makeProject, runCli } from "../_helpers.ts";
-import { progressBar, progressLine } from "../../cli/_progress.ts";
+import { formatLeft, progressBar, progressLine } from "../../cli/_progress.ts";
 
 Deno.test("the progress bar stays silent when stderr is not a terminal", async () => {
   const tree: Record<string, string> = {};
@@ -46,4 +46,45 @@ Deno.test("progressLine() uses colour only when asked (NO_COLOR turns it off)", 
   bar.update(p);
   bar.done();
   assert.deepEqual(disabled, []);
+});
+
+Deno.test("progressBar() estimates the stage's time left from its rate once it has run a second", () => {
+  let now = 0;
+  const out: string[] = [];
+  const bar = progressBar({
+    enabled: true,
+    color: false,
+    now: () => now,
+    write: (s) => out.push(s),
+    width: 10,
+  });
+  // 44,000 files: 100 done in the first second after the stage was first seen.
+  bar.update({ stage: "transform", done: 0, total: 44_000, cacheHits: 0 });
+  now = 700;
+  bar.update({ stage: "transform", done: 70, total: 44_000, cacheHits: 0 });
+  assert.equal(out.at(-1), "\rslop [----------] 70/44000 files, 0 cached", "no estimate yet");
+  now = 1000;
+  bar.update({ stage: "transform", done: 100, total: 44_000, cacheHits: 0 });
+  // 43,900 left at 100 a second: 439 s, about 7 min.
+  assert.equal(out.at(-1), "\rslop [----------] 100/44000 files, 0 cached, about 7 min left");
+  now = 21_000;
+  bar.update({ stage: "transform", done: 42_000, total: 44_000, cacheHits: 40_000 });
+  // 2,000 left at 2,000 a second: 1 s.
+  assert.match(out.at(-1)!, /42000\/44000 files, 40000 cached, about 1 s left$/);
+  // A new stage starts its own estimate: nothing until it has run a second.
+  bar.update({ stage: "tokens", done: 0, total: 44_000, cacheHits: 40_000 });
+  now = 21_500;
+  bar.update({ stage: "tokens", done: 10_000, total: 44_000, cacheHits: 40_000 });
+  assert.match(out.at(-1)!, /counting tokens 10000\/44000 blocks {2,}$/);
+  now = 22_000;
+  bar.update({ stage: "tokens", done: 22_000, total: 44_000, cacheHits: 40_000 });
+  assert.match(out.at(-1)!, /counting tokens 22000\/44000 blocks, about 1 s left/);
+  bar.done();
+});
+
+Deno.test("formatLeft() says seconds under a minute and a half, else minutes", () => {
+  assert.equal(formatLeft(1), "about 1 s left");
+  assert.equal(formatLeft(89_000), "about 89 s left");
+  assert.equal(formatLeft(90_000), "about 2 min left");
+  assert.equal(formatLeft(3_600_000), "about 60 min left");
 });

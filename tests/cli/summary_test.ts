@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { budgetLines } from "../../cli/_budget.ts";
 import { makeProject, runCli } from "../_helpers.ts";
+import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.ts";
 
 Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
   const root = await makeProject({
@@ -49,4 +50,37 @@ Deno.test("budgetLines() lists at most 20 stepped-down files, then says how many
   assert.equal(lines.length, 22);
   assert.equal(lines[1], "  stepped down: f00.txt full -> summary");
   assert.equal(lines[21], "  ... and 3 more stepped down (see the manifest's budget)");
+});
+
+Deno.test("slop build's summary says when the document is larger than every known model's window", async () => {
+  // 4.4 MB of one-letter words: about 2.2 million o200k tokens and 4.4 million characters, over
+  // the largest windows (gpt-4.1: 1,047,576 tokens; Gemini: 1,048,576 at 4 characters a token).
+  const root = await makeProject({ "words.txt": "a ".repeat(2_200_000) });
+  const run = await runCli(["build"], root);
+  assert.equal(run.code, 0, run.stderr);
+  const line = run.stdout.split("\n").find((l) => l.startsWith("too large: "));
+  assert.ok(line, run.stdout);
+  assert.match(line, /larger than the context window of every known model \(the closest: /);
+  assert.match(line, /--budget 200000/);
+  assert.match(line, /"defaultView": "skeleton"/);
+  assert.match(line, /--preset NAME, --persona NAME/);
+  // Within the budget the document fits: no such line.
+  const fitted = await runCli(["build", "--budget", "200000"], root);
+  assert.equal(fitted.code, 0, fitted.stderr);
+  assert.doesNotMatch(fitted.stdout, /too large: /);
+});
+
+Deno.test("overEveryWindow() counts each model in its own tokens and names the closest fit", () => {
+  // Just over gpt-4.1's 1,047,576 tokens, but 4.1 MB of characters fit Gemini's window.
+  assert.equal(overEveryWindow({ tokens: 1_047_577, bytes: 4_100_000 }), undefined);
+  // Over Gemini's characters too.
+  const over = overEveryWindow({ tokens: 1_047_577, bytes: 4_200_000 });
+  assert.match(over ?? "", /the closest: openai "gpt-4\.1", 1,047,576 tokens, about 1,047,577 of/);
+  // Many tokens in few characters: Gemini (characters / 4) is the closest.
+  assert.match(
+    overEveryWindow({ tokens: 3_000_000, bytes: 4_400_000 }) ?? "",
+    /the closest: gemini "gemini-2\.5-flash", 1,048,576 tokens, about 1,100,000 of/,
+  );
+  const best = modelWindows({ tokens: 100, bytes: 400 })[0];
+  assert.equal(best.tokens, 100);
 });

@@ -1,0 +1,34 @@
+/**
+ * A build of the project at `Deno.args[0]` (state in `Deno.args[1]`; `Deno.args[2]`: `layer`
+ * with the speed layer, `plain` without) in this process, with a stage clock
+ * that collects garbage at each stage's end and reads the heap then: what the
+ * build still holds from that stage on. Prints one JSON line: the heap used at
+ * each mark, in bytes. Run with `--v8-flags=--expose-gc`
+ * (`memory_held_test.ts` starts it).
+ *
+ * @module
+ */
+
+import { build } from "../../pipeline/build.ts";
+import { loadConfig } from "../../pipeline/config.ts";
+import type { StageClock } from "../../pipeline/timings.ts";
+import { defaultPlugins } from "../../plugins/defaults.ts";
+import { speedLayer } from "../../accel/speed_layer.ts";
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error("Run with --v8-flags=--expose-gc");
+const [root, stateDir, how] = Deno.args;
+const held: Array<{ stage: string; bytes: number }> = [];
+const mark = (stage: string) => {
+  gc();
+  held.push({ stage, bytes: Deno.memoryUsage().heapUsed });
+};
+const clock: StageClock = { mark, stages: () => [] };
+const config = await loadConfig({ cwd: root, stateDir });
+// Before any file is read: the modules, the config and the plugins.
+mark("start");
+// One thread: what is held does not depend on which thread finished first.
+// `layer`: with the speed layer, as `slop build` runs; `plain`: the stages alone (the library's).
+const layer = how === "layer" ? speedLayer() : undefined;
+await build(config, { builtins: defaultPlugins(), timings: clock, workers: 1, layer });
+console.log(JSON.stringify(held));
