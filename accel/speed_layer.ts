@@ -241,6 +241,8 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 async function readIndexed(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
   const { config } = speed.run;
   const sources = await readTargets(targets, config, { index: speed.index, lstats: speed.lstats });
+  // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
+  speed.lstats = undefined;
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   // A warm build that read some files anew counts them: their table loads meanwhile.
