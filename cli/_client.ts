@@ -101,15 +101,7 @@ export async function buildViaServer(
       return warn(`the build server cannot be started (${why})`);
     }
     if (!conn) return warn(`the build server did not start (see "${files.log}")`);
-    let answer: Record<string, unknown> | undefined;
-    try {
-      await writeMessage(conn, request);
-      answer = await relay(readFrames(conn));
-    } catch {
-      answer = undefined;
-    } finally {
-      closeQuietly(conn);
-    }
+    const answer = await exchange(conn, request);
     if (answer?.type === "exit") return Number(answer.code);
     if (answer?.type !== "restart") {
       return warn(`the build server ended without an answer (see "${files.log}")`);
@@ -132,6 +124,21 @@ export async function buildViaServer(
  */
 export function isCi(value: string | undefined): boolean {
   return value !== undefined && !["", "0", "false"].includes(value.trim().toLowerCase());
+}
+
+/** Send one request and relay the answer (then close); undefined when the connection broke. */
+async function exchange(
+  conn: Deno.UnixConn,
+  request: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    await writeMessage(conn, request);
+    return await relay(readFrames(conn));
+  } catch {
+    return undefined;
+  } finally {
+    closeQuietly(conn);
+  }
 }
 
 /** Write stdout and stderr frames to this process's streams; the first message ends it. */
