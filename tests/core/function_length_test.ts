@@ -53,7 +53,6 @@ const ALLOWED: Record<string, { lines: number; reason: string }> = {
   "pipeline/_cache_pack.ts streamPack": { lines: 103, reason: SPLITTING },
   "pipeline/_view_cache.ts cachedRender": { lines: 85, reason: SPLITTING },
   "pipeline/cache.ts openCache": { lines: 331, reason: SPLITTING },
-  "pipeline/order_state.ts advanceOrder": { lines: 67, reason: SPLITTING },
   "pipeline/resident.ts resident": { lines: 136, reason: SPLITTING },
   "plugins/view_modes/_code.ts renderWith": { lines: 71, reason: SPLITTING },
   "plugins/view_modes/_code.ts container": { lines: 201, reason: SPLITTING },
