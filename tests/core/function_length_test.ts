@@ -26,7 +26,8 @@ const DIRS = [
 const ROOT_FILES = ["mod.ts", "cli.ts", "config.ts"];
 
 const NOT_SPLIT = "not split yet (issue 28)";
-const SPLITTING = NOT_SPLIT;
+/** A loop run per character, token or item: split, it would make a call per step. */
+const HOT_LOOP = "hot loop";
 
 /**
  * Functions that may be longer, keyed `file name`: the reason and the most lines they may have.
@@ -45,21 +46,15 @@ const ALLOWED: Record<string, { lines: number; reason: string }> = {
   "pipeline/secrets.ts scanAll": { lines: 76, reason: NOT_SPLIT },
   "pipeline/emit.ts buildManifest": { lines: 66, reason: NOT_SPLIT },
   "pipeline/count.ts countMany": { lines: 65, reason: NOT_SPLIT },
-  "grammars/_js_hollow.ts punct": { lines: 125, reason: SPLITTING },
-  "grammars/_js_hollow.ts jsxRead": { lines: 67, reason: SPLITTING },
-  "grammars/_python_hollow.ts logicalLines": { lines: 85, reason: SPLITTING },
-  "pipeline/_bpe.ts bpeCounter": { lines: 222, reason: SPLITTING },
-  "pipeline/_bpe.ts mergeLong": { lines: 81, reason: SPLITTING },
-  "pipeline/_cache_pack.ts streamPack": { lines: 103, reason: SPLITTING },
-  "pipeline/_view_cache.ts cachedRender": { lines: 85, reason: SPLITTING },
-  "pipeline/cache.ts openCache": { lines: 331, reason: SPLITTING },
-  "pipeline/resident.ts resident": { lines: 136, reason: SPLITTING },
-  "plugins/view_modes/_code.ts renderWith": { lines: 71, reason: SPLITTING },
-  "plugins/view_modes/_code.ts container": { lines: 201, reason: SPLITTING },
-  "plugins/view_modes/_code.ts walk": { lines: 76, reason: SPLITTING },
-  "plugins/view_modes/_code.ts renderOrFallback": { lines: 67, reason: SPLITTING },
-  "plugins/view_modes/_code_pool.ts codePool": { lines: 345, reason: SPLITTING },
-  "plugins/view_modes/_code_pool.ts startLane": { lines: 77, reason: SPLITTING },
+  // The BPE counter's loops share its buffers and work count as closure variables.
+  "pipeline/_bpe.ts bpeCounter": { lines: 224, reason: HOT_LOOP },
+  "pipeline/_bpe.ts mergeLong": { lines: 82, reason: HOT_LOOP },
+  // The hollow readers' lexer steps, per token and per character.
+  "grammars/_js_hollow.ts punct": { lines: 126, reason: HOT_LOOP },
+  "grammars/_js_hollow.ts jsxRead": { lines: 68, reason: HOT_LOOP },
+  "grammars/_python_hollow.ts logicalLines": { lines: 86, reason: HOT_LOOP },
+  // The skeleton's pass over a container's items, whose state the item cases share.
+  "plugins/view_modes/_code.ts container": { lines: 181, reason: HOT_LOOP },
 };
 
 /** One function of a file: its key in {@linkcode ALLOWED}, where it starts and its lines. */
