@@ -383,7 +383,7 @@ function rootScreenshots(
 ): string[] {
   const shotKey = preset ? `presets.${preset}.screenshots` : "screenshots";
   const shotProblems: string[] = [];
-  const shown = screenshots.map((path, i) => {
+  const paths = screenshots.map((path, i) => {
     const shown = screenshotPath(path, root);
     if (!(raw.allowOutsideRoot ?? false) && (shown === ".." || shown.startsWith("../"))) {
       shotProblems.push(
@@ -393,7 +393,7 @@ function rootScreenshots(
     return shown;
   });
   if (shotProblems.length) throw new ConfigError(display, shotProblems);
-  return shown;
+  return paths;
 }
 
 /** The persona chosen, with its name. */
