@@ -178,11 +178,75 @@ function generations<T>(): Memo<T> & { turn(): void } {
  * ```
  */
 export function resident(options: ResidentOptions = {}): Resident {
-  const quietMs = options.quietMs ?? 0;
-  // The waits for the quiet time, by their wake-ups; once the work is asked for, until the next
-  // build returns, there is no quiet time.
+  const work = deferredWork(options.quietMs ?? 0);
+  let opened: { signature: string; cache: Cache } | undefined;
+  // `current`: nothing since can have changed it.
+  let kept: { config: ResolvedConfig; resolution: Resolution; current: boolean } | undefined;
+  const blocks = generations<BlockMemo>();
+  const rendered = generations<RenderedMemo>();
+  const changes: ChangeLog = { calls: 0, structuralAt: 0, changedAt: new Map() };
+  const written: Written = { draft: Promise.resolve(undefined) };
+  return {
+    cache(dir, options) {
+      const signature = JSON.stringify([dir, options.enabled ?? true, options.pack ?? ""]);
+      if (opened?.signature !== signature) {
+        opened = { signature, cache: openCache(dir, { ...options, lean: true }) };
+      }
+      return opened.cache;
+    },
+    resolution(config) {
+      return kept?.current && kept.config === config ? copyResolution(kept.resolution) : undefined;
+    },
+    lastResolution(config) {
+      return kept?.config === config ? kept.resolution : undefined;
+    },
+    keepResolution(config, resolution) {
+      kept = { config, resolution: copyResolution(resolution), current: true };
+    },
+    statIndex: (config) => keptStatIndex(changes, config),
+    changed(paths, structural) {
+      noteChanges(changes, { paths, structural });
+      if (kept?.current && !keepsListing(kept.resolution, { paths, structural })) {
+        kept.current = false;
+      }
+    },
+    async lastDocument() {
+      work.hurry();
+      return written.document && { ...written.document, draft: await written.draft };
+    },
+    keepDocument(next) {
+      written.document = next;
+      written.draft = nextDraft(written.draft, { next, later: work.later });
+    },
+    defer: work.defer,
+    release: work.release,
+    settled: work.settled,
+    async close() {
+      await work.drain();
+      await dropLastDraft(written);
+    },
+    blocks,
+    rendered,
+    orders: new Map(),
+    begin() {
+      blocks.turn();
+      rendered.turn();
+      turnDerived();
+    },
+  };
+}
+
+/**
+ * The work builds leave, run in order after a quiet time ({@linkcode ResidentOptions.quietMs}).
+ * Once the work is asked for (`hurry`), until the next build returns (`release`), there is no
+ * quiet time.
+ */
+function deferredWork(quietMs: number) {
+  // The waits for the quiet time, by their wake-ups.
   const wakes = new Set<() => void>();
   let hurried = false;
+  let deferred: Promise<void> = Promise.resolve();
+  const queued: Array<() => Promise<void>> = [];
   const hurry = () => {
     hurried = true;
     [...wakes].forEach((wake) => wake());
@@ -197,21 +261,6 @@ export function resident(options: ResidentOptions = {}): Resident {
       const timer = setTimeout(wake, hurried ? 0 : quietMs);
       wakes.add(wake);
     });
-  let opened: { signature: string; cache: Cache } | undefined;
-  // `current`: nothing since can have changed it.
-  let kept: { config: ResolvedConfig; resolution: Resolution; current: boolean } | undefined;
-  const blocks = generations<BlockMemo>();
-  const rendered = generations<RenderedMemo>();
-  // What was changed, numbered by call to `changed`: the stat index records the files as of the
-  // call its build started after.
-  let calls = 0;
-  let structuralAt = 0;
-  const changedAt = new Map<string, number>();
-  let statIndex: { index: StatIndex; config: ResolvedConfig; seen: number } | undefined;
-  let document: WrittenDocument | undefined;
-  let draft: Promise<Draft | undefined> = Promise.resolve(undefined);
-  let deferred: Promise<void> = Promise.resolve();
-  const queued: Array<() => Promise<void>> = [];
   const start = () => {
     if (!queued.length) return;
     const works = queued.splice(0);
@@ -219,92 +268,115 @@ export function resident(options: ResidentOptions = {}): Resident {
       for (const work of works) await work();
     });
   };
-  const copy = (resolution: Resolution): Resolution => ({
-    ...resolution,
-    targets: resolution.targets.map((t): Target => ({ ...t })),
-    warnings: [...resolution.warnings],
-  });
   return {
-    cache(dir, options) {
-      const signature = JSON.stringify([dir, options.enabled ?? true, options.pack ?? ""]);
-      if (opened?.signature !== signature) {
-        opened = { signature, cache: openCache(dir, { ...options, lean: true }) };
-      }
-      return opened.cache;
-    },
-    resolution(config) {
-      return kept?.current && kept.config === config ? copy(kept.resolution) : undefined;
-    },
-    lastResolution(config) {
-      return kept?.config === config ? kept.resolution : undefined;
-    },
-    keepResolution(config, resolution) {
-      kept = { config, resolution: copy(resolution), current: true };
-    },
-    statIndex(config) {
-      const seen = calls;
-      const last = statIndex;
-      const known = last && last.config === config && structuralAt <= last.seen ? last : undefined;
-      return {
-        index: last?.index,
-        unchanged: known && watchedIn(config, (path) => (changedAt.get(path) ?? 0) <= known.seen),
-        keep(index) {
-          statIndex = { index, config, seen };
-          for (const [path, at] of changedAt) if (at <= seen) changedAt.delete(path);
-        },
-      };
-    },
-    changed(paths, structural) {
-      calls++;
-      if (structural) structuralAt = calls;
-      else for (const path of paths) changedAt.set(path, calls);
-      if (!kept?.current) return;
-      const listed = new Set(kept.resolution.targets.map((t) => t.path));
-      // Only modifications of listed files keep the list: anything else may change it.
-      if (structural || !paths.every((p) => listed.has(p))) kept.current = false;
-    },
-    async lastDocument() {
-      hurry();
-      return document && { ...document, draft: await draft };
-    },
-    keepDocument(next) {
-      // The last draft was renamed into place by the build that wrote `next`, or is not wanted.
-      const before = draft;
-      document = next;
-      // Copied once the build has returned (not while it still writes).
-      draft = before.then(async (old) => {
-        await later();
-        if (old) dropDraft(old);
-        return next && makeDraft(next);
-      });
-    },
-    defer(work, onError) {
+    hurry,
+    later,
+    defer(work: () => Promise<void>, onError?: (error: unknown) => void): void {
       queued.push(() => work().catch((error) => onError?.(error)));
     },
-    release() {
+    release(): void {
       hurried = false;
       start();
     },
-    settled(options = {}) {
+    settled(options: { hurry?: boolean } = {}): Promise<void> {
       if (options.hurry !== false) hurry();
       start();
       return deferred;
     },
-    async close() {
+    /** Start the queued work at once and wait for all of it. */
+    async drain(): Promise<void> {
       hurry();
       start();
       await deferred;
-      const last = await draft;
-      if (last) dropDraft(last);
-      draft = Promise.resolve(undefined);
-    },
-    blocks,
-    rendered,
-    orders: new Map(),
-    begin() {
-      blocks.turn();
-      rendered.turn();
-      turnDerived();
     },
   };
+}
+
+/**
+ * What was changed, numbered by call to `changed`: the stat index records the files as of the
+ * call its build started after.
+ */
+interface ChangeLog {
+  calls: number;
+  structuralAt: number;
+  changedAt: Map<string, number>;
+  statIndex?: { index: StatIndex; config: ResolvedConfig; seen: number };
+}
+
+function noteChanges(
+  changes: ChangeLog,
+  { paths, structural }: { paths: string[]; structural: boolean },
+): void {
+  changes.calls++;
+  if (structural) changes.structuralAt = changes.calls;
+  else for (const path of paths) changes.changedAt.set(path, changes.calls);
+}
+
+/** The stat index the last build left, with the targets not changed since. */
+function keptStatIndex(changes: ChangeLog, config: ResolvedConfig): KeptStatIndex {
+  const seen = changes.calls;
+  const last = changes.statIndex;
+  const known = last && last.config === config && changes.structuralAt <= last.seen
+    ? last
+    : undefined;
+  return {
+    index: last?.index,
+    unchanged: known &&
+      watchedIn(config, (path) => (changes.changedAt.get(path) ?? 0) <= known.seen),
+    keep(index) {
+      changes.statIndex = { index, config, seen };
+      for (const [path, at] of changes.changedAt) if (at <= seen) changes.changedAt.delete(path);
+    },
+  };
+}
+
+/**
+ * Whether a resolution still lists the files after these changes: only modifications of listed
+ * files keep the list, anything else may change it.
+ */
+function keepsListing(
+  resolution: Resolution,
+  { paths, structural }: { paths: string[]; structural: boolean },
+): boolean {
+  if (structural) return false;
+  const listed = new Set(resolution.targets.map((t) => t.path));
+  return paths.every((p) => listed.has(p));
+}
+
+/** A copy of a resolution whose targets a build may mutate. */
+function copyResolution(resolution: Resolution): Resolution {
+  return {
+    ...resolution,
+    targets: resolution.targets.map((t): Target => ({ ...t })),
+    warnings: [...resolution.warnings],
+  };
+}
+
+/** The document the last build wrote, and the draft of the next one (a copy of it). */
+interface Written {
+  document?: WrittenDocument;
+  draft: Promise<Draft | undefined>;
+}
+
+/** Remove the last draft from disk (a process that ends leaves none behind). */
+async function dropLastDraft(written: Written): Promise<void> {
+  const last = await written.draft;
+  if (last) dropDraft(last);
+  written.draft = Promise.resolve(undefined);
+}
+
+/**
+ * The draft of the next document: a copy of `next`, made once the build has returned (not while
+ * it still writes). The last draft was renamed into place by the build that wrote `next`, or is
+ * not wanted.
+ */
+function nextDraft(
+  before: Promise<Draft | undefined>,
+  { next, later }: { next: WrittenDocument | undefined; later: () => Promise<void> },
+): Promise<Draft | undefined> {
+  return before.then(async (old) => {
+    await later();
+    if (old) dropDraft(old);
+    return next && makeDraft(next);
+  });
 }

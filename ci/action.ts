@@ -133,42 +133,52 @@ export function summaryMarkdown(outcome: CheckOutcome, inputs: ActionInputs): st
     rows.push(["Stable prefix", `${json!.total.bytes} bytes, ${json!.total.tokens} tokens`]);
     return table("slop check", rows);
   }
+  rows.push(...driftRows(diff, status, inputs));
+  rows.push(["Re-pin", `${code(updateCommand(inputs))}, then commit ${code(json!.lock)}`]);
+  let text = table("slop check", rows);
+  if (json!.costs?.length) text += costTable(json!.costs);
+  return text;
+}
+
+/** The rows of a summary that say how the stable prefix drifted from the lock. */
+function driftRows(diff: LockDiff, status: CheckStatus, inputs: ActionInputs): [string, string][] {
   const share = diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0;
   const budget = inputs.maxInvalidated
     ? ` ${code(`--max-invalidated ${inputs.maxInvalidated}`)}`
     : "";
-  rows.push([
-    "Result",
-    status === "within"
-      ? `pass: the stable prefix drifted within${budget}`
-      : `fail: the stable prefix drifted${budget ? ` beyond${budget}` : ""}`,
-  ]);
   const where = diff.file
     ? `section ${diff.section}, file ${code(diff.file)}`
     : `section ${diff.section}`;
-  rows.push(["First divergent block", `#${diff.index + 1} ${code(diff.id)} (${where})`]);
-  rows.push(["What changed", changeText(diff)]);
-  rows.push(["Byte offset", `${diff.offset}`]);
-  rows.push([
-    "Invalidated tokens",
-    `${diff.invalidatedTokens} of ${diff.pinnedTokens} prefix tokens (${share.toFixed(1)}%)`,
-  ]);
   const c = diff.counts;
-  rows.push([
-    "All differences",
-    `${c.changed} changed, ${c.added} added, ${c.removed} removed, ${c.moved} moved`,
-  ]);
-  rows.push(["Re-pin", `${code(updateCommand(inputs))}, then commit ${code(json!.lock)}`]);
-  let text = table("slop check", rows);
-  if (json!.costs?.length) {
-    text += "\n| Provider | Model | Invalidated tokens | Extra cost of the next call |\n" +
-      "| --- | --- | ---: | ---: |\n" +
-      json!.costs.map((cost) =>
-        `| ${cell(cost.provider.replace(/^slop:/, ""))} | ${cell(cost.model)} | ${cost.tokens} | ` +
-        `$${cost.dollars.toFixed(6)} |\n`
-      ).join("");
-  }
-  return text;
+  return [
+    [
+      "Result",
+      status === "within"
+        ? `pass: the stable prefix drifted within${budget}`
+        : `fail: the stable prefix drifted${budget ? ` beyond${budget}` : ""}`,
+    ],
+    ["First divergent block", `#${diff.index + 1} ${code(diff.id)} (${where})`],
+    ["What changed", changeText(diff)],
+    ["Byte offset", `${diff.offset}`],
+    [
+      "Invalidated tokens",
+      `${diff.invalidatedTokens} of ${diff.pinnedTokens} prefix tokens (${share.toFixed(1)}%)`,
+    ],
+    [
+      "All differences",
+      `${c.changed} changed, ${c.added} added, ${c.removed} removed, ${c.moved} moved`,
+    ],
+  ];
+}
+
+/** The markdown table of what the drift costs on each provider. */
+function costTable(costs: InvalidationCost[]): string {
+  return "\n| Provider | Model | Invalidated tokens | Extra cost of the next call |\n" +
+    "| --- | --- | ---: | ---: |\n" +
+    costs.map((cost) =>
+      `| ${cell(cost.provider.replace(/^slop:/, ""))} | ${cell(cost.model)} | ${cost.tokens} | ` +
+      `$${cost.dollars.toFixed(6)} |\n`
+    ).join("");
 }
 
 /**

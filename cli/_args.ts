@@ -250,19 +250,21 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
       break;
     }
   }
+  const problem = operandProblem(command, operands.length);
+  if (problem) return usageError(path, problem);
+  return { run: command, path: path.slice(1).map((c) => c.name), operands, options };
+}
+
+/** What is wrong with the number of operands a command was given, if anything. */
+function operandProblem(command: CommandSpec, given: number): string | undefined {
   const wanted = operandsOf(command);
   const required = wanted.filter((o) => o.required);
-  if (operands.length < required.length) {
-    return usageError(path, `missing required argument '${required[operands.length].name}'`);
-  }
-  if (!wanted.some((o) => o.variadic) && operands.length > wanted.length) {
+  if (given < required.length) return `missing required argument '${required[given].name}'`;
+  if (!wanted.some((o) => o.variadic) && given > wanted.length) {
     const s = wanted.length === 1 ? "" : "s";
-    return usageError(
-      path,
-      `too many arguments for '${command.name}'. Expected ${wanted.length} argument${s} but got ${operands.length}.`,
-    );
+    return `too many arguments for '${command.name}'. Expected ${wanted.length} argument${s} but got ${given}.`;
   }
-  return { run: command, path: path.slice(1).map((c) => c.name), operands, options };
+  return undefined;
 }
 
 function defaults(specs: OptionSpec[], flags: OptionFlags[]): Options {

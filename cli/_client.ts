@@ -85,31 +85,15 @@ export async function buildViaServer(
   // A server that finds itself stale (slop or a module of the config changed) answers
   // "restart" and exits: the build goes to a new one.
   for (let attempt = 0; attempt < 2; attempt++) {
-    let conn: Deno.UnixConn | undefined;
-    try {
-      conn = await connectServer(files.socket);
-      // A CI job builds once: a server started for it would only sit idle until it exits.
-      if (!conn && attempt === 0 && isCi(Deno.env.get("CI"))) return undefined;
-      conn ??= await startServer(files, {
-        config: flags.config,
-        stateDir: flags.stateDir,
-        idleMs,
-      });
-    } catch (error) {
-      // The lock file cannot be opened, the server process cannot be spawned...
-      const why = error instanceof Error ? error.message : String(error);
-      return warn(`the build server cannot be started (${why})`);
-    }
-    if (!conn) return warn(`the build server did not start (see "${files.log}")`);
-    let answer: Record<string, unknown> | undefined;
-    try {
-      await writeMessage(conn, request);
-      answer = await relay(readFrames(conn));
-    } catch {
-      answer = undefined;
-    } finally {
-      closeQuietly(conn);
-    }
+    const conn = await connectOrStart(files, {
+      config: flags.config,
+      stateDir: flags.stateDir,
+      idleMs,
+      first: attempt === 0,
+    });
+    if (!conn) return undefined;
+    if ("why" in conn) return warn(conn.why);
+    const answer = await exchange(conn, request);
     if (answer?.type === "exit") return Number(answer.code);
     if (answer?.type !== "restart") {
       return warn(`the build server ended without an answer (see "${files.log}")`);
@@ -132,6 +116,48 @@ export async function buildViaServer(
  */
 export function isCi(value: string | undefined): boolean {
   return value !== undefined && !["", "0", "false"].includes(value.trim().toLowerCase());
+}
+
+/**
+ * A connection to the project's build server, started when none runs; in a CI job, undefined on
+ * the first try (none is started), and why there is none when it cannot be started.
+ */
+async function connectOrStart(
+  files: ServerFiles,
+  { config, stateDir, idleMs, first }: {
+    config?: string;
+    stateDir?: string;
+    idleMs: number;
+    first: boolean;
+  },
+): Promise<Deno.UnixConn | { why: string } | undefined> {
+  let conn: Deno.UnixConn | undefined;
+  try {
+    conn = await connectServer(files.socket);
+    // A CI job builds once: a server started for it would only sit idle until it exits.
+    if (!conn && first && isCi(Deno.env.get("CI"))) return undefined;
+    conn ??= await startServer(files, { config, stateDir, idleMs });
+  } catch (error) {
+    // The lock file cannot be opened, the server process cannot be spawned...
+    const why = error instanceof Error ? error.message : String(error);
+    return { why: `the build server cannot be started (${why})` };
+  }
+  return conn ?? { why: `the build server did not start (see "${files.log}")` };
+}
+
+/** Send one request and relay the answer (then close); undefined when the connection broke. */
+async function exchange(
+  conn: Deno.UnixConn,
+  request: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    await writeMessage(conn, request);
+    return await relay(readFrames(conn));
+  } catch {
+    return undefined;
+  } finally {
+    closeQuietly(conn);
+  }
 }
 
 /** Write stdout and stderr frames to this process's streams; the first message ends it. */

@@ -14,7 +14,7 @@ import { type BuildFlags, runBuild } from "./build.ts";
 import { collectGarbage } from "./_collect.ts";
 import { writeFrame, writeMessage } from "./_frames.ts";
 import type { ServerChanges } from "./_server_watch.ts";
-import { serverSession } from "./_server_session.ts";
+import { type ServerSession, serverSession } from "./_server_session.ts";
 import type { Terminal } from "./_terminal.ts";
 import {
   aheadKey,
@@ -106,190 +106,255 @@ const COLLECT_AFTER = 2 * 1024 * 1024;
  */
 export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
   const session = serverSession({ sources: options.sources, watch: options.watch });
-  // The first build's result and config, for the rehearsal after it.
-  let first: { result: BuildResult; config: ResolvedConfig } | undefined;
-  let builtWith: ResolvedConfig | undefined;
+  const state: BuildsState = {
+    options,
+    session,
+    builds: 0,
+    prepares: 0,
+    lastBuildPrepared: false,
+    ahead: new Set(),
+    peakBefore: 0,
+    collected: 0,
+  };
   session.built = (result, config) => {
-    builtWith = config;
-    if (session.first) first = { result, config };
+    state.builtWith = config;
+    if (session.first) state.first = { result, config };
   };
-  let builds = 0;
-  let lastBuildMs: number | undefined;
-  let lastBuildPeakRss: number | undefined;
-  // The last build's request and config (the next build is prepared with them), the build
-  // prepared since, and what the watcher told the prepares since the last build.
-  let last: { request: BuildRequest; config: ResolvedConfig } | undefined;
-  let next: PreparedNext | undefined;
-  let toldPrepares: ServerChanges | null | undefined;
-  let prepares = 0;
-  let lastPrepareMs: number | undefined;
-  let lastBuildPrepared = false;
-  // Files the prepares since the last build rendered: that build reports them as rendered.
-  const ahead = new Set<string>();
-  session.renderedAhead = (file) => ahead.has(aheadKey(file));
-  // A prepared build that will not be finished: what it wrote ahead goes.
-  const dropNext = () => {
-    next?.build.discard();
-    next = undefined;
-  };
-  // Set by a prepare: the peak RSS is measured from there to the end of the next build.
-  let peakReset: boolean | undefined;
-  session.prepared = (config) => {
-    const kept = next;
-    next = undefined;
-    const seen = session.lastChanges;
-    const same = kept && kept.after === builds && kept.config === config && seen &&
-      !seen.paths.length && !seen.structural && unchangedInputs(kept.stamps);
-    lastBuildPrepared = Boolean(same);
-    if (!same) kept?.build.discard();
-    return same ? kept.build : undefined;
-  };
-  // The process's peak before the last build (its own peak is the largest of these).
-  let peakBefore = 0;
-  let collected = 0;
-  const collect = () => {
-    collectGarbage();
-    collected = Deno.memoryUsage().heapUsed;
-  };
-  // What the watcher saw since it was last asked, told to the resident but not reported as the
-  // last build's (`lastChanges`): for builds nobody asked for.
-  const lookAside = async (config: ResolvedConfig) => {
-    const told = session.lastChanges;
-    await session.changes?.(config);
-    const seen = session.lastChanges;
-    session.lastChanges = told;
-    return seen;
-  };
-  // As `slop watch` does before it watches: run a build that writes nothing, so that the next
-  // build runs code compiled already.
-  const rehearse = async ({ config }: { config: ResolvedConfig }) => {
-    await lookAside(config);
-    const dry = { builtins: session.builtins, layer: speedLayer({ resident: session.resident }) };
-    await build(config, { ...dry, write: false, record: false, remember: false }).catch(() => {});
-    await session.resident.settled();
-  };
+  session.renderedAhead = (file) => state.ahead.has(aheadKey(file));
+  session.prepared = (config) => takePrepared(state, config);
   return {
-    async run(conn, request) {
-      const stale = request.version !== options.version
-        ? `slop changed (${request.version})`
-        : session.stale();
-      if (stale) {
-        options.onStale(stale);
-        await writeMessage(conn, { type: "restart", reason: stale }).catch(() => {});
-        return;
-      }
-      useEnv(request.env);
-      Deno.chdir(request.cwd);
-      const start = performance.now();
-      peakBefore = Math.max(peakBefore, peakRss());
-      const measured = peakReset ?? resetPeakRss();
-      peakReset = undefined;
-      lastBuildPrepared = false;
-      builtWith = undefined;
-      const { terminal, flushed } = remoteTerminal(conn, request.stderrIsTerminal);
-      let code: number;
-      try {
-        code = await runBuild(request.paths, request.flags, { terminal, session });
-      } catch (error) {
-        terminal.stderr(`slop: ${error instanceof Error ? error.message : String(error)}\n`);
-        code = 1;
-      }
-      const wasFirst = session.first;
-      session.first = false;
-      builds++;
-      // A build prepared ahead that this build did not take (it failed before it looked).
-      dropNext();
-      ahead.clear();
-      last = builtWith ? { request, config: builtWith } : undefined;
-      if (toldPrepares !== undefined) {
-        session.lastChanges = joinChanges(toldPrepares, session.lastChanges);
-      }
-      toldPrepares = undefined;
-      lastBuildMs = Math.round(performance.now() - start);
-      lastBuildPeakRss = measured ? peakRss() : undefined;
-      await flushed();
-      // An edit to a module the config imports is seen from the first answer on.
-      await session.settled();
-      if (wasFirst) {
-        // The first build is usually cold: its cache writes and the rehearsal are done before it
-        // answers, as a build in the client's process does its own, not by the next build, which
-        // is the one that should be quick.
-        await session.resident.settled();
-        if (first) await rehearse(first);
-        first = undefined;
-      }
-      await writeMessage(conn, { type: "exit", code }).catch(() => {});
-      // The first build's garbage (the project's texts as read, rendered and counted) goes at
-      // once, while the client exits; a build asked for meanwhile waits for the collection.
-      if (wasFirst) collect();
-      // The deferred cache writes, which the next build would wait for; they start once the client
-      // has had time to exit (or when a build or prepare comes).
-      await session.resident.settled({ hurry: false });
-    },
-    async prepare() {
-      const asked = last;
-      if (!asked || session.stale()) return;
-      try {
-        // The folder the last build was asked from may be gone (a project removed): nothing to do.
-        Deno.chdir(asked.request.cwd);
-      } catch {
-        return;
-      }
-      useEnv(asked.request.env);
-      const config = asked.config;
-      if (!session.current(config) || !preparable(config)) return;
-      const start = performance.now();
-      // Taken before anything is read: a change while it builds shows.
-      const stamps = inputStamps(config, session.resident.orders.keys());
-      const seen = await lookAside(config);
-      toldPrepares = toldPrepares === undefined ? seen : joinChanges(toldPrepares, seen);
-      // Nothing changed since the last build or prepare (the change is built), or the watcher
-      // cannot say (the build asked for next looks at every file): nothing to prepare.
-      if (!seen || (!seen.paths.length && !seen.structural)) return;
-      peakBefore = Math.max(peakBefore, peakRss());
-      peakReset ??= resetPeakRss();
-      dropNext();
-      const after = builds;
-      try {
-        const prepared = await prepareBuild(config, {
-          builtins: session.builtins,
-          layer: speedLayer({
-            resident: session.resident,
-            renderedAhead: session.renderedAhead,
-          }),
-        });
-        for (const file of prepared.files) if (file.cache === "miss") ahead.add(aheadKey(file));
-        if (finishable(prepared.files)) next = { build: prepared, config, after, stamps };
-        else prepared.discard();
-      } catch {
-        // The build asked for next runs again and reports it.
-      }
-      // Its cache writes wait, as a build's do (`resident.defer`): until the build asked for has
-      // answered, or the next build starts.
-      prepares++;
-      lastPrepareMs = Math.round(performance.now() - start);
-    },
+    run: (conn, request) => runRequest(state, conn, request),
+    prepare: () => prepareNext(state),
     hurry() {
       void session.resident.settled();
     },
     tidy() {
-      if (Deno.memoryUsage().heapUsed - collected >= COLLECT_AFTER) collect();
+      if (Deno.memoryUsage().heapUsed - state.collected >= COLLECT_AFTER) collect(state);
     },
-    stats: () => ({
-      builds,
-      ...(lastBuildMs !== undefined ? { lastBuildMs } : {}),
-      peakRss: Math.max(peakBefore, peakRss()),
-      ...(lastBuildPeakRss ? { lastBuildPeakRss } : {}),
-      ...(builds ? { lastChanges: session.lastChanges } : {}),
-      prepares,
-      ...(lastPrepareMs !== undefined ? { lastPrepareMs } : {}),
-      ...(builds ? { lastBuildPrepared } : {}),
-    }),
+    stats: () => buildStats(state),
     async close() {
-      dropNext();
+      dropNext(state);
       session.close();
       await session.resident.close();
     },
+  };
+}
+
+/** What a server's builds keep between requests. */
+interface BuildsState {
+  options: ServerBuildsOptions;
+  session: ServerSession;
+  /** The first build's result and config, for the rehearsal after it. */
+  first?: { result: BuildResult; config: ResolvedConfig };
+  /** The config the build running now was built with (unset when it failed before). */
+  builtWith?: ResolvedConfig;
+  builds: number;
+  lastBuildMs?: number;
+  lastBuildPeakRss?: number;
+  /** The last build's request and config: the next build is prepared with them. */
+  last?: { request: BuildRequest; config: ResolvedConfig };
+  /** The build prepared since the last build. */
+  next?: PreparedNext;
+  /** What the watcher told the prepares since the last build. */
+  toldPrepares?: ServerChanges | null;
+  prepares: number;
+  lastPrepareMs?: number;
+  lastBuildPrepared: boolean;
+  /** Files the prepares since the last build rendered: that build reports them as rendered. */
+  ahead: Set<string>;
+  /** Set by a prepare: the peak RSS is measured from there to the end of the next build. */
+  peakReset?: boolean;
+  /** The process's peak before the last build (its own peak is the largest of these). */
+  peakBefore: number;
+  /** The heap in use after the last collection. */
+  collected: number;
+}
+
+/** The build prepared ahead, when nothing it read changed since; else it is discarded. */
+function takePrepared(state: BuildsState, config: ResolvedConfig) {
+  const kept = state.next;
+  state.next = undefined;
+  const seen = state.session.lastChanges;
+  const same = kept && kept.after === state.builds && kept.config === config && seen &&
+    !seen.paths.length && !seen.structural && unchangedInputs(kept.stamps);
+  state.lastBuildPrepared = Boolean(same);
+  if (!same) kept?.build.discard();
+  return same ? kept.build : undefined;
+}
+
+/** A prepared build that will not be finished: what it wrote ahead goes. */
+function dropNext(state: BuildsState): void {
+  state.next?.build.discard();
+  state.next = undefined;
+}
+
+function collect(state: BuildsState): void {
+  collectGarbage();
+  state.collected = Deno.memoryUsage().heapUsed;
+}
+
+/**
+ * What the watcher saw since it was last asked, told to the resident but not reported as the last
+ * build's (`lastChanges`): for builds nobody asked for.
+ */
+async function lookAside(session: ServerSession, config: ResolvedConfig) {
+  const told = session.lastChanges;
+  await session.changes?.(config);
+  const seen = session.lastChanges;
+  session.lastChanges = told;
+  return seen;
+}
+
+/**
+ * As `slop watch` does before it watches: run a build that writes nothing, so that the next build
+ * runs code compiled already.
+ */
+async function rehearse(
+  session: ServerSession,
+  { config }: { config: ResolvedConfig },
+): Promise<void> {
+  await lookAside(session, config);
+  const dry = { builtins: session.builtins, layer: speedLayer({ resident: session.resident }) };
+  await build(config, { ...dry, write: false, record: false, remember: false }).catch(() => {});
+  await session.resident.settled();
+}
+
+/** Run a build request and answer it, or answer "restart" when this server is stale. */
+async function runRequest(
+  state: BuildsState,
+  conn: Deno.UnixConn,
+  request: BuildRequest,
+): Promise<void> {
+  const { session } = state;
+  const stale = request.version !== state.options.version
+    ? `slop changed (${request.version})`
+    : session.stale();
+  if (stale) {
+    state.options.onStale(stale);
+    await writeMessage(conn, { type: "restart", reason: stale }).catch(() => {});
+    return;
+  }
+  useEnv(request.env);
+  Deno.chdir(request.cwd);
+  const start = performance.now();
+  state.peakBefore = Math.max(state.peakBefore, peakRss());
+  const measured = state.peakReset ?? resetPeakRss();
+  state.peakReset = undefined;
+  state.lastBuildPrepared = false;
+  state.builtWith = undefined;
+  const { terminal, flushed } = remoteTerminal(conn, request.stderrIsTerminal);
+  let code: number;
+  try {
+    code = await runBuild(request.paths, request.flags, { terminal, session });
+  } catch (error) {
+    terminal.stderr(`slop: ${error instanceof Error ? error.message : String(error)}\n`);
+    code = 1;
+  }
+  const wasFirst = session.first;
+  session.first = false;
+  recordBuild(state, request, { start, measured });
+  await flushed();
+  // An edit to a module the config imports is seen from the first answer on.
+  await session.settled();
+  if (wasFirst) {
+    // The first build is usually cold: its cache writes and the rehearsal are done before it
+    // answers, as a build in the client's process does its own, not by the next build, which
+    // is the one that should be quick.
+    await session.resident.settled();
+    if (state.first) await rehearse(session, state.first);
+    state.first = undefined;
+  }
+  await writeMessage(conn, { type: "exit", code }).catch(() => {});
+  // The first build's garbage (the project's texts as read, rendered and counted) goes at
+  // once, while the client exits; a build asked for meanwhile waits for the collection.
+  if (wasFirst) collect(state);
+  // The deferred cache writes, which the next build would wait for; they start once the client
+  // has had time to exit (or when a build or prepare comes).
+  await session.resident.settled({ hurry: false });
+}
+
+/** Note a build's end: its count, time and peak, and what it leaves for the next prepare. */
+function recordBuild(
+  state: BuildsState,
+  request: BuildRequest,
+  { start, measured }: { start: number; measured: boolean },
+): void {
+  const { session } = state;
+  state.builds++;
+  // A build prepared ahead that this build did not take (it failed before it looked).
+  dropNext(state);
+  state.ahead.clear();
+  state.last = state.builtWith ? { request, config: state.builtWith } : undefined;
+  if (state.toldPrepares !== undefined) {
+    session.lastChanges = joinChanges(state.toldPrepares, session.lastChanges);
+  }
+  state.toldPrepares = undefined;
+  state.lastBuildMs = Math.round(performance.now() - start);
+  state.lastBuildPeakRss = measured ? peakRss() : undefined;
+}
+
+/**
+ * Prepare the next build with the last build's request, unless its config cannot be prepared
+ * (see `_server_prepare.ts`), nothing changed since, or this server is stale.
+ */
+async function prepareNext(state: BuildsState): Promise<void> {
+  const { session } = state;
+  const asked = state.last;
+  if (!asked || session.stale()) return;
+  try {
+    // The folder the last build was asked from may be gone (a project removed): nothing to do.
+    Deno.chdir(asked.request.cwd);
+  } catch {
+    return;
+  }
+  useEnv(asked.request.env);
+  const config = asked.config;
+  if (!session.current(config) || !preparable(config)) return;
+  const start = performance.now();
+  // Taken before anything is read: a change while it builds shows.
+  const stamps = inputStamps(config, session.resident.orders.keys());
+  const seen = await lookAside(session, config);
+  state.toldPrepares = state.toldPrepares === undefined
+    ? seen
+    : joinChanges(state.toldPrepares, seen);
+  // Nothing changed since the last build or prepare (the change is built), or the watcher
+  // cannot say (the build asked for next looks at every file): nothing to prepare.
+  if (!seen || (!seen.paths.length && !seen.structural)) return;
+  state.peakBefore = Math.max(state.peakBefore, peakRss());
+  state.peakReset ??= resetPeakRss();
+  dropNext(state);
+  const after = state.builds;
+  try {
+    const prepared = await prepareBuild(config, {
+      builtins: session.builtins,
+      layer: speedLayer({
+        resident: session.resident,
+        renderedAhead: session.renderedAhead,
+      }),
+    });
+    for (const file of prepared.files) if (file.cache === "miss") state.ahead.add(aheadKey(file));
+    if (finishable(prepared.files)) state.next = { build: prepared, config, after, stamps };
+    else prepared.discard();
+  } catch {
+    // The build asked for next runs again and reports it.
+  }
+  // Its cache writes wait, as a build's do (`resident.defer`): until the build asked for has
+  // answered, or the next build starts.
+  state.prepares++;
+  state.lastPrepareMs = Math.round(performance.now() - start);
+}
+
+function buildStats(state: BuildsState): BuildStats {
+  const { builds, lastBuildMs, lastBuildPeakRss, prepares, lastPrepareMs } = state;
+  return {
+    builds,
+    ...(lastBuildMs !== undefined ? { lastBuildMs } : {}),
+    peakRss: Math.max(state.peakBefore, peakRss()),
+    ...(lastBuildPeakRss ? { lastBuildPeakRss } : {}),
+    ...(builds ? { lastChanges: state.session.lastChanges } : {}),
+    prepares,
+    ...(lastPrepareMs !== undefined ? { lastPrepareMs } : {}),
+    ...(builds ? { lastBuildPrepared: state.lastBuildPrepared } : {}),
   };
 }
 

@@ -104,27 +104,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
   try {
     const config = await loadConfig(configFlags);
     lockName = displayPath(config.lock, Deno.cwd());
-    if (flags.determinism) {
-      const report = await checkDeterminism(configFlags);
-      if (!report.same) {
-        printError(
-          `Not deterministic: two builds differ at byte ${report.offset}` +
-            (report.block
-              ? ` (block "${report.block}"${report.view ? `, ${viewNote(report.view)}` : ""})`
-              : "") +
-            ` (${report.bytes[0]} vs ${report.bytes[1]} bytes)` +
-            (report.changed
-              ? `; first block whose content differs: "${report.changed.block}"` +
-                (report.changed.view ? ` (${viewNote(report.changed.view)})` : "")
-              : ""),
-        );
-        return 1;
-      }
-      say(
-        `slop check: deterministic: two builds with shuffled listings, other TZ and locale, ` +
-          `no cache, gave the same ${formatBytes(report.bytes[0])}`,
-      );
-    }
+    if (flags.determinism && !await buildsAgree(configFlags, say)) return 1;
     check = await checkPrefix(config, {
       builtins: defaultPlugins(),
       onWarning: (w) => flags.quiet || printWarning(w),
@@ -144,6 +124,19 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     return error instanceof ConfigError ? 2 : 1;
   }
   if (flags.json) console.log(JSON.stringify(checkSummary(check, lockName), null, 2));
+  return verdict(check, { lockName, flags, budget, say });
+}
+
+/** Print what a prefix check found; the exit code. */
+function verdict(
+  check: PrefixCheck,
+  { lockName, flags, budget, say }: {
+    lockName: string;
+    flags: CheckFlags;
+    budget?: Budget;
+    say: (line: string) => void;
+  },
+): number {
   if (!check.pinned && flags.determinism) {
     say(`slop check: no lock "${lockName}" yet: the prefix was not compared`);
     return 0;
@@ -167,6 +160,33 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
   if (!flags.quiet) console.error(report);
   if (budget) console.error(`over --max-invalidated ${flags.maxInvalidated}`);
   return 1;
+}
+
+/** Build twice (shuffled listings, other TZ and locale); print where the two differ, if they do. */
+async function buildsAgree(
+  configFlags: ConfigFlags,
+  say: (line: string) => void,
+): Promise<boolean> {
+  const report = await checkDeterminism(configFlags);
+  if (!report.same) {
+    printError(
+      `Not deterministic: two builds differ at byte ${report.offset}` +
+        (report.block
+          ? ` (block "${report.block}"${report.view ? `, ${viewNote(report.view)}` : ""})`
+          : "") +
+        ` (${report.bytes[0]} vs ${report.bytes[1]} bytes)` +
+        (report.changed
+          ? `; first block whose content differs: "${report.changed.block}"` +
+            (report.changed.view ? ` (${viewNote(report.changed.view)})` : "")
+          : ""),
+    );
+    return false;
+  }
+  say(
+    `slop check: deterministic: two builds with shuffled listings, other TZ and locale, ` +
+      `no cache, gave the same ${formatBytes(report.bytes[0])}`,
+  );
+  return true;
 }
 
 /** What `slop check --json` prints (and the MCP server's `check_prefix` tool returns). */

@@ -13,9 +13,10 @@ import {
   findProvider,
   providers,
   registerUserPlugins,
+  type Registry,
 } from "../pipeline/registry.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import type { ProviderConfig } from "../pipeline/types.ts";
+import type { ProviderConfig, ProviderPlugin } from "../pipeline/types.ts";
 import { printError, printWarning } from "./_output.ts";
 import { writeStdout } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
@@ -76,22 +77,8 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
   if (flags.ttl) target.ttl = flags.ttl;
   const registry = createRegistry(defaultPlugins());
   registerUserPlugins(registry, config.plugins);
-  const provider = findProvider(registry, name);
-  if (!provider?.payload) {
-    const names = providers(registry).filter((p) => p.payload).map((p) =>
-      `"${p.name.replace(/^slop:/, "")}"`
-    );
-    throw new UsageError(
-      `Unknown provider "${name}" in --provider: expected one of ${names.join(", ")}`,
-    );
-  }
-  if (flags.ttl && provider.modelInfo) {
-    const model = await provider.modelInfo(target.model);
-    if (model && !model.ttls.includes(flags.ttl)) {
-      const offered = model.ttls.map((t) => `"${t}"`).join(", ");
-      throw new UsageError(`Invalid --ttl "${flags.ttl}": "${model.model}" offers ${offered}`);
-    }
-  }
+  const provider = payloadProvider(registry, name);
+  if (flags.ttl) await checkTtl(provider, { model: target.model, ttl: flags.ttl });
   // The build (and its LLM calls, e.g. llm_summary) uses the configured provider, so a payload
   // for another provider neither asks that provider nor misses the summaries cached for this one.
   const warn = printWarning;
@@ -120,6 +107,39 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
     prompt: flags.prompt,
     maxTokens,
   });
+}
+
+/** A provider plugin that renders request payloads. */
+type PayloadProvider = ProviderPlugin & Required<Pick<ProviderPlugin, "payload">>;
+
+/** The provider plugin named by `--provider` (or the config), which must render payloads. */
+function payloadProvider(
+  registry: Registry,
+  name: string,
+): PayloadProvider {
+  const provider = findProvider(registry, name);
+  if (!provider?.payload) {
+    const names = providers(registry).filter((p) => p.payload).map((p) =>
+      `"${p.name.replace(/^slop:/, "")}"`
+    );
+    throw new UsageError(
+      `Unknown provider "${name}" in --provider: expected one of ${names.join(", ")}`,
+    );
+  }
+  return provider as PayloadProvider;
+}
+
+/** Throw when the provider knows the model and it does not offer the `--ttl` asked for. */
+async function checkTtl(
+  provider: ProviderPlugin,
+  { model, ttl }: { model?: string; ttl: string },
+): Promise<void> {
+  if (!provider.modelInfo) return;
+  const info = await provider.modelInfo(model);
+  if (info && !info.ttls.includes(ttl)) {
+    const offered = info.ttls.map((t) => `"${t}"`).join(", ");
+    throw new UsageError(`Invalid --ttl "${ttl}": "${info.model}" offers ${offered}`);
+  }
 }
 
 /**

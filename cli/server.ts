@@ -25,7 +25,7 @@ import {
   type ServerInfo,
   serverVersion,
 } from "./_server_files.ts";
-import type { BuildRequest, BuildStats } from "./_server_builds.ts";
+import type { BuildRequest, BuildStats, ServerBuilds } from "./_server_builds.ts";
 import { formatBytes } from "./_output.ts";
 
 /** Flags of `slop server run|start|status|stop`. */
@@ -95,6 +95,33 @@ export async function runServer(flags: ServerFlags): Promise<number> {
   }
 }
 
+/**
+ * What a serving process holds: its files and listener, the builds, and the queue they run in.
+ * Builds run one at a time, in the order they came. Upkeep between builds (a garbage collection)
+ * waits for a quiet moment: a build asked for soon after the last one does not wait behind it. A
+ * prepare (see {@linkcode prepareSoon}) is no activity: it neither keeps an idle server nor delays
+ * its upkeep. The work a build or prepare leaves (cache writes, the next draft) waits until its
+ * client has exited, unless a build or prepare comes first and has to wait for it.
+ */
+interface Serving {
+  files: ServerFiles;
+  idleMs: number;
+  log: (text: string) => void;
+  info: ServerInfo;
+  listener: Deno.Listener<Deno.UnixConn, Deno.UnixAddr>;
+  builds: ServerBuilds;
+  closed: boolean;
+  /** Builds (and stops) queued or running: while any, the idle timer waits. */
+  active: number;
+  /** Build requests queued and not started yet. */
+  waiting: number;
+  timer?: ReturnType<typeof setTimeout>;
+  upkeep?: ReturnType<typeof setTimeout>;
+  queue: Promise<void>;
+  prepareQueued: boolean;
+  prepareAfter: number;
+}
+
 /** Listen and run builds until idle, stopped or stale (see {@linkcode runServer}). */
 async function serve(
   files: ServerFiles,
@@ -108,6 +135,67 @@ async function serve(
   }
   removeQuietly(files.socket);
   const listener = Deno.listen({ transport: "unix", path: files.socket });
+  const info = writeInfo(files, flags, idleMs);
+  // Listening already: a client that started this server connects and waits while the pipeline
+  // loads (a specifier made at run time, so that Deno does not load it before the first line).
+  const { serverBuilds } = await import(
+    new URL("./_server_builds.ts", import.meta.url).href
+  ) as typeof import("./_server_builds.ts");
+  const state: Serving = {
+    files,
+    idleMs,
+    log,
+    info,
+    listener,
+    builds: serverBuilds({
+      sources: ownSources(),
+      watch: { dir: files.dir, id: files.id, onChange: () => prepareSoon(state) },
+      version: serverVersion(),
+      onStale: (reason) => {
+        // The socket goes first, so that the client's next try starts a new server.
+        log(`stale: ${reason}; exiting`);
+        stop(state);
+        removeOwn(files);
+      },
+    }),
+    closed: false,
+    active: 0,
+    waiting: 0,
+    queue: Promise.resolve(),
+    prepareQueued: false,
+    prepareAfter: 0,
+  };
+  await answerAll(state);
+  await state.queue;
+  await state.builds.close();
+  removeOwn(files);
+  const count = state.builds.stats().builds;
+  log(`exiting after ${count} build${count === 1 ? "" : "s"}`);
+  return 0;
+}
+
+/** Answer connections until the listener closes (idle, stopped, stale or SIGTERM). */
+async function answerAll(state: Serving): Promise<void> {
+  const terminate = () => stop(state);
+  Deno.addSignalListener("SIGTERM", terminate);
+  arm(state);
+  state.log(`listening at "${state.files.socket}" (pid ${Deno.pid})`);
+  try {
+    // A status request is no activity: only builds (and stop) hold the idle timer.
+    for await (const conn of state.listener) {
+      handle(state, conn).catch((error) => state.log(String(error?.stack ?? error)));
+    }
+  } catch (error) {
+    if (!state.closed) state.log(String((error as Error)?.stack ?? error));
+  } finally {
+    clearTimeout(state.timer);
+    clearTimeout(state.upkeep);
+    Deno.removeSignalListener("SIGTERM", terminate);
+  }
+}
+
+/** Write the server's info file (what `slop server status` shows of it); the info. */
+function writeInfo(files: ServerFiles, flags: ServerFlags, idleMs: number): ServerInfo {
   const info: ServerInfo = {
     pid: Deno.pid,
     cwd: Deno.cwd(),
@@ -118,135 +206,111 @@ async function serve(
     idleMs,
   };
   Deno.writeTextFileSync(files.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
-  let closed = false;
-  const stop = () => {
-    if (closed) return;
-    closed = true;
-    listener.close();
-  };
-  // Listening already: a client that started this server connects and waits while the pipeline
-  // loads (a specifier made at run time, so that Deno does not load it before the first line).
-  const { serverBuilds } = await import(
-    new URL("./_server_builds.ts", import.meta.url).href
-  ) as typeof import("./_server_builds.ts");
-  const builds = serverBuilds({
-    sources: ownSources(),
-    watch: { dir: files.dir, id: files.id, onChange: () => prepareSoon() },
-    version: serverVersion(),
-    onStale: (reason) => {
-      // The socket goes first, so that the client's next try starts a new server.
-      log(`stale: ${reason}; exiting`);
-      stop();
-      removeOwn(files);
-    },
-  });
-  let active = 0;
-  // Build requests queued and not started yet.
-  let waiting = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    if (!active) timer = setTimeout(stop, idleMs);
-  };
-  // Builds run one at a time, in the order they came. Upkeep between builds (a garbage
-  // collection) waits for a quiet moment: a build asked for soon after the last one does not
-  // wait behind it. A prepare (see below) is no activity: it neither keeps an idle server nor
-  // delays its upkeep. The work a build or prepare leaves (cache writes, the next draft) waits
-  // until its client has exited, unless a build or prepare comes first and has to wait for it.
-  let queue: Promise<void> = Promise.resolve();
-  let upkeep: ReturnType<typeof setTimeout> | undefined;
-  const enqueue = (
-    work: () => Promise<void> | void,
-    kind: "build" | "upkeep" | "prepare" = "build",
-  ) => {
-    if (kind === "build") clearTimeout(upkeep);
-    // A build in the queue may be waiting out its quiet time: what it left starts now. With
-    // none, the work a prepare left waits (it would take this build's thread for 1-2 ms).
-    if (kind !== "upkeep" && active) builds.hurry();
-    const busy = kind !== "prepare";
-    if (busy) {
-      active++;
-      clearTimeout(timer);
-    }
-    queue = queue.then(work).catch((error) => log(String(error?.stack ?? error))).finally(() => {
-      if (!busy) return;
-      active--;
-      arm();
-    });
-  };
-  // After an edit, the next build is prepared (`_server_prepare.ts`), once the builds asked for
-  // are done.
-  let prepareQueued = false;
-  let prepareAfter = 0;
-  const prepareSoon = () => {
-    if (prepareQueued || closed) return;
-    prepareQueued = true;
-    const prepare = async () => {
-      prepareQueued = false;
-      if (waiting || closed) return;
-      const start = performance.now();
-      await builds.prepare();
-      const took = performance.now() - start;
-      prepareAfter = performance.now() + took * (1 / PREPARE_SHARE - 1);
-    };
-    setTimeout(() => enqueue(prepare, "prepare"), Math.max(0, prepareAfter - performance.now()));
-  };
-  const status = (): ServerStatus => ({ ...info, ...builds.stats(), rss: Deno.memoryUsage().rss });
-  const build = async (conn: Deno.UnixConn, request: BuildRequest) => {
-    await builds.run(conn, request);
-    clearTimeout(upkeep);
-    upkeep = setTimeout(() => enqueue(() => builds.tidy(), "upkeep"), UPKEEP_AFTER_MS);
-  };
-  const handle = async (conn: Deno.UnixConn) => {
-    const frames = readFrames(conn);
-    let request: Record<string, unknown> | undefined;
-    try {
-      const opening = (await frames.next()).value;
-      request = opening?.kind === "message" ? readMessage(opening) : undefined;
-    } catch {
-      request = undefined;
-    }
-    if (request?.type === "status") {
-      await writeMessage(conn, { type: "status", ...status() }).catch(() => {});
-      conn.close();
-    } else if (request?.type === "stop") {
-      enqueue(async () => {
-        stop();
-        await writeMessage(conn, { type: "stopped", ...status() }).catch(() => {});
-        conn.close();
-      });
-    } else if (request?.type === "build") {
-      waiting++;
-      enqueue(() => {
-        waiting--;
-        return build(conn, request as unknown as BuildRequest).finally(() => conn.close());
-      });
-    } else {
-      conn.close();
-    }
-  };
-  const terminate = () => stop();
-  Deno.addSignalListener("SIGTERM", terminate);
-  arm();
-  log(`listening at "${files.socket}" (pid ${Deno.pid})`);
-  try {
-    // A status request is no activity: only builds (and stop) hold the idle timer.
-    for await (const conn of listener) {
-      handle(conn).catch((error) => log(String(error?.stack ?? error)));
-    }
-  } catch (error) {
-    if (!closed) log(String((error as Error)?.stack ?? error));
-  } finally {
-    clearTimeout(timer);
-    clearTimeout(upkeep);
-    Deno.removeSignalListener("SIGTERM", terminate);
+  return info;
+}
+
+/** Stop listening (once): the serve loop ends and the queued work finishes. */
+function stop(state: Serving): void {
+  if (state.closed) return;
+  state.closed = true;
+  state.listener.close();
+}
+
+/** Start the idle timer again, unless a build is queued or running. */
+function arm(state: Serving): void {
+  clearTimeout(state.timer);
+  if (!state.active) state.timer = setTimeout(() => stop(state), state.idleMs);
+}
+
+/** Queue work behind the builds asked for before it (see {@linkcode Serving}). */
+function enqueue(
+  state: Serving,
+  work: () => Promise<void> | void,
+  kind: "build" | "upkeep" | "prepare" = "build",
+): void {
+  if (kind === "build") clearTimeout(state.upkeep);
+  // A build in the queue may be waiting out its quiet time: what it left starts now. With
+  // none, the work a prepare left waits (it would take this build's thread for 1-2 ms).
+  if (kind !== "upkeep" && state.active) state.builds.hurry();
+  const busy = kind !== "prepare";
+  if (busy) {
+    state.active++;
+    clearTimeout(state.timer);
   }
-  await queue;
-  await builds.close();
-  removeOwn(files);
-  const count = builds.stats().builds;
-  log(`exiting after ${count} build${count === 1 ? "" : "s"}`);
-  return 0;
+  state.queue = state.queue.then(work).catch((error) => state.log(String(error?.stack ?? error)))
+    .finally(() => {
+      if (!busy) return;
+      state.active--;
+      arm(state);
+    });
+}
+
+/**
+ * After an edit, queue a prepare of the next build (`_server_prepare.ts`), once the builds asked
+ * for are done, and no sooner than {@linkcode PREPARE_SHARE} allows after the last one.
+ */
+function prepareSoon(state: Serving): void {
+  if (state.prepareQueued || state.closed) return;
+  state.prepareQueued = true;
+  const prepare = async () => {
+    state.prepareQueued = false;
+    if (state.waiting || state.closed) return;
+    const start = performance.now();
+    await state.builds.prepare();
+    const took = performance.now() - start;
+    state.prepareAfter = performance.now() + took * (1 / PREPARE_SHARE - 1);
+  };
+  setTimeout(
+    () => enqueue(state, prepare, "prepare"),
+    Math.max(0, state.prepareAfter - performance.now()),
+  );
+}
+
+function status(state: Serving): ServerStatus {
+  return { ...state.info, ...state.builds.stats(), rss: Deno.memoryUsage().rss };
+}
+
+/** Run one build, then schedule the upkeep for when no build follows soon. */
+async function build(state: Serving, conn: Deno.UnixConn, request: BuildRequest): Promise<void> {
+  await state.builds.run(conn, request);
+  clearTimeout(state.upkeep);
+  state.upkeep = setTimeout(
+    () => enqueue(state, () => state.builds.tidy(), "upkeep"),
+    UPKEEP_AFTER_MS,
+  );
+}
+
+/** The request a connection opens with, or undefined when it sends none that can be read. */
+async function readRequest(conn: Deno.UnixConn): Promise<Record<string, unknown> | undefined> {
+  try {
+    const opening = (await readFrames(conn).next()).value;
+    return opening?.kind === "message" ? readMessage(opening) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answer one connection: a status, a stop, or a build (queued). */
+async function handle(state: Serving, conn: Deno.UnixConn): Promise<void> {
+  const request = await readRequest(conn);
+  if (request?.type === "status") {
+    await writeMessage(conn, { type: "status", ...status(state) }).catch(() => {});
+    conn.close();
+  } else if (request?.type === "stop") {
+    enqueue(state, async () => {
+      stop(state);
+      await writeMessage(conn, { type: "stopped", ...status(state) }).catch(() => {});
+      conn.close();
+    });
+  } else if (request?.type === "build") {
+    state.waiting++;
+    enqueue(state, () => {
+      state.waiting--;
+      return build(state, conn, request as unknown as BuildRequest).finally(() => conn.close());
+    });
+  } else {
+    conn.close();
+  }
 }
 
 /**

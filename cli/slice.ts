@@ -70,14 +70,7 @@ export async function runSliceAdd(spec: string, flags: SliceFlags): Promise<numb
     const config = await loadConfig({ config: flags.config });
     const path = rootRelative(config, file);
     const lines = await readLines(config, path);
-    const n = lines.length;
-    const problem = startLine < 1
-      ? "lines are numbered from 1"
-      : endLine < startLine
-      ? "the end line comes before the start line"
-      : endLine > n
-      ? `"${path}" has ${n} line${n === 1 ? "" : "s"}`
-      : undefined;
+    const problem = rangeProblem(path, { lines: lines.length, startLine, endLine });
     if (problem) {
       printError(`Invalid slice "${spec}": ${problem}`);
       return 2;
@@ -86,25 +79,11 @@ export async function runSliceAdd(spec: string, flags: SliceFlags): Promise<numb
       path,
       ...anchorSlice(lines, startLine, endLine, { tag: flags.tag, comment: flags.comment }),
     };
-    const slices = await readSlicesFile(config.slicesFile, sideName(config));
-    const same = slices.findIndex((s) =>
-      s.path === path && s.startLine === startLine && s.endLine === endLine
-    );
-    // Re-adding a recorded range re-anchors it: its tag and comment stay unless given anew.
-    if (same >= 0) {
-      slice.tag ??= slices[same].tag;
-      slice.comment ??= slices[same].comment;
-      if (slice.tag === undefined) delete slice.tag;
-      if (slice.comment === undefined) delete slice.comment;
-    }
-    if (same >= 0) slices[same] = slice;
-    else slices.push(slice);
-    await Deno.mkdir(dirname(config.slicesFile), { recursive: true });
-    await writeAtomic(config.slicesFile, await formatSlices(slices));
+    const updated = await recordSlice(config, slice);
     if (!flags.quiet) {
       const label = slice.tag ? ` "${slice.tag}"` : "";
       console.log(
-        `slop: ${same >= 0 ? "updated" : "added"} slice ${path}:${startLine}-${endLine}${label} ` +
+        `slop: ${updated ? "updated" : "added"} slice ${path}:${startLine}-${endLine}${label} ` +
           `in ${sideName(config)}`,
       );
       if (!rendersCustom(config, path)) {
@@ -119,6 +98,40 @@ export async function runSliceAdd(spec: string, flags: SliceFlags): Promise<numb
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }
+}
+
+/** Why lines `startLine`-`endLine` are no slice of a file of `lines` lines, if they are not. */
+function rangeProblem(
+  path: string,
+  { lines: n, startLine, endLine }: { lines: number; startLine: number; endLine: number },
+): string | undefined {
+  return startLine < 1
+    ? "lines are numbered from 1"
+    : endLine < startLine
+    ? "the end line comes before the start line"
+    : endLine > n
+    ? `"${path}" has ${n} line${n === 1 ? "" : "s"}`
+    : undefined;
+}
+
+/** Add a slice to the side file, or replace the one of the same range; true when it replaced. */
+async function recordSlice(config: ResolvedConfig, slice: FileSlice): Promise<boolean> {
+  const slices = await readSlicesFile(config.slicesFile, sideName(config));
+  const same = slices.findIndex((s) =>
+    s.path === slice.path && s.startLine === slice.startLine && s.endLine === slice.endLine
+  );
+  // Re-adding a recorded range re-anchors it: its tag and comment stay unless given anew.
+  if (same >= 0) {
+    slice.tag ??= slices[same].tag;
+    slice.comment ??= slices[same].comment;
+    if (slice.tag === undefined) delete slice.tag;
+    if (slice.comment === undefined) delete slice.comment;
+  }
+  if (same >= 0) slices[same] = slice;
+  else slices.push(slice);
+  await Deno.mkdir(dirname(config.slicesFile), { recursive: true });
+  await writeAtomic(config.slicesFile, await formatSlices(slices));
+  return same >= 0;
 }
 
 /**
@@ -170,59 +183,12 @@ export async function runSliceRefresh(flags: SliceFlags): Promise<number> {
   try {
     const config = await loadConfig({ config: flags.config });
     const log = (line: string) => flags.quiet || console.log(line);
-    const side = await readSlicesFile(config.slicesFile, sideName(config));
-    const out: FileSlice[] = [];
-    let changed = 0;
-    let stale = 0;
-    for (const slice of side) {
-      const lines = await readLines(config, slice.path).catch(() => undefined);
-      const found = lines && resolveSlice(slice, lines);
-      if (lines && found && (found.status === "moved" || found.status === "re-anchored")) {
-        out.push({
-          path: slice.path,
-          ...anchorSlice(lines, found.startLine, found.endLine, {
-            tag: slice.tag,
-            comment: slice.comment,
-          }),
-        });
-        changed++;
-        log(formatReport({ path: slice.path, origin: "", slice, found }));
-      } else {
-        out.push(slice);
-        const report = found ?? {
-          status: "stale" as const,
-          startLine: slice.startLine,
-          endLine: slice.endLine,
-          reason: `cannot read "${slice.path}"`,
-        };
-        if (report.status === "stale") {
-          stale++;
-          log(formatReport({ path: slice.path, origin: "", slice, found: report }));
-        }
-      }
-    }
-    if (changed && !flags.check) await writeAtomic(config.slicesFile, await formatSlices(out));
-    let manual = 0;
     const configName = config.configPath ? displayPath(config.configPath) : "the inline config";
-    for (const r of await collectEntrySlices(config)) {
-      if (r.found.status === "stale") {
-        stale++;
-        log(`${formatReport(r)}  ${r.origin}`);
-      }
-      if (r.found.status !== "moved" && r.found.status !== "re-anchored") continue;
-      manual++;
-      const lines = await readLines(config, r.path);
-      const next = anchorSlice(lines, r.found.startLine, r.found.endLine, {
-        tag: r.slice.tag,
-        comment: r.slice.comment,
-      });
-      // Printed even with --quiet: it is the only way to update a slice kept in the config.
-      console.log(
-        `slop: ${r.origin} (${r.path}) ${r.found.status} ${r.slice.startLine}-${r.slice.endLine}` +
-          ` -> ${r.found.startLine}-${r.found.endLine}; it is kept in ${configName}: ` +
-          `replace it with\n${JSON.stringify(next, null, 2)}`,
-      );
-    }
+    const side = await refreshSideFile(config, { check: flags.check, log });
+    const entries = await entrySliceUpdates(config, configName, log);
+    const { changed } = side;
+    const { manual } = entries;
+    const stale = side.stale + entries.stale;
     if (flags.check) {
       const todo = changed + manual + stale;
       log(
@@ -242,6 +208,80 @@ export async function runSliceRefresh(flags: SliceFlags): Promise<number> {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }
+}
+
+/** Re-anchor the side file's moved and re-anchored slices (written unless `check`); the counts. */
+async function refreshSideFile(
+  config: ResolvedConfig,
+  options: { check?: boolean; log: (line: string) => void },
+): Promise<{ changed: number; stale: number }> {
+  const { log } = options;
+  const side = await readSlicesFile(config.slicesFile, sideName(config));
+  const out: FileSlice[] = [];
+  let changed = 0;
+  let stale = 0;
+  for (const slice of side) {
+    const lines = await readLines(config, slice.path).catch(() => undefined);
+    const found = lines && resolveSlice(slice, lines);
+    if (lines && found && (found.status === "moved" || found.status === "re-anchored")) {
+      out.push({
+        path: slice.path,
+        ...anchorSlice(lines, found.startLine, found.endLine, {
+          tag: slice.tag,
+          comment: slice.comment,
+        }),
+      });
+      changed++;
+      log(formatReport({ path: slice.path, origin: "", slice, found }));
+    } else {
+      out.push(slice);
+      const report = found ?? {
+        status: "stale" as const,
+        startLine: slice.startLine,
+        endLine: slice.endLine,
+        reason: `cannot read "${slice.path}"`,
+      };
+      if (report.status === "stale") {
+        stale++;
+        log(formatReport({ path: slice.path, origin: "", slice, found: report }));
+      }
+    }
+  }
+  if (changed && !options.check) await writeAtomic(config.slicesFile, await formatSlices(out));
+  return { changed, stale };
+}
+
+/**
+ * Print the new record of each moved or re-anchored slice kept in the config (it cannot be
+ * rewritten) and report the stale ones; the counts.
+ */
+async function entrySliceUpdates(
+  config: ResolvedConfig,
+  configName: string,
+  log: (line: string) => void,
+): Promise<{ manual: number; stale: number }> {
+  let manual = 0;
+  let stale = 0;
+  for (const r of await collectEntrySlices(config)) {
+    if (r.found.status === "stale") {
+      stale++;
+      log(`${formatReport(r)}  ${r.origin}`);
+    }
+    if (r.found.status !== "moved" && r.found.status !== "re-anchored") continue;
+    manual++;
+    const lines = await readLines(config, r.path);
+    const next = anchorSlice(lines, r.found.startLine, r.found.endLine, {
+      tag: r.slice.tag,
+      comment: r.slice.comment,
+    });
+    // Printed even with --quiet: it is the only way to update a slice kept in the config.
+    console.log(
+      `slop: ${r.origin} (${r.path}) ${r.found.status} ${r.slice.startLine}-${r.slice.endLine}` +
+        ` -> ${r.found.startLine}-${r.found.endLine}; it is kept in ${configName}: ` +
+        `replace it with\n${JSON.stringify(next, null, 2)}`,
+    );
+  }
+  return { manual, stale };
 }
 
 function displayPath(path: string): string {

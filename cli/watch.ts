@@ -14,9 +14,9 @@ import { builtinPlugins } from "./_builtins.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError, printWarning } from "./_output.ts";
 import { applyOverrides, formatFlagError } from "./_flags.ts";
-import { resident, watchIgnoredDirs } from "../accel/resident.ts";
+import { type Resident, resident, watchIgnoredDirs } from "../accel/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
-import { readEvent } from "./_watch_events.ts";
+import { readEvent, type WatchChange } from "./_watch_events.ts";
 import { collectGarbage } from "./_collect.ts";
 import { literalGlob, ownOutputFiles } from "./_own_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
@@ -141,186 +141,70 @@ export function reuseLine(reuse: PrefixReuse): string {
  * ```
  */
 export async function runWatch(flags: WatchFlags): Promise<number> {
-  const debounce = Number(flags.debounce ?? 200);
-  const maxBuilds = flags.maxBuilds === undefined ? Infinity : Number(flags.maxBuilds);
-  const flagError = !(debounce >= 0)
-    ? `Invalid --debounce "${flags.debounce}": expected milliseconds, a number of at least 0`
-    : !(maxBuilds >= 0 && (maxBuilds === Infinity || Number.isInteger(maxBuilds)))
-    ? `Invalid --max-builds "${flags.maxBuilds}": expected a whole number of at least 0`
-    : formatFlagError(flags.format);
-  if (flagError) {
-    printError(flagError);
+  const limits = watchLimits(flags);
+  if (typeof limits === "string") {
+    printError(limits);
     return 2;
   }
   // `slop watch > watch.log` in the project: the log is neither watched nor bundled.
   const outputs = ownOutputFiles();
-  const load = async (reload: boolean) => {
-    const loaded = await loadConfig({
-      config: flags.config,
-      stateDir: flags.stateDir,
-      persona: flags.persona,
-      preset: flags.preset,
-      reload,
-    });
-    applyOverrides(loaded, flags);
-    loaded.exclude = [...loaded.exclude, ...underRoot(outputs, loaded.root).map(literalGlob)];
-    return loaded;
-  };
   let config: ResolvedConfig;
   try {
-    config = await load(false);
+    config = await loadWatchConfig(flags, { outputs, reload: false });
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
   }
-  // Kept between rebuilds: the plugins, the opened cache, the stat index, the file list and the
-  // blocks' hashes and counts, so a rebuild after a one-file edit does that file's work.
-  const builtins = builtinPlugins();
-  const state = resident();
-  // A rebuild prints the warnings the last build did not give (a secret redacted in a file nobody
-  // edited is not told again after every edit); its line counts the others.
-  let told = new Set<string>();
-  let repeated = 0;
-  const rebuild = async (): Promise<BuildResult | undefined> => {
-    const clock = flags.timings ? stageClock({ startup: false }) : undefined;
-    const given = new Set<string>();
-    repeated = 0;
-    const onWarning = (warning: string) => {
-      if (told.has(warning) && !given.has(warning)) repeated++;
-      else printWarning(warning);
-      given.add(warning);
-    };
-    try {
-      const result = await build(config, {
-        builtins,
-        layer: speedLayer({ resident: state }),
-        timings: clock,
-        onWarning: flags.quiet ? undefined : onWarning,
-      });
-      told = given;
-      return result;
-    } catch (error) {
-      printError(error instanceof Error ? error.message : String(error));
-      return undefined;
-    } finally {
-      if (clock) console.error(timingsText(clock));
-    }
-  };
-  const ignored = watchIgnoredDirs(config);
-  const configPath = config.configPath;
-  const logs = underRoot(outputs, config.root).map((rel) => join(config.root, rel));
-  const relevant = (path: string) =>
-    path === configPath ||
-    (!ignored.some((d) => path === d || path.startsWith(d + sep)) && !logs.includes(path));
+  const relevant = relevantTo(config, outputs);
   // Watch before the first build, so that no change after "watching" is missed. The config
   // may sit outside the root: watch it too.
+  const configPath = config.configPath;
   const watched = configPath && !configPath.startsWith(config.root + sep)
     ? [config.root, configPath]
     : config.root;
   const watcher = Deno.watchFs(watched, { recursive: true });
   const stop = () => watcher.close();
-  // The modules the config imports, read while the first build runs: an edit to one cannot be
-  // loaded into this process, so the rebuild says so.
-  let imports = configPath ? configImports(configPath) : Promise.resolve(new Set<string>());
-  let previous = await rebuild();
-  // The garbage of a build is collected once it is done (see `_collect.ts`): the first build's
-  // before the warm-up adds to it, and a rebuild's once the heap has grown by `COLLECT_AFTER`.
-  let collected = 0;
-  const collect = async (always: boolean) => {
-    await state.settled();
-    if (always || Deno.memoryUsage().heapUsed - collected >= COLLECT_AFTER) {
-      collectGarbage();
-      collected = Deno.memoryUsage().heapUsed;
-    }
-  };
-  // Before "watching": a build that writes nothing runs the rebuild's code once (compiled before
-  // an edit waits on it).
-  if (previous) {
-    await collect(true);
-    const layer = speedLayer({ resident: state });
-    await build(config, { builtins, layer, write: false, record: false, remember: false })
-      .catch(() => {});
-    await collect(true);
+  const w = watching(flags, { config, outputs });
+  w.previous = await rebuild(w);
+  if (w.previous) await rehearse(w);
+  if (w.previous && !flags.quiet) {
+    console.log(`slop: built ${outputName(w.previous, config)}; watching for changes`);
   }
-  const say = flags.quiet ? () => {} : console.log;
-  if (previous) say(`slop: built ${outputName(previous, config)}; watching for changes`);
-  if (maxBuilds === 0) {
+  if (limits.maxBuilds === 0) {
     stop();
-    await state.close();
-    return previous ? 0 : 1;
+    await w.resident.close();
+    return w.previous ? 0 : 1;
   }
+  await rebuildOnChanges(w, watcher, { relevant, stop, ...limits });
+  // The draft of a next document is not left behind.
+  await w.resident.close();
+  return 0;
+}
+
+/** Rebuild after each quiet time (`debounce` ms) that follows changes, until stopped. */
+async function rebuildOnChanges(
+  w: Watching,
+  watcher: Deno.FsWatcher,
+  { relevant, stop, debounce, maxBuilds }: {
+    relevant: (path: string) => boolean;
+    stop: () => void;
+    debounce: number;
+    maxBuilds: number;
+  },
+): Promise<void> {
   Deno.addSignalListener("SIGINT", stop);
-  let builds = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
-  let changed = new Set<string>();
-  let configChanged = false;
-  let structural = false;
-  let modules = new Set<string>();
+  const pending: Pending = emptyPending();
   try {
     for await (const event of watcher) {
       const change = readEvent(event, relevant);
       if (!change) continue;
-      const { paths } = change;
-      if (paths.includes(configPath!)) configChanged = true;
-      paths.filter((p) => p !== configPath && isModulePath(p)).forEach((p) => modules.add(p));
-      if (change.structural) structural = true;
-      paths.forEach((p) => changed.add(relative(config.root, p).split(sep).join("/")));
+      notePending(pending, change, { configPath: w.configPath, root: w.config.root });
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const files = [...changed].sort();
-        changed = new Set();
-        const reload = configChanged;
-        configChanged = false;
-        const edited = [...modules].sort();
-        modules = new Set();
-        const moved = structural || reload;
-        structural = false;
-        running = running.then(async () => {
-          // An edited config applies from this rebuild on; a broken one keeps the last good one.
-          if (reload) {
-            try {
-              config = await load(true);
-              imports = configImports(configPath!);
-            } catch (error) {
-              printError(error instanceof Error ? error.message : String(error));
-            }
-          }
-          if (edited.length && !flags.quiet) {
-            const graph = await imports;
-            for (const path of edited.filter((p) => graph.has(p))) {
-              const name = relative(config.root, path).split(sep).join("/");
-              console.error(
-                `warning: "${name}" is imported by the config and Deno cannot load a module twice: ` +
-                  "restart slop watch to use the edit",
-              );
-            }
-          }
-          // Told here, in turn: a build still running may keep a file list of its own.
-          state.changed(files, moved);
-          const start = performance.now();
-          const next = await rebuild();
-          const ms = Math.round(performance.now() - start);
-          if (next) {
-            const what = files.length === 1
-              ? files[0]
-              : files.length
-              ? `${files.length} files`
-              : "files";
-            const reuse = previous ? reuseLine(prefixReuse(previous, next)) : "first build";
-            const before = repeated
-              ? `; ${repeated} warning${repeated > 1 ? "s" : ""} as before`
-              : "";
-            say(
-              `slop: ${what} changed: built ${
-                outputName(next, config)
-              } in ${ms} ms: ${reuse}${before}`,
-            );
-            previous = next;
-            await collect(false);
-          }
-          if (++builds >= maxBuilds) stop();
-        });
+        const batch = takePending(pending);
+        running = running.then(() => rebuildAfter(w, batch, { stop, maxBuilds }));
       }, debounce);
     }
   } finally {
@@ -328,9 +212,260 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     Deno.removeSignalListener("SIGINT", stop);
   }
   await running;
-  // The draft of a next document is not left behind.
-  await state.close();
-  return 0;
+}
+
+/**
+ * What a watch keeps between rebuilds: the plugins, the opened cache, the stat index, the file
+ * list and the blocks' hashes and counts, so a rebuild after a one-file edit does that file's work.
+ */
+function watching(
+  flags: WatchFlags,
+  { config, outputs }: { config: ResolvedConfig; outputs: string[] },
+): Watching {
+  const configPath = config.configPath;
+  return {
+    flags,
+    outputs,
+    config,
+    configPath,
+    builtins: builtinPlugins(),
+    resident: resident(),
+    told: new Set(),
+    repeated: 0,
+    collected: 0,
+    // Read while the first build runs.
+    imports: configPath ? configImports(configPath) : Promise.resolve(new Set<string>()),
+    builds: 0,
+  };
+}
+
+/** `--debounce` and `--max-builds` as numbers, or what is wrong with the flags. */
+function watchLimits(flags: WatchFlags): { debounce: number; maxBuilds: number } | string {
+  const debounce = Number(flags.debounce ?? 200);
+  const maxBuilds = flags.maxBuilds === undefined ? Infinity : Number(flags.maxBuilds);
+  const flagError = !(debounce >= 0)
+    ? `Invalid --debounce "${flags.debounce}": expected milliseconds, a number of at least 0`
+    : !(maxBuilds >= 0 && (maxBuilds === Infinity || Number.isInteger(maxBuilds)))
+    ? `Invalid --max-builds "${flags.maxBuilds}": expected a whole number of at least 0`
+    : formatFlagError(flags.format);
+  return flagError || { debounce, maxBuilds };
+}
+
+/** The config with the flags applied; slop's own output files (a log) are excluded. */
+async function loadWatchConfig(
+  flags: WatchFlags,
+  { outputs, reload }: { outputs: string[]; reload: boolean },
+): Promise<ResolvedConfig> {
+  const loaded = await loadConfig({
+    config: flags.config,
+    stateDir: flags.stateDir,
+    persona: flags.persona,
+    preset: flags.preset,
+    reload,
+  });
+  applyOverrides(loaded, flags);
+  loaded.exclude = [...loaded.exclude, ...underRoot(outputs, loaded.root).map(literalGlob)];
+  return loaded;
+}
+
+/** What `slop watch` keeps between rebuilds. */
+interface Watching {
+  flags: WatchFlags;
+  /** slop's own output files (see {@linkcode loadWatchConfig}). */
+  outputs: string[];
+  /** The config; an edited config applies from the next rebuild on. */
+  config: ResolvedConfig;
+  /** The config file the watch started with. */
+  configPath?: string;
+  builtins: ReturnType<typeof builtinPlugins>;
+  resident: Resident;
+  /**
+   * The warnings the last build gave: a rebuild prints those it did not give (a secret redacted
+   * in a file nobody edited is not told again after every edit); its line counts the others.
+   */
+  told: Set<string>;
+  /** The warnings of the last build that were told before. */
+  repeated: number;
+  /** The heap in use after the last collection. */
+  collected: number;
+  /**
+   * The modules the config imports: an edit to one cannot be loaded into this process, so the
+   * rebuild says so.
+   */
+  imports: Promise<Set<string>>;
+  /** The last good build. */
+  previous?: BuildResult;
+  /** Rebuilds done. */
+  builds: number;
+}
+
+/** Build with the kept state; undefined (after printing why) when the build fails. */
+async function rebuild(w: Watching): Promise<BuildResult | undefined> {
+  const { flags } = w;
+  const clock = flags.timings ? stageClock({ startup: false }) : undefined;
+  const given = new Set<string>();
+  w.repeated = 0;
+  const onWarning = (warning: string) => {
+    if (w.told.has(warning) && !given.has(warning)) w.repeated++;
+    else printWarning(warning);
+    given.add(warning);
+  };
+  try {
+    const result = await build(w.config, {
+      builtins: w.builtins,
+      layer: speedLayer({ resident: w.resident }),
+      timings: clock,
+      onWarning: flags.quiet ? undefined : onWarning,
+    });
+    w.told = given;
+    return result;
+  } catch (error) {
+    printError(error instanceof Error ? error.message : String(error));
+    return undefined;
+  } finally {
+    if (clock) console.error(timingsText(clock));
+  }
+}
+
+/**
+ * The garbage of a build is collected once it is done (see `_collect.ts`): the first build's
+ * before the warm-up adds to it, and a rebuild's once the heap has grown by `COLLECT_AFTER`.
+ */
+async function collect(w: Watching, always: boolean): Promise<void> {
+  await w.resident.settled();
+  if (always || Deno.memoryUsage().heapUsed - w.collected >= COLLECT_AFTER) {
+    collectGarbage();
+    w.collected = Deno.memoryUsage().heapUsed;
+  }
+}
+
+/**
+ * Before "watching": a build that writes nothing runs the rebuild's code once (compiled before an
+ * edit waits on it).
+ */
+async function rehearse(w: Watching): Promise<void> {
+  await collect(w, true);
+  const layer = speedLayer({ resident: w.resident });
+  await build(w.config, {
+    builtins: w.builtins,
+    layer,
+    write: false,
+    record: false,
+    remember: false,
+  })
+    .catch(() => {});
+  await collect(w, true);
+}
+
+/** Whether a changed path is watched: the config, or a path under the root not ignored. */
+function relevantTo(config: ResolvedConfig, outputs: string[]): (path: string) => boolean {
+  const ignored = watchIgnoredDirs(config);
+  const configPath = config.configPath;
+  const logs = underRoot(outputs, config.root).map((rel) => join(config.root, rel));
+  return (path: string) =>
+    path === configPath ||
+    (!ignored.some((d) => path === d || path.startsWith(d + sep)) && !logs.includes(path));
+}
+
+/** The changes seen since the last rebuild was scheduled. */
+interface Pending {
+  /** Changed paths, relative to the root with `/`. */
+  changed: Set<string>;
+  configChanged: boolean;
+  structural: boolean;
+  /** Changed module files (which the config may import). */
+  modules: Set<string>;
+}
+
+/** The changes one rebuild handles. */
+interface Batch {
+  files: string[];
+  reload: boolean;
+  edited: string[];
+  moved: boolean;
+}
+
+function emptyPending(): Pending {
+  return { changed: new Set(), configChanged: false, structural: false, modules: new Set() };
+}
+
+function notePending(
+  pending: Pending,
+  change: WatchChange,
+  { configPath, root }: { configPath?: string; root: string },
+): void {
+  const { paths } = change;
+  if (paths.includes(configPath!)) pending.configChanged = true;
+  paths.filter((p) => p !== configPath && isModulePath(p)).forEach((p) => pending.modules.add(p));
+  if (change.structural) pending.structural = true;
+  paths.forEach((p) => pending.changed.add(relative(root, p).split(sep).join("/")));
+}
+
+/** The pending changes as one rebuild's batch; nothing is pending after. */
+function takePending(pending: Pending): Batch {
+  const files = [...pending.changed].sort();
+  pending.changed = new Set();
+  const reload = pending.configChanged;
+  pending.configChanged = false;
+  const edited = [...pending.modules].sort();
+  pending.modules = new Set();
+  const moved = pending.structural || reload;
+  pending.structural = false;
+  return { files, reload, edited, moved };
+}
+
+/** Rebuild after a batch of changes and print what it reused; stop after `maxBuilds`. */
+async function rebuildAfter(
+  w: Watching,
+  { files, reload, edited, moved }: Batch,
+  { stop, maxBuilds }: { stop: () => void; maxBuilds: number },
+): Promise<void> {
+  // An edited config applies from this rebuild on; a broken one keeps the last good one.
+  if (reload) {
+    try {
+      w.config = await loadWatchConfig(w.flags, { outputs: w.outputs, reload: true });
+      w.imports = configImports(w.configPath!);
+    } catch (error) {
+      printError(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (edited.length && !w.flags.quiet) await warnEditedImports(w, edited);
+  // Told here, in turn: a build still running may keep a file list of its own.
+  w.resident.changed(files, moved);
+  const start = performance.now();
+  const next = await rebuild(w);
+  const ms = Math.round(performance.now() - start);
+  if (next) {
+    if (!w.flags.quiet) console.log(rebuiltLine(w, { files, next, ms }));
+    w.previous = next;
+    await collect(w, false);
+  }
+  if (++w.builds >= maxBuilds) stop();
+}
+
+/** Warn of each edited module the config imports: Deno cannot load it again. */
+async function warnEditedImports(w: Watching, edited: string[]): Promise<void> {
+  const graph = await w.imports;
+  for (const path of edited.filter((p) => graph.has(p))) {
+    const name = relative(w.config.root, path).split(sep).join("/");
+    console.error(
+      `warning: "${name}" is imported by the config and Deno cannot load a module twice: ` +
+        "restart slop watch to use the edit",
+    );
+  }
+}
+
+/** The line printed after a rebuild: what changed, the time, and the reuse. */
+function rebuiltLine(
+  w: Watching,
+  { files, next, ms }: { files: string[]; next: BuildResult; ms: number },
+): string {
+  const what = files.length === 1 ? files[0] : files.length ? `${files.length} files` : "files";
+  const reuse = w.previous ? reuseLine(prefixReuse(w.previous, next)) : "first build";
+  const before = w.repeated ? `; ${w.repeated} warning${w.repeated > 1 ? "s" : ""} as before` : "";
+  return `slop: ${what} changed: built ${
+    outputName(next, w.config)
+  } in ${ms} ms: ${reuse}${before}`;
 }
 
 /** The files of `paths` under `root` (whose real path may differ), relative to it with `/`. */

@@ -496,6 +496,7 @@ class Reader {
   }
 
   punct(c: number): void {
+    // Kept whole (hot loop): the lexer step of every punctuation token of a file.
     const text = this.text;
     const next = text.charCodeAt(this.at + 1);
     let token = String.fromCharCode(c);
@@ -762,6 +763,7 @@ class Reader {
    * or the outermost element closes; then the expression reader goes on.
    */
   jsxRead(): void {
+    // Kept whole (hot loop): reads JSX character by character.
     const text = this.text;
     const n = text.length;
     while (true) {

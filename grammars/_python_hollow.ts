@@ -211,6 +211,7 @@ function prefixStart(text: string, quote: number): number {
  * and its NEWLINE), it throws {@linkcode TooManyTokens}.
  */
 function logicalLines(text: string, maxTokens: number): Line[] {
+  // Kept whole (hot loop): one pass over the file, run by run.
   const lines: Line[] = [];
   let outside = 0;
   const reader = new Reader(text);

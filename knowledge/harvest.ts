@@ -241,10 +241,7 @@ export async function harvestKnowledge(
   options: HarvestOptions = {},
 ): Promise<HarvestReport> {
   const base = config.configPath ? dirname(config.configPath) : config.root;
-  const dir = config.knowledge.dir;
   const scrub = options.scrub ?? basicScrubber(config.secrets.rules);
-  const log = options.log ?? (() => {});
-  const now = options.now ?? (() => new Date());
   const promptPath = join(base, HARVEST_PROMPT_FILE);
   const apply = options.apply === true;
   const noHarvest = options.harvest === false;
@@ -255,24 +252,71 @@ export async function harvestKnowledge(
   const { template, created } = await loadHarvestPrompt(promptPath, {
     create: apply && !noHarvest,
   });
-  const ledger = await readLedger(dir);
+  const run: HarvestRun = {
+    config,
+    dir: config.knowledge.dir,
+    scrub,
+    log: options.log ?? (() => {}),
+    now: options.now ?? (() => new Date()),
+    template,
+    ledger: await readLedger(config.knowledge.dir),
+    noHarvest,
+  };
+  const found = await planConversations(run, base);
+  const report = planReport(run, found, { options, promptPath, created });
+  if (!apply) {
+    markReclaimable(run, report);
+    return report;
+  }
+  const outcomes = await applyPlan(run, found, { complete: options.complete!, report });
+  if (options.reclaim) await reclaim(run, { report, outcomes });
+  report.digest = await regenerateDigest(run.dir);
+  return report;
+}
 
-  const plan: PlannedConversation[] = [];
-  const conversations: Conversation[] = [];
-  const transcripts: string[] = [];
+/** What one harvest run works with. */
+interface HarvestRun {
+  config: ResolvedConfig;
+  /** `knowledge.dir`. */
+  dir: string;
+  scrub: SecretScrubber;
+  log: (line: string) => void;
+  now: () => Date;
+  /** The harvest prompt's template. */
+  template: string;
+  /** The ledger as read, updated as the run goes. */
+  ledger: Ledger;
+  /** `harvest: false`: no model is asked. */
+  noHarvest: boolean;
+}
+
+/** The conversations found, planned, and the scrubbed transcripts of those to send. */
+interface FoundConversations {
+  plan: PlannedConversation[];
+  conversations: Conversation[];
+  /** Each conversation's scrubbed transcript when it is sent, else "". */
+  transcripts: string[];
+  /** The indexes of the `knowledge.conversations` globs that match no file. */
+  unmatched: number[];
+}
+
+/** Find, read and classify the conversations of `knowledge.conversations`, in path order. */
+async function planConversations(run: HarvestRun, base: string): Promise<FoundConversations> {
+  const { ledger, noHarvest, template } = run;
+  const found: FoundConversations = { plan: [], conversations: [], transcripts: [], unmatched: [] };
   const seen = new Map<string, string>();
-  const unmatched: number[] = [];
-  const globs = config.knowledge.conversations;
-  for (const path of await findConversations(globs, base, unmatched)) {
+  for (
+    const path of await findConversations(run.config.knowledge.conversations, base, found.unmatched)
+  ) {
     const conversation = await readConversation(path, base, {
       maxBytes: MAX_HARVEST_SOURCE_BYTES,
     });
     const { action, duplicateOf } = classify(conversation, ledger, seen);
     if (!seen.has(conversation.sha256)) seen.set(conversation.sha256, conversation.label);
-    const transcript = scrub(conversation.transcript).text;
+    const transcript = run.scrub(conversation.transcript).text;
     // No model call for the items of a run that failed to write them, nor with harvest: false.
     const asks = !noHarvest && !ledger.entries[conversation.sha256]?.pending;
-    plan.push({
+    found.plan.push({
       label: conversation.label,
       path,
       sha256: conversation.sha256,
@@ -284,10 +328,25 @@ export async function harvestKnowledge(
       duplicateOf,
       problems: conversation.problems,
     });
-    conversations.push(conversation);
+    found.conversations.push(conversation);
     // Keep only the transcripts that will be sent.
-    transcripts.push(action === "harvest" || action === "summarize" ? transcript : "");
+    found.transcripts.push(action === "harvest" || action === "summarize" ? transcript : "");
   }
+  return found;
+}
+
+/** The report of a plan before anything is applied: counts, input size, tokens and cost. */
+function planReport(
+  run: HarvestRun,
+  { plan, unmatched }: FoundConversations,
+  { options, promptPath, created }: {
+    options: HarvestOptions;
+    promptPath: string;
+    created: boolean;
+  },
+): HarvestReport {
+  const { config } = run;
+  const globs = config.knowledge.conversations;
   const counts = Object.fromEntries(
     (["harvest", "summarize", "done", "duplicate", "too-large", "unreadable"] as const).map((
       a,
@@ -298,7 +357,7 @@ export async function harvestKnowledge(
   const price = options.pricePerMillion !== undefined
     ? { perMillion: options.pricePerMillion, model: config.provider.model }
     : inputPrice(options.registry ?? pluginRegistry(config), config.provider);
-  const report: HarvestReport = {
+  return {
     plan,
     warnings: unmatched.map((i) =>
       `No conversation matches "${globs[i]}" (knowledge.conversations[${i}])`
@@ -311,37 +370,45 @@ export async function harvestKnowledge(
       perMillion: price.perMillion,
       model: price.model,
     },
-    applied: apply,
-    harvest: !noHarvest,
+    applied: options.apply === true,
+    harvest: !run.noHarvest,
     outcomes: [],
     items: emptyCounts(),
     reclaimed: { labels: [], bytes: 0 },
     reclaimable: { labels: [], bytes: 0 },
     promptCreated: created,
     promptPath,
-    ledgerPath: join(dir, "ledger.json"),
+    ledgerPath: join(run.dir, "ledger.json"),
   };
-  if (!apply) {
-    // Copies of a conversation that --no-harvest deletes go with it (as --apply --reclaim does).
-    const deleted = new Set<string>();
-    for (const p of plan) {
-      const copy = noHarvest && p.action === "duplicate" && deleted.has(p.sha256);
-      if (reclaimable(p, ledger, noHarvest) || copy) {
-        deleted.add(p.sha256);
-        report.reclaimable.labels.push(p.label);
-        report.reclaimable.bytes += p.bytes;
-      }
-    }
-    return report;
-  }
+}
 
-  const complete = options.complete!;
+/** A dry run's list of the conversations `--reclaim` would delete. */
+function markReclaimable(run: HarvestRun, report: HarvestReport): void {
+  const { noHarvest } = run;
+  // Copies of a conversation that --no-harvest deletes go with it (as --apply --reclaim does).
+  const deleted = new Set<string>();
+  for (const p of report.plan) {
+    const copy = noHarvest && p.action === "duplicate" && deleted.has(p.sha256);
+    if (reclaimable(p, run.ledger, noHarvest) || copy) {
+      deleted.add(p.sha256);
+      report.reclaimable.labels.push(p.label);
+      report.reclaimable.bytes += p.bytes;
+    }
+  }
+}
+
+/** Harvest each planned conversation in turn, recording each in the ledger; the outcomes by path. */
+async function applyPlan(
+  run: HarvestRun,
+  { plan, conversations, transcripts }: FoundConversations,
+  { complete, report }: { complete: CompleteFn; report: HarvestReport },
+): Promise<Map<string, HarvestOutcome>> {
+  const { ledger, log, now, noHarvest } = run;
   const outcomes = new Map<string, HarvestOutcome>();
   for (const [i, p] of plan.entries()) {
-    const conversation = conversations[i];
     if (p.action === "too-large") {
       ledger.entries[p.sha256] = ledgerEntry(p, "too-large", now());
-      await writeLedger(dir, ledger);
+      await writeLedger(run.dir, ledger);
       report.outcomes.push({ label: p.label, status: "too-large" });
       log(`kept (too large): ${p.label}`);
       continue;
@@ -360,70 +427,93 @@ export async function harvestKnowledge(
       );
       continue;
     }
-    // The answer of a run that failed to write it: appended again, lines already there skipped.
-    let items = ledger.entries[p.sha256]?.pending;
-    const resumed = items !== undefined;
-    try {
-      if (!items) {
-        const content = p.action === "summarize"
-          ? scrub(await summarizeTranscript(complete, transcripts[i])).text
-          : transcripts[i];
-        items = scrubItems(
-          await askHarvest(complete, { template, name: conversation.name, content }),
-          scrub,
-        );
-        // Kept before writing: a run stopped halfway (even killed) resumes from this answer.
-        ledger.entries[p.sha256] = ledgerEntry(p, "harvest-failed", now(), {
-          error: "Stopped while appending the items",
-          pending: items,
-        });
-        await writeLedger(dir, ledger);
-      }
-      const appended = await appendHarvest(items, {
-        dir,
-        root: config.root,
-        provenance: { source: conversation.name, date: conversation.date },
+    const outcome = await harvestOne(run, p, {
+      complete,
+      conversation: conversations[i],
+      transcript: transcripts[i],
+    });
+    if (outcome.items) { for (const c of ITEM_CATEGORIES) report.items[c] += outcome.items[c]; }
+    report.outcomes.push(outcome);
+    await writeLedger(run.dir, ledger);
+  }
+  return outcomes;
+}
+
+/** Ask the model for one conversation's items and append them; its outcome (in the ledger too). */
+async function harvestOne(
+  run: HarvestRun,
+  p: PlannedConversation,
+  { complete, conversation, transcript }: {
+    complete: CompleteFn;
+    conversation: Conversation;
+    transcript: string;
+  },
+): Promise<HarvestOutcome> {
+  const { ledger, scrub, now, log } = run;
+  // The answer of a run that failed to write it: appended again, lines already there skipped.
+  let items = ledger.entries[p.sha256]?.pending;
+  const resumed = items !== undefined;
+  try {
+    if (!items) {
+      const content = p.action === "summarize"
+        ? scrub(await summarizeTranscript(complete, transcript)).text
+        : transcript;
+      items = scrubItems(
+        await askHarvest(complete, { template: run.template, name: conversation.name, content }),
         scrub,
-      });
-      for (const c of ITEM_CATEGORIES) report.items[c] += appended[c];
-      ledger.entries[p.sha256] = ledgerEntry(p, "harvested", now(), { items: appended });
-      report.outcomes.push({ label: p.label, status: "harvested", items: appended });
-      log(`harvested${resumed ? " (the last run's answer)" : ""}: ${p.label}`);
-    } catch (error) {
-      const message = scrub(error instanceof Error ? error.message : String(error)).text;
+      );
+      // Kept before writing: a run stopped halfway (even killed) resumes from this answer.
       ledger.entries[p.sha256] = ledgerEntry(p, "harvest-failed", now(), {
-        error: message,
+        error: "Stopped while appending the items",
         pending: items,
       });
-      report.outcomes.push({ label: p.label, status: "harvest-failed", error: message });
-      log(`harvest failed: ${p.label}: ${message}`);
+      await writeLedger(run.dir, ledger);
     }
-    await writeLedger(dir, ledger);
+    const appended = await appendHarvest(items, {
+      dir: run.dir,
+      root: run.config.root,
+      provenance: { source: conversation.name, date: conversation.date },
+      scrub,
+    });
+    ledger.entries[p.sha256] = ledgerEntry(p, "harvested", now(), { items: appended });
+    log(`harvested${resumed ? " (the last run's answer)" : ""}: ${p.label}`);
+    return { label: p.label, status: "harvested", items: appended };
+  } catch (error) {
+    const message = scrub(error instanceof Error ? error.message : String(error)).text;
+    ledger.entries[p.sha256] = ledgerEntry(p, "harvest-failed", now(), {
+      error: message,
+      pending: items,
+    });
+    log(`harvest failed: ${p.label}: ${message}`);
+    return { label: p.label, status: "harvest-failed", error: message };
   }
+}
 
-  if (options.reclaim) {
-    for (const p of plan) {
-      if (!reclaimable(p, ledger, noHarvest)) continue;
-      // Delete only the bytes that were harvested (or planned): re-hash right before removing.
-      if (await sha256Of(p.path) !== p.sha256) continue;
-      await Deno.remove(p.path);
-      const entry = ledger.entries[p.sha256];
-      if (entry?.status === "harvested" || entry?.status === "deleted-unharvested") {
-        entry.deleted = true;
-        log(`reclaimed: ${p.label}`);
-      } else {
-        ledger.entries[p.sha256] = ledgerEntry(p, "deleted-unharvested", now(), { deleted: true });
-        const outcome = outcomes.get(p.path);
-        if (outcome) outcome.status = "deleted-unharvested";
-        log(`reclaimed without a harvest: ${p.label}`);
-      }
-      report.reclaimed.labels.push(p.label);
-      report.reclaimed.bytes += p.bytes;
+/** Delete the conversations that may go (re-hashed first), recording each in the ledger. */
+async function reclaim(
+  run: HarvestRun,
+  { report, outcomes }: { report: HarvestReport; outcomes: Map<string, HarvestOutcome> },
+): Promise<void> {
+  const { ledger, log, now } = run;
+  for (const p of report.plan) {
+    if (!reclaimable(p, ledger, run.noHarvest)) continue;
+    // Delete only the bytes that were harvested (or planned): re-hash right before removing.
+    if (await sha256Of(p.path) !== p.sha256) continue;
+    await Deno.remove(p.path);
+    const entry = ledger.entries[p.sha256];
+    if (entry?.status === "harvested" || entry?.status === "deleted-unharvested") {
+      entry.deleted = true;
+      log(`reclaimed: ${p.label}`);
+    } else {
+      ledger.entries[p.sha256] = ledgerEntry(p, "deleted-unharvested", now(), { deleted: true });
+      const outcome = outcomes.get(p.path);
+      if (outcome) outcome.status = "deleted-unharvested";
+      log(`reclaimed without a harvest: ${p.label}`);
     }
-    await writeLedger(dir, ledger);
+    report.reclaimed.labels.push(p.label);
+    report.reclaimed.bytes += p.bytes;
   }
-  report.digest = await regenerateDigest(dir);
-  return report;
+  await writeLedger(run.dir, ledger);
 }
 
 /**

@@ -111,6 +111,7 @@ function longScratch(size: number) {
  * ```
  */
 export function bpeCounter(table: BpeTable): (text: string) => number {
+  // Kept whole (hot loop): the counting loops share buffers and a work count as closure variables.
   const { slots, offsets, lengths, pool } = table;
   const mask = slots.length - 1;
   const flags = table.pattern.flags.includes("g") ? table.pattern.flags : table.pattern.flags + "g";
@@ -156,6 +157,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
    * took 0.35 s the simple way).
    */
   function mergeLong(n: number): number {
+    // Kept whole (hot loop): the heap merge of one long piece, its heap steps inlined closures.
     // Reused between pieces (grown when too short, up to a limit): arrays made per piece were
     // most of a counting thread's garbage.
     let scratch = long;

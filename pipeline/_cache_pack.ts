@@ -216,14 +216,57 @@ export function streamPack(path: string): PackStream | undefined {
   } catch {
     return undefined;
   }
+  const stream: Streaming = {
+    path,
+    tmp,
+    file,
+    out: bufferedWriter(file),
+    failed: false,
+    where: new Map(),
+    pieces: pieceBuffer(),
+  };
+  try {
+    stream.out.put(encoder.encode(MAGIC));
+  } catch {
+    stream.failed = true;
+  }
+  return {
+    put: (name, payload) => putRecord(stream, name, payload),
+    putText: (name, head, text) => putTextRecord(stream, name, { head, text }),
+    has: (name) => stream.where.has(name),
+    records: () => new Map(stream.where),
+    get: (name) => readStreamed(stream, name),
+    finish: () => finishPack(stream),
+  };
+}
+
+/** A pack being written (see {@linkcode streamPack}). */
+interface Streaming {
+  path: string;
+  tmp: string;
+  file: Deno.FsFile;
+  out: BufferedWriter;
+  /** Set by a write that failed: nothing more is written and `finish` throws. */
+  failed: boolean;
+  /** The records appended so far (the last of a name). */
+  where: Map<string, PackRecord>;
+  /** Where `putText` encodes its pieces. */
+  pieces: ReturnType<typeof pieceBuffer>;
+}
+
+/** A file written through a 1 MiB buffer. */
+interface BufferedWriter {
+  put(bytes: Uint8Array): void;
+  flush(): void;
+  /** The offset the next byte goes to (the bytes in the file and in the buffer). */
+  end(): number;
+}
+
+function bufferedWriter(file: Deno.FsFile): BufferedWriter {
   const buffer = new Uint8Array(1 << 20);
   let used = 0;
   /** Bytes in the file (not counting the buffer). */
   let written = 0;
-  let failed = false;
-  const where = new Map<string, PackRecord>();
-  /** Where `putText` encodes its pieces. */
-  const pieces = pieceBuffer();
   const flush = () => {
     for (let at = 0; at < used;) at += file.writeSync(buffer.subarray(at, used));
     written += used;
@@ -239,75 +282,75 @@ export function streamPack(path: string): PackStream | undefined {
       used += bytes.length;
     }
   };
+  return { put, flush, end: () => written + used };
+}
+
+function putRecord(stream: Streaming, name: string, payload: Uint8Array): boolean {
+  if (stream.failed) return false;
   try {
-    put(encoder.encode(MAGIC));
+    const hash = sha256(payload);
+    stream.out.put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
+    stream.where.set(name, { sha256: hash, offset: stream.out.end(), length: payload.length });
+    stream.out.put(payload);
+    return true;
   } catch {
-    failed = true;
+    stream.failed = true;
+    return false;
   }
-  return {
-    put(name, payload) {
-      if (failed) return false;
-      try {
-        const hash = sha256(payload);
-        put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
-        where.set(name, { sha256: hash, offset: written + used, length: payload.length });
-        put(payload);
-        return true;
-      } catch {
-        failed = true;
-        return false;
-      }
-    },
-    putText(name, head, text) {
-      if (failed) return undefined;
-      try {
-        // One pass to hash and measure, one to write: the payload is never made whole.
-        const hash = createHash("sha256").update(head);
-        const { length } = hashText(text, hash);
-        const sha = hash.digest("hex");
-        put(encoder.encode(`${name} ${sha} ${head.length + length}\n`));
-        where.set(name, { sha256: sha, offset: written + used, length: head.length + length });
-        put(head);
-        for (const piece of encodePieces(text, pieces)) put(piece);
-        return sha;
-      } catch {
-        failed = true;
-        return undefined;
-      }
-    },
-    has: (name) => where.has(name),
-    records: () => new Map(where),
-    get(name) {
-      const at = where.get(name);
-      if (!at || failed) return undefined;
-      try {
-        flush();
-        const out = new Uint8Array(at.length);
-        const whole = readAt(file, at.offset!, out);
-        file.seekSync(0, Deno.SeekMode.End);
-        return whole ? out : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    async finish() {
-      try {
-        if (failed) throw new Error("pack not written");
-        flush();
-        file.close();
-        await Deno.rename(tmp, path);
-        return written;
-      } catch (error) {
-        try {
-          file.close();
-        } catch {
-          // Closed already.
-        }
-        await Deno.remove(tmp).catch(() => {});
-        throw error;
-      }
-    },
-  };
+}
+
+function putTextRecord(
+  stream: Streaming,
+  name: string,
+  { head, text }: { head: Uint8Array; text: string },
+): string | undefined {
+  if (stream.failed) return undefined;
+  try {
+    // One pass to hash and measure, one to write: the payload is never made whole.
+    const hash = createHash("sha256").update(head);
+    const { length } = hashText(text, hash);
+    const sha = hash.digest("hex");
+    stream.out.put(encoder.encode(`${name} ${sha} ${head.length + length}\n`));
+    stream.where.set(name, { sha256: sha, offset: stream.out.end(), length: head.length + length });
+    stream.out.put(head);
+    for (const piece of encodePieces(text, stream.pieces)) stream.out.put(piece);
+    return sha;
+  } catch {
+    stream.failed = true;
+    return undefined;
+  }
+}
+
+function readStreamed(stream: Streaming, name: string): Uint8Array | undefined {
+  const at = stream.where.get(name);
+  if (!at || stream.failed) return undefined;
+  try {
+    stream.out.flush();
+    const out = new Uint8Array(at.length);
+    const whole = readAt(stream.file, at.offset!, out);
+    stream.file.seekSync(0, Deno.SeekMode.End);
+    return whole ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function finishPack(stream: Streaming): Promise<number> {
+  try {
+    if (stream.failed) throw new Error("pack not written");
+    stream.out.flush();
+    stream.file.close();
+    await Deno.rename(stream.tmp, stream.path);
+    return stream.out.end();
+  } catch (error) {
+    try {
+      stream.file.close();
+    } catch {
+      // Closed already.
+    }
+    await Deno.remove(stream.tmp).catch(() => {});
+    throw error;
+  }
 }
 
 /**

@@ -12,7 +12,7 @@
 
 import { type Cache, cacheKey } from "./cache.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
-import type { FileEntry, ViewContext, ViewInput, ViewOutput } from "./types.ts";
+import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
 import { headAndText } from "./text_hash.ts";
 
 /** What is stored per rendered view. */
@@ -77,28 +77,7 @@ export async function cachedRender(
     await args.lazy.load();
     extra = await material();
   }
-  // The key of the same entry object and inputs is computed once (a resident process builds
-  // with the same entries again and again; canonical JSON is the cost).
-  // A plugin of the user's: its hooks' source and its options join the version (`cacheVersion`).
-  const version = cacheVersion(plugin);
-  const parts = `${plugin.name}\0${version}\0${args.input.path}\0${args.input.sha256}\0${extra}`;
-  let keys = entryKeys.get(args.entry);
-  if (!keys) entryKeys.set(args.entry, keys = new Map());
-  let key = keys.get(parts);
-  if (key === undefined) {
-    const { path: _glob, ...options } = args.entry;
-    key = cacheKey([
-      // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own.
-      "view/3",
-      plugin.name,
-      version,
-      options,
-      args.input.path,
-      args.input.sha256,
-      String(extra),
-    ]);
-    keys.set(parts, key);
-  }
+  const key = viewKey(plugin, { entry: args.entry, input: args.input, extra });
   const entry = decodeEntry(await cache.getBytes(key));
   // Lazy built-ins (`cli/_builtins.ts`) the entry names are imported to compare versions.
   const loading = entry &&
@@ -108,6 +87,48 @@ export async function cachedRender(
     entry.warnings.forEach(args.warn);
     return { output: entry.output, cache: "hit" };
   }
+  const output = await renderAndStore(cache, args, { plugin, key, used });
+  return { output, cache: "miss" };
+}
+
+/**
+ * The cache key of a view of a file: the plugin, its version (a user plugin's with its code and
+ * options, `cacheVersion`), the entry's options, the path, the content hash and the `cacheKey`
+ * material. The key of the same entry object and inputs is computed once (a resident process
+ * builds with the same entries again and again; canonical JSON is the cost).
+ */
+function viewKey(
+  plugin: ViewModePlugin,
+  { entry, input, extra }: { entry: FileEntry; input: ViewInput; extra: string },
+): string {
+  const version = cacheVersion(plugin);
+  const parts = `${plugin.name}\0${version}\0${input.path}\0${input.sha256}\0${extra}`;
+  let keys = entryKeys.get(entry);
+  if (!keys) entryKeys.set(entry, keys = new Map());
+  let key = keys.get(parts);
+  if (key === undefined) {
+    const { path: _glob, ...options } = entry;
+    key = cacheKey([
+      // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own.
+      "view/3",
+      plugin.name,
+      version,
+      options,
+      input.path,
+      input.sha256,
+      String(extra),
+    ]);
+    keys.set(parts, key);
+  }
+  return key;
+}
+
+/** Render for real and store the output with the plugins it used and its warnings. */
+async function renderAndStore(
+  cache: Cache,
+  args: CachedRenderInput,
+  { plugin, key, used }: { plugin: ViewModePlugin; key: string; used: Set<string> },
+): Promise<ViewOutput> {
   const warnings: string[] = [];
   const output = await args.render((message) => {
     warnings.push(message);
@@ -130,7 +151,7 @@ export async function cachedRender(
       await cache.setBytes(key, bytes);
     }
   }
-  return { output, cache: "miss" };
+  return output;
 }
 
 /** View cache keys by entry object and the other inputs. */

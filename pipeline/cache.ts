@@ -140,334 +140,415 @@ export interface Cache {
  * ```
  */
 export function openCache(dir: string, options: CacheOptions = {}): Cache {
-  const enabled = options.enabled ?? true;
-  const counts: CacheCounts = { hits: 0, misses: 0, corrupt: 0, writes: 0 };
-  const madeDirs = new Set<string>();
-  const packPath = options.pack ? join(dir, "packs", sha256(options.pack)) : undefined;
-  let pack: Map<string, PackRecord> | undefined;
-  let prefetching: Promise<void> | undefined;
+  const state: CacheState = {
+    dir,
+    enabled: options.enabled ?? true,
+    options,
+    counts: { hits: 0, misses: 0, corrupt: 0, writes: 0 },
+    madeDirs: new Set(),
+    packPath: options.pack ? join(dir, "packs", sha256(options.pack)) : undefined,
+    used: new Map(),
+    held: 0,
+    scratch: new Uint8Array(1 << 16),
+    outside: new Set(),
+    listedAt: 0,
+    streamTried: false,
+    restated: new Set(),
+    pending: new Map(),
+    pendingBytes: 0,
+    readFiles: new Set(),
+    grown: 0,
+  };
+  const { enabled, counts } = state;
+  return {
+    dir,
+    enabled,
+    get<T>(key: string): Promise<T | undefined> {
+      return Promise.resolve(readValue<T>(state, key));
+    },
+    set(key: string, value: unknown): Promise<void> {
+      writeValue(state, key, encoder.encode(JSON.stringify(value === undefined ? null : value)));
+      return Promise.resolve();
+    },
+    getBytes(key: string): Promise<Uint8Array | undefined> {
+      const payload = readEntry(state, key);
+      if (payload !== undefined) counts.hits++;
+      return Promise.resolve(payload);
+    },
+    setBytes(key: string, bytes: Uint8Array): Promise<void> {
+      writeValue(state, key, bytes);
+      return Promise.resolve();
+    },
+    setText(key: string, head: Uint8Array, text: string): Promise<string | undefined> {
+      if (!enabled) return Promise.resolve(undefined);
+      const sha = writeText(state, key, { head, text });
+      return Promise.resolve(sha);
+    },
+    has: (key: string): boolean => hasEntry(state, key),
+    prefetch(): Promise<void> {
+      if (!enabled || !state.packPath || state.pack) return Promise.resolve();
+      // A pack read meanwhile (a synchronous first use) is kept: the same file, read once.
+      return state.prefetching ??= Deno.readFile(state.packPath).then(
+        (bytes) => void (state.pack ??= parsePack(bytes)),
+        () => {}, // missing: a cold build, which makes one
+      );
+    },
+    counts: () => ({ ...counts }),
+    flush: () => flushCache(state),
+  };
+}
+
+/** What an opened cache holds between calls (see {@linkcode openCache}). */
+interface CacheState {
+  dir: string;
+  enabled: boolean;
+  options: CacheOptions;
+  counts: CacheCounts;
+  /** Entry folders this object made. */
+  madeDirs: Set<string>;
+  packPath?: string;
+  /** The pack's records, once read. */
+  pack?: Map<string, PackRecord>;
+  prefetching?: Promise<void>;
   /**
    * Entries used through this object, for the next pack: a pack's payload, or (for entry files
    * read or written) the payload while they total under {@linkcode HOLD_BYTES}, then a function
    * reading the file back when the pack is written, so a large project's payloads are not all
    * held in memory.
    */
-  const used = new Map<string, Uint8Array | (() => Uint8Array | undefined)>();
-  let held = 0;
-  const keep = (name: string, payload: Uint8Array) => {
-    if (held + payload.length > HOLD_BYTES) return used.set(name, readBack(name));
-    held += payload.length;
-    used.set(name, payload);
-  };
-  // Read back into one scratch buffer: the pack writer copies each payload before the next read.
-  let scratch = new Uint8Array(1 << 16);
-  const readBack = (name: string) => () => {
-    try {
-      using file = Deno.openSync(entryPath(dir, name));
-      const size = file.statSync().size;
-      if (scratch.length < size) scratch = new Uint8Array(Math.max(size, scratch.length * 2));
-      let at = 0;
-      while (at < size) {
-        const n = file.readSync(scratch.subarray(at, size));
-        if (n === null) break;
-        at += n;
-      }
-      return verifyEntry(scratch.subarray(0, at), name);
-    } catch {
-      return undefined;
-    }
-  };
+  used: Map<string, Uint8Array | (() => Uint8Array | undefined)>;
+  /** Bytes of the payloads `used` holds. */
+  held: number;
+  /** Where entry files are read back: the pack writer copies each payload before the next read. */
+  scratch: Uint8Array;
   /** Entries this object used that the pack did not serve (read from files or written). */
-  const outside = new Set<string>();
-  let folders: Set<string> | undefined;
-  let listedAt = 0;
-  /** The verified payload of an entry; counts misses and corrupt entries. */
-  function read(key: string): Uint8Array | undefined {
-    if (!enabled) {
-      counts.misses++;
-      return undefined;
-    }
-    const name = fileName(key);
-    const fresh = unflushed(name);
-    if (fresh) return fresh;
-    if (packPath) {
-      pack ??= readPack(packPath);
-      let record = pack.get(name);
-      let payload = record && packPayload(packPath, record);
-      if (record && !payload && !record.payload) {
-        // A lean index whose record is not where it was: another build rewrote the pack since.
-        pack = readPack(packPath);
-        record = pack.get(name);
-        payload = record && packPayload(packPath, record);
-      }
-      if (payload) {
-        used.set(name, payload);
-        return payload;
-      }
-      outside.add(name);
-    }
-    // A folder that does not exist (and was not made since) holds nothing: a cold build's
-    // misses cost no system call.
-    // (Listed again at most every 200 ms, for folders other processes make.)
-    const prefix = name.slice(0, 2);
-    if (!folders || (!folders.has(prefix) && performance.now() - listedAt > 200)) {
-      folders = existingFolders(dir);
-      listedAt = performance.now();
-    }
-    if (!folders.has(prefix) && !madeDirs.has(join(dir, prefix))) {
-      counts.misses++;
-      return undefined;
-    }
-    let bytes: Uint8Array;
-    try {
-      // Entries are small and many: a synchronous read costs far less than an async op.
-      bytes = Deno.readFileSync(entryPath(dir, name));
-    } catch {
-      counts.misses++;
-      return undefined;
-    }
-    const payload = verifyEntry(bytes, name);
-    if (payload === undefined) {
-      counts.corrupt++;
-      counts.misses++;
-    } else {
-      readFiles.add(name);
-      if (packPath) keep(name, payload);
-    }
-    return payload;
-  }
+  outside: Set<string>;
+  /**
+   * The entry folders that exist: a folder that does not exist (and was not made since) holds
+   * nothing, so a cold build's misses cost no system call. Listed again at most every 200 ms, for
+   * folders other processes make.
+   */
+  folders?: Set<string>;
+  listedAt: number;
   /**
    * With a pack, writes skip the entry files: a build with no pack yet (cold) streams them into
    * the new pack as they come; a build with one holds them (up to {@linkcode HOLD_BYTES}) until
    * `flush`, which rewrites the pack or, for a few (one edited file), writes entry files.
    */
-  let stream: PackStream | undefined;
-  let streamTried = false;
-  const restated = new Set<string>();
-  const pending = new Map<string, Uint8Array>();
-  let pendingBytes = 0;
+  stream?: PackStream;
+  streamTried: boolean;
+  /** New values of keys the pack holds. */
+  restated: Set<string>;
+  pending: Map<string, Uint8Array>;
+  pendingBytes: number;
   /** Entry files read this build (touched at flush, for least-recently-used eviction). */
-  const readFiles = new Set<string>();
-  /**
-   * Before writing entry `name`: note whether the pack holds it, and start streaming a new pack
-   * when there is none (a cold build). The stream, while one is open.
-   */
-  function openStream(packPath: string, name: string): PackStream | undefined {
-    pack ??= readPack(packPath);
-    // A new value for a key the pack holds (a list that changed): it must go into the pack,
-    // or the pack would serve the old value.
-    if (pack.has(name)) restated.add(name);
-    if (pack.size === 0 && !streamTried) {
-      streamTried = true;
-      stream = streamPack(packPath);
-    }
-    return stream;
-  }
-  function write(key: string, payload: Uint8Array): void {
-    if (!enabled) return;
-    const name = fileName(key);
-    if (packPath) {
-      const streaming = openStream(packPath, name);
-      if (streaming?.put(name, payload)) {
-        counts.writes++;
-        used.delete(name);
-        return;
-      }
-      if (!streaming && pendingBytes + payload.length <= HOLD_BYTES) {
-        pendingBytes += payload.length;
-        pending.set(name, payload);
-        used.set(name, payload);
-        outside.add(name);
-        counts.writes++;
-        return;
-      }
-    }
-    writeFile(name, payload);
-  }
-  /** {@linkcode write} of `head` and the UTF-8 of `text`: streamed into a new pack, else joined. */
-  function writeText(key: string, head: Uint8Array, text: string): string | undefined {
-    const name = fileName(key);
-    if (packPath) {
-      const sha = openStream(packPath, name)?.putText(name, head, text);
-      if (sha !== undefined) {
-        counts.writes++;
-        used.delete(name);
-        return sha;
-      }
-    }
-    const payload = headAndText(head, text);
-    write(key, payload);
-    return sha256(payload);
-  }
-  function writeFile(name: string, payload: Uint8Array): void {
-    const folder = join(dir, name.slice(0, 2));
-    try {
-      if (!madeDirs.has(folder)) {
-        Deno.mkdirSync(folder, { recursive: true });
-        madeDirs.add(folder);
-      }
-      // Small synchronous writes cost far less than async ops; the rename keeps them atomic.
-      const header = entryHeader(name, payload);
-      writeEntrySync(join(folder, name), header, payload);
-      grown += header.length + payload.length;
-      counts.writes++;
-      if (packPath) {
-        keep(name, payload);
-        outside.add(name);
-      }
-    } catch {
-      // A cache that cannot be written only costs speed.
-    }
-  }
+  readFiles: Set<string>;
   /** Bytes this object added to the folder (for the size limit). */
-  let grown = 0;
-  /** A payload this object wrote and has not flushed yet. */
-  function unflushed(name: string): Uint8Array | undefined {
-    return pending.get(name) ?? stream?.get(name);
+  grown: number;
+}
+
+/** The JSON value of an entry; counts hits, misses and corrupt entries. */
+function readValue<T>(state: CacheState, key: string): T | undefined {
+  const payload = readEntry(state, key);
+  if (payload === undefined) return undefined;
+  try {
+    const value = JSON.parse(decoder.decode(payload)) as T;
+    state.counts.hits++;
+    return value;
+  } catch {
+    state.counts.corrupt++;
+    state.counts.misses++;
+    return undefined;
   }
-  /** Replaced records (appended values) take over a quarter of the pack, and over 1 MB. */
-  function packIsStale(): boolean {
-    let live = 0;
-    for (const record of (pack ??= readPack(packPath!)).values()) {
-      live += record.length + 100;
-    }
-    const dead = fileSize(packPath!) - live;
-    return dead > Math.max(1 << 20, live / 4);
+}
+
+/** Hold an entry's payload for the next pack, or (over {@linkcode HOLD_BYTES}) a read-back. */
+function keep(state: CacheState, name: string, payload: Uint8Array): void {
+  if (state.held + payload.length > HOLD_BYTES) {
+    state.used.set(name, readBack(state, name));
+    return;
   }
-  async function flushPack(): Promise<void> {
-    if (!packPath) return;
-    if (stream) {
-      const s = stream;
-      stream = undefined;
-      // The new pack also keeps what this build read from entry files.
-      for (const [name, record] of used) {
-        if (s.has(name)) continue;
-        const payload = typeof record === "function" ? record() : record;
-        if (payload) s.put(name, payload);
+  state.held += payload.length;
+  state.used.set(name, payload);
+}
+
+/** A function reading an entry file back (into the one scratch buffer) and checking it. */
+function readBack(state: CacheState, name: string): () => Uint8Array | undefined {
+  return () => {
+    try {
+      using file = Deno.openSync(entryPath(state.dir, name));
+      const size = file.statSync().size;
+      if (state.scratch.length < size) {
+        state.scratch = new Uint8Array(Math.max(size, state.scratch.length * 2));
       }
-      grown += await s.finish();
-      pack = options.lean ? s.records() : undefined;
-    } else if (outside.size > Math.max(8, used.size / 10) || (restated.size && packIsStale())) {
-      await Deno.mkdir(join(dir, "packs"), { recursive: true });
-      const before = fileSize(packPath);
-      const written = await writePack(packPath, used);
-      grown += fileSize(packPath) - before;
-      pack = options.lean ? written : undefined;
-    } else {
-      // A few new entries: entry files, and the pack stays (marked as used now); new values of
-      // keys it holds are appended to it (the last record of a name wins).
-      const appended = new Map<string, Uint8Array>();
-      for (const [name, payload] of pending) {
-        if (restated.has(name)) appended.set(name, payload);
-        else writeFile(name, payload);
+      let at = 0;
+      while (at < size) {
+        const n = file.readSync(state.scratch.subarray(at, size));
+        if (n === null) break;
+        at += n;
       }
-      if (appended.size) grown += appendPack(packPath, appended);
-      // The pack read stays valid for a cache used again (slop watch): the appended records
-      // (the last of a name wins) replace the old ones in memory too.
-      for (const [name, payload] of appended) {
-        pack?.set(name, {
-          sha256: sha256(payload),
-          length: payload.length,
-          payload,
-        });
-      }
-      touch(packPath);
+      return verifyEntry(state.scratch.subarray(0, at), name);
+    } catch {
+      return undefined;
     }
-    pending.clear();
-    pendingBytes = 0;
-    outside.clear();
-    streamTried = false;
-    restated.clear();
-    if (options.lean) unload(packPath);
-  }
-  /**
-   * Keep where the pack's records are instead of their bytes (those it holds as read with the
-   * pack: the records just written are held without them, appended ones stay whole), and the
-   * entries used as functions that read them back (from this pack, else from their entry files)
-   * when the next pack is written.
-   */
-  function unload(packPath: string): void {
-    const index = pack ?? new Map<string, PackRecord>();
-    for (const record of index.values()) {
-      if (record.offset !== undefined) record.payload = undefined;
-    }
-    for (const [name, value] of used) {
-      if (index.has(name)) used.set(name, () => readRecord(packPath, index.get(name)!));
-      else if (typeof value !== "function") used.set(name, readBack(name));
-    }
-    held = 0;
-  }
-  return {
-    dir,
-    enabled,
-    get<T>(key: string): Promise<T | undefined> {
-      const payload = read(key);
-      if (payload === undefined) return Promise.resolve(undefined);
-      try {
-        const value = JSON.parse(decoder.decode(payload)) as T;
-        counts.hits++;
-        return Promise.resolve(value);
-      } catch {
-        counts.corrupt++;
-        counts.misses++;
-        return Promise.resolve(undefined);
-      }
-    },
-    set(key: string, value: unknown): Promise<void> {
-      write(key, encoder.encode(JSON.stringify(value === undefined ? null : value)));
-      return Promise.resolve();
-    },
-    getBytes(key: string): Promise<Uint8Array | undefined> {
-      const payload = read(key);
-      if (payload !== undefined) counts.hits++;
-      return Promise.resolve(payload);
-    },
-    setBytes(key: string, bytes: Uint8Array): Promise<void> {
-      write(key, bytes);
-      return Promise.resolve();
-    },
-    setText(key: string, head: Uint8Array, text: string): Promise<string | undefined> {
-      if (!enabled) return Promise.resolve(undefined);
-      const sha = writeText(key, head, text);
-      return Promise.resolve(sha);
-    },
-    has(key: string): boolean {
-      if (!enabled) return false;
-      const name = fileName(key);
-      if (pending.has(name) || stream?.has(name)) return true;
-      if (packPath && (pack ??= readPack(packPath)).has(name)) return true;
-      try {
-        return Deno.statSync(entryPath(dir, name)).isFile;
-      } catch {
-        return false;
-      }
-    },
-    prefetch(): Promise<void> {
-      if (!enabled || !packPath || pack) return Promise.resolve();
-      // A pack read meanwhile (a synchronous first use) is kept: the same file, read once.
-      return prefetching ??= Deno.readFile(packPath).then(
-        (bytes) => void (pack ??= parsePack(bytes)),
-        () => {}, // missing: a cold build, which makes one
-      );
-    },
-    counts: () => ({ ...counts }),
-    async flush(): Promise<void> {
-      if (!enabled) return;
-      try {
-        await flushPack();
-      } catch {
-        // Packs only speed reads up.
-      }
-      // Entries served from their files were used now: they are the last to be evicted.
-      for (const name of readFiles) touch(entryPath(dir, name));
-      readFiles.clear();
-      const added = grown;
-      grown = 0;
-      if (options.maxSize !== undefined && added > 0) {
-        if (await noteGrowth(dir, added, options.maxSize)) await pruneCache(dir, options.maxSize);
-      }
-    },
   };
+}
+
+/** The verified payload of an entry; counts misses and corrupt entries. */
+function readEntry(state: CacheState, key: string): Uint8Array | undefined {
+  const { counts } = state;
+  if (!state.enabled) {
+    counts.misses++;
+    return undefined;
+  }
+  const name = fileName(key);
+  const fresh = unflushed(state, name);
+  if (fresh) return fresh;
+  if (state.packPath) {
+    const payload = readFromPack(state, state.packPath, name);
+    if (payload) return payload;
+    state.outside.add(name);
+  }
+  const prefix = name.slice(0, 2);
+  if (!state.folders || (!state.folders.has(prefix) && performance.now() - state.listedAt > 200)) {
+    state.folders = existingFolders(state.dir);
+    state.listedAt = performance.now();
+  }
+  if (!state.folders.has(prefix) && !state.madeDirs.has(join(state.dir, prefix))) {
+    counts.misses++;
+    return undefined;
+  }
+  let bytes: Uint8Array;
+  try {
+    // Entries are small and many: a synchronous read costs far less than an async op.
+    bytes = Deno.readFileSync(entryPath(state.dir, name));
+  } catch {
+    counts.misses++;
+    return undefined;
+  }
+  const payload = verifyEntry(bytes, name);
+  if (payload === undefined) {
+    counts.corrupt++;
+    counts.misses++;
+  } else {
+    state.readFiles.add(name);
+    if (state.packPath) keep(state, name, payload);
+  }
+  return payload;
+}
+
+/** An entry's payload from the pack, when it holds the entry whole. */
+function readFromPack(state: CacheState, packPath: string, name: string): Uint8Array | undefined {
+  state.pack ??= readPack(packPath);
+  let record = state.pack.get(name);
+  let payload = record && packPayload(packPath, record);
+  if (record && !payload && !record.payload) {
+    // A lean index whose record is not where it was: another build rewrote the pack since.
+    state.pack = readPack(packPath);
+    record = state.pack.get(name);
+    payload = record && packPayload(packPath, record);
+  }
+  if (!payload) return undefined;
+  state.used.set(name, payload);
+  return payload;
+}
+
+/**
+ * Before writing entry `name`: note whether the pack holds it, and start streaming a new pack
+ * when there is none (a cold build). The stream, while one is open.
+ */
+function openStream(state: CacheState, name: string): PackStream | undefined {
+  const pack = state.pack ??= readPack(state.packPath!);
+  // A new value for a key the pack holds (a list that changed): it must go into the pack,
+  // or the pack would serve the old value.
+  if (pack.has(name)) state.restated.add(name);
+  if (pack.size === 0 && !state.streamTried) {
+    state.streamTried = true;
+    state.stream = streamPack(state.packPath!);
+  }
+  return state.stream;
+}
+
+function writeValue(state: CacheState, key: string, payload: Uint8Array): void {
+  if (!state.enabled) return;
+  const name = fileName(key);
+  if (state.packPath) {
+    const streaming = openStream(state, name);
+    if (streaming?.put(name, payload)) {
+      state.counts.writes++;
+      state.used.delete(name);
+      return;
+    }
+    if (!streaming && state.pendingBytes + payload.length <= HOLD_BYTES) {
+      state.pendingBytes += payload.length;
+      state.pending.set(name, payload);
+      state.used.set(name, payload);
+      state.outside.add(name);
+      state.counts.writes++;
+      return;
+    }
+  }
+  writeFile(state, name, payload);
+}
+
+/** {@linkcode writeValue} of `head` and the UTF-8 of `text`: streamed into a new pack, else joined. */
+function writeText(
+  state: CacheState,
+  key: string,
+  { head, text }: { head: Uint8Array; text: string },
+): string | undefined {
+  const name = fileName(key);
+  if (state.packPath) {
+    const sha = openStream(state, name)?.putText(name, head, text);
+    if (sha !== undefined) {
+      state.counts.writes++;
+      state.used.delete(name);
+      return sha;
+    }
+  }
+  const payload = headAndText(head, text);
+  writeValue(state, key, payload);
+  return sha256(payload);
+}
+
+function writeFile(state: CacheState, name: string, payload: Uint8Array): void {
+  const folder = join(state.dir, name.slice(0, 2));
+  try {
+    if (!state.madeDirs.has(folder)) {
+      Deno.mkdirSync(folder, { recursive: true });
+      state.madeDirs.add(folder);
+    }
+    // Small synchronous writes cost far less than async ops; the rename keeps them atomic.
+    const header = entryHeader(name, payload);
+    writeEntrySync(join(folder, name), header, payload);
+    state.grown += header.length + payload.length;
+    state.counts.writes++;
+    if (state.packPath) {
+      keep(state, name, payload);
+      state.outside.add(name);
+    }
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}
+
+/** A payload this object wrote and has not flushed yet. */
+function unflushed(state: CacheState, name: string): Uint8Array | undefined {
+  return state.pending.get(name) ?? state.stream?.get(name);
+}
+
+function hasEntry(state: CacheState, key: string): boolean {
+  if (!state.enabled) return false;
+  const name = fileName(key);
+  if (state.pending.has(name) || state.stream?.has(name)) return true;
+  if (state.packPath && (state.pack ??= readPack(state.packPath)).has(name)) return true;
+  try {
+    return Deno.statSync(entryPath(state.dir, name)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** Replaced records (appended values) take over a quarter of the pack, and over 1 MB. */
+function packIsStale(state: CacheState): boolean {
+  let live = 0;
+  for (const record of (state.pack ??= readPack(state.packPath!)).values()) {
+    live += record.length + 100;
+  }
+  const dead = fileSize(state.packPath!) - live;
+  return dead > Math.max(1 << 20, live / 4);
+}
+
+async function flushCache(state: CacheState): Promise<void> {
+  if (!state.enabled) return;
+  try {
+    await flushPack(state);
+  } catch {
+    // Packs only speed reads up.
+  }
+  // Entries served from their files were used now: they are the last to be evicted.
+  for (const name of state.readFiles) touch(entryPath(state.dir, name));
+  state.readFiles.clear();
+  const added = state.grown;
+  state.grown = 0;
+  const { maxSize } = state.options;
+  if (maxSize !== undefined && added > 0) {
+    if (await noteGrowth(state.dir, added, maxSize)) await pruneCache(state.dir, maxSize);
+  }
+}
+
+async function flushPack(state: CacheState): Promise<void> {
+  const { packPath, options, used } = state;
+  if (!packPath) return;
+  if (state.stream) {
+    const s = state.stream;
+    state.stream = undefined;
+    // The new pack also keeps what this build read from entry files.
+    for (const [name, record] of used) {
+      if (s.has(name)) continue;
+      const payload = typeof record === "function" ? record() : record;
+      if (payload) s.put(name, payload);
+    }
+    state.grown += await s.finish();
+    state.pack = options.lean ? s.records() : undefined;
+  } else if (
+    state.outside.size > Math.max(8, used.size / 10) || (state.restated.size && packIsStale(state))
+  ) {
+    await Deno.mkdir(join(state.dir, "packs"), { recursive: true });
+    const before = fileSize(packPath);
+    const written = await writePack(packPath, used);
+    state.grown += fileSize(packPath) - before;
+    state.pack = options.lean ? written : undefined;
+  } else {
+    writeFew(state, packPath);
+  }
+  state.pending.clear();
+  state.pendingBytes = 0;
+  state.outside.clear();
+  state.streamTried = false;
+  state.restated.clear();
+  if (options.lean) unload(state, packPath);
+}
+
+/**
+ * A few new entries: entry files, and the pack stays (marked as used now); new values of keys it
+ * holds are appended to it (the last record of a name wins).
+ */
+function writeFew(state: CacheState, packPath: string): void {
+  const appended = new Map<string, Uint8Array>();
+  for (const [name, payload] of state.pending) {
+    if (state.restated.has(name)) appended.set(name, payload);
+    else writeFile(state, name, payload);
+  }
+  if (appended.size) state.grown += appendPack(packPath, appended);
+  // The pack read stays valid for a cache used again (slop watch): the appended records
+  // (the last of a name wins) replace the old ones in memory too.
+  for (const [name, payload] of appended) {
+    state.pack?.set(name, {
+      sha256: sha256(payload),
+      length: payload.length,
+      payload,
+    });
+  }
+  touch(packPath);
+}
+
+/**
+ * Keep where the pack's records are instead of their bytes (those it holds as read with the
+ * pack: the records just written are held without them, appended ones stay whole), and the
+ * entries used as functions that read them back (from this pack, else from their entry files)
+ * when the next pack is written.
+ */
+function unload(state: CacheState, packPath: string): void {
+  const index = state.pack ?? new Map<string, PackRecord>();
+  for (const record of index.values()) {
+    if (record.offset !== undefined) record.payload = undefined;
+  }
+  for (const [name, value] of state.used) {
+    if (index.has(name)) state.used.set(name, () => readRecord(packPath, index.get(name)!));
+    else if (typeof value !== "function") state.used.set(name, readBack(state, name));
+  }
+  state.held = 0;
 }
 
 /** A pack record's payload, if it is whole: the one read with the pack, else read back by offset. */

@@ -10,7 +10,14 @@ import { callHook, findProvider, orderingRules, type Registry } from "./registry
 import { prefixEnd } from "./order.ts";
 import { modelTokens } from "./tokens.ts";
 import { fileOrder } from "./order_memory.ts";
-import type { Breakpoint, Manifest, ModelInfo, OrderContext, PlacedBlock } from "./types.ts";
+import type {
+  Breakpoint,
+  BreakpointContext,
+  Manifest,
+  ModelInfo,
+  OrderContext,
+  PlacedBlock,
+} from "./types.ts";
 
 export { lookupModel } from "./helpers.ts";
 export { modelTokens };
@@ -120,15 +127,7 @@ export async function planCache(
     }
     return undefined;
   }
-  let ttl = config.ttl ?? model.ttls[0];
-  if (!model.ttls.includes(ttl)) {
-    ctx.warn(
-      `Cache TTL "${ttl}" in "provider.ttl" is not offered by "${model.model}" (${
-        model.ttls.join(", ")
-      }): using "${model.ttls[0]}"`,
-    );
-    ttl = model.ttls[0];
-  }
+  const ttl = chosenTtl(config.ttl, model, ctx.warn);
   // Block tokens are o200k unless the budget counts cl100k.
   const o200k = ctx.config.budget.tokenizer !== "cl100k";
   const tokens: number[] = [];
@@ -138,17 +137,7 @@ export async function planCache(
   const end = prefixEnd(blocks);
   const prefixTokens = tokens.slice(0, end).reduce((n, t) => n + t, 0);
   const tailTokens = tokens.slice(end).reduce((n, t) => n + t, 0);
-  const rule = orderingRules(registry).filter((r) => r.breakpoints).at(-1);
-  let breakpoints: Breakpoint[] = [];
-  if (rule?.breakpoints) {
-    const choose = rule.breakpoints;
-    breakpoints = await callHook(
-      rule,
-      "breakpoints",
-      () => choose(blocks, { ...ctx, model, ttl, tokens }),
-    );
-    checkBreakpoints(rule.name, breakpoints, blocks);
-  }
+  const breakpoints = await chooseBreakpoints(blocks, registry, { ...ctx, model, ttl, tokens });
   return {
     provider: provider.name,
     model,
@@ -159,6 +148,36 @@ export async function planCache(
     breakpoints,
     cost: callCost(model, prefixTokens, tailTokens, ttl),
   };
+}
+
+/** The cache TTL of `provider.ttl`, or the model's first when unset or not offered (warned). */
+function chosenTtl(
+  ttl: string | undefined,
+  model: ModelInfo,
+  warn: (message: string) => void,
+): string {
+  const chosen = ttl ?? model.ttls[0];
+  if (model.ttls.includes(chosen)) return chosen;
+  warn(
+    `Cache TTL "${chosen}" in "provider.ttl" is not offered by "${model.model}" (${
+      model.ttls.join(", ")
+    }): using "${model.ttls[0]}"`,
+  );
+  return model.ttls[0];
+}
+
+/** The breakpoints the last ordering rule with a `breakpoints` hook chooses (none without one). */
+async function chooseBreakpoints(
+  blocks: PlacedBlock[],
+  registry: Registry,
+  ctx: BreakpointContext,
+): Promise<Breakpoint[]> {
+  const rule = orderingRules(registry).filter((r) => r.breakpoints).at(-1);
+  if (!rule?.breakpoints) return [];
+  const choose = rule.breakpoints;
+  const breakpoints = await callHook(rule, "breakpoints", () => choose(blocks, ctx));
+  checkBreakpoints(rule.name, breakpoints, blocks);
+  return breakpoints;
 }
 
 function checkBreakpoints(rule: string, breakpoints: Breakpoint[], blocks: PlacedBlock[]) {

@@ -281,6 +281,36 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     : flags.inline
     ? "inline config"
     : "zero-config";
+  checkConfig(raw, display);
+  const base = configPath ? join(configPath, "..") : cwd;
+  const root = await configRoot(raw, { base, display });
+  const envStateDir = Deno.env.get("SLOP_DIR");
+  const stateDir = flags.stateDir
+    ? resolve(cwd, flags.stateDir)
+    : envStateDir
+    ? resolve(cwd, envStateDir)
+    : join(root, ".slop");
+  const { fileList, screenshots } = selectPreset(raw, { preset: flags.preset, display });
+  if (flags.task !== undefined && flags.task.trim() === "") {
+    throw new ConfigError(display, ["The task must not be empty"]);
+  }
+  const shown = rootScreenshots(raw, { screenshots, root, preset: flags.preset, display });
+  const persona = selectPersona(raw, { persona: flags.persona, display });
+  return await resolvedConfig(raw, {
+    flags,
+    cwd,
+    configPath,
+    base,
+    root,
+    stateDir,
+    fileList,
+    screenshots: shown,
+    persona,
+  });
+}
+
+/** Validate a config as written; throws a {@linkcode ConfigError} listing what is wrong. */
+function checkConfig(raw: SlopConfig, display: string): void {
   let problems: string[];
   try {
     problems = validateConfig(raw);
@@ -297,8 +327,13 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
       `"compaction.keep" (${keep}) must be less than "compaction.threshold" (${threshold})`,
     ]);
   }
+}
 
-  const base = configPath ? join(configPath, "..") : cwd;
+/** The project root: `root` against the config's folder, which must be a folder. */
+async function configRoot(
+  raw: SlopConfig,
+  { base, display }: { base: string; display: string },
+): Promise<string> {
   const root = resolve(base, raw.root ?? ".");
   if (raw.root !== undefined) {
     // A root that is not a folder would build an empty document without a word.
@@ -309,39 +344,46 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
       ]);
     }
   }
-  const envStateDir = Deno.env.get("SLOP_DIR");
-  const stateDir = flags.stateDir
-    ? resolve(cwd, flags.stateDir)
-    : envStateDir
-    ? resolve(cwd, envStateDir)
-    : join(root, ".slop");
+  return root;
+}
 
-  let fileList = raw.files;
-  let screenshots = raw.screenshots ?? [];
-  if (flags.preset) {
-    const preset = raw.presets?.[flags.preset];
-    if (!preset) {
-      const hint = closest(flags.preset, Object.keys(raw.presets ?? {}));
-      throw new ConfigError(display, [
-        `Unknown preset "${flags.preset}"${
-          hint
-            ? ` (did you mean "${hint}"?)`
-            : raw.presets
-            ? ""
-            : " (the config defines no presets)"
-        }`,
-      ]);
-    }
-    fileList = preset.files ?? [];
-    screenshots = preset.screenshots ?? [];
-  }
-  if (flags.task !== undefined && flags.task.trim() === "") {
-    throw new ConfigError(display, ["The task must not be empty"]);
-  }
-  // Screenshot paths as the document shows them: relative to the root, never absolute.
-  const shotKey = flags.preset ? `presets.${flags.preset}.screenshots` : "screenshots";
+/** The error for a preset or persona the config does not define, with the closest name. */
+function unknownName(
+  kind: "preset" | "persona",
+  { name, defined, display }: { name: string; defined?: Record<string, unknown>; display: string },
+): ConfigError {
+  const hint = closest(name, Object.keys(defined ?? {}));
+  return new ConfigError(display, [
+    `Unknown ${kind} "${name}"${
+      hint ? ` (did you mean "${hint}"?)` : defined ? "" : ` (the config defines no ${kind}s)`
+    }`,
+  ]);
+}
+
+/** The file list and screenshots of the preset chosen, else of the config. */
+function selectPreset(
+  raw: SlopConfig,
+  { preset: name, display }: { preset?: string; display: string },
+): { fileList: SlopConfig["files"]; screenshots: string[] } {
+  if (!name) return { fileList: raw.files, screenshots: raw.screenshots ?? [] };
+  const preset = raw.presets?.[name];
+  if (!preset) throw unknownName("preset", { name, defined: raw.presets, display });
+  return { fileList: preset.files ?? [], screenshots: preset.screenshots ?? [] };
+}
+
+/** Screenshot paths as the document shows them: relative to the root, never absolute. */
+function rootScreenshots(
+  raw: SlopConfig,
+  { screenshots, root, preset, display }: {
+    screenshots: string[];
+    root: string;
+    preset?: string;
+    display: string;
+  },
+): string[] {
+  const shotKey = preset ? `presets.${preset}.screenshots` : "screenshots";
   const shotProblems: string[] = [];
-  screenshots = screenshots.map((path, i) => {
+  const paths = screenshots.map((path, i) => {
     const shown = screenshotPath(path, root);
     if (!(raw.allowOutsideRoot ?? false) && (shown === ".." || shown.startsWith("../"))) {
       shotProblems.push(
@@ -351,24 +393,78 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     return shown;
   });
   if (shotProblems.length) throw new ConfigError(display, shotProblems);
-  let persona: ResolvedConfig["persona"];
-  if (flags.persona) {
-    const found = raw.personas?.[flags.persona];
-    if (!found) {
-      const hint = closest(flags.persona, Object.keys(raw.personas ?? {}));
-      throw new ConfigError(display, [
-        `Unknown persona "${flags.persona}"${
-          hint
-            ? ` (did you mean "${hint}"?)`
-            : raw.personas
-            ? ""
-            : " (the config defines no personas)"
-        }`,
-      ]);
-    }
-    persona = { name: flags.persona, ...found };
-  }
+  return paths;
+}
 
+/** The persona chosen, with its name. */
+function selectPersona(
+  raw: SlopConfig,
+  { persona: name, display }: { persona?: string; display: string },
+): ResolvedConfig["persona"] {
+  if (!name) return undefined;
+  const found = raw.personas?.[name];
+  if (!found) throw unknownName("persona", { name, defined: raw.personas, display });
+  return { name, ...found };
+}
+
+function compactionOf(raw: SlopConfig, base: string): ResolvedConfig["compaction"] {
+  return {
+    enabled: raw.compaction?.enabled ?? true,
+    threshold: raw.compaction?.threshold ?? 80,
+    keep: raw.compaction?.keep ?? 24,
+    prompt: resolve(base, raw.compaction?.prompt ?? "slop/prompts/compaction.md"),
+  };
+}
+
+function outputOf(
+  raw: SlopConfig,
+  { base, stateDir }: { base: string; stateDir: string },
+): ResolvedConfig["output"] {
+  return {
+    dir: raw.output?.dir ? resolve(base, raw.output.dir) : join(stateDir, "out"),
+    namespace: raw.output?.namespace ?? "context",
+    format: raw.output?.format ?? "markdown",
+    keep: raw.output?.keep ?? DEFAULT_OUTPUT_KEEP,
+  };
+}
+
+function cacheOf(
+  raw: SlopConfig,
+  { base, stateDir }: { base: string; stateDir: string },
+): ResolvedConfig["cache"] {
+  return {
+    enabled: raw.cache?.enabled ?? true,
+    dir: raw.cache?.dir ? resolve(base, raw.cache.dir) : join(stateDir, "cache"),
+    maxSize: parseSize(raw.cache?.maxSize) ?? DEFAULT_CACHE_MAX_SIZE,
+  };
+}
+
+function knowledgeOf(raw: SlopConfig, base: string): ResolvedConfig["knowledge"] {
+  return {
+    dir: resolve(base, raw.knowledge?.dir ?? "slop/knowledge"),
+    digest: raw.knowledge?.digest ?? true,
+    conversations: raw.knowledge?.conversations ?? [],
+  };
+}
+
+/** Where a config was found and what the flags chose: what {@linkcode resolvedConfig} needs. */
+interface ConfigPlace {
+  flags: ConfigFlags;
+  cwd: string;
+  configPath?: string;
+  /** The config file's folder (the working directory without one). */
+  base: string;
+  root: string;
+  stateDir: string;
+  /** The files of the preset or config; undefined for the zero-config default. */
+  fileList: SlopConfig["files"];
+  screenshots: string[];
+  persona: ResolvedConfig["persona"];
+}
+
+/** Every setting resolved: defaults filled in, paths absolute, persona and flags applied. */
+async function resolvedConfig(raw: SlopConfig, place: ConfigPlace): Promise<ResolvedConfig> {
+  const { flags, cwd, configPath, base, root, stateDir, fileList, screenshots, persona } = place;
   const zeroConfig = fileList === undefined;
   const entries: FileEntry[] = (fileList ?? ["**"]).map((f) =>
     typeof f === "string" ? { path: f } : { ...f }
@@ -392,18 +488,8 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     history: Array.isArray(raw.history)
       ? raw.history.map((m) => typeof m === "string" ? m : { ...m, role: m.role ?? UNKNOWN_ROLE })
       : raw.history,
-    compaction: {
-      enabled: raw.compaction?.enabled ?? true,
-      threshold: raw.compaction?.threshold ?? 80,
-      keep: raw.compaction?.keep ?? 24,
-      prompt: resolve(base, raw.compaction?.prompt ?? "slop/prompts/compaction.md"),
-    },
-    output: {
-      dir: raw.output?.dir ? resolve(base, raw.output.dir) : join(stateDir, "out"),
-      namespace: raw.output?.namespace ?? "context",
-      format: raw.output?.format ?? "markdown",
-      keep: raw.output?.keep ?? DEFAULT_OUTPUT_KEEP,
-    },
+    compaction: compactionOf(raw, base),
+    output: outputOf(raw, { base, stateDir }),
     persona,
     preset: flags.preset,
     focus: [...(persona?.focus ?? []), ...(flags.focus ?? [])],
@@ -414,21 +500,13 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     ordering: raw.ordering ?? {},
     lock: lockVariant(resolve(base, raw.lock ?? "slop.lock"), [persona?.name, flags.preset]),
     lockBase: resolve(base, raw.lock ?? "slop.lock"),
-    cache: {
-      enabled: raw.cache?.enabled ?? true,
-      dir: raw.cache?.dir ? resolve(base, raw.cache.dir) : join(stateDir, "cache"),
-      maxSize: parseSize(raw.cache?.maxSize) ?? DEFAULT_CACHE_MAX_SIZE,
-    },
+    cache: cacheOf(raw, { base, stateDir }),
     provider: raw.provider ?? {},
     budget: { ...raw.budget, tokens: flags.budget ?? persona?.budget ?? raw.budget?.tokens },
     task: flags.task ?? persona?.task ??
       (flags.preset ? raw.presets?.[flags.preset]?.task : undefined) ?? raw.task,
     rank: { weights: { ...raw.rank?.weights } },
-    knowledge: {
-      dir: resolve(base, raw.knowledge?.dir ?? "slop/knowledge"),
-      digest: raw.knowledge?.digest ?? true,
-      conversations: raw.knowledge?.conversations ?? [],
-    },
+    knowledge: knowledgeOf(raw, base),
     beads: raw.beads,
     slicesFile: resolve(base, raw.slicesFile ?? "slop/slices.toml"),
     maxFileSize: raw.maxFileSize ?? 10 * 1024 * 1024,

@@ -244,27 +244,7 @@ export function advanceOrder(
   seed?: Map<string, OrderSeed>,
   options: AdvanceOptions = {},
 ): OrderStep {
-  if (!previous) {
-    let floor = 0;
-    for (const s of seed?.values() ?? []) floor = Math.min(floor, s.last);
-    floor -= 1;
-    const entries = current.map((f): OrderEntry => ({
-      ...f,
-      changes: seed?.get(f.path)?.changes ?? 0,
-      last: seed?.get(f.path)?.last ?? floor,
-    }));
-    const weight = seed ? options.seedWeight ?? FULL_WEIGHT : 0;
-    const w = options.rate === "window" ? FULL_WEIGHT : weight;
-    const sorted = seed
-      ? sortBySeed(entries, options.seedPrior ?? PRIOR)
-      : sortBySizeAndVolatility(entries, w);
-    return {
-      state: { generation: 0, weight, entries: sorted },
-      breakAt: 0,
-      changed: [],
-      deleted: [],
-    };
-  }
+  if (!previous) return firstOrder(current, { ...options, seed });
   const now = new Map(current.map((f) => [f.path, f]));
   const before = new Map(previous.entries.map((e) => [e.path, e]));
   const changed = current.filter((f) => before.get(f.path)?.sha256 !== f.sha256).map((f) => f.path);
@@ -303,6 +283,35 @@ export function advanceOrder(
     breakAt,
     changed,
     deleted,
+  };
+}
+
+/**
+ * The first build's order: everything sorted, by the counts of `seed` (git history) or, when there
+ * is none, by size alone.
+ */
+function firstOrder(
+  current: OrderFile[],
+  { seed, ...options }: AdvanceOptions & { seed?: Map<string, OrderSeed> },
+): OrderStep {
+  let floor = 0;
+  for (const s of seed?.values() ?? []) floor = Math.min(floor, s.last);
+  floor -= 1;
+  const entries = current.map((f): OrderEntry => ({
+    ...f,
+    changes: seed?.get(f.path)?.changes ?? 0,
+    last: seed?.get(f.path)?.last ?? floor,
+  }));
+  const weight = seed ? options.seedWeight ?? FULL_WEIGHT : 0;
+  const w = options.rate === "window" ? FULL_WEIGHT : weight;
+  const sorted = seed
+    ? sortBySeed(entries, options.seedPrior ?? PRIOR)
+    : sortBySizeAndVolatility(entries, w);
+  return {
+    state: { generation: 0, weight, entries: sorted },
+    breakAt: 0,
+    changed: [],
+    deleted: [],
   };
 }
 

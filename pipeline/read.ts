@@ -166,22 +166,9 @@ export async function readTarget(
   // Symbolic links are always read (their target's fingerprint is not recorded).
   const link = info.isSymlink;
   if (link) {
-    let real: string;
-    try {
-      real = await Deno.realPath(target.absPath);
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) return fail("error", "broken symbolic link");
-      if (error instanceof Deno.errors.FilesystemLoop) return fail("error", "symbolic link loop");
-      return fail("error", `cannot follow symbolic link: ${message(error)}`);
-    }
-    if (!config.allowOutsideRoot) {
-      const realRoot = await Deno.realPath(config.root).catch(() => config.root);
-      const prefix = realRoot.endsWith(sep) ? realRoot : realRoot + sep;
-      if (!real.startsWith(prefix)) {
-        return fail("error", "symbolic link leaves the root (set allowOutsideRoot to allow it)");
-      }
-    }
-    info = await Deno.stat(target.absPath);
+    const followed = await followLink(target, config);
+    if (typeof followed === "string") return fail("error", followed);
+    info = followed;
   } else if (!config.allowOutsideRoot && !target.absPath.startsWith(rootPrefix)) {
     return fail("error", "path leaves the root (set allowOutsideRoot to allow it)");
   }
@@ -197,23 +184,51 @@ export async function readTarget(
   if (known) {
     return fromIndex(target, config, index!, known, info.size, info.mtime?.getTime() ?? 0);
   }
-  let bytes: Uint8Array;
+  const bytes = await readBytes(target.absPath);
+  if (typeof bytes === "string") return fail("error", bytes);
+  const file = decodedFile(base, bytes, { limit, mtimeMs: info.mtime?.getTime() ?? 0 });
+  if (!link && !file.error) index?.record(target.path, info, file.sha256);
+  return file;
+}
+
+/** What a symbolic link leads to, when it may be read: its target's info, or why not. */
+async function followLink(target: Target, config: ResolvedConfig): Promise<Deno.FileInfo | string> {
+  let real: string;
   try {
-    bytes = await Deno.readFile(target.absPath);
+    real = await Deno.realPath(target.absPath);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
-    if (error instanceof Deno.errors.PermissionDenied) {
-      return fail("error", "permission denied");
-    }
-    return fail("error", `cannot read file: ${message(error)}`);
+    if (error instanceof Deno.errors.NotFound) return "broken symbolic link";
+    if (error instanceof Deno.errors.FilesystemLoop) return "symbolic link loop";
+    return `cannot follow symbolic link: ${message(error)}`;
   }
-  const file: SourceFile = {
-    ...base,
-    bytes,
-    sha256: sha256(bytes),
-    size: bytes.length,
-    mtimeMs: info.mtime?.getTime() ?? 0,
-  };
+  if (!config.allowOutsideRoot) {
+    const realRoot = await Deno.realPath(config.root).catch(() => config.root);
+    const prefix = realRoot.endsWith(sep) ? realRoot : realRoot + sep;
+    if (!real.startsWith(prefix)) {
+      return "symbolic link leaves the root (set allowOutsideRoot to allow it)";
+    }
+  }
+  return await Deno.stat(target.absPath);
+}
+
+/** A file's bytes, or why they cannot be read. */
+async function readBytes(path: string): Promise<Uint8Array | string> {
+  try {
+    return await Deno.readFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return "file not found";
+    if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+    return `cannot read file: ${message(error)}`;
+  }
+}
+
+/** A file read: its hash and text, or skipped when it grew over the limit or is binary. */
+function decodedFile(
+  base: SourceFile,
+  bytes: Uint8Array,
+  { limit, mtimeMs }: { limit: number; mtimeMs: number },
+): SourceFile {
+  const file: SourceFile = { ...base, bytes, sha256: sha256(bytes), size: bytes.length, mtimeMs };
   if (bytes.length > limit) {
     return {
       ...file,
@@ -226,7 +241,6 @@ export async function readTarget(
   } catch {
     return { ...file, error: { status: "skipped", reason: "binary file (not valid UTF-8)" } };
   }
-  if (!link) index?.record(target.path, info, file.sha256);
   return file;
 }
 

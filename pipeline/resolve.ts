@@ -242,13 +242,49 @@ export async function resolveTargets(
   config: ResolvedConfig,
   options: ResolveOptions = {},
 ): Promise<Resolution> {
-  const root = config.root;
   const warnings: string[] = [];
+  const found = await listCandidates(config, options.previous);
+  const filters = await fileFilters(config, found.list);
+  const selection = await selectEntries(config, { found, filters, warnings });
+  const paths = config.paths.length
+    ? await restrictToPaths(config, { found, filters, selection, warnings })
+    : [...selection.selected.keys()];
+  for (const path of selection.secretSkipped) {
+    if (selection.selected.has(path)) continue;
+    select(selection, path, { entry: { path }, explicit: false });
+    paths.push(path);
+  }
+  const targets = toTargets(config.root, {
+    paths,
+    selection,
+    nested: found.nested,
+    previous: options.previous,
+  });
+  const resolution: Resolution = { targets, warnings, source: found.source };
+  lookedAt.set(resolution, found.looked);
+  return resolution;
+}
+
+/** The files a resolution chooses from, and what was looked at to list them. */
+interface Candidates {
+  /** The listed files, but for slop's own folders, the locks and the default exclusions, sorted. */
+  list: string[];
+  set: Set<string>;
+  source: Resolution["source"];
+  /** The `lstat` of each file looked at. */
+  looked: Map<string, Deno.FileInfo>;
+  /** Nested repositories (a submodule, or a clone inside the work tree), listed by git as folders. */
+  nested: Set<string>;
+}
+
+/** List the files under the root (git's listing, else a walk) a resolution chooses from. */
+async function listCandidates(config: ResolvedConfig, previous?: Resolution): Promise<Candidates> {
+  const root = config.root;
   const listing = gitFiles(root);
   // While git lists the files (another process), the last resolution's files are looked at.
   const looked = new Map<string, Deno.FileInfo>();
   const abs = underRoot(root);
-  for (const { path } of options.previous?.targets ?? []) {
+  for (const { path } of previous?.targets ?? []) {
     if (isAbsolute(path)) continue;
     try {
       looked.set(path, Deno.lstatSync(abs(path)));
@@ -257,124 +293,200 @@ export async function resolveTargets(
     }
   }
   const git = await listing;
-  const source = git ? "git" : "walk";
   const listed = git ?? await walk(root);
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  // Git lists a nested repository (a submodule, or a clone inside the work tree) as its folder.
   const nested = new Set<string>();
-  const candidates = existing(root, listed, looked, git ? nested : undefined).filter((p) =>
+  const list = existing(root, listed, looked, git ? nested : undefined).filter((p) =>
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
   ).sort(comparePaths);
-  const candidateSet = new Set(candidates);
-  const isSecretFile = nameMatcher(DEFAULT_SECRET_FILES);
-  const isHistoryFile = nameMatcher(HISTORY_FILES);
-  const isExcluded = config.exclude.length
-    ? await excludeMatcher(config.exclude.map(normalizeEntryPath), config.root, candidates)
-    : () => false;
+  return { list, set: new Set(list), source: git ? "git" : "walk", looked, nested };
+}
 
-  const selected = new Map<
-    string,
-    { entries: FileEntry[]; explicit: boolean; named: boolean }
-  >();
-  // `named`: a literal path or a glob that spells the file names it (a generated file is kept).
-  const add = (path: string, entry: FileEntry, explicit: boolean, named = explicit) => {
-    const slot = selected.get(path) ?? { entries: [], explicit: false, named: false };
-    slot.entries.push(entry);
-    slot.explicit ||= explicit;
-    slot.named ||= named;
-    selected.set(path, slot);
+/** What a folder or glob does not select though it matches: history, secret and excluded files. */
+interface FileFilters {
+  isSecretFile: (path: string) => boolean;
+  isHistoryFile: (path: string) => boolean;
+  isExcluded: (path: string) => boolean;
+}
+
+async function fileFilters(config: ResolvedConfig, candidates: string[]): Promise<FileFilters> {
+  return {
+    isSecretFile: nameMatcher(DEFAULT_SECRET_FILES),
+    isHistoryFile: nameMatcher(HISTORY_FILES),
+    isExcluded: config.exclude.length
+      ? await excludeMatcher(config.exclude.map(normalizeEntryPath), config.root, candidates)
+      : () => false,
   };
+}
 
+/**
+ * The entries that matched each selected file, whether one named it explicitly, and whether one
+ * names it (`named`: a literal path or a glob that spells the file; a generated file is kept).
+ */
+interface Slot {
+  entries: FileEntry[];
+  explicit: boolean;
+  named: boolean;
+}
+
+/** The files selected so far, and the secret files skipped (listed as skipped, never read). */
+interface Selection {
+  selected: Map<string, Slot>;
+  secretSkipped: Set<string>;
+}
+
+/** Add an entry's match to the selection (`named` defaults to `explicit`). */
+function select(
+  selection: Selection,
+  path: string,
+  { entry, explicit, named = explicit }: { entry: FileEntry; explicit: boolean; named?: boolean },
+): void {
+  const slot = selection.selected.get(path) ?? { entries: [], explicit: false, named: false };
+  slot.entries.push(entry);
+  slot.explicit ||= explicit;
+  slot.named ||= named;
+  selection.selected.set(path, slot);
+}
+
+/** Select the files each entry of `files` and `include` matches. */
+async function selectEntries(
+  config: ResolvedConfig,
+  { found, filters, warnings }: { found: Candidates; filters: FileFilters; warnings: string[] },
+): Promise<Selection> {
+  const selection: Selection = { selected: new Map(), secretSkipped: new Set() };
   const entries: Array<{ entry: FileEntry; label: string }> = [
     ...config.files.map((entry, i) => ({ entry, label: `files[${i}]` })),
     ...config.include.map((path, i) => ({ entry: { path }, label: `include[${i}]` })),
   ];
   // Files that usually hold secrets, matched by a glob or a folder: listed as skipped, never read.
-  const secretSkipped = new Set<string>();
+  const { secretSkipped } = selection;
   for (const { entry, label } of entries) {
-    const matched = await matchEntry(entry, config, candidates, candidateSet, warnings, label);
+    const matched = await matchEntry(entry, config, found.list, found.set, warnings, label);
     const glob = isGlob(entry.path) ? normalizeEntryPath(entry.path) : undefined;
     for (const { path, explicit } of matched) {
-      if (isHistoryFile(path) || (!explicit && isExcluded(path))) continue;
-      if (!explicit && isSecretFile(path)) {
-        if (!selected.has(path)) secretSkipped.add(path);
+      if (filters.isHistoryFile(path) || (!explicit && filters.isExcluded(path))) continue;
+      if (!explicit && filters.isSecretFile(path)) {
+        if (!selection.selected.has(path)) secretSkipped.add(path);
         continue;
       }
       secretSkipped.delete(path);
-      add(path, entry, explicit, explicit || (glob !== undefined && globNames(glob, path)));
+      const named = explicit || (glob !== undefined && globNames(glob, path));
+      select(selection, path, { entry, explicit, named });
     }
   }
+  return selection;
+}
 
-  let paths = [...selected.keys()];
-  if (config.paths.length) {
-    const rels = config.paths.map((p) =>
-      toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p
-    );
-    const keep = await Promise.all(rels.map(async (rel) => {
-      return isGlob(rel) && !await namesLiterally(rel, config.root, candidates, candidateSet)
-        ? await loadGlobMatcher(rel, { dot: true })
-        : (x: string) => rel === "" || x === rel || x.startsWith(rel.replace(/\/$/, "") + "/");
-    }));
-    const restricted = new Set<string>();
-    for (const path of candidates) {
-      if (!keep.some((k) => k(path))) continue;
-      // A folder or glob given on the command line does not name the history, secret or
-      // excluded files inside it, as a folder in "files" does not; the file's own path does.
-      if (!selected.has(path) && !rels.includes(path)) {
-        if (isHistoryFile(path) || isExcluded(path)) continue;
-        if (isSecretFile(path)) {
-          secretSkipped.add(path);
-          continue;
-        }
-      }
-      if (rels.includes(path)) secretSkipped.delete(path);
-      restricted.add(path);
-    }
-    for (const path of paths) if (keep.some((k) => k(path))) restricted.add(path);
-    // A file given by its path that git ignores (or a default leaves out) is built, as a literal
-    // path in "files" is: the user named it.
-    for (const rel of rels) {
-      if (restricted.has(rel) || [...restricted].some((p) => p.startsWith(rel + "/"))) continue;
-      if (rel.startsWith("../") || isAbsolute(rel) || excludedByDefault(rel)) continue;
-      if (!(await isFileLike(join(config.root, rel)))) continue;
-      restricted.add(rel);
-      if (!selected.has(rel)) add(rel, { path: rel }, true);
-    }
-    for (const path of restricted) if (!selected.has(path)) add(path, { path }, false);
-    // A path given by name (`slop build uv.lock`), or a glob that spells it, names it.
-    for (const path of restricted) {
-      if (rels.some((rel) => rel === path || (isGlob(rel) && globNames(rel, path)))) {
-        selected.get(path)!.named = true;
-      }
-    }
-    paths = [...restricted];
-    for (const path of secretSkipped) if (!keep.some((k) => k(path))) secretSkipped.delete(path);
-    // Each path that matches nothing is named, even when the others match.
-    const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));
-    if (unmatched.length) {
-      const s = unmatched.length > 1 ? "s" : "";
-      warnings.push(`No file matches the path${s} ${unmatched.map((p) => `"${p}"`).join(", ")}`);
-    }
-  }
+/** One matcher per path given on the command line (`PATHS`): a glob, a folder or a file. */
+async function pathMatchers(
+  rels: string[],
+  { root, found }: { root: string; found: Candidates },
+): Promise<Array<(path: string) => boolean>> {
+  return await Promise.all(rels.map(async (rel) => {
+    return isGlob(rel) && !await namesLiterally(rel, root, found.list, found.set)
+      ? await loadGlobMatcher(rel, { dot: true })
+      : (x: string) => rel === "" || x === rel || x.startsWith(rel.replace(/\/$/, "") + "/");
+  }));
+}
 
-  for (const path of secretSkipped) {
-    if (selected.has(path)) continue;
-    add(path, { path }, false);
-    paths.push(path);
+/** The selected paths restricted to those under the paths given on the command line. */
+async function restrictToPaths(
+  config: ResolvedConfig,
+  { found, filters, selection, warnings }: {
+    found: Candidates;
+    filters: FileFilters;
+    selection: Selection;
+    warnings: string[];
+  },
+): Promise<string[]> {
+  const { selected, secretSkipped } = selection;
+  const rels = config.paths.map((p) =>
+    toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p
+  );
+  const keep = await pathMatchers(rels, { root: config.root, found });
+  const restricted = new Set<string>();
+  for (const path of found.list) {
+    if (!keep.some((k) => k(path))) continue;
+    // A folder or glob given on the command line does not name the history, secret or
+    // excluded files inside it, as a folder in "files" does not; the file's own path does.
+    if (!selected.has(path) && !rels.includes(path)) {
+      if (filters.isHistoryFile(path) || filters.isExcluded(path)) continue;
+      if (filters.isSecretFile(path)) {
+        secretSkipped.add(path);
+        continue;
+      }
+    }
+    if (rels.includes(path)) secretSkipped.delete(path);
+    restricted.add(path);
   }
-  const before = new Map(options.previous?.targets.map((t) => [t.path, t.entry]));
-  const targets = paths.sort(comparePaths).map((path): Target => {
-    const slot = selected.get(path)!;
+  for (const path of selected.keys()) if (keep.some((k) => k(path))) restricted.add(path);
+  await addNamedPaths(config.root, { rels, restricted, selection });
+  const paths = [...restricted];
+  for (const path of secretSkipped) if (!keep.some((k) => k(path))) secretSkipped.delete(path);
+  // Each path that matches nothing is named, even when the others match.
+  const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));
+  if (unmatched.length) {
+    const s = unmatched.length > 1 ? "s" : "";
+    warnings.push(`No file matches the path${s} ${unmatched.map((p) => `"${p}"`).join(", ")}`);
+  }
+  return paths;
+}
+
+/**
+ * Select the files given by path that no entry selected. A file given by its path that git
+ * ignores (or a default leaves out) is built, as a literal path in "files" is: the user named it.
+ */
+async function addNamedPaths(
+  root: string,
+  { rels, restricted, selection }: {
+    rels: string[];
+    restricted: Set<string>;
+    selection: Selection;
+  },
+): Promise<void> {
+  const { selected } = selection;
+  for (const rel of rels) {
+    if (restricted.has(rel) || [...restricted].some((p) => p.startsWith(rel + "/"))) continue;
+    if (rel.startsWith("../") || isAbsolute(rel) || excludedByDefault(rel)) continue;
+    if (!(await isFileLike(join(root, rel)))) continue;
+    restricted.add(rel);
+    if (!selected.has(rel)) select(selection, rel, { entry: { path: rel }, explicit: true });
+  }
+  for (const path of restricted) {
+    if (!selected.has(path)) select(selection, path, { entry: { path }, explicit: false });
+  }
+  // A path given by name (`slop build uv.lock`), or a glob that spells it, names it.
+  for (const path of restricted) {
+    if (rels.some((rel) => rel === path || (isGlob(rel) && globNames(rel, path)))) {
+      selected.get(path)!.named = true;
+    }
+  }
+}
+
+/** The targets of the selected paths, in path order, each with its merged entry and skip reason. */
+function toTargets(
+  root: string,
+  { paths, selection, nested, previous }: {
+    paths: string[];
+    selection: Selection;
+    nested: Set<string>;
+    previous?: Resolution;
+  },
+): Target[] {
+  const abs = underRoot(root);
+  const before = new Map(previous?.targets.map((t) => [t.path, t.entry]));
+  return paths.sort(comparePaths).map((path): Target => {
+    const slot = selection.selected.get(path)!;
     const last = before.get(path);
     // Lockfiles and other generated files are listed as skipped unless the config names them.
     const skip = nested.has(path)
       ? NESTED_REASON
       : undecodable(root, path)
       ? UNDECODABLE_REASON
-      : secretSkipped.has(path)
+      : selection.secretSkipped.has(path)
       ? SECRET_FILE_REASON
       : slot.named
       ? undefined
@@ -389,9 +501,6 @@ export async function resolveTargets(
       ...(skip ? { skip } : {}),
     };
   });
-  const resolution: Resolution = { targets, warnings, source };
-  lookedAt.set(resolution, looked);
-  return resolution;
 }
 
 /** The `lstat` of each candidate, taken while resolving, by resolution (until taken). */

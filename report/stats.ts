@@ -69,6 +69,31 @@ export interface ContextStats {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** What one file's block holds in the document. */
+interface FileBlock {
+  bytes: number;
+  tokens: TokenCounts;
+  inPrefix: boolean;
+}
+
+/** Each file of the manifest with its block's bytes and tokens, most o200k tokens first. */
+function fileStats(manifest: Manifest, byPath: Map<string, FileBlock>): FileStats[] {
+  return manifest.files.map((f) => {
+    const b = byPath.get(f.path);
+    return {
+      path: f.path,
+      view: f.view,
+      status: f.status,
+      sourceBytes: f.bytes,
+      bytes: b?.bytes ?? 0,
+      tokens: b?.tokens ?? { o200k: 0, cl100k: 0 },
+      inPrefix: b?.inPrefix ?? false,
+    };
+  }).sort((a, b) =>
+    b.tokens.o200k - a.tokens.o200k || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+  );
+}
+
 /**
  * Compute the stats of a document from its manifest. Tokens are counted with
  * every tokenizer in {@linkcode TOKENIZERS} over each block's bytes.
@@ -90,7 +115,7 @@ export async function computeStats(document: string, manifest: Manifest): Promis
   const total = zero();
   const prefixTokens = zero();
   const sections = new Map<string, SectionStats>();
-  const byPath = new Map<string, { bytes: number; tokens: TokenCounts; inPrefix: boolean }>();
+  const byPath = new Map<string, FileBlock>();
   for (const block of manifest.blocks) {
     const text = decoder.decode(bytes.subarray(block.offset, block.offset + block.length));
     const tokens = zero();
@@ -119,20 +144,7 @@ export async function computeStats(document: string, manifest: Manifest): Promis
       byPath.set(block.id.slice("files:".length), { bytes: block.length, tokens, inPrefix });
     }
   }
-  const files: FileStats[] = manifest.files.map((f) => {
-    const b = byPath.get(f.path);
-    return {
-      path: f.path,
-      view: f.view,
-      status: f.status,
-      sourceBytes: f.bytes,
-      bytes: b?.bytes ?? 0,
-      tokens: b?.tokens ?? zero(),
-      inPrefix: b?.inPrefix ?? false,
-    };
-  }).sort((a, b) =>
-    b.tokens.o200k - a.tokens.o200k || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
-  );
+  const files = fileStats(manifest, byPath);
   return {
     ...(manifest.output ? { output: manifest.output } : {}),
     bytes: bytes.length,

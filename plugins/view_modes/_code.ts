@@ -205,38 +205,7 @@ async function renderWith(
     : undefined;
   if (spec.id === "python") refuseCommentRun(text);
   const parser = await parserFor(spec.grammar);
-  // Parser steps so far: tree-sitter calls back every PARSE_STEPS_PER_CALL of them, and stops
-  // when the callback says so.
-  let steps = 0;
-  // Parse, walk and free with no await in between, so that concurrent renders never hold
-  // more than one tree in the wasm heap. The parser reads UTF-16: its offsets are 2 bytes a character.
-  const progressCallback = (state: { currentOffset: number }) => {
-    onParse?.(state.currentOffset / 2);
-    steps += PARSE_STEPS_PER_CALL;
-    return steps > maxWork;
-  };
-  const overBudget = () =>
-    new Error(
-      `${WORK_BUDGET} of ${maxWork} units (parser steps and tree nodes visited) spent before ` +
-        `the view was done`,
-    );
-  // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
-  // skips what lies between each region's head and tail (the ranges it reads leave it out).
-  const input = regions ? hollowReader(text, regions) : text;
-  const parseOptions = regions
-    ? { progressCallback, includedRanges: hollowRanges(text, regions) }
-    : { progressCallback };
-  let tree = parser.parse(input, null, parseOptions);
-  if (regions && tree?.rootNode.hasError) {
-    // A syntax error is reported, and rendered around, as the whole text has it.
-    tree.delete();
-    tree = parser.parse(text, null, { progressCallback });
-  }
-  countWork("code", steps);
-  // A parse the callback stopped is kept by the parser, which would go on with it at its next
-  // call, whatever text that call gives (the next file of this language would render wrong).
-  if (!tree) parser.reset();
-  if (!tree && steps > maxWork) throw overBudget();
+  const { tree, steps } = parseWithin(parser, text, { regions, maxWork, onParse });
   if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
   const root = tree.rootNode;
   // One cursor for the whole walk, moved with `reset` (a cursor per node costs a wasm allocation
@@ -255,13 +224,66 @@ async function renderWith(
       hasErrors: root.hasError,
     };
   } catch (error) {
-    throw error === walk ? overBudget() : error;
+    throw error === walk ? overBudget(maxWork) : error;
   } finally {
     countWork("code", walk.visited);
     walk.limit = Infinity;
     cursor.delete();
     tree.delete();
   }
+}
+
+type Parser = Awaited<ReturnType<typeof parserFor>>;
+
+/** The error of a view whose parse and walk spent the work budget. */
+function overBudget(maxWork: number): Error {
+  return new Error(
+    `${WORK_BUDGET} of ${maxWork} units (parser steps and tree nodes visited) spent before ` +
+      `the view was done`,
+  );
+}
+
+/**
+ * Parse a text, hollowed when `regions` are given, stopping past `maxWork` parser steps (thrown
+ * as over the budget); the tree and the steps it took.
+ */
+function parseWithin(
+  parser: Parser,
+  text: string,
+  { regions, maxWork, onParse }: {
+    regions?: HollowRegion[];
+    maxWork: number;
+    onParse?: (chars: number) => void;
+  },
+): { tree: ReturnType<Parser["parse"]>; steps: number } {
+  // Parser steps so far: tree-sitter calls back every PARSE_STEPS_PER_CALL of them, and stops
+  // when the callback says so.
+  let steps = 0;
+  // Parse, walk and free with no await in between, so that concurrent renders never hold
+  // more than one tree in the wasm heap. The parser reads UTF-16: its offsets are 2 bytes a character.
+  const progressCallback = (state: { currentOffset: number }) => {
+    onParse?.(state.currentOffset / 2);
+    steps += PARSE_STEPS_PER_CALL;
+    return steps > maxWork;
+  };
+  // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
+  // skips what lies between each region's head and tail (the ranges it reads leave it out).
+  const input = regions ? hollowReader(text, regions) : text;
+  const parseOptions = regions
+    ? { progressCallback, includedRanges: hollowRanges(text, regions) }
+    : { progressCallback };
+  let tree = parser.parse(input, null, parseOptions);
+  if (regions && tree?.rootNode.hasError) {
+    // A syntax error is reported, and rendered around, as the whole text has it.
+    tree.delete();
+    tree = parser.parse(text, null, { progressCallback });
+  }
+  countWork("code", steps);
+  // A parse the callback stopped is kept by the parser, which would go on with it at its next
+  // call, whatever text that call gives (the next file of this language would render wrong).
+  if (!tree) parser.reset();
+  if (!tree && steps > maxWork) throw overBudget(maxWork);
+  return { tree, steps };
 }
 
 class Walker {
@@ -307,6 +329,7 @@ class Walker {
     nodes: NodeLike[] = [],
     body = false,
   ): number {
+    // Kept whole (hot loop): one pass over a container's items, whose state the item cases share.
     const spec = this.spec;
     const first = this.edits.length;
     // Inside a `def` item every item stays but those the mask lists otherwise.
@@ -477,7 +500,26 @@ class Walker {
     }
     flush(false);
     closeLabel();
-    if (spec.docstrings && nodeType === "block" && dropped && kept <= (docEnd >= 0 ? 1 : 0)) {
+    if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
+    return kept;
+  }
+
+  /**
+   * After a container left items out: a Python block left with no statement (but its docstring)
+   * gets one marker, and a definition's body left with no item says it was elided.
+   */
+  markEmpty(
+    node: SyntaxNode,
+    { nodeType, first, kept, docEnd, body }: {
+      nodeType: string;
+      first: number;
+      kept: number;
+      docEnd: number;
+      body: boolean;
+    },
+  ): void {
+    const spec = this.spec;
+    if (spec.docstrings && nodeType === "block" && kept <= (docEnd >= 0 ? 1 : 0)) {
       // A Python block must not be empty: one marker stands for what was dropped.
       this.edits.length = first;
       const marker = this.spec.bodyMarker;
@@ -490,7 +532,7 @@ class Walker {
       } else {
         this.edits.push({ start: node.startIndex, end: node.endIndex, text: marker });
       }
-    } else if (body && !spec.docstrings && dropped && kept === 0) {
+    } else if (body && !spec.docstrings && kept === 0) {
       // A body whose every item was left out says so, as an elided function body does, rather
       // than read as an empty one.
       const brace = this.text.indexOf("{", node.startIndex);
@@ -499,7 +541,6 @@ class Walker {
         this.edits.push({ start: brace, end: node.endIndex, text: this.spec.bodyMarker });
       }
     }
-    return kept;
   }
 
   /**
@@ -557,6 +598,46 @@ class Walker {
   }
 
   /**
+   * Record the symbol a definition defines (when it has a name); the scope, kinds and nodes of
+   * what it holds.
+   */
+  define(
+    node: SyntaxNode,
+    nodeType: string,
+    { kind: defKind, scope, kinds, nodes, parentNode }: {
+      kind: string;
+      scope: string[];
+      kinds: string[];
+      nodes: NodeLike[];
+      parentNode: SyntaxNode | null;
+    },
+  ): [string[], string[], NodeLike[]] | undefined {
+    const spec = this.spec;
+    const name = this.nameOf(node, nodeType);
+    if (!name) return undefined;
+    const kind = this.kindOf(node, nodeType, defKind, kinds, parentNode);
+    const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
+    const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
+    const owner = receiverType(node, nodeType);
+    const qualifiedName = [...scope, ...(owner ? [owner] : []), name].join(".");
+    this.symbols.push({
+      name,
+      qualifiedName,
+      kind,
+      signature: this.signatureOf(node, nodeType),
+      depth: scope.length,
+      public: spec.isPublic(node as unknown as NodeLike, name, {
+        parentKind,
+        parent,
+        esm: this.esm,
+      }),
+      line: node.startPosition.row + 1,
+    });
+    this.starts.push(node.startIndex);
+    return [qualifiedName.split("."), [...kinds, kind], [...nodes, node as unknown as NodeLike]];
+  }
+
+  /**
    * Walk a kept item: record symbols, elide function bodies, recurse into containers. `parentNode` is
    * the node whose children the walk's cursor gave this one (what `node.parent` returns, which
    * tree-sitter finds by searching down from the root: a call per level of nesting and a scan of
@@ -576,31 +657,14 @@ class Walker {
     let innerNodes = nodes;
     const defSpec = spec.definitions[nodeType];
     if (defSpec && isMember(nodeType, parentNode)) {
-      const name = this.nameOf(node, nodeType);
-      if (name) {
-        const kind = this.kindOf(node, nodeType, defSpec.kind, kinds, parentNode);
-        const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
-        const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
-        const owner = receiverType(node, nodeType);
-        const qualifiedName = [...scope, ...(owner ? [owner] : []), name].join(".");
-        this.symbols.push({
-          name,
-          qualifiedName,
-          kind,
-          signature: this.signatureOf(node, nodeType),
-          depth: scope.length,
-          public: spec.isPublic(node as unknown as NodeLike, name, {
-            parentKind,
-            parent,
-            esm: this.esm,
-          }),
-          line: node.startPosition.row + 1,
-        });
-        this.starts.push(node.startIndex);
-        innerScope = qualifiedName.split(".");
-        innerKinds = [...kinds, kind];
-        innerNodes = [...nodes, node as unknown as NodeLike];
-      }
+      const inner = this.define(node, nodeType, {
+        kind: defSpec.kind,
+        scope,
+        kinds,
+        nodes,
+        parentNode,
+      });
+      if (inner) [innerScope, innerKinds, innerNodes] = inner;
     }
     const { bodies, values } = fieldsOf(spec);
     const bodyFields = bodies.get(nodeType);
@@ -1191,6 +1255,34 @@ export interface FallbackOptions {
   finish: (code: CodeView) => ViewOutput;
 }
 
+/** The summary view of a file the engine could not render, with the problem in its notes. */
+async function summaryFallback(
+  ctx: ViewContext,
+  { view, problem, overBudget }: { view: string; problem: string; overBudget: boolean },
+): Promise<ViewOutput> {
+  const out = await ctx.renderAs("summary");
+  if (overBudget) {
+    // Said in the block too: a reader of the document sees why this file is a summary.
+    const note = out.fallback
+      ? `(${view} view over its work budget)`
+      : `(${view} view over its work budget: summary shown)`;
+    return {
+      ...out,
+      text: out.fenced === false ? `${note}\n\n${out.text}` : out.text,
+      view: out.view ?? "summary",
+      fallback: out.fallback
+        ? `${view} -> ${out.fallback}`
+        : `${view} -> summary: over its work budget`,
+      notes: [`${problem}: fell back to summary`, ...(out.notes ?? [])],
+    };
+  }
+  return {
+    ...out,
+    view: out.view ?? "summary",
+    notes: [`${problem}: fell back to summary`, ...(out.notes ?? [])],
+  };
+}
+
 /**
  * Run the engine for a view, falling back to `summary` (with a manifest
  * note) when the file cannot be parsed; a file with syntax errors renders
@@ -1226,29 +1318,7 @@ export async function renderOrFallback(
     problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
     code = undefined;
   }
-  if (!code) {
-    const out = await ctx.renderAs("summary");
-    if (overBudget) {
-      // Said in the block too: a reader of the document sees why this file is a summary.
-      const note = out.fallback
-        ? `(${view} view over its work budget)`
-        : `(${view} view over its work budget: summary shown)`;
-      return {
-        ...out,
-        text: out.fenced === false ? `${note}\n\n${out.text}` : out.text,
-        view: out.view ?? "summary",
-        fallback: out.fallback
-          ? `${view} -> ${out.fallback}`
-          : `${view} -> summary: over its work budget`,
-        notes: [`${problem}: fell back to summary`, ...(out.notes ?? [])],
-      };
-    }
-    return {
-      ...out,
-      view: out.view ?? "summary",
-      notes: [`${problem}: fell back to summary`, ...(out.notes ?? [])],
-    };
-  }
+  if (!code) return await summaryFallback(ctx, { view, problem, overBudget });
   const out = finish(code);
   if (options.emptyFallback && !out.text.trim()) {
     const summary = await ctx.renderAs("summary");

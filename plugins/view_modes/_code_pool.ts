@@ -161,349 +161,389 @@ export const LARGE_START = 0.5;
  * ```
  */
 export function codePool(options: CodePoolOptions = {}): CodePool {
-  const threads = Math.max(1, Math.floor(options.threads ?? navigator.hardwareConcurrency ?? 1));
-  const minChars = options.minChars ?? 256 * 1024;
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const workerUrl = String(options.workerUrl ?? new URL("./_code_worker.ts", import.meta.url));
-  const queue: Job[] = [];
-  let queuedChars = 0;
-  let lanes: Lane[] = [];
-  let broken = false;
-  let mainRunning = false;
-  /** The files of this burst have joined the queue: workers may take them (the largest first). */
-  let settled = false;
-  let nextId = 0;
-  let sorted = true;
-  /** This thread is rendering a file (`mainRunning`: its loop exists, maybe between files). */
-  let mainRendering = false;
-  /** Resumes this thread's loop when the pool stops while it waits for events. */
-  let wake: (() => void) | undefined;
-  const rendered = { thisThread: 0, workers: 0 };
-  // Lets this thread see worker messages between two of its own files (timers are clamped).
-  let channel: MessageChannel | undefined;
-  /** Builds that prepared and are not done yet: idle workers stay while any is. */
-  let holds = 0;
-  /** Grammars of the prepared files: a worker loads them as it starts, before its first file. */
-  const grammars = new Set<string>();
-  /** The burst's largest file, kept for this thread (see {@linkcode LARGE_FILE}). */
-  let kept: Job | undefined;
-
-  /** Start the workers when `chars` characters to render are enough for them. */
-  function startLanes(chars: number): void {
-    if (broken || threads < 2 || chars < minChars) return;
-    while (lanes.length < threads - 1 && !broken) startLane();
-  }
-
-  function pump(): void {
-    if (queue.length) startLanes(queuedChars);
-    for (const lane of lanes) feed(lane);
-    if (!mainRunning && queue.length) {
-      mainRunning = true;
-      runMain().then(pump);
-    }
-  }
-
-  /** The largest file queued (the queue is not empty). */
-  function peek(): Job {
-    if (!sorted) {
-      queue.sort((a, b) => b.text.length - a.text.length || a.id - b.id);
-      sorted = true;
-    }
-    return queue[0];
-  }
-
-  /** Workers take the largest file queued, this thread the smallest (it comes back to feed them sooner). */
-  function take(largest: boolean): Job | undefined {
-    if (queue.length) peek();
-    const job = largest ? queue.shift() : queue.pop();
-    if (job) queuedChars -= job.text.length;
-    return job;
-  }
-
-  async function runMain(): Promise<void> {
-    // Let every file of this burst join the queue first (a macrotask: the files arrive through
-    // chains of promises), so the pool sees the whole batch and its workers take the largest.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    settled = true;
-    kept = keepLargest();
-    for (const lane of lanes) feed(lane);
-    for (let job = next(); job; job = next()) {
-      mainRendering = true;
-      try {
-        const view = await renderCode(job.path, job.text, job.options);
-        rendered.thisThread++;
-        job.resolve(view);
-      } catch (error) {
-        job.reject(error instanceof Error ? error : new Error(String(error)));
-      } finally {
-        mainRendering = false;
-      }
-      if (!queue.length && !kept) break;
-      if (lanes.length) await yieldToEvents();
-    }
-    // In the same tick as the last file settles: idle workers stop before its caller runs on.
-    mainRunning = false;
-    settled = false;
-    stopWhenIdle();
-  }
-
-  /** With workers, the burst's largest file when another is large too (it leaves the queue). */
-  function keepLargest(): Job | undefined {
-    if (!lanes.length || queue.length < 2) return undefined;
-    peek();
-    if (queue[1].text.length < LARGE_FILE) return undefined;
-    const job = queue.shift()!;
-    queuedChars -= job.text.length;
-    return job;
-  }
-
-  /** This thread's next file: the one it keeps once the workers' work left is small enough, else the smallest. */
-  function next(): Job | undefined {
-    if (kept && (!queue.length || workLeft() <= kept.text.length * LARGE_START)) {
-      const job = kept;
-      kept = undefined;
-      handOut();
-      return job;
-    }
-    return take(false);
-  }
-
-  /** Characters the workers have left, queued ones included, per worker. */
-  function workLeft(): number {
-    const open = lanes.filter((l) => !l.closing);
-    if (!open.length) return 0;
-    let chars = queuedChars;
-    for (const lane of open) chars += Math.max(0, lane.sent - Atomics.load(lane.progress, 0));
-    return chars / open.length;
-  }
-
-  /**
-   * This thread is about to render its large file and will not feed the workers for a while:
-   * they get every file queued (the least loaded first), and one with a large tree stops once done.
-   */
-  function handOut(): void {
-    const open = lanes.filter((l) => l.told && !l.closing);
-    while (queue.length && open.length) {
-      const left = (l: Lane) => l.sent - Atomics.load(l.progress, 0);
-      post(open.reduce((a, b) => left(b) < left(a) ? b : a), take(true)!);
-    }
-    for (const lane of lanes.filter((l) => l.large && !l.closing)) {
-      lane.closing = true;
-      if (lane.jobs.size) lane.worker.postMessage({ close: true });
-      else retire(lane);
-    }
-  }
-
-  /** Remove a lane whose worker stops (or has stopped) by itself. */
-  function retire(lane: Lane): void {
-    clearTimeout(lane.timer);
-    lane.worker.terminate();
-    lanes = lanes.filter((l) => l !== lane);
-  }
-
-  function yieldToEvents(): Promise<void> {
-    if (!channel) return Promise.resolve();
-    const port = channel;
-    return new Promise((resolve) => {
-      wake = resolve;
-      port.port1.onmessage = () => {
-        wake = undefined;
-        resolve();
-      };
-      port.port2.postMessage(0);
-    });
-  }
-
-  function startLane(): void {
-    let worker: Worker;
-    try {
-      worker = new Worker(workerUrl, { type: "module" });
-    } catch {
-      broken = true;
-      return;
-    }
-    channel ??= new MessageChannel();
-    const lane: Lane = {
-      worker,
-      jobs: new Map(),
-      chars: 0,
-      sent: 0,
-      progress: new Int32Array(new SharedArrayBuffer(4)),
-      large: false,
-      closing: false,
-      ready: false,
-      told: false,
-    };
-    // Where the runtime and the grammars are, so the worker loads them without `deps.ts`, and the
-    // modules this thread compiled (the worker instantiates them: one copy of the machine code);
-    // its first file waits for that.
-    const introduce = (urls: GrammarUrls, modules?: CompiledModules) => {
-      worker.postMessage({ urls, modules, grammars: [...grammars], progress: lane.progress });
-      lane.told = true;
-    };
-    const tell = (urls?: GrammarUrls, modules?: CompiledModules) => {
-      if (!lanes.includes(lane)) return;
-      if (urls) introduce(urls, modules);
-      else lane.told = true;
-      pump();
-    };
-    lanes.push(lane);
-    // The prepared grammars and the runtime, compiled now if need be: the worker loads them
-    // while this thread scans, instead of waiting for this thread to load its own.
-    const now = grammars.size ? modulesOrNothing(grammars) : undefined;
-    if (now) introduce(now.urls, now.modules);
-    else {
-      Promise.all([grammarUrls(), compiledModules()]).then(
-        ([urls, modules]) => tell(urls, modules),
-        () => tell(),
-      );
-    }
-    // Loading the module and the runtime is not a file's work: the clock starts when the worker is ready.
-    lane.timer = setTimeout(() => {
-      broken = true;
-      drop(lane);
-    }, STARTUP_MS);
-    worker.onmessage = (event: MessageEvent<Answer>) => {
-      if (event.data.ready) {
-        lane.ready = true;
-        arm(lane);
-        pump();
-        stopWhenIdle();
-        return;
-      }
-      const job = lane.jobs.get(event.data.id!);
-      if (!job) return;
-      lane.jobs.delete(job.id);
-      lane.chars -= job.text.length;
-      arm(lane);
-      if (event.data.error !== undefined) job.reject(new Error(event.data.error));
-      else {
-        rendered.workers++;
-        job.resolve(event.data.view);
-      }
-      if (lane.closing && !lane.jobs.size) retire(lane);
-      pump();
-      stopWhenIdle();
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      broken = true;
-      drop(lane);
-    };
-  }
-
-  function feed(lane: Lane): void {
-    if (!lane.told || !settled || lane.closing) return;
-    while (
-      queue.length &&
-      (lane.jobs.size === 0 || (lane.jobs.size < LANE_FILES && lane.chars < LANE_CHARS))
-    ) {
-      // A large file waits for a loaded worker: by then the burst has joined the queue, so the
-      // worker takes the largest of them, not the first large one to arrive.
-      if (!lane.ready && peek().text.length >= LANE_CHARS) break;
-      post(lane, take(true)!);
-    }
-  }
-
-  function post(lane: Lane, job: Job): void {
-    lane.jobs.set(job.id, job);
-    lane.chars += job.text.length;
-    lane.sent += job.text.length;
-    if (job.text.length >= LARGE_FILE) lane.large = true;
-    if (lane.jobs.size === 1) arm(lane);
-    lane.worker.postMessage({ id: job.id, path: job.path, text: job.text, options: job.options });
-  }
-
-  /** The clock runs while the lane has work: from its first file, restarted at each answer. */
-  function arm(lane: Lane): void {
-    if (!lane.ready) return;
-    clearTimeout(lane.timer);
-    lane.timer = undefined;
-    if (!lane.jobs.size) return;
-    lane.timer = setTimeout(() => {
-      const [first] = lane.jobs.values();
-      lane.jobs.delete(first.id);
-      first.reject(new Error(`No result within ${timeoutMs} ms`));
-      drop(lane);
-    }, timeoutMs);
-  }
-
-  /** Stop a lane and give its files back to the queue (this thread renders them if no worker can). */
-  function drop(lane: Lane): void {
-    retire(lane);
-    const jobs = [...lane.jobs.values()];
-    queue.push(...jobs);
-    sorted = false;
-    for (const job of jobs) queuedChars += job.text.length;
-    lane.jobs.clear();
-    pump();
-    stopWhenIdle();
-  }
-
-  function stopWhenIdle(): void {
-    if (holds || queue.length || mainRendering || lanes.some((l) => l.jobs.size)) return;
-    for (const lane of lanes) {
-      clearTimeout(lane.timer);
-      lane.worker.terminate();
-    }
-    lanes = [];
-    channel?.port1.close();
-    channel?.port2.close();
-    channel = undefined;
-    broken = false;
-    const resume = wake;
-    wake = undefined;
-    resume?.();
-  }
-
+  const pool: PoolState = {
+    threads: Math.max(1, Math.floor(options.threads ?? navigator.hardwareConcurrency ?? 1)),
+    minChars: options.minChars ?? 256 * 1024,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    workerUrl: String(options.workerUrl ?? new URL("./_code_worker.ts", import.meta.url)),
+    queue: [],
+    queuedChars: 0,
+    lanes: [],
+    broken: false,
+    mainRunning: false,
+    settled: false,
+    nextId: 0,
+    sorted: true,
+    mainRendering: false,
+    rendered: { thisThread: 0, workers: 0 },
+    holds: 0,
+    grammars: new Set(),
+  };
   return {
     render(path, text, renderOptions = {}) {
       if (!languageFor(path)) return Promise.resolve(undefined);
       return new Promise((resolve, reject) => {
-        queue.push({ id: nextId++, path, text, options: renderOptions, resolve, reject });
-        sorted = false;
-        queuedChars += text.length;
-        pump();
+        pool.queue.push({ id: pool.nextId++, path, text, options: renderOptions, resolve, reject });
+        pool.sorted = false;
+        pool.queuedChars += text.length;
+        pump(pool);
       });
     },
     get workers() {
-      return lanes.length;
+      return pool.lanes.length;
     },
-    rendered,
-    prepare(files) {
-      const wanted = new Set<string>();
-      let chars = 0;
-      for (const file of files) {
-        const spec = languageFor(file.path);
-        if (!spec) continue;
-        wanted.add(spec.grammar);
-        chars += file.chars;
-      }
-      if (!wanted.size) return () => {};
-      // Compiled now when they can be (the workers are given them, this thread's loading below
-      // uses them); a failure is reported by the loading below.
-      modulesOrNothing(wanted);
-      // A grammar that fails to load is not kept: the render that needs it retries and reports.
-      for (const grammar of wanted) {
-        grammars.add(grammar);
-        parserFor(grammar).then(warmUp, () => {});
-      }
-      holds++;
-      // Workers start now, while the build still scans: they take no file before the burst has
-      // joined the queue, so they take the largest.
-      startLanes(chars);
-      let held = true;
-      const release = () => {
-        if (!held) return;
-        held = false;
-        clearTimeout(timer);
-        holds--;
-        stopWhenIdle();
-      };
-      const timer = setTimeout(release, PREPARE_HOLD_MS);
-      return release;
-    },
+    rendered: pool.rendered,
+    prepare: (files) => prepare(pool, files),
   };
+}
+
+/** What a pool holds: its settings, the queue, the lanes (workers) and this thread's loop. */
+interface PoolState {
+  threads: number;
+  minChars: number;
+  timeoutMs: number;
+  workerUrl: string;
+  queue: Job[];
+  queuedChars: number;
+  lanes: Lane[];
+  broken: boolean;
+  mainRunning: boolean;
+  /** The files of this burst have joined the queue: workers may take them (the largest first). */
+  settled: boolean;
+  nextId: number;
+  sorted: boolean;
+  /** This thread is rendering a file (`mainRunning`: its loop exists, maybe between files). */
+  mainRendering: boolean;
+  /** Resumes this thread's loop when the pool stops while it waits for events. */
+  wake?: () => void;
+  rendered: { thisThread: number; workers: number };
+  /** Lets this thread see worker messages between two of its own files (timers are clamped). */
+  channel?: MessageChannel;
+  /** Builds that prepared and are not done yet: idle workers stay while any is. */
+  holds: number;
+  /** Grammars of the prepared files: a worker loads them as it starts, before its first file. */
+  grammars: Set<string>;
+  /** The burst's largest file, kept for this thread (see {@linkcode LARGE_FILE}). */
+  kept?: Job;
+}
+
+/** {@linkcode CodePool.prepare}. */
+function prepare(pool: PoolState, files: PreparedFile[]): () => void {
+  const wanted = new Set<string>();
+  let chars = 0;
+  for (const file of files) {
+    const spec = languageFor(file.path);
+    if (!spec) continue;
+    wanted.add(spec.grammar);
+    chars += file.chars;
+  }
+  if (!wanted.size) return () => {};
+  // Compiled now when they can be (the workers are given them, this thread's loading below
+  // uses them); a failure is reported by the loading below.
+  modulesOrNothing(wanted);
+  // A grammar that fails to load is not kept: the render that needs it retries and reports.
+  for (const grammar of wanted) {
+    pool.grammars.add(grammar);
+    parserFor(grammar).then(warmUp, () => {});
+  }
+  pool.holds++;
+  // Workers start now, while the build still scans: they take no file before the burst has
+  // joined the queue, so they take the largest.
+  startLanes(pool, chars);
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    clearTimeout(timer);
+    pool.holds--;
+    stopWhenIdle(pool);
+  };
+  const timer = setTimeout(release, PREPARE_HOLD_MS);
+  return release;
+}
+
+/** Start the workers when `chars` characters to render are enough for them. */
+function startLanes(pool: PoolState, chars: number): void {
+  if (pool.broken || pool.threads < 2 || chars < pool.minChars) return;
+  while (pool.lanes.length < pool.threads - 1 && !pool.broken) startLane(pool);
+}
+
+function pump(pool: PoolState): void {
+  if (pool.queue.length) startLanes(pool, pool.queuedChars);
+  for (const lane of pool.lanes) feed(pool, lane);
+  if (!pool.mainRunning && pool.queue.length) {
+    pool.mainRunning = true;
+    runMain(pool).then(() => pump(pool));
+  }
+}
+
+/** The largest file queued (the queue is not empty). */
+function peek(pool: PoolState): Job {
+  if (!pool.sorted) {
+    pool.queue.sort((a, b) => b.text.length - a.text.length || a.id - b.id);
+    pool.sorted = true;
+  }
+  return pool.queue[0];
+}
+
+/** Workers take the largest file queued, this thread the smallest (it comes back to feed them sooner). */
+function take(pool: PoolState, largest: boolean): Job | undefined {
+  if (pool.queue.length) peek(pool);
+  const job = largest ? pool.queue.shift() : pool.queue.pop();
+  if (job) pool.queuedChars -= job.text.length;
+  return job;
+}
+
+async function runMain(pool: PoolState): Promise<void> {
+  // Let every file of this burst join the queue first (a macrotask: the files arrive through
+  // chains of promises), so the pool sees the whole batch and its workers take the largest.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  pool.settled = true;
+  pool.kept = keepLargest(pool);
+  for (const lane of pool.lanes) feed(pool, lane);
+  for (let job = nextJob(pool); job; job = nextJob(pool)) {
+    pool.mainRendering = true;
+    try {
+      const view = await renderCode(job.path, job.text, job.options);
+      pool.rendered.thisThread++;
+      job.resolve(view);
+    } catch (error) {
+      job.reject(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      pool.mainRendering = false;
+    }
+    if (!pool.queue.length && !pool.kept) break;
+    if (pool.lanes.length) await yieldToEvents(pool);
+  }
+  // In the same tick as the last file settles: idle workers stop before its caller runs on.
+  pool.mainRunning = false;
+  pool.settled = false;
+  stopWhenIdle(pool);
+}
+
+/** With workers, the burst's largest file when another is large too (it leaves the queue). */
+function keepLargest(pool: PoolState): Job | undefined {
+  if (!pool.lanes.length || pool.queue.length < 2) return undefined;
+  peek(pool);
+  if (pool.queue[1].text.length < LARGE_FILE) return undefined;
+  const job = pool.queue.shift()!;
+  pool.queuedChars -= job.text.length;
+  return job;
+}
+
+/** This thread's next file: the one it keeps once the workers' work left is small enough, else the smallest. */
+function nextJob(pool: PoolState): Job | undefined {
+  const kept = pool.kept;
+  if (kept && (!pool.queue.length || workLeft(pool) <= kept.text.length * LARGE_START)) {
+    pool.kept = undefined;
+    handOut(pool);
+    return kept;
+  }
+  return take(pool, false);
+}
+
+/** Characters the workers have left, queued ones included, per worker. */
+function workLeft(pool: PoolState): number {
+  const open = pool.lanes.filter((l) => !l.closing);
+  if (!open.length) return 0;
+  let chars = pool.queuedChars;
+  for (const lane of open) chars += Math.max(0, lane.sent - Atomics.load(lane.progress, 0));
+  return chars / open.length;
+}
+
+/**
+ * This thread is about to render its large file and will not feed the workers for a while:
+ * they get every file queued (the least loaded first), and one with a large tree stops once done.
+ */
+function handOut(pool: PoolState): void {
+  const open = pool.lanes.filter((l) => l.told && !l.closing);
+  while (pool.queue.length && open.length) {
+    const left = (l: Lane) => l.sent - Atomics.load(l.progress, 0);
+    post(pool, open.reduce((a, b) => left(b) < left(a) ? b : a), take(pool, true)!);
+  }
+  for (const lane of pool.lanes.filter((l) => l.large && !l.closing)) {
+    lane.closing = true;
+    if (lane.jobs.size) lane.worker.postMessage({ close: true });
+    else retire(pool, lane);
+  }
+}
+
+/** Remove a lane whose worker stops (or has stopped) by itself. */
+function retire(pool: PoolState, lane: Lane): void {
+  clearTimeout(lane.timer);
+  lane.worker.terminate();
+  pool.lanes = pool.lanes.filter((l) => l !== lane);
+}
+
+function yieldToEvents(pool: PoolState): Promise<void> {
+  if (!pool.channel) return Promise.resolve();
+  const port = pool.channel;
+  return new Promise((resolve) => {
+    pool.wake = resolve;
+    port.port1.onmessage = () => {
+      pool.wake = undefined;
+      resolve();
+    };
+    port.port2.postMessage(0);
+  });
+}
+
+function startLane(pool: PoolState): void {
+  let worker: Worker;
+  try {
+    worker = new Worker(pool.workerUrl, { type: "module" });
+  } catch {
+    pool.broken = true;
+    return;
+  }
+  pool.channel ??= new MessageChannel();
+  const lane: Lane = {
+    worker,
+    jobs: new Map(),
+    chars: 0,
+    sent: 0,
+    progress: new Int32Array(new SharedArrayBuffer(4)),
+    large: false,
+    closing: false,
+    ready: false,
+    told: false,
+  };
+  pool.lanes.push(lane);
+  introduceSoon(pool, lane);
+  // Loading the module and the runtime is not a file's work: the clock starts when the worker is ready.
+  lane.timer = setTimeout(() => {
+    pool.broken = true;
+    drop(pool, lane);
+  }, STARTUP_MS);
+  worker.onmessage = (event: MessageEvent<Answer>) => answered(pool, lane, event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    pool.broken = true;
+    drop(pool, lane);
+  };
+}
+
+/**
+ * Tell a new worker where the runtime and the grammars are, so it loads them without `deps.ts`,
+ * and the modules this thread compiled (the worker instantiates them: one copy of the machine
+ * code); its first file waits for that. The prepared grammars and the runtime are compiled now if
+ * need be: the worker loads them while this thread scans, instead of waiting for this thread to
+ * load its own.
+ */
+function introduceSoon(pool: PoolState, lane: Lane): void {
+  const introduce = (urls: GrammarUrls, modules?: CompiledModules) => {
+    lane.worker.postMessage({
+      urls,
+      modules,
+      grammars: [...pool.grammars],
+      progress: lane.progress,
+    });
+    lane.told = true;
+  };
+  const tell = (urls?: GrammarUrls, modules?: CompiledModules) => {
+    if (!pool.lanes.includes(lane)) return;
+    if (urls) introduce(urls, modules);
+    else lane.told = true;
+    pump(pool);
+  };
+  const now = pool.grammars.size ? modulesOrNothing(pool.grammars) : undefined;
+  if (now) introduce(now.urls, now.modules);
+  else {
+    Promise.all([grammarUrls(), compiledModules()]).then(
+      ([urls, modules]) => tell(urls, modules),
+      () => tell(),
+    );
+  }
+}
+
+/** A worker's message: it loaded, or a file's view (or error). */
+function answered(pool: PoolState, lane: Lane, answer: Answer): void {
+  if (answer.ready) {
+    lane.ready = true;
+    arm(pool, lane);
+    pump(pool);
+    stopWhenIdle(pool);
+    return;
+  }
+  const job = lane.jobs.get(answer.id!);
+  if (!job) return;
+  lane.jobs.delete(job.id);
+  lane.chars -= job.text.length;
+  arm(pool, lane);
+  if (answer.error !== undefined) job.reject(new Error(answer.error));
+  else {
+    pool.rendered.workers++;
+    job.resolve(answer.view);
+  }
+  if (lane.closing && !lane.jobs.size) retire(pool, lane);
+  pump(pool);
+  stopWhenIdle(pool);
+}
+
+function feed(pool: PoolState, lane: Lane): void {
+  if (!lane.told || !pool.settled || lane.closing) return;
+  while (
+    pool.queue.length &&
+    (lane.jobs.size === 0 || (lane.jobs.size < LANE_FILES && lane.chars < LANE_CHARS))
+  ) {
+    // A large file waits for a loaded worker: by then the burst has joined the queue, so the
+    // worker takes the largest of them, not the first large one to arrive.
+    if (!lane.ready && peek(pool).text.length >= LANE_CHARS) break;
+    post(pool, lane, take(pool, true)!);
+  }
+}
+
+function post(pool: PoolState, lane: Lane, job: Job): void {
+  lane.jobs.set(job.id, job);
+  lane.chars += job.text.length;
+  lane.sent += job.text.length;
+  if (job.text.length >= LARGE_FILE) lane.large = true;
+  if (lane.jobs.size === 1) arm(pool, lane);
+  lane.worker.postMessage({ id: job.id, path: job.path, text: job.text, options: job.options });
+}
+
+/** The clock runs while the lane has work: from its first file, restarted at each answer. */
+function arm(pool: PoolState, lane: Lane): void {
+  if (!lane.ready) return;
+  clearTimeout(lane.timer);
+  lane.timer = undefined;
+  if (!lane.jobs.size) return;
+  lane.timer = setTimeout(() => {
+    const [first] = lane.jobs.values();
+    lane.jobs.delete(first.id);
+    first.reject(new Error(`No result within ${pool.timeoutMs} ms`));
+    drop(pool, lane);
+  }, pool.timeoutMs);
+}
+
+/** Stop a lane and give its files back to the queue (this thread renders them if no worker can). */
+function drop(pool: PoolState, lane: Lane): void {
+  retire(pool, lane);
+  const jobs = [...lane.jobs.values()];
+  pool.queue.push(...jobs);
+  pool.sorted = false;
+  for (const job of jobs) pool.queuedChars += job.text.length;
+  lane.jobs.clear();
+  pump(pool);
+  stopWhenIdle(pool);
+}
+
+function stopWhenIdle(pool: PoolState): void {
+  if (
+    pool.holds || pool.queue.length || pool.mainRendering || pool.lanes.some((l) => l.jobs.size)
+  ) return;
+  for (const lane of pool.lanes) {
+    clearTimeout(lane.timer);
+    lane.worker.terminate();
+  }
+  pool.lanes = [];
+  pool.channel?.port1.close();
+  pool.channel?.port2.close();
+  pool.channel = undefined;
+  pool.broken = false;
+  const resume = pool.wake;
+  pool.wake = undefined;
+  resume?.();
 }
 
 /** {@linkcode modulesNow}, or undefined when a `.wasm` cannot be read (the loading that needs it reports). */

@@ -320,6 +320,29 @@ function similarityMatch(
   });
   const total = ctx.before.length + ctx.after.length;
   if (!total) return stale("its content changed and it has no anchor lines");
+  const scores = anchorScores(norms, length, ctx);
+  const { best, bestStart, second } = bestScores(scores, length);
+  const shown = best.toFixed(2);
+  if (best < threshold) {
+    return stale(`its content and anchors changed (best similarity ${shown} < ${threshold})`);
+  }
+  if (best - second < SIMILARITY_MARGIN) {
+    return stale(`several places match its anchors (similarity ${shown} and ${second.toFixed(2)})`);
+  }
+  return {
+    status: "re-anchored",
+    startLine: bestStart,
+    endLine: bestStart + length - 1,
+    reason: `anchors similar (${shown})`,
+  };
+}
+
+/**
+ * The anchors' mean similarity at each start line `s` (1-based) where a region of `length` lines
+ * fits: the lines before `s` against the `before` anchors, those after the region against `after`.
+ */
+function anchorScores(norms: string[], length: number, ctx: Anchors): number[] {
+  const total = ctx.before.length + ctx.after.length;
   // Each anchor meets each line at most once: cache the bigrams of both.
   const anchorGrams = [...ctx.before, ...ctx.after].map(bigrams);
   const lineGrams: Array<Map<number, number> | undefined> = [];
@@ -342,6 +365,14 @@ function similarityMatch(
     }
     scores[s] = sum / total;
   }
+  return scores;
+}
+
+/** The best score and its start, and the best of the starts at least `length` lines away. */
+function bestScores(
+  scores: number[],
+  length: number,
+): { best: number; bestStart: number; second: number } {
   let best = 0;
   let bestStart = 0;
   scores.forEach((score, s) => {
@@ -352,19 +383,7 @@ function similarityMatch(
   scores.forEach((score, s) => {
     if (Math.abs(s - bestStart) >= length && score > second) second = score;
   });
-  const shown = best.toFixed(2);
-  if (best < threshold) {
-    return stale(`its content and anchors changed (best similarity ${shown} < ${threshold})`);
-  }
-  if (best - second < SIMILARITY_MARGIN) {
-    return stale(`several places match its anchors (similarity ${shown} and ${second.toFixed(2)})`);
-  }
-  return {
-    status: "re-anchored",
-    startLine: bestStart,
-    endLine: bestStart + length - 1,
-    reason: `anchors similar (${shown})`,
-  };
+  return { best, bestStart, second };
 }
 
 /**
