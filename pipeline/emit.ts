@@ -9,7 +9,14 @@
 import { join, relative, sep } from "./_path.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
-import type { Block, Manifest, PlacedBlock, RenderedFile } from "./types.ts";
+import type {
+  Block,
+  Manifest,
+  ManifestBlock,
+  ManifestFile,
+  PlacedBlock,
+  RenderedFile,
+} from "./types.ts";
 import type { BlockMemo, Memo } from "./memo.ts";
 import { fileStamp, writeAtomic, writeAtomicSync } from "./helpers.ts";
 import { documentHashes, type HashStates, type StreamedDocument } from "./document.ts";
@@ -119,27 +126,8 @@ export function buildManifest(
   return {
     version: 1,
     ...(output ? { output } : {}),
-    files: files.map((f) => ({
-      path: f.path,
-      view: f.view,
-      status: f.status,
-      ...(f.reason ? { reason: f.reason } : {}),
-      sha256: f.sha256,
-      bytes: f.bytes,
-      ...(f.cache ? { cache: f.cache } : {}),
-      ...(f.notes ? { notes: f.notes } : {}),
-      ...(f.fallback ? { fallback: f.fallback } : {}),
-    })),
-    blocks: blocks.map((b) => ({
-      id: b.id,
-      section: b.section,
-      stability: b.stability,
-      offset: b.offset,
-      length: b.length,
-      sha256: b.sha256,
-      tokens: b.tokens,
-      ...(b.notes?.length ? { notes: b.notes } : {}),
-    })),
+    files: files.map(manifestFile),
+    blocks: blocks.map(manifestBlock),
     prefix: {
       bytes: prefixBytes,
       sha256: prefixHash,
@@ -151,6 +139,35 @@ export function buildManifest(
       tokens: blocks.reduce((n, b) => n + b.tokens, 0),
     },
     warnings,
+  };
+}
+
+/** A rendered file's manifest entry: its fields in the manifest's order, optional ones when set. */
+function manifestFile(f: RenderedFile): ManifestFile {
+  return {
+    path: f.path,
+    view: f.view,
+    status: f.status,
+    ...(f.reason ? { reason: f.reason } : {}),
+    sha256: f.sha256,
+    bytes: f.bytes,
+    ...(f.cache ? { cache: f.cache } : {}),
+    ...(f.notes ? { notes: f.notes } : {}),
+    ...(f.fallback ? { fallback: f.fallback } : {}),
+  };
+}
+
+/** A placed block's manifest entry: where it is, its hash and tokens, and its notes if any. */
+function manifestBlock(b: PlacedBlock): ManifestBlock {
+  return {
+    id: b.id,
+    section: b.section,
+    stability: b.stability,
+    offset: b.offset,
+    length: b.length,
+    sha256: b.sha256,
+    tokens: b.tokens,
+    ...(b.notes?.length ? { notes: b.notes } : {}),
   };
 }
 

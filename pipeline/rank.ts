@@ -18,7 +18,7 @@
  * @module
  */
 
-import { bm25, topTerms } from "./_rank_lexical.ts";
+import { bm25, type FieldScore, topTerms } from "./_rank_lexical.ts";
 import { byCodeUnit, taskTerms } from "./_rank_terms.ts";
 import { graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
 
@@ -115,12 +115,7 @@ export async function rankFiles(
   task: string,
   options: RankOptions = {},
 ): Promise<RankedFile[]> {
-  const weights = { ...DEFAULT_WEIGHTS, ...definedOnly(options.weights ?? {}) };
-  for (const [key, value] of Object.entries(weights)) {
-    if (!Number.isFinite(value) || value < 0) {
-      throw new Error(`Rank weight "${key}" must be a finite number >= 0, got ${value}`);
-    }
-  }
+  const weights = checkedWeights(options.weights ?? {});
   // Sorted, de-duplicated input: the output never depends on the caller's order.
   const byPath = new Map<string, RankInput>();
   for (const f of files) if (!byPath.has(f.path)) byPath.set(f.path, f);
@@ -138,53 +133,96 @@ export async function rankFiles(
   for (let i = 0; i < n; i++) {
     lexical[i] = (content[i].score * weights.lexical + paths[i].score * weights.path) * unit;
   }
-  // Asked a few files at a time (the caller may parse them on a pool of threads), kept in order.
+  const defs = await askDefinitions(sorted, options.definitions);
+  const graph = weights.graph > 0 && options.definitions
+    ? graphScores(sorted, defs, task, lexical)
+    : undefined;
+  const { coChange } = options;
+  const signals = { sorted, content, paths, unit, lexical, weights, defs, graph, coChange };
+  const ranked = sorted.map((_, i) => rankedFile(i, signals));
+  return ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
+}
+
+/** The weights: the defaults, each overridden by a given one; each must be finite and >= 0. */
+function checkedWeights(given: RankWeights): Required<RankWeights> {
+  const weights = { ...DEFAULT_WEIGHTS, ...definedOnly(given) };
+  for (const [key, value] of Object.entries(weights)) {
+    if (!Number.isFinite(value) || value < 0) {
+      throw new Error(`Rank weight "${key}" must be a finite number >= 0, got ${value}`);
+    }
+  }
+  return weights;
+}
+
+/**
+ * The names each file defines (sorted input); `[]` for all without `definitions`. Asked a few
+ * files at a time (the caller may parse them on a pool of threads), kept in order.
+ */
+async function askDefinitions(
+  sorted: RankInput[],
+  definitions: RankOptions["definitions"],
+): Promise<(string[] | undefined)[]> {
+  const n = sorted.length;
   const defs: (string[] | undefined)[] = new Array(n).fill([]);
-  if (options.definitions) {
-    const definitions = options.definitions;
+  if (definitions) {
     for (let at = 0; at < n; at += DEFINITIONS_AT_ONCE) {
       const batch = sorted.slice(at, at + DEFINITIONS_AT_ONCE);
       const found = await Promise.all(batch.map((f) => definitions(f.path, f.text)));
       found.forEach((names, k) => (defs[at + k] = names));
     }
   }
-  const graph = weights.graph > 0 && options.definitions
-    ? graphScores(sorted, defs, task, lexical)
-    : undefined;
-  const ranked = sorted.map((f, i): RankedFile => {
-    const reasons: RankReason[] = [];
-    for (const [term, part] of topTerms(content[i].terms, TOP_TERMS)) {
-      reasons.push({ kind: "term", detail: term, score: part * unit * weights.lexical });
+  return defs;
+}
+
+/** What {@linkcode rankedFile} scores a file with: each signal of every file (sorted input). */
+interface Signals {
+  sorted: RankInput[];
+  content: FieldScore[];
+  paths: FieldScore[];
+  /** One over the best file's contents-plus-path BM25 (0 when none scored). */
+  unit: number;
+  lexical: Float64Array;
+  weights: Required<RankWeights>;
+  defs: (string[] | undefined)[];
+  graph?: { score: Float64Array; reasons: [string, number][][] };
+  coChange?: RankOptions["coChange"];
+}
+
+/** The `i`th file's score and reasons, from the signals of every file. */
+function rankedFile(i: number, signals: Signals): RankedFile {
+  const { sorted, content, paths, unit, lexical, weights, defs, graph } = signals;
+  const f = sorted[i];
+  const reasons: RankReason[] = [];
+  for (const [term, part] of topTerms(content[i].terms, TOP_TERMS)) {
+    reasons.push({ kind: "term", detail: term, score: part * unit * weights.lexical });
+  }
+  for (const [term, part] of topTerms(paths[i].terms, TOP_TERMS)) {
+    reasons.push({ kind: "path", detail: term, score: part * unit * weights.path });
+  }
+  let graphScore = 0;
+  if (graph) {
+    graphScore = graph.score[i] * weights.graph;
+    for (const [detail, part] of graph.reasons[i]) {
+      reasons.push({ kind: "graph", detail, score: part * weights.graph });
     }
-    for (const [term, part] of topTerms(paths[i].terms, TOP_TERMS)) {
-      reasons.push({ kind: "path", detail: term, score: part * unit * weights.path });
-    }
-    let graphScore = 0;
-    if (graph) {
-      graphScore = graph.score[i] * weights.graph;
-      for (const [detail, part] of graph.reasons[i]) {
-        reasons.push({ kind: "graph", detail, score: part * weights.graph });
-      }
-    }
-    const raw = options.coChange?.get(f.path) ?? 0;
-    const co = Number.isFinite(raw) && raw > 0 ? Math.min(raw, 1) : 0;
-    if (co > 0 && weights.coChange > 0) {
-      reasons.push({
-        kind: "co-change",
-        detail: `${co.toFixed(2)} of the most changed file`,
-        score: co * weights.coChange,
-      });
-    }
-    // Added in a fixed order: lexical (contents, then path), graph, co-change.
-    const factor = defs[i] ? 1 : OTHER_FILES;
-    const score = (lexical[i] + graphScore + co * weights.coChange) * factor;
-    for (const r of reasons) r.score *= factor;
-    reasons.sort((a, b) =>
-      b.score - a.score || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.detail, b.detail)
-    );
-    return { path: f.path, score, reasons: reasons.filter((r) => r.score >= MIN_REASON) };
-  });
-  return ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
+  }
+  const raw = signals.coChange?.get(f.path) ?? 0;
+  const co = Number.isFinite(raw) && raw > 0 ? Math.min(raw, 1) : 0;
+  if (co > 0 && weights.coChange > 0) {
+    reasons.push({
+      kind: "co-change",
+      detail: `${co.toFixed(2)} of the most changed file`,
+      score: co * weights.coChange,
+    });
+  }
+  // Added in a fixed order: lexical (contents, then path), graph, co-change.
+  const factor = defs[i] ? 1 : OTHER_FILES;
+  const score = (lexical[i] + graphScore + co * weights.coChange) * factor;
+  for (const r of reasons) r.score *= factor;
+  reasons.sort((a, b) =>
+    b.score - a.score || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.detail, b.detail)
+  );
+  return { path: f.path, score, reasons: reasons.filter((r) => r.score >= MIN_REASON) };
 }
 
 /**

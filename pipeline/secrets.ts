@@ -89,17 +89,57 @@ export async function redactSources(
   cache?: Cache,
   options: ScanOptions = {},
 ): Promise<SecretFinding[]> {
-  const findings: SecretFinding[] = [];
   // Files found clean before (same path, content hash, rules and scanner) are not scanned again.
   // 2: a file's id is its content hash and path as they are (1 hashed them: 8 µs a file).
   const key = cacheKey(["secrets-clean/2", SCANNER, rules]);
   const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
-  const clean: string[] = [];
-  // Each file's id, by its index in `sources` (undefined: neither clean before nor scanned),
-  // and whether it was scanned now (not clean before).
+  const plan = await scanPlan(sources, { before, key, cache });
+  const { todo } = plan;
+  // The workers keep (to count them next) only the texts of files whose blocks will hold them.
+  const only = options.handOff?.keep ?? (() => false);
+  const { results, helpers, owner } = await scanAll(todo, rules, options.workers, only);
+  const { findings, clean, newlyClean } = await applyScan(sources, {
+    ...plan,
+    results,
+    key,
+    cache,
+  });
+  // The same list unless a file was found clean anew or one clean before is gone (ids are unique).
+  if (cache?.enabled && (newlyClean || clean.length !== before.size)) {
+    await cache.set(key, clean.sort());
+  }
+  // The scan's workers go on to other work (counting the texts they kept) while this thread renders.
+  const handed = todo.filter(only);
+  if (helpers.length && options.handOff && handed.length) {
+    // The worker that scanned each file keeps its text.
+    const files = handed.map((f) => ({ path: f.path, text: f.text!, helper: owner.get(f) }));
+    options.handOff.take(files, helpers);
+  } else helpers.forEach((h) => h.stop());
+  return findings;
+}
+
+/** Which files {@linkcode redactSources} scans, and what it knows of the others. */
+interface ScanPlan {
+  /**
+   * Each file's id, by its index in `sources` (undefined: neither clean before nor scanned),
+   * and whether it was scanned now (not clean before).
+   */
+  ids: Array<string | undefined>;
+  scanned: boolean[];
+  /** The files to scan. */
+  todo: SourceFile[];
+  /** The files whose redaction the cache holds. */
+  known: Map<SourceFile, StoredRedaction>;
+}
+
+/** Sort the files: clean before, redaction cached (taken), or to scan (read if not read yet). */
+async function scanPlan(
+  sources: SourceFile[],
+  options: { before: Set<string>; key: string; cache?: Cache },
+): Promise<ScanPlan> {
+  const { before, key, cache } = options;
   const ids: Array<string | undefined> = new Array(sources.length);
   const scanned: boolean[] = new Array(sources.length);
-  let newlyClean = 0;
   const todo: SourceFile[] = [];
   const known = new Map<SourceFile, StoredRedaction>();
   for (const [i, file] of sources.entries()) {
@@ -134,9 +174,21 @@ export async function redactSources(
     scanned[i] = true;
     todo.push(file);
   }
-  // The workers keep (to count them next) only the texts of files whose blocks will hold them.
-  const only = options.handOff?.keep ?? (() => false);
-  const { results, helpers, owner } = await scanAll(todo, rules, options.workers, only);
+  return { ids, scanned, todo, known };
+}
+
+/**
+ * Take the scan's results: redact each file with findings (its redaction cached), and list the
+ * findings (cached ones too) and the ids of the files found clean.
+ */
+async function applyScan(
+  sources: SourceFile[],
+  plan: ScanPlan & { results: Map<SourceFile, ScanResult>; key: string; cache?: Cache },
+): Promise<{ findings: SecretFinding[]; clean: string[]; newlyClean: number }> {
+  const { ids, scanned, known, results, key, cache } = plan;
+  const findings: SecretFinding[] = [];
+  const clean: string[] = [];
+  let newlyClean = 0;
   for (const [i, file] of sources.entries()) {
     const id = ids[i];
     if (id === undefined) {
@@ -160,18 +212,7 @@ export async function redactSources(
     const made = { text: result.text!, sha256: file.sha256, findings: result.findings };
     if (cache?.enabled) await cache.set(cacheKey(["secrets-redacted/1", key, id]), made);
   }
-  // The same list unless a file was found clean anew or one clean before is gone (ids are unique).
-  if (cache?.enabled && (newlyClean || clean.length !== before.size)) {
-    await cache.set(key, clean.sort());
-  }
-  // The scan's workers go on to other work (counting the texts they kept) while this thread renders.
-  const handed = todo.filter(only);
-  if (helpers.length && options.handOff && handed.length) {
-    // The worker that scanned each file keeps its text.
-    const files = handed.map((f) => ({ path: f.path, text: f.text!, helper: owner.get(f) }));
-    options.handOff.take(files, helpers);
-  } else helpers.forEach((h) => h.stop());
-  return findings;
+  return { findings, clean, newlyClean };
 }
 
 /** A file's id in the scan's records: its content hash (64 hex digits) then its path. */
@@ -258,73 +299,113 @@ async function scanAll(
 ): Promise<
   { results: Map<SourceFile, ScanResult>; helpers: ScanHelper[]; owner: Map<SourceFile, number> }
 > {
-  const out = new Map<SourceFile, ScanResult>();
-  /** The helper (worker) that scanned each file. */
-  const owner = new Map<SourceFile, number>();
   const total = files.reduce((n, f) => n + f.text!.length, 0);
   const workers = Math.max(1, Math.floor(threads ?? navigator.hardwareConcurrency ?? 1)) - 1;
-  const scanHere = async (batch: SourceFile[]) => {
-    for (const file of batch) out.set(file, await redactText(file.text!, file.path, { rules }));
+  const state: ScanState = {
+    out: new Map(),
+    owner: new Map(),
+    rules,
+    keep,
+    batches: [],
+    next: 0,
+    handedBack: [],
+    inFlight: new Set(),
   };
   if (workers === 0 || total < PARALLEL_SCAN_CHARS) {
-    await scanHere(files);
-    return { results: out, helpers: [], owner };
+    await scanHere(state, files);
+    return { results: state.out, helpers: [], owner: state.owner };
   }
   const counted = files.reduce((n, f) => n + (keep(f) ? f.text!.length : 0), 0);
-  const batches = scanBatches(files);
-  let next = 0;
-  /** Texts the workers handed back (secretlint scans them). */
-  const handedBack: SourceFile[] = [];
+  state.batches = scanBatches(files);
   const helpers = Array.from({ length: scanWorkers(total, counted, workers) }, () => scanWorker());
-  const inFlight = new Set<Promise<void>>();
-  // Each worker keeps a second batch in hand (a third while those are small), so it does not wait
-  // for this thread, which hands batches over only between its own; a batch of one large file
-  // is scanned alone (the next large one may go to this thread).
-  const lanes = helpers.map((helper, index) => {
-    let jobs = 0;
-    let chars = 0;
-    const fill = () => {
-      while (next < batches.length && (!jobs || chars < 2 * SCAN_BATCH_CHARS)) {
-        const batch = batches[next++];
-        const size = batchChars(batch);
-        jobs++;
-        chars += size;
-        const done: Promise<void> = helper.scan(batch, keep, rules).then(
-          (results) =>
-            batch.forEach((file, i) => {
-              const result = results[i];
-              if ("handBack" in result) return void handedBack.push(file);
-              out.set(file, result);
-              owner.set(file, index);
-            }),
-          () => scanHere(batch), // a worker that fails leaves its batch to this thread
-        ).then(() => {
-          inFlight.delete(done);
-          jobs--;
-          chars -= size;
-          fill();
-        });
-        inFlight.add(done);
-      }
-    };
-    return fill;
-  });
+  const lanes = helpers.map((helper, index) => workerLane(state, { helper, index }));
   lanes.forEach((fill) => fill());
-  // This thread takes batches too (the texts handed back first), letting the workers' answers
-  // in after each (a worker that waits for its next batch leaves its texts to count to this
-  // thread) and other stages' loads, every YIELD_MS of its scanning when it scans alone.
+  await scanOnThisThread(state, helpers.length > 0);
+  return { results: state.out, helpers, owner: state.owner };
+}
+
+/** What {@linkcode scanAll}'s lanes share: the results, the batches and the batches in flight. */
+interface ScanState {
+  out: Map<SourceFile, ScanResult>;
+  /** The helper (worker) that scanned each file. */
+  owner: Map<SourceFile, number>;
+  rules: Record<string, string>;
+  keep: (file: SourceFile) => boolean;
+  batches: SourceFile[][];
+  /** The first batch not taken yet. */
+  next: number;
+  /** Texts the workers handed back (secretlint scans them). */
+  handedBack: SourceFile[];
+  inFlight: Set<Promise<void>>;
+}
+
+/** Scan a batch on this thread. */
+async function scanHere(state: ScanState, batch: SourceFile[]): Promise<void> {
+  for (const file of batch) {
+    state.out.set(file, await redactText(file.text!, file.path, { rules: state.rules }));
+  }
+}
+
+/**
+ * A worker's lane: `fill` hands it batches. Each worker keeps a second batch in hand (a third
+ * while those are small), so it does not wait for this thread, which hands batches over only
+ * between its own; a batch of one large file is scanned alone (the next large one may go to
+ * this thread).
+ */
+function workerLane(
+  state: ScanState,
+  lane: { helper: ScanHelper; index: number },
+): () => void {
+  const { helper, index } = lane;
+  const { batches, inFlight } = state;
+  let jobs = 0;
+  let chars = 0;
+  const fill = () => {
+    while (state.next < batches.length && (!jobs || chars < 2 * SCAN_BATCH_CHARS)) {
+      const batch = batches[state.next++];
+      const size = batchChars(batch);
+      jobs++;
+      chars += size;
+      const done: Promise<void> = helper.scan(batch, state.keep, state.rules).then(
+        (results) =>
+          batch.forEach((file, i) => {
+            const result = results[i];
+            if ("handBack" in result) return void state.handedBack.push(file);
+            state.out.set(file, result);
+            state.owner.set(file, index);
+          }),
+        () => scanHere(state, batch), // a worker that fails leaves its batch to this thread
+      ).then(() => {
+        inFlight.delete(done);
+        jobs--;
+        chars -= size;
+        fill();
+      });
+      inFlight.add(done);
+    }
+  };
+  return fill;
+}
+
+/**
+ * This thread takes batches too (the texts handed back first), letting the workers' answers
+ * in after each (a worker that waits for its next batch leaves its texts to count to this
+ * thread) and other stages' loads, every YIELD_MS of its scanning when it scans alone.
+ */
+async function scanOnThisThread(state: ScanState, withHelpers: boolean): Promise<void> {
   let yielded = performance.now();
   for (;;) {
-    const batch = handedBack.length ? handedBack.splice(0) : batches[next++];
+    const batch = state.handedBack.length
+      ? state.handedBack.splice(0)
+      : state.batches[state.next++];
     if (batch) {
-      await scanHere(batch);
-      if (!helpers.length && performance.now() - yielded < YIELD_MS) continue;
+      await scanHere(state, batch);
+      if (!withHelpers && performance.now() - yielded < YIELD_MS) continue;
       await yieldToEvents();
       yielded = performance.now();
-    } else if (inFlight.size) await Promise.race(inFlight);
+    } else if (state.inFlight.size) await Promise.race(state.inFlight);
     else break;
   }
-  return { results: out, helpers, owner };
 }
 
 /**

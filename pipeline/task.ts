@@ -174,33 +174,8 @@ export async function fitTask(
   const assemble = assembler(state, options);
 
   const sources = new Map(options.sources.map((s) => [s.path, s]));
-  // Files a warm build did not read (unchanged since the last build) are read now: the ranking
-  // needs every text. Redacted as when read; a file changed since then is scanned again.
-  for (const source of options.sources) {
-    const changed = await source.load?.().catch(() => false);
-    // Changed since it was found clean: scanned again before anything sees it.
-    if (changed && source.text !== undefined) {
-      secrets.push(...await redactSources([source], config.secrets.rules));
-    }
-  }
-  // Every file of the build, as `slop rank` sees them: by path only when it has no text.
-  const inputs = options.sources.map((s) =>
-    s.text !== undefined && !s.error && !s.skip ? { path: s.path, text: s.text } : { path: s.path }
-  );
-  const files = new Map(state.files.map((f) => [f.path, f]));
-  // Ranked as `slop rank` ranks: the config's weights, git co-change as a tie-breaker, the names
-  // each file defines as the `skeleton` view reads them (the symbol graph).
-  await loadViewModes(options.registry, ["skeleton"]);
-  const names = findViewMode(options.registry, "skeleton")?.definitions;
-  const ranked = await rankFiles(inputs, text, {
-    weights: config.rank?.weights,
-    definitions: names && ((path, text) => names({ path, text: text ?? "" })),
-    coChange: await coChangeScores(config.root, inputs.map((f) => f.path)),
-    root: config.root,
-  });
-  const candidates = ranked
-    .filter((r) => r.score > 0 && isCandidate(files.get(r.path), sources.get(r.path)))
-    .slice(0, MAX_TASK_FILES);
+  secrets.push(...await loadUnread(options.sources, config));
+  const candidates = await taskCandidates(state, text, { ...options, byPath: sources });
 
   // The section without files: its headings and the task text.
   const entries: TaskEntry[] = [];
@@ -241,6 +216,53 @@ export async function fitTask(
       files: entries.map((e) => ({ path: e.path, score: e.score, where: e.where, view: e.view })),
     },
   };
+}
+
+/**
+ * Files a warm build did not read (unchanged since the last build) are read now: the ranking
+ * needs every text. Redacted as when read; a file changed since then is scanned again. Returns
+ * the secrets found in the files read.
+ */
+async function loadUnread(
+  sources: SourceFile[],
+  config: ResolvedConfig,
+): Promise<SecretFinding[]> {
+  const secrets: SecretFinding[] = [];
+  for (const source of sources) {
+    const changed = await source.load?.().catch(() => false);
+    // Changed since it was found clean: scanned again before anything sees it.
+    if (changed && source.text !== undefined) {
+      secrets.push(...await redactSources([source], config.secrets.rules));
+    }
+  }
+  return secrets;
+}
+
+/** The files the task may show, best first: ranked against the task text as `slop rank` ranks. */
+async function taskCandidates(
+  state: BuildState,
+  text: string,
+  options: FitTaskOptions & { byPath: Map<string, SourceFile> },
+): Promise<Array<{ path: string; score: number }>> {
+  const { config } = state;
+  // Every file of the build, as `slop rank` sees them: by path only when it has no text.
+  const inputs = options.sources.map((s) =>
+    s.text !== undefined && !s.error && !s.skip ? { path: s.path, text: s.text } : { path: s.path }
+  );
+  const files = new Map(state.files.map((f) => [f.path, f]));
+  // Ranked as `slop rank` ranks: the config's weights, git co-change as a tie-breaker, the names
+  // each file defines as the `skeleton` view reads them (the symbol graph).
+  await loadViewModes(options.registry, ["skeleton"]);
+  const names = findViewMode(options.registry, "skeleton")?.definitions;
+  const ranked = await rankFiles(inputs, text, {
+    weights: config.rank?.weights,
+    definitions: names && ((path, text) => names({ path, text: text ?? "" })),
+    coChange: await coChangeScores(config.root, inputs.map((f) => f.path)),
+    root: config.root,
+  });
+  return ranked
+    .filter((r) => r.score > 0 && isCandidate(files.get(r.path), options.byPath.get(r.path)))
+    .slice(0, MAX_TASK_FILES);
 }
 
 /** The most tokens and bytes the document may have once the task section is in. */
@@ -295,19 +317,14 @@ async function chooseEntries(
     tokens: limits.tokens - totalTokens(placed),
     bytes: limits.bytes - bytesOf(placed),
   };
-  const fits = (cost: Limits) => cost.tokens <= left.tokens && cost.bytes <= left.bytes;
-  const take = (cost: Limits) => {
-    left.tokens -= cost.tokens;
-    left.bytes -= cost.bytes;
-  };
   /** Show the file in `view` when it fits and is richer than the map's view. */
   const show = async (entry: TaskEntry, view: string, mapView: string) => {
     if (rankOf(view) >= rankOf(mapView) || !findViewMode(ctx.registry, view)) return false;
     const file = await render(sources.get(entry.path)!, view, config, ctx);
     if (!file || rankOf(file.view) >= rankOf(mapView)) return false;
     const cost = await costOf(`### ${file.path}\n\n\`\`\`\n${file.text}\n\`\`\`\n\n`, tokenizer);
-    if (!fits(cost)) return false;
-    take(cost);
+    if (!fits(left, cost)) return false;
+    take(left, cost);
     Object.assign(entry, { where: "task", view: file.view, file });
     return true;
   };
@@ -333,6 +350,18 @@ async function chooseEntries(
       for (const entry of chosen) if (entry.where !== "task") await show(entry, view, entry.view);
     }
   }
+  return await listEntries(chosen, { left, tokenizer });
+}
+
+/**
+ * The chosen entries that stay: those shown in the task section, and those named in its list
+ * while each line (the first with the list's heading) fits in what is `left`, which it takes.
+ */
+async function listEntries(
+  chosen: TaskEntry[],
+  room: { left: Limits; tokenizer: ResolvedConfig["budget"]["tokenizer"] },
+): Promise<TaskEntry[]> {
+  const { left, tokenizer } = room;
   const entries: TaskEntry[] = [];
   let heading = true;
   for (const entry of chosen) {
@@ -341,13 +370,24 @@ async function chooseEntries(
         ? `- ${entry.path} (${entry.view}, in the map above)\n`
         : `- ${entry.path}\n`;
       const cost = await costOf(heading ? `${LIST_HEADING}${line}\n` : line, tokenizer);
-      if (!fits(cost)) continue;
-      take(cost);
+      if (!fits(left, cost)) continue;
+      take(left, cost);
       heading = false;
     }
     entries.push(entry);
   }
   return entries;
+}
+
+/** Whether `cost` fits in what is `left`. */
+function fits(left: Limits, cost: Limits): boolean {
+  return cost.tokens <= left.tokens && cost.bytes <= left.bytes;
+}
+
+/** Take `cost` from what is `left`. */
+function take(left: Limits, cost: Limits): void {
+  left.tokens -= cost.tokens;
+  left.bytes -= cost.bytes;
 }
 
 /** Tokens and UTF-8 bytes of a text. */
