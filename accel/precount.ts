@@ -143,6 +143,36 @@ export function startPrecount(
     flags: new Int32Array(0),
   };
   runs.set(tokenizer, run);
+  queueFiles(run, files);
+  if (!shared.length && queues.every((q) => !q.length)) {
+    helpers.forEach((h) => h.stop());
+    run.helpers = [];
+    return;
+  }
+  // Each helper is handed all its own batches at once (spans of texts it holds: nothing copied;
+  // this thread lets answers in only between its stages) and two shared ones, then one shared
+  // batch per answer. Whatever no helper has begun by the end is taken back by this thread.
+  const jobs = [shared, ...queues].reduce((n, q) => n + q.length, 0);
+  run.flags = new Int32Array(new SharedArrayBuffer(4 * jobs));
+  helpers.forEach((helper, i) => {
+    for (let job = queues[i].shift(); job; job = queues[i].shift()) {
+      sendJob(run, { helper, next: job, mine: true, table });
+    }
+    for (let n = 0; n < 2 && shared.length; n++) {
+      sendJob(run, { helper, next: shared.shift()!, mine: false, table });
+    }
+  });
+}
+
+/**
+ * Queue the early spans of `files` in batches of about BATCH_CHARS: a file a helper kept goes to
+ * that helper's queue (sent as spans), any other to the shared one (sent as texts), in pieces.
+ */
+function queueFiles(
+  run: Run,
+  files: Array<{ path: string; text: string; helper?: number }>,
+): void {
+  const { queues, shared } = run;
   const open = new Map<Job[], { job: Job; size: number }>();
   for (const file of files) {
     const span = earlySpan(file.text);
@@ -177,41 +207,37 @@ export function startPrecount(
     });
   }
   for (const [queue, at] of open) queue.push(at.job);
-  if (!shared.length && queues.every((q) => !q.length)) {
-    helpers.forEach((h) => h.stop());
-    run.helpers = [];
-    return;
-  }
-  // Each helper is handed all its own batches at once (spans of texts it holds: nothing copied;
-  // this thread lets answers in only between its stages) and two shared ones, then one shared
-  // batch per answer. Whatever no helper has begun by the end is taken back by this thread.
-  const jobs = [shared, ...queues].reduce((n, q) => n + q.length, 0);
-  run.flags = new Int32Array(new SharedArrayBuffer(4 * jobs));
-  const send = (helper: CountHelper, next: Job, mine: boolean) => {
-    const claims = { flags: run.flags, index: run.sent.push(next) - 1 };
-    const job = mine
-      ? { spans: next.spans, texts: [], claims }
-      : { spans: [], texts: next.texts, claims };
-    const done: Promise<void> = helper.count(job, table).then(
-      (counts) => next.paths.forEach((p, i) => counted(run, p, counts[i])),
-      // A helper that fails leaves these to be counted with their blocks.
-      () => next.paths.forEach((p) => counted(run, p, -1)),
-    ).then(() => {
-      run.inFlight.delete(done);
-      const more = shared.shift();
-      if (more) send(helper, more, false);
-      else if (!run.inFlight.size && run.queues.every((q) => !q.length)) {
-        // All counted: stop the threads now (a build that fails before it counts never waits).
-        run.helpers.forEach((h) => h.stop());
-        run.helpers = [];
-      }
-    });
-    run.inFlight.add(done);
-  };
-  helpers.forEach((helper, i) => {
-    for (let job = queues[i].shift(); job; job = queues[i].shift()) send(helper, job, true);
-    for (let n = 0; n < 2 && shared.length; n++) send(helper, shared.shift()!, false);
+}
+
+/**
+ * Send a batch to a helper (spans when the helper holds the texts: `mine`), and when it
+ * answers the next shared batch; when all are counted the helpers stop.
+ */
+function sendJob(
+  run: Run,
+  send: { helper: CountHelper; next: Job; mine: boolean; table: BpeTable },
+): void {
+  const { helper, next, mine, table } = send;
+  const shared = run.shared;
+  const claims = { flags: run.flags, index: run.sent.push(next) - 1 };
+  const job = mine
+    ? { spans: next.spans, texts: [], claims }
+    : { spans: [], texts: next.texts, claims };
+  const done: Promise<void> = helper.count(job, table).then(
+    (counts) => next.paths.forEach((p, i) => counted(run, p, counts[i])),
+    // A helper that fails leaves these to be counted with their blocks.
+    () => next.paths.forEach((p) => counted(run, p, -1)),
+  ).then(() => {
+    run.inFlight.delete(done);
+    const more = shared.shift();
+    if (more) sendJob(run, { helper, next: more, mine: false, table });
+    else if (!run.inFlight.size && run.queues.every((q) => !q.length)) {
+      // All counted: stop the threads now (a build that fails before it counts never waits).
+      run.helpers.forEach((h) => h.stop());
+      run.helpers = [];
+    }
   });
+  run.inFlight.add(done);
 }
 
 /**

@@ -66,6 +66,28 @@ export function graphRank(
   seed: Float64Array,
 ): GraphRank {
   const n = files.length;
+  const adjacency = adjacencyOf(links(files, defs));
+  // Personalization, normalized (no seed: uniform).
+  let seedSum = 0;
+  for (let i = 0; i < n; i++) seedSum += seed[i] > 0 ? seed[i] : 0;
+  const p = new Float64Array(n);
+  for (let i = 0; i < n; i++) p[i] = seedSum > 0 ? Math.max(0, seed[i]) / seedSum : 1 / n;
+  const rank = pageRank(adjacency, p);
+  const lenders = lendersOf(adjacency, rank);
+  const seeded = new Float64Array(n);
+  for (let i = 0; i < n; i++) seeded[i] = (1 - DAMPING) * p[i];
+  return { rank, seeded, lenders };
+}
+
+/** Each file's links: to the file (by index), its weight, and the name that weighs most. */
+type Links = Map<number, { w: number; best: string; bestW: number }>[];
+
+/**
+ * The links of the symbol graph: from a file that uses a name to the files that define it
+ * (weighted by uses), and back at BACK_LINK of that.
+ */
+function links(files: GraphFile[], defs: (string[] | undefined)[]): Links {
+  const n = files.length;
   // Name -> the files that define it (in index order).
   const definers = new Map<string, number[]>();
   defs.forEach((names, i) => {
@@ -105,6 +127,20 @@ export function graphRank(
       }
     }
   }
+  return out;
+}
+
+/** The graph in index order: each node's targets, their weights and names, its out-weight. */
+interface Adjacency {
+  targets: number[][];
+  weights: number[][];
+  vias: string[][];
+  outWeight: Float64Array;
+}
+
+/** The links as {@linkcode Adjacency} lists, in index order. */
+function adjacencyOf(out: Links): Adjacency {
+  const n = out.length;
   // Adjacency in index order, with each node's total out-weight.
   const targets: number[][] = [];
   const weights: number[][] = [];
@@ -120,11 +156,13 @@ export function graphRank(
     outWeight[a] = total;
     countWork("rank", keys.length);
   }
-  // Personalization, normalized (no seed: uniform).
-  let seedSum = 0;
-  for (let i = 0; i < n; i++) seedSum += seed[i] > 0 ? seed[i] : 0;
-  const p = new Float64Array(n);
-  for (let i = 0; i < n; i++) p[i] = seedSum > 0 ? Math.max(0, seed[i]) / seedSum : 1 / n;
+  return { targets, weights, vias, outWeight };
+}
+
+/** ITERATIONS steps of PageRank personalized to `p` (rank of files with no links goes to `p`). */
+function pageRank(adjacency: Adjacency, p: Float64Array): Float64Array {
+  const { targets, weights, outWeight } = adjacency;
+  const n = p.length;
   let rank = Float64Array.from(p);
   for (let it = 0; it < ITERATIONS; it++) {
     const next = new Float64Array(n);
@@ -142,7 +180,13 @@ export function graphRank(
     countWork("rank", n);
     rank = next;
   }
-  // Who lent each file its rank (the last iteration's flows), largest first.
+  return rank;
+}
+
+/** Who lent each file its rank (the last iteration's flows), largest first, at most 3. */
+function lendersOf(adjacency: Adjacency, rank: Float64Array): Lender[][] {
+  const { targets, weights, vias, outWeight } = adjacency;
+  const n = rank.length;
   const lenders: Lender[][] = [];
   for (let i = 0; i < n; i++) lenders.push([]);
   for (let a = 0; a < n; a++) {
@@ -156,9 +200,7 @@ export function graphRank(
     list.sort((x, y) => y.rank - x.rank || x.from - y.from);
     list.length = Math.min(list.length, 3);
   }
-  const seeded = new Float64Array(n);
-  for (let i = 0; i < n; i++) seeded[i] = (1 - DAMPING) * p[i];
-  return { rank, seeded, lenders };
+  return lenders;
 }
 
 /** How often each name of `names` occurs in `text` as a whole identifier. */

@@ -182,71 +182,26 @@ async function planner(
   options: FitOptions,
 ): Promise<Planner> {
   const { config, registry } = options;
-  const tokenizer = config.budget.tokenizer;
   await loadFocusGlobs(config);
   const isFocus = focusOf(config, options.sources.map((s) => s.path));
   const sources = new Map(options.sources.map((s) => [s.path, s]));
   const changes = options.changes ?? await changeCounts(config.root);
-  const size = blockTokens(placed);
   const index = new Map(files.map((f, i) => [f.path, i]));
-  const candidates = files
-    .filter((f) =>
-      f.status === "rendered" && !isFocus(f.path) && !sources.get(f.path)?.entry.forceFull
-    )
-    .map((f) => f.path)
-    .sort((a, b) =>
-      (changes.get(a) ?? 0) - (changes.get(b) ?? 0) ||
-      (size.get(b) ?? 0) - (size.get(a) ?? 0) ||
-      (a < b ? -1 : a > b ? 1 : 0)
-    );
+  const candidates = stepOrder(files, { placed, isFocus, sources, changes });
   const targets = LADDER.slice(1).filter((v) => v === LISTED || findViewMode(registry, v));
-  const tried = new Set<string>();
-
-  const render = async (path: string, view: string): Promise<RenderedFile | undefined> => {
-    const current = files[index.get(path)!];
-    if (view === LISTED) {
-      return {
-        ...current,
-        view: LISTED,
-        status: "skipped",
-        reason: "stepped down to fit the token budget",
-        text: undefined,
-      };
-    }
-    const [out] = await transformFiles([sources.get(path)!], config, registry, {
-      ...options.transform,
-      onFile: undefined,
-      viewOf: () => view,
-    });
-    return out.status === "rendered" ? out : undefined;
+  const state: PlanState = {
+    files,
+    index,
+    sources,
+    options,
+    tried: new Set(),
+    estimate: new Map(),
   };
-
-  // Block tokens now; a stepped file is estimated as its new body plus its heading and fence.
-  const estimate = new Map<string, number>();
-  /** Step `path` down to `target`; the tokens saved (estimated), or 0 when it was not taken. */
-  const take = async (path: string, target: string, steps: Applied[]): Promise<number> => {
-    const current = files[index.get(path)!];
-    const key = `${path}\0${target}`;
-    if (tried.has(key) || rankOf(current.view) >= RANK[target]) return 0;
-    tried.add(key);
-    const next = await render(path, target);
-    if (!next || rankOf(next.view) <= rankOf(current.view)) return 0;
-    const old = estimate.get(path) ?? await countTokens(current.text ?? "", tokenizer);
-    const now = next.text === undefined
-      ? 0
-      : await countTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, tokenizer);
-    const saved = old - now;
-    if (saved <= 0) return 0;
-    estimate.set(path, now);
-    const note = `stepped down from ${current.view} to ${next.view} to fit the token budget`;
-    const at = index.get(path)!;
-    files[at] = { ...next, notes: [...(next.notes ?? []), note] };
-    steps.push({ step: { path, from: current.view, to: next.view }, index: at, previous: current });
-    return saved;
-  };
+  const take = (path: string, target: string, steps: Applied[]) =>
+    takeStep(state, { path, target, steps });
   const reset = (tokens: Map<string, number>) => {
-    estimate.clear();
-    for (const [path, n] of tokens) estimate.set(path, n);
+    state.estimate.clear();
+    for (const [path, n] of tokens) state.estimate.set(path, n);
   };
   const candidate = new Set(candidates);
 
@@ -273,6 +228,99 @@ async function planner(
       return steps;
     },
   };
+}
+
+/**
+ * The files that may step down, in the order they do: rendered, not in focus and not forced
+ * full; least changed first, then the largest (block tokens), then by path.
+ */
+function stepOrder(
+  files: RenderedFile[],
+  context: {
+    placed: PlacedBlock[];
+    isFocus: (path: string) => boolean;
+    sources: Map<string, SourceFile>;
+    changes: Map<string, number>;
+  },
+): string[] {
+  const { isFocus, sources, changes } = context;
+  const size = blockTokens(context.placed);
+  return files
+    .filter((f) =>
+      f.status === "rendered" && !isFocus(f.path) && !sources.get(f.path)?.entry.forceFull
+    )
+    .map((f) => f.path)
+    .sort((a, b) =>
+      (changes.get(a) ?? 0) - (changes.get(b) ?? 0) ||
+      (size.get(b) ?? 0) - (size.get(a) ?? 0) ||
+      (a < b ? -1 : a > b ? 1 : 0)
+    );
+}
+
+/** What a planner's steps share: the files (stepped in place), what was tried, the estimates. */
+interface PlanState {
+  files: RenderedFile[];
+  /** Each file's index in `files`, by path. */
+  index: Map<string, number>;
+  sources: Map<string, SourceFile>;
+  options: FitOptions;
+  /** Steps tried (`path\0view`), each once. */
+  tried: Set<string>;
+  /** Block tokens now; a stepped file is estimated as its new body plus its heading and fence. */
+  estimate: Map<string, number>;
+}
+
+/** The file rendered in `view` (listed: skipped); undefined when it does not render. */
+async function renderStep(
+  state: PlanState,
+  step: { path: string; view: string },
+): Promise<RenderedFile | undefined> {
+  const { path, view } = step;
+  const { config, registry } = state.options;
+  const current = state.files[state.index.get(path)!];
+  if (view === LISTED) {
+    return {
+      ...current,
+      view: LISTED,
+      status: "skipped",
+      reason: "stepped down to fit the token budget",
+      text: undefined,
+    };
+  }
+  const [out] = await transformFiles([state.sources.get(path)!], config, registry, {
+    ...state.options.transform,
+    onFile: undefined,
+    viewOf: () => view,
+  });
+  return out.status === "rendered" ? out : undefined;
+}
+
+/** Step `path` down to `target`; the tokens saved (estimated), or 0 when it was not taken. */
+async function takeStep(
+  state: PlanState,
+  step: { path: string; target: string; steps: Applied[] },
+): Promise<number> {
+  const { path, target, steps } = step;
+  const { files, index, tried, estimate } = state;
+  const tokenizer = state.options.config.budget.tokenizer;
+  const current = files[index.get(path)!];
+  const key = `${path}\0${target}`;
+  if (tried.has(key) || rankOf(current.view) >= RANK[target]) return 0;
+  tried.add(key);
+  const next = await renderStep(state, { path, view: target });
+  if (!next || rankOf(next.view) <= rankOf(current.view)) return 0;
+  const old = estimate.get(path) ?? await countTokens(current.text ?? "", tokenizer);
+  const now = next.text === undefined
+    ? 0
+    : await countTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, tokenizer);
+  const saved = old - now;
+  if (saved <= 0) return 0;
+  estimate.set(path, now);
+  const note = `stepped down from ${current.view} to ${next.view} to fit the token budget`;
+  const at = index.get(path)!;
+  files[at] = { ...next, notes: [...(next.notes ?? []), note] };
+  steps.push({ step: { path, from: current.view, to: next.view }, index: at, previous: current });
+  return saved;
 }
 
 /**
