@@ -172,32 +172,7 @@ export async function viewFilesTool(
   if (!wanted.length) throw new ArgumentError("files", "expected at least one path or glob");
   const base = await loadConfig(configFlags(args.config, context));
   if (args.view !== undefined) checkView(base, "view", args.view);
-  const options: Partial<FileEntry> = {
-    ...(args.view !== undefined ? { view: args.view } : {}),
-    ...(args.mask ? { mask: args.mask } : {}),
-    ...(args.slices ? { slices: args.slices } : {}),
-  };
-  // Absolute: the config's root may be another folder than the server's.
-  const absolute = wanted.map((path) => `${root}/${path}`.replace(/\/\.$/, ""));
-  const config: ResolvedConfig = {
-    ...base,
-    // The config's entries still give each file its options; the asked ones come last and win.
-    files: [...base.files, ...absolute.map((path) => ({ path, ...options }))],
-    paths: absolute,
-    include: [],
-    focus: [],
-    since: undefined,
-    tier: undefined,
-    persona: undefined,
-    strategy: "auto",
-    summaryOnly: false,
-    screenshots: [],
-    history: undefined,
-    beads: false,
-    allowOutsideRoot: false,
-    budget: { ...base.budget, tokens: undefined },
-    output: { ...base.output, format: "markdown" },
-  };
+  const config = viewConfig(base, { root, wanted, args });
   const max = args.maxFiles ?? MAX_VIEW_FILES;
   const { targets } = await resolveTargets(config);
   if (!targets.length) {
@@ -238,6 +213,45 @@ export async function viewFilesTool(
     texts: [texts.join("\n\n")],
     data: { files, warnings: result.warnings },
   };
+}
+
+/**
+ * The config `view_files` builds with: the project's, on the `wanted` paths only (absolute),
+ * each in the asked view, mask and slices, without budget, focus or anything else that would
+ * choose or add files, as markdown.
+ */
+function viewConfig(
+  base: ResolvedConfig,
+  asked: { root: string; wanted: string[]; args: ViewFilesArgs },
+): ResolvedConfig {
+  const { root, wanted, args } = asked;
+  const options: Partial<FileEntry> = {
+    ...(args.view !== undefined ? { view: args.view } : {}),
+    ...(args.mask ? { mask: args.mask } : {}),
+    ...(args.slices ? { slices: args.slices } : {}),
+  };
+  // Absolute: the config's root may be another folder than the server's.
+  const absolute = wanted.map((path) => `${root}/${path}`.replace(/\/\.$/, ""));
+  const config: ResolvedConfig = {
+    ...base,
+    // The config's entries still give each file its options; the asked ones come last and win.
+    files: [...base.files, ...absolute.map((path) => ({ path, ...options }))],
+    paths: absolute,
+    include: [],
+    focus: [],
+    since: undefined,
+    tier: undefined,
+    persona: undefined,
+    strategy: "auto",
+    summaryOnly: false,
+    screenshots: [],
+    history: undefined,
+    beads: false,
+    allowOutsideRoot: false,
+    budget: { ...base.budget, tokens: undefined },
+    output: { ...base.output, format: "markdown" },
+  };
+  return config;
 }
 
 /** Arguments of `token_stats`. */

@@ -105,23 +105,12 @@ export async function runBuild(
   const terminal = options.terminal ?? processTerminal();
   const session = options.session;
   const printError = (message: string) => terminal.stderr(`slop: ${message}\n`);
-  const flagError = strategyFlagError(flags.strategy) ?? formatFlagError(flags.format);
-  if (flagError) {
-    printError(flagError);
+  const checked = await checkFlags(flags);
+  if ("error" in checked) {
+    printError(checked.error);
     return 2;
   }
-  const budget = flags.budget === undefined ? undefined : Number(flags.budget);
-  if (budget !== undefined && !(Number.isInteger(budget) && budget > 0)) {
-    printError(`Invalid --budget "${flags.budget}": expected a positive whole number of tokens`);
-    return 2;
-  }
-  let task: string | undefined;
-  try {
-    task = await taskFlag(flags);
-  } catch (error) {
-    printError(error instanceof Error ? error.message : String(error));
-    return 2;
-  }
+  const { budget, task } = checked;
   let result: BuildResult;
   let config: ResolvedConfig;
   const clock: StageClock | undefined = flags.timings
@@ -164,6 +153,41 @@ export async function runBuild(
     printError(redactMessage(error instanceof Error ? error.message : String(error)));
     return error instanceof ConfigError || error instanceof SinceError ? 2 : 1;
   }
+  return await printResult(result, { flags, terminal, clock });
+}
+
+/**
+ * The flags `runBuild` checks before it loads anything: the strategy and format, then the
+ * budget (a positive whole number), then the task (read from its file): the values, or the
+ * first error.
+ */
+async function checkFlags(
+  flags: BuildFlags,
+): Promise<{ budget?: number; task?: string } | { error: string }> {
+  const flagError = strategyFlagError(flags.strategy) ?? formatFlagError(flags.format);
+  if (flagError) return { error: flagError };
+  const budget = flags.budget === undefined ? undefined : Number(flags.budget);
+  if (budget !== undefined && !(Number.isInteger(budget) && budget > 0)) {
+    return {
+      error: `Invalid --budget "${flags.budget}": expected a positive whole number of tokens`,
+    };
+  }
+  try {
+    return { budget, task: await taskFlag(flags) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Print what the flags ask of a build's result (the document, the manifest, both, the summary,
+ * the timings) and return the exit code: 1 with `--strict` and a file in error, else 0.
+ */
+async function printResult(
+  result: BuildResult,
+  options: { flags: BuildFlags; terminal: Terminal; clock?: StageClock },
+): Promise<number> {
+  const { flags, terminal, clock } = options;
   const say = (text: string) =>
     flags.stdout || flags.json ? terminal.stderr(text + "\n") : terminal.stdout(text + "\n");
   if (flags.stdout && flags.json) {
