@@ -83,6 +83,16 @@ export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
     },
   );
 
+  const kit = { z, fields: schemaFields(z), context };
+  registerBuildContext(server, kit);
+  registerViewFiles(server, kit);
+  registerReportTools(server, kit);
+  registerResources(server, context);
+  return server;
+}
+
+/** The argument schemas several tools share. */
+function schemaFields(z: McpSdk["z"]) {
   const config = z.string().describe(
     "Config file, relative to the project root (default: the server's --config, else " +
       "slop.config.ts in the root, else zero-config: every text file)",
@@ -96,26 +106,45 @@ export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
       "outline (the public API), masked (per-symbol mask), custom (line slices), none, " +
       "llm_summary, or a view mode plugin of the config",
   );
+  return { config, persona, preset, pathList, viewName };
+}
 
-  const tool =
-    <A>(run: (args: A, progress?: ProgressFn) => Promise<ToolOutput>) =>
-    async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
-      try {
-        const output = await serial(() => run(args, progressOf(extra)));
-        return {
-          content: [
-            ...output.texts.map((text) => ({ type: "text" as const, text })),
-            { type: "text" as const, text: JSON.stringify(output.data, null, 2) },
-          ],
-          structuredContent: output.data,
-        };
-      } catch (error) {
-        // An error may quote input (a parser's excerpt of a broken config line): redacted.
-        const message = redactMessage(error instanceof Error ? error.message : String(error));
-        return { content: [{ type: "text", text: message }], isError: true };
-      }
-    };
+/** What the tools are registered with: zod, the shared fields, the tools' context. */
+interface ToolKit {
+  z: McpSdk["z"];
+  fields: ReturnType<typeof schemaFields>;
+  context: ToolContext;
+}
 
+/**
+ * A tool's handler: runs the tool (one call at a time) and answers with its texts and its data
+ * as JSON (structured too), or with the error's message (redacted).
+ */
+function tool<A>(
+  run: (args: A, progress?: ProgressFn) => Promise<ToolOutput>,
+): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
+  return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
+    try {
+      const output = await serial(() => run(args, progressOf(extra)));
+      return {
+        content: [
+          ...output.texts.map((text) => ({ type: "text" as const, text })),
+          { type: "text" as const, text: JSON.stringify(output.data, null, 2) },
+        ],
+        structuredContent: output.data,
+      };
+    } catch (error) {
+      // An error may quote input (a parser's excerpt of a broken config line): redacted.
+      const message = redactMessage(error instanceof Error ? error.message : String(error));
+      return { content: [{ type: "text", text: message }], isError: true };
+    }
+  };
+}
+
+/** `build_context`: build the document as `slop build` does. */
+function registerBuildContext(server: McpServer, kit: ToolKit): void {
+  const { z, context } = kit;
+  const { config, persona, preset, pathList, viewName } = kit.fields;
   server.registerTool("build_context", {
     title: "Build the context document",
     description: "Build the project's context document as `slop build` does: written to " +
@@ -157,7 +186,12 @@ export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   }, tool<BuildContextArgs>((args, progress) => buildContextTool(args, context, progress)));
+}
 
+/** `view_files`: render files or globs in a view. */
+function registerViewFiles(server: McpServer, kit: ToolKit): void {
+  const { z, context } = kit;
+  const { config, pathList, viewName } = kit.fields;
   const slice = z.strictObject({
     startLine: z.number().int().positive().describe("First line, 1-based"),
     endLine: z.number().int().positive().describe("Last line, 1-based, inclusive"),
@@ -187,7 +221,12 @@ export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
     }),
     annotations: { readOnlyHint: true },
   }, tool<ViewFilesArgs>((args, progress) => viewFilesTool(args, context, progress)));
+}
 
+/** `token_stats`, `check_prefix` and `explain`: what the documents hold and how they changed. */
+function registerReportTools(server: McpServer, kit: ToolKit): void {
+  const { z, context } = kit;
+  const { config, persona, preset } = kit.fields;
   server.registerTool("token_stats", {
     title: "Tokens by section and file",
     description: "Tokens (o200k, cl100k) and bytes of the latest written document by section " +
@@ -229,7 +268,10 @@ export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
     inputSchema: z.strictObject({ config: config.optional() }),
     annotations: { readOnlyHint: true },
   }, tool<{ config?: string }>((args) => explainTool(args, context)));
+}
 
+/** The resources: the latest document and its manifest. */
+function registerResources(server: McpServer, context: ToolContext): void {
   server.registerResource("latest-document", RESOURCES.document, {
     title: "The latest context document",
     description: "The highest-numbered document in the output folder",
@@ -249,7 +291,6 @@ export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
     const latest = await serial(() => latestOutput(context));
     return { contents: [{ uri: uri.href, mimeType: "application/json", text: latest.manifest }] };
   });
-  return server;
 }
 
 /**
