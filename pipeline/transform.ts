@@ -14,7 +14,7 @@ import { cacheVersion, callHook, findViewMode, loadPlugins, type Registry } from
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender } from "./_view_cache.ts";
-import { type LazyInput, lazyInput } from "./_lazy_input.ts";
+import { lazyInput } from "./_lazy_input.ts";
 import type { Memo } from "./memo.ts";
 import type {
   CompleteFn,
@@ -333,76 +333,6 @@ async function transformFile(
     language: languageOf(file.path),
     fenced: true,
   };
-  const unrendered = notRendered(file, { config, base });
-  if (unrendered) return unrendered;
-  const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
-  const keyedSha = file.sha256;
-  // Not in the memo (see `keptFile`): kept there once rendered from the cache.
-  const memoKey = options.rendered && renderedKey(file, config, registry, view);
-  // Not read by the read stage (unchanged since the last build): read only if a view needs it.
-  const lazy = lazyInput(file, normalizeNewlines);
-  const warnings: string[] = [];
-  const warn = memoKey
-    ? (message: string) => {
-      warnings.push(message);
-      options.warn(message);
-    }
-    : options.warn;
-  const input = viewInput(file, lazy);
-  try {
-    const { output: out, cache } = await renderFile(file, {
-      config,
-      registry,
-      options,
-      view,
-      input,
-      lazy,
-      warn,
-    });
-    const result = renderedFile(file, { base, out, view, cache });
-    // Kept as it came from the cache (a late read that found the file changed gave another hash).
-    if (memoKey && cache === "hit" && file.sha256 === keyedSha) {
-      options.rendered!.set(memoKey, { file: { ...result }, output: out, warnings });
-    }
-    return result;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    options.warn(detail);
-    return {
-      ...base,
-      view,
-      status: "error",
-      reason: detail,
-      text: `ERROR in ${view} view mode for ${file.path}: ${detail}`,
-    };
-  }
-}
-
-/** A view's input: the lazy one of a file not read yet, else the file's text with LF newlines. */
-function viewInput(file: SourceFile, lazy: LazyInput | undefined): ViewInput {
-  return lazy?.input ?? {
-    path: file.path,
-    absPath: file.absPath,
-    text: normalizeNewlines(file.text ?? ""),
-    sha256: file.sha256,
-  };
-}
-
-/** The fields every rendered file of a source has, whatever happens to it. */
-interface FileBase {
-  path: string;
-  sha256: string;
-  bytes: number;
-  language: string;
-  fenced: boolean;
-}
-
-/** A file that is not rendered: one that could not be read, or one entry says not to aggregate. */
-function notRendered(
-  file: SourceFile,
-  context: { config: ResolvedConfig; base: FileBase },
-): RenderedFile | undefined {
-  const { config, base } = context;
   if (file.error) {
     return {
       ...base,
@@ -421,88 +351,96 @@ function notRendered(
       reason: "autoAggregate is false",
     };
   }
-  return undefined;
-}
-
-/** What {@linkcode renderFile} renders a file with. */
-interface RenderContext {
-  config: ResolvedConfig;
-  registry: Registry;
-  options: TransformOptions;
-  view: string;
-  input: ViewInput;
-  lazy: LazyInput | undefined;
-  /** Where the view's warnings go (kept too, when the render is memoized). */
-  warn: (message: string) => void;
-}
-
-/** Render a file in its view, through the view cache when there is one. */
-async function renderFile(
-  file: SourceFile,
-  context: RenderContext,
-): Promise<{ output: ViewOutput; cache: "hit" | "miss" }> {
-  const { config, registry, options, view, input, lazy, warn } = context;
-  // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
-  // the entry's `dedup`), so a cache hit costs no scan for blobs.
-  const render = async (warn: (message: string) => void, used: Set<string>) => {
-    await lazy?.load();
-    const output = await renderView(
-      view,
-      input,
-      file,
-      config,
-      registry,
-      { ...options, warn },
-      used,
-    );
-    return dedupOutput(output, file.entry);
-  };
-  return options.cache
-    ? await cachedRender(options.cache, {
-      view,
-      input,
-      entry: file.entry,
-      registry,
-      warn,
-      timeoutMs: options.timeoutMs,
-      render,
-      lazy,
-      context: () => ({
-        options: { ...file.entry.options },
-        entry: file.entry,
-        config,
-        warn: options.warn,
-        complete: options.complete,
-        renderAs: async (other) => {
-          await lazy?.load();
-          return await renderView(other, input, file, config, registry, options, new Set());
-        },
-        store: options.store ?? pluginStore(config),
-      }),
-    })
-    : { output: await render(options.warn, new Set()), cache: "miss" as const };
-}
-
-/** The rendered file of a view's output. */
-function renderedFile(
-  file: SourceFile,
-  rendered: { base: FileBase; out: ViewOutput; view: string; cache: "hit" | "miss" },
-): RenderedFile {
-  const { base, out, view, cache } = rendered;
-  return {
-    ...base,
-    // A late read may have found the file changed (and redacted): its hash is the one rendered.
+  const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
+  const keyedSha = file.sha256;
+  // Not in the memo (see `keptFile`): kept there once rendered from the cache.
+  const memoKey = options.rendered && renderedKey(file, config, registry, view);
+  // Not read by the read stage (unchanged since the last build): read only if a view needs it.
+  const lazy = lazyInput(file, normalizeNewlines);
+  const warnings: string[] = [];
+  const warn = memoKey
+    ? (message: string) => {
+      warnings.push(message);
+      options.warn(message);
+    }
+    : options.warn;
+  const input: ViewInput = lazy?.input ?? {
+    path: file.path,
+    absPath: file.absPath,
+    text: normalizeNewlines(file.text ?? ""),
     sha256: file.sha256,
-    bytes: file.size,
-    view: out.view ?? view,
-    status: "rendered",
-    text: out.text,
-    fenced: out.fenced ?? true,
-    notes: out.notes?.length ? out.notes : undefined,
-    ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
-    ...(out.fallback ? { fallback: out.fallback } : {}),
-    cache,
   };
+  try {
+    // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
+    // the entry's `dedup`), so a cache hit costs no scan for blobs.
+    const render = async (warn: (message: string) => void, used: Set<string>) => {
+      await lazy?.load();
+      const output = await renderView(
+        view,
+        input,
+        file,
+        config,
+        registry,
+        { ...options, warn },
+        used,
+      );
+      return dedupOutput(output, file.entry);
+    };
+    const { output: rendered, cache } = options.cache
+      ? await cachedRender(options.cache, {
+        view,
+        input,
+        entry: file.entry,
+        registry,
+        warn,
+        timeoutMs: options.timeoutMs,
+        render,
+        lazy,
+        context: () => ({
+          options: { ...file.entry.options },
+          entry: file.entry,
+          config,
+          warn: options.warn,
+          complete: options.complete,
+          renderAs: async (other) => {
+            await lazy?.load();
+            return await renderView(other, input, file, config, registry, options, new Set());
+          },
+          store: options.store ?? pluginStore(config),
+        }),
+      })
+      : { output: await render(options.warn, new Set()), cache: "miss" as const };
+    const out = rendered;
+    const result: RenderedFile = {
+      ...base,
+      // A late read may have found the file changed (and redacted): its hash is the one rendered.
+      sha256: file.sha256,
+      bytes: file.size,
+      view: out.view ?? view,
+      status: "rendered",
+      text: out.text,
+      fenced: out.fenced ?? true,
+      notes: out.notes?.length ? out.notes : undefined,
+      ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
+      ...(out.fallback ? { fallback: out.fallback } : {}),
+      cache,
+    };
+    // Kept as it came from the cache (a late read that found the file changed gave another hash).
+    if (memoKey && cache === "hit" && file.sha256 === keyedSha) {
+      options.rendered!.set(memoKey, { file: { ...result }, output: out, warnings });
+    }
+    return result;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    options.warn(detail);
+    return {
+      ...base,
+      view,
+      status: "error",
+      reason: detail,
+      text: `ERROR in ${view} view mode for ${file.path}: ${detail}`,
+    };
+  }
 }
 
 /** CRLF and lone CR become LF (policy: documents are LF-only; hashes stay of the raw bytes). */
