@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import { type LogCommit, seedFromLog } from "../pipeline/_git_history.ts";
+import { firstParentLog, type LogCommit, seedFromLog } from "../pipeline/_git_history.ts";
 import {
   advanceOrder,
   type OrderEntry,
@@ -78,22 +78,7 @@ async function capture(repo: string, n: number): Promise<Capture> {
   const name = (await runCommand("git", ["rev-parse", "HEAD"], repo)).trim();
   const file = join(BENCH, ".cache", "blocks", `${name}_${n}.json`);
   if (existsSync(file)) return JSON.parse(await Deno.readTextFile(file));
-  const out = await runCommand("git", [
-    "-c",
-    "core.quotePath=false",
-    "log",
-    "--first-parent",
-    "--diff-merges=first-parent",
-    "-n",
-    String(n + 400),
-    "--format=%x01%H",
-    "--name-only",
-    "--no-renames",
-  ], repo);
-  const log = out.split("\x01").slice(1).map((chunk): LogCommit => {
-    const [hash, ...lines] = chunk.split("\n");
-    return { hash: hash.trim(), paths: lines.map((l) => l.trim()).filter(Boolean) };
-  });
+  const log = await firstParentLog(repo, n + 400) ?? [];
   const hashes = log.slice(0, n).map((c) => c.hash).reverse();
   const work = await Deno.makeTempDir({ prefix: "slop_block_sim_" });
   const clone = join(work, "repo");

@@ -17,7 +17,7 @@
  * @module
  */
 
-import { type LogCommit, seedFromLog } from "../pipeline/_git_history.ts";
+import { firstParentLog, type LogCommit, seedFromLog } from "../pipeline/_git_history.ts";
 import {
   advanceOrder,
   changeProbability,
@@ -170,22 +170,7 @@ function commonPrefix(a: Uint8Array, b: Uint8Array): number {
 async function main() {
   const args = parseArgs(Deno.args);
   // Enough history for the anchor of the oldest replayed commit.
-  const log = text(git(args.repo, [
-    "-c",
-    "core.quotePath=false",
-    "log",
-    "--first-parent",
-    "--diff-merges=first-parent",
-    "-n",
-    String(args.n + 400),
-    "--format=%x01%H",
-    "--name-only",
-    "--no-renames",
-  ]));
-  const commits: LogCommit[] = log.split("\x01").slice(1).map((chunk) => {
-    const [hash, ...lines] = chunk.split("\n");
-    return { hash: hash.trim(), paths: lines.map((l) => l.trim()).filter(Boolean) };
-  });
+  const commits = await firstParentLog(args.repo, args.n + 400) ?? [];
   const n = Math.min(args.n, commits.length);
   const snapshots = Array.from({ length: n }, (_, k) => n - 1 - k).map((i) => ({
     i,
