@@ -45,6 +45,9 @@ export const UNKNOWN_ROLE = "Unknown";
 /** Numbered outputs kept after a publish when `output.keep` is not set. */
 export const DEFAULT_OUTPUT_KEEP = 20;
 
+/** The most bytes the kept outputs take together when `output.keepBytes` is not set: 1 GiB. */
+export const DEFAULT_OUTPUT_KEEP_BYTES = 1024 ** 3;
+
 /**
  * A screenshot path (or glob) as the document shows it: `/`-separated and
  * relative to the root, also when the config gives it absolute (an absolute
@@ -160,6 +163,10 @@ const SCHEMA: Rule = obj({
     keep: union(
       [num({ integer: true, min: 1 }), literal(false)],
       "a whole number of outputs to keep (at least 1), or false to keep every output",
+    ),
+    keepBytes: union(
+      [num({ integer: true, min: 1 }), literal(false)],
+      "a whole number of bytes (at least 1), or false for no limit",
     ),
   }),
   presets: record(obj({ files, screenshots: arr(str()), description: str(), task: text() })),
@@ -425,6 +432,7 @@ function outputOf(
     namespace: raw.output?.namespace ?? "context",
     format: raw.output?.format ?? "markdown",
     keep: raw.output?.keep ?? DEFAULT_OUTPUT_KEEP,
+    keepBytes: raw.output?.keepBytes ?? DEFAULT_OUTPUT_KEEP_BYTES,
   };
 }
 

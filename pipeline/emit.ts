@@ -391,45 +391,42 @@ export async function publish(
 /** The extensions of a numbered output: the documents (any format) and the manifest. */
 const OUTPUT_EXTENSIONS = ["md", "xml", "doc.json", "json"];
 
+/** Options of {@linkcode pruneOutputs}. */
+export interface PruneOptions {
+  /** How many numbered outputs stay, newest first (at least 1). @default {20} */
+  keep?: number;
+  /**
+   * The most bytes the kept outputs may take together; older numbers past it
+   * go. The newest two (one with `keep: 1`) stay whatever their size, so that
+   * `slop explain` has two to compare. @default {Infinity}
+   */
+  keepBytes?: number;
+}
+
 /**
  * Remove the oldest numbered outputs of a namespace (every file of a number:
- * its document in any format and its manifest) so that the `keep` highest
- * numbers stay; gives the names removed. Numbers are never reused: the
- * highest number stays, and the `.{namespace}.last` mark keeps the count
- * even when every output is deleted by hand. Files that cannot be removed
- * are left (the next publication tries again); other files are never touched.
+ * its document in any format and its manifest) so that at most `keep` of the
+ * highest numbers stay, and together no more than `keepBytes`; gives the
+ * names removed. Numbers are never reused: the highest number stays, and the
+ * `.{namespace}.last` mark keeps the count even when every output is deleted
+ * by hand. Files that cannot be removed are left (the next publication tries
+ * again); other files are never touched.
  *
  * @example
  * ```ts
  * import { pruneOutputs } from "./emit.ts";
  * const dir = await Deno.makeTempDir();
  * for (const n of ["001", "002", "003"]) Deno.writeTextFileSync(`${dir}/context_${n}.md`, n);
- * pruneOutputs(dir, "context", 2); // ["context_001.md"]
+ * pruneOutputs(dir, "context", { keep: 2 }); // ["context_001.md"]
  * ```
  */
-export function pruneOutputs(dir: string, namespace: string, keep: number): string[] {
-  const pattern = new RegExp(
-    `^${escape(namespace)}_(\\d+)\\.(?:${OUTPUT_EXTENSIONS.map(escape).join("|")})$`,
-  );
-  const byNumber = new Map<number, string[]>();
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync(dir)];
-  } catch {
-    return [];
-  }
-  for (const entry of entries) {
-    const m = pattern.exec(entry.name);
-    if (!m || entry.isDirectory) continue;
-    const n = Number(m[1]);
-    const names = byNumber.get(n) ?? [];
-    names.push(entry.name);
-    byNumber.set(n, names);
-  }
+export function pruneOutputs(dir: string, namespace: string, options: PruneOptions = {}): string[] {
+  const byNumber = numberedOutputs(dir, namespace);
   const numbers = [...byNumber.keys()].sort((a, b) => b - a);
+  const kept = keptCount(dir, numbers.map((n) => byNumber.get(n)!), options);
   const removed: string[] = [];
   // Manifests go first: a reader that looks for manifests (`slop stats`) never finds one alone.
-  for (const n of numbers.slice(Math.max(1, keep))) {
+  for (const n of numbers.slice(kept)) {
     const manifest = outputName(namespace, n, "json");
     const names = byNumber.get(n)!.sort((a, b) => Number(b === manifest) - Number(a === manifest));
     for (const name of names) {
@@ -442,6 +439,54 @@ export function pruneOutputs(dir: string, namespace: string, keep: number): stri
     }
   }
   return removed.sort();
+}
+
+/** The files of each numbered output of a namespace in `dir`, by number. */
+function numberedOutputs(dir: string, namespace: string): Map<number, string[]> {
+  const pattern = new RegExp(
+    `^${escape(namespace)}_(\\d+)\\.(?:${OUTPUT_EXTENSIONS.map(escape).join("|")})$`,
+  );
+  const byNumber = new Map<number, string[]>();
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return byNumber;
+  }
+  for (const entry of entries) {
+    const m = pattern.exec(entry.name);
+    if (!m || entry.isDirectory) continue;
+    const n = Number(m[1]);
+    const names = byNumber.get(n) ?? [];
+    names.push(entry.name);
+    byNumber.set(n, names);
+  }
+  return byNumber;
+}
+
+/**
+ * How many of the outputs (newest first, each its file names) stay: at most
+ * `keep`, and past the newest two only while their bytes together fit in
+ * `keepBytes`. The kept ones are always the newest, without gaps.
+ */
+function keptCount(dir: string, outputs: string[][], options: PruneOptions): number {
+  const keep = Math.max(1, options.keep ?? 20);
+  const keepBytes = options.keepBytes ?? Infinity;
+  const always = Math.min(keep, 2);
+  let bytes = 0;
+  for (let i = 0; i < Math.min(keep, outputs.length); i++) {
+    bytes += outputs[i].reduce((sum, name) => sum + sizeOf(join(dir, name)), 0);
+    if (i >= always && bytes > keepBytes) return i;
+  }
+  return Math.min(keep, outputs.length);
+}
+
+function sizeOf(path: string): number {
+  try {
+    return Deno.statSync(path).size;
+  } catch {
+    return 0; // removed meanwhile: it takes no room
+  }
 }
 
 /**

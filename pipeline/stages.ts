@@ -209,8 +209,13 @@ export async function publishOutput(
     root,
     { ext: FORMAT_EXTENSIONS[output.format], ...options },
   );
-  // The oldest numbered outputs past `output.keep` go (numbers are never reused).
-  if (output.keep !== false) pruneOutputs(output.dir, output.namespace, output.keep);
+  // The oldest numbered outputs past `output.keep` or `output.keepBytes` go (numbers are never reused).
+  if (output.keep !== false || output.keepBytes !== false) {
+    pruneOutputs(output.dir, output.namespace, {
+      keep: output.keep === false ? Infinity : output.keep,
+      keepBytes: output.keepBytes === false ? Infinity : output.keepBytes,
+    });
+  }
   return published;
 }
 

@@ -117,6 +117,11 @@ export interface OutputConfig {
    * @default {20}
    */
   keep?: number | false;
+  /**
+   * The most bytes the kept outputs may take together: past it the oldest go, but the newest
+   * two (one with `keep: 1`) always stay. `false` sets no limit. @default {1073741824} (1 GiB)
+   */
+  keepBytes?: number | false;
 }
 
 /** The content-hash cache. */
@@ -861,8 +866,17 @@ export interface ResolvedConfig {
   history?: string | Array<string | HistoryMessage>;
   /** History compaction; `prompt` is absolute. */
   compaction: { enabled: boolean; threshold: number; keep: number; prompt: string };
-  /** `keep`: the numbered outputs kept after a publish, or `false` for every one. */
-  output: { dir: string; namespace: string; format: OutputFormat; keep: number | false };
+  /**
+   * `keep`: the numbered outputs kept after a publish, or `false` for every one; `keepBytes`:
+   * the most bytes they take together past the newest two, or `false` for no limit.
+   */
+  output: {
+    dir: string;
+    namespace: string;
+    format: OutputFormat;
+    keep: number | false;
+    keepBytes: number | false;
+  };
   persona?: { name: string } & Persona;
   preset?: string;
   /** Focus files (from persona, `--focus`), paths or globs. */

@@ -69,7 +69,10 @@ Deno.test("pruneOutputs() touches only outputs of its namespace, by number", asy
     "notes.md": "notes",
     ".context.last": "1000\n",
   });
-  assert.deepEqual(pruneOutputs(dir, "context", 2), ["context_001.json", "context_001.md"]);
+  assert.deepEqual(pruneOutputs(dir, "context", { keep: 2 }), [
+    "context_001.json",
+    "context_001.md",
+  ]);
   assert.deepEqual(names(dir), [
     ".context.last",
     "context_001.md.bak",
@@ -82,8 +85,8 @@ Deno.test("pruneOutputs() touches only outputs of its namespace, by number", asy
   ]);
   // A namespace with pattern characters is taken literally.
   const odd = await makeProject({ "a.b_001.md": "x", "axb_001.md": "y", "a.b_002.md": "z" });
-  assert.deepEqual(pruneOutputs(odd, "a.b", 1), ["a.b_001.md"]);
-  assert.deepEqual(pruneOutputs(join(odd, "missing"), "a.b", 1), []);
+  assert.deepEqual(pruneOutputs(odd, "a.b", { keep: 1 }), ["a.b_001.md"]);
+  assert.deepEqual(pruneOutputs(join(odd, "missing"), "a.b", { keep: 1 }), []);
 });
 
 Deno.test("output.keep must be a whole number of at least 1 or false, named in the error", async () => {
@@ -98,4 +101,57 @@ Deno.test("output.keep must be a whole number of at least 1 or false, named in t
   const config = await loadConfig({ cwd: root, inline: { output: { keep: 1 } } });
   assert.equal(config.output.keep, 1);
   assert.equal((await loadConfig({ cwd: root })).output.keep, 20);
+});
+
+Deno.test("output.keepBytes removes the oldest outputs past a total size, but never the newest two", async () => {
+  // Each build's document and manifest take well over 2 KB together (a 3 KB file in full view).
+  const root = await makeProject({ "a.ts": `export const a = "${"x".repeat(3000)}";\n` });
+  const out = join(root, ".slop/out");
+  const numbers = () =>
+    names(out).filter((n) => n.endsWith(".md")).map((n) => Number(n.slice(8, 11)));
+  for (let i = 1; i <= 4; i++) await buildIn(root, { keepBytes: 2048 });
+  assert.deepEqual(numbers(), [3, 4]);
+  // Room for four outputs of about 4 KB each: the newest four of six stay (`keep` still holds).
+  const size = [...Deno.readDirSync(out)].filter((e) => e.name.startsWith("context_004."))
+    .reduce((sum, e) => sum + Deno.statSync(join(out, e.name)).size, 0);
+  for (let i = 5; i <= 6; i++) await buildIn(root, { keepBytes: size * 4 + 100 });
+  assert.deepEqual(numbers(), [3, 4, 5, 6]);
+  await buildIn(root, { keepBytes: size * 4 + 100, keep: 3 });
+  assert.deepEqual(numbers(), [5, 6, 7]);
+  // With keep: 1 the newest alone stays; with false there is no limit on bytes.
+  await buildIn(root, { keepBytes: 1, keep: 1 });
+  assert.deepEqual(numbers(), [8]);
+  for (let i = 9; i <= 11; i++) await buildIn(root, { keepBytes: false });
+  assert.deepEqual(numbers(), [8, 9, 10, 11]);
+});
+
+Deno.test("pruneOutputs() keeps the newest outputs whose bytes fit, without gaps", async () => {
+  const dir = await makeProject({
+    "context_001.md": "1".repeat(10),
+    "context_002.md": "2".repeat(500),
+    "context_003.md": "3".repeat(10),
+    "context_004.md": "4".repeat(10),
+    "context_005.md": "5".repeat(10),
+  });
+  // 5 and 4 always stay; 3 fits in 35 bytes with them; 2 does not, so 2 and 1 go although 1 fits.
+  assert.deepEqual(pruneOutputs(dir, "context", { keepBytes: 35 }), [
+    "context_001.md",
+    "context_002.md",
+  ]);
+  assert.deepEqual(pruneOutputs(dir, "context", { keepBytes: 1 }), ["context_003.md"]);
+  assert.deepEqual(pruneOutputs(dir, "context", { keepBytes: 1, keep: 1 }), ["context_004.md"]);
+});
+
+Deno.test("output.keepBytes must be a whole number of at least 1 or false, named in the error", async () => {
+  const root = await makeProject({ "a.ts": "a\n" });
+  for (const keepBytes of [0, -5, 2.5, "1GB", true, null]) {
+    await assert.rejects(
+      () => loadConfig({ cwd: root, inline: { output: { keepBytes } } as unknown as SlopConfig }),
+      /"output\.keepBytes" must be a whole number of bytes \(at least 1\), or false for no limit, got/,
+      String(keepBytes),
+    );
+  }
+  assert.equal((await loadConfig({ cwd: root })).output.keepBytes, 1024 ** 3);
+  const config = await loadConfig({ cwd: root, inline: { output: { keepBytes: false } } });
+  assert.equal(config.output.keepBytes, false);
 });
