@@ -350,6 +350,10 @@ const PROGRAM: ProgramSpec = {
           flags: "--port <n>",
           description: "with --http: the port, 0 for a free one (default: 7331)",
         },
+        {
+          flags: "--idle-timeout <seconds>",
+          description: "with --http: close a session unused this long, 0 for never (default: 3600)",
+        },
       ],
       run: async (_, options) => (await load("mcp")).runMcp(options),
     },

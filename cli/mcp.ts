@@ -10,6 +10,7 @@
 import { resolve } from "node:path";
 import { loadMcpServer } from "../deps.ts";
 import { createMcpServer, type McpSdk } from "./_mcp_server.ts";
+import { sessionTable } from "./_mcp_sessions.ts";
 import type { ToolContext } from "./_mcp_tools.ts";
 import { printError } from "./_output.ts";
 
@@ -25,6 +26,8 @@ export interface McpFlags {
   http?: boolean;
   /** The HTTP port (`--port`; 0 takes a free one). @default {DEFAULT_PORT} */
   port?: string;
+  /** Close an HTTP session unused for this many seconds (`--idle-timeout`; 0: never). @default {3600} */
+  idleTimeout?: string;
 }
 
 /** The port of `slop mcp --http` when `--port` is not given. */
@@ -49,9 +52,17 @@ export async function runMcp(flags: McpFlags): Promise<number> {
     printError(`Invalid --port "${flags.port}": expected a whole number from 0 to 65535`);
     return 2;
   }
-  if (flags.port !== undefined && !flags.http) {
-    printError("--port needs --http (without it the server speaks over stdio)");
+  const idle = flags.idleTimeout === undefined ? 3600 : Number(flags.idleTimeout);
+  if (!Number.isFinite(idle) || idle < 0) {
+    printError(`Invalid --idle-timeout "${flags.idleTimeout}": expected seconds, 0 or more`);
     return 2;
+  }
+  for (const flag of ["port", "idleTimeout"] as const) {
+    if (flags[flag] !== undefined && !flags.http) {
+      const name = flag === "port" ? "--port" : "--idle-timeout";
+      printError(`${name} needs --http (without it the server speaks over stdio)`);
+      return 2;
+    }
   }
   let root: string;
   try {
@@ -71,7 +82,9 @@ export async function runMcp(flags: McpFlags): Promise<number> {
   Deno.chdir(root);
   stdoutForProtocolOnly();
   const sdk = await loadMcpServer();
-  return flags.http ? await serveHttp(sdk, context, port) : await serveStdio(sdk, context);
+  return flags.http
+    ? await serveHttp(sdk, context, { port, idleMs: idle * 1000 })
+    : await serveStdio(sdk, context);
 }
 
 /**
@@ -120,10 +133,15 @@ async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
 /**
  * Streamable HTTP on 127.0.0.1 only: one MCP session per client, each with
  * its own server; requests whose Host or Origin is not this loopback address
- * are refused (a web page cannot reach it through DNS rebinding).
+ * are refused (a web page cannot reach it through DNS rebinding). Sessions
+ * idle for `idleMs` are closed (`_mcp_sessions.ts`).
  */
-async function serveHttp(sdk: McpSdk, context: ToolContext, port: number): Promise<number> {
-  const sessions = new Map<string, InstanceType<McpSdk["HttpServerTransport"]>>();
+async function serveHttp(
+  sdk: McpSdk,
+  context: ToolContext,
+  { port, idleMs }: { port: number; idleMs: number },
+): Promise<number> {
+  const sessions = sessionTable<InstanceType<McpSdk["HttpServerTransport"]>>({ idleMs });
   const listening = Promise.withResolvers<number>();
   const stop = new AbortController();
   const server = Deno.serve({
@@ -154,7 +172,7 @@ async function serveHttp(sdk: McpSdk, context: ToolContext, port: number): Promi
       }
       const made = new sdk.HttpServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
-        onsessioninitialized: (sessionId: string) => void sessions.set(sessionId, made),
+        onsessioninitialized: (sessionId: string) => sessions.add(sessionId, made),
         onsessionclosed: (sessionId: string) => void sessions.delete(sessionId),
       });
       made.onclose = () => made.sessionId && sessions.delete(made.sessionId);
@@ -168,8 +186,13 @@ async function serveHttp(sdk: McpSdk, context: ToolContext, port: number): Promi
   const quit = () => stop.abort();
   Deno.addSignalListener("SIGINT", quit);
   Deno.addSignalListener("SIGTERM", quit);
+  // Idle sessions are looked for ten times per timeout (at most once a minute).
+  const sweeper = idleMs > 0
+    ? setInterval(() => void sessions.sweep(), Math.min(idleMs / 10, 60_000))
+    : undefined;
   await server.finished;
-  for (const transport of sessions.values()) await transport.close();
+  clearInterval(sweeper);
+  await sessions.closeAll();
   return 0;
 }
 
