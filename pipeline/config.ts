@@ -260,6 +260,12 @@ export interface ConfigFlags {
   inline?: SlopConfig;
   /** Import the config file anew, not from the module cache (`slop watch` after an edit). */
   reload?: boolean;
+  /**
+   * How long the config module may take to load, and its function to return, in milliseconds:
+   * past it the load fails with an error that names the file instead of waiting forever (a
+   * top-level await that never settles would hang a build server or an MCP call). @default {30000}
+   */
+  loadTimeoutMs?: number;
 }
 
 /**
@@ -619,12 +625,35 @@ const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 /** How many times a config was imported anew (a fresh module specifier each time). */
 let reloads = 0;
 
+/** How long a config may take to load when `loadTimeoutMs` is not given. */
+const CONFIG_LOAD_MS = 30_000;
+
+/** `work`, or a rejection with `message` when it has not settled within `ms`. */
+async function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfig> {
   const display = displayPath(path, resolve(flags.cwd ?? Deno.cwd()));
+  const ms = flags.loadTimeoutMs ?? CONFIG_LOAD_MS;
+  const seconds = `${Math.round(ms / 100) / 10} s`;
   let mod: Record<string, unknown>;
   try {
     const href = toFileUrl(path).href;
-    mod = await import(flags.reload ? `${href}?reload=${++reloads}` : href);
+    const loading = import(flags.reload ? `${href}?reload=${++reloads}` : href);
+    mod = await within(
+      loading,
+      ms,
+      `it did not finish loading in ${seconds} (a top-level await that never settles?)`,
+    );
   } catch (error) {
     // Deno colours the module locations in its message; the error may go to a file or a pipe.
     const detail = (error instanceof Error ? error.message : String(error))
@@ -637,12 +666,13 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
   let value = mod.default as UserConfigExport;
   try {
     if (typeof value === "function") {
-      value = await value({ persona: flags.persona, preset: flags.preset });
+      value = value({ persona: flags.persona, preset: flags.preset });
     }
-    value = await value;
+    value = await within(Promise.resolve(value), ms, `it did not return in ${seconds}`);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new ConfigError(display, [`The config function failed: ${detail}`]);
+    const what = typeof mod.default === "function" ? "config function" : "config's promise";
+    throw new ConfigError(display, [`The ${what} failed: ${detail}`]);
   }
   if (!isPlainObject(value)) {
     throw new ConfigError(display, ["The config must export or return an object"]);
