@@ -245,10 +245,10 @@ async function readIndexed(speed: Speed, targets: Target[]): Promise<SourceFile[
   speed.lstats = undefined;
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
-  // A warm build that read some files anew counts them: their table loads meanwhile.
-  if (sources.some((s) => s.load) && sources.some((s) => s.text !== undefined)) {
-    prefetchTable(config.budget.tokenizer);
-  }
+  // Files read anew are counted (early by the scan's workers, or by the count stage): their table
+  // is read now, while the scan lets the runtime's I/O in. Transform, compose and order hardly let
+  // it in: early counts waited for the table until the count stage, their workers idle till then.
+  if (sources.some((s) => s.text !== undefined)) prefetchTable(config.budget.tokenizer);
   return sources;
 }
 
