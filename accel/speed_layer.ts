@@ -24,6 +24,7 @@
  */
 
 import { resolveTargets, takeLstats } from "../pipeline/resolve.ts";
+import type { FileStat } from "../pipeline/file_stat.ts";
 import { readTargets } from "../pipeline/read.ts";
 import { redactSources } from "../pipeline/secrets.ts";
 import { chooseView, focusOf, transformFiles } from "../pipeline/transform.ts";
@@ -150,7 +151,7 @@ interface Speed {
   /** This build's stat index session (none without a cache). */
   index?: StatSession;
   /** The resolve stage's lstat of each file, when it resolved now. */
-  lstats?: Map<string, Deno.FileInfo>;
+  lstats?: Map<string, FileStat>;
   findings: SecretFinding[];
   /** Findings of files read after the secrets stage (they changed since their hash was recorded). */
   late: Map<SourceFile, SecretFinding[]>;
@@ -229,7 +230,10 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
   const { resident, run: { config } } = speed;
   let resolution = resident?.resolution(config);
   if (!resolution) {
-    resolution = await resolveTargets(config, { previous: resident?.lastResolution(config) });
+    resolution = await resolveTargets(config, {
+      previous: resident?.lastResolution(config),
+      lstats: true,
+    });
     // The resolve stage's lstat of each file: the read stage does not look again.
     speed.lstats = takeLstats(resolution);
     resident?.keepResolution(config, resolution);
@@ -430,7 +434,7 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
   const last = speed.last;
   const patch = (path: string, document: Uint8Array[] | StreamedDocument) =>
     last !== undefined && writePatched(path, document, hashes, last);
-  const ahead = !write ? undefined : {
+  let ahead = !write ? undefined : {
     manifestJson: JSON.stringify(written.manifest, null, 2),
     document: await writeAhead(config.output.dir, config.output.namespace, written.document, {
       patch,
@@ -447,6 +451,8 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
           ? manifestJsonWithOutput(ahead.manifestJson, m.output)
           : undefined,
     });
+    // Published: the manifest's JSON (about 500 bytes a file) is not needed again.
+    ahead = undefined;
     const stamp = fileStamp(output.document);
     const document = stamp
       ? { hashes, lengths: written.document.lengths, path: output.document, stamp }

@@ -19,6 +19,7 @@
 import { join } from "../pipeline/paths.ts";
 import { type ReadIndex, readTarget, sha256 } from "../pipeline/read.ts";
 import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
+import type { FileStat } from "../pipeline/file_stat.ts";
 
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
@@ -51,7 +52,7 @@ export interface StatIndex {
 /** One build's use of an index: looks files up and records what it reads. */
 export interface StatSession extends ReadIndex {
   /** The recorded hash of `path` when its fingerprint is unchanged and not racy. */
-  lookup(path: string, info: Deno.FileInfo): string | undefined;
+  lookup(path: string, info: FileStat): string | undefined;
   /**
    * The record of a file that a watcher saw no change of since the index was made (see
    * {@linkcode statSession}'s `untouched`), when it is not racily clean: taken without an
@@ -59,7 +60,7 @@ export interface StatSession extends ReadIndex {
    */
   trusted(target: Target): StatRecord | undefined;
   /** Record a file read and hashed by this build. */
-  record(path: string, info: Deno.FileInfo, sha256: string): void;
+  record(path: string, info: FileStat, sha256: string): void;
   /** The index this build leaves: its targets' records, read now or carried over. */
   result(): StatIndex;
   /** Whether the result differs from the index the session started from (worth writing). */
@@ -147,14 +148,14 @@ export async function saveStatIndex(index: StatIndex): Promise<void> {
  * @example
  * ```ts
  * import { unchanged } from "./stat_index.ts";
- * // unchanged(record, await Deno.lstat(path), index.readStart)
+ * // unchanged(record, lstatFile(path), index.readStart)
  * ```
  */
-export function unchanged(record: StatRecord, info: Deno.FileInfo, readStart: number): boolean {
+export function unchanged(record: StatRecord, info: FileStat, readStart: number): boolean {
   // Compared field by field (no fingerprint object per file: a rebuild looks at every file).
   return record.dev === (info.dev ?? 0) && record.ino === (info.ino ?? 0) &&
-    record.size === info.size && record.mtime === (info.mtime?.getTime() ?? 0) &&
-    record.ctime === (info.ctime?.getTime() ?? 0) && settled(record, readStart);
+    record.size === info.size && record.mtime === info.mtime && record.ctime === info.ctime &&
+    settled(record, readStart);
 }
 
 /** Both times safely older than the recording build's read (not racily clean). */
@@ -162,14 +163,10 @@ function settled(times: { mtime: number; ctime: number }, readStart: number): bo
   return times.mtime < readStart - RACY_MS && times.ctime < readStart - RACY_MS;
 }
 
-function fingerprint(info: Deno.FileInfo): Omit<StatRecord, "sha256"> {
-  return {
-    dev: info.dev ?? 0,
-    ino: info.ino ?? 0,
-    size: info.size,
-    mtime: info.mtime?.getTime() ?? 0,
-    ctime: info.ctime?.getTime() ?? 0,
-  };
+/** The record of a file read now: one literal, so its six fields are held in the object itself. */
+function recordOf(info: FileStat, sha256: string): StatRecord {
+  const { size, mtime, ctime } = info;
+  return { dev: info.dev ?? 0, ino: info.ino ?? 0, size, mtime, ctime, sha256 };
 }
 
 /**
@@ -209,7 +206,7 @@ export function statSession(
     record(p, info, hash) {
       // Without a device and inode (not Linux or macOS) a fingerprint is too weak: record nothing.
       if (info.ino === null || info.dev === null) return;
-      files.set(p, { ...fingerprint(info), sha256: hash });
+      files.set(p, recordOf(info, hash));
       recorded = true;
     },
     // Nothing read anew: the previous index (and its older read start) still holds.

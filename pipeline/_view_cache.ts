@@ -95,31 +95,41 @@ export async function cachedRender(
  * The cache key of a view of a file: the plugin, its version (a user plugin's with its code and
  * options, `cacheVersion`), the entry's options, the path, the content hash and the `cacheKey`
  * material. The key of the same entry object and inputs is computed once (a resident process
- * builds with the same entries again and again; canonical JSON is the cost).
+ * builds with the same entries again and again; canonical JSON is the cost): the last one per
+ * entry object, which is the file's own (a merged entry is made per file), so it is held by
+ * reference to the inputs, with no string made per file but the key.
  */
 function viewKey(
   plugin: ViewModePlugin,
   { entry, input, extra }: { entry: FileEntry; input: ViewInput; extra: string },
 ): string {
   const version = cacheVersion(plugin);
-  const parts = `${plugin.name}\0${version}\0${input.path}\0${input.sha256}\0${extra}`;
-  let keys = entryKeys.get(entry);
-  if (!keys) entryKeys.set(entry, keys = new Map());
-  let key = keys.get(parts);
-  if (key === undefined) {
-    const { path: _glob, ...options } = entry;
-    key = cacheKey([
-      // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own.
-      "view/3",
-      plugin.name,
-      version,
-      options,
-      input.path,
-      input.sha256,
-      String(extra),
-    ]);
-    keys.set(parts, key);
+  const last = entryKeys.get(entry);
+  if (
+    last?.plugin === plugin.name && last.version === version && last.path === input.path &&
+    last.sha256 === input.sha256 && last.extra === extra
+  ) {
+    return last.key;
   }
+  const { path: _glob, ...options } = entry;
+  const key = cacheKey([
+    // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own.
+    "view/3",
+    plugin.name,
+    version,
+    options,
+    input.path,
+    input.sha256,
+    String(extra),
+  ]);
+  entryKeys.set(entry, {
+    plugin: plugin.name,
+    version,
+    path: input.path,
+    sha256: input.sha256,
+    extra,
+    key,
+  });
   return key;
 }
 
@@ -154,8 +164,11 @@ async function renderAndStore(
   return output;
 }
 
-/** View cache keys by entry object and the other inputs. */
-const entryKeys = new WeakMap<FileEntry, Map<string, string>>();
+/** The last view cache key of each entry object, with the inputs it was made of. */
+const entryKeys = new WeakMap<
+  FileEntry,
+  { plugin: string; version: string; path: string; sha256: string; extra: string; key: string }
+>();
 
 /** Whether `name@version` is a view plugin of the registry now, by registry (asked per file). */
 const currents = new WeakMap<Registry, Map<string, boolean>>();

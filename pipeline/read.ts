@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { sep } from "./_path.ts";
 import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
+import { type FileStat, fileStat } from "./file_stat.ts";
 
 /**
  * A record of what earlier builds read, handed to the read stage (a session of
@@ -17,11 +18,11 @@ import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
  */
 export interface ReadIndex {
   /** The recorded hash of `path` when its fingerprint is unchanged. */
-  lookup(path: string, info: Deno.FileInfo): string | undefined;
+  lookup(path: string, info: FileStat): string | undefined;
   /** The record of a file a watcher saw no change of (taken without an `lstat`), if any. */
   trusted(target: Target): { sha256: string; size: number; mtime: number } | undefined;
   /** Record a file this build read and hashed. */
-  record(path: string, info: Deno.FileInfo, sha256: string): void;
+  record(path: string, info: FileStat, sha256: string): void;
   /** Mark a file taken from the record: its text is read later, when a stage needs it. */
   defer(file: SourceFile, config: ResolvedConfig): void;
 }
@@ -51,7 +52,7 @@ export async function readTargets(
   options: {
     index?: ReadIndex;
     /** `lstat`s taken by the resolve stage a moment ago, by path (not looked at again). */
-    lstats?: Map<string, Deno.FileInfo>;
+    lstats?: Map<string, FileStat>;
   } = {},
 ): Promise<SourceFile[]> {
   const out = new Array<SourceFile>(targets.length);
@@ -82,7 +83,7 @@ function knownTarget(
   target: Target,
   config: ResolvedConfig,
   index?: ReadIndex,
-  lstats?: Map<string, Deno.FileInfo>,
+  lstats?: Map<string, FileStat>,
 ): SourceFile | undefined {
   if (target.skip) return skipped(target);
   if (!index || target.path.startsWith("../") || target.path.startsWith("/")) return undefined;
@@ -99,7 +100,7 @@ function knownTarget(
   }
   const known = index.lookup(target.path, info);
   if (!known) return undefined;
-  return fromIndex(target, config, index, known, info.size, info.mtime?.getTime() ?? 0);
+  return fromIndex(target, config, index, known, info.size, info.mtime);
 }
 
 /** A file the resolve stage skipped (a generated file the config does not name): never read. */
@@ -136,7 +137,7 @@ export async function readTarget(
   target: Target,
   config: ResolvedConfig,
   index?: ReadIndex,
-  lstats?: Map<string, Deno.FileInfo>,
+  lstats?: Map<string, FileStat>,
 ): Promise<SourceFile> {
   if (target.skip) return skipped(target);
   const base = { ...target, sha256: "", size: 0, mtimeMs: 0 };
@@ -154,11 +155,11 @@ export async function readTarget(
   if (trusted && trusted.size <= limit) {
     return fromIndex(target, config, index!, trusted.sha256, trusted.size, trusted.mtime);
   }
-  let info: Deno.FileInfo;
+  let info: FileStat;
   try {
     // With an index, most files are only looked at: a synchronous lstat costs far less.
     info = lstats?.get(target.path) ??
-      (index ? Deno.lstatSync(target.absPath) : await Deno.lstat(target.absPath));
+      fileStat(index ? Deno.lstatSync(target.absPath) : await Deno.lstat(target.absPath));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
     return fail("error", `cannot read file: ${message(error)}`);
@@ -182,17 +183,17 @@ export async function readTarget(
   }
   const known = link ? undefined : index?.lookup(target.path, info);
   if (known) {
-    return fromIndex(target, config, index!, known, info.size, info.mtime?.getTime() ?? 0);
+    return fromIndex(target, config, index!, known, info.size, info.mtime);
   }
   const bytes = await readBytes(target.absPath);
   if (typeof bytes === "string") return fail("error", bytes);
-  const file = decodedFile(base, bytes, { limit, mtimeMs: info.mtime?.getTime() ?? 0 });
+  const file = decodedFile(base, bytes, { limit, mtimeMs: info.mtime });
   if (!link && !file.error) index?.record(target.path, info, file.sha256);
   return file;
 }
 
 /** What a symbolic link leads to, when it may be read: its target's info, or why not. */
-async function followLink(target: Target, config: ResolvedConfig): Promise<Deno.FileInfo | string> {
+async function followLink(target: Target, config: ResolvedConfig): Promise<FileStat | string> {
   let real: string;
   try {
     real = await Deno.realPath(target.absPath);
@@ -208,7 +209,7 @@ async function followLink(target: Target, config: ResolvedConfig): Promise<Deno.
       return "symbolic link leaves the root (set allowOutsideRoot to allow it)";
     }
   }
-  return await Deno.stat(target.absPath);
+  return fileStat(await Deno.stat(target.absPath));
 }
 
 /** A file's bytes, or why they cannot be read. */

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
 import { type Ignore, loadGlobs, loadIgnore } from "../deps.ts";
@@ -225,6 +226,12 @@ export interface ResolveOptions {
    * entry objects as then keeps its merged entry object, on which memos of later stages are keyed.
    */
   previous?: Resolution;
+  /**
+   * Keep the `lstat` of each candidate for {@linkcode takeLstats} (a read stage that takes them
+   * does not look at the files again). Without it they are let go when the resolve stage ends.
+   * @default {false}
+   */
+  lstats?: boolean;
 }
 
 /**
@@ -261,7 +268,7 @@ export async function resolveTargets(
     previous: options.previous,
   });
   const resolution: Resolution = { targets, warnings, source: found.source };
-  lookedAt.set(resolution, found.looked);
+  if (options.lstats) lookedAt.set(resolution, found.looked);
   return resolution;
 }
 
@@ -272,7 +279,7 @@ interface Candidates {
   set: Set<string>;
   source: Resolution["source"];
   /** The `lstat` of each file looked at. */
-  looked: Map<string, Deno.FileInfo>;
+  looked: Map<string, FileStat>;
   /** Nested repositories (a submodule, or a clone inside the work tree), listed by git as folders. */
   nested: Set<string>;
 }
@@ -282,12 +289,12 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
   const root = config.root;
   const listing = gitFiles(root);
   // While git lists the files (another process), the last resolution's files are looked at.
-  const looked = new Map<string, Deno.FileInfo>();
+  const looked = new Map<string, FileStat>();
   const abs = underRoot(root);
   for (const { path } of previous?.targets ?? []) {
     if (isAbsolute(path)) continue;
     try {
-      looked.set(path, Deno.lstatSync(abs(path)));
+      looked.set(path, lstatFile(abs(path)));
     } catch {
       // Gone: if git still lists it, it is looked at again below.
     }
@@ -504,7 +511,7 @@ function toTargets(
 }
 
 /** The `lstat` of each candidate, taken while resolving, by resolution (until taken). */
-const lookedAt = new WeakMap<Resolution, Map<string, Deno.FileInfo>>();
+const lookedAt = new WeakMap<Resolution, Map<string, FileStat>>();
 
 /**
  * The `lstat` of each candidate path that {@linkcode resolveTargets} took
@@ -518,7 +525,7 @@ const lookedAt = new WeakMap<Resolution, Map<string, Deno.FileInfo>>();
  * // const lstats = takeLstats(await resolveTargets(config));
  * ```
  */
-export function takeLstats(resolution: Resolution): Map<string, Deno.FileInfo> | undefined {
+export function takeLstats(resolution: Resolution): Map<string, FileStat> | undefined {
   const looked = lookedAt.get(resolution);
   lookedAt.delete(resolution);
   return looked;
@@ -685,7 +692,7 @@ function internalDirs(config: ResolvedConfig): string[] {
 function existing(
   root: string,
   paths: string[],
-  looked: Map<string, Deno.FileInfo>,
+  looked: Map<string, FileStat>,
   nested?: Set<string>,
 ): string[] {
   // One synchronous lstat each: a few microseconds, where an awaited one costs a task turn.
@@ -696,7 +703,7 @@ function existing(
     const p = listed.endsWith("/") ? listed.slice(0, -1) : listed;
     try {
       // Looked at while git listed the files (see `ResolveOptions.previous`), or now.
-      const info = looked.get(p) ?? Deno.lstatSync(abs(p));
+      const info = looked.get(p) ?? lstatFile(abs(p));
       looked.set(p, info);
       if (!info.isDirectory) out.push(p);
       else if (nested) {

@@ -9,6 +9,7 @@ import {
 } from "../../mod.ts";
 import { makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
 import { readTargets } from "../../pipeline/read.ts";
+import { fileStat } from "../../pipeline/file_stat.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import {
   loadStatIndex,
@@ -224,15 +225,15 @@ Deno.test("a file changed within the racy window of the recording build is read 
 });
 
 Deno.test("unchanged() compares every part of the fingerprint and applies the racy window", () => {
-  const info = (over: Partial<Deno.FileInfo> = {}): Deno.FileInfo =>
-    ({
+  const info = (over: Partial<Deno.FileInfo> = {}) =>
+    fileStat({
       dev: 1,
       ino: 2,
       size: 3,
       mtime: new Date(10_000),
       ctime: new Date(10_000),
       ...over,
-    }) as Deno.FileInfo;
+    } as Deno.FileInfo);
   const record = { dev: 1, ino: 2, size: 3, mtime: 10_000, ctime: 10_000, sha256: "x" };
   const readStart = 10_000 + RACY_MS + 1;
   assert.equal(unchanged(record, info(), readStart), true);

@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+
+/**
+ * What a build holds per file besides the texts, by counting the heap's bytes after a full
+ * collection at each stage's end (`_held.ts`, in its own process): never by timing. Two trees of
+ * tiny files (a line each) are built, 500 and 4,500 files; the difference of what each holds,
+ * divided by the 4,000 files between them, is the bytes a file costs, without what a build holds
+ * whatever its size (modules, tables, plugins). Bytecode is not flushed (`--no-flush-bytecode`),
+ * so the collector's timing does not move the measure.
+ */
+async function tree(files: number): Promise<string> {
+  const root = await Deno.makeTempDir({ prefix: "slop_records_" });
+  for (let i = 0; i < files; i++) {
+    const dir = join(root, "src", `p${Math.floor(i / 100)}`);
+    if (i % 100 === 0) await Deno.mkdir(dir, { recursive: true });
+    await Deno.writeTextFile(join(dir, `m${i}.${i % 2 ? "py" : "ts"}`), `x${i} = ${i}\n`);
+  }
+  await Deno.writeTextFile(join(root, "slop.config.json"), JSON.stringify({ files: ["src/**"] }));
+  return root;
+}
+
+type Marks = Array<{ stage: string; bytes: number }>;
+
+/** The heap held at each mark of a build of `root` (state in `root/.slop`), less the first. */
+async function held(root: string, how: "plain" | "layer"): Promise<Marks> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--v8-flags=--expose-gc,--max-semi-space-size=4,--no-turbofan,--no-flush-bytecode",
+      new URL("./_held.ts", import.meta.url).pathname,
+      root,
+      join(root, ".slop"),
+      how,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  const marks: Marks = JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").pop()!);
+  return marks.map((m) => ({ stage: m.stage, bytes: m.bytes - marks[0].bytes }));
+}
+
+/**
+ * The bound, in bytes a file. What a build keeps to its end for each file — its target, source,
+ * rendered file, block and placed block, its manifest rows, its stat index and cache records,
+ * with their paths and sha256 strings — came to 3.4-3.6 KB in a warm build once the `lstat`
+ * results (a `Deno.FileInfo` with four `Date`s), the view keys' maps and the manifest's JSON
+ * were let go; it was 4.3 KB before. 3.8 KB leaves room for a field or two more, not for one more
+ * record a file: the per-file index the big trees need is far below it (bench/README.md,
+ * "Monorepo scale").
+ */
+const BYTES_PER_FILE = 3800;
+
+for (const how of ["layer", "plain"] as const) {
+  Deno.test(`a ${how} build holds under ${BYTES_PER_FILE} bytes of records a file at every stage's end, cold and warm`, async () => {
+    const small = await tree(500);
+    const large = await tree(4500);
+    try {
+      for (const build of ["cold", "warm"]) {
+        // The second build of each tree is warm: its state (cache, stat index) is the first's.
+        const [a, b] = [await held(small, how), await held(large, how)];
+        const perFile = b.map((m, i) => ({ stage: m.stage, bytes: (m.bytes - a[i].bytes) / 4000 }));
+        for (const { stage, bytes } of perFile) {
+          assert.ok(
+            bytes <= BYTES_PER_FILE,
+            `${how} ${build}: "${stage}" holds ${bytes.toFixed(0)} bytes a file`,
+          );
+        }
+        // The measure sees the records (it is not blind): they are held at the end of the build.
+        const emit = perFile.find((m) => m.stage === "emit")!;
+        assert.ok(
+          emit.bytes >= 1000,
+          `${how} ${build}: "emit" holds only ${emit.bytes} bytes a file`,
+        );
+      }
+    } finally {
+      await Deno.remove(small, { recursive: true });
+      await Deno.remove(large, { recursive: true });
+    }
+  });
+}
