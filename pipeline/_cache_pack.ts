@@ -69,7 +69,7 @@ export function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
   while (at < bytes.length) {
     const newline = bytes.indexOf(10, at);
     if (newline < 0 || newline - at > 300) break;
-    const [name, hash, length] = decoder.decode(bytes.subarray(at, newline)).split(" ");
+    const [name, hash, length] = fields(bytes.subarray(at, newline));
     const size = Number(length);
     if (!name || !hash || !Number.isInteger(size) || newline + 1 + size > bytes.length) break;
     const offset = newline + 1;
@@ -80,6 +80,21 @@ export function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
       payload: bytes.subarray(offset, offset + size),
     });
     at = offset + size;
+  }
+  return out;
+}
+
+/**
+ * A record line's first three fields (`line.split(" ")` of its text), each decoded on its own:
+ * parts of one decoded line would each keep the whole line alive (held with every record).
+ */
+function fields(line: Uint8Array): string[] {
+  const out: string[] = [];
+  for (let at = 0; out.length < 3 && at <= line.length;) {
+    const space = line.indexOf(32, at);
+    const end = space < 0 ? line.length : space;
+    out.push(decoder.decode(line.subarray(at, end)));
+    at = end + 1;
   }
   return out;
 }
