@@ -45,11 +45,11 @@ async function held(root: string, how: "plain" | "layer"): Promise<Marks> {
 /**
  * The bound, in bytes a file. What a build keeps to its end for each file — its target, source,
  * rendered file, block and placed block, its manifest rows, its stat index and cache records,
- * with their paths and sha256 strings — came to 3.4-3.6 KB in a warm build once the `lstat`
- * results (a `Deno.FileInfo` with four `Date`s), the view keys' maps and the manifest's JSON
- * were let go; it was 4.3 KB before. 3.8 KB leaves room for a field or two more, not for one more
- * record a file: the per-file index the big trees need is far below it (bench/README.md,
- * "Monorepo scale").
+ * with their paths and sha256 strings — came to 3.4 KB at the most (a warm build's end) once the
+ * `lstat` results (a `Deno.FileInfo` with four `Date`s), the view keys' maps, the manifest's JSON
+ * and the pack's index lines were let go; it was 4.3 KB before. 3.8 KB leaves room for a field or
+ * two more, not for one more record a file: the per-file index the big trees need is far below it
+ * (bench/README.md, "Monorepo scale").
  */
 const BYTES_PER_FILE = 3800;
 
