@@ -27,6 +27,13 @@ import { runGit } from "./_git.ts";
 import { findViewMode, type Registry } from "./registry.ts";
 import { countTokens } from "./tokens.ts";
 import { focusOf, loadFocusGlobs, transformFiles, type TransformOptions } from "./transform.ts";
+import {
+  agrees,
+  assembledMeasure,
+  countedMeasure,
+  type Measure,
+  sumTokens,
+} from "./_budget_measure.ts";
 import type {
   BudgetReport,
   PlacedBlock,
@@ -67,6 +74,14 @@ export interface FitOptions {
   transform: TransformOptions;
   /** Compose, order, format and place the blocks of the current files again. */
   assemble: () => Promise<PlacedBlock[]>;
+  /**
+   * A file's block tokens as `assemble` would place them (undefined: no block), when a step
+   * changes only its file's block (markdown). Given, the steps are counted block by block and
+   * the document is assembled once or twice to check the counts (falling back to assembling it
+   * after every step when they are wrong), instead of after every step.
+   * @default {undefined} assemble after every step
+   */
+  fileTokens?: (file: RenderedFile) => Promise<number | undefined>;
   /** Change counts by path (default: from `git log` under the root). */
   changes?: Map<string, number>;
   /** The previous build's steps, taken first while still valid and needed. @default {[]} */
@@ -79,6 +94,8 @@ export interface FitResult {
   placed: PlacedBlock[];
   /** The budget report for the manifest and the summary. */
   report: BudgetReport;
+  /** How many times the whole document was assembled (work counted by the tests). */
+  assembled?: number;
 }
 
 /**
@@ -99,40 +116,24 @@ export async function fitBudget(
   options: FitOptions,
 ): Promise<FitResult> {
   const budget = options.config.budget.tokens ?? Infinity;
-  const before = totalTokens(placed);
-  const applied: Applied[] = [];
-  let total = before;
-  if (total > budget) {
-    const plan = await planner(files, placed, options);
-    const kept = await plan.replay(options.remembered ?? [], blockTokens(placed));
-    if (kept.length) {
-      applied.push(...kept);
-      placed = await options.assemble();
-      total = totalTokens(placed);
-    }
-    while (total > budget) {
-      const steps = await plan.step(total - budget, blockTokens(placed));
-      if (!steps.length) break;
-      applied.push(...steps);
-      placed = await options.assemble();
-      total = totalTokens(placed);
-    }
+  const before = sumTokens(placed);
+  let fitted: Fitted | undefined;
+  if (options.fileTokens) {
+    const initial = files.slice();
+    fitted = await fitCounted(files, placed, { ...options, fileTokens: options.fileTokens });
+    // The counts were wrong (a section or format that a step changes): as if never counted.
+    if (!fitted) { for (const [i, file] of initial.entries()) files[i] = file; }
   }
-  // Estimates are rough: take back the last steps while the document still fits without them.
-  while (total <= budget && applied.length) {
-    const last = applied[applied.length - 1];
-    const stepped = files[last.index];
-    files[last.index] = last.previous;
-    const trial = await options.assemble();
-    if (totalTokens(trial) > budget) {
-      files[last.index] = stepped;
-      break;
-    }
-    applied.pop();
-    placed = trial;
-    total = totalTokens(trial);
+  if (!fitted) {
+    const measure = assembledMeasure(placed, options.assemble);
+    // Without a check before taking steps back, the steps are always given.
+    const applied = await fitSteps(files, measure, options) ?? [];
+    // The order memory is saved from the last document ordered: the one kept, not the one put back.
+    if (measure.stale) await measure.remeasure([]);
+    fitted = { applied, placed: measure.placed(), assembled: measure.assembled };
   }
-  const steppedDown = applied.map((a) => a.step);
+  const total = sumTokens(fitted.placed);
+  const steppedDown = fitted.applied.map((a) => a.step);
   const report = { tokens: budget, before, after: total, met: total <= budget, steppedDown };
   if (!report.met) {
     options.transform.warn(
@@ -140,7 +141,92 @@ export async function fitBudget(
         `stepped down as far as it goes (focus and forceFull files and other sections are kept)`,
     );
   }
-  return { placed, report };
+  return { placed: fitted.placed, report, assembled: fitted.assembled };
+}
+
+/** The steps kept, the fitted document, and how many times it was assembled. */
+interface Fitted {
+  applied: Applied[];
+  placed: PlacedBlock[];
+  assembled: number;
+}
+
+/**
+ * Fit with steps counted block by block; the document is assembled with all
+ * the steps (and again when some were taken back) to check the counts.
+ * Undefined when the assembled document is not what was counted.
+ */
+async function fitCounted(
+  files: RenderedFile[],
+  placed: PlacedBlock[],
+  options: FitOptions & Required<Pick<FitOptions, "fileTokens">>,
+): Promise<Fitted | undefined> {
+  const measure = countedMeasure(files, placed, options.fileTokens);
+  let checked: PlacedBlock[] | undefined;
+  let taken = 0;
+  // All the steps are taken (the most the document changes): checked before any is taken back.
+  const check = async () => {
+    checked = await options.assemble();
+    measure.assembled++;
+    return agrees(checked, measure, placed);
+  };
+  const applied = await fitSteps(files, measure, options, {
+    beforeTakeBack: check,
+    takenBack: () => taken++,
+  });
+  if (applied === undefined) return undefined;
+  // No step: the document as it was placed (nothing to check).
+  if (!applied.length) return { applied, placed, assembled: measure.assembled };
+  if (taken && !await check()) return undefined;
+  return { applied, placed: checked!, assembled: measure.assembled };
+}
+
+/**
+ * The budget's steps on a measure: the remembered ones, then rounds of new
+ * ones while over the budget, then the last ones taken back while the
+ * document fits without them. Undefined when `beforeTakeBack` says the
+ * measure is wrong.
+ */
+async function fitSteps(
+  files: RenderedFile[],
+  measure: Measure,
+  options: FitOptions,
+  hooks: { beforeTakeBack?: () => Promise<boolean>; takenBack?: () => void } = {},
+): Promise<Applied[] | undefined> {
+  const budget = options.config.budget.tokens ?? Infinity;
+  const applied: Applied[] = [];
+  const indexes = (steps: Applied[]) => steps.map((s) => s.index);
+  if (measure.total > budget) {
+    const plan = await planner(files, measure.tokens, options);
+    const kept = await plan.replay(options.remembered ?? [], measure.tokens);
+    if (kept.length) {
+      applied.push(...kept);
+      await measure.remeasure(indexes(kept));
+    }
+    while (measure.total > budget) {
+      const steps = await plan.step(measure.total - budget, measure.tokens);
+      if (!steps.length) break;
+      applied.push(...steps);
+      await measure.remeasure(indexes(steps));
+    }
+  }
+  if (applied.length && hooks.beforeTakeBack && !await hooks.beforeTakeBack()) return undefined;
+  // Estimates are rough: take back the last steps while the document still fits without them.
+  while (measure.total <= budget && applied.length) {
+    const last = applied[applied.length - 1];
+    const stepped = files[last.index];
+    const undo = measure.mark();
+    files[last.index] = last.previous;
+    await measure.remeasure([last.index]);
+    if (measure.total > budget) {
+      files[last.index] = stepped;
+      undo();
+      break;
+    }
+    applied.pop();
+    hooks.takenBack?.();
+  }
+  return applied;
 }
 
 /**
@@ -153,13 +239,7 @@ export async function fitBudget(
  * ```
  */
 export function totalTokens(blocks: PlacedBlock[]): number {
-  return blocks.reduce((n, b) => n + b.tokens, 0);
-}
-
-function blockTokens(placed: PlacedBlock[]): Map<string, number> {
-  const tokens = new Map<string, number>();
-  for (const b of placed) if (b.source !== undefined) tokens.set(b.source, b.tokens);
-  return tokens;
+  return sumTokens(blocks);
 }
 
 /** A step taken: what it was, where, and the file before it (to take it back). */
@@ -178,7 +258,7 @@ interface Planner {
 
 async function planner(
   files: RenderedFile[],
-  placed: PlacedBlock[],
+  tokens: Map<string, number>,
   options: FitOptions,
 ): Promise<Planner> {
   const { config, registry } = options;
@@ -187,7 +267,7 @@ async function planner(
   const sources = new Map(options.sources.map((s) => [s.path, s]));
   const changes = options.changes ?? await changeCounts(config.root);
   const index = new Map(files.map((f, i) => [f.path, i]));
-  const candidates = stepOrder(files, { placed, isFocus, sources, changes });
+  const candidates = stepOrder(files, { size: tokens, isFocus, sources, changes });
   const targets = LADDER.slice(1).filter((v) => v === LISTED || findViewMode(registry, v));
   const state: PlanState = {
     files,
@@ -237,14 +317,13 @@ async function planner(
 function stepOrder(
   files: RenderedFile[],
   context: {
-    placed: PlacedBlock[];
+    size: Map<string, number>;
     isFocus: (path: string) => boolean;
     sources: Map<string, SourceFile>;
     changes: Map<string, number>;
   },
 ): string[] {
-  const { isFocus, sources, changes } = context;
-  const size = blockTokens(context.placed);
+  const { isFocus, sources, changes, size } = context;
   return files
     .filter((f) =>
       f.status === "rendered" && !isFocus(f.path) && !sources.get(f.path)?.entry.forceFull

@@ -20,6 +20,7 @@ import { orderBlocks } from "./order.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { redactBlocks, redactMessage, redactSources } from "./secrets.ts";
 import { fitBudget, type FitResult } from "./budget.ts";
+import { fileBlockTokens } from "./_budget_blocks.ts";
 import type { StreamedDocument } from "./document.ts";
 import type { Cache, CacheOptions } from "./cache.ts";
 import type { Resolution } from "./resolve.ts";
@@ -258,9 +259,11 @@ export interface BudgetInput {
 }
 
 /**
- * The budget stage: step files down until the document fits `budget.tokens`,
- * composing, ordering and placing the blocks again after each step (see
- * `budget.ts`). `files` is updated in place.
+ * The budget stage: step files down until the document fits `budget.tokens`
+ * (see `budget.ts`), counting each stepped file's block on its own where a
+ * block depends on its file alone (`_budget_blocks.ts`), else composing,
+ * ordering and placing the blocks again after each step. `files` is updated
+ * in place.
  *
  * @example
  * ```ts
@@ -299,6 +302,7 @@ export async function fitToBudget(
       cache: run.cache,
     },
     assemble,
+    fileTokens: fileBlockTokens(run, input.counts),
     remembered: input.remembered,
   });
 }
