@@ -24,6 +24,7 @@
  */
 
 import { runGit } from "./_git.ts";
+import { stepSource } from "./_budget_source.ts";
 import { findViewMode, type Registry } from "./registry.ts";
 import { countTokens } from "./tokens.ts";
 import { focusOf, loadFocusGlobs, transformFiles, type TransformOptions } from "./transform.ts";
@@ -366,7 +367,9 @@ async function renderStep(
       text: undefined,
     };
   }
-  const [out] = await transformFiles([state.sources.get(path)!], config, registry, {
+  // Its text read again when the view needs it (the build let the texts go, `_budget_source.ts`).
+  const source = stepSource(state.sources.get(path)!, config);
+  const [out] = await transformFiles([source], config, registry, {
     ...state.options.transform,
     onFile: undefined,
     viewOf: () => view,

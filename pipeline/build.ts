@@ -156,8 +156,9 @@ async function renderFiles(
     }),
   );
   clock?.mark("transform");
-  // The texts are rendered now: let them go, unless a budget may render files again.
-  if (config.budget.tokens === undefined && config.task === undefined) {
+  // The texts are rendered now: let them go (a budget's step reads its file again), unless a task
+  // may render files again.
+  if (config.task === undefined) {
     for (const source of sources) source.bytes = source.text = undefined;
   }
   return { sources, files, findings, cacheHits };

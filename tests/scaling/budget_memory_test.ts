@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { moduleText } from "../../bench/modules.ts";
+
+/**
+ * What a skeleton build holds at the end of each stage, less what it held before reading any
+ * file (`_held.ts`, in its own process: bytes counted after a full collection, never timed), with
+ * `budget` tokens or none. 80 files of about 25 KB (eight generated modules each), 1.8 MB of text.
+ */
+async function held(budget?: number): Promise<{ held: Map<string, number>; textBytes: number }> {
+  const root = await Deno.makeTempDir({ prefix: "slop_budget_held_" });
+  let textBytes = 0;
+  const files = 80;
+  for (let i = 0; i < files; i++) {
+    const text = Array.from({ length: 8 }, (_, k) => moduleText(i * 8 + k, files * 8)).join("\n");
+    await Deno.mkdir(join(root, "src"), { recursive: true });
+    await Deno.writeTextFile(join(root, "src", `m${i}.${i % 2 ? "py" : "ts"}`), text);
+    textBytes += text.length;
+  }
+  const config = { files: ["src/**"], defaultView: "skeleton", budget: { tokens: budget } };
+  await Deno.writeTextFile(
+    join(root, "slop.config.js"),
+    `export default ${JSON.stringify(config)};\n`,
+  );
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--v8-flags=--expose-gc,--max-semi-space-size=4,--no-turbofan",
+      new URL("./_held.ts", import.meta.url).pathname,
+      root,
+      join(root, ".slop"),
+      "plain",
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  const marks: Array<{ stage: string; bytes: number }> = JSON.parse(
+    new TextDecoder().decode(out.stdout).trim().split("\n").pop()!,
+  );
+  await Deno.remove(root, { recursive: true });
+  return { held: new Map(marks.map((m) => [m.stage, m.bytes - marks[0].bytes])), textBytes };
+}
+
+Deno.test("a build with a budget lets the sources' texts go after the transform, as one without", async () => {
+  const [free, fitted] = [await held(), await held(60_000)];
+  const { textBytes } = free;
+  // The texts are held after reading (the measure sees them) ...
+  assert.ok(fitted.held.get("read")! >= textBytes / 2, `read: ${fitted.held.get("read")}`);
+  // ... and no longer once rendered: a skeleton's blocks hold far less than the sources.
+  for (const stage of ["transform", "count", "budget"]) {
+    const [a, b] = [free.held.get(stage), fitted.held.get(stage)];
+    if (a === undefined || b === undefined) {
+      assert.equal(stage, "budget", `no "${stage}" mark`);
+      continue;
+    }
+    assert.ok(b <= a + textBytes / 4, `${stage}: ${b} bytes held with a budget, ${a} without`);
+  }
+  assert.ok(fitted.held.get("budget")! <= free.held.get("count")! + textBytes / 4);
+});
