@@ -2,8 +2,8 @@
  * One file's block tokens as the budget stage's assembly would place them,
  * without assembling the document: the built-in files section composed for
  * that file alone, placed with the build's token counts. Given only where a
- * file's block depends on that file alone: markdown output (XML and JSON
- * number the documents and wrap a section's first and last block) with the
+ * file's block depends on that file alone: markdown output (XML numbers the
+ * documents, and XML and JSON wrap the first and last blocks) with the
  * built-in files section. The budget checks the counts on the assembled
  * document (`_budget_measure.ts`).
  *
