@@ -31,7 +31,7 @@ import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "../cli/_builtins.ts";
 import { resident } from "../accel/resident.ts";
 import { stageClock } from "../pipeline/timings.ts";
-import { collectGarbage } from "../cli/_collect.ts";
+import { collectGarbage } from "../accel/collect.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 
 /** One rebuild's stage times in ms, its wall and CPU time (all threads) and its outputs' hashes. */

@@ -1,7 +1,7 @@
 /**
- * The V8 flags of slop's processes, in a module of its own: a build client
- * starts its server with them without loading `slop init`; and what a build
- * server starts with instead.
+ * The V8 flags of slop's processes, in a module of its own: the relaunch
+ * reads them without loading `slop init` (a build server starts with its
+ * own, `server/client.ts`).
  *
  * @module
  */
@@ -33,24 +33,3 @@
  * ```
  */
 export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--no-turbofan";
-
-/**
- * The V8 flags of a build server (`slop build --server`): a young generation
- * of at most 1 MB per half. The server's builds after the first handle one
- * edit's worth of new objects; with 4 MB halves the young generation grew to
- * 4 MB on each of them and stayed there, which was 4-5 MB of zod's per-build
- * peak (94-95 against 99-102 MB), at no measured
- * cost in a build's time, cold or warm. No TurboFan, as for
- * {@linkcode SLOP_V8_FLAGS}: the server's first build is a cold build (zod
- * `skeleton`: 1.62 s against 1.83 from the client's start, medians of 6
- * alternating runs), and its warm builds and prepares took the same (7-12 ms
- * and 20-43 ms against 7-11 and 23-53; a warm zod build from the client's
- * start, median 56 ms against 64 over 8 alternating runs).
- *
- * @example
- * ```ts
- * import { SERVER_V8_FLAGS } from "./_v8_flags.ts";
- * const args = ["run", "-A", SERVER_V8_FLAGS, "cli.ts", "server", "run"];
- * ```
- */
-export const SERVER_V8_FLAGS = "--v8-flags=--max-semi-space-size=1,--no-turbofan";

@@ -5,7 +5,7 @@
  */
 
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
-import { build, type BuildResult, type PreparedBuild } from "../pipeline/build.ts";
+import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { budgetLines } from "./_budget.ts";
@@ -17,8 +17,8 @@ import { cacheLine } from "./_cache_line.ts";
 import { overEveryWindow } from "../plugins/providers/windows.ts";
 import { progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts";
-import type { Resident } from "../accel/resident.ts";
-import type { Plugin, RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
+import type { BuildSession } from "../server/session.ts";
+import type { ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 
@@ -52,32 +52,6 @@ export interface BuildFlags {
   cache?: boolean;
   /** Print each stage's time to stderr (`--timings`). */
   timings?: boolean;
-}
-
-/** What a build server keeps between the builds it runs (see `cli/server.ts`). */
-export interface BuildSession {
-  /**
-   * The config for a build: the one kept for the same `key` (the build's flags, paths, working
-   * directory and environment) while its file is unchanged, else `load(reload)`'s.
-   */
-  config(key: string, load: (reload: boolean) => Promise<ResolvedConfig>): Promise<ResolvedConfig>;
-  /** The state kept between builds (cache, stat index, memos). */
-  resident: Resident;
-  /** The built-in plugins, made once. */
-  builtins: Plugin[];
-  /** Whether the build is the session's first (its time includes the process's start). */
-  first: boolean;
-  /** Tell the resident what changed since its last build, before a build with `config`. */
-  changes?(config: ResolvedConfig): Promise<void>;
-  /** Told of each build that succeeded, with its config. */
-  built?(result: BuildResult, config: ResolvedConfig): void;
-  /**
-   * A build prepared ahead for `config` that nothing has changed since (asked after
-   * {@linkcode BuildSession.changes}): finished instead of built. See `_server_prepare.ts`.
-   */
-  prepared?(config: ResolvedConfig): PreparedBuild | undefined;
-  /** Files the session rendered ahead for this build (see `BuildOptions.renderedAhead`). */
-  renderedAhead?(file: RenderedFile): boolean;
 }
 
 /** Options of {@linkcode runBuild}. */

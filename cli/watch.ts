@@ -8,7 +8,7 @@
 
 import { isAbsolute, join, relative, sep } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
-import { configImports, isModulePath } from "./_config_graph.ts";
+import { configImports, isModulePath } from "../accel/config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
@@ -16,8 +16,8 @@ import { formatBytes, printError, printWarning } from "./_output.ts";
 import { applyOverrides, formatFlagError } from "./_flags.ts";
 import { type Resident, resident, watchIgnoredDirs } from "../accel/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
-import { readEvent, type WatchChange } from "./_watch_events.ts";
-import { collectGarbage } from "./_collect.ts";
+import { readEvent, type WatchChange } from "../accel/watch_events.ts";
+import { collectGarbage } from "../accel/collect.ts";
 import { literalGlob, ownOutputFiles } from "./_own_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 
@@ -328,7 +328,7 @@ async function rebuild(w: Watching): Promise<BuildResult | undefined> {
 }
 
 /**
- * The garbage of a build is collected once it is done (see `_collect.ts`): the first build's
+ * The garbage of a build is collected once it is done (see `accel/collect.ts`): the first build's
  * before the warm-up adds to it, and a rebuild's once the heap has grown by `COLLECT_AFTER`.
  */
 async function collect(w: Watching, always: boolean): Promise<void> {

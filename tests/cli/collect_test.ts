@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { collectGarbage } from "../../cli/_collect.ts";
+import { collectGarbage } from "../../accel/collect.ts";
 
 Deno.test("collectGarbage() collects what nothing refers to any more", async () => {
   let held: object | undefined = { data: new Array(1000).fill("x") };

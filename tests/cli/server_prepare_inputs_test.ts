@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadConfig } from "../../mod.ts";
-import { inputStamps, preparable, unchangedInputs } from "../../cli/_server_prepare.ts";
+import { inputStamps, preparable, unchangedInputs } from "../../server/_prepare.ts";
 import { makeProject } from "../_helpers.ts";
 
 async function configOf(body: string) {

@@ -2,9 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 import { ok, serverCase } from "./_server.ts";
-import { serverFiles } from "../../cli/_server_files.ts";
-import { isCi } from "../../cli/_client.ts";
-import { SERVER_V8_FLAGS } from "../../cli/_v8_flags.ts";
+import { serverFiles } from "../../server/files.ts";
+import { isCi, SERVER_V8_FLAGS } from "../../server/client.ts";
 
 const PROJECT = {
   "slop.config.ts": `export default { files: ["src/**"] };\n`,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readEvent } from "../../cli/_watch_events.ts";
+import { readEvent } from "../../accel/watch_events.ts";
 
 const everything = () => true;
 

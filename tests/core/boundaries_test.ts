@@ -33,6 +33,9 @@ const LAYERS: Record<string, string[]> = {
   "pipeline/": ["deps.ts"],
   // The speed layer wraps the plain stages; the stages never import it.
   "accel/": ["pipeline/", "deps.ts"],
+  // The build server runs the stages with the speed layer; the command line starts it and hands
+  // it the build to run, so it never imports the command line (`deno.json`: slop's version).
+  "server/": ["pipeline/", "accel/", "deps.ts", "deno.json"],
   "plugins/": ["pipeline/", "grammars/", "deps.ts"],
   "knowledge/": ["pipeline/", "plugins/", "deps.ts"],
   "report/": ["pipeline/", "plugins/", "deps.ts"],
@@ -398,6 +401,8 @@ Deno.test("boundaries: no import circles; the pipeline imports no plugin, plugin
   assert.ok(has("api/build_context.ts", "plugins/defaults.ts"));
   assert.ok(has("plugins/ordering/pinned.ts", "pipeline/helpers.ts"));
   assert.ok(has("pipeline/count.ts", "pipeline/_count_worker.ts"), "worker URLs are edges");
+  assert.ok(has("cli/server.ts", "server/serve.ts"), "the command starts the server layer");
+  assert.ok(has("server/serve.ts", "server/builds.ts"), "the server loads its builds by URL");
   assert.ok(
     edges.some((e) => e.from === "plugins/view_modes/_code_pool.ts" && e.line > 1),
     "imports are found with their lines",
@@ -443,6 +448,14 @@ Deno.test("boundaries: a broken rule names the file, the line and the import", (
     edge("report/x.ts", "../cli/build.ts", 22),
     edge("report/x.ts", "../plugins/sections/history.ts", 23),
     edge("deps.ts", "./pipeline/types.ts", 24),
+    edge("server/builds.ts", "../cli/build.ts", 25),
+    edge("server/builds.ts", "../accel/speed_layer.ts", 26),
+    edge("server/client.ts", "./_frames.ts", 27),
+    edge("pipeline/x.ts", "../server/serve.ts", 28),
+    edge("plugins/sections/a.ts", "../../server/files.ts", 29),
+    edge("cli/server.ts", "../server/_frames.ts", 30),
+    edge("cli/server.ts", "../server/serve.ts", 31),
+    edge("accel/resident.ts", "../server/session.ts", 32),
   ]);
   assert.deepEqual(problems.map((p) => p.split(": ")[0]), [
     `pipeline/api.ts:10 imports "../plugins/defaults.ts"`,
@@ -461,6 +474,11 @@ Deno.test("boundaries: a broken rule names the file, the line and the import", (
     `pipeline/x.ts:21 imports "../grammars/languages.ts"`,
     `report/x.ts:22 imports "../cli/build.ts"`,
     `deps.ts:24 imports "./pipeline/types.ts"`,
+    `server/builds.ts:25 imports "../cli/build.ts"`,
+    `pipeline/x.ts:28 imports "../server/serve.ts"`,
+    `plugins/sections/a.ts:29 imports "../../server/files.ts"`,
+    `cli/server.ts:30 imports "../server/_frames.ts"`,
+    `accel/resident.ts:32 imports "../server/session.ts"`,
   ]);
   assert.match(problems[0], /the pipeline never imports a plugin/);
   assert.match(
@@ -474,6 +492,14 @@ Deno.test("boundaries: a broken rule names the file, the line and the import", (
   assert.match(
     problems.find((p) => p.startsWith("pipeline/x.ts:21"))!,
     /pipeline\/ imports only pipeline\/ and deps.ts$/,
+  );
+  assert.match(
+    problems.find((p) => p.startsWith("server/builds.ts:25"))!,
+    /server\/ imports only server\/, pipeline\/, accel\/, deps.ts and deno.json$/,
+  );
+  assert.match(
+    problems.find((p) => p.startsWith("cli/server.ts:30"))!,
+    /a _private module is imported only from its own folder \(server\/\)/,
   );
 });
 

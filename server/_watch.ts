@@ -8,7 +8,10 @@
  * asked for has been reported by then. When the watcher cannot say (the
  * project's first build, a watcher that failed or lost events, no tick event
  * within a second), the build looks at every file, as a build without a
- * server does.
+ * server does. What it buys is part of the resident's figure (`session.ts`):
+ * the resident is told the changed files instead of looking at every file
+ * (the watcher was not switched off on its own). It also starts the prepare
+ * of the next build (`_prepare.ts`).
  *
  * @module
  */
@@ -16,7 +19,7 @@
 import { join, relative, sep } from "node:path";
 import { watchIgnoredDirs } from "../accel/resident.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
-import { readEvent } from "./_watch_events.ts";
+import { readEvent } from "../accel/watch_events.ts";
 
 /** What changed under a root since the last build (root-relative paths with `/`). */
 export interface ServerChanges {
@@ -64,7 +67,7 @@ interface RootWatch {
  *
  * @example
  * ```ts
- * import { serverWatch } from "./_server_watch.ts";
+ * import { serverWatch } from "./_watch.ts";
  * const watch = serverWatch({ dir: await Deno.makeTempDir(), id: "example" });
  * // const changes = await watch.changes(config); // undefined the first time
  * watch.close();

@@ -1,5 +1,6 @@
 /**
- * A full garbage collection on request, for `slop watch` between builds. V8
+ * A full garbage collection on request, for `slop watch` and the build server
+ * (`server/builds.ts`) between builds. V8
  * collects its old generation only once it has grown past a limit set from
  * the largest heap so far (the first build's): each rebuild's garbage (the
  * last build's blocks, manifest and memos it replaced) would pile up on top
@@ -31,7 +32,7 @@ let collector: (() => void) | null | undefined;
  *
  * @example
  * ```ts
- * import { collectGarbage } from "./_collect.ts";
+ * import { collectGarbage } from "./collect.ts";
  * collectGarbage(); // true on Deno 2
  * ```
  */

@@ -1,7 +1,8 @@
 /**
- * The local modules a config file imports, for `slop watch`: Deno keeps the
- * first version of an imported module, so an edit to one cannot take effect
- * until the watcher restarts, and the watcher says so.
+ * The local modules a config file imports, for `slop watch` and the build
+ * server: Deno keeps the first version of an imported module, so an edit to
+ * one cannot take effect until the process restarts; the watcher says so, and
+ * the server hands the build to a new server (`server/session.ts`).
  *
  * @module
  */
@@ -16,7 +17,7 @@ const MODULE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
  *
  * @example
  * ```ts
- * import { isModulePath } from "./_config_graph.ts";
+ * import { isModulePath } from "./config_graph.ts";
  * isModulePath("plugins/todo_view.ts"); // true
  * isModulePath("README.md"); // false
  * ```
@@ -32,7 +33,7 @@ export function isModulePath(path: string): boolean {
  *
  * @example
  * ```ts
- * import { configImports } from "./_config_graph.ts";
+ * import { configImports } from "./config_graph.ts";
  * // const modules = await configImports("/project/slop.config.ts");
  * // modules.has("/project/plugins/todo_view.ts"); // true
  * ```

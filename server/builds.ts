@@ -1,21 +1,21 @@
 /**
- * How a build server runs the builds its clients hand it (`cli/server.ts`
- * runs the process around it): each in the client's working directory and
- * environment, with its output sent back as frames, its time and peak RSS
- * measured, and after the first build a rehearsal, as `slop watch` does
- * before it watches; and between builds, after an edit, the next build
- * prepared ahead (see `_server_prepare.ts`). This module loads the pipeline:
- * the server imports it once it listens.
+ * How a build server runs the builds its clients hand it (`serve.ts` runs the process around
+ * it): each in the client's working directory and environment, with its output sent back as
+ * frames, its time and peak RSS measured; after the first build a rehearsal, as `slop watch` does
+ * before it watches; and between builds, after an edit, the next build prepared ahead (see
+ * `_prepare.ts`). What they buy, each switched off (`bench/README.md`, "Speed layers, each
+ * switched off", zod): the rehearsal, a warm build through the server in 0.095 s against 0.127
+ * (0.158 against 0.225 in a second pass); the prepared builds, 0.076 s against 0.113 in the full
+ * view and 0.070 against 0.136 in skeleton (the server's own build 4 ms against 59, 5 against
+ * 81). This module loads the pipeline: the server imports it once it listens.
  *
  * @module
  */
 
-import { type BuildFlags, runBuild } from "./build.ts";
-import { collectGarbage } from "./_collect.ts";
+import { collectGarbage } from "../accel/collect.ts";
 import { writeFrame, writeMessage } from "./_frames.ts";
-import type { ServerChanges } from "./_server_watch.ts";
-import { type ServerSession, serverSession } from "./_server_session.ts";
-import type { Terminal } from "./_terminal.ts";
+import type { ServerChanges } from "./_watch.ts";
+import { type BuildSession, type ServerSession, serverSession } from "./session.ts";
 import {
   aheadKey,
   finishable,
@@ -23,21 +23,46 @@ import {
   preparable,
   type PreparedNext,
   unchangedInputs,
-} from "./_server_prepare.ts";
+} from "./_prepare.ts";
 import { build, type BuildResult, prepareBuild } from "../pipeline/build.ts";
-import type { ResolvedConfig } from "../pipeline/types.ts";
+import type { Plugin, ResolvedConfig } from "../pipeline/types.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 
-/** A build request, as `cli/_client.ts` sends it. */
+/** A build request, as a client sends it (see `client.ts`). */
 export interface BuildRequest {
   type: "build";
   /** The client's slop and Deno (see `serverVersion()`). */
   version: string;
   paths: string[];
-  flags: BuildFlags;
+  /** The command line's flags of `slop build`, read by {@linkcode BuildRunner.run}. */
+  flags: Record<string, unknown>;
   cwd: string;
   env: Record<string, string>;
   stderrIsTerminal: boolean;
+}
+
+/**
+ * Where a client's build output goes: the client's stdout and stderr, as frames (the shape of
+ * the command line's terminal).
+ */
+export interface ClientTerminal {
+  /** Write bytes or text to the client's stdout, all of it. */
+  stdout(data: string | Uint8Array): Promise<void>;
+  /** Write text to the client's stderr. */
+  stderr(text: string): void;
+  /** Whether the client's stderr is a terminal. */
+  stderrIsTerminal: boolean;
+}
+
+/** What a server runs for its clients, handed in by the command that starts it. */
+export interface BuildRunner {
+  /** Run a client's build (`slop build` with its paths and flags); resolves to the exit code. */
+  run(
+    request: BuildRequest,
+    options: { terminal: ClientTerminal; session: BuildSession },
+  ): Promise<number>;
+  /** The built-in plugins, made once for every build. */
+  builtins: Plugin[];
 }
 
 /** What a server's builds measured, for `slop server status`. */
@@ -52,7 +77,7 @@ export interface BuildStats {
   lastBuildPeakRss?: number;
   /** What the file watcher told before the last build; null when it looked at every file. */
   lastChanges?: ServerChanges | null;
-  /** Builds prepared ahead after an edit (see `_server_prepare.ts`). */
+  /** Builds prepared ahead after an edit (see `_prepare.ts`). */
   prepares: number;
   /** The last prepared build's time in ms. */
   lastPrepareMs?: number;
@@ -61,7 +86,7 @@ export interface BuildStats {
 }
 
 /** Options of {@linkcode serverBuilds}. */
-export interface ServerBuildsOptions {
+export interface ServerBuildsOptions extends BuildRunner {
   /** slop's own module files (their edits make the server stale). */
   sources: string[];
   /** The server's folder and id, for the file watcher's tick files; `onChange` is told of edits. */
@@ -80,7 +105,7 @@ export interface ServerBuilds {
   tidy(): void;
   /**
    * Prepare the next build with the last build's request, unless its config cannot be prepared
-   * (see `_server_prepare.ts`) or this server is stale.
+   * (see `_prepare.ts`) or this server is stale.
    */
   prepare(): Promise<void>;
   /** A build or prepare is waiting: the work the last build left starts now, not after a pause. */
@@ -99,13 +124,14 @@ const COLLECT_AFTER = 2 * 1024 * 1024;
  *
  * @example
  * ```ts
- * import { serverBuilds } from "./_server_builds.ts";
- * // const builds = serverBuilds({ sources: [], watch, version, onStale: stop });
+ * import { serverBuilds } from "./builds.ts";
+ * // const builds = serverBuilds({ run, builtins, sources: [], watch, version, onStale: stop });
  * // await builds.run(conn, request);
  * ```
  */
 export function serverBuilds(options: ServerBuildsOptions): ServerBuilds {
-  const session = serverSession({ sources: options.sources, watch: options.watch });
+  const { sources, watch, builtins } = options;
+  const session = serverSession({ sources, watch, builtins });
   const state: BuildsState = {
     options,
     session,
@@ -245,7 +271,7 @@ async function runRequest(
   const { terminal, flushed } = remoteTerminal(conn, request.stderrIsTerminal);
   let code: number;
   try {
-    code = await runBuild(request.paths, request.flags, { terminal, session });
+    code = await state.options.run(request, { terminal, session });
   } catch (error) {
     terminal.stderr(`slop: ${error instanceof Error ? error.message : String(error)}\n`);
     code = 1;
@@ -295,7 +321,7 @@ function recordBuild(
 
 /**
  * Prepare the next build with the last build's request, unless its config cannot be prepared
- * (see `_server_prepare.ts`), nothing changed since, or this server is stale.
+ * (see `_prepare.ts`), nothing changed since, or this server is stale.
  */
 async function prepareNext(state: BuildsState): Promise<void> {
   const { session } = state;
@@ -365,7 +391,7 @@ function buildStats(state: BuildsState): BuildStats {
 function remoteTerminal(
   conn: Deno.UnixConn,
   stderrIsTerminal: boolean,
-): { terminal: Terminal; flushed: () => Promise<void> } {
+): { terminal: ClientTerminal; flushed: () => Promise<void> } {
   let chain: Promise<void> = Promise.resolve();
   let gone = false;
   const send = (kind: "stdout" | "stderr", data: string | Uint8Array) => {

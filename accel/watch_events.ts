@@ -1,5 +1,6 @@
 /**
- * What one file-system event means to `slop watch`: which files it names, and
+ * What one file-system event means to `slop watch` and the build server's
+ * watcher (`server/_watch.ts`): which files it names, and
  * whether it may have changed the file list (anything but a modification, or
  * events the watcher lost).
  *
@@ -23,7 +24,7 @@ export interface WatchChange {
  *
  * @example
  * ```ts
- * import { readEvent } from "./_watch_events.ts";
+ * import { readEvent } from "./watch_events.ts";
  * readEvent({ kind: "modify", paths: ["/p/a.ts"] }, () => true);
  * // { paths: ["/p/a.ts"], structural: false }
  * readEvent({ kind: "other", paths: [], flag: "rescan" }, () => true);

@@ -4,7 +4,8 @@
  * them, in a folder only this user can open (`$XDG_RUNTIME_DIR/slop`, else
  * `<tmp>/slop-<uid>`): its socket, its lock (held while one client starts
  * it), its log and its description. Loads nothing but Deno's own API, so a
- * client that finds its server running starts in a few milliseconds.
+ * client that finds its server running starts in a few milliseconds: what
+ * it buys is the client's part of the server's (`client.ts`).
  *
  * @module
  */
@@ -63,7 +64,7 @@ export const DEFAULT_IDLE_MS = 15 * 60 * 1000;
  *
  * @example
  * ```ts
- * import { serverVersion } from "./_server_files.ts";
+ * import { serverVersion } from "./files.ts";
  * serverVersion(); // "0.1.0 deno 2.9.6 file:///.../cli/_server_files.ts"
  * ```
  */
@@ -77,7 +78,7 @@ export function serverVersion(): string {
  *
  * @example
  * ```ts
- * import { serverDir } from "./_server_files.ts";
+ * import { serverDir } from "./files.ts";
  * serverDir(); // "/run/user/1000/slop"
  * ```
  */
@@ -110,7 +111,7 @@ export function serverDir(): string {
  *
  * @example
  * ```ts
- * import { serverFiles } from "./_server_files.ts";
+ * import { serverFiles } from "./files.ts";
  * const files = serverFiles({ config: "slop.config.ts" });
  * files.socket; // "/run/user/1000/slop/3f2a...c1.sock"
  * ```
@@ -136,7 +137,7 @@ export function serverFiles(key: ServerKey): ServerFiles {
  *
  * @example
  * ```ts
- * import { parseDuration } from "./_server_files.ts";
+ * import { parseDuration } from "./files.ts";
  * parseDuration("15m"); // 900000
  * parseDuration("soon"); // undefined
  * ```

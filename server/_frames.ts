@@ -2,12 +2,12 @@
  * The build server's wire format, both ways on one Unix socket: frames of a
  * kind byte, a 4-byte big-endian length and that many bytes. A message is
  * JSON (a request, a status, the exit code); stdout and stderr frames carry
- * the bytes the client writes to its own streams.
+ * the bytes the client writes to its own streams. What it buys is part of
+ * the server's (`serve.ts`): a build handed over a socket, not run in a
+ * process of its own.
  *
  * @module
  */
-
-import { type ByteWriter, writeAll } from "./_terminal.ts";
 
 /** What a frame holds. */
 export type FrameKind = "message" | "stdout" | "stderr";
@@ -23,8 +23,10 @@ const KINDS: FrameKind[] = ["message", "stdout", "stderr"];
 /** The largest frame written (larger payloads are split; a message never is). */
 const MAX_FRAME = 1 << 20;
 
-/** Something frames are written to. */
-export type FrameWriter = ByteWriter;
+/** Something frames are written to (a connection). */
+export interface FrameWriter {
+  write(p: Uint8Array): Promise<number>;
+}
 
 /**
  * Write `data` as frames of `kind` (split in pieces of at most 1 MiB, but
@@ -49,7 +51,9 @@ export async function writeFrame(
     frame[0] = KINDS.indexOf(kind);
     new DataView(frame.buffer).setUint32(1, part.length);
     frame.set(part, 5);
-    await writeAll(to, frame);
+    for (let written = 0; written < frame.length;) {
+      written += await to.write(frame.subarray(written));
+    }
     at += part.length;
   } while (at < data.length);
 }

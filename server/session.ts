@@ -4,20 +4,48 @@
  * kept while the config file (and the config files that could take its
  * place) are as they were. The modules the process loaded — slop's own and
  * those the config imports — cannot be loaded twice: when one changes, the
- * server is stale and a new one takes over.
+ * server is stale and a new one takes over. What it buys: with the resident
+ * switched off, a warm zod build through the server took 0.345 s against
+ * 0.139 (the server's own build 10 ms against 3; `bench/README.md`, "Speed
+ * layers, each switched off", row `resident`).
  *
  * @module
  */
 
 import { join } from "node:path";
 import { CONFIG_FILES } from "../pipeline/config.ts";
-import { resident } from "../accel/resident.ts";
-import type { ResolvedConfig } from "../pipeline/types.ts";
-import { builtinPlugins } from "./_builtins.ts";
-import { configImports } from "./_config_graph.ts";
-import type { BuildSession } from "./build.ts";
-import { type ServerChanges, serverWatch } from "./_server_watch.ts";
-import { stampOf } from "./_server_prepare.ts";
+import { type Resident, resident } from "../accel/resident.ts";
+import type { BuildResult, PreparedBuild } from "../pipeline/build.ts";
+import type { Plugin, RenderedFile, ResolvedConfig } from "../pipeline/types.ts";
+import { configImports } from "../accel/config_graph.ts";
+import { type ServerChanges, serverWatch } from "./_watch.ts";
+import { stampOf } from "./_prepare.ts";
+
+/** What a build server keeps between the builds it runs (see `serve.ts`); the command line's `slop build` takes it. */
+export interface BuildSession {
+  /**
+   * The config for a build: the one kept for the same `key` (the build's flags, paths, working
+   * directory and environment) while its file is unchanged, else `load(reload)`'s.
+   */
+  config(key: string, load: (reload: boolean) => Promise<ResolvedConfig>): Promise<ResolvedConfig>;
+  /** The state kept between builds (cache, stat index, memos). */
+  resident: Resident;
+  /** The built-in plugins, made once. */
+  builtins: Plugin[];
+  /** Whether the build is the session's first (its time includes the process's start). */
+  first: boolean;
+  /** Tell the resident what changed since its last build, before a build with `config`. */
+  changes?(config: ResolvedConfig): Promise<void>;
+  /** Told of each build that succeeded, with its config. */
+  built?(result: BuildResult, config: ResolvedConfig): void;
+  /**
+   * A build prepared ahead for `config` that nothing has changed since (asked after
+   * {@linkcode BuildSession.changes}): finished instead of built. See `_prepare.ts`.
+   */
+  prepared?(config: ResolvedConfig): PreparedBuild | undefined;
+  /** Files the session rendered ahead for this build (see `BuildOptions.renderedAhead`). */
+  renderedAhead?(file: RenderedFile): boolean;
+}
 
 /** A build server's session. */
 export interface ServerSession extends BuildSession {
@@ -40,11 +68,13 @@ export interface ServerSession extends BuildSession {
 export interface ServerSessionOptions {
   /** Module files this process loaded (slop's own), checked by {@linkcode ServerSession.stale}. */
   sources?: string[];
+  /** The built-in plugins every build uses. @default {[]} */
+  builtins?: Plugin[];
   /** Configs kept (by flags, working directory and environment). @default {4} */
   maxConfigs?: number;
   /**
    * Watch each project's files, with tick files in this folder named after this id (see
-   * `_server_watch.ts`), and call `onChange` when a file changes; absent, every build looks at
+   * `_watch.ts`), and call `onChange` when a file changes; absent, every build looks at
    * every file.
    */
   watch?: { dir: string; id: string; onChange?: () => void };
@@ -66,7 +96,7 @@ interface Kept {
  *
  * @example
  * ```ts
- * import { serverSession } from "./_server_session.ts";
+ * import { serverSession } from "./session.ts";
  * const session = serverSession();
  * session.stale(); // undefined
  * ```
@@ -82,7 +112,7 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
   const watch = options.watch && serverWatch(options.watch);
   const session: ServerSession = {
     resident: state,
-    builtins: builtinPlugins(),
+    builtins: options.builtins ?? [],
     first: true,
     async config(key, load) {
       const kept = configs.get(key);

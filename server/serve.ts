@@ -1,0 +1,374 @@
+/**
+ * The build server's process: one per project, listening on a Unix socket only its user can
+ * open, running the builds clients hand it one at a time in the client's working directory and
+ * environment. What it buys: a build after an edit without a runtime start, a config load, a
+ * cache open or a look at every file, because the process keeps them (`session.ts`) and a
+ * watcher says what changed (`_watch.ts`); and, after an edit, the next build prepared before it
+ * is asked for (`builds.ts`, `_prepare.ts`). A warm build through the server took 0.05-0.07 s
+ * against 0.37-0.51 s for a warm build in its own process on the bench corpora (zod, typescript
+ * lib, Python stdlib; `bench/results.md`, run of 2026-11-29). The server exits after a time
+ * without builds, when stopped, or when a module it loaded changes (the next client starts a new
+ * one). `slop server` (`cli/server.ts`) is the command around it; the build it runs is handed in
+ * ({@linkcode ServeOptions.load}), so this folder imports nothing of the command line.
+ *
+ * @module
+ */
+
+import { dirname } from "node:path";
+import { readFrames, readMessage, writeMessage } from "./_frames.ts";
+import { connectServer } from "./client.ts";
+import { type ServerFiles, type ServerInfo, serverVersion } from "./files.ts";
+import type { BuildRequest, BuildRunner, BuildStats, ServerBuilds } from "./builds.ts";
+
+/** A running server's answer to `status`. */
+export interface ServerStatus extends ServerInfo, BuildStats {
+  /** Resident set size now, in bytes. */
+  rss: number;
+}
+
+/** Options of {@linkcode serveProject}. */
+export interface ServeOptions {
+  /** Milliseconds without a build before the server exits. */
+  idleMs: number;
+  /** Log to the server's log file instead of stderr (started by a client). */
+  detached?: boolean;
+  /** `--config` as the builds give it (written to the info file). */
+  config?: string;
+  /** `--state-dir` as the builds give it (written to the info file). */
+  stateDir?: string;
+  /**
+   * What runs a client's build and the built-in plugins, loaded once the server listens (the
+   * command line's `slop build`, see `cli/server.ts`).
+   */
+  load: () => Promise<BuildRunner>;
+}
+
+/** Quiet milliseconds after a build before the server's upkeep (a collection) runs. */
+const UPKEEP_AFTER_MS = 150;
+
+/**
+ * Prepared builds take at most this share of the time: after one that took `t` ms, the next
+ * waits `t * (1 / PREPARE_SHARE - 1)` ms (a file rewritten again and again costs little).
+ */
+const PREPARE_SHARE = 0.1;
+
+/**
+ * Run a build server for `files` in this process until it is idle for `options.idleMs`, stopped
+ * or stale; resolves to the exit code (1 when one already listens there, or on an error).
+ *
+ * @example
+ * ```ts
+ * import { serveProject } from "./serve.ts";
+ * import { serverFiles } from "./files.ts";
+ * // await serveProject(serverFiles({}), { idleMs: 600_000, load: async () => runner });
+ * ```
+ */
+export async function serveProject(files: ServerFiles, options: ServeOptions): Promise<number> {
+  if (options.detached) trimLog(files.log);
+  const log = options.detached
+    ? (text: string) => appendLog(files.log, text)
+    : (text: string) => console.error(`slop: ${text}`);
+  const running = await connectServer(files.socket);
+  if (running) {
+    running.close();
+    log(`a build server already listens at "${files.socket}"`);
+    return 1;
+  }
+  try {
+    return await serve(files, options, log);
+  } catch (error) {
+    // A detached server has no stderr: what stopped it goes to the log the client points to.
+    log(`stopped by an error: ${error instanceof Error ? error.stack : String(error)}`);
+    removeOwn(files);
+    return 1;
+  }
+}
+
+/**
+ * What a serving process holds: its files and listener, the builds, and the queue they run in.
+ * Builds run one at a time, in the order they came. Upkeep between builds (a garbage collection)
+ * waits for a quiet moment: a build asked for soon after the last one does not wait behind it. A
+ * prepare (see {@linkcode prepareSoon}) is no activity: it neither keeps an idle server nor delays
+ * its upkeep. The work a build or prepare leaves (cache writes, the next draft) waits until its
+ * client has exited, unless a build or prepare comes first and has to wait for it.
+ */
+interface Serving {
+  files: ServerFiles;
+  idleMs: number;
+  log: (text: string) => void;
+  info: ServerInfo;
+  listener: Deno.Listener<Deno.UnixConn, Deno.UnixAddr>;
+  builds: ServerBuilds;
+  closed: boolean;
+  /** Builds (and stops) queued or running: while any, the idle timer waits. */
+  active: number;
+  /** Build requests queued and not started yet. */
+  waiting: number;
+  timer?: ReturnType<typeof setTimeout>;
+  upkeep?: ReturnType<typeof setTimeout>;
+  queue: Promise<void>;
+  prepareQueued: boolean;
+  prepareAfter: number;
+}
+
+/** Listen and run builds until idle, stopped or stale (see {@linkcode serveProject}). */
+async function serve(
+  files: ServerFiles,
+  options: ServeOptions,
+  log: (text: string) => void,
+): Promise<number> {
+  const { idleMs } = options;
+  if (options.detached) {
+    // Started by a client: the terminal's Ctrl-C and hang-up are the client's, not the server's.
+    for (const signal of ["SIGINT", "SIGHUP"] as const) Deno.addSignalListener(signal, () => {});
+  }
+  removeQuietly(files.socket);
+  const listener = Deno.listen({ transport: "unix", path: files.socket });
+  const info = writeInfo(files, options);
+  // Listening already: a client that started this server connects and waits while the pipeline
+  // loads (a specifier made at run time, so that Deno does not load it before the first line).
+  const [{ serverBuilds }, runner] = await Promise.all([
+    import(new URL("./builds.ts", import.meta.url).href) as Promise<typeof import("./builds.ts")>,
+    options.load(),
+  ]);
+  const state: Serving = {
+    files,
+    idleMs,
+    log,
+    info,
+    listener,
+    builds: serverBuilds({
+      ...runner,
+      sources: ownSources(),
+      watch: { dir: files.dir, id: files.id, onChange: () => prepareSoon(state) },
+      version: serverVersion(),
+      onStale: (reason) => {
+        // The socket goes first, so that the client's next try starts a new server.
+        log(`stale: ${reason}; exiting`);
+        stop(state);
+        removeOwn(files);
+      },
+    }),
+    closed: false,
+    active: 0,
+    waiting: 0,
+    queue: Promise.resolve(),
+    prepareQueued: false,
+    prepareAfter: 0,
+  };
+  await answerAll(state);
+  await state.queue;
+  await state.builds.close();
+  removeOwn(files);
+  const count = state.builds.stats().builds;
+  log(`exiting after ${count} build${count === 1 ? "" : "s"}`);
+  return 0;
+}
+
+/** Answer connections until the listener closes (idle, stopped, stale or SIGTERM). */
+async function answerAll(state: Serving): Promise<void> {
+  const terminate = () => stop(state);
+  Deno.addSignalListener("SIGTERM", terminate);
+  arm(state);
+  state.log(`listening at "${state.files.socket}" (pid ${Deno.pid})`);
+  try {
+    // A status request is no activity: only builds (and stop) hold the idle timer.
+    for await (const conn of state.listener) {
+      handle(state, conn).catch((error) => state.log(String(error?.stack ?? error)));
+    }
+  } catch (error) {
+    if (!state.closed) state.log(String((error as Error)?.stack ?? error));
+  } finally {
+    clearTimeout(state.timer);
+    clearTimeout(state.upkeep);
+    Deno.removeSignalListener("SIGTERM", terminate);
+  }
+}
+
+/** Write the server's info file (what `slop server status` shows of it); the info. */
+function writeInfo(files: ServerFiles, options: ServeOptions): ServerInfo {
+  const { config, stateDir, idleMs } = options;
+  const info: ServerInfo = {
+    pid: Deno.pid,
+    cwd: Deno.cwd(),
+    ...(config !== undefined ? { config } : {}),
+    ...(stateDir !== undefined ? { stateDir } : {}),
+    version: serverVersion(),
+    started: new Date().toISOString(),
+    idleMs,
+  };
+  Deno.writeTextFileSync(files.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
+  return info;
+}
+
+/** Stop listening (once): the serve loop ends and the queued work finishes. */
+function stop(state: Serving): void {
+  if (state.closed) return;
+  state.closed = true;
+  state.listener.close();
+}
+
+/** Start the idle timer again, unless a build is queued or running. */
+function arm(state: Serving): void {
+  clearTimeout(state.timer);
+  if (!state.active) state.timer = setTimeout(() => stop(state), state.idleMs);
+}
+
+/** Queue work behind the builds asked for before it (see {@linkcode Serving}). */
+function enqueue(
+  state: Serving,
+  work: () => Promise<void> | void,
+  kind: "build" | "upkeep" | "prepare" = "build",
+): void {
+  if (kind === "build") clearTimeout(state.upkeep);
+  // A build in the queue may be waiting out its quiet time: what it left starts now. With
+  // none, the work a prepare left waits (it would take this build's thread for 1-2 ms).
+  if (kind !== "upkeep" && state.active) state.builds.hurry();
+  const busy = kind !== "prepare";
+  if (busy) {
+    state.active++;
+    clearTimeout(state.timer);
+  }
+  state.queue = state.queue.then(work).catch((error) => state.log(String(error?.stack ?? error)))
+    .finally(() => {
+      if (!busy) return;
+      state.active--;
+      arm(state);
+    });
+}
+
+/**
+ * After an edit, queue a prepare of the next build (`_prepare.ts`), once the builds asked
+ * for are done, and no sooner than {@linkcode PREPARE_SHARE} allows after the last one.
+ */
+function prepareSoon(state: Serving): void {
+  if (state.prepareQueued || state.closed) return;
+  state.prepareQueued = true;
+  const prepare = async () => {
+    state.prepareQueued = false;
+    if (state.waiting || state.closed) return;
+    const start = performance.now();
+    await state.builds.prepare();
+    const took = performance.now() - start;
+    state.prepareAfter = performance.now() + took * (1 / PREPARE_SHARE - 1);
+  };
+  setTimeout(
+    () => enqueue(state, prepare, "prepare"),
+    Math.max(0, state.prepareAfter - performance.now()),
+  );
+}
+
+function status(state: Serving): ServerStatus {
+  return { ...state.info, ...state.builds.stats(), rss: Deno.memoryUsage().rss };
+}
+
+/** Run one build, then schedule the upkeep for when no build follows soon. */
+async function build(state: Serving, conn: Deno.UnixConn, request: BuildRequest): Promise<void> {
+  await state.builds.run(conn, request);
+  clearTimeout(state.upkeep);
+  state.upkeep = setTimeout(
+    () => enqueue(state, () => state.builds.tidy(), "upkeep"),
+    UPKEEP_AFTER_MS,
+  );
+}
+
+/** The request a connection opens with, or undefined when it sends none that can be read. */
+async function readRequest(conn: Deno.UnixConn): Promise<Record<string, unknown> | undefined> {
+  try {
+    const opening = (await readFrames(conn).next()).value;
+    return opening?.kind === "message" ? readMessage(opening) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answer one connection: a status, a stop, or a build (queued). */
+async function handle(state: Serving, conn: Deno.UnixConn): Promise<void> {
+  const request = await readRequest(conn);
+  if (request?.type === "status") {
+    await writeMessage(conn, { type: "status", ...status(state) }).catch(() => {});
+    conn.close();
+  } else if (request?.type === "stop") {
+    enqueue(state, async () => {
+      stop(state);
+      await writeMessage(conn, { type: "stopped", ...status(state) }).catch(() => {});
+      conn.close();
+    });
+  } else if (request?.type === "build") {
+    state.waiting++;
+    enqueue(state, () => {
+      state.waiting--;
+      return build(state, conn, request as unknown as BuildRequest).finally(() => conn.close());
+    });
+  } else {
+    conn.close();
+  }
+}
+
+/** slop's own module files, when it runs from a folder (their edits make the server stale). */
+function ownSources(): string[] {
+  // The folder above this one (`import.meta.dirname` is unset unless slop runs from files).
+  const here = import.meta.dirname;
+  if (here === undefined) return [];
+  const skip = new Set(["tests", "bench", "examples", "docs", "node_modules"]);
+  const found: string[] = [];
+  const walk = (dir: string, top: boolean) => {
+    for (const entry of Deno.readDirSync(dir)) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory) {
+        if (!entry.name.startsWith(".") && !(top && skip.has(entry.name))) walk(path, false);
+      } else if (/\.(?:ts|json)$/.test(entry.name)) found.push(path);
+    }
+  };
+  try {
+    walk(dirname(here), true);
+  } catch {
+    return [];
+  }
+  return found.sort();
+}
+
+/**
+ * Remove the socket and the info file, if they are still this process's (a stale server removed
+ * them before it answered, and the socket may be a new server's by the time it exits).
+ */
+function removeOwn(files: ServerFiles) {
+  try {
+    const info = JSON.parse(Deno.readTextFileSync(files.info)) as ServerInfo;
+    if (info.pid !== Deno.pid) return;
+  } catch {
+    return;
+  }
+  removeQuietly(files.socket);
+  removeQuietly(files.info);
+}
+
+function removeQuietly(path: string) {
+  try {
+    Deno.removeSync(path);
+  } catch {
+    // Not there.
+  }
+}
+
+/** The size past which a server starting empties its log (it keeps the last server's lines). */
+const LOG_MAX = 1 << 20;
+
+function trimLog(path: string) {
+  try {
+    if (Deno.statSync(path).size > LOG_MAX) Deno.truncateSync(path, 0);
+  } catch {
+    // No log yet.
+  }
+}
+
+function appendLog(path: string, text: string) {
+  try {
+    Deno.writeTextFileSync(path, `${new Date().toISOString()} ${text}\n`, {
+      append: true,
+      mode: 0o600,
+    });
+  } catch {
+    // A log that cannot be written is not worth failing a build for.
+  }
+}
