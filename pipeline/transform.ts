@@ -190,9 +190,9 @@ export interface TransformOptions extends Logger {
   /** The plugins' store (`ctx.store`). @default {the cache folder, opened when first used} */
   store?: Store;
   /**
-   * Files a resident process rendered from the cache before (`slop watch`): given again, with
-   * their warnings, while the file's hash, its entry, its view, the config and the plugins are
-   * the same, without going through the cache.
+   * Files a resident process rendered before (`slop watch`), as the cache has them: given again,
+   * with their warnings, while the file's hash, its entry, its view, the config and the plugins
+   * are the same, without going through the cache.
    */
   rendered?: Memo<RenderedMemo>;
   /**
@@ -202,7 +202,7 @@ export interface TransformOptions extends Logger {
   renderedAhead?: (file: RenderedFile) => boolean;
 }
 
-/** A file rendered from the cache, as a resident process keeps it for its next builds. */
+/** A file rendered as the cache has it, as a resident process keeps it for its next builds. */
 export interface RenderedMemo {
   /** The rendered file (each build gets a copy). */
   file: RenderedFile;
@@ -256,7 +256,7 @@ function renderedKey(
 }
 
 /**
- * A file a resident process rendered from the cache before, given again (a copy, its warnings
+ * A file a resident process rendered before (as the cache has it), given again (a copy, its warnings
  * told again) while its memo key is the same; `undefined` when it must be rendered.
  */
 function keptFile(
@@ -272,6 +272,21 @@ function keptFile(
   if (!kept) return undefined;
   kept.warnings.forEach(options.warn);
   return { ...kept.file };
+}
+
+/**
+ * Keep a rendered file for a resident's next builds (see {@linkcode keptFile}) when the cache has
+ * its output: taken from it, or stored now, which the next build would find there. So the next
+ * build takes this very output, not a copy decoded from the cache (after a build server's cold
+ * first build, its rehearsal decoded every file again, and the server held each text twice: the
+ * first build's, in its last document, and the decoded one, here).
+ */
+function keepRendered(
+  options: TransformOptions,
+  { key, file, output, warnings }: RenderedMemo & { key: string },
+): void {
+  const stored = file.cache === "hit" || (options.cache?.enabled && output.cacheable !== false);
+  if (stored) options.rendered!.set(key, { file: { ...file, cache: "hit" }, output, warnings });
 }
 
 /**
@@ -425,9 +440,9 @@ async function transformFile(
       ...(out.fallback ? { fallback: out.fallback } : {}),
       cache,
     };
-    // Kept as it came from the cache (a late read that found the file changed gave another hash).
-    if (memoKey && cache === "hit" && file.sha256 === keyedSha) {
-      options.rendered!.set(memoKey, { file: { ...result }, output: out, warnings });
+    // Not when a late read found the file changed (it gave another hash).
+    if (memoKey && file.sha256 === keyedSha) {
+      keepRendered(options, { key: memoKey, file: result, output: out, warnings });
     }
     return result;
   } catch (error) {
