@@ -65,7 +65,7 @@ export const DEFAULT_IDLE_MS = 15 * 60 * 1000;
  * @example
  * ```ts
  * import { serverVersion } from "./files.ts";
- * serverVersion(); // "0.1.0 deno 2.9.6 file:///.../cli/_server_files.ts"
+ * serverVersion(); // "0.1.0 deno 2.9.6 file:///.../server/files.ts"
  * ```
  */
 export function serverVersion(): string {
