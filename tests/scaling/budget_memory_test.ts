@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { moduleText } from "../../bench/modules.ts";
+import { heldMarks } from "./_held_marks.ts";
 
 /**
  * What a skeleton build holds at the end of each stage, less what it held before reading any
@@ -22,25 +23,9 @@ async function held(budget?: number): Promise<{ held: Map<string, number>; textB
     join(root, "slop.config.js"),
     `export default ${JSON.stringify(config)};\n`,
   );
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--v8-flags=--expose-gc,--max-semi-space-size=4,--no-turbofan",
-      new URL("./_held.ts", import.meta.url).pathname,
-      root,
-      join(root, ".slop"),
-      "plain",
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-  const marks: Array<{ stage: string; bytes: number }> = JSON.parse(
-    new TextDecoder().decode(out.stdout).trim().split("\n").pop()!,
-  );
+  const marks = await heldMarks(root, "plain");
   await Deno.remove(root, { recursive: true });
-  return { held: new Map(marks.map((m) => [m.stage, m.bytes - marks[0].bytes])), textBytes };
+  return { held: new Map(marks.map((m) => [m.stage, m.bytes])), textBytes };
 }
 
 Deno.test("a build with a budget lets the sources' texts go after the transform, as one without", async () => {

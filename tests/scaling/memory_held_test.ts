@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { moduleText } from "../../bench/modules.ts";
+import { heldMarks } from "./_held_marks.ts";
 
 /**
  * What a build holds at the end of each stage, less what it held before reading any file, by
@@ -24,27 +25,9 @@ async function heldByStage(how: "plain" | "layer"): Promise<{
     textBytes += text.length;
   }
   await Deno.writeTextFile(join(root, "slop.config.json"), JSON.stringify({ files: ["src/**"] }));
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--v8-flags=--expose-gc,--max-semi-space-size=4,--no-turbofan",
-      new URL("./_held.ts", import.meta.url).pathname,
-      root,
-      join(root, ".slop"),
-      how,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const stderr = new TextDecoder().decode(out.stderr);
-  assert.ok(out.success, stderr);
-  const marks: Array<{ stage: string; bytes: number }> = JSON.parse(
-    new TextDecoder().decode(out.stdout).trim().split("\n").pop()!,
-  );
+  const held = await heldMarks(root, how);
   await Deno.remove(root, { recursive: true });
-  const start = marks[0].bytes;
-  return { held: marks.map((m) => ({ ...m, bytes: m.bytes - start })), files, textBytes };
+  return { held, files, textBytes };
 }
 
 /** Both ways a build runs: the plain stages (the library's `build()`) and with the speed layer. */

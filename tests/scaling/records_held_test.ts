@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { heldMarks } from "./_held_marks.ts";
 
 /**
  * What a build holds per file besides the texts, by counting the heap's bytes after a full
@@ -23,23 +24,8 @@ async function tree(files: number): Promise<string> {
 type Marks = Array<{ stage: string; bytes: number }>;
 
 /** The heap held at each mark of a build of `root` (state in `root/.slop`), less the first. */
-async function held(root: string, how: "plain" | "layer"): Promise<Marks> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--v8-flags=--expose-gc,--max-semi-space-size=4,--no-turbofan,--no-flush-bytecode",
-      new URL("./_held.ts", import.meta.url).pathname,
-      root,
-      join(root, ".slop"),
-      how,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-  const marks: Marks = JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").pop()!);
-  return marks.map((m) => ({ stage: m.stage, bytes: m.bytes - marks[0].bytes }));
+function held(root: string, how: "plain" | "layer"): Promise<Marks> {
+  return heldMarks(root, how, { keepBytecode: true });
 }
 
 /**
