@@ -10,7 +10,8 @@
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
-import { type Ignore, loadGlobs, loadIgnore } from "../deps.ts";
+import { loadGlobs } from "../deps.ts";
+import { ignoreMatch, type IgnoreRules, parseIgnore } from "./_gitignore.ts";
 import { compileGlobs, type GlobOptions } from "./_glob.ts";
 import { gitFiles } from "./_git.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
@@ -773,10 +774,10 @@ async function isFileLike(path: string): Promise<boolean> {
  */
 export async function walk(root: string): Promise<string[]> {
   const out: string[] = [];
-  const rootMatchers: Array<{ dir: string; ig: Ignore }> = [];
+  const rootMatchers: Array<{ dir: string; ig: IgnoreRules }> = [];
   const info = await readIgnore(join(root, ".git", "info", "exclude"));
   if (info) rootMatchers.push({ dir: "", ig: info });
-  async function visit(dir: string, matchers: Array<{ dir: string; ig: Ignore }>) {
+  async function visit(dir: string, matchers: Array<{ dir: string; ig: IgnoreRules }>) {
     const abs = dir ? join(root, dir) : root;
     let entries: Deno.DirEntry[];
     try {
@@ -806,26 +807,29 @@ export async function walk(root: string): Promise<string[]> {
   return out;
 }
 
-function ignored(rel: string, isDir: boolean, stack: Array<{ dir: string; ig: Ignore }>): boolean {
+function ignored(
+  rel: string,
+  isDir: boolean,
+  stack: Array<{ dir: string; ig: IgnoreRules }>,
+): boolean {
   let state = false;
   for (const { dir, ig } of stack) {
     const sub = dir ? rel.slice(dir.length + 1) : rel;
-    const result = ig.test(isDir ? sub + "/" : sub);
-    if (result.ignored) state = true;
-    else if (result.unignored) state = false;
+    const result = ignoreMatch(ig, sub, isDir);
+    if (result) state = result === "ignored";
   }
   return state;
 }
 
-async function readIgnore(path: string): Promise<Ignore | undefined> {
+async function readIgnore(path: string): Promise<IgnoreRules | undefined> {
   let text: string;
   try {
     text = await Deno.readTextFile(path);
   } catch {
     return undefined;
   }
-  // A file of blank lines and comments (`#` first) ignores nothing: no need to load `ignore`.
-  if (!text.split("\n").some((line) => !line.startsWith("#") && /\S/.test(line))) return undefined;
-  const ignore = await loadIgnore();
-  return ignore({ allowRelativePaths: true }).add(text);
+  // Matched by slop's own matcher (linear in the path for any pattern): the regular expressions
+  // of the `ignore` package took minutes on `**/**/**/...` against a deep path.
+  const rules = parseIgnore(text);
+  return rules.rules.length ? rules : undefined;
 }
