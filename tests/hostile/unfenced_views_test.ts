@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
 import { makeProject, prng } from "../_helpers.ts";
+import { structure } from "./_well_formed.ts";
 
 /** Lines that start blocks of their own in markdown: fences, headings, lists, quotes, HTML. */
 const HOSTILE_LINES = [
@@ -34,25 +35,6 @@ function hostileMarkdown(seed: number): string {
     const line = pick();
     return random() < 0.4 ? `${"#".repeat(1 + Math.floor(random() * 6))} ${line}` : line;
   }).join("\n") + "\n";
-}
-
-/**
- * The `#`-headings of a markdown document outside code fences, fences read as CommonMark reads
- * them at a line start, and whether a fence is left open at the end.
- */
-function structure(document: string): { headings: string[]; open: boolean } {
-  const headings: string[] = [];
-  let open: string | undefined;
-  for (const line of document.split("\n")) {
-    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open !== undefined) {
-      if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
-        open = undefined;
-      }
-    } else if (run && (run[1][0] === "~" || !run[2].includes("`"))) open = run[1];
-    else if (/^ {0,3}#{1,3}(?:[ \t]|$)/.test(line)) headings.push(line.trim());
-  }
-  return { headings, open: open !== undefined };
 }
 
 /** A view of one's own that hands the file's text back as markdown, as a model's summary may. */
