@@ -8,9 +8,9 @@
 
 import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/paths.ts";
 
-// picomatch, ignore and smol-toml are loaded on first use: picomatch and ignore are CommonJS
-// packages (the first one a process loads starts Deno's CommonJS loader, ~13 ms), and a warm
-// build whose globs slop matches itself, with no `.gitignore` to read, needs none of the three.
+// picomatch and smol-toml are loaded on first use: picomatch is a CommonJS package (loading it
+// starts Deno's CommonJS loader, ~13 ms), and a warm build whose globs slop matches itself needs
+// neither. `.gitignore` files are matched by slop itself (pipeline/_gitignore.ts).
 
 /** picomatch's matcher factory (type-only: importing it loads nothing). */
 export type Picomatch = typeof import("npm:picomatch@4.0.3").default;
@@ -40,14 +40,6 @@ export async function loadGlobs(
   if (patterns === undefined || needsPicomatch(patterns, options)) {
     usePicomatch(await loadPicomatch());
   }
-}
-
-import type { Ignore, Options as IgnoreOptions } from "npm:ignore@7.0.5";
-export type { Ignore };
-
-/** The `ignore` package's factory, loaded on first use (a walk that finds a `.gitignore`). */
-export async function loadIgnore(): Promise<(options?: IgnoreOptions) => Ignore> {
-  return (await import("npm:ignore@7.0.5")).default;
 }
 
 /** smol-toml's `parse` and `stringify`, loaded on first use (a TOML file to read or write). */

@@ -10,9 +10,10 @@
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
-import { type Ignore, loadGlobs, loadIgnore } from "../deps.ts";
+import { loadGlobs } from "../deps.ts";
+import { ignoreMatch, type IgnoreRules, parseIgnore } from "./_gitignore.ts";
 import { compileGlobs, type GlobOptions } from "./_glob.ts";
-import { gitFiles } from "./_git.ts";
+import { gitListing } from "./_git.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
 
@@ -249,8 +250,8 @@ export async function resolveTargets(
   config: ResolvedConfig,
   options: ResolveOptions = {},
 ): Promise<Resolution> {
-  const warnings: string[] = [];
   const found = await listCandidates(config, options.previous);
+  const warnings: string[] = [...found.warnings];
   const filters = await fileFilters(config, found.list);
   const selection = await selectEntries(config, { found, filters, warnings });
   const paths = config.paths.length
@@ -282,12 +283,17 @@ interface Candidates {
   looked: Map<string, FileStat>;
   /** Nested repositories (a submodule, or a clone inside the work tree), listed by git as folders. */
   nested: Set<string>;
+  warnings: string[];
 }
+
+const GIT_SLOW = "git ls-files ran past its deadline (a .gitignore pattern git matches slowly, " +
+  'such as "**/**/..." over deep folders): the tracked files come from git, the untracked ones ' +
+  "from slop's own .gitignore matching";
 
 /** List the files under the root (git's listing, else a walk) a resolution chooses from. */
 async function listCandidates(config: ResolvedConfig, previous?: Resolution): Promise<Candidates> {
   const root = config.root;
-  const listing = gitFiles(root);
+  const listing = gitListing(root);
   // While git lists the files (another process), the last resolution's files are looked at.
   const looked = new Map<string, FileStat>();
   const abs = underRoot(root);
@@ -299,8 +305,15 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
       // Gone: if git still lists it, it is looked at again below.
     }
   }
-  const git = await listing;
-  const listed = git ?? await walk(root);
+  const answer = await listing;
+  const warnings: string[] = [];
+  const git = answer?.files;
+  let listed = git ?? await walk(root);
+  if (answer?.trackedOnly) {
+    // git ran past its deadline: the untracked files come from slop's own matching.
+    listed = [...new Set([...listed, ...await walk(root)])];
+    warnings.push(GIT_SLOW);
+  }
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
@@ -309,7 +322,7 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
   ).sort(comparePaths);
-  return { list, set: new Set(list), source: git ? "git" : "walk", looked, nested };
+  return { list, set: new Set(list), source: git ? "git" : "walk", looked, nested, warnings };
 }
 
 /** What a folder or glob does not select though it matches: history, secret and excluded files. */
@@ -773,10 +786,10 @@ async function isFileLike(path: string): Promise<boolean> {
  */
 export async function walk(root: string): Promise<string[]> {
   const out: string[] = [];
-  const rootMatchers: Array<{ dir: string; ig: Ignore }> = [];
+  const rootMatchers: Array<{ dir: string; ig: IgnoreRules }> = [];
   const info = await readIgnore(join(root, ".git", "info", "exclude"));
   if (info) rootMatchers.push({ dir: "", ig: info });
-  async function visit(dir: string, matchers: Array<{ dir: string; ig: Ignore }>) {
+  async function visit(dir: string, matchers: Array<{ dir: string; ig: IgnoreRules }>) {
     const abs = dir ? join(root, dir) : root;
     let entries: Deno.DirEntry[];
     try {
@@ -806,26 +819,29 @@ export async function walk(root: string): Promise<string[]> {
   return out;
 }
 
-function ignored(rel: string, isDir: boolean, stack: Array<{ dir: string; ig: Ignore }>): boolean {
+function ignored(
+  rel: string,
+  isDir: boolean,
+  stack: Array<{ dir: string; ig: IgnoreRules }>,
+): boolean {
   let state = false;
   for (const { dir, ig } of stack) {
     const sub = dir ? rel.slice(dir.length + 1) : rel;
-    const result = ig.test(isDir ? sub + "/" : sub);
-    if (result.ignored) state = true;
-    else if (result.unignored) state = false;
+    const result = ignoreMatch(ig, sub, isDir);
+    if (result) state = result === "ignored";
   }
   return state;
 }
 
-async function readIgnore(path: string): Promise<Ignore | undefined> {
+async function readIgnore(path: string): Promise<IgnoreRules | undefined> {
   let text: string;
   try {
     text = await Deno.readTextFile(path);
   } catch {
     return undefined;
   }
-  // A file of blank lines and comments (`#` first) ignores nothing: no need to load `ignore`.
-  if (!text.split("\n").some((line) => !line.startsWith("#") && /\S/.test(line))) return undefined;
-  const ignore = await loadIgnore();
-  return ignore({ allowRelativePaths: true }).add(text);
+  // Matched by slop's own matcher (linear in the path for any pattern): the regular expressions
+  // of the `ignore` package took minutes on `**/**/**/...` against a deep path.
+  const rules = parseIgnore(text);
+  return rules.rules.length ? rules : undefined;
 }

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { runGit } from "./_git.ts";
+import { gitDeadlineMs, runGit, TIMED_OUT } from "./_git.ts";
 
 /**
  * A `--since` that git cannot answer: not a work tree, or an unknown ref.
@@ -51,7 +51,16 @@ export async function changedSince(root: string, ref: string): Promise<string[]>
     ["diff", "--name-only", "--relative", "--diff-filter=d", "-z", sha, "--"],
     root,
   );
-  const untracked = await runGit(["ls-files", "--others", "--exclude-standard", "-z"], root);
+  const deadlineMs = gitDeadlineMs();
+  const untracked = await runGit(["ls-files", "--others", "--exclude-standard", "-z"], root, {
+    deadlineMs,
+  });
+  if (untracked === TIMED_OUT) {
+    throw new SinceError(
+      `Cannot list the untracked files for --since "${ref}": git ls-files ran past its deadline ` +
+        `of ${deadlineMs} ms (a .gitignore pattern git matches slowly, such as "**/**/...")`,
+    );
+  }
   if (changed === undefined || untracked === undefined) {
     throw new SinceError(`Cannot list the files changed since "${ref}" with git`);
   }

@@ -62,6 +62,44 @@ export function closeFences(text: string): string {
 }
 
 /**
+ * Markdown a view returns unfenced (a summary, a model's summary, a plugin's text), made to stay
+ * inside its file's block: every code fence it opens is closed, and a heading of level 1 to 3
+ * outside a fence (which would read as a section or another file of slop's) goes three levels
+ * down, under the file's own `###` heading (6 at most); a setext underline (`===`, `---` under a
+ * line of text) is escaped. Text with none of these comes back as it is.
+ *
+ * @example
+ * ```ts
+ * import { nestedMarkdown } from "./_render.ts";
+ * nestedMarkdown("## Files\n```js\nlet a"); // "##### Files\n```js\nlet a\n```"
+ * ```
+ */
+export function nestedMarkdown(text: string): string {
+  if (!/^ {0,3}(#|=|-|`{3}|~{3})/m.test(text)) return text;
+  const lines = text.split("\n");
+  let open: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (open !== undefined) {
+      if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
+        open = undefined;
+      }
+    } else if (run && (run[1][0] === "~" || !run[2].includes("`"))) open = run[1];
+    else if (/^ {0,3}#{1,3}(?:[ \t]|$)/.test(line)) {
+      lines[i] = line.replace(
+        /^( {0,3})(#{1,3})/,
+        (_, pad, hashes) => pad + "#".repeat(Math.min(6, hashes.length + 3)),
+      );
+    } else if (/^ {0,3}(?:=+|-+)[ \t]*$/.test(line) && i > 0 && /\S/.test(lines[i - 1])) {
+      lines[i] = line.replace(/^( {0,3})/, "$1\\");
+    }
+  }
+  const nested = lines.join("\n");
+  return open === undefined ? nested : `${nested.replace(/\n*$/, "")}\n${open}`;
+}
+
+/**
  * A path as shown in a heading: {@linkcode printablePath} (control and
  * invisible characters written as escapes).
  *
@@ -99,7 +137,7 @@ function fileBlock(file: RenderedFile): string {
     // (a file named "a\n## Files"), which would otherwise start headings of their own.
     return `${heading}\n\n${headingPath(body.replace(/\n+$/, ""))}\n\n`;
   }
-  if (!file.fenced) return `${heading}\n\n${body.replace(/\n+$/, "")}\n\n`;
+  if (!file.fenced) return `${heading}\n\n${nestedMarkdown(body.replace(/\n+$/, ""))}\n\n`;
   const fence = fenceFor(body);
   const newline = body.endsWith("\n") || body === "" ? "" : "\n";
   // The info string is the language tag only: an odd extension cannot break the fence.

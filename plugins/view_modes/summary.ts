@@ -181,7 +181,7 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   }
   if (ext === ".md" || ext === ".markdown" || ext === ".mdx") {
     const headings = markdownHeadings(text)
-      .map(([level, title]) => `${"  ".repeat(level - 1)}- ${cut(title)}`);
+      .map(([level, title]) => `${"  ".repeat(level - 1)}- ${inlineTitle(cut(title))}`);
     const shown = headings.slice(0, maxNames);
     const more = headings.length > shown.length
       ? [`- ... ${headings.length - shown.length} more headings`]
@@ -260,6 +260,16 @@ function lineCount(text: string): number {
 
 function unique(names: string[]): string[] {
   return [...new Set(names)];
+}
+
+/**
+ * A heading's title as the text of a list item: a first character that would start a block of
+ * its own there (a code fence ```` ``` ```` that swallows what follows, a quote, a nested list,
+ * an HTML block) is escaped with a backslash, as is the `.` or `)` after a leading number.
+ */
+function inlineTitle(title: string): string {
+  if (/^[`~<>#+*=_|[\\-]/.test(title)) return `\\${title}`;
+  return title.replace(/^(\d{1,9})([.)])/, "$1\\$2");
 }
 
 function list(names: string[], max: number): string {

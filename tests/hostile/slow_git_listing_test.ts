@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { gitInit, makeProject, REPO } from "../_helpers.ts";
+
+/** Run `slop build` with a deadline of its own: a git that never finishes would hold the test. */
+async function slop(args: string[], cwd: string, env: Record<string, string>) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), ...args],
+    cwd,
+    env: { NO_COLOR: "1", ...env },
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(40_000),
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("a .gitignore that git matches for minutes: git is stopped at its deadline and slop lists the untracked files", async () => {
+  const root = await makeProject({ "tracked.ts": "export const t = 1;\n" });
+  await gitInit(root);
+  // git's own matcher takes time growing as depth^k for k `**` in a row: minutes here.
+  const deep = Array.from({ length: 200 }, (_, i) => `d${i % 10}`).join("/");
+  await makeProject({
+    ".gitignore": "**/".repeat(8) + "*.tmp\n",
+    [`${deep}/leaf.ts`]: "export const leaf = 1;\n",
+    [`${deep}/x.tmp`]: "ignored\n",
+  }, root);
+  const env = { SLOP_GIT_DEADLINE_MS: "1500" };
+  const run = await slop(["build", "--stdout", "--json"], root, env);
+  assert.equal(run.code, 0, run.stderr);
+  const { manifest } = JSON.parse(run.stdout);
+  assert.deepEqual(manifest.files.map((f: { path: string }) => f.path), [
+    ".gitignore",
+    `${deep}/leaf.ts`,
+    "tracked.ts",
+  ]);
+  assert.ok(
+    manifest.warnings.some((w: string) => w.startsWith("git ls-files ran past its deadline")),
+    manifest.warnings.join("\n"),
+  );
+  const since = await slop(["build", "--stdout", "--since", "HEAD"], root, env);
+  assert.equal(since.code, 2, since.stderr);
+  assert.match(
+    since.stderr,
+    /Cannot list the untracked files for --since "HEAD": git ls-files ran past its deadline of 1500 ms/,
+  );
+});
