@@ -13,6 +13,7 @@ import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path
 import { type Ignore, loadGlobs, loadIgnore } from "../deps.ts";
 import { compileGlobs, type GlobOptions } from "./_glob.ts";
 import { gitFiles } from "./_git.ts";
+import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
 
@@ -251,6 +252,9 @@ export async function resolveTargets(
 ): Promise<Resolution> {
   const warnings: string[] = [];
   const found = await listCandidates(config, options.previous);
+  for (const path of found.secretNamed) {
+    warnings.push(`Left out a file whose path holds a secret: "${path}"`);
+  }
   const filters = await fileFilters(config, found.list);
   const selection = await selectEntries(config, { found, filters, warnings });
   const paths = config.paths.length
@@ -282,6 +286,8 @@ interface Candidates {
   looked: Map<string, FileStat>;
   /** Nested repositories (a submodule, or a clone inside the work tree), listed by git as folders. */
   nested: Set<string>;
+  /** The files left out because their path holds a secret, each with the secret redacted. */
+  secretNamed: string[];
 }
 
 /** List the files under the root (git's listing, else a walk) a resolution chooses from. */
@@ -300,7 +306,11 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     }
   }
   const git = await listing;
-  const listed = git ?? await walk(root);
+  // A path that holds a secret is never listed: no output, cache or memory may record it.
+  const { kept: listed, dropped: secretNamed } = splitSecretPaths(
+    git ?? await walk(root),
+    config.secrets.rules,
+  );
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
@@ -309,7 +319,7 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
   ).sort(comparePaths);
-  return { list, set: new Set(list), source: git ? "git" : "walk", looked, nested };
+  return { list, set: new Set(list), source: git ? "git" : "walk", looked, nested, secretNamed };
 }
 
 /** What a folder or glob does not select though it matches: history, secret and excluded files. */

@@ -19,7 +19,7 @@
  * and code): raise it when a helper the rules call changes what they find, so that files found
  * clean by an older table are scanned again.
  */
-export const SECRET_RULES_VERSION = 1;
+export const SECRET_RULES_VERSION = 2;
 
 /** A span of a text that holds a secret, and the rule that found it. */
 export interface SecretMatch {
@@ -128,8 +128,10 @@ export function isPlaceholder(value: string): boolean {
 function looksRandom(value: string): boolean {
   return value.length >= 20 && /[A-Z]/.test(value) && /[a-z]/.test(value) &&
     /[0-9]/.test(value) && !isPlaceholder(value) &&
-    // a member access (`config.secrets.apiKey2024`) or a path is code, not a value
-    !/^[A-Za-z_$][\w$]*(?:[./][A-Za-z_$][\w$]*)+$/.test(value);
+    // a member access (`config.secrets.apiKey2024`) or a path of words (`src/utils/db2`) is
+    // code, not a value; base64 with `/` in it (`SwuQByNRHe/PF2Ua/…`) is
+    !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
+    !/^[A-Za-z_$][a-z0-9_$-]*(?:\/[A-Za-z_$][a-z0-9_$-]*)+$/.test(value);
 }
 
 /**
@@ -152,9 +154,9 @@ function looksRandom(value: string): boolean {
  * ```
  */
 export const NAMED_VALUE: RegExp = new RegExp(
-  `(?=(?::|=>|=)\\s*(?:["']?[0-9a-fA-F]{32}|['"]?\\{))` +
-    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\\s*)` +
-    `(?::|=>|=)\\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\\{)`,
+  `(?=(?::|=>|=)\\s*(?:\\\\?["']?[0-9a-fA-F]{32}|\\\\?['"]?\\{))` +
+    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\\\?["']?\\s*)` +
+    `(?::|=>|=)\\s*(?:\\\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\\\?['"]?\\{)`,
   "gi",
 );
 
@@ -170,7 +172,7 @@ export const NAMED_VALUE: RegExp = new RegExp(
  * ```
  */
 export const NAMED_VALUE_SPEC: RegExp =
-  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\s*(?::|=>|=)\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\{)/gi;
+  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\?["']?\s*(?::|=>|=)\s*(?:\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\?['"]?\{)/gi;
 
 const MAP_VALUE = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
 /** Longest JSON map (in characters) the key-map rule looks into. */
@@ -304,6 +306,13 @@ const OP = "(?::=|=>|=|:)";
 /** Between an operator and its value: blanks, or a YAML block scalar's header and indent. */
 const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64})?";
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
+/**
+ * The quotes that open a value: none, one, a triple (`"""`, `'''`), each maybe escaped (`\\"`
+ * in a JSON string that holds code: a notebook's cell source).
+ */
+const QUOTE = "(?:\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
+/** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
+const NAME_QUOTE = "(?:\\\\?[\"'])?";
 
 /**
  * A value assigned to a secret-looking name, in any common syntax: `.env`
@@ -317,11 +326,23 @@ const TOKEN = "[A-Za-z0-9_\\-.~+/]";
  * opening quote, `b` a `Bearer ` prefix, `v` the value.
  */
 const NAMED_TOKEN = new RegExp(
-  `(?=${OP}${GAP}["'\`]?(?:[Bb]earer[ \\t]{1,4})?${TOKEN}{16})` +
-    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}["']?\\]?[ \\t]{0,16})` +
-    `${OP}${GAP}(?<q>["'\`]?)(?<b>(?:[Bb]earer[ \\t]{1,4})?)(?<v>${TOKEN}{16,1024})`,
+  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:[Bb]earer[ \\t]{1,4})?${TOKEN}{16})` +
+    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
+    `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:[Bb]earer[ \\t]{1,4})?)(?<v>${TOKEN}{16,1024})`,
   "g",
 );
+
+/**
+ * Whether the value of an assignment, from `text[at]` on, ends as it must: at its closing quote
+ * `q` (the same quotes, escaped alike: `\\"` in a JSON string of code), or, unquoted, at a blank,
+ * the line's end, a separator (`,;)}]#`, `&` of a query string, `<` of an XML element) or the
+ * quote or escape of a string it sits in (`"API_TOKEN=…"` in a compose list, `…\\n"` in a notebook).
+ */
+function endsValue(text: string, at: number, q: string): boolean {
+  if (q) return text.startsWith(q, at);
+  return at >= text.length || UNQUOTED_END.test(text[at]);
+}
+const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
 
 /** The name before an operator at `at` (up to 64 characters back, on its line). */
 function nameBefore(text: string, at: number): string {
@@ -351,8 +372,7 @@ function findNamedTokens(text: string): Array<{ start: number; end: number; rule
     let value = v;
     const end0 = m.index! + m[0].length;
     // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
-    const next = text[end0] ?? "";
-    if (q ? next !== q : next && !/[\s,;)}\]#]/.test(next)) continue;
+    if (!endsValue(text, end0, q)) continue;
     // `=` pads base64 only at its end
     if (/=[^=]/.test(value)) continue;
     const name = nameBefore(text, m.index!);
@@ -373,6 +393,136 @@ function findNamedTokens(text: string): Array<{ start: number; end: number; rule
     out.push({ start: end0 - v.length, end: end0 - v.length + value.length, rule });
   }
   return out;
+}
+
+/**
+ * Names whose value is a password whatever it looks like: the name ends in a password word or an
+ * API key or token word
+ * (`DB_PASSWORD`, `passwd`, `admin_pwd`, `passphrase`, `client_secret`, `SECRET_KEY`), not in
+ * another word after it (`password_file`, `secretName`, `password_hash` name something else).
+ */
+const PASSWORD_NAME = anyCase(
+  "(?:passw(?:or)?d|passwort|pwd|passphrase|secret|api[_.-]?key|apikey|" +
+    "(?:access|auth|api|bearer|refresh|secret)[_.-]?token)(?:[_.-]?key|[_.-]?value)?",
+);
+
+/**
+ * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
+ * from the operator as {@linkcode NAMED_TOKEN} is (`>` too: `<password>…</password>`). Groups:
+ * `op` the operator, `q` the opening quote, `v` the value up to a blank, quote or escape.
+ */
+const NAMED_PASSWORD = new RegExp(
+  `(?=(?:${OP}|>)${GAP}${QUOTE}[^\\s"'\`\\\\=>]{6})` +
+    `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
+    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})(?<v>[^\\s"'\`\\\\]{6,256})`,
+  "g",
+);
+
+/**
+ * Where an unquoted value stops though no blank follows: a separator before a blank (`,` `;` `)`
+ * `}` `]`), the `&` of a query string's next parameter, the `<` of an element's end tag.
+ */
+const UNQUOTED_STOP = /[,;)}\]](?=[\s,;)}\]]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|<(?=\/)/;
+/** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
+const PLACEHOLDER_WORD = new RegExp(PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""), "i");
+/** A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`. */
+const REFERENCE = /^[$%<{[]|\$\{|\{\{|%\(|%[sd]|\$\(/;
+/** Words of code (types, literals) that follow a password name unquoted: not values. */
+const CODE_WORD =
+  /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;
+/** An identifier as code writes one: camelCase, PascalCase with a lower case letter first, snake_case. */
+const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
+function passwordLike(value: string, quoted: boolean): boolean {
+  if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+  // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), as is one character
+  // repeated.
+  if (/^[A-Za-z]+$/.test(value) || /^(.)\1*$/.test(value)) return false;
+  // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
+  if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;
+  if (quoted) return true;
+  // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
+  if (/[()[\]{}]/.test(value) || CODE_WORD.test(value)) return false;
+  if (/^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/.test(value)) return false;
+  return !(CODE_NAME.test(value) && /[a-z][A-Z]|_/.test(value));
+}
+
+/**
+ * Values assigned to a {@linkcode PASSWORD_NAME} whatever their shape (`DB_PASSWORD=hunter2x`,
+ * `password: "correct-horse"`, `<password>…</password>`, `\"secret\": \"…\"`): quoted, the
+ * value up to its closing quote; unquoted, up to the line's end or a separator, and only when it
+ * does not read as code ({@linkcode passwordLike}). A `:` needs a blank after it when unquoted (a
+ * CSS selector `.password:focus-visible` is not an assignment).
+ */
+function findNamedPasswords(text: string): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  NAMED_PASSWORD.lastIndex = 0;
+  for (const m of text.matchAll(NAMED_PASSWORD)) {
+    const { op, gap, q } = m.groups!;
+    let value = m.groups!.v;
+    const start = m.index! + m[0].length - value.length;
+    if (!q) {
+      const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
+      if (stop >= 0) value = value.slice(0, stop);
+      if (op === ":" && !gap) continue;
+    } else if (op === ">") continue;
+    else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));
+    const end = start + value.length;
+    if (!endsValue(text, end, q) || (op === ">" && text[end] !== "<")) continue;
+    // Unquoted and followed by more words on its line: prose (`pwd: expected bytes, got …`).
+    if (!q && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) continue;
+    if (!passwordLike(value, q !== "")) continue;
+    out.push({ start, end, rule: "password" });
+  }
+  return out;
+}
+
+/**
+ * A name and its value written apart: Dockerfile's `ENV NAME value`, a YAML list entry
+ * (`- name: DB_PASSWORD` then `value: …`, Kubernetes and CI), a JSON one (`{"name": "…",
+ * "value": "…"}`, ECS task definitions) and XML settings (`<add key="…" value="…"/>`). Group `n`
+ * is the name; the value starts where the match ends.
+ */
+const NAME_VALUE_PAIR =
+  /^[ \t]*[Ee][Nn][Vv][ \t]+(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]+(?=[^\s=])|\bname:[ \t]*(?<yq>["']?)(?<y>[A-Za-z_][A-Za-z0-9_.-]{0,127})\k<yq>[ \t]*\r?\n[ \t]{0,64}value:[ \t]*|"name"[ \t]*:[ \t]*"(?<j>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]*,\s{0,64}"value"[ \t]*:[ \t]*|\b(?:key|name)="(?<x>[A-Za-z_][A-Za-z0-9_.:-]{0,127})"[ \t]+value=/gm;
+
+/**
+ * The named tokens and passwords of {@linkcode NAME_VALUE_PAIR}s: each pair is read as
+ * `NAME=value` (the rest of its line), by {@linkcode findNamedTokens} and
+ * {@linkcode findNamedPasswords}, and the spans found are put back where the value is.
+ */
+function findPairs(text: string): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  NAME_VALUE_PAIR.lastIndex = 0;
+  for (const m of text.matchAll(NAME_VALUE_PAIR)) {
+    const g = m.groups!;
+    const name = g.n ?? g.y ?? g.j ?? g.x;
+    const at = m.index! + m[0].length;
+    let lineEnd = at;
+    while (lineEnd < text.length && lineEnd < at + 1024 && !/[\r\n]/.test(text[lineEnd])) lineEnd++;
+    const line = `${name}=${text.slice(at, lineEnd)}`;
+    const shift = at - name.length - 1;
+    for (const f of [...findNamedTokens(line), ...findNamedPasswords(line)]) {
+      if (f.start > name.length) out.push({ ...f, start: f.start + shift, end: f.end + shift });
+    }
+  }
+  return out;
+}
+
+/**
+ * A PEM private key in base64 (`LS0tLS1CRUdJTi…`: a Kubernetes Secret's `tls.key`, a CI variable):
+ * the whole run when its start decodes to a `-----BEGIN … PRIVATE KEY-----` line.
+ */
+const BASE64_PEM = /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{50,100000}={0,2}/g;
+
+function isBase64PrivateKey(value: string): boolean {
+  try {
+    return /^-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY/.test(atob(value.slice(0, 80)));
+  } catch {
+    return false;
+  }
 }
 
 /** A password in a URL (`scheme://user:PASSWORD@host`), from its `://`. */
@@ -417,6 +567,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "PEM private key blocks (also JSON with `\\n` escapes and YAML block scalars)",
     hints: ["PRIVATE KEY"],
     find: findPem,
+  },
+  {
+    id: "base64-private-key",
+    label: "private-key",
+    kind: "PEM private key blocks in base64 (`LS0tLS1CRUdJTi…`, a Kubernetes Secret's `tls.key`)",
+    hints: ["LS0tLS1CRUdJTi"],
+    pattern: BASE64_PEM,
+    accept: isBase64PrivateKey,
   },
   {
     id: "aws-access-key-id",
@@ -590,8 +748,26 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind:
       "A token assigned to a secret-looking name: AWS secret access key, JWT, `Bearer` token, " +
       "Azure client secret, Twilio auth token, or any random token of 20+ characters",
-    hints: [":", "="],
+    hints: [":", "=", ">"],
     find: findNamedTokens,
+  },
+  {
+    id: "named-password",
+    label: "password",
+    kind:
+      "Any value of 6+ characters without blanks assigned to a name ending in a password word " +
+      "(`DB_PASSWORD`, `passwd`, `pwd`, `passphrase`, `client_secret`, `SECRET_KEY`)",
+    hints: [":", "=", ">"],
+    find: findNamedPasswords,
+  },
+  {
+    id: "name-value-pair",
+    label: "named-secret",
+    kind:
+      "A secret whose name is written apart from it: `ENV NAME value`, `- name: …` / `value: …`, " +
+      '`{"name": …, "value": …}`, `<add key="…" value="…"/>`',
+    hints: ["value", "ENV", "env", "Env"],
+    find: findPairs,
   },
   {
     id: "secret",
