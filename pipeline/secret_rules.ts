@@ -471,8 +471,10 @@ function findNamedPasswords(text: string): Array<{ start: number; end: number; r
     else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));
     const end = start + value.length;
     if (!endsValue(text, end, q) || (op === ">" && text[end] !== "<")) continue;
-    // Unquoted and followed by more words on its line: prose (`pwd: expected bytes, got …`).
-    if (!q && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) continue;
+    // Unquoted after `: ` or ` = ` and followed by more words on its line: prose (`pwd: expected
+    // bytes, got …`). Written `NAME=value`, it is a value whatever follows.
+    const spaced = op === ":" || /[ \t]/.test(text[m.index! + op.length] ?? "");
+    if (!q && spaced && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) continue;
     if (!passwordLike(value, q !== "")) continue;
     out.push({ start, end, rule: "password" });
   }
