@@ -325,10 +325,12 @@ const NAME_QUOTE = "(?:\\\\?[\"'])?";
  * in code, names that start like these are everywhere. Groups: `q` the
  * opening quote, `b` a `Bearer ` prefix, `v` the value.
  */
+/** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`. */
+const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken)";
 const NAMED_TOKEN = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:[Bb]earer[ \\t]{1,4})?${TOKEN}{16})` +
+  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4})?${TOKEN}{16})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:[Bb]earer[ \\t]{1,4})?)(?<v>${TOKEN}{16,1024})`,
+    `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:${SCHEME}[ \\t]{1,4})?)(?<v>${TOKEN}{16,1024}={0,2})`,
   "g",
 );
 
@@ -343,6 +345,15 @@ function endsValue(text: string, at: number, q: string): boolean {
   return at >= text.length || UNQUOTED_END.test(text[at]);
 }
 const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
+
+/** Whether `value` is HTTP Basic credentials: base64 of `user:password`. */
+function isBasicCredentials(value: string): boolean {
+  try {
+    return /^[^:\s]{0,128}:\S{4,}$/.test(atob(value));
+  } catch {
+    return false;
+  }
+}
 
 /** The name before an operator at `at` (up to 64 characters back, on its line). */
 function nameBefore(text: string, at: number): string {
@@ -385,7 +396,8 @@ function findNamedTokens(text: string): Array<{ start: number; end: number; rule
       // Hex: `hex-secret`, as NAMED_VALUE names it (which misses Go's `:=` and a YAML block)
       if (value.length < 32) continue;
       rule = "hex-secret";
-    } else if (b && value.length >= 20 && /[0-9]/.test(value) && !isPlaceholder(value)) {
+    } else if (/^[Bb]asic/.test(b) && isBasicCredentials(value)) rule = "basicauth";
+    else if (b && value.length >= 20 && /[0-9]/.test(value) && !isPlaceholder(value)) {
       rule = "bearer";
     } else if (looksRandom(value)) rule = "named-secret";
     if (!rule) continue;
@@ -409,12 +421,13 @@ const PASSWORD_NAME = anyCase(
 /**
  * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
  * from the operator as {@linkcode NAMED_TOKEN} is (`>` too: `<password>…</password>`). Groups:
- * `op` the operator, `q` the opening quote, `v` the value up to a blank, quote or escape.
+ * `op` the operator, `q` the opening quote, `v` the value up to a quote, escape, tab or line end
+ * (up to a blank too when unquoted).
  */
 const NAMED_PASSWORD = new RegExp(
   `(?=(?:${OP}|>)${GAP}${QUOTE}[^\\s"'\`\\\\=>]{6})` +
     `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})(?<v>[^\\s"'\`\\\\]{6,256})`,
+    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})(?<v>[^\\r\\n\\t"'\`\\\\]{6,256})`,
   "g",
 );
 
@@ -439,6 +452,12 @@ function passwordLike(value: string, quoted: boolean): boolean {
   // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), as is one character
   // repeated.
   if (/^[A-Za-z]+$/.test(value) || /^(.)\1*$/.test(value)) return false;
+  // Words joined, no digit, one of them a secret's name: a test's stand-in (`new-password`).
+  if (/^[A-Za-z]+(?:[-_][A-Za-z]+)+$/.test(value) && /pass|secret|key|token/i.test(value)) {
+    return false;
+  }
+  // With blanks: a passphrase has a digit and does not end as a sentence does (`Try again.`).
+  if (/ /.test(value) && (!/[0-9]/.test(value) || /[.!?:]$|^ | $/.test(value))) return false;
   // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
   if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;
@@ -446,7 +465,8 @@ function passwordLike(value: string, quoted: boolean): boolean {
   // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
   if (/[()[\]{}]/.test(value) || CODE_WORD.test(value)) return false;
   if (/^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/.test(value)) return false;
-  return !(CODE_NAME.test(value) && /[a-z][A-Z]|_/.test(value));
+  // A name of code has no digit (`hashedPassword`, `password_hash`); a password mostly has one.
+  return !(CODE_NAME.test(value) && !/[0-9]/.test(value));
 }
 
 /**
@@ -456,39 +476,52 @@ function passwordLike(value: string, quoted: boolean): boolean {
  * does not read as code ({@linkcode passwordLike}). A `:` needs a blank after it when unquoted (a
  * CSS selector `.password:focus-visible` is not an assignment).
  */
-function findNamedPasswords(text: string): Array<{ start: number; end: number; rule: string }> {
-  const out: Array<{ start: number; end: number; rule: string }> = [];
+function findNamedPasswords(text: string): Array<{ start: number; end: number; rule?: string }> {
+  const out: Array<{ start: number; end: number; rule?: string }> = [];
   NAMED_PASSWORD.lastIndex = 0;
-  for (const m of text.matchAll(NAMED_PASSWORD)) {
-    const { op, gap, q } = m.groups!;
-    let value = m.groups!.v;
-    const start = m.index! + m[0].length - value.length;
-    if (!q) {
-      const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
-      if (stop >= 0) value = value.slice(0, stop);
-      if (op === ":" && !gap) continue;
-    } else if (op === ">") continue;
-    else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));
-    const end = start + value.length;
-    if (!endsValue(text, end, q) || (op === ">" && text[end] !== "<")) continue;
-    // Unquoted after `: ` or ` = ` and followed by more words on its line: prose (`pwd: expected
-    // bytes, got …`). Written `NAME=value`, it is a value whatever follows.
-    const spaced = op === ":" || /[ \t]/.test(text[m.index! + op.length] ?? "");
-    if (!q && spaced && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) continue;
-    if (!passwordLike(value, q !== "")) continue;
-    out.push({ start, end, rule: "password" });
+  for (let m = NAMED_PASSWORD.exec(text); m; m = NAMED_PASSWORD.exec(text)) {
+    const start = m.index + m[0].length - m.groups!.v.length;
+    const end = passwordEnd(text, m, start);
+    if (end !== undefined) out.push({ start, end });
+    // The match may run past an unquoted value's end (to a blank): go on from where it ends.
+    NAMED_PASSWORD.lastIndex = end ?? start;
   }
   return out;
+}
+
+/** Where the password of a {@linkcode NAMED_PASSWORD} match at `start` ends; undefined: none. */
+function passwordEnd(text: string, m: RegExpExecArray, start: number): number | undefined {
+  const { op, gap, q } = m.groups!;
+  let value = m.groups!.v;
+  if (!q) {
+    // A blank ends it, and a sentence's full stop is not part of it.
+    value = value.replace(/ .*/, "").replace(/\.+$/, "");
+    const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
+    if (stop >= 0) value = value.slice(0, stop);
+    if (op === ":" && !gap) return undefined;
+  } else if (op === ">") return undefined;
+  else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));
+  const end = start + value.length;
+  if (!endsValue(text, end, q) || (op === ">" && text[end] !== "<")) return undefined;
+  // Unquoted after `: ` or ` = ` and followed by more words on its line: prose (`pwd: expected
+  // bytes, got …`). Written `NAME=value`, it is a value whatever follows.
+  const spaced = op === ":" || /[ \t]/.test(text[m.index + op.length] ?? "");
+  if (!q && spaced && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) return undefined;
+  return passwordLike(value, q !== "") ? end : undefined;
 }
 
 /**
  * A name and its value written apart: Dockerfile's `ENV NAME value`, a YAML list entry
  * (`- name: DB_PASSWORD` then `value: …`, Kubernetes and CI), a JSON one (`{"name": "…",
- * "value": "…"}`, ECS task definitions) and XML settings (`<add key="…" value="…"/>`). Group `n`
- * is the name; the value starts where the match ends.
+ * "value": "…"}`, ECS task definitions), XML settings (`<add key="…" value="…"/>`) and
+ * `.netrc` (`machine … login … password …`). The groups `n`, `y`, `j`, `x`, `w` hold the name;
+ * the value starts where the match ends.
  */
 const NAME_VALUE_PAIR =
-  /^[ \t]*[Ee][Nn][Vv][ \t]+(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]+(?=[^\s=])|\bname:[ \t]*(?<yq>["']?)(?<y>[A-Za-z_][A-Za-z0-9_.-]{0,127})\k<yq>[ \t]*\r?\n[ \t]{0,64}value:[ \t]*|"name"[ \t]*:[ \t]*"(?<j>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]*,\s{0,64}"value"[ \t]*:[ \t]*|\b(?:key|name)="(?<x>[A-Za-z_][A-Za-z0-9_.:-]{0,127})"[ \t]+value=/gm;
+  /^[ \t]{0,16}[Ee][Nn][Vv][ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{1,16}(?=[^\s=])|\bname:[ \t]{0,16}(?<yq>["']?)(?<y>[A-Za-z_][A-Za-z0-9_.-]{0,127})\k<yq>[ \t]{0,16}\r?\n[ \t]{0,64}value:[ \t]{0,16}|"name"[ \t]{0,16}:[ \t]{0,16}"(?<j>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}|\b(?:key|name)="(?<x>[A-Za-z_][A-Za-z0-9_.:-]{0,127})"[ \t]{1,16}value=|(?<w>passw(?:or)?d)(?<=(?:^[ \t]{0,64}|\blogin[ \t]{1,16}\S{1,128}[ \t]{1,16})passw(?:or)?d)[ \t]{1,16}(?=\S)/gm;
+
+/** How far past a pair's name its value is read: the longest value, its quotes and scheme. */
+const PAIR_VALUE_CHARS = 300;
 
 /**
  * The named tokens and passwords of {@linkcode NAME_VALUE_PAIR}s: each pair is read as
@@ -500,13 +533,16 @@ function findPairs(text: string): Array<{ start: number; end: number; rule: stri
   NAME_VALUE_PAIR.lastIndex = 0;
   for (const m of text.matchAll(NAME_VALUE_PAIR)) {
     const g = m.groups!;
-    const name = g.n ?? g.y ?? g.j ?? g.x;
+    const name = g.n ?? g.y ?? g.j ?? g.x ?? g.w;
     const at = m.index! + m[0].length;
     let lineEnd = at;
-    while (lineEnd < text.length && lineEnd < at + 1024 && !/[\r\n]/.test(text[lineEnd])) lineEnd++;
+    while (
+      lineEnd < text.length && lineEnd < at + PAIR_VALUE_CHARS && !/[\r\n]/.test(text[lineEnd])
+    ) lineEnd++;
     const line = `${name}=${text.slice(at, lineEnd)}`;
     const shift = at - name.length - 1;
-    for (const f of [...findNamedTokens(line), ...findNamedPasswords(line)]) {
+    const passwords = findNamedPasswords(line).map((f) => ({ ...f, rule: "password" }));
+    for (const f of [...findNamedTokens(line), ...passwords]) {
       if (f.start > name.length) out.push({ ...f, start: f.start + shift, end: f.end + shift });
     }
   }
@@ -533,6 +569,9 @@ const URL_PASSWORD =
 const DATABASE_SCHEME =
   /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|cockroachdb|clickhouse)$/i;
 
+/** The word itself, not a password: `user:password@host`, `user:my_passwd@host`. */
+const URL_PASSWORD_WORD = /^(?:my|your|the|some|db)?[-_]?passw(?:or)?d[-_]?[0-9]{0,3}$/i;
+
 /** URL passwords, named `database-connection-string` for database schemes, else `basicauth`. */
 function findUrlPasswords(text: string): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
@@ -540,7 +579,9 @@ function findUrlPasswords(text: string): Array<{ start: number; end: number; rul
   for (const m of text.matchAll(URL_PASSWORD)) {
     const v = m.groups!.v;
     // A port is not a password; one of 1-5 characters is a test's `u:p@host`.
-    if (v.length < 6 || isPlaceholder(v) || /passw/i.test(v)) continue;
+    // `%40` is a password's `@`, percent-encoded; `%s` is a format's placeholder.
+    const decoded = v.replace(/%[0-9A-Fa-f]{2}/g, "x");
+    if (v.length < 6 || isPlaceholder(decoded) || URL_PASSWORD_WORD.test(v)) continue;
     const end = m.index! + m[0].length - 1;
     const scheme = text.slice(Math.max(0, m.index! - 31), m.index!);
     const rule = DATABASE_SCHEME.test(scheme) ? "database-connection-string" : "basicauth";
@@ -754,6 +795,15 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findNamedTokens,
   },
   {
+    id: "user-option",
+    label: "basicauth",
+    kind: "The password of a `-u user:password` / `--user` option (curl, wget, httpie)",
+    hints: ["-u", "--user"],
+    pattern:
+      /(?<=(?:^|\s)(?:-u|--user)(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:)(?<v>[^\s"']{6,256})/g,
+    accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
+  },
+  {
     id: "named-password",
     label: "password",
     kind:
@@ -767,8 +817,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "named-secret",
     kind:
       "A secret whose name is written apart from it: `ENV NAME value`, `- name: …` / `value: …`, " +
-      '`{"name": …, "value": …}`, `<add key="…" value="…"/>`',
-    hints: ["value", "ENV", "env", "Env"],
+      '`{"name": …, "value": …}`, `<add key="…" value="…"/>`, `.netrc`',
+    hints: ["value", "ENV", "env", "Env", "passw"],
     find: findPairs,
   },
   {
@@ -781,6 +831,31 @@ export const SECRET_SHAPES: SecretShape[] = [
       /\b[A-Za-z0-9_]{0,40}?(?:api[_-]?key|secret|token|password|passwd)[A-Za-z0-9_]{0,40}["']?\s{0,8}[:=]\s{0,8}["']?(?<v>(?=[^\s"'`]{0,256}[A-Za-z])[^\s"'`]{8,256})/gi,
   },
 ];
+
+/**
+ * Every regular expression the rules run over a whole text, by name: each shape's pattern (by
+ * its id) and those the rules written as code use. For the test that bounds what one attempt of
+ * each can read (`tests/secrets/no_backtracking_test.ts`).
+ *
+ * @example
+ * ```ts
+ * import { SCAN_PATTERNS } from "./secret_rules.ts";
+ * Object.keys(SCAN_PATTERNS).includes("NAMED_PASSWORD"); // true
+ * ```
+ */
+export const SCAN_PATTERNS: Record<string, RegExp> = {
+  TOKEN_GATE,
+  NAMED_VALUE,
+  MAP_VALUE,
+  PEM_BEGIN,
+  PEM_END,
+  PEM_BODY,
+  NAMED_TOKEN,
+  NAMED_PASSWORD,
+  NAME_VALUE_PAIR,
+  URL_PASSWORD,
+  ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
+};
 
 /**
  * Every secret of `text` that the table finds (prose-only rules too with
