@@ -265,8 +265,13 @@ export async function resolveTargets(
     select(selection, path, { entry: { path }, explicit: false });
     paths.push(path);
   }
+  // A path named literally (in `files` or on the command line) is not listed first: checked here.
+  const named = splitSecretPaths(paths, config.secrets.rules);
+  for (const path of named.dropped) {
+    warnings.push(`Left out a file whose path holds a secret: "${path}"`);
+  }
   const targets = toTargets(config.root, {
-    paths,
+    paths: named.kept,
     selection,
     nested: found.nested,
     previous: options.previous,

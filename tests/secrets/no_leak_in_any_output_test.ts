@@ -66,7 +66,8 @@ function tree(s: Record<string, string>): Record<string, string> {
       btoa(s.kubernetesPassword)
     }\n`,
     "slop.config.ts": "export default " + JSON.stringify({
-      files: ["**", { path: "src/keys.py", view: "skeleton" }],
+      // A literal path is not listed first: it is checked too.
+      files: ["**", `notes/${s.fileName}.md`, { path: "src/keys.py", view: "skeleton" }],
       history: "history.jsonl",
       screenshots: ["shots/*.png"],
       presets: {
