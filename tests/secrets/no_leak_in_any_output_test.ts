@@ -186,6 +186,13 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
     stdout.stderr,
     /Left out a file whose path holds a secret: "notes\/\[REDACTED:github\]\.md"/,
   );
+  // The build server: its builds and the files it keeps while it runs.
+  try {
+    assert.equal((await run("build", "--server", "--task", task)).code, 0);
+    outputs.push(...await written(root, new Set(Object.keys(files))));
+  } finally {
+    await run("server", "stop");
+  }
   outputs.push(...await written(root, new Set(Object.keys(files))));
 
   const names = outputs.map(([name]) => name);
