@@ -563,6 +563,86 @@ function isBase64PrivateKey(value: string): boolean {
   }
 }
 
+/** A YAML document that is a Kubernetes Secret: its `kind: Secret` line. */
+const K8S_SECRET_KIND = /^kind:[ \t]{0,16}["']?Secret["']?[ \t]{0,16}\r?$/m;
+/** Where a document ends: a `---` line. */
+const YAML_DOCUMENT_END = /^---[ \t]{0,16}\r?$/gm;
+/** A `data:` or `stringData:` key of a Secret (group 1: its indent). */
+const K8S_DATA = /^([ \t]{0,64})(?:data|stringData):[ \t]{0,16}\r?$/gm;
+/** An entry of a Secret's data: indent, key, then its value (group `v`). */
+const K8S_ENTRY = /^([ \t]{0,64})[^\s:#][^:\r\n]{0,252}:[ \t]{1,16}(?<v>[^\r\n]{1,65536})/my;
+/** A JSON Secret's `data` object (kubectl -o json): its entries' string values. */
+const K8S_JSON_DATA = /"(?:data|stringData)"[ \t]{0,16}:[ \t]{0,16}\{(?<body>[^{}]{0,65536})\}/g;
+
+/**
+ * Every value of a Kubernetes Secret's `data` and `stringData` (YAML, each document on its own,
+ * or JSON): base64 or plain, each is a secret whatever its name (`DATABASE_URL: cG9zdGdyZXM6…`).
+ * A block scalar's lines (`key: |`) are redacted whole.
+ */
+function findK8sSecretData(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  // Document by document, each read once.
+  for (let from = 0;;) {
+    YAML_DOCUMENT_END.lastIndex = from;
+    const end = YAML_DOCUMENT_END.exec(text);
+    const doc = text.slice(from, end ? end.index : text.length);
+    if (K8S_SECRET_KIND.test(doc)) {
+      for (const span of k8sYamlData(doc)) {
+        out.push({ start: span.start + from, end: span.end + from });
+      }
+    }
+    if (!end) break;
+    from = end.index + end[0].length;
+  }
+  if (!/"kind"[ \t]{0,16}:[ \t]{0,16}"Secret"/.test(text)) return out;
+  K8S_JSON_DATA.lastIndex = 0;
+  for (const m of text.matchAll(K8S_JSON_DATA)) {
+    const at = m.index! + m[0].length - 1 - m.groups!.body.length;
+    for (
+      const v of m.groups!.body.matchAll(
+        /"[^"\\\r\n]{1,253}"[ \t]{0,16}:[ \t]{0,16}"(?<v>[^"\\\r\n]{1,65536})"/g,
+      )
+    ) {
+      const start = at + v.index! + v[0].length - 1 - v.groups!.v.length;
+      out.push({ start, end: start + v.groups!.v.length });
+    }
+  }
+  return out;
+}
+
+/** The values under each `data:` / `stringData:` of one YAML Secret document. */
+function k8sYamlData(doc: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  K8S_DATA.lastIndex = 0;
+  for (const m of doc.matchAll(K8S_DATA)) {
+    const indent = m[1].length;
+    let at = m.index! + m[0].length + 1;
+    // Each entry is one line deeper than `data:`; a block scalar's lines deeper still.
+    while (at < doc.length) {
+      K8S_ENTRY.lastIndex = at;
+      const e = K8S_ENTRY.exec(doc);
+      if (!e || e[1].length <= indent) break;
+      const valueAt = at + e[0].length - e.groups!.v.length;
+      let end = at + e[0].length;
+      const nextLine = () => doc.indexOf("\n", end) < 0 ? doc.length : doc.indexOf("\n", end);
+      if (/^[|>]/.test(e.groups!.v)) {
+        // The block's lines: those indented deeper than its key.
+        for (let line = end + 1; line < doc.length;) {
+          const lineEnd = doc.indexOf("\n", line) < 0 ? doc.length : doc.indexOf("\n", line);
+          const text = doc.slice(line, lineEnd);
+          if (text.trim() && text.search(/\S/) <= e[1].length) break;
+          end = lineEnd;
+          line = lineEnd + 1;
+        }
+        const first = doc.indexOf("\n", valueAt) + 1;
+        out.push({ start: first + doc.slice(first, end).search(/\S|$/), end });
+      } else out.push({ start: valueAt, end });
+      at = nextLine() + 1;
+    }
+  }
+  return out;
+}
+
 /** A password in a URL (`scheme://user:PASSWORD@host`), from its `://`. */
 const URL_PASSWORD =
   /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/@'"`<>\\]{0,256}:(?<v>[^\s/@'"`<>\\]{1,256})@(?=[A-Za-z0-9[])/g;
@@ -795,6 +875,13 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findNamedTokens,
   },
   {
+    id: "k8s-secret-data",
+    label: "kubernetes-secret",
+    kind: "Every value of a Kubernetes Secret's `data` and `stringData` (YAML or JSON)",
+    hints: ["Secret"],
+    find: findK8sSecretData,
+  },
+  {
     id: "user-option",
     label: "basicauth",
     kind: "The password of a `-u user:password` / `--user` option (curl, wget, httpie)",
@@ -854,6 +941,11 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   NAMED_PASSWORD,
   NAME_VALUE_PAIR,
   URL_PASSWORD,
+  K8S_SECRET_KIND,
+  YAML_DOCUMENT_END,
+  K8S_DATA,
+  K8S_ENTRY,
+  K8S_JSON_DATA,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 

@@ -241,14 +241,36 @@ export const PLACEMENTS: Placement[] = [
     name: "k8s-secret",
     path: "secret.yaml",
     block: true,
-    single: false,
-    write: (n, v) => {
-      const key = n === "DB_PASSWORD" ? "password" : "tls.key";
-      return {
-        text: `apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  ${key}: ${btoa(v)}\n`,
-        encode: btoa,
-      };
-    },
+    single: true,
+    // A key that names nothing: the manifest's kind is what says the values are secrets.
+    write: (_, v) => ({
+      text: `apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  app.setting: ${btoa(v)}\n` +
+        `  other: ${btoa("x")}\n---\nkind: ConfigMap\ndata:\n  mode: prod\n`,
+      encode: btoa,
+    }),
+  },
+  {
+    name: "k8s-secret-json",
+    path: "secret.json",
+    block: true,
+    single: true,
+    write: (_, v) => ({
+      text: JSON.stringify(
+        { apiVersion: "v1", kind: "Secret", data: { setting: btoa(v) } },
+        null,
+        2,
+      ),
+      encode: btoa,
+    }),
+  },
+  {
+    name: "k8s-string-data",
+    path: "string-secret.yaml",
+    block: true,
+    single: true,
+    write: (_, v) => ({
+      text: `kind: Secret\nstringData:\n  app.conf: |\n    ${v.split("\n").join("\n    ")}\n`,
+    }),
   },
   {
     name: "one-megabyte-line",

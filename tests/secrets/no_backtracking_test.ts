@@ -132,6 +132,8 @@ const ADVERSARIAL: Array<[string, string]> = [
   ["Basic schemes", "Authorization: Basic ".repeat(48 * 1024)],
   ["triple quotes", "secret_key = '''".repeat(64 * 1024)],
   ["URLs without @", "https://u:".repeat(100 * 1024)],
+  ["Secret documents", "kind: Secret\ndata:\n---\n".repeat(40 * 1024)],
+  ["Secret data keys without values", "kind: Secret\ndata:\n" + "  k:\n".repeat(200 * 1024)],
 ];
 
 Deno.test("no rule backtracks on adversarial 1 MB lines: each finds what it should", () => {
