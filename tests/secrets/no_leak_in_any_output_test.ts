@@ -165,6 +165,8 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
     outputs.push([`slop ${args[0]} (stdout and stderr)`, r.stdout + r.stderr]);
     return r;
   };
+  // The digest slop writes from the knowledge files (a key written there by hand).
+  assert.equal((await run("knowledge", "digest")).code, 0);
   assert.equal((await run("build")).code, 0);
   assert.equal((await run("build", "--task", task)).code, 0);
   // The rest side by side (they read what the two builds wrote; the MCP build writes a third).
@@ -197,7 +199,12 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
 
   const names = outputs.map(([name]) => name);
   for (
-    const expected of [/^\.slop\/out\/context_\d+\.md$/, /^\.slop\/cache\//, /^\.slop\/order\//]
+    const expected of [
+      /^\.slop\/out\/context_\d+\.md$/,
+      /^\.slop\/cache\//,
+      /^\.slop\/order\//,
+      /^slop\/knowledge\/digest\.md$/,
+    ]
   ) {
     assert.ok(names.some((n) => expected.test(n)), `${expected} written: ${names}`);
   }
