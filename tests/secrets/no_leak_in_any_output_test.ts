@@ -167,6 +167,8 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
   };
   // The digest slop writes from the knowledge files (a key written there by hand).
   assert.equal((await run("knowledge", "digest")).code, 0);
+  // A slice's anchors quote the lines around it (the key is on the line above).
+  assert.equal((await run("slice", "add", "src/keys.py:4-5")).code, 0);
   assert.equal((await run("build")).code, 0);
   assert.equal((await run("build", "--task", task)).code, 0);
   // The rest side by side (they read what the two builds wrote; the MCP build writes a third).
@@ -204,6 +206,7 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
       /^\.slop\/cache\//,
       /^\.slop\/order\//,
       /^slop\/knowledge\/digest\.md$/,
+      /^slop\/slices\.toml$/,
     ]
   ) {
     assert.ok(names.some((n) => expected.test(n)), `${expected} written: ${names}`);
