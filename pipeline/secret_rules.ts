@@ -355,6 +355,21 @@ function isBasicCredentials(value: string): boolean {
   }
 }
 
+/** The rest of a token that a pattern's bound cut (64 KB at most: a key, not a file). */
+const LONG_TOKEN = /[A-Za-z0-9_\-.~+/]{0,65536}={0,2}/y;
+/** The rest of a quoted password that a pattern's bound cut, up to its line's end. */
+const LONG_QUOTED = /[^\r\n"'`\\]{0,4096}/y;
+/** The rest of an unquoted password that a pattern's bound cut, up to a blank. */
+const LONG_UNQUOTED = /[^\s"'`\\]{0,4096}/y;
+/** The rest of a pair's value past the part read at once, with its closing quote. */
+const LONG_PAIR_VALUE = /[^\s"'`<]{0,65536}["'`]?/y;
+
+/** Where a run of `pattern` (sticky) that starts at `at` ends. */
+function runEnd(pattern: RegExp, text: string, at: number): number {
+  pattern.lastIndex = at;
+  return at + pattern.exec(text)![0].length;
+}
+
 /** The name before an operator at `at` (up to 64 characters back, on its line). */
 function nameBefore(text: string, at: number): string {
   // Read back 64 characters at most: `lastIndexOf` would read to the text's start on a text
@@ -380,8 +395,10 @@ function findNamedTokens(text: string): Array<{ start: number; end: number; rule
   NAMED_TOKEN.lastIndex = 0;
   for (const m of text.matchAll(NAMED_TOKEN)) {
     const { q, b, v } = m.groups!;
-    let value = v;
-    const end0 = m.index! + m[0].length;
+    const start = m.index! + m[0].length - v.length;
+    // A value as long as the pattern reads (an AWS session token) goes on to its end.
+    const end0 = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
+    let value = text.slice(start, end0);
     // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
     if (!endsValue(text, end0, q)) continue;
     // `=` pads base64 only at its end
@@ -402,16 +419,16 @@ function findNamedTokens(text: string): Array<{ start: number; end: number; rule
     } else if (looksRandom(value)) rule = "named-secret";
     if (!rule) continue;
     value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
-    out.push({ start: end0 - v.length, end: end0 - v.length + value.length, rule });
+    out.push({ start, end: start + value.length, rule });
   }
   return out;
 }
 
 /**
- * Names whose value is a password whatever it looks like: the name ends in a password word or an
- * API key or token word
- * (`DB_PASSWORD`, `passwd`, `admin_pwd`, `passphrase`, `client_secret`, `SECRET_KEY`), not in
- * another word after it (`password_file`, `secretName`, `password_hash` name something else).
+ * Names whose value is a password whatever it looks like: the name ends in a password, API key
+ * or token word (`DB_PASSWORD`, `passwd`, `admin_pwd`, `passphrase`, `client_secret`,
+ * `SECRET_KEY`, `X-Api-Key`, `access_token`), not in another word after it (`password_file`,
+ * `secretName`, `password_hash` name something else).
  */
 const PASSWORD_NAME = anyCase(
   "(?:passw(?:or)?d|passwort|pwd|passphrase|secret|api[_.-]?key|apikey|" +
@@ -493,6 +510,10 @@ function findNamedPasswords(text: string): Array<{ start: number; end: number; r
 function passwordEnd(text: string, m: RegExpExecArray, start: number): number | undefined {
   const { op, gap, q } = m.groups!;
   let value = m.groups!.v;
+  // A quoted value as long as the pattern reads goes on to its closing quote.
+  if (value.length === 256) {
+    value = text.slice(start, runEnd(q ? LONG_QUOTED : LONG_UNQUOTED, text, start + 256));
+  }
   if (!q) {
     // A blank ends it, and a sentence's full stop is not part of it.
     value = value.replace(/ .*/, "").replace(/\.+$/, "");
@@ -539,6 +560,8 @@ function findPairs(text: string): Array<{ start: number; end: number; rule: stri
     while (
       lineEnd < text.length && lineEnd < at + PAIR_VALUE_CHARS && !/[\r\n]/.test(text[lineEnd])
     ) lineEnd++;
+    // A value longer than the part read at once goes on to its end.
+    if (lineEnd === at + PAIR_VALUE_CHARS) lineEnd = runEnd(LONG_PAIR_VALUE, text, lineEnd);
     const line = `${name}=${text.slice(at, lineEnd)}`;
     const shift = at - name.length - 1;
     const passwords = findNamedPasswords(line).map((f) => ({ ...f, rule: "password" }));
@@ -937,6 +960,10 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   PEM_BEGIN,
   PEM_END,
   PEM_BODY,
+  LONG_TOKEN,
+  LONG_QUOTED,
+  LONG_UNQUOTED,
+  LONG_PAIR_VALUE,
   NAMED_TOKEN,
   NAMED_PASSWORD,
   NAME_VALUE_PAIR,

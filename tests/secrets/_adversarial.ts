@@ -110,6 +110,11 @@ export function secretsOf(seed: number): Secret[] {
     const value = password(r);
     out.push({ kind: "password", value, hidden: value, block: false });
   }
+  // Longer than a pattern reads at once: an AWS session token, a long password.
+  const session = "IQoJb3JpZ2luX2Vj" + r.mixed(ALNUM + "+/", r.int(1100, 1600)) + "==";
+  out.push({ kind: "aws-session-token", value: session, hidden: session, block: false });
+  const long = r.mixed(ALNUM, 150) + r.chars(SYMBOLS, 2) + r.mixed(ALNUM, 150);
+  out.push({ kind: "password", value: long, hidden: long, block: false });
   for (let i = 0; i < 2; i++) {
     const value = privateKey(r);
     out.push({ kind: "private-key", value, hidden: value, block: true });
@@ -121,6 +126,7 @@ export function secretsOf(seed: number): Secret[] {
 function nameFor(kind: string): string {
   if (kind === "password") return "DB_PASSWORD";
   if (kind === "private-key") return "TLS_PRIVATE_KEY";
+  if (kind === "aws-session-token") return "AWS_SESSION_TOKEN";
   const k = KINDS.find((k) => k.kind === kind)!;
   return k.name.join("_").toUpperCase();
 }
