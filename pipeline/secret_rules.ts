@@ -532,44 +532,87 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
 }
 
 /**
- * A name and its value written apart: Dockerfile's `ENV NAME value`, a YAML list entry
- * (`- name: DB_PASSWORD` then `value: …`, Kubernetes and CI), a JSON one (`{"name": "…",
- * "value": "…"}`, ECS task definitions), XML settings (`<add key="…" value="…"/>`) and
- * `.netrc` (`machine … login … password …`). The groups `n`, `y`, `j`, `x`, `w` hold the name;
- * the value starts where the match ends.
+ * A name and its value written apart, each form with the substring a text needs for it: Dockerfile's
+ * `ENV NAME value`, a YAML list entry (`- name: DB_PASSWORD` then `value: …`, Kubernetes and CI),
+ * a JSON one (`{"name": "…", "value": "…"}`, ECS task definitions), XML settings
+ * (`<add key="…" value="…"/>`), a call's name and value (`define('DB_PASSWORD', '…')`,
+ * `os.getenv("API_KEY", "…")`) and `.netrc` (`machine … login … password …`). Group `n` is the
+ * name; the value starts where the match ends. Each form starts at a literal.
  */
-const NAME_VALUE_PAIR =
-  /^[ \t]{0,16}[Ee][Nn][Vv][ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{1,16}(?=[^\s=])|\bname:[ \t]{0,16}(?<yq>["']?)(?<y>[A-Za-z_][A-Za-z0-9_.-]{0,127})\k<yq>[ \t]{0,16}\r?\n[ \t]{0,64}value:[ \t]{0,16}|"name"[ \t]{0,16}:[ \t]{0,16}"(?<j>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}|\b(?:key|name)="(?<x>[A-Za-z_][A-Za-z0-9_.:-]{0,127})"[ \t]{1,16}value=|(?<w>passw(?:or)?d)(?<=(?:^[ \t]{0,64}|\blogin[ \t]{1,16}\S{1,128}[ \t]{1,16})passw(?:or)?d)[ \t]{1,16}(?=\S)/gm;
+const PAIR_FORMS: Array<{ hint: RegExp; pattern: RegExp }> = [
+  {
+    hint: /(?:ENV|env|Env)[ \t]/,
+    pattern:
+      /(?:ENV|env|Env)(?<=^[ \t]{0,16}...)[ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{1,16}(?=[^\s=])/gm,
+  },
+  {
+    hint: /value:/,
+    pattern:
+      /\bname:[ \t]{0,16}(?<q>["']?)(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})\k<q>[ \t]{0,16}\r?\n[ \t]{0,64}value:[ \t]{0,16}/g,
+  },
+  {
+    hint: /"value"/,
+    pattern:
+      /"name"[ \t]{0,16}:[ \t]{0,16}"(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}/g,
+  },
+  {
+    hint: /value=/,
+    pattern:
+      /="(?<n>[A-Za-z_][A-Za-z0-9_.:-]{0,127})"[ \t]{1,16}value=(?<=(?:^|[^A-Za-z0-9_])(?:key|name)="[^"]{1,128}"[ \t]{1,16}value=)/g,
+  },
+  {
+    hint: /\([ \t]{0,16}["']/,
+    pattern: /\([ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
+  },
+  {
+    hint: /passw/,
+    pattern:
+      /(?<n>passw(?:or)?d)(?<=(?:^[ \t]{0,64}|\blogin[ \t]{1,16}\S{1,128}[ \t]{1,16})passw(?:or)?d)[ \t]{1,16}(?=\S)/gm,
+  },
+];
+
+/** A name that may hold a secret: the names {@linkcode findNamedTokens} and passwords need. */
+const PAIR_NAME = /secret|token|passw|pwd|passphrase|credential|auth|bearer|key/i;
 
 /** How far past a pair's name its value is read: the longest value, its quotes and scheme. */
 const PAIR_VALUE_CHARS = 300;
 
 /**
- * The named tokens and passwords of {@linkcode NAME_VALUE_PAIR}s: each pair is read as
- * `NAME=value` (the rest of its line), by {@linkcode findNamedTokens} and
+ * The named tokens and passwords of name/value pairs ({@linkcode PAIR_FORMS}): each pair is read
+ * as `NAME=value` (the rest of its line), by {@linkcode findNamedTokens} and
  * {@linkcode findNamedPasswords}, and the spans found are put back where the value is.
  */
 function findPairs(text: string): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
-  NAME_VALUE_PAIR.lastIndex = 0;
-  for (const m of text.matchAll(NAME_VALUE_PAIR)) {
-    const g = m.groups!;
-    const name = g.n ?? g.y ?? g.j ?? g.x ?? g.w;
-    const at = m.index! + m[0].length;
-    let lineEnd = at;
-    while (
-      lineEnd < text.length && lineEnd < at + PAIR_VALUE_CHARS && !/[\r\n]/.test(text[lineEnd])
-    ) lineEnd++;
-    // A value longer than the part read at once goes on to its end.
-    if (lineEnd === at + PAIR_VALUE_CHARS) lineEnd = runEnd(LONG_PAIR_VALUE, text, lineEnd);
-    const line = `${name}=${text.slice(at, lineEnd)}`;
-    const shift = at - name.length - 1;
-    const passwords = findNamedPasswords(line).map((f) => ({ ...f, rule: "password" }));
-    for (const f of [...findNamedTokens(line), ...passwords]) {
-      if (f.start > name.length) out.push({ ...f, start: f.start + shift, end: f.end + shift });
+  for (const form of PAIR_FORMS) {
+    if (!form.hint.test(text)) continue;
+    form.pattern.lastIndex = 0;
+    for (const m of text.matchAll(form.pattern)) {
+      const name = m.groups!.n;
+      if (PAIR_NAME.test(name)) out.push(...pairSecrets(text, name, m.index! + m[0].length));
     }
   }
   return out;
+}
+
+/** The secrets of the value at `at` of a pair named `name`, read as `NAME=value`. */
+function pairSecrets(
+  text: string,
+  name: string,
+  at: number,
+): Array<{ start: number; end: number; rule: string }> {
+  let lineEnd = at;
+  while (
+    lineEnd < text.length && lineEnd < at + PAIR_VALUE_CHARS && !/[\r\n]/.test(text[lineEnd])
+  ) lineEnd++;
+  // A value longer than the part read at once goes on to its end.
+  if (lineEnd === at + PAIR_VALUE_CHARS) lineEnd = runEnd(LONG_PAIR_VALUE, text, lineEnd);
+  const line = `${name}=${text.slice(at, lineEnd)}`;
+  const shift = at - name.length - 1;
+  const passwords = findNamedPasswords(line).map((f) => ({ ...f, rule: "password" }));
+  return [...findNamedTokens(line), ...passwords]
+    .filter((f) => f.start > name.length)
+    .map((f) => ({ ...f, start: f.start + shift, end: f.end + shift }));
 }
 
 /**
@@ -910,7 +953,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "The password of a `-u user:password` / `--user` option (curl, wget, httpie)",
     hints: ["-u", "--user"],
     pattern:
-      /(?<=(?:^|\s)(?:-u|--user)(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:)(?<v>[^\s"']{6,256})/g,
+      /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:(?<v>[^\s"']{6,256})/g,
     accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
   },
   {
@@ -928,7 +971,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind:
       "A secret whose name is written apart from it: `ENV NAME value`, `- name: …` / `value: …`, " +
       '`{"name": …, "value": …}`, `<add key="…" value="…"/>`, `.netrc`',
-    hints: ["value", "ENV", "env", "Env", "passw"],
+    hints: [],
     find: findPairs,
   },
   {
@@ -966,7 +1009,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   LONG_PAIR_VALUE,
   NAMED_TOKEN,
   NAMED_PASSWORD,
-  NAME_VALUE_PAIR,
+  ...Object.fromEntries(PAIR_FORMS.map((f, i) => [`PAIR_FORMS[${i}]`, f.pattern])),
   URL_PASSWORD,
   K8S_SECRET_KIND,
   YAML_DOCUMENT_END,

@@ -190,6 +190,8 @@ export const PLACEMENTS: Placement[] = [
     "task.json",
     (n, v) => `{"environment": [{"name": "${n}", "value": "${v}"}]}\n`,
   ),
+  plain("php-define", "wp-config.php", (n, v) => `<?php\ndefine( '${n}', '${v}' );\n`),
+  plain("getenv-default", "settings.py", (n, v) => `KEY = os.getenv("${n}", "${v}")\n`),
   plain("terraform", "main.tf", (n, v) => `resource "x" "y" {\n  ${lower(n)} = "${v}"\n}\n`),
   plain("toml-triple", "c.toml", (n, v) => `${lower(n)} = '''${v}'''\n`),
   plain("properties", "app.properties", (n, v) => `${lower(n).replace(/_/g, ".")}=${v}\n`),
