@@ -536,40 +536,52 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
  * `ENV NAME value`, a YAML list entry (`- name: DB_PASSWORD` then `value: …`, Kubernetes and CI),
  * a JSON one (`{"name": "…", "value": "…"}`, ECS task definitions), XML settings
  * (`<add key="…" value="…"/>`), a call's name and value (`define('DB_PASSWORD', '…')`,
- * `os.getenv("API_KEY", "…")`) and `.netrc` (`machine … login … password …`). Group `n` is the
+ * `os.getenv("API_KEY", "…")`, `env(…)`, `setdefault(…)`, `Setenv(…)`, `putenv(…)`) and `.netrc` (`machine … login … password …`). Group `n` is the
  * name; the value starts where the match ends. Each form starts at a literal.
  */
-const PAIR_FORMS: Array<{ hint: RegExp; pattern: RegExp }> = [
+const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
   {
-    hint: /(?:ENV|env|Env)[ \t]/,
+    hints: ["v"],
     pattern:
       /(?:ENV|env|Env)(?<=^[ \t]{0,16}...)[ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{1,16}(?=[^\s=])/gm,
   },
   {
-    hint: /value:/,
+    hints: ["alue:"],
     pattern:
       /\bname:[ \t]{0,16}(?<q>["']?)(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})\k<q>[ \t]{0,16}\r?\n[ \t]{0,64}value:[ \t]{0,16}/g,
   },
   {
-    hint: /"value"/,
+    hints: ['alue"'],
     pattern:
       /"name"[ \t]{0,16}:[ \t]{0,16}"(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}/g,
   },
   {
-    hint: /value=/,
+    hints: ["alue="],
     pattern:
       /="(?<n>[A-Za-z_][A-Za-z0-9_.:-]{0,127})"[ \t]{1,16}value=(?<=(?:^|[^A-Za-z0-9_])(?:key|name)="[^"]{1,128}"[ \t]{1,16}value=)/g,
   },
   {
-    hint: /\([ \t]{0,16}["']/,
-    pattern: /\([ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
+    hints: ["v", "("],
+    pattern:
+      /(?:define|getenv|[Ee]nv|setdefault|[Ss]etenv|putenv)\([ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
   },
   {
-    hint: /passw/,
+    hints: ["w"],
     pattern:
       /(?<n>passw(?:or)?d)(?<=(?:^[ \t]{0,64}|\blogin[ \t]{1,16}\S{1,128}[ \t]{1,16})passw(?:or)?d)[ \t]{1,16}(?=\S)/gm,
   },
 ];
+
+/**
+ * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
+ * code than its first (the `v` of `ENV `, `env(`; the `(` of `define(`; the `w` of `passw`) and
+ * checked behind it: `v` (ENV and `env(`), `alue:`, `alue"`, `alue=` (`value`), `(` (`define(`,
+ * `setdefault(`), `w` (`passw`). Twelve `includes` per text cost as much as the forms themselves.
+ */
+const PAIR_GATE =
+  /[Vv](?=[ \t(])(?<=(?:ENV|[Ee]nv))|alue[:"=](?<=value.)|\((?<=define\(|setdefault\()|w(?<=passw)/g;
+/** How many hints {@linkcode PAIR_GATE} tells apart. */
+const PAIR_HINTS = 6;
 
 /** A name that may hold a secret: the names {@linkcode findNamedTokens} and passwords need. */
 const PAIR_NAME = /secret|token|passw|pwd|passphrase|credential|auth|bearer|key/i;
@@ -584,8 +596,13 @@ const PAIR_VALUE_CHARS = 300;
  */
 function findPairs(text: string): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
+  const found = new Set<string>();
+  PAIR_GATE.lastIndex = 0;
+  for (let m = PAIR_GATE.exec(text); m && found.size < PAIR_HINTS; m = PAIR_GATE.exec(text)) {
+    found.add(m[0] === "V" ? "v" : m[0]);
+  }
   for (const form of PAIR_FORMS) {
-    if (!form.hint.test(text)) continue;
+    if (!form.hints.some((h) => found.has(h))) continue;
     form.pattern.lastIndex = 0;
     for (const m of text.matchAll(form.pattern)) {
       const name = m.groups!.n;
@@ -1007,6 +1024,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   LONG_QUOTED,
   LONG_UNQUOTED,
   LONG_PAIR_VALUE,
+  PAIR_GATE,
   NAMED_TOKEN,
   NAMED_PASSWORD,
   ...Object.fromEntries(PAIR_FORMS.map((f, i) => [`PAIR_FORMS[${i}]`, f.pattern])),
