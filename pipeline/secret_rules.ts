@@ -449,10 +449,11 @@ const NAMED_PASSWORD = new RegExp(
 );
 
 /**
- * Where an unquoted value stops though no blank follows: a separator before a blank (`,` `;` `)`
- * `}` `]`), the `&` of a query string's next parameter, the `<` of an element's end tag.
+ * Where an unquoted value stops though no blank follows: a separator before a blank or an escape
+ * (`,` `;` `)` `}` `]`), the `&` of a query string's next parameter, the `<` of an element's end
+ * tag.
  */
-const UNQUOTED_STOP = /[,;)}\]](?=[\s,;)}\]]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|<(?=\/)/;
+const UNQUOTED_STOP = /[,;)}\]](?=[\s,;)}\]\\]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|<(?=\/)/;
 /** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
 const PLACEHOLDER_WORD = new RegExp(PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""), "i");
 /** A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`. */
@@ -480,7 +481,7 @@ function passwordLike(value: string, quoted: boolean): boolean {
   if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;
   if (quoted) return true;
   // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
-  if (/[()[\]{}]/.test(value) || CODE_WORD.test(value)) return false;
+  if (/[()[\]{}|]/.test(value) || CODE_WORD.test(value)) return false;
   if (/^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/.test(value)) return false;
   // A name of code has no digit (`hashedPassword`, `password_hash`); a password mostly has one.
   return !(CODE_NAME.test(value) && !/[0-9]/.test(value));
