@@ -971,8 +971,17 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "The password of a `-u user:password` / `--user` option (curl, wget, httpie)",
     hints: ["-u", "--user"],
     pattern:
-      /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:(?<v>[^\s"']{6,256})/g,
+      /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:(?<v>[^\s"']{6,65536})/g,
     accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
+  },
+  {
+    id: "password-option",
+    label: "password",
+    kind: "The value of a `--password`, `--token`, `--api-key` or `--secret` option written apart",
+    hints: ["--"],
+    pattern:
+      /--(?:password|passwd|token|api-key|secret)(?<=(?:^|\s)--[a-z-]{5,8})[ \t]{1,4}["']?(?<v>[^\s"'`]{6,65536})/g,
+    accept: (value) => passwordLike(value, true),
   },
   {
     id: "named-password",

@@ -190,6 +190,7 @@ export const PLACEMENTS: Placement[] = [
     "task.json",
     (n, v) => `{"environment": [{"name": "${n}", "value": "${v}"}]}\n`,
   ),
+  plain("cli-option", "login.sh", (_, v) => `docker login -u ci --password '${v}' registry\n`),
   plain("php-define", "wp-config.php", (n, v) => `<?php\ndefine( '${n}', '${v}' );\n`),
   plain("getenv-default", "settings.py", (n, v) => `KEY = os.getenv("${n}", "${v}")\n`),
   plain("terraform", "main.tf", (n, v) => `resource "x" "y" {\n  ${lower(n)} = "${v}"\n}\n`),
