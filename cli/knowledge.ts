@@ -56,7 +56,7 @@ function fail(error: unknown): number {
 export async function runKnowledgeDigest(flags: DigestFlags): Promise<number> {
   try {
     const config = await loadConfig({ config: flags.config });
-    const result = await regenerateDigest(config.knowledge.dir);
+    const result = await regenerateDigest(config.knowledge.dir, { rules: config.secrets.rules });
     if (flags.quiet) return 0;
     if (result.status === "written") {
       const cut = result.truncated ? ", truncated to fit" : "";

@@ -10,7 +10,7 @@
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { resolveTargets } from "../pipeline/resolve.ts";
 import { readTargets } from "../pipeline/read.ts";
-import { redactSources } from "../pipeline/secrets.ts";
+import { redactMessage, redactSources, redactText } from "../pipeline/secrets.ts";
 import { type RankedFile, rankFiles, type RankInput } from "../pipeline/rank.ts";
 import { coChangeScores } from "../pipeline/co_change.ts";
 import { definedNames } from "../plugins/view_modes/code_views.ts";
@@ -86,6 +86,8 @@ export async function runRank(flags: RankFlags): Promise<number> {
   try {
     task = await rankTask(flags, cwd);
     const config = await loadConfig({ cwd, config: flags.config });
+    // The task is printed back (`--json`) and its terms are reasons: redacted as a file is.
+    task = (await redactText(task, "task", { rules: config.secrets.rules })).text;
     const files = await rankInputs(config);
     const coChange = await coChangeScores(config.root, files.map((f) => f.path));
     ranked = await rankFiles(files, task, {
@@ -95,7 +97,7 @@ export async function runRank(flags: RankFlags): Promise<number> {
       definitions: definedNames,
     });
   } catch (error) {
-    printError(error instanceof Error ? error.message : String(error));
+    printError(redactMessage(error instanceof Error ? error.message : String(error)));
     return error instanceof ConfigError || error instanceof TaskError ? 2 : 1;
   }
   const shown = top === 0 ? ranked : ranked.slice(0, top);

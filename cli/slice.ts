@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { isGlob } from "../pipeline/resolve.ts";
 import { normalizeNewlines } from "../pipeline/transform.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
+import { redactText } from "../pipeline/secrets.ts";
 import type { ResolvedConfig, Slice } from "../pipeline/types.ts";
 import {
   anchorSlice,
@@ -372,7 +373,11 @@ async function readLines(config: ResolvedConfig, path: string): Promise<string[]
       }`,
     );
   }
-  return splitLines(normalizeNewlines(text.replace(/^\uFEFF/, "")));
+  // The lines as views see them, secrets redacted: anchors written to the side file quote them.
+  const shown = await redactText(text.replace(/^\uFEFF/, ""), path, {
+    rules: config.secrets.rules,
+  });
+  return splitLines(normalizeNewlines(shown.text));
 }
 
 function rendersCustom(config: ResolvedConfig, path: string): boolean {

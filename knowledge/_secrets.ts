@@ -35,10 +35,18 @@ export type SecretScrubber = (text: string) => { text: string; found: string[] }
 export function basicScrubber(rules: Record<string, string> = {}): SecretScrubber {
   const user = userSecretRules(rules);
   return (input: string) => {
-    const matches: SecretMatch[] = findSecrets(input, {
+    const found: SecretMatch[] = findSecrets(input, {
       prose: true,
       label: (shape) => shape.prose ? "assignment" : shape.id,
     });
+    // A value the prose rule finds is named by it (`[REDACTED:secret]`), also when the
+    // password rule finds the same value.
+    const prose = new Set(
+      found.filter((m) => m.rule === "assignment").map((m) => `${m.start}:${m.end}`),
+    );
+    const matches = found.filter((m) =>
+      m.rule !== "named-password" || !prose.has(`${m.start}:${m.end}`)
+    );
     for (const rule of user) {
       rule.pattern.lastIndex = 0;
       for (const m of input.matchAll(rule.pattern)) {

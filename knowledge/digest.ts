@@ -9,6 +9,7 @@
 
 import { join } from "node:path";
 import { type CATEGORY_FILES, readCategory, writeText } from "./store.ts";
+import { basicScrubber } from "./_secrets.ts";
 
 /** The digest's byte limit. */
 export const DIGEST_MAX_BYTES = 4096;
@@ -120,7 +121,8 @@ export interface DigestResult {
 
 /**
  * Regenerate `digest.md` in the knowledge folder from the category files;
- * delete it when every section is empty.
+ * delete it when every section is empty. Each item passes the secret
+ * scrubber first: a key written by hand into a category file is not copied.
  *
  * @example
  * ```ts
@@ -130,10 +132,16 @@ export interface DigestResult {
  */
 export async function regenerateDigest(
   dir: string,
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; rules?: Record<string, string> } = {},
 ): Promise<DigestResult> {
   const path = join(dir, DIGEST_FILE);
-  const text = renderDigest(await digestSections(dir), options.maxBytes);
+  // The config's `secrets.rules` too.
+  const scrub = basicScrubber(options.rules);
+  const sections = (await digestSections(dir)).map((s) => ({
+    ...s,
+    items: s.items.map((item) => scrub(item).text),
+  }));
+  const text = renderDigest(sections, options.maxBytes);
   if (text === undefined) {
     try {
       await Deno.remove(path);

@@ -14,6 +14,7 @@ import { loadGlobs } from "../deps.ts";
 import { ignoreMatch, type IgnoreRules, parseIgnore } from "./_gitignore.ts";
 import { compileGlobs, type GlobOptions } from "./_glob.ts";
 import { gitListing } from "./_git.ts";
+import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
 
@@ -252,6 +253,9 @@ export async function resolveTargets(
 ): Promise<Resolution> {
   const found = await listCandidates(config, options.previous);
   const warnings: string[] = [...found.warnings];
+  for (const path of found.secretNamed) {
+    warnings.push(`Left out a file whose path holds a secret: "${path}"`);
+  }
   const filters = await fileFilters(config, found.list);
   const selection = await selectEntries(config, { found, filters, warnings });
   const paths = config.paths.length
@@ -262,8 +266,13 @@ export async function resolveTargets(
     select(selection, path, { entry: { path }, explicit: false });
     paths.push(path);
   }
+  // A path named literally (in `files` or on the command line) is not listed first: checked here.
+  const named = splitSecretPaths(paths, config.secrets.rules);
+  for (const path of named.dropped) {
+    warnings.push(`Left out a file whose path holds a secret: "${path}"`);
+  }
   const targets = toTargets(config.root, {
-    paths,
+    paths: named.kept,
     selection,
     nested: found.nested,
     previous: options.previous,
@@ -284,6 +293,8 @@ interface Candidates {
   /** Nested repositories (a submodule, or a clone inside the work tree), listed by git as folders. */
   nested: Set<string>;
   warnings: string[];
+  /** The files left out because their path holds a secret, each with the secret redacted. */
+  secretNamed: string[];
 }
 
 const GIT_SLOW = "git ls-files ran past its deadline (a .gitignore pattern git matches slowly, " +
@@ -308,12 +319,14 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
   const answer = await listing;
   const warnings: string[] = [];
   const git = answer?.files;
-  let listed = git ?? await walk(root);
+  let candidates = git ?? await walk(root);
   if (answer?.trackedOnly) {
     // git ran past its deadline: the untracked files come from slop's own matching.
-    listed = [...new Set([...listed, ...await walk(root)])];
+    candidates = [...new Set([...candidates, ...await walk(root)])];
     warnings.push(GIT_SLOW);
   }
+  // A path that holds a secret is never listed: no output, cache or memory may record it.
+  const { kept: listed, dropped: secretNamed } = splitSecretPaths(candidates, config.secrets.rules);
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
@@ -322,7 +335,15 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
   ).sort(comparePaths);
-  return { list, set: new Set(list), source: git ? "git" : "walk", looked, nested, warnings };
+  return {
+    list,
+    set: new Set(list),
+    source: git ? "git" : "walk",
+    looked,
+    nested,
+    warnings,
+    secretNamed,
+  };
 }
 
 /** What a folder or glob does not select though it matches: history, secret and excluded files. */

@@ -19,7 +19,7 @@
  * and code): raise it when a helper the rules call changes what they find, so that files found
  * clean by an older table are scanned again.
  */
-export const SECRET_RULES_VERSION = 1;
+export const SECRET_RULES_VERSION = 2;
 
 /** A span of a text that holds a secret, and the rule that found it. */
 export interface SecretMatch {
@@ -128,8 +128,10 @@ export function isPlaceholder(value: string): boolean {
 function looksRandom(value: string): boolean {
   return value.length >= 20 && /[A-Z]/.test(value) && /[a-z]/.test(value) &&
     /[0-9]/.test(value) && !isPlaceholder(value) &&
-    // a member access (`config.secrets.apiKey2024`) or a path is code, not a value
-    !/^[A-Za-z_$][\w$]*(?:[./][A-Za-z_$][\w$]*)+$/.test(value);
+    // a member access (`config.secrets.apiKey2024`) or a path of words (`src/utils/db2`) is
+    // code, not a value; base64 with `/` in it (`SwuQByNRHe/PF2Ua/…`) is
+    !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
+    !/^[A-Za-z_$][a-z0-9_$-]*(?:\/[A-Za-z_$][a-z0-9_$-]*)+$/.test(value);
 }
 
 /**
@@ -152,9 +154,9 @@ function looksRandom(value: string): boolean {
  * ```
  */
 export const NAMED_VALUE: RegExp = new RegExp(
-  `(?=(?::|=>|=)\\s*(?:["']?[0-9a-fA-F]{32}|['"]?\\{))` +
-    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\\s*)` +
-    `(?::|=>|=)\\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\\{)`,
+  `(?=(?::|=>|=)\\s*(?:\\\\?["']?[0-9a-fA-F]{32}|\\\\?['"]?\\{))` +
+    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\\\?["']?\\s*)` +
+    `(?::|=>|=)\\s*(?:\\\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\\\?['"]?\\{)`,
   "gi",
 );
 
@@ -170,7 +172,7 @@ export const NAMED_VALUE: RegExp = new RegExp(
  * ```
  */
 export const NAMED_VALUE_SPEC: RegExp =
-  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*["']?\s*(?::|=>|=)\s*(?:["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|['"]?\{)/gi;
+  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\?["']?\s*(?::|=>|=)\s*(?:\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\?['"]?\{)/gi;
 
 const MAP_VALUE = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
 /** Longest JSON map (in characters) the key-map rule looks into. */
@@ -304,6 +306,13 @@ const OP = "(?::=|=>|=|:)";
 /** Between an operator and its value: blanks, or a YAML block scalar's header and indent. */
 const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64})?";
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
+/**
+ * The quotes that open a value: none, one, a triple (`"""`, `'''`), each maybe escaped (`\\"`
+ * in a JSON string that holds code: a notebook's cell source).
+ */
+const QUOTE = "(?:\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
+/** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
+const NAME_QUOTE = "(?:\\\\?[\"'])?";
 
 /**
  * A value assigned to a secret-looking name, in any common syntax: `.env`
@@ -316,12 +325,50 @@ const TOKEN = "[A-Za-z0-9_\\-.~+/]";
  * in code, names that start like these are everywhere. Groups: `q` the
  * opening quote, `b` a `Bearer ` prefix, `v` the value.
  */
+/** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`. */
+const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken)";
 const NAMED_TOKEN = new RegExp(
-  `(?=${OP}${GAP}["'\`]?(?:[Bb]earer[ \\t]{1,4})?${TOKEN}{16})` +
-    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}["']?\\]?[ \\t]{0,16})` +
-    `${OP}${GAP}(?<q>["'\`]?)(?<b>(?:[Bb]earer[ \\t]{1,4})?)(?<v>${TOKEN}{16,1024})`,
+  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4})?${TOKEN}{16})` +
+    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
+    `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:${SCHEME}[ \\t]{1,4})?)(?<v>${TOKEN}{16,1024}={0,2})`,
   "g",
 );
+
+/**
+ * Whether the value of an assignment, from `text[at]` on, ends as it must: at its closing quote
+ * `q` (the same quotes, escaped alike: `\\"` in a JSON string of code), or, unquoted, at a blank,
+ * the line's end, a separator (`,;)}]#`, `&` of a query string, `<` of an XML element) or the
+ * quote or escape of a string it sits in (`"API_TOKEN=…"` in a compose list, `…\\n"` in a notebook).
+ */
+function endsValue(text: string, at: number, q: string): boolean {
+  if (q) return text.startsWith(q, at);
+  return at >= text.length || UNQUOTED_END.test(text[at]);
+}
+const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
+
+/** Whether `value` is HTTP Basic credentials: base64 of `user:password`. */
+function isBasicCredentials(value: string): boolean {
+  try {
+    return /^[^:\s]{0,128}:\S{4,}$/.test(atob(value));
+  } catch {
+    return false;
+  }
+}
+
+/** The rest of a token that a pattern's bound cut (64 KB at most: a key, not a file). */
+const LONG_TOKEN = /[A-Za-z0-9_\-.~+/]{0,65536}={0,2}/y;
+/** The rest of a quoted password that a pattern's bound cut, up to its line's end. */
+const LONG_QUOTED = /[^\r\n"'`\\]{0,4096}/y;
+/** The rest of an unquoted password that a pattern's bound cut, up to a blank. */
+const LONG_UNQUOTED = /[^\s"'`\\]{0,4096}/y;
+/** The rest of a pair's value past the part read at once, with its closing quote. */
+const LONG_PAIR_VALUE = /[^\s"'`<]{0,65536}["'`]?/y;
+
+/** Where a run of `pattern` (sticky) that starts at `at` ends. */
+function runEnd(pattern: RegExp, text: string, at: number): number {
+  pattern.lastIndex = at;
+  return at + pattern.exec(text)![0].length;
+}
 
 /** The name before an operator at `at` (up to 64 characters back, on its line). */
 function nameBefore(text: string, at: number): string {
@@ -348,11 +395,12 @@ function findNamedTokens(text: string): Array<{ start: number; end: number; rule
   NAMED_TOKEN.lastIndex = 0;
   for (const m of text.matchAll(NAMED_TOKEN)) {
     const { q, b, v } = m.groups!;
-    let value = v;
-    const end0 = m.index! + m[0].length;
+    const start = m.index! + m[0].length - v.length;
+    // A value as long as the pattern reads (an AWS session token) goes on to its end.
+    const end0 = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
+    let value = text.slice(start, end0);
     // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
-    const next = text[end0] ?? "";
-    if (q ? next !== q : next && !/[\s,;)}\]#]/.test(next)) continue;
+    if (!endsValue(text, end0, q)) continue;
     // `=` pads base64 only at its end
     if (/=[^=]/.test(value)) continue;
     const name = nameBefore(text, m.index!);
@@ -365,12 +413,316 @@ function findNamedTokens(text: string): Array<{ start: number; end: number; rule
       // Hex: `hex-secret`, as NAMED_VALUE names it (which misses Go's `:=` and a YAML block)
       if (value.length < 32) continue;
       rule = "hex-secret";
-    } else if (b && value.length >= 20 && /[0-9]/.test(value) && !isPlaceholder(value)) {
+    } else if (/^[Bb]asic/.test(b) && isBasicCredentials(value)) rule = "basicauth";
+    else if (b && value.length >= 20 && /[0-9]/.test(value) && !isPlaceholder(value)) {
       rule = "bearer";
     } else if (looksRandom(value)) rule = "named-secret";
     if (!rule) continue;
     value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
-    out.push({ start: end0 - v.length, end: end0 - v.length + value.length, rule });
+    out.push({ start, end: start + value.length, rule });
+  }
+  return out;
+}
+
+/**
+ * Names whose value is a password whatever it looks like: the name ends in a password, API key
+ * or token word (`DB_PASSWORD`, `passwd`, `admin_pwd`, `passphrase`, `client_secret`,
+ * `SECRET_KEY`, `X-Api-Key`, `access_token`), not in another word after it (`password_file`,
+ * `secretName`, `password_hash` name something else).
+ */
+const PASSWORD_NAME = anyCase(
+  "(?:passw(?:or)?d|passwort|pwd|passphrase|secret|api[_.-]?key|apikey|" +
+    "(?:access|auth|api|bearer|refresh|secret)[_.-]?token)(?:[_.-]?key|[_.-]?value)?",
+);
+
+/**
+ * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
+ * from the operator as {@linkcode NAMED_TOKEN} is (`>` too: `<password>…</password>`). Groups:
+ * `op` the operator, `q` the opening quote, `v` the value up to a quote, escape, tab or line end
+ * (up to a blank too when unquoted).
+ */
+const NAMED_PASSWORD = new RegExp(
+  `(?=(?:${OP}|>)${GAP}${QUOTE}[^\\s"'\`\\\\=>]{6})` +
+    `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
+    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})(?<v>[^\\r\\n\\t"'\`\\\\]{6,256})`,
+  "g",
+);
+
+/**
+ * Where an unquoted value stops though no blank follows: a separator before a blank or an escape
+ * (`,` `;` `)` `}` `]`), the `&` of a query string's next parameter, the `<` of an element's end
+ * tag.
+ */
+const UNQUOTED_STOP = /[,;)}\]](?=[\s,;)}\]\\]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|<(?=\/)/;
+/** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
+const PLACEHOLDER_WORD = new RegExp(PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""), "i");
+/** A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`. */
+const REFERENCE = /^[$%<{[]|\$\{|\{\{|%\(|%[sd]|\$\(/;
+/** Words of code (types, literals) that follow a password name unquoted: not values. */
+const CODE_WORD =
+  /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;
+/** An identifier as code writes one: camelCase, PascalCase with a lower case letter first, snake_case. */
+const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
+function passwordLike(value: string, quoted: boolean): boolean {
+  if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+  // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), as is one character
+  // repeated.
+  if (/^[A-Za-z]+$/.test(value) || /^(.)\1*$/.test(value)) return false;
+  // Words joined, no digit, one of them a secret's name: a test's stand-in (`new-password`).
+  if (/^[A-Za-z]+(?:[-_][A-Za-z]+)+$/.test(value) && /pass|secret|key|token/i.test(value)) {
+    return false;
+  }
+  // With blanks: a passphrase has a digit and does not end as a sentence does (`Try again.`).
+  if (/ /.test(value) && (!/[0-9]/.test(value) || /[.!?:]$|^ | $/.test(value))) return false;
+  // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
+  if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;
+  if (quoted) return true;
+  // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
+  if (/[()[\]{}|]/.test(value) || CODE_WORD.test(value)) return false;
+  if (/^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/.test(value)) return false;
+  // A name of code has no digit (`hashedPassword`, `password_hash`); a password mostly has one.
+  return !(CODE_NAME.test(value) && !/[0-9]/.test(value));
+}
+
+/**
+ * Values assigned to a {@linkcode PASSWORD_NAME} whatever their shape (`DB_PASSWORD=hunter2x`,
+ * `password: "correct-horse"`, `<password>…</password>`, `\"secret\": \"…\"`): quoted, the
+ * value up to its closing quote; unquoted, up to the line's end or a separator, and only when it
+ * does not read as code ({@linkcode passwordLike}). A `:` needs a blank after it when unquoted (a
+ * CSS selector `.password:focus-visible` is not an assignment).
+ */
+function findNamedPasswords(text: string): Array<{ start: number; end: number; rule?: string }> {
+  const out: Array<{ start: number; end: number; rule?: string }> = [];
+  NAMED_PASSWORD.lastIndex = 0;
+  for (let m = NAMED_PASSWORD.exec(text); m; m = NAMED_PASSWORD.exec(text)) {
+    const start = m.index + m[0].length - m.groups!.v.length;
+    const end = passwordEnd(text, m, start);
+    if (end !== undefined) out.push({ start, end });
+    // The match may run past an unquoted value's end (to a blank): go on from where it ends.
+    NAMED_PASSWORD.lastIndex = end ?? start;
+  }
+  return out;
+}
+
+/** Where the password of a {@linkcode NAMED_PASSWORD} match at `start` ends; undefined: none. */
+function passwordEnd(text: string, m: RegExpExecArray, start: number): number | undefined {
+  const { op, gap, q } = m.groups!;
+  let value = m.groups!.v;
+  // A quoted value as long as the pattern reads goes on to its closing quote.
+  if (value.length === 256) {
+    value = text.slice(start, runEnd(q ? LONG_QUOTED : LONG_UNQUOTED, text, start + 256));
+  }
+  if (!q) {
+    // A blank ends it, and a sentence's full stop is not part of it.
+    value = value.replace(/ .*/, "").replace(/\.+$/, "");
+    const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
+    if (stop >= 0) value = value.slice(0, stop);
+    if (op === ":" && !gap) return undefined;
+  } else if (op === ">") return undefined;
+  else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));
+  const end = start + value.length;
+  if (!endsValue(text, end, q) || (op === ">" && text[end] !== "<")) return undefined;
+  // Unquoted after `: ` or ` = ` and followed by more words on its line: prose (`pwd: expected
+  // bytes, got …`). Written `NAME=value`, it is a value whatever follows.
+  const spaced = op === ":" || /[ \t]/.test(text[m.index + op.length] ?? "");
+  if (!q && spaced && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) return undefined;
+  return passwordLike(value, q !== "") ? end : undefined;
+}
+
+/**
+ * A name and its value written apart, each form with the substring a text needs for it: Dockerfile's
+ * `ENV NAME value`, a YAML list entry (`- name: DB_PASSWORD` then `value: …`, Kubernetes and CI),
+ * a JSON one (`{"name": "…", "value": "…"}`, ECS task definitions), XML settings
+ * (`<add key="…" value="…"/>`), a call's name and value (`define('DB_PASSWORD', '…')`,
+ * `os.getenv("API_KEY", "…")`, `env(…)`, `setdefault(…)`, `Setenv(…)`, `putenv(…)`) and `.netrc` (`machine … login … password …`). Group `n` is the
+ * name; the value starts where the match ends. Each form starts at a literal.
+ */
+const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
+  {
+    hints: ["v"],
+    pattern:
+      /(?:ENV|env|Env)(?<=^[ \t]{0,16}...)[ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{1,16}(?=[^\s=])/gm,
+  },
+  {
+    hints: ["alue:"],
+    pattern:
+      /\bname:[ \t]{0,16}(?<q>["']?)(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})\k<q>[ \t]{0,16}\r?\n[ \t]{0,64}value:[ \t]{0,16}/g,
+  },
+  {
+    hints: ['alue"'],
+    pattern:
+      /"name"[ \t]{0,16}:[ \t]{0,16}"(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}/g,
+  },
+  {
+    hints: ["alue="],
+    pattern:
+      /="(?<n>[A-Za-z_][A-Za-z0-9_.:-]{0,127})"[ \t]{1,16}value=(?<=(?:^|[^A-Za-z0-9_])(?:key|name)="[^"]{1,128}"[ \t]{1,16}value=)/g,
+  },
+  {
+    hints: ["v", "("],
+    pattern:
+      /(?:define|getenv|[Ee]nv|setdefault|[Ss]etenv|putenv)\([ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
+  },
+  {
+    hints: ["w"],
+    pattern:
+      /(?<n>passw(?:or)?d)(?<=(?:^[ \t]{0,64}|\blogin[ \t]{1,16}\S{1,128}[ \t]{1,16})passw(?:or)?d)[ \t]{1,16}(?=\S)/gm,
+  },
+];
+
+/**
+ * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
+ * code than its first (the `v` of `ENV `, `env(`; the `(` of `define(`; the `w` of `passw`) and
+ * checked behind it: `v` (ENV and `env(`), `alue:`, `alue"`, `alue=` (`value`), `(` (`define(`,
+ * `setdefault(`), `w` (`passw`). Twelve `includes` per text cost as much as the forms themselves.
+ */
+const PAIR_GATE =
+  /[Vv](?=[ \t(])(?<=(?:ENV|[Ee]nv))|alue[:"=](?<=value.)|\((?<=define\(|setdefault\()|w(?<=passw)/g;
+/** How many hints {@linkcode PAIR_GATE} tells apart. */
+const PAIR_HINTS = 6;
+
+/** A name that may hold a secret: the names {@linkcode findNamedTokens} and passwords need. */
+const PAIR_NAME = /secret|token|passw|pwd|passphrase|credential|auth|bearer|key/i;
+
+/** How far past a pair's name its value is read: the longest value, its quotes and scheme. */
+const PAIR_VALUE_CHARS = 300;
+
+/**
+ * The named tokens and passwords of name/value pairs ({@linkcode PAIR_FORMS}): each pair is read
+ * as `NAME=value` (the rest of its line), by {@linkcode findNamedTokens} and
+ * {@linkcode findNamedPasswords}, and the spans found are put back where the value is.
+ */
+function findPairs(text: string): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  const found = new Set<string>();
+  PAIR_GATE.lastIndex = 0;
+  for (let m = PAIR_GATE.exec(text); m && found.size < PAIR_HINTS; m = PAIR_GATE.exec(text)) {
+    found.add(m[0] === "V" ? "v" : m[0]);
+  }
+  for (const form of PAIR_FORMS) {
+    if (!form.hints.some((h) => found.has(h))) continue;
+    form.pattern.lastIndex = 0;
+    for (const m of text.matchAll(form.pattern)) {
+      const name = m.groups!.n;
+      if (PAIR_NAME.test(name)) out.push(...pairSecrets(text, name, m.index! + m[0].length));
+    }
+  }
+  return out;
+}
+
+/** The secrets of the value at `at` of a pair named `name`, read as `NAME=value`. */
+function pairSecrets(
+  text: string,
+  name: string,
+  at: number,
+): Array<{ start: number; end: number; rule: string }> {
+  let lineEnd = at;
+  while (
+    lineEnd < text.length && lineEnd < at + PAIR_VALUE_CHARS && !/[\r\n]/.test(text[lineEnd])
+  ) lineEnd++;
+  // A value longer than the part read at once goes on to its end.
+  if (lineEnd === at + PAIR_VALUE_CHARS) lineEnd = runEnd(LONG_PAIR_VALUE, text, lineEnd);
+  const line = `${name}=${text.slice(at, lineEnd)}`;
+  const shift = at - name.length - 1;
+  const passwords = findNamedPasswords(line).map((f) => ({ ...f, rule: "password" }));
+  return [...findNamedTokens(line), ...passwords]
+    .filter((f) => f.start > name.length)
+    .map((f) => ({ ...f, start: f.start + shift, end: f.end + shift }));
+}
+
+/**
+ * A PEM private key in base64 (`LS0tLS1CRUdJTi…`: a Kubernetes Secret's `tls.key`, a CI variable):
+ * the whole run when its start decodes to a `-----BEGIN … PRIVATE KEY-----` line.
+ */
+const BASE64_PEM = /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{50,100000}={0,2}/g;
+
+function isBase64PrivateKey(value: string): boolean {
+  try {
+    return /^-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY/.test(atob(value.slice(0, 80)));
+  } catch {
+    return false;
+  }
+}
+
+/** A YAML document that is a Kubernetes Secret: its `kind: Secret` line. */
+const K8S_SECRET_KIND = /^kind:[ \t]{0,16}["']?Secret["']?[ \t]{0,16}\r?$/m;
+/** Where a document ends: a `---` line. */
+const YAML_DOCUMENT_END = /^---[ \t]{0,16}\r?$/gm;
+/** A `data:` or `stringData:` key of a Secret (group 1: its indent). */
+const K8S_DATA = /^([ \t]{0,64})(?:data|stringData):[ \t]{0,16}\r?$/gm;
+/** An entry of a Secret's data: indent, key, then its value (group `v`). */
+const K8S_ENTRY = /^([ \t]{0,64})[^\s:#][^:\r\n]{0,252}:[ \t]{1,16}(?<v>[^\r\n]{1,65536})/my;
+/** A JSON Secret's `data` object (kubectl -o json): its entries' string values. */
+const K8S_JSON_DATA = /"(?:data|stringData)"[ \t]{0,16}:[ \t]{0,16}\{(?<body>[^{}]{0,65536})\}/g;
+
+/**
+ * Every value of a Kubernetes Secret's `data` and `stringData` (YAML, each document on its own,
+ * or JSON): base64 or plain, each is a secret whatever its name (`DATABASE_URL: cG9zdGdyZXM6…`).
+ * A block scalar's lines (`key: |`) are redacted whole.
+ */
+function findK8sSecretData(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  // Document by document, each read once.
+  for (let from = 0;;) {
+    YAML_DOCUMENT_END.lastIndex = from;
+    const end = YAML_DOCUMENT_END.exec(text);
+    const doc = text.slice(from, end ? end.index : text.length);
+    if (K8S_SECRET_KIND.test(doc)) {
+      for (const span of k8sYamlData(doc)) {
+        out.push({ start: span.start + from, end: span.end + from });
+      }
+    }
+    if (!end) break;
+    from = end.index + end[0].length;
+  }
+  if (!/"kind"[ \t]{0,16}:[ \t]{0,16}"Secret"/.test(text)) return out;
+  K8S_JSON_DATA.lastIndex = 0;
+  for (const m of text.matchAll(K8S_JSON_DATA)) {
+    const at = m.index! + m[0].length - 1 - m.groups!.body.length;
+    for (
+      const v of m.groups!.body.matchAll(
+        /"[^"\\\r\n]{1,253}"[ \t]{0,16}:[ \t]{0,16}"(?<v>[^"\\\r\n]{1,65536})"/g,
+      )
+    ) {
+      const start = at + v.index! + v[0].length - 1 - v.groups!.v.length;
+      out.push({ start, end: start + v.groups!.v.length });
+    }
+  }
+  return out;
+}
+
+/** The values under each `data:` / `stringData:` of one YAML Secret document. */
+function k8sYamlData(doc: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  K8S_DATA.lastIndex = 0;
+  for (const m of doc.matchAll(K8S_DATA)) {
+    const indent = m[1].length;
+    let at = m.index! + m[0].length + 1;
+    // Each entry is one line deeper than `data:`; a block scalar's lines deeper still.
+    while (at < doc.length) {
+      K8S_ENTRY.lastIndex = at;
+      const e = K8S_ENTRY.exec(doc);
+      if (!e || e[1].length <= indent) break;
+      const valueAt = at + e[0].length - e.groups!.v.length;
+      let end = at + e[0].length;
+      const nextLine = () => doc.indexOf("\n", end) < 0 ? doc.length : doc.indexOf("\n", end);
+      if (/^[|>]/.test(e.groups!.v)) {
+        // The block's lines: those indented deeper than its key.
+        for (let line = end + 1; line < doc.length;) {
+          const lineEnd = doc.indexOf("\n", line) < 0 ? doc.length : doc.indexOf("\n", line);
+          const text = doc.slice(line, lineEnd);
+          if (text.trim() && text.search(/\S/) <= e[1].length) break;
+          end = lineEnd;
+          line = lineEnd + 1;
+        }
+        const first = doc.indexOf("\n", valueAt) + 1;
+        out.push({ start: first + doc.slice(first, end).search(/\S|$/), end });
+      } else out.push({ start: valueAt, end });
+      at = nextLine() + 1;
+    }
   }
   return out;
 }
@@ -381,6 +733,9 @@ const URL_PASSWORD =
 const DATABASE_SCHEME =
   /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|cockroachdb|clickhouse)$/i;
 
+/** The word itself, not a password: `user:password@host`, `user:my_passwd@host`. */
+const URL_PASSWORD_WORD = /^(?:my|your|the|some|db)?[-_]?passw(?:or)?d[-_]?[0-9]{0,3}$/i;
+
 /** URL passwords, named `database-connection-string` for database schemes, else `basicauth`. */
 function findUrlPasswords(text: string): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
@@ -388,7 +743,9 @@ function findUrlPasswords(text: string): Array<{ start: number; end: number; rul
   for (const m of text.matchAll(URL_PASSWORD)) {
     const v = m.groups!.v;
     // A port is not a password; one of 1-5 characters is a test's `u:p@host`.
-    if (v.length < 6 || isPlaceholder(v) || /passw/i.test(v)) continue;
+    // `%40` is a password's `@`, percent-encoded; `%s` is a format's placeholder.
+    const decoded = v.replace(/%[0-9A-Fa-f]{2}/g, "x");
+    if (v.length < 6 || isPlaceholder(decoded) || URL_PASSWORD_WORD.test(v)) continue;
     const end = m.index! + m[0].length - 1;
     const scheme = text.slice(Math.max(0, m.index! - 31), m.index!);
     const rule = DATABASE_SCHEME.test(scheme) ? "database-connection-string" : "basicauth";
@@ -417,6 +774,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "PEM private key blocks (also JSON with `\\n` escapes and YAML block scalars)",
     hints: ["PRIVATE KEY"],
     find: findPem,
+  },
+  {
+    id: "base64-private-key",
+    label: "private-key",
+    kind: "PEM private key blocks in base64 (`LS0tLS1CRUdJTi…`, a Kubernetes Secret's `tls.key`)",
+    hints: ["LS0tLS1CRUdJTi"],
+    pattern: BASE64_PEM,
+    accept: isBase64PrivateKey,
   },
   {
     id: "aws-access-key-id",
@@ -590,8 +955,51 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind:
       "A token assigned to a secret-looking name: AWS secret access key, JWT, `Bearer` token, " +
       "Azure client secret, Twilio auth token, or any random token of 20+ characters",
-    hints: [":", "="],
+    hints: [":", "=", ">"],
     find: findNamedTokens,
+  },
+  {
+    id: "k8s-secret-data",
+    label: "kubernetes-secret",
+    kind: "Every value of a Kubernetes Secret's `data` and `stringData` (YAML or JSON)",
+    hints: ["Secret"],
+    find: findK8sSecretData,
+  },
+  {
+    id: "user-option",
+    label: "basicauth",
+    kind: "The password of a `-u user:password` / `--user` option (curl, wget, httpie)",
+    hints: ["-u", "--user"],
+    pattern:
+      /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:(?<v>[^\s"']{6,65536})/g,
+    accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
+  },
+  {
+    id: "password-option",
+    label: "password",
+    kind: "The value of a `--password`, `--token`, `--api-key` or `--secret` option written apart",
+    hints: ["--"],
+    pattern:
+      /--(?:password|passwd|token|api-key|secret)(?<=(?:^|\s)--[a-z-]{5,8})[ \t]{1,4}["']?(?<v>[^\s"'`]{6,65536})/g,
+    accept: (value) => passwordLike(value, true),
+  },
+  {
+    id: "named-password",
+    label: "password",
+    kind:
+      "Any value of 6+ characters without blanks assigned to a name ending in a password word " +
+      "(`DB_PASSWORD`, `passwd`, `pwd`, `passphrase`, `client_secret`, `SECRET_KEY`)",
+    hints: [":", "=", ">"],
+    find: findNamedPasswords,
+  },
+  {
+    id: "name-value-pair",
+    label: "named-secret",
+    kind:
+      "A secret whose name is written apart from it: `ENV NAME value`, `- name: …` / `value: …`, " +
+      '`{"name": …, "value": …}`, `<add key="…" value="…"/>`, `.netrc`',
+    hints: [],
+    find: findPairs,
   },
   {
     id: "secret",
@@ -603,6 +1011,41 @@ export const SECRET_SHAPES: SecretShape[] = [
       /\b[A-Za-z0-9_]{0,40}?(?:api[_-]?key|secret|token|password|passwd)[A-Za-z0-9_]{0,40}["']?\s{0,8}[:=]\s{0,8}["']?(?<v>(?=[^\s"'`]{0,256}[A-Za-z])[^\s"'`]{8,256})/gi,
   },
 ];
+
+/**
+ * Every regular expression the rules run over a whole text, by name: each shape's pattern (by
+ * its id) and those the rules written as code use. For the test that bounds what one attempt of
+ * each can read (`tests/secrets/no_backtracking_test.ts`).
+ *
+ * @example
+ * ```ts
+ * import { SCAN_PATTERNS } from "./secret_rules.ts";
+ * Object.keys(SCAN_PATTERNS).includes("NAMED_PASSWORD"); // true
+ * ```
+ */
+export const SCAN_PATTERNS: Record<string, RegExp> = {
+  TOKEN_GATE,
+  NAMED_VALUE,
+  MAP_VALUE,
+  PEM_BEGIN,
+  PEM_END,
+  PEM_BODY,
+  LONG_TOKEN,
+  LONG_QUOTED,
+  LONG_UNQUOTED,
+  LONG_PAIR_VALUE,
+  PAIR_GATE,
+  NAMED_TOKEN,
+  NAMED_PASSWORD,
+  ...Object.fromEntries(PAIR_FORMS.map((f, i) => [`PAIR_FORMS[${i}]`, f.pattern])),
+  URL_PASSWORD,
+  K8S_SECRET_KIND,
+  YAML_DOCUMENT_END,
+  K8S_DATA,
+  K8S_ENTRY,
+  K8S_JSON_DATA,
+  ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
+};
 
 /**
  * Every secret of `text` that the table finds (prose-only rules too with

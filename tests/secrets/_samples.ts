@@ -41,7 +41,8 @@ interface Kind {
   make(r: Rand, keys: string[]): { pre?: string; value: string; post?: string; pem?: boolean };
 }
 
-class Rand {
+/** A seeded source of random values (the same seed, the same values). */
+export class Rand {
   next: () => number;
   constructor(seed: number) {
     this.next = prng(seed);

@@ -1,0 +1,154 @@
+import assert from "node:assert/strict";
+import { SCAN_PATTERNS } from "../../pipeline/secret_rules.ts";
+import { redactSync } from "../../pipeline/_scan.ts";
+
+/**
+ * The most characters one attempt of a pattern can read from where it starts (lookarounds
+ * included): a sum over a sequence, the largest alternative, `{n,m}` times its atom's bound.
+ * `*`, `+` and `{n,}` are unbounded (Infinity). With every quantifier bounded, an attempt costs
+ * a bounded number of steps whatever the input, so a scan is linear in the text's length.
+ */
+export function attemptBound(source: string): number {
+  const groups = new Map<string, number>();
+  let i = 0;
+  const alternation = (): number => {
+    let best = sequence();
+    while (source[i] === "|") {
+      i++;
+      best = Math.max(best, sequence());
+    }
+    return best;
+  };
+  const sequence = (): number => {
+    let sum = 0;
+    while (i < source.length && source[i] !== "|" && source[i] !== ")") sum += quantified(atom());
+    return sum;
+  };
+  const quantified = (inner: number): number => {
+    const c = source[i];
+    let times = 1;
+    if (c === "*" || c === "+") {
+      i++;
+      times = Infinity;
+    } else if (c === "?") {
+      i++;
+    } else if (c === "{") {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+      if (m) {
+        i += m[0].length;
+        times = m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3]);
+      }
+    }
+    if (source[i] === "?" && times !== 1) i++; // lazy
+    return inner === 0 ? 0 : inner * times;
+  };
+  const atom = (): number => {
+    const c = source[i];
+    if (c === "(") {
+      i++;
+      const name = /^\?<([A-Za-z_]\w*)>/.exec(source.slice(i));
+      if (name) i += name[0].length;
+      else if (/^\?(?:<[=!]|[:=!])/.test(source.slice(i))) i += source[i + 1] === "<" ? 3 : 2;
+      const inner = alternation();
+      assert.equal(source[i], ")", `unbalanced group in ${source}`);
+      i++;
+      if (name) groups.set(name[1], inner);
+      return inner;
+    }
+    if (c === "[") {
+      i++;
+      if (source[i] === "^") i++;
+      if (source[i] === "]") i++;
+      while (source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
+      i++;
+      return 1;
+    }
+    if (c === "\\") {
+      const ref = /^\\k<(\w+)>/.exec(source.slice(i));
+      if (ref) {
+        i += ref[0].length;
+        return groups.get(ref[1]) ?? Infinity;
+      }
+      const e = source[i + 1];
+      i += 2;
+      if (e === "b" || e === "B") return 0;
+      if (e === "u" || e === "x") {
+        i += source[i] === "{" ? source.indexOf("}", i) - i + 1 : e === "u" ? 4 : 2;
+      }
+      return 1;
+    }
+    i++;
+    return c === "^" || c === "$" ? 0 : 1;
+  };
+  const bound = alternation();
+  assert.equal(i, source.length, `parsed ${i} of ${source.length} characters of ${source}`);
+  return bound;
+}
+
+/**
+ * Patterns with an unbounded quantifier, and why each stays linear: an unbounded run of one
+ * character class that no alternative of the pattern re-reads.
+ */
+const UNBOUNDED: Record<string, string> = {
+  NAMED_VALUE:
+    "runs of blanks and of name characters, read once per operator (bench: hex after names)",
+  MAP_VALUE: "runs only inside one `{…}` map of at most 64 KB, each value a run of one class",
+};
+
+Deno.test("one attempt of every pattern reads a bounded number of characters", () => {
+  const bounds: Record<string, number> = {};
+  for (const [name, pattern] of Object.entries(SCAN_PATTERNS)) {
+    bounds[name] = attemptBound(pattern.source);
+    if (name in UNBOUNDED) assert.equal(bounds[name], Infinity, `${name} is bounded now`);
+    else assert.ok(bounds[name] <= 200_000, `${name}: ${bounds[name]} characters an attempt`);
+  }
+  // The parser reads what it should: a known pattern's bound.
+  assert.equal(attemptBound("(?<=a{0,3})b(?:c|de){2}(?<v>x)\\k<v>"), 3 + 1 + 4 + 1 + 1);
+  assert.equal(attemptBound("a+b"), Infinity);
+  assert.ok(Object.keys(bounds).length > 20, Object.keys(bounds).join(", "));
+});
+
+/** Lines of 1 MB built to make a pattern try hard: many starts, runs that almost match. */
+const ADVERSARIAL: Array<[string, string]> = [
+  ["a= over and over", "a=".repeat(512 * 1024)],
+  ["quotes", '"'.repeat(1024 * 1024)],
+  ["escaped quotes", '\\"'.repeat(512 * 1024)],
+  [
+    "base64 alphabet",
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".repeat(16384),
+  ],
+  ["BEGIN without END", "-----BEGIN".repeat(100 * 1024)],
+  ["BEGIN PRIVATE KEY lines", "-----BEGIN PRIVATE KEY-----\n".repeat(36 * 1024)],
+  ["password names", "password=".repeat(112 * 1024)],
+  ["password names and values", "DB_PASSWORD=x1y2z3w4 ".repeat(48 * 1024)],
+  ["escaped password names", '\\"password\\": \\"'.repeat(64 * 1024)],
+  ["XML elements", "<password>a1b2c3d4e5".repeat(48 * 1024)],
+  ["name/value pairs", "- name: DB_PASSWORD\n  value: ".repeat(32 * 1024)],
+  ["XML settings", '<add key="password" value="'.repeat(36 * 1024)],
+  ["ENV lines", "ENV API_TOKEN ".repeat(72 * 1024)],
+  ["login and password", "login me password ".repeat(56 * 1024)],
+  ["user options", " -u a:".repeat(170 * 1024)],
+  ["base64 BEGIN", "LS0tLS1CRUdJTi".repeat(72 * 1024)],
+  ["Basic schemes", "Authorization: Basic ".repeat(48 * 1024)],
+  ["triple quotes", "secret_key = '''".repeat(64 * 1024)],
+  ["URLs without @", "https://u:".repeat(100 * 1024)],
+  ["Secret documents", "kind: Secret\ndata:\n---\n".repeat(40 * 1024)],
+  ["Secret data keys without values", "kind: Secret\ndata:\n" + "  k:\n".repeat(200 * 1024)],
+];
+
+Deno.test("no rule backtracks on adversarial 1 MB lines: each finds what it should", () => {
+  for (const [what, text] of ADVERSARIAL) {
+    const { findings } = redactSync(text);
+    // A finding for each value in the lines that hold values (a BEGIN line without its END is
+    // redacted: the block may have been cut); none elsewhere.
+    // `password=password=…` ends with a value: the last `password=`.
+    const expected = what === "password names and values"
+      ? 48 * 1024
+      : what === "BEGIN PRIVATE KEY lines"
+      ? 36 * 1024
+      : what === "password names"
+      ? 1
+      : 0;
+    assert.equal(findings.length, expected, what);
+  }
+});

@@ -1,0 +1,220 @@
+import assert from "node:assert/strict";
+import { join, relative } from "node:path";
+import { makeProject, runCli } from "../_helpers.ts";
+import { connect, texts } from "../mcp/_client.ts";
+import { Rand } from "./_samples.ts";
+import { pieces } from "./_adversarial.ts";
+
+/** Another seed: `SLOP_SECRETS_SEED=7 deno test -A tests/secrets/no_leak_in_any_output_test.ts`. */
+const SEED = Number(Deno.env.get("SLOP_SECRETS_SEED") ?? 20261129);
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const DIGITS = "0123456789";
+
+/** One fresh secret for each place a project can hold one (made from the seed at test time). */
+function secrets(r: Rand): Record<string, string> {
+  return {
+    fileName: "ghp_" + r.chars(ALNUM, 36),
+    dirName: "AKIA" + r.chars("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16),
+    screenshotName: "SG." + r.chars(ALNUM, 22) + "." + r.chars(ALNUM, 43),
+    task: "sk-proj-" + r.chars(ALNUM, 40) + "T3BlbkFJ" + r.chars(ALNUM, 40),
+    taskPassword: r.mixed(ALNUM, 8) + "-" + r.mixed(ALNUM, 8),
+    commitMessage: "sk-ant-api03-" + r.chars(ALNUM, 60),
+    commitAuthor: "glpat-" + r.chars(ALNUM, 20),
+    knowledge: "sk_live_" + r.chars(ALNUM, 30),
+    beads: `xoxb-${r.chars(DIGITS, 12)}-${r.chars(ALNUM, 24)}`,
+    history: `xoxp-${r.chars(DIGITS, 12)}-${r.chars(ALNUM, 24)}`,
+    skeletonConstant: "AIza" + r.chars(ALNUM, 35),
+    presetText: "npm_" + r.chars(ALNUM, 36),
+    notebookPassword: r.mixed(ALNUM, 6) + "#" + r.mixed(ALNUM, 8),
+    envPassword: r.chars("abcdefghijklmnop", 6) + "-" + r.chars("abcdefghijklmnop", 6) +
+      r.int(10, 99),
+    dockerToken: r.mixed(ALNUM, 32),
+    kubernetesPassword: r.mixed(ALNUM, 14) + "!",
+  };
+}
+
+/** The project: each secret where the brief of an outside tester would put it. */
+function tree(s: Record<string, string>): Record<string, string> {
+  const beads = {
+    id: "bd-1",
+    title: "Rotate the bot token",
+    description: `The old one was ${s.beads}`,
+    status: "open",
+    priority: 1,
+    issue_type: "task",
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: "2026-01-01T00:00:00Z",
+  };
+  const notebook = {
+    cells: [{ cell_type: "code", metadata: {}, source: [`password = "${s.notebookPassword}"\n`] }],
+    nbformat: 4,
+  };
+  return {
+    [`notes/${s.fileName}.md`]: "a note\n",
+    [`${s.dirName}/readme.txt`]: "a folder\n",
+    [`shots/${s.screenshotName}.png`]: "\x89PNG\r\n",
+    "slop/knowledge/facts.md": `- The payment key is ${s.knowledge} [from: chat, 2026-01-01]\n`,
+    ".beads/issues.jsonl": JSON.stringify(beads) + "\n",
+    "history.jsonl": JSON.stringify({ role: "User", content: `use ${s.history} for the bot` }) +
+      "\n",
+    "src/keys.py": `API_KEY = "${s.skeletonConstant}"\n\n\ndef area(w, h):\n    return w * h\n`,
+    "analysis.ipynb": JSON.stringify(notebook, null, 1) + "\n",
+    "config/app.env.example": `DB_USER=app\nDB_PASSWORD=${s.envPassword}\n`,
+    "Dockerfile": `FROM alpine\nENV API_TOKEN ${s.dockerToken}\n`,
+    "k8s/secret.yaml": `apiVersion: v1\nkind: Secret\ndata:\n  password: ${
+      btoa(s.kubernetesPassword)
+    }\n`,
+    "slop.config.ts": "export default " + JSON.stringify({
+      // A literal path is not listed first: it is checked too.
+      files: ["**", `notes/${s.fileName}.md`, { path: "src/keys.py", view: "skeleton" }],
+      history: "history.jsonl",
+      screenshots: ["shots/*.png"],
+      presets: {
+        deploy: {
+          files: ["src/**"],
+          description: `deploy with ${s.presetText}`,
+          task: `publish with ${s.presetText}`,
+        },
+      },
+    }) + ";\n",
+  };
+}
+
+/** Every file under `root` that is not an input (document, manifest, caches, memories, logs). */
+async function written(root: string, inputs: Set<string>): Promise<Array<[string, string]>> {
+  const out: Array<[string, string]> = [];
+  const walk = async (dir: string) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const path = join(dir, entry.name);
+      if (entry.name === ".git") continue;
+      if (entry.isDirectory) await walk(path);
+      else if (entry.isFile && !inputs.has(relative(root, path))) {
+        out.push([relative(root, path), new TextDecoder().decode(await Deno.readFile(path))]);
+      }
+    }
+  };
+  await walk(root);
+  return out;
+}
+
+/** Where any form of a secret shows: raw, base64 (at each of its three alignments), JSON-escaped. */
+function leaks(outputs: Array<[string, string]>, s: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const [kind, value] of Object.entries(s)) {
+    const forms = [
+      ...pieces(value),
+      ...[0, 1, 2].flatMap((i) => pieces(btoa("ab".slice(0, i) + value).slice(4, -4))),
+      JSON.stringify(value).slice(1, -1),
+    ];
+    for (const [name, text] of outputs) {
+      if (forms.some((f) => text.includes(f))) found.push(`${kind} in ${name}`);
+    }
+  }
+  return found;
+}
+
+/** Ask the MCP server for a build, views, stats and an explanation; their answers go to `outputs`. */
+async function mcpCalls(
+  root: string,
+  task: string,
+  outputs: Array<[string, string]>,
+): Promise<{ code: number; stderr: string }> {
+  const session = await connect(root);
+  try {
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ["view_files", { files: ["src/keys.py", "analysis.ipynb"], view: "skeleton" }],
+      ["token_stats", {}],
+      ["explain", {}],
+      ["build_context", { task, maxInlineTokens: 100_000 }],
+    ];
+    for (const [name, args] of calls) {
+      const result = await session.client.callTool({ name, arguments: args });
+      outputs.push([`MCP ${name}`, JSON.stringify(result) + texts(result).join("\n")]);
+    }
+    outputs.push(["MCP stderr", session.stderr()]);
+  } finally {
+    await session.close();
+  }
+  return { code: 0, stderr: "" };
+}
+
+async function git(root: string, s: Record<string, string>, ...args: string[]): Promise<void> {
+  const env = {
+    GIT_AUTHOR_NAME: `dev ${s.commitAuthor}`,
+    GIT_AUTHOR_EMAIL: "dev@example.com",
+    GIT_COMMITTER_NAME: "dev",
+    GIT_COMMITTER_EMAIL: "dev@example.com",
+  };
+  const out = await new Deno.Command("git", { args, cwd: root, env }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+}
+
+Deno.test("no secret of the project reaches any output, message or file slop writes", async () => {
+  const s = secrets(new Rand(SEED));
+  const files = tree(s);
+  const root = await makeProject(files);
+  await git(root, s, "init", "-q");
+  await git(root, s, "add", "-A");
+  await git(root, s, "commit", "-q", "-m", `Add the service (key ${s.commitMessage})`);
+  const task = `Fix the login; the key ${s.task} and DB_PASSWORD=${s.taskPassword} work`;
+
+  const outputs: Array<[string, string]> = [];
+  const run = async (...args: string[]) => {
+    const r = await runCli(args, root);
+    outputs.push([`slop ${args[0]} (stdout and stderr)`, r.stdout + r.stderr]);
+    return r;
+  };
+  // The digest slop writes from the knowledge files (a key written there by hand).
+  assert.equal((await run("knowledge", "digest")).code, 0);
+  // A slice's anchors quote the lines around it (the key is on the line above).
+  assert.equal((await run("slice", "add", "src/keys.py:4-5")).code, 0);
+  assert.equal((await run("build")).code, 0);
+  assert.equal((await run("build", "--task", task)).code, 0);
+  // The rest side by side (they read what the two builds wrote; the MCP build writes a third).
+  const [stdout, ...reads] = await Promise.all([
+    run("build", "--stdout", "--json", "--task", task),
+    run("rank", "--json", "--task", task),
+    run("explain", "--json"),
+    run("stats", "--json"),
+    run("report", "--stdout"),
+    run("payload", "--preset", "deploy"),
+    run("build", "--fail-on-secret", "--stdout"),
+    mcpCalls(root, task, outputs),
+  ]);
+  assert.equal(stdout.code, 0, stdout.stderr);
+  assert.deepEqual(reads.map((r) => r.code), [0, 0, 0, 0, 0, 1, 0]);
+  // What the summary says: the secret's path and rule, never its value.
+  assert.match(stdout.stderr, /Redacted a secret in "Dockerfile" line 2/);
+  assert.match(
+    stdout.stderr,
+    /Left out a file whose path holds a secret: "notes\/\[REDACTED:github\]\.md"/,
+  );
+  // The build server: its builds and the files it keeps while it runs.
+  try {
+    assert.equal((await run("build", "--server", "--task", task)).code, 0);
+    outputs.push(...await written(root, new Set(Object.keys(files))));
+  } finally {
+    await run("server", "stop");
+  }
+  outputs.push(...await written(root, new Set(Object.keys(files))));
+
+  const names = outputs.map(([name]) => name);
+  for (
+    const expected of [
+      /^\.slop\/out\/context_\d+\.md$/,
+      /^\.slop\/cache\//,
+      /^\.slop\/order\//,
+      /^slop\/knowledge\/digest\.md$/,
+      /^slop\/slices\.toml$/,
+    ]
+  ) {
+    assert.ok(names.some((n) => expected.test(n)), `${expected} written: ${names}`);
+  }
+  // The document is there, with the inputs' other text, and each value replaced.
+  const document = JSON.parse(stdout.stdout).document;
+  assert.match(document, /API_KEY = "\[REDACTED:google-api-key\]"/);
+  assert.match(document, /ENV API_TOKEN \[REDACTED:named-secret\]/);
+  assert.match(document, /DB_PASSWORD=\[REDACTED:password\]/);
+  assert.deepEqual(leaks(outputs, s), []);
+});
