@@ -265,10 +265,11 @@ function unique(names: string[]): string[] {
 /**
  * A heading's title as the text of a list item: a first character that would start a block of
  * its own there (a code fence ```` ``` ```` that swallows what follows, a quote, a nested list,
- * an HTML block) is escaped with a backslash, as is the `.` or `)` after a leading number.
+ * a heading, an HTML block) is escaped with a backslash, as is the `.` or `)` after a leading number.
  */
 function inlineTitle(title: string): string {
-  if (/^[`~<>#+*=_|[\\-]/.test(title)) return `\\${title}`;
+  // `#` opens a heading only when a blank or the line's end follows its run (`#tag` stays).
+  if (/^[`~<>+*=_|[\\-]|^#{1,6}(?:[ \t]|$)/.test(title)) return `\\${title}`;
   return title.replace(/^(\d{1,9})([.)])/, "$1\\$2");
 }
 
