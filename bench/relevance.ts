@@ -33,6 +33,7 @@ import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import { rankFiles, type RankInput, type RankWeights } from "../pipeline/rank.ts";
 import { coChangeScores } from "../pipeline/co_change.ts";
+import { mapTokens } from "../pipeline/task.ts";
 import { rankInputs } from "../cli/rank.ts";
 import { definedNames } from "../plugins/view_modes/code_views.ts";
 import { shareLines, type TaskBuildStrategy, taskBuildStrategy } from "./_task_build.ts";
@@ -49,6 +50,8 @@ export const REPOS: { name: string; tuned: boolean }[] = [
   { name: "encode+httpx", tuned: false },
   { name: "tj+commander.js", tuned: false },
   { name: "expressjs+express", tuned: false },
+  { name: "pallets+click", tuned: false },
+  { name: "koajs+koa", tuned: false },
 ];
 
 /** Budgets measured, in o200k tokens. */
@@ -116,8 +119,21 @@ export function greedyFull(name: string, order: (c: TaskCase) => Promise<string[
   };
 }
 
+/** The task section's part of a budget B: what the map leaves (`mapTokens` of `pipeline/task.ts`). */
+function taskRoom(budget: number): number {
+  return budget - mapTokens({ tokens: budget })!;
+}
+
 /** The strategies measured, with the weights of slop's rank. */
 export function strategies(weights?: RankWeights): Strategy[] {
+  // Ranked once a case, for the two strategies that use slop's rank.
+  const orders = new WeakMap<TaskCase, Promise<string[]>>();
+  const rankOrder = (c: TaskCase) => {
+    let order = orders.get(c);
+    if (!order) orders.set(c, order = rankPaths(c, weights));
+    return order;
+  };
+  const inRoom = greedyFull("slop rank (greedy full in the task's share)", rankOrder);
   return [
     greedyFull("path order", (c) => Promise.resolve(c.plain.order.toSorted(byCodeUnit))),
     greedyFull("task-blind (plain build order)", (c) => Promise.resolve(c.plain.order)),
@@ -125,18 +141,30 @@ export function strategies(weights?: RankWeights): Strategy[] {
       (await rankFiles(c.files, c.task.message, {
         weights: { lexical: 1, path: 0, graph: 0, coChange: 0 },
       })).map((r) => r.path)),
-    greedyFull("slop rank (greedy full in rank order)", async (c) => {
-      const coChange = await coChangeScores(c.dir, c.files.map((f) => f.path));
-      const ranked = await rankFiles(c.files, c.task.message, {
-        weights,
-        coChange,
-        definitions: definedNames,
-      });
-      return ranked.map((r) => r.path);
-    }),
+    greedyFull("slop rank (greedy full in rank order)", rankOrder),
+    // The same order with only the task section's tokens (no map, no other blocks): what the
+    // task build could hold if it rendered nothing but the ranking's files in full.
+    {
+      name: inRoom.name,
+      async fit(c, budget) {
+        const { inFull, tokens } = await inRoom.fit(c, taskRoom(budget) + c.plain.overhead);
+        return { inFull, tokens: tokens - c.plain.overhead };
+      },
+    },
     // A real task build: files in full from its manifest, tokens of the whole document.
     taskBuildStrategy(join(CACHE, "task")),
   ];
+}
+
+/** The case's files in slop's rank order (co-change from its history, the code views' names). */
+async function rankPaths(c: TaskCase, weights?: RankWeights): Promise<string[]> {
+  const coChange = await coChangeScores(c.dir, c.files.map((f) => f.path));
+  const ranked = await rankFiles(c.files, c.task.message, {
+    weights,
+    coChange,
+    definitions: definedNames,
+  });
+  return ranked.map((r) => r.path);
 }
 
 function byCodeUnit(a: string, b: string): number {
@@ -235,6 +263,10 @@ async function main() {
   let taskCount = 0;
   for (const repo of opts.repos) {
     const gitDir = join(MIRRORS, repo, "repo");
+    if (!existsSync(gitDir)) {
+      console.error(`[bench] ${repo}: no mirror at "${gitDir}", skipped`);
+      continue;
+    }
     const tasks = await collectTasks(repo, gitDir, { commits: opts.commits });
     const tuned = REPOS.find((r) => r.name === repo)!.tuned;
     for (const task of tasks) {

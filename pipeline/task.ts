@@ -12,12 +12,16 @@
  *
  * The task section takes the rest of the budget, and no more of the document
  * in bytes than its share (so at 32k at least half of each document is the
- * shared prefix). Down the ranking: first each file in its own view when it
- * fits (one that does not is passed over for the next), then the passed-over
- * ones as skeletons and outlines with what is left, then the rest named in a
- * list; a view no richer than the map's is not repeated. The task text comes
- * last. Without a budget the section shows the first
- * {@linkcode UNBUDGETED_FILES} ranked files in their own view.
+ * shared prefix). First the {@linkcode MAX_FIT_FILES} best-ranked files in
+ * their own view, tried by expected recall per token (`_task_fit.ts`: a
+ * file's chance of being needed falls with its place in the ranking, its
+ * cost is its tokens; one that does not fit is passed over), then the
+ * passed-over ones of the first {@linkcode MAX_TASK_FILES} as skeletons and
+ * outlines with what is left, then the rest of those named in a list; a view
+ * no richer than the map's is not repeated. The section shows its files in
+ * ranking order, and the task text comes last. Without a budget the section
+ * shows the first {@linkcode UNBUDGETED_FILES} ranked files in their own
+ * view.
  *
  * @module
  */
@@ -33,6 +37,7 @@ import { findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import { chooseView, focusOf, transformFiles, type TransformOptions } from "./transform.ts";
 import { LISTED, rankOf, totalTokens } from "./budget.ts";
 import { countTokens } from "./tokens.ts";
+import { fitOrder } from "./_task_fit.ts";
 import { sha256Hex } from "./helpers.ts";
 import type {
   BuildState,
@@ -56,8 +61,11 @@ export const DEFAULT_MAP_TOKENS = 16_000;
 /** How many ranked files a task section without a budget shows in their own view. */
 export const UNBUDGETED_FILES = 10;
 
-/** How many ranked files the task section names at most (shown or listed). */
+/** How many ranked files the task section names at most in its list (and steps down to skeletons). */
 export const MAX_TASK_FILES = 50;
+
+/** How many ranked files a budgeted task section tries in full (a larger budget holds more than the list names). */
+export const MAX_FIT_FILES = 100;
 
 /** The list's heading as the section writes it (an estimate: the document is checked). */
 const LIST_HEADING = "Also relevant, most relevant first:\n\n";
@@ -262,7 +270,7 @@ async function taskCandidates(
   });
   return ranked
     .filter((r) => r.score > 0 && isCandidate(files.get(r.path), options.byPath.get(r.path)))
-    .slice(0, MAX_TASK_FILES);
+    .slice(0, config.budget.tokens === undefined ? MAX_TASK_FILES : MAX_FIT_FILES);
 }
 
 /** The most tokens and bytes the document may have once the task section is in. */
@@ -299,10 +307,12 @@ interface ChooseContext extends Omit<FitTaskOptions, "sources"> {
 }
 
 /**
- * The section's entries, in ranking order: first each candidate in its own view when it fits
- * (one that does not is passed over for the next), then the passed-over ones as skeletons, then
- * as outlines, with what is left; then the rest named while the list fits. Costs are estimated
- * per block (`### path` and a fence); the caller checks the assembled document.
+ * The section's entries, in ranking order. With a budget: first the candidates in their own view,
+ * tried in the order {@linkcode fitOrder} gives (expected recall per token; one that does not fit
+ * is passed over), then the passed-over ones as skeletons, then as outlines, with what is left;
+ * then the rest named while the list fits. Without one: the first {@linkcode UNBUDGETED_FILES}
+ * that render in their own view. Costs are estimated per block (`### path` and a fence); the
+ * caller checks the assembled document.
  */
 async function chooseEntries(
   candidates: Array<{ path: string; score: number }>,
@@ -311,46 +321,71 @@ async function chooseEntries(
   ctx: ChooseContext,
 ): Promise<TaskEntry[]> {
   const { config, files, sources } = ctx;
-  const tokenizer = config.budget.tokenizer;
   const budgeted = config.budget.tokens !== undefined;
   const left = {
     tokens: limits.tokens - totalTokens(placed),
     bytes: limits.bytes - bytesOf(placed),
   };
-  /** Show the file in `view` when it fits and is richer than the map's view. */
-  const show = async (entry: TaskEntry, view: string, mapView: string) => {
-    if (rankOf(view) >= rankOf(mapView) || !findViewMode(ctx.registry, view)) return false;
-    const file = await render(sources.get(entry.path)!, view, config, ctx);
-    if (!file || rankOf(file.view) >= rankOf(mapView)) return false;
-    const cost = await costOf(`### ${file.path}\n\n\`\`\`\n${file.text}\n\`\`\`\n\n`, tokenizer);
-    if (!fits(left, cost)) return false;
-    take(left, cost);
-    Object.assign(entry, { where: "task", view: file.view, file });
-    return true;
-  };
   const isFocus = focusOf(config, [...sources.keys()]);
-  const chosen: TaskEntry[] = [];
-  let shown = 0;
-  for (const { path, score } of candidates) {
+  const chosen: TaskEntry[] = candidates.map(({ path, score }) => {
     const current = files.get(path)!;
     const mapView = current.status === "rendered" ? current.view : LISTED;
-    const entry: TaskEntry = {
-      path,
-      score,
-      where: mapView === LISTED ? "listed" : "map",
-      view: mapView,
-    };
-    chosen.push(entry);
-    if (!budgeted && shown >= UNBUDGETED_FILES) continue;
-    const own = chooseView(sources.get(path)!, config, isFocus(path));
-    if (await show(entry, CONDENSED.has(own) ? "full" : own, entry.view)) shown++;
+    return { path, score, where: mapView === LISTED ? "listed" : "map", view: mapView };
+  });
+  // Each candidate in its own view (`full` for the views that only condense the text).
+  const own = (entry: TaskEntry) => {
+    const view = chooseView(sources.get(entry.path)!, config, isFocus(entry.path));
+    return prepareView(entry, CONDENSED.has(view) ? "full" : view, ctx);
+  };
+  if (!budgeted) {
+    let shown = 0;
+    for (const entry of chosen) {
+      if (shown >= UNBUDGETED_FILES) break;
+      const ready = await own(entry);
+      if (!ready) continue;
+      place(entry, ready);
+      shown++;
+    }
+    return chosen;
   }
-  if (budgeted) {
-    for (const view of TASK_LADDER) {
-      for (const entry of chosen) if (entry.where !== "task") await show(entry, view, entry.view);
+  const ready = [];
+  for (const entry of chosen) ready.push(await own(entry));
+  for (const i of fitOrder(ready.map((r) => r?.cost.tokens))) {
+    if (fits(left, ready[i]!.cost)) place(chosen[i], ready[i]!, left);
+  }
+  for (const view of TASK_LADDER) {
+    for (const entry of chosen.slice(0, MAX_TASK_FILES)) {
+      if (entry.where === "task") continue;
+      const next = await prepareView(entry, view, ctx);
+      if (next && fits(left, next.cost)) place(entry, next, left);
     }
   }
-  return await listEntries(chosen, { left, tokenizer });
+  return await listEntries(chosen, { left, tokenizer: config.budget.tokenizer });
+}
+
+/** A file rendered in a task view, with its block's cost. */
+interface Prepared {
+  file: RenderedFile;
+  cost: Limits;
+}
+
+/** The entry's file in `view`, when the view renders it richer than the entry's view now. */
+async function prepareView(
+  entry: TaskEntry,
+  view: string,
+  ctx: ChooseContext,
+): Promise<Prepared | undefined> {
+  if (rankOf(view) >= rankOf(entry.view) || !findViewMode(ctx.registry, view)) return undefined;
+  const file = await render(ctx.sources.get(entry.path)!, view, ctx.config, ctx);
+  if (!file || rankOf(file.view) >= rankOf(entry.view)) return undefined;
+  const text = `### ${file.path}\n\n\`\`\`\n${file.text}\n\`\`\`\n\n`;
+  return { file, cost: await costOf(text, ctx.config.budget.tokenizer) };
+}
+
+/** Show the entry's file in the task section as prepared, its cost taken from what is `left`. */
+function place(entry: TaskEntry, ready: Prepared, left?: Limits): void {
+  if (left) take(left, ready.cost);
+  Object.assign(entry, { where: "task", view: ready.file.view, file: ready.file });
 }
 
 /**
@@ -364,8 +399,9 @@ async function listEntries(
   const { left, tokenizer } = room;
   const entries: TaskEntry[] = [];
   let heading = true;
-  for (const entry of chosen) {
+  for (const [i, entry] of chosen.entries()) {
     if (entry.where !== "task") {
+      if (i >= MAX_TASK_FILES) continue;
       const line = entry.where === "map"
         ? `- ${entry.path} (${entry.view}, in the map above)\n`
         : `- ${entry.path}\n`;
