@@ -1,0 +1,88 @@
+// The task section tries its files in full by expected recall per token: a large file a little
+// ahead in the ranking does not crowd out several small ones that are about as likely needed.
+import assert from "node:assert/strict";
+import { buildContext } from "../../mod.ts";
+import { fitOrder, RANK_DECAY, SIZE_EXPONENT } from "../../pipeline/_task_fit.ts";
+import { makeProject } from "../_helpers.ts";
+
+Deno.test("fitOrder tries files by place^-RANK_DECAY over tokens^SIZE_EXPONENT", () => {
+  assert.deepEqual(fitOrder([12000, 600, 5000]), [1, 0, 2]);
+  // Equal sizes keep the ranking's order; a file without a view to try is left out.
+  assert.deepEqual(fitOrder([800, 800, undefined, 800]), [0, 1, 3]);
+  assert.deepEqual(fitOrder([]), []);
+  // The value the order follows, checked against the formula on varied sizes.
+  const costs = [9000, 300, 2500, 40, 7000, 1200, 300, 15000];
+  const value = (i: number) => (i + 1) ** -RANK_DECAY / costs[i] ** SIZE_EXPONENT;
+  const order = fitOrder(costs);
+  assert.equal(order.length, costs.length);
+  for (let k = 1; k < order.length; k++) {
+    assert.ok(value(order[k - 1]) >= value(order[k]), `${order}`);
+  }
+});
+
+Deno.test("fitOrder counts an empty file as one token, not as free", () => {
+  // 1 / 4^0.5 = 0.5 against 2^-1.2 / 1 = 0.435: the first stays first.
+  assert.deepEqual(fitOrder([4, 0]), [0, 1]);
+  assert.deepEqual(fitOrder([0, 0, 0]), [0, 1, 2]);
+});
+
+/** A project whose best-ranked file is large and the next ones small. */
+function project(): Record<string, string> {
+  const tree: Record<string, string> = {};
+  const big = ['"""The cookie jar: stores every cookie and its expiry."""', ""];
+  for (let i = 0; i < 130; i++) {
+    big.push(
+      `def jar_step_${i}(jar, cookie):`,
+      `    """Step ${i} of keeping the cookie jar: check the cookie expiry."""`,
+      `    return jar.get(cookie.name, ${i}) + len(cookie.value) * ${i}`,
+      "",
+    );
+  }
+  tree["src/cookie_jar.py"] = big.join("\n");
+  for (const name of ["expiry", "policy", "header", "domain"]) {
+    tree[`src/cookie_${name}.py`] = [
+      `"""The cookie ${name}: how a cookie expiry is read."""`,
+      "",
+      ...[0, 1, 2, 3].flatMap((i) => [
+        `def cookie_${name}_${i}(cookie):`,
+        `    """Read the cookie ${name} and the expiry of a cookie (case ${i})."""`,
+        `    return cookie.expiry + ${i}`,
+        "",
+      ]),
+    ].join("\n");
+  }
+  for (let i = 0; i < 8; i++) {
+    tree[`src/other_${i}.py`] = `def other_${i}(x):\n    """Unrelated ${i}."""\n    return x\n`;
+  }
+  return tree;
+}
+
+const SMALL = ["expiry", "domain", "header"].map((n) => `src/cookie_${n}.py`);
+
+Deno.test("a large file ahead in the ranking does not crowd out the small ones after it", async () => {
+  const root = await makeProject(project());
+  const task = "Fix the cookie expiry in the cookie jar (cookie_jar.py)";
+  const seen = { bigOnly: false, smallOnly: false };
+  for (let tokens = 5800; tokens <= 7400; tokens += 200) {
+    const result = await buildContext(
+      { cwd: root, inline: { task, budget: { tokens, mapTokens: 300 } } },
+      { write: false },
+    );
+    const files = result.manifest.task!.files;
+    assert.equal(files[0].path, "src/cookie_jar.py");
+    const full = new Set(
+      files.filter((f) => f.where === "task" && f.view === "full").map((f) => f.path),
+    );
+    const label = `${tokens}: ${[...full].join(", ")}`;
+    // Tried before the large file (likely enough for their size): in full whenever it is.
+    if (full.has("src/cookie_jar.py")) {
+      assert.ok(SMALL.every((p) => full.has(p)), label);
+      seen.bigOnly = true;
+    } else if (SMALL.every((p) => full.has(p))) seen.smallOnly = true;
+    // Shown in ranking order all the same.
+    const scores = files.map((f) => f.score);
+    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), label);
+  }
+  // Both sides of the trade were met: the large file passed over, then in full with room for it.
+  assert.deepEqual(seen, { bigOnly: true, smallOnly: true });
+});
