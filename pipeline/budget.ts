@@ -286,9 +286,7 @@ async function planner(
     for (const [path, n] of tokens) state.estimate.set(path, n);
   };
 
-  const views = targets.map((v) => findViewMode(registry, v)).filter((p) => p !== undefined);
-  const chars = (path: string) => sources.get(path)?.size ?? 0;
-  const done = prepareSteps(views, candidates.map((path) => ({ path, chars: chars(path) })));
+  const done = prepareOnMiss(state, targets, candidates);
   return {
     done,
     async step(over, tokens) {
@@ -358,6 +356,25 @@ interface PlanState {
   estimate: Map<string, number>;
   /** The step renders, a batch ahead of the steps (`_budget_ahead.ts`). */
   renders: StepRenders;
+  /** Told of each file a step rendered. */
+  rendered?: (file: RenderedFile) => void;
+}
+
+/**
+ * Get the step views ready (the code views keep their threads between the batches) once a step was
+ * not in the cache: a rebuild whose steps are all cached starts no thread. Returns the function
+ * that tells them the steps are over.
+ */
+function prepareOnMiss(state: PlanState, targets: string[], candidates: string[]): () => void {
+  const { registry } = state.options;
+  let done: (() => void) | undefined;
+  state.rendered = (file) => {
+    if (done || file.cache !== "miss") return;
+    const views = targets.map((v) => findViewMode(registry, v)).filter((p) => p !== undefined);
+    const chars = (path: string) => state.sources.get(path)?.size ?? 0;
+    done = prepareSteps(views, candidates.map((path) => ({ path, chars: chars(path) })));
+  };
+  return () => done?.();
 }
 
 /** A planner's state, its step renders batched ahead of the planner's order. */
@@ -373,7 +390,11 @@ function planState(
     view !== LISTED && candidate.has(path) && !tried.has(`${path}\0${view}`) &&
     rankOf(files[index.get(path)!].view) < RANK[view];
   state.renders = stepRenders({
-    render: (step, warn) => renderStep(state, step, warn),
+    render: async (step, warn) => {
+      const file = await renderStep(state, step, warn);
+      if (file) state.rendered?.(file);
+      return file;
+    },
     wanted,
     bytes: (path) => sources.get(path)?.size ?? 0,
     warn: options.transform.warn,
