@@ -361,21 +361,25 @@ interface PlanState {
 }
 
 /**
- * Get the step views ready (the code views keep their threads between the batches) once a step was
- * not in the cache: a rebuild whose steps are all cached starts no thread. Returns the function
- * that tells them the steps are over.
+ * Get the step views ready (the code views keep their threads between the batches) once
+ * {@linkcode PREPARE_MISSES} steps were not in the cache: a rebuild whose steps are cached but an
+ * edited file's starts no thread. Returns the function that tells them the steps are over.
  */
 function prepareOnMiss(state: PlanState, targets: string[], candidates: string[]): () => void {
   const { registry } = state.options;
   let done: (() => void) | undefined;
+  let misses = 0;
   state.rendered = (file) => {
-    if (done || file.cache !== "miss") return;
+    if (done || file.cache !== "miss" || ++misses < PREPARE_MISSES) return;
     const views = targets.map((v) => findViewMode(registry, v)).filter((p) => p !== undefined);
     const chars = (path: string) => state.sources.get(path)?.size ?? 0;
     done = prepareSteps(views, candidates.map((path) => ({ path, chars: chars(path) })));
   };
   return () => done?.();
 }
+
+/** Steps rendered, not taken from the cache, before the step views get ready. */
+const PREPARE_MISSES = 8;
 
 /** A planner's state, its step renders batched ahead of the planner's order. */
 function planState(
