@@ -94,7 +94,12 @@ export function stepRenders(options: AheadOptions): StepRenders {
       // Only a batch of two or more is ahead of the budget: one step is rendered when taken.
       if (batch.length < 2) return;
       size = Math.min(size * 2, MAX_BATCH);
-      for (const step of batch) held.set(keyOf(step), renderHeld(step));
+      for (const step of batch) {
+        const rendering = renderHeld(step);
+        // A render that fails is the budget's error when it takes the step, none when it never does.
+        rendering.catch(() => {});
+        held.set(keyOf(step), rendering);
+      }
     },
     async render(step) {
       const key = keyOf(step);

@@ -148,3 +148,24 @@ Deno.test("a build's budget renders its steps ahead in batches: each step's warn
   assert.ok(seen.renders <= 2 * told.length, `${seen.renders} renders, ${told.length} told`);
   assert.ok(seen.most > 1, "renders ran one at a time");
 });
+
+Deno.test("a render ahead that fails is an error only when the budget takes its step", async () => {
+  const renders = stepRenders({
+    render: ({ path }) =>
+      path === "f2.py" || path === "f1.py"
+        ? Promise.reject(new Error(`cannot render ${path}`))
+        : Promise.resolve(
+          { path, view: "outline", status: "rendered", text: path } as RenderedFile,
+        ),
+    wanted: () => true,
+    bytes: () => 10,
+    warn: () => {},
+  });
+  const order = steps(8);
+  // f2.py is rendered ahead with the first batch and never taken: no unhandled rejection.
+  renders.fill(order, 0);
+  assert.equal((await renders.render(order[0]))!.text, "f0.py");
+  renders.fill(order, 1);
+  await assert.rejects(renders.render(order[1]), /cannot render f1\.py/);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+});
