@@ -25,6 +25,7 @@
 
 import { runGit } from "./_git.ts";
 import { stepSource } from "./_budget_source.ts";
+import { prepareSteps, type StepRenders, stepRenders, type StepView } from "./_budget_ahead.ts";
 import { findViewMode, type Registry } from "./registry.ts";
 import { countTokens } from "./tokens.ts";
 import { focusOf, loadFocusGlobs, transformFiles, type TransformOptions } from "./transform.ts";
@@ -204,11 +205,15 @@ async function fitSteps(
       applied.push(...kept);
       await measure.remeasure(indexes(kept));
     }
-    while (measure.total > budget) {
-      const steps = await plan.step(measure.total - budget, measure.tokens);
-      if (!steps.length) break;
-      applied.push(...steps);
-      await measure.remeasure(indexes(steps));
+    try {
+      while (measure.total > budget) {
+        const steps = await plan.step(measure.total - budget, measure.tokens);
+        if (!steps.length) break;
+        applied.push(...steps);
+        await measure.remeasure(indexes(steps));
+      }
+    } finally {
+      plan.done();
     }
   }
   if (applied.length && hooks.beforeTakeBack && !await hooks.beforeTakeBack()) return undefined;
@@ -251,6 +256,8 @@ interface Applied {
 }
 
 interface Planner {
+  /** The steps are over: the views may let their threads go. */
+  done(): void;
   /** Apply steps until an estimated `over` tokens are saved; returns the steps taken. */
   step(over: number, tokens: Map<string, number>): Promise<Applied[]>;
   /** Apply the remembered steps that are still valid, in their order; returns the steps taken. */
@@ -270,29 +277,26 @@ async function planner(
   const index = new Map(files.map((f, i) => [f.path, i]));
   const candidates = stepOrder(files, { size: tokens, isFocus, sources, changes });
   const targets = LADDER.slice(1).filter((v) => v === LISTED || findViewMode(registry, v));
-  const state: PlanState = {
-    files,
-    index,
-    sources,
-    options,
-    tried: new Set(),
-    estimate: new Map(),
-  };
+  const candidate = new Set(candidates);
+  const state = planState(files, { index, sources, options, candidate });
   const take = (path: string, target: string, steps: Applied[]) =>
     takeStep(state, { path, target, steps });
   const reset = (tokens: Map<string, number>) => {
     state.estimate.clear();
     for (const [path, n] of tokens) state.estimate.set(path, n);
   };
-  const candidate = new Set(candidates);
 
+  const done = prepareOnMiss(state, targets, candidates);
   return {
+    done,
     async step(over, tokens) {
       const steps: Applied[] = [];
       reset(tokens);
       for (const target of targets) {
-        for (const path of candidates) {
+        const order = candidates.map((path) => ({ path, view: target }));
+        for (const [i, { path }] of order.entries()) {
           if (over <= 0) return steps;
+          state.renders.fill(order, i);
           over -= await take(path, target, steps);
         }
       }
@@ -301,9 +305,11 @@ async function planner(
     async replay(remembered, tokens) {
       const steps: Applied[] = [];
       reset(tokens);
-      for (const { path, from, to } of remembered) {
-        if (!candidate.has(path) || !targets.includes(to)) continue;
+      const valid = remembered.filter((s) => candidate.has(s.path) && targets.includes(s.to));
+      const order = valid.map(({ path, to }) => ({ path, view: to }));
+      for (const [i, { path, from, to }] of valid.entries()) {
         if (files[index.get(path)!].view !== from) continue;
+        state.renders.fill(order, i);
         await take(path, to, steps);
       }
       return steps;
@@ -348,12 +354,63 @@ interface PlanState {
   tried: Set<string>;
   /** Block tokens now; a stepped file is estimated as its new body plus its heading and fence. */
   estimate: Map<string, number>;
+  /** The step renders, a batch ahead of the steps (`_budget_ahead.ts`). */
+  renders: StepRenders;
+  /** Told of each file a step rendered. */
+  rendered?: (file: RenderedFile) => void;
+}
+
+/**
+ * Get the step views ready (the code views keep their threads between the batches) once
+ * {@linkcode PREPARE_MISSES} steps were not in the cache: a rebuild whose steps are cached but an
+ * edited file's starts no thread. Returns the function that tells them the steps are over.
+ */
+function prepareOnMiss(state: PlanState, targets: string[], candidates: string[]): () => void {
+  const { registry } = state.options;
+  let done: (() => void) | undefined;
+  let misses = 0;
+  state.rendered = (file) => {
+    if (done || file.cache !== "miss" || ++misses < PREPARE_MISSES) return;
+    const views = targets.map((v) => findViewMode(registry, v)).filter((p) => p !== undefined);
+    const chars = (path: string) => state.sources.get(path)?.size ?? 0;
+    done = prepareSteps(views, candidates.map((path) => ({ path, chars: chars(path) })));
+  };
+  return () => done?.();
+}
+
+/** Steps rendered, not taken from the cache, before the step views get ready. */
+const PREPARE_MISSES = 8;
+
+/** A planner's state, its step renders batched ahead of the planner's order. */
+function planState(
+  files: RenderedFile[],
+  context: Pick<PlanState, "index" | "sources" | "options"> & { candidate: Set<string> },
+): PlanState {
+  const { index, sources, options, candidate } = context;
+  const tried = new Set<string>();
+  const state = { files, index, sources, options, tried, estimate: new Map() } as PlanState;
+  // A step the planner may still render: a candidate, not tried, and a step down from its view.
+  const wanted = ({ path, view }: StepView) =>
+    view !== LISTED && candidate.has(path) && !tried.has(`${path}\0${view}`) &&
+    rankOf(files[index.get(path)!].view) < RANK[view];
+  state.renders = stepRenders({
+    render: async (step, warn) => {
+      const file = await renderStep(state, step, warn);
+      if (file) state.rendered?.(file);
+      return file;
+    },
+    wanted,
+    bytes: (path) => sources.get(path)?.size ?? 0,
+    warn: options.transform.warn,
+  });
+  return state;
 }
 
 /** The file rendered in `view` (listed: skipped); undefined when it does not render. */
 async function renderStep(
   state: PlanState,
-  step: { path: string; view: string },
+  step: StepView,
+  warn: (message: string) => void,
 ): Promise<RenderedFile | undefined> {
   const { path, view } = step;
   const { config, registry } = state.options;
@@ -371,6 +428,7 @@ async function renderStep(
   const source = stepSource(state.sources.get(path)!, config);
   const [out] = await transformFiles([source], config, registry, {
     ...state.options.transform,
+    warn,
     onFile: undefined,
     viewOf: () => view,
   });
@@ -389,7 +447,7 @@ async function takeStep(
   const key = `${path}\0${target}`;
   if (tried.has(key) || rankOf(current.view) >= RANK[target]) return 0;
   tried.add(key);
-  const next = await renderStep(state, { path, view: target });
+  const next = await state.renders.render({ path, view: target });
   if (!next || rankOf(next.view) <= rankOf(current.view)) return 0;
   const old = estimate.get(path) ?? await countTokens(current.text ?? "", tokenizer);
   const now = next.text === undefined
