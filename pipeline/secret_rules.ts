@@ -45,8 +45,11 @@ export interface SecretShape {
   pattern?: RegExp;
   /** Whether a match stands (`value`: the matched value). @default {always} */
   accept?: (value: string, text: string, start: number, end: number) => boolean;
-  /** A rule written as code: every value span of `text`. */
-  find?: (text: string) => Array<{ start: number; end: number; rule?: string }>;
+  /**
+   * A rule written as code: every value span of `text`; `hints` are those of `text` (one search
+   * for every rule of a text), found again when not given.
+   */
+  find?: (text: string, hints?: TextHints) => Array<{ start: number; end: number; rule?: string }>;
   /** Only for prose (chat messages, knowledge lines), never for source files. */
   prose?: boolean;
   /**
@@ -88,16 +91,6 @@ export const TOKEN_GATE: RegExp = new RegExp(
   "g",
 );
 
-/** The first characters of the {@linkcode TOKEN_GATE} prefixes in `text` (each once). */
-function gateFamilies(text: string): string {
-  let found = "";
-  TOKEN_GATE.lastIndex = 0;
-  for (let m = TOKEN_GATE.exec(text); m; m = TOKEN_GATE.exec(text)) {
-    if (!found.includes(m[0][0])) found += m[0][0];
-    if (found.length === GATE_FAMILIES) break;
-  }
-  return found;
-}
 /** How many first characters {@linkcode TOKEN_GATE}'s prefixes have. */
 const GATE_FAMILIES = 10;
 
@@ -584,6 +577,44 @@ const PAIR_GATE =
 /** How many hints {@linkcode PAIR_GATE} tells apart. */
 const PAIR_HINTS = 6;
 
+/** The hints of a text: the first characters of its {@linkcode TOKEN_GATE} prefixes, its {@linkcode PAIR_GATE} hints. */
+export interface TextHints {
+  /** The first character of each prefix found (each once): `A` for `AKIA`, `-` for `sk-`, … */
+  families: string;
+  /** The pair hints found (`v`, `alue:`, `alue"`, `alue=`, `(`, `w`). */
+  pairs: Set<string>;
+}
+
+/**
+ * {@linkcode TOKEN_GATE} and {@linkcode PAIR_GATE} in one search (group `pair`: the latter's): a
+ * pass over a text where each took one. No match of the one holds the first character of a match
+ * of the other (their first characters differ: `A g x . _ S - J ~ K` against `V v a ( w`, and
+ * neither's matches hold the other's at a later character where it would match), so the
+ * search finds what the two found apart.
+ */
+const HINT_GATE = new RegExp(`${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})`, "g");
+
+/**
+ * The hints of `text` (see {@linkcode TextHints}), in one search that stops when it has found
+ * every one.
+ *
+ * @example
+ * ```ts
+ * import { textHints } from "./secret_rules.ts";
+ * textHints("ENV API_KEY AKIAQWERTYUIOPASDFGH").families; // "A"
+ * ```
+ */
+export function textHints(text: string): TextHints {
+  const hints: TextHints = { families: "", pairs: new Set() };
+  HINT_GATE.lastIndex = 0;
+  for (let m = HINT_GATE.exec(text); m; m = HINT_GATE.exec(text)) {
+    if (m.groups!.pair !== undefined) hints.pairs.add(m[0] === "V" ? "v" : m[0]);
+    else if (!hints.families.includes(m[0][0])) hints.families += m[0][0];
+    if (hints.families.length === GATE_FAMILIES && hints.pairs.size === PAIR_HINTS) break;
+  }
+  return hints;
+}
+
 /** A name that may hold a secret: the names {@linkcode findNamedTokens} and passwords need. */
 const PAIR_NAME = /secret|token|passw|pwd|passphrase|credential|auth|bearer|key/i;
 
@@ -595,13 +626,12 @@ const PAIR_VALUE_CHARS = 300;
  * as `NAME=value` (the rest of its line), by {@linkcode findNamedTokens} and
  * {@linkcode findNamedPasswords}, and the spans found are put back where the value is.
  */
-function findPairs(text: string): Array<{ start: number; end: number; rule: string }> {
+function findPairs(
+  text: string,
+  hints: TextHints = textHints(text),
+): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
-  const found = new Set<string>();
-  PAIR_GATE.lastIndex = 0;
-  for (let m = PAIR_GATE.exec(text); m && found.size < PAIR_HINTS; m = PAIR_GATE.exec(text)) {
-    found.add(m[0] === "V" ? "v" : m[0]);
-  }
+  const found = hints.pairs;
   for (const form of PAIR_FORMS) {
     if (!form.hints.some((h) => found.has(h))) continue;
     form.pattern.lastIndex = 0;
@@ -1063,17 +1093,17 @@ export function findSecrets(
   options: { prose?: boolean; label?: (shape: SecretShape) => string } = {},
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
-  let gate: string | undefined;
+  let hints: TextHints | undefined;
   for (const shape of SECRET_SHAPES) {
     if (shape.prose && !options.prose) continue;
     if (shape.gate) {
-      gate ??= gateFamilies(text);
-      if (![...shape.gate].some((c) => gate!.includes(c))) continue;
+      hints ??= textHints(text);
+      if (![...shape.gate].some((c) => hints!.families.includes(c))) continue;
     } // A gated rule runs on its family's texts: its own hints would cost a search each.
     else if (shape.hints.length && !shape.hints.some((h) => text.includes(h))) continue;
     const label = options.label?.(shape) ?? shape.label;
     if (shape.find) {
-      for (const f of shape.find(text)) {
+      for (const f of shape.find(text, hints ??= textHints(text))) {
         // A rule written as code may name its matches (`aws`, `jwt`, `key-map`, …).
         const rule = f.rule ?? label;
         if (f.end > f.start) out.push({ start: f.start, end: f.end, rule });
