@@ -178,11 +178,13 @@ const MAX_MAP = 64 * 1024;
  * 8+ characters without blanks, with letters and digits (a map of words,
  * such as `KEYWORDS = {"if": "keyword if"}`, keeps its values). One pass.
  */
-function findNamedValues(text: string): Array<{ start: number; end: number; rule: string }> {
+function findNamedValues(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
   let closes: Map<number, number> | undefined;
-  NAMED_VALUE.lastIndex = 0;
-  for (const m of text.matchAll(NAMED_VALUE)) {
+  for (const m of matchesAt(NAMED_VALUE_AT, text, namesOf(text, hints).valueOperators)) {
     const end = m.index! + m[0].length;
     if (m[1]) {
       out.push({ start: end - m[1].length, end, rule: "hex-secret" });
@@ -383,10 +385,12 @@ const JWT = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}$/;
  * Twilio auth token, or any random-looking token of 20+ characters (upper
  * case, lower case and digits). Hex values are left to `hex-secret`.
  */
-function findNamedTokens(text: string): Array<{ start: number; end: number; rule: string }> {
+function findNamedTokens(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
-  NAMED_TOKEN.lastIndex = 0;
-  for (const m of text.matchAll(NAMED_TOKEN)) {
+  for (const m of matchesAt(NAMED_TOKEN_AT, text, namesOf(text, hints).operators)) {
     const { q, b, v } = m.groups!;
     const start = m.index! + m[0].length - v.length;
     // A value as long as the pattern reads (an AWS session token) goes on to its end.
@@ -442,6 +446,75 @@ const NAMED_PASSWORD = new RegExp(
 );
 
 /**
+ * The words that every name {@linkcode NAMED_VALUE}, {@linkcode NAMED_TOKEN} and
+ * {@linkcode NAMED_PASSWORD} look behind for holds, in any case: `key`, `token`, `passw`, `pwd`,
+ * `auth`, `passphrase`, `secret`, `credential`, `bearer`. Each is looked for from a letter rarer in
+ * code than its first (`k`, `w`, `h`, `c`, `b`) and checked behind it; a match ends where its word
+ * does, and holds at most 10 characters (`credential`).
+ */
+const NAME_WORD = new RegExp(
+  [
+    `${anyCase("ke")}(?:${anyCase("y")}|${anyCase("n")}(?<=${anyCase("token")}))`,
+    `${anyCase("w")}(?:(?<=${anyCase("passw")})|${anyCase("d")}(?<=${anyCase("pwd")}))`,
+    `${anyCase("h")}(?:(?<=${anyCase("auth")})|${anyCase("rase")}(?<=${anyCase("passphrase")}))`,
+    `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|${anyCase("dential")})`,
+    anyCase("bearer"),
+  ].join("|"),
+  "g",
+);
+/**
+ * How far past the end of a {@linkcode NAME_WORD} match the operator of a {@linkcode NAMED_TOKEN}
+ * or {@linkcode NAMED_PASSWORD} match can be: a word a match hid ends at most 10 characters past
+ * it, the name at most 3 past its word (`passw|ord`), then at most 40 name characters (a password
+ * name's suffix: 6), a quote and its escape, `]` and 16 blanks.
+ */
+const NAME_REACH = 10 + 3 + 40 + 2 + 1 + 16;
+/** What {@linkcode NAMED_VALUE} reads between its name's word and the operator. */
+const VALUE_NAME_REST = /[A-Za-z0-9_]*\\?["']?\s*/iy;
+
+/** Where the operators of names' values may be in a text. */
+interface NameSpots {
+  /** Each `:`, `=` and `>` within {@linkcode NAME_REACH} past a name's word. */
+  operators: number[];
+  /** Each `:` and `=` where the rest of a name ({@linkcode VALUE_NAME_REST}) ends. */
+  valueOperators: number[];
+}
+
+/** The {@linkcode NameSpots} of `text`, found once per {@linkcode TextHints}. */
+function namesOf(text: string, hints?: TextHints): NameSpots {
+  if (!hints) return nameSpots(text);
+  return hints.names ??= nameSpots(text);
+}
+
+/**
+ * Where the operators of {@linkcode NAMED_VALUE}, {@linkcode NAMED_TOKEN} and
+ * {@linkcode NAMED_PASSWORD} matches may be, in one search for the words of their names
+ * ({@linkcode NAME_WORD}): every match of theirs starts at one of these positions. Each character
+ * is read once (windows that overlap are read from where the last one ended; a name's rest that
+ * an earlier word's covered ends where that one did).
+ */
+function nameSpots(text: string): NameSpots {
+  const spots: NameSpots = { operators: [], valueOperators: [] };
+  let read = 0; // characters up to here are read for operators
+  let rest = -1; // where the last name's rest ended
+  NAME_WORD.lastIndex = 0;
+  for (let m = NAME_WORD.exec(text); m; m = NAME_WORD.exec(text)) {
+    const end = m.index + m[0].length;
+    for (let i = Math.max(read, end); i < end + NAME_REACH && i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 58 || c === 61 || c === 62) spots.operators.push(i); // : = >
+    }
+    read = Math.max(read, Math.min(end + NAME_REACH, text.length));
+    if (end <= rest) continue;
+    VALUE_NAME_REST.lastIndex = end;
+    rest = end + VALUE_NAME_REST.exec(text)![0].length;
+    const c = text.charCodeAt(rest);
+    if (c === 58 || c === 61) spots.valueOperators.push(rest);
+  }
+  return spots;
+}
+
+/**
  * Where an unquoted value stops though no blank follows: a separator before a blank or an escape
  * (`,` `;` `)` `}` `]`), the `&` of a query string's next parameter, the `<` of an element's end
  * tag.
@@ -487,17 +560,46 @@ function passwordLike(value: string, quoted: boolean): boolean {
  * does not read as code ({@linkcode passwordLike}). A `:` needs a blank after it when unquoted (a
  * CSS selector `.password:focus-visible` is not an assignment).
  */
-function findNamedPasswords(text: string): Array<{ start: number; end: number; rule?: string }> {
+function findNamedPasswords(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number; rule?: string }> {
   const out: Array<{ start: number; end: number; rule?: string }> = [];
-  NAMED_PASSWORD.lastIndex = 0;
-  for (let m = NAMED_PASSWORD.exec(text); m; m = NAMED_PASSWORD.exec(text)) {
+  const operators = namesOf(text, hints).operators;
+  let from = 0;
+  for (const at of operators) {
+    if (at < from) continue;
+    NAMED_PASSWORD_AT.lastIndex = at;
+    const m = NAMED_PASSWORD_AT.exec(text);
+    if (!m) continue;
     const start = m.index + m[0].length - m.groups!.v.length;
     const end = passwordEnd(text, m, start);
     if (end !== undefined) out.push({ start, end });
     // The match may run past an unquoted value's end (to a blank): go on from where it ends.
-    NAMED_PASSWORD.lastIndex = end ?? start;
+    from = end ?? start;
   }
   return out;
+}
+
+/** The named-value patterns tried at one position each (see {@linkcode nameSpots}). */
+const NAMED_VALUE_AT = new RegExp(NAMED_VALUE.source, "iy");
+const NAMED_TOKEN_AT = new RegExp(NAMED_TOKEN.source, "y");
+const NAMED_PASSWORD_AT = new RegExp(NAMED_PASSWORD.source, "y");
+
+/**
+ * The matches of a sticky `pattern` at the positions `at` (ascending), each tried from where the
+ * last match ended: what a search over the whole text finds when every match starts at one of them.
+ */
+function* matchesAt(pattern: RegExp, text: string, at: number[]): Generator<RegExpExecArray> {
+  let from = 0;
+  for (const i of at) {
+    if (i < from) continue;
+    pattern.lastIndex = i;
+    const m = pattern.exec(text);
+    if (!m) continue;
+    from = i + m[0].length;
+    yield m;
+  }
 }
 
 /** Where the password of a {@linkcode NAMED_PASSWORD} match at `start` ends; undefined: none. */
@@ -583,6 +685,8 @@ export interface TextHints {
   families: string;
   /** The pair hints found (`v`, `alue:`, `alue"`, `alue=`, `(`, `w`). */
   pairs: Set<string>;
+  /** Where names' operators may be ({@linkcode nameSpots}), once a rule has asked. */
+  names?: NameSpots;
 }
 
 /**
@@ -1067,6 +1171,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   PAIR_GATE,
   NAMED_TOKEN,
   NAMED_PASSWORD,
+  NAME_WORD,
   ...Object.fromEntries(PAIR_FORMS.map((f, i) => [`PAIR_FORMS[${i}]`, f.pattern])),
   URL_PASSWORD,
   K8S_SECRET_KIND,
