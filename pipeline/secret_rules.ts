@@ -473,7 +473,7 @@ const NAME_REACH = 10 + 3 + 40 + 2 + 1 + 16;
 const VALUE_NAME_REST = /[A-Za-z0-9_]*\\?["']?\s*/iy;
 
 /** Where the operators of names' values may be in a text. */
-interface NameSpots {
+export interface NameSpots {
   /** Each `:`, `=` and `>` within {@linkcode NAME_REACH} past a name's word. */
   operators: number[];
   /** Each `:` and `=` where the rest of a name ({@linkcode VALUE_NAME_REST}) ends. */
@@ -492,8 +492,15 @@ function namesOf(text: string, hints?: TextHints): NameSpots {
  * ({@linkcode NAME_WORD}): every match of theirs starts at one of these positions. Each character
  * is read once (windows that overlap are read from where the last one ended; a name's rest that
  * an earlier word's covered ends where that one did).
+ *
+ * @example
+ * ```ts
+ * import { nameSpots } from "./secret_rules.ts";
+ * nameSpots("x = 1\nAPI_KEY = 'abc'\n").operators; // [14]
+ * nameSpots("x = 1\nAPI_KEY = 'abc'\n").valueOperators; // [14]
+ * ```
  */
-function nameSpots(text: string): NameSpots {
+export function nameSpots(text: string): NameSpots {
   const spots: NameSpots = { operators: [], valueOperators: [] };
   let read = 0; // characters up to here are read for operators
   let rest = -1; // where the last name's rest ended
