@@ -677,12 +677,13 @@ const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
- * code than its first (the `v` of `ENV `, `env(`; the `(` of `define(`; the `w` of `passw`) and
- * checked behind it: `v` (ENV and `env(`), `alue:`, `alue"`, `alue=` (`value`), `(` (`define(`,
- * `setdefault(`), `w` (`passw`). Twelve `includes` per text cost as much as the forms themselves.
+ * code than its first (the `v` of `ENV `, `env(` and `value:`; the `(` of `define(`; the `w` of
+ * `passw`) and checked behind it: `v` (ENV and `env(`), `alue:`, `alue"`, `alue=` (`value`), `(`
+ * (`define(`, `setdefault(`), `w` (`passw`). Twelve `includes` per text cost as much as the forms
+ * themselves; `value` looked for from its `a` (every `a` of a text) cost twice its `v`.
  */
 const PAIR_GATE =
-  /[Vv](?=[ \t(])(?<=(?:ENV|[Ee]nv))|alue[:"=](?<=value.)|\((?<=define\(|setdefault\()|w(?<=passw)/g;
+  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\()|w(?<=passw)/g;
 /** How many hints {@linkcode PAIR_GATE} tells apart. */
 const PAIR_HINTS = 6;
 
@@ -719,7 +720,8 @@ export function textHints(text: string): TextHints {
   const hints: TextHints = { families: "", pairs: new Set() };
   HINT_GATE.lastIndex = 0;
   for (let m = HINT_GATE.exec(text); m; m = HINT_GATE.exec(text)) {
-    if (m.groups!.pair !== undefined) hints.pairs.add(m[0] === "V" ? "v" : m[0]);
+    // `V` and `v` are one hint (ENV), as `value:` and `alue:` are.
+    if (m.groups!.pair !== undefined) hints.pairs.add(m[0][1] ? m[0].slice(1) : m[0].toLowerCase());
     else if (!hints.families.includes(m[0][0])) hints.families += m[0][0];
     if (hints.families.length === GATE_FAMILIES && hints.pairs.size === PAIR_HINTS) break;
   }
