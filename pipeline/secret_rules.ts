@@ -463,18 +463,17 @@ const NAME_WORD = new RegExp(
   "g",
 );
 /**
- * How far past the end of a {@linkcode NAME_WORD} match the operator of a {@linkcode NAMED_TOKEN}
- * or {@linkcode NAMED_PASSWORD} match can be: a word a match hid ends at most 10 characters past
- * it, the name at most 3 past its word (`passw|ord`), then at most 40 name characters (a password
- * name's suffix: 6), a quote and its escape, `]` and 16 blanks.
+ * What {@linkcode NAMED_TOKEN} and {@linkcode NAMED_PASSWORD} read between a name's word and the
+ * operator: the rest of the name, a quote (maybe escaped), `]`, blanks. Each class differs from
+ * the next, so a match of theirs ends its run exactly at its operator.
  */
-const NAME_REACH = 10 + 3 + 40 + 2 + 1 + 16;
+const TOKEN_NAME_REST = /[A-Za-z0-9_.-]*(?:\\?["'])?\]?[ \t]*/y;
 /** What {@linkcode NAMED_VALUE} reads between its name's word and the operator. */
 const VALUE_NAME_REST = /[A-Za-z0-9_]*\\?["']?\s*/iy;
 
 /** Where the operators of names' values may be in a text. */
 export interface NameSpots {
-  /** Each `:`, `=` and `>` within {@linkcode NAME_REACH} past a name's word. */
+  /** Each `:`, `=` and `>` where a name's rest ({@linkcode TOKEN_NAME_REST}) ends. */
   operators: number[];
   /** Each `:` and `=` where the rest of a name ({@linkcode VALUE_NAME_REST}) ends. */
   valueOperators: number[];
@@ -489,9 +488,9 @@ function namesOf(text: string, hints?: TextHints): NameSpots {
 /**
  * Where the operators of {@linkcode NAMED_VALUE}, {@linkcode NAMED_TOKEN} and
  * {@linkcode NAMED_PASSWORD} matches may be, in one search for the words of their names
- * ({@linkcode NAME_WORD}): every match of theirs starts at one of these positions. Each character
- * is read once (windows that overlap are read from where the last one ended; a name's rest that
- * an earlier word's covered ends where that one did).
+ * ({@linkcode NAME_WORD}) and one read of each name's rest: every match of theirs starts at one
+ * of these positions (a match's name holds a word and its rest ends at the operator; a word the
+ * search went past is in the same name as the word it found, whose rest is the same).
  *
  * @example
  * ```ts
@@ -502,21 +501,22 @@ function namesOf(text: string, hints?: TextHints): NameSpots {
  */
 export function nameSpots(text: string): NameSpots {
   const spots: NameSpots = { operators: [], valueOperators: [] };
-  let read = 0; // characters up to here are read for operators
-  let rest = -1; // where the last name's rest ended
+  let tokenRest = -1; // where the last name's rests ended
+  let valueRest = -1;
   NAME_WORD.lastIndex = 0;
   for (let m = NAME_WORD.exec(text); m; m = NAME_WORD.exec(text)) {
     const end = m.index + m[0].length;
-    for (let i = Math.max(read, end); i < end + NAME_REACH && i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 58 || c === 61 || c === 62) spots.operators.push(i); // : = >
+    // A word that ends inside the last rest is in the same name: its rest ends there too.
+    if (end > tokenRest) {
+      tokenRest = runEnd(TOKEN_NAME_REST, text, end);
+      const c = text.charCodeAt(tokenRest);
+      if (c === 58 || c === 61 || c === 62) spots.operators.push(tokenRest); // : = >
     }
-    read = Math.max(read, Math.min(end + NAME_REACH, text.length));
-    if (end <= rest) continue;
-    VALUE_NAME_REST.lastIndex = end;
-    rest = end + VALUE_NAME_REST.exec(text)![0].length;
-    const c = text.charCodeAt(rest);
-    if (c === 58 || c === 61) spots.valueOperators.push(rest);
+    if (end > valueRest) {
+      valueRest = runEnd(VALUE_NAME_REST, text, end);
+      const c = text.charCodeAt(valueRest);
+      if (c === 58 || c === 61) spots.valueOperators.push(valueRest);
+    }
   }
   return spots;
 }
