@@ -1,11 +1,13 @@
 /**
  * What slop's own secret rules cost against another tree's: `redactSync` (the rule table, no
- * secretlint) over the `.py` files of the Python standard library (or the folders given), this
- * tree's scanner and the other's alternating in one process, medians of the runs.
+ * secretlint) over the `.py` files of the Python standard library (or the folders given; `--ext`
+ * picks other files), this tree's scanner and the other's alternating in one process, medians of
+ * the runs.
  *
  * ```sh
  * deno run -A bench/secret_scan_cost.ts --against /work/main/pipeline/_scan.ts
  * deno run -A bench/secret_scan_cost.ts --against /work/main/pipeline/_scan.ts --runs 9 DIR...
+ * deno run -A bench/secret_scan_cost.ts --against /work/main/pipeline/_scan.ts --ext .ts DIR...
  * ```
  *
  * @module
@@ -20,7 +22,11 @@ interface Scanner {
 
 const { values, positionals } = parseArgs({
   args: Deno.args,
-  options: { against: { type: "string" }, runs: { type: "string", default: "5" } },
+  options: {
+    against: { type: "string" },
+    runs: { type: "string", default: "5" },
+    ext: { type: "string", default: ".py" },
+  },
   allowPositionals: true,
 });
 if (!values.against) {
@@ -56,12 +62,12 @@ function median(values: number[]): number {
   return Math.round(sorted[Math.floor(sorted.length / 2)]);
 }
 
-/** The `.py` files under `dir` (symbolic links are not followed). */
+/** The files under `dir` named `*<ext>` (symbolic links are not followed). */
 async function collect(dir: string, out: string[]): Promise<void> {
   for await (const entry of Deno.readDir(dir)) {
     const path = join(dir, entry.name);
     if (entry.isDirectory) await collect(path, out);
-    else if (entry.isFile && entry.name.endsWith(".py")) {
+    else if (entry.isFile && entry.name.endsWith(values.ext!)) {
       try {
         out.push(new TextDecoder("utf-8", { fatal: true }).decode(await Deno.readFile(path)));
       } catch {
