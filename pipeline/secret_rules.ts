@@ -183,17 +183,20 @@ function findNamedValues(
   hints?: TextHints,
 ): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
-  let closes: Map<number, number> | undefined;
-  for (const m of matchesAt(NAMED_VALUE_AT, text, namesOf(text, hints).valueOperators)) {
-    const end = m.index! + m[0].length;
+  const matches = [...matchesAt(NAMED_VALUE_AT, text, namesOf(text, hints).valueOperators)];
+  // The `{` of each map under a name of its own, all matched in one pass.
+  const opens = matches.flatMap((m) =>
+    !m[1] && ownName(text, m.index) ? [m.index + m[0].length - 1] : []
+  );
+  const closes = opens.length ? braceMatches(text, opens) : undefined;
+  for (const m of matches) {
+    const end = m.index + m[0].length;
     if (m[1]) {
       out.push({ start: end - m[1].length, end, rule: "hex-secret" });
       continue;
     }
     const open = end - 1;
-    if (!ownName(text, m.index!)) continue;
-    closes ??= braceMatches(text);
-    const close = closes.get(open) ?? -1;
+    const close = closes?.get(open) ?? -1;
     if (close < 0) continue;
     const body = text.slice(open, close + 1);
     for (const v of body.matchAll(MAP_VALUE)) {
@@ -220,19 +223,24 @@ function ownName(text: string, at: number): boolean {
 const KEY_LIKE = /^(?=[^0-9]*[0-9])(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_\-.~+/=:]+$/;
 
 /**
- * The matching `}` of each `{` of `text` (by depth, as counted in one pass), when it is at most
- * {@linkcode MAX_MAP} characters on: one pass for every map of a text, where a count from each
- * `{` read up to 64K characters for each (`k={k={…`: quadratic).
+ * The matching `}` of each `{` at `opens` (ascending; by depth, as counted in one pass), when it
+ * is at most {@linkcode MAX_MAP} characters on: one pass for every map of a text, where a count
+ * from each `{` read up to 64K characters for each (`k={k={…`: quadratic). The pass starts at the
+ * first of them (the braces before it cannot pair with one after it that is not paired before)
+ * and stops when every one is matched or 64K characters past the last: a file of code holds
+ * thousands of braces and a name's map or two.
  */
-function braceMatches(text: string): Map<number, number> {
+function braceMatches(text: string, opens: number[]): Map<number, number> {
+  const wanted = new Set(opens);
   const closes = new Map<number, number>();
+  const last = opens[opens.length - 1];
   const open: number[] = [];
-  for (let i = text.indexOf("{"); i >= 0 && i < text.length; i++) {
+  for (let i = opens[0]; i < text.length && i - last < MAX_MAP && closes.size < wanted.size; i++) {
     const c = text.charCodeAt(i);
     if (c === 123) open.push(i);
     else if (c === 125 && open.length) {
       const from = open.pop()!;
-      if (i - from < MAX_MAP) closes.set(from, i);
+      if (i - from < MAX_MAP && wanted.has(from)) closes.set(from, i);
     }
   }
   return closes;
