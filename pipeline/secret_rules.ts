@@ -54,7 +54,8 @@ export interface SecretShape {
   prose?: boolean;
   /**
    * Runs only on texts where {@linkcode TOKEN_GATE} finds a prefix that starts with one of these
-   * characters (`A` for `AKIA…` and `AIza…`, `-` for `sk-…`, …).
+   * characters (`A` for `AKIA…` and `AIza…`, `-` for `sk-…`, …), or where {@linkcode textHints}
+   * finds an option (`u` for `-u` and `--user`, `o` for `--password` and the like).
    */
   gate?: string;
 }
@@ -91,8 +92,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
   "g",
 );
 
-/** How many first characters {@linkcode TOKEN_GATE}'s prefixes have. */
-const GATE_FAMILIES = 10;
+/** How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints. */
+const GATE_FAMILIES = 12;
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */
 const NOT_AFTER = "(?![A-Za-z0-9_-])";
@@ -711,9 +712,16 @@ export interface TextHints {
  * pass over a text where each took one. No match of the one holds the first character of a match
  * of the other (their first characters differ: `A g x . _ S - J ~ K` against `V v a ( w`, and
  * neither's matches hold the other's at a later character where it would match), so the
- * search finds what the two found apart.
+ * search finds what the two found apart. Group `option`: the `-` of the options that
+ * `user-option` and `password-option` read (`-u `, `--user=`, `--password`, …), which each
+ * searched a text for on its own; a match of theirs starts after a blank, where no other hint's
+ * match is (none holds a blank, and `sk-`, `pypi-AgE`, `-----BEGIN` cannot start one).
  */
-const HINT_GATE = new RegExp(`${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})`, "g");
+const HINT_GATE = new RegExp(
+  `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
+    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:passw(?:or)?d|token|api-key|secret)))`,
+  "g",
+);
 
 /**
  * The hints of `text` (see {@linkcode TextHints}), in one search that stops when it has found
@@ -731,7 +739,11 @@ export function textHints(text: string): TextHints {
   for (let m = HINT_GATE.exec(text); m; m = HINT_GATE.exec(text)) {
     // `V` and `v` are one hint (ENV), as `value:` and `alue:` are.
     if (m.groups!.pair !== undefined) hints.pairs.add(m[0][1] ? m[0].slice(1) : m[0].toLowerCase());
-    else if (!hints.families.includes(m[0][0])) hints.families += m[0][0];
+    else if (m.groups!.option !== undefined) {
+      // `-u` and `--user` (`u`), or `--password` and the like (`o`)
+      const family = text[m.index + 1] === "u" || text[m.index + 2] === "u" ? "u" : "o";
+      if (!hints.families.includes(family)) hints.families += family;
+    } else if (!hints.families.includes(m[0][0])) hints.families += m[0][0];
     if (hints.families.length === GATE_FAMILIES && hints.pairs.size === PAIR_HINTS) break;
   }
   return hints;
@@ -1119,6 +1131,7 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "user-option",
+    gate: "u",
     label: "basicauth",
     kind: "The password of a `-u user:password` / `--user` option (curl, wget, httpie)",
     hints: ["-u", "--user"],
@@ -1128,6 +1141,7 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "password-option",
+    gate: "o",
     label: "password",
     kind: "The value of a `--password`, `--token`, `--api-key` or `--secret` option written apart",
     hints: ["--"],
