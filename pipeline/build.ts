@@ -2,49 +2,34 @@
  * The whole pipeline, top to bottom: config -> resolve -> read -> secrets ->
  * transform -> compose -> order -> count -> budget -> emit. Each stage is a
  * function over plain data (`stages.ts`); a speed layer, when one is given,
- * wraps them (`accel/`, `server/`).
+ * wraps them (`accel/`, `server/`). `renderFiles` and `assemble` below run
+ * the stages up to a counted, fitted document; `build_output.ts` plans the
+ * cache, writes the manifest and publishes.
  *
  * @module
  */
 
-import { callHook, loadViewModes, orderingRules } from "./registry.ts";
-import { failOnSecrets, redactBlocks, redactWarnings, withSecrets } from "./secrets.ts";
+import { loadViewModes } from "./registry.ts";
+import { failOnSecrets, redactBlocks } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
 import { chooseView, focusOf } from "./transform.ts";
 import { releaseCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
-import { contextWarning, planCache, withBreakpoints } from "./cache_plan.ts";
-import { renderDocument } from "./emit.ts";
 import { formatBlocks } from "./formats.ts";
-import { loadBudgetMemory, writeBudgetMemory } from "./_budget_memory.ts";
-import { totalTokens } from "./budget.ts";
-import { fitTask, mapConfig } from "./task.ts";
+import { loadBudgetMemory } from "./_budget_memory.ts";
+import { mapConfig, withTask } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
-import { streamDocument } from "./document.ts";
-import { markStateDir } from "./state_dir.ts";
 import { startRun } from "./run.ts";
-import {
-  type BuildRun,
-  type Counted,
-  fitToBudget,
-  type Output,
-  plainStages,
-  recordCacheUse,
-  type Stages,
-} from "./stages.ts";
-import type { Published } from "./emit.ts";
-import type { BuildOptions, BuildResult, FinishOptions, PreparedBuild } from "./build_options.ts";
+import { prepareOutput } from "./build_output.ts";
+import { type BuildRun, fitToBudget, plainStages, type Stages } from "./stages.ts";
 import type {
-  BudgetReport,
-  Manifest,
-  ManifestTask,
-  OrderContext,
-  PlacedBlock,
-  RenderedFile,
-  ResolvedConfig,
-  SecretFinding,
-  SourceFile,
-} from "./types.ts";
+  Assembled,
+  BuildOptions,
+  BuildResult,
+  PreparedBuild,
+  Rendered,
+} from "./build_options.ts";
+import type { OrderContext, ResolvedConfig } from "./types.ts";
 
 export type {
   BuildOptions,
@@ -110,15 +95,6 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   return await prepareOutput(stages, run, options, assembled);
 }
 
-/** What {@linkcode renderFiles} gives: the sources, their rendered files and the secrets found. */
-interface Rendered {
-  sources: SourceFile[];
-  files: RenderedFile[];
-  findings: SecretFinding[];
-  /** Files whose render came from the cache (for progress reports). */
-  cacheHits: number;
-}
-
 /** Resolve, read, redact and transform: each file rendered by its view. */
 async function renderFiles(
   stages: Stages,
@@ -162,18 +138,6 @@ async function renderFiles(
     for (const source of sources) source.bytes = source.text = undefined;
   }
   return { sources, files, findings, cacheHits };
-}
-
-/** What {@linkcode assemble} gives: the document's blocks, placed and counted. */
-interface Assembled extends Rendered {
-  placed: PlacedBlock[];
-  counted: Counted;
-  orderContext: OrderContext;
-  budget?: BudgetReport;
-  /** Whether the budget's steps are remembered for the next build. */
-  stepMemory: boolean;
-  /** The task the document was built for (`pipeline/task.ts`). */
-  task?: ManifestTask;
 }
 
 /** Compose, order, count and fit the budget: the document's blocks, in place. */
@@ -230,145 +194,4 @@ async function assemble(
   });
   clock?.mark("budget");
   return await withTask(run, { ...assembled, placed: fit.placed, budget: fit.report }, options);
-}
-
-/** The task section after the task-independent map, in what the budget leaves (`task.ts`). */
-async function withTask(
-  run: BuildRun,
-  assembled: Assembled,
-  options: BuildOptions,
-): Promise<Assembled> {
-  const { config } = run;
-  if (config.task === undefined) return assembled;
-  const { files, sources, orderContext } = assembled;
-  const state = { config, files, root: config.root, stateDir: config.stateDir };
-  const task = await fitTask(state, assembled.placed, {
-    sources,
-    registry: run.registry,
-    order: orderContext,
-    transform: {
-      warn: run.warn,
-      complete: run.complete,
-      timeoutMs: run.hookTimeoutMs,
-      cache: run.cache,
-    },
-    tokenCache: assembled.counted.counts,
-  });
-  assembled.findings.push(...task.secrets);
-  const after = totalTokens(task.placed);
-  const budget = assembled.budget &&
-    {
-      ...assembled.budget,
-      tokens: config.budget.tokens!,
-      after,
-      met: after <= config.budget.tokens!,
-    };
-  options.timings?.mark("task");
-  return { ...assembled, placed: task.placed, budget, task: task.task };
-}
-
-/** Plan the cache, write the caches and the manifest, and get the outputs ready to publish. */
-async function prepareOutput(
-  stages: Stages,
-  run: BuildRun,
-  options: BuildOptions,
-  assembled: Assembled,
-): Promise<PreparedBuild> {
-  const { config, registry, warn } = run;
-  const { files, placed, budget, findings } = assembled;
-  const clock = options.timings;
-  // The document is streamed from the blocks as it is hashed and written, never held whole.
-  const document = streamDocument(placed);
-  await redactWarnings(run.warnings, config.secrets.rules);
-  const plan = await planCache(placed, registry, assembled.orderContext);
-  // A document the configured model cannot take is said before anything is sent.
-  const tokens = placed.reduce((n, b) => n + b.tokens, 0);
-  const tooLarge = plan && contextWarning(plan, tokens, config.budget.tokens);
-  if (tooLarge) warn(tooLarge);
-  clock?.mark("plan");
-
-  await stages.persist(files);
-  if (run.cache.enabled) clock?.mark("cache write");
-
-  const built = withSecrets(stages.manifest(files, { document, placed }), findings);
-  let manifest = withBreakpoints(withBudgetAndTask(built, assembled), plan);
-  const written = {
-    document,
-    placed,
-    manifest,
-    manifestFor: (path: string): Manifest => {
-      const { version, ...rest } = manifest;
-      return (manifest = { version, output: path, ...rest });
-    },
-  };
-  const output = await stages.emit(written, options.write !== false);
-  let finished = false;
-  return {
-    files,
-    async finish(more: FinishOptions = {}): Promise<BuildResult> {
-      if (finished) throw new Error("A prepared build is finished once");
-      finished = true;
-      // Asked to remember only now: the state dir was not marked when the build began.
-      if (options.remember === false && more.remember) markStateDir(config.stateDir, config.root);
-      const published = await publishBuild(stages, run, { ...options, ...more }, assembled, output);
-      (more.timings ?? clock)?.mark("emit");
-      const { warnings } = run;
-      return withDocument(
-        { files, manifest, output: published, warnings, cache: plan, budget },
-        placed,
-      );
-    },
-    discard() {
-      if (!finished) output.discard();
-      finished = true;
-    },
-  };
-}
-
-/** Record the cache use, publish the outputs and commit the order memory. */
-async function publishBuild(
-  stages: Stages,
-  run: BuildRun,
-  options: BuildOptions & FinishOptions,
-  assembled: Assembled,
-  output: Output,
-): Promise<Published | undefined> {
-  const { config, registry } = run;
-  const { placed, budget, orderContext } = assembled;
-  if (options.record ?? true) {
-    await stages.later(() => recordCacheUse(run, assembled.files, assembled.counted));
-  }
-  const published = await output.publish(options.write ?? true);
-  // The order memory is recorded whether the document was written or piped (`--stdout`).
-  if (options.remember ?? true) {
-    await stages.later(async () => {
-      for (const rule of orderingRules(registry)) {
-        const commit = rule.commit;
-        if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
-      }
-      if (budget && assembled.stepMemory) await writeBudgetMemory(config, budget.steppedDown);
-    });
-  }
-  stages.end();
-  return published;
-}
-
-/** A build's result, with the document made from its blocks when first asked for. */
-function withDocument(
-  result: Omit<BuildResult, "document" | "blocks">,
-  blocks: PlacedBlock[],
-): BuildResult {
-  let text: string | undefined;
-  return {
-    get document() {
-      return (text ??= renderDocument(blocks));
-    },
-    blocks,
-    ...result,
-  };
-}
-
-/** The manifest with the budget's report and the task, when the build had them. */
-function withBudgetAndTask(manifest: Manifest, { budget, task }: Assembled): Manifest {
-  return { ...manifest, ...(budget ? { budget } : {}), ...(task ? { task } : {}) };
 }

@@ -4,10 +4,20 @@
  * @module
  */
 
-import type { StageLayer } from "./stages.ts";
+import type { Counted, StageLayer } from "./stages.ts";
 import type { CachePlan } from "./cache_plan.ts";
 import type { StageClock } from "./timings.ts";
-import type { BudgetReport, Manifest, PlacedBlock, Plugin, RenderedFile } from "./types.ts";
+import type {
+  BudgetReport,
+  Manifest,
+  ManifestTask,
+  OrderContext,
+  PlacedBlock,
+  Plugin,
+  RenderedFile,
+  SecretFinding,
+  SourceFile,
+} from "./types.ts";
 
 /** Options of {@linkcode build}. */
 export interface BuildOptions {
@@ -105,4 +115,32 @@ export interface FinishOptions {
   remember?: boolean;
   /** Marked as writing ends (`emit`). */
   timings?: StageClock;
+}
+
+/** What a build's first half gives (`renderFiles` in `build.ts`): sources, rendered files, secrets found. */
+export interface Rendered {
+  /** The sources read (their texts let go once rendered, unless a task may render them again). */
+  sources: SourceFile[];
+  /** Each file rendered by its view. */
+  files: RenderedFile[];
+  /** The secrets found, for the manifest and `--fail-on-secret`. */
+  findings: SecretFinding[];
+  /** Files whose render came from the cache (for progress reports). */
+  cacheHits: number;
+}
+
+/** What a build's second half gives (`assemble` in `build.ts`): the document's blocks, placed and counted. */
+export interface Assembled extends Rendered {
+  /** The document's blocks, in order, with their offsets and tokens. */
+  placed: PlacedBlock[];
+  /** The count stage's result (its token counts by block hash). */
+  counted: Counted;
+  /** What the ordering rules were given. */
+  orderContext: OrderContext;
+  /** The budget's report, when the build had a budget. */
+  budget?: BudgetReport;
+  /** Whether the budget's steps are remembered for the next build. */
+  stepMemory: boolean;
+  /** The task the document was built for (`pipeline/task.ts`). */
+  task?: ManifestTask;
 }

@@ -39,6 +39,8 @@ import { LISTED, rankOf, totalTokens } from "./budget.ts";
 import { countTokens } from "./tokens.ts";
 import { fitOrder } from "./_task_fit.ts";
 import { sha256Hex } from "./helpers.ts";
+import type { BuildRun } from "./stages.ts";
+import type { Assembled, BuildOptions } from "./build_options.ts";
 import type {
   BuildState,
   CompleteFn,
@@ -482,4 +484,48 @@ function assembler(state: BuildState, options: FitTaskOptions): () => Promise<Pl
       tokenCache: options.tokenCache,
     });
   };
+}
+
+/**
+ * A build's blocks with the task section after the task-independent map, in
+ * what the budget leaves ({@linkcode fitTask}); unchanged without a task.
+ *
+ * @example
+ * ```ts
+ * import { withTask } from "./task.ts";
+ * // const assembled = await withTask(run, assembledWithoutTask, options);
+ * ```
+ */
+export async function withTask(
+  run: BuildRun,
+  assembled: Assembled,
+  options: BuildOptions,
+): Promise<Assembled> {
+  const { config } = run;
+  if (config.task === undefined) return assembled;
+  const { files, sources, orderContext } = assembled;
+  const state = { config, files, root: config.root, stateDir: config.stateDir };
+  const task = await fitTask(state, assembled.placed, {
+    sources,
+    registry: run.registry,
+    order: orderContext,
+    transform: {
+      warn: run.warn,
+      complete: run.complete,
+      timeoutMs: run.hookTimeoutMs,
+      cache: run.cache,
+    },
+    tokenCache: assembled.counted.counts,
+  });
+  assembled.findings.push(...task.secrets);
+  const after = totalTokens(task.placed);
+  const budget = assembled.budget &&
+    {
+      ...assembled.budget,
+      tokens: config.budget.tokens!,
+      after,
+      met: after <= config.budget.tokens!,
+    };
+  options.timings?.mark("task");
+  return { ...assembled, placed: task.placed, budget, task: task.task };
 }
