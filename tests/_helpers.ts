@@ -71,11 +71,12 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Run `cli.ts` in a subprocess with `cwd` and extra env. */
+/** Run `cli.ts` in a subprocess with `cwd` and extra env; `signal` stops it (a deadline of its own). */
 export async function runCli(
   args: string[],
   cwd: string,
   env: Record<string, string> = {},
+  { signal }: { signal?: AbortSignal } = {},
 ): Promise<CliRun> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), ...args],
@@ -83,6 +84,7 @@ export async function runCli(
     env: { NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "piped",
+    signal,
   }).output();
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };

@@ -1,19 +1,9 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { gitInit, makeProject, REPO } from "../_helpers.ts";
+import { gitInit, makeProject, runCli } from "../_helpers.ts";
 
-/** Run `slop build` with a deadline of its own: a git that never finishes would hold the test. */
-async function slop(args: string[], cwd: string, env: Record<string, string>) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), ...args],
-    cwd,
-    env: { NO_COLOR: "1", ...env },
-    stdout: "piped",
-    stderr: "piped",
-    signal: AbortSignal.timeout(40_000),
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+/** Run slop with a deadline of its own: a git that never finishes would hold the test. */
+function slop(args: string[], cwd: string, env: Record<string, string>) {
+  return runCli(args, cwd, env, { signal: AbortSignal.timeout(40_000) });
 }
 
 Deno.test("a .gitignore that git matches for minutes: git is stopped at its deadline and slop lists the untracked files", async () => {
