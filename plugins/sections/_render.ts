@@ -71,7 +71,7 @@ export function closeFences(text: string): string {
  * @example
  * ```ts
  * import { nestedMarkdown } from "./_render.ts";
- * nestedMarkdown("## Files\n```js\nlet a"); // "##### Files\n```js\nlet a\n```"
+ * nestedMarkdown("## Files\n~~~js\nlet a"); // "##### Files\n~~~js\nlet a\n~~~"
  * ```
  */
 export function nestedMarkdown(text: string): string {
