@@ -17,9 +17,9 @@
 /**
  * The version of the rule table, part of the secret scan's cache key (with each rule's pattern
  * and code): raise it when a helper the rules call changes what they find, so that files found
- * clean by an older table are scanned again.
+ * clean by an older table are scanned again (3: the line of a finding in a file with CR line ends).
  */
-export const SECRET_RULES_VERSION = 2;
+export const SECRET_RULES_VERSION = 3;
 
 /** A span of a text that holds a secret, and the rule that found it. */
 export interface SecretMatch {
@@ -1300,9 +1300,15 @@ export function applyRedactions(
   return { text: out + text.slice(at), findings };
 }
 
-/** Newlines in `text` from `from` to `to`: reads that span only (an `indexOf` may read past it). */
+/**
+ * Line ends in `text` from `from` to `to`: `\n`, and a `\r` not followed by `\n` (old Mac and
+ * CR-only files), so `\r\n` counts once. Reads that span only, and the character after a `\r`.
+ */
 function countNewlines(text: string, from: number, to: number): number {
   let n = 0;
-  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n++;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+  }
   return n;
 }

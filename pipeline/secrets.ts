@@ -617,7 +617,14 @@ export function failOnSecrets(
   warn: (message: string) => void,
 ): void {
   if (fail && findings.length) throw new SecretsFoundError(findings);
-  for (const f of findings) warn(`Redacted a secret in "${f.path}" line ${f.line} (${f.rule})`);
+  // Two matches of one rule on one line (a screenshot's name in its link text and its path) are
+  // one warning.
+  const told = new Set<string>();
+  for (const f of findings) {
+    const message = `Redacted a secret in "${f.path}" line ${f.line} (${f.rule})`;
+    if (!told.has(message)) warn(message);
+    told.add(message);
+  }
 }
 
 /** A build stopped by `failOnSecret`: lists file, line and rule of each finding. */
