@@ -8,6 +8,7 @@
  */
 
 import { redactSync } from "./_scan.ts";
+import { countLineEnds } from "./secret_rules.ts";
 
 /**
  * Split `paths` into those without a secret and those with one; each of the latter as it may be
@@ -24,23 +25,28 @@ export function splitSecretPaths(
   paths: string[],
   rules: Record<string, string> = {},
 ): { kept: string[]; dropped: string[] } {
-  // One text, one path a line (a name holds no newline that git lists unquoted: a name that
-  // does is one line per piece, each scanned, and the whole path dropped with its first line).
+  // One text, one path a line. A finding names its line as `countLineEnds` counts them (a name
+  // may hold `\n` or `\r`): each path spans that many lines of the joined text, and is dropped
+  // whole when any of them holds a finding.
   const joined = paths.join("\n");
   const { text, findings } = redactSync(joined, rules);
   if (!findings.length) return { kept: paths, dropped: [] };
   const hit = new Set(findings.map((f) => f.line));
-  const shown = text.split("\n");
+  // The redacted text's lines, split as the findings count them: a dropped path is shown from
+  // these (the joined text is what found its secret).
+  const shown = text.split(/\r\n|\r|\n/);
   const kept: string[] = [];
   const dropped: string[] = [];
   let line = 1;
+  let at = 0;
   for (const path of paths) {
-    const lines = path.split("\n").length;
+    const lines = 1 + countLineEnds(joined, at, at + path.length);
     let secret = false;
     for (let i = 0; i < lines; i++) secret ||= hit.has(line + i);
     if (secret) dropped.push(shown.slice(line - 1, line - 1 + lines).join("\n"));
     else kept.push(path);
     line += lines;
+    at += path.length + 1;
   }
   return { kept, dropped };
 }

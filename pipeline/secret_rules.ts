@@ -1291,20 +1291,27 @@ export function applyRedactions(
   let line = 1;
   const findings: Array<{ line: number; rule: string }> = [];
   for (const m of merged) {
-    line += countNewlines(text, at, m.start);
+    line += countLineEnds(text, at, m.start);
     findings.push({ line, rule: m.rule });
     out += text.slice(at, m.start) + `[REDACTED:${m.rule}]`;
-    line += countNewlines(text, m.start, m.end);
+    line += countLineEnds(text, m.start, m.end);
     at = m.end;
   }
   return { text: out + text.slice(at), findings };
 }
 
 /**
- * Line ends in `text` from `from` to `to`: `\n`, and a `\r` not followed by `\n` (old Mac and
- * CR-only files), so `\r\n` counts once. Reads that span only, and the character after a `\r`.
+ * Line ends in `text` from `from` to `to`, as a finding's line counts them: `\n`, and a `\r`
+ * not followed by `\n` (old Mac and CR-only files), so `\r\n` counts once. Reads that span
+ * only, and the character after a `\r`.
+ *
+ * @example
+ * ```ts
+ * import { countLineEnds } from "./secret_rules.ts";
+ * countLineEnds("a\r\nb\rc\nd", 0, 8); // 3
+ * ```
  */
-function countNewlines(text: string, from: number, to: number): number {
+export function countLineEnds(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);

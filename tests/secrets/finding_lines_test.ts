@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/_scan.ts";
 import { applyRedactions } from "../../pipeline/secret_rules.ts";
 import { failOnSecrets } from "../../pipeline/secrets.ts";
+import { splitSecretPaths } from "../../pipeline/_secret_paths.ts";
 
 const SECRET = `API_SECRET=${"4d".repeat(32)}`;
 
@@ -46,4 +47,15 @@ Deno.test("two matches of one rule on one line are one warning", () => {
     'Redacted a secret in "screenshots" line 3 (sendgrid)',
     'Redacted a secret in "screenshots" line 4 (sendgrid)',
   ]);
+});
+
+Deno.test("names with CR or LF in them do not shift which paths are left out for a secret", () => {
+  const key = `AKIA${"Q".repeat(16)}`;
+  const paths = ["a\rb.txt", `k/${key}.txt`, "c.txt", "d\r", `x\n${key}`, "e\r\nf", "z\r"];
+  assert.deepEqual(splitSecretPaths(paths), {
+    kept: ["a\rb.txt", "c.txt", "d\r", "e\r\nf", "z\r"],
+    dropped: ["k/[REDACTED:aws].txt", "x\n[REDACTED:aws]"],
+  });
+  // The secret last, after a name that ends in CR.
+  assert.deepEqual(splitSecretPaths(["y\r", key]).dropped, ["[REDACTED:aws]"]);
 });
