@@ -6,6 +6,7 @@
 
 import { callHook, type Registry, sections } from "./registry.ts";
 import { walk } from "./resolve.ts";
+import { splitSecretPaths } from "./_secret_paths.ts";
 import type { Block, BuildState, SectionContext } from "./types.ts";
 
 const STABILITIES = new Set(["static", "stable", "volatile"]);
@@ -13,7 +14,8 @@ const STABILITIES = new Set(["static", "stable", "volatile"]);
 /**
  * Run every section plugin in registration order and collect their blocks.
  * A block with a bad shape or a duplicate id is an error naming the plugin.
- * The plugins' context adds `listFiles` (the root walked once, when first asked).
+ * The plugins' context adds `listFiles` (the root walked once, when first asked; a path that
+ * holds a secret is left out, as the resolve stage leaves it out of the files).
  *
  * @example
  * ```ts
@@ -27,10 +29,9 @@ export async function composeBlocks(
   options: Omit<SectionContext, "listFiles">,
 ): Promise<Block[]> {
   let listed: Promise<string[]> | undefined;
-  const ctx: SectionContext = {
-    ...options,
-    listFiles: async () => [...await (listed ??= walk(state.root))],
-  };
+  const list = async () =>
+    splitSecretPaths(await walk(state.root), state.config.secrets.rules).kept;
+  const ctx: SectionContext = { ...options, listFiles: async () => [...await (listed ??= list())] };
   const blocks: Block[] = [];
   const ids = new Map<string, string>();
   for (const plugin of sections(registry)) {

@@ -718,6 +718,7 @@ export interface SectionContext extends Logger {
   /**
    * Every file under the root, `/`-separated and sorted by code point, honouring nested
    * `.gitignore` files the way git does and the default excludes (`.git`, `node_modules`, `.slop`).
+   * A path that holds a secret (a token in a file or folder name) is left out, as it is of the files.
    */
   listFiles(): Promise<string[]>;
 }
