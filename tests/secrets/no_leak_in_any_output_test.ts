@@ -90,7 +90,13 @@ async function written(root: string, inputs: Set<string>): Promise<Array<[string
       if (entry.name === ".git") continue;
       if (entry.isDirectory) await walk(path);
       else if (entry.isFile && !inputs.has(relative(root, path))) {
-        out.push([relative(root, path), new TextDecoder().decode(await Deno.readFile(path))]);
+        // A running build server renames its temp files as the walk goes: one gone is skipped
+        // (what it held is in the file it became, read by this walk or the one after the stop).
+        const bytes = await Deno.readFile(path).catch((e) => {
+          if (e instanceof Deno.errors.NotFound) return undefined;
+          throw e;
+        });
+        if (bytes) out.push([relative(root, path), new TextDecoder().decode(bytes)]);
       }
     }
   };
