@@ -8,7 +8,7 @@
 
 import { lockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve, sep, toFileUrl } from "./_path.ts";
-import { normalizeEntryPath } from "./helpers.ts";
+import { normalizeEntryPath, settleWithin } from "./helpers.ts";
 import {
   any,
   arr,
@@ -628,19 +628,6 @@ let reloads = 0;
 /** How long a config may take to load when `loadTimeoutMs` is not given. */
 const CONFIG_LOAD_MS = 30_000;
 
-/** `work`, or a rejection with `message` when it has not settled within `ms`. */
-async function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfig> {
   const display = displayPath(path, resolve(flags.cwd ?? Deno.cwd()));
   const ms = flags.loadTimeoutMs ?? CONFIG_LOAD_MS;
@@ -649,10 +636,13 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
   try {
     const href = toFileUrl(path).href;
     const loading = import(flags.reload ? `${href}?reload=${++reloads}` : href);
-    mod = await within(
+    mod = await settleWithin(
       loading,
       ms,
-      `it did not finish loading in ${seconds} (a top-level await that never settles?)`,
+      () =>
+        new Error(
+          `it did not finish loading in ${seconds} (a top-level await that never settles?)`,
+        ),
     );
   } catch (error) {
     // Deno colours the module locations in its message; the error may go to a file or a pipe.
@@ -668,7 +658,8 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
     if (typeof value === "function") {
       value = value({ persona: flags.persona, preset: flags.preset });
     }
-    value = await within(Promise.resolve(value), ms, `it did not return in ${seconds}`);
+    const late = () => new Error(`it did not return in ${seconds}`);
+    value = await settleWithin(Promise.resolve(value), ms, late);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     const what = typeof mod.default === "function" ? "config function" : "config's promise";

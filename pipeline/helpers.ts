@@ -879,3 +879,29 @@ export function fileStamp(path: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * `work`'s result, or a rejection with `late()`'s error when it has not settled within `ms`
+ * milliseconds; the timer is cleared either way, so it never holds the process.
+ *
+ * @example
+ * ```ts
+ * import { settleWithin } from "./helpers.ts";
+ * await settleWithin(Promise.resolve(1), 100, () => new Error("too slow")); // 1
+ * ```
+ */
+export async function settleWithin<T>(
+  work: Promise<T>,
+  ms: number,
+  late: () => Error,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

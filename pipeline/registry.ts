@@ -14,7 +14,7 @@ import type {
   SectionPlugin,
   ViewModePlugin,
 } from "./types.ts";
-import { canonicalJson, PluginError, sha256Hex } from "./helpers.ts";
+import { canonicalJson, PluginError, settleWithin, sha256Hex } from "./helpers.ts";
 
 export { PluginError };
 
@@ -431,23 +431,15 @@ export async function callHook<T>(
 ): Promise<T> {
   const where = options.path ? ` on "${options.path}"` : "";
   const timeoutMs = options.timeoutMs ?? 60_000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new PluginError(
-              plugin.name,
-              hook,
-              `Hook "${hook}" did not settle within ${timeoutMs} ms${where}`,
-              { path: options.path },
-            ),
-          ),
-        timeoutMs,
+    const late = () =>
+      new PluginError(
+        plugin.name,
+        hook,
+        `Hook "${hook}" did not settle within ${timeoutMs} ms${where}`,
+        { path: options.path },
       );
-    });
-    return await Promise.race([Promise.resolve().then(fn), timeout]);
+    return await settleWithin(Promise.resolve().then(fn), timeoutMs, late);
   } catch (error) {
     if (error instanceof PluginError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
@@ -455,7 +447,5 @@ export async function callHook<T>(
       path: options.path,
       cause: error,
     });
-  } finally {
-    clearTimeout(timer);
   }
 }
