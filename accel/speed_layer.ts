@@ -46,6 +46,7 @@ import {
   publishOutput,
   type StageLayer,
   type Stages,
+  transformOptions,
   type Written,
 } from "../pipeline/stages.ts";
 import {
@@ -295,10 +296,7 @@ async function transformAhead(
   const { config } = run;
   let anew = 0;
   const files = await transformFiles(sources, config, run.registry, {
-    warn: run.warn,
-    complete: run.complete,
-    timeoutMs: run.hookTimeoutMs,
-    cache: run.cache,
+    ...transformOptions(run),
     rendered: resident?.rendered,
     renderedAhead: speed.options.renderedAhead,
     onFile: (file) => {

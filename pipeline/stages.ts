@@ -10,7 +10,7 @@
 
 import { resolveTargets } from "./resolve.ts";
 import { readTargets } from "./read.ts";
-import { transformFiles } from "./transform.ts";
+import { transformFiles, type TransformOptions } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { fileOrder } from "./order_memory.ts";
 import { countMany } from "./count.ts";
@@ -133,6 +133,20 @@ export interface StageLayer {
 }
 
 /**
+ * What a build's renders are given, from its run: the warning sink, the provider, the hooks'
+ * timeout and the cache (the transform stage, a budget's and a task's renders alike).
+ *
+ * @example
+ * ```ts
+ * import { transformOptions } from "./stages.ts";
+ * // const files = await transformFiles(sources, config, registry, transformOptions(run));
+ * ```
+ */
+export function transformOptions(run: BuildRun): TransformOptions & { complete: CompleteFn } {
+  return { warn: run.warn, complete: run.complete, timeoutMs: run.hookTimeoutMs, cache: run.cache };
+}
+
+/**
  * The plain stages of a build.
  *
  * @example
@@ -151,13 +165,7 @@ export function plainStages(run: BuildRun): Stages {
     secrets: (sources) =>
       redactSources(sources, config.secrets.rules, cache, { workers: run.workers }),
     transform: (sources, onFile) =>
-      transformFiles(sources, config, registry, {
-        warn: run.warn,
-        complete: run.complete,
-        timeoutMs: run.hookTimeoutMs,
-        cache,
-        onFile,
-      }),
+      transformFiles(sources, config, registry, { ...transformOptions(run), onFile }),
     compose: (files) =>
       composeBlocks(
         { config, files, root: config.root, stateDir: config.stateDir },
@@ -295,12 +303,7 @@ export async function fitToBudget(
     sources: input.sources,
     config,
     registry,
-    transform: {
-      warn: run.warn,
-      complete: run.complete,
-      timeoutMs: run.hookTimeoutMs,
-      cache: run.cache,
-    },
+    transform: transformOptions(run),
     assemble,
     fileTokens: fileBlockTokens(run, input.counts),
     remembered: input.remembered,

@@ -39,7 +39,7 @@ import { LISTED, rankOf, totalTokens } from "./budget.ts";
 import { countTokens } from "./tokens.ts";
 import { fitOrder } from "./_task_fit.ts";
 import { sha256Hex } from "./helpers.ts";
-import type { BuildRun } from "./stages.ts";
+import { type BuildRun, transformOptions } from "./stages.ts";
 import type { Assembled, BuildOptions } from "./build_options.ts";
 import type {
   BuildState,
@@ -509,12 +509,7 @@ export async function withTask(
     sources,
     registry: run.registry,
     order: orderContext,
-    transform: {
-      warn: run.warn,
-      complete: run.complete,
-      timeoutMs: run.hookTimeoutMs,
-      cache: run.cache,
-    },
+    transform: transformOptions(run),
     tokenCache: assembled.counted.counts,
   });
   assembled.findings.push(...task.secrets);
