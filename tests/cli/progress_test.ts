@@ -12,25 +12,31 @@ Deno.test("the progress bar stays silent when stderr is not a terminal", async (
   assert.ok(!printed.includes("\r") && !printed.includes("slop [") && !printed.includes("\x1b["));
 });
 
-Deno.test("progressBar() waits half a second, then draws files done, total and cache hits", () => {
-  let now = 0;
+/** A bar 10 wide without colour, on a clock the test moves, writing to `out`. */
+function clockedBar() {
+  const clock = { now: 0 };
   const out: string[] = [];
   const bar = progressBar({
     enabled: true,
     color: false,
-    now: () => now,
+    now: () => clock.now,
     write: (s) => out.push(s),
     width: 10,
   });
+  return { bar, out, clock };
+}
+
+Deno.test("progressBar() waits half a second, then draws files done, total and cache hits", () => {
+  const { bar, out, clock } = clockedBar();
   bar.update({ stage: "transform", done: 1, total: 4, cacheHits: 0 });
   assert.equal(out.length, 0, "nothing before the delay");
-  now = 600;
+  clock.now = 600;
   bar.update({ stage: "transform", done: 2, total: 4, cacheHits: 1 });
   assert.equal(out.join("|"), "\rslop [#####-----] 2/4 files, 1 cached");
-  now = 650;
+  clock.now = 650;
   bar.update({ stage: "transform", done: 3, total: 4, cacheHits: 1 });
   assert.equal(out.length, 1, "redraws are throttled");
-  now = 800;
+  clock.now = 800;
   bar.update({ stage: "tokens", done: 5, total: 5, cacheHits: 1 });
   assert.equal(out[1], "\rslop [##########] counting tokens 5/5 blocks");
   bar.done();
@@ -49,34 +55,26 @@ Deno.test("progressLine() uses colour only when asked (NO_COLOR turns it off)", 
 });
 
 Deno.test("progressBar() estimates the stage's time left from its rate once it has run a second", () => {
-  let now = 0;
-  const out: string[] = [];
-  const bar = progressBar({
-    enabled: true,
-    color: false,
-    now: () => now,
-    write: (s) => out.push(s),
-    width: 10,
-  });
+  const { bar, out, clock } = clockedBar();
   // 44,000 files: 100 done in the first second after the stage was first seen.
   bar.update({ stage: "transform", done: 0, total: 44_000, cacheHits: 0 });
-  now = 700;
+  clock.now = 700;
   bar.update({ stage: "transform", done: 70, total: 44_000, cacheHits: 0 });
   assert.equal(out.at(-1), "\rslop [----------] 70/44000 files, 0 cached", "no estimate yet");
-  now = 1000;
+  clock.now = 1000;
   bar.update({ stage: "transform", done: 100, total: 44_000, cacheHits: 0 });
   // 43,900 left at 100 a second: 439 s, about 7 min.
   assert.equal(out.at(-1), "\rslop [----------] 100/44000 files, 0 cached, about 7 min left");
-  now = 21_000;
+  clock.now = 21_000;
   bar.update({ stage: "transform", done: 42_000, total: 44_000, cacheHits: 40_000 });
   // 2,000 left at 2,000 a second: 1 s.
   assert.match(out.at(-1)!, /42000\/44000 files, 40000 cached, about 1 s left$/);
   // A new stage starts its own estimate: nothing until it has run a second.
   bar.update({ stage: "tokens", done: 0, total: 44_000, cacheHits: 40_000 });
-  now = 21_500;
+  clock.now = 21_500;
   bar.update({ stage: "tokens", done: 10_000, total: 44_000, cacheHits: 40_000 });
   assert.match(out.at(-1)!, /counting tokens 10000\/44000 blocks {2,}$/);
-  now = 22_000;
+  clock.now = 22_000;
   bar.update({ stage: "tokens", done: 22_000, total: 44_000, cacheHits: 40_000 });
   assert.match(out.at(-1)!, /counting tokens 22000\/44000 blocks, about 1 s left/);
   bar.done();
