@@ -74,7 +74,17 @@ export interface Capture {
   texts: Record<string, string>;
 }
 
-async function capture(repo: string, n: number): Promise<Capture> {
+/**
+ * The blocks of the last `n` first-parent commits of `repo`, each built once (zero-config, full
+ * view), kept in `bench/.cache/blocks/` by the repository's HEAD and `n`.
+ *
+ * @example
+ * ```ts
+ * import { capture } from "./prefix_block_sim.ts";
+ * // const data = await capture("/work/.mirror/sindresorhus+got/repo", 50);
+ * ```
+ */
+export async function capture(repo: string, n: number): Promise<Capture> {
   const name = (await runCommand("git", ["rev-parse", "HEAD"], repo)).trim();
   const file = join(BENCH, ".cache", "blocks", `${name}_${n}.json`);
   if (existsSync(file)) return JSON.parse(await Deno.readTextFile(file));
