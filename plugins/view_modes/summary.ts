@@ -8,6 +8,7 @@
 
 import { extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
+import { markdownHeadings } from "./_markdown_headings.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
 export interface SummaryOptions {
@@ -130,7 +131,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "3",
+    version: "4",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -366,34 +367,6 @@ function cFunctions(text: string): string[] {
     if (!found) continue;
     out.push(found[1]);
     resume = start + found[0].length;
-  }
-  return out;
-}
-
-/**
- * The headings of a markdown text, line by line: level and title, without the closing `#`s
- * (`## Usage ##` -> `[2, "Usage"]`). What `/^(#{1,6})\s+(.+?)\s*#*\s*$/gm` finds on a heading
- * with a title, without trying each end of the title in turn (a heading line of a million
- * spaces took minutes that way). A line of hashes alone is no heading.
- */
-function markdownHeadings(text: string): Array<[number, string]> {
-  const out: Array<[number, string]> = [];
-  for (let start = 0; start < text.length;) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = text.length;
-    if (text.charCodeAt(start) === 35) {
-      const line = text.slice(start, end);
-      const open = /^(#{1,6})\s+/.exec(line);
-      if (open) {
-        let to = line.trimEnd().length;
-        while (to > open[0].length && line.charCodeAt(to - 1) === 35) to--;
-        const title = line.slice(open[0].length, to).trimEnd();
-        // Nothing but hashes after the opening ones: the title is the first of them.
-        if (title) out.push([open[1].length, title]);
-        else if (to < line.trimEnd().length) out.push([open[1].length, "#"]);
-      }
-    }
-    start = end + 1;
   }
   return out;
 }

@@ -1,0 +1,103 @@
+/**
+ * The ATX headings of a markdown text, as a reader of the rendered page sees them: a `#` line
+ * inside a fenced code block (```` ``` ```` or `~~~`, any length, indented up to 3 spaces), an HTML
+ * comment, a `<pre>`, `<script>`, `<style>` or `<textarea>` block, or a front matter block at the
+ * top of the file is no heading. Read line by line in one pass, so it stays linear whatever the
+ * text's shape.
+ *
+ * @module
+ */
+
+/** A heading: its level (1 to 6) and its title. */
+export type Heading = [level: number, title: string];
+
+/** What the line before left open: a fence (its character and length) or a raw block's end. */
+type Open =
+  | { kind: "fence"; char: string; length: number }
+  | { kind: "raw"; end: RegExp }
+  | { kind: "front"; end: RegExp };
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
+// CommonMark's HTML blocks of kinds 1 and 2: they run to the line holding their end, blank
+// lines and all, so nothing in them is markdown.
+const RAW_START = /^ {0,3}<(?:(pre|script|style|textarea)(?:[ \t>]|$)|(!--))/i;
+
+/**
+ * The headings of a markdown text, line by line: level and title, without the closing `#`s
+ * (`## Usage ##` -> `[2, "Usage"]`). A line of hashes alone is no heading.
+ *
+ * @example
+ * ```ts
+ * import { markdownHeadings } from "./_markdown_headings.ts";
+ * markdownHeadings("# Use\n~~~sh\n# not a heading\n~~~\n## Notes ##\n");
+ * // [[1, "Use"], [2, "Notes"]]
+ * ```
+ */
+export function markdownHeadings(text: string): Heading[] {
+  const out: Heading[] = [];
+  let open: Open | undefined = frontMatter(text);
+  let start = open ? text.indexOf("\n") + 1 || text.length : 0;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).replace(/\r$/, "");
+    start = end + 1;
+    if (open) {
+      if (closes(open, line)) open = undefined;
+      continue;
+    }
+    open = opens(line);
+    if (open) {
+      // A raw block whose end is on its first line is over with that line.
+      if (open.kind === "raw" && open.end.test(line.slice(line.indexOf("<") + 2))) open = undefined;
+      continue;
+    }
+    const heading = atxHeading(line);
+    if (heading) out.push(heading);
+  }
+  return out;
+}
+
+/** A YAML (`---`) or TOML (`+++`) front matter block that opens the text. */
+function frontMatter(text: string): Open | undefined {
+  if (/^---[ \t]*\r?(?:\n|$)/.test(text)) return { kind: "front", end: /^(?:---|\.\.\.)[ \t]*$/ };
+  if (/^\+\+\+[ \t]*\r?(?:\n|$)/.test(text)) return { kind: "front", end: /^\+\+\+[ \t]*$/ };
+  return undefined;
+}
+
+/** The block a line opens, if any. */
+function opens(line: string): Open | undefined {
+  const fence = FENCE.exec(line);
+  // A backtick fence's info string holds no backtick (else the line is inline code).
+  if (fence && !(fence[1][0] === "`" && fence[2].includes("`"))) {
+    return { kind: "fence", char: fence[1][0], length: fence[1].length };
+  }
+  const raw = RAW_START.exec(line);
+  if (!raw) return undefined;
+  return { kind: "raw", end: raw[2] ? /-->/ : new RegExp(`</${raw[1]}>`, "i") };
+}
+
+/** Whether a line ends the open block. */
+function closes(open: Open, line: string): boolean {
+  if (open.kind !== "fence") return open.end.test(line);
+  const fence = FENCE.exec(line);
+  return !!fence && fence[1][0] === open.char && fence[1].length >= open.length &&
+    /^[ \t]*$/.test(fence[2]);
+}
+
+/** The heading a line is, without its closing `#`s, or undefined. */
+function atxHeading(line: string): Heading | undefined {
+  const open = ATX.exec(line);
+  if (!open) return undefined;
+  const body = line.trimEnd();
+  let to = body.length;
+  while (to > open[0].length && body.charCodeAt(to - 1) === 35) to--;
+  // The closing run counts only after a blank (`# C#` keeps its `#`).
+  if (to < body.length && to > open[0].length && !/[ \t]/.test(body[to - 1])) to = body.length;
+  const title = body.slice(open[0].length, to).trimEnd();
+  if (title) return [open[1].length, title];
+  // Nothing but hashes after the opening ones: the title is the first of them.
+  if (to < body.length) return [open[1].length, "#"];
+  return undefined;
+}
