@@ -1,6 +1,6 @@
 /**
  * Read stage: each target is read exactly once into bytes, strict UTF-8
- * text and a sha256. Missing, unreadable, binary, over-size and outside-root
+ * text (UTF-16 behind a byte order mark) and a sha256. Missing, unreadable, binary, over-size and outside-root
  * files become problems on the file; they never stop the build.
  *
  * @module
@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { sep } from "./_path.ts";
 import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 import { type FileStat, fileStat } from "./file_stat.ts";
+import { decodeText } from "./_text_decode.ts";
 
 /**
  * A record of what earlier builds read, handed to the read stage (a session of
@@ -31,8 +32,6 @@ export interface ReadIndex {
 export function sha256(data: Uint8Array | string): string {
   return createHash("sha256").update(data).digest("hex");
 }
-
-const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 /** Files read at once; keeps descriptor use bounded on big trees. */
 const CONCURRENCY = 64;
@@ -236,12 +235,9 @@ function decodedFile(
       error: { status: "skipped", reason: `file grew over the limit of ${limit} bytes` },
     };
   }
-  if (bytes.includes(0)) return { ...file, error: { status: "skipped", reason: "binary file" } };
-  try {
-    file.text = decoder.decode(bytes);
-  } catch {
-    return { ...file, error: { status: "skipped", reason: "binary file (not valid UTF-8)" } };
-  }
+  const decoded = decodeText(bytes);
+  if ("binary" in decoded) return { ...file, error: { status: "skipped", reason: decoded.binary } };
+  file.text = decoded.text;
   return file;
 }
 

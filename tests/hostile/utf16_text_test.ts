@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { buildContext } from "../../mod.ts";
+import { sha256 } from "../../pipeline/read.ts";
+import { decodeText } from "../../pipeline/_text_decode.ts";
+import { makeProject } from "../_helpers.ts";
+
+/** UTF-16 bytes of a text with its byte order mark, in either byte order. */
+function utf16(text: string, order: "le" | "be"): Uint8Array {
+  const bytes = new Uint8Array(2 + text.length * 2);
+  const view = new DataView(bytes.buffer);
+  view.setUint16(0, 0xfeff, order === "le");
+  for (let i = 0; i < text.length; i++) {
+    view.setUint16(2 + i * 2, text.charCodeAt(i), order === "le");
+  }
+  return bytes;
+}
+
+// Texts of every shape a UTF-16 file holds: ASCII, CRLF, accents, CJK, a pair of surrogates.
+const TEXTS = [
+  "def main():\r\n    return 1\r\n",
+  "caf\u00e9 \u4e2d\u6587 \u{1f600}\n",
+  "",
+  "class A:\n    def b(self, x: int) -> str:\n        return str(x)\n",
+];
+
+Deno.test("UTF-16 text behind a byte order mark is read as text, in both byte orders", async () => {
+  const tree: Record<string, Uint8Array> = {};
+  for (const [i, text] of TEXTS.entries()) {
+    for (const order of ["le", "be"] as const) tree[`t${i}_${order}.py`] = utf16(text, order);
+  }
+  const root = await makeProject(tree);
+  for (const defaultView of ["full", "skeleton"] as const) {
+    const result = await buildContext({ cwd: root, inline: { defaultView } }, { write: false });
+    for (const [path, bytes] of Object.entries(tree)) {
+      const row = result.manifest.files.find((f) => f.path === path)!;
+      assert.equal(row.status, "rendered", `${path}: ${row.reason}`);
+      // Hashed as the bytes on disk, like any file.
+      assert.equal(row.sha256, sha256(bytes), path);
+      assert.equal(row.bytes, bytes.length, path);
+    }
+    // Line ends become LF; no byte order mark or NUL reaches the document.
+    if (defaultView === "full") {
+      assert.ok(result.document.includes("caf\u00e9 \u4e2d\u6587 \u{1f600}\n"));
+    }
+    assert.ok(!/[\0\ufeff\r]/.test(result.document), defaultView);
+  }
+  const skeleton = await buildContext({ cwd: root, inline: { defaultView: "skeleton" } }, {
+    write: false,
+  });
+  assert.match(skeleton.document, /def b\(self, x: int\) -> str:/);
+});
+
+Deno.test("a secret in a UTF-16 file is redacted like one in a UTF-8 file", async () => {
+  const secret = `sk-or-v1-${"9f".repeat(32)}`;
+  const root = await makeProject({
+    "le.env": utf16(`API_KEY=${secret}\r\n`, "le"),
+    "be.env": utf16(`API_KEY=${secret}\r\n`, "be"),
+  });
+  const result = await buildContext({ cwd: root }, { write: false });
+  assert.ok(!result.document.includes(secret));
+  assert.equal(result.document.match(/\[REDACTED:[^\]]+\]/g)?.length, 2, result.document);
+});
+
+Deno.test("bytes behind a UTF-16 mark that are no UTF-16 text stay binary, with the reason", async () => {
+  const reason = "binary file (not valid UTF-16 after its byte order mark)";
+  const cases: Record<string, Uint8Array> = {
+    // An odd number of bytes, a lone surrogate, a NUL character, UTF-32's mark.
+    "odd.txt": new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x62]),
+    "lone.txt": new Uint8Array([0xff, 0xfe, 0x00, 0xd8, 0x61, 0x00]),
+    "nul.txt": new Uint8Array([0xfe, 0xff, 0x00, 0x61, 0x00, 0x00]),
+    "utf32.txt": new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00]),
+  };
+  const root = await makeProject({
+    ...cases,
+    // No mark: UTF-16 text without one is not told from a binary.
+    "nomark.txt": utf16("plain\n", "le").slice(2),
+  });
+  const result = await buildContext({ cwd: root }, { write: false });
+  for (const path of Object.keys(cases)) {
+    const row = result.manifest.files.find((f) => f.path === path)!;
+    assert.deepEqual([row.status, row.reason], ["skipped", reason], path);
+  }
+  const nomark = result.manifest.files.find((f) => f.path === "nomark.txt")!;
+  assert.equal(nomark.reason, "binary file");
+  // UTF-8 decoding is as before: a mark dropped, invalid bytes binary.
+  assert.deepEqual(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])), { text: "a" });
+  assert.deepEqual(decodeText(new Uint8Array([0xe9])), {
+    binary: "binary file (not valid UTF-8)",
+  });
+});
