@@ -92,6 +92,7 @@ export interface NodeLike {
   namedChildren: NodeLike[];
   firstNamedChild: NodeLike | null;
   parent: NodeLike | null;
+  previousNamedSibling?: NodeLike | null;
   childForFieldName(name: string): NodeLike | null;
 }
 
@@ -321,6 +322,16 @@ function rustPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
   return def.namedChildren.some((c) => c.type === "visibility_modifier");
 }
 
+/**
+ * Every Rust item but a parse error and a stray `;`. In a module, impl or trait body the grammar
+ * gives a macro call's `;` as an empty statement after it (`name!(a, "x");`): it stays with the
+ * call, or the kept call would read `name!(a, "x")`.
+ */
+function rustKeep(node: NodeLike, type: string = node.type): boolean {
+  if (type === "empty_statement") return node.previousNamedSibling?.type === "macro_invocation";
+  return type !== "ERROR";
+}
+
 const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "rust",
   pkg: "tree-sitter-rust@0.24.0",
@@ -336,7 +347,7 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   functionBodies: new Set(["function_item.body", "closure_expression.body"]),
   bodyTypes: new Set(["block"]),
   typeBodies: new Set(["field_declaration_list", "enum_variant_list"]),
-  keep: (_node, type = _node.type) => type !== "ERROR" && type !== "empty_statement",
+  keep: rustKeep,
   transparent: new Set<string>(),
   attach: new Set(["line_comment", "block_comment", "attribute_item"]),
   definitions: {
