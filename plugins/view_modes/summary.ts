@@ -93,6 +93,27 @@ const C: Patterns = [
   ["includes", /^#\s*include\s*[<"]([^>"]+)[>"]/gm],
 ];
 
+// Ruby and PHP have no grammar yet: their names, nested or not, by what opens each line. The
+// leading blanks are `[ \t]*`, never `\s*`, which would run on over blank lines from every one.
+const RUBY: Patterns = [
+  ["modules", /^[ \t]*module[ \t]+([A-Z]\w*(?:::[A-Z]\w*)*)/gm],
+  ["classes", /^[ \t]*class[ \t]+([A-Z]\w*(?:::[A-Z]\w*)*)/gm],
+  ["methods", /^[ \t]*def[ \t]+([^\s(;]+)/gm],
+  ["requires", /^[ \t]*require(?:_relative)?[ \t(]+['"]([^'"\n]+)['"]/gm],
+];
+const PHP: Patterns = [
+  ["namespaces", /^[ \t]*namespace[ \t]+([A-Za-z_\\][\w\\]*)/gm],
+  [
+    "types",
+    /^[ \t]*(?:(?:abstract|final|readonly)[ \t]+)*(?:class|interface|trait|enum)[ \t]+([A-Za-z_]\w*)/gm,
+  ],
+  [
+    "functions",
+    /^[ \t]*(?:(?:public|protected|private|static|abstract|final)[ \t]+)*function[ \t]+&?[ \t]*([A-Za-z_]\w*)/gm,
+  ],
+  ["uses", /^use[ \t]+(?:function[ \t]+|const[ \t]+)?([A-Za-z_\\][\w\\]*)/gm],
+];
+
 const LANGUAGES: Record<string, { label: string; patterns: Patterns }> = {
   ".py": { label: "Python", patterns: PY },
   ".pyi": { label: "Python stub", patterns: PY },
@@ -114,6 +135,9 @@ const LANGUAGES: Record<string, { label: string; patterns: Patterns }> = {
   ".cxx": { label: "C++", patterns: C },
   ".hpp": { label: "C++ header", patterns: C },
   ".hh": { label: "C++ header", patterns: C },
+  ".rb": { label: "Ruby", patterns: RUBY },
+  ".rake": { label: "Ruby", patterns: RUBY },
+  ".php": { label: "PHP", patterns: PHP },
 };
 
 /**
