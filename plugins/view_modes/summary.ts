@@ -9,6 +9,7 @@
 import { extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
+import { type NotebookCells, notebookCells } from "./_notebook.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
 export interface SummaryOptions {
@@ -195,24 +196,15 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   const lines = lineCount(text);
   const lang = LANGUAGES[ext];
   if (lang) {
-    const rows = lang.patterns.map(([kind, pattern]) => {
-      const found = typeof pattern === "function"
-        ? pattern(text)
-        : [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
-      const names = unique(found.map((name) => name.trim()).filter(Boolean));
-      return names.length ? `- ${kind}: ${list(names.map(cut), maxNames)}` : "";
-    }).filter(Boolean);
+    const rows = nameRows(lang.patterns, text, cut, maxNames);
     return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n");
   }
   if (ext === ".md" || ext === ".markdown" || ext === ".mdx") {
-    const headings = markdownHeadings(text)
-      .map(([level, title]) => `${"  ".repeat(level - 1)}- ${inlineTitle(cut(title))}`);
-    const shown = headings.slice(0, maxNames);
-    const more = headings.length > shown.length
-      ? [`- ... ${headings.length - shown.length} more headings`]
-      : [];
-    return [`**Markdown**, ${lineWord(lines)}`, ...shown, ...more].join("\n");
+    const rows = headingRows(markdownHeadings(text), cut, maxNames);
+    return [`**Markdown**, ${lineWord(lines)}`, ...rows].join("\n");
   }
+  const book = ext === ".ipynb" ? notebookCells(text) : undefined;
+  if (book) return notebookSummary(book, lines, cut, maxNames);
   const keys = configKeys(ext, text);
   if (keys) {
     const label = ext.slice(1).toUpperCase();
@@ -232,7 +224,64 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
  */
 function summaryWork(path: string, text: string): number {
   const ext = extname(path).toLowerCase();
-  return text.length * (1 + (LANGUAGES[ext]?.patterns.length ?? 1));
+  // A notebook is parsed once, then its code read by Python's patterns.
+  const patterns = ext === ".ipynb" ? PY.length + 1 : LANGUAGES[ext]?.patterns.length ?? 1;
+  return text.length * (1 + patterns);
+}
+
+/** One `- kind: names` row per kind of name the patterns find in the text. */
+function nameRows(
+  patterns: Patterns,
+  text: string,
+  cut: (line: string) => string,
+  maxNames: number,
+): string[] {
+  return patterns.map(([kind, pattern]) => {
+    const found = typeof pattern === "function"
+      ? pattern(text)
+      : [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
+    const names = unique(found.map((name) => name.trim()).filter(Boolean));
+    return names.length ? `- ${kind}: ${list(names.map(cut), maxNames)}` : "";
+  }).filter(Boolean);
+}
+
+/** Markdown headings as a nested list, at most `maxNames` of them. */
+function headingRows(
+  headings: Array<[number, string]>,
+  cut: (line: string) => string,
+  maxNames: number,
+): string[] {
+  const rows = headings.map(([level, title]) =>
+    `${"  ".repeat(level - 1)}- ${inlineTitle(cut(title))}`
+  );
+  const shown = rows.slice(0, maxNames);
+  if (rows.length > shown.length) shown.push(`- ... ${rows.length - shown.length} more headings`);
+  return shown;
+}
+
+/**
+ * A notebook: its cells by kind, the headings of its markdown cells (each cell read on its own,
+ * so a fence left open in one cell does not hide the next one's headings) and, for Python, the
+ * names its code cells define and import.
+ */
+function notebookSummary(
+  book: NotebookCells,
+  lines: number,
+  cut: (line: string) => string,
+  maxNames: number,
+): string {
+  const cells = book.markdown.length + book.code.length + book.other;
+  const kinds = [`${book.code.length} code`, `${book.markdown.length} markdown`];
+  if (book.other) kinds.push(`${book.other} other`);
+  const lang = book.language ? ` (${inlineTitle(cut(book.language))})` : "";
+  const head = `**Jupyter notebook**${lang}, ${lineWord(lines)}, ${cells} ${
+    cells === 1 ? "cell" : "cells"
+  } (${kinds.join(", ")})`;
+  const headings = headingRows(book.markdown.flatMap(markdownHeadings), cut, maxNames);
+  const code = book.language === "python"
+    ? nameRows(PY, book.code.map((c) => c.endsWith("\n") ? c : `${c}\n`).join(""), cut, maxNames)
+    : [];
+  return [head, ...headings, ...code].join("\n");
 }
 
 /** The first `n` lines of `text`, without splitting the rest of it. */
