@@ -93,8 +93,6 @@ function atxHeading(line: string): Heading | undefined {
   const body = line.trimEnd();
   let to = body.length;
   while (to > open[0].length && body.charCodeAt(to - 1) === 35) to--;
-  // The closing run counts only after a blank (`# C#` keeps its `#`).
-  if (to < body.length && to > open[0].length && !/[ \t]/.test(body[to - 1])) to = body.length;
   const title = body.slice(open[0].length, to).trimEnd();
   if (title) return [open[1].length, title];
   // Nothing but hashes after the opening ones: the title is the first of them.

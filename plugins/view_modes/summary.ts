@@ -110,7 +110,7 @@ const PHP: Patterns = [
   ],
   [
     "functions",
-    /^[ \t]*(?:(?:public|protected|private|static|abstract|final)[ \t]+)*function[ \t]+&?[ \t]*([A-Za-z_]\w*)/gm,
+    /^[ \t]*(?:(?:public|protected|private|static|abstract|final)[ \t]+)*function[ \t]+(?:&[ \t]*)?([A-Za-z_]\w*)/gm,
   ],
   ["uses", /^use[ \t]+(?:function[ \t]+|const[ \t]+)?([A-Za-z_\\][\w\\]*)/gm],
 ];
