@@ -10,6 +10,7 @@
 import type { HollowOptions, HollowRegion } from "./_hollow.ts";
 import { jsBodies } from "./_js_hollow.ts";
 import { pythonRegions } from "./_python_hollow.ts";
+import { blankDirectiveComments } from "./_c_directives.ts";
 
 /** What a definition node declares. */
 export interface DefinitionSpec {
@@ -83,6 +84,11 @@ export interface LanguageSpec {
    * elided, or undefined to parse the text itself (see `_hollow.ts`).
    */
   hollow?: (text: string, options?: HollowOptions) => HollowRegion[] | undefined;
+  /**
+   * The text the parser reads in place of the file's, of the same length and line breaks, or
+   * undefined to read the file's own (C's comments inside directives: see `_c_directives.ts`).
+   */
+  parseText?: (text: string) => string | undefined;
 }
 
 /** The part of a syntax node the language table looks at. */
@@ -474,6 +480,7 @@ const C_BASE = {
   definitions: C_DEFINITIONS,
   values: new Set(["init_declarator.value"]),
   isPublic: cPublic,
+  parseText: blankDirectiveComments,
 };
 
 /**

@@ -205,7 +205,12 @@ async function renderWith(
     : undefined;
   if (spec.id === "python") refuseCommentRun(text);
   const parser = await parserFor(spec.grammar);
-  const { tree, steps } = parseWithin(parser, text, { regions, maxWork, onParse });
+  const { tree, steps } = parseWithin(parser, text, {
+    regions,
+    maxWork,
+    onParse,
+    own: regions ? undefined : spec.parseText?.(text),
+  });
   if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
   const root = tree.rootNode;
   // One cursor for the whole walk, moved with `reset` (a cursor per node costs a wasm allocation
@@ -250,10 +255,12 @@ function overBudget(maxWork: number): Error {
 function parseWithin(
   parser: Parser,
   text: string,
-  { regions, maxWork, onParse }: {
+  { regions, maxWork, onParse, own }: {
     regions?: HollowRegion[];
     maxWork: number;
     onParse?: (chars: number) => void;
+    /** The text to parse instead of `text` (same offsets), when the language gives one. */
+    own?: string;
   },
 ): { tree: ReturnType<Parser["parse"]>; steps: number } {
   // Parser steps so far: tree-sitter calls back every PARSE_STEPS_PER_CALL of them, and stops
@@ -268,7 +275,7 @@ function parseWithin(
   };
   // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
   // skips what lies between each region's head and tail (the ranges it reads leave it out).
-  const input = regions ? hollowReader(text, regions) : text;
+  const input = regions ? hollowReader(text, regions) : own ?? text;
   const parseOptions = regions
     ? { progressCallback, includedRanges: hollowRanges(text, regions) }
     : { progressCallback };

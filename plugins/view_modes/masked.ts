@@ -53,7 +53,7 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:masked",
-    version: "5",
+    version: "6",
     extensions: CODE_EXTENSIONS,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,

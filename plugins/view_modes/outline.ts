@@ -41,7 +41,7 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:outline",
-    version: "3",
+    version: "4",
     extensions: CODE_EXTENSIONS,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,

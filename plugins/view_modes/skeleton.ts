@@ -48,7 +48,7 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
   return {
     kind: "view-mode",
     name: "slop:skeleton",
-    version: "4",
+    version: "5",
     extensions: CODE_EXTENSIONS,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
