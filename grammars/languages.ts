@@ -99,6 +99,8 @@ export interface NodeLike {
   firstNamedChild: NodeLike | null;
   parent: NodeLike | null;
   previousNamedSibling?: NodeLike | null;
+  startPosition?: { row: number };
+  endPosition?: { row: number };
   childForFieldName(name: string): NodeLike | null;
 }
 
@@ -461,6 +463,27 @@ function cPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   return true;
 }
 
+/**
+ * C and C++ items: declarations, definitions and directives, not statements. A statement where
+ * only declarations may stand is what the parser made of a declaration it could not read (a
+ * macro in a type: `API void (*f)(void *p) ATTR;` splits after `(*f)`): it stays when it goes
+ * on the line where the item before it ends, so the declaration reads whole.
+ */
+function cKeep(node: NodeLike, type: string = node.type): boolean {
+  if (type !== "expression_statement") return cItem(type);
+  const before = node.previousNamedSibling;
+  // An error the parser made of the declaration's start: what it holds is kept (it is
+  // transparent), so its `;` stays too.
+  return !!before && before.endPosition?.row === node.startPosition?.row &&
+    before.type !== "comment" && (cItem(before.type) || before.type === "ERROR");
+}
+
+/** Whether a node of this type is a C or C++ item kept on its own. */
+function cItem(type: string): boolean {
+  return !type.endsWith("_statement") && type !== "ERROR" && type !== "preproc_if" &&
+    type !== "preproc_ifdef";
+}
+
 const C_BASE = {
   bodyMarker: "{ ... }",
   valueMarker: "...",
@@ -471,9 +494,7 @@ const C_BASE = {
   ]),
   functionBodies: new Set(["function_definition.body", "lambda_expression.body"]),
   bodyTypes: new Set(["compound_statement"]),
-  keep: (_node: NodeLike, type = _node.type) =>
-    !type.endsWith("_statement") && type !== "ERROR" && type !== "preproc_if" &&
-    type !== "preproc_ifdef",
+  keep: cKeep,
   transparent: new Set(["preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "ERROR"]),
   attach: new Set(["comment", "attribute_declaration"]),
   labels: new Set(["access_specifier"]),
