@@ -471,12 +471,23 @@ function cPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
  */
 function cKeep(node: NodeLike, type: string = node.type): boolean {
   if (type !== "expression_statement") return cItem(type);
-  const before = node.previousNamedSibling;
-  // An error the parser made of the declaration's start: what it holds is kept (it is
-  // transparent), so its `;` stays too.
-  return !!before && before.endPosition?.row === node.startPosition?.row &&
-    before.type !== "comment" && (cItem(before.type) || before.type === "ERROR");
+  // The parser may make several statements of one declaration's rest: look back over a few.
+  let at = node;
+  for (let step = 0; step < SPLIT_PARTS; step++) {
+    const before = at.previousNamedSibling;
+    if (!before || before.endPosition?.row !== at.startPosition?.row) return false;
+    if (before.type !== "expression_statement") {
+      // An error the parser made of the declaration's start: what it holds is kept (it is
+      // transparent), so its end stays too.
+      return before.type !== "comment" && (cItem(before.type) || before.type === "ERROR");
+    }
+    at = before;
+  }
+  return false;
 }
+
+/** Most statements the parser makes of one declaration's rest that are looked back over. */
+const SPLIT_PARTS = 8;
 
 /** Whether a node of this type is a C or C++ item kept on its own. */
 function cItem(type: string): boolean {

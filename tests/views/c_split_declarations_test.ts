@@ -6,8 +6,13 @@ import { renderCode } from "../../plugins/view_modes/_code.ts";
 // and a statement that starts on the same line.
 const PREFIXES = ["API", "REDISMODULE_API", "LUA_API", "JEMALLOC_EXPORT"];
 const TYPES = ["void", "int", "void *", "char **", "struct s *"];
-const NAMES = ["(*Free)", "(*RedisModule_Free)", "(*cb_with_a_long_name)"];
-const PARAMS = ["(void *ptr)", "(int a, ...)", "(void)"];
+const NAMES = ["(*Free)", "(*RedisModule_Free)", "(*cb_with_a_long_name)", "(*Create)"];
+const PARAMS = [
+  "(void *ptr)",
+  "(int a, ...)",
+  "(void)",
+  "(Ctx *ctx, const char *name, Func f, const char *flags, int first, int last, int step)",
+];
 const SUFFIXES = ["ATTR", "REDISMODULE_ATTR", "JET_MUTABLE"];
 
 /** Every declaration the lists make, one per line. */
