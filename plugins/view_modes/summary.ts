@@ -192,7 +192,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
 export function summarize(path: string, text: string, options: SummaryOptions = {}): string {
   const { maxNames, headLines, maxLineChars } = { ...defaults, ...options };
   const cut = (line: string) => cutLine(line, maxLineChars);
-  const ext = extname(path).toLowerCase();
+  const ext = summaryExt(path, text);
   const lines = lineCount(text);
   const lang = LANGUAGES[ext];
   if (lang) {
@@ -223,10 +223,40 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
  * (counting lines, then each of the language's patterns), known before it starts.
  */
 function summaryWork(path: string, text: string): number {
-  const ext = extname(path).toLowerCase();
+  const ext = summaryExt(path, text);
   // A notebook is parsed once, then its code read by Python's patterns.
   const patterns = ext === ".ipynb" ? PY.length + 1 : LANGUAGES[ext]?.patterns.length ?? 1;
   return text.length * (1 + patterns);
+}
+
+/** Interpreters of `#!` lines, by name without version digits, as the extension they read. */
+const SHEBANGS: Record<string, string> = {
+  python: ".py",
+  ruby: ".rb",
+  node: ".js",
+  nodejs: ".js",
+  deno: ".ts",
+  php: ".php",
+};
+
+/**
+ * The extension a file is summarized by: its own, or for a file without one (`bin/tool`), the
+ * language its `#!` line names (`#!/usr/bin/env python3` reads as `.py`).
+ */
+function summaryExt(path: string, text: string): string {
+  const ext = extname(path).toLowerCase();
+  if (ext || !text.startsWith("#!")) return ext;
+  const end = text.indexOf("\n");
+  const words = text.slice(2, end < 0 ? Math.min(text.length, 256) : Math.min(end, 256))
+    .trim().split(/[ \t]+/);
+  // `/usr/bin/env [-S] [NAME=value...] python3 -u`: the first word after env that is a command.
+  let i = 0;
+  if (words[0]?.endsWith("/env") || words[0] === "env") {
+    i = 1;
+    while (i < words.length && (words[i].startsWith("-") || words[i].includes("="))) i++;
+  }
+  const name = (words[i] ?? "").split("/").pop()!.replace(/[\d.]+$/, "");
+  return SHEBANGS[name] ?? "";
 }
 
 /** One `- kind: names` row per kind of name the patterns find in the text. */
