@@ -274,7 +274,7 @@ export async function resolveTargets(
   const targets = toTargets(config.root, {
     paths: named.kept,
     selection,
-    nested: found.nested,
+    folders: found.folders,
     previous: options.previous,
   });
   const resolution: Resolution = { targets, warnings, source: found.source };
@@ -290,8 +290,11 @@ interface Candidates {
   source: Resolution["source"];
   /** The `lstat` of each file looked at. */
   looked: Map<string, FileStat>;
-  /** Nested repositories (a submodule, or a clone inside the work tree), listed by git as folders. */
-  nested: Set<string>;
+  /**
+   * Folders listed in place of their files, with the reason: nested repositories (a submodule, or
+   * a clone inside the work tree, listed by git as folders) and folders a walk could not list.
+   */
+  folders: Map<string, string>;
   warnings: string[];
   /** The files left out because their path holds a secret, each with the secret redacted. */
   secretNamed: string[];
@@ -319,10 +322,11 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
   const answer = await listing;
   const warnings: string[] = [];
   const git = answer?.files;
-  let candidates = git ?? await walk(root);
+  const folders = new Map<string, string>();
+  let candidates = git ?? await walk(root, folders);
   if (answer?.trackedOnly) {
     // git ran past its deadline: the untracked files come from slop's own matching.
-    candidates = [...new Set([...candidates, ...await walk(root)])];
+    candidates = [...new Set([...candidates, ...await walk(root, folders)])];
     warnings.push(GIT_SLOW);
   }
   // A path that holds a secret is never listed: no output, cache or memory may record it.
@@ -330,8 +334,7 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  const nested = new Set<string>();
-  const list = existing(root, listed, looked, git ? nested : undefined).filter((p) =>
+  const list = existing(root, listed, looked, { folders, nested: !!git }).filter((p) =>
     !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
     !isLockVariant(p, lock)
   ).sort(comparePaths);
@@ -340,7 +343,7 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     set: new Set(list),
     source: git ? "git" : "walk",
     looked,
-    nested,
+    folders,
     warnings,
     secretNamed,
   };
@@ -510,10 +513,10 @@ async function addNamedPaths(
 /** The targets of the selected paths, in path order, each with its merged entry and skip reason. */
 function toTargets(
   root: string,
-  { paths, selection, nested, previous }: {
+  { paths, selection, folders, previous }: {
     paths: string[];
     selection: Selection;
-    nested: Set<string>;
+    folders: Map<string, string>;
     previous?: Resolution;
   },
 ): Target[] {
@@ -523,15 +526,14 @@ function toTargets(
     const slot = selection.selected.get(path)!;
     const last = before.get(path);
     // Lockfiles and other generated files are listed as skipped unless the config names them.
-    const skip = nested.has(path)
-      ? NESTED_REASON
-      : undecodable(root, path)
-      ? UNDECODABLE_REASON
-      : selection.secretSkipped.has(path)
-      ? SECRET_FILE_REASON
-      : slot.named
-      ? undefined
-      : generatedReason(path);
+    const skip = folders.get(path) ??
+      (undecodable(root, path)
+        ? UNDECODABLE_REASON
+        : selection.secretSkipped.has(path)
+        ? SECRET_FILE_REASON
+        : slot.named
+        ? undefined
+        : generatedReason(path));
     return {
       path,
       absPath: isAbsolute(path) ? path : abs(path),
@@ -722,12 +724,16 @@ function internalDirs(config: ResolvedConfig): string[] {
     .filter((d) => d && !d.startsWith("..") && !isAbsolute(d));
 }
 
-/** The paths that exist and are not folders; `looked` holds their `lstat`s (some taken already). */
+/**
+ * The paths that exist and are not folders; `looked` holds their `lstat`s (some taken already).
+ * A folder in `folders` stays (a walk could not list it); with `nested` (a git listing), a folder
+ * is a nested repository, added to `folders` with that reason.
+ */
 function existing(
   root: string,
   paths: string[],
   looked: Map<string, FileStat>,
-  nested?: Set<string>,
+  { folders, nested }: { folders: Map<string, string>; nested: boolean },
 ): string[] {
   // One synchronous lstat each: a few microseconds, where an awaited one costs a task turn.
   const out: string[] = [];
@@ -735,6 +741,10 @@ function existing(
   for (const listed of paths) {
     // `inner/`: how git lists a nested repository it does not track.
     const p = listed.endsWith("/") ? listed.slice(0, -1) : listed;
+    if (folders.has(p)) {
+      out.push(p);
+      continue;
+    }
     try {
       // Looked at while git listed the files (see `ResolveOptions.previous`), or now.
       const info = looked.get(p) ?? lstatFile(abs(p));
@@ -743,7 +753,7 @@ function existing(
       else if (nested) {
         // A folder in git's listing is a submodule or a nested repository: listed, and skipped
         // with the reason, rather than its files silently missing.
-        nested.add(p);
+        folders.set(p, NESTED_REASON);
         out.push(p);
       }
     } catch {
@@ -760,6 +770,14 @@ function existing(
 const NESTED_REASON =
   "a nested git repository, a submodule or a clone: its files are not part of this one; " +
   'name them by path in "files" to include them';
+
+/** Why a folder a walk could not list is skipped in place of its files. */
+function unlistedReason(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  // Deno's message ends with the folder's path, already the manifest row's own.
+  const cause = detail.replace(/: (?:readdir|open|opendir) '.*$/s, "");
+  return `a folder slop cannot list (${cause}): its files are left out`;
+}
 
 /** Why a file that usually holds secrets (`.env`, a key) is skipped. */
 const SECRET_FILE_REASON =
@@ -805,7 +823,7 @@ async function isFileLike(path: string): Promise<boolean> {
  * the way git does (a deeper file overrides a shallower one; an excluded
  * folder is never entered). Symlinks are listed, never followed.
  */
-export async function walk(root: string): Promise<string[]> {
+export async function walk(root: string, unlisted?: Map<string, string>): Promise<string[]> {
   const out: string[] = [];
   const rootMatchers: Array<{ dir: string; ig: IgnoreRules }> = [];
   const info = await readIgnore(join(root, ".git", "info", "exclude"));
@@ -816,10 +834,15 @@ export async function walk(root: string): Promise<string[]> {
     try {
       // One synchronous listing: an awaited one costs a task turn for each entry.
       entries = [...Deno.readDirSync(abs)];
-    } catch {
+    } catch (error) {
       // A folder whose name is not valid UTF-8 cannot be opened: it is listed (and skipped, with
-      // the reason) in place of its files.
+      // the reason) in place of its files. So is one that cannot be listed for another reason
+      // (a path past the system's length limit, an I/O error), unless it is gone.
       if (dir.includes(UNDECODABLE)) out.push(dir);
+      else if (dir && unlisted && !(error instanceof Deno.errors.NotFound)) {
+        unlisted.set(dir, unlistedReason(error));
+        out.push(dir);
+      }
       return;
     }
     // A `.gitignore` is read where the listing has one (no failed read in every folder).
