@@ -1,7 +1,8 @@
 /**
  * Read stage: each target is read exactly once into bytes, strict UTF-8
- * text (UTF-16 behind a byte order mark) and a sha256. Missing, unreadable, binary, over-size and outside-root
- * files become problems on the file; they never stop the build.
+ * text (UTF-16 behind a byte order mark) and a sha256. Missing, unreadable,
+ * binary, over-size and outside-root files become problems on the file; they
+ * never stop the build.
  *
  * @module
  */

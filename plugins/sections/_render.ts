@@ -114,6 +114,27 @@ export function headingPath(path: string): string {
   return printablePath(path);
 }
 
+/**
+ * A path as the text of a list item (`- PATH`): {@linkcode headingPath}, and a first character
+ * that would open a block of its own there (a heading `# `, a code fence that swallows the lines
+ * after it, a quote, a nested list, an HTML block) escaped with a backslash, as is the `.` or `)`
+ * after a leading number.
+ *
+ * @example
+ * ```ts
+ * import { listItemPath } from "./_render.ts";
+ * listItemPath("## Files.md"); // "\\## Files.md"
+ * listItemPath("1. notes.md"); // "1\\. notes.md"
+ * listItemPath("src/a.ts"); // "src/a.ts"
+ * ```
+ */
+export function listItemPath(path: string): string {
+  const shown = headingPath(path);
+  // `#` opens a heading only when a blank or the line's end follows its run (`#tag` stays).
+  if (/^[`~<>+*=_|[\\-]|^#{1,6}(?:[ \t]|$)/.test(shown)) return `\\${shown}`;
+  return shown.replace(/^(\d{1,9})([.)])/, "$1\\$2");
+}
+
 /** The markdown of one file: heading, then fenced code or inline markdown, then a blank line. */
 export function renderFileBlock(file: RenderedFile): string {
   // A resident process (slop watch) renders an unchanged file's block once.

@@ -17,7 +17,7 @@
  */
 
 import type { Block, SectionPlugin, TaskEntry } from "../../pipeline/types.ts";
-import { closeFences, headingPath, renderFileBlock } from "./_render.ts";
+import { closeFences, listItemPath, renderFileBlock } from "./_render.ts";
 
 /** Options of {@linkcode taskSection}. */
 export interface TaskOptions {
@@ -38,7 +38,7 @@ export interface TaskOptions {
  * ```
  */
 export function listedLine(entry: TaskEntry): string {
-  const path = headingPath(entry.path);
+  const path = listItemPath(entry.path);
   return entry.where === "map" ? `- ${path} (${entry.view}, in the map above)\n` : `- ${path}\n`;
 }
 
