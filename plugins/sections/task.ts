@@ -17,7 +17,7 @@
  */
 
 import type { Block, SectionPlugin, TaskEntry } from "../../pipeline/types.ts";
-import { closeFences, listItemPath, renderFileBlock } from "./_render.ts";
+import { listItemPath, nestedMarkdown, renderFileBlock } from "./_render.ts";
 
 /** Options of {@linkcode taskSection}. */
 export interface TaskOptions {
@@ -102,7 +102,7 @@ export function taskSection(options: TaskOptions = {}): SectionPlugin {
         id: "task:text",
         section: "task",
         stability: "volatile",
-        text: `${taskHeading}\n\n${closeFences(task.text.trim())}\n\n`,
+        text: `${taskHeading}\n\n${nestedMarkdown(task.text.trim())}\n\n`,
       });
       return blocks;
     },
