@@ -17,7 +17,7 @@ import { type HistoryEntry, loadHistory } from "./_history.ts";
 // The parser of history files, for the conversation harvest (`knowledge/`).
 export { parseHistory } from "./_history.ts";
 import { type Checkpoint, checkpointMessage, compactHistory } from "./_compaction.ts";
-import { closeFences, headingPath } from "./_render.ts";
+import { headingPath, nestedMarkdown } from "./_render.ts";
 
 /** Options of {@linkcode historySection} (none yet). */
 export type HistoryOptions = Record<never, never>;
@@ -35,7 +35,7 @@ export type HistoryOptions = Record<never, never>;
 export function renderHistory(entries: HistoryEntry[], start = 1): string {
   return entries.map((entry, i) => {
     // A message's code block ends with it; a role is one line.
-    const text = closeFences(
+    const text = nestedMarkdown(
       typeof entry === "string"
         ? entry.trim()
         : said(headingPath(entry.role || "Unknown"), entry.content.trim()),
@@ -166,7 +166,7 @@ export function historyBlocks(parts: HistoryParts): Block[] {
 export function renderCheckpoint(checkpoint: Checkpoint): string {
   const message = checkpointMessage(checkpoint);
   return `### Discussion Checkpoint (Excerpts 1-${checkpoint.num_messages_compressed})\n\n` +
-    closeFences(said(message.role, message.content));
+    nestedMarkdown(said(message.role, message.content));
 }
 
 /**
