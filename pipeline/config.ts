@@ -14,10 +14,12 @@ import {
   arr,
   bool,
   closest,
+  fileName,
   isPlainObject,
   literal,
   num,
   obj,
+  pathText,
   record,
   type Rule,
   str,
@@ -38,6 +40,7 @@ import { DEFAULT_CACHE_MAX_SIZE, parseSize } from "./cache.ts";
 import { cacheSize } from "./_cache_prune.ts";
 import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
+import { errorText } from "./error_text.ts";
 
 /** The speaker of a history message that names none (the seed's `entry.get("role", "Unknown")`). */
 export const UNKNOWN_ROLE = "Unknown";
@@ -114,7 +117,7 @@ export class ConfigError extends Error {
 }
 
 const fileEntry = obj({
-  path: str(),
+  path: pathText(),
   view: str(),
   forceFull: bool(),
   autoAggregate: bool(),
@@ -132,33 +135,33 @@ const fileEntry = obj({
   options: record(any()),
 }, ["path"]);
 
-const files = arr(union([str(), fileEntry], "a path string or a file entry object"));
+const files = arr(union([pathText(), fileEntry], "a path string or a file entry object"));
 const strategy = literal("auto", "summarize", "full");
 // A message without a role is the seed's `Unknown` speaker, from every history source.
 const historyMessage = obj({ role: str(), content: str() }, ["content"]);
 
 const SCHEMA: Rule = obj({
-  root: str(),
+  root: pathText(),
   files,
-  exclude: arr(str()),
-  include: arr(str()),
+  exclude: arr(pathText()),
+  include: arr(pathText()),
   defaultView: str(),
   strategy,
   summaryOnly: bool(),
-  screenshots: arr(str()),
+  screenshots: arr(pathText()),
   history: union([
-    str(),
+    pathText(),
     arr(union([str(), historyMessage], "a string or a { role, content } object")),
   ], "a file path or an array of messages"),
   compaction: obj({
     enabled: bool(),
     threshold: num({ integer: true, min: 1 }),
     keep: num({ integer: true, min: 0 }),
-    prompt: str(),
+    prompt: pathText(),
   }),
   output: obj({
-    dir: str(),
-    namespace: str(),
+    dir: pathText(),
+    namespace: fileName(),
     format: literal("markdown", "xml", "json"),
     keep: union(
       [num({ integer: true, min: 1 }), literal(false)],
@@ -169,19 +172,19 @@ const SCHEMA: Rule = obj({
       "a whole number of bytes (at least 1), or false for no limit",
     ),
   }),
-  presets: record(obj({ files, screenshots: arr(str()), description: str(), task: text() })),
+  presets: record(obj({ files, screenshots: arr(pathText()), description: str(), task: text() })),
   personas: record(obj({
     strategy,
     defaultView: str(),
     tier: literal(1, 2, 3),
-    focus: arr(str()),
+    focus: arr(pathText()),
     budget: num({ integer: true, min: 1 }),
     task: text(),
   })),
   plugins: arr(any()),
-  ordering: obj({ pinned: arr(str()) }),
-  lock: str(),
-  cache: obj({ enabled: bool(), dir: str(), maxSize: cacheSize() }),
+  ordering: obj({ pinned: arr(pathText()) }),
+  lock: pathText(),
+  cache: obj({ enabled: bool(), dir: pathText(), maxSize: cacheSize() }),
   provider: obj({
     name: str(),
     model: str(),
@@ -203,9 +206,9 @@ const SCHEMA: Rule = obj({
       coChange: num({ min: 0 }),
     }),
   }),
-  knowledge: obj({ dir: str(), digest: bool(), conversations: arr(str()) }),
+  knowledge: obj({ dir: pathText(), digest: bool(), conversations: arr(pathText()) }),
   beads: bool(),
-  slicesFile: str(),
+  slicesFile: pathText(),
   maxFileSize: num({ integer: true, min: 0 }),
   allowOutsideRoot: bool(),
   secrets: obj({ failOnSecret: bool(), rules: record(str()) }),
@@ -329,8 +332,7 @@ function checkConfig(raw: SlopConfig, display: string): void {
     problems = validateConfig(raw);
   } catch (error) {
     // A getter or a proxy in the config that throws when read: name the config, not a stack.
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new ConfigError(display, [`Cannot read the config: ${detail}`]);
+    throw new ConfigError(display, [`Cannot read the config: ${errorText(error)}`]);
   }
   if (!problems.length) problems.push(...checkSecretRules(raw.secrets?.rules));
   if (problems.length) throw new ConfigError(display, problems);
@@ -378,8 +380,9 @@ function selectPreset(
   raw: SlopConfig,
   { preset: name, display }: { preset?: string; display: string },
 ): { fileList: SlopConfig["files"]; screenshots: string[] } {
-  if (!name) return { fileList: raw.files, screenshots: raw.screenshots ?? [] };
-  const preset = raw.presets?.[name];
+  if (name === undefined) return { fileList: raw.files, screenshots: raw.screenshots ?? [] };
+  // Own keys only: `constructor` or `toString` must not find Object.prototype's members.
+  const preset = raw.presets && Object.hasOwn(raw.presets, name) ? raw.presets[name] : undefined;
   if (!preset) throw unknownName("preset", { name, defined: raw.presets, display });
   return { fileList: preset.files ?? [], screenshots: preset.screenshots ?? [] };
 }
@@ -414,8 +417,8 @@ function selectPersona(
   raw: SlopConfig,
   { persona: name, display }: { persona?: string; display: string },
 ): ResolvedConfig["persona"] {
-  if (!name) return undefined;
-  const found = raw.personas?.[name];
+  if (name === undefined) return undefined;
+  const found = raw.personas && Object.hasOwn(raw.personas, name) ? raw.personas[name] : undefined;
   if (!found) throw unknownName("persona", { name, defined: raw.personas, display });
   return { name, ...found };
 }
@@ -594,8 +597,18 @@ export function checkProvider(raw: SlopConfig, registry: Registry): string[] {
 function findConfigFile(cwd: string, explicit?: string): string | undefined {
   if (explicit) {
     const path = resolve(cwd, explicit);
-    if (!exists(path)) {
-      throw new ConfigError(explicit, [`Cannot find the config file "${path}"`]);
+    const info = statOf(path);
+    if (!info) throw new ConfigError(explicit, [`Cannot find the config file "${path}"`]);
+    if (info.isDirectory) {
+      throw new ConfigError(explicit, [
+        `Cannot load the config: "${path}" is a folder, not a file`,
+      ]);
+    }
+    if (/\.(json5?|jsonc|toml|ya?ml)$/i.test(path)) {
+      throw new ConfigError(explicit, [
+        "Cannot load the config: it must be a TypeScript or JavaScript module that " +
+        "default-exports the config (slop.config.ts), not a data file",
+      ]);
     }
     return path;
   }
@@ -611,11 +624,15 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
  * Deno's Node modules it costs a build's start the most (about 10 ms).
  */
 function exists(path: string): boolean {
+  return statOf(path) !== undefined;
+}
+
+/** What is at `path`, or undefined when nothing is (or it cannot be looked at). */
+function statOf(path: string): Deno.FileInfo | undefined {
   try {
-    Deno.statSync(path);
-    return true;
+    return Deno.statSync(path);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -645,10 +662,7 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
         ),
     );
   } catch (error) {
-    // Deno colours the module locations in its message; the error may go to a file or a pipe.
-    const detail = (error instanceof Error ? error.message : String(error))
-      .replace(ANSI_COLOUR, "");
-    throw new ConfigError(display, [`Cannot load the config: ${detail}`]);
+    throw new ConfigError(display, [`Cannot load the config: ${loadFailure(error, flags)}`]);
   }
   if (!("default" in mod)) {
     throw new ConfigError(display, ["The config must have a default export (use defineConfig)"]);
@@ -661,7 +675,7 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
     const late = () => new Error(`it did not return in ${seconds}`);
     value = await settleWithin(Promise.resolve(value), ms, late);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorText(error);
     const what = typeof mod.default === "function" ? "config function" : "config's promise";
     throw new ConfigError(display, [`The ${what} failed: ${detail}`]);
   }
@@ -669,6 +683,28 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
     throw new ConfigError(display, ["The config must export or return an object"]);
   }
   return value as SlopConfig;
+}
+
+/**
+ * One line for a config module that did not load: the first line of Deno's message (without the
+ * code frame below it, an error name before it or a period after it), with `file:` URLs and the
+ * location of the fault as paths (`slop.config.ts:2:9`).
+ */
+function loadFailure(error: unknown, flags: ConfigFlags): string {
+  const cwd = resolve(flags.cwd ?? Deno.cwd());
+  // Deno colours the module locations in its message; the error may go to a file or a pipe.
+  const lines = errorText(error).replace(ANSI_COLOUR, "").split("\n");
+  const shown = (url: string) => {
+    try {
+      return displayPath(decodeURIComponent(new URL(url).pathname), cwd);
+    } catch {
+      return url;
+    }
+  };
+  const at = lines.map((line) => /^\s*at (file:\/\/\S+)\s*$/.exec(line)?.[1]).find((x) => x);
+  const first = lines[0].trim().replace(/^[A-Z][A-Za-z]*Error: /, "").replace(/\.$/, "")
+    .replace(/file:\/\/[^\s"'`]+/g, shown);
+  return at ? `${first} (at ${shown(at)})` : first;
 }
 
 /** A path relative to `cwd` when inside it, else absolute (for messages only). */

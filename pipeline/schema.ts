@@ -11,9 +11,55 @@ export type Rule = (value: unknown, path: string) => string[];
 function typeName(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  if (typeof value === "string") return `the string "${value}"`;
+  if (typeof value === "object") return isPlainObject(value) ? "an object" : classOf(value);
+  if (typeof value === "string") return `the string ${quote(value)}`;
+  if (typeof value === "symbol") return "a symbol";
   return `${typeof value} ${String(value)}`;
+}
+
+/** What an object that is not plain data is: `a Map`, `an object with another prototype`. */
+function classOf(value: object): string {
+  try {
+    const name = Object.getPrototypeOf(value)?.constructor?.name;
+    if (typeof name === "string" && name && name !== "Object") {
+      return `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}`;
+    }
+  } catch {
+    // A proxy that throws when asked: described as below.
+  }
+  return "an object whose prototype is not Object's (write a plain { ... } object)";
+}
+
+/** Longest stretch of a value a message quotes; the rest is cut with `…`. */
+const QUOTE_MAX = 100;
+
+/**
+ * `value` in double quotes as an error message shows it: control characters escaped
+ * (`\n`, `\0`, `\u{1b}`) so it stays on one line, and cut after 100 characters.
+ *
+ * @example
+ * ```ts
+ * import { quote } from "./schema.ts";
+ * quote("a\nb"); // '"a\\nb"'
+ * ```
+ */
+export function quote(value: string): string {
+  const cut = value.length > QUOTE_MAX ? value.slice(0, QUOTE_MAX) + "…" : value;
+  // deno-lint-ignore no-control-regex
+  const shown = cut.replace(
+    /[\u0000-\u001f\u007f]/g,
+    (c) =>
+      c === "\n"
+        ? "\\n"
+        : c === "\t"
+        ? "\\t"
+        : c === "\r"
+        ? "\\r"
+        : c === "\0"
+        ? "\\0"
+        : `\\u{${c.charCodeAt(0).toString(16)}}`,
+  );
+  return `"${shown}"`;
 }
 
 /** A string. */
@@ -36,6 +82,45 @@ export function text(): Rule {
       ? [`"${p}" must be a string, got ${typeName(v)}`]
       : v.trim() === ""
       ? [`"${p}" must not be empty`]
+      : [];
+}
+
+/**
+ * A path or glob: a string that is not empty and holds no NUL byte (no file name can).
+ *
+ * @example
+ * ```ts
+ * import { pathText } from "./schema.ts";
+ * pathText()("", "lock"); // ['"lock" must be a path, got an empty string']
+ * ```
+ */
+export function pathText(): Rule {
+  return (v, p) =>
+    typeof v !== "string"
+      ? [`"${p}" must be a string, got ${typeName(v)}`]
+      : v === ""
+      ? [`"${p}" must be a path, got an empty string`]
+      : v.includes("\0")
+      ? [`"${p}" must not hold a NUL byte, got ${quote(v)}`]
+      : [];
+}
+
+/**
+ * A name that becomes part of a file name (`output.namespace`): not empty, no `/`, `\` or NUL,
+ * not `.` or `..`, so that it cannot point into another folder.
+ *
+ * @example
+ * ```ts
+ * import { fileName } from "./schema.ts";
+ * fileName()("../x", "output.namespace").length; // 1
+ * ```
+ */
+export function fileName(): Rule {
+  return (v, p) =>
+    typeof v !== "string"
+      ? [`"${p}" must be a string, got ${typeName(v)}`]
+      : v === "" || v === "." || v === ".." || /[/\\\0]/.test(v)
+      ? [`"${p}" must be a name without "/" or "\\" (part of a file name), got ${quote(v)}`]
       : [];
 }
 
@@ -130,7 +215,8 @@ export function obj(shape: Record<string, Rule>, required: string[] = []): Rule 
       const check = shape[key];
       if (!check) {
         const hint = closest(key, Object.keys(shape));
-        errors.push(`Unknown key "${path}"${hint ? ` (did you mean "${join(p, hint)}"?)` : ""}`);
+        const shown = join(p, quote(key).slice(1, -1));
+        errors.push(`Unknown key "${shown}"${hint ? ` (did you mean "${join(p, hint)}"?)` : ""}`);
         continue;
       }
       if (value === undefined) continue;

@@ -1,0 +1,266 @@
+/**
+ * A seeded generator of bad input for every surface a user or an agent types into (config
+ * objects, config files, plugins, `slop.lock`, the slices file, CLI flags, MCP arguments), made
+ * by mutating valid input, and the oracle every error it provokes must pass: one clear message
+ * that names what is at fault, with no stack trace or runtime error text.
+ *
+ * @module
+ */
+
+import { prng } from "../_helpers.ts";
+
+/** One bad input: where it was planted, what it is, and what the error must name. */
+export interface BadCase<T> {
+  /** The input. */
+  input: T;
+  /** A short description for assertion messages. */
+  label: string;
+  /** Texts the error message must contain (key path, file, flag, plugin). */
+  names: string[];
+}
+
+/** A config that passes validation and uses every key, so that each key path can be spoiled. */
+export function validConfig(): Record<string, unknown> {
+  return {
+    root: ".",
+    files: ["a.py", {
+      path: "b.md",
+      view: "summary",
+      forceFull: false,
+      autoAggregate: true,
+      slices: [{ startLine: 1, endLine: 2, tag: "t", comment: "c", anchorLines: ["x"] }],
+      mask: { f: "sig" },
+      maxBytes: 1000,
+      dedup: true,
+      options: { k: 1 },
+    }],
+    exclude: ["*.log"],
+    include: ["c.txt"],
+    defaultView: "full",
+    strategy: "auto",
+    summaryOnly: false,
+    screenshots: ["shot.png"],
+    history: [{ role: "user", content: "hi" }, "Assistant: hello"],
+    compaction: { enabled: true, threshold: 80, keep: 24, prompt: "slop/prompts/compaction.md" },
+    output: {
+      dir: ".slop/out",
+      namespace: "context",
+      format: "markdown",
+      keep: 20,
+      keepBytes: 1e6,
+    },
+    presets: { small: { files: ["a.py"], screenshots: [], description: "d", task: "t" } },
+    personas: {
+      dev: {
+        strategy: "auto",
+        defaultView: "full",
+        tier: 1,
+        focus: ["a.py"],
+        budget: 900,
+        task: "t",
+      },
+    },
+    plugins: [],
+    ordering: { pinned: ["a.py"] },
+    lock: "slop.lock",
+    cache: { enabled: true, dir: ".slop/cache", maxSize: "1GB" },
+    provider: { name: "anthropic", model: "claude-haiku-4-5", apiKeyEnv: "KEY", ttl: "5m" },
+    budget: { tokens: 10000, tokenizer: "o200k", taskShare: 0.5, mapTokens: 100 },
+    rank: { weights: { lexical: 1, path: 1, graph: 0.25, coChange: 0.2 } },
+    knowledge: { dir: "slop/knowledge", digest: true, conversations: [] },
+    beads: false,
+    slicesFile: "slop/slices.toml",
+    maxFileSize: 1000000,
+    allowOutsideRoot: false,
+    secrets: { failOnSecret: false, rules: { mine: "tok_[a-z]{8}" } },
+    tree: false,
+    server: { prepare: true },
+    task: "fix it",
+  };
+}
+
+/** Every key path of `value` with the value there (`files[1].view`), containers included. */
+export function keyPaths(value: unknown, path = ""): Array<[string, unknown]> {
+  const out: Array<[string, unknown]> = path ? [[path, value]] : [];
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => out.push(...keyPaths(item, `${path}[${i}]`)));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      out.push(...keyPaths(item, path ? `${path}.${key}` : key));
+    }
+  }
+  return out;
+}
+
+/** A deep copy of `config` with the value at `path` replaced. */
+export function withValue(config: unknown, path: string, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(config) as Record<string, unknown>;
+  const steps = path.match(/[^.[\]]+/g)!.map((s) => /^\d+$/.test(s) ? Number(s) : s);
+  let at = copy as Record<string | number, unknown>;
+  for (const step of steps.slice(0, -1)) at = at[step] as Record<string | number, unknown>;
+  at[steps.at(-1)!] = value;
+  return copy;
+}
+
+/** Values of the wrong type for a key whose valid value is `valid`. */
+export function wrongTypes(valid: unknown): Array<[string, unknown]> {
+  const all: Array<[string, unknown]> = [
+    ["a number", 7],
+    ["NaN", NaN],
+    ["Infinity", Infinity],
+    ["a string", "7"],
+    ["a boolean", true],
+    ["null", null],
+    ["an object", {}],
+    ["an array", ["x"]],
+  ];
+  const kind = (v: unknown) => Array.isArray(v) ? "array" : v === null ? "null" : typeof v;
+  return all.filter(([, v]) => kind(v) !== kind(valid) && !(kind(valid) === "number" && v === 7));
+}
+
+/** Values a key of this name refuses although their type is right. */
+export function wrongValues(path: string): Array<[string, unknown]> {
+  const last = path.replace(/\[\d+\]$/, "").split(".").at(-1)!;
+  const paths = new Set([
+    "root",
+    "lock",
+    "slicesFile",
+    "dir",
+    "prompt",
+    "path",
+    "exclude",
+    "include",
+    "screenshots",
+    "pinned",
+    "focus",
+    "conversations",
+  ]);
+  const out: Array<[string, unknown]> = [];
+  if (paths.has(last)) out.push(["an empty path", ""], ["a NUL byte", "a\0b"]);
+  if (last === "namespace") {
+    out.push(["an empty name", ""], ["a name with a slash", "../../evil"], ["a dot name", ".."]);
+  }
+  const counts = ["threshold", "keep", "keepBytes", "maxBytes", "tokens", "budget", "maxFileSize"];
+  if (counts.includes(last)) out.push(["a negative number", -3], ["a fraction", 2.5]);
+  if (["taskShare"].includes(last)) out.push(["a share over 1", 1.5]);
+  if (["lexical", "graph", "coChange"].includes(last)) out.push(["a negative weight", -1]);
+  if (["view", "defaultView"].includes(last)) out.push(["an unknown view", "skelton"]);
+  if (last === "tier") out.push(["tier 4", 4]);
+  if (last === "name" && path.startsWith("provider")) out.push(["an unknown provider", "antropic"]);
+  if (last === "task") out.push(["a blank task", "  \n"]);
+  if (last === "maxSize") out.push(["a bad size", "lots"]);
+  return out;
+}
+
+/** A near miss of `key`: two letters swapped, or one dropped when it is short. */
+export function nearMiss(key: string, random: () => number): string {
+  if (key.length < 4) return key + key.at(-1);
+  const i = 1 + Math.floor(random() * (key.length - 2));
+  return key.slice(0, i - 1) + key[i] + key[i - 1] + key.slice(i + 1);
+}
+
+/** The key paths of a valid config that a case may spoil, with their valid values. */
+function spoilable(): Array<[string, unknown]> {
+  // `plugins` has a surface of its own; `history` items have two valid shapes.
+  // A view mode's `options` are its own: any data.
+  return keyPaths(validConfig()).filter(([path]) =>
+    !path.startsWith("plugins") && !/\.options\./.test(path)
+  );
+}
+
+/**
+ * Bad configs: every key path with every wrong type and wrong value, plus `count` near-miss
+ * keys and prototype keys chosen by `seed`.
+ */
+export function badConfigs(seed: number, count: number): BadCase<Record<string, unknown>>[] {
+  const random = prng(seed);
+  const cases: BadCase<Record<string, unknown>>[] = [];
+  for (const [path, valid] of spoilable()) {
+    for (const [what, value] of [...wrongTypes(valid), ...wrongValues(path)]) {
+      // A string where a list of strings or a history is wanted is another valid shape.
+      if (/^(history(\[\d\])?|files\[\d\])$/.test(path) && typeof value === "string") continue;
+      // A size is bytes or a text like "512MB".
+      if (path === "cache.maxSize" && value === 7) continue;
+      cases.push({
+        input: withValue(validConfig(), path, value),
+        label: `${path} = ${what}`,
+        names: [path],
+      });
+    }
+  }
+  const objects = spoilable().filter(([, v]) => v && typeof v === "object" && !Array.isArray(v));
+  objects.push(["", validConfig()]);
+  for (let i = 0; i < count; i++) {
+    const [path, value] = objects[Math.floor(random() * objects.length)];
+    const keys = Object.keys(value as object);
+    if (!keys.length || /^(presets|personas|mask|options|rules)$/.test(path.split(".").at(-1)!)) {
+      continue;
+    }
+    const key = keys[Math.floor(random() * keys.length)];
+    const typo = nearMiss(key, random);
+    if (keys.includes(typo)) continue;
+    const bad = { ...(value as object), [typo]: (value as Record<string, unknown>)[key] };
+    const full = path ? `${path}.${typo}` : typo;
+    cases.push({
+      input: path ? withValue(validConfig(), path, bad) : bad,
+      label: `near miss ${full}`,
+      names: [full],
+    });
+  }
+  return cases;
+}
+
+/** Text an error shown to a user must never hold: stack frames and raw runtime error names. */
+const LEAKS = [
+  /Uncaught/,
+  /\bat (file|ext|node):/,
+  /^\s+at /m,
+  /\b(TypeError|RangeError|ReferenceError|SyntaxError|EvalError):/,
+  /\[ERR_[A-Z_]+\]/,
+  /\(os error \d+\)/,
+  /\[object Object\]/,
+  /Maximum call stack/,
+  /Cannot read properties of/,
+  /is not a function/,
+];
+
+/**
+ * What is wrong with an error message by the oracle: one line (unless `lines` allows more),
+ * sentence case, no final period, no stack or runtime error text, at most 1000 characters,
+ * and each of `names` in it. Empty when the message passes.
+ */
+export function messageFaults(
+  message: string,
+  names: string[],
+  { lines = 1 }: { lines?: number } = {},
+): string[] {
+  const faults: string[] = [];
+  const text = message.replace(/^(slop|error|warning): /, "");
+  if (!text.trim()) return ["empty message"];
+  if (text.trimEnd().split("\n").length > lines) faults.push("more than one line");
+  if (!/^[A-Z["]/.test(text)) faults.push("not in sentence case");
+  if (/\.\s*$/.test(text) && !/\.\.\.\s*$|…\s*$/.test(text)) faults.push("ends with a period");
+  for (const leak of LEAKS) if (leak.test(text)) faults.push(`leaks ${leak}`);
+  if (text.length > 1000) faults.push(`${text.length} characters long`);
+  for (const name of names) if (!text.includes(name)) faults.push(`does not name ${name}`);
+  return faults;
+}
+
+/** A file's path and a hash of its bytes, for every file under `root` (sorted). */
+export async function treeState(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string, rel: string) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const path = `${dir}/${entry.name}`;
+      const shown = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory) await walk(path, shown);
+      else {
+        const bytes = await Deno.readFile(path).catch(() => new Uint8Array());
+        const hash = await crypto.subtle.digest("SHA-256", bytes);
+        out.push(`${shown} ${new Uint8Array(hash).slice(0, 8).join(",")}`);
+      }
+    }
+  };
+  await walk(root, "");
+  return out.sort();
+}

@@ -1,0 +1,128 @@
+// Bad input on every surface a user or an agent types into gets one clear error that names the
+// key path, file, flag, argument or plugin at fault, and leaves nothing half written. The cases
+// are generated from valid input by a seeded generator (`_bad_input.ts`).
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { buildContext } from "../../mod.ts";
+import { ConfigError } from "../../pipeline/config.ts";
+import { makeProject } from "../_helpers.ts";
+import { badConfigs, messageFaults, treeState } from "./_bad_input.ts";
+
+const SEED = 20261129;
+
+/** The message of what `run` throws (it must throw). */
+async function thrown(run: () => Promise<unknown>, label: string): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  assert.fail(`${label}: accepted`);
+}
+
+/** A project with the files the valid config names. */
+function project(extra: Record<string, string> = {}): Promise<string> {
+  return makeProject({
+    "a.py": "def f():\n    return 1\n",
+    "b.md": "# B\n\ntext\n",
+    "c.txt": "c\n",
+    "shot.png": "\x89PNG",
+    ...extra,
+  });
+}
+
+Deno.test("every key path of a config refuses wrong types and values with one error naming the path", async () => {
+  const root = await project();
+  const before = await treeState(root);
+  const failures: string[] = [];
+  for (const { input, label, names } of badConfigs(SEED, 80)) {
+    let error: unknown;
+    try {
+      await buildContext({ cwd: root, inline: input }, { write: false });
+      failures.push(`${label}: accepted`);
+      continue;
+    } catch (e) {
+      error = e;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const faults = messageFaults(message, names);
+    if (!(error instanceof ConfigError)) {
+      faults.push(`a ${(error as Error)?.name}, not a ConfigError`);
+    }
+    if (faults.length) {
+      failures.push(`${label}: ${faults.join(", ")}\n    ${message.slice(0, 300)}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await treeState(root), before);
+});
+
+Deno.test("a config file that throws, exports nothing or garbage, or is no module, is one error naming the file", async () => {
+  const bodies: Record<string, string> = {
+    "throws_error.ts": 'throw new Error("boom");\n',
+    "throws_string.ts": 'throw "boom";\n',
+    "throws_undefined.ts": "throw undefined;\n",
+    "throws_bare_object.ts": "throw Object.create(null);\n",
+    "throws_getter.ts": "throw { get message() { throw new Error('inner'); } };\n",
+    "throws_bad_error.ts": "const e = new Error('x');\n" +
+      "Object.defineProperty(e, 'message', { get() { throw 1; } });\nthrow e;\n",
+    "syntax.ts": "export default { files: [ };\n",
+    "missing_import.ts": 'import "./nowhere.ts";\nexport default {};\n',
+    "empty.ts": "",
+    "named_only.ts": "export const config = {};\n",
+    "number.ts": "export default 5;\n",
+    "null.ts": "export default null;\n",
+    "array.ts": 'export default ["a.py"];\n',
+    "map.ts": "export default new Map();\n",
+    "fn_garbage.ts": "export default () => 42;\n",
+    "fn_throws_string.ts": 'export default () => { throw "nope"; };\n',
+    "fn_throws_bare.ts": "export default () => { throw Object.create(null); };\n",
+    "promise_rejects.ts": "export default Promise.reject(Object.create(null));\n",
+    "getter.ts": "export default { get files() { throw Object.create(null); } };\n",
+    "proxy.ts": "export default new Proxy({}, { ownKeys() { throw 'no keys'; } });\n",
+    "deep.ts": "let o = {}; for (let i = 0; i < 20000; i++) o = { files: o };\nexport default o;\n",
+    "proto.ts": 'export default { __proto__: { files: 5 }, files: ["a.py"] };\n',
+    "a_folder.ts/x": "",
+    "data.json": '{ "files": ["a.py"] }\n',
+    "a.py": "print(1)\n",
+  };
+  const root = await project(bodies);
+  const before = await treeState(root);
+  const failures: string[] = [];
+  for (const name of [...Object.keys(bodies).map((n) => n.replace(/\/x$/, "")), "absent.ts"]) {
+    const error = await thrown(
+      () => buildContext({ cwd: root, config: name }, { write: false }),
+      name,
+    )
+      .catch((e) => e);
+    const message = error instanceof Error ? error.message : String(error);
+    const faults = messageFaults(message, [`"${name}"`], { lines: 1 });
+    if (!(error instanceof ConfigError)) {
+      faults.push(`a ${(error as Error)?.name}, not a ConfigError`);
+    }
+    if (faults.length) failures.push(`${name}: ${faults.join(", ")}\n    ${message.slice(0, 300)}`);
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await treeState(root), before);
+});
+
+Deno.test("a persona or preset named like an Object.prototype member is unknown, not inherited", async () => {
+  const root = await project({
+    "slop.config.ts": "export default { files: ['a.py'], personas: { dev: { tier: 1 } }, " +
+      "presets: { small: { files: ['a.py'] } } };\n",
+  });
+  const failures: string[] = [];
+  for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", ""]) {
+    for (const kind of ["persona", "preset"] as const) {
+      const label = `${kind} "${name}"`;
+      const error = await thrown(
+        () => buildContext({ cwd: root, [kind]: name }, { write: false }),
+        label,
+      ).catch((e) => e);
+      const message = error instanceof Error ? error.message : String(error);
+      const faults = messageFaults(message, [`"${name}"`, kind]);
+      if (faults.length) failures.push(`${label}: ${faults.join(", ")}\n    ${message}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
