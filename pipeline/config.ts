@@ -14,6 +14,7 @@ import {
   arr,
   bool,
   closest,
+  data,
   fileName,
   isPlainObject,
   literal,
@@ -132,7 +133,7 @@ const fileEntry = obj({
   mask: record(literal("def", "sig", "hide")),
   maxBytes: num({ integer: true, min: 0 }),
   dedup: bool(),
-  options: record(any()),
+  options: record(data()),
 }, ["path"]);
 
 const files = arr(union([pathText(), fileEntry], "a path string or a file entry object"));

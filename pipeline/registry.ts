@@ -15,6 +15,8 @@ import type {
   ViewModePlugin,
 } from "./types.ts";
 import { canonicalJson, PluginError, settleWithin, sha256Hex } from "./helpers.ts";
+import { closest, quote } from "./schema.ts";
+import { errorText } from "./error_text.ts";
 
 export { PluginError };
 
@@ -261,6 +263,16 @@ export function freeze(registry: Registry): Registry {
 }
 
 function validatePlugin(plugin: unknown, where: string): Plugin {
+  try {
+    return checkPlugin(plugin, where);
+  } catch (error) {
+    if (error instanceof TypeError && error.message.startsWith("Invalid ")) throw error;
+    // A getter or a proxy that throws when the plugin is read.
+    throw new TypeError(`Invalid plugin at ${where}: cannot read it: ${errorText(error)}`);
+  }
+}
+
+function checkPlugin(plugin: unknown, where: string): Plugin {
   if (typeof plugin !== "object" || plugin === null || Array.isArray(plugin)) {
     throw new TypeError(`Invalid plugin at ${where}: expected an object, got ${describe(plugin)}`);
   }
@@ -268,7 +280,7 @@ function validatePlugin(plugin: unknown, where: string): Plugin {
   if (typeof p.name !== "string" || p.name.trim() === "") {
     throw new TypeError(`Invalid plugin at ${where}: missing a "name"`);
   }
-  const label = `plugin "${p.name}" at ${where}`;
+  const label = `plugin ${quote(p.name)} at ${where}`;
   const kind = p.kind as PluginKind;
   if (!(kind in KEYS)) {
     throw new TypeError(
@@ -278,14 +290,19 @@ function validatePlugin(plugin: unknown, where: string): Plugin {
     );
   }
   const spec = KEYS[kind];
+  // Unknown keys first: a misspelt hook is reported as such, not as a missing one.
+  const allowed = ["kind", "name", ...spec.required, ...spec.optional];
+  for (const key of Object.keys(p)) {
+    if (!allowed.includes(key)) {
+      const hint = closest(key, allowed);
+      throw new TypeError(
+        `Invalid ${label}: unknown key ${quote(key)} for a ${kind} plugin` +
+          (hint ? ` (did you mean "${hint}"?)` : ""),
+      );
+    }
+  }
   for (const key of spec.required) {
     if (!(key in p)) throw new TypeError(`Invalid ${label}: missing "${key}"`);
-  }
-  const allowed = new Set(["kind", "name", ...spec.required, ...spec.optional]);
-  for (const key of Object.keys(p)) {
-    if (!allowed.has(key)) {
-      throw new TypeError(`Invalid ${label}: unknown key "${key}" for a ${kind} plugin`);
-    }
   }
   for (const key of [...spec.required, ...spec.optional]) {
     if (DATA_KEYS.has(key)) continue;
@@ -308,7 +325,8 @@ function validatePlugin(plugin: unknown, where: string): Plugin {
     }
     if (p.options !== undefined && !isData(p.options)) {
       throw new TypeError(
-        `Invalid ${label}: "options" must be plain data (objects, arrays, strings, numbers, booleans, null)`,
+        `Invalid ${label}: "options" must be plain data (objects, arrays, strings, numbers, ` +
+          `booleans, null; no cycles, at most ${MAX_DATA_DEPTH} levels deep)`,
       );
     }
   }
@@ -318,11 +336,17 @@ function validatePlugin(plugin: unknown, where: string): Plugin {
 /** Plugin keys that hold data, not hooks. */
 const DATA_KEYS = new Set(["version", "extensions", "timeoutMs", "options"]);
 
-/** Whether a value is JSON data all the way down (no functions, symbols, cycles or class instances). */
+/** How deep plugin options may nest (their canonical JSON is built by recursion). */
+const MAX_DATA_DEPTH = 64;
+
+/**
+ * Whether a value is JSON data all the way down (no functions, symbols, cycles or class
+ * instances), at most {@linkcode MAX_DATA_DEPTH} levels deep.
+ */
 function isData(value: unknown, seen = new Set<object>()): boolean {
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
-  if (typeof value !== "object" || seen.has(value)) return false;
+  if (typeof value !== "object" || seen.has(value) || seen.size >= MAX_DATA_DEPTH) return false;
   const proto = Object.getPrototypeOf(value);
   if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;
   seen.add(value);
@@ -334,7 +358,7 @@ function isData(value: unknown, seen = new Set<object>()): boolean {
 function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `"${value}"`;
+  if (typeof value === "string") return quote(value);
   return typeof value;
 }
 
@@ -442,7 +466,7 @@ export async function callHook<T>(
     return await settleWithin(Promise.resolve().then(fn), timeoutMs, late);
   } catch (error) {
     if (error instanceof PluginError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorText(error);
     throw new PluginError(plugin.name, hook, `Hook "${hook}" failed${where}: ${detail}`, {
       path: options.path,
       cause: error,

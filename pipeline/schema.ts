@@ -14,6 +14,7 @@ function typeName(value: unknown): string {
   if (typeof value === "object") return isPlainObject(value) ? "an object" : classOf(value);
   if (typeof value === "string") return `the string ${quote(value)}`;
   if (typeof value === "symbol") return "a symbol";
+  if (typeof value === "bigint") return `the bigint ${value}n`;
   return `${typeof value} ${String(value)}`;
 }
 
@@ -30,6 +31,11 @@ function classOf(value: object): string {
   return "an object whose prototype is not Object's (write a plain { ... } object)";
 }
 
+/** Control characters, which a message shows escaped. */
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+const ESCAPES: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0" };
+
 /** Longest stretch of a value a message quotes; the rest is cut with `…`. */
 const QUOTE_MAX = 100;
 
@@ -45,20 +51,7 @@ const QUOTE_MAX = 100;
  */
 export function quote(value: string): string {
   const cut = value.length > QUOTE_MAX ? value.slice(0, QUOTE_MAX) + "…" : value;
-  // deno-lint-ignore no-control-regex
-  const shown = cut.replace(
-    /[\u0000-\u001f\u007f]/g,
-    (c) =>
-      c === "\n"
-        ? "\\n"
-        : c === "\t"
-        ? "\\t"
-        : c === "\r"
-        ? "\\r"
-        : c === "\0"
-        ? "\\0"
-        : `\\u{${c.charCodeAt(0).toString(16)}}`,
-  );
+  const shown = cut.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
   return `"${shown}"`;
 }
 
@@ -159,6 +152,42 @@ export function literal(...values: Array<string | number | boolean>): Rule {
 /** A function. */
 export function fn(): Rule {
   return (v, p) => typeof v === "function" ? [] : [`"${p}" must be a function, got ${typeName(v)}`];
+}
+
+/** How deep {@linkcode data} may nest: its cache key is built by recursion. */
+const MAX_DEPTH = 64;
+
+/**
+ * Data that can join a cache key: no cycles, no bigint or symbol, at most 64 levels deep.
+ *
+ * @example
+ * ```ts
+ * import { data } from "./schema.ts";
+ * const cyclic: Record<string, unknown> = {};
+ * cyclic.self = cyclic;
+ * data()(cyclic, "files[0].options"); // ['"files[0].options" must not refer to itself ...']
+ * ```
+ */
+export function data(): Rule {
+  return (v, p) => {
+    const seen = new Set<object>();
+    const visit = (value: unknown, path: string): string[] => {
+      if (typeof value === "bigint" || typeof value === "symbol") {
+        return [`"${path}" must be plain data, got ${typeName(value)}`];
+      }
+      if (typeof value !== "object" || value === null) return [];
+      if (seen.has(value)) return [`"${p}" must not refer to itself (a cycle at "${path}")`];
+      if (seen.size >= MAX_DEPTH) return [`"${p}" must be at most ${MAX_DEPTH} levels deep`];
+      seen.add(value);
+      const entries = Array.isArray(value)
+        ? value.map((x, i): [string, unknown] => [`${path}[${i}]`, x])
+        : Object.entries(value).map(([k, x]): [string, unknown] => [`${path}.${k}`, x]);
+      const errors = entries.flatMap(([at, x]) => visit(x, at)).slice(0, 1);
+      seen.delete(value);
+      return errors;
+    };
+    return visit(v, p);
+  };
 }
 
 /** Anything (checked elsewhere). */

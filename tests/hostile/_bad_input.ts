@@ -149,6 +149,11 @@ export function wrongValues(path: string): Array<[string, unknown]> {
   if (last === "name" && path.startsWith("provider")) out.push(["an unknown provider", "antropic"]);
   if (last === "task") out.push(["a blank task", "  \n"]);
   if (last === "maxSize") out.push(["a bad size", "lots"]);
+  if (last === "options") {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    out.push(["a cycle", { a: cyclic }], ["20000 levels", deep(20000)], ["a bigint", { n: 10n }]);
+  }
   return out;
 }
 
@@ -263,4 +268,133 @@ export async function treeState(root: string): Promise<string[]> {
   };
   await walk(root, "");
   return out.sort();
+}
+
+/** A valid plugin of each kind, for {@linkcode badPlugins} to spoil. */
+export function validPlugins(): Record<string, Record<string, unknown>> {
+  return {
+    "view-mode": {
+      kind: "view-mode",
+      name: "shout",
+      version: "1",
+      extensions: [".py"],
+      timeoutMs: 1000,
+      options: { marks: 2 },
+      render: (file: { text: string }) => file.text.toUpperCase(),
+    },
+    "section": { kind: "section", name: "notes", compose: () => [] },
+    "ordering": { kind: "ordering", name: "keep", order: (blocks: unknown[]) => blocks },
+    "provider": { kind: "provider", name: "local", countTokens: (text: string) => text.length },
+  };
+}
+
+/** A value `depth` objects deep. */
+export function deep(depth: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
+/** Bad plugins: not objects, spoiled names, kinds, hooks and data, near-miss keys, traps. */
+export function badPlugins(seed: number): BadCase<unknown[]>[] {
+  const random = prng(seed);
+  const cases: BadCase<unknown[]>[] = [];
+  const add = (label: string, plugin: unknown, names: string[]) =>
+    cases.push({ input: [plugin], label, names: ["plugins[0]", ...names] });
+  for (const [what, value] of wrongTypes({})) add(`a plugin that is ${what}`, value, []);
+  add("a function as a plugin", () => ({}), []);
+  for (const [kind, valid] of Object.entries(validPlugins())) {
+    const spoil = (key: string, value: unknown) => ({ ...valid, [key]: value });
+    for (const [what, value] of [["missing", undefined], ["empty", ""], ["a number", 5]]) {
+      add(`${kind}: name ${what}`, spoil("name", value), []);
+    }
+    add(`${kind}: kind near miss`, spoil("kind", kind.replace("-", "_") + "s"), [
+      valid.name as string,
+    ]);
+    for (const key of Object.keys(valid).filter((k) => k !== "kind" && k !== "name")) {
+      const names = [valid.name as string, key];
+      const typo = nearMiss(key, random);
+      const { [key]: kept, ...rest } = valid;
+      add(`${kind}: ${key} misspelt "${typo}"`, { ...rest, [typo]: kept }, [
+        valid.name as string,
+        typo,
+      ]);
+      // Options are any JSON data; the cases below spoil them.
+      for (const [what, value] of key === "options" ? [] : wrongTypes(valid[key])) {
+        if (key === "timeoutMs" && what === "Infinity") continue;
+        add(`${kind}: ${key} is ${what}`, spoil(key, value), names);
+      }
+    }
+  }
+  const view = validPlugins()["view-mode"];
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  add("options with a function", { ...view, options: { f: () => 1 } }, ["shout", "options"]);
+  add("options with a cycle", { ...view, options: cyclic }, ["shout", "options"]);
+  add("options 20000 levels deep", { ...view, options: deep(20000) }, ["shout", "options"]);
+  add("a negative timeoutMs", { ...view, timeoutMs: -1 }, ["shout", "timeoutMs"]);
+  const trap = Object.defineProperty({ ...view }, "name", {
+    enumerable: true,
+    get() {
+      throw Object.create(null);
+    },
+  });
+  add("a name getter that throws", trap, []);
+  add(
+    "a proxy that throws",
+    new Proxy({}, {
+      ownKeys: () => {
+        throw "no keys";
+      },
+      get: () => undefined,
+    }),
+    [],
+  );
+  cases.push({
+    input: [view, { ...view }],
+    label: "a duplicate name",
+    names: ["plugins[1]", '"shout"'],
+  });
+  return cases;
+}
+
+/** What a hook may do wrong: throw something that is no Error, or return the wrong shape. */
+export function badHookResults(): Array<[string, () => unknown]> {
+  const bare = () => Object.create(null);
+  const getter = () => ({
+    get message() {
+      throw new Error("inner");
+    },
+  });
+  const badMessage = () => {
+    const error = new Error("x");
+    Object.defineProperty(error, "message", {
+      get() {
+        throw 1;
+      },
+    });
+    return error;
+  };
+  return [
+    ["throws a string", () => {
+      throw "boom";
+    }],
+    ["throws undefined", () => {
+      throw undefined;
+    }],
+    ["throws an object without a prototype", () => {
+      throw bare();
+    }],
+    ["throws an object whose message getter throws", () => {
+      throw getter();
+    }],
+    ["throws an Error whose message getter throws", () => {
+      throw badMessage();
+    }],
+    ["rejects with an object without a prototype", () => Promise.reject(bare())],
+    ["returns a number", () => 5],
+    ["returns null", () => null],
+    ["returns an object without a prototype", bare],
+    ["returns items of the wrong shape", () => [5, { id: 7 }]],
+  ];
 }

@@ -2,11 +2,11 @@
 // key path, file, flag, argument or plugin at fault, and leaves nothing half written. The cases
 // are generated from valid input by a seeded generator (`_bad_input.ts`).
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { ConfigError } from "../../pipeline/config.ts";
 import { makeProject } from "../_helpers.ts";
-import { badConfigs, messageFaults, treeState } from "./_bad_input.ts";
+import { badConfigs, badHookResults, badPlugins, messageFaults, treeState } from "./_bad_input.ts";
+import type { SlopConfig } from "../../pipeline/types.ts";
 
 const SEED = 20261129;
 
@@ -125,4 +125,69 @@ Deno.test("a persona or preset named like an Object.prototype member is unknown,
     }
   }
   assert.deepEqual(failures, []);
+});
+
+Deno.test("a bad plugin object is one config error naming its place, name and key", async () => {
+  const root = await project();
+  const before = await treeState(root);
+  const failures: string[] = [];
+  for (const { input, label, names } of badPlugins(SEED)) {
+    const inline = { files: ["a.py"], plugins: input } as SlopConfig;
+    const error = await thrown(() => buildContext({ cwd: root, inline }, { write: false }), label)
+      .catch((e) => e);
+    const message = error instanceof Error ? error.message : String(error);
+    const faults = messageFaults(message, names);
+    if (!(error instanceof ConfigError)) {
+      faults.push(`a ${(error as Error)?.name}, not a ConfigError`);
+    }
+    if (faults.length) {
+      failures.push(`${label}: ${faults.join(", ")}\n    ${message.slice(0, 300)}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await treeState(root), before);
+});
+
+Deno.test("a view hook that throws anything or returns garbage is an error item naming the plugin and file", async () => {
+  const root = await project();
+  const failures: string[] = [];
+  for (const [label, hook] of badHookResults()) {
+    const plugin = { kind: "view-mode", name: "bad", version: "1", render: hook };
+    const inline = { files: [{ path: "a.py", view: "bad" }, "b.md"], plugins: [plugin] };
+    const result = await buildContext({ cwd: root, inline: inline as SlopConfig }, { write: false })
+      .catch((e) => e);
+    if (result instanceof Error) {
+      failures.push(`${label}: the build threw ${result.message}`);
+      continue;
+    }
+    const file = result.files.find((f: { path: string }) => f.path === "a.py");
+    if (file?.status !== "error") failures.push(`${label}: a.py is ${file?.status}`);
+    const faults = messageFaults(file?.reason ?? "", ["[plugin bad]", '"a.py"']);
+    if (faults.length) failures.push(`${label}: ${faults.join(", ")}\n    ${file?.reason}`);
+    if (!result.document.includes("### b.md")) failures.push(`${label}: b.md is lost`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+Deno.test("a section or ordering hook that throws anything or returns garbage stops the build naming the plugin, writing nothing", async () => {
+  const root = await project();
+  // A first good build, so that the output folder, cache and order memory exist.
+  await buildContext({ cwd: root, inline: { files: ["a.py"] } });
+  const before = await treeState(root);
+  const failures: string[] = [];
+  for (const [label, hook] of badHookResults()) {
+    for (const kind of ["section", "ordering"]) {
+      const plugin = kind === "section"
+        ? { kind, name: "bad", compose: hook }
+        : { kind, name: "bad", order: hook };
+      const inline = { files: ["a.py"], plugins: [plugin] } as SlopConfig;
+      const error = await thrown(() => buildContext({ cwd: root, inline }), `${kind} ${label}`)
+        .catch((e) => e);
+      const message = error instanceof Error ? error.message : String(error);
+      const faults = messageFaults(message, ["[plugin bad]"]);
+      if (faults.length) failures.push(`${kind} ${label}: ${faults.join(", ")}\n    ${message}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await treeState(root), before);
 });
