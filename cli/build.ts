@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
+import { LockError } from "../pipeline/lock.ts";
 import { budgetLines } from "./_budget.ts";
 import { formatBytes, relativeToCwd } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
@@ -125,7 +126,9 @@ export async function runBuild(
     bar.done();
     // An error may quote input (a parser's excerpt of a broken config line): redact it.
     printError(redactMessage(error instanceof Error ? error.message : String(error)));
-    return error instanceof ConfigError || error instanceof SinceError ? 2 : 1;
+    const input = error instanceof ConfigError || error instanceof SinceError ||
+      error instanceof LockError;
+    return input ? 2 : 1;
   }
   return await printResult(result, { flags, terminal, clock });
 }

@@ -7,7 +7,7 @@
  */
 
 import { ConfigError, type ConfigFlags, displayPath, loadConfig } from "../pipeline/config.ts";
-import { formatLock, type LockDiff } from "../pipeline/lock.ts";
+import { formatLock, type LockDiff, LockError } from "../pipeline/lock.ts";
 import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
@@ -121,7 +121,8 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     }
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
-    return error instanceof ConfigError ? 2 : 1;
+    // A lock that cannot be read is bad input, like a bad config.
+    return error instanceof ConfigError || error instanceof LockError ? 2 : 1;
   }
   if (flags.json) console.log(JSON.stringify(checkSummary(check, lockName), null, 2));
   return verdict(check, { lockName, flags, budget, say });

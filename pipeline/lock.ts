@@ -22,6 +22,8 @@
 
 import type { PlacedBlock } from "./types.ts";
 import type { OrderEntry, OrderState } from "./order_state.ts";
+import { quote } from "./schema.ts";
+import { errorText } from "./error_text.ts";
 
 /** One pinned block. */
 export interface LockLine {
@@ -154,25 +156,40 @@ export function parseLock(text: string, name: string): Lock {
   let weight: number | undefined;
   // CRLF too: git for Windows checks text files out with CRLF (core.autocrlf), and the lock
   // must read the same there (ids never hold a raw CR: escapeId writes it as `\r`).
+  const ids = new Set<string>();
   text.split(/\r?\n/).forEach((row, i) => {
-    if (!row.trim() || row.startsWith("#")) return;
     const bad = (why: string) => new LockError(`Invalid lock "${name}" line ${i + 1}: ${why}`);
+    const version = /^# slop\.lock (v\S*)/.exec(row)?.[1];
+    if (version !== undefined && version.replace(/:$/, "") !== "v1") {
+      throw bad(`version ${quote(version.replace(/:$/, ""))} is not one this slop reads (v1)`);
+    }
+    if (!row.trim() || row.startsWith("#")) return;
     if (total) throw bad("nothing may follow the total line");
     const cells = row.split("\t");
     if (cells.length !== 7) throw bad(`expected 7 tab-separated cells, got ${cells.length}`);
     const [id, sha, bytes, tokens, content, changes, last] = cells;
-    const int = (v: string, what: string) => {
+    // `last` of a file seeded from git history counts back from 0: it may be negative.
+    const int = (v: string, what: string, signed = false) => {
       const n = Number(v);
-      if (!/^-?\d+$/.test(v)) throw bad(`${what} "${v}" is not an integer`);
+      if (!signed && /^-\d+$/.test(v)) throw bad(`${what} ${quote(v)} must not be negative`);
+      if (!/^-?\d+$/.test(v)) throw bad(`${what} ${quote(v)} is not an integer`);
+      if (!Number.isSafeInteger(n)) throw bad(`${what} ${quote(v)} is too large`);
       return n;
     };
-    if (!/^[0-9a-f]{64}$/.test(sha)) throw bad(`sha256 "${sha}" is not 64 hex digits`);
+    if (!/^[0-9a-f]{64}$/.test(sha)) throw bad(`sha256 ${quote(sha)} is not 64 hex digits`);
+    if (content !== "-" && !/^[0-9a-f]+$/.test(content)) {
+      throw bad(`content ${quote(content)} is not hex digits or "-"`);
+    }
+    if (id !== "total" && ids.has(id)) throw bad(`block ${quote(unescapeId(id))} is listed twice`);
+    ids.add(id);
     if (id === "total") {
       total = { sha256: sha, bytes: int(bytes, "bytes"), tokens: int(tokens, "tokens") };
       generation = last === "-" ? 0 : int(last, "last");
       if (changes !== "-") {
         weight = Number(changes);
-        if (!Number.isFinite(weight) || weight < 0) throw bad(`weight "${changes}" is not a count`);
+        if (!/^\d/.test(changes) || !Number.isFinite(weight)) {
+          throw bad(`weight ${quote(changes)} is not a count`);
+        }
       }
       return;
     }
@@ -185,10 +202,12 @@ export function parseLock(text: string, name: string): Lock {
     if (content !== "-") line.content = content;
     if (changes !== "-") {
       const c = Number(changes);
-      if (!Number.isFinite(c) || c < 0) throw bad(`changes "${changes}" is not a count`);
+      if (!/^\d/.test(changes) || !Number.isFinite(c)) {
+        throw bad(`changes ${quote(changes)} is not a count`);
+      }
       line.changes = c;
     }
-    if (last !== "-") line.last = int(last, "last");
+    if (last !== "-") line.last = int(last, "last", true);
     lines.push(line);
   });
   if (!total) throw new LockError(`Invalid lock "${name}": no total line`);
@@ -210,7 +229,8 @@ export async function readLock(path: string, name: string = path): Promise<Lock 
     text = await Deno.readTextFile(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
+    const why = error instanceof Deno.errors.IsADirectory ? "it is a folder" : errorText(error);
+    throw new LockError(`Cannot read the lock "${name}": ${why}`);
   }
   return parseLock(text, name);
 }

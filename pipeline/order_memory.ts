@@ -106,7 +106,10 @@ export async function loadPreviousOrder(
       : await readOrderState(path);
     if (state) return { state, origin: "state" };
   }
-  const lock = await readLock(config.lock);
+  // Named as the user knows it (relative to the working folder) in an error.
+  const cwd = Deno.cwd();
+  const name = config.lock.startsWith(cwd + "/") ? config.lock.slice(cwd.length + 1) : config.lock;
+  const lock = await readLock(config.lock, name);
   if (lock) {
     const state = orderStateFromLock(lock);
     if (state.entries.length) return { state, origin: "lock" };

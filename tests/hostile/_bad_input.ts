@@ -398,3 +398,69 @@ export function badHookResults(): Array<[string, () => unknown]> {
     ["returns items of the wrong shape", () => [5, { id: 7 }]],
   ];
 }
+
+/** Ways to spoil one tab-separated cell of a lock line, by column. */
+const LOCK_CELLS: Array<Array<[string, string]>> = [
+  [],
+  [["a short sha256", "abc"], ["an upper-case sha256", "A".repeat(64)], ["an empty sha256", ""]],
+  [["bytes as text", "ten"], ["negative bytes", "-5"], ["huge bytes", "1e999"], [
+    "bytes 2^64",
+    "18446744073709551616",
+  ]],
+  [["tokens as text", "NaN"], ["fractional tokens", "1.5"], ["negative tokens", "-1"]],
+  [["content that is no hash", "zz-top"]],
+  [["changes as text", "many"], ["negative changes", "-1"], ["changes Infinity", "Infinity"]],
+  [["last as text", "yesterday"], ["fractional last", "2.5"]],
+];
+
+/**
+ * Corrupted or hand-edited locks made from a valid one: truncated before its total line, another
+ * version, a spoiled cell of each column, a duplicated line, JSON, binary bytes; each with the
+ * line the error must name (`line N`), if any.
+ */
+export function badLocks(valid: string, seed: number): BadCase<string>[] {
+  const random = prng(seed);
+  const lines = valid.split("\n");
+  const totalAt = lines.findIndex((l) => l.startsWith("total\t"));
+  const cases: BadCase<string>[] = [];
+  for (let i = 0; i < 6; i++) {
+    const cut = Math.floor(random() * valid.indexOf("\ntotal\t"));
+    cases.push({ input: valid.slice(0, cut), label: `truncated at ${cut}`, names: [] });
+  }
+  for (const version of ["v2", "v0", "v1.5"]) {
+    cases.push({
+      input: valid.replace("slop.lock v1", `slop.lock ${version}`),
+      label: `version ${version}`,
+      names: ["line 1", `"${version}"`],
+    });
+  }
+  for (const row of [2, totalAt]) {
+    LOCK_CELLS.forEach((spoils, column) => {
+      for (const [what, value] of spoils) {
+        if (row === totalAt && column >= 4) continue;
+        const cells = lines[row].split("\t");
+        cells[column] = value;
+        const input = [...lines.slice(0, row), cells.join("\t"), ...lines.slice(row + 1)].join(
+          "\n",
+        );
+        cases.push({
+          input,
+          label: `${what} on line ${row + 1}`,
+          names: [`line ${row + 1}`, `"${value}"`],
+        });
+      }
+    });
+  }
+  const doubled = [...lines.slice(0, 3), lines[2], ...lines.slice(3)].join("\n");
+  cases.push({ input: doubled, label: "a duplicated line", names: ["line 4"] });
+  cases.push({ input: valid.replace(/\t/g, " "), label: "spaces for tabs", names: ["line 3"] });
+  cases.push({ input: '{ "version": 1, "blocks": [] }\n', label: "JSON", names: ["line 1"] });
+  cases.push({ input: "\u0000\u00ff\u0001garbage", label: "binary bytes", names: ["line 1"] });
+  cases.push({ input: "", label: "an empty file", names: [] });
+  cases.push({
+    input: valid + valid,
+    label: "the lock twice",
+    names: [`line ${lines.length + 2}`],
+  });
+  return cases;
+}

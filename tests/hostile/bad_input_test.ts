@@ -4,8 +4,17 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
 import { ConfigError } from "../../pipeline/config.ts";
-import { makeProject } from "../_helpers.ts";
-import { badConfigs, badHookResults, badPlugins, messageFaults, treeState } from "./_bad_input.ts";
+import { makeProject, runCli } from "../_helpers.ts";
+import { LockError, parseLock, readLock } from "../../pipeline/lock.ts";
+import { join } from "node:path";
+import {
+  badConfigs,
+  badHookResults,
+  badLocks,
+  badPlugins,
+  messageFaults,
+  treeState,
+} from "./_bad_input.ts";
 import type { SlopConfig } from "../../pipeline/types.ts";
 
 const SEED = 20261129;
@@ -190,4 +199,39 @@ Deno.test("a section or ordering hook that throws anything or returns garbage st
   }
   assert.deepEqual(failures, []);
   assert.deepEqual(await treeState(root), before);
+});
+
+Deno.test("a corrupted or hand-edited slop.lock is one error naming the file and line, and slop check leaves it as it was", async () => {
+  const root = await project({ "slop.config.ts": "export default { files: ['a.py', 'b.md'] };\n" });
+  const pinned = await runCli(["check", "--update", "-q"], root);
+  assert.equal(pinned.code, 0, pinned.stderr);
+  const valid = await Deno.readTextFile(join(root, "slop.lock"));
+  const failures: string[] = [];
+  for (const { input, label, names } of badLocks(valid, SEED)) {
+    let message = "accepted";
+    try {
+      parseLock(input, "slop.lock");
+    } catch (error) {
+      if (!(error instanceof LockError)) failures.push(`${label}: a ${(error as Error).name}`);
+      message = (error as Error).message;
+    }
+    const faults = messageFaults(message, ['"slop.lock"', ...names]);
+    if (faults.length) failures.push(`${label}: ${faults.join(", ")}\n    ${message}`);
+  }
+  assert.deepEqual(failures, []);
+  // End to end: `slop check` exits 2 with the one line, and the lock stays as the user left it.
+  const broken = valid.replace(/\ttotal\t/, "\ttotal\t").replace("slop.lock v1", "slop.lock v9");
+  await Deno.writeTextFile(join(root, "slop.lock"), broken);
+  const before = await treeState(root);
+  const run = await runCli(["check"], root);
+  assert.equal(run.code, 2, run.stderr);
+  assert.deepEqual(messageFaults(run.stderr.trimEnd(), ['"slop.lock"', "line 1", '"v9"']), []);
+  assert.deepEqual(await treeState(root), before);
+  // A folder where the lock should be.
+  await Deno.remove(join(root, "slop.lock"));
+  await Deno.mkdir(join(root, "slop.lock"));
+  await assert.rejects(() => readLock(join(root, "slop.lock"), "slop.lock"), (error: Error) => {
+    assert.deepEqual(messageFaults(error.message, ['"slop.lock"', "folder"]), []);
+    return error instanceof LockError;
+  });
 });
