@@ -21,6 +21,8 @@
 
 import { relative, sep } from "./_path.ts";
 import { loadToml } from "../deps.ts";
+import { closest, quote } from "./schema.ts";
+import { errorText } from "./error_text.ts";
 import type { ResolvedConfig, Slice, Target } from "./types.ts";
 
 /** A slice of the side file: a slice plus the file it belongs to. */
@@ -51,7 +53,10 @@ export async function parseSlices(text: string, name: string): Promise<FileSlice
   try {
     data = parse(text) as Record<string, unknown>;
   } catch (error) {
-    return fail(error instanceof Error ? error.message.split("\n")[0] : String(error));
+    // smol-toml's message runs on with an excerpt of the text: its first line, and where.
+    const where = (error as { line?: unknown }).line;
+    const first = errorText(error).split("\n")[0].replace(/\.$/, "");
+    return fail(typeof where === "number" ? `${first} (line ${where})` : first);
   }
   for (const key of Object.keys(data)) {
     if (key !== "slices") fail(`Unknown key "${key}" (expected [[slices]] tables)`);
@@ -65,22 +70,30 @@ export async function parseSlices(text: string, name: string): Promise<FileSlice
     }
     const row = item as Record<string, unknown>;
     for (const key of Object.keys(row)) {
-      if (!KEYS.includes(key)) fail(`Unknown key "${at}.${key}"`);
+      if (!KEYS.includes(key)) {
+        const hint = closest(key, KEYS);
+        fail(`Unknown key "${at}.${key}"${hint ? ` (did you mean "${at}.${hint}"?)` : ""}`);
+      }
     }
     const line = (key: string): number => {
       const v = row[key];
       if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
-        return fail(`"${at}.${key}" must be a whole number of at least 1`);
+        return fail(`"${at}.${key}" must be a whole number of at least 1, got ${shown(v)}`);
       }
       return v;
     };
     const text = (key: string): string | undefined => {
       const v = row[key];
-      if (v !== undefined && typeof v !== "string") fail(`"${at}.${key}" must be a string`);
+      if (v !== undefined && typeof v !== "string") {
+        fail(`"${at}.${key}" must be a string, got ${shown(v)}`);
+      }
       return v as string | undefined;
     };
     const path = text("path");
     if (!path) fail(`"${at}.path" is required`);
+    if (leavesRoot(path!)) {
+      fail(`"${at}.path" must be a path relative to the project root, got ${quote(path!)}`);
+    }
     const startLine = line("start_line");
     const endLine = line("end_line");
     if (endLine < startLine) fail(`"${at}.end_line" must not be before "${at}.start_line"`);
@@ -89,7 +102,7 @@ export async function parseSlices(text: string, name: string): Promise<FileSlice
       anchors !== undefined &&
       (!Array.isArray(anchors) || anchors.some((a) => typeof a !== "string"))
     ) {
-      fail(`"${at}.anchor_lines" must be an array of strings`);
+      fail(`"${at}.anchor_lines" must be an array of strings, got ${shown(anchors)}`);
     }
     const slice: FileSlice = { path: path as string, startLine, endLine };
     const tag = text("tag");
@@ -101,6 +114,21 @@ export async function parseSlices(text: string, name: string): Promise<FileSlice
     if (anchors !== undefined) slice.anchorLines = anchors as string[];
     return slice;
   });
+}
+
+/** A TOML value as an error message shows it. */
+function shown(value: unknown): string {
+  if (typeof value === "string") return quote(value);
+  if (Array.isArray(value)) {
+    return value.every((x) => typeof x === "string") ? "an array" : "an array holding a non-string";
+  }
+  if (typeof value === "object" && value !== null) return "a table";
+  return value === undefined ? "nothing" : String(value);
+}
+
+/** Whether a slice's path is absolute (POSIX or Windows) or climbs out with a `..` segment. */
+function leavesRoot(path: string): boolean {
+  return /^([\\/]|[A-Za-z]:)/.test(path) || /(^|[\\/])\.\.([\\/]|$)/.test(path);
 }
 
 /**

@@ -464,3 +464,71 @@ export function badLocks(valid: string, seed: number): BadCase<string>[] {
   });
   return cases;
 }
+
+/** A valid slices file: two slices with every key. */
+export const VALID_SLICES = `[[slices]]
+path = "a.py"
+start_line = 1
+end_line = 2
+tag = "f"
+comment = "the function"
+content_hash = "abc123"
+anchor_lines = ["def f():", "    return 1"]
+
+[[slices]]
+path = "b.md"
+start_line = 1
+end_line = 1
+`;
+
+/** Bad slices files made from {@linkcode VALID_SLICES}: spoiled values, keys, anchors, paths, syntax. */
+export function badSlices(seed: number): BadCase<string>[] {
+  const random = prng(seed);
+  const cases: BadCase<string>[] = [];
+  const swap = (from: string, to: string, label: string, names: string[]) =>
+    cases.push({ input: VALID_SLICES.replace(from, to), label, names });
+  const lines: Array<[string, string[]]> = [
+    ['path = "a.py"', [
+      "path = 5",
+      'path = ""',
+      'path = "../../etc/passwd"',
+      'path = "/etc/passwd"',
+      'path = "C:\\\\x.py"',
+      'path = ["a.py"]',
+    ]],
+    ["start_line = 1", [
+      "start_line = 0",
+      "start_line = -4",
+      "start_line = 1.5",
+      'start_line = "1"',
+      "start_line = inf",
+      "start_line = nan",
+    ]],
+    ["end_line = 2", ["end_line = 0", 'end_line = "2"', "end_line = 2.5"]],
+    ['tag = "f"', ["tag = 5", "tag = []"]],
+    ['content_hash = "abc123"', ["content_hash = 0x1f", "content_hash = {}"]],
+    ['anchor_lines = ["def f():", "    return 1"]', [
+      'anchor_lines = "def f():"',
+      "anchor_lines = [1, 2]",
+      'anchor_lines = [["def f():"]]',
+      "anchor_lines = {}",
+    ]],
+  ];
+  for (const [line, spoils] of lines) {
+    const key = line.split(" ")[0];
+    for (const spoiled of spoils) swap(line, spoiled, spoiled, [`slices[0].${key}`]);
+    const typo = nearMiss(key, random);
+    swap(line, line.replace(key, typo), `near miss ${typo}`, [`slices[0].${typo}`]);
+  }
+  swap("end_line = 2", "end_line = 1\nstart_line = 2", "start_line twice", []);
+  swap("start_line = 1\nend_line = 2", "start_line = 3\nend_line = 2", "end before start", [
+    "slices[0].end_line",
+  ]);
+  swap('path = "a.py"\n', "", "no path", ["slices[0].path"]);
+  swap("[[slices]]", "[slices]", "a table, not an array of tables", ["slices"]);
+  swap("[[slices]]", "[[slice]]", "a near-miss table name", ['"slice"']);
+  cases.push({ input: "slices = 5\n", label: "slices = 5", names: ['"slices"'] });
+  cases.push({ input: VALID_SLICES.slice(0, 40), label: "truncated", names: [] });
+  cases.push({ input: "\u0000\u00ff", label: "binary", names: [] });
+  return cases;
+}

@@ -6,12 +6,14 @@ import { buildContext } from "../../mod.ts";
 import { ConfigError } from "../../pipeline/config.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 import { LockError, parseLock, readLock } from "../../pipeline/lock.ts";
+import { parseSlices } from "../../pipeline/slices_file.ts";
 import { join } from "node:path";
 import {
   badConfigs,
   badHookResults,
   badLocks,
   badPlugins,
+  badSlices,
   messageFaults,
   treeState,
 } from "./_bad_input.ts";
@@ -234,4 +236,32 @@ Deno.test("a corrupted or hand-edited slop.lock is one error naming the file and
     assert.deepEqual(messageFaults(error.message, ['"slop.lock"', "folder"]), []);
     return error instanceof LockError;
   });
+});
+
+Deno.test("a bad slices file is one error naming the file and the key path; a build warns and renders the file whole", async () => {
+  const failures: string[] = [];
+  for (const { input, label, names } of badSlices(SEED)) {
+    let message = "accepted";
+    try {
+      await parseSlices(input, "slop/slices.toml");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const faults = messageFaults(message, ['"slop/slices.toml"', ...names]);
+    if (faults.length) failures.push(`${label}: ${faults.join(", ")}\n    ${message}`);
+  }
+  assert.deepEqual(failures, []);
+  const root = await project({ "slop/slices.toml": "[[slices]]\npath = 5\n" });
+  const result = await buildContext({
+    cwd: root,
+    inline: { files: [{ path: "a.py", view: "custom" }] },
+  }, {
+    write: false,
+  });
+  assert.deepEqual(
+    result.warnings.filter((w) => w.includes("slices")).map((w) =>
+      messageFaults(w, ['"slop/slices.toml"'])
+    ),
+    [[]],
+  );
 });

@@ -134,7 +134,7 @@ Deno.test("a slices side file that cannot be parsed is a warning, not a failed b
     inline: { files: [{ path: "textwrap.py", view: "custom" }] },
   }, { write: false });
   assert.deepEqual(result.warnings, [
-    'Invalid slices file "slop/slices.toml": "slices[0].start_line" must be a whole number of at least 1',
+    'Invalid slices file "slop/slices.toml": "slices[0].start_line" must be a whole number of at least 1, got "ten"',
   ]);
   assert.equal(result.files[0].view, "summary");
 });
