@@ -231,7 +231,9 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
         return usageError(path, `option '${option.long}' takes no value`);
       }
       if (!option.takesValue) set(option, !option.negate);
+      else if (eq >= 0 && eq === word.length - 1) return usageError(path, emptyValue(option));
       else if (eq >= 0) set(option, word.slice(eq + 1));
+      else if (args[i + 1] === "") return usageError(path, emptyValue(option));
       else if (i + 1 < args.length && !isFlag(args[i + 1])) set(option, args[++i]);
       else return usageError(path, missingValue(option, command));
       continue;
@@ -245,6 +247,7 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
         continue;
       }
       if (j + 1 < word.length) set(option, word.slice(j + 1));
+      else if (args[i + 1] === "") return usageError(path, emptyValue(option));
       else if (i + 1 < args.length && !isFlag(args[i + 1])) set(option, args[++i]);
       else return usageError(path, missingValue(option, command));
       break;
@@ -291,6 +294,11 @@ function unknownOption(word: string, command: CommandSpec): string {
 function missingValue(option: OptionFlags, command: CommandSpec): string {
   const spec = command.options!.find((o) => optionFlags(o).long === option.long)!;
   return `option '${spec.flags}' argument missing`;
+}
+
+/** An option given an empty value: `--config ""` would read as no option at all. */
+function emptyValue(option: OptionFlags): string {
+  return `option '${option.long}' argument is empty`;
 }
 
 function usageError(path: CommandSpec[], message: string): Parsed {

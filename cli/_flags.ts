@@ -42,6 +42,27 @@ export function strategyFlagError(strategy: string | undefined): string | undefi
   return `Invalid --strategy "${strategy}": expected auto, summarize or full`;
 }
 
+/**
+ * A flag's value as a number when it is written in plain decimal digits (`12`, or `2.5` with
+ * `fraction`), else `NaN`: `Number()` alone would also take `0x10`, `1e3`, ` 5`, `Infinity` and
+ * numbers past 2^53, where a typo or a unit slipped in. A number (from a library call) stays.
+ *
+ * @example
+ * ```ts
+ * import { flagNumber } from "./_flags.ts";
+ * flagNumber("12"); // 12
+ * flagNumber("0x10"); // NaN
+ * flagNumber("2.5", { fraction: true }); // 2.5
+ * ```
+ */
+export function flagNumber(value: string | number, options: { fraction?: boolean } = {}): number {
+  // A library caller may give a number.
+  if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
+  const pattern = options.fraction ? /^\d+(\.\d+)?$/ : /^\d+$/;
+  const n = Number(value);
+  return pattern.test(value) && Number.isSafeInteger(Math.trunc(n)) ? n : NaN;
+}
+
 /** The flags that override a loaded config's settings. */
 export interface ConfigOverrides {
   /** `--format`: the document format (checked with {@linkcode formatFlagError} first). */
@@ -101,6 +122,8 @@ export async function taskFlag(
   } catch (error) {
     const why = error instanceof Deno.errors.NotFound
       ? "file not found"
+      : error instanceof Deno.errors.IsADirectory
+      ? "it is a folder"
       : error instanceof TypeError
       ? "not UTF-8 text"
       : error instanceof Error

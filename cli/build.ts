@@ -12,7 +12,13 @@ import { LockError } from "../pipeline/lock.ts";
 import { budgetLines } from "./_budget.ts";
 import { formatBytes, relativeToCwd } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
-import { applyOverrides, formatFlagError, strategyFlagError, taskFlag } from "./_flags.ts";
+import {
+  applyOverrides,
+  flagNumber,
+  formatFlagError,
+  strategyFlagError,
+  taskFlag,
+} from "./_flags.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { overEveryWindow } from "../plugins/providers/windows.ts";
@@ -143,8 +149,8 @@ async function checkFlags(
 ): Promise<{ budget?: number; task?: string } | { error: string }> {
   const flagError = strategyFlagError(flags.strategy) ?? formatFlagError(flags.format);
   if (flagError) return { error: flagError };
-  const budget = flags.budget === undefined ? undefined : Number(flags.budget);
-  if (budget !== undefined && !(Number.isInteger(budget) && budget > 0)) {
+  const budget = flags.budget === undefined ? undefined : flagNumber(flags.budget);
+  if (budget !== undefined && !(budget > 0)) {
     return {
       error: `Invalid --budget "${flags.budget}": expected a positive whole number of tokens`,
     };

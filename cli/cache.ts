@@ -56,7 +56,7 @@ export async function runCache(
       const size = parseSize(flags.maxSize);
       if (size === undefined) {
         printError(
-          `--max-size must be a number of bytes or a size like "200MB", got "${flags.maxSize}"`,
+          `Option --max-size must be a number of bytes or a size like "200MB", got "${flags.maxSize}"`,
         );
         return 2;
       }

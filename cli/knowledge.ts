@@ -4,6 +4,7 @@
  * @module
  */
 
+import { flagNumber } from "./_flags.ts";
 import { isAbsolute, relative } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { createRegistry, freeze, registerUserPlugins } from "../pipeline/registry.ts";
@@ -161,7 +162,7 @@ export function harvestText(report: HarvestReport): string {
 export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> {
   let price: number | undefined;
   if (flags.price !== undefined) {
-    price = Number(flags.price);
+    price = flagNumber(flags.price, { fraction: true });
     if (!Number.isFinite(price) || price < 0) {
       printError(`Invalid --price "${flags.price}": expected USD per million input tokens`);
       return 2;

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { flagNumber } from "./_flags.ts";
 import { resolve } from "node:path";
 import { loadMcpServer } from "../deps.ts";
 import { createMcpServer, type McpSdk } from "./_mcp_server.ts";
@@ -47,12 +48,14 @@ export const HTTP_PATH = "/mcp";
  * ```
  */
 export async function runMcp(flags: McpFlags): Promise<number> {
-  const port = flags.port === undefined ? DEFAULT_PORT : Number(flags.port);
+  const port = flags.port === undefined ? DEFAULT_PORT : flagNumber(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     printError(`Invalid --port "${flags.port}": expected a whole number from 0 to 65535`);
     return 2;
   }
-  const idle = flags.idleTimeout === undefined ? 3600 : Number(flags.idleTimeout);
+  const idle = flags.idleTimeout === undefined
+    ? 3600
+    : flagNumber(flags.idleTimeout, { fraction: true });
   if (!Number.isFinite(idle) || idle < 0) {
     printError(`Invalid --idle-timeout "${flags.idleTimeout}": expected seconds, 0 or more`);
     return 2;
@@ -60,7 +63,7 @@ export async function runMcp(flags: McpFlags): Promise<number> {
   for (const flag of ["port", "idleTimeout"] as const) {
     if (flags[flag] !== undefined && !flags.http) {
       const name = flag === "port" ? "--port" : "--idle-timeout";
-      printError(`${name} needs --http (without it the server speaks over stdio)`);
+      printError(`Option ${name} needs --http (without it the server speaks over stdio)`);
       return 2;
     }
   }
@@ -69,7 +72,8 @@ export async function runMcp(flags: McpFlags): Promise<number> {
     root = Deno.realPathSync(resolve(flags.root ?? "."));
     if (!Deno.statSync(root).isDirectory) throw new Error("not a folder");
   } catch (error) {
-    printError(`Invalid --root "${flags.root ?? "."}": ${(error as Error).message}`);
+    const why = error instanceof Deno.errors.NotFound ? "no such folder" : (error as Error).message;
+    printError(`Invalid --root "${flags.root ?? "."}": ${why}`);
     return 2;
   }
   // The command line's paths are relative to where it was typed, the tools' to the root.

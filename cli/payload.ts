@@ -5,6 +5,7 @@
  * @module
  */
 
+import { flagNumber } from "./_flags.ts";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { planCache } from "../pipeline/cache_plan.ts";
@@ -55,7 +56,7 @@ class UsageError extends Error {}
  * ```
  */
 export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
-  const maxTokens = flags.maxTokens === undefined ? undefined : Number(flags.maxTokens);
+  const maxTokens = flags.maxTokens === undefined ? undefined : flagNumber(flags.maxTokens);
   if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens > 0)) {
     throw new UsageError(
       `Invalid --max-tokens "${flags.maxTokens}": expected a positive whole number`,

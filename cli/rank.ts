@@ -17,7 +17,7 @@ import { definedNames } from "../plugins/view_modes/code_views.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { printError } from "./_output.ts";
-import { taskFlag } from "./_flags.ts";
+import { flagNumber, taskFlag } from "./_flags.ts";
 
 /** Flags of `slop rank`. */
 export interface RankFlags {
@@ -75,7 +75,7 @@ export async function rankInputs(config: ResolvedConfig): Promise<RankInput[]> {
  * ```
  */
 export async function runRank(flags: RankFlags): Promise<number> {
-  const top = Number(flags.top ?? 20);
+  const top = flagNumber(flags.top ?? "20");
   if (!Number.isInteger(top) || top < 0) {
     printError(`Invalid --top "${flags.top}": expected a whole number`);
     return 2;

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { flagNumber } from "./_flags.ts";
 import { join, relative } from "node:path";
 import { computeStats, type ContextStats, TOKENIZERS } from "../report/stats.ts";
 import { ConfigError } from "../pipeline/config.ts";
@@ -31,7 +32,7 @@ export interface StatsFlags extends SourceFlags {
  * ```
  */
 export async function runStats(flags: StatsFlags): Promise<number> {
-  const top = Number(flags.top ?? 10);
+  const top = flagNumber(flags.top ?? "10");
   if (!Number.isInteger(top) || top < 0) {
     printError(`Invalid --top "${flags.top}": expected a whole number`);
     return 2;

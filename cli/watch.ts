@@ -13,7 +13,7 @@ import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError, printWarning } from "./_output.ts";
-import { applyOverrides, formatFlagError } from "./_flags.ts";
+import { applyOverrides, flagNumber, formatFlagError } from "./_flags.ts";
 import { type Resident, resident, watchIgnoredDirs } from "../accel/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
 import { readEvent, type WatchChange } from "../accel/watch_events.ts";
@@ -241,8 +241,8 @@ function watching(
 
 /** `--debounce` and `--max-builds` as numbers, or what is wrong with the flags. */
 function watchLimits(flags: WatchFlags): { debounce: number; maxBuilds: number } | string {
-  const debounce = Number(flags.debounce ?? 200);
-  const maxBuilds = flags.maxBuilds === undefined ? Infinity : Number(flags.maxBuilds);
+  const debounce = flagNumber(flags.debounce ?? "200", { fraction: true });
+  const maxBuilds = flags.maxBuilds === undefined ? Infinity : flagNumber(flags.maxBuilds);
   const flagError = !(debounce >= 0)
     ? `Invalid --debounce "${flags.debounce}": expected milliseconds, a number of at least 0`
     : !(maxBuilds >= 0 && (maxBuilds === Infinity || Number.isInteger(maxBuilds)))

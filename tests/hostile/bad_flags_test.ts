@@ -1,0 +1,146 @@
+// Bad command lines on every command of `slop`: a missing, empty or malformed value, a near-miss
+// flag, a file that is not there or is a folder. Each is exit 2 and one line that names the flag
+// and quotes the value, with nothing written. The commands run in this process (their output
+// captured), so the whole sweep takes a second.
+import assert from "node:assert/strict";
+import { type CommandSpec, optionFlags, parseArgs, type ProgramSpec } from "../../cli/_args.ts";
+import { main } from "../../cli/_main.ts";
+import { makeProject, prng } from "../_helpers.ts";
+import { messageFaults, nearMiss, treeState } from "./_bad_input.ts";
+
+/** The command tree, and every leaf command with its path. */
+async function program(): Promise<{ spec: ProgramSpec; leaves: Array<[string[], CommandSpec]> }> {
+  let spec: ProgramSpec | undefined;
+  await main([], { inspect: (p) => (spec = p) });
+  const leaves: Array<[string[], CommandSpec]> = [];
+  const walk = (command: CommandSpec, path: string[]) => {
+    if (!command.commands) leaves.push([path, command]);
+    command.commands?.forEach((sub) => walk(sub, [...path, sub.name]));
+  };
+  walk(spec!, []);
+  return { spec: spec!, leaves };
+}
+
+Deno.test("every option of every command: a missing, empty or unwanted value, or a near-miss name, is a usage error naming it", async () => {
+  const { spec, leaves } = await program();
+  const random = prng(20261129);
+  const failures: string[] = [];
+  const expect = (args: string[], flag: string) => {
+    const parsed = parseArgs(spec, args);
+    const first = "print" in parsed ? parsed.print.split("\n")[0] : "accepted";
+    const code = "print" in parsed ? parsed.code : 0;
+    if (code !== 2 || !first.includes(flag) || !first.startsWith("error: ")) {
+      failures.push(`slop ${args.join(" ")}: ${code} ${first}`);
+    }
+  };
+  for (const [path, command] of leaves) {
+    for (const option of (command.options ?? []).map(optionFlags)) {
+      if (option.takesValue) {
+        expect([...path, option.long], option.long);
+        expect([...path, option.long, ""], option.long);
+        expect([...path, `${option.long}=`], option.long);
+        if (option.short) expect([...path, option.short, ""], option.long);
+      } else expect([...path, `${option.long}=yes`], option.long);
+      const typo = `--${nearMiss(option.long.slice(2), random)}`;
+      const taken = (command.options ?? []).some((o) => optionFlags(o).long === typo);
+      if (!taken && typo !== "--help") expect([...path, typo], typo);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+/** Run `slop ARGS` in this process in `cwd`: its exit code and what it printed to stderr. */
+async function runHere(args: string[], cwd: string): Promise<{ code: number; stderr: string }> {
+  let stderr = "";
+  const write = Deno.stderr.writeSync;
+  const error = console.error;
+  const log = console.log;
+  const here = Deno.cwd();
+  const stream = Deno.stderr as unknown as { writeSync: (bytes: Uint8Array) => number };
+  stream.writeSync = (bytes) => {
+    stderr += new TextDecoder().decode(bytes);
+    return bytes.length;
+  };
+  console.error = (...parts: unknown[]) => (stderr += parts.join(" ") + "\n");
+  console.log = () => {};
+  Deno.chdir(cwd);
+  try {
+    return { code: await main(args), stderr };
+  } finally {
+    Deno.chdir(here);
+    stream.writeSync = write;
+    console.error = error;
+    console.log = log;
+  }
+}
+
+/** Bad values of each command's flags and operands: the args, and what the error must name. */
+const BAD_VALUES: Array<[string[], string[]]> = [
+  ...["-5", "1e999", "abc", "0x10", "5.0", " 5", "0", "99999999999999999999", "Infinity"].map((
+    v,
+  ): [string[], string[]] => [["build", "--budget", v], ["--budget", `"${v}"`]]),
+  [["build", "--format", "yaml"], ["--format", '"yaml"']],
+  [["build", "--format", "MARKDOWN"], ["--format", '"MARKDOWN"']],
+  [["build", "--strategy", "fast"], ["--strategy", '"fast"']],
+  [["build", "--server", "--server-idle", "abc"], ["--server-idle", '"abc"']],
+  [["build", "--task-file", "sub"], ["--task-file", '"sub"', "folder"]],
+  [["build", "--task-file", "nope.txt"], ["--task-file", '"nope.txt"']],
+  [["build", "--task", " "], ["--task", '" "']],
+  [["build", "--task", "x", "--task-file", "a.py"], ["--task", "--task-file"]],
+  [["build", "--persona", "nobody"], ['persona "nobody"']],
+  [["build", "--persona", "constructor"], ['persona "constructor"']],
+  [["build", "--preset", "__proto__"], ['preset "__proto__"']],
+  [["build", "--config", "missing.ts"], ['"missing.ts"']],
+  [["build", "--config", "sub"], ['"sub"', "folder"]],
+  [["build", "--since", "no-such-ref"], ["--since", '"no-such-ref"']],
+  ...["-1", "abc", "1e999", "1.5", "0x5"].map((v): [string[], string[]] => [
+    ["stats", "--top", v],
+    ["--top", `"${v}"`],
+  ]),
+  [["rank", "--task", "x", "--top", "abc"], ["--top", '"abc"']],
+  [["rank"], ["--task"]],
+  ...["abc", "101%", "-5", "5%%"].map((v): [string[], string[]] => [
+    ["check", "--max-invalidated", v],
+    ["--max-invalidated", `"${v}"`],
+  ]),
+  [["payload", "--max-tokens", "abc"], ["--max-tokens", '"abc"']],
+  [["payload", "--max-tokens", "0"], ["--max-tokens", '"0"']],
+  [["payload", "--provider", "nope"], ["--provider", '"nope"']],
+  [["payload", "--ttl", "forever"], ["--ttl", '"forever"']],
+  [["watch", "--debounce", "abc"], ["--debounce", '"abc"']],
+  [["watch", "--debounce", "-1"], ["--debounce", '"-1"']],
+  [["watch", "--max-builds", "1.5"], ["--max-builds", '"1.5"']],
+  [["server", "start", "--idle", "abc"], ["--idle", '"abc"']],
+  [["server", "run", "--idle", "-5m"], ["--idle", '"-5m"']],
+  [["mcp", "--http", "--port", "abc"], ["--port", '"abc"']],
+  [["mcp", "--http", "--port", "99999"], ["--port", '"99999"']],
+  [["mcp", "--http", "--port", "1e3"], ["--port", '"1e3"']],
+  [["mcp", "--http", "--idle-timeout", "abc"], ["--idle-timeout", '"abc"']],
+  [["mcp", "--port", "8080"], ["--port", "--http"]],
+  [["mcp", "--root", "nope"], ["--root", '"nope"']],
+  [["mcp", "--root", "a.py"], ["--root", '"a.py"']],
+  [["knowledge", "harvest", "--price", "abc"], ["--price", '"abc"']],
+  [["knowledge", "harvest", "--price", "-1"], ["--price", '"-1"']],
+  [["cache", "prune", "--max-size", "abc"], ["--max-size", '"abc"']],
+  [["slice", "add", "nope"], ['"nope"']],
+  [["slice", "add", "a.py:5-1"], ['"a.py:5-1"']],
+  [["slice", "add", "a.py:1-99"], ['"a.py:1-99"']],
+  [["slice", "add", "missing.py:1-2"], ['"missing.py']],
+  [["slice", "add", "sub:1-2"], ['"sub']],
+];
+
+Deno.test("a bad value of any command's flag or operand is exit 2 and one line naming the flag and the value, writing nothing", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n", "sub/b.py": "y = 2\n" });
+  const before = await treeState(root);
+  const failures: string[] = [];
+  for (const [args, names] of BAD_VALUES) {
+    const { code, stderr } = await runHere(args, root);
+    const faults = messageFaults(stderr.trimEnd(), names);
+    // A slice's file that cannot be read is exit 1, as tests/slices pins.
+    const exit = args[0] === "slice" && /^(missing|sub)/.test(args[2]) ? 1 : 2;
+    if (code !== exit) faults.push(`exit ${code}`);
+    if (faults.length) failures.push(`slop ${args.join(" ")}: ${faults.join(", ")}\n    ${stderr}`);
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await treeState(root), before);
+});
