@@ -24,6 +24,8 @@ import { readLatest } from "./_latest.ts";
 import { allInsideRoot, ArgumentError, insideRoot } from "./_mcp_paths.ts";
 import { printWarning } from "./_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
+import { isGlob } from "../pipeline/helpers.ts";
+import { quote } from "../pipeline/schema.ts";
 
 /** Where the server runs: the project root and the defaults of its command line. */
 export interface ToolContext {
@@ -170,6 +172,12 @@ export async function viewFilesTool(
   const { root } = context;
   const wanted = allInsideRoot(root, "files", args.files)!;
   if (!wanted.length) throw new ArgumentError("files", "expected at least one path or glob");
+  // A path (not a glob) that names nothing is a mistake to say, not a file to render as an error.
+  wanted.forEach((path, i) => {
+    if (!isGlob(path) && !existsUnder(root, path)) {
+      throw new ArgumentError("files", `no file matches ${quote(args.files[i])}`);
+    }
+  });
   const base = await loadConfig(configFlags(args.config, context));
   if (args.view !== undefined) checkView(base, "view", args.view);
   const config = viewConfig(base, { root, wanted, args });
@@ -438,6 +446,16 @@ function buildProgress(progress: ProgressFn): (p: BuildProgress) => void {
       progress(files + p.done, files + p.total, `counted ${p.done} of ${p.total} blocks`);
     }
   };
+}
+
+/** Whether something is at `path` under `root` (a name too long for the system is not). */
+function existsUnder(root: string, path: string): boolean {
+  try {
+    Deno.lstatSync(`${root}/${path}`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `path` relative to the root when under it, else as is. */

@@ -512,7 +512,7 @@ async function resolvedConfig(raw: SlopConfig, place: ConfigPlace): Promise<Reso
     preset: flags.preset,
     focus: [...(persona?.focus ?? []), ...(flags.focus ?? [])],
     tier: persona?.tier,
-    since: flags.since
+    since: flags.since !== undefined
       ? { ref: flags.since, files: await changedSince(root, flags.since) }
       : undefined,
     ordering: raw.ordering ?? {},

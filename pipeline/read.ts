@@ -7,6 +7,7 @@
  * @module
  */
 
+import { errorText } from "./error_text.ts";
 import { createHash } from "node:crypto";
 import { sep } from "./_path.ts";
 import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
@@ -243,5 +244,6 @@ function decodedFile(
 }
 
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  // Deno ends a system error with its code, the call and the path: the reason names the file.
+  return errorText(error).replace(/ \(os error \d+\)(: \w+ '[^]*')?$/, "");
 }
