@@ -159,23 +159,13 @@ export function parseLock(text: string, name: string): Lock {
   const ids = new Set<string>();
   text.split(/\r?\n/).forEach((row, i) => {
     const bad = (why: string) => new LockError(`Invalid lock "${name}" line ${i + 1}: ${why}`);
-    const version = /^# slop\.lock (v\S*)/.exec(row)?.[1];
-    if (version !== undefined && version.replace(/:$/, "") !== "v1") {
-      throw bad(`version ${quote(version.replace(/:$/, ""))} is not one this slop reads (v1)`);
-    }
+    checkVersion(row, bad);
     if (!row.trim() || row.startsWith("#")) return;
     if (total) throw bad("nothing may follow the total line");
     const cells = row.split("\t");
     if (cells.length !== 7) throw bad(`expected 7 tab-separated cells, got ${cells.length}`);
     const [id, sha, bytes, tokens, content, changes, last] = cells;
-    // `last` of a file seeded from git history counts back from 0: it may be negative.
-    const int = (v: string, what: string, signed = false) => {
-      const n = Number(v);
-      if (!signed && /^-\d+$/.test(v)) throw bad(`${what} ${quote(v)} must not be negative`);
-      if (!/^-?\d+$/.test(v)) throw bad(`${what} ${quote(v)} is not an integer`);
-      if (!Number.isSafeInteger(n)) throw bad(`${what} ${quote(v)} is too large`);
-      return n;
-    };
+    const int = (v: string, what: string, signed = false) => lockInt(v, what, { bad, signed });
     if (!/^[0-9a-f]{64}$/.test(sha)) throw bad(`sha256 ${quote(sha)} is not 64 hex digits`);
     if (content !== "-" && !/^[0-9a-f]+$/.test(content)) {
       throw bad(`content ${quote(content)} is not hex digits or "-"`);
@@ -185,12 +175,7 @@ export function parseLock(text: string, name: string): Lock {
     if (id === "total") {
       total = { sha256: sha, bytes: int(bytes, "bytes"), tokens: int(tokens, "tokens") };
       generation = last === "-" ? 0 : int(last, "last");
-      if (changes !== "-") {
-        weight = Number(changes);
-        if (!/^\d/.test(changes) || !Number.isFinite(weight)) {
-          throw bad(`weight ${quote(changes)} is not a count`);
-        }
-      }
+      if (changes !== "-") weight = lockCount(changes, "weight", bad);
       return;
     }
     const line: LockLine = {
@@ -200,18 +185,43 @@ export function parseLock(text: string, name: string): Lock {
       tokens: int(tokens, "tokens"),
     };
     if (content !== "-") line.content = content;
-    if (changes !== "-") {
-      const c = Number(changes);
-      if (!/^\d/.test(changes) || !Number.isFinite(c)) {
-        throw bad(`changes ${quote(changes)} is not a count`);
-      }
-      line.changes = c;
-    }
+    if (changes !== "-") line.changes = lockCount(changes, "changes", bad);
+    // `last` of a file seeded from git history counts back from 0: it may be negative.
     if (last !== "-") line.last = int(last, "last", true);
     lines.push(line);
   });
   if (!total) throw new LockError(`Invalid lock "${name}": no total line`);
   return { lines, total, generation, ...(weight !== undefined ? { weight } : {}) };
+}
+
+/** A lock of another version than v1 (its header line says which) is an error. */
+function checkVersion(row: string, bad: (why: string) => LockError): void {
+  const version = /^# slop\.lock (v\S*?):?(\s|$)/.exec(row)?.[1];
+  if (version !== undefined && version !== "v1") {
+    throw bad(`version ${quote(version)} is not one this slop reads (v1)`);
+  }
+}
+
+/** A whole number of a lock cell (negative only when `signed`), else the error `bad` makes. */
+function lockInt(
+  value: string,
+  what: string,
+  { bad, signed = false }: { bad: (why: string) => LockError; signed?: boolean },
+): number {
+  const n = Number(value);
+  if (!signed && /^-\d+$/.test(value)) throw bad(`${what} ${quote(value)} must not be negative`);
+  if (!/^-?\d+$/.test(value)) throw bad(`${what} ${quote(value)} is not an integer`);
+  if (!Number.isSafeInteger(n)) throw bad(`${what} ${quote(value)} is too large`);
+  return n;
+}
+
+/** A decayed count of a lock cell: a finite number of at least 0. */
+function lockCount(value: string, what: string, bad: (why: string) => LockError): number {
+  const n = Number(value);
+  if (!/^\d/.test(value) || !Number.isFinite(n)) {
+    throw bad(`${what} ${quote(value)} is not a count`);
+  }
+  return n;
 }
 
 /**

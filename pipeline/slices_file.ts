@@ -63,57 +63,59 @@ export async function parseSlices(text: string, name: string): Promise<FileSlice
   }
   const list = data.slices ?? [];
   if (!Array.isArray(list)) return fail(`"slices" must be an array of tables`);
-  return list.map((item, i) => {
-    const at = `slices[${i}]`;
-    if (typeof item !== "object" || item === null || Array.isArray(item)) {
-      return fail(`"${at}" must be a table`);
+  return list.map((item, i) => sliceOf(item, `slices[${i}]`, fail));
+}
+
+/** One `[[slices]]` table as a slice, checked; `fail` throws the error that names `at`. */
+function sliceOf(item: unknown, at: string, fail: (problem: string) => never): FileSlice {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) {
+    return fail(`"${at}" must be a table`);
+  }
+  const row = item as Record<string, unknown>;
+  for (const key of Object.keys(row)) {
+    if (!KEYS.includes(key)) {
+      const hint = closest(key, KEYS);
+      fail(`Unknown key "${at}.${key}"${hint ? ` (did you mean "${at}.${hint}"?)` : ""}`);
     }
-    const row = item as Record<string, unknown>;
-    for (const key of Object.keys(row)) {
-      if (!KEYS.includes(key)) {
-        const hint = closest(key, KEYS);
-        fail(`Unknown key "${at}.${key}"${hint ? ` (did you mean "${at}.${hint}"?)` : ""}`);
-      }
+  }
+  const line = (key: string): number => {
+    const v = row[key];
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
+      return fail(`"${at}.${key}" must be a whole number of at least 1, got ${shown(v)}`);
     }
-    const line = (key: string): number => {
-      const v = row[key];
-      if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
-        return fail(`"${at}.${key}" must be a whole number of at least 1, got ${shown(v)}`);
-      }
-      return v;
-    };
-    const text = (key: string): string | undefined => {
-      const v = row[key];
-      if (v !== undefined && typeof v !== "string") {
-        fail(`"${at}.${key}" must be a string, got ${shown(v)}`);
-      }
-      return v as string | undefined;
-    };
-    const path = text("path");
-    if (!path) fail(`"${at}.path" is required`);
-    if (leavesRoot(path!)) {
-      fail(`"${at}.path" must be a path relative to the project root, got ${quote(path!)}`);
+    return v;
+  };
+  const text = (key: string): string | undefined => {
+    const v = row[key];
+    if (v !== undefined && typeof v !== "string") {
+      fail(`"${at}.${key}" must be a string, got ${shown(v)}`);
     }
-    const startLine = line("start_line");
-    const endLine = line("end_line");
-    if (endLine < startLine) fail(`"${at}.end_line" must not be before "${at}.start_line"`);
-    const anchors = row.anchor_lines;
-    if (
-      anchors !== undefined &&
-      (!Array.isArray(anchors) || anchors.some((a) => typeof a !== "string"))
-    ) {
-      fail(`"${at}.anchor_lines" must be an array of strings, got ${shown(anchors)}`);
-    }
-    const slice: FileSlice = { path: path as string, startLine, endLine };
-    const tag = text("tag");
-    const comment = text("comment");
-    const hash = text("content_hash");
-    if (tag !== undefined) slice.tag = tag;
-    if (comment !== undefined) slice.comment = comment;
-    if (hash !== undefined) slice.contentHash = hash;
-    if (anchors !== undefined) slice.anchorLines = anchors as string[];
-    return slice;
-  });
+    return v as string | undefined;
+  };
+  const path = text("path");
+  if (!path) fail(`"${at}.path" is required`);
+  if (leavesRoot(path!)) {
+    fail(`"${at}.path" must be a path relative to the project root, got ${quote(path!)}`);
+  }
+  const startLine = line("start_line");
+  const endLine = line("end_line");
+  if (endLine < startLine) fail(`"${at}.end_line" must not be before "${at}.start_line"`);
+  const anchors = row.anchor_lines;
+  if (
+    anchors !== undefined &&
+    (!Array.isArray(anchors) || anchors.some((a) => typeof a !== "string"))
+  ) {
+    fail(`"${at}.anchor_lines" must be an array of strings, got ${shown(anchors)}`);
+  }
+  const slice: FileSlice = { path: path as string, startLine, endLine };
+  const tag = text("tag");
+  const comment = text("comment");
+  const hash = text("content_hash");
+  if (tag !== undefined) slice.tag = tag;
+  if (comment !== undefined) slice.comment = comment;
+  if (hash !== undefined) slice.contentHash = hash;
+  if (anchors !== undefined) slice.anchorLines = anchors as string[];
+  return slice;
 }
 
 /** A TOML value as an error message shows it. */
