@@ -342,7 +342,10 @@ export async function publish(
     Deno.mkdirSync(dir, { recursive: true });
   } catch (error) {
     const rel = relative(Deno.cwd(), dir);
-    const reason = error instanceof Error ? error.message.replace(/: mkdir '.*'$/, "") : error;
+    // Deno's message ends with the error code and the call: the message names the folder.
+    const reason = error instanceof Error
+      ? error.message.replace(/ \(os error \d+\)(: mkdir '.*')?$/, "").replace(/: mkdir '.*'$/, "")
+      : error;
     throw new Error(
       `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
     );

@@ -127,7 +127,11 @@ const BAD_VALUES: Array<[string[], string[]]> = [
   [["slice", "add", "a.py:1-99"], ['"a.py:1-99"']],
   [["slice", "add", "missing.py:1-2"], ['"missing.py']],
   [["slice", "add", "sub:1-2"], ['"sub']],
+  [["build", "--state-dir", "a.py"], ['"a.py/out"']],
 ];
+
+/** The command lines whose failure is a file that cannot be read or written: exit 1. */
+const EXIT_1 = new Set(["slice add missing.py:1-2", "slice add sub:1-2", "build --state-dir a.py"]);
 
 Deno.test("a bad value of any command's flag or operand is exit 2 and one line naming the flag and the value, writing nothing", async () => {
   const root = await makeProject({ "a.py": "x = 1\n", "sub/b.py": "y = 2\n" });
@@ -136,8 +140,8 @@ Deno.test("a bad value of any command's flag or operand is exit 2 and one line n
   for (const [args, names] of BAD_VALUES) {
     const { code, stderr } = await runHere(args, root);
     const faults = messageFaults(stderr.trimEnd(), names);
-    // A slice's file that cannot be read is exit 1, as tests/slices pins.
-    const exit = args[0] === "slice" && /^(missing|sub)/.test(args[2]) ? 1 : 2;
+    // A file that cannot be read or written is exit 1, as tests/slices and tests/cli pin.
+    const exit = EXIT_1.has(args.join(" ")) ? 1 : 2;
     if (code !== exit) faults.push(`exit ${code}`);
     if (faults.length) failures.push(`slop ${args.join(" ")}: ${faults.join(", ")}\n    ${stderr}`);
   }
