@@ -10,6 +10,7 @@
 
 import type { CallToolResult, loadMcpServer, McpServer, ToolExtra } from "../deps.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
+import { quoteArgumentValues } from "./_mcp_errors.ts";
 import meta from "../deno.json" with { type: "json" };
 import {
   type BuildContextArgs,
@@ -73,6 +74,7 @@ function serial<T>(run: () => Promise<T>): Promise<T> {
  */
 export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
   const { z } = sdk;
+  quoteArgumentValues(z);
   const server = new sdk.McpServer(
     { name: "slop", version: meta.version },
     {

@@ -8,13 +8,13 @@ import { messageFaults, treeState } from "./_bad_input.ts";
 
 /** Bad calls: tool, arguments, and what the error must name. */
 const CALLS: Array<[string, Record<string, unknown>, string[]]> = [
-  ["build_context", { budget: "lots" }, ["budget"]],
-  ["build_context", { budget: -5 }, ["budget"]],
+  ["build_context", { budget: "lots" }, ["budget", '"lots"']],
+  ["build_context", { budget: -5 }, ["budget", "-5"]],
   ["build_context", { budget: 1.5 }, ["budget"]],
   ["build_context", { budget: 1e300 }, ["budget"]],
   ["build_context", { budget: null }, ["budget"]],
   ["build_context", { maxInlineTokens: -1 }, ["maxInlineTokens"]],
-  ["build_context", { format: "yaml" }, ["format"]],
+  ["build_context", { format: "yaml" }, ["format", '"yaml"']],
   ["build_context", { strategy: ["full"] }, ["strategy"]],
   ["build_context", { focus: "a.py" }, ["focus"]],
   ["build_context", { paths: [5] }, ["paths[0]"]],
@@ -37,7 +37,7 @@ const CALLS: Array<[string, Record<string, unknown>, string[]]> = [
   ["view_files", { files: [] }, ["files"]],
   ["view_files", { files: "a.py" }, ["files"]],
   ["view_files", { files: ["a.py"], maxFiles: 0 }, ["maxFiles"]],
-  ["view_files", { files: ["a.py"], mask: { f: "show" } }, ["mask.f"]],
+  ["view_files", { files: ["a.py"], mask: { f: "show" } }, ["mask.f", '"show"']],
   ["view_files", { files: ["a.py"], slices: [{ startLine: 3, endLine: "x" }] }, [
     "slices[0].endLine",
   ]],
@@ -48,7 +48,7 @@ const CALLS: Array<[string, Record<string, unknown>, string[]]> = [
   ["view_files", { files: ["x".repeat(100_000)] }, ['"files"']],
   ["view_files", { files: Array.from({ length: 2000 }, (_, i) => `f${i}.py`) }, ['"files"']],
   ["token_stats", { top: -1 }, ["top"]],
-  ["token_stats", { build: "yes" }, ["build"]],
+  ["token_stats", { build: "yes" }, ["build", '"yes"']],
   ["check_prefix", { maxInvalidated: 5 }, ["maxInvalidated"]],
   ["check_prefix", { maxInvalidated: "101%" }, ['"maxInvalidated"', '"101%"']],
   ["explain", { config: 5 }, ["config"]],
