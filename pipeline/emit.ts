@@ -310,6 +310,22 @@ export function outputName(namespace: string, n: number, ext: string): string {
   return `${namespace}_${String(n).padStart(3, "0")}.${ext}`;
 }
 
+/** Create the output folder; an error names it, without Deno's error code and call. */
+function makeOutputFolder(dir: string): void {
+  try {
+    Deno.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    const rel = relative(Deno.cwd(), dir);
+    // Deno's message ends with the error code and the call: the message names the folder.
+    const reason = error instanceof Error
+      ? error.message.replace(/ \(os error \d+\)(: mkdir '.*')?$/, "").replace(/: mkdir '.*'$/, "")
+      : error;
+    throw new Error(
+      `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
+    );
+  }
+}
+
 /**
  * Publish the document and manifest under the next free number. The number
  * is claimed by creating a hidden `.{namespace}_{NNN}.claim` file exclusively
@@ -338,18 +354,7 @@ export async function publish(
   const ext = options.ext ?? "md";
   // The file operations up to the link are synchronous: each is a few microseconds, where an
   // awaited one waits for a task turn (a resident rebuild took 3-5 ms of turns here).
-  try {
-    Deno.mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    const rel = relative(Deno.cwd(), dir);
-    // Deno's message ends with the error code and the call: the message names the folder.
-    const reason = error instanceof Error
-      ? error.message.replace(/ \(os error \d+\)(: mkdir '.*')?$/, "").replace(/: mkdir '.*'$/, "")
-      : error;
-    throw new Error(
-      `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
-    );
-  }
+  makeOutputFolder(dir);
   const ahead = options.ahead;
   const written = ahead && fileStamp(ahead.path) === ahead.stamp;
   if (ahead && !written) removeQuietly(ahead.path);
