@@ -161,12 +161,12 @@ async function serveHttp(
       return text(403, `Forbidden: the origin "${origin}" is not a loopback address`);
     }
     const id = request.headers.get("mcp-session-id");
-    let transport = id ? sessions.get(id) : undefined;
+    const transport = id ? sessions.get(id) : undefined;
     if (id && !transport) return text(404, `Unknown session "${id}"`);
     if (!transport) {
-      const body = request.method === "POST"
-        ? await request.clone().json().catch(() => null)
-        : null;
+      // Read once and handed to the SDK as parsed: request.clone() would make Deno warn on
+      // stderr that the request's signal aborts on success (its legacy behaviour).
+      const body = request.method === "POST" ? await request.json().catch(() => null) : null;
       if (!body || !sdk.isInitializeRequest(body)) {
         return text(400, "Bad request: no session id, and not an initialize request");
       }
@@ -177,7 +177,7 @@ async function serveHttp(
       });
       made.onclose = () => made.sessionId && sessions.delete(made.sessionId);
       await createMcpServer(sdk, context).connect(made);
-      transport = made;
+      return await made.handleRequest(request, { parsedBody: body });
     }
     return await transport.handleRequest(request);
   });
