@@ -170,12 +170,18 @@ export async function viewFilesTool(
   const { root } = context;
   const wanted = allInsideRoot(root, "files", args.files)!;
   if (!wanted.length) throw new ArgumentError("files", "expected at least one path or glob");
+  checkSlices(args.slices);
   const base = await loadConfig(configFlags(args.config, context));
   if (args.view !== undefined) checkView(base, "view", args.view);
   const config = viewConfig(base, { root, wanted, args });
   const max = args.maxFiles ?? MAX_VIEW_FILES;
   const { targets } = await resolveTargets(config);
-  if (!targets.length) {
+  // A path that names no file is listed by resolve (a build reports it as an error item): when
+  // nothing the call names exists, the call itself is wrong.
+  const found = await Promise.all(
+    targets.map((t) => Deno.lstat(t.absPath).then(() => true, () => false)),
+  );
+  if (!found.some(Boolean)) {
     throw new ArgumentError(
       "files",
       `no file matches ${args.files.map((f) => `"${f}"`).join(", ")}`,
@@ -213,6 +219,18 @@ export async function viewFilesTool(
     texts: [texts.join("\n\n")],
     data: { files, warnings: result.warnings },
   };
+}
+
+/** A slice whose last line comes before its first is refused, naming it (`slices[0]`). */
+function checkSlices(slices: Slice[] | undefined): void {
+  for (const [i, slice] of (slices ?? []).entries()) {
+    if (slice.endLine < slice.startLine) {
+      throw new ArgumentError(
+        `slices[${i}]`,
+        `endLine ${slice.endLine} is before startLine ${slice.startLine}`,
+      );
+    }
+  }
 }
 
 /**
