@@ -9,6 +9,7 @@
 import { lockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve, sep, toFileUrl } from "./_path.ts";
 import { normalizeEntryPath, settleWithin } from "./helpers.ts";
+import { slopImportHint } from "./_config_import_hint.ts";
 import {
   any,
   arr,
@@ -648,7 +649,8 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
     // Deno colours the module locations in its message; the error may go to a file or a pipe.
     const detail = (error instanceof Error ? error.message : String(error))
       .replace(ANSI_COLOUR, "");
-    throw new ConfigError(display, [`Cannot load the config: ${detail}`]);
+    const hint = slopImportHint(detail, path);
+    throw new ConfigError(display, [`Cannot load the config: ${detail}${hint ? `\n${hint}` : ""}`]);
   }
   if (!("default" in mod)) {
     throw new ConfigError(display, ["The config must have a default export (use defineConfig)"]);
