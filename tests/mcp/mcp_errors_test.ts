@@ -69,6 +69,11 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
       );
       assert.match(await error("build_context", { persona: "nobody" }), /Unknown persona "nobody"/);
       assert.match(await error("explain", {}), /^Need two written builds to explain/);
+      // The check `--since` shares names the tool's argument, not the command line's flag.
+      assert.match(
+        await error("build_context", { since: "no-such-ref" }),
+        /^Invalid argument "since": "no-such-ref": ".*" is not inside a git work tree$/,
+      );
     });
 
     await t.step("paths outside the project root are refused, naming them", async () => {
