@@ -7,7 +7,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { parse, resolve } from "node:path";
 import { loadMcpServer } from "../deps.ts";
 import { createMcpServer, type McpSdk } from "./_mcp_server.ts";
 import { sessionTable } from "./_mcp_sessions.ts";
@@ -64,14 +64,12 @@ export async function runMcp(flags: McpFlags): Promise<number> {
       return 2;
     }
   }
-  let root: string;
-  try {
-    root = Deno.realPathSync(resolve(flags.root ?? "."));
-    if (!Deno.statSync(root).isDirectory) throw new Error("not a folder");
-  } catch (error) {
-    printError(`Invalid --root "${flags.root ?? "."}": ${(error as Error).message}`);
+  const found = projectRoot(flags.root);
+  if ("error" in found) {
+    printError(found.error);
     return 2;
   }
+  const { root } = found;
   // The command line's paths are relative to where it was typed, the tools' to the root.
   const context: ToolContext = {
     root,
@@ -128,6 +126,42 @@ async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
   stdin.once("end", () => server.close());
   await closed.promise;
   return 0;
+}
+
+/**
+ * The project root: `--root`, else the folder the server was started in, unless that is the
+ * file system's root or the home folder, where a desktop client (Claude Desktop) starts servers
+ * it gives no folder: a build there would bundle every file below it.
+ */
+function projectRoot(given: string | undefined): { root: string } | { error: string } {
+  let root: string;
+  try {
+    root = Deno.realPathSync(resolve(given ?? "."));
+    if (!Deno.statSync(root).isDirectory) throw new Error("not a folder");
+  } catch (error) {
+    return { error: `Invalid --root "${given ?? "."}": ${(error as Error).message}` };
+  }
+  if (given !== undefined) return { root };
+  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
+  const homeReal = home === undefined ? undefined : realPathOrSelf(home);
+  const which = root === parse(root).root
+    ? "the file system's root"
+    : root === homeReal
+    ? "your home folder"
+    : undefined;
+  if (!which) return { root };
+  return {
+    error: `No project to serve: the server was started in ${which} ("${root}"); ` +
+      "pass the project's folder as --root <dir> (docs/mcp.md shows it for each client)",
+  };
+}
+
+function realPathOrSelf(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /**
