@@ -287,7 +287,10 @@ function unknownOption(word: string, command: CommandSpec): string {
   const name = word.split("=")[0];
   // `--cache` where only `--no-cache` exists (and the reverse) is too far apart for `closest`.
   const hint = flags.find((o) => o.negate && o.long === `--no-${name.slice(2)}`)?.long ??
-    (name.startsWith("--") ? closest(name, [...flags.map((o) => o.long), "--help"]) : undefined);
+    // --version is read before any command (`slop build --version` prints it too).
+    (name.startsWith("--")
+      ? closest(name, [...flags.map((o) => o.long), "--help", "--version"])
+      : undefined);
   return `unknown option '${word}'${hint ? `\n(Did you mean ${hint}?)` : ""}`;
 }
 
@@ -301,8 +304,15 @@ function emptyValue(option: OptionFlags): string {
   return `option '${option.long}' argument is empty`;
 }
 
+/**
+ * The error, the command's usage line and where its options are: the full help after a typo
+ * pushed the error off the screen (43 lines for `build`).
+ */
 function usageError(path: CommandSpec[], message: string): Parsed {
-  return { print: `error: ${message}\n\n${helpText(path)}`, stream: "stderr", code: EXIT_USAGE };
+  const name = path.map((c) => c.name).join(" ");
+  const usage = helpText(path).split("\n")[0];
+  const more = `Run "${name} --help" for its ${path.at(-1)!.commands ? "commands" : "options"}.`;
+  return { print: `error: ${message}\n\n${usage}\n${more}\n`, stream: "stderr", code: EXIT_USAGE };
 }
 
 function help(path: CommandSpec[], error = false): Parsed {

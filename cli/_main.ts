@@ -130,6 +130,8 @@ const PROGRAM: ProgramSpec = {
           printError(typo);
           return EXIT_USAGE;
         }
+        // `slop build > ctx.md` in the project: the file the output goes to is not bundled.
+        options.outputs = (await load("_own_output")).ownOutputFiles();
         if (options.server) {
           const code = await (await load("_client")).buildViaServer(paths, options);
           if (code !== undefined) return code;
@@ -474,6 +476,7 @@ export async function main(args: string[], options: RunOptions = {}): Promise<nu
 /** The modules of cli/ that commands load when they run, by name. */
 interface CommandModules {
   _client: typeof import("./_client.ts");
+  _own_output: typeof import("./_own_output.ts");
   _command_typo: typeof import("./_command_typo.ts");
   _output: typeof import("./_output.ts");
   build: typeof import("./build.ts");

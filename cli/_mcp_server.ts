@@ -11,6 +11,7 @@
 import type { CallToolResult, loadMcpServer, McpServer, ToolExtra } from "../deps.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { quoteArgumentValues } from "./_mcp_errors.ts";
+import { SinceError } from "../pipeline/since.ts";
 import meta from "../deno.json" with { type: "json" };
 import {
   type BuildContextArgs,
@@ -137,10 +138,23 @@ function tool<A>(
       };
     } catch (error) {
       // An error may quote input (a parser's excerpt of a broken config line): redacted.
-      const message = redactMessage(error instanceof Error ? error.message : String(error));
+      const message = redactMessage(toolMessage(error));
       return { content: [{ type: "text", text: message }], isError: true };
     }
   };
+}
+
+/**
+ * An error's message as a tool's caller reads it: a bad `since` names the argument, not the
+ * command line's `--since` (the same check serves both).
+ */
+function toolMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof SinceError) {
+    const problem = message.replace(/ for --since\b/, "").replace(/^Cannot use --since /, "");
+    return `Invalid argument "since": ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`;
+  }
+  return message;
 }
 
 /** `build_context`: build the document as `slop build` does. */

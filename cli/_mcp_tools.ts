@@ -150,6 +150,19 @@ export interface ViewFilesArgs {
   maxFiles?: number;
 }
 
+/**
+ * A path that names no file is listed by resolve (a build reports it as an error item): when
+ * nothing the call names exists (globs that match nothing), the call itself is wrong.
+ */
+async function checkSomeExist(targets: { absPath: string }[], files: string[]): Promise<void> {
+  const found = await Promise.all(
+    targets.map((t) => Deno.lstat(t.absPath).then(() => true, () => false)),
+  );
+  if (!found.some(Boolean)) {
+    throw new ArgumentError("files", `no file matches ${files.map((f) => `"${f}"`).join(", ")}`);
+  }
+}
+
 /** How many files `view_files` renders at most (its default). */
 export const MAX_VIEW_FILES = 50;
 
@@ -178,17 +191,13 @@ export async function viewFilesTool(
       throw new ArgumentError("files", `no file matches ${quote(args.files[i])}`);
     }
   });
+  checkSlices(args.slices);
   const base = await loadConfig(configFlags(args.config, context));
   if (args.view !== undefined) checkView(base, "view", args.view);
   const config = viewConfig(base, { root, wanted, args });
   const max = args.maxFiles ?? MAX_VIEW_FILES;
   const { targets } = await resolveTargets(config);
-  if (!targets.length) {
-    throw new ArgumentError(
-      "files",
-      `no file matches ${args.files.map((f) => `"${f}"`).join(", ")}`,
-    );
-  }
+  await checkSomeExist(targets, args.files);
   if (targets.length > max) {
     throw new ArgumentError(
       "files",
@@ -221,6 +230,18 @@ export async function viewFilesTool(
     texts: [texts.join("\n\n")],
     data: { files, warnings: result.warnings },
   };
+}
+
+/** A slice whose last line comes before its first is refused, naming it (`slices[0]`). */
+function checkSlices(slices: Slice[] | undefined): void {
+  for (const [i, slice] of (slices ?? []).entries()) {
+    if (slice.endLine < slice.startLine) {
+      throw new ArgumentError(
+        `slices[${i}]`,
+        `endLine ${slice.endLine} is before startLine ${slice.startLine}`,
+      );
+    }
+  }
 }
 
 /**

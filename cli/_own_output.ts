@@ -9,6 +9,8 @@
  * @module
  */
 
+import { isAbsolute, relative, sep } from "node:path";
+
 /**
  * The absolute paths of the regular files this process's stdout and stderr
  * are redirected to, from `dir` (one link per descriptor; `/proc/self/fd` on
@@ -47,4 +49,28 @@ export function ownOutputFiles(dir = "/proc/self/fd"): string[] {
  */
 export function literalGlob(path: string): string {
   return path.replace(/[\\*?[\]{}()!+@|^$]/g, "\\$&");
+}
+
+/**
+ * The files of `paths` under `root` (whose real path may differ), relative to it with `/`.
+ *
+ * @example
+ * ```ts
+ * import { underRoot } from "./_own_output.ts";
+ * underRoot(["/tmp/app/build.log", "/var/log/x"], "/tmp/app"); // ["build.log"]
+ * ```
+ */
+export function underRoot(paths: string[], root: string): string[] {
+  if (!paths.length) return [];
+  let real = root;
+  try {
+    real = Deno.realPathSync(root);
+  } catch {
+    // A root that does not exist fails the build with its own error.
+  }
+  return paths.flatMap((path) => {
+    const rel = relative(real, path);
+    const outside = rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel);
+    return rel && !outside ? [rel.split(sep).join("/")] : [];
+  });
 }

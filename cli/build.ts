@@ -28,6 +28,7 @@ import type { BuildSession } from "../server/session.ts";
 import type { ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
+import { literalGlob, underRoot } from "./_own_output.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
@@ -59,6 +60,11 @@ export interface BuildFlags {
   cache?: boolean;
   /** Print each stage's time to stderr (`--timings`). */
   timings?: boolean;
+  /**
+   * Absolute paths of the files this command's stdout and stderr go to (`slop build > ctx.md`):
+   * left out of the build, as its own output (set by the command line, not a flag).
+   */
+  outputs?: string[];
 }
 
 /** Options of {@linkcode runBuild}. */
@@ -219,6 +225,8 @@ export async function loadBuildConfig(
     paths,
     reload,
   });
+  const own = underRoot(flags.outputs ?? [], config.root).map(literalGlob);
+  if (own.length) config.exclude = [...config.exclude, ...own];
   return applyOverrides(config, flags);
 }
 
@@ -237,6 +245,7 @@ function configKey(paths: string[], flags: BuildFlags, budget: number | undefine
     [flags.focus, flags.since, budget, flags.stateDir, flags.format, flags.failOnSecret],
     flags.task,
     flags.cache,
+    flags.outputs,
   ]);
 }
 

@@ -294,7 +294,7 @@ export function describeDiff(
     `  what changed: ${what}`,
     `  invalidated: ${diff.invalidatedTokens} of ${diff.pinnedTokens} prefix tokens (${share}%)`,
     `  all differences: ${c.changed} changed, ${c.added} added, ${c.removed} removed, ${c.moved} moved`,
-    `run \`${update}\` to re-pin`,
+    `when the change is intended, run \`${update}\` to re-pin and commit ${lockName} with it`,
   ].join("\n");
 }
 

@@ -8,7 +8,7 @@
  */
 
 import { flagNumber } from "./_flags.ts";
-import { resolve } from "node:path";
+import { parse, resolve } from "node:path";
 import { loadMcpServer } from "../deps.ts";
 import { createMcpServer, type McpSdk } from "./_mcp_server.ts";
 import { sessionTable } from "./_mcp_sessions.ts";
@@ -67,15 +67,12 @@ export async function runMcp(flags: McpFlags): Promise<number> {
       return 2;
     }
   }
-  let root: string;
-  try {
-    root = Deno.realPathSync(resolve(flags.root ?? "."));
-    if (!Deno.statSync(root).isDirectory) throw new Error("not a folder");
-  } catch (error) {
-    const why = error instanceof Deno.errors.NotFound ? "no such folder" : (error as Error).message;
-    printError(`Invalid --root "${flags.root ?? "."}": ${why}`);
+  const found = projectRoot(flags.root);
+  if ("error" in found) {
+    printError(found.error);
     return 2;
   }
+  const { root } = found;
   // The command line's paths are relative to where it was typed, the tools' to the root.
   const context: ToolContext = {
     root,
@@ -135,6 +132,43 @@ async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
 }
 
 /**
+ * The project root: `--root`, else the folder the server was started in, unless that is the
+ * file system's root or the home folder, where a desktop client (Claude Desktop) starts servers
+ * it gives no folder: a build there would bundle every file below it.
+ */
+function projectRoot(given: string | undefined): { root: string } | { error: string } {
+  let root: string;
+  try {
+    root = Deno.realPathSync(resolve(given ?? "."));
+    if (!Deno.statSync(root).isDirectory) throw new Error("not a folder");
+  } catch (error) {
+    const why = error instanceof Deno.errors.NotFound ? "no such folder" : (error as Error).message;
+    return { error: `Invalid --root "${given ?? "."}": ${why}` };
+  }
+  if (given !== undefined) return { root };
+  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
+  const homeReal = home === undefined ? undefined : realPathOrSelf(home);
+  const which = root === parse(root).root
+    ? "the file system's root"
+    : root === homeReal
+    ? "your home folder"
+    : undefined;
+  if (!which) return { root };
+  return {
+    error: `No project to serve: the server was started in ${which} ("${root}"); ` +
+      "pass the project's folder as --root <dir> (docs/mcp.md shows it for each client)",
+  };
+}
+
+function realPathOrSelf(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
  * Streamable HTTP on 127.0.0.1 only: one MCP session per client, each with
  * its own server; requests whose Host or Origin is not this loopback address
  * are refused (a web page cannot reach it through DNS rebinding). Sessions
@@ -165,12 +199,12 @@ async function serveHttp(
       return text(403, `Forbidden: the origin "${origin}" is not a loopback address`);
     }
     const id = request.headers.get("mcp-session-id");
-    let transport = id ? sessions.get(id) : undefined;
+    const transport = id ? sessions.get(id) : undefined;
     if (id && !transport) return text(404, `Unknown session "${id}"`);
     if (!transport) {
-      const body = request.method === "POST"
-        ? await request.clone().json().catch(() => null)
-        : null;
+      // Read once and handed to the SDK as parsed: request.clone() would make Deno warn on
+      // stderr that the request's signal aborts on success (its legacy behaviour).
+      const body = request.method === "POST" ? await request.json().catch(() => null) : null;
       if (!body || !sdk.isInitializeRequest(body)) {
         return text(400, "Bad request: no session id, and not an initialize request");
       }
@@ -181,7 +215,7 @@ async function serveHttp(
       });
       made.onclose = () => made.sessionId && sessions.delete(made.sessionId);
       await createMcpServer(sdk, context).connect(made);
-      transport = made;
+      return await made.handleRequest(request, { parsedBody: body });
     }
     return await transport.handleRequest(request);
   });

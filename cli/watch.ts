@@ -6,7 +6,7 @@
  * @module
  */
 
-import { isAbsolute, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { configImports, isModulePath } from "../accel/config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
@@ -18,7 +18,7 @@ import { type Resident, resident, watchIgnoredDirs } from "../accel/resident.ts"
 import { stageClock, timingsText } from "../pipeline/timings.ts";
 import { readEvent, type WatchChange } from "../accel/watch_events.ts";
 import { collectGarbage } from "../accel/collect.ts";
-import { literalGlob, ownOutputFiles } from "./_own_output.ts";
+import { literalGlob, ownOutputFiles, underRoot } from "./_own_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 
 /** Flags of `slop watch`. */
@@ -466,22 +466,6 @@ function rebuiltLine(
   return `slop: ${what} changed: built ${
     outputName(next, w.config)
   } in ${ms} ms: ${reuse}${before}`;
-}
-
-/** The files of `paths` under `root` (whose real path may differ), relative to it with `/`. */
-function underRoot(paths: string[], root: string): string[] {
-  if (!paths.length) return [];
-  let real = root;
-  try {
-    real = Deno.realPathSync(root);
-  } catch {
-    // A root that does not exist fails the build with its own error.
-  }
-  return paths.flatMap((path) => {
-    const rel = relative(real, path);
-    const outside = rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel);
-    return rel && !outside ? [rel.split(sep).join("/")] : [];
-  });
 }
 
 function outputName(result: BuildResult, config: ResolvedConfig): string {

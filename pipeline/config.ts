@@ -9,6 +9,7 @@
 import { lockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve, sep, toFileUrl } from "./_path.ts";
 import { normalizeEntryPath, settleWithin } from "./helpers.ts";
+import { slopImportHint } from "./_config_import_hint.ts";
 import {
   any,
   arr,
@@ -663,7 +664,9 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
         ),
     );
   } catch (error) {
-    throw new ConfigError(display, [`Cannot load the config: ${loadFailure(error, flags)}`]);
+    const hint = slopImportHint(errorText(error).replace(ANSI_COLOUR, ""), path);
+    const detail = loadFailure(error, flags);
+    throw new ConfigError(display, [`Cannot load the config: ${detail}${hint ? `\n${hint}` : ""}`]);
   }
   if (!("default" in mod)) {
     throw new ConfigError(display, ["The config must have a default export (use defineConfig)"]);

@@ -101,6 +101,33 @@ Deno.test("an unknown option is a usage error that names it and the closest opti
   assert.match(printed(["cache", "--bogus"]).print, /^error: unknown option '--bogus'\n/);
 });
 
+Deno.test("a typo of --version is pointed to it, not to a build option", () => {
+  // --version is read before any command, so the default command's options are not the only ones.
+  assert.match(
+    printed(["--verison"]).print,
+    /^error: unknown option '--verison'\n\(Did you mean --version\?\)\n/,
+  );
+});
+
+Deno.test("a usage error ends with the usage line and where the options are, not the whole help", () => {
+  // The whole help after the error pushed it off a terminal's screen.
+  assert.equal(
+    printed(["build", "--stdou"]).print,
+    "error: unknown option '--stdou'\n(Did you mean --stdout?)\n\n" +
+      'Usage: slop build [options] [paths...]\nRun "slop build --help" for its options.\n',
+  );
+  assert.equal(
+    printed(["cache", "stat"]).print,
+    "error: unknown command 'stat'\n(Did you mean stats?)\n\n" +
+      'Usage: slop cache [options] [command]\nRun "slop cache --help" for its commands.\n',
+  );
+  assert.equal(
+    printed(["slice", "add"]).print,
+    "error: missing required argument 'spec'\n\n" +
+      'Usage: slop slice add [options] <spec>\nRun "slop slice add --help" for its options.\n',
+  );
+});
+
 Deno.test("an option without its value is a usage error that names the option", () => {
   for (
     const [args, flags] of [

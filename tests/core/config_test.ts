@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { join, relative, sep as SEPARATOR } from "node:path";
 import { buildContext, ConfigError, loadConfig, validateConfig } from "../../mod.ts";
 import { makeProject, REPO } from "../_helpers.ts";
 
@@ -52,6 +52,40 @@ Deno.test("loadConfig() names a missing module the config imports, without colou
     assert.match(error.message, /Cannot load the config: Module not found ".*missing\.ts"/);
     assert.match(error.message, /slop\.config\.ts:1:\d+/);
     assert.ok(!error.message.includes("\x1b["), JSON.stringify(error.message));
+    return true;
+  });
+});
+
+Deno.test("loadConfig() says where this slop is when the config imports slop from a path that is not there", async () => {
+  // slop init writes the import as a path to the slop that ran it: a teammate's slop is elsewhere.
+  const root = await makeProject({
+    "slop.config.ts": 'import { defineConfig } from "../old/slop/config.ts";\n' +
+      'export default defineConfig({ files: ["a.py"] });\n',
+    "a.py": "x = 1\n",
+  });
+  const here = relative(root, join(REPO, "config.ts")).split(SEPARATOR).join("/");
+  await assert.rejects(() => loadConfig({ cwd: root }), (error: Error) => {
+    assert.ok(error instanceof ConfigError);
+    assert.match(
+      error.message,
+      /Cannot load the config: Module not found ".*\/old\/slop\/config\.ts"/,
+    );
+    assert.ok(
+      error.message.endsWith(
+        `\nthe config imports slop from "${join(root, "..", "old", "slop", "config.ts")}", which ` +
+          `is not there: point the import at this slop ("${here}"), or drop it and defineConfig ` +
+          "(which only adds types): `export default { ... }`",
+      ),
+      error.message,
+    );
+    return true;
+  });
+  // Another missing module gets no such hint.
+  const other = await makeProject({
+    "slop.config.ts": `import files from "./missing.ts";\nexport default { files };\n`,
+  });
+  await assert.rejects(() => loadConfig({ cwd: other }), (error: Error) => {
+    assert.doesNotMatch(error.message, /imports slop/);
     return true;
   });
 });

@@ -42,6 +42,7 @@ Deno.test("the checker itself rejects unknown commands, flags and tasks", () => 
   assert.deepEqual(checkLine("slop --version"), []);
   assert.deepEqual(checkLine("deno task slop check --update --config examples/slop.config.ts"), []);
   assert.deepEqual(checkLine("deno install -g -A -n slop slop/cli.ts"), []);
+  assert.deepEqual(checkLine("deno install -g -A -c slop/deno.json -n slop slop/cli.ts"), []);
   assert.notDeepEqual(checkLine("slop biuld"), []);
   assert.notDeepEqual(checkLine("slop build --stdou"), []);
   assert.notDeepEqual(checkLine("slop cache"), []);

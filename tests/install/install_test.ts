@@ -41,19 +41,28 @@ function withoutScriptsNotice(stderr: string): string {
   );
 }
 
-/** `deno install -g -A -n slop <REPO>/cli.ts` into a temp root, as docs/install.md shows. */
+/** The arguments of `deno install` as docs/install.md shows them, for the clone at REPO. */
+const INSTALL = ["install", "-g", "-A", "-c", join(REPO, "deno.json"), "-n", "slop"];
+
+/** `deno install -g -A -c <REPO>/deno.json -n slop <REPO>/cli.ts` into a temp root, as docs/install.md shows. */
 async function install(): Promise<{ root: string; bin: string }> {
   const root = await tempDir({ prefix: "slop_install_" });
   const bin = join(root, "bin");
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["install", "-g", "-A", "-n", "slop", join(REPO, "cli.ts")],
+    args: [...INSTALL, join(REPO, "cli.ts")],
     cwd: await tempDir(),
     env: { DENO_INSTALL_ROOT: root, NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
   }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const stderr = new TextDecoder().decode(out.stderr);
+  assert.equal(out.code, 0, stderr);
+  // slop's deno.json declines the grammar packages' build scripts: no warning box to alarm a
+  // newcomer (without -c, Deno prints one here and again at the first build).
+  assert.doesNotMatch(stderr, /Warning|build scripts|nodeModulesDir/);
   assert.ok(existsSync(join(bin, Deno.build.os === "windows" ? "slop.cmd" : "slop")));
+  // The command's npm packages live in a node_modules folder of its own.
+  assert.ok(existsSync(join(bin, ".slop", "node_modules", "web-tree-sitter")));
   return { root, bin };
 }
 
@@ -99,6 +108,7 @@ Deno.test("the installed slop runs in a fresh git repository: --version, init, b
 
   const build = await run("slop", ["build"], repo, bin);
   assert.equal(build.code, 0, build.stderr);
+  assert.equal(build.stderr, "");
   assert.match(build.stdout, /^slop: wrote \.slop\/out\/context_001\.md /);
   assert.match(build.stdout, /files: 5 rendered, 0 skipped, 0 errors/);
   const doc = await Deno.readTextFile(join(repo, ".slop/out/context_001.md"));
@@ -142,7 +152,7 @@ Deno.test("the installed slop finds its npm packages and grammars whatever the p
 Deno.test("slop installed again with -f replaces the command, and deno uninstall removes it", async () => {
   const { root, bin } = await install();
   const again = await new Deno.Command(Deno.execPath(), {
-    args: ["install", "-g", "-A", "-f", "-n", "slop", join(REPO, "cli.ts")],
+    args: [...INSTALL, "-f", join(REPO, "cli.ts")],
     env: { DENO_INSTALL_ROOT: root },
     stdout: "null",
     stderr: "piped",

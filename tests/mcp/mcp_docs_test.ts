@@ -38,10 +38,17 @@ Deno.test("docs/mcp.md registers a known slop mcp command line with each agent",
   };
   assert.deepEqual(slopLine(codex.mcp_servers.slop.command, codex.mcp_servers.slop.args), []);
 
-  const cursor = JSON.parse(fence("json")).mcpServers.slop;
+  const cursor = JSON.parse(fence("json", "${workspaceFolder}")).mcpServers.slop;
   const args = cursor.args.map((a: string) => a.replace("${workspaceFolder}", "/p"));
   assert.deepEqual(slopLine(cursor.command, args), []);
   assert.ok(args.includes("--root"), "Cursor passes the workspace as --root");
+
+  // Claude Desktop starts servers outside any project: the installed command by its full path,
+  // with the project as --root.
+  const desktop = JSON.parse(fence("json", "/.deno/bin/slop")).mcpServers.slop;
+  assert.match(desktop.command, /^\/.*\/\.deno\/bin\/slop$/);
+  assert.deepEqual(slopLine("slop", desktop.args), []);
+  assert.equal(desktop.args[desktop.args.indexOf("--root") + 1][0], "/", "an absolute --root");
 
   const http = fence("sh", "--transport http").trim().split("\n");
   assert.deepEqual(slopLine("slop", shellWords(http[0]).slice(1)), []);

@@ -50,12 +50,30 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
         await error("view_files", { files: ["*.zz"] }),
         /^Invalid argument "files": no file matches "\*\.zz"$/,
       );
+      // A literal path that names no file, alone: the call is wrong, not a listing with an error.
+      assert.match(
+        await error("view_files", { files: ["b.py"] }),
+        /^Invalid argument "files": no file matches "b\.py"$/,
+      );
+      assert.match(
+        await error("view_files", {
+          files: ["a.py"],
+          view: "custom",
+          slices: [{ startLine: 1, endLine: 2 }, { startLine: 5, endLine: 2 }],
+        }),
+        /^Invalid argument "slices\[1\]": endLine 2 is before startLine 5$/,
+      );
       assert.match(
         await error("view_files", { files: ["a.py", "slop.config.ts"], maxFiles: 1 }),
         /^Invalid argument "files": 2 files match, more than maxFiles 1/,
       );
       assert.match(await error("build_context", { persona: "nobody" }), /Unknown persona "nobody"/);
       assert.match(await error("explain", {}), /^Need two written builds to explain/);
+      // The check `--since` shares names the tool's argument, not the command line's flag.
+      assert.match(
+        await error("build_context", { since: "no-such-ref" }),
+        /^Invalid argument "since": "no-such-ref": ".*" is not inside a git work tree$/,
+      );
     });
 
     await t.step("paths outside the project root are refused, naming them", async () => {

@@ -55,6 +55,11 @@ Deno.test("slop check reports an edited file: block, byte offset, hashes, invali
     new RegExp(`invalidated: ${lost} of ${lock.total.tokens} prefix tokens`),
   );
   assert.match(run.stderr, /1 changed, 0 added, 0 removed/);
+  // The way out, for a reviewer: re-pin only an intended change, and commit the lock with it.
+  assert.match(
+    run.stderr,
+    /\nwhen the change is intended, run `slop check --update` to re-pin and commit slop\.lock with it\n$/,
+  );
   assert.match(
     run.stderr,
     /cost of the next call: \+anthropic claude-haiku-4-5 \$\d+\.\d{4}, \+openai gpt-5-mini \$/,

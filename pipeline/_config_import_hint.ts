@@ -1,0 +1,46 @@
+/**
+ * What to do when a config cannot load because the copy of slop it imports
+ * is not where the import says: `slop init` writes the import as a path from
+ * the project to the slop that ran it, and that path does not hold on a
+ * teammate's machine or after slop moved.
+ *
+ * @module
+ */
+
+import { dirname, relative, sep } from "./_path.ts";
+
+/** The modules of slop a config imports (its package's exports). */
+const ENTRY_POINTS = new Set(["config.ts", "mod.ts"]);
+
+/**
+ * A hint for Deno's message `detail` of a config at `configPath` that could not
+ * load: when the missing module is one of slop's entry points, the import to
+ * write instead (this slop's, relative to the config), else undefined.
+ *
+ * @example
+ * ```ts
+ * import { slopImportHint } from "./_config_import_hint.ts";
+ * slopImportHint('Module not found "file:///old/slop/config.ts".', "/p/slop.config.ts");
+ * // 'the config imports slop from "/old/slop/config.ts", which is not there: point the import at this slop ("../.../config.ts"), or drop it and defineConfig (which only adds types): `export default { ... }`'
+ * ```
+ */
+export function slopImportHint(detail: string, configPath: string): string | undefined {
+  const missing = detail.match(/Module not found "(file:\/\/[^"]+)"/)?.[1];
+  if (!missing) return undefined;
+  const name = missing.slice(missing.lastIndexOf("/") + 1);
+  if (!ENTRY_POINTS.has(name)) return undefined;
+  const here = new URL(`../${name}`, import.meta.url);
+  let path = here.protocol === "file:"
+    ? relative(dirname(configPath), fromFileUrl(here)).split(sep).join("/")
+    : here.href;
+  if (!/^(\.|[a-z]+:)/.test(path)) path = `./${path}`;
+  return `the config imports slop from "${fromFileUrl(missing)}", which is not there: ` +
+    `point the import at this slop ("${path}"), or drop it and defineConfig (which only adds ` +
+    `types): \`export default { ... }\``;
+}
+
+/** The path of a file: URL (`node:url` stays out of a build's start). */
+function fromFileUrl(url: string | URL): string {
+  const path = decodeURIComponent(new URL(url).pathname);
+  return /^\/[A-Za-z]:/.test(path) ? path.slice(1).replaceAll("/", "\\") : path;
+}

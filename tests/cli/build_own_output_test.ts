@@ -1,0 +1,54 @@
+// `slop build > build.log` or `slop build --stdout > ctx.md` in the project: the file the
+// command's own output goes to is created (empty) before slop lists the project, and was bundled
+// as one more file. It is left out, in process and through the build server.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeProject, REPO, tempDir } from "../_helpers.ts";
+
+/** `sh -c "slop <args> <redirect>"` in `root` (with `env`); its exit code. */
+async function shell(
+  root: string,
+  args: string,
+  redirect: string,
+  env: Record<string, string> = { CI: "1" },
+): Promise<number> {
+  const slop = [Deno.execPath(), "run", "-A", "--quiet", join(REPO, "cli.ts")]
+    .map((arg) => `'${arg}'`).join(" ");
+  const { code } = await new Deno.Command("sh", {
+    args: ["-c", `${slop} ${args} ${redirect}`],
+    cwd: root,
+    env: { NO_COLOR: "1", ...env },
+  }).output();
+  return code;
+}
+
+Deno.test("slop build leaves out the files its own stdout and stderr go to", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n", "notes.md": "# Notes\n" });
+  assert.equal(await shell(root, "build --stdout", "> ctx.md 2> err.log"), 0);
+  const printed = await Deno.readTextFile(join(root, "ctx.md"));
+  assert.match(printed, /^### a\.py$/m);
+  assert.match(printed, /^### notes\.md$/m);
+  assert.doesNotMatch(printed, /^### (ctx\.md|err\.log)$/m);
+
+  assert.equal(await shell(root, "build", "> build.log 2>&1"), 0);
+  const summary = await Deno.readTextFile(join(root, "build.log"));
+  assert.match(summary, /^slop: wrote \.slop\/out\/context_001\.md /);
+  const written = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
+  assert.doesNotMatch(written, /^### build\.log$/m);
+  // Another file is still a file of the project: ctx.md, printed by the first build.
+  assert.match(written, /^### ctx\.md$/m);
+});
+
+Deno.test("slop build --server leaves out the file the client's output goes to", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n" });
+  // A folder of its own for the server; CI empty, so that --server starts one on a CI machine.
+  const env = { XDG_RUNTIME_DIR: await tempDir({ prefix: "slop_servers_" }), CI: "" };
+  try {
+    assert.equal(await shell(root, "build --server", "> build.log 2>&1", env), 0);
+    const summary = await Deno.readTextFile(join(root, "build.log"));
+    assert.match(summary, /^slop: wrote \.slop\/out\/context_001\.md /);
+    assert.match(summary, /\nfiles: 1 rendered, 0 skipped, 0 errors\n/);
+  } finally {
+    await shell(root, "server stop --all --quiet", "", env);
+  }
+});
