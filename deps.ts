@@ -51,6 +51,14 @@ export async function loadToml(): Promise<{
   return { parse: toml.parse, stringify: toml.stringify };
 }
 
+/**
+ * chardet's encoding detector, loaded on first use: only a file that is neither UTF-8 nor UTF-16
+ * behind a byte order mark needs it (pipeline/_text_decode.ts).
+ */
+export async function loadChardet(): Promise<typeof import("npm:chardet@2.1.0").default> {
+  return (await import("npm:chardet@2.1.0")).default;
+}
+
 /** The o200k tokenizer, loaded on first use (a warm build never loads it). */
 export function loadO200k(): Promise<typeof import("npm:gpt-tokenizer@3.4.0/encoding/o200k_base")> {
   return import("npm:gpt-tokenizer@3.4.0/encoding/o200k_base");

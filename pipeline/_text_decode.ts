@@ -1,15 +1,30 @@
 /**
- * A file's bytes as text, or why they are not text: UTF-8 (a leading byte order mark dropped), or
- * UTF-16 in either byte order when the file starts with its byte order mark (`FF FE` little
- * endian, `FE FF` big endian), as editors on Windows save text. Strict: bytes that do not decode,
- * or text holding a NUL character, are binary.
+ * A file's bytes as text, or why they are not text:
+ *
+ * - UTF-8, a leading byte order mark dropped;
+ * - UTF-16 in either byte order when the file starts with its byte order mark (`FF FE` little
+ *   endian, `FE FF` big endian), as editors on Windows save text;
+ * - an older 8-bit or East Asian encoding (Latin-1, Windows-1251, Shift_JIS, GB18030, EUC-KR,
+ *   ...) when the bytes are not UTF-8 but read as text: few control characters, no NUL. The
+ *   encoding is detected by chardet from the lines that hold non-ASCII bytes; when the detector
+ *   names none that decodes the bytes, they are read as Windows-1252, which decodes any byte.
+ *   Old code often has comments in such encodings (`Größe`, `日本語`); skipping those files lost
+ *   code a user asked for.
+ *
+ * A NUL byte (outside UTF-16), or more than one control character in a hundred bytes, makes the
+ * file binary. The result depends on the bytes alone, so every build reads a file the same way.
  *
  * @module
  */
 
+import { loadChardet } from "../deps.ts";
+
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const utf16le = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: false });
 const utf16be = new TextDecoder("utf-16be", { fatal: true, ignoreBOM: false });
+
+/** Bytes of non-ASCII lines the detector looks at: enough to tell encodings apart, and fast. */
+const SAMPLE_BYTES = 64 * 1024;
 
 /** Decoded text, or the reason the bytes are binary. */
 export type Decoded = { text: string } | { binary: string };
@@ -20,18 +35,20 @@ export type Decoded = { text: string } | { binary: string };
  * @example
  * ```ts
  * import { decodeText } from "./_text_decode.ts";
- * decodeText(new Uint8Array([0xff, 0xfe, 0x68, 0, 0x69, 0])); // { text: "hi" }
- * decodeText(new Uint8Array([0x68, 0, 0x69])); // { binary: "binary file" }
+ * await decodeText(new Uint8Array([0xff, 0xfe, 0x68, 0, 0x69, 0])); // { text: "hi" }
+ * await decodeText(new Uint8Array([0x68, 0, 0x69])); // { binary: "binary file" }
+ * await decodeText(new Uint8Array([0x63, 0x61, 0x66, 0xe9])); // { text: "café" } (Latin-1)
  * ```
  */
-export function decodeText(bytes: Uint8Array): Decoded {
+export async function decodeText(bytes: Uint8Array): Promise<Decoded> {
   const bom = bytes.length >= 2 ? (bytes[0] << 8) | bytes[1] : -1;
   if (bom === 0xfffe || bom === 0xfeff) return utf16(bytes, bom === 0xfffe ? utf16le : utf16be);
   if (bytes.includes(0)) return { binary: "binary file" };
   try {
     return { text: utf8.decode(bytes) };
   } catch {
-    return { binary: "binary file (not valid UTF-8)" };
+    if (!readsAsText(bytes)) return { binary: "binary file (not valid UTF-8)" };
+    return { text: await decodeLegacy(bytes) };
   }
 }
 
@@ -47,4 +64,66 @@ function utf16(bytes: Uint8Array, decoder: TextDecoder): Decoded {
   }
   // UTF-32's little-endian mark starts like UTF-16's; its text, like a binary's, holds NULs.
   return text.includes("\0") ? reason : { text };
+}
+
+/**
+ * Whether bytes that are not UTF-8 look like text: at most one control character (other than
+ * tab, line ends, form feed and escape) in a hundred bytes. A binary without NULs has about one
+ * in ten.
+ */
+function readsAsText(bytes: Uint8Array): boolean {
+  let controls = 0;
+  for (const byte of bytes) {
+    if (byte < 0x20 && byte !== 9 && byte !== 10 && byte !== 11 && byte !== 12 && byte !== 13) {
+      if (byte !== 0x1b) controls++;
+    } else if (byte === 0x7f) controls++;
+  }
+  return controls * 100 <= bytes.length;
+}
+
+/** Text in the encoding chardet finds, or Windows-1252 when it finds none that decodes. */
+async function decodeLegacy(bytes: Uint8Array): Promise<string> {
+  const chardet = await loadChardet();
+  for (const { name } of chardet.analyse(nonAsciiLines(bytes))) {
+    // Mostly UTF-8 with a few stray bytes: the stray bytes become U+FFFD, the rest stays right.
+    if (name === "UTF-8") return new TextDecoder("utf-8").decode(bytes);
+    const decoder = decoderFor(name);
+    if (!decoder) continue;
+    try {
+      return decoder.decode(bytes);
+    } catch {
+      // Not this encoding after all (the sample was only part of the file): try the next one.
+    }
+  }
+  return new TextDecoder("windows-1252").decode(bytes);
+}
+
+/** A strict decoder for an encoding chardet names, when the runtime has one. */
+function decoderFor(name: string): TextDecoder | undefined {
+  // UTF-16 and UTF-32 without a mark are not told from binaries here (see decodeText).
+  if (/^UTF-(16|32)/.test(name)) return undefined;
+  try {
+    return new TextDecoder(name, { fatal: true });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lines that hold a byte over 0x7F, joined, up to {@linkcode SAMPLE_BYTES}. */
+function nonAsciiLines(bytes: Uint8Array): Uint8Array {
+  const sample = new Uint8Array(Math.min(bytes.length, SAMPLE_BYTES));
+  let length = 0;
+  let start = 0;
+  while (start < bytes.length && length < sample.length) {
+    let end = bytes.indexOf(10, start);
+    if (end === -1) end = bytes.length - 1;
+    const line = bytes.subarray(start, end + 1);
+    if (line.some((byte) => byte > 0x7f)) {
+      const take = line.subarray(0, sample.length - length);
+      sample.set(take, length);
+      length += take.length;
+    }
+    start = end + 1;
+  }
+  return sample.subarray(0, length);
 }

@@ -1,6 +1,7 @@
 /**
- * Read stage: each target is read exactly once into bytes, strict UTF-8
- * text (UTF-16 behind a byte order mark) and a sha256. Missing, unreadable,
+ * Read stage: each target is read exactly once into bytes, text (UTF-8,
+ * UTF-16 behind a byte order mark, or an older encoding detected: see
+ * `_text_decode.ts`) and a sha256. Missing, unreadable,
  * binary, over-size and outside-root files become problems on the file; they
  * never stop the build.
  *
@@ -188,7 +189,7 @@ export async function readTarget(
   }
   const bytes = await readBytes(target.absPath);
   if (typeof bytes === "string") return fail("error", bytes);
-  const file = decodedFile(base, bytes, { limit, mtimeMs: info.mtime });
+  const file = await decodedFile(base, bytes, { limit, mtimeMs: info.mtime });
   if (!link && !file.error) index?.record(target.path, info, file.sha256);
   return file;
 }
@@ -225,11 +226,11 @@ async function readBytes(path: string): Promise<Uint8Array | string> {
 }
 
 /** A file read: its hash and text, or skipped when it grew over the limit or is binary. */
-function decodedFile(
+async function decodedFile(
   base: SourceFile,
   bytes: Uint8Array,
   { limit, mtimeMs }: { limit: number; mtimeMs: number },
-): SourceFile {
+): Promise<SourceFile> {
   const file: SourceFile = { ...base, bytes, sha256: sha256(bytes), size: bytes.length, mtimeMs };
   if (bytes.length > limit) {
     return {
@@ -237,7 +238,7 @@ function decodedFile(
       error: { status: "skipped", reason: `file grew over the limit of ${limit} bytes` },
     };
   }
-  const decoded = decodeText(bytes);
+  const decoded = await decodeText(bytes);
   if ("binary" in decoded) return { ...file, error: { status: "skipped", reason: decoded.binary } };
   file.text = decoded.text;
   return file;

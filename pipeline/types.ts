@@ -322,7 +322,7 @@ export interface Target {
 export interface SourceFile extends Target {
   /** Raw bytes (absent on error). */
   bytes?: Uint8Array;
-  /** Strict UTF-8 text, or UTF-16 behind a byte order mark (absent when binary or on error). */
+  /** The text: UTF-8, UTF-16 behind a byte order mark, or an older encoding detected (absent when binary or on error). */
   text?: string;
   /** sha256 of the bytes, hex ("" on error). */
   sha256: string;
