@@ -140,6 +140,7 @@ export function strategies(weights?: RankWeights): Strategy[] {
     greedyFull("BM25 alone", async (c) =>
       (await rankFiles(c.files, c.task.message, {
         weights: { lexical: 1, path: 0, graph: 0, coChange: 0 },
+        rawTask: true,
       })).map((r) => r.path)),
     greedyFull("slop rank (greedy full in rank order)", rankOrder),
     // The same order with only the task section's tokens (no map, no other blocks): what the
@@ -172,7 +173,7 @@ function byCodeUnit(a: string, b: string): number {
 }
 
 /** The plain build of a tree (cached beside it). */
-async function plainBuild(dir: string): Promise<PlainBuild> {
+export async function plainBuild(dir: string): Promise<PlainBuild> {
   const cached = `${dir}.build.json`;
   if (existsSync(cached)) return JSON.parse(await Deno.readTextFile(cached));
   const config = await loadConfig({ cwd: dir, stateDir: join(CACHE, "state") });
