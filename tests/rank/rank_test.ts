@@ -124,3 +124,15 @@ Deno.test("a task's trailers, links and issue numbers match no file; rawTask cou
   assert.ok(hub.score > 0);
   assert.deepEqual(hub.reasons.map((r) => r.detail).sort(), ["2445", "com", "github", "jane"]);
 });
+
+Deno.test("a task pasted with its trailers and links ranks as the bare task, in the same bytes", async () => {
+  const bare = "HTTPAdapter.send ignores the timeout of a request";
+  const pasted = `${bare} (#7505)\n\nhttps://github.com/psf/requests/issues/7504\n\n` +
+    "Co-authored-by: Someone <someone@users.noreply.github.com>\n";
+  // A file that holds the pasted parts' words: they must not lift it.
+  const files = [...FILES, { path: "src/hub.py", text: "github = 'users.noreply.github.com'\n" }];
+  const expected = JSON.stringify(await rankFiles(files, bare));
+  for (let seed = 1; seed <= 5; seed++) {
+    assert.equal(JSON.stringify(await rankFiles(shuffle(files, seed), pasted)), expected);
+  }
+});
