@@ -19,7 +19,10 @@
  * ```
  *
  * `--weights lexical=1,path=1,graph=1,coChange=0.1` ranks with other weights;
- * `--write` writes `bench/relevance_results.md`.
+ * `--write` writes `bench/relevance_results.md`; `--misses` prints, after the tables, each
+ * needed file slop's rank does not hold in full at 32k or 128k, where it ranked and why, and the
+ * misses counted by class (see `_relevance_misses.ts`); `--no-build` leaves out the real task
+ * builds (the slow strategy) and measures the orders only.
  *
  * @module
  */
@@ -37,13 +40,17 @@ import { mapTokens } from "../pipeline/task.ts";
 import { rankInputs } from "../cli/rank.ts";
 import { definedNames } from "../plugins/view_modes/code_views.ts";
 import { shareLines, type TaskBuildStrategy, taskBuildStrategy } from "./_task_build.ts";
+import { MissTally } from "./_relevance_misses.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(BENCH, ".cache", "relevance");
 const MIRRORS = "/work/.mirror";
 
-/** The repositories, and which ones the weights were tuned on (the others are held out). */
-export const REPOS: { name: string; tuned: boolean }[] = [
+/**
+ * The repositories, and which ones the weights were tuned on (the others are held out). The
+ * `extra` ones (more tuning data, other languages) run only when `--repos` names them.
+ */
+export const REPOS: { name: string; tuned: boolean; extra?: boolean }[] = [
   { name: "psf+requests", tuned: true },
   { name: "sindresorhus+got", tuned: true },
   { name: "pallets+flask", tuned: false },
@@ -52,6 +59,8 @@ export const REPOS: { name: string; tuned: boolean }[] = [
   { name: "expressjs+express", tuned: false },
   { name: "pallets+click", tuned: false },
   { name: "koajs+koa", tuned: false },
+  { name: "spf13+cobra", tuned: true, extra: true },
+  { name: "google+gson", tuned: true, extra: true },
 ];
 
 /** Budgets measured, in o200k tokens. */
@@ -140,6 +149,7 @@ export function strategies(weights?: RankWeights): Strategy[] {
     greedyFull("BM25 alone", async (c) =>
       (await rankFiles(c.files, c.task.message, {
         weights: { lexical: 1, path: 0, graph: 0, coChange: 0 },
+        rawTask: true,
       })).map((r) => r.path)),
     greedyFull("slop rank (greedy full in rank order)", rankOrder),
     // The same order with only the task section's tokens (no map, no other blocks): what the
@@ -172,7 +182,7 @@ function byCodeUnit(a: string, b: string): number {
 }
 
 /** The plain build of a tree (cached beside it). */
-async function plainBuild(dir: string): Promise<PlainBuild> {
+export async function plainBuild(dir: string): Promise<PlainBuild> {
   const cached = `${dir}.build.json`;
   if (existsSync(cached)) return JSON.parse(await Deno.readTextFile(cached));
   const config = await loadConfig({ cwd: dir, stateDir: join(CACHE, "state") });
@@ -212,12 +222,19 @@ interface Tally {
   overBudget: number;
 }
 
-function options(): { commits: number; repos: string[]; write: boolean; weights?: RankWeights } {
+function options(): {
+  commits: number;
+  repos: string[];
+  write: boolean;
+  misses: boolean;
+  build: boolean;
+  weights?: RankWeights;
+} {
   const value = (name: string) => {
     const i = Deno.args.indexOf(name);
     return i < 0 ? undefined : Deno.args[i + 1];
   };
-  const repos = value("--repos")?.split(",") ?? REPOS.map((r) => r.name);
+  const repos = value("--repos")?.split(",") ?? REPOS.filter((r) => !r.extra).map((r) => r.name);
   for (const r of repos) {
     if (!REPOS.some((x) => x.name === r)) throw new Error(`[bench] Unknown repository "${r}"`);
   }
@@ -237,6 +254,8 @@ function options(): { commits: number; repos: string[]; write: boolean; weights?
     commits: Number(value("--commits") ?? 40),
     repos,
     write: Deno.args.includes("--write"),
+    misses: Deno.args.includes("--misses"),
+    build: !Deno.args.includes("--no-build"),
     weights,
   };
 }
@@ -247,7 +266,8 @@ function pct(n: number, d: number): string {
 
 async function main() {
   const opts = options();
-  const list = strategies(opts.weights);
+  // `--no-build`: the orders only, no real task build (seconds a task instead of a minute).
+  const list = strategies(opts.weights).filter((s) => opts.build || !("shares" in s));
   // tallies[group][strategy][budget]
   const groups = ["tuned", "held out", "all", ...opts.repos] as const;
   const tallies = new Map<string, Tally[][]>();
@@ -259,6 +279,7 @@ async function main() {
       ),
     );
   }
+  const misses = opts.misses ? new MissTally() : undefined;
   const started = performance.now();
   let taskCount = 0;
   for (const repo of opts.repos) {
@@ -275,6 +296,14 @@ async function main() {
       const config = await loadConfig({ cwd: dir, stateDir: join(CACHE, "state") });
       const c: TaskCase = { task, dir, files: await rankInputs(config), plain };
       taskCount++;
+      if (misses) {
+        const ranked = await rankFiles(c.files, task.message, {
+          weights: opts.weights,
+          coChange: await coChangeScores(dir, c.files.map((f) => f.path)),
+          definitions: definedNames,
+        });
+        await misses.add({ ...task, tuned, dir, ranked, ...plain });
+      }
       for (const [s, strategy] of list.entries()) {
         for (const [b, budget] of BUDGETS.entries()) {
           const fitted = await strategy.fit(c, budget);
@@ -318,10 +347,12 @@ async function main() {
   }
   const text = lines.join("\n").trimStart();
   console.log(text);
+  if (misses) console.log(misses.report().join("\n"));
   console.error(`[bench] ${taskCount} tasks in ${seconds.toFixed(0)} s`);
   if (opts.write) {
-    const tuned = REPOS.filter((r) => r.tuned).map((r) => r.name).join(", ");
-    const held = REPOS.filter((r) => !r.tuned).map((r) => r.name).join(", ");
+    const ran = REPOS.filter((r) => opts.repos.includes(r.name));
+    const tuned = ran.filter((r) => r.tuned).map((r) => r.name).join(", ");
+    const held = ran.filter((r) => !r.tuned).map((r) => r.name).join(", ");
     await Deno.writeTextFile(
       join(BENCH, "relevance_results.md"),
       `# Task relevance results\n\nWritten by \`deno task bench:relevance --write\` ` +

@@ -183,6 +183,38 @@ export function taskTerms(task: string): string[] {
   return [...seen].sort(byCodeUnit);
 }
 
+/**
+ * The task's text without what names no file: git trailer lines (`Co-authored-by: ...`,
+ * `Signed-off-by: ...`), links (`https://...`), e-mail addresses and issue numbers (`#123`,
+ * `owner/repo#123`). Their words (`github`, `com`, a co-author's name) otherwise match files by
+ * chance: commit messages and issue texts are full of them (measured on the relevance bench, see
+ * bench/README.md, "Task relevance"). Each such part is replaced by a space; the rest is kept as
+ * written. One pass over the lines and their whitespace-separated words.
+ *
+ * @example
+ * ```ts
+ * import { taskProse } from "./_rank_terms.ts";
+ * taskProse("Fix cookies (#12)\n\nSee https://example.com/x\nCo-authored-by: A <a@b.org>");
+ * // "Fix cookies  \n\nSee  \n"
+ * ```
+ */
+export function taskProse(task: string): string {
+  return task.split("\n").map((line) =>
+    TRAILER.test(line) ? "" : line.replace(/\S+/g, (word) => (isNoise(word) ? " " : word))
+  ).join("\n");
+}
+
+/** A git trailer naming a person: `Co-authored-by:`, `Signed-off-by:`, `Reviewed-by:` ... */
+const TRAILER = /^\s*[A-Za-z][\w-]{0,40}-by:/;
+
+/** Whether a whitespace-separated word is a link, an e-mail address or an issue number. */
+function isNoise(word: string): boolean {
+  // Brackets and punctuation around it: `(#123)`, `<a@b.org>`, `#12,`.
+  const bare = word.replace(/^[([<"'`]+/, "").replace(/[)\]>"'`.,;:!?]+$/, "");
+  return /^[A-Za-z][\w+.-]*:\/\//.test(bare) || /^[^@]+@[^@]+\.[A-Za-z]{2,}$/.test(bare) ||
+    /^([\w.-]+\/[\w.-]+)?#\d+$/.test(bare) || /^GH-\d+$/.test(bare);
+}
+
 /** Compare strings by UTF-16 code units (the same order on every machine and locale). */
 export function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -15,11 +15,15 @@
  *
  * A file slop has no grammar for (docs, config, data) scores {@linkcode OTHER_FILES} of that.
  *
+ * The task is read without the parts of it that name no file (`taskProse` of `_rank_terms.ts`:
+ * git trailer lines such as `Co-authored-by:`, links, e-mail addresses and issue numbers), unless
+ * `rawTask` is set.
+ *
  * @module
  */
 
 import { bm25, type FieldScore, topTerms } from "./_rank_lexical.ts";
-import { byCodeUnit, taskTerms } from "./_rank_terms.ts";
+import { byCodeUnit, taskProse, taskTerms } from "./_rank_terms.ts";
 import { graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
 
 /** One file to rank; `text` is absent for a binary or unread file (it ranks by path only). */
@@ -57,6 +61,11 @@ export interface RankOptions {
    * in). Absent: no graph, and every file counts as code.
    */
   definitions?: (path: string, text: string | undefined) => Promise<string[] | undefined>;
+  /**
+   * Rank by the task's text as given: trailer lines, links, e-mail addresses and issue numbers
+   * count as words (the relevance bench's textbook BM25 baseline). @default {false}
+   */
+  rawTask?: boolean;
 }
 
 /** One reason a file scored what it did. */
@@ -121,6 +130,7 @@ export async function rankFiles(
   for (const f of files) if (!byPath.has(f.path)) byPath.set(f.path, f);
   const sorted = [...byPath.values()].sort((a, b) => byCodeUnit(a.path, b.path));
   const n = sorted.length;
+  if (!options.rawTask) task = taskProse(task);
   const terms = taskTerms(task);
   const content = bm25(sorted.map((f) => f.text), terms);
   const paths = bm25(sorted.map((f) => f.path), terms);

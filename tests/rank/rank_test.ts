@@ -106,3 +106,33 @@ Deno.test("weights scale their signal; a bad weight is an error that names it", 
     /Rank weight "lexical" must be a finite number >= 0, got -1/,
   );
 });
+
+Deno.test("a task's trailers, links and issue numbers match no file; rawTask counts them", async () => {
+  const files: RankInput[] = [
+    { path: "src/jar.py", text: "class CookieJar:\n    def clear(self):\n        pass\n" },
+    { path: "src/hub.py", text: "# jane github com 2445\nclass Hub:\n    jane = 'github.com'\n" },
+  ];
+  const task = "Fix the cookie jar (#2445)\n\nSee https://github.com/o/r/pull/1\n" +
+    "Co-authored-by: Jane Roe <jane@github.com>";
+  const ranked = await rankFiles(files, task, LEXICAL);
+  assert.deepEqual(ranked.map((r) => [r.path, r.score > 0]), [
+    ["src/jar.py", true],
+    ["src/hub.py", false],
+  ]);
+  const raw = await rankFiles(files, task, { ...LEXICAL, rawTask: true });
+  const hub = raw.find((r) => r.path === "src/hub.py")!;
+  assert.ok(hub.score > 0);
+  assert.deepEqual(hub.reasons.map((r) => r.detail).sort(), ["2445", "com", "github", "jane"]);
+});
+
+Deno.test("a task pasted with its trailers and links ranks as the bare task, in the same bytes", async () => {
+  const bare = "HTTPAdapter.send ignores the timeout of a request";
+  const pasted = `${bare} (#7505)\n\nhttps://github.com/psf/requests/issues/7504\n\n` +
+    "Co-authored-by: Someone <someone@users.noreply.github.com>\n";
+  // A file that holds the pasted parts' words: they must not lift it.
+  const files = [...FILES, { path: "src/hub.py", text: "github = 'users.noreply.github.com'\n" }];
+  const expected = JSON.stringify(await rankFiles(files, bare));
+  for (let seed = 1; seed <= 5; seed++) {
+    assert.equal(JSON.stringify(await rankFiles(shuffle(files, seed), pasted)), expected);
+  }
+});

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { forEachTerm, splitIdentifier, taskTerms } from "../../pipeline/_rank_terms.ts";
+import { forEachTerm, splitIdentifier, taskProse, taskTerms } from "../../pipeline/_rank_terms.ts";
 
 Deno.test("identifiers split on camelCase, PascalCase, snake_case, kebab-case and digits", () => {
   assert.deepEqual(splitIdentifier("getAdapter"), ["get", "adapter"]);
@@ -37,4 +37,40 @@ Deno.test("letters beyond ASCII are word characters", () => {
   const terms: string[] = [];
   forEachTerm("café naïve", (t) => terms.push(t));
   assert.deepEqual(terms, ["café", "naïve"]);
+});
+
+Deno.test("the task's trailer lines, links, e-mail addresses and issue numbers are left out", () => {
+  const task = [
+    "Fix cookie jar race (#2445)",
+    "",
+    "Fixes encode/httpx#12, see https://github.com/org/repo/issues/7 and GH-9.",
+    "Mail <someone@example.org> about Session.get().",
+    "Co-authored-by: Jane Roe <jane@example.org>",
+    "Signed-off-by: John Doe <john@example.org>",
+  ].join("\n");
+  const prose = taskProse(task);
+  // Each left-out part is a space; the lines are kept.
+  assert.equal(prose.split("\n").length, 6);
+  assert.deepEqual(taskTerms(prose), [
+    "about",
+    "cookie",
+    "fix",
+    "fixes",
+    "get",
+    "jar",
+    "mail",
+    "race",
+    "see",
+    "session",
+  ]);
+  // Words that only look alike stay: a dotted name, a version, a path, a hash sign in code.
+  const kept = "Session.get() in src/a.py for 1.2.3 and x#y, a#1b, mailto-ish a@b";
+  assert.equal(taskProse(kept), kept);
+});
+
+Deno.test("a long task of one word is kept whole, or left out whole when it is a link", () => {
+  // No spaces, many `@` and `.`, a long scheme-like prefix.
+  const long = `${"a.".repeat(50_000)}@${"b".repeat(50_000)}`;
+  assert.equal(taskProse(long), long);
+  assert.equal(taskProse(`${"x".repeat(100_000)}://y`).trim(), "");
 });
