@@ -43,12 +43,15 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
     name: "slop:outline",
     version: "4",
     extensions: CODE_EXTENSIONS,
+    // The extensions, and the files a language knows by name (Ruby's `Rakefile`, `Gemfile`).
+    accepts: (path) => languageFor(path) !== undefined,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as OutlineOptions) };
-      const comment = languageFor(file.path)?.id === "python" ? "#" : "//";
+      const spec = languageFor(file.path);
+      const comment = spec?.id === "python" ? "#" : spec?.lineComment ?? "//";
       return renderOrFallback(file, ctx, {
         view: "outline",
         emptyFallback: true,

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
+import { CODE_EXTENSIONS, languageFor } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { DEFAULT_MAX_WORK, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
@@ -50,6 +50,8 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
     name: "slop:skeleton",
     version: "5",
     extensions: CODE_EXTENSIONS,
+    // The extensions, and the files a language knows by name (Ruby's `Rakefile`, `Gemfile`).
+    accepts: (path) => languageFor(path) !== undefined,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,
