@@ -98,6 +98,8 @@ export interface LanguageSpec {
   lineComment?: string;
   /** File names (no extension) of this language, lower case (`rakefile`). */
   names?: string[];
+  /** Interpreters whose `#!` line makes a file with no extension this language (`bash`). */
+  interpreters?: string[];
 }
 
 /** The part of a syntax node the language table looks at. */
@@ -772,6 +774,120 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   opaque: new Set(["string_literal", "verbatim_string_literal", "raw_string_literal"]),
 };
 
+/** Shell commands that stay in a skeleton: what a script reads in and how it runs. */
+const BASH_COMMANDS = new Set(["source", ".", "set", "shopt"]);
+
+/**
+ * Shell items: functions, assignments (`LOG_DIR=/var/log`, `readonly X=1`, `export X`) and the
+ * commands that read other files in or set the shell's options; other commands are statements.
+ */
+function bashKeep(node: NodeLike, type: string = node.type): boolean {
+  if (type === "function_definition" || type === "variable_assignment") return true;
+  if (type === "declaration_command") return true;
+  if (type !== "command") return false;
+  return BASH_COMMANDS.has(node.childForFieldName("name")?.text ?? "");
+}
+
+const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "bash",
+  pkg: "tree-sitter-bash@0.25.1",
+  wasm: "tree-sitter-bash.wasm",
+  interpreters: ["sh", "bash", "dash", "ksh"],
+  lineComment: "#",
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set(["program"]),
+  functionBodies: new Set(["function_definition.body"]),
+  // `f() ( ... )` runs its body in a subshell: elided with the same marker.
+  bodyTypes: new Set(["compound_statement", "subshell"]),
+  keep: bashKeep,
+  // What the parser could not read is left out (`case` patterns it does not know, say).
+  transparent: new Set<string>(),
+  attach: new Set(["comment"]),
+  definitions: {
+    function_definition: { kind: "function" },
+    variable_assignment: { kind: "variable" },
+  },
+  values: new Set(["variable_assignment.value"]),
+  isPublic: (_def, name) => !name.startsWith("_"),
+  opaque: new Set(["string", "raw_string", "heredoc_body"]),
+};
+
+/** Scala items: definitions and declarations, packages, imports and exports, not expressions. */
+function scalaKeep(_node: NodeLike, type: string = _node.type): boolean {
+  if (type === "ERROR") return false;
+  return type.endsWith("_definition") || type.endsWith("_declaration") ||
+    type === "package_clause" || type === "enum_case_definitions";
+}
+
+/** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
+function scalaPublic(def: NodeLike): boolean {
+  const mods = def.namedChildren.find((c) => c.type === "modifiers");
+  return !mods?.namedChildren.some((c) => c.type === "access_modifier" && /^private/.test(c.text));
+}
+
+const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "scala",
+  pkg: "tree-sitter-scala@0.24.0",
+  wasm: "tree-sitter-scala.wasm",
+  interpreters: ["scala"],
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set(["compilation_unit", "template_body", "enum_body", "with_template_body"]),
+  functionBodies: new Set(["function_definition.body", "given_definition.body"]),
+  // A body is any expression: blocks, and the expressions that run long, are elided; a short
+  // expression (`def size: Int = items.size`) stays as it is written.
+  bodyTypes: new Set([
+    "block",
+    "indented_block",
+    "match_expression",
+    "call_expression",
+    "if_expression",
+    "try_expression",
+    "for_expression",
+    "while_expression",
+  ]),
+  typeBodies: new Set(["enum_body"]),
+  keep: scalaKeep,
+  transparent: new Set<string>(),
+  attach: new Set(["comment", "block_comment"]),
+  definitions: {
+    class_definition: { kind: "class" },
+    object_definition: { kind: "object" },
+    trait_definition: { kind: "trait" },
+    enum_definition: { kind: "enum" },
+    function_definition: { kind: "function" },
+    function_declaration: { kind: "method" },
+    val_definition: { kind: "val", nameField: "pattern" },
+    var_definition: { kind: "var", nameField: "pattern" },
+    val_declaration: { kind: "val" },
+    var_declaration: { kind: "var" },
+    type_definition: { kind: "type" },
+    given_definition: { kind: "given" },
+    simple_enum_case: { kind: "case" },
+    full_enum_case: { kind: "case" },
+  },
+  values: new Set(["val_definition.value", "var_definition.value"]),
+  isPublic: scalaPublic,
+  opaque: new Set(["string", "interpolated_string_expression"]),
+};
+
+/** The interpreter a `#!` line names, without its path and version digits (`python3` -> `python`). */
+function interpreterOf(text: string): string | undefined {
+  if (!text.startsWith("#!")) return undefined;
+  const end = text.indexOf("\n");
+  const words = text.slice(2, end < 0 ? Math.min(text.length, 256) : Math.min(end, 256))
+    .trim().split(/\s+/);
+  let at = 0;
+  const base = (word: string | undefined) => word?.slice(word.lastIndexOf("/") + 1) ?? "";
+  if (base(words[0]) === "env") {
+    // `env -S bash -e`, `env LANG=C sh`: options and settings come before the command.
+    at = 1;
+    while (at < words.length && (words[at].startsWith("-") || words[at].includes("="))) at++;
+  }
+  return base(words[at]).replace(/[\d.]+$/, "") || undefined;
+}
+
 /**
  * Every supported language, in a fixed order.
  *
@@ -834,10 +950,15 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "ruby", extensions: [".rb", ".rake", ".gemspec", ".ru"], ...RUBY },
   { id: "php", extensions: [".php", ".phtml"], ...PHP },
   { id: "csharp", extensions: [".cs"], ...CSHARP },
+  { id: "bash", extensions: [".sh", ".bash"], ...BASH },
+  { id: "scala", extensions: [".scala", ".sc"], ...SCALA },
 ];
 
 const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
 const BY_NAME = new Map(LANGUAGES.flatMap((l) => (l.names ?? []).map((n) => [n, l] as const)));
+const BY_INTERPRETER = new Map(
+  LANGUAGES.flatMap((l) => (l.interpreters ?? []).map((n) => [n, l] as const)),
+);
 
 /**
  * The language of a path by its extension, or undefined when no grammar covers it.
@@ -853,6 +974,24 @@ export function languageFor(path: string): LanguageSpec | undefined {
   const name = lastPart(path);
   const ext = extensionOf(name);
   return ext ? BY_EXTENSION.get(ext.toLowerCase()) : BY_NAME.get(name.toLowerCase());
+}
+
+/**
+ * The language of a file by its path ({@linkcode languageFor}), or for a file with no extension
+ * by the interpreter its `#!` line names (`#!/usr/bin/env bash` reads as shell).
+ *
+ * @example
+ * ```ts
+ * import { languageOf } from "./languages.ts";
+ * languageOf("bin/deploy", "#!/usr/bin/env bash\necho hi\n")?.id; // "bash"
+ * languageOf("bin/tool", "echo hi\n"); // undefined
+ * ```
+ */
+export function languageOf(path: string, text: string | undefined): LanguageSpec | undefined {
+  const known = languageFor(path);
+  if (known || text === undefined || extensionOf(lastPart(path))) return known;
+  const interpreter = interpreterOf(text);
+  return interpreter ? BY_INTERPRETER.get(interpreter) : undefined;
 }
 
 const WINDOWS = Deno.build.os === "windows";

@@ -13,7 +13,7 @@
 
 import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/python_comment_runs.ts";
 import {
-  languageFor,
+  languageOf,
   LANGUAGES,
   type LanguageSpec,
   type NodeLike,
@@ -180,7 +180,7 @@ export async function renderCode(
   options: RenderCodeOptions = {},
   onParse?: (chars: number) => void,
 ): Promise<CodeView | undefined> {
-  const spec = languageFor(path);
+  const spec = languageOf(path, text);
   if (!spec) return undefined;
   const view = await renderWith(spec, text, options, onParse);
   if (view.hasErrors && spec.id === "c" && /\.h$/i.test(path)) {
@@ -794,9 +794,10 @@ class Walker {
     const marker = this.spec.bodyMarker;
     const statements = firstStatements(this.cursor, body, 2, this.spec.attach);
     if (!this.spec.docstrings) {
-      if (statements.length) {
-        this.edits.push({ start: body.startIndex, end: body.endIndex, text: marker });
-      }
+      // A body ended by indentation (Scala 3's) may take the line break after it: that stays.
+      let end = body.endIndex;
+      while (end > body.startIndex && /\s/.test(this.text[end - 1])) end--;
+      if (statements.length) this.edits.push({ start: body.startIndex, end, text: marker });
       return;
     }
     const [first, ...others] = statements;
@@ -834,7 +835,10 @@ class Walker {
             ? "property"
             : "method";
         }
-        return parent === "class" || parent === "struct" ? "method" : "function";
+        return parent === "class" || parent === "struct" || parent === "trait" ||
+            parent === "object" || parent === "enum"
+          ? "method"
+          : "function";
       case "method":
         // Ruby: a `def` outside a class or module is a function.
         return parent === "class" || parent === "module" ? "method" : "function";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { CODE_EXTENSIONS, languageFor } from "../../grammars/languages.ts";
+import { CODE_EXTENSIONS, languageOf } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { type CodeSymbol, DEFAULT_MAX_WORK, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
@@ -41,16 +41,17 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:outline",
-    version: "4",
+    version: "5",
     extensions: CODE_EXTENSIONS,
-    // The extensions, and the files a language knows by name (Ruby's `Rakefile`, `Gemfile`).
-    accepts: (path) => languageFor(path) !== undefined,
+    // The extensions, the files a language knows by name (Ruby's `Rakefile`) and, for a file
+    // with no extension, the language its `#!` line names.
+    accepts: (path, text) => languageOf(path, text) !== undefined,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as OutlineOptions) };
-      const spec = languageFor(file.path);
+      const spec = languageOf(file.path, file.text);
       const comment = spec?.id === "python" ? "#" : spec?.lineComment ?? "//";
       return renderOrFallback(file, ctx, {
         view: "outline",

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { outlineText } from "../../plugins/view_modes/outline.ts";
-import { languageFor } from "../../grammars/languages.ts";
-import { raw } from "../_helpers.ts";
+import { languageFor, languageOf } from "../../grammars/languages.ts";
+import { makeProject, raw } from "../_helpers.ts";
+import { buildContext } from "../../mod.ts";
 
 // Small files using most of each language's declarations, written for these tests.
 const RUBY = [
@@ -181,10 +182,88 @@ const CSHARP = [
   "}",
 ].join("\n") + "\n";
 
+const BASH = [
+  "#!/usr/bin/env bash",
+  "# Deploy helper.",
+  "set -euo pipefail",
+  "",
+  "source ./lib/common.sh",
+  'readonly VERSION="1.2.0"',
+  "export TARGET=${TARGET:-prod}",
+  "LOG_DIR=/var/log/deploy",
+  "",
+  "# Print a message.",
+  "log() {",
+  '  echo "[$(date)] $*" >&2',
+  "}",
+  "",
+  "function deploy {",
+  "  local host=$1",
+  '  log "deploying to $host"',
+  '  rsync -a ./dist/ "$host:/srv/app"',
+  "}",
+  "",
+  "_private_helper() { true; }",
+  "",
+  "for h in a b; do",
+  '  deploy "$h"',
+  "done",
+].join("\n") + "\n";
+
+const SCALA = [
+  "package shop.core",
+  "",
+  "import scala.collection.mutable",
+  "import scala.concurrent.{Future, ExecutionContext}",
+  "",
+  "/** Something with a price. */",
+  "trait Priced {",
+  "  def price: BigDecimal",
+  "  def touch(times: Int = 1): Unit",
+  "}",
+  "",
+  "sealed abstract class Shape(val name: String) extends Priced",
+  'case class Circle(r: Double) extends Shape("circle") {',
+  "  def price: BigDecimal = BigDecimal(r * 2)",
+  "  def touch(times: Int = 1): Unit = println(times)",
+  "}",
+  "",
+  "enum Color:",
+  "  case Red, Green",
+  "  def hex: String = this match",
+  '    case Red => "#f00"',
+  '    case Green => "#0f0"',
+  "",
+  "object Inventory {",
+  "  val Limit: Int = 10",
+  "  private var items = mutable.Map.empty[String, Int]",
+  "  type Key = String",
+  "",
+  '  @deprecated("use add", "1.0")',
+  "  def put[K <: Key](key: K, n: Int)(implicit ec: ExecutionContext): Future[Unit] = Future {",
+  "    items(key) = n",
+  "  }",
+  "",
+  "  private def secret(): Int = {",
+  "    42",
+  "  }",
+  "",
+  "  given ordering: Ordering[Int] = Ordering.Int",
+  "",
+  "  extension (s: String) def shout: String = s.toUpperCase",
+  "}",
+  "",
+  "@main def run(): Unit =",
+  "  println(Inventory.Limit)",
+  '  Inventory.put("x", 1)',
+].join("\n") + "\n";
+
 const SAMPLES: Array<[string, string]> = [
   ["shop/inventory.rb", RUBY],
   ["app/Models/Model.php", PHP],
   ["Shop/Inventory.cs", CSHARP],
+  ["bin/deploy.sh", BASH],
+  ["src/Inventory.scala", SCALA],
 ];
 
 for (const [path, text] of SAMPLES) {
@@ -228,11 +307,27 @@ Deno.test("languageFor() knows Ruby, PHP and C# by extension and Ruby's build fi
   ]);
 });
 
+Deno.test("languageOf() reads the language of a file with no extension from its #! line", () => {
+  const of = (path: string, text: string) => languageOf(path, text)?.id ?? "-";
+  assert.equal(of("bin/deploy", "#!/bin/sh\necho\n"), "bash");
+  assert.equal(of("bin/deploy", "#!/usr/bin/env bash\necho\n"), "bash");
+  assert.equal(of("bin/deploy", "#! /bin/bash -e\necho\n"), "bash");
+  assert.equal(of("bin/deploy", "#!/usr/bin/env -S LANG=C dash -x\n"), "bash");
+  assert.equal(of("bin/serve", "#!/usr/bin/env ruby\nputs 1\n"), "-");
+  assert.equal(of("bin/deploy", "echo\n"), "-");
+  assert.equal(of("bin/deploy", "#!/usr/bin/env python3\n"), "-");
+  // An extension decides, whatever the first line says.
+  assert.equal(of("notes.txt", "#!/bin/sh\n"), "-");
+  assert.equal(of("run.py", "#!/bin/sh\n"), "python");
+});
+
 Deno.test("maskedViewMode() shows one Ruby, PHP or C# method whole and the rest as signatures", async () => {
   const cases: Array<[string, string, string, string]> = [
     ["a.rb", RUBY, "Shop.Inventory.add", "block&.call(sku)"],
     ["a.php", PHP, "Model.make", "return new static($ids[0]);"],
     ["a.cs", CSHARP, "Inventory.CountAsync", "await Task.Delay(1);"],
+    ["a.sh", BASH, "deploy", "rsync -a"],
+    ["a.scala", SCALA, "Inventory.secret", "42"],
   ];
   for (const [path, text, name, body] of cases) {
     const plain = (await renderCode(path, text))!.text;
@@ -269,4 +364,27 @@ Deno.test("PHP: HTML around the code is left out, and functions declared under a
     "<?php\nif (!function_exists('tap')) {\n    function tap($value) { ... }\n}\n",
   );
   assert.deepEqual(view.symbols.map((s) => s.name), ["tap"]);
+});
+
+Deno.test("a build shows Rakefile, a #! shell script and a .php file as skeletons; other files without an extension fall back", async () => {
+  const root = await makeProject({
+    "Rakefile": "require 'rake'\n\ndef build(target)\n  sh 'make'\nend\n",
+    "bin/deploy": "#!/bin/sh\n# Deploy.\ndeploy() {\n  rsync -a dist/ host:\n}\ndeploy\n",
+    "bin/notes": "just words\n",
+    "index.php": "<html>\n<?php\nfunction page(): string { return 'x'; }\n?>\n</html>\n",
+  });
+  const { manifest, document } = await buildContext({
+    cwd: root,
+    inline: { files: [{ path: "**", view: "skeleton" }], cache: { enabled: false } },
+  }, { write: false });
+  const views = Object.fromEntries(manifest.files.map((f) => [f.path, f.view]));
+  assert.deepEqual(views, {
+    "Rakefile": "skeleton",
+    "bin/deploy": "skeleton",
+    "bin/notes": "summary",
+    "index.php": "skeleton",
+  });
+  assert.match(document, /def build\(target\)\n {2}\.\.\.\nend\n/);
+  assert.match(document, /#!\/bin\/sh\n# Deploy\.\ndeploy\(\) \{ \.\.\. \}\n/);
+  assert.match(document, /<\?php\nfunction page\(\): string \{ \.\.\. \}\n/);
 });

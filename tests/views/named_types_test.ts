@@ -21,6 +21,8 @@ const SAMPLES: Record<string, string> = {
   ruby: "sample.rb",
   php: "sample.php",
   csharp: "sample.cs",
+  bash: "sample.sh",
+  scala: "sample.scala",
 };
 
 /** What the code engine reads of a node without making it, and what the node says. */
