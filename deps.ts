@@ -94,6 +94,11 @@ import "npm:tree-sitter-typescript@0.23.2/package.json" with { type: "json" };
 import "npm:tree-sitter-go@0.25.0/package.json" with { type: "json" };
 import "npm:tree-sitter-rust@0.24.0/package.json" with { type: "json" };
 import "npm:tree-sitter-java@0.23.5/package.json" with { type: "json" };
+import "npm:tree-sitter-ruby@0.23.1/package.json" with { type: "json" };
+import "npm:tree-sitter-php@0.24.2/package.json" with { type: "json" };
+import "npm:tree-sitter-c-sharp@0.23.5/package.json" with { type: "json" };
+import "npm:tree-sitter-bash@0.25.1/package.json" with { type: "json" };
+import "npm:tree-sitter-scala@0.24.0/package.json" with { type: "json" };
 
 /** Types of the web-tree-sitter runtime (type-only: importing them loads nothing). */
 export type {
@@ -125,6 +130,12 @@ export const GRAMMAR_WASM: Record<string, () => string> = {
   go: () => import.meta.resolve("npm:tree-sitter-go@0.25.0/tree-sitter-go.wasm"),
   rust: () => import.meta.resolve("npm:tree-sitter-rust@0.24.0/tree-sitter-rust.wasm"),
   java: () => import.meta.resolve("npm:tree-sitter-java@0.23.5/tree-sitter-java.wasm"),
+  ruby: () => import.meta.resolve("npm:tree-sitter-ruby@0.23.1/tree-sitter-ruby.wasm"),
+  // The grammar of PHP files as they are: HTML around `<?php ... ?>` (`php_only` reads no HTML).
+  php: () => import.meta.resolve("npm:tree-sitter-php@0.24.2/tree-sitter-php.wasm"),
+  c_sharp: () => import.meta.resolve("npm:tree-sitter-c-sharp@0.23.5/tree-sitter-c_sharp.wasm"),
+  bash: () => import.meta.resolve("npm:tree-sitter-bash@0.25.1/tree-sitter-bash.wasm"),
+  scala: () => import.meta.resolve("npm:tree-sitter-scala@0.24.0/tree-sitter-scala.wasm"),
 };
 /** gpt-tokenizer's o200k ranks and split pattern, for slop's compact counter (`pipeline/_bpe.ts`). */
 export async function loadO200kRanks(): Promise<{ ranks: (string | number[])[]; split: RegExp }> {

@@ -89,6 +89,17 @@ export interface LanguageSpec {
    * undefined to read the file's own (C's comments inside directives: see `_c_directives.ts`).
    */
   parseText?: (text: string) => string | undefined;
+  /**
+   * The node holding a definition's name when no field names it (a C# field's declarator, a PHP
+   * constant's name), or undefined to read the `nameField`.
+   */
+  nameNode?: (def: NodeLike, type: string) => NodeLike | null | undefined;
+  /** What starts a line comment, for the outline's kind notes. @default {"//"} */
+  lineComment?: string;
+  /** File names (no extension) of this language, lower case (`rakefile`). */
+  names?: string[];
+  /** Interpreters whose `#!` line makes a file with no extension this language (`bash`). */
+  interpreters?: string[];
 }
 
 /** The part of a syntax node the language table looks at. */
@@ -99,6 +110,7 @@ export interface NodeLike {
   firstNamedChild: NodeLike | null;
   parent: NodeLike | null;
   previousNamedSibling?: NodeLike | null;
+  startIndex?: number;
   startPosition?: { row: number };
   endPosition?: { row: number };
   childForFieldName(name: string): NodeLike | null;
@@ -515,6 +527,367 @@ const C_BASE = {
   parseText: blankDirectiveComments,
 };
 
+/** Ruby calls in a class or module body that declare (mixins, accessors, requires, visibility). */
+const RUBY_DECLARING_CALLS = new Set([
+  "require",
+  "require_relative",
+  "autoload",
+  "include",
+  "extend",
+  "prepend",
+  "attr_reader",
+  "attr_writer",
+  "attr_accessor",
+  "alias_method",
+  "private",
+  "protected",
+  "public",
+  "module_function",
+  "private_constant",
+  "public_constant",
+  "private_class_method",
+  "public_class_method",
+  "using",
+]);
+
+/** Ruby's visibility words, which apply to the methods after them when they stand alone. */
+const RUBY_VISIBILITY = new Set(["private", "protected", "public", "module_function"]);
+
+const RUBY_KEEP = new Set(["method", "singleton_method", "class", "module", "singleton_class"]);
+
+/**
+ * Ruby items: definitions, constants (`VERSION = "1.0"`), declaring calls (`include`,
+ * `attr_reader`, `require`, `private def x`) and a visibility word standing alone (`private`).
+ * Other calls are statements (a DSL's `get "/" do ... end` too).
+ */
+function rubyKeep(node: NodeLike, type: string = node.type): boolean {
+  if (RUBY_KEEP.has(type)) return true;
+  if (type === "assignment") {
+    const left = node.childForFieldName("left")?.type;
+    return left === "constant" || left === "scope_resolution";
+  }
+  if (type === "identifier") return RUBY_VISIBILITY.has(node.text);
+  if (type !== "call" || node.childForFieldName("receiver")) return false;
+  return RUBY_DECLARING_CALLS.has(node.childForFieldName("method")?.text ?? "");
+}
+
+/**
+ * Whether a Ruby method is public: not wrapped in `private`/`protected` (`private def x`) and
+ * not after a `private`/`protected` standing alone in its body.
+ */
+function rubyPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
+  if (def.type !== "method") return true;
+  const parent = def.parent;
+  if (parent?.type === "argument_list") {
+    const call = parent.parent?.childForFieldName("method")?.text;
+    if (call === "private" || call === "protected") return false;
+  }
+  if (scope.parentKind === "module" && !scope.parent) return true;
+  let member: NodeLike = def;
+  while (member.parent && member.parent.type !== "body_statement") member = member.parent;
+  const body = member.parent;
+  if (!body) return true;
+  return visibilityAt(body, member.startIndex ?? 0) === "public";
+}
+
+/** A body's visibility words standing alone, as offsets and words, by body (one scan a body). */
+const VISIBILITY_MARKS = new WeakMap<object, Map<number, Array<[number, string]>>>();
+
+/** The visibility in force at `offset` of a Ruby class or module body. */
+function visibilityAt(body: NodeLike, offset: number): string {
+  const tree = (body as unknown as { tree?: object }).tree ?? body;
+  let bodies = VISIBILITY_MARKS.get(tree);
+  if (!bodies) VISIBILITY_MARKS.set(tree, bodies = new Map());
+  const key = body.startIndex ?? 0;
+  let marks = bodies.get(key);
+  if (!marks) {
+    marks = [];
+    for (const c of body.namedChildren) {
+      if (c.type === "identifier" && RUBY_VISIBILITY.has(c.text)) {
+        marks.push([c.startIndex ?? 0, c.text]);
+      }
+    }
+    bodies.set(key, marks);
+  }
+  let visibility = "public";
+  for (const [at, word] of marks) {
+    if (at > offset) break;
+    visibility = word === "module_function" ? "public" : word;
+  }
+  return visibility;
+}
+
+const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "ruby",
+  pkg: "tree-sitter-ruby@0.23.1",
+  wasm: "tree-sitter-ruby.wasm",
+  names: ["rakefile", "gemfile", "guardfile", "capfile", "vagrantfile", "podfile", "brewfile"],
+  lineComment: "#",
+  // `...` on a line of its own: the body's indentation stays, and `end` closes it.
+  bodyMarker: "...",
+  valueMarker: "...",
+  containers: new Set(["program", "body_statement"]),
+  functionBodies: new Set(["method.body", "singleton_method.body"]),
+  bodyTypes: new Set(["body_statement"]),
+  keep: rubyKeep,
+  transparent: new Set(["if", "unless", "then", "else", "elsif", "ERROR"]),
+  attach: new Set(["comment"]),
+  definitions: {
+    method: { kind: "method" },
+    singleton_method: { kind: "method" },
+    class: { kind: "class" },
+    module: { kind: "module" },
+    assignment: { kind: "constant", nameField: "left" },
+  },
+  values: new Set(["assignment.right"]),
+  isPublic: rubyPublic,
+  opaque: new Set(["string", "heredoc_body"]),
+};
+
+/** PHP items: declarations, `namespace`, `use`, `declare` and the opening `<?php` tag. */
+function phpKeep(node: NodeLike, type: string = node.type): boolean {
+  if (type === "php_tag") {
+    const before = node.previousNamedSibling;
+    return !before || before.type === "text";
+  }
+  if (type === "declare_statement") return true;
+  return type !== "ERROR" && type !== "text" && type !== "text_interpolation" &&
+    !type.endsWith("_statement");
+}
+
+/** PHP members are public unless `private` or `protected` says otherwise. */
+function phpPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
+  if (scope.parentKind === "interface") return true;
+  let owner = def;
+  // A constant's or property's modifiers sit on its declaration, around the element.
+  if (def.type === "const_element" || def.type === "property_element") owner = def.parent ?? def;
+  const access = owner.namedChildren.find((c) => c.type === "visibility_modifier")?.text;
+  return access !== "private" && access !== "protected";
+}
+
+const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "php",
+  pkg: "tree-sitter-php@0.24.2",
+  wasm: "tree-sitter-php.wasm",
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set([
+    "program",
+    "declaration_list",
+    "enum_declaration_list",
+    "compound_statement",
+  ]),
+  functionBodies: new Set([
+    "function_definition.body",
+    "method_declaration.body",
+    "anonymous_function.body",
+    "arrow_function.body",
+  ]),
+  bodyTypes: new Set(["compound_statement"]),
+  typeBodies: new Set(["enum_declaration_list"]),
+  keep: phpKeep,
+  transparent: new Set(["if_statement", "else_clause", "else_if_clause", "ERROR"]),
+  attach: new Set(["comment"]),
+  definitions: {
+    namespace_definition: { kind: "namespace" },
+    function_definition: { kind: "function" },
+    class_declaration: { kind: "class" },
+    interface_declaration: { kind: "interface" },
+    trait_declaration: { kind: "trait" },
+    enum_declaration: { kind: "enum" },
+    method_declaration: { kind: "method" },
+    property_element: { kind: "property" },
+    const_element: { kind: "constant" },
+    enum_case: { kind: "case" },
+  },
+  values: new Set(["property_element.default_value", "const_element.value"]),
+  isPublic: phpPublic,
+  nameNode: (def, type) => type === "const_element" ? def.firstNamedChild : undefined,
+  opaque: new Set(["string", "encapsed_string", "heredoc", "nowdoc"]),
+};
+
+/** C#'s access words that make a member part of the API. */
+const CSHARP_ACCESS = /^(public|protected|internal)$/;
+
+function csharpPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
+  if (scope.parentKind === "interface" || scope.parentKind === "enum") return true;
+  if (def.type.includes("namespace")) return true;
+  const mods = def.namedChildren.filter((c) => c.type === "modifier").map((c) => c.text);
+  if (mods.some((m) => CSHARP_ACCESS.test(m))) return true;
+  if (mods.includes("private")) return false;
+  // No access word: a type in a namespace is internal (the assembly's API), a member private.
+  return scope.parentKind === "module" || scope.parentKind === "namespace";
+}
+
+/** A C# field's or event field's name: its first declarator's (`int a, b;` names `a`). */
+function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
+  if (type !== "field_declaration" && type !== "event_field_declaration") return undefined;
+  const declaration = def.namedChildren.find((c) => c.type === "variable_declaration");
+  const declarator = declaration?.namedChildren.find((c) => c.type === "variable_declarator");
+  return declarator?.childForFieldName("name");
+}
+
+const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "c_sharp",
+  pkg: "tree-sitter-c-sharp@0.23.5",
+  wasm: "tree-sitter-c_sharp.wasm",
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set(["compilation_unit", "declaration_list", "enum_member_declaration_list"]),
+  functionBodies: new Set([
+    "method_declaration.body",
+    "constructor_declaration.body",
+    "destructor_declaration.body",
+    "operator_declaration.body",
+    "conversion_operator_declaration.body",
+    "accessor_declaration.body",
+    "local_function_statement.body",
+    "lambda_expression.body",
+  ]),
+  bodyTypes: new Set(["block"]),
+  typeBodies: new Set(["enum_member_declaration_list"]),
+  keep: (_node, type = _node.type) =>
+    type !== "ERROR" && type !== "global_statement" && !type.endsWith("_statement"),
+  transparent: new Set<string>(),
+  attach: new Set(["comment"]),
+  definitions: {
+    namespace_declaration: { kind: "namespace" },
+    file_scoped_namespace_declaration: { kind: "namespace" },
+    class_declaration: { kind: "class" },
+    struct_declaration: { kind: "struct" },
+    interface_declaration: { kind: "interface" },
+    enum_declaration: { kind: "enum" },
+    record_declaration: { kind: "record" },
+    delegate_declaration: { kind: "delegate" },
+    method_declaration: { kind: "method" },
+    constructor_declaration: { kind: "constructor" },
+    destructor_declaration: { kind: "destructor" },
+    property_declaration: { kind: "property" },
+    event_declaration: { kind: "event" },
+    event_field_declaration: { kind: "event" },
+    field_declaration: { kind: "field" },
+    enum_member_declaration: { kind: "constant" },
+  },
+  values: new Set(["property_declaration.value"]),
+  isPublic: csharpPublic,
+  nameNode: csharpName,
+  opaque: new Set(["string_literal", "verbatim_string_literal", "raw_string_literal"]),
+};
+
+/** Shell commands that stay in a skeleton: what a script reads in and how it runs. */
+const BASH_COMMANDS = new Set(["source", ".", "set", "shopt"]);
+
+/**
+ * Shell items: functions, assignments (`LOG_DIR=/var/log`, `readonly X=1`, `export X`) and the
+ * commands that read other files in or set the shell's options; other commands are statements.
+ */
+function bashKeep(node: NodeLike, type: string = node.type): boolean {
+  if (type === "function_definition" || type === "variable_assignment") return true;
+  if (type === "declaration_command") return true;
+  if (type !== "command") return false;
+  return BASH_COMMANDS.has(node.childForFieldName("name")?.text ?? "");
+}
+
+const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "bash",
+  pkg: "tree-sitter-bash@0.25.1",
+  wasm: "tree-sitter-bash.wasm",
+  interpreters: ["sh", "bash", "dash", "ksh"],
+  lineComment: "#",
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set(["program"]),
+  functionBodies: new Set(["function_definition.body"]),
+  // `f() ( ... )` runs its body in a subshell: elided with the same marker.
+  bodyTypes: new Set(["compound_statement", "subshell"]),
+  keep: bashKeep,
+  // What the parser could not read is left out (`case` patterns it does not know, say).
+  transparent: new Set<string>(),
+  attach: new Set(["comment"]),
+  definitions: {
+    function_definition: { kind: "function" },
+    variable_assignment: { kind: "variable" },
+  },
+  values: new Set(["variable_assignment.value"]),
+  isPublic: (_def, name) => !name.startsWith("_"),
+  opaque: new Set(["string", "raw_string", "heredoc_body"]),
+};
+
+/** Scala items: definitions and declarations, packages, imports and exports, not expressions. */
+function scalaKeep(_node: NodeLike, type: string = _node.type): boolean {
+  if (type === "ERROR") return false;
+  return type.endsWith("_definition") || type.endsWith("_declaration") ||
+    type === "package_clause" || type === "enum_case_definitions";
+}
+
+/** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
+function scalaPublic(def: NodeLike): boolean {
+  const mods = def.namedChildren.find((c) => c.type === "modifiers");
+  return !mods?.namedChildren.some((c) => c.type === "access_modifier" && /^private/.test(c.text));
+}
+
+const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
+  grammar: "scala",
+  pkg: "tree-sitter-scala@0.24.0",
+  wasm: "tree-sitter-scala.wasm",
+  interpreters: ["scala"],
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set(["compilation_unit", "template_body", "enum_body", "with_template_body"]),
+  functionBodies: new Set(["function_definition.body", "given_definition.body"]),
+  // A body is any expression: blocks, and the expressions that run long, are elided; a short
+  // expression (`def size: Int = items.size`) stays as it is written.
+  bodyTypes: new Set([
+    "block",
+    "indented_block",
+    "match_expression",
+    "call_expression",
+    "if_expression",
+    "try_expression",
+    "for_expression",
+    "while_expression",
+  ]),
+  typeBodies: new Set(["enum_body"]),
+  keep: scalaKeep,
+  transparent: new Set<string>(),
+  attach: new Set(["comment", "block_comment"]),
+  definitions: {
+    class_definition: { kind: "class" },
+    object_definition: { kind: "object" },
+    trait_definition: { kind: "trait" },
+    enum_definition: { kind: "enum" },
+    function_definition: { kind: "function" },
+    function_declaration: { kind: "method" },
+    val_definition: { kind: "val", nameField: "pattern" },
+    var_definition: { kind: "var", nameField: "pattern" },
+    val_declaration: { kind: "val" },
+    var_declaration: { kind: "var" },
+    type_definition: { kind: "type" },
+    given_definition: { kind: "given" },
+    simple_enum_case: { kind: "case" },
+    full_enum_case: { kind: "case" },
+  },
+  values: new Set(["val_definition.value", "var_definition.value"]),
+  isPublic: scalaPublic,
+  opaque: new Set(["string", "interpolated_string_expression"]),
+};
+
+/** The interpreter a `#!` line names, without its path and version digits (`python3` -> `python`). */
+function interpreterOf(text: string): string | undefined {
+  if (!text.startsWith("#!")) return undefined;
+  const end = text.indexOf("\n");
+  const words = text.slice(2, end < 0 ? Math.min(text.length, 256) : Math.min(end, 256))
+    .trim().split(/\s+/);
+  let at = 0;
+  const base = (word: string | undefined) => word?.slice(word.lastIndexOf("/") + 1) ?? "";
+  if (base(words[0]) === "env") {
+    // `env -S bash -e`, `env LANG=C sh`: options and settings come before the command.
+    at = 1;
+    while (at < words.length && (words[at].startsWith("-") || words[at].includes("="))) at++;
+  }
+  return base(words[at]).replace(/[\d.]+$/, "") || undefined;
+}
+
 /**
  * Every supported language, in a fixed order.
  *
@@ -574,9 +947,18 @@ export const LANGUAGES: LanguageSpec[] = [
     containers: new Set([...C_BASE.containers]),
     transparent: new Set([...C_BASE.transparent]),
   },
+  { id: "ruby", extensions: [".rb", ".rake", ".gemspec", ".ru"], ...RUBY },
+  { id: "php", extensions: [".php", ".phtml"], ...PHP },
+  { id: "csharp", extensions: [".cs"], ...CSHARP },
+  { id: "bash", extensions: [".sh", ".bash"], ...BASH },
+  { id: "scala", extensions: [".scala", ".sc"], ...SCALA },
 ];
 
 const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
+const BY_NAME = new Map(LANGUAGES.flatMap((l) => (l.names ?? []).map((n) => [n, l] as const)));
+const BY_INTERPRETER = new Map(
+  LANGUAGES.flatMap((l) => (l.interpreters ?? []).map((n) => [n, l] as const)),
+);
 
 /**
  * The language of a path by its extension, or undefined when no grammar covers it.
@@ -589,25 +971,48 @@ const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e
  * ```
  */
 export function languageFor(path: string): LanguageSpec | undefined {
-  return BY_EXTENSION.get(extensionOf(path).toLowerCase());
+  const name = lastPart(path);
+  const ext = extensionOf(name);
+  return ext ? BY_EXTENSION.get(ext.toLowerCase()) : BY_NAME.get(name.toLowerCase());
+}
+
+/**
+ * The language of a file by its path ({@linkcode languageFor}), or for a file with no extension
+ * by the interpreter its `#!` line names (`#!/usr/bin/env bash` reads as shell).
+ *
+ * @example
+ * ```ts
+ * import { languageOf } from "./languages.ts";
+ * languageOf("bin/deploy", "#!/usr/bin/env bash\necho hi\n")?.id; // "bash"
+ * languageOf("bin/tool", "echo hi\n"); // undefined
+ * ```
+ */
+export function languageOf(path: string, text: string | undefined): LanguageSpec | undefined {
+  const known = languageFor(path);
+  if (known || text === undefined || extensionOf(lastPart(path))) return known;
+  const interpreter = interpreterOf(text);
+  return interpreter ? BY_INTERPRETER.get(interpreter) : undefined;
 }
 
 const WINDOWS = Deno.build.os === "windows";
 
-/**
- * The extension of a path's last part, as `node:path`'s `extname` gives it on this platform
- * (on Windows `\` separates too, and a drive letter is not part of the name): from the last
- * dot, `""` for none or a leading one. Written here because grammars/ imports nothing outside
- * itself and `deps.ts`; `tests/views/language_for_test.ts` holds it to `pipeline/_path.ts`.
- */
-function extensionOf(path: string): string {
+/** A path's last part (on Windows `\\` separates too, and a drive letter is not part of it). */
+function lastPart(path: string): string {
   const isSep = (c: string) => c === "/" || (WINDOWS && c === "\\");
   const start = WINDOWS && /^[A-Za-z]:/.test(path) ? 2 : 0;
   let end = path.length;
   while (end > start && isSep(path[end - 1])) end--;
   let i = end - 1;
   while (i >= start && !isSep(path[i])) i--;
-  const name = path.slice(i + 1, end);
+  return path.slice(i + 1, end);
+}
+
+/**
+ * The extension of a path's last part (`lastPart`), as `node:path`'s `extname` gives it on this
+ * platform: from the last dot, `""` for none or a leading one. Written here because grammars/ imports nothing outside
+ * itself and `deps.ts`; `tests/views/language_for_test.ts` holds it to `pipeline/_path.ts`.
+ */
+function extensionOf(name: string): string {
   const dot = name.lastIndexOf(".");
   return dot <= 0 || name === ".." ? "" : name.slice(dot);
 }

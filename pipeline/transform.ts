@@ -486,7 +486,7 @@ async function renderView(
     throw new Error(`View mode "${view}" falls back to itself for "${file.path}"`);
   }
   seen.add(plugin.name);
-  if (!accepts(plugin, file.path) && view !== FALLBACK_VIEW) {
+  if (!accepts(plugin, file.path, input) && view !== FALLBACK_VIEW) {
     const out = await renderView(FALLBACK_VIEW, input, file, config, registry, options, seen);
     const shortName = plugin.name.replace(/^slop:/, "");
     return {
@@ -524,8 +524,8 @@ async function renderView(
   return result;
 }
 
-function accepts(plugin: ViewModePlugin, path: string): boolean {
-  if (plugin.accepts) return plugin.accepts(path);
+function accepts(plugin: ViewModePlugin, path: string, input: ViewInput): boolean {
+  if (plugin.accepts) return plugin.accepts(path, input.text);
   if (!plugin.extensions) return true;
   const ext = extname(path).toLowerCase();
   return plugin.extensions.includes(ext);

@@ -634,8 +634,8 @@ export interface ViewModePlugin {
   options?: unknown;
   /** File extensions this view accepts (with dot); others fall back to `summary`. */
   extensions?: string[];
-  /** Finer filter than `extensions`. */
-  accepts?: (path: string) => boolean;
+  /** Finer filter than `extensions`; `text` is the file's (a `#!` line may name its language). */
+  accepts?: (path: string, text: string) => boolean;
   /** Milliseconds one `render` may take, over the build's hook timeout (LLM views wait in a queue). */
   timeoutMs?: number;
   /** Render a file. */

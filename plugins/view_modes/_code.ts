@@ -13,7 +13,7 @@
 
 import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/python_comment_runs.ts";
 import {
-  languageFor,
+  languageOf,
   LANGUAGES,
   type LanguageSpec,
   type NodeLike,
@@ -180,7 +180,7 @@ export async function renderCode(
   options: RenderCodeOptions = {},
   onParse?: (chars: number) => void,
 ): Promise<CodeView | undefined> {
-  const spec = languageFor(path);
+  const spec = languageOf(path, text);
   if (!spec) return undefined;
   const view = await renderWith(spec, text, options, onParse);
   if (view.hasErrors && spec.id === "c" && /\.h$/i.test(path)) {
@@ -539,6 +539,10 @@ class Walker {
       } else {
         this.edits.push({ start: node.startIndex, end: node.endIndex, text: marker });
       }
+    } else if (body && !spec.docstrings && kept === 0 && !spec.bodyMarker.startsWith("{")) {
+      // A body with no braces (Ruby's, between a `class` line and its `end`) is the marker.
+      this.edits.length = first;
+      this.edits.push({ start: node.startIndex, end: node.endIndex, text: spec.bodyMarker });
     } else if (body && !spec.docstrings && kept === 0) {
       // A body whose every item was left out says so, as an elided function body does, rather
       // than read as an empty one.
@@ -584,11 +588,12 @@ class Walker {
 
   nameOf(def: SyntaxNode, defType: string = def.type): string | undefined {
     const spec = this.spec.definitions[defType];
-    let n: SyntaxNode | null = def.childForFieldName(spec?.nameField ?? "name");
+    let n = (this.spec.nameNode?.(def as unknown as NodeLike, defType) as SyntaxNode | undefined) ??
+      def.childForFieldName(spec?.nameField ?? "name");
     if (!n && defType === "impl_item") n = def.childForFieldName("type");
     if (!n && defType === "variable_declarator") n = def.firstNamedChild;
     for (let i = 0; n && i < 8; i++) {
-      if (/identifier$|^destructor_name$|^operator_name$/.test(n.type)) break;
+      if (/identifier$|^destructor_name$|^operator_name$|^qualified_name$/.test(n.type)) break;
       const inner: SyntaxNode | null = n.childForFieldName("declarator") ??
         n.childForFieldName("name");
       if (!inner) break;
@@ -789,9 +794,10 @@ class Walker {
     const marker = this.spec.bodyMarker;
     const statements = firstStatements(this.cursor, body, 2, this.spec.attach);
     if (!this.spec.docstrings) {
-      if (statements.length) {
-        this.edits.push({ start: body.startIndex, end: body.endIndex, text: marker });
-      }
+      // A body ended by indentation (Scala 3's) may take the line break after it: that stays.
+      let end = body.endIndex;
+      while (end > body.startIndex && /\s/.test(this.text[end - 1])) end--;
+      if (statements.length) this.edits.push({ start: body.startIndex, end, text: marker });
       return;
     }
     const [first, ...others] = statements;
@@ -829,8 +835,15 @@ class Walker {
             ? "property"
             : "method";
         }
-        return parent === "class" || parent === "struct" ? "method" : "function";
+        return parent === "class" || parent === "struct" || parent === "trait" ||
+            parent === "object" || parent === "enum"
+          ? "method"
+          : "function";
+      case "method":
+        // Ruby: a `def` outside a class or module is a function.
+        return parent === "class" || parent === "module" ? "method" : "function";
       case "assignment": {
+        if (this.spec.id === "ruby") return kind;
         const name = node.childForFieldName("left")?.text ?? "";
         return /^[A-Z][A-Z0-9_]*$/.test(name)
           ? "constant"

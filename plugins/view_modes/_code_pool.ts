@@ -30,7 +30,7 @@
  * @module
  */
 
-import { languageFor } from "../../grammars/languages.ts";
+import { languageFor, languageOf } from "../../grammars/languages.ts";
 // Not `parser.ts`: the pool needs nothing of `deps.ts` before its first parser.
 import {
   type CompiledModules,
@@ -181,7 +181,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   };
   return {
     render(path, text, renderOptions = {}) {
-      if (!languageFor(path)) return Promise.resolve(undefined);
+      if (!languageOf(path, text)) return Promise.resolve(undefined);
       return new Promise((resolve, reject) => {
         pool.queue.push({ id: pool.nextId++, path, text, options: renderOptions, resolve, reject });
         pool.sorted = false;

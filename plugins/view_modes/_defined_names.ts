@@ -11,7 +11,7 @@
  * @module
  */
 
-import { languageFor } from "../../grammars/languages.ts";
+import { languageOf } from "../../grammars/languages.ts";
 import { renderCodeShared } from "./_code_pool.ts";
 
 /** Most names kept a file (the first ones in source order). */
@@ -50,7 +50,7 @@ export async function definedNames(
   path: string,
   text: string | undefined,
 ): Promise<string[] | undefined> {
-  if (!languageFor(path)) return undefined;
+  if (!languageOf(path, text)) return undefined;
   if (text === undefined || text.length > MAX_PARSE_CHARS) return [];
   const kind = extensionOf(path);
   let found = memo.get(text)?.get(kind);

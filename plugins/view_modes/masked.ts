@@ -8,7 +8,7 @@
  * @module
  */
 
-import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
+import { CODE_EXTENSIONS, languageOf } from "../../grammars/languages.ts";
 import type { MaskMode, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import { DEFAULT_MAX_WORK, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
@@ -53,8 +53,11 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:masked",
-    version: "6",
+    version: "7",
     extensions: CODE_EXTENSIONS,
+    // The extensions, the files a language knows by name (Ruby's `Rakefile`) and, for a file
+    // with no extension, the language its `#!` line names.
+    accepts: (path, text) => languageOf(path, text) !== undefined,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,

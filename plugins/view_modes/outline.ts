@@ -6,7 +6,7 @@
  * @module
  */
 
-import { CODE_EXTENSIONS, languageFor } from "../../grammars/languages.ts";
+import { CODE_EXTENSIONS, languageOf } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { type CodeSymbol, DEFAULT_MAX_WORK, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
@@ -41,14 +41,18 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:outline",
-    version: "4",
+    version: "5",
     extensions: CODE_EXTENSIONS,
+    // The extensions, the files a language knows by name (Ruby's `Rakefile`) and, for a file
+    // with no extension, the language its `#!` line names.
+    accepts: (path, text) => languageOf(path, text) !== undefined,
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as OutlineOptions) };
-      const comment = languageFor(file.path)?.id === "python" ? "#" : "//";
+      const spec = languageOf(file.path, file.text);
+      const comment = spec?.id === "python" ? "#" : spec?.lineComment ?? "//";
       return renderOrFallback(file, ctx, {
         view: "outline",
         emptyFallback: true,

@@ -173,3 +173,46 @@ Deno.test("a parse stopped by the work budget leaves nothing behind: the next fi
     assert.equal((await renderCode(path, next))!.text, alone, path);
   }
 });
+
+Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell or Scala file", async () => {
+  // One class a unit, repeated to the size: methods with bodies, constants, comments.
+  const units: Array<[string, string, (i: number) => string]> = [
+    ["a.rb", "", (i) => `# C${i}\nclass C${i}\n  X = ${i}\n  def f(a)\n    a + ${i}\n  end\nend\n`],
+    [
+      "a.php",
+      "<?php\n",
+      (i) =>
+        `/** C${i} */\nclass C${i} {\n  const X = ${i};\n  public function f($a) { return $a + ${i}; }\n}\n`,
+    ],
+    [
+      "a.cs",
+      "",
+      (i) =>
+        `/// C${i}\nclass C${i} {\n  const int X = ${i};\n  int F(int a) { return a + ${i}; }\n}\n`,
+    ],
+    [
+      "a.sh",
+      "#!/bin/sh\n",
+      (i) => `# f${i}\nX${i}=${i}\nf${i}() {\n  echo "$1" ${i}\n}\nf${i} a\n`,
+    ],
+    [
+      "a.scala",
+      "package p\n",
+      (i) =>
+        `/** C${i} */\nobject C${i} {\n  val X = ${i}\n  def f(a: Int): Int = {\n    a + ${i}\n  }\n}\n`,
+    ],
+  ];
+  const sizes = [8 * 1024, 32 * 1024, 128 * 1024];
+  for (const [file, head, unit] of units) {
+    const work: number[] = [];
+    for (const size of sizes) {
+      let text = head;
+      for (let i = 0; text.length < size; i++) text += unit(i);
+      const steps = await tallyWork(async () => {
+        await renderCode(file, text, { maxWork: Infinity });
+      });
+      work.push(steps.get("code") ?? 0);
+    }
+    assertLinear(file, work, sizes);
+  }
+});

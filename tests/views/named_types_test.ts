@@ -18,6 +18,11 @@ const SAMPLES: Record<string, string> = {
   java: "sample.java",
   c: "sample.c",
   cpp: "sample.cpp",
+  ruby: "sample.rb",
+  php: "sample.php",
+  csharp: "sample.cs",
+  bash: "sample.sh",
+  scala: "sample.scala",
 };
 
 /** What the code engine reads of a node without making it, and what the node says. */
