@@ -1,0 +1,151 @@
+/**
+ * The rules for secrets that span lines (`secret_rules.ts` is the public face): PEM private key
+ * blocks, also in base64, and the data of a Kubernetes Secret.
+ *
+ * @module
+ */
+
+/** Longest block between `-----BEGIN … PRIVATE KEY-----` and its END line that is redacted whole. */
+const MAX_PEM = 64 * 1024;
+export const PEM_BEGIN: RegExp = /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----/g;
+export const PEM_END: RegExp = /-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----/g;
+/**
+ * A body without an END line: lines of 16-80 base64 characters, each after a newline (or its
+ * escape), blanks, the quotes and `+` of a literal; prose after it stays.
+ */
+export const PEM_BODY: RegExp = /(?:(?:\\[nr]|[\s"',+]){1,16}[A-Za-z0-9+/=]{16,80}){0,1024}/y;
+
+/**
+ * PEM private key blocks, BEGIN line to END line, whatever lies between
+ * (newlines, the `\n` escapes of a JSON string, a YAML block's indent, the
+ * quotes of a concatenated literal). Each character is read at most twice:
+ * the END found for one BEGIN serves every BEGIN before it.
+ */
+export function findPem(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  let end = -2; // -2: not searched yet; -1: no END after the last search point
+  let endAt = 0;
+  let from = 0;
+  PEM_BEGIN.lastIndex = 0;
+  for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {
+    const start = m.index;
+    if (start < from) continue;
+    const after = start + m[0].length;
+    if (end === -2 || (end >= 0 && end < after)) {
+      PEM_END.lastIndex = after;
+      const e = PEM_END.exec(text);
+      end = e ? e.index : -1;
+      endAt = e ? e.index + e[0].length : 0;
+    }
+    if (end >= 0 && end - after <= MAX_PEM) {
+      out.push({ start, end: endAt });
+      from = endAt;
+      PEM_BEGIN.lastIndex = endAt;
+      continue;
+    }
+    // No END line (a cut block): the BEGIN line and the body that follows it.
+    PEM_BODY.lastIndex = after;
+    const body = PEM_BODY.exec(text)![0];
+    const stop = after + body.trimEnd().length;
+    out.push({ start, end: stop });
+    from = stop;
+    PEM_BEGIN.lastIndex = Math.max(stop, after);
+  }
+  return out;
+}
+
+/**
+ * A PEM private key in base64 (`LS0tLS1CRUdJTi…`: a Kubernetes Secret's `tls.key`, a CI variable):
+ * the whole run when its start decodes to a `-----BEGIN … PRIVATE KEY-----` line.
+ */
+export const BASE64_PEM: RegExp = /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{50,100000}={0,2}/g;
+
+export function isBase64PrivateKey(value: string): boolean {
+  try {
+    return /^-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY/.test(atob(value.slice(0, 80)));
+  } catch {
+    return false;
+  }
+}
+
+/** A YAML document that is a Kubernetes Secret: its `kind: Secret` line. */
+export const K8S_SECRET_KIND: RegExp = /^kind:[ \t]{0,16}["']?Secret["']?[ \t]{0,16}\r?$/m;
+/** Where a document ends: a `---` line. */
+export const YAML_DOCUMENT_END: RegExp = /^---[ \t]{0,16}\r?$/gm;
+/** A `data:` or `stringData:` key of a Secret (group 1: its indent). */
+export const K8S_DATA: RegExp = /^([ \t]{0,64})(?:data|stringData):[ \t]{0,16}\r?$/gm;
+/** An entry of a Secret's data: indent, key, then its value (group `v`). */
+export const K8S_ENTRY: RegExp =
+  /^([ \t]{0,64})[^\s:#][^:\r\n]{0,252}:[ \t]{1,16}(?<v>[^\r\n]{1,65536})/my;
+/** A JSON Secret's `data` object (kubectl -o json): its entries' string values. */
+export const K8S_JSON_DATA: RegExp =
+  /"(?:data|stringData)"[ \t]{0,16}:[ \t]{0,16}\{(?<body>[^{}]{0,65536})\}/g;
+
+/**
+ * Every value of a Kubernetes Secret's `data` and `stringData` (YAML, each document on its own,
+ * or JSON): base64 or plain, each is a secret whatever its name (`DATABASE_URL: cG9zdGdyZXM6…`).
+ * A block scalar's lines (`key: |`) are redacted whole.
+ */
+export function findK8sSecretData(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  // Document by document, each read once.
+  for (let from = 0;;) {
+    YAML_DOCUMENT_END.lastIndex = from;
+    const end = YAML_DOCUMENT_END.exec(text);
+    const doc = text.slice(from, end ? end.index : text.length);
+    if (K8S_SECRET_KIND.test(doc)) {
+      for (const span of k8sYamlData(doc)) {
+        out.push({ start: span.start + from, end: span.end + from });
+      }
+    }
+    if (!end) break;
+    from = end.index + end[0].length;
+  }
+  if (!/"kind"[ \t]{0,16}:[ \t]{0,16}"Secret"/.test(text)) return out;
+  K8S_JSON_DATA.lastIndex = 0;
+  for (const m of text.matchAll(K8S_JSON_DATA)) {
+    const at = m.index! + m[0].length - 1 - m.groups!.body.length;
+    for (
+      const v of m.groups!.body.matchAll(
+        /"[^"\\\r\n]{1,253}"[ \t]{0,16}:[ \t]{0,16}"(?<v>[^"\\\r\n]{1,65536})"/g,
+      )
+    ) {
+      const start = at + v.index! + v[0].length - 1 - v.groups!.v.length;
+      out.push({ start, end: start + v.groups!.v.length });
+    }
+  }
+  return out;
+}
+
+/** The values under each `data:` / `stringData:` of one YAML Secret document. */
+function k8sYamlData(doc: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  K8S_DATA.lastIndex = 0;
+  for (const m of doc.matchAll(K8S_DATA)) {
+    const indent = m[1].length;
+    let at = m.index! + m[0].length + 1;
+    // Each entry is one line deeper than `data:`; a block scalar's lines deeper still.
+    while (at < doc.length) {
+      K8S_ENTRY.lastIndex = at;
+      const e = K8S_ENTRY.exec(doc);
+      if (!e || e[1].length <= indent) break;
+      const valueAt = at + e[0].length - e.groups!.v.length;
+      let end = at + e[0].length;
+      const nextLine = () => doc.indexOf("\n", end) < 0 ? doc.length : doc.indexOf("\n", end);
+      if (/^[|>]/.test(e.groups!.v)) {
+        // The block's lines: those indented deeper than its key.
+        for (let line = end + 1; line < doc.length;) {
+          const lineEnd = doc.indexOf("\n", line) < 0 ? doc.length : doc.indexOf("\n", line);
+          const text = doc.slice(line, lineEnd);
+          if (text.trim() && text.search(/\S/) <= e[1].length) break;
+          end = lineEnd;
+          line = lineEnd + 1;
+        }
+        const first = doc.indexOf("\n", valueAt) + 1;
+        out.push({ start: first + doc.slice(first, end).search(/\S|$/), end });
+      } else out.push({ start: valueAt, end });
+      at = nextLine() + 1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,134 @@
+/**
+ * The pieces every family of secret rules shares (`secret_rules.ts` is the public face): the
+ * types of a match, a shape and a text's hints, what a placeholder and a random token look like,
+ * and the small readers the rules written as code call.
+ *
+ * @module
+ */
+
+/** A span of a text that holds a secret, and the rule that found it. */
+export interface SecretMatch {
+  /** First character of the value. */
+  start: number;
+  /** One past its last character. */
+  end: number;
+  /** The label of the rule (`[REDACTED:<label>]`). */
+  rule: string;
+}
+
+/** One credential shape. */
+export interface SecretShape {
+  /** Unique id (the knowledge scrubber names its findings by it). */
+  id: string;
+  /** Shown as `[REDACTED:<label>]` in documents; several shapes may share one (`aws`). */
+  label: string;
+  /** What it matches, for the docs. */
+  kind: string;
+  /** Literal substrings one of which every match holds: a text with none skips the rule. */
+  hints: string[];
+  /** Global pattern; the value is group `v` when the pattern has it, else the whole match. */
+  pattern?: RegExp;
+  /** Whether a match stands (`value`: the matched value). @default {always} */
+  accept?: (value: string, text: string, start: number, end: number) => boolean;
+  /**
+   * A rule written as code: every value span of `text`; `hints` are those of `text` (one search
+   * for every rule of a text), found again when not given.
+   */
+  find?: (text: string, hints?: TextHints) => Array<{ start: number; end: number; rule?: string }>;
+  /** Only for prose (chat messages, knowledge lines), never for source files. */
+  prose?: boolean;
+  /**
+   * Runs only on texts where {@linkcode TOKEN_GATE} finds a prefix that starts with one of these
+   * characters (`A` for `AKIA…` and `AIza…`, `-` for `sk-…`, …), or where {@linkcode textHints}
+   * finds an option (`u` for `-u` and `--user`, `o` for `--password` and the like).
+   */
+  gate?: string;
+}
+
+/** The hints of a text: the first characters of its `TOKEN_GATE` prefixes, its `PAIR_GATE` hints. */
+export interface TextHints {
+  /** The first character of each prefix found (each once): `A` for `AKIA`, `-` for `sk-`, … */
+  families: string;
+  /** The pair hints found (`v`, `alue:`, `alue"`, `alue=`, `(`, `w`). */
+  pairs: Set<string>;
+  /** Where names' operators may be ({@linkcode nameSpots}), once a rule has asked. */
+  names?: NameSpots;
+}
+
+/** Where the operators of names' values may be in a text. */
+export interface NameSpots {
+  /** Each `:`, `=` and `>` where a name's rest (`TOKEN_NAME_REST`) ends. */
+  operators: number[];
+  /** Each `:` and `=` where the rest of a name (`VALUE_NAME_REST`) ends. */
+  valueOperators: number[];
+}
+
+/** Characters of a token in base64url / base62 shapes, for the ends of a match. */
+export const NOT_AFTER = "(?![A-Za-z0-9_-])";
+export const NOT_BEFORE = "(?<![A-Za-z0-9_-])";
+
+/** A placeholder, not a value: `your-api-key-here`, `${VAR}`, `<secret>`, `changeme`, `xxxx`, `****`. */
+export const PLACEHOLDER: RegExp =
+  /[${}<>%[\]()]|^(?:x+|\*+|\.+|-+|#+)$|your|example|placeholder|changeme|change_me|dummy|sample|redacted|here$|^(?:pass(?:word|wd)?|pwd|secret|token|user(?:name)?|foo|bar|foobar|test|admin|root|guest|none|null|empty|string)$/i;
+
+/**
+ * Whether `value` is a placeholder rather than a credential.
+ *
+ * @example
+ * ```ts
+ * import { isPlaceholder } from "./secret_rules.ts";
+ * isPlaceholder("your-api-key-here"); // true
+ * isPlaceholder("${DB_PASSWORD}"); // true
+ * isPlaceholder("Xk29fjQ02aLp"); // false
+ * ```
+ */
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDER.test(value);
+}
+
+/** Upper case, lower case and digits, 20+ characters: a random token, not a word or a name. */
+export function looksRandom(value: string): boolean {
+  return value.length >= 20 && /[A-Z]/.test(value) && /[a-z]/.test(value) &&
+    /[0-9]/.test(value) && !isPlaceholder(value) &&
+    // a member access (`config.secrets.apiKey2024`) or a path of words (`src/utils/db2`) is
+    // code, not a value; base64 with `/` in it (`SwuQByNRHe/PF2Ua/…`) is
+    !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
+    !/^[A-Za-z_$][a-z0-9_$-]*(?:\/[A-Za-z_$][a-z0-9_$-]*)+$/.test(value);
+}
+
+/** `source` in either case, letter by letter (`[Kk][Ee][Yy]` for `key`), so no `i` flag is needed. */
+export function anyCase(source: string): string {
+  return source.replace(/(?<!\\|\[[^\]]*)[a-z]/g, (c) => `[${c.toUpperCase()}${c}]`);
+}
+
+/** The rest of a token that a pattern's bound cut (64 KB at most: a key, not a file). */
+export const LONG_TOKEN = /[A-Za-z0-9_\-.~+/]{0,65536}={0,2}/y;
+/** The rest of a quoted password that a pattern's bound cut, up to its line's end. */
+export const LONG_QUOTED = /[^\r\n"'`\\]{0,4096}/y;
+/** The rest of an unquoted password that a pattern's bound cut, up to a blank. */
+export const LONG_UNQUOTED = /[^\s"'`\\]{0,4096}/y;
+/** The rest of a pair's value past the part read at once, with its closing quote. */
+export const LONG_PAIR_VALUE = /[^\s"'`<]{0,65536}["'`]?/y;
+
+/** Where a run of `pattern` (sticky) that starts at `at` ends. */
+export function runEnd(pattern: RegExp, text: string, at: number): number {
+  pattern.lastIndex = at;
+  return at + pattern.exec(text)![0].length;
+}
+
+/** The name before an operator at `at` (up to 64 characters back, on its line). */
+export function nameBefore(text: string, at: number): string {
+  // Read back 64 characters at most: `lastIndexOf` would read to the text's start on a text
+  // without newlines, for every match.
+  let start = at;
+  while (start > 0 && start > at - 64 && text.charCodeAt(start - 1) !== 10) start--;
+  return text.slice(start, at);
+}
+
+/** A known prefix, then a bounded run of token characters, whole. */
+export function token(prefix: string, body: string, min: number, max = 255): RegExp {
+  return new RegExp(`${NOT_BEFORE}${prefix}${body}{${min},${max}}${NOT_AFTER}`, "g");
+}
+
+export const B62 = "[A-Za-z0-9]";
+export const B64URL = "[A-Za-z0-9_-]";

@@ -1,0 +1,451 @@
+/**
+ * The rules for values under a secret's name (`secret_rules.ts` is the public face): hex values and
+ * key maps (`hex-secret`, `key-map`), tokens (`named-token`) and passwords (`named-password`), each
+ * tried only where a name's operator may be (`nameSpots`).
+ *
+ * @module
+ */
+
+import {
+  anyCase,
+  isPlaceholder,
+  LONG_QUOTED,
+  LONG_TOKEN,
+  LONG_UNQUOTED,
+  looksRandom,
+  nameBefore,
+  type NameSpots,
+  PLACEHOLDER,
+  runEnd,
+  type TextHints,
+} from "./_secret_rules_common.ts";
+
+/**
+ * A secret-like name (`…SECRET…`, `…KEY…`, `…TOKEN…`, passwords, credentials)
+ * assigned a hex value of 32+ digits (group 1) or a map (the match ends at its `{`): the name,
+ * `[A-Za-z0-9_]*["']?\s*`, the operator, then the value. It is looked for from the operator, not
+ * from the name: a lookahead checks that a value follows, then a lookbehind that a name precedes.
+ * Words that start like a name (`t`, `s`, `c`, `p`, `k`) are everywhere, a `:` or `=` followed by
+ * such a value is rare: a pass over the stdlib takes half the time, over the typescript lib a third.
+ * A match starts at its operator, not at the name; its end and group 1 are those of
+ * {@linkcode NAMED_VALUE_SPEC}, the plain spelling (a test compares the two): the name cannot
+ * reach back into the match before, which ends at a `{` or after hex digits (no name is made of
+ * hex digits).
+ *
+ * @example
+ * ```ts
+ * import { NAMED_VALUE } from "./secret_rules.ts";
+ * const [m] = `API_SECRET=${"4d".repeat(16)}`.matchAll(NAMED_VALUE);
+ * m[1]; // "4d4d…" (32 digits), m.index: 10 (the "=")
+ * ```
+ */
+export const NAMED_VALUE: RegExp = new RegExp(
+  `(?=(?::|=>|=)\\s*(?:\\\\?["']?[0-9a-fA-F]{32}|\\\\?['"]?\\{))` +
+    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\\\?["']?\\s*)` +
+    `(?::|=>|=)\\s*(?:\\\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\\\?['"]?\\{)`,
+  "gi",
+);
+
+/**
+ * {@linkcode NAMED_VALUE} spelled plainly, from the name on: the rule as it reads, for the test
+ * and the benchmark that check the faster spelling against it.
+ *
+ * @example
+ * ```ts
+ * import { NAMED_VALUE_SPEC } from "./secret_rules.ts";
+ * const [m] = `API_SECRET=${"4d".repeat(16)}`.matchAll(NAMED_VALUE_SPEC);
+ * m.index; // 4 (the name: "SECRET")
+ * ```
+ */
+export const NAMED_VALUE_SPEC: RegExp =
+  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\?["']?\s*(?::|=>|=)\s*(?:\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\?['"]?\{)/gi;
+
+export const MAP_VALUE: RegExp = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
+/** Longest JSON map (in characters) the key-map rule looks into. */
+const MAX_MAP = 64 * 1024;
+
+/**
+ * Hex values of 32+ digits assigned to a secret-like name (`API_SECRET=4dac…`,
+ * rule `hex-secret`), and the string values of a JSON map assigned to one
+ * (`LLM_API_KEY_MAP={"together":"…"}`, rule `key-map`) that look like keys:
+ * 8+ characters without blanks, with letters and digits (a map of words,
+ * such as `KEYWORDS = {"if": "keyword if"}`, keeps its values). One pass.
+ */
+export function findNamedValues(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  const matches = [...matchesAt(NAMED_VALUE_AT, text, namesOf(text, hints).valueOperators)];
+  // The `{` of each map under a name of its own, all matched in one pass.
+  const opens = matches.flatMap((m) =>
+    !m[1] && ownName(text, m.index) ? [m.index + m[0].length - 1] : []
+  );
+  const closes = opens.length ? braceMatches(text, opens) : undefined;
+  for (const m of matches) {
+    const end = m.index + m[0].length;
+    if (m[1]) {
+      out.push({ start: end - m[1].length, end, rule: "hex-secret" });
+      continue;
+    }
+    const open = end - 1;
+    const close = closes?.get(open) ?? -1;
+    if (close < 0) continue;
+    const body = text.slice(open, close + 1);
+    for (const v of body.matchAll(MAP_VALUE)) {
+      if (!KEY_LIKE.test(v[1]) || isPlaceholder(v[1])) continue;
+      const at = open + v.index! + v[0].lastIndexOf(`"${v[1]}"`) + 1;
+      out.push({ start: at, end: at + v[1].length, rule: "key-map" });
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether the name before an operator at `at` is a name of its own, not the end of a path or a
+ * package name (`"node_modules/eslint-visitor-keys": {` in a lockfile).
+ */
+function ownName(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && i > at - 20 && /[\s"']/.test(text[i - 1])) i--;
+  while (i > 0 && /[A-Za-z0-9_]/.test(text[i - 1]) && i > at - 300) i--;
+  return i === 0 || !/[-/.@]/.test(text[i - 1]);
+}
+
+/** A map value that looks like a key: no blanks, a letter and a digit. */
+const KEY_LIKE = /^(?=[^0-9]*[0-9])(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_\-.~+/=:]+$/;
+
+/**
+ * The matching `}` of each `{` at `opens` (ascending; by depth, as counted in one pass), when it
+ * is at most {@linkcode MAX_MAP} characters on: one pass for every map of a text, where a count
+ * from each `{` read up to 64K characters for each (`k={k={…`: quadratic). The pass starts at the
+ * first of them (the braces before it cannot pair with one after it that is not paired before)
+ * and stops when every one is matched or 64K characters past the last: a file of code holds
+ * thousands of braces and a name's map or two.
+ */
+function braceMatches(text: string, opens: number[]): Map<number, number> {
+  const wanted = new Set(opens);
+  const closes = new Map<number, number>();
+  const last = opens[opens.length - 1];
+  const open: number[] = [];
+  for (let i = opens[0]; i < text.length && i - last < MAX_MAP && closes.size < wanted.size; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123) open.push(i);
+    else if (c === 125 && open.length) {
+      const from = open.pop()!;
+      if (i - from < MAX_MAP && wanted.has(from)) closes.set(from, i);
+    }
+  }
+  return closes;
+}
+
+/** Names that hold secrets (matched case-insensitively, anywhere in the name). */
+const SECRET_NAME = anyCase(
+  "(?:secret|token|passw(?:or)?d|pwd|passphrase|credential|auth|bearer|" +
+    "(?:api|access|private|client|master|signing|encryption|account|storage|app)[_.-]?key|apikey)",
+);
+
+const OP = "(?::=|=>|=|:)";
+/** Between an operator and its value: blanks, or a YAML block scalar's header and indent. */
+const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64})?";
+const TOKEN = "[A-Za-z0-9_\\-.~+/]";
+/**
+ * The quotes that open a value: none, one, a triple (`"""`, `'''`), each maybe escaped (`\\"`
+ * in a JSON string that holds code: a notebook's cell source).
+ */
+const QUOTE = "(?:\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
+/** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
+const NAME_QUOTE = "(?:\\\\?[\"'])?";
+
+/**
+ * A value assigned to a secret-looking name, in any common syntax: `.env`
+ * and shell (`export API_TOKEN=…`), YAML (`auth_token: …`, quoted or in a
+ * block scalar), JSON (`"apiKey": "…"`), TOML and INI (`key = "…"`), and
+ * literals in Python, JS/TS, Go (`:=`), Ruby (`=>`), Java, also as a subscript
+ * (`SETTINGS["api_token"] = …`, `CONFIG[:api_token] = …`). It is looked for
+ * from the operator (a lookahead checks that a token follows, then a
+ * lookbehind that a name precedes): operators followed by a token are rare
+ * in code, names that start like these are everywhere. Groups: `q` the
+ * opening quote, `b` a `Bearer ` prefix, `v` the value.
+ */
+/** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`. */
+const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken)";
+export const NAMED_TOKEN: RegExp = new RegExp(
+  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4})?${TOKEN}{16})` +
+    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
+    `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:${SCHEME}[ \\t]{1,4})?)(?<v>${TOKEN}{16,1024}={0,2})`,
+  "g",
+);
+
+/**
+ * Whether the value of an assignment, from `text[at]` on, ends as it must: at its closing quote
+ * `q` (the same quotes, escaped alike: `\\"` in a JSON string of code), or, unquoted, at a blank,
+ * the line's end, a separator (`,;)}]#`, `&` of a query string, `<` of an XML element) or the
+ * quote or escape of a string it sits in (`"API_TOKEN=…"` in a compose list, `…\\n"` in a notebook).
+ */
+function endsValue(text: string, at: number, q: string): boolean {
+  if (q) return text.startsWith(q, at);
+  return at >= text.length || UNQUOTED_END.test(text[at]);
+}
+const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
+
+/** Whether `value` is HTTP Basic credentials: base64 of `user:password`. */
+function isBasicCredentials(value: string): boolean {
+  try {
+    return /^[^:\s]{0,128}:\S{4,}$/.test(atob(value));
+  } catch {
+    return false;
+  }
+}
+
+const AWS_SECRET_NAME = /secret[_.-]?access[_.-]?key|aws[_.-]?secret/i;
+const AZURE_SECRET = /^[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}$/;
+const JWT = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}$/;
+
+/**
+ * Values assigned to secret-looking names ({@linkcode NAMED_TOKEN}), each
+ * named by its shape: an AWS secret access key (40 base64 characters under
+ * an AWS secret name), a JWT, a `Bearer` token, an Azure client secret, a
+ * Twilio auth token, or any random-looking token of 20+ characters (upper
+ * case, lower case and digits). Hex values are left to `hex-secret`.
+ */
+export function findNamedTokens(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  for (const m of matchesAt(NAMED_TOKEN_AT, text, namesOf(text, hints).operators)) {
+    const { q, b, v } = m.groups!;
+    const start = m.index! + m[0].length - v.length;
+    // A value as long as the pattern reads (an AWS session token) goes on to its end.
+    const end0 = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
+    let value = text.slice(start, end0);
+    // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
+    if (!endsValue(text, end0, q)) continue;
+    // `=` pads base64 only at its end
+    if (/=[^=]/.test(value)) continue;
+    const name = nameBefore(text, m.index!);
+    let rule: string | undefined;
+    if (AWS_SECRET_NAME.test(name) && /^[A-Za-z0-9/+]{40}$/.test(value)) rule = "aws";
+    else if (JWT.test(value)) rule = "jwt";
+    else if (AZURE_SECRET.test(value)) rule = "azure";
+    else if (/twilio/i.test(name) && /^[0-9a-f]{32}$/.test(value)) rule = "twilio";
+    else if (/^[0-9a-fA-F]+$/.test(value)) {
+      // Hex: `hex-secret`, as NAMED_VALUE names it (which misses Go's `:=` and a YAML block)
+      if (value.length < 32) continue;
+      rule = "hex-secret";
+    } else if (/^[Bb]asic/.test(b) && isBasicCredentials(value)) rule = "basicauth";
+    else if (b && value.length >= 20 && /[0-9]/.test(value) && !isPlaceholder(value)) {
+      rule = "bearer";
+    } else if (looksRandom(value)) rule = "named-secret";
+    if (!rule) continue;
+    value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
+    out.push({ start, end: start + value.length, rule });
+  }
+  return out;
+}
+
+/**
+ * Names whose value is a password whatever it looks like: the name ends in a password, API key
+ * or token word (`DB_PASSWORD`, `passwd`, `admin_pwd`, `passphrase`, `client_secret`,
+ * `SECRET_KEY`, `X-Api-Key`, `access_token`), not in another word after it (`password_file`,
+ * `secretName`, `password_hash` name something else).
+ */
+const PASSWORD_NAME = anyCase(
+  "(?:passw(?:or)?d|passwort|pwd|passphrase|secret|api[_.-]?key|apikey|" +
+    "(?:access|auth|api|bearer|refresh|secret)[_.-]?token)(?:[_.-]?key|[_.-]?value)?",
+);
+
+/**
+ * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
+ * from the operator as {@linkcode NAMED_TOKEN} is (`>` too: `<password>…</password>`). Groups:
+ * `op` the operator, `q` the opening quote, `v` the value up to a quote, escape, tab or line end
+ * (up to a blank too when unquoted).
+ */
+export const NAMED_PASSWORD: RegExp = new RegExp(
+  `(?=(?:${OP}|>)${GAP}${QUOTE}[^\\s"'\`\\\\=>]{6})` +
+    `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
+    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})(?<v>[^\\r\\n\\t"'\`\\\\]{6,256})`,
+  "g",
+);
+
+/**
+ * The words that every name {@linkcode NAMED_VALUE}, {@linkcode NAMED_TOKEN} and
+ * {@linkcode NAMED_PASSWORD} look behind for holds, in any case: `key`, `token`, `passw`, `pwd`,
+ * `auth`, `passphrase`, `secret`, `credential`, `bearer`. Each is looked for from a letter rarer in
+ * code than its first (`k`, `w`, `h`, `c`, `b`) and checked behind it; a match ends where its word
+ * does, and holds at most 10 characters (`credential`).
+ */
+export const NAME_WORD: RegExp = new RegExp(
+  [
+    `${anyCase("ke")}(?:${anyCase("y")}|${anyCase("n")}(?<=${anyCase("token")}))`,
+    `${anyCase("w")}(?:(?<=${anyCase("passw")})|${anyCase("d")}(?<=${anyCase("pwd")}))`,
+    `${anyCase("h")}(?:(?<=${anyCase("auth")})|${anyCase("rase")}(?<=${anyCase("passphrase")}))`,
+    `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|${anyCase("dential")})`,
+    anyCase("bearer"),
+  ].join("|"),
+  "g",
+);
+/**
+ * What {@linkcode NAMED_TOKEN} and {@linkcode NAMED_PASSWORD} read between a name's word and the
+ * operator: the rest of the name, a quote (maybe escaped), `]`, blanks. Each class differs from
+ * the next, so a match of theirs ends its run exactly at its operator.
+ */
+const TOKEN_NAME_REST = /[A-Za-z0-9_.-]*(?:\\?["'])?\]?[ \t]*/y;
+/** What {@linkcode NAMED_VALUE} reads between its name's word and the operator. */
+const VALUE_NAME_REST = /[A-Za-z0-9_]*\\?["']?\s*/iy;
+
+/** The {@linkcode NameSpots} of `text`, found once per {@linkcode TextHints}. */
+function namesOf(text: string, hints?: TextHints): NameSpots {
+  if (!hints) return nameSpots(text);
+  return hints.names ??= nameSpots(text);
+}
+
+/**
+ * Where the operators of {@linkcode NAMED_VALUE}, {@linkcode NAMED_TOKEN} and
+ * {@linkcode NAMED_PASSWORD} matches may be, in one search for the words of their names
+ * ({@linkcode NAME_WORD}) and one read of each name's rest: every match of theirs starts at one
+ * of these positions (a match's name holds a word and its rest ends at the operator; a word the
+ * search went past is in the same name as the word it found, whose rest is the same).
+ *
+ * @example
+ * ```ts
+ * import { nameSpots } from "./secret_rules.ts";
+ * nameSpots("x = 1\nAPI_KEY = 'abc'\n").operators; // [14]
+ * nameSpots("x = 1\nAPI_KEY = 'abc'\n").valueOperators; // [14]
+ * ```
+ */
+export function nameSpots(text: string): NameSpots {
+  const spots: NameSpots = { operators: [], valueOperators: [] };
+  let tokenRest = -1; // where the last name's rests ended
+  let valueRest = -1;
+  NAME_WORD.lastIndex = 0;
+  for (let m = NAME_WORD.exec(text); m; m = NAME_WORD.exec(text)) {
+    const end = m.index + m[0].length;
+    // A word that ends inside the last rest is in the same name: its rest ends there too.
+    if (end > tokenRest) {
+      tokenRest = runEnd(TOKEN_NAME_REST, text, end);
+      const c = text.charCodeAt(tokenRest);
+      if (c === 58 || c === 61 || c === 62) spots.operators.push(tokenRest); // : = >
+    }
+    if (end > valueRest) {
+      valueRest = runEnd(VALUE_NAME_REST, text, end);
+      const c = text.charCodeAt(valueRest);
+      if (c === 58 || c === 61) spots.valueOperators.push(valueRest);
+    }
+  }
+  return spots;
+}
+
+/**
+ * Where an unquoted value stops though no blank follows: a separator before a blank or an escape
+ * (`,` `;` `)` `}` `]`), the `&` of a query string's next parameter, the `<` of an element's end
+ * tag.
+ */
+const UNQUOTED_STOP = /[,;)}\]](?=[\s,;)}\]\\]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|<(?=\/)/;
+/** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
+const PLACEHOLDER_WORD = new RegExp(PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""), "i");
+/** A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`. */
+export const REFERENCE: RegExp = /^[$%<{[]|\$\{|\{\{|%\(|%[sd]|\$\(/;
+/** Words of code (types, literals) that follow a password name unquoted: not values. */
+const CODE_WORD =
+  /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;
+/** An identifier as code writes one: camelCase, PascalCase with a lower case letter first, snake_case. */
+const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
+export function passwordLike(value: string, quoted: boolean): boolean {
+  if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+  // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), as is one character
+  // repeated.
+  if (/^[A-Za-z]+$/.test(value) || /^(.)\1*$/.test(value)) return false;
+  // Words joined, no digit, one of them a secret's name: a test's stand-in (`new-password`).
+  if (/^[A-Za-z]+(?:[-_][A-Za-z]+)+$/.test(value) && /pass|secret|key|token/i.test(value)) {
+    return false;
+  }
+  // With blanks: a passphrase has a digit and does not end as a sentence does (`Try again.`).
+  if (/ /.test(value) && (!/[0-9]/.test(value) || /[.!?:]$|^ | $/.test(value))) return false;
+  // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
+  if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;
+  if (quoted) return true;
+  // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
+  if (/[()[\]{}|]/.test(value) || CODE_WORD.test(value)) return false;
+  if (/^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/.test(value)) return false;
+  // A name of code has no digit (`hashedPassword`, `password_hash`); a password mostly has one.
+  return !(CODE_NAME.test(value) && !/[0-9]/.test(value));
+}
+
+/**
+ * Values assigned to a {@linkcode PASSWORD_NAME} whatever their shape (`DB_PASSWORD=hunter2x`,
+ * `password: "correct-horse"`, `<password>…</password>`, `\"secret\": \"…\"`): quoted, the
+ * value up to its closing quote; unquoted, up to the line's end or a separator, and only when it
+ * does not read as code ({@linkcode passwordLike}). A `:` needs a blank after it when unquoted (a
+ * CSS selector `.password:focus-visible` is not an assignment).
+ */
+export function findNamedPasswords(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number; rule?: string }> {
+  const out: Array<{ start: number; end: number; rule?: string }> = [];
+  const operators = namesOf(text, hints).operators;
+  let from = 0;
+  for (const at of operators) {
+    if (at < from) continue;
+    NAMED_PASSWORD_AT.lastIndex = at;
+    const m = NAMED_PASSWORD_AT.exec(text);
+    if (!m) continue;
+    const start = m.index + m[0].length - m.groups!.v.length;
+    const end = passwordEnd(text, m, start);
+    if (end !== undefined) out.push({ start, end });
+    // The match may run past an unquoted value's end (to a blank): go on from where it ends.
+    from = end ?? start;
+  }
+  return out;
+}
+
+/** The named-value patterns tried at one position each (see {@linkcode nameSpots}). */
+const NAMED_VALUE_AT = new RegExp(NAMED_VALUE.source, "iy");
+const NAMED_TOKEN_AT = new RegExp(NAMED_TOKEN.source, "y");
+const NAMED_PASSWORD_AT = new RegExp(NAMED_PASSWORD.source, "y");
+
+/**
+ * The matches of a sticky `pattern` at the positions `at` (ascending), each tried from where the
+ * last match ended: what a search over the whole text finds when every match starts at one of them.
+ */
+function* matchesAt(pattern: RegExp, text: string, at: number[]): Generator<RegExpExecArray> {
+  let from = 0;
+  for (const i of at) {
+    if (i < from) continue;
+    pattern.lastIndex = i;
+    const m = pattern.exec(text);
+    if (!m) continue;
+    from = i + m[0].length;
+    yield m;
+  }
+}
+
+/** Where the password of a {@linkcode NAMED_PASSWORD} match at `start` ends; undefined: none. */
+function passwordEnd(text: string, m: RegExpExecArray, start: number): number | undefined {
+  const { op, gap, q } = m.groups!;
+  let value = m.groups!.v;
+  // A quoted value as long as the pattern reads goes on to its closing quote.
+  if (value.length === 256) {
+    value = text.slice(start, runEnd(q ? LONG_QUOTED : LONG_UNQUOTED, text, start + 256));
+  }
+  if (!q) {
+    // A blank ends it, and a sentence's full stop is not part of it.
+    value = value.replace(/ .*/, "").replace(/\.+$/, "");
+    const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
+    if (stop >= 0) value = value.slice(0, stop);
+    if (op === ":" && !gap) return undefined;
+  } else if (op === ">") return undefined;
+  else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));
+  const end = start + value.length;
+  if (!endsValue(text, end, q) || (op === ">" && text[end] !== "<")) return undefined;
+  // Unquoted after `: ` or ` = ` and followed by more words on its line: prose (`pwd: expected
+  // bytes, got …`). Written `NAME=value`, it is a value whatever follows.
+  const spaced = op === ":" || /[ \t]/.test(text[m.index + op.length] ?? "");
+  if (!q && spaced && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) return undefined;
+  return passwordLike(value, q !== "") ? end : undefined;
+}

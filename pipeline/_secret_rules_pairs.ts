@@ -1,0 +1,101 @@
+/**
+ * The rule for a secret whose name is written apart from its value (`secret_rules.ts` is the
+ * public face): `ENV NAME value`, `- name: …` then `value: …`, `{"name": …, "value": …}`, XML
+ * settings, a call's name and value, `.netrc`.
+ *
+ * @module
+ */
+
+import { LONG_PAIR_VALUE, runEnd, type TextHints } from "./_secret_rules_common.ts";
+import { textHints } from "./_secret_rules_hints.ts";
+import { findNamedPasswords, findNamedTokens } from "./_secret_rules_names.ts";
+
+/**
+ * A name and its value written apart, each form with the substring a text needs for it: Dockerfile's
+ * `ENV NAME value`, a YAML list entry (`- name: DB_PASSWORD` then `value: …`, Kubernetes and CI),
+ * a JSON one (`{"name": "…", "value": "…"}`, ECS task definitions), XML settings
+ * (`<add key="…" value="…"/>`), a call's name and value (`define('DB_PASSWORD', '…')`,
+ * `os.getenv("API_KEY", "…")`, `env(…)`, `setdefault(…)`, `Setenv(…)`, `putenv(…)`) and `.netrc` (`machine … login … password …`). Group `n` is the
+ * name; the value starts where the match ends. Each form starts at a literal (a call's at its `(`,
+ * its name checked behind it: from the names' letters the search cost twice as much).
+ */
+export const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
+  {
+    hints: ["v"],
+    pattern:
+      /(?:ENV|env|Env)(?<=^[ \t]{0,16}...)[ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{1,16}(?=[^\s=])/gm,
+  },
+  {
+    hints: ["alue:"],
+    pattern:
+      /\bname:[ \t]{0,16}(?<q>["']?)(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})\k<q>[ \t]{0,16}\r?\n[ \t]{0,64}value:[ \t]{0,16}/g,
+  },
+  {
+    hints: ['alue"'],
+    pattern:
+      /"name"[ \t]{0,16}:[ \t]{0,16}"(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}/g,
+  },
+  {
+    hints: ["alue="],
+    pattern:
+      /="(?<n>[A-Za-z_][A-Za-z0-9_.:-]{0,127})"[ \t]{1,16}value=(?<=(?:^|[^A-Za-z0-9_])(?:key|name)="[^"]{1,128}"[ \t]{1,16}value=)/g,
+  },
+  {
+    hints: ["v", "("],
+    pattern:
+      /\((?<=(?:define|getenv|[Ee]nv|setdefault|[Ss]etenv|putenv)\()[ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
+  },
+  {
+    hints: ["w"],
+    pattern:
+      /(?<n>passw(?:or)?d)(?<=(?:^[ \t]{0,64}|\blogin[ \t]{1,16}\S{1,128}[ \t]{1,16})passw(?:or)?d)[ \t]{1,16}(?=\S)/gm,
+  },
+];
+
+/** A name that may hold a secret: the names {@linkcode findNamedTokens} and passwords need. */
+const PAIR_NAME = /secret|token|passw|pwd|passphrase|credential|auth|bearer|key/i;
+
+/** How far past a pair's name its value is read: the longest value, its quotes and scheme. */
+const PAIR_VALUE_CHARS = 300;
+
+/**
+ * The named tokens and passwords of name/value pairs ({@linkcode PAIR_FORMS}): each pair is read
+ * as `NAME=value` (the rest of its line), by {@linkcode findNamedTokens} and
+ * {@linkcode findNamedPasswords}, and the spans found are put back where the value is.
+ */
+export function findPairs(
+  text: string,
+  hints: TextHints = textHints(text),
+): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  const found = hints.pairs;
+  for (const form of PAIR_FORMS) {
+    if (!form.hints.some((h) => found.has(h))) continue;
+    form.pattern.lastIndex = 0;
+    for (const m of text.matchAll(form.pattern)) {
+      const name = m.groups!.n;
+      if (PAIR_NAME.test(name)) out.push(...pairSecrets(text, name, m.index! + m[0].length));
+    }
+  }
+  return out;
+}
+
+/** The secrets of the value at `at` of a pair named `name`, read as `NAME=value`. */
+function pairSecrets(
+  text: string,
+  name: string,
+  at: number,
+): Array<{ start: number; end: number; rule: string }> {
+  let lineEnd = at;
+  while (
+    lineEnd < text.length && lineEnd < at + PAIR_VALUE_CHARS && !/[\r\n]/.test(text[lineEnd])
+  ) lineEnd++;
+  // A value longer than the part read at once goes on to its end.
+  if (lineEnd === at + PAIR_VALUE_CHARS) lineEnd = runEnd(LONG_PAIR_VALUE, text, lineEnd);
+  const line = `${name}=${text.slice(at, lineEnd)}`;
+  const shift = at - name.length - 1;
+  const passwords = findNamedPasswords(line).map((f) => ({ ...f, rule: "password" }));
+  return [...findNamedTokens(line), ...passwords]
+    .filter((f) => f.start > name.length)
+    .map((f) => ({ ...f, start: f.start + shift, end: f.end + shift }));
+}

@@ -1,0 +1,164 @@
+/**
+ * The rules for tokens of a known shape (`secret_rules.ts` is the public face): each starts at a
+ * provider's prefix (`AKIA`, `ghp_`, `xoxb-`, `sk_live_`, `eyJ`, …) and reads a bounded run of
+ * the token's characters.
+ *
+ * @module
+ */
+
+import { B62, B64URL, isPlaceholder, type SecretShape, token } from "./_secret_rules_common.ts";
+
+/** The provider tokens of the rule table, in its order (see `SECRET_SHAPES`). */
+export const PROVIDER_TOKENS: SecretShape[] = [
+  {
+    id: "aws-access-key-id",
+    gate: "A",
+    label: "aws",
+    kind: "AWS access key id (`AKIA…`, `ASIA…`)",
+    hints: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"],
+    pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+  },
+  {
+    id: "google-api-key",
+    gate: "A",
+    label: "google-api-key",
+    kind: "Google / GCP API key (`AIza…`)",
+    hints: ["AIza"],
+    pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    id: "azure-storage-key",
+    gate: "K",
+    label: "azure",
+    kind: "Azure storage account key / SAS key in a connection string (`AccountKey=…`)",
+    hints: ["AccountKey=", "AccessKey="],
+    pattern:
+      /(?<=(?:AccountKey|SharedAccessKey|AccessKey)=)(?<v>[A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=])/g,
+  },
+  {
+    id: "azure-client-secret",
+    gate: "~",
+    label: "azure",
+    kind: "Azure AD client secret (`…8Q~…`)",
+    hints: ["Q~"],
+    pattern:
+      /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+  },
+  {
+    id: "github-token",
+    gate: "g",
+    label: "github",
+    kind: "GitHub token (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, fine-grained `github_pat_`)",
+    hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+    pattern:
+      /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])/g,
+  },
+  {
+    id: "gitlab-token",
+    gate: "g",
+    label: "gitlab",
+    kind: "GitLab token (`glpat-`, `glptt-`, `gldt-`)",
+    hints: ["glpat-", "glptt-", "gldt-"],
+    pattern: token("gl(?:pat|ptt|dt)-", B64URL, 20),
+  },
+  {
+    id: "slack-token",
+    gate: "x",
+    label: "slack",
+    kind: "Slack token (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxe-`, `xapp-`)",
+    hints: ["xox", "xapp-"],
+    pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 10),
+  },
+  {
+    id: "slack-webhook",
+    gate: ".",
+    label: "slack",
+    kind: "Slack webhook URL (`https://hooks.slack.com/services/…`)",
+    hints: ["hooks.slack.com"],
+    pattern:
+      /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,255}/g,
+  },
+  {
+    id: "stripe-key",
+    gate: "_",
+    label: "stripe",
+    kind: "Stripe key (`sk_live_`, `rk_live_`, `sk_test_`, `rk_test_`, `whsec_`)",
+    hints: ["k_live_", "k_test_", "whsec_"],
+    pattern: token("(?:[sr]k_(?:live|test)_|whsec_)", B62, 20),
+  },
+  {
+    id: "sendgrid-key",
+    gate: "S",
+    label: "sendgrid",
+    kind: "SendGrid API key (`SG.…`)",
+    hints: ["SG."],
+    pattern: /(?<![A-Za-z0-9_-])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    id: "twilio-key",
+    gate: "AS",
+    label: "twilio",
+    kind: "Twilio account SID and API key SID (`AC…`, `SK…`; auth tokens under a Twilio name)",
+    hints: ["AC", "SK"],
+    pattern: /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/g,
+  },
+  {
+    id: "openrouter-key",
+    gate: "-",
+    label: "openrouter-key",
+    kind: "OpenRouter key (`sk-or-v1-…`)",
+    hints: ["sk-or-"],
+    pattern: /\bsk-or-v1-[A-Za-z0-9]{32,255}/g,
+  },
+  {
+    id: "anthropic-key",
+    gate: "-",
+    label: "anthropic-key",
+    kind: "Anthropic key (`sk-ant-…`)",
+    hints: ["sk-ant-"],
+    pattern: /\bsk-ant-[A-Za-z0-9_-]{20,512}/g,
+  },
+  {
+    id: "openai-key",
+    gate: "-",
+    label: "openai-key",
+    kind: "OpenAI key (`sk-proj-`, `sk-svcacct-`, `sk-admin-`, legacy `sk-…`)",
+    hints: ["sk-"],
+    pattern:
+      /\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,512}|[A-Za-z0-9]{32,255}(?![A-Za-z0-9_-]))/g,
+  },
+  {
+    id: "npm-token",
+    gate: "_",
+    label: "npm",
+    kind: "npm token (`npm_…`, `_authToken=` in `.npmrc`)",
+    hints: ["npm_"],
+    pattern: token("npm_", B62, 36),
+  },
+  {
+    id: "npm-auth-token",
+    gate: "_",
+    label: "npm",
+    kind: "npm token (`npm_…`, `_authToken=` in `.npmrc`)",
+    hints: ["_authToken="],
+    pattern: /_authToken=(?<v>[A-Za-z0-9_\-.+/=]{8,512})(?![^\s"'])/g,
+    accept: (value) => !isPlaceholder(value),
+  },
+  {
+    id: "pypi-token",
+    gate: "-",
+    label: "pypi",
+    kind: "PyPI token (`pypi-AgE…`)",
+    hints: ["pypi-AgE"],
+    pattern: token("pypi-AgE", B64URL, 50, 1024),
+  },
+  {
+    id: "jwt",
+    gate: "J",
+    label: "jwt",
+    kind: "JSON Web Token (`eyJ….eyJ….…`)",
+    hints: ["eyJ"],
+    pattern:
+      /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,1024}(?![A-Za-z0-9_-])/g,
+  },
+];

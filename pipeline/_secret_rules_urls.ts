@@ -1,0 +1,37 @@
+/**
+ * The rule for a password in a URL (`secret_rules.ts` is the public face): `basicauth`, or
+ * `database-connection-string` for a database's scheme.
+ *
+ * @module
+ */
+
+import { isPlaceholder } from "./_secret_rules_common.ts";
+
+/** A password in a URL (`scheme://user:PASSWORD@host`), from its `://`. */
+export const URL_PASSWORD: RegExp =
+  /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/@'"`<>\\]{0,256}:(?<v>[^\s/@'"`<>\\]{1,256})@(?=[A-Za-z0-9[])/g;
+const DATABASE_SCHEME =
+  /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|cockroachdb|clickhouse)$/i;
+
+/** The word itself, not a password: `user:password@host`, `user:my_passwd@host`. */
+const URL_PASSWORD_WORD = /^(?:my|your|the|some|db)?[-_]?passw(?:or)?d[-_]?[0-9]{0,3}$/i;
+
+/** URL passwords, named `database-connection-string` for database schemes, else `basicauth`. */
+export function findUrlPasswords(
+  text: string,
+): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  URL_PASSWORD.lastIndex = 0;
+  for (const m of text.matchAll(URL_PASSWORD)) {
+    const v = m.groups!.v;
+    // A port is not a password; one of 1-5 characters is a test's `u:p@host`.
+    // `%40` is a password's `@`, percent-encoded; `%s` is a format's placeholder.
+    const decoded = v.replace(/%[0-9A-Fa-f]{2}/g, "x");
+    if (v.length < 6 || isPlaceholder(decoded) || URL_PASSWORD_WORD.test(v)) continue;
+    const end = m.index! + m[0].length - 1;
+    const scheme = text.slice(Math.max(0, m.index! - 31), m.index!);
+    const rule = DATABASE_SCHEME.test(scheme) ? "database-connection-string" : "basicauth";
+    out.push({ start: end - v.length, end, rule });
+  }
+  return out;
+}
