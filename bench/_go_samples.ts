@@ -266,8 +266,7 @@ function stringVars(toks: Token[], random: () => number): Map<string, string> {
     const ev = new GoStrings(toks, vars, random);
     ev.i = i + 2;
     try {
-      const v = ev.expr();
-      if (![",", ")", "}"].includes(toks[ev.i]?.v ?? "")) vars.set(toks[i].v, v);
+      vars.set(toks[i].v, ev.expr());
     } catch { /* not a string */ }
   }
   return vars;
@@ -347,10 +346,18 @@ export function trufflehogSamples(
   const toks = goTokens(src);
   const vars = stringVars(toks, random);
   const strings = toks.filter((t) => t.t === "str").map((t) => t.v);
+  const ev = new GoStrings(toks, vars, random);
   const inputs = [...vars.values(), ...strings];
+  // The tests' inputs, also those put together (`fmt.Sprintf("%s token = '%s'", …)`).
+  for (let i = 0; i + 2 < toks.length; i++) {
+    if (toks[i].v !== "input" || toks[i + 1].v !== ":") continue;
+    ev.i = i + 2;
+    try {
+      inputs.push(ev.expr());
+    } catch { /* an input it cannot build */ }
+  }
   const out: Sample[] = [];
   const seen = new Set<string>();
-  const ev = new GoStrings(toks, vars, random);
   for (let i = 0; i + 4 < toks.length; i++) {
     if (toks[i].v !== "want" || toks[i + 1].v !== ":" || toks[i + 2].v !== "[") continue;
     for (const value of listElements(ev, i + 2)) {

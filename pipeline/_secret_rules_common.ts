@@ -61,6 +61,10 @@ export interface NameSpots {
   operators: number[];
   /** Each `:` and `=` where the rest of a name (`VALUE_NAME_REST`) ends. */
   valueOperators: number[];
+  /** Where each `mysql`, `mariadb`, `sshpass`, `redis-cli` or SQL `identified` ends, and which. */
+  commands: Array<{ at: number; kind: "mysql" | "sshpass" | "redis-cli" | "sql" }>;
+  /** Where each `passw` word (any case) ends: SQL's `PASSWORD '…'` starts there. */
+  passwords: number[];
 }
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */
@@ -92,6 +96,29 @@ export function looksRandom(value: string): boolean {
     /[0-9]/.test(value) && !isPlaceholder(value) &&
     // a member access (`config.secrets.apiKey2024`) or a path of words (`src/utils/db2`) is
     // code, not a value; base64 with `/` in it (`SwuQByNRHe/PF2Ua/…`) is
+    !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
+    !/^[A-Za-z_$][a-z0-9_$-]*(?:\/[A-Za-z_$][a-z0-9_$-]*)+$/.test(value);
+}
+
+/**
+ * Letters and digits mixed as a generated key mixes them, in one case or both (`o8oqti3tghu2…`,
+ * `K7SOW2B8…`, a UUID): 16+ characters, 3+ of them digits, and 4+ changes between a letter and a
+ * digit, one per 8 characters at least. Words and numbers joined (`build-2024-linux-x64`,
+ * `sha256_hmac_v2`, `config.v1.2`) change far less often; a path or a member access is code.
+ */
+export function looksGenerated(value: string): boolean {
+  if (value.length < 16 || isPlaceholder(value)) return false;
+  let digits = 0;
+  let changes = 0;
+  let last = ""; // "a" letter, "9" digit
+  for (const c of value) {
+    const kind = c >= "0" && c <= "9" ? "9" : /[A-Za-z]/.test(c) ? "a" : "";
+    if (!kind) continue;
+    if (kind === "9") digits++;
+    if (last && kind !== last) changes++;
+    last = kind;
+  }
+  return digits >= 3 && changes >= 4 && changes * 8 >= value.length &&
     !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
     !/^[A-Za-z_$][a-z0-9_$-]*(?:\/[A-Za-z_$][a-z0-9_$-]*)+$/.test(value);
 }
@@ -132,3 +159,26 @@ export function token(prefix: string, body: string, min: number, max = 255): Reg
 
 export const B62 = "[A-Za-z0-9]";
 export const B64URL = "[A-Za-z0-9_-]";
+
+/**
+ * Whether a token is a placeholder: few distinct letters and digits among its last 20 (`ghp_xxxx…`,
+ * `glc_1111…`, `github_pat_xxxx…`, `xoxb-xxxx-xxxx`). A generated token's last 20 hold 11 or more
+ * (hex about 12, base62 about 17).
+ *
+ * @example
+ * ```ts
+ * import { fewCharacters } from "./_secret_rules_common.ts";
+ * fewCharacters("ghp_" + "x".repeat(36)); // true
+ * fewCharacters("ghp_Xk29fjQ02aLpWm81rTz6Yb4Nc7Vd3Hq0Gs5J"); // false
+ * ```
+ */
+export function fewCharacters(value: string): boolean {
+  const seen = new Set<string>();
+  let n = 0;
+  for (let i = value.length - 1; i >= 0 && n < 20; i--) {
+    if (!/[A-Za-z0-9]/.test(value[i])) continue;
+    n++;
+    seen.add(value[i]);
+  }
+  return seen.size < 6;
+}

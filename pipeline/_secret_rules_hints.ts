@@ -8,6 +8,7 @@
  */
 
 import type { TextHints } from "./_secret_rules_common.ts";
+import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
 
 /**
  * One search for the prefixes of every gated rule (`AKIA`, `ghp_`, `sk-`,
@@ -27,11 +28,11 @@ import type { TextHints } from "./_secret_rules_common.ts";
  */
 export const TOKEN_GATE: RegExp = new RegExp(
   [
-    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32})",
-    "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt)-)",
+    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp)",
+    "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-)",
     "x(?:ox[abposre]-|app-)",
     "\\.slack\\.com/",
-    "_(?:live_|test_|authToken=|(?<=npm_|whsec_))",
+    "_(?:(?:live|test)(?=_)|authToken=|(?<=npm_|whsec_))",
     "S(?:G\\.|K[0-9a-f]{32})",
     "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN)",
     "J(?<=eyJ)",
@@ -41,8 +42,11 @@ export const TOKEN_GATE: RegExp = new RegExp(
   "g",
 );
 
-/** How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints. */
-const GATE_FAMILIES = 12;
+/**
+ * How many first characters {@linkcode TOKEN_GATE}'s prefixes have, the two options' hints and
+ * the prefixed tokens' (`P`).
+ */
+const GATE_FAMILIES = 13;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
@@ -64,11 +68,14 @@ const PAIR_HINTS = 6;
  * search finds what the two found apart. Group `option`: the `-` of the options that
  * `user-option` and `password-option` read (`-u `, `--user=`, `--password`, …), which each
  * searched a text for on its own; a match of theirs starts after a blank, where no other hint's
- * match is (none holds a blank, and `sk-`, `pypi-AgE`, `-----BEGIN` cannot start one).
+ * match is (none holds a blank, and `sk-`, `pypi-AgE`, `-----BEGIN` cannot start one). Group
+ * `prefixed` (family `P`): the separator after a prefixed token's prefix (`PREFIX_GATE`), tried
+ * last; Stripe's `_live`/`_test` stops before its `_`, which may end such a prefix.
  */
 const HINT_GATE = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
-    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:passw(?:or)?d|token|api-key|secret)))`,
+    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:passw(?:or)?d|token|api-key|secret)))|` +
+    `(?<prefixed>${PREFIX_GATE.source})`,
   "g",
 );
 
@@ -87,8 +94,11 @@ export function textHints(text: string): TextHints {
   HINT_GATE.lastIndex = 0;
   for (let m = HINT_GATE.exec(text); m; m = HINT_GATE.exec(text)) {
     // `V` and `v` are one hint (ENV), as `value:` and `alue:` are.
-    if (m.groups!.pair !== undefined) hints.pairs.add(m[0][1] ? m[0].slice(1) : m[0].toLowerCase());
-    else if (m.groups!.option !== undefined) {
+    if (m.groups!.prefixed !== undefined) {
+      if (!hints.families.includes("P")) hints.families += "P";
+    } else if (m.groups!.pair !== undefined) {
+      hints.pairs.add(m[0][1] ? m[0].slice(1) : m[0].toLowerCase());
+    } else if (m.groups!.option !== undefined) {
       // `-u` and `--user` (`u`), or `--password` and the like (`o`)
       const family = text[m.index + 1] === "u" || text[m.index + 2] === "u" ? "u" : "o";
       if (!hints.families.includes(family)) hints.families += family;

@@ -12,6 +12,7 @@ import {
   LONG_QUOTED,
   LONG_TOKEN,
   LONG_UNQUOTED,
+  looksGenerated,
   looksRandom,
   nameBefore,
   type NameSpots,
@@ -146,8 +147,13 @@ const SECRET_NAME = anyCase(
 );
 
 const OP = "(?::=|=>|=|:)";
-/** Between an operator and its value: blanks, or a YAML block scalar's header and indent. */
-const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64})?";
+/**
+ * Between an operator and its value: blanks, or a YAML block scalar's header and indent, or a
+ * line end and an indent (a YAML value on the line after its key: `password:` then `  S3cr3t9`),
+ * unless that line is a list entry, a comment, blank, or a key of its own (`  hashed: …`).
+ */
+const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
+  "\\r?\\n[ \\t]{1,64}(?![-#\\s]|[^\\s:]{1,64}:(?:\\s|$)))?";
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
 /**
  * The quotes that open a value: none, one, a triple (`"""`, `'''`), each maybe escaped (`\\"`
@@ -198,6 +204,11 @@ function isBasicCredentials(value: string): boolean {
   }
 }
 
+/**
+ * A name of an id in camel case (`credentialsId`, `<UserSecretsId>`): a generated value under it
+ * names a thing. Not `secretId` (a Vault AppRole's secret) nor `SECRET_ID`.
+ */
+const ID_NAME = /(?<![Ss]ecret)(?<=[a-z])Id\\?["']?\]?[ \t]*$/;
 const AWS_SECRET_NAME = /secret[_.-]?access[_.-]?key|aws[_.-]?secret/i;
 const AZURE_SECRET = /^[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}$/;
 const JWT = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}$/;
@@ -237,7 +248,9 @@ export function findNamedTokens(
     } else if (/^[Bb]asic/.test(b) && isBasicCredentials(value)) rule = "basicauth";
     else if (b && value.length >= 20 && /[0-9]/.test(value) && !isPlaceholder(value)) {
       rule = "bearer";
-    } else if (looksRandom(value)) rule = "named-secret";
+    } else if ((looksRandom(value) || looksGenerated(value)) && !ID_NAME.test(name)) {
+      rule = "named-secret";
+    }
     if (!rule) continue;
     value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
     out.push({ start, end: start + value.length, rule });
@@ -274,15 +287,22 @@ export const NAMED_PASSWORD: RegExp = new RegExp(
  * {@linkcode NAMED_PASSWORD} look behind for holds, in any case: `key`, `token`, `passw`, `pwd`,
  * `auth`, `passphrase`, `secret`, `credential`, `bearer`. Each is looked for from a letter rarer in
  * code than its first (`k`, `w`, `h`, `c`, `b`) and checked behind it; a match ends where its word
- * does, and holds at most 10 characters (`credential`).
+ * does, and holds at most 10 characters (`credential`). The same search finds the words the
+ * command and SQL rules start from (`_secret_rules_commands.ts`): `mysql`, `mariadb`, `sshpass`,
+ * `redis-cli` and `identified` (groups `mysql`, `mariadb`, `sshpass`, `rediscli`, `sql`), and
+ * marks the `passw` words (group `pw`) for SQL's `PASSWORD '…'`.
  */
 export const NAME_WORD: RegExp = new RegExp(
   [
     `${anyCase("ke")}(?:${anyCase("y")}|${anyCase("n")}(?<=${anyCase("token")}))`,
-    `${anyCase("w")}(?:(?<=${anyCase("passw")})|${anyCase("d")}(?<=${anyCase("pwd")}))`,
-    `${anyCase("h")}(?:(?<=${anyCase("auth")})|${anyCase("rase")}(?<=${anyCase("passphrase")}))`,
-    `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|${anyCase("dential")})`,
-    anyCase("bearer"),
+    `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
+    `${anyCase("h")}(?:(?<=${anyCase("auth")})|${anyCase("rase")}(?<=${anyCase("passphrase")})|` +
+    `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
+    `${anyCase("c")}(?:${anyCase("re")}(?:${anyCase("t")}(?<=${anyCase("secret")})|` +
+    `${anyCase("dential")})|(?<rediscli>${anyCase("li")}(?<=${anyCase("redis-cli")})))`,
+    `${anyCase("b")}(?:${anyCase("earer")}|(?<mariadb>(?<=${anyCase("mariadb")})))`,
+    `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
+    `(?<sql>${anyCase("fied")}(?<=${anyCase("identified")}))`,
   ].join("|"),
   "g",
 );
@@ -296,7 +316,7 @@ const TOKEN_NAME_REST = /[A-Za-z0-9_.-]*(?:\\?["'])?\]?[ \t]*/y;
 const VALUE_NAME_REST = /[A-Za-z0-9_]*\\?["']?\s*/iy;
 
 /** The {@linkcode NameSpots} of `text`, found once per {@linkcode TextHints}. */
-function namesOf(text: string, hints?: TextHints): NameSpots {
+export function namesOf(text: string, hints?: TextHints): NameSpots {
   if (!hints) return nameSpots(text);
   return hints.names ??= nameSpots(text);
 }
@@ -316,12 +336,27 @@ function namesOf(text: string, hints?: TextHints): NameSpots {
  * ```
  */
 export function nameSpots(text: string): NameSpots {
-  const spots: NameSpots = { operators: [], valueOperators: [] };
+  const spots: NameSpots = { operators: [], valueOperators: [], commands: [], passwords: [] };
   let tokenRest = -1; // where the last name's rests ended
   let valueRest = -1;
   NAME_WORD.lastIndex = 0;
   for (let m = NAME_WORD.exec(text); m; m = NAME_WORD.exec(text)) {
     const end = m.index + m[0].length;
+    const g = m.groups!;
+    if (g.pw !== undefined) spots.passwords.push(end);
+    const command = g.mysql ?? g.mariadb ?? g.sshpass ?? g.rediscli ?? g.sql;
+    if (command !== undefined) {
+      // not a name's word: where the command (or `identified`) ends, and its kind
+      const kind: NameSpots["commands"][number]["kind"] = g.sql !== undefined
+        ? "sql"
+        : g.sshpass !== undefined
+        ? "sshpass"
+        : g.rediscli !== undefined
+        ? "redis-cli"
+        : "mysql";
+      spots.commands.push({ at: end, kind });
+      continue;
+    }
     // A word that ends inside the last rest is in the same name: its rest ends there too.
     if (end > tokenRest) {
       tokenRest = runEnd(TOKEN_NAME_REST, text, end);
@@ -359,6 +394,8 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), as is one character
   // repeated.
   if (/^[A-Za-z]+$/.test(value) || /^(.)\1*$/.test(value)) return false;
+  // A token's stand-in: its prefix, then one character repeated (`pplx-xxxx…`, `fo1_XXXX…`).
+  if (/([A-Za-z0-9])\1{15}$/.test(value)) return false;
   // Words joined, no digit, one of them a secret's name: a test's stand-in (`new-password`).
   if (/^[A-Za-z]+(?:[-_][A-Za-z]+)+$/.test(value) && /pass|secret|key|token/i.test(value)) {
     return false;

@@ -6,7 +6,17 @@
  * @module
  */
 
-import { B62, B64URL, isPlaceholder, type SecretShape, token } from "./_secret_rules_common.ts";
+import {
+  B62,
+  B64URL,
+  fewCharacters,
+  isPlaceholder,
+  type SecretShape,
+  token,
+} from "./_secret_rules_common.ts";
+
+/** A token, not a placeholder of one (`ghp_xxxx…`, `AIzaaaaa…`): see `fewCharacters`. */
+const notPlaceholder = (value: string) => !fewCharacters(value);
 
 /** The provider tokens of the rule table, in its order (see `SECRET_SHAPES`). */
 export const PROVIDER_TOKENS: SecretShape[] = [
@@ -25,6 +35,26 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "Google / GCP API key (`AIza…`)",
     hints: ["AIza"],
     pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
+    accept: notPlaceholder,
+  },
+  {
+    id: "atlassian-token",
+    gate: "A",
+    label: "atlassian",
+    kind: "Atlassian API and Bitbucket tokens (`ATATT3…`, `ATCTT3…`, `ATBB…`)",
+    hints: ["ATATT3", "ATCTT3", "ATBB"],
+    pattern:
+      /(?<![A-Za-z0-9_-])(?:AT[AC]TT3[A-Za-z0-9_=-]{150,400}|ATBB[A-Za-z0-9_-]{28,64})(?![A-Za-z0-9_=-])/g,
+    accept: notPlaceholder,
+  },
+  {
+    id: "jfrog-key",
+    gate: "A",
+    label: "jfrog",
+    kind: "JFrog Artifactory API key (`AKCp…`)",
+    hints: ["AKCp"],
+    pattern: /(?<![A-Za-z0-9])AKCp[A-Za-z0-9]{69}(?![A-Za-z0-9])/g,
+    accept: notPlaceholder,
   },
   {
     id: "azure-storage-key",
@@ -43,6 +73,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     hints: ["Q~"],
     pattern:
       /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+    accept: notPlaceholder,
   },
   {
     id: "github-token",
@@ -51,15 +82,17 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "GitHub token (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, fine-grained `github_pat_`)",
     hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
     pattern:
-      /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])/g,
+      /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9_]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])/g,
+    accept: notPlaceholder,
   },
   {
     id: "gitlab-token",
     gate: "g",
     label: "gitlab",
-    kind: "GitLab token (`glpat-`, `glptt-`, `gldt-`)",
-    hints: ["glpat-", "glptt-", "gldt-"],
-    pattern: token("gl(?:pat|ptt|dt)-", B64URL, 20),
+    kind: "GitLab token (`glpat-`, `glptt-`, `gldt-`, `glrt-`, `glsoat-`, `glcbt-`, …)",
+    hints: ["glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glimt-", "glft-", "gloas-"],
+    pattern: token("gl(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-", B64URL, 20),
+    accept: notPlaceholder,
   },
   {
     id: "slack-token",
@@ -67,7 +100,9 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "slack",
     kind: "Slack token (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxe-`, `xapp-`)",
     hints: ["xox", "xapp-"],
-    pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 10),
+    pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 20),
+    // Not a stand-in: `xoxb-xxxx-…`, `xoxp-1-AccessTokenHere`
+    accept: (value) => notPlaceholder(value) && !isPlaceholder(value),
   },
   {
     id: "slack-webhook",
@@ -85,6 +120,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "Stripe key (`sk_live_`, `rk_live_`, `sk_test_`, `rk_test_`, `whsec_`)",
     hints: ["k_live_", "k_test_", "whsec_"],
     pattern: token("(?:[sr]k_(?:live|test)_|whsec_)", B62, 20),
+    accept: notPlaceholder,
   },
   {
     id: "sendgrid-key",
@@ -134,6 +170,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "npm token (`npm_…`, `_authToken=` in `.npmrc`)",
     hints: ["npm_"],
     pattern: token("npm_", B62, 36),
+    accept: notPlaceholder,
   },
   {
     id: "npm-auth-token",
@@ -151,6 +188,15 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "PyPI token (`pypi-AgE…`)",
     hints: ["pypi-AgE"],
     pattern: token("pypi-AgE", B64URL, 50, 1024),
+    accept: notPlaceholder,
+  },
+  {
+    id: "databricks-token",
+    label: "databricks",
+    kind: "Databricks token (`dapi…`)",
+    hints: ["dapi"],
+    pattern: /(?<![A-Za-z0-9_-])dapi[a-f0-9]{32}(?:-[0-9])?(?![A-Za-z0-9_-])/g,
+    accept: notPlaceholder,
   },
   {
     id: "jwt",

@@ -17,9 +17,10 @@
 /**
  * The version of the rule table, part of the secret scan's cache key (with each rule's pattern
  * and code): raise it when a helper the rules call changes what they find, so that files found
- * clean by an older table are scanned again (3: the line of a finding in a file with CR line ends).
+ * clean by an older table are scanned again (3: the line of a finding in a file with CR line ends;
+ * 4: prefixed provider tokens, placeholders of few characters, generated keys under a name).
  */
-export const SECRET_RULES_VERSION = 3;
+export const SECRET_RULES_VERSION = 4;
 
 import {
   isPlaceholder,
@@ -61,6 +62,18 @@ import {
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
+import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
+import {
+  findCommandPasswords,
+  IDENTIFIED_BY,
+  MYSQL_OPTION,
+  PGPASS_LINE,
+  PGPASS_QUOTED,
+  REDIS_OPTION,
+  SET_PASSWORD,
+  SQL_PASSWORD,
+  SSHPASS_OPTION,
+} from "./_secret_rules_commands.ts";
 
 export type { NameSpots, SecretMatch, SecretShape, TextHints } from "./_secret_rules_common.ts";
 export { isPlaceholder } from "./_secret_rules_common.ts";
@@ -89,6 +102,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     accept: isBase64PrivateKey,
   },
   ...PROVIDER_TOKENS,
+  ...PREFIXED_TOKENS,
   {
     id: "hex-secret",
     label: "hex-secret",
@@ -150,6 +164,31 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findNamedPasswords,
   },
   {
+    id: "command-password",
+    label: "password",
+    kind:
+      "A password in a command or SQL: `mysql -pS3cret`, `sshpass -p S3cret`, `redis-cli -a S3cret`, " +
+      "`IDENTIFIED BY 'S3cret'`, `PASSWORD 'S3cret'`, `SET PASSWORD FOR … = 'S3cret'`",
+    hints: [],
+    find: findCommandPasswords,
+  },
+  {
+    id: "pgpass-line",
+    label: "password",
+    kind: "The password of a `.pgpass` line (`hostname:port:database:username:password`)",
+    hints: [":"],
+    pattern: PGPASS_LINE,
+    accept: (value) => value.length >= 3 && !isPlaceholder(value),
+  },
+  {
+    id: "pgpass-quoted",
+    label: "password",
+    kind: "The password of a quoted `.pgpass` line (`echo '…:password' >> ~/.pgpass`)",
+    hints: [":"],
+    pattern: PGPASS_QUOTED,
+    accept: (value) => value.length >= 3 && !isPlaceholder(value),
+  },
+  {
     id: "name-value-pair",
     label: "named-secret",
     kind:
@@ -182,6 +221,7 @@ export const SECRET_SHAPES: SecretShape[] = [
  */
 export const SCAN_PATTERNS: Record<string, RegExp> = {
   TOKEN_GATE,
+  PREFIX_GATE,
   NAMED_VALUE,
   MAP_VALUE,
   PEM_BEGIN,
@@ -197,6 +237,12 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   NAME_WORD,
   ...Object.fromEntries(PAIR_FORMS.map((f, i) => [`PAIR_FORMS[${i}]`, f.pattern])),
   URL_PASSWORD,
+  MYSQL_OPTION,
+  SSHPASS_OPTION,
+  REDIS_OPTION,
+  IDENTIFIED_BY,
+  SQL_PASSWORD,
+  SET_PASSWORD,
   K8S_SECRET_KIND,
   YAML_DOCUMENT_END,
   K8S_DATA,

@@ -1,0 +1,165 @@
+/**
+ * The rules for passwords written in commands, SQL and `.pgpass` (`secret_rules.ts` is the public
+ * face): `mysql -pS3cret`, `sshpass -p S3cret`, `redis-cli -a S3cret`, `IDENTIFIED BY 'S3cret'`,
+ * `PASSWORD 'S3cret'`, `SET PASSWORD FOR … = 'S3cret'`, and a `.pgpass` line's last field
+ * (`host:5432:db:user:S3cret`). The commands and SQL start from the words the name search finds
+ * (`nameSpots`), so they cost no search of their own.
+ *
+ * @module
+ */
+
+import { isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
+import { namesOf, passwordLike, REFERENCE } from "./_secret_rules_names.ts";
+
+type Span = { start: number; end: number };
+
+/** A quoted SQL string's body: escapes and doubled quotes. */
+const SQL_STRING = `(?<q>['"])(?<v>(?:[^'"\\\\\\r\\n]|\\\\.){1,256})\\k<q>`;
+
+/**
+ * After `mysql` (and `mysqldump`, `mysqladmin`, …) or `mariadb`, on its command line: the first
+ * `-p` option, its password attached (`-pS3cret`, `-p'S3 cret'`) or apart (`-p S3cret`: mysql
+ * reads that as a prompt and a database, but a password written so is still one).
+ */
+export const MYSQL_OPTION: RegExp = new RegExp(
+  "[A-Za-z-]{0,8}(?=[ \\t])[^\\r\\n;&|`]{0,256}?[ \\t]-p(?:" +
+    `(?<q>["'])(?<v>[^"'\\r\\n]{1,256})\\k<q>|` + // -p'S3 cr3t'
+    "(?<v2>[^\\s\"'`-][^\\s\"'`]{0,255})|" + // -pS3cr3t
+    `[ \\t]{1,16}(?<q3>["']?)(?<v3>[^\\s"'\`-][^\\s"'\`]{0,255})\\k<q3>` + // -p S3cr3t
+    ")(?=[\\s;&|)`]|$)",
+  "dy",
+);
+/** After `sshpass`: its `-p` password (`sshpass -p S3cret ssh …`). */
+export const SSHPASS_OPTION: RegExp =
+  /[ \t]{1,16}-p[ \t]{0,16}(?<q>["']?)(?<v>[^\s"'`]{1,256})\k<q>(?=[\s;&|)`]|$)/dy;
+/** After `redis-cli`, on its command line: the `-a` or `--pass` password. */
+export const REDIS_OPTION: RegExp =
+  /[^\r\n;&|`]{0,256}?[ \t](?:-a|--pass)[ \t]{1,16}(?<q>["']?)(?<v>[^\s"'`]{1,256})\k<q>(?=[\s;&|)`]|$)/dy;
+/**
+ * After SQL's `IDENTIFIED`: `[WITH plugin] BY ['…' | PASSWORD '…' | name]` (MySQL, Oracle's
+ * unquoted password). Group `u`: the unquoted one.
+ */
+export const IDENTIFIED_BY: RegExp = new RegExp(
+  `(?:[ \\t]{1,16}[Ww][Ii][Tt][Hh][ \\t]{1,16}["'\`]?[A-Za-z0-9_]{1,64}["'\`]?)?[ \\t\\r\\n]{1,16}` +
+    `[Bb][Yy](?:[ \\t]{1,16}[Pp][Aa][Ss][Ss][Ww][Oo][Rr][Dd])?[ \\t]{1,16}` +
+    `(?:${SQL_STRING}|(?<u>[A-Za-z][A-Za-z0-9_$#]{0,127})(?![A-Za-z0-9_$#]))`,
+  "dy",
+);
+/** After a `passw` word: `ORD '…'` or `ORD('…')` (PostgreSQL's `PASSWORD '…'`, MySQL's function). */
+export const SQL_PASSWORD: RegExp = new RegExp(
+  `[Oo][Rr][Dd](?<open>[ \\t]{1,16}|[ \\t]{0,16}\\([ \\t]{0,16})${SQL_STRING}`,
+  "dy",
+);
+/** After a `passw` word: MySQL's `ORD FOR 'user'@'host' = '…'` (of `SET PASSWORD`). */
+export const SET_PASSWORD: RegExp = new RegExp(
+  `[Oo][Rr][Dd][ \\t]{1,16}[Ff][Oo][Rr][ \\t]{1,16}[^=;\\r\\n]{1,200}=[ \\t]{0,16}` +
+    `(?:[Pp][Aa][Ss][Ss][Ww][Oo][Rr][Dd][ \\t]{0,16}\\([ \\t]{0,16})?${SQL_STRING}`,
+  "dy",
+);
+/** A statement that makes or changes a user or role, before its `PASSWORD`. */
+const USER_STATEMENT = /\b(?:create|alter)[ \t\r\n]{1,16}(?:user|role)\b[^;]{0,200}$/i;
+/** SQL words that follow `IDENTIFIED BY` and are not a password. */
+const SQL_WORD = /^(?:values|password|externally|globally|random)$/i;
+
+/**
+ * A `.pgpass` line's first four fields: host, port (a number or `*`), database and user (names,
+ * not numbers: `00:00:00`, a MAC address and a timestamp's parts are not such a line).
+ */
+const PGPASS_FIELDS = "[A-Za-z0-9._*[\\]-]{1,253}:(?:[1-9][0-9]{0,4}|\\*):" +
+  "(?=[^:\\s]{0,127}[^:\\s0-9])[^:\\s\\\\\"']{1,128}:(?=[^:\\s]{0,127}[^:\\s0-9])[^:\\s\\\\\"']{1,128}:";
+/**
+ * A `.pgpass` line (`hostname:port:database:username:password`): the password, the line's last
+ * field (escapes `\\:` and `\\\\` in it). No field is empty.
+ */
+export const PGPASS_LINE: RegExp = new RegExp(
+  `^[ \\t]{0,16}${PGPASS_FIELDS}(?<v>(?:[^:\\r\\n\\\\]|\\\\.){1,256}?)(?=[ \\t]{0,16}\\r?$)`,
+  "gm",
+);
+/** A `.pgpass` line in quotes, as `echo '…' >> ~/.pgpass` writes one. */
+export const PGPASS_QUOTED: RegExp = new RegExp(
+  `(?<q>["'])${PGPASS_FIELDS}(?<v>(?:[^:"'\\r\\n\\\\]|\\\\.){1,256})(?=\\k<q>)`,
+  "g",
+);
+
+/** Whether a password read from a command or SQL is one (not `$VAR`, `%s`, `changeme`, …). */
+function realPassword(value: string): boolean {
+  return value.length >= 3 && !REFERENCE.test(value) && !isPlaceholder(value);
+}
+
+/** The span of group `v` (or `name`) of a match (the patterns have the `d` flag). */
+function spanOf(m: RegExpExecArray, name = "v"): Span {
+  const [start, end] = m.indices!.groups![name]!;
+  return { start, end };
+}
+
+/** The password of the command or SQL word that ends at `at`, if it has one. */
+function commandPassword(text: string, at: number, kind: string): Span | undefined {
+  if (kind === "sql") return identifiedBy(text, at);
+  const pattern = kind === "sshpass"
+    ? SSHPASS_OPTION
+    : kind === "redis-cli"
+    ? REDIS_OPTION
+    : MYSQL_OPTION;
+  pattern.lastIndex = at;
+  const m = pattern.exec(text);
+  if (!m) return undefined;
+  if (m.groups!.v3 !== undefined) {
+    // `mysql -p name`: a password only when it does not read as a database's name
+    return passwordLike(m.groups!.v3, m.groups!.q3 !== "") ? spanOf(m, "v3") : undefined;
+  }
+  const name = m.groups!.v2 !== undefined ? "v2" : "v";
+  return realPassword(m.groups![name]) ? spanOf(m, name) : undefined;
+}
+
+function identifiedBy(text: string, at: number): Span | undefined {
+  IDENTIFIED_BY.lastIndex = at;
+  const m = IDENTIFIED_BY.exec(text);
+  if (!m) return undefined;
+  if (m.groups!.v !== undefined) return realPassword(m.groups!.v) ? spanOf(m) : undefined;
+  // Unquoted (Oracle): only in a statement that makes or changes a user.
+  const u = m.groups!.u;
+  const before = text.slice(Math.max(0, at - 220), at - "identified".length);
+  if (SQL_WORD.test(u) || !realPassword(u) || !USER_STATEMENT.test(before)) return undefined;
+  return spanOf(m, "u");
+}
+
+/** SQL's `PASSWORD '…'`, `PASSWORD('…')` and `SET PASSWORD FOR … = '…'` after a `passw` at `at`. */
+function sqlPassword(text: string, at: number): Span | undefined {
+  const word = text.slice(at - 5, at);
+  // A word of its own, not the end of a name (`add_password(…)`, `zip.setpassword(…)`)
+  if (/[\w.$]/.test(text[at - 6] ?? "")) return undefined;
+  for (const pattern of [SQL_PASSWORD, SET_PASSWORD]) {
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    if (!m || !realPassword(m.groups!.v)) continue;
+    // `PASSWORD '…'` in upper case, the function, or in a statement on a user or role: not a
+    // sentence that quotes a word after "password".
+    const sql = pattern === SET_PASSWORD || word === "PASSW" || m.groups!.open?.includes("(") ||
+      USER_STATEMENT.test(text.slice(Math.max(0, at - 225), at - 5));
+    if (sql) return spanOf(m);
+  }
+  return undefined;
+}
+
+/**
+ * The passwords of commands and SQL in `text`, found from the words the name search found.
+ *
+ * @example
+ * ```ts
+ * import { findSecrets } from "./secret_rules.ts";
+ * findSecrets("mysql -u app -pS3cr3t9 shop").map((f) => f.rule); // ["password"]
+ * ```
+ */
+export function findCommandPasswords(text: string, hints?: TextHints): Span[] {
+  const spots = namesOf(text, hints);
+  const out: Span[] = [];
+  for (const { at, kind } of spots.commands) {
+    const span = commandPassword(text, at, kind);
+    if (span) out.push(span);
+  }
+  for (const at of spots.passwords) {
+    const span = sqlPassword(text, at);
+    if (span) out.push(span);
+  }
+  return out;
+}

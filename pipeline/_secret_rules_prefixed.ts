@@ -1,0 +1,359 @@
+/**
+ * The rules for providers' tokens that start with a prefix of their own and a separator
+ * (`dop_v1_…`, `pplx-…`, `dp.pt.…`, `sntryu_…`, a Telegram bot token's `123456789:…`, a Discord
+ * webhook's `…/api/webhooks/…`), one shape each (`secret_rules.ts` is the public face). They
+ * share one hint, found by {@linkcode PREFIX_GATE} in the hint search: from the separator that
+ * ends a prefix (`_`, `-`, `.`, `:`, `/`), the prefix checked behind it, so a text without any
+ * of them runs none of these rules.
+ *
+ * @module
+ */
+
+import { fewCharacters, type SecretShape } from "./_secret_rules_common.ts";
+
+/** One provider's token: the prefix (a pattern that ends in its separator), then the rest. */
+interface Prefixed {
+  id: string;
+  label: string;
+  kind: string;
+  /** The prefix, up to and with its separator (a pattern, bounded). */
+  head: string;
+  /** Literal spellings of the head (for the docs and the hint test). */
+  hints: string[];
+  /** The rest of the token (a pattern, bounded). */
+  rest: string;
+  /** What may not follow the token. @default {"[A-Za-z0-9_-]"} */
+  after?: string;
+  /** What starts the pattern, before the head. @default {"(?<![A-Za-z0-9_./-])"} */
+  before?: string;
+  /** What the first characters after the head must be, when the head alone is a common word. */
+  ahead?: string;
+}
+
+const HEX = "[a-f0-9]";
+const UUID = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
+const BASE64_AFTER = "[A-Za-z0-9+/=_-]";
+
+/** The tokens, in the order of the table (a merged finding is named by the first). */
+const PREFIXED: Prefixed[] = [
+  p(
+    "1password-service-token",
+    "1password",
+    "ops_",
+    ["ops_eyJ"],
+    "eyJ[A-Za-z0-9+/]{100,4096}={0,3}",
+    {
+      after: BASE64_AFTER,
+    },
+  ),
+  p(
+    "1password-secret-key",
+    "1password",
+    "A3-",
+    ["A3-"],
+    "[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}",
+  ),
+  p("adafruit-key", "adafruit", "aio_", ["aio_"], "[A-Za-z0-9]{28}"),
+  p("age-secret-key", "age", "AGE-SECRET-KEY-", ["AGE-SECRET-KEY-"], "1[0-9A-Z]{58}"),
+  p("airtable-token", "airtable", "pat[A-Za-z0-9]{14}\\.", ["pat"], `${HEX}{64}`),
+  p("alchemy-token", "alchemy", "alcht_", ["alcht_"], "[A-Za-z0-9]{30}"),
+  p("apify-token", "apify", "apify_api_", ["apify_api_"], "[A-Za-z0-9_-]{36}"),
+  p("bannerbear-key", "bannerbear", "bb_(?:ma|pr)_", ["bb_ma_", "bb_pr_"], `${HEX}{30}`),
+  p("buildkite-token", "buildkite", "bkua_", ["bkua_"], "[a-z0-9]{40}"),
+  p("circleci-token", "circleci", "CCIPAT_", ["CCIPAT_"], `[A-Za-z0-9]{22}_${HEX}{40}`),
+  p("clojars-token", "clojars", "CLOJARS_", ["CLOJARS_"], "[a-z0-9]{60}"),
+  p(
+    "cloudflare-origin-ca-key",
+    "cloudflare",
+    "v1\\.0-",
+    ["v1.0-"],
+    `${HEX}{24}-${HEX}{146}`,
+  ),
+  p("contentful-token", "contentful", "CFPAT-", ["CFPAT-"], "[A-Za-z0-9_-]{43}"),
+  p(
+    "defined-networking-key",
+    "defined-networking",
+    "dnkey-",
+    ["dnkey-"],
+    "[a-z0-9=_-]{26}-[a-z0-9=_-]{52}",
+  ),
+  p(
+    "digitalocean-token",
+    "digitalocean",
+    "do[opr]_v1_",
+    ["dop_v1_", "doo_v1_", "dor_v1_"],
+    `${HEX}{64}`,
+  ),
+  p(
+    "discord-webhook",
+    "discord",
+    "https?://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/",
+    ["https://discord.com/api/webhooks/"],
+    "[0-9]{17,20}/[A-Za-z0-9_-]{60,68}",
+    { ahead: "[0-9]{17}" },
+  ),
+  p(
+    "doppler-token",
+    "doppler",
+    "dp\\.(?:pt|st|sa|ct|scim|audit)\\.",
+    ["dp.pt.", "dp.st.", "dp.sa.", "dp.ct."],
+    "[A-Za-z0-9]{40,44}",
+  ),
+  p(
+    "duffel-token",
+    "duffel",
+    "duffel_(?:test|live)_",
+    ["duffel_test_", "duffel_live_"],
+    "[A-Za-z0-9_=-]{43}",
+  ),
+  p("dynatrace-token", "dynatrace", "dt0c01\\.", ["dt0c01."], "[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}"),
+  p("hex-sk-key", "api-key", "sk_", ["sk_"], `${HEX}{32}(?:${HEX}{16})?`, {
+    ahead: `${HEX}{32}`,
+  }),
+  p(
+    "figma-token",
+    "figma",
+    "fig[dpr]_",
+    ["figd_", "figp_", "figr_"],
+    "[A-Za-z0-9_-]{38,40}={0,2}",
+    {
+      after: BASE64_AFTER,
+    },
+  ),
+  p(
+    "flutterwave-key",
+    "flutterwave",
+    "FLW(?:SECK|PUBK)(?:_TEST)?-",
+    ["FLWSECK-", "FLWSECK_TEST-", "FLWPUBK_TEST-"],
+    "[A-Za-z0-9]{32}-X",
+  ),
+  p(
+    "flyio-token",
+    "flyio",
+    "fm[12][ar]?_",
+    ["fm1r_", "fm1a_", "fm2_"],
+    "[A-Za-z0-9+/]{100,4096}={0,3}",
+    {
+      after: BASE64_AFTER,
+    },
+  ),
+  p("flyio-org-token", "flyio", "fo1_", ["fo1_"], "[A-Za-z0-9_-]{43}"),
+  p("frameio-token", "frameio", "fio-u-", ["fio-u-"], "[A-Za-z0-9_=-]{64}"),
+  p("google-oauth-token", "google-oauth", "ya29\\.", ["ya29."], "[A-Za-z0-9_-]{30,2048}"),
+  p("google-oauth-secret", "google-oauth", "GOCSPX-", ["GOCSPX-"], "[A-Za-z0-9_-]{28}"),
+  p(
+    "harness-token",
+    "harness",
+    "(?:pat|sat)\\.",
+    ["pat.", "sat."],
+    "[A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20}",
+    { ahead: "[A-Za-z0-9_-]{22}\\." },
+  ),
+  p(
+    "hashicorp-terraform-token",
+    "hashicorp",
+    "[A-Za-z0-9]{14}\\.atlasv1\\.",
+    [".atlasv1."],
+    "[A-Za-z0-9_=-]{60,70}",
+  ),
+  p("heroku-token", "heroku", "HRKU-", ["HRKU-"], "AA[A-Za-z0-9_-]{58}"),
+  p("hubspot-token", "hubspot", "pat-(?:na|eu)1-", ["pat-na1-", "pat-eu1-"], UUID),
+  p("huggingface-token", "huggingface", "hf_", ["hf_"], "[A-Za-z0-9]{34}"),
+  p("huggingface-org-token", "huggingface", "api_org_", ["api_org_"], "[A-Za-z]{34}"),
+  p("infracost-key", "infracost", "ico-", ["ico-"], "[A-Za-z0-9]{32}"),
+  // `\b` as the other `sk-` rules start (see `SLOP_SECRET_RULES` in `_scan.ts`)
+  p("langfuse-key", "langfuse", "sk-lf-", ["sk-lf-"], UUID, { before: "\\b" }),
+  p(
+    "langsmith-key",
+    "langsmith",
+    "lsv2_(?:pt|sk)_",
+    ["lsv2_pt_", "lsv2_sk_"],
+    `${HEX}{32}_${HEX}{10}`,
+  ),
+  p("mailgun-key", "mailgun", "(?:pub)?key-", ["key-", "pubkey-"], "[a-z0-9]{32}", {
+    ahead: "[a-z0-9]{32}(?![A-Za-z0-9_-])",
+  }),
+  p(
+    "mapbox-token",
+    "mapbox",
+    "sk\\.",
+    ["sk.eyJ"],
+    "eyJ[A-Za-z0-9_-]{50,1024}\\.[A-Za-z0-9_-]{20,128}",
+    { ahead: "eyJ" },
+  ),
+  p("netlify-token", "netlify", "nfp_", ["nfp_"], "[A-Za-z0-9]{36}"),
+  p("nightfall-key", "nightfall", "NF-", ["NF-"], "[A-Za-z0-9]{32}", {
+    ahead: "[A-Za-z0-9]{32}(?![A-Za-z0-9_-])",
+  }),
+  p("notion-token", "notion", "secret_", ["secret_"], "[A-Za-z0-9]{43}", {
+    ahead: "[A-Za-z0-9]{43}(?![A-Za-z0-9_-])",
+  }),
+  p(
+    "newrelic-key",
+    "newrelic",
+    "NR(?:AK|II|JS|RA|AA|BR)-",
+    ["NRAK-", "NRII-", "NRJS-"],
+    "[A-Za-z0-9_-]{19,40}",
+  ),
+  p("nvidia-key", "nvidia", "nvapi-", ["nvapi-"], "[A-Za-z0-9_-]{64}"),
+  p("octopus-key", "octopus-deploy", "API-", ["API-"], "[A-Z0-9]{26,32}", {
+    ahead: "[A-Z0-9]{26}",
+  }),
+  p("pagarme-key", "pagarme", "ak_live_", ["ak_live_"], "[A-Za-z0-9]{30}"),
+  p("perplexity-key", "perplexity", "pplx-", ["pplx-"], "[A-Za-z0-9]{48}"),
+  p("pinecone-key", "pinecone", "pcsk_", ["pcsk_"], "[A-Za-z0-9_]{60,100}"),
+  p("pganalyze-key", "pganalyze", "pgar_", ["pgar_"], "[A-Za-z0-9]{27,40}"),
+  p("photoroom-key", "photoroom", "sk_pr_", ["sk_pr_"], "[A-Za-z0-9_]{20,80}"),
+  p(
+    "plaid-token",
+    "plaid",
+    "access-(?:sandbox|development|production)-",
+    ["access-sandbox-", "access-production-"],
+    UUID,
+  ),
+  p(
+    "planetscale-token",
+    "planetscale",
+    "pscale_(?:tkn|pw|oauth)_",
+    ["pscale_tkn_", "pscale_pw_", "pscale_oauth_"],
+    "[A-Za-z0-9=._-]{32,64}",
+  ),
+  p("postman-key", "postman", "PMAK-", ["PMAK-"], "[A-Za-z0-9-]{59,60}"),
+  p("posthog-key", "posthog", "phx_", ["phx_"], "[A-Za-z0-9_]{43,64}"),
+  p("prefect-key", "prefect", "pnu_", ["pnu_"], "[A-Za-z0-9]{36}"),
+  p("pulumi-token", "pulumi", "pul-", ["pul-"], "[a-z0-9]{40}"),
+  p("readme-key", "readme", "rdme_", ["rdme_"], "[a-z0-9]{70}"),
+  p("replicate-token", "replicate", "r8_", ["r8_"], "[A-Za-z0-9]{37}"),
+  p("rootly-key", "rootly", "rootly_", ["rootly_"], `${HEX}{64}`),
+  p("rubygems-key", "rubygems", "rubygems_", ["rubygems_"], "[a-z0-9]{48}"),
+  p("salad-key", "salad", "salad_cloud_", ["salad_cloud_"], "[A-Za-z0-9_]{20,128}"),
+  p("scalingo-token", "scalingo", "tk-us-", ["tk-us-"], "[A-Za-z0-9_-]{48}"),
+  p(
+    "sendinblue-key",
+    "sendinblue",
+    "x(?:keysib|smtpsib)-",
+    ["xkeysib-", "xsmtpsib-"],
+    "[A-Za-z0-9_-]{64,96}",
+  ),
+  p("sentry-org-token", "sentry", "sntrys_", ["sntrys_eyJ"], "eyJ[A-Za-z0-9_=+/]{40,1024}", {
+    after: BASE64_AFTER,
+  }),
+  p("sentry-user-token", "sentry", "sntryu_", ["sntryu_"], `${HEX}{64}`),
+  p(
+    "settlemint-token",
+    "settlemint",
+    "sm_(?:aat|pat|sat)_",
+    ["sm_aat_", "sm_pat_", "sm_sat_"],
+    "[A-Za-z0-9]{16}",
+  ),
+  p(
+    "shippo-token",
+    "shippo",
+    "shippo_(?:live|test)_",
+    ["shippo_live_", "shippo_test_"],
+    `${HEX}{40}`,
+  ),
+  p(
+    "sonar-token",
+    "sonar",
+    "sq(?:co|[pau])_",
+    ["sqp_", "sqa_", "squ_", "sqco_"],
+    "[A-Za-z0-9]{40,64}",
+  ),
+  p(
+    "sourcegraph-token",
+    "sourcegraph",
+    "sgp_",
+    ["sgp_"],
+    "(?:local_|[A-Fa-f0-9]{16}_)?[A-Fa-f0-9]{40}",
+    { ahead: "(?:local_|[A-Fa-f0-9]{16})" },
+  ),
+  p("sourcegraph-cody-token", "sourcegraph", "slk_", ["slk_"], `${HEX}{64}`),
+  p("spectralops-token", "spectralops", "spu-", ["spu-"], `${HEX}{32}`),
+  p(
+    "square-token",
+    "square",
+    "sq0(?:csp|atp|ige|idb|idp)-",
+    ["sq0csp-", "sq0atp-"],
+    "[A-Za-z0-9_-]{22,43}",
+  ),
+  p("supabase-token", "supabase", "sbp_", ["sbp_"], "[a-z0-9]{40}"),
+  p("tailscale-key", "tailscale", "tskey-", ["tskey-"], "[A-Za-z0-9_-]{30,160}"),
+  p(
+    "telegram-bot-token",
+    "telegram",
+    "[0-9]{5,16}:",
+    ["123456789:"],
+    "[A-Za-z0-9_-]{35}",
+    { ahead: "[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])" },
+  ),
+  p("typeform-token", "typeform", "tfp_", ["tfp_"], "[A-Za-z0-9_.=-]{40,64}"),
+  p("teamwork-token", "teamwork", "tkn\\.v1_", ["tkn.v1_"], "[A-Za-z0-9+/=_-]{40,128}", {
+    after: BASE64_AFTER,
+  }),
+  p("trufflehog-enterprise-key", "trufflehog", "thog-key-", ["thog-key-"], `${HEX}{16}`),
+  p("ubidots-token", "ubidots", "BBFF-", ["BBFF-"], "[A-Za-z0-9]{30}"),
+  p("zoho-token", "zoho", "1000\\.", ["1000."], `${HEX}{32}\\.${HEX}{32}`, {
+    ahead: `${HEX}{32}\\.`,
+  }),
+  p("xai-key", "xai", "xai-", ["xai-"], "[A-Za-z0-9]{80}"),
+];
+
+function p(
+  id: string,
+  label: string,
+  head: string,
+  hints: string[],
+  rest: string,
+  more: { after?: string; ahead?: string; before?: string } = {},
+): Prefixed {
+  return { id, label, kind: `${label} token (\`${hints[0]}…\`)`, head, hints, rest, ...more };
+}
+
+/**
+ * The gate's source: for each separator, the prefixes of the entries without an `ahead` in one
+ * lookbehind, then 8 characters of a token after it; each entry with an `ahead` (a prefix that
+ * is a common word: `sk_`, `key-`, `secret_`) on its own. A lookbehind first fails at once on
+ * most separators of code (`self._name`, `a-b`, `x.y`); a lookahead first read on (a third more
+ * time over the stdlib), and a lookbehind per kind of rest cost 4 times as much.
+ */
+function gateSource(): string {
+  const groups = new Map<string, { heads: string[]; own: string[] }>();
+  for (const t of PREFIXED) {
+    const sep = t.head.endsWith("\\.") ? "\\." : t.head[t.head.length - 1];
+    const group = groups.get(sep) ?? { heads: [], own: [] };
+    groups.set(sep, group);
+    if (t.ahead) group.own.push(`(?<=${t.head})(?=${t.ahead})`);
+    else group.heads.push(t.head);
+  }
+  return [...groups].map(([sep, { heads, own }]) => {
+    const shared = heads.length ? [`(?<=${heads.join("|")})(?=${GATE_AHEAD})`] : [];
+    return `${sep}(?:${[...shared, ...own].join("|")})`;
+  }).join("|");
+}
+
+/** What follows every separator of a token the gate looks behind for: 8 of a token's characters. */
+const GATE_AHEAD = "[A-Za-z0-9+/=_-]{8}";
+
+/**
+ * The separator that ends the prefix of one of these tokens, the prefix checked behind it (and,
+ * where the prefix is a common word, the first characters after it): the hint of every rule
+ * here. The hint search tries it after the other hints at each character (first, it cost the
+ * whole search its quick skip over characters no hint starts with); no other hint's match takes
+ * the separator (`_test` of Stripe's hint stops before the `_` of `duffel_test_`).
+ */
+export const PREFIX_GATE: RegExp = new RegExp(gateSource(), "g");
+
+/** The shapes of these tokens, gated by `P` (see {@linkcode PREFIX_GATE}). */
+export const PREFIXED_TOKENS: SecretShape[] = PREFIXED.map((t) => ({
+  id: t.id,
+  gate: "P",
+  label: t.label,
+  kind: t.kind,
+  hints: t.hints,
+  pattern: new RegExp(
+    `${t.before ?? "(?<![A-Za-z0-9_./-])"}${t.head}${t.rest}(?!${t.after ?? "[A-Za-z0-9_-]"})`,
+    "g",
+  ),
+  accept: (value: string) => !fewCharacters(value),
+}));
