@@ -15,6 +15,7 @@
  * deno task bench:secret-recall                          # recall per family, misses, FP rate
  * deno task bench:secret-recall --show                   # also every missed value's shape
  * deno task bench:secret-recall --show --values          # the missed values whole
+ * deno task bench:secret-recall --all                    # every family's row, not only misses
  * deno task bench:secret-recall --scanner /tmp/base/_scan.ts   # another tree's scanner
  * deno task bench:secret-recall --only gitleaks          # one source: gitleaks or trufflehog
  * ```
@@ -33,6 +34,7 @@ const { values: opts } = parseArgs({
     only: { type: "string" },
     show: { type: "boolean", default: false },
     values: { type: "boolean", default: false },
+    all: { type: "boolean", default: false },
     gitleaks: { type: "string", default: "/work/.mirror/gitleaks+gitleaks/repo" },
     trufflehog: { type: "string", default: "/work/.mirror/trufflesecurity+trufflehog/repo" },
   },
@@ -211,7 +213,7 @@ function report(tally: Map<string, Tally>, fpLines: Array<[Sample, boolean]>): v
   );
   for (const f of families) {
     const t = tally.get(f)!;
-    if (t.misses.length) {
+    if (t.misses.length || opts.all) {
       console.log(`| ${f} | ${pct(t.named)} | ${pct(t.bare)} | ${pct(t.lines)} |`);
     }
   }

@@ -8,8 +8,8 @@
  * @module
  */
 
-import { isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
-import { namesOf, passwordLike, REFERENCE } from "./_secret_rules_names.ts";
+import { type TextHints } from "./_secret_rules_common.ts";
+import { namesOf, passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
 
@@ -81,9 +81,12 @@ export const PGPASS_QUOTED: RegExp = new RegExp(
   "g",
 );
 
-/** Whether a password read from a command or SQL is one (not `$VAR`, `%s`, `changeme`, …). */
-function realPassword(value: string): boolean {
-  return value.length >= 3 && !REFERENCE.test(value) && !isPlaceholder(value);
+/**
+ * Whether a password read from a command, SQL or `.pgpass` is one: not a reference (`$VAR`,
+ * `${VAR}`, `%s`) nor a placeholder's word (`changeme`, `password`, `your-password`).
+ */
+export function realPassword(value: string): boolean {
+  return value.length >= 3 && !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value);
 }
 
 /** The span of group `v` (or `name`) of a match (the patterns have the `d` flag). */

@@ -103,8 +103,9 @@ export function looksRandom(value: string): boolean {
 /**
  * Letters and digits mixed as a generated key mixes them, in one case or both (`o8oqti3tghu2…`,
  * `K7SOW2B8…`, a UUID): 16+ characters, 3+ of them digits, and 4+ changes between a letter and a
- * digit, one per 8 characters at least. Words and numbers joined (`build-2024-linux-x64`,
- * `sha256_hmac_v2`, `config.v1.2`) change far less often; a path or a member access is code.
+ * digit, one per 8 characters at least, and not two words among its parts. Words and numbers
+ * joined (`build-2024-linux-x64`, `sha256_hmac_v2_compat`, `config.v1.2`) are names; a path or a
+ * member access is code.
  */
 export function looksGenerated(value: string): boolean {
   if (value.length < 16 || isPlaceholder(value)) return false;
@@ -118,7 +119,9 @@ export function looksGenerated(value: string): boolean {
     if (last && kind !== last) changes++;
     last = kind;
   }
-  return digits >= 3 && changes >= 4 && changes * 8 >= value.length &&
+  // Two or more words among its parts (`sha256_hmac_v2_compat`): a name, not a key.
+  const words = value.split(/[-_.~+/=]/).filter((part) => /^[A-Za-z]{3,}$/.test(part)).length;
+  return digits >= 3 && changes >= 4 && changes * 8 >= value.length && words < 2 &&
     !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
     !/^[A-Za-z_$][a-z0-9_$-]*(?:\/[A-Za-z_$][a-z0-9_$-]*)+$/.test(value);
 }

@@ -379,7 +379,10 @@ export function nameSpots(text: string): NameSpots {
  */
 const UNQUOTED_STOP = /[,;)}\]](?=[\s,;)}\]\\]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|<(?=\/)/;
 /** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
-const PLACEHOLDER_WORD = new RegExp(PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""), "i");
+export const PLACEHOLDER_WORD: RegExp = new RegExp(
+  PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),
+  "i",
+);
 /** A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`. */
 export const REFERENCE: RegExp = /^[$%<{[]|\$\{|\{\{|%\(|%[sd]|\$\(/;
 /** Words of code (types, literals) that follow a password name unquoted: not values. */

@@ -333,7 +333,7 @@ function gateSource(): string {
 }
 
 /** What follows every separator of a token the gate looks behind for: 8 of a token's characters. */
-const GATE_AHEAD = "[A-Za-z0-9+/=_-]{8}";
+const GATE_AHEAD = "[A-Za-z0-9+/=_.-]{8}";
 
 /**
  * The separator that ends the prefix of one of these tokens, the prefix checked behind it (and,

@@ -69,6 +69,7 @@ import {
   MYSQL_OPTION,
   PGPASS_LINE,
   PGPASS_QUOTED,
+  realPassword,
   REDIS_OPTION,
   SET_PASSWORD,
   SQL_PASSWORD,
@@ -178,7 +179,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "The password of a `.pgpass` line (`hostname:port:database:username:password`)",
     hints: [":"],
     pattern: PGPASS_LINE,
-    accept: (value) => value.length >= 3 && !isPlaceholder(value),
+    accept: (value) => realPassword(value),
   },
   {
     id: "pgpass-quoted",
@@ -186,7 +187,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "The password of a quoted `.pgpass` line (`echo '…:password' >> ~/.pgpass`)",
     hints: [":"],
     pattern: PGPASS_QUOTED,
-    accept: (value) => value.length >= 3 && !isPlaceholder(value),
+    accept: (value) => realPassword(value),
   },
   {
     id: "name-value-pair",

@@ -134,6 +134,15 @@ const ADVERSARIAL: Array<[string, string]> = [
   ["URLs without @", "https://u:".repeat(100 * 1024)],
   ["Secret documents", "kind: Secret\ndata:\n---\n".repeat(40 * 1024)],
   ["Secret data keys without values", "kind: Secret\ndata:\n" + "  k:\n".repeat(200 * 1024)],
+  ["token prefixes without tokens", "dop_v1_sk_live_pplx-dp.pt.".repeat(40 * 1024)],
+  ["prefixes and short bodies", "sntryu_abc12 xai-x9 ".repeat(52 * 1024)],
+  ["separators and runs", "_abcdefgh-ABCDEFGH.01234567:".repeat(36 * 1024)],
+  ["mysql and options", "mysql" + " -p".repeat(340 * 1024)],
+  ["IDENTIFIED BY without values", "IDENTIFIED BY ".repeat(72 * 1024)],
+  ["PASSWORD without strings", "PASSWORD (".repeat(100 * 1024)],
+  ["SET PASSWORD FOR without =", "SET PASSWORD FOR x".repeat(56 * 1024)],
+  [".pgpass fields without a password", "'h:1:db:u:".repeat(100 * 1024)],
+  ["YAML keys without values", "password:\n  ".repeat(80 * 1024)],
 ];
 
 Deno.test("no rule backtracks on adversarial 1 MB lines: each finds what it should", () => {

@@ -1,0 +1,81 @@
+/**
+ * A fake token of a rule's shape, made at test time from the rule's own pattern (so no real or
+ * fixed token is ever written in this repository): lookarounds are skipped, each class and
+ * quantifier is filled with random characters, an alternation takes its first branch.
+ * Enough for the patterns of `pipeline/_secret_rules_prefixed.ts` and `_secret_rules_tokens.ts`.
+ *
+ * @module
+ */
+
+/** A string that `source` matches (its lookarounds left out), from `random`. */
+export function sampleOf(source: string, random: () => number): string {
+  let i = 0;
+  const pick = (chars: string[]) => chars[Math.floor(random() * chars.length)];
+  const alternation = (): string => {
+    const first = sequence();
+    while (source[i] === "|") {
+      i++;
+      sequence(); // read, not used: the first branch is the rule's main shape
+    }
+    return first;
+  };
+  const sequence = (): string => {
+    let out = "";
+    while (i < source.length && source[i] !== "|" && source[i] !== ")") {
+      const make = atom();
+      const [min, max] = quantifier();
+      const n = min + Math.floor(random() * (Math.min(max, min + 4) - min + 1));
+      for (let k = 0; k < n; k++) out += make();
+    }
+    return out;
+  };
+  const quantifier = (): [number, number] => {
+    const m = /^(?:\{(\d+)(?:,(\d*))?\}|\?)/.exec(source.slice(i));
+    if (!m) return [1, 1];
+    i += m[0].length;
+    if (m[0] === "?") return [1, 1]; // an optional part is written
+    const min = Number(m[1]);
+    return [min, m[2] === undefined ? min : m[2] === "" ? min + 4 : Number(m[2])];
+  };
+  const atom = (): () => string => {
+    const c = source[i];
+    if (c === "(") {
+      const look = /^\(\?(?:<[=!]|[=!])/.exec(source.slice(i));
+      i += look ? look[0].length : /^\(\?(?::|<\w+>)/.exec(source.slice(i))?.[0].length ?? 1;
+      const from = i;
+      alternation();
+      const body = source.slice(from, i);
+      i++; // ")"
+      return look ? () => "" : () => sampleOf(body, random);
+    }
+    if (c === "[") {
+      const chars = charClass();
+      return () => pick(chars);
+    }
+    if (c === "\\") {
+      const e = source[i + 1];
+      i += 2;
+      if (e === "b") return () => "";
+      if (e === "d") return () => pick([..."0123456789"]);
+      return () => e;
+    }
+    i++;
+    return () => c;
+  };
+  const charClass = (): string[] => {
+    i++;
+    const set: string[] = [];
+    while (source[i] !== "]") {
+      let c = source[i++];
+      if (c === "\\") c = source[i++];
+      if (source[i] === "-" && source[i + 1] !== "]") {
+        const to = source[i + 1] === "\\" ? source[i + 2] : source[i + 1];
+        i += source[i + 1] === "\\" ? 3 : 2;
+        for (let k = c.charCodeAt(0); k <= to.charCodeAt(0); k++) set.push(String.fromCharCode(k));
+      } else set.push(c);
+    }
+    i++;
+    return set;
+  };
+  return alternation();
+}

@@ -1,0 +1,88 @@
+// Passwords that have no name before them but a command's option, SQL or a `.pgpass` line around
+// them: `mysql -pS3cret`, `sshpass -p S3cret`, `redis-cli -a S3cret`, `IDENTIFIED BY 'S3cret'`,
+// `PASSWORD 'S3cret'`, `SET PASSWORD FOR … = 'S3cret'`, `host:5432:db:user:S3cret`. Each password
+// is made at run time; each is redacted whole, and the code and data that look alike are not.
+import assert from "node:assert/strict";
+import { redactSync } from "../../pipeline/_scan.ts";
+import { piecesOf } from "./_samples.ts";
+import { prng } from "../_helpers.ts";
+
+const random = prng(43);
+const CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!%+.=@^~";
+/** A password: letters, digits and marks, never starting with `-`. */
+const password = () =>
+  "Pw" + Array.from({ length: 10 }, () => CHARS[Math.floor(random() * CHARS.length)]).join("") +
+  "7";
+
+const PLACES: Array<[string, (pw: string) => string]> = [
+  ["mysql -p attached", (pw) => `mysql -h db -u app -p${pw} shop < dump.sql\n`],
+  ["mysqldump -p'…'", (pw) => `mysqldump -uapp -p'${pw} x' shop > shop.sql\n`],
+  ["mariadb -p apart", (pw) => `mariadb -u root -p ${pw} shop\n`],
+  ["mysql in a Dockerfile", (pw) => `RUN mysql -uroot -p"${pw}" -e "CREATE DATABASE shop"\n`],
+  ["sshpass -p", (pw) => `sshpass -p '${pw}' ssh deploy@host 'uptime'\n`],
+  ["redis-cli -a", (pw) => `redis-cli -h cache -p 6379 -a ${pw} ping\n`],
+  ["redis-cli --pass", (pw) => `redis-cli --pass "${pw}" info\n`],
+  ["IDENTIFIED BY", (pw) => `CREATE USER 'app'@'%' IDENTIFIED BY '${pw}';\n`],
+  [
+    "IDENTIFIED WITH … BY",
+    (pw) => `ALTER USER app IDENTIFIED WITH caching_sha2_password BY '${pw}';\n`,
+  ],
+  ["identified by, lower case", (pw) => `create user app\n  identified by "${pw}";\n`],
+  ["Oracle, unquoted", () => `CREATE USER scott IDENTIFIED BY Tg7${"k".repeat(3)}x9Lm2;\n`],
+  ["PASSWORD '…'", (pw) => `CREATE ROLE app WITH LOGIN PASSWORD '${pw}' VALID UNTIL 'infinity';\n`],
+  ["password '…' in a user statement", (pw) => `alter user app with password '${pw}';\n`],
+  ["ENCRYPTED PASSWORD", (pw) => `CREATE USER app ENCRYPTED PASSWORD '${pw}';\n`],
+  [
+    "PASSWORD('…')",
+    (pw) => `SELECT * FROM mysql.user WHERE authentication_string = PASSWORD('${pw}');\n`,
+  ],
+  ["SET PASSWORD FOR", (pw) => `SET PASSWORD FOR 'app'@'localhost' = '${pw}';\n`],
+  ["SQL in a string", (pw) => `cur.execute("CREATE USER app IDENTIFIED BY '${pw}'")\n`],
+  [".pgpass", (pw) => `localhost:5432:shop:app:${pw}\n*:*:*:postgres:${pw}x\n`],
+  [".pgpass, CRLF", (pw) => `db.internal:6432:*:app:${pw}\r\n`],
+  [".pgpass written by echo", (pw) => `echo "db.internal:5432:shop:app:${pw}" >> ~/.pgpass\n`],
+];
+
+Deno.test("a password in a command, in SQL or on a .pgpass line is redacted whole", () => {
+  const leaks: string[] = [];
+  for (let n = 0; n < 5; n++) {
+    for (const [what, place] of PLACES) {
+      const pw = password();
+      const placed = place(pw);
+      const secrets = what === "Oracle, unquoted"
+        ? [placed.match(/BY (\S+);/)![1]]
+        : what === "mysqldump -p'…'"
+        ? [`${pw} x`]
+        : [pw];
+      const { text } = redactSync(placed);
+      for (const secret of secrets) {
+        if (piecesOf(secret).some((p) => text.includes(p))) leaks.push(`${what}: ${text}`);
+      }
+    }
+  }
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("options, SQL and colon-separated data that hold no password stay as written", () => {
+  const texts = [
+    "mysql -u root -p shop\n", // -p then a database's name: mysql prompts for the password
+    "mysql -uroot -p$MYSQL_ROOT_PASSWORD shop\n",
+    'mysql -u root -p"${DB_PASSWORD}" shop\n',
+    "mkdir -p build && cp -p a b\n",
+    "redis-cli -a $REDIS_PASSWORD ping\n",
+    "CREATE USER app IDENTIFIED EXTERNALLY;\n",
+    "The account is identified by its email address.\n",
+    "bauth.add_password('realm', host, 'user', 'secret')\n",
+    'self.zip.setpassword("unicode")\n',
+    "print(\"Enter the password 'twice'\")\n",
+    "CREATE USER app IDENTIFIED BY '%s';\n",
+    "CREATE ROLE app PASSWORD 'changeme';\n",
+    '        "0002-03-02T00:00:00+00:00:16",\n',
+    "b'52:54:00:9d:0e'\n",
+    "00:11:22:33:44\n",
+    "12:30:45:678:Z\n",
+    "localhost:5432:shop:app:*\n",
+    "a[1:2:3]\n",
+  ];
+  for (const text of texts) assert.deepEqual(redactSync(text).findings, [], text);
+});
