@@ -61,7 +61,7 @@ export interface NameSpots {
   operators: number[];
   /** Each `:` and `=` where the rest of a name (`VALUE_NAME_REST`) ends. */
   valueOperators: number[];
-  /** Where each `mysql`, `mariadb`, `sshpass`, `redis-cli` or SQL `identified` ends, and which. */
+  /** Where each `mysql`, `sshpass`, `redis-cli` or SQL `identified` ends, and which. */
   commands: Array<{ at: number; kind: "mysql" | "sshpass" | "redis-cli" | "sql" }>;
   /** Where each `passw` word (any case) ends: SQL's `PASSWORD '…'` starts there. */
   passwords: number[];

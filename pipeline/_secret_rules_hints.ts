@@ -8,7 +8,7 @@
  */
 
 import type { TextHints } from "./_secret_rules_common.ts";
-import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
+import { PREFIX_GATE, PREFIX_HINTS } from "./_secret_rules_prefixed.ts";
 
 /**
  * One search for the prefixes of every gated rule (`AKIA`, `ghp_`, `sk-`,
@@ -28,13 +28,15 @@ import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
  */
 export const TOKEN_GATE: RegExp = new RegExp(
   [
-    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp)",
+    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp)", // …, Atlassian, JFrog
     "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-)",
     "x(?:ox[abposre]-|app-)",
-    "\\.slack\\.com/",
-    "_(?:(?:live|test)(?=_)|authToken=|(?<=npm_|whsec_))",
+    // the prefixed tokens' (`PREFIX_HINTS`) in the branches of their separators; those of `_`
+    // first: none is Stripe's `sk`/`rk` or `npm`, and `duffel_test_` is seen at its first `_`
+    `\\.(?:slack\\.com/|(?<prefixDot>${PREFIX_HINTS["."]}))`,
+    `_(?:(?<prefixLow>${PREFIX_HINTS._})|live_|test_|authToken=|(?<=npm_|whsec_))`,
     "S(?:G\\.|K[0-9a-f]{32})",
-    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN)",
+    `-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|(?<prefixDash>${PREFIX_HINTS["-"]}))`,
     "J(?<=eyJ)",
     "~(?<=Q~)",
     "Key=(?<=(?:Account|Access)Key=)",
@@ -43,8 +45,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
 );
 
 /**
- * How many first characters {@linkcode TOKEN_GATE}'s prefixes have, the two options' hints and
- * the prefixed tokens' (`P`).
+ * How many first characters {@linkcode TOKEN_GATE}'s prefixes have, the two options' hints, and the
+ * prefixed tokens' (`P`).
  */
 const GATE_FAMILIES = 13;
 
@@ -68,14 +70,11 @@ const PAIR_HINTS = 6;
  * search finds what the two found apart. Group `option`: the `-` of the options that
  * `user-option` and `password-option` read (`-u `, `--user=`, `--password`, …), which each
  * searched a text for on its own; a match of theirs starts after a blank, where no other hint's
- * match is (none holds a blank, and `sk-`, `pypi-AgE`, `-----BEGIN` cannot start one). Group
- * `prefixed` (family `P`): the separator after a prefixed token's prefix (`PREFIX_GATE`), tried
- * last; Stripe's `_live`/`_test` stops before its `_`, which may end such a prefix.
+ * match is (none holds a blank, and `sk-`, `pypi-AgE`, `-----BEGIN` cannot start one).
  */
 const HINT_GATE = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
-    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:passw(?:or)?d|token|api-key|secret)))|` +
-    `(?<prefixed>${PREFIX_GATE.source})`,
+    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:passw(?:or)?d|token|api-key|secret)))`,
   "g",
 );
 
@@ -94,7 +93,9 @@ export function textHints(text: string): TextHints {
   HINT_GATE.lastIndex = 0;
   for (let m = HINT_GATE.exec(text); m; m = HINT_GATE.exec(text)) {
     // `V` and `v` are one hint (ENV), as `value:` and `alue:` are.
-    if (m.groups!.prefixed !== undefined) {
+    const g = m.groups!;
+    if (g.prefixLow !== undefined || g.prefixDash !== undefined || g.prefixDot !== undefined) {
+      // a prefixed token's separator: family `P`, not Stripe's or OpenAI's `_` or `-`
       if (!hints.families.includes("P")) hints.families += "P";
     } else if (m.groups!.pair !== undefined) {
       hints.pairs.add(m[0][1] ? m[0].slice(1) : m[0].toLowerCase());
@@ -104,6 +105,12 @@ export function textHints(text: string): TextHints {
       if (!hints.families.includes(family)) hints.families += family;
     } else if (!hints.families.includes(m[0][0])) hints.families += m[0][0];
     if (hints.families.length === GATE_FAMILIES && hints.pairs.size === PAIR_HINTS) break;
+  }
+  // Telegram's and Discord's hint (`P`) in a search of its own: as branches of the search above,
+  // the `:` and `/` (new first characters) cost it its quick skip over most characters.
+  if (!hints.families.includes("P")) {
+    PREFIX_GATE.lastIndex = 0;
+    if (PREFIX_GATE.test(text)) hints.families += "P";
   }
   return hints;
 }

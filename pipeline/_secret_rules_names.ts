@@ -212,6 +212,16 @@ const ID_NAME = /(?<![Ss]ecret)(?<=[a-z])Id\\?["']?\]?[ \t]*$/;
 const AWS_SECRET_NAME = /secret[_.-]?access[_.-]?key|aws[_.-]?secret/i;
 const AZURE_SECRET = /^[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}$/;
 const JWT = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}$/;
+/**
+ * Provider tokens that are named by their shape under a name, as a JWT is: their prefix has no
+ * separator a hint could start from (`dapi…`, `pat….…`, `….atlasv1.…`), so with no name around
+ * them only secretlint's Databricks rule finds the first.
+ */
+const NAMED_SHAPES: Array<[RegExp, string]> = [
+  [/^dapi[a-f0-9]{32}(?:-[0-9])?$/, "databricks"],
+  [/^pat[A-Za-z0-9]{14}\.[a-f0-9]{64}$/, "airtable"],
+  [/^[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}$/, "hashicorp"],
+];
 
 /**
  * Values assigned to secret-looking names ({@linkcode NAMED_TOKEN}), each
@@ -239,7 +249,9 @@ export function findNamedTokens(
     let rule: string | undefined;
     if (AWS_SECRET_NAME.test(name) && /^[A-Za-z0-9/+]{40}$/.test(value)) rule = "aws";
     else if (JWT.test(value)) rule = "jwt";
-    else if (AZURE_SECRET.test(value)) rule = "azure";
+    else if (NAMED_SHAPES.some(([shape]) => shape.test(value))) {
+      rule = NAMED_SHAPES.find(([shape]) => shape.test(value))![1];
+    } else if (AZURE_SECRET.test(value)) rule = "azure";
     else if (/twilio/i.test(name) && /^[0-9a-f]{32}$/.test(value)) rule = "twilio";
     else if (/^[0-9a-fA-F]+$/.test(value)) {
       // Hex: `hex-secret`, as NAMED_VALUE names it (which misses Go's `:=` and a YAML block)
@@ -288,8 +300,9 @@ export const NAMED_PASSWORD: RegExp = new RegExp(
  * `auth`, `passphrase`, `secret`, `credential`, `bearer`. Each is looked for from a letter rarer in
  * code than its first (`k`, `w`, `h`, `c`, `b`) and checked behind it; a match ends where its word
  * does, and holds at most 10 characters (`credential`). The same search finds the words the
- * command and SQL rules start from (`_secret_rules_commands.ts`): `mysql`, `mariadb`, `sshpass`,
- * `redis-cli` and `identified` (groups `mysql`, `mariadb`, `sshpass`, `rediscli`, `sql`), and
+ * command and SQL rules start from (`_secret_rules_commands.ts`): `mysql` (`mysqldump`, …),
+ * `sshpass`, `redis-cli` and `identified` (groups `mysql`, `sshpass`, `rediscli`, `sql`), each from
+ * a few characters of its own (a single `c` or `a` first made the search visit every one), and
  * marks the `passw` words (group `pw`) for SQL's `PASSWORD '…'`.
  */
 export const NAME_WORD: RegExp = new RegExp(
@@ -298,9 +311,9 @@ export const NAME_WORD: RegExp = new RegExp(
     `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     `${anyCase("h")}(?:(?<=${anyCase("auth")})|${anyCase("rase")}(?<=${anyCase("passphrase")})|` +
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
-    `${anyCase("c")}(?:${anyCase("re")}(?:${anyCase("t")}(?<=${anyCase("secret")})|` +
-    `${anyCase("dential")})|(?<rediscli>${anyCase("li")}(?<=${anyCase("redis-cli")})))`,
-    `${anyCase("b")}(?:${anyCase("earer")}|(?<mariadb>(?<=${anyCase("mariadb")})))`,
+    `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|${anyCase("dential")})`,
+    anyCase("bearer"),
+    `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
     `(?<sql>${anyCase("fied")}(?<=${anyCase("identified")}))`,
   ].join("|"),
@@ -344,7 +357,7 @@ export function nameSpots(text: string): NameSpots {
     const end = m.index + m[0].length;
     const g = m.groups!;
     if (g.pw !== undefined) spots.passwords.push(end);
-    const command = g.mysql ?? g.mariadb ?? g.sshpass ?? g.rediscli ?? g.sql;
+    const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql;
     if (command !== undefined) {
       // not a name's word: where the command (or `identified`) ends, and its kind
       const kind: NameSpots["commands"][number]["kind"] = g.sql !== undefined

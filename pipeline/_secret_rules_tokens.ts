@@ -35,7 +35,6 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "Google / GCP API key (`AIza…`)",
     hints: ["AIza"],
     pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
-    accept: notPlaceholder,
   },
   {
     id: "atlassian-token",
@@ -73,7 +72,6 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     hints: ["Q~"],
     pattern:
       /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
-    accept: notPlaceholder,
   },
   {
     id: "github-token",
@@ -83,7 +81,6 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
     pattern:
       /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9_]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])/g,
-    accept: notPlaceholder,
   },
   {
     id: "gitlab-token",
@@ -92,7 +89,6 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "GitLab token (`glpat-`, `glptt-`, `gldt-`, `glrt-`, `glsoat-`, `glcbt-`, …)",
     hints: ["glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glimt-", "glft-", "gloas-"],
     pattern: token("gl(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-", B64URL, 20),
-    accept: notPlaceholder,
   },
   {
     id: "slack-token",
@@ -100,9 +96,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "slack",
     kind: "Slack token (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxe-`, `xapp-`)",
     hints: ["xox", "xapp-"],
-    pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 20),
-    // Not a stand-in: `xoxb-xxxx-…`, `xoxp-1-AccessTokenHere`
-    accept: (value) => notPlaceholder(value) && !isPlaceholder(value),
+    pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 10),
   },
   {
     id: "slack-webhook",
@@ -120,7 +114,6 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "Stripe key (`sk_live_`, `rk_live_`, `sk_test_`, `rk_test_`, `whsec_`)",
     hints: ["k_live_", "k_test_", "whsec_"],
     pattern: token("(?:[sr]k_(?:live|test)_|whsec_)", B62, 20),
-    accept: notPlaceholder,
   },
   {
     id: "sendgrid-key",
@@ -170,7 +163,6 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "npm token (`npm_…`, `_authToken=` in `.npmrc`)",
     hints: ["npm_"],
     pattern: token("npm_", B62, 36),
-    accept: notPlaceholder,
   },
   {
     id: "npm-auth-token",
@@ -188,16 +180,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "PyPI token (`pypi-AgE…`)",
     hints: ["pypi-AgE"],
     pattern: token("pypi-AgE", B64URL, 50, 1024),
-    accept: notPlaceholder,
   },
-  {
-    id: "databricks-token",
-    label: "databricks",
-    kind: "Databricks token (`dapi…`)",
-    hints: ["dapi"],
-    pattern: /(?<![A-Za-z0-9_-])dapi[a-f0-9]{32}(?:-[0-9])?(?![A-Za-z0-9_-])/g,
-    accept: notPlaceholder,
-  },
+
   {
     id: "jwt",
     gate: "J",

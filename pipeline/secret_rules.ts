@@ -65,11 +65,12 @@ import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
   findCommandPasswords,
+  findPgpassPasswords,
   IDENTIFIED_BY,
   MYSQL_OPTION,
   PGPASS_LINE,
-  PGPASS_QUOTED,
-  realPassword,
+  PGPASS_PASSWORD,
+  PGPASS_QUOTED_PASSWORD,
   REDIS_OPTION,
   SET_PASSWORD,
   SQL_PASSWORD,
@@ -176,18 +177,10 @@ export const SECRET_SHAPES: SecretShape[] = [
   {
     id: "pgpass-line",
     label: "password",
-    kind: "The password of a `.pgpass` line (`hostname:port:database:username:password`)",
+    kind:
+      "The password of a `.pgpass` line (`hostname:port:database:username:password`), also quoted",
     hints: [":"],
-    pattern: PGPASS_LINE,
-    accept: (value) => realPassword(value),
-  },
-  {
-    id: "pgpass-quoted",
-    label: "password",
-    kind: "The password of a quoted `.pgpass` line (`echo '…:password' >> ~/.pgpass`)",
-    hints: [":"],
-    pattern: PGPASS_QUOTED,
-    accept: (value) => realPassword(value),
+    find: findPgpassPasswords,
   },
   {
     id: "name-value-pair",
@@ -239,6 +232,9 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   ...Object.fromEntries(PAIR_FORMS.map((f, i) => [`PAIR_FORMS[${i}]`, f.pattern])),
   URL_PASSWORD,
   MYSQL_OPTION,
+  PGPASS_LINE,
+  PGPASS_PASSWORD,
+  PGPASS_QUOTED_PASSWORD,
   SSHPASS_OPTION,
   REDIS_OPTION,
   IDENTIFIED_BY,
@@ -273,7 +269,7 @@ export function findSecrets(
     if (shape.prose && !options.prose) continue;
     if (shape.gate) {
       hints ??= textHints(text);
-      if (![...shape.gate].some((c) => hints!.families.includes(c))) continue;
+      if (!gateOpen(shape.gate, hints.families)) continue;
     } // A gated rule runs on its family's texts: its own hints would cost a search each.
     else if (shape.hints.length && !shape.hints.some((h) => text.includes(h))) continue;
     const label = options.label?.(shape) ?? shape.label;
@@ -297,6 +293,15 @@ export function findSecrets(
     }
   }
   return out;
+}
+
+/**
+ * Whether a text whose hints' families are `families` holds one of `gate`'s: a loop over a few
+ * characters, no array or closure (run for each of 110 gated rules on every text).
+ */
+function gateOpen(gate: string, families: string): boolean {
+  for (let i = 0; i < gate.length; i++) if (families.includes(gate[i])) return true;
+  return false;
 }
 
 /**

@@ -17,7 +17,7 @@ const password = () =>
 const PLACES: Array<[string, (pw: string) => string]> = [
   ["mysql -p attached", (pw) => `mysql -h db -u app -p${pw} shop < dump.sql\n`],
   ["mysqldump -p'…'", (pw) => `mysqldump -uapp -p'${pw} x' shop > shop.sql\n`],
-  ["mariadb -p apart", (pw) => `mariadb -u root -p ${pw} shop\n`],
+  ["mysql -p apart", (pw) => `mysql -u root -p ${pw} shop\n`],
   ["mysql in a Dockerfile", (pw) => `RUN mysql -uroot -p"${pw}" -e "CREATE DATABASE shop"\n`],
   ["sshpass -p", (pw) => `sshpass -p '${pw}' ssh deploy@host 'uptime'\n`],
   ["redis-cli -a", (pw) => `redis-cli -h cache -p 6379 -a ${pw} ping\n`],
