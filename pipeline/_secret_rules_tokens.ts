@@ -89,6 +89,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "GitLab token (`glpat-`, `glptt-`, `gldt-`, `glrt-`, `glsoat-`, `glcbt-`, …)",
     hints: ["glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glimt-", "glft-", "gloas-"],
     pattern: token("gl(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-", B64URL, 20),
+    // The prefixes added in 2026-11 skip stand-ins (`glrt-xxxx…`); the first three redact them, as before.
+    accept: (value) => /^gl(?:pat|ptt|dt)-/.test(value) || notPlaceholder(value),
   },
   {
     id: "slack-token",
