@@ -20,7 +20,7 @@
  * clean by an older table are scanned again (3: the line of a finding in a file with CR line ends;
  * 4: prefixed provider tokens, placeholders of few characters, generated keys under a name).
  */
-export const SECRET_RULES_VERSION = 4;
+export const SECRET_RULES_VERSION = 5;
 
 import {
   isPlaceholder,
@@ -144,7 +144,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     hints: ["-u", "--user"],
     pattern:
       /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:(?<v>[^\s"']{6,65536})/g,
-    accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
+    // `-u redis://user:PASSWORD@host` gives a URL, whose password the URL rule judges.
+    accept: (value) => !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value),
   },
   {
     id: "password-option",

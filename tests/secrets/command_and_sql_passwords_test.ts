@@ -83,6 +83,8 @@ Deno.test("options, SQL and colon-separated data that hold no password stay as w
     "12:30:45:678:Z\n",
     "localhost:5432:shop:app:*\n",
     "a[1:2:3]\n",
+    "redis-cli -u redis://default:PASSWORD@localhost:6379/0\n", // a URL, its password the word
+    "psql -u postgres://app:<password>@db/app\n",
   ];
   for (const text of texts) assert.deepEqual(redactSync(text).findings, [], text);
 });
