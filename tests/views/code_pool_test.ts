@@ -415,11 +415,13 @@ self.onmessage = (event) => {
   if (!first) return;
   first = false;
   const modules = event.data.modules ?? {};
-  Deno.writeTextFileSync(${JSON.stringify(report)}, JSON.stringify({
+  // Written aside and renamed into place: the test never reads it half written.
+  Deno.writeTextFileSync(${JSON.stringify(report + ".tmp")}, JSON.stringify({
     runtime: modules.runtime instanceof WebAssembly.Module,
     grammars: Object.keys(modules.grammars ?? {}).filter((g) => modules.grammars[g] instanceof WebAssembly.Module).sort(),
     asked: event.data.grammars,
   }));
+  Deno.renameSync(${JSON.stringify(report + ".tmp")}, ${JSON.stringify(report)});
 };
 self.postMessage({ ready: true });
 `,
@@ -428,7 +430,8 @@ self.postMessage({ ready: true });
   const release = pool.prepare([{ path: "a.rs", chars: 100 }, { path: "b.c", chars: 100 }]);
   try {
     let seen;
-    for (let i = 0; i < 500 && !seen; i++) {
+    // Polled for up to 60 s: a loaded machine starts the worker late.
+    for (let i = 0; i < 6000 && !seen; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       seen = await Deno.readTextFile(report).then(JSON.parse, () => undefined);
     }
