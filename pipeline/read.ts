@@ -231,7 +231,9 @@ async function decodedFile(
   bytes: Uint8Array,
   { limit, mtimeMs }: { limit: number; mtimeMs: number },
 ): Promise<SourceFile> {
-  const file: SourceFile = { ...base, bytes, sha256: sha256(bytes), size: bytes.length, mtimeMs };
+  // The raw bytes are not kept: once hashed and decoded nothing reads them, and held to the
+  // secret scan they were a second copy of the project beside its texts.
+  const file: SourceFile = { ...base, sha256: sha256(bytes), size: bytes.length, mtimeMs };
   if (bytes.length > limit) {
     return {
       ...file,

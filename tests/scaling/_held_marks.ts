@@ -12,6 +12,8 @@ import { join } from "node:path";
 export interface Mark {
   stage: string;
   bytes: number;
+  /** Held outside the heap (array buffers: a file's raw bytes), in bytes. */
+  external: number;
 }
 
 /** Options of {@linkcode heldMarks}. */
@@ -51,5 +53,9 @@ export async function heldMarks(
   }).output();
   assert.ok(out.success, new TextDecoder().decode(out.stderr));
   const marks: Mark[] = JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").pop()!);
-  return marks.map((m) => ({ stage: m.stage, bytes: m.bytes - marks[0].bytes }));
+  return marks.map((m) => ({
+    stage: m.stage,
+    bytes: m.bytes - marks[0].bytes,
+    external: m.external - marks[0].external,
+  }));
 }
