@@ -29,6 +29,8 @@ import type { ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { literalGlob, underRoot } from "./_own_output.ts";
+import { documentChunks, streamDocument } from "../pipeline/document.ts";
+import { textParts } from "../pipeline/block_parts.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
@@ -179,12 +181,13 @@ async function printResult(
   const { flags, terminal, clock } = options;
   const say = (text: string) =>
     flags.stdout || flags.json ? terminal.stderr(text + "\n") : terminal.stdout(text + "\n");
-  if (flags.stdout && flags.json) {
-    // One JSON value on stdout: the manifest and the document it describes.
-    const both = { manifest: result.manifest, document: result.document };
-    await terminal.stdout(JSON.stringify(both, null, 2) + "\n");
-  } else if (flags.stdout) await terminal.stdout(result.document);
-  else if (flags.json) await terminal.stdout(JSON.stringify(result.manifest, null, 2) + "\n");
+  if (flags.stdout && flags.json) await printBoth(result, terminal);
+  else if (flags.stdout) {
+    // Block by block: the document is never joined into one string, nor encoded whole.
+    for (const chunk of documentChunks(streamDocument(result.blocks))) {
+      await terminal.stdout(chunk);
+    }
+  } else if (flags.json) await terminal.stdout(JSON.stringify(result.manifest, null, 2) + "\n");
   if (!flags.quiet) await say(summaryText(result));
   if (clock) {
     clock.mark("print");
@@ -309,4 +312,32 @@ export function summaryText(result: BuildResult): string {
   }
   for (const w of result.warnings) lines.push(`warning: ${printablePath(w)}`);
   return lines.join("\n");
+}
+
+/** Characters of the document's JSON string gathered before they are encoded and written. */
+const JSON_CHUNK_CHARS = 1 << 20;
+
+/**
+ * `--stdout --json`: one JSON value, the manifest and the document it describes, as
+ * `JSON.stringify({ manifest, document }, null, 2)` gives it, with the document's string
+ * written block part by block part (each escaped on its own: a part never splits a surrogate
+ * pair, so the escaped parts joined are the whole escaped), never joined whole.
+ */
+async function printBoth(result: BuildResult, terminal: Terminal): Promise<void> {
+  const head = JSON.stringify({ manifest: result.manifest, document: "" }, null, 2);
+  // It ends with the empty document's closing quote and brace: the document goes between.
+  await terminal.stdout(head.slice(0, -'"\n}'.length));
+  let chunk: string[] = [];
+  let chars = 0;
+  for (const block of result.blocks) {
+    for (const part of textParts(block)) {
+      const escaped = JSON.stringify(part);
+      chunk.push(escaped.slice(1, -1));
+      chars += escaped.length;
+      if (chars < JSON_CHUNK_CHARS) continue;
+      await terminal.stdout(chunk.join(""));
+      [chunk, chars] = [[], 0];
+    }
+  }
+  await terminal.stdout(chunk.join("") + '"\n}\n');
 }

@@ -160,3 +160,38 @@ export function documentHasher(prefixEnd: number): DocumentHasher {
     },
   };
 }
+
+/** Bytes a chunk of {@linkcode documentChunks} gathers before it is given. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * A streamed document's bytes in chunks of about 1 MB, for a writer that
+ * takes its bytes one write at a time (stdout, a connection): small blocks
+ * are gathered, and the document is never joined or encoded whole. Each
+ * chunk is a view of one buffer, valid until the next is asked for (write it
+ * before asking).
+ *
+ * @example
+ * ```ts
+ * import { documentChunks, streamDocument } from "./document.ts";
+ * const doc = streamDocument([{ id: "a", section: "a", stability: "stable", text: "hi\n", offset: 0, length: 3, sha256: "", tokens: 1 }]);
+ * [...documentChunks(doc)].map((c) => c.length); // [3]
+ * ```
+ */
+export function* documentChunks(document: StreamedDocument): Generator<Uint8Array> {
+  const buffer = new Uint8Array(CHUNK_BYTES);
+  let used = 0;
+  for (const piece of document.pieces()) {
+    if (used + piece.length > buffer.length && used) {
+      yield buffer.subarray(0, used);
+      used = 0;
+    }
+    // A piece is a view of the stream's own buffer, valid until the next: given or copied now.
+    if (piece.length > buffer.length) yield piece;
+    else {
+      buffer.set(piece, used);
+      used += piece.length;
+    }
+  }
+  if (used) yield buffer.subarray(0, used);
+}
