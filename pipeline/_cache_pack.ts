@@ -52,6 +52,77 @@ export function readPack(path: string): Map<string, PackRecord> {
   return parsePack(bytes);
 }
 
+/** Bytes of a pack read at a time by {@linkcode readPackIndex}. */
+const INDEX_CHUNK = 64 * 1024;
+/** The longest record line a pack holds (a longer one is damage). */
+const LINE_MAX = 300;
+
+/**
+ * The records of a pack without their payloads: each record line is read
+ * where the one before it ends, the payloads between are skipped, so a build
+ * holds the pack's index, never the pack (the size of the project again, for
+ * `full` views). A payload is read by {@linkcode readRecord} when it is used,
+ * checked by its sha256. A missing or damaged file gives the records before
+ * the damage, as {@linkcode readPack} does. Given an open file, it is read
+ * from it (and left open: the caller reads the payloads from the same file).
+ *
+ * @example
+ * ```ts
+ * import { readPackIndex } from "./_cache_pack.ts";
+ * readPackIndex("/no/such/pack").size; // 0
+ * ```
+ */
+export function readPackIndex(from: string | Deno.FsFile): Map<string, PackRecord> {
+  const out = new Map<string, PackRecord>();
+  let opened: Deno.FsFile | undefined;
+  try {
+    opened = typeof from === "string" ? Deno.openSync(from) : undefined;
+    return indexRecords(opened ?? from as Deno.FsFile, out);
+  } catch {
+    return out;
+  } finally {
+    opened?.close();
+  }
+}
+
+/** Add the records of the pack `file` to `out` (see {@linkcode readPackIndex}). */
+function indexRecords(file: Deno.FsFile, out: Map<string, PackRecord>): Map<string, PackRecord> {
+  const size = file.statSync().size;
+  const chunk = new Uint8Array(INDEX_CHUNK);
+  // `chunk` holds the file's bytes from `base`, `have` of them.
+  let base = 0;
+  let have = fill(file, 0, chunk);
+  if (have < MAGIC.length || decoder.decode(chunk.subarray(0, MAGIC.length)) !== MAGIC) return out;
+  for (let at = MAGIC.length; at < size;) {
+    // A record line that may not be in the chunk whole: read on from where it starts.
+    if (at + LINE_MAX + 1 > base + have && base + have < size) {
+      base = at;
+      have = fill(file, at, chunk);
+    }
+    const newline = chunk.subarray(0, have).indexOf(10, at - base);
+    if (newline < 0 || newline - (at - base) > LINE_MAX) break;
+    const [name, hash, length] = fields(chunk.subarray(at - base, newline));
+    const offset = base + newline + 1;
+    const n = Number(length);
+    if (!name || !hash || !Number.isInteger(n) || offset + n > size) break;
+    out.set(name, { sha256: hash, offset, length: n });
+    at = offset + n;
+  }
+  return out;
+}
+
+/** Read `file` from `offset` into `into` until it is full or the file ends; the bytes read. */
+function fill(file: Deno.FsFile, offset: number, into: Uint8Array): number {
+  file.seekSync(offset, Deno.SeekMode.Start);
+  let at = 0;
+  while (at < into.length) {
+    const n = file.readSync(into.subarray(at));
+    if (!n) break;
+    at += n;
+  }
+  return at;
+}
+
 /**
  * The records of a pack's bytes (read by the caller, as {@linkcode readPack} reads them); damaged
  * bytes give the records before the damage.
@@ -68,7 +139,7 @@ export function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
   let at = MAGIC.length;
   while (at < bytes.length) {
     const newline = bytes.indexOf(10, at);
-    if (newline < 0 || newline - at > 300) break;
+    if (newline < 0 || newline - at > LINE_MAX) break;
     const [name, hash, length] = fields(bytes.subarray(at, newline));
     const size = Number(length);
     if (!name || !hash || !Number.isInteger(size) || newline + 1 + size > bytes.length) break;
@@ -101,8 +172,9 @@ function fields(line: Uint8Array): string[] {
 
 /**
  * A record's payload: the one in memory, else read back from the pack file
- * at its offset and checked against its sha256 (`undefined` when the file no
- * longer holds it there, e.g. another build rewrote the pack since).
+ * (a path, or the file open) at its offset and checked against its sha256
+ * (`undefined` when the file no longer holds it there, e.g. another build
+ * rewrote the pack since).
  *
  * @example
  * ```ts
@@ -112,15 +184,22 @@ function fields(line: Uint8Array): string[] {
  * readRecord(path, written.get("a")!); // Uint8Array [1, 2]
  * ```
  */
-export function readRecord(path: string, record: PackRecord): Uint8Array | undefined {
+export function readRecord(
+  from: string | Deno.FsFile,
+  record: PackRecord,
+): Uint8Array | undefined {
   if (record.payload) return record.payload;
   if (record.offset === undefined) return undefined;
+  let opened: Deno.FsFile | undefined;
   try {
-    using file = Deno.openSync(path);
+    opened = typeof from === "string" ? Deno.openSync(from) : undefined;
     const out = new Uint8Array(record.length);
-    return readAt(file, record.offset, out) && sha256(out) === record.sha256 ? out : undefined;
+    const read = readAt(opened ?? from as Deno.FsFile, record.offset, out);
+    return read && sha256(out) === record.sha256 ? out : undefined;
   } catch {
     return undefined;
+  } finally {
+    opened?.close();
   }
 }
 

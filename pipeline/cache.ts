@@ -24,8 +24,7 @@ import {
   appendPack,
   type PackRecord,
   type PackStream,
-  parsePack,
-  readPack,
+  readPackIndex,
   readRecord,
   streamPack,
   writePack,
@@ -187,11 +186,8 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     has: (key: string): boolean => hasEntry(state, key),
     prefetch(): Promise<void> {
       if (!enabled || !state.packPath || state.pack) return Promise.resolve();
-      // A pack read meanwhile (a synchronous first use) is kept: the same file, read once.
-      return state.prefetching ??= Deno.readFile(state.packPath).then(
-        (bytes) => void (state.pack ??= parsePack(bytes)),
-        () => {}, // missing: a cold build, which makes one
-      );
+      // The pack's index only (its record lines): the payloads are read as they are used.
+      return state.prefetching ??= Promise.resolve().then(() => void packIndex(state));
     },
     counts: () => ({ ...counts }),
     flush: () => flushCache(state),
@@ -209,6 +205,8 @@ interface CacheState {
   packPath?: string;
   /** The pack's records, once read. */
   pack?: Map<string, PackRecord>;
+  /** The pack file `pack` was read from, open until the next flush (see `packIndex`). */
+  packFile?: Deno.FsFile;
   prefetching?: Promise<void>;
   /**
    * Entries used through this object, for the next pack: a pack's payload, or (for entry files
@@ -339,18 +337,45 @@ function readEntry(state: CacheState, key: string): Uint8Array | undefined {
 
 /** An entry's payload from the pack, when it holds the entry whole. */
 function readFromPack(state: CacheState, packPath: string, name: string): Uint8Array | undefined {
-  state.pack ??= readPack(packPath);
-  let record = state.pack.get(name);
-  let payload = record && packPayload(packPath, record);
+  let record = packIndex(state).get(name);
+  let payload = record && packPayload(state.packFile ?? packPath, record);
   if (record && !payload && !record.payload) {
-    // A lean index whose record is not where it was: another build rewrote the pack since.
-    state.pack = readPack(packPath);
-    record = state.pack.get(name);
-    payload = record && packPayload(packPath, record);
+    // A record not where it was: another build rewrote the pack since it was indexed.
+    closePack(state);
+    record = packIndex(state).get(name);
+    payload = record && packPayload(state.packFile ?? packPath, record);
   }
   if (!payload) return undefined;
-  state.used.set(name, payload);
+  // Kept for the next pack as where it is, not as its bytes (read from the pack, which a build
+  // does not hold whole): the pack writer reads it back when its turn comes.
+  const kept = record!;
+  state.used.set(
+    name,
+    kept.payload ? payload : () => readRecord(state.packFile ?? packPath, kept),
+  );
   return payload;
+}
+
+/**
+ * The pack's index (its record lines, see `readPackIndex`), read once from the pack file, which
+ * stays open until the cache is flushed: every payload is read from the file indexed, even once
+ * another build has renamed a new pack into its place.
+ */
+function packIndex(state: CacheState): Map<string, PackRecord> {
+  if (state.pack) return state.pack;
+  try {
+    state.packFile = Deno.openSync(state.packPath!);
+  } catch {
+    // No pack yet (a cold build), or none readable: an empty index.
+  }
+  return state.pack = readPackIndex(state.packFile ?? state.packPath!);
+}
+
+/** Close the pack file the index was read from; the next use reads the index again. */
+function closePack(state: CacheState): void {
+  state.packFile?.close();
+  state.packFile = undefined;
+  state.pack = undefined;
 }
 
 /**
@@ -358,7 +383,7 @@ function readFromPack(state: CacheState, packPath: string, name: string): Uint8A
  * when there is none (a cold build). The stream, while one is open.
  */
 function openStream(state: CacheState, name: string): PackStream | undefined {
-  const pack = state.pack ??= readPack(state.packPath!);
+  const pack = packIndex(state);
   // A new value for a key the pack holds (a list that changed): it must go into the pack,
   // or the pack would serve the old value.
   if (pack.has(name)) state.restated.add(name);
@@ -441,7 +466,7 @@ function hasEntry(state: CacheState, key: string): boolean {
   if (!state.enabled) return false;
   const name = fileName(key);
   if (state.pending.has(name) || state.stream?.has(name)) return true;
-  if (state.packPath && (state.pack ??= readPack(state.packPath)).has(name)) return true;
+  if (state.packPath && packIndex(state).has(name)) return true;
   try {
     return Deno.statSync(entryPath(state.dir, name)).isFile;
   } catch {
@@ -452,7 +477,7 @@ function hasEntry(state: CacheState, key: string): boolean {
 /** Replaced records (appended values) take over a quarter of the pack, and over 1 MB. */
 function packIsStale(state: CacheState): boolean {
   let live = 0;
-  for (const record of (state.pack ??= readPack(state.packPath!)).values()) {
+  for (const record of packIndex(state).values()) {
     live += record.length + 100;
   }
   const dead = fileSize(state.packPath!) - live;
@@ -465,6 +490,10 @@ async function flushCache(state: CacheState): Promise<void> {
     await flushPack(state);
   } catch {
     // Packs only speed reads up.
+  } finally {
+    // Its records are read back by path from now on (a new pack may have taken its place).
+    state.packFile?.close();
+    state.packFile = undefined;
   }
   // Entries served from their files were used now: they are the last to be evicted.
   for (const name of state.readFiles) touch(entryPath(state.dir, name));
@@ -552,8 +581,8 @@ function unload(state: CacheState, packPath: string): void {
 }
 
 /** A pack record's payload, if it is whole: the one read with the pack, else read back by offset. */
-function packPayload(packPath: string, record: PackRecord): Uint8Array | undefined {
-  if (!record.payload) return readRecord(packPath, record);
+function packPayload(pack: string | Deno.FsFile, record: PackRecord): Uint8Array | undefined {
+  if (!record.payload) return readRecord(pack, record);
   return sha256(record.payload) === record.sha256 ? record.payload : undefined;
 }
 
@@ -640,7 +669,7 @@ export async function cacheStats(dir: string): Promise<CacheStats> {
     }
     stats.packs.files++;
     stats.packs.bytes += (await Deno.stat(join(dir, "packs", item))).size;
-    stats.packs.entries += readPack(join(dir, "packs", item)).size;
+    stats.packs.entries += readPackIndex(join(dir, "packs", item)).size;
   }
   try {
     const last = JSON.parse(await Deno.readTextFile(join(dir, LAST_BUILD)));
@@ -674,7 +703,7 @@ export async function clearCache(dir: string): Promise<number> {
     await Deno.remove(join(dir, folder)).catch(() => {});
   }
   for (const item of await listFiles(join(dir, "packs"))) {
-    const records = item.endsWith(".tmp") ? 0 : readPack(join(dir, "packs", item)).size;
+    const records = item.endsWith(".tmp") ? 0 : readPackIndex(join(dir, "packs", item)).size;
     await Deno.remove(join(dir, "packs", item)).then(() => (removed += records), () => {});
   }
   await Deno.remove(join(dir, "packs")).catch(() => {});
