@@ -8,7 +8,8 @@
  * loads secretlint faster; a larger one is scanned here whole, with
  * secretlint loaded on first use), or `{ id, error }`, and keeps the
  * (redacted) texts it scanned that it may count (`keep`, and long enough to
- * be counted early). Then, with `{ id, table, spans, texts }` (a compact BPE
+ * be counted early), up to `keepChars` characters at once (`kept: true` on
+ * each result whose text it kept). Then, with `{ id, table, spans, texts }` (a compact BPE
  * table, see `pipeline/_bpe.ts`; `[path, start, end, last]` spans of texts it
  * kept (let go after the last), and other texts whole), it counts for
  * `accel/precount.ts` and answers `{ id, counts }` (spans first), so the
@@ -26,6 +27,8 @@ interface Job {
   id: number;
   rules?: Record<string, string>;
   items?: Array<{ path: string; text: string; keep?: boolean }>;
+  /** The most characters of texts this worker keeps at once. */
+  keepChars?: number;
   table?: BpeTable;
   spans?: Array<[string, number, number, boolean?]>;
   texts?: string[];
@@ -38,6 +41,19 @@ const HAND_BACK_CHARS = 256 * 1024;
 let count: ((text: string) => number) | undefined;
 /** The texts this worker scanned and will count, by path, until they are counted. */
 const kept = new Map<string, string>();
+/**
+ * Characters of the texts kept now. Past the scan job's `keepChars` a text is not kept (its
+ * answer says so), and the build sends it again to be counted: each kept text is a copy of the
+ * build's own, and on a big tree the texts kept to the scan's end were the half of the tree this
+ * worker scanned.
+ */
+let keptChars = 0;
+
+/** Let a kept text go. */
+function release(path: string): void {
+  keptChars -= kept.get(path)?.length ?? 0;
+  kept.delete(path);
+}
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<Job>) => void) | null;
@@ -45,21 +61,21 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = async (event) => {
-  const { id, rules, items, table, spans, texts, claims } = event.data;
+  const { id, rules, items, table, spans, texts, claims, keepChars = 0 } = event.data;
   try {
     if (!items) {
       if (table) count ??= bpeCounter(table);
       if (!count) throw new Error("No table to count with");
       // Taken by the other thread: -2 for each item, which it counts itself.
       if (claims && Atomics.compareExchange(claims.flags, claims.index, 0, 1) !== 0) {
-        for (const [path, , , last] of spans ?? []) if (last) kept.delete(path);
+        for (const [path, , , last] of spans ?? []) if (last) release(path);
         const n = (spans?.length ?? 0) + (texts?.length ?? 0);
         scope.postMessage({ id, counts: new Array(n).fill(-2) });
         return;
       }
       const counts = (spans ?? []).map(([path, start, end, last]) => {
         const text = kept.get(path);
-        if (last) kept.delete(path);
+        if (last) release(path);
         return text === undefined ? -1 : count!(text.slice(start, end));
       });
       const all = counts.concat((texts ?? []).map(count));
@@ -78,9 +94,16 @@ scope.onmessage = async (event) => {
         results.push({ handBack: true });
         continue;
       }
-      results.push(r.findings.length ? r : { findings: [] });
       // The others are never asked for: the build counts them with their blocks.
-      if (item.keep && earlySpan(r.text)) kept.set(item.path, r.text);
+      const keep = item.keep && earlySpan(r.text) && keptChars + r.text.length <= keepChars;
+      if (keep) {
+        kept.set(item.path, r.text);
+        keptChars += r.text.length;
+      }
+      results.push({
+        ...(r.findings.length ? r : { findings: [] }),
+        ...(keep ? { kept: true } : {}),
+      });
     }
     scope.postMessage({ id, results });
   } catch (error) {

@@ -248,6 +248,33 @@ const PARALLEL_SCAN_CHARS = 1024 * 1024;
 const SCAN_BATCH_CHARS = 256 * 1024;
 
 /**
+ * The most characters of texts a scan worker keeps at once to count them next (see
+ * {@linkcode ScanOptions.handOff}); the others are sent to it again when they are counted, a
+ * batch at a time. Each kept text is a copy in the worker's heap: without a bound, a big tree's
+ * worker held the half of the tree it scanned until the counting reached it (bench/README.md,
+ * "Monorepo scale").
+ */
+const KEEP_CHARS = 8 * 1024 * 1024;
+let keepChars = KEEP_CHARS;
+
+/**
+ * Set the most characters of texts a scan worker keeps to count (tests use a smaller tree than
+ * the default needs); returns the bound before.
+ *
+ * @example
+ * ```ts
+ * import { setScanKeepChars } from "./secrets.ts";
+ * const before = setScanKeepChars(64 * 1024);
+ * setScanKeepChars(before);
+ * ```
+ */
+export function setScanKeepChars(chars: number): number {
+  const before = keepChars;
+  keepChars = chars;
+  return before;
+}
+
+/**
  * Below this many characters to scan, a worker is started only to count the texts it scans
  * (files shown whole: {@linkcode ScanOptions.count}): it is not ready to scan before this thread
  * is done. zod (332 files, 3 MB) in `skeleton` view: the worker, started in 25 ms of this thread
@@ -280,7 +307,8 @@ export function scanWorkers(total: number, counted: number, workers: number): nu
 
 type ScanResult = { text?: string; findings: Redaction["findings"] };
 /** A worker's answer for one text: its result, or the text handed back (secretlint scans it). */
-type WorkerResult = ScanResult | { handBack: true };
+/** A worker's answer for one file; `kept`: the worker kept its text to count it. */
+type WorkerResult = (ScanResult & { kept?: boolean }) | { handBack: true };
 
 /**
  * Scan files with this thread and, for large scans (see {@linkcode scanWorkers}), workers:
@@ -327,7 +355,7 @@ async function scanAll(
 /** What {@linkcode scanAll}'s lanes share: the results, the batches and the batches in flight. */
 interface ScanState {
   out: Map<SourceFile, ScanResult>;
-  /** The helper (worker) that scanned each file. */
+  /** The helper (worker) that scanned each file and kept its text. */
   owner: Map<SourceFile, number>;
   rules: Record<string, string>;
   keep: (file: SourceFile) => boolean;
@@ -371,8 +399,10 @@ function workerLane(
           batch.forEach((file, i) => {
             const result = results[i];
             if ("handBack" in result) return void state.handedBack.push(file);
-            state.out.set(file, result);
-            state.owner.set(file, index);
+            const { kept, ...scanned } = result;
+            state.out.set(file, scanned);
+            // A text the worker did not keep (it keeps a bounded share) is sent to be counted.
+            if (kept) state.owner.set(file, index);
           }),
         () => scanHere(state, batch), // a worker that fails leaves its batch to this thread
       ).then(() => {
@@ -529,6 +559,7 @@ function scanWorker(): ScanHelper {
           id,
           rules,
           items: files.map((f) => ({ path: f.path, text: f.text, keep: keep(f) })),
+          keepChars,
         });
       }),
     count: ({ spans, texts, claims }, table) =>

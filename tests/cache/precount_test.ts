@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { countTexts } from "../../pipeline/count.ts";
+import { setScanKeepChars } from "../../pipeline/secrets.ts";
 import { precountGiven, precountServed } from "../../accel/precount.ts";
 import { countableSpan } from "../../pipeline/count.ts";
 import { dedupText, mayDedup } from "../../pipeline/dedup.ts";
@@ -47,6 +48,25 @@ Deno.test("counts the secret scan's workers start early give the same bytes and 
   assert.deepEqual(parallel.manifest.blocks, alone.manifest.blocks);
   assert.deepEqual(parallel.manifest.files, alone.manifest.files);
   for (const dir of [root, ...states]) await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("texts the scan's workers did not keep (past their bound) are counted early too, with the counts of one thread", async () => {
+  // A worker keeps at most a bound of texts (8M characters): with a bound this small it keeps a
+  // few files, and the others are sent to be counted from this thread's texts.
+  const before = setScanKeepChars(64 * 1024);
+  const root = await makeProject(tree());
+  const states = [await tempDir(), await tempDir()];
+  try {
+    const parallel = await buildIn(root, states[0]);
+    assert.ok(precountServed() > 30, `blocks served from early counts: ${precountServed()}`);
+    const alone = await buildIn(root, states[1], { workers: 1 });
+    assert.equal(parallel.document, alone.document);
+    assert.deepEqual(parallel.manifest.blocks, alone.manifest.blocks);
+    assert.deepEqual(parallel.manifest.files, alone.manifest.files);
+  } finally {
+    setScanKeepChars(before);
+    for (const dir of [root, ...states]) await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("countableSpan() cuts where head + middle + tail count as the whole", async () => {
