@@ -27,7 +27,7 @@ interface Job {
   id: number;
   rules?: Record<string, string>;
   items?: Array<{ path: string; text: string; keep?: boolean }>;
-  /** The most characters of texts this worker keeps at once. */
+  /** The most characters of texts this worker keeps at once (absent: no bound). */
   keepChars?: number;
   table?: BpeTable;
   spans?: Array<[string, number, number, boolean?]>;
@@ -61,7 +61,7 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = async (event) => {
-  const { id, rules, items, table, spans, texts, claims, keepChars = 0 } = event.data;
+  const { id, rules, items, table, spans, texts, claims, keepChars = Infinity } = event.data;
   try {
     if (!items) {
       if (table) count ??= bpeCounter(table);
