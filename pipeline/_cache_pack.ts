@@ -174,7 +174,8 @@ function fields(line: Uint8Array): string[] {
  * A record's payload: the one in memory, else read back from the pack file
  * (a path, or the file open) at its offset and checked against its sha256
  * (`undefined` when the file no longer holds it there, e.g. another build
- * rewrote the pack since).
+ * rewrote the pack since). Read into `into` when it is large enough (a view
+ * of it: valid until `into` is read into again), else into a new buffer.
  *
  * @example
  * ```ts
@@ -187,13 +188,16 @@ function fields(line: Uint8Array): string[] {
 export function readRecord(
   from: string | Deno.FsFile,
   record: PackRecord,
+  into?: Uint8Array,
 ): Uint8Array | undefined {
   if (record.payload) return record.payload;
   if (record.offset === undefined) return undefined;
   let opened: Deno.FsFile | undefined;
   try {
     opened = typeof from === "string" ? Deno.openSync(from) : undefined;
-    const out = new Uint8Array(record.length);
+    const out = into && into.length >= record.length
+      ? into.subarray(0, record.length)
+      : new Uint8Array(record.length);
     const read = readAt(opened ?? from as Deno.FsFile, record.offset, out);
     return read && sha256(out) === record.sha256 ? out : undefined;
   } catch {

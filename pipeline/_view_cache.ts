@@ -78,7 +78,10 @@ export async function cachedRender(
     extra = await material();
   }
   const key = viewKey(plugin, { entry: args.entry, input: args.input, extra });
-  const entry = decodeEntry(await cache.getBytes(key));
+  // Decoded as it is read: a cache that can reads it into a buffer it reuses.
+  const entry = cache.getDecoded
+    ? await cache.getDecoded(key, decodeEntry)
+    : decodeEntry(await cache.getBytes(key));
   // Lazy built-ins (`cli/_builtins.ts`) the entry names are imported to compare versions.
   const loading = entry &&
     loadViewModes(args.registry, entry.plugins.map((p) => p.slice(0, p.lastIndexOf("@"))));

@@ -94,6 +94,13 @@ export interface Cache {
   set(key: string, value: unknown): Promise<void>;
   /** Raw bytes stored with {@linkcode Cache.setBytes}, or `undefined` when missing or corrupt. */
   getBytes(key: string): Promise<Uint8Array | undefined>;
+  /**
+   * What `decode` makes of the raw bytes stored under `key` (`undefined` when missing or
+   * corrupt). The bytes are handed to `decode` at once and may be a view of a buffer the next
+   * read reuses: a pack's record is read into it, not into a buffer of its own (a warm build
+   * reads the whole project this way, and a buffer a record left the allocator holding).
+   */
+  getDecoded?<T>(key: string, decode: (bytes: Uint8Array) => T): Promise<T | undefined>;
   /** Store raw bytes under `key` (same format and guarantees as `set`, without JSON). */
   setBytes(key: string, bytes: Uint8Array): Promise<void>;
   /**
@@ -149,6 +156,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     used: new Map(),
     held: 0,
     scratch: new Uint8Array(1 << 16),
+    readBuffer: new Uint8Array(0),
     outside: new Set(),
     listedAt: 0,
     streamTried: false,
@@ -173,6 +181,11 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       const payload = readEntry(state, key);
       if (payload !== undefined) counts.hits++;
       return Promise.resolve(payload);
+    },
+    getDecoded<T>(key: string, decode: (bytes: Uint8Array) => T): Promise<T | undefined> {
+      const payload = readEntry(state, key, { reuse: true });
+      if (payload !== undefined) counts.hits++;
+      return Promise.resolve(payload && decode(payload));
     },
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
       writeValue(state, key, bytes);
@@ -207,6 +220,8 @@ interface CacheState {
   pack?: Map<string, PackRecord>;
   /** The pack file `pack` was read from, open until the next flush (see `packIndex`). */
   packFile?: Deno.FsFile;
+  /** Where records read to be decoded at once go (`getDecoded`, `get`), reused. */
+  readBuffer: Uint8Array;
   prefetching?: Promise<void>;
   /**
    * Entries used through this object, for the next pack: a pack's payload, or (for entry files
@@ -247,7 +262,7 @@ interface CacheState {
 
 /** The JSON value of an entry; counts hits, misses and corrupt entries. */
 function readValue<T>(state: CacheState, key: string): T | undefined {
-  const payload = readEntry(state, key);
+  const payload = readEntry(state, key, { reuse: true });
   if (payload === undefined) return undefined;
   try {
     const value = JSON.parse(decoder.decode(payload)) as T;
@@ -293,7 +308,11 @@ function readBack(state: CacheState, name: string): () => Uint8Array | undefined
 }
 
 /** The verified payload of an entry; counts misses and corrupt entries. */
-function readEntry(state: CacheState, key: string): Uint8Array | undefined {
+function readEntry(
+  state: CacheState,
+  key: string,
+  options: { reuse?: boolean } = {},
+): Uint8Array | undefined {
   const { counts } = state;
   if (!state.enabled) {
     counts.misses++;
@@ -303,7 +322,7 @@ function readEntry(state: CacheState, key: string): Uint8Array | undefined {
   const fresh = unflushed(state, name);
   if (fresh) return fresh;
   if (state.packPath) {
-    const payload = readFromPack(state, state.packPath, name);
+    const payload = readFromPack(state, state.packPath, name, options.reuse);
     if (payload) return payload;
     state.outside.add(name);
   }
@@ -336,14 +355,26 @@ function readEntry(state: CacheState, key: string): Uint8Array | undefined {
 }
 
 /** An entry's payload from the pack, when it holds the entry whole. */
-function readFromPack(state: CacheState, packPath: string, name: string): Uint8Array | undefined {
+function readFromPack(
+  state: CacheState,
+  packPath: string,
+  name: string,
+  reuse?: boolean,
+): Uint8Array | undefined {
+  const read = (record: PackRecord) => {
+    // Read into the reused buffer (grown to the largest record read so far) when asked.
+    if (reuse && !record.payload && state.readBuffer.length < record.length) {
+      state.readBuffer = new Uint8Array(Math.max(record.length, 2 * state.readBuffer.length));
+    }
+    return packPayload(state.packFile ?? packPath, record, reuse ? state.readBuffer : undefined);
+  };
   let record = packIndex(state).get(name);
-  let payload = record && packPayload(state.packFile ?? packPath, record);
+  let payload = record && read(record);
   if (record && !payload && !record.payload) {
     // A record not where it was: another build rewrote the pack since it was indexed.
     closePack(state);
     record = packIndex(state).get(name);
-    payload = record && packPayload(state.packFile ?? packPath, record);
+    payload = record && read(record);
   }
   if (!payload) return undefined;
   // Kept for the next pack as where it is, not as its bytes (read from the pack, which a build
@@ -581,8 +612,12 @@ function unload(state: CacheState, packPath: string): void {
 }
 
 /** A pack record's payload, if it is whole: the one read with the pack, else read back by offset. */
-function packPayload(pack: string | Deno.FsFile, record: PackRecord): Uint8Array | undefined {
-  if (!record.payload) return readRecord(pack, record);
+function packPayload(
+  pack: string | Deno.FsFile,
+  record: PackRecord,
+  into?: Uint8Array,
+): Uint8Array | undefined {
+  if (!record.payload) return readRecord(pack, record, into);
   return sha256(record.payload) === record.sha256 ? record.payload : undefined;
 }
 
