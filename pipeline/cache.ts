@@ -177,14 +177,9 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       writeValue(state, key, encoder.encode(JSON.stringify(value === undefined ? null : value)));
       return Promise.resolve();
     },
-    getBytes(key: string): Promise<Uint8Array | undefined> {
-      const payload = readEntry(state, key);
-      if (payload !== undefined) counts.hits++;
-      return Promise.resolve(payload);
-    },
+    getBytes: (key: string) => Promise.resolve(countedRead(state, key, false)),
     getDecoded<T>(key: string, decode: (bytes: Uint8Array) => T): Promise<T | undefined> {
-      const payload = readEntry(state, key, { reuse: true });
-      if (payload !== undefined) counts.hits++;
+      const payload = countedRead(state, key, true);
       return Promise.resolve(payload && decode(payload));
     },
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
@@ -258,6 +253,13 @@ interface CacheState {
   readFiles: Set<string>;
   /** Bytes this object added to the folder (for the size limit). */
   grown: number;
+}
+
+/** An entry's payload (`reuse`: see `Cache.getDecoded`), counted as a hit when there is one. */
+function countedRead(state: CacheState, key: string, reuse: boolean): Uint8Array | undefined {
+  const payload = readEntry(state, key, { reuse });
+  if (payload !== undefined) state.counts.hits++;
+  return payload;
 }
 
 /** The JSON value of an entry; counts hits, misses and corrupt entries. */
