@@ -9,8 +9,8 @@
  * secretlint loaded on first use), or `{ id, error }`, and keeps the
  * (redacted) texts it scanned that it may count (`keep`, and long enough to
  * be counted early), up to `keepChars` characters at once (`kept: true` on
- * each result whose text it kept). Then, with `{ id, table, spans, texts }` (a compact BPE
- * table, see `pipeline/_bpe.ts`; `[path, start, end, last]` spans of texts it
+ * each result whose text it kept). Then, with `{ id, table, spans, texts }`
+ * (a compact BPE table, see `pipeline/_bpe.ts`; `[path, start, end, last]` spans of texts it
  * kept (let go after the last), and other texts whole), it counts for
  * `accel/precount.ts` and answers `{ id, counts }` (spans first), so the
  * texts it scanned are not copied to it a second time.

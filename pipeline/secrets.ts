@@ -306,8 +306,10 @@ export function scanWorkers(total: number, counted: number, workers: number): nu
 }
 
 type ScanResult = { text?: string; findings: Redaction["findings"] };
-/** A worker's answer for one text: its result, or the text handed back (secretlint scans it). */
-/** A worker's answer for one file; `kept`: the worker kept its text to count it. */
+/**
+ * A worker's answer for one text: its result (`kept`: the worker kept the text to count it), or
+ * the text handed back (secretlint scans it).
+ */
 type WorkerResult = (ScanResult & { kept?: boolean }) | { handBack: true };
 
 /**
