@@ -186,3 +186,23 @@ export function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * The headings of a markdown document outside its code fences (CommonMark's fence rules), after
+ * checking that every fence closes.
+ */
+export function markdownHeadings(doc: string): string[] {
+  const out: string[] = [];
+  let open: string | undefined;
+  for (const line of doc.split("\n")) {
+    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (open) {
+      if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
+        open = undefined;
+      }
+    } else if (run) open = run[1];
+    else if (/^ {0,3}#{1,6}(?:[ \t]|$)/.test(line)) out.push(line.trim());
+  }
+  if (open !== undefined) throw new Error(`A code fence ${open} never closes`);
+  return out;
+}

@@ -1,22 +1,6 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
-import { makeProject } from "../_helpers.ts";
-
-/** The headings of a markdown document outside its code fences (CommonMark's fence rules). */
-function headings(doc: string): string[] {
-  const out: string[] = [];
-  let open: string | undefined;
-  for (const line of doc.split("\n")) {
-    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open) {
-      if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
-        open = undefined;
-      }
-    } else if (run) open = run[1];
-    else if (/^ {0,3}#{1,6}(?:[ \t]|$)/.test(line)) out.push(line.trim());
-  }
-  return out;
-}
+import { makeProject, markdownHeadings as headings } from "../_helpers.ts";
 
 Deno.test("a message's headings stay inside its excerpt: no section, file or excerpt of its own", async () => {
   // A model's answer is markdown with headings; a message may quote slop's own document.

@@ -31,6 +31,16 @@ async function thrown(run: () => Promise<unknown>, label: string): Promise<unkno
   assert.fail(`${label}: accepted`);
 }
 
+/** What is wrong with `error` as the one config error naming `names`, or undefined. */
+function configErrorFault(error: unknown, names: string[], label: string): string | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  const faults = messageFaults(message, names);
+  if (!(error instanceof ConfigError)) {
+    faults.push(`a ${(error as Error)?.name}, not a ConfigError`);
+  }
+  return faults.length ? `${label}: ${faults.join(", ")}\n    ${message.slice(0, 300)}` : undefined;
+}
+
 /** A project with the files the valid config names. */
 function project(extra: Record<string, string> = {}): Promise<string> {
   return makeProject({
@@ -55,14 +65,8 @@ Deno.test("every key path of a config refuses wrong types and values with one er
     } catch (e) {
       error = e;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    const faults = messageFaults(message, names);
-    if (!(error instanceof ConfigError)) {
-      faults.push(`a ${(error as Error)?.name}, not a ConfigError`);
-    }
-    if (faults.length) {
-      failures.push(`${label}: ${faults.join(", ")}\n    ${message.slice(0, 300)}`);
-    }
+    const fault = configErrorFault(error, names, label);
+    if (fault) failures.push(fault);
   }
   assert.deepEqual(failures, []);
   assert.deepEqual(await treeState(root), before);
@@ -146,14 +150,8 @@ Deno.test("a bad plugin object is one config error naming its place, name and ke
     const inline = { files: ["a.py"], plugins: input } as SlopConfig;
     const error = await thrown(() => buildContext({ cwd: root, inline }, { write: false }), label)
       .catch((e) => e);
-    const message = error instanceof Error ? error.message : String(error);
-    const faults = messageFaults(message, names);
-    if (!(error instanceof ConfigError)) {
-      faults.push(`a ${(error as Error)?.name}, not a ConfigError`);
-    }
-    if (faults.length) {
-      failures.push(`${label}: ${faults.join(", ")}\n    ${message.slice(0, 300)}`);
-    }
+    const fault = configErrorFault(error, names, label);
+    if (fault) failures.push(fault);
   }
   assert.deepEqual(failures, []);
   assert.deepEqual(await treeState(root), before);

@@ -1,23 +1,6 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
-import { makeProject } from "../_helpers.ts";
-
-/** The headings of a markdown document outside its code fences (CommonMark's fence rules). */
-function headings(doc: string): string[] {
-  const out: string[] = [];
-  let open: string | undefined;
-  for (const line of doc.split("\n")) {
-    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open) {
-      if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
-        open = undefined;
-      }
-    } else if (run) open = run[1];
-    else if (/^ {0,3}#{1,6}(?:[ \t]|$)/.test(line)) out.push(line.trim());
-  }
-  assert.equal(open, undefined, "every fence closes");
-  return out;
-}
+import { makeProject, markdownHeadings as headings } from "../_helpers.ts";
 
 Deno.test("a task text's headings stay under the Task heading: no section or file of its own", async () => {
   const root = await makeProject({ "retry.py": "def retry_upload():\n    pass\n" });
