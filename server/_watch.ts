@@ -38,6 +38,8 @@ export interface ServerWatch {
   changes(config: ResolvedConfig): Promise<ServerChanges | undefined>;
   /** Stop watching. */
   close(): void;
+  /** What it holds until the next build: changed paths and awaited tick files, over every root. */
+  held(): number;
 }
 
 /** Options of {@linkcode serverWatch}. */
@@ -58,6 +60,12 @@ interface RootWatch {
   paths: Set<string>;
   structural: boolean;
   broken: boolean;
+  /** The root's device and inode when it was first watched (see {@linkcode rootStamp}). */
+  stamp: string;
+  /** The root itself was removed or renamed: its watch sees no more of what is at its path. */
+  moved: boolean;
+  /** Settles once its watcher has ended. */
+  ended: Promise<void>;
   /** Tick files whose event is awaited, by path: told true when it came, false when it cannot. */
   waiting: Map<string, (seen: boolean) => void>;
 }
@@ -80,7 +88,13 @@ export function serverWatch(options: ServerWatchOptions): ServerWatch {
   return {
     async changes(config) {
       const root = roots.get(config.root);
-      if (!root) {
+      if (!root || root.moved || rootStamp(config.root) !== root.stamp) {
+        // A root removed and made again, or moved away, is not the folder watched: watch anew,
+        // once the old watch has ended (Deno drops a new watch of a path whose old one closes).
+        if (root) {
+          closeRoot(root);
+          await root.ended;
+        }
         roots.set(config.root, start(config, options));
         return undefined;
       }
@@ -114,17 +128,34 @@ export function serverWatch(options: ServerWatchOptions): ServerWatch {
       root.structural = false;
       return ok ? changes : undefined;
     },
+    held() {
+      let count = 0;
+      for (const root of roots.values()) count += root.paths.size + root.waiting.size;
+      return count;
+    },
     close() {
-      for (const root of roots.values()) {
-        try {
-          root.watcher.close();
-        } catch {
-          // Closed already.
-        }
-      }
+      for (const root of roots.values()) closeRoot(root);
       roots.clear();
     },
   };
+}
+
+function closeRoot(root: RootWatch): void {
+  try {
+    root.watcher?.close();
+  } catch {
+    // Closed already.
+  }
+}
+
+/** The root folder's device and inode ("missing" when it is gone). */
+function rootStamp(path: string): string {
+  try {
+    const info = Deno.statSync(path);
+    return `${info.dev}:${info.ino}`;
+  } catch {
+    return "missing";
+  }
 }
 
 /** Watch `config.root` and the tick folder; a watcher that cannot start is broken. */
@@ -135,6 +166,9 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
     paths: new Set(),
     structural: false,
     broken: false,
+    stamp: rootStamp(config.root),
+    moved: false,
+    ended: Promise.resolve(),
     waiting: new Map(),
   };
   try {
@@ -148,10 +182,11 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
   const ticks = dir.endsWith(sep) ? dir : dir + sep;
   const relevant = (path: string) =>
     path.startsWith(under) && !ignored.some((d) => path.startsWith(d) || path + sep === d);
-  (async () => {
+  root.ended = (async () => {
     for await (const event of root.watcher) {
       for (const path of event.paths) {
         if (path.startsWith(ticks)) root.waiting.get(path)?.(true);
+        else if (path === config.root && event.kind !== "modify") root.moved = true;
       }
       const change = readEvent(event, relevant);
       if (!change) continue;

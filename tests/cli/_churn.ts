@@ -1,0 +1,472 @@
+/**
+ * A seeded churn driver: a generated project in a real git repository, random batches of the
+ * changes editors, git, formatters and build tools make, and after each batch a build through a
+ * build server's code (in this process: `serverBuilds`, with its real file watcher, resident and
+ * prepared builds) compared with a fresh cold build (no cache, a new state dir with the server's
+ * order memory copied in: the order a project's history gave is part of its input).
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { tempDir } from "../_helpers.ts";
+import { type BuildRequest, serverBuilds } from "../../server/builds.ts";
+import { runBuild } from "../../cli/build.ts";
+import type { BuildFlags } from "../../cli/build.ts";
+import { builtinPlugins } from "../../cli/_builtins.ts";
+import { build, type BuildResult, loadConfig } from "../../mod.ts";
+
+/** A seeded random source (mulberry32). */
+export function seeded(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: T[]): T => items[Math.floor(next() * items.length)],
+  };
+}
+
+export type Random = ReturnType<typeof seeded>;
+
+const CONFIG = `export default { files: ["src/**", "docs/**", "*.md"] };\n`;
+
+/** Run git in `cwd`; its failure is returned, not thrown (a stash pop may conflict). */
+export async function git(cwd: string, ...args: string[]): Promise<boolean> {
+  const out = await new Deno.Command("git", {
+    args: ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", ...args],
+    cwd,
+    stdout: "null",
+    stderr: "null",
+  }).output();
+  return out.success;
+}
+
+/** A file's text for the generated project: differs by `tag`. */
+function text(path: string, tag: string): string {
+  if (path.endsWith(".py")) return `def f_${tag}():\n    return "${tag}"\n`;
+  if (path.endsWith(".ts")) return `export const v_${tag} = "${tag}";\n`;
+  return `# ${tag}\n\nText ${tag}.\n`;
+}
+
+/** The generated project: `files` source files, a branch `alt` that changes most of them. */
+export async function churnProject(files = 12): Promise<string> {
+  const root = await tempDir({ prefix: "slop_churn_" });
+  const write = async (path: string, body: string) => {
+    await Deno.mkdir(dirname(join(root, path)), { recursive: true });
+    await Deno.writeTextFile(join(root, path), body);
+  };
+  await write("slop.config.ts", CONFIG);
+  await write(".gitignore", ".slop/\n");
+  await write("README.md", text("README.md", "readme"));
+  const exts = [".py", ".ts", ".md"];
+  for (let i = 0; i < files; i++) {
+    const dir = i % 3 === 0 ? "src" : i % 3 === 1 ? "src/lib" : "docs";
+    await write(`${dir}/f${i}${exts[i % 3]}`, text(exts[i % 3], `base${i}`));
+  }
+  await git(root, "init", "-q", "-b", "main");
+  await git(root, "add", "-A");
+  await git(root, "commit", "-qm", "base");
+  await git(root, "checkout", "-qb", "alt");
+  for (let i = 0; i < files; i += 1) {
+    if (i % 4 === 3) continue;
+    const dir = i % 3 === 0 ? "src" : i % 3 === 1 ? "src/lib" : "docs";
+    await write(`${dir}/f${i}${exts[i % 3]}`, text(exts[i % 3], `alt${i}`));
+  }
+  await write("src/only_alt/x.ts", text(".ts", "onlyalt"));
+  await Deno.remove(join(root, "docs/f2.md"));
+  await git(root, "add", "-A");
+  await git(root, "commit", "-qm", "alt");
+  await git(root, "checkout", "-q", "main");
+  return root;
+}
+
+/** Every regular file and symlink under `root` (relative), outside `.git` and `.slop`. */
+async function listFiles(root: string, dir = ""): Promise<{ files: string[]; dirs: string[] }> {
+  const files: string[] = [];
+  const dirs: string[] = [];
+  for await (const entry of Deno.readDir(join(root, dir))) {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (!dir && (entry.name === ".git" || entry.name === ".slop")) continue;
+    if (entry.isDirectory) {
+      dirs.push(path);
+      const inner = await listFiles(root, path);
+      files.push(...inner.files);
+      dirs.push(...inner.dirs);
+    } else files.push(path);
+  }
+  return { files: files.sort(), dirs: dirs.sort() };
+}
+
+/** One churn operation: its name and what it does to the project at `root`. */
+export interface ChurnOp {
+  name: string;
+  run(root: string, random: Random, tag: string): Promise<void>;
+}
+
+/** Write `body` to `path` as editors save: a temp file beside it, renamed over it. */
+async function atomicWrite(path: string, body: string): Promise<void> {
+  const temp = join(dirname(path), `.${path.split("/").pop()}.tmp~`);
+  await Deno.writeTextFile(temp, body);
+  await Deno.rename(temp, path);
+}
+
+async function someFile(root: string, random: Random): Promise<string | undefined> {
+  const { files } = await listFiles(root);
+  const plain = [];
+  for (const f of files) {
+    if (f === "slop.config.ts" || f === ".gitignore") continue;
+    const info = await Deno.lstat(join(root, f)).catch(() => undefined);
+    if (info?.isFile) plain.push(f);
+  }
+  return plain.length ? random.pick(plain) : undefined;
+}
+
+async function someDir(root: string, random: Random): Promise<string> {
+  const { dirs } = await listFiles(root);
+  const under = dirs.filter((d) => d.startsWith("src") || d.startsWith("docs"));
+  return under.length ? random.pick(under) : "src";
+}
+
+/** The operations the driver picks from. */
+export const OPS: ChurnOp[] = [
+  {
+    name: "edit in place",
+    async run(root, random, tag) {
+      const f = await someFile(root, random);
+      if (f) await Deno.writeTextFile(join(root, f), `// ${tag}\n`, { append: true });
+    },
+  },
+  {
+    name: "atomic save",
+    async run(root, random, tag) {
+      const f = await someFile(root, random);
+      if (f) await atomicWrite(join(root, f), text(f, tag));
+    },
+  },
+  {
+    name: "create file",
+    async run(root, random, tag) {
+      const dir = await someDir(root, random);
+      const ext = random.pick([".py", ".ts", ".md"]);
+      await Deno.mkdir(join(root, dir), { recursive: true });
+      await Deno.writeTextFile(join(root, dir, `n_${tag}${ext}`), text(ext, tag));
+    },
+  },
+  {
+    name: "delete file",
+    async run(root, random) {
+      const f = await someFile(root, random);
+      if (f) await Deno.remove(join(root, f));
+    },
+  },
+  {
+    name: "create folder",
+    async run(root, random, tag) {
+      const dir = join(root, random.pick(["src", "docs"]), `d_${tag}`, "deep");
+      await Deno.mkdir(dir, { recursive: true });
+      for (let i = 0; i < 3; i++) {
+        await Deno.writeTextFile(join(dir, `g${i}.ts`), text(".ts", tag + i));
+      }
+    },
+  },
+  {
+    name: "delete folder",
+    async run(root, random) {
+      const dir = await someDir(root, random);
+      if (dir !== "src" && dir !== "docs") await Deno.remove(join(root, dir), { recursive: true });
+    },
+  },
+  {
+    name: "rename file",
+    async run(root, random, tag) {
+      const f = await someFile(root, random);
+      if (f) {
+        await Deno.rename(join(root, f), join(root, dirname(f), `r_${tag}_${f.split("/").pop()}`));
+      }
+    },
+  },
+  {
+    name: "rename folder",
+    async run(root, random, tag) {
+      const dir = await someDir(root, random);
+      if (dir === "src" || dir === "docs") return;
+      await Deno.rename(join(root, dir), join(root, dirname(dir), `m_${tag}`));
+    },
+  },
+  {
+    name: "move folder away and back",
+    async run(root, random) {
+      const dir = await someDir(root, random);
+      const away = `${root}.away`;
+      await Deno.rename(join(root, dir), away);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await Deno.rename(away, join(root, dir));
+    },
+  },
+  {
+    name: "switch branch",
+    async run(root) {
+      await git(root, "add", "-A");
+      await git(root, "commit", "-qm", "wip", "--allow-empty");
+      const alt = await git(root, "rev-parse", "--verify", "-q", "refs/heads/alt");
+      const onMain = (await Deno.readTextFile(join(root, ".git/HEAD"))).includes("main");
+      if (alt) await git(root, "checkout", "-q", onMain ? "alt" : "main");
+    },
+  },
+  {
+    name: "git stash and pop",
+    async run(root, random, tag) {
+      const f = await someFile(root, random);
+      if (f) await Deno.writeTextFile(join(root, f), text(f, tag));
+      await git(root, "add", "-A");
+      if (await git(root, "stash", "-q")) {
+        if (random.next() < 0.7 && !(await git(root, "stash", "pop", "-q"))) {
+          await git(root, "checkout", "-q", "--", ".");
+          await git(root, "stash", "drop", "-q");
+        }
+      }
+    },
+  },
+  {
+    name: "touch",
+    async run(root, random) {
+      const f = await someFile(root, random);
+      if (f) await Deno.utime(join(root, f), new Date(), new Date());
+    },
+  },
+  {
+    name: "same-size edit, same mtime",
+    async run(root, random) {
+      const f = await someFile(root, random);
+      if (!f) return;
+      const path = join(root, f);
+      const info = await Deno.stat(path);
+      const body = await Deno.readTextFile(path);
+      if (!body.length) return;
+      const at = random.int(body.length);
+      const swapped = body.slice(0, at) + (body[at] === "Q" ? "Z" : "Q") + body.slice(at + 1);
+      if (new TextEncoder().encode(swapped).length !== info.size) return;
+      await Deno.writeTextFile(path, swapped);
+      await Deno.utime(path, info.atime ?? new Date(), info.mtime!);
+    },
+  },
+  {
+    name: "file becomes symlink",
+    async run(root, random) {
+      const f = await someFile(root, random);
+      const g = await someFile(root, random);
+      if (!f || !g || f === g) return;
+      await Deno.remove(join(root, f));
+      await Deno.symlink(join(root, g), join(root, f));
+    },
+  },
+  {
+    name: "file becomes folder",
+    async run(root, random, tag) {
+      const f = await someFile(root, random);
+      if (!f) return;
+      await Deno.remove(join(root, f));
+      await Deno.mkdir(join(root, f));
+      await Deno.writeTextFile(join(root, f, "inner.md"), text(".md", tag));
+    },
+  },
+  {
+    name: "gitignore hides or shows",
+    async run(root, random) {
+      const lines = [".slop/\n", "src/lib/\n", "*.md\n", "docs/\n", "!README.md\n"];
+      const body = ".slop/\n" + lines.filter(() => random.next() < 0.4).join("");
+      await atomicWrite(join(root, ".gitignore"), body);
+    },
+  },
+  {
+    name: "config invalid then valid",
+    async run(root, random) {
+      await Deno.writeTextFile(join(root, "slop.config.ts"), `export default { files: [ ;\n`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const files = random.pick([
+        `["src/**", "docs/**", "*.md"]`,
+        `["src/**"]`,
+        `["**/*.ts", "docs/**"]`,
+      ]);
+      await atomicWrite(join(root, "slop.config.ts"), `export default { files: ${files} };\n`);
+    },
+  },
+  {
+    name: "delete and re-create tree",
+    async run(root) {
+      const copy = `${root}.copy`;
+      await new Deno.Command("cp", { args: ["-a", root, copy], cwd: "/" }).output();
+      await Deno.remove(root, { recursive: true });
+      await Deno.rename(copy, root);
+    },
+  },
+];
+
+/** The newest document and manifest the server wrote in `root`. */
+async function newestOutput(root: string) {
+  const names: string[] = [];
+  for await (const e of Deno.readDir(join(root, ".slop/out"))) {
+    if (/^context_\d+\.md$/.test(e.name)) names.push(e.name);
+  }
+  const last = names.sort().pop()!;
+  return {
+    document: await Deno.readTextFile(join(root, ".slop/out", last)),
+    manifest: JSON.parse(
+      await Deno.readTextFile(join(root, ".slop/out", last.replace(/md$/, "json"))),
+    ),
+  };
+}
+
+/** A cold build of `root`: no cache, a new state dir with the server's order memory. */
+async function coldBuild(root: string): Promise<BuildResult | string> {
+  const fresh = await tempDir({ prefix: "slop_cold_" });
+  await Deno.mkdir(join(fresh, "order"), { recursive: true });
+  try {
+    await Deno.copyFile(join(root, ".slop/order/context.json"), join(fresh, "order/context.json"));
+  } catch {
+    // No order memory yet.
+  }
+  try {
+    const config = await loadConfig({ cwd: root, stateDir: fresh, reload: true });
+    config.cache.enabled = false;
+    return await build(config, { builtins: builtinPlugins(), write: false });
+  } catch (error) {
+    return `error: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
+  }
+}
+
+/** A build server's builds, in this process, with a frame sink for a connection. */
+export function churnServer(runtime: string) {
+  const builds = serverBuilds({
+    run: (request, options) => runBuild(request.paths, request.flags as BuildFlags, options),
+    builtins: builtinPlugins(),
+    sources: [],
+    watch: { dir: runtime, id: "churn" },
+    version: "churn",
+    onStale: () => {},
+  });
+  const ask = async (root: string): Promise<{ code: number; stderr: string }> => {
+    const frames: Uint8Array[] = [];
+    const conn = {
+      write: (p: Uint8Array) => (frames.push(p.slice()), Promise.resolve(p.length)),
+    } as unknown as Deno.UnixConn;
+    const request: BuildRequest = {
+      type: "build",
+      version: "churn",
+      paths: [],
+      flags: { quiet: true },
+      cwd: root,
+      env: Deno.env.toObject(),
+      stderrIsTerminal: false,
+    };
+    await builds.run(conn, request);
+    const all = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+    let at = 0;
+    for (const f of frames) (all.set(f, at), at += f.length);
+    let stderr = "";
+    let code = -1;
+    for (let i = 0; i < all.length;) {
+      const kind = all[i];
+      const length = new DataView(all.buffer, i + 1, 4).getUint32(0);
+      const data = new TextDecoder().decode(all.subarray(i + 5, i + 5 + length));
+      if (kind === 2) stderr += data;
+      if (kind === 0) code = JSON.parse(data).code ?? code;
+      i += 5 + length;
+    }
+    return { code, stderr };
+  };
+  return { builds, ask };
+}
+
+/** What one seed's churn did: the operations of each batch. */
+export interface ChurnLog {
+  batches: string[][];
+}
+
+/**
+ * Run `batches` random batches of up to `perBatch` operations on a new project, each followed by
+ * a server build compared with a cold build; sometimes a prepare runs between batch and build.
+ */
+export async function churn(
+  seed: number,
+  { batches = 6, perBatch = 4, ops = OPS }: {
+    batches?: number;
+    perBatch?: number;
+    ops?: ChurnOp[];
+  } = {},
+): Promise<ChurnLog> {
+  const random = seeded(seed);
+  const root = await churnProject();
+  const runtime = await tempDir({ prefix: "slop_churn_rt_" });
+  const { builds, ask } = churnServer(runtime);
+  const log: ChurnLog = { batches: [] };
+  const cwd = Deno.cwd();
+  try {
+    await compare(root, ask, `seed ${seed}, first build`, () => JSON.stringify(builds.stats()));
+    for (let b = 0; b < batches; b++) {
+      const names: string[] = [];
+      const count = 1 + random.int(perBatch);
+      // The server's builds run in the project's folder, which an operation may remove.
+      Deno.chdir(runtime);
+      for (let i = 0; i < count; i++) {
+        const op = random.pick(ops);
+        names.push(op.name);
+        await op.run(root, random, `s${seed}b${b}i${i}`);
+      }
+      log.batches.push(names);
+      if (Deno.env.get("CHURN_VERBOSE")) console.log(b, names.join(", "));
+      // Events arrive after the changes; a prepare may run on them before the build is asked.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const prepared = random.next() < 0.5 && !Deno.env.get("CHURN_NOPREP");
+      if (prepared) await builds.prepare();
+      await compare(
+        root,
+        ask,
+        `seed ${seed}, batch ${b}: ${names.join(", ")}${prepared ? " (prepared)" : ""}`,
+        () => JSON.stringify(builds.stats()),
+      );
+    }
+  } finally {
+    Deno.chdir(cwd);
+    await builds.close();
+  }
+  return log;
+}
+
+async function compare(
+  root: string,
+  ask: (root: string) => Promise<{ code: number; stderr: string }>,
+  label: string,
+  stats: () => string = () => "",
+): Promise<void> {
+  const served = await ask(root);
+  const what = `${label} ${stats()}`;
+  const cold = await coldBuild(root);
+  if (typeof cold === "string") {
+    assert.notEqual(
+      served.code,
+      0,
+      `${what}: the server built where a cold build failed (${cold})`,
+    );
+    return;
+  }
+  assert.equal(served.code, 0, `${what}: ${served.stderr}`);
+  const out = await newestOutput(root);
+  assert.equal(out.document, cold.document, `${what}: the document`);
+  const unmarked = (files: Array<Record<string, unknown>>) => files.map(({ cache: _, ...f }) => f);
+  assert.deepEqual(out.manifest.blocks, cold.manifest.blocks, `${what}: the blocks`);
+  assert.deepEqual(out.manifest.total, cold.manifest.total, `${what}: the total`);
+  assert.deepEqual(
+    unmarked(out.manifest.files),
+    unmarked(cold.manifest.files as never),
+    `${what}: the files`,
+  );
+}

@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { churn, churnProject, OPS } from "./_churn.ts";
+import { tempDir } from "../_helpers.ts";
+import { serverWatch } from "../../server/_watch.ts";
+import { loadConfig } from "../../mod.ts";
+
+// More seeds by hand: CHURN_SEEDS=1-40 TZ=Z deno test -A tests/cli/server_churn_test.ts
+const range = (Deno.env.get("CHURN_SEEDS") ?? "1-2").split("-").map(Number);
+const seeds = Array.from({ length: (range[1] ?? range[0]) - range[0] + 1 }, (_, i) => range[0] + i);
+
+Deno.test("a build server's builds equal cold builds after random batches of file changes", async () => {
+  for (const seed of seeds) await churn(seed);
+});
+
+Deno.test("a build server watches a project folder removed and made again anew", async () => {
+  const ops = OPS.filter((op) => ["delete and re-create tree", "create file"].includes(op.name));
+  const log = await churn(1, { batches: 4, perBatch: 1, ops });
+  // The seed has a tree made again, then a file created in the new one, in the next batch.
+  const names = log.batches.map((batch) => batch[0]).join(",");
+  assert.match(names, /delete and re-create tree,create file/);
+});
+
+Deno.test("a storm of 5,000 events leaves the server's watcher holding one record per file", async () => {
+  const root = await churnProject(4);
+  const dir = await tempDir({ prefix: "slop_storm_" });
+  const config = await loadConfig({ cwd: root, stateDir: join(root, ".slop") });
+  const watch = serverWatch({ dir, id: "storm", timeoutMs: 5000 });
+  try {
+    assert.equal(await watch.changes(config), undefined, "the first call starts the watch");
+    for (let i = 0; i < 5000; i++) {
+      await Deno.writeTextFile(join(root, "src", `s${i % 50}.ts`), `export const v = ${i};\n`);
+    }
+    // Settled: one record per file written (50), not per event (5,000).
+    for (let i = 0; i < 100 && watch.held() < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(watch.held(), 50);
+    const changes = await watch.changes(config);
+    // Either the events (50 files) or "look at every file" when the system dropped some.
+    if (changes) assert.equal(changes.paths.filter((p) => p.startsWith("src/s")).length, 50);
+    assert.equal(watch.held(), 0, "a build takes what it held");
+  } finally {
+    watch.close();
+  }
+});
