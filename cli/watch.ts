@@ -20,6 +20,7 @@ import { readEvent, type WatchChange } from "../accel/watch_events.ts";
 import { collectGarbage } from "../accel/collect.ts";
 import { literalGlob, ownOutputFiles, underRoot } from "./_own_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
+import { type RootWatcher, rootWatcher } from "./_watch_root.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -162,8 +163,8 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   const watched = configPath && !configPath.startsWith(config.root + sep)
     ? [config.root, configPath]
     : config.root;
-  const watcher = Deno.watchFs(watched, { recursive: true });
-  const stop = () => watcher.close();
+  const watcher = rootWatcher(typeof watched === "string" ? [watched] : watched);
+  const stop = () => watcher.stop();
   const w = watching(flags, { config, outputs });
   w.previous = await rebuild(w);
   if (w.previous) await rehearse(w);
@@ -184,7 +185,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
 /** Rebuild after each quiet time (`debounce` ms) that follows changes, until stopped. */
 async function rebuildOnChanges(
   w: Watching,
-  watcher: Deno.FsWatcher,
+  watcher: RootWatcher,
   { relevant, stop, debounce, maxBuilds }: {
     relevant: (path: string) => boolean;
     stop: () => void;
@@ -197,14 +198,16 @@ async function rebuildOnChanges(
   let running: Promise<void> = Promise.resolve();
   const pending: Pending = emptyPending();
   try {
-    for await (const event of watcher) {
-      const change = readEvent(event, relevant);
+    for await (const event of watcher.events()) {
+      // A watch started anew on a root made again: any file may have changed.
+      const change = event.restarted ? { paths: [], structural: true } : readEvent(event, relevant);
       if (!change) continue;
       notePending(pending, change, { configPath: w.configPath, root: w.config.root });
       clearTimeout(timer);
       timer = setTimeout(() => {
         const batch = takePending(pending);
-        running = running.then(() => rebuildAfter(w, batch, { stop, maxBuilds }));
+        running = running.then(() => rebuildAfter(w, batch, { stop, maxBuilds }))
+          .then(() => watcher.renewIfReplaced());
       }, debounce);
     }
   } finally {

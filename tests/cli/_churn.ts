@@ -326,7 +326,7 @@ async function newestOutput(root: string) {
 }
 
 /** A cold build of `root`: no cache, a new state dir with the server's order memory. */
-async function coldBuild(root: string): Promise<BuildResult | string> {
+export async function coldBuild(root: string): Promise<BuildResult | string> {
   const fresh = await tempDir({ prefix: "slop_cold_" });
   await Deno.mkdir(join(fresh, "order"), { recursive: true });
   try {
