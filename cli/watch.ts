@@ -392,6 +392,9 @@ function emptyPending(): Pending {
   return { changed: new Set(), configChanged: false, structural: false, modules: new Set() };
 }
 
+/** Changed paths held until a rebuild; past it the rebuild looks at every file. */
+const MAX_PENDING = 10_000;
+
 function notePending(
   pending: Pending,
   change: WatchChange,
@@ -402,6 +405,11 @@ function notePending(
   paths.filter((p) => p !== configPath && isModulePath(p)).forEach((p) => pending.modules.add(p));
   if (change.structural) pending.structural = true;
   paths.forEach((p) => pending.changed.add(relative(root, p).split(sep).join("/")));
+  if (pending.changed.size > MAX_PENDING) {
+    // Too many to name (a storm of new names): the rebuild looks at every file instead.
+    pending.changed.clear();
+    pending.structural = true;
+  }
 }
 
 /** The pending changes as one rebuild's batch; nothing is pending after. */

@@ -50,6 +50,11 @@ export interface ServerWatchOptions {
   id: string;
   /** Milliseconds to wait for a tick's event. @default {1000} */
   timeoutMs?: number;
+  /**
+   * Changed paths held per root until the next build; past it they are let go and the next build
+   * looks at every file, so a storm of new names holds no more. @default {10000}
+   */
+  maxPaths?: number;
   /** Called when a file under a watched root changes (not for the tick files). */
   onChange?: () => void;
 }
@@ -180,6 +185,7 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
   const ignored = watchIgnoredDirs(config).map((d) => d + sep);
   const under = config.root.endsWith(sep) ? config.root : config.root + sep;
   const ticks = dir.endsWith(sep) ? dir : dir + sep;
+  const maxPaths = options.maxPaths ?? 10_000;
   const relevant = (path: string) =>
     path.startsWith(under) && !ignored.some((d) => path.startsWith(d) || path + sep === d);
   root.ended = (async () => {
@@ -193,6 +199,11 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
       if (change.structural) root.structural = true;
       for (const path of change.paths) {
         root.paths.add(relative(config.root, path).split(sep).join("/"));
+      }
+      if (root.paths.size > maxPaths) {
+        // Too many to name: the next build lists and looks at every file instead.
+        root.paths.clear();
+        root.structural = true;
       }
       options.onChange?.();
     }

@@ -44,3 +44,23 @@ Deno.test("a storm of 5,000 events leaves the server's watcher holding one recor
     watch.close();
   }
 });
+
+Deno.test("a storm of new file names holds at most maxPaths records, and the build looks at every file", async () => {
+  const root = await churnProject(4);
+  const dir = await tempDir({ prefix: "slop_storm_" });
+  const config = await loadConfig({ cwd: root, stateDir: join(root, ".slop") });
+  const watch = serverWatch({ dir, id: "names", timeoutMs: 5000, maxPaths: 100 });
+  try {
+    await watch.changes(config);
+    for (let i = 0; i < 500; i++) {
+      await Deno.writeTextFile(join(root, "src", `t${i}.ts`), `export const v = ${i};\n`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.ok(watch.held() <= 100, `held ${watch.held()}`);
+    const changes = await watch.changes(config);
+    assert.ok(!changes || changes.structural, "a build after it looks at every file");
+    assert.ok(!changes || changes.paths.length <= 100, `${changes?.paths.length} paths`);
+  } finally {
+    watch.close();
+  }
+});
