@@ -40,3 +40,20 @@ export function readEvent(
   if (!lost && (!paths.length || event.kind === "access")) return undefined;
   return { paths, structural: lost || event.kind !== "modify" };
 }
+
+/**
+ * The files under `.git` that decide which files git lists (`git ls-files -co
+ * --exclude-standard`, what a build lists) without any file of the work tree
+ * changing: the index (`git add -f`, `git rm --cached`) and `info/exclude`.
+ * Watchers ignore `.git` but for these.
+ *
+ * @example
+ * ```ts
+ * import { gitListFiles } from "./watch_events.ts";
+ * gitListFiles("/p"); // ["/p/.git/index", "/p/.git/info/exclude"]
+ * ```
+ */
+export function gitListFiles(root: string): string[] {
+  const git = `${root.replace(/[\\/]+$/, "")}/.git`;
+  return [`${git}/index`, `${git}/info/exclude`];
+}

@@ -199,7 +199,8 @@ async function rebuildOnChanges(
   const pending: Pending = emptyPending();
   try {
     for await (const event of watcher.events()) {
-      // A watch started anew on a root made again: any file may have changed.
+      // A watch started anew on a root made again: any file, the config too, may have changed.
+      if (event.restarted) pending.configChanged = true;
       const change = event.restarted ? { paths: [], structural: true } : readEvent(event, relevant);
       if (!change) continue;
       notePending(pending, change, { configPath: w.configPath, root: w.config.root });

@@ -19,7 +19,7 @@
 import { join, relative, sep } from "node:path";
 import { watchIgnoredDirs } from "../accel/resident.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
-import { readEvent } from "../accel/watch_events.ts";
+import { gitListFiles, readEvent } from "../accel/watch_events.ts";
 
 /** What changed under a root since the last build (root-relative paths with `/`). */
 export interface ServerChanges {
@@ -186,6 +186,7 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
   const under = config.root.endsWith(sep) ? config.root : config.root + sep;
   const ticks = dir.endsWith(sep) ? dir : dir + sep;
   const maxPaths = options.maxPaths ?? 10_000;
+  const gitList = new Set(gitListFiles(config.root));
   const relevant = (path: string) =>
     path.startsWith(under) && !ignored.some((d) => path.startsWith(d) || path + sep === d);
   root.ended = (async () => {
@@ -194,18 +195,9 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
         if (path.startsWith(ticks)) root.waiting.get(path)?.(true);
         else if (path === config.root && event.kind !== "modify") root.moved = true;
       }
-      const change = readEvent(event, relevant);
-      if (!change) continue;
-      if (change.structural) root.structural = true;
-      for (const path of change.paths) {
-        root.paths.add(relative(config.root, path).split(sep).join("/"));
+      if (noteEvent(root, event, { root: config.root, relevant, maxPaths, gitList })) {
+        options.onChange?.();
       }
-      if (root.paths.size > maxPaths) {
-        // Too many to name: the next build lists and looks at every file instead.
-        root.paths.clear();
-        root.structural = true;
-      }
-      options.onChange?.();
     }
   })().catch(() => {}).finally(() => {
     // A watcher that ended (closed or failed) can say nothing more.
@@ -213,4 +205,33 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
     for (const done of [...root.waiting.values()]) done(false);
   });
   return root;
+}
+
+/**
+ * Note what an event changed under a root; false when nothing a build reads. A change to git's
+ * index or `info/exclude` is noted as `.git/index`: no file is listed under that name, so the
+ * build lists the files again (git may list others now), without looking at each file.
+ */
+function noteEvent(
+  root: RootWatch,
+  event: Deno.FsEvent,
+  { root: dir, relevant, maxPaths, gitList }: {
+    root: string;
+    relevant: (path: string) => boolean;
+    maxPaths: number;
+    gitList: Set<string>;
+  },
+): boolean {
+  const listing = event.paths.some((path) => gitList.has(path));
+  if (listing) root.paths.add(".git/index");
+  const change = readEvent(event, relevant);
+  if (!change) return listing;
+  if (change.structural) root.structural = true;
+  for (const path of change.paths) root.paths.add(relative(dir, path).split(sep).join("/"));
+  if (root.paths.size > maxPaths) {
+    // Too many to name: the next build lists and looks at every file instead.
+    root.paths.clear();
+    root.structural = true;
+  }
+  return true;
 }

@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { tempDir } from "../_helpers.ts";
+import { REPO, tempDir } from "../_helpers.ts";
 import { type BuildRequest, serverBuilds } from "../../server/builds.ts";
 import { runBuild } from "../../cli/build.ts";
 import type { BuildFlags } from "../../cli/build.ts";
@@ -287,6 +287,25 @@ export const OPS: ChurnOp[] = [
     },
   },
   {
+    name: "git add -f or git rm --cached",
+    async run(root, random) {
+      const f = await someFile(root, random);
+      if (f && random.next() < 0.5) await git(root, "add", "-f", "--", f);
+      else if (f) await git(root, "rm", "-q", "--cached", "--", f);
+    },
+  },
+  {
+    name: "edit .git/info/exclude",
+    async run(root, random) {
+      const lines = ["src/lib/\n", "*.py\n", "docs/\n"];
+      await Deno.mkdir(join(root, ".git/info"), { recursive: true });
+      await Deno.writeTextFile(
+        join(root, ".git/info/exclude"),
+        lines.filter(() => random.next() < 0.4).join(""),
+      );
+    },
+  },
+  {
     name: "config invalid then valid",
     async run(root, random) {
       await Deno.writeTextFile(join(root, "slop.config.ts"), `export default { files: [ ;\n`);
@@ -304,8 +323,12 @@ export const OPS: ChurnOp[] = [
     async run(root) {
       const copy = `${root}.copy`;
       await new Deno.Command("cp", { args: ["-a", root, copy], cwd: "/" }).output();
-      await Deno.remove(root, { recursive: true });
-      await Deno.rename(copy, root);
+      // A watcher may write its output meanwhile (and make the folder again): removed again
+      // until the copy takes its place.
+      for (let i = 0; i < 20; i++) {
+        await Deno.remove(root, { recursive: true }).catch(() => {});
+        if (await Deno.rename(copy, root).then(() => true, () => false)) break;
+      }
     },
   },
 ];
@@ -397,14 +420,17 @@ export interface ChurnLog {
  */
 export async function churn(
   seed: number,
-  { batches = 6, perBatch = 4, ops = OPS }: {
+  { batches = 6, perBatch = 4, ops = OPS, script }: {
     batches?: number;
     perBatch?: number;
     ops?: ChurnOp[];
+    /** Batches given, instead of picked at random. */
+    script?: ChurnOp[][];
   } = {},
 ): Promise<ChurnLog> {
   const random = seeded(seed);
   const root = await churnProject();
+  if (script) batches = script.length;
   const runtime = await tempDir({ prefix: "slop_churn_rt_" });
   const { builds, ask } = churnServer(runtime);
   const log: ChurnLog = { batches: [] };
@@ -413,11 +439,11 @@ export async function churn(
     await compare(root, ask, `seed ${seed}, first build`, () => JSON.stringify(builds.stats()));
     for (let b = 0; b < batches; b++) {
       const names: string[] = [];
-      const count = 1 + random.int(perBatch);
+      const count = script ? script[b].length : 1 + random.int(perBatch);
       // The server's builds run in the project's folder, which an operation may remove.
       Deno.chdir(runtime);
       for (let i = 0; i < count; i++) {
-        const op = random.pick(ops);
+        const op = script ? script[b][i] : random.pick(ops);
         names.push(op.name);
         await op.run(root, random, `s${seed}b${b}i${i}`);
       }
@@ -469,4 +495,74 @@ async function compare(
     unmarked(cold.manifest.files as never),
     `${what}: the files`,
   );
+}
+
+/**
+ * The churn through `slop watch`: after each batch a marker file is written, and once the newest
+ * output shows it (every change before it was seen), that output is compared with a cold build.
+ */
+export async function watchChurn(
+  seed: number,
+  { batches = 4, perBatch = 4, ops = OPS }: {
+    batches?: number;
+    perBatch?: number;
+    ops?: ChurnOp[];
+  } = {},
+): Promise<ChurnLog> {
+  const random = seeded(seed);
+  const root = await churnProject();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "watch", "--debounce", "50"],
+    cwd: root,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let said = "";
+  const drain = (stream: ReadableStream<Uint8Array>) =>
+    stream.pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({ write: (chunk) => void (said += chunk) }),
+    );
+  const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
+  const log: ChurnLog = { batches: [] };
+  try {
+    await showing(root, "watching", () => said);
+    for (let b = 0; b < batches; b++) {
+      const names: string[] = [];
+      for (let i = 0, n = 1 + random.int(perBatch); i < n; i++) {
+        const op = random.pick(ops);
+        names.push(op.name);
+        await op.run(root, random, `w${seed}b${b}i${i}`);
+      }
+      log.batches.push(names);
+      const marker = `marker_${seed}_${b}`;
+      await Deno.mkdir(join(root, "src"), { recursive: true });
+      // A .ts file under src: every config and .gitignore the operations write include it.
+      await Deno.writeTextFile(join(root, "src", `${marker}.ts`), `export const ${marker} = 1;\n`);
+      const what = `seed ${seed}, batch ${b}: ${names.join(", ")}`;
+      const document = await showing(root, marker, () => `${what}\n${said}`);
+      const cold = await coldBuild(root);
+      const expected = typeof cold === "string" ? cold : cold.document;
+      assert.equal(document, expected, `${what}: the document\n${said}`);
+    }
+  } finally {
+    child.kill("SIGINT");
+    await child.status;
+    await drained.catch(() => {});
+  }
+  return log;
+}
+
+/** The newest output once it contains `text` (or `said()` does, for "watching"); 10 s at most. */
+async function showing(root: string, text: string, said: () => string): Promise<string> {
+  for (let i = 0; i < 400; i++) {
+    if (text === "watching" && said().includes("watching for changes")) return "";
+    const out = await newestOutput(root).catch(() => undefined);
+    if (out && text !== "watching" && out.document.includes(text)) {
+      // The build that shows it may still be renaming its manifest: the document is enough.
+      return out.document;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`slop watch never showed "${text}":\n${said()}`);
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { churn, churnProject, OPS } from "./_churn.ts";
+import { churn, churnProject, git, OPS } from "./_churn.ts";
 import { tempDir } from "../_helpers.ts";
 import { serverWatch } from "../../server/_watch.ts";
 import { loadConfig } from "../../mod.ts";
@@ -63,4 +63,26 @@ Deno.test("a storm of new file names holds at most maxPaths records, and the bui
   } finally {
     watch.close();
   }
+});
+
+Deno.test("a build server sees what git's index and .git/info/exclude change in the file list", async () => {
+  const op = (name: string, run: (root: string) => Promise<unknown>) => ({
+    name,
+    run: async (root: string) => void await run(root),
+  });
+  await churn(1, {
+    script: [
+      // Ignored but tracked: still listed.
+      [op(
+        "ignore src/lib",
+        (root) => Deno.writeTextFile(join(root, ".gitignore"), ".slop/\nsrc/lib/\n"),
+      )],
+      // Untracked and ignored: no longer listed, though no file under the root changed.
+      [op("git rm --cached src/lib", (root) => git(root, "rm", "-rqf", "--cached", "src/lib"))],
+      [op("git add -f src/lib", (root) => git(root, "add", "-f", "src/lib"))],
+      [op("new untracked file", (root) => Deno.writeTextFile(join(root, "src/u.py"), "U = 1\n"))],
+      [op("exclude it", (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), "*.py\n"))],
+      [op("include it again", (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), ""))],
+    ],
+  });
 });

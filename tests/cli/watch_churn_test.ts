@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO } from "../_helpers.ts";
-import { churnProject, coldBuild } from "./_churn.ts";
+import { churnProject, coldBuild, watchChurn } from "./_churn.ts";
 
 /**
  * `slop watch` in `root`: `edits[i]` runs after the i-th "built" line; stopped after a line that
@@ -60,4 +60,12 @@ Deno.test("slop watch follows a project folder removed and made again", async ()
   assert.match(last, /src\/after\.py/);
   const cold = await coldBuild(root);
   assert.equal(last, typeof cold === "string" ? cold : cold.document);
+});
+
+// More seeds by hand: CHURN_SEEDS=1-20 TZ=Z deno test -A tests/cli/watch_churn_test.ts
+const range = (Deno.env.get("CHURN_SEEDS") ?? "1-1").split("-").map(Number);
+const seeds = Array.from({ length: (range[1] ?? range[0]) - range[0] + 1 }, (_, i) => range[0] + i);
+
+Deno.test("slop watch's output equals a cold build after random batches of file changes", async () => {
+  for (const seed of seeds) await watchChurn(seed);
 });
