@@ -16,7 +16,7 @@ import { formatBytes, printError, printWarning } from "./_output.ts";
 import { applyOverrides, flagNumber, formatFlagError } from "./_flags.ts";
 import { type Resident, resident, watchIgnoredDirs } from "../accel/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
-import { readEvent, type WatchChange } from "../accel/watch_events.ts";
+import { gitListFiles, readEvent, type WatchChange } from "../accel/watch_events.ts";
 import { collectGarbage } from "../accel/collect.ts";
 import { literalGlob, ownOutputFiles, underRoot } from "./_own_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
@@ -197,11 +197,14 @@ async function rebuildOnChanges(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
   const pending: Pending = emptyPending();
+  const gitList = new Set(gitListFiles(w.config.root));
   try {
     for await (const event of watcher.events()) {
       // A watch started anew on a root made again: any file, the config too, may have changed.
       if (event.restarted) pending.configChanged = true;
-      const change = event.restarted ? { paths: [], structural: true } : readEvent(event, relevant);
+      const change = event.restarted
+        ? { paths: [], structural: true }
+        : readEvent(event, relevant) ?? listingChange(event, gitList);
       if (!change) continue;
       notePending(pending, change, { configPath: w.configPath, root: w.config.root });
       clearTimeout(timer);
@@ -391,6 +394,18 @@ interface Batch {
 
 function emptyPending(): Pending {
   return { changed: new Set(), configChanged: false, structural: false, modules: new Set() };
+}
+
+/**
+ * A change to git's index or `.git/info/exclude`, named `.git/index`: git may list other files
+ * now, though no file of the work tree changed (no file is listed under that name, so the
+ * rebuild lists the files again).
+ */
+function listingChange(event: Deno.FsEvent, gitList: Set<string>): WatchChange | undefined {
+  const path = event.paths.find((p) => gitList.has(p));
+  return path
+    ? { paths: [path.replace(/info[\\/]exclude$/, "index")], structural: false }
+    : undefined;
 }
 
 /** Changed paths held until a rebuild; past it the rebuild looks at every file. */

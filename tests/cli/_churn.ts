@@ -36,6 +36,9 @@ export function seeded(seed: number) {
 
 export type Random = ReturnType<typeof seeded>;
 
+/** The file `slop watch`'s churn edits in place after each batch (a modification, no new name). */
+const MARKER = "src/zz_marker.ts";
+
 const CONFIG = `export default { files: ["src/**", "docs/**", "*.md"] };\n`;
 
 /** Run git in `cwd`; its failure is returned, not thrown (a stash pop may conflict). */
@@ -66,6 +69,8 @@ export async function churnProject(files = 12): Promise<string> {
   await write("slop.config.ts", CONFIG);
   await write(".gitignore", ".slop/\n");
   await write("README.md", text("README.md", "readme"));
+  // Edited in place by the `slop watch` churn after each batch: no operation picks it.
+  await write(MARKER, "export const marker = 0;\n");
   const exts = [".py", ".ts", ".md"];
   for (let i = 0; i < files; i++) {
     const dir = i % 3 === 0 ? "src" : i % 3 === 1 ? "src/lib" : "docs";
@@ -122,7 +127,7 @@ async function someFile(root: string, random: Random): Promise<string | undefine
   const { files } = await listFiles(root);
   const plain = [];
   for (const f of files) {
-    if (f === "slop.config.ts" || f === ".gitignore") continue;
+    if (f === "slop.config.ts" || f === ".gitignore" || f === MARKER) continue;
     const info = await Deno.lstat(join(root, f)).catch(() => undefined);
     if (info?.isFile) plain.push(f);
   }
@@ -503,14 +508,17 @@ async function compare(
  */
 export async function watchChurn(
   seed: number,
-  { batches = 4, perBatch = 4, ops = OPS }: {
+  { batches = 4, perBatch = 4, ops = OPS, script }: {
     batches?: number;
     perBatch?: number;
     ops?: ChurnOp[];
+    /** Batches given, instead of picked at random. */
+    script?: ChurnOp[][];
   } = {},
 ): Promise<ChurnLog> {
   const random = seeded(seed);
   const root = await churnProject();
+  if (script) batches = script.length;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "watch", "--debounce", "50"],
     cwd: root,
@@ -529,28 +537,50 @@ export async function watchChurn(
     await showing(root, "watching", () => said);
     for (let b = 0; b < batches; b++) {
       const names: string[] = [];
-      for (let i = 0, n = 1 + random.int(perBatch); i < n; i++) {
-        const op = random.pick(ops);
+      for (let i = 0, n = script ? script[b].length : 1 + random.int(perBatch); i < n; i++) {
+        const op = script ? script[b][i] : random.pick(ops);
         names.push(op.name);
         await op.run(root, random, `w${seed}b${b}i${i}`);
       }
       log.batches.push(names);
       const marker = `marker_${seed}_${b}`;
-      await Deno.mkdir(join(root, "src"), { recursive: true });
-      // A .ts file under src: every config and .gitignore the operations write include it.
-      await Deno.writeTextFile(join(root, "src", `${marker}.ts`), `export const ${marker} = 1;\n`);
+      // Edited in place, a .ts file under src (every config and ignore file written lists it):
+      // its rebuild lists the files again only if another change says it must.
+      await Deno.writeTextFile(join(root, MARKER), `export const marker = "${marker}";\n`);
       const what = `seed ${seed}, batch ${b}: ${names.join(", ")}`;
-      const document = await showing(root, marker, () => `${what}\n${said}`);
+      await showing(root, marker, () => `${what}\n${said}`);
+      // A rebuild that began while the batch ran may show the marker but not every change (a
+      // build asked for while files change): once slop watch is quiet, the marker is edited
+      // again, and the rebuild that shows that edit, once quiet again, must.
+      await quiet(root, () => said);
+      await Deno.writeTextFile(join(root, MARKER), `export const marker = "${marker}_again";\n`);
+      await showing(root, `${marker}_again`, () => `${what}\n${said}`);
+      const document = await quiet(root, () => said);
       const cold = await coldBuild(root);
       const expected = typeof cold === "string" ? cold : cold.document;
       assert.equal(document, expected, `${what}: the document\n${said}`);
     }
   } finally {
-    child.kill("SIGINT");
+    try {
+      child.kill("SIGINT");
+    } catch {
+      // Ended already (the assertion that failed says what it printed).
+    }
     await child.status;
     await drained.catch(() => {});
   }
   return log;
+}
+
+/** The newest output once `said()` has not grown for 500 ms (ten debounce times). */
+async function quiet(root: string, said: () => string): Promise<string> {
+  let last = said().length;
+  for (let calm = 0; calm < 20;) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    calm = said().length === last ? calm + 1 : 0;
+    last = said().length;
+  }
+  return (await newestOutput(root)).document;
 }
 
 /** The newest output once it contains `text` (or `said()` does, for "watching"); 10 s at most. */

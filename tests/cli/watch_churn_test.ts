@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO } from "../_helpers.ts";
-import { churnProject, coldBuild, watchChurn } from "./_churn.ts";
+import { churnProject, coldBuild, git, watchChurn } from "./_churn.ts";
 
 /**
  * `slop watch` in `root`: `edits[i]` runs after the i-th "built" line; stopped after a line that
@@ -68,4 +68,24 @@ const seeds = Array.from({ length: (range[1] ?? range[0]) - range[0] + 1 }, (_, 
 
 Deno.test("slop watch's output equals a cold build after random batches of file changes", async () => {
   for (const seed of seeds) await watchChurn(seed);
+});
+
+Deno.test("slop watch sees what git's index and .git/info/exclude change in the file list", async () => {
+  const op = (name: string, run: (root: string) => Promise<unknown>) => ({
+    name,
+    run: async (root: string) => void await run(root),
+  });
+  await watchChurn(1, {
+    script: [
+      [op(
+        "ignore src/lib",
+        (root) => Deno.writeTextFile(join(root, ".gitignore"), ".slop/\nsrc/lib/\n"),
+      )],
+      [op("git rm --cached src/lib", (root) => git(root, "rm", "-rqf", "--cached", "src/lib"))],
+      [op(
+        "exclude docs",
+        (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), "docs/\n"),
+      )],
+    ],
+  });
 });
