@@ -583,9 +583,9 @@ async function quiet(root: string, said: () => string): Promise<string> {
   return (await newestOutput(root)).document;
 }
 
-/** The newest output once it contains `text` (or `said()` does, for "watching"); 10 s at most. */
+/** The newest output once it contains `text` (or `said()` does, for "watching"); 60 s at most. */
 async function showing(root: string, text: string, said: () => string): Promise<string> {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 2400; i++) {
     if (text === "watching" && said().includes("watching for changes")) return "";
     const out = await newestOutput(root).catch(() => undefined);
     if (out && text !== "watching" && out.document.includes(text)) {

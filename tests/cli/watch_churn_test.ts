@@ -19,8 +19,8 @@ async function watchThrough(
     stdout: "piped",
     stderr: "null",
   }).spawn();
-  // Bounded: the watcher is killed if it has not finished in 15 s.
-  const guard = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  // Bounded: the watcher is killed if it has not finished in 60 s (a loaded machine is slow).
+  const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
   const lines: string[] = [];
   let text = "";
   for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
