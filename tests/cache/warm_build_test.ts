@@ -16,6 +16,26 @@ function pastRacyWindow(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
 }
 
+const BIG_LINES = Array.from({ length: 400 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`);
+
+/**
+ * The projects of the tests that build past the racy window, written together and waited for
+ * once (by the first test that asks) rather than once per test.
+ */
+let settled: Promise<Record<"warm" | "damaged" | "edited", string>> | undefined;
+function settledProjects(): Promise<Record<"warm" | "damaged" | "edited", string>> {
+  settled ??= (async () => {
+    const roots = {
+      warm: await makeProject(TREE),
+      damaged: await makeProject(TREE),
+      edited: await makeProject({ ...TREE, "src/big.py": BIG_LINES.join("\n") }),
+    };
+    await pastRacyWindow();
+    return roots;
+  })();
+  return settled;
+}
+
 /** A build in a new process (`buildContext`): the manifest, the document and where the table came from. */
 async function probe(root: string, state: string, env: Record<string, string>) {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -44,11 +64,10 @@ async function probe(root: string, state: string, env: Record<string, string>) {
 }
 
 Deno.test("a warm build after one edit reads the stored table in the background; same bytes as a fresh build", async () => {
-  const root = await makeProject(TREE);
+  const root = (await settledProjects()).warm;
   const home = await tempDir();
   const env = { SLOP_CACHE_HOME: home };
   const state = join(root, ".state");
-  await pastRacyWindow();
   assert.equal((await runCli(["build", "-q", "--state-dir", state], root, env)).code, 0);
   const [table] = [...Deno.readDirSync(home)].map((e) => join(home, e.name));
   const stamp = (await Deno.stat(table)).mtime;
@@ -69,11 +88,10 @@ Deno.test("a warm build after one edit reads the stored table in the background;
 });
 
 Deno.test("a damaged stored table is not taken from the background read: rebuilt, same bytes", async () => {
-  const root = await makeProject(TREE);
+  const root = (await settledProjects()).damaged;
   const home = await tempDir();
   const env = { SLOP_CACHE_HOME: home };
   const state = join(root, ".state");
-  await pastRacyWindow();
   assert.equal((await runCli(["build", "-q", "--state-dir", state], root, env)).code, 0);
   const [table] = [...Deno.readDirSync(home)].map((e) => join(home, e.name));
   const good = await Deno.readFile(table);
@@ -91,11 +109,10 @@ Deno.test("a damaged stored table is not taken from the background read: rebuilt
 });
 
 Deno.test("a block edited in a few lines is counted by difference; same bytes as a fresh build", async () => {
-  const lines = Array.from({ length: 400 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`);
-  const root = await makeProject({ ...TREE, "src/big.py": lines.join("\n") });
+  const lines = BIG_LINES;
+  const root = (await settledProjects()).edited;
   const env = { SLOP_CACHE_HOME: await tempDir() };
   const state = join(root, ".state");
-  await pastRacyWindow();
   assert.equal((await runCli(["build", "-q", "--state-dir", state], root, env)).code, 0);
   const edited = [...lines];
   edited.splice(200, 1, "def inserted(y):\n    return y  # édit 🙂\n");
