@@ -101,8 +101,10 @@ Deno.test("countTexts() counts what gpt-tokenizer counts, o200k and cl100k, on a
 });
 
 Deno.test("one counter counts long pieces of growing and shrinking sizes as gpt-tokenizer does", async () => {
-  // Each text is one pre-split piece merged on the heap; the counter reuses its merge arrays.
-  const texts = [70, 3000, 100, 17_000, 200, 9000, 66, 20_000].map((n, i) =>
+  // Each text is one pre-split piece merged on the heap; the counter reuses its merge arrays
+  // (kept up to LONG_KEPT, 16 kB: 4 kB grown and kept, then pieces of 17 kB and more, made
+  // for one piece each). As small as that allows: gpt-tokenizer's merge is quadratic.
+  const texts = [70, 1000, 100, 8600, 200, 4300, 66, 9000].map((n, i) =>
     ["=", "😀", "-+", "ـ"][i % 4].repeat(n)
   );
   const counted = await countTexts(texts, { workers: 1 });
@@ -226,9 +228,10 @@ Deno.test("count workers started early and never used end, so the process can ex
   assert.equal(code, 0, "exited by itself");
 });
 
-/** The o200k table, as the table worker hands it over. */
+/** The o200k table, as the table worker hands it over (made once for the tests here). */
+let o200k: Promise<BpeTable> | undefined;
 function o200kTable(): Promise<BpeTable> {
-  return new Promise<BpeTable>((resolve) => {
+  o200k ??= new Promise<BpeTable>((resolve) => {
     const w = new Worker(new URL("../../pipeline/_table_worker.ts", import.meta.url).href, {
       type: "module",
     });
@@ -238,6 +241,7 @@ function o200kTable(): Promise<BpeTable> {
     };
     w.postMessage({ tokenizer: "o200k" });
   });
+  return o200k;
 }
 
 /** A counting worker, as `countMany` starts one. */
