@@ -419,19 +419,22 @@ export interface ChurnLog {
   batches: string[][];
 }
 
+/** How many batches of how many operations, which operations, or the batches themselves. */
+export interface ChurnOptions {
+  batches?: number;
+  perBatch?: number;
+  ops?: ChurnOp[];
+  /** Batches given, instead of picked at random. */
+  script?: ChurnOp[][];
+}
+
 /**
  * Run `batches` random batches of up to `perBatch` operations on a new project, each followed by
  * a server build compared with a cold build; sometimes a prepare runs between batch and build.
  */
 export async function churn(
   seed: number,
-  { batches = 6, perBatch = 4, ops = OPS, script }: {
-    batches?: number;
-    perBatch?: number;
-    ops?: ChurnOp[];
-    /** Batches given, instead of picked at random. */
-    script?: ChurnOp[][];
-  } = {},
+  { batches = 6, perBatch = 4, ops = OPS, script }: ChurnOptions = {},
 ): Promise<ChurnLog> {
   const random = seeded(seed);
   const root = await churnProject();
@@ -508,24 +511,12 @@ async function compare(
  */
 export async function watchChurn(
   seed: number,
-  { batches = 4, perBatch = 4, ops = OPS, script }: {
-    batches?: number;
-    perBatch?: number;
-    ops?: ChurnOp[];
-    /** Batches given, instead of picked at random. */
-    script?: ChurnOp[][];
-  } = {},
+  { batches = 4, perBatch = 4, ops = OPS, script }: ChurnOptions = {},
 ): Promise<ChurnLog> {
   const random = seeded(seed);
   const root = await churnProject();
   if (script) batches = script.length;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "watch", "--debounce", "50"],
-    cwd: root,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnWatch(root, "piped");
   let said = "";
   const drain = (stream: ReadableStream<Uint8Array>) =>
     stream.pipeThrough(new TextDecoderStream()).pipeTo(
@@ -595,4 +586,15 @@ async function showing(root: string, text: string, said: () => string): Promise<
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`slop watch never showed "${text}":\n${said()}`);
+}
+
+/** `slop watch --debounce 50` started in `root`, its stdout piped. */
+export function spawnWatch(root: string, stderr: "piped" | "null"): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "watch", "--debounce", "50"],
+    cwd: root,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr,
+  }).spawn();
 }

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { REPO } from "../_helpers.ts";
-import { churnProject, coldBuild, git, watchChurn } from "./_churn.ts";
+import { churnProject, coldBuild, git, spawnWatch, watchChurn } from "./_churn.ts";
 
 /**
  * `slop watch` in `root`: `edits[i]` runs after the i-th "built" line; stopped after a line that
@@ -12,13 +11,7 @@ async function watchThrough(
   edits: Array<() => Promise<void>>,
   last: string,
 ): Promise<string[]> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "watch", "--debounce", "50"],
-    cwd: root,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
+  const child = spawnWatch(root, "null");
   // Bounded: the watcher is killed if it has not finished in 60 s (a loaded machine is slow).
   const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
   const lines: string[] = [];
