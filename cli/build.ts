@@ -310,8 +310,29 @@ export function summaryText(result: BuildResult): string {
     const more = unrendered.length - SUMMARY_LIST_MAX;
     lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   }
-  for (const w of result.warnings) lines.push(`warning: ${printablePath(w)}`);
+  lines.push(...warningLines(result.warnings));
   return lines.join("\n");
+}
+
+/**
+ * The build's warnings, one line each. A project full of test credentials redacts hundreds of
+ * values: past the first {@linkcode SUMMARY_LIST_MAX} redactions a count stands for the rest (the
+ * manifest lists them all), so the other warnings are not buried.
+ */
+function warningLines(warnings: string[]): string[] {
+  const lines: string[] = [];
+  let redactions = 0;
+  for (const w of warnings) {
+    if (w.startsWith("Redacted a secret in ") && ++redactions > SUMMARY_LIST_MAX) continue;
+    lines.push(`warning: ${printablePath(w)}`);
+  }
+  if (redactions > SUMMARY_LIST_MAX) {
+    const more = redactions - SUMMARY_LIST_MAX;
+    lines.push(
+      `warning: ... and ${more} more secrets redacted (the manifest's warnings list them)`,
+    );
+  }
+  return lines;
 }
 
 /** Characters of the document's JSON string gathered before they are encoded and written. */
