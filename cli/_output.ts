@@ -21,6 +21,39 @@ export function printWarning(message: string): void {
   console.error(`warning: ${printablePath(message)}`);
 }
 
+/**
+ * How many "Redacted a secret" warnings a build prints before one line counts the rest: a project
+ * full of test credentials redacts hundreds, which buried the rest of the output. The manifest
+ * lists every one.
+ */
+export const REDACTIONS_SHOWN = 20;
+
+/**
+ * Whether a build's warning is a redaction's, one of those {@linkcode REDACTIONS_SHOWN} caps.
+ *
+ * @example
+ * ```ts
+ * import { isRedaction } from "./_output.ts";
+ * isRedaction('Redacted a secret in "a.env" line 2 (password)'); // true
+ * ```
+ */
+export function isRedaction(warning: string): boolean {
+  return warning.startsWith("Redacted a secret in ");
+}
+
+/**
+ * The line that stands for the redaction warnings past {@linkcode REDACTIONS_SHOWN}.
+ *
+ * @example
+ * ```ts
+ * import { moreRedactions } from "./_output.ts";
+ * moreRedactions(6); // "... and 6 more secrets redacted (the manifest's warnings list them)"
+ * ```
+ */
+export function moreRedactions(more: number): string {
+  return `... and ${more} more secrets redacted (the manifest's warnings list them)`;
+}
+
 /** Print an error line to stderr, prefixed with `slop:`. */
 export function printError(message: string): void {
   console.error(`slop: ${message}`);

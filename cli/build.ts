@@ -10,7 +10,13 @@ import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { LockError } from "../pipeline/lock.ts";
 import { budgetLines } from "./_budget.ts";
-import { formatBytes, relativeToCwd } from "./_output.ts";
+import {
+  formatBytes,
+  isRedaction,
+  moreRedactions,
+  REDACTIONS_SHOWN,
+  relativeToCwd,
+} from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import {
   applyOverrides,
@@ -314,23 +320,16 @@ export function summaryText(result: BuildResult): string {
   return lines.join("\n");
 }
 
-/**
- * The build's warnings, one line each. A project full of test credentials redacts hundreds of
- * values: past the first {@linkcode SUMMARY_LIST_MAX} redactions a count stands for the rest (the
- * manifest lists them all), so the other warnings are not buried.
- */
+/** The build's warnings, one line each; past {@linkcode REDACTIONS_SHOWN} redactions, a count. */
 function warningLines(warnings: string[]): string[] {
   const lines: string[] = [];
   let redactions = 0;
   for (const w of warnings) {
-    if (w.startsWith("Redacted a secret in ") && ++redactions > SUMMARY_LIST_MAX) continue;
+    if (isRedaction(w) && ++redactions > REDACTIONS_SHOWN) continue;
     lines.push(`warning: ${printablePath(w)}`);
   }
-  if (redactions > SUMMARY_LIST_MAX) {
-    const more = redactions - SUMMARY_LIST_MAX;
-    lines.push(
-      `warning: ... and ${more} more secrets redacted (the manifest's warnings list them)`,
-    );
+  if (redactions > REDACTIONS_SHOWN) {
+    lines.push(`warning: ${moreRedactions(redactions - REDACTIONS_SHOWN)}`);
   }
   return lines;
 }

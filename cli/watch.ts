@@ -12,7 +12,14 @@ import { configImports, isModulePath } from "../accel/config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
-import { formatBytes, printError, printWarning } from "./_output.ts";
+import {
+  formatBytes,
+  isRedaction,
+  moreRedactions,
+  printError,
+  printWarning,
+  REDACTIONS_SHOWN,
+} from "./_output.ts";
 import { applyOverrides, flagNumber, formatFlagError } from "./_flags.ts";
 import { type Resident, resident, watchIgnoredDirs } from "../accel/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
@@ -312,9 +319,10 @@ async function rebuild(w: Watching): Promise<BuildResult | undefined> {
   const clock = flags.timings ? stageClock({ startup: false }) : undefined;
   const given = new Set<string>();
   w.repeated = 0;
+  let redactions = 0;
   const onWarning = (warning: string) => {
     if (w.told.has(warning) && !given.has(warning)) w.repeated++;
-    else printWarning(warning);
+    else if (!isRedaction(warning) || ++redactions <= REDACTIONS_SHOWN) printWarning(warning);
     given.add(warning);
   };
   try {
@@ -325,6 +333,7 @@ async function rebuild(w: Watching): Promise<BuildResult | undefined> {
       onWarning: flags.quiet ? undefined : onWarning,
     });
     w.told = given;
+    if (redactions > REDACTIONS_SHOWN) printWarning(moreRedactions(redactions - REDACTIONS_SHOWN));
     return result;
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));

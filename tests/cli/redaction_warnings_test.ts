@@ -21,3 +21,16 @@ Deno.test("a build that redacts many secrets prints the first 20 and a count, th
   const listed = manifest.warnings.filter((w: string) => w.startsWith("Redacted a secret"));
   assert.equal(listed.length, 26);
 });
+
+Deno.test("slop watch prints the first 20 redactions of a build and a count of the rest", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 23; i++) {
+    files[`conf/app_${String(i).padStart(2, "0")}.py`] = `password = "Zq${i}wPl3xK7mN2vBr8"\n`;
+  }
+  const root = await makeProject(files);
+  const run = await runCli(["watch", "--max-builds", "0"], root); // the first build only
+  assert.equal(run.code, 0, run.stderr);
+  const printed = run.stderr.split("\n").filter((l) => l.startsWith("warning: Redacted a secret"));
+  assert.equal(printed.length, 20, run.stderr);
+  assert.match(run.stderr, /^warning: \.\.\. and 3 more secrets redacted/m);
+});
