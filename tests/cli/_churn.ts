@@ -419,6 +419,38 @@ export interface ChurnLog {
   batches: string[][];
 }
 
+/**
+ * One batch on the project at `root`: the operations given, or 1 to `perBatch` picked at random
+ * from `ops`; each is tagged `TAGiN`. Gives their names.
+ */
+async function runBatch(
+  root: string,
+  random: Random,
+  { ops, perBatch, batch }: { ops: ChurnOp[]; perBatch: number; batch?: ChurnOp[] },
+  tag: string,
+): Promise<string[]> {
+  const names: string[] = [];
+  const count = batch ? batch.length : 1 + random.int(perBatch);
+  for (let i = 0; i < count; i++) {
+    const op = batch ? batch[i] : random.pick(ops);
+    names.push(op.name);
+    await op.run(root, random, `${tag}i${i}`);
+  }
+  return names;
+}
+
+/**
+ * An operation for a scripted batch: `run` on the project's root, whatever it gives.
+ *
+ * @example
+ * ```ts
+ * scriptedOp("git add -f src/lib", (root) => git(root, "add", "-f", "src/lib"));
+ * ```
+ */
+export function scriptedOp(name: string, run: (root: string) => Promise<unknown>): ChurnOp {
+  return { name, run: async (root: string) => void await run(root) };
+}
+
 /** How many batches of how many operations, which operations, or the batches themselves. */
 export interface ChurnOptions {
   batches?: number;
@@ -446,15 +478,14 @@ export async function churn(
   try {
     await compare(root, ask, `seed ${seed}, first build`, () => JSON.stringify(builds.stats()));
     for (let b = 0; b < batches; b++) {
-      const names: string[] = [];
-      const count = script ? script[b].length : 1 + random.int(perBatch);
       // The server's builds run in the project's folder, which an operation may remove.
       Deno.chdir(runtime);
-      for (let i = 0; i < count; i++) {
-        const op = script ? script[b][i] : random.pick(ops);
-        names.push(op.name);
-        await op.run(root, random, `s${seed}b${b}i${i}`);
-      }
+      const names = await runBatch(
+        root,
+        random,
+        { ops, perBatch, batch: script?.[b] },
+        `s${seed}b${b}`,
+      );
       log.batches.push(names);
       if (Deno.env.get("CHURN_VERBOSE")) console.log(b, names.join(", "));
       // Events arrive after the changes; a prepare may run on them before the build is asked.
@@ -527,12 +558,12 @@ export async function watchChurn(
   try {
     await showing(root, "watching", () => said);
     for (let b = 0; b < batches; b++) {
-      const names: string[] = [];
-      for (let i = 0, n = script ? script[b].length : 1 + random.int(perBatch); i < n; i++) {
-        const op = script ? script[b][i] : random.pick(ops);
-        names.push(op.name);
-        await op.run(root, random, `w${seed}b${b}i${i}`);
-      }
+      const names = await runBatch(
+        root,
+        random,
+        { ops, perBatch, batch: script?.[b] },
+        `w${seed}b${b}`,
+      );
       log.batches.push(names);
       const marker = `marker_${seed}_${b}`;
       // Edited in place, a .ts file under src (every config and ignore file written lists it):

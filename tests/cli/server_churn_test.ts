@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { churn, churnProject, git, OPS } from "./_churn.ts";
+import { churn, churnProject, git, OPS, scriptedOp as op } from "./_churn.ts";
 import { tempDir } from "../_helpers.ts";
 import { serverWatch } from "../../server/_watch.ts";
 import { loadConfig } from "../../mod.ts";
@@ -66,10 +66,6 @@ Deno.test("a storm of new file names holds at most maxPaths records, and the bui
 });
 
 Deno.test("a build server sees what git's index and .git/info/exclude change in the file list", async () => {
-  const op = (name: string, run: (root: string) => Promise<unknown>) => ({
-    name,
-    run: async (root: string) => void await run(root),
-  });
   await churn(1, {
     script: [
       // Ignored but tracked: still listed.

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { churnProject, coldBuild, git, spawnWatch, watchChurn } from "./_churn.ts";
+import {
+  churnProject,
+  coldBuild,
+  git,
+  scriptedOp as op,
+  spawnWatch,
+  watchChurn,
+} from "./_churn.ts";
 
 /**
  * `slop watch` in `root`: `edits[i]` runs after the i-th "built" line; stopped after a line that
@@ -64,10 +71,6 @@ Deno.test("slop watch's output equals a cold build after random batches of file 
 });
 
 Deno.test("slop watch sees what git's index and .git/info/exclude change in the file list", async () => {
-  const op = (name: string, run: (root: string) => Promise<unknown>) => ({
-    name,
-    run: async (root: string) => void await run(root),
-  });
   await watchChurn(1, {
     script: [
       [op(
