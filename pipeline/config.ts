@@ -664,8 +664,10 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
         ),
     );
   } catch (error) {
-    const hint = slopImportHint(errorText(error).replace(ANSI_COLOUR, ""), path);
-    const detail = loadFailure(error, flags);
+    // Deno colours the module locations in its message; the error may go to a file or a pipe.
+    const message = errorText(error).replace(ANSI_COLOUR, "");
+    const hint = slopImportHint(message, path);
+    const detail = loadFailure(message, flags);
     throw new ConfigError(display, [`Cannot load the config: ${detail}${hint ? `\n${hint}` : ""}`]);
   }
   if (!("default" in mod)) {
@@ -690,14 +692,13 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
 }
 
 /**
- * One line for a config module that did not load: the first line of Deno's message (without the
- * code frame below it, an error name before it or a period after it), with `file:` URLs and the
- * location of the fault as paths (`slop.config.ts:2:9`).
+ * One line for a config module that did not load: the first line of Deno's message, its colours
+ * already taken out (without the code frame below it, an error name before it or a period after
+ * it), with `file:` URLs and the location of the fault as paths (`slop.config.ts:2:9`).
  */
-function loadFailure(error: unknown, flags: ConfigFlags): string {
+function loadFailure(message: string, flags: ConfigFlags): string {
   const cwd = resolve(flags.cwd ?? Deno.cwd());
-  // Deno colours the module locations in its message; the error may go to a file or a pipe.
-  const lines = errorText(error).replace(ANSI_COLOUR, "").split("\n");
+  const lines = message.split("\n");
   const shown = (url: string) => {
     try {
       return displayPath(decodeURIComponent(new URL(url).pathname), cwd);
