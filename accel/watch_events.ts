@@ -57,3 +57,23 @@ export function gitListFiles(root: string): string[] {
   const git = `${root.replace(/[\\/]+$/, "")}/.git`;
   return [`${git}/index`, `${git}/info/exclude`];
 }
+
+/**
+ * A folder's device and inode, or `"missing"` when no folder is at `path`. A watched project
+ * folder removed and made again (or replaced) has another stamp: its old watch reports nothing
+ * more, so the build server and `slop watch` compare stamps to know when to watch anew.
+ *
+ * @example
+ * ```ts
+ * import { folderStamp } from "./watch_events.ts";
+ * folderStamp("/no/such/folder"); // "missing"
+ * ```
+ */
+export function folderStamp(path: string): string {
+  try {
+    const info = Deno.statSync(path);
+    return info.isDirectory ? `${info.dev}:${info.ino}` : "missing";
+  } catch {
+    return "missing";
+  }
+}

@@ -9,6 +9,8 @@
  * @module
  */
 
+import { folderStamp } from "../accel/watch_events.ts";
+
 /** A watch that follows its root; `stop()` ends it for good. */
 export interface RootWatcher {
   /** The events of every watch, in order, until stopped; `restarted` events name no file. */
@@ -35,7 +37,7 @@ const LOOK_MS = 100;
  * ```
  */
 export function rootWatcher(paths: string[]): RootWatcher {
-  const state = { stopped: false, renewing: false, stamp: rootStamp(paths[0]), wake: () => {} };
+  const state = { stopped: false, renewing: false, stamp: folderStamp(paths[0]), wake: () => {} };
   const cwd = Deno.cwd();
   let watcher = Deno.watchFs(paths, { recursive: true });
   const close = () => {
@@ -57,14 +59,14 @@ export function rootWatcher(paths: string[]): RootWatcher {
         await rootBack(paths[0], state);
         if (state.stopped) return;
         reenter(cwd);
-        state.stamp = rootStamp(paths[0]);
+        state.stamp = folderStamp(paths[0]);
         state.renewing = false;
         watcher = Deno.watchFs(paths.filter((p, i) => i === 0 || exists(p)), { recursive: true });
         yield { kind: "other", paths: [], restarted: true };
       }
     },
     renewIfReplaced() {
-      if (state.stopped || state.renewing || rootStamp(paths[0]) === state.stamp) return;
+      if (state.stopped || state.renewing || folderStamp(paths[0]) === state.stamp) return;
       state.renewing = true;
       // Its loop ends once closed; the new watch starts after (Deno drops a new watch of a path
       // whose old watch is still closing).
@@ -80,7 +82,7 @@ export function rootWatcher(paths: string[]): RootWatcher {
 
 /** Wait until `root` is a folder again, or the watch is stopped. */
 async function rootBack(root: string, state: { stopped: boolean; wake: () => void }) {
-  while (!state.stopped && !rootStamp(root).includes(":")) {
+  while (!state.stopped && !folderStamp(root).includes(":")) {
     await new Promise<void>((resolve) => {
       state.wake = resolve;
       setTimeout(resolve, LOOK_MS);
@@ -94,16 +96,6 @@ function reenter(cwd: string): void {
     Deno.chdir(cwd);
   } catch {
     // Not back: a build says what it cannot read.
-  }
-}
-
-/** A folder's device and inode, or "missing" when no folder is there. */
-function rootStamp(path: string): string {
-  try {
-    const info = Deno.statSync(path);
-    return info.isDirectory ? `${info.dev}:${info.ino}` : "missing";
-  } catch {
-    return "missing";
   }
 }
 

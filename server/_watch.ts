@@ -19,7 +19,7 @@
 import { join, relative, sep } from "node:path";
 import { watchIgnoredDirs } from "../accel/resident.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
-import { gitListFiles, readEvent } from "../accel/watch_events.ts";
+import { folderStamp, gitListFiles, readEvent } from "../accel/watch_events.ts";
 
 /** What changed under a root since the last build (root-relative paths with `/`). */
 export interface ServerChanges {
@@ -65,7 +65,7 @@ interface RootWatch {
   paths: Set<string>;
   structural: boolean;
   broken: boolean;
-  /** The root's device and inode when it was first watched (see {@linkcode rootStamp}). */
+  /** The root's device and inode when it was first watched (see {@linkcode folderStamp}). */
   stamp: string;
   /** The root itself was removed or renamed: its watch sees no more of what is at its path. */
   moved: boolean;
@@ -93,7 +93,7 @@ export function serverWatch(options: ServerWatchOptions): ServerWatch {
   return {
     async changes(config) {
       const root = roots.get(config.root);
-      if (!root || root.moved || rootStamp(config.root) !== root.stamp) {
+      if (!root || root.moved || folderStamp(config.root) !== root.stamp) {
         // A root removed and made again, or moved away, is not the folder watched: watch anew,
         // once the old watch has ended (Deno drops a new watch of a path whose old one closes).
         if (root) {
@@ -153,16 +153,6 @@ function closeRoot(root: RootWatch): void {
   }
 }
 
-/** The root folder's device and inode ("missing" when it is gone). */
-function rootStamp(path: string): string {
-  try {
-    const info = Deno.statSync(path);
-    return `${info.dev}:${info.ino}`;
-  } catch {
-    return "missing";
-  }
-}
-
 /** Watch `config.root` and the tick folder; a watcher that cannot start is broken. */
 function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
   const dir = options.dir;
@@ -171,7 +161,7 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
     paths: new Set(),
     structural: false,
     broken: false,
-    stamp: rootStamp(config.root),
+    stamp: folderStamp(config.root),
     moved: false,
     ended: Promise.resolve(),
     waiting: new Map(),
