@@ -42,6 +42,13 @@ export function readEvent(
 }
 
 /**
+ * Changed paths a watcher holds until the next build. Past it they are let go and the build looks
+ * at every file instead, so a storm of new names (a tool writing thousands of files) holds no
+ * more memory. The build server and `slop watch` both keep this bound.
+ */
+export const MAX_CHANGED_PATHS = 10_000;
+
+/**
  * The files under `.git` that decide which files git lists (`git ls-files -co
  * --exclude-standard`, what a build lists) without any file of the work tree
  * changing: the index (`git add -f`, `git rm --cached`) and `info/exclude`.

@@ -23,7 +23,12 @@ import {
 import { applyOverrides, flagNumber, formatFlagError } from "./_flags.ts";
 import { type Resident, resident, watchIgnoredDirs } from "../accel/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
-import { gitListFiles, readEvent, type WatchChange } from "../accel/watch_events.ts";
+import {
+  gitListFiles,
+  MAX_CHANGED_PATHS,
+  readEvent,
+  type WatchChange,
+} from "../accel/watch_events.ts";
 import { collectGarbage } from "../accel/collect.ts";
 import { literalGlob, ownOutputFiles, underRoot } from "./_own_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
@@ -417,9 +422,6 @@ function listingChange(event: Deno.FsEvent, gitList: Set<string>): WatchChange |
     : undefined;
 }
 
-/** Changed paths held until a rebuild; past it the rebuild looks at every file. */
-const MAX_PENDING = 10_000;
-
 function notePending(
   pending: Pending,
   change: WatchChange,
@@ -430,7 +432,7 @@ function notePending(
   paths.filter((p) => p !== configPath && isModulePath(p)).forEach((p) => pending.modules.add(p));
   if (change.structural) pending.structural = true;
   paths.forEach((p) => pending.changed.add(relative(root, p).split(sep).join("/")));
-  if (pending.changed.size > MAX_PENDING) {
+  if (pending.changed.size > MAX_CHANGED_PATHS) {
     // Too many to name (a storm of new names): the rebuild looks at every file instead.
     pending.changed.clear();
     pending.structural = true;

@@ -19,7 +19,7 @@
 import { join, relative, sep } from "node:path";
 import { watchIgnoredDirs } from "../accel/resident.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
-import { folderStamp, gitListFiles, readEvent } from "../accel/watch_events.ts";
+import { folderStamp, gitListFiles, MAX_CHANGED_PATHS, readEvent } from "../accel/watch_events.ts";
 
 /** What changed under a root since the last build (root-relative paths with `/`). */
 export interface ServerChanges {
@@ -52,7 +52,8 @@ export interface ServerWatchOptions {
   timeoutMs?: number;
   /**
    * Changed paths held per root until the next build; past it they are let go and the next build
-   * looks at every file, so a storm of new names holds no more. @default {10000}
+   * looks at every file, so a storm of new names holds no more ({@linkcode MAX_CHANGED_PATHS}).
+   * @default {10000}
    */
   maxPaths?: number;
   /** Called when a file under a watched root changes (not for the tick files). */
@@ -175,7 +176,7 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
   const ignored = watchIgnoredDirs(config).map((d) => d + sep);
   const under = config.root.endsWith(sep) ? config.root : config.root + sep;
   const ticks = dir.endsWith(sep) ? dir : dir + sep;
-  const maxPaths = options.maxPaths ?? 10_000;
+  const maxPaths = options.maxPaths ?? MAX_CHANGED_PATHS;
   const gitList = new Set(gitListFiles(config.root));
   const relevant = (path: string) =>
     path.startsWith(under) && !ignored.some((d) => path.startsWith(d) || path + sep === d);
