@@ -135,9 +135,12 @@ export interface OrderInput {
 /** An order design: called once per commit, oldest first; returns the file paths in order. */
 export type Orderer = (input: OrderInput) => string[];
 
-/** The order memory, as a build keeps it (`advanceOrder`, seeded by the stateless order). */
+/**
+ * The order memory, as a build keeps it (`advanceOrder`, seeded by the stateless order); with
+ * `last` (a path), that file is moved to the end of the memory after every build.
+ */
 export function memory(
-  options: { keepFirstChanged?: boolean; poolShare?: number } = {},
+  options: { keepFirstChanged?: boolean; poolShare?: number; last?: string } = {},
 ): Orderer {
   let state: OrderState | undefined;
   return ({ files, history }) => {
@@ -148,6 +151,10 @@ export function memory(
       keepFirstChanged: options.keepFirstChanged,
       poolShare: options.poolShare,
     }).state;
+    if (options.last) {
+      const at = state.entries.findIndex((e) => e.path === options.last);
+      if (at >= 0) state.entries.push(...state.entries.splice(at, 1));
+    }
     return state.entries.map((e) => e.path);
   };
 }

@@ -16,9 +16,7 @@
  * @module
  */
 
-import { advanceOrder, type OrderState } from "../pipeline/order_state.ts";
-import { seedFromLog } from "../pipeline/_git_history.ts";
-import { type Capture, capture, type Orderer, replayOrder } from "./prefix_block_sim.ts";
+import { type Capture, capture, memory, replayOrder } from "./prefix_block_sim.ts";
 import { quantile } from "./_prefix_sim.ts";
 
 interface Args {
@@ -44,23 +42,6 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-/** The order memory, as a build keeps it, with `last` (a path) moved to the end of every order. */
-function memoryWithLast(last?: string): Orderer {
-  let state: OrderState | undefined;
-  return ({ files, history }) => {
-    const seed = state ? undefined : seedFromLog(history);
-    state = advanceOrder(state, files, seed?.files, {
-      seedWeight: seed?.weight,
-      seedPrior: seed?.prior,
-    }).state;
-    if (last) {
-      const at = state.entries.findIndex((e) => e.path === last);
-      if (at >= 0) state.entries.push(...state.entries.splice(at, 1));
-    }
-    return state.entries.map((e) => e.path);
-  };
-}
-
 /** One pair's break: the first file of the previous order that the commit changed. */
 interface PairBreak {
   hash: string;
@@ -84,8 +65,8 @@ function kindOf(touched: number, ages: number[]): string {
 
 /** The breaks of the memory's replay, pair by pair. */
 function breaks(data: Capture): PairBreak[] {
-  const shares = replayOrder(data, memoryWithLast());
-  const order = memoryWithLast();
+  const shares = replayOrder(data, memory());
+  const order = memory();
   const out: PairBreak[] = [];
   let before: string[] = [];
   data.commits.forEach((commit, i) => {
@@ -139,7 +120,7 @@ const summary = (s: number[]) => `${pct(quantile(s, 0.5))} / ${pct(quantile(s, 0
 
 /** What keeping `path` last in every order gives: this pair's share, the others' change. */
 function lastCost(data: Capture, path: string, pair: number, base: number[]) {
-  const shares = replayOrder(data, memoryWithLast(path));
+  const shares = replayOrder(data, memory({ last: path }));
   const others = shares.reduce((n, s, k) => n + (k === pair ? 0 : s - base[k]), 0);
   return { here: shares[pair], others, summary: summary(shares) };
 }
@@ -148,7 +129,7 @@ async function main() {
   const args = parseArgs(Deno.args);
   const full = await capture(args.repo, args.capture);
   const data: Capture = { ...full, commits: full.commits.slice(-args.n) };
-  const base = replayOrder(data, memoryWithLast());
+  const base = replayOrder(data, memory());
   const found = breaks(data);
   const rows: string[] = [];
   const counts = new Map<string, number>();
