@@ -12,33 +12,19 @@ import {
   noteFileBlock,
   printablePath,
 } from "../../pipeline/helpers.ts";
-
-/**
- * A code fence longer than any backtick run in the text (at least 3).
- *
- * @example
- * ````ts
- * import { fenceFor } from "./_render.ts";
- * fenceFor("a ``` b"); // "````"
- * ````
- */
-export function fenceFor(text: string): string {
-  let longest = 0;
-  // Runs found by position: a match object per run was a large file's worth of garbage.
-  for (let i = text.indexOf("`"); i >= 0; i = text.indexOf("`", i)) {
-    const start = i;
-    while (text.charCodeAt(++i) === 96);
-    longest = Math.max(longest, i - start);
-  }
-  return "`".repeat(Math.max(3, longest + 1));
-}
+import {
+  type Fence,
+  fenceAfter,
+  fenceFor,
+  markdownLines,
+  unclosedFence,
+} from "../markdown_fences.ts";
 
 /**
  * Markdown text with every code fence it opens closed: a message cut off inside a code block
  * (or holding a stray ```` ``` ````) would otherwise turn the rest of the document into code.
- * Text whose fences all close comes back as it is. Fences are read as CommonMark does: up to
- * three spaces, then three or more backticks or tildes; the closing run is of the same
- * character, at least as long, with nothing after it but spaces.
+ * Text whose fences all close comes back as it is. Fences are read as CommonMark reads them
+ * (`../markdown_fences.ts`).
  *
  * @example
  * ```ts
@@ -47,18 +33,7 @@ export function fenceFor(text: string): string {
  * ```
  */
 export function closeFences(text: string): string {
-  let open: string | undefined;
-  for (const line of text.split("\n")) {
-    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-    if (!run) continue;
-    if (open === undefined) {
-      // A backtick fence's info string holds no backtick.
-      if (run[1][0] === "~" || !run[2].includes("`")) open = run[1];
-    } else if (run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
-      open = undefined;
-    }
-  }
-  return open === undefined ? text : `${text.replace(/\n*$/, "")}\n${open}`;
+  return withFenceClosed(text, unclosedFence(text));
 }
 
 /**
@@ -76,27 +51,30 @@ export function closeFences(text: string): string {
  */
 export function nestedMarkdown(text: string): string {
   if (!/^ {0,3}(#|=|-|`{3}|~{3})/m.test(text)) return text;
-  const lines = text.split("\n");
-  let open: string | undefined;
-  for (let i = 0; i < lines.length; i++) {
+  // Lines at the even indexes, their endings between them.
+  const lines = markdownLines(text);
+  let open: Fence | undefined;
+  for (let i = 0; i < lines.length; i += 2) {
     const line = lines[i];
-    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open !== undefined) {
-      if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
-        open = undefined;
-      }
-    } else if (run && (run[1][0] === "~" || !run[2].includes("`"))) open = run[1];
-    else if (/^ {0,3}#{1,3}(?:[ \t]|$)/.test(line)) {
+    const before = open;
+    open = fenceAfter(open, line);
+    if (before !== undefined || open !== undefined) continue;
+    if (/^ {0,3}#{1,3}(?:[ \t]|$)/.test(line)) {
       lines[i] = line.replace(
         /^( {0,3})(#{1,3})/,
         (_, pad, hashes) => pad + "#".repeat(Math.min(6, hashes.length + 3)),
       );
-    } else if (/^ {0,3}(?:=+|-+)[ \t]*$/.test(line) && i > 0 && /\S/.test(lines[i - 1])) {
+    } else if (/^ {0,3}(?:=+|-+)[ \t]*$/.test(line) && i > 0 && /\S/.test(lines[i - 2])) {
       lines[i] = line.replace(/^( {0,3})/, "$1\\");
     }
   }
-  const nested = lines.join("\n");
-  return open === undefined ? nested : `${nested.replace(/\n*$/, "")}\n${open}`;
+  return withFenceClosed(lines.join(""), open);
+}
+
+/** The text with a closing line for `open` (when a fence is left open) after its last line. */
+function withFenceClosed(text: string, open: Fence | undefined): string {
+  if (open === undefined) return text;
+  return `${text.replace(/\n*$/, "")}\n${open.char.repeat(open.length)}`;
 }
 
 /**

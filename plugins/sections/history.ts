@@ -18,6 +18,7 @@ import { type HistoryEntry, loadHistory } from "./_history.ts";
 export { parseHistory } from "./_history.ts";
 import { type Checkpoint, checkpointMessage, compactHistory } from "./_compaction.ts";
 import { headingPath, nestedMarkdown } from "./_render.ts";
+import { markdownLines, openingFence } from "../markdown_fences.ts";
 
 /** Options of {@linkcode historySection} (none yet). */
 export type HistoryOptions = Record<never, never>;
@@ -175,5 +176,5 @@ export function renderCheckpoint(checkpoint: Checkpoint): string {
  * closing fence would open one instead).
  */
 function said(role: string, content: string): string {
-  return `${role}:${/^ {0,3}(`{3,}|~{3,})/.test(content) ? "\n" : " "}${content}`;
+  return `${role}:${openingFence(markdownLines(content)[0]) ? "\n" : " "}${content}`;
 }

@@ -8,7 +8,8 @@
  */
 
 import type { Block, BuildState, RenderedFile, SectionPlugin } from "../../pipeline/types.ts";
-import { fenceFor, headingPath } from "./_render.ts";
+import { headingPath } from "./_render.ts";
+import { fenceFor } from "../markdown_fences.ts";
 
 /** Options of {@linkcode treeSection}. */
 export interface TreeOptions {

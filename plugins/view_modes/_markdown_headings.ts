@@ -2,22 +2,24 @@
  * The ATX headings of a markdown text, as a reader of the rendered page sees them: a `#` line
  * inside a fenced code block (```` ``` ```` or `~~~`, any length, indented up to 3 spaces), an HTML
  * comment, a `<pre>`, `<script>`, `<style>` or `<textarea>` block, or a front matter block at the
- * top of the file is no heading. Read line by line in one pass, so it stays linear whatever the
- * text's shape.
+ * top of the file is no heading. Fences are read as CommonMark reads them
+ * (`../markdown_fences.ts`). Read line by line in one pass, so it stays linear whatever the text's
+ * shape.
  *
  * @module
  */
 
+import { closesFence, type Fence, markdownLines, openingFence } from "../markdown_fences.ts";
+
 /** A heading: its level (1 to 6) and its title. */
 export type Heading = [level: number, title: string];
 
-/** What the line before left open: a fence (its character and length) or a raw block's end. */
+/** What the line before left open: a fence or a raw block's end. */
 type Open =
-  | { kind: "fence"; char: string; length: number }
+  | { kind: "fence"; fence: Fence }
   | { kind: "raw"; end: RegExp }
   | { kind: "front"; end: RegExp };
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
 // CommonMark's HTML blocks of kinds 1 and 2: they run to the line holding their end, blank
 // lines and all, so nothing in them is markdown.
@@ -36,13 +38,11 @@ const RAW_START = /^ {0,3}<(?:(pre|script|style|textarea)(?:[ \t>]|$)|(!--))/i;
  */
 export function markdownHeadings(text: string): Heading[] {
   const out: Heading[] = [];
-  let open: Open | undefined = frontMatter(text);
-  let start = open ? text.indexOf("\n") + 1 || text.length : 0;
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = text.length;
-    const line = text.slice(start, end).replace(/\r$/, "");
-    start = end + 1;
+  // Lines at the even indexes, their endings between them.
+  const lines = markdownLines(text);
+  let open: Open | undefined = frontMatter(lines[0]);
+  for (let i = open ? 2 : 0; i < lines.length; i += 2) {
+    const line = lines[i];
     if (open) {
       if (closes(open, line)) open = undefined;
       continue;
@@ -59,20 +59,17 @@ export function markdownHeadings(text: string): Heading[] {
   return out;
 }
 
-/** A YAML (`---`) or TOML (`+++`) front matter block that opens the text. */
-function frontMatter(text: string): Open | undefined {
-  if (/^---[ \t]*\r?(?:\n|$)/.test(text)) return { kind: "front", end: /^(?:---|\.\.\.)[ \t]*$/ };
-  if (/^\+\+\+[ \t]*\r?(?:\n|$)/.test(text)) return { kind: "front", end: /^\+\+\+[ \t]*$/ };
+/** A YAML (`---`) or TOML (`+++`) front matter block that the text's first line opens. */
+function frontMatter(first: string): Open | undefined {
+  if (/^---[ \t]*$/.test(first)) return { kind: "front", end: /^(?:---|\.\.\.)[ \t]*$/ };
+  if (/^\+\+\+[ \t]*$/.test(first)) return { kind: "front", end: /^\+\+\+[ \t]*$/ };
   return undefined;
 }
 
 /** The block a line opens, if any. */
 function opens(line: string): Open | undefined {
-  const fence = FENCE.exec(line);
-  // A backtick fence's info string holds no backtick (else the line is inline code).
-  if (fence && !(fence[1][0] === "`" && fence[2].includes("`"))) {
-    return { kind: "fence", char: fence[1][0], length: fence[1].length };
-  }
+  const fence = openingFence(line);
+  if (fence) return { kind: "fence", fence };
   const raw = RAW_START.exec(line);
   if (!raw) return undefined;
   return { kind: "raw", end: raw[2] ? /-->/ : new RegExp(`</${raw[1]}>`, "i") };
@@ -80,10 +77,7 @@ function opens(line: string): Open | undefined {
 
 /** Whether a line ends the open block. */
 function closes(open: Open, line: string): boolean {
-  if (open.kind !== "fence") return open.end.test(line);
-  const fence = FENCE.exec(line);
-  return !!fence && fence[1][0] === open.char && fence[1].length >= open.length &&
-    /^[ \t]*$/.test(fence[2]);
+  return open.kind === "fence" ? closesFence(open.fence, line) : open.end.test(line);
 }
 
 /** The heading a line is, without its closing `#`s, or undefined. */

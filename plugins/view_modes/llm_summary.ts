@@ -24,6 +24,7 @@ import {
   TIER_DETAIL,
 } from "./_llm_prompts.ts";
 import { entryKey, readEntry, type SummaryEntry } from "./_summary_store.ts";
+import { fenceFor } from "../markdown_fences.ts";
 
 export { type FileKind, fileKind, type SummaryEntry };
 
@@ -244,9 +245,7 @@ async function ask(file: ViewInput, ctx: ViewContext, job: Job): Promise<string>
 function asMarkdown(out: ViewOutput, path: string): string {
   const text = out.text.replace(/\n+$/, "");
   if (out.fenced === false) return text;
-  let longest = 0;
-  for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
-  const fence = "`".repeat(Math.max(3, longest + 1));
+  const fence = fenceFor(text);
   return `${fence}${extname(path).slice(1)}\n${text}\n${fence}`;
 }
 

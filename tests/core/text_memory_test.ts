@@ -7,7 +7,7 @@ import { concatBytes } from "../../pipeline/_bytes.ts";
 import { documentHashes, type HashStates } from "../../pipeline/document.ts";
 import { fileStamp } from "../../pipeline/helpers.ts";
 import { writePatched } from "../../accel/patch_write.ts";
-import { fenceFor } from "../../plugins/sections/_render.ts";
+import { fenceFor } from "../../plugins/markdown_fences.ts";
 import { prng } from "../_helpers.ts";
 
 const encoder = new TextEncoder();
