@@ -150,19 +150,6 @@ export interface ViewFilesArgs {
   maxFiles?: number;
 }
 
-/**
- * A path that names no file is listed by resolve (a build reports it as an error item): when
- * nothing the call names exists (globs that match nothing), the call itself is wrong.
- */
-async function checkSomeExist(targets: { absPath: string }[], files: string[]): Promise<void> {
-  const found = await Promise.all(
-    targets.map((t) => Deno.lstat(t.absPath).then(() => true, () => false)),
-  );
-  if (!found.some(Boolean)) {
-    throw new ArgumentError("files", `no file matches ${files.map((f) => `"${f}"`).join(", ")}`);
-  }
-}
-
 /** How many files `view_files` renders at most (its default). */
 export const MAX_VIEW_FILES = 50;
 
@@ -197,7 +184,11 @@ export async function viewFilesTool(
   const config = viewConfig(base, { root, wanted, args });
   const max = args.maxFiles ?? MAX_VIEW_FILES;
   const { targets } = await resolveTargets(config);
-  await checkSomeExist(targets, args.files);
+  // Each literal path exists (checked above) and resolve keeps only the files a glob matches
+  // that exist: no target left means the globs matched nothing.
+  if (!targets.length) {
+    throw new ArgumentError("files", `no file matches ${args.files.map(quote).join(", ")}`);
+  }
   if (targets.length > max) {
     throw new ArgumentError(
       "files",
