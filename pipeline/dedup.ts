@@ -9,10 +9,10 @@
  */
 
 import type { FileEntry, ViewOutput } from "./types.ts";
-import { dedupNote, dedupText } from "./helpers.ts";
+import { dedupNote, dedupText } from "./_blob_dedup.ts";
 
-export { DEDUP_MIN_CHARS, dedupNote, dedupText, mayDedup } from "./helpers.ts";
-export type { DedupOptions, DedupReplacement, DedupResult } from "./helpers.ts";
+export { DEDUP_MIN_CHARS, dedupNote, dedupText, mayDedup } from "./_blob_dedup.ts";
+export type { DedupOptions, DedupReplacement, DedupResult } from "./_blob_dedup.ts";
 
 /**
  * Dedup a view's output unless the file's entry opts out (`dedup: false`);

@@ -20,6 +20,11 @@ const PLUGIN_SURFACE = [
 /** Entry points that hand the built-ins to the pipeline: nothing below them imports them. */
 /** Modules that import nothing, so that any module may import them (paths, bytes). */
 const LEAVES = ["pipeline/_path.ts", "pipeline/_bytes.ts", "pipeline/_glob.ts"];
+/**
+ * The private modules `pipeline/helpers.ts` re-exports, held to its rule: importing the helpers
+ * loads no pipeline stage.
+ */
+const HELPERS_PARTS = ["pipeline/_blob_dedup.ts", "pipeline/_work_count.ts"];
 const ENTRY_POINTS = ["mod.ts", "cli.ts"];
 const ENTRY_DIRS = ["api/", "cli/"];
 /**
@@ -271,12 +276,14 @@ function boundaryProblems(edges: Edge[]): string[] {
         problems.push(`${at}: the pipeline never imports an entry point (mod.ts, cli, api/)`);
       }
     }
-    const plain = local ? e.target === "pipeline/types.ts" : e.specifier.startsWith("node:");
-    if (e.from === "pipeline/helpers.ts" && !plain) {
+    const plain = local
+      ? e.target === "pipeline/types.ts" || HELPERS_PARTS.includes(e.target)
+      : e.specifier.startsWith("node:");
+    if ((e.from === "pipeline/helpers.ts" || HELPERS_PARTS.includes(e.from)) && !plain) {
       problems.push(
-        `${at}: pipeline/helpers.ts stays dependency-free (node:, types.ts and ${
-          LEAVES.join(", ")
-        } only)`,
+        `${at}: pipeline/helpers.ts and its parts stay dependency-free (node:, types.ts, ${
+          HELPERS_PARTS.join(", ")
+        } and ${LEAVES.join(", ")} only)`,
       );
     }
     // (Plugins have their own, stricter rule above.)
