@@ -1,0 +1,358 @@
+/**
+ * The secret scan on several threads: files in batches, handed to this thread and to Deno
+ * Workers (`_scan_worker.ts`) as each is free, with the same results as a scan on one thread;
+ * the workers can then count the texts they kept for the count stage (`accel/precount.ts`).
+ * `secrets.ts` (the stage) decides what to scan and applies the results.
+ *
+ * @module
+ */
+
+import { type Redaction, redactText } from "./_scan.ts";
+import type { BpeTable } from "./count.ts";
+import type { SourceFile } from "./types.ts";
+
+/** Below this many characters to scan, a worker costs more than it saves. */
+const PARALLEL_SCAN_CHARS = 1024 * 1024;
+
+/** Characters per batch handed to a thread. */
+const SCAN_BATCH_CHARS = 256 * 1024;
+
+/**
+ * The most characters of texts a scan worker keeps at once to count them next (see
+ * `ScanOptions.handOff` in `secrets.ts`); the others are sent to it again when they are counted,
+ * a batch at a time. Each kept text is a copy in the worker's heap: without a bound, a big tree's
+ * worker held the half of the tree it scanned until the counting reached it (bench/README.md,
+ * "Monorepo scale").
+ */
+const KEEP_CHARS = 8 * 1024 * 1024;
+let keepChars = KEEP_CHARS;
+
+/**
+ * Set the most characters of texts a scan worker keeps to count (tests use a smaller tree than
+ * the default needs); returns the bound before.
+ *
+ * @example
+ * ```ts
+ * import { setScanKeepChars } from "./_scan_threads.ts";
+ * const before = setScanKeepChars(64 * 1024);
+ * setScanKeepChars(before);
+ * ```
+ */
+export function setScanKeepChars(chars: number): number {
+  const before = keepChars;
+  keepChars = chars;
+  return before;
+}
+
+/**
+ * Below this many characters to scan, a worker is started only to count the texts it scans next
+ * (files shown whole, `ScanOptions.handOff` in `secrets.ts`): it loads its module too late to
+ * take a fair share of a smaller scan (bench/README.md, "The secret scan").
+ */
+const SOLO_SCAN_CHARS = 16 * 1024 * 1024;
+
+/**
+ * How many of `workers` scan workers to start for a scan of `total` characters, of which
+ * `counted` are of texts they would count next (see {@linkcode SOLO_SCAN_CHARS}).
+ *
+ * @example
+ * ```ts
+ * import { scanWorkers } from "./_scan_threads.ts";
+ * scanWorkers(3_000_000, 0, 1); // 0: this thread scans alone
+ * scanWorkers(3_000_000, 3_000_000, 1); // 1: it counts them next
+ * scanWorkers(12_000_000, 0, 1); // 0
+ * scanWorkers(24_000_000, 0, 1); // 1
+ * ```
+ */
+export function scanWorkers(total: number, counted: number, workers: number): number {
+  if (total < PARALLEL_SCAN_CHARS) return 0;
+  return total >= SOLO_SCAN_CHARS || counted >= PARALLEL_SCAN_CHARS ? workers : 0;
+}
+
+export type ScanResult = { text?: string; findings: Redaction["findings"] };
+/**
+ * A worker's answer for one text: its result (`kept`: the worker kept the text to count it), or
+ * the text handed back (secretlint scans it).
+ */
+type WorkerResult = (ScanResult & { kept?: boolean }) | { handBack: true };
+
+/**
+ * Scan files with this thread and, for large scans (see {@linkcode scanWorkers}), workers:
+ * batches in path order go to whichever thread is free. Each text is scanned by the same
+ * rules wherever it runs, so the results are those of a scan in one thread.
+ * A worker hands back the short texts secretlint must scan (few): this thread
+ * scans them, so only this thread, whose modules are loaded already, loads
+ * secretlint (unless a worker meets a large one, which it scans itself).
+ * Workers keep the texts of files that `keep` accepts, to count them next.
+ */
+export async function scanAll(
+  files: SourceFile[],
+  rules: Record<string, string>,
+  threads: number | undefined,
+  keep: (file: SourceFile) => boolean,
+): Promise<
+  { results: Map<SourceFile, ScanResult>; helpers: ScanHelper[]; owner: Map<SourceFile, number> }
+> {
+  const total = files.reduce((n, f) => n + f.text!.length, 0);
+  const workers = Math.max(1, Math.floor(threads ?? navigator.hardwareConcurrency ?? 1)) - 1;
+  const state: ScanState = {
+    out: new Map(),
+    owner: new Map(),
+    rules,
+    keep,
+    batches: [],
+    next: 0,
+    handedBack: [],
+    inFlight: new Set(),
+  };
+  if (workers === 0 || total < PARALLEL_SCAN_CHARS) {
+    await scanHere(state, files);
+    return { results: state.out, helpers: [], owner: state.owner };
+  }
+  const counted = files.reduce((n, f) => n + (keep(f) ? f.text!.length : 0), 0);
+  state.batches = scanBatches(files);
+  const helpers = Array.from({ length: scanWorkers(total, counted, workers) }, () => scanWorker());
+  const lanes = helpers.map((helper, index) => workerLane(state, { helper, index }));
+  lanes.forEach((fill) => fill());
+  await scanOnThisThread(state, helpers.length > 0);
+  return { results: state.out, helpers, owner: state.owner };
+}
+
+/** What {@linkcode scanAll}'s lanes share: the results, the batches and the batches in flight. */
+interface ScanState {
+  out: Map<SourceFile, ScanResult>;
+  /** The helper (worker) that scanned each file and kept its text. */
+  owner: Map<SourceFile, number>;
+  rules: Record<string, string>;
+  keep: (file: SourceFile) => boolean;
+  batches: SourceFile[][];
+  /** The first batch not taken yet. */
+  next: number;
+  /** Texts the workers handed back (secretlint scans them). */
+  handedBack: SourceFile[];
+  inFlight: Set<Promise<void>>;
+}
+
+/** Scan a batch on this thread. */
+async function scanHere(state: ScanState, batch: SourceFile[]): Promise<void> {
+  for (const file of batch) {
+    state.out.set(file, await redactText(file.text!, file.path, { rules: state.rules }));
+  }
+}
+
+/**
+ * A worker's lane: `fill` hands it batches. Each worker keeps a second batch in hand (a third
+ * while those are small), so it does not wait for this thread, which hands batches over only
+ * between its own; a batch of one large file is scanned alone (the next large one may go to
+ * this thread).
+ */
+function workerLane(
+  state: ScanState,
+  lane: { helper: ScanHelper; index: number },
+): () => void {
+  const { helper, index } = lane;
+  const { batches, inFlight } = state;
+  let jobs = 0;
+  let chars = 0;
+  const fill = () => {
+    while (state.next < batches.length && (!jobs || chars < 2 * SCAN_BATCH_CHARS)) {
+      const batch = batches[state.next++];
+      const size = batchChars(batch);
+      jobs++;
+      chars += size;
+      const done: Promise<void> = helper.scan(batch, state.keep, state.rules).then(
+        (results) =>
+          batch.forEach((file, i) => {
+            const result = results[i];
+            if ("handBack" in result) return void state.handedBack.push(file);
+            const { kept, ...scanned } = result;
+            state.out.set(file, scanned);
+            // A text the worker did not keep (it keeps a bounded share) is sent to be counted.
+            if (kept) state.owner.set(file, index);
+          }),
+        () => scanHere(state, batch), // a worker that fails leaves its batch to this thread
+      ).then(() => {
+        inFlight.delete(done);
+        jobs--;
+        chars -= size;
+        fill();
+      });
+      inFlight.add(done);
+    }
+  };
+  return fill;
+}
+
+/**
+ * This thread takes batches too (the texts handed back first), letting the workers' answers
+ * in after each (a worker that waits for its next batch leaves its texts to count to this
+ * thread) and other stages' loads, every YIELD_MS of its scanning when it scans alone.
+ */
+async function scanOnThisThread(state: ScanState, withHelpers: boolean): Promise<void> {
+  let yielded = performance.now();
+  for (;;) {
+    const batch = state.handedBack.length
+      ? state.handedBack.splice(0)
+      : state.batches[state.next++];
+    if (batch) {
+      await scanHere(state, batch);
+      if (!withHelpers && performance.now() - yielded < YIELD_MS) continue;
+      await yieldToEvents();
+      yielded = performance.now();
+    } else if (state.inFlight.size) await Promise.race(state.inFlight);
+    else break;
+  }
+}
+
+/**
+ * Files in batches of about {@linkcode SCAN_BATCH_CHARS} characters (in path order within a
+ * batch; a larger file alone), largest batch first: the largest files are scanned first, by
+ * different threads, instead of the last large one keeping one thread busy while the others
+ * wait. Each text is scanned whole wherever it goes, so the order changes no result.
+ *
+ * @example
+ * ```ts
+ * import { scanBatches } from "./_scan_threads.ts";
+ * const large = { text: "x".repeat(300_000) };
+ * scanBatches([{ text: "a" }, large])[0][0] === large; // true
+ * ```
+ */
+export function scanBatches<T extends { text?: string }>(files: T[]): T[][] {
+  const batches: T[][] = [];
+  let open: T[] = [];
+  let size = 0;
+  for (const file of files) {
+    if (file.text!.length >= SCAN_BATCH_CHARS) {
+      batches.push([file]);
+      continue;
+    }
+    open.push(file);
+    size += file.text!.length;
+    if (size >= SCAN_BATCH_CHARS) {
+      batches.push(open);
+      open = [];
+      size = 0;
+    }
+  }
+  if (open.length) batches.push(open);
+  // Stable: batches of equal size stay in path order.
+  return batches
+    .map((batch, i) => ({ batch, i, size: batchChars(batch) }))
+    .sort((a, b) => b.size - a.size || a.i - b.i)
+    .map((b) => b.batch);
+}
+
+function batchChars(batch: Array<{ text?: string }>): number {
+  return batch.reduce((n, f) => n + f.text!.length, 0);
+}
+
+/** A thread that counts texts with a table (a scan worker, once its scan is done). */
+export interface CountHelper {
+  /**
+   * Counts of the `[path, start, end, last]` spans of texts the thread kept from its scan (-1 for
+   * one it does not hold; `last`: the text's last span, it may be let go), then of `texts`.
+   */
+  count(
+    job: {
+      spans: Array<[string, number, number, boolean?]>;
+      texts: string[];
+      /** The job's flag (0: free): the helper sets it to 1 before counting, or answers -2s if set. */
+      claims?: { flags: Int32Array; index: number };
+    },
+    table: BpeTable,
+  ): Promise<number[]>;
+  /** Stop the thread. */
+  stop(): void;
+}
+
+/** Where the scan's workers go once the scan is done (`ScanOptions.handOff` in `secrets.ts`). */
+export interface ScanHandOff {
+  /** The files whose texts the workers keep. */
+  keep: (file: SourceFile) => boolean;
+  /** Take the workers, and the kept texts with the index of the worker that holds each. */
+  take(files: Array<{ path: string; text: string; helper?: number }>, helpers: CountHelper[]): void;
+}
+
+interface ScanHelper extends CountHelper {
+  /** Scan `files`; the worker keeps the texts of those `keep` accepts (to count them). */
+  scan(
+    files: SourceFile[],
+    keep: (file: SourceFile) => boolean,
+    rules: Record<string, string>,
+  ): Promise<WorkerResult[]>;
+}
+
+function scanWorker(): ScanHelper {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./_scan_worker.ts", import.meta.url).href, { type: "module" });
+  } catch (error) {
+    return {
+      scan: () => Promise.reject(error),
+      count: () => Promise.reject(error),
+      stop: () => {},
+    };
+  }
+  // deno-lint-ignore no-explicit-any
+  const waiting = new Map<number, { resolve(r: any): void; reject(e: Error): void }>();
+  let ids = 0;
+  let broken: Error | undefined;
+  let tableSent = false;
+  worker.onmessage = (
+    event: MessageEvent<
+      { id: number; results?: WorkerResult[]; counts?: number[]; error?: string }
+    >,
+  ) => {
+    const job = waiting.get(event.data.id);
+    waiting.delete(event.data.id);
+    const answer = event.data.results ?? event.data.counts;
+    if (answer) job?.resolve(answer);
+    else job?.reject(new Error(`Secret scan failed: ${event.data.error}`));
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    broken = new Error(`Secret scan failed: ${event.message}`);
+    for (const job of waiting.values()) job.reject(broken);
+    waiting.clear();
+  };
+  return {
+    scan: (files, keep, rules) =>
+      new Promise<WorkerResult[]>((resolve, reject) => {
+        if (broken) return reject(broken);
+        const id = ids++;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({
+          id,
+          rules,
+          items: files.map((f) => ({ path: f.path, text: f.text, keep: keep(f) })),
+          keepChars,
+        });
+      }),
+    count: ({ spans, texts, claims }, table) =>
+      new Promise<number[]>((resolve, reject) => {
+        if (broken) return reject(broken);
+        const id = ids++;
+        waiting.set(id, { resolve, reject });
+        // The table (a few MB) is copied to the worker once, with its first count.
+        worker.postMessage({ id, table: tableSent ? undefined : table, spans, texts, claims });
+        tableSent = true;
+      }),
+    stop: () => worker.terminate(),
+  };
+}
+
+/**
+ * Let queued events run: workers' answers, and the loads other stages started (grammars, whose
+ * code workers wait for them). A timer's turn lets them in, where a MessageChannel turn or
+ * `setImmediate` let few or none in during a build (bench/README.md, "The secret scan").
+ */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Scanning time (ms) between two of this thread's {@linkcode yieldToEvents} when it scans alone
+ * (a timer's turn costs a few ms even when nothing waits); with a worker it yields after each
+ * batch, so the worker is never left waiting for one (bench/README.md, "The secret scan").
+ */
+const YIELD_MS = 10;
