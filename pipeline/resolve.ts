@@ -10,70 +10,34 @@
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
-import { loadGlobs } from "../deps.ts";
-import { ignoreMatch, type IgnoreRules, parseIgnore } from "./_gitignore.ts";
-import { compileGlobs, type GlobOptions } from "./_glob.ts";
 import { gitListing } from "./_git.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
+import { walk } from "./_walk.ts";
+import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
+import {
+  DEFAULT_SECRET_FILES,
+  excludedByDefault,
+  generatedReason,
+  globNames,
+  HISTORY_FILES,
+  NESTED_REASON,
+  SECRET_FILE_REASON,
+  UNDECODABLE,
+  UNDECODABLE_REASON,
+} from "./_default_skips.ts";
 
 export { comparePaths, isGlob, normalizeEntryPath };
-
-/** Path segments never bundled. */
-export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"];
-
-/** Files excluded unless listed by their literal path (they usually hold secrets). */
-export const DEFAULT_SECRET_FILES: string[] = [".env*", "*.pem", "id_rsa*", "*.key"];
-
-/** Why a generated file is skipped, by kind. */
-const GENERATED_REASONS: Record<GeneratedRule["kind"], string> = {
-  lockfile: "lockfile",
-  minified: "minified file",
-  sourcemap: "source map",
-  buildinfo: "build info",
-};
-
-/** A kind of generated file: a name (`yarn.lock`) or a name ending (`*.min.js`). */
-export interface GeneratedRule {
-  /** The file name, or `*` and the ending of names. */
-  pattern: string;
-  /** What the file is (`lockfile`, `minified`, `sourcemap`, `buildinfo`). */
-  kind: "lockfile" | "minified" | "sourcemap" | "buildinfo";
-}
-
-/**
- * Files that package managers and builds write, which a repository packer
- * skips unless the config names them: each a file name (`yarn.lock`) or a
- * name ending (`*.min.js`), with its kind (see {@linkcode generatedReason}).
- */
-export const GENERATED_FILES: GeneratedRule[] = [
-  // JavaScript: npm, Yarn, pnpm, Bun, Deno.
-  ...["package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml"],
-  ...["bun.lock", "bun.lockb", "deno.lock"],
-  // Python: Poetry, uv, Pipenv, PDM, pixi, conda-lock.
-  ...["poetry.lock", "uv.lock", "Pipfile.lock", "pdm.lock", "pixi.lock", "conda-lock.yml"],
-  // Rust, Go, PHP, Ruby, Elixir, Dart, Nix, Swift, CocoaPods, Carthage, .NET, Gradle, Terraform.
-  ...["Cargo.lock", "go.sum", "go.work.sum", "composer.lock", "Gemfile.lock", "mix.lock"],
-  ...["pubspec.lock", "flake.lock", "Package.resolved", "Podfile.lock", "Cartfile.resolved"],
-  ...["packages.lock.json", "gradle.lockfile", ".terraform.lock.hcl"],
-].map((pattern): GeneratedRule => ({ pattern, kind: "lockfile" })).concat([
-  { pattern: "*.min.js", kind: "minified" },
-  { pattern: "*.min.mjs", kind: "minified" },
-  { pattern: "*.min.cjs", kind: "minified" },
-  { pattern: "*.min.css", kind: "minified" },
-  { pattern: "*.map", kind: "sourcemap" },
-  { pattern: "*.tsbuildinfo", kind: "buildinfo" },
-]);
-
-/**
- * Name endings that only generated files have: a glob that spells one of
- * them (`*.lock`) names every generated file with that ending.
- */
-const GENERATED_ENDINGS = [".lock", ".lockb", ".sum", ".lockfile", ".resolved"];
-
-/** History files the seed blacklists from file sets. */
-export const HISTORY_FILES: string[] = ["history.toml", "*_history.toml"];
+export { loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
+export {
+  DEFAULT_SECRET_FILES,
+  GENERATED_FILES,
+  generatedReason,
+  type GeneratedRule,
+  HISTORY_FILES,
+} from "./_default_skips.ts";
+export { walk };
 
 /** What the resolve stage produces. */
 export interface Resolution {
@@ -83,142 +47,6 @@ export interface Resolution {
   warnings: string[];
   /** Where candidates came from. */
   source: "git" | "walk";
-}
-
-/**
- * A matcher deciding as picomatch does, that also matches names holding line
- * breaks (picomatch's `**` never matches `\n`; a file named `a\nb.ts` would
- * be lost): line breaks are matched as a character no file name can hold.
- * Patterns of literal, `*` and `**` segments are matched without picomatch;
- * others need it loaded first, by `await loadGlobMatcher(...)` (which
- * returns the same matcher) or `loadGlobs()` of `deps.ts`.
- *
- * @example
- * ```ts
- * import { globMatcher } from "./resolve.ts";
- * globMatcher("**", { dot: true })("new\nline.ts"); // true
- * ```
- */
-export function globMatcher(
-  patterns: string | string[],
-  options: GlobOptions = {},
-): (path: string) => boolean {
-  const match = compileGlobs(patterns, options);
-  return (path) => match(path.replace(LINE_BREAKS, "\0"));
-}
-
-/**
- * {@linkcode globMatcher}, once picomatch is loaded if these patterns need it.
- *
- * @example
- * ```ts
- * import { loadGlobMatcher } from "./resolve.ts";
- * const match = await loadGlobMatcher("src/{a,b}.ts", { dot: true });
- * match("src/a.ts"); // true
- * ```
- */
-export async function loadGlobMatcher(
-  patterns: string | string[],
-  options: GlobOptions = {},
-): Promise<(path: string) => boolean> {
-  await loadGlobs(patterns, options);
-  return globMatcher(patterns, options);
-}
-
-const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
-
-/**
- * {@linkcode globMatcher} with `{ dot: true, basename: true }` for patterns
- * that are a plain name with at most one `*`, at its start or its end
- * (`.env*`, `*.pem`, `history.toml`): the name's last segment is compared
- * with `startsWith`, `endsWith` or `===`, which is what picomatch's regular
- * expression decides for such patterns, at a fraction of the cost (the
- * resolve stage asks it of every candidate). Other patterns go to picomatch,
- * which must be loaded first (`await loadGlobs(patterns, { basename: true })`
- * of `deps.ts`).
- *
- * @example
- * ```ts
- * import { nameMatcher } from "./resolve.ts";
- * nameMatcher([".env*", "*.pem"])("config/.env.local"); // true
- * ```
- */
-export function nameMatcher(patterns: string[]): (path: string) => boolean {
-  const plain = patterns.map(plainName);
-  if (plain.some((p) => p === undefined)) {
-    return globMatcher(patterns, { dot: true, basename: true });
-  }
-  const tests = plain as Array<(name: string) => boolean>;
-  return (path) => {
-    // The last segment, as picomatch takes it (a trailing `/` is not one).
-    const end = path.endsWith("/") ? path.length - 1 : path.length;
-    const name = path.slice(path.lastIndexOf("/", end - 1) + 1, end);
-    return tests.some((test) => test(name));
-  };
-}
-
-/** A test of a plain name pattern (`name`, `name*`, `*name`), or `undefined` for any other. */
-function plainName(pattern: string): ((name: string) => boolean) | undefined {
-  const star = pattern.startsWith("*") ? "start" : pattern.endsWith("*") ? "end" : undefined;
-  const literal = star === "start"
-    ? pattern.slice(1)
-    : star === "end"
-    ? pattern.slice(0, -1)
-    : pattern;
-  // Letters, digits and `._-` only, and not dots alone (picomatch never matches `.` or `..`).
-  if (!/^[A-Za-z0-9._-]+$/.test(literal) || /^\.+$/.test(literal)) return undefined;
-  if (star === "start") return (name) => name.endsWith(literal);
-  if (star === "end") return (name) => name.startsWith(literal);
-  return (name) => name === literal;
-}
-
-/**
- * Why a file is skipped by default as generated (a lockfile, a minified
- * file, a source map, build info), with how to include it; `undefined` for
- * any other file.
- *
- * @example
- * ```ts
- * import { generatedReason } from "./resolve.ts";
- * generatedReason("web/package-lock.json");
- * // 'lockfile, skipped by default: name it in "files" to include it'
- * generatedReason("src/app.js"); // undefined
- * ```
- */
-export function generatedReason(path: string): string | undefined {
-  const rule = generatedRule(path);
-  return rule &&
-    `${GENERATED_REASONS[rule.kind]}, skipped by default: name it in "files" to include it`;
-}
-
-/** The generated-file rule a path's name matches. */
-function generatedRule(path: string): GeneratedRule | undefined {
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  return GENERATED_FILES.find(({ pattern }) =>
-    pattern.startsWith("*")
-      ? name.endsWith(pattern.slice(1)) && name !== pattern.slice(1)
-      : name === pattern
-  );
-}
-
-/**
- * Whether a glob names a generated file it matches: its last part spells the
- * file's name (`**\/yarn.lock`), the rule's ending (`*.min.js`, `*.map`) or an
- * ending only generated files have (`*.lock`). `**` or `*.json` do not.
- */
-function globNames(glob: string, path: string): boolean {
-  const rule = generatedRule(path);
-  if (!rule) return false;
-  const last = glob.slice(glob.lastIndexOf("/") + 1);
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  const spellings = rule.pattern.startsWith("*") ? [rule.pattern.slice(1)] : [name];
-  for (const ending of GENERATED_ENDINGS) if (name.endsWith(ending)) spellings.push(ending);
-  return spellings.some((s) => last.includes(s));
-}
-
-/** Whether a path matches the glob `**` (with `dot`): any path with no `.` or `..` segment. */
-function anyPath(path: string): boolean {
-  return path !== "" && !/(^|\/)\.\.?(\/|$)/.test(path);
 }
 
 /** Options of {@linkcode resolveTargets}. */
@@ -691,13 +519,6 @@ function toRootRelative(path: string, root: string, base: string): string | unde
   return relative(root, abs).split(sep).join("/");
 }
 
-function excludedByDefault(path: string): boolean {
-  // Most paths hold none of the names: no need to split them.
-  if (!DEFAULT_EXCLUDED_DIRS.some((dir) => path.includes(dir))) return false;
-  for (const part of path.split("/")) if (DEFAULT_EXCLUDED_DIRS.includes(part)) return true;
-  return false;
-}
-
 /**
  * `join(root, path)` for the root-relative paths git or the walk list: on POSIX, a path of
  * plain segments (no `.`, `..` or empty one) is joined as it is (`join` normalizes every
@@ -766,30 +587,6 @@ function existing(
   return out;
 }
 
-/** Why a submodule or nested repository (a folder in git's listing) is skipped. */
-const NESTED_REASON =
-  "a nested git repository, a submodule or a clone: its files are not part of this one; " +
-  'name them by path in "files" to include them';
-
-/** Why a folder a walk could not list is skipped in place of its files. */
-function unlistedReason(error: unknown): string {
-  const detail = error instanceof Error ? error.message : String(error);
-  // Deno's message ends with the folder's path, already the manifest row's own.
-  const cause = detail.replace(/: (?:readdir|open|opendir) '.*$/s, "");
-  return `a folder slop cannot list (${cause}): its files are left out`;
-}
-
-/** Why a file that usually holds secrets (`.env`, a key) is skipped. */
-const SECRET_FILE_REASON =
-  'may hold secrets, skipped by default: name it by its path in "files" to include it';
-
-/** What a byte sequence that is not valid UTF-8 becomes in a decoded file name. */
-const UNDECODABLE = "\uFFFD";
-
-/** Why a file whose name is not valid UTF-8 is skipped. */
-const UNDECODABLE_REASON =
-  "a name in the path is not valid UTF-8, so slop cannot open it: rename it to include it";
-
 /** A listed path with U+FFFD in its name that no file answers to (see {@linkcode existing}). */
 function undecodable(root: string, path: string): boolean {
   if (!path.includes(UNDECODABLE) || isAbsolute(path)) return false;
@@ -816,76 +613,4 @@ async function isFileLike(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * Walk `root` honouring nested `.gitignore` files and `.git/info/exclude`
- * the way git does (a deeper file overrides a shallower one; an excluded
- * folder is never entered). Symlinks are listed, never followed.
- */
-export async function walk(root: string, unlisted?: Map<string, string>): Promise<string[]> {
-  const out: string[] = [];
-  const rootMatchers: Array<{ dir: string; ig: IgnoreRules }> = [];
-  const info = await readIgnore(join(root, ".git", "info", "exclude"));
-  if (info) rootMatchers.push({ dir: "", ig: info });
-  async function visit(dir: string, matchers: Array<{ dir: string; ig: IgnoreRules }>) {
-    const abs = dir ? join(root, dir) : root;
-    let entries: Deno.DirEntry[];
-    try {
-      // One synchronous listing: an awaited one costs a task turn for each entry.
-      entries = [...Deno.readDirSync(abs)];
-    } catch (error) {
-      // A folder whose name is not valid UTF-8 cannot be opened: it is listed (and skipped, with
-      // the reason) in place of its files. So is one that cannot be listed for another reason
-      // (a path past the system's length limit, an I/O error), unless it is gone.
-      if (dir.includes(UNDECODABLE)) out.push(dir);
-      else if (dir && unlisted && !(error instanceof Deno.errors.NotFound)) {
-        unlisted.set(dir, unlistedReason(error));
-        out.push(dir);
-      }
-      return;
-    }
-    // A `.gitignore` is read where the listing has one (no failed read in every folder).
-    const listed = entries.some((e) => e.name === ".gitignore");
-    const own = listed ? await readIgnore(join(abs, ".gitignore")) : undefined;
-    const stack = own ? [...matchers, { dir, ig: own }] : matchers;
-    entries.sort((a, b) => comparePaths(a.name, b.name));
-    for (const e of entries) {
-      const rel = dir ? `${dir}/${e.name}` : e.name;
-      if (DEFAULT_EXCLUDED_DIRS.includes(e.name)) continue;
-      const isDir = e.isDirectory;
-      if (ignored(rel, isDir, stack)) continue;
-      if (isDir) await visit(rel, stack);
-      else out.push(rel);
-    }
-  }
-  await visit("", rootMatchers);
-  return out;
-}
-
-function ignored(
-  rel: string,
-  isDir: boolean,
-  stack: Array<{ dir: string; ig: IgnoreRules }>,
-): boolean {
-  let state = false;
-  for (const { dir, ig } of stack) {
-    const sub = dir ? rel.slice(dir.length + 1) : rel;
-    const result = ignoreMatch(ig, sub, isDir);
-    if (result) state = result === "ignored";
-  }
-  return state;
-}
-
-async function readIgnore(path: string): Promise<IgnoreRules | undefined> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch {
-    return undefined;
-  }
-  // Matched by slop's own matcher (linear in the path for any pattern): the regular expressions
-  // of the `ignore` package took minutes on `**/**/**/...` against a deep path.
-  const rules = parseIgnore(text);
-  return rules.rules.length ? rules : undefined;
 }

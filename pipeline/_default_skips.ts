@@ -1,0 +1,138 @@
+/**
+ * What the resolve stage leaves out by default, and the reason each skipped row of the manifest
+ * gives: folders never bundled (`.git`, `node_modules`, `.slop`), files that usually hold secrets,
+ * history files, generated files (lockfiles, minified files, source maps, build info), nested
+ * repositories, folders slop cannot list and names that are not valid UTF-8.
+ *
+ * @module
+ */
+
+/** Path segments never bundled. */
+export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"];
+
+/** Files excluded unless listed by their literal path (they usually hold secrets). */
+export const DEFAULT_SECRET_FILES: string[] = [".env*", "*.pem", "id_rsa*", "*.key"];
+
+/** Why a generated file is skipped, by kind. */
+const GENERATED_REASONS: Record<GeneratedRule["kind"], string> = {
+  lockfile: "lockfile",
+  minified: "minified file",
+  sourcemap: "source map",
+  buildinfo: "build info",
+};
+
+/** A kind of generated file: a name (`yarn.lock`) or a name ending (`*.min.js`). */
+export interface GeneratedRule {
+  /** The file name, or `*` and the ending of names. */
+  pattern: string;
+  /** What the file is (`lockfile`, `minified`, `sourcemap`, `buildinfo`). */
+  kind: "lockfile" | "minified" | "sourcemap" | "buildinfo";
+}
+
+/**
+ * Files that package managers and builds write, which a repository packer
+ * skips unless the config names them: each a file name (`yarn.lock`) or a
+ * name ending (`*.min.js`), with its kind (see {@linkcode generatedReason}).
+ */
+export const GENERATED_FILES: GeneratedRule[] = [
+  // JavaScript: npm, Yarn, pnpm, Bun, Deno.
+  ...["package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml"],
+  ...["bun.lock", "bun.lockb", "deno.lock"],
+  // Python: Poetry, uv, Pipenv, PDM, pixi, conda-lock.
+  ...["poetry.lock", "uv.lock", "Pipfile.lock", "pdm.lock", "pixi.lock", "conda-lock.yml"],
+  // Rust, Go, PHP, Ruby, Elixir, Dart, Nix, Swift, CocoaPods, Carthage, .NET, Gradle, Terraform.
+  ...["Cargo.lock", "go.sum", "go.work.sum", "composer.lock", "Gemfile.lock", "mix.lock"],
+  ...["pubspec.lock", "flake.lock", "Package.resolved", "Podfile.lock", "Cartfile.resolved"],
+  ...["packages.lock.json", "gradle.lockfile", ".terraform.lock.hcl"],
+].map((pattern): GeneratedRule => ({ pattern, kind: "lockfile" })).concat([
+  { pattern: "*.min.js", kind: "minified" },
+  { pattern: "*.min.mjs", kind: "minified" },
+  { pattern: "*.min.cjs", kind: "minified" },
+  { pattern: "*.min.css", kind: "minified" },
+  { pattern: "*.map", kind: "sourcemap" },
+  { pattern: "*.tsbuildinfo", kind: "buildinfo" },
+]);
+
+/**
+ * Name endings that only generated files have: a glob that spells one of
+ * them (`*.lock`) names every generated file with that ending.
+ */
+const GENERATED_ENDINGS = [".lock", ".lockb", ".sum", ".lockfile", ".resolved"];
+
+/** History files the seed blacklists from file sets. */
+export const HISTORY_FILES: string[] = ["history.toml", "*_history.toml"];
+
+/**
+ * Why a file is skipped by default as generated (a lockfile, a minified
+ * file, a source map, build info), with how to include it; `undefined` for
+ * any other file.
+ *
+ * @example
+ * ```ts
+ * import { generatedReason } from "./_default_skips.ts";
+ * generatedReason("web/package-lock.json");
+ * // 'lockfile, skipped by default: name it in "files" to include it'
+ * generatedReason("src/app.js"); // undefined
+ * ```
+ */
+export function generatedReason(path: string): string | undefined {
+  const rule = generatedRule(path);
+  return rule &&
+    `${GENERATED_REASONS[rule.kind]}, skipped by default: name it in "files" to include it`;
+}
+
+/** The generated-file rule a path's name matches. */
+function generatedRule(path: string): GeneratedRule | undefined {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return GENERATED_FILES.find(({ pattern }) =>
+    pattern.startsWith("*")
+      ? name.endsWith(pattern.slice(1)) && name !== pattern.slice(1)
+      : name === pattern
+  );
+}
+
+/**
+ * Whether a glob names a generated file it matches: its last part spells the
+ * file's name (`**\/yarn.lock`), the rule's ending (`*.min.js`, `*.map`) or an
+ * ending only generated files have (`*.lock`). `**` or `*.json` do not.
+ */
+export function globNames(glob: string, path: string): boolean {
+  const rule = generatedRule(path);
+  if (!rule) return false;
+  const last = glob.slice(glob.lastIndexOf("/") + 1);
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const spellings = rule.pattern.startsWith("*") ? [rule.pattern.slice(1)] : [name];
+  for (const ending of GENERATED_ENDINGS) if (name.endsWith(ending)) spellings.push(ending);
+  return spellings.some((s) => last.includes(s));
+}
+
+export function excludedByDefault(path: string): boolean {
+  // Most paths hold none of the names: no need to split them.
+  if (!DEFAULT_EXCLUDED_DIRS.some((dir) => path.includes(dir))) return false;
+  for (const part of path.split("/")) if (DEFAULT_EXCLUDED_DIRS.includes(part)) return true;
+  return false;
+}
+
+/** Why a submodule or nested repository (a folder in git's listing) is skipped. */
+export const NESTED_REASON =
+  "a nested git repository, a submodule or a clone: its files are not part of this one; " +
+  'name them by path in "files" to include them';
+
+/** Why a folder a walk could not list is skipped in place of its files. */
+export function unlistedReason(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  // Deno's message ends with the folder's path, already the manifest row's own.
+  const cause = detail.replace(/: (?:readdir|open|opendir) '.*$/s, "");
+  return `a folder slop cannot list (${cause}): its files are left out`;
+}
+
+/** Why a file that usually holds secrets (`.env`, a key) is skipped. */
+export const SECRET_FILE_REASON =
+  'may hold secrets, skipped by default: name it by its path in "files" to include it';
+
+/** What a byte sequence that is not valid UTF-8 becomes in a decoded file name. */
+export const UNDECODABLE = "\uFFFD";
+
+/** Why a file whose name is not valid UTF-8 is skipped. */
+export const UNDECODABLE_REASON =
+  "a name in the path is not valid UTF-8, so slop cannot open it: rename it to include it";

@@ -1,0 +1,83 @@
+/**
+ * The file listing outside a git work tree: a walk of the folder that honours nested
+ * `.gitignore` files and `.git/info/exclude` as git does.
+ *
+ * @module
+ */
+
+import { join } from "./_path.ts";
+import { ignoreMatch, type IgnoreRules, parseIgnore } from "./_gitignore.ts";
+import { comparePaths } from "./helpers.ts";
+import { DEFAULT_EXCLUDED_DIRS, UNDECODABLE, unlistedReason } from "./_default_skips.ts";
+
+/**
+ * Walk `root` honouring nested `.gitignore` files and `.git/info/exclude`
+ * the way git does (a deeper file overrides a shallower one; an excluded
+ * folder is never entered). Symlinks are listed, never followed.
+ */
+export async function walk(root: string, unlisted?: Map<string, string>): Promise<string[]> {
+  const out: string[] = [];
+  const rootMatchers: Array<{ dir: string; ig: IgnoreRules }> = [];
+  const info = await readIgnore(join(root, ".git", "info", "exclude"));
+  if (info) rootMatchers.push({ dir: "", ig: info });
+  async function visit(dir: string, matchers: Array<{ dir: string; ig: IgnoreRules }>) {
+    const abs = dir ? join(root, dir) : root;
+    let entries: Deno.DirEntry[];
+    try {
+      // One synchronous listing: an awaited one costs a task turn for each entry.
+      entries = [...Deno.readDirSync(abs)];
+    } catch (error) {
+      // A folder whose name is not valid UTF-8 cannot be opened: it is listed (and skipped, with
+      // the reason) in place of its files. So is one that cannot be listed for another reason
+      // (a path past the system's length limit, an I/O error), unless it is gone.
+      if (dir.includes(UNDECODABLE)) out.push(dir);
+      else if (dir && unlisted && !(error instanceof Deno.errors.NotFound)) {
+        unlisted.set(dir, unlistedReason(error));
+        out.push(dir);
+      }
+      return;
+    }
+    // A `.gitignore` is read where the listing has one (no failed read in every folder).
+    const listed = entries.some((e) => e.name === ".gitignore");
+    const own = listed ? await readIgnore(join(abs, ".gitignore")) : undefined;
+    const stack = own ? [...matchers, { dir, ig: own }] : matchers;
+    entries.sort((a, b) => comparePaths(a.name, b.name));
+    for (const e of entries) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (DEFAULT_EXCLUDED_DIRS.includes(e.name)) continue;
+      const isDir = e.isDirectory;
+      if (ignored(rel, isDir, stack)) continue;
+      if (isDir) await visit(rel, stack);
+      else out.push(rel);
+    }
+  }
+  await visit("", rootMatchers);
+  return out;
+}
+
+function ignored(
+  rel: string,
+  isDir: boolean,
+  stack: Array<{ dir: string; ig: IgnoreRules }>,
+): boolean {
+  let state = false;
+  for (const { dir, ig } of stack) {
+    const sub = dir ? rel.slice(dir.length + 1) : rel;
+    const result = ignoreMatch(ig, sub, isDir);
+    if (result) state = result === "ignored";
+  }
+  return state;
+}
+
+async function readIgnore(path: string): Promise<IgnoreRules | undefined> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch {
+    return undefined;
+  }
+  // Matched by slop's own matcher (linear in the path for any pattern): the regular expressions
+  // of the `ignore` package took minutes on `**/**/**/...` against a deep path.
+  const rules = parseIgnore(text);
+  return rules.rules.length ? rules : undefined;
+}
