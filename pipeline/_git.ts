@@ -5,10 +5,100 @@
  * @module
  */
 
+import { gitDirAbove } from "./_git_dir.ts";
 import { dirname, join } from "./_path.ts";
 
 /** What {@linkcode runGit} answers when git ran past its deadline (it is killed). */
 export const TIMED_OUT: unique symbol = Symbol("timed out");
+
+/**
+ * The variables that point git at a repository, a work tree, an index or an object store: the
+ * ones git itself clears when it runs git for another repository. A hook exports some of them
+ * (`git commit` gives its pre-commit hook `GIT_INDEX_FILE`, and in a worktree `GIT_DIR`), and so
+ * do tools; slop's git would then read that repository, whatever folder the project is in. slop
+ * finds the repository from the project's folder instead, as `git -C <root>` does without them.
+ */
+export const REPOSITORY_VARIABLES: readonly string[] = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_COMMON_DIR",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_IMPLICIT_WORK_TREE",
+  "GIT_GRAFT_FILE",
+  "GIT_SHALLOW_FILE",
+  "GIT_NO_REPLACE_OBJECTS",
+  "GIT_REPLACE_REF_BASE",
+  "GIT_PREFIX",
+  "GIT_NAMESPACE",
+];
+
+/** The environment of slop's git: this one's without {@linkcode REPOSITORY_VARIABLES}. */
+function gitEnv(): { env: Record<string, string>; clearEnv: boolean } {
+  const fixed = { GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" };
+  let env: Record<string, string>;
+  try {
+    env = Deno.env.toObject();
+  } catch {
+    return { env: fixed, clearEnv: false }; // No --allow-env: nothing to read them from either.
+  }
+  for (const name of REPOSITORY_VARIABLES) delete env[name];
+  return { env: { ...env, ...fixed }, clearEnv: true };
+}
+
+/** What git answered: its stdout, or why it failed (its first error line), or its deadline. */
+export type GitOutput = { out: string } | { failed: string } | typeof TIMED_OUT;
+
+/**
+ * Run git in `cwd` (found from `cwd`, never from a hook's {@linkcode REPOSITORY_VARIABLES});
+ * its stdout, or the reason it failed. With `deadlineMs`, a git still running after it is killed.
+ *
+ * @example
+ * ```ts
+ * import { gitOutput } from "./_git.ts";
+ * const answer = await gitOutput(["rev-parse", "HEAD"], Deno.cwd());
+ * ```
+ */
+export async function gitOutput(
+  args: string[],
+  cwd: string,
+  options: { deadlineMs?: number } = {},
+): Promise<GitOutput> {
+  const signal = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined;
+  try {
+    const out = await new Deno.Command("git", {
+      args,
+      cwd,
+      stdout: "piped",
+      stderr: "piped",
+      ...gitEnv(),
+      signal,
+    }).output();
+    if (signal?.aborted) return TIMED_OUT;
+    if (!out.success) return { failed: failureLine(new TextDecoder().decode(out.stderr)) };
+    return { out: new TextDecoder().decode(out.stdout) };
+  } catch (error) {
+    if (signal?.aborted) return TIMED_OUT;
+    if (error instanceof Deno.errors.NotFound) {
+      return { failed: "git is not installed (not on PATH)" };
+    }
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * git's complaint in one line: its first `fatal:` line (else `error:` line, else first line), and
+ * the command it suggests, if any (`git config --global --add safe.directory ...`).
+ */
+function failureLine(stderr: string): string {
+  const lines = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  const first = lines.find((l) => l.startsWith("fatal:")) ??
+    lines.find((l) => l.startsWith("error:")) ?? lines[0] ?? "git failed";
+  const command = lines.find((l) => /^git [a-z]/.test(l));
+  const reason = first.replace(/^(fatal|error): /, "");
+  return command ? `${reason}; to allow it, run "${command}"` : reason;
+}
 
 /**
  * Run git in `cwd`; stdout as text, or undefined on any failure. With `deadlineMs`, a git still
@@ -25,29 +115,14 @@ export async function runGit(
   cwd: string,
   options?: { deadlineMs: number },
 ): Promise<string | undefined | typeof TIMED_OUT> {
-  const signal = options ? AbortSignal.timeout(options.deadlineMs) : undefined;
-  try {
-    const out = await new Deno.Command("git", {
-      args,
-      cwd,
-      stdout: "piped",
-      stderr: "null",
-      env: { GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" },
-      signal,
-    }).output();
-    if (signal?.aborted) return TIMED_OUT;
-    if (!out.success) return undefined;
-    return new TextDecoder().decode(out.stdout);
-  } catch {
-    return signal?.aborted ? TIMED_OUT : undefined;
-  }
+  const answer = await gitOutput(args, cwd, options);
+  return answer === TIMED_OUT ? answer : "out" in answer ? answer.out : undefined;
 }
 
 /**
- * Whether a git work tree can contain `root`: `GIT_DIR` or `GIT_WORK_TREE`
- * is set, or `root` (its real path, as git sees its working folder) or a
- * folder above it holds a `.git` entry (a folder, or a file as in worktrees
- * and submodules). When it cannot, git would find no repository either:
+ * Whether a git work tree can contain `root`: `root` (its real path, as git
+ * sees its working folder) or a folder above it holds a `.git` entry (a
+ * folder, or a file as in worktrees and submodules). When it cannot, git would find no repository either:
  * no need to start it (a process costs 5-10 ms). Anything that cannot be
  * looked at counts as a maybe.
  *
@@ -60,9 +135,6 @@ export async function runGit(
 export function mayBeInWorkTree(root: string): boolean {
   let dir: string;
   try {
-    if (Deno.env.get("GIT_DIR") !== undefined || Deno.env.get("GIT_WORK_TREE") !== undefined) {
-      return true;
-    }
     dir = Deno.realPathSync(root);
   } catch {
     return true;
@@ -106,37 +178,64 @@ export interface GitListing {
   trackedOnly: boolean;
 }
 
+/** Why git could not list the files of a folder a `.git` entry makes a work tree: a warning. */
+export interface GitRefusal {
+  refused: string;
+}
+
 /**
  * Files git sees under `root`: tracked plus untracked-but-not-ignored
  * (`git ls-files -co --exclude-standard`), relative to `root`, or undefined
  * outside a work tree (without starting git where no `.git` entry is found).
  * When git runs past its deadline, the tracked files alone (`git ls-files -c`, which matches no
- * pattern), with `trackedOnly` set.
+ * pattern), with `trackedOnly` set. When a `.git` entry is found but git fails (a repository
+ * another user owns, a damaged index or `.git` file, no git installed), why, as a warning.
+ * Throws when `root` is inside a git directory (a bare repository, `.git`): its files are git's
+ * store, not a project's.
  *
  * @example
  * ```ts
  * import { gitListing } from "./_git.ts";
  * const listing = await gitListing(Deno.cwd());
- * listing?.files.length;
+ * if (listing && "files" in listing) listing.files.length;
  * ```
  */
-export async function gitListing(root: string): Promise<GitListing | undefined> {
-  if (!mayBeInWorkTree(root)) return undefined;
+export async function gitListing(root: string): Promise<GitListing | GitRefusal | undefined> {
+  if (!mayBeInWorkTree(root)) return refuseGitDir(root);
   const deadlineMs = gitDeadlineMs();
   // One process: `ls-files` fails outside a work tree (no repository, inside `.git`, a bare
   // repository) just as `rev-parse --is-inside-work-tree` says "false" there.
-  const out = await runGit(["ls-files", "-co", "--exclude-standard", "-z"], root, { deadlineMs });
+  const out = await gitOutput(["ls-files", "-co", "--exclude-standard", "-z"], root, {
+    deadlineMs,
+  });
   if (out === TIMED_OUT) {
     const tracked = await runGit(["ls-files", "-c", "-z"], root, { deadlineMs });
     if (typeof tracked !== "string") return undefined;
     return { files: splitZ(tracked), trackedOnly: true };
   }
-  return out === undefined ? undefined : { files: splitZ(out), trackedOnly: false };
+  if ("out" in out) return { files: splitZ(out.out), trackedOnly: false };
+  refuseGitDir(root);
+  return {
+    refused: `git cannot list the files (${out.failed}): slop lists them itself by the ` +
+      ".gitignore files, and orders them without git's history",
+  };
 }
 
 /** {@linkcode gitListing}'s files. */
 export async function gitFiles(root: string): Promise<string[] | undefined> {
-  return (await gitListing(root))?.files;
+  const listing = await gitListing(root);
+  return listing && "files" in listing ? listing.files : undefined;
+}
+
+/** Throw when `root` is inside a git directory; else undefined (no work tree). */
+function refuseGitDir(root: string): undefined {
+  const dir = gitDirAbove(root);
+  if (dir === undefined) return undefined;
+  throw new Error(
+    `The project folder "${root}" is inside the git directory "${dir}" (a bare repository or ` +
+      "a .git folder), which holds git's store, not the project's files: run slop in a work " +
+      'tree (a clone, or "git worktree add <dir>")',
+  );
 }
 
 function splitZ(out: string): string[] {

@@ -148,11 +148,11 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     }
   }
   const answer = await listing;
-  const warnings: string[] = [];
-  const git = answer?.files;
+  const warnings: string[] = answer && "refused" in answer ? [answer.refused] : [];
+  const git = answer && "files" in answer ? answer.files : undefined;
   const folders = new Map<string, string>();
   let candidates = git ?? await walk(root, folders);
-  if (answer?.trackedOnly) {
+  if (answer && "trackedOnly" in answer && answer.trackedOnly) {
     // git ran past its deadline: the untracked files come from slop's own matching.
     candidates = [...new Set([...candidates, ...await walk(root, folders)])];
     warnings.push(GIT_SLOW);
