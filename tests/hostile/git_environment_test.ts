@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { buildContext } from "../../mod.ts";
+import { gitListing } from "../../pipeline/_git.ts";
+import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
+
+/** The files and warnings of `slop build --stdout --json` in `cwd` with `env`. */
+async function listed(cwd: string, env: Record<string, string> = {}) {
+  const run = await runCli(["build", "--stdout", "--json", "--no-cache"], cwd, env);
+  assert.equal(run.code, 0, run.stderr);
+  const { manifest } = JSON.parse(run.stdout);
+  return {
+    files: manifest.files.map((f: { path: string; status: string }) => `${f.path}:${f.status}`),
+    warnings: manifest.warnings as string[],
+    stderr: run.stderr,
+  };
+}
+
+Deno.test("a hook's GIT_DIR, GIT_WORK_TREE and GIT_INDEX_FILE do not send slop's git to another repository", async () => {
+  // The hook's repository: what a husky pre-commit (or a worktree's hook) exports points here.
+  const hook = await makeProject({ "hook_only.ts": "h\n", "sub/local.txt": "hook's\n" });
+  await gitInit(hook);
+  // The project: `local.txt` is ignored by its own .git/info/exclude, which only its git reads.
+  const root = await makeProject({ "a.ts": "a\n", "sub/b.ts": "b\n", "sub/local.txt": "mine\n" });
+  await gitInit(root);
+  await git(root, "rm", "-q", "--cached", "sub/local.txt");
+  await Deno.writeTextFile(join(root, ".git", "info", "exclude"), "local.txt\n");
+  const hookDir = join(hook, ".git");
+  const envs: Record<string, string>[] = [
+    { GIT_DIR: hookDir },
+    { GIT_WORK_TREE: hook },
+    { GIT_INDEX_FILE: join(hookDir, "index") },
+    { GIT_DIR: hookDir, GIT_WORK_TREE: hook, GIT_INDEX_FILE: join(hookDir, "index") },
+  ];
+  // One process sets each in turn (this one's environment is shared with tests running alongside).
+  const code = `import { gitFiles } from ${
+    JSON.stringify(new URL("../../pipeline/_git.ts", import.meta.url).href)
+  };\nconst out = [];\nfor (const env of ${JSON.stringify(envs)}) {
+    for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) Deno.env.delete(name);
+    for (const [name, value] of Object.entries(env)) Deno.env.set(name, value);
+    out.push((await gitFiles(Deno.cwd()))?.sort());
+  }\nconsole.log(JSON.stringify(out));`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    cwd: root,
+    stdout: "piped",
+  }).output();
+  assert.ok(out.success);
+  const answers = JSON.parse(new TextDecoder().decode(out.stdout));
+  envs.forEach((env, i) => {
+    assert.deepEqual(answers[i], ["a.ts", "sub/b.ts"], JSON.stringify(env));
+  });
+  // The whole build, from a subfolder of the project (a monorepo package), in the hook's setting.
+  const run = await listed(join(root, "sub"), envs[3]);
+  assert.deepEqual(run.files, ["b.ts:rendered"]);
+  assert.deepEqual(run.warnings, []);
+});
+const REFUSED =
+  /^git cannot list the files \((.+)\): slop lists them itself by the \.gitignore files, and orders them without git's history$/;
+
+Deno.test("a .git that git cannot read is one warning naming git's reason, and the files are listed by the .gitignore files", async () => {
+  const tree = { "a.ts": "a\n", ".gitignore": "*.log\n", "x.log": "log\n" };
+  const broken = async (damage: (root: string) => Promise<void>) => {
+    const root = await makeProject(tree);
+    await gitInit(root);
+    await damage(root);
+    return root;
+  };
+  const cases: [string, string, RegExp][] = [
+    [
+      "corrupt index",
+      await broken((r) => Deno.writeFile(join(r, ".git", "index"), new Uint8Array(64).fill(7))),
+      /index file corrupt/,
+    ],
+    [
+      ".git file naming nowhere",
+      await broken(async (r) => {
+        await Deno.remove(join(r, ".git"), { recursive: true });
+        await Deno.writeTextFile(join(r, ".git"), "gitdir: /nonexistent/slop/wt\n");
+      }),
+      /not a git repository/,
+    ],
+  ];
+  if (Deno.uid() === 0) {
+    // Another user's repository (git's "dubious ownership"), where the tests run as root.
+    const other = await broken(async () => {});
+    await new Deno.Command("chown", { args: ["-R", "65534", other] }).output();
+    cases.push(["another user's", other, /dubious ownership.*safe\.directory/]);
+  }
+  for (const [name, root, reason] of cases) {
+    const listing = await gitListing(root);
+    assert.ok(listing && "refused" in listing, `${name}: ${JSON.stringify(listing)}`);
+    assert.match(listing.refused, REFUSED, name);
+    assert.match(listing.refused.match(REFUSED)![1], reason, name);
+    const result = await buildContext({ cwd: root }, { write: false });
+    assert.deepEqual(result.manifest.files.map((f) => f.path), [".gitignore", "a.ts"], name);
+    assert.deepEqual(result.warnings, [listing.refused], name);
+  }
+  // No git on PATH: the same warning, once, in the build's output.
+  const run = await listed(cases[0][1], { PATH: "/nonexistent" });
+  assert.deepEqual(run.files, [".gitignore:rendered", "a.ts:rendered"]);
+  assert.equal(run.warnings.length, 1);
+  assert.match(run.warnings[0].match(REFUSED)?.[1] ?? "", /git is not installed/);
+});
+
+Deno.test("a project folder inside a git directory (a bare repository, .git) is an error, not a bundle of git's store", async () => {
+  const work = await makeProject({ "a.ts": "a\n" });
+  await gitInit(work);
+  const bare = join(await makeProject({}), "app.git");
+  await git(work, "clone", "-q", "--bare", work, bare);
+  for (const dir of [bare, join(bare, "refs"), join(work, ".git"), join(work, ".git", "objects")]) {
+    await assert.rejects(
+      () => gitListing(dir),
+      /^Error: The project folder ".+" is inside the git directory ".+" \(a bare repository or a \.git folder\), which holds git's store, not the project's files: run slop in a work tree/,
+      dir,
+    );
+  }
+  const run = await runCli(["build", "--stdout"], bare);
+  assert.equal(run.code, 1);
+  assert.equal(run.stdout, "");
+  assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
+  assert.match(run.stderr, /^slop: The project folder .* is inside the git directory/);
+  // A work tree's own folders are not git directories.
+  const listing = await gitListing(work);
+  assert.ok(listing && "files" in listing, JSON.stringify(listing));
+});
