@@ -11,6 +11,8 @@ import { redactWarnings, withSecrets } from "./secrets.ts";
 import { contextWarning, planCache, withBreakpoints } from "./cache_plan.ts";
 import { type Published, renderDocument } from "./emit.ts";
 import { writeBudgetMemory } from "./_budget_memory.ts";
+import { relative } from "./_path.ts";
+import { orderMemoryWarning, unwritableReason } from "./_state_write.ts";
 import { streamDocument } from "./document.ts";
 import { markStateDir } from "./state_dir.ts";
 import { type BuildRun, type Output, recordCacheUse, type Stages } from "./stages.ts";
@@ -108,11 +110,19 @@ async function publishBuild(
   // The order memory is recorded whether the document was written or piped (`--stdout`).
   if (options.remember ?? true) {
     await stages.later(async () => {
-      for (const rule of orderingRules(registry)) {
-        const commit = rule.commit;
-        if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
+      try {
+        for (const rule of orderingRules(registry)) {
+          const commit = rule.commit;
+          if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
+        }
+        if (budget && assembled.stepMemory) await writeBudgetMemory(config, budget.steppedDown);
+      } catch (error) {
+        // A read-only or full state dir: the document does not depend on the memory.
+        const reason = unwritableReason(error);
+        if (!reason) throw error;
+        const shown = relative(config.root, config.stateDir);
+        run.warn(orderMemoryWarning(shown.startsWith("..") ? config.stateDir : shown, reason));
       }
-      if (budget && assembled.stepMemory) await writeBudgetMemory(config, budget.steppedDown);
     });
   }
   stages.end();

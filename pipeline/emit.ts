@@ -6,6 +6,7 @@
  * @module
  */
 
+import { unwritableReason } from "./_state_write.ts";
 import { join, relative, sep } from "./_path.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
@@ -320,8 +321,12 @@ function makeOutputFolder(dir: string): void {
     const reason = error instanceof Error
       ? error.message.replace(/ \(os error \d+\)(: mkdir '.*')?$/, "").replace(/: mkdir '.*'$/, "")
       : error;
+    // A read-only project can still print the document.
+    const hint = unwritableReason(error)
+      ? ": print the document with --stdout, or pass --state-dir to a folder you can write"
+      : "";
     throw new Error(
-      `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
+      `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}${hint}`,
     );
   }
 }

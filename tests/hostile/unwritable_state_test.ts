@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { buildContext } from "../../mod.ts";
+import { makeProject, runCli } from "../_helpers.ts";
+
+// A folder no one can make: /sys takes no new folders, for root too (EPERM; EACCES for others),
+// as a read-only checkout, a container's read-only mount or a full disk take no writes.
+const UNWRITABLE = "/sys/slop_state";
+const REFUSED = "(operation not permitted|permission denied)";
+
+Deno.test({
+  name:
+    "a read-only or full state dir: --stdout still prints the document, with one warning; a written build says what to do",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const root = await makeProject({ "a.ts": "export const a = 1;\n", "b.md": "# B\n" });
+    const piped = await runCli(["build", "--stdout", "--state-dir", UNWRITABLE], root);
+    assert.equal(piped.code, 0, piped.stderr);
+    const warnings = piped.stderr.split("\n").filter((l) => l.startsWith("warning:"));
+    assert.equal(warnings.length, 1, piped.stderr);
+    assert.match(
+      warnings[0],
+      new RegExp(
+        `^warning: Cannot record the order memory in "${UNWRITABLE}" \\(${REFUSED}\\): the ` +
+          "document is whole, but the next build orders the files without this one; pass " +
+          "--state-dir or set SLOP_DIR to a folder you can write$",
+      ),
+    );
+
+    const written = await runCli(["build", "--state-dir", UNWRITABLE], root);
+    assert.equal(written.code, 1);
+    assert.match(
+      written.stderr,
+      new RegExp(
+        `^slop: Cannot create the output folder "${UNWRITABLE}/out": ${REFUSED}: print the ` +
+          "document with --stdout, or pass --state-dir to a folder you can write\n$",
+        "i",
+      ),
+    );
+    // The same document as a build that can write its state.
+    assert.equal(piped.stdout, (await buildContext({ cwd: root }, { write: false })).document);
+  },
+});
