@@ -11,6 +11,7 @@ import {
   DEFAULT_IDLE_MS,
   parseDuration,
   serverDir,
+  ServerDirError,
   type ServerFiles,
   serverFiles,
 } from "../server/files.ts";
@@ -48,11 +49,13 @@ export interface ServerFlags {
  * ```
  */
 export async function runServer(flags: ServerFlags): Promise<number> {
-  const idleMs = idleFlag(flags.idle);
-  if (idleMs === undefined) return 2;
-  const files = serverFiles({ config: flags.config, stateDir: flags.stateDir });
-  const { config, stateDir, detached } = flags;
-  return await serveProject(files, { idleMs, config, stateDir, detached, load: loadBuild });
+  return await guarded(async () => {
+    const idleMs = idleFlag(flags.idle);
+    if (idleMs === undefined) return 2;
+    const files = serverFiles({ config: flags.config, stateDir: flags.stateDir });
+    const { config, stateDir, detached } = flags;
+    return await serveProject(files, { idleMs, config, stateDir, detached, load: loadBuild });
+  });
 }
 
 /**
@@ -83,23 +86,25 @@ async function loadBuild(): Promise<BuildRunner> {
  * ```
  */
 export async function runServerStart(flags: ServerFlags): Promise<number> {
-  const idleMs = idleFlag(flags.idle);
-  if (idleMs === undefined) return 2;
-  const files = serverFiles({ config: flags.config, stateDir: flags.stateDir });
-  const conn = await connectServer(files.socket) ??
-    await startServer(files, {
-      config: flags.config,
-      stateDir: flags.stateDir,
-      idleMs,
-      entry: new URL("../cli.ts", import.meta.url),
-    });
-  if (!conn) {
-    console.error(`slop: The build server did not start (see "${files.log}")`);
-    return 1;
-  }
-  const answer = await ask(conn, { type: "status" });
-  if (!flags.quiet && answer) console.log(`slop: ${statusLine(answer)}`);
-  return answer ? 0 : 1;
+  return await guarded(async () => {
+    const idleMs = idleFlag(flags.idle);
+    if (idleMs === undefined) return 2;
+    const files = serverFiles({ config: flags.config, stateDir: flags.stateDir });
+    const conn = await connectServer(files.socket) ??
+      await startServer(files, {
+        config: flags.config,
+        stateDir: flags.stateDir,
+        idleMs,
+        entry: new URL("../cli.ts", import.meta.url),
+      });
+    if (!conn) {
+      console.error(`slop: The build server did not start (see "${files.log}")`);
+      return 1;
+    }
+    const answer = await ask(conn, { type: "status" });
+    if (!flags.quiet && answer) console.log(`slop: ${statusLine(answer)}`);
+    return answer ? 0 : 1;
+  });
 }
 
 /**
@@ -114,16 +119,18 @@ export async function runServerStart(flags: ServerFlags): Promise<number> {
  * ```
  */
 export async function runServerStatus(flags: ServerFlags): Promise<number> {
-  const found: ServerStatus[] = [];
-  for (const files of serversOf(flags)) {
-    const conn = await connectServer(files.socket);
-    const answer = conn && await ask(conn, { type: "status" });
-    if (answer) found.push(answer);
-  }
-  if (flags.json) console.log(JSON.stringify(flags.all ? found : found[0] ?? null, null, 2));
-  else if (!found.length) console.log("slop: no build server runs" + (flags.all ? "" : " here"));
-  else for (const s of found) console.log(`slop: ${statusLine(s)}`);
-  return found.length ? 0 : 1;
+  return await guarded(async () => {
+    const found: ServerStatus[] = [];
+    for (const files of serversOf(flags)) {
+      const conn = await connectServer(files.socket);
+      const answer = conn && await ask(conn, { type: "status" });
+      if (answer) found.push(answer);
+    }
+    if (flags.json) console.log(JSON.stringify(flags.all ? found : found[0] ?? null, null, 2));
+    else if (!found.length) console.log("slop: no build server runs" + (flags.all ? "" : " here"));
+    else for (const s of found) console.log(`slop: ${statusLine(s)}`);
+    return found.length ? 0 : 1;
+  });
 }
 
 /**
@@ -137,18 +144,31 @@ export async function runServerStatus(flags: ServerFlags): Promise<number> {
  * ```
  */
 export async function runServerStop(flags: ServerFlags): Promise<number> {
-  let stopped = 0;
-  for (const files of serversOf(flags)) {
-    const conn = await connectServer(files.socket);
-    const answer = conn && await ask(conn, { type: "stop" });
-    if (!answer) continue;
-    stopped++;
-    if (!flags.quiet) console.log(`slop: stopped the build server (pid ${answer.pid})`);
+  return await guarded(async () => {
+    let stopped = 0;
+    for (const files of serversOf(flags)) {
+      const conn = await connectServer(files.socket);
+      const answer = conn && await ask(conn, { type: "stop" });
+      if (!answer) continue;
+      stopped++;
+      if (!flags.quiet) console.log(`slop: stopped the build server (pid ${answer.pid})`);
+    }
+    if (!stopped && !flags.quiet) {
+      console.log("slop: no build server runs" + (flags.all ? "" : " here"));
+    }
+    return 0;
+  });
+}
+
+/** Run a server command: a server folder slop cannot use is one line naming it, exit 1. */
+async function guarded(run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ServerDirError)) throw error;
+    console.error(`slop: ${error.message}`);
+    return 1;
   }
-  if (!stopped && !flags.quiet) {
-    console.log("slop: no build server runs" + (flags.all ? "" : " here"));
-  }
-  return 0;
 }
 
 /** The server files `flags` name: this project's, or with `--all` every one in the folder. */

@@ -89,18 +89,41 @@ export function serverDir(): string {
   const dir = runtime
     ? `${runtime.replace(/\/+$/, "")}/slop`
     : `${tmp.replace(/\/+$/, "")}/slop-${uid}`;
+  const other = runtime ? "set XDG_RUNTIME_DIR to another folder" : "set TMPDIR to another folder";
+  let info: Deno.FileInfo;
   try {
-    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    try {
+      Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+    }
+    info = Deno.statSync(dir);
   } catch (error) {
-    if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+    const reason = error instanceof Error
+      ? error.message.replace(/ \(os error \d+\).*$/s, "")
+      : error;
+    throw new ServerDirError(`Cannot make the build server folder "${dir}" (${reason}): ${other}`);
   }
-  const info = Deno.statSync(dir);
   if (!info.isDirectory || (uid !== null && info.uid !== uid) || ((info.mode ?? 0) & 0o077)) {
-    throw new Error(
-      `The build server folder "${dir}" must be a folder of yours that only you can open (mode 700)`,
+    throw new ServerDirError(
+      `The build server folder "${dir}" must be a folder of yours that only you can open ` +
+        `(mode 700): fix it, or ${other}`,
     );
   }
   return dir;
+}
+
+/**
+ * The build server's folder cannot be made or is not safe to use (see {@linkcode serverDir}).
+ *
+ * @example
+ * ```ts
+ * import { ServerDirError } from "./files.ts";
+ * new ServerDirError("Cannot make the build server folder").name; // "ServerDirError"
+ * ```
+ */
+export class ServerDirError extends Error {
+  override name = "ServerDirError";
 }
 
 /**
