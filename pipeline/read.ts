@@ -14,6 +14,7 @@ import { sep } from "./_path.ts";
 import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 import { type FileStat, fileStat } from "./file_stat.ts";
 import { decodeText } from "./_text_decode.ts";
+import { isLfsPointer, LFS_POINTER_REASON } from "./_lfs_pointer.ts";
 
 /**
  * A record of what earlier builds read, handed to the read stage (a session of
@@ -242,6 +243,9 @@ async function decodedFile(
   }
   const decoded = await decodeText(bytes);
   if ("binary" in decoded) return { ...file, error: { status: "skipped", reason: decoded.binary } };
+  if (isLfsPointer(decoded.text, bytes.length)) {
+    return { ...file, error: { status: "skipped", reason: LFS_POINTER_REASON } };
+  }
   file.text = decoded.text;
   return file;
 }
