@@ -11,6 +11,7 @@
 import type { CallToolResult, loadMcpServer, McpServer, ToolExtra } from "../deps.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { quoteArgumentValues } from "./_mcp_errors.ts";
+import { enterRoot } from "./_mcp_root.ts";
 import { SinceError } from "../pipeline/since.ts";
 import meta from "../deno.json" with { type: "json" };
 import {
@@ -56,8 +57,13 @@ const MIME: Record<string, string> = {
  */
 let queue: Promise<unknown> = Promise.resolve();
 
-function serial<T>(run: () => Promise<T>): Promise<T> {
-  const next = queue.then(run, run);
+function serial<T>(root: string, run: () => Promise<T>): Promise<T> {
+  // The project folder may have been deleted and made again since the last call.
+  const entered = () => {
+    enterRoot(root);
+    return run();
+  };
+  const next = queue.then(entered, entered);
   queue = next.catch(() => {});
   return next;
 }
@@ -124,11 +130,12 @@ interface ToolKit {
  * as JSON (structured too), or with the error's message (redacted).
  */
 function tool<A>(
+  context: ToolContext,
   run: (args: A, progress?: ProgressFn) => Promise<ToolOutput>,
 ): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
   return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
     try {
-      const output = await serial(() => run(args, progressOf(extra)));
+      const output = await serial(context.root, () => run(args, progressOf(extra)));
       return {
         content: [
           ...output.texts.map((text) => ({ type: "text" as const, text })),
@@ -161,47 +168,51 @@ function toolMessage(error: unknown): string {
 function registerBuildContext(server: McpServer, kit: ToolKit): void {
   const { z, context } = kit;
   const { config, persona, preset, pathList, viewName } = kit.fields;
-  server.registerTool("build_context", {
-    title: "Build the context document",
-    description: "Build the project's context document as `slop build` does: written to " +
-      "the output folder (numbered), with the order memory and the cache. Returns the build " +
-      "summary, the stable prefix's sha256, and the document itself when it has at most " +
-      `maxInlineTokens tokens (default ${MAX_INLINE_TOKENS}), else its path (also the resource ` +
-      `${RESOURCES.document}). Reports progress when the call has a progressToken.`,
-    inputSchema: z.strictObject({
-      config: config.optional(),
-      persona: persona.optional(),
-      preset: preset.optional(),
-      focus: pathList("Files rendered in full whatever their view").optional(),
-      paths: pathList("Restrict the build to these files").optional(),
-      view: viewName.describe(
-        "The view of every file the config names no view for (default: the config's " +
-          "defaultView); focus files stay full. " + viewName.description,
-      ).optional(),
-      strategy: z.enum(["auto", "summarize", "full"]).describe(
-        "auto: the views of the config; summarize: every file as summary; full: every file in full",
-      ).optional(),
-      since: z.string().describe(
-        "A git ref: the files changed since it (and untracked ones) are in focus",
-      ).optional(),
-      budget: z.number().int().positive().describe(
-        "Fit the document in this many tokens by stepping files down to lighter views",
-      ).optional(),
-      task: z.string().trim().min(1).describe(
-        "The task at hand (e.g. an issue's text): the files most relevant to it follow a " +
-          "repository map that does not depend on the task, so the map stays cached across " +
-          "tasks; with a budget, the map takes half of it, at most 16000 tokens (budget.taskShare, " +
-          "budget.mapTokens), and the task's files the rest",
-      ).optional(),
-      format: z.enum(["markdown", "xml", "json"]).describe(
-        "Document format (default: the config's output.format, else markdown)",
-      ).optional(),
-      maxInlineTokens: z.number().int().min(0).describe(
-        `Return the document inline up to this many tokens, else its path (default ${MAX_INLINE_TOKENS})`,
-      ).optional(),
-    }),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-  }, tool<BuildContextArgs>((args, progress) => buildContextTool(args, context, progress)));
+  server.registerTool(
+    "build_context",
+    {
+      title: "Build the context document",
+      description: "Build the project's context document as `slop build` does: written to " +
+        "the output folder (numbered), with the order memory and the cache. Returns the build " +
+        "summary, the stable prefix's sha256, and the document itself when it has at most " +
+        `maxInlineTokens tokens (default ${MAX_INLINE_TOKENS}), else its path (also the resource ` +
+        `${RESOURCES.document}). Reports progress when the call has a progressToken.`,
+      inputSchema: z.strictObject({
+        config: config.optional(),
+        persona: persona.optional(),
+        preset: preset.optional(),
+        focus: pathList("Files rendered in full whatever their view").optional(),
+        paths: pathList("Restrict the build to these files").optional(),
+        view: viewName.describe(
+          "The view of every file the config names no view for (default: the config's " +
+            "defaultView); focus files stay full. " + viewName.description,
+        ).optional(),
+        strategy: z.enum(["auto", "summarize", "full"]).describe(
+          "auto: the views of the config; summarize: every file as summary; full: every file in full",
+        ).optional(),
+        since: z.string().describe(
+          "A git ref: the files changed since it (and untracked ones) are in focus",
+        ).optional(),
+        budget: z.number().int().positive().describe(
+          "Fit the document in this many tokens by stepping files down to lighter views",
+        ).optional(),
+        task: z.string().trim().min(1).describe(
+          "The task at hand (e.g. an issue's text): the files most relevant to it follow a " +
+            "repository map that does not depend on the task, so the map stays cached across " +
+            "tasks; with a budget, the map takes half of it, at most 16000 tokens (budget.taskShare, " +
+            "budget.mapTokens), and the task's files the rest",
+        ).optional(),
+        format: z.enum(["markdown", "xml", "json"]).describe(
+          "Document format (default: the config's output.format, else markdown)",
+        ).optional(),
+        maxInlineTokens: z.number().int().min(0).describe(
+          `Return the document inline up to this many tokens, else its path (default ${MAX_INLINE_TOKENS})`,
+        ).optional(),
+      }),
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    },
+    tool<BuildContextArgs>(context, (args, progress) => buildContextTool(args, context, progress)),
+  );
 }
 
 /** `view_files`: render files or globs in a view. */
@@ -236,7 +247,7 @@ function registerViewFiles(server: McpServer, kit: ToolKit): void {
       ).optional(),
     }),
     annotations: { readOnlyHint: true },
-  }, tool<ViewFilesArgs>((args, progress) => viewFilesTool(args, context, progress)));
+  }, tool<ViewFilesArgs>(context, (args, progress) => viewFilesTool(args, context, progress)));
 }
 
 /** `token_stats`, `check_prefix` and `explain`: what the documents hold and how they changed. */
@@ -256,7 +267,7 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       top: z.number().int().min(0).describe("How many files to list (default 10)").optional(),
     }),
     annotations: { readOnlyHint: true },
-  }, tool<TokenStatsArgs>((args) => tokenStatsTool(args, context)));
+  }, tool<TokenStatsArgs>(context, (args) => tokenStatsTool(args, context)));
 
   server.registerTool("check_prefix", {
     title: "Check the stable prefix against slop.lock",
@@ -274,7 +285,7 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       ).optional(),
     }),
     annotations: { readOnlyHint: true },
-  }, tool<CheckPrefixArgs>((args) => checkPrefixTool(args, context)));
+  }, tool<CheckPrefixArgs>(context, (args) => checkPrefixTool(args, context)));
 
   server.registerTool("explain", {
     title: "Explain the last prefix change",
@@ -283,7 +294,7 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       "(changed, added, removed or moved), as `slop explain`.",
     inputSchema: z.strictObject({ config: config.optional() }),
     annotations: { readOnlyHint: true },
-  }, tool<{ config?: string }>((args) => explainTool(args, context)));
+  }, tool<{ config?: string }>(context, (args) => explainTool(args, context)));
 }
 
 /** The resources: the latest document and its manifest. */
@@ -293,7 +304,7 @@ function registerResources(server: McpServer, context: ToolContext): void {
     description: "The highest-numbered document in the output folder",
     mimeType: "text/markdown",
   }, async (uri: URL) => {
-    const latest = await serial(() => latestOutput(context));
+    const latest = await serial(context.root, () => latestOutput(context));
     return {
       contents: [{ uri: uri.href, mimeType: MIME[latest.format], text: latest.document }],
     };
@@ -304,7 +315,7 @@ function registerResources(server: McpServer, context: ToolContext): void {
       "tokens, the stable prefix, per-file views",
     mimeType: "application/json",
   }, async (uri: URL) => {
-    const latest = await serial(() => latestOutput(context));
+    const latest = await serial(context.root, () => latestOutput(context));
     return { contents: [{ uri: uri.href, mimeType: "application/json", text: latest.manifest }] };
   });
 }

@@ -1,0 +1,39 @@
+/**
+ * The MCP server's working folder is the project root, entered once when it starts. A server
+ * lives as long as the agent's session, and the folder may be deleted and made again under it
+ * meanwhile (`rm -rf app && git clone … app`, a branch switch in a tool that recreates the
+ * checkout): the process would stay in the deleted folder, and every tool call would fail with
+ * "No such file or directory". Before each call the server enters the root again when the folder
+ * at that path is not the one it is in, and says so in one line when the path is gone.
+ *
+ * @module
+ */
+
+/**
+ * Enter `root` when the working folder is no longer the folder at that path; throw a one-line
+ * error when nothing is at that path.
+ *
+ * @example
+ * ```ts
+ * import { enterRoot } from "./_mcp_root.ts";
+ * enterRoot(Deno.cwd()); // nothing to do
+ * ```
+ */
+export function enterRoot(root: string): void {
+  let there: Deno.FileInfo;
+  try {
+    there = Deno.statSync(root);
+  } catch {
+    throw new Error(
+      `The project folder "${root}" is gone (deleted or moved): start slop mcp again in the ` +
+        "project's folder, or with --root <dir>",
+    );
+  }
+  let here: Deno.FileInfo | undefined;
+  try {
+    here = Deno.statSync(".");
+  } catch {
+    here = undefined;
+  }
+  if (here?.dev !== there.dev || here?.ino !== there.ino) Deno.chdir(root);
+}
