@@ -395,6 +395,10 @@ export async function publish(
     writeMark(dir, namespace, n);
     const text = options.manifestText?.(manifest) ?? JSON.stringify(manifest, null, 2) + "\n";
     writeAtomicSync(manifestPath, text);
+  } catch (error) {
+    // A full or read-only disk: a document without its manifest would be an output no one made.
+    removeQuietly(docPath);
+    throw error;
   } finally {
     removeQuietly(claim);
   }

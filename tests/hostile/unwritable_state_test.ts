@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { publish } from "../../pipeline/emit.ts";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
 
 // A folder no one can make: /sys takes no new folders, for root too (EPERM; EACCES for others),
 // as a read-only checkout, a container's read-only mount or a full disk take no writes.
@@ -39,4 +40,17 @@ Deno.test({
     // The same document as a build that can write its state.
     assert.equal(piped.stdout, (await buildContext({ cwd: root }, { write: false })).document);
   },
+});
+
+Deno.test("a manifest that cannot be written (a full disk) takes its document with it: no output without a manifest", async () => {
+  const dir = await tempDir();
+  const full = () => {
+    throw Object.assign(new Error("No space left on device (os error 28)"), { code: "ENOSPC" });
+  };
+  await assert.rejects(() => publish(dir, "context", "doc\n", full, dir), /No space left/);
+  const left = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => !n.startsWith("."));
+  assert.deepEqual(left, []);
+  // The next build publishes whole, under a number of its own.
+  const next = await publish(dir, "context", "doc\n", (output) => ({ output }) as never, dir);
+  assert.ok(Deno.statSync(next.document).isFile && Deno.statSync(next.manifest).isFile);
 });
