@@ -6,7 +6,7 @@
  * @module
  */
 
-import { gitDeadlineMs, runGit, TIMED_OUT } from "./_git.ts";
+import { gitDeadlineMs, gitOutput, mayBeInWorkTree, runGit, TIMED_OUT } from "./_git.ts";
 
 /**
  * A `--since` that git cannot answer: not a work tree, or an unknown ref.
@@ -39,15 +39,29 @@ export class SinceError extends Error {
  * ```
  */
 export async function changedSince(root: string, ref: string): Promise<string[]> {
-  const inside = await runGit(["rev-parse", "--is-inside-work-tree"], root);
-  if (inside?.trim() !== "true") {
-    throw new SinceError(`Cannot use --since "${ref}": "${root}" is not inside a git work tree`);
+  const inside = await gitOutput(["rev-parse", "--is-inside-work-tree"], root);
+  if (inside === TIMED_OUT || !("out" in inside) || inside.out.trim() !== "true") {
+    // A .git that git refuses (another user's, damaged, no git installed) is named as such.
+    const refused = inside !== TIMED_OUT && "failed" in inside && mayBeInWorkTree(root);
+    throw new SinceError(
+      `Cannot use --since "${ref}": ` +
+        (refused
+          ? `git cannot read the repository (${inside.failed})`
+          : `"${root}" is not inside a git work tree`),
+    );
   }
   if (ref.startsWith("-")) throw new SinceError(`Unknown git revision "${ref}" for --since`);
   const commit = await runGit(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], root);
-  if (!commit?.trim()) throw new SinceError(`Unknown git revision "${ref}" for --since`);
+  if (!commit?.trim()) {
+    // A shallow clone (CI checkouts fetch one commit) lacks the history the ref names.
+    const shallow = await runGit(["rev-parse", "--is-shallow-repository"], root);
+    const hint = shallow?.trim() === "true"
+      ? ': the clone is shallow, "git fetch --unshallow" (or --deepen <n>) brings its history'
+      : "";
+    throw new SinceError(`Unknown git revision "${ref}" for --since${hint}`);
+  }
   const sha = commit.trim();
-  const changed = await runGit(
+  const changed = await gitOutput(
     ["diff", "--name-only", "--relative", "--diff-filter=d", "-z", sha, "--"],
     root,
   );
@@ -61,10 +75,13 @@ export async function changedSince(root: string, ref: string): Promise<string[]>
         `of ${deadlineMs} ms (a .gitignore pattern git matches slowly, such as "**/**/...")`,
     );
   }
-  if (changed === undefined || untracked === undefined) {
-    throw new SinceError(`Cannot list the files changed since "${ref}" with git`);
+  if (changed === TIMED_OUT || !("out" in changed) || untracked === undefined) {
+    const why = changed !== TIMED_OUT && "failed" in changed ? ` (${changed.failed})` : "";
+    throw new SinceError(`Cannot list the files changed since "${ref}" with git${why}`);
   }
   const paths = new Set<string>();
-  for (const path of [...changed.split("\0"), ...untracked.split("\0")]) if (path) paths.add(path);
+  for (const path of [...changed.out.split("\0"), ...untracked.split("\0")]) {
+    if (path) paths.add(path);
+  }
   return [...paths].sort();
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { gitListing } from "../../pipeline/_git.ts";
+import { changedSince, SinceError } from "../../pipeline/since.ts";
 import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
 
 /** The files and warnings of `slop build --stdout --json` in `cwd` with `env`. */
@@ -123,4 +124,32 @@ Deno.test("a project folder inside a git directory (a bare repository, .git) is 
   // A work tree's own folders are not git directories.
   const listing = await gitListing(work);
   assert.ok(listing && "files" in listing, JSON.stringify(listing));
+});
+
+Deno.test("--since in a repository git cannot read, or a shallow clone, names the cause and what to do", async () => {
+  const root = await makeProject({ "a.ts": "a\n" });
+  await gitInit(root);
+  await Deno.writeTextFile(join(root, "a.ts"), "a2\n");
+  await git(root, "commit", "-qam", "two");
+  const shallow = join(await makeProject({}), "shallow");
+  await git(root, "clone", "-q", "--depth", "1", `file://${root}`, shallow);
+  await assert.rejects(
+    () => changedSince(shallow, "HEAD~1"),
+    new SinceError(
+      'Unknown git revision "HEAD~1" for --since: the clone is shallow, "git fetch ' +
+        '--unshallow" (or --deepen <n>) brings its history',
+    ),
+  );
+  assert.deepEqual(await changedSince(root, "HEAD~1"), ["a.ts"]);
+  // A .git file naming nowhere: git's reason, not "not inside a git work tree".
+  const moved = await makeProject({ "a.ts": "a\n", ".git": "gitdir: /nonexistent/slop/wt\n" });
+  await assert.rejects(
+    () => changedSince(moved, "HEAD"),
+    /^SinceError: Cannot use --since "HEAD": git cannot read the repository \(not a git repository: \/nonexistent\/slop\/wt\)$/,
+  );
+  await Deno.writeFile(join(root, ".git", "index"), new Uint8Array(64).fill(7));
+  await assert.rejects(
+    () => changedSince(root, "HEAD~1"),
+    /^SinceError: Cannot list the files changed since "HEAD~1" with git \(index file corrupt\)$/,
+  );
 });
