@@ -1,13 +1,13 @@
 /**
- * A state dir slop cannot write: read-only (a read-only checkout, a container's mount), full, or
- * another user's. The document does not depend on what a build records there afterwards (the
+ * A state dir slop cannot write: read-only (a read-only checkout, a container's mount), full,
+ * another user's, or a file. The document does not depend on what a build records there afterwards (the
  * order memory), so such a failure is a warning; it says how to give slop a folder it can write.
  *
  * @module
  */
 
-/** The system error codes of a folder that takes no writes. */
-const UNWRITABLE = new Set(["EROFS", "ENOSPC", "EDQUOT", "EACCES", "EPERM"]);
+/** The system error codes of a folder that takes no writes, or a file where it should be. */
+const UNWRITABLE = new Set(["EROFS", "ENOSPC", "EDQUOT", "EACCES", "EPERM", "ENOTDIR", "EEXIST"]);
 
 /**
  * Why `error` (or an error it wraps) is a write the file system refused, in a few words

@@ -118,6 +118,23 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * A state dir that is the project root or a folder above it would mix slop's `out/`, `cache/`,
+ * `order/` and `budget/` with the project's own folders of those names (left out of the build,
+ * written into) and put the order memory in the document: an error naming where it came from.
+ */
+function checkStateDir(stateDir: string, root: string, from: string): void {
+  const up = relative(stateDir, root);
+  if (up !== "" && (up.startsWith("..") || isAbsolute(up))) return;
+  const message = `The state dir "${stateDir}"${from ? ` (${from})` : ""} is ` +
+    `${up ? "a folder above the project folder" : "the project folder"}: slop's outputs, cache ` +
+    "and order memory would " +
+    'mix with the project\'s files; name a folder of their own (the default is ".slop")';
+  const error = new ConfigError("", [message]);
+  error.message = message;
+  throw error;
+}
+
 const fileEntry = obj({
   path: pathText(),
   view: str(),
@@ -308,6 +325,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     : envStateDir
     ? resolve(cwd, envStateDir)
     : join(root, ".slop");
+  checkStateDir(stateDir, root, flags.stateDir ? "--state-dir" : envStateDir ? "SLOP_DIR" : "");
   const { fileList, screenshots } = selectPreset(raw, { preset: flags.preset, display });
   if (flags.task !== undefined && flags.task.trim() === "") {
     throw new ConfigError(display, ["The task must not be empty"]);

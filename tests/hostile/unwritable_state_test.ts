@@ -37,6 +37,14 @@ Deno.test({
         "i",
       ),
     );
+    // A file where the state dir should be: the same warning, with its reason.
+    const onFile = await runCli(["build", "--stdout", "--state-dir", "b.md"], root);
+    assert.equal(onFile.code, 0, onFile.stderr);
+    assert.match(onFile.stdout, /^### a\.ts$/m); // b.md, the state dir, is slop's own: left out
+    assert.match(
+      onFile.stderr,
+      /^warning: Cannot record the order memory in "b\.md" \(not a directory\): /m,
+    );
     // The same document as a build that can write its state.
     assert.equal(piped.stdout, (await buildContext({ cwd: root }, { write: false })).document);
   },
