@@ -119,20 +119,40 @@ export class ConfigError extends Error {
 }
 
 /**
- * A state dir that is the project root or a folder above it would mix slop's `out/`, `cache/`,
- * `order/` and `budget/` with the project's own folders of those names (left out of the build,
- * written into) and put the order memory in the document: an error naming where it came from.
+ * A state, output or cache dir that is the project folder itself would mix slop's files with the
+ * project's: the outputs, cache files and order memory would be in the next document, and the
+ * project's own `out/`, `cache/` or `order/` folders left out and written into. (One above the
+ * project folder holds it but is not listed with it.)
  */
+function isProjectFolder(dir: string, root: string): boolean {
+  return relative(dir, root) === "";
+}
+
+const MIXED = "slop's outputs, cache and order memory would mix with the project's files; name " +
+  "a folder of their own";
+
+/** Throw when the state dir is the project folder, naming where it came from. */
 function checkStateDir(stateDir: string, root: string, from: string): void {
-  const up = relative(stateDir, root);
-  if (up !== "" && (up.startsWith("..") || isAbsolute(up))) return;
-  const message = `The state dir "${stateDir}"${from ? ` (${from})` : ""} is ` +
-    `${up ? "a folder above the project folder" : "the project folder"}: slop's outputs, cache ` +
-    "and order memory would " +
-    'mix with the project\'s files; name a folder of their own (the default is ".slop")';
+  if (!isProjectFolder(stateDir, root)) return;
+  const message = `The state dir "${stateDir}"${from ? ` (${from})` : ""} is the project ` +
+    `folder: ${MIXED} ` +
+    '(the default is ".slop")';
   const error = new ConfigError("", [message]);
   error.message = message;
   throw error;
+}
+
+/** Throw when `output.dir` or `cache.dir` is the project folder. */
+function checkOwnDirs(raw: SlopConfig, config: ResolvedConfig, display: string): void {
+  const dirs: [string, string | undefined, string][] = [
+    ["output.dir", raw.output?.dir, config.output.dir],
+    ["cache.dir", raw.cache?.dir, config.cache.dir],
+  ];
+  for (const [key, given, dir] of dirs) {
+    if (given !== undefined && isProjectFolder(dir, config.root)) {
+      throw new ConfigError(display, [`${key} "${given}" is the project folder: ${MIXED}`]);
+    }
+  }
 }
 
 const fileEntry = obj({
@@ -332,7 +352,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
   }
   const shown = rootScreenshots(raw, { screenshots, root, preset: flags.preset, display });
   const persona = selectPersona(raw, { persona: flags.persona, display });
-  return await resolvedConfig(raw, {
+  const config = await resolvedConfig(raw, {
     flags,
     cwd,
     configPath,
@@ -343,6 +363,8 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     screenshots: shown,
     persona,
   });
+  checkOwnDirs(raw, config, display);
+  return config;
 }
 
 /** Validate a config as written; throws a {@linkcode ConfigError} listing what is wrong. */

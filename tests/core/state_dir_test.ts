@@ -62,28 +62,37 @@ Deno.test("a piped build's order memory comes with the .gitignore, so git status
   assert.equal(await git(root, "status", "--porcelain", "--untracked-files=all"), "");
 });
 
-Deno.test("a state dir that is the project folder or a folder above it is an error naming where it came from: the order memory would be bundled and the project's out/ and cache/ written into", async () => {
+Deno.test("a state, output or cache dir that is the project folder is an error naming its flag or key: the order memory and outputs would be bundled, the project's out/ and cache/ written into", async () => {
   const root = await makeProject({ "a.ts": "export const a = 1;\n", "cache/keep.ts": "mine\n" });
-  const above = join(root, "..");
-  const cases: [{ stateDir?: string; env?: string }, string][] = [
-    [{ stateDir: "." }, `The state dir "${root}" (--state-dir) is the project folder`],
-    [
-      { stateDir: above },
-      `The state dir "${await Deno.realPath(
-        above,
-      )}" (--state-dir) is a folder above the project folder`,
-    ],
-  ];
-  for (const [{ stateDir }, start] of cases) {
-    await assert.rejects(() => loadConfig({ cwd: root, stateDir }), (error: Error) => {
+  const mixed = "slop's outputs, cache and order memory would mix with the project's files; name " +
+    "a folder of their own";
+  await assert.rejects(
+    () => loadConfig({ cwd: root, stateDir: "." }),
+    (error: Error) => {
       assert.equal(error.name, "ConfigError");
       assert.equal(
         error.message,
-        start + ": slop's outputs, cache and order memory would mix with the project's files; " +
-          'name a folder of their own (the default is ".slop")',
+        `The state dir "${root}" (--state-dir) is the project folder: ${mixed} (the default is ".slop")`,
       );
       return true;
-    });
+    },
+  );
+  for (
+    const [key, inline] of [["output.dir", { output: { dir: "." } }], ["cache.dir", {
+      cache: { dir: "./" },
+    }]] as const
+  ) {
+    await assert.rejects(
+      () => loadConfig({ cwd: root, inline }),
+      (error: Error) => {
+        const given = key === "output.dir" ? "." : "./";
+        assert.equal(
+          error.message,
+          `Invalid config "inline config": ${key} "${given}" is the project folder: ${mixed}`,
+        );
+        return true;
+      },
+    );
   }
   // From the command line, with the flag or variable named; exit 2, nothing written.
   const flag = await runCli(["build", "--stdout", "--state-dir", "."], root);
@@ -92,13 +101,15 @@ Deno.test("a state dir that is the project folder or a folder above it is an err
     flag.stderr,
     /^slop: The state dir ".*" \(--state-dir\) is the project folder: .*\n$/,
   );
-  const env = await runCli(["build"], root, { SLOP_DIR: ".." });
+  const env = await runCli(["build"], join(root, "cache"), { SLOP_DIR: "." });
   assert.equal(env.code, 2);
   assert.match(
     env.stderr,
-    /^slop: The state dir ".*" \(SLOP_DIR\) is a folder above the project folder: .*\n$/,
+    /^slop: The state dir ".*cache" \(SLOP_DIR\) is the project folder: .*\n$/,
   );
   assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), ["a.ts", "cache"]);
-  // A folder of its own inside the project, or anywhere else, is fine.
+  assert.deepEqual([...Deno.readDirSync(join(root, "cache"))].map((e) => e.name), ["keep.ts"]);
+  // A folder of its own inside the project, or above it, is fine.
   await loadConfig({ cwd: root, stateDir: "state" });
+  await loadConfig({ cwd: join(root, "cache"), stateDir: ".." });
 });
