@@ -16,7 +16,7 @@ import { coChangeScores } from "../pipeline/co_change.ts";
 import { definedNames } from "../plugins/view_modes/code_views.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { printablePath } from "../pipeline/helpers.ts";
-import { printError } from "./_output.ts";
+import { printError, printWarning } from "./_output.ts";
 import { flagNumber, taskFlag } from "./_flags.ts";
 
 /** Flags of `slop rank`. */
@@ -42,7 +42,8 @@ export class TaskError extends Error {}
  * The files a build of `config` would show, as ranking input: resolved (ignore
  * rules, excludes, secret files left out) and read once, secrets redacted.
  * Files listed but not read (lockfiles, generated files), binary and unreadable
- * files come without text and rank by their path only.
+ * files come without text and rank by their path only. `onWarning` hears the resolution's
+ * warnings.
  *
  * @example
  * ```ts
@@ -52,8 +53,13 @@ export class TaskError extends Error {}
  * const files = await rankInputs(config);
  * ```
  */
-export async function rankInputs(config: ResolvedConfig): Promise<RankInput[]> {
-  const { targets } = await resolveTargets(config);
+export async function rankInputs(
+  config: ResolvedConfig,
+  options: { onWarning?: (message: string) => void } = {},
+): Promise<RankInput[]> {
+  const { targets, warnings } = await resolveTargets(config);
+  // As a build says them (git could not list the files, an entry matched nothing, ...).
+  for (const warning of warnings) options.onWarning?.(redactMessage(warning));
   const sources = await readTargets(targets, config);
   // Redacted before ranking: terms never come from a secret's value.
   await redactSources(sources, config.secrets.rules);
@@ -88,7 +94,7 @@ export async function runRank(flags: RankFlags): Promise<number> {
     const config = await loadConfig({ cwd, config: flags.config });
     // The task is printed back (`--json`) and its terms are reasons: redacted as a file is.
     task = (await redactText(task, "task", { rules: config.secrets.rules })).text;
-    const files = await rankInputs(config);
+    const files = await rankInputs(config, { onWarning: printWarning });
     const coChange = await coChangeScores(config.root, files.map((f) => f.path));
     ranked = await rankFiles(files, task, {
       weights: config.rank?.weights,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { buildContext } from "../../mod.ts";
+import { buildContext, loadConfig } from "../../mod.ts";
+import { rankInputs } from "../../cli/rank.ts";
 import { gitListing } from "../../pipeline/_git.ts";
 import { changedSince, SinceError } from "../../pipeline/since.ts";
 import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
@@ -96,6 +97,10 @@ Deno.test("a .git that git cannot read is one warning naming git's reason, and t
     const result = await buildContext({ cwd: root }, { write: false });
     assert.deepEqual(result.manifest.files.map((f) => f.path), [".gitignore", "a.ts"], name);
     assert.deepEqual(result.warnings, [listing.refused], name);
+    // `slop rank` says it too (it ranked from the walk without a word).
+    const heard: string[] = [];
+    await rankInputs(await loadConfig({ cwd: root }), { onWarning: (w) => heard.push(w) });
+    assert.deepEqual(heard, [listing.refused], name);
   }
   // No git on PATH: the same warning, once, in the build's output.
   const run = await listed(cases[0][1], { PATH: "/nonexistent" });
