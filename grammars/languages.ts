@@ -94,12 +94,32 @@ export interface LanguageSpec {
    * constant's name), or undefined to read the `nameField`.
    */
   nameNode?: (def: NodeLike, type: string) => NodeLike | null | undefined;
+  /**
+   * Whether a node of a definition's type defines a symbol where it stands (`parentType`: its
+   * parent's type), when not every such node does: C's `struct node` as a parameter's type names
+   * a type defined elsewhere, and in a `typedef` the typedef is the symbol.
+   * @default {every node of a definition's type does}
+   */
+  defines?: (node: NodeLike, type: string, parentType: string | undefined) => boolean;
+  /**
+   * The symbols an item declares that no definition node holds (Ruby's `attr_reader :a, :b`
+   * declares the methods `a` and `b`): a name, a signature and a kind each, or undefined.
+   */
+  declares?: (node: NodeLike, type: string) => DeclaredName[] | undefined;
   /** What starts a line comment, for the outline's kind notes. @default {"//"} */
   lineComment?: string;
   /** File names (no extension) of this language, lower case (`rakefile`). */
   names?: string[];
   /** Interpreters whose `#!` line makes a file with no extension this language (`bash`). */
   interpreters?: string[];
+}
+
+/** A symbol an item declares without a definition node of its own (see `declares`). */
+export interface DeclaredName {
+  name: string;
+  /** The line the outline shows for it (`attr_reader :a`). */
+  signature: string;
+  kind: string;
 }
 
 /** The part of a syntax node the language table looks at. */
@@ -507,14 +527,35 @@ function cItem(type: string): boolean {
     type !== "preproc_ifdef";
 }
 
+/** C and C++ type specifiers: each names a type, and defines it when it has a body. */
+const C_TYPE_SPECIFIERS = new Set([
+  "struct_specifier",
+  "union_specifier",
+  "enum_specifier",
+  "class_specifier",
+]);
+
+/** The C and C++ node types whose named children are items. */
+const C_CONTAINERS = new Set(["translation_unit", "declaration_list", "field_declaration_list"]);
+
+/**
+ * Whether a C or C++ definition node defines a symbol where it stands: a type specifier does
+ * with its body, or alone as an item (`struct node;`, a forward declaration); as a parameter's
+ * or a variable's type (`struct node *n`) it names a type defined elsewhere, and in a `typedef`
+ * the typedef is the symbol (of the type's kind when it has a body).
+ */
+function cDefines(node: NodeLike, type: string, parentType: string | undefined): boolean {
+  if (!C_TYPE_SPECIFIERS.has(type)) return true;
+  if (parentType === "type_definition") return false;
+  if (parentType === undefined || C_CONTAINERS.has(parentType)) return true;
+  if (parentType === "template_declaration") return true;
+  return node.childForFieldName("body") !== null;
+}
+
 const C_BASE = {
   bodyMarker: "{ ... }",
   valueMarker: "...",
-  containers: new Set([
-    "translation_unit",
-    "declaration_list",
-    "field_declaration_list",
-  ]),
+  containers: C_CONTAINERS,
   functionBodies: new Set(["function_definition.body", "lambda_expression.body"]),
   bodyTypes: new Set(["compound_statement"]),
   keep: cKeep,
@@ -524,6 +565,7 @@ const C_BASE = {
   definitions: C_DEFINITIONS,
   values: new Set(["init_declarator.value"]),
   isPublic: cPublic,
+  defines: cDefines,
   parseText: blankDirectiveComments,
 };
 
@@ -550,6 +592,30 @@ const RUBY_DECLARING_CALLS = new Set([
   "using",
 ]);
 
+/** Ruby's attribute calls: each name they list is a method (a reader, a writer or both). */
+const RUBY_ATTRIBUTES = new Set(["attr_reader", "attr_writer", "attr_accessor"]);
+
+/**
+ * The attributes a Ruby `attr_reader`, `attr_writer` or `attr_accessor` call declares, one for
+ * each name written as a symbol or a string (`attr_reader :a, "b"`), with the call's word:
+ * `attr_reader :a`. Names it computes (`attr_reader *FIELDS`) are not known here.
+ */
+function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
+  if (type !== "call" || node.childForFieldName("receiver")) return undefined;
+  const method = node.childForFieldName("method")?.text ?? "";
+  if (!RUBY_ATTRIBUTES.has(method)) return undefined;
+  const out: DeclaredName[] = [];
+  for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
+    const name = arg.type === "simple_symbol"
+      ? arg.text.slice(1)
+      : arg.type === "string" && /^(["'])[A-Za-z_]\w*\1$/.test(arg.text)
+      ? arg.text.slice(1, -1)
+      : undefined;
+    if (name) out.push({ name, signature: `${method} ${arg.text}`, kind: "attribute" });
+  }
+  return out.length ? out : undefined;
+}
+
 /** Ruby's visibility words, which apply to the methods after them when they stand alone. */
 const RUBY_VISIBILITY = new Set(["private", "protected", "public", "module_function"]);
 
@@ -572,11 +638,13 @@ function rubyKeep(node: NodeLike, type: string = node.type): boolean {
 }
 
 /**
- * Whether a Ruby method is public: not wrapped in `private`/`protected` (`private def x`) and
- * not after a `private`/`protected` standing alone in its body.
+ * Whether a Ruby method or attribute (`attr_reader :a`) is public: not wrapped in
+ * `private`/`protected` (`private def x`) and not after a `private`/`protected` standing alone in
+ * its body.
  */
 function rubyPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
-  if (def.type !== "method") return true;
+  // A method, or an attribute call (`attr_reader :a`): the same words decide.
+  if (def.type !== "method" && def.type !== "call") return true;
   const parent = def.parent;
   if (parent?.type === "argument_list") {
     const call = parent.parent?.childForFieldName("method")?.text;
@@ -641,6 +709,7 @@ const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
   },
   values: new Set(["assignment.right"]),
   isPublic: rubyPublic,
+  declares: rubyDeclares,
   opaque: new Set(["string", "heredoc_body"]),
 };
 

@@ -627,7 +627,8 @@ class Walker {
     const spec = this.spec;
     const name = this.nameOf(node, nodeType);
     if (!name) return undefined;
-    const kind = this.kindOf(node, nodeType, defKind, kinds, parentNode);
+    const kind = this.typedefKind(node, nodeType) ??
+      this.kindOf(node, nodeType, defKind, kinds, parentNode);
     const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
     const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
     const owner = receiverType(node, nodeType);
@@ -637,7 +638,7 @@ class Walker {
       qualifiedName,
       kind,
       signature: this.signatureOf(node, nodeType),
-      depth: scope.length,
+      depth: kinds.length,
       public: spec.isPublic(node as unknown as NodeLike, name, {
         parentKind,
         parent,
@@ -647,6 +648,54 @@ class Walker {
     });
     this.starts.push(node.startIndex);
     return [qualifiedName.split("."), [...kinds, kind], [...nodes, node as unknown as NodeLike]];
+  }
+
+  /**
+   * Record what a node walked into defines or declares; the scope, kinds and nodes of what it
+   * holds (its own symbol's when it defines one).
+   */
+  enter(
+    node: SyntaxNode,
+    nodeType: string,
+    where: { scope: string[]; kinds: string[]; nodes: NodeLike[]; parentNode: SyntaxNode | null },
+  ): [string[], string[], NodeLike[]] {
+    const { scope, kinds, nodes, parentNode } = where;
+    const spec = this.spec;
+    const defSpec = spec.definitions[nodeType];
+    if (!defSpec) {
+      if (spec.declares) this.declare(node, nodeType, where);
+      return [scope, kinds, nodes];
+    }
+    if (!isMember(nodeType, parentNode)) return [scope, kinds, nodes];
+    if (spec.defines && !spec.defines(node as unknown as NodeLike, nodeType, parentNode?.type)) {
+      return [scope, kinds, nodes];
+    }
+    return this.define(node, nodeType, { kind: defSpec.kind, ...where }) ?? [scope, kinds, nodes];
+  }
+
+  /** Record the symbols an item declares without a definition node (`LanguageSpec.declares`). */
+  declare(
+    node: SyntaxNode,
+    nodeType: string,
+    { scope, kinds, nodes }: { scope: string[]; kinds: string[]; nodes: NodeLike[] },
+  ): void {
+    const declared = this.spec.declares!(node as unknown as NodeLike, nodeType);
+    if (!declared) return;
+    const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
+    const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
+    const scopeInfo = { parentKind, parent, esm: this.esm };
+    for (const { name, signature, kind } of declared) {
+      this.symbols.push({
+        name,
+        qualifiedName: [...scope, name].join("."),
+        kind,
+        signature,
+        depth: kinds.length,
+        public: this.spec.isPublic(node as unknown as NodeLike, name, scopeInfo),
+        line: node.startPosition.row + 1,
+      });
+      this.starts.push(node.startIndex);
+    }
   }
 
   /**
@@ -664,20 +713,12 @@ class Walker {
     parentNode: SyntaxNode | null = node.parent,
   ): void {
     const spec = this.spec;
-    let innerScope = scope;
-    let innerKinds = kinds;
-    let innerNodes = nodes;
-    const defSpec = spec.definitions[nodeType];
-    if (defSpec && isMember(nodeType, parentNode)) {
-      const inner = this.define(node, nodeType, {
-        kind: defSpec.kind,
-        scope,
-        kinds,
-        nodes,
-        parentNode,
-      });
-      if (inner) [innerScope, innerKinds, innerNodes] = inner;
-    }
+    const [innerScope, innerKinds, innerNodes] = this.enter(node, nodeType, {
+      scope,
+      kinds,
+      nodes,
+      parentNode,
+    });
     const { bodies, values } = fieldsOf(spec);
     const bodyFields = bodies.get(nodeType);
     const valueFields = values.get(nodeType);
@@ -875,6 +916,16 @@ class Walker {
     }
   }
 
+  /**
+   * The kind of a C or C++ typedef whose type has its body: `typedef struct p { ... } p_t` is one
+   * symbol, a struct (the languages with `LanguageSpec.defines` are asked).
+   */
+  typedefKind(node: SyntaxNode, type: string): string | undefined {
+    if (type !== "type_definition" || !this.spec.defines) return undefined;
+    const held = node.childForFieldName("type");
+    return held?.childForFieldName("body") ? this.spec.definitions[held.type]?.kind : undefined;
+  }
+
   /** The text from the definition to its body, on one line. */
   signatureOf(node: SyntaxNode, type: string): string {
     let end = node.endIndex;
@@ -904,11 +955,12 @@ class Walker {
       const brace = this.text.indexOf("{", node.startIndex);
       if (brace !== -1 && brace < end) end = brace;
     }
-    let sig = this.text.slice(node.startIndex, end);
-    // A signature never carries the file's comments (only text that may start one is searched).
-    if (this.spec.docstrings ? sig.includes("#") : sig.includes("//") || sig.includes("/*")) {
-      sig = this.withoutComments(node, end, endPoint);
-    }
+    // The members of a type it holds are symbols of their own: its body is not repeated here.
+    const held = this.spec.defines && heldBody(node, this.spec);
+    let sig = held && held.endIndex <= end
+      ? this.plainText(node, node.startIndex, held.startPosition, held.startIndex) +
+        this.spec.bodyMarker + this.plainText(node, held.endIndex, endPoint, end)
+      : this.plainText(node, node.startIndex, endPoint, end);
     // Each replacement only where it can match: most signatures have none of these (a global
     // replacement that matches builds a new string even when it puts back what it found).
     if (/[^\S ]| {2}/.test(sig)) sig = sig.replace(/\s+/g, " ");
@@ -925,14 +977,36 @@ class Walker {
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
   }
 
-  /** The text from a node's start to `end` (at `endPoint`) without the comments in it. */
-  withoutComments(node: SyntaxNode, end: number, endPoint: SyntaxNode["endPosition"]): string {
+  /**
+   * The text of a node from `from` to `end` (at `endPoint`): a signature never carries the file's
+   * comments (only text that may start one is searched).
+   */
+  plainText(
+    node: SyntaxNode,
+    from: number,
+    endPoint: SyntaxNode["endPosition"],
+    end: number,
+  ): string {
+    const text = this.text.slice(from, end);
+    const comments = this.spec.docstrings
+      ? text.includes("#")
+      : text.includes("//") || text.includes("/*");
+    return comments ? this.withoutComments(node, end, endPoint, from) : text;
+  }
+
+  /** The text of a node from `from` (its start) to `end` (at `endPoint`) without its comments. */
+  withoutComments(
+    node: SyntaxNode,
+    end: number,
+    endPoint: SyntaxNode["endPosition"],
+    from: number = node.startIndex,
+  ): string {
     let types = COMMENT_TYPES.get(this.spec);
     if (!types) {
       types = [...this.spec.attach].filter((t) => t.includes("comment"));
       COMMENT_TYPES.set(this.spec, types);
     }
-    let at = node.startIndex;
+    let at = from;
     let out = "";
     for (const comment of node.descendantsOfType(types, node.startPosition, endPoint)) {
       if (comment.startIndex < at || comment.endIndex > end) continue;
@@ -945,6 +1019,18 @@ class Walker {
   cut(node: SyntaxNode): void {
     this.edits.push({ start: node.startIndex, end: node.endIndex, text: CUT });
   }
+}
+
+/**
+ * The body of the type a definition holds in its `type` field when that body lists members (C's
+ * `typedef struct p { int x; } p_t`, `struct p { int x; } origin;`), or undefined. Asked of the
+ * languages whose definitions may hold one (those with `LanguageSpec.defines`: C and C++).
+ */
+function heldBody(node: SyntaxNode, spec: LanguageSpec): SyntaxNode | undefined {
+  const held = node.childForFieldName("type");
+  if (!held || !spec.definitions[held.type]) return undefined;
+  const body = held.childForFieldName("body");
+  return body && spec.containers.has(body.type) ? body : undefined;
 }
 
 /** A language's comment node types, by language. */
