@@ -341,15 +341,8 @@ const starting = new Map<string, Promise<void>>();
  * Say that early counts of `tokenizer` start when `start` settles (it loads
  * the table first): {@linkcode precountReady} waits for it, so a count stage
  * that comes sooner still takes them, however busy the machine is.
- *
- * @example
- * ```ts
- * import { precountReady, precountStarting } from "./precount.ts";
- * precountStarting("o200k", Promise.resolve());
- * await precountReady("o200k"); // false: the promise started nothing
- * ```
  */
-export function precountStarting(tokenizer: string, start: Promise<unknown>): void {
+function precountStarting(tokenizer: string, start: Promise<unknown>): void {
   const settled = start.then(() => {}, () => {});
   starting.set(tokenizer, settled);
   settled.then(() => starting.get(tokenizer) === settled && starting.delete(tokenizer));
@@ -358,14 +351,8 @@ export function precountStarting(tokenizer: string, start: Promise<unknown>): vo
 /**
  * Whether counts of `tokenizer` were started early, once those about to
  * start (see {@linkcode precountStarting}) have.
- *
- * @example
- * ```ts
- * import { precountReady } from "./precount.ts";
- * await precountReady("o200k"); // false
- * ```
  */
-export async function precountReady(tokenizer: string): Promise<boolean> {
+async function precountReady(tokenizer: string): Promise<boolean> {
   await starting.get(tokenizer);
   return runs.has(tokenizer);
 }

@@ -35,14 +35,8 @@ export interface Measure {
 
 /**
  * Block tokens by source path: what the budget's estimates start from.
- *
- * @example
- * ```ts
- * import { blockTokens } from "./_budget_measure.ts";
- * // blockTokens(placed).get("src/a.py"); // 120
- * ```
  */
-export function blockTokens(placed: PlacedBlock[]): Map<string, number> {
+function blockTokens(placed: PlacedBlock[]): Map<string, number> {
   const tokens = new Map<string, number>();
   for (const b of placed) if (b.source !== undefined) tokens.set(b.source, b.tokens);
   return tokens;

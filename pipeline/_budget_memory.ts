@@ -17,14 +17,8 @@ import type { ResolvedConfig, StepDown } from "./types.ts";
 
 /**
  * Where a config's budget memory lives.
- *
- * @example
- * ```ts
- * import { budgetMemoryPath } from "./_budget_memory.ts";
- * // budgetMemoryPath(config) === "/project/.slop/budget/context.json"
- * ```
  */
-export function budgetMemoryPath(config: ResolvedConfig): string {
+function budgetMemoryPath(config: ResolvedConfig): string {
   const parts = [config.output.namespace];
   if (config.persona) parts.push(`persona-${config.persona.name}`);
   if (config.preset) parts.push(`preset-${config.preset}`);

@@ -126,14 +126,8 @@ function fill(file: Deno.FsFile, offset: number, into: Uint8Array): number {
 /**
  * The records of a pack's bytes (read by the caller, as {@linkcode readPack} reads them); damaged
  * bytes give the records before the damage.
- *
- * @example
- * ```ts
- * import { parsePack } from "./_cache_pack.ts";
- * parsePack(new TextEncoder().encode("slop-pack/1\na 0 1\nx")).get("a")?.length; // 1
- * ```
  */
-export function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
+function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
   const out = new Map<string, PackRecord>();
   if (decoder.decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) return out;
   let at = MAGIC.length;

@@ -157,7 +157,7 @@ export function mayBeInWorkTree(root: string): boolean {
  * `.gitignore` patterns in time that grows as a power of the folder depth (`**` + `/**` repeated,
  * against a tree 200 folders deep: minutes). `SLOP_GIT_DEADLINE_MS` sets another.
  */
-export const GIT_LIST_DEADLINE_MS = 30_000;
+const GIT_LIST_DEADLINE_MS = 30_000;
 
 /**
  * The deadline of a git listing, in ms: `SLOP_GIT_DEADLINE_MS` or {@linkcode GIT_LIST_DEADLINE_MS}.

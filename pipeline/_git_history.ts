@@ -18,7 +18,7 @@ export const SEED_COMMITS = 100;
 export const ANCHOR_SPACING = 32;
 
 /** Commits looked at beyond the least, to find an anchor (none found: the oldest one read). */
-export const ANCHOR_REACH = 8 * ANCHOR_SPACING;
+const ANCHOR_REACH = 8 * ANCHOR_SPACING;
 
 /** The `git log` seed: per-file statistics and the decayed number of commits seen. */
 export interface GitSeed {

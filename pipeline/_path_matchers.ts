@@ -15,14 +15,8 @@ import { compileGlobs, type GlobOptions } from "./_glob.ts";
  * Patterns of literal, `*` and `**` segments are matched without picomatch;
  * others need it loaded first, by `await loadGlobMatcher(...)` (which
  * returns the same matcher) or `loadGlobs()` of `deps.ts`.
- *
- * @example
- * ```ts
- * import { globMatcher } from "./_path_matchers.ts";
- * globMatcher("**", { dot: true })("new\nline.ts"); // true
- * ```
  */
-export function globMatcher(
+function globMatcher(
   patterns: string | string[],
   options: GlobOptions = {},
 ): (path: string) => boolean {

@@ -23,11 +23,11 @@ import { byCodeUnit } from "./_rank_terms.ts";
 /** A name defined in more files than this makes no link. */
 export const MAX_DEFINERS = 8;
 /** PageRank damping: the share of rank that follows links. */
-export const DAMPING = 0.5;
+const DAMPING = 0.5;
 /** PageRank iterations (fixed: the same arithmetic on every machine). */
-export const ITERATIONS = 30;
+const ITERATIONS = 30;
 /** The weight of a link followed backwards (from the definer to the user). */
-export const BACK_LINK = 0.5;
+const BACK_LINK = 0.5;
 
 /** One file for the graph. */
 export interface GraphFile {
@@ -204,7 +204,7 @@ function lendersOf(adjacency: Adjacency, rank: Float64Array): Lender[][] {
 }
 
 /** How often each name of `names` occurs in `text` as a whole identifier. */
-export function identifierCounts(
+function identifierCounts(
   text: string,
   names: ReadonlyMap<string, unknown>,
 ): Map<string, number> {

@@ -10,7 +10,7 @@
 import { byCodeUnit, forEachTerm } from "./_rank_terms.ts";
 
 /** BM25 term-frequency saturation. */
-export const K1 = 1.2;
+const K1 = 1.2;
 /** BM25 length normalisation. */
 export const B = 0.75;
 

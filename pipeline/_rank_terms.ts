@@ -17,7 +17,7 @@ import { countWork } from "./helpers.ts";
  * task needs. Kept small on purpose: a word in a file's path or code is
  * usually a signal.
  */
-export const STOP_WORDS: ReadonlySet<string> = new Set([
+const STOP_WORDS: ReadonlySet<string> = new Set([
   "a",
   "an",
   "and",
@@ -67,7 +67,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** A word longer than this is data (a hash, a blob), not a name: it yields no term. */
-export const MAX_WORD = 64;
+const MAX_WORD = 64;
 
 /**
  * Split one identifier into lowercase parts: `get_HTTPServer2Url` gives

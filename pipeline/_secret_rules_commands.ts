@@ -113,7 +113,7 @@ export function findPgpassPasswords(text: string): Span[] {
  * Whether a password read from a command, SQL or `.pgpass` is one: not a reference (`$VAR`,
  * `${VAR}`, `%s`) nor a placeholder's word (`changeme`, `password`, `your-password`).
  */
-export function realPassword(value: string): boolean {
+function realPassword(value: string): boolean {
   return value.length >= 3 && !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value);
 }
 

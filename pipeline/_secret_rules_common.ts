@@ -68,8 +68,8 @@ export interface NameSpots {
 }
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */
-export const NOT_AFTER = "(?![A-Za-z0-9_-])";
-export const NOT_BEFORE = "(?<![A-Za-z0-9_-])";
+const NOT_AFTER = "(?![A-Za-z0-9_-])";
+const NOT_BEFORE = "(?<![A-Za-z0-9_-])";
 
 /** A placeholder, not a value: `your-api-key-here`, `${VAR}`, `<secret>`, `changeme`, `xxxx`, `****`. */
 export const PLACEHOLDER: RegExp =

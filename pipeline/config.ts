@@ -45,27 +45,20 @@ import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
 
 /** The speaker of a history message that names none (the seed's `entry.get("role", "Unknown")`). */
-export const UNKNOWN_ROLE = "Unknown";
+const UNKNOWN_ROLE = "Unknown";
 
 /** Numbered outputs kept after a publish when `output.keep` is not set. */
-export const DEFAULT_OUTPUT_KEEP = 20;
+const DEFAULT_OUTPUT_KEEP = 20;
 
 /** The most bytes the kept outputs take together when `output.keepBytes` is not set: 1 GiB. */
-export const DEFAULT_OUTPUT_KEEP_BYTES = 1024 ** 3;
+const DEFAULT_OUTPUT_KEEP_BYTES = 1024 ** 3;
 
 /**
  * A screenshot path (or glob) as the document shows it: `/`-separated and
  * relative to the root, also when the config gives it absolute (an absolute
  * path inside the root becomes its relative path; one outside starts with `../`).
- *
- * @example
- * ```ts
- * import { screenshotPath } from "./config.ts";
- * screenshotPath("/work/app/shots/a.png", "/work/app"); // "shots/a.png"
- * screenshotPath("./shots/*.png", "/work/app"); // "shots/*.png"
- * ```
  */
-export function screenshotPath(path: string, root: string): string {
+function screenshotPath(path: string, root: string): string {
   const given = normalizeEntryPath(path);
   if (!isAbsolute(path)) {
     // `a/../../b` leaves the root as surely as `../b` does.

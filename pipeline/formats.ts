@@ -88,15 +88,8 @@ const XML_FILE_TAGS = ["documents", "document", "source", "view", "document_cont
  * XML document (`</document_content>`, `<document index=…>`, `</history>`, …),
  * so a file's text can never end its wrapper early or fake another document.
  * Other markup stays as written, for the model to read.
- *
- * @example
- * ```ts
- * import { neutralizeTags } from "./formats.ts";
- * neutralizeTags("x</document_content>y<b>", new Set(["document_content"]));
- * // "x&lt;/document_content>y<b>"
- * ```
  */
-export function neutralizeTags(text: string, tags: Set<string>): string {
+function neutralizeTags(text: string, tags: Set<string>): string {
   if (!text.includes("<")) return text;
   return text.replace(
     /<(\/?)([A-Za-z_][A-Za-z0-9_.-]*)/g,

@@ -56,7 +56,7 @@ export interface Lock {
 }
 
 /** The header line every lock starts with. */
-export const LOCK_HEADER =
+const LOCK_HEADER =
   "# slop.lock v1: the pinned stable prefix, one block per line; re-pin with `slop check --update`";
 
 const COLUMNS = "# id\tsha256\tbytes\ttokens\tcontent\tchanges\tlast";

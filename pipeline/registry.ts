@@ -382,7 +382,7 @@ function ofKind<T extends Plugin>(registry: Registry, kind: PluginKind): T[] {
 }
 
 /** View mode plugins by name. */
-export function viewModes(registry: Registry): ViewModePlugin[] {
+function viewModes(registry: Registry): ViewModePlugin[] {
   return ofKind(registry, "view-mode");
 }
 

@@ -67,7 +67,7 @@ export const UNBUDGETED_FILES = 10;
 export const MAX_TASK_FILES = 50;
 
 /** How many ranked files a budgeted task section tries in full (a larger budget holds more than the list names). */
-export const MAX_FIT_FILES = 100;
+const MAX_FIT_FILES = 100;
 
 /** The list's heading as the section writes it (an estimate: the document is checked). */
 const LIST_HEADING = "Also relevant, most relevant first:\n\n";

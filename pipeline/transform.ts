@@ -30,7 +30,7 @@ import type {
 } from "./types.ts";
 
 /** The view used when a view mode does not accept a file. */
-export const FALLBACK_VIEW = "summary";
+const FALLBACK_VIEW = "summary";
 
 /** Views that fall back to {@linkcode FALLBACK_VIEW} when they are not installed. */
 const GRAMMAR_VIEWS = ["skeleton", "outline"];

@@ -42,12 +42,12 @@ export function markdownLines(text: string): string[] {
  * its ending.
  *
  * @example
- * ```ts
+ * `````ts
  * import { openingFence } from "./markdown_fences.ts";
  * openingFence("  ````ts"); // { char: "`", length: 4 }
  * openingFence("```a`b"); // undefined: inline code
  * openingFence("\t```"); // undefined: indented code
- * ```
+ * `````
  */
 export function openingFence(line: string): Fence | undefined {
   const run = RUN.exec(line);
@@ -61,12 +61,12 @@ export function openingFence(line: string): Fence | undefined {
  * Whether a line (without its ending) closes an open fence.
  *
  * @example
- * ```ts
+ * `````ts
  * import { closesFence } from "./markdown_fences.ts";
  * closesFence({ char: "`", length: 3 }, "   ````\t"); // true
  * closesFence({ char: "`", length: 4 }, "```"); // false: shorter
  * closesFence({ char: "~", length: 3 }, "~~~ js"); // false: text after the run
- * ```
+ * `````
  */
 export function closesFence(fence: Fence, line: string): boolean {
   const run = RUN.exec(line);
@@ -96,11 +96,11 @@ export function fenceAfter(open: Fence | undefined, line: string): Fence | undef
  * The fence a markdown text leaves open at its end, or undefined when every fence it opens closes.
  *
  * @example
- * ```ts
+ * `````ts
  * import { unclosedFence } from "./markdown_fences.ts";
  * unclosedFence("see:\n````ts\nlet a\n```"); // { char: "`", length: 4 }
  * unclosedFence("~~~\nx\n~~~"); // undefined
- * ```
+ * `````
  */
 export function unclosedFence(text: string): Fence | undefined {
   const lines = markdownLines(text);
@@ -114,10 +114,10 @@ export function unclosedFence(text: string): Fence | undefined {
  * longest run, at least three.
  *
  * @example
- * ```ts
+ * `````ts
  * import { fenceFor } from "./markdown_fences.ts";
  * fenceFor("a ``` b"); // "````"
- * ```
+ * `````
  */
 export function fenceFor(text: string): string {
   let longest = 0;

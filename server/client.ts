@@ -245,14 +245,8 @@ async function gone(socket: string): Promise<void> {
 
 /**
  * Close a connection the other side may have closed already.
- *
- * @example
- * ```ts
- * import { closeQuietly } from "./client.ts";
- * // closeQuietly(conn);
- * ```
  */
-export function closeQuietly(conn: Deno.Conn): void {
+function closeQuietly(conn: Deno.Conn): void {
   try {
     conn.close();
   } catch {

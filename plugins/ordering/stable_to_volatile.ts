@@ -15,17 +15,8 @@ const RANK: Record<Stability, number> = { static: 0, stable: 1, volatile: 2 };
 
 /**
  * Sort blocks by stability, keeping every section together with its heading first.
- *
- * @example
- * ```ts
- * import { sortByStability } from "./stable_to_volatile.ts";
- * sortByStability([
- *   { id: "h", section: "history", stability: "volatile", text: "" },
- *   { id: "f", section: "files", stability: "stable", text: "" },
- * ]).map((b) => b.id); // ["f", "h"]
- * ```
  */
-export function sortByStability(blocks: Block[]): Block[] {
+function sortByStability(blocks: Block[]): Block[] {
   const sectionRank = new Map<string, number>();
   const firstSeen = new Map<string, number>();
   blocks.forEach((b, i) => {

@@ -122,15 +122,8 @@ export interface HistoryParts {
  * (`history:recent`). A new message only grows the tail, so the heading and
  * checkpoint blocks keep their bytes until the next checkpoint is made; the
  * bytes are those of the history rendered as one text.
- *
- * @example
- * ```ts
- * import { historyBlocks } from "./history.ts";
- * historyBlocks({ recent: [{ role: "User", content: "hi" }] }).map((b) => b.id);
- * // ["history", "history:recent"]
- * ```
  */
-export function historyBlocks(parts: HistoryParts): Block[] {
+function historyBlocks(parts: HistoryParts): Block[] {
   const block = (id: string, text: string): Block => ({
     id,
     section: "history",
@@ -156,15 +149,8 @@ export function historyBlocks(parts: HistoryParts): Block[] {
 /**
  * A checkpoint as the first excerpt: the seed's user message that carries
  * the summary of messages 1-N.
- *
- * @example
- * ```ts
- * import { renderCheckpoint } from "./history.ts";
- * renderCheckpoint({ num_messages_compressed: 57, summary: "u: fix X; ai: done" });
- * // "### Discussion Checkpoint (Excerpts 1-57)\n\nUser: We are continuing ..."
- * ```
  */
-export function renderCheckpoint(checkpoint: Checkpoint): string {
+function renderCheckpoint(checkpoint: Checkpoint): string {
   const message = checkpointMessage(checkpoint);
   return `### Discussion Checkpoint (Excerpts 1-${checkpoint.num_messages_compressed})\n\n` +
     nestedMarkdown(said(message.role, message.content));

@@ -93,7 +93,7 @@ export interface RenderCodeOptions {
 export const DEFAULT_MAX_WORK: number = 3_000_000;
 
 /** How an error over the work budget starts (it may cross from a worker as a message). */
-export const WORK_BUDGET = "work budget";
+const WORK_BUDGET = "work budget";
 
 /** Parser steps between two calls of tree-sitter's progress callback. */
 const PARSE_STEPS_PER_CALL = 100;

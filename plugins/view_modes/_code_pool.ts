@@ -80,7 +80,7 @@ export interface PreparedFile {
 }
 
 /** The longest a `prepare` keeps idle workers when the build never says it is done. */
-export const PREPARE_HOLD_MS = 10_000;
+const PREPARE_HOLD_MS = 10_000;
 
 interface Job {
   id: number;
@@ -146,7 +146,7 @@ export const LARGE_FILE: number = 1024 * 1024;
  * at most this share of it: the workers finish early, and a worker's tree-sitter memory is freed
  * before this thread's tree is whole (a larger share: less time, more memory at once).
  */
-export const LARGE_START = 0.5;
+const LARGE_START = 0.5;
 
 /**
  * A pool of code-view renderers. Built-in views share one

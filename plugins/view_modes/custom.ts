@@ -65,15 +65,8 @@ export function customViewMode(options: CustomOptions = {}): ViewModePlugin {
 
 /**
  * The manifest note for a slice that is not where it was (none when it is).
- *
- * @example
- * ```ts
- * import { resolutionNote } from "./custom.ts";
- * resolutionNote({ startLine: 3, endLine: 4, tag: "f" }, { status: "moved", startLine: 5, endLine: 6 });
- * // 'slice "f" 3-4: moved to 5-6'
- * ```
  */
-export function resolutionNote(slice: Slice, found: SliceResolution): string | undefined {
+function resolutionNote(slice: Slice, found: SliceResolution): string | undefined {
   const name = `slice ${
     slice.tag !== undefined ? `"${slice.tag}" ` : ""
   }${slice.startLine}-${slice.endLine}`;

@@ -27,7 +27,7 @@ import { countWork, sha256Hex } from "../../pipeline/helpers.ts";
 import type { Slice } from "../../pipeline/types.ts";
 
 /** Lines of context kept on each side of a slice. */
-export const ANCHOR_CONTEXT = 3;
+const ANCHOR_CONTEXT = 3;
 
 /** Default similarity a re-anchored position needs (0..1). */
 export const SIMILARITY_THRESHOLD = 0.8;
@@ -73,14 +73,8 @@ export interface ResolveOptions {
 
 /**
  * The sha256 (hex) of lines `start..end` (1-based, inclusive), joined by `\n`.
- *
- * @example
- * ```ts
- * import { hashLines } from "./fuzzy_anchor.ts";
- * hashLines(["a", "b", "c"], 2, 3).length; // 64
- * ```
  */
-export function hashLines(lines: string[], start: number, end: number): string {
+function hashLines(lines: string[], start: number, end: number): string {
   return sha256Hex(lines.slice(start - 1, end).join("\n"));
 }
 

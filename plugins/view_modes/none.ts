@@ -7,7 +7,7 @@
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 
 /** The body the seed renders for an excluded file. */
-export const EXCLUDED_TEXT = "(context excluded)";
+const EXCLUDED_TEXT = "(context excluded)";
 
 /** Options of {@linkcode noneViewMode} (none yet). */
 export type NoneOptions = Record<never, never>;

@@ -34,7 +34,7 @@ export interface SummaryOptions {
  * The summary's default work budget per file: 256 million units, so a file of up to 40 MB of
  * code (six passes) is summarized; past that, it is listed.
  */
-export const SUMMARY_MAX_WORK: number = 256 * 1024 * 1024;
+const SUMMARY_MAX_WORK: number = 256 * 1024 * 1024;
 
 /** Defaults of {@linkcode SummaryOptions} (`maxWork`: {@linkcode SUMMARY_MAX_WORK}, kept out of the cache key). */
 export const defaults: Required<Omit<SummaryOptions, "maxWork">> = {
