@@ -11,10 +11,9 @@
  * later context (a worker's) sees a `gc` global.
  *
  * A collection also throws away the compiled code of functions that did not
- * run lately (bytecode flushing), and the next rebuild compiled them again:
- * stdlib rebuilds took a median 121 ms against 86 without collections (load
- * 6-8). So the process that asks for collections keeps its code: 72 ms
- * against 65 at load 0.3-2.
+ * run lately (bytecode flushing), which the next rebuild would compile again:
+ * so the process that asks for collections keeps its code (the cost of
+ * either way is measured in bench/README.md, "Where the memory goes").
  *
  * @module
  */

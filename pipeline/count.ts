@@ -32,10 +32,8 @@ import {
 } from "./_table_store.ts";
 
 /**
- * Below this many characters to count, workers cost more than they save: a worker starts (25 ms of
- * this thread's time, and its heap on the build's peak) and warms its counter up cold, while this
- * thread, once warm, counts about 40 MB/s. zod's 0.6 MB of `skeleton` blocks were counted in
- * 94-114 ms with a worker (256 KB was the limit), in less by this thread alone.
+ * Below this many characters to count, workers cost more than they save: a worker's start, heap
+ * and cold counter against this thread's warm one (bench/README.md, "Where the time goes").
  */
 const PARALLEL_MIN_CHARS = 1024 * 1024;
 let parallelMinChars = PARALLEL_MIN_CHARS;

@@ -3,11 +3,9 @@
  * it): each in the client's working directory and environment, with its output sent back as
  * frames, its time and peak RSS measured; after the first build a rehearsal, as `slop watch` does
  * before it watches; and between builds, after an edit, the next build prepared ahead (see
- * `_prepare.ts`). What they buy, each switched off (`bench/README.md`, "Speed layers, each
- * switched off", zod): the rehearsal, a warm build through the server in 0.095 s against 0.127
- * (0.158 against 0.225 in a second pass); the prepared builds, 0.076 s against 0.113 in the full
- * view and 0.070 against 0.136 in skeleton (the server's own build 4 ms against 59, 5 against
- * 81). This module loads the pipeline: the server imports it once it listens.
+ * `_prepare.ts`, which says what prepared builds buy). What the rehearsal buys, switched off
+ * (`bench/README.md`, "Speed layers, each switched off", zod): a warm build through the server in
+ * 0.095 s against 0.127. This module loads the pipeline: the server imports it once it listens.
  *
  * @module
  */

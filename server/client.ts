@@ -256,16 +256,11 @@ function closeQuietly(conn: Deno.Conn): void {
 
 /**
  * The V8 flags of a build server (`slop build --server`): a young generation
- * of at most 1 MB per half. The server's builds after the first handle one
- * edit's worth of new objects; with 4 MB halves the young generation grew to
- * 4 MB on each of them and stayed there, which was 4-5 MB of zod's per-build
- * peak (94-95 against 99-102 MB), at no measured
- * cost in a build's time, cold or warm. No TurboFan, as for
- * the command line's (`cli/_v8_flags.ts`): the server's first build is a cold build (zod
- * `skeleton`: 1.62 s against 1.83 from the client's start, medians of 6
- * alternating runs), and its warm builds and prepares took the same (7-12 ms
- * and 20-43 ms against 7-11 and 23-53; a warm zod build from the client's
- * start, median 56 ms against 64 over 8 alternating runs).
+ * of at most 1 MB per half, since the server's builds after the first handle
+ * one edit's worth of new objects (a larger young generation grew on each of
+ * them and stayed, raising the per-build peak), and no TurboFan, as for the
+ * command line's (`cli/_v8_flags.ts`), since the server's first build is a
+ * cold build. Measured in bench/README.md, "Runtime flags".
  *
  * @example
  * ```ts
