@@ -467,7 +467,11 @@ export async function main(args: string[], options: RunOptions = {}): Promise<nu
   }
   const parsed = parseArgs(PROGRAM, args);
   if ("print" in parsed) {
-    write(parsed.stream === "stdout" ? Deno.stdout : Deno.stderr, parsed.print);
+    // A usage error quotes what was typed (`unknown option '--tokn=ghp_…'`): redacted.
+    const print = parsed.code === 0
+      ? parsed.print
+      : (await load("_output")).shownMessage(parsed.print);
+    write(parsed.stream === "stdout" ? Deno.stdout : Deno.stderr, print);
     return parsed.code;
   }
   return await parsed.run.run!(parsed.operands, parsed.options as Options);

@@ -5,6 +5,7 @@
  */
 
 import { printablePath } from "../pipeline/helpers.ts";
+import { redactMessage } from "../pipeline/redact_message.ts";
 
 /** Human-readable size: `512 B`, `1.5 KB`, `2.0 MB`. */
 export function formatBytes(n: number): string {
@@ -15,10 +16,28 @@ export function formatBytes(n: number): string {
 
 /**
  * Print a warning line to stderr, prefixed with `warning:`. A warning is one line: a path in it
- * with a newline or a bidi override is written with escapes ({@linkcode printablePath}).
+ * with a newline or a bidi override is written with escapes ({@linkcode printablePath}). A
+ * secret it quotes is redacted ({@linkcode shownMessage}).
  */
 export function printWarning(message: string): void {
-  console.error(`warning: ${printablePath(message)}`);
+  console.error(`warning: ${printablePath(shownMessage(message))}`);
+}
+
+/**
+ * A message as the CLI prints it: any secret it quotes redacted with slop's own rules. Errors
+ * and warnings quote what they were given (`Invalid --top "…"`, a config value of the wrong
+ * type, a parser's excerpt of a config line, a provider's HTTP body), and a key pasted into the
+ * wrong flag or key would otherwise reach the terminal and CI logs. A build's own warnings were
+ * redacted with the config's rules too, before they got here.
+ *
+ * @example
+ * ```ts
+ * import { shownMessage } from "./_output.ts";
+ * shownMessage(`Invalid --top "ghp_${"a1B2".repeat(9)}"`); // 'Invalid --top "[REDACTED:github]"'
+ * ```
+ */
+export function shownMessage(message: string): string {
+  return redactMessage(message);
 }
 
 /**
@@ -54,9 +73,9 @@ export function moreRedactions(more: number): string {
   return `... and ${more} more secrets redacted (the manifest's warnings list them)`;
 }
 
-/** Print an error line to stderr, prefixed with `slop:`. */
+/** Print an error line to stderr, prefixed with `slop:`; a secret it quotes is redacted. */
 export function printError(message: string): void {
-  console.error(`slop: ${message}`);
+  console.error(`slop: ${shownMessage(message)}`);
 }
 
 /**

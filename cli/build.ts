@@ -16,6 +16,7 @@ import {
   moreRedactions,
   REDACTIONS_SHOWN,
   relativeToCwd,
+  shownMessage,
 } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import {
@@ -25,7 +26,6 @@ import {
   strategyFlagError,
   taskFlag,
 } from "./_flags.ts";
-import { redactMessage } from "../pipeline/secrets.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { overEveryWindow } from "../plugins/providers/windows.ts";
 import { progressBar } from "./_progress.ts";
@@ -99,7 +99,8 @@ export async function runBuild(
 ): Promise<number> {
   const terminal = options.terminal ?? processTerminal();
   const session = options.session;
-  const printError = (message: string) => terminal.stderr(`slop: ${message}\n`);
+  // An error may quote input (a flag's value, a parser's excerpt of a broken config line).
+  const printError = (message: string) => terminal.stderr(`slop: ${shownMessage(message)}\n`);
   const checked = await checkFlags(flags);
   if ("error" in checked) {
     printError(checked.error);
@@ -144,8 +145,7 @@ export async function runBuild(
     session?.built?.(result, config);
   } catch (error) {
     bar.done();
-    // An error may quote input (a parser's excerpt of a broken config line): redact it.
-    printError(redactMessage(error instanceof Error ? error.message : String(error)));
+    printError(error instanceof Error ? error.message : String(error));
     const input = error instanceof ConfigError || error instanceof SinceError ||
       error instanceof LockError;
     return input ? 2 : 1;

@@ -11,9 +11,10 @@ import { flagNumber } from "./_flags.ts";
 import { parse, resolve } from "node:path";
 import { loadMcpServer } from "../deps.ts";
 import { createMcpServer, type McpSdk } from "./_mcp_server.ts";
+import { redactingTransport } from "./_mcp_redact.ts";
 import { sessionTable } from "./_mcp_sessions.ts";
 import type { ToolContext } from "./_mcp_tools.ts";
-import { printError } from "./_output.ts";
+import { printError, shownMessage } from "./_output.ts";
 
 /** Flags of `slop mcp`. */
 export interface McpFlags {
@@ -108,7 +109,8 @@ async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
   const closed = Promise.withResolvers<void>();
   server.server.onclose = () => closed.resolve();
   // The client closing stdin ends the session.
-  const transport = new sdk.StdioServerTransport();
+  // Every error reply is redacted: the SDK's argument errors quote the call.
+  const transport = redactingTransport(new sdk.StdioServerTransport());
   // A line that is not JSON, or not a JSON-RPC message, gets the error reply JSON-RPC asks for
   // (id null, since no id could be read); the SDK alone would only drop it.
   transport.onerror = (error: Error) => {
@@ -118,7 +120,8 @@ async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
     const detail = code === -32700
       ? error.message.split("\n")[0]
       : "the line is JSON but not a JSON-RPC request, response or notification";
-    console.error(`slop mcp: ${message.toLowerCase()} on stdin: ${detail}`);
+    // A JSON parser's message quotes the line it could not read: redacted.
+    console.error(`slop mcp: ${message.toLowerCase()} on stdin: ${shownMessage(detail)}`);
     transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as never)
       .catch(() => {});
   };
@@ -208,11 +211,13 @@ async function serveHttp(
       if (!body || !sdk.isInitializeRequest(body)) {
         return text(400, "Bad request: no session id, and not an initialize request");
       }
-      const made = new sdk.HttpServerTransport({
-        sessionIdGenerator: () => crypto.randomUUID(),
-        onsessioninitialized: (sessionId: string) => sessions.add(sessionId, made),
-        onsessionclosed: (sessionId: string) => void sessions.delete(sessionId),
-      });
+      const made = redactingTransport(
+        new sdk.HttpServerTransport({
+          sessionIdGenerator: () => crypto.randomUUID(),
+          onsessioninitialized: (sessionId: string) => sessions.add(sessionId, made),
+          onsessionclosed: (sessionId: string) => void sessions.delete(sessionId),
+        }),
+      );
       made.onclose = () => made.sessionId && sessions.delete(made.sessionId);
       await createMcpServer(sdk, context).connect(made);
       return await made.handleRequest(request, { parsedBody: body });

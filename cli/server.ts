@@ -17,7 +17,7 @@ import {
 } from "../server/files.ts";
 import type { BuildRunner } from "../server/builds.ts";
 import { serveProject, type ServerStatus } from "../server/serve.ts";
-import { formatBytes } from "./_output.ts";
+import { formatBytes, printError } from "./_output.ts";
 import type { BuildFlags } from "./build.ts";
 
 /** Flags of `slop server run|start|status|stop`. */
@@ -207,7 +207,7 @@ function statusLine(s: ServerStatus): string {
 function idleFlag(idle: string | undefined): number | undefined {
   const ms = idle === undefined ? DEFAULT_IDLE_MS : parseDuration(idle);
   if (ms === undefined) {
-    console.error(`slop: Invalid --idle "${idle}": expected a time like 30s, 15m or 2h`);
+    printError(`Invalid --idle "${idle}": expected a time like 30s, 15m or 2h`);
   }
   return ms;
 }

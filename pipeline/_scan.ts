@@ -340,6 +340,39 @@ export function redactMessage(message: string, rules: Record<string, string> = {
 }
 
 /**
+ * Where to cut `text` at or before `at` so that no secret is cut in two (slop's own rules and
+ * the user's): `at` itself, or the start of a secret the cut would break. A key cut in two keeps
+ * a first part that no rule knows once the rest is gone; a URL's password cut from its `@host`,
+ * or a value with `mark` (what the cut text ends with, such as `...`) glued to it, is no longer
+ * found either. So the cut text and its mark are scanned again, and where a secret the whole
+ * text holds before the cut is not found whole in them, the cut moves to its start (the key is
+ * left out whole).
+ *
+ * @example
+ * ```ts
+ * import { cutOutsideSecrets } from "./_scan.ts";
+ * cutOutsideSecrets(`key ghp_${"a1B2".repeat(9)} here`, 20); // 4 (before the token)
+ * ```
+ */
+export function cutOutsideSecrets(
+  text: string,
+  at: number,
+  options: { rules?: Record<string, string>; mark?: string } = {},
+): number {
+  const rules = options.rules ?? {};
+  const whole = ownMatches(text, rules);
+  let cut = Math.min(at, text.length);
+  for (;;) {
+    const shown = ownMatches(text.slice(0, cut) + (options.mark ?? ""), rules);
+    const lost = whole.find((m) =>
+      m.start < cut && !shown.some((f) => f.start <= m.start && f.end >= Math.min(m.end, cut))
+    );
+    if (!lost) return cut;
+    cut = lost.start;
+  }
+}
+
+/**
  * {@linkcode redactText} without secretlint, synchronously: slop's own rules
  * and the user's. For hot or synchronous paths (knowledge lines, messages).
  *

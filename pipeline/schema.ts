@@ -5,6 +5,8 @@
  * @module
  */
 
+import { redactMessage } from "./redact_message.ts";
+
 /** A validation rule: returns error messages for `value` at `path`. */
 export type Rule = (value: unknown, path: string) => string[];
 
@@ -41,7 +43,9 @@ const QUOTE_MAX = 100;
 
 /**
  * `value` in double quotes as an error message shows it: control characters escaped
- * (`\n`, `\0`, `\u{1b}`) so it stays on one line, and cut after 100 characters.
+ * (`\n`, `\0`, `\u{1b}`) so it stays on one line, and cut after 100 characters. A secret in
+ * it is redacted before the cut: cut first, a key across the 100th character would keep its
+ * first part, too short for a rule to know it afterwards.
  *
  * @example
  * ```ts
@@ -50,9 +54,9 @@ const QUOTE_MAX = 100;
  * ```
  */
 export function quote(value: string): string {
-  const cut = value.length > QUOTE_MAX ? value.slice(0, QUOTE_MAX) + "…" : value;
-  const shown = cut.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
-  return `"${shown}"`;
+  const shown = redactMessage(value);
+  const cut = shown.length > QUOTE_MAX ? shown.slice(0, QUOTE_MAX) + "…" : shown;
+  return `"${cut.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`)}"`;
 }
 
 /** A string. */

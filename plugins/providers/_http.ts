@@ -9,6 +9,7 @@
  */
 
 import { PluginError } from "../../pipeline/helpers.ts";
+import { redactMessage } from "../../pipeline/redact_message.ts";
 import type { ProviderContext } from "../../pipeline/types.ts";
 
 /** Settings of the HTTP client, shared by every provider plugin's options. */
@@ -88,10 +89,12 @@ async function postWithRetries(
     if (outcome.kind === "ok") return outcome.json;
     if (outcome.kind === "aborted") throw fail(`Request to ${where} was aborted`);
     if (outcome.kind === "bad-json") {
-      throw fail(`Request to ${where} returned a body that is not JSON: ${snippet(outcome.text)}`);
+      throw fail(
+        `Request to ${where} returned a body that is not JSON: ${snippet(outcome.text, secrets)}`,
+      );
     }
     if (outcome.kind === "http") {
-      last = `HTTP ${outcome.status}${outcome.text ? `: ${snippet(outcome.text)}` : ""}`;
+      last = `HTTP ${outcome.status}${outcome.text ? `: ${snippet(outcome.text, secrets)}` : ""}`;
       if (!retryable(outcome.status)) throw fail(`Request to ${where} failed with ${last}`);
     } else {
       last = outcome.kind === "timeout"
@@ -250,8 +253,14 @@ function safeUrl(url: string): string {
   }
 }
 
-function snippet(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+/**
+ * The start of a response body for a message. The key, and any other secret the body quotes (a
+ * proxy that echoes the request's headers), is redacted before the cut: cut first, a key across
+ * the 300th character would keep its first part, which neither the key nor a rule matches.
+ */
+function snippet(text: string, secrets: string[]): string {
+  // 64 KB hold any key that crosses the cut; an HTML error page of megabytes is not all scanned.
+  const flat = redactMessage(redact(text.slice(0, 65_536), secrets)).replace(/\s+/g, " ").trim();
   return flat.length > 300 ? `${flat.slice(0, 300)}...` : flat || "(empty body)";
 }
 

@@ -9,6 +9,7 @@
  */
 
 import { join } from "../../pipeline/paths.ts";
+import { cutOutsideSecrets } from "../../pipeline/redact_message.ts";
 import type { Block, BuildState, SectionContext, SectionPlugin } from "../../pipeline/types.ts";
 import { type BeadsIssue, loadBeads } from "./_beads.ts";
 
@@ -22,6 +23,12 @@ export interface BeadsOptions {
   bd?: string | false;
   /** Longest description in a bullet, in characters (whitespace collapsed). @default {160} */
   descriptionChars?: number;
+}
+
+/** Options of {@linkcode renderBeads}. */
+export interface RenderOptions extends BeadsOptions {
+  /** The config's `secrets.rules`: a description is not cut inside one of their matches. */
+  secretRules?: Record<string, string>;
 }
 
 /** Active statuses in the order they are listed; other (custom) statuses follow, by name. */
@@ -62,7 +69,10 @@ export function compareIds(a: string, b: string): number {
 }
 
 /**
- * Collapse whitespace and cut at a word boundary, marking the cut with `...`.
+ * Collapse whitespace and cut at a word boundary, marking the cut with `...`. The cut never
+ * falls inside a secret (slop's rules and `secretRules`, the config's `secrets.rules`): the
+ * section is redacted after it is composed, and a key cut in two keeps a first part that no
+ * rule knows; cut before it, the key is left out whole.
  *
  * @example
  * ```ts
@@ -70,12 +80,21 @@ export function compareIds(a: string, b: string): number {
  * trimDescription("one  two\nthree four", 12); // "one two..."
  * ```
  */
-export function trimDescription(text: string, maxChars = 160): string {
+export function trimDescription(
+  text: string,
+  maxChars = 160,
+  secretRules: Record<string, string> = {},
+): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= maxChars) return flat;
-  const cut = flat.slice(0, maxChars);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > maxChars / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:]+$/, "")}...`;
+  const space = flat.lastIndexOf(" ", maxChars - 1);
+  let at = space > maxChars / 2 ? space : maxChars;
+  for (;;) {
+    // The `...` goes right after the last kept character: it must not end a secret either.
+    const kept = flat.slice(0, at).replace(/[\s.,;:]+$/, "");
+    at = cutOutsideSecrets(flat, kept.length, { rules: secretRules, mark: "..." });
+    if (at === kept.length) return `${kept}...`;
+  }
 }
 
 /**
@@ -93,7 +112,7 @@ export function trimDescription(text: string, maxChars = 160): string {
  * // "- **Test** (bd-2, open, P1): Add tests\n\n"
  * ```
  */
-export function renderBeads(issues: BeadsIssue[], options: BeadsOptions = {}): string {
+export function renderBeads(issues: BeadsIssue[], options: RenderOptions = {}): string {
   const byId = new Map<string, BeadsIssue>();
   for (const issue of issues) {
     byId.delete(issue.id);
@@ -110,7 +129,7 @@ export function renderBeads(issues: BeadsIssue[], options: BeadsOptions = {}): s
     const bullets = active.map((issue) => {
       const title = issue.title.replace(/\s+/g, " ").trim() || "(untitled)";
       const priority = issue.priority === undefined ? "" : `, P${issue.priority}`;
-      const description = trimDescription(issue.description, max);
+      const description = trimDescription(issue.description, max, options.secretRules);
       return `- **${title}** (${issue.id}, ${issue.status}${priority})${
         description ? `: ${description}` : ""
       }\n`;
@@ -176,7 +195,10 @@ export function beadsSection(options: BeadsOptions = {}): SectionPlugin {
         return [];
       }
       loaded.warnings.forEach((w) => ctx.warn(`[plugin slop:beads] ${w}`));
-      const text = renderBeads(loaded.issues, options);
+      const text = renderBeads(loaded.issues, {
+        ...options,
+        secretRules: state.config.secrets.rules,
+      });
       if (!text) return [];
       return [{ id: "beads", section: "beads", stability: "volatile", text }];
     },

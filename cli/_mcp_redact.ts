@@ -1,0 +1,80 @@
+/**
+ * The MCP server's error replies, redacted on their way out. slop's own tool errors are redacted
+ * where they are made (`_mcp_server.ts`), but the SDK answers some calls before a tool runs, and
+ * its answers quote the call: zod's argument errors (`Unrecognized key: "…"`, `expected number,
+ * received "…"`), `Tool … not found`. A client that pastes a key into the wrong argument would
+ * get it back in an error, which agents print and log. Successful results are not scanned again:
+ * they hold only text the build redacted.
+ *
+ * @module
+ */
+
+import { redactMessage } from "../pipeline/redact_message.ts";
+
+/** What is wrapped: a transport's `send`. */
+interface Sender {
+  // deno-lint-ignore no-explicit-any
+  send(message: any, options?: any): Promise<void>;
+}
+
+/**
+ * `transport`, with every JSON-RPC error's message and data and every tool error's texts
+ * redacted before they are sent (the transport itself, changed in place).
+ *
+ * @example
+ * ```ts
+ * import { redactingTransport } from "./_mcp_redact.ts";
+ * const sent: unknown[] = [];
+ * const transport = redactingTransport({ send: async (m: unknown) => void sent.push(m) });
+ * await transport.send({ jsonrpc: "2.0", id: 1, error: { code: -32602, message: "ghp_…" } });
+ * ```
+ */
+export function redactingTransport<T extends Sender>(transport: T): T {
+  const send = transport.send.bind(transport);
+  // deno-lint-ignore no-explicit-any
+  transport.send = (message: any, options?: any) => send(redactedReply(message), options);
+  return transport;
+}
+
+/**
+ * A JSON-RPC message as it may be sent: an error's message and data, and a tool error's texts,
+ * redacted; anything else as it was.
+ *
+ * @example
+ * ```ts
+ * import { redactedReply } from "./_mcp_redact.ts";
+ * redactedReply({ jsonrpc: "2.0", id: 1, result: { content: [], isError: true } });
+ * ```
+ */
+// deno-lint-ignore no-explicit-any
+export function redactedReply(message: any): any {
+  if (!message || typeof message !== "object") return message;
+  if (message.error && typeof message.error === "object") {
+    const error = { ...message.error };
+    if (typeof error.message === "string") error.message = redactMessage(error.message);
+    if (error.data !== undefined) error.data = redactedData(error.data);
+    return { ...message, error };
+  }
+  const result = message.result;
+  if (result?.isError === true && Array.isArray(result.content)) {
+    const content = result.content.map((part: { type?: string; text?: unknown }) =>
+      part?.type === "text" && typeof part.text === "string"
+        ? { ...part, text: redactMessage(part.text) }
+        : part
+    );
+    return { ...message, result: { ...result, content } };
+  }
+  return message;
+}
+
+/** An error's data: strings redacted, and the strings inside arrays and objects. */
+function redactedData(data: unknown): unknown {
+  if (typeof data === "string") return redactMessage(data);
+  if (data === null || typeof data !== "object") return data;
+  // Redacted as its JSON text: the rules read `"name": "value"` as they read a config file.
+  try {
+    return JSON.parse(redactMessage(JSON.stringify(data)));
+  } catch {
+    return data;
+  }
+}
