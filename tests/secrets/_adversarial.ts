@@ -123,7 +123,7 @@ export function secretsOf(seed: number): Secret[] {
 }
 
 /** The name a kind is stored under (a password under a password name). */
-function nameFor(kind: string): string {
+export function nameFor(kind: string): string {
   if (kind === "password") return "DB_PASSWORD";
   if (kind === "private-key") return "TLS_PRIVATE_KEY";
   if (kind === "aws-session-token") return "AWS_SESSION_TOKEN";

@@ -1,0 +1,161 @@
+// Errors and warnings quote what they were given (a flag's value, a config value of the wrong
+// type, an MCP call's arguments, a provider's HTTP body), and where a text is cut for a message
+// or a section, the cut can fall inside a key: none of them may show a key.
+import assert from "node:assert/strict";
+import { makeProject, runCli } from "../_helpers.ts";
+import { connect, texts } from "../mcp/_client.ts";
+import { startLlmServer } from "../_llm_server.ts";
+import { Rand } from "./_samples.ts";
+import { nameFor, pieces, secretsOf } from "./_adversarial.ts";
+import { quote } from "../../pipeline/schema.ts";
+import { redactSync } from "../../pipeline/secrets.ts";
+import { trimDescription } from "../../plugins/sections/beads.ts";
+import { httpClient } from "../../plugins/providers/_http.ts";
+
+/** Another seed: `SLOP_SECRETS_SEED=7 deno test -A tests/secrets/no_leak_in_messages_test.ts`. */
+const SEED = Number(Deno.env.get("SLOP_SECRETS_SEED") ?? 20261129);
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** The secrets of every kind that fit on one line, each written `NAME=value` under its name. */
+const SECRETS = secretsOf(SEED).filter((s) => !s.block && s.value.length < 400)
+  .map((s) => ({ ...s, value: `${nameFor(s.kind)}=${s.value}` }));
+
+/** The secrets whose pieces show in `text`, by kind. */
+function shown(text: string, secrets: Array<{ kind: string; hidden: string }>): string[] {
+  return secrets.filter((s) => pieces(s.hidden).some((p) => text.includes(p)))
+    .map((s) => s.kind);
+}
+
+/** Offsets that put a secret across `at`: each of its first 40 characters, then every 7th. */
+function across(at: number, length: number): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < length; i += i < 40 ? 1 : 7) if (at - i >= 0) out.push(at - i);
+  return out;
+}
+
+Deno.test("a config value an error quotes is redacted before it is cut to 100 characters", () => {
+  const found: string[] = [];
+  for (const s of SECRETS) {
+    for (const pad of across(100, s.value.length)) {
+      const message = `"budget" must be an object, got the string ${quote(`${"x".repeat(pad)} ${s.value}`)}`;
+      for (const kind of shown(redactSync(message).text, [s])) found.push(`${kind} at ${pad}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
+Deno.test("a Beads description is not cut inside a secret, nor right after one", () => {
+  const found: string[] = [];
+  for (const s of SECRETS) {
+    for (const pad of across(160, s.value.length)) {
+      for (const sep of [" ", ".", "; "]) {
+        const description = `${"x".repeat(pad)}${sep}${s.value} and more words after it`;
+        const cut = trimDescription(description, 160);
+        assert.ok(cut.length <= 163, cut);
+        for (const kind of shown(redactSync(cut).text, [s])) found.push(`${kind} at ${pad}`);
+      }
+    }
+  }
+  assert.deepEqual(found, []);
+  // Text with no secret is cut as before: at the last blank, then `...`.
+  assert.equal(trimDescription("one  two\nthree four", 12), "one two...");
+  // The config's own rules are kept whole too.
+  const rules = { "acme-id": "ACME-[0-9]{8}" };
+  assert.equal(trimDescription(`${"x".repeat(14)}ACME-12345678`, 20, rules), `${"x".repeat(14)}...`);
+});
+
+Deno.test("a provider's HTTP error body is redacted before it is cut for the message", async () => {
+  const r = new Rand(SEED);
+  const key = "sk-proj-" + r.chars(ALNUM, 40) + "T3BlbkFJ" + r.chars(ALNUM, 40);
+  const server = startLlmServer();
+  const http = httpClient("slop:test", { retries: 0 });
+  const found: string[] = [];
+  try {
+    // The key the request sent, and another the body quotes, each across the 300th character.
+    const echoed = [{ kind: "the request's key", hidden: key, value: key }, ...SECRETS];
+    for (const s of echoed) {
+      for (const pad of [300 - 20, 300 - 9]) {
+        const value = s.value;
+        server.enqueue({ status: 401, raw: `${"x".repeat(pad)} ${value} rejected` });
+        const error = await http.post(
+          { url: `${server.url}/v1/chat/completions`, headers: { authorization: key }, body: {} },
+          [key],
+        ).then(() => undefined, (e: Error) => e.message);
+        assert.match(error ?? "", /failed with HTTP 401/);
+        for (const kind of shown(error ?? "", [s])) found.push(`${kind} at ${pad}`);
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  assert.deepEqual(found, []);
+});
+
+Deno.test("the CLI's errors redact a key given as a flag's value or a config value", async () => {
+  const r = new Rand(SEED + 1);
+  const token = "ghp_" + r.chars(ALNUM, 36);
+  const key = "sk-proj-" + r.chars(ALNUM, 40) + "T3BlbkFJ" + r.chars(ALNUM, 40);
+  const src = { "src/a.py": "def f():\n    return 1\n" };
+  const [good, thrown, typed] = await Promise.all([
+    makeProject({ ...src, "slop.config.ts": 'export default { files: ["src/**"] };\n' }),
+    // A config that fails as it loads, with the key in its error.
+    makeProject({
+      ...src,
+      "slop.config.ts": `const key = "${key}";\nthrow new Error("no access with " + key);\n`,
+    }),
+    // A key in a value of the wrong type, across the 100th character of the quoted value.
+    makeProject({
+      ...src,
+      "slop.config.ts": `export default { files: ["src/**"], budget: "${"x".repeat(90)} ${key}" };\n`,
+    }),
+  ]);
+  const runs = await Promise.all([
+    runCli(["stats", "--top", token], good),
+    runCli(["build", `--frobnicate=${token}`], good),
+    runCli(["server", "start", "--idle", token], good),
+    runCli(["report"], thrown),
+    runCli(["explain"], typed),
+  ]);
+  const secrets = [{ kind: "token", hidden: token }, { kind: "key", hidden: key }];
+  const found = runs.flatMap((run, i) =>
+    shown(run.stdout + run.stderr, secrets).map((kind) => `${kind} in run ${i}`)
+  );
+  assert.deepEqual(found, []);
+  // Each still says what is wrong and where.
+  assert.deepEqual(runs.map((run) => run.code !== 0), runs.map(() => true));
+  assert.match(runs[0].stderr, /Invalid --top "\[REDACTED:github\]"/);
+  assert.match(runs[1].stderr, /unknown option '--frobnicate=\[REDACTED:github\]'/);
+  assert.match(runs[3].stderr, /Cannot load the config: no access with \[REDACTED:openai-key\]/);
+  assert.match(runs[4].stderr, /"budget" must be an object, got the string "x+ \[REDACTED/);
+});
+
+Deno.test("slop mcp's argument errors, the SDK's own included, redact a key", async () => {
+  const r = new Rand(SEED + 2);
+  const token = "ghp_" + r.chars(ALNUM, 36);
+  const root = await makeProject({
+    "src/a.py": "x = 1\n",
+    "slop.config.ts": 'export default { files: ["src/**"] };\n',
+  });
+  const session = await connect(root);
+  const replies: string[] = [];
+  try {
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ["build_context", { strategy: token }],
+      ["build_context", { budget: token }],
+      ["build_context", { [token]: 1 }],
+      ["view_files", { files: ["src/a.py"], view: token }],
+      [token, {}],
+    ];
+    for (const [name, args] of calls) {
+      const result = await session.client.callTool({ name, arguments: args });
+      assert.equal(result.isError, true);
+      replies.push(JSON.stringify(result) + texts(result).join("\n"));
+    }
+    replies.push(session.stderr());
+  } finally {
+    await session.close();
+  }
+  assert.deepEqual(shown(replies.join("\n"), [{ kind: "token", hidden: token }]), []);
+  assert.match(replies[2], /Unrecognized key: \\"\[REDACTED:github\]\\"/);
+});
