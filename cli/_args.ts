@@ -9,7 +9,7 @@
  * @module
  */
 
-import { closest } from "../pipeline/schema.ts";
+import { closest } from "../pipeline/closest.ts";
 
 /** One option of a command, as its help shows it. */
 export interface OptionSpec {

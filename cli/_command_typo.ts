@@ -6,7 +6,7 @@
  * @module
  */
 
-import { closest } from "../pipeline/schema.ts";
+import { closest } from "../pipeline/closest.ts";
 
 /**
  * The usage error for a first `PATHS` argument that is a mistyped command,

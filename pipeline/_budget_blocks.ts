@@ -38,7 +38,13 @@ export function fileBlockTokens(
   if (config.output.format !== "markdown") return undefined;
   const plugin = sections(registry).find((p) => p.name === FILES_SECTION);
   if (!plugin) return undefined;
-  const ctx = { warn: () => {}, complete, listFiles: () => Promise.resolve([]) };
+  const ctx = {
+    warn: () => {},
+    complete,
+    listFiles: () => Promise.resolve([]),
+    // The files section counted here cuts no text.
+    cutOutsideSecrets: (_: string, at: number) => at,
+  };
   const tokenizer = config.budget.tokenizer;
   return async (file) => {
     const state = { config, files: [file], root: config.root, stateDir: config.stateDir };

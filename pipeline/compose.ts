@@ -7,6 +7,7 @@
 import { callHook, type Registry, sections } from "./registry.ts";
 import { walk } from "./resolve.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
+import { cutOutsideSecrets } from "./_scan.ts";
 import type { Block, BuildState, SectionContext } from "./types.ts";
 
 const STABILITIES = new Set(["static", "stable", "volatile"]);
@@ -15,7 +16,8 @@ const STABILITIES = new Set(["static", "stable", "volatile"]);
  * Run every section plugin in registration order and collect their blocks.
  * A block with a bad shape or a duplicate id is an error naming the plugin.
  * The plugins' context adds `listFiles` (the root walked once, when first asked; a path that
- * holds a secret is left out, as the resolve stage leaves it out of the files).
+ * holds a secret is left out, as the resolve stage leaves it out of the files) and
+ * `cutOutsideSecrets` (with the config's own rules).
  *
  * @example
  * ```ts
@@ -26,12 +28,16 @@ const STABILITIES = new Set(["static", "stable", "volatile"]);
 export async function composeBlocks(
   state: BuildState,
   registry: Registry,
-  options: Omit<SectionContext, "listFiles">,
+  options: Omit<SectionContext, "listFiles" | "cutOutsideSecrets">,
 ): Promise<Block[]> {
   let listed: Promise<string[]> | undefined;
-  const list = async () =>
-    splitSecretPaths(await walk(state.root), state.config.secrets.rules).kept;
-  const ctx: SectionContext = { ...options, listFiles: async () => [...await (listed ??= list())] };
+  const rules = state.config.secrets.rules;
+  const list = async () => splitSecretPaths(await walk(state.root), rules).kept;
+  const ctx: SectionContext = {
+    ...options,
+    listFiles: async () => [...await (listed ??= list())],
+    cutOutsideSecrets: (text, at, cut) => cutOutsideSecrets(text, at, { ...cut, rules }),
+  };
   const blocks: Block[] = [];
   const ids = new Map<string, string>();
   for (const plugin of sections(registry)) {

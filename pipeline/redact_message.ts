@@ -2,12 +2,11 @@
  * The one redaction every message slop prints or answers goes through: an
  * error or a warning can quote input (a flag's value, a config value of the
  * wrong type, a parser's excerpt of a config line, an HTTP body), and that
- * input can be a key; and where a text is cut for a message or a section (an
- * issue's description), the cut must not fall inside a key. A light module
+ * input can be a key. A light module
  * (slop's rule table, no secretlint, no cache), so that the CLI's printing
  * and the MCP server's replies can load it.
  *
  * @module
  */
 
-export { cutOutsideSecrets, redactMessage } from "./_scan.ts";
+export { redactMessage } from "./_scan.ts";

@@ -721,6 +721,13 @@ export interface SectionContext extends Logger {
    * A path that holds a secret (a token in a file or folder name) is left out, as it is of the files.
    */
   listFiles(): Promise<string[]>;
+  /**
+   * Where to cut `text` at or before `at` so that no secret in it is cut in two (slop's rules and
+   * the config's `secrets.rules`): `at`, or the start of the secret the cut would break. Blocks
+   * are redacted after compose, and a key cut in two keeps a first part that no rule knows.
+   * `mark`: what the cut text will end with (`...`), which must not be read as part of a value.
+   */
+  cutOutsideSecrets(text: string, at: number, options?: { mark?: string }): number;
 }
 
 /** A section plugin: turns the build state into blocks. */

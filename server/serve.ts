@@ -15,6 +15,7 @@
  */
 
 import { dirname } from "node:path";
+import { redactMessage } from "../pipeline/redact_message.ts";
 import { readFrames, readMessage, writeMessage } from "./_frames.ts";
 import { connectServer } from "./client.ts";
 import { type ServerFiles, type ServerInfo, serverVersion } from "./files.ts";
@@ -65,9 +66,11 @@ const PREPARE_SHARE = 0.1;
  */
 export async function serveProject(files: ServerFiles, options: ServeOptions): Promise<number> {
   if (options.detached) trimLog(files.log);
+  // An error's stack can quote what it was handed (a request's task, a config's value): the log
+  // is a file under the project's state folder, and CI keeps such folders as artifacts.
   const log = options.detached
-    ? (text: string) => appendLog(files.log, text)
-    : (text: string) => console.error(`slop: ${text}`);
+    ? (text: string) => appendLog(files.log, redactMessage(text))
+    : (text: string) => console.error(`slop: ${redactMessage(text)}`);
   const running = await connectServer(files.socket);
   if (running) {
     running.close();

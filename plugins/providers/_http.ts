@@ -9,7 +9,6 @@
  */
 
 import { PluginError } from "../../pipeline/helpers.ts";
-import { redactMessage } from "../../pipeline/redact_message.ts";
 import type { ProviderContext } from "../../pipeline/types.ts";
 
 /** Settings of the HTTP client, shared by every provider plugin's options. */
@@ -254,13 +253,14 @@ function safeUrl(url: string): string {
 }
 
 /**
- * The start of a response body for a message. The key, and any other secret the body quotes (a
- * proxy that echoes the request's headers), is redacted before the cut: cut first, a key across
- * the 300th character would keep its first part, which neither the key nor a rule matches.
+ * The start of a response body for a message, the request's key replaced before the cut (a
+ * server or proxy that quotes the headers it was sent): cut first, a key across the 300th
+ * character would keep its first part, which the exact replacement no longer finds. The body can
+ * hold no other secret of the project: the prompt was redacted before it was sent, and the
+ * message is redacted with every rule where the build reports it.
  */
 function snippet(text: string, secrets: string[]): string {
-  // 64 KB hold any key that crosses the cut; an HTML error page of megabytes is not all scanned.
-  const flat = redactMessage(redact(text.slice(0, 65_536), secrets)).replace(/\s+/g, " ").trim();
+  const flat = redact(text, secrets).replace(/\s+/g, " ").trim();
   return flat.length > 300 ? `${flat.slice(0, 300)}...` : flat || "(empty body)";
 }
 

@@ -9,7 +9,6 @@
  */
 
 import { join } from "../../pipeline/paths.ts";
-import { cutOutsideSecrets } from "../../pipeline/redact_message.ts";
 import type { Block, BuildState, SectionContext, SectionPlugin } from "../../pipeline/types.ts";
 import { type BeadsIssue, loadBeads } from "./_beads.ts";
 
@@ -27,8 +26,8 @@ export interface BeadsOptions {
 
 /** Options of {@linkcode renderBeads}. */
 export interface RenderOptions extends BeadsOptions {
-  /** The config's `secrets.rules`: a description is not cut inside one of their matches. */
-  secretRules?: Record<string, string>;
+  /** Where a description may be cut (the section's `ctx.cutOutsideSecrets`): see trimDescription. */
+  cut?: SectionContext["cutOutsideSecrets"];
 }
 
 /** Active statuses in the order they are listed; other (custom) statuses follow, by name. */
@@ -69,10 +68,10 @@ export function compareIds(a: string, b: string): number {
 }
 
 /**
- * Collapse whitespace and cut at a word boundary, marking the cut with `...`. The cut never
- * falls inside a secret (slop's rules and `secretRules`, the config's `secrets.rules`): the
- * section is redacted after it is composed, and a key cut in two keeps a first part that no
- * rule knows; cut before it, the key is left out whole.
+ * Collapse whitespace and cut at a word boundary, marking the cut with `...`. With `cut` (the
+ * section's `ctx.cutOutsideSecrets`), the cut never falls inside a secret, nor right before the
+ * mark: the section is redacted after it is composed, and a key cut in two keeps a first part
+ * that no rule knows; cut before it, the key is left out whole.
  *
  * @example
  * ```ts
@@ -83,16 +82,15 @@ export function compareIds(a: string, b: string): number {
 export function trimDescription(
   text: string,
   maxChars = 160,
-  secretRules: Record<string, string> = {},
+  options: { cut?: SectionContext["cutOutsideSecrets"] } = {},
 ): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= maxChars) return flat;
   const space = flat.lastIndexOf(" ", maxChars - 1);
   let at = space > maxChars / 2 ? space : maxChars;
   for (;;) {
-    // The `...` goes right after the last kept character: it must not end a secret either.
     const kept = flat.slice(0, at).replace(/[\s.,;:]+$/, "");
-    at = cutOutsideSecrets(flat, kept.length, { rules: secretRules, mark: "..." });
+    at = options.cut?.(flat, kept.length, { mark: "..." }) ?? kept.length;
     if (at === kept.length) return `${kept}...`;
   }
 }
@@ -129,7 +127,7 @@ export function renderBeads(issues: BeadsIssue[], options: RenderOptions = {}): 
     const bullets = active.map((issue) => {
       const title = issue.title.replace(/\s+/g, " ").trim() || "(untitled)";
       const priority = issue.priority === undefined ? "" : `, P${issue.priority}`;
-      const description = trimDescription(issue.description, max, options.secretRules);
+      const description = trimDescription(issue.description, max, { cut: options.cut });
       return `- **${title}** (${issue.id}, ${issue.status}${priority})${
         description ? `: ${description}` : ""
       }\n`;
@@ -195,10 +193,7 @@ export function beadsSection(options: BeadsOptions = {}): SectionPlugin {
         return [];
       }
       loaded.warnings.forEach((w) => ctx.warn(`[plugin slop:beads] ${w}`));
-      const text = renderBeads(loaded.issues, {
-        ...options,
-        secretRules: state.config.secrets.rules,
-      });
+      const text = renderBeads(loaded.issues, { ...options, cut: ctx.cutOutsideSecrets });
       if (!text) return [];
       return [{ id: "beads", section: "beads", stability: "volatile", text }];
     },

@@ -249,7 +249,7 @@ Deno.test("slop's entry loads no npm package, no node: module and no command's m
     "cli/_args.ts",
     "cli/_main.ts",
     "deno.json",
-    "pipeline/schema.ts",
+    "pipeline/closest.ts",
   ]);
   assert.equal(EXIT_USAGE, ARGS_EXIT_USAGE);
 });

@@ -4,6 +4,7 @@ import { makeProject, runCli } from "../_helpers.ts";
 import { connect, texts } from "../mcp/_client.ts";
 import { Rand } from "./_samples.ts";
 import { pieces } from "./_adversarial.ts";
+import { serverFiles } from "../../server/files.ts";
 
 /** Another seed: `SLOP_SECRETS_SEED=7 deno test -A tests/secrets/no_leak_in_any_output_test.ts`. */
 const SEED = Number(Deno.env.get("SLOP_SECRETS_SEED") ?? 20261129);
@@ -23,6 +24,8 @@ function secrets(r: Rand): Record<string, string> {
     commitAuthor: "glpat-" + r.chars(ALNUM, 20),
     knowledge: "sk_live_" + r.chars(ALNUM, 30),
     beads: `xoxb-${r.chars(DIGITS, 12)}-${r.chars(ALNUM, 24)}`,
+    // A token across the cut of a long description (160 characters).
+    beadsCut: `eyJhbGciOiJIUzI1NiJ9.eyJ${r.chars(ALNUM, 90)}.${r.chars(ALNUM, 43)}`,
     history: `xoxp-${r.chars(DIGITS, 12)}-${r.chars(ALNUM, 24)}`,
     skeletonConstant: "AIza" + r.chars(ALNUM, 35),
     presetText: "npm_" + r.chars(ALNUM, 36),
@@ -46,6 +49,13 @@ function tree(s: Record<string, string>): Record<string, string> {
     created_at: "2026-01-01T00:00:00Z",
     updated_at: "2026-01-01T00:00:00Z",
   };
+  const cut = {
+    ...beads,
+    id: "bd-2",
+    title: "Staging login",
+    description:
+      `Staging login works again with the token ${s.beadsCut} (rotate it after the demo)`,
+  };
   const notebook = {
     cells: [{ cell_type: "code", metadata: {}, source: [`password = "${s.notebookPassword}"\n`] }],
     nbformat: 4,
@@ -55,7 +65,7 @@ function tree(s: Record<string, string>): Record<string, string> {
     [`${s.dirName}/readme.txt`]: "a folder\n",
     [`shots/${s.screenshotName}.png`]: "\x89PNG\r\n",
     "slop/knowledge/facts.md": `- The payment key is ${s.knowledge} [from: chat, 2026-01-01]\n`,
-    ".beads/issues.jsonl": JSON.stringify(beads) + "\n",
+    ".beads/issues.jsonl": JSON.stringify(beads) + "\n" + JSON.stringify(cut) + "\n",
     "history.jsonl": JSON.stringify({ role: "User", content: `use ${s.history} for the bot` }) +
       "\n",
     "src/keys.py": `API_KEY = "${s.skeletonConstant}"\n\n\ndef area(w, h):\n    return w * h\n`,
@@ -204,6 +214,9 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
     await run("server", "stop");
   }
   outputs.push(...await written(root, new Set(Object.keys(files))));
+  // The server's log, in the user's runtime folder (not under the project).
+  const log = serverFiles({ cwd: root }).log;
+  outputs.push(["the build server's log", await Deno.readTextFile(log)]);
 
   const names = outputs.map(([name]) => name);
   for (

@@ -2,15 +2,18 @@
 // type, an MCP call's arguments, a provider's HTTP body), and where a text is cut for a message
 // or a section, the cut can fall inside a key: none of them may show a key.
 import assert from "node:assert/strict";
-import { makeProject, runCli } from "../_helpers.ts";
+import { join } from "node:path";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
 import { connect, texts } from "../mcp/_client.ts";
 import { startLlmServer } from "../_llm_server.ts";
 import { Rand } from "./_samples.ts";
 import { nameFor, pieces, secretsOf } from "./_adversarial.ts";
 import { quote } from "../../pipeline/schema.ts";
 import { redactSync } from "../../pipeline/secrets.ts";
+import { cutOutsideSecrets } from "../../pipeline/_scan.ts";
 import { trimDescription } from "../../plugins/sections/beads.ts";
 import { httpClient } from "../../plugins/providers/_http.ts";
+import { serveProject } from "../../server/serve.ts";
 
 /** Another seed: `SLOP_SECRETS_SEED=7 deno test -A tests/secrets/no_leak_in_messages_test.ts`. */
 const SEED = Number(Deno.env.get("SLOP_SECRETS_SEED") ?? 20261129);
@@ -38,7 +41,9 @@ Deno.test("a config value an error quotes is redacted before it is cut to 100 ch
   const found: string[] = [];
   for (const s of SECRETS) {
     for (const pad of across(100, s.value.length)) {
-      const message = `"budget" must be an object, got the string ${quote(`${"x".repeat(pad)} ${s.value}`)}`;
+      const message = `"budget" must be an object, got the string ${
+        quote(`${"x".repeat(pad)} ${s.value}`)
+      }`;
       for (const kind of shown(redactSync(message).text, [s])) found.push(`${kind} at ${pad}`);
     }
   }
@@ -51,7 +56,7 @@ Deno.test("a Beads description is not cut inside a secret, nor right after one",
     for (const pad of across(160, s.value.length)) {
       for (const sep of [" ", ".", "; "]) {
         const description = `${"x".repeat(pad)}${sep}${s.value} and more words after it`;
-        const cut = trimDescription(description, 160);
+        const cut = trimDescription(description, 160, { cut: cutOutsideSecrets });
         assert.ok(cut.length <= 163, cut);
         for (const kind of shown(redactSync(cut).text, [s])) found.push(`${kind} at ${pad}`);
       }
@@ -62,29 +67,30 @@ Deno.test("a Beads description is not cut inside a secret, nor right after one",
   assert.equal(trimDescription("one  two\nthree four", 12), "one two...");
   // The config's own rules are kept whole too.
   const rules = { "acme-id": "ACME-[0-9]{8}" };
-  assert.equal(trimDescription(`${"x".repeat(14)}ACME-12345678`, 20, rules), `${"x".repeat(14)}...`);
+  const cut = (text: string, at: number, options?: { mark?: string }) =>
+    cutOutsideSecrets(text, at, { ...options, rules });
+  assert.equal(
+    trimDescription(`${"x".repeat(14)}ACME-12345678`, 20, { cut }),
+    `${"x".repeat(14)}...`,
+  );
 });
 
-Deno.test("a provider's HTTP error body is redacted before it is cut for the message", async () => {
+Deno.test("a provider's HTTP error body that quotes the key is redacted before it is cut", async () => {
   const r = new Rand(SEED);
   const key = "sk-proj-" + r.chars(ALNUM, 40) + "T3BlbkFJ" + r.chars(ALNUM, 40);
   const server = startLlmServer();
   const http = httpClient("slop:test", { retries: 0 });
   const found: string[] = [];
   try {
-    // The key the request sent, and another the body quotes, each across the 300th character.
-    const echoed = [{ kind: "the request's key", hidden: key, value: key }, ...SECRETS];
-    for (const s of echoed) {
-      for (const pad of [300 - 20, 300 - 9]) {
-        const value = s.value;
-        server.enqueue({ status: 401, raw: `${"x".repeat(pad)} ${value} rejected` });
-        const error = await http.post(
-          { url: `${server.url}/v1/chat/completions`, headers: { authorization: key }, body: {} },
-          [key],
-        ).then(() => undefined, (e: Error) => e.message);
-        assert.match(error ?? "", /failed with HTTP 401/);
-        for (const kind of shown(error ?? "", [s])) found.push(`${kind} at ${pad}`);
-      }
+    // The key the request sent, quoted across the 300th character of the body (and whole).
+    for (const pad of [300 - 80, 300 - 40, 300 - 9, 10]) {
+      server.enqueue({ status: 401, raw: `${"x".repeat(pad)} "${key}" is not a valid key` });
+      const error = await http.post(
+        { url: `${server.url}/v1/chat/completions`, headers: { authorization: key }, body: {} },
+        [key],
+      ).then(() => "", (e: Error) => e.message);
+      assert.match(error, /failed with HTTP 401/);
+      if (shown(error, [{ kind: "key", hidden: key }]).length) found.push(`key at ${pad}`);
     }
   } finally {
     await server.close();
@@ -107,7 +113,9 @@ Deno.test("the CLI's errors redact a key given as a flag's value or a config val
     // A key in a value of the wrong type, across the 100th character of the quoted value.
     makeProject({
       ...src,
-      "slop.config.ts": `export default { files: ["src/**"], budget: "${"x".repeat(90)} ${key}" };\n`,
+      "slop.config.ts": `export default { files: ["src/**"], budget: "${
+        "x".repeat(90)
+      } ${key}" };\n`,
     }),
   ]);
   const runs = await Promise.all([
@@ -158,4 +166,37 @@ Deno.test("slop mcp's argument errors, the SDK's own included, redact a key", as
   }
   assert.deepEqual(shown(replies.join("\n"), [{ kind: "token", hidden: token }]), []);
   assert.match(replies[2], /Unrecognized key: \\"\[REDACTED:github\]\\"/);
+});
+
+Deno.test({
+  name: "the build server's log file redacts a key an error's stack quotes",
+  // A detached server ignores the terminal's signals for the rest of the process.
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async () => {
+    const r = new Rand(SEED + 3);
+    const token = "ghp_" + r.chars(ALNUM, 36);
+    const dir = await tempDir({ prefix: "slop_server_log_" });
+    const at = (ext: string) => join(dir, `s.${ext}`);
+    const files = {
+      dir,
+      id: "s",
+      socket: at("sock"),
+      lock: at("lock"),
+      log: at("log"),
+      info: at("json"),
+    };
+    const code = await serveProject(files, {
+      idleMs: 1000,
+      detached: true,
+      load: () => Promise.reject(new Error(`Cannot load the build: bad token ${token}`)),
+    });
+    assert.equal(code, 1);
+    const log = await Deno.readTextFile(files.log);
+    assert.match(
+      log,
+      /stopped by an error: Error: Cannot load the build: bad token \[REDACTED:github\]/,
+    );
+    assert.deepEqual(shown(log, [{ kind: "token", hidden: token }]), []);
+  },
 });
