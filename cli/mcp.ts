@@ -12,7 +12,7 @@ import { parse, resolve } from "node:path";
 import { loadMcpServer } from "../deps.ts";
 import { createMcpServer, type McpSdk } from "./_mcp_server.ts";
 import { redactingTransport } from "./_mcp_redact.ts";
-import { sessionTable } from "./_mcp_sessions.ts";
+import { type SessionTable, sessionTable } from "./_mcp_sessions.ts";
 import type { ToolContext } from "./_mcp_tools.ts";
 import { printError, shownMessage } from "./_output.ts";
 
@@ -211,14 +211,7 @@ async function serveHttp(
       if (!body || !sdk.isInitializeRequest(body)) {
         return text(400, "Bad request: no session id, and not an initialize request");
       }
-      const made = redactingTransport(
-        new sdk.HttpServerTransport({
-          sessionIdGenerator: () => crypto.randomUUID(),
-          onsessioninitialized: (sessionId: string) => sessions.add(sessionId, made),
-          onsessionclosed: (sessionId: string) => void sessions.delete(sessionId),
-        }),
-      );
-      made.onclose = () => made.sessionId && sessions.delete(made.sessionId);
+      const made = newSession(sdk, sessions);
       await createMcpServer(sdk, context).connect(made);
       return await made.handleRequest(request, { parsedBody: body });
     }
@@ -237,6 +230,25 @@ async function serveHttp(
   clearInterval(sweeper);
   await sessions.closeAll();
   return 0;
+}
+
+/**
+ * A new HTTP session's transport, kept in `sessions` from its first answer to its close; its
+ * error replies are redacted (the SDK's argument errors quote the call).
+ */
+function newSession(
+  sdk: McpSdk,
+  sessions: SessionTable<InstanceType<McpSdk["HttpServerTransport"]>>,
+): InstanceType<McpSdk["HttpServerTransport"]> {
+  const made = redactingTransport(
+    new sdk.HttpServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      onsessioninitialized: (sessionId: string) => sessions.add(sessionId, made),
+      onsessionclosed: (sessionId: string) => void sessions.delete(sessionId),
+    }),
+  );
+  made.onclose = () => made.sessionId && sessions.delete(made.sessionId);
+  return made;
 }
 
 function text(status: number, body: string): Response {
