@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { isGlob } from "../pipeline/resolve.ts";
 import { normalizeNewlines } from "../pipeline/transform.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
-import { redactText } from "../pipeline/secrets.ts";
+import { redactText, splitSecretPaths } from "../pipeline/secrets.ts";
 import type { ResolvedConfig, Slice } from "../pipeline/types.ts";
 import {
   anchorSlice,
@@ -18,7 +18,12 @@ import {
   type SliceResolution,
   splitLines,
 } from "../plugins/view_modes/fuzzy_anchor.ts";
-import { type FileSlice, formatSlices, readSlicesFile } from "../pipeline/slices_file.ts";
+import {
+  type FileSlice,
+  formatSlices,
+  readSlicesFile,
+  redactedLabels,
+} from "../pipeline/slices_file.ts";
 import { printError } from "./_output.ts";
 
 /** Flags shared by the `slop slice` commands. */
@@ -78,7 +83,8 @@ export async function runSliceAdd(spec: string, flags: SliceFlags): Promise<numb
     }
     const slice: FileSlice = {
       path,
-      ...anchorSlice(lines, startLine, endLine, { tag: flags.tag, comment: flags.comment }),
+      // The side file is committed, and the document shows the tag and comment: redacted.
+      ...anchorSlice(lines, startLine, endLine, labels(flags, config.secrets.rules)),
     };
     const updated = await recordSlice(config, slice);
     if (!flags.quiet) {
@@ -348,10 +354,31 @@ function sideName(config: ResolvedConfig): string {
   return rel.startsWith("..") || isAbsolute(rel) ? config.slicesFile : rel.split(sep).join("/");
 }
 
+/** `--tag` and `--comment` as the side file keeps them: a secret in either redacted. */
+function labels(
+  flags: SliceFlags,
+  rules: Record<string, string>,
+): { tag?: string; comment?: string } {
+  const [{ tag, comment }] = redactedLabels([{
+    startLine: 1,
+    endLine: 1,
+    tag: flags.tag,
+    comment: flags.comment,
+  }], rules);
+  return { tag, comment };
+}
+
 function rootRelative(config: ResolvedConfig, file: string): string {
   const rel = relative(config.root, resolve(Deno.cwd(), file)).split(sep).join("/");
   if (rel.startsWith("../") || rel === ".." || isAbsolute(rel)) {
     throw new Error(`"${file}" is outside the project root "${config.root}"`);
+  }
+  // Builds leave such a file out before anything records its path; the side file is committed.
+  const [held] = splitSecretPaths([rel], config.secrets.rules).dropped;
+  if (held !== undefined) {
+    throw new Error(
+      `Cannot slice "${held}": its path holds a secret (builds leave the file out; rename it)`,
+    );
   }
   return rel;
 }

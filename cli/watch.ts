@@ -6,6 +6,7 @@
  * @module
  */
 
+import { redactMessage } from "../pipeline/redact_message.ts";
 import { join, relative, sep } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { configImports, isModulePath } from "../accel/config_graph.ts";
@@ -486,8 +487,8 @@ async function warnEditedImports(w: Watching, edited: string[]): Promise<void> {
   const graph = await w.imports;
   for (const path of edited.filter((p) => graph.has(p))) {
     const name = relative(w.config.root, path).split(sep).join("/");
-    console.error(
-      `warning: "${name}" is imported by the config and Deno cannot load a module twice: ` +
+    printWarning(
+      `"${name}" is imported by the config and Deno cannot load a module twice: ` +
         "restart slop watch to use the edit",
     );
   }
@@ -498,7 +499,10 @@ function rebuiltLine(
   w: Watching,
   { files, next, ms }: { files: string[]; next: BuildResult; ms: number },
 ): string {
-  const what = files.length === 1 ? files[0] : files.length ? `${files.length} files` : "files";
+  // A changed file's name comes from the file system: one that holds a secret (a file the build
+  // leaves out) is shown redacted, as the build's warning shows it.
+  const one = files.length === 1 ? redactMessage(files[0], w.config.secrets.rules) : undefined;
+  const what = one ?? (files.length ? `${files.length} files` : "files");
   const reuse = w.previous ? reuseLine(prefixReuse(w.previous, next)) : "first build";
   const before = w.repeated ? `; ${w.repeated} warning${w.repeated > 1 ? "s" : ""} as before` : "";
   return `slop: ${what} changed: built ${

@@ -37,6 +37,7 @@ export {
   scanWorkers,
   setScanKeepChars,
 } from "./_scan_threads.ts";
+export { splitSecretPaths } from "./_secret_paths.ts";
 
 /**
  * Wrap an LLM completion function so that the system prompt and the prompt

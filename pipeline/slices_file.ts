@@ -23,6 +23,7 @@ import { relative, sep } from "./_path.ts";
 import { loadToml } from "../deps.ts";
 import { closest, quote } from "./schema.ts";
 import { errorText } from "./error_text.ts";
+import { redactMessage } from "./redact_message.ts";
 import type { ResolvedConfig, Slice, Target } from "./types.ts";
 
 /** A slice of the side file: a slice plus the file it belongs to. */
@@ -183,7 +184,11 @@ export async function formatSlices(slices: FileSlice[]): Promise<string> {
 
 /**
  * Add each target's side-file slices to its entry's `slices` (after the
- * config's own). A side file that cannot be read or parsed is a warning.
+ * config's own). A side file that cannot be read or parsed is a warning. A
+ * slice's tag and comment are shown in the document as they are written (the
+ * custom view's `[Slice: tag] (comment)`), not read from the file the scan
+ * redacted: a secret in either, from the config, the side file or an MCP
+ * call, is redacted here.
  *
  * @example
  * ```ts
@@ -196,22 +201,59 @@ export async function attachSideSlices(
   config: ResolvedConfig,
   warn: (message: string) => void,
 ): Promise<void> {
+  const side = await sideSlices(config, warn);
+  for (const target of targets) {
+    const own = target.entry.slices ?? [];
+    const more = side.get(target.path) ?? [];
+    if (!own.length && !more.length) continue;
+    const slices = redactedLabels([...own, ...more], config.secrets.rules);
+    // An entry left as it was keeps its identity (the render memo is keyed by it).
+    if (!more.length && slices.every((s, i) => s === own[i])) continue;
+    target.entry = { ...target.entry, slices };
+  }
+}
+
+/** The side file's slices by path; none when it is missing, or cannot be read (a warning). */
+async function sideSlices(
+  config: ResolvedConfig,
+  warn: (message: string) => void,
+): Promise<Map<string, Slice[]>> {
   const name = relative(config.root, config.slicesFile).split(sep).join("/");
+  const byPath = new Map<string, Slice[]>();
   let slices: FileSlice[];
   try {
     slices = await readSlicesFile(config.slicesFile, name);
   } catch (error) {
     warn(error instanceof Error ? error.message : String(error));
-    return;
+    return byPath;
   }
-  if (!slices.length) return;
-  const byPath = new Map<string, Slice[]>();
   for (const { path: raw, ...slice } of slices) {
     const path = raw.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
     byPath.set(path, [...(byPath.get(path) ?? []), slice]);
   }
-  for (const target of targets) {
-    const side = byPath.get(target.path);
-    if (side) target.entry = { ...target.entry, slices: [...(target.entry.slices ?? []), ...side] };
-  }
+  return byPath;
+}
+
+/**
+ * The slices with a secret in a tag or a comment redacted (slop's rules and `rules`); a slice
+ * with none is the same object.
+ *
+ * @example
+ * ```ts
+ * import { redactedLabels } from "./slices_file.ts";
+ * redactedLabels([{ startLine: 1, endLine: 2, comment: `key ghp_${"a1B2".repeat(9)}` }]);
+ * // [{ startLine: 1, endLine: 2, comment: "key [REDACTED:github]" }]
+ * ```
+ */
+export function redactedLabels(slices: Slice[], rules: Record<string, string> = {}): Slice[] {
+  return slices.map((slice) => {
+    const tag = slice.tag === undefined ? undefined : redactMessage(slice.tag, rules);
+    const comment = slice.comment === undefined ? undefined : redactMessage(slice.comment, rules);
+    if (tag === slice.tag && comment === slice.comment) return slice;
+    return {
+      ...slice,
+      ...(tag === undefined ? {} : { tag }),
+      ...(comment === undefined ? {} : { comment }),
+    };
+  });
 }

@@ -5,6 +5,7 @@ import { connect, texts } from "../mcp/_client.ts";
 import { Rand } from "./_samples.ts";
 import { pieces } from "./_adversarial.ts";
 import { serverFiles } from "../../server/files.ts";
+import { watchOnceWithStderr } from "../cli/_watch.ts";
 
 /** Another seed: `SLOP_SECRETS_SEED=7 deno test -A tests/secrets/no_leak_in_any_output_test.ts`. */
 const SEED = Number(Deno.env.get("SLOP_SECRETS_SEED") ?? 20261129);
@@ -34,6 +35,12 @@ function secrets(r: Rand): Record<string, string> {
       r.int(10, 99),
     dockerToken: r.mixed(ALNUM, 32),
     kubernetesPassword: r.mixed(ALNUM, 14) + "!",
+    // A slice's tag and comment: the config's, the side file's (`slop slice add`), an MCP call's.
+    configSliceTag: "sk_live_" + r.chars(ALNUM, 30),
+    sideSliceComment: "glpat-" + r.chars(ALNUM, 20),
+    mcpSliceComment: "xoxa-" + r.chars(DIGITS, 12) + "-" + r.chars(ALNUM, 24),
+    // A file made while `slop watch` runs: its name in the rebuilt line.
+    watchedName: "ghp_" + r.chars(ALNUM, 36),
   };
 }
 
@@ -69,6 +76,7 @@ function tree(s: Record<string, string>): Record<string, string> {
     "history.jsonl": JSON.stringify({ role: "User", content: `use ${s.history} for the bot` }) +
       "\n",
     "src/keys.py": `API_KEY = "${s.skeletonConstant}"\n\n\ndef area(w, h):\n    return w * h\n`,
+    "src/calc.py": "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n",
     "analysis.ipynb": JSON.stringify(notebook, null, 1) + "\n",
     "config/app.env.example": `DB_USER=app\nDB_PASSWORD=${s.envPassword}\n`,
     "Dockerfile": `FROM alpine\nENV API_TOKEN ${s.dockerToken}\n`,
@@ -77,7 +85,11 @@ function tree(s: Record<string, string>): Record<string, string> {
     }\n`,
     "slop.config.ts": "export default " + JSON.stringify({
       // A literal path is not listed first: it is checked too.
-      files: ["**", `notes/${s.fileName}.md`, { path: "src/keys.py", view: "skeleton" }],
+      files: ["**", `notes/${s.fileName}.md`, { path: "src/keys.py", view: "skeleton" }, {
+        path: "src/calc.py",
+        view: "custom",
+        slices: [{ startLine: 1, endLine: 2, tag: `add ${s.configSliceTag}` }],
+      }],
       history: "history.jsonl",
       screenshots: ["shots/*.png"],
       presets: {
@@ -130,16 +142,24 @@ function leaks(outputs: Array<[string, string]>, s: Record<string, string>): str
   return found;
 }
 
-/** Ask the MCP server for a build, views, stats and an explanation; their answers go to `outputs`. */
+/**
+ * Ask the MCP server for a build, views (one with a slice of its own), stats and an explanation;
+ * their answers go to `outputs`.
+ */
 async function mcpCalls(
   root: string,
-  task: string,
+  { task, sliceComment }: { task: string; sliceComment: string },
   outputs: Array<[string, string]>,
 ): Promise<{ code: number; stderr: string }> {
   const session = await connect(root);
   try {
     const calls: Array<[string, Record<string, unknown>]> = [
       ["view_files", { files: ["src/keys.py", "analysis.ipynb"], view: "skeleton" }],
+      ["view_files", {
+        files: ["src/calc.py"],
+        view: "custom",
+        slices: [{ startLine: 5, endLine: 6, comment: `sub ${sliceComment}` }],
+      }],
       ["token_stats", {}],
       ["explain", {}],
       ["build_context", { task, maxInlineTokens: 100_000 }],
@@ -185,6 +205,8 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
   assert.equal((await run("knowledge", "digest")).code, 0);
   // A slice's anchors quote the lines around it (the key is on the line above).
   assert.equal((await run("slice", "add", "src/keys.py:4-5")).code, 0);
+  const comment = `rotate ${s.sideSliceComment}`;
+  assert.equal((await run("slice", "add", "src/calc.py:5-6", "--comment", comment)).code, 0);
   assert.equal((await run("build")).code, 0);
   assert.equal((await run("build", "--task", task)).code, 0);
   // The rest side by side (they read what the two builds wrote; the MCP build writes a third).
@@ -196,7 +218,7 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
     run("report", "--stdout"),
     run("payload", "--preset", "deploy"),
     run("build", "--fail-on-secret", "--stdout"),
-    mcpCalls(root, task, outputs),
+    mcpCalls(root, { task, sliceComment: s.mcpSliceComment }, outputs),
   ]);
   assert.equal(stdout.code, 0, stdout.stderr);
   assert.deepEqual(reads.map((r) => r.code), [0, 0, 0, 0, 0, 1, 0]);
@@ -213,6 +235,15 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
   } finally {
     await run("server", "stop");
   }
+  // `slop watch` names the one file that changed: here one whose name holds a secret.
+  const watched = await watchOnceWithStderr(root, async () => {
+    await Deno.writeTextFile(join(root, "src", `${s.watchedName}.txt`), "made while watching\n");
+  });
+  outputs.push(["slop watch (stdout and stderr)", watched.lines.join("\n") + watched.stderr]);
+  assert.ok(
+    watched.lines.some((l) => l.startsWith("slop: src/[REDACTED:github].txt changed: built")),
+    watched.lines.join("\n"),
+  );
   outputs.push(...await written(root, new Set(Object.keys(files))));
   // The server's log, in the user's runtime folder (not under the project).
   const log = serverFiles({ cwd: root }).log;
@@ -235,5 +266,8 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
   assert.match(document, /API_KEY = "\[REDACTED:google-api-key\]"/);
   assert.match(document, /ENV API_TOKEN \[REDACTED:named-secret\]/);
   assert.match(document, /DB_PASSWORD=\[REDACTED:password\]/);
+  // The slices' labels, each with its value replaced.
+  assert.match(document, /\[Slice: add \[REDACTED:stripe\]\]/);
+  assert.match(document, /\(rotate \[REDACTED:gitlab\]\)/);
   assert.deepEqual(leaks(outputs, s), []);
 });

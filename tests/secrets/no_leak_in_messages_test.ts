@@ -102,7 +102,7 @@ Deno.test("the CLI's errors redact a key given as a flag's value or a config val
   const r = new Rand(SEED + 1);
   const token = "ghp_" + r.chars(ALNUM, 36);
   const key = "sk-proj-" + r.chars(ALNUM, 40) + "T3BlbkFJ" + r.chars(ALNUM, 40);
-  const src = { "src/a.py": "def f():\n    return 1\n" };
+  const src = { "src/a.py": "def f():\n    return 1\n", [`src/${token}.py`]: "x = 1\n" };
   const [good, thrown, typed] = await Promise.all([
     makeProject({ ...src, "slop.config.ts": 'export default { files: ["src/**"] };\n' }),
     // A config that fails as it loads, with the key in its error.
@@ -124,6 +124,8 @@ Deno.test("the CLI's errors redact a key given as a flag's value or a config val
     runCli(["server", "start", "--idle", token], good),
     runCli(["report"], thrown),
     runCli(["explain"], typed),
+    // A path that holds a key is not recorded in the side file (builds leave the file out).
+    runCli(["slice", "add", `src/${token}.py:1-1`], good),
   ]);
   const secrets = [{ kind: "token", hidden: token }, { kind: "key", hidden: key }];
   const found = runs.flatMap((run, i) =>
@@ -136,6 +138,11 @@ Deno.test("the CLI's errors redact a key given as a flag's value or a config val
   assert.match(runs[1].stderr, /unknown option '--frobnicate=\[REDACTED:github\]'/);
   assert.match(runs[3].stderr, /Cannot load the config: no access with \[REDACTED:openai-key\]/);
   assert.match(runs[4].stderr, /"budget" must be an object, got the string "x+ \[REDACTED/);
+  assert.match(
+    runs[5].stderr,
+    /Cannot slice "src\/\[REDACTED:github\]\.py": its path holds a secret/,
+  );
+  await assert.rejects(Deno.stat(join(good, "slop", "slices.toml")), Deno.errors.NotFound);
 });
 
 Deno.test("slop mcp's argument errors, the SDK's own included, redact a key", async () => {
