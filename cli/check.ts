@@ -11,7 +11,7 @@ import { formatLock, type LockDiff, LockError } from "../pipeline/lock.ts";
 import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import { formatBytes, printError, printWarning } from "./_output.ts";
+import { formatBytes, printError, printWarning, shownMessage } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 
 /** Flags of `slop check`. */
@@ -98,7 +98,9 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     persona: flags.persona,
     preset: flags.preset,
   };
-  const say = flags.quiet ? () => {} : flags.json ? console.error : console.log;
+  // The report names the lock and blocks the config names: a key written there is redacted.
+  const print = flags.json ? console.error : console.log;
+  const say = flags.quiet ? () => {} : (line: string) => print(shownMessage(line));
   let check: PrefixCheck;
   let lockName: string;
   try {
@@ -158,7 +160,7 @@ function verdict(
     say(`within --max-invalidated ${flags.maxInvalidated}: passing`);
     return 0;
   }
-  if (!flags.quiet) console.error(report);
+  if (!flags.quiet) console.error(shownMessage(report));
   if (budget) console.error(`over --max-invalidated ${flags.maxInvalidated}`);
   return 1;
 }
