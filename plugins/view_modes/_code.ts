@@ -26,6 +26,7 @@ import {
   type HollowRegion,
   TooManyTokens,
 } from "../../grammars/hollow.ts";
+import { PARSE_DEADLINE_MS, timedParse } from "./_parse_deadline.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { countWork } from "../../pipeline/helpers.ts";
@@ -80,6 +81,12 @@ export interface RenderCodeOptions {
    * same point on every machine. @default {DEFAULT_MAX_WORK}
    */
   maxWork?: number;
+  /**
+   * Most milliseconds one file's parse may take: past it the parse stops and the view falls
+   * back. A clock, for what the work budget cannot count (see `_parse_deadline.ts`).
+   * @default {PARSE_DEADLINE_MS}
+   */
+  maxParseMs?: number;
 }
 
 /**
@@ -208,6 +215,7 @@ async function renderWith(
   const { tree, steps } = parseWithin(parser, text, {
     regions,
     maxWork,
+    maxMs: options.maxParseMs ?? PARSE_DEADLINE_MS,
     onParse,
     own: regions ? undefined : spec.parseText?.(text),
   });
@@ -229,7 +237,7 @@ async function renderWith(
       hasErrors: root.hasError,
     };
   } catch (error) {
-    throw error === walk ? overBudget(maxWork) : error;
+    throw error === walk ? overBudget(maxWork) : tooDeep(error);
   } finally {
     countWork("code", walk.visited);
     walk.limit = Infinity;
@@ -239,6 +247,15 @@ async function renderWith(
 }
 
 type Parser = Awaited<ReturnType<typeof parserFor>>;
+
+/**
+ * The walk's error said plainly when it is JavaScript's stack overflow: the walk recurses once a
+ * level of the tree, and a text nested thousands of levels deep (`((((…` 25,000 times) overflows.
+ */
+function tooDeep(error: unknown): unknown {
+  if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return error;
+  return new Error(`its syntax tree nests deeper than the view can follow (${error.message})`);
+}
 
 /** The error of a view whose parse and walk spent the work budget. */
 function overBudget(maxWork: number): Error {
@@ -250,14 +267,16 @@ function overBudget(maxWork: number): Error {
 
 /**
  * Parse a text, hollowed when `regions` are given, stopping past `maxWork` parser steps (thrown
- * as over the budget); the tree and the steps it took.
+ * as over the budget) or past `maxMs` milliseconds; the tree and the steps it took.
  */
 function parseWithin(
   parser: Parser,
   text: string,
-  { regions, maxWork, onParse, own }: {
+  { regions, maxWork, maxMs, onParse, own }: {
     regions?: HollowRegion[];
     maxWork: number;
+    /** Milliseconds the parse may take (see `_parse_deadline.ts`). */
+    maxMs: number;
     onParse?: (chars: number) => void;
     /** The text to parse instead of `text` (same offsets), when the language gives one. */
     own?: string;
@@ -266,32 +285,42 @@ function parseWithin(
   // Parser steps so far: tree-sitter calls back every PARSE_STEPS_PER_CALL of them, and stops
   // when the callback says so.
   let steps = 0;
+  // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
+  // skips what lies between each region's head and tail (the ranges it reads leave it out).
+  let input = timedParse(regions ? hollowReader(text, regions) : own ?? text, maxMs);
   // Parse, walk and free with no await in between, so that concurrent renders never hold
   // more than one tree in the wasm heap. The parser reads UTF-16: its offsets are 2 bytes a character.
   const progressCallback = (state: { currentOffset: number }) => {
     onParse?.(state.currentOffset / 2);
     steps += PARSE_STEPS_PER_CALL;
-    return steps > maxWork;
+    return steps > maxWork || input.late();
   };
-  // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
-  // skips what lies between each region's head and tail (the ranges it reads leave it out).
-  const input = regions ? hollowReader(text, regions) : own ?? text;
   const parseOptions = regions
     ? { progressCallback, includedRanges: hollowRanges(text, regions) }
     : { progressCallback };
-  let tree = parser.parse(input, null, parseOptions);
-  if (regions && tree?.rootNode.hasError) {
+  let tree = parser.parse(input.read, null, parseOptions);
+  if (regions && tree?.rootNode.hasError && !input.late()) {
     // A syntax error is reported, and rendered around, as the whole text has it.
     tree.delete();
-    tree = parser.parse(text, null, { progressCallback });
+    input = timedParse(text, maxMs);
+    tree = parser.parse(input.read, null, { progressCallback });
   }
   countWork("code", steps);
   // A parse the callback stopped is kept by the parser, which would go on with it at its next
   // call, whatever text that call gives (the next file of this language would render wrong).
   if (!tree) parser.reset();
   if (!tree && steps > maxWork) throw overBudget(maxWork);
+  if (input.late()) {
+    // A tree finished after the deadline may end early (the input was cut short): never used.
+    tree?.delete();
+    throw new Error(`parse stopped at its deadline of ${maxMs / 1000} s${SLOW_PARSE}`);
+  }
   return { tree, steps };
 }
+
+/** Why a parse can run past its deadline, for the note of a file that did. */
+const SLOW_PARSE = ": the grammar parses this text in time that grows faster than its length " +
+  "(long expressions or deep nesting)";
 
 class Walker {
   edits: Edit[] = [];
