@@ -474,7 +474,21 @@ export async function main(args: string[], options: RunOptions = {}): Promise<nu
     write(parsed.stream === "stdout" ? Deno.stdout : Deno.stderr, print);
     return parsed.code;
   }
-  return await parsed.run.run!(parsed.operands, parsed.options as Options);
+  try {
+    return await parsed.run.run!(parsed.operands, parsed.options as Options);
+  } catch (error) {
+    return await crashed(error);
+  }
+}
+
+/**
+ * What an error no command caught prints: one line that says it is slop's bug, and the stack
+ * under it for the report, both redacted (the message or a frame may quote a file's text or a
+ * flag's value). Exit code 1, as for a failed build.
+ */
+async function crashed(error: unknown): Promise<number> {
+  write(Deno.stderr, (await load("_output")).crashReport(error));
+  return 1;
 }
 
 /** The modules of cli/ that commands load when they run, by name. */

@@ -41,6 +41,30 @@ export function shownMessage(message: string): string {
 }
 
 /**
+ * The text an error no command caught prints: one line that says it is slop's bug, then the
+ * stack for the report, all redacted (a message or a frame may quote a file's text or a flag's
+ * value).
+ *
+ * @example
+ * ```ts
+ * import { crashReport } from "./_output.ts";
+ * crashReport(new Error("boom")).split("\n")[0]; // "slop: internal error: boom"
+ * ```
+ */
+export function crashReport(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error && error.stack
+    ? error.stack.split("\n").filter((line) => /^\s+at /.test(line))
+    : [];
+  const lines = [
+    `slop: internal error: ${message.split("\n")[0]}`,
+    "(a bug in slop: please report it with the lines below, which have secrets redacted)",
+    ...stack,
+  ];
+  return shownMessage(lines.join("\n")) + "\n";
+}
+
+/**
  * How many "Redacted a secret" warnings a build prints before one line counts the rest: a project
  * full of test credentials redacts hundreds, which buried the rest of the output. The manifest
  * lists every one.

@@ -100,7 +100,7 @@ Deno.test("slop build --state-dir naming a file fails with a sentence that names
   assert.equal(run.code, 1);
   assert.equal(
     run.stderr,
-    `slop: Cannot create the output folder "afile/out": Not a directory\n`,
+    `slop: Cannot create the output folder "afile/out": Not a directory: print the document with --stdout, or pass --state-dir to a folder you can write\n`,
   );
 });
 
