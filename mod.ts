@@ -155,10 +155,12 @@ export type { TreeOptions } from "./plugins/sections/tree.ts";
 export { LIST_HEADING, listedLine, taskSection } from "./plugins/sections/task.ts";
 export type { TaskOptions } from "./plugins/sections/task.ts";
 export {
+  DEFAULT_MAP_FULL,
   DEFAULT_MAP_TOKENS,
   DEFAULT_TASK_SHARE,
   fitTask,
   mapConfig,
+  mapKept,
   mapTokens,
   MAX_TASK_FILES,
   taskShareOf,

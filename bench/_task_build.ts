@@ -55,11 +55,23 @@ export function commonPrefix(a: Uint8Array, b: Uint8Array): number {
   return i;
 }
 
+/** Budget settings a {@linkcode taskBuildStrategy} builds with besides the defaults. */
+export interface TaskBuildSettings {
+  /** `budget.taskShare`. */
+  taskShare?: number;
+  /** `budget.mapFull`. */
+  mapFull?: number;
+}
+
 /**
  * The strategy; its builds keep their cache in `stateDir` and remember no
  * order (each tree's order comes from its own git history).
  */
-export function taskBuildStrategy(stateDir: string, taskShare?: number): TaskBuildStrategy {
+export function taskBuildStrategy(
+  stateDir: string,
+  settings: TaskBuildSettings = {},
+): TaskBuildStrategy {
+  const { taskShare, mapFull } = settings;
   const shares = new Map<number, number[]>();
   const prefixes = new Map<number, number[]>();
   // The task before this one (of the bench's order) is the other task of the pair.
@@ -73,6 +85,7 @@ export function taskBuildStrategy(stateDir: string, taskShare?: number): TaskBui
       budget,
     });
     if (taskShare !== undefined) config.budget.taskShare = taskShare;
+    if (mapFull !== undefined) config.budget.mapFull = mapFull;
     return await build(config, {
       builtins: defaultPlugins(),
       write: false,
@@ -83,7 +96,10 @@ export function taskBuildStrategy(stateDir: string, taskShare?: number): TaskBui
   };
   return {
     name: `slop build --task T --budget B${
-      taskShare === undefined ? "" : ` (taskShare ${taskShare})`
+      [
+        taskShare === undefined ? "" : ` (taskShare ${taskShare})`,
+        mapFull === undefined ? "" : ` (mapFull ${mapFull})`,
+      ].join("")
     }`,
     shares,
     prefixes,

@@ -18,7 +18,8 @@
  * deno task bench:relevance [--commits 40] [--repos psf+requests,sindresorhus+got] [--write]
  * ```
  *
- * `--weights lexical=1,path=1,graph=1,coChange=0.1` ranks with other weights;
+ * `--weights lexical=1,path=1,graph=1,coChange=0.1` ranks with other weights; `--map-full X`
+ * builds the task builds with `budget.mapFull` X (`0`: the map steps every file down alike);
  * `--write` writes `bench/relevance_results.md`; `--misses` prints, after the tables, each
  * needed file slop's rank does not hold in full at 32k or 128k, where it ranked and why, and the
  * misses counted by class (see `_relevance_misses.ts`); `--no-build` leaves out the real task
@@ -134,7 +135,7 @@ function taskRoom(budget: number): number {
 }
 
 /** The strategies measured, with the weights of slop's rank. */
-export function strategies(weights?: RankWeights): Strategy[] {
+export function strategies(weights?: RankWeights, mapFull?: number): Strategy[] {
   // Ranked once a case, for the two strategies that use slop's rank.
   const orders = new WeakMap<TaskCase, Promise<string[]>>();
   const rankOrder = (c: TaskCase) => {
@@ -162,7 +163,7 @@ export function strategies(weights?: RankWeights): Strategy[] {
       },
     },
     // A real task build: files in full from its manifest, tokens of the whole document.
-    taskBuildStrategy(join(CACHE, "task")),
+    taskBuildStrategy(join(CACHE, "task"), { mapFull }),
   ];
 }
 
@@ -229,6 +230,7 @@ function options(): {
   misses: boolean;
   build: boolean;
   weights?: RankWeights;
+  mapFull?: number;
 } {
   const value = (name: string) => {
     const i = Deno.args.indexOf(name);
@@ -257,6 +259,7 @@ function options(): {
     misses: Deno.args.includes("--misses"),
     build: !Deno.args.includes("--no-build"),
     weights,
+    mapFull: value("--map-full") === undefined ? undefined : Number(value("--map-full")),
   };
 }
 
@@ -267,7 +270,7 @@ function pct(n: number, d: number): string {
 async function main() {
   const opts = options();
   // `--no-build`: the orders only, no real task build (seconds a task instead of a minute).
-  const list = strategies(opts.weights).filter((s) => opts.build || !("shares" in s));
+  const list = strategies(opts.weights, opts.mapFull).filter((s) => opts.build || !("shares" in s));
   // tallies[group][strategy][budget]
   const groups = ["tuned", "held out", "all", ...opts.repos] as const;
   const tallies = new Map<string, Tally[][]>();

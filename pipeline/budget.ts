@@ -88,6 +88,8 @@ export interface FitOptions {
   changes?: Map<string, number>;
   /** The previous build's steps, taken first while still valid and needed. @default {[]} */
   remembered?: StepDown[];
+  /** Files never stepped down, as focus files (a task build's map: `mapKept`). @default {none} */
+  keep?: ReadonlySet<string>;
 }
 
 /** What {@linkcode fitBudget} returns. */
@@ -271,7 +273,8 @@ async function planner(
 ): Promise<Planner> {
   const { config, registry } = options;
   await loadFocusGlobs(config);
-  const isFocus = focusOf(config, options.sources.map((s) => s.path));
+  const focus = focusOf(config, options.sources.map((s) => s.path));
+  const isFocus = (path: string) => focus(path) || options.keep?.has(path) === true;
   const sources = new Map(options.sources.map((s) => [s.path, s]));
   const changes = options.changes ?? await changeCounts(config.root);
   const index = new Map(files.map((f, i) => [f.path, i]));

@@ -17,7 +17,7 @@ import { releaseCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
 import { formatBlocks } from "./formats.ts";
 import { loadBudgetMemory } from "./_budget_memory.ts";
-import { mapConfig, withTask } from "./task.ts";
+import { mapConfig, mapKept, withTask } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { startRun } from "./run.ts";
 import { prepareOutput } from "./build_output.ts";
@@ -185,12 +185,14 @@ async function assemble(
   const assembled = { ...rendered, placed: counted.placed, counted, orderContext, stepMemory };
   // With a task, the map before the task section is fitted to its part (pipeline/task.ts).
   if (config.budget.tokens === undefined) return await withTask(run, assembled, options);
+  const map = { files, placed: counted.placed, sources: rendered.sources };
   const fit = await fitToBudget({ ...run, config: mapConfig(config) }, files, {
     sources: rendered.sources,
     placed: counted.placed,
     counts: counted.counts,
     orderContext,
     remembered: stepMemory ? await loadBudgetMemory(config) : [],
+    keep: await mapKept(run, map),
   });
   clock?.mark("budget");
   return await withTask(run, { ...assembled, placed: fit.placed, budget: fit.report }, options);

@@ -229,6 +229,7 @@ const SCHEMA: Rule = obj({
     tokenizer: literal("o200k", "cl100k"),
     taskShare: num({ min: 0, max: 1 }),
     mapTokens: num({ integer: true, min: 0 }),
+    mapFull: num({ min: 0, max: 1 }),
   }),
   rank: obj({
     weights: obj({

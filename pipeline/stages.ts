@@ -264,6 +264,8 @@ export interface BudgetInput {
   orderContext: OrderContext;
   /** The previous build's steps, taken first while still valid and needed. */
   remembered: StepDown[];
+  /** Files never stepped down (a task build's map keeps them in full). */
+  keep?: ReadonlySet<string>;
 }
 
 /**
@@ -307,5 +309,6 @@ export async function fitToBudget(
     assemble,
     fileTokens: fileBlockTokens(run, input.counts),
     remembered: input.remembered,
+    keep: input.keep,
   });
 }

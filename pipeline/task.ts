@@ -34,10 +34,17 @@ import { formatBlocks } from "./formats.ts";
 import { placeBlocks } from "./emit.ts";
 import { failOnSecrets, redactBlocks, redactSources, redactText } from "./secrets.ts";
 import { findViewMode, loadViewModes, type Registry } from "./registry.ts";
-import { chooseView, focusOf, transformFiles, type TransformOptions } from "./transform.ts";
+import {
+  chooseView,
+  focusOf,
+  loadFocusGlobs,
+  transformFiles,
+  type TransformOptions,
+} from "./transform.ts";
 import { LISTED, rankOf, totalTokens } from "./budget.ts";
 import { countTokens } from "./tokens.ts";
 import { fitOrder } from "./_task_fit.ts";
+import { keptFiles } from "./_task_map.ts";
 import { sha256Hex } from "./helpers.ts";
 import { type BuildRun, transformOptions } from "./stages.ts";
 import type { Assembled, BuildOptions } from "./build_options.ts";
@@ -128,6 +135,66 @@ export function taskShareOf(config: ResolvedConfig): number {
 export function mapConfig(config: ResolvedConfig): ResolvedConfig {
   if (config.task === undefined || config.budget.tokens === undefined) return config;
   return { ...config, budget: { ...config.budget, tokens: mapTokens(config.budget) } };
+}
+
+/** The share of the map's tokens that goes first to often-changed files in full when `budget.mapFull` is not set. */
+export const DEFAULT_MAP_FULL = 1;
+
+/**
+ * The files a task build's map keeps in full (never stepped down by the budget): the files
+ * changed most in the recent git history, per token, within `budget.mapFull` of the map's
+ * tokens ({@linkcode mapTokens}) less what the map holds that cannot step down (other sections,
+ * focus and `forceFull` files). Empty without a task or a budget, outside git, or with
+ * `mapFull: 0`. It depends on the tree, its history, the config and the budget, never on the
+ * task, so two tasks on the same tree share the map byte for byte (see `_task_map.ts`).
+ *
+ * @example
+ * ```ts
+ * import { mapKept } from "./task.ts";
+ * // const keep = await mapKept(run, { files, placed, sources });
+ * // keep.has("src/sessions.py"); // true when it is among the most changed files
+ * ```
+ */
+export async function mapKept(
+  run: { config: ResolvedConfig; registry: Registry },
+  map: { files: RenderedFile[]; placed: PlacedBlock[]; sources: SourceFile[] },
+): Promise<Set<string>> {
+  const { config, registry } = run;
+  const room = mapTokens(config.budget);
+  const share = config.budget.mapFull ?? DEFAULT_MAP_FULL;
+  if (config.task === undefined || room === undefined || share <= 0) return new Set();
+  const sources = new Map(map.sources.map((s) => [s.path, s]));
+  await loadFocusGlobs(config);
+  const isFocus = focusOf(config, sources.keys());
+  const tokens = new Map<string, number>();
+  for (const b of map.placed) {
+    if (b.source !== undefined && b.id === `files:${b.source}`) tokens.set(b.source, b.tokens);
+  }
+  // Files the budget may step down, in their view as it is, with their block's tokens.
+  const stepping = map.files.filter((f) =>
+    f.status === "rendered" && tokens.has(f.path) && !isFocus(f.path) &&
+    !sources.get(f.path)?.entry.forceFull
+  );
+  const fixed = totalTokens(map.placed) - stepping.reduce((n, f) => n + tokens.get(f.path)!, 0);
+  await loadViewModes(registry, ["skeleton"]);
+  const skeleton = findViewMode(registry, "skeleton");
+  const isCode = (path: string) =>
+    skeleton?.accepts?.(path, sources.get(path)?.text ?? "") ??
+      skeleton?.extensions?.includes(extensionOf(path)) ?? false;
+  const candidates = stepping.map((f) => ({
+    path: f.path,
+    tokens: tokens.get(f.path)!,
+    code: isCode(f.path),
+  }));
+  const changes = await coChangeScores(config.root, candidates.map((c) => c.path));
+  return new Set(keptFiles(candidates, changes, Math.floor(room * share) - fixed));
+}
+
+/** A path's extension with its dot, lowercased (`""` for none). */
+function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot).toLowerCase() : "";
 }
 
 /** Options of {@linkcode fitTask}. */

@@ -168,6 +168,12 @@ export interface BudgetConfig {
    * this): a larger budget goes to the task's files. @default {16000}
    */
   mapTokens?: number;
+  /**
+   * With a task, the share of the map's tokens that goes first to the files changed most in the
+   * recent git history (per token), kept in full; the other files step down in the rest. Between
+   * 0 and 1; `0` steps every file down alike. @default {1}
+   */
+  mapFull?: number;
 }
 
 /** Ranking files for a task (`slop rank`, a task build); see `pipeline/rank.ts`. */

@@ -1,0 +1,79 @@
+/**
+ * The files a task build's repository map keeps in full: the ones any task
+ * is most likely to need, known from git history without knowing the task.
+ *
+ * The files a task edits are mostly the often-edited ones, and a needed file
+ * counts wherever the document holds it in full. So the map, which two tasks
+ * on the same tree share byte for byte, spends its tokens first on the files
+ * changed most in the recent first-parent history (newer commits weighing
+ * more, as the ranking's co-change signal counts them), per token, and steps
+ * the other files down in what is left. The task section then skips the files
+ * the map holds in full and spends its room on the next ranked ones.
+ *
+ * A file's value is its change score over `tokens^MAP_SIZE_EXPONENT` (a
+ * file slop has no grammar for counts {@linkcode OTHER_FILES} of its score,
+ * as in the ranking); the files are taken by value, highest first, ties by
+ * path, each that fits in the room, the others passed over. Nothing here
+ * reads the task: the choice depends on the tree, its history, the config
+ * and the budget only.
+ *
+ * @module
+ */
+
+import { OTHER_FILES } from "./rank.ts";
+
+/** How much a file's tokens count against its change score when the map chooses it. */
+export const MAP_SIZE_EXPONENT = 0.5;
+
+/** A file the map may keep in full, as {@linkcode keptFiles} sees it. */
+export interface MapCandidate {
+  /** Path relative to the root. */
+  path: string;
+  /** Tokens of the file's block in the map as it is (not stepped down). */
+  tokens: number;
+  /** Whether slop reads the file's language (a file it has no grammar for counts less). */
+  code: boolean;
+}
+
+/**
+ * The paths to keep in full in the map, within `room` tokens: by change
+ * score (from `changes`, absent is 0) over `tokens^MAP_SIZE_EXPONENT`,
+ * highest first, ties by path in code-unit order; each one that fits is
+ * taken and the others passed over. A file that never changed is never
+ * kept. The result is sorted by path.
+ *
+ * @example
+ * ```ts
+ * import { keptFiles } from "./_task_map.ts";
+ * const files = [
+ *   { path: "src/app.py", tokens: 900, code: true },
+ *   { path: "src/util.py", tokens: 100, code: true },
+ *   { path: "CHANGES.md", tokens: 400, code: false },
+ * ];
+ * const changes = new Map([["src/app.py", 1], ["src/util.py", 0.5], ["CHANGES.md", 1]]);
+ * keptFiles(files, changes, 1000); // ["src/app.py", "src/util.py"]
+ * keptFiles(files, changes, 500); // ["CHANGES.md", "src/util.py"]
+ * ```
+ */
+export function keptFiles(
+  files: MapCandidate[],
+  changes: Map<string, number>,
+  room: number,
+): string[] {
+  const value = new Map<string, number>();
+  for (const f of files) {
+    const score = (changes.get(f.path) ?? 0) * (f.code ? 1 : OTHER_FILES);
+    if (score > 0) value.set(f.path, score / Math.max(f.tokens, 1) ** MAP_SIZE_EXPONENT);
+  }
+  const order = files.filter((f) => value.has(f.path)).sort((a, b) =>
+    value.get(b.path)! - value.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+  );
+  const kept: string[] = [];
+  let left = room;
+  for (const f of order) {
+    if (f.tokens > left) continue;
+    left -= f.tokens;
+    kept.push(f.path);
+  }
+  return kept.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}

@@ -1,0 +1,142 @@
+// A task build's map keeps the files changed most in the recent history in full (within
+// `budget.mapFull` of its tokens), chosen without the task: two tasks still share it byte for
+// byte, and the task section does not show those files again.
+import assert from "node:assert/strict";
+import { buildContext, type SlopConfig } from "../../mod.ts";
+import { keptFiles, MAP_SIZE_EXPONENT } from "../../pipeline/_task_map.ts";
+import { OTHER_FILES } from "../../pipeline/rank.ts";
+import { git, gitInit, tempDir } from "../_helpers.ts";
+import { taskProject } from "./_project.ts";
+
+Deno.test("keptFiles takes files by change score over tokens^MAP_SIZE_EXPONENT while they fit", () => {
+  const files = [
+    { path: "a.py", tokens: 900, code: true },
+    { path: "b.py", tokens: 100, code: true },
+    { path: "c.py", tokens: 400, code: true },
+    { path: "NEWS.md", tokens: 100, code: false },
+    { path: "d.py", tokens: 50, code: true },
+  ];
+  const changes = new Map([["a.py", 1], ["b.py", 0.5], ["c.py", 0.2], ["NEWS.md", 1]]);
+  // Values: b 0.05, a 0.033, NEWS 0.025 (a quarter: not code), c 0.01; d never changed.
+  assert.deepEqual(keptFiles(files, changes, 10_000), ["NEWS.md", "a.py", "b.py", "c.py"]);
+  // a (900) does not fit after b: passed over for the next ones that fit.
+  assert.deepEqual(keptFiles(files, changes, 600), ["NEWS.md", "b.py", "c.py"]);
+  assert.deepEqual(keptFiles(files, changes, 99), []);
+  assert.deepEqual(keptFiles(files, changes, 0), []);
+  assert.deepEqual(keptFiles(files, changes, -5), []);
+  // The same choice whatever order the files come in.
+  assert.deepEqual(keptFiles(files.toReversed(), changes, 600), ["NEWS.md", "b.py", "c.py"]);
+  assert.equal(MAP_SIZE_EXPONENT, 0.5);
+  assert.equal(OTHER_FILES, 0.25);
+});
+
+Deno.test("keptFiles breaks equal values by path and counts an empty file as one token", () => {
+  const files = [
+    { path: "z.py", tokens: 100, code: true },
+    { path: "y.py", tokens: 100, code: true },
+    { path: "x.py", tokens: 0, code: true },
+  ];
+  const changes = new Map([["z.py", 1], ["y.py", 1], ["x.py", 0.01]]);
+  // y and z are worth the same and only one fits: y, by path; x (0 tokens) fits anyway.
+  assert.deepEqual(keptFiles(files, changes, 150), ["x.py", "y.py"]);
+});
+
+/** The task project as a git repository whose later commits change two files again and again. */
+async function historyProject(): Promise<string> {
+  const root = await taskProject();
+  await gitInit(root);
+  for (let i = 0; i < 4; i++) {
+    for (const path of ["src/retry.py", "lib/cache.ts"]) {
+      const text = await Deno.readTextFile(`${root}/${path}`);
+      const line = path.endsWith(".py") ? `# change ${i}` : `// change ${i}`;
+      await Deno.writeTextFile(`${root}/${path}`, `${text}\n${line}\n`);
+    }
+    await git(root, "commit", "-qam", `change ${i}`);
+  }
+  return root;
+}
+
+/** One project for the tests that only build it (each build in a state dir of its own). */
+let shared: Promise<string> | undefined;
+function sharedProject(): Promise<string> {
+  return shared ??= historyProject();
+}
+
+async function buildFor(root: string, config: SlopConfig) {
+  const stateDir = await tempDir({ prefix: "slop_state_" });
+  return await buildContext({ cwd: root, inline: config, stateDir }, { write: false });
+}
+
+const HOT = ["lib/cache.ts", "src/retry.py"];
+
+Deno.test("the map keeps the most changed files in full and two tasks share it byte for byte", async () => {
+  const root = await sharedProject();
+  const budget = { tokens: 6000 };
+  const one = await buildFor(root, { task: "Fix the cookie handler for empty values", budget });
+  const two = await buildFor(root, { task: "stream uploads in chunks", budget });
+  for (const result of [one, two]) {
+    const views = new Map(result.manifest.files.map((f) => [f.path, f.view]));
+    for (const path of HOT) assert.equal(views.get(path), "full", path);
+    // The other files are stepped down to make room: the map is not everything in full.
+    assert.ok([...views.values()].filter((v) => v !== "full").length >= 15);
+    assert.ok(result.manifest.total.tokens <= 6000, `${result.manifest.total.tokens}`);
+    const map = result.document.slice(0, result.document.indexOf("## Task Files\n"));
+    const retry = await Deno.readTextFile(`${root}/src/retry.py`);
+    assert.ok(map.includes(retry.trimEnd()), "the map holds src/retry.py as it is");
+  }
+  assert.equal(one.manifest.prefix.sha256, two.manifest.prefix.sha256);
+  const bytes = one.manifest.prefix.bytes;
+  assert.deepEqual(
+    new TextEncoder().encode(one.document).slice(0, bytes),
+    new TextEncoder().encode(two.document).slice(0, bytes),
+  );
+});
+
+Deno.test("a file the map keeps in full is named in the task section, not shown again", async () => {
+  const root = await sharedProject();
+  const result = await buildFor(root, {
+    task: "Raise the retry limit and retry on a timeout",
+    budget: { tokens: 6000 },
+  });
+  const retry = result.manifest.task!.files.find((f) => f.path === "src/retry.py");
+  assert.deepEqual(retry && { where: retry.where, view: retry.view }, {
+    where: "map",
+    view: "full",
+  });
+  const section = result.document.slice(result.document.indexOf("## Task Files\n"));
+  assert.ok(!section.includes("### src/retry.py"));
+  assert.ok(section.includes("- src/retry.py (full, in the map above)"));
+  // The room goes to the next ranked files: the timeout module is shown in the section.
+  assert.ok(section.includes("### src/timeout.py") || section.includes("### lib/timeout.ts"));
+});
+
+Deno.test("budget.mapFull 0 steps every file of the map down alike", async () => {
+  const root = await sharedProject();
+  const task = "Fix the cookie handler for empty values";
+  const off = await buildFor(root, { task, budget: { tokens: 6000, mapFull: 0 } });
+  const views = new Map(off.manifest.files.map((f) => [f.path, f.view]));
+  for (const path of HOT) assert.notEqual(views.get(path), "full", path);
+  // A quarter of the map: room for one of the two changed files only.
+  const quarter = await buildFor(root, { task, budget: { tokens: 6000, mapFull: 0.25 } });
+  const kept = quarter.manifest.files.filter((f) => HOT.includes(f.path) && f.view === "full");
+  assert.equal(kept.length, 1);
+});
+
+Deno.test("a map that keeps files is the same bytes in two clones of the same history", async () => {
+  const a = await sharedProject();
+  const b = await historyProject();
+  const config = { task: "stream uploads in chunks", budget: { tokens: 6000 } };
+  const one = await buildFor(a, config);
+  const two = await buildFor(b, config);
+  assert.equal(one.document, two.document);
+  assert.deepEqual(one.manifest.task, two.manifest.task);
+});
+
+Deno.test("a build without a task keeps no file: budget.mapFull changes nothing there", async () => {
+  const root = await sharedProject();
+  const plain = await buildFor(root, { budget: { tokens: 3000 } });
+  const off = await buildFor(root, { budget: { tokens: 3000, mapFull: 0 } });
+  assert.equal(plain.document, off.document);
+  const views = new Map(plain.manifest.files.map((f) => [f.path, f.view]));
+  for (const path of HOT) assert.notEqual(views.get(path), "full", path);
+});
