@@ -40,6 +40,7 @@ import {
   writeAhead,
 } from "../pipeline/emit.ts";
 import {
+  blocksDone,
   type BuildRun,
   type Counted,
   type Output,
@@ -373,14 +374,16 @@ async function countKnown(
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     known: async (index, text, counter) =>
       await early.known(index, text, counter) ?? await diff?.(index, text, counter),
+    // The blocks a resident knows are done; the share of the others' text counted so far.
+    onProgress: blocksDone(formatted.length, onBlock, formatted.length - fresh.length),
   }).finally(() => early.done());
   speed.counted = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
     tokenCache: found.counts,
     memo,
     encodings: formatted.map((b) => encodings.get(b)),
-    onBlock,
   });
+  onBlock?.(formatted.length, formatted.length);
   return { ...found, placed: speed.counted };
 }
 

@@ -94,6 +94,12 @@ export interface CountOptions {
     text: string,
     counter: () => Promise<(text: string) => number>,
   ) => Promise<number | undefined>;
+  /**
+   * Told, as counts are found, the share (0 to 1) of the distinct texts' characters whose count
+   * is known so far: from the cache, found another way, or counted (a progress bar's measure: a
+   * big tree's cold count takes minutes). @default {undefined}
+   */
+  onProgress?: (share: number) => void;
 }
 
 /** What {@linkcode countMany} returns. */
@@ -125,12 +131,14 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   const keyOf = (hash: string) => tokenCountKey(tokenizer, hash);
   const cache = options.cache;
   const missing: string[] = [];
+  const tell = progressOf(byHash, options.onProgress);
   await Promise.all([...byHash.keys()].map(async (hash) => {
     const n = cache ? await cache.get<number>(keyOf(hash)) : undefined;
     if (typeof n === "number" && Number.isInteger(n) && n >= 0) counts.set(hash, n);
     else missing.push(hash);
   }));
   const hits = counts.size;
+  for (const hash of counts.keys()) tell(byHash.get(hash)!.length);
   missing.sort();
   let rest = missing;
   // Texts counted another way (early, or by difference from an earlier version of the block).
@@ -144,7 +152,10 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     for (const hash of rest) {
       const n = await options.known(indexOf.get(hash)!, byHash.get(hash)!, counter);
       if (n === undefined) left.push(hash);
-      else counts.set(hash, n);
+      else {
+        counts.set(hash, n);
+        tell(byHash.get(hash)!.length);
+      }
     }
     rest = left;
   }
@@ -152,10 +163,29 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     tokenizer,
     workers: options.workers,
     cache,
+    onCounted: tell,
   }).finally(releaseCounting);
   rest.forEach((hash, i) => counts.set(hash, found[i]));
   if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
   return { counts, hits, misses: missing.length };
+}
+
+/**
+ * A progress callback's teller: given the characters of texts whose count was just found, it
+ * tells `onProgress` the share of all the distinct texts' characters found so far.
+ */
+function progressOf(
+  byHash: Map<string, string>,
+  onProgress?: (share: number) => void,
+): (chars: number) => void {
+  if (!onProgress) return () => {};
+  let total = 0;
+  for (const text of byHash.values()) total += text.length;
+  let done = 0;
+  return (chars) => {
+    done += chars;
+    onProgress(total ? Math.min(1, done / total) : 1);
+  };
 }
 
 /**
@@ -170,15 +200,27 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
  */
 export async function countTexts(
   texts: string[],
-  options: { tokenizer?: Tokenizer; workers?: number; cache?: Cache } = {},
+  options: {
+    tokenizer?: Tokenizer;
+    workers?: number;
+    cache?: Cache;
+    /** Told the characters of each text (or piece of one) taken to be counted, as it is taken. */
+    onCounted?: (chars: number) => void;
+  } = {},
 ): Promise<number[]> {
   const tokenizer = options.tokenizer ?? "o200k";
   if (!texts.length) return [];
   const total = texts.reduce((n, t) => n + t.length, 0);
   const workers = countThreads(total, options.workers);
+  const told = options.onCounted ?? (() => {});
   if (workers === 1) {
     releaseCounting();
-    return texts.map(counterFor(tokenizer, await loadTable(tokenizer, options.cache)));
+    const count = counterFor(tokenizer, await loadTable(tokenizer, options.cache));
+    return texts.map((text) => {
+      const n = count(text);
+      told(text.length);
+      return n;
+    });
   }
   // Workers start (unless started during the transform) while this thread loads the table.
   const helpers = spares.splice(0, workers - 1);
@@ -191,7 +233,10 @@ export async function countTexts(
     for (const body of splitForCounting(text, PIECE_CHARS)) pieces.push({ text: i, body });
   });
   pieces.sort((a, b) => b.body.length - a.body.length);
-  const found = await shareCounting(pieces.map((p) => p.body), count, table, helpers);
+  const found = await shareCounting(pieces.map((p) => p.body), count, table, {
+    helpers,
+    onTaken: told,
+  });
   const out = new Array<number>(texts.length).fill(0);
   pieces.forEach((piece, i) => (out[piece.text] += found[i]));
   return out;
@@ -209,15 +254,19 @@ async function shareCounting(
   texts: string[],
   count: (text: string) => number,
   table: BpeTable,
-  helpers: Helper[],
+  { helpers, onTaken }: { helpers: Helper[]; onTaken: (chars: number) => void },
 ): Promise<number[]> {
   const next = new Int32Array(new SharedArrayBuffer(4));
   const counts = new Int32Array(new SharedArrayBuffer(4 * texts.length)).fill(-1);
   // A helper that cannot start (no permission, no Worker) leaves its texts to this thread.
   const pending = helpers.map((helper) => helper.share(texts, table, next, counts).catch(() => {}));
+  // Texts taken by any thread so far, told as this thread takes its next one.
+  let taken = 0;
   for (let i = Atomics.add(next, 0, 1); i < texts.length; i = Atomics.add(next, 0, 1)) {
+    for (; taken <= i; taken++) onTaken(texts[taken].length);
     Atomics.store(counts, i, count(texts[i]));
   }
+  for (; taken < texts.length; taken++) onTaken(texts[taken].length);
   // A helper still counting is waited for; one that took nothing yet (still starting) is not.
   if (counts.some((_, i) => Atomics.load(counts, i) < 0)) await Promise.all(pending);
   helpers.forEach((helper) => helper.stop());
