@@ -95,6 +95,12 @@ export interface CountOptions {
     counter: () => Promise<(text: string) => number>,
   ) => Promise<number | undefined>;
   /**
+   * The count of a text by its sha256 when the caller knows it already (a warm build: the last
+   * document's blocks), taken in place of reading the cache's entry, which is kept as read
+   * (`Cache.keep`). @default {undefined} none
+   */
+  counted?: (sha256: string) => number | undefined;
+  /**
    * Told, as counts are found, the share (0 to 1) of the distinct texts' characters whose count
    * is known so far: from the cache, found another way, or counted (a progress bar's measure: a
    * big tree's cold count takes minutes). @default {undefined}
@@ -133,7 +139,8 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   const missing: string[] = [];
   const tell = progressOf(byHash, options.onProgress);
   await Promise.all([...byHash.keys()].map(async (hash) => {
-    const n = cache ? await cache.get<number>(keyOf(hash)) : undefined;
+    const n = knownCount(options, hash, keyOf) ??
+      (cache ? await cache.get<number>(keyOf(hash)) : undefined);
     if (typeof n === "number" && Number.isInteger(n) && n >= 0) counts.set(hash, n);
     else missing.push(hash);
   }));
@@ -168,6 +175,16 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   rest.forEach((hash, i) => counts.set(hash, found[i]));
   if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
   return { counts, hits, misses: missing.length };
+}
+
+/** A count the caller knows, for a text the cache holds the count of (kept as if read). */
+function knownCount(
+  options: CountOptions,
+  hash: string,
+  keyOf: (hash: string) => string,
+): number | undefined {
+  const n = options.counted?.(hash);
+  return n !== undefined && options.cache?.keep?.(keyOf(hash)) ? n : undefined;
 }
 
 /**
