@@ -101,9 +101,9 @@ export interface CountOptions {
    */
   counted?: (sha256: string) => number | undefined;
   /**
-   * Told, as counts are found, the share (0 to 1) of the distinct texts' characters whose count
-   * is known so far: from the cache, found another way, or counted (a progress bar's measure: a
-   * big tree's cold count takes minutes). @default {undefined}
+   * Told, as counts are found, the share (0 to 1) of the distinct texts whose count is known so
+   * far: from the cache, found another way, or counted (a progress bar's measure: a big tree's
+   * cold count takes minutes). No text is read for it. @default {undefined}
    */
   onProgress?: (share: number) => void;
 }
@@ -137,7 +137,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   const keyOf = (hash: string) => tokenCountKey(tokenizer, hash);
   const cache = options.cache;
   const missing: string[] = [];
-  const tell = progressOf(byHash, options.onProgress);
+  const tell = progressOf(byHash.size, options.onProgress);
   await Promise.all([...byHash.keys()].map(async (hash) => {
     const n = knownCount(options, hash, keyOf) ??
       (cache ? await cache.get<number>(keyOf(hash)) : undefined);
@@ -145,7 +145,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     else missing.push(hash);
   }));
   const hits = counts.size;
-  for (const hash of counts.keys()) tell(byHash.get(hash)!.length);
+  tell(hits);
   missing.sort();
   let rest = missing;
   // Texts counted another way (early, or by difference from an earlier version of the block).
@@ -161,16 +161,21 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
       if (n === undefined) left.push(hash);
       else {
         counts.set(hash, n);
-        tell(byHash.get(hash)!.length);
+        tell(1);
       }
     }
     rest = left;
   }
+  let told = 0;
   const found = await countTexts(rest.map((h) => byHash.get(h)!), {
     tokenizer,
     workers: options.workers,
     cache,
-    onCounted: tell,
+    onCounted: (share) => {
+      const now = share * rest.length;
+      tell(now - told);
+      told = now;
+    },
   }).finally(releaseCounting);
   rest.forEach((hash, i) => counts.set(hash, found[i]));
   if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
@@ -188,19 +193,17 @@ function knownCount(
 }
 
 /**
- * A progress callback's teller: given the characters of texts whose count was just found, it
- * tells `onProgress` the share of all the distinct texts' characters found so far.
+ * A progress callback's teller: given how many more of the `total` texts have their count (a
+ * share of one for the texts being counted), it tells `onProgress` the share of all found so far.
  */
 function progressOf(
-  byHash: Map<string, string>,
+  total: number,
   onProgress?: (share: number) => void,
-): (chars: number) => void {
+): (texts: number) => void {
   if (!onProgress) return () => {};
-  let total = 0;
-  for (const text of byHash.values()) total += text.length;
   let done = 0;
-  return (chars) => {
-    done += chars;
+  return (texts) => {
+    done += texts;
     onProgress(total ? Math.min(1, done / total) : 1);
   };
 }
@@ -221,8 +224,8 @@ export async function countTexts(
     tokenizer?: Tokenizer;
     workers?: number;
     cache?: Cache;
-    /** Told the characters of each text (or piece of one) taken to be counted, as it is taken. */
-    onCounted?: (chars: number) => void;
+    /** Told the share (0 to 1) of the texts, or of their pieces, taken to be counted so far. */
+    onCounted?: (share: number) => void;
   } = {},
 ): Promise<number[]> {
   const tokenizer = options.tokenizer ?? "o200k";
@@ -233,9 +236,9 @@ export async function countTexts(
   if (workers === 1) {
     releaseCounting();
     const count = counterFor(tokenizer, await loadTable(tokenizer, options.cache));
-    return texts.map((text) => {
+    return texts.map((text, i) => {
       const n = count(text);
-      told(text.length);
+      told((i + 1) / texts.length);
       return n;
     });
   }
@@ -271,19 +274,18 @@ async function shareCounting(
   texts: string[],
   count: (text: string) => number,
   table: BpeTable,
-  { helpers, onTaken }: { helpers: Helper[]; onTaken: (chars: number) => void },
+  { helpers, onTaken }: { helpers: Helper[]; onTaken: (share: number) => void },
 ): Promise<number[]> {
   const next = new Int32Array(new SharedArrayBuffer(4));
   const counts = new Int32Array(new SharedArrayBuffer(4 * texts.length)).fill(-1);
   // A helper that cannot start (no permission, no Worker) leaves its texts to this thread.
   const pending = helpers.map((helper) => helper.share(texts, table, next, counts).catch(() => {}));
-  // Texts taken by any thread so far, told as this thread takes its next one.
-  let taken = 0;
+  // The share of the texts taken by any thread so far, told as this thread takes its next one.
   for (let i = Atomics.add(next, 0, 1); i < texts.length; i = Atomics.add(next, 0, 1)) {
-    for (; taken <= i; taken++) onTaken(texts[taken].length);
+    onTaken(i / texts.length);
     Atomics.store(counts, i, count(texts[i]));
   }
-  for (; taken < texts.length; taken++) onTaken(texts[taken].length);
+  onTaken(1);
   // A helper still counting is waited for; one that took nothing yet (still starting) is not.
   if (counts.some((_, i) => Atomics.load(counts, i) < 0)) await Promise.all(pending);
   helpers.forEach((helper) => helper.stop());
