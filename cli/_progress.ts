@@ -132,7 +132,8 @@ const ESTIMATE_AFTER_ITEMS = 50;
 
 /**
  * The time left in a stage at its rate since it was first seen (`stage`), or undefined when it
- * has run less than a second or done too little since (see {@linkcode ESTIMATE_AFTER_ITEMS}).
+ * has run less than a second, done too little since (see {@linkcode ESTIMATE_AFTER_ITEMS}) or
+ * nothing is left.
  */
 function timeLeft(
   progress: BuildProgress,
@@ -142,7 +143,10 @@ function timeLeft(
   const elapsed = t - stage.at;
   const done = progress.done - stage.done;
   const enough = Math.max(1, Math.min(ESTIMATE_AFTER_ITEMS, Math.ceil(progress.total / 100)));
-  if (elapsed < ESTIMATE_AFTER_MS || done < enough) return undefined;
+  // Nothing left (the scan told as it ends, the last block): no estimate.
+  if (elapsed < ESTIMATE_AFTER_MS || done < enough || progress.done >= progress.total) {
+    return undefined;
+  }
   return (Math.max(0, progress.total - progress.done) * elapsed) / done;
 }
 
