@@ -21,6 +21,7 @@ import type { Cache } from "../pipeline/cache.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import type { WrittenDocument } from "./patch_write.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
+import { type BlockPlace, laidOut, manifestBlock } from "./_manifest_block.ts";
 
 /** An earlier version of a block: its text and the sha256 of its UTF-8 bytes. */
 export interface EarlierText {
@@ -136,29 +137,10 @@ function commonTail(a: string, b: string): number {
 export function earlierBlocks(
   written: WrittenDocument | undefined,
 ): (id: string) => Promise<EarlierText | undefined> {
-  let blocks: Map<string, { offset: number; length: number; sha256: string }> | undefined;
-  const load = () => {
-    const out = new Map<string, { offset: number; length: number; sha256: string }>();
-    if (!written || fileStamp(written.path) !== written.stamp) return out;
-    const ext = Object.values(FORMAT_EXTENSIONS).find((e) => written.path.endsWith(`.${e}`));
-    if (!ext) return out;
-    try {
-      const path = `${written.path.slice(0, -ext.length)}json`;
-      const manifest = JSON.parse(Deno.readTextFileSync(path));
-      for (const b of manifest?.blocks ?? []) {
-        if (
-          typeof b?.id === "string" && Number.isInteger(b.offset) && Number.isInteger(b.length) &&
-          typeof b.sha256 === "string"
-        ) out.set(b.id, { offset: b.offset, length: b.length, sha256: b.sha256 });
-      }
-    } catch {
-      out.clear();
-    }
-    return out;
-  };
+  const place = manifestPlaces(written);
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   return (id) => {
-    const block = (blocks ??= load()).get(id);
+    const block = place(id);
     if (!block || !written) return Promise.resolve(undefined);
     try {
       using file = Deno.openSync(written.path);
@@ -174,6 +156,58 @@ export function earlierBlocks(
       return Promise.resolve(undefined);
     }
   };
+}
+
+/** Blocks found one by one in the manifest's text before it is parsed whole (see below). */
+const LOOKUPS = 8;
+
+/**
+ * Where each block of the last document lies, by id, from its manifest: the first
+ * {@linkcode LOOKUPS} found in the manifest's text one by one (a one-file edit asks for one
+ * block, and the manifest of a big tree is tens of MB of JSON), then every block parsed at once.
+ */
+function manifestPlaces(
+  written: WrittenDocument | undefined,
+): (id: string) => BlockPlace | undefined {
+  let text: string | undefined;
+  let layout: boolean | undefined;
+  let asked = 0;
+  let blocks: Map<string, BlockPlace> | undefined;
+  const read = () => {
+    if (!written || fileStamp(written.path) !== written.stamp) return "";
+    const ext = Object.values(FORMAT_EXTENSIONS).find((e) => written.path.endsWith(`.${e}`));
+    if (!ext) return "";
+    try {
+      return Deno.readTextFileSync(`${written.path.slice(0, -ext.length)}json`);
+    } catch {
+      return "";
+    }
+  };
+  return (id) => {
+    text ??= read();
+    if (!blocks && ++asked <= LOOKUPS && (layout ??= laidOut(text))) {
+      return manifestBlock(text, id);
+    }
+    blocks ??= parseBlocks(text);
+    text = "";
+    return blocks.get(id);
+  };
+}
+
+/** Every block of a manifest's JSON, by id (none when it is damaged). */
+function parseBlocks(text: string): Map<string, BlockPlace> {
+  const out = new Map<string, BlockPlace>();
+  try {
+    for (const b of JSON.parse(text)?.blocks ?? []) {
+      if (
+        typeof b?.id === "string" && Number.isInteger(b.offset) && Number.isInteger(b.length) &&
+        typeof b.sha256 === "string"
+      ) out.set(b.id, { offset: b.offset, length: b.length, sha256: b.sha256 });
+    }
+  } catch {
+    out.clear();
+  }
+  return out;
 }
 
 /** How a count stage finds a text's count by difference (`CountOptions.known`). */

@@ -27,6 +27,8 @@ export interface WrittenDocument {
   lengths?: number[];
   /** The published path. */
   path: string;
+  /** Each part's token count by `tokenizer` (absent in a record written before slop kept them). */
+  tokens?: { tokenizer: string; counts: number[] };
   /** Its inode, size and modification time right after publishing. */
   stamp: string;
   /** A copy of the file made ahead, for the next build to patch (see {@linkcode makeDraft}). */
@@ -57,8 +59,19 @@ export function loadWritten(path: string): WrittenDocument | undefined {
         data.lengths.every((n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0)
       ? data.lengths as number[]
       : undefined;
+    const tokens = typeof data?.tokens?.tokenizer === "string" &&
+        Array.isArray(data.tokens.counts) && data.tokens.counts.length === data.hashes?.length &&
+        data.tokens.counts.every((n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0)
+      ? { tokenizer: data.tokens.tokenizer as string, counts: data.tokens.counts as number[] }
+      : undefined;
     return ok
-      ? { path: data.path, stamp: data.stamp, hashes: data.hashes, ...(lengths ? { lengths } : {}) }
+      ? {
+        path: data.path,
+        stamp: data.stamp,
+        hashes: data.hashes,
+        ...(lengths ? { lengths } : {}),
+        ...(tokens ? { tokens } : {}),
+      }
       : undefined;
   } catch {
     return undefined;
@@ -78,8 +91,11 @@ export async function saveWritten(path: string, written: WrittenDocument): Promi
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     await Deno.mkdir(dirname(path), { recursive: true });
-    const { hashes, lengths, path: document, stamp } = written;
-    await Deno.writeTextFile(tmp, JSON.stringify({ hashes, lengths, path: document, stamp }));
+    const { hashes, lengths, path: document, stamp, tokens } = written;
+    await Deno.writeTextFile(
+      tmp,
+      JSON.stringify({ hashes, lengths, path: document, stamp, tokens }),
+    );
     await Deno.rename(tmp, path);
   } catch {
     await Deno.remove(tmp).catch(() => {});

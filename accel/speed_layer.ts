@@ -40,6 +40,7 @@ import {
   writeAhead,
 } from "../pipeline/emit.ts";
 import {
+  blocksDone,
   type BuildRun,
   type Counted,
   type Output,
@@ -371,17 +372,37 @@ async function countKnown(
     cache,
     workers: run.workers,
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
+    counted: lastCounts(speed.last, tokenizer),
     known: async (index, text, counter) =>
       await early.known(index, text, counter) ?? await diff?.(index, text, counter),
+    // The blocks a resident knows are done; the share of the others' text counted so far.
+    onProgress: blocksDone(formatted.length, onBlock, formatted.length - fresh.length),
   }).finally(() => early.done());
   speed.counted = await placeBlocks(formatted, {
     tokenizer: config.budget.tokenizer,
     tokenCache: found.counts,
     memo,
     encodings: formatted.map((b) => encodings.get(b)),
-    onBlock,
   });
+  onBlock?.(formatted.length, formatted.length);
   return { ...found, placed: speed.counted };
+}
+
+/**
+ * The count of a block's text by its sha256 as the last document recorded it, by the same
+ * tokenizer (a warm build has most blocks again: their counts need no cache read).
+ */
+function lastCounts(
+  last: WrittenDocument | undefined,
+  tokenizer: Tokenizer,
+): ((sha256: string) => number | undefined) | undefined {
+  const tokens = last?.tokens;
+  if (!last || tokens?.tokenizer !== tokenizer) return undefined;
+  let bySha: Map<string, number> | undefined;
+  return (sha256) => {
+    bySha ??= new Map(last.hashes.map((h, i) => [h, tokens.counts[i]]));
+    return bySha.get(sha256);
+  };
 }
 
 /** Persist: the cache, content keys and stat index, after the build for a resident. */
@@ -452,8 +473,10 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
     // Published: the manifest's JSON (about 500 bytes a file) is not needed again.
     ahead = undefined;
     const stamp = fileStamp(output.document);
+    // With each block's count: the next build takes the counts of the blocks it has again.
+    const tokens = { tokenizer: speed.tokenizer, counts: written.placed.map((b) => b.tokens) };
     const document = stamp
-      ? { hashes, lengths: written.document.lengths, path: output.document, stamp }
+      ? { hashes, lengths: written.document.lengths, path: output.document, stamp, tokens }
       : undefined;
     if (resident) resident.keepDocument(document);
     else if (cache.enabled && document) await saveWritten(speed.writtenPath, document);

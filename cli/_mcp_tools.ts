@@ -447,10 +447,12 @@ function checkView(config: ResolvedConfig, argument: string, view: string): void
 /**
  * A build's progress as one count that only grows: files rendered, then
  * files plus blocks counted (the blocks' number is known once they are made).
+ * The scan's start and end are not told: they move no count.
  */
 function buildProgress(progress: ProgressFn): (p: BuildProgress) => void {
   let files = 0;
   return (p) => {
+    if (p.stage === "scan") return;
     if (p.stage === "transform") {
       files = p.total;
       progress(p.done, p.total, `rendered ${p.done} of ${p.total} files (${p.cacheHits} cached)`);

@@ -1,8 +1,11 @@
 /**
  * A one-line progress bar on stderr for builds longer than about half a
- * second: files done / total and cache hits, then blocks counted, with an
- * estimate of the stage's time left once it has run for a second. Silent when
- * stderr is not a terminal; no colour when `NO_COLOR` is set.
+ * second: the files being read and scanned, files done / total and cache
+ * hits, then blocks counted, with an estimate of the stage's time left once
+ * it has run for a second and done a little of its work. A state the bar had
+ * no turn to draw (too early, or too soon after the last redraw) is drawn by
+ * a timer, so a long stage that reports seldom (the scan) still shows. Silent
+ * when stderr is not a terminal; no colour when `NO_COLOR` is set.
  *
  * @module
  */
@@ -25,6 +28,11 @@ export interface ProgressBarOptions {
   write?: (text: string) => void;
   /** Bar width in cells. @default {24} */
   width?: number;
+  /**
+   * Run `draw` once after `ms` (a state not drawn yet); returns a cancel. @default {an unref'd
+   * `setTimeout`, which never keeps the process alive}
+   */
+  later?: (draw: () => void, ms: number) => () => void;
 }
 
 /** A progress bar: feed it build progress, then call `done()`. */
@@ -54,11 +62,23 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   const delay = options.delayMs ?? 500;
   const interval = options.intervalMs ?? 100;
   const width = options.width ?? 24;
+  const later = options.later ?? laterTimer;
   const start = now();
   let last = -Infinity;
   let drawn = 0;
   // Where the current stage was first seen: its rate so far gives the time left.
   let stage: { name: string; at: number; done: number } | undefined;
+  // The last state not drawn, and the timer that draws it.
+  let latest: BuildProgress | undefined;
+  let cancel: (() => void) | undefined;
+  const draw = (progress: BuildProgress, t: number) => {
+    last = t;
+    latest = undefined;
+    const leftMs = timeLeft(progress, stage!, t);
+    const line = progressLine(progress, { color, width, leftMs });
+    write(`\r${line}${" ".repeat(Math.max(0, drawn - visibleLength(line)))}`);
+    drawn = visibleLength(line);
+  };
   return {
     update(progress) {
       if (!enabled) return;
@@ -66,18 +86,28 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
       if (stage?.name !== progress.stage) {
         stage = { name: progress.stage, at: t, done: progress.done };
       }
-      if (t - start < delay || t - last < interval) return;
-      last = t;
-      const leftMs = timeLeft(progress, stage, t);
-      const line = progressLine(progress, { color, width, leftMs });
-      write(`\r${line}${" ".repeat(Math.max(0, drawn - visibleLength(line)))}`);
-      drawn = visibleLength(line);
+      const wait = Math.max(start + delay - t, last + interval - t);
+      if (wait <= 0) return draw(progress, t);
+      latest = progress;
+      cancel ??= later(() => {
+        cancel = undefined;
+        if (latest) draw(latest, now());
+      }, wait);
     },
     done() {
+      cancel?.();
+      cancel = latest = undefined;
       if (drawn) write(`\r${" ".repeat(drawn)}\r`);
       drawn = 0;
     },
   };
+}
+
+/** `setTimeout` that does not keep the process alive; returns its cancel. */
+function laterTimer(draw: () => void, ms: number): () => void {
+  const id = setTimeout(draw, ms);
+  Deno.unrefTimer(id);
+  return () => clearTimeout(id);
 }
 
 /** Options of {@linkcode progressLine}. */
@@ -94,8 +124,16 @@ export interface ProgressLineOptions {
 const ESTIMATE_AFTER_MS = 1000;
 
 /**
+ * How much of a stage is done before its rate is trusted: a hundredth of it, at most this many
+ * items. A big tree's count stage told its first block done after half a minute of counting,
+ * and one block's rate made "about 1382 min left".
+ */
+const ESTIMATE_AFTER_ITEMS = 50;
+
+/**
  * The time left in a stage at its rate since it was first seen (`stage`), or undefined when it
- * has run less than a second or done nothing since.
+ * has run less than a second, done too little since (see {@linkcode ESTIMATE_AFTER_ITEMS}) or
+ * nothing is left.
  */
 function timeLeft(
   progress: BuildProgress,
@@ -104,7 +142,11 @@ function timeLeft(
 ): number | undefined {
   const elapsed = t - stage.at;
   const done = progress.done - stage.done;
-  if (elapsed < ESTIMATE_AFTER_MS || done <= 0) return undefined;
+  const enough = Math.max(1, Math.min(ESTIMATE_AFTER_ITEMS, Math.ceil(progress.total / 100)));
+  // Nothing left (the scan told as it ends, the last block): no estimate.
+  if (elapsed < ESTIMATE_AFTER_MS || done < enough || progress.done >= progress.total) {
+    return undefined;
+  }
   return (Math.max(0, progress.total - progress.done) * elapsed) / done;
 }
 
@@ -133,6 +175,8 @@ export function formatLeft(ms: number): string {
  * // "slop [##--] 5/10 files, 2 cached"
  * progressLine({ stage: "transform", done: 5, total: 10, cacheHits: 2 }, { width: 4, leftMs: 4000 });
  * // "slop [##--] 5/10 files, 2 cached, about 4 s left"
+ * progressLine({ stage: "scan", done: 0, total: 10, cacheHits: 0 }, { width: 4 });
+ * // "slop [----] reading and scanning 10 files for secrets"
  * ```
  */
 export function progressLine(progress: BuildProgress, options: ProgressLineOptions = {}): string {
@@ -141,7 +185,11 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
   const full = Math.round(share * width);
   let bar = "#".repeat(full) + "-".repeat(width - full);
   if (options.color) bar = `\x1b[36m${"#".repeat(full)}\x1b[2m${"-".repeat(width - full)}\x1b[0m`;
-  const what = progress.stage === "transform"
+  const what = progress.stage === "scan"
+    ? progress.done < progress.total
+      ? `reading and scanning ${progress.total} files for secrets`
+      : `read and scanned ${progress.total} files`
+    : progress.stage === "transform"
     ? `${progress.done}/${progress.total} files, ${progress.cacheHits} cached`
     : `counting tokens ${progress.done}/${progress.total} blocks`;
   const left = options.leftMs === undefined ? "" : `, ${formatLeft(options.leftMs)}`;

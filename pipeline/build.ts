@@ -108,6 +108,9 @@ async function renderFiles(
   await attachSideSlices(resolution.targets, config, warn);
   clock?.mark("resolve");
 
+  const progress = options.onProgress;
+  const scan = { stage: "scan", done: 0, total: resolution.targets.length, cacheHits: 0 } as const;
+  progress?.(scan);
   const sources = await stages.read(resolution.targets);
   clock?.mark("read");
   // Lazy built-ins (`cli/_builtins.ts`): the view modes this build chooses are imported now.
@@ -119,9 +122,9 @@ async function renderFiles(
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
   clock?.mark("secrets");
+  progress?.({ ...scan, done: scan.total });
 
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
-  const progress = options.onProgress;
   let done = 0;
   let cacheHits = 0;
   const files = await stages.transform(

@@ -59,8 +59,11 @@ export interface BuildOptions {
 
 /** A progress report of {@linkcode build}. */
 export interface BuildProgress {
-  /** `transform`: files rendered; `tokens`: blocks placed and counted. */
-  stage: "transform" | "tokens";
+  /**
+   * `scan`: files read and scanned for secrets (told as it starts, `done` 0, and as it ends);
+   * `transform`: files rendered; `tokens`: blocks counted.
+   */
+  stage: "scan" | "transform" | "tokens";
   /** Items done in this stage. */
   done: number;
   /** Items in this stage. */

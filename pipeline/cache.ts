@@ -124,6 +124,13 @@ export interface Cache {
   prefetch?(): Promise<void>;
   /** Whether an entry file or pack record exists for `key` (not read nor checked). */
   has(key: string): boolean;
+  /**
+   * Count `key`'s pack record as used, as a `get` would (a hit, and kept in the next pack),
+   * without reading it: for a value the caller knows already (a warm build's token counts are
+   * in the last document's record). `false`, with nothing done, when the pack has no record of
+   * it (then `get` it).
+   */
+  keep?(key: string): boolean;
   /** What this cache object has done so far. */
   counts(): CacheCounts;
   /**
@@ -198,6 +205,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       return Promise.resolve(sha);
     },
     has: (key: string): boolean => hasEntry(state, key),
+    keep: (key: string): boolean => keepRecord(state, key),
     prefetch(): Promise<void> {
       if (!enabled || !state.packPath || state.pack) return Promise.resolve();
       // The pack's index only (its record lines): the payloads are read as they are used.
@@ -499,6 +507,19 @@ function writeFile(state: CacheState, name: string, payload: Uint8Array): void {
 /** A payload this object wrote and has not flushed yet. */
 function unflushed(state: CacheState, name: string): Uint8Array | undefined {
   return state.pending.get(name) ?? state.stream?.get(name);
+}
+
+/** See {@linkcode Cache.keep}: a pack record marked used as `readFromPack` marks it. */
+function keepRecord(state: CacheState, key: string): boolean {
+  if (!state.enabled || !state.packPath) return false;
+  const name = fileName(key);
+  if (state.pending.has(name) || state.used.has(name)) return false;
+  const record = packIndex(state).get(name);
+  if (!record) return false;
+  const packPath = state.packPath;
+  state.used.set(name, record.payload ?? (() => readRecord(state.packFile ?? packPath, record)));
+  state.counts.hits++;
+  return true;
 }
 
 function hasEntry(state: CacheState, key: string): boolean {

@@ -94,6 +94,18 @@ export interface CountOptions {
     text: string,
     counter: () => Promise<(text: string) => number>,
   ) => Promise<number | undefined>;
+  /**
+   * The count of a text by its sha256 when the caller knows it already (a warm build: the last
+   * document's blocks), taken in place of reading the cache's entry, which is kept as read
+   * (`Cache.keep`). @default {undefined} none
+   */
+  counted?: (sha256: string) => number | undefined;
+  /**
+   * Told, as counts are found, the share (0 to 1) of the distinct texts whose count is known so
+   * far: from the cache, found another way, or counted (a progress bar's measure: a big tree's
+   * cold count takes minutes). No text is read for it. @default {undefined}
+   */
+  onProgress?: (share: number) => void;
 }
 
 /** What {@linkcode countMany} returns. */
@@ -125,12 +137,15 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   const keyOf = (hash: string) => tokenCountKey(tokenizer, hash);
   const cache = options.cache;
   const missing: string[] = [];
+  const tell = progressOf(byHash.size, options.onProgress);
   await Promise.all([...byHash.keys()].map(async (hash) => {
-    const n = cache ? await cache.get<number>(keyOf(hash)) : undefined;
+    const n = knownCount(options, hash, keyOf) ??
+      (cache ? await cache.get<number>(keyOf(hash)) : undefined);
     if (typeof n === "number" && Number.isInteger(n) && n >= 0) counts.set(hash, n);
     else missing.push(hash);
   }));
   const hits = counts.size;
+  tell(hits);
   missing.sort();
   let rest = missing;
   // Texts counted another way (early, or by difference from an earlier version of the block).
@@ -144,18 +159,53 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     for (const hash of rest) {
       const n = await options.known(indexOf.get(hash)!, byHash.get(hash)!, counter);
       if (n === undefined) left.push(hash);
-      else counts.set(hash, n);
+      else {
+        counts.set(hash, n);
+        tell(1);
+      }
     }
     rest = left;
   }
+  let told = 0;
   const found = await countTexts(rest.map((h) => byHash.get(h)!), {
     tokenizer,
     workers: options.workers,
     cache,
+    onCounted: (share) => {
+      const now = share * rest.length;
+      tell(now - told);
+      told = now;
+    },
   }).finally(releaseCounting);
   rest.forEach((hash, i) => counts.set(hash, found[i]));
   if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
   return { counts, hits, misses: missing.length };
+}
+
+/** A count the caller knows, for a text the cache holds the count of (kept as if read). */
+function knownCount(
+  options: CountOptions,
+  hash: string,
+  keyOf: (hash: string) => string,
+): number | undefined {
+  const n = options.counted?.(hash);
+  return n !== undefined && options.cache?.keep?.(keyOf(hash)) ? n : undefined;
+}
+
+/**
+ * A progress callback's teller: given how many more of the `total` texts have their count (a
+ * share of one for the texts being counted), it tells `onProgress` the share of all found so far.
+ */
+function progressOf(
+  total: number,
+  onProgress?: (share: number) => void,
+): (texts: number) => void {
+  if (!onProgress) return () => {};
+  let done = 0;
+  return (texts) => {
+    done += texts;
+    onProgress(total ? Math.min(1, done / total) : 1);
+  };
 }
 
 /**
@@ -170,15 +220,27 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
  */
 export async function countTexts(
   texts: string[],
-  options: { tokenizer?: Tokenizer; workers?: number; cache?: Cache } = {},
+  options: {
+    tokenizer?: Tokenizer;
+    workers?: number;
+    cache?: Cache;
+    /** Told the share (0 to 1) of the texts, or of their pieces, taken to be counted so far. */
+    onCounted?: (share: number) => void;
+  } = {},
 ): Promise<number[]> {
   const tokenizer = options.tokenizer ?? "o200k";
   if (!texts.length) return [];
   const total = texts.reduce((n, t) => n + t.length, 0);
   const workers = countThreads(total, options.workers);
+  const told = options.onCounted ?? (() => {});
   if (workers === 1) {
     releaseCounting();
-    return texts.map(counterFor(tokenizer, await loadTable(tokenizer, options.cache)));
+    const count = counterFor(tokenizer, await loadTable(tokenizer, options.cache));
+    return texts.map((text, i) => {
+      const n = count(text);
+      told((i + 1) / texts.length);
+      return n;
+    });
   }
   // Workers start (unless started during the transform) while this thread loads the table.
   const helpers = spares.splice(0, workers - 1);
@@ -191,7 +253,10 @@ export async function countTexts(
     for (const body of splitForCounting(text, PIECE_CHARS)) pieces.push({ text: i, body });
   });
   pieces.sort((a, b) => b.body.length - a.body.length);
-  const found = await shareCounting(pieces.map((p) => p.body), count, table, helpers);
+  const found = await shareCounting(pieces.map((p) => p.body), count, table, {
+    helpers,
+    onTaken: told,
+  });
   const out = new Array<number>(texts.length).fill(0);
   pieces.forEach((piece, i) => (out[piece.text] += found[i]));
   return out;
@@ -209,15 +274,18 @@ async function shareCounting(
   texts: string[],
   count: (text: string) => number,
   table: BpeTable,
-  helpers: Helper[],
+  { helpers, onTaken }: { helpers: Helper[]; onTaken: (share: number) => void },
 ): Promise<number[]> {
   const next = new Int32Array(new SharedArrayBuffer(4));
   const counts = new Int32Array(new SharedArrayBuffer(4 * texts.length)).fill(-1);
   // A helper that cannot start (no permission, no Worker) leaves its texts to this thread.
   const pending = helpers.map((helper) => helper.share(texts, table, next, counts).catch(() => {}));
+  // The share of the texts taken by any thread so far, told as this thread takes its next one.
   for (let i = Atomics.add(next, 0, 1); i < texts.length; i = Atomics.add(next, 0, 1)) {
+    onTaken(i / texts.length);
     Atomics.store(counts, i, count(texts[i]));
   }
+  onTaken(1);
   // A helper still counting is waited for; one that took nothing yet (still starting) is not.
   if (counts.some((_, i) => Atomics.load(counts, i) < 0)) await Promise.all(pending);
   helpers.forEach((helper) => helper.stop());

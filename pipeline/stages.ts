@@ -108,7 +108,7 @@ export interface Stages {
   compose(files: RenderedFile[]): Promise<Block[]>;
   /** The remembered order of the files section (what the `volatility` rule applies). */
   fileOrder(files: RenderedFile[], source: "state" | "lock"): FileOrder;
-  /** Offsets, hashes and token counts of the ordered blocks; `onBlock` as each is placed. */
+  /** Offsets, hashes and token counts of the ordered blocks; `onBlock` as counts are found. */
   count(blocks: Block[], onBlock?: (done: number, total: number) => void): Promise<Counted>;
   /** The manifest of the placed blocks (`output` absent). */
   manifest(files: RenderedFile[], written: Pick<Written, "document" | "placed">): Manifest;
@@ -178,8 +178,10 @@ export function plainStages(run: BuildRun): Stages {
         tokenizer,
         cache,
         workers: run.workers,
+        onProgress: blocksDone(blocks.length, onBlock),
       });
-      const placed = await placeBlocks(blocks, { tokenizer, tokenCache: found.counts, onBlock });
+      const placed = await placeBlocks(blocks, { tokenizer, tokenCache: found.counts });
+      onBlock?.(blocks.length, blocks.length);
       return { ...found, placed };
     },
     manifest: (files, { document, placed }) => buildManifest(files, placed, document, run.warnings),
@@ -192,6 +194,28 @@ export function plainStages(run: BuildRun): Stages {
     later: (work) => work(),
     end: () => {},
   };
+}
+
+/**
+ * The count stage's progress in blocks: `countMany`'s share of characters counted, as that share
+ * of `total` blocks, the last block told once they are placed (undefined without `onBlock`).
+ *
+ * @example
+ * ```ts
+ * import { blocksDone } from "./stages.ts";
+ * blocksDone(200, (done, total) => console.log(done, total))?.(0.5); // 100 200
+ * ```
+ */
+export function blocksDone(
+  total: number,
+  onBlock?: (done: number, total: number) => void,
+  before = 0,
+): ((share: number) => void) | undefined {
+  return onBlock &&
+    ((share) => {
+      const done = before + Math.floor(share * (total - before));
+      onBlock(Math.max(0, Math.min(total - 1, done)), total);
+    });
 }
 
 /**

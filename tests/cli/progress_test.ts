@@ -86,3 +86,60 @@ Deno.test("formatLeft() says seconds under a minute and a half, else minutes", (
   assert.equal(formatLeft(90_000), "about 2 min left");
   assert.equal(formatLeft(3_600_000), "about 60 min left");
 });
+
+Deno.test("progressBar() draws a state it had no turn to draw once its turn comes (a long scan shows)", () => {
+  const clock = { now: 0 };
+  const out: string[] = [];
+  const timers: Array<{ at: number; draw: () => void; cancelled: boolean }> = [];
+  const bar = progressBar({
+    enabled: true,
+    color: false,
+    now: () => clock.now,
+    write: (s) => out.push(s),
+    width: 10,
+    later: (draw, ms) => {
+      const timer = { at: clock.now + ms, draw, cancelled: false };
+      timers.push(timer);
+      return () => (timer.cancelled = true);
+    },
+  });
+  // The scan starts before the half second: nothing is drawn, and nothing else is told for long.
+  clock.now = 200;
+  bar.update({ stage: "scan", done: 0, total: 44_040, cacheHits: 0 });
+  assert.equal(out.length, 0);
+  assert.equal(timers.length, 1);
+  assert.equal(timers[0].at, 500, "drawn when the delay is over");
+  clock.now = 500;
+  timers[0].draw();
+  assert.equal(out.join("|"), "\rslop [----------] reading and scanning 44040 files for secrets");
+  clock.now = 15_000;
+  bar.update({ stage: "scan", done: 44_040, total: 44_040, cacheHits: 0 });
+  // Padded over the longer line before it; no estimate when nothing is left.
+  assert.match(out.at(-1)!, /^\rslop \[#{10}\] read and scanned 44040 files +$/);
+  // A redraw too soon is kept for the timer; done() cancels it.
+  clock.now = 15_050;
+  bar.update({ stage: "transform", done: 10, total: 44_040, cacheHits: 10 });
+  assert.equal(timers.length, 2);
+  assert.equal(timers[1].at, 15_100);
+  bar.done();
+  assert.ok(timers[1].cancelled);
+  assert.match(out.at(-1)!, /^\r +\r$/, "erased");
+});
+
+Deno.test("progressBar() gives no estimate until a stage has done a hundredth of its work (at most 50 items)", () => {
+  const { bar, out, clock } = clockedBar();
+  // A big tree's count: the first block told after 30 s of counting.
+  bar.update({ stage: "tokens", done: 0, total: 4_405, cacheHits: 0 });
+  clock.now = 30_000;
+  bar.update({ stage: "tokens", done: 1, total: 4_405, cacheHits: 0 });
+  assert.equal(out.at(-1), "\rslop [----------] counting tokens 1/4405 blocks");
+  clock.now = 31_000;
+  bar.update({ stage: "tokens", done: 45, total: 4_405, cacheHits: 0 });
+  assert.match(out.at(-1)!, /counting tokens 45\/4405 blocks, about \d+ min left/);
+  // A small stage needs one item.
+  bar.update({ stage: "transform", done: 0, total: 40, cacheHits: 0 });
+  clock.now = 32_000;
+  bar.update({ stage: "transform", done: 1, total: 40, cacheHits: 0 });
+  assert.match(out.at(-1)!, /1\/40 files, 0 cached, about 39 s left/);
+  bar.done();
+});

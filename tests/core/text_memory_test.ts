@@ -41,6 +41,24 @@ Deno.test("sha256Parts(), hashText() and utf8Length() measure long texts in piec
   assert.equal(sha256Parts([]), whole([]));
 });
 
+Deno.test("utf8Length() is the length TextEncoder encodes for any UTF-16 string, lone surrogates too", () => {
+  const random = prng(11);
+  // Units drawn from ASCII, the surrogates (paired or not, in any order) and the rest of the plane.
+  const unit = () => {
+    const r = random();
+    const code = r < 0.3
+      ? 0xd800 + Math.floor(random() * 0x800)
+      : r < 0.6
+      ? Math.floor(random() * 0x80)
+      : Math.floor(random() * 0x10000);
+    return String.fromCharCode(code);
+  };
+  for (let i = 0; i < 3000; i++) {
+    const text = Array.from({ length: Math.floor(random() * 40) }, unit).join("");
+    assert.equal(utf8Length(text), encoder.encode(text).length, JSON.stringify(text));
+  }
+});
+
 Deno.test("fenceFor() is one backtick longer than the longest run, at least three", () => {
   const random = prng(3);
   const byRegex = (text: string) => {

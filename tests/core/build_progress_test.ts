@@ -1,0 +1,52 @@
+// What a build tells its `onProgress`: the scan's start and end, each file rendered, then the
+// blocks counted as the counts are found (not only once they are placed), never going back.
+import assert from "node:assert/strict";
+import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
+import type { BuildProgress } from "../../pipeline/build.ts";
+import { makeProject } from "../_helpers.ts";
+
+const FILES = 30;
+
+async function progressOf(layered: boolean): Promise<BuildProgress[]> {
+  const tree: Record<string, string> = {
+    "slop.config.ts": `export default { files: ["src/**"], cache: { enabled: false } };\n`,
+  };
+  for (let i = 0; i < FILES; i++) tree[`src/m${i}.py`] = `def f${i}(x):\n    return x * ${i}\n`;
+  const root = await makeProject(tree);
+  const seen: BuildProgress[] = [];
+  await build(await loadConfig({ cwd: root }), {
+    builtins: defaultPlugins(),
+    layer: layered ? speedLayer() : undefined,
+    write: false,
+    workers: 1,
+    onProgress: (p) => seen.push({ ...p }),
+  });
+  return seen;
+}
+
+for (const layered of [false, true]) {
+  Deno.test(`a build tells the scan, the files and the blocks as they are counted (${layered ? "speed layer" : "plain stages"})`, async () => {
+    const seen = await progressOf(layered);
+    const of = (stage: BuildProgress["stage"]) => seen.filter((p) => p.stage === stage);
+    assert.deepEqual(of("scan").map((p) => [p.done, p.total]), [[0, FILES], [FILES, FILES]]);
+    assert.equal(of("transform").length, FILES);
+    assert.deepEqual(seen.map((p) => p.stage).filter((s, i, all) => s !== all[i - 1]), [
+      "scan",
+      "transform",
+      "tokens",
+    ]);
+    const tokens = of("tokens");
+    const total = tokens[0].total;
+    assert.ok(total >= FILES, `a block a file at least: ${total}`);
+    assert.ok(tokens.every((p) => p.total === total));
+    // Never back, ends at the total, and moves while the texts are counted.
+    assert.ok(tokens.every((p, i) => i === 0 || p.done >= tokens[i - 1].done), "never back");
+    assert.equal(tokens.at(-1)!.done, total);
+    assert.equal(tokens.filter((p) => p.done === total).length, 1, "the last told once, placed");
+    const between = new Set(tokens.map((p) => p.done).filter((d) => d > 0 && d < total));
+    assert.ok(
+      between.size >= FILES / 2,
+      `counted blocks told as they are counted: ${[...between]}`,
+    );
+  });
+}
