@@ -99,6 +99,8 @@ import "npm:tree-sitter-php@0.24.2/package.json" with { type: "json" };
 import "npm:tree-sitter-c-sharp@0.23.5/package.json" with { type: "json" };
 import "npm:tree-sitter-bash@0.25.1/package.json" with { type: "json" };
 import "npm:tree-sitter-scala@0.24.0/package.json" with { type: "json" };
+import "npm:@tree-sitter-grammars/tree-sitter-kotlin@1.1.0/package.json" with { type: "json" };
+import "npm:@tree-sitter-grammars/tree-sitter-lua@0.4.1/package.json" with { type: "json" };
 
 /** Types of the web-tree-sitter runtime (type-only: importing them loads nothing). */
 export type {
@@ -136,6 +138,12 @@ export const GRAMMAR_WASM: Record<string, () => string> = {
   c_sharp: () => import.meta.resolve("npm:tree-sitter-c-sharp@0.23.5/tree-sitter-c_sharp.wasm"),
   bash: () => import.meta.resolve("npm:tree-sitter-bash@0.25.1/tree-sitter-bash.wasm"),
   scala: () => import.meta.resolve("npm:tree-sitter-scala@0.24.0/tree-sitter-scala.wasm"),
+  kotlin: () =>
+    import.meta.resolve(
+      "npm:@tree-sitter-grammars/tree-sitter-kotlin@1.1.0/tree-sitter-kotlin.wasm",
+    ),
+  lua: () =>
+    import.meta.resolve("npm:@tree-sitter-grammars/tree-sitter-lua@0.4.1/tree-sitter-lua.wasm"),
 };
 /** gpt-tokenizer's o200k ranks and split pattern, for slop's compact counter (`pipeline/_bpe.ts`). */
 export async function loadO200kRanks(): Promise<{ ranks: (string | number[])[]; split: RegExp }> {

@@ -11,6 +11,8 @@ import type { HollowOptions, HollowRegion } from "./_hollow.ts";
 import { jsBodies } from "./_js_hollow.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
+import { KOTLIN } from "./_kotlin.ts";
+import { LUA } from "./_lua.ts";
 
 /** What a definition node declares. */
 export interface DefinitionSpec {
@@ -108,6 +110,18 @@ export interface LanguageSpec {
   declares?: (node: NodeLike, type: string) => DeclaredName[] | undefined;
   /** What starts a line comment, for the outline's kind notes. @default {"//"} */
   lineComment?: string;
+  /**
+   * The field of a child the grammar names none, by the parent's and the child's type (Kotlin's
+   * grammar gives a function's body no field name), or undefined for none.
+   */
+  fieldOf?: (parentType: string, childType: string) => string | undefined;
+  /**
+   * Fields that name an item of its container, not a header (Lua's `local_declaration`: a
+   * `local` declaration in a chunk); a child in any other field but `member` is a header.
+   */
+  itemFields?: Set<string>;
+  /** A definition's kind when its node type does not tell (Kotlin's `interface`, `enum class`). */
+  kindOf?: (def: NodeLike, kind: string) => string;
   /** File names (no extension) of this language, lower case (`rakefile`). */
   names?: string[];
   /** Interpreters whose `#!` line makes a file with no extension this language (`bash`). */
@@ -1021,6 +1035,8 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "csharp", extensions: [".cs"], ...CSHARP },
   { id: "bash", extensions: [".sh", ".bash"], ...BASH },
   { id: "scala", extensions: [".scala", ".sc"], ...SCALA },
+  { id: "kotlin", extensions: [".kt", ".kts"], ...KOTLIN },
+  { id: "lua", extensions: [".lua"], ...LUA },
 ];
 
 const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e, l] as const)));

@@ -450,7 +450,8 @@ class Walker {
     const children = namedChildren(this.cursor, node, undefined, separators);
     for (let i = 0; i < children.length; i++) {
       const [child, field, type] = children[i];
-      if ((field && field !== "member" && !spec.attach.has(type)) || spec.headers?.has(type)) {
+      const header = field && field !== "member" && !spec.itemFields?.has(field);
+      if ((header && !spec.attach.has(type)) || spec.headers?.has(type)) {
         // Headers (names, conditions) stay; nested blocks and clauses are containers.
         if (spec.containers.has(type) || spec.transparent.has(type)) {
           kept += this.container(child, scope, kinds, nodes);
@@ -792,14 +793,18 @@ class Walker {
     // Children the loop below skips are never made into nodes: with `descend`, most are skipped by
     // type alone; without, an opaque type when the node has no error (then none of its children
     // has), and a leaf, found by the cursor.
-    const wanted = (field: string | null, type: string, cursor: TreeCursor) => {
+    // A grammar that names few fields (Kotlin's) names the rest by the language's `fieldOf`.
+    const fieldOf = spec.fieldOf;
+    const wanted = (named: string | null, type: string, cursor: TreeCursor) => {
       if (spec.containers.has(type)) return true;
+      const field = named ?? fieldOf?.(nodeType, type) ?? null;
       if (field !== null && (bodyFields?.has(field) || valueFields?.has(field))) return true;
       if (descend) return descend.has(type);
       if (opaque?.has(type) && !(hasError ??= node.hasError)) return false;
       return hasChildren(cursor);
     };
-    for (const [child, field, type] of namedChildren(this.cursor, node, wanted)) {
+    for (const [child, named, type] of namedChildren(this.cursor, node, wanted)) {
+      const field = named ?? fieldOf?.(nodeType, type) ?? null;
       if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
         // A function body holds no member: a `def` item shows it as it is.
         if (!this.full) this.elideBody(child, node);
@@ -976,7 +981,7 @@ class Walker {
         }
         return kind;
       default:
-        return kind;
+        return this.spec.kindOf?.(node as unknown as NodeLike, kind) ?? kind;
     }
   }
 
@@ -995,9 +1000,15 @@ class Walker {
     let end = node.endIndex;
     let endPoint = node.endPosition;
     const body = node.childForFieldName("body");
+    const unnamed = body ? undefined : this.unnamedBody(node, type);
     if (body && (this.spec.bodyTypes.has(body.type) || this.spec.containers.has(body.type))) {
       end = body.startIndex;
       endPoint = body.startPosition;
+    } else if (unnamed) {
+      // Kotlin's `= expr` body: the signature keeps the `=` (and gets ` ...` below).
+      const equals = this.text.startsWith("=", unnamed.startIndex) ? 1 : 0;
+      end = unnamed.startIndex + equals;
+      endPoint = { ...unnamed.startPosition, column: unnamed.startPosition.column + equals };
     } else {
       for (const field of ["value", "right"]) {
         const value = node.childForFieldName(field);
@@ -1037,8 +1048,18 @@ class Walker {
     }
     if (sig.includes(" )") || sig.includes(" ]")) sig = sig.replace(/,? ([)\]])/g, "$1");
     if (end < node.endIndex && /=$/.test(sig)) sig += " ...";
-    if (type === "type_spec" || type === "type_alias") sig = `type ${sig}`;
+    if (type === "type_spec" || (type === "type_alias" && this.spec.grammar === "go")) {
+      sig = `type ${sig}`;
+    }
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
+  }
+
+  /** A definition's body when the grammar gives it no field name (by the language's `fieldOf`). */
+  unnamedBody(node: SyntaxNode, type: string): SyntaxNode | undefined {
+    const fieldOf = this.spec.fieldOf;
+    if (!fieldOf) return undefined;
+    return node.namedChildren.find((c) => c !== null && fieldOf(type, c.type) === "body") ??
+      undefined;
   }
 
   /**

@@ -174,7 +174,7 @@ Deno.test("a parse stopped by the work budget leaves nothing behind: the next fi
   }
 });
 
-Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell or Scala file", async () => {
+Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell, Scala, Kotlin or Lua file", async () => {
   // One class a unit, repeated to the size: methods with bodies, constants, comments.
   const units: Array<[string, string, (i: number) => string]> = [
     ["a.rb", "", (i) => `# C${i}\nclass C${i}\n  X = ${i}\n  def f(a)\n    a + ${i}\n  end\nend\n`],
@@ -200,6 +200,17 @@ Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell or Sc
       "package p\n",
       (i) =>
         `/** C${i} */\nobject C${i} {\n  val X = ${i}\n  def f(a: Int): Int = {\n    a + ${i}\n  }\n}\n`,
+    ],
+    [
+      "a.kt",
+      "package p\n",
+      (i) =>
+        `/** C${i} */\nclass C${i} {\n  val x = ${i}\n  fun f(a: Int): Int {\n    return a + ${i}\n  }\n}\n`,
+    ],
+    [
+      "a.lua",
+      "local M = {}\n",
+      (i) => `-- f${i}\nM.X${i} = ${i}\nfunction M.f${i}(a)\n  return a + ${i}\nend\n`,
     ],
   ];
   const sizes = [8 * 1024, 32 * 1024, 128 * 1024];

@@ -23,6 +23,8 @@ const SAMPLES: Record<string, string> = {
   csharp: "sample.cs",
   bash: "sample.sh",
   scala: "sample.scala",
+  kotlin: "sample.kt",
+  lua: "sample.lua",
 };
 
 /** What the code engine reads of a node without making it, and what the node says. */

@@ -1,0 +1,153 @@
+/**
+ * Kotlin in the language table (`languages.ts`): which nodes of
+ * tree-sitter-kotlin's tree the code views keep, elide and name. The grammar
+ * names few fields (a function's body has none), so `fieldOf` names them.
+ *
+ * @module
+ */
+
+/** A syntax node as the language table sees it (its `NodeLike`, which imports this file). */
+interface KotlinNode {
+  type: string;
+  text: string;
+  namedChildren: KotlinNode[];
+  firstNamedChild: KotlinNode | null;
+  parent: KotlinNode | null;
+  childForFieldName(name: string): KotlinNode | null;
+}
+
+/** Items a Kotlin file or class body keeps: declarations, the package, imports. */
+const KOTLIN_KEEP = new Set([
+  "package_header",
+  "import",
+  "file_annotation",
+  "class_declaration",
+  "object_declaration",
+  "companion_object",
+  "function_declaration",
+  "property_declaration",
+  "type_alias",
+  "secondary_constructor",
+  "anonymous_initializer",
+  "enum_entry",
+]);
+
+/** What a property holds besides its value: these are no value to elide. */
+const PROPERTY_PARTS = new Set([
+  "modifiers",
+  "type_parameters",
+  "type_constraints",
+  "variable_declaration",
+  "multi_variable_declaration",
+  "getter",
+  "setter",
+  "user_type",
+  "nullable_type",
+  "function_type",
+  "parenthesized_type",
+]);
+
+/** Nodes whose `function_body` child is their body (functions, accessors, constructors). */
+const HAS_FUNCTION_BODY = new Set(["function_declaration", "getter", "setter"]);
+
+/**
+ * The field of a child tree-sitter-kotlin names none: a function's `function_body` and the
+ * class body of a class are its `body`; inside a `function_body`, a block is the `body` (elided
+ * as `{ ... }`) and an expression (`= size * 2`) the `value`, elided only when long; a property's
+ * initializer or delegate (`by lazy { ... }`) is its `value`.
+ */
+function kotlinFieldOf(parentType: string, childType: string): string | undefined {
+  if (childType === "function_body") return HAS_FUNCTION_BODY.has(parentType) ? "body" : undefined;
+  if (parentType === "function_body") return childType === "block" ? "body" : "value";
+  if (childType === "block") {
+    return parentType === "secondary_constructor" || parentType === "anonymous_initializer"
+      ? "body"
+      : undefined;
+  }
+  if (childType === "class_body" || childType === "enum_class_body") return "body";
+  if (parentType === "property_declaration" && !PROPERTY_PARTS.has(childType)) return "value";
+  return undefined;
+}
+
+/** A Kotlin member is public API unless `private` (`internal` and `protected` count, as in C#). */
+function kotlinPublic(def: KotlinNode): boolean {
+  const mods = def.namedChildren.find((c) => c.type === "modifiers");
+  return !mods?.namedChildren.some((c) => c.type === "visibility_modifier" && c.text === "private");
+}
+
+/** A property's name: its variable's (`val (a, b)` names `a`); an enum entry's. */
+function kotlinName(def: KotlinNode, type: string): KotlinNode | null | undefined {
+  if (type === "enum_entry") return def.namedChildren.find((c) => c.type === "identifier") ?? null;
+  if (type !== "property_declaration") return undefined;
+  let variable = def.namedChildren.find((c) =>
+    c.type === "variable_declaration" || c.type === "multi_variable_declaration"
+  );
+  if (variable?.type === "multi_variable_declaration") {
+    variable = variable.namedChildren.find((c) => c.type === "variable_declaration");
+  }
+  return variable?.namedChildren.find((c) => c.type === "identifier") ?? null;
+}
+
+/**
+ * A class declaration's kind by its keyword (`interface`, `enum class`, `annotation class`); a
+ * function in a class body is a method.
+ */
+function kotlinKind(def: KotlinNode, kind: string): string {
+  if (def.type === "function_declaration") {
+    const parent = def.parent?.type;
+    return parent === "class_body" || parent === "enum_class_body" ? "method" : kind;
+  }
+  if (def.type !== "class_declaration") return kind;
+  const mods = def.namedChildren.find((c) => c.type === "modifiers");
+  const words = mods?.namedChildren.filter((c) => c.type === "class_modifier").map((c) => c.text);
+  if (words?.includes("enum")) return "enum";
+  if (words?.includes("annotation")) return "annotation";
+  // The keyword after the modifiers (`fun interface` too): the first word that is not one.
+  const head = def.text.slice(0, 400).replace(/@\w+(\([^)]*\))?/g, " ");
+  return /^(?:\s|\w+\s)*?interface\b/.test(head) && !/^(?:\s|\w+\s)*?class\b/.test(head)
+    ? "interface"
+    : kind;
+}
+
+/**
+ * Kotlin's entry of the language table, without its id and extensions.
+ *
+ * @example
+ * ```ts
+ * import { KOTLIN } from "./_kotlin.ts";
+ * KOTLIN.grammar; // "kotlin"
+ * ```
+ */
+export const KOTLIN = {
+  grammar: "kotlin",
+  pkg: "@tree-sitter-grammars/tree-sitter-kotlin@1.1.0",
+  wasm: "tree-sitter-kotlin.wasm",
+  bodyMarker: "{ ... }",
+  valueMarker: "...",
+  containers: new Set(["source_file", "class_body", "enum_class_body"]),
+  functionBodies: new Set([
+    "function_body.body",
+    "secondary_constructor.body",
+    "anonymous_initializer.body",
+  ]),
+  bodyTypes: new Set(["block"]),
+  typeBodies: new Set(["enum_class_body"]),
+  keep: (_node: KotlinNode, type: string = _node.type) => KOTLIN_KEEP.has(type),
+  transparent: new Set<string>(),
+  attach: new Set(["line_comment", "block_comment"]),
+  definitions: {
+    class_declaration: { kind: "class" },
+    object_declaration: { kind: "object" },
+    companion_object: { kind: "object" },
+    function_declaration: { kind: "function" },
+    property_declaration: { kind: "property" },
+    type_alias: { kind: "type", nameField: "type" },
+    enum_entry: { kind: "constant" },
+  },
+  values: new Set(["property_declaration.value", "function_body.value"]),
+  isPublic: kotlinPublic,
+  nameNode: kotlinName,
+  fieldOf: kotlinFieldOf,
+  kindOf: kotlinKind,
+  opaque: new Set(["string_literal", "multiline_string_literal"]),
+};

@@ -1,0 +1,103 @@
+/**
+ * Lua in the language table (`languages.ts`): which nodes of
+ * tree-sitter-lua's tree the code views keep, elide and name.
+ *
+ * @module
+ */
+
+/** A syntax node as the language table sees it (its `NodeLike`, which imports this file). */
+interface LuaNode {
+  type: string;
+  text: string;
+  namedChildren: LuaNode[];
+  firstNamedChild: LuaNode | null;
+  parent: LuaNode | null;
+  childForFieldName(name: string): LuaNode | null;
+  previousNamedSibling?: LuaNode | null;
+  lastNamedChild?: LuaNode | null;
+}
+
+/**
+ * Lua items: functions, assignments (`local M = {}`, `M.VERSION = "1"`, `local json =
+ * require("json")`) and the chunk's `return` (the module's export); calls and loops are statements.
+ */
+const LUA_KEEP = new Set([
+  "function_declaration",
+  "variable_declaration",
+  "assignment_statement",
+  "return_statement",
+]);
+
+/** Whether a Lua definition is `local` (its own keyword, or the `local` declaration around it). */
+function isLocal(def: LuaNode): boolean {
+  if (def.type === "function_declaration") return /^local\b/.test(def.text);
+  return def.parent?.type === "variable_declaration";
+}
+
+/** Whether a chunk ends with `return NAME` (comments after it aside): the module's table. */
+function returns(chunk: LuaNode | null | undefined, name: string): boolean {
+  let last = chunk?.lastNamedChild;
+  while (last && last.type === "comment") last = last.previousNamedSibling;
+  return last?.type === "return_statement" && last.text.replace(/\s+/g, " ") === `return ${name}`;
+}
+
+/**
+ * Lua names are public unless `local` or written with a leading `_`; a `local` the chunk
+ * returns (`local M = {}` ... `return M`) is the module itself, and public.
+ */
+function luaPublic(def: LuaNode, name: string): boolean {
+  const last = name.slice(Math.max(name.lastIndexOf("."), name.lastIndexOf(":")) + 1);
+  if (last.startsWith("_")) return false;
+  if (!isLocal(def)) return true;
+  return def.type === "assignment_statement" && returns(def.parent?.parent, name);
+}
+
+/** An assignment's name: its first target's (`a, b = 1, 2` names `a`). */
+function luaName(def: LuaNode, type: string): LuaNode | null | undefined {
+  if (type !== "assignment_statement") return undefined;
+  const targets = def.namedChildren.find((c) => c.type === "variable_list");
+  return targets?.childForFieldName("name") ?? null;
+}
+
+/** An assignment of a function (`M.total = function(self) ... end`) is a function. */
+function luaKind(def: LuaNode, kind: string): string {
+  if (def.type !== "assignment_statement") return kind;
+  const values = def.namedChildren.find((c) => c.type === "expression_list");
+  return values?.firstNamedChild?.type === "function_definition" ? "function" : kind;
+}
+
+/**
+ * Lua's entry of the language table, without its id and extensions.
+ *
+ * @example
+ * ```ts
+ * import { LUA } from "./_lua.ts";
+ * LUA.grammar; // "lua"
+ * ```
+ */
+export const LUA = {
+  grammar: "lua",
+  pkg: "@tree-sitter-grammars/tree-sitter-lua@0.4.1",
+  wasm: "tree-sitter-lua.wasm",
+  interpreters: ["lua", "luajit"],
+  lineComment: "--",
+  // `...` where the statements were: the body's indentation stays, and `end` closes it.
+  bodyMarker: "...",
+  valueMarker: "...",
+  containers: new Set(["chunk"]),
+  itemFields: new Set(["local_declaration"]),
+  functionBodies: new Set(["function_declaration.body", "function_definition.body"]),
+  bodyTypes: new Set(["block"]),
+  keep: (_node: LuaNode, type: string = _node.type) => LUA_KEEP.has(type),
+  transparent: new Set<string>(),
+  attach: new Set(["comment"]),
+  definitions: {
+    function_declaration: { kind: "function" },
+    assignment_statement: { kind: "variable" },
+  },
+  values: new Set(["expression_list.value"]),
+  isPublic: luaPublic,
+  nameNode: luaName,
+  kindOf: luaKind,
+  opaque: new Set(["string"]),
+};

@@ -1,0 +1,283 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { outlineText } from "../../plugins/view_modes/outline.ts";
+import { languageFor, languageOf } from "../../grammars/languages.ts";
+import { makeProject, raw } from "../_helpers.ts";
+import { buildContext } from "../../mod.ts";
+
+// Small files using most of each language's declarations, written for these tests.
+const KOTLIN = [
+  '@file:JvmName("Shop")',
+  "package shop.core",
+  "",
+  "import kotlinx.coroutines.flow.Flow",
+  "import java.util.concurrent.atomic.AtomicInteger as Counter",
+  "",
+  "/** Most items kept. */",
+  "const val LIMIT: Int = 10",
+  "",
+  "typealias Key = String",
+  "",
+  "/** Something with a price. */",
+  "interface Priced {",
+  "    val price: Double",
+  "    fun touch(times: Int = 1)",
+  "}",
+  "",
+  "enum class Color(val hex: String) {",
+  '    RED("#f00"),',
+  '    GREEN("#0f0");',
+  "",
+  "    fun shout(): String = hex.uppercase()",
+  "}",
+  "",
+  "sealed class Shape(open val name: String) : Priced",
+  'data class Circle(val r: Double) : Shape("circle") {',
+  "    override val price: Double get() = r * 2",
+  "    override fun touch(times: Int) {",
+  "        println(times)",
+  "    }",
+  "}",
+  "",
+  '@Suppress("unused")',
+  "class Inventory<T : Any>(private val capacity: Int) {",
+  "    private val items = mutableMapOf<Key, T>()",
+  "    var count: Int = 0",
+  "        private set",
+  "",
+  "    constructor() : this(10)",
+  "",
+  "    init {",
+  "        require(capacity > 0)",
+  "    }",
+  "",
+  "    /** Put an item. */",
+  "    suspend fun <K : Key> put(",
+  "        key: K,",
+  "        item: T,",
+  "    ): Boolean {",
+  "        items[key] = item",
+  "        return true",
+  "    }",
+  "",
+  "    internal fun size() = items.size",
+  "",
+  "    private fun secret(): Int {",
+  "        return 42",
+  "    }",
+  "",
+  "    protected open fun hook() {}",
+  "",
+  "    companion object Factory {",
+  "        fun empty(): Inventory<String> = Inventory()",
+  "    }",
+  "",
+  "    inner class Cursor {",
+  "        fun next(): T? = null",
+  "    }",
+  "}",
+  "",
+  "object Registry {",
+  "    val all = listOf(",
+  "        1,",
+  "        2,",
+  "    )",
+  "}",
+  "",
+  "fun String.shout(): String {",
+  "    return uppercase()",
+  "}",
+  "",
+  "private fun helper(x: Int) = x * 2",
+  "",
+  "fun main() {",
+  "    println(Inventory<String>().size())",
+  "}",
+].join("\n") + "\n";
+
+const LUA = [
+  "--- Inventory of a shop.",
+  "-- @module shop.inventory",
+  'local json = require("json")',
+  'local util = require "shop.util"',
+  "",
+  "local M = {}",
+  "",
+  'M.VERSION = "1.2.0"',
+  "local LIMIT <const> = 10",
+  "",
+  "--- Make an inventory.",
+  "-- @param name string",
+  "function M.new(name, items)",
+  "  local self = setmetatable({}, { __index = M })",
+  "  self.name = name",
+  "  self.items = items or {}",
+  "  return self",
+  "end",
+  "",
+  "--- Add stock.",
+  "function M:add(sku, quantity)",
+  "  self.items[sku] = (self.items[sku] or 0) + (quantity or 1)",
+  "end",
+  "",
+  "local function secret()",
+  "  return 42",
+  "end",
+  "",
+  "M.total = function(self)",
+  "  local sum = 0",
+  "  for _, n in pairs(self.items) do",
+  "    sum = sum + n",
+  "  end",
+  "  return sum",
+  "end",
+  "",
+  "M.handlers = {",
+  "  on_add = function(sku) print(sku) end,",
+  "  on_remove = function(sku)",
+  '    print("removed", sku)',
+  "  end,",
+  "}",
+  "",
+  "function helper(x) return x * 2 end",
+  "",
+  "for i = 1, 3 do",
+  "  print(i)",
+  "end",
+  "",
+  "return M",
+].join("\n") + "\n";
+
+const SAMPLES: Array<[string, string]> = [
+  ["src/shop/Inventory.kt", KOTLIN],
+  ["lua/shop/inventory.lua", LUA],
+];
+
+for (const [path, text] of SAMPLES) {
+  Deno.test(`skeletonViewMode() golden: ${path} byte-exact`, async (t) => {
+    const view = await renderCode(path, text);
+    assert.ok(view, `no grammar for ${path}`);
+    assert.equal(view.hasErrors, false);
+    await t.assertSnapshot(view.text, { serializer: raw });
+  });
+
+  Deno.test(`outlineViewMode() golden: ${path} byte-exact, with lines`, async (t) => {
+    const view = (await renderCode(path, text))!;
+    const lines = view.symbols.map((s) => `${s.line} ${s.qualifiedName} ${s.kind}`).join("\n");
+    const comment = languageFor(path)!.lineComment ?? "//";
+    await t.assertSnapshot(`${outlineText(view.symbols, comment)}\n${lines}\n`, {
+      serializer: raw,
+    });
+  });
+
+  Deno.test(`the code views of ${path} are the same bytes each time, with or without hollowing`, async () => {
+    const first = await renderCode(path, text);
+    const again = await renderCode(path, text);
+    const whole = await renderCode(path, text, { hollow: false });
+    assert.deepEqual(again, first);
+    assert.deepEqual(whole, first);
+  });
+}
+
+Deno.test("languageFor() knows Kotlin and Lua by extension, and languageOf() a #! line naming lua", () => {
+  const ids = (paths: string[]) => paths.map((p) => languageFor(p)?.id ?? "-");
+  assert.deepEqual(ids(["A.kt", "build.gradle.kts", "a.lua", "a.luac", "A.KT"]), [
+    "kotlin",
+    "kotlin",
+    "lua",
+    "-",
+    "kotlin",
+  ]);
+  assert.equal(languageOf("bin/tool", "#!/usr/bin/env lua5.4\nprint(1)\n")?.id, "lua");
+  assert.equal(languageOf("bin/tool", "#!/usr/bin/env luajit\nprint(1)\n")?.id, "lua");
+});
+
+Deno.test("maskedViewMode() shows one Kotlin or Lua function whole and the rest as signatures", async () => {
+  const cases: Array<[string, string, string, string]> = [
+    ["a.kt", KOTLIN, "Inventory.secret", "return 42"],
+    ["a.lua", LUA, "M.new", "setmetatable({}, { __index = M })"],
+  ];
+  for (const [path, text, name, body] of cases) {
+    const plain = (await renderCode(path, text))!.text;
+    assert.ok(!plain.includes(body), `${path}: the body is elided without a mask`);
+    const masked = (await renderCode(path, text, { mask: { [name]: "def" } }))!.text;
+    assert.ok(masked.includes(body), `${path}: ${name} is shown whole`);
+    const hidden = (await renderCode(path, text, { mask: { [name]: "hide" } }))!.text;
+    const word = name.split(".").at(-1)!;
+    assert.ok(!hidden.includes(`${word}(`), `${path}: ${name} is hidden`);
+  }
+});
+
+Deno.test("a Lua module's local table is public when the chunk returns it, other locals are not", async () => {
+  const text =
+    "local M = {}\nlocal cache = {}\nfunction M.get(k)\n  return cache[k]\nend\nreturn M\n";
+  const view = (await renderCode("m.lua", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.qualifiedName} ${s.public}`), [
+    "M true",
+    "cache false",
+    "M.get true",
+  ]);
+  const other = (await renderCode("m.lua", text.replace("return M", "return cache")))!;
+  assert.deepEqual(other.symbols.map((s) => s.public), [false, true, true]);
+});
+
+/** Variants of a text the way an editor or a bad copy leaves it: cut short, lines lost, garbage. */
+function corrupted(text: string): string[] {
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const lines = text.split("\n");
+  return [
+    text.slice(0, Math.floor(text.length / 3)),
+    text.slice(Math.floor(text.length / 2)),
+    lines.filter((_, i) => i % 7 !== 3).join("\n"),
+    text.replaceAll("}", ""),
+    text.replaceAll("end", ""),
+    text.replaceAll("(", "{"),
+    [...text].map((c) => next() < 0.03 ? String.fromCharCode(Math.floor(next() * 128)) : c).join(
+      "",
+    ),
+    `${text}\n"unterminated`,
+    text.replaceAll("\n", "\r\n"),
+  ];
+}
+
+Deno.test("corrupted Kotlin and Lua files render without a crash, the same bytes twice, and whole lines when they parse", async () => {
+  for (const [path, text] of SAMPLES) {
+    for (const variant of corrupted(text)) {
+      const first = await renderCode(path, variant);
+      assert.ok(first, path);
+      assert.deepEqual(await renderCode(path, variant), first);
+      // Every line is the file's own but for the body and value markers (what a parse with
+      // errors recovered may lose a word: "rendered what parsed", with a note in the manifest).
+      if (first.hasErrors) continue;
+      const marker = languageFor(path)!.bodyMarker;
+      for (const line of first.text.split("\n")) {
+        const parts = line.split(marker).join("\0").split("...").join("\0").split("\0");
+        for (const part of parts.map((p) => p.trim()).filter(Boolean)) {
+          assert.ok(variant.includes(part), `${path}: "${line}" is no line of the file`);
+        }
+      }
+    }
+  }
+});
+
+Deno.test("a build shows .kt, .kts and .lua files as skeletons", async () => {
+  const root = await makeProject({
+    "src/App.kt": "package app\n\nfun main() {\n    println(1)\n}\n",
+    "build.gradle.kts": 'plugins {\n    kotlin("jvm")\n}\nval v = "1"\n',
+    "init.lua": "local M = {}\nfunction M.setup(opts)\n  print(opts)\nend\nreturn M\n",
+  });
+  const { manifest, document } = await buildContext({
+    cwd: root,
+    inline: { files: [{ path: "**", view: "skeleton" }], cache: { enabled: false } },
+  }, { write: false });
+  const views = Object.fromEntries(manifest.files.map((f) => [f.path, f.view]));
+  assert.deepEqual(views, {
+    "build.gradle.kts": "skeleton",
+    "init.lua": "skeleton",
+    "src/App.kt": "skeleton",
+  });
+  assert.match(document, /package app\n\nfun main\(\) \{ \.\.\. \}\n/);
+  assert.match(document, /function M\.setup\(opts\)\n {2}\.\.\.\nend\nreturn M\n/);
+  assert.match(document, /val v = "1"\n/);
+});
