@@ -10,6 +10,7 @@ import { extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
+import { moreSummaryLanguages } from "./_summary_languages.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
 export interface SummaryOptions {
@@ -139,6 +140,8 @@ const LANGUAGES: Record<string, { label: string; patterns: Patterns }> = {
   ".rb": { label: "Ruby", patterns: RUBY },
   ".rake": { label: "Ruby", patterns: RUBY },
   ".php": { label: "PHP", patterns: PHP },
+  // Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets.
+  ...moreSummaryLanguages(JS),
 };
 
 /**
@@ -156,7 +159,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "4",
+    version: "5",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {

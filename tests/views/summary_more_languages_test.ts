@@ -1,0 +1,319 @@
+import assert from "node:assert/strict";
+import { summarize } from "../../plugins/view_modes/summary.ts";
+
+// Small files of each kind, written for these tests.
+const CASES: Array<[string, string, string]> = [
+  [
+    "Sources/Shop/Inventory.swift",
+    [
+      "import Foundation",
+      "@testable import ShopCore",
+      "",
+      "public protocol Priced { var price: Double { get } }",
+      "",
+      "@MainActor",
+      "public final class Inventory: Priced {",
+      "    public private(set) var items: [String: Int] = [:]",
+      "    public func add(_ sku: String, quantity: Int = 1) {}",
+      "    class func make() -> Inventory { Inventory() }",
+      "    private static func secret<T>(_ x: T) -> T { x }",
+      "}",
+      "",
+      "extension Inventory: CustomStringConvertible {",
+      '    public var description: String { "" }',
+      "}",
+      "enum Color { case red, green }",
+      "actor Counter {}",
+    ].join("\n"),
+    "**Swift**, 18 lines\n" +
+    "- types: `Priced`, `Inventory`, `Color`, `Counter`\n" +
+    "- functions: `add`, `make`, `secret`\n" +
+    "- imports: `Foundation`, `ShopCore`",
+  ],
+  [
+    "lib/shop/inventory.ex",
+    [
+      "defmodule Shop.Inventory do",
+      "  use GenServer",
+      "  alias Shop.Item",
+      "",
+      "  def start_link(opts), do: GenServer.start_link(__MODULE__, opts)",
+      "  def empty?(inv), do: inv == %{}",
+      "  defp secret(x), do: x",
+      "  defmacro with_item(item, do: block), do: block",
+      "end",
+      "",
+      "defimpl String.Chars, for: Shop.Inventory do",
+      '  def to_string(_), do: "inventory"',
+      "end",
+    ].join("\n"),
+    "**Elixir**, 13 lines\n" +
+    "- modules: `Shop.Inventory`\n" +
+    "- implementations: `String.Chars`\n" +
+    "- functions: `start_link`, `empty?`, `with_item`, `to_string`\n" +
+    "- private functions: `secret`\n" +
+    "- uses: `GenServer`, `Shop.Item`",
+  ],
+  [
+    "lib/inventory.dart",
+    [
+      "import 'package:meta/meta.dart';",
+      "",
+      "abstract class Priced {",
+      "  double get price;",
+      "}",
+      "",
+      "mixin Counting {}",
+      "enum Color { red, green }",
+      "",
+      "class Inventory extends Priced with Counting {",
+      "  Inventory(this.items);",
+      "  final Map<String, int> items;",
+      "  @override",
+      "  double get price => 0;",
+      "  Future<void> add(String sku, {int quantity = 1}) async {",
+      "  }",
+      "  static Inventory empty() => Inventory({});",
+      "}",
+      "",
+      "void main() {",
+      "}",
+    ].join("\n"),
+    "**Dart**, 21 lines\n" +
+    "- types: `Priced`, `Counting`, `Color`, `Inventory`\n" +
+    // A getter (`double get price => 0;`) has no parameter list: not listed.
+    "- functions: `add`, `empty`, `main`\n" +
+    "- imports: `package:meta/meta.dart`",
+  ],
+  [
+    "src/Shop/Inventory.hs",
+    [
+      "module Shop.Inventory (Inventory, add) where",
+      "",
+      "import qualified Data.Map as M",
+      "import Data.Maybe (fromMaybe)",
+      "",
+      "newtype Inventory = Inventory (M.Map String Int)",
+      "data Color = Red | Green deriving (Show)",
+      "class Monoid a => Stock a where",
+      "  count :: a -> Int",
+      "",
+      "instance Show Inventory where",
+      '  show _ = "inventory"',
+      "",
+      "add :: String -> Inventory -> Inventory",
+      "add sku (Inventory m) = Inventory (M.insertWith (+) sku 1 m)",
+    ].join("\n"),
+    "**Haskell**, 15 lines\n" +
+    "- module: `Shop.Inventory`\n" +
+    "- types: `Inventory`, `Color`, `Stock`\n" +
+    "- instances: `Show Inventory`\n" +
+    "- functions: `add`\n" +
+    "- imports: `Data.Map`, `Data.Maybe`",
+  ],
+  [
+    "src/inventory.zig",
+    [
+      'const std = @import("std");',
+      "",
+      "pub const Inventory = struct {",
+      "    items: std.StringHashMap(u32),",
+      "    pub fn init(allocator: std.mem.Allocator) Inventory {",
+      "        return .{ .items = std.StringHashMap(u32).init(allocator) };",
+      "    }",
+      "    fn secret() void {}",
+      "};",
+      "",
+      "const Color = enum { red, green };",
+      "export fn add(x: i32) i32 { return x; }",
+      "",
+      'test "inventory starts empty" {',
+      "}",
+    ].join("\n"),
+    "**Zig**, 15 lines\n" +
+    "- types: `Inventory`, `Color`\n" +
+    "- functions: `init`, `secret`, `add`\n" +
+    "- tests: `inventory starts empty`\n" +
+    "- imports: `std`",
+  ],
+  [
+    "infra/main.tf",
+    [
+      'provider "aws" {',
+      '  region = "eu-west-1"',
+      "}",
+      "",
+      'variable "name" {',
+      "  type = string",
+      "}",
+      "",
+      'resource "aws_vpc" "this" {',
+      '  cidr_block = "10.0.0.0/16"',
+      "}",
+      "",
+      'data "aws_region" "current" {}',
+      "",
+      'module "subnets" {',
+      '  source = "./subnets"',
+      "}",
+      "",
+      'output "vpc_id" {',
+      "  value = aws_vpc.this.id",
+      "}",
+    ].join("\n"),
+    "**Terraform**, 21 lines\n" +
+    "- resources: `aws_vpc.this`\n" +
+    "- data sources: `data.aws_region.current`\n" +
+    "- modules: `subnets`\n" +
+    "- variables: `name`\n" +
+    "- outputs: `vpc_id`\n" +
+    "- providers: `aws`",
+  ],
+  [
+    "src/components/Cart.vue",
+    [
+      "<template>",
+      "  <div>{{ total }}</div>",
+      "</template>",
+      "",
+      '<script setup lang="ts">',
+      'import { computed } from "vue";',
+      "export interface Item { price: number }",
+      "function total(items: Item[]) { return 0; }",
+      "</script>",
+      "",
+      "<style scoped>",
+      ".cart { color: red; }",
+      "</style>",
+    ].join("\n"),
+    "**Vue component**, 13 lines\n" +
+    '- blocks: `template`, `script setup lang="ts"`, `style scoped`\n' +
+    "- functions: `total`\n" +
+    "- interfaces: `Item`\n" +
+    "- imports: `vue`",
+  ],
+  [
+    "src/lib/Cart.svelte",
+    [
+      "<script>",
+      '\timport { onMount } from "svelte";',
+      "\texport let items = [];",
+      "\tfunction total() {",
+      "\t\tfunction inner() {}",
+      "\t}",
+      "</script>",
+      "",
+      "<p>{total()}</p>",
+    ].join("\n"),
+    "**Svelte component**, 9 lines\n" +
+    "- blocks: `script`\n" +
+    "- functions: `total`\n" +
+    "- exports: `items`\n" +
+    "- imports: `svelte`",
+  ],
+  [
+    "sass/button.scss",
+    [
+      '@use "sass:math";',
+      '@import "variables";',
+      "$button-color: red !default;",
+      ":root {",
+      "  --button-size: 1rem;",
+      "}",
+      "@mixin focus($color) {",
+      "  outline: 1px solid $color;",
+      "}",
+      "@function half($x) { @return math.div($x, 2); }",
+      ".#{$prefix}button, .btn {",
+      "  color: $button-color;",
+      "  &:hover { color: blue; }",
+      "}",
+      "@media screen and (min-width: 768px) {",
+      "  .btn { width: 100%; }",
+      "}",
+    ].join("\n"),
+    "**SCSS**, 17 lines\n" +
+    "- imports: `sass:math`, `variables`\n" +
+    "- variables: `button-color`\n" +
+    "- custom properties: `--button-size`\n" +
+    "- mixins: `focus`\n" +
+    "- functions: `half`\n" +
+    "- media queries: `screen and (min-width: 768px)`\n" +
+    "- selectors: `:root`, `.#{$prefix}button, .btn`",
+  ],
+  [
+    "charts/app/templates/_helpers.tpl",
+    [
+      '{{- define "app.name" -}}',
+      "{{ .Chart.Name }}",
+      "{{- end }}",
+      '{{- define "app.labels" -}}',
+      'app: {{ include "app.name" . }}',
+      "{{- end }}",
+    ].join("\n"),
+    "**Template**, 6 lines\n" +
+    "- defines: `app.name`, `app.labels`\n" +
+    "- includes: `app.name`",
+  ],
+  [
+    "lua/shop/init.lua",
+    [
+      'local json = require("json")',
+      "local M = {}",
+      "function M.new(name) end",
+      "function M:add(sku) end",
+      "local function secret() end",
+      "M.total = function(self) end",
+      "return M",
+    ].join("\n"),
+    "**Lua**, 7 lines\n" +
+    "- functions: `M.new`, `M:add`, `secret`\n" +
+    "- function values: `M.total`\n" +
+    "- requires: `json`",
+  ],
+  [
+    "src/main/kotlin/Inventory.kt",
+    [
+      "package shop.core",
+      "import kotlinx.coroutines.flow.Flow",
+      "data class Item(val sku: String)",
+      "fun interface Runner { fun run() }",
+      "sealed interface Shape",
+      "object Registry",
+      "class Inventory {",
+      "    suspend fun <T> put(key: T) {}",
+      "    private fun String.shout() = uppercase()",
+      "    companion object {}",
+      "}",
+    ].join("\n"),
+    "**Kotlin**, 11 lines\n" +
+    "- package: `shop.core`\n" +
+    "- types: `Item`, `Runner`, `Shape`, `Registry`, `Inventory`\n" +
+    // What follows a `{` on the same line is no line's start: `run` is not listed.
+    "- functions: `put`, `String.shout`\n" +
+    "- imports: `kotlinx.coroutines.flow.Flow`",
+  ],
+];
+
+for (const [path, text, expected] of CASES) {
+  Deno.test(`summarize() lists the declarations of ${path} by a line scan`, () => {
+    assert.equal(summarize(path, `${text}\n`), expected);
+  });
+}
+
+Deno.test("summarize() of a one-line stylesheet, component or Dart file a megabyte long stays linear", () => {
+  // Patterns that backtrack over a line would take minutes here; each reads a line once.
+  const long = "a".repeat(1 << 20);
+  for (
+    const [path, text] of [
+      ["a.scss", `${long}#{x${long}`],
+      ["a.dart", `${long}(${long}`],
+      ["a.swift", `public `.repeat(100_000)],
+      ["a.vue", `<script>\n${" ".repeat(1 << 20)}x\n`],
+      ["a.hs", `instance ${long}`],
+    ]
+  ) {
+    const out = summarize(path, text);
+    assert.ok(out.startsWith("**"), path);
+  }
+});
