@@ -101,6 +101,8 @@ import "npm:tree-sitter-bash@0.25.1/package.json" with { type: "json" };
 import "npm:tree-sitter-scala@0.24.0/package.json" with { type: "json" };
 import "npm:@tree-sitter-grammars/tree-sitter-kotlin@1.1.0/package.json" with { type: "json" };
 import "npm:@tree-sitter-grammars/tree-sitter-lua@0.4.1/package.json" with { type: "json" };
+import "npm:@tree-sitter-grammars/tree-sitter-zig@1.1.2/package.json" with { type: "json" };
+import "npm:tree-sitter-elixir@0.3.5/package.json" with { type: "json" };
 
 /** Types of the web-tree-sitter runtime (type-only: importing them loads nothing). */
 export type {
@@ -144,6 +146,9 @@ export const GRAMMAR_WASM: Record<string, () => string> = {
     ),
   lua: () =>
     import.meta.resolve("npm:@tree-sitter-grammars/tree-sitter-lua@0.4.1/tree-sitter-lua.wasm"),
+  zig: () =>
+    import.meta.resolve("npm:@tree-sitter-grammars/tree-sitter-zig@1.1.2/tree-sitter-zig.wasm"),
+  elixir: () => import.meta.resolve("npm:tree-sitter-elixir@0.3.5/tree-sitter-elixir.wasm"),
 };
 /** gpt-tokenizer's o200k ranks and split pattern, for slop's compact counter (`pipeline/_bpe.ts`). */
 export async function loadO200kRanks(): Promise<{ ranks: (string | number[])[]; split: RegExp }> {

@@ -13,6 +13,7 @@ import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
+import { ZIG } from "./_zig.ts";
 
 /** What a definition node declares. */
 export interface DefinitionSpec {
@@ -1037,6 +1038,7 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "scala", extensions: [".scala", ".sc"], ...SCALA },
   { id: "kotlin", extensions: [".kt", ".kts"], ...KOTLIN },
   { id: "lua", extensions: [".lua"], ...LUA },
+  { id: "zig", extensions: [".zig"], ...ZIG },
 ];
 
 const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e, l] as const)));

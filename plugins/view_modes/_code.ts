@@ -1005,10 +1005,17 @@ class Walker {
       end = body.startIndex;
       endPoint = body.startPosition;
     } else if (unnamed) {
-      // Kotlin's `= expr` body: the signature keeps the `=` (and gets ` ...` below).
+      // Kotlin's `= expr` body: the signature keeps the `=` (and gets ` ...` below); Zig's
+      // `const Color = enum(u8) {...}`, a container, keeps what opens it.
+      const brace = this.text.indexOf("{", unnamed.startIndex);
+      const container = this.spec.containers.has(unnamed.type) && brace !== -1 &&
+        brace < unnamed.endIndex;
       const equals = this.text.startsWith("=", unnamed.startIndex) ? 1 : 0;
-      end = unnamed.startIndex + equals;
-      endPoint = { ...unnamed.startPosition, column: unnamed.startPosition.column + equals };
+      end = container ? brace : unnamed.startIndex + equals;
+      endPoint = container ? unnamed.startPosition : {
+        ...unnamed.startPosition,
+        column: unnamed.startPosition.column + equals,
+      };
     } else {
       for (const field of ["value", "right"]) {
         const value = node.childForFieldName(field);

@@ -25,6 +25,7 @@ const SAMPLES: Record<string, string> = {
   scala: "sample.scala",
   kotlin: "sample.kt",
   lua: "sample.lua",
+  zig: "sample.zig",
 };
 
 /** What the code engine reads of a node without making it, and what the node says. */

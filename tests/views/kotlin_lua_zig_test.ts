@@ -148,9 +148,67 @@ const LUA = [
   "return M",
 ].join("\n") + "\n";
 
+const ZIG = [
+  "//! Inventory of a shop.",
+  'const std = @import("std");',
+  "const Allocator = std.mem.Allocator;",
+  "",
+  "/// Most items kept.",
+  "pub const limit: u32 = 10;",
+  "",
+  "/// A color.",
+  "pub const Color = enum {",
+  "    red,",
+  "    green,",
+  "",
+  "    pub fn hex(self: Color) []const u8 {",
+  "        return switch (self) {",
+  '            .red => "#f00",',
+  '            .green => "#0f0",',
+  "        };",
+  "    }",
+  "};",
+  "",
+  "pub const Inventory = struct {",
+  "    allocator: Allocator,",
+  "    items: std.StringHashMap(u32),",
+  "",
+  "    const Self = @This();",
+  "",
+  "    /// Make an inventory.",
+  "    pub fn init(allocator: Allocator) Self {",
+  "        return .{ .allocator = allocator, .items = std.StringHashMap(u32).init(allocator) };",
+  "    }",
+  "",
+  "    pub fn add(self: *Self, sku: []const u8, quantity: u32) !void {",
+  "        const entry = try self.items.getOrPut(sku);",
+  "        if (!entry.found_existing) entry.value_ptr.* = 0;",
+  "        entry.value_ptr.* += quantity;",
+  "    }",
+  "",
+  "    fn secret() u32 {",
+  "        return 42;",
+  "    }",
+  "};",
+  "",
+  "pub const Error = error{ OutOfStock, Closed };",
+  "",
+  'extern "c" fn abs(x: c_int) c_int;',
+  "",
+  "export fn helper(x: i32) i32 {",
+  "    return x * 2;",
+  "}",
+  "",
+  'test "inventory starts empty" {',
+  "    var inv = Inventory.init(std.testing.allocator);",
+  "    try std.testing.expectEqual(@as(u32, 0), inv.items.count());",
+  "}",
+].join("\n") + "\n";
+
 const SAMPLES: Array<[string, string]> = [
   ["src/shop/Inventory.kt", KOTLIN],
   ["lua/shop/inventory.lua", LUA],
+  ["src/inventory.zig", ZIG],
 ];
 
 for (const [path, text] of SAMPLES) {
@@ -179,23 +237,25 @@ for (const [path, text] of SAMPLES) {
   });
 }
 
-Deno.test("languageFor() knows Kotlin and Lua by extension, and languageOf() a #! line naming lua", () => {
+Deno.test("languageFor() knows Kotlin, Lua and Zig by extension, and languageOf() a #! line naming lua", () => {
   const ids = (paths: string[]) => paths.map((p) => languageFor(p)?.id ?? "-");
-  assert.deepEqual(ids(["A.kt", "build.gradle.kts", "a.lua", "a.luac", "A.KT"]), [
+  assert.deepEqual(ids(["A.kt", "build.gradle.kts", "a.lua", "a.luac", "A.KT", "build.zig"]), [
     "kotlin",
     "kotlin",
     "lua",
     "-",
     "kotlin",
+    "zig",
   ]);
   assert.equal(languageOf("bin/tool", "#!/usr/bin/env lua5.4\nprint(1)\n")?.id, "lua");
   assert.equal(languageOf("bin/tool", "#!/usr/bin/env luajit\nprint(1)\n")?.id, "lua");
 });
 
-Deno.test("maskedViewMode() shows one Kotlin or Lua function whole and the rest as signatures", async () => {
+Deno.test("maskedViewMode() shows one Kotlin, Lua or Zig function whole and the rest as signatures", async () => {
   const cases: Array<[string, string, string, string]> = [
     ["a.kt", KOTLIN, "Inventory.secret", "return 42"],
     ["a.lua", LUA, "M.new", "setmetatable({}, { __index = M })"],
+    ["a.zig", ZIG, "Inventory.add", "try self.items.getOrPut(sku)"],
   ];
   for (const [path, text, name, body] of cases) {
     const plain = (await renderCode(path, text))!.text;
@@ -241,7 +301,7 @@ function corrupted(text: string): string[] {
   ];
 }
 
-Deno.test("corrupted Kotlin and Lua files render without a crash, the same bytes twice, and whole lines when they parse", async () => {
+Deno.test("corrupted Kotlin, Lua and Zig files render without a crash, the same bytes twice, and whole lines when they parse", async () => {
   for (const [path, text] of SAMPLES) {
     for (const variant of corrupted(text)) {
       const first = await renderCode(path, variant);
@@ -261,11 +321,12 @@ Deno.test("corrupted Kotlin and Lua files render without a crash, the same bytes
   }
 });
 
-Deno.test("a build shows .kt, .kts and .lua files as skeletons", async () => {
+Deno.test("a build shows .kt, .kts, .lua and .zig files as skeletons", async () => {
   const root = await makeProject({
     "src/App.kt": "package app\n\nfun main() {\n    println(1)\n}\n",
     "build.gradle.kts": 'plugins {\n    kotlin("jvm")\n}\nval v = "1"\n',
     "init.lua": "local M = {}\nfunction M.setup(opts)\n  print(opts)\nend\nreturn M\n",
+    "build.zig": 'const std = @import("std");\npub fn build(b: *std.Build) void {\n    _ = b;\n}\n',
   });
   const { manifest, document } = await buildContext({
     cwd: root,
@@ -274,10 +335,26 @@ Deno.test("a build shows .kt, .kts and .lua files as skeletons", async () => {
   const views = Object.fromEntries(manifest.files.map((f) => [f.path, f.view]));
   assert.deepEqual(views, {
     "build.gradle.kts": "skeleton",
+    "build.zig": "skeleton",
     "init.lua": "skeleton",
     "src/App.kt": "skeleton",
   });
   assert.match(document, /package app\n\nfun main\(\) \{ \.\.\. \}\n/);
   assert.match(document, /function M\.setup\(opts\)\n {2}\.\.\.\nend\nreturn M\n/);
   assert.match(document, /val v = "1"\n/);
+  assert.match(document, /pub fn build\(b: \*std\.Build\) void \{ \.\.\. \}\n/);
+});
+
+Deno.test("a Zig container's tag type stays, and its outline line ends where the container opens", async () => {
+  const text =
+    "pub const E = enum(u16) {\n    a = 1,\n};\nconst C = packed struct(u32) { a: u16, b: u16 };\n";
+  const view = (await renderCode("e.zig", text))!;
+  assert.equal(view.text, text);
+  assert.deepEqual(view.symbols.map((s) => `${s.signature} ${s.kind} ${s.public}`), [
+    "pub const E = enum(u16) enum true",
+    "a = 1 field true",
+    "const C = packed struct(u32) struct false",
+    "a: u16 field true",
+    "b: u16 field true",
+  ]);
 });
