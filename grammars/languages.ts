@@ -14,6 +14,7 @@ import { blankDirectiveComments } from "./_c_directives.ts";
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
+import { ELIXIR } from "./_elixir.ts";
 
 /** What a definition node declares. */
 export interface DefinitionSpec {
@@ -112,10 +113,11 @@ export interface LanguageSpec {
   /** What starts a line comment, for the outline's kind notes. @default {"//"} */
   lineComment?: string;
   /**
-   * The field of a child the grammar names none, by the parent's and the child's type (Kotlin's
-   * grammar gives a function's body no field name), or undefined for none.
+   * The field of a child the grammar names none, by the parent's and the child's type and the
+   * parent (Kotlin's grammar gives a function's body no field name; Elixir's `def` is a call whose
+   * `do` block is its body), or undefined for none.
    */
-  fieldOf?: (parentType: string, childType: string) => string | undefined;
+  fieldOf?: (parentType: string, childType: string, parent: NodeLike) => string | undefined;
   /**
    * Fields that name an item of its container, not a header (Lua's `local_declaration`: a
    * `local` declaration in a chunk); a child in any other field but `member` is a header.
@@ -1039,6 +1041,7 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "kotlin", extensions: [".kt", ".kts"], ...KOTLIN },
   { id: "lua", extensions: [".lua"], ...LUA },
   { id: "zig", extensions: [".zig"], ...ZIG },
+  { id: "elixir", extensions: [".ex", ".exs"], ...ELIXIR },
 ];
 
 const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e, l] as const)));

@@ -797,14 +797,14 @@ class Walker {
     const fieldOf = spec.fieldOf;
     const wanted = (named: string | null, type: string, cursor: TreeCursor) => {
       if (spec.containers.has(type)) return true;
-      const field = named ?? fieldOf?.(nodeType, type) ?? null;
+      const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
       if (field !== null && (bodyFields?.has(field) || valueFields?.has(field))) return true;
       if (descend) return descend.has(type);
       if (opaque?.has(type) && !(hasError ??= node.hasError)) return false;
       return hasChildren(cursor);
     };
     for (const [child, named, type] of namedChildren(this.cursor, node, wanted)) {
-      const field = named ?? fieldOf?.(nodeType, type) ?? null;
+      const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
       if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
         // A function body holds no member: a `def` item shows it as it is.
         if (!this.full) this.elideBody(child, node);
@@ -1007,9 +1007,13 @@ class Walker {
     } else if (unnamed) {
       // Kotlin's `= expr` body: the signature keeps the `=` (and gets ` ...` below); Zig's
       // `const Color = enum(u8) {...}`, a container, keeps what opens it.
+      // The container's own `{`: before its first item (a header, Zig's tag type, may come first).
       const brace = this.text.indexOf("{", unnamed.startIndex);
-      const container = this.spec.containers.has(unnamed.type) && brace !== -1 &&
-        brace < unnamed.endIndex;
+      const first = unnamed.firstNamedChild;
+      const limit = first && !this.spec.headers?.has(first.type)
+        ? first.startIndex
+        : unnamed.endIndex;
+      const container = this.spec.containers.has(unnamed.type) && brace !== -1 && brace < limit;
       const equals = this.text.startsWith("=", unnamed.startIndex) ? 1 : 0;
       end = container ? brace : unnamed.startIndex + equals;
       endPoint = container ? unnamed.startPosition : {
@@ -1065,8 +1069,12 @@ class Walker {
   unnamedBody(node: SyntaxNode, type: string): SyntaxNode | undefined {
     const fieldOf = this.spec.fieldOf;
     if (!fieldOf) return undefined;
-    return node.namedChildren.find((c) => c !== null && fieldOf(type, c.type) === "body") ??
-      undefined;
+    const parent = node as unknown as NodeLike;
+    // A body, or a container (Elixir's `defmodule` block, which is no body to elide).
+    return node.namedChildren.find((c) =>
+      c !== null &&
+      (fieldOf(type, c.type, parent) === "body" || this.spec.containers.has(c.type))
+    ) ?? undefined;
   }
 
   /**

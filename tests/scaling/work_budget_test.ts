@@ -174,7 +174,7 @@ Deno.test("a parse stopped by the work budget leaves nothing behind: the next fi
   }
 });
 
-Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell, Scala, Kotlin, Lua or Zig file", async () => {
+Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell, Scala, Kotlin, Lua, Zig or Elixir file", async () => {
   // One class a unit, repeated to the size: methods with bodies, constants, comments.
   const units: Array<[string, string, (i: number) => string]> = [
     ["a.rb", "", (i) => `# C${i}\nclass C${i}\n  X = ${i}\n  def f(a)\n    a + ${i}\n  end\nend\n`],
@@ -217,6 +217,11 @@ Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell, Scal
       "",
       (i) =>
         `/// C${i}\npub const C${i} = struct {\n    x: u32 = ${i},\n    pub fn f(a: u32) u32 {\n        return a + ${i};\n    }\n};\n`,
+    ],
+    [
+      "a.ex",
+      "",
+      (i) => `# C${i}\ndefmodule C${i} do\n  @x ${i}\n  def f(a) do\n    a + ${i}\n  end\nend\n`,
     ],
   ];
   const sizes = [8 * 1024, 32 * 1024, 128 * 1024];

@@ -26,6 +26,7 @@ const SAMPLES: Record<string, string> = {
   kotlin: "sample.kt",
   lua: "sample.lua",
   zig: "sample.zig",
+  elixir: "sample.ex",
 };
 
 /** What the code engine reads of a node without making it, and what the node says. */

@@ -205,10 +205,62 @@ const ZIG = [
   "}",
 ].join("\n") + "\n";
 
+const ELIXIR = [
+  "defmodule Shop.Inventory do",
+  '  @moduledoc """',
+  "  A shop's inventory.",
+  '  """',
+  "  use GenServer",
+  "  alias Shop.{Item, Store}",
+  "  import Enum, only: [map: 2]",
+  "  require Logger",
+  "",
+  "  @limit 10",
+  "  @type t :: %__MODULE__{items: map()}",
+  "",
+  "  defstruct items: %{}, name: nil",
+  "",
+  '  @doc "Start an inventory."',
+  "  @spec start_link(keyword()) :: GenServer.on_start()",
+  "  def start_link(opts \\\\ []) do",
+  "    GenServer.start_link(__MODULE__, opts, name: __MODULE__)",
+  "  end",
+  "",
+  "  def add(%__MODULE__{} = inv, sku, quantity \\\\ 1) when quantity > 0 do",
+  "    update_in(inv.items[sku], &((&1 || 0) + quantity))",
+  "  end",
+  "",
+  "  def empty?(inv), do: inv.items == %{}",
+  "",
+  "  defp secret do",
+  "    42",
+  "  end",
+  "",
+  "  defmacro with_item(item, do: block) do",
+  "    quote do",
+  "      unquote(block)",
+  "    end",
+  "  end",
+  "",
+  "  defimpl String.Chars do",
+  "    def to_string(inv), do: inv.name",
+  "  end",
+  "",
+  "  defprotocol Priced do",
+  "    def price(item)",
+  "  end",
+  "end",
+  "",
+  "defmodule Shop.Item do",
+  "  defstruct [:sku]",
+  "end",
+].join("\n") + "\n";
+
 const SAMPLES: Array<[string, string]> = [
   ["src/shop/Inventory.kt", KOTLIN],
   ["lua/shop/inventory.lua", LUA],
   ["src/inventory.zig", ZIG],
+  ["lib/shop/inventory.ex", ELIXIR],
 ];
 
 for (const [path, text] of SAMPLES) {
@@ -237,7 +289,7 @@ for (const [path, text] of SAMPLES) {
   });
 }
 
-Deno.test("languageFor() knows Kotlin, Lua and Zig by extension, and languageOf() a #! line naming lua", () => {
+Deno.test("languageFor() knows Kotlin, Lua, Zig and Elixir by extension, and languageOf() a #! line naming lua or elixir", () => {
   const ids = (paths: string[]) => paths.map((p) => languageFor(p)?.id ?? "-");
   assert.deepEqual(ids(["A.kt", "build.gradle.kts", "a.lua", "a.luac", "A.KT", "build.zig"]), [
     "kotlin",
@@ -247,15 +299,18 @@ Deno.test("languageFor() knows Kotlin, Lua and Zig by extension, and languageOf(
     "kotlin",
     "zig",
   ]);
+  assert.deepEqual(ids(["a.ex", "test/a_test.exs", "a.eex"]), ["elixir", "elixir", "-"]);
+  assert.equal(languageOf("bin/tool", "#!/usr/bin/env elixir\nIO.puts(1)\n")?.id, "elixir");
   assert.equal(languageOf("bin/tool", "#!/usr/bin/env lua5.4\nprint(1)\n")?.id, "lua");
   assert.equal(languageOf("bin/tool", "#!/usr/bin/env luajit\nprint(1)\n")?.id, "lua");
 });
 
-Deno.test("maskedViewMode() shows one Kotlin, Lua or Zig function whole and the rest as signatures", async () => {
+Deno.test("maskedViewMode() shows one Kotlin, Lua, Zig or Elixir function whole and the rest as signatures", async () => {
   const cases: Array<[string, string, string, string]> = [
     ["a.kt", KOTLIN, "Inventory.secret", "return 42"],
     ["a.lua", LUA, "M.new", "setmetatable({}, { __index = M })"],
     ["a.zig", ZIG, "Inventory.add", "try self.items.getOrPut(sku)"],
+    ["a.ex", ELIXIR, "Shop.Inventory.start_link", "GenServer.start_link(__MODULE__"],
   ];
   for (const [path, text, name, body] of cases) {
     const plain = (await renderCode(path, text))!.text;
@@ -263,8 +318,12 @@ Deno.test("maskedViewMode() shows one Kotlin, Lua or Zig function whole and the 
     const masked = (await renderCode(path, text, { mask: { [name]: "def" } }))!.text;
     assert.ok(masked.includes(body), `${path}: ${name} is shown whole`);
     const hidden = (await renderCode(path, text, { mask: { [name]: "hide" } }))!.text;
+    // The name as its definition writes it (an Elixir `@spec` above a hidden `def` stays).
     const word = name.split(".").at(-1)!;
-    assert.ok(!hidden.includes(`${word}(`), `${path}: ${name} is hidden`);
+    assert.ok(
+      !new RegExp(`(fun|function|fn|def) ${word}\\(`).test(hidden),
+      `${path}: ${name} is hidden`,
+    );
   }
 });
 
@@ -301,7 +360,7 @@ function corrupted(text: string): string[] {
   ];
 }
 
-Deno.test("corrupted Kotlin, Lua and Zig files render without a crash, the same bytes twice, and whole lines when they parse", async () => {
+Deno.test("corrupted Kotlin, Lua, Zig and Elixir files render without a crash, the same bytes twice, and whole lines when they parse", async () => {
   for (const [path, text] of SAMPLES) {
     for (const variant of corrupted(text)) {
       const first = await renderCode(path, variant);
@@ -321,11 +380,13 @@ Deno.test("corrupted Kotlin, Lua and Zig files render without a crash, the same 
   }
 });
 
-Deno.test("a build shows .kt, .kts, .lua and .zig files as skeletons", async () => {
+Deno.test("a build shows .kt, .kts, .lua, .zig and .exs files as skeletons", async () => {
   const root = await makeProject({
     "src/App.kt": "package app\n\nfun main() {\n    println(1)\n}\n",
     "build.gradle.kts": 'plugins {\n    kotlin("jvm")\n}\nval v = "1"\n',
     "init.lua": "local M = {}\nfunction M.setup(opts)\n  print(opts)\nend\nreturn M\n",
+    "scripts/shop.exs":
+      'defmodule ShopTest do\n  use ExUnit.Case\n\n  test "adds" do\n    assert 1 == 1\n  end\nend\n',
     "build.zig": 'const std = @import("std");\npub fn build(b: *std.Build) void {\n    _ = b;\n}\n',
   });
   const { manifest, document } = await buildContext({
@@ -337,11 +398,16 @@ Deno.test("a build shows .kt, .kts, .lua and .zig files as skeletons", async () 
     "build.gradle.kts": "skeleton",
     "build.zig": "skeleton",
     "init.lua": "skeleton",
+    "scripts/shop.exs": "skeleton",
     "src/App.kt": "skeleton",
   });
   assert.match(document, /package app\n\nfun main\(\) \{ \.\.\. \}\n/);
   assert.match(document, /function M\.setup\(opts\)\n {2}\.\.\.\nend\nreturn M\n/);
   assert.match(document, /val v = "1"\n/);
+  assert.match(
+    document,
+    /defmodule ShopTest do\n {2}use ExUnit\.Case\n\n {2}test "adds" do \.\.\. end\nend\n/,
+  );
   assert.match(document, /pub fn build\(b: \*std\.Build\) void \{ \.\.\. \}\n/);
 });
 
@@ -356,5 +422,29 @@ Deno.test("a Zig container's tag type stays, and its outline line ends where the
     "const C = packed struct(u32) struct false",
     "a: u16 field true",
     "b: u16 field true",
+  ]);
+});
+
+Deno.test("Elixir: a module's block holds items, a function's is its body; calls that are statements are left out", async () => {
+  const text = [
+    "defmodule A.B do",
+    "  plug :match",
+    "  def f(x) when x > 0 do",
+    "    x",
+    "  end",
+    "  defp g, do: 1",
+    "end",
+    'IO.puts("hi")',
+    "",
+  ].join("\n");
+  const view = (await renderCode("a.ex", text))!;
+  assert.equal(
+    view.text,
+    "defmodule A.B do\n  def f(x) when x > 0 do ... end\n  defp g, do: 1\nend\n",
+  );
+  assert.deepEqual(view.symbols.map((s) => `${s.qualifiedName} ${s.kind} ${s.public}`), [
+    "A.B module true",
+    "A.B.f function true",
+    "A.B.g function false",
   ]);
 });

@@ -1,0 +1,140 @@
+/**
+ * Elixir in the language table (`languages.ts`): which nodes of
+ * tree-sitter-elixir's tree the code views keep, elide and name. Elixir's
+ * definitions are calls (`defmodule Shop do ... end`, `def add(a) do ... end`),
+ * told apart by the name they call: a module's `do` block is a container, a
+ * function's its body.
+ *
+ * @module
+ */
+
+/** A syntax node as the language table sees it (its `NodeLike`, which imports this file). */
+interface ElixirNode {
+  type: string;
+  text: string;
+  namedChildren: ElixirNode[];
+  firstNamedChild: ElixirNode | null;
+  parent: ElixirNode | null;
+  childForFieldName(name: string): ElixirNode | null;
+}
+
+/** Calls that define a module-like container: their `do` block holds items. */
+const MODULES: Record<string, string> = {
+  defmodule: "module",
+  defprotocol: "protocol",
+  defimpl: "impl",
+  describe: "describe",
+};
+
+/** Calls that define a function-like item: their `do` block is a body, elided. */
+const FUNCTIONS: Record<string, string> = {
+  def: "function",
+  defp: "function",
+  defmacro: "macro",
+  defmacrop: "macro",
+  defguard: "guard",
+  defguardp: "guard",
+  defdelegate: "function",
+  defn: "function",
+  defnp: "function",
+};
+
+/** Calls kept as they are: what a module uses, imports and declares; test cases and setup. */
+const DECLARING = new Set([
+  "use",
+  "import",
+  "alias",
+  "require",
+  "defstruct",
+  "defexception",
+  "defoverridable",
+  "test",
+  "setup",
+  "setup_all",
+]);
+
+/** Private definitions: not part of the API. */
+const PRIVATE = new Set(["defp", "defmacrop", "defguardp", "defnp"]);
+
+/** The name a call calls (`def`, `use`), or "" for a call of anything else (`Mod.f()`). */
+function called(node: ElixirNode): string {
+  const target = node.childForFieldName("target");
+  return target?.type === "identifier" ? target.text : "";
+}
+
+/**
+ * Elixir items: definitions, the calls that declare (`use`, `alias`, `defstruct`, a test case)
+ * and module attributes (`@moduledoc`, `@spec`, `@limit 10`); other calls are statements.
+ */
+function elixirKeep(node: ElixirNode, type: string = node.type): boolean {
+  if (type === "unary_operator") return node.text.startsWith("@");
+  if (type !== "call") return false;
+  const name = called(node);
+  return name in MODULES || name in FUNCTIONS || DECLARING.has(name);
+}
+
+/** A function's `do` block is its body (and a test's): a module's is a container. */
+function elixirFieldOf(
+  parentType: string,
+  childType: string,
+  parent: ElixirNode,
+): string | undefined {
+  if (parentType !== "call" || childType !== "do_block") return undefined;
+  const name = called(parent);
+  return name in FUNCTIONS || DECLARING.has(name) ? "body" : undefined;
+}
+
+/**
+ * What a definition names: a module's alias (`Shop.Inventory`), a function's name from its head
+ * (`add(a, b)`, `add(a) when a > 0`, `secret`); other calls name nothing.
+ */
+function elixirName(def: ElixirNode, type: string): ElixirNode | null | undefined {
+  if (type !== "call") return undefined;
+  const name = called(def);
+  if (!(name in MODULES) && !(name in FUNCTIONS)) return null;
+  const args = def.namedChildren.find((c) => c.type === "arguments");
+  let head = args?.firstNamedChild ?? null;
+  if (name in MODULES) return head?.type === "alias" ? head : null;
+  if (head?.type === "binary_operator") head = head.childForFieldName("left");
+  if (head?.type === "call") head = head.childForFieldName("target");
+  return head?.type === "identifier" ? head : null;
+}
+
+function elixirKind(def: ElixirNode, kind: string): string {
+  if (def.type !== "call") return kind;
+  const name = called(def);
+  return MODULES[name] ?? FUNCTIONS[name] ?? kind;
+}
+
+/**
+ * Elixir's entry of the language table, without its id and extensions.
+ *
+ * @example
+ * ```ts
+ * import { ELIXIR } from "./_elixir.ts";
+ * ELIXIR.grammar; // "elixir"
+ * ```
+ */
+export const ELIXIR = {
+  grammar: "elixir",
+  pkg: "tree-sitter-elixir@0.3.5",
+  wasm: "tree-sitter-elixir.wasm",
+  interpreters: ["elixir"],
+  lineComment: "#",
+  // The whole `do ... end` block: `def add(a) do ... end` stays on one line.
+  bodyMarker: "do ... end",
+  valueMarker: "...",
+  containers: new Set(["source", "do_block"]),
+  functionBodies: new Set(["call.body"]),
+  bodyTypes: new Set(["do_block"]),
+  keep: elixirKeep,
+  transparent: new Set<string>(),
+  attach: new Set(["comment"]),
+  definitions: { call: { kind: "function" } },
+  values: new Set<string>(),
+  isPublic: (def: ElixirNode) => !PRIVATE.has(called(def)),
+  nameNode: elixirName,
+  fieldOf: elixirFieldOf,
+  kindOf: elixirKind,
+  opaque: new Set(["string", "sigil", "charlist"]),
+};
