@@ -2,7 +2,7 @@
  * The `summary` view's patterns for languages and file kinds without a
  * grammar in slop's summary table of `summary.ts`: Swift, Kotlin, Lua,
  * Elixir, Dart, Haskell, Zig, Terraform, Vue and Svelte components,
- * stylesheets and Helm templates. Each names what a line opens (a type, a
+ * stylesheets, Helm templates and HTML pages. Each names what a line opens (a type, a
  * function, a module, a block), the way the Ruby and PHP patterns do.
  *
  * Every pattern reads one line at most from where it starts: the leading
@@ -142,6 +142,22 @@ const HELM_TEMPLATE: Patterns = [
   ["includes", /\b(?:include|template)[ \t]+"([^"\n]+)"/gm],
 ];
 
+/** An HTML page's headings (`<h1>` to `<h3>`) as their text, each on one line. */
+function htmlHeadings(text: string): string[] {
+  return [...text.matchAll(/<h([1-3])\b[^>\n]{0,500}>([^\n]{0,500}?)<\/h\1>/gi)]
+    .map((m) => m[2].replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+}
+
+// Tags are matched unanchored: what a pattern reads past a tag's start is bounded (500
+// characters), so a long line of unclosed tags costs a bounded amount per tag.
+const HTML: Patterns = [
+  ["title", /<title\b[^>\n]{0,500}>([^<\n]{1,500})<\/title>/gi],
+  ["headings", htmlHeadings],
+  ["scripts", /<script\b[^>\n]{0,500}?\bsrc=["']([^"'\n]{1,500})["']/gi],
+  ["stylesheets", /<link\b[^>\n]{0,500}?\bhref=["']([^"'\n]{1,500}\.css)["']/gi],
+];
+
 /** A component's top-level blocks, as they open (`script setup lang="ts"`, `style scoped`). */
 function componentBlocks(text: string): string[] {
   return [...text.matchAll(/^<(template|script|style)\b([^>\n]*)>/gm)]
@@ -153,11 +169,19 @@ function componentScripts(text: string): string {
   // Every pattern of a component asks: the last component's scripts are kept for the next one.
   if (lastScripts.text === text) return lastScripts.scripts;
   let out = "";
-  for (const m of text.matchAll(/^<script\b[^>\n]*>[ \t]*\n([\s\S]*?)^<\/script>/gm)) {
-    const indent = /^[ \t]*/.exec(m[1].replace(/^(?:[ \t]*\n)+/, ""))![0];
+  // Each block's end is searched once from its start, and the next block starts after it; a block
+  // that never closes ends the search (no later one can close either), so the text is read once.
+  const opening = /^<script\b[^>\n]*>[ \t]*\n/gm;
+  for (let m = opening.exec(text); m; m = opening.exec(text)) {
+    const start = opening.lastIndex;
+    const end = text.indexOf("\n</script>", start - 1);
+    if (end < 0) break;
+    const block = text.slice(start, end + 1);
+    const indent = /^(?:[ \t]*\n)*([ \t]*)/.exec(block)![1];
     out += indent
-      ? m[1].split("\n").map((l) => l.startsWith(indent) ? l.slice(indent.length) : l).join("\n")
-      : m[1];
+      ? block.split("\n").map((l) => l.startsWith(indent) ? l.slice(indent.length) : l).join("\n")
+      : block;
+    opening.lastIndex = end + 1;
   }
   lastScripts.text = text;
   lastScripts.scripts = out;
@@ -210,5 +234,7 @@ export function moreSummaryLanguages(js: Patterns): Record<string, SummaryLangua
     ".sass": { label: "Sass", patterns: STYLES },
     ".less": { label: "Less", patterns: STYLES },
     ".tpl": { label: "Template", patterns: HELM_TEMPLATE },
+    ".html": { label: "HTML", patterns: HTML },
+    ".htm": { label: "HTML", patterns: HTML },
   };
 }
