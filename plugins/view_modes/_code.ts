@@ -450,8 +450,7 @@ class Walker {
     const children = namedChildren(this.cursor, node, undefined, separators);
     for (let i = 0; i < children.length; i++) {
       const [child, field, type] = children[i];
-      const header = field && field !== "member" && !spec.itemFields?.has(field);
-      if ((header && !spec.attach.has(type)) || spec.headers?.has(type)) {
+      if (isHeader(spec, field, type)) {
         // Headers (names, conditions) stay; nested blocks and clauses are containers.
         if (spec.containers.has(type) || spec.transparent.has(type)) {
           kept += this.container(child, scope, kinds, nodes);
@@ -1005,21 +1004,7 @@ class Walker {
       end = body.startIndex;
       endPoint = body.startPosition;
     } else if (unnamed) {
-      // Kotlin's `= expr` body: the signature keeps the `=` (and gets ` ...` below); Zig's
-      // `const Color = enum(u8) {...}`, a container, keeps what opens it.
-      // The container's own `{`: before its first item (a header, Zig's tag type, may come first).
-      const brace = this.text.indexOf("{", unnamed.startIndex);
-      const first = unnamed.firstNamedChild;
-      const limit = first && !this.spec.headers?.has(first.type)
-        ? first.startIndex
-        : unnamed.endIndex;
-      const container = this.spec.containers.has(unnamed.type) && brace !== -1 && brace < limit;
-      const equals = this.text.startsWith("=", unnamed.startIndex) ? 1 : 0;
-      end = container ? brace : unnamed.startIndex + equals;
-      endPoint = container ? unnamed.startPosition : {
-        ...unnamed.startPosition,
-        column: unnamed.startPosition.column + equals,
-      };
+      [end, endPoint] = this.unnamedBodyStart(unnamed);
     } else {
       for (const field of ["value", "right"]) {
         const value = node.childForFieldName(field);
@@ -1078,6 +1063,26 @@ class Walker {
   }
 
   /**
+   * Where a signature ends before a body the grammar names no field of: Kotlin's `= expr` body
+   * keeps its `=` (the signature gets ` ...`); a container (Zig's `const Color = enum(u8) {...}`)
+   * keeps what opens it, up to its own `{` (before its first item; a header, Zig's tag type, may
+   * come first).
+   */
+  unnamedBodyStart(unnamed: SyntaxNode): [number, SyntaxNode["endPosition"]] {
+    const brace = this.text.indexOf("{", unnamed.startIndex);
+    const first = unnamed.firstNamedChild;
+    const limit = first && !this.spec.headers?.has(first.type)
+      ? first.startIndex
+      : unnamed.endIndex;
+    if (this.spec.containers.has(unnamed.type) && brace !== -1 && brace < limit) {
+      return [brace, unnamed.startPosition];
+    }
+    const equals = this.text.startsWith("=", unnamed.startIndex) ? 1 : 0;
+    const at = unnamed.startPosition;
+    return [unnamed.startIndex + equals, { ...at, column: at.column + equals }];
+  }
+
+  /**
    * The text of a node from `from` to `end` (at `endPoint`): a signature never carries the file's
    * comments (only text that may start one is searched).
    */
@@ -1131,6 +1136,17 @@ function heldBody(node: SyntaxNode, spec: LanguageSpec): SyntaxNode | undefined 
   if (!held || !spec.definitions[held.type]) return undefined;
   const body = held.childForFieldName("body");
   return body && spec.containers.has(body.type) ? body : undefined;
+}
+
+/**
+ * Whether a child of a container is a header of it (a name, a condition), not an item: a child in
+ * a field but `member` and the language's `itemFields` (Lua's `local_declaration`), unless it is
+ * a comment or attribute, and the language's `headers`.
+ */
+function isHeader(spec: LanguageSpec, field: string | null, type: string): boolean {
+  if (spec.headers?.has(type)) return true;
+  if (!field || field === "member" || spec.itemFields?.has(field)) return false;
+  return !spec.attach.has(type);
 }
 
 /** A language's comment node types, by language. */

@@ -121,6 +121,7 @@ const TERRAFORM: Patterns = [
   ["variables", /^variable[ \t]+"([^"\n]+)"/gm],
   ["outputs", /^output[ \t]+"([^"\n]+)"/gm],
   ["providers", /^provider[ \t]+"([^"\n]+)"/gm],
+  ["blocks", /^(terraform|locals|moved|import|check)[ \t]*\{/gm],
 ];
 
 const TFVARS: Patterns = [["settings", /^([A-Za-z_][\w-]*)[ \t]*=/gm]];

@@ -48,7 +48,7 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
   return {
     kind: "view-mode",
     name: "slop:skeleton",
-    version: "7",
+    version: "8",
     extensions: CODE_EXTENSIONS,
     // The extensions, the files a language knows by name (Ruby's `Rakefile`) and, for a file
     // with no extension, the language its `#!` line names.

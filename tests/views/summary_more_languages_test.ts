@@ -139,6 +139,9 @@ const CASES: Array<[string, string, string]> = [
   [
     "infra/main.tf",
     [
+      "terraform {",
+      '  required_version = ">= 1.0"',
+      "}",
       'provider "aws" {',
       '  region = "eu-west-1"',
       "}",
@@ -161,13 +164,14 @@ const CASES: Array<[string, string, string]> = [
       "  value = aws_vpc.this.id",
       "}",
     ].join("\n"),
-    "**Terraform**, 21 lines\n" +
+    "**Terraform**, 24 lines\n" +
     "- resources: `aws_vpc.this`\n" +
     "- data sources: `data.aws_region.current`\n" +
     "- modules: `subnets`\n" +
     "- variables: `name`\n" +
     "- outputs: `vpc_id`\n" +
-    "- providers: `aws`",
+    "- providers: `aws`\n" +
+    "- blocks: `terraform`",
   ],
   [
     "src/components/Cart.vue",
