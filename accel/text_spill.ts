@@ -108,10 +108,16 @@ export interface SpillOptions {
    * @default {SPILL_AFTER_CHARS} 64M
    */
   after?: number;
+  /**
+   * The folder the spill file is made in.
+   * @default {undefined} the system's temporary folder
+   */
+  dir?: string;
 }
 
 interface SpillState {
   after: number;
+  dir?: string;
   /** Characters of texts offered so far (shared ones not counted). */
   offered: number;
   /** The file, made when the first text is written. */
@@ -159,6 +165,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     recentChars: 0,
     stats: { written: 0, shared: 0, reads: 0, rawReads: 0, bytes: 0 },
     after: options.after ?? SPILL_AFTER_CHARS,
+    dir: options.dir,
     offered: 0,
   };
   return {
@@ -181,7 +188,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
 
 /** Make the spill file (removed when the process exits) and open it. */
 function create(state: SpillState): Deno.FsFile {
-  const path = state.path = Deno.makeTempFileSync({ prefix: "slop_texts_" });
+  const path = state.path = Deno.makeTempFileSync({ prefix: "slop_texts_", dir: state.dir });
   made.add(path);
   if (!removing) {
     removing = true;

@@ -13,6 +13,10 @@ import { textParts } from "../../pipeline/block_parts.ts";
 import { hashText } from "../../pipeline/text_hash.ts";
 import type { RenderedFile } from "../../pipeline/types.ts";
 
+/** The spill files of these tests, removed at the end. */
+const dir = Deno.makeTempDirSync({ prefix: "slop_spill_test_" });
+globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+
 /** Texts of every kind of character, each longer than the spill's minimum. */
 function texts(): string[] {
   return [
@@ -25,7 +29,7 @@ function texts(): string[] {
 }
 
 Deno.test("a spilled text reads back as it was, and shares its record with the same text", () => {
-  const spill = openSpill({ after: 0 });
+  const spill = openSpill({ after: 0, dir });
   try {
     const all = texts();
     const sources = all.map((text) => ({ text }));
@@ -50,7 +54,7 @@ Deno.test("a spilled text reads back as it was, and shares its record with the s
 });
 
 Deno.test("short texts, texts with lone surrogates and the first characters stay in memory", () => {
-  const spill = openSpill({ after: 3000 });
+  const spill = openSpill({ after: 3000, dir });
   try {
     const first = { text: "a".repeat(2400) }; // within the first 3000 characters offered
     const short = { text: "short\n" };
@@ -69,7 +73,7 @@ Deno.test("short texts, texts with lone surrogates and the first characters stay
 });
 
 Deno.test("setting a lazy text replaces it; a copy keeps it lazy, its fields in order", () => {
-  const spill = openSpill({ after: 0 });
+  const spill = openSpill({ after: 0, dir });
   try {
     const text = "line\n".repeat(500);
     const block = { id: "a", section: "s", text, source: "a.py" };
@@ -92,7 +96,7 @@ Deno.test("setting a lazy text replaces it; a copy keeps it lazy, its fields in 
 });
 
 Deno.test("a lazy file block reads as its parts joined, and is hashed from its bytes", () => {
-  const spill = openSpill({ after: 0 });
+  const spill = openSpill({ after: 0, dir });
   try {
     const body = "print('é')\n".repeat(300);
     const file = { path: "a.py", text: body } as RenderedFile;
