@@ -8,6 +8,7 @@
  * @module
  */
 
+import { hasText, textLength } from "../pipeline/lazy_text.ts";
 import { chooseView } from "../pipeline/transform.ts";
 import { findViewMode, type Registry } from "../pipeline/registry.ts";
 import type { ResolvedConfig, SourceFile } from "../pipeline/types.ts";
@@ -33,11 +34,11 @@ export function prepareViews(
   const byView = new Map<string, Array<{ path: string; chars: number }>>();
   for (const file of sources) {
     // Files not read yet (unchanged since the last build) are mostly cache hits: not counted.
-    if (file.error || file.text === undefined || file.entry.autoAggregate === false) continue;
+    if (file.error || !hasText(file) || file.entry.autoAggregate === false) continue;
     const view = chooseView(file, config, isFocus(file.path));
     let files = byView.get(view);
     if (!files) byView.set(view, files = []);
-    files.push({ path: file.path, chars: file.text.length });
+    files.push({ path: file.path, chars: textLength(file) });
   }
   const done: Array<() => void> = [];
   for (const [view, files] of byView) {

@@ -16,7 +16,7 @@
 import { sha256 } from "../pipeline/read.ts";
 import { fileStamp, readAt } from "../pipeline/helpers.ts";
 import { FORMAT_EXTENSIONS } from "../pipeline/formats.ts";
-import { type CountOptions, isCountCut, tokenCountKey } from "../pipeline/count.ts";
+import { isCountCut, tokenCountKey } from "../pipeline/count.ts";
 import type { Cache } from "../pipeline/cache.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import type { WrittenDocument } from "./patch_write.ts";
@@ -211,7 +211,11 @@ function parseBlocks(text: string): Map<string, BlockPlace> {
 }
 
 /** How a count stage finds a text's count by difference (`CountOptions.known`). */
-export type CountEarlier = NonNullable<CountOptions["known"]>;
+export type CountEarlier = (
+  index: number,
+  text: string,
+  counter: () => Promise<(text: string) => number>,
+) => Promise<number | undefined>;
 
 /**
  * Count the i-th block against its earlier version, found by `find`, whose count is its own or

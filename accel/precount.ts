@@ -27,18 +27,46 @@ import {
 import type { Cache } from "../pipeline/cache.ts";
 import type { CountHelper, ScanHandOff } from "../pipeline/secrets.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
+import { type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
+
+/**
+ * A piece of a text: the piece itself, or where it is in a text read when used (a lazy text,
+ * `pipeline/lazy_text.ts`): the early counts then hold no text of their own until they are used.
+ */
+type Piece = string | { backing: TextBacking; start: number; end: number };
+
+function pieceText(piece: Piece): string {
+  return typeof piece === "string" ? piece : piece.backing.read().slice(piece.start, piece.end);
+}
+
+function pieceLength(piece: Piece): number {
+  return typeof piece === "string" ? piece.length : piece.end - piece.start;
+}
 
 interface Job {
   /** The file of each piece. */
   paths: string[];
   /** The pieces of the middles (slices of this thread's texts). */
-  texts: string[];
+  texts: Piece[];
   /** The spans of the pieces in their texts (the last piece of a text marked). */
   spans: Array<[string, number, number, boolean?]>;
 }
 
+/**
+ * What a text has around its middle: the text before it and after it (a line or so each, kept
+ * as copies) and the middle's first and last characters. A lazy block of that text is counted
+ * from them without reading the text.
+ */
+interface Edges {
+  prefix: string;
+  suffix: string;
+  first: string;
+  last: string;
+}
+
 interface Known {
-  middle: string;
+  edges?: Edges;
+  middle: Piece;
   /** Where the middle starts in its text. */
   start: number;
   tokens: number;
@@ -46,7 +74,8 @@ interface Known {
 
 /** A middle whose pieces are being counted. */
 interface Partial {
-  middle: string;
+  edges?: Edges;
+  middle: Piece;
   /** Where the middle starts in its text. */
   start: number;
   tokens: number;
@@ -175,30 +204,36 @@ function queueFiles(
   const { queues, shared } = run;
   const open = new Map<Job[], { job: Job; size: number }>();
   for (const file of files) {
-    const span = earlySpan(file.text);
-    if (!span) continue;
+    // A lazy text is read again when its pieces are used, not held by the counts meanwhile; its
+    // plan was made as it was read (`noteEarlyPlan`), so it is not read here.
+    const backing = textBacking(file);
+    const noted = backing && plans.get(backing);
+    const plan = noted === undefined ? planFor(file.text, backing !== undefined) : noted;
+    if (!plan) continue;
+    const { span, lengths } = plan;
     const queue = file.helper !== undefined && queues[file.helper] ? queues[file.helper] : shared;
-    const middle = file.text.slice(span[0], span[1]);
-    given += middle.length;
-    const pieces = splitForCounting(middle, PIECE_CHARS);
+    given += span[1] - span[0];
     run.partial.set(file.path, {
-      middle,
+      edges: plan.edges,
+      middle: backing ? { backing, start: span[0], end: span[1] } : plan.middle!,
       start: span[0],
       tokens: 0,
-      left: pieces.length,
+      left: lengths.length,
       failed: false,
     });
     let start = span[0];
-    pieces.forEach((piece, i) => {
+    lengths.forEach((length, i) => {
       let at = open.get(queue);
       if (!at) open.set(queue, at = { job: { paths: [], texts: [], spans: [] }, size: 0 });
-      const end = start + piece.length;
+      const end = start + length;
       at.job.paths.push(file.path);
-      at.job.texts.push(piece);
-      at.job.spans.push(
-        i === pieces.length - 1 ? [file.path, start, end, true] : [file.path, start, end],
+      at.job.texts.push(
+        backing ? { backing, start, end } : plan.middle!.slice(start - span[0], end - span[0]),
       );
-      at.size += piece.length;
+      at.job.spans.push(
+        i === lengths.length - 1 ? [file.path, start, end, true] : [file.path, start, end],
+      );
+      at.size += length;
       start = end;
       if (at.size >= BATCH_CHARS) {
         queue.push(at.job);
@@ -207,6 +242,58 @@ function queueFiles(
     });
   }
   for (const [queue, at] of open) queue.push(at.job);
+}
+
+/** Where a text's middle is, the lengths of its pieces, and (a lazy text's) its edges. */
+interface EarlyPlan {
+  span: [number, number];
+  lengths: number[];
+  edges?: Edges;
+  /** The middle itself (a text that is not lazy). */
+  middle?: string;
+}
+
+/** The plans of lazy texts made as they were read (`null`: the text has no middle to count). */
+const plans = new WeakMap<TextBacking, EarlyPlan | null>();
+
+/**
+ * Make the early counts' plan of a lazy text (`pipeline/lazy_text.ts`) while it is at hand (as it
+ * is read), so that handing it to the early counts does not read it again.
+ *
+ * @example
+ * ```ts
+ * import { noteEarlyPlan } from "./precount.ts";
+ * noteEarlyPlan({ read: () => "x\n", length: 2 }, "x\n");
+ * ```
+ */
+export function noteEarlyPlan(backing: TextBacking, text: string): void {
+  const plan = planFor(text, true);
+  if (plan) plan.middle = undefined;
+  plans.set(backing, plan ?? null);
+}
+
+function planFor(text: string, lazy: boolean): EarlyPlan | undefined {
+  const span = earlySpan(text);
+  if (!span) return undefined;
+  const middle = text.slice(span[0], span[1]);
+  const lengths = splitForCounting(middle, PIECE_CHARS).map((piece) => piece.length);
+  return { span, lengths, edges: lazy ? edgesOf(text, span) : undefined, middle };
+}
+
+/** Edges above this many characters are not kept (the text is read to count its block). */
+const EDGE_CHARS = 256;
+
+/** A text's {@linkcode Edges} around `span`, as copies (a slice would keep the whole text). */
+function edgesOf(text: string, [start, end]: [number, number]): Edges | undefined {
+  if (start + text.length - end > EDGE_CHARS) return undefined;
+  // Sliced from a join made flat: a copy of the piece, not a view of the whole text.
+  const copy = (s: string) => (" " + s).slice(1);
+  return {
+    prefix: copy(text.slice(0, start)),
+    suffix: copy(text.slice(end)),
+    first: text[start],
+    last: text[end - 1],
+  };
 }
 
 /**
@@ -222,7 +309,7 @@ function sendJob(
   const claims = { flags: run.flags, index: run.sent.push(next) - 1 };
   const job = mine
     ? { spans: next.spans, texts: [], claims }
-    : { spans: [], texts: next.texts, claims };
+    : { spans: [], texts: next.texts.map(pieceText), claims };
   const done: Promise<void> = helper.count(job, table).then(
     (counts) => next.paths.forEach((p, i) => counted(run, p, counts[i])),
     // A helper that fails leaves these to be counted with their blocks.
@@ -260,7 +347,7 @@ export async function finishPrecount(
   for (const queue of [run.shared, ...run.queues]) {
     for (let job = queue.shift(); job; job = queue.shift()) {
       const { paths, texts } = job;
-      paths.forEach((p, i) => counted(run, p, count(texts[i])));
+      paths.forEach((p, i) => counted(run, p, count(pieceText(texts[i]))));
       // A task boundary where the helpers' answers come in (a MessageChannel turn lets none in),
       // so they are handed the next batches meanwhile.
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -270,7 +357,7 @@ export async function finishPrecount(
   for (let i = run.sent.length - 1; i >= 0; i--) {
     if (Atomics.compareExchange(run.flags, i, 0, 2) !== 0) continue;
     const { paths, texts } = run.sent[i];
-    paths.forEach((p, k) => counted(run, p, count(texts[k])));
+    paths.forEach((p, k) => counted(run, p, count(pieceText(texts[k]))));
   }
   while (run.inFlight.size) await Promise.race(run.inFlight);
   run.helpers.forEach((h) => h.stop());
@@ -291,7 +378,7 @@ export async function finishPrecount(
 export function knownCount(
   tokenizer: string,
   path: string | undefined,
-  block: string,
+  whole: string | (() => string),
   count: (text: string) => number,
   parts?: string[],
 ): number | undefined {
@@ -301,8 +388,11 @@ export function knownCount(
     const n = knownInParts(known, parts, count);
     if (n !== undefined) return n;
   }
-  const at = block.indexOf(known.middle);
-  const end = at + known.middle.length;
+  // The block whole, read only now (a lazy text's, `lazy_text.ts`, is read from disk).
+  const block = typeof whole === "string" ? whole : whole();
+  const middle = pieceText(known.middle);
+  const at = block.indexOf(middle);
+  const end = at + middle.length;
   if (at <= 0 || end >= block.length || !isCountCut(block, at) || !isCountCut(block, end)) {
     return undefined;
   }
@@ -317,12 +407,21 @@ export function knownCount(
  */
 function knownInParts(
   known: Known,
-  [head, text, tail]: string[],
+  parts: string[],
   count: (text: string) => number,
 ): number | undefined {
+  const head = parts[0];
+  const tail = parts[2];
+  // The parts of a lazy block whose file's text is the one counted early (the same record)
+  // hold that middle there, and its edges tell the rest: the text is not read.
+  const same = typeof known.middle !== "string" &&
+    (parts as { backing?: TextBacking }).backing === known.middle.backing;
+  if (same && known.edges) return knownByEdges(known, known.edges, [head, tail], count);
+  const text = parts[1];
   const start = known.start;
-  const end = start + known.middle.length;
-  if (end > text.length || text.slice(start, end) !== known.middle) return undefined;
+  const end = start + pieceLength(known.middle);
+  if (end > text.length) return undefined;
+  if (!same && text.slice(start, end) !== pieceText(known.middle)) return undefined;
   // The characters around each end of the middle, in the block.
   const before = start > 0 ? text[start - 1] : head[head.length - 1];
   const after = end < text.length ? text[end] : tail[0];
@@ -332,6 +431,23 @@ function knownInParts(
   }
   served++;
   return count(head + text.slice(0, start)) + known.tokens + count(text.slice(end) + tail);
+}
+
+/** {@linkcode knownInParts} of a lazy block of the text counted early, from that text's edges. */
+function knownByEdges(
+  known: Known,
+  edges: Edges,
+  [head, tail]: [string, string],
+  count: (text: string) => number,
+): number | undefined {
+  const before = edges.prefix ? edges.prefix[edges.prefix.length - 1] : head[head.length - 1];
+  const after = edges.suffix ? edges.suffix[0] : tail[0];
+  if (before === undefined || after === undefined) return undefined;
+  if (!isCountCut(before + edges.first, 1) || !isCountCut(edges.last + after, 1)) {
+    return undefined;
+  }
+  served++;
+  return count(head + edges.prefix) + known.tokens + count(edges.suffix + tail);
 }
 
 /** Early counts about to start (their table still loading), by tokenizer. */
@@ -386,7 +502,12 @@ function counted(run: Run, path: string, tokens: number): void {
   if (--part.left > 0) return;
   run.partial.delete(path);
   if (!part.failed) {
-    run.known.set(path, { middle: part.middle, start: part.start, tokens: part.tokens });
+    run.known.set(path, {
+      middle: part.middle,
+      start: part.start,
+      tokens: part.tokens,
+      edges: part.edges,
+    });
   }
 }
 

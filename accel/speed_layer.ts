@@ -71,10 +71,12 @@ import {
 } from "../pipeline/document.ts";
 import { fileStamp } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
-import { countEarly, earlyKnown } from "./precount.ts";
+import { countEarly, earlyKnown, noteEarlyPlan } from "./precount.ts";
 import { hashText } from "../pipeline/text_hash.ts";
 import { takeParts, textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
+import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
+import { byteParts, lazyList, textBacking } from "../pipeline/lazy_text.ts";
 import type { KeptStatIndex, Resident } from "./resident.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type {
@@ -102,6 +104,13 @@ export interface SpeedOptions {
    * @default {undefined} none
    */
   renderedAhead?: (file: RenderedFile) => boolean;
+  /**
+   * Characters of texts a build holds in memory before it keeps the others in a spill file,
+   * read again where a stage uses them (`text_spill.ts`: bounded memory on a big tree, for more
+   * CPU); `false`: never. Never with a resident either (it keeps its renders between builds).
+   * @default {spillAfterFromEnv()} `SLOP_SPILL_AFTER_MB` millions, else never
+   */
+  spillAfter?: number | false;
 }
 
 /**
@@ -165,6 +174,10 @@ interface Speed {
   wholeHashes?: { prefix: string; total: string };
   /** The sha256 of each block of the document. */
   hashes: string[];
+  /** Where the texts are kept while the build runs (none with a resident: it keeps its renders). */
+  spill?: TextSpill;
+  /** Whether content dedup may rewrite a file's text, noted as it is read (before its spill). */
+  dedupMay: WeakMap<SourceFile, boolean>;
 }
 
 function wrapStages(
@@ -195,24 +208,35 @@ function wrapStages(
     late: new Map(),
     viewsReady: () => {},
     hashes: [],
+    spill: spillFor(resident ? false : options.spillAfter ?? spillAfterFromEnv()),
+    dedupMay: new WeakMap(),
   };
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
+  // Between stages, no text read from the spill is held (`forget`).
+  const done = <T>(work: Promise<T>) => work.finally(() => speed.spill?.forget());
   return {
     ...stages,
     resolve: () => resolveKept(speed),
-    read: (targets) => readIndexed(speed, targets),
-    secrets: (sources) => scanEarly(speed, sources),
-    transform: (sources, onFile) => transformAhead(speed, sources, onFile),
-    compose: (files) => composeParts(stages, files),
+    read: (targets) => done(readIndexed(speed, targets)),
+    secrets: (sources) => done(scanEarly(speed, sources)),
+    transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
+    compose: (files) => done(composeParts(stages, files)),
     fileOrder: (files, source) => fileOrder(config, source, files, resident),
-    count: (blocks, onBlock) => countKnown(speed, blocks, onBlock),
+    count: (blocks, onBlock) => done(countKnown(speed, blocks, onBlock)),
     persist: () => persistLater(speed),
     manifest: (files, written) => manifestResumed(speed, files, written),
     emit: (written, write) => emitPatched(speed, written, write),
     later: (work) => later(speed, work),
-    end: () => resident?.release(),
+    end: () => {
+      speed.spill?.close();
+      resident?.release();
+    },
   };
+}
+
+function spillFor(after: number | false): TextSpill | undefined {
+  return after === false ? undefined : openSpill({ after });
 }
 
 /** Work a resident process does after the build returns, before its next build. */
@@ -246,16 +270,36 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 /** Read: files the stat index knows unchanged are left unread (their `load` reads them). */
 async function readIndexed(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
   const { config } = speed.run;
-  const sources = await readTargets(targets, config, { index: speed.index, lstats: speed.lstats });
+  const sources = await readTargets(targets, config, {
+    index: speed.index,
+    lstats: speed.lstats,
+    onRead: speed.spill && ((source) => spillSource(speed, source)),
+  });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
-  for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
+  for (const source of sources) {
+    if (source.bytes && source.text !== undefined) source.bytes = undefined;
+  }
   // Files read anew are counted (early by the scan's workers, or by the count stage): their table
   // is read now, while the scan lets the runtime's I/O in. Transform, compose and order hardly let
   // it in: early counts waited for the table until the count stage, their workers idle till then.
   if (sources.some((s) => s.text !== undefined)) prefetchTable(config.budget.tokenizer);
   return sources;
+}
+
+/**
+ * A file just read: its text goes to the spill (its raw bytes are not used again), noting first
+ * whether content dedup may rewrite it (the early counts' choice, made on the text as read).
+ */
+function spillSource(speed: Speed, source: SourceFile): void {
+  if (source.text === undefined) return;
+  source.bytes = undefined;
+  const text = source.text;
+  speed.dedupMay.set(source, mayDedup(text));
+  speed.spill!.spill(source);
+  const backing = textBacking(source);
+  if (backing) noteEarlyPlan(backing, text);
 }
 
 /** Secrets: the views get ready meanwhile, and the scan's workers count full texts early. */
@@ -273,7 +317,7 @@ async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFin
     let early = countsEarly.get(file);
     if (early === undefined) {
       early = chooseView(file, config, inFocus(file.path)) === "full" &&
-        (file.entry.dedup === false || !mayDedup(file.text ?? ""));
+        (file.entry.dedup === false || !(speed.dedupMay.get(file) ?? mayDedup(file.text ?? "")));
       countsEarly.set(file, early);
     }
     return early;
@@ -293,19 +337,25 @@ async function transformAhead(
   sources: SourceFile[],
   onFile?: (file: RenderedFile) => void,
 ): Promise<RenderedFile[]> {
-  const { run, resident } = speed;
+  const { run, resident, spill } = speed;
   const { config } = run;
   let anew = 0;
+  const byPath = spill && new Map(sources.map((s) => [s.path, s]));
   const files = await transformFiles(sources, config, run.registry, {
     ...transformOptions(run),
     rendered: resident?.rendered,
     renderedAhead: speed.options.renderedAhead,
+    // Texts are read from the spill as their files render: a few files at once hold theirs.
+    window: spill?.spills(sources.reduce((n, s) => n + s.size, 0)) ? SPILL_WINDOW : undefined,
     onFile: (file) => {
       // Views rendered anew are counted later: enough of them starts the count workers now.
       if (file.cache !== "hit" && file.view !== "full") {
         prestartCounting(anew += file.text?.length ?? 0, run.workers);
       }
       onFile?.(file);
+      // Rendered: its text (the source's own, for a full view) is kept in the spill.
+      spill?.spill(file);
+      if (byPath) spill!.spill(byPath.get(file.path) ?? {});
     },
   });
   speed.viewsReady();
@@ -361,20 +411,25 @@ async function countKnown(
   speed.wholeHashes = whole?.done();
   // A block the cache has no count for is counted from its file's early count, else against the
   // same block of the last document (a resident process has each block's last text and count).
-  const early = earlyKnown(tokenizer, fresh.map((b) => b.source), fresh.map(textParts));
+  // Texts and parts read when used (`lazyList`): a lazy block's text is not held by the lists.
+  const early = earlyKnown(
+    tokenizer,
+    fresh.map((b) => b.source),
+    lazyList(fresh.length, (i) => textParts(fresh[i])),
+  );
   const diff = !cache.enabled
     ? undefined
     : memo
     ? earlierInMemo(memo, fresh, cache, tokenizer)
     : earlierIn(speed.last, fresh, cache, tokenizer);
-  const found = await countMany(fresh.map((b) => b.text), {
+  const found = await countMany(lazyList(fresh.length, (i) => fresh[i].text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: run.workers,
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     counted: lastCounts(speed.last, tokenizer),
     known: async (index, text, counter) =>
-      await early.known(index, text, counter) ?? await diff?.(index, text, counter),
+      await early.known(index, text, counter) ?? await diff?.(index, text(), counter),
     // The blocks a resident knows are done; the share of the others' text counted so far.
     onProgress: blocksDone(formatted.length, onBlock, formatted.length - fresh.length),
   }).finally(() => early.done());
@@ -492,7 +547,7 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
 function encodeBlock(block: Block, whole?: DocumentHasher): { sha256: string; length: number } {
   whole?.next();
   // A file block part by part (`block_parts.ts`): its text is not copied whole.
-  return hashText(textParts(block), undefined, whole?.hash);
+  return hashText(byteParts(block) ?? textParts(block), undefined, whole?.hash);
 }
 
 /**

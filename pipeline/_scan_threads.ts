@@ -7,6 +7,7 @@
  * @module
  */
 
+import { textLength } from "./lazy_text.ts";
 import { type Redaction, redactText } from "./_scan.ts";
 import type { BpeTable } from "./count.ts";
 import type { SourceFile } from "./types.ts";
@@ -93,7 +94,7 @@ export async function scanAll(
 ): Promise<
   { results: Map<SourceFile, ScanResult>; helpers: ScanHelper[]; owner: Map<SourceFile, number> }
 > {
-  const total = files.reduce((n, f) => n + f.text!.length, 0);
+  const total = files.reduce((n, f) => n + textLength(f), 0);
   const workers = Math.max(1, Math.floor(threads ?? navigator.hardwareConcurrency ?? 1)) - 1;
   const state: ScanState = {
     out: new Map(),
@@ -109,7 +110,7 @@ export async function scanAll(
     await scanHere(state, files);
     return { results: state.out, helpers: [], owner: state.owner };
   }
-  const counted = files.reduce((n, f) => n + (keep(f) ? f.text!.length : 0), 0);
+  const counted = files.reduce((n, f) => n + (keep(f) ? textLength(f) : 0), 0);
   state.batches = scanBatches(files);
   const helpers = Array.from({ length: scanWorkers(total, counted, workers) }, () => scanWorker());
   const lanes = helpers.map((helper, index) => workerLane(state, { helper, index }));
@@ -136,7 +137,9 @@ interface ScanState {
 /** Scan a batch on this thread. */
 async function scanHere(state: ScanState, batch: SourceFile[]): Promise<void> {
   for (const file of batch) {
-    state.out.set(file, await redactText(file.text!, file.path, { rules: state.rules }));
+    const result = await redactText(file.text!, file.path, { rules: state.rules });
+    // A clean text is not kept with its result (it is the file's own, read again if lazy).
+    state.out.set(file, result.findings.length ? result : { findings: [] });
   }
 }
 
@@ -222,12 +225,13 @@ export function scanBatches<T extends { text?: string }>(files: T[]): T[][] {
   let open: T[] = [];
   let size = 0;
   for (const file of files) {
-    if (file.text!.length >= SCAN_BATCH_CHARS) {
+    const length = textLength(file);
+    if (length >= SCAN_BATCH_CHARS) {
       batches.push([file]);
       continue;
     }
     open.push(file);
-    size += file.text!.length;
+    size += length;
     if (size >= SCAN_BATCH_CHARS) {
       batches.push(open);
       open = [];
@@ -243,7 +247,7 @@ export function scanBatches<T extends { text?: string }>(files: T[]): T[][] {
 }
 
 function batchChars(batch: Array<{ text?: string }>): number {
-  return batch.reduce((n, f) => n + f.text!.length, 0);
+  return batch.reduce((n, f) => n + textLength(f), 0);
 }
 
 /** A thread that counts texts with a table (a scan worker, once its scan is done). */

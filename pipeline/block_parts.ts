@@ -16,6 +16,7 @@
 
 import type { RenderedFile } from "./types.ts";
 import { joinedFileBlock } from "./helpers.ts";
+import { textBacking } from "./lazy_text.ts";
 
 export { joinFileBlock } from "./helpers.ts";
 
@@ -42,6 +43,8 @@ const PARTS: unique symbol = Symbol("slop.blockParts");
  * ```
  */
 export function takeParts(block: { text: string }, file: RenderedFile): boolean {
+  // A lazy file block reads its parts itself (`textParts`).
+  if (textBacking(block)) return true;
   const joined = joinedFileBlock(file);
   if (!joined || joined.text !== block.text) return false;
   (block as { [PARTS]?: Joined })[PARTS] = joined;
@@ -59,6 +62,9 @@ export function takeParts(block: { text: string }, file: RenderedFile): boolean 
  * ```
  */
 export function textParts(block: { text: string }): string[] {
+  // A lazy file block (`lazyFileBlock`): its parts read again, the file's text from where it is kept.
+  const lazy = textBacking(block)?.parts?.();
+  if (lazy) return lazy;
   const joined = (block as { [PARTS]?: Joined })[PARTS];
   return joined && joined.text === block.text ? joined.parts : [block.text];
 }

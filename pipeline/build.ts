@@ -120,7 +120,9 @@ async function renderFiles(
   // Secrets are redacted before any plugin, cache or log sees the text.
   const findings = await stages.secrets(sources);
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
-  for (const source of sources) if (source.text !== undefined) source.bytes = undefined;
+  for (const source of sources) {
+    if (source.bytes && source.text !== undefined) source.bytes = undefined;
+  }
   clock?.mark("secrets");
   progress?.({ ...scan, done: scan.total });
 

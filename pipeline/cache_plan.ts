@@ -132,7 +132,11 @@ export async function planCache(
   const o200k = ctx.config.budget.tokenizer !== "cl100k";
   const tokens: number[] = [];
   for (const b of blocks) {
-    tokens.push(await modelTokens(b.text, model, o200k ? b.tokens : undefined));
+    const counted = o200k ? b.tokens : undefined;
+    // Counted from the block's o200k count: its text (maybe read from disk) is not read.
+    const byCount = counted !== undefined &&
+      (model.tokenizer === "o200k" || model.tokenizer === "o200k-estimate");
+    tokens.push(await modelTokens(byCount ? "" : b.text, model, counted));
   }
   const end = prefixEnd(blocks);
   const prefixTokens = tokens.slice(0, end).reduce((n, t) => n + t, 0);

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { textBacking } from "./lazy_text.ts";
 import { callHook, type Registry, sections } from "./registry.ts";
 import { walk } from "./resolve.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
@@ -70,6 +71,7 @@ function checkBlock(block: Block): string | undefined {
   if (!STABILITIES.has(block.stability)) {
     return `"stability" must be "static", "stable" or "volatile", got "${block.stability}"`;
   }
-  if (typeof block.text !== "string") return `"text" must be a string`;
+  // A lazy text (`lazy_text.ts`) is a string when read: not read here for the check.
+  if (!textBacking(block) && typeof block.text !== "string") return `"text" must be a string`;
   return undefined;
 }

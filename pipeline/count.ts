@@ -86,12 +86,13 @@ export interface CountOptions {
   /**
    * The i-th text's count found another way, for a text the cache lacks (a speed layer takes it
    * from counts made early, `accel/precount.ts`, or counts it against an earlier version of the
-   * same block, `accel/count_diff.ts`): given the index, the text and the counter (loaded when
-   * first asked for), its count, or `undefined` to count it whole. @default {undefined} none
+   * same block, `accel/count_diff.ts`): given the index, the text (read when asked for: it may
+   * be read from disk, `lazy_text.ts`) and the counter (loaded when first asked for), its count,
+   * or `undefined` to count it whole. @default {undefined} none
    */
   known?: (
     index: number,
-    text: string,
+    text: () => string,
     counter: () => Promise<(text: string) => number>,
   ) => Promise<number | undefined>;
   /**
@@ -128,11 +129,19 @@ export interface CountResult {
  * [...counts.values()]; // [2]
  * ```
  */
-export async function countMany(texts: string[], options: CountOptions = {}): Promise<CountResult> {
+export async function countMany(
+  texts: ArrayLike<string>,
+  options: CountOptions = {},
+): Promise<CountResult> {
   const tokenizer = options.tokenizer ?? "o200k";
-  const byHash = new Map<string, string>();
-  const hashes = texts.map((text, i) => options.hashes?.[i] ?? sha256(text));
-  texts.forEach((text, i) => byHash.set(hashes[i], text));
+  // Each hash's text is taken when it is counted, by its index: `texts` may read them from disk
+  // one by one (`pipeline/lazy_text.ts`), and none is held here meanwhile.
+  const hashes = Array.from(
+    { length: texts.length },
+    (_, i) => options.hashes?.[i] ?? sha256(texts[i]),
+  );
+  const byHash = new Map<string, number>();
+  hashes.forEach((hash, i) => byHash.set(hash, i));
   const counts = new Map<string, number>();
   const keyOf = (hash: string) => tokenCountKey(tokenizer, hash);
   const cache = options.cache;
@@ -150,14 +159,13 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
   let rest = missing;
   // Texts counted another way (early, or by difference from an earlier version of the block).
   if (options.known && rest.length) {
-    const indexOf = new Map<string, number>();
-    hashes.forEach((hash, i) => indexOf.set(hash, i));
     let made: Promise<(text: string) => number> | undefined;
     const counter = () =>
       made ??= loadTable(tokenizer, cache).then((table) => counterFor(tokenizer, table));
     const left: string[] = [];
     for (const hash of rest) {
-      const n = await options.known(indexOf.get(hash)!, byHash.get(hash)!, counter);
+      const index = byHash.get(hash)!;
+      const n = await options.known(index, () => texts[index], counter);
       if (n === undefined) left.push(hash);
       else {
         counts.set(hash, n);
@@ -167,7 +175,7 @@ export async function countMany(texts: string[], options: CountOptions = {}): Pr
     rest = left;
   }
   let told = 0;
-  const found = await countTexts(rest.map((h) => byHash.get(h)!), {
+  const found = await countTexts(rest.map((h) => texts[byHash.get(h)!]), {
     tokenizer,
     workers: options.workers,
     cache,

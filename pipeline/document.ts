@@ -11,6 +11,7 @@ import { createHash, type Hash } from "node:crypto";
 import type { PlacedBlock } from "./types.ts";
 import { encodePieces, pieceBuffer } from "./text_hash.ts";
 import { textParts } from "./block_parts.ts";
+import { byteParts } from "./lazy_text.ts";
 
 /** A document as its blocks' texts, encoded piece by piece as it is hashed and written. */
 export interface StreamedDocument {
@@ -41,8 +42,12 @@ export function streamDocument(blocks: PlacedBlock[]): StreamedDocument {
     *pieces(from = 0, to = blocks.length) {
       const buffer = pieceBuffer();
       for (let i = from; i < to; i++) {
-        // A file block part by part (`block_parts.ts`): its text is not copied whole.
-        for (const part of textParts(blocks[i])) yield* encodePieces(part, buffer);
+        // A file block part by part (`block_parts.ts`): its text is not copied whole; a lazy
+        // text's bytes are written as they are kept (`lazy_text.ts`), not decoded and encoded.
+        for (const part of byteParts(blocks[i]) ?? textParts(blocks[i])) {
+          if (typeof part === "string") yield* encodePieces(part, buffer);
+          else yield part;
+        }
       }
     },
   };

@@ -7,6 +7,7 @@
  */
 
 import { unwritableReason } from "./_state_write.ts";
+import { copyLazy } from "./lazy_text.ts";
 import { join, relative, sep } from "./_path.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
@@ -73,7 +74,8 @@ export async function placeBlocks(
     if (!remembered) {
       options.memo?.set(block.id, { text: block.text, sha256: hash, length, tokens, tokenizer });
     }
-    out.push({ ...block, offset, length, sha256: hash, tokens });
+    // A lazy text stays lazy (`lazy_text.ts`): spread would read it and keep it.
+    out.push(copyLazy(block, { offset, length, sha256: hash, tokens }));
     offset += length;
     options.onBlock?.(out.length, blocks.length);
   }

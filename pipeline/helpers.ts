@@ -11,6 +11,7 @@
 
 import { createHash } from "node:crypto";
 import { basename, dirname, join } from "./_path.ts";
+import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
 export { readAt } from "./_bytes.ts";
 export { countWork, tallyWork } from "./_work_count.ts";
@@ -418,6 +419,80 @@ export function joinedFileBlock(file: RenderedFile): { text: string; parts: stri
 export function noteFileBlock(file: RenderedFile, joined: { text: string; parts: string[] }): void {
   joinedBlocks.set(file, joined);
 }
+
+/**
+ * Whether `file`'s text is kept out of memory and read when used (a speed
+ * layer's, see `pipeline/lazy_text.ts`): its block should be a
+ * {@linkcode lazyFileBlock}, so the block does not hold the text either.
+ *
+ * @example
+ * ```ts
+ * import { isLazyText } from "./helpers.ts";
+ * isLazyText({ path: "a.py", text: "x" } as import("./types.ts").RenderedFile); // false
+ * ```
+ */
+export function isLazyText(file: RenderedFile): boolean {
+  return textBacking(file) !== undefined;
+}
+
+/**
+ * Make `block.text` the join of `head`, `file.text` and `tail`, read each
+ * time it is used: the block holds the two short parts and the file, never
+ * the file's text (see {@linkcode isLazyText}). The stages that hash, count
+ * and write blocks read it part by part (`pipeline/block_parts.ts`).
+ *
+ * @example
+ * ```ts
+ * import { lazyFileBlock } from "./helpers.ts";
+ * const file = { path: "a.py", text: "x = 1\n" } as import("./types.ts").RenderedFile;
+ * const block = { id: "files:a.py", text: "" };
+ * lazyFileBlock(block, file, ["### a.py\n\n```py\n", "```\n\n"]);
+ * block.text; // "### a.py\n\n```py\nx = 1\n```\n\n"
+ * ```
+ */
+export function lazyFileBlock(
+  block: { text: string },
+  file: RenderedFile,
+  [head, tail]: [string, string],
+): void {
+  const backing: FileBlockText = Object.create(FILE_BLOCK_TEXT);
+  backing.head = head;
+  backing.file = file;
+  backing.tail = tail;
+  lazyText(block, backing);
+}
+
+/** A lazy file block's text: its two short parts and its file (whose text is lazy). */
+interface FileBlockText extends TextBacking {
+  head: string;
+  file: RenderedFile;
+  tail: string;
+}
+
+/** What every lazy file block's text does (one set of functions, not a closure per block). */
+const FILE_BLOCK_TEXT: ThisType<FileBlockText> & Omit<TextBacking, "length"> & {
+  readonly length: number;
+} = {
+  read() {
+    return this.head + (this.file.text ?? "") + this.tail;
+  },
+  get length() {
+    return this.head.length + textLength(this.file) + this.tail.length;
+  },
+  // The file's text (the second part) is read when that part is read, and the parts carry its
+  // record: code that knows that text (early counts) need not read it.
+  parts() {
+    const file = this.file;
+    const out = Object.assign([this.head, "", this.tail], { backing: textBacking(file) });
+    Object.defineProperty(out, 1, { get: () => file.text ?? "", enumerable: true });
+    return out;
+  },
+  // The file's text as the bytes it is kept as, while it is the lazy text it was.
+  byteParts() {
+    const bytes = textBacking(this.file)?.bytes?.();
+    return bytes ? [this.head, bytes, this.tail] : this.parts!();
+  },
+};
 
 /**
  * The stamp of a file (inode, size, modification time), or `undefined` when it is gone.

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { byteParts } from "./lazy_text.ts";
 import { join } from "./_path.ts";
 import { derived, isFileBlock, writeAtomic } from "./helpers.ts";
 import { orderStateFromLock, readLock } from "./lock.ts";
@@ -161,7 +162,7 @@ export function orderFiles(
     return {
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      bytes: b.length ?? (known?.text === b.text ? known.length : blockBytes(b)),
+      bytes: b.length ?? (known && known.text === b.text ? known.length : blockBytes(b)),
     };
   });
 }
@@ -173,6 +174,11 @@ export function orderFiles(
  * whole (flattens it) to use it as a key, a second copy of every file shown.
  */
 function blockBytes(block: Block): number {
+  // A lazy text's bytes as they are kept (`lazy_text.ts`): not decoded to be measured.
+  const bytes = byteParts(block);
+  if (bytes) {
+    return bytes.reduce((n, p) => n + (typeof p === "string" ? utf8Length(p) : p.length), 0);
+  }
   const parts = textParts(block);
   const measure = () => parts.reduce((n, p) => n + utf8Length(p), 0);
   if (parts.length === 1) return derived(block.text, "utf8 bytes", measure);

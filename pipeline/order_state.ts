@@ -9,7 +9,8 @@
 
 import { comparePaths, derived } from "./helpers.ts";
 import type { RenderedFile } from "./types.ts";
-import { sha256Parts } from "./text_hash.ts";
+import { hashText, sha256Parts } from "./text_hash.ts";
+import { byteParts } from "./lazy_text.ts";
 
 /** `2^(-1/25)`: a change count halves every 25 changing builds. Written out so every engine agrees. */
 export const DECAY = 0.9726549474122855;
@@ -350,5 +351,8 @@ export function fileContentKey(file: RenderedFile): string {
   const head = `${file.view}\n${file.status}\n${file.fenced}\n${file.language}\n`;
   // A resident process (slop watch) hashes each rendered text once. Hashed in pieces (the text
   // joined to its head is one more copy of it).
+  // A lazy text's bytes are hashed as they are kept (`lazy_text.ts`): not decoded to be encoded.
+  const bytes = byteParts(file);
+  if (bytes) return hashText([head, ...bytes]).sha256.slice(0, 16);
   return derived(file.text ?? "", head, () => sha256Parts([head, file.text ?? ""]).slice(0, 16));
 }

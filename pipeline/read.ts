@@ -56,6 +56,8 @@ export async function readTargets(
     index?: ReadIndex;
     /** `lstat`s taken by the resolve stage a moment ago, by path (not looked at again). */
     lstats?: Map<string, FileStat>;
+    /** Called with each file as it is read (a speed layer may keep its text elsewhere). */
+    onRead?: (source: SourceFile) => void;
   } = {},
 ): Promise<SourceFile[]> {
   const out = new Array<SourceFile>(targets.length);
@@ -71,6 +73,7 @@ export async function readTargets(
     while (next < left.length) {
       const i = left[next++];
       out[i] = await readTarget(targets[i], config, options.index, options.lstats);
+      options.onRead?.(out[i]);
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, left.length) }, worker));

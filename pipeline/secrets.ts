@@ -11,6 +11,7 @@
  */
 
 import { redactText, SECRETLINT_HINTS, SECRETLINT_RULE_IDS, SLOP_SECRET_RULES } from "./_scan.ts";
+import { hasText, lazyText, textBacking } from "./lazy_text.ts";
 import { SECRET_RULES_VERSION, SECRET_SHAPES, TOKEN_GATE } from "./secret_rules.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
@@ -114,10 +115,21 @@ export async function redactSources(
   const handed = todo.filter(only);
   if (helpers.length && options.handOff && handed.length) {
     // The worker that scanned each file keeps its text.
-    const files = handed.map((f) => ({ path: f.path, text: f.text!, helper: owner.get(f) }));
+    const files = handed.map((f) => handedFile(f, owner.get(f)));
     options.handOff.take(files, helpers);
   } else helpers.forEach((h) => h.stop());
   return findings;
+}
+
+/** A file as handed on: a lazy text (`lazy_text.ts`) stays lazy, read when it is counted. */
+function handedFile(
+  file: SourceFile,
+  helper?: number,
+): { path: string; text: string; helper?: number } {
+  const backing = textBacking(file);
+  const out = { path: file.path, text: backing ? "" : file.text!, helper };
+  if (backing) lazyText(out, backing);
+  return out;
 }
 
 /** Which files {@linkcode redactSources} scans, and what it knows of the others. */
@@ -145,7 +157,7 @@ async function scanPlan(
   const todo: SourceFile[] = [];
   const known = new Map<SourceFile, StoredRedaction>();
   for (const [i, file] of sources.entries()) {
-    if (file.error || (file.text === undefined && !file.load)) continue;
+    if (file.error || (!hasText(file) && !file.load)) continue;
     let id = scanId(file);
     if (before.has(id)) {
       ids[i] = id;
@@ -167,7 +179,7 @@ async function scanPlan(
       continue;
     }
     // Not read by this build (unchanged since the last) and not known clean: read it now.
-    if (file.text === undefined) {
+    if (!hasText(file)) {
       await file.load?.();
       if (file.error || file.text === undefined) continue;
       id = scanId(file);

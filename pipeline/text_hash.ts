@@ -62,14 +62,15 @@ export function utf8Length(text: string): number {
  * ```
  */
 export function hashText(
-  text: string | string[],
+  text: string | Array<string | Uint8Array>,
   into?: Hash,
   also?: Hash,
 ): { sha256: string; length: number } {
   const hash = into ?? createHash("sha256");
   let length = 0;
   for (const part of typeof text === "string" ? [text] : text) {
-    for (const piece of encodePieces(part, scratch)) {
+    // A part given as its UTF-8 bytes (a lazy text's, `lazy_text.ts`) is hashed as it is.
+    for (const piece of typeof part === "string" ? encodePieces(part, scratch) : [part]) {
       hash.update(piece);
       also?.update(piece);
       length += piece.length;

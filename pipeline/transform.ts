@@ -200,6 +200,12 @@ export interface TransformOptions extends Logger {
    * reported as rendered (`cache: "miss"`), not as taken from the cache they were put in.
    */
   renderedAhead?: (file: RenderedFile) => boolean;
+  /**
+   * At most this many files rendering at once (a speed layer that keeps texts out of memory
+   * sets it: each file rendering holds its text).
+   * @default {Infinity} every file at once
+   */
+  window?: number;
 }
 
 /** A file rendered as the cache has it, as a resident process keeps it for its next builds. */
@@ -309,6 +315,7 @@ export async function transformFiles(
   options = { ...options, store: options.store ?? pluginStore(config) };
   const out = new Array<RenderedFile>(files.length);
   const rendering: Promise<void>[] = [];
+  const busy = new Set<Promise<void>>();
   const ahead = options.renderedAhead;
   const done = (file: RenderedFile) => {
     if (ahead && file.cache === "hit" && ahead(file)) file.cache = "miss";
@@ -323,12 +330,17 @@ export async function transformFiles(
       done(kept);
       continue;
     }
-    rendering.push(
-      transformFile(file, config, registry, options, focus).then((rendered) => {
+    const rendered: Promise<void> = transformFile(file, config, registry, options, focus).then(
+      (rendered) => {
         out[i] = rendered;
         done(rendered);
-      }),
+      },
     );
+    rendering.push(rendered);
+    if (options.window === undefined) continue;
+    busy.add(rendered);
+    rendered.finally(() => busy.delete(rendered)).catch(() => {});
+    if (busy.size >= options.window) await Promise.race(busy).catch(() => {});
   }
   await Promise.all(rendering);
   return out;

@@ -4,11 +4,13 @@
  * @module
  */
 
-import type { RenderedFile } from "../../pipeline/types.ts";
+import type { Block, RenderedFile } from "../../pipeline/types.ts";
 import {
   derived,
+  isLazyText,
   joinedFileBlock,
   joinFileBlock,
+  lazyFileBlock,
   noteFileBlock,
   printablePath,
 } from "../../pipeline/helpers.ts";
@@ -137,14 +139,42 @@ function fileBlock(file: RenderedFile): string {
     return `${heading}\n\n${headingPath(body.replace(/\n+$/, ""))}\n\n`;
   }
   if (!file.fenced) return `${heading}\n\n${nestedMarkdown(body.replace(/\n+$/, ""))}\n\n`;
+  // Joined from parts that are kept: the file's text is not copied into the block.
+  const [head, tail] = fencedEnds(file, body);
+  return joinFileBlock(file, [head, body, tail]);
+}
+
+/** What comes before and after a fenced file's text in its block. */
+function fencedEnds(file: RenderedFile, body: string): [string, string] {
   const fence = fenceFor(body);
   const newline = body.endsWith("\n") || body === "" ? "" : "\n";
   // The info string is the language tag only: an odd extension cannot break the fence.
   const language = file.language.replace(/[^A-Za-z0-9_+#.-]/g, "");
-  // Joined from parts that are kept: the file's text is not copied into the block.
-  return joinFileBlock(file, [
-    `${heading}\n\n${fence}${language}\n`,
-    body,
-    `${newline}${fence}\n\n`,
-  ]);
+  return [`### ${headingPath(file.path)}\n\n${fence}${language}\n`, `${newline}${fence}\n\n`];
+}
+
+/**
+ * The block of one shown file: {@linkcode renderFileBlock}'s text, or, when the file's text is
+ * kept out of memory (a speed layer's, `isLazyText`), a block that reads it when used.
+ *
+ * @example
+ * ```ts
+ * import { fileBlockOf } from "./_render.ts";
+ * const file = { path: "a.py", status: "rendered", text: "x = 1\n", fenced: true, language: "python" };
+ * fileBlockOf(file as import("../../pipeline/types.ts").RenderedFile).text;
+ * // "### a.py\n\n```python\nx = 1\n```\n\n"
+ * ```
+ */
+export function fileBlockOf(file: RenderedFile): Block {
+  const block: Block = {
+    id: `files:${file.path}`,
+    section: "files",
+    stability: "stable",
+    source: file.path,
+    text: "",
+  };
+  if (file.fenced && file.status !== "error" && isLazyText(file)) {
+    lazyFileBlock(block, file, fencedEnds(file, file.text ?? ""));
+  } else block.text = renderFileBlock(file);
+  return block;
 }

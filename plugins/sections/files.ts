@@ -7,7 +7,8 @@
  */
 
 import type { Block, BuildState, SectionPlugin } from "../../pipeline/types.ts";
-import { renderFileBlock } from "./_render.ts";
+import { isLazyText } from "../../pipeline/helpers.ts";
+import { fileBlockOf } from "./_render.ts";
 
 /** Options of {@linkcode filesSection} (none yet). */
 export type FilesOptions = Record<never, never>;
@@ -42,7 +43,10 @@ export function filesSection(_options: FilesOptions = {}): SectionPlugin {
     kind: "section",
     name: "slop:files",
     compose(state) {
-      const shown = state.files.filter((f) => f.status !== "skipped" && f.text !== undefined);
+      // A lazy text is there without reading it (`isLazyText`).
+      const shown = state.files.filter((f) =>
+        f.status !== "skipped" && (isLazyText(f) || f.text !== undefined)
+      );
       if (!shown.length) return [];
       const blocks: Block[] = [{
         id: "files",
@@ -51,15 +55,7 @@ export function filesSection(_options: FilesOptions = {}): SectionPlugin {
         heading: true,
         text: `${filesHeading(state)}\n\n`,
       }];
-      for (const file of shown) {
-        blocks.push({
-          id: `files:${file.path}`,
-          section: "files",
-          stability: "stable",
-          source: file.path,
-          text: renderFileBlock(file),
-        });
-      }
+      for (const file of shown) blocks.push(fileBlockOf(file));
       return blocks;
     },
   };

@@ -19,7 +19,12 @@ const PLUGIN_SURFACE = [
 ];
 /** Entry points that hand the built-ins to the pipeline: nothing below them imports them. */
 /** Modules that import nothing, so that any module may import them (paths, bytes). */
-const LEAVES = ["pipeline/_path.ts", "pipeline/_bytes.ts", "pipeline/_glob.ts"];
+const LEAVES = [
+  "pipeline/_path.ts",
+  "pipeline/_bytes.ts",
+  "pipeline/_glob.ts",
+  "pipeline/lazy_text.ts",
+];
 /**
  * The private modules `pipeline/helpers.ts` re-exports, held to its rule: importing the helpers
  * loads no pipeline stage.

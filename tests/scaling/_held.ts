@@ -30,6 +30,8 @@ const config = await loadConfig({ cwd: root, stateDir });
 mark("start");
 // One thread: what is held does not depend on which thread finished first.
 // `layer`: with the speed layer, as `slop build` runs; `plain`: the stages alone (the library's).
-const layer = how === "layer" ? speedLayer() : undefined;
+// `spill`: the speed layer keeping every text in its spill file (a big tree's build does past its
+// first 64M characters; `accel/text_spill.ts`).
+const layer = how === "plain" ? undefined : speedLayer(how === "spill" ? { spillAfter: 0 } : {});
 await build(config, { builtins: defaultPlugins(), timings: clock, workers: 1, layer });
 console.log(JSON.stringify(held));

@@ -33,7 +33,7 @@ export interface HeldOptions {
  */
 export async function heldMarks(
   root: string,
-  how: "plain" | "layer",
+  how: "plain" | "layer" | "spill",
   options: HeldOptions = {},
 ): Promise<Mark[]> {
   const flags = "--expose-gc,--max-semi-space-size=4,--no-turbofan" +

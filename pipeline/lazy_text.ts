@@ -1,0 +1,197 @@
+/**
+ * A text kept somewhere else than the heap (a file on disk), read again each
+ * time its `text` property is read. A big tree's texts are most of what a
+ * build holds (bench/README.md, "Monorepo scale"): a source, a rendered file
+ * and a file block whose text is lazy hold a few numbers instead, and each
+ * stage that reads the text gets the same string as before, for as long as it
+ * uses it. The `text` property stays a string property (an accessor), so
+ * plugins read it as they always did; setting it replaces the lazy text with
+ * the value set. A copy made by object spread gets the text itself (read
+ * once), not the laziness: code that keeps copies of many blocks copies them
+ * with {@linkcode copyLazy}.
+ *
+ * Where the texts are kept is a speed layer's choice (`accel/text_spill.ts`);
+ * the plain stages never make a text lazy.
+ *
+ * @module
+ */
+
+/** Where a lazy text is kept: read it again, whole. */
+export interface TextBacking {
+  /** The text, read again (the same characters each time). */
+  read(): string;
+  /** The text's length in UTF-16 code units (`text.length`), known without reading it. */
+  length: number;
+  /**
+   * The text's UTF-8 bytes, read again without decoding them: valid until the next text's bytes
+   * are read (one buffer is reused), so they are hashed or written at once.
+   */
+  bytes?(): Uint8Array;
+  /**
+   * The parts the text is the join of (a file block: heading, the file's text, fence), read
+   * again; the stages that hash, count and write a block read them one by one.
+   */
+  parts?(): string[];
+  /** {@linkcode TextBacking.parts}, each part's text as its UTF-8 bytes where that is cheaper. */
+  byteParts?(): Array<string | Uint8Array>;
+}
+
+/** On an object whose `text` is lazy: its backing. */
+const LAZY: unique symbol = Symbol("slop.lazyText");
+
+type Lazy = { [LAZY]?: TextBacking };
+
+// One accessor pair for every lazy text (a pair of closures each was most of what one held).
+function getText(this: Lazy): string {
+  return this[LAZY]!.read();
+}
+
+function setText(this: object, value: string | undefined): void {
+  Object.defineProperty(this, "text", {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * Make `target.text` read from `backing` each time it is read. Setting `text`
+ * afterwards keeps the value set, as a plain property.
+ *
+ * @example
+ * ```ts
+ * import { lazyText, textBacking } from "./lazy_text.ts";
+ * const file: { text?: string } = { text: "" };
+ * const backing = { read: () => "x = 1\n", length: 6 };
+ * lazyText(file, backing);
+ * file.text; // "x = 1\n"
+ * textBacking(file) === backing; // true
+ * file.text = "y";
+ * textBacking(file); // undefined
+ * ```
+ */
+export function lazyText(target: { text?: string }, backing: TextBacking): void {
+  (target as Lazy)[LAZY] = backing;
+  Object.defineProperty(target, "text", {
+    get: getText,
+    set: setText,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * The backing of `target`'s text while its `text` is the lazy one made by
+ * {@linkcode lazyText} (not after it was set, nor on a copy made by spread).
+ *
+ * @example
+ * ```ts
+ * import { textBacking } from "./lazy_text.ts";
+ * textBacking({ text: "x" }); // undefined
+ * ```
+ */
+export function textBacking(target: object): TextBacking | undefined {
+  const backing = (target as Lazy)[LAZY];
+  if (!backing) return undefined;
+  return Object.getOwnPropertyDescriptor(target, "text")?.get === getText ? backing : undefined;
+}
+
+/**
+ * Whether `target` has a text (`target.text !== undefined`), without reading a lazy text.
+ *
+ * @example
+ * ```ts
+ * import { hasText } from "./lazy_text.ts";
+ * hasText({ text: "" }); // true
+ * hasText({}); // false
+ * ```
+ */
+export function hasText(target: { text?: string }): boolean {
+  return textBacking(target) !== undefined || target.text !== undefined;
+}
+
+/**
+ * The parts of `target`'s text, a part as UTF-8 bytes where it is kept so (a lazy text), for
+ * code that hashes or writes bytes: the text is not decoded. `undefined` for a text that is not
+ * lazy, or kept another way.
+ *
+ * @example
+ * ```ts
+ * import { byteParts } from "./lazy_text.ts";
+ * byteParts({ text: "x" }); // undefined
+ * ```
+ */
+export function byteParts(target: { text?: string }): Array<string | Uint8Array> | undefined {
+  const backing = textBacking(target);
+  if (backing?.byteParts) return backing.byteParts();
+  const bytes = backing?.bytes?.();
+  return bytes && [bytes];
+}
+
+/**
+ * `target.text.length`, without reading a lazy text.
+ *
+ * @example
+ * ```ts
+ * import { textLength } from "./lazy_text.ts";
+ * textLength({ text: "abc" }); // 3
+ * textLength({}); // 0
+ * ```
+ */
+export function textLength(target: { text?: string }): number {
+  return textBacking(target)?.length ?? target.text?.length ?? 0;
+}
+
+/**
+ * A copy of `source` with `extra`'s fields, whose `text` stays lazy when the
+ * source's is (object spread would read it and keep it).
+ *
+ * @example
+ * ```ts
+ * import { copyLazy, lazyText, textBacking } from "./lazy_text.ts";
+ * const block = { id: "a", text: "" };
+ * lazyText(block, { read: () => "hi\n", length: 3 });
+ * const placed = copyLazy(block, { offset: 0 });
+ * placed.text; // "hi\n"
+ * textBacking(placed) !== undefined; // true
+ * ```
+ */
+export function copyLazy<T extends object, E extends object>(source: T, extra: E): T & E {
+  const backing = textBacking(source);
+  if (!backing) return { ...source, ...extra };
+  // The other fields as spread copies them, in the same order, `text` lazy in its place.
+  const copy: Record<string | symbol, unknown> = {};
+  for (const key of Reflect.ownKeys(source)) {
+    if (key === "text") copy.text = "";
+    else if (Object.prototype.propertyIsEnumerable.call(source, key)) {
+      copy[key] = (source as Record<string | symbol, unknown>)[key];
+    }
+  }
+  lazyText(copy, backing);
+  return Object.assign(copy, extra) as T & E;
+}
+
+/**
+ * An array of `length` items, each made by `at(index)` when it is read and
+ * not kept: the texts of many lazy blocks, handed to code that takes an array
+ * and reads its items one at a time.
+ *
+ * @example
+ * ```ts
+ * import { lazyList } from "./lazy_text.ts";
+ * const list = lazyList(3, (i) => `item ${i}`);
+ * list[2]; // "item 2"
+ * list.length; // 3
+ * ```
+ */
+export function lazyList<T>(length: number, at: (index: number) => T): T[] {
+  return new Proxy(new Array<T>(length), {
+    get(target, key, receiver) {
+      if (typeof key === "string" && /^\d+$/.test(key) && Number(key) < length) {
+        return at(Number(key));
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}

@@ -1,0 +1,127 @@
+import assert from "node:assert/strict";
+import { openSpill } from "../../accel/text_spill.ts";
+import {
+  byteParts,
+  copyLazy,
+  hasText,
+  lazyList,
+  textBacking,
+  textLength,
+} from "../../pipeline/lazy_text.ts";
+import { isLazyText, lazyFileBlock } from "../../pipeline/helpers.ts";
+import { textParts } from "../../pipeline/block_parts.ts";
+import { hashText } from "../../pipeline/text_hash.ts";
+import type { RenderedFile } from "../../pipeline/types.ts";
+
+/** The spill files of these tests, removed at the end. */
+const dir = Deno.makeTempDirSync({ prefix: "slop_spill_test_" });
+globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+
+/** Texts of every kind of character, each longer than the spill's minimum. */
+function texts(): string[] {
+  return [
+    "x = 1\n".repeat(400),
+    "é ü ß — ‘quoted’\n".repeat(200),
+    "日本語のテキスト\n".repeat(300),
+    "emoji 🙂🚀 pairs\n".repeat(200),
+    "\r\nwindows\r\n".repeat(300),
+  ];
+}
+
+Deno.test("a spilled text reads back as it was, and shares its record with the same text", () => {
+  const spill = openSpill({ after: 0, dir });
+  try {
+    const all = texts();
+    const sources = all.map((text) => ({ text }));
+    sources.forEach((s) => spill.spill(s));
+    for (const [i, source] of sources.entries()) {
+      assert.ok(textBacking(source), `text ${i} is lazy`);
+      assert.equal(source.text, all[i]);
+      assert.equal(textLength(source), all[i].length);
+      assert.ok(hasText(source));
+      const bytes = byteParts(source)!;
+      assert.deepEqual(hashText(bytes), hashText(all[i]), `text ${i}'s bytes are its UTF-8`);
+    }
+    // A rendered file whose text is its source's (as just read) shares the source's record.
+    const rendered = { text: sources[1].text };
+    spill.spill(rendered);
+    assert.equal(textBacking(rendered), textBacking(sources[1]));
+    assert.equal(spill.stats.written, all.length);
+    assert.equal(spill.stats.shared, 1);
+  } finally {
+    spill.close();
+  }
+});
+
+Deno.test("short texts, texts with lone surrogates and the first characters stay in memory", () => {
+  const spill = openSpill({ after: 3000, dir });
+  try {
+    const first = { text: "a".repeat(2400) }; // within the first 3000 characters offered
+    const short = { text: "short\n" };
+    const lone = { text: "a\ud800b".repeat(1000) };
+    const later = { text: "b".repeat(2400) };
+    for (const t of [first, short, lone, later]) spill.spill(t);
+    assert.equal(textBacking(first), undefined);
+    assert.equal(textBacking(short), undefined);
+    assert.equal(textBacking(lone), undefined);
+    assert.equal(lone.text, "a\ud800b".repeat(1000));
+    assert.ok(textBacking(later), "past the first 3000 characters, a text is spilled");
+    assert.equal(spill.spills(0), true);
+  } finally {
+    spill.close();
+  }
+});
+
+Deno.test("setting a lazy text replaces it; a copy keeps it lazy, its fields in order", () => {
+  const spill = openSpill({ after: 0, dir });
+  try {
+    const text = "line\n".repeat(500);
+    const block = { id: "a", section: "s", text, source: "a.py" };
+    spill.spill(block);
+    const placed = copyLazy(block, { offset: 3, length: text.length });
+    assert.ok(textBacking(placed));
+    assert.deepEqual(Object.keys(placed), ["id", "section", "text", "source", "offset", "length"]);
+    assert.equal(JSON.stringify(placed), JSON.stringify({ ...block, offset: 3, length: 2500 }));
+    // Setting the copy's text leaves the block's lazy.
+    placed.text = "other";
+    assert.equal(textBacking(placed), undefined);
+    assert.equal(placed.text, "other");
+    assert.equal(block.text, text);
+    assert.ok(textBacking(block));
+    // A spread copy holds the text itself.
+    assert.equal(textBacking({ ...block }), undefined);
+  } finally {
+    spill.close();
+  }
+});
+
+Deno.test("a lazy file block reads as its parts joined, and is hashed from its bytes", () => {
+  const spill = openSpill({ after: 0, dir });
+  try {
+    const body = "print('é')\n".repeat(300);
+    const file = { path: "a.py", text: body } as RenderedFile;
+    spill.spill(file);
+    assert.ok(isLazyText(file));
+    const block = { id: "files:a.py", text: "" };
+    lazyFileBlock(block, file, ["### a.py\n\n```python\n", "```\n\n"]);
+    const joined = "### a.py\n\n```python\n" + body + "```\n\n";
+    assert.equal(block.text, joined);
+    assert.equal(textLength(block), joined.length);
+    assert.deepEqual([...textParts(block)], ["### a.py\n\n```python\n", body, "```\n\n"]);
+    assert.deepEqual(hashText(byteParts(block)!), hashText(joined));
+    // Read again after the spill is closed: the file is opened for the read.
+    spill.close();
+    assert.equal(block.text, joined);
+  } finally {
+    spill.close();
+  }
+});
+
+Deno.test("a lazy list makes each item when it is read", () => {
+  const made: number[] = [];
+  const list = lazyList(3, (i) => (made.push(i), `t${i}`));
+  assert.equal(list.length, 3);
+  assert.equal(list[1], "t1");
+  assert.deepEqual(Array.from({ length: list.length }, (_, i) => list[i]), ["t0", "t1", "t2"]);
+  assert.deepEqual(made, [1, 0, 1, 2]);
+});
