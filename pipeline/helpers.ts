@@ -446,8 +446,9 @@ export function isLazyText(file: RenderedFile): boolean {
  * import { lazyFileBlock } from "./helpers.ts";
  * const file = { path: "a.py", text: "x = 1\n" } as import("./types.ts").RenderedFile;
  * const block = { id: "files:a.py", text: "" };
- * lazyFileBlock(block, file, ["### a.py\n\n```py\n", "```\n\n"]);
- * block.text; // "### a.py\n\n```py\nx = 1\n```\n\n"
+ * const fence = "`".repeat(3);
+ * lazyFileBlock(block, file, [`### a.py\n\n${fence}py\n`, `${fence}\n\n`]);
+ * block.text; // the heading, the fence, "x = 1\n" and the closing fence
  * ```
  */
 export function lazyFileBlock(
