@@ -558,7 +558,7 @@ export interface EarlyKnown {
  * ```ts
  * import { earlyKnown } from "./precount.ts";
  * const early = earlyKnown("o200k", ["a.py"], [undefined]);
- * await early.known(0, "### a.py\n", () => Promise.resolve((t) => t.length)); // undefined
+ * await early.known(0, () => "### a.py\n", () => Promise.resolve((t) => t.length)); // undefined
  * await early.done();
  * ```
  */
