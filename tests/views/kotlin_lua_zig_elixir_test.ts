@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
-import { outlineText } from "../../plugins/view_modes/outline.ts";
 import { languageFor, languageOf } from "../../grammars/languages.ts";
-import { makeProject, raw } from "../_helpers.ts";
+import { makeProject } from "../_helpers.ts";
 import { buildContext } from "../../mod.ts";
+import { languageGoldens } from "./_language_goldens.ts";
 
 // Small files using most of each language's declarations, written for these tests.
 const KOTLIN = [
@@ -263,31 +263,7 @@ const SAMPLES: Array<[string, string]> = [
   ["lib/shop/inventory.ex", ELIXIR],
 ];
 
-for (const [path, text] of SAMPLES) {
-  Deno.test(`skeletonViewMode() golden: ${path} byte-exact`, async (t) => {
-    const view = await renderCode(path, text);
-    assert.ok(view, `no grammar for ${path}`);
-    assert.equal(view.hasErrors, false);
-    await t.assertSnapshot(view.text, { serializer: raw });
-  });
-
-  Deno.test(`outlineViewMode() golden: ${path} byte-exact, with lines`, async (t) => {
-    const view = (await renderCode(path, text))!;
-    const lines = view.symbols.map((s) => `${s.line} ${s.qualifiedName} ${s.kind}`).join("\n");
-    const comment = languageFor(path)!.lineComment ?? "//";
-    await t.assertSnapshot(`${outlineText(view.symbols, comment)}\n${lines}\n`, {
-      serializer: raw,
-    });
-  });
-
-  Deno.test(`the code views of ${path} are the same bytes each time, with or without hollowing`, async () => {
-    const first = await renderCode(path, text);
-    const again = await renderCode(path, text);
-    const whole = await renderCode(path, text, { hollow: false });
-    assert.deepEqual(again, first);
-    assert.deepEqual(whole, first);
-  });
-}
+languageGoldens(SAMPLES);
 
 Deno.test("languageFor() knows Kotlin, Lua, Zig and Elixir by extension, and languageOf() a #! line naming lua or elixir", () => {
   const ids = (paths: string[]) => paths.map((p) => languageFor(p)?.id ?? "-");

@@ -1,0 +1,37 @@
+// The golden tests every tree-sitter language gets: its skeleton and outline byte for byte
+// (snapshots of the calling test file), and the same bytes on every render, with or without
+// hollowing.
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { outlineText } from "../../plugins/view_modes/outline.ts";
+import { languageFor } from "../../grammars/languages.ts";
+import { raw } from "../_helpers.ts";
+
+/** Register the golden tests of each `[path, text]` sample. */
+export function languageGoldens(samples: Array<[string, string]>): void {
+  for (const [path, text] of samples) {
+    Deno.test(`skeletonViewMode() golden: ${path} byte-exact`, async (t) => {
+      const view = await renderCode(path, text);
+      assert.ok(view, `no grammar for ${path}`);
+      assert.equal(view.hasErrors, false);
+      await t.assertSnapshot(view.text, { serializer: raw });
+    });
+
+    Deno.test(`outlineViewMode() golden: ${path} byte-exact, with lines`, async (t) => {
+      const view = (await renderCode(path, text))!;
+      const lines = view.symbols.map((s) => `${s.line} ${s.qualifiedName} ${s.kind}`).join("\n");
+      const comment = languageFor(path)!.lineComment ?? "//";
+      await t.assertSnapshot(`${outlineText(view.symbols, comment)}\n${lines}\n`, {
+        serializer: raw,
+      });
+    });
+
+    Deno.test(`the code views of ${path} are the same bytes each time, with or without hollowing`, async () => {
+      const first = await renderCode(path, text);
+      const again = await renderCode(path, text);
+      const whole = await renderCode(path, text, { hollow: false });
+      assert.deepEqual(again, first);
+      assert.deepEqual(whole, first);
+    });
+  }
+}
