@@ -18,6 +18,7 @@
 import { join } from "node:path";
 import { renderCode } from "../plugins/view_modes/_code.ts";
 import { languageFor } from "../grammars/languages.ts";
+import { corrupted } from "../tests/views/_language_goldens.ts";
 
 /** Files under `dir` whose names end with one of `exts`, sorted (`.git` left out). */
 function filesOf(dir: string, exts: string[]): string[] {
@@ -42,26 +43,6 @@ function garbled(path: string, text: string, view: string): string[] {
   });
 }
 
-/** Variants of a text the way a bad copy or an editor mid-change leaves it. */
-function corrupted(text: string): string[] {
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const lines = text.split("\n");
-  return [
-    text.slice(0, Math.floor(text.length / 3)),
-    text.slice(Math.floor(text.length / 2)),
-    lines.filter((_, i) => i % 7 !== 3).join("\n"),
-    text.replaceAll("}", ""),
-    text.replaceAll("end", ""),
-    text.replaceAll("(", "{"),
-    [...text].map((c) => next() < 0.02 ? String.fromCharCode(Math.floor(next() * 128)) : c)
-      .join(""),
-    `${text}\n"unterminated`,
-    `\u0000${text}`,
-    text.replaceAll("\n", "\r\n"),
-  ];
-}
-
 /** The sweep's counts, and the first problems found. */
 async function sweep(dir: string, exts: string[]) {
   const files = filesOf(dir, exts);
@@ -80,7 +61,7 @@ async function sweep(dir: string, exts: string[]) {
       problems.push(`${path}: ${error}`);
     }
     if (i >= 40) continue;
-    for (const variant of corrupted(text)) {
+    for (const variant of corrupted(text, { garble: 0.02, nul: true })) {
       counts.variants++;
       try {
         const first = await renderCode(path, variant);

@@ -35,3 +35,36 @@ export function languageGoldens(samples: Array<[string, string]>): void {
     });
   }
 }
+
+/** Options of {@linkcode corrupted}. */
+export interface CorruptedOptions {
+  /** The share of characters replaced by a random ASCII one in the garbled variant. @default {0.03} */
+  garble?: number;
+  /** Add a variant that starts with a NUL byte. @default {false} */
+  nul?: boolean;
+}
+
+/**
+ * Variants of a text the way an editor mid-change or a bad copy leaves it: cut short, lines lost,
+ * brackets or `end`s gone, garbled characters, an unterminated string, CRLF line ends. Seeded:
+ * the same variants on every run.
+ */
+export function corrupted(text: string, options: CorruptedOptions = {}): string[] {
+  const { garble = 0.03, nul = false } = options;
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const lines = text.split("\n");
+  return [
+    text.slice(0, Math.floor(text.length / 3)),
+    text.slice(Math.floor(text.length / 2)),
+    lines.filter((_, i) => i % 7 !== 3).join("\n"),
+    text.replaceAll("}", ""),
+    text.replaceAll("end", ""),
+    text.replaceAll("(", "{"),
+    [...text].map((c) => next() < garble ? String.fromCharCode(Math.floor(next() * 128)) : c)
+      .join(""),
+    `${text}\n"unterminated`,
+    ...(nul ? [`\u0000${text}`] : []),
+    text.replaceAll("\n", "\r\n"),
+  ];
+}

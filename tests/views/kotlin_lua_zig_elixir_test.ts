@@ -3,7 +3,7 @@ import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { languageFor, languageOf } from "../../grammars/languages.ts";
 import { makeProject } from "../_helpers.ts";
 import { buildContext } from "../../mod.ts";
-import { languageGoldens } from "./_language_goldens.ts";
+import { corrupted, languageGoldens } from "./_language_goldens.ts";
 
 // Small files using most of each language's declarations, written for these tests.
 const KOTLIN = [
@@ -315,26 +315,6 @@ Deno.test("a Lua module's local table is public when the chunk returns it, other
   const other = (await renderCode("m.lua", text.replace("return M", "return cache")))!;
   assert.deepEqual(other.symbols.map((s) => s.public), [false, true, true]);
 });
-
-/** Variants of a text the way an editor or a bad copy leaves it: cut short, lines lost, garbage. */
-function corrupted(text: string): string[] {
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const lines = text.split("\n");
-  return [
-    text.slice(0, Math.floor(text.length / 3)),
-    text.slice(Math.floor(text.length / 2)),
-    lines.filter((_, i) => i % 7 !== 3).join("\n"),
-    text.replaceAll("}", ""),
-    text.replaceAll("end", ""),
-    text.replaceAll("(", "{"),
-    [...text].map((c) => next() < 0.03 ? String.fromCharCode(Math.floor(next() * 128)) : c).join(
-      "",
-    ),
-    `${text}\n"unterminated`,
-    text.replaceAll("\n", "\r\n"),
-  ];
-}
 
 Deno.test("corrupted Kotlin, Lua, Zig and Elixir files render without a crash, the same bytes twice, and whole lines when they parse", async () => {
   for (const [path, text] of SAMPLES) {
