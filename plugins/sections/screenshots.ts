@@ -81,7 +81,10 @@ async function keepImages(
   for (const path of paths) {
     if (!missing.has(path) && IMAGE_TYPES[extname(path).toLowerCase()]) {
       const info = await readImageInfo(`${state.root}/${path}`).catch((error) =>
-        `cannot read it (${error instanceof Error ? error.message : error})`
+        // Deno's message ends with the call and the absolute path (`: open '/home/...'`).
+        `cannot read it (${
+          String(error instanceof Error ? error.message : error).replace(/: \w+ '.*'$/s, "")
+        })`
       );
       if (typeof info === "string") {
         ctx.warn(`Screenshot "${printablePath(path)}" left out: ${info}`);

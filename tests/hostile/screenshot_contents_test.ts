@@ -86,8 +86,12 @@ Deno.test("a FIFO named like an image is never opened, and a big file is read at
   const fifo = join(root, "pipe.png");
   await new Deno.Command("mkfifo", { args: [fifo] }).output();
   assert.equal(await readImageInfo(fifo), "not a regular file");
-  const { warnings } = await shots(root, ["pipe.png"]);
-  assert.deepEqual(warnings, ['Screenshot "pipe.png" left out: not a regular file']);
+  await Deno.symlink("gone.png", join(root, "dangling.png"));
+  const { warnings } = await shots(root, ["pipe.png", "*.png"]);
+  assert.deepEqual(warnings, [
+    'Screenshot "dangling.png" left out: cannot read it (No such file or directory (os error 2))',
+    'Screenshot "pipe.png" left out: not a regular file',
+  ]);
   // A JPEG whose frame header comes after HEAD_BYTES of comments: slop stops reading there.
   const comment = [0xff, 0xfe, 0xff, 0xff, ...new Uint8Array(0xfffd)];
   const segments = Math.ceil(HEAD_BYTES / comment.length) + 1;
