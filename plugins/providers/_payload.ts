@@ -10,6 +10,7 @@ import { extname, join } from "../../pipeline/paths.ts";
 import type { Breakpoint, ModelInfo, PlacedBlock } from "../../pipeline/types.ts";
 import { modelTokens } from "../../pipeline/tokens.ts";
 import { chooseBreakpoints } from "../ordering/breakpoints.ts";
+import { IMAGE_TYPES, readImageInfo } from "../image_files.ts";
 
 /** Options of every provider's `payload(blocks, options)` hook. */
 export interface PayloadOptions {
@@ -66,14 +67,6 @@ export interface Image {
   /** Base64 bytes. */
   data: string;
 }
-
-const MEDIA_TYPES: Record<string, string> = {
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-};
 
 /**
  * Split the ordered blocks: the stable prefix (every block before the first
@@ -150,14 +143,14 @@ async function readImages(blocks: PlacedBlock[], root: string): Promise<Image[]>
     if (block.section !== "screenshots") continue;
     for (const m of block.text.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
       const path = decodeURIComponent(m[1]);
-      const mediaType = MEDIA_TYPES[extname(path).toLowerCase()];
-      if (!mediaType) continue;
+      if (!IMAGE_TYPES[extname(path).toLowerCase()]) continue;
       try {
-        images.push({
-          path,
-          mediaType,
-          data: (await Deno.readFile(join(root, path))).toBase64(),
-        });
+        // The type its bytes say (a JPEG named .png is sent as a JPEG); the section left out
+        // what is no whole image, and one that changed since is left out here.
+        const info = await readImageInfo(join(root, path));
+        if (typeof info === "string") continue;
+        const data = (await Deno.readFile(join(root, path))).toBase64();
+        images.push({ path, mediaType: info.mediaType, data });
       } catch {
         // A missing screenshot stays a link (the build already warned).
       }

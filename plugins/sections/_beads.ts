@@ -31,6 +31,9 @@ export interface BeadsLoad {
   warnings: string[];
 }
 
+/** Longest issue id kept, in characters: a longer one is skipped, since a cut id names nothing. */
+export const ID_CHARS = 200;
+
 /** The JSONL export inside a Beads project. */
 export const BEADS_JSONL = ".beads/issues.jsonl";
 
@@ -49,13 +52,15 @@ export function toIssue(value: unknown): BeadsIssue | string {
   }
   const record = value as Record<string, unknown>;
   if (typeof record.id !== "string" || !record.id.trim()) return `expected a string "id"`;
+  const id = record.id.trim();
+  if (id.length > ID_CHARS) return `the "id" is ${id.length} characters, over ${ID_CHARS}`;
   const priority = typeof record.priority === "number" && Number.isFinite(record.priority)
     ? record.priority
-    : typeof record.priority === "string" && /^P?\d+$/i.test(record.priority)
+    : typeof record.priority === "string" && /^P?\d{1,6}$/i.test(record.priority)
     ? Number(record.priority.replace(/^P/i, ""))
     : undefined;
   return {
-    id: record.id.trim(),
+    id,
     title: typeof record.title === "string" ? record.title : "",
     status: typeof record.status === "string" && record.status.trim()
       ? record.status.trim()

@@ -22,7 +22,12 @@ export interface BeadsOptions {
   bd?: string | false;
   /** Longest description in a bullet, in characters (whitespace collapsed). @default {160} */
   descriptionChars?: number;
+  /** Longest title in a bullet, in characters (whitespace collapsed). @default {200} */
+  titleChars?: number;
 }
+
+/** Longest custom status shown, in characters; bd's own statuses are shorter. */
+export const STATUS_CHARS = 40;
 
 /** Options of {@linkcode renderBeads}. */
 export interface RenderOptions extends BeadsOptions {
@@ -124,11 +129,13 @@ export function renderBeads(issues: BeadsIssue[], options: RenderOptions = {}): 
   if (closed.length) parts.push(`**Completed (${closed.length}):** ${closed.join(", ")}\n\n`);
   if (active.length) {
     const max = options.descriptionChars ?? 160;
+    const cut = { cut: options.cut };
     const bullets = active.map((issue) => {
-      const title = issue.title.replace(/\s+/g, " ").trim() || "(untitled)";
+      const title = trimDescription(issue.title, options.titleChars ?? 200, cut) || "(untitled)";
+      const status = trimDescription(issue.status, STATUS_CHARS, cut);
       const priority = issue.priority === undefined ? "" : `, P${issue.priority}`;
-      const description = trimDescription(issue.description, max, { cut: options.cut });
-      return `- **${title}** (${issue.id}, ${issue.status}${priority})${
+      const description = trimDescription(issue.description, max, cut);
+      return `- **${title}** (${issue.id}, ${status}${priority})${
         description ? `: ${description}` : ""
       }\n`;
     });

@@ -5,10 +5,11 @@
  * @module
  */
 
-import { basename, compileGlobs } from "../../pipeline/paths.ts";
+import { basename, compileGlobs, extname } from "../../pipeline/paths.ts";
 import { loadGlobs } from "../../deps.ts";
 import { comparePaths, isGlob, normalizeEntryPath, printablePath } from "../../pipeline/helpers.ts";
-import type { SectionPlugin } from "../../pipeline/types.ts";
+import type { BuildState, SectionContext, SectionPlugin } from "../../pipeline/types.ts";
+import { IMAGE_TYPES, readImageInfo } from "../image_files.ts";
 
 /** Options of {@linkcode screenshotsSection} (none yet). */
 export type ScreenshotsOptions = Record<never, never>;
@@ -30,6 +31,7 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
     async compose(state, ctx) {
       const entries = state.config.screenshots.map(normalizeEntryPath);
       if (!entries.length) return [];
+      const missing = new Set<string>();
       const paths = new Set<string>();
       let all: string[] | undefined;
       for (const entry of entries) {
@@ -45,13 +47,13 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
             await Deno.stat(`${state.root}/${entry}`);
           } catch {
             ctx.warn(`Screenshot not found: "${entry}"`);
+            missing.add(entry);
           }
           paths.add(entry);
         }
       }
-      const lines = [...paths].sort(comparePaths).map((p) =>
-        `![${altText(basename(p))}](${encodeLink(p)})`
-      );
+      const kept = await keepImages([...paths].sort(comparePaths), missing, state, ctx);
+      const lines = kept.map((p) => `![${altText(basename(p))}](${encodeLink(p)})`);
       return [{
         id: "screenshots",
         section: "screenshots",
@@ -60,6 +62,38 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
       }];
     },
   };
+}
+
+/**
+ * The screenshots to list: a file named like a PNG, JPEG, GIF or WebP is read (its first and last
+ * bytes only) and kept when it is a whole image of one of those types, of at most
+ * 8000 pixels a side (`MAX_IMAGE_SIDE`), whatever the type its name says (a provider sends it
+ * as its real type); otherwise it is left out with a warning naming it and why. A missing file
+ * stays a link (the caller warned), and other names (`.svg`) are listed unread, as before.
+ */
+async function keepImages(
+  paths: string[],
+  missing: Set<string>,
+  state: BuildState,
+  ctx: SectionContext,
+): Promise<string[]> {
+  const kept: string[] = [];
+  for (const path of paths) {
+    if (!missing.has(path) && IMAGE_TYPES[extname(path).toLowerCase()]) {
+      const info = await readImageInfo(`${state.root}/${path}`).catch((error) =>
+        // Deno's message ends with the call and the absolute path (`: open '/home/...'`).
+        `cannot read it (${
+          String(error instanceof Error ? error.message : error).replace(/: \w+ '.*'$/s, "")
+        })`
+      );
+      if (typeof info === "string") {
+        ctx.warn(`Screenshot "${printablePath(path)}" left out: ${info}`);
+        continue;
+      }
+    }
+    kept.push(path);
+  }
+  return kept;
 }
 
 /**

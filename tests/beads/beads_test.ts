@@ -231,3 +231,24 @@ Deno.test("beadsSection() falls back to the JSONL export when bd fails, with a w
   ]);
   assert.ok(result.document.includes("- **From JSONL** (bd-jsonl, open)\n"));
 });
+
+Deno.test("beadsSection() bounds every field of a hostile issue: title, status, id, priority", async () => {
+  // A key across the title's cut (200 characters) is left out whole, never cut in two.
+  const key = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5";
+  const title = `${"x".repeat(184)}/${key} ${"word ".repeat(200_000)}`;
+  const issues = [
+    { id: "bd-1", title, status: "open", priority: "P" + "9".repeat(5000) },
+    { id: "bd-2", title: "T", status: "s".repeat(100_000), priority: 1 },
+    { id: "bd-" + "9".repeat(300), title: "long id", status: "open" },
+  ];
+  const jsonl = issues.map((i) => JSON.stringify(i)).join("\n") + "\n";
+  const { block, result } = await beadsBlock(await beadsProject(jsonl));
+  assert.deepEqual(result.warnings, [
+    '[plugin slop:beads] Skipped ".beads/issues.jsonl" line 3: the "id" is 303 characters, over 200',
+  ]);
+  const text = block!.text;
+  assert.ok(text.length < 1000, `${text.length} characters`);
+  assert.ok(!text.includes(key.slice(0, 8)), text);
+  assert.ok(text.includes(`- **${"x".repeat(184)}/...** (bd-1, open)\n`), text);
+  assert.ok(text.includes(`- **T** (bd-2, ${"s".repeat(40)}..., P1)`), text);
+});

@@ -15,6 +15,7 @@ import {
   type ViewModePlugin,
 } from "../../mod.ts";
 import { makeProject, tempDir } from "../_helpers.ts";
+import { png } from "../_images.ts";
 
 function body(name: string, lines: number): string {
   return Array.from({ length: lines }, (_, i) => `${name} line ${i}`).join("\n") + "\n";
@@ -116,11 +117,11 @@ Deno.test("plugin surface: ctx.store keeps a view's values between builds in the
 Deno.test("plugin surface: ctx.listFiles walks the root as slop:screenshots does, honouring .gitignore", async () => {
   const root = await makeProject({
     ".gitignore": "ignored/\n",
-    "a.png": "",
-    "B.png": "",
-    "sub/c.png": "",
-    "ignored/d.png": "",
-    "node_modules/e.png": "",
+    "a.png": png(1, 1),
+    "B.png": png(1, 1),
+    "sub/c.png": png(1, 1),
+    "ignored/d.png": png(1, 1),
+    "node_modules/e.png": png(1, 1),
     "notes.md": "# Notes\n",
   });
   const listing: SectionPlugin = {

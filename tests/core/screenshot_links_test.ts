@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
 import { makeProject } from "../_helpers.ts";
+import { png } from "../_images.ts";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG = png(2, 2);
 
 /** The image links of a screenshots section, read the way CommonMark reads `![alt](dest)`. */
 function images(document: string): Array<{ alt: string; dest: string }> {

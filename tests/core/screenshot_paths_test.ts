@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { build, loadConfig, type SlopConfig } from "../../mod.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { makeProject, tempDir } from "../_helpers.ts";
+import { png } from "../_images.ts";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+const PNG = png(2, 2);
 
 async function shotsOf(root: string, inline: SlopConfig, preset?: string) {
   const config = await loadConfig({ cwd: root, inline: { files: ["a.ts"], ...inline }, preset });

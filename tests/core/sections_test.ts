@@ -3,6 +3,7 @@ import { buildContext } from "../../mod.ts";
 import { parseHistory } from "../../plugins/sections/_history.ts";
 import { renderHistory } from "../../plugins/sections/history.ts";
 import { makeProject } from "../_helpers.ts";
+import { png } from "../_images.ts";
 
 Deno.test("parseHistory() reads JSONL and reports bad lines by number", async () => {
   const warnings: string[] = [];
@@ -44,8 +45,8 @@ Deno.test("renderHistory() renders excerpts joined by separators, strings and me
 Deno.test("the history section is volatile and the screenshots section lists images", async () => {
   const root = await makeProject({
     "a.ts": "a",
-    "shots/b.png": new Uint8Array([137, 80, 78, 71]),
-    "shots/a b.png": new Uint8Array([137, 80, 78, 71]),
+    "shots/b.png": png(2, 2),
+    "shots/a b.png": png(2, 2),
   });
   const result = await buildContext({
     cwd: root,

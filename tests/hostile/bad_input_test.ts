@@ -18,6 +18,7 @@ import {
   treeState,
 } from "./_bad_input.ts";
 import type { SlopConfig } from "../../pipeline/types.ts";
+import { png } from "../_images.ts";
 
 const SEED = 20261129;
 
@@ -47,7 +48,7 @@ function project(extra: Record<string, string> = {}): Promise<string> {
     "a.py": "def f():\n    return 1\n",
     "b.md": "# B\n\ntext\n",
     "c.txt": "c\n",
-    "shot.png": "\x89PNG",
+    "shot.png": png(1, 1),
     ...extra,
   });
 }

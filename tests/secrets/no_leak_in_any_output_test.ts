@@ -6,6 +6,7 @@ import { Rand } from "./_samples.ts";
 import { pieces } from "./_adversarial.ts";
 import { serverFiles } from "../../server/files.ts";
 import { watchOnceWithStderr } from "../cli/_watch.ts";
+import { png } from "../_images.ts";
 
 /** Another seed: `SLOP_SECRETS_SEED=7 deno test -A tests/secrets/no_leak_in_any_output_test.ts`. */
 const SEED = Number(Deno.env.get("SLOP_SECRETS_SEED") ?? 20261129);
@@ -45,7 +46,7 @@ function secrets(r: Rand): Record<string, string> {
 }
 
 /** The project: each secret where the brief of an outside tester would put it. */
-function tree(s: Record<string, string>): Record<string, string> {
+function tree(s: Record<string, string>): Record<string, string | Uint8Array> {
   const beads = {
     id: "bd-1",
     title: "Rotate the bot token",
@@ -70,7 +71,7 @@ function tree(s: Record<string, string>): Record<string, string> {
   return {
     [`notes/${s.fileName}.md`]: "a note\n",
     [`${s.dirName}/readme.txt`]: "a folder\n",
-    [`shots/${s.screenshotName}.png`]: "\x89PNG\r\n",
+    [`shots/${s.screenshotName}.png`]: png(2, 2),
     "slop/knowledge/facts.md": `- The payment key is ${s.knowledge} [from: chat, 2026-01-01]\n`,
     ".beads/issues.jsonl": JSON.stringify(beads) + "\n" + JSON.stringify(cut) + "\n",
     "history.jsonl": JSON.stringify({ role: "User", content: `use ${s.history} for the bot` }) +

@@ -5,13 +5,14 @@ import assert from "node:assert/strict";
 import { build, loadConfig } from "../../mod.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { makeProject } from "../_helpers.ts";
+import { png } from "../_images.ts";
 
 Deno.test("a screenshot or tree entry whose name holds a secret is left out of every section", async () => {
   const key = `AKIA${"Q".repeat(16)}`;
   const root = await makeProject({
     "a.py": "x = 1\n",
-    "shots/ok.png": "\x89PNG\r\n",
-    [`shots/${key}.png`]: "\x89PNG\r\n",
+    "shots/ok.png": png(2, 2),
+    [`shots/${key}.png`]: png(2, 2),
     [`notes/${key}.md`]: "hello\n",
   });
   const config = await loadConfig({
