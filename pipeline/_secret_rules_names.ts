@@ -149,12 +149,21 @@ const SECRET_NAME = anyCase(
 
 const OP = "(?::=|=>|=|:)";
 /**
+ * A line that starts a key of its own: a plain key (`  hashed: …`) or a quoted one (`"k": …`).
+ * A plain key holds no quote nor bracket, so a value that ends a call (`"hunter2Xy9"):`) or a
+ * quoted string followed by more than its `:` is not one.
+ */
+const OWN_KEY =
+  "(?:[^\\s:\"'`()\\[\\]{},]{1,64}|\"[^\"\\r\\n]{1,64}\"|'[^'\\r\\n]{1,64}'):(?:\\s|$)";
+/**
  * Between an operator and its value: blanks, or a YAML block scalar's header and indent, or a
- * line end and an indent (a YAML value on the line after its key: `password:` then `  S3cr3t9`),
- * unless that line is a list entry, a comment, blank, or a key of its own (`  hashed: …`).
+ * line end and an indent (a YAML value on the line after its key: `password:` then `  S3cr3t9`;
+ * an argument on the line after its name: `connect(password=` then `  "…")`), unless that line is
+ * a list entry, a comment, blank, or a key of its own ({@linkcode OWN_KEY}), or a `\` line
+ * continuation and the next line, indented or not (`api_key = \` then `"…"`).
  */
 const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
-  "\\r?\\n[ \\t]{1,64}(?![-#\\s]|[^\\s:]{1,64}:(?:\\s|$)))?";
+  `(?:\\\\\\r?\\n[ \\t]{0,64}|\\r?\\n[ \\t]{1,64})(?![-#\\s]|${OWN_KEY}))?`;
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
 /**
  * The quotes that open a value: none, one, a triple (`"""`, `'''`), each maybe escaped (`\\"`

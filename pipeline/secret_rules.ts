@@ -18,9 +18,11 @@
  * The version of the rule table, part of the secret scan's cache key (with each rule's pattern
  * and code): raise it when a helper the rules call changes what they find, so that files found
  * clean by an older table are scanned again (3: the line of a finding in a file with CR line ends;
- * 4: prefixed provider tokens, placeholders of few characters, generated keys under a name).
+ * 4: prefixed provider tokens, placeholders of few characters, generated keys under a name;
+ * 5: a -u option's URL left to the URL rule; 6: a value on the line after its name that ends
+ * like `"…"):`, or after a `\` continuation).
  */
-export const SECRET_RULES_VERSION = 5;
+export const SECRET_RULES_VERSION = 6;
 
 import {
   isPlaceholder,

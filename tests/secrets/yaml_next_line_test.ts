@@ -49,3 +49,40 @@ Deno.test("a nested mapping, a list, a comment or code below a password key is n
   ];
   for (const text of texts) assert.deepEqual(redactSync(text).findings, [], text);
 });
+
+// The same gap after `=`: an argument on the line after its name, whose line ends the call like a
+// YAML key (`"…"):`), and a value after a `\` line continuation, indented or not.
+const CALL_PLACES: Array<(v: string) => string> = [
+  (v) => `def connect(password=\n    "${v}"):\n    pass\n`,
+  (v) => `def connect(api_key=\n        '${v}'):\n`,
+  (v) => `client = Client(auth_token=\n    "${v}"):\n`,
+  (v) => `connect(password=\n\t"${v}")\n`,
+  (v) => `api_key = \\\n    "${v}"\n`,
+  (v) => `export API_TOKEN=\\\n${v}\n`,
+  (v) => `DB_PASSWORD=\\\r\n  '${v}'\r\n`,
+  (v) => `$client_secret = \\\n  "${v}";\n`,
+];
+
+Deno.test("a value after a line break inside a call or a backslash continuation is redacted", () => {
+  const leaks: string[] = [];
+  for (let n = 0; n < 5; n++) {
+    for (const place of CALL_PLACES) {
+      for (const v of [value(8), value(30)]) {
+        const { text } = redactSync(place(v));
+        if (piecesOf(v).some((p) => text.includes(p))) leaks.push(text);
+      }
+    }
+  }
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("a key of its own below a name, plain or quoted, is still not its value", () => {
+  const texts = [
+    '{"password":\n    "sha256x": "abc123def"}\n',
+    "password:\n  'sha256x': abc123def\n",
+    "password:\n  hashed.sha256: abc123def\n",
+    "x = f(password=\n    hashed_password(pw, salt2)):\n",
+    "password = \\\n    get_password()\n",
+  ];
+  for (const text of texts) assert.deepEqual(redactSync(text).findings, [], text);
+});
