@@ -3,13 +3,16 @@
  * where they are made (`_mcp_server.ts`), but the SDK answers some calls before a tool runs, and
  * its answers quote the call: zod's argument errors (`Unrecognized key: "…"`, `expected number,
  * received "…"`), `Tool … not found`. A client that pastes a key into the wrong argument would
- * get it back in an error, which agents print and log. Successful results are not scanned again:
- * they hold only text the build redacted.
+ * get it back in an error, which agents print and log. A tool's successful result is redacted
+ * too ({@linkcode redactedOutput}), all but what the build made (its scan redacted that): its
+ * texts and data quote config values and arguments (a lock's name, an output folder, a command
+ * to run with the flags given), and a config's `lock: "sk-…"` is a key as much as a flag is.
  *
  * @module
  */
 
 import { redactMessage } from "../pipeline/redact_message.ts";
+import type { ToolOutput } from "./_mcp_tools.ts";
 
 /** What is wrapped: a transport's `send`. */
 interface Sender {
@@ -67,7 +70,26 @@ export function redactedReply(message: any): any {
   return message;
 }
 
-/** An error's data: strings redacted, and the strings inside arrays and objects. */
+/**
+ * A tool's result as it may be sent: its texts and data redacted, what the build made as it was.
+ *
+ * @example
+ * ```ts
+ * import { redactedOutput } from "./_mcp_redact.ts";
+ * const key = `sk-proj-${"Ab3dEf6hIj9kLm2nOp5q".repeat(2)}`;
+ * redactedOutput({ texts: [`lock "${key}"`], data: { lock: key } });
+ * // { texts: ['lock "[REDACTED:openai-key]"'], data: { lock: "[REDACTED:openai-key]" } }
+ * ```
+ */
+export function redactedOutput(output: ToolOutput): ToolOutput {
+  return {
+    ...output,
+    texts: output.texts.map((text) => redactMessage(text)),
+    data: redactedData(output.data) as Record<string, unknown>,
+  };
+}
+
+/** Data: strings redacted, and the strings inside arrays and objects. */
 function redactedData(data: unknown): unknown {
   if (typeof data === "string") return redactMessage(data);
   if (data === null || typeof data !== "object") return data;
@@ -75,6 +97,15 @@ function redactedData(data: unknown): unknown {
   try {
     return JSON.parse(redactMessage(JSON.stringify(data)));
   } catch {
-    return data;
+    // A redaction that took a quote or an escape with it: each string on its own.
+    return redactedLeaves(data);
   }
+}
+
+/** `data` with each string in it redacted on its own. */
+function redactedLeaves(data: unknown): unknown {
+  if (typeof data === "string") return redactMessage(data);
+  if (Array.isArray(data)) return data.map(redactedLeaves);
+  if (data === null || typeof data !== "object") return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, redactedLeaves(v)]));
 }

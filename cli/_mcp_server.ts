@@ -11,6 +11,7 @@
 import type { CallToolResult, loadMcpServer, McpServer, ToolExtra } from "../deps.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { quoteArgumentValues } from "./_mcp_errors.ts";
+import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
 import { SinceError } from "../pipeline/since.ts";
 import meta from "../deno.json" with { type: "json" };
@@ -126,8 +127,9 @@ interface ToolKit {
 }
 
 /**
- * A tool's handler: runs the tool (one call at a time) and answers with its texts and its data
- * as JSON (structured too), or with the error's message (redacted).
+ * A tool's handler: runs the tool (one call at a time) and answers with its texts, what the
+ * build made, and its data as JSON (structured too), all but the build's redacted; or with the
+ * error's message (redacted).
  */
 function tool<A>(
   context: ToolContext,
@@ -135,10 +137,13 @@ function tool<A>(
 ): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
   return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
     try {
-      const output = await serial(context.root, () => run(args, progressOf(extra)));
+      const output = redactedOutput(
+        await serial(context.root, () => run(args, progressOf(extra))),
+      );
+      const texts = output.built === undefined ? output.texts : [...output.texts, output.built];
       return {
         content: [
-          ...output.texts.map((text) => ({ type: "text" as const, text })),
+          ...texts.map((text) => ({ type: "text" as const, text })),
           { type: "text" as const, text: JSON.stringify(output.data, null, 2) },
         ],
         structuredContent: output.data,

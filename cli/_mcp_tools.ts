@@ -26,6 +26,7 @@ import { printWarning } from "./_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { isGlob } from "../pipeline/helpers.ts";
 import { quote } from "../pipeline/schema.ts";
+import { redactMessage } from "../pipeline/redact_message.ts";
 
 /** Where the server runs: the project root and the defaults of its command line. */
 export interface ToolContext {
@@ -39,9 +40,17 @@ export interface ToolContext {
 
 /** What a tool returns: texts for the model, and the same facts as data. */
 export interface ToolOutput {
-  /** Text items, in order (a summary first). */
+  /**
+   * Text items, in order (a summary first). They may quote config values and arguments (a
+   * path, a lock's name, a command to run), so the server redacts them before they are sent.
+   */
   texts: string[];
-  /** The facts as JSON-ready data (`structuredContent`). */
+  /**
+   * What the build made, after the texts: the document, or the rendered files. Sent as it is:
+   * the build's scan redacted it with slop's rules, secretlint's and the config's.
+   */
+  built?: string;
+  /** The facts as JSON-ready data (`structuredContent`), redacted as the texts are. */
   data: Record<string, unknown>;
 }
 
@@ -123,7 +132,8 @@ export async function buildContextTool(
         `inline: read "${shown(root, output.document)}" or the resource slop://latest/document`,
   ].join("\n");
   return {
-    texts: inline ? [summary, result.document] : [summary],
+    texts: [summary],
+    ...(inline ? { built: result.document } : {}),
     data: {
       number: output.number,
       document: shown(root, output.document),
@@ -207,7 +217,8 @@ export async function viewFilesTool(
   const files = result.files.map((f) => {
     const block = blocks.get(f.path);
     if (block) texts.push(block.text.trimEnd());
-    else texts.push(`### ${f.path}\n\n(${f.status}: ${f.reason ?? "not rendered"})`);
+    // A reason may quote the file or a config value: redacted, as the server's replies are.
+    else texts.push(redactMessage(`### ${f.path}\n\n(${f.status}: ${f.reason ?? "not rendered"})`));
     return {
       path: f.path,
       view: f.view,
@@ -218,7 +229,8 @@ export async function viewFilesTool(
     };
   });
   return {
-    texts: [texts.join("\n\n")],
+    texts: [],
+    built: texts.join("\n\n"),
     data: { files, warnings: result.warnings },
   };
 }

@@ -1,0 +1,73 @@
+// A tool's successful result quotes config values and arguments (the lock's name, the output
+// folder, the command to run with the persona given): a key among them comes back redacted, in
+// the texts and the data, while the document the build made comes back byte for byte.
+import assert from "node:assert/strict";
+import { loadMcpClient, loadMcpServer } from "../../deps.ts";
+import { createMcpServer } from "../../cli/_mcp_server.ts";
+import { piecesOf } from "../secrets/_samples.ts";
+import { makeProject, prng } from "../_helpers.ts";
+import { texts } from "./_client.ts";
+
+const random = prng(61);
+const ALNUM = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+const letters = (n: number) =>
+  Array.from({ length: n }, () => ALNUM[Math.floor(random() * ALNUM.length)]).join("") + "9aZ";
+
+Deno.test("tool results redact the config values and arguments they quote", async () => {
+  const lockKey = `sk-proj-${letters(45)}`;
+  const persona = `ghp_${letters(33)}`;
+  const dirKey = `sk-ant-api03-${letters(90)}AA`;
+  const config = {
+    files: ["a.py"],
+    lock: `${lockKey}.lock`,
+    output: { dir: `${dirKey}/out` },
+    personas: { [persona]: { tier: 3 } },
+  };
+  const root = await makeProject({
+    "a.py": "def f():\n    return 1\n",
+    "slop.config.ts": `export default ${JSON.stringify(config)};\n`,
+  });
+  const sdk = await loadMcpServer();
+  const { Client, InMemoryTransport } = await loadMcpClient();
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const server = createMcpServer(sdk, { root });
+  await server.connect(a);
+  const client = new Client({ name: "redaction-test", version: "1.0.0" });
+  await client.connect(b);
+  const cwd = Deno.cwd();
+  const replies: unknown[] = [];
+  try {
+    const call = async (name: string, args: Record<string, unknown> = {}) => {
+      const result = await client.callTool({ name, arguments: args });
+      assert.notEqual(result.isError, true, `${name}: ${texts(result).join("\n")}`);
+      replies.push(result);
+      return result;
+    };
+    const built = await call("build_context");
+    await call("build_context", { persona });
+    const check = texts(await call("check_prefix", { persona })).join("\n");
+    await call("check_prefix");
+    await call("token_stats", { persona });
+    await call("explain");
+    await call("view_files", { files: ["a.py"] });
+    // The key was quoted, and redacted where it was.
+    assert.match(check, /\[REDACTED:openai-key\][^\n]*\.lock/);
+    assert.match(check, /--persona \[REDACTED:github\]/);
+    // The document comes back as the build wrote it.
+    const data = (built as { structuredContent: { document: string } }).structuredContent;
+    assert.match(data.document, /^\[REDACTED:anthropic-key\]\/out\//);
+    const written = await Deno.readTextFile(
+      `${root}/${data.document.replace(/^\[REDACTED:anthropic-key\]/, dirKey)}`,
+    );
+    assert.equal(texts(built)[1], written);
+  } finally {
+    await client.close();
+    await server.close();
+    Deno.chdir(cwd);
+  }
+  const sent = JSON.stringify(replies);
+  const leaks = [lockKey, persona, dirKey].flatMap((key) => piecesOf(key)).filter((p) =>
+    sent.includes(p)
+  );
+  assert.deepEqual(leaks, []);
+});
