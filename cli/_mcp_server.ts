@@ -14,6 +14,7 @@ import { quoteArgumentValues } from "./_mcp_errors.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
 import { SinceError } from "../pipeline/since.ts";
+import { OutputFolderError } from "../pipeline/emit.ts";
 import meta from "../deno.json" with { type: "json" };
 import {
   type BuildContextArgs,
@@ -157,10 +158,19 @@ function tool<A>(
 }
 
 /**
+ * What to do about an output folder the server cannot write, said where the agent can act: the
+ * command line's `--stdout` is no option of a tool, and the state dir is the server's.
+ */
+export const SERVER_WRITE_HINT = ": start the server with a state dir it can write (--state-dir " +
+  "DIR or SLOP_DIR=DIR in the agent's MCP config), or set output.dir in the config to one";
+
+/**
  * An error's message as a tool's caller reads it: a bad `since` names the argument, not the
- * command line's `--since` (the same check serves both).
+ * command line's `--since` (the same check serves both); an output folder that takes no writes
+ * says what to do for the server, not on the command line.
  */
 function toolMessage(error: unknown): string {
+  if (error instanceof OutputFolderError) return error.problem + SERVER_WRITE_HINT;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof SinceError) {
     const problem = message.replace(/ for --since\b/, "").replace(/^Cannot use --since /, "");

@@ -122,7 +122,6 @@ export async function buildContextTool(
   const limit = args.maxInlineTokens ?? MAX_INLINE_TOKENS;
   const inline = m.total.tokens <= limit;
   const output = result.output!;
-  const count = (status: string) => result.files.filter((f) => f.status === status).length;
   const summary = [
     summaryText(result),
     `prefix sha256: ${m.prefix.sha256}`,
@@ -142,12 +141,18 @@ export async function buildContextTool(
       format: config.output.format,
       prefix: m.prefix,
       total: m.total,
-      files: { rendered: count("rendered"), skipped: count("skipped"), errors: count("error") },
+      files: fileCounts(result.files),
       ...(result.budget ? { budget: result.budget } : {}),
       ...(m.task ? { task: m.task } : {}),
       warnings: result.warnings,
     },
   };
+}
+
+/** How many files a build rendered, skipped and failed on. */
+function fileCounts(files: Array<{ status: string }>): Record<string, number> {
+  const count = (status: string) => files.filter((f) => f.status === status).length;
+  return { rendered: count("rendered"), skipped: count("skipped"), errors: count("error") };
 }
 
 /** Arguments of `view_files`. */

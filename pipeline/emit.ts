@@ -313,22 +313,56 @@ export function outputName(namespace: string, n: number, ext: string): string {
   return `${namespace}_${String(n).padStart(3, "0")}.${ext}`;
 }
 
+/** What the command line can do about an output folder that takes no writes. */
+const WRITE_HINT =
+  ": print the document with --stdout, or pass --state-dir to a folder you can write";
+
+/**
+ * An output folder that could not be made or takes no writes (read-only, full, another user's).
+ * Its message says what to do on the command line; `problem` is the message without that, for a
+ * caller that says what to do where it is (an MCP server's reply).
+ */
+export class OutputFolderError extends Error {
+  /** The message without what to do: `Cannot write to the output folder "…": reason`. */
+  readonly problem: string;
+  /** @param problem What went wrong, naming the folder. */
+  constructor(problem: string) {
+    super(problem + WRITE_HINT);
+    this.name = "OutputFolderError";
+    this.problem = problem;
+  }
+}
+
+/**
+ * The error of a write into `dir` that the file system refused, naming the folder, without
+ * Deno's error code and call; undefined for any other error.
+ */
+function unwritableOutput(dir: string, doing: string, error: unknown): Error | undefined {
+  if (error instanceof OutputFolderError || !unwritableReason(error)) return undefined;
+  const rel = relative(Deno.cwd(), dir);
+  const reason = (error as Error).message.replace(/ \(os error \d+\).*$/s, "").replace(
+    /: \w+ '.*'$/s,
+    "",
+  );
+  return new OutputFolderError(
+    `Cannot ${doing} the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
+  );
+}
+
 /** Create the output folder; an error names it, without Deno's error code and call. */
 function makeOutputFolder(dir: string): void {
   try {
     Deno.mkdirSync(dir, { recursive: true });
   } catch (error) {
+    const unwritable = unwritableOutput(dir, "create", error);
+    if (unwritable) throw unwritable;
     const rel = relative(Deno.cwd(), dir);
     // Deno's message ends with the error code and the call: the message names the folder.
     const reason = error instanceof Error
       ? error.message.replace(/ \(os error \d+\)(: mkdir '.*')?$/, "").replace(/: mkdir '.*'$/, "")
       : error;
-    // A read-only project can still print the document.
-    const hint = unwritableReason(error)
-      ? ": print the document with --stdout, or pass --state-dir to a folder you can write"
-      : "";
     throw new Error(
-      `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}${hint}`,
+      `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
     );
   }
 }
@@ -358,10 +392,27 @@ export async function publish(
   root: string,
   options: PublishOptions = {},
 ): Promise<Published> {
+  makeOutputFolder(dir);
+  try {
+    return await publishInto(dir, namespace, document, manifestFor, root, options);
+  } catch (error) {
+    // A folder that exists but takes no writes (read-only, full): named as one that cannot be made.
+    throw unwritableOutput(dir, "write to", error) ?? error;
+  }
+}
+
+/** {@linkcode publish}, into an output folder that exists. */
+async function publishInto(
+  dir: string,
+  namespace: string,
+  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
+  manifestFor: (outputPath: string) => Manifest,
+  root: string,
+  options: PublishOptions,
+): Promise<Published> {
   const ext = options.ext ?? "md";
   // The file operations up to the link are synchronous: each is a few microseconds, where an
   // awaited one waits for a task turn (a resident rebuild took 3-5 ms of turns here).
-  makeOutputFolder(dir);
   const ahead = options.ahead;
   const written = ahead && fileStamp(ahead.path) === ahead.stamp;
   if (ahead && !written) removeQuietly(ahead.path);

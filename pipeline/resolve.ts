@@ -15,6 +15,7 @@ import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
 import { walk } from "./_walk.ts";
+import { outputDirError } from "./_output_dir.ts";
 import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
 import {
   DEFAULT_SECRET_FILES,
@@ -162,9 +163,13 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  const list = existing(root, listed, looked, { folders, nested: !!git }).filter((p) =>
-    !excludedByDefault(p) && !internal.some((d) => p === d || p.startsWith(d + "/")) &&
-    !isLockVariant(p, lock)
+  const present = existing(root, listed, looked, { folders, nested: !!git })
+    .filter((p) => !excludedByDefault(p));
+  // An output folder that holds the project's files would leave them out: a config error.
+  const mixed = outputDirError(config, present, internal);
+  if (mixed) throw mixed;
+  const list = present.filter((p) =>
+    !internal.some((d) => p === d || p.startsWith(d + "/")) && !isLockVariant(p, lock)
   ).sort(comparePaths);
   return {
     list,

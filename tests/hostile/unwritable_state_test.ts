@@ -50,6 +50,28 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "an output folder that exists but takes no writes is named as one that cannot be made, with what to do",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const root = await makeProject({
+      "a.ts": "export const a = 1;\n",
+      "slop.config.ts": 'export default { output: { dir: "/sys/kernel" } };\n',
+    });
+    const written = await runCli(["build"], root);
+    assert.equal(written.code, 1);
+    assert.match(
+      written.stderr,
+      new RegExp(
+        `^slop: Cannot write to the output folder "/sys/kernel": ${REFUSED}: print the ` +
+          "document with --stdout, or pass --state-dir to a folder you can write\n$",
+        "i",
+      ),
+    );
+  },
+});
+
 Deno.test("a manifest that cannot be written (a full disk) takes its document with it: no output without a manifest", async () => {
   const dir = await tempDir();
   const full = () => {
