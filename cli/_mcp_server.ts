@@ -331,7 +331,9 @@ function registerResources(server: McpServer, context: ToolContext): void {
     mimeType: "application/json",
   }, async (uri: URL) => {
     const latest = await serial(context.root, () => latestOutput(context));
-    return { contents: [{ uri: uri.href, mimeType: "application/json", text: latest.manifest }] };
+    // It records where the document went (`output.dir`): redacted as a tool's data is.
+    const text = redactMessage(latest.manifest);
+    return { contents: [{ uri: uri.href, mimeType: "application/json", text }] };
   });
 }
 

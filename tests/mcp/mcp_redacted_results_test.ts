@@ -50,6 +50,11 @@ Deno.test("tool results redact the config values and arguments they quote", asyn
     await call("token_stats", { persona });
     await call("explain");
     await call("view_files", { files: ["a.py"] });
+    // The manifest resource records the output path: redacted, and still JSON.
+    const manifest = await client.readResource({ uri: "slop://latest/manifest" });
+    replies.push(manifest);
+    const { output } = JSON.parse((manifest.contents[0] as { text: string }).text);
+    assert.match(output, /^\[REDACTED:anthropic-key\]\/out\/context_002\.md$/);
     // The key was quoted, and redacted where it was.
     assert.match(check, /\[REDACTED:openai-key\][^\n]*\.lock/);
     assert.match(check, /--persona \[REDACTED:github\]/);
