@@ -71,6 +71,9 @@ export interface PrefixReuse {
   prefixUnchanged: boolean;
 }
 
+/** The line `slop watch` prints once it watches a project folder removed and made again. */
+const REWATCHED = "slop: the project folder was made again; watching it anew";
+
 /** Heap growth in bytes after which `slop watch` collects garbage after a rebuild. */
 const COLLECT_AFTER = 2 * 1024 * 1024;
 
@@ -181,13 +184,15 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   const w = watching(flags, { config, outputs });
   w.previous = await rebuild(w);
   if (w.previous) await rehearse(w);
-  if (w.previous && !flags.quiet) {
-    console.log(`slop: built ${outputName(w.previous, config)}; watching for changes`);
-  }
   if (limits.maxBuilds === 0) {
     stop();
     await w.resident.close();
     return w.previous ? 0 : 1;
+  }
+  // Ctrl-C is taken before "watching for changes" is said: a script may send it on that line.
+  Deno.addSignalListener("SIGINT", stop);
+  if (w.previous && !flags.quiet) {
+    console.log(`slop: built ${outputName(w.previous, config)}; watching for changes`);
   }
   await rebuildOnChanges(w, watcher, { relevant, stop, ...limits });
   // The draft of a next document is not left behind.
@@ -206,7 +211,6 @@ async function rebuildOnChanges(
     maxBuilds: number;
   },
 ): Promise<void> {
-  Deno.addSignalListener("SIGINT", stop);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
   const pending: Pending = emptyPending();
@@ -215,6 +219,8 @@ async function rebuildOnChanges(
     for await (const event of watcher.events()) {
       // A watch started anew on a root made again: any file, the config too, may have changed.
       if (event.restarted) pending.configChanged = true;
+      // Said once the new watch is on: an edit after this line is seen.
+      if (event.restarted && !w.flags.quiet) console.log(REWATCHED);
       const change = event.restarted
         ? { paths: [], structural: true }
         : readEvent(event, relevant) ?? listingChange(event, gitList);

@@ -8,7 +8,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO } from "../_helpers.ts";
 
-/** Run `slop watch --max-builds 1` in `root`; call `edit` once it watches. Returns stdout lines. */
+/**
+ * Run `slop watch --max-builds 1` in `root`; call `edit` once it says "watching for changes".
+ * Returns stdout lines.
+ */
 export async function watchOnce(root: string, edit: () => Promise<void>): Promise<string[]> {
   return (await watchOnceWithStderr(root, edit)).lines;
 }
@@ -49,10 +52,9 @@ export async function watchOnceWithStderr(
       lines.push(buffer.slice(0, buffer.indexOf("\n")));
       buffer = buffer.slice(buffer.indexOf("\n") + 1);
     }
+    // The watcher is on before it says it watches: the edit needs no wait.
     if (!edited && lines.some((l) => l.includes("watching for changes"))) {
       edited = true;
-      // Give the watcher a moment to subscribe.
-      await new Promise((r) => setTimeout(r, 300));
       await edit();
     }
   }

@@ -9,13 +9,16 @@ import {
   watchChurn,
 } from "./_churn.ts";
 
+/** What `slop watch` prints once it watches a project folder made again. */
+const REWATCHED = "slop: the project folder was made again; watching it anew";
+
 /**
- * `slop watch` in `root`: `edits[i]` runs after the i-th "built" line; stopped after a line that
- * names `last` (a rebuild while the root is gone may fail and print an error instead).
+ * `slop watch` in `root`: each step's `edit` runs once a line includes its `after` (in turn, no
+ * sleep: each line is said once the watcher is on); stopped after a line that includes `last`.
  */
 async function watchThrough(
   root: string,
-  edits: Array<() => Promise<void>>,
+  steps: Array<{ after: string; edit: () => Promise<void> }>,
   last: string,
 ): Promise<string[]> {
   const child = spawnWatch(root, "null");
@@ -23,18 +26,14 @@ async function watchThrough(
   const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
   const lines: string[] = [];
   let text = "";
+  let step = 0;
   for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
     text += chunk;
     const done = text.split("\n").slice(0, -1);
     for (const line of done.slice(lines.length)) {
       lines.push(line);
       if (line.includes(last)) child.kill("SIGINT");
-      const edit = edits[lines.filter((l) => l.includes("built")).length - 1];
-      if (line.includes("built") && edit) {
-        // Give the watcher a moment to subscribe.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await edit();
-      }
+      if (step < steps.length && line.includes(steps[step].after)) await steps[step++].edit();
     }
   }
   await child.status;
@@ -44,18 +43,23 @@ async function watchThrough(
 
 Deno.test("slop watch follows a project folder removed and made again", async () => {
   const root = await churnProject(3);
+  const remake = async () => {
+    const copy = `${root}.copy`;
+    await new Deno.Command("cp", { args: ["-a", root, copy], cwd: "/" }).output();
+    await Deno.remove(root, { recursive: true });
+    await Deno.rename(copy, root);
+  };
+  const after = () =>
+    Deno.writeTextFile(join(root, "src/after.py"), "def after():\n    return 1\n");
   const lines = await watchThrough(root, [
-    async () => {
-      const copy = `${root}.copy`;
-      await new Deno.Command("cp", { args: ["-a", root, copy], cwd: "/" }).output();
-      await Deno.remove(root, { recursive: true });
-      await Deno.rename(copy, root);
-    },
-    () => Deno.writeTextFile(join(root, "src/after.py"), "def after():\n    return 1\n"),
+    { after: "watching for changes", edit: remake },
+    { after: REWATCHED, edit: after },
   ], "src/after.py changed");
-  const built = lines.filter((l) => l.includes("built"));
-  assert.equal(built.length, 3, lines.join("\n"));
-  const name = /built (\S+)/.exec(built[2])![1];
+  // Watched anew once; the edit in the new folder is seen by name, after it.
+  assert.equal(lines.filter((l) => l === REWATCHED).length, 1, lines.join("\n"));
+  const seen = lines.findIndex((l) => l.includes("src/after.py changed: built"));
+  assert.ok(seen > lines.indexOf(REWATCHED), lines.join("\n"));
+  const name = /built (\S+)/.exec(lines[seen])![1];
   const last = await Deno.readTextFile(join(root, name));
   assert.match(last, /src\/after\.py/);
   const cold = await coldBuild(root);

@@ -117,8 +117,7 @@ async function watchLine(
     }
     assert.match(out, /watching for changes/);
     const line = Deno.readTextFileSync(`/proc/${child.pid}/cmdline`).split("\0").slice(0, -1);
-    // As tests/cli/_watch.ts: a moment for the watcher to take Ctrl-C after it says it watches.
-    await new Promise((r) => setTimeout(r, 300));
+    // Ctrl-C is taken before the watcher says it watches.
     child.kill("SIGINT");
     await reader.cancel();
     const status = await child.status;
