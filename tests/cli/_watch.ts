@@ -38,8 +38,8 @@ export async function watchOnceWithStderr(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  // Bounded: the watcher is killed if it has not finished in 30 s.
-  const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  // Bounded: the watcher is killed if it has not finished in 60 s (a loaded machine is slow).
+  const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
   const lines: string[] = [];
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";

@@ -9,7 +9,7 @@ const KEY = `sk-or-v1-${"ab".repeat(32)}`;
 
 async function until(test: () => Promise<boolean>, what: string): Promise<void> {
   for (let waited = 0; !(await test()); waited += 50) {
-    if (waited > 30_000) throw new Error(`Timed out waiting for ${what}`);
+    if (waited > 60_000) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -26,7 +26,7 @@ Deno.test("slop watch > watch.log in the project neither rebuilds on its own lin
     cwd: root,
     env: { NO_COLOR: "1" },
   }).spawn();
-  const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
   const log = () => Deno.readTextFile(join(root, "watch.log")).catch(() => "");
   // The watcher is on before it says it watches: the edit needs no wait.
   await until(async () => (await log()).includes("watching for changes"), "the first build");

@@ -106,7 +106,7 @@ async function watchLine(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
   try {
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
     let out = "";
