@@ -61,6 +61,8 @@ export interface CodePool {
   render(path: string, text: string, options?: RenderCodeOptions): Promise<CodeView | undefined>;
   /** Workers running now (0 when idle). */
   readonly workers: number;
+  /** Workers that said they loaded and were told where the grammars are: a file sent starts. */
+  readonly loaded: number;
   /** Files rendered so far, by where. */
   readonly rendered: { thisThread: number; workers: number };
   /**
@@ -191,6 +193,9 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     },
     get workers() {
       return pool.lanes.length;
+    },
+    get loaded() {
+      return pool.lanes.filter((lane) => lane.ready && lane.told && !lane.closing).length;
     },
     rendered: pool.rendered,
     prepare: (files) => prepare(pool, files),

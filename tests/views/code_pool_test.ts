@@ -63,6 +63,14 @@ async function reference(cases: Case[], options?: RenderCodeOptions) {
 }
 
 /** A worker script in `dir` that loads at once and answers every file with a marker instead of a rendering. */
+/** Once a worker of `pool` has loaded (polled for up to 60 s: a loaded machine starts it late). */
+async function loadedWorker(pool: { loaded: number }): Promise<void> {
+  for (let i = 0; i < 6000 && !pool.loaded; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.equal(pool.loaded, 1, "a worker loaded");
+}
+
 async function markerWorker(dir: string): Promise<string> {
   const path = join(dir, "marker_worker.js");
   await Deno.writeTextFile(
@@ -214,8 +222,8 @@ Deno.test("a worker started by prepare() takes the largest file of the burst, no
     const release = pool.prepare(
       [small, large].map((c) => ({ path: c.path, chars: c.text.length })),
     );
-    // The worker has loaded before the files come (it loads in milliseconds).
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The worker has loaded before the files come.
+    await loadedWorker(pool);
     const [first, second] = await Promise.all(
       [small, large].map((c) => pool.render(c.path, c.text)),
     );
@@ -343,7 +351,7 @@ Deno.test("with two large files in a burst, this thread renders the largest and 
     const pool = codePool({ threads: 2, minChars: 0, workerUrl: `file://${marker}` });
     const files = [small, large, largest];
     const release = pool.prepare(files.map((c) => ({ path: c.path, chars: c.text.length })));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await loadedWorker(pool);
     const views = await Promise.all(files.map((c) => pool.render(c.path, c.text)));
     assert.equal(views[1]?.text, "worker", "the worker took the other large file");
     assert.deepEqual(
