@@ -184,15 +184,15 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   const w = watching(flags, { config, outputs });
   w.previous = await rebuild(w);
   if (w.previous) await rehearse(w);
+  // Ctrl-C is taken before "watching for changes" is said: a script may send it on that line.
+  if (limits.maxBuilds !== 0) Deno.addSignalListener("SIGINT", stop);
+  if (w.previous && !flags.quiet) {
+    console.log(`slop: built ${outputName(w.previous, config)}; watching for changes`);
+  }
   if (limits.maxBuilds === 0) {
     stop();
     await w.resident.close();
     return w.previous ? 0 : 1;
-  }
-  // Ctrl-C is taken before "watching for changes" is said: a script may send it on that line.
-  Deno.addSignalListener("SIGINT", stop);
-  if (w.previous && !flags.quiet) {
-    console.log(`slop: built ${outputName(w.previous, config)}; watching for changes`);
   }
   await rebuildOnChanges(w, watcher, { relevant, stop, ...limits });
   // The draft of a next document is not left behind.
