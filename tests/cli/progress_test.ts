@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { makeProject, runCli } from "../_helpers.ts";
-import { formatLeft, progressBar, progressLine } from "../../cli/_progress.ts";
+import {
+  formatLeft,
+  progressBar,
+  type ProgressBarOptions,
+  progressLine,
+} from "../../cli/_progress.ts";
 
 Deno.test("the progress bar stays silent when stderr is not a terminal", async () => {
   const tree: Record<string, string> = {};
@@ -12,9 +17,11 @@ Deno.test("the progress bar stays silent when stderr is not a terminal", async (
   assert.ok(!printed.includes("\r") && !printed.includes("slop [") && !printed.includes("\x1b["));
 });
 
-/** A bar 10 wide without colour, on a clock the test moves, writing to `out`. */
-function clockedBar() {
-  const clock = { now: 0 };
+/**
+ * A bar 10 wide without colour, on a clock the test moves, writing to `out`; `later` schedules
+ * its delayed draws (the bar's own timer when absent).
+ */
+function clockedBar(clock = { now: 0 }, later?: ProgressBarOptions["later"]) {
   const out: string[] = [];
   const bar = progressBar({
     enabled: true,
@@ -22,6 +29,7 @@ function clockedBar() {
     now: () => clock.now,
     write: (s) => out.push(s),
     width: 10,
+    later,
   });
   return { bar, out, clock };
 }
@@ -89,19 +97,11 @@ Deno.test("formatLeft() says seconds under a minute and a half, else minutes", (
 
 Deno.test("progressBar() draws a state it had no turn to draw once its turn comes (a long scan shows)", () => {
   const clock = { now: 0 };
-  const out: string[] = [];
   const timers: Array<{ at: number; draw: () => void; cancelled: boolean }> = [];
-  const bar = progressBar({
-    enabled: true,
-    color: false,
-    now: () => clock.now,
-    write: (s) => out.push(s),
-    width: 10,
-    later: (draw, ms) => {
-      const timer = { at: clock.now + ms, draw, cancelled: false };
-      timers.push(timer);
-      return () => (timer.cancelled = true);
-    },
+  const { bar, out } = clockedBar(clock, (draw, ms) => {
+    const timer = { at: clock.now + ms, draw, cancelled: false };
+    timers.push(timer);
+    return () => (timer.cancelled = true);
   });
   // The scan starts before the half second: nothing is drawn, and nothing else is told for long.
   clock.now = 200;
