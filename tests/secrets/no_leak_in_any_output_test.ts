@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { join, relative } from "node:path";
-import { makeProject, runCli } from "../_helpers.ts";
+import { basename, join, relative } from "node:path";
+import { makeProject, runCli, tempDir } from "../_helpers.ts";
 import { connect, texts } from "../mcp/_client.ts";
 import { Rand } from "./_samples.ts";
 import { pieces } from "./_adversarial.ts";
@@ -197,8 +197,12 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
   const task = `Fix the login; the key ${s.task} and DB_PASSWORD=${s.taskPassword} work`;
 
   const outputs: Array<[string, string]> = [];
+  // Build servers in a folder of this test's own; CI emptied, since on a CI machine (CI=true)
+  // `--server` starts no server and there would be no server log to read.
+  const runtime = await tempDir({ prefix: "slop_servers_" });
+  const env = { XDG_RUNTIME_DIR: runtime, CI: "" };
   const run = async (...args: string[]) => {
-    const r = await runCli(args, root);
+    const r = await runCli(args, root, env);
     outputs.push([`slop ${args[0]} (stdout and stderr)`, r.stdout + r.stderr]);
     return r;
   };
@@ -247,7 +251,7 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
   );
   outputs.push(...await written(root, new Set(Object.keys(files))));
   // The server's log, in the user's runtime folder (not under the project).
-  const log = serverFiles({ cwd: root }).log;
+  const log = join(runtime, "slop", basename(serverFiles({ cwd: root }).log));
   outputs.push(["the build server's log", await Deno.readTextFile(log)]);
 
   const names = outputs.map(([name]) => name);
