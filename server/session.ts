@@ -4,10 +4,9 @@
  * kept while the config file (and the config files that could take its
  * place) are as they were. The modules the process loaded — slop's own and
  * those the config imports — cannot be loaded twice: when one changes, the
- * server is stale and a new one takes over. What it buys: with the resident
- * switched off, a warm zod build through the server took 0.345 s against
- * 0.139 (the server's own build 10 ms against 3; `bench/README.md`, "Speed
- * layers, each switched off", row `resident`).
+ * server is stale and a new one takes over. Keeping the resident is what
+ * makes a warm build through the server fast; the measurement is in
+ * `bench/README.md`, "Speed layers, each switched off", row `resident`.
  *
  * @module
  */
