@@ -295,9 +295,9 @@ export function summaryText(result: BuildResult): string {
   );
   const share = m.total.bytes ? Math.round((m.prefix.bytes / m.total.bytes) * 100) : 100;
   lines.push(
-    `stable prefix: ${formatBytes(m.prefix.bytes)} (${m.prefix.tokens} tokens, ${share}% of ${
-      formatBytes(m.total.bytes)
-    }), sha256 ${m.prefix.sha256.slice(0, 12)}`,
+    `stable prefix: ${formatBytes(m.prefix.bytes)} (${
+      m.prefix.tokens.toLocaleString("en-US")
+    } tokens, ${share}% of ${formatBytes(m.total.bytes)}), sha256 ${m.prefix.sha256.slice(0, 12)}`,
   );
   if (result.cache) lines.push(cacheLine(result.cache));
   if (result.budget) lines.push(...budgetLines(result.budget));

@@ -208,8 +208,8 @@ function checkBreakpoints(rule: string, breakpoints: Breakpoint[], blocks: Place
  * ```ts
  * import { contextWarning } from "./cache_plan.ts";
  * // contextWarning(plan, manifest.total.tokens, config.budget.tokens)
- * // 'The document has about 333046 tokens of "claude-haiku-4-5", over its context window of
- * // 200000: set a token budget (--budget 149000, or "budget.tokens") or show files as ...'
+ * // 'The document has about 333,046 tokens of "claude-haiku-4-5", over its context window of
+ * // 200,000: set a token budget (--budget 149000, or "budget.tokens") or show files as ...'
  * ```
  */
 export function contextWarning(
@@ -227,8 +227,9 @@ export function contextWarning(
   const set = budget === undefined
     ? "set a token budget"
     : `lower the token budget from ${budget} to ${suggested}`;
-  return `The document has ${about}${used} tokens of "${plan.model.model}", over its context ` +
-    `window of ${window}: ${set} (--budget ${suggested}, or "budget.tokens") or show files ` +
+  const n = (x: number) => x.toLocaleString("en-US");
+  return `The document has ${about}${n(used)} tokens of "${plan.model.model}", over its context ` +
+    `window of ${n(window)}: ${set} (--budget ${suggested}, or "budget.tokens") or show files ` +
     `as skeletons ("defaultView": "skeleton") or summaries (--strategy summarize)`;
 }
 

@@ -41,7 +41,9 @@ Deno.test("a document larger than the model's context window gets a warning that
   assert.match(
     warning,
     new RegExp(
-      `^The document has ${used} tokens of "gpt-3\\.5-turbo", over its context window of 16385: ` +
+      `^The document has ${
+        used.toLocaleString("en-US")
+      } tokens of "gpt-3\\.5-turbo", over its context window of 16,385: ` +
         `set a token budget \\(--budget \\d+, or "budget\\.tokens"\\) or show files as skeletons ` +
         `\\("defaultView": "skeleton"\\) or summaries \\(--strategy summarize\\)$`,
     ),
@@ -62,8 +64,8 @@ Deno.test("contextWarning() counts estimates as 'about', asks to lower a budget,
   const plan = { model, prefixTokens: 230_000, tailTokens: 10_000 };
   assert.equal(
     contextWarning(plan, 200_000, 210_000),
-    'The document has about 240000 tokens of "claude-sonnet-4-5", over its context window of ' +
-      "200000: lower the token budget from 210000 to 150000 (--budget 150000, or " +
+    'The document has about 240,000 tokens of "claude-sonnet-4-5", over its context window of ' +
+      "200,000: lower the token budget from 210000 to 150000 (--budget 150000, or " +
       '"budget.tokens") or show files as skeletons ("defaultView": "skeleton") or summaries ' +
       "(--strategy summarize)",
   );
