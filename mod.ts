@@ -163,10 +163,11 @@ export {
   mapKept,
   mapTokens,
   MAX_TASK_FILES,
+  taskHistory,
   taskShareOf,
   UNBUDGETED_FILES,
 } from "./pipeline/task.ts";
-export type { FitTaskOptions, FitTaskResult } from "./pipeline/task.ts";
+export type { FitTaskOptions, FitTaskResult, TaskHistory } from "./pipeline/task.ts";
 export { computeStats, TOKENIZERS } from "./report/stats.ts";
 export type { ContextStats, FileStats, SectionStats, TokenCounts } from "./report/stats.ts";
 export { renderReport } from "./report/html.ts";

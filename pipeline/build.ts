@@ -17,7 +17,7 @@ import { releaseCounting } from "./count.ts";
 import { orderBlocks } from "./order.ts";
 import { formatBlocks } from "./formats.ts";
 import { loadBudgetMemory } from "./_budget_memory.ts";
-import { mapConfig, mapKept, withTask } from "./task.ts";
+import { mapConfig, mapKept, taskHistory, withTask } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { startRun } from "./run.ts";
 import { prepareOutput } from "./build_output.ts";
@@ -187,13 +187,16 @@ async function assemble(
   // Token budget: step files down until the document fits (see pipeline/budget.ts).
   // `slop build` remembers its steps; `slop check` and PATHS builds neither read nor write them.
   const stepMemory = orderSource === "state" && !config.paths.length;
-  const assembled = { ...rendered, placed: counted.placed, counted, orderContext, stepMemory };
+  const { placed } = counted;
+  // A task build reads the recent git history once: for the map's kept files and the ranking.
+  const history = await taskHistory(config);
+  const assembled = { ...rendered, placed, counted, orderContext, stepMemory, history };
   // With a task, the map before the task section is fitted to its part (pipeline/task.ts).
   if (config.budget.tokens === undefined) return await withTask(run, assembled, options);
-  const map = { files, placed: counted.placed, sources: rendered.sources };
+  const map = { files, placed, sources: rendered.sources, history };
   const fit = await fitToBudget({ ...run, config: mapConfig(config) }, files, {
     sources: rendered.sources,
-    placed: counted.placed,
+    placed,
     counts: counted.counts,
     orderContext,
     remembered: stepMemory ? await loadBudgetMemory(config) : [],

@@ -27,7 +27,8 @@
  */
 
 import { rankFiles } from "./rank.ts";
-import { coChangeScores } from "./co_change.ts";
+import { CO_CHANGE_COMMITS, coChangeFromLog } from "./co_change.ts";
+import { firstParentLog } from "./_git_history.ts";
 import { composeBlocks } from "./compose.ts";
 import { orderBlocks } from "./order.ts";
 import { formatBlocks } from "./formats.ts";
@@ -137,6 +138,29 @@ export function mapConfig(config: ResolvedConfig): ResolvedConfig {
   return { ...config, budget: { ...config.budget, tokens: mapTokens(config.budget) } };
 }
 
+/** The recent first-parent history a task build reads once, newest commit first: the paths each commit changed. */
+export type TaskHistory = { paths: string[] }[];
+
+/**
+ * The recent first-parent history of the project's repository (the last
+ * `CO_CHANGE_COMMITS` commits), read once per task build: the map's kept
+ * files ({@linkcode mapKept}) and the ranking's co-change signal
+ * ({@linkcode fitTask}) both count changes in it. Empty without a task,
+ * outside git or with no commits.
+ *
+ * @example
+ * ```ts
+ * import { taskHistory } from "./task.ts";
+ * import type { ResolvedConfig } from "./types.ts";
+ * const history = await taskHistory({ task: "fix", root: Deno.cwd() } as ResolvedConfig);
+ * history[0]?.paths; // the paths the newest commit changed
+ * ```
+ */
+export async function taskHistory(config: ResolvedConfig): Promise<TaskHistory> {
+  if (config.task === undefined) return [];
+  return await firstParentLog(config.root, CO_CHANGE_COMMITS) ?? [];
+}
+
 /** The share of the map's tokens that goes first to often-changed files in full when `budget.mapFull` is not set. */
 export const DEFAULT_MAP_FULL = 1;
 
@@ -146,18 +170,24 @@ export const DEFAULT_MAP_FULL = 1;
  * tokens ({@linkcode mapTokens}) less what the map holds that cannot step down (other sections,
  * focus and `forceFull` files). Empty without a task or a budget, outside git, or with
  * `mapFull: 0`. It depends on the tree, its history, the config and the budget, never on the
- * task, so two tasks on the same tree share the map byte for byte (see `_task_map.ts`).
+ * task, so two tasks on the same tree share the map byte for byte (see `_task_map.ts`). The
+ * history is `map.history` when given ({@linkcode taskHistory}), else read from git.
  *
  * @example
  * ```ts
  * import { mapKept } from "./task.ts";
- * // const keep = await mapKept(run, { files, placed, sources });
+ * // const keep = await mapKept(run, { files, placed, sources, history });
  * // keep.has("src/sessions.py"); // true when it is among the most changed files
  * ```
  */
 export async function mapKept(
   run: { config: ResolvedConfig; registry: Registry },
-  map: { files: RenderedFile[]; placed: PlacedBlock[]; sources: SourceFile[] },
+  map: {
+    files: RenderedFile[];
+    placed: PlacedBlock[];
+    sources: SourceFile[];
+    history?: TaskHistory;
+  },
 ): Promise<Set<string>> {
   const { config, registry } = run;
   const room = mapTokens(config.budget);
@@ -186,7 +216,8 @@ export async function mapKept(
     tokens: tokens.get(f.path)!,
     code: isCode(f.path),
   }));
-  const changes = await coChangeScores(config.root, candidates.map((c) => c.path));
+  const history = map.history ?? await taskHistory(config);
+  const changes = coChangeFromLog(history, candidates.map((c) => c.path));
   return new Set(keptFiles(candidates, changes, Math.floor(room * share) - fixed));
 }
 
@@ -209,6 +240,8 @@ export interface FitTaskOptions {
   transform: TransformOptions & { complete: CompleteFn };
   /** Token counts of texts the build counted already, by sha256 (see `placeBlocks`). */
   tokenCache?: Map<string, number>;
+  /** The recent history for the co-change signal ({@linkcode taskHistory}); none: read from git. */
+  history?: TaskHistory;
 }
 
 /** What {@linkcode fitTask} returns. */
@@ -334,7 +367,10 @@ async function taskCandidates(
   const ranked = await rankFiles(inputs, text, {
     weights: config.rank?.weights,
     definitions: names && ((path, text) => names({ path, text: text ?? "" })),
-    coChange: await coChangeScores(config.root, inputs.map((f) => f.path)),
+    coChange: coChangeFromLog(
+      options.history ?? await taskHistory(config),
+      inputs.map((f) => f.path),
+    ),
     root: config.root,
   });
   return ranked
@@ -556,6 +592,8 @@ function assembler(state: BuildState, options: FitTaskOptions): () => Promise<Pl
 /**
  * A build's blocks with the task section after the task-independent map, in
  * what the budget leaves ({@linkcode fitTask}); unchanged without a task.
+ * `assembled.history` is the history the build read ({@linkcode taskHistory}),
+ * so that it is read once.
  *
  * @example
  * ```ts
@@ -565,12 +603,13 @@ function assembler(state: BuildState, options: FitTaskOptions): () => Promise<Pl
  */
 export async function withTask(
   run: BuildRun,
-  assembled: Assembled,
+  assembled: Assembled & { history?: TaskHistory },
   options: BuildOptions,
 ): Promise<Assembled> {
   const { config } = run;
-  if (config.task === undefined) return assembled;
-  const { files, sources, orderContext } = assembled;
+  const { history, ...rest } = assembled;
+  if (config.task === undefined) return rest;
+  const { files, sources, orderContext } = rest;
   const state = { config, files, root: config.root, stateDir: config.stateDir };
   const task = await fitTask(state, assembled.placed, {
     sources,
@@ -578,6 +617,7 @@ export async function withTask(
     order: orderContext,
     transform: transformOptions(run),
     tokenCache: assembled.counted.counts,
+    history,
   });
   assembled.findings.push(...task.secrets);
   const after = totalTokens(task.placed);
@@ -589,5 +629,5 @@ export async function withTask(
       met: after <= config.budget.tokens!,
     };
   options.timings?.mark("task");
-  return { ...assembled, placed: task.placed, budget, task: task.task };
+  return { ...rest, placed: task.placed, budget, task: task.task };
 }
