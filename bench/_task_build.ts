@@ -33,6 +33,8 @@ export interface TaskBuildStrategy {
   shares: Map<number, number[]>;
   /** The prefix (manifest) bytes over the document's bytes, per budget, one per build. */
   prefixes: Map<number, number[]>;
+  /** The manifest of the last build, per budget (the case being measured). */
+  last: Map<number, Manifest>;
 }
 
 /** The paths a manifest says are in full: the map's full files and the task section's. */
@@ -74,6 +76,7 @@ export function taskBuildStrategy(
   const { taskShare, mapFull } = settings;
   const shares = new Map<number, number[]>();
   const prefixes = new Map<number, number[]>();
+  const last = new Map<number, Manifest>();
   // The task before this one (of the bench's order) is the other task of the pair.
   let current: TaskBuildCase | undefined;
   let previous: string | undefined;
@@ -103,12 +106,14 @@ export function taskBuildStrategy(
     }`,
     shares,
     prefixes,
+    last,
     async fit(c, budget) {
       if (c !== current) {
         previous = current?.task.message;
         current = c;
       }
       const result = await buildFor(c.dir, c.task.message, budget);
+      last.set(budget, result.manifest);
       const bytes = new TextEncoder().encode(result.document);
       const tokens = Math.max(result.manifest.total.tokens, await countTokens(result.document));
       (prefixes.get(budget) ?? prefixes.set(budget, []).get(budget)!)
@@ -151,4 +156,51 @@ export function shareLines(strategy: TaskBuildStrategy, budgets: number[]): stri
       budgets.map((b) => cells(strategy.prefixes, b)).join(" | ")
     } |`,
   ];
+}
+
+/** What {@linkcode oracleInSection} needs of a bench case. */
+export interface OracleCase extends TaskBuildCase {
+  task: { message: string; needed: string[] };
+  /** Tokens of each file's full block (the plain build's). */
+  plain: { tokens: Record<string, number> };
+}
+
+/**
+ * The bound of a task build whatever its ranking: the files its map holds in full, then the
+ * needed files the map does not hold, smallest first, each one that fits in the room the task
+ * section had: the budget less the document before the section, at most the section's share of
+ * the budget, less the task text and about 40 tokens of headings; in bytes, at most the map's
+ * bytes when the map has half of the budget, as the build holds it. Reads the build `build` made
+ * of the same case and budget just before (list it after that strategy).
+ */
+export function oracleInSection(build: TaskBuildStrategy) {
+  const utf8 = new TextEncoder();
+  return {
+    name: "oracle: needed files smallest first in the build's task room",
+    needsBuild: true,
+    async fit(c: OracleCase, budget: number) {
+      const manifest = build.last.get(budget)!;
+      const task = manifest.task!;
+      const map = fullPaths({ ...manifest, task: undefined });
+      // The section's room less its task text and headings (an estimate: 40 tokens).
+      const share = task.share ?? 1;
+      const outside = manifest.total.tokens - task.tokens;
+      let tokens = Math.min(budget - outside, Math.floor(budget * share)) -
+        await countTokens(c.task.message) - 40;
+      const byBytes = share <= 0.5;
+      let bytes = byBytes ? manifest.prefix.bytes - utf8.encode(c.task.message).length : Infinity;
+      const inFull = new Set(map);
+      const rest = c.task.needed.filter((p) => !map.has(p) && c.plain.tokens[p] !== undefined);
+      rest.sort((a, b) => c.plain.tokens[a] - c.plain.tokens[b] || (a < b ? -1 : 1));
+      for (const path of rest) {
+        const t = c.plain.tokens[path];
+        const b = byBytes ? utf8.encode(await Deno.readTextFile(join(c.dir, path))).length : 0;
+        if (t > tokens || b > bytes) continue;
+        tokens -= t;
+        bytes -= b;
+        inFull.add(path);
+      }
+      return { inFull, tokens: budget - Math.max(tokens, 0) };
+    },
+  };
 }

@@ -40,7 +40,12 @@ import { coChangeScores } from "../pipeline/co_change.ts";
 import { mapTokens } from "../pipeline/task.ts";
 import { rankInputs } from "../cli/rank.ts";
 import { definedNames } from "../plugins/view_modes/code_views.ts";
-import { shareLines, type TaskBuildStrategy, taskBuildStrategy } from "./_task_build.ts";
+import {
+  oracleInSection,
+  shareLines,
+  type TaskBuildStrategy,
+  taskBuildStrategy,
+} from "./_task_build.ts";
 import { MissTally } from "./_relevance_misses.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -144,6 +149,7 @@ export function strategies(weights?: RankWeights, mapFull?: number): Strategy[] 
     return order;
   };
   const inRoom = greedyFull("slop rank (greedy full in the task's share)", rankOrder);
+  const taskBuild = taskBuildStrategy(join(CACHE, "task"), { mapFull });
   return [
     greedyFull("path order", (c) => Promise.resolve(c.plain.order.toSorted(byCodeUnit))),
     greedyFull("task-blind (plain build order)", (c) => Promise.resolve(c.plain.order)),
@@ -163,7 +169,9 @@ export function strategies(weights?: RankWeights, mapFull?: number): Strategy[] 
       },
     },
     // A real task build: files in full from its manifest, tokens of the whole document.
-    taskBuildStrategy(join(CACHE, "task"), { mapFull }),
+    taskBuild,
+    // What that build could hold with a perfect ranking (its map as it is).
+    oracleInSection(taskBuild),
   ];
 }
 
@@ -270,7 +278,9 @@ function pct(n: number, d: number): string {
 async function main() {
   const opts = options();
   // `--no-build`: the orders only, no real task build (seconds a task instead of a minute).
-  const list = strategies(opts.weights, opts.mapFull).filter((s) => opts.build || !("shares" in s));
+  const list = strategies(opts.weights, opts.mapFull).filter((s) =>
+    opts.build || !("shares" in s || "needsBuild" in s)
+  );
   // tallies[group][strategy][budget]
   const groups = ["tuned", "held out", "all", ...opts.repos] as const;
   const tallies = new Map<string, Tally[][]>();
