@@ -1,0 +1,272 @@
+/**
+ * Task builds simulated, in seconds instead of the real builds' minutes: for
+ * each task of the relevance bench, what `slop build --task T --budget B`
+ * holds in full, computed from the files' tokens and scores as the build
+ * chooses (`_task_map.ts` keeps the map's files, `_task_fit.ts` orders the
+ * task section's tries, each held to the section's tokens and, when the map
+ * has half of the budget, to the map's bytes), with a variant of the ranking,
+ * the fit or the map. It prints R@8k / R@32k / R@128k for each variant, tuned
+ * and held-out repositories apart, and the bounds: what the map alone holds,
+ * and an oracle (the map, then the needed files smallest first in the room).
+ *
+ * ```sh
+ * deno run -A bench/relevance_sim.ts [--commits 10] [--tuned-commits 40]
+ * ```
+ *
+ * Held out: the bench's six held-out repositories (`--commits` each); tuned:
+ * psf/requests, sindresorhus/got, spf13/cobra and google/gson
+ * (`--tuned-commits` each). The first run makes each task's data (trees as the
+ * bench's, cached in `bench/.cache/relevance/sim/`). Where it stands against
+ * real builds: bench/README.md, "Task builds".
+ *
+ * @module
+ */
+
+import { keptFiles } from "../pipeline/_task_map.ts";
+import { fitOrder } from "../pipeline/_task_fit.ts";
+import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
+import { plainBuild, REPOS } from "./relevance.ts";
+import { join } from "node:path";
+
+/** What a variant changes; each absent part is the build as it is. */
+export interface Variant {
+  /** Reorders the ranking (files with a score, best first). */
+  rerank?: (task: SimTask, ranked: SimFile[]) => SimFile[];
+  /** The map's share of the budget (`1 - taskShare`). @default {0.5} */
+  mapShare?: number;
+  /** `budget.mapTokens`. @default {16000} */
+  mapTokens?: number;
+  /** How many ranked files the section tries in full. @default {100} */
+  maxFit?: number;
+  /** The order the section tries its files in (`fitOrder`). */
+  fit?: (costs: (number | undefined)[]) => number[];
+  /** The map's kept files given its room (default: `keptFiles` on co-change). */
+  map?: (task: SimTask, room: number) => Set<string>;
+}
+
+/** What a simulated build of one task at one budget holds. */
+interface Held {
+  /** Needed files in full. */
+  found: number;
+  /** Needed files in the map. */
+  inMap: number;
+  /** Needed files the oracle holds. */
+  oracle: number;
+}
+
+const byPath = (a: SimFile, b: SimFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** The section's headings and list, about (the build counts them; the simulation estimates). */
+const HEADINGS = 40;
+
+/** The files the map keeps in full within `room` tokens, as the build chooses them. */
+function mapFiles(task: SimTask, room: number): Set<string> {
+  const files = task.files.filter((f) => f.tokens !== undefined);
+  const changes = new Map(files.filter((f) => f.co > 0).map((f) => [f.path, f.co]));
+  const candidates = files.map((f) => ({ path: f.path, tokens: f.tokens!, code: f.code }));
+  return new Set(keptFiles(candidates, changes, room));
+}
+
+/** Simulate the task build of `task` at `budget` with `variant`. */
+export function simulate(task: SimTask, budget: number, variant: Variant = {}): Held {
+  const mapShare = variant.mapShare ?? 0.5;
+  const mapTokens = Math.min(Math.floor(budget * mapShare), variant.mapTokens ?? 16_000);
+  const files = task.files.filter((f) => f.tokens !== undefined);
+  const kept = (variant.map ?? mapFiles)(task, mapTokens - 3);
+  let mapBytes = 0;
+  let mapUsed = 3;
+  for (const f of files) if (kept.has(f.path)) (mapBytes += f.bytes, mapUsed += f.tokens!);
+  let ranked = files.filter((f) => f.score > 0).sort((a, b) => b.score - a.score || byPath(a, b));
+  if (variant.rerank) ranked = variant.rerank(task, ranked);
+  // As the build: the first files with text (the map's among them, with no cost to try).
+  const top = ranked.filter((f) => f.hasText).slice(0, variant.maxFit ?? 100);
+  const room = () => ({
+    tokens: Math.min(budget - mapTokens, budget - mapUsed) - task.taskTokens - HEADINGS,
+    bytes: mapShare <= 0.5 && budget * mapShare <= (variant.mapTokens ?? 16_000)
+      ? mapBytes * (1 - mapShare) / mapShare - task.message.length - 150
+      : Infinity,
+  });
+  const left = room();
+  const inSection = new Set<string>();
+  const order = (variant.fit ?? fitOrder)(top.map((f) => kept.has(f.path) ? undefined : f.tokens));
+  for (const i of order) {
+    const f = top[i];
+    if (f.tokens! > left.tokens || f.bytes > left.bytes) continue;
+    left.tokens -= f.tokens!;
+    left.bytes -= f.bytes;
+    inSection.add(f.path);
+  }
+  const inMap = task.needed.filter((p) => kept.has(p)).length;
+  const found = inMap + task.needed.filter((p) => inSection.has(p)).length;
+  // The oracle: the needed files the map does not hold, smallest first, in the same room.
+  const rest = files.filter((f) => task.needed.includes(f.path) && !kept.has(f.path));
+  const free = room();
+  let oracle = inMap;
+  for (const f of rest.sort((a, b) => a.tokens! - b.tokens! || byPath(a, b))) {
+    if (f.tokens! > free.tokens || f.bytes > free.bytes) continue;
+    free.tokens -= f.tokens!;
+    free.bytes -= f.bytes;
+    oracle++;
+  }
+  return { found, inMap, oracle };
+}
+
+const BUDGETS = [8_000, 32_000, 128_000];
+
+/** R@8k / R@32k / R@128k of `tasks` under `variant`, and of the map alone and the oracle. */
+export function recall(tasks: SimTask[], variant: Variant = {}) {
+  const sums = { found: [0, 0, 0], inMap: [0, 0, 0], oracle: [0, 0, 0] };
+  let needed = 0;
+  for (const task of tasks) {
+    needed += task.needed.length;
+    BUDGETS.forEach((b, i) => {
+      const held = simulate(task, b, variant);
+      for (const key of ["found", "inMap", "oracle"] as const) sums[key][i] += held[key];
+    });
+  }
+  const cell = (xs: number[]) => xs.map((x) => (x / needed).toFixed(3)).join(" / ");
+  return { found: cell(sums.found), inMap: cell(sums.inMap), oracle: cell(sums.oracle) };
+}
+
+/** Needed files of the ranking's first `k` moved to its head: a perfect order of the first k. */
+function perfectTop(k: number) {
+  return (task: SimTask, ranked: SimFile[]) => {
+    const head = ranked.slice(0, k);
+    const needed = head.filter((f) => task.needed.includes(f.path));
+    return [...needed, ...head.filter((f) => !needed.includes(f)), ...ranked.slice(k)];
+  };
+}
+
+/** A path that is a test by its name or folder. */
+function isTest(path: string): boolean {
+  return /(^|\/)(tests?|__tests__|spec)\//.test(path) ||
+    /(^|\/)test_[^/]*$|_test\.\w+$|\.(test|spec)\.\w+$|Tests?\.\w+$/.test(path);
+}
+
+/** The name a test and its source share (`test_x.py`, `XTest.java`, `x.test.ts`: `x`). */
+function stem(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+  return name.replace(/^test_|_test$|\.test$|\.spec$|Tests?$/, "").toLowerCase();
+}
+
+/** Re-sorted by `score` (ties by path). */
+function sortBy(ranked: SimFile[], score: (f: SimFile) => number): SimFile[] {
+  return ranked.toSorted((a, b) => score(b) - score(a) || byPath(a, b));
+}
+
+/** A test and its source paired by name: the first `k` files lend `share` of their score. */
+function paired(k: number, share: number) {
+  return (_task: SimTask, ranked: SimFile[]) => {
+    const lent = new Map<string, number>();
+    for (const top of ranked.slice(0, k)) {
+      for (const f of ranked) {
+        if (f === top || stem(f.path) !== stem(top.path) || isTest(f.path) === isTest(top.path)) {
+          continue;
+        }
+        lent.set(f.path, Math.max(lent.get(f.path) ?? 0, top.score * share));
+      }
+    }
+    return sortBy(ranked, (f) => Math.max(f.score, lent.get(f.path) ?? 0));
+  };
+}
+
+/** Whether the task names a file: its path, its file name, or a code-written word equal to its name. */
+function namer(message: string): (path: string) => boolean {
+  const words = new Set<string>();
+  for (const m of message.matchAll(/`?[A-Za-z_$][\w$./-]*(?:\(\)?)?`?/g)) {
+    const code = /[`(./]/.test(m[0]);
+    for (const part of m[0].replace(/[`()]/g, "").split(/[./]/)) {
+      if (part.length >= 4 && (code || part.includes("_") || /.[A-Z]/.test(part))) {
+        words.add(part.toLowerCase());
+      }
+    }
+  }
+  return (path) => {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    if (message.includes(path) || (name.includes(".") && message.includes(name))) return true;
+    return words.has(name.replace(/\.[^.]*$/, "").toLowerCase());
+  };
+}
+
+/** The code files the task names first (above the best file's score). */
+function namedFirst(task: SimTask, ranked: SimFile[]): SimFile[] {
+  const names = namer(task.message);
+  const floor = (ranked[0]?.score ?? 0) * 1.01;
+  return sortBy(ranked, (f) => (f.code && names(f.path) ? Math.max(f.score, floor) : f.score));
+}
+
+/** The section's try order with other exponents (`_task_fit.ts`: 1.2 and 0.5). */
+function fitWith(decay: number, size: number) {
+  return (costs: (number | undefined)[]) => {
+    const value = (i: number) => (i + 1) ** -decay / Math.max(costs[i]!, 1) ** size;
+    const order = costs.flatMap((c, i) => (c === undefined ? [] : [i]));
+    return order.sort((a, b) => value(b) - value(a) || a - b);
+  };
+}
+
+/** The map's files by co-change with another decay a commit (the build's: 0.973). */
+function mapDecay(decay: number) {
+  return (task: SimTask, room: number) => {
+    const sums = new Map<string, number>();
+    task.log.forEach((paths, age) => {
+      if (paths.length > 30) return;
+      for (const p of paths) sums.set(p, (sums.get(p) ?? 0) + decay ** age);
+    });
+    const files = task.files.filter((f) => f.tokens !== undefined);
+    const candidates = files.map((f) => ({ path: f.path, tokens: f.tokens!, code: f.code }));
+    return new Set(keptFiles(candidates, sums, room));
+  };
+}
+
+/** The variants measured (bench/README.md, "Task builds"). */
+export const VARIANTS: [string, Variant][] = [
+  ["the build as it is", {}],
+  ["the ranking's first 10 in a perfect order", { rerank: perfectTop(10) }],
+  ["the ranking's first 20 in a perfect order", { rerank: perfectTop(20) }],
+  ["the ranking's first 50 in a perfect order", { rerank: perfectTop(50) }],
+  ["every file with a score in a perfect order", { rerank: perfectTop(Infinity) }],
+  ["test and source paired: the first file lends 0.8", { rerank: paired(1, 0.8) }],
+  ["test and source paired: the first 3 lend 0.8", { rerank: paired(3, 0.8) }],
+  ["the code files the task names first", { rerank: namedFirst }],
+  ["fit: place^-0.8 / tokens^0.5", { fit: fitWith(0.8, 0.5) }],
+  ["fit: place^-2 / tokens^1", { fit: fitWith(2, 1) }],
+  ["fit: place^-1.2 / tokens^0.3", { fit: fitWith(1.2, 0.3) }],
+  ["fit: 300 files tried instead of 100", { maxFit: 300 }],
+  ["map: co-change decay 0.9 a commit", { map: mapDecay(0.9) }],
+  ["map: co-change decay 0.99 a commit", { map: mapDecay(0.99) }],
+  ["map: 55% of the budget, mapTokens 24,000", { mapShare: 0.55, mapTokens: 24_000 }],
+  ["map: 60% of the budget, mapTokens 24,000", { mapShare: 0.6, mapTokens: 24_000 }],
+];
+
+const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
+
+async function main() {
+  const value = (name: string) => {
+    const i = Deno.args.indexOf(name);
+    return i < 0 ? undefined : Number(Deno.args[i + 1]);
+  };
+  const source = {
+    cache: join(import.meta.dirname!, ".cache", "relevance"),
+    plain: plainBuild,
+  };
+  const tuned: SimTask[] = [];
+  const held: SimTask[] = [];
+  for (const repo of REPOS) {
+    const isTuned = TUNED.includes(repo.name);
+    const commits = isTuned ? value("--tuned-commits") ?? 40 : value("--commits") ?? 10;
+    (isTuned ? tuned : held).push(...await simTasks(repo, commits, source));
+  }
+  const files = (tasks: SimTask[]) => tasks.reduce((n, t) => n + t.needed.length, 0);
+  console.log(
+    `| variant | tuned (${tuned.length} tasks, ${files(tuned)} files) | held out (${held.length} ` +
+      `tasks, ${files(held)} files) |\n|---|---|---|`,
+  );
+  const base = [recall(tuned), recall(held)];
+  console.log(`| the map alone | ${base[0].inMap} | ${base[1].inMap} |`);
+  console.log(`| oracle: the map, then the needed files | ${base[0].oracle} | ${base[1].oracle} |`);
+  for (const [name, variant] of VARIANTS) {
+    console.log(`| ${name} | ${recall(tuned, variant).found} | ${recall(held, variant).found} |`);
+  }
+}
+
+if (import.meta.main) await main();
