@@ -193,7 +193,9 @@ async function addTask(path: string, task: string): Promise<InitResult["denoJson
     text = await Deno.readTextFile(path);
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
-    const fresh = { nodeModulesDir: "auto", tasks: { context: task } };
+    // Only the task: with a `nodeModulesDir` here, `deno task` would install a package.json's
+    // dependencies into the project (slop's own modules need no setting of the project's).
+    const fresh = { tasks: { context: task } };
     await Deno.writeTextFile(path, JSON.stringify(fresh, null, 2) + "\n", { createNew: true });
     return "created";
   }

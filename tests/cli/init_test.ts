@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { makeProject, REPO, runCli, runTask, tempDir } from "../_helpers.ts";
 
 Deno.test("slop init writes a commented config and the context task, and the task builds in a build server", async () => {
@@ -78,8 +79,21 @@ Deno.test("slop init creates deno.json when the project has none", async () => {
   const run = await runCli(["init", "."], root);
   assert.equal(run.code, 0, run.stderr);
   const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
-  // As the README's "Using slop from your project" shows: npm packages in a local node_modules.
-  assert.deepEqual(deno, { nodeModulesDir: "auto", tasks: { context: deno.tasks.context } });
+  assert.deepEqual(deno, { tasks: { context: deno.tasks.context } }, "the task and nothing else");
+});
+
+Deno.test("slop init in a Node project: its task installs nothing into the project", async () => {
+  const root = await makeProject({
+    // A dependency in Deno's npm cache (slop's own), so that an install would need no network.
+    "package.json": JSON.stringify({ name: "app", dependencies: { picomatch: "4.0.3" } }),
+    "src/index.js": "export const a = 1;\n",
+  });
+  assert.equal((await runCli(["init", "-q"], root)).code, 0);
+  const task = await runTask("context --no-server -q", root, { CI: "true" });
+  assert.equal(task.code, 0, task.stderr);
+  assert.match(await Deno.readTextFile(join(root, ".slop/out/context_001.md")), /src\/index\.js/);
+  assert.equal(existsSync(join(root, "node_modules")), false, "no node_modules in the project");
+  assert.equal(existsSync(join(root, "deno.lock")), false, "no deno.lock in the project");
 });
 
 Deno.test("this repository's tasks run slop as slop init's task does, with no V8 flags to type", async () => {
