@@ -244,7 +244,8 @@ function registerViewFiles(server: McpServer, kit: ToolKit): void {
     title: "Render files in a view",
     description: "Render files or globs in a view mode (skeleton before reading a big file, " +
       "outline for an API, masked with a per-symbol mask, custom with line slices), with the " +
-      "config's plugins, secret redaction and cache. Writes nothing and records no order.",
+      "config's plugins, secret redaction and cache. Writes nothing and records no order. " +
+      `Files past maxTokens (default ${MAX_INLINE_TOKENS}) are listed, not shown.`,
     inputSchema: z.strictObject({
       files: pathList("The files to render").min(1),
       view: viewName.describe(
@@ -259,6 +260,10 @@ function registerViewFiles(server: McpServer, kit: ToolKit): void {
       config: config.optional(),
       maxFiles: z.number().int().positive().describe(
         `Refuse when more files than this match (default ${MAX_VIEW_FILES})`,
+      ).optional(),
+      maxTokens: z.number().int().min(0).describe(
+        `Show files, in order, up to this many tokens in all; the rest are listed with their ` +
+          `tokens (default ${MAX_INLINE_TOKENS})`,
       ).optional(),
     }),
     annotations: { readOnlyHint: true },

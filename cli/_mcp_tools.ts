@@ -163,6 +163,8 @@ export interface ViewFilesArgs {
   slices?: Slice[];
   config?: string;
   maxFiles?: number;
+  /** Files are shown, in order, up to this many tokens in all (default `MAX_INLINE_TOKENS`). */
+  maxTokens?: number;
 }
 
 /** How many files `view_files` renders at most (its default). */
@@ -219,9 +221,12 @@ export async function viewFilesTool(
   });
   const blocks = new Map(result.blocks.map((b) => [b.source, b]));
   const texts: string[] = [];
+  const room = roomFor(args.maxTokens ?? MAX_INLINE_TOKENS);
   const files = result.files.map((f) => {
     const block = blocks.get(f.path);
-    if (block) texts.push(block.text.trimEnd());
+    const shown = block === undefined || room(block.tokens);
+    if (block && shown) texts.push(block.text.trimEnd());
+    else if (block) texts.push(notShown(f.path, block.tokens, args));
     // A reason may quote the file or a config value: redacted, as the server's replies are.
     else texts.push(redactMessage(`### ${f.path}\n\n(${f.status}: ${f.reason ?? "not rendered"})`));
     return {
@@ -230,7 +235,7 @@ export async function viewFilesTool(
       status: f.status,
       ...(f.reason ? { reason: f.reason } : {}),
       bytes: f.bytes,
-      ...(block ? { tokens: block.tokens } : {}),
+      ...(block ? { tokens: block.tokens, shown } : {}),
     };
   });
   return {
@@ -238,6 +243,31 @@ export async function viewFilesTool(
     built: texts.join("\n\n"),
     data: { files, warnings: result.warnings },
   };
+}
+
+/**
+ * Whether a file of `tokens` still fits in `limit` with the files shown before it: a model
+ * reads a tool result whole, and one call must not fill its context (`src/**` in full).
+ */
+function roomFor(limit: number): (tokens: number) => boolean {
+  let used = 0;
+  return (tokens) => {
+    if (used + tokens > limit) return false;
+    used += tokens;
+    return true;
+  };
+}
+
+/** The line that stands for a file past `maxTokens`, saying how to see it. */
+function notShown(path: string, tokens: number, args: ViewFilesArgs): string {
+  const limit = args.maxTokens ?? MAX_INLINE_TOKENS;
+  const lighter = args.view === undefined || args.view === "full"
+    ? 'ask for it in a lighter view ("skeleton", "outline"), alone, or with a larger maxTokens'
+    : "ask for it alone, or with a larger maxTokens";
+  return redactMessage(
+    `### ${path}\n\n(not shown: ${tokens} tokens, past maxTokens ${limit} with the files ` +
+      `before it: ${lighter})`,
+  );
 }
 
 /** A slice whose last line comes before its first is refused, naming it (`slices[0]`). */

@@ -93,6 +93,7 @@ Deno.test("docs/mcp.md's tool tables list each tool's arguments, and its default
   assert.ok(prose.includes(`The default, ${thousands(MAX_INLINE_TOKENS)} tokens`));
   assert.ok(prose.includes(`(default ${thousands(MAX_INLINE_TOKENS)})`));
   assert.ok(prose.includes(`refuse when more files match (default ${MAX_VIEW_FILES})`));
+  assert.ok(prose.includes(`list the rest (default ${MAX_INLINE_TOKENS})`));
 
   // The sample error is the message the fence gives.
   const sample = fence("", "Invalid argument").trim();
