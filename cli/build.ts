@@ -5,6 +5,7 @@
  */
 
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
+import { checkProjectRoot, NoProjectError } from "./_no_project.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
@@ -147,6 +148,7 @@ export async function runBuild(
     bar.done();
     printError(error instanceof Error ? error.message : String(error));
     const input = error instanceof ConfigError || error instanceof SinceError ||
+      error instanceof NoProjectError ||
       error instanceof LockError;
     return input ? 2 : 1;
   }
@@ -234,6 +236,7 @@ export async function loadBuildConfig(
     paths,
     reload,
   });
+  if (config.zeroConfig && !paths.length && !flags.include?.length) checkProjectRoot(config.root);
   const own = underRoot(flags.outputs ?? [], config.root).map(literalGlob);
   if (own.length) config.exclude = [...config.exclude, ...own];
   return applyOverrides(config, flags);
