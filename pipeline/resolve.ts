@@ -444,7 +444,10 @@ async function matchEntry(
     // Every candidate (the usual `root/**`): no glob to compile and run per path.
     const match = rel === "**" ? anyPath : await loadGlobMatcher(rel, { dot: true });
     const found = candidates.filter((c) => match(c));
-    if (!found.length) warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
+    if (!found.length && config.zeroConfig && rel === "**") warnings.push(NOTHING_HERE);
+    else if (!found.length) {
+      warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
+    }
     return found.map((path) => ({ path, explicit: false }));
   }
   if (candidateSet.has(rel)) return [{ path: rel, explicit: true }];
@@ -497,6 +500,10 @@ async function namesLiterally(
   if (candidates.some((c) => c.startsWith(folder))) return await isDirectory(join(root, path));
   return await isFileLike(join(root, path));
 }
+
+/** Without a config the entry is slop's own `**`: "files[0]" would name a key nobody wrote. */
+const NOTHING_HERE = "No file to bundle: this folder has no file git would track (it is empty, " +
+  "or every file is ignored); add files, or run slop in a project's folder";
 
 function noMatch(path: string, label: string, hint?: string): string {
   return `No file matches "${path}" (${label})${hint ? `; did you mean "${hint}"?` : ""}`;

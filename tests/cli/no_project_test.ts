@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { makeProject } from "../_helpers.ts";
 import { loadBuildConfig } from "../../cli/build.ts";
 import { NoProjectError } from "../../cli/_no_project.ts";
+import { resolveTargets } from "../../pipeline/resolve.ts";
 
 async function withHome<T>(home: string, cwd: string, run: () => Promise<T>): Promise<T> {
   const [here, before] = [Deno.cwd(), Deno.env.get("HOME")];
@@ -40,4 +41,17 @@ Deno.test("a build without config or paths in the home folder says to run it in 
   await withHome(home, join(home, "project"), () => loadBuildConfig([], {}));
   await Deno.writeTextFile(join(home, "slop.config.ts"), 'export default { files: ["*.txt"] };\n');
   await withHome(home, home, () => loadBuildConfig([], {}));
+});
+
+Deno.test("a build without config in an empty folder says there is no file to bundle, not files[0]", async () => {
+  const empty = await makeProject({});
+  const { warnings } = await withHome(
+    await makeProject({}),
+    empty,
+    async () => resolveTargets(await loadBuildConfig([], {})),
+  );
+  assert.deepEqual(warnings, [
+    "No file to bundle: this folder has no file git would track (it is empty, or every file is " +
+    "ignored); add files, or run slop in a project's folder",
+  ]);
 });
