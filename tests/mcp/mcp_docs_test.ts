@@ -38,10 +38,20 @@ Deno.test("docs/mcp.md registers a known slop mcp command line with each agent",
   };
   assert.deepEqual(slopLine(codex.mcp_servers.slop.command, codex.mcp_servers.slop.args), []);
 
-  const cursor = JSON.parse(fence("json", "${workspaceFolder}")).mcpServers.slop;
+  const cursor =
+    JSON.parse(fence("json", '"mcpServers": {\n    "slop": {\n      "command": "slop"'))
+      .mcpServers.slop;
   const args = cursor.args.map((a: string) => a.replace("${workspaceFolder}", "/p"));
   assert.deepEqual(slopLine(cursor.command, args), []);
   assert.ok(args.includes("--root"), "Cursor passes the workspace as --root");
+
+  // VS Code's file has "servers", and each server its "type".
+  const vscode = JSON.parse(fence("json", '"servers"'));
+  assert.deepEqual(Object.keys(vscode), ["servers"]);
+  assert.equal(vscode.servers.slop.type, "stdio");
+  const vsArgs = vscode.servers.slop.args.map((a: string) => a.replace("${workspaceFolder}", "/p"));
+  assert.deepEqual(slopLine(vscode.servers.slop.command, vsArgs), []);
+  assert.ok(vsArgs.includes("--root"), "VS Code passes the workspace as --root");
 
   // Claude Desktop starts servers outside any project: the installed command by its full path,
   // with the project as --root.
