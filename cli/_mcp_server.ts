@@ -187,7 +187,10 @@ function registerBuildContext(server: McpServer, kit: ToolKit): void {
     "build_context",
     {
       title: "Build the context document",
-      description: "Build the project's context document as `slop build` does: written to " +
+      description: "Gather the files a task needs into one document, within a token budget: " +
+        "give task (the request or issue text) when you do not know which files matter, focus " +
+        "when you do, and budget (e.g. 20000) so that it fits this reply. " +
+        "Builds the project's context document as `slop build` does: written to " +
         "the output folder (numbered), with the order memory and the cache. Returns the build " +
         "summary, the stable prefix's sha256, and the document itself when it has at most " +
         `maxInlineTokens tokens (default ${MAX_INLINE_TOKENS}), else its path (also the resource ` +

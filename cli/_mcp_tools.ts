@@ -128,7 +128,11 @@ export async function buildContextTool(
     inline
       ? `document: ${m.total.tokens} tokens, in full below`
       : `document: ${m.total.tokens} tokens, more than maxInlineTokens ${limit}, so not ` +
-        `inline: read "${shown(root, output.document)}" or the resource slop://latest/document`,
+        `inline: read "${shown(root, output.document)}" or the resource slop://latest/document` +
+        // A model cannot read a document of 300,000 tokens: say how to get one it can.
+        ((args.budget ?? Infinity) > limit
+          ? `, or build again with "budget": ${limit} (and "task") to have it here`
+          : ""),
   ].join("\n");
   return {
     texts: [summary],
