@@ -125,14 +125,7 @@ export async function buildContextTool(
   const summary = [
     summaryText(result),
     `prefix sha256: ${m.prefix.sha256}`,
-    inline
-      ? `document: ${m.total.tokens} tokens, in full below`
-      : `document: ${m.total.tokens} tokens, more than maxInlineTokens ${limit}, so not ` +
-        `inline: read "${shown(root, output.document)}" or the resource slop://latest/document` +
-        // A model cannot read a document of 300,000 tokens: say how to get one it can.
-        ((args.budget ?? Infinity) > limit
-          ? `, or build again with "budget": ${limit} (and "task") to have it here`
-          : ""),
+    documentLine(m.total.tokens, shown(root, output.document), { limit, budget: args.budget }),
   ].join("\n");
   return {
     texts: [summary],
@@ -151,6 +144,21 @@ export async function buildContextTool(
       warnings: result.warnings,
     },
   };
+}
+
+/** Where the document is: below, or at its path with how to get one that fits the reply. */
+function documentLine(
+  tokens: number,
+  path: string,
+  { limit, budget }: { limit: number; budget?: number },
+): string {
+  if (tokens <= limit) return `document: ${tokens} tokens, in full below`;
+  return `document: ${tokens} tokens, more than maxInlineTokens ${limit}, so not inline: ` +
+    `read "${path}" or the resource slop://latest/document` +
+    // A model cannot read a document of 300,000 tokens: say how to get one it can.
+    ((budget ?? Infinity) > limit
+      ? `, or build again with "budget": ${limit} (and "task") to have it here`
+      : "");
 }
 
 /** How many files a build rendered, skipped and failed on. */
@@ -223,6 +231,19 @@ export async function viewFilesTool(
     record: false,
     onProgress: progress && buildProgress(progress),
   });
+  const { texts, files } = shownFiles(result, args);
+  return {
+    texts: [],
+    built: texts.join("\n\n"),
+    data: { files, warnings: result.warnings },
+  };
+}
+
+/** Each file's text (or the line that stands for it past `maxTokens`) and its facts. */
+function shownFiles(
+  result: Awaited<ReturnType<typeof build>>,
+  args: ViewFilesArgs,
+): { texts: string[]; files: Array<Record<string, unknown>> } {
   const blocks = new Map(result.blocks.map((b) => [b.source, b]));
   const texts: string[] = [];
   const room = roomFor(args.maxTokens ?? MAX_INLINE_TOKENS);
@@ -242,11 +263,7 @@ export async function viewFilesTool(
       ...(block ? { tokens: block.tokens, shown } : {}),
     };
   });
-  return {
-    texts: [],
-    built: texts.join("\n\n"),
-    data: { files, warnings: result.warnings },
-  };
+  return { texts, files };
 }
 
 /**

@@ -147,10 +147,7 @@ export async function runBuild(
   } catch (error) {
     bar.done();
     printError(error instanceof Error ? error.message : String(error));
-    const input = error instanceof ConfigError || error instanceof SinceError ||
-      error instanceof NoProjectError ||
-      error instanceof LockError;
-    return input ? 2 : 1;
+    return isInputError(error) ? 2 : 1;
   }
   return await printResult(result, { flags, terminal, clock });
 }
@@ -203,6 +200,12 @@ async function printResult(
   }
   const errors = result.files.filter((f) => f.status === "error").length;
   return flags.strict && errors ? 1 : 0;
+}
+
+/** An error in what the user gave (config, `--since`, the lock, the folder): exit code 2. */
+function isInputError(error: unknown): boolean {
+  return error instanceof ConfigError || error instanceof SinceError ||
+    error instanceof LockError || error instanceof NoProjectError;
 }
 
 /**
