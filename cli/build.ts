@@ -29,6 +29,7 @@ import {
 } from "./_flags.ts";
 import { cacheLine } from "./_cache_line.ts";
 import { overEveryWindow } from "../plugins/providers/windows.ts";
+import { suggestedBudget } from "../pipeline/cache_plan.ts";
 import { progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts";
 import type { BuildSession } from "../server/session.ts";
@@ -307,7 +308,9 @@ export function summaryText(result: BuildResult): string {
   );
   if (result.cache) lines.push(cacheLine(result.cache));
   if (result.budget) lines.push(...budgetLines(result.budget));
-  const tooLarge = overEveryWindow(m.total);
+  // The budget it suggests is the one the context-window warning suggests, when there is one.
+  const budget = result.cache && suggestedBudget(result.cache, m.total.tokens);
+  const tooLarge = overEveryWindow(m.total, { budget });
   if (tooLarge) lines.push(`too large: ${tooLarge}`);
   // Files the budget dropped are in the budget lines already; the manifest has the full list.
   const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));

@@ -220,10 +220,8 @@ export function contextWarning(
   const window = plan.model.contextWindow;
   const used = plan.prefixTokens + plan.tailTokens;
   if (!window || used <= window) return undefined;
-  // The window in the budget's tokens (the document's count per provider token), less a tenth.
-  const fits = Math.floor((window * (documentTokens / used) * 0.9) / 1000) * 1000;
   const about = plan.model.tokenizer.endsWith("-estimate") ? "about " : "";
-  const suggested = Math.max(fits, 1000);
+  const suggested = suggestedBudget(plan, documentTokens)!;
   const set = budget === undefined
     ? "set a token budget"
     : `lower the token budget from ${budget} to ${suggested}`;
@@ -231,6 +229,29 @@ export function contextWarning(
   return `The document has ${about}${n(used)} tokens of "${plan.model.model}", over its context ` +
     `window of ${n(window)}: ${set} (--budget ${suggested}, or "budget.tokens") or show files ` +
     `as skeletons ("defaultView": "skeleton") or summaries (--strategy summarize)`;
+}
+
+/**
+ * The token budget that fits the document in the plan's model's context window with a tenth of
+ * the window left over, in the budget's tokens (the document's count, scaled by the document's
+ * tokens per provider token), rounded down to a thousand and at least 1,000; undefined when the
+ * model's window is unknown.
+ *
+ * @example
+ * ```ts
+ * import { suggestedBudget } from "./cache_plan.ts";
+ * // suggestedBudget(plan, manifest.total.tokens); // 149000 for a 200,000-token window
+ * ```
+ */
+export function suggestedBudget(
+  plan: Pick<CachePlan, "model" | "prefixTokens" | "tailTokens">,
+  documentTokens: number,
+): number | undefined {
+  const window = plan.model.contextWindow;
+  const used = plan.prefixTokens + plan.tailTokens;
+  if (!window) return undefined;
+  const ratio = used ? documentTokens / used : 1;
+  return Math.max(Math.floor((window * ratio * 0.9) / 1000) * 1000, 1000);
 }
 
 /**

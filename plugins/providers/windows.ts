@@ -66,6 +66,17 @@ export function modelWindows(document: DocumentSize): WindowFit[] {
   );
 }
 
+/** Options of {@linkcode overEveryWindow}. */
+export interface OverEveryWindowOptions {
+  /**
+   * The token budget to suggest (the build summary passes the one that fits the configured
+   * model, so that it agrees with the context-window warning).
+   *
+   * @default {200000}
+   */
+  budget?: number;
+}
+
 /**
  * A sentence for the build summary when the document is larger than the context window of every
  * built-in model, naming the one it comes closest to fitting and the ways to make it smaller;
@@ -78,7 +89,10 @@ export function modelWindows(document: DocumentSize): WindowFit[] {
  * overEveryWindow({ tokens: 9_000_000, bytes: 36_000_000 })?.startsWith("the document"); // true
  * ```
  */
-export function overEveryWindow(document: DocumentSize): string | undefined {
+export function overEveryWindow(
+  document: DocumentSize,
+  options: OverEveryWindowOptions = {},
+): string | undefined {
   const best = modelWindows(document)[0];
   if (!best || best.tokens <= best.contextWindow) return undefined;
   const n = (x: number) => x.toLocaleString("en-US");
@@ -86,7 +100,9 @@ export function overEveryWindow(document: DocumentSize): string | undefined {
     `every known model (the closest: ${best.provider} "${best.model}", ${
       n(best.contextWindow)
     } tokens, about ${n(best.tokens)} of them for this document): ` +
-    `give it a token budget (--budget 200000, or "budget.tokens"), show files as skeletons ` +
+    `give it a token budget (--budget ${
+      options.budget ?? 200_000
+    }, or "budget.tokens"), show files as skeletons ` +
     `or summaries ("defaultView": "skeleton", --strategy summarize), or build fewer files with ` +
     `a preset or persona (--preset NAME, --persona NAME); see docs/large_inputs.md`;
 }

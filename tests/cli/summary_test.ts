@@ -61,11 +61,15 @@ Deno.test("slop build's summary says when the document is larger than every know
   const line = run.stdout.split("\n").find((l) => l.startsWith("too large: "));
   assert.ok(line, run.stdout);
   assert.match(line, /larger than the context window of every known model \(the closest: /);
-  assert.match(line, /--budget 200000/);
+  // It suggests the budget the configured model's context-window warning suggests, not another.
+  const suggested = /--budget (\d+)/.exec(line)?.[1];
+  const warning = run.stdout.split("\n").find((l) => l.includes("over its context window"));
+  assert.ok(suggested && warning, run.stdout);
+  assert.equal(/--budget (\d+)/.exec(warning)?.[1], suggested);
   assert.match(line, /"defaultView": "skeleton"/);
   assert.match(line, /--preset NAME, --persona NAME/);
   // Within the budget the document fits: no such line.
-  const fitted = await runCli(["build", "--budget", "200000"], root);
+  const fitted = await runCli(["build", "--budget", suggested], root);
   assert.equal(fitted.code, 0, fitted.stderr);
   assert.doesNotMatch(fitted.stdout, /too large: /);
 });
@@ -80,6 +84,11 @@ Deno.test("overEveryWindow() counts each model in its own tokens and names the c
   assert.match(
     overEveryWindow({ tokens: 3_000_000, bytes: 4_400_000 }) ?? "",
     /the closest: gemini "gemini-2\.5-flash", 1,048,576 tokens, about 1,100,000 of/,
+  );
+  assert.match(over ?? "", /--budget 200000,/);
+  assert.match(
+    overEveryWindow({ tokens: 3e6, bytes: 12e6 }, { budget: 149_000 }) ?? "",
+    /--budget 149000,/,
   );
   const best = modelWindows({ tokens: 100, bytes: 400 })[0];
   assert.equal(best.tokens, 100);
