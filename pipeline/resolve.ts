@@ -11,6 +11,7 @@ import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
 import { gitListing } from "./_git.ts";
+import { attributeSkips } from "./_git_attributes.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
@@ -104,6 +105,7 @@ export async function resolveTargets(
     paths: named.kept,
     selection,
     folders: found.folders,
+    attributes: found.attributes,
     previous: options.previous,
   });
   const resolution: Resolution = { targets, warnings, source: found.source };
@@ -124,6 +126,8 @@ interface Candidates {
    * a clone inside the work tree, listed by git as folders) and folders a walk could not list.
    */
   folders: Map<string, string>;
+  /** Files the work tree's `.gitattributes` mark binary, generated or vendored, with the reason. */
+  attributes: Map<string, string>;
   warnings: string[];
   /** The files left out because their path holds a secret, each with the secret redacted. */
   secretNamed: string[];
@@ -177,6 +181,7 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     source: git ? "git" : "walk",
     looked,
     folders,
+    attributes: git ? await attributeSkips(root, list) : new Map(),
     warnings,
     secretNamed,
   };
@@ -346,10 +351,11 @@ async function addNamedPaths(
 /** The targets of the selected paths, in path order, each with its merged entry and skip reason. */
 function toTargets(
   root: string,
-  { paths, selection, folders, previous }: {
+  { paths, selection, folders, attributes, previous }: {
     paths: string[];
     selection: Selection;
     folders: Map<string, string>;
+    attributes: Map<string, string>;
     previous?: Resolution;
   },
 ): Target[] {
@@ -366,7 +372,7 @@ function toTargets(
         ? SECRET_FILE_REASON
         : slot.named
         ? undefined
-        : generatedReason(path));
+        : generatedReason(path) ?? attributes.get(path));
     return {
       path,
       absPath: isAbsolute(path) ? path : abs(path),
