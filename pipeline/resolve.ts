@@ -19,7 +19,9 @@ import { walk } from "./_walk.ts";
 import { outputDirError } from "./_output_dir.ts";
 import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
 import {
+  DEFAULT_EXCLUDED_DIRS,
   DEFAULT_SECRET_FILES,
+  EXCLUDED_DIR_REASON,
   excludedByDefault,
   generatedReason,
   globNames,
@@ -167,8 +169,9 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  const present = existing(root, listed, looked, { folders, nested: !!git })
-    .filter((p) => !excludedByDefault(p));
+  // Files git lists in a folder every build leaves out (a `node_modules` of test fixtures, a
+  // committed `.slop`) are listed as that folder, skipped with the reason: never silently missing.
+  const present = existing(root, foldExcluded(listed, folders), looked, { folders, nested: !!git });
   // An output folder that holds the project's files would leave them out: a config error.
   const mixed = outputDirError(config, present, internal);
   if (mixed) throw mixed;
@@ -185,6 +188,26 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     warnings,
     secretNamed,
   };
+}
+
+/**
+ * The paths, but for those in a folder every build leaves out (`node_modules`, `.slop`), each of
+ * those folders once in their place, with the reason in `folders`. (A walk never enters them.)
+ */
+function foldExcluded(paths: string[], folders: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const path of paths) {
+    if (!excludedByDefault(path)) {
+      out.push(path);
+      continue;
+    }
+    const parts = path.split("/");
+    const dir = parts.slice(0, parts.findIndex((p) => DEFAULT_EXCLUDED_DIRS.includes(p)) + 1);
+    const folder = dir.join("/");
+    if (!folders.has(folder)) out.push(folder);
+    folders.set(folder, EXCLUDED_DIR_REASON);
+  }
+  return out;
 }
 
 /** What a folder or glob does not select though it matches: history, secret and excluded files. */
