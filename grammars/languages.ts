@@ -58,6 +58,11 @@ export interface LanguageSpec {
   /** Containers that are types (interface and struct bodies): every comment in them stays. */
   typeBodies?: Set<string>;
   /**
+   * Definitions whose scope is the rest of their container, not a body of their own (C#'s
+   * file-scoped `namespace X;`): the items after one are its members.
+   */
+  scopesRest?: Set<string>;
+  /**
    * Labels that apply to the items after them (C++'s `public:`): kept when one of those items is,
    * or when none was left out.
    */
@@ -832,6 +837,7 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   ]),
   bodyTypes: new Set(["block"]),
   typeBodies: new Set(["enum_member_declaration_list"]),
+  scopesRest: new Set(["file_scoped_namespace_declaration"]),
   keep: (_node, type = _node.type) =>
     type !== "ERROR" && type !== "global_statement" && !type.endsWith("_statement"),
   transparent: new Set<string>(),

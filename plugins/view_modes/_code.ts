@@ -536,8 +536,12 @@ class Walker {
         drop(child, separators[i]);
         // Still record names, for unknown-mask warnings.
         const mark = this.edits.length;
+        const defined = this.symbols.length;
         this.walk(child, scope, kinds, nodes, type, node);
         this.edits.length = mark;
+        if (spec.scopesRest?.has(type)) {
+          [scope, kinds, nodes] = this.restScope(child, defined, [scope, kinds, nodes]);
+        }
         continue;
       }
       flush(true, child);
@@ -547,14 +551,35 @@ class Walker {
       // A `def` item shows its text, less what the mask lists inside it; a `sig` item inside a
       // `def` one is a signature again.
       this.full = mode === "def" && listedInside;
+      const defined = this.symbols.length;
       this.walk(child, scope, kinds, nodes, type, node);
       this.full = full;
       if (mode === "def" && !listedInside) this.edits.length = mark;
+      if (spec.scopesRest?.has(type)) {
+        [scope, kinds, nodes] = this.restScope(child, defined, [scope, kinds, nodes]);
+      }
     }
     flush(false);
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;
+  }
+
+  /**
+   * The scope, kinds and nodes of the items after a definition whose scope is the rest of its
+   * container (`LanguageSpec.scopesRest`), from the symbol it recorded (the first since `defined`).
+   */
+  restScope(
+    node: SyntaxNode,
+    defined: number,
+    [scope, kinds, nodes]: [string[], string[], NodeLike[]],
+  ): [string[], string[], NodeLike[]] {
+    const symbol = this.symbols[defined];
+    if (!symbol) return [scope, kinds, nodes];
+    return [symbol.qualifiedName.split("."), [...kinds, symbol.kind], [
+      ...nodes,
+      node as unknown as NodeLike,
+    ]];
   }
 
   /**

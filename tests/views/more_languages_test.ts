@@ -301,7 +301,7 @@ Deno.test("maskedViewMode() shows one Ruby, PHP or C# method whole and the rest 
   const cases: Array<[string, string, string, string]> = [
     ["a.rb", RUBY, "Shop.Inventory.add", "block&.call(sku)"],
     ["a.php", PHP, "Model.make", "return new static($ids[0]);"],
-    ["a.cs", CSHARP, "Inventory.CountAsync", "await Task.Delay(1);"],
+    ["a.cs", CSHARP, "Shop.Core.Inventory.CountAsync", "await Task.Delay(1);"],
     ["a.sh", BASH, "deploy", "rsync -a"],
     ["a.scala", SCALA, "Inventory.secret", "42"],
   ];
@@ -363,4 +363,26 @@ Deno.test("a build shows Rakefile, a #! shell script and a .php file as skeleton
   assert.match(document, /def build\(target\)\n {2}\.\.\.\nend\n/);
   assert.match(document, /#!\/bin\/sh\n# Deploy\.\ndeploy\(\) \{ \.\.\. \}\n/);
   assert.match(document, /<\?php\nfunction page\(\): string \{ \.\.\. \}\n/);
+});
+
+Deno.test("a C# file-scoped namespace holds the items after it, as a block namespace does", async () => {
+  const members =
+    "public class Greeter\n{\n    public string Greet(string name) { return name; }\n}\n" +
+    "public interface IThing { void Do(); }\n";
+  const indent = (text: string) => text.replace(/^(?=.)/gm, "    ");
+  const scoped = (await renderCode("a.cs", `namespace Acme.Tools;\n\n${members}`))!;
+  const block = (await renderCode("b.cs", `namespace Acme.Tools\n{\n${indent(members)}}\n`))!;
+  const rows = (view: typeof scoped) => view.symbols.map((s) => `${s.depth} ${s.qualifiedName}`);
+  assert.deepEqual(rows(scoped), [
+    "0 Acme.Tools",
+    "1 Acme.Tools.Greeter",
+    "2 Acme.Tools.Greeter.Greet",
+    "1 Acme.Tools.IThing",
+    "2 Acme.Tools.IThing.Do",
+  ]);
+  assert.deepEqual(rows(scoped), rows(block));
+  const masked = (await renderCode("a.cs", `namespace Acme.Tools;\n${members}`, {
+    mask: { "Acme.Tools.Greeter.Greet": "def" },
+  }))!;
+  assert.match(masked.text, /return name;/);
 });
