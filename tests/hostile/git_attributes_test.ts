@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { buildContext } from "../../mod.ts";
+import { join } from "node:path";
+import { build, buildContext, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
+import { resident } from "../../accel/resident.ts";
 import { git, makeProject } from "../_helpers.ts";
 
 const NAME_IT = 'skipped by default: name it in "files" to include it';
@@ -57,4 +59,47 @@ Deno.test("files .gitattributes marks binary, -diff, generated or vendored are s
     write: false,
   });
   assert.equal(named.manifest.files.find((f) => f.path === "a.dat")?.status, "rendered");
+});
+
+Deno.test("a resident process (slop watch, the build server) lists the files again after .gitattributes or .gitignore is edited", async () => {
+  const root = await makeProject({
+    ".gitattributes": "*.txt text\n",
+    ".gitignore": "*.log\n",
+    "a.dat": "data\n",
+    "b.txt": "text\n",
+  });
+  await git(root, "init", "-q");
+  const kept = resident();
+  // One config for every build, as a resident process keeps it.
+  const config = await loadConfig({ cwd: root, stateDir: join(root, ".slop") });
+  const rows = async () => {
+    const result = await build(config, {
+      builtins: defaultPlugins(),
+      write: false,
+      layer: speedLayer({ resident: kept }),
+    });
+    return result.manifest.files.map((f) => `${f.path} ${f.status}`);
+  };
+  assert.deepEqual(await rows(), [
+    ".gitattributes rendered",
+    ".gitignore rendered",
+    "a.dat rendered",
+    "b.txt rendered",
+  ]);
+  await Deno.writeTextFile(join(root, ".gitattributes"), "*.dat binary\n");
+  kept.changed([".gitattributes"], false);
+  assert.deepEqual(await rows(), [
+    ".gitattributes rendered",
+    ".gitignore rendered",
+    "a.dat skipped",
+    "b.txt rendered",
+  ]);
+  await Deno.writeTextFile(join(root, ".gitignore"), "*.txt\n");
+  kept.changed([".gitignore"], false);
+  assert.deepEqual(await rows(), [
+    ".gitattributes rendered",
+    ".gitignore rendered",
+    "a.dat skipped",
+  ]);
+  await kept.close();
 });
