@@ -24,7 +24,7 @@ import { readLatest } from "./_latest.ts";
 import { allInsideRoot, ArgumentError, insideRoot } from "./_mcp_paths.ts";
 import { printWarning } from "./_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
-import { isGlob } from "../pipeline/helpers.ts";
+import { headingText, isGlob } from "../pipeline/helpers.ts";
 import { quote } from "../pipeline/schema.ts";
 import { redactMessage } from "../pipeline/redact_message.ts";
 
@@ -253,7 +253,10 @@ function shownFiles(
     if (block && shown) texts.push(block.text.trimEnd());
     else if (block) texts.push(notShown(f.path, block.tokens, args));
     // A reason may quote the file or a config value: redacted, as the server's replies are.
-    else texts.push(redactMessage(`### ${f.path}\n\n(${f.status}: ${f.reason ?? "not rendered"})`));
+    else {
+      const heading = `### ${headingText(f.path)}`;
+      texts.push(redactMessage(`${heading}\n\n(${f.status}: ${f.reason ?? "not rendered"})`));
+    }
     return {
       path: f.path,
       view: f.view,
