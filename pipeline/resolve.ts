@@ -196,6 +196,7 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
  */
 function foldExcluded(paths: string[], folders: Map<string, string>): string[] {
   const out: string[] = [];
+  const seen = new Set<string>();
   for (const path of paths) {
     if (!excludedByDefault(path)) {
       out.push(path);
@@ -204,7 +205,8 @@ function foldExcluded(paths: string[], folders: Map<string, string>): string[] {
     const parts = path.split("/");
     const dir = parts.slice(0, parts.findIndex((p) => DEFAULT_EXCLUDED_DIRS.includes(p)) + 1);
     const folder = dir.join("/");
-    if (!folders.has(folder)) out.push(folder);
+    if (!seen.has(folder)) out.push(folder);
+    seen.add(folder);
     folders.set(folder, EXCLUDED_DIR_REASON);
   }
   return out;

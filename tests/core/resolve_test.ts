@@ -40,11 +40,13 @@ Deno.test("resolveTargets() outside git applies nested .gitignore files and nega
   const { paths: found, source } = await paths(root);
   assert.equal(source, "walk");
   // .git/ without HEAD is not a work tree: git says no, the walker reads .git/info/exclude.
+  // A node_modules folder is not entered: it is one row (skipped with the reason).
   assert.deepEqual(found, [
     ".gitignore",
     "keep.log",
     "lib/.gitignore",
     "lib/public.ts",
+    "node_modules",
     "src/.gitignore",
     "src/main.ts",
   ]);

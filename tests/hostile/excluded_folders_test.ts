@@ -27,3 +27,21 @@ Deno.test("files git tracks in a node_modules or .slop folder are listed as that
   );
   assert.doesNotMatch(result.document, /fixture|committed/);
 });
+
+Deno.test("outside git, a node_modules folder no .gitignore leaves out is one row, skipped with the reason; .git is not listed", async () => {
+  const root = await makeProject({
+    "a.ts": "a\n",
+    "node_modules/dep/index.js": "dep\n",
+    "web/node_modules/x/i.js": "x\n",
+    "ignored/node_modules/y/i.js": "y\n",
+    ".gitignore": "ignored/\n",
+    "sub/.git/config": "[core]\n",
+  });
+  const result = await buildContext({ cwd: root }, { write: false });
+  assert.deepEqual(result.manifest.files.map((f) => [f.path, f.status, f.reason]), [
+    [".gitignore", "rendered", undefined],
+    ["a.ts", "rendered", undefined],
+    ["node_modules", "skipped", REASON],
+    ["web/node_modules", "skipped", REASON],
+  ]);
+});
