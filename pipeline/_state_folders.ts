@@ -79,15 +79,15 @@ async function projectFiles(config: ResolvedConfig, dir: string, own: Set<string
 /** The files git lists in the root-relative folder `rel` (tracked, or untracked and not ignored). */
 async function listed(root: string, rel: string): Promise<string[]> {
   if (mayBeInWorkTree(root)) {
-    const answer = await gitOutput(
-      ["ls-files", "-co", "--exclude-standard", "-z", "--", rel],
-      root,
-    );
+    // `:(literal)`: a folder named `state[1]` is no pattern.
+    const args = ["ls-files", "-co", "--exclude-standard", "-z", "--", `:(literal)${rel}`];
+    const answer = await gitOutput(args, root);
     if (typeof answer === "object" && "out" in answer) {
       return answer.out.split("\0").filter((p) => p.startsWith(rel + "/"));
     }
   }
-  return (await walk(`${root}/${rel}`)).map((p) => `${rel}/${p}`);
+  // The whole walk: a .gitignore above the folder may leave it out, as a build's listing does.
+  return (await walk(root)).filter((p) => p.startsWith(rel + "/"));
 }
 
 function folder(config: ResolvedConfig, dir: string): string {

@@ -58,3 +58,21 @@ Deno.test("a state dir and cache.dir of their own inside the project build again
     assert.deepEqual(built.files.map((f) => f.path), ["a.py"]);
   }
 });
+
+Deno.test("a state dir inside a folder .gitignore leaves out, or named like a pattern, is judged by what a build lists", async () => {
+  for (const tracked of [false, true]) {
+    const root = await makeProject({
+      ".gitignore": "tmp/\n",
+      "a.py": "x\n",
+      "tmp/scratch.txt": "not the project's\n",
+      "state[1]/x.py": "x\n",
+    });
+    if (tracked) await gitInit(root);
+    const built = await run(root, { stateDir: join(root, "tmp") });
+    assert.deepEqual(built.files.map((f) => f.path), [".gitignore", "a.py", "state[1]/x.py"]);
+    await assert.rejects(() => run(root, { stateDir: join(root, "state[1]") }), {
+      message:
+        /^The state dir "state\[1\]" \(--state-dir or SLOP_DIR\) holds files of the project \("state\[1\]\/x.py"\)/,
+    });
+  }
+});
