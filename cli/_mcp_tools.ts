@@ -252,11 +252,7 @@ function shownFiles(
     const shown = block === undefined || room(block.tokens);
     if (block && shown) texts.push(block.text.trimEnd());
     else if (block) texts.push(notShown(f.path, block.tokens, args));
-    // A reason may quote the file or a config value: redacted, as the server's replies are.
-    else {
-      const heading = `### ${headingText(f.path)}`;
-      texts.push(redactMessage(`${heading}\n\n(${f.status}: ${f.reason ?? "not rendered"})`));
-    }
+    else texts.push(unrenderedText(f));
     return {
       path: f.path,
       view: f.view,
@@ -547,4 +543,14 @@ function existsUnder(root: string, path: string): boolean {
 function shown(root: string, path: string): string {
   const rel = relative(root, path);
   return rel.startsWith("..") ? path : rel;
+}
+
+/**
+ * What `view_files` says of a file it did not render: its heading (escaped as the document's
+ * are) and why. A reason may quote the file or a config value: redacted, as the server's replies
+ * are.
+ */
+function unrenderedText(file: { path: string; status: string; reason?: string }): string {
+  const why = `(${file.status}: ${file.reason ?? "not rendered"})`;
+  return redactMessage(`### ${headingText(file.path)}\n\n${why}`);
 }

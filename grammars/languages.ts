@@ -58,8 +58,9 @@ export interface LanguageSpec {
   /** Containers that are types (interface and struct bodies): every comment in them stays. */
   typeBodies?: Set<string>;
   /**
-   * Definitions whose scope is the rest of their container, not a body of their own (C#'s
-   * file-scoped `namespace X;`): the items after one are its members.
+   * Definitions whose scope is the rest of their container when they have no body of their own
+   * (C#'s file-scoped `namespace X;`, PHP's `namespace X;`): the items after one, up to the next
+   * such definition, are its members.
    */
   scopesRest?: Set<string>;
   /**
@@ -776,6 +777,7 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
   ]),
   bodyTypes: new Set(["compound_statement"]),
   typeBodies: new Set(["enum_declaration_list"]),
+  scopesRest: new Set(["namespace_definition"]),
   keep: phpKeep,
   transparent: new Set(["if_statement", "else_clause", "else_if_clause", "ERROR"]),
   attach: new Set(["comment"]),
