@@ -285,7 +285,9 @@ function notShown(path: string, tokens: number, args: ViewFilesArgs): string {
     ? 'ask for it in a lighter view ("skeleton", "outline"), alone, or with a larger maxTokens'
     : "ask for it alone, or with a larger maxTokens";
   return redactMessage(
-    `### ${path}\n\n(not shown: ${tokens} tokens, past maxTokens ${limit} with the files ` +
+    `### ${
+      headingText(path)
+    }\n\n(not shown: ${tokens} tokens, past maxTokens ${limit} with the files ` +
       `before it: ${lighter})`,
   );
 }
