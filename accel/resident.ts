@@ -340,8 +340,11 @@ function keepsListing(
 ): boolean {
   if (structural) return false;
   const listed = new Set(resolution.targets.map((t) => t.path));
-  return paths.every((p) => listed.has(p));
+  return paths.every((p) => listed.has(p) && !LISTING_FILE.test(p));
 }
+
+/** Files whose text decides which files are listed, or skipped: an edit lists them again. */
+const LISTING_FILE = /(?:^|\/)\.git(?:ignore|attributes)$/;
 
 /** A copy of a resolution whose targets a build may mutate. */
 function copyResolution(resolution: Resolution): Resolution {

@@ -136,7 +136,8 @@ interface SpillState {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// A leading U+FEFF is text kept as it was written (a second byte order mark), not a mark to drop.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Spill files of this process, removed when it exits. */
 const made = new Set<string>();

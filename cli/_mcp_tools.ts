@@ -24,7 +24,7 @@ import { readLatest } from "./_latest.ts";
 import { allInsideRoot, ArgumentError, insideRoot } from "./_mcp_paths.ts";
 import { printWarning } from "./_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
-import { isGlob } from "../pipeline/helpers.ts";
+import { headingText, isGlob } from "../pipeline/helpers.ts";
 import { quote } from "../pipeline/schema.ts";
 import { redactMessage } from "../pipeline/redact_message.ts";
 
@@ -252,8 +252,7 @@ function shownFiles(
     const shown = block === undefined || room(block.tokens);
     if (block && shown) texts.push(block.text.trimEnd());
     else if (block) texts.push(notShown(f.path, block.tokens, args));
-    // A reason may quote the file or a config value: redacted, as the server's replies are.
-    else texts.push(redactMessage(`### ${f.path}\n\n(${f.status}: ${f.reason ?? "not rendered"})`));
+    else texts.push(unrenderedText(f));
     return {
       path: f.path,
       view: f.view,
@@ -286,7 +285,9 @@ function notShown(path: string, tokens: number, args: ViewFilesArgs): string {
     ? 'ask for it in a lighter view ("skeleton", "outline"), alone, or with a larger maxTokens'
     : "ask for it alone, or with a larger maxTokens";
   return redactMessage(
-    `### ${path}\n\n(not shown: ${tokens} tokens, past maxTokens ${limit} with the files ` +
+    `### ${
+      headingText(path)
+    }\n\n(not shown: ${tokens} tokens, past maxTokens ${limit} with the files ` +
       `before it: ${lighter})`,
   );
 }
@@ -544,4 +545,14 @@ function existsUnder(root: string, path: string): boolean {
 function shown(root: string, path: string): string {
   const rel = relative(root, path);
   return rel.startsWith("..") ? path : rel;
+}
+
+/**
+ * What `view_files` says of a file it did not render: its heading (escaped as the document's
+ * are) and why. A reason may quote the file or a config value: redacted, as the server's replies
+ * are.
+ */
+function unrenderedText(file: { path: string; status: string; reason?: string }): string {
+  const why = `(${file.status}: ${file.reason ?? "not rendered"})`;
+  return redactMessage(`### ${headingText(file.path)}\n\n${why}`);
 }

@@ -58,6 +58,12 @@ export interface LanguageSpec {
   /** Containers that are types (interface and struct bodies): every comment in them stays. */
   typeBodies?: Set<string>;
   /**
+   * Definitions whose scope is the rest of their container when they have no body of their own
+   * (C#'s file-scoped `namespace X;`, PHP's `namespace X;`): the items after one, up to the next
+   * such definition, are its members.
+   */
+  scopesRest?: Set<string>;
+  /**
    * Labels that apply to the items after them (C++'s `public:`): kept when one of those items is,
    * or when none was left out.
    */
@@ -771,6 +777,7 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
   ]),
   bodyTypes: new Set(["compound_statement"]),
   typeBodies: new Set(["enum_declaration_list"]),
+  scopesRest: new Set(["namespace_definition"]),
   keep: phpKeep,
   transparent: new Set(["if_statement", "else_clause", "else_if_clause", "ERROR"]),
   attach: new Set(["comment"]),
@@ -832,6 +839,7 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   ]),
   bodyTypes: new Set(["block"]),
   typeBodies: new Set(["enum_member_declaration_list"]),
+  scopesRest: new Set(["file_scoped_namespace_declaration"]),
   keep: (_node, type = _node.type) =>
     type !== "ERROR" && type !== "global_statement" && !type.endsWith("_statement"),
   transparent: new Set<string>(),

@@ -18,7 +18,8 @@ import { encodePieces, hashText, pieceBuffer } from "./text_hash.ts";
 
 const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// A leading U+FEFF is text kept as it was written (a second byte order mark), not a mark to drop.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * A record of a pack: the payload's sha256, where the payload starts in the

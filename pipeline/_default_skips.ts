@@ -113,6 +113,11 @@ export function excludedByDefault(path: string): boolean {
   return false;
 }
 
+/** Why a folder of {@linkcode DEFAULT_EXCLUDED_DIRS} that git lists files in is skipped. */
+export const EXCLUDED_DIR_REASON =
+  'a folder slop leaves out of every build (".git", "node_modules", ".slop"): its files are not ' +
+  "bundled";
+
 /** Why a submodule or nested repository (a folder in git's listing) is skipped. */
 export const NESTED_REASON =
   "a nested git repository, a submodule or a clone: its files are not part of this one; " +

@@ -63,18 +63,22 @@ export type GitOutput = { out: string } | { failed: string } | typeof TIMED_OUT;
 export async function gitOutput(
   args: string[],
   cwd: string,
-  options: { deadlineMs?: number } = {},
+  options: { deadlineMs?: number; stdin?: string } = {},
 ): Promise<GitOutput> {
   const signal = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined;
   try {
-    const out = await new Deno.Command("git", {
+    const command = new Deno.Command("git", {
       args,
       cwd,
+      ...(options.stdin === undefined ? {} : { stdin: "piped" as const }),
       stdout: "piped",
       stderr: "piped",
       ...gitEnv(),
       signal,
-    }).output();
+    });
+    const out = options.stdin === undefined
+      ? await command.output()
+      : await withInput(command.spawn(), options.stdin);
     if (signal?.aborted) return TIMED_OUT;
     if (!out.success) return { failed: failureLine(new TextDecoder().decode(out.stderr)) };
     return { out: new TextDecoder().decode(out.stdout) };
@@ -85,6 +89,16 @@ export async function gitOutput(
     }
     return { failed: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** Write `input` to a child's stdin (while its output is read, so neither side blocks). */
+async function withInput(child: Deno.ChildProcess, input: string): Promise<Deno.CommandOutput> {
+  const writer = child.stdin.getWriter();
+  const written = writer.write(new TextEncoder().encode(input)).then(() => writer.close())
+    .catch(() => {}); // A git that stopped early (a fault, its deadline) says why on stderr.
+  const out = await child.output();
+  await written;
+  return out;
 }
 
 /**

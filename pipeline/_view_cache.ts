@@ -190,7 +190,8 @@ function current(registry: Registry, used: string): boolean {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// A leading U+FEFF is text kept as it was written (a second byte order mark), not a mark to drop.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** An entry is its JSON without the text, a newline, then the text raw (no JSON escaping to parse). */
 function entryParts(entry: ViewEntry): { head: Uint8Array; text: string } {

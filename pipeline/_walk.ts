@@ -8,7 +8,12 @@
 import { join } from "./_path.ts";
 import { ignoreMatch, type IgnoreRules, parseIgnore } from "./_gitignore.ts";
 import { comparePaths } from "./helpers.ts";
-import { DEFAULT_EXCLUDED_DIRS, UNDECODABLE, unlistedReason } from "./_default_skips.ts";
+import {
+  DEFAULT_EXCLUDED_DIRS,
+  EXCLUDED_DIR_REASON,
+  UNDECODABLE,
+  unlistedReason,
+} from "./_default_skips.ts";
 
 /**
  * Walk `root` honouring nested `.gitignore` files and `.git/info/exclude`
@@ -44,8 +49,15 @@ export async function walk(root: string, unlisted?: Map<string, string>): Promis
     entries.sort((a, b) => comparePaths(a.name, b.name));
     for (const e of entries) {
       const rel = dir ? `${dir}/${e.name}` : e.name;
-      if (DEFAULT_EXCLUDED_DIRS.includes(e.name)) continue;
       const isDir = e.isDirectory;
+      if (DEFAULT_EXCLUDED_DIRS.includes(e.name)) {
+        // Never entered; listed (but for git's own store) as a folder left out, with the reason.
+        if (unlisted && isDir && e.name !== ".git" && !ignored(rel, isDir, stack)) {
+          unlisted.set(rel, EXCLUDED_DIR_REASON);
+          out.push(rel);
+        }
+        continue;
+      }
       if (ignored(rel, isDir, stack)) continue;
       if (isDir) await visit(rel, stack);
       else out.push(rel);

@@ -49,7 +49,8 @@ export {
 const MAGIC = "slop-cache/1";
 /** Where the last build's hit counts are kept (beside the entry folders). */
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// A leading U+FEFF is text kept as it was written (a second byte order mark), not a mark to drop.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 /** Payloads of entry files a cache object keeps in memory for its pack, in all; the rest are read back. */
 const HOLD_BYTES = 8 * 1024 * 1024;
 

@@ -180,6 +180,37 @@ export function printablePath(path: string): string {
   });
 }
 
+/**
+ * A path as the text of a markdown heading: {@linkcode printablePath}, a space
+ * that starts or ends it written `\x20` (markdown trims a heading's blanks:
+ * `x ` read as `x`), and a closing run of `#` escaped (`### notes #` reads as
+ * `notes`, `### #` as no name at all).
+ *
+ * @example
+ * ```ts
+ * import { headingText } from "./helpers.ts";
+ * headingText("notes #"); // "notes \\#"
+ * headingText("x "); // "x\\x20"
+ * ```
+ */
+export function headingText(path: string): string {
+  return edgeBlanksShown(printablePath(path)).replace(/(^| )(#+)$/, "$1\\$2");
+}
+
+/**
+ * A printable path with the spaces that start or end it written `\x20` (a list item or heading
+ * drops them).
+ *
+ * @example
+ * ```ts
+ * import { edgeBlanksShown } from "./helpers.ts";
+ * edgeBlanksShown(" a b "); // "\\x20a b\\x20"
+ * ```
+ */
+export function edgeBlanksShown(shown: string): string {
+  return shown.replace(/^ +| +$/g, (run) => "\\x20".repeat(run.length));
+}
+
 // C0 and C1 controls, DEL; the bidi marks, embeddings, overrides and isolates; zero-width
 // space, the word joiner and BOM; line and paragraph separators. Not the zero-width joiner and
 // non-joiner: Persian and Indic words and emoji sequences need them.

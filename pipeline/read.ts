@@ -15,6 +15,7 @@ import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 import { type FileStat, fileStat } from "./file_stat.ts";
 import { decodeText } from "./_text_decode.ts";
 import { isLfsPointer, LFS_POINTER_REASON } from "./_lfs_pointer.ts";
+import { linkTargetSkip } from "./_link_targets.ts";
 
 /**
  * A record of what earlier builds read, handed to the read stage (a session of
@@ -175,6 +176,7 @@ export async function readTarget(
   if (link) {
     const followed = await followLink(target, config);
     if (typeof followed === "string") return fail("error", followed);
+    if ("skip" in followed) return fail("skipped", followed.skip);
     info = followed;
   } else if (!config.allowOutsideRoot && !target.absPath.startsWith(rootPrefix)) {
     return fail("error", "path leaves the root (set allowOutsideRoot to allow it)");
@@ -199,7 +201,10 @@ export async function readTarget(
 }
 
 /** What a symbolic link leads to, when it may be read: its target's info, or why not. */
-async function followLink(target: Target, config: ResolvedConfig): Promise<FileStat | string> {
+async function followLink(
+  target: Target,
+  config: ResolvedConfig,
+): Promise<FileStat | { skip: string } | string> {
   let real: string;
   try {
     real = await Deno.realPath(target.absPath);
@@ -208,13 +213,16 @@ async function followLink(target: Target, config: ResolvedConfig): Promise<FileS
     if (error instanceof Deno.errors.FilesystemLoop) return "symbolic link loop";
     return `cannot follow symbolic link: ${message(error)}`;
   }
+  const realRoot = await Deno.realPath(config.root).catch(() => config.root);
   if (!config.allowOutsideRoot) {
-    const realRoot = await Deno.realPath(config.root).catch(() => config.root);
     const prefix = realRoot.endsWith(sep) ? realRoot : realRoot + sep;
     if (!real.startsWith(prefix)) {
       return "symbolic link leaves the root (set allowOutsideRoot to allow it)";
     }
   }
+  // A link to a file the defaults leave out (`.env`, `.git/config`) is left out as its target.
+  const skip = linkTargetSkip(real, realRoot, target.explicit);
+  if (skip) return { skip };
   return fileStat(await Deno.stat(target.absPath));
 }
 

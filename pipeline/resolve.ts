@@ -11,6 +11,7 @@ import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
 import { gitListing } from "./_git.ts";
+import { attributeSkips } from "./_git_attributes.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
@@ -18,7 +19,9 @@ import { walk } from "./_walk.ts";
 import { outputDirError } from "./_output_dir.ts";
 import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
 import {
+  DEFAULT_EXCLUDED_DIRS,
   DEFAULT_SECRET_FILES,
+  EXCLUDED_DIR_REASON,
   excludedByDefault,
   generatedReason,
   globNames,
@@ -104,6 +107,7 @@ export async function resolveTargets(
     paths: named.kept,
     selection,
     folders: found.folders,
+    attributes: found.attributes,
     previous: options.previous,
   });
   const resolution: Resolution = { targets, warnings, source: found.source };
@@ -124,6 +128,8 @@ interface Candidates {
    * a clone inside the work tree, listed by git as folders) and folders a walk could not list.
    */
   folders: Map<string, string>;
+  /** Files the work tree's `.gitattributes` mark binary, generated or vendored, with the reason. */
+  attributes: Map<string, string>;
   warnings: string[];
   /** The files left out because their path holds a secret, each with the secret redacted. */
   secretNamed: string[];
@@ -163,8 +169,9 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
   const internal = internalDirs(config);
   // The prefix locks (every persona's and preset's) describe the document: never part of it.
   const lock = relative(root, config.lockBase).split(sep).join("/");
-  const present = existing(root, listed, looked, { folders, nested: !!git })
-    .filter((p) => !excludedByDefault(p));
+  // Files git lists in a folder every build leaves out (a `node_modules` of test fixtures, a
+  // committed `.slop`) are listed as that folder, skipped with the reason: never silently missing.
+  const present = existing(root, foldExcluded(listed, folders), looked, { folders, nested: !!git });
   // An output folder that holds the project's files would leave them out: a config error.
   const mixed = outputDirError(config, present, internal);
   if (mixed) throw mixed;
@@ -177,9 +184,32 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     source: git ? "git" : "walk",
     looked,
     folders,
+    attributes: git ? await attributeSkips(root, list) : new Map(),
     warnings,
     secretNamed,
   };
+}
+
+/**
+ * The paths, but for those in a folder every build leaves out (`node_modules`, `.slop`), each of
+ * those folders once in their place, with the reason in `folders`. (A walk never enters them.)
+ */
+function foldExcluded(paths: string[], folders: Map<string, string>): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const path of paths) {
+    if (!excludedByDefault(path)) {
+      out.push(path);
+      continue;
+    }
+    const parts = path.split("/");
+    const dir = parts.slice(0, parts.findIndex((p) => DEFAULT_EXCLUDED_DIRS.includes(p)) + 1);
+    const folder = dir.join("/");
+    if (!seen.has(folder)) out.push(folder);
+    seen.add(folder);
+    folders.set(folder, EXCLUDED_DIR_REASON);
+  }
+  return out;
 }
 
 /** What a folder or glob does not select though it matches: history, secret and excluded files. */
@@ -346,10 +376,11 @@ async function addNamedPaths(
 /** The targets of the selected paths, in path order, each with its merged entry and skip reason. */
 function toTargets(
   root: string,
-  { paths, selection, folders, previous }: {
+  { paths, selection, folders, attributes, previous }: {
     paths: string[];
     selection: Selection;
     folders: Map<string, string>;
+    attributes: Map<string, string>;
     previous?: Resolution;
   },
 ): Target[] {
@@ -366,7 +397,7 @@ function toTargets(
         ? SECRET_FILE_REASON
         : slot.named
         ? undefined
-        : generatedReason(path));
+        : generatedReason(path) ?? attributes.get(path));
     return {
       path,
       absPath: isAbsolute(path) ? path : abs(path),

@@ -19,6 +19,7 @@ import { loadFocusGlobs } from "./transform.ts";
 import { completer } from "./llm.ts";
 import { openCache } from "./cache.ts";
 import { markStateDir } from "./state_dir.ts";
+import { stateFoldersError } from "./_state_folders.ts";
 import { isAbsolute, relative } from "./_path.ts";
 import type { BuildRun, StageLayer } from "./stages.ts";
 import type { Plugin, ResolvedConfig } from "./types.ts";
@@ -76,6 +77,9 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
   await loadPlugins([findProvider(registry, config.provider.name ?? "anthropic")]);
   const complete = completer(registry, config);
   await options.layer?.begin?.(config);
+  // A state dir or cache folder holding the project's files: an error before anything is written.
+  const mixed = await stateFoldersError(config);
+  if (mixed) throw mixed;
   // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
   if (
     options.write !== false || options.remembers ||

@@ -22,6 +22,19 @@ export type ImageType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
 /** The longest side taken, in pixels: the most the providers' image inputs accept. */
 export const MAX_IMAGE_SIDE = 8000;
 
+/**
+ * The most bytes of one image taken: the Anthropic API refuses an image whose base64 is over
+ * 5 MB (5,242,880 characters, so 3,932,160 bytes), the strictest of the providers (OpenAI takes
+ * 20 MB). A bigger file would fail the whole request, or put tens of megabytes into it.
+ */
+export const MAX_IMAGE_BYTES = 3_932_160;
+
+/**
+ * The most bytes of all the images of one request: the Anthropic API takes requests of up to
+ * 32 MB, the images as base64 (a third more) beside the document's text.
+ */
+export const MAX_IMAGES_BYTES = 16 * 1024 * 1024;
+
 /** Bytes read from the start: a JPEG's frame header must lie within them. */
 export const HEAD_BYTES = 1 << 20;
 
@@ -44,7 +57,7 @@ const PNG_END = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
 /**
  * The type and size of an image from its first bytes (`head`), its last bytes (`tail`) and its
  * length, or the reason it is not a whole image slop takes: no signature it knows, a truncated
- * file, a zero side or a side over {@linkcode MAX_IMAGE_SIDE}.
+ * file, a zero side, a side over {@linkcode MAX_IMAGE_SIDE} or over {@linkcode MAX_IMAGE_BYTES}.
  *
  * @example
  * ```ts
@@ -69,6 +82,10 @@ export function sniffImage(head: Uint8Array, tail: Uint8Array, size: number): Im
   if (!width || !height) return `an image of ${width}x${height} pixels`;
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     return `${width}x${height} pixels, over the limit of ${MAX_IMAGE_SIDE} on a side`;
+  }
+  if (size > MAX_IMAGE_BYTES) {
+    return `${size} bytes, over the limit of ${MAX_IMAGE_BYTES} bytes an image (the providers' ` +
+      "5 MB of base64)";
   }
   return found;
 }

@@ -10,7 +10,7 @@ import { extname, join } from "../../pipeline/paths.ts";
 import type { Breakpoint, ModelInfo, PlacedBlock } from "../../pipeline/types.ts";
 import { modelTokens } from "../../pipeline/tokens.ts";
 import { chooseBreakpoints } from "../ordering/breakpoints.ts";
-import { IMAGE_TYPES, readImageInfo } from "../image_files.ts";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES_BYTES, readImageInfo } from "../image_files.ts";
 
 /** Options of every provider's `payload(blocks, options)` hook. */
 export interface PayloadOptions {
@@ -139,6 +139,7 @@ async function defaultBreakpoints(
 
 async function readImages(blocks: PlacedBlock[], root: string): Promise<Image[]> {
   const images: Image[] = [];
+  let total = 0;
   for (const block of blocks) {
     if (block.section !== "screenshots") continue;
     for (const m of block.text.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
@@ -149,8 +150,11 @@ async function readImages(blocks: PlacedBlock[], root: string): Promise<Image[]>
         // what is no whole image, and one that changed since is left out here.
         const info = await readImageInfo(join(root, path));
         if (typeof info === "string") continue;
-        const data = (await Deno.readFile(join(root, path))).toBase64();
-        images.push({ path, mediaType: info.mediaType, data });
+        const bytes = await Deno.readFile(join(root, path));
+        // Grown past the limit since it was looked at: left out as the section would have.
+        if (bytes.length > MAX_IMAGE_BYTES || total + bytes.length > MAX_IMAGES_BYTES) continue;
+        total += bytes.length;
+        images.push({ path, mediaType: info.mediaType, data: bytes.toBase64() });
       } catch {
         // A missing screenshot stays a link (the build already warned).
       }

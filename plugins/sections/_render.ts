@@ -7,6 +7,8 @@
 import type { Block, RenderedFile } from "../../pipeline/types.ts";
 import {
   derived,
+  edgeBlanksShown,
+  headingText,
   isLazyText,
   joinedFileBlock,
   joinFileBlock,
@@ -81,17 +83,22 @@ function withFenceClosed(text: string, open: Fence | undefined): string {
 
 /**
  * A path as shown in a heading: {@linkcode printablePath} (control and
- * invisible characters written as escapes).
+ * invisible characters written as escapes), a space that starts or ends it
+ * written `\x20` (markdown trims a heading's blanks: `x ` read as `x`), and a
+ * closing run of `#` escaped (`### notes #` reads as `notes`, `### #` as no
+ * name at all).
  *
  * @example
  * ```ts
  * import { headingPath } from "./_render.ts";
  * headingPath("a\nb.txt"); // "a\\nb.txt"
  * headingPath("\u202eevil.md"); // "\\u{202e}evil.md"
+ * headingPath("notes #"); // "notes \\#"
+ * headingPath("x "); // "x\\x20"
  * ```
  */
 export function headingPath(path: string): string {
-  return printablePath(path);
+  return headingText(path);
 }
 
 /**
@@ -109,7 +116,7 @@ export function headingPath(path: string): string {
  * ```
  */
 export function listItemPath(path: string): string {
-  const shown = headingPath(path);
+  const shown = edgeBlanksShown(printablePath(path));
   // `#` opens a heading only when a blank or the line's end follows its run (`#tag` stays).
   if (/^[`~<>+*=_|[\\-]|^#{1,6}(?:[ \t]|$)/.test(shown)) return `\\${shown}`;
   return shown.replace(/^(\d{1,9})([.)])/, "$1\\$2");

@@ -9,7 +9,7 @@ import { basename, compileGlobs, extname } from "../../pipeline/paths.ts";
 import { loadGlobs } from "../../deps.ts";
 import { comparePaths, isGlob, normalizeEntryPath, printablePath } from "../../pipeline/helpers.ts";
 import type { BuildState, SectionContext, SectionPlugin } from "../../pipeline/types.ts";
-import { IMAGE_TYPES, readImageInfo } from "../image_files.ts";
+import { IMAGE_TYPES, MAX_IMAGES_BYTES, readImageInfo } from "../image_files.ts";
 
 /** Options of {@linkcode screenshotsSection} (none yet). */
 export type ScreenshotsOptions = Record<never, never>;
@@ -67,8 +67,9 @@ export function screenshotsSection(_options: ScreenshotsOptions = {}): SectionPl
 /**
  * The screenshots to list: a file named like a PNG, JPEG, GIF or WebP is read (its first and last
  * bytes only) and kept when it is a whole image of one of those types, of at most
- * 8000 pixels a side (`MAX_IMAGE_SIDE`), whatever the type its name says (a provider sends it
- * as its real type); otherwise it is left out with a warning naming it and why. A missing file
+ * 8000 pixels a side (`MAX_IMAGE_SIDE`) and 3.75 MB (`MAX_IMAGE_BYTES`), whatever the type its
+ * name says (a provider sends it as its real type), while all of them stay within 16 MB
+ * (`MAX_IMAGES_BYTES`); otherwise it is left out with a warning naming it and why. A missing file
  * stays a link (the caller warned), and other names (`.svg`) are listed unread, as before.
  */
 async function keepImages(
@@ -78,6 +79,7 @@ async function keepImages(
   ctx: SectionContext,
 ): Promise<string[]> {
   const kept: string[] = [];
+  let total = 0;
   for (const path of paths) {
     if (!missing.has(path) && IMAGE_TYPES[extname(path).toLowerCase()]) {
       const info = await readImageInfo(`${state.root}/${path}`).catch((error) =>
@@ -86,14 +88,30 @@ async function keepImages(
           String(error instanceof Error ? error.message : error).replace(/: \w+ '.*'$/s, "")
         })`
       );
-      if (typeof info === "string") {
-        ctx.warn(`Screenshot "${printablePath(path)}" left out: ${info}`);
+      const over = typeof info === "string"
+        ? info
+        : await overTotal(`${state.root}/${path}`, total);
+      if (typeof over === "string") {
+        ctx.warn(`Screenshot "${printablePath(path)}" left out: ${over}`);
         continue;
       }
+      total += over;
     }
     kept.push(path);
   }
   return kept;
+}
+
+/**
+ * An image's size in bytes, or why it is left out: the images before it (in path order) and it
+ * would be more than the providers take in one request ({@linkcode MAX_IMAGES_BYTES}).
+ */
+async function overTotal(path: string, before: number): Promise<number | string> {
+  // Gone since it was read: the payload leaves it out in its turn.
+  const size = (await Deno.stat(path).catch(() => undefined))?.size ?? 0;
+  if (before + size <= MAX_IMAGES_BYTES) return size;
+  return `the screenshots before it hold ${before} bytes, and its ${size} would take them over ` +
+    `the limit of ${MAX_IMAGES_BYTES} bytes a request`;
 }
 
 /**

@@ -339,11 +339,16 @@ function parseWithin(
 const SLOW_PARSE = ": the grammar parses this text in time that grows faster than its length " +
   "(long expressions or deep nesting)";
 
+/** A walk's place: the scope's names, the kinds and the nodes of the definitions around it. */
+type Where = [string[], string[], NodeLike[]];
+
 class Walker {
   edits: Edit[] = [];
   symbols: CodeSymbol[] = [];
   /** Where each symbol's definition starts (an offset in the text), by symbol. */
   starts: number[] = [];
+  /** The scope each item of `LanguageSpec.scopesRest` was walked in (see `item`). */
+  restBase = new Map<NodeLike, Where>();
   esm = false;
   readonly mask: Record<string, MaskMode>;
   readonly rest: "sig" | "hide";
@@ -536,7 +541,7 @@ class Walker {
         drop(child, separators[i]);
         // Still record names, for unknown-mask warnings.
         const mark = this.edits.length;
-        this.walk(child, scope, kinds, nodes, type, node);
+        [scope, kinds, nodes] = this.item(child, type, node, [scope, kinds, nodes]);
         this.edits.length = mark;
         continue;
       }
@@ -547,7 +552,7 @@ class Walker {
       // A `def` item shows its text, less what the mask lists inside it; a `sig` item inside a
       // `def` one is a signature again.
       this.full = mode === "def" && listedInside;
-      this.walk(child, scope, kinds, nodes, type, node);
+      [scope, kinds, nodes] = this.item(child, type, node, [scope, kinds, nodes]);
       this.full = full;
       if (mode === "def" && !listedInside) this.edits.length = mark;
     }
@@ -555,6 +560,26 @@ class Walker {
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;
+  }
+
+  /**
+   * Walk an item of a container; the scope, kinds and nodes of the items after it: its own when
+   * its scope is the rest of the container (`LanguageSpec.scopesRest`: C#'s and PHP's
+   * `namespace X;`). A second such item ends the first's scope: it is walked in the scope the
+   * first was (PHP's `namespace A; … namespace B;`).
+   */
+  item(child: SyntaxNode, type: string, parent: SyntaxNode, where: Where): Where {
+    const rest = this.spec.scopesRest?.has(type) && !child.childForFieldName("body");
+    const [scope, kinds, nodes] = rest
+      ? this.restBase.get(where[2][where[2].length - 1]) ?? where
+      : where;
+    const defined = this.symbols.length;
+    this.walk(child, scope, kinds, nodes, type, parent);
+    const symbol = rest ? this.symbols[defined] : undefined;
+    if (!symbol) return where;
+    const inner = child as unknown as NodeLike;
+    this.restBase.set(inner, [scope, kinds, nodes]);
+    return [symbol.qualifiedName.split("."), [...kinds, symbol.kind], [...nodes, inner]];
   }
 
   /**

@@ -43,3 +43,35 @@ Deno.test("a file name's invisible and direction-changing characters are escaped
   // The manifest keeps the real path.
   assert.ok(result.manifest.files.some((f) => f.path === "n0\u202etxt.md"));
 });
+
+/** What CommonMark reads as an ATX heading's text: blanks trimmed, a closing `#` run dropped. */
+function headingContent(line: string): string {
+  return line.replace(/^ {0,3}#{1,6}(?=[ \t]|$)/, "").replace(/(?:^|[ \t]+)#+[ \t]*$/, "")
+    .trim().replace(/\\([!-/:-@[-`{-~])/g, "$1");
+}
+
+Deno.test("a file name that starts or ends with spaces or ends with a run of # reads as itself in its heading, not as another name or none", async () => {
+  const names = ["x", "x ", " x", "  x  ", " ", "#", "##", "notes #", "notes ##", "a#", "a # b"];
+  const root = await makeProject(Object.fromEntries(names.map((n, i) => [n, `${i}\n`])));
+  const result = await buildContext({ cwd: root }, { write: false });
+  const headings = result.document.split("\n").filter((l) => l.startsWith("### "));
+  const shown = new Map(headings.map((h) => [headingContent(h), h]));
+  assert.equal(shown.size, names.length, `two headings read the same: ${headings.join(" | ")}`);
+  assert.ok(!shown.has(""), "a heading reads as no name");
+  assert.deepEqual(
+    headings.toSorted(),
+    [
+      "### #",
+      "### ##",
+      "### \\x20",
+      "### \\x20\\x20x\\x20\\x20",
+      "### \\x20x",
+      "### a # b",
+      "### a#",
+      "### notes \\##",
+      "### notes \\#",
+      "### x",
+      "### x\\x20",
+    ].map((h) => h.replace(/^### (#+)$/, "### \\$1")).toSorted(),
+  );
+});

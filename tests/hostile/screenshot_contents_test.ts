@@ -5,7 +5,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext, type ModelInfo, type PlacedBlock } from "../../mod.ts";
 import { payloadParts } from "../../plugins/providers/_payload.ts";
-import { HEAD_BYTES, readImageInfo, sniffImage } from "../../plugins/image_files.ts";
+import {
+  HEAD_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_BYTES,
+  readImageInfo,
+  sniffImage,
+} from "../../plugins/image_files.ts";
 import { makeProject } from "../_helpers.ts";
 import { gif, jpeg, png, webp } from "../_images.ts";
 
@@ -110,4 +116,59 @@ Deno.test("a FIFO named like an image is never opened, and a big file is read at
     await readImageInfo(join(root, "big.jpg")),
     `a JPEG with no frame header in its first ${HEAD_BYTES} bytes`,
   );
+});
+
+/** A whole PNG of 4x3 pixels that holds `bytes` more in a chunk before its end. */
+function heavyPng(bytes: number): Uint8Array {
+  const end = whole.length - 12; // IEND: length, type, CRC
+  const out = new Uint8Array(whole.length + 12 + bytes);
+  out.set(whole.subarray(0, end));
+  out.set([bytes >>> 24, (bytes >>> 16) & 255, (bytes >>> 8) & 255, bytes & 255], end);
+  out.set(new TextEncoder().encode("zTXt"), end + 4);
+  out.set(whole.subarray(end), out.length - 12);
+  return out;
+}
+
+Deno.test("a screenshot over 3.75 MB, or past 16 MB of screenshots, is left out by name, and never reaches a request", async () => {
+  const root = await makeProject({
+    "a.ts": "a\n",
+    "big.png": heavyPng(MAX_IMAGE_BYTES),
+    "s1.png": heavyPng(3_900_000),
+    "s2.png": heavyPng(3_900_000),
+    "s3.png": heavyPng(3_900_000),
+    "s4.png": heavyPng(3_900_000),
+    "s5.png": heavyPng(3_900_000),
+    "s6.png": whole,
+  });
+  const { block, warnings } = await shots(root, ["*.png"]);
+  assert.equal(
+    block?.text,
+    "## Screenshots\n\n![s1.png](s1.png)\n![s2.png](s2.png)\n![s3.png](s3.png)\n![s4.png](s4.png)\n" +
+      "![s6.png](s6.png)\n\n",
+  );
+  const size = whole.length + 12 + MAX_IMAGE_BYTES;
+  const heavy = whole.length + 12 + 3_900_000;
+  assert.deepEqual(warnings, [
+    `Screenshot "big.png" left out: ${size} bytes, over the limit of ${MAX_IMAGE_BYTES} bytes ` +
+    "an image (the providers' 5 MB of base64)",
+    `Screenshot "s5.png" left out: the screenshots before it hold ${4 * heavy} bytes, and its ` +
+    `${heavy} would take them over the limit of ${MAX_IMAGES_BYTES} bytes a request`,
+  ]);
+  // A request reads what the section listed, and leaves out one that grew past the limit since.
+  await Deno.writeFile(join(root, "s1.png"), heavyPng(MAX_IMAGE_BYTES));
+  const parts = await payloadParts(
+    [{
+      id: "screenshots",
+      section: "screenshots",
+      stability: "stable",
+      text: block!.text + "![big.png](big.png)\n",
+      offset: 0,
+      length: block!.text.length,
+      sha256: "",
+      tokens: 0,
+    }],
+    {} as ModelInfo,
+    { root, breakpoints: [] },
+  );
+  assert.deepEqual(parts.images.map((i) => i.path), ["s2.png", "s3.png", "s4.png", "s6.png"]);
 });

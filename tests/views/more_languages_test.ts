@@ -300,8 +300,8 @@ Deno.test("languageOf() reads the language of a file with no extension from its 
 Deno.test("maskedViewMode() shows one Ruby, PHP or C# method whole and the rest as signatures", async () => {
   const cases: Array<[string, string, string, string]> = [
     ["a.rb", RUBY, "Shop.Inventory.add", "block&.call(sku)"],
-    ["a.php", PHP, "Model.make", "return new static($ids[0]);"],
-    ["a.cs", CSHARP, "Inventory.CountAsync", "await Task.Delay(1);"],
+    ["a.php", PHP, "App\\Models.Model.make", "return new static($ids[0]);"],
+    ["a.cs", CSHARP, "Shop.Core.Inventory.CountAsync", "await Task.Delay(1);"],
     ["a.sh", BASH, "deploy", "rsync -a"],
     ["a.scala", SCALA, "Inventory.secret", "42"],
   ];
@@ -363,4 +363,44 @@ Deno.test("a build shows Rakefile, a #! shell script and a .php file as skeleton
   assert.match(document, /def build\(target\)\n {2}\.\.\.\nend\n/);
   assert.match(document, /#!\/bin\/sh\n# Deploy\.\ndeploy\(\) \{ \.\.\. \}\n/);
   assert.match(document, /<\?php\nfunction page\(\): string \{ \.\.\. \}\n/);
+});
+
+Deno.test("a C# file-scoped namespace holds the items after it, as a block namespace does", async () => {
+  const members =
+    "public class Greeter\n{\n    public string Greet(string name) { return name; }\n}\n" +
+    "public interface IThing { void Do(); }\n";
+  const indent = (text: string) => text.replace(/^(?=.)/gm, "    ");
+  const scoped = (await renderCode("a.cs", `namespace Acme.Tools;\n\n${members}`))!;
+  const block = (await renderCode("b.cs", `namespace Acme.Tools\n{\n${indent(members)}}\n`))!;
+  const rows = (view: typeof scoped) => view.symbols.map((s) => `${s.depth} ${s.qualifiedName}`);
+  assert.deepEqual(rows(scoped), [
+    "0 Acme.Tools",
+    "1 Acme.Tools.Greeter",
+    "2 Acme.Tools.Greeter.Greet",
+    "1 Acme.Tools.IThing",
+    "2 Acme.Tools.IThing.Do",
+  ]);
+  assert.deepEqual(rows(scoped), rows(block));
+  const masked = (await renderCode("a.cs", `namespace Acme.Tools;\n${members}`, {
+    mask: { "Acme.Tools.Greeter.Greet": "def" },
+  }))!;
+  assert.match(masked.text, /return name;/);
+});
+
+Deno.test("a PHP namespace statement holds the items up to the next one, as a block namespace does", async () => {
+  const a = "class A { public function f() { return 1; } }\nfunction g() {}\n";
+  const b = "class B {}\n";
+  const statements = `<?php\nnamespace App\\Models;\n${a}\nnamespace App\\Other;\n${b}`;
+  const blocks = `<?php\nnamespace App\\Models {\n${a}}\nnamespace App\\Other {\n${b}}\n`;
+  const rows = async (text: string) =>
+    (await renderCode("a.php", text))!.symbols.map((s) => `${s.depth} ${s.qualifiedName}`);
+  assert.deepEqual(await rows(statements), [
+    "0 App\\Models",
+    "1 App\\Models.A",
+    "2 App\\Models.A.f",
+    "1 App\\Models.g",
+    "0 App\\Other",
+    "1 App\\Other.B",
+  ]);
+  assert.deepEqual(await rows(statements), await rows(blocks));
 });

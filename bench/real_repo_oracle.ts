@@ -1,0 +1,133 @@
+/**
+ * An oracle for slop on a real checkout: builds it in the views asked for (the CLI, as a user
+ * runs it) and checks what must hold on any input. A build exits 0; its fences close; the only
+ * headings outside a fence are `## Files` and each file's `### path`; every file `git ls-files`
+ * lists is in the manifest once (itself, or a folder row such as a submodule's); a warm build and
+ * one under another time zone and locale give the same document and manifest; neither slop's
+ * scanner nor an independent list of key shapes finds a secret in the document. Each build is
+ * timed (one run on a shared machine: an order of magnitude). See bench/README.md, "Leak hunt:
+ * fresh repositories".
+ *
+ * ```sh
+ * deno run -A bench/real_repo_oracle.ts /path/to/a/git/checkout
+ * VIEWS=full,outline deno run -A bench/real_repo_oracle.ts /path/to/a/git/checkout
+ * ```
+ *
+ * @module
+ */
+
+import { redactText } from "../pipeline/_scan.ts";
+
+/** Key shapes written here, apart from slop's rules, to check them. */
+const INDEPENDENT: Record<string, RegExp> = {
+  aws: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  github: /\bgh[pousr]_[A-Za-z0-9]{36}\b/g,
+  slack: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+  openai: /\bsk-(?:proj-)?[A-Za-z0-9_-]{32,}/g,
+  pem: /-----BEGIN [A-Z ]*PRIVATE KEY-----\s*\n\s*[A-Za-z0-9+/=]{40,}/g,
+  google: /\bAIza[0-9A-Za-z_-]{35}\b/g,
+  gitlab: /\bglpat-[A-Za-z0-9_-]{20}\b/g,
+  stripe: /\b[sr]k_live_[A-Za-z0-9]{20,}/g,
+  jwt: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
+};
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+
+/** One build's output, exit code and seconds. */
+async function slop(
+  dir: string,
+  config: string,
+  extra: { env?: Record<string, string>; cold?: boolean },
+) {
+  const args = ["run", "-A", CLI, "build", "--stdout", "--json", "-c", config];
+  if (extra.cold) args.push("--no-cache");
+  const started = performance.now();
+  const out = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: dir,
+    env: { ...extra.env, SLOP_DIR: `${config}.state` },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const seconds = (performance.now() - started) / 1000;
+  return { code: out.code, text: new TextDecoder().decode(out.stdout), seconds };
+}
+
+/** The headings outside fences that are not slop's, and whether a fence is left open. */
+function markdownProblems(doc: string, paths: Set<string>): string[] {
+  const problems: string[] = [];
+  let open: string | undefined;
+  for (const line of doc.split("\n")) {
+    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (open) {
+      if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
+        open = undefined;
+      }
+      continue;
+    }
+    if (run && !(run[1][0] === "`" && run[2].includes("`"))) open = run[1];
+    else if (/^ {0,3}#{1,2}(?:[ \t]|$)/.test(line) && line !== "## Files") problems.push(line);
+    else if (/^ {0,3}### /.test(line) && !paths.has(line.slice(4).replace(/\\(.)/g, "$1"))) {
+      if (!paths.has(line.slice(4))) problems.push(line);
+    }
+  }
+  if (open) problems.push(`fence ${open} never closes`);
+  return problems;
+}
+
+/** The manifest without what differs between a cold and a warm build (cache hits). */
+function comparable(text: string): string {
+  const { manifest, document } = JSON.parse(text);
+  for (const file of manifest.files) delete file.cache;
+  return JSON.stringify({ manifest, document });
+}
+
+/** Every file git lists, each in the manifest once (itself or a folder above it). */
+async function unaccounted(dir: string, rows: string[]): Promise<string[]> {
+  const out = await new Deno.Command("git", { args: ["ls-files", "-z"], cwd: dir }).output();
+  const listed = new TextDecoder().decode(out.stdout).split("\0").filter(Boolean);
+  const seen = new Set(rows);
+  const twice = rows.filter((p, i) => rows.indexOf(p) !== i);
+  const missing = listed.filter((p) => {
+    const parts = p.split("/");
+    return !parts.some((_, i) => seen.has(parts.slice(0, i + 1).join("/")));
+  });
+  return [...twice.map((p) => `twice: ${p}`), ...missing.map((p) => `missing: ${p}`)];
+}
+
+async function check(dir: string, view: string): Promise<Record<string, unknown>> {
+  const config = `${await Deno.makeTempDir({ prefix: "slop_oracle_" })}/slop.config.ts`;
+  await Deno.writeTextFile(
+    config,
+    `export default { root: ${JSON.stringify(dir)}, defaultView: ${JSON.stringify(view)} };\n`,
+  );
+  const cold = await slop(dir, config, { cold: true });
+  if (cold.code !== 0) return { view, exit: cold.code };
+  const warm = await slop(dir, config, {});
+  const env = { TZ: "Pacific/Chatham", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" };
+  const other = await slop(dir, config, { env });
+  const { manifest, document } = JSON.parse(cold.text);
+  const rows: string[] = manifest.files.map((f: { path: string }) => f.path);
+  const found = (await redactText(document, "document.md")).findings.length;
+  const shapes = Object.entries(INDEPENDENT).flatMap(([name, re]) =>
+    [...document.matchAll(re)].map((m) => `${name}: ${m[0].slice(0, 12)}…`)
+  );
+  return {
+    view,
+    seconds: [cold.seconds, warm.seconds].map((s) => Math.round(s * 10) / 10),
+    files: rows.length,
+    unaccounted: (await unaccounted(dir, rows)).slice(0, 5),
+    markdown: markdownProblems(document, new Set(rows)).slice(0, 5),
+    sameWarm: comparable(warm.text) === comparable(cold.text),
+    sameLocale: comparable(other.text) === comparable(cold.text),
+    scanner: found,
+    shapes: shapes.slice(0, 5),
+  };
+}
+
+if (import.meta.main) {
+  const dir = Deno.args[0];
+  if (!dir) throw new Error("Usage: deno run -A bench/real_repo_oracle.ts <git checkout>");
+  const views = (Deno.env.get("VIEWS") ?? "full,skeleton,outline,summary,masked").split(",");
+  for (const view of views) console.log(JSON.stringify(await check(dir, view)));
+}

@@ -1,0 +1,58 @@
+/**
+ * What a project's `.gitattributes` says about its files that a bundle should heed: files marked
+ * `binary` (or `-diff`: git shows no text diff of them), generated (`linguist-generated`) or
+ * vendored (`linguist-vendored`) are skipped by default, as lockfiles and minified files are.
+ *
+ * @module
+ */
+import { gitDeadlineMs, gitOutput, TIMED_OUT } from "./_git.ts";
+
+/** The attributes asked of git, in the order their reasons are taken. */
+const ATTRIBUTES = ["diff", "linguist-generated", "linguist-vendored"] as const;
+
+const NAME_IT = 'skipped by default: name it in "files" to include it';
+
+/** Why a file an attribute marks is skipped. */
+const REASONS: Record<(typeof ATTRIBUTES)[number], string> = {
+  diff: `marked binary in .gitattributes ("binary" or "-diff"), ${NAME_IT}`,
+  "linguist-generated": `marked generated in .gitattributes (linguist-generated), ${NAME_IT}`,
+  "linguist-vendored": `marked vendored in .gitattributes (linguist-vendored), ${NAME_IT}`,
+};
+
+/**
+ * The files of a git work tree that its attributes mark binary, generated or vendored, each with
+ * the reason it is skipped. git answers for them all at once (`git check-attr --stdin`), so every
+ * `.gitattributes` (nested ones, `.git/info/attributes`, `core.attributesFile`) counts as git
+ * reads it. Git is asked only when the listing holds a `.gitattributes` file; when git fails or
+ * runs past its deadline, no file is marked.
+ *
+ * @example
+ * ```ts
+ * import { attributeSkips } from "./_git_attributes.ts";
+ * const skips = await attributeSkips(Deno.cwd(), ["src/a.ts", ".gitattributes"]);
+ * skips.get("src/a.ts"); // undefined: no attribute marks it
+ * ```
+ */
+export async function attributeSkips(root: string, paths: string[]): Promise<Map<string, string>> {
+  const skips = new Map<string, string>();
+  if (!paths.some((p) => p === ".gitattributes" || p.endsWith("/.gitattributes"))) return skips;
+  const answer = await gitOutput(["check-attr", "-z", "--stdin", ...ATTRIBUTES], root, {
+    deadlineMs: gitDeadlineMs(),
+    stdin: paths.map((p) => p + "\0").join(""),
+  });
+  if (answer === TIMED_OUT || !("out" in answer)) return skips;
+  // `-z` output: path, attribute, value, each ended by NUL, for every path and attribute.
+  const parts = answer.out.split("\0");
+  for (let i = 0; i + 2 < parts.length; i += 3) {
+    const [path, attribute, value] = [parts[i], parts[i + 1], parts[i + 2]];
+    if (skips.has(path) || !marks(attribute, value)) continue;
+    skips.set(path, REASONS[attribute as keyof typeof REASONS]);
+  }
+  return skips;
+}
+
+/** Whether an attribute's value marks a file: `-diff` (which `binary` sets), or a set flag. */
+function marks(attribute: string, value: string): boolean {
+  if (attribute === "diff") return value === "unset";
+  return attribute in REASONS && (value === "set" || value === "true");
+}
