@@ -10,7 +10,7 @@ import { heldMarks } from "./_held_marks.ts";
  * text, so that the texts dwarf the per-file records.
  */
 async function heldByStage(how: "plain" | "layer" | "spill"): Promise<{
-  held: Array<{ stage: string; bytes: number; external: number }>;
+  held: Array<{ stage: string; bytes: number; external: number; loose: number }>;
   files: number;
   textBytes: number;
 }> {
