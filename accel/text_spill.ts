@@ -141,6 +141,11 @@ export interface SpillOptions {
    */
   collectEvery?: number;
   /**
+   * What runs a full collection; returns whether it could.
+   * @default {collectGarbage} `accel/collect.ts`
+   */
+  collector?: () => boolean;
+  /**
    * The folder the spill file is made in.
    * @default {undefined} the system's temporary folder
    */
@@ -168,6 +173,7 @@ interface SpillState {
   loose: number;
   /** Those that make a collection due. */
   collectEvery: number;
+  collector: () => boolean;
   stats: SpillStats;
 }
 
@@ -202,6 +208,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     stats: { written: 0, shared: 0, reads: 0, rawReads: 0, bytes: 0, collections: 0 },
     loose: 0,
     collectEvery: options.collectEvery ?? COLLECT_EVERY_CHARS,
+    collector: options.collector ?? collectGarbage,
     after: options.after ?? SPILL_AFTER_CHARS,
     dir: options.dir,
     offered: 0,
@@ -272,7 +279,7 @@ function loosen(state: SpillState, chars: number): void {
 function collect(state: SpillState): void {
   state.loose = 0;
   if (state.collectEvery === Infinity) return;
-  if (collectGarbage()) state.stats.collections++;
+  if (state.collector()) state.stats.collections++;
 }
 
 /**

@@ -130,7 +130,11 @@ Deno.test("a spill collects garbage each time enough texts were written or read 
   // Each text written (the string it was read as) and each text read back (decoded again) is
   // garbage once used; V8 lets its heap grow to several times what is held before it collects.
   // Here a collection is due every 10,000 characters, and once more when a stage is done.
-  const spill = openSpill({ after: 0, dir, collectEvery: 10_000 });
+  // The collector counts here (a real one takes a while each time in a test process's heap);
+  // `tests/scaling/memory_held_test.ts` checks the garbage a build leaves with the real one.
+  let runs = 0;
+  const collector = () => (runs++, true);
+  const spill = openSpill({ after: 0, dir, collectEvery: 10_000, collector });
   try {
     const sources = Array.from({ length: 10 }, (_, i) => ({ text: `${i} `.repeat(1000) }));
     sources.forEach((s) => spill.spill(s));
@@ -151,7 +155,7 @@ Deno.test("a spill collects garbage each time enough texts were written or read 
     spill.forget();
     assert.equal(spill.stats.collections, 5);
     // Under 1M characters let go in a stage, its end asks for none (with the default interval).
-    const big = openSpill({ after: 0, dir });
+    const big = openSpill({ after: 0, dir, collector });
     try {
       const few = Array.from({ length: 3 }, (_, i) => ({ text: `${i} `.repeat(1000) }));
       few.forEach((s) => big.spill(s));
@@ -164,6 +168,8 @@ Deno.test("a spill collects garbage each time enough texts were written or read 
     } finally {
       big.close();
     }
+    // Each counted collection ran the collector once.
+    assert.equal(runs, 6);
   } finally {
     spill.close();
   }
@@ -171,7 +177,7 @@ Deno.test("a spill collects garbage each time enough texts were written or read 
 
 Deno.test("a spill that writes nothing collects nothing", () => {
   // A tree whose texts stay under the spill's threshold (64M characters by default) pays nothing.
-  const spill = openSpill({ dir, collectEvery: 10 });
+  const spill = openSpill({ dir, collectEvery: 10, collector: () => true });
   try {
     const sources = Array.from({ length: 10 }, (_, i) => ({ text: `${i} `.repeat(1000) }));
     sources.forEach((s) => spill.spill(s));
