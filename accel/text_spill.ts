@@ -12,8 +12,8 @@
  * text again costs its decoding each time, and each decoded copy is garbage
  * once used: a spill that writes texts asks for a full collection every
  * {@linkcode COLLECT_EVERY_CHARS} characters written or read back and at the
- * end of each stage that wrote or read back 1M characters or more (V8 would
- * let its heap grow to several times what the build holds first). bench/README.md ("Monorepo scale") has what it costs and saves.
+ * end of each stage that wrote or read back any (V8 would let its heap grow
+ * to several times what the build holds first). bench/README.md ("Monorepo scale") has what it costs and saves.
  *
  * A source and the file rendered from it in full share one record: the text
  * read last is remembered (one text, the largest file at most), and keeping
@@ -78,9 +78,6 @@ function envOf(): Record<string, string | undefined> {
  */
 export const COLLECT_EVERY_CHARS = 128 * 1024 * 1024;
 
-/** Characters of texts written or read back in a stage that make a collection due at its end. */
-export const COLLECT_AT_END_CHARS = 1024 * 1024;
-
 /** Texts shorter than this stay in memory. */
 export const SPILL_MIN_CHARS = 1024;
 
@@ -135,8 +132,7 @@ export interface SpillOptions {
   after?: number;
   /**
    * Characters of texts written or read back after which the spill asks for a full collection
-   * (and at each `forget` after {@linkcode COLLECT_AT_END_CHARS}, or an eighth of this if less);
-   * `Infinity`: never.
+   * (and at each `forget` after any); `Infinity`: never.
    * @default {COLLECT_EVERY_CHARS} 128M
    */
   collectEvery?: number;
@@ -219,9 +215,9 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     forget() {
       state.recent.clear();
       state.recentChars = 0;
-      // A stage is done: the texts it wrote or read back are garbage (a warm build's read stage
-      // reads the edited files only: a collection for those is not worth its time).
-      if (state.loose >= Math.min(COLLECT_AT_END_CHARS, state.collectEvery / 8)) collect(state);
+      // A stage is done: the texts it wrote or read back are garbage (when there were any; a
+      // collection only past 1M characters was tried: bench/README.md, "Monorepo scale").
+      if (state.loose > 0) collect(state);
     },
     close() {
       state.closed = true;
