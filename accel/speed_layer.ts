@@ -108,7 +108,7 @@ export interface SpeedOptions {
    * Characters of texts a build holds in memory before it keeps the others in a spill file,
    * read again where a stage uses them (`text_spill.ts`: bounded memory on a big tree, for more
    * CPU); `false`: never. Never with a resident either (it keeps its renders between builds).
-   * @default {spillAfterFromEnv()} `SLOP_SPILL_AFTER_MB` millions, else never
+   * @default {spillAfterFromEnv()} `SLOP_SPILL_AFTER_MB` millions (`off`: never), else 64M
    */
   spillAfter?: number | false;
 }

@@ -5,12 +5,15 @@
  * What a build holds then grows with the number of files, not with the
  * tree's size (bench/README.md, "Monorepo scale").
  *
- * A build spills when asked to (`SLOP_SPILL_AFTER_MB`, see
- * {@linkcode spillAfterFromEnv}), and only past a size: the first characters
- * of texts offered stay in memory (a build that small holds them as it always
- * did, at no cost), the texts offered after them go to the file. Reading a
- * text again costs its decoding each time: bench/README.md ("Monorepo scale")
- * has what it costs and saves.
+ * A build spills only past a size (64M characters by default; `SLOP_SPILL_AFTER_MB`,
+ * see {@linkcode spillAfterFromEnv}): the first characters of texts offered
+ * stay in memory (a build that small holds them as it always did, at no
+ * cost), the texts offered after them go to the file. Reading a
+ * text again costs its decoding each time, and each decoded copy is garbage
+ * once used: a spill that writes texts asks for a full collection every
+ * {@linkcode COLLECT_EVERY_CHARS} characters written or read back and at the
+ * end of each stage that wrote or read back any (V8 would let its heap grow
+ * to several times what the build holds first). bench/README.md ("Monorepo scale") has what it costs and saves.
  *
  * A source and the file rendered from it in full share one record: the text
  * read last is remembered (one text, the largest file at most), and keeping
@@ -23,6 +26,7 @@
  */
 
 import { lazyText, type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
+import { collectGarbage } from "./collect.ts";
 
 /** Files rendering at once when their texts are in a spill (`TransformOptions.window`). */
 export const SPILL_WINDOW = 64;
@@ -31,32 +35,48 @@ export const SPILL_WINDOW = 64;
 export const SPILL_AFTER_CHARS = 64 * 1024 * 1024;
 
 /**
- * The spill a build asks for in its environment: `SLOP_SPILL_AFTER_MB=N` keeps the texts past
- * their first N million characters in a spill file; unset (or not a number): none.
+ * The spill of a build, from its environment: by default the texts past their first
+ * {@linkcode SPILL_AFTER_CHARS} (64M) characters go to a spill file, so a tree smaller than that
+ * spills nothing; `SLOP_SPILL_AFTER_MB=N` moves the threshold to N million characters (0: every
+ * text), `SLOP_SPILL_AFTER_MB=off`: none.
  *
  * @example
  * ```ts
  * import { spillAfterFromEnv } from "./text_spill.ts";
- * spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: "64" }); // 67108864
- * spillAfterFromEnv({}); // false
+ * spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: "16" }); // 16777216
+ * spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: "off" }); // false
+ * spillAfterFromEnv({}); // 67108864
  * ```
  */
 export function spillAfterFromEnv(
   env: Record<string, string | undefined> = envOf(),
 ): number | false {
-  const mb = Number(env.SLOP_SPILL_AFTER_MB ?? "");
-  return env.SLOP_SPILL_AFTER_MB?.trim() && Number.isFinite(mb) && mb >= 0
-    ? Math.floor(mb * 1024 * 1024)
-    : false;
+  const value = env.SLOP_SPILL_AFTER_MB?.trim();
+  if (value === undefined || value === "") return SPILL_AFTER_CHARS;
+  if (value.toLowerCase() === "off") return false;
+  const mb = Number(value);
+  if (!Number.isFinite(mb) || mb < 0) {
+    throw new Error(
+      `SLOP_SPILL_AFTER_MB must be a number of millions of characters or "off", got "${value}"`,
+    );
+  }
+  return Math.floor(mb * 1024 * 1024);
 }
 
 function envOf(): Record<string, string | undefined> {
   try {
     return { SLOP_SPILL_AFTER_MB: Deno.env.get("SLOP_SPILL_AFTER_MB") };
   } catch {
-    return {}; // no permission to read the environment: no spill
+    return {}; // no permission to read the environment: the default
   }
 }
+
+/**
+ * Characters of texts let go (written to the spill) or read back (decoded) between two full
+ * collections a spilling build asks for: each is garbage once used, and V8 lets its heap grow to
+ * several times what it holds before it collects on its own (bench/README.md, "Monorepo scale").
+ */
+export const COLLECT_EVERY_CHARS = 128 * 1024 * 1024;
 
 /** Texts shorter than this stay in memory. */
 export const SPILL_MIN_CHARS = 1024;
@@ -82,6 +102,8 @@ export interface SpillStats {
   rawReads: number;
   /** Bytes written. */
   bytes: number;
+  /** Full collections asked for (see {@linkcode COLLECT_EVERY_CHARS}). */
+  collections: number;
 }
 
 /** A build's spill file. */
@@ -109,6 +131,17 @@ export interface SpillOptions {
    */
   after?: number;
   /**
+   * Characters of texts written or read back after which the spill asks for a full collection
+   * (and at each `forget` after any); `Infinity`: never.
+   * @default {COLLECT_EVERY_CHARS} 128M
+   */
+  collectEvery?: number;
+  /**
+   * What runs a full collection; returns whether it could.
+   * @default {collectGarbage} `accel/collect.ts`
+   */
+  collector?: () => boolean;
+  /**
    * The folder the spill file is made in.
    * @default {undefined} the system's temporary folder
    */
@@ -132,6 +165,11 @@ interface SpillState {
   /** The texts read or kept last, with their records (see {@linkcode RECENT_CHARS}). */
   recent: Map<TextBacking, string>;
   recentChars: number;
+  /** Characters of texts written or read back since the last collection. */
+  loose: number;
+  /** Those that make a collection due. */
+  collectEvery: number;
+  collector: () => boolean;
   stats: SpillStats;
 }
 
@@ -164,7 +202,10 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     bytes: new Uint8Array(64 * 1024),
     recent: new Map(),
     recentChars: 0,
-    stats: { written: 0, shared: 0, reads: 0, rawReads: 0, bytes: 0 },
+    stats: { written: 0, shared: 0, reads: 0, rawReads: 0, bytes: 0, collections: 0 },
+    loose: 0,
+    collectEvery: options.collectEvery ?? COLLECT_EVERY_CHARS,
+    collector: options.collector ?? collectGarbage,
     after: options.after ?? SPILL_AFTER_CHARS,
     dir: options.dir,
     offered: 0,
@@ -175,6 +216,9 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     forget() {
       state.recent.clear();
       state.recentChars = 0;
+      // A stage is done: the texts it wrote or read back are garbage (when there were any; a
+      // collection only past 1M characters was tried: bench/README.md, "Monorepo scale").
+      if (state.loose > 0) collect(state);
     },
     close() {
       state.closed = true;
@@ -221,6 +265,18 @@ function spillText(state: SpillState, target: { text?: string }): void {
   const backing = write(state, text);
   remember(state, backing, text);
   lazyText(target, backing);
+  loosen(state, text.length);
+}
+
+/** `chars` more characters of texts are garbage once used: a full collection when enough are. */
+function loosen(state: SpillState, chars: number): void {
+  if ((state.loose += chars) >= state.collectEvery) collect(state);
+}
+
+function collect(state: SpillState): void {
+  state.loose = 0;
+  if (state.collectEvery === Infinity) return;
+  if (state.collector()) state.stats.collections++;
 }
 
 /**
@@ -276,6 +332,7 @@ const SPILLED: ThisType<SpilledText> & Pick<TextBacking, "read" | "bytes"> = {
     if (known !== undefined) return known;
     const read = readBack(state, this.offset, this.size);
     if (state.file) remember(state, this, read);
+    loosen(state, read.length);
     return read;
   },
   bytes() {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openSpill } from "../../accel/text_spill.ts";
+import { openSpill, spillAfterFromEnv } from "../../accel/text_spill.ts";
 import {
   byteParts,
   copyLazy,
@@ -124,4 +124,69 @@ Deno.test("a lazy list makes each item when it is read", () => {
   assert.equal(list[1], "t1");
   assert.deepEqual(Array.from({ length: list.length }, (_, i) => list[i]), ["t0", "t1", "t2"]);
   assert.deepEqual(made, [1, 0, 1, 2]);
+});
+
+Deno.test("a spill collects garbage each time enough texts were written or read back", () => {
+  // Each text written (the string it was read as) and each text read back (decoded again) is
+  // garbage once used; V8 lets its heap grow to several times what is held before it collects.
+  // Here a collection is due every 10,000 characters, and once more when a stage is done.
+  // The collector counts here (a real one takes a while each time in a test process's heap);
+  // `tests/scaling/memory_held_test.ts` checks the garbage a build leaves with the real one.
+  let runs = 0;
+  const collector = () => (runs++, true);
+  const spill = openSpill({ after: 0, dir, collectEvery: 10_000, collector });
+  try {
+    const sources = Array.from({ length: 10 }, (_, i) => ({ text: `${i} `.repeat(1000) }));
+    sources.forEach((s) => spill.spill(s));
+    // 20,000 characters written: two collections.
+    assert.equal(spill.stats.collections, 2);
+    spill.forget();
+    // Read back once each (the texts read last were let go): 20,000 more, two more.
+    for (const [i, source] of sources.entries()) assert.equal(source.text, `${i} `.repeat(1000));
+    assert.equal(spill.stats.collections, 4);
+    // The last texts read are remembered: reading them again decodes nothing and lets go nothing.
+    assert.equal(sources.at(-1)!.text.length, 2000);
+    assert.equal(spill.stats.collections, 4);
+    // A stage's end after nothing was let go since the last collection: none.
+    spill.forget();
+    assert.equal(spill.stats.collections, 4);
+    // After a text was read back (decoded: the texts read last were let go just now): one.
+    assert.equal(sources[0].text.length, 2000);
+    spill.forget();
+    assert.equal(spill.stats.collections, 5);
+    // Each counted collection ran the collector once.
+    assert.equal(runs, 5);
+  } finally {
+    spill.close();
+  }
+});
+
+Deno.test("a spill that writes nothing collects nothing", () => {
+  // A tree whose texts stay under the spill's threshold (64M characters by default) pays nothing.
+  const spill = openSpill({ dir, collectEvery: 10, collector: () => true });
+  try {
+    const sources = Array.from({ length: 10 }, (_, i) => ({ text: `${i} `.repeat(1000) }));
+    sources.forEach((s) => spill.spill(s));
+    spill.forget();
+    assert.equal(spill.stats.written, 0);
+    assert.equal(spill.stats.collections, 0);
+  } finally {
+    spill.close();
+  }
+});
+
+Deno.test("a build spills past 64M characters unless SLOP_SPILL_AFTER_MB says otherwise", () => {
+  assert.equal(spillAfterFromEnv({}), 64 * 1024 * 1024);
+  assert.equal(spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: " " }), 64 * 1024 * 1024);
+  assert.equal(spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: "16" }), 16 * 1024 * 1024);
+  assert.equal(spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: "0.5" }), 512 * 1024);
+  assert.equal(spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: "0" }), 0);
+  assert.equal(spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: "off" }), false);
+  assert.equal(spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: "OFF" }), false);
+  for (const value of ["abc", "-1", "Infinity", "12MB"]) {
+    assert.throws(
+      () => spillAfterFromEnv({ SLOP_SPILL_AFTER_MB: value }),
+      new RegExp(`^Error: SLOP_SPILL_AFTER_MB must be .* got "${value}"$`),
+    );
+  }
 });

@@ -3,7 +3,8 @@
  * with the speed layer, `plain` without) in this process, with a stage clock
  * that collects garbage at each stage's end and reads the heap then: what the
  * build still holds from that stage on. Prints one JSON line: the heap used at
- * each mark, and the memory held outside it (`external`: array buffers), in bytes. Run with `--v8-flags=--expose-gc`
+ * each mark, the memory held outside it (`external`: array buffers) and the garbage the
+ * collection freed (`loose`), in bytes. Run with `--v8-flags=--expose-gc`
  * (`memory_held_test.ts` starts it).
  *
  * @module
@@ -18,11 +19,13 @@ import { speedLayer } from "../../accel/speed_layer.ts";
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("Run with --v8-flags=--expose-gc");
 const [root, stateDir, how] = Deno.args;
-const held: Array<{ stage: string; bytes: number; external: number }> = [];
+const held: Array<{ stage: string; bytes: number; external: number; loose: number }> = [];
 const mark = (stage: string) => {
+  // What the collection frees: the garbage the stage left (its own collections or V8's did not).
+  const before = Deno.memoryUsage().heapUsed;
   gc();
   const { heapUsed, external } = Deno.memoryUsage();
-  held.push({ stage, bytes: heapUsed, external });
+  held.push({ stage, bytes: heapUsed, external, loose: before - heapUsed });
 };
 const clock: StageClock = { mark, stages: () => [] };
 const config = await loadConfig({ cwd: root, stateDir });

@@ -14,6 +14,8 @@ export interface Mark {
   bytes: number;
   /** Held outside the heap (array buffers: a file's raw bytes), in bytes. */
   external: number;
+  /** Garbage in the heap at the mark, freed by its collection, in bytes. */
+  loose: number;
 }
 
 /** Options of {@linkcode heldMarks}. */
@@ -57,5 +59,6 @@ export async function heldMarks(
     stage: m.stage,
     bytes: m.bytes - marks[0].bytes,
     external: m.external - marks[0].external,
+    loose: m.loose,
   }));
 }
