@@ -241,19 +241,12 @@ export function fileOrder(
 ): FileOrder {
   const kept = resident?.orders;
   let step: OrderStep | undefined;
-  // Read once per build: a task build orders its blocks again for each try of its section, and
-  // the first build of a tree would read the git log's seed each time.
-  let loaded: { seedCommits?: number; previous: Promise<PreviousOrder> } | undefined;
   return {
     async next(blocks, options = {}) {
       step = undefined;
       const current = orderFiles(blocks, files, resident?.blocks);
       if (!current.length) return [];
-      if (!loaded || loaded.seedCommits !== options.seedCommits) {
-        const previous = loadPreviousOrder(config, source, options, kept);
-        loaded = { seedCommits: options.seedCommits, previous };
-      }
-      const previous = await loaded.previous;
+      const previous = await loadPreviousOrder(config, source, options, kept);
       step = advanceOrder(previous.state, current, previous.seed, {
         keepFirstChanged: options.keepFirstChanged,
         seedWeight: previous.seedWeight,
@@ -266,7 +259,6 @@ export function fileOrder(
       // `slop check` never writes state; a build restricted to PATHS would forget the rest.
       if (!step || source !== "state" || config.paths.length) return;
       const paths = placed.filter(isFileBlock).map((b) => b.source!);
-      loaded = undefined; // What the next `next` reads is what this writes.
       await writeOrderState(config, reorderState(step.state, paths), kept);
     },
   };

@@ -56,11 +56,12 @@ Deno.test("a task build runs git log for its history once, with a budget or with
     const task = await gitLogs(async () => {
       result = await buildFor(root, { task: "retry the request", budget });
     });
-    // With a task, the history once and nothing else twice: the task section's tries order the
-    // document again without reading git again.
+    // With a task, the history once, and no other log than the build without a task reads (the
+    // order's seed is read again at each order of a tree's first build: keeping it for the build
+    // held the budget stage's texts longer, see tests/scaling/budget_memory_test.ts).
     assert.equal(task.filter(isHistory).length, 1, JSON.stringify({ budget, task }));
-    assert.deepEqual(task.filter((args) => !isHistory(args)), plain, JSON.stringify(budget));
-    assert.equal(new Set(task.map((args) => args.join(" "))).size, task.length);
+    const distinct = (logs: string[][]) => [...new Set(logs.map((args) => args.join(" ")))].sort();
+    assert.deepEqual(distinct(task.filter((args) => !isHistory(args))), distinct(plain));
     // The history was read and used: the map keeps the most changed file in full.
     if (budget.tokens) {
       const view = result!.manifest.files.find((f) => f.path === "src/retry.py")?.view;
