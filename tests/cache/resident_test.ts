@@ -69,6 +69,8 @@ function agedRoots(): Promise<string[]> {
   })();
   return aged;
 }
+// Started as the module loads, so the wait runs while the tests before the first that asks do.
+agedRoots();
 
 Deno.test("builds with a resident (slop watch) give the same bytes as fresh builds, edit after edit", async () => {
   const project = await residentProject();

@@ -5,7 +5,10 @@
  */
 
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { type CliRun, makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
+import { askServer, connectServer } from "../../server/client.ts";
+import { serverFiles } from "../../server/files.ts";
 
 /** What `slop server status --json` says, as the tests read it. */
 export interface TestStatus {
@@ -24,21 +27,48 @@ export async function serverCase(tree: Tree) {
   const env = { XDG_RUNTIME_DIR: runtime, CI: "" };
   const slop = (args: string[], extra: Record<string, string> = {}) =>
     runCli(args, root, { ...env, ...extra });
+  // The server's files as `slop server status` in `root` names them (its key is the folder).
+  const files = withRuntime(runtime, () => serverFiles({ cwd: Deno.realPathSync(root) }));
+  /**
+   * What `slop server status --json` prints, asked over the socket from this process: a test
+   * that waits for a server polls it, and a CLI start for each look cost 0.2 s of CPU.
+   */
   const status = async () => {
-    const run = await slop(["server", "status", "--json"]);
-    return run.code === 0 ? JSON.parse(run.stdout) as TestStatus : undefined;
+    const conn = await connectServer(files.socket);
+    const answer = conn && await askServer(conn, { type: "status" });
+    return answer ? answer as unknown as TestStatus : undefined;
   };
-  const stopAll = () => slop(["server", "stop", "--all", "--quiet"]);
-  /** The status once the server has prepared `count` builds (fails after 10 s). */
+  /** What `slop server stop --all --quiet` does, from this process: ask each server to stop. */
+  const stopAll = async () => {
+    const dir = join(runtime, "slop");
+    const sockets = [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".sock"));
+    for (const { name } of sockets) {
+      const conn = await connectServer(join(dir, name));
+      if (conn) await askServer(conn, { type: "stop" });
+    }
+  };
+  /** The status once the server has prepared `count` builds (fails after 30 s). */
   const prepared = async (count: number) => {
-    for (let i = 0; i < 200; i++) {
+    for (const end = Date.now() + 30_000; Date.now() < end;) {
       const now = await status();
       if ((now?.prepares ?? 0) >= count) return now!;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`The build server did not prepare ${count} builds in 10 s`);
+    throw new Error(`The build server did not prepare ${count} builds in 30 s`);
   };
   return { root, runtime, slop, status, stopAll, prepared };
+}
+
+/** `make()` with XDG_RUNTIME_DIR set to `runtime` (the server folder is named after it). */
+function withRuntime<T>(runtime: string, make: () => T): T {
+  const before = Deno.env.get("XDG_RUNTIME_DIR");
+  Deno.env.set("XDG_RUNTIME_DIR", runtime);
+  try {
+    return make();
+  } finally {
+    if (before === undefined) Deno.env.delete("XDG_RUNTIME_DIR");
+    else Deno.env.set("XDG_RUNTIME_DIR", before);
+  }
 }
 
 /** `run`, after asserting it exited 0 (its stderr is the message when not). */

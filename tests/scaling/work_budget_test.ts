@@ -224,7 +224,7 @@ Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell, Scal
       (i) => `# C${i}\ndefmodule C${i} do\n  @x ${i}\n  def f(a) do\n    a + ${i}\n  end\nend\n`,
     ],
   ];
-  const sizes = [8 * 1024, 32 * 1024, 128 * 1024];
+  const sizes = CODE_SIZES;
   for (const [file, head, unit] of units) {
     const work: number[] = [];
     for (const size of sizes) {

@@ -18,6 +18,9 @@ async function buildFor(root: string, config: SlopConfig, stateDir?: string) {
   );
 }
 
+/** The project of the warm build's test, and when it was written: made as the module loads. */
+const aging = taskProject().then((root) => ({ root, at: Date.now() }));
+
 /** Byte length of the common prefix of two strings' UTF-8 encodings. */
 function commonPrefix(a: string, b: string): number {
   const x = new TextEncoder().encode(a);
@@ -107,19 +110,6 @@ Deno.test("budget.taskShare moves the boundary: a larger share gives the task mo
   for (const r of [small, large]) assert.ok(r.manifest.total.tokens <= 6000);
 });
 
-Deno.test("a warm build (files not read again, from the stat index) ranks and shows the same files", async () => {
-  const root = await taskProject();
-  // Files (and their inode change times) older than the stat index's racy window: a warm build
-  // takes them from the index without reading them.
-  await new Promise((done) => setTimeout(done, 2100));
-  const config = { task: TASKS[0], budget: { tokens: 5000 } };
-  const cold = await buildFor(root, config);
-  const warm = await buildFor(root, config);
-  assert.ok(cold.manifest.task!.files.some((f) => f.where === "task"));
-  assert.equal(warm.document, cold.document);
-  assert.deepEqual(warm.manifest.task, cold.manifest.task);
-});
-
 Deno.test("budget.mapTokens caps the map: a larger budget goes to the task's files", async () => {
   const root = await taskProject();
   const capped = await buildFor(root, {
@@ -161,4 +151,18 @@ Deno.test("task builds keep their map's order and budget steps apart from other 
     (await Array.fromAsync(Deno.readDir(`${root}/.slop/${dir}`))).map((e) => e.name).sort();
   assert.deepEqual(await names("order"), ["context.json", "context.task.json"]);
   assert.deepEqual(await names("budget"), ["context.json", "context.task.json"]);
+});
+
+Deno.test("a warm build (files not read again, from the stat index) ranks and shows the same files", async () => {
+  const { root, at } = await aging;
+  // Files (and their inode change times) older than the stat index's racy window: a warm build
+  // takes them from the index without reading them. The project was written as the module
+  // loaded, so the tests before this one ran during the wait.
+  await new Promise((done) => setTimeout(done, Math.max(0, at + 2100 - Date.now())));
+  const config = { task: TASKS[0], budget: { tokens: 5000 } };
+  const cold = await buildFor(root, config);
+  const warm = await buildFor(root, config);
+  assert.ok(cold.manifest.task!.files.some((f) => f.where === "task"));
+  assert.equal(warm.document, cold.document);
+  assert.deepEqual(warm.manifest.task, cold.manifest.task);
 });
