@@ -233,13 +233,64 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
 
 /** Make the spill file (removed when the process exits) and open it. */
 function create(state: SpillState): Deno.FsFile {
-  const path = state.path = Deno.makeTempFileSync({ prefix: "slop_texts_", dir: state.dir });
+  const dir = state.dir ?? Deno.env.get("TMPDIR") ?? "/tmp";
+  removeStaleSpills(dir);
+  // Named with the process's id, so that a later build can tell a killed build's file.
+  const prefix = `slop_texts_${Deno.pid}_`;
+  const path = state.path = Deno.makeTempFileSync({ prefix, dir: state.dir });
   made.add(path);
   if (!removing) {
     removing = true;
     globalThis.addEventListener("unload", () => made.forEach((p) => removeQuietly(p)));
   }
   return Deno.openSync(path, { read: true, write: true });
+}
+
+/** The folders whose killed builds' spill files this process has removed. */
+const swept = new Set<string>();
+
+/**
+ * Remove the spill files of builds that were killed (a `kill -9` or an out-of-memory kill runs no
+ * exit handler, and a big tree's spill file is hundreds of megabytes): a file named with the id
+ * of a process that no longer runs. Where the process table cannot be read (no `/proc`), none
+ * is removed. Once per folder and process.
+ *
+ * @example
+ * ```ts
+ * import { removeStaleSpills } from "./text_spill.ts";
+ * removeStaleSpills(Deno.makeTempDirSync()); // [] (the paths removed)
+ * ```
+ */
+export function removeStaleSpills(dir: string): string[] {
+  if (swept.has(dir)) return [];
+  swept.add(dir);
+  const removed: string[] = [];
+  try {
+    if (!Deno.statSync("/proc/self").isDirectory) return removed;
+    for (const entry of Deno.readDirSync(dir)) {
+      const pid = /^slop_texts_(\d+)_/.exec(entry.name)?.[1];
+      if (!pid || !entry.isFile || pid === String(Deno.pid) || runs(pid)) continue;
+      const path = `${dir.replace(/\/+$/, "")}/${entry.name}`;
+      try {
+        Deno.removeSync(path);
+        removed.push(path);
+      } catch {
+        // Another user's, or gone already.
+      }
+    }
+  } catch {
+    // No process table, or the folder cannot be listed: nothing to remove.
+  }
+  return removed;
+}
+
+function runs(pid: string): boolean {
+  try {
+    Deno.statSync(`/proc/${pid}`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function removeQuietly(path: string): void {

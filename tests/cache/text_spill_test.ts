@@ -190,3 +190,20 @@ Deno.test("a build spills past 64M characters unless SLOP_SPILL_AFTER_MB says ot
     );
   }
 });
+
+Deno.test("a spill removes the spill files of killed builds, never a running process's", () => {
+  const folder = Deno.makeTempDirSync({ dir, prefix: "stale_" });
+  // A pid over Linux's largest (2^22) runs nowhere; this process's own file is in use.
+  const stale = `${folder}/slop_texts_99999999_ab12cd`;
+  const own = `${folder}/slop_texts_${Deno.pid}_ef34gh`;
+  const other = `${folder}/notes_99999999_x`;
+  for (const path of [stale, own, other]) Deno.writeTextFileSync(path, "x");
+  const spill = openSpill({ after: 0, dir: folder });
+  spill.spill({ text: "y = 2\n".repeat(500) });
+  spill.close();
+  const left = [...Deno.readDirSync(folder)].map((e) => e.name).sort();
+  assert.ok(!left.includes("slop_texts_99999999_ab12cd"), left.join(", "));
+  assert.ok(left.includes(`slop_texts_${Deno.pid}_ef34gh`) && left.includes("notes_99999999_x"));
+  // The new spill file is named with this process's id.
+  assert.equal(left.filter((n) => n.startsWith(`slop_texts_${Deno.pid}_`)).length, 2);
+});
