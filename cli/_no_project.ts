@@ -22,17 +22,29 @@ export class NoProjectError extends Error {}
  * ```
  */
 export function checkProjectRoot(root: string): void {
-  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
-  const which = root === parse(root).root
-    ? "the file system's root"
-    : home !== undefined && root === realPathOrSelf(home)
-    ? "your home folder"
-    : undefined;
+  const which = broadFolder(root);
   if (!which) return;
   throw new NoProjectError(
     `No project here: "${root}" is ${which}, and without a config slop would bundle every file ` +
       "under it; run slop in a project's folder, or name what to bundle (slop build src/)",
   );
+}
+
+/**
+ * What `root` (a real path) is when it is a folder no project lives in: "the file system's root"
+ * or "your home folder"; undefined for any other folder. `slop mcp` asks it too.
+ *
+ * @example
+ * ```ts
+ * import { broadFolder } from "./_no_project.ts";
+ * broadFolder("/"); // "the file system's root"
+ * ```
+ */
+export function broadFolder(root: string): string | undefined {
+  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
+  if (root === parse(root).root) return "the file system's root";
+  if (home !== undefined && root === realPathOrSelf(home)) return "your home folder";
+  return undefined;
 }
 
 function realPathOrSelf(path: string): string {

@@ -8,7 +8,8 @@
  */
 
 import { flagNumber } from "./_flags.ts";
-import { parse, resolve } from "node:path";
+import { resolve } from "node:path";
+import { broadFolder } from "./_no_project.ts";
 import { loadMcpServer } from "../deps.ts";
 import { createMcpServer, type McpSdk } from "./_mcp_server.ts";
 import { redactingTransport } from "./_mcp_redact.ts";
@@ -149,26 +150,12 @@ function projectRoot(given: string | undefined): { root: string } | { error: str
     return { error: `Invalid --root "${given ?? "."}": ${why}` };
   }
   if (given !== undefined) return { root };
-  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
-  const homeReal = home === undefined ? undefined : realPathOrSelf(home);
-  const which = root === parse(root).root
-    ? "the file system's root"
-    : root === homeReal
-    ? "your home folder"
-    : undefined;
+  const which = broadFolder(root);
   if (!which) return { root };
   return {
     error: `No project to serve: the server was started in ${which} ("${root}"); ` +
       "pass the project's folder as --root <dir> (docs/mcp.md shows it for each client)",
   };
-}
-
-function realPathOrSelf(path: string): string {
-  try {
-    return Deno.realPathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 /**
