@@ -55,6 +55,14 @@ async function realFiles(): Promise<Case[]> {
   return cases.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/**
+ * A Python file of at least `chars` characters that parses in milliseconds: a function, then one
+ * string literal of padding lines. What a pool does with a large file depends on its size only.
+ */
+function largePython(chars: number): string {
+  return `def f(x):\n    return x\n\nS = """${"padding\n".repeat(Math.ceil(chars / 8))}"""\n`;
+}
+
 /** Render every case on this thread, one after the other: the reference. */
 async function reference(cases: Case[], options?: RenderCodeOptions) {
   const out = [];
@@ -181,9 +189,10 @@ Deno.test("codePool() keeps a large file from a worker that has not loaded yet",
 setTimeout(() => self.postMessage({ ready: true }), 10000);
 `,
     );
-    const big = (n: number) =>
-      Array.from({ length: n }, (_, i) => `def f${i}(x):\n    return x + ${i}\n\n`).join("");
-    const cases = [{ path: "a.py", text: big(9000) }, { path: "b.py", text: big(12000) }];
+    const cases = [
+      { path: "a.py", text: largePython(300 * 1024) },
+      { path: "b.py", text: largePython(400 * 1024) },
+    ];
     assert.ok(cases.every((c) => c.text.length >= 256 * 1024));
     const pool = codePool({ threads: 2, minChars: 0, workerUrl: `file://${late}` });
     const actual = await Promise.all(cases.map((c) => pool.render(c.path, c.text)));
@@ -340,13 +349,9 @@ Deno.test("with two large files in a burst, this thread renders the largest and 
   const dir = await tempDir();
   try {
     const marker = await markerWorker(dir);
-    const padded = (name: string, n: number) => ({
-      path: name,
-      text: Array.from({ length: n }, (_, i) => `def f${i}(x):\n    return x + ${i}\n\n`).join(""),
-    });
     const small = { path: "a.py", text: "def f(x):\n    return x\n" };
-    const largest = padded("big.py", 40_000);
-    const large = padded("large.py", 36_000);
+    const largest = { path: "big.py", text: largePython(1_400_000) };
+    const large = { path: "large.py", text: largePython(1_300_000) };
     assert.ok(large.text.length >= LARGE_FILE && largest.text.length > large.text.length);
     const pool = codePool({ threads: 2, minChars: 0, workerUrl: `file://${marker}` });
     const files = [small, large, largest];
