@@ -29,7 +29,7 @@ import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
 export const TOKEN_GATE: RegExp = new RegExp(
   [
     "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp)", // …, Atlassian, JFrog
-    "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-)",
+    "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=))",
     "x(?:ox[abposre]-|app-)",
     "\\.slack\\.com/",
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_))",

@@ -65,6 +65,18 @@ export const PROVIDER_TOKENS: SecretShape[] = [
       /(?<=(?:AccountKey|SharedAccessKey|AccessKey)=)(?<v>[A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=])/g,
   },
   {
+    // A SAS URL or connection string's signature: an HMAC-SHA256 in base64, percent-encoded in a
+    // URL (`%2B`, `%2F`, `%3D`), after `?sig=`, `&sig=` or `;sig=`.
+    id: "azure-sas-token",
+    gate: "g",
+    label: "azure",
+    kind: "Azure shared access signature (`…&sig=…` of a SAS URL or connection string)",
+    hints: ["sig="],
+    pattern:
+      /(?<=[?&;]sig=)(?<v>(?:[A-Za-z0-9+/]|%2[BbFf]){42,120}(?:=|%3[Dd]){0,2})(?![A-Za-z0-9+/=%])/g,
+    accept: notPlaceholder,
+  },
+  {
     id: "azure-client-secret",
     gate: "~",
     label: "azure",

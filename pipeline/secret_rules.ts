@@ -20,9 +20,9 @@
  * clean by an older table are scanned again (3: the line of a finding in a file with CR line ends;
  * 4: prefixed provider tokens, placeholders of few characters, generated keys under a name;
  * 5: a -u option's URL left to the URL rule; 6: a value on the line after its name that ends
- * like `"…"):`, or after a `\` continuation).
+ * like `"…"):`, or after a `\` continuation); 7: an Azure SAS signature (`&sig=…`).
  */
-export const SECRET_RULES_VERSION = 6;
+export const SECRET_RULES_VERSION = 7;
 
 import {
   isPlaceholder,

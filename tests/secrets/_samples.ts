@@ -135,6 +135,14 @@ export const KINDS: Kind[] = [
     }),
   },
   {
+    kind: "azure-sas-token",
+    name: ["azure", "sas", "url"],
+    make: (r) => ({
+      pre: `https://acct${r.int(1, 99)}.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&sig=`,
+      value: r.chars(ALNUM, 43) + "%3D",
+    }),
+  },
+  {
     kind: "azure-client-secret",
     name: ["azure", "client", "secret"],
     make: (r) => ({
