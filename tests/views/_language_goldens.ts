@@ -36,6 +36,27 @@ export function languageGoldens(samples: Array<[string, string]>): void {
   }
 }
 
+/** A mask case: the file's path and text, the symbol masked, a line of its body. */
+export type MaskCase = [path: string, text: string, name: string, body: string];
+
+/**
+ * Check each case's masks: without one the body is elided, `def` shows it whole, `hide` leaves
+ * out what `shown(hidden, name)` looks for (the name as its definition writes it).
+ */
+export async function assertMasks(
+  cases: MaskCase[],
+  shown: (hidden: string, name: string) => boolean,
+): Promise<void> {
+  for (const [path, text, name, body] of cases) {
+    const plain = (await renderCode(path, text))!.text;
+    assert.ok(!plain.includes(body), `${path}: the body is elided without a mask`);
+    const masked = (await renderCode(path, text, { mask: { [name]: "def" } }))!.text;
+    assert.ok(masked.includes(body), `${path}: ${name} is shown whole`);
+    const hidden = (await renderCode(path, text, { mask: { [name]: "hide" } }))!.text;
+    assert.ok(!shown(hidden, name), `${path}: ${name} is hidden`);
+  }
+}
+
 /** Options of {@linkcode corrupted}. */
 export interface CorruptedOptions {
   /** The share of characters replaced by a random ASCII one in the garbled variant. @default {0.03} */

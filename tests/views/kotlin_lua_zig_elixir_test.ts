@@ -3,7 +3,7 @@ import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { languageFor, languageOf } from "../../grammars/languages.ts";
 import { makeProject } from "../_helpers.ts";
 import { buildContext } from "../../mod.ts";
-import { corrupted, languageGoldens } from "./_language_goldens.ts";
+import { assertMasks, corrupted, languageGoldens, type MaskCase } from "./_language_goldens.ts";
 
 // Small files using most of each language's declarations, written for these tests.
 const KOTLIN = [
@@ -282,25 +282,18 @@ Deno.test("languageFor() knows Kotlin, Lua, Zig and Elixir by extension, and lan
 });
 
 Deno.test("maskedViewMode() shows one Kotlin, Lua, Zig or Elixir function whole and the rest as signatures", async () => {
-  const cases: Array<[string, string, string, string]> = [
+  const cases: MaskCase[] = [
     ["a.kt", KOTLIN, "Inventory.secret", "return 42"],
     ["a.lua", LUA, "M.new", "setmetatable({}, { __index = M })"],
     ["a.zig", ZIG, "Inventory.add", "try self.items.getOrPut(sku)"],
     ["a.ex", ELIXIR, "Shop.Inventory.start_link", "GenServer.start_link(__MODULE__"],
   ];
-  for (const [path, text, name, body] of cases) {
-    const plain = (await renderCode(path, text))!.text;
-    assert.ok(!plain.includes(body), `${path}: the body is elided without a mask`);
-    const masked = (await renderCode(path, text, { mask: { [name]: "def" } }))!.text;
-    assert.ok(masked.includes(body), `${path}: ${name} is shown whole`);
-    const hidden = (await renderCode(path, text, { mask: { [name]: "hide" } }))!.text;
-    // The name as its definition writes it (an Elixir `@spec` above a hidden `def` stays).
-    const word = name.split(".").at(-1)!;
-    assert.ok(
-      !new RegExp(`(fun|function|fn|def) ${word}\\(`).test(hidden),
-      `${path}: ${name} is hidden`,
-    );
-  }
+  // The name as its definition writes it (an Elixir `@spec` above a hidden `def` stays).
+  await assertMasks(
+    cases,
+    (hidden, name) =>
+      new RegExp(`(fun|function|fn|def) ${name.split(".").at(-1)!}\\(`).test(hidden),
+  );
 });
 
 Deno.test("a Lua module's local table is public when the chunk returns it, other locals are not", async () => {

@@ -3,7 +3,7 @@ import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { languageFor, languageOf } from "../../grammars/languages.ts";
 import { makeProject } from "../_helpers.ts";
 import { buildContext } from "../../mod.ts";
-import { languageGoldens } from "./_language_goldens.ts";
+import { assertMasks, languageGoldens, type MaskCase } from "./_language_goldens.ts";
 
 // Small files using most of each language's declarations, written for these tests.
 const RUBY = [
@@ -298,21 +298,14 @@ Deno.test("languageOf() reads the language of a file with no extension from its 
 });
 
 Deno.test("maskedViewMode() shows one Ruby, PHP or C# method whole and the rest as signatures", async () => {
-  const cases: Array<[string, string, string, string]> = [
+  const cases: MaskCase[] = [
     ["a.rb", RUBY, "Shop.Inventory.add", "block&.call(sku)"],
     ["a.php", PHP, "App\\Models.Model.make", "return new static($ids[0]);"],
     ["a.cs", CSHARP, "Shop.Core.Inventory.CountAsync", "await Task.Delay(1);"],
     ["a.sh", BASH, "deploy", "rsync -a"],
     ["a.scala", SCALA, "Inventory.secret", "42"],
   ];
-  for (const [path, text, name, body] of cases) {
-    const plain = (await renderCode(path, text))!.text;
-    assert.ok(!plain.includes(body), `${path}: the body is elided without a mask`);
-    const masked = (await renderCode(path, text, { mask: { [name]: "def" } }))!.text;
-    assert.ok(masked.includes(body), `${path}: ${name} is shown whole`);
-    const hidden = (await renderCode(path, text, { mask: { [name]: "hide" } }))!.text;
-    assert.ok(!hidden.includes(name.split(".").at(-1)! + "("), `${path}: ${name} is hidden`);
-  }
+  await assertMasks(cases, (hidden, name) => hidden.includes(name.split(".").at(-1)! + "("));
 });
 
 Deno.test("a Ruby class whose every item is left out reads as one marker between its lines", async () => {
