@@ -17,6 +17,7 @@
  */
 
 import { redactText } from "../pipeline/_scan.ts";
+import { markdownHeadings } from "../tests/_helpers.ts";
 
 /** Key shapes written here, apart from slop's rules, to check them. */
 const INDEPENDENT: Record<string, RegExp> = {
@@ -55,24 +56,18 @@ async function slop(
 
 /** The headings outside fences that are not slop's, and whether a fence is left open. */
 function markdownProblems(doc: string, paths: Set<string>): string[] {
-  const problems: string[] = [];
-  let open: string | undefined;
-  for (const line of doc.split("\n")) {
-    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open) {
-      if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
-        open = undefined;
-      }
-      continue;
-    }
-    if (run && !(run[1][0] === "`" && run[2].includes("`"))) open = run[1];
-    else if (/^ {0,3}#{1,2}(?:[ \t]|$)/.test(line) && line !== "## Files") problems.push(line);
-    else if (/^ {0,3}### /.test(line) && !paths.has(line.slice(4).replace(/\\(.)/g, "$1"))) {
-      if (!paths.has(line.slice(4))) problems.push(line);
-    }
+  let headings: string[];
+  try {
+    headings = markdownHeadings(doc);
+  } catch (error) {
+    return [(error as Error).message];
   }
-  if (open) problems.push(`fence ${open} never closes`);
-  return problems;
+  return headings.filter((line) =>
+    /^#{1,2}(?:[ \t]|$)/.test(line)
+      ? line !== "## Files"
+      : line.startsWith("### ") && !paths.has(line.slice(4).replace(/\\(.)/g, "$1")) &&
+        !paths.has(line.slice(4))
+  );
 }
 
 /** The manifest without what differs between a cold and a warm build (cache hits). */

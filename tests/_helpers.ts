@@ -188,8 +188,8 @@ export function prng(seed: number): () => number {
 }
 
 /**
- * The headings of a markdown document outside its code fences (CommonMark's fence rules), after
- * checking that every fence closes.
+ * The headings of a markdown document outside its code fences (CommonMark's fence rules: a
+ * backtick fence's info string holds no backtick), after checking that every fence closes.
  */
 export function markdownHeadings(doc: string): string[] {
   const out: string[] = [];
@@ -200,7 +200,7 @@ export function markdownHeadings(doc: string): string[] {
       if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
         open = undefined;
       }
-    } else if (run) open = run[1];
+    } else if (run && !(run[1][0] === "`" && run[2].includes("`"))) open = run[1];
     else if (/^ {0,3}#{1,6}(?:[ \t]|$)/.test(line)) out.push(line.trim());
   }
   if (open !== undefined) throw new Error(`A code fence ${open} never closes`);
