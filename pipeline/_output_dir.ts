@@ -8,7 +8,7 @@
  * @module
  */
 
-import { ConfigError, displayPath } from "./config.ts";
+import { ConfigError, configName } from "./config.ts";
 import { relative, sep } from "./_path.ts";
 import type { ResolvedConfig } from "./types.ts";
 
@@ -46,12 +46,25 @@ export function outputDirError(
     !slops.some((d) => p === d || p.startsWith(d + "/"))
   );
   if (!theirs.length) return undefined;
-  const named = theirs.slice(0, NAMED).map((p) => `"${p}"`).join(", ");
-  const more = theirs.length > NAMED ? ` and ${theirs.length - NAMED} more` : "";
-  const file = config.configPath ? displayPath(config.configPath, Deno.cwd()) : "inline config";
-  return new ConfigError(file, [
-    `output.dir "${dir}" holds files of the project (${named}${more}): slop leaves its output ` +
+  return new ConfigError(configName(config), [
+    `output.dir "${dir}" holds files of the project (${
+      namedPaths(theirs)
+    }): slop leaves its output ` +
     "folder out of the build, so they would be missing from the document; name a folder of its " +
     "own, or leave output.dir out (the state dir's out/ folder)",
   ]);
+}
+
+/**
+ * The first few of `paths` in quotes, and how many more there are, for an error's parentheses.
+ *
+ * @example
+ * ```ts
+ * import { namedPaths } from "./_output_dir.ts";
+ * namedPaths(["a", "b", "c", "d"]); // '"a", "b", "c" and 1 more'
+ * ```
+ */
+export function namedPaths(paths: string[]): string {
+  const more = paths.length > NAMED ? ` and ${paths.length - NAMED} more` : "";
+  return paths.slice(0, NAMED).map((p) => `"${p}"`).join(", ") + more;
 }

@@ -8,15 +8,13 @@
  * @module
  */
 
-import { ConfigError, displayPath } from "./config.ts";
+import { ConfigError, configName } from "./config.ts";
+import { namedPaths } from "./_output_dir.ts";
 import { gitOutput, mayBeInWorkTree } from "./_git.ts";
 import { excludedByDefault } from "./_default_skips.ts";
 import { walk } from "./_walk.ts";
 import { isAbsolute, relative, sep } from "./_path.ts";
 import type { ResolvedConfig } from "./types.ts";
-
-/** How many of the files left out the error names. */
-const NAMED = 3;
 
 /** What slop writes at the top of a state dir, and of a cache folder. */
 const STATE_OWN = new Set([".gitignore", "out", "cache", "order", "budget", "checkpoints"]);
@@ -40,7 +38,9 @@ export async function stateFoldersError(config: ResolvedConfig): Promise<Error |
   const state = await projectFiles(config, config.stateDir, STATE_OWN);
   if (state.length) {
     const message = `The state dir "${folder(config, config.stateDir)}" (--state-dir or ` +
-      `SLOP_DIR) holds files of the project (${named(state)}): slop leaves its state dir out ` +
+      `SLOP_DIR) holds files of the project (${
+        namedPaths(state)
+      }): slop leaves its state dir out ` +
       "of the build and hides it from git, so they would be missing from the document; name a " +
       'folder of its own (the default is ".slop")';
     const error = new ConfigError("", [message]);
@@ -50,10 +50,9 @@ export async function stateFoldersError(config: ResolvedConfig): Promise<Error |
   if (config.raw.cache?.dir === undefined || within(config.cache.dir, config.stateDir)) return;
   const cache = await projectFiles(config, config.cache.dir, CACHE_OWN);
   if (!cache.length) return;
-  const file = config.configPath ? displayPath(config.configPath, Deno.cwd()) : "inline config";
-  return new ConfigError(file, [
+  return new ConfigError(configName(config), [
     `cache.dir "${folder(config, config.cache.dir)}" holds files of the project ` +
-    `(${named(cache)}): slop leaves its cache folder out of the build, so they would be ` +
+    `(${namedPaths(cache)}): slop leaves its cache folder out of the build, so they would be ` +
     "missing from the document; name a folder of its own, or leave cache.dir out (the state " +
     "dir's cache/ folder)",
   ]);
@@ -97,9 +96,4 @@ function folder(config: ResolvedConfig, dir: string): string {
 function within(path: string, dir: string): boolean {
   const rel = relative(dir, path);
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}
-
-function named(paths: string[]): string {
-  const more = paths.length > NAMED ? ` and ${paths.length - NAMED} more` : "";
-  return paths.slice(0, NAMED).map((p) => `"${p}"`).join(", ") + more;
 }

@@ -746,6 +746,20 @@ function loadFailure(message: string, flags: ConfigFlags): string {
   return at ? `${first} (at ${shown(at)})` : first;
 }
 
+/**
+ * The config a resolved config came from, as errors name it: its file (see
+ * {@linkcode displayPath}) or "inline config".
+ *
+ * @example
+ * ```ts
+ * import { configName, loadConfig } from "./config.ts";
+ * configName(await loadConfig({ inline: {} })); // "inline config"
+ * ```
+ */
+export function configName(config: Pick<ResolvedConfig, "configPath">): string {
+  return config.configPath ? displayPath(config.configPath, Deno.cwd()) : "inline config";
+}
+
 /** A path relative to `cwd` when inside it, else absolute (for messages only). */
 export function displayPath(path: string, cwd: string): string {
   const rel = isAbsolute(path) && path.startsWith(cwd + "/") ? path.slice(cwd.length + 1) : path;

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { checkProvider, checkViews, ConfigError, displayPath } from "./config.ts";
+import { checkProvider, checkViews, ConfigError, configName } from "./config.ts";
 import {
   createRegistry,
   findProvider,
@@ -62,17 +62,15 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
     options.onWarning?.(message);
   };
   const registry = createRegistry(options.builtins);
-  const configName = config.configPath
-    ? displayPath(config.configPath, Deno.cwd())
-    : "inline config";
+  const file = configName(config);
   try {
     registerUserPlugins(registry, config.plugins);
   } catch (error) {
-    throw new ConfigError(configName, [error instanceof Error ? error.message : String(error)]);
+    throw new ConfigError(file, [error instanceof Error ? error.message : String(error)]);
   }
   freeze(registry);
   const problems = [...checkViews(config.raw, registry), ...checkProvider(config.raw, registry)];
-  if (problems.length) throw new ConfigError(configName, problems);
+  if (problems.length) throw new ConfigError(file, problems);
   // A lazy built-in provider (`cli/_builtins.ts`) is imported once the config names it.
   await loadPlugins([findProvider(registry, config.provider.name ?? "anthropic")]);
   const complete = completer(registry, config);
