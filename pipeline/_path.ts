@@ -471,6 +471,21 @@ export function isAbsolute(path: string): boolean {
 }
 
 /**
+ * Whether `path` is `dir` or inside it (by their names: links are not followed).
+ *
+ * @example
+ * ```ts
+ * import { isWithin } from "./_path.ts";
+ * isWithin("/p/.slop/cache", "/p/.slop"); // true
+ * isWithin("/p", "/p/.slop"); // false
+ * ```
+ */
+export function isWithin(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/**
  * The `file:` URL of a path (`node:url`'s `pathToFileURL`).
  *
  * @example

@@ -13,7 +13,7 @@ import { namedPaths } from "./_output_dir.ts";
 import { gitOutput, mayBeInWorkTree } from "./_git.ts";
 import { excludedByDefault } from "./_default_skips.ts";
 import { walk } from "./_walk.ts";
-import { isAbsolute, relative, sep } from "./_path.ts";
+import { isAbsolute, isWithin, relative, sep } from "./_path.ts";
 import type { ResolvedConfig } from "./types.ts";
 
 /** What slop writes at the top of a state dir, and of a cache folder. */
@@ -47,7 +47,7 @@ export async function stateFoldersError(config: ResolvedConfig): Promise<Error |
     error.message = message;
     return error;
   }
-  if (config.raw.cache?.dir === undefined || within(config.cache.dir, config.stateDir)) return;
+  if (config.raw.cache?.dir === undefined || isWithin(config.cache.dir, config.stateDir)) return;
   const cache = await projectFiles(config, config.cache.dir, CACHE_OWN);
   if (!cache.length) return;
   return new ConfigError(configName(config), [
@@ -91,9 +91,4 @@ async function listed(root: string, rel: string): Promise<string[]> {
 
 function folder(config: ResolvedConfig, dir: string): string {
   return relative(config.root, dir).split(sep).join("/");
-}
-
-function within(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }

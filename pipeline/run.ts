@@ -20,7 +20,7 @@ import { completer } from "./llm.ts";
 import { openCache } from "./cache.ts";
 import { markStateDir } from "./state_dir.ts";
 import { stateFoldersError } from "./_state_folders.ts";
-import { isAbsolute, relative } from "./_path.ts";
+import { isWithin } from "./_path.ts";
 import type { BuildRun, StageLayer } from "./stages.ts";
 import type { Plugin, ResolvedConfig } from "./types.ts";
 
@@ -81,7 +81,7 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
   // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
   if (
     options.write !== false || options.remembers ||
-    (config.cache.enabled && within(config.cache.dir, config.stateDir))
+    (config.cache.enabled && isWithin(config.cache.dir, config.stateDir))
   ) {
     markStateDir(config.stateDir, config.root);
   }
@@ -103,10 +103,4 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
     hookTimeoutMs: options.hookTimeoutMs,
     workers: options.workers,
   };
-}
-
-/** Whether `path` is `dir` or inside it. */
-function within(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }

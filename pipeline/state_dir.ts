@@ -6,7 +6,7 @@
  * @module
  */
 
-import { isAbsolute, join, relative } from "./_path.ts";
+import { isWithin, join } from "./_path.ts";
 
 /** What slop writes into a state dir's `.gitignore`. */
 export const STATE_GITIGNORE = "# slop's machine state (outputs, cache): never committed\n*\n";
@@ -27,8 +27,8 @@ export const STATE_GITIGNORE = "# slop's machine state (outputs, cache): never c
  * ```
  */
 export function markStateDir(stateDir: string, root: string): void {
-  const up = relative(stateDir, root);
-  if (up === "" || (!up.startsWith("..") && !isAbsolute(up))) return;
+  // A state dir that is the root or above it is never marked (the project would be hidden).
+  if (isWithin(root, stateDir)) return;
   try {
     Deno.mkdirSync(stateDir, { recursive: true });
     Deno.writeTextFileSync(join(stateDir, ".gitignore"), STATE_GITIGNORE, { createNew: true });
