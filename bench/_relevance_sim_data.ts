@@ -52,6 +52,8 @@ export interface SimTask {
   taskTokens: number;
   /** The paths each of the last 300 first-parent commits changed, newest first. */
   log: string[][];
+  /** The message of each of those commits (the same order as `log`). */
+  messages: string[];
   files: SimFile[];
 }
 
@@ -104,11 +106,13 @@ async function treeData(
   dir: string,
   message: string,
   source: SimSource,
-): Promise<{ log: string[][]; files: SimFile[] }> {
+): Promise<{ log: string[][]; messages: string[]; files: SimFile[] }> {
   const plain = await source.plain(dir);
   const config = await loadConfig({ cwd: dir, stateDir: join(source.cache, "state") });
   const inputs = await rankInputs(config);
-  const log = (await firstParentLog(dir, CO_CHANGE_COMMITS))?.map((c) => c.paths) ?? [];
+  const commits = await firstParentLog(dir, CO_CHANGE_COMMITS, "HEAD", { messages: true }) ?? [];
+  const log = commits.map((c) => c.paths);
+  const messages = commits.map((c) => c.message ?? "");
   const co = coChangeFromLog(log.map((paths) => ({ paths })), inputs.map((f) => f.path));
   const names = new Map<string, string[] | undefined>();
   for (const f of inputs) names.set(f.path, await definedNames(f.path, f.text));
@@ -132,5 +136,5 @@ async function treeData(
     score: scoreOf.get(f.path) ?? 0,
     hasText: f.text !== undefined,
   }));
-  return { log, files };
+  return { log, messages, files };
 }

@@ -25,6 +25,7 @@
 import { keptFiles } from "../pipeline/_task_map.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
 import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
+import { type HistoryOptions, historyRerank, namer } from "./_relevance_sim_history.ts";
 import { plainBuild, REPOS } from "./relevance.ts";
 import { join } from "node:path";
 
@@ -170,24 +171,6 @@ function paired(k: number, share: number) {
   };
 }
 
-/** Whether the task names a file: its path, its file name, or a code-written word equal to its name. */
-function namer(message: string): (path: string) => boolean {
-  const words = new Set<string>();
-  for (const m of message.matchAll(/`?[A-Za-z_$][\w$./-]*(?:\(\)?)?`?/g)) {
-    const code = /[`(./]/.test(m[0]);
-    for (const part of m[0].replace(/[`()]/g, "").split(/[./]/)) {
-      if (part.length >= 4 && (code || part.includes("_") || /.[A-Z]/.test(part))) {
-        words.add(part.toLowerCase());
-      }
-    }
-  }
-  return (path) => {
-    const name = path.slice(path.lastIndexOf("/") + 1);
-    if (message.includes(path) || (name.includes(".") && message.includes(name))) return true;
-    return words.has(name.replace(/\.[^.]*$/, "").toLowerCase());
-  };
-}
-
 /** The code files the task names first (above the best file's score). */
 function namedFirst(task: SimTask, ranked: SimFile[]): SimFile[] {
   const names = namer(task.message);
@@ -236,7 +219,31 @@ export const VARIANTS: [string, Variant][] = [
   ["map: co-change decay 0.99 a commit", { map: mapDecay(0.99) }],
   ["map: 55% of the budget, mapTokens 24,000", { mapShare: 0.55, mapTokens: 24_000 }],
   ["map: 60% of the budget, mapTokens 24,000", { mapShare: 0.6, mapTokens: 24_000 }],
+  ...historyVariants(),
 ];
+
+/** History text as a signal (`_relevance_sim_history.ts`; bench/README.md, "History text as a signal"). */
+function historyVariants(): [string, Variant][] {
+  const rows: [string, HistoryOptions, number][] = [
+    ["history: BM25 over each file's past messages", { mode: "file" }, 0.03],
+    ["history: BM25 over each file's past messages", { mode: "file" }, 0.05],
+    ["history: BM25 over each file's past messages", { mode: "file" }, 0.1],
+    ["history: BM25 over each file's past messages", { mode: "file" }, 0.2],
+    [
+      "history: the same, the co-touched files' paths as words",
+      { mode: "file", coPaths: true },
+      0.03,
+    ],
+    ["history: the same, only files no task word reaches", { mode: "file", zeroLex: true }, 0.1],
+    ["history: each past message's BM25 lent to its files", { mode: "commit" }, 0.1],
+    ["history: the same over the commit's files (BugLocator)", { mode: "commit", alpha: 1 }, 0.2],
+    ["history: BM25 over each folder's past messages", { mode: "dir" }, 0.1],
+    ["history: co-change with the code files the task names", { mode: "named" }, 0.05],
+  ];
+  return rows.map(([name, options, w]) => [`${name}, weight ${w}`, {
+    rerank: historyRerank(options, w),
+  }]);
+}
 
 const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
 

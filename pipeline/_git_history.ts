@@ -38,6 +38,8 @@ export interface GitSeed {
 /** One commit of the first-parent history, newest first: its hash and the paths it changed. */
 export interface LogCommit {
   hash: string;
+  /** The commit's message (subject and body), when asked for (`messages` of {@linkcode firstParentLog}). */
+  message?: string;
   paths: string[];
 }
 
@@ -136,6 +138,7 @@ export async function firstParentLog(
   root: string,
   count: number,
   rev: string = "HEAD",
+  options: { messages?: boolean } = {},
 ): Promise<LogCommit[] | undefined> {
   const out = await runGit(
     [
@@ -146,7 +149,8 @@ export async function firstParentLog(
       "--diff-merges=first-parent",
       "-n",
       String(count),
-      "--format=%x01%H",
+      // The message, when asked for, between \x02 marks (see `withMessage`).
+      options.messages ? "--format=%x01%H%x02%B%x02" : "--format=%x01%H",
       "--name-only",
       "--no-renames",
       "--relative",
@@ -156,10 +160,30 @@ export async function firstParentLog(
     root,
   );
   if (!out) return undefined;
+  if (options.messages) return out.split(COMMIT_START).slice(1).map(withMessage);
   return out.split("\x01").slice(1).map((chunk): LogCommit => {
     const [hash, ...lines] = chunk.split("\n");
     return { hash: hash.trim(), paths: lines.map((l) => unquote(l.trim())).filter(Boolean) };
   });
+}
+
+/**
+ * Where a commit starts in a log read with messages: \x01 and a hash, then \x02 (a message may
+ * hold any byte, but a path holds no \x02: git quotes control characters in paths).
+ */
+const COMMIT_START = /\x01(?=[0-9a-f]{40,64}\x02)/;
+
+/** One commit of a log read with messages: `hash \x02 message \x02 paths`. */
+function withMessage(chunk: string): LogCommit {
+  const first = chunk.indexOf("\x02");
+  const last = chunk.lastIndexOf("\x02");
+  if (first < 0 || last <= first) return { hash: chunk.trim(), message: "", paths: [] };
+  const paths = chunk.slice(last + 1).split("\n").map((l) => unquote(l.trim())).filter(Boolean);
+  return {
+    hash: chunk.slice(0, first).trim(),
+    message: chunk.slice(first + 1, last).trim(),
+    paths,
+  };
 }
 
 /** git quotes unusual paths as C strings unless core.quotePath is off. */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { coChangeFromLog, coChangeScores } from "../../pipeline/co_change.ts";
 import { DECAY } from "../../pipeline/order_state.ts";
+import { firstParentLog } from "../../pipeline/_git_history.ts";
 import { git, gitInit, makeProject } from "../_helpers.ts";
 
 Deno.test("co-change scores weigh newer commits more and are in [0, 1]", () => {
@@ -35,4 +36,21 @@ Deno.test("coChangeScores reads the first-parent history of the root's repositor
   assert.equal(scores.get("b.ts"), DECAY / (1 + DECAY));
   const outside = await makeProject({ "a.ts": "1\n" });
   assert.equal((await coChangeScores(outside, ["a.ts"])).size, 0);
+});
+
+Deno.test("firstParentLog with messages reads each commit's message in the same git log, the paths as without", async () => {
+  const root = await makeProject({ "a.ts": "1\n", "dir/b ü.ts": "1\n" });
+  await gitInit(root);
+  await Deno.writeTextFile(join(root, "dir/b ü.ts"), "2\n");
+  // A body, a line that reads like a path, control bytes a log's markers use.
+  const odd = "Fix the \x01 cookie\x02 jar\n\ndir/b ü.ts\n\x01" + "f".repeat(40) + " done";
+  await git(root, "commit", "-qam", odd);
+  await Deno.writeTextFile(join(root, "a.ts"), "2\n");
+  await git(root, "commit", "-qam", "a again");
+  const plain = await firstParentLog(root, 10);
+  const read = await firstParentLog(root, 10, "HEAD", { messages: true });
+  assert.deepEqual(read?.map((c) => c.message), ["a again", odd, "init"]);
+  assert.deepEqual(read?.map((c) => ({ hash: c.hash, paths: c.paths })), plain);
+  assert.deepEqual(read?.map((c) => c.paths), [["a.ts"], ["dir/b ü.ts"], ["a.ts", "dir/b ü.ts"]]);
+  assert.equal(plain?.[0].message, undefined);
 });
