@@ -225,6 +225,11 @@ export type {
   RankReason,
   RankWeights,
 } from "./pipeline/rank.ts";
-export { CO_CHANGE_COMMITS, coChangeFromLog, coChangeScores } from "./pipeline/co_change.ts";
-export type { CoChangeOptions } from "./pipeline/co_change.ts";
+export {
+  CO_CHANGE_COMMITS,
+  coChangeFromLog,
+  coChangeScores,
+  recentHistory,
+} from "./pipeline/co_change.ts";
+export type { CoChangeOptions, HistoryCommit } from "./pipeline/co_change.ts";
 export { definedNames } from "./plugins/view_modes/code_views.ts";

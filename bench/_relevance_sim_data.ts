@@ -3,8 +3,9 @@
  * the relevance bench (see `_relevance_tasks.ts`), each file's full-block
  * tokens (the plain build's), bytes, whether slop has a grammar for it, its
  * co-change score, its lexical-only score and its score as `slop rank` gives
- * it, and the tree's first-parent history (the paths of each of its last 300
- * commits). Written once a task to `bench/.cache/relevance/sim/`.
+ * it, and the tree's first-parent history (the paths and the message of each
+ * of its last 300 commits, all before the task's commit). Written once a task
+ * to `bench/.cache/relevance/sim/`.
  *
  * @module
  */
@@ -80,8 +81,10 @@ export async function simTasks(
   const tasks = await collectTasks(repo.name, gitDir, { commits });
   for (const [k, task] of tasks.entries()) {
     const file = join(source.cache, "sim", `${repo.name}.${task.commit.slice(0, 12)}.json`);
-    if (existsSync(file)) {
-      out.push({ ...JSON.parse(await Deno.readTextFile(file)), k, tuned: repo.tuned });
+    // A task cached before the messages were kept is made again.
+    const cached = existsSync(file) ? JSON.parse(await Deno.readTextFile(file)) : undefined;
+    if (cached?.messages) {
+      out.push({ ...cached, k, tuned: repo.tuned });
       continue;
     }
     const dir = await treeAt(gitDir, task.parent, join(source.cache, repo.name));

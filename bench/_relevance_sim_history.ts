@@ -33,9 +33,13 @@ export interface HistoryOptions {
   coPaths?: boolean;
   /** Only files no word of the task reaches (lexical score 0) get the history score. */
   zeroLex?: boolean;
+  /** `file` and `dir`: each commit's message counts `decay^age` (the newest 1). @default {1} */
+  decay?: number;
+  /** Commits of more files than this are left out. @default {30} (as co-change) */
+  maxFiles?: number;
 }
 
-/** Commits of more files than this are left out (as co-change leaves them out). */
+/** Commits of more files than this are left out by default (as co-change leaves them out). */
 const MAX_FILES = 30;
 const K1 = 1.2;
 const B = 0.75;
@@ -79,7 +83,7 @@ export function historyScores(task: SimTask, options: HistoryOptions): Map<strin
 function messageCounts(task: SimTask, coPaths = false) {
   const terms = taskTerms(taskProse(task.message));
   const index = new Map(terms.map((t, i) => [t, i]));
-  const messages = (task.messages ?? []).map((message, age) => {
+  const messages = task.messages.map((message, age) => {
     const text = taskProse(message) + (coPaths ? "\n" + task.log[age].join(" ") : "");
     const tf = new Float64Array(terms.length);
     let length = 0;
@@ -122,12 +126,13 @@ function documentScores(task: SimTask, inTree: Set<string>, options: HistoryOpti
   const keyOf = (p: string) => (dir ? p.slice(0, Math.max(0, p.lastIndexOf("/"))) : p);
   const docs = new Map<string, { tf: Float64Array; length: number }>();
   task.log.forEach((paths, age) => {
-    if (paths.length > MAX_FILES || !messages[age]) return;
+    if (paths.length > (options.maxFiles ?? MAX_FILES) || !messages[age]) return;
+    const w = (options.decay ?? 1) ** age;
     for (const key of new Set(paths.filter((p) => dir || inTree.has(p)).map(keyOf))) {
       let d = docs.get(key);
       if (!d) docs.set(key, d = { tf: new Float64Array(terms.length), length: 0 });
-      for (let i = 0; i < terms.length; i++) d.tf[i] += messages[age].tf[i];
-      d.length += messages[age].length;
+      for (let i = 0; i < terms.length; i++) d.tf[i] += w * messages[age].tf[i];
+      d.length += w * messages[age].length;
     }
   });
   const keys = [...docs.keys()].sort();

@@ -18,7 +18,7 @@
  * deno task bench:relevance [--commits 40] [--repos psf+requests,sindresorhus+got] [--write]
  * ```
  *
- * `--weights lexical=1,path=1,graph=1,coChange=0.1` ranks with other weights; `--map-full X`
+ * `--weights lexical=1,path=1,graph=1,coChange=0.1,history=0.1` ranks with other weights; `--map-full X`
  * builds the task builds with `budget.mapFull` X (`0`: the map steps every file down alike);
  * `--write` writes `bench/relevance_results.md`; `--misses` prints, after the tables, each
  * needed file slop's rank does not hold in full at 32k or 128k, where it ranked and why, and the
@@ -36,7 +36,7 @@ import { loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import { rankFiles, type RankInput, type RankWeights } from "../pipeline/rank.ts";
-import { coChangeScores } from "../pipeline/co_change.ts";
+import { coChangeFromLog, recentHistory } from "../pipeline/co_change.ts";
 import { mapTokens } from "../pipeline/task.ts";
 import { rankInputs } from "../cli/rank.ts";
 import { definedNames } from "../plugins/view_modes/code_views.ts";
@@ -177,10 +177,11 @@ export function strategies(weights?: RankWeights, mapFull?: number): Strategy[] 
 
 /** The case's files in slop's rank order (co-change from its history, the code views' names). */
 async function rankPaths(c: TaskCase, weights?: RankWeights): Promise<string[]> {
-  const coChange = await coChangeScores(c.dir, c.files.map((f) => f.path));
+  const history = await recentHistory(c.dir);
   const ranked = await rankFiles(c.files, c.task.message, {
     weights,
-    coChange,
+    coChange: coChangeFromLog(history, c.files.map((f) => f.path)),
+    history,
     definitions: definedNames,
   });
   return ranked.map((r) => r.path);
@@ -254,7 +255,7 @@ function options(): {
     weights = {};
     for (const pair of w.split(",")) {
       const [key, v] = pair.split("=");
-      if (!["lexical", "path", "graph", "coChange"].includes(key) || !Number.isFinite(Number(v))) {
+      if (!["lexical", "path", "graph", "coChange", "history"].includes(key) || !Number.isFinite(Number(v))) {
         throw new Error(`[bench] Bad --weights item "${pair}"`);
       }
       weights[key as keyof RankWeights] = Number(v);
@@ -310,9 +311,11 @@ async function main() {
       const c: TaskCase = { task, dir, files: await rankInputs(config), plain };
       taskCount++;
       if (misses) {
+        const history = await recentHistory(dir);
         const ranked = await rankFiles(c.files, task.message, {
           weights: opts.weights,
-          coChange: await coChangeScores(dir, c.files.map((f) => f.path)),
+          coChange: coChangeFromLog(history, c.files.map((f) => f.path)),
+          history,
           definitions: definedNames,
         });
         await misses.add({ ...task, tuned, dir, ranked, ...plain });

@@ -24,6 +24,9 @@
 
 import { keptFiles } from "../pipeline/_task_map.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
+import { historyScores } from "../pipeline/_rank_history.ts";
+import { taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
+import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
 import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
 import { type HistoryOptions, historyRerank, namer } from "./_relevance_sim_history.ts";
 import { plainBuild, REPOS } from "./relevance.ts";
@@ -33,6 +36,8 @@ import { join } from "node:path";
 export interface Variant {
   /** Reorders the ranking (files with a score, best first). */
   rerank?: (task: SimTask, ranked: SimFile[]) => SimFile[];
+  /** The ranking without its history signal (`RankWeights.history` 0), before `rerank`. */
+  noHistory?: boolean;
   /** The map's share of the budget (`1 - taskShare`). @default {0.5} */
   mapShare?: number;
   /** `budget.mapTokens`. @default {16000} */
@@ -77,7 +82,7 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
   let mapBytes = 0;
   let mapUsed = 3;
   for (const f of files) if (kept.has(f.path)) (mapBytes += f.bytes, mapUsed += f.tokens!);
-  let ranked = files.filter((f) => f.score > 0).sort((a, b) => b.score - a.score || byPath(a, b));
+  let ranked = variant.noHistory ? rankedWithout(files) : rankedWithHistory(task, files);
   if (variant.rerank) ranked = variant.rerank(task, ranked);
   // As the build: the first files with text (the map's among them, with no cost to try).
   const top = ranked.filter((f) => f.hasText).slice(0, variant.maxFit ?? 100);
@@ -110,6 +115,36 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
     oracle++;
   }
   return { found, inMap, oracle };
+}
+
+/** The files with a score, best first (ties by path). */
+function rankedWithout(files: SimFile[]): SimFile[] {
+  return files.filter((f) => f.score > 0).sort((a, b) => b.score - a.score || byPath(a, b));
+}
+
+const withHistory = new WeakMap<SimTask, SimFile[]>();
+
+/**
+ * The ranking as `slop rank` gives it: the data's score (every signal but history) plus the
+ * history signal as `rankFiles` adds it (`_rank_history.ts`, the default weight, a file without
+ * a grammar at `OTHER_FILES`), over every file of the tree.
+ */
+function rankedWithHistory(task: SimTask, files: SimFile[]): SimFile[] {
+  if (withHistory.has(task)) return withHistory.get(task)!;
+  const paths = task.files.map((f) => f.path).sort(byCodeUnit);
+  const history = task.log.map((changed, age) => ({ paths: changed, message: task.messages[age] }));
+  const h = historyScores(paths, taskTerms(taskProse(task.message)), history);
+  const at = new Map(paths.map((p, i) => [p, h.score[i]]));
+  const w = DEFAULT_WEIGHTS.history;
+  const score = (f: SimFile) => f.score + w * at.get(f.path)! * (f.code ? 1 : OTHER_FILES);
+  const ranked = files.filter((f) => score(f) > 0)
+    .sort((a, b) => score(b) - score(a) || byPath(a, b));
+  withHistory.set(task, ranked);
+  return ranked;
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 const BUDGETS = [8_000, 32_000, 128_000];
@@ -204,6 +239,7 @@ function mapDecay(decay: number) {
 /** The variants measured (bench/README.md, "Task builds"). */
 export const VARIANTS: [string, Variant][] = [
   ["the build as it is", {}],
+  ["the build without the history signal (as it was)", { noHistory: true }],
   ["the ranking's first 10 in a perfect order", { rerank: perfectTop(10) }],
   ["the ranking's first 20 in a perfect order", { rerank: perfectTop(20) }],
   ["the ranking's first 50 in a perfect order", { rerank: perfectTop(50) }],
@@ -224,11 +260,15 @@ export const VARIANTS: [string, Variant][] = [
 
 /** History text as a signal (`_relevance_sim_history.ts`; bench/README.md, "History text as a signal"). */
 function historyVariants(): [string, Variant][] {
+  const recent: HistoryOptions = { mode: "file", maxFiles: 10, decay: 0.99 };
   const rows: [string, HistoryOptions, number][] = [
     ["history: BM25 over each file's past messages", { mode: "file" }, 0.03],
     ["history: BM25 over each file's past messages", { mode: "file" }, 0.05],
     ["history: BM25 over each file's past messages", { mode: "file" }, 0.1],
     ["history: BM25 over each file's past messages", { mode: "file" }, 0.2],
+    ["history: the same, commits of at most 10 files, 0.99^age", recent, 0.05],
+    ["history: the same, commits of at most 10 files, 0.99^age", recent, 0.1],
+    ["history: the same, commits of at most 10 files, 0.99^age", recent, 0.12],
     [
       "history: the same, the co-touched files' paths as words",
       { mode: "file", coPaths: true },
@@ -241,6 +281,7 @@ function historyVariants(): [string, Variant][] {
     ["history: co-change with the code files the task names", { mode: "named" }, 0.05],
   ];
   return rows.map(([name, options, w]) => [`${name}, weight ${w}`, {
+    noHistory: true,
     rerank: historyRerank(options, w),
   }]);
 }

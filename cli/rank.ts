@@ -12,7 +12,7 @@ import { resolveTargets } from "../pipeline/resolve.ts";
 import { readTargets } from "../pipeline/read.ts";
 import { redactMessage, redactSources, redactText } from "../pipeline/secrets.ts";
 import { type RankedFile, rankFiles, type RankInput } from "../pipeline/rank.ts";
-import { coChangeScores } from "../pipeline/co_change.ts";
+import { coChangeFromLog, recentHistory } from "../pipeline/co_change.ts";
 import { definedNames } from "../plugins/view_modes/code_views.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { printablePath } from "../pipeline/helpers.ts";
@@ -95,10 +95,12 @@ export async function runRank(flags: RankFlags): Promise<number> {
     // The task is printed back (`--json`) and its terms are reasons: redacted as a file is.
     task = (await redactText(task, "task", { rules: config.secrets.rules })).text;
     const files = await rankInputs(config, { onWarning: printWarning });
-    const coChange = await coChangeScores(config.root, files.map((f) => f.path));
+    // One `git log` for both history signals: what changed, and what the commits said.
+    const history = await recentHistory(config.root);
     ranked = await rankFiles(files, task, {
       weights: config.rank?.weights,
-      coChange,
+      coChange: coChangeFromLog(history, files.map((f) => f.path)),
+      history,
       root: config.root,
       definitions: definedNames,
     });

@@ -171,6 +171,7 @@ export async function firstParentLog(
  * Where a commit starts in a log read with messages: \x01 and a hash, then \x02 (a message may
  * hold any byte, but a path holds no \x02: git quotes control characters in paths).
  */
+// deno-lint-ignore no-control-regex
 const COMMIT_START = /\x01(?=[0-9a-f]{40,64}\x02)/;
 
 /** One commit of a log read with messages: `hash \x02 message \x02 paths`. */

@@ -56,6 +56,35 @@ export async function coChangeScores(
   return coChangeFromLog(commits ?? [], paths, options);
 }
 
+/** One commit of the recent history a ranking reads, newest first. */
+export interface HistoryCommit {
+  /** The paths it changed, relative to the root. */
+  paths: string[];
+  /** Its message (subject and body). */
+  message?: string;
+}
+
+/**
+ * The newest `commits` commits of the first-parent history of `root`'s repository, newest
+ * first, each with the paths it changed and its message, in one `git log`: what the ranking's
+ * co-change ({@linkcode coChangeFromLog}) and history (`RankOptions.history`) signals read.
+ * Empty outside git or with no commits.
+ *
+ * @example
+ * ```ts
+ * import { coChangeFromLog, recentHistory } from "./co_change.ts";
+ * const history = await recentHistory(Deno.cwd());
+ * const scores = coChangeFromLog(history, ["pipeline/rank.ts"]);
+ * ```
+ */
+export async function recentHistory(
+  root: string,
+  commits: number = CO_CHANGE_COMMITS,
+): Promise<HistoryCommit[]> {
+  const log = await firstParentLog(root, commits, "HEAD", { messages: true });
+  return log?.map(({ paths, message }) => ({ paths, message })) ?? [];
+}
+
 /**
  * {@linkcode coChangeScores} over a log already read (newest commit first).
  *

@@ -237,6 +237,7 @@ const SCHEMA: Rule = obj({
       path: num({ min: 0 }),
       graph: num({ min: 0 }),
       coChange: num({ min: 0 }),
+      history: num({ min: 0 }),
     }),
   }),
   knowledge: obj({ dir: pathText(), digest: bool(), conversations: arr(pathText()) }),

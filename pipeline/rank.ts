@@ -11,7 +11,9 @@
  * - **graph**: a PageRank over the symbol graph (file A links to file B when A uses a name
  *   B defines), personalized to the files the task points at: by its terms (the lexical
  *   score), by a name they define, by their path (see `_rank_graph.ts`), over the top file's;
- * - **co-change**: the caller's co-change score of the file in [0, 1] (see `co_change.ts`).
+ * - **co-change**: the caller's co-change score of the file in [0, 1] (see `co_change.ts`);
+ * - **history**: BM25 of the task's terms over the messages of the recent commits that changed
+ *   the file, over the best file's (see `_rank_history.ts`; the caller's `history`).
  *
  * A file slop has no grammar for (docs, config, data) scores {@linkcode OTHER_FILES} of that.
  *
@@ -25,6 +27,7 @@
 import { bm25, type FieldScore, topTerms } from "./_rank_lexical.ts";
 import { byCodeUnit, taskProse, taskTerms } from "./_rank_terms.ts";
 import { graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
+import { type HistoryEntry, type HistoryScores, historyScores } from "./_rank_history.ts";
 
 /** One file to rank; `text` is absent for a binary or unread file (it ranks by path only). */
 export interface RankInput {
@@ -44,6 +47,8 @@ export interface RankWeights {
   graph?: number;
   /** Co-change score from `options.coChange`. @default {0.2} */
   coChange?: number;
+  /** The task's words in the past commit messages of the file (`options.history`). @default {0.1} */
+  history?: number;
 }
 
 /** Options of {@linkcode rankFiles}. */
@@ -52,6 +57,11 @@ export interface RankOptions {
   weights?: RankWeights;
   /** Path -> co-change score in [0, 1] (see `coChangeScores`); absent paths score 0. */
   coChange?: ReadonlyMap<string, number>;
+  /**
+   * The recent first-parent history, newest first: the paths and message of each commit (see
+   * `recentHistory`); the history signal reads it. Absent: no history signal.
+   */
+  history?: readonly HistoryEntry[];
   /** The project root (informational: reasons never hold absolute paths). */
   root?: string;
   /**
@@ -71,8 +81,8 @@ export interface RankOptions {
 /** One reason a file scored what it did. */
 export interface RankReason {
   /** Which signal. */
-  kind: "term" | "path" | "graph" | "co-change";
-  /** What matched: a term, a neighbour's path, or how the co-change was counted. */
+  kind: "term" | "path" | "graph" | "co-change" | "history";
+  /** What matched: a term, a neighbour's path, how the co-change was counted, or a term of past commit messages. */
   detail: string;
   /** This reason's part of the file's score (weight applied). */
   score: number;
@@ -94,6 +104,7 @@ export const DEFAULT_WEIGHTS: Readonly<Required<RankWeights>> = Object.freeze({
   path: 1,
   graph: 0.25,
   coChange: 0.2,
+  history: 0.1,
 });
 
 /** Reasons smaller than this are left out (they print as +0.000). */
@@ -148,7 +159,10 @@ export async function rankFiles(
     ? graphScores(sorted, defs, task, lexical)
     : undefined;
   const { coChange } = options;
-  const signals = { sorted, content, paths, unit, lexical, weights, defs, graph, coChange };
+  const history = weights.history > 0 && options.history
+    ? historyScores(sorted.map((f) => f.path), terms, options.history)
+    : undefined;
+  const signals = { sorted, content, paths, unit, lexical, weights, defs, graph, coChange, history };
   const ranked = sorted.map((_, i) => rankedFile(i, signals));
   return ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
 }
@@ -196,6 +210,7 @@ interface Signals {
   defs: (string[] | undefined)[];
   graph?: { score: Float64Array; reasons: [string, number][][] };
   coChange?: RankOptions["coChange"];
+  history?: HistoryScores;
 }
 
 /** The `i`th file's score and reasons, from the signals of every file. */
@@ -225,14 +240,25 @@ function rankedFile(i: number, signals: Signals): RankedFile {
       score: co * weights.coChange,
     });
   }
-  // Added in a fixed order: lexical (contents, then path), graph, co-change.
+  const past = historyPart(i, signals, reasons);
+  // Added in a fixed order: lexical (contents, then path), graph, co-change, history.
   const factor = defs[i] ? 1 : OTHER_FILES;
-  const score = (lexical[i] + graphScore + co * weights.coChange) * factor;
+  const score = (lexical[i] + graphScore + co * weights.coChange + past) * factor;
   for (const r of reasons) r.score *= factor;
   reasons.sort((a, b) =>
     b.score - a.score || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.detail, b.detail)
   );
   return { path: f.path, score, reasons: reasons.filter((r) => r.score >= MIN_REASON) };
+}
+
+/** The `i`th file's history score (weight applied), its top terms added to `reasons`. */
+function historyPart(i: number, signals: Signals, reasons: RankReason[]): number {
+  const { history, weights } = signals;
+  if (!history || history.score[i] <= 0) return 0;
+  for (const [term, part] of topTerms(history.terms[i], TOP_TERMS)) {
+    reasons.push({ kind: "history", detail: term, score: part * weights.history });
+  }
+  return history.score[i] * weights.history;
 }
 
 /**
@@ -340,7 +366,7 @@ function containsWord(text: string, word: string): boolean {
 
 function definedOnly(weights: RankWeights): RankWeights {
   const out: RankWeights = {};
-  for (const key of ["lexical", "path", "graph", "coChange"] as const) {
+  for (const key of ["lexical", "path", "graph", "coChange", "history"] as const) {
     if (weights[key] !== undefined) out[key] = weights[key];
   }
   return out;

@@ -27,8 +27,12 @@
  */
 
 import { rankFiles } from "./rank.ts";
-import { CO_CHANGE_COMMITS, coChangeFromLog } from "./co_change.ts";
-import { firstParentLog } from "./_git_history.ts";
+import {
+  CO_CHANGE_COMMITS,
+  coChangeFromLog,
+  type HistoryCommit,
+  recentHistory,
+} from "./co_change.ts";
 import { composeBlocks } from "./compose.ts";
 import { orderBlocks } from "./order.ts";
 import { formatBlocks } from "./formats.ts";
@@ -138,15 +142,16 @@ export function mapConfig(config: ResolvedConfig): ResolvedConfig {
   return { ...config, budget: { ...config.budget, tokens: mapTokens(config.budget) } };
 }
 
-/** The recent first-parent history a task build reads once, newest commit first: the paths each commit changed. */
-export type TaskHistory = { paths: string[] }[];
+/** The recent first-parent history a task build reads once, newest commit first: the paths each commit changed and its message. */
+export type TaskHistory = HistoryCommit[];
 
 /**
  * The recent first-parent history of the project's repository (the last
  * `CO_CHANGE_COMMITS` commits), read once per task build: the map's kept
  * files ({@linkcode mapKept}) and the ranking's co-change signal
- * ({@linkcode fitTask}) both count changes in it. Empty without a task,
- * outside git or with no commits.
+ * ({@linkcode fitTask}) both count changes in it, and the ranking's history
+ * signal reads its messages. Empty without a task, outside git or with no
+ * commits.
  *
  * @example
  * ```ts
@@ -158,7 +163,7 @@ export type TaskHistory = { paths: string[] }[];
  */
 export async function taskHistory(config: ResolvedConfig): Promise<TaskHistory> {
   if (config.task === undefined) return [];
-  return await firstParentLog(config.root, CO_CHANGE_COMMITS) ?? [];
+  return await recentHistory(config.root, CO_CHANGE_COMMITS);
 }
 
 /** The share of the map's tokens that goes first to often-changed files in full when `budget.mapFull` is not set. */
@@ -240,7 +245,7 @@ export interface FitTaskOptions {
   transform: TransformOptions & { complete: CompleteFn };
   /** Token counts of texts the build counted already, by sha256 (see `placeBlocks`). */
   tokenCache?: Map<string, number>;
-  /** The recent history for the co-change signal ({@linkcode taskHistory}); none: read from git. */
+  /** The recent history for the co-change and history signals ({@linkcode taskHistory}); none: read from git. */
   history?: TaskHistory;
 }
 
@@ -364,13 +369,12 @@ async function taskCandidates(
   // each file defines as the `skeleton` view reads them (the symbol graph).
   await loadViewModes(options.registry, ["skeleton"]);
   const names = findViewMode(options.registry, "skeleton")?.definitions;
+  const history = options.history ?? await taskHistory(config);
   const ranked = await rankFiles(inputs, text, {
     weights: config.rank?.weights,
     definitions: names && ((path, text) => names({ path, text: text ?? "" })),
-    coChange: coChangeFromLog(
-      options.history ?? await taskHistory(config),
-      inputs.map((f) => f.path),
-    ),
+    coChange: coChangeFromLog(history, inputs.map((f) => f.path)),
+    history,
     root: config.root,
   });
   return ranked

@@ -180,10 +180,16 @@ export interface BudgetConfig {
 export interface RankConfig {
   /**
    * How much each signal counts: `lexical` (BM25 over contents), `path` (BM25 over path
-   * tokens), `graph` (symbol graph), `coChange` (git co-change); the defaults are
-   * `DEFAULT_WEIGHTS` of `pipeline/rank.ts`.
+   * tokens), `graph` (symbol graph), `coChange` (git co-change), `history` (the task's words
+   * in past commit messages); the defaults are `DEFAULT_WEIGHTS` of `pipeline/rank.ts`.
    */
-  weights?: { lexical?: number; path?: number; graph?: number; coChange?: number };
+  weights?: {
+    lexical?: number;
+    path?: number;
+    graph?: number;
+    coChange?: number;
+    history?: number;
+  };
 }
 
 /** Knowledge artifacts. */
