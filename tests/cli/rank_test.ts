@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
+import { git, gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
 
 // Built at run time so no scanner reading this file takes it for a real token.
 const SECRET = ["ghp", "QuokkaZebraWombatNarwhalPlatypusOkapi"].join("_");
@@ -27,6 +27,9 @@ async function project(extra: Record<string, string> = {}): Promise<string> {
 
 Deno.test("slop rank lists the files for a task, best first, each with its score and why", async () => {
   const root = await project();
+  // A past commit whose message has the task's words: the history signal's reasons.
+  await Deno.writeTextFile(join(root, "src/adapters.py"), PROJECT["src/adapters.py"] + "\n");
+  await git(root, "commit", "-qam", "Pass the timeout on to urlopen");
   const run = await runCli(
     ["rank", "--task", "HTTPAdapter.send ignores the timeout", "--top", "2"],
     root,
@@ -39,6 +42,7 @@ Deno.test("slop rank lists the files for a task, best first, each with its score
   assert.match(lines[1], /, term timeout \+|^ {3}term timeout \+/);
   assert.match(lines[1], /, graph the task names HTTPAdapter, send \+/);
   assert.match(lines[1], /, co-change 1\.00 of the most changed file \+0\.200/);
+  assert.match(lines[1], /, history timeout \+0\.100/);
   assert.match(lines[2], /^2\. \d+\.\d{3} {2}src\/sessions\.py$/);
   assert.match(lines[3], /graph linked from src\/adapters\.py \((HTTPAdapter|send|request)\) \+/);
   assert.match(lines.at(-1)!, /^\(\d+ more; --top 0 lists all\)$/);

@@ -136,3 +136,41 @@ Deno.test("a task pasted with its trailers and links ranks as the bare task, in 
     assert.equal(JSON.stringify(await rankFiles(shuffle(files, seed), pasted)), expected);
   }
 });
+
+Deno.test("history: the task's words in the past messages of a file's commits rank it, with its reasons", async () => {
+  const files: RankInput[] = [
+    { path: "src/a.py", text: "def a():\n    pass\n" },
+    { path: "src/b.py", text: "def b():\n    pass\n" },
+    { path: "src/c.py", text: "def c():\n    pass\n" },
+  ];
+  const wide = Array.from({ length: 11 }, (_, i) => `w${i}.py`).concat(["src/c.py"]);
+  const history = [
+    { paths: ["src/b.py"], message: "Tweaks to the retry loop" },
+    // More than 10 files: says nothing about any one of them.
+    { paths: wide, message: "Tweaks everywhere" },
+    {
+      paths: ["src/a.py", "src/b.py"],
+      message: "Bump version\n\nCo-authored-by: Tweaks <t@x.org>",
+    },
+  ];
+  const ranked = await rankFiles(files, "Tweaks", { history });
+  assert.equal(ranked[0].path, "src/b.py");
+  assert.equal(ranked[0].score, 0.1);
+  assert.deepEqual(ranked[0].reasons, [{ kind: "history", detail: "tweaks", score: 0.1 }]);
+  // The trailer's words are not read, the wide commit is left out.
+  assert.ok(ranked.slice(1).every((r) => r.score === 0 && !r.reasons.length));
+  // A newer message weighs more; the same bytes whatever the input order; weight 0: none.
+  const two = [{ paths: ["src/a.py"], message: "Tweaks" }, {
+    paths: ["src/b.py"],
+    message: "Tweaks",
+  }];
+  const newer = await rankFiles(files, "Tweaks", { history: two });
+  assert.deepEqual(newer.map((r) => r.path), ["src/a.py", "src/b.py", "src/c.py"]);
+  assert.ok(newer[0].score > newer[1].score && newer[1].score > 0);
+  for (let seed = 1; seed <= 5; seed++) {
+    const shuffled = await rankFiles(shuffle(files, seed), "Tweaks", { history: two });
+    assert.equal(JSON.stringify(shuffled), JSON.stringify(newer));
+  }
+  const off = await rankFiles(files, "Tweaks", { history, weights: { history: 0 } });
+  assert.ok(off.every((r) => r.score === 0));
+});
