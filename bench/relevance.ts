@@ -255,7 +255,10 @@ function options(): {
     weights = {};
     for (const pair of w.split(",")) {
       const [key, v] = pair.split("=");
-      if (!["lexical", "path", "graph", "coChange", "history"].includes(key) || !Number.isFinite(Number(v))) {
+      if (
+        !["lexical", "path", "graph", "coChange", "history"].includes(key) ||
+        !Number.isFinite(Number(v))
+      ) {
         throw new Error(`[bench] Bad --weights item "${pair}"`);
       }
       weights[key as keyof RankWeights] = Number(v);

@@ -162,7 +162,18 @@ export async function rankFiles(
   const history = weights.history > 0 && options.history
     ? historyScores(sorted.map((f) => f.path), terms, options.history)
     : undefined;
-  const signals = { sorted, content, paths, unit, lexical, weights, defs, graph, coChange, history };
+  const signals = {
+    sorted,
+    content,
+    paths,
+    unit,
+    lexical,
+    weights,
+    defs,
+    graph,
+    coChange,
+    history,
+  };
   const ranked = sorted.map((_, i) => rankedFile(i, signals));
   return ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
 }
