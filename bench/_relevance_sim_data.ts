@@ -35,7 +35,10 @@ export interface SimFile {
   co: number;
   /** Its score from the contents and path alone (graph and co-change weights 0). */
   lex: number;
-  /** Its score as `slop rank` gives it (default weights). */
+  /**
+   * Its score as `slop rank` gives it with every signal but history text (default weights, no
+   * `history` option): `relevance_sim.ts` adds that signal as `rankFiles` does.
+   */
   score: number;
   /** Whether it has text (a binary or unread file has none and is never in a task section). */
   hasText: boolean;
