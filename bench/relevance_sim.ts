@@ -10,12 +10,13 @@
  * and an oracle (the map, then the needed files smallest first in the room).
  *
  * ```sh
- * deno run -A bench/relevance_sim.ts [--commits 10] [--tuned-commits 40]
+ * deno run -A bench/relevance_sim.ts [--commits 10] [--tuned-commits 40] [--held-from 0]
  * ```
  *
  * Held out: the bench's six held-out repositories (`--commits` each); tuned:
  * psf/requests, sindresorhus/got, spf13/cobra and google/gson
- * (`--tuned-commits` each). The first run makes each task's data (trees as the
+ * (`--tuned-commits` each); `--held-from K` leaves out each held-out
+ * repository's K newest tasks. The first run makes each task's data (trees as the
  * bench's, cached in `bench/.cache/relevance/sim/`). Where it stands against
  * real builds: bench/README.md, "Task builds".
  *
@@ -302,7 +303,11 @@ async function main() {
   for (const repo of REPOS) {
     const isTuned = TUNED.includes(repo.name);
     const commits = isTuned ? value("--tuned-commits") ?? 40 : value("--commits") ?? 10;
-    (isTuned ? tuned : held).push(...await simTasks(repo, commits, source));
+    const tasks = await simTasks(repo, commits, source);
+    // `--held-from K`: the held-out repositories' tasks from the K+1st on (a fresh set).
+    (isTuned ? tuned : held).push(
+      ...tasks.filter((t) => isTuned || t.k >= (value("--held-from") ?? 0)),
+    );
   }
   const files = (tasks: SimTask[]) => tasks.reduce((n, t) => n + t.needed.length, 0);
   console.log(
