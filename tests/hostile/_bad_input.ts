@@ -143,7 +143,9 @@ export function wrongValues(path: string): Array<[string, unknown]> {
   const counts = ["threshold", "keep", "keepBytes", "maxBytes", "tokens", "budget", "maxFileSize"];
   if (counts.includes(last)) out.push(["a negative number", -3], ["a fraction", 2.5]);
   if (["taskShare", "mapFull"].includes(last)) out.push(["a share over 1", 1.5]);
-  if (["lexical", "graph", "coChange", "history"].includes(last)) out.push(["a negative weight", -1]);
+  if (["lexical", "graph", "coChange", "history"].includes(last)) {
+    out.push(["a negative weight", -1]);
+  }
   if (["view", "defaultView"].includes(last)) out.push(["an unknown view", "skelton"]);
   if (last === "tier") out.push(["tier 4", 4]);
   if (last === "name" && path.startsWith("provider")) out.push(["an unknown provider", "antropic"]);
