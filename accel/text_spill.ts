@@ -25,7 +25,7 @@
  * @module
  */
 
-import { lazyText, type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
+import { lazyText, type TextBacking, textBacking, textMarks } from "../pipeline/lazy_text.ts";
 import { collectGarbage } from "./collect.ts";
 
 /** Files rendering at once when their texts are in a spill (`TransformOptions.window`). */
@@ -365,6 +365,8 @@ function write(state: SpillState, text: string): TextBacking {
   backing.offset = offset;
   backing.size = written;
   backing.length = text.length;
+  // The files section fences the text by these: its block is made without reading it back.
+  backing.marks = textMarks(text);
   return backing;
 }
 

@@ -34,6 +34,55 @@ export interface TextBacking {
   parts?(): string[];
   /** {@linkcode TextBacking.parts}, each part's text as its UTF-8 bytes where that is cheaper. */
   byteParts?(): Array<string | Uint8Array>;
+  /** What a file block's fence needs of the text, noted while the text was at hand. */
+  marks?: TextMarks;
+}
+
+/**
+ * What the files section needs of a text to fence it (its longest run of backticks, and whether
+ * it ends a line): noted as a text is kept out of memory, so that its block is made without
+ * reading the text back (a big tree's every text, decoded once more for this alone).
+ */
+export interface TextMarks {
+  /** The longest run of backticks (\`) in the text; 0 when it has none. */
+  backticks: number;
+  /** Whether the text is empty or ends with a line feed: no line break goes before its fence. */
+  lineEnded: boolean;
+}
+
+/**
+ * The {@linkcode TextMarks} of a text.
+ *
+ * @example
+ * ```ts
+ * import { textMarks } from "./lazy_text.ts";
+ * textMarks("a ``` b `` c\n"); // { backticks: 3, lineEnded: true }
+ * textMarks(""); // { backticks: 0, lineEnded: true }
+ * ```
+ */
+export function textMarks(text: string): TextMarks {
+  let backticks = 0;
+  // Runs found by position: a match object per run was a large file's worth of garbage.
+  for (let i = text.indexOf("`"); i >= 0; i = text.indexOf("`", i)) {
+    const start = i;
+    while (text.charCodeAt(++i) === 96);
+    backticks = Math.max(backticks, i - start);
+  }
+  return { backticks, lineEnded: text === "" || text.endsWith("\n") };
+}
+
+/**
+ * The marks of `target`'s text: noted with its lazy text when there are (not read), else made
+ * from the text.
+ *
+ * @example
+ * ```ts
+ * import { marksOf } from "./lazy_text.ts";
+ * marksOf({ text: "x" }); // { backticks: 0, lineEnded: false }
+ * ```
+ */
+export function marksOf(target: { text?: string }): TextMarks {
+  return textBacking(target)?.marks ?? textMarks(target.text ?? "");
 }
 
 /** On an object whose `text` is lazy: its backing. */

@@ -14,6 +14,8 @@
  * @module
  */
 
+import { textMarks } from "../pipeline/helpers.ts";
+
 /** An open code fence: its character and the length of its opening run. */
 export interface Fence {
   char: "`" | "~";
@@ -120,12 +122,20 @@ export function unclosedFence(text: string): Fence | undefined {
  * `````
  */
 export function fenceFor(text: string): string {
-  let longest = 0;
-  // Runs found by position: a match object per run was a large file's worth of garbage.
-  for (let i = text.indexOf("`"); i >= 0; i = text.indexOf("`", i)) {
-    const start = i;
-    while (text.charCodeAt(++i) === 96);
-    longest = Math.max(longest, i - start);
-  }
-  return "`".repeat(Math.max(3, longest + 1));
+  return fenceOver(textMarks(text).backticks);
+}
+
+/**
+ * The backtick fence of {@linkcode fenceFor} for a text whose longest run of backticks is
+ * `backticks` long.
+ *
+ * @example
+ * `````ts
+ * import { fenceOver } from "./markdown_fences.ts";
+ * fenceOver(0); // "```"
+ * fenceOver(4); // "`````"
+ * `````
+ */
+export function fenceOver(backticks: number): string {
+  return "`".repeat(Math.max(3, backticks + 1));
 }

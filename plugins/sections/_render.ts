@@ -13,13 +13,16 @@ import {
   joinedFileBlock,
   joinFileBlock,
   lazyFileBlock,
+  marksOf,
   noteFileBlock,
   printablePath,
+  type TextMarks,
+  textMarks,
 } from "../../pipeline/helpers.ts";
 import {
   type Fence,
   fenceAfter,
-  fenceFor,
+  fenceOver,
   markdownLines,
   unclosedFence,
 } from "../markdown_fences.ts";
@@ -147,14 +150,17 @@ function fileBlock(file: RenderedFile): string {
   }
   if (!file.fenced) return `${heading}\n\n${nestedMarkdown(body.replace(/\n+$/, ""))}\n\n`;
   // Joined from parts that are kept: the file's text is not copied into the block.
-  const [head, tail] = fencedEnds(file, body);
+  const [head, tail] = fencedEnds(file, textMarks(body));
   return joinFileBlock(file, [head, body, tail]);
 }
 
-/** What comes before and after a fenced file's text in its block. */
-function fencedEnds(file: RenderedFile, body: string): [string, string] {
-  const fence = fenceFor(body);
-  const newline = body.endsWith("\n") || body === "" ? "" : "\n";
+/**
+ * What comes before and after a fenced file's text in its block, by the text's marks (a lazy
+ * text's are noted where it is kept: it is not read for its fence).
+ */
+function fencedEnds(file: RenderedFile, marks: TextMarks): [string, string] {
+  const fence = fenceOver(marks.backticks);
+  const newline = marks.lineEnded ? "" : "\n";
   // The info string is the language tag only: an odd extension cannot break the fence.
   const language = file.language.replace(/[^A-Za-z0-9_+#.-]/g, "");
   return [`### ${headingPath(file.path)}\n\n${fence}${language}\n`, `${newline}${fence}\n\n`];
@@ -181,7 +187,7 @@ export function fileBlockOf(file: RenderedFile): Block {
     text: "",
   };
   if (file.fenced && file.status !== "error" && isLazyText(file)) {
-    lazyFileBlock(block, file, fencedEnds(file, file.text ?? ""));
+    lazyFileBlock(block, file, fencedEnds(file, marksOf(file)));
   } else block.text = renderFileBlock(file);
   return block;
 }

@@ -7,7 +7,9 @@ import {
   lazyList,
   textBacking,
   textLength,
+  textMarks,
 } from "../../pipeline/lazy_text.ts";
+import { fileBlockOf } from "../../plugins/sections/_render.ts";
 import { isLazyText, lazyFileBlock } from "../../pipeline/helpers.ts";
 import { textParts } from "../../pipeline/block_parts.ts";
 import { hashText } from "../../pipeline/text_hash.ts";
@@ -112,6 +114,42 @@ Deno.test("a lazy file block reads as its parts joined, and is hashed from its b
     // Read again after the spill is closed: the file is opened for the read.
     spill.close();
     assert.equal(block.text, joined);
+  } finally {
+    spill.close();
+  }
+});
+
+Deno.test("a spilled file's block is fenced by marks noted as it was written, not read back", () => {
+  const spill = openSpill({ after: 0, dir });
+  try {
+    const bodies = [
+      ...texts(),
+      "a ``` b\n".repeat(200) + "````` end",
+      "`".repeat(2000),
+      "x".repeat(1500) + "\n``",
+      "```\n" + "é".repeat(1200) + "\r\n",
+    ];
+    for (const body of bodies) {
+      const plain = {
+        path: "a b/x.py",
+        status: "rendered",
+        text: body,
+        fenced: true,
+        language: "python",
+      };
+      const file = { ...plain } as RenderedFile;
+      spill.spill(file);
+      assert.deepEqual(textBacking(file)!.marks, textMarks(body));
+      const reads = spill.stats.reads;
+      spill.forget(); // the text written is no longer at hand: a read would decode it again
+      const block = fileBlockOf(file);
+      assert.equal(spill.stats.reads, reads, "the block was made without reading the text");
+      assert.equal(
+        block.text,
+        fileBlockOf(plain as RenderedFile).text,
+        JSON.stringify(body.slice(-20)),
+      );
+    }
   } finally {
     spill.close();
   }
