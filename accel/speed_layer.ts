@@ -341,12 +341,15 @@ async function transformAhead(
   const { config } = run;
   let anew = 0;
   const byPath = spill && new Map(sources.map((s) => [s.path, s]));
+  const spills = spill?.spills(sources.reduce((n, s) => n + s.size, 0));
   const files = await transformFiles(sources, config, run.registry, {
     ...transformOptions(run),
     rendered: resident?.rendered,
     renderedAhead: speed.options.renderedAhead,
     // Texts are read from the spill as their files render: a few files at once hold theirs.
-    window: spill?.spills(sources.reduce((n, s) => n + s.size, 0)) ? SPILL_WINDOW : undefined,
+    window: spills ? SPILL_WINDOW : undefined,
+    // A cached render's text stays in the cache's pack: not decoded, nor written to the spill.
+    keepText: spills ? (bytes, place) => spill!.keepAt(bytes, place) : undefined,
     onFile: (file) => {
       // Views rendered anew are counted later: enough of them starts the count workers now.
       if (file.cache !== "hit" && file.view !== "full") {

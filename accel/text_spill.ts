@@ -25,8 +25,17 @@
  * @module
  */
 
-import { lazyText, type TextBacking, textBacking, textMarks } from "../pipeline/lazy_text.ts";
+import {
+  lazyText,
+  type TextBacking,
+  textBacking,
+  type TextMarks,
+  textMarks,
+} from "../pipeline/lazy_text.ts";
+import { readAt } from "../pipeline/helpers.ts";
 import { collectGarbage } from "./collect.ts";
+import type { PackPlace } from "../pipeline/cache.ts";
+import { isAscii } from "node:buffer";
 
 /** Files rendering at once when their texts are in a spill (`TransformOptions.window`). */
 export const SPILL_WINDOW = 64;
@@ -100,6 +109,8 @@ export interface SpillStats {
   reads: number;
   /** Texts read back as bytes (decoded or not). */
   rawReads: number;
+  /** Texts kept where a cache's pack has them (`keepAt`), not written. */
+  kept: number;
   /** Bytes written. */
   bytes: number;
   /** Full collections asked for (see {@linkcode COLLECT_EVERY_CHARS}). */
@@ -110,6 +121,12 @@ export interface SpillStats {
 export interface TextSpill {
   /** Make `target.text` lazy, kept in the spill file (when it is long enough). */
   spill(target: { text?: string }): void;
+  /**
+   * A text kept where it already is instead of written again: `bytes`, its UTF-8 as read (and
+   * checked) at `place` in a cache's pack file (a warm build's cached renders). `undefined` when
+   * it stays in memory (decode it then: it is short, or under the threshold, or the spill closed).
+   */
+  keepAt(bytes: Uint8Array, place: PackPlace): TextBacking | undefined;
   /** Whether texts of `chars` more characters than those offered so far would be spilled. */
   spills(chars: number): boolean;
   /**
@@ -202,7 +219,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     bytes: new Uint8Array(64 * 1024),
     recent: new Map(),
     recentChars: 0,
-    stats: { written: 0, shared: 0, reads: 0, rawReads: 0, bytes: 0, collections: 0 },
+    stats: { written: 0, shared: 0, reads: 0, rawReads: 0, kept: 0, bytes: 0, collections: 0 },
     loose: 0,
     collectEvery: options.collectEvery ?? COLLECT_EVERY_CHARS,
     collector: options.collector ?? collectGarbage,
@@ -212,6 +229,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
   };
   return {
     spill: (target) => spillText(state, target),
+    keepAt: (bytes, place) => keepAt(state, bytes, place),
     spills: (chars) => state.offered + chars > state.after,
     forget() {
       state.recent.clear();
@@ -422,4 +440,104 @@ function readBytes(
     if (file !== state.file) file.close();
   }
   return into.subarray(0, length);
+}
+
+/** A borrowed pack file, held by the texts kept in it: closed once none is left. */
+interface PackHolder {
+  file: Deno.FsFile;
+}
+
+/** The holder of each borrowed pack file while a text kept in it is left. */
+const holders = new Map<Deno.FsFile, WeakRef<PackHolder>>();
+
+/** Closes a pack file once its holder is gone (unless a new one holds it by then). */
+const packsLeft = new FinalizationRegistry<Deno.FsFile>((file) => {
+  if (holders.get(file)?.deref()) return;
+  holders.delete(file);
+  try {
+    file.close();
+  } catch {
+    // Closed already.
+  }
+});
+
+/** The holder of a borrowed pack file: one per file, held by every text kept in it. */
+function holderOf(file: Deno.FsFile): PackHolder {
+  let holder = holders.get(file)?.deref();
+  if (!holder) {
+    holder = { file };
+    holders.set(file, new WeakRef(holder));
+    packsLeft.register(holder, file);
+  }
+  return holder;
+}
+
+function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBacking | undefined {
+  const size = bytes.length;
+  if (state.closed || size < SPILL_MIN_CHARS || state.offered + size <= state.after) return;
+  // Its length in UTF-16 code units and its marks, from its bytes: an ASCII text is not decoded.
+  const ascii = isAscii(bytes);
+  const text = ascii ? undefined : decoder.decode(bytes);
+  const file = place.borrow();
+  if (!file) return;
+  const holder = holderOf(file);
+  const backing: PackedText = Object.create(PACKED);
+  backing.state = state;
+  backing.holder = holder;
+  backing.offset = place.offset;
+  backing.size = size;
+  backing.length = text?.length ?? size;
+  backing.marks = text === undefined ? byteMarks(bytes) : textMarks(text);
+  state.offered += backing.length;
+  state.stats.kept++;
+  if (text !== undefined) loosen(state, text.length);
+  return backing;
+}
+
+/** {@linkcode textMarks} of an ASCII text, from its bytes. */
+function byteMarks(bytes: Uint8Array): TextMarks {
+  let backticks = 0;
+  for (let i = bytes.indexOf(96); i >= 0; i = bytes.indexOf(96, i)) {
+    const start = i;
+    while (bytes[++i] === 96);
+    backticks = Math.max(backticks, i - start);
+  }
+  return { backticks, lineEnded: bytes.length === 0 || bytes[bytes.length - 1] === 10 };
+}
+
+/** A text kept in a cache's pack file: where its UTF-8 bytes are. */
+interface PackedText extends TextBacking {
+  state: SpillState;
+  holder: PackHolder;
+  offset: number;
+  size: number;
+}
+
+/** What every text kept in a pack does (one set of functions, not closures per text). */
+const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes"> = {
+  read() {
+    const { state } = this;
+    const known = state.recent.get(this);
+    if (known !== undefined) return known;
+    if (state.buffer.length < this.size) state.buffer = new Uint8Array(this.size);
+    state.stats.reads++;
+    const read = decoder.decode(readPacked(this, state.buffer));
+    remember(state, this, read);
+    loosen(state, read.length);
+    return read;
+  },
+  bytes() {
+    const { state } = this;
+    if (state.bytes.length < this.size) state.bytes = new Uint8Array(this.size);
+    return readPacked(this, state.bytes);
+  },
+};
+
+function readPacked(text: PackedText, into: Uint8Array): Uint8Array {
+  text.state.stats.rawReads++;
+  const out = into.subarray(0, text.size);
+  if (!readAt(text.holder.file, text.offset, out)) {
+    throw new Error(`[slop] A cache pack ended early at byte ${text.offset}`);
+  }
+  return out;
 }

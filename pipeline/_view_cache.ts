@@ -10,7 +10,8 @@
  * @module
  */
 
-import { type Cache, cacheKey } from "./cache.ts";
+import { type Cache, cacheKey, type PackPlace } from "./cache.ts";
+import { lazyText, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
 import { headAndText } from "./text_hash.ts";
@@ -43,6 +44,11 @@ export interface CachedRenderInput {
   timeoutMs?: number;
   /** A deferred file's input: when the `cacheKey` hook reads its text, it is loaded and asked again. */
   lazy?: { touched(): boolean; load(): Promise<void> };
+  /**
+   * Keep a hit's text where the cache has it instead of decoding it (a speed layer's, see
+   * `TransformOptions.keepText`).
+   */
+  keepText?: KeepText;
   /** Render for real: gets a warning sink and the set that collects the plugins used. */
   render: (warn: (message: string) => void, used: Set<string>) => Promise<ViewOutput>;
 }
@@ -80,7 +86,7 @@ export async function cachedRender(
   const key = viewKey(plugin, { entry: args.entry, input: args.input, extra });
   // Decoded as it is read: a cache that can reads it into a buffer it reuses.
   const entry = cache.getDecoded
-    ? await cache.getDecoded(key, decodeEntry)
+    ? await cache.getDecoded(key, (bytes, place) => decodeEntry(bytes, place, args.keepText))
     : decodeEntry(await cache.getBytes(key));
   // Lazy built-ins (`cli/_builtins.ts`) the entry names are imported to compare versions.
   const loading = entry &&
@@ -204,7 +210,17 @@ function encodeEntry(entry: ViewEntry): Uint8Array {
   return headAndText(head, text);
 }
 
-function decodeEntry(bytes: Uint8Array | undefined): ViewEntry | undefined {
+/**
+ * A view's text kept where the cache read it from (`bytes`, the text's UTF-8 at `place` in the
+ * pack file), read again when used; `undefined`: decode it now.
+ */
+export type KeepText = (bytes: Uint8Array, place: PackPlace) => TextBacking | undefined;
+
+function decodeEntry(
+  bytes: Uint8Array | undefined,
+  place?: PackPlace,
+  keepText?: KeepText,
+): ViewEntry | undefined {
   if (!bytes) return undefined;
   const newline = bytes.indexOf(10);
   if (newline < 0) return undefined;
@@ -214,7 +230,10 @@ function decodeEntry(bytes: Uint8Array | undefined): ViewEntry | undefined {
       !entry || typeof entry.output !== "object" || !Array.isArray(entry.plugins) ||
       !Array.isArray(entry.warnings)
     ) return undefined;
-    entry.output.text = decoder.decode(bytes.subarray(newline + 1));
+    const text = bytes.subarray(newline + 1);
+    const kept = place && keepText?.(text, { ...place, offset: place.offset + newline + 1 });
+    if (kept) lazyText(entry.output, kept);
+    else entry.output.text = decoder.decode(text);
     return entry;
   } catch {
     return undefined;

@@ -107,7 +107,10 @@ export interface Cache {
    * read reuses: a pack's record is read into it, not into a buffer of its own (a warm build
    * reads the whole project this way, and a buffer a record left the allocator holding).
    */
-  getDecoded?<T>(key: string, decode: (bytes: Uint8Array) => T): Promise<T | undefined>;
+  getDecoded?<T>(
+    key: string,
+    decode: (bytes: Uint8Array, place?: PackPlace) => T,
+  ): Promise<T | undefined>;
   /** Store raw bytes under `key` (same format and guarantees as `set`, without JSON). */
   setBytes(key: string, bytes: Uint8Array): Promise<void>;
   /**
@@ -140,6 +143,18 @@ export interface Cache {
    * recently used entries and packs when the folder has grown past it.
    */
   flush(): Promise<void>;
+}
+
+/**
+ * Where the bytes `Cache.getDecoded` hands over are in the pack they were read (and checked) from:
+ * the pack file, open, and their offset in it. The file stays the one read while it is open, even
+ * once another build renames a new pack into its place; a caller that reads it later `borrow`s it
+ * (the cache then no longer closes it: the caller does, once).
+ */
+export interface PackPlace {
+  offset: number;
+  /** The pack file, from now on the caller's to close (`undefined` once the cache let go of it). */
+  borrow(): Deno.FsFile | undefined;
 }
 
 /**
@@ -192,9 +207,13 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       return Promise.resolve();
     },
     getBytes: (key: string) => Promise.resolve(countedRead(state, key, false)),
-    getDecoded<T>(key: string, decode: (bytes: Uint8Array) => T): Promise<T | undefined> {
+    getDecoded<T>(
+      key: string,
+      decode: (bytes: Uint8Array, place?: PackPlace) => T,
+    ): Promise<T | undefined> {
+      state.place = undefined;
       const payload = countedRead(state, key, true);
-      return Promise.resolve(payload && decode(payload));
+      return Promise.resolve(payload && decode(payload, state.place));
     },
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
       writeValue(state, key, bytes);
@@ -230,6 +249,10 @@ interface CacheState {
   pack?: Map<string, PackRecord>;
   /** The pack file `pack` was read from, open until the next flush (see `packIndex`). */
   packFile?: Deno.FsFile;
+  /** Whether `packFile` was borrowed (`PackPlace.borrow`): its borrower closes it, not the cache. */
+  lent?: boolean;
+  /** Where the payload read last is in `packFile`, when it was read from there. */
+  place?: PackPlace;
   /** Where records read to be decoded at once go (`getDecoded`, `get`), reused. */
   readBuffer: Uint8Array;
   prefetching?: Promise<void>;
@@ -383,7 +406,12 @@ function readFromPack(
     if (reuse && !record.payload && state.readBuffer.length < record.length) {
       state.readBuffer = new Uint8Array(Math.max(record.length, 2 * state.readBuffer.length));
     }
-    return packPayload(state.packFile ?? packPath, record, reuse ? state.readBuffer : undefined);
+    const file = state.packFile;
+    const payload = packPayload(file ?? packPath, record, reuse ? state.readBuffer : undefined);
+    if (payload && file && !record.payload && record.offset !== undefined) {
+      state.place = { offset: record.offset, borrow: () => borrowPack(state, file) };
+    }
+    return payload;
   };
   let record = packIndex(state).get(name);
   let payload = record && read(record);
@@ -421,9 +449,22 @@ function packIndex(state: CacheState): Map<string, PackRecord> {
 
 /** Close the pack file the index was read from; the next use reads the index again. */
 function closePack(state: CacheState): void {
-  state.packFile?.close();
-  state.packFile = undefined;
+  dropPackFile(state);
   state.pack = undefined;
+}
+
+/** Let go of the pack file: closed, unless a caller borrowed it (then the caller closes it). */
+function dropPackFile(state: CacheState): void {
+  if (!state.lent) state.packFile?.close();
+  state.packFile = undefined;
+  state.lent = false;
+}
+
+/** {@linkcode PackPlace.borrow}: the file, no longer closed by the cache (when still its own). */
+function borrowPack(state: CacheState, file: Deno.FsFile): Deno.FsFile | undefined {
+  if (state.packFile !== file) return undefined;
+  state.lent = true;
+  return file;
 }
 
 /**
@@ -553,8 +594,7 @@ async function flushCache(state: CacheState): Promise<void> {
     // Packs only speed reads up.
   } finally {
     // Its records are read back by path from now on (a new pack may have taken its place).
-    state.packFile?.close();
-    state.packFile = undefined;
+    dropPackFile(state);
   }
   // Entries served from their files were used now: they are the last to be evicted.
   for (const name of state.readFiles) touch(entryPath(state.dir, name));

@@ -13,7 +13,10 @@ import { loadGlobs } from "../deps.ts";
 import { cacheVersion, callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
-import { cachedRender } from "./_view_cache.ts";
+import { cachedRender, type KeepText } from "./_view_cache.ts";
+import { lazyText, textBacking } from "./lazy_text.ts";
+
+export type { KeepText } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
 import type { Memo } from "./memo.ts";
 import type {
@@ -206,6 +209,12 @@ export interface TransformOptions extends Logger {
    * @default {Infinity} every file at once
    */
   window?: number;
+  /**
+   * Keep a cache hit's text where the cache has it (a pack's record), read again when used,
+   * instead of decoding it (a speed layer that keeps texts out of memory sets it).
+   * @default {undefined} every hit's text decoded
+   */
+  keepText?: KeepText;
 }
 
 /** A file rendered as the cache has it, as a resident process keeps it for its next builds. */
@@ -423,6 +432,7 @@ async function transformFile(
         timeoutMs: options.timeoutMs,
         render,
         lazy,
+        keepText: options.keepText,
         context: () => ({
           options: { ...file.entry.options },
           entry: file.entry,
@@ -445,13 +455,16 @@ async function transformFile(
       bytes: file.size,
       view: out.view ?? view,
       status: "rendered",
-      text: out.text,
+      // A text kept where the cache has it (`keepText`) stays there: it is not read here.
+      text: textBacking(out) ? "" : out.text,
       fenced: out.fenced ?? true,
       notes: out.notes?.length ? out.notes : undefined,
       ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
       ...(out.fallback ? { fallback: out.fallback } : {}),
       cache,
     };
+    const kept = textBacking(out);
+    if (kept) lazyText(result, kept);
     // Not when a late read found the file changed (it gave another hash).
     if (memoKey && file.sha256 === keyedSha) {
       keepRendered(options, { key: memoKey, file: result, output: out, warnings });

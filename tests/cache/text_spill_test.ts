@@ -5,11 +5,13 @@ import {
   copyLazy,
   hasText,
   lazyList,
+  lazyText,
   textBacking,
   textLength,
   textMarks,
 } from "../../pipeline/lazy_text.ts";
 import { fileBlockOf } from "../../plugins/sections/_render.ts";
+import { openCache } from "../../pipeline/cache.ts";
 import { isLazyText, lazyFileBlock } from "../../pipeline/helpers.ts";
 import { textParts } from "../../pipeline/block_parts.ts";
 import { hashText } from "../../pipeline/text_hash.ts";
@@ -153,6 +155,59 @@ Deno.test("a spilled file's block is fenced by marks noted as it was written, no
   } finally {
     spill.close();
   }
+});
+
+Deno.test({
+  name:
+    "a text the cache's pack holds is kept there: not decoded, not written, read after a rewrite",
+  // The pack file stays open while a text kept in it is left (closed when they are collected).
+  sanitizeResources: false,
+  async fn() {
+    const cacheDir = Deno.makeTempDirSync({ dir });
+    const all = [...texts(), "a ``` b\n".repeat(300), "short\n"];
+    const head = new TextEncoder().encode('{"head":1}\n');
+    const first = openCache(cacheDir, { pack: "p" });
+    for (const [i, text] of all.entries()) await first.setText!(`k${i}`, head, text);
+    await first.flush();
+    const spill = openSpill({ after: 0, dir });
+    const cache = openCache(cacheDir, { pack: "p" });
+    const kept: Array<{ text?: string }> = [];
+    for (const i of all.keys()) {
+      const target: { text?: string } = {};
+      await cache.getDecoded!(`k${i}`, (bytes, place) => {
+        assert.ok(place, "read from the pack");
+        const backing = spill.keepAt(bytes.subarray(head.length), {
+          ...place,
+          offset: place.offset + head.length,
+        });
+        if (backing) lazyText(target, backing);
+        else target.text = new TextDecoder().decode(bytes.subarray(head.length));
+      });
+      kept.push(target);
+    }
+    assert.equal(spill.stats.written, 0);
+    assert.equal(spill.stats.kept, all.length - 1, "all but the short text");
+    assert.equal(textBacking(kept.at(-1)!), undefined);
+    // Another build rewrites the pack in its place (a temp file renamed): the texts still read.
+    const packs = `${cacheDir}/packs`;
+    const inode = () =>
+      [...Deno.readDirSync(packs)].map((e) => Deno.statSync(`${packs}/${e.name}`).ino);
+    const before = inode();
+    const other = openCache(cacheDir, { pack: "p" });
+    for (let j = 0; j < 10; j++) await other.set(`new${j}`, "x".repeat(5000));
+    for (const i of all.keys()) await other.get(`k${i}`);
+    await other.flush();
+    await cache.flush();
+    assert.notDeepEqual(inode(), before, "the pack was rewritten");
+    for (const [i, text] of all.entries()) {
+      const target = kept[i];
+      assert.equal(textLength(target), text.length);
+      if (textBacking(target)) assert.deepEqual(textBacking(target)!.marks, textMarks(text));
+      assert.equal(target.text, text);
+      assert.deepEqual(hashText(byteParts(target) ?? [target.text!]), hashText(text));
+    }
+    spill.close();
+  },
 });
 
 Deno.test("a lazy list makes each item when it is read", () => {

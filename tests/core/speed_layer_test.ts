@@ -64,3 +64,28 @@ Deno.test("the speed layer writes the bytes the plain stages write, cold, warm a
 Deno.test("the speed layer writes the bytes the plain stages write under a token budget", async () => {
   await bothWays({ budget: 900 });
 });
+
+Deno.test({
+  name: "a build keeping every text out of memory writes the plain stages' bytes, cold and warm",
+  // A warm build's cached renders stay in the cache's pack, whose file their texts hold open
+  // until they are collected (`accel/text_spill.ts`).
+  sanitizeResources: false,
+  async fn() {
+    const plain = await makeProject(PROJECT);
+    const fast = await makeProject(PROJECT);
+    const builds = async (n: number) => {
+      await build(await loadConfig({ cwd: plain }), { builtins: defaultPlugins() });
+      await build(await loadConfig({ cwd: fast }), {
+        builtins: defaultPlugins(),
+        layer: speedLayer({ spillAfter: 0 }),
+      });
+      assert.deepEqual(await outputs(fast, n), await outputs(plain, n), `build ${n}`);
+    };
+    await builds(1);
+    // Warm after an edit (fences in it): the other files' renders are the cache's.
+    for (const root of [plain, fast]) {
+      await Deno.writeTextFile(join(root, "src/b.py"), "```\n" + code(2) + "\n`````x\n");
+    }
+    await builds(2);
+  },
+});
