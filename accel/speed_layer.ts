@@ -76,6 +76,7 @@ import { hashText } from "../pipeline/text_hash.ts";
 import { takeParts, textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
+import { loadTextMemo, saveTextMemo, type TextMemo } from "./text_memo.ts";
 import { byteParts, lazyList, textBacking } from "../pipeline/lazy_text.ts";
 import type { KeptStatIndex, Resident } from "./resident.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
@@ -208,7 +209,10 @@ function wrapStages(
     late: new Map(),
     viewsReady: () => {},
     hashes: [],
-    spill: spillFor(resident ? false : options.spillAfter ?? spillAfterFromEnv()),
+    spill: spillFor(
+      resident ? false : options.spillAfter ?? spillAfterFromEnv(),
+      cache.enabled ? loadTextMemo(memoPath(indexPath)) : undefined,
+    ),
     dedupMay: new WeakMap(),
   };
   // Without a cached tokenizer table, a worker builds one while files are read.
@@ -235,8 +239,13 @@ function wrapStages(
   };
 }
 
-function spillFor(after: number | false): TextSpill | undefined {
-  return after === false ? undefined : openSpill({ after });
+function spillFor(after: number | false, memo?: TextMemo): TextSpill | undefined {
+  return after === false ? undefined : openSpill({ after, memo });
+}
+
+/** Where the values made from a build's unchanged texts are kept (`text_memo.ts`). */
+function memoPath(indexPath: string): string {
+  return indexPath.replace(/\.json$/, ".texts.json");
 }
 
 /** Work a resident process does after the build returns, before its next build. */
@@ -471,6 +480,8 @@ async function persistLater(speed: Speed): Promise<void> {
   await later(speed, async () => {
     await cache.flush();
     if (index?.changed()) await saveStatIndex(index.result());
+    const memo = speed.spill?.memo;
+    if (memo?.used.size) await saveTextMemo(memoPath(speed.indexPath), memo);
   });
   if (kept && index) kept.keep(index.result());
 }

@@ -35,6 +35,7 @@ import {
 import { readAt } from "../pipeline/helpers.ts";
 import { collectGarbage } from "./collect.ts";
 import type { PackPlace } from "../pipeline/cache.ts";
+import { memoized, type TextMemo } from "./text_memo.ts";
 import { isAscii } from "node:buffer";
 
 /** Files rendering at once when their texts are in a spill (`TransformOptions.window`). */
@@ -138,6 +139,8 @@ export interface TextSpill {
   close(): void;
   /** What was written and read so far. */
   stats: SpillStats;
+  /** The memo it was opened with ({@linkcode SpillOptions.memo}). */
+  memo?: TextMemo;
 }
 
 /** Options of {@linkcode openSpill}. */
@@ -158,6 +161,12 @@ export interface SpillOptions {
    * @default {collectGarbage} `accel/collect.ts`
    */
   collector?: () => boolean;
+  /**
+   * Values made from texts kept where a cache's pack has them, remembered between builds by the
+   * texts' names (`text_memo.ts`).
+   * @default {undefined} none: each is made again
+   */
+  memo?: TextMemo;
   /**
    * The folder the spill file is made in.
    * @default {undefined} the system's temporary folder
@@ -188,6 +197,7 @@ interface SpillState {
   collectEvery: number;
   collector: () => boolean;
   stats: SpillStats;
+  memo?: TextMemo;
 }
 
 const encoder = new TextEncoder();
@@ -226,6 +236,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     after: options.after ?? SPILL_AFTER_CHARS,
     dir: options.dir,
     offered: 0,
+    memo: options.memo,
   };
   return {
     spill: (target) => spillText(state, target),
@@ -246,6 +257,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
       state.recentChars = 0;
     },
     stats: state.stats,
+    memo: state.memo,
   };
 }
 
@@ -381,7 +393,7 @@ function write(state: SpillState, text: string): TextBacking {
   const backing: SpilledText = Object.create(SPILLED);
   backing.state = state;
   backing.offset = offset;
-  backing.size = written;
+  backing.size = backing.byteLength = written;
   backing.length = text.length;
   // The files section fences the text by these: its block is made without reading it back.
   backing.marks = textMarks(text);
@@ -485,7 +497,8 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
   backing.state = state;
   backing.holder = holder;
   backing.offset = place.offset;
-  backing.size = size;
+  backing.name = place.sha256;
+  backing.size = backing.byteLength = size;
   backing.length = text?.length ?? size;
   backing.marks = text === undefined ? byteMarks(bytes) : textMarks(text);
   state.offered += backing.length;
@@ -509,12 +522,18 @@ function byteMarks(bytes: Uint8Array): TextMarks {
 interface PackedText extends TextBacking {
   state: SpillState;
   holder: PackHolder;
+  /** Its record's sha256 and where it starts in it (`PackPlace.sha256` as the view cache names it). */
+  name: string;
   offset: number;
   size: number;
 }
 
 /** What every text kept in a pack does (one set of functions, not closures per text). */
-const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes"> = {
+const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes" | "derive"> = {
+  derive(salt, compute) {
+    const { memo } = this.state;
+    return memo ? memoized(memo, this.name, salt, compute) : compute();
+  },
   read() {
     const { state } = this;
     const known = state.recent.get(this);

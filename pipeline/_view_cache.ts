@@ -231,7 +231,10 @@ function decodeEntry(
       !Array.isArray(entry.warnings)
     ) return undefined;
     const text = bytes.subarray(newline + 1);
-    const kept = place && keepText?.(text, { ...place, offset: place.offset + newline + 1 });
+    // Named by its record's sha256 and where it starts in it: the same bytes in every build.
+    const at = newline + 1;
+    const kept = place &&
+      keepText?.(text, { ...place, offset: place.offset + at, sha256: `${place.sha256}+${at}` });
     if (kept) lazyText(entry.output, kept);
     else entry.output.text = decoder.decode(text);
     return entry;

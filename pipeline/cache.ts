@@ -153,6 +153,8 @@ export interface Cache {
  */
 export interface PackPlace {
   offset: number;
+  /** The record's sha256, as checked: its bytes, named. */
+  sha256: string;
   /** The pack file, from now on the caller's to close (`undefined` once the cache let go of it). */
   borrow(): Deno.FsFile | undefined;
 }
@@ -207,14 +209,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       return Promise.resolve();
     },
     getBytes: (key: string) => Promise.resolve(countedRead(state, key, false)),
-    getDecoded<T>(
-      key: string,
-      decode: (bytes: Uint8Array, place?: PackPlace) => T,
-    ): Promise<T | undefined> {
-      state.place = undefined;
-      const payload = countedRead(state, key, true);
-      return Promise.resolve(payload && decode(payload, state.place));
-    },
+    getDecoded: (key, decode) => Promise.resolve(decodedRead(state, key, decode)),
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
       writeValue(state, key, bytes);
       return Promise.resolve();
@@ -291,6 +286,17 @@ interface CacheState {
   readFiles: Set<string>;
   /** Bytes this object added to the folder (for the size limit). */
   grown: number;
+}
+
+/** `Cache.getDecoded`: the payload handed to `decode` with where the pack has it, if it does. */
+function decodedRead<T>(
+  state: CacheState,
+  key: string,
+  decode: (bytes: Uint8Array, place?: PackPlace) => T,
+): T | undefined {
+  state.place = undefined;
+  const payload = countedRead(state, key, true);
+  return payload && decode(payload, state.place);
 }
 
 /** An entry's payload (`reuse`: see `Cache.getDecoded`), counted as a hit when there is one. */
@@ -409,7 +415,11 @@ function readFromPack(
     const file = state.packFile;
     const payload = packPayload(file ?? packPath, record, reuse ? state.readBuffer : undefined);
     if (payload && file && !record.payload && record.offset !== undefined) {
-      state.place = { offset: record.offset, borrow: () => borrowPack(state, file) };
+      state.place = {
+        offset: record.offset,
+        sha256: record.sha256,
+        borrow: () => borrowPack(state, file),
+      };
     }
     return payload;
   };

@@ -10,6 +10,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { Buffer } from "node:buffer";
 import { basename, dirname, join } from "./_path.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
@@ -503,14 +504,22 @@ interface FileBlockText extends TextBacking {
 }
 
 /** What every lazy file block's text does (one set of functions, not a closure per block). */
-const FILE_BLOCK_TEXT: ThisType<FileBlockText> & Omit<TextBacking, "length"> & {
+const FILE_BLOCK_TEXT: ThisType<FileBlockText> & Omit<TextBacking, "length" | "byteLength"> & {
   readonly length: number;
+  readonly byteLength: number | undefined;
 } = {
   read() {
     return this.head + (this.file.text ?? "") + this.tail;
   },
   get length() {
     return this.head.length + textLength(this.file) + this.tail.length;
+  },
+  // Known when the file's text knows its own (the two short parts are measured).
+  get byteLength() {
+    const middle = textBacking(this.file)?.byteLength;
+    return middle === undefined
+      ? undefined
+      : Buffer.byteLength(this.head, "utf8") + middle + Buffer.byteLength(this.tail, "utf8");
   },
   // The file's text (the second part) is read when that part is read, and the parts carry its
   // record: code that knows that text (early counts) need not read it.

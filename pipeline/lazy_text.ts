@@ -36,6 +36,32 @@ export interface TextBacking {
   byteParts?(): Array<string | Uint8Array>;
   /** What a file block's fence needs of the text, noted while the text was at hand. */
   marks?: TextMarks;
+  /** The length of the text's UTF-8 bytes, when known without reading them. */
+  byteLength?: number;
+  /**
+   * A value made from the text by `compute` (`salt` names what it is), remembered by the text's
+   * bytes from one build to the next (a warm build's unchanged texts are not hashed again).
+   */
+  derive?(salt: string, compute: () => string): string;
+}
+
+/**
+ * `compute()`, a value made from `target`'s text (`salt` names what it is), or the one its lazy
+ * text remembers (see {@linkcode TextBacking.derive}).
+ *
+ * @example
+ * ```ts
+ * import { derivedFromText } from "./lazy_text.ts";
+ * derivedFromText({ text: "x" }, "length", () => "1"); // "1"
+ * ```
+ */
+export function derivedFromText(
+  target: { text?: string },
+  salt: string,
+  compute: () => string,
+): string {
+  const backing = textBacking(target);
+  return backing?.derive ? backing.derive(salt, compute) : compute();
 }
 
 /**
@@ -243,4 +269,18 @@ export function lazyList<T>(length: number, at: (index: number) => T): T[] {
       return Reflect.get(target, key, receiver);
     },
   });
+}
+
+/**
+ * The length of `target`'s text's UTF-8 bytes when its lazy text knows it without reading it
+ * ({@linkcode TextBacking.byteLength}), else `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { knownByteLength } from "./lazy_text.ts";
+ * knownByteLength({ text: "é" }); // undefined
+ * ```
+ */
+export function knownByteLength(target: { text?: string }): number | undefined {
+  return textBacking(target)?.byteLength;
 }

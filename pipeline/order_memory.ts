@@ -6,7 +6,7 @@
  * @module
  */
 
-import { byteParts } from "./lazy_text.ts";
+import { byteParts, knownByteLength } from "./lazy_text.ts";
 import { join } from "./_path.ts";
 import { derived, isFileBlock, writeAtomic } from "./helpers.ts";
 import { orderStateFromLock, readLock } from "./lock.ts";
@@ -174,7 +174,9 @@ export function orderFiles(
  * whole (flattens it) to use it as a key, a second copy of every file shown.
  */
 function blockBytes(block: Block): number {
-  // A lazy text's bytes as they are kept (`lazy_text.ts`): not decoded to be measured.
+  // A lazy text's length as it is kept, else its bytes (`lazy_text.ts`): not decoded to be measured.
+  const known = knownByteLength(block);
+  if (known !== undefined) return known;
   const bytes = byteParts(block);
   if (bytes) {
     return bytes.reduce((n, p) => n + (typeof p === "string" ? utf8Length(p) : p.length), 0);

@@ -10,7 +10,7 @@
 import { comparePaths, derived } from "./helpers.ts";
 import type { RenderedFile } from "./types.ts";
 import { hashText, sha256Parts } from "./text_hash.ts";
-import { byteParts } from "./lazy_text.ts";
+import { byteParts, derivedFromText, textBacking } from "./lazy_text.ts";
 
 /** `2^(-1/25)`: a change count halves every 25 changing builds. Written out so every engine agrees. */
 export const DECAY = 0.9726549474122855;
@@ -352,7 +352,12 @@ export function fileContentKey(file: RenderedFile): string {
   // A resident process (slop watch) hashes each rendered text once. Hashed in pieces (the text
   // joined to its head is one more copy of it).
   // A lazy text's bytes are hashed as they are kept (`lazy_text.ts`): not decoded to be encoded.
-  const bytes = byteParts(file);
-  if (bytes) return hashText([head, ...bytes]).sha256.slice(0, 16);
+  // One remembered by the text's bytes (a warm build's unchanged text) is not hashed again.
+  if (textBacking(file)) {
+    return derivedFromText(file, `content\0${head}`, () => {
+      const bytes = byteParts(file);
+      return hashText(bytes ? [head, ...bytes] : [head, file.text ?? ""]).sha256.slice(0, 16);
+    });
+  }
   return derived(file.text ?? "", head, () => sha256Parts([head, file.text ?? ""]).slice(0, 16));
 }

@@ -304,6 +304,33 @@ function keepRendered(
   if (stored) options.rendered!.set(key, { file: { ...file, cache: "hit" }, output, warnings });
 }
 
+/** The file a view rendered (`out`), its text kept lazy when the view cache kept it so. */
+function renderedFile(
+  base: Pick<RenderedFile, "path" | "language">,
+  file: SourceFile,
+  out: ViewOutput,
+  { view, cache }: { view: string; cache: "hit" | "miss" },
+): RenderedFile {
+  // A text kept where the cache has it (`keepText`) stays there: it is not read here.
+  const kept = textBacking(out);
+  const result: RenderedFile = {
+    ...base,
+    // A late read may have found the file changed (and redacted): its hash is the one rendered.
+    sha256: file.sha256,
+    bytes: file.size,
+    view: out.view ?? view,
+    status: "rendered",
+    text: kept ? "" : out.text,
+    fenced: out.fenced ?? true,
+    notes: out.notes?.length ? out.notes : undefined,
+    ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
+    ...(out.fallback ? { fallback: out.fallback } : {}),
+    cache,
+  };
+  if (kept) lazyText(result, kept);
+  return result;
+}
+
 /**
  * Render every file with its view. Files with read problems keep them.
  *
@@ -448,23 +475,7 @@ async function transformFile(
       })
       : { output: await render(options.warn, new Set()), cache: "miss" as const };
     const out = rendered;
-    const result: RenderedFile = {
-      ...base,
-      // A late read may have found the file changed (and redacted): its hash is the one rendered.
-      sha256: file.sha256,
-      bytes: file.size,
-      view: out.view ?? view,
-      status: "rendered",
-      // A text kept where the cache has it (`keepText`) stays there: it is not read here.
-      text: textBacking(out) ? "" : out.text,
-      fenced: out.fenced ?? true,
-      notes: out.notes?.length ? out.notes : undefined,
-      ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
-      ...(out.fallback ? { fallback: out.fallback } : {}),
-      cache,
-    };
-    const kept = textBacking(out);
-    if (kept) lazyText(result, kept);
+    const result = renderedFile(base, file, out, { view, cache });
     // Not when a late read found the file changed (it gave another hash).
     if (memoKey && file.sha256 === keyedSha) {
       keepRendered(options, { key: memoKey, file: result, output: out, warnings });

@@ -3,7 +3,9 @@ import { openSpill, spillAfterFromEnv } from "../../accel/text_spill.ts";
 import {
   byteParts,
   copyLazy,
+  derivedFromText,
   hasText,
+  knownByteLength,
   lazyList,
   lazyText,
   textBacking,
@@ -12,6 +14,9 @@ import {
 } from "../../pipeline/lazy_text.ts";
 import { fileBlockOf } from "../../plugins/sections/_render.ts";
 import { openCache } from "../../pipeline/cache.ts";
+import { loadTextMemo, saveTextMemo } from "../../accel/text_memo.ts";
+
+const encoder = new TextEncoder();
 import { isLazyText, lazyFileBlock } from "../../pipeline/helpers.ts";
 import { textParts } from "../../pipeline/block_parts.ts";
 import { hashText } from "../../pipeline/text_hash.ts";
@@ -111,6 +116,7 @@ Deno.test("a lazy file block reads as its parts joined, and is hashed from its b
     const joined = "### a.py\n\n```python\n" + body + "```\n\n";
     assert.equal(block.text, joined);
     assert.equal(textLength(block), joined.length);
+    assert.equal(knownByteLength(block), new TextEncoder().encode(joined).length);
     assert.deepEqual([...textParts(block)], ["### a.py\n\n```python\n", body, "```\n\n"]);
     assert.deepEqual(hashText(byteParts(block)!), hashText(joined));
     // Read again after the spill is closed: the file is opened for the read.
@@ -169,7 +175,9 @@ Deno.test({
     const first = openCache(cacheDir, { pack: "p" });
     for (const [i, text] of all.entries()) await first.setText!(`k${i}`, head, text);
     await first.flush();
-    const spill = openSpill({ after: 0, dir });
+    // A value made from each text (its hash) is remembered by the text's name for the next build.
+    const memo = loadTextMemo(`${cacheDir}/memo.json`);
+    const spill = openSpill({ after: 0, dir, memo });
     const cache = openCache(cacheDir, { pack: "p" });
     const kept: Array<{ text?: string }> = [];
     for (const i of all.keys()) {
@@ -179,6 +187,7 @@ Deno.test({
         const backing = spill.keepAt(bytes.subarray(head.length), {
           ...place,
           offset: place.offset + head.length,
+          sha256: `${place.sha256}+${head.length}`,
         });
         if (backing) lazyText(target, backing);
         else target.text = new TextDecoder().decode(bytes.subarray(head.length));
@@ -202,11 +211,36 @@ Deno.test({
     for (const [i, text] of all.entries()) {
       const target = kept[i];
       assert.equal(textLength(target), text.length);
+      assert.equal(knownByteLength(target), textBacking(target) && encoder.encode(text).length);
       if (textBacking(target)) assert.deepEqual(textBacking(target)!.marks, textMarks(text));
       assert.equal(target.text, text);
       assert.deepEqual(hashText(byteParts(target) ?? [target.text!]), hashText(text));
     }
+    // Each kept text's hash made once, then known by its name (here and in the next build).
+    let made = 0;
+    const hashOf = (target: { text?: string }) =>
+      derivedFromText(target, "sha", () => (made++, hashText(target.text!).sha256));
+    for (const target of kept) hashOf(target);
+    assert.equal(made, all.length);
+    await saveTextMemo(`${cacheDir}/memo.json`, memo);
+    const next = openSpill({ after: 0, dir, memo: loadTextMemo(`${cacheDir}/memo.json`) });
+    const again = openCache(cacheDir, { pack: "p" });
+    for (const [i, text] of all.entries()) {
+      const target: { text?: string } = {};
+      await again.getDecoded!(`k${i}`, (bytes, place) => {
+        const backing = place && next.keepAt(bytes.subarray(head.length), {
+          ...place,
+          offset: place.offset + head.length,
+          sha256: `${place.sha256}+${head.length}`,
+        });
+        if (backing) lazyText(target, backing);
+        else target.text = text;
+      });
+      assert.equal(hashOf(target), hashText(text).sha256);
+    }
+    assert.equal(made, all.length + 1, "only the short text (kept in memory) hashed again");
     spill.close();
+    next.close();
   },
 });
 
