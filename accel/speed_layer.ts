@@ -9,7 +9,10 @@
  *   stage needs them (lazy input).
  * - secrets: the code views start their threads while the scan runs, and the
  *   scan's workers count the tokens of files shown in full (early counts).
- * - transform: counting threads start once enough views are rendered anew.
+ * - transform: counting threads start once enough views are rendered anew;
+ *   on a big tree, a cached render's text stays in the cache's pack (not
+ *   decoded), and what is made from it is remembered by its name
+ *   (`text_memo.ts`).
  * - compose: a file block keeps the parts it was joined from, so the file's
  *   text is never copied into a joined string.
  * - count: blocks are hashed once for the count cache and the manifest, and a

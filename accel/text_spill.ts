@@ -15,6 +15,11 @@
  * end of each stage that wrote or read back any (V8 would let its heap grow
  * to several times what the build holds first). bench/README.md ("Monorepo scale") has what it costs and saves.
  *
+ * A text a cache's pack holds already (a warm build's cached render) is not
+ * written: it is read from the pack where it is (`keepAt`). Each kept text
+ * notes what its block's fence needs (`TextBacking.marks`), so that the
+ * files section need not read it back.
+ *
  * A source and the file rendered from it in full share one record: the text
  * read last is remembered (one text, the largest file at most), and keeping
  * the same text again gives its record instead of writing it twice. Texts
