@@ -87,5 +87,7 @@ Deno.test({
       await Deno.writeTextFile(join(root, "src/b.py"), "```\n" + code(2) + "\n`````x\n");
     }
     await builds(2);
+    // Nothing changed: the blocks' hashes and content keys are the ones remembered.
+    await builds(3);
   },
 });
