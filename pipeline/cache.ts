@@ -153,7 +153,10 @@ export interface Cache {
  */
 export interface PackPlace {
   offset: number;
-  /** The record's sha256, as checked: its bytes, named. */
+  /**
+   * The record's sha256, as checked: a name of its bytes (a part of them handed on is named by it
+   * and where the part starts, as the view cache names a render's text).
+   */
   sha256: string;
   /** The pack file, from now on the caller's to close (`undefined` once the cache let go of it). */
   borrow(): Deno.FsFile | undefined;
