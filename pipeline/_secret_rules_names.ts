@@ -97,7 +97,9 @@ export function findNamedValues(
     for (const v of body.matchAll(MAP_VALUE)) {
       if (!KEY_LIKE.test(v[1]) || isPlaceholder(v[1])) continue;
       const at = open + v.index! + v[0].lastIndexOf(`"${v[1]}"`) + 1;
-      out.push({ start: at, end: at + v[1].length, rule: "key-map" });
+      // Laravel's `base64:` says how the key is written: not part of it
+      const skip = v[1].startsWith("base64:") ? 7 : 0;
+      out.push({ start: at + skip, end: at + v[1].length, rule: "key-map" });
     }
   }
   return out;
@@ -182,14 +184,15 @@ const NAME_QUOTE = "(?:\\\\?[\"'])?";
  * from the operator (a lookahead checks that a token follows, then a
  * lookbehind that a name precedes): operators followed by a token are rare
  * in code, names that start like these are everywhere. Groups: `q` the
- * opening quote, `b` a `Bearer ` prefix, `v` the value.
+ * opening quote, `b` a `Bearer ` prefix (or Laravel's `base64:`), `v` the value.
  */
 /** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`. */
 const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken)";
 export const NAMED_TOKEN: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4})?${TOKEN}{16})` +
+  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{12})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:${SCHEME}[ \\t]{1,4})?)(?<v>${TOKEN}{16,1024}={0,2})`,
+    `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
+    `(?<v>${TOKEN}{12,1024}={0,2})`,
   "g",
 );
 
@@ -205,10 +208,13 @@ function endsValue(text: string, at: number, q: string): boolean {
 }
 const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
 
-/** Whether `value` is HTTP Basic credentials: base64 of `user:password`. */
+/**
+ * Whether `value` is HTTP Basic credentials: base64 of `user:password` (printable ASCII, so that
+ * the bytes of a random token seldom pass for them).
+ */
 function isBasicCredentials(value: string): boolean {
   try {
-    return /^[^:\s]{0,128}:\S{4,}$/.test(atob(value));
+    return /^[\x21-\x39\x3b-\x7e]{0,128}:[\x21-\x7e]{4,}$/.test(atob(value));
   } catch {
     return false;
   }
@@ -220,6 +226,8 @@ function isBasicCredentials(value: string): boolean {
  */
 const ID_NAME = /(?<![Ss]ecret)(?<=[a-z])Id\\?["']?\]?[ \t]*$/;
 const AWS_SECRET_NAME = /secret[_.-]?access[_.-]?key|aws[_.-]?secret/i;
+/** A name that ends in `auth` (`_auth`, `"auth"`): its value may be base64 of `user:password`. */
+const AUTH_NAME = /auth\\?["']?\]?[ \t]*$/i;
 const AZURE_SECRET = /^[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}$/;
 const JWT = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}$/;
 /**
@@ -263,7 +271,13 @@ export function findNamedTokens(
     if (/=[^=]/.test(value)) continue;
     const name = nameBefore(text, m.index!);
     let rule: string | undefined;
-    if (AWS_SECRET_NAME.test(name) && /^[A-Za-z0-9/+]{40}$/.test(value)) rule = "aws";
+    if (value.length < 16) {
+      // Short: only base64 of `user:password` under an `auth` name (`.npmrc`'s `_auth = …`)
+      if (AUTH_NAME.test(name) && isBasicCredentials(value)) rule = "basicauth";
+    } else if (b === "base64:") {
+      // a key written `base64:…` (Laravel's `APP_KEY`): base64 of random bytes
+      if (!fewCharacters(value)) rule = "named-secret";
+    } else if (AWS_SECRET_NAME.test(name) && /^[A-Za-z0-9/+]{40}$/.test(value)) rule = "aws";
     else if (JWT.test(value)) rule = "jwt";
     else if (NAMED_SHAPES.some(([shape]) => shape.test(value)) && !fewCharacters(value)) {
       rule = NAMED_SHAPES.find(([shape]) => shape.test(value))![1];
@@ -278,7 +292,7 @@ export function findNamedTokens(
       rule = "bearer";
     } else if ((looksRandom(value) || looksGenerated(value)) && !ID_NAME.test(name)) {
       rule = "named-secret";
-    }
+    } else if (AUTH_NAME.test(name) && isBasicCredentials(value)) rule = "basicauth";
     if (!rule) continue;
     value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
     out.push({ start, end: start + value.length, rule });
@@ -289,32 +303,39 @@ export function findNamedTokens(
 /**
  * Names whose value is a password whatever it looks like: the name ends in a password, API key
  * or token word (`DB_PASSWORD`, `passwd`, `admin_pwd`, `passphrase`, `client_secret`,
- * `SECRET_KEY`, `X-Api-Key`, `access_token`), not in another word after it (`password_file`,
- * `secretName`, `password_hash` name something else).
+ * `SECRET_KEY`, `X-Api-Key`, `access_token`, `db_pass`, `dbPass`), not in another word after it
+ * (`password_file`, `secretName`, `password_hash` name something else).
  */
-const PASSWORD_NAME = anyCase(
-  "(?:passw(?:or)?d|passwort|pwd|passphrase|secret|api[_.-]?key|apikey|" +
-    "(?:access|auth|api|bearer|refresh|secret)[_.-]?token)(?:[_.-]?key|[_.-]?value)?",
-);
+const PASSWORD_NAME = "(?:" +
+  anyCase(
+    "(?:passw(?:or)?ds?|passwort|pwd|passphrase|secret|api[_.-]?key|apikey|" +
+      "(?:access|auth|api|bearer|refresh|secret)[_.-]?token)",
+  ) +
+  // `pass` as a word of its own: `db_pass`, `MLAB_PASS`, `"pass"`, `dbPass` (not `bypass`)
+  "|(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass)" +
+  anyCase("(?:[_.-]?key|[_.-]?value)?");
 
 /**
  * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
  * from the operator as {@linkcode NAMED_TOKEN} is (`>` too: `<password>…</password>`). Groups:
- * `op` the operator, `q` the opening quote, `v` the value up to a quote, escape, tab or line end
- * (up to a blank too when unquoted).
+ * `op` the operator, `q` the opening quote, `v` the value up to an escape, tab or line end
+ * (cut at its closing quote, or unquoted at a quote or blank, by `passwordEnd`), so that it may
+ * hold quotes other than its own (`'a"b`c'`: a WordPress salt) and `=` or `>` after its first
+ * character (a Django `SECRET_KEY`; not first: `password == x`, `token >= 8`).
  */
 export const NAMED_PASSWORD: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}[^\\s"'\`\\\\=>]{6})` +
+  `(?=(?:${OP}|>)${GAP}${QUOTE}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
     `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})(?<v>[^\\r\\n\\t"'\`\\\\]{6,256})`,
+    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})(?<v>[^\\r\\n\\t\\\\]{6,256})`,
   "g",
 );
 
 /**
  * The words that every name {@linkcode NAMED_VALUE}, {@linkcode NAMED_TOKEN} and
  * {@linkcode NAMED_PASSWORD} look behind for holds, in any case: `key`, `token`, `passw`, `pwd`,
- * `auth`, `passphrase`, `secret`, `credential`, `bearer`. Each is looked for from a letter rarer in
- * code than its first (`k`, `w`, `h`, `c`, `b`) and checked behind it; a match ends where its word
+ * `auth`, `passphrase`, `secret`, `credential`, `bearer`, and `pass` (from its `ss`). Each is looked
+ * for from a letter rarer in code than its first (`k`, `w`, `h`, `c`, `b`) and checked behind it;
+ * a match ends where its word
  * does, and holds at most 10 characters (`credential`). The same search finds the words the
  * command and SQL rules start from (`_secret_rules_commands.ts`): `mysql` (`mysqldump`, …),
  * `sshpass`, `redis-cli` and `identified` (groups `mysql`, `sshpass`, `rediscli`, `sql`), each from
@@ -327,6 +348,7 @@ export const NAME_WORD: RegExp = new RegExp(
     `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     `${anyCase("h")}(?:(?<=${anyCase("auth")})|${anyCase("rase")}(?<=${anyCase("passphrase")})|` +
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
+    `${anyCase("ss")}(?<=${anyCase("pass")})(?![Ww])`,
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|${anyCase("dential")})`,
     anyCase("bearer"),
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
@@ -494,6 +516,12 @@ function* matchesAt(pattern: RegExp, text: string, at: number[]): Generator<RegE
   }
 }
 
+/** A number literal: hex, or digits (with `_` or one `.`). */
+const NUMBER = /^(?:0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*(?:\.[0-9]+)?)$/;
+/** A name whose word is `pass` (not `password`), right before its operator. */
+const PASS_WORD_BEFORE =
+  /(?<![A-Za-z])(?:pass|Pass|PASS)\\?["']?\]?[ \t]*$|(?<=[a-z0-9])Pass\\?["']?\]?[ \t]*$/;
+
 /** Where the password of a {@linkcode NAMED_PASSWORD} match at `start` ends; undefined: none. */
 function passwordEnd(text: string, m: RegExpExecArray, start: number): number | undefined {
   const { op, gap, q } = m.groups!;
@@ -502,6 +530,10 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   if (value.length === 256) {
     value = text.slice(start, runEnd(q ? LONG_QUOTED : LONG_UNQUOTED, text, start + 256));
   }
+  // One quote: the value ends at it (other quotes are part of it); unquoted, or an escaped,
+  // entity or triple quote: at any quote.
+  const close = q.length === 1 ? value.indexOf(q) : value.search(/["'`]/);
+  if (close >= 0) value = value.slice(0, close);
   if (!q) {
     // A blank ends it, and a sentence's full stop is not part of it.
     value = value.replace(/ .*/, "").replace(/\.+$/, "");
@@ -516,5 +548,17 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   // bytes, got …`). Written `NAME=value`, it is a value whatever follows.
   const spaced = op === ":" || /[ \t]/.test(text[m.index + op.length] ?? "");
   if (!q && spaced && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) return undefined;
-  return passwordLike(value, q !== "") ? end : undefined;
+  // The text of an element named by the name (`<apikey>…</apikey>`) is a value, not code, as a
+  // quoted one is (after an attribute's quote, `class="api_key">…`, it is markup's text).
+  const element = op === ">" && !/["']/.test(text[m.index - 1] ?? "");
+  if (!q && !element && NUMBER.test(value)) {
+    // A number literal of code (`STENCIL_PASS_DEPTH_PASS: 0x0B96`); digits alone are a password
+    // under a password's name (`DB_PASSWORD=12345678`), not under `pass` (a render pass, a count).
+    if (
+      /^0[xX]/.test(value) || PASS_WORD_BEFORE.test(text.slice(Math.max(0, m.index - 24), m.index))
+    ) {
+      return undefined;
+    }
+  }
+  return passwordLike(value, q !== "" || element) ? end : undefined;
 }

@@ -54,6 +54,8 @@ export const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
 
 /** A name that may hold a secret: the names {@linkcode findNamedTokens} and passwords need. */
 const PAIR_NAME = /secret|token|passw|pwd|passphrase|credential|auth|bearer|key/i;
+/** `pass` as a word of a name (`DB_PASS`, `dbPass`), not inside another (`bypass`, `compass`). */
+const PASS_NAME = /(?<![A-Za-z])(?:pass|Pass|PASS)(?![a-z])|(?<=[a-z0-9])Pass(?![a-z])/;
 
 /** How far past a pair's name its value is read: the longest value, its quotes and scheme. */
 const PAIR_VALUE_CHARS = 300;
@@ -74,7 +76,9 @@ export function findPairs(
     form.pattern.lastIndex = 0;
     for (const m of text.matchAll(form.pattern)) {
       const name = m.groups!.n;
-      if (PAIR_NAME.test(name)) out.push(...pairSecrets(text, name, m.index! + m[0].length));
+      if (PAIR_NAME.test(name) || PASS_NAME.test(name)) {
+        out.push(...pairSecrets(text, name, m.index! + m[0].length));
+      }
     }
   }
   return out;

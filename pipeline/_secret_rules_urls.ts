@@ -7,9 +7,13 @@
 
 import { isPlaceholder } from "./_secret_rules_common.ts";
 
-/** A password in a URL (`scheme://user:PASSWORD@host`), from its `://`. */
+/**
+ * A password in a URL (`scheme://user:PASSWORD@host`), from its `://`. The user may be an email
+ * address and the password may hold an `@` left unescaped (git's credential store writes
+ * `https://me@example.com:pa@ss@github.com`): the password runs to the last `@` before the host.
+ */
 export const URL_PASSWORD: RegExp =
-  /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/@'"`<>\\]{0,256}:(?<v>[^\s/@'"`<>\\]{1,256})@(?=[A-Za-z0-9[])/g;
+  /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/'"`<>\\]{0,256}:(?<v>[^\s/'"`<>\\]{1,256})@(?=[A-Za-z0-9[])/g;
 const DATABASE_SCHEME =
   /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|cockroachdb|clickhouse)$/i;
 

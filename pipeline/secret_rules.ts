@@ -20,9 +20,11 @@
  * clean by an older table are scanned again (3: the line of a finding in a file with CR line ends;
  * 4: prefixed provider tokens, placeholders of few characters, generated keys under a name;
  * 5: a -u option's URL left to the URL rule; 6: a value on the line after its name that ends
- * like `"…"):`, or after a `\` continuation); 7: an Azure SAS signature (`&sig=…`).
+ * like `"…"):`, or after a `\` continuation); 7: an Azure SAS signature (`&sig=…`); 8: crypt(3)
+ * password hashes, PuTTY key files, `pass` names, `=` in a password, a URL user with an `@`,
+ * base64 `user:password` under an `auth` name, Laravel's `base64:` keys).
  */
-export const SECRET_RULES_VERSION = 7;
+export const SECRET_RULES_VERSION = 8;
 
 import {
   isPlaceholder,
@@ -63,6 +65,13 @@ import {
   YAML_DOCUMENT_END,
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
+import {
+  CRYPT_HASH,
+  findPutty,
+  isCryptHash,
+  PUTTY_BEGIN,
+  PUTTY_END,
+} from "./_secret_rules_hashes.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
@@ -105,8 +114,26 @@ export const SECRET_SHAPES: SecretShape[] = [
     pattern: BASE64_PEM,
     accept: isBase64PrivateKey,
   },
+  {
+    id: "putty-private-key",
+    gate: "-",
+    label: "private-key",
+    kind: "PuTTY private key files (`PuTTY-User-Key-File-3:` to `Private-MAC:`), redacted whole",
+    hints: ["PuTTY-User-Key-File-"],
+    find: findPutty,
+  },
   ...PROVIDER_TOKENS,
   ...PREFIXED_TOKENS,
+  {
+    id: "password-hash",
+    gate: "$",
+    label: "password-hash",
+    kind: "crypt(3) password hashes (`/etc/shadow`, `.htpasswd`, a user table): bcrypt `$2b$`, " +
+      "SHA-crypt `$6$` `$5$`, MD5 `$1$` `$apr1$`, yescrypt `$y$`, Argon2 `$argon2id$`",
+    hints: ["$2a$", "$2b$", "$2y$", "$1$", "$5$", "$6$", "$apr1$", "$y$", "$argon2"],
+    pattern: CRYPT_HASH,
+    accept: isCryptHash,
+  },
   {
     id: "hex-secret",
     label: "hex-secret",
@@ -224,6 +251,8 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   PEM_BEGIN,
   PEM_END,
   PEM_BODY,
+  PUTTY_BEGIN,
+  PUTTY_END,
   LONG_TOKEN,
   LONG_QUOTED,
   LONG_UNQUOTED,

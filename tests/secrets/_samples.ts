@@ -33,6 +33,9 @@ const B64 = ALNUM + "+/";
 const B64URL = ALNUM + "_-";
 const HEX = "0123456789abcdef";
 const UPPER32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
+const CRYPT = "./" + ALNUM;
+const DJANGO = "abcdefghijklmnopqrstuvwxyz0123456789!@#^*-_=+";
 
 /** A credential kind: its name (words) and how to make a value (what is written around it). */
 interface Kind {
@@ -279,7 +282,75 @@ export const KINDS: Kind[] = [
     name: ["authorization"],
     make: (r) => ({ pre: "Bearer ", value: r.mixed(ALNUM, r.int(32, 48)) }),
   },
+  {
+    kind: "password-hash",
+    name: ["admin", "hash"],
+    make: (r) => ({
+      value: r.pick([
+        () => `$2${r.pick([..."aby"])}$${r.int(10, 14)}$` + r.chars(CRYPT, 53),
+        () => `$6$${r.chars(CRYPT, 16)}$` + r.chars(CRYPT, 86),
+        () => `$apr1$${r.chars(CRYPT, 8)}$` + r.chars(CRYPT, 22),
+      ])(),
+    }),
+  },
+  {
+    kind: "putty-private-key",
+    name: ["deploy", "ppk"],
+    make: (r) => ({ value: putty(r), pem: true }),
+  },
+  {
+    kind: "git-credentials-url",
+    name: ["git", "credentials"],
+    make: (r) => ({
+      // git's credential store: an email address as the user, an `@` left in the password
+      pre: `https://${r.chars(LOWER, r.int(3, 8))}@example.com:`,
+      value: r.mixed(ALNUM, r.int(6, 12)) + r.pick(["@", "!#@", "@@"]) + r.chars("0123456789", 3),
+      post: "@github.com",
+    }),
+  },
+  {
+    kind: "pass-name",
+    name: ["db", "pass"],
+    make: (r) => ({ value: r.mixed(ALNUM, r.int(8, 14)) }),
+  },
+  {
+    kind: "npm-auth",
+    name: ["npm", "auth"],
+    // `.npmrc`'s `_auth`: base64 of `user:password`, 12 to 16 characters
+    make: (r) => ({ value: btoa(`${r.chars(LOWER, r.int(3, 5))}:${r.mixed(ALNUM, r.int(5, 6))}`) }),
+  },
+  {
+    kind: "laravel-app-key",
+    name: ["app", "key"],
+    make: (r) => ({ pre: "base64:", value: r.mixed(B64, 43) + "=" }),
+  },
+  {
+    kind: "django-secret-key",
+    name: ["django", "secret", "key"],
+    // Django's alphabet but `%$()&` (a format, a reference, code; see docs/secrets.md), an `=` early
+    make: (r) => ({
+      value: r.chars(LOWER, 1) + r.chars(DJANGO, r.int(1, 4)) + "=" + r.chars(DJANGO, 44),
+    }),
+  },
 ];
+
+/**
+ * A PuTTY private key file (version 3, Ed25519): random key bytes, a random MAC; as PuTTYgen
+ * writes one, which {@linkcode generateSamples} places as it places PEM blocks.
+ */
+function putty(r: Rand): string {
+  return [
+    "PuTTY-User-Key-File-3: ssh-ed25519",
+    "Encryption: none",
+    `Comment: eddsa-key-${r.int(20200101, 20251231)}`,
+    "Public-Lines: 2",
+    "AAAAC3NzaC1lZDI1NTE5AAAAI" + r.chars(B64, 39),
+    r.chars(B64, 4),
+    "Private-Lines: 1",
+    "AAAAI" + r.chars(B64, 43),
+    `Private-MAC: ${r.chars(HEX, 64)}`,
+  ].join("\n");
+}
 
 type Case = "upper" | "snake" | "camel" | "pascal";
 

@@ -20,6 +20,11 @@ const LEFT_ALONE: Array<[string, string]> = [
   // Code inside a JSON string (escaped newlines), and a pattern's source.
   ["n.json", '["const apiKey = config.secrets.apiKey2024;\\nconst key = 1;\\n"]\n'],
   ["o.ts", 'const HINTS = [{ rule: "npm", source: "_authToken=|npm_|x-oauth-basic" }];\n'],
+  // `pass` inside a word, a comparison, markup's text after an attribute.
+  ["p.py", "bypass = 'Tr0ub4dor3'\ncompass_key = 'N45W12x9'\nif password == 'abcdef1':\n"],
+  ["q.html", '<td class="api_key">abc_def</td>\n<label for="password">Password</label>\n'],
+  // Number literals of code under a `pass` name (a WebGL constant, a count).
+  ["r.ts", "readonly STENCIL_PASS_DEPTH_PASS: 0x0B96;\nconst max_pass = 100000;\n"],
 ];
 
 Deno.test("a password name over code, types, references and stand-ins finds nothing", async () => {
@@ -46,6 +51,34 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       ".netrc",
       "machine h login me password pa55-word\n",
       "machine h login me password [REDACTED:password]\n",
+    ],
+    // `pass` as a name's word, a plural, an element's text with no digit, `=` and `>` inside,
+    // another quote inside (a WordPress salt's backtick)
+    [
+      "b.json",
+      '{"pass": "hunter22", "dbPass": "x9y8z7w6"}\n',
+      '{"pass": "[REDACTED:password]", "dbPass": "[REDACTED:password]"}\n',
+    ],
+    [".bashrc", "export MLAB_PASS='password123'\n", "export MLAB_PASS='[REDACTED:password]'\n"],
+    [
+      "b.xml",
+      "<o2_passwords>Hardcoded1</o2_passwords>\n",
+      "<o2_passwords>[REDACTED:password]</o2_passwords>\n",
+    ],
+    [
+      "c.xml",
+      "<apikey>YXNkZmZmZmZm_HARDcoded</apikey>\n",
+      "<apikey>[REDACTED:password]</apikey>\n",
+    ],
+    [
+      "settings.py",
+      "SECRET_KEY = 'zh!=!gq(w^_t[>R29954x'\n",
+      "SECRET_KEY = '[REDACTED:password]'\n",
+    ],
+    [
+      "wp.php",
+      "define('AUTH_SECRET', 'a1`b\"c>d=e f');\n",
+      "define('AUTH_SECRET', '[REDACTED:password]');\n",
     ],
   ];
   for (const [path, text, expected] of cases) {
