@@ -67,8 +67,8 @@ import {
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
 import {
   CRYPT_HASH,
+  findCryptHashes,
   findPutty,
-  isCryptHash,
   PUTTY_BEGIN,
   PUTTY_END,
 } from "./_secret_rules_hashes.ts";
@@ -126,13 +126,11 @@ export const SECRET_SHAPES: SecretShape[] = [
   ...PREFIXED_TOKENS,
   {
     id: "password-hash",
-    gate: "$",
     label: "password-hash",
     kind: "crypt(3) password hashes (`/etc/shadow`, `.htpasswd`, a user table): bcrypt `$2b$`, " +
       "SHA-crypt `$6$` `$5$`, MD5 `$1$` `$apr1$`, yescrypt `$y$`, Argon2 `$argon2id$`",
-    hints: ["$2a$", "$2b$", "$2y$", "$1$", "$5$", "$6$", "$apr1$", "$y$", "$argon2"],
-    pattern: CRYPT_HASH,
-    accept: isCryptHash,
+    hints: ["$"],
+    find: findCryptHashes,
   },
   {
     id: "hex-secret",
@@ -253,6 +251,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   PEM_BODY,
   PUTTY_BEGIN,
   PUTTY_END,
+  CRYPT_HASH,
   LONG_TOKEN,
   LONG_QUOTED,
   LONG_UNQUOTED,
