@@ -253,6 +253,12 @@ function whereLeaked(c: Candidate, texts: Array<[string, string]>): string[] {
     .map(([name]) => name);
 }
 
+/** The kind of an output, by its name: `state:out/…` and `state:cache/…` apart. */
+function outputKind(name: string): string {
+  if (name.startsWith("state:")) return `state ${name.slice(6).split("/")[0]}/`;
+  return name.replace(/ \(warm\)/, "");
+}
+
 async function main() {
   const show = Deno.args.includes("--show");
   const mcp = Deno.args.includes("--mcp");
@@ -271,9 +277,18 @@ async function main() {
       const leaked = found.map((c) => [c, whereLeaked(c, texts)] as const);
       const left = leaked.filter(([, where]) => where.length);
       console.log(`### ${view}: ${left.length} of ${found.length} candidates reach an output`);
+      const kinds = new Map<string, number>();
+      for (const [, where] of left) {
+        for (const w of new Set(where.map(outputKind))) {
+          kinds.set(w, (kinds.get(w) ?? 0) + 1);
+        }
+      }
+      console.log(`outputs they reach: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")}`);
       for (const [c, where] of show ? leaked : left) {
         const value = JSON.stringify(c.value.length > 60 ? `${c.value.slice(0, 60)}…` : c.value);
-        const at = where.length ? `in ${where.slice(0, 3).join(", ")}` : "redacted";
+        const at = where.length
+          ? `in ${[...new Set(where.map(outputKind))].join(", ")}`
+          : "redacted";
         console.log(`- ${c.path}:${c.line} (${c.why}) ${value} ${at}`);
       }
     }

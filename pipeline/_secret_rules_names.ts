@@ -149,7 +149,7 @@ const SECRET_NAME = anyCase(
     "(?:api|access|private|client|master|signing|encryption|account|storage|app)[_.-]?key|apikey)",
 );
 
-const OP = "(?::=|=>|=|:)";
+export const OP = "(?::=|=>|=|:)";
 /**
  * A line that starts a key of its own: a plain key (`  hashed: …`) or a quoted one (`"k": …`).
  * A plain key holds no quote nor bracket, so a value that ends a call (`"hunter2Xy9"):`) or a
@@ -164,7 +164,7 @@ const OWN_KEY =
  * a list entry, a comment, blank, or a key of its own ({@linkcode OWN_KEY}), or a `\` line
  * continuation and the next line, indented or not (`api_key = \` then `"…"`).
  */
-const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
+export const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
   `(?:\\\\\\r?\\n[ \\t]{0,64}|\\r?\\n[ \\t]{1,64})(?![-#\\s]|${OWN_KEY}))?`;
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
 /**
@@ -173,7 +173,7 @@ const TOKEN = "[A-Za-z0-9_\\-.~+/]";
  */
 const QUOTE = "(?:\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
-const NAME_QUOTE = "(?:\\\\?[\"'])?";
+export const NAME_QUOTE = "(?:\\\\?[\"'])?";
 
 /**
  * A value assigned to a secret-looking name, in any common syntax: `.env`

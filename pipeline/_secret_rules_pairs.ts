@@ -9,6 +9,7 @@
 import { LONG_PAIR_VALUE, runEnd, type TextHints } from "./_secret_rules_common.ts";
 import { textHints } from "./_secret_rules_hints.ts";
 import { findNamedPasswords, findNamedTokens } from "./_secret_rules_names.ts";
+import { randomKeyAt } from "./_secret_rules_keys.ts";
 
 /**
  * A name and its value written apart, each form with the substring a text needs for it: Dockerfile's
@@ -53,7 +54,7 @@ export const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
 ];
 
 /** A name that may hold a secret: the names {@linkcode findNamedTokens} and passwords need. */
-const PAIR_NAME = /secret|token|passw|pwd|passphrase|credential|auth|bearer|key/i;
+const PAIR_NAME = /secret|token|passw|pwd|passphrase|credential|auth|bearer|key|salt/i;
 /** `pass` as a word of a name (`DB_PASS`, `dbPass`), not inside another (`bypass`, `compass`). */
 const PASS_NAME = /(?<![A-Za-z])(?:pass|Pass|PASS)(?![a-z])|(?<=[a-z0-9])Pass(?![a-z])/;
 
@@ -99,7 +100,9 @@ function pairSecrets(
   const line = `${name}=${text.slice(at, lineEnd)}`;
   const shift = at - name.length - 1;
   const passwords = findNamedPasswords(line).map((f) => ({ ...f, rule: "password" }));
-  return [...findNamedTokens(line), ...passwords]
+  const key = randomKeyAt(line, name.length);
+  const keys = key ? [{ ...key, rule: "named-secret" }] : [];
+  return [...findNamedTokens(line), ...passwords, ...keys]
     .filter((f) => f.start > name.length)
     .map((f) => ({ ...f, start: f.start + shift, end: f.end + shift }));
 }

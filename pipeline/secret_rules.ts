@@ -65,6 +65,7 @@ import {
   YAML_DOCUMENT_END,
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
+import { findRandomKeys, KEY_VALUE } from "./_secret_rules_keys.ts";
 import {
   CRYPT_HASH,
   findCryptHashes,
@@ -178,10 +179,12 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "password-option",
     gate: "o",
     label: "password",
-    kind: "The value of a `--password`, `--token`, `--api-key` or `--secret` option written apart",
+    kind:
+      "The value of a `--password`, `--token`, `--api-key` or `--secret` option written apart " +
+      "(quoted, blanks and all)",
     hints: ["--"],
     pattern:
-      /--(?:password|passwd|token|api-key|secret)(?<=(?:^|\s)--[a-z-]{5,8})[ \t]{1,4}["']?(?<v>[^\s"'`]{6,65536})/g,
+      /--(?:password|passwd|token|api-key|secret)(?<=(?:^|\s)--[a-z-]{5,8})[ \t]{1,4}["']?(?<v>(?<=["'])[^"'`\r\n]{6,256}(?=["'])|[^\s"'`]{6,65536})/g,
     accept: (value) => passwordLike(value, true),
   },
   {
@@ -192,6 +195,15 @@ export const SECRET_SHAPES: SecretShape[] = [
       "(`DB_PASSWORD`, `passwd`, `pwd`, `passphrase`, `client_secret`, `SECRET_KEY`)",
     hints: [":", "=", ">"],
     find: findNamedPasswords,
+  },
+  {
+    id: "random-key",
+    label: "named-secret",
+    kind:
+      "A random value of printable characters (letters, digits, marks, a few blanks) assigned to " +
+      "a name ending in `key` or `salt`: WordPress's `AUTH_KEY` … `NONCE_SALT`",
+    hints: [":", "=", ">"],
+    find: findRandomKeys,
   },
   {
     id: "command-password",
@@ -260,6 +272,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   NAMED_TOKEN,
   NAMED_PASSWORD,
   NAME_WORD,
+  KEY_VALUE,
   ...Object.fromEntries(PAIR_FORMS.map((f, i) => [`PAIR_FORMS[${i}]`, f.pattern])),
   URL_PASSWORD,
   MYSQL_OPTION,

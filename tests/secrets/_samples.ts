@@ -36,6 +36,7 @@ const UPPER32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const CRYPT = "./" + ALNUM;
 const DJANGO = "abcdefghijklmnopqrstuvwxyz0123456789!@#^*-_=+";
+const WORDPRESS = ALNUM + "!@#$%^&*()-_ []{}<>~+=,.;:/?|";
 
 /** A credential kind: its name (words) and how to make a value (what is written around it). */
 interface Kind {
@@ -325,6 +326,11 @@ export const KINDS: Kind[] = [
     make: (r) => ({ pre: "base64:", value: r.mixed(B64, 43) + "=" }),
   },
   {
+    kind: "wordpress-key",
+    name: ["logged", "in", "key"],
+    make: (r) => ({ value: wordpressKey(r) }),
+  },
+  {
     kind: "django-secret-key",
     name: ["django", "secret", "key"],
     // Django's alphabet but `%$()&` (a format, a reference, code; see docs/secrets.md), an `=` early
@@ -333,6 +339,26 @@ export const KINDS: Kind[] = [
     }),
   },
 ];
+
+/**
+ * A WordPress key or salt as its generator writes one: 64 printable characters, a few blanks among
+ * them (not its quotes, backtick or backslash, which no syntax here could hold as written).
+ */
+function wordpressKey(r: Rand): string {
+  for (;;) {
+    const body = r.chars(WORDPRESS, 62);
+    const value = r.chars(LOWER, 1) + body + r.chars(ALNUM, 1);
+    // WordPress's 64 characters hold a dozen marks besides a token's (`+/=_.:~-`) on average
+    const marks = new Set(value.replace(/[A-Za-z0-9 +/=_.:~-]/g, "")).size;
+    const blanks = value.split(" ").length - 1;
+    if (
+      marks >= 4 && blanks <= 3 && !value.includes("  ") && /[A-Z]/.test(value) &&
+      /[0-9]/.test(value)
+    ) {
+      return value;
+    }
+  }
+}
 
 /**
  * A PuTTY private key file (version 3, Ed25519): random key bytes, a random MAC; as PuTTYgen
