@@ -181,14 +181,17 @@ async function stateFiles(dir: string): Promise<Array<[string, string]>> {
   return out;
 }
 
-/** What `slop mcp`'s `view_files` returns for every file in `view`. */
-async function mcpTexts(dir: string, config: string, view: string): Promise<string> {
+/**
+ * What `slop mcp`'s `view_files` returns for every file (named by its path, so that files skipped
+ * by name are read too) in `view`. No config: the tool takes only one inside the project.
+ */
+async function mcpTexts(dir: string, files: string[], view: string): Promise<string> {
   const { Client, StdioClientTransport } = await loadMcpClient();
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args: ["run", "-A", "--quiet", CLI, "mcp"],
     cwd: dir,
-    env: { ...Deno.env.toObject(), NO_COLOR: "1", SLOP_DIR: `${config}.mcp` },
+    env: { ...Deno.env.toObject(), NO_COLOR: "1", SLOP_DIR: await Deno.makeTempDir() },
     stderr: "pipe",
   });
   let stderr = "";
@@ -198,8 +201,9 @@ async function mcpTexts(dir: string, config: string, view: string): Promise<stri
   try {
     const result = await client.callTool({
       name: "view_files",
-      arguments: { files: ["**"], view, config, maxFiles: 100000, maxTokens: 100000000 },
+      arguments: { files, view, maxFiles: 100000, maxTokens: 100000000 },
     });
+    if (result.isError) throw new Error(`view_files: ${JSON.stringify(result).slice(0, 300)}`);
     return JSON.stringify(result) + stderr;
   } finally {
     await client.close();
@@ -232,7 +236,7 @@ async function outputs(
     out.push([`${name} stdout`, stdout], [`${name} stderr`, stderr]);
   }
   out.push(...await stateFiles(state));
-  if (mcp) out.push(["mcp view_files", await mcpTexts(dir, config, view)]);
+  if (mcp) out.push(["mcp view_files", await mcpTexts(dir, files, view)]);
   await Deno.remove(tmp, { recursive: true });
   return out;
 }

@@ -17,7 +17,7 @@ import { GAP, NAME_QUOTE, namesOf, OP } from "./_secret_rules_names.ts";
  */
 export const KEY_VALUE: RegExp = new RegExp(
   `(?<=${anyCase("(?:key|salt)")}${NAME_QUOTE}\\]?[ \\t]{0,16})(?<op>${OP}|>)${GAP}` +
-    "(?<q>\"\"\"|'''|[\"'`]?)(?<v>[^\\r\\n]{32,256})",
+    "(?<q>\"\"\"|'''|(?:\\\\?[\"'`])?)(?<v>[^\\r\\n]{32,256})",
   "y",
 );
 
@@ -60,10 +60,16 @@ export function findRandomKeys(
   return out;
 }
 
+/** Code, not a value: a call (`toCanonicalKey(path, x);`). */
+const CODE = /^[A-Za-z_$][\w$.]{2,}\(.*\)[;,]?$/;
+/** A name of code before its operator: a call's argument (after `(` or `,`), or declared. */
+const CODE_NAME =
+  /(?:[(,]|\b(?:const|let|var|val|my|local|auto|final|static|def|String))[ \t]*["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]*$/;
+
 /**
  * The random printable value assigned at the operator `at`, if any: quoted, up to the closing
  * quote on its line; unquoted, the rest of the line (a `.env` or YAML value may hold blanks), or
- * else up to its first blank.
+ * else up to its first blank, and not when it reads as code.
  */
 export function randomKeyAt(text: string, at: number): { start: number; end: number } | undefined {
   KEY_VALUE.lastIndex = at;
@@ -74,8 +80,14 @@ export function randomKeyAt(text: string, at: number): { start: number; end: num
   if (q) value = v.includes(q) ? v.slice(0, v.indexOf(q)) : "";
   else if (op === ">") value = v.includes("</") ? v.slice(0, v.indexOf("</")) : ""; // an element's text
   else {
-    value = v.trimEnd();
-    if (!looksRandomPrintable(value)) value = v.replace(/\s.*/, "");
+    // Unquoted: up to a quote or an escape (the end of a string it sits in: a compose list's
+    // `- "KEY=…"`, a notebook's `…\\n"`), then the rest of the line (a `.env` or YAML value may
+    // hold blanks), or else up to its first blank
+    const own = v.replace(/["'`\\].*/, "").trimEnd();
+    value = looksRandomPrintable(own) ? own : own.replace(/\s.*/, "");
+    // and not code: a call (`key = toCanonicalKey(path, x)`), a call's argument (`sorted(x,
+    // key=itemgetter(1), …)`), a declaration (`const key = …`).
+    if (CODE.test(value) || CODE_NAME.test(text.slice(Math.max(0, at - 160), at))) return undefined;
   }
   if (!looksRandomPrintable(value)) return undefined;
   const start = m.index + m[0].length - v.length;
