@@ -111,7 +111,8 @@ function candidates(path: string, text: string): Candidate[] {
     if (value.length < 6 || standIn(value)) return;
     const lineStart = text.lastIndexOf("\n", at - 1) + 1;
     const before = text.slice(Math.max(lineStart, at - 16), at);
-    const elsewhere = text.slice(0, at) + "\n" + text.slice(at + value.length);
+    // every copy of the value taken out: one written twice (two servers' passwords) still counts
+    const elsewhere = text.split(value).join("\n");
     out.push({ path, line: lineOf(text, at), value, why, before, elsewhere });
   };
   for (const [why, re] of SHAPES) {
