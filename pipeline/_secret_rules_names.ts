@@ -210,12 +210,12 @@ function endsValue(text: string, at: number, q: string): boolean {
 const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
 
 /**
- * Whether `value` is HTTP Basic credentials: base64 of `user:password` (printable ASCII, so that
- * the bytes of a random token seldom pass for them).
+ * Whether `value` is HTTP Basic credentials: base64 of `user:password` (printable ASCII, blanks in
+ * the password: `Aladdin:open sesame`), so that the bytes of a random token seldom pass for them.
  */
 function isBasicCredentials(value: string): boolean {
   try {
-    return /^[\x21-\x39\x3b-\x7e]{0,128}:[\x21-\x7e]{4,}$/.test(atob(value));
+    return /^[\x21-\x39\x3b-\x7e]{0,128}:[\x20-\x7e]{4,}$/.test(atob(value));
   } catch {
     return false;
   }

@@ -52,6 +52,12 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       "machine h login me password pa55-word\n",
       "machine h login me password [REDACTED:password]\n",
     ],
+    // base64 of `user:password` with a blank in the password, after `Basic` under a name
+    [
+      "zap.yml",
+      'ZAP_AUTH_HEADER_VALUE: "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ=="\n',
+      'ZAP_AUTH_HEADER_VALUE: "Basic [REDACTED:basicauth]"\n',
+    ],
     // `pass` as a name's word, a plural, an element's text with no digit, `=` and `>` inside,
     // another quote inside (a WordPress salt's backtick)
     [
