@@ -11,10 +11,10 @@ import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/paths
 /**
  * Import `specifier` when called. The specifier is a parameter on purpose: Deno loads the module
  * graph of every string-literal dynamic import, npm packages included, before the process that
- * imports it runs its first line (the loaders below cost ~55 ms of CPU in every process that
- * imports this module, whether it loads them or not). Each loader's `typeof import("npm:...")`
- * type names its package as a literal, so that type checks, the lockfile and `deno install` still
- * see every package.
+ * imports it runs its first line, so every process that imports this module would pay for the
+ * packages below whether it loads them or not (see bench/README.md, "The suite's time"). Each
+ * loader's `typeof import("npm:...")` type names its package as a literal, so that type checks,
+ * the lockfile and `deno install` still see every package.
  */
 function importWhenCalled<T>(specifier: string): Promise<T> {
   return import(specifier);
