@@ -8,6 +8,18 @@
 
 import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/paths.ts";
 
+/**
+ * Import `specifier` when called. The specifier is a parameter on purpose: Deno loads the module
+ * graph of every string-literal dynamic import, npm packages included, before the process that
+ * imports it runs its first line, so every process that imports this module would pay for the
+ * packages below whether it loads them or not (see bench/README.md, "The suite's time"). Each
+ * loader's `typeof import("npm:...")` type names its package as a literal, so that type checks,
+ * the lockfile and `deno install` still see every package.
+ */
+function importWhenCalled<T>(specifier: string): Promise<T> {
+  return import(specifier);
+}
+
 // picomatch and smol-toml are loaded on first use: picomatch is a CommonJS package (loading it
 // starts Deno's CommonJS loader, ~13 ms), and a warm build whose globs slop matches itself needs
 // neither. `.gitignore` files are matched by slop itself (pipeline/_gitignore.ts).
@@ -17,7 +29,8 @@ export type Picomatch = typeof import("npm:picomatch@4.0.3").default;
 
 /** picomatch, loaded on first use (globs other than literal, `*` and `**` segments). */
 export async function loadPicomatch(): Promise<Picomatch> {
-  return (await import("npm:picomatch@4.0.3")).default;
+  return (await importWhenCalled<typeof import("npm:picomatch@4.0.3")>("npm:picomatch@4.0.3"))
+    .default;
 }
 
 /**
@@ -47,7 +60,7 @@ export async function loadToml(): Promise<{
   parse: typeof import("npm:smol-toml@1.4.2").parse;
   stringify: typeof import("npm:smol-toml@1.4.2").stringify;
 }> {
-  const toml = await import("npm:smol-toml@1.4.2");
+  const toml = await importWhenCalled<typeof import("npm:smol-toml@1.4.2")>("npm:smol-toml@1.4.2");
   return { parse: toml.parse, stringify: toml.stringify };
 }
 
@@ -56,12 +69,14 @@ export async function loadToml(): Promise<{
  * behind a byte order mark needs it (pipeline/_text_decode.ts).
  */
 export async function loadChardet(): Promise<typeof import("npm:chardet@2.1.0").default> {
-  return (await import("npm:chardet@2.1.0")).default;
+  return (await importWhenCalled<typeof import("npm:chardet@2.1.0")>("npm:chardet@2.1.0")).default;
 }
 
 /** The o200k tokenizer, loaded on first use (a warm build never loads it). */
 export function loadO200k(): Promise<typeof import("npm:gpt-tokenizer@3.4.0/encoding/o200k_base")> {
-  return import("npm:gpt-tokenizer@3.4.0/encoding/o200k_base");
+  return importWhenCalled<typeof import("npm:gpt-tokenizer@3.4.0/encoding/o200k_base")>(
+    "npm:gpt-tokenizer@3.4.0/encoding/o200k_base",
+  );
 }
 
 /** secretlint's core and recommended preset, loaded on first use (only when a file needs a scan). */
@@ -70,8 +85,10 @@ export async function loadSecretlint(): Promise<{
   preset: typeof import("npm:@secretlint/secretlint-rule-preset-recommend@13.0.7").creator;
 }> {
   const [core, preset] = await Promise.all([
-    import("npm:@secretlint/core@13.0.7"),
-    import("npm:@secretlint/secretlint-rule-preset-recommend@13.0.7"),
+    importWhenCalled<typeof import("npm:@secretlint/core@13.0.7")>("npm:@secretlint/core@13.0.7"),
+    importWhenCalled<typeof import("npm:@secretlint/secretlint-rule-preset-recommend@13.0.7")>(
+      "npm:@secretlint/secretlint-rule-preset-recommend@13.0.7",
+    ),
   ]);
   return { lintSource: core.lintSource, preset: preset.creator };
 }
@@ -80,7 +97,9 @@ export async function loadSecretlint(): Promise<{
 export function loadCl100k(): Promise<
   typeof import("npm:gpt-tokenizer@3.4.0/encoding/cl100k_base")
 > {
-  return import("npm:gpt-tokenizer@3.4.0/encoding/cl100k_base");
+  return importWhenCalled<typeof import("npm:gpt-tokenizer@3.4.0/encoding/cl100k_base")>(
+    "npm:gpt-tokenizer@3.4.0/encoding/cl100k_base",
+  );
 }
 
 // Tree-sitter: the runtime is imported on first use; the grammar packages' package.json
@@ -153,8 +172,12 @@ export const GRAMMAR_WASM: Record<string, () => string> = {
 /** gpt-tokenizer's o200k ranks and split pattern, for slop's compact counter (`pipeline/_bpe.ts`). */
 export async function loadO200kRanks(): Promise<{ ranks: (string | number[])[]; split: RegExp }> {
   const [ranks, params] = await Promise.all([
-    import("npm:gpt-tokenizer@3.4.0/bpeRanks/o200k_base"),
-    import("npm:gpt-tokenizer@3.4.0/encodingParams/constants"),
+    importWhenCalled<typeof import("npm:gpt-tokenizer@3.4.0/bpeRanks/o200k_base")>(
+      "npm:gpt-tokenizer@3.4.0/bpeRanks/o200k_base",
+    ),
+    importWhenCalled<typeof import("npm:gpt-tokenizer@3.4.0/encodingParams/constants")>(
+      "npm:gpt-tokenizer@3.4.0/encodingParams/constants",
+    ),
   ]);
   return { ranks: ranks.default, split: params.O200K_TOKEN_SPLIT_REGEX };
 }
@@ -162,8 +185,12 @@ export async function loadO200kRanks(): Promise<{ ranks: (string | number[])[]; 
 /** gpt-tokenizer's cl100k ranks and split pattern. */
 export async function loadCl100kRanks(): Promise<{ ranks: (string | number[])[]; split: RegExp }> {
   const [ranks, params] = await Promise.all([
-    import("npm:gpt-tokenizer@3.4.0/bpeRanks/cl100k_base"),
-    import("npm:gpt-tokenizer@3.4.0/encodingParams/constants"),
+    importWhenCalled<typeof import("npm:gpt-tokenizer@3.4.0/bpeRanks/cl100k_base")>(
+      "npm:gpt-tokenizer@3.4.0/bpeRanks/cl100k_base",
+    ),
+    importWhenCalled<typeof import("npm:gpt-tokenizer@3.4.0/encodingParams/constants")>(
+      "npm:gpt-tokenizer@3.4.0/encodingParams/constants",
+    ),
   ]);
   return { ranks: ranks.default, split: params.CL100K_TOKEN_SPLIT_REGEX };
 }
@@ -194,11 +221,19 @@ export async function loadMcpServer(): Promise<{
   z: typeof import("npm:zod@4.6.7");
 }> {
   const [mcp, stdio, http, types, z] = await Promise.all([
-    import("npm:@modelcontextprotocol/sdk@1.32.2/server/mcp.js"),
-    import("npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js"),
-    import("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js"),
-    import("npm:@modelcontextprotocol/sdk@1.32.2/types.js"),
-    import("npm:zod@4.6.7"),
+    importWhenCalled<typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/mcp.js")>(
+      "npm:@modelcontextprotocol/sdk@1.32.2/server/mcp.js",
+    ),
+    importWhenCalled<typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js")>(
+      "npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js",
+    ),
+    importWhenCalled<
+      typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js")
+    >("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js"),
+    importWhenCalled<typeof import("npm:@modelcontextprotocol/sdk@1.32.2/types.js")>(
+      "npm:@modelcontextprotocol/sdk@1.32.2/types.js",
+    ),
+    importWhenCalled<typeof import("npm:zod@4.6.7")>("npm:zod@4.6.7"),
   ]);
   return {
     McpServer: mcp.McpServer,
@@ -220,10 +255,18 @@ export async function loadMcpClient(): Promise<{
     typeof import("npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js").InMemoryTransport;
 }> {
   const [client, stdio, http, memory] = await Promise.all([
-    import("npm:@modelcontextprotocol/sdk@1.32.2/client/index.js"),
-    import("npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js"),
-    import("npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp.js"),
-    import("npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js"),
+    importWhenCalled<typeof import("npm:@modelcontextprotocol/sdk@1.32.2/client/index.js")>(
+      "npm:@modelcontextprotocol/sdk@1.32.2/client/index.js",
+    ),
+    importWhenCalled<typeof import("npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js")>(
+      "npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js",
+    ),
+    importWhenCalled<
+      typeof import("npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp.js")
+    >("npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp.js"),
+    importWhenCalled<typeof import("npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js")>(
+      "npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js",
+    ),
   ]);
   return {
     Client: client.Client,

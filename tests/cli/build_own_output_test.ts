@@ -1,10 +1,10 @@
-// `slop build > build.log` or `slop build --stdout > ctx.md` in the project: the file the
-// command's own output goes to is created (empty) before slop lists the project, and was bundled
-// as one more file. It is left out, in process and through the build server.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeProject, REPO, tempDir } from "../_helpers.ts";
 
+// `slop build > build.log` or `slop build --stdout > ctx.md` in the project: the file the
+// command's own output goes to is created (empty) before slop lists the project, and was bundled
+// as one more file. It is left out, in process and through the build server.
 /** `sh -c "slop <args> <redirect>"` in `root` (with `env`); its exit code. */
 async function shell(
   root: string,
@@ -50,5 +50,49 @@ Deno.test("slop build --server leaves out the file the client's output goes to",
     assert.match(summary, /\nfiles: 1 rendered, 0 skipped, 0 errors\n/);
   } finally {
     await shell(root, "server stop --all --quiet", "", env);
+  }
+});
+
+// Every command that prints a document, a payload or a page to stdout: `... | head` closes the
+// pipe after a few bytes, and the rest must end quietly (no stack trace, no error, exit 0).
+const COMMANDS = [
+  ["build", "--stdout"],
+  ["build", "--stdout", "--json"],
+  ["build", "--json"],
+  ["build", "--stdout", "--format", "xml"],
+  ["payload"],
+  ["report", "--stdout"],
+];
+
+/** Run the CLI, read its first stdout chunk, then close the pipe as `head -c` does. */
+async function runAndHangUp(args: string[], cwd: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), ...args],
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stdout.getReader();
+  const first = await reader.read();
+  await reader.cancel();
+  const [status, stderr] = await Promise.all([
+    child.status,
+    new Response(child.stderr).text(),
+  ]);
+  return { first, code: status.code, stderr };
+}
+
+Deno.test("a reader that closes stdout early ends the output quietly", async () => {
+  // Well over a pipe's buffer (64 KiB), so the writer is still writing when the pipe closes.
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < 40; i++) tree[`src/f${i}.txt`] = `line ${i} `.repeat(2000) + "\n";
+  const root = await makeProject(tree);
+  for (const args of COMMANDS) {
+    const run = await runAndHangUp(args, root);
+    const what = `slop ${args.join(" ")}`;
+    assert.ok(!run.first.done, `${what} printed nothing`);
+    assert.doesNotMatch(run.stderr, /Broken ?pipe|Uncaught|os error|\n {4}at /i, what);
+    assert.equal(run.code, 0, `${what}: ${run.stderr}`);
   }
 });

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { makeProject, REPO, runCli, runTask, tempDir } from "../_helpers.ts";
+import { defaultPlugins } from "../../plugins/defaults.ts";
+import { jsoncToJson, withContextTask } from "../../cli/_jsonc.ts";
 
 Deno.test("slop init writes a commented config and the context task, and the task builds in a build server", async () => {
   const root = await makeProject({
@@ -103,4 +105,158 @@ Deno.test("this repository's tasks run slop as slop init's task does, with no V8
   for (const [name, task] of Object.entries<string>(deno.tasks)) {
     assert.doesNotMatch(task, /v8-flags/, `task "${name}"`);
   }
+});
+
+Deno.test("slop init names deno.jsonc when that is the file it adds the task to", async () => {
+  const root = await makeProject({ "deno.jsonc": '{\n  "imports": {}\n}\n' });
+  const run = await runCli(["init"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^slop: added the "context" task to deno\.jsonc$/m);
+  assert.equal(await Deno.lstat(join(root, "deno.json")).then(() => true, () => false), false);
+});
+
+Deno.test("slop init into a path that is a file, or cannot be made, names the folder", async () => {
+  const root = await makeProject({ "afile": "x\n" });
+  const file = await runCli(["init", "afile"], root);
+  assert.equal(file.code, 1);
+  assert.equal(file.stderr, `slop: Cannot create the folder "afile": a file of that name exists\n`);
+  const deep = await runCli(["init", "afile/sub"], root);
+  assert.equal(deep.code, 1);
+  assert.match(deep.stderr, /^slop: Cannot create the folder "afile\/sub": .+\n$/);
+  assert.doesNotMatch(deep.stderr, /os error|mkdir '/);
+});
+
+Deno.test("slop init's config names every built-in view mode in the defaultView comment", async () => {
+  const root = await makeProject({});
+  assert.equal((await runCli(["init", "-q"], root)).code, 0);
+  const text = await Deno.readTextFile(join(root, "slop.config.ts"));
+  const lines = text.split("\n");
+  const first = lines.findIndex((l) => l.includes("The view for files that set none"));
+  assert.ok(first >= 0, text);
+  const end = lines.findIndex((l, i) => i > first && !l.trim().startsWith("//"));
+  const comment = lines.slice(first, end).join(" ");
+  const views = defaultPlugins().filter((p) => p.kind === "view-mode").map((p) =>
+    p.name.replace(/^slop:/, "")
+  );
+  for (const view of views) assert.match(comment, new RegExp(`\\b${view}\\b`), view);
+});
+
+Deno.test("slop init creates the folder it is given", async () => {
+  const root = await makeProject({});
+  const run = await runCli(["init", "-q", "new/project"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok((await Deno.stat(join(root, "new/project/slop.config.ts"))).isFile);
+});
+
+// slop may sit in a folder whose name has a space, a `#` or a quote (`~/My Tools/slop`): the task
+// `slop init` writes must still run it, and the config must still import it.
+for (const folder of ["my tools", "c# tools", "bob's tools"]) {
+  Deno.test(`slop init from a path with "${folder}" writes a task and a config that work`, async () => {
+    const outer = await tempDir({ prefix: "slop_odd_" });
+    const link = join(outer, folder);
+    await Deno.symlink(REPO, link);
+    const root = await makeProject({ "src/a.ts": "export const a = 1;\n" });
+    const init = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--quiet", join(link, "cli.ts"), "init"],
+      cwd: root,
+      env: { NO_COLOR: "1" },
+    }).output();
+    assert.ok(init.success, new TextDecoder().decode(init.stderr));
+    const task = await runTask("context --no-server", root, { CI: "" });
+    assert.equal(task.code, 0, task.stderr);
+    const doc = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
+    assert.match(doc, /### src\/a\.ts/);
+    // The config imported slop's config module: its `defineConfig` ran without an error above,
+    // and the file names the folder as written (only `#`, `?` and `%` escaped).
+    const config = await Deno.readTextFile(join(root, "slop.config.ts"));
+    assert.ok(config.includes(folder.replace("#", "%23")), config);
+  });
+}
+
+const TASK = "deno run -A cli.ts build";
+
+Deno.test("withContextTask() writes the task into the text as it stands, in the object's own layout", () => {
+  const cases: Array<[string, string]> = [
+    [
+      '{\n  // mine\n  "tasks": { "dev": "deno run main.ts" }\n}\n',
+      `{\n  // mine\n  "tasks": { "dev": "deno run main.ts", "context": "${TASK}" }\n}\n`,
+    ],
+    [
+      '{\n  "tasks": { "dev": "deno run main.ts", },\n}\n',
+      `{\n  "tasks": { "dev": "deno run main.ts", "context": "${TASK}", },\n}\n`,
+    ],
+    [
+      '{\n  "tasks": {\n    "dev": "deno run main.ts" // the dev server\n  },\n  "fmt": {}\n}\n',
+      '{\n  "tasks": {\n    "dev": "deno run main.ts", // the dev server\n' +
+      `    "context": "${TASK}"\n  },\n  "fmt": {}\n}\n`,
+    ],
+    [
+      '{\n  "tasks": {\n    "dev": "x",\n  },\n}\n',
+      `{\n  "tasks": {\n    "dev": "x",\n    "context": "${TASK}",\n  },\n}\n`,
+    ],
+    ['{\n  "tasks": {}\n}\n', `{\n  "tasks": { "context": "${TASK}" }\n}\n`],
+    [
+      '{\n\t"name": "x", /* why */\n\t"imports": { "a": "b" }\n}\n',
+      `{\n\t"name": "x", /* why */\n\t"imports": { "a": "b" },\n\t"tasks": {\n\t\t"context": "${TASK}"\n\t}\n}\n`,
+    ],
+    ['{ "name": "x" }', `{ "name": "x", "tasks": { "context": "${TASK}" } }`],
+    ["{}", `{ "tasks": { "context": "${TASK}" } }`],
+    [
+      '/* a */ { "a": "b\\"c // not a comment" /* x */ }',
+      `/* a */ { "a": "b\\"c // not a comment", "tasks": { "context": "${TASK}" } /* x */ }`,
+    ],
+  ];
+  for (const [before, after] of cases) assert.equal(withContextTask(before, TASK), after, before);
+});
+
+Deno.test("withContextTask() keeps a context task and refuses what it cannot edit safely", () => {
+  assert.equal(withContextTask('{ "tasks": { "context": "mine" } }', TASK), "kept");
+  for (
+    const text of [
+      '{ "tasks": [] }',
+      '{ "tasks": "x" }',
+      '{ "tasks": {}, "tasks": {} }',
+      '{ "tasks": { /* keep me */ } }',
+      "// only a comment\n",
+      '{ "a": 1 } trailing',
+      '{ "a": 1',
+      '{ "a": "open }',
+      '{ "a": 1 /* open }',
+      "{ 'a': 1 }",
+      "[1, 2]",
+      "",
+    ]
+  ) {
+    assert.equal(withContextTask(text, TASK), undefined, text);
+  }
+});
+
+Deno.test("jsoncToJson() drops comments and trailing commas, never inside strings", () => {
+  const text = '{\n  // c\n  "a": "// no", /* d */ "b": [1, 2,],\n  "c": { "d": "/* no */", },\n}';
+  assert.deepEqual(JSON.parse(jsoncToJson(text)!), {
+    a: "// no",
+    b: [1, 2],
+    c: { d: "/* no */" },
+  });
+  assert.equal(jsoncToJson('{ "a": "open'), undefined);
+});
+
+Deno.test("slop init adds the context task to a deno.jsonc with comments, which Deno then runs", async () => {
+  const jsonc =
+    '{\n  // the project\'s tasks\n  "tasks": {\n    "dev": "deno run main.ts", // dev server\n  },\n}\n';
+  const root = await makeProject({ "deno.jsonc": jsonc, "src/a.ts": "export const a = 1;\n" });
+  const run = await runCli(["init"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /added the "context" task to deno.jsonc/);
+  const text = await Deno.readTextFile(join(root, "deno.jsonc"));
+  assert.ok(
+    text.startsWith(
+      '{\n  // the project\'s tasks\n  "tasks": {\n    "dev": "deno run main.ts", // dev server\n    "context": "deno run -A ',
+    ),
+    text,
+  );
+  // In the process: the task's build server is `init_test.ts`'s (in a folder of its own).
+  const task = await runTask("context --no-server", root);
+  assert.equal(task.code, 0, task.stderr);
+  assert.match(await Deno.readTextFile(join(root, ".slop/out/context_001.md")), /### src\/a\.ts/);
 });

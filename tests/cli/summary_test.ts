@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { budgetLines } from "../../cli/_budget.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.ts";
+import { join } from "node:path";
 
 Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
   const root = await makeProject({
@@ -92,4 +93,64 @@ Deno.test("overEveryWindow() counts each model in its own tokens and names the c
   );
   const best = modelWindows({ tokens: 100, bytes: 400 })[0];
   assert.equal(best.tokens, 100);
+});
+
+// The build summary, its warnings and the stats table show paths one per line, with control and
+// direction-changing characters written as escapes: a file name cannot add lines or reorder the
+// terminal's text.
+Deno.test("the build summary, warnings and stats write odd file names with escapes, one line each", async () => {
+  const root = await makeProject({
+    "\u202eevil.md": "rtl\n",
+    "cr\rname.md": "cr\n",
+    "slop.config.ts": `export default { files: ["**", "gone\\nwarning.md"] };\n`,
+  });
+  await Deno.symlink("nowhere", join(root, "bad\nerror: forged.md"));
+  const build = await runCli(["build"], root);
+  assert.equal(build.code, 0, build.stderr);
+  const out = build.stdout + build.stderr;
+  assert.ok(!out.includes("\r") && !out.includes("\u202e"), JSON.stringify(out));
+  const lines = out.split("\n");
+  assert.ok(lines.includes("  error: bad\\nerror: forged.md (broken symbolic link)"), out);
+  assert.ok(!lines.some((l) => l.startsWith("error: forged")), out);
+  assert.ok(lines.some((l) => l.startsWith("warning: ") && l.includes("gone\\nwarning.md")), out);
+
+  const stats = await runCli(["stats"], root);
+  assert.equal(stats.code, 0, stats.stderr);
+  assert.ok(!stats.stdout.includes("\r") && !stats.stdout.includes("\u202e"));
+  assert.match(stats.stdout, /^\\u\{202e\}evil\.md +full/m);
+  assert.match(stats.stdout, /^cr\\rname\.md +full/m);
+});
+
+Deno.test("a build that redacts many secrets prints the first 20 and a count, the manifest lists all", async () => {
+  const files: Record<string, string> = { "slop.config.ts": "export default {};\n" };
+  for (let i = 0; i < 26; i++) {
+    // A made-up password of a mixed shape under a password name, one file each.
+    files[`conf/app_${String(i).padStart(2, "0")}.py`] = `password = "Zq${i}wPl3xK7mN2vBr8"\n`;
+  }
+  files["conf/keep.txt"] = "nothing secret\n";
+  const root = await makeProject(files);
+  const run = await runCli(["build", "--json"], root);
+  assert.equal(run.code, 0, run.stderr);
+  const printed = run.stderr.split("\n").filter((l) => l.startsWith("warning: Redacted a secret"));
+  assert.equal(printed.length, 20, run.stderr);
+  assert.match(
+    run.stderr,
+    /^warning: \.\.\. and 6 more secrets redacted \(the manifest's warnings list them\)$/m,
+  );
+  const manifest = JSON.parse(run.stdout);
+  const listed = manifest.warnings.filter((w: string) => w.startsWith("Redacted a secret"));
+  assert.equal(listed.length, 26);
+});
+
+Deno.test("slop watch prints the first 20 redactions of a build and a count of the rest", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 23; i++) {
+    files[`conf/app_${String(i).padStart(2, "0")}.py`] = `password = "Zq${i}wPl3xK7mN2vBr8"\n`;
+  }
+  const root = await makeProject(files);
+  const run = await runCli(["watch", "--max-builds", "0"], root); // the first build only
+  assert.equal(run.code, 0, run.stderr);
+  const printed = run.stderr.split("\n").filter((l) => l.startsWith("warning: Redacted a secret"));
+  assert.equal(printed.length, 20, run.stderr);
+  assert.match(run.stderr, /^warning: \.\.\. and 3 more secrets redacted/m);
 });

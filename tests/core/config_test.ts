@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join, relative, sep as SEPARATOR } from "node:path";
 import { buildContext, ConfigError, loadConfig, validateConfig } from "../../mod.ts";
-import { makeProject, REPO } from "../_helpers.ts";
+import { loadedModules, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { pathToFileURL } from "node:url";
 
 const MOD = join(REPO, "mod.ts");
 
@@ -197,4 +198,141 @@ Deno.test("build() rejects duplicate and malformed user plugins naming their pos
       }, { write: false }),
     /Invalid plugin at plugins\[0\]: missing a "name"/,
   );
+});
+
+Deno.test("config.ts loads only modules a build loads anyway, far fewer than mod.ts", async () => {
+  const config = await loadedModules("config.ts");
+  const build = new Set(await loadedModules("cli/build.ts"));
+  const extra = config.filter((m) => !build.has(m) && m !== "config.ts");
+  assert.deepEqual(extra, [], "modules config.ts loads that a build does not");
+  const whole = await loadedModules("mod.ts");
+  assert.ok(
+    config.length * 2 < whole.length,
+    `config.ts loads ${config.length} modules, mod.ts ${whole.length}`,
+  );
+  assert.ok(whole.some((m) => m.startsWith("report/")), "mod.ts loads the report");
+  assert.ok(
+    !config.some((m) => /^(report|knowledge|plugins|api|cli)\//.test(m)),
+    config.join("\n"),
+  );
+});
+
+// A config whose values throw when read (a getter, a proxy) is a config error like any other:
+// exit 2, the message names the config file, and no stack trace.
+const CONFIGS = {
+  getter: `export default { get files() { throw new Error("files getter failed"); } };\n`,
+  proxy: `export default new Proxy({}, { ownKeys() { throw new Error("keys failed"); } });\n`,
+};
+
+for (const [name, source] of Object.entries(CONFIGS)) {
+  Deno.test(`a config whose ${name} throws when read is a config error naming the file`, async () => {
+    const root = await makeProject({ "a.ts": "export {};\n", "slop.config.ts": source });
+    const run = await runCli(["build", "--stdout"], root);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(
+      run.stderr,
+      /^slop: Invalid config "slop\.config\.ts": Cannot read the config: (files getter|keys) failed\n$/,
+    );
+  });
+}
+
+Deno.test("validateConfig() names the inline history message at fault, not only the array", () => {
+  assert.deepEqual(validateConfig({ history: [{ role: "user", content: 5 }] }), [
+    '"history[0].content" must be a string, got number 5',
+  ]);
+  // A message may leave out its role (the seed's `Unknown` speaker); a misspelt key is named.
+  assert.deepEqual(validateConfig({ history: ["hi", { rol: "user", content: "x" }] }), [
+    'Unknown key "history[1].rol" (did you mean "history[1].role"?)',
+  ]);
+  assert.deepEqual(validateConfig({ history: [{ content: "x" }] }), []);
+  assert.deepEqual(validateConfig({ history: [{ role: "user" }] }), [
+    '"history[0].content" is required',
+  ]);
+  assert.deepEqual(validateConfig({ history: ["hi", 3] }), [
+    '"history[1]" must be a string or a { role, content } object, got number 3',
+  ]);
+  assert.deepEqual(validateConfig({ history: 3 }), [
+    '"history" must be a file path or an array of messages, got number 3',
+  ]);
+  assert.deepEqual(validateConfig({ history: ["hi", { role: "user", content: "x" }] }), []);
+});
+
+Deno.test("loadConfig() rejects a root that is missing or a file, naming the key", async () => {
+  const dir = await tempDir();
+  await Deno.writeTextFile(`${dir}/afile`, "x\n");
+  for (const [root, why] of [["nope", "not found"], ["afile", "a file"]]) {
+    await assert.rejects(
+      loadConfig({ cwd: dir, inline: { root } }),
+      (error: Error) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(
+          error.message,
+          new RegExp(`"root" must be a folder, got "${root}" \\(${why}\\)`),
+        );
+        return true;
+      },
+    );
+  }
+  const ok = await loadConfig({ cwd: dir, inline: { root: "." } });
+  assert.equal(ok.root, dir);
+  await Deno.remove(dir, { recursive: true });
+});
+
+// A config whose loading never finishes is an error that names the file, after a time limit:
+// a top-level await that never settles used to hang a build server or an MCP call forever.
+Deno.test("a config whose top-level await never settles fails with its file named", async () => {
+  const root = await makeProject({
+    "slop.config.ts": "await new Promise(() => {});\nexport default {};\n",
+    "a.py": "x = 1\n",
+    // The stalled module stays stalled: a process of its own, which exits once the load failed.
+    "load.ts": `import { loadConfig } from "${pathToFileURL(join(REPO, "mod.ts")).href}";\n` +
+      "await loadConfig({ cwd: Deno.cwd(), loadTimeoutMs: 300 }).catch((e) => console.log(e.message));\n" +
+      "Deno.exit(0);\n",
+  });
+  const { stdout, code } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", "load.ts"],
+    cwd: root,
+    stderr: "inherit",
+  }).output();
+  assert.equal(code, 0);
+  assert.equal(
+    new TextDecoder().decode(stdout),
+    'Invalid config "slop.config.ts": Cannot load the config: it did not finish loading in 0.3 s ' +
+      "(a top-level await that never settles?)\n",
+  );
+});
+
+const CASES: Record<string, { source: string; message: RegExp }> = {
+  "a config function": {
+    source: "export default () => new Promise(() => {});\n",
+    message: /: The config function failed: it did not return in 0\.3 s$/,
+  },
+  "a default export that is a promise": {
+    source: "export default new Promise(() => {});\n",
+    message: /: The config's promise failed: it did not return in 0\.3 s$/,
+  },
+};
+
+for (const [name, { source, message }] of Object.entries(CASES)) {
+  Deno.test(`a config that never settles (${name}) fails with its file named`, async () => {
+    const root = await makeProject({ "slop.config.ts": source, "a.py": "x = 1\n" });
+    const error = await loadConfig({ cwd: root, loadTimeoutMs: 300 }).then(
+      () => assert.fail("the config loaded"),
+      (e) => e,
+    );
+    assert.ok(error instanceof ConfigError, String(error));
+    assert.match(error.message, /^Invalid config "slop\.config\.ts": /);
+    assert.match(error.message, message);
+  });
+}
+
+Deno.test("a config that takes a while but settles within the limit loads", async () => {
+  const root = await makeProject({
+    "slop.config.ts": "await new Promise((r) => setTimeout(r, 50));\n" +
+      "export default async () => {\n  await new Promise((r) => setTimeout(r, 50));\n" +
+      '  return { files: ["a.py"] };\n};\n',
+    "a.py": "x = 1\n",
+  });
+  const config = await loadConfig({ cwd: root, loadTimeoutMs: 5000 });
+  assert.equal(config.files.length, 1);
 });

@@ -1,10 +1,12 @@
-// `slop mcp` refuses bad arguments and paths outside the project root with tool errors that name
-// the argument and the path, keeps serving after them, and keeps stdout for the protocol.
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
-import { makeProject, tempDir } from "../_helpers.ts";
+import { makeProject, REPO, tempDir } from "../_helpers.ts";
 import { connect, texts } from "./_client.ts";
+import { loadMcpClient, loadMcpServer } from "../../deps.ts";
+import { createMcpServer, SERVER_WRITE_HINT } from "../../cli/_mcp_server.ts";
 
+// `slop mcp` refuses bad arguments and paths outside the project root with tool errors that name
+// the argument and the path, keeps serving after them, and keeps stdout for the protocol.
 Deno.test("slop mcp returns tool errors that name the argument and the refused path", async (t) => {
   const outside = await tempDir({ prefix: "slop_outside_" });
   await Deno.writeTextFile(join(outside, "secret.txt"), "not yours\n");
@@ -135,4 +137,103 @@ Deno.test("slop mcp keeps stdout for protocol messages: a config's console.log g
   }
   assert.match(stderr(), /printed by the config\n/);
   assert.match(stderr(), /info too\n/);
+});
+
+// A line on stdin that is not JSON gets JSON-RPC's parse error (-32700), and JSON that is not a
+// JSON-RPC message its invalid request error (-32600), both with id null; the server goes on and
+// answers the next request.
+Deno.test("slop mcp answers a line that is not JSON-RPC with the JSON-RPC error and goes on", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 7,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "test", version: "1" },
+    },
+  };
+  const input = `garbage{\n{"jsonrpc":"2.0","id":1}\n${JSON.stringify(initialize)}\n`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(REPO, "cli.ts"), "mcp"],
+    cwd: root,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { CI: "" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(input));
+  // Read until the answer to the initialize request, then close stdin to end the session.
+  const lines: Array<Record<string, unknown>> = [];
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for await (const chunk of child.stdout) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let newline;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      lines.push(JSON.parse(buffered.slice(0, newline)));
+      buffered = buffered.slice(newline + 1);
+    }
+    if (lines.some((line) => line.id === 7)) break;
+  }
+  await writer.close();
+  const stderr = new TextDecoder().decode((await child.output()).stderr);
+  assert.deepEqual(lines.slice(0, 2), [
+    { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } },
+    { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } },
+  ]);
+  assert.equal(lines.length, 3);
+  assert.equal((lines[2].result as { serverInfo: { name: string } }).serverInfo.name, "slop");
+  assert.match(stderr, /parse error on stdin: .*"garbage\{"/);
+  assert.match(stderr, /invalid request on stdin: the line is JSON but not a JSON-RPC/);
+});
+
+// A state dir or output folder the server cannot write: the tool error names the folder and says
+// what to do for the server (its state dir, or output.dir), not the command line's `--stdout`.
+// /sys takes no new folders (EPERM; EACCES for others), and its folders take no new files.
+const REFUSED = "(operation not permitted|permission denied)";
+
+Deno.test({
+  name:
+    "build_context in a state dir or output folder that takes no writes says what to do for the server",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const root = await makeProject({
+      "a.py": "x = 1\n",
+      "ro/slop.config.ts":
+        'export default { files: ["../a.py"], output: { dir: "/sys/kernel" } };\n',
+    });
+    const sdk = await loadMcpServer();
+    const { Client, InMemoryTransport } = await loadMcpClient();
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    const server = createMcpServer(sdk, { root, stateDir: "/sys/slop_state" });
+    await server.connect(a);
+    const client = new Client({ name: "unwritable-test", version: "1.0.0" });
+    await client.connect(b);
+    const cwd = Deno.cwd();
+    const hint = SERVER_WRITE_HINT.replace(/[()]/g, "\\$&");
+    try {
+      for (
+        const [args, problem] of [
+          [{}, `Cannot create the output folder "/sys/slop_state/out": ${REFUSED}`],
+          [
+            { config: "ro/slop.config.ts" },
+            `Cannot write to the output folder "/sys/kernel": ${REFUSED}`,
+          ],
+        ] as const
+      ) {
+        const result = await client.callTool({ name: "build_context", arguments: args });
+        assert.equal(result.isError, true);
+        const [message] = texts(result);
+        assert.match(message, new RegExp(`^${problem}${hint}$`, "i"));
+        assert.doesNotMatch(message, /--stdout/);
+      }
+    } finally {
+      await client.close();
+      await server.close();
+      Deno.chdir(cwd);
+    }
+  },
 });

@@ -1,11 +1,11 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeProject, REPO, tempDir } from "../_helpers.ts";
+import { connect, serverEnv, texts } from "./_client.ts";
+
 // `slop mcp` started without --root in the file system's root or the home folder (where Claude
 // Desktop starts the servers it gives no folder) refuses to serve it, naming --root; an explicit
 // --root of that folder is served.
-import assert from "node:assert/strict";
-import { join } from "node:path";
-import { REPO, tempDir } from "../_helpers.ts";
-import { serverEnv } from "./_client.ts";
-
 /** `slop mcp` with `args` in `cwd`, stdin closed at once; its exit code and stderr. */
 async function mcp(cwd: string, args: string[], env: Record<string, string> = {}) {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -39,3 +39,39 @@ Deno.test("slop mcp refuses the file system's root or the home folder as an impl
   assert.equal(named.code, 0, named.stderr);
   assert.match(named.stderr, /^slop mcp: serving .*slop_home_.* over stdio\n/);
 });
+
+// The project folder of a running `slop mcp` deleted and made again (a fresh clone at the same
+// path) is served again; deleted for good, each call says so in one line.
+Deno.test("slop mcp serves its project folder again when it is deleted and made again, and names it when it is gone", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  const session = await connect(root);
+  try {
+    const first = await session.client.callTool({
+      name: "view_files",
+      arguments: { files: ["a.ts"] },
+    });
+    assert.ok(!first.isError, texts(first)[0]);
+    await Deno.remove(root, { recursive: true });
+    await makeProject({ "b.ts": "export const b = 2;\n" }, root);
+    const remade = await session.client.callTool({
+      name: "view_files",
+      arguments: { files: ["b.ts"] },
+    });
+    assert.ok(!remade.isError, texts(remade)[0]);
+    assert.match(texts(remade).join("\n"), /export const b = 2;/);
+    await Deno.remove(root, { recursive: true });
+    const gone = await session.client.callTool({ name: "build_context", arguments: {} });
+    assert.equal(gone.isError, true);
+    assert.deepEqual(texts(gone), [
+      `The project folder "${await realParent(root)}" is gone (deleted or moved): start slop mcp ` +
+      "again in the project's folder, or with --root <dir>",
+    ]);
+  } finally {
+    await session.close();
+  }
+});
+
+/** `path` with its parent's real path (the server names the root as it resolved it). */
+async function realParent(path: string): Promise<string> {
+  return join(await Deno.realPath(join(path, "..")), path.split("/").pop()!);
+}

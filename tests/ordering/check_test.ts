@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fixture, makeProject, runCli, type Tree } from "../_helpers.ts";
-import { parseLock } from "../../pipeline/lock.ts";
+import { isLockVariant, lockVariant, parseLock } from "../../pipeline/lock.ts";
 import { walk } from "../../pipeline/resolve.ts";
+import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
 
 /** A temp copy of the `prefix` fixture (a pinned slop.lock included). */
 async function prefixProject(): Promise<string> {
@@ -138,5 +139,150 @@ Deno.test("slop check rejects a malformed --max-invalidated", async () => {
   assert.match(
     run.stderr,
     /Invalid --max-invalidated "lots": expected PERCENT% \(0-100\) or TOKENS/,
+  );
+});
+
+// Git for Windows checks text files out with CRLF line ends (core.autocrlf): a slop.lock pinned
+// on Linux must pass `slop check` there. A path with a CR in it must not break the lock either.
+Deno.test("slop check reads a slop.lock with CRLF line ends, also when a path holds a CR", async () => {
+  const root = await makeProject({
+    "a.md": "# A\n",
+    "b.ts": "export const b = 1;\n",
+    "cr\rname.md": "cr\n",
+    "tab\tname.md": "tab\n",
+    "new\nline.md": "nl\n",
+  });
+  const pinned = await runCli(["check", "--update"], root);
+  assert.equal(pinned.code, 0, pinned.stderr);
+  const lockPath = join(root, "slop.lock");
+  const lf = await Deno.readTextFile(lockPath);
+  assert.ok(!lf.includes("\r"), "no raw CR in the lock");
+  assert.match(lf, /^files:cr\\rname\.md\t/m);
+
+  const same = await runCli(["check"], root);
+  assert.equal(same.code, 0, same.stderr);
+  await Deno.writeTextFile(lockPath, lf.replace(/\n/g, "\r\n"));
+  const crlf = await runCli(["check"], root);
+  assert.equal(crlf.code, 0, crlf.stdout + crlf.stderr);
+  assert.match(crlf.stdout, /the stable prefix matches slop\.lock/);
+});
+
+const CONFIG = `export default {
+  files: ["src/**"],
+  personas: { worker: { tier: 3, focus: ["src/a.py"] } },
+  presets: { api: { files: ["src/a.py"] } },
+};
+`;
+
+async function project(): Promise<string> {
+  return await makeProject({
+    "slop.config.ts": CONFIG,
+    "src/a.py": "def a(x):\n    return x + 1\n",
+    "src/b.py": "def b(y):\n    '''Double.'''\n    return y * 2\n",
+  });
+}
+
+Deno.test("lockVariant() names a persona's and a preset's lock beside slop.lock", () => {
+  assert.equal(lockVariant("/p/slop.lock", []), "/p/slop.lock");
+  assert.equal(lockVariant("/p/slop.lock", ["worker"]), "/p/slop.worker.lock");
+  assert.equal(lockVariant("/p/slop.lock", ["worker", "api"]), "/p/slop.worker.api.lock");
+  assert.equal(lockVariant("/p/pins/prefix", [undefined, "api"]), "/p/pins/prefix.api");
+  assert.ok(isLockVariant("slop.worker.lock", "slop.lock"));
+  assert.ok(!isLockVariant("slop.ts", "slop.lock"));
+  assert.ok(!isLockVariant("src/slop.worker.lock", "slop.lock"));
+});
+
+Deno.test("slop check --persona pins its own lock and never overwrites slop.lock", async () => {
+  const root = await project();
+  assert.equal((await runCli(["check", "--update"], root)).code, 0);
+  const base = await Deno.readTextFile(join(root, "slop.lock"));
+  const run = await runCli(["check", "--update", "--persona", "worker"], root);
+  assert.equal(run.code, 0, run.stderr);
+  const worker = await Deno.readTextFile(join(root, "slop.worker.lock"));
+  assert.notEqual(worker, base, "tier 3 renders other bytes");
+  assert.equal(await Deno.readTextFile(join(root, "slop.lock")), base, "slop.lock untouched");
+  // Both pass against their own lock.
+  assert.equal((await runCli(["check"], root)).code, 0);
+  assert.equal((await runCli(["check", "--persona", "worker"], root)).code, 0);
+  assert.equal((await runCli(["check", "--preset", "api"], root)).code, 1, "no lock yet");
+});
+
+Deno.test("a persona's lock is never bundled as a file", async () => {
+  const root = await project();
+  await Deno.writeTextFile(join(root, "slop.worker.lock"), "# pinned elsewhere\n");
+  const zero = await runCli(
+    ["build", "--stdout", "-c", "slop.config.ts", "--include", "*.lock"],
+    root,
+  );
+  assert.equal(zero.code, 0, zero.stderr);
+  assert.ok(!zero.stdout.includes("slop.worker.lock"), zero.stdout);
+});
+
+Deno.test("slop check with a persona or preset tells the command that re-pins its own lock", async () => {
+  const root = await project();
+  const missing = await runCli(["check", "--persona", "worker", "--preset", "api"], root);
+  assert.equal(missing.code, 1);
+  assert.match(
+    missing.stderr,
+    /No lock "slop\.worker\.api\.lock": run `slop check --persona worker --preset api --update` to pin/,
+  );
+  const update = "slop check --persona worker --preset api --update";
+  assert.equal((await runCli(update.split(" ").slice(1), root)).code, 0);
+  await Deno.writeTextFile(join(root, "src/a.py"), "def a(x):\n    return x + 2\n");
+  const moved = await runCli(["check", "--persona", "worker", "--preset", "api"], root);
+  assert.equal(moved.code, 1);
+  assert.match(moved.stderr, /run `slop check --persona worker --preset api --update` to re-pin/);
+  // A config given by path is part of the command.
+  const other = await runCli(["check", "-c", "slop.config.ts"], root);
+  assert.match(other.stderr, /run `slop check --config slop\.config\.ts --update` to pin/);
+});
+
+Deno.test("slop check --determinism names the view of the differing block and says when a model answered anew", async () => {
+  let n = 0;
+  const server = startLlmServer({ reply: () => `Summary number ${++n}.` });
+  try {
+    const provider = { ...server.provider("openai"), model: "gpt-5-mini" };
+    const root = await makeProject({
+      "src/a.py": "def a():\n    return 1\n",
+      "slop.config.ts": `export default ${
+        JSON.stringify({ files: [{ path: "src/**", view: "llm_summary" }], provider })
+      };\n`,
+    });
+    const env = { [LLM_TEST_KEY_ENV]: LLM_TEST_KEY };
+    assert.equal((await runCli(["build", "-q"], root, env)).code, 0);
+    const run = await runCli(["check", "--determinism"], root, env);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stderr,
+      /^slop: Not deterministic: two builds differ at byte \d+ \(block "files:src\/a\.py", view "llm_summary": the model was asked again in the build without the cache\) \(\d+ vs \d+ bytes\)\n$/,
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("slop check --determinism names the first block whose content differs when the differing byte is a moved block", async () => {
+  // "z.txt" renders the time zone; "b.txt" is longer than it in one zone only. With no memory,
+  // no lock and no git, files go by size, largest first: "b.txt" is where the bytes first
+  // differ in one order, but only "z.txt" changed.
+  const root = await makeProject({
+    "slop.config.ts": `export default {
+  files: ["b.txt", { path: "z.txt", view: "zone" }],
+  plugins: [{
+    kind: "view-mode",
+    name: "zone",
+    version: "1",
+    render: () => Deno.env.get("TZ") === "America/Adak" ? "x".repeat(200) : "y",
+  }],
+};
+`,
+    "b.txt": "b".repeat(100) + "\n",
+    "z.txt": "z\n",
+  });
+  const run = await runCli(["check", "--determinism"], root);
+  assert.equal(run.code, 1);
+  assert.match(
+    run.stderr,
+    /; first block whose content differs: "files:z\.txt" \(view "zone"\)\n$/,
   );
 });

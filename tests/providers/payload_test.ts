@@ -4,11 +4,14 @@ import { join } from "node:path";
 import {
   anthropicProvider,
   type Block,
+  build,
   buildContext,
   callCost,
   chooseBreakpoints,
+  ConfigError,
   deepseekProvider,
   geminiProvider,
+  loadConfig,
   openaiProvider,
   type SectionPlugin,
 } from "../../mod.ts";
@@ -18,7 +21,16 @@ import { renderPayload } from "../../cli/payload.ts";
 import type { AnthropicBody } from "../../plugins/providers/anthropic.ts";
 import type { OpenaiBody } from "../../plugins/providers/openai.ts";
 import type { GeminiPayload } from "../../plugins/providers/gemini.ts";
-import { fixture, makeProject, raw, runCli, tempDir } from "../_helpers.ts";
+import { fixture, makeProject, prng, raw, runCli, tempDir } from "../_helpers.ts";
+import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
+import { defaultPlugins } from "../../plugins/defaults.ts";
+import { contextWarning } from "../../pipeline/cache_plan.ts";
+import {
+  ANTHROPIC_MODELS,
+  DEEPSEEK_MODELS,
+  GEMINI_MODELS,
+  OPENAI_MODELS,
+} from "../../plugins/providers/_models.ts";
 
 const CONFIG = join(fixture("payload"), "slop.config.ts");
 const PROMPT = "Which module prices orders?";
@@ -354,4 +366,182 @@ Deno.test("a build with static instructions puts a 1h breakpoint at their end, b
 
   const openai = await build({ name: "openai", model: "gpt-5" });
   assert.deepEqual(openai.manifest.breakpoints!.map((b) => b.end), [openai.manifest.prefix.bytes]);
+});
+
+function configText(inline: Record<string, unknown>): string {
+  return `export default ${JSON.stringify(inline, null, 2)};\n`;
+}
+
+Deno.test("slop payload --provider renders for that provider but summarizes with the configured one", async () => {
+  const server = startLlmServer({ reply: () => "A module that adds numbers." });
+  Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
+  try {
+    const root = await makeProject({
+      "src/calc.py": "def add(a, b):\n    return a + b\n",
+      "slop.config.ts": configText({
+        files: [{ path: "src/calc.py", view: "llm_summary" }],
+        provider: { ...server.provider("openai"), model: "gpt-5-mini" },
+      }),
+    });
+    const config = join(root, "slop.config.ts");
+    const stateDir = join(root, ".state");
+    const body = await renderPayload({ config, stateDir, provider: "anthropic" }) as AnthropicBody;
+    assert.equal(body.model, "claude-haiku-4-5");
+    assert.match(JSON.stringify(body.system), /A module that adds numbers\./);
+    // The summary came from the configured provider (OpenAI shape), not from Anthropic's API
+    // at the OpenAI server's URL.
+    assert.deepEqual(server.requests.map((r) => r.api), ["openai"]);
+
+    // The payload for the configured provider reuses the cached summary: no new request.
+    const openai = await renderPayload({ config, stateDir }) as OpenaiBody;
+    assert.equal(openai.model, "gpt-5-mini");
+    assert.equal(server.requests.length, 1);
+  } finally {
+    Deno.env.delete(LLM_TEST_KEY_ENV);
+    await server.close();
+  }
+});
+
+Deno.test("slop payload --ttl that the model does not offer is a usage error naming the flag", async () => {
+  const root = await makeProject({
+    "a.txt": "hello\n",
+    "slop.config.ts": configText({ files: ["a.txt"] }),
+  });
+  const config = join(root, "slop.config.ts");
+  await assert.rejects(
+    () => renderPayload({ config, stateDir: join(root, ".state"), ttl: "7d" }),
+    /^Error: Invalid --ttl "7d": "claude-haiku-4-5" offers "5m", "1h"$/,
+  );
+});
+
+Deno.test("slop payload --persona and --preset apply as in slop build", async () => {
+  const root = await makeProject({
+    "src/a.py": "def alpha():\n    return 1\n",
+    "src/b.py": "def beta():\n    return 2\n",
+    "slop.config.ts": configText({
+      files: ["src/**"],
+      presets: { only_b: { files: ["src/b.py"] } },
+      personas: { brief: { strategy: "summarize" } },
+    }),
+  });
+  const config = join(root, "slop.config.ts");
+  const stateDir = join(root, ".state");
+  const preset = await renderPayload({ config, stateDir, preset: "only_b" }) as AnthropicBody;
+  const presetText = JSON.stringify(preset.system);
+  assert.match(presetText, /src\/b\.py/);
+  assert.doesNotMatch(presetText, /src\/a\.py/);
+  const persona = await renderPayload({ config, stateDir, persona: "brief" }) as AnthropicBody;
+  assert.match(JSON.stringify(persona.system), /## Files \(Summary\)/);
+});
+
+Deno.test("slop payload without a provider configured warns once, not once per plan", async () => {
+  const root = await makeProject({
+    "a.txt": "hello\n",
+    "slop.config.ts": configText({ files: ["a.txt"], provider: { model: "claude-nope-9" } }),
+  });
+  const run = await runCli(["payload"], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(
+    run.stderr,
+    `warning: Unknown model "claude-nope-9" for provider "slop:anthropic": no cost estimate\n`,
+  );
+});
+
+/** Text of varied words (`n` of them), the same on every run. */
+function words(n: number, seed: number): string {
+  const random = prng(seed);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(Math.floor(random() * 1e6).toString(36));
+  return out.join(" ") + "\n";
+}
+
+async function buildFor(root: string, model: string, budget?: number) {
+  const config = await loadConfig({
+    cwd: root,
+    inline: {
+      provider: { name: "openai", model },
+      ...(budget ? { budget: { tokens: budget } } : {}),
+    },
+  });
+  return await build(config, { builtins: defaultPlugins(), write: false });
+}
+
+Deno.test("a document larger than the model's context window gets a warning that suggests a budget or skeletons", async () => {
+  const root = await makeProject({ "a.txt": words(6000, 1), "b.txt": words(6000, 2) });
+  // gpt-3.5-turbo takes 16,385 tokens; the document has more.
+  const result = await buildFor(root, "gpt-3.5-turbo");
+  const plan = result.cache!;
+  const used = plan.prefixTokens + plan.tailTokens;
+  assert.ok(used > 16_385, String(used));
+  const warning = result.warnings.find((w) => w.includes("context window"));
+  assert.ok(warning, result.warnings.join("\n"));
+  assert.match(
+    warning,
+    new RegExp(
+      `^The document has ${
+        used.toLocaleString("en-US")
+      } tokens of "gpt-3\\.5-turbo", over its context window of 16,385: ` +
+        `set a token budget \\(--budget \\d+, or "budget\\.tokens"\\) or show files as skeletons ` +
+        `\\("defaultView": "skeleton"\\) or summaries \\(--strategy summarize\\)$`,
+    ),
+  );
+  assert.deepEqual(result.manifest.warnings, result.warnings);
+  // The suggested budget makes the document fit.
+  const suggested = Number(/--budget (\d+)/.exec(warning)![1]);
+  const fitted = await buildFor(root, "gpt-3.5-turbo", suggested);
+  assert.ok(fitted.cache!.prefixTokens + fitted.cache!.tailTokens <= 16_385);
+  assert.ok(!fitted.warnings.some((w) => w.includes("context window")));
+  // A model with a larger window takes the same document without a word.
+  const large = await buildFor(root, "gpt-4.1");
+  assert.ok(!large.warnings.some((w) => w.includes("context window")));
+});
+
+Deno.test("contextWarning() counts estimates as 'about', asks to lower a budget, and is quiet when it fits", () => {
+  const model = { ...ANTHROPIC_MODELS["claude-sonnet-4-5"], model: "claude-sonnet-4-5" };
+  const plan = { model, prefixTokens: 230_000, tailTokens: 10_000 };
+  assert.equal(
+    contextWarning(plan, 200_000, 210_000),
+    'The document has about 240,000 tokens of "claude-sonnet-4-5", over its context window of ' +
+      "200,000: lower the token budget from 210000 to 150000 (--budget 150000, or " +
+      '"budget.tokens") or show files as skeletons ("defaultView": "skeleton") or summaries ' +
+      "(--strategy summarize)",
+  );
+  assert.equal(contextWarning({ ...plan, prefixTokens: 190_000 }, 170_000), undefined);
+  assert.equal(
+    contextWarning({ ...plan, model: { ...model, contextWindow: undefined } }, 1),
+    undefined,
+  );
+});
+
+Deno.test("every model of the provider tables knows its context window", () => {
+  for (const table of [ANTHROPIC_MODELS, OPENAI_MODELS, GEMINI_MODELS, DEEPSEEK_MODELS]) {
+    for (const [id, entry] of Object.entries(table)) {
+      assert.ok(Number.isInteger(entry.contextWindow) && entry.contextWindow! >= 16_000, id);
+    }
+  }
+});
+
+Deno.test("an unknown provider.name is a config error naming the key, with a hint", async () => {
+  const root = await makeProject({ "a.txt": "a\n" });
+  await assert.rejects(
+    buildContext({ cwd: root, inline: { provider: { name: "antropic" } } }, { write: false }),
+    (error: Error) => {
+      assert.ok(error instanceof ConfigError, String(error));
+      assert.match(
+        error.message,
+        /Unknown provider "antropic" at "provider\.name" \(did you mean "anthropic"\?\)/,
+      );
+      return true;
+    },
+  );
+  // Built-ins by either name, and a plugin's provider by its own, are accepted.
+  for (const name of ["openai", "slop:gemini"]) {
+    const ok = await buildContext({ cwd: root, inline: { provider: { name } } }, { write: false });
+    assert.equal(ok.manifest.files.length, 1);
+  }
+  const mine = await buildContext({
+    cwd: root,
+    inline: { provider: { name: "mine" }, plugins: [{ kind: "provider", name: "mine" }] },
+  }, { write: false });
+  assert.equal(mine.manifest.files.length, 1);
 });

@@ -1,11 +1,61 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
-import { makeProject } from "../_helpers.ts";
+import { normalizeEntryPath } from "../../pipeline/helpers.ts";
+import { gitInit, makeProject } from "../_helpers.ts";
+
+const TREE = { "src/a.py": "x = 1\n", "b.md": "# b\n" };
+
+// One file, however its path is spelled in "files" or on the command line, is one block under
+// its one path: a second spelling must neither add a copy nor show an odd path.
+const SPELLINGS = [
+  "src/a.py",
+  "./src/a.py",
+  "src//a.py",
+  "src/./a.py",
+  "src\\a.py",
+  "lib/../src/a.py",
+];
+
+Deno.test("every spelling of a file's path in files or build paths names the file under its one path", async () => {
+  const root = await makeProject(TREE);
+  for (const spelling of [...SPELLINGS, join(root, "src/a.py"), join(root, "src//x/../a.py")]) {
+    const inFiles = await buildContext({ cwd: root, inline: { files: ["src/**", spelling] } }, {
+      write: false,
+    });
+    assert.deepEqual(inFiles.manifest.files.map((f) => f.path), ["src/a.py"], spelling);
+    assert.deepEqual(inFiles.manifest.warnings, [], spelling);
+    const asPath = await buildContext({ cwd: root, paths: [spelling] }, { write: false });
+    assert.deepEqual(
+      asPath.manifest.files.filter((f) => f.status === "rendered").map((f) => f.path),
+      ["src/a.py"],
+      spelling,
+    );
+  }
+});
+
+Deno.test("the build path . or ./ is the whole project", async () => {
+  const root = await makeProject(TREE);
+  for (const dot of [".", "./", ".//"]) {
+    const result = await buildContext({ cwd: root, paths: [dot] }, { write: false });
+    assert.deepEqual(result.manifest.files.map((f) => f.path).sort(), ["b.md", "src/a.py"], dot);
+    assert.deepEqual(result.manifest.warnings, [], dot);
+  }
+});
+
+Deno.test("normalizeEntryPath keeps globs, a trailing slash and a path that leaves the root", () => {
+  assert.equal(normalizeEntryPath("src/**/"), "src/**/");
+  assert.equal(normalizeEntryPath("./src//*.ts"), "src/*.ts");
+  assert.equal(normalizeEntryPath("../x"), "../x");
+  assert.equal(normalizeEntryPath("a/../../b"), "../b");
+  assert.equal(normalizeEntryPath("/tmp//a/../b/"), "/tmp/b/");
+  assert.equal(normalizeEntryPath("docs/"), "docs/");
+});
 
 // Route folders of Next.js, SvelteKit and Remix (`[slug]`, `[...all]`, `(group)`) and names such
 // as `notes[1].md` hold glob characters. A path that is exactly such a file or folder names it;
 // read as a glob, `[slug]` would match a folder named `s`, `l`, `u` or `g` instead.
-const TREE = {
+const GLOB_TREE = {
   "app/[slug]/page.tsx": "export default 1;\n",
   "app/(group)/[...all]/page.tsx": "export default 2;\n",
   "app/s/page.tsx": "export default 3;\n",
@@ -32,7 +82,7 @@ const CASES: Array<{ given: string[]; want: string[] }> = [
 
 for (const { given, want } of CASES) {
   Deno.test(`the path "${given}" in "files", as a build path and in both renders ${want}`, async () => {
-    const root = await makeProject(TREE);
+    const root = await makeProject(GLOB_TREE);
     const inFiles = await buildContext({ cwd: root, inline: { files: given } }, { write: false });
     assert.deepEqual(rendered(inFiles), want, "files");
     assert.deepEqual(inFiles.manifest.warnings, []);
@@ -45,7 +95,7 @@ for (const { given, want } of CASES) {
 }
 
 Deno.test("a focus entry that is exactly a file's path with glob characters focuses that file only", async () => {
-  const root = await makeProject(TREE);
+  const root = await makeProject(GLOB_TREE);
   const result = await buildContext({
     cwd: root,
     focus: ["app/[slug]/page.tsx"],
@@ -58,7 +108,7 @@ Deno.test("a focus entry that is exactly a file's path with glob characters focu
 });
 
 Deno.test("a pinned entry that is exactly a file's path with glob characters pins that file only", async () => {
-  const root = await makeProject(TREE);
+  const root = await makeProject(GLOB_TREE);
   const result = await buildContext({
     cwd: root,
     inline: { ordering: { pinned: ["app/[slug]/page.tsx"] } },
@@ -74,7 +124,7 @@ Deno.test("a pinned entry that is exactly a file's path with glob characters pin
 });
 
 Deno.test("an exclude entry or --ignore path is read as files entries are: a folder's path leaves out its files, an exact path with glob characters only that file", async () => {
-  const root = await makeProject({ ...TREE, "docs/a.md": "a\n", "docs/deep/b.md": "b\n" });
+  const root = await makeProject({ ...GLOB_TREE, "docs/a.md": "a\n", "docs/deep/b.md": "b\n" });
   const cases: Array<{ exclude: string[]; gone: string[] }> = [
     { exclude: ["docs"], gone: ["docs/a.md", "docs/deep/b.md"] },
     { exclude: ["docs/"], gone: ["docs/a.md", "docs/deep/b.md"] },
@@ -83,10 +133,14 @@ Deno.test("an exclude entry or --ignore path is read as files entries are: a fol
     { exclude: ["app/[sg]/*.tsx"], gone: ["app/g/page.tsx", "app/s/page.tsx"] },
     {
       exclude: ["**/*.md"],
-      gone: [...Object.keys(TREE).filter((p) => p.endsWith(".md")), "docs/a.md", "docs/deep/b.md"],
+      gone: [
+        ...Object.keys(GLOB_TREE).filter((p) => p.endsWith(".md")),
+        "docs/a.md",
+        "docs/deep/b.md",
+      ],
     },
   ];
-  const all = [...Object.keys(TREE), "docs/a.md", "docs/deep/b.md"].sort();
+  const all = [...Object.keys(GLOB_TREE), "docs/a.md", "docs/deep/b.md"].sort();
   for (const { exclude, gone } of cases) {
     const want = all.filter((p) => !gone.includes(p));
     const inConfig = await buildContext({ cwd: root, inline: { exclude } }, { write: false });
@@ -95,3 +149,38 @@ Deno.test("an exclude entry or --ignore path is read as files entries are: a fol
     assert.deepEqual(rendered(asFlag), want, `--ignore ${exclude}`);
   }
 });
+
+// A file named by its path on the command line (`slop build debug.log`) is built even when git
+// ignores it, as the same literal path in "files" is; a folder's path still means the files git
+// lists under it, and a path that is no file still warns.
+for (const git of [true, false]) {
+  Deno.test(`a build path that names an ignored file builds it (${git ? "git" : "no git"})`, async () => {
+    const root = await makeProject({
+      ".gitignore": "*.log\nlogs/*\n!logs/keep.txt\n",
+      "debug.log": "ignored but named\n",
+      "logs/skip.txt": "ignored\n",
+      "logs/keep.txt": "kept\n",
+      "src/a.ts": "export const a = 1;\n",
+    });
+    if (git) await gitInit(root);
+    const paths = (given: string[]) =>
+      buildContext({ cwd: root, paths: given }, { write: false }).then((r) => ({
+        rendered: r.manifest.files.filter((f) => f.status === "rendered").map((f) => f.path),
+        warnings: r.manifest.warnings,
+      }));
+    const inFiles = await buildContext({ cwd: root, inline: { files: ["debug.log"] } }, {
+      write: false,
+    });
+    assert.deepEqual(inFiles.manifest.files.map((f) => f.path), ["debug.log"]);
+
+    assert.deepEqual(await paths(["debug.log"]), { rendered: ["debug.log"], warnings: [] });
+    assert.deepEqual(await paths(["logs"]), { rendered: ["logs/keep.txt"], warnings: [] });
+    assert.deepEqual(await paths(["logs/skip.txt", "src"]), {
+      rendered: ["logs/skip.txt", "src/a.ts"],
+      warnings: [],
+    });
+    const missing = await paths(["nothere.log"]);
+    assert.deepEqual(missing.rendered, []);
+    assert.deepEqual(missing.warnings, ['No file matches the path "nothere.log"']);
+  });
+}
