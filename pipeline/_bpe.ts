@@ -115,8 +115,9 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
   const { slots, offsets, lengths, pool } = table;
   const mask = slots.length - 1;
   const flags = table.pattern.flags.includes("g") ? table.pattern.flags : table.pattern.flags + "g";
-  // Made on first use: the sticky copy below finds nearly every piece (each RegExp of this
-  // pattern costs about 3 ms to make, a count of one edited file a few ms in all).
+  // Made on first use: the sticky copy below finds nearly every piece, and making a RegExp of
+  // this pattern costs about as much as counting one edited file (bench/README.md, "Numbers
+  // behind code choices").
   let split: RegExp | undefined;
   let buf = new Uint8Array(1024);
   let parts = new Int32Array(1025);
@@ -153,8 +154,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
 
   /**
    * Tokens of a long piece in buf[0..n): the same merges in the same order (lowest rank, then
-   * leftmost) with a heap over a linked list, O(n log n) instead of O(n²) (a 13k-emoji string
-   * took 0.35 s the simple way).
+   * leftmost) with a heap over a linked list, O(n log n) instead of the simple way's O(n²).
    */
   function mergeLong(n: number): number {
     // Kept whole (hot loop): the heap merge of one long piece, its heap steps inlined closures.

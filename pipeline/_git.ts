@@ -18,7 +18,7 @@ export const TIMED_OUT: unique symbol = Symbol("timed out");
  * do tools; slop's git would then read that repository, whatever folder the project is in. slop
  * finds the repository from the project's folder instead, as `git -C <root>` does without them.
  */
-export const REPOSITORY_VARIABLES: readonly string[] = [
+const REPOSITORY_VARIABLES: readonly string[] = [
   "GIT_DIR",
   "GIT_WORK_TREE",
   "GIT_INDEX_FILE",

@@ -18,9 +18,9 @@
 import { forEachTerm, taskProse } from "./_rank_terms.ts";
 
 /** Commits of more files than this say little about any one of them: left out. */
-export const HISTORY_MAX_FILES = 10;
+const HISTORY_MAX_FILES = 10;
 /** Each commit's message weighs this times the next newer one's. */
-export const HISTORY_DECAY = 0.99;
+const HISTORY_DECAY = 0.99;
 /** BM25 term-frequency saturation and length normalisation (as the contents' BM25). */
 const K1 = 1.2;
 const B = 0.75;

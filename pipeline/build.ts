@@ -145,7 +145,7 @@ async function renderFiles(
   return { sources, files, findings, cacheHits };
 }
 
-/** Compose, order, count and fit the budget: the document's blocks, in place. */
+/** Compose, order, count, then fit the budget and the task: the document's blocks, in place. */
 async function assemble(
   stages: Stages,
   run: BuildRun,

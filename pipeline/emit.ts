@@ -411,8 +411,8 @@ async function publishInto(
   options: PublishOptions,
 ): Promise<Published> {
   const ext = options.ext ?? "md";
-  // The file operations up to the link are synchronous: each is a few microseconds, where an
-  // awaited one waits for a task turn (a resident rebuild took 3-5 ms of turns here).
+  // The file operations up to the link are synchronous: each is much shorter than the task turn
+  // an awaited one waits for (bench/README.md, "Numbers behind code choices").
   const ahead = options.ahead;
   const written = ahead && fileStamp(ahead.path) === ahead.stamp;
   if (ahead && !written) removeQuietly(ahead.path);

@@ -577,3 +577,80 @@ Deno.test("boundaries: imports are read from code, not from comments, strings or
     { specifier: "./l.ts", line: 15, url: true },
   ]);
 });
+
+/** Folders whose value exports are all used elsewhere (another module, a test, a doc, mod.ts). */
+const NO_DEAD_EXPORTS = ["pipeline/", "server/", "api/", "grammars/"];
+/**
+ * Exports used only in their own module, left for their owners to settle (`file:line name` without
+ * the line): the secret rules were being changed when the check came in.
+ */
+const DEAD_EXPORTS_LEFT = ["pipeline/_secret_rules_keys.ts looksRandomPrintable"];
+
+/** Every `.ts` file of the checkout (tests and benchmarks too) and the docs' `.md`, repo-relative. */
+async function textFiles(): Promise<string[]> {
+  const out: string[] = [];
+  async function visit(dir: string) {
+    for await (const e of Deno.readDir(join(ROOT, dir))) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory) {
+        if (![".git", "node_modules", ".slop", "tests/fixtures"].includes(rel)) await visit(rel);
+      } else if (e.isFile && (e.name.endsWith(".ts") || /^(docs\/)?[^/]*\.md$/.test(rel))) {
+        out.push(rel);
+      }
+    }
+  }
+  await visit("");
+  return out;
+}
+
+/**
+ * The exported functions, constants and classes of `files` that no other file names: an export
+ * nothing imports is a private part that reads as a public one. `texts`: path -> text.
+ */
+function deadExports(files: string[], texts: Map<string, string>): string[] {
+  const exported = /^export\s+(?:async\s+)?(?:function\*?|const|let|class)\s+([\w$]+)/gm;
+  const names = new Set(
+    files.flatMap((path) => [...texts.get(path)!.matchAll(exported)].map((m) => m[1])),
+  );
+  // For each exported name, the files it appears in (two are enough to tell).
+  const seen = new Map<string, string[]>();
+  for (const [path, text] of texts) {
+    for (const word of text.match(/[\w$]+/g) ?? []) {
+      if (!names.has(word)) continue;
+      const at = seen.get(word);
+      if (!at) seen.set(word, [path]);
+      else if (at.length < 2 && !at.includes(path)) at.push(path);
+    }
+  }
+  const dead: string[] = [];
+  for (const path of files) {
+    const text = texts.get(path)!;
+    for (const m of text.matchAll(exported)) {
+      const at = seen.get(m[1]) ?? [];
+      if (at.every((p) => p === path)) {
+        dead.push(`${path}:${text.slice(0, m.index).split("\n").length} ${m[1]}`);
+      }
+    }
+  }
+  return dead;
+}
+
+Deno.test("boundaries: every exported function and constant of the pipeline, server, api and grammars is used elsewhere", async () => {
+  const all = await textFiles();
+  const texts = new Map(
+    await Promise.all(
+      all.map(async (p) => [p, await Deno.readTextFile(join(ROOT, p))] as const),
+    ),
+  );
+  const files = all.filter((p) => p.endsWith(".ts") && NO_DEAD_EXPORTS.some((d) => within(p, d)));
+  const dead = deadExports(files, texts)
+    .filter((d) => !DEAD_EXPORTS_LEFT.includes(d.replace(/:\d+ /, " ")));
+  assert.deepEqual(dead, [], `exported, used nowhere else (drop the export):\n${dead.join("\n")}`);
+  assert.ok(files.includes("pipeline/build.ts"), "the pipeline's files are read");
+  // The check is real: an export named only in its own file is reported, one named elsewhere not.
+  const fake = new Map([
+    ["pipeline/x.ts", "export function lonely() {}\nexport const used = 1;\n"],
+    ["tests/x_test.ts", "import { used } from '../pipeline/x.ts';\n"],
+  ]);
+  assert.deepEqual(deadExports(["pipeline/x.ts"], fake), ["pipeline/x.ts:1 lonely"]);
+});
