@@ -586,14 +586,20 @@ const NO_DEAD_EXPORTS = ["pipeline/", "server/", "api/", "grammars/"];
  */
 const DEAD_EXPORTS_LEFT = ["pipeline/_secret_rules_keys.ts looksRandomPrintable"];
 
-/** Every `.ts` file of the checkout (tests and benchmarks too) and the docs' `.md`, repo-relative. */
+/**
+ * Every `.ts` file of the checkout (tests and benchmarks too) and the docs' `.md`, repo-relative,
+ * outside dot folders, `node_modules` and the test fixtures.
+ */
 async function textFiles(): Promise<string[]> {
   const out: string[] = [];
   async function visit(dir: string) {
     for await (const e of Deno.readDir(join(ROOT, dir))) {
       const rel = dir ? `${dir}/${e.name}` : e.name;
       if (e.isDirectory) {
-        if (![".git", "node_modules", ".slop", "tests/fixtures"].includes(rel)) await visit(rel);
+        // Dot folders (.git, .slop, bench/.cache's generated trees) and fixtures are not slop's code.
+        if (!e.name.startsWith(".") && !["node_modules", "tests/fixtures"].includes(rel)) {
+          await visit(rel);
+        }
       } else if (e.isFile && (e.name.endsWith(".ts") || /^(docs\/)?[^/]*\.md$/.test(rel))) {
         out.push(rel);
       }
