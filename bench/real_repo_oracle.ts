@@ -11,6 +11,7 @@
  * ```sh
  * deno run -A bench/real_repo_oracle.ts /path/to/a/git/checkout
  * VIEWS=full,outline deno run -A bench/real_repo_oracle.ts /path/to/a/git/checkout
+ * ARGS='--budget 32000 --task "fix the parser"' deno run -A bench/real_repo_oracle.ts /path/to/a/git/checkout
  * ```
  *
  * @module
@@ -34,13 +35,18 @@ const INDEPENDENT: Record<string, RegExp> = {
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 
+/** More build arguments from ARGS, split on blanks outside double quotes (`--task "a b"`). */
+const EXTRA = [...(Deno.env.get("ARGS") ?? "").matchAll(/"([^"]*)"|(\S+)/g)].map((m) =>
+  m[1] ?? m[2]
+);
+
 /** One build's output, exit code and seconds. */
 async function slop(
   dir: string,
   config: string,
   extra: { env?: Record<string, string>; cold?: boolean },
 ) {
-  const args = ["run", "-A", CLI, "build", "--stdout", "--json", "-c", config];
+  const args = ["run", "-A", CLI, "build", "--stdout", "--json", "-c", config, ...EXTRA];
   if (extra.cold) args.push("--no-cache");
   const started = performance.now();
   const out = await new Deno.Command(Deno.execPath(), {
@@ -51,7 +57,8 @@ async function slop(
     stderr: "piped",
   }).output();
   const seconds = (performance.now() - started) / 1000;
-  return { code: out.code, text: new TextDecoder().decode(out.stdout), seconds };
+  const stderr = new TextDecoder().decode(out.stderr);
+  return { code: out.code, text: new TextDecoder().decode(out.stdout), seconds, stderr };
 }
 
 /** The headings outside fences that are not slop's, and whether a fence is left open. */
@@ -97,7 +104,7 @@ async function check(dir: string, view: string): Promise<Record<string, unknown>
     `export default { root: ${JSON.stringify(dir)}, defaultView: ${JSON.stringify(view)} };\n`,
   );
   const cold = await slop(dir, config, { cold: true });
-  if (cold.code !== 0) return { view, exit: cold.code };
+  if (cold.code !== 0) return { view, exit: cold.code, stderr: cold.stderr.slice(0, 400) };
   const warm = await slop(dir, config, {});
   const env = { TZ: "Pacific/Chatham", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" };
   const other = await slop(dir, config, { env });

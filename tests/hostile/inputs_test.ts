@@ -91,6 +91,63 @@ Deno.test("unreadable entries (a FIFO, a directory named like a file, /proc/self
   assert.equal(row(result, "a.ts").status, "rendered");
 });
 
+/** Make a FIFO at `path`; nothing ever writes to it, so reading it would wait forever. */
+function mkfifo(path: string): void {
+  assert.ok(new Deno.Command("mkfifo", { args: [path] }).outputSync().success, "mkfifo works");
+}
+
+/** The build's result, or its error's message; a read that waits forever fails the test. */
+async function settled(run: () => Promise<unknown>): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("waited 10 s: a read hangs")), 10_000);
+  });
+  try {
+    return await Promise.race([run(), late]);
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+Deno.test("a FIFO or device in place of a file slop reads for itself (.gitignore, slop.lock, the beads list, the config) never hangs", async () => {
+  const NOT_REGULAR = "it is not a regular file (a FIFO, socket or device)";
+  const walked = await makeProject({ "a.py": "x = 1\n", "sub/b.py": "y = 2\n" });
+  mkfifo(join(walked, ".gitignore"));
+  await Deno.symlink("/dev/zero", join(walked, "sub/.gitignore"));
+  const result = await settled(() => buildIn(walked, { allowOutsideRoot: true }));
+  assert.equal(typeof result, "object", String(result));
+  const built = result as Awaited<ReturnType<typeof buildIn>>;
+  assert.equal(row(built, "a.py").status, "rendered");
+  assert.equal(row(built, "sub/b.py").status, "rendered");
+  assert.equal(row(built, ".gitignore").reason, "not a regular file");
+  assert.equal(row(built, "sub/.gitignore").reason, "not a regular file");
+  const locked = await makeProject({ "a.py": "x = 1\n" });
+  mkfifo(join(locked, "slop.lock"));
+  assert.match(
+    String(await settled(() => buildIn(locked))),
+    new RegExp(`Cannot read the lock "[^"]*slop.lock": ${escape(NOT_REGULAR)}`),
+  );
+  const beads = await makeProject({ "a.py": "x = 1\n", ".beads/.keep": "" });
+  mkfifo(join(beads, ".beads/issues.jsonl"));
+  assert.match(
+    String(await settled(() => buildIn(beads))),
+    new RegExp(`Cannot read ".beads/issues.jsonl": ${escape(NOT_REGULAR)}`),
+  );
+  const configured = await makeProject({ "a.py": "x = 1\n" });
+  mkfifo(join(configured, "slop.config.ts"));
+  assert.match(
+    String(await settled(() => loadConfig({ cwd: configured }))),
+    new RegExp(`Invalid config "slop.config.ts": Cannot load the config: ${escape(NOT_REGULAR)}`),
+  );
+});
+
+/** `text` as a regular expression that matches it literally. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 Deno.test("broken symlinks and symlink loops are errors with their own message", async () => {
   const root = await makeProject({ "a.ts": "export {};\n" });
   await Deno.symlink("missing.ts", join(root, "broken.ts"));
