@@ -642,7 +642,7 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
         `Cannot load the config: "${path}" is a folder, not a file`,
       ]);
     }
-    notRegular(info, path, explicit);
+    notRegular(info, explicit);
     if (/\.(json5?|jsonc|toml|ya?ml)$/i.test(path)) {
       throw new ConfigError(explicit, [
         "Cannot load the config: it must be a TypeScript or JavaScript module that " +
@@ -655,14 +655,14 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
     const path = join(cwd, name);
     const info = statOf(path);
     if (!info) continue;
-    notRegular(info, path, name);
+    notRegular(info, name);
     return path;
   }
   return undefined;
 }
 
 /** Throw when the config's path is a FIFO, socket or device: importing one waits forever. */
-function notRegular(info: Deno.FileInfo, path: string, name: string): void {
+function notRegular(info: Deno.FileInfo, name: string): void {
   try {
     checkRegular(info);
   } catch (error) {
