@@ -19,6 +19,7 @@
 
 import { redactText } from "../pipeline/_scan.ts";
 import { markdownHeadings } from "../tests/_helpers.ts";
+import { headingText } from "../pipeline/helpers.ts";
 
 /** Key shapes written here, apart from slop's rules, to check them. */
 const INDEPENDENT: Record<string, RegExp> = {
@@ -69,11 +70,12 @@ function markdownProblems(doc: string, paths: Set<string>): string[] {
   } catch (error) {
     return [(error as Error).message];
   }
+  // A heading names a file as slop escapes it (`a\nb.py`, `notes \#`, `x\x20`).
+  const shown = new Set([...paths].map(headingText));
   return headings.filter((line) =>
     /^#{1,2}(?:[ \t]|$)/.test(line)
       ? line !== "## Files"
-      : line.startsWith("### ") && !paths.has(line.slice(4).replace(/\\(.)/g, "$1")) &&
-        !paths.has(line.slice(4))
+      : line.startsWith("### ") && !shown.has(line.slice(4))
   );
 }
 
