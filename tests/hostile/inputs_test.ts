@@ -160,6 +160,21 @@ Deno.test("broken symlinks and symlink loops are errors with their own message",
   assert.match(result.document, /ERROR: symbolic link loop: loop_a.ts/);
 });
 
+Deno.test("a symbolic link to the root folder itself or to a folder in it is a folder of the project, not a link leaving the root", async () => {
+  const root = await makeProject({ "a/x.py": "x = 1\n" });
+  await Deno.symlink("..", join(root, "a/up"));
+  await Deno.symlink(".", join(root, "here"));
+  await Deno.symlink("a", join(root, "same"));
+  const result = await buildIn(root);
+  for (const path of ["a/up", "here", "same"]) {
+    assert.deepEqual([row(result, path).status, row(result, path).reason], [
+      "skipped",
+      "is a directory",
+    ], path);
+  }
+  assert.equal(row(result, "a/x.py").status, "rendered");
+});
+
 Deno.test("links and paths that leave the root are refused unless allowOutsideRoot", async () => {
   const outside = await makeProject({ "secret.txt": "outside\n" });
   const root = await makeProject({ "a.ts": "export {};\n" });
