@@ -62,6 +62,15 @@ async function slop(
   return { code: out.code, text: new TextDecoder().decode(out.stdout), seconds, stderr };
 }
 
+/** The level-2 headings of slop's sections. */
+const SECTIONS = new Set([
+  "## Files",
+  "## Task",
+  "## Task Files",
+  "## Screenshots",
+  "## Directory Tree",
+]);
+
 /** The headings outside fences that are not slop's, and whether a fence is left open. */
 function markdownProblems(doc: string, paths: Set<string>): string[] {
   let headings: string[];
@@ -74,7 +83,7 @@ function markdownProblems(doc: string, paths: Set<string>): string[] {
   const shown = new Set([...paths].map(headingText));
   return headings.filter((line) =>
     /^#{1,2}(?:[ \t]|$)/.test(line)
-      ? line !== "## Files"
+      ? !SECTIONS.has(line)
       : line.startsWith("### ") && !shown.has(line.slice(4))
   );
 }
