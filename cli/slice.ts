@@ -25,7 +25,7 @@ import {
   redactedLabels,
 } from "../pipeline/slices_file.ts";
 import { printError } from "./_output.ts";
-import { readSettingText } from "../pipeline/setting_file.ts";
+import { readSettingText } from "../pipeline/helpers.ts";
 
 /** Flags shared by the `slop slice` commands. */
 export interface SliceFlags {

@@ -14,7 +14,7 @@ import {
   UNDECODABLE,
   unlistedReason,
 } from "./_default_skips.ts";
-import { readSettingText } from "./setting_file.ts";
+import { readSettingText } from "./helpers.ts";
 
 /**
  * Walk `root` honouring nested `.gitignore` files and `.git/info/exclude`

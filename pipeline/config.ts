@@ -43,7 +43,7 @@ import { cacheSize } from "./_cache_prune.ts";
 import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
-import { checkRegular } from "./setting_file.ts";
+import { checkRegular } from "./helpers.ts";
 
 /** The speaker of a history message that names none (the seed's `entry.get("role", "Unknown")`). */
 const UNKNOWN_ROLE = "Unknown";

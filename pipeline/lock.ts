@@ -24,7 +24,7 @@ import type { PlacedBlock } from "./types.ts";
 import type { OrderEntry, OrderState } from "./order_state.ts";
 import { quote } from "./schema.ts";
 import { errorText } from "./error_text.ts";
-import { readSettingText } from "./setting_file.ts";
+import { readSettingText } from "./helpers.ts";
 
 /** One pinned block. */
 export interface LockLine {

@@ -25,7 +25,7 @@ import { closest, quote } from "./schema.ts";
 import { errorText } from "./error_text.ts";
 import { redactMessage } from "./redact_message.ts";
 import type { ResolvedConfig, Slice, Target } from "./types.ts";
-import { readSettingText } from "./setting_file.ts";
+import { readSettingText } from "./helpers.ts";
 
 /** A slice of the side file: a slice plus the file it belongs to. */
 export interface FileSlice extends Slice {

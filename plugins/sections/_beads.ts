@@ -6,7 +6,7 @@
  */
 
 import { join } from "../../pipeline/paths.ts";
-import { readSettingText } from "../../pipeline/setting_file.ts";
+import { readSettingText } from "../../pipeline/helpers.ts";
 
 /** One Beads issue, as much of it as the progress section uses. */
 export interface BeadsIssue {

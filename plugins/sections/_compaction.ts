@@ -24,7 +24,7 @@ import { sha256Hex, writeAtomic } from "../../pipeline/helpers.ts";
 import { join } from "../../pipeline/paths.ts";
 import type { CompleteFn, ResolvedConfig } from "../../pipeline/types.ts";
 import type { HistoryEntry } from "./_history.ts";
-import { readSettingText } from "../../pipeline/setting_file.ts";
+import { readSettingText } from "../../pipeline/helpers.ts";
 
 /** The seed's summarizer prompt (overridden by the file at `compaction.prompt`). */
 export const COMPACTION_PROMPT = "You are a context summarizer, creating MINIMAL conversation " +

@@ -8,7 +8,7 @@
 import { extname, resolve } from "../../pipeline/paths.ts";
 import { loadToml } from "../../deps.ts";
 import type { HistoryMessage, ResolvedConfig } from "../../pipeline/types.ts";
-import { readSettingText } from "../../pipeline/setting_file.ts";
+import { readSettingText } from "../../pipeline/helpers.ts";
 
 /** A history entry: a message, or a legacy `"Role: text"` string. */
 export type HistoryEntry = HistoryMessage | string;

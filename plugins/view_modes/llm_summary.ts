@@ -25,7 +25,7 @@ import {
 } from "./_llm_prompts.ts";
 import { entryKey, readEntry, type SummaryEntry } from "./_summary_store.ts";
 import { fenceFor } from "../markdown_fences.ts";
-import { readSettingText } from "../../pipeline/setting_file.ts";
+import { readSettingText } from "../../pipeline/helpers.ts";
 
 export { type FileKind, fileKind, type SummaryEntry };
 
