@@ -5,6 +5,8 @@ import { loadConfig } from "../../pipeline/config.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import { readTargets, sha256 } from "../../pipeline/read.ts";
 import { gitInit, makeProject, runCli } from "../_helpers.ts";
+import { readLatest } from "../../cli/_latest.ts";
+import { lastBuilds } from "../../cli/explain.ts";
 
 async function buildIn(root: string, inline?: SlopConfig) {
   return await buildContext({ cwd: root, ...(inline ? { inline } : {}) }, { write: false });
@@ -141,6 +143,31 @@ Deno.test("a FIFO or device in place of a file slop reads for itself (.gitignore
     String(await settled(() => loadConfig({ cwd: configured }))),
     new RegExp(`Invalid config "slop.config.ts": Cannot load the config: ${escape(NOT_REGULAR)}`),
   );
+});
+
+Deno.test("a FIFO in place of a written document or manifest is passed over by slop stats, report and explain, never opened", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n" });
+  await buildContext({ cwd: root });
+  await buildContext({ cwd: root });
+  const out = join(root, ".slop", "out");
+  await Deno.remove(join(out, "context_002.md"));
+  mkfifo(join(out, "context_002.md"));
+  const config = await loadConfig({ cwd: root });
+  const warnings: string[] = [];
+  const latest = await settled(() => readLatest(config, (m) => warnings.push(m)));
+  assert.equal(
+    (latest as { manifest: { output: string } }).manifest.output,
+    ".slop/out/context_001.md",
+  );
+  assert.match(
+    warnings.join("\n"),
+    /cannot read its document "[^"]*context_002.md" \(it is not a regular file/,
+  );
+  const builds = await settled(() => lastBuilds(out, "context", root));
+  assert.deepEqual((builds as Array<{ number: number }>).map((b) => b.number), [1]);
+  await Deno.remove(join(out, "context_001.json"));
+  mkfifo(join(out, "context_001.json"));
+  assert.equal(await settled(() => readLatest(config)), undefined);
 });
 
 /** `text` as a regular expression that matches it literally. */
