@@ -11,6 +11,7 @@
  * ```sh
  * deno run -A bench/real_repo_oracle.ts /path/to/a/git/checkout
  * VIEWS=full,outline deno run -A bench/real_repo_oracle.ts /path/to/a/git/checkout
+ * ARGS='--budget 32000 --task "fix the parser"' deno run -A bench/real_repo_oracle.ts /path/to/a/git/checkout
  * ```
  *
  * @module
@@ -18,6 +19,7 @@
 
 import { redactText } from "../pipeline/_scan.ts";
 import { markdownHeadings } from "../tests/_helpers.ts";
+import { headingText } from "../pipeline/helpers.ts";
 
 /** Key shapes written here, apart from slop's rules, to check them. */
 const INDEPENDENT: Record<string, RegExp> = {
@@ -34,13 +36,18 @@ const INDEPENDENT: Record<string, RegExp> = {
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 
+/** More build arguments from ARGS, split on blanks outside double quotes (`--task "a b"`). */
+const EXTRA = [...(Deno.env.get("ARGS") ?? "").matchAll(/"([^"]*)"|(\S+)/g)].map((m) =>
+  m[1] ?? m[2]
+);
+
 /** One build's output, exit code and seconds. */
 async function slop(
   dir: string,
   config: string,
   extra: { env?: Record<string, string>; cold?: boolean },
 ) {
-  const args = ["run", "-A", CLI, "build", "--stdout", "--json", "-c", config];
+  const args = ["run", "-A", CLI, "build", "--stdout", "--json", "-c", config, ...EXTRA];
   if (extra.cold) args.push("--no-cache");
   const started = performance.now();
   const out = await new Deno.Command(Deno.execPath(), {
@@ -51,8 +58,18 @@ async function slop(
     stderr: "piped",
   }).output();
   const seconds = (performance.now() - started) / 1000;
-  return { code: out.code, text: new TextDecoder().decode(out.stdout), seconds };
+  const stderr = new TextDecoder().decode(out.stderr);
+  return { code: out.code, text: new TextDecoder().decode(out.stdout), seconds, stderr };
 }
+
+/** The level-2 headings of slop's sections. */
+const SECTIONS = new Set([
+  "## Files",
+  "## Task",
+  "## Task Files",
+  "## Screenshots",
+  "## Directory Tree",
+]);
 
 /** The headings outside fences that are not slop's, and whether a fence is left open. */
 function markdownProblems(doc: string, paths: Set<string>): string[] {
@@ -62,11 +79,12 @@ function markdownProblems(doc: string, paths: Set<string>): string[] {
   } catch (error) {
     return [(error as Error).message];
   }
+  // A heading names a file as slop escapes it (`a\nb.py`, `notes \#`, `x\x20`).
+  const shown = new Set([...paths].map(headingText));
   return headings.filter((line) =>
     /^#{1,2}(?:[ \t]|$)/.test(line)
-      ? line !== "## Files"
-      : line.startsWith("### ") && !paths.has(line.slice(4).replace(/\\(.)/g, "$1")) &&
-        !paths.has(line.slice(4))
+      ? !SECTIONS.has(line)
+      : line.startsWith("### ") && !shown.has(line.slice(4))
   );
 }
 
@@ -97,7 +115,7 @@ async function check(dir: string, view: string): Promise<Record<string, unknown>
     `export default { root: ${JSON.stringify(dir)}, defaultView: ${JSON.stringify(view)} };\n`,
   );
   const cold = await slop(dir, config, { cold: true });
-  if (cold.code !== 0) return { view, exit: cold.code };
+  if (cold.code !== 0) return { view, exit: cold.code, stderr: cold.stderr.slice(0, 400) };
   const warm = await slop(dir, config, {});
   const env = { TZ: "Pacific/Chatham", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" };
   const other = await slop(dir, config, { env });

@@ -89,6 +89,29 @@ export function applyOverrides(config: ResolvedConfig, flags: ConfigOverrides): 
   return config;
 }
 
+/** The most a task file may hold: a task is an issue's text (and `/dev/zero` never ends). */
+const MAX_TASK_BYTES = 10 * 1024 * 1024;
+
+/** A stream's bytes, up to {@linkcode MAX_TASK_BYTES}; more throws (and closes the stream). */
+async function readCapped(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > MAX_TASK_BYTES) {
+      throw new RangeError(`it holds over ${MAX_TASK_BYTES} bytes, more than a task's text`);
+    }
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
 /**
  * The task of `--task TEXT` or `--task-file PATH` (`-`: standard input; a relative path is read
  * from `cwd`), checked: not both, not empty, a file that can be read as UTF-8. Throws an error
@@ -115,10 +138,10 @@ export async function taskFlag(
   const path = flags.taskFile;
   let text: string;
   try {
-    const bytes = path === "-"
-      ? new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer())
-      : await Deno.readFile(cwd === undefined ? path : resolve(cwd, path));
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    const stream = path === "-"
+      ? Deno.stdin.readable
+      : (await Deno.open(cwd === undefined ? path : resolve(cwd, path))).readable;
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await readCapped(stream));
   } catch (error) {
     const why = error instanceof Deno.errors.NotFound
       ? "file not found"

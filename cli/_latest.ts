@@ -12,6 +12,7 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import type { Manifest, ResolvedConfig } from "../pipeline/types.ts";
 import { printWarning } from "./_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
+import { readSettingText } from "../pipeline/helpers.ts";
 
 /** Flags shared by `stats` and `report`. */
 export interface SourceFlags {
@@ -104,7 +105,7 @@ export async function readLatest(
     const path = join(config.output.dir, name);
     let manifest: Manifest;
     try {
-      manifest = JSON.parse(await Deno.readTextFile(path));
+      manifest = JSON.parse(await readSettingText(path));
       if (typeof manifest?.output !== "string") throw new Error("it names no output document");
     } catch (error) {
       warn(`Skipped "${shown(path)}": not a readable manifest (${message(error)})`);
@@ -112,7 +113,7 @@ export async function readLatest(
     }
     const documentPath = join(config.root, manifest.output!);
     try {
-      return { document: await Deno.readTextFile(documentPath), manifest };
+      return { document: await readSettingText(documentPath), manifest };
     } catch (error) {
       warn(
         `Skipped "${shown(path)}": cannot read its document "${shown(documentPath)}" (${

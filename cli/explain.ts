@@ -11,6 +11,7 @@ import { loadConfig } from "../pipeline/config.ts";
 import { countTokens } from "../pipeline/tokens.ts";
 import type { Manifest, ManifestBlock, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { checkRegular, readSettingText } from "../pipeline/helpers.ts";
 
 /** Flags of `slop explain`. */
 export interface ExplainFlags {
@@ -95,8 +96,10 @@ export async function lastBuilds(
     if (out.length === count) break;
     try {
       const name = `${namespace}_${String(n).padStart(3, "0")}.json`;
-      const manifest: Manifest = JSON.parse(await Deno.readTextFile(join(dir, name)));
+      // A FIFO or device in place of a manifest or document is passed over, never opened.
+      const manifest: Manifest = JSON.parse(await readSettingText(join(dir, name)));
       if (typeof manifest.output !== "string") continue;
+      checkRegular(await Deno.stat(join(root, manifest.output)));
       out.push({ number: n, manifest, document: await Deno.readFile(join(root, manifest.output)) });
     } catch {
       continue;

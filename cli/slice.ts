@@ -25,6 +25,7 @@ import {
   redactedLabels,
 } from "../pipeline/slices_file.ts";
 import { printError } from "./_output.ts";
+import { readSettingText } from "../pipeline/helpers.ts";
 
 /** Flags shared by the `slop slice` commands. */
 export interface SliceFlags {
@@ -386,7 +387,7 @@ function rootRelative(config: ResolvedConfig, file: string): string {
 async function readLines(config: ResolvedConfig, path: string): Promise<string[]> {
   let text: string;
   try {
-    text = await Deno.readTextFile(join(config.root, path));
+    text = await readSettingText(join(config.root, path));
   } catch (error) {
     throw new Error(
       `Cannot read "${path}": ${

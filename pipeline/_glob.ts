@@ -104,8 +104,26 @@ function starSegment(segment: string): string | undefined {
   ) {
     return undefined;
   }
-  const body = parts.map(escapeLiteral).join(STAR);
+  // A literal between two stars is matched where it first occurs, and never tried again (a
+  // lookahead's capture, then a backreference to it): `*a*a*a…*b` against a long name of `a`s
+  // took time growing as the name's length to the power of the stars (minutes for 13 stars).
+  // The first occurrence is always right: a star after it takes whatever a later one would skip.
+  const body = parts.map((part, i) =>
+    i === 0
+      ? escapeLiteral(part)
+      : i < parts.length - 1 && part !== ""
+      ? `(?=(?<${GROUP}>${STAR}${escapeLiteral(part)}))\\k<${GROUP}>`
+      : STAR + escapeLiteral(part)
+  ).join("");
   return segment.startsWith("*") ? NOT_DOTS_HERE + ONE_CHAR + body : body;
+}
+
+/** Stands for a group's name in a source until {@linkcode nameGroups} numbers them. */
+const GROUP = "\u0001";
+
+/** A source with its groups named `g1`, `g2`, … in order (each named twice: its group, its reference). */
+function nameGroups(source: string): string {
+  return source.split(GROUP).map((part, i) => i ? `g${(i + 1) >> 1}${part}` : part).join("");
 }
 
 /**
@@ -161,7 +179,7 @@ export function needsPicomatch(
   options: GlobOptions = { dot: true },
 ): boolean {
   if (picomatch) return false;
-  if (!options.dot || options.basename || options.nocase) return true;
+  if (!options.dot || options.basename) return true;
   return [patterns].flat().some((pattern) => simpleSource(pattern) === undefined);
 }
 
@@ -177,11 +195,18 @@ export function needsPicomatch(
  * simpleGlobs(["src/{a,b}.ts"]); // undefined
  * ```
  */
-export function simpleGlobs(patterns: string | string[]): ((path: string) => boolean) | undefined {
+export function simpleGlobs(
+  patterns: string | string[],
+  options: { nocase?: boolean } = {},
+): ((path: string) => boolean) | undefined {
   const list = [patterns].flat();
   const sources = list.map(simpleSource);
   if (sources.some((s) => s === undefined)) return undefined;
-  const expression = new RegExp(`^(?:${sources.map((s) => `(?:${s})`).join("|")})$`);
+  const expression = new RegExp(
+    nameGroups(`^(?:${sources.map((s) => `(?:${s})`).join("|")})$`),
+    // picomatch's `nocase` is this flag on its expression.
+    options.nocase ? "i" : "",
+  );
   const literal = new Set(list);
   // picomatch also matches a path equal to the pattern, whatever its expression says.
   return (path) => path !== "" && (literal.has(path) || expression.test(path));
@@ -203,9 +228,9 @@ export function compileGlobs(
   options: GlobOptions = { dot: true },
 ): (path: string) => boolean {
   const list = [patterns].flat();
-  // Only `dot` is built here (picomatch's default is without it).
-  const plain = options.dot === true && !options.basename && !options.nocase;
-  const simple = plain ? simpleGlobs(list) : undefined;
+  // Only `dot` (and `nocase`) is built here (picomatch's default is without it).
+  const plain = options.dot === true && !options.basename;
+  const simple = plain ? simpleGlobs(list, { nocase: options.nocase }) : undefined;
   if (simple) return simple;
   if (!picomatch) {
     const named = list.map((p) => `"${p}"`).join(", ");

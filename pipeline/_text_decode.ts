@@ -3,7 +3,8 @@
  *
  * - UTF-8, a leading byte order mark dropped;
  * - UTF-16 in either byte order when the file starts with its byte order mark (`FF FE` little
- *   endian, `FE FF` big endian), as editors on Windows save text;
+ *   endian, `FE FF` big endian), as editors on Windows save text; without a mark, when its NULs
+ *   are the high bytes of mostly ASCII text (see {@linkcode utf16Unmarked});
  * - an older 8-bit or East Asian encoding (Latin-1, Windows-1251, Shift_JIS, GB18030, EUC-KR,
  *   ...) when the bytes are not UTF-8 but read as text: few control characters, no NUL. The
  *   encoding is detected by chardet from the lines that hold non-ASCII bytes; when the detector
@@ -43,7 +44,7 @@ export type Decoded = { text: string } | { binary: string };
 export async function decodeText(bytes: Uint8Array): Promise<Decoded> {
   const bom = bytes.length >= 2 ? (bytes[0] << 8) | bytes[1] : -1;
   if (bom === 0xfffe || bom === 0xfeff) return utf16(bytes, bom === 0xfffe ? utf16le : utf16be);
-  if (bytes.includes(0)) return { binary: "binary file" };
+  if (bytes.includes(0)) return utf16Unmarked(bytes) ?? { binary: "binary file" };
   try {
     return { text: utf8.decode(bytes) };
   } catch {
@@ -64,6 +65,38 @@ function utf16(bytes: Uint8Array, decoder: TextDecoder): Decoded {
   }
   // UTF-32's little-endian mark starts like UTF-16's; its text, like a binary's, holds NULs.
   return text.includes("\0") ? reason : { text };
+}
+
+/**
+ * UTF-16 text without a byte order mark (as `working-tree-encoding=UTF-16LE` in `.gitattributes`
+ * checks files out, and as some Windows tools save them), told from a binary by its NULs: every
+ * NUL in the high byte of a code unit (odd offsets little endian, even ones big endian), whole
+ * code units and paired surrogates, at least half the units ASCII or Latin-1 (under U+0100), and
+ * no more control characters than a text has (one in a hundred). `undefined` when the bytes are
+ * not such text.
+ */
+function utf16Unmarked(bytes: Uint8Array): Decoded | undefined {
+  if (bytes.length % 2) return undefined;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0) i % 2 ? odd++ : even++;
+  }
+  // ASCII text has a NUL in every other byte: half the units at least, all on one side.
+  if (even && odd) return undefined;
+  if (Math.max(even, odd) * 4 < bytes.length) return undefined;
+  let text: string;
+  try {
+    text = (odd ? utf16le : utf16be).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  let controls = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && (c < 9 || c > 13) && c !== 0x1b) || c === 0x7f) controls++;
+  }
+  return controls * 100 <= text.length ? { text } : undefined;
 }
 
 /**

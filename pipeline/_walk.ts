@@ -14,6 +14,7 @@ import {
   UNDECODABLE,
   unlistedReason,
 } from "./_default_skips.ts";
+import { readSettingText } from "./helpers.ts";
 
 /**
  * Walk `root` honouring nested `.gitignore` files and `.git/info/exclude`
@@ -84,8 +85,10 @@ function ignored(
 async function readIgnore(path: string): Promise<IgnoreRules | undefined> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readSettingText(path);
   } catch {
+    // Missing, unreadable, or a FIFO or device: a walk reads no rules from it (the read stage
+    // lists such a file as `not a regular file`).
     return undefined;
   }
   // Matched by slop's own matcher (linear in the path for any pattern): the regular expressions

@@ -309,11 +309,14 @@ async function planner(
       const steps: Applied[] = [];
       reset(tokens);
       const valid = remembered.filter((s) => candidate.has(s.path) && targets.includes(s.to));
-      const order = valid.map(({ path, to }) => ({ path, view: to }));
+      const order = valid.map((s) => ({ path: s.path, view: firstAsked(s, targets) }));
       for (const [i, { path, from, to }] of valid.entries()) {
         if (files[index.get(path)!].view !== from) continue;
         state.renders.fill(order, i);
-        await take(path, to, steps);
+        // Asked as the first build asked it: the same view's fallback, and so the same notes.
+        const asked = order[i].view;
+        const saved = await takeStep(state, { path, target: asked, steps, reaching: to });
+        if (!saved && asked !== to) await take(path, to, steps);
       }
       return steps;
     },
@@ -438,10 +441,24 @@ async function renderStep(
   return out.status === "rendered" ? out : undefined;
 }
 
-/** Step `path` down to `target`; the tokens saved (estimated), or 0 when it was not taken. */
+/**
+ * The view a build without memory asks first to step a file from `from` to `to`: the next view of
+ * the ladder. A view that does not take the file falls back (a skeleton of `.md` is a summary),
+ * so a step from `full` to `summary` was most often asked as `skeleton`, and its notes say so; a
+ * build that asked `summary` at once gave the same document with other notes.
+ */
+function firstAsked(step: StepDown, targets: string[]): string {
+  if (step.to === LISTED) return step.to;
+  return targets.find((view) => RANK[view] > rankOf(step.from)) ?? step.to;
+}
+
+/**
+ * Step `path` down to `target`; the tokens saved (estimated), or 0 when it was not taken (also
+ * when `reaching` is given and the render is in another view).
+ */
 async function takeStep(
   state: PlanState,
-  step: { path: string; target: string; steps: Applied[] },
+  step: { path: string; target: string; steps: Applied[]; reaching?: string },
 ): Promise<number> {
   const { path, target, steps } = step;
   const { files, index, tried, estimate } = state;
@@ -452,6 +469,7 @@ async function takeStep(
   tried.add(key);
   const next = await state.renders.render({ path, view: target });
   if (!next || rankOf(next.view) <= rankOf(current.view)) return 0;
+  if (step.reaching !== undefined && next.view !== step.reaching) return 0;
   const old = estimate.get(path) ?? await countTokens(current.text ?? "", tokenizer);
   const now = next.text === undefined
     ? 0

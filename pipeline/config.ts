@@ -43,6 +43,7 @@ import { cacheSize } from "./_cache_prune.ts";
 import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
+import { checkRegular } from "./helpers.ts";
 
 /** The speaker of a history message that names none (the seed's `entry.get("role", "Unknown")`). */
 const UNKNOWN_ROLE = "Unknown";
@@ -641,6 +642,7 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
         `Cannot load the config: "${path}" is a folder, not a file`,
       ]);
     }
+    notRegular(info, explicit);
     if (/\.(json5?|jsonc|toml|ya?ml)$/i.test(path)) {
       throw new ConfigError(explicit, [
         "Cannot load the config: it must be a TypeScript or JavaScript module that " +
@@ -651,17 +653,21 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
   }
   for (const name of CONFIG_FILES) {
     const path = join(cwd, name);
-    if (exists(path)) return path;
+    const info = statOf(path);
+    if (!info) continue;
+    notRegular(info, name);
+    return path;
   }
   return undefined;
 }
 
-/**
- * True when something is at `path`, as `existsSync` says, without `node:fs`: of
- * Deno's Node modules it costs a build's start the most (about 10 ms).
- */
-function exists(path: string): boolean {
-  return statOf(path) !== undefined;
+/** Throw when the config's path is a FIFO, socket or device: importing one waits forever. */
+function notRegular(info: Deno.FileInfo, name: string): void {
+  try {
+    checkRegular(info);
+  } catch (error) {
+    throw new ConfigError(name, [`Cannot load the config: ${errorText(error)}`]);
+  }
 }
 
 /** What is at `path`, or undefined when nothing is (or it cannot be looked at). */

@@ -24,6 +24,7 @@ import type { PlacedBlock } from "./types.ts";
 import type { OrderEntry, OrderState } from "./order_state.ts";
 import { quote } from "./schema.ts";
 import { errorText } from "./error_text.ts";
+import { readSettingText } from "./helpers.ts";
 
 /** One pinned block. */
 export interface LockLine {
@@ -236,7 +237,7 @@ function lockCount(value: string, what: string, bad: (why: string) => LockError)
 export async function readLock(path: string, name: string = path): Promise<Lock | undefined> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readSettingText(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     const why = error instanceof Deno.errors.IsADirectory ? "it is a folder" : errorText(error);

@@ -216,7 +216,8 @@ async function followLink(
   const realRoot = await Deno.realPath(config.root).catch(() => config.root);
   if (!config.allowOutsideRoot) {
     const prefix = realRoot.endsWith(sep) ? realRoot : realRoot + sep;
-    if (!real.startsWith(prefix)) {
+    // A link to the root folder itself (`a/up -> ..`) stays inside: it is a folder of the project.
+    if (real !== realRoot && !real.startsWith(prefix)) {
       return "symbolic link leaves the root (set allowOutsideRoot to allow it)";
     }
   }

@@ -25,6 +25,7 @@ import { closest, quote } from "./schema.ts";
 import { errorText } from "./error_text.ts";
 import { redactMessage } from "./redact_message.ts";
 import type { ResolvedConfig, Slice, Target } from "./types.ts";
+import { readSettingText } from "./helpers.ts";
 
 /** A slice of the side file: a slice plus the file it belongs to. */
 export interface FileSlice extends Slice {
@@ -146,7 +147,7 @@ function leavesRoot(path: string): boolean {
 export async function readSlicesFile(path: string, name = path): Promise<FileSlice[]> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readSettingText(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return [];
     throw new Error(

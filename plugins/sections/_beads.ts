@@ -6,6 +6,7 @@
  */
 
 import { join } from "../../pipeline/paths.ts";
+import { readSettingText } from "../../pipeline/helpers.ts";
 
 /** One Beads issue, as much of it as the progress section uses. */
 export interface BeadsIssue {
@@ -209,7 +210,7 @@ export async function loadBeads(
   }
   let text: string;
   try {
-    text = await Deno.readTextFile(join(root, BEADS_JSONL));
+    text = await readSettingText(join(root, BEADS_JSONL));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       return warnings.length ? { issues: [], source: BEADS_JSONL, warnings } : undefined;

@@ -24,6 +24,7 @@ import { sha256Hex, writeAtomic } from "../../pipeline/helpers.ts";
 import { join } from "../../pipeline/paths.ts";
 import type { CompleteFn, ResolvedConfig } from "../../pipeline/types.ts";
 import type { HistoryEntry } from "./_history.ts";
+import { readSettingText } from "../../pipeline/helpers.ts";
 
 /** The seed's summarizer prompt (overridden by the file at `compaction.prompt`). */
 export const COMPACTION_PROMPT = "You are a context summarizer, creating MINIMAL conversation " +
@@ -194,7 +195,7 @@ async function summarize(messages: HistoryEntry[], ctx: CompactionContext): Prom
 
 async function readPrompt(path: string): Promise<string> {
   try {
-    const text = (await Deno.readTextFile(path)).trim();
+    const text = (await readSettingText(path)).trim();
     return text || COMPACTION_PROMPT;
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return COMPACTION_PROMPT;

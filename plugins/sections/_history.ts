@@ -8,6 +8,7 @@
 import { extname, resolve } from "../../pipeline/paths.ts";
 import { loadToml } from "../../deps.ts";
 import type { HistoryMessage, ResolvedConfig } from "../../pipeline/types.ts";
+import { readSettingText } from "../../pipeline/helpers.ts";
 
 /** A history entry: a message, or a legacy `"Role: text"` string. */
 export type HistoryEntry = HistoryMessage | string;
@@ -33,7 +34,7 @@ export async function loadHistory(
   const path = resolve(base, source);
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readSettingText(path);
   } catch (error) {
     warn(`Cannot read history "${source}": ${error instanceof Error ? error.message : error}`);
     return [];

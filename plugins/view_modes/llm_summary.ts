@@ -25,6 +25,7 @@ import {
 } from "./_llm_prompts.ts";
 import { entryKey, readEntry, type SummaryEntry } from "./_summary_store.ts";
 import { fenceFor } from "../markdown_fences.ts";
+import { readSettingText } from "../../pipeline/helpers.ts";
 
 export { type FileKind, fileKind, type SummaryEntry };
 
@@ -141,7 +142,7 @@ async function prepare(
 async function loadTemplate(ctx: ViewContext, path: string): Promise<string> {
   const abs = isAbsolute(path) ? path : join(ctx.config.root, path);
   try {
-    return await Deno.readTextFile(abs);
+    return await readSettingText(abs);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return DEFAULT_TEMPLATE;
     throw new Error(`Cannot read the prompt template "${path}": ${(error as Error).message}`);

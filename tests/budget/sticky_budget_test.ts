@@ -133,3 +133,21 @@ Deno.test("slop check and PATHS builds neither read nor write the budget memory"
     { path: "a.md", from: "full", to: "summary" },
   ]);
 });
+
+Deno.test("a build that replays the budget memory gives the manifest of the build that made it: a step whose view fell back keeps its notes", async () => {
+  const root = await project();
+  const code = Array.from({ length: 60 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`);
+  await Deno.writeTextFile(join(root, "z.py"), code.join("\n"));
+  const tokens = Math.floor((await fullTokens(root)) / 2);
+  const inline: SlopConfig = { budget: { tokens } };
+  const first = await buildContext({ cwd: root, inline });
+  const steps = first.manifest.budget!.steppedDown;
+  // A markdown file has no skeleton: asked as one, it falls back to a summary (and a note says so).
+  assert.ok(steps.some((s) => s.path.endsWith(".md") && s.to === "summary"), JSON.stringify(steps));
+  const notes = (r: typeof first) => r.manifest.files.map((f) => [f.path, f.view, f.notes]);
+  assert.ok(JSON.stringify(notes(first)).includes("fell back to summary"));
+  const replayed = await buildContext({ cwd: root, inline }, { write: false });
+  assert.deepEqual(replayed.manifest.budget!.steppedDown, steps);
+  assert.deepEqual(notes(replayed), notes(first));
+  assert.equal(replayed.document, first.document);
+});

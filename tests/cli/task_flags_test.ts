@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeProject, REPO, runCli } from "../_helpers.ts";
 import { ok, serverCase } from "./_server.ts";
+import { taskFlag } from "../../cli/_flags.ts";
 
 const TASK = "Fix the parser: a quoted comma splits the field";
 
@@ -96,6 +97,23 @@ Deno.test("slop build names the task flag or file at fault", async () => {
     assert.equal(run.stderr, `slop: ${message}\n`);
     assert.equal(run.stdout, "");
   }
+});
+
+Deno.test("a task file that never ends (/dev/zero) or holds over 10 MB is refused once 10 MB are read, not read whole", async () => {
+  const root = await makeProject({ "task.md": "fix it\n" });
+  const big = await Deno.open(join(root, "big.md"), { create: true, write: true });
+  await big.truncate(10 * 1024 * 1024 + 1); // sparse: cheap to make
+  big.close();
+  for (const path of ["/dev/zero", "big.md"]) {
+    await assert.rejects(
+      () => taskFlag({ taskFile: path }, root),
+      new Error(
+        `Cannot read the task file "${path}" (--task-file): it holds over 10485760 bytes, ` +
+          "more than a task's text",
+      ),
+    );
+  }
+  assert.equal(await taskFlag({ taskFile: "task.md" }, root), "fix it\n");
 });
 
 Deno.test("slop build --help lists --task and --task-file", async () => {

@@ -38,7 +38,8 @@ function join(next: () => number, list: string[], max: number): string {
 Deno.test("compileGlobs() matches literal, * and ** patterns alone, and others once picomatch is loaded", async () => {
   assert.equal(needsPicomatch(["src/**", "**/*.ts", "docs/*.md", "README.md"]), false);
   assert.equal(needsPicomatch(["src/{a,b}.ts"]), true);
-  assert.equal(needsPicomatch(["src/**"], { dot: true, nocase: true }), true);
+  // `nocase` is the expression's `i` flag: built here too.
+  assert.equal(needsPicomatch(["src/**"], { dot: true, nocase: true }), false);
   assert.equal(needsPicomatch(["src/**"], {}), true);
   assert.throws(() => compileGlobs("src/**", {}), /needs picomatch/);
   assert.equal(compileGlobs(["src/**", "*.md"])("src/a/b.ts"), true);
@@ -121,4 +122,57 @@ Deno.test("simpleGlobs() decides literal, * and ** patterns exactly as picomatch
     for (const path of paths) assert.equal(ours(path), theirs(path), `${list} on ${path}`);
   }
   assert.equal(simpleGlobs(["src/**", "src/{a,b}.ts"]), undefined);
+});
+
+/** Whether `name` matches `pattern` of literals and `*` (no `/`), by the textbook table. */
+function wildcard(pattern: string, name: string): boolean {
+  let row = [true, ...Array.from(name, () => false)];
+  for (const c of pattern) {
+    const next = [c === "*" && row[0]];
+    for (let j = 1; j <= name.length; j++) {
+      next[j] = c === "*" ? next[j - 1] || row[j] : row[j - 1] && name[j - 1] === c;
+    }
+    row = next;
+  }
+  return row[name.length];
+}
+
+Deno.test("a segment of many stars (*a*a*…*b) matches a long name at once, as picomatch decides (with and without nocase)", async () => {
+  const picomatch = await loadPicomatch();
+  const next = random(20261129);
+  const pieces = ["a", "b", "ab", "ba", "A", "é", ".", "x"];
+  let simple = 0;
+  for (let n = 0; n < 300; n++) {
+    const stars = 2 + Math.floor(next() * 5);
+    let pattern = next() < 0.5 ? "" : pick(next, pieces);
+    for (let i = 0; i < stars; i++) pattern += "*" + pick(next, pieces);
+    if (next() < 0.3) pattern += "*";
+    const name = Array.from({ length: 1 + Math.floor(next() * 12) }, () => pick(next, pieces))
+      .join("");
+    if (!simpleGlobs(pattern)) continue; // `.*` starting a segment: picomatch's own expression
+    simple++;
+    for (const nocase of [false, true]) {
+      const ours = simpleGlobs(pattern, { nocase })!;
+      const theirs = picomatch(pattern, { dot: true, nocase });
+      for (const path of [name, `src/${name}`, `${name}/x`]) {
+        assert.equal(ours(path), theirs(path), `${pattern} on ${path} (nocase ${nocase})`);
+      }
+    }
+  }
+  assert.ok(simple > 250, `${simple} of 300 patterns are simple`);
+  // 30 stars against names of 300 letters: a regular expression that backtracks takes ages here.
+  const long = "a".repeat(300);
+  for (
+    const [pattern, name] of [
+      ["*a".repeat(30) + "*b", long],
+      ["*a".repeat(30) + "*b", long + "b"],
+      ["*a".repeat(30) + "*.txt", long + ".txt"],
+      ["a*".repeat(30) + "b", long],
+      ["*ab".repeat(30) + "*c", "ab".repeat(150)],
+    ]
+  ) {
+    for (const nocase of [false, true]) {
+      assert.equal(compileGlobs(pattern, { dot: true, nocase })(name), wildcard(pattern, name));
+    }
+  }
 });

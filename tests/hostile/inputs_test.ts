@@ -5,6 +5,8 @@ import { loadConfig } from "../../pipeline/config.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import { readTargets, sha256 } from "../../pipeline/read.ts";
 import { gitInit, makeProject, runCli } from "../_helpers.ts";
+import { readLatest } from "../../cli/_latest.ts";
+import { lastBuilds } from "../../cli/explain.ts";
 
 async function buildIn(root: string, inline?: SlopConfig) {
   return await buildContext({ cwd: root, ...(inline ? { inline } : {}) }, { write: false });
@@ -91,6 +93,88 @@ Deno.test("unreadable entries (a FIFO, a directory named like a file, /proc/self
   assert.equal(row(result, "a.ts").status, "rendered");
 });
 
+/** Make a FIFO at `path`; nothing ever writes to it, so reading it would wait forever. */
+function mkfifo(path: string): void {
+  assert.ok(new Deno.Command("mkfifo", { args: [path] }).outputSync().success, "mkfifo works");
+}
+
+/** The build's result, or its error's message; a read that waits forever fails the test. */
+async function settled(run: () => Promise<unknown>): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("waited 10 s: a read hangs")), 10_000);
+  });
+  try {
+    return await Promise.race([run(), late]);
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+Deno.test("a FIFO or device in place of a file slop reads for itself (.gitignore, slop.lock, the beads list, the config) never hangs", async () => {
+  const NOT_REGULAR = "it is not a regular file (a FIFO, socket or device)";
+  const walked = await makeProject({ "a.py": "x = 1\n", "sub/b.py": "y = 2\n" });
+  mkfifo(join(walked, ".gitignore"));
+  await Deno.symlink("/dev/zero", join(walked, "sub/.gitignore"));
+  const result = await settled(() => buildIn(walked, { allowOutsideRoot: true }));
+  assert.equal(typeof result, "object", String(result));
+  const built = result as Awaited<ReturnType<typeof buildIn>>;
+  assert.equal(row(built, "a.py").status, "rendered");
+  assert.equal(row(built, "sub/b.py").status, "rendered");
+  assert.equal(row(built, ".gitignore").reason, "not a regular file");
+  assert.equal(row(built, "sub/.gitignore").reason, "not a regular file");
+  const locked = await makeProject({ "a.py": "x = 1\n" });
+  mkfifo(join(locked, "slop.lock"));
+  assert.match(
+    String(await settled(() => buildIn(locked))),
+    new RegExp(`Cannot read the lock "[^"]*slop.lock": ${escape(NOT_REGULAR)}`),
+  );
+  const beads = await makeProject({ "a.py": "x = 1\n", ".beads/.keep": "" });
+  mkfifo(join(beads, ".beads/issues.jsonl"));
+  assert.match(
+    String(await settled(() => buildIn(beads))),
+    new RegExp(`Cannot read ".beads/issues.jsonl": ${escape(NOT_REGULAR)}`),
+  );
+  const configured = await makeProject({ "a.py": "x = 1\n" });
+  mkfifo(join(configured, "slop.config.ts"));
+  assert.match(
+    String(await settled(() => loadConfig({ cwd: configured }))),
+    new RegExp(`Invalid config "slop.config.ts": Cannot load the config: ${escape(NOT_REGULAR)}`),
+  );
+});
+
+Deno.test("a FIFO in place of a written document or manifest is passed over by slop stats, report and explain, never opened", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n" });
+  await buildContext({ cwd: root });
+  await buildContext({ cwd: root });
+  const out = join(root, ".slop", "out");
+  await Deno.remove(join(out, "context_002.md"));
+  mkfifo(join(out, "context_002.md"));
+  const config = await loadConfig({ cwd: root });
+  const warnings: string[] = [];
+  const latest = await settled(() => readLatest(config, (m) => warnings.push(m)));
+  assert.equal(
+    (latest as { manifest: { output: string } }).manifest.output,
+    ".slop/out/context_001.md",
+  );
+  assert.match(
+    warnings.join("\n"),
+    /cannot read its document "[^"]*context_002.md" \(it is not a regular file/,
+  );
+  const builds = await settled(() => lastBuilds(out, "context", root));
+  assert.deepEqual((builds as Array<{ number: number }>).map((b) => b.number), [1]);
+  await Deno.remove(join(out, "context_001.json"));
+  mkfifo(join(out, "context_001.json"));
+  assert.equal(await settled(() => readLatest(config)), undefined);
+});
+
+/** `text` as a regular expression that matches it literally. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 Deno.test("broken symlinks and symlink loops are errors with their own message", async () => {
   const root = await makeProject({ "a.ts": "export {};\n" });
   await Deno.symlink("missing.ts", join(root, "broken.ts"));
@@ -101,6 +185,21 @@ Deno.test("broken symlinks and symlink loops are errors with their own message",
   assert.equal(row(result, "loop_a.ts").reason, "symbolic link loop");
   assert.equal(row(result, "loop_b.ts").status, "error");
   assert.match(result.document, /ERROR: symbolic link loop: loop_a.ts/);
+});
+
+Deno.test("a symbolic link to the root folder itself or to a folder in it is a folder of the project, not a link leaving the root", async () => {
+  const root = await makeProject({ "a/x.py": "x = 1\n" });
+  await Deno.symlink("..", join(root, "a/up"));
+  await Deno.symlink(".", join(root, "here"));
+  await Deno.symlink("a", join(root, "same"));
+  const result = await buildIn(root);
+  for (const path of ["a/up", "here", "same"]) {
+    assert.deepEqual([row(result, path).status, row(result, path).reason], [
+      "skipped",
+      "is a directory",
+    ], path);
+  }
+  assert.equal(row(result, "a/x.py").status, "rendered");
 });
 
 Deno.test("links and paths that leave the root are refused unless allowOutsideRoot", async () => {

@@ -70,21 +70,59 @@ Deno.test("bytes behind a UTF-16 mark that are no UTF-16 text stay binary, with 
     "nul.txt": new Uint8Array([0xfe, 0xff, 0x00, 0x61, 0x00, 0x00]),
     "utf32.txt": new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00]),
   };
-  const root = await makeProject({
-    ...cases,
-    // No mark: UTF-16 text without one is not told from a binary.
-    "nomark.txt": utf16("plain\n", "le").slice(2),
-  });
+  const root = await makeProject(cases);
   const result = await buildContext({ cwd: root }, { write: false });
   for (const path of Object.keys(cases)) {
     const row = result.manifest.files.find((f) => f.path === path)!;
     assert.deepEqual([row.status, row.reason], ["skipped", reason], path);
   }
-  const nomark = result.manifest.files.find((f) => f.path === "nomark.txt")!;
-  assert.equal(nomark.reason, "binary file");
   // UTF-8 decoding is as before: a mark dropped; invalid bytes full of controls binary.
   assert.deepEqual(await decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])), { text: "a" });
   assert.deepEqual(await decodeText(new Uint8Array([0xe9, 1])), {
     binary: "binary file (not valid UTF-8)",
   });
+});
+
+Deno.test("UTF-16 text without a byte order mark (working-tree-encoding=UTF-16LE) is read as text; binaries with NULs stay binary", async () => {
+  const texts = {
+    "crlf.ps1": "Write-Host 'hi'\r\n$x = 1\r\n",
+    "accents.txt": "Gr\u00f6\u00dfe: caf\u00e9, na\u00efve\n",
+    "some_cjk.py": "# \u4e2d\u6587 comment\nclass A:\n    def b(self):\n        return 1\n",
+    "one.txt": "x",
+  };
+  const tree: Record<string, Uint8Array> = {};
+  for (const [path, text] of Object.entries(texts)) {
+    tree[`le_${path}`] = utf16(text, "le").slice(2);
+    tree[`be_${path}`] = utf16(text, "be").slice(2);
+  }
+  const binaries: Record<string, Uint8Array> = {
+    // UTF-32 (NULs on both sides), 16-bit numbers (control characters), an odd length, mostly
+    // CJK (too few NULs to tell), a lone surrogate, a NUL in a binary header.
+    "utf32.txt": new Uint8Array([0x61, 0, 0, 0, 0x62, 0, 0, 0]),
+    "samples.raw": new Uint8Array([1, 0, 2, 0, 3, 0, 0x41, 0, 5, 0, 6, 0]),
+    "odd.txt": new Uint8Array([0x61, 0, 0x62, 0, 0x63]),
+    "cjk.txt": utf16("\u4e2d\u6587\u4e2d\u6587\u4e2d\u6587a", "le").slice(2),
+    "lone.txt": new Uint8Array([0x61, 0, 0x00, 0xd8, 0x62, 0]),
+    "header.bin": new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0]),
+  };
+  const root = await makeProject({ ...tree, ...binaries });
+  for (const defaultView of ["full", "skeleton"] as const) {
+    const result = await buildContext({ cwd: root, inline: { defaultView } }, { write: false });
+    const row = (path: string) => result.manifest.files.find((f) => f.path === path)!;
+    for (const [path, bytes] of Object.entries(tree)) {
+      assert.equal(row(path).status, "rendered", `${path}: ${row(path).reason}`);
+      assert.equal(row(path).sha256, sha256(bytes), path);
+    }
+    for (const path of Object.keys(binaries)) {
+      assert.deepEqual([row(path).status, row(path).reason], ["skipped", "binary file"], path);
+    }
+    assert.ok(!/[\0\r]/.test(result.document), defaultView);
+    if (defaultView === "full") {
+      assert.equal(result.document.split("Gr\u00f6\u00dfe: caf\u00e9, na\u00efve\n").length, 3);
+      assert.equal(result.document.split("Write-Host 'hi'\n$x = 1\n").length, 3);
+    } else {
+      assert.equal(result.document.split("    def b(self):").length, 3, result.document);
+    }
+  }
+  assert.deepEqual(await decodeText(utf16("a\nb", "be").slice(2)), { text: "a\nb" });
 });
