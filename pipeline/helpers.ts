@@ -591,7 +591,7 @@ export const NOT_REGULAR =
   "put a file in its place";
 
 /** The error a setting path that is no regular file throws; its message is {@linkcode NOT_REGULAR}. */
-export class NotRegularFileError extends Error {
+class NotRegularFileError extends Error {
   constructor() {
     super(NOT_REGULAR);
     this.name = "NotRegularFileError";
@@ -601,7 +601,7 @@ export class NotRegularFileError extends Error {
 /**
  * A setting file's text. A missing file throws `Deno.errors.NotFound` and a folder
  * `Deno.errors.IsADirectory`, as `Deno.readTextFile` does; anything else that is not a regular
- * file (followed through symbolic links) throws {@linkcode NotRegularFileError} without being
+ * file (followed through symbolic links) throws a `NotRegularFileError` without being
  * opened.
  *
  * @example
@@ -619,7 +619,7 @@ export async function readSettingText(path: string): Promise<string> {
 }
 
 /**
- * Throw {@linkcode NotRegularFileError} when `info` (of a stat that follows links) is neither a
+ * Throw a `NotRegularFileError` when `info` (of a stat that follows links) is neither a
  * file nor a folder.
  *
  * @example

@@ -82,7 +82,7 @@ export interface TextMarks {
  * @example
  * ```ts
  * import { textMarks } from "./lazy_text.ts";
- * textMarks("a ``` b `` c\n"); // { backticks: 3, lineEnded: true }
+ * textMarks("a " + "`".repeat(3) + " b\n"); // { backticks: 3, lineEnded: true }
  * textMarks(""); // { backticks: 0, lineEnded: true }
  * ```
  */
