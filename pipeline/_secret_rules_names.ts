@@ -302,6 +302,44 @@ export function findNamedTokens(
 }
 
 /**
+ * Environment variables that hold a password or token for a well-known tool, whose names the
+ * password words do not end (`SSHPASS` for sshpass, `REDISCLI_AUTH` for redis-cli, `MYSQL_PWD`
+ * for mysql, `AWS_SESSION_TOKEN`, `NPM_TOKEN`, …): these names exactly, in any case, their words
+ * joined by `_`, `.`, `-` or nothing (`sshpass`, `redisCliAuth`, `aws_session_token`).
+ */
+const ENV_PASSWORDS = [
+  "SSHPASS",
+  "REDISCLI_AUTH",
+  "MYSQL_PWD",
+  "AWS_SESSION_TOKEN",
+  "NPM_TOKEN",
+  "NODE_AUTH_TOKEN",
+  "GH_TOKEN",
+  "GITHUB_TOKEN",
+  "GITLAB_TOKEN",
+  "HF_TOKEN",
+  "VAULT_TOKEN",
+  "CONSUL_HTTP_TOKEN",
+  "NOMAD_TOKEN",
+  "CODECOV_TOKEN",
+  "SONAR_TOKEN",
+  "CARGO_REGISTRY_TOKEN",
+  "DOCKER_PASSWORD",
+  "TWINE_PASSWORD",
+  "HTPASSWD",
+];
+
+/** One of {@linkcode ENV_PASSWORDS} as a pattern: each word in any case, the `_` optional. */
+function spelled(name: string): string {
+  return name.split("_").map((w) => anyCase(w.toLowerCase())).join("[_.-]?");
+}
+
+/** A name that ends in one of {@linkcode ENV_PASSWORDS} (for the names written apart). */
+export const ENV_PASSWORD_NAME: RegExp = new RegExp(
+  `(?<![A-Za-z0-9_])(?:${ENV_PASSWORDS.map(spelled).join("|")})$`,
+);
+
+/**
  * Names whose value is a password whatever it looks like: the name ends in a password, API key
  * or token word (`DB_PASSWORD`, `passwd`, `admin_pwd`, `passphrase`, `client_secret`,
  * `SECRET_KEY`, `X-Api-Key`, `access_token`, `db_pass`, `dbPass`), not in another word after it
@@ -313,7 +351,10 @@ const PASSWORD_NAME = "(?:" +
       "(?:access|auth|api|bearer|refresh|secret)[_.-]?token)",
   ) +
   // `pass` as a word of its own: `db_pass`, `MLAB_PASS`, `"pass"`, `dbPass` (not `bypass`)
-  "|(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass)" +
+  "|(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass" +
+  // well-known environment names whose password word is inside a longer word, or is a word
+  // (`auth`, `token`) that names a password only there (`SSHPASS`, `REDISCLI_AUTH`)
+  `|(?<![A-Za-z0-9_])(?:${ENV_PASSWORDS.map(spelled).join("|")}))` +
   anyCase("(?:[_.-]?key|[_.-]?value)?");
 
 /**

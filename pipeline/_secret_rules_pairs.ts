@@ -8,7 +8,7 @@
 
 import { LONG_PAIR_VALUE, runEnd, type TextHints } from "./_secret_rules_common.ts";
 import { textHints } from "./_secret_rules_hints.ts";
-import { findNamedPasswords, findNamedTokens } from "./_secret_rules_names.ts";
+import { ENV_PASSWORD_NAME, findNamedPasswords, findNamedTokens } from "./_secret_rules_names.ts";
 import { randomKeyAt } from "./_secret_rules_keys.ts";
 
 /**
@@ -77,7 +77,7 @@ export function findPairs(
     form.pattern.lastIndex = 0;
     for (const m of text.matchAll(form.pattern)) {
       const name = m.groups!.n;
-      if (PAIR_NAME.test(name) || PASS_NAME.test(name)) {
+      if (PAIR_NAME.test(name) || PASS_NAME.test(name) || ENV_PASSWORD_NAME.test(name)) {
         out.push(...pairSecrets(text, name, m.index! + m[0].length));
       }
     }

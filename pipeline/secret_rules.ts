@@ -22,9 +22,11 @@
  * 5: a -u option's URL left to the URL rule; 6: a value on the line after its name that ends
  * like `"…"):`, or after a `\` continuation); 7: an Azure SAS signature (`&sig=…`); 8: crypt(3)
  * password hashes, PuTTY key files, `pass` names, `=` in a password, a URL user with an `@`,
- * base64 `user:password` under an `auth` name, Laravel's `base64:` keys).
+ * base64 `user:password` under an `auth` name, Laravel's `base64:` keys; 9: an element's text
+ * with attributes, well-known environment names (`SSHPASS`, `REDISCLI_AUTH`), `Basic <base64>`
+ * with no name).
  */
-export const SECRET_RULES_VERSION = 8;
+export const SECRET_RULES_VERSION = 9;
 
 import {
   isPlaceholder,
@@ -73,6 +75,8 @@ import {
   PUTTY_BEGIN,
   PUTTY_END,
 } from "./_secret_rules_hashes.ts";
+import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_elements.ts";
+import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
@@ -232,6 +236,21 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findPairs,
   },
   {
+    id: "element-secret",
+    label: "password",
+    kind: "The text of an XML element with attributes under a secret's name: FileZilla's " +
+      '`<Pass encoding="base64">…</Pass>`, `<password type="x">…</password>`',
+    hints: [], // the rule's own search for `</` (a hint would search the text twice)
+    find: findElementSecrets,
+  },
+  {
+    id: "bare-basic",
+    label: "basicauth",
+    kind: "`Basic <base64>` with no name around it, when the base64 decodes to `user:password`",
+    hints: [], // the rule's own search for `Basic `
+    find: findBareBasic,
+  },
+  {
     id: "secret",
     label: "secret",
     kind: "Any value of 8+ characters assigned to a password, token or API key name (prose only)",
@@ -289,6 +308,9 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   K8S_DATA,
   K8S_ENTRY,
   K8S_JSON_DATA,
+  CLOSING,
+  ATTRIBUTES,
+  BASIC_VALUE,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 

@@ -338,6 +338,31 @@ export const KINDS: Kind[] = [
       value: r.chars(LOWER, 1) + r.chars(DJANGO, r.int(1, 4)) + "=" + r.chars(DJANGO, 44),
     }),
   },
+  {
+    kind: "tool-env-password",
+    // a tool's environment name that no password word ends: `SSHPASS`, `sshpass`, `Sshpass`
+    name: ["sshpass"],
+    make: (r) => ({ value: r.mixed(ALNUM, r.int(8, 14)) }),
+  },
+  {
+    kind: "element-with-attributes",
+    name: ["filezilla", "server"],
+    // FileZilla's `<Pass encoding="base64">`: base64 of a password, padded (so not letters alone)
+    make: (r) => ({
+      pre: "<Pass encoding='base64'>",
+      value: btoa(r.mixed(ALNUM, r.pick([7, 8, 10, 11, 13]))),
+      post: "</Pass>",
+    }),
+  },
+  {
+    kind: "bare-basic",
+    // no secret word around it: found by what the base64 decodes to
+    name: ["proxy", "header"],
+    make: (r) => ({
+      pre: "Basic ",
+      value: btoa(`${r.chars(LOWER, r.int(3, 8))}:${r.mixed(ALNUM, r.int(6, 12))}`),
+    }),
+  },
 ];
 
 /**

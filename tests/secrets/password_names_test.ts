@@ -25,6 +25,13 @@ const LEFT_ALONE: Array<[string, string]> = [
   ["q.html", '<td class="api_key">abc_def</td>\n<label for="password">Password</label>\n'],
   // Number literals of code under a `pass` name (a WebGL constant, a count).
   ["r.ts", "readonly STENCIL_PASS_DEPTH_PASS: 0x0B96;\nconst max_pass = 100000;\n"],
+  // Elements with attributes: markup, references; a tool's name over references and commands.
+  ["s.html", '<input type="password" name="pw">\n<label class="x">Password</label>\n'],
+  ["s.xml", '<Password encrypted="true">${DB_PASS}</Password>\n<token a="1">abc</token>\n'],
+  ["s.yml", "env:\n  GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n  SSHPASS: $DEPLOY_PW\n"],
+  ["s.sh", 'sshpass -p "$PW" ssh host\nNPM_TOKEN="NPM_TOKEN"\nsshpass = which("sshpass")\n'],
+  // `Basic` and base64 that is not `user:password`, or is a stand-in (`user:pass`, `test:test`)
+  ["t.md", "Basic Auth\nBasic dXNlcjpwYXNz and Basic dGVzdDp0ZXN0\nBasic aGVsbG8gd29ybGQ=\n"],
 ];
 
 Deno.test("a password name over code, types, references and stand-ins finds nothing", async () => {
@@ -85,6 +92,34 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       "wp.php",
       "define('AUTH_SECRET', 'a1`b\"c>d=e f');\n",
       "define('AUTH_SECRET', '[REDACTED:password]');\n",
+    ],
+    // an element with attributes (FileZilla's base64 password), a tool's environment name
+    [
+      "recentservers.xml",
+      '<User>root</User>\n<Pass encoding="base64">aHVudGVyMjI=</Pass>\n',
+      '<User>root</User>\n<Pass encoding="base64">[REDACTED:password]</Pass>\n',
+    ],
+    [
+      "d.xml",
+      "<password type='x' a=\"b\">S3cr3tPw9</password>\n",
+      "<password type='x' a=\"b\">[REDACTED:password]</password>\n",
+    ],
+    [
+      "app.config",
+      '<add key="DbPassword" value="S3cr3t9x" />\n<add name="Main" connectionString="Server=db;Password=S3cr3t9x;" />\n',
+      '<add key="DbPassword" value="[REDACTED:password]" />\n<add name="Main" connectionString="Server=db;Password=[REDACTED:password]" />\n',
+    ],
+    [
+      ".env",
+      "SSHPASS=S3cr3t9x\nREDISCLI_AUTH=S3cr3t9x\nAWS_SESSION_TOKEN=S3cr3t9x\nnpm_token: 'S3cr3t9x'\n",
+      "SSHPASS=[REDACTED:password]\nREDISCLI_AUTH=[REDACTED:password]\n" +
+      "AWS_SESSION_TOKEN=[REDACTED:password]\nnpm_token: '[REDACTED:password]'\n",
+    ],
+    // `Basic <base64>` with no name around it: base64 of `user:password`
+    [
+      "e.txt",
+      `replacement=Basic ${btoa("alice:s3cret-pw")}\n# Basic ${btoa("bob:open sesame")}\n`,
+      "replacement=Basic [REDACTED:basicauth]\n# Basic [REDACTED:basicauth]\n",
     ],
   ];
   for (const [path, text, expected] of cases) {
