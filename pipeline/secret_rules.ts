@@ -77,6 +77,7 @@ import {
 } from "./_secret_rules_hashes.ts";
 import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_elements.ts";
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
+import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
@@ -236,6 +237,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findPairs,
   },
   {
+    id: "letters-password",
+    label: "password",
+    kind: "A password of letters alone under a password name on a data file's line " +
+      '(`"passphrase": "swordfish"`, `password: mongopass`, `<password>swordfish</password>`)',
+    hints: [":", "=", ">"],
+    find: findLetterPasswords,
+  },
+  {
     id: "element-secret",
     label: "password",
     kind: "The text of an XML element with attributes under a secret's name: FileZilla's " +
@@ -310,6 +319,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   K8S_JSON_DATA,
   CLOSING,
   ATTRIBUTES,
+  LETTERS_PASSWORD,
   BASIC_VALUE,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };

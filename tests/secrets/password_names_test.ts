@@ -30,6 +30,18 @@ const LEFT_ALONE: Array<[string, string]> = [
   ["s.xml", '<Password encrypted="true">${DB_PASS}</Password>\n<token a="1">abc</token>\n'],
   ["s.yml", "env:\n  GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n  SSHPASS: $DEPLOY_PW\n"],
   ["s.sh", 'sshpass -p "$PW" ssh host\nNPM_TOKEN="NPM_TOKEN"\nsshpass = which("sshpass")\n'],
+  // Letters under a password name: stand-ins, labels, rules, code (calls, members, comparisons)
+  [
+    "u.yaml",
+    'password: password\npasswordLabel: "Password"\npwd: changeme\n"password": "Kennwort"\n',
+  ],
+  ["v.json", '{"password": "required", "dbPassword": "dbpassword", "pass": "SECRET"}\n'],
+  [
+    "w.py",
+    'password = get_password()\nconnect(password="swordfish")\nself.zip.pwd = "python"\n' +
+    'if password == "swordfish":\npassword:mongopass\n',
+  ],
+  ["x.ts", "const o = {\n  password: hashedPassword,\n  password: secret\n};\n"],
   // `Basic` and base64 that is not `user:password`, or is a stand-in (`user:pass`, `test:test`)
   ["t.md", "Basic Auth\nBasic dXNlcjpwYXNz and Basic dGVzdDp0ZXN0\nBasic aGVsbG8gd29ybGQ=\n"],
 ];
@@ -115,6 +127,23 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       "SSHPASS=[REDACTED:password]\nREDISCLI_AUTH=[REDACTED:password]\n" +
       "AWS_SESSION_TOKEN=[REDACTED:password]\nnpm_token: '[REDACTED:password]'\n",
     ],
+    // letters alone under a password name, on a data file's line
+    [
+      "f.json",
+      '{"passphrase": "swordfish", "userPassword" : "mongopass"}\n',
+      '{"passphrase": "[REDACTED:password]", "userPassword" : "[REDACTED:password]"}\n',
+    ],
+    [
+      "f.yaml",
+      "db:\n  password: mongopass\n  pass: 'hunter'  # old\n",
+      "db:\n  password: [REDACTED:password]\n  pass: '[REDACTED:password]'  # old\n",
+    ],
+    [
+      "f.properties",
+      "spring.datasource.password=swordfish\n[db]\nDB_PASSWORD = swordfish\n",
+      "spring.datasource.password=[REDACTED:password]\n[db]\nDB_PASSWORD = [REDACTED:password]\n",
+    ],
+    ["f.xml", "<password>swordfish</password>\n", "<password>[REDACTED:password]</password>\n"],
     // `Basic <base64>` with no name around it: base64 of `user:password`
     [
       "e.txt",

@@ -1,0 +1,130 @@
+/**
+ * The rule for passwords of letters alone (`secret_rules.ts` is the public face): a word such as
+ * `swordfish` under a name that can only mean a password (`passphrase`, `DB_PASSWORD`, `pwd`,
+ * `pass`), on a line written as data files write one: a JSON member, a YAML key, an INI, `.env` or
+ * properties line, an XML element. Elsewhere a word under a password name is a name of code
+ * (`password: hashedPassword`, `password = get_password()`), which the other rules leave alone.
+ *
+ * @module
+ */
+
+import type { TextHints } from "./_secret_rules_common.ts";
+import { namesOf, PLACEHOLDER_WORD } from "./_secret_rules_names.ts";
+
+/**
+ * At a name's operator (`nameSpots`): a name that ends in a password word, the operator, blanks,
+ * a quote or none, and 6 to 64 letters. Groups: `n` the name's password word, `nq` its closing
+ * quote, `op`, `q` the value's quote, `v`.
+ */
+export const LETTERS_PASSWORD: RegExp = new RegExp(
+  "(?<=(?<n>[Pp]assw(?:or)?ds?|PASSW(?:OR)?DS?|[Pp]assphrase|PASSPHRASE|[Pp]wd|PWD|" +
+    "(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass)(?<nq>[\"']?)[ \\t]{0,16})" +
+    "(?<op>[:=>])[ \\t]{0,16}(?<q>[\"']?)(?<v>[A-Za-z]{6,64})(?![A-Za-z0-9_$.-])",
+  "y",
+);
+
+/** What may come before a name on its line: an indent, a YAML list's `- `, `export `. */
+const PLAIN_BEFORE = /^[ \t]{0,64}(?:-[ \t]{1,16}|export[ \t]{1,16})?$/;
+/** Before a quoted JSON name: also the members before it on an inline object (`{"u": "a", `). */
+const JSON_BEFORE = /(?:^|[{,])[ \t]{0,64}$/;
+/**
+ * After a quoted value: the next member of an inline object (`, "user": …`), or separators of a
+ * JSON line and then a comment or nothing.
+ */
+const QUOTED_AFTER =
+  /^[ \t]{0,64}(?:,[ \t]{0,64}["']|[,}\]]{0,4}[ \t]{0,64}(?:(?:#|\/\/)[^\r\n]{0,1024})?(?:\r?\n|$))/;
+/** After an unquoted value: the line's end, or a comment after a blank. */
+const PLAIN_AFTER = /^(?:[ \t]{1,64}#[^\r\n]{0,1024})?[ \t]{0,64}(?:\r?\n|$)/;
+/**
+ * Words of settings, forms and checks written under a password name that are not a password: a
+ * rule's (`required`), a field's state (`hidden`), a type (`string`), a stand-in (`secret`).
+ */
+const NOT_A_PASSWORD = new RegExp(
+  "^(?:required|optional|confirmed|confirm|invalid|hidden|visible|masked|encrypted|plaintext|" +
+    "sensitive|disabled|enabled|default|unknown|prompt|random|generated|inherit|missing|" +
+    "mismatch|expired|forgot|forgotten|string|boolean|number|object|secret|secrets|hashed|" +
+    "unset|notset|blank|nopass|nopassword|empty|undefined|null|none|false|true|input|field|" +
+    "value|values|label|text|login|signin|signup|private|public|readonly|writeonly)$",
+  "i",
+);
+
+/**
+ * Passwords of 6 to 64 letters under a password name on a data line ({@linkcode LETTERS_PASSWORD}):
+ * a YAML key or an INI, `.env` or properties line (the name first on its line, the value last,
+ * quoted or not), a JSON member (a quoted name after `{`, `,` or the line's start; a quoted value
+ * before `,`, `}` or the line's end), an XML element (`<password>swordfish</password>`). Not a
+ * stand-in (`changeme`, `password`, a value holding the name's word), a label (`Password`, a
+ * translation's capital), an environment name (`SECRET`), a name of code in camel case unquoted, or
+ * a word of forms and checks ({@linkcode NOT_A_PASSWORD}).
+ *
+ * @example
+ * ```ts
+ * import { findLetterPasswords } from "./_secret_rules_letters.ts";
+ * findLetterPasswords('{"passphrase": "swordfish"}'); // [{ start: 16, end: 25 }]
+ * ```
+ */
+export function findLetterPasswords(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const at of namesOf(text, hints).operators) {
+    LETTERS_PASSWORD.lastIndex = at;
+    const m = LETTERS_PASSWORD.exec(text);
+    if (!m) continue;
+    const g = m.groups!;
+    const end = at + m[0].length;
+    if (g.q && text[end] !== g.q) continue;
+    if (!dataLine(text, at, end + g.q.length, g) || !wordLike(g.v, g.n, g.q !== "")) continue;
+    out.push({ start: end - g.v.length, end });
+  }
+  return out;
+}
+
+/** Whether the name before `at` and the value ending at `after` make a data file's line. */
+function dataLine(text: string, at: number, after: number, g: Record<string, string>): boolean {
+  if (g.op === ">") {
+    return !g.nq && text.startsWith("</", after) && text[nameStart(text, at) - 1] === "<";
+  }
+  let start = nameStart(text, at);
+  const quoted = text[start - 1] === g.nq && g.nq !== "";
+  if (g.nq && !quoted) return false;
+  if (quoted) start--;
+  let lineStart = start;
+  while (lineStart > 0 && lineStart > start - 256 && !/[\r\n]/.test(text[lineStart - 1])) {
+    lineStart--;
+  }
+  const before = text.slice(lineStart, start);
+  const rest = text.slice(after, after + 1100);
+  // A member of code (`smtp.password = 'x'`); unquoted, a properties key (`spring.db.password`)
+  if (g.q && text.slice(start, at).includes(".")) return false;
+  if (!g.q) {
+    // Unquoted: a YAML key (`: ` then the value) or an INI or `.env` line, the name first
+    if (g.op === ":" && !/[ \t]/.test(text[at + 1] ?? "")) return false;
+    return PLAIN_BEFORE.test(before) && PLAIN_AFTER.test(rest);
+  }
+  const json = g.nq === '"' && g.op === ":";
+  return (PLAIN_BEFORE.test(before) || (json && JSON_BEFORE.test(before))) &&
+    QUOTED_AFTER.test(rest);
+}
+
+/** Where the name that ends before the operator at `at` starts (its quote not included). */
+function nameStart(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && i > at - 16 && /[ \t]/.test(text[i - 1])) i--;
+  if (/["']/.test(text[i - 1] ?? "")) i--;
+  while (i > 0 && i > at - 128 && /[A-Za-z0-9_.-]/.test(text[i - 1])) i--;
+  return i;
+}
+
+/** Whether letters `value` under a name whose password word is `word` read as a password. */
+function wordLike(value: string, word: string, quoted: boolean): boolean {
+  const lower = value.toLowerCase();
+  if (PLACEHOLDER_WORD.test(value) || NOT_A_PASSWORD.test(value)) return false;
+  // the name's own word inside (`mypassword`, `"pwd": "pwdvalue"`), or a `pass…` word
+  if (lower.includes(word.toLowerCase()) || /^pass|passw/.test(lower)) return false;
+  // A label or a translation (`Password`, `Kennwort`), an environment name (`SECRET`)
+  if (/^[A-Z][a-z]+$/.test(value) || /^[A-Z]+$/.test(value)) return false;
+  // Unquoted camel case is a name of code (`hashedPassword`)
+  return quoted || !/[A-Z]/.test(value);
+}
