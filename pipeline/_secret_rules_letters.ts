@@ -75,7 +75,9 @@ export function findLetterPasswords(
     const g = m.groups!;
     const end = at + m[0].length;
     if (g.q && text[end] !== g.q) continue;
-    if (!dataLine(text, at, end + g.q.length, g) || !wordLike(g.v, g.n, g.q !== "")) continue;
+    // an element's text counts as quoted: markup holds no code
+    const quoted = g.q !== "" || g.op === ">";
+    if (!dataLine(text, at, end + g.q.length, g) || !wordLike(g.v, g.n, quoted)) continue;
     out.push({ start: end - g.v.length, end });
   }
   return out;

@@ -24,7 +24,7 @@
  * password hashes, PuTTY key files, `pass` names, `=` in a password, a URL user with an `@`,
  * base64 `user:password` under an `auth` name, Laravel's `base64:` keys; 9: an element's text
  * with attributes, well-known environment names (`SSHPASS`, `REDISCLI_AUTH`), `Basic <base64>`
- * with no name).
+ * with no name, passwords of letters alone on a data file's line).
  */
 export const SECRET_RULES_VERSION = 9;
 

@@ -143,7 +143,11 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       "spring.datasource.password=swordfish\n[db]\nDB_PASSWORD = swordfish\n",
       "spring.datasource.password=[REDACTED:password]\n[db]\nDB_PASSWORD = [REDACTED:password]\n",
     ],
-    ["f.xml", "<password>swordfish</password>\n", "<password>[REDACTED:password]</password>\n"],
+    [
+      "f.xml",
+      "<password>swordfish</password>\n<DB_PASSWORD>justForTesting</DB_PASSWORD>\n",
+      "<password>[REDACTED:password]</password>\n<DB_PASSWORD>[REDACTED:password]</DB_PASSWORD>\n",
+    ],
     // `Basic <base64>` with no name around it: base64 of `user:password`
     [
       "e.txt",
