@@ -22,7 +22,7 @@ const USER_PASSWORD =
  * shape checked, so that a word or a random token after `Basic ` seldom passes (`Basic Auth`
  * decodes to bytes that are not text), and not a stand-in's (`user:pass`, `test:test`).
  */
-export function decodesToCredentials(value: string): boolean {
+function decodesToCredentials(value: string): boolean {
   if (value.length % 4 === 1) return false;
   let decoded: string;
   try {
