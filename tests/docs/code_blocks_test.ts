@@ -15,11 +15,22 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { makeProject, REPO, type Tree } from "../_helpers.ts";
-import { anchorOf, codeSpans, type Fence, parseMarkdown } from "./_markdown.ts";
-import { deno, type Page, page, pool, USER_PAGES } from "./_docs.ts";
+import { anchorOf, codeSpans, parseMarkdown } from "./_markdown.ts";
+import { deno, page, pool, USER_PAGES } from "./_docs.ts";
+import {
+  COPIES,
+  copies,
+  pluginPath,
+  pointed,
+  type Snippet,
+  snippets,
+  staleCopies,
+} from "./_snippets.ts";
+// The blocks' copies, type-checked with this file (and the other test files) by `deno test`.
+import type {} from "./snippets/index.ts";
 
-const MOD = pathToFileURL(join(REPO, "mod.ts")).href;
-const CONFIG = pathToFileURL(join(REPO, "config.ts")).href;
+/** slop's entry points in this checkout, as a URL the temporary projects import them from. */
+const ROOT = `${pathToFileURL(REPO).href}/`;
 
 /** The small project every snippet runs in: the files its configs name. */
 const FIXTURE: Tree = {
@@ -37,51 +48,19 @@ const FIXTURE: Tree = {
 /** A warning a hermetic build may give: the model views have no key and no network here. */
 const OFFLINE_WARNING = /^\[plugin slop:llm_summary\] Cannot summarize /;
 
-type Kind = "config" | "plugin" | "test" | "script";
-
-interface Snippet {
-  page: Page;
-  fence: Fence;
-  kind: Kind;
-  source: string;
-}
-
-/** The complete TypeScript blocks of every user page, with slop's `mod.ts` and `config.ts` imported from this checkout. */
-function snippets(): Snippet[] {
-  const out: Snippet[] = [];
-  for (const p of USER_PAGES) {
-    for (const fence of p.doc.fences) {
-      if (!["ts", "typescript"].includes(fence.info)) continue;
-      if (fence.marker === "fragment") continue;
-      const source = fence.body.replace(
-        /from "(?:\.\.?\/)+(?:slop\/)?(mod|config)\.ts"/g,
-        (_, entry) => `from ${JSON.stringify(entry === "mod" ? MOD : CONFIG)}`,
-      );
-      const kind: Kind = source.includes("export default defineConfig(")
-        ? "config"
-        : source.includes("Deno.test(")
-        ? "test"
-        : /^export function \w+\(/m.test(source)
-        ? "plugin"
-        : "script";
-      out.push({ page: p, fence, kind, source });
-    }
-  }
-  return out;
-}
-
 /** One fixture project per snippet; the plugin blocks sit in `plugins/` as the configs import them. */
 async function projects(
   all: Snippet[],
 ): Promise<{ snippet: Snippet; dir: string; file: string }[]> {
   const plugins: Tree = {};
   for (const s of all.filter((s) => s.kind === "plugin")) {
-    const name = /^export function (\w+)/m.exec(s.source)![1];
-    const file = name === "todoViewMode" ? "todo_view.ts" : `${name}.ts`;
-    plugins[`plugins/${file}`] = s.source;
+    plugins[pluginPath(s.body)] = pointed(s.body, ROOT);
   }
   // A test or script runs in the README's setup: its first config block.
-  const firstConfig = all.find((s) => s.kind === "config" && s.page.path === "README.md")!.source;
+  const firstConfig = pointed(
+    all.find((s) => s.kind === "config" && s.page.path === "README.md")!.body,
+    ROOT,
+  );
   const out = [];
   for (const snippet of all) {
     const name = {
@@ -90,7 +69,7 @@ async function projects(
       test: "context_test.ts",
       script: "script.ts",
     }[snippet.kind];
-    const tree: Tree = { ...FIXTURE, ...plugins, [name]: snippet.source };
+    const tree: Tree = { ...FIXTURE, ...plugins, [name]: pointed(snippet.body, ROOT) };
     if (snippet.kind !== "config") tree["slop.config.ts"] = firstConfig;
     const dir = await makeProject(tree);
     out.push({ snippet, dir, file: join(dir, name) });
@@ -133,8 +112,17 @@ Deno.test("the docs' TypeScript blocks type-check, and every config block builds
   assert.ok(all.length >= 12, `${all.length} ts blocks`);
   const made = await projects(all);
 
-  const check = await deno(["check", "--quiet", ...made.map((m) => m.file)], made[0].dir);
-  assert.equal(check.code, 0, check.stderr);
+  // The type check itself happened before this test ran, on the copies; they must be the blocks.
+  const stale = await staleCopies(copies(all));
+  if (stale.length) {
+    // Show what a check of the blocks as they are says, then fail: the copies must be written.
+    const check = await deno(["check", "--quiet", ...made.map((m) => m.file)], made[0].dir);
+    assert.equal(check.code, 0, check.stderr);
+    assert.fail(
+      `${COPIES} differs from the docs' ts blocks (${stale.join(", ")}): ` +
+        "run deno run -A tests/docs/_snippets.ts",
+    );
+  }
 
   const configs = made.filter((m) => m.snippet.kind === "config");
   const [built, runs] = await Promise.all([

@@ -1,0 +1,25 @@
+// The docs' ts blocks, type-checked with the tests; written by tests/docs/_snippets.ts.
+export type {} from "./readme_1.ts";
+export type {} from "./caching_1.ts";
+export type {} from "./config_1.ts";
+export type {} from "./defaults_1.ts";
+export type {} from "./defaults_2.ts";
+export type {} from "./plugins/shoutViewMode.ts";
+export type {} from "./development_1.ts";
+export type {} from "./large_inputs_1.ts";
+export type {} from "./large_inputs_2.ts";
+export type {} from "./ordering_1.ts";
+export type {} from "./ordering_memory_1.ts";
+export type {} from "./personas_1.ts";
+export type {} from "./plugins/todo_view.ts";
+export type {} from "./plugins_2.ts";
+export type {} from "./providers_1.ts";
+export type {} from "./providers_2.ts";
+export type {} from "./providers_3.ts";
+export type {} from "./secrets_1.ts";
+export type {} from "./task_context_1.ts";
+export type {} from "./task_context_2.ts";
+export type {} from "./task_context_3.ts";
+export type {} from "./views_1.ts";
+export type {} from "./views_2.ts";
+export type {} from "./views_3.ts";
