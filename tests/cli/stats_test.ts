@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { makeProject, runCli } from "../_helpers.ts";
+import { buildContext } from "../../mod.ts";
 import { countTokens } from "../../pipeline/tokens.ts";
 import { join } from "node:path";
 
@@ -16,7 +17,7 @@ const PROJECT = {
 
 Deno.test("slop stats reads the latest manifest and lists tokens per section, top files and the prefix share", async () => {
   const root = await makeProject(PROJECT);
-  assert.equal((await runCli(["build", "-q"], root)).code, 0);
+  await buildContext({ cwd: root }); // the state the command reads, built in this process
   const run = await runCli(["stats", "--top", "2"], root);
   assert.equal(run.code, 0, run.stderr);
   const lines = run.stdout.split("\n");
@@ -58,9 +59,9 @@ const ONE_FILE = {
 
 Deno.test("slop stats and report skip a broken latest manifest with a warning and read the one before", async () => {
   const root = await makeProject(ONE_FILE);
-  assert.equal((await runCli(["build", "-q"], root)).code, 0);
+  await buildContext({ cwd: root }); // the state the command reads, built in this process
   await Deno.writeTextFile(join(root, "src/a.ts"), "export const a = 2;\n");
-  assert.equal((await runCli(["build", "-q"], root)).code, 0);
+  await buildContext({ cwd: root }); // the state the command reads, built in this process
   // A truncated manifest #3 and a manifest #2 whose document is gone.
   await Deno.writeTextFile(join(root, ".slop/out/context_003.json"), "{");
   await Deno.remove(join(root, ".slop/out/context_002.md"));

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { buildContext } from "../../mod.ts";
 import { computeStats } from "../../report/stats.ts";
 import { groupDigits, renderReport } from "../../report/html.ts";
 import { layoutTreemap, pathTree, squarify } from "../../report/_treemap.ts";
@@ -37,7 +38,7 @@ Deno.test({
   ignore: !CHROMIUM,
   async fn() {
     const root = await makeProject(PROJECT);
-    assert.equal((await runCli(["build", "-q"], root)).code, 0);
+    await buildContext({ cwd: root }); // the state the command reads, built in this process
     const run = await runCli(["report", "--out", "report.html"], root);
     assert.equal(run.code, 0, run.stderr);
     const manifest: Manifest = JSON.parse(
