@@ -119,7 +119,8 @@ export async function clearCache(dir: string): Promise<number> {
   await Deno.remove(join(dir, "stat"), { recursive: true }).catch(() => {});
   await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});
   await Deno.remove(join(dir, "usage.json")).catch(() => {});
-  await Deno.remove(dir).catch(() => {}); // only when now empty
+  // Only when now empty, and only a folder: a file in its place is not the cache's to remove.
+  if (isFolder(dir)) await Deno.remove(dir).catch(() => {});
   return removed;
 }
 
@@ -176,4 +177,12 @@ async function listFiles(dir: string): Promise<string[]> {
     // No such folder.
   }
   return out.sort();
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return Deno.lstatSync(path).isDirectory;
+  } catch {
+    return false;
+  }
 }

@@ -20,6 +20,7 @@ import { completer } from "./llm.ts";
 import { openCache } from "./cache.ts";
 import { markStateDir } from "./state_dir.ts";
 import { stateFoldersError } from "./_state_folders.ts";
+import { cacheFolderWarning } from "./_cache_check.ts";
 import { isWithin } from "./_path.ts";
 import type { BuildRun, StageLayer } from "./stages.ts";
 import type { Plugin, ResolvedConfig } from "./types.ts";
@@ -85,6 +86,8 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
   ) {
     markStateDir(config.stateDir, config.root);
   }
+  const unusable = cacheFolderWarning(config);
+  if (unusable) warn(unusable);
   const cacheOptions = {
     enabled: config.cache.enabled,
     pack: `${config.root}\0${config.configPath ?? ""}`,

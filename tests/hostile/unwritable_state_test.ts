@@ -84,3 +84,44 @@ Deno.test("a manifest that cannot be written (a full disk) takes its document wi
   const next = await publish(dir, "context", "doc\n", (output) => ({ output }) as never, dir);
   assert.ok(Deno.statSync(next.document).isFile && Deno.statSync(next.manifest).isFile);
 });
+
+Deno.test({
+  name:
+    "a cache folder slop cannot use (a file in its place, a file above it, no writes): one warning naming it, the same document, nothing removed",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const root = await makeProject({ "a.ts": "export const a = 1;\n", ".slop/cache": "mine\n" });
+    const fresh = await makeProject({ "a.ts": "export const a = 1;\n" });
+    const expected = (await buildContext({ cwd: fresh }, { write: false })).document;
+    const warned = async (dir?: string) => {
+      const abs = dir && (dir.startsWith("/") ? dir : `${root}/${dir}`);
+      const inline = abs ? { cache: { dir: abs } } : undefined;
+      const built = await buildContext({ cwd: root, inline }, { write: false });
+      assert.equal(built.document, expected);
+      const found = built.manifest.warnings.filter((w) => w.includes("cache folder"));
+      assert.equal(found.length, 1, built.manifest.warnings.join("\n"));
+      return found[0];
+    };
+    const hint = ": the document is whole, but every build renders and counts every file anew; " +
+      "move what is in its place away, or set cache.dir (or pass --state-dir) to a folder you can write";
+    assert.equal(
+      await warned(),
+      `Cannot use the cache folder ".slop/cache" (not a directory)${hint}`,
+    );
+    assert.equal(
+      await warned("a.ts/cache"),
+      `Cannot use the cache folder "a.ts/cache" (a file is where a folder of its path should be)${hint}`,
+    );
+    assert.match(
+      await warned("/sys/kernel"),
+      new RegExp(`^Cannot use the cache folder "/sys/kernel" \\(${REFUSED}\\): `, "i"),
+    );
+    // `slop cache clear` leaves a file in the cache folder's place as it is.
+    assert.equal((await runCli(["cache", "clear"], root)).code, 0);
+    assert.equal(await Deno.readTextFile(`${root}/.slop/cache`), "mine\n");
+    // The cache turned off: nothing to warn of.
+    const inline = { cache: { dir: "/sys/kernel", enabled: false } };
+    const off = await buildContext({ cwd: root, inline }, { write: false });
+    assert.deepEqual(off.manifest.warnings.filter((w) => w.includes("cache folder")), []);
+  },
+});
