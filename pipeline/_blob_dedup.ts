@@ -150,11 +150,14 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
     const begin = m.begin;
     if (begin < last) continue;
     const payloadStart = m.end;
-    const payloadEnd = runEnd(text, payloadStart);
+    // A payload wrapped inside a JSON string (a notebook's output) goes on past `\n` escapes.
+    const escaped = escapedWrap(text, payloadStart);
+    const payloadEnd = escaped?.end ?? runEnd(text, payloadStart);
+    const payload = escaped?.payload ?? text.slice(payloadStart, payloadEnd);
     countWork("dedup", payloadEnd - begin);
-    if (payloadEnd - payloadStart < minChars) continue;
+    if (payload.length < minChars) continue;
     const kind = `data:${m.mime}${m.params};base64`;
-    const r = replacement(kind, text.slice(payloadStart, payloadEnd), lineAt(begin));
+    const r = replacement(kind, payload, lineAt(begin));
     replacements.push(r);
     out += text.slice(last, begin) + r.reference;
     last = payloadEnd;
@@ -165,7 +168,10 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   if (!hasRun(out, WRAPPED_MIN_LINE)) return { text: out, replacements };
   // Long identifiers pass the check above; splitting every line of a large source file for them
   // made copies of it. Without a long run or two blob-shaped lines in a row, nothing is replaced.
-  if (options.prefilter !== false && !hasRun(out, minChars) && !hasWrappedStart(out)) {
+  if (
+    options.prefilter !== false && !hasRun(out, minChars) && !hasWrappedStart(out) &&
+    !hasEscapedWrap(out)
+  ) {
     return { text: out, replacements };
   }
   const lines = out.split("\n");
@@ -176,10 +182,15 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   for (let i = 0; i < lines.length; i++) {
     const group = i < noStartBefore ? undefined : wrappedBlob(lines, i, minChars);
     if (group?.blob) {
-      const payload = lines.slice(i, group.end).map((l) => l.trim()).join("");
+      const payload = lines.slice(i, group.end).map((l) => lineCore(l).core).join("");
       const r = replacement("base64", payload, i + 1);
       replacements.push(r);
-      kept.push(lines[i].match(/^\s*/)![0] + r.reference);
+      // A JSON list of lines keeps its first line's opening quote and its last line's ending.
+      const first = lineCore(lines[i]);
+      const last = lineCore(lines[group.end - 1]);
+      kept.push(
+        lines[i].slice(0, first.start) + r.reference + lines[group.end - 1].slice(last.end),
+      );
       i = group.end - 1;
       continue;
     }
@@ -209,7 +220,8 @@ export function mayDedup(text: string, options: DedupOptions = {}): boolean {
   if (text.length < minChars) return false;
   if (text.includes(";base64,")) return true;
   if (!hasRun(text, WRAPPED_MIN_LINE)) return false;
-  return options.prefilter === false || hasRun(text, minChars) || hasWrappedStart(text);
+  return options.prefilter === false || hasRun(text, minChars) || hasWrappedStart(text) ||
+    hasEscapedWrap(text);
 }
 
 /**
@@ -283,13 +295,93 @@ function hasWrappedStart(text: string): boolean {
 /** The trimmed width of `text[start, end)` when it is all base64 (then at most two `=`), else -1. */
 function pureWidth(text: string, start: number, end: number): number {
   countWork("dedup", end - start);
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  ({ start, end } = lineCore(text, start, end));
   if (start === end) return -1;
   let i = start;
   while (i < end && isBase64(text.charCodeAt(i))) i++;
   for (let pad = 0; pad < 2 && i < end && text.charCodeAt(i) === 61; pad++) i++;
   return i === end ? end - start : -1;
+}
+
+/**
+ * A line of a wrapped blob as a JSON list of lines holds it (a notebook's `"image/png": [...]`):
+ * `"<base64>\n",` (the `\n` escape, the comma optional). The part that is the blob's, as
+ * `start` and `end` in `text` (from `from`, to `to`) and as `core`; a line of bare base64 is
+ * itself, trimmed.
+ */
+function lineCore(
+  text: string,
+  from = 0,
+  to = text.length,
+): { start: number; end: number; core: string } {
+  let start = from;
+  let end = to;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  if (text.charCodeAt(start) === 34 && end - start > 1) {
+    let e = end;
+    if (text.charCodeAt(e - 1) === 44) e--; // ,
+    if (text.charCodeAt(e - 1) === 34) {
+      e--;
+      if (text.endsWith("\\r\\n", e)) e -= 4;
+      else if (text.endsWith("\\n", e)) e -= 2;
+      start++;
+      end = e;
+    }
+  }
+  return { start, end, core: text.slice(start, end) };
+}
+
+/** The length of the escaped line break (`\n`, `\r\n`, as JSON writes them) at `at`, or 0. */
+function escapedBreak(text: string, at: number): number {
+  if (text.charCodeAt(at) !== 92) return 0;
+  if (text.charCodeAt(at + 1) === 110) return 2;
+  return text.startsWith("\\r\\n", at) ? 4 : 0;
+}
+
+/**
+ * A blob wrapped inside one line by escaped line breaks (a JSON string: `AAAA…\nBBBB…\nCC==\n`)
+ * from `from`: lines of one width, at least {@linkcode WRAPPED_MIN_LINE} and two of them, then
+ * one no wider (its `=` padding last). Where it ends (before the break after its last line) and
+ * its payload, or undefined. Each character is read once.
+ */
+function escapedWrap(text: string, from: number): { end: number; payload: string } | undefined {
+  let at = from;
+  let end = from;
+  let width = -1;
+  let full = 0;
+  const parts: string[] = [];
+  for (;;) {
+    const stop = runEnd(text, at);
+    countWork("dedup", stop - at + 1);
+    const len = stop - at;
+    const padded = len > 0 && text.charCodeAt(stop - 1) === 61;
+    if (width < 0) {
+      if (len < WRAPPED_MIN_LINE || padded) return undefined;
+      width = len;
+    }
+    // A wider line, or none after the break: the blob ended with the line before.
+    if (len === 0 || len > width) break;
+    parts.push(text.slice(at, stop));
+    end = stop;
+    if (len < width || padded) break; // its last line
+    full++;
+    const step = escapedBreak(text, stop);
+    if (!step) break;
+    at = stop + step;
+  }
+  return full < 2 ? undefined : { end, payload: parts.join("") };
+}
+
+/** Whether a base64 run of a blob line's width is followed by an escaped break and more base64. */
+function hasEscapedWrap(text: string): boolean {
+  for (let at = findRun(text, WRAPPED_MIN_LINE, 0); at >= 0;) {
+    const end = runEnd(text, at);
+    const step = escapedBreak(text, end);
+    if (step && isBase64(text.charCodeAt(end + step))) return true;
+    at = findRun(text, WRAPPED_MIN_LINE, end + 1);
+  }
+  return false;
 }
 
 /** White space as `String.prototype.trim` removes it. */
@@ -337,6 +429,14 @@ function replaceRuns(
       i++;
       continue;
     }
+    const escaped = escapedWrap(line, i);
+    if (escaped && escaped.payload.length >= minChars && mixed(escaped.payload)) {
+      const r = replacement("base64", escaped.payload, lineNo);
+      replacements.push(r);
+      out += line.slice(last, i) + r.reference;
+      last = i = escaped.end;
+      continue;
+    }
     const end = runEnd(line, i);
     const run = line.slice(i, end);
     if (run.length >= minChars && mixed(run)) {
@@ -371,10 +471,10 @@ interface WrappedGroup {
  */
 function wrappedBlob(lines: string[], i: number, minChars: number): WrappedGroup | undefined {
   const pure = (line: string) => {
-    const t = line.trim();
+    const t = lineCore(line).core;
     return t.length > 0 && runEnd(t, 0) === t.length;
   };
-  const first = lines[i].trim();
+  const first = lineCore(lines[i]).core;
   countWork("dedup", first.length);
   if (first.length < WRAPPED_MIN_LINE || !pure(first)) return undefined;
   let j = i;
@@ -382,7 +482,7 @@ function wrappedBlob(lines: string[], i: number, minChars: number): WrappedGroup
   const width = first.length;
   let widthChanged = false;
   while (j < lines.length && pure(lines[j])) {
-    const t = lines[j].trim();
+    const t = lineCore(lines[j]).core;
     countWork("dedup", lines[j].length);
     chars += t.length;
     j++;
@@ -394,7 +494,7 @@ function wrappedBlob(lines: string[], i: number, minChars: number): WrappedGroup
   }
   const noStartBefore = widthChanged ? j - 1 : j;
   if (j - i < 2 || chars < minChars) return { blob: false, end: j, noStartBefore };
-  const payload = lines.slice(i, j).map((l) => l.trim()).join("");
+  const payload = lines.slice(i, j).map((l) => lineCore(l).core).join("");
   return { blob: mixed(payload), end: j, noStartBefore };
 }
 

@@ -122,8 +122,9 @@ function viewKey(
   }
   const { path: _glob, ...options } = entry;
   const key = cacheKey([
-    // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own.
-    "view/3",
+    // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own. 4: dedup
+    // also replaces blobs a JSON string or list wraps (a notebook's images).
+    "view/4",
     plugin.name,
     version,
     options,

@@ -68,3 +68,59 @@ Deno.test("data URLs in discussion history become references listed on the histo
     `dedup: message 2, line 1: data:image/png;base64 (${png.length} bytes, sha256 ${sha}) replaced by a reference`,
   ]);
 });
+
+Deno.test("a notebook's images wrapped inside JSON strings and lists become references in its full view", async () => {
+  const lines = b64.match(/.{1,76}/g)!;
+  const ref = (kind: string) => `[${kind}, ${png.length} bytes, sha256 ${sha.slice(0, 12)}…]`;
+  const output = (data: Record<string, unknown>) => ({
+    output_type: "display_data",
+    data,
+    metadata: {},
+  });
+  const notebook = {
+    cells: [
+      {
+        cell_type: "markdown",
+        metadata: {},
+        source: ["![a](attachment:a.png)"],
+        attachments: { "a.png": { "image/png": lines.map((l) => l + "\n") } },
+      },
+      {
+        cell_type: "code",
+        metadata: {},
+        source: ["plot()"],
+        execution_count: 1,
+        outputs: [
+          output({ "image/png": lines.join("\n") + "\n", "text/plain": ["<Figure>"] }),
+          output({ "image/jpeg": lines.join("\r\n") }),
+          output({ "text/html": [`<img src="data:image/png;base64,${lines.join("\n")}">`] }),
+          // Lines of one width that are no blob (no digit) stay as they are.
+          output({ "text/plain": Array.from({ length: 30 }, () => "x".repeat(60) + "\n") }),
+        ],
+      },
+    ],
+    metadata: {},
+    nbformat: 4,
+    nbformat_minor: 5,
+  };
+  const text = JSON.stringify(notebook, null, 1) + "\n";
+  const root = await makeProject({ "book.ipynb": text });
+  const result = await buildContext({ cwd: root, inline: { files: ["book.ipynb"] } }, {
+    write: false,
+  });
+  const document = result.document;
+  for (const line of lines.slice(0, -1)) assert.ok(!document.includes(line), line);
+  assert.ok(
+    document.includes(`"a.png": {\n     "image/png": [\n      "${ref("base64")}\\n"\n     ]`),
+  );
+  assert.ok(document.includes(`"image/png": "${ref("base64")}\\n",`));
+  assert.ok(document.includes(`"image/jpeg": "${ref("base64")}"\n`));
+  assert.ok(document.includes(`<img src=\\"${ref("data:image/png;base64")}\\">`));
+  assert.ok(document.includes(`"${"x".repeat(60)}\\n",`));
+  assert.deepEqual(
+    result.manifest.files[0].notes?.map((n) => n.replace(/^dedup: line \d+: /, "")),
+    [...Array(3).fill("base64"), "data:image/png;base64"].map((kind) =>
+      `${kind} (${png.length} bytes, sha256 ${sha}) replaced by a reference`
+    ),
+  );
+});

@@ -23,6 +23,10 @@ Deno.test("content dedup's work grows linearly on equal-width base64 lines that 
   const shapes: Record<string, (bytes: number) => string> = {
     "one letter": (bytes) => ("A".repeat(76) + "\n").repeat(Math.floor(bytes / 77)),
     "hex digests": (bytes) => ("0123456789abcdef".repeat(4) + "\n").repeat(Math.floor(bytes / 65)),
+    "one letter, wrapped by escaped breaks in one JSON string": (bytes) =>
+      ("A".repeat(76) + "\\n").repeat(Math.floor(bytes / 78)),
+    "one letter, as a JSON list of lines": (bytes) =>
+      ('  "' + "A".repeat(76) + '\\n",\n').repeat(Math.floor(bytes / 84)),
     "a shorter line every 100": (bytes) =>
       Array.from(
         { length: Math.floor(bytes / 77) },
