@@ -7,6 +7,7 @@
 
 import { gitDirAbove } from "./_git_dir.ts";
 import { dirname, join } from "./_path.ts";
+import { guardedListing, isBlocked } from "./_git_ignore_files.ts";
 
 /** What {@linkcode runGit} answers when git ran past its deadline (it is killed). */
 export const TIMED_OUT: unique symbol = Symbol("timed out");
@@ -63,9 +64,13 @@ export type GitOutput = { out: string } | { failed: string } | typeof TIMED_OUT;
 export async function gitOutput(
   args: string[],
   cwd: string,
-  options: { deadlineMs?: number; stdin?: string } = {},
+  options: { deadlineMs?: number; stdin?: string; signal?: AbortSignal } = {},
 ): Promise<GitOutput> {
-  const signal = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined;
+  const signals = [
+    ...(options.deadlineMs ? [AbortSignal.timeout(options.deadlineMs)] : []),
+    ...(options.signal ? [options.signal] : []),
+  ];
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   try {
     const command = new Deno.Command("git", {
       args,
@@ -190,6 +195,8 @@ export function gitDeadlineMs(): number {
 export interface GitListing {
   files: string[];
   trackedOnly: boolean;
+  /** The ignore files that are no regular file, which git was not let read (root-relative). */
+  notRegular?: string[];
 }
 
 /** Why git could not list the files of a folder a `.git` entry makes a work tree: a warning. */
@@ -218,14 +225,19 @@ export async function gitListing(root: string): Promise<GitListing | GitRefusal 
   if (!mayBeInWorkTree(root)) return refuseGitDir(root);
   const deadlineMs = gitDeadlineMs();
   // One process: `ls-files` fails outside a work tree (no repository, inside `.git`, a bare
-  // repository) just as `rev-parse --is-inside-work-tree` says "false" there.
-  const out = await gitOutput(["ls-files", "-co", "--exclude-standard", "-z"], root, {
-    deadlineMs,
-  });
-  if (out === TIMED_OUT) {
+  // repository) just as `rev-parse --is-inside-work-tree` says "false" there. An ignore file
+  // that is no regular file (a FIFO) would hold git: then it is not run, or stopped.
+  const out = await guardedListing(
+    root,
+    (signal) =>
+      gitOutput(["ls-files", "-co", "--exclude-standard", "-z"], root, { deadlineMs, signal }),
+  );
+  if (out === TIMED_OUT || isBlocked(out)) {
+    // The tracked files alone read no ignore file and match no pattern.
     const tracked = await runGit(["ls-files", "-c", "-z"], root, { deadlineMs });
     if (typeof tracked !== "string") return undefined;
-    return { files: splitZ(tracked), trackedOnly: true };
+    const notRegular = isBlocked(out) ? out.notRegular : undefined;
+    return { files: splitZ(tracked), trackedOnly: true, ...(notRegular ? { notRegular } : {}) };
   }
   if ("out" in out) return { files: splitZ(out.out), trackedOnly: false };
   refuseGitDir(root);

@@ -11,6 +11,7 @@ import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
 import { gitListing } from "./_git.ts";
+import { notRegularIgnoreText } from "./_git_ignore_files.ts";
 import { attributeSkips } from "./_git_attributes.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
@@ -139,6 +140,9 @@ const GIT_SLOW = "git ls-files ran past its deadline (a .gitignore pattern git m
   'such as "**/**/..." over deep folders): the tracked files come from git, the untracked ones ' +
   "from slop's own .gitignore matching";
 
+const GIT_BLOCKED = "the tracked files come from git, the untracked ones from slop's own " +
+  ".gitignore matching";
+
 /** List the files under the root (git's listing, else a walk) a resolution chooses from. */
 async function listCandidates(config: ResolvedConfig, previous?: Resolution): Promise<Candidates> {
   const root = config.root;
@@ -162,7 +166,8 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
   if (answer && "trackedOnly" in answer && answer.trackedOnly) {
     // git ran past its deadline: the untracked files come from slop's own matching.
     candidates = [...new Set([...candidates, ...await walk(root, folders)])];
-    warnings.push(GIT_SLOW);
+    const blocked = answer.notRegular;
+    warnings.push(blocked ? `${notRegularIgnoreText(blocked)}; ${GIT_BLOCKED}` : GIT_SLOW);
   }
   // A path that holds a secret is never listed: no output, cache or memory may record it.
   const { kept: listed, dropped: secretNamed } = splitSecretPaths(candidates, config.secrets.rules);

@@ -7,6 +7,7 @@
  */
 
 import { gitDeadlineMs, gitOutput, mayBeInWorkTree, runGit, TIMED_OUT } from "./_git.ts";
+import { guardedListing, isBlocked, notRegularIgnoreText } from "./_git_ignore_files.ts";
 
 /**
  * A `--since` that git cannot answer: not a work tree, or an unknown ref.
@@ -66,9 +67,19 @@ export async function changedSince(root: string, ref: string): Promise<string[]>
     root,
   );
   const deadlineMs = gitDeadlineMs();
-  const untracked = await runGit(["ls-files", "--others", "--exclude-standard", "-z"], root, {
-    deadlineMs,
-  });
+  const listed = await guardedListing(
+    root,
+    (signal) =>
+      gitOutput(["ls-files", "--others", "--exclude-standard", "-z"], root, { deadlineMs, signal }),
+  );
+  if (isBlocked(listed)) {
+    throw new SinceError(
+      `Cannot list the untracked files for --since "${ref}": ${
+        notRegularIgnoreText(listed.notRegular)
+      }`,
+    );
+  }
+  const untracked = listed === TIMED_OUT ? listed : "out" in listed ? listed.out : undefined;
   if (untracked === TIMED_OUT) {
     throw new SinceError(
       `Cannot list the untracked files for --since "${ref}": git ls-files ran past its deadline ` +

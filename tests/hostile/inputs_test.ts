@@ -145,6 +145,40 @@ Deno.test("a FIFO or device in place of a file slop reads for itself (.gitignore
   );
 });
 
+Deno.test("a FIFO .gitignore in a git work tree is named at once, not waited on until git's deadline", async () => {
+  const BLOCKED = "it is not a regular file (a FIFO, socket or device), which slop does not read " +
+    "and git would wait on: put a file in its place";
+  for (const fifo of [".gitignore", "sub/.gitignore", ".git/info/exclude"]) {
+    const root = await makeProject({ "a.py": "x = 1\n", "sub/b.py": "y = 2\n" });
+    await gitInit(root);
+    await Deno.mkdir(join(root, ".git/info"), { recursive: true });
+    await Deno.remove(join(root, fifo)).catch(() => {});
+    mkfifo(join(root, fifo));
+    await Deno.writeTextFile(join(root, "sub/new.py"), "z = 3\n"); // untracked
+    const result = await settled(() => buildIn(root));
+    assert.equal(typeof result, "object", `${fifo}: ${result}`);
+    const built = result as Awaited<ReturnType<typeof buildIn>>;
+    for (const path of ["a.py", "sub/b.py", "sub/new.py"]) {
+      assert.equal(row(built, path).status, "rendered", `${fifo}: ${path}`);
+    }
+    if (fifo.endsWith(".gitignore")) assert.equal(row(built, fifo).reason, "not a regular file");
+    assert.deepEqual(built.manifest.warnings, [
+      `Cannot read "${fifo}": ${BLOCKED}; the tracked files come from git, the untracked ones ` +
+      "from slop's own .gitignore matching",
+    ]);
+    if (fifo !== "sub/.gitignore") continue;
+    // --since lists the untracked files through git too: an error naming the file.
+    assert.match(
+      String(await settled(() => loadConfig({ cwd: root, since: "HEAD" }))),
+      new RegExp(
+        `Cannot list the untracked files for --since "HEAD": Cannot read "sub/.gitignore": ${
+          escape(BLOCKED)
+        }`,
+      ),
+    );
+  }
+});
+
 Deno.test("a FIFO in place of a written document or manifest is passed over by slop stats, report and explain, never opened", async () => {
   const root = await makeProject({ "a.py": "x = 1\n" });
   await buildContext({ cwd: root });
