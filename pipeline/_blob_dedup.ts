@@ -136,33 +136,8 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   const minChars = options.minChars ?? DEDUP_MIN_CHARS;
   if (text.length < minChars) return { text, replacements: [] };
   const replacements: DedupReplacement[] = [];
-  // Line starts are only needed for a data URL's line: most texts have none.
-  let lineStarts: number[] | undefined;
-  const lineAt = (offset: number) => lineOf(lineStarts ??= lineIndex(text), offset);
-
   // 1. Data URLs: the header, then the base64 run that follows it.
-  let out = "";
-  let last = 0;
-  const failed = { first: -1, last: -1 };
-  let next = text.includes(";base64,") ? nextDataUrl(text, 0, failed) : undefined;
-  for (let m = next; m; m = next) {
-    next = nextDataUrl(text, m.end, failed);
-    const begin = m.begin;
-    if (begin < last) continue;
-    const payloadStart = m.end;
-    // A payload wrapped inside a JSON string (a notebook's output) goes on past `\n` escapes.
-    const escaped = escapedWrap(text, payloadStart);
-    const payloadEnd = escaped?.end ?? runEnd(text, payloadStart);
-    const payload = escaped?.payload ?? text.slice(payloadStart, payloadEnd);
-    countWork("dedup", payloadEnd - begin);
-    if (payload.length < minChars) continue;
-    const kind = `data:${m.mime}${m.params};base64`;
-    const r = replacement(kind, payload, lineAt(begin));
-    replacements.push(r);
-    out += text.slice(last, begin) + r.reference;
-    last = payloadEnd;
-  }
-  out += text.slice(last);
+  const out = replaceDataUrls(text, minChars, replacements);
 
   // 2. Bare blobs: wrapped over lines, or one long run inside a line.
   if (!hasRun(out, WRAPPED_MIN_LINE)) return { text: out, replacements };
@@ -199,6 +174,39 @@ export function dedupText(text: string, options: DedupOptions = {}): DedupResult
   }
   replacements.sort((a, b) => a.line - b.line);
   return { text: kept.join("\n"), replacements };
+}
+
+/** {@linkcode dedupText}'s first pass: each data URL's payload of `minChars` or more replaced. */
+function replaceDataUrls(
+  text: string,
+  minChars: number,
+  replacements: DedupReplacement[],
+): string {
+  // Line starts are only needed for a data URL's line: most texts have none.
+  let lineStarts: number[] | undefined;
+  const lineAt = (offset: number) => lineOf(lineStarts ??= lineIndex(text), offset);
+  let out = "";
+  let last = 0;
+  const failed = { first: -1, last: -1 };
+  let next = text.includes(";base64,") ? nextDataUrl(text, 0, failed) : undefined;
+  for (let m = next; m; m = next) {
+    next = nextDataUrl(text, m.end, failed);
+    const begin = m.begin;
+    if (begin < last) continue;
+    const payloadStart = m.end;
+    // A payload wrapped inside a JSON string (a notebook's output) goes on past `\n` escapes.
+    const escaped = escapedWrap(text, payloadStart);
+    const payloadEnd = escaped?.end ?? runEnd(text, payloadStart);
+    const payload = escaped?.payload ?? text.slice(payloadStart, payloadEnd);
+    countWork("dedup", payloadEnd - begin);
+    if (payload.length < minChars) continue;
+    const kind = `data:${m.mime}${m.params};base64`;
+    const r = replacement(kind, payload, lineAt(begin));
+    replacements.push(r);
+    out += text.slice(last, begin) + r.reference;
+    last = payloadEnd;
+  }
+  return out + text.slice(last);
 }
 
 /**
