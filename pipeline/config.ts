@@ -44,6 +44,7 @@ import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
 import { checkRegular } from "./helpers.ts";
+import { globFlagProblem, globText } from "./_glob_rule.ts";
 
 /** The speaker of a history message that names none (the seed's `entry.get("role", "Unknown")`). */
 const UNKNOWN_ROLE = "Unknown";
@@ -125,6 +126,19 @@ function isProjectFolder(dir: string, root: string): boolean {
 const MIXED = "slop's outputs, cache and order memory would mix with the project's files; name " +
   "a folder of their own";
 
+/** Throw when a glob flag would take too long to match (`globFlagProblem`). */
+function checkGlobFlags(flags: ConfigFlags): void {
+  const message = globFlagProblem({
+    include: flags.include,
+    ignore: flags.ignore,
+    focus: flags.focus,
+  });
+  if (!message) return;
+  const error = new ConfigError("", [message]);
+  error.message = message;
+  throw error;
+}
+
 /** Throw when the state dir is the project folder, naming where it came from. */
 function checkStateDir(stateDir: string, root: string, from: string): void {
   if (!isProjectFolder(stateDir, root)) return;
@@ -150,7 +164,7 @@ function checkOwnDirs(raw: SlopConfig, config: ResolvedConfig, display: string):
 }
 
 const fileEntry = obj({
-  path: pathText(),
+  path: globText(),
   view: str(),
   forceFull: bool(),
   autoAggregate: bool(),
@@ -168,7 +182,7 @@ const fileEntry = obj({
   options: record(data()),
 }, ["path"]);
 
-const files = arr(union([pathText(), fileEntry], "a path string or a file entry object"));
+const files = arr(union([globText(), fileEntry], "a path string or a file entry object"));
 const strategy = literal("auto", "summarize", "full");
 // A message without a role is the seed's `Unknown` speaker, from every history source.
 const historyMessage = obj({ role: str(), content: str() }, ["content"]);
@@ -176,8 +190,8 @@ const historyMessage = obj({ role: str(), content: str() }, ["content"]);
 const SCHEMA: Rule = obj({
   root: pathText(),
   files,
-  exclude: arr(pathText()),
-  include: arr(pathText()),
+  exclude: arr(globText()),
+  include: arr(globText()),
   defaultView: str(),
   strategy,
   summaryOnly: bool(),
@@ -210,12 +224,12 @@ const SCHEMA: Rule = obj({
     strategy,
     defaultView: str(),
     tier: literal(1, 2, 3),
-    focus: arr(pathText()),
+    focus: arr(globText()),
     budget: num({ integer: true, min: 1 }),
     task: text(),
   })),
   plugins: arr(any()),
-  ordering: obj({ pinned: arr(pathText()) }),
+  ordering: obj({ pinned: arr(globText()) }),
   lock: pathText(),
   cache: obj({ enabled: bool(), dir: pathText(), maxSize: cacheSize() }),
   provider: obj({
@@ -333,6 +347,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     ? "inline config"
     : "zero-config";
   checkConfig(raw, display);
+  checkGlobFlags(flags);
   const base = configPath ? join(configPath, "..") : cwd;
   const root = await configRoot(raw, { base, display });
   const envStateDir = Deno.env.get("SLOP_DIR");

@@ -176,3 +176,35 @@ Deno.test("a segment of many stars (*a*a*…*b) matches a long name at once, as 
     }
   }
 });
+
+Deno.test("a glob picomatch matches with more than 3 stars in a segment is refused, naming the key or flag", async () => {
+  const { globStarProblem } = await import("../../pipeline/_glob.ts");
+  const { loadConfig } = await import("../../pipeline/config.ts");
+  // slop's own matcher (only `*`, `**`, plain text) is linear: no limit.
+  assert.equal(globStarProblem("*a*a*a*a*a*a*b"), undefined);
+  assert.equal(globStarProblem("**/{a,b}*x*y*.ts"), undefined); // three stars: fine
+  for (const pattern of ["{a,b}*a*a*a*b", "src/*[ab]*c*d*", "?*a*a*a*", "x/**/*.{js,ts}*a*b*c"]) {
+    assert.match(globStarProblem(pattern) ?? "", /^holds \d+ "\*" in one segment/, pattern);
+  }
+  const TOO_MANY = 'holds 4 "\\*" in one segment, with braces, a class or "\\?" that picomatch ' +
+    "matches, whose time grows as a name's length to the power of the stars: use at most 3 " +
+    'there, or only "\\*" and plain text';
+  const cwd = await Deno.makeTempDir();
+  for (const key of ["include", "exclude"] as const) {
+    await assert.rejects(
+      () => loadConfig({ cwd, inline: { [key]: ["src/**", "{a,b}*a*a*a*b"] } }),
+      new RegExp(
+        `Invalid config "inline config": "${key}\\[1\\]" "\\{a,b\\}\\*a\\*a\\*a\\*b" ${TOO_MANY}`,
+      ),
+    );
+  }
+  await assert.rejects(
+    () => loadConfig({ cwd, inline: { files: [{ path: "[ab]*a*a*a*b" }] } }),
+    /"files\[0\]\.path" "\[ab\]\*a\*a\*a\*b" holds 4/,
+  );
+  await assert.rejects(
+    () => loadConfig({ cwd, focus: ["{a,b}*a*a*a*b"] }),
+    new RegExp(`Option --focus "\\{a,b\\}\\*a\\*a\\*a\\*b" ${TOO_MANY}$`),
+  );
+  await Deno.remove(cwd, { recursive: true });
+});
