@@ -170,7 +170,7 @@ function simpleSource(pattern: string): string | undefined {
  * (a 250-letter name: 31 ms for 3 stars, 1.3 s for 4, 53 s for 5). Patterns slop matches itself
  * (only `*`, `**` and plain text) are linear and have no limit.
  */
-export const PICOMATCH_MAX_STARS = 3;
+const PICOMATCH_MAX_STARS = 3;
 
 /**
  * Why a glob would take too long to match (more than {@linkcode PICOMATCH_MAX_STARS} `*` in a
