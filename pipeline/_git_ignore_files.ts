@@ -9,7 +9,6 @@
  * @module
  */
 
-import { walk } from "./_walk.ts";
 import { join } from "./_path.ts";
 
 /** How long git may list before the tree is looked at for a `.gitignore` that is no file. */
@@ -42,18 +41,23 @@ export async function guardedListing<T>(
   if (upFront.length) return { notRegular: upFront };
   const stop = new AbortController();
   const listing = list(stop.signal);
+  // The look at the tree starts only when git is slow, and stops as soon as git answers, so a
+  // build whose git answers late waits at most one slice of it (`SLICE_MS`), never a whole walk.
+  const done = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let probing: Promise<string[]> | undefined;
   const probe = new Promise<string[]>((resolve) => {
-    timer = setTimeout(() => resolve(probing = notRegularIgnores(root)), PROBE_MS);
+    timer = setTimeout(() => resolve(probing = notRegularIgnores(root, done.signal)), PROBE_MS);
   });
   const first = await Promise.race([
-    listing.then((out) => ({ out })),
+    listing.then((out) => ({ out }), (error) => ({ error })),
     probe.then((found) => ({ found })),
   ]);
   clearTimeout(timer);
-  if ("out" in first) {
-    await probing; // a look under way ends before the build goes on
+  if (!("found" in first)) {
+    done.abort();
+    await probing; // a look under way ends (within a slice) before the build goes on
+    if ("error" in first) throw first.error;
     return first.out;
   }
   if (!first.found.length) return await listing;
@@ -82,9 +86,40 @@ export function notRegularIgnoreText(paths: string[]): string {
     "slop does not read and git would wait on: put a file in its place";
 }
 
-async function notRegularIgnores(root: string): Promise<string[]> {
-  const listed = await walk(root);
-  return listed.filter((p) => /(^|\/)\.gitignore$/.test(p) && !regular(join(root, p)));
+/** How long the look at the tree runs before it lets git's answer in. */
+const SLICE_MS = 20;
+
+/**
+ * The `.gitignore` files under `root` that are no regular file, found by listing folders (not
+ * `.git`, not through links, as git lists them) until `stop` aborts. Ignore rules are not
+ * applied: this runs only when git is slow, and a FIFO is named even in a folder git skips.
+ */
+async function notRegularIgnores(root: string, stop: AbortSignal): Promise<string[]> {
+  const found: string[] = [];
+  const folders = [""];
+  let slice = performance.now();
+  while (folders.length && !stop.aborted) {
+    const folder = folders.pop()!;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(folder ? join(root, folder) : root)];
+    } catch {
+      continue; // a folder that cannot be listed is git's to report
+    }
+    for (const entry of entries) {
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory) {
+        if (path !== ".git") folders.push(path);
+      } else if (entry.name === ".gitignore" && !entry.isFile && !regular(join(root, path))) {
+        found.push(path);
+      }
+    }
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      slice = performance.now();
+    }
+  }
+  return found.sort();
 }
 
 /** Whether `path` is a regular file, a folder or missing: anything but a FIFO, socket or device. */
