@@ -15,9 +15,8 @@
  */
 
 import { basename, dirname, join } from "../pipeline/paths.ts";
-import { fileStamp } from "../pipeline/helpers.ts";
 import type { StreamedDocument } from "../pipeline/document.ts";
-import { readAt } from "../pipeline/helpers.ts";
+import { fileStamp, readAt, removeQuietly } from "../pipeline/helpers.ts";
 
 /** The last document written: its parts' hashes, and the file it became. */
 export interface WrittenDocument {
@@ -147,11 +146,7 @@ export async function makeDraft(written: WrittenDocument): Promise<Draft | undef
  * ```
  */
 export function dropDraft(draft: Draft): void {
-  try {
-    Deno.removeSync(draft.path);
-  } catch {
-    // Used (renamed into place) or never made.
-  }
+  removeQuietly(draft.path); // used (renamed into place) or never made
 }
 
 /**
@@ -216,11 +211,7 @@ export function writePatched(
     file.truncateSync(size);
     return true;
   } catch {
-    try {
-      Deno.removeSync(path);
-    } catch {
-      // Never made.
-    }
+    removeQuietly(path);
     return false;
   }
 }

@@ -37,7 +37,7 @@ import {
   type TextMarks,
   textMarks,
 } from "../pipeline/lazy_text.ts";
-import { readAt } from "../pipeline/helpers.ts";
+import { readAt, removeQuietly } from "../pipeline/helpers.ts";
 import { collectGarbage } from "./collect.ts";
 import type { PackPlace } from "../pipeline/cache.ts";
 import { memoized, type TextMemo } from "./text_memo.ts";
@@ -325,14 +325,6 @@ function runs(pid: string): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-function removeQuietly(path: string): void {
-  try {
-    Deno.removeSync(path);
-  } catch {
-    // Gone already.
   }
 }
 

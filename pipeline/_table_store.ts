@@ -20,6 +20,7 @@ import { join } from "./_path.ts";
 import { sha256 } from "./read.ts";
 import type { BpeTable } from "./_bpe.ts";
 import { concatBytes } from "./_bytes.ts";
+import { removeQuietly } from "./helpers.ts";
 
 const MAGIC = "slop-bpe/1";
 
@@ -172,11 +173,7 @@ export function writeTableFile(path: string, format: string, table: BpeTable): b
     Deno.renameSync(tmp, path);
     return true;
   } catch {
-    try {
-      Deno.removeSync(tmp);
-    } catch {
-      // Never written.
-    }
+    removeQuietly(tmp);
     return false;
   }
 }

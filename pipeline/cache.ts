@@ -30,6 +30,7 @@ import {
   writePack,
 } from "./_cache_pack.ts";
 import { noteGrowth, pruneCache } from "./_cache_prune.ts";
+import { removeQuietly } from "./helpers.ts";
 
 export { parseSize, pruneCache, type PruneResult } from "./_cache_prune.ts";
 
@@ -762,11 +763,7 @@ function writeEntrySync(path: string, header: Uint8Array, payload: Uint8Array): 
     Deno.writeFileSync(tmp, entryScratch.subarray(0, size));
     Deno.renameSync(tmp, path);
   } catch (error) {
-    try {
-      Deno.removeSync(tmp);
-    } catch {
-      // Never written.
-    }
+    removeQuietly(tmp);
     throw error;
   }
 }

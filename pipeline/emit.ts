@@ -20,7 +20,7 @@ import type {
   RenderedFile,
 } from "./types.ts";
 import type { BlockMemo, Memo } from "./memo.ts";
-import { fileStamp, writeAtomic, writeAtomicSync } from "./helpers.ts";
+import { fileStamp, removeQuietly, writeAtomic, writeAtomicSync } from "./helpers.ts";
 import { documentHashes, type HashStates, type StreamedDocument } from "./document.ts";
 import { hashText } from "./text_hash.ts";
 import { textParts } from "./block_parts.ts";
@@ -594,14 +594,6 @@ async function writeParts(
 const STALE_MS = 60 * 60 * 1000;
 
 /** Remove a file; gone already is fine. */
-function removeQuietly(path: string): void {
-  try {
-    Deno.removeSync(path);
-  } catch {
-    // Never made, or removed by another build.
-  }
-}
-
 /** Remove hidden temp and claim files that a killed build left behind. */
 function sweepStale(dir: string, namespace: string): void {
   const prefix = `.${namespace}`;

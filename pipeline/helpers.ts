@@ -111,6 +111,24 @@ export async function writeAtomic(
 }
 
 /**
+ * Remove the file (or empty folder) at `path` if it is there; a path already gone, or one another
+ * process removed first, is no error. For temp files, claims and sockets a build or server leaves.
+ *
+ * @example
+ * ```ts
+ * import { removeQuietly } from "./helpers.ts";
+ * removeQuietly("/tmp/no-such-file"); // nothing happens
+ * ```
+ */
+export function removeQuietly(path: string): void {
+  try {
+    Deno.removeSync(path);
+  } catch {
+    // Never made, or removed already.
+  }
+}
+
+/**
  * {@linkcode writeAtomic}, synchronously: for small files written on a build's path (a manifest,
  * a mark), where each awaited file operation would wait for a task turn.
  *

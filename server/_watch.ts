@@ -18,6 +18,7 @@
 
 import { join, relative, sep } from "node:path";
 import { watchIgnoredDirs } from "../accel/resident.ts";
+import { removeQuietly } from "../pipeline/helpers.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { folderStamp, gitListFiles, MAX_CHANGED_PATHS, readEvent } from "../accel/watch_events.ts";
 
@@ -124,11 +125,7 @@ export function serverWatch(options: ServerWatchOptions): ServerWatch {
         return undefined;
       }
       const ok = await seen;
-      try {
-        Deno.removeSync(tick);
-      } catch {
-        // Gone already.
-      }
+      removeQuietly(tick);
       const changes = { paths: [...root.paths].sort(), structural: root.structural };
       root.paths.clear();
       root.structural = false;

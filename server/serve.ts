@@ -15,6 +15,7 @@
  */
 
 import { dirname } from "node:path";
+import { removeQuietly } from "../pipeline/helpers.ts";
 import { redactMessage } from "../pipeline/redact_message.ts";
 import { readFrames, readMessage, writeMessage } from "./_frames.ts";
 import { connectServer } from "./client.ts";
@@ -344,14 +345,6 @@ function removeOwn(files: ServerFiles) {
   }
   removeQuietly(files.socket);
   removeQuietly(files.info);
-}
-
-function removeQuietly(path: string) {
-  try {
-    Deno.removeSync(path);
-  } catch {
-    // Not there.
-  }
 }
 
 /** The size past which a server starting empties its log (it keeps the last server's lines). */
