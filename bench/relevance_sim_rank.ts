@@ -1,0 +1,491 @@
+/**
+ * Ranking signals tried on the simulated task builds of `relevance_sim.ts`:
+ * each variant adds a signal to the ranking as `slop rank` gives it (or
+ * replaces its lexical part) and the task build is simulated as the build
+ * chooses. It prints, for each set of tasks, the needed files the build as it
+ * is holds at 8k / 32k / 128k, then each variant's difference in files.
+ *
+ * ```sh
+ * deno run -A bench/relevance_sim_rank.ts [--sets tuned,a,b] [--only "definitions;subject"]
+ * deno run -A bench/relevance_sim_rank.ts --sets a --room      # where a 128k build's tokens go
+ * ```
+ *
+ * Sets: `tuned` (40 commits of each of psf/requests, sindresorhus/got, spf13/cobra and
+ * google/gson), and the six held-out repositories' tasks `a` (the 10 newest of each), `b`
+ * (the 11th to 40th) and `c` (the 41st to 60th, read only for the variants chosen on the
+ * tuning set: see bench/README.md, "Ranking signals tried on a fresh held-out set"). The
+ * first run makes the tasks' data (as `relevance_sim.ts --commits 60`) and each file's terms
+ * and names (`_relevance_sim_features.ts`), a few minutes a set.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { forEachTerm, taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
+import { historyScores } from "../pipeline/_rank_history.ts";
+import { graphRank, MAX_DEFINERS } from "../pipeline/_rank_graph.ts";
+import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
+import { collectTasks } from "./_relevance_tasks.ts";
+import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
+import {
+  type BlobFeatures,
+  saveFeatures,
+  type TaskFeatures,
+  taskFeatures,
+} from "./_relevance_sim_features.ts";
+import { simulate, type Variant } from "./relevance_sim.ts";
+import { keptFiles } from "../pipeline/_task_map.ts";
+import { fitOrder } from "../pipeline/_task_fit.ts";
+import { plainBuild, REPOS } from "./relevance.ts";
+
+const CACHE = join(import.meta.dirname!, ".cache", "relevance");
+const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
+
+/** Each task's files' terms and names, and its tree (for the graph variants' texts). */
+const feats = new Map<SimTask, TaskFeatures>();
+const treeDir = new Map<SimTask, string>();
+
+/** The tasks of each set, their features read or made. */
+async function loadSets(): Promise<Record<string, SimTask[]>> {
+  const sets: Record<string, SimTask[]> = { tuned: [], a: [], b: [], c: [] };
+  for (const repo of REPOS) {
+    const tuned = TUNED.includes(repo.name);
+    const commits = tuned ? 40 : 60;
+    const tasks = await simTasks(repo, commits, { cache: CACHE, plain: plainBuild });
+    if (!tasks.length) continue;
+    const raw = await collectTasks(repo.name, join("/work/.mirror", repo.name, "repo"), {
+      commits,
+    });
+    for (const t of tasks) {
+      feats.set(t, await taskFeatures(t, CACHE, raw[t.k]));
+      treeDir.set(t, join(CACHE, repo.name, raw[t.k].parent.slice(0, 12)));
+      (tuned ? sets.tuned : t.k < 10 ? sets.a : t.k < 40 ? sets.b : sets.c).push(t);
+    }
+  }
+  await saveFeatures(CACHE);
+  return sets;
+}
+
+const byPath = (a: { path: string }, b: { path: string }) =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+/** A count of a term map read from JSON (`constructor` is a term, not the prototype's). */
+const countOf = (tf: Record<string, number>, t: string) => Object.hasOwn(tf, t) ? tf[t] : 0;
+const termsOf = (task: SimTask) => taskTerms(taskProse(task.message));
+
+const scores = new WeakMap<SimTask, Map<string, number>>();
+
+/** Each file's score as `slop rank` gives it (history text included). */
+function rankScore(task: SimTask): Map<string, number> {
+  if (scores.has(task)) return scores.get(task)!;
+  const paths = task.files.map((f) => f.path).sort();
+  const history = task.log.map((changed, age) => ({ paths: changed, message: task.messages[age] }));
+  const h = historyScores(paths, termsOf(task), history);
+  const at = new Map(paths.map((p, i) => [p, h.score[i]]));
+  const out = new Map<string, number>();
+  for (const f of task.files) {
+    const factor = f.code ? 1 : OTHER_FILES;
+    out.set(f.path, f.score + DEFAULT_WEIGHTS.history * at.get(f.path)! * factor);
+  }
+  scores.set(task, out);
+  return out;
+}
+
+/** A document as BM25 reads it. */
+interface Doc {
+  tf: Record<string, number>;
+  length: number;
+}
+
+/** BM25 (`k1` 1.2) of a weighted query over `docs` (absent: an empty document). */
+function bm25(docs: (Doc | undefined)[], query: Map<string, number>, b = 0.75): number[] {
+  const n = docs.length;
+  const avg = Math.max(1, docs.reduce((s, d) => s + (d?.length ?? 0), 0)) / n;
+  const idf = new Map<string, number>();
+  for (const t of query.keys()) {
+    const df = docs.filter((d) => d && countOf(d.tf, t) > 0).length;
+    idf.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+  }
+  return docs.map((d) => {
+    if (!d) return 0;
+    const norm = 1.2 * (1 - b + b * d.length / avg);
+    let s = 0;
+    for (const [t, w] of query) {
+      const tf = countOf(d.tf, t);
+      if (tf) s += w * idf.get(t)! * tf * 2.2 / (tf + norm);
+    }
+    return s;
+  });
+}
+
+function overBest(xs: number[]): number[] {
+  const max = Math.max(0, ...xs);
+  return xs.map((x) => (max > 0 ? x / max : 0));
+}
+
+function termDoc(text: string): Doc {
+  const tf: Record<string, number> = {};
+  const length = forEachTerm(text, (t) => (tf[t] = countOf(tf, t) + 1));
+  return { tf, length };
+}
+
+const defDocs = new WeakMap<BlobFeatures, Doc>();
+
+/** The terms of the names a file defines, as one document. */
+function defDoc(blob: BlobFeatures | undefined): Doc | undefined {
+  if (!blob?.defs) return undefined;
+  if (!defDocs.has(blob)) defDocs.set(blob, termDoc(blob.defs.join(" ")));
+  return defDocs.get(blob);
+}
+
+/** A signal: one number per file (`files` in path order) that a variant adds times its weight. */
+type Signal = (task: SimTask, files: SimFile[]) => number[];
+
+/** The ranking re-sorted by its score plus `weight` × `signal` (× the factor of files without a grammar, which `other` may change). */
+function added(signal: Signal, weight: number, other = OTHER_FILES): Variant {
+  const memo = new WeakMap<SimTask, number[]>();
+  return {
+    rerank: (task) => {
+      const files = task.files.filter((f) => f.tokens !== undefined).sort(byPath);
+      const base = rankScore(task);
+      if (!memo.has(task)) memo.set(task, signal(task, files));
+      const x = memo.get(task)!;
+      const score = (f: SimFile, i: number) =>
+        f.code
+          ? base.get(f.path)! + weight * x[i]
+          : (base.get(f.path)! + weight * x[i] * OTHER_FILES) * other / OTHER_FILES;
+      return files.map((f, i) => ({ f, s: score(f, i) })).filter((e) => e.s > 0)
+        .sort((a, b) => b.s - a.s || byPath(a.f, b.f)).map((e) => e.f);
+    },
+  };
+}
+
+const nothing: Signal = (_task, files) => files.map(() => 0);
+
+/** The sum of signals, each times its weight. */
+function sum(...parts: [Signal, number][]): Signal {
+  return (task, files) => {
+    const out = files.map(() => 0);
+    for (const [signal, w] of parts) signal(task, files).forEach((x, i) => (out[i] += w * x));
+    return out;
+  };
+}
+
+/** BM25 of the task's terms over the names each file defines, over the best file's. */
+function definitions(b = 0.75): Signal {
+  return (task, files) => {
+    const f = feats.get(task)!;
+    const query = new Map(termsOf(task).map((t) => [t, 1]));
+    return overBest(bm25(files.map((x) => defDoc(f.get(x.path))), query, b));
+  };
+}
+
+/** A task term equal to a whole name a file defines (lowercased, no `_`), by its idf. */
+const wholeNames: Signal = (task, files) => {
+  const f = feats.get(task)!;
+  const terms = termsOf(task);
+  const names = files.map((x) =>
+    new Set((f.get(x.path)?.defs ?? []).map((n) => n.toLowerCase().replace(/[_-]/g, "")))
+  );
+  const idf = (t: string) => {
+    const df = names.filter((s) => s.has(t)).length;
+    return Math.log(1 + (files.length - df + 0.5) / (df + 0.5));
+  };
+  return overBest(names.map((s) => terms.reduce((a, t) => a + (s.has(t) ? idf(t) : 0), 0)));
+};
+
+/**
+ * Pseudo relevance feedback: the `m` terms weighing most (term frequency over length, times
+ * idf) in the `k` best-ranked code files' texts or defined names, not the task's own, as a
+ * second query over the contents.
+ */
+function feedback(k: number, m: number, from: "defs" | "text"): Signal {
+  return (task, files) => {
+    const f = feats.get(task)!;
+    const own = new Set(termsOf(task));
+    const docs = files.map((x) => (from === "defs" ? defDoc(f.get(x.path)) : f.get(x.path)));
+    const base = rankScore(task);
+    const top = files.map((x, i) => ({ i, s: base.get(x.path)! }))
+      .filter((e) => e.s > 0 && files[e.i].code)
+      .sort((a, b) => b.s - a.s || byPath(files[a.i], files[b.i])).slice(0, k);
+    const weight = new Map<string, number>();
+    for (const d of top.map((e) => docs[e.i])) {
+      for (const t of Object.keys(d?.tf ?? {})) {
+        if (own.has(t) || t.length < 3 || /^\d+$/.test(t)) continue;
+        weight.set(t, (weight.get(t) ?? 0) + d!.tf[t] / d!.length);
+      }
+    }
+    const idf = (t: string) => {
+      const df = docs.filter((d) => d && countOf(d.tf, t)).length;
+      return Math.log(1 + (files.length - df + 0.5) / (df + 0.5));
+    };
+    const best = [...weight].map(([t, w]): [string, number] => [t, w * idf(t)])
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, m);
+    if (!best.length) return files.map(() => 0);
+    const query = new Map(best.map(([t, w]) => [t, w / best[0][1]]));
+    return overBest(bm25(files.map((x) => f.get(x.path)), query));
+  };
+}
+
+/** A task term equal to the file's name without its extension (its joined terms). */
+const fileName: Signal = (task, files) => {
+  const terms = new Set(termsOf(task));
+  return files.map((x) => {
+    const parts: string[] = [];
+    forEachTerm(x.path.slice(x.path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, ""), (t) => {
+      parts.push(t);
+    });
+    return parts.length && terms.has(parts[parts.length - 1]) ? 1 : 0;
+  });
+};
+
+/**
+ * The lexical part (BM25 of contents and path over the best file's) with each query term
+ * weighted, in place of the ranking's: the signal is the new part less the old.
+ */
+function weightedQuery(weights: (task: SimTask) => Map<string, number>): Signal {
+  return (task, files) => {
+    const f = feats.get(task)!;
+    const all = task.files.slice().sort(byPath);
+    const query = weights(task);
+    const content = bm25(all.map((x) => f.get(x.path)), query);
+    const paths = bm25(all.map((x) => termDoc(x.path)), query);
+    const lexical = overBest(all.map((_, i) => content[i] + paths[i]));
+    const at = new Map(all.map((x, i) => [x.path, lexical[i]]));
+    return files.map((x) => at.get(x.path)! - x.lex / (x.code ? 1 : OTHER_FILES));
+  };
+}
+
+/** Every term of the task at 1 (the ranking's own query). */
+const flat = (task: SimTask) => new Map(termsOf(task).map((t) => [t, 1]));
+
+/** The subject line's terms at `w`, the body's at 1. */
+function subjectAt(w: number) {
+  return (task: SimTask) => {
+    const prose = taskProse(task.message);
+    const subject = new Set(taskTerms(prose.split("\n")[0]));
+    return new Map(taskTerms(prose).map((t) => [t, subject.has(t) ? w : 1]));
+  };
+}
+
+/** Each term at its idf over the contents (over the largest) to the power `p`. */
+function idfAt(p: number) {
+  return (task: SimTask) => {
+    const f = feats.get(task)!;
+    const terms = termsOf(task);
+    const idf = terms.map((t) => {
+      const df = task.files.filter((x) => countOf(f.get(x.path)?.tf ?? {}, t) > 0).length;
+      return Math.log(1 + (task.files.length - df + 0.5) / (df + 0.5));
+    });
+    const max = Math.max(1e-9, ...idf);
+    return new Map(terms.map((t, i) => [t, (idf[i] / max) ** p]));
+  };
+}
+
+/** The parts of a compound word (`get`, `adapter` of `getAdapter`) at `w`, whole words at 1. */
+function partsAt(w: number) {
+  return (task: SimTask) => {
+    const keep = new Set(termsOf(task));
+    const query = new Map<string, number>();
+    forEachTerm(taskProse(task.message), (t, word) => {
+      if (!keep.has(t)) return;
+      const whole = t === word.toLowerCase().replace(/[-_]/g, "");
+      query.set(t, Math.max(query.get(t) ?? 0, whole ? 1 : w));
+    });
+    return query;
+  };
+}
+
+/**
+ * The graph signal with the personalization from the `k` best files by lexical score only
+ * (and the files the task names, as the ranking seeds them): the signal is the new graph score
+ * less the ranking's (which seeds every file by its lexical score).
+ */
+function graphFromTop(k: number): Signal {
+  return (task, files) => {
+    const f = feats.get(task)!;
+    const all = task.files.slice().sort(byPath);
+    const defs = all.map((x) => f.get(x.path)?.defs ?? undefined);
+    const lexical = all.map((x) => x.lex / (x.code ? 1 : OTHER_FILES));
+    const top = new Set(
+      lexical.map((l, i) => ({ l, i })).filter((e) => e.l > 0)
+        .sort((a, b) => b.l - a.l || a.i - b.i).slice(0, k).map((e) => e.i),
+    );
+    const seed = namedSeeds(task, all, defs);
+    for (const i of top) seed[i] += lexical[i];
+    const texts = all.map((x) =>
+      f.has(x.path) ? Deno.readTextFileSync(join(treeDir.get(task)!, x.path)) : undefined
+    );
+    const g = graphRank(all.map((x, i) => ({ path: x.path, text: texts[i] })), defs, seed);
+    const rank = overBest([...g.rank]);
+    const now = new Map(all.map((x, i) => [x.path, rank[i]]));
+    return files.map((x) => {
+      const factor = x.code ? 1 : OTHER_FILES;
+      const was = ((x.score - x.lex) / factor - DEFAULT_WEIGHTS.coChange * x.co) /
+        DEFAULT_WEIGHTS.graph;
+      return (now.get(x.path)! - was) * DEFAULT_WEIGHTS.graph;
+    });
+  };
+}
+
+/** The ranking's seeds from names (`rank.ts`): 3 for a code-written name or a named path, 0.25 for a plain word. */
+function namedSeeds(task: SimTask, all: SimFile[], defs: (string[] | undefined)[]): Float64Array {
+  const prose = taskProse(task.message);
+  const words = new Map<string, boolean>();
+  for (const m of prose.matchAll(/`?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\)?)?`?/g)) {
+    const code = m[0].startsWith("`") || m[0].includes("(") || m[0].includes(".");
+    for (const part of m[0].replace(/[`()]/g, "").split(".")) {
+      if (part.length < 3) continue;
+      const shaped = code || part.includes("_") || /.[A-Z]/.test(part);
+      words.set(part, (words.get(part) ?? false) || shaped);
+    }
+  }
+  const definers = new Map<string, number>();
+  for (const names of defs) {
+    for (const n of names ?? []) definers.set(n, (definers.get(n) ?? 0) + 1);
+  }
+  return Float64Array.from(all, (x, i) => {
+    let s = 0;
+    for (const name of defs[i] ?? []) {
+      const shaped = words.get(name);
+      if (shaped !== undefined && definers.get(name)! <= MAX_DEFINERS) s += shaped ? 3 : 0.25;
+    }
+    const name = x.path.slice(x.path.lastIndexOf("/") + 1);
+    const named = name.includes(".") && name.length >= 4 &&
+      [x.path, name].some((w) => new RegExp(`(^|[^\\w./-])${escape(w)}(?!\\w)`).test(prose));
+    return s + (named ? 3 : 0);
+  });
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The variants measured (bench/README.md, "Ranking signals tried on a fresh held-out set"). */
+const VARIANTS: [string, Variant][] = [
+  ["check: the lexical part recomputed (+0)", added(weightedQuery(flat), 1)],
+  ["check: the graph recomputed, every file seeded", added(graphFromTop(Infinity), 1)],
+  ["files without a grammar at 0.15 (0.25)", added(nothing, 0, 0.15)],
+  ["files without a grammar at 0.1", added(nothing, 0, 0.1)],
+  ["files without a grammar at 0.05", added(nothing, 0, 0.05)],
+  ["definitions: BM25 over defined names, 0.2", added(definitions(), 0.2)],
+  ["definitions: BM25 over defined names, 0.3", added(definitions(), 0.3)],
+  ["definitions: BM25 over defined names, 0.4", added(definitions(), 0.4)],
+  ["definitions: the same, `b` 0.3, 0.4", added(definitions(0.3), 0.4)],
+  ["definitions: whole names equal to a term, 0.2", added(wholeNames, 0.2)],
+  ["feedback: 10 terms of the top 3 files' texts, 0.1", added(feedback(3, 10, "text"), 0.1)],
+  ["feedback: 10 terms of the top 3 files' texts, 0.15", added(feedback(3, 10, "text"), 0.15)],
+  ["feedback: 10 terms of the top 3 files' texts, 0.2", added(feedback(3, 10, "text"), 0.2)],
+  ["feedback: 5 terms of the top 3 files' texts, 0.2", added(feedback(3, 5, "text"), 0.2)],
+  ["feedback: 20 terms of the top 5 files' texts, 0.2", added(feedback(5, 20, "text"), 0.2)],
+  ["feedback: 10 terms of the top 3 files' names, 0.1", added(feedback(3, 10, "defs"), 0.1)],
+  ["a task term equal to the file's name, 0.1", added(fileName, 0.1)],
+  ["a task term equal to the file's name, 0.3", added(fileName, 0.3)],
+  ["graph seeded by the top 3 lexical files", added(graphFromTop(3), 1)],
+  ["graph seeded by the top 10 lexical files", added(graphFromTop(10), 1)],
+  ["query: the subject line's terms x1.5", added(weightedQuery(subjectAt(1.5)), 1)],
+  ["query: the subject line's terms x2", added(weightedQuery(subjectAt(2)), 1)],
+  ["query: the subject line's terms x3", added(weightedQuery(subjectAt(3)), 1)],
+  ["query: terms at idf^0.5", added(weightedQuery(idfAt(0.5)), 1)],
+  ["query: compound words' parts at 0.5", added(weightedQuery(partsAt(0.5)), 1)],
+  [
+    "subject x2 and definitions 0.3",
+    added(sum([weightedQuery(subjectAt(2)), 1], [definitions(), 0.3]), 1),
+  ],
+  ["fit: every ranked file tried in full (100)", { maxFit: Infinity }],
+];
+
+const BUDGETS = [8_000, 32_000, 128_000];
+
+const TEST =
+  /(^|\/)(tests?|__tests__|spec)\/|(^|\/)test_|_test\.\w+$|\.(test|spec)\.\w+$|Tests?\.\w+$/;
+
+/**
+ * Where a 128k task build's tokens go, on average a task (the map; the section's code, tests
+ * and files without a grammar in full; the needed files among them; what is left), and where
+ * the needed files it misses are in the ranking: without a score, below the 100 it tries, or
+ * in them and passed over for room. As `relevance_sim.ts` simulates the build.
+ */
+function room128k(tasks: SimTask[]): string {
+  const sum = { map: 0, mapNeeded: 0, code: 0, tests: 0, other: 0, needed: 0, left: 0 };
+  const missed = { unscored: 0, below100: 0, passedOver: 0 };
+  for (const t of tasks) {
+    const files = t.files.filter((f) => f.tokens !== undefined);
+    const changes = new Map(files.filter((f) => f.co > 0).map((f) => [f.path, f.co]));
+    const candidates = files.map((f) => ({ path: f.path, tokens: f.tokens!, code: f.code }));
+    const kept = new Set(keptFiles(candidates, changes, 16_000 - 3));
+    const inMap = files.filter((f) => kept.has(f.path));
+    const mapUsed = 3 + inMap.reduce((n, f) => n + f.tokens!, 0);
+    sum.map += mapUsed;
+    sum.mapNeeded += inMap.filter((f) => t.needed.includes(f.path)).reduce(
+      (n, f) => n + f.tokens!,
+      0,
+    );
+    const score = rankScore(t);
+    const ranked = files.filter((f) => score.get(f.path)! > 0)
+      .sort((a, b) => score.get(b.path)! - score.get(a.path)! || byPath(a, b));
+    const top = ranked.filter((f) => f.hasText).slice(0, 100);
+    let left = 128_000 - Math.max(16_000, mapUsed) - t.taskTokens - 40;
+    const taken = new Set<string>();
+    for (const i of fitOrder(top.map((f) => (kept.has(f.path) ? undefined : f.tokens)))) {
+      const f = top[i];
+      if (f.tokens! > left) continue;
+      left -= f.tokens!;
+      taken.add(f.path);
+      const kind = !f.code ? "other" : TEST.test(f.path) ? "tests" : "code";
+      sum[kind] += f.tokens!;
+      if (t.needed.includes(f.path)) sum.needed += f.tokens!;
+    }
+    sum.left += left;
+    for (const p of t.needed.filter((p) => !kept.has(p) && !taken.has(p))) {
+      const place = top.findIndex((f) => f.path === p);
+      const scored = ranked.some((f) => f.path === p);
+      missed[place >= 0 ? "passedOver" : scored ? "below100" : "unscored"]++;
+    }
+  }
+  const per = (x: number) => Math.round(x / tasks.length).toLocaleString("en");
+  return `map ${per(sum.map)} (needed ${per(sum.mapNeeded)}), section: code ${per(sum.code)}, ` +
+    `tests ${per(sum.tests)}, files without a grammar ${per(sum.other)} (needed ${
+      per(sum.needed)
+    }), ` +
+    `left ${per(sum.left)}; needed files missed: ${missed.unscored} without a score, ` +
+    `${missed.below100} below the first 100, ${missed.passedOver} in them passed over`;
+}
+
+function held(tasks: SimTask[], variant: Variant): number[] {
+  const found = [0, 0, 0];
+  for (const t of tasks) BUDGETS.forEach((b, i) => (found[i] += simulate(t, b, variant).found));
+  return found;
+}
+
+async function main() {
+  const arg = (name: string) => {
+    const i = Deno.args.indexOf(name);
+    return i < 0 ? undefined : Deno.args[i + 1];
+  };
+  const sets = await loadSets();
+  const want = (arg("--sets") ?? "tuned").split(",");
+  const only = arg("--only")?.split(";");
+  if (Deno.args.includes("--room")) {
+    for (const s of want) console.log(`${s}: ${room128k(sets[s])}`);
+    return;
+  }
+  const files = (s: string) => sets[s].reduce((n, t) => n + t.needed.length, 0);
+  const base = want.map((s) => held(sets[s], {}));
+  console.log(
+    `| variant | ${
+      want.map((s) => `${s} (${sets[s].length} tasks, ${files(s)} files)`).join(" | ")
+    } |`,
+  );
+  console.log(`|---|${want.map(() => "---|").join("")}`);
+  console.log(`| the build as it is | ${base.map((b) => b.join(" / ")).join(" | ")} |`);
+  for (const [name, variant] of VARIANTS) {
+    if (only && !only.some((o) => name.includes(o))) continue;
+    const cells = want.map((s, k) =>
+      held(sets[s], variant).map((x, i) => `${x >= base[k][i] ? "+" : ""}${x - base[k][i]}`)
+        .join(" / ")
+    );
+    console.log(`| ${name} | ${cells.join(" | ")} |`);
+  }
+}
+
+if (import.meta.main) await main();
