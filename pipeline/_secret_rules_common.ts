@@ -96,7 +96,7 @@ export function looksRandom(value: string): boolean {
     /[0-9]/.test(value) && !isPlaceholder(value) &&
     // a member access (`config.secrets.apiKey2024`) or a path of words (`src/utils/db2`) is
     // code, not a value; base64 with `/` in it (`SwuQByNRHe/PF2Ua/…`) is
-    !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
+    !memberOfCode(value) &&
     !/^[A-Za-z_$][a-z0-9_$-]*(?:\/[A-Za-z_$][a-z0-9_$-]*)+$/.test(value);
 }
 
@@ -122,8 +122,53 @@ export function looksGenerated(value: string): boolean {
   // Two or more words among its parts (`sha256_hmac_v2_compat`): a name, not a key.
   const words = value.split(/[-_.~+/=]/).filter((part) => /^[A-Za-z]{3,}$/.test(part)).length;
   return digits >= 3 && changes >= 4 && changes * 8 >= value.length && words < 2 &&
-    !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
+    !memberOfCode(value) &&
     !/^[A-Za-z_$][a-z0-9_$-]*(?:\/[A-Za-z_$][a-z0-9_$-]*)+$/.test(value);
+}
+
+/**
+ * Whether `value` reads as a member access of code (`config.secrets.apiKey2024`): names joined by
+ * `.`, none of them generated. A token whose prefix ends in a `.` reads so too, but its part after
+ * it is a generated key of 16+ characters: a Vault token (`s.Z4bTMtngfLeQ18AqVoBBkUAOD1`,
+ * `hvs.…`), a Kubernetes bootstrap token (`be8dfd.da8a689a46edc282`).
+ */
+function memberOfCode(value: string): boolean {
+  if (!/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value)) return false;
+  return !value.split(".").some((part) => part.length >= 16 && looksGenerated(part));
+}
+
+/**
+ * Whether `value`, 16 to 256 letters and nothing else, reads as random letters rather than words
+ * or a name of code: few vowels (random letters hold about one in five, words and names of code
+ * two in five), a run of 4+ letters with no vowel (`y` counted as one), and, in mixed case, about
+ * as many case changes as a random value has (`getJSDocReturnTag` changes case 6 times in 17
+ * letters, a random value about 8); not the alphabet in order (`abcdefgh…`) nor few characters
+ * (`vvvv…`). Of the 5,017 names of 16+ letters of the TypeScript lib and the Python stdlib, 29
+ * pass (`XMLHttpRequestEventMap`, `isJSDocThrowsTag`); of random values of 16 letters, three in
+ * four, of 32, nine in ten.
+ *
+ * @example
+ * ```ts
+ * import { randomLetters } from "./_secret_rules_common.ts";
+ * randomLetters("sampleHerokuKey"); // false (15 letters, and words)
+ * randomLetters("kXqPzRtWvBnMlYhGfD"); // true
+ * ```
+ */
+export function randomLetters(value: string): boolean {
+  const n = value.length;
+  if (n < 16 || n > 256 || !/^[A-Za-z]+$/.test(value) || fewCharacters(value)) return false;
+  if (
+    /abcd|bcde|cdef|defg|efgh|fghi|ghij|hijk|ijkl|jklm|klmn|lmno|mnop|nopq|opqr|pqrs|qrst|rstu|stuv|tuvw|uvwx|vwxy|wxyz/i
+      .test(value)
+  ) return false;
+  const vowels = value.replace(/[^aeiouAEIOU]/g, "").length;
+  const upper = value.replace(/[^A-Z]/g, "").length;
+  if (!/[^aeiouyAEIOUY]{4}/.test(value)) return false;
+  if (upper === 0 || upper === n) return vowels <= n * 0.25 && /[^aeiouyAEIOUY]{5}/.test(value);
+  if (upper < n * 0.25 || upper > n * 0.75 || vowels > n * 0.3) return false;
+  let changes = 0;
+  for (let i = 1; i < n; i++) if ((value[i] < "a") !== (value[i - 1] < "a")) changes++;
+  return changes >= n * 0.3;
 }
 
 /** `source` in either case, letter by letter (`[Kk][Ee][Yy]` for `key`), so no `i` flag is needed. */

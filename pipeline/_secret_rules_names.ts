@@ -18,6 +18,7 @@ import {
   nameBefore,
   type NameSpots,
   PLACEHOLDER,
+  randomLetters,
   runEnd,
   type TextHints,
 } from "./_secret_rules_common.ts";
@@ -246,6 +247,15 @@ const NAMED_SHAPES: Array<[RegExp, string]> = [
   [/^ya29\.[A-Za-z0-9_-]{30,2048}$/, "google-oauth"],
   [/^(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}$/, "harness"],
   [/^1000\.[a-f0-9]{32}\.[a-f0-9]{32}$/, "zoho"],
+  // Vault tokens: `hvs.`, `hvb.`, `hvr.` (1.10 on); `s.`, `b.`, `r.` and 24 characters before,
+  // with a digit and both cases (`s.accessTokenFromReply` is a member of code)
+  [/^hv[sbr]\.[A-Za-z0-9_-]{24,512}$/, "hashicorp-vault"],
+  [
+    /^[sbr]\.(?=[A-Za-z]*[0-9])(?=[a-z0-9]*[A-Z])(?=[A-Z0-9]*[a-z])[A-Za-z0-9]{24,64}$/,
+    "hashicorp-vault",
+  ],
+  // a Kubernetes bootstrap token (`kubeadm token create`): 6 and 16 of `[a-z0-9]`, a digit after
+  [/^[a-z0-9]{6}\.(?=[a-z]*[0-9])[a-z0-9]{16}$/, "kubernetes-token"],
 ];
 
 /**
@@ -294,11 +304,49 @@ export function findNamedTokens(
     } else if ((looksRandom(value) || looksGenerated(value)) && !ID_NAME.test(name)) {
       rule = "named-secret";
     } else if (AUTH_NAME.test(name) && isBasicCredentials(value)) rule = "basicauth";
+    else if (randomLetters(value) && lettersValue(text, m.index!, end0, q) && !ID_NAME.test(name)) {
+      // random letters alone, quoted, written `NAME=kXqPz…` or on a line of their own
+      // (`token: kXqPzRtW…`): unquoted elsewhere, a run of letters is a name of code
+      rule = "named-secret";
+    }
     if (!rule) continue;
     value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
     out.push({ start, end: start + value.length, rule });
   }
   return out;
+}
+
+/**
+ * The start of a line that is a name and its operator: an indent (a BOM), a YAML list's `- ` (and
+ * a compose entry's quote: `- "API_KEY=…"`), `export `, Dockerfile's `ENV ` or `ARG `, the name
+ * (quoted or not); or an element's start tag with no attribute (`<apiKey>`).
+ */
+const NAME_LINE =
+  /(?:(?:^|[\r\n])\uFEFF?[ \t]{0,64}(?:-[ \t]{1,16}["']?|(?:export|ENV|ARG)[ \t]{1,16})?["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]{0,16}|<[A-Za-z0-9_.:-]{1,128})$/;
+/** Blanks, or a comment after a blank, to the line's end; or an end tag, or a compose entry's quote. */
+const LINE_REST = /^(?:["']?(?:[ \t]{1,64}#[^\r\n]{0,1024})?[ \t]{0,64}(?:\r?\n|\r|$)|<\/)/;
+
+/**
+ * Whether the operator at `at` and the unquoted value that ends at `end` make a line of their own
+ * (`token: kXqPz…`, `API_KEY=kXqPz…`, `ENV API_KEY=kXqPz…`, `<apiKey>kXqPz…</apiKey>`), as a data
+ * file writes one.
+ */
+function ownLine(text: string, at: number, end: number): boolean {
+  return NAME_LINE.test(text.slice(Math.max(0, at - 200), at)) &&
+    LINE_REST.test(text.slice(end, end + 1100));
+}
+
+/**
+ * Whether letters at `at` (an operator) to `end` are written as a value, not as a name of code:
+ * quoted (`q`), `NAME=value` with no blank around the `=` (a shell's or `.env`'s assignment, also
+ * in prose: `set API_KEY=kXqPz… in the shell`), or on a line of their own ({@linkcode ownLine}).
+ */
+function lettersValue(text: string, at: number, end: number, q: string): boolean {
+  if (q) return true;
+  if (text[at] === "=" && /[A-Za-z0-9_]/.test(text[at - 1] ?? "") && text[at + 1] !== " ") {
+    return true;
+  }
+  return ownLine(text, at, end);
 }
 
 /**
@@ -352,6 +400,12 @@ const PASSWORD_NAME = "(?:" +
   ) +
   // `pass` as a word of its own: `db_pass`, `MLAB_PASS`, `"pass"`, `dbPass` (not `bypass`)
   "|(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass" +
+  // `pw` as a word of its own: `LDAP_BIND_PW`, `db_pw`, `dbPw`, `"pw"`
+  "|(?<![A-Za-z])(?:pw|Pw|PW)|(?<=[a-z0-9])Pw" +
+  // an environment variable's name (upper case, digits and `_` from its start) that ends in
+  // `PASS` or `PW` glued to its last word (`SMBPASS`, `FTPPASS`, `LDAPPW`): in lower case,
+  // `bypass` and `compass` are words
+  "|(?<=(?<![A-Za-z0-9_.-])[A-Z0-9_]{1,40})(?<!BY|COM|SUR|TRES|OVER|UNDER)(?:PASS|PW)" +
   // well-known environment names whose password word is inside a longer word, or is a word
   // (`auth`, `token`) that names a password only there (`SSHPASS`, `REDISCLI_AUTH`)
   `|(?<![A-Za-z0-9_])(?:${ENV_PASSWORDS.map(spelled).join("|")}))` +
@@ -465,20 +519,24 @@ export function nameSpots(text: string): NameSpots {
   return spots;
 }
 
+/** The short password words that {@linkcode NAME_WORD} does not look for, in their three cases. */
+const PASS_WORDS = ["pass", "Pass", "PASS", "pw", "Pw", "PW"];
+
 /**
- * Where the operators after `pass` names are (ascending): `pass` as a name's last word (`DB_PASS`,
- * `"pass"`, `dbPass`, `<Pass>`), not followed by a lower case letter (`password`, `passage` are
- * found or not by their own words). Three `indexOf` searches: a branch of {@linkcode NAME_WORD}
+ * Where the operators after `pass` and `pw` names are (ascending): the word as a name's last
+ * (`DB_PASS`, `"pass"`, `dbPass`, `<Pass>`, `LDAP_BIND_PW`, `SMBPASS`), not followed by a lower
+ * case letter (`password`, `passage` are found or not by their own words). `indexOf` searches: a branch of {@linkcode NAME_WORD}
  * from `s` or `p` (common letters in code) cost that search its quick skip (the stdlib's `.py`:
  * 50-75 ms more), a pattern of its own 10-20 ms, these 6-7 ms.
  */
 function passSpots(text: string): number[] {
   const out: number[] = [];
-  for (const word of ["pass", "Pass", "PASS"]) {
-    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 4)) {
-      const after = text.charCodeAt(at + 4);
+  for (const word of PASS_WORDS) {
+    const n = word.length;
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + n)) {
+      const after = text.charCodeAt(at + n);
       if (after >= 97 && after <= 122) continue; // a lower case letter: a longer word
-      const rest = runEnd(TOKEN_NAME_REST, text, at + 4);
+      const rest = runEnd(TOKEN_NAME_REST, text, at + n);
       const c = text.charCodeAt(rest);
       if (c === 58 || c === 61 || c === 62) out.push(rest); // : = >
     }
@@ -520,9 +578,10 @@ const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
-  // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), as is one character
-  // repeated.
-  if (/^[A-Za-z]+$/.test(value) || /^(.)\1*$/.test(value)) return false;
+  // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), unless quoted and
+  // random (`'kXqPzRtWvBnMlYhG'`); one character repeated is a stand-in.
+  if (/^[A-Za-z]+$/.test(value) && !(quoted && randomLetters(value))) return false;
+  if (/^(.)\1*$/.test(value)) return false;
   // A token's stand-in: its prefix, then one character repeated (`pplx-xxxx…`, `fo1_XXXX…`).
   if (/([A-Za-z0-9])\1{15}$/.test(value)) return false;
   // Words joined, no digit, one of them a secret's name: a test's stand-in (`new-password`).

@@ -55,8 +55,12 @@ export const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
 
 /** A name that may hold a secret: the names {@linkcode findNamedTokens} and passwords need. */
 const PAIR_NAME = /secret|token|passw|pwd|passphrase|credential|auth|bearer|key|salt/i;
-/** `pass` as a word of a name (`DB_PASS`, `dbPass`), not inside another (`bypass`, `compass`). */
-const PASS_NAME = /(?<![A-Za-z])(?:pass|Pass|PASS)(?![a-z])|(?<=[a-z0-9])Pass(?![a-z])/;
+/**
+ * `pass` or `pw` as a word of a name (`DB_PASS`, `dbPass`, `LDAP_BIND_PW`), not inside another
+ * (`bypass`, `compass`), or glued to the end of an environment variable's name (`SMBPASS`).
+ */
+const PASS_NAME =
+  /(?<![A-Za-z])(?:pass|Pass|PASS|pw|Pw|PW)(?![a-z])|(?<=[a-z0-9])(?:Pass|Pw)(?![a-z])|^[A-Z0-9_]{1,40}(?<!BY|COM|SUR|TRES|OVER|UNDER)(?:PASS|PW)$/;
 
 /** How far past a pair's name its value is read: the longest value, its quotes and scheme. */
 const PAIR_VALUE_CHARS = 300;

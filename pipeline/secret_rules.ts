@@ -77,6 +77,7 @@ import {
 } from "./_secret_rules_hashes.ts";
 import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_elements.ts";
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
+import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
@@ -119,6 +120,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     hints: ["LS0tLS1CRUdJTi"],
     pattern: BASE64_PEM,
     accept: isBase64PrivateKey,
+  },
+  {
+    id: "jwk-private-key",
+    label: "private-key",
+    kind: 'The private members of a JSON Web Key (`"d"`, RSA\'s `"p"`, `"q"`, `"dp"`, `"dq"`, ' +
+      '`"qi"`, a symmetric key\'s `"k"`) in an object that holds a `"kty"`',
+    hints: ["kty"],
+    find: findJwkPrivate,
   },
   {
     id: "putty-private-key",
@@ -321,6 +330,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   ATTRIBUTES,
   LETTERS_PASSWORD,
   BASIC_VALUE,
+  JWK_PRIVATE,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 

@@ -363,7 +363,62 @@ export const KINDS: Kind[] = [
       value: btoa(`${r.chars(LOWER, r.int(3, 8))}:${r.mixed(ALNUM, r.int(6, 12))}`),
     }),
   },
+  {
+    kind: "short-password-name",
+    // `pw` as a name's last word: `LDAP_BIND_PW`, `ldap_bind_pw`, `ldapBindPw`
+    name: ["ldap", "bind", "pw"],
+    make: (r) => ({ value: r.mixed(ALNUM, r.int(8, 14)) }),
+  },
+  {
+    kind: "vault-token",
+    // HashiCorp Vault's tokens: a prefix that ends in `.`, so the whole reads as a member of code
+    name: ["vault", "token"],
+    make: (r) => ({ value: r.pick(["hvs.", "hvb.", "s."]) + r.mixed(ALNUM, 24) }),
+  },
+  {
+    kind: "jwk-private-key",
+    // an EC private key as a JSON Web Key: `d` is the secret (its public `x` and `y` are left
+    // out: inside the JSON syntax's `credentials` map, the key-map rule takes them as keys)
+    name: ["signing", "jwk"],
+    make: (r) => ({
+      pre: `{"kty":"EC","crv":"P-256","use":"sig","d":"`,
+      value: r.chars(B64URL, 43),
+      post: '"}',
+    }),
+  },
+  {
+    kind: "random-letters-key",
+    // a key of letters alone, in mixed case (no digit, so no token shape)
+    name: ["heroku", "api", "key"],
+    make: (r) => ({ value: randomLetters(r, r.int(20, 40)) }),
+  },
 ];
+
+/**
+ * Random letters in mixed case that no reader takes for words: at most one in four a vowel, a run
+ * of four with none, a quarter to three quarters in upper case, the case changing at least twice
+ * in five letters, no four letters in the alphabet's order (`mnop`).
+ * Three in four random values of 20 letters are such.
+ */
+function randomLetters(r: Rand, n: number): string {
+  const letters = ALNUM.slice(0, 52);
+  for (;;) {
+    const value = r.chars(letters, n);
+    const vowels = value.replace(/[^aeiouAEIOU]/g, "").length;
+    let changes = 0;
+    for (let i = 1; i < n; i++) if ((value[i] < "a") !== (value[i - 1] < "a")) changes++;
+    let ordered = false;
+    const lower = value.toLowerCase();
+    for (let i = 0; i + 3 < n; i++) {
+      const c = lower.charCodeAt(i);
+      if ([1, 2, 3].every((k) => lower.charCodeAt(i + k) === c + k)) ordered = true;
+    }
+    const consonants = /[^aeiouyAEIOUY]{4}/.test(value);
+    const upper = value.replace(/[^A-Z]/g, "").length;
+    const cased = upper * 4 >= n && upper * 4 <= n * 3;
+    if (vowels * 4 <= n && changes * 5 >= n * 2 && !ordered && consonants && cased) return value;
+  }
+}
 
 /**
  * A WordPress key or salt as its generator writes one: 64 printable characters, a few blanks among
