@@ -92,6 +92,7 @@ const PREFIXED: Prefixed[] = [
     "[0-9]{17,20}/[A-Za-z0-9_-]{60,68}",
     { ahead: "[0-9]{17}" },
   ),
+  p("dependency-track-key", "dependency-track", "odt_", ["odt_"], "[A-Za-z0-9]{32,40}"),
   p(
     "duffel-token",
     "duffel",
@@ -139,6 +140,16 @@ const PREFIXED: Prefixed[] = [
   p("huggingface-org-token", "huggingface", "api_org_", ["api_org_"], "[A-Za-z]{34}"),
   p("infracost-key", "infracost", "ico-", ["ico-"], "[A-Za-z0-9]{32}"),
   // `\b` as the other `sk-` rules start (see `SLOP_SECRET_RULES` in `_scan.ts`)
+  p("jina-key", "jina", "jina_", ["jina_"], `${HEX}{32}[A-Za-z0-9_-]{28}`),
+  // a Teams incoming webhook's secret part: the id and the uuid after `/IncomingWebhook/`
+  p(
+    "microsoft-teams-webhook",
+    "microsoft-teams",
+    "/IncomingWebhook/",
+    ["/IncomingWebhook/"],
+    `[A-Za-z0-9]{32}/${UUID}(?:/[A-Za-z0-9_-]{20,64})?`,
+    { ahead: "[A-Za-z0-9]{32}/", before: "(?<=[0-9a-fA-F])" },
+  ),
   p("langfuse-key", "langfuse", "sk-lf-", ["sk-lf-"], UUID, { before: "\\b" }),
   p(
     "langsmith-key",
@@ -265,6 +276,11 @@ const PREFIXED: Prefixed[] = [
     "A[A-Za-z0-9_-]{34}",
     { ahead: "A[A-Za-z0-9_-]{34}(?![A-Za-z0-9_-])" },
   ),
+  p("tavily-key", "tavily", "tvly-", ["tvly-"], "(?:dev-)?[A-Za-z0-9]{32}"),
+  // a stream key: `live_`, the channel's number, the key (`live_` is a word: the number first)
+  p("twitch-stream-key", "twitch", "live_", ["live_"], "[0-9]{6,12}_[A-Za-z0-9]{30}", {
+    ahead: "[0-9]{6}",
+  }),
   p("typeform-token", "typeform", "tfp_", ["tfp_"], "[A-Za-z0-9_.=-]{40,64}"),
   p("teamwork-token", "teamwork", "tkn\\.v1_", ["tkn.v1_"], "[A-Za-z0-9+/=_-]{40,128}", {
     after: BASE64_AFTER,

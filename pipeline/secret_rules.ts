@@ -78,6 +78,7 @@ import {
 import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_elements.ts";
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
+import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
 import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
@@ -99,6 +100,14 @@ export type { NameSpots, SecretMatch, SecretShape, TextHints } from "./_secret_r
 export { isPlaceholder } from "./_secret_rules_common.ts";
 export { textHints, TOKEN_GATE } from "./_secret_rules_hints.ts";
 export { NAMED_VALUE, NAMED_VALUE_SPEC, nameSpots } from "./_secret_rules_names.ts";
+
+/**
+ * Oracle's `user/password@database`: after a JDBC URL's `jdbc:oracle:thin:` (or `oci:`), or after
+ * `sqlplus` and its options (`sqlplus -S scott/…@orcl`), a user, `/`, the password (group `v`, 3+
+ * characters) and `@`. `sqlplus / as sysdba` names no user.
+ */
+const ORACLE_CONNECT =
+  /(?:jdbc:oracle:(?:thin|oci8?):|(?<![A-Za-z0-9_-])sqlplus(?:\.exe)?(?:[ \t]{1,16}-[A-Za-z]{1,16}){0,4}[ \t]{1,16}["']?)[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
 
 /**
  * The rule table, in the order that names merged findings: a rule earlier
@@ -190,6 +199,23 @@ export const SECRET_SHAPES: SecretShape[] = [
     accept: (value) => !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value),
   },
   {
+    id: "jenkins-secret",
+    label: "jenkins",
+    kind: "A Jenkins secret as `credentials.xml` and `config.xml` store it (`{AQAAABAAAA…}`: " +
+      "encrypted with the instance's key, which sits beside it in `JENKINS_HOME`)",
+    hints: ["{AQAAABAAAA"],
+    pattern: /\{(?<v>AQAAABAAAA[A-Za-z0-9+/]{20,65536}={0,2})(?=\})/g,
+  },
+  {
+    id: "oracle-connect",
+    label: "password",
+    kind: "The password of Oracle's `user/password@database` after `jdbc:oracle:thin:` or " +
+      "`jdbc:oracle:oci:`, and after `sqlplus`",
+    hints: ["oracle:", "sqlplus"],
+    pattern: ORACLE_CONNECT,
+    accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
+  },
+  {
     id: "password-option",
     gate: "o",
     label: "password",
@@ -252,6 +278,15 @@ export const SECRET_SHAPES: SecretShape[] = [
       '(`"passphrase": "swordfish"`, `password: mongopass`, `<password>swordfish</password>`)',
     hints: [":", "=", ">"],
     find: findLetterPasswords,
+  },
+  {
+    id: "credential-call",
+    label: "password",
+    kind: "The password passed by position to a call that takes credentials: " +
+      '`HTTPBasicAuth("user", "…")`, `auth=("user", "…")`, `NetworkCredential("user", "…")`, ' +
+      '`smtp.login("user", "…")`, `BasicAWSCredentials("AKIA…", "…")`, `DirectoryEntry(path, "user", "…")`',
+    hints: ["("],
+    find: findCredentialCalls,
   },
   {
     id: "element-secret",
@@ -331,6 +366,8 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   LETTERS_PASSWORD,
   BASIC_VALUE,
   JWK_PRIVATE,
+  ORACLE_CONNECT,
+  CREDENTIAL_CALL,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 

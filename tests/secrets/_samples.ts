@@ -392,6 +392,39 @@ export const KINDS: Kind[] = [
     name: ["heroku", "api", "key"],
     make: (r) => ({ value: randomLetters(r, r.int(20, 40)) }),
   },
+  {
+    kind: "oracle-connect",
+    // Oracle's `user/password@database` in a JDBC URL: no `://`, so no URL password
+    name: ["jdbc", "url"],
+    make: (r) => ({
+      pre: `jdbc:oracle:thin:${r.pick(["scott", "app_owner", "HR"])}/`,
+      value: r.mixed(ALNUM, r.int(10, 20)),
+      post: `@db${r.int(1, 9)}.example.internal:1521/ORCL`,
+    }),
+  },
+  {
+    kind: "jenkins-secret",
+    // Jenkins' stored secret: version 1, a 16-byte IV, the data, in base64 between braces
+    name: ["jenkins", "secret"],
+    make: (r) => {
+      const size = r.pick([16, 32, 48]);
+      const bytes = [1, 0, 0, 0, 16, 0, 0, 0, size];
+      for (let i = 0; i < 16 + size; i++) bytes.push(r.int(0, 255));
+      return { pre: "{", value: btoa(String.fromCharCode(...bytes)), post: "}" };
+    },
+  },
+  {
+    kind: "credential-call",
+    // a password passed by position to a call that takes credentials: no name before it
+    name: ["http", "client"],
+    make: (r) => ({
+      pre: `${
+        r.pick(["HTTPBasicAuth", "NetworkCredential", "UsernamePasswordCredentials", "smtp.login"])
+      }("${r.pick(["deploy", "ci@example.com", "svc_reader"])}", "`,
+      value: r.mixed(ALNUM, r.int(10, 18)),
+      post: '")',
+    }),
+  },
 ];
 
 /**
