@@ -8,8 +8,8 @@
  * @module
  */
 
-import { isPlaceholder } from "./_secret_rules_common.ts";
-import { REFERENCE } from "./_secret_rules_names.ts";
+import { isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
+import { namesOf, REFERENCE } from "./_secret_rules_names.ts";
 
 /**
  * A quoted argument (its quotes maybe escaped, in a JSON string of code): 1 to 128 characters, a
@@ -47,6 +47,18 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
   "g",
 );
 
+/** The call's sticky spelling, tried at each `(` a trigger leads to. */
+const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
+
+/**
+ * Substrings that lead to a credentials call's `(` besides the `auth` and `credential` words the
+ * name search finds (`nameSpots`): `gin(` of `.login(`, `Entry(` of `DirectoryEntry(`, each looked
+ * for with `indexOf` from a character rare in code. A pattern tried at every `(` of a text cost
+ * the stdlib's `.py` 25 ms.
+ */
+const TRIGGERS = ["gin(", "Entry("];
+/** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
+const NAME_REACH = 24;
 /**
  * The password of every {@linkcode CREDENTIAL_CALL}, when it is not a stand-in (`password`,
  * `changeme`) or a reference (`$PASSWORD`, `%s`).
@@ -57,13 +69,32 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
  * findCredentialCalls('auth=HTTPBasicAuth("deploy", "Tr0ub4dor3")'); // [{ start: 30, end: 40 }]
  * ```
  */
-export function findCredentialCalls(text: string): Array<{ start: number; end: number }> {
+export function findCredentialCalls(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number }> {
+  const opens = new Set<number>();
+  const open = (at: number) => {
+    // the call's `(` after its word, within the rest of its name (`Credentials(`, `auth = (`)
+    for (let i = at; i < text.length && i <= at + NAME_REACH; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 40) return opens.add(i);
+      if (c === 10 || c === 13) return;
+    }
+  };
+  for (const at of namesOf(text, hints).calls) open(at);
+  for (const trigger of TRIGGERS) {
+    for (let at = text.indexOf(trigger); at >= 0; at = text.indexOf(trigger, at + 1)) open(at);
+  }
   const out: Array<{ start: number; end: number }> = [];
-  CREDENTIAL_CALL.lastIndex = 0;
-  for (const m of text.matchAll(CREDENTIAL_CALL)) {
-    const value = m.groups!.v ?? m.groups!.w;
-    if (!value || isPlaceholder(value) || REFERENCE.test(value) || /^\s|\s$/.test(value)) continue;
-    const end = m.index! + m[0].length;
+  for (const open of [...opens].sort((a, b) => a - b)) {
+    CREDENTIAL_CALL_AT.lastIndex = open;
+    const m = CREDENTIAL_CALL_AT.exec(text);
+    const value = m?.groups!.v ?? m?.groups!.w;
+    if (!m || !value || isPlaceholder(value) || REFERENCE.test(value) || /^\s|\s$/.test(value)) {
+      continue;
+    }
+    const end = open + m[0].length;
     out.push({ start: end - value.length, end });
   }
   return out;

@@ -65,6 +65,11 @@ export interface NameSpots {
   commands: Array<{ at: number; kind: "mysql" | "sshpass" | "redis-cli" | "sql" }>;
   /** Where each `passw` word (any case) ends: SQL's `PASSWORD '…'` starts there. */
   passwords: number[];
+  /**
+   * Where each `auth` and `credential` word (any case) ends: a credentials call's name holds one
+   * (`HTTPBasicAuth(`, `NetworkCredential(`, `auth=(`).
+   */
+  calls: number[];
 }
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */

@@ -441,9 +441,11 @@ export const NAME_WORD: RegExp = new RegExp(
   [
     `${anyCase("ke")}(?:${anyCase("y")}|${anyCase("n")}(?<=${anyCase("token")}))`,
     `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
-    `${anyCase("h")}(?:(?<=${anyCase("auth")})|${anyCase("rase")}(?<=${anyCase("passphrase")})|` +
+    `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}(?<=${
+      anyCase("passphrase")
+    })|` +
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
-    `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|${anyCase("dential")})`,
+    `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
     anyCase("bearer"),
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
@@ -481,7 +483,13 @@ export function namesOf(text: string, hints?: TextHints): NameSpots {
  * ```
  */
 export function nameSpots(text: string): NameSpots {
-  const spots: NameSpots = { operators: [], valueOperators: [], commands: [], passwords: [] };
+  const spots: NameSpots = {
+    operators: [],
+    valueOperators: [],
+    commands: [],
+    passwords: [],
+    calls: [],
+  };
   let tokenRest = -1; // where the last name's rests ended
   let valueRest = -1;
   NAME_WORD.lastIndex = 0;
@@ -489,6 +497,7 @@ export function nameSpots(text: string): NameSpots {
     const end = m.index + m[0].length;
     const g = m.groups!;
     if (g.pw !== undefined) spots.passwords.push(end);
+    if (g.au !== undefined || g.cr !== undefined) spots.calls.push(end);
     const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql;
     if (command !== undefined) {
       // not a name's word: where the command (or `identified`) ends, and its kind

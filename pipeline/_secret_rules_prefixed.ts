@@ -141,15 +141,6 @@ const PREFIXED: Prefixed[] = [
   p("infracost-key", "infracost", "ico-", ["ico-"], "[A-Za-z0-9]{32}"),
   // `\b` as the other `sk-` rules start (see `SLOP_SECRET_RULES` in `_scan.ts`)
   p("jina-key", "jina", "jina_", ["jina_"], `${HEX}{32}[A-Za-z0-9_-]{28}`),
-  // a Teams incoming webhook's secret part: the id and the uuid after `/IncomingWebhook/`
-  p(
-    "microsoft-teams-webhook",
-    "microsoft-teams",
-    "/IncomingWebhook/",
-    ["/IncomingWebhook/"],
-    `[A-Za-z0-9]{32}/${UUID}(?:/[A-Za-z0-9_-]{20,64})?`,
-    { ahead: "[A-Za-z0-9]{32}/", before: "(?<=[0-9a-fA-F])" },
-  ),
   p("langfuse-key", "langfuse", "sk-lf-", ["sk-lf-"], UUID, { before: "\\b" }),
   p(
     "langsmith-key",

@@ -55,6 +55,9 @@ function generated(random: () => number): string {
     "authtoken",
     "pass_value",
     "client_secret_key",
+    "pw",
+    "ldap_bind_pw",
+    "SMBPASS",
   ];
   const pieces = [
     () => mixedCase(pick(words), random),

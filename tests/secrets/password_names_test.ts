@@ -44,6 +44,21 @@ const LEFT_ALONE: Array<[string, string]> = [
   ["x.ts", "const o = {\n  password: hashedPassword,\n  password: secret\n};\n"],
   // `Basic` and base64 that is not `user:password`, or is a stand-in (`user:pass`, `test:test`)
   ["t.md", "Basic Auth\nBasic dXNlcjpwYXNz and Basic dGVzdDp0ZXN0\nBasic aGVsbG8gd29ybGQ=\n"],
+  // `PASS` glued to a word that is one (`BYPASS`); member accesses; words and names as keys
+  ["y.env", "BYPASS=enabled1x\nCOMPASS=N45W12x9\ntoken: config.secrets.apiKey2024\n"],
+  ["y.yml", "token: s.accessTokenFromReply\nsecret: self.settings.signingSecretValue\n"],
+  [
+    "z.env",
+    "HEROKU_API_KEY='sampleHerokuKey'\napi_key: \"getJSDocReturnTagValue\"\n" +
+    "secret: abcdefghijklmnopqrstuvwxyz\nx = {apiKey: kXqPzRtWvBnMlYhGfDsa}\n",
+  ],
+  // a public JWK; Oracle with no user, with references; calls that pass names, stand-ins, formats
+  [
+    "jwks.json",
+    '{"keys": [{"kty": "RSA", "kid": "k1Q2w3E4r5T6y7U8", "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFb", "e": "AQAB"}]}\n',
+  ],
+  ["o.sh", "sqlplus / as sysdba\nsqlplus $DB_USER/$DB_PASS@orcl\n"],
+  ["c.py", 'server.login(user, password)\nsmtp.login("me", "%s")\nauth = ("user", "pass")\n'],
 ];
 
 Deno.test("a password name over code, types, references and stand-ins finds nothing", async () => {
@@ -153,6 +168,56 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       "e.txt",
       `replacement=Basic ${btoa("alice:s3cret-pw")}\n# Basic ${btoa("bob:open sesame")}\n`,
       "replacement=Basic [REDACTED:basicauth]\n# Basic [REDACTED:basicauth]\n",
+    ],
+    // lower case `basic` too, with no name around it
+    [
+      "e.sh",
+      `curl -H "authorization: basic ${btoa("alice:s3cret-pw")}" https://x\n`,
+      'curl -H "authorization: basic [REDACTED:basicauth]" https://x\n',
+    ],
+    // `pw` as a name's word, `PASS` glued to an environment variable's name
+    [
+      "g.env",
+      "SMBPASS=S3cr3t9x\nLDAP_BIND_PW=S3cr3t9x\nENV MAIL_PW S3cr3t9x\nldapPw: 'S3cr3t9x'\n",
+      "SMBPASS=[REDACTED:password]\nLDAP_BIND_PW=[REDACTED:password]\n" +
+      "ENV MAIL_PW [REDACTED:password]\nldapPw: '[REDACTED:password]'\n",
+    ],
+    // tokens whose prefix ends in `.`: they read as a member of code
+    [
+      "h.env",
+      "VAULT_TOKEN=s.Z4bTMtngfLeQ18AqVoBBkUAOD1\nBOOTSTRAP_TOKEN: be8dfd.da8a689a46edc282\n",
+      "VAULT_TOKEN=[REDACTED:hashicorp-vault]\nBOOTSTRAP_TOKEN: [REDACTED:kubernetes-token]\n",
+    ],
+    // random letters under a key's name, quoted or on a data line
+    [
+      "i.env",
+      "API_TOKEN=kXqPzRtWvBnMlYhGfDsa\ntoken: kXqPzRtWvBnMlYhGfDsa\n",
+      "API_TOKEN=[REDACTED:named-secret]\ntoken: [REDACTED:named-secret]\n",
+    ],
+    // every private member of a JWK, in JSON and in a JSON string; its public ones stay
+    [
+      "k.json",
+      '{"kty":"RSA","n":"0vx7agoebGcQSuuPiLJX","e":"AQAB","d":"X4cTteJY_gn4FYPsXB8rdX",' +
+      '"p":"83i-7IvMGXoMXCskv73TKr","q":"3dfOR9cuYq-0S-mkFLzgIt","dp":"G4sPXkc6Ya9y8oJW9_ILj4",' +
+      '"dq":"s9lAH9fggBsoFR8Oac2R_E","qi":"GyM_p6JrXySiz1toFgKbWV"}\n' +
+      '{"jwk": "{\\"kty\\":\\"oct\\",\\"k\\":\\"AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ\\"}"}\n',
+      '{"kty":"RSA","n":"0vx7agoebGcQSuuPiLJX","e":"AQAB","d":"[REDACTED:private-key]",' +
+      '"p":"[REDACTED:private-key]","q":"[REDACTED:private-key]","dp":"[REDACTED:private-key]",' +
+      '"dq":"[REDACTED:private-key]","qi":"[REDACTED:private-key]"}\n' +
+      '{"jwk": "{\\"kty\\":\\"oct\\",\\"k\\":\\"[REDACTED:private-key]\\"}"}\n',
+    ],
+    // Oracle's user/password@, a Jenkins secret, a Teams webhook, a credentials call's password
+    [
+      "l.txt",
+      "url=jdbc:oracle:thin:scott/Tig3rPassw0rd@db:1521/ORCL\nsqlplus -S scott/Tig3rPassw0rd@ORCL\n" +
+      "<password>{AQAAABAAAAAQwpqG5Ne0nDBxd1Q+gI9e8b3Ny0lD1zjzBmr0RW0F6Jc=}</password>\n" +
+      "https://x.webhook.office.com/webhookb2/a@b/IncomingWebhook/1bf66ccbb8e745e791fa6e6de0cf465b/" +
+      "43614f3a-1dde-4c3b-8e4a-0a1b2c3d4e5f\n" +
+      'entry = DirectoryEntry("LDAP://dc", "corp\\\\admin", "Rrhh1234x")\n',
+      "url=jdbc:oracle:thin:scott/[REDACTED:password]@db:1521/ORCL\n" +
+      "sqlplus -S scott/[REDACTED:password]@ORCL\n<password>{[REDACTED:jenkins]}</password>\n" +
+      "https://x.webhook.office.com/webhookb2/a@b/IncomingWebhook/[REDACTED:microsoft-teams]\n" +
+      'entry = DirectoryEntry("LDAP://dc", "corp\\\\admin", "[REDACTED:password]")\n',
     ],
   ];
   for (const [path, text, expected] of cases) {
