@@ -90,7 +90,7 @@ export function findCredentialCalls(
   for (const open of [...opens].sort((a, b) => a - b)) {
     CREDENTIAL_CALL_AT.lastIndex = open;
     const m = CREDENTIAL_CALL_AT.exec(text);
-    const value = m?.groups!.v ?? m?.groups!.w;
+    const value = m?.groups?.v ?? m?.groups?.w;
     if (!m || !value || isPlaceholder(value) || REFERENCE.test(value) || /^\s|\s$/.test(value)) {
       continue;
     }

@@ -78,7 +78,7 @@ Deno.test("every match of the named-value patterns starts at one of nameSpots()'
   const random = prng(11);
   const { NAMED_VALUE, NAMED_TOKEN, NAMED_PASSWORD } = SCAN_PATTERNS;
   const counts = { value: 0, token: 0, password: 0 };
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 480; i++) {
     const text = generated(random);
     const spots = nameSpots(text);
     const operators = new Set(spots.operators);
