@@ -63,13 +63,15 @@ const PAIR_HINTS = 6;
  * of the other (their first characters differ: `A g x . _ S - J ~ K` against `V v a ( w`, and
  * neither's matches hold the other's at a later character where it would match), so the
  * search finds what the two found apart. Group `option`: the `-` of the options that
- * `user-option` and `password-option` read (`-u `, `--user=`, `--password`, …), which each
+ * `user-option`, `password-option` and `dash-password-option` read (`-u `, `--user=`,
+ * `--password`, `-Password `, `-storepass `, …), which each
  * searched a text for on its own; a match of theirs starts after a blank, where no other hint's
  * match is (none holds a blank, and `sk-`, `pypi-AgE`, `-----BEGIN` cannot start one).
  */
 const HINT_GATE = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
-    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:passw(?:or)?d|token|api-key|secret)))`,
+    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:passw(?:or)?d|token|api-key|secret)|` +
+    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))`,
   "g",
 );
 

@@ -113,6 +113,13 @@ const ORACLE_CONNECT =
   /(?:jdbc:oracle:(?:thin|oci8?):|(?<![A-Za-z0-9_-])sqlplus(?:\.exe)?(?:[ \t]{1,16}-[A-Za-z]{1,16}){0,4}[ \t]{1,16}["']?)[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
 
 /**
+ * A one-dash password option after a blank (PowerShell's parameters, keytool's options), a blank
+ * and its value (group `v`): quoted up to its quote, else up to a blank.
+ */
+const DASH_OPTION =
+  /-(?:[Pp]assword|PlainPassword|[Pp]asswd|Pass|Secret|ClientSecret|Token|ApiKey|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass)(?<=(?:^|\s)-[A-Za-z]{4,13})[ \t]{1,4}["']?(?<v>(?<=["'])[^"'`\r\n]{6,256}(?=["'])|[^\s"'`]{6,4096})/g;
+
+/**
  * The rule table, in the order that names merged findings: a rule earlier
  * in the list names a value two rules find at the same place.
  */
@@ -242,6 +249,27 @@ export const SECRET_SHAPES: SecretShape[] = [
     pattern:
       /--(?:password|passwd|token|api-key|secret)(?<=(?:^|\s)--[a-z-]{5,8})[ \t]{1,4}["']?(?<v>(?<=["'])[^"'`\r\n]{6,256}(?=["'])|[^\s"'`]{6,65536})/g,
     accept: (value) => passwordLike(value, true),
+  },
+  {
+    id: "dash-password-option",
+    gate: "o",
+    label: "password",
+    kind:
+      "The value of a one-dash password option: PowerShell's `-Password`, `-Secret`, `-Token`, " +
+      "`-ApiKey` (`Connect-VIServer -Password …`), keytool's `-storepass` and `-keypass`",
+    hints: ["-"],
+    pattern: DASH_OPTION,
+    accept: (value) => passwordLike(value, true),
+  },
+  {
+    id: "secure-string",
+    label: "password",
+    kind: "A password made a SecureString from plain text: " +
+      '`ConvertTo-SecureString "…" -AsPlainText`',
+    hints: ["SecureString"],
+    pattern:
+      /ConvertTo-SecureString(?:[ \t]{1,4}-String)?[ \t]{1,4}(?<q>["'])(?<v>[^"'\r\n]{4,256})(?=\k<q>[^\r\n]{0,64}-AsPlainText)/gi,
+    accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
   },
   {
     id: "named-password",
@@ -384,6 +412,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   JWK_PRIVATE,
   ORACLE_CONNECT,
   CREDENTIAL_CALL,
+  DASH_OPTION,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 

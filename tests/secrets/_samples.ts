@@ -425,6 +425,17 @@ export const KINDS: Kind[] = [
       post: '")',
     }),
   },
+  {
+    kind: "powershell-password",
+    // PowerShell's `-Password` parameter, or a SecureString made from plain text
+    name: ["vi", "connect"],
+    make: (r) => {
+      const value = r.mixed(ALNUM + "!@", r.int(10, 16)).replace(/^[!@]/, "Q");
+      return r.next() < 0.5
+        ? { pre: `Connect-VIServer -Server vc${r.int(1, 9)} -User admin -Password `, value }
+        : { pre: "ConvertTo-SecureString '", value, post: "' -AsPlainText -Force" };
+    },
+  },
 ];
 
 /**

@@ -58,6 +58,11 @@ const LEFT_ALONE: Array<[string, string]> = [
     '{"keys": [{"kty": "RSA", "kid": "k1Q2w3E4r5T6y7U8", "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFb", "e": "AQAB"}]}\n',
   ],
   ["o.sh", "sqlplus / as sysdba\nsqlplus $DB_USER/$DB_PASS@orcl\n"],
+  [
+    "p.ps1",
+    'Connect-VIServer "$e" -User "$u" -Password "$password"\nls -Token\n' +
+    "$s = ConvertTo-SecureString -String $env:PW -AsPlainText -Force\n",
+  ],
   ["c.py", 'server.login(user, password)\nsmtp.login("me", "%s")\nauth = ("user", "pass")\n'],
 ];
 
@@ -205,6 +210,15 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       '"p":"[REDACTED:private-key]","q":"[REDACTED:private-key]","dp":"[REDACTED:private-key]",' +
       '"dq":"[REDACTED:private-key]","qi":"[REDACTED:private-key]"}\n' +
       '{"jwk": "{\\"kty\\":\\"oct\\",\\"k\\":\\"[REDACTED:private-key]\\"}"}\n',
+    ],
+    // one-dash password options, a SecureString made from plain text
+    [
+      "m.ps1",
+      "Connect-VIServer vc1 -User admin -Password VMware1!\nkeytool -storepass 'S3cret Ks9'\n" +
+      '$s = ConvertTo-SecureString "P@ssw0rd2024" -AsPlainText -Force\n',
+      "Connect-VIServer vc1 -User admin -Password [REDACTED:password]\n" +
+      "keytool -storepass '[REDACTED:password]'\n" +
+      '$s = ConvertTo-SecureString "[REDACTED:password]" -AsPlainText -Force\n',
     ],
     // Oracle's user/password@, a Jenkins secret, a Teams webhook, a credentials call's password
     [
