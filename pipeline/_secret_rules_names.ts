@@ -147,7 +147,8 @@ function braceMatches(text: string, opens: number[]): Map<number, number> {
 /** Names that hold secrets (matched case-insensitively, anywhere in the name). */
 const SECRET_NAME = anyCase(
   "(?:secret|token|passw(?:or)?d|pwd|passphrase|credential|auth|bearer|" +
-    "(?:api|access|private|client|master|signing|encryption|account|storage|app)[_.-]?key|apikey)",
+    "(?:api|access|private|client|master|signing|encryption|account|storage|app|preshared)" +
+    "[_.-]?key|apikey)",
 );
 
 export const OP = "(?::=|=>|=|:)";
@@ -188,8 +189,8 @@ export const NAME_QUOTE = "(?:\\\\?[\"'])?";
  * opening quote, `b` a `Bearer ` prefix (or Laravel's `base64:`), `v` the value: 12+ token
  * characters (under 16, only a short `user:password` in base64 is taken: `.npmrc`'s `_auth`).
  */
-/** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`. */
-const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken)";
+/** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`, Okta's `SSWS`. */
+const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS)";
 export const NAMED_TOKEN: RegExp = new RegExp(
   `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{12})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16})` +

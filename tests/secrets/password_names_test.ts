@@ -211,6 +211,13 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       '"dq":"[REDACTED:private-key]","qi":"[REDACTED:private-key]"}\n' +
       '{"jwk": "{\\"kty\\":\\"oct\\",\\"k\\":\\"[REDACTED:private-key]\\"}"}\n',
     ],
+    // Okta's `SSWS` scheme, WireGuard's preshared key
+    [
+      "n.txt",
+      "Authorization: SSWS 00QCjAl4MlV-WPXM-Zk2Q9pLr-0HmjFx-vbGua\n" +
+      "PresharedKey = uRsfsZ2Ts1rach4Zv3hhwcx6wa5fuIo2u3w7sa+7j81=\n",
+      "Authorization: SSWS [REDACTED:bearer]\nPresharedKey = [REDACTED:named-secret]\n",
+    ],
     // one-dash password options, a SecureString made from plain text
     [
       "m.ps1",
