@@ -32,6 +32,7 @@
 export const SECRET_RULES_VERSION = 10;
 
 import {
+  fewCharacters,
   isPlaceholder,
   LONG_PAIR_VALUE,
   LONG_QUOTED,
@@ -215,6 +216,16 @@ export const SECRET_SHAPES: SecretShape[] = [
       "encrypted with the instance's key, which sits beside it in `JENKINS_HOME`)",
     hints: ["{AQAAABAAAA"],
     pattern: /\{(?<v>AQAAABAAAA[A-Za-z0-9+/]{20,65536}={0,2})(?=\})/g,
+  },
+  {
+    id: "django-secret-key",
+    label: "django",
+    kind:
+      "A Django `SECRET_KEY` as `startproject` writes it (`django-insecure-` and 50 characters " +
+      "of its alphabet, `%`, `$` and parentheses among them), whatever its name",
+    hints: ["django-insecure-"],
+    pattern: /django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{40,64}(?![a-z0-9!@#$%^&*(\-_=+)])/g,
+    accept: (value) => !fewCharacters(value.slice(16)),
   },
   {
     id: "microsoft-teams-webhook",

@@ -436,6 +436,13 @@ export const KINDS: Kind[] = [
         : { pre: "ConvertTo-SecureString '", value, post: "' -AsPlainText -Force" };
     },
   },
+  {
+    kind: "django-insecure-key",
+    // `startproject`'s key: its whole alphabet, `%`, `$` and parentheses too (they read as a
+    // format or a reference under a name alone)
+    name: ["django", "secret", "key"],
+    make: (r) => ({ value: "django-insecure-" + r.chars(DJANGO + "%$()&", 50) }),
+  },
 ];
 
 /**
