@@ -211,6 +211,21 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       '"dq":"[REDACTED:private-key]","qi":"[REDACTED:private-key]"}\n' +
       '{"jwk": "{\\"kty\\":\\"oct\\",\\"k\\":\\"[REDACTED:private-key]\\"}"}\n',
     ],
+    // connection strings in the forms the drivers take (found before rules version 10: kept so)
+    [
+      "o.properties",
+      "a=jdbc:mysql://db:3306/app?user=root&password=S3cr3tPw9x\n" +
+      "b=jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=S3cr3tPw9x;\n" +
+      'c = "Driver={ODBC Driver 17};Server=db;Uid=sa;Pwd=S3cr3tPw9x;"\n' +
+      "d=mongodb+srv://admin:S3cr3tPw9x@cluster0.abcd.mongodb.net/test\n" +
+      "e=redis://:S3cr3tPw9x@cache:6379/0\nf=amqps://guest:S3cr3tPw9x@rabbit:5671/vhost\n",
+      "a=jdbc:mysql://db:3306/app?user=root&password=[REDACTED:password]\n" +
+      "b=jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=[REDACTED:password];\n" +
+      'c = "Driver={ODBC Driver 17};Server=db;Uid=sa;Pwd=[REDACTED:password]"\n' +
+      "d=mongodb+srv://admin:[REDACTED:database-connection-string]@cluster0.abcd.mongodb.net/test\n" +
+      "e=redis://:[REDACTED:database-connection-string]@cache:6379/0\n" +
+      "f=amqps://guest:[REDACTED:database-connection-string]@rabbit:5671/vhost\n",
+    ],
     // Okta's `SSWS` scheme, WireGuard's preshared key
     [
       "n.txt",
