@@ -579,7 +579,18 @@ Deno.test("boundaries: imports are read from code, not from comments, strings or
 });
 
 /** Folders whose value exports are all used elsewhere (another module, a test, a doc, mod.ts). */
-const NO_DEAD_EXPORTS = ["pipeline/", "server/", "api/", "grammars/"];
+const NO_DEAD_EXPORTS = [
+  "pipeline/",
+  "server/",
+  "api/",
+  "grammars/",
+  "cli/",
+  "plugins/",
+  "knowledge/",
+  "accel/",
+  "report/",
+  "ci/",
+];
 /**
  * Exports used only in their own module, left for their owners to settle (`file:line name` without
  * the line): the secret rules were being changed when the check came in.
@@ -641,7 +652,7 @@ function deadExports(files: string[], texts: Map<string, string>): string[] {
   return dead;
 }
 
-Deno.test("boundaries: every exported function and constant of the pipeline, server, api and grammars is used elsewhere", async () => {
+Deno.test("boundaries: every exported function and constant of the library folders is used elsewhere", async () => {
   const all = await textFiles();
   const texts = new Map(
     await Promise.all(
