@@ -40,6 +40,7 @@ import {
   dropAhead,
   manifestJsonWithOutput,
   placeBlocks,
+  prefixLength,
   writeAhead,
 } from "../pipeline/emit.ts";
 import {
@@ -70,8 +71,10 @@ import {
 import {
   type DocumentHasher,
   documentHasher,
+  documentHashes,
   type StreamedDocument,
 } from "../pipeline/document.ts";
+import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import { fileStamp } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
 import { countEarly, earlyKnown, noteEarlyPlan } from "./precount.ts";
@@ -448,14 +451,46 @@ async function countKnown(
     // The blocks a resident knows are done; the share of the others' text counted so far.
     onProgress: blocksDone(formatted.length, onBlock, formatted.length - fresh.length),
   }).finally(() => early.done());
-  speed.counted = await placeBlocks(formatted, {
-    tokenizer: config.budget.tokenizer,
-    tokenCache: found.counts,
+  speed.counted = await placeRemembered(formatted, {
+    tokenizer,
+    counts: found.counts,
     memo,
     encodings: formatted.map((b) => encodings.get(b)),
   });
   onBlock?.(formatted.length, formatted.length);
   return { ...found, placed: speed.counted };
+}
+
+/**
+ * Place the blocks (`placeBlocks`), a resident's known blocks with the hash, length and count it
+ * remembers (same text, same tokenizer), and remember the others for the next build.
+ */
+async function placeRemembered(
+  blocks: Block[],
+  options: {
+    tokenizer: Tokenizer;
+    counts: Map<string, number>;
+    memo?: Memo<BlockMemo>;
+    encodings: Array<{ sha256: string; length: number } | undefined>;
+  },
+): Promise<PlacedBlock[]> {
+  const { tokenizer, counts, memo } = options;
+  const known = blocks.map((b) => {
+    const m = memo?.get(b.id);
+    return m?.tokenizer === tokenizer && m.text === b.text ? m : undefined;
+  });
+  known.forEach((m) => m && !counts.has(m.sha256) && counts.set(m.sha256, m.tokens));
+  const placed = await placeBlocks(blocks, {
+    tokenizer,
+    tokenCache: counts,
+    encodings: blocks.map((_, i) => known[i] ?? options.encodings[i]),
+  });
+  placed.forEach(({ sha256, length, tokens }, i) => {
+    if (!known[i]) {
+      memo?.set(blocks[i].id, { text: blocks[i].text, sha256, length, tokens, tokenizer });
+    }
+  });
+  return placed;
 }
 
 /**
@@ -495,22 +530,39 @@ function manifestResumed(
   files: RenderedFile[],
   { document, placed }: Pick<Written, "document" | "placed">,
 ): Manifest {
-  const { resident } = speed;
-  const hashes = speed.hashes = placed.map((b) => b.sha256);
-  const manifestOf = (doc: typeof document) =>
-    buildManifest(files, placed, doc, speed.run.warnings, undefined, {
-      // Taken with the blocks' hashes, unless the budget placed other blocks since.
-      known: placed === speed.counted ? speed.wholeHashes : undefined,
-      parts: resident && hashes,
-      previous: resident?.hashes,
-      keep: resident && ((states) => (resident.hashes = states)),
+  speed.hashes = placed.map((b) => b.sha256);
+  const { warnings } = speed.run;
+  // Taken with the blocks' hashes, unless the budget placed other blocks since.
+  const taken = placed === speed.counted ? speed.wholeHashes : undefined;
+  return buildManifest(files, placed, {
+    document,
+    warnings,
+    hashes: taken ?? resumedHashes(speed, document, placed),
+  });
+}
+
+/**
+ * A resident rebuild's document hashes: resumed after the leading blocks the last build hashed,
+ * the blocks the last document has read from its file; `undefined` without a resident.
+ */
+function resumedHashes(
+  speed: Speed,
+  document: StreamedDocument,
+  placed: PlacedBlock[],
+): { prefix: string; total: string } | undefined {
+  const { resident, hashes } = speed;
+  if (!resident) return undefined;
+  const hashesOf = (doc: Uint8Array[] | StreamedDocument) =>
+    documentHashes(doc, prefixLength(placed), {
+      parts: hashes,
+      previous: resident.hashes,
+      keep: (states) => (resident.hashes = states),
     });
   try {
-    // A resident rebuild hashes the blocks the last document has from its file.
-    return manifestOf(resident ? withWrittenBlocks(document, hashes, speed.last) : document);
+    return hashesOf(withWrittenBlocks(document, hashes, speed.last));
   } catch {
     // The last document changed while it was read: hashed from the texts.
-    return manifestOf(document);
+    return hashesOf(document);
   }
 }
 
@@ -527,9 +579,7 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
     last !== undefined && writePatched(path, document, hashes, last);
   let ahead = !write ? undefined : {
     manifestJson: JSON.stringify(written.manifest, null, 2),
-    document: await writeAhead(config.output.dir, config.output.namespace, written.document, {
-      patch,
-    }),
+    document: await writeAhead(written.document, config.output, { patch }),
   };
   const publish = async (write: boolean) => {
     if (ahead?.document && !write) dropAhead(ahead.document);

@@ -19,9 +19,8 @@ import type {
   PlacedBlock,
   RenderedFile,
 } from "./types.ts";
-import type { BlockMemo, Memo } from "./memo.ts";
 import { fileStamp, removeQuietly, writeAtomic, writeAtomicSync } from "./helpers.ts";
-import { documentHashes, type HashStates, type StreamedDocument } from "./document.ts";
+import { documentHashes, type StreamedDocument } from "./document.ts";
 import { hashText } from "./text_hash.ts";
 import { textParts } from "./block_parts.ts";
 
@@ -37,8 +36,6 @@ export interface PlaceOptions {
   tokenCache?: Map<string, number>;
   /** Called after each block is placed, with the count done and the total. */
   onBlock?: (done: number, total: number) => void;
-  /** Hashes, lengths and counts of block texts seen before (a resident process keeps them). */
-  memo?: Memo<BlockMemo>;
   /** Each block's sha256 and UTF-8 length, in order, when the caller has them. */
   encodings?: Array<{ sha256: string; length: number } | undefined>;
 }
@@ -60,19 +57,12 @@ export async function placeBlocks(
   let offset = 0;
   const out: PlacedBlock[] = [];
   for (const [i, block] of blocks.entries()) {
-    const tokenizer = options.tokenizer ?? "o200k";
-    const memo = options.memo?.get(block.id);
-    const remembered = memo?.tokenizer === tokenizer && memo.text === block.text;
     // A block not hashed yet is hashed part by part (`block_parts.ts`): never copied whole.
-    const known = (remembered ? memo : options.encodings?.[i]) ?? hashText(textParts(block));
-    const { sha256: hash, length } = known;
-    let tokens = options.tokenCache?.get(hash) ?? (remembered ? memo.tokens : undefined);
+    const { sha256: hash, length } = options.encodings?.[i] ?? hashText(textParts(block));
+    let tokens = options.tokenCache?.get(hash);
     if (tokens === undefined) {
       tokens = await countTokens(block.text, options.tokenizer);
       options.tokenCache?.set(hash, tokens);
-    }
-    if (!remembered) {
-      options.memo?.set(block.id, { text: block.text, sha256: hash, length, tokens, tokenizer });
     }
     // A lazy text stays lazy (`lazy_text.ts`): spread would read it and keep it.
     out.push(copyLazy(block, { offset, length, sha256: hash, tokens }));
@@ -93,42 +83,30 @@ export function renderDocument(blocks: PlacedBlock[]): string {
  * @example
  * ```ts
  * import { buildManifest } from "./emit.ts";
- * const m = buildManifest([], [], "", []);
+ * const m = buildManifest([], [], { document: "", warnings: [] });
  * m.prefix.bytes; // 0
  * ```
  */
 export function buildManifest(
   files: RenderedFile[],
   blocks: PlacedBlock[],
-  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  warnings: string[],
-  output?: string,
-  hashing: {
-    /** The sha256 of each part of `document` (its blocks): a resumed hash starts after the same. */
-    parts?: string[];
-    previous?: HashStates;
-    keep?: (states: HashStates) => void;
-    /** The document's hashes when already taken (see `documentHasher`). */
-    known?: { prefix: string; total: string };
-  } = {},
+  options: ManifestOptions,
 ): Manifest {
-  const end = prefixEnd(blocks);
-  const prefixBlocks = blocks.slice(0, end);
-  const prefixBytes = prefixBlocks.reduce((n, b) => n + b.length, 0);
+  const { document, warnings } = options;
+  const prefixBytes = prefixLength(blocks);
+  const prefixBlocks = blocks.slice(0, prefixEnd(blocks));
   const parts = typeof document === "string"
     ? [encoder.encode(document)]
     : document instanceof Uint8Array
     ? [document]
     : document;
-  // One pass over the document (part by part) gives both hashes; a resident process resumes
-  // after the leading blocks it hashed before.
-  const { prefix: prefixHash, total: totalHash } = hashing.known ??
-    documentHashes(parts, prefixBytes, hashing);
+  // One pass over the document (part by part) gives both hashes.
+  const { prefix: prefixHash, total: totalHash } = options.hashes ??
+    documentHashes(parts, prefixBytes);
   const seen = (Array.isArray(parts) ? parts.map((p) => p.length) : parts.lengths)
     .reduce((n, length) => n + length, 0);
   return {
     version: 1,
-    ...(output ? { output } : {}),
     files: files.map(manifestFile),
     blocks: blocks.map(manifestBlock),
     prefix: {
@@ -143,6 +121,33 @@ export function buildManifest(
     },
     warnings,
   };
+}
+
+/** Options of {@linkcode buildManifest}. */
+export interface ManifestOptions {
+  /** The document the blocks make (its bytes are hashed, and counted). */
+  document: string | Uint8Array | Uint8Array[] | StreamedDocument;
+  /** The build's warnings. */
+  warnings: string[];
+  /**
+   * The sha256 of the document's stable prefix and of the whole, when they were taken already
+   * (`documentHasher`, or `documentHashes` resumed by a speed layer). @default {undefined}
+   * hashed from `document`
+   */
+  hashes?: { prefix: string; total: string };
+}
+
+/**
+ * The UTF-8 length of the stable prefix of placed blocks, in bytes.
+ *
+ * @example
+ * ```ts
+ * import { placeBlocks, prefixLength } from "./emit.ts";
+ * prefixLength(await placeBlocks([{ id: "a", section: "a", stability: "stable", text: "hi" }])); // 2
+ * ```
+ */
+export function prefixLength(blocks: PlacedBlock[]): number {
+  return blocks.slice(0, prefixEnd(blocks)).reduce((n, b) => n + b.length, 0);
 }
 
 /** A rendered file's manifest entry: its fields in the manifest's order, optional ones when set. */
@@ -172,6 +177,18 @@ function manifestBlock(b: PlacedBlock): ManifestBlock {
     tokens: b.tokens,
     ...(b.notes?.length ? { notes: b.notes } : {}),
   };
+}
+
+/** Where {@linkcode publish} puts a build's outputs, and what their manifest says. */
+export interface PublishTarget {
+  /** The output folder (made when missing). */
+  dir: string;
+  /** The outputs' name before their number: `{namespace}_{NNN}.md`. */
+  namespace: string;
+  /** The manifest, given the document's path relative to `root` (`/` separators). */
+  manifestFor(outputPath: string): Manifest;
+  /** The folder the manifest's `output` path is relative to (the project's root). */
+  root: string;
 }
 
 /** Options of {@linkcode publish}. */
@@ -217,21 +234,21 @@ export interface WrittenAhead {
  * @example
  * ```ts
  * import { dropAhead, writeAhead } from "./emit.ts";
- * const ahead = await writeAhead(await Deno.makeTempDir(), "context", "# doc\n");
+ * const ahead = await writeAhead("# doc\n", { dir: await Deno.makeTempDir(), namespace: "context" });
  * if (ahead) dropAhead(ahead);
  * ```
  */
 export async function writeAhead(
-  dir: string,
-  namespace: string,
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
+  to: Pick<PublishTarget, "dir" | "namespace">,
   options: Pick<PublishOptions, "patch"> = {},
 ): Promise<WrittenAhead | undefined> {
+  const { dir } = to;
   let madeDir: string | undefined;
   try {
     if (fileStamp(dir) === undefined) madeDir = dir;
     Deno.mkdirSync(dir, { recursive: true });
-    const path = await writeTemp(dir, namespace, document, options);
+    const path = await writeTemp(document, to, options);
     const stamp = fileStamp(path);
     if (stamp) return { path, stamp, ...(madeDir ? { madeDir } : {}) };
     dropAhead({ path, stamp: "", madeDir });
@@ -258,9 +275,8 @@ export function dropAhead(ahead: WrittenAhead): void {
 
 /** Write `document` to a new hidden temp file in `dir` (patched when it can). */
 async function writeTemp(
-  dir: string,
-  namespace: string,
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
+  { dir, namespace }: Pick<PublishTarget, "dir" | "namespace">,
   options: Pick<PublishOptions, "patch">,
 ): Promise<string> {
   const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
@@ -381,33 +397,29 @@ function makeOutputFolder(dir: string): void {
  * @example
  * ```ts
  * import { publish } from "./emit.ts";
- * // const { document } = await publish(dir, "context", text, (out) => manifest);
+ * const dir = await Deno.makeTempDir();
+ * const manifestFor = (output: string) => ({ output }) as never;
+ * const { document } = await publish("# doc\n", { dir, namespace: "context", manifestFor, root: dir });
  * ```
  */
 export async function publish(
-  dir: string,
-  namespace: string,
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  manifestFor: (outputPath: string) => Manifest,
-  root: string,
+  target: PublishTarget,
   options: PublishOptions = {},
 ): Promise<Published> {
-  makeOutputFolder(dir);
+  makeOutputFolder(target.dir);
   try {
-    return await publishInto(dir, namespace, document, manifestFor, root, options);
+    return await publishInto(document, target, options);
   } catch (error) {
     // A folder that exists but takes no writes (read-only, full): named as one that cannot be made.
-    throw unwritableOutput(dir, "write to", error) ?? error;
+    throw unwritableOutput(target.dir, "write to", error) ?? error;
   }
 }
 
 /** {@linkcode publish}, into an output folder that exists. */
 async function publishInto(
-  dir: string,
-  namespace: string,
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  manifestFor: (outputPath: string) => Manifest,
-  root: string,
+  { dir, namespace, manifestFor, root }: PublishTarget,
   options: PublishOptions,
 ): Promise<Published> {
   const ext = options.ext ?? "md";
@@ -416,7 +428,7 @@ async function publishInto(
   const ahead = options.ahead;
   const written = ahead && fileStamp(ahead.path) === ahead.stamp;
   if (ahead && !written) removeQuietly(ahead.path);
-  const tmp = written ? ahead.path : await writeTemp(dir, namespace, document, options);
+  const tmp = written ? ahead.path : await writeTemp(document, { dir, namespace }, options);
   sweepStale(dir, namespace);
   let n = nextNumber(dir, namespace);
   let docPath: string;

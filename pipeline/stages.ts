@@ -14,7 +14,14 @@ import { transformFiles, type TransformOptions } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { fileOrder } from "./order_memory.ts";
 import { countMany } from "./count.ts";
-import { buildManifest, placeBlocks, pruneOutputs, publish, type Published } from "./emit.ts";
+import {
+  buildManifest,
+  placeBlocks,
+  pruneOutputs,
+  publish,
+  type Published,
+  type PublishOptions,
+} from "./emit.ts";
 import { recordBuild } from "./cache.ts";
 import { orderBlocks } from "./order.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
@@ -184,7 +191,8 @@ export function plainStages(run: BuildRun): Stages {
       onBlock?.(blocks.length, blocks.length);
       return { ...found, placed };
     },
-    manifest: (files, { document, placed }) => buildManifest(files, placed, document, run.warnings),
+    manifest: (files, { document, placed }) =>
+      buildManifest(files, placed, { document, warnings: run.warnings }),
     emit: (written) =>
       Promise.resolve({
         publish: async (write) => write ? await publishOutput(run, written) : undefined,
@@ -231,15 +239,13 @@ export function blocksDone(
 export async function publishOutput(
   run: BuildRun,
   written: Written,
-  options: Parameters<typeof publish>[5] = {},
+  options: PublishOptions = {},
 ): Promise<Published> {
   const { output, root } = run.config;
+  const { dir, namespace } = output;
   const published = await publish(
-    output.dir,
-    output.namespace,
     written.document,
-    written.manifestFor,
-    root,
+    { dir, namespace, manifestFor: written.manifestFor, root },
     { ext: FORMAT_EXTENSIONS[output.format], ...options },
   );
   // The oldest numbered outputs past `output.keep` or `output.keepBytes` go (numbers are never reused).
