@@ -20,7 +20,7 @@ import { loadBudgetMemory } from "./_budget_memory.ts";
 import { mapConfig, mapKept, taskHistory, withTask } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { startRun } from "./run.ts";
-import { prepareOutput } from "./build_output.ts";
+import { readyToPublish } from "./build_output.ts";
 import { type BuildRun, fitToBudget, plainStages, type Stages } from "./stages.ts";
 import type {
   Assembled,
@@ -92,7 +92,7 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   const stages = options.layer ? options.layer.wrap(plainStages(run), run) : plainStages(run);
   const rendered = await renderFiles(stages, run, options);
   const assembled = await assemble(stages, run, options, rendered);
-  return await prepareOutput(stages, run, options, assembled);
+  return await readyToPublish({ stages, run, options }, assembled);
 }
 
 /** Resolve, read, redact and transform: each file rendered by its view. */
