@@ -56,6 +56,7 @@ import {
 } from "../pipeline/stages.ts";
 import {
   loadStatIndex,
+  readIndexed,
   saveStatIndex,
   statIndexPath,
   type StatSession,
@@ -228,7 +229,7 @@ function wrapStages(
   return {
     ...stages,
     resolve: () => resolveKept(speed),
-    read: (targets) => done(readIndexed(speed, targets)),
+    read: (targets) => done(readUnchanged(speed, targets)),
     secrets: (sources) => done(scanEarly(speed, sources)),
     transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
     compose: (files) => done(composeParts(stages, files)),
@@ -283,13 +284,13 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 }
 
 /** Read: files the stat index knows unchanged are left unread (their `load` reads them). */
-async function readIndexed(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
+async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
   const { config } = speed.run;
-  const sources = await readTargets(targets, config, {
-    index: speed.index,
-    lstats: speed.lstats,
-    onRead: speed.spill && ((source) => spillSource(speed, source)),
-  });
+  const { index, lstats } = speed;
+  const onRead = speed.spill && ((source: SourceFile) => spillSource(speed, source));
+  const sources = index
+    ? await readIndexed(targets, config, { index, lstats, onRead })
+    : await readTargets(targets, config, { lstats, onRead });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
