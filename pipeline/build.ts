@@ -14,14 +14,12 @@ import { failOnSecrets, redactBlocks } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
 import { chooseView, focusOf } from "./transform.ts";
 import { releaseCounting } from "./count.ts";
-import { orderBlocks } from "./order.ts";
-import { formatBlocks } from "./formats.ts";
 import { loadBudgetMemory } from "./_budget_memory.ts";
 import { mapConfig, mapKept, taskHistory, withTask } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { startRun } from "./run.ts";
 import { readyToPublish } from "./build_output.ts";
-import { type BuildRun, fitToBudget, plainStages, type Stages } from "./stages.ts";
+import { type BuildRun, plainStages, type Stages } from "./stages.ts";
 import type {
   Assembled,
   BuildOptions,
@@ -152,7 +150,7 @@ async function assemble(
   options: BuildOptions,
   rendered: Rendered,
 ): Promise<Assembled> {
-  const { config, registry, warn } = run;
+  const { config, warn } = run;
   const { files, findings, cacheHits } = rendered;
   const clock = options.timings;
   const blocks = await stages.compose(files);
@@ -172,8 +170,7 @@ async function assemble(
     fileOrder,
     warn,
   };
-  const ordered = await orderBlocks(blocks, registry, orderContext);
-  const formatted = formatBlocks(ordered, files, config.output.format);
+  const formatted = await stages.order(blocks, orderContext);
   clock?.mark("order");
 
   const progress = options.onProgress;
@@ -194,7 +191,8 @@ async function assemble(
   // With a task, the map before the task section is fitted to its part (pipeline/task.ts).
   if (config.budget.tokens === undefined) return await withTask(run, assembled, options);
   const map = { files, placed, sources: rendered.sources, history };
-  const fit = await fitToBudget({ ...run, config: mapConfig(config) }, files, {
+  const fit = await stages.budget(files, {
+    config: mapConfig(config),
     sources: rendered.sources,
     placed,
     counts: counted.counts,
