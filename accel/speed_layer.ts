@@ -35,14 +35,7 @@ import { mayDedup } from "../pipeline/dedup.ts";
 import { fileOrder } from "../pipeline/order_memory.ts";
 import { prefixEnd } from "../pipeline/order.ts";
 import { countMany, prefetchTable, prepareCounting, prestartCounting } from "../pipeline/count.ts";
-import {
-  buildManifest,
-  dropAhead,
-  manifestJsonWithOutput,
-  placeBlocks,
-  prefixLength,
-  writeAhead,
-} from "../pipeline/emit.ts";
+import { buildManifest, placeBlocks, prefixLength, type WrittenAhead } from "../pipeline/emit.ts";
 import {
   blocksDone,
   type BuildRun,
@@ -63,9 +56,11 @@ import {
   statSession,
 } from "./stat_index.ts";
 import {
+  dropAhead,
   loadWritten,
   saveWritten,
   withWrittenBlocks,
+  writeAhead,
   writePatched,
   type WrittenDocument,
 } from "./patch_write.ts";
@@ -76,7 +71,7 @@ import {
   type StreamedDocument,
 } from "../pipeline/document.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
-import { fileStamp } from "../pipeline/helpers.ts";
+import { fileStamp, removeQuietly } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
 import { countEarly, earlyKnown, noteEarlyPlan } from "./precount.ts";
 import { hashText } from "../pipeline/text_hash.ts";
@@ -578,20 +573,17 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
   const last = speed.last;
   const patch = (path: string, document: Uint8Array[] | StreamedDocument) =>
     last !== undefined && writePatched(path, document, hashes, last);
+  const writeNow = () => writeAhead(written.document, config.output, patch);
   let ahead = !write ? undefined : {
     manifestJson: JSON.stringify(written.manifest, null, 2),
-    document: await writeAhead(written.document, config.output, { patch }),
+    document: await writeNow(),
   };
   const publish = async (write: boolean) => {
     if (ahead?.document && !write) dropAhead(ahead.document);
     if (!write) return undefined;
     const output = await publishOutput(run, written, {
-      patch,
-      ahead: ahead?.document,
-      manifestText: (m) =>
-        ahead && m.output !== undefined
-          ? manifestJsonWithOutput(ahead.manifestJson, m.output)
-          : undefined,
+      ahead: await stillAhead(ahead?.document, writeNow),
+      manifestJson: ahead?.manifestJson,
     });
     // Published: the manifest's JSON (about 500 bytes a file) is not needed again.
     ahead = undefined;
@@ -606,6 +598,19 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
     return output;
   };
   return { publish, discard: () => ahead?.document && dropAhead(ahead.document) };
+}
+
+/**
+ * The document written ahead while it is still the file written, else written (patched) now: a
+ * build prepared without writing, or whose temp file was swept meanwhile (an hour old).
+ */
+async function stillAhead(
+  ahead: WrittenAhead | undefined,
+  write: () => Promise<WrittenAhead | undefined>,
+): Promise<WrittenAhead | undefined> {
+  if (ahead && fileStamp(ahead.path) === ahead.stamp) return ahead;
+  if (ahead) removeQuietly(ahead.path);
+  return await write();
 }
 
 /**

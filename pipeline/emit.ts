@@ -196,23 +196,20 @@ export interface PublishOptions {
   /** Document file extension (`md`, `xml`, `doc.json`). @default {"md"} */
   ext?: string;
   /**
-   * Write the document to `path` another way (a speed layer copies the last document's same
-   * leading bytes); `false`: not written, it is written whole. @default {undefined} written whole
+   * The JSON of the manifest `manifestFor` gives, as `JSON.stringify(manifest, null, 2)` gave it
+   * before the output's path was known: the path is put into it (`manifestJsonWithOutput`)
+   * rather than the manifest serialized again. @default {undefined} the manifest is serialized
    */
-  patch?: (path: string, document: Uint8Array[] | StreamedDocument) => boolean;
+  manifestJson?: string;
   /**
-   * The manifest's JSON as written, from the manifest `manifestFor` gave; where it gives
-   * `undefined`, or without it, the manifest's `JSON.stringify` with two spaces and a newline.
-   */
-  manifestText?: (manifest: Manifest) => string | undefined;
-  /**
-   * The document as {@linkcode writeAhead} wrote it: linked as it is while it is exactly that
-   * file, else `document` is written.
+   * The document as written ahead to a hidden temp file of the output folder (a speed layer's,
+   * `accel/patch_write.ts`): linked as it is while it is exactly that file, else `document` is
+   * written. @default {undefined} `document` is written
    */
   ahead?: WrittenAhead;
 }
 
-/** A document written ahead to a hidden temp file in the output folder (see {@linkcode writeAhead}). */
+/** A document written ahead to a hidden temp file in the output folder (`accel/patch_write.ts`). */
 export interface WrittenAhead {
   /** The temp file. */
   path: string;
@@ -223,69 +220,29 @@ export interface WrittenAhead {
 }
 
 /**
- * Write a document to a hidden temp file in the output folder, as
- * {@linkcode publish} does before it takes a number (by `patch`, when it
- * can), for a later `publish` to link: a build
- * prepared ahead does its writing before it is asked for. `undefined` when
- * it cannot be written (`publish` then writes it, and says why it cannot).
- * A temp file older than an hour is taken for a killed build's and removed
- * by the next publication: `publish` then writes the document anew.
+ * A new hidden temp file's path in the output folder, where a document is written before
+ * {@linkcode publish} links it under its number.
  *
  * @example
  * ```ts
- * import { dropAhead, writeAhead } from "./emit.ts";
- * const ahead = await writeAhead("# doc\n", { dir: await Deno.makeTempDir(), namespace: "context" });
- * if (ahead) dropAhead(ahead);
+ * import { tempDocumentPath } from "./emit.ts";
+ * tempDocumentPath({ dir: "out", namespace: "context" }).startsWith("out/.context."); // true
  * ```
  */
-export async function writeAhead(
-  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  to: Pick<PublishTarget, "dir" | "namespace">,
-  options: Pick<PublishOptions, "patch"> = {},
-): Promise<WrittenAhead | undefined> {
-  const { dir } = to;
-  let madeDir: string | undefined;
-  try {
-    if (fileStamp(dir) === undefined) madeDir = dir;
-    Deno.mkdirSync(dir, { recursive: true });
-    const path = await writeTemp(document, to, options);
-    const stamp = fileStamp(path);
-    if (stamp) return { path, stamp, ...(madeDir ? { madeDir } : {}) };
-    dropAhead({ path, stamp: "", madeDir });
-  } catch {
-    // Written when published, which reports the error.
-  }
-  return undefined;
+export function tempDocumentPath(
+  { dir, namespace }: Pick<PublishTarget, "dir" | "namespace">,
+): string {
+  return join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
 }
 
-/**
- * Remove a document written ahead that will not be published (gone already is fine).
- *
- * @example
- * ```ts
- * import { dropAhead } from "./emit.ts";
- * dropAhead({ path: "/no/such/file.tmp", stamp: "" });
- * ```
- */
-export function dropAhead(ahead: WrittenAhead): void {
-  removeQuietly(ahead.path);
-  // Not recursive: a folder something else was written to since stays.
-  if (ahead.madeDir) removeQuietly(ahead.madeDir);
-}
-
-/** Write `document` to a new hidden temp file in `dir` (patched when it can). */
+/** Write `document` to a new hidden temp file in `dir`. */
 async function writeTemp(
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  { dir, namespace }: Pick<PublishTarget, "dir" | "namespace">,
-  options: Pick<PublishOptions, "patch">,
+  to: Pick<PublishTarget, "dir" | "namespace">,
 ): Promise<string> {
-  const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  const { patch } = options;
-  const inParts = typeof document !== "string" && !(document instanceof Uint8Array);
+  const tmp = tempDocumentPath(to);
   try {
-    if (!(patch && inParts && patch(tmp, document))) {
-      await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
-    }
+    await writeDocument(tmp, document);
   } catch (error) {
     removeQuietly(tmp);
     throw error;
@@ -428,7 +385,7 @@ async function publishInto(
   const ahead = options.ahead;
   const written = ahead && fileStamp(ahead.path) === ahead.stamp;
   if (ahead && !written) removeQuietly(ahead.path);
-  const tmp = written ? ahead.path : await writeTemp(document, { dir, namespace }, options);
+  const tmp = written ? ahead.path : await writeTemp(document, { dir, namespace });
   sweepStale(dir, namespace);
   let n = nextNumber(dir, namespace);
   let docPath: string;
@@ -456,9 +413,12 @@ async function publishInto(
   }
   const manifestPath = join(dir, outputName(namespace, n, "json"));
   try {
-    const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
+    const outputPath = relative(root, docPath).split(sep).join("/");
+    const manifest = manifestFor(outputPath);
     writeMark(dir, namespace, n);
-    const text = options.manifestText?.(manifest) ?? JSON.stringify(manifest, null, 2) + "\n";
+    const json = options.manifestJson;
+    const text = (json === undefined ? undefined : manifestJsonWithOutput(json, outputPath)) ??
+      JSON.stringify(manifest, null, 2) + "\n";
     writeAtomicSync(manifestPath, text);
   } catch (error) {
     // A full or read-only disk: a document without its manifest would be an output no one made.
@@ -575,11 +535,18 @@ function sizeOf(path: string): number {
  * Write a document given whole or as parts: the parts are never joined; they
  * gather in a 1 MB buffer, written synchronously when full (one system call
  * each, not one per block).
+ *
+ * @example
+ * ```ts
+ * import { writeDocument } from "./emit.ts";
+ * await writeDocument(await Deno.makeTempFile(), ["# a\n", "b\n"].map((t) => new TextEncoder().encode(t)));
+ * ```
  */
-async function writeParts(
+export async function writeDocument(
   path: string,
-  document: Uint8Array | Uint8Array[] | StreamedDocument,
+  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
 ): Promise<void> {
+  if (typeof document === "string") document = encoder.encode(document);
   if (document instanceof Uint8Array) return await Deno.writeFile(path, document);
   using file = Deno.openSync(path, { write: true, create: true, truncate: true });
   const buffer = new Uint8Array(1 << 20);
