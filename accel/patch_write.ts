@@ -17,6 +17,7 @@
 import { basename, dirname, join } from "../pipeline/paths.ts";
 import type { StreamedDocument } from "../pipeline/document.ts";
 import { fileStamp, readAt, removeQuietly } from "../pipeline/helpers.ts";
+import { tempDocumentPath, writeDocument, type WrittenAhead } from "../pipeline/emit.ts";
 
 /** The last document written: its parts' hashes, and the file it became. */
 export interface WrittenDocument {
@@ -346,4 +347,61 @@ function rangeCopier(from: Deno.FsFile, to: Deno.FsFile) {
       }
     },
   };
+}
+
+/**
+ * Write a document to a hidden temp file in the output folder (`tempDocumentPath`), patched from
+ * the last document (`patch`) where it can be, for `publish` to link (its `ahead`): a build
+ * prepared ahead does its writing before it is asked for. `undefined` when it cannot be written
+ * (`publish` then writes it, and says why it cannot). A temp file older than an hour is taken for
+ * a killed build's and removed by the next publication.
+ *
+ * @example
+ * ```ts
+ * import { dropAhead, writeAhead } from "./patch_write.ts";
+ * import { streamDocument } from "../pipeline/document.ts";
+ * const to = { dir: await Deno.makeTempDir(), namespace: "context" };
+ * const ahead = await writeAhead(streamDocument([]), to, () => false);
+ * if (ahead) dropAhead(ahead);
+ * ```
+ */
+export async function writeAhead(
+  document: StreamedDocument,
+  to: { dir: string; namespace: string },
+  patch: (path: string, document: StreamedDocument) => boolean,
+): Promise<WrittenAhead | undefined> {
+  const { dir } = to;
+  let madeDir: string | undefined;
+  try {
+    if (fileStamp(dir) === undefined) madeDir = dir;
+    Deno.mkdirSync(dir, { recursive: true });
+    const path = tempDocumentPath(to);
+    try {
+      if (!patch(path, document)) await writeDocument(path, document);
+    } catch (error) {
+      removeQuietly(path);
+      throw error;
+    }
+    const stamp = fileStamp(path);
+    if (stamp) return { path, stamp, ...(madeDir ? { madeDir } : {}) };
+    dropAhead({ path, stamp: "", madeDir });
+  } catch {
+    // Written when published, which reports the error.
+  }
+  return undefined;
+}
+
+/**
+ * Remove a document written ahead that will not be published (gone already is fine).
+ *
+ * @example
+ * ```ts
+ * import { dropAhead } from "./patch_write.ts";
+ * dropAhead({ path: "/no/such/file.tmp", stamp: "" });
+ * ```
+ */
+export function dropAhead(ahead: WrittenAhead): void {
+  removeQuietly(ahead.path);
+  // Not recursive: a folder something else was written to since stays.
+  if (ahead.madeDir) removeQuietly(ahead.madeDir);
 }

@@ -35,13 +35,7 @@ import { mayDedup } from "../pipeline/dedup.ts";
 import { fileOrder } from "../pipeline/order_memory.ts";
 import { prefixEnd } from "../pipeline/order.ts";
 import { countMany, prefetchTable, prepareCounting, prestartCounting } from "../pipeline/count.ts";
-import {
-  buildManifest,
-  dropAhead,
-  manifestJsonWithOutput,
-  placeBlocks,
-  writeAhead,
-} from "../pipeline/emit.ts";
+import { buildManifest, placeBlocks, prefixLength, type WrittenAhead } from "../pipeline/emit.ts";
 import {
   blocksDone,
   type BuildRun,
@@ -55,24 +49,29 @@ import {
 } from "../pipeline/stages.ts";
 import {
   loadStatIndex,
+  readIndexed,
   saveStatIndex,
   statIndexPath,
   type StatSession,
   statSession,
 } from "./stat_index.ts";
 import {
+  dropAhead,
   loadWritten,
   saveWritten,
   withWrittenBlocks,
+  writeAhead,
   writePatched,
   type WrittenDocument,
 } from "./patch_write.ts";
 import {
   type DocumentHasher,
   documentHasher,
+  documentHashes,
   type StreamedDocument,
 } from "../pipeline/document.ts";
-import { fileStamp } from "../pipeline/helpers.ts";
+import type { BlockMemo, Memo } from "../pipeline/memo.ts";
+import { fileStamp, removeQuietly } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
 import { countEarly, earlyKnown, noteEarlyPlan } from "./precount.ts";
 import { hashText } from "../pipeline/text_hash.ts";
@@ -225,7 +224,7 @@ function wrapStages(
   return {
     ...stages,
     resolve: () => resolveKept(speed),
-    read: (targets) => done(readIndexed(speed, targets)),
+    read: (targets) => done(readUnchanged(speed, targets)),
     secrets: (sources) => done(scanEarly(speed, sources)),
     transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
     compose: (files) => done(composeParts(stages, files)),
@@ -280,13 +279,13 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 }
 
 /** Read: files the stat index knows unchanged are left unread (their `load` reads them). */
-async function readIndexed(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
+async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
   const { config } = speed.run;
-  const sources = await readTargets(targets, config, {
-    index: speed.index,
-    lstats: speed.lstats,
-    onRead: speed.spill && ((source) => spillSource(speed, source)),
-  });
+  const { index, lstats } = speed;
+  const onRead = speed.spill && ((source: SourceFile) => spillSource(speed, source));
+  const sources = index
+    ? await readIndexed(targets, config, { index, lstats, onRead })
+    : await readTargets(targets, config, { lstats, onRead });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
@@ -448,14 +447,46 @@ async function countKnown(
     // The blocks a resident knows are done; the share of the others' text counted so far.
     onProgress: blocksDone(formatted.length, onBlock, formatted.length - fresh.length),
   }).finally(() => early.done());
-  speed.counted = await placeBlocks(formatted, {
-    tokenizer: config.budget.tokenizer,
-    tokenCache: found.counts,
+  speed.counted = await placeRemembered(formatted, {
+    tokenizer,
+    counts: found.counts,
     memo,
     encodings: formatted.map((b) => encodings.get(b)),
   });
   onBlock?.(formatted.length, formatted.length);
   return { ...found, placed: speed.counted };
+}
+
+/**
+ * Place the blocks (`placeBlocks`), a resident's known blocks with the hash, length and count it
+ * remembers (same text, same tokenizer), and remember the others for the next build.
+ */
+async function placeRemembered(
+  blocks: Block[],
+  options: {
+    tokenizer: Tokenizer;
+    counts: Map<string, number>;
+    memo?: Memo<BlockMemo>;
+    encodings: Array<{ sha256: string; length: number } | undefined>;
+  },
+): Promise<PlacedBlock[]> {
+  const { tokenizer, counts, memo } = options;
+  const known = blocks.map((b) => {
+    const m = memo?.get(b.id);
+    return m?.tokenizer === tokenizer && m.text === b.text ? m : undefined;
+  });
+  known.forEach((m) => m && !counts.has(m.sha256) && counts.set(m.sha256, m.tokens));
+  const placed = await placeBlocks(blocks, {
+    tokenizer,
+    tokenCache: counts,
+    encodings: blocks.map((_, i) => known[i] ?? options.encodings[i]),
+  });
+  placed.forEach(({ sha256, length, tokens }, i) => {
+    if (!known[i]) {
+      memo?.set(blocks[i].id, { text: blocks[i].text, sha256, length, tokens, tokenizer });
+    }
+  });
+  return placed;
 }
 
 /**
@@ -495,22 +526,39 @@ function manifestResumed(
   files: RenderedFile[],
   { document, placed }: Pick<Written, "document" | "placed">,
 ): Manifest {
-  const { resident } = speed;
-  const hashes = speed.hashes = placed.map((b) => b.sha256);
-  const manifestOf = (doc: typeof document) =>
-    buildManifest(files, placed, doc, speed.run.warnings, undefined, {
-      // Taken with the blocks' hashes, unless the budget placed other blocks since.
-      known: placed === speed.counted ? speed.wholeHashes : undefined,
-      parts: resident && hashes,
-      previous: resident?.hashes,
-      keep: resident && ((states) => (resident.hashes = states)),
+  speed.hashes = placed.map((b) => b.sha256);
+  const { warnings } = speed.run;
+  // Taken with the blocks' hashes, unless the budget placed other blocks since.
+  const taken = placed === speed.counted ? speed.wholeHashes : undefined;
+  return buildManifest(files, placed, {
+    document,
+    warnings,
+    hashes: taken ?? resumedHashes(speed, document, placed),
+  });
+}
+
+/**
+ * A resident rebuild's document hashes: resumed after the leading blocks the last build hashed,
+ * the blocks the last document has read from its file; `undefined` without a resident.
+ */
+function resumedHashes(
+  speed: Speed,
+  document: StreamedDocument,
+  placed: PlacedBlock[],
+): { prefix: string; total: string } | undefined {
+  const { resident, hashes } = speed;
+  if (!resident) return undefined;
+  const hashesOf = (doc: Uint8Array[] | StreamedDocument) =>
+    documentHashes(doc, prefixLength(placed), {
+      parts: hashes,
+      previous: resident.hashes,
+      keep: (states) => (resident.hashes = states),
     });
   try {
-    // A resident rebuild hashes the blocks the last document has from its file.
-    return manifestOf(resident ? withWrittenBlocks(document, hashes, speed.last) : document);
+    return hashesOf(withWrittenBlocks(document, hashes, speed.last));
   } catch {
     // The last document changed while it was read: hashed from the texts.
-    return manifestOf(document);
+    return hashesOf(document);
   }
 }
 
@@ -525,22 +573,17 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
   const last = speed.last;
   const patch = (path: string, document: Uint8Array[] | StreamedDocument) =>
     last !== undefined && writePatched(path, document, hashes, last);
+  const writeNow = () => writeAhead(written.document, config.output, patch);
   let ahead = !write ? undefined : {
     manifestJson: JSON.stringify(written.manifest, null, 2),
-    document: await writeAhead(config.output.dir, config.output.namespace, written.document, {
-      patch,
-    }),
+    document: await writeNow(),
   };
   const publish = async (write: boolean) => {
     if (ahead?.document && !write) dropAhead(ahead.document);
     if (!write) return undefined;
     const output = await publishOutput(run, written, {
-      patch,
-      ahead: ahead?.document,
-      manifestText: (m) =>
-        ahead && m.output !== undefined
-          ? manifestJsonWithOutput(ahead.manifestJson, m.output)
-          : undefined,
+      ahead: await stillAhead(ahead?.document, writeNow),
+      manifestJson: ahead?.manifestJson,
     });
     // Published: the manifest's JSON (about 500 bytes a file) is not needed again.
     ahead = undefined;
@@ -555,6 +598,19 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
     return output;
   };
   return { publish, discard: () => ahead?.document && dropAhead(ahead.document) };
+}
+
+/**
+ * The document written ahead while it is still the file written, else written (patched) now: a
+ * build prepared without writing, or whose temp file was swept meanwhile (an hour old).
+ */
+async function stillAhead(
+  ahead: WrittenAhead | undefined,
+  write: () => Promise<WrittenAhead | undefined>,
+): Promise<WrittenAhead | undefined> {
+  if (ahead && fileStamp(ahead.path) === ahead.stamp) return ahead;
+  if (ahead) removeQuietly(ahead.path);
+  return await write();
 }
 
 /**

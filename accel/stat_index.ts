@@ -5,7 +5,10 @@
  * fingerprint is unchanged is neither read nor hashed: it enters the build
  * with the recorded hash and no text ("deferred"), and is read only if a
  * stage needs its bytes after all (a view cache miss, a secret scan, a view
- * whose cache key looks at the text), through {@linkcode loadDeferred}.
+ * whose cache key looks at the text), through its `load` ({@linkcode defer}).
+ * {@linkcode readIndexed} is the read stage with it: files it knows
+ * unchanged are taken from the record, the others read by the plain stage
+ * (`pipeline/read.ts`) and recorded.
  *
  * Racily clean files are read as git does: a file whose modification or
  * change time is not safely older than the moment the recording build began
@@ -17,9 +20,17 @@
  */
 
 import { join } from "../pipeline/paths.ts";
-import { type ReadIndex, readTarget, sha256 } from "../pipeline/read.ts";
+import {
+  leavesRoot,
+  type ReadOptions,
+  readTarget,
+  readTargets,
+  sha256,
+  skippedFile,
+} from "../pipeline/read.ts";
+import { sep } from "../pipeline/paths.ts";
 import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
-import type { FileStat } from "../pipeline/file_stat.ts";
+import { type FileStat, fileStat } from "../pipeline/file_stat.ts";
 
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
@@ -50,7 +61,7 @@ export interface StatIndex {
 }
 
 /** One build's use of an index: looks files up and records what it reads. */
-export interface StatSession extends ReadIndex {
+export interface StatSession {
   /** The recorded hash of `path` when its fingerprint is unchanged and not racy. */
   lookup(path: string, info: FileStat): string | undefined;
   /**
@@ -215,7 +226,6 @@ export function statSession(
         ? previous
         : { path: path ?? previous?.path, readStart, files },
     changed: () => recorded || files.size !== (previous?.files.size ?? 0),
-    defer,
   };
 }
 
@@ -241,4 +251,97 @@ export function defer(file: SourceFile, config: ResolvedConfig): void {
     Object.assign(file, fresh);
     return file.sha256 !== recorded;
   };
+}
+
+/** Options of {@linkcode readIndexed}. */
+export interface IndexedReadOptions extends ReadOptions {
+  /** This build's session of the stat index. */
+  index: StatSession;
+}
+
+/**
+ * The read stage with a stat index: a file the index knows unchanged (trusted, or with the same
+ * `lstat` fingerprint) is taken with its recorded hash and no text (its `load` reads it when a
+ * stage needs it); the others are read by the plain stage (`readTargets`), each with the `lstat`
+ * taken here, and recorded. The same files as `readTargets` gives, once their texts are loaded.
+ *
+ * @example
+ * ```ts
+ * import { readIndexed } from "./stat_index.ts";
+ * // const sources = await readIndexed(targets, config, { index: statSession(loadStatIndex(path)) });
+ * ```
+ */
+export async function readIndexed(
+  targets: Target[],
+  config: ResolvedConfig,
+  options: IndexedReadOptions,
+): Promise<SourceFile[]> {
+  const { index } = options;
+  const out = new Array<SourceFile>(targets.length);
+  const left: number[] = [];
+  const lstats = new Map<string, FileStat>();
+  // Files known unchanged are taken at once (no task turn); the others are read in parallel.
+  for (let i = 0; i < targets.length; i++) {
+    const known = knownTarget(targets[i], config, options, lstats);
+    if (known) out[i] = known;
+    else left.push(i);
+  }
+  const read = await readTargets(left.map((i) => targets[i]), config, {
+    lstats,
+    onRead: options.onRead,
+  });
+  read.forEach((file, n) => {
+    out[left[n]] = file;
+    const info = lstats.get(file.path);
+    // A symbolic link's target's fingerprint is not recorded: it is always read.
+    if (info && !info.isSymlink && !file.error) index.record(file.path, info, file.sha256);
+  });
+  return out;
+}
+
+/**
+ * A target the index knows unchanged, taken from its record; `undefined` for any other file
+ * (read by `readTargets`), its `lstat`, when taken, put in `lstats` for the read.
+ */
+function knownTarget(
+  target: Target,
+  config: ResolvedConfig,
+  { index, lstats: resolved }: IndexedReadOptions,
+  lstats: Map<string, FileStat>,
+): SourceFile | undefined {
+  if (target.skip) return skippedFile(target);
+  if (leavesRoot(target, config)) return undefined;
+  const limit = target.entry.maxBytes ?? config.maxFileSize;
+  // A file a watcher saw no change of (slop watch) is taken as recorded, not even looked at.
+  const trusted = index.trusted(target);
+  if (trusted && trusted.size <= limit) {
+    return deferred(target, config, trusted);
+  }
+  let info = resolved?.get(target.path);
+  try {
+    // Most files are only looked at: a synchronous lstat costs far less.
+    info ??= fileStat(Deno.lstatSync(target.absPath));
+  } catch {
+    return undefined; // the read says why
+  }
+  lstats.set(target.path, info);
+  const rootPrefix = config.root.endsWith(sep) ? config.root : config.root + sep;
+  const inside = config.allowOutsideRoot || target.absPath.startsWith(rootPrefix);
+  // A symbolic link, folder, special or large file, or one outside the root: read.
+  if (!info.isFile || info.isSymlink || info.size > limit || !inside) return undefined;
+  const known = index.lookup(target.path, info);
+  return known
+    ? deferred(target, config, { sha256: known, size: info.size, mtime: info.mtime })
+    : undefined;
+}
+
+/** A file as the stat index knows it: its recorded hash, no text (read later if needed). */
+function deferred(
+  target: Target,
+  config: ResolvedConfig,
+  { sha256, size, mtime }: Pick<StatRecord, "sha256" | "size" | "mtime">,
+): SourceFile {
+  const file = { ...target, sha256, size, mtimeMs: mtime };
+  defer(file, config);
+  return file;
 }

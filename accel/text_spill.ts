@@ -47,7 +47,7 @@ import { isAscii } from "node:buffer";
 export const SPILL_WINDOW = 64;
 
 /** Characters of texts offered to a spill that stay in memory before it writes any. */
-export const SPILL_AFTER_CHARS = 64 * 1024 * 1024;
+const SPILL_AFTER_CHARS = 64 * 1024 * 1024;
 
 /**
  * The spill of a build, from its environment: by default the texts past their first
@@ -91,10 +91,10 @@ function envOf(): Record<string, string | undefined> {
  * collections a spilling build asks for: each is garbage once used, and V8 lets its heap grow to
  * several times what it holds before it collects on its own (bench/README.md, "Monorepo scale").
  */
-export const COLLECT_EVERY_CHARS = 128 * 1024 * 1024;
+const COLLECT_EVERY_CHARS = 128 * 1024 * 1024;
 
 /** Texts shorter than this stay in memory. */
-export const SPILL_MIN_CHARS = 1024;
+const SPILL_MIN_CHARS = 1024;
 
 /**
  * The texts read last that are kept, at most: the stages read a file's text several times in a
@@ -289,14 +289,8 @@ const swept = new Set<string>();
  * exit handler, and a big tree's spill file is hundreds of megabytes): a file named with the id
  * of a process that no longer runs. Where the process table cannot be read (no `/proc`), none
  * is removed. Once per folder and process.
- *
- * @example
- * ```ts
- * import { removeStaleSpills } from "./text_spill.ts";
- * removeStaleSpills(Deno.makeTempDirSync()); // [] (the paths removed)
- * ```
  */
-export function removeStaleSpills(dir: string): string[] {
+function removeStaleSpills(dir: string): string[] {
   if (swept.has(dir)) return [];
   swept.add(dir);
   const removed: string[] = [];

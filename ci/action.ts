@@ -58,14 +58,8 @@ export type CheckStatus = "match" | "within" | "drift" | "no-lock" | "error";
 
 /**
  * The status of a check's outcome.
- *
- * @example
- * ```ts
- * import { checkStatus } from "./action.ts";
- * checkStatus({ code: 2, stderr: "error: Invalid --max-invalidated" }); // "error"
- * ```
  */
-export function checkStatus(outcome: CheckOutcome): CheckStatus {
+function checkStatus(outcome: CheckOutcome): CheckStatus {
   const json = outcome.json;
   if (!json || outcome.code > 1) return "error";
   if (!json.pinned) return "no-lock";
@@ -75,14 +69,8 @@ export function checkStatus(outcome: CheckOutcome): CheckStatus {
 
 /**
  * The `slop check` command line for `inputs` (after `slop`).
- *
- * @example
- * ```ts
- * import { checkArgs } from "./action.ts";
- * checkArgs({ maxInvalidated: "10%" }); // ["check", "--json", "--max-invalidated", "10%"]
- * ```
  */
-export function checkArgs(inputs: ActionInputs): string[] {
+function checkArgs(inputs: ActionInputs): string[] {
   const args = ["check", "--json"];
   if (inputs.config) args.push("--config", inputs.config);
   if (inputs.persona) args.push("--persona", inputs.persona);
@@ -185,14 +173,8 @@ function costTable(costs: InvalidationCost[]): string {
  * The step's outputs: `status`, `first-divergence`, `invalidated-tokens`,
  * `invalidated-share` (percent of the pinned prefix) and `cost` (US dollars
  * on the configured provider, else the first), empty when they do not apply.
- *
- * @example
- * ```ts
- * import { actionOutputs } from "./action.ts";
- * actionOutputs({ code: 2, stderr: "" }).status; // "error"
- * ```
  */
-export function actionOutputs(outcome: CheckOutcome): Record<string, string> {
+function actionOutputs(outcome: CheckOutcome): Record<string, string> {
   const diff = outcome.json?.diff;
   const cost = outcome.json?.costs?.[0];
   return {

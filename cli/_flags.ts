@@ -9,10 +9,10 @@ import { resolve } from "../pipeline/paths.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 
 /** The document formats of `--format`. */
-export const FORMATS = ["markdown", "xml", "json"];
+const FORMATS = ["markdown", "xml", "json"];
 
 /** The strategies of `--strategy`. */
-export const STRATEGIES = ["auto", "summarize", "full"];
+const STRATEGIES = ["auto", "summarize", "full"];
 
 /**
  * The error for a `--format` value, if it is not a document format.

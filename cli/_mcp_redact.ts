@@ -42,15 +42,9 @@ export function redactingTransport<T extends Sender>(transport: T): T {
 /**
  * A JSON-RPC message as it may be sent: an error's message and data, and a tool error's texts,
  * redacted; anything else as it was.
- *
- * @example
- * ```ts
- * import { redactedReply } from "./_mcp_redact.ts";
- * redactedReply({ jsonrpc: "2.0", id: 1, result: { content: [], isError: true } });
- * ```
  */
 // deno-lint-ignore no-explicit-any
-export function redactedReply(message: any): any {
+function redactedReply(message: any): any {
   if (!message || typeof message !== "object") return message;
   if (message.error && typeof message.error === "object") {
     const error = { ...message.error };

@@ -28,14 +28,8 @@ export interface ByteWriterSync {
 
 /**
  * Write all of `bytes` (a write may take only part of them).
- *
- * @example
- * ```ts
- * import { writeAll } from "./_terminal.ts";
- * await writeAll(Deno.stdout, new TextEncoder().encode("hello\n"));
- * ```
  */
-export async function writeAll(to: ByteWriter, bytes: Uint8Array): Promise<void> {
+async function writeAll(to: ByteWriter, bytes: Uint8Array): Promise<void> {
   let written = 0;
   while (written < bytes.length) written += await to.write(bytes.subarray(written));
 }

@@ -6,7 +6,7 @@
 
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { checkProjectRoot, NoProjectError } from "./_no_project.ts";
-import { build, type BuildResult } from "../pipeline/build.ts";
+import { build, type BuildOptions, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { LockError } from "../pipeline/lock.ts";
@@ -100,7 +100,8 @@ export async function runBuild(
   options: RunBuildOptions = {},
 ): Promise<number> {
   const terminal = options.terminal ?? processTerminal();
-  const session = options.session;
+  // In this process, or with a build server's session: chosen here, once.
+  const builder = options.session ? sessionBuilder(options.session) : processBuilder();
   // An error may quote input (a flag's value, a parser's excerpt of a broken config line).
   const printError = (message: string) => terminal.stderr(`slop: ${shownMessage(message)}\n`);
   const checked = await checkFlags(flags);
@@ -112,7 +113,7 @@ export async function runBuild(
   let result: BuildResult;
   let config: ResolvedConfig;
   const clock: StageClock | undefined = flags.timings
-    ? stageClock({ startup: !session || session.first })
+    ? stageClock({ startup: builder.first })
     : undefined;
   // Silent when stderr is not a terminal or with --quiet.
   const bar = progressBar({
@@ -120,37 +121,76 @@ export async function runBuild(
     write: terminal.stderr,
   });
   try {
-    const load = (reload: boolean) => loadBuildConfig(paths, { ...flags, task }, reload);
-    // `--since` asks git at load time: a kept config would keep an old answer.
-    config = session && flags.since === undefined
-      ? await session.config(configKey(paths, { ...flags, task }, budget), load)
-      : await load(false);
-    await session?.changes?.(config);
+    config = await builder.config(paths, { ...flags, task }, budget);
     clock?.mark("config");
-    const prepared = session?.prepared?.(config);
-    result = prepared
-      ? await prepared.finish({ write: !flags.stdout, timings: clock })
-      : await build(
-        config,
-        {
-          timings: clock,
-          builtins: session?.builtins ?? builtinPlugins(),
-          layer: speedLayer({
-            resident: session?.resident,
-            renderedAhead: session?.renderedAhead,
-          }),
-          write: !flags.stdout,
-          onProgress: bar.update,
-        },
-      );
+    result = await builder.build(config, {
+      timings: clock,
+      write: !flags.stdout,
+      onProgress: bar.update,
+    });
     bar.done();
-    session?.built?.(result, config);
+    builder.built(result, config);
   } catch (error) {
     bar.done();
     printError(error instanceof Error ? error.message : String(error));
     return isInputError(error) ? 2 : 1;
   }
   return await printResult(result, { flags, terminal, clock });
+}
+
+/** How `slop build` loads its config and builds: in this process, or in a build server's. */
+interface Builder {
+  /** Whether this is the process's first build (its time includes the process's start). */
+  first: boolean;
+  /** The config of a build with these paths and (checked) flags. */
+  config(paths: string[], flags: BuildFlags, budget?: number): Promise<ResolvedConfig>;
+  /** Build with the speed layer (or finish a build prepared ahead). */
+  build(
+    config: ResolvedConfig,
+    options: Pick<BuildOptions, "timings" | "write" | "onProgress">,
+  ): Promise<BuildResult>;
+  /** Told of each build that succeeded. */
+  built(result: BuildResult, config: ResolvedConfig): void;
+}
+
+/** A build in this process: the config loaded, the built-ins made, the speed layer. */
+function processBuilder(): Builder {
+  return {
+    first: true,
+    config: (paths, flags) => loadBuildConfig(paths, flags),
+    build: (config, options) =>
+      build(config, { ...options, builtins: builtinPlugins(), layer: speedLayer() }),
+    built: () => {},
+  };
+}
+
+/**
+ * A build in a build server, with its session: the config kept while its files are unchanged,
+ * a build prepared ahead finished, and the resident's memos in the speed layer.
+ */
+function sessionBuilder(session: BuildSession): Builder {
+  return {
+    first: session.first,
+    async config(paths, flags, budget) {
+      const load = (reload: boolean) => loadBuildConfig(paths, flags, reload);
+      // `--since` asks git at load time: a kept config would keep an old answer.
+      const config = flags.since === undefined
+        ? await session.config(configKey(paths, flags, budget), load)
+        : await load(false);
+      await session.changes?.(config);
+      return config;
+    },
+    async build(config, options) {
+      const prepared = session.prepared?.(config);
+      if (prepared) {
+        return await prepared.finish({ write: options.write, timings: options.timings });
+      }
+      const { resident, renderedAhead, builtins } = session;
+      const layer = speedLayer({ resident, renderedAhead });
+      return await build(config, { ...options, builtins, layer });
+    },
+    built: (result, config) => session.built?.(result, config),
+  };
 }
 
 /**

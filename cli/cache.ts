@@ -84,20 +84,8 @@ export async function runCache(
 
 /**
  * The human text of `slop cache stats`.
- *
- * @example
- * ```ts
- * import { cacheStatsText } from "./cache.ts";
- * cacheStatsText({
- *   dir: ".slop/cache",
- *   entries: 0,
- *   bytes: 0,
- *   tempFiles: 0,
- *   packs: { files: 0, bytes: 0, entries: 0 },
- * });
- * ```
  */
-export function cacheStatsText(stats: CacheStats): string {
+function cacheStatsText(stats: CacheStats): string {
   const lines = [
     `cache: ${shown(stats.dir)}`,
     `entries: ${stats.entries} (${formatBytes(stats.bytes)})`,

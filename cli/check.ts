@@ -255,14 +255,8 @@ export function checkReport(
 
 /**
  * The human report of a divergence.
- *
- * @example
- * ```ts
- * import { describeDiff } from "./check.ts";
- * // console.log(describeDiff(diff, "slop.lock", 1234));
- * ```
  */
-export function describeDiff(
+function describeDiff(
   diff: LockDiff,
   lockName: string,
   pinnedBytes: number,

@@ -47,14 +47,8 @@ export interface InitResult {
 /**
  * How a project at `dir` refers to a slop module: a relative path when slop
  * is on disk, else the URL.
- *
- * @example
- * ```ts
- * import { slopSpecifier } from "./init.ts";
- * slopSpecifier("/tmp/project", "mod.ts"); // e.g. "../../work/main/mod.ts"
- * ```
  */
-export function slopSpecifier(dir: string, file: string): string {
+function slopSpecifier(dir: string, file: string): string {
   const url = new URL(`../${file}`, import.meta.url);
   if (url.protocol !== "file:") return url.href;
   const rel = relative(dir, fileURLToPath(url)).split(sep).join("/");
@@ -65,14 +59,8 @@ export function slopSpecifier(dir: string, file: string): string {
  * A path as one word of a `deno task` command: as it is when it holds only
  * safe characters, else in single quotes (a path with a space would be two
  * words).
- *
- * @example
- * ```ts
- * import { shellWord } from "./init.ts";
- * shellWord("../my tools/slop/cli.ts"); // "'../my tools/slop/cli.ts'"
- * ```
  */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   if (/^[\w@%+=:,./-]+$/.test(word)) return word;
   return `'${word.replace(/'/g, `'"'"'`)}'`;
 }
@@ -80,28 +68,16 @@ export function shellWord(word: string): string {
 /**
  * A relative path as an import specifier: `%`, `#` and `?` are escaped, which
  * a URL would read as an escape, a fragment or a query.
- *
- * @example
- * ```ts
- * import { importSpecifier } from "./init.ts";
- * importSpecifier("../c#/slop/config.ts"); // "../c%23/slop/config.ts"
- * ```
  */
-export function importSpecifier(path: string): string {
+function importSpecifier(path: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path;
   return path.replace(/[%#?]/g, (c) => encodeURIComponent(c));
 }
 
 /**
  * The commented config `slop init` writes.
- *
- * @example
- * ```ts
- * import { configTemplate } from "./init.ts";
- * configTemplate("../slop/config.ts").includes("defineConfig"); // true
- * ```
  */
-export function configTemplate(configSpecifier: string): string {
+function configTemplate(configSpecifier: string): string {
   return `// What \`deno task context\` bundles into .slop/out/context_NNN.md.
 // Every key is optional; unknown keys are errors that name the key.
 import { defineConfig } from ${JSON.stringify(configSpecifier)};
@@ -135,14 +111,8 @@ export default defineConfig({
 
 /**
  * Initialise slop in `dir`; never overwrites anything.
- *
- * @example
- * ```ts
- * import { initProject } from "./init.ts";
- * // const result = await initProject(await Deno.makeTempDir());
- * ```
  */
-export async function initProject(dir: string): Promise<InitResult> {
+async function initProject(dir: string): Promise<InitResult> {
   const root = resolve(dir);
   // No V8 flags: a build in the task's process starts again with them (cli/_relaunch.ts).
   const task = `deno run -A ${shellWord(slopSpecifier(root, "cli.ts"))} build${TASK_SERVER}`;

@@ -83,14 +83,8 @@ const ACTION_LABELS: Record<HarvestAction, string> = {
 
 /**
  * The human report of a harvest (dry run or applied).
- *
- * @example
- * ```ts
- * import { harvestText } from "./knowledge.ts";
- * // console.log(harvestText(report));
- * ```
  */
-export function harvestText(report: HarvestReport): string {
+function harvestText(report: HarvestReport): string {
   const lines: string[] = [];
   const counts = (Object.keys(ACTION_LABELS) as HarvestAction[])
     .map((a) => `${ACTION_LABELS[a]}: ${report.counts[a]}`).join(", ");

@@ -36,7 +36,7 @@ export interface RankFlags {
 }
 
 /** The usage error of a task that is missing, empty or unreadable. */
-export class TaskError extends Error {}
+class TaskError extends Error {}
 
 /**
  * The files a build of `config` would show, as ranking input: resolved (ignore
@@ -117,14 +117,8 @@ export async function runRank(flags: RankFlags): Promise<number> {
 
 /**
  * The human listing of `slop rank`: rank, score and path, then the reasons.
- *
- * @example
- * ```ts
- * import { rankText } from "./rank.ts";
- * rankText([{ path: "a.py", score: 1.5, reasons: [{ kind: "term", detail: "cookie", score: 1.5 }] }], 3);
- * ```
  */
-export function rankText(shown: RankedFile[], total: number): string {
+function rankText(shown: RankedFile[], total: number): string {
   const lines: string[] = [];
   const width = String(shown.length).length;
   for (const [i, file] of shown.entries()) {

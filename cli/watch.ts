@@ -79,14 +79,8 @@ const COLLECT_AFTER = 2 * 1024 * 1024;
 
 /**
  * Compare a build with the previous one.
- *
- * @example
- * ```ts
- * import { prefixReuse } from "./watch.ts";
- * // prefixReuse(previous, next).bytes
- * ```
  */
-export function prefixReuse(previous: BuildResult, next: BuildResult): PrefixReuse {
+function prefixReuse(previous: BuildResult, next: BuildResult): PrefixReuse {
   let blocks = 0;
   while (
     blocks < previous.blocks.length && blocks < next.blocks.length &&
@@ -130,15 +124,8 @@ function* blockBytes(result: BuildResult, from: number): Generator<Uint8Array, u
 
 /**
  * The line printed after a rebuild.
- *
- * @example
- * ```ts
- * import { reuseLine } from "./watch.ts";
- * reuseLine({ bytes: 90, total: 100, blocks: 3, prefixUnchanged: true });
- * // "reused 90 B of 100 B (90%), 3 blocks; stable prefix unchanged"
- * ```
  */
-export function reuseLine(reuse: PrefixReuse): string {
+function reuseLine(reuse: PrefixReuse): string {
   const pct = reuse.total ? Math.floor((reuse.bytes / reuse.total) * 100) : 100;
   return `reused ${formatBytes(reuse.bytes)} of ${
     formatBytes(reuse.total)

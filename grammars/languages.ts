@@ -15,6 +15,7 @@ import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
 import { ELIXIR } from "./_elixir.ts";
+import { extensionOf } from "../pipeline/extension.ts";
 
 /** What a definition node declares. */
 export interface DefinitionSpec {
@@ -1103,16 +1104,6 @@ function lastPart(path: string): string {
   let i = end - 1;
   while (i >= start && !isSep(path[i])) i--;
   return path.slice(i + 1, end);
-}
-
-/**
- * The extension of a path's last part (`lastPart`), as `node:path`'s `extname` gives it on this
- * platform: from the last dot, `""` for none or a leading one. Written here because grammars/ imports nothing outside
- * itself and `deps.ts`; `tests/views/language_for_test.ts` holds it to `pipeline/_path.ts`.
- */
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot <= 0 || name === ".." ? "" : name.slice(dot);
 }
 
 /**

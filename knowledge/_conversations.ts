@@ -15,7 +15,7 @@ import { comparePaths, isGlob } from "../pipeline/resolve.ts";
 import { parseHistory } from "../plugins/sections/history.ts";
 
 /** File extensions the harvest reads as conversations. */
-export const CONVERSATION_EXTENSIONS: string[] = [".jsonl", ".ndjson", ".json", ".toml"];
+const CONVERSATION_EXTENSIONS: string[] = [".jsonl", ".ndjson", ".json", ".toml"];
 
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 

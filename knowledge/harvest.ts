@@ -58,7 +58,7 @@ export const SUMMARIZE_THRESHOLD_BYTES = 64 * 1024;
 export const MAX_HARVEST_SOURCE_BYTES = 1024 * 1024;
 
 /** The harvest prompt, relative to the config's folder. */
-export const HARVEST_PROMPT_FILE = "slop/prompts/harvest-conversation.md";
+const HARVEST_PROMPT_FILE = "slop/prompts/harvest-conversation.md";
 
 /**
  * What the harvest does with a conversation: `harvest`, `summarize` (then
@@ -191,14 +191,8 @@ function classify(
  * Ask the model for one conversation's items: up to
  * {@linkcode HARVEST_MAX_ATTEMPTS} answers, the retry carrying the seed's
  * suffix. Throws when every answer is invalid or the call fails.
- *
- * @example
- * ```ts
- * import { askHarvest } from "./harvest.ts";
- * // const items = await askHarvest(complete, { template, name: "chat-1", content: "User: ..." });
- * ```
  */
-export async function askHarvest(
+async function askHarvest(
   complete: CompleteFn,
   input: HarvestInput,
 ): Promise<HarvestItems> {

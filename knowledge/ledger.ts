@@ -12,7 +12,7 @@ import { writeText } from "./store.ts";
 import type { HarvestItems } from "./prompt.ts";
 
 /** The ledger file name inside the knowledge folder. */
-export const LEDGER_FILE = "ledger.json";
+const LEDGER_FILE = "ledger.json";
 
 /**
  * `harvested`: items appended, the conversation may be reclaimed.

@@ -68,15 +68,8 @@ export interface Provenance {
 
 /**
  * The provenance suffix of an item line.
- *
- * @example
- * ```ts
- * import { formatProvenance } from "./store.ts";
- * formatProvenance({ source: "2026-06-12-review", date: "2026-06-12" });
- * // "[from: 2026-06-12-review, 2026-06-12]"
- * ```
  */
-export function formatProvenance(p: Provenance): string {
+function formatProvenance(p: Provenance): string {
   return `[from: ${oneLine(p.source)}, ${p.date}]`;
 }
 

@@ -9,6 +9,8 @@
  * @module
  */
 
+import { extensionOf } from "./extension.ts";
+
 /** The path functions of one platform. */
 export interface PathFunctions {
   /** The platform's separator. */
@@ -45,12 +47,6 @@ function normalSegments(path: string, isSep: (c: string) => boolean, above: bool
     else if (above) out.push("..");
   }
   return out;
-}
-
-/** `name`'s extension: from its last dot, unless that is its first character or it is `..`. */
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot <= 0 || name === ".." ? "" : name.slice(dot);
 }
 
 /** The working folder (node:path asks the process, as `Deno.cwd()` does). */

@@ -14,14 +14,12 @@ import { failOnSecrets, redactBlocks } from "./secrets.ts";
 import { attachSideSlices } from "./slices_file.ts";
 import { chooseView, focusOf } from "./transform.ts";
 import { releaseCounting } from "./count.ts";
-import { orderBlocks } from "./order.ts";
-import { formatBlocks } from "./formats.ts";
 import { loadBudgetMemory } from "./_budget_memory.ts";
 import { mapConfig, mapKept, taskHistory, withTask } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { startRun } from "./run.ts";
-import { prepareOutput } from "./build_output.ts";
-import { type BuildRun, fitToBudget, plainStages, type Stages } from "./stages.ts";
+import { readyToPublish } from "./build_output.ts";
+import { type BuildRun, plainStages, type Stages } from "./stages.ts";
 import type {
   Assembled,
   BuildOptions,
@@ -92,7 +90,7 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   const stages = options.layer ? options.layer.wrap(plainStages(run), run) : plainStages(run);
   const rendered = await renderFiles(stages, run, options);
   const assembled = await assemble(stages, run, options, rendered);
-  return await prepareOutput(stages, run, options, assembled);
+  return await readyToPublish({ stages, run, options }, assembled);
 }
 
 /** Resolve, read, redact and transform: each file rendered by its view. */
@@ -152,7 +150,7 @@ async function assemble(
   options: BuildOptions,
   rendered: Rendered,
 ): Promise<Assembled> {
-  const { config, registry, warn } = run;
+  const { config, warn } = run;
   const { files, findings, cacheHits } = rendered;
   const clock = options.timings;
   const blocks = await stages.compose(files);
@@ -172,8 +170,7 @@ async function assemble(
     fileOrder,
     warn,
   };
-  const ordered = await orderBlocks(blocks, registry, orderContext);
-  const formatted = formatBlocks(ordered, files, config.output.format);
+  const formatted = await stages.order(blocks, orderContext);
   clock?.mark("order");
 
   const progress = options.onProgress;
@@ -194,7 +191,8 @@ async function assemble(
   // With a task, the map before the task section is fitted to its part (pipeline/task.ts).
   if (config.budget.tokens === undefined) return await withTask(run, assembled, options);
   const map = { files, placed, sources: rendered.sources, history };
-  const fit = await fitToBudget({ ...run, config: mapConfig(config) }, files, {
+  const fit = await stages.budget(files, {
+    config: mapConfig(config),
     sources: rendered.sources,
     placed,
     counts: counted.counts,

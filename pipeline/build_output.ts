@@ -1,21 +1,22 @@
 /**
- * A build's last stages: plan the provider cache, write the caches and the
- * manifest, get the document ready (`prepareOutput`), then publish it and
- * commit the order memory when the build is finished (`build.ts` runs them).
+ * A build's last stages: plan the provider cache, write the caches, make the
+ * manifest and get the document ready to publish (`readyToPublish`, which
+ * `build.ts` calls); the prepared build's `finish()` then publishes it and
+ * remembers the build (the cache use, the order memory).
  *
  * @module
  */
 
 import { callHook, orderingRules } from "./registry.ts";
 import { redactWarnings, withSecrets } from "./secrets.ts";
-import { contextWarning, planCache, withBreakpoints } from "./cache_plan.ts";
-import { type Published, renderDocument } from "./emit.ts";
+import { type CachePlan, contextWarning, planCache, withBreakpoints } from "./cache_plan.ts";
+import { renderDocument } from "./emit.ts";
 import { writeBudgetMemory } from "./_budget_memory.ts";
 import { relative } from "./_path.ts";
 import { orderMemoryWarning, unwritableReason } from "./_state_write.ts";
 import { streamDocument } from "./document.ts";
 import { markStateDir } from "./state_dir.ts";
-import { type BuildRun, type Output, recordCacheUse, type Stages } from "./stages.ts";
+import { type BuildRun, recordCacheUse, type Stages, type Written } from "./stages.ts";
 import type {
   Assembled,
   BuildOptions,
@@ -25,50 +26,41 @@ import type {
 } from "./build_options.ts";
 import type { Manifest, PlacedBlock } from "./types.ts";
 
+/** What the last stages of a build are given: its stages, its run and its options. */
+export interface Finishing {
+  /** The build's stages (plain, or wrapped by a speed layer). */
+  stages: Stages;
+  /** The config, the plugins, the cache and the warnings. */
+  run: BuildRun;
+  /** The build's options. */
+  options: BuildOptions;
+}
+
 /**
- * Plan the cache, write the caches and the manifest, and get the outputs
- * ready to publish: the prepared build's `finish()` publishes them.
+ * Plan the provider cache, write the caches, make the manifest and get the
+ * document ready to publish: the prepared build, whose `finish()` publishes
+ * the document and remembers the build.
  *
  * @example
  * ```ts
- * import { prepareOutput } from "./build_output.ts";
- * // const prepared = await prepareOutput(stages, run, options, assembled);
+ * import { readyToPublish } from "./build_output.ts";
+ * // const prepared = await readyToPublish({ stages, run, options }, assembled);
  * // const result = await prepared.finish();
  * ```
  */
-export async function prepareOutput(
-  stages: Stages,
-  run: BuildRun,
-  options: BuildOptions,
+export async function readyToPublish(
+  finishing: Finishing,
   assembled: Assembled,
 ): Promise<PreparedBuild> {
-  const { config, registry, warn } = run;
-  const { files, placed, budget, findings } = assembled;
+  const { stages, run, options } = finishing;
+  const { files, placed, budget } = assembled;
   const clock = options.timings;
-  // The document is streamed from the blocks as it is hashed and written, never held whole.
-  const document = streamDocument(placed);
-  await redactWarnings(run.warnings, config.secrets.rules);
-  const plan = await planCache(placed, registry, assembled.orderContext);
-  // A document the configured model cannot take is said before anything is sent.
-  const tokens = placed.reduce((n, b) => n + b.tokens, 0);
-  const tooLarge = plan && contextWarning(plan, tokens, config.budget.tokens);
-  if (tooLarge) warn(tooLarge);
+  await redactWarnings(run.warnings, run.config.secrets.rules);
+  const plan = await providerCachePlan(run, assembled);
   clock?.mark("plan");
-
   await stages.persist(files);
   if (run.cache.enabled) clock?.mark("cache write");
-
-  const built = withSecrets(stages.manifest(files, { document, placed }), findings);
-  let manifest = withBreakpoints(withBudgetAndTask(built, assembled), plan);
-  const written = {
-    document,
-    placed,
-    manifest,
-    manifestFor: (path: string): Manifest => {
-      const { version, ...rest } = manifest;
-      return (manifest = { version, output: path, ...rest });
-    },
-  };
+  const written = manifestAndDocument(finishing, assembled, plan);
   const output = await stages.emit(written, options.write !== false);
   let finished = false;
   return {
@@ -76,10 +68,19 @@ export async function prepareOutput(
     async finish(more: FinishOptions = {}): Promise<BuildResult> {
       if (finished) throw new Error("A prepared build is finished once");
       finished = true;
+      const { config } = run;
       // Asked to remember only now: the state dir was not marked when the build began.
       if (options.remember === false && more.remember) markStateDir(config.stateDir, config.root);
-      const published = await publishBuild(stages, run, { ...options, ...more }, assembled, output);
+      const asked = { ...options, ...more };
+      if (asked.record ?? true) {
+        await stages.later(() => recordCacheUse(run, files, assembled.counted));
+      }
+      const published = await output.publish(asked.write ?? true);
+      // The order memory is recorded whether the document was written or piped (`--stdout`).
+      if (asked.remember ?? true) await stages.later(() => commitOrder(run, assembled));
+      stages.end();
       (more.timings ?? clock)?.mark("emit");
+      const { manifest } = written;
       const { warnings } = run;
       return withDocument(
         { files, manifest, output: published, warnings, cache: plan, budget },
@@ -93,40 +94,68 @@ export async function prepareOutput(
   };
 }
 
-/** Record the cache use, publish the outputs and commit the order memory. */
-async function publishBuild(
-  stages: Stages,
+/**
+ * The provider cache's plan of the document (where its breakpoints go), and a warning when the
+ * configured model cannot take the document (said before anything is sent).
+ */
+async function providerCachePlan(
   run: BuildRun,
-  options: BuildOptions & FinishOptions,
+  { placed, orderContext }: Assembled,
+): Promise<CachePlan | undefined> {
+  const { config, registry, warn } = run;
+  const plan = await planCache(placed, registry, orderContext);
+  const tokens = placed.reduce((n, b) => n + b.tokens, 0);
+  const tooLarge = plan && contextWarning(plan, tokens, config.budget.tokens);
+  if (tooLarge) warn(tooLarge);
+  return plan;
+}
+
+/**
+ * What the emit stage writes: the document, streamed from the blocks as it is hashed and
+ * written (never held whole), and its manifest, which takes the output's path when published.
+ */
+function manifestAndDocument(
+  { stages }: Finishing,
   assembled: Assembled,
-  output: Output,
-): Promise<Published | undefined> {
+  plan: CachePlan | undefined,
+): Written & { readonly manifest: Manifest } {
+  const { files, placed, findings } = assembled;
+  const document = streamDocument(placed);
+  const built = withSecrets(stages.manifest(files, { document, placed }), findings);
+  let manifest = withBreakpoints(withBudgetAndTask(built, assembled), plan);
+  return {
+    document,
+    placed,
+    get manifest() {
+      return manifest;
+    },
+    manifestFor: (path: string): Manifest => {
+      const { version, ...rest } = manifest;
+      return (manifest = { version, output: path, ...rest });
+    },
+  };
+}
+
+/**
+ * Commit the order memory: each ordering rule's order as the document has it, and the budget's
+ * steps. A state dir that takes no writes is a warning: the document does not depend on it.
+ */
+async function commitOrder(run: BuildRun, assembled: Assembled): Promise<void> {
   const { config, registry } = run;
   const { placed, budget, orderContext } = assembled;
-  if (options.record ?? true) {
-    await stages.later(() => recordCacheUse(run, assembled.files, assembled.counted));
+  try {
+    for (const rule of orderingRules(registry)) {
+      const commit = rule.commit;
+      if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
+    }
+    if (budget && assembled.stepMemory) await writeBudgetMemory(config, budget.steppedDown);
+  } catch (error) {
+    // A read-only or full state dir: the document does not depend on the memory.
+    const reason = unwritableReason(error);
+    if (!reason) throw error;
+    const shown = relative(config.root, config.stateDir);
+    run.warn(orderMemoryWarning(shown.startsWith("..") ? config.stateDir : shown, reason));
   }
-  const published = await output.publish(options.write ?? true);
-  // The order memory is recorded whether the document was written or piped (`--stdout`).
-  if (options.remember ?? true) {
-    await stages.later(async () => {
-      try {
-        for (const rule of orderingRules(registry)) {
-          const commit = rule.commit;
-          if (commit) await callHook(rule, "commit", () => commit(placed, orderContext));
-        }
-        if (budget && assembled.stepMemory) await writeBudgetMemory(config, budget.steppedDown);
-      } catch (error) {
-        // A read-only or full state dir: the document does not depend on the memory.
-        const reason = unwritableReason(error);
-        if (!reason) throw error;
-        const shown = relative(config.root, config.stateDir);
-        run.warn(orderMemoryWarning(shown.startsWith("..") ? config.stateDir : shown, reason));
-      }
-    });
-  }
-  stages.end();
-  return published;
 }
 
 /** A build's result, with the document made from its blocks when first asked for. */

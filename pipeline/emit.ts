@@ -19,9 +19,8 @@ import type {
   PlacedBlock,
   RenderedFile,
 } from "./types.ts";
-import type { BlockMemo, Memo } from "./memo.ts";
 import { fileStamp, removeQuietly, writeAtomic, writeAtomicSync } from "./helpers.ts";
-import { documentHashes, type HashStates, type StreamedDocument } from "./document.ts";
+import { documentHashes, type StreamedDocument } from "./document.ts";
 import { hashText } from "./text_hash.ts";
 import { textParts } from "./block_parts.ts";
 
@@ -37,8 +36,6 @@ export interface PlaceOptions {
   tokenCache?: Map<string, number>;
   /** Called after each block is placed, with the count done and the total. */
   onBlock?: (done: number, total: number) => void;
-  /** Hashes, lengths and counts of block texts seen before (a resident process keeps them). */
-  memo?: Memo<BlockMemo>;
   /** Each block's sha256 and UTF-8 length, in order, when the caller has them. */
   encodings?: Array<{ sha256: string; length: number } | undefined>;
 }
@@ -60,19 +57,12 @@ export async function placeBlocks(
   let offset = 0;
   const out: PlacedBlock[] = [];
   for (const [i, block] of blocks.entries()) {
-    const tokenizer = options.tokenizer ?? "o200k";
-    const memo = options.memo?.get(block.id);
-    const remembered = memo?.tokenizer === tokenizer && memo.text === block.text;
     // A block not hashed yet is hashed part by part (`block_parts.ts`): never copied whole.
-    const known = (remembered ? memo : options.encodings?.[i]) ?? hashText(textParts(block));
-    const { sha256: hash, length } = known;
-    let tokens = options.tokenCache?.get(hash) ?? (remembered ? memo.tokens : undefined);
+    const { sha256: hash, length } = options.encodings?.[i] ?? hashText(textParts(block));
+    let tokens = options.tokenCache?.get(hash);
     if (tokens === undefined) {
       tokens = await countTokens(block.text, options.tokenizer);
       options.tokenCache?.set(hash, tokens);
-    }
-    if (!remembered) {
-      options.memo?.set(block.id, { text: block.text, sha256: hash, length, tokens, tokenizer });
     }
     // A lazy text stays lazy (`lazy_text.ts`): spread would read it and keep it.
     out.push(copyLazy(block, { offset, length, sha256: hash, tokens }));
@@ -93,42 +83,30 @@ export function renderDocument(blocks: PlacedBlock[]): string {
  * @example
  * ```ts
  * import { buildManifest } from "./emit.ts";
- * const m = buildManifest([], [], "", []);
+ * const m = buildManifest([], [], { document: "", warnings: [] });
  * m.prefix.bytes; // 0
  * ```
  */
 export function buildManifest(
   files: RenderedFile[],
   blocks: PlacedBlock[],
-  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  warnings: string[],
-  output?: string,
-  hashing: {
-    /** The sha256 of each part of `document` (its blocks): a resumed hash starts after the same. */
-    parts?: string[];
-    previous?: HashStates;
-    keep?: (states: HashStates) => void;
-    /** The document's hashes when already taken (see `documentHasher`). */
-    known?: { prefix: string; total: string };
-  } = {},
+  options: ManifestOptions,
 ): Manifest {
-  const end = prefixEnd(blocks);
-  const prefixBlocks = blocks.slice(0, end);
-  const prefixBytes = prefixBlocks.reduce((n, b) => n + b.length, 0);
+  const { document, warnings } = options;
+  const prefixBytes = prefixLength(blocks);
+  const prefixBlocks = blocks.slice(0, prefixEnd(blocks));
   const parts = typeof document === "string"
     ? [encoder.encode(document)]
     : document instanceof Uint8Array
     ? [document]
     : document;
-  // One pass over the document (part by part) gives both hashes; a resident process resumes
-  // after the leading blocks it hashed before.
-  const { prefix: prefixHash, total: totalHash } = hashing.known ??
-    documentHashes(parts, prefixBytes, hashing);
+  // One pass over the document (part by part) gives both hashes.
+  const { prefix: prefixHash, total: totalHash } = options.hashes ??
+    documentHashes(parts, prefixBytes);
   const seen = (Array.isArray(parts) ? parts.map((p) => p.length) : parts.lengths)
     .reduce((n, length) => n + length, 0);
   return {
     version: 1,
-    ...(output ? { output } : {}),
     files: files.map(manifestFile),
     blocks: blocks.map(manifestBlock),
     prefix: {
@@ -143,6 +121,33 @@ export function buildManifest(
     },
     warnings,
   };
+}
+
+/** Options of {@linkcode buildManifest}. */
+export interface ManifestOptions {
+  /** The document the blocks make (its bytes are hashed, and counted). */
+  document: string | Uint8Array | Uint8Array[] | StreamedDocument;
+  /** The build's warnings. */
+  warnings: string[];
+  /**
+   * The sha256 of the document's stable prefix and of the whole, when they were taken already
+   * (`documentHasher`, or `documentHashes` resumed by a speed layer). @default {undefined}
+   * hashed from `document`
+   */
+  hashes?: { prefix: string; total: string };
+}
+
+/**
+ * The UTF-8 length of the stable prefix of placed blocks, in bytes.
+ *
+ * @example
+ * ```ts
+ * import { placeBlocks, prefixLength } from "./emit.ts";
+ * prefixLength(await placeBlocks([{ id: "a", section: "a", stability: "stable", text: "hi" }])); // 2
+ * ```
+ */
+export function prefixLength(blocks: PlacedBlock[]): number {
+  return blocks.slice(0, prefixEnd(blocks)).reduce((n, b) => n + b.length, 0);
 }
 
 /** A rendered file's manifest entry: its fields in the manifest's order, optional ones when set. */
@@ -174,28 +179,37 @@ function manifestBlock(b: PlacedBlock): ManifestBlock {
   };
 }
 
+/** Where {@linkcode publish} puts a build's outputs, and what their manifest says. */
+export interface PublishTarget {
+  /** The output folder (made when missing). */
+  dir: string;
+  /** The outputs' name before their number: `{namespace}_{NNN}.md`. */
+  namespace: string;
+  /** The manifest, given the document's path relative to `root` (`/` separators). */
+  manifestFor(outputPath: string): Manifest;
+  /** The folder the manifest's `output` path is relative to (the project's root). */
+  root: string;
+}
+
 /** Options of {@linkcode publish}. */
 export interface PublishOptions {
   /** Document file extension (`md`, `xml`, `doc.json`). @default {"md"} */
   ext?: string;
   /**
-   * Write the document to `path` another way (a speed layer copies the last document's same
-   * leading bytes); `false`: not written, it is written whole. @default {undefined} written whole
+   * The JSON of the manifest `manifestFor` gives, as `JSON.stringify(manifest, null, 2)` gave it
+   * before the output's path was known: the path is put into it (`manifestJsonWithOutput`)
+   * rather than the manifest serialized again. @default {undefined} the manifest is serialized
    */
-  patch?: (path: string, document: Uint8Array[] | StreamedDocument) => boolean;
+  manifestJson?: string;
   /**
-   * The manifest's JSON as written, from the manifest `manifestFor` gave; where it gives
-   * `undefined`, or without it, the manifest's `JSON.stringify` with two spaces and a newline.
-   */
-  manifestText?: (manifest: Manifest) => string | undefined;
-  /**
-   * The document as {@linkcode writeAhead} wrote it: linked as it is while it is exactly that
-   * file, else `document` is written.
+   * The document as written ahead to a hidden temp file of the output folder (a speed layer's,
+   * `accel/patch_write.ts`): linked as it is while it is exactly that file, else `document` is
+   * written. @default {undefined} `document` is written
    */
   ahead?: WrittenAhead;
 }
 
-/** A document written ahead to a hidden temp file in the output folder (see {@linkcode writeAhead}). */
+/** A document written ahead to a hidden temp file in the output folder (`accel/patch_write.ts`). */
 export interface WrittenAhead {
   /** The temp file. */
   path: string;
@@ -206,70 +220,29 @@ export interface WrittenAhead {
 }
 
 /**
- * Write a document to a hidden temp file in the output folder, as
- * {@linkcode publish} does before it takes a number (by `patch`, when it
- * can), for a later `publish` to link: a build
- * prepared ahead does its writing before it is asked for. `undefined` when
- * it cannot be written (`publish` then writes it, and says why it cannot).
- * A temp file older than an hour is taken for a killed build's and removed
- * by the next publication: `publish` then writes the document anew.
+ * A new hidden temp file's path in the output folder, where a document is written before
+ * {@linkcode publish} links it under its number.
  *
  * @example
  * ```ts
- * import { dropAhead, writeAhead } from "./emit.ts";
- * const ahead = await writeAhead(await Deno.makeTempDir(), "context", "# doc\n");
- * if (ahead) dropAhead(ahead);
+ * import { tempDocumentPath } from "./emit.ts";
+ * tempDocumentPath({ dir: "out", namespace: "context" }).startsWith("out/.context."); // true
  * ```
  */
-export async function writeAhead(
-  dir: string,
-  namespace: string,
-  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  options: Pick<PublishOptions, "patch"> = {},
-): Promise<WrittenAhead | undefined> {
-  let madeDir: string | undefined;
-  try {
-    if (fileStamp(dir) === undefined) madeDir = dir;
-    Deno.mkdirSync(dir, { recursive: true });
-    const path = await writeTemp(dir, namespace, document, options);
-    const stamp = fileStamp(path);
-    if (stamp) return { path, stamp, ...(madeDir ? { madeDir } : {}) };
-    dropAhead({ path, stamp: "", madeDir });
-  } catch {
-    // Written when published, which reports the error.
-  }
-  return undefined;
+export function tempDocumentPath(
+  { dir, namespace }: Pick<PublishTarget, "dir" | "namespace">,
+): string {
+  return join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
 }
 
-/**
- * Remove a document written ahead that will not be published (gone already is fine).
- *
- * @example
- * ```ts
- * import { dropAhead } from "./emit.ts";
- * dropAhead({ path: "/no/such/file.tmp", stamp: "" });
- * ```
- */
-export function dropAhead(ahead: WrittenAhead): void {
-  removeQuietly(ahead.path);
-  // Not recursive: a folder something else was written to since stays.
-  if (ahead.madeDir) removeQuietly(ahead.madeDir);
-}
-
-/** Write `document` to a new hidden temp file in `dir` (patched when it can). */
+/** Write `document` to a new hidden temp file in `dir`. */
 async function writeTemp(
-  dir: string,
-  namespace: string,
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  options: Pick<PublishOptions, "patch">,
+  to: Pick<PublishTarget, "dir" | "namespace">,
 ): Promise<string> {
-  const tmp = join(dir, `.${namespace}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  const { patch } = options;
-  const inParts = typeof document !== "string" && !(document instanceof Uint8Array);
+  const tmp = tempDocumentPath(to);
   try {
-    if (!(patch && inParts && patch(tmp, document))) {
-      await writeParts(tmp, typeof document === "string" ? [encoder.encode(document)] : document);
-    }
+    await writeDocument(tmp, document);
   } catch (error) {
     removeQuietly(tmp);
     throw error;
@@ -381,33 +354,29 @@ function makeOutputFolder(dir: string): void {
  * @example
  * ```ts
  * import { publish } from "./emit.ts";
- * // const { document } = await publish(dir, "context", text, (out) => manifest);
+ * const dir = await Deno.makeTempDir();
+ * const manifestFor = (output: string) => ({ output }) as never;
+ * const { document } = await publish("# doc\n", { dir, namespace: "context", manifestFor, root: dir });
  * ```
  */
 export async function publish(
-  dir: string,
-  namespace: string,
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  manifestFor: (outputPath: string) => Manifest,
-  root: string,
+  target: PublishTarget,
   options: PublishOptions = {},
 ): Promise<Published> {
-  makeOutputFolder(dir);
+  makeOutputFolder(target.dir);
   try {
-    return await publishInto(dir, namespace, document, manifestFor, root, options);
+    return await publishInto(document, target, options);
   } catch (error) {
     // A folder that exists but takes no writes (read-only, full): named as one that cannot be made.
-    throw unwritableOutput(dir, "write to", error) ?? error;
+    throw unwritableOutput(target.dir, "write to", error) ?? error;
   }
 }
 
 /** {@linkcode publish}, into an output folder that exists. */
 async function publishInto(
-  dir: string,
-  namespace: string,
   document: string | Uint8Array | Uint8Array[] | StreamedDocument,
-  manifestFor: (outputPath: string) => Manifest,
-  root: string,
+  { dir, namespace, manifestFor, root }: PublishTarget,
   options: PublishOptions,
 ): Promise<Published> {
   const ext = options.ext ?? "md";
@@ -416,7 +385,7 @@ async function publishInto(
   const ahead = options.ahead;
   const written = ahead && fileStamp(ahead.path) === ahead.stamp;
   if (ahead && !written) removeQuietly(ahead.path);
-  const tmp = written ? ahead.path : await writeTemp(dir, namespace, document, options);
+  const tmp = written ? ahead.path : await writeTemp(document, { dir, namespace });
   sweepStale(dir, namespace);
   let n = nextNumber(dir, namespace);
   let docPath: string;
@@ -444,9 +413,12 @@ async function publishInto(
   }
   const manifestPath = join(dir, outputName(namespace, n, "json"));
   try {
-    const manifest = manifestFor(relative(root, docPath).split(sep).join("/"));
+    const outputPath = relative(root, docPath).split(sep).join("/");
+    const manifest = manifestFor(outputPath);
     writeMark(dir, namespace, n);
-    const text = options.manifestText?.(manifest) ?? JSON.stringify(manifest, null, 2) + "\n";
+    const json = options.manifestJson;
+    const text = (json === undefined ? undefined : manifestJsonWithOutput(json, outputPath)) ??
+      JSON.stringify(manifest, null, 2) + "\n";
     writeAtomicSync(manifestPath, text);
   } catch (error) {
     // A full or read-only disk: a document without its manifest would be an output no one made.
@@ -563,11 +535,18 @@ function sizeOf(path: string): number {
  * Write a document given whole or as parts: the parts are never joined; they
  * gather in a 1 MB buffer, written synchronously when full (one system call
  * each, not one per block).
+ *
+ * @example
+ * ```ts
+ * import { writeDocument } from "./emit.ts";
+ * await writeDocument(await Deno.makeTempFile(), ["# a\n", "b\n"].map((t) => new TextEncoder().encode(t)));
+ * ```
  */
-async function writeParts(
+export async function writeDocument(
   path: string,
-  document: Uint8Array | Uint8Array[] | StreamedDocument,
+  document: string | Uint8Array | Uint8Array[] | StreamedDocument,
 ): Promise<void> {
+  if (typeof document === "string") document = encoder.encode(document);
   if (document instanceof Uint8Array) return await Deno.writeFile(path, document);
   using file = Deno.openSync(path, { write: true, create: true, truncate: true });
   const buffer = new Uint8Array(1 << 20);

@@ -17,22 +17,6 @@ import { decodeText } from "./_text_decode.ts";
 import { isLfsPointer, LFS_POINTER_REASON } from "./_lfs_pointer.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 
-/**
- * A record of what earlier builds read, handed to the read stage (a session of
- * `accel/stat_index.ts`): a file it knows unchanged is taken with its recorded
- * hash and no text instead of being read.
- */
-export interface ReadIndex {
-  /** The recorded hash of `path` when its fingerprint is unchanged. */
-  lookup(path: string, info: FileStat): string | undefined;
-  /** The record of a file a watcher saw no change of (taken without an `lstat`), if any. */
-  trusted(target: Target): { sha256: string; size: number; mtime: number } | undefined;
-  /** Record a file this build read and hashed. */
-  record(path: string, info: FileStat, sha256: string): void;
-  /** Mark a file taken from the record: its text is read later, when a stage needs it. */
-  defer(file: SourceFile, config: ResolvedConfig): void;
-}
-
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
   return createHash("sha256").update(data).digest("hex");
@@ -40,6 +24,17 @@ export function sha256(data: Uint8Array | string): string {
 
 /** Files read at once; keeps descriptor use bounded on big trees. */
 const CONCURRENCY = 64;
+
+/** Options of {@linkcode readTargets}. */
+export interface ReadOptions {
+  /**
+   * The `lstat` of files taken a moment ago, by path (not taken again). @default {undefined}
+   * each file's is taken as it is read
+   */
+  lstats?: Map<string, FileStat>;
+  /** Called with each file as it is read (a speed layer may keep its text elsewhere). */
+  onRead?: (source: SourceFile) => void;
+}
 
 /**
  * Read every target once, in parallel, keeping target order.
@@ -53,65 +48,31 @@ const CONCURRENCY = 64;
 export async function readTargets(
   targets: Target[],
   config: ResolvedConfig,
-  options: {
-    index?: ReadIndex;
-    /** `lstat`s taken by the resolve stage a moment ago, by path (not looked at again). */
-    lstats?: Map<string, FileStat>;
-    /** Called with each file as it is read (a speed layer may keep its text elsewhere). */
-    onRead?: (source: SourceFile) => void;
-  } = {},
+  options: ReadOptions = {},
 ): Promise<SourceFile[]> {
   const out = new Array<SourceFile>(targets.length);
-  // Files known unchanged are taken at once; the others are read (or looked at) in parallel.
-  const left: number[] = [];
-  for (let i = 0; i < targets.length; i++) {
-    const known = knownTarget(targets[i], config, options.index, options.lstats);
-    if (known) out[i] = known;
-    else left.push(i);
-  }
   let next = 0;
   async function worker() {
-    while (next < left.length) {
-      const i = left[next++];
-      out[i] = await readTarget(targets[i], config, options.index, options.lstats);
+    while (next < targets.length) {
+      const i = next++;
+      out[i] = await readTarget(targets[i], config, options.lstats?.get(targets[i].path));
       options.onRead?.(out[i]);
     }
   }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, left.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
   return out;
 }
 
 /**
- * What {@linkcode readTarget} gives for a file the stat index knows unchanged (trusted, or
- * looked at by the resolve stage with the same fingerprint), without a task turn; `undefined`
- * for any other file (it is read, or its problem found, by `readTarget`).
+ * A file the resolve stage skipped (a generated file the config does not name): never read.
+ *
+ * @example
+ * ```ts
+ * import { skippedFile } from "./read.ts";
+ * // skippedFile(target).error; // { status: "skipped", reason: target.skip }
+ * ```
  */
-function knownTarget(
-  target: Target,
-  config: ResolvedConfig,
-  index?: ReadIndex,
-  lstats?: Map<string, FileStat>,
-): SourceFile | undefined {
-  if (target.skip) return skipped(target);
-  if (!index || target.path.startsWith("../") || target.path.startsWith("/")) return undefined;
-  const limit = target.entry.maxBytes ?? config.maxFileSize;
-  const trusted = index.trusted(target);
-  if (trusted && trusted.size <= limit) {
-    return fromIndex(target, config, index, trusted.sha256, trusted.size, trusted.mtime);
-  }
-  const info = lstats?.get(target.path);
-  const rootPrefix = config.root.endsWith(sep) ? config.root : config.root + sep;
-  // A symbolic link, folder, special or large file, or one outside the root: `readTarget`.
-  if (!info?.isFile || info.size > limit || !target.absPath.startsWith(rootPrefix)) {
-    return undefined;
-  }
-  const known = index.lookup(target.path, info);
-  if (!known) return undefined;
-  return fromIndex(target, config, index, known, info.size, info.mtime);
-}
-
-/** A file the resolve stage skipped (a generated file the config does not name): never read. */
-function skipped(target: Target): SourceFile {
+export function skippedFile(target: Target): SourceFile {
   return {
     ...target,
     sha256: "",
@@ -121,57 +82,55 @@ function skipped(target: Target): SourceFile {
   };
 }
 
-/** A file as the stat index knows it: its recorded hash, no text (read later if needed). */
-function fromIndex(
-  target: Target,
-  config: ResolvedConfig,
-  index: ReadIndex,
-  sha256: string,
-  size: number,
-  mtimeMs: number,
-): SourceFile {
-  const file = { ...target, sha256, size, mtimeMs };
-  index.defer(file, config);
-  return file;
+/**
+ * Whether a target's path leaves the root (`../`, or absolute) where the config does not allow
+ * it: such a file is not read.
+ *
+ * @example
+ * ```ts
+ * import { leavesRoot } from "./read.ts";
+ * // leavesRoot(target, config); // true for "../x.ts" without allowOutsideRoot
+ * ```
+ */
+export function leavesRoot(target: Target, config: ResolvedConfig): boolean {
+  return !config.allowOutsideRoot &&
+    (target.path.startsWith("../") || target.path.startsWith("/"));
 }
 
 /**
- * Read one target. With a stat index session, a file whose fingerprint is
- * unchanged is not read: it comes back with the recorded hash and no text
- * (see `accel/stat_index.ts`).
+ * Read one target: its text and sha256, or why it is not read. `lstat`: the file's, when taken
+ * already (a symbolic link is followed all the same).
+ *
+ * @example
+ * ```ts
+ * import { readTarget } from "./read.ts";
+ * // const file = await readTarget(target, config);
+ * ```
  */
 export async function readTarget(
   target: Target,
   config: ResolvedConfig,
-  index?: ReadIndex,
-  lstats?: Map<string, FileStat>,
+  lstat?: FileStat,
 ): Promise<SourceFile> {
-  if (target.skip) return skipped(target);
+  if (target.skip) return skippedFile(target);
   const base = { ...target, sha256: "", size: 0, mtimeMs: 0 };
   const fail = (status: "error" | "skipped", reason: string): SourceFile => ({
     ...base,
     error: { status, reason },
   });
   const rootPrefix = config.root.endsWith(sep) ? config.root : config.root + sep;
-  if (!config.allowOutsideRoot && (target.path.startsWith("../") || target.path.startsWith("/"))) {
+  if (leavesRoot(target, config)) {
     return fail("error", "path leaves the root (set allowOutsideRoot to allow it)");
   }
-  // A file a watcher saw no change of (slop watch) is taken as recorded, not even looked at.
-  const trusted = index?.trusted(target);
   const limit = target.entry.maxBytes ?? config.maxFileSize;
-  if (trusted && trusted.size <= limit) {
-    return fromIndex(target, config, index!, trusted.sha256, trusted.size, trusted.mtime);
-  }
   let info: FileStat;
   try {
-    // With an index, most files are only looked at: a synchronous lstat costs far less.
-    info = lstats?.get(target.path) ??
-      fileStat(index ? Deno.lstatSync(target.absPath) : await Deno.lstat(target.absPath));
+    info = lstat ?? fileStat(await Deno.lstat(target.absPath));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
     return fail("error", `cannot read file: ${message(error)}`);
   }
-  // Symbolic links are always read (their target's fingerprint is not recorded).
+  // Symbolic links are followed: the file read is their target.
   const link = info.isSymlink;
   if (link) {
     const followed = await followLink(target, config);
@@ -189,15 +148,9 @@ export async function readTarget(
       size: info.size,
     };
   }
-  const known = link ? undefined : index?.lookup(target.path, info);
-  if (known) {
-    return fromIndex(target, config, index!, known, info.size, info.mtime);
-  }
   const bytes = await readBytes(target.absPath);
   if (typeof bytes === "string") return fail("error", bytes);
-  const file = await decodedFile(base, bytes, { limit, mtimeMs: info.mtime });
-  if (!link && !file.error) index?.record(target.path, info, file.sha256);
-  return file;
+  return await decodedFile(base, bytes, { limit, mtimeMs: info.mtime });
 }
 
 /** What a symbolic link leads to, when it may be read: its target's info, or why not. */

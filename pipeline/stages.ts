@@ -14,7 +14,14 @@ import { transformFiles, type TransformOptions } from "./transform.ts";
 import { composeBlocks } from "./compose.ts";
 import { fileOrder } from "./order_memory.ts";
 import { countMany } from "./count.ts";
-import { buildManifest, placeBlocks, pruneOutputs, publish, type Published } from "./emit.ts";
+import {
+  buildManifest,
+  placeBlocks,
+  pruneOutputs,
+  publish,
+  type Published,
+  type PublishOptions,
+} from "./emit.ts";
 import { recordBuild } from "./cache.ts";
 import { orderBlocks } from "./order.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
@@ -108,8 +115,15 @@ export interface Stages {
   compose(files: RenderedFile[]): Promise<Block[]>;
   /** The remembered order of the files section (what the `volatility` rule applies). */
   fileOrder(files: RenderedFile[], source: "state" | "lock"): FileOrder;
+  /** The blocks ordered by the ordering rules, stable first, in the output format. */
+  order(blocks: Block[], context: OrderContext): Promise<Block[]>;
   /** Offsets, hashes and token counts of the ordered blocks; `onBlock` as counts are found. */
   count(blocks: Block[], onBlock?: (done: number, total: number) => void): Promise<Counted>;
+  /** Files stepped down (in place) until the document fits `budget.tokens` ({@linkcode fitToBudget}). */
+  budget(
+    files: RenderedFile[],
+    input: BudgetInput & { config: ResolvedConfig },
+  ): Promise<FitResult>;
   /** The manifest of the placed blocks (`output` absent). */
   manifest(files: RenderedFile[], written: Pick<Written, "document" | "placed">): Manifest;
   /** Get ready to publish (a layer may write the document ahead when `write`). */
@@ -173,6 +187,12 @@ export function plainStages(run: BuildRun): Stages {
         { warn: run.warn, complete: run.complete },
       ),
     fileOrder: (files, source) => fileOrder(config, source, files),
+    order: async (blocks, context) =>
+      formatBlocks(
+        await orderBlocks(blocks, registry, context),
+        context.files,
+        config.output.format,
+      ),
     async count(blocks, onBlock) {
       const found = await countMany(blocks.map((b) => b.text), {
         tokenizer,
@@ -184,7 +204,11 @@ export function plainStages(run: BuildRun): Stages {
       onBlock?.(blocks.length, blocks.length);
       return { ...found, placed };
     },
-    manifest: (files, { document, placed }) => buildManifest(files, placed, document, run.warnings),
+    // A task build fits the map before its task section (`task.ts`) to the map's config.
+    budget: (files, { config: fitted, ...input }) =>
+      fitToBudget({ ...run, config: fitted }, files, input),
+    manifest: (files, { document, placed }) =>
+      buildManifest(files, placed, { document, warnings: run.warnings }),
     emit: (written) =>
       Promise.resolve({
         publish: async (write) => write ? await publishOutput(run, written) : undefined,
@@ -231,15 +255,13 @@ export function blocksDone(
 export async function publishOutput(
   run: BuildRun,
   written: Written,
-  options: Parameters<typeof publish>[5] = {},
+  options: PublishOptions = {},
 ): Promise<Published> {
   const { output, root } = run.config;
+  const { dir, namespace } = output;
   const published = await publish(
-    output.dir,
-    output.namespace,
     written.document,
-    written.manifestFor,
-    root,
+    { dir, namespace, manifestFor: written.manifestFor, root },
     { ext: FORMAT_EXTENSIONS[output.format], ...options },
   );
   // The oldest numbered outputs past `output.keep` or `output.keepBytes` go (numbers are never reused).

@@ -51,6 +51,7 @@ import { countTokens } from "./tokens.ts";
 import { fitOrder } from "./_task_fit.ts";
 import { keptFiles } from "./_task_map.ts";
 import { sha256Hex } from "./helpers.ts";
+import { extensionOf } from "./extension.ts";
 import { type BuildRun, transformOptions } from "./stages.ts";
 import type { Assembled, BuildOptions } from "./build_options.ts";
 import type {
@@ -215,7 +216,7 @@ export async function mapKept(
   const skeleton = findViewMode(registry, "skeleton");
   const isCode = (path: string) =>
     skeleton?.accepts?.(path, sources.get(path)?.text ?? "") ??
-      skeleton?.extensions?.includes(extensionOf(path)) ?? false;
+      skeleton?.extensions?.includes(lowerExtension(path)) ?? false;
   const candidates = stepping.map((f) => ({
     path: f.path,
     tokens: tokens.get(f.path)!,
@@ -227,10 +228,8 @@ export async function mapKept(
 }
 
 /** A path's extension with its dot, lowercased (`""` for none). */
-function extensionOf(path: string): string {
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(dot).toLowerCase() : "";
+function lowerExtension(path: string): string {
+  return extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase();
 }
 
 /** Options of {@linkcode fitTask}. */

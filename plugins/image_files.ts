@@ -39,7 +39,7 @@ export const MAX_IMAGES_BYTES = 16 * 1024 * 1024;
 export const HEAD_BYTES = 1 << 20;
 
 /** Bytes read from the end, where a PNG's `IEND` chunk and a GIF's trailer are. */
-export const TAIL_BYTES = 4096;
+const TAIL_BYTES = 4096;
 
 /** An image file's real type and size. */
 export interface ImageInfo {

@@ -32,14 +32,8 @@ const VIEW_COLORS: Record<string, string> = {
 
 /**
  * The colour of a view mode (fixed for built-ins, derived from the name otherwise).
- *
- * @example
- * ```ts
- * import { viewColor } from "./html.ts";
- * viewColor("full"); // "#4e79a7"
- * ```
  */
-export function viewColor(view: string): string {
+function viewColor(view: string): string {
   if (VIEW_COLORS[view]) return VIEW_COLORS[view];
   let h = 0;
   for (const c of view) h = (h * 31 + c.charCodeAt(0)) % 360;

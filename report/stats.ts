@@ -193,25 +193,3 @@ export function manifestBreakpoints(manifest: Manifest): number[] {
   }
   return [...new Set(out)].sort((a, b) => a - b);
 }
-
-/**
- * Folder totals of files, for treemaps: every folder prefix of each path
- * gets the file's tokens.
- *
- * @example
- * ```ts
- * import { folderTotals } from "./stats.ts";
- * // folderTotals(stats.files).get("src") // o200k tokens under src/
- * ```
- */
-export function folderTotals(files: FileStats[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const f of files) {
-    const parts = f.path.split("/");
-    for (let i = 1; i < parts.length; i++) {
-      const dir = parts.slice(0, i).join("/");
-      out.set(dir, (out.get(dir) ?? 0) + f.tokens.o200k);
-    }
-  }
-  return out;
-}

@@ -31,7 +31,7 @@ export interface CompleteSetup extends EndpointDefaults {
 }
 
 /** The Anthropic API version header slop sends. */
-export const ANTHROPIC_VERSION = "2023-06-01";
+const ANTHROPIC_VERSION = "2023-06-01";
 
 /**
  * Ask a model once and return its text.
@@ -84,14 +84,8 @@ export async function completeWith(
 
 /**
  * The Messages API body of a single-turn request.
- *
- * @example
- * ```ts
- * import { anthropicBody } from "./_complete.ts";
- * anthropicBody("claude-haiku-4-5", 256, { system: "Be brief", prompt: "Hi" });
- * ```
  */
-export function anthropicBody(
+function anthropicBody(
   model: string,
   maxTokens: number,
   request: CompletionRequest,
@@ -106,14 +100,8 @@ export function anthropicBody(
 
 /**
  * The chat completions body of a single-turn request.
- *
- * @example
- * ```ts
- * import { openaiBody } from "./_complete.ts";
- * openaiBody("gpt-5-mini", "max_completion_tokens", 256, { prompt: "Hi" });
- * ```
  */
-export function openaiBody(
+function openaiBody(
   model: string,
   maxTokensField: string,
   maxTokens: number,
@@ -127,14 +115,8 @@ export function openaiBody(
 
 /**
  * The `generateContent` body of a single-turn request (the model is in the URL).
- *
- * @example
- * ```ts
- * import { geminiBody } from "./_complete.ts";
- * geminiBody(256, { prompt: "Hi" });
- * ```
  */
-export function geminiBody(maxTokens: number, request: CompletionRequest): Record<string, unknown> {
+function geminiBody(maxTokens: number, request: CompletionRequest): Record<string, unknown> {
   return {
     ...(request.system ? { systemInstruction: { parts: [{ text: request.system }] } } : {}),
     contents: [{ role: "user", parts: [{ text: request.prompt }] }],

@@ -26,7 +26,7 @@ export interface HttpOptions {
 }
 
 /** Defaults of {@linkcode HttpOptions}. */
-export const HTTP_DEFAULTS: Required<HttpOptions> = {
+const HTTP_DEFAULTS: Required<HttpOptions> = {
   timeoutMs: 60_000,
   retries: 2,
   backoffMs: 500,
@@ -166,14 +166,8 @@ function backoff(settings: Required<HttpOptions>, attempt: number): number {
 /**
  * Milliseconds a server asks to wait: `retry-after-ms`, or `retry-after` in
  * seconds or as an HTTP date; `undefined` when absent or unreadable.
- *
- * @example
- * ```ts
- * import { retryAfter } from "./_http.ts";
- * retryAfter(new Headers({ "retry-after": "2" })); // 2000
- * ```
  */
-export function retryAfter(headers: Headers, now: number = Date.now()): number | undefined {
+function retryAfter(headers: Headers, now: number = Date.now()): number | undefined {
   const ms = headers.get("retry-after-ms");
   if (ms !== null && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.ceil(Number(ms));
   const value = headers.get("retry-after")?.trim();

@@ -192,14 +192,8 @@ export const DEEPSEEK_MODELS: Record<string, ModelEntry> = {
 /**
  * A plugin's table: the built-in entries with the user's overrides merged
  * over them (an override of an unknown id adds a model and must be complete).
- *
- * @example
- * ```ts
- * import { ANTHROPIC_MODELS, mergeModels } from "./_models.ts";
- * const table = mergeModels(ANTHROPIC_MODELS, { "claude-sonnet-4-5": { minCacheTokens: 2048 } });
- * ```
  */
-export function mergeModels(
+function mergeModels(
   builtin: Record<string, ModelEntry>,
   overrides: ModelOverrides = {},
 ): Record<string, ModelEntry> {
@@ -215,14 +209,8 @@ export function mergeModels(
 
 /**
  * A plugin's `modelInfo` hook over its table and default model.
- *
- * @example
- * ```ts
- * import { modelInfoHook, OPENAI_MODELS } from "./_models.ts";
- * modelInfoHook(OPENAI_MODELS, "gpt-5-mini")("gpt-5")?.minCacheTokens; // 1024
- * ```
  */
-export function modelInfoHook(
+function modelInfoHook(
   table: Record<string, ModelEntry>,
   defaultModel: string,
 ): (model?: string) => ModelInfo | undefined {

@@ -29,7 +29,7 @@ export interface PayloadOptions {
 }
 
 /** The placeholder a payload carries where the question goes. */
-export const PROMPT_PLACEHOLDER = "{{prompt}}";
+const PROMPT_PLACEHOLDER = "{{prompt}}";
 
 /** One cached span of the prefix. */
 export interface Segment {

@@ -28,7 +28,7 @@ export interface AnthropicOptions extends HttpOptions {
 }
 
 /** The public Anthropic API. */
-export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
+const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
 
 /** A text or image content block of the Messages API. */
 export type AnthropicContent =

@@ -27,7 +27,7 @@ export interface DeepseekOptions extends HttpOptions {
 }
 
 /** The public DeepSeek API. */
-export const DEEPSEEK_BASE_URL = "https://api.deepseek.com";
+const DEEPSEEK_BASE_URL = "https://api.deepseek.com";
 
 /**
  * The `slop:deepseek` provider plugin.

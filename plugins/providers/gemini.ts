@@ -30,10 +30,10 @@ export interface GeminiOptions extends HttpOptions {
 }
 
 /** The public Gemini API. */
-export const GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
+const GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
 
 /** Where the `generateContent` body names the cache: replace it with the created cache's `name`. */
-export const CACHE_NAME_PLACEHOLDER = "{{cachedContents.name}}";
+const CACHE_NAME_PLACEHOLDER = "{{cachedContents.name}}";
 
 /** A Gemini content part. */
 export type GeminiPart = { text: string } | { inlineData: { mimeType: string; data: string } };

@@ -36,7 +36,7 @@ export interface OpenaiOptions extends HttpOptions {
 }
 
 /** The public OpenAI API. */
-export const OPENAI_BASE_URL = "https://api.openai.com/v1";
+const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
 /** A user content part of the chat completions API. */
 export type OpenaiContent =

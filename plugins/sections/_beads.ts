@@ -33,21 +33,15 @@ export interface BeadsLoad {
 }
 
 /** Longest issue id kept, in characters: a longer one is skipped, since a cut id names nothing. */
-export const ID_CHARS = 200;
+const ID_CHARS = 200;
 
 /** The JSONL export inside a Beads project. */
-export const BEADS_JSONL = ".beads/issues.jsonl";
+const BEADS_JSONL = ".beads/issues.jsonl";
 
 /**
  * Turn one decoded JSON value into an issue, or say why it is not one.
- *
- * @example
- * ```ts
- * import { toIssue } from "./_beads.ts";
- * toIssue({ id: "bd-1", title: "T", status: "open", priority: 2 });
- * ```
  */
-export function toIssue(value: unknown): BeadsIssue | string {
+function toIssue(value: unknown): BeadsIssue | string {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     return "expected an issue object";
   }
@@ -149,14 +143,8 @@ export function parseBdList(text: string): { issues: BeadsIssue[]; warnings: str
 /**
  * Run `bd list --json --all` in `root`. Resolves to `undefined` when the
  * command is not on PATH; rejects when it runs and fails.
- *
- * @example
- * ```ts
- * import { runBd } from "./_beads.ts";
- * // const text = await runBd("/repo", "bd");
- * ```
  */
-export async function runBd(root: string, command: string): Promise<string | undefined> {
+async function runBd(root: string, command: string): Promise<string | undefined> {
   let out: Deno.CommandOutput;
   try {
     out = await new Deno.Command(command, {

@@ -34,7 +34,7 @@ export const COMPACTION_PROMPT = "You are a context summarizer, creating MINIMAL
   "CONVERSATION.";
 
 /** The seed's checkpoint message prefix. */
-export const CHECKPOINT_PREFIX =
+const CHECKPOINT_PREFIX =
   "We are continuing an earlier conversation. The remainder of this message is a summary: ";
 
 /** A stored checkpoint (the seed's snake_case keys). */

@@ -27,7 +27,7 @@ export interface BeadsOptions {
 }
 
 /** Longest custom status shown, in characters; bd's own statuses are shorter. */
-export const STATUS_CHARS = 40;
+const STATUS_CHARS = 40;
 
 /** Options of {@linkcode renderBeads}. */
 export interface RenderOptions extends BeadsOptions {
@@ -36,7 +36,7 @@ export interface RenderOptions extends BeadsOptions {
 }
 
 /** Active statuses in the order they are listed; other (custom) statuses follow, by name. */
-export const ACTIVE_STATUS_ORDER: string[] = [
+const ACTIVE_STATUS_ORDER: string[] = [
   "in_progress",
   "hooked",
   "blocked",

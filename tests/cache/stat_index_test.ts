@@ -8,12 +8,12 @@ import {
   type ViewModePlugin,
 } from "../../mod.ts";
 import { makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
-import { readTargets } from "../../pipeline/read.ts";
 import { fileStat } from "../../pipeline/file_stat.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import {
   loadStatIndex,
   RACY_MS,
+  readIndexed,
   statIndexPath,
   statSession,
   unchanged,
@@ -99,7 +99,7 @@ async function deferredPaths(root: string, state: string): Promise<string[]> {
   const config = await loadConfig({ cwd: root, stateDir: state });
   const index = loadStatIndex(statIndexPath(config.cache.dir, config.root, config.configPath));
   const { targets } = await resolveTargets(config);
-  const sources = await readTargets(targets, config, { index: statSession(index) });
+  const sources = await readIndexed(targets, config, { index: statSession(index) });
   return sources.filter((s) => s.load !== undefined).map((s) => s.path);
 }
 

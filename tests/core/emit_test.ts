@@ -11,12 +11,12 @@ const manifest = () => ({}) as never;
 
 Deno.test("publish() numbers outputs monotonically and never reuses a deleted number", async () => {
   const dir = await tempDir();
-  const a = await publish(dir, "context", "one", manifest, dir);
-  const b = await publish(dir, "context", "two", manifest, dir);
+  const a = await publish("one", { dir, namespace: "context", manifestFor: manifest, root: dir });
+  const b = await publish("two", { dir, namespace: "context", manifestFor: manifest, root: dir });
   assert.deepEqual([a.number, b.number], [1, 2]);
   assert.equal(await Deno.readTextFile(join(dir, "context_001.md")), "one");
   await Deno.remove(b.document);
-  const c = await publish(dir, "context", "three", manifest, dir);
+  const c = await publish("three", { dir, namespace: "context", manifestFor: manifest, root: dir });
   assert.equal(c.number, 3);
   assert.equal(await Deno.readTextFile(join(dir, "context_001.md")), "one", "never overwritten");
   const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
@@ -33,7 +33,10 @@ Deno.test("publish() numbers outputs monotonically and never reuses a deleted nu
 Deno.test("publish() gives concurrent builds distinct numbers and leaves no temp files", async () => {
   const dir = await tempDir();
   const results = await Promise.all(
-    Array.from({ length: 12 }, (_, i) => publish(dir, "ctx", `doc ${i}`, manifest, dir)),
+    Array.from(
+      { length: 12 },
+      (_, i) => publish(`doc ${i}`, { dir, namespace: "ctx", manifestFor: manifest, root: dir }),
+    ),
   );
   const numbers = results.map((r) => r.number).sort((a, b) => a - b);
   assert.deepEqual(numbers, Array.from({ length: 12 }, (_, i) => i + 1));

@@ -12,11 +12,10 @@ const dir = Deno.args[0];
 const document = "0123456789abcdef".repeat(512 * 1024); // 8 MB
 const hash = sha256(document);
 for (;;) {
-  await publish(
+  await publish(document, {
     dir,
-    "context",
-    document,
-    (output) => ({ output, total: { sha256: hash } }) as never,
-    dir,
-  );
+    namespace: "context",
+    manifestFor: (output) => ({ output, total: { sha256: hash } }) as never,
+    root: dir,
+  });
 }

@@ -45,7 +45,13 @@ Deno.test("publish() in different formats at once never claims the same number",
   const results = await Promise.all(
     Array.from(
       { length: 12 },
-      (_, i) => publish(dir, "context", `doc ${i}`, () => ({}) as never, dir, { ext: exts[i % 3] }),
+      (_, i) =>
+        publish(`doc ${i}`, {
+          dir,
+          namespace: "context",
+          manifestFor: () => ({}) as never,
+          root: dir,
+        }, { ext: exts[i % 3] }),
     ),
   );
   const numbers = results.map((r) => r.number).sort((a, b) => a - b);
@@ -177,13 +183,23 @@ Deno.test("publish() killed with SIGKILL mid-write never shows a partial documen
     }
   }
   // Hidden leftovers of killed runs (temp files, claims) never block the next publish.
-  const next = await publish(dir, "context", "after", () => ({}) as never, dir);
+  const next = await publish("after", {
+    dir,
+    namespace: "context",
+    manifestFor: () => ({}) as never,
+    root: dir,
+  });
   assert.equal(Deno.readTextFileSync(next.document), "after");
   // Leftovers older than an hour are swept by the next publish.
   const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
   await Deno.writeTextFile(join(dir, ".context.1.x.tmp"), "partial");
   await Deno.utime(join(dir, ".context.1.x.tmp"), old, old);
-  await publish(dir, "context", "later", () => ({}) as never, dir);
+  await publish("later", {
+    dir,
+    namespace: "context",
+    manifestFor: () => ({}) as never,
+    root: dir,
+  });
   const left = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".tmp"));
   assert.ok(!left.includes(".context.1.x.tmp"));
   await Deno.remove(dir, { recursive: true }); // six 8 MB documents and the killed runs' leftovers

@@ -77,11 +77,19 @@ Deno.test("a manifest that cannot be written (a full disk) takes its document wi
   const full = () => {
     throw Object.assign(new Error("No space left on device (os error 28)"), { code: "ENOSPC" });
   };
-  await assert.rejects(() => publish(dir, "context", "doc\n", full, dir), /No space left/);
+  await assert.rejects(
+    () => publish("doc\n", { dir, namespace: "context", manifestFor: full, root: dir }),
+    /No space left/,
+  );
   const left = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => !n.startsWith("."));
   assert.deepEqual(left, []);
   // The next build publishes whole, under a number of its own.
-  const next = await publish(dir, "context", "doc\n", (output) => ({ output }) as never, dir);
+  const next = await publish("doc\n", {
+    dir,
+    namespace: "context",
+    manifestFor: (output) => ({ output }) as never,
+    root: dir,
+  });
   assert.ok(Deno.statSync(next.document).isFile && Deno.statSync(next.manifest).isFile);
 });
 
