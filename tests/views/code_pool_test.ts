@@ -63,10 +63,21 @@ function largePython(chars: number): string {
   return `def f(x):\n    return x\n\nS = """${"padding\n".repeat(Math.ceil(chars / 8))}"""\n`;
 }
 
-/** Render every case on this thread, one after the other: the reference. */
+/** Each case's rendering on this thread, by options and path: the tests compare with the same one. */
+const rendered = new Map<string, ReturnType<typeof renderCode>>();
+
+/**
+ * Render every case on this thread, one after the other: the reference. A case rendered before with
+ * the same options (in this test or another) is not rendered again: this thread's rendering is the
+ * reference the pool's must equal, whichever test asks.
+ */
 async function reference(cases: Case[], options?: RenderCodeOptions) {
   const out = [];
-  for (const c of cases) out.push(await renderCode(c.path, c.text, options));
+  for (const c of cases) {
+    const key = `${JSON.stringify(options ?? {})}\0${c.path}\0${c.text}`;
+    if (!rendered.has(key)) rendered.set(key, renderCode(c.path, c.text, options));
+    out.push(await rendered.get(key)!);
+  }
   return out;
 }
 
