@@ -33,6 +33,17 @@ async function stdlibSample(): Promise<Record<string, string>> {
   return out;
 }
 
+/** The sample's texts and their counts on one thread, counted once for the tests that compare. */
+let sampleCounts: Promise<{ texts: string[]; one: number[] }> | undefined;
+
+function oneThreadCounts(): Promise<{ texts: string[]; one: number[] }> {
+  sampleCounts ??= (async () => {
+    const texts = Object.values(await stdlibSample());
+    return { texts, one: await countTexts(texts, { workers: 1 }) };
+  })();
+  return sampleCounts;
+}
+
 Deno.test({
   name: "splitForCounting() pieces add up to the count of the whole on real files",
   ignore: skip,
@@ -60,9 +71,8 @@ Deno.test({
   name: "countTexts() in parallel gives the same counts as one thread",
   ignore: skip,
   async fn() {
-    const texts = Object.values(await stdlibSample());
+    const { texts, one } = await oneThreadCounts();
     assert.ok(texts.reduce((n, t) => n + t.length, 0) > 300_000, "enough to use workers");
-    const one = await countTexts(texts, { workers: 1 });
     const two = await countTexts(texts, { workers: 2 });
     assert.deepEqual(two, one);
     const reference: number[] = [];
@@ -161,8 +171,7 @@ Deno.test({
     "countTexts() counts the same whichever thread takes which piece, with workers started early",
   ignore: skip,
   async fn() {
-    const texts = Object.values(await stdlibSample());
-    const one = await countTexts(texts, { workers: 1 });
+    const { texts, one } = await oneThreadCounts();
     // Started before counting (as during a build's transform): the pieces are shared with them.
     prestartCounting(1 << 30, 2);
     assert.deepEqual(await countTexts(texts, { workers: 2 }), one);

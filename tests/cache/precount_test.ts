@@ -7,6 +7,7 @@ import { dedupText, mayDedup } from "../../pipeline/dedup.ts";
 import { SHAPES } from "../../bench/shapes.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { buildIn } from "./_cache_helpers.ts";
+import type { BuildResult } from "../../mod.ts";
 
 /** Files whose first and last lines are the awkward kind: comments, blank lines, indentation. */
 function tree(): Record<string, string> {
@@ -38,34 +39,42 @@ function tree(): Record<string, string> {
   return out;
 }
 
+/**
+ * The project of `tree()` and its one-thread build (nothing counted early: the reference), made
+ * once for the tests that compare builds of it with the scan's workers counting early.
+ */
+let treeProject: Promise<{ root: string; alone: BuildResult }> | undefined;
+
+function treeAndReference(): Promise<{ root: string; alone: BuildResult }> {
+  treeProject ??= (async () => {
+    const root = await makeProject(tree());
+    return { root, alone: await buildIn(root, await tempDir(), { workers: 1 }) };
+  })();
+  return treeProject;
+}
+
 /** A build with the scan's workers counting early gives what a one-thread build gives. */
-async function assertEarlyCountsMatch(root: string, states: string[]): Promise<void> {
-  const parallel = await buildIn(root, states[0]);
+async function assertEarlyCountsMatch(): Promise<void> {
+  const { root, alone } = await treeAndReference();
+  const parallel = await buildIn(root, await tempDir());
   assert.ok(precountServed() > 30, `blocks served from early counts: ${precountServed()}`);
-  const alone = await buildIn(root, states[1], { workers: 1 });
   assert.equal(parallel.document, alone.document);
   assert.deepEqual(parallel.manifest.blocks, alone.manifest.blocks);
   assert.deepEqual(parallel.manifest.files, alone.manifest.files);
 }
 
 Deno.test("counts the secret scan's workers start early give the same bytes and counts as one thread", async () => {
-  const root = await makeProject(tree());
-  const states = [await tempDir(), await tempDir()];
-  await assertEarlyCountsMatch(root, states);
-  for (const dir of [root, ...states]) await Deno.remove(dir, { recursive: true });
+  await assertEarlyCountsMatch();
 });
 
 Deno.test("texts the scan's workers did not keep (past their bound) are counted early too, with the counts of one thread", async () => {
   // A worker keeps at most a bound of texts (8M characters): with a bound this small it keeps a
   // few files, and the others are sent to be counted from this thread's texts.
   const before = setScanKeepChars(64 * 1024);
-  const root = await makeProject(tree());
-  const states = [await tempDir(), await tempDir()];
   try {
-    await assertEarlyCountsMatch(root, states);
+    await assertEarlyCountsMatch();
   } finally {
     setScanKeepChars(before);
-    for (const dir of [root, ...states]) await Deno.remove(dir, { recursive: true });
   }
 });
 
