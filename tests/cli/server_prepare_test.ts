@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeProject, runCli, tempDir } from "../_helpers.ts";
 import { ok, serverCase } from "./_server.ts";
-import { loadConfig } from "../../mod.ts";
+import { buildContext, loadConfig } from "../../mod.ts";
 import { inputStamps, preparable, unchangedInputs } from "../../server/_prepare.ts";
 
 const PROJECT = {
@@ -28,7 +28,7 @@ async function twins() {
   const served = await serverCase(PROJECT);
   const local = await makeProject(PROJECT);
   ok(await served.slop(["build", "--server", "-q"]));
-  ok(await runCli(["build", "-q"], local));
+  await buildContext({ cwd: local }); // the first build, in this process: the same as a CLI start's
   const edit = async (path: string, text: string) => {
     for (const root of [served.root, local]) await Deno.writeTextFile(join(root, path), text);
   };
