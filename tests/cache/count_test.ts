@@ -33,17 +33,6 @@ async function stdlibSample(): Promise<Record<string, string>> {
   return out;
 }
 
-/** The sample's texts and their counts on one thread, counted once for the tests that compare. */
-let sampleCounts: Promise<{ texts: string[]; one: number[] }> | undefined;
-
-function oneThreadCounts(): Promise<{ texts: string[]; one: number[] }> {
-  sampleCounts ??= (async () => {
-    const texts = Object.values(await stdlibSample());
-    return { texts, one: await countTexts(texts, { workers: 1 }) };
-  })();
-  return sampleCounts;
-}
-
 Deno.test({
   name: "splitForCounting() pieces add up to the count of the whole on real files",
   ignore: skip,
@@ -71,8 +60,9 @@ Deno.test({
   name: "countTexts() in parallel gives the same counts as one thread",
   ignore: skip,
   async fn() {
-    const { texts, one } = await oneThreadCounts();
+    const texts = Object.values(await stdlibSample());
     assert.ok(texts.reduce((n, t) => n + t.length, 0) > 300_000, "enough to use workers");
+    const one = await countTexts(texts, { workers: 1 });
     const two = await countTexts(texts, { workers: 2 });
     assert.deepEqual(two, one);
     const reference: number[] = [];
@@ -171,7 +161,8 @@ Deno.test({
     "countTexts() counts the same whichever thread takes which piece, with workers started early",
   ignore: skip,
   async fn() {
-    const { texts, one } = await oneThreadCounts();
+    const texts = Object.values(await stdlibSample());
+    const one = await countTexts(texts, { workers: 1 });
     // Started before counting (as during a build's transform): the pieces are shared with them.
     prestartCounting(1 << 30, 2);
     assert.deepEqual(await countTexts(texts, { workers: 2 }), one);
