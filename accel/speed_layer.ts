@@ -79,7 +79,7 @@ import { takeParts, textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
 import { loadTextMemo, saveTextMemo, type TextMemo } from "./text_memo.ts";
-import { byteParts, lazyList, textBacking } from "../pipeline/lazy_text.ts";
+import { byteParts, compactLazy, lazyList, textBacking } from "../pipeline/lazy_text.ts";
 import type { KeptStatIndex, Resident } from "./resident.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type {
@@ -288,6 +288,10 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
     : await readTargets(targets, config, { lstats, onRead });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
+  // Texts spilled as read: each source in a compact copy (`compactLazy`), its dedup note with it.
+  if (speed.spill) {
+    compactLazy(sources, (from, to) => speed.dedupMay.set(to, speed.dedupMay.get(from)!));
+  }
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
   for (const source of sources) {
     if (source.bytes && source.text !== undefined) source.bytes = undefined;
@@ -375,6 +379,8 @@ async function transformAhead(
   speed.viewsReady();
   // Files read late (a view needed them) were scanned then: their findings, in path order.
   for (const file of sources) speed.findings.push(...speed.late.get(file) ?? []);
+  // Texts spilled as rendered: the files and their sources in compact copies (`compactLazy`).
+  if (spill) [files, sources].forEach((records) => compactLazy<object>(records));
   // Views rendered anew are counted after ordering: the table is read meanwhile.
   if (anew) prefetchTable(config.budget.tokenizer);
   return files;

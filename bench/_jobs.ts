@@ -51,6 +51,8 @@ export interface SlopJobOptions {
   servers?: string;
   /** More arguments of `slop build` (`--budget 200000`). */
   args?: string[];
+  /** The V8 flags (`--v8-flags=...`), as slop picks them for the tree (`v8FlagsFor`). @default {SLOP_V8_FLAGS} */
+  flags?: string;
 }
 
 /**
@@ -66,7 +68,15 @@ export interface SlopJobOptions {
 export function slopJob(config: string, state: string, options: SlopJobOptions = {}): Job {
   return {
     cmd: Deno.execPath(),
-    args: ["run", "-A", SLOP_V8_FLAGS, "--quiet", join(REPO, "cli.ts"), "build", "-q"].concat([
+    args: [
+      "run",
+      "-A",
+      options.flags ?? SLOP_V8_FLAGS,
+      "--quiet",
+      join(REPO, "cli.ts"),
+      "build",
+      "-q",
+    ].concat([
       "--config",
       config,
       "--state-dir",

@@ -15,6 +15,7 @@ import type { Corpus, Peer } from "./_corpora.ts";
 import { walkFiles } from "./_corpora.ts";
 import { measure, type Sample } from "./_measure.ts";
 import { peerJob, slopConfig, slopJob, slopServer } from "./_jobs.ts";
+import { trackedFiles, TURBOFAN_FROM_BYTES, v8FlagsFor } from "../cli/_v8_flags.ts";
 
 /** One measured case. */
 export interface MonorepoRow {
@@ -70,9 +71,14 @@ export async function benchMonorepo(
   // A slop build into `state`, with the bytes it added to `state/out`.
   const slop = async (name: string, config: string, state: string, args: string[] = []) => {
     const before = await dirBytes(join(state, "out"));
-    const sample = await measure(slopJob(config, state, { timings: options.timings, args }), {
-      allowFailure: true,
-    });
+    // The flags slop starts itself with in the tree (its config is elsewhere: it cannot look).
+    const flags = v8FlagsFor(trackedFiles(corpus.dir, TURBOFAN_FROM_BYTES));
+    const sample = await measure(
+      slopJob(config, state, { timings: options.timings, args, flags }),
+      {
+        allowFailure: true,
+      },
+    );
     row("slop", name, sample, (await dirBytes(join(state, "out"))) - before);
   };
   const repomix = async (name: string, out: string, cache: string, args: string[]) => {

@@ -23,6 +23,7 @@ import { prepareMonorepoCorpora } from "./_monorepo.ts";
 import { slopConfig } from "./_jobs.ts";
 import { median } from "./_measure.ts";
 import { SLOP_V8_FLAGS } from "../cli/init.ts";
+import { trackedFiles, TURBOFAN_FROM_BYTES, v8FlagsFor } from "../cli/_v8_flags.ts";
 
 const CACHE = join(import.meta.dirname!, ".cache");
 const REPO = join(import.meta.dirname!, "..");
@@ -88,11 +89,11 @@ async function timedRun(args: string[]): Promise<Timed> {
 }
 
 /** `slop build -q --timings` with the config and state dir, as the bench's jobs run it. */
-function slopBuild(config: string, state: string): Promise<Timed> {
+function slopBuild(config: string, state: string, flags: string): Promise<Timed> {
   return timedRun([
     "run",
     "-A",
-    SLOP_V8_FLAGS,
+    flags,
     "--quiet",
     join(REPO, "cli.ts"),
     "build",
@@ -192,7 +193,7 @@ async function oneRun(
   const document = newestDocument(join(state, "out"));
   let floor: Timed | undefined;
   if (run % 2) floor = await floorRun(root, edited, document);
-  const build = await slopBuild(config, state);
+  const build = await slopBuild(config, state, v8FlagsFor(trackedFiles(root, TURBOFAN_FROM_BYTES)));
   floor ??= await floorRun(root, edited, document);
   return { build, floor, parts: JSON.parse(floor.stdout.trim().split("\n").pop()!) };
 }
@@ -221,7 +222,11 @@ async function main(): Promise<void> {
     // A state dir given with a document in it was built before: its next build is warm.
     if (!args.state || !hasDocument(join(state, "out"))) {
       console.error(`${corpus.name}: cold build (load ${load()})`);
-      const cold = await slopBuild(config, state);
+      const cold = await slopBuild(
+        config,
+        state,
+        v8FlagsFor(trackedFiles(corpus.dir, TURBOFAN_FROM_BYTES)),
+      );
       console.error(`  ${s(cold.wall)} s, CPU ${s(cold.cpu)} s, ${cold.rssMb.toFixed(0)} MB`);
     }
     const rows = [];

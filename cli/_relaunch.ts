@@ -15,7 +15,13 @@
  * @module
  */
 
-import { SLOP_V8_FLAGS } from "./_v8_flags.ts";
+import {
+  projectDirOf,
+  SLOP_V8_FLAGS,
+  trackedFiles,
+  TURBOFAN_FROM_BYTES,
+  v8FlagsFor,
+} from "./_v8_flags.ts";
 
 /**
  * Commands that never build in their own process: they start as they are
@@ -99,7 +105,9 @@ export function relaunchLine(
  * Start this process again with slop's V8 flags and the arguments `args`
  * (those it was started with, `Deno.args`, unless given) when `args` builds
  * in process and the line allows it (see {@linkcode relaunchLine}); returns
- * when it does not (nothing was changed), never when it does. Needs the
+ * when it does not (nothing was changed), never when it does. The flags are
+ * {@linkcode v8FlagsFor} the files git tracks where it builds: TurboFan for a
+ * big tree. Needs the
  * permissions to read `/proc/self/cmdline`, to run `deno` and to call
  * `execv` (`-A` has them); without them the process runs as it is.
  *
@@ -129,7 +137,9 @@ export function relaunchWithFlags(args: string[] = Deno.args): void {
   }
   // Each argument ends with a NUL: the split leaves one empty string at the end.
   if (cmdline.at(-1) === "") cmdline.pop();
-  const line = relaunchLine(cmdline, Deno.args, { args });
+  // TurboFan for a big tree (`v8FlagsFor`): git's index says how many bytes of files.
+  const flags = v8FlagsFor(trackedFiles(projectDirOf(args, Deno.cwd()), TURBOFAN_FROM_BYTES));
+  const line = relaunchLine(cmdline, Deno.args, { args, flags });
   if (!line) return;
   exec(Deno.execPath(), line);
 }

@@ -33,3 +33,182 @@
  * ```
  */
 export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--no-turbofan";
+
+/**
+ * The V8 flags of a big tree's build: slop's young generation, with TurboFan. Counting and
+ * scanning a tree of thousands of files runs the same code for a minute or more, and TurboFan's
+ * faster code then saves more CPU than compiling it costs: a cold build of 11,010 files
+ * (bench/README.md, "Monorepo scale") took about a sixth less CPU with it.
+ *
+ * @example
+ * ```ts
+ * import { BIG_TREE_V8_FLAGS } from "./_v8_flags.ts";
+ * BIG_TREE_V8_FLAGS; // "--v8-flags=--max-semi-space-size=4"
+ * ```
+ */
+export const BIG_TREE_V8_FLAGS = "--v8-flags=--max-semi-space-size=4";
+
+/**
+ * Bytes of files git tracks in a project from which its builds run with TurboFan
+ * ({@linkcode BIG_TREE_V8_FLAGS}): a build's CPU grows with the bytes it scans and counts, and
+ * TurboFan's compiling costs about the same whatever the tree. Measured (bench/README.md,
+ * "Monorepo scale"): 35 MB of Python (2,202 files) took more CPU with it, 173 MB (11,010) a
+ * sixth less.
+ */
+export const TURBOFAN_FROM_BYTES = 64 * 1024 * 1024;
+
+/** What git's index says of a repository's files: how many, and their bytes. */
+export interface TrackedFiles {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * The V8 flags for a build of a project whose files git tracks (`tracked`; undefined: not
+ * known): {@linkcode BIG_TREE_V8_FLAGS} from {@linkcode TURBOFAN_FROM_BYTES} bytes, else
+ * {@linkcode SLOP_V8_FLAGS}. The one place that chooses TurboFan by the tree's size.
+ *
+ * @example
+ * ```ts
+ * import { SLOP_V8_FLAGS, v8FlagsFor } from "./_v8_flags.ts";
+ * v8FlagsFor({ files: 12, bytes: 40_000 }) === SLOP_V8_FLAGS; // true
+ * v8FlagsFor(undefined) === SLOP_V8_FLAGS; // true
+ * ```
+ */
+export function v8FlagsFor(tracked: TrackedFiles | undefined): string {
+  return (tracked?.bytes ?? 0) >= TURBOFAN_FROM_BYTES ? BIG_TREE_V8_FLAGS : SLOP_V8_FLAGS;
+}
+
+/**
+ * The files git tracks in the repository `dir` is in, and the sum of their sizes, from its
+ * index (`.git` looked for from `dir` up, a worktree's `.git` file followed): one read of a file
+ * of about 70 bytes a file. With `upTo`, the sum stops there (`bytes` is then at least `upTo`):
+ * a big tree's index is read in part. `undefined` outside a repository, or when the index cannot
+ * be read or is of a form this does not know.
+ *
+ * @example
+ * ```ts
+ * import { trackedFiles } from "./_v8_flags.ts";
+ * trackedFiles("/"); // undefined (no repository there)
+ * ```
+ */
+export function trackedFiles(dir: string, upTo = Infinity): TrackedFiles | undefined {
+  for (let at = dir.replace(/\/+$/, "") || "/";;) {
+    const index = indexPath(at);
+    if (index) return indexSizes(index, upTo);
+    const up = at.replace(/\/[^/]*$/, "") || "/";
+    if (up === at) return undefined;
+    at = up;
+  }
+}
+
+/** The index file of the repository whose top is `dir`, when `dir` has a `.git`. */
+function indexPath(dir: string): string | undefined {
+  const git = `${dir === "/" ? "" : dir}/.git`;
+  try {
+    const info = Deno.statSync(git);
+    if (info.isDirectory) return `${git}/index`;
+    // A worktree's or submodule's `.git` file: "gitdir: <path>".
+    const to = /^gitdir:\s*(.+)$/m.exec(Deno.readTextFileSync(git))?.[1].trim();
+    if (!to) return undefined;
+    return `${to.startsWith("/") ? to : `${dir}/${to}`}/index`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A git index's entries (format versions 2 to 4, SHA-1 names): "DIRC", version, count, then
+ * per entry ten 32-bit stat fields (the tenth the file's size), the 20-byte name, 16-bit flags
+ * (and 16 more in version 3 when flagged extended) and the path: NUL-padded to a multiple of 8
+ * bytes (versions 2 and 3), or a prefix length and a NUL-ended suffix (version 4).
+ */
+function indexSizes(path: string, upTo: number): TrackedFiles | undefined {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path);
+  } catch {
+    return undefined;
+  }
+  try {
+    return entrySizes(readAhead(file), upTo);
+  } catch {
+    return undefined;
+  } finally {
+    file.close();
+  }
+}
+
+/** The entries' sizes summed (see {@linkcode indexSizes}), from the index as `reader` reads it. */
+function entrySizes(reader: ReadAhead, upTo: number): TrackedFiles | undefined {
+  const { data, view } = reader;
+  if (!reader.has(12)) return undefined;
+  const version = view.getUint32(4);
+  if (view.getUint32(0) !== 0x44495243 || version < 2 || version > 4) return undefined;
+  const files = view.getUint32(8);
+  let bytes = 0;
+  let at = 12;
+  for (let i = 0; i < files && bytes < upTo; i++) {
+    // The entry's fixed part, and its path (at most 4,096 bytes and a few).
+    if (!reader.has(at + 62)) return undefined;
+    reader.has(at + 64 + 4200);
+    bytes += view.getUint32(at + 36);
+    const flags = view.getUint16(at + 60);
+    let name = at + 62 + (version >= 3 && flags & 0x4000 ? 2 : 0);
+    if (version === 4) { while (name < data.length && data[name++] & 0x80); }
+    // The path's length is in the flags (12 bits) unless it is 4,095 or more: then its NUL.
+    const length = flags & 0xfff;
+    const end = version < 4 && length < 0xfff ? name + length : data.indexOf(0, name);
+    if (end < 0 || data[end] !== 0) return undefined;
+    at = version === 4 ? end + 1 : at + ((end - at + 8) & ~7);
+  }
+  return { files, bytes };
+}
+
+/** A file's bytes read in pieces as far as asked: a big tree's index is read in part. */
+interface ReadAhead {
+  data: Uint8Array;
+  view: DataView;
+  /** Whether the file has `end` bytes, reading them if not read yet. */
+  has(end: number): boolean;
+}
+
+function readAhead(file: Deno.FsFile): ReadAhead {
+  const data = new Uint8Array(file.statSync().size);
+  let read = 0;
+  return {
+    data,
+    view: new DataView(data.buffer),
+    has(end) {
+      while (read < Math.min(end, data.length)) {
+        const n = file.readSync(data.subarray(read, Math.min(data.length, read + (1 << 20))));
+        if (!n) break;
+        read += n;
+      }
+      return read >= end;
+    },
+  };
+}
+
+/**
+ * The folder a command line (`args`, after `slop`) builds from: its config file's (`-c`,
+ * `--config`), else `cwd`.
+ *
+ * @example
+ * ```ts
+ * import { projectDirOf } from "./_v8_flags.ts";
+ * projectDirOf(["build", "--config", "/p/slop.config.ts"], "/q"); // "/p"
+ * projectDirOf(["build"], "/q"); // "/q"
+ * ```
+ */
+export function projectDirOf(args: string[], cwd: string): string {
+  const at = args.findLastIndex((a) => a === "-c" || a === "--config" || a.startsWith("--config="));
+  const path = at < 0
+    ? undefined
+    : args[at].startsWith("--config=")
+    ? args[at].slice(9)
+    : args[at + 1];
+  if (!path) return cwd;
+  const absolute = path.startsWith("/") ? path : `${cwd}/${path}`;
+  return absolute.replace(/\/[^/]*$/, "") || "/";
+}

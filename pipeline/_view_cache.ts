@@ -11,7 +11,7 @@
  */
 
 import { type Cache, cacheKey, type PackPlace } from "./cache.ts";
-import { lazyText, type TextBacking } from "./lazy_text.ts";
+import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
 import { headAndText } from "./text_hash.ts";
@@ -236,7 +236,7 @@ function decodeEntry(
     const at = newline + 1;
     const kept = place &&
       keepText?.(text, { ...place, offset: place.offset + at, sha256: `${place.sha256}+${at}` });
-    if (kept) lazyText(entry.output, kept);
+    if (kept) entry.output = lazyCopy(entry.output, kept);
     else entry.output.text = decoder.decode(text);
     return entry;
   } catch {

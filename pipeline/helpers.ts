@@ -503,7 +503,7 @@ export function isLazyText(file: RenderedFile): boolean {
  * ```
  */
 export function lazyFileBlock(
-  block: { text: string },
+  block: { text?: string },
   file: RenderedFile,
   [head, tail]: [string, string],
 ): void {

@@ -148,12 +148,79 @@ function setText(this: object, value: string | undefined): void {
  */
 export function lazyText(target: { text?: string }, backing: TextBacking): void {
   (target as Lazy)[LAZY] = backing;
-  Object.defineProperty(target, "text", {
-    get: getText,
-    set: setText,
-    enumerable: true,
-    configurable: true,
-  });
+  Object.defineProperty(target, "text", LAZY_TEXT);
+}
+
+/** The lazy `text` accessor: one descriptor, so every lazy object of a shape shares its map. */
+const LAZY_TEXT: PropertyDescriptor = {
+  get: getText,
+  set: setText,
+  enumerable: true,
+  configurable: true,
+};
+
+/**
+ * A copy of `source` (its own enumerable fields, in their order) whose `text` reads from
+ * `backing`, with `extra`'s fields after them: what {@linkcode lazyText} does to an object, for
+ * an object that is not shared yet. An object whose `text` field is turned into the accessor
+ * becomes a dictionary of its properties in V8 (about 450-830 bytes a record, against a tenth of
+ * that for one that gets it as a new property): on a big tree, most of the records a file held
+ * (bench/README.md, "Monorepo scale").
+ *
+ * @example
+ * ```ts
+ * import { lazyCopy, textBacking } from "./lazy_text.ts";
+ * const backing = { read: () => "x = 1\n", length: 6 };
+ * const file = lazyCopy({ path: "a.py", text: "", size: 6 }, backing);
+ * Object.keys(file); // ["path", "text", "size"]
+ * file.text; // "x = 1\n"
+ * textBacking(file) === backing; // true
+ * ```
+ */
+export function lazyCopy<T extends object, E extends object = Record<never, never>>(
+  source: T,
+  backing: TextBacking,
+  extra?: E,
+): T & E {
+  const copy: Record<string | symbol, unknown> = {};
+  let placed = false;
+  for (const key of Reflect.ownKeys(source)) {
+    if (key === LAZY || !Object.prototype.propertyIsEnumerable.call(source, key)) continue;
+    if (key === "text") placed = !!Object.defineProperty(copy, "text", LAZY_TEXT);
+    else copy[key] = (source as Record<string | symbol, unknown>)[key];
+  }
+  if (!placed) Object.defineProperty(copy, "text", LAZY_TEXT);
+  (copy as Lazy)[LAZY] = backing;
+  return (extra ? Object.assign(copy, extra) : copy) as T & E;
+}
+
+/**
+ * Replace, in `items`, each object whose text was made lazy where it was ({@linkcode lazyText}
+ * on a `text` field, which makes it a dictionary of its properties in V8) by its
+ * {@linkcode lazyCopy}; `moved` is told each (what is keyed by the old object follows it). For a
+ * stage's records once no one else holds them: a big tree's sources and rendered files.
+ *
+ * @example
+ * ```ts
+ * import { compactLazy, lazyText, textBacking } from "./lazy_text.ts";
+ * const file = { path: "a.py", text: "" };
+ * lazyText(file, { read: () => "x = 1\n", length: 6 });
+ * const files = [file, { path: "b.py", text: "y" }];
+ * compactLazy(files);
+ * files[0] !== file && textBacking(files[0]) !== undefined; // true
+ * files[0].text; // "x = 1\n"
+ * ```
+ */
+export function compactLazy<T extends object>(
+  items: T[],
+  moved?: (from: T, to: T) => void,
+): void {
+  for (const [i, item] of items.entries()) {
+    const backing = textBacking(item);
+    if (!backing) continue;
+    items[i] = lazyCopy(item, backing);
+    moved?.(item, items[i]);
+  }
 }
 
 /**
@@ -234,17 +301,8 @@ export function textLength(target: { text?: string }): number {
  */
 export function copyLazy<T extends object, E extends object>(source: T, extra: E): T & E {
   const backing = textBacking(source);
-  if (!backing) return { ...source, ...extra };
   // The other fields as spread copies them, in the same order, `text` lazy in its place.
-  const copy: Record<string | symbol, unknown> = {};
-  for (const key of Reflect.ownKeys(source)) {
-    if (key === "text") copy.text = "";
-    else if (Object.prototype.propertyIsEnumerable.call(source, key)) {
-      copy[key] = (source as Record<string | symbol, unknown>)[key];
-    }
-  }
-  lazyText(copy, backing);
-  return Object.assign(copy, extra) as T & E;
+  return backing ? lazyCopy(source, backing, extra) : { ...source, ...extra };
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 
 import { redactText, SECRETLINT_HINTS, SECRETLINT_RULE_IDS, SLOP_SECRET_RULES } from "./_scan.ts";
-import { hasText, lazyText, textBacking } from "./lazy_text.ts";
+import { hasText, lazyCopy, textBacking } from "./lazy_text.ts";
 import { SECRET_RULES_VERSION, SECRET_SHAPES, TOKEN_GATE } from "./secret_rules.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
@@ -128,8 +128,7 @@ function handedFile(
 ): { path: string; text: string; helper?: number } {
   const backing = textBacking(file);
   const out = { path: file.path, text: backing ? "" : file.text!, helper };
-  if (backing) lazyText(out, backing);
-  return out;
+  return backing ? lazyCopy(out, backing) : out;
 }
 
 /** Which files {@linkcode redactSources} scans, and what it knows of the others. */

@@ -14,7 +14,7 @@ import { cacheVersion, callHook, findViewMode, loadPlugins, type Registry } from
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender, type KeepText } from "./_view_cache.ts";
-import { lazyText, textBacking } from "./lazy_text.ts";
+import { lazyCopy, textBacking } from "./lazy_text.ts";
 
 export type { KeepText } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
@@ -327,8 +327,8 @@ function renderedFile(
     ...(out.fallback ? { fallback: out.fallback } : {}),
     cache,
   };
-  if (kept) lazyText(result, kept);
-  return result;
+  // A copy: turning `result.text` into the lazy accessor would make it a dictionary (`lazyCopy`).
+  return kept ? lazyCopy(result, kept) : result;
 }
 
 /**

@@ -179,13 +179,14 @@ function fencedEnds(file: RenderedFile, marks: TextMarks): [string, string] {
  * ```
  */
 export function fileBlockOf(file: RenderedFile): Block {
-  const block: Block = {
+  const block = {
     id: `files:${file.path}`,
     section: "files",
     stability: "stable",
     source: file.path,
-    text: "",
-  };
+  } as Block;
+  // A lazy block gets its `text` as a new property: a `text` field turned into the accessor would
+  // make the block a dictionary of its properties (pipeline/lazy_text.ts, `lazyCopy`).
   if (file.fenced && file.status !== "error" && isLazyText(file)) {
     lazyFileBlock(block, file, fencedEnds(file, marksOf(file)));
   } else block.text = renderFileBlock(file);

@@ -2,6 +2,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildsInProcess, relaunchLine } from "../../cli/_relaunch.ts";
 import { SLOP_V8_FLAGS } from "../../cli/init.ts";
+import {
+  BIG_TREE_V8_FLAGS,
+  projectDirOf,
+  trackedFiles,
+  TURBOFAN_FROM_BYTES,
+  v8FlagsFor,
+} from "../../cli/_v8_flags.ts";
 import { makeProject, REPO } from "../_helpers.ts";
 
 Deno.test("the commands that build in their own process are the ones that start again with slop's V8 flags", () => {
@@ -161,4 +168,75 @@ Deno.test({
     ]);
     assert.ok(!limited.line.some((a) => a.includes("v8-flags")), limited.line.join(" "));
   },
+});
+
+/** A git index (version 2) of files of these sizes: what `trackedFiles` reads of it. */
+function gitIndex(sizes: number[]): Uint8Array {
+  const entries = sizes.map((size, i) => {
+    const path = new TextEncoder().encode(`src/f${i}.py`);
+    // 62 bytes, the path, then NULs to a multiple of 8 (at least one).
+    const entry = new Uint8Array((62 + path.length + 8) & ~7);
+    const view = new DataView(entry.buffer);
+    view.setUint32(24, 0o100644);
+    view.setUint32(36, size);
+    view.setUint16(60, path.length);
+    entry.set(path, 62);
+    return entry;
+  });
+  const head = new Uint8Array(12);
+  const view = new DataView(head.buffer);
+  view.setUint32(0, 0x44495243);
+  view.setUint32(4, 2);
+  view.setUint32(8, sizes.length);
+  const out = new Uint8Array(12 + entries.reduce((n, e) => n + e.length, 0) + 20);
+  out.set(head);
+  entries.reduce((at, e) => (out.set(e, at), at + e.length), 12);
+  return out;
+}
+
+Deno.test("a build of a tree git tracks 64 MB of starts again with TurboFan, a smaller one without", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "slop_tracked_" });
+  try {
+    const big = join(dir, "big");
+    await Deno.mkdir(join(big, ".git"), { recursive: true });
+    await Deno.mkdir(join(big, "src", "pkg"), { recursive: true });
+    const half = TURBOFAN_FROM_BYTES / 2;
+    await Deno.writeFile(join(big, ".git", "index"), gitIndex([half, 1000, half - 1000, 5]));
+    // From a folder inside the repository, and from the folder of a config file named.
+    assert.deepEqual(trackedFiles(join(big, "src", "pkg")), {
+      files: 4,
+      bytes: TURBOFAN_FROM_BYTES + 5,
+    });
+    const configDir = projectDirOf(["build", "-c", "src/pkg/slop.config.ts"], big);
+    assert.equal(configDir, join(big, "src", "pkg"));
+    assert.equal(v8FlagsFor(trackedFiles(configDir)), BIG_TREE_V8_FLAGS);
+    // Read as far as asked: the sum stops once it is enough.
+    assert.deepEqual(trackedFiles(big, half), { files: 4, bytes: half });
+    // A worktree's `.git` file names its git dir.
+    const worktree = join(dir, "wt");
+    await Deno.mkdir(join(dir, "gitdirs", "wt"), { recursive: true });
+    await Deno.mkdir(worktree);
+    await Deno.writeTextFile(join(worktree, ".git"), `gitdir: ${join(dir, "gitdirs", "wt")}\n`);
+    await Deno.writeFile(join(dir, "gitdirs", "wt", "index"), gitIndex([half, half - 1]));
+    assert.deepEqual(trackedFiles(worktree), { files: 2, bytes: TURBOFAN_FROM_BYTES - 1 });
+    assert.equal(v8FlagsFor(trackedFiles(worktree)), SLOP_V8_FLAGS);
+    // Not a git index, one cut short, or no repository: the flags of a small build.
+    await Deno.writeTextFile(join(big, ".git", "index"), "not an index");
+    assert.equal(trackedFiles(big), undefined);
+    await Deno.writeFile(join(big, ".git", "index"), gitIndex([half, half]).subarray(0, 100));
+    assert.equal(trackedFiles(big), undefined);
+    assert.equal(v8FlagsFor(undefined), SLOP_V8_FLAGS);
+    // This repository's own index: the files git lists, and their sizes.
+    const debug = new TextDecoder().decode(
+      (await new Deno.Command("git", { args: ["ls-files", "--debug"], cwd: REPO }).output())
+        .stdout,
+    );
+    const sizes = [...debug.matchAll(/^\s+size: (\d+)/gm)].map((m) => Number(m[1]));
+    assert.deepEqual(trackedFiles(REPO), {
+      files: sizes.length,
+      bytes: sizes.reduce((n, s) => n + s, 0),
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

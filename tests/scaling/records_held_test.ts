@@ -10,12 +10,13 @@ import { heldMarks } from "./_held_marks.ts";
  * whatever its size (modules, tables, plugins). Bytecode is not flushed (`--no-flush-bytecode`),
  * so the collector's timing does not move the measure.
  */
-async function tree(files: number): Promise<string> {
+async function tree(files: number, lines = 1): Promise<string> {
   const root = await Deno.makeTempDir({ prefix: "slop_records_" });
   for (let i = 0; i < files; i++) {
     const dir = join(root, "src", `p${Math.floor(i / 100)}`);
     if (i % 100 === 0) await Deno.mkdir(dir, { recursive: true });
-    await Deno.writeTextFile(join(dir, `m${i}.${i % 2 ? "py" : "ts"}`), `x${i} = ${i}\n`);
+    const text = Array.from({ length: lines }, (_, k) => `x${i}_${k} = ${i * lines + k}\n`);
+    await Deno.writeTextFile(join(dir, `m${i}.${i % 2 ? "py" : "ts"}`), text.join(""));
   }
   await Deno.writeTextFile(join(root, "slop.config.json"), JSON.stringify({ files: ["src/**"] }));
   return root;
@@ -24,7 +25,7 @@ async function tree(files: number): Promise<string> {
 type Marks = Array<{ stage: string; bytes: number }>;
 
 /** The heap held at each mark of a build of `root` (state in `root/.slop`), less the first. */
-function held(root: string, how: "plain" | "layer"): Promise<Marks> {
+function held(root: string, how: "plain" | "layer" | "spill"): Promise<Marks> {
   return heldMarks(root, how, { keepBytecode: true });
 }
 
@@ -67,3 +68,38 @@ for (const how of ["layer", "plain"] as const) {
     }
   });
 }
+
+/**
+ * The bound, in bytes a file, when every text is kept in the spill file (a big tree's build past
+ * its first 64M characters: `accel/text_spill.ts`), each source, rendered file, block and placed
+ * block with a lazy `text`. Turning an object's `text` field into the lazy accessor made V8 keep
+ * that object's properties in a dictionary (450-830 bytes each, four a file): up to 5.1 KB a
+ * file on this tree (cold, at the count stage's end), 2.8 KB now. Now each lazy record is a copy that gets the accessor as a new property
+ * (`lazyCopy` in `pipeline/lazy_text.ts`), in a shape shared by all: under the bound of the
+ * builds that keep their texts.
+ */
+const SPILLED_BYTES_PER_FILE = BYTES_PER_FILE;
+
+Deno.test(`a build that spills its texts holds under ${SPILLED_BYTES_PER_FILE} bytes of records a file, cold and warm`, async () => {
+  // Files of 1.4 KB (spilled: texts under 1K characters stay in memory); the texts read last that
+  // the spill remembers are as many in both trees, so the difference is the records.
+  const small = await tree(300, 80);
+  const large = await tree(2300, 80);
+  try {
+    for (const build of ["cold", "warm"]) {
+      const [a, b] = [await held(small, "spill"), await held(large, "spill")];
+      const perFile = b.map((m, i) => ({ stage: m.stage, bytes: (m.bytes - a[i].bytes) / 2000 }));
+      for (const { stage, bytes } of perFile) {
+        assert.ok(
+          bytes <= SPILLED_BYTES_PER_FILE,
+          `spill ${build}: "${stage}" holds ${bytes.toFixed(0)} bytes a file`,
+        );
+      }
+      const emit = perFile.find((m) => m.stage === "emit")!;
+      assert.ok(emit.bytes >= 1000, `spill ${build}: "emit" holds only ${emit.bytes} bytes a file`);
+    }
+  } finally {
+    await Deno.remove(small, { recursive: true });
+    await Deno.remove(large, { recursive: true });
+  }
+});
