@@ -16,7 +16,7 @@ import { notRegularIgnoreText } from "./_git_ignore_files.ts";
 import { attributeSkips } from "./_git_attributes.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
-import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
+import { comparePaths, entryPathIn, isGlob, normalizeEntryPath } from "./helpers.ts";
 import { walk } from "./_walk.ts";
 import { outputDirError } from "./_output_dir.ts";
 import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
@@ -235,7 +235,11 @@ async function fileFilters(config: ResolvedConfig, candidates: string[]): Promis
     isSecretFile: nameMatcher(DEFAULT_SECRET_FILES),
     isHistoryFile: nameMatcher(HISTORY_FILES),
     isExcluded: config.exclude.length
-      ? await excludeMatcher(config.exclude.map(normalizeEntryPath), config.root, candidates)
+      ? await excludeMatcher(
+        config.exclude.map((p) => entryPathIn(p, new Set(candidates))),
+        config.root,
+        candidates,
+      )
       : () => false,
   };
 }
@@ -322,7 +326,7 @@ async function restrictToPaths(
 ): Promise<string[]> {
   const { selected, secretSkipped } = selection;
   const rels = config.paths.map((p) =>
-    toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p
+    toRootRelative(entryPathIn(p, found.set, config.root), config.root, config.root) ?? p
   );
   const keep = await pathMatchers(rels, { root: config.root, found });
   const restricted = new Set<string>();
@@ -471,7 +475,7 @@ async function matchEntry(
   warnings: string[],
   label: string,
 ): Promise<Array<{ path: string; explicit: boolean }>> {
-  const raw = normalizeEntryPath(entry.path);
+  const raw = entryPathIn(entry.path, candidateSet);
   // Entries (paths and globs) are relative to the root, wherever the config file is.
   const rel = toRootRelative(raw, config.root, config.root);
   if (rel === undefined || rel.startsWith("../") || rel === "..") {
