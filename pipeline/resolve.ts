@@ -236,7 +236,9 @@ async function fileFilters(config: ResolvedConfig, candidates: string[]): Promis
     isHistoryFile: nameMatcher(HISTORY_FILES),
     isExcluded: config.exclude.length
       ? await excludeMatcher(
-        config.exclude.map((p) => entryPathIn(p, new Set(candidates))),
+        config.exclude.map((p) =>
+          p.includes("\\") ? entryPathIn(p, new Set(candidates)) : normalizeEntryPath(p)
+        ),
         config.root,
         candidates,
       )
