@@ -717,6 +717,7 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
   }
 }
 
+/** Import the config module and call (or await) what it exports, each within `ms`. */
 async function importWithin(
   path: string,
   display: string,
