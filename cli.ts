@@ -11,7 +11,6 @@
  */
 
 import type { ProgramSpec } from "./cli/_args.ts";
-import { watchConfigLoads } from "./pipeline/config_watchdog.ts";
 
 /** Exit code for bad usage, config or input. */
 export const EXIT_USAGE = 2;
@@ -64,7 +63,5 @@ function load<K extends keyof EntryModules>(name: K): Promise<EntryModules[K]> {
 }
 
 if (import.meta.main) {
-  // This process is the `slop` command: a config load that never returns may end it, named.
-  watchConfigLoads();
   Deno.exit(await main(Deno.args, { relaunch: true }));
 }

@@ -11,12 +11,24 @@
 /** How long after the load's own limit the worker waits before it ends the process. */
 const GRACE_MS = 2000;
 
-/** Whether loads are watched: only once the `slop` command asked (see {@linkcode watchConfigLoads}). */
+/** Whether loads are watched besides in the `slop` command (see {@linkcode watchConfigLoads}). */
 let watching = false;
 
+/** slop's command: a process whose main module it is is the `slop` command, and is watched. */
+const COMMAND = import.meta.url.replace(/pipeline\/[^/]*$/, "cli.ts"); // an address, never imported
+
+/** Whether this process is the `slop` command, or asked for the watch. */
+function watched(): boolean {
+  try {
+    return watching || Deno.mainModule === COMMAND;
+  } catch {
+    return watching;
+  }
+}
+
 /**
- * Watch every later config load of this process (the `slop` command calls this once at its start;
- * a library's host process never should: a stalled load ends the whole process).
+ * Watch every later config load of this process, as the `slop` command's are (a library's host
+ * process should not: a stalled load ends the whole process).
  *
  * @example
  * ```ts
@@ -30,7 +42,7 @@ export function watchConfigLoads(): void {
 
 /**
  * Start watching one load of the config `display` (limit `ms`); the function returned ends the
- * watch. Does nothing unless {@linkcode watchConfigLoads} was called.
+ * watch. Does nothing outside the `slop` command unless {@linkcode watchConfigLoads} was called.
  *
  * @example
  * ```ts
@@ -40,7 +52,7 @@ export function watchConfigLoads(): void {
  * ```
  */
 export function watchLoad(display: string, ms: number): () => void {
-  if (!watching) return () => {};
+  if (!watched()) return () => {};
   const seconds = `${Math.round(ms / 100) / 10} s`;
   const text = `slop: Invalid config "${display}": Cannot load the config: its code ran for over ` +
     `${seconds} without returning (a loop that never ends?)\n`;
