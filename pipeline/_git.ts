@@ -8,6 +8,7 @@
 import { gitDirAbove } from "./_git_dir.ts";
 import { dirname, join } from "./_path.ts";
 import { guardedListing, isBlocked } from "./_git_ignore_files.ts";
+import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
 /** What {@linkcode runGit} answers when git ran past its deadline (it is killed). */
 export const TIMED_OUT: unique symbol = Symbol("timed out");
@@ -49,7 +50,7 @@ function gitEnv(): { env: Record<string, string>; clearEnv: boolean } {
 }
 
 /** What git answered: its stdout, or why it failed (its first error line), or its deadline. */
-export type GitOutput = { out: string } | { failed: string } | typeof TIMED_OUT;
+export type GitOutput = { out: string; stderr: string } | { failed: string } | typeof TIMED_OUT;
 
 /**
  * Run git in `cwd` (found from `cwd`, never from a hook's {@linkcode REPOSITORY_VARIABLES});
@@ -86,7 +87,8 @@ export async function gitOutput(
       : await withInput(command.spawn(), options.stdin);
     if (signal?.aborted) return TIMED_OUT;
     if (!out.success) return { failed: failureLine(new TextDecoder().decode(out.stderr)) };
-    return { out: new TextDecoder().decode(out.stdout) };
+    const stderr = new TextDecoder().decode(out.stderr);
+    return { out: new TextDecoder().decode(out.stdout), stderr };
   } catch (error) {
     if (signal?.aborted) return TIMED_OUT;
     if (error instanceof Deno.errors.NotFound) {
@@ -197,6 +199,17 @@ export interface GitListing {
   trackedOnly: boolean;
   /** The ignore files that are no regular file, which git was not let read (root-relative). */
   notRegular?: string[];
+  /** The folders git could not open (root-relative), each with the cause: their untracked files are missing. */
+  unopened?: Map<string, string>;
+}
+
+/** The folders git's warnings say it could not open, relative to `root` (see `_git_unopened.ts`). */
+async function unopenedUnder(root: string, stderr: string): Promise<Map<string, string>> {
+  const folders = unopenedFolders(stderr);
+  if (!folders.size) return folders;
+  // git names them from the work tree's top; the root may be a folder inside it.
+  const prefix = await runGit(["rev-parse", "--show-prefix"], root);
+  return underPrefix(folders, (prefix ?? "").trim());
 }
 
 /** Why git could not list the files of a folder a `.git` entry makes a work tree: a warning. */
@@ -239,7 +252,10 @@ export async function gitListing(root: string): Promise<GitListing | GitRefusal 
     const notRegular = isBlocked(out) ? out.notRegular : undefined;
     return { files: splitZ(tracked), trackedOnly: true, ...(notRegular ? { notRegular } : {}) };
   }
-  if ("out" in out) return { files: splitZ(out.out), trackedOnly: false };
+  if ("out" in out) {
+    const unopened = await unopenedUnder(root, out.stderr);
+    return { files: splitZ(out.out), trackedOnly: false, ...(unopened.size ? { unopened } : {}) };
+  }
   refuseGitDir(root);
   return {
     refused: `git cannot list the files (${out.failed}): slop lists them itself by the ` +

@@ -140,6 +140,9 @@ export async function firstParentLog(
   rev: string = "HEAD",
   options: { messages?: boolean } = {},
 ): Promise<LogCommit[] | undefined> {
+  // Each record starts and its message ends with a mark no commit can hold: made anew for this
+  // read, so a message that copies the marks of another read (or of the format) splits nothing.
+  const mark = randomMark();
   const out = await runGit(
     [
       "-c",
@@ -149,8 +152,7 @@ export async function firstParentLog(
       "--diff-merges=first-parent",
       "-n",
       String(count),
-      // The message, when asked for, between \x02 marks (see `withMessage`).
-      options.messages ? "--format=%x01%H%x02%B%x02" : "--format=%x01%H",
+      `--format=%x01${mark}%H${options.messages ? `%x02${mark}%B%x02${mark}` : ""}`,
       "--name-only",
       "--no-renames",
       "--relative",
@@ -160,31 +162,26 @@ export async function firstParentLog(
     root,
   );
   if (!out) return undefined;
-  if (options.messages) return out.split(COMMIT_START).slice(1).map(withMessage);
-  return out.split("\x01").slice(1).map((chunk): LogCommit => {
-    const [hash, ...lines] = chunk.split("\n");
-    return { hash: hash.trim(), paths: lines.map((l) => unquote(l.trim())).filter(Boolean) };
-  });
+  return out.split(`\x01${mark}`).slice(1).map((chunk) => logRecord(chunk, `\x02${mark}`, options));
+}
+
+/** 32 random hex digits: the mark of one log read (see {@linkcode firstParentLog}). */
+function randomMark(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**
- * Where a commit starts in a log read with messages: \x01 and a hash, then \x02 (a message may
- * hold any byte, but a path holds no \x02: git quotes control characters in paths).
+ * One commit of a log read: `hash`, then with messages `end message end`, then its paths, one a
+ * line (git quotes control characters in paths, so no path holds a mark).
  */
-// deno-lint-ignore no-control-regex
-const COMMIT_START = /\x01(?=[0-9a-f]{40,64}\x02)/;
-
-/** One commit of a log read with messages: `hash \x02 message \x02 paths`. */
-function withMessage(chunk: string): LogCommit {
-  const first = chunk.indexOf("\x02");
-  const last = chunk.lastIndexOf("\x02");
-  if (first < 0 || last <= first) return { hash: chunk.trim(), message: "", paths: [] };
-  const paths = chunk.slice(last + 1).split("\n").map((l) => unquote(l.trim())).filter(Boolean);
-  return {
-    hash: chunk.slice(0, first).trim(),
-    message: chunk.slice(first + 1, last).trim(),
-    paths,
-  };
+function logRecord(chunk: string, end: string, options: { messages?: boolean }): LogCommit {
+  const parts = options.messages ? chunk.split(end) : [];
+  const [head, message, rest] = parts.length === 3 ? parts : [chunk, undefined, ""];
+  const [hash, ...lines] = options.messages ? [head, ...rest.split("\n")] : head.split("\n");
+  const paths = lines.map((l) => unquote(l.trim())).filter(Boolean);
+  if (!options.messages) return { hash: hash.trim(), paths };
+  return { hash: hash.trim(), message: message?.trim() ?? "", paths };
 }
 
 /** git quotes unusual paths as C strings unless core.quotePath is off. */

@@ -313,10 +313,14 @@ async function planner(
       for (const [i, { path, from, to }] of valid.entries()) {
         if (files[index.get(path)!].view !== from) continue;
         state.renders.fill(order, i);
-        // Asked as the first build asked it: the same view's fallback, and so the same notes.
-        const asked = order[i].view;
-        const saved = await takeStep(state, { path, target: asked, steps, reaching: to });
-        if (!saved && asked !== to) await take(path, to, steps);
+        // Asked as the first build asked it, view by view down the ladder: the same view's
+        // fallback, and so the same notes (a skeleton not taken, then an outline that fell back).
+        let saved = 0;
+        for (const asked of askedViews({ from, to }, targets)) {
+          saved = await takeStep(state, { path, target: asked, steps, reaching: to });
+          if (saved) break;
+        }
+        if (!saved && order[i].view !== to) await take(path, to, steps);
       }
       return steps;
     },
@@ -450,6 +454,18 @@ async function renderStep(
 function firstAsked(step: StepDown, targets: string[]): string {
   if (step.to === LISTED) return step.to;
   return targets.find((view) => RANK[view] > rankOf(step.from)) ?? step.to;
+}
+
+/**
+ * The views a build without memory asks, in turn, to step a file from `from` to `to`: those of the
+ * ladder after `from`, up to `to` (see {@linkcode firstAsked}).
+ */
+function askedViews(step: Pick<StepDown, "from" | "to">, targets: string[]): string[] {
+  if (step.to === LISTED) return [step.to];
+  const asked = targets.filter((view) =>
+    RANK[view] > rankOf(step.from) && RANK[view] <= RANK[step.to]
+  );
+  return asked.length ? asked : [step.to];
 }
 
 /**

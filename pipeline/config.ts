@@ -45,6 +45,7 @@ import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
 import { checkRegular } from "./helpers.ts";
 import { globFlagProblem, globText } from "./_glob_rule.ts";
+import { watchLoad } from "./config_watchdog.ts";
 
 /** The speaker of a history message that names none (the seed's `entry.get("role", "Unknown")`). */
 const UNKNOWN_ROLE = "Unknown";
@@ -707,6 +708,22 @@ async function importConfig(path: string, flags: ConfigFlags): Promise<SlopConfi
   const display = displayPath(path, resolve(flags.cwd ?? Deno.cwd()));
   const ms = flags.loadTimeoutMs ?? CONFIG_LOAD_MS;
   const seconds = `${Math.round(ms / 100) / 10} s`;
+  // A config that never returns without awaiting holds this thread: only the watch can stop it.
+  const done = watchLoad(display, ms);
+  try {
+    return await importWithin(path, display, flags, { ms, seconds });
+  } finally {
+    done();
+  }
+}
+
+/** Import the config module and call (or await) what it exports, each within `ms`. */
+async function importWithin(
+  path: string,
+  display: string,
+  flags: ConfigFlags,
+  { ms, seconds }: { ms: number; seconds: string },
+): Promise<SlopConfig> {
   let mod: Record<string, unknown>;
   try {
     const href = toFileUrl(path).href;

@@ -265,7 +265,11 @@ export function isGlob(path: string): boolean {
  * ```
  */
 export function normalizeEntryPath(path: string): string {
-  const p = path.replaceAll("\\", "/");
+  return normalizeSegments(path.replaceAll("\\", "/"));
+}
+
+/** {@linkcode normalizeEntryPath} of a `/`-separated path (a backslash is a letter here). */
+function normalizeSegments(p: string): string {
   const absolute = p.startsWith("/");
   const trailing = p.length > 1 && p.endsWith("/");
   const out: string[] = [];
@@ -278,6 +282,29 @@ export function normalizeEntryPath(path: string): string {
   const joined = (absolute ? "/" : "") + out.join("/");
   if (!out.length) return joined;
   return trailing ? joined + "/" : joined;
+}
+
+/**
+ * An entry path as {@linkcode normalizeEntryPath} makes it, but for one with a backslash that
+ * names a listed file, or a folder of listed files, as written: on Linux and macOS a backslash is
+ * a letter of a name (`a\\b.py`), elsewhere a separator. An absolute path is looked up under `root`.
+ *
+ * @example
+ * ```ts
+ * import { entryPathIn } from "./helpers.ts";
+ * entryPathIn("a\\b.py", new Set(["a\\b.py"])); // "a\\b.py"
+ * entryPathIn("docs\\a.md", new Set(["docs/a.md"])); // "docs/a.md"
+ * ```
+ */
+export function entryPathIn(path: string, listed: Set<string>, root?: string): string {
+  if (path.includes("\\")) {
+    const literal = normalizeSegments(path);
+    // The listed paths are root-relative; a path from the command line is absolute.
+    const rel = root && literal.startsWith(root + "/") ? literal.slice(root.length + 1) : literal;
+    const folder = rel.replace(/\/$/, "");
+    if (listed.has(folder) || [...listed].some((p) => p.startsWith(folder + "/"))) return literal;
+  }
+  return normalizeEntryPath(path);
 }
 
 /**

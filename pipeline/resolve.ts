@@ -11,11 +11,12 @@ import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
 import { gitListing } from "./_git.ts";
+import { unopenedReason } from "./_git_unopened.ts";
 import { notRegularIgnoreText } from "./_git_ignore_files.ts";
 import { attributeSkips } from "./_git_attributes.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
-import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
+import { comparePaths, entryPathIn, isGlob, normalizeEntryPath } from "./helpers.ts";
 import { walk } from "./_walk.ts";
 import { outputDirError } from "./_output_dir.ts";
 import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
@@ -163,6 +164,11 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
   const git = answer && "files" in answer ? answer.files : undefined;
   const folders = new Map<string, string>();
   let candidates = git ?? await walk(root, folders);
+  // Folders git could not open: listed, with the cause, in place of their untracked files.
+  for (const [folder, cause] of (answer && "unopened" in answer && answer.unopened) || []) {
+    folders.set(folder, unopenedReason(cause));
+    candidates = [...candidates, folder];
+  }
   if (answer && "trackedOnly" in answer && answer.trackedOnly) {
     // git ran past its deadline: the untracked files come from slop's own matching.
     candidates = [...new Set([...candidates, ...await walk(root, folders)])];
@@ -229,7 +235,13 @@ async function fileFilters(config: ResolvedConfig, candidates: string[]): Promis
     isSecretFile: nameMatcher(DEFAULT_SECRET_FILES),
     isHistoryFile: nameMatcher(HISTORY_FILES),
     isExcluded: config.exclude.length
-      ? await excludeMatcher(config.exclude.map(normalizeEntryPath), config.root, candidates)
+      ? await excludeMatcher(
+        config.exclude.map((p) =>
+          p.includes("\\") ? entryPathIn(p, new Set(candidates)) : normalizeEntryPath(p)
+        ),
+        config.root,
+        candidates,
+      )
       : () => false,
   };
 }
@@ -316,7 +328,7 @@ async function restrictToPaths(
 ): Promise<string[]> {
   const { selected, secretSkipped } = selection;
   const rels = config.paths.map((p) =>
-    toRootRelative(normalizeEntryPath(p), config.root, config.root) ?? p
+    toRootRelative(entryPathIn(p, found.set, config.root), config.root, config.root) ?? p
   );
   const keep = await pathMatchers(rels, { root: config.root, found });
   const restricted = new Set<string>();
@@ -465,7 +477,7 @@ async function matchEntry(
   warnings: string[],
   label: string,
 ): Promise<Array<{ path: string; explicit: boolean }>> {
-  const raw = normalizeEntryPath(entry.path);
+  const raw = entryPathIn(entry.path, candidateSet);
   // Entries (paths and globs) are relative to the root, wherever the config file is.
   const rel = toRootRelative(raw, config.root, config.root);
   if (rel === undefined || rel.startsWith("../") || rel === "..") {
@@ -625,14 +637,20 @@ function existing(
         folders.set(p, NESTED_REASON);
         out.push(p);
       }
-    } catch {
+    } catch (error) {
       // Deleted since git listed it: not part of the project any more. But a name that is not
       // valid UTF-8 reaches us with U+FFFD in place of its bytes, and no path opens it: it
-      // stays, to be listed as skipped with that reason (never a file silently missing).
-      if (p.includes(UNDECODABLE)) out.push(p);
+      // stays, to be listed as skipped with that reason (never a file silently missing). So does
+      // a file that cannot be looked at (in a folder its user may not enter): its read says why.
+      if (p.includes(UNDECODABLE) || !gone(error)) out.push(p);
     }
   }
   return out;
+}
+
+/** Whether a failed look at a listed path means it is gone (deleted, or a folder on its way is). */
+function gone(error: unknown): boolean {
+  return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory;
 }
 
 /** A listed path with U+FFFD in its name that no file answers to (see {@linkcode existing}). */

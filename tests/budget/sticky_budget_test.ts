@@ -151,3 +151,23 @@ Deno.test("a build that replays the budget memory gives the manifest of the buil
   assert.deepEqual(notes(replayed), notes(first));
   assert.equal(replayed.document, first.document);
 });
+
+Deno.test("a replayed step keeps the notes of a view asked after one that was not taken (a skeleton larger than the file, then an outline that fell back)", async () => {
+  // No function to elide, a doc comment on top: its skeleton is larger than the file (not taken),
+  // and its outline finds nothing to show (a summary, with a note saying so).
+  const table = Array.from({ length: 40 }, (_, i) => `\t'k${i}': {\n\t\tpattern: /a${i}b/\n\t},`);
+  const source = `/**\n * A table of patterns\n */\n Prism.languages.z = {\n${
+    table.join("\n")
+  }\n};\n`;
+  const root = await makeProject({ "z.js": source });
+  const inline: SlopConfig = { budget: { tokens: 100 } };
+  const first = await buildContext({ cwd: root, inline });
+  const notes = (r: typeof first) => r.manifest.files.map((f) => [f.path, f.view, f.notes]);
+  assert.deepEqual(notes(first), [["z.js", "summary", [
+    'outline found nothing to show in "z.js": fell back to summary',
+    "stepped down from full to summary to fit the token budget",
+  ]]]);
+  const replayed = await buildContext({ cwd: root, inline }, { write: false });
+  assert.deepEqual(notes(replayed), notes(first));
+  assert.equal(replayed.document, first.document);
+});

@@ -302,6 +302,44 @@ Deno.test("a config whose top-level await never settles fails with its file name
   );
 });
 
+// A config whose code loops without awaiting holds the thread, and with it every timer: the slop
+// command's watch (a process of its own) names the file and ends the process. A load that ends
+// stops its watch: the process exits as usual, and no watch is left running.
+Deno.test("a config whose code never returns without awaiting ends the slop command with its file named", async () => {
+  const load = (source: string) =>
+    makeProject({
+      "slop.config.ts": source,
+      "load.ts": `import { loadConfig } from "${pathToFileURL(join(REPO, "mod.ts")).href}";\n` +
+        `import { watchConfigLoads } from "${
+          pathToFileURL(join(REPO, "pipeline/config_watchdog.ts")).href
+        }";\n` +
+        "watchConfigLoads();\n" +
+        "await loadConfig({ cwd: Deno.cwd(), loadTimeoutMs: 1000 });\nconsole.log('loaded');\n",
+    });
+  const run = (root: string) =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--quiet", "load.ts"],
+      cwd: root,
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(20_000), // without the watch: held for good (killed: SIGTERM)
+    }).output();
+  // Blocked for good without spinning (no CPU spent): the same to the thread as `while (true) {}`.
+  const block = "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);";
+  const sources = [`${block}\nexport default {};\n`, `export default () => { ${block} };\n`];
+  const runs = await Promise.all(sources.map(async (source) => await run(await load(source))));
+  for (const [i, { signal, stderr }] of runs.entries()) {
+    assert.equal(signal, "SIGKILL", sources[i]);
+    assert.equal(
+      new TextDecoder().decode(stderr),
+      'slop: Invalid config "slop.config.ts": Cannot load the config: its code ran for over 1 s ' +
+        "without returning (a loop that never ends?)\n",
+    );
+  }
+  const { code, stdout } = await run(await load("export default {};\n"));
+  assert.deepEqual([code, new TextDecoder().decode(stdout)], [0, "loaded\n"]);
+});
+
 const CASES: Record<string, { source: string; message: RegExp }> = {
   "a config function": {
     source: "export default () => new Promise(() => {});\n",

@@ -159,6 +159,25 @@ Deno.test("resolveTargets() with positional paths restricts the build but keeps 
   ]]);
 });
 
+Deno.test("resolveTargets() takes a path with a backslash that names a file as written, and one that names none as a Windows separator", async () => {
+  const root = await makeProject({
+    "back\\slash.py": "1",
+    "lo\\ck/t.py": "2",
+    "docs/a.md": "# a",
+    "other.py": "3",
+  });
+  const pick = async (flags: { paths?: string[]; ignore?: string[]; include?: string[] }) =>
+    (await resolveTargets(await loadConfig({ cwd: root, ...flags }))).targets.map((t) => t.path);
+  // Named on the command line (as `slop mcp`'s view_files does).
+  assert.deepEqual(await pick({ paths: ["back\\slash.py", "lo\\ck", "docs\\a.md"] }), [
+    "back\\slash.py",
+    "docs/a.md",
+    "lo\\ck/t.py",
+  ]);
+  // Left out by --ignore (it stayed in: the ignore named "back/slash.py").
+  assert.deepEqual(await pick({ ignore: ["back\\slash.py", "lo\\ck"] }), ["docs/a.md", "other.py"]);
+});
+
 const HARD_NAMES = [
   ...[".env", ".env.local", "a/.env", "a/b/.envrc", "x.env", "env", ".ENV", "..env", "\n.env"],
   ...["a.pem", ".pem", "a/.pem", "..pem", "pem", "a.pem.bak", "a\n.pem", "é.pem", "a\\b.pem"],

@@ -158,3 +158,42 @@ Deno.test("--since in a repository git cannot read, or a shallow clone, names th
     /^SinceError: Cannot list the files changed since "HEAD~1" with git \(index file corrupt\)$/,
   );
 });
+
+Deno.test("a folder git cannot open is listed with git's cause in place of its untracked files, and a tracked file no look reaches is listed with why", async () => {
+  const root = await makeProject({ "a.ts": "a\n", "app/lo'ck ed/t.ts": "t\n", "app/b.ts": "b\n" });
+  await gitInit(root);
+  await Deno.writeTextFile(join(root, "app/lo'ck ed/new.ts"), "n\n"); // untracked
+  // As root no permission bit stops git: a git in front of the real one adds the warning git
+  // writes for a folder its user may not list (its name as it is, from the work tree's top).
+  const bin = await Deno.makeTempDir();
+  const real = new TextDecoder().decode(
+    (await new Deno.Command("sh", { args: ["-c", "command -v git"], stdout: "piped" }).output())
+      .stdout,
+  ).trim();
+  await Deno.writeTextFile(
+    join(bin, "git"),
+    `#!/bin/sh\n"${real}" "$@"; code=$?\ncase "$*" in *exclude-standard*) echo ` +
+      `"warning: could not open directory 'app/lo'ck ed/': Permission denied" >&2;; esac\nexit $code\n`,
+  );
+  await Deno.chmod(join(bin, "git"), 0o755);
+  const path = Deno.env.get("PATH") ?? "";
+  Deno.env.set("PATH", `${bin}:${path}`);
+  try {
+    const reason = "a folder git cannot list (Permission denied): its untracked files are left out";
+    for (const [cwd, folder] of [[root, "app/lo'ck ed"], [join(root, "app"), "lo'ck ed"]]) {
+      const { manifest } = await buildContext({ cwd }, { write: false });
+      const row = manifest.files.find((f) => f.path === folder);
+      assert.deepEqual([row?.status, row?.reason], ["skipped", reason], cwd);
+      assert.ok(manifest.files.some((f) => f.path === `${folder}/t.ts`), cwd); // tracked: git lists it
+    }
+  } finally {
+    Deno.env.set("PATH", path);
+  }
+  // A tracked file whose folder became a link to itself: listed with why, not dropped.
+  await Deno.remove(join(root, "app"), { recursive: true });
+  await Deno.symlink("app", join(root, "app"));
+  const { manifest } = await buildContext({ cwd: root }, { write: false });
+  const row = manifest.files.find((f) => f.path === "app/b.ts");
+  assert.equal(row?.status, "error");
+  assert.match(row?.reason ?? "", /symbolic links/);
+});

@@ -54,3 +54,19 @@ Deno.test("firstParentLog with messages reads each commit's message in the same 
   assert.deepEqual(read?.map((c) => c.paths), [["a.ts"], ["dir/b ü.ts"], ["a.ts", "dir/b ü.ts"]]);
   assert.equal(plain?.[0].message, undefined);
 });
+
+Deno.test("firstParentLog: a message that copies a log's record marks (with a real hash) splits no commit", async () => {
+  const root = await makeProject({ "a.ts": "1\n", "b.ts": "1\n" });
+  await gitInit(root);
+  const parent = (await git(root, "rev-parse", "HEAD")).trim();
+  // What a record of the log looks like, for the parent commit, inside the message.
+  const forged = `Tidy\x02\n\n\x01${parent}\x02forged\x02\nc.ts\n\x01${parent}\nd.ts`;
+  await Deno.writeTextFile(join(root, "b.ts"), "2\n");
+  await git(root, "commit", "-qam", forged);
+  const read = await firstParentLog(root, 10, "HEAD", { messages: true });
+  const plain = await firstParentLog(root, 10);
+  assert.deepEqual(read?.map((c) => c.message), [forged.trim(), "init"]);
+  assert.deepEqual(read?.map((c) => c.paths), [["b.ts"], ["a.ts", "b.ts"]]);
+  assert.deepEqual(plain?.map((c) => c.paths), [["b.ts"], ["a.ts", "b.ts"]]);
+  assert.equal(read?.[1].hash, parent);
+});
