@@ -190,7 +190,7 @@ async function assemble(
   const assembled = { ...rendered, placed, counted, orderContext, stepMemory, history };
   // With a task, the map before the task section is fitted to its part (pipeline/task.ts).
   if (config.budget.tokens === undefined) return await withTask(run, assembled, options);
-  const map = { files, placed, sources: rendered.sources, history };
+  const map = { files, placed, sources: rendered.sources, history, secrets: findings };
   const fit = await stages.budget(files, {
     config: mapConfig(config),
     sources: rendered.sources,

@@ -193,6 +193,8 @@ export async function mapKept(
     placed: PlacedBlock[];
     sources: SourceFile[];
     history?: TaskHistory;
+    /** Where the secrets found in files read here go (see below). */
+    secrets?: SecretFinding[];
   },
 ): Promise<Set<string>> {
   const { config, registry } = run;
@@ -212,6 +214,13 @@ export async function mapKept(
     !sources.get(f.path)?.entry.forceFull
   );
   const fixed = totalTokens(map.placed) - stepping.reduce((n, f) => n + tokens.get(f.path)!, 0);
+  // A file this build did not read (unchanged since the last build) has no text yet, and a name
+  // with no extension is code by its first line (`#!/bin/sh`): read it, as a cold build has it.
+  const unread = stepping.map((f) => sources.get(f.path))
+    .filter((s): s is SourceFile => s !== undefined && s.text === undefined)
+    .filter((s) => !lowerExtension(s.path));
+  const found = await loadUnread(unread, config);
+  map.secrets?.push(...found);
   await loadViewModes(registry, ["skeleton"]);
   const skeleton = findViewMode(registry, "skeleton");
   const isCode = (path: string) =>

@@ -60,7 +60,9 @@ Deno.test("a task build runs git log for its history once, with a budget or with
     // order's seed is read again at each order of a tree's first build: keeping it for the build
     // held the budget stage's texts longer, see tests/scaling/budget_memory_test.ts).
     assert.equal(task.filter(isHistory).length, 1, JSON.stringify({ budget, task }));
-    const distinct = (logs: string[][]) => [...new Set(logs.map((args) => args.join(" ")))].sort();
+    // Each read marks its records anew (pipeline/_git.ts): the marks are left out of the compare.
+    const call = (args: string[]) => args.join(" ").replace(/%x01[0-9a-f]{32}/g, "%x01<mark>");
+    const distinct = (logs: string[][]) => [...new Set(logs.map(call))].sort();
     assert.deepEqual(distinct(task.filter((args) => !isHistory(args))), distinct(plain));
     // The history was read and used: the map keeps the most changed file in full.
     if (budget.tokens) {

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { buildContext, type SlopConfig } from "../../mod.ts";
 import { keptFiles, MAP_SIZE_EXPONENT } from "../../pipeline/_task_map.ts";
 import { OTHER_FILES } from "../../pipeline/rank.ts";
+import { RACY_MS } from "../../accel/stat_index.ts";
 import { git, gitInit, tempDir } from "../_helpers.ts";
 import { taskProject } from "./_project.ts";
 
@@ -139,4 +140,39 @@ Deno.test("a build without a task keeps no file: budget.mapFull changes nothing 
   assert.equal(plain.document, off.document);
   const views = new Map(plain.manifest.files.map((f) => [f.path, f.view]));
   for (const path of HOT) assert.notEqual(views.get(path), "full", path);
+});
+
+Deno.test("a warm task build keeps the files a cold one keeps: a script known by its #! line is code either way", async () => {
+  const root = await taskProject();
+  const body = Array.from({ length: 40 }, (_, i) => `retry_${i}() {\n  echo "attempt ${i}"\n}\n`);
+  await Deno.mkdir(`${root}/bin`);
+  await Deno.writeTextFile(`${root}/bin/retry-tool`, `#!/bin/sh\n${body.join("")}`);
+  // The same lines, a little smaller, as notes: worth more per token unless the script is code.
+  await Deno.writeTextFile(`${root}/NOTES.md`, body.slice(0, -1).join(""));
+  await gitInit(root);
+  for (let i = 0; i < 4; i++) {
+    for (const path of ["NOTES.md", "bin/retry-tool"]) {
+      await Deno.writeTextFile(`${root}/${path}`, `# change ${i}\n`, { append: true });
+    }
+    await git(root, "commit", "-qam", `change ${i}`);
+  }
+  // Older than the stat index's racy window, so the next build takes them unread.
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const stateDir = await tempDir({ prefix: "slop_state_" });
+  // Room for one of the two changed files: the script, as code.
+  const config = { task: "stream uploads in chunks", budget: { tokens: 6000, mapFull: 0.25 } };
+  const run = () => buildContext({ cwd: root, inline: config, stateDir }, { write: false });
+  const cold = await run();
+  const views = (result: typeof cold) =>
+    ["bin/retry-tool", "NOTES.md"].map((p) =>
+      result.manifest.files.find((f) => f.path === p)?.view
+    );
+  assert.deepEqual(views(cold), ["full", "summary"]);
+  // Only the cache is left: the next build reads no unchanged file, and must choose the same.
+  for (const kept of ["order", "budget"]) {
+    await Deno.remove(`${stateDir}/${kept}`, { recursive: true });
+  }
+  const warm = await run();
+  assert.deepEqual(views(warm), ["full", "summary"]);
+  assert.equal(warm.document, cold.document);
 });
