@@ -71,6 +71,7 @@ async function monorepo(
     }
     await commitTree(dir, log);
   }
+  await assertUnedited(dir);
   return {
     name,
     source: `${copies} copies of the ${stdlib.source} under packages/pkgNN/`,
@@ -97,12 +98,43 @@ async function modules(
     }
     await commitTree(dir, log);
   }
+  await assertUnedited(dir);
   return {
     name,
     source: `${count} generated modules of 2-4 KB (TypeScript and Python, bench/_monorepo.ts)`,
     dir,
     ...await treeSize(dir),
   };
+}
+
+/**
+ * Throw when a tree's files are not those of its one commit. The benches edit a tree in place for
+ * their warm builds and put the file back when done; a bench stopped meanwhile (a signal runs no
+ * `finally`) leaves the edit, and a bench running beside another gives the other's builds the
+ * edited file: their documents then differ from a clean tree's with no fault of slop's
+ * (bench/README.md, "One cold build of the 100,000 modules gave other bytes").
+ *
+ * @example
+ * ```ts
+ * import { assertUnedited } from "./_monorepo.ts";
+ * // await assertUnedited("bench/.cache/corpora/modules-100000");
+ * ```
+ */
+export async function assertUnedited(dir: string): Promise<void> {
+  const status = await runCommand(
+    "git",
+    ["--no-optional-locks", "status", "--porcelain", "-z"],
+    dir,
+  );
+  const changed = status.split("\0").filter(Boolean).map((line) => line.slice(3));
+  if (!changed.length) return;
+  const named = changed.slice(0, 3).map((p) => `"${p}"`).join(", ");
+  const more = changed.length > 3 ? ` and ${changed.length - 3} more` : "";
+  throw new Error(
+    `[bench] The tree "${dir}" differs from its commit (${named}${more}): a bench that edits it ` +
+      `was stopped, or runs now. When none runs, restore it with "git -C ${dir} checkout -- ." ` +
+      `and "git -C ${dir} clean -fdq"`,
+  );
 }
 
 /** One commit of everything, with a fixed author and date (the same commit on every machine). */

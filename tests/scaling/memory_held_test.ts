@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { moduleText } from "../../bench/modules.ts";
+import { assertUnedited } from "../../bench/_monorepo.ts";
+import { git, gitInit } from "../_helpers.ts";
 import { heldMarks } from "./_held_marks.ts";
 
 /**
@@ -110,5 +112,24 @@ Deno.test("a big tree's build leaves no texts' garbage behind at any stage's end
       loose <= textBytes / 4,
       `spill: "${stage}" left ${loose} bytes of garbage for ${textBytes} bytes of text`,
     );
+  }
+});
+
+Deno.test("a bench tree that differs from its commit is refused, naming the file: its builds would measure another tree", async () => {
+  const root = await Deno.makeTempDir({ prefix: "slop_bench_tree_" });
+  try {
+    for (let i = 0; i < 3; i++) {
+      await Deno.writeTextFile(join(root, `mod_${i}.py`), moduleText(i, 3));
+    }
+    await gitInit(root);
+    await assertUnedited(root);
+    // A warm build's edit left in place (a bench stopped by a signal, or running beside).
+    await Deno.writeTextFile(join(root, "mod_1.py"), "# slop edit\n", { append: true });
+    await assert.rejects(() => assertUnedited(root), /differs from its commit \("mod_1\.py"\)/);
+    await git(root, "checkout", "--", ".");
+    await Deno.writeTextFile(join(root, "new.py"), "x = 1\n");
+    await assert.rejects(() => assertUnedited(root), /\("new\.py"\)/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
   }
 });
