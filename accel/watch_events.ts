@@ -50,19 +50,21 @@ export const MAX_CHANGED_PATHS = 10_000;
 
 /**
  * The files under `.git` that decide which files git lists (`git ls-files -co
- * --exclude-standard`, what a build lists) without any file of the work tree
- * changing: the index (`git add -f`, `git rm --cached`) and `info/exclude`.
- * Watchers ignore `.git` but for these.
+ * --exclude-standard`, what a build lists) or skips without any file of the work
+ * tree changing: the index (`git add -f`, `git rm --cached`), `info/exclude`,
+ * `info/attributes` (files it marks `binary` or generated are skipped) and
+ * `config` (`core.excludesFile`, `core.attributesFile`). Watchers ignore `.git`
+ * but for these.
  *
  * @example
  * ```ts
  * import { gitListFiles } from "./watch_events.ts";
- * gitListFiles("/p"); // ["/p/.git/index", "/p/.git/info/exclude"]
+ * gitListFiles("/p").length; // 4: index, info/exclude, info/attributes, config
  * ```
  */
 export function gitListFiles(root: string): string[] {
   const git = `${root.replace(/[\\/]+$/, "")}/.git`;
-  return [`${git}/index`, `${git}/info/exclude`];
+  return [`${git}/index`, `${git}/info/exclude`, `${git}/info/attributes`, `${git}/config`];
 }
 
 /**

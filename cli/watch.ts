@@ -405,14 +405,17 @@ function emptyPending(): Pending {
 }
 
 /**
- * A change to git's index or `.git/info/exclude`, named `.git/index`: git may list other files
- * now, though no file of the work tree changed (no file is listed under that name, so the
- * rebuild lists the files again).
+ * A change to git's index, config, `.git/info/exclude` or `.git/info/attributes`, named
+ * `.git/index`: git may list or mark other files now, though no file of the work tree changed (no
+ * file is listed under that name, so the rebuild lists the files again).
  */
 function listingChange(event: Deno.FsEvent, gitList: Set<string>): WatchChange | undefined {
   const path = event.paths.find((p) => gitList.has(p));
   return path
-    ? { paths: [path.replace(/info[\\/]exclude$/, "index")], structural: false }
+    ? {
+      paths: [path.replace(/(?:info[\\/](?:exclude|attributes)|config)$/, "index")],
+      structural: false,
+    }
     : undefined;
 }
 

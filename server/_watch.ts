@@ -197,8 +197,9 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
 
 /**
  * Note what an event changed under a root; false when nothing a build reads. A change to git's
- * index or `info/exclude` is noted as `.git/index`: no file is listed under that name, so the
- * build lists the files again (git may list others now), without looking at each file.
+ * index, config, `info/exclude` or `info/attributes` is noted as `.git/index`: no file is
+ * listed under that name, so the build lists the files again (git may list or mark others now),
+ * without looking at each file.
  */
 function noteEvent(
   root: RootWatch,

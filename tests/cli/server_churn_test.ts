@@ -65,7 +65,7 @@ Deno.test("a storm of new file names holds at most maxPaths records, and the bui
   }
 });
 
-Deno.test("a build server sees what git's index and .git/info/exclude change in the file list", async () => {
+Deno.test("a build server sees what git's index, config, info/exclude and info/attributes change in the file list", async () => {
   await churn(1, {
     script: [
       // Ignored but tracked: still listed.
@@ -79,6 +79,22 @@ Deno.test("a build server sees what git's index and .git/info/exclude change in 
       [op("new untracked file", (root) => Deno.writeTextFile(join(root, "src/u.py"), "U = 1\n"))],
       [op("exclude it", (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), "*.py\n"))],
       [op("include it again", (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), ""))],
+      // git reads `.git/info/attributes` once the listing holds a `.gitattributes`.
+      [op(
+        "a .gitattributes",
+        (root) => Deno.writeTextFile(join(root, ".gitattributes"), "*.md text\n"),
+      )],
+      [op(
+        "mark .py binary",
+        (root) => Deno.writeTextFile(join(root, ".git/info/attributes"), "*.py binary\n"),
+      )],
+      [op("unmark .py", (root) => Deno.remove(join(root, ".git/info/attributes")))],
+      [op("untracked notes", (root) => Deno.writeTextFile(join(root, "src/notes.md"), "# N\n"))],
+      // An excludes file that `.git/config` names from now on (written before, unwatched).
+      [op("core.excludesFile", async (root) => {
+        await Deno.writeTextFile(join(root, ".git/more_excludes"), "*.md\n");
+        await git(root, "config", "core.excludesFile", join(root, ".git/more_excludes"));
+      })],
     ],
   });
 });

@@ -333,7 +333,7 @@ Deno.test("slop watch's output equals a cold build after random batches of file 
   for (const seed of seeds) await watchChurn(seed);
 });
 
-Deno.test("slop watch sees what git's index and .git/info/exclude change in the file list", async () => {
+Deno.test("slop watch sees what git's index, .git/info/exclude and .git/info/attributes change in the file list", async () => {
   await watchChurn(1, {
     script: [
       [op(
@@ -345,6 +345,16 @@ Deno.test("slop watch sees what git's index and .git/info/exclude change in the 
         "exclude docs",
         (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), "docs/\n"),
       )],
+      // git reads `.git/info/attributes` once the listing holds a `.gitattributes`.
+      [op(
+        "a .gitattributes",
+        (root) => Deno.writeTextFile(join(root, ".gitattributes"), "*.md text\n"),
+      )],
+      [op(
+        "mark .py binary",
+        (root) => Deno.writeTextFile(join(root, ".git/info/attributes"), "*.py binary\n"),
+      )],
+      [op("unmark .py", (root) => Deno.remove(join(root, ".git/info/attributes")))],
     ],
   });
 });
