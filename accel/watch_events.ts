@@ -7,6 +7,8 @@
  * @module
  */
 
+import { join, resolve, sep } from "node:path";
+
 /** What `slop watch` takes from one event (see {@linkcode readEvent}). */
 export interface WatchChange {
   /** The event's paths that matter (absolute, as the watcher gave them). */
@@ -49,12 +51,15 @@ export function readEvent(
 export const MAX_CHANGED_PATHS = 10_000;
 
 /**
- * The files under `.git` that decide which files git lists (`git ls-files -co
+ * The files of git's folder that decide which files git lists (`git ls-files -co
  * --exclude-standard`, what a build lists) or skips without any file of the work
  * tree changing: the index (`git add -f`, `git rm --cached`), `info/exclude`,
  * `info/attributes` (files it marks `binary` or generated are skipped) and
  * `config` (`core.excludesFile`, `core.attributesFile`). Watchers ignore `.git`
- * but for these.
+ * but for these. Where `.git` is a file (a `git worktree` or a submodule's
+ * checkout) they are in the git folder it names, outside the project: the index
+ * (and a worktree's `config.worktree`) in that folder, the rest in its common
+ * folder ({@linkcode gitFolders}).
  *
  * @example
  * ```ts
@@ -63,8 +68,67 @@ export const MAX_CHANGED_PATHS = 10_000;
  * ```
  */
 export function gitListFiles(root: string): string[] {
-  const git = `${root.replace(/[\\/]+$/, "")}/.git`;
-  return [`${git}/index`, `${git}/info/exclude`, `${git}/info/attributes`, `${git}/config`];
+  const { gitDir, commonDir } = gitFolders(root);
+  const files = [`${gitDir}/index`, `${commonDir}/info/exclude`];
+  files.push(`${commonDir}/info/attributes`, `${commonDir}/config`);
+  if (gitDir !== commonDir) files.push(`${gitDir}/config.worktree`);
+  return files;
+}
+
+/**
+ * The git folder of the work tree at `root` and its common folder, read once from the files git
+ * writes: `root/.git` itself when it is a folder (or missing); else the folder its `gitdir:` line
+ * names (a `git worktree`'s `<main>/.git/worktrees/<name>`, a submodule's
+ * `<super>/.git/modules/<name>`), whose `commondir` file names the common folder (a worktree's
+ * `<main>/.git`; without one it is the git folder). `outside` is true when they are not under
+ * `root`: then the watchers watch them too.
+ *
+ * @example
+ * ```ts
+ * import { gitFolders } from "./watch_events.ts";
+ * gitFolders("/no/such/p"); // { gitDir: "/no/such/p/.git", commonDir: "/no/such/p/.git", outside: false }
+ * ```
+ */
+export function gitFolders(root: string): { gitDir: string; commonDir: string; outside: boolean } {
+  const dotGit = `${root.replace(/[\\/]+$/, "")}/.git`;
+  const inside = { gitDir: dotGit, commonDir: dotGit, outside: false };
+  let named: RegExpExecArray | null;
+  try {
+    if (!Deno.statSync(dotGit).isFile) return inside;
+    named = /^gitdir:[ \t]*(.+?)[ \t]*$/m.exec(Deno.readTextFileSync(dotGit));
+  } catch {
+    return inside;
+  }
+  if (!named) return inside;
+  const gitDir = resolve(root, named[1]);
+  let commonDir = gitDir;
+  try {
+    commonDir = resolve(gitDir, Deno.readTextFileSync(join(gitDir, "commondir")).trim());
+  } catch {
+    // No `commondir` (a submodule's folder, a plain repository): the git folder is common.
+  }
+  return { gitDir, commonDir, outside: true };
+}
+
+/**
+ * The git folders a watcher of `root` watches besides `root` (recursively, with the same watcher,
+ * so that their events come in order with the project's): none when `.git` is a folder under it;
+ * else the common folder, and the git folder when it is not inside that one. Folders that do not
+ * exist are left out.
+ *
+ * @example
+ * ```ts
+ * import { gitWatchFolders } from "./watch_events.ts";
+ * gitWatchFolders("/no/such/p"); // []
+ * ```
+ */
+export function gitWatchFolders(root: string): string[] {
+  const { gitDir, commonDir, outside } = gitFolders(root);
+  if (!outside) return [];
+  const under = (path: string, dir: string) => path === dir || path.startsWith(dir + sep);
+  const folders = [commonDir];
+  if (!under(gitDir, commonDir)) folders.push(gitDir);
+  return folders.filter((dir) => !under(dir, root) && folderStamp(dir) !== "missing");
 }
 
 /**

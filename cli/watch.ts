@@ -26,6 +26,7 @@ import { type Resident, resident, watchIgnoredDirs } from "../accel/resident.ts"
 import { stageClock, timingsText } from "../pipeline/timings.ts";
 import {
   gitListFiles,
+  gitWatchFolders,
   MAX_CHANGED_PATHS,
   readEvent,
   type WatchChange,
@@ -165,8 +166,9 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   const configPath = config.configPath;
   const watched = configPath && !configPath.startsWith(config.root + sep)
     ? [config.root, configPath]
-    : config.root;
-  const watcher = rootWatcher(typeof watched === "string" ? [watched] : watched);
+    : [config.root];
+  // A worktree's or submodule's git folder is outside the root: its index, excludes and config.
+  const watcher = rootWatcher([...watched, ...gitWatchFolders(config.root)]);
   const stop = () => watcher.stop();
   const w = watching(flags, { config, outputs });
   w.previous = await rebuild(w);
@@ -210,7 +212,7 @@ async function rebuildOnChanges(
       if (event.restarted && !w.flags.quiet) console.log(REWATCHED);
       const change = event.restarted
         ? { paths: [], structural: true }
-        : readEvent(event, relevant) ?? listingChange(event, gitList);
+        : readEvent(event, relevant) ?? listingChange(event, { gitList, root: w.config.root });
       if (!change) continue;
       notePending(pending, change, { configPath: w.configPath, root: w.config.root });
       clearTimeout(timer);
@@ -405,17 +407,17 @@ function emptyPending(): Pending {
 }
 
 /**
- * A change to git's index, config, `.git/info/exclude` or `.git/info/attributes`, named
- * `.git/index`: git may list or mark other files now, though no file of the work tree changed (no
- * file is listed under that name, so the rebuild lists the files again).
+ * A change to git's index, config, `info/exclude` or `info/attributes` (in `.git`, or in the git
+ * folder a worktree's `.git` file names), named `.git/index`: git may list or mark other files
+ * now, though no file of the work tree changed (no file is listed under that name, so the rebuild
+ * lists the files again).
  */
-function listingChange(event: Deno.FsEvent, gitList: Set<string>): WatchChange | undefined {
-  const path = event.paths.find((p) => gitList.has(p));
-  return path
-    ? {
-      paths: [path.replace(/(?:info[\\/](?:exclude|attributes)|config)$/, "index")],
-      structural: false,
-    }
+function listingChange(
+  event: Deno.FsEvent,
+  { gitList, root }: { gitList: Set<string>; root: string },
+): WatchChange | undefined {
+  return event.paths.some((p) => gitList.has(p))
+    ? { paths: [join(root, ".git", "index")], structural: false }
     : undefined;
 }
 

@@ -20,7 +20,13 @@ import { join, relative, sep } from "node:path";
 import { watchIgnoredDirs } from "../accel/resident.ts";
 import { removeQuietly } from "../pipeline/helpers.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
-import { folderStamp, gitListFiles, MAX_CHANGED_PATHS, readEvent } from "../accel/watch_events.ts";
+import {
+  folderStamp,
+  gitListFiles,
+  gitWatchFolders,
+  MAX_CHANGED_PATHS,
+  readEvent,
+} from "../accel/watch_events.ts";
 
 /** What changed under a root since the last build (root-relative paths with `/`). */
 export interface ServerChanges {
@@ -151,7 +157,10 @@ function closeRoot(root: RootWatch): void {
   }
 }
 
-/** Watch `config.root` and the tick folder; a watcher that cannot start is broken. */
+/**
+ * Watch `config.root`, the tick folder and git's folders outside the root; a watcher that cannot
+ * start is broken.
+ */
 function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
   const dir = options.dir;
   const root: RootWatch = {
@@ -165,7 +174,10 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
     waiting: new Map(),
   };
   try {
-    root.watcher = Deno.watchFs([config.root, dir], { recursive: true });
+    // A worktree's or submodule's git folders are outside the root: watched by the same watcher,
+    // so that their events come before the tick's.
+    const paths = [config.root, dir, ...gitWatchFolders(config.root)];
+    root.watcher = Deno.watchFs(paths, { recursive: true });
   } catch {
     root.broken = true;
     return root;

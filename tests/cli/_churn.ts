@@ -93,6 +93,79 @@ export async function churnProject(files = 12): Promise<string> {
   return root;
 }
 
+/**
+ * A checkout whose `.git` is a file, of a {@linkcode churnProject}: a `git worktree` (its git
+ * folder in `<main>/.git/worktrees/`, its common folder `<main>/.git`), or a clone with its git
+ * folder elsewhere, as a submodule's checkout has it. `gitDir` holds its index, `commonDir` its
+ * `info/exclude`, `info/attributes` and `config`.
+ */
+export async function linkedCheckout(
+  kind: "worktree" | "separate",
+): Promise<{ root: string; gitDir: string; commonDir: string }> {
+  const main = await churnProject();
+  const root = join(await tempDir({ prefix: "slop_churn_wt_" }), "checkout");
+  if (kind === "worktree") {
+    assert.ok(await git(main, "worktree", "add", "-q", "-b", "wt", root));
+    const gitDir = join(main, ".git", "worktrees", "checkout");
+    // The worktree's own index, not the main checkout's.
+    assert.ok((await Deno.stat(join(gitDir, "index"))).isFile);
+    return { root, gitDir, commonDir: join(main, ".git") };
+  }
+  const gitDir = join(dirname(root), "modules", "checkout");
+  await Deno.mkdir(dirname(gitDir));
+  assert.ok(await git(main, "clone", "-q", "--separate-git-dir", gitDir, main, root));
+  // Named relative to the checkout, as git writes it for a submodule.
+  await Deno.writeTextFile(join(root, ".git"), "gitdir: ../modules/checkout\n");
+  return { root, gitDir, commonDir: gitDir };
+}
+
+/**
+ * Batches that change what git lists or marks only through git's folders, for a checkout whose
+ * `.git` is a file: its index in `gitDir`, `info/exclude`, `info/attributes` in `commonDir`.
+ */
+export function linkedListingScript(
+  { commonDir }: { commonDir: string },
+): ChurnOp[][] {
+  const exclude = join(commonDir, "info", "exclude");
+  return [
+    [scriptedOp(
+      "new untracked file",
+      async (root) => {
+        await Deno.writeTextFile(join(root, "src/u.py"), "U = 1\n");
+        await Deno.writeTextFile(join(root, "src/notes.md"), "# N\n");
+      },
+    )],
+    [scriptedOp("exclude it", async () => {
+      await Deno.mkdir(join(commonDir, "info"), { recursive: true });
+      await Deno.writeTextFile(exclude, "u.py\n");
+    })],
+    [scriptedOp("include it again", () => Deno.writeTextFile(exclude, ""))],
+    [scriptedOp(
+      "ignore src/lib",
+      (root) => Deno.writeTextFile(join(root, ".gitignore"), ".slop/\nsrc/lib/\n"),
+    )],
+    [scriptedOp(
+      "git rm --cached src/lib",
+      (root) => git(root, "rm", "-rqf", "--cached", "src/lib"),
+    )],
+    [scriptedOp("git add -f src/lib", (root) => git(root, "add", "-f", "src/lib"))],
+    [scriptedOp(
+      "a .gitattributes",
+      (root) => Deno.writeTextFile(join(root, ".gitattributes"), "*.md text\n"),
+    )],
+    [scriptedOp(
+      "mark .py binary",
+      () => Deno.writeTextFile(join(commonDir, "info", "attributes"), "*.py binary\n"),
+    )],
+    [scriptedOp("unmark .py", () => Deno.remove(join(commonDir, "info", "attributes")))],
+    // An excludes file that git's config (in `commonDir`) names from now on, written before.
+    [scriptedOp("core.excludesFile", async (root) => {
+      await Deno.writeTextFile(join(commonDir, "more_excludes"), "*.md\n");
+      await git(root, "config", "core.excludesFile", join(commonDir, "more_excludes"));
+    })],
+  ];
+}
+
 /** Every regular file and symlink under `root` (relative), outside `.git` and `.slop`. */
 async function listFiles(root: string, dir = ""): Promise<{ files: string[]; dirs: string[] }> {
   const files: string[] = [];
@@ -458,6 +531,8 @@ export interface ChurnOptions {
   ops?: ChurnOp[];
   /** Batches given, instead of picked at random. */
   script?: ChurnOp[][];
+  /** Makes the project (the checkout to build); {@linkcode churnProject} by default. */
+  project?: () => Promise<string>;
 }
 
 /**
@@ -466,10 +541,10 @@ export interface ChurnOptions {
  */
 export async function churn(
   seed: number,
-  { batches = 6, perBatch = 4, ops = OPS, script }: ChurnOptions = {},
+  { batches = 6, perBatch = 4, ops = OPS, script, project = churnProject }: ChurnOptions = {},
 ): Promise<ChurnLog> {
   const random = seeded(seed);
-  const root = await churnProject();
+  const root = await project();
   if (script) batches = script.length;
   const runtime = await tempDir({ prefix: "slop_churn_rt_" });
   const { builds, ask } = churnServer(runtime);
@@ -542,10 +617,10 @@ async function compare(
  */
 export async function watchChurn(
   seed: number,
-  { batches = 4, perBatch = 4, ops = OPS, script }: ChurnOptions = {},
+  { batches = 4, perBatch = 4, ops = OPS, script, project = churnProject }: ChurnOptions = {},
 ): Promise<ChurnLog> {
   const random = seeded(seed);
-  const root = await churnProject();
+  const root = await project();
   if (script) batches = script.length;
   const child = spawnWatch(root, "piped");
   let said = "";

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { churn, churnProject, git, OPS, scriptedOp as op } from "./_churn.ts";
+import {
+  churn,
+  churnProject,
+  git,
+  linkedCheckout,
+  linkedListingScript,
+  OPS,
+  scriptedOp as op,
+} from "./_churn.ts";
 import { tempDir } from "../_helpers.ts";
 import { serverWatch } from "../../server/_watch.ts";
 import { loadConfig } from "../../mod.ts";
@@ -96,5 +104,21 @@ Deno.test("a build server sees what git's index, config, info/exclude and info/a
         await git(root, "config", "core.excludesFile", join(root, ".git/more_excludes"));
       })],
     ],
+  });
+});
+
+Deno.test("a build server in a git worktree sees its index and the main repository's info/exclude, info/attributes and config change", async () => {
+  const checkout = await linkedCheckout("worktree");
+  await churn(1, {
+    script: linkedListingScript(checkout),
+    project: () => Promise.resolve(checkout.root),
+  });
+});
+
+Deno.test("a build server in a checkout whose .git file names a git folder elsewhere (a submodule's) sees it change", async () => {
+  const checkout = await linkedCheckout("separate");
+  await churn(1, {
+    script: linkedListingScript(checkout),
+    project: () => Promise.resolve(checkout.root),
   });
 });

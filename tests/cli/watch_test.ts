@@ -9,6 +9,8 @@ import {
   churnProject,
   coldBuild,
   git,
+  linkedCheckout,
+  linkedListingScript,
   OPS,
   scriptedOp as op,
   seeded,
@@ -357,4 +359,15 @@ Deno.test("slop watch sees what git's index, .git/info/exclude and .git/info/att
       [op("unmark .py", (root) => Deno.remove(join(root, ".git/info/attributes")))],
     ],
   });
+});
+
+Deno.test("slop watch in a git worktree sees its index and the main repository's info/exclude and config change", async () => {
+  const checkout = await linkedCheckout("worktree");
+  // Fewer batches than the server's (each costs a second here): a change under the root, then
+  // the index and info/exclude at once, then the config.
+  const [untracked, exclude, , ignore, rmCached, , , , , excludesFile] = linkedListingScript(
+    checkout,
+  );
+  const script = [[...untracked, ...ignore], [...exclude, ...rmCached], excludesFile];
+  await watchChurn(1, { script, project: () => Promise.resolve(checkout.root) });
 });
