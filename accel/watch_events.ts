@@ -59,7 +59,7 @@ export const MAX_CHANGED_PATHS = 10_000;
  * but for these. Where `.git` is a file (a `git worktree` or a submodule's
  * checkout) they are in the git folder it names, outside the project: the index
  * (and a worktree's `config.worktree`) in that folder, the rest in its common
- * folder ({@linkcode gitFolders}).
+ * folder (`gitFolders`).
  *
  * @example
  * ```ts
@@ -80,16 +80,10 @@ export function gitListFiles(root: string): string[] {
  * writes: `root/.git` itself when it is a folder (or missing); else the folder its `gitdir:` line
  * names (a `git worktree`'s `<main>/.git/worktrees/<name>`, a submodule's
  * `<super>/.git/modules/<name>`), whose `commondir` file names the common folder (a worktree's
- * `<main>/.git`; without one it is the git folder). `outside` is true when they are not under
- * `root`: then the watchers watch them too.
- *
- * @example
- * ```ts
- * import { gitFolders } from "./watch_events.ts";
- * gitFolders("/no/such/p"); // { gitDir: "/no/such/p/.git", commonDir: "/no/such/p/.git", outside: false }
- * ```
+ * `<main>/.git`; without one it is the git folder). `outside` is true when `.git` is such a file:
+ * the folders are then outside the project as a rule, and the watchers watch them too.
  */
-export function gitFolders(root: string): { gitDir: string; commonDir: string; outside: boolean } {
+function gitFolders(root: string): { gitDir: string; commonDir: string; outside: boolean } {
   const dotGit = `${root.replace(/[\\/]+$/, "")}/.git`;
   const inside = { gitDir: dotGit, commonDir: dotGit, outside: false };
   let named: RegExpExecArray | null;
