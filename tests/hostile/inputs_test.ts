@@ -98,11 +98,15 @@ function mkfifo(path: string): void {
   assert.ok(new Deno.Command("mkfifo", { args: [path] }).outputSync().success, "mkfifo works");
 }
 
-/** The build's result, or its error's message; a read that waits forever fails the test. */
+/**
+ * The build's result, or its error's message; a read that waits forever fails the test. The limit
+ * is below git's own deadline (30 s), which a build waiting on git would reach, and leaves room for
+ * a machine busy with the rest of the suite (one build here took over 10 s once in a full run).
+ */
 async function settled(run: () => Promise<unknown>): Promise<unknown> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error("waited 10 s: a read hangs")), 10_000);
+    timer = setTimeout(() => reject(new Error("waited 20 s: a read hangs")), 20_000);
   });
   try {
     return await Promise.race([run(), late]);
