@@ -568,10 +568,11 @@ function mergeAscending(a: number[], b: number[]): number[] {
 
 /**
  * Where an unquoted value stops though no blank follows: a separator before a blank or an escape
- * (`,` `;` `)` `}` `]`), the `&` of a query string's next parameter, the `<` of an element's end
- * tag.
+ * (`,` `;` `)` `}` `]`), the `&` of a query string's next parameter, the `;` of a connection
+ * string's next key (`Password=…;Database=app`, `User Id=`), the `<` of an element's end tag.
  */
-const UNQUOTED_STOP = /[,;)}\]](?=[\s,;)}\]\\]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|<(?=\/)/;
+const UNQUOTED_STOP =
+  /[,;)}\]](?=[\s,;)}\]\\]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
 /** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
 export const PLACEHOLDER_WORD: RegExp = new RegExp(
   PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),

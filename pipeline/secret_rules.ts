@@ -27,9 +27,10 @@
  * with no name, passwords of letters alone on a data file's line; 10: `pw` and glued `PASS` names,
  * dotted tokens (Vault's, Kubernetes bootstrap tokens), random letters under a key's name, a
  * JWK's private members, Jenkins secrets, Oracle's `user/password@`, credentials calls, Teams
- * webhooks, four provider prefixes, lower-case `basic`).
+ * webhooks, four provider prefixes, lower-case `basic`; 11: an unquoted password ends before a
+ * connection string's next key, `;Database=`).
  */
-export const SECRET_RULES_VERSION = 10;
+export const SECRET_RULES_VERSION = 11;
 
 import {
   fewCharacters,

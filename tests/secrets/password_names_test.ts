@@ -226,6 +226,14 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       "e=redis://:[REDACTED:database-connection-string]@cache:6379/0\n" +
       "f=amqps://guest:[REDACTED:database-connection-string]@rabbit:5671/vhost\n",
     ],
+    // a connection string's next key after an unquoted password is no part of it: it stays
+    [
+      "p.cs",
+      'var c = "Server=db;Database=app;User Id=sa;Password=S3cr3tPw9x;Encrypt=true";\n' +
+      "DB=Host=db;Pwd=S3cr3tPw9x;Database=app\nPASSWORD=S3cr;3tPw9x\n",
+      'var c = "Server=db;Database=app;User Id=sa;Password=[REDACTED:password];Encrypt=true";\n' +
+      "DB=Host=db;Pwd=[REDACTED:password];Database=app\nPASSWORD=[REDACTED:password]\n",
+    ],
     // Okta's `SSWS` scheme, WireGuard's preshared key
     [
       "n.txt",
