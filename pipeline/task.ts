@@ -214,13 +214,11 @@ export async function mapKept(
     !sources.get(f.path)?.entry.forceFull
   );
   const fixed = totalTokens(map.placed) - stepping.reduce((n, f) => n + tokens.get(f.path)!, 0);
-  // A file this build did not read (unchanged since the last build) has no text yet, and a name
-  // with no extension is code by its first line (`#!/bin/sh`): read it, as a cold build has it.
-  const unread = stepping.map((f) => sources.get(f.path))
-    .filter((s): s is SourceFile => s !== undefined && s.text === undefined)
-    .filter((s) => !lowerExtension(s.path));
-  const found = await loadUnread(unread, config);
-  map.secrets?.push(...found);
+  // A file this build did not read (unchanged since the last build) has no text yet, and a view
+  // may tell code by it (a script by its `#!` line): read now, as a cold build has it (the task
+  // section reads every file next, `loadUnread` in `fitTask`: no file is read twice).
+  const unread = stepping.flatMap((f) => sources.get(f.path) ?? []);
+  map.secrets?.push(...await loadUnread(unread, config));
   await loadViewModes(registry, ["skeleton"]);
   const skeleton = findViewMode(registry, "skeleton");
   const isCode = (path: string) =>
