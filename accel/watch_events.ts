@@ -7,7 +7,8 @@
  * @module
  */
 
-import { join, resolve, sep } from "node:path";
+import { sep } from "node:path";
+import { gitFolders } from "../pipeline/git_folders.ts";
 
 /** What `slop watch` takes from one event (see {@linkcode readEvent}). */
 export interface WatchChange {
@@ -73,35 +74,6 @@ export function gitListFiles(root: string): string[] {
   files.push(`${commonDir}/info/attributes`, `${commonDir}/config`);
   if (gitDir !== commonDir) files.push(`${gitDir}/config.worktree`);
   return files;
-}
-
-/**
- * The git folder of the work tree at `root` and its common folder, read once from the files git
- * writes: `root/.git` itself when it is a folder (or missing); else the folder its `gitdir:` line
- * names (a `git worktree`'s `<main>/.git/worktrees/<name>`, a submodule's
- * `<super>/.git/modules/<name>`), whose `commondir` file names the common folder (a worktree's
- * `<main>/.git`; without one it is the git folder). `outside` is true when `.git` is such a file:
- * the folders are then outside the project as a rule, and the watchers watch them too.
- */
-function gitFolders(root: string): { gitDir: string; commonDir: string; outside: boolean } {
-  const dotGit = `${root.replace(/[\\/]+$/, "")}/.git`;
-  const inside = { gitDir: dotGit, commonDir: dotGit, outside: false };
-  let named: RegExpExecArray | null;
-  try {
-    if (!Deno.statSync(dotGit).isFile) return inside;
-    named = /^gitdir:[ \t]*(.+?)[ \t]*$/m.exec(Deno.readTextFileSync(dotGit));
-  } catch {
-    return inside;
-  }
-  if (!named) return inside;
-  const gitDir = resolve(root, named[1]);
-  let commonDir = gitDir;
-  try {
-    commonDir = resolve(gitDir, Deno.readTextFileSync(join(gitDir, "commondir")).trim());
-  } catch {
-    // No `commondir` (a submodule's folder, a plain repository): the git folder is common.
-  }
-  return { gitDir, commonDir, outside: true };
 }
 
 /**

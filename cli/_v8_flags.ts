@@ -6,6 +6,8 @@
  * @module
  */
 
+import { gitFolders } from "../pipeline/git_folders.ts";
+
 /**
  * The V8 flags slop runs with: a command that builds in its own process
  * starts again with them (`cli/_relaunch.ts`), so no task or command line
@@ -104,17 +106,15 @@ export function trackedFiles(dir: string, upTo = Infinity): TrackedFiles | undef
 
 /** The index file of the repository whose top is `dir`, when `dir` has a `.git`. */
 function indexPath(dir: string): string | undefined {
-  const git = `${dir === "/" ? "" : dir}/.git`;
+  let info: Deno.FileInfo;
   try {
-    const info = Deno.statSync(git);
-    if (info.isDirectory) return `${git}/index`;
-    // A worktree's or submodule's `.git` file: "gitdir: <path>".
-    const to = /^gitdir:\s*(.+)$/m.exec(Deno.readTextFileSync(git))?.[1].trim();
-    if (!to) return undefined;
-    return `${to.startsWith("/") ? to : `${dir}/${to}`}/index`;
+    info = Deno.statSync(`${dir === "/" ? "" : dir}/.git`);
   } catch {
     return undefined;
   }
+  // A worktree's or submodule's `.git` file names the git folder ("gitdir: <path>").
+  const { gitDir, outside } = gitFolders(dir);
+  return info.isDirectory || outside ? `${gitDir}/index` : undefined;
 }
 
 /**

@@ -1,0 +1,54 @@
+/**
+ * Where a work tree's git folders are, read from the files git writes (no git process): the
+ * build server's and `slop watch`'s watchers follow git's listing files there, and the CLI reads
+ * the index's file sizes there to choose V8's flags (`cli/_v8_flags.ts`).
+ *
+ * @module
+ */
+
+import { join, resolve } from "./_path.ts";
+
+/** A work tree's git folder, its common folder, and whether `.git` is a file naming them. */
+export interface GitFolders {
+  /** The folder of the work tree's own index: `.git`, or the one a `.git` file names. */
+  gitDir: string;
+  /** The folder of `info/`, `config` and the objects: a worktree's main `.git`, else `gitDir`. */
+  commonDir: string;
+  /** Whether `.git` is a file naming the folders (a `git worktree`, a submodule's checkout). */
+  outside: boolean;
+}
+
+/**
+ * The git folder of the work tree at `root` and its common folder, read once from the files git
+ * writes: `root/.git` itself when it is a folder (or missing); else the folder its `gitdir:` line
+ * names (a `git worktree`'s `<main>/.git/worktrees/<name>`, a submodule's
+ * `<super>/.git/modules/<name>`), whose `commondir` file names the common folder (a worktree's
+ * `<main>/.git`; without one it is the git folder). `outside` is true when `.git` is such a file:
+ * the folders are then outside the project as a rule, and the watchers watch them too.
+ *
+ * @example
+ * ```ts
+ * import { gitFolders } from "./git_folders.ts";
+ * gitFolders("/no/such/p"); // { gitDir: "/no/such/p/.git", commonDir: "/no/such/p/.git", outside: false }
+ * ```
+ */
+export function gitFolders(root: string): GitFolders {
+  const dotGit = `${root.replace(/[\\/]+$/, "")}/.git`;
+  const inside = { gitDir: dotGit, commonDir: dotGit, outside: false };
+  let named: RegExpExecArray | null;
+  try {
+    if (!Deno.statSync(dotGit).isFile) return inside;
+    named = /^gitdir:[ \t]*(.+?)\s*$/m.exec(Deno.readTextFileSync(dotGit));
+  } catch {
+    return inside;
+  }
+  if (!named) return inside;
+  const gitDir = resolve(root, named[1]);
+  let commonDir = gitDir;
+  try {
+    commonDir = resolve(gitDir, Deno.readTextFileSync(join(gitDir, "commondir")).trim());
+  } catch {
+    // No `commondir` (a submodule's folder, a plain repository): the git folder is common.
+  }
+  return { gitDir, commonDir, outside: true };
+}
