@@ -49,16 +49,38 @@ export interface Variant {
   fit?: (costs: (number | undefined)[]) => number[];
   /** The map's kept files given its room (default: `keptFiles` on co-change). */
   map?: (task: SimTask, room: number) => Set<string>;
+  /**
+   * The section's files in full: the indices of `tried` (the ranking's first files, best
+   * first; a cost is undefined for a file the map holds) it takes within `room`, in the order
+   * taken. Default: `fit`'s order, each file that fits.
+   */
+  select?: (tried: SimFile[], costs: (Cost | undefined)[], room: Cost, task: SimTask) => number[];
+}
+
+/** Tokens and bytes: a file's cost in the section, or the section's room. */
+export interface Cost {
+  tokens: number;
+  bytes: number;
 }
 
 /** What a simulated build of one task at one budget holds. */
-interface Held {
+export interface Held {
   /** Needed files in full. */
   found: number;
   /** Needed files in the map. */
   inMap: number;
   /** Needed files the oracle holds. */
   oracle: number;
+  /** The map's files in full, its tokens (with its heading) and its bytes. */
+  map: { kept: Set<string>; tokens: number; bytes: number };
+  /** The files the section tried in full (best first) and the paths it took, in the order taken. */
+  tried: SimFile[];
+  taken: string[];
+  /** The section's room for files, and what was left of it. */
+  room: Cost;
+  left: Cost;
+  /** The files with a score, best first, as the section saw them. */
+  ranked: SimFile[];
 }
 
 const byPath = (a: SimFile, b: SimFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
@@ -93,16 +115,15 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
       ? mapBytes * (1 - mapShare) / mapShare - task.message.length - 150
       : Infinity,
   });
+  const costs = top.map((f) =>
+    kept.has(f.path) ? undefined : { tokens: f.tokens!, bytes: f.bytes }
+  );
+  const picked = variant.select?.(top, costs, room(), task) ??
+    greedy((variant.fit ?? fitOrder)(costs.map((c) => c?.tokens)), costs, room());
   const left = room();
-  const inSection = new Set<string>();
-  const order = (variant.fit ?? fitOrder)(top.map((f) => kept.has(f.path) ? undefined : f.tokens));
-  for (const i of order) {
-    const f = top[i];
-    if (f.tokens! > left.tokens || f.bytes > left.bytes) continue;
-    left.tokens -= f.tokens!;
-    left.bytes -= f.bytes;
-    inSection.add(f.path);
-  }
+  for (const i of picked) (left.tokens -= costs[i]!.tokens, left.bytes -= costs[i]!.bytes);
+  const taken = picked.map((i) => top[i].path);
+  const inSection = new Set(taken);
   const inMap = task.needed.filter((p) => kept.has(p)).length;
   const found = inMap + task.needed.filter((p) => inSection.has(p)).length;
   // The oracle: the needed files the map does not hold, smallest first, in the same room.
@@ -115,7 +136,31 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
     free.bytes -= f.bytes;
     oracle++;
   }
-  return { found, inMap, oracle };
+  return {
+    found,
+    inMap,
+    oracle,
+    map: { kept, tokens: mapUsed, bytes: mapBytes },
+    tried: top,
+    taken,
+    room: room(),
+    left,
+    ranked,
+  };
+}
+
+/** The indices of `order` taken one by one while each fits in `room` (the others passed over). */
+export function greedy(order: number[], costs: (Cost | undefined)[], room: Cost): number[] {
+  const left = { ...room };
+  const taken: number[] = [];
+  for (const i of order) {
+    const c = costs[i]!;
+    if (c.tokens > left.tokens || c.bytes > left.bytes) continue;
+    left.tokens -= c.tokens;
+    left.bytes -= c.bytes;
+    taken.push(i);
+  }
+  return taken;
 }
 
 /** The files with a score, best first (ties by path). */
@@ -124,6 +169,13 @@ function rankedWithout(files: SimFile[]): SimFile[] {
 }
 
 const withHistory = new WeakMap<SimTask, SimFile[]>();
+const historyScore = new WeakMap<SimTask, Map<string, number>>();
+
+/** Each ranked file's score as `slop rank` gives it (history text included), by path. */
+export function rankScores(task: SimTask): Map<string, number> {
+  rankedWithHistory(task, task.files.filter((f) => f.tokens !== undefined));
+  return historyScore.get(task)!;
+}
 
 /**
  * The ranking as `slop rank` gives it: the data's score (every signal but history) plus the
@@ -141,6 +193,7 @@ function rankedWithHistory(task: SimTask, files: SimFile[]): SimFile[] {
   const ranked = files.filter((f) => score(f) > 0)
     .sort((a, b) => score(b) - score(a) || byPath(a, b));
   withHistory.set(task, ranked);
+  historyScore.set(task, new Map(ranked.map((f) => [f.path, score(f)])));
   return ranked;
 }
 
