@@ -22,6 +22,7 @@ import {
   runEnd,
   type TextHints,
 } from "./_secret_rules_common.ts";
+import { shortToken } from "./_secret_rules_short.ts";
 
 /**
  * A secret-like name (`…SECRET…`, `…KEY…`, `…TOKEN…`, passwords, credentials)
@@ -186,16 +187,17 @@ export const NAME_QUOTE = "(?:\\\\?[\"'])?";
  * from the operator (a lookahead checks that a token follows, then a
  * lookbehind that a name precedes): operators followed by a token are rare
  * in code, names that start like these are everywhere. Groups: `q` the
- * opening quote, `b` a `Bearer ` prefix (or Laravel's `base64:`), `v` the value: 12+ token
- * characters (under 16, only a short `user:password` in base64 is taken: `.npmrc`'s `_auth`).
+ * opening quote, `b` a `Bearer ` prefix (or Laravel's `base64:`), `v` the value: 8+ token
+ * characters (under 16, only a short `user:password` in base64, `.npmrc`'s `_auth`, and a short
+ * token written as a value, `_secret_rules_short.ts`, are taken).
  */
 /** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`, Okta's `SSWS`. */
 const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS)";
 export const NAMED_TOKEN: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{12})` +
+  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
     `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
-    `(?<v>${TOKEN}{12,1024}={0,2})`,
+    `(?<v>${TOKEN}{8,1024}={0,2})`,
   "g",
 );
 
@@ -284,8 +286,13 @@ export function findNamedTokens(
     const name = nameBefore(text, m.index!);
     let rule: string | undefined;
     if (value.length < 16) {
-      // Short: only base64 of `user:password` under an `auth` name (`.npmrc`'s `_auth = …`)
+      // Short: base64 of `user:password` under an `auth` name (`.npmrc`'s `_auth = …`), or a
+      // token's mix of characters written as a value (quoted, `NAME=…`, a line of its own)
       if (AUTH_NAME.test(name) && isBasicCredentials(value)) rule = "basicauth";
+      else if (
+        shortToken(value, name) && !ID_NAME.test(name) && !PASSWORD_NAME_END.test(name) &&
+        lettersValue(text, m.index!, end0, q)
+      ) rule = "named-secret";
     } else if (b === "base64:") {
       // a key written `base64:…` (Laravel's `APP_KEY`): base64 of random bytes
       if (!fewCharacters(value)) rule = "named-secret";
@@ -411,6 +418,9 @@ const PASSWORD_NAME = "(?:" +
   // (`auth`, `token`) that names a password only there (`SSHPASS`, `REDISCLI_AUTH`)
   `|(?<![A-Za-z0-9_])(?:${ENV_PASSWORDS.map(spelled).join("|")}))` +
   anyCase("(?:[_.-]?key|[_.-]?value)?");
+
+/** A name that ends in a {@linkcode PASSWORD_NAME}: its short values are the password rule's. */
+const PASSWORD_NAME_END = new RegExp(`${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]*$`);
 
 /**
  * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
@@ -567,12 +577,13 @@ function mergeAscending(a: number[], b: number[]): number[] {
 }
 
 /**
- * Where an unquoted value stops though no blank follows: a separator before a blank or an escape
- * (`,` `;` `)` `}` `]`), the `&` of a query string's next parameter, the `;` of a connection
- * string's next key (`Password=…;Database=app`, `User Id=`), the `<` of an element's end tag.
+ * Where an unquoted value stops though no blank follows: a separator before a blank, an escape or
+ * the quote of a string the value sits in (`,` `;` `)` `}` `]`: `"…;Pwd=S3cret;"`), the `&` of a
+ * query string's next parameter, the `;` of a connection string's next key
+ * (`Password=…;Database=app`, `User Id=`), the `<` of an element's end tag.
  */
 const UNQUOTED_STOP =
-  /[,;)}\]](?=[\s,;)}\]\\]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
+  /[,;)}\]](?=[\s,;)}\]\\"'`]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
 /** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
 export const PLACEHOLDER_WORD: RegExp = new RegExp(
   PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),

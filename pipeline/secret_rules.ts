@@ -28,9 +28,10 @@
  * dotted tokens (Vault's, Kubernetes bootstrap tokens), random letters under a key's name, a
  * JWK's private members, Jenkins secrets, Oracle's `user/password@`, credentials calls, Teams
  * webhooks, four provider prefixes, lower-case `basic`; 11: an unquoted password ends before a
- * connection string's next key, `;Database=`).
+ * connection string's next key, `;Database=`; 12: short tokens under a token's or key's name,
+ * New Relic license keys, `sonar.login`, PsExec's `-p`, a `;` before a quote ends a password).
  */
-export const SECRET_RULES_VERSION = 11;
+export const SECRET_RULES_VERSION = 12;
 
 import {
   fewCharacters,
@@ -87,6 +88,12 @@ import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
 import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
+import {
+  commandPasswordLike,
+  findNewRelicLicenses,
+  PSEXEC_OPTION,
+  SONAR_LOGIN,
+} from "./_secret_rules_tools.ts";
 import {
   findCommandPasswords,
   findPgpassPasswords,
@@ -309,6 +316,30 @@ export const SECRET_SHAPES: SecretShape[] = [
       "`IDENTIFIED BY 'S3cret'`, `PASSWORD 'S3cret'`, `SET PASSWORD FOR … = 'S3cret'`",
     hints: [],
     find: findCommandPasswords,
+  },
+  {
+    id: "psexec-password",
+    label: "password",
+    kind:
+      "PsExec's password option (`psexec \\\\host -u admin -p S3cret cmd`, `PsExec64.exe`, PAExec)",
+    hints: ["xec", "XEC"],
+    pattern: PSEXEC_OPTION,
+    accept: commandPasswordLike,
+  },
+  {
+    id: "sonar-login",
+    label: "sonar",
+    kind:
+      "A SonarQube token of 40 hex digits under `sonar.login` (`-Dsonar.login=…`, `SONAR_LOGIN`)",
+    hints: ["onar", "ONAR"],
+    pattern: SONAR_LOGIN,
+  },
+  {
+    id: "newrelic-license",
+    label: "newrelic",
+    kind: "A New Relic license key: 36 lower-case letters and digits and `NRAL`, whatever its name",
+    hints: ["NRAL"],
+    find: findNewRelicLicenses,
   },
   {
     id: "pgpass-line",

@@ -443,7 +443,54 @@ export const KINDS: Kind[] = [
     name: ["django", "secret", "key"],
     make: (r) => ({ value: "django-insecure-" + r.chars(DJANGO + "%$()&", 50) }),
   },
+  {
+    kind: "newrelic-license",
+    // New Relic's license key: hex and `NRAL` (most `FFFFNRAL`, an EU region's `eu01xx` first),
+    // under a name with no secret word (`newrelic.yml`'s `license:`)
+    name: ["new", "relic", "license"],
+    make: (r) => ({
+      value: (r.next() < 0.5 ? r.chars(HEX, 32) : "eu01xx" + r.chars(HEX, 26)) +
+        (r.next() < 0.5 ? "FFFF" : r.chars(HEX, 4)) + "NRAL",
+    }),
+  },
+  {
+    kind: "sonar-login",
+    // a SonarQube token of 40 hex digits under `sonar.login`, its older name
+    name: ["sonar", "login"],
+    make: (r) => ({ value: r.chars(HEX, 40) }),
+  },
+  {
+    kind: "psexec-password",
+    // PsExec's `-p` in a command kept as a setting
+    name: ["deploy", "command"],
+    make: (r) => ({
+      pre: `${r.pick(["psexec", "PsExec.exe", "psexec64", "paexec"])} -accepteula -u ${
+        r.pick(["admin", "svc_deploy", "CORP-ops"])
+      } -p `,
+      value: r.mixed(ALNUM + "!#", r.int(8, 16)).replace(/^[!#]/, "Q"),
+      post: " -h cmd /c deploy.bat",
+    }),
+  },
+  {
+    kind: "short-token",
+    // a token of 8 to 15 characters under a token's name: letters and digits mixed
+    name: ["slack", "token"],
+    make: (r) => ({ value: shortToken(r, r.int(8, 15)) }),
+  },
 ];
+
+/**
+ * A short token: letters and digits, two digits or more, the kind changing four times or more
+ * (as a generator's output does, not as words and numbers joined do).
+ */
+function shortToken(r: Rand, n: number): string {
+  for (;;) {
+    const value = r.chars(ALNUM, n);
+    const digits = value.replace(/[^0-9]/g, "").length;
+    const changes = value.replace(/[A-Za-z]+/g, "a").replace(/[0-9]+/g, "9").length - 1;
+    if (digits >= 2 && n - digits >= 2 && changes >= 4) return value;
+  }
+}
 
 /**
  * Random letters in mixed case that no reader takes for words: at most one in four a vowel, a run

@@ -1,5 +1,5 @@
 // Passwords that have no name before them but a command's option, SQL or a `.pgpass` line around
-// them: `mysql -pS3cret`, `sshpass -p S3cret`, `redis-cli -a S3cret`, `IDENTIFIED BY 'S3cret'`,
+// them: `mysql -pS3cret`, `sshpass -p S3cret`, `psexec -p S3cret`, `redis-cli -a S3cret`, `IDENTIFIED BY 'S3cret'`,
 // `PASSWORD 'S3cret'`, `SET PASSWORD FOR … = 'S3cret'`, `host:5432:db:user:S3cret`. Each password
 // is made at run time; each is redacted whole, and the code and data that look alike are not.
 import assert from "node:assert/strict";
@@ -41,6 +41,10 @@ const PLACES: Array<[string, (pw: string) => string]> = [
   [".pgpass", (pw) => `localhost:5432:shop:app:${pw}\n*:*:*:postgres:${pw}x\n`],
   [".pgpass, CRLF", (pw) => `db.internal:6432:*:app:${pw}\r\n`],
   [".pgpass written by echo", (pw) => `echo "db.internal:5432:shop:app:${pw}" >> ~/.pgpass\n`],
+  ["psexec -p", (pw) => `psexec \\\\app1 -u CORP\\admin -p ${pw} cmd /c ipconfig\n`],
+  ["PsExec64.exe -p quoted", (pw) => `PsExec64.exe -accepteula -u svc -p "${pw} 9" -h cmd\n`],
+  ["paexec in a string", (pw) => `os.system("paexec -u admin -p '${pw}' -s cmd")\n`],
+  ["a password before a connection string's quote", (pw) => `cs = "Server=db;Pwd=${pw};"\n`],
 ];
 
 Deno.test("a password in a command, in SQL or on a .pgpass line is redacted whole", () => {
@@ -53,6 +57,8 @@ Deno.test("a password in a command, in SQL or on a .pgpass line is redacted whol
         ? [placed.match(/BY (\S+);/)![1]]
         : what === "mysqldump -p'…'"
         ? [`${pw} x`]
+        : what === "PsExec64.exe -p quoted"
+        ? [`${pw} 9`]
         : [pw];
       const { text } = redactSync(placed);
       for (const secret of secrets) {
@@ -85,6 +91,29 @@ Deno.test("options, SQL and colon-separated data that hold no password stay as w
     "a[1:2:3]\n",
     "redis-cli -u redis://default:PASSWORD@localhost:6379/0\n", // a URL, its password the word
     "psql -u postgres://app:<password>@db/app\n",
+    "psexec \\\\host -u admin -p %PASSWORD% cmd\n", // a reference
+    "psexec \\\\host -u admin -p -i cmd\n", // `-p` with no value: psexec prompts
+    "sonar.login=admin\nsonar.password=admin\n", // a user's name and a stand-in
+    "license_key: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaNRAL\n", // a stand-in
+    "--set global.licenseKey=a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8NRAL\n", // not hex
   ];
   for (const text of texts) assert.deepEqual(redactSync(text).findings, [], text);
+});
+
+Deno.test("a tool's token with no secret word around it is redacted: New Relic, SonarQube", () => {
+  const hex = (n: number) =>
+    Array.from({ length: n }, () => "0123456789abcdef"[Math.floor(random() * 16)]).join("");
+  for (let n = 0; n < 5; n++) {
+    const license = hex(32) + "FFFFNRAL";
+    const eu = "eu01xx" + hex(30) + "NRAL";
+    const sonar = hex(40);
+    const placed = `license: ${license}\n  newrelic_license = "${eu}"\n` +
+      `mvn sonar:sonar -Dsonar.login=${sonar}\n<add key="sonar.login"\n  value="${sonar}" />\n`;
+    assert.equal(
+      redactSync(placed).text,
+      'license: [REDACTED:newrelic]\n  newrelic_license = "[REDACTED:newrelic]"\n' +
+        "mvn sonar:sonar -Dsonar.login=[REDACTED:sonar]\n" +
+        '<add key="sonar.login"\n  value="[REDACTED:sonar]" />\n',
+    );
+  }
 });

@@ -139,7 +139,7 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
     [
       "app.config",
       '<add key="DbPassword" value="S3cr3t9x" />\n<add name="Main" connectionString="Server=db;Password=S3cr3t9x;" />\n',
-      '<add key="DbPassword" value="[REDACTED:password]" />\n<add name="Main" connectionString="Server=db;Password=[REDACTED:password]" />\n',
+      '<add key="DbPassword" value="[REDACTED:password]" />\n<add name="Main" connectionString="Server=db;Password=[REDACTED:password];" />\n',
     ],
     [
       ".env",
@@ -221,7 +221,7 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
       "e=redis://:S3cr3tPw9x@cache:6379/0\nf=amqps://guest:S3cr3tPw9x@rabbit:5671/vhost\n",
       "a=jdbc:mysql://db:3306/app?user=root&password=[REDACTED:password]\n" +
       "b=jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=[REDACTED:password];\n" +
-      'c = "Driver={ODBC Driver 17};Server=db;Uid=sa;Pwd=[REDACTED:password]"\n' +
+      'c = "Driver={ODBC Driver 17};Server=db;Uid=sa;Pwd=[REDACTED:password];"\n' +
       "d=mongodb+srv://admin:[REDACTED:database-connection-string]@cluster0.abcd.mongodb.net/test\n" +
       "e=redis://:[REDACTED:database-connection-string]@cache:6379/0\n" +
       "f=amqps://guest:[REDACTED:database-connection-string]@rabbit:5671/vhost\n",
@@ -267,4 +267,40 @@ Deno.test("a value under a password name is redacted whatever its shape, only th
   for (const [path, text, expected] of cases) {
     assert.equal((await redactText(text, path)).text, expected, path);
   }
+});
+
+Deno.test("a short token (8 to 15 characters) under a token's or key's name is redacted", async () => {
+  // Values made here (not real tokens): letters and digits mixed as a generator mixes them.
+  const found: Array<[string, string, string]> = [
+    ["a.env", "SLACK_TOKEN=4f9a8b7c6d\nAPP_KEY=9fK2xQ7mZ1\n", "SLACK_TOKEN=T\nAPP_KEY=T\n"],
+    [
+      "b.yaml",
+      "bot:\n  token: a8Kx29fPq\n  signing_key: 'Xk29fPq3Lm'\n",
+      "bot:\n  token: T\n  signing_key: 'T'\n",
+    ],
+    [
+      "c.json",
+      '{"token": "Ab3dE5gH9jK", "accessKey": "q7W2e9R4t1"}\n',
+      '{"token": "T", "accessKey": "T"}\n',
+    ],
+    [
+      "d.py",
+      'TOKEN = "Ab3dE5gH9jK"\nclient = Client(token="k2Mz7Qw4")\n',
+      'TOKEN = "T"\nclient = Client(token="T")\n',
+    ],
+    ["e.xml", "<token>Ab3dE5gH9jK</token>\n", "<token>T</token>\n"],
+  ];
+  for (const [path, text, expected] of found) {
+    const redacted = (await redactText(text, path)).text;
+    assert.equal(redacted.replaceAll("[REDACTED:named-secret]", "T"), expected, path);
+  }
+  // Words and numbers joined, code, a public key, a reference, a value too short or too long
+  // for the rule, letters with one digit: not tokens.
+  const kept = [
+    "cache_key: v1-linux\nsort_key: name_2024\ntoken: OAuth2Token\n",
+    'access_key = "py3-11-arm64"\npublic_key: "Ab3dE5gH9jK"\nsecret: "deadbeef"\n',
+    'token = getToken(a1)\ntoken: abc12345\nkey = "F12"\ntoken: $TOKEN_2\n',
+    "const token = tokens[12];\nnextPageToken: CAUQAA\nroute_key: user2id\n",
+  ];
+  for (const text of kept) assert.deepEqual((await redactText(text, "x.yaml")).findings, [], text);
 });
