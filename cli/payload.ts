@@ -8,6 +8,7 @@
 import { flagNumber } from "./_flags.ts";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
+import { redactText } from "../pipeline/secrets.ts";
 import { planCache } from "../pipeline/cache_plan.ts";
 import {
   createRegistry,
@@ -100,12 +101,16 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
     orderSource: "state",
     warn,
   });
+  // The question goes into the request after the context: redacted as the task is.
+  const prompt = flags.prompt === undefined
+    ? undefined
+    : (await redactText(flags.prompt, "prompt", { rules: config.secrets.rules })).text;
   return await provider.payload(result.blocks, {
     model: plan?.model.model ?? target.model,
     ttl: plan?.ttl,
     breakpoints: plan?.breakpoints,
     root: config.root,
-    prompt: flags.prompt,
+    prompt,
     maxTokens,
   });
 }

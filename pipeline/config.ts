@@ -38,6 +38,7 @@ import type {
 } from "./types.ts";
 import { findProvider, providers, type Registry, viewNames } from "./registry.ts";
 import { checkSecretRules } from "./secrets.ts";
+import { secretNameProblems } from "./_config_names.ts";
 import { DEFAULT_CACHE_MAX_SIZE, parseSize } from "./cache.ts";
 import { cacheSize } from "./_cache_prune.ts";
 import { tierDefaultView } from "./personas.ts";
@@ -389,6 +390,7 @@ function checkConfig(raw: SlopConfig, display: string): void {
     throw new ConfigError(display, [`Cannot read the config: ${errorText(error)}`]);
   }
   if (!problems.length) problems.push(...checkSecretRules(raw.secrets?.rules));
+  if (!problems.length) problems.push(...secretNameProblems(raw));
   if (problems.length) throw new ConfigError(display, problems);
   const { threshold = 80, keep = 24 } = raw.compaction ?? {};
   if (keep >= threshold) {

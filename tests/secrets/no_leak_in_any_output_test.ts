@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { basename, join, relative } from "node:path";
 import { makeProject, runCli, tempDir } from "../_helpers.ts";
 import { connect, texts } from "../mcp/_client.ts";
-import { Rand } from "./_samples.ts";
+import { generateSamples, type Planted, plantedOf, Rand, realKeys, textOf } from "./_samples.ts";
+import { renderPayload } from "../../cli/payload.ts";
 import { pieces } from "./_adversarial.ts";
 import { serverFiles } from "../../server/files.ts";
 import { watchOnceWithStderr } from "../cli/_watch.ts";
@@ -45,8 +46,84 @@ function secrets(r: Rand): Record<string, string> {
   };
 }
 
+/** Every sample kind in `.env` syntax (a fresh value of each, made from `seed`): text and values. */
+function envSample(seed: number, keys: string[]): { text: string; planted: Planted[] } {
+  const file = generateSamples(seed, keys).find((f) => f.syntax === "env")!;
+  return { text: textOf(file), planted: plantedOf([file]) };
+}
+
+/**
+ * Kinds whose value is a secret only by the name, command or call around it (a password, 32 hex
+ * digits, random letters): alone as a file's or a branch's name, nothing tells it from an id or a
+ * hash, and docs/secrets.md says so. The other kinds have a shape of their own (a prefix).
+ */
+const NEEDS_ITS_NAME = new Set([
+  "twilio-auth-token",
+  "basic-auth-url",
+  "bearer",
+  "pass-name",
+  "npm-auth",
+  "tool-env-password",
+  "bare-basic",
+  "short-password-name",
+  "jwk-private-key",
+  "random-letters-key",
+  "oracle-connect",
+  "credential-call",
+  "powershell-password",
+  "sonar-login",
+  "psexec-password",
+  "short-token",
+]);
+
+/** Where each entry of a `.env` sample starts (a PEM block's lines stay with their entry). */
+const ENV_ENTRY = /\n(?=[A-Z][A-Z0-9_]*=)/;
+
+/**
+ * The values of a sample that a file's and a branch's name can hold as they are (no `/`, `.`,
+ * blank or mark) and that have a shape of their own.
+ */
+function nameValues(sample: { planted: Planted[] }): Planted[] {
+  return sample.planted.filter((p) =>
+    /^[A-Za-z0-9_-]{8,200}$/.test(p.value) && !NEEDS_ITS_NAME.has(p.kind)
+  );
+}
+
+/**
+ * A value of every sample kind (`_samples.ts`) at each place a project can hold one: the files of
+ * every syntax, a commit's message, branch and file names, the task, a knowledge file, history,
+ * Beads issues, the providers' key variables and `slop payload`'s prompt. Each place has values
+ * of its own (another seed), so a leak names the place it came from.
+ */
+async function everyKind(seed: number) {
+  const keys = await realKeys(2);
+  const files = generateSamples(seed, keys);
+  const [commit, names, task, knowledge, history, beads, prompt] = [1, 2, 3, 4, 5, 6, 7].map((
+    i,
+  ) => envSample(seed + i, keys));
+  const r = new Rand(seed + 8);
+  const env = {
+    ANTHROPIC_API_KEY: "sk-ant-api03-" + r.chars(ALNUM, 93) + "AA",
+    OPENAI_API_KEY: "sk-proj-" + r.chars(ALNUM, 40) + "T3BlbkFJ" + r.chars(ALNUM, 40),
+    GEMINI_API_KEY: "AIza" + r.chars(ALNUM, 35),
+    DEEPSEEK_API_KEY: "sk-" + r.chars("0123456789abcdef", 32),
+  };
+  const planted: Array<[string, string]> = [
+    ...plantedOf(files).map((p): [string, string] => [`${p.kind} (${p.syntax} file)`, p.value]),
+    ...Object.entries({ commit, task, knowledge, history, beads, prompt }).flatMap((
+      [place, sample],
+    ) => sample.planted.map((p): [string, string] => [`${p.kind} (${place})`, p.value])),
+    ...nameValues(names).map((p): [string, string] => [`${p.kind} (names)`, p.value]),
+    ...Object.entries(env),
+  ];
+  return { files, commit, names, task, knowledge, history, beads, prompt, env, planted };
+}
+
 /** The project: each secret where the brief of an outside tester would put it. */
-function tree(s: Record<string, string>): Record<string, string | Uint8Array> {
+function tree(
+  s: Record<string, string>,
+  every: Awaited<ReturnType<typeof everyKind>>,
+): Record<string, string | Uint8Array> {
   const beads = {
     id: "bd-1",
     title: "Rotate the bot token",
@@ -68,14 +145,27 @@ function tree(s: Record<string, string>): Record<string, string | Uint8Array> {
     cells: [{ cell_type: "code", metadata: {}, source: [`password = "${s.notebookPassword}"\n`] }],
     nbformat: 4,
   };
+  // One Beads issue for each kind, its line of `.env` as the description.
+  const issues = every.beads.text.split(ENV_ENTRY).map((line, i) =>
+    JSON.stringify({ ...beads, id: `bd-k${i}`, title: `Key ${i}`, description: line })
+  );
+  const knowledge = every.knowledge.text.split(ENV_ENTRY).map((line) =>
+    `- ${line} [from: chat, 2026-01-02]\n`
+  );
   return {
+    ...Object.fromEntries(every.files.map((f) => [f.path, textOf(f)])),
+    ...Object.fromEntries(
+      nameValues(every.names).map((p) => [`names/${p.value}.txt`, "x\n"]),
+    ),
+    "slop/knowledge/keys.md": knowledge.join(""),
     [`notes/${s.fileName}.md`]: "a note\n",
     [`${s.dirName}/readme.txt`]: "a folder\n",
     [`shots/${s.screenshotName}.png`]: png(2, 2),
     "slop/knowledge/facts.md": `- The payment key is ${s.knowledge} [from: chat, 2026-01-01]\n`,
-    ".beads/issues.jsonl": JSON.stringify(beads) + "\n" + JSON.stringify(cut) + "\n",
-    "history.jsonl": JSON.stringify({ role: "User", content: `use ${s.history} for the bot` }) +
+    ".beads/issues.jsonl": [JSON.stringify(beads), JSON.stringify(cut), ...issues].join("\n") +
       "\n",
+    "history.jsonl": JSON.stringify({ role: "User", content: `use ${s.history} for the bot` }) +
+      "\n" + JSON.stringify({ role: "User", content: every.history.text }) + "\n",
     "src/keys.py": `API_KEY = "${s.skeletonConstant}"\n\n\ndef area(w, h):\n    return w * h\n`,
     "src/calc.py": "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n",
     "analysis.ipynb": JSON.stringify(notebook, null, 1) + "\n",
@@ -127,20 +217,40 @@ async function written(root: string, inputs: Set<string>): Promise<Array<[string
   return out;
 }
 
-/** Where any form of a secret shows: raw, base64 (at each of its three alignments), JSON-escaped. */
-function leaks(outputs: Array<[string, string]>, s: Record<string, string>): string[] {
-  const found: string[] = [];
-  for (const [kind, value] of Object.entries(s)) {
+/**
+ * Where any form of a planted value shows: a piece of it raw, of its base64 (at each of its three
+ * alignments) or JSON-escaped. A piece that two values share (a provider's prefix, `sk-ant-api03`)
+ * names neither and is left out: each value has pieces of its own. The pieces are indexed by
+ * their first 8 characters, so each output is read once, whatever the number of values.
+ */
+function leaks(outputs: Array<[string, string]>, planted: Array<[string, string]>): string[] {
+  const owner = new Map<string, string | null>();
+  for (const [label, value] of planted) {
     const forms = [
       ...pieces(value),
       ...[0, 1, 2].flatMap((i) => pieces(btoa("ab".slice(0, i) + value).slice(4, -4))),
-      JSON.stringify(value).slice(1, -1),
+      ...pieces(JSON.stringify(value).slice(1, -1)),
     ];
-    for (const [name, text] of outputs) {
-      if (forms.some((f) => text.includes(f))) found.push(`${kind} in ${name}`);
+    for (const form of forms) {
+      owner.set(form, owner.has(form) && owner.get(form) !== label ? null : label);
     }
   }
-  return found;
+  const index = new Map<string, Array<[string, string]>>();
+  for (const [form, label] of owner) {
+    if (label === null) continue;
+    const head = form.slice(0, 8);
+    if (!index.has(head)) index.set(head, []);
+    index.get(head)!.push([form, label]);
+  }
+  const found = new Set<string>();
+  for (const [name, text] of outputs) {
+    for (let i = 0; i + 8 <= text.length; i++) {
+      for (const [form, label] of index.get(text.slice(i, i + 8)) ?? []) {
+        if (text.startsWith(form, i)) found.add(`${label} in ${name}`);
+      }
+    }
+  }
+  return [...found];
 }
 
 /**
@@ -162,6 +272,7 @@ async function mcpCalls(
         slices: [{ startLine: 5, endLine: 6, comment: `sub ${sliceComment}` }],
       }],
       ["token_stats", {}],
+      ["check_prefix", {}],
       ["explain", {}],
       ["build_context", { task, maxInlineTokens: 100_000 }],
     ];
@@ -189,18 +300,27 @@ async function git(root: string, s: Record<string, string>, ...args: string[]): 
 
 Deno.test("no secret of the project reaches any output, message or file slop writes", async () => {
   const s = secrets(new Rand(SEED));
-  const files = tree(s);
+  const every = await everyKind(SEED);
+  const files = tree(s, every);
   const root = await makeProject(files);
   await git(root, s, "init", "-q");
   await git(root, s, "add", "-A");
   await git(root, s, "commit", "-q", "-m", `Add the service (key ${s.commitMessage})`);
-  const task = `Fix the login; the key ${s.task} and DB_PASSWORD=${s.taskPassword} work`;
+  // A commit whose message holds every kind (history ranking reads it), and branches named
+  // after them, one of them checked out.
+  await Deno.writeTextFile(join(root, "src/calc.py"), "\n# rotated\n", { append: true });
+  await git(root, s, "commit", "-q", "-am", `Rotate the keys\n\n${every.commit.text}`);
+  const branches = nameValues(every.names).map((p) => p.value);
+  for (const v of branches) await git(root, s, "branch", `keys/${v}`);
+  await git(root, s, "checkout", "-q", `keys/${branches[0]}`);
+  const task = `Fix the login; the key ${s.task} and DB_PASSWORD=${s.taskPassword} work\n` +
+    every.task.text;
 
   const outputs: Array<[string, string]> = [];
   // Build servers in a folder of this test's own; CI emptied, since on a CI machine (CI=true)
   // `--server` starts no server and there would be no server log to read.
   const runtime = await tempDir({ prefix: "slop_servers_" });
-  const env = { XDG_RUNTIME_DIR: runtime, CI: "" };
+  const env = { XDG_RUNTIME_DIR: runtime, CI: "", ...every.env };
   const run = async (...args: string[]) => {
     const r = await runCli(args, root, env);
     outputs.push([`slop ${args[0]} (stdout and stderr)`, r.stdout + r.stderr]);
@@ -221,14 +341,26 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
     run("explain", "--json"),
     run("stats", "--json"),
     run("report", "--stdout"),
-    run("payload", "--preset", "deploy"),
+    run("payload", "--preset", "deploy", "--prompt", every.prompt.text),
     run("build", "--fail-on-secret", "--stdout"),
     mcpCalls(root, { task, sliceComment: s.mcpSliceComment }, outputs),
   ]);
   assert.equal(stdout.code, 0, stdout.stderr);
   assert.deepEqual(reads.map((r) => r.code), [0, 0, 0, 0, 0, 1, 0]);
+  // The other providers' request bodies, with the question (in-process: the CLI's is above).
+  for (const provider of ["openai", "gemini", "deepseek"]) {
+    const config = join(root, "slop.config.ts");
+    const body = await renderPayload({ config, provider, prompt: every.prompt.text });
+    outputs.push([`slop payload --provider ${provider}`, JSON.stringify(body)]);
+  }
   // What the summary says: the secret's path and rule, never its value.
-  assert.match(stdout.stderr, /Redacted a secret in "Dockerfile" line 2/);
+  // (the first 20 findings and a count: the manifest lists every one)
+  const manifest = JSON.parse(stdout.stdout).manifest;
+  assert.ok(
+    manifest.warnings.some((w: string) => /Redacted a secret in "Dockerfile" line 2/.test(w)),
+  );
+  assert.match(stdout.stderr, /Redacted a secret in "[^"]+" line \d+ \([a-z0-9-]+\)/);
+  assert.match(stdout.stderr, /\.\.\. and \d+ more secrets redacted/);
   assert.match(
     stdout.stderr,
     /Left out a file whose path holds a secret: "notes\/\[REDACTED:github\]\.md"/,
@@ -274,5 +406,6 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
   // The slices' labels, each with its value replaced.
   assert.match(document, /\[Slice: add \[REDACTED:stripe\]\]/);
   assert.match(document, /\(rotate \[REDACTED:gitlab\]\)/);
-  assert.deepEqual(leaks(outputs, s), []);
+  // Every planted value (every sample kind at every place), in every output and file.
+  assert.deepEqual(leaks(outputs, [...Object.entries(s), ...every.planted]), []);
 });

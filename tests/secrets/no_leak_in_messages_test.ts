@@ -14,6 +14,7 @@ import { cutOutsideSecrets } from "../../pipeline/_scan.ts";
 import { trimDescription } from "../../plugins/sections/beads.ts";
 import { httpClient } from "../../plugins/providers/_http.ts";
 import { serveProject } from "../../server/serve.ts";
+import { loadConfig } from "../../pipeline/config.ts";
 
 /** Another seed: `SLOP_SECRETS_SEED=7 deno test -A tests/secrets/no_leak_in_messages_test.ts`. */
 const SEED = Number(Deno.env.get("SLOP_SECRETS_SEED") ?? 20261129);
@@ -206,4 +207,31 @@ Deno.test({
     );
     assert.deepEqual(shown(log, [{ kind: "token", hidden: token }]), []);
   },
+});
+
+Deno.test("a persona or preset named with a secret is a config error, not a lock file's name", async () => {
+  const r = new Rand(11);
+  const persona = "ghp_" +
+    r.chars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 36);
+  const preset = "sk_live_" +
+    r.chars("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789", 30);
+  const root = await makeProject({
+    "src/a.py": "x = 1\n",
+    "slop.config.ts": "export default " + JSON.stringify({
+      files: ["src/**"],
+      personas: { [persona]: { tier: 3 }, worker: { tier: 3 } },
+      presets: { [preset]: { files: ["src/**"] } },
+    }) + ";\n",
+  });
+  const error = await loadConfig({ config: join(root, "slop.config.ts"), persona: "worker" })
+    .then(() => undefined, (e: Error) => e);
+  assert.ok(error, "loadConfig must fail");
+  assert.match(error.message, /"personas\.\[REDACTED:github\]": a persona's name holds a secret/);
+  assert.match(error.message, /"presets\.\[REDACTED:stripe\]": a preset's name holds a secret/);
+  assert.ok(!error.message.includes(persona) && !error.message.includes(preset), error.message);
+  // Nothing was written beside the config: no `slop.<name>.lock`.
+  assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), [
+    "slop.config.ts",
+    "src",
+  ]);
 });
