@@ -29,10 +29,12 @@ import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
 export const TOKEN_GATE: RegExp = new RegExp(
   [
     "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp)", // …, Atlassian, JFrog
-    "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=))",
-    "x(?:ox[abposre]-|app-)",
+    "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=)|" +
+    "in(?<=[Ss]onar[._-]?[Ll]ogin))", // …, `sonar.login`, `sonarLogin`
+    "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
+    "XEC(?<=(?:PS|PA)EXEC)",
     "\\.slack\\.com/",
-    "_(?:live_|test_|authToken=|(?<=npm_|whsec_))",
+    "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN))",
     "S(?:G\\.|K[0-9a-f]{32})",
     "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-))",
     "J(?<=eyJ)",
@@ -43,7 +45,7 @@ export const TOKEN_GATE: RegExp = new RegExp(
 );
 
 /** How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints. */
-const GATE_FAMILIES = 12;
+const GATE_FAMILIES = 13;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in

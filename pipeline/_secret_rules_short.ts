@@ -26,8 +26,8 @@ const PUBLIC_NAME = /pub(?:lic)?[_.-]?key/i;
  * @example
  * ```ts
  * import { shortToken } from "./_secret_rules_short.ts";
- * shortToken("a8Kx29fPq", "token: "); // true
- * shortToken("v1-linux", "cache_key: "); // false
+ * shortToken("a8Kx29fPq", "token"); // true
+ * shortToken("v1-linux", "cache_key"); // false
  * ```
  */
 export function shortToken(value: string, name: string): boolean {

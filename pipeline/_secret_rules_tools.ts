@@ -54,7 +54,22 @@ export function findNewRelicLicenses(text: string): Span[] {
  * `sonar.password`) is no token and stays.
  */
 export const SONAR_LOGIN: RegExp =
-  /(?:[Ss]onar|SONAR)[._-]?(?:[Ll]ogin|LOGIN)(?![A-Za-z0-9])[^\r\n]{0,64}?(?:\r?\n[^\r\n]{0,64}?)?(?<![A-Za-z0-9_])(?<v>[0-9a-f]{40})(?![A-Za-z0-9_])/g;
+  /(?<=(?:[Ss]onar|SONAR))[._-]?(?:[Ll]ogin|LOGIN)(?![A-Za-z0-9])[^\r\n]{0,64}?(?:\r?\n[^\r\n]{0,64}?)?(?<![A-Za-z0-9_])(?<v>[0-9a-f]{40})(?![A-Za-z0-9_])/dy;
+
+/**
+ * The SonarQube tokens of `text` ({@linkcode SONAR_LOGIN}), looked for from each `onar` and
+ * `ONAR` (`indexOf`: a search for the whole name, or a pattern of its own, read every `s` of a text
+ * and cost the stdlib 10 ms).
+ *
+ * @example
+ * ```ts
+ * import { findSonarLogins } from "./_secret_rules_tools.ts";
+ * findSonarLogins("sonar.login=" + "0123456789abcdef".repeat(2) + "01234567"); // [{ start: 12, end: 52 }]
+ * ```
+ */
+export function findSonarLogins(text: string): Span[] {
+  return fromEach(text, ["onar", "ONAR"], 4, SONAR_LOGIN);
+}
 
 /**
  * PsExec's password (`psexec \\host -u admin -p S3cret cmd`, `PsExec64.exe`, and PAExec, its
@@ -62,9 +77,48 @@ export const SONAR_LOGIN: RegExp =
  * up to a blank. `-p` with no value makes PsExec prompt.
  */
 export const PSEXEC_OPTION: RegExp =
-  /(?<![A-Za-z0-9_-])(?:[Pp][Ss]|[Pp][Aa])[Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?["']?[ \t][^\r\n;&|`]{0,256}?[ \t]-p[ \t]{1,16}(?<q>["']?)(?<v>(?<=["'])[^"'\r\n]{1,256}(?=["'])|[^\s"'`\\-][^\s"'`\\]{0,255})(?=\k<q>(?:[\s;&|)"'`\\]|$))/g;
+  /(?<=(?<![A-Za-z0-9_-])(?:[Pp][Ss]|[Pp][Aa])[Ee])[Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?["']?[ \t][^\r\n;&|`]{0,256}?[ \t]-p[ \t]{1,16}(?<q>["']?)(?<v>(?<=["'])[^"'\r\n]{1,256}(?=["'])|[^\s"'`\\-][^\s"'`\\]{0,255})(?=\k<q>(?:[\s;&|)"'`\\]|$))/dy;
+
+/**
+ * The PsExec passwords of `text` ({@linkcode PSEXEC_OPTION}), looked for from each `xec` and `XEC`
+ * (`x` is rare in code: the search skips most of a text).
+ *
+ * @example
+ * ```ts
+ * import { findPsexecPasswords } from "./_secret_rules_tools.ts";
+ * findPsexecPasswords("psexec \\\\host -u admin -p S3cret9 cmd"); // [{ start: 26, end: 33 }]
+ * ```
+ */
+export function findPsexecPasswords(text: string): Span[] {
+  return fromEach(text, ["xec", "XEC"], 0, PSEXEC_OPTION, commandPasswordLike);
+}
+
+/**
+ * The group `v` spans of a sticky `pattern` (flag `d`) tried `offset` characters into each
+ * occurrence of each of `words` (a lookbehind of the pattern checks what comes before), the
+ * values `accept` takes, in order.
+ */
+function fromEach(
+  text: string,
+  words: string[],
+  offset: number,
+  pattern: RegExp,
+  accept: (value: string) => boolean = () => true,
+): Span[] {
+  const out: Span[] = [];
+  for (const word of words) {
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      pattern.lastIndex = at + offset;
+      const m = pattern.exec(text);
+      if (!m || !accept(m.groups!.v)) continue;
+      const [start, end] = m.indices!.groups!.v!;
+      out.push({ start, end });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
 
 /** Whether a command's password is one: 3+ characters, not a reference nor a placeholder. */
-export function commandPasswordLike(value: string): boolean {
+function commandPasswordLike(value: string): boolean {
   return value.length >= 3 && !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value);
 }

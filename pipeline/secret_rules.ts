@@ -89,8 +89,9 @@ import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.t
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
-  commandPasswordLike,
   findNewRelicLicenses,
+  findPsexecPasswords,
+  findSonarLogins,
   PSEXEC_OPTION,
   SONAR_LOGIN,
 } from "./_secret_rules_tools.ts";
@@ -319,20 +320,21 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "psexec-password",
+    gate: "xX",
     label: "password",
     kind:
       "PsExec's password option (`psexec \\\\host -u admin -p S3cret cmd`, `PsExec64.exe`, PAExec)",
-    hints: ["xec", "XEC"],
-    pattern: PSEXEC_OPTION,
-    accept: commandPasswordLike,
+    hints: ["xec", "XEC"], // (gated: `textHints` looks for them)
+    find: findPsexecPasswords,
   },
   {
     id: "sonar-login",
+    gate: "g_",
     label: "sonar",
     kind:
       "A SonarQube token of 40 hex digits under `sonar.login` (`-Dsonar.login=…`, `SONAR_LOGIN`)",
-    hints: ["onar", "ONAR"],
-    pattern: SONAR_LOGIN,
+    hints: ["sonar", "Sonar", "SONAR"], // (gated: `textHints` looks for `…login`)
+    find: findSonarLogins,
   },
   {
     id: "newrelic-license",
@@ -456,6 +458,8 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   ORACLE_CONNECT,
   CREDENTIAL_CALL,
   DASH_OPTION,
+  PSEXEC_OPTION,
+  SONAR_LOGIN,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 

@@ -17,6 +17,10 @@ const LEFT_ALONE: Array<[string, string]> = [
   ["k.md", "The password combination.\nSet `password = os.environ['PW']` first.\n"],
   ["l.yaml", "spec:\n  secretName: tls-cert\n  password: {{ .Values.password }}\n"],
   ["m.env", "DB_PASSWORD=${DB_PASSWORD}\nAPI_KEY=$API_KEY\nSECRET_KEY=%(secret)s\n"],
+  // A documentation's stand-in of words that holds the name's word (the Postgres image's docs):
+  // kept on purpose, see docs/secrets.md.
+  ["n.env", "POSTGRES_PASSWORD=mysecretpassword\n"],
+  ["o.yaml", "db:\n  password: supersecretpassword\n"],
   // Code inside a JSON string (escaped newlines), and a pattern's source.
   ["n.json", '["const apiKey = config.secrets.apiKey2024;\\nconst key = 1;\\n"]\n'],
   ["o.ts", 'const HINTS = [{ rule: "npm", source: "_authToken=|npm_|x-oauth-basic" }];\n'],
