@@ -203,3 +203,31 @@ Deno.test("join() of a root and a listed path matches node:path, on plain and od
     }
   }
 });
+
+Deno.test("one extension rule: extensionOf, extname (the plugins' surface) and the grammar table agree on dot files, double and missing extensions", async () => {
+  const { extensionOf } = await import("../../pipeline/extension.ts");
+  const { extname } = await import("../../pipeline/paths.ts");
+  const { languageFor } = await import("../../grammars/languages.ts");
+  const cases: Array<[path: string, extension: string]> = [
+    ["home/.bashrc", ""],
+    [".bashrc", ""],
+    ["dist/app.tar.gz", ".gz"],
+    ["Makefile", ""],
+    ["src/Makefile", ""],
+    ["types/index.d.ts", ".ts"],
+    ["a/b.c/Makefile", ""],
+    ["a/..", ""],
+    ["src/App.TSX", ".TSX"],
+  ];
+  for (const [path, extension] of cases) {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    assert.equal(extensionOf(name), extension, `extensionOf(${JSON.stringify(name)})`);
+    assert.equal(extname(path), extension, `extname(${JSON.stringify(path)})`);
+    assert.equal(extname(path), nodePath.posix.extname(path), `node:path on ${path}`);
+  }
+  // The grammar table reads the same rule: a `.d.ts` is TypeScript, a dot file has no extension.
+  assert.equal(languageFor("types/index.d.ts")?.id, languageFor("a.ts")?.id);
+  assert.equal(languageFor("src/App.TSX")?.id, languageFor("App.tsx")?.id);
+  assert.equal(languageFor("a/b.c/Rakefile")?.id, "ruby");
+  assert.equal(languageFor("home/.bashrc"), undefined);
+});
