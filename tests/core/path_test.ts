@@ -3,6 +3,9 @@ import nodePath from "node:path";
 import { pathToFileURL } from "node:url";
 import { type PathFunctions, posixPath, windowsPath } from "../../pipeline/_path.ts";
 import * as platformPath from "../../pipeline/_path.ts";
+import { extensionOf } from "../../pipeline/extension.ts";
+import { extname } from "../../pipeline/paths.ts";
+import { languageFor } from "../../grammars/languages.ts";
 
 const POSIX_PATHS = [
   "",
@@ -204,10 +207,7 @@ Deno.test("join() of a root and a listed path matches node:path, on plain and od
   }
 });
 
-Deno.test("one extension rule: extensionOf, extname (the plugins' surface) and the grammar table agree on dot files, double and missing extensions", async () => {
-  const { extensionOf } = await import("../../pipeline/extension.ts");
-  const { extname } = await import("../../pipeline/paths.ts");
-  const { languageFor } = await import("../../grammars/languages.ts");
+Deno.test("one extension rule: extensionOf, extname (the plugins' surface) and the grammar table agree on dot files, double and missing extensions", () => {
   const cases: Array<[path: string, extension: string]> = [
     ["home/.bashrc", ""],
     [".bashrc", ""],
