@@ -67,9 +67,9 @@ import {
 import {
   type DocumentHasher,
   documentHasher,
-  documentHashes,
   type StreamedDocument,
 } from "../pipeline/document.ts";
+import { resumedDocumentHashes } from "./resumed_hashes.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import { fileStamp, removeQuietly } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
@@ -554,12 +554,14 @@ function resumedHashes(
 ): { prefix: string; total: string } | undefined {
   const { resident, hashes } = speed;
   if (!resident) return undefined;
-  const hashesOf = (doc: Uint8Array[] | StreamedDocument) =>
-    documentHashes(doc, prefixLength(placed), {
+  const hashesOf = (doc: Uint8Array[] | StreamedDocument) => {
+    const { prefix, total, states } = resumedDocumentHashes(doc, prefixLength(placed), {
       parts: hashes,
       previous: resident.hashes,
-      keep: (states) => (resident.hashes = states),
     });
+    if (states) resident.hashes = states;
+    return { prefix, total };
+  };
   try {
     return hashesOf(withWrittenBlocks(document, hashes, speed.last));
   } catch {
