@@ -21,7 +21,7 @@ import type { StatIndex } from "./stat_index.ts";
 import { join, sep } from "../pipeline/paths.ts";
 import { type Draft, dropDraft, makeDraft, type WrittenDocument } from "./patch_write.ts";
 import type { HashStates } from "./resumed_hashes.ts";
-import type { KeptOrder } from "../pipeline/order_memory.ts";
+import type { KeptOrder } from "./kept_order.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type { RenderedMemo } from "../pipeline/transform.ts";
 import type { ResolvedConfig, Target } from "../pipeline/types.ts";

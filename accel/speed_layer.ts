@@ -32,7 +32,7 @@ import { readTargets } from "../pipeline/read.ts";
 import { redactSources } from "../pipeline/secrets.ts";
 import { chooseView, focusOf, transformFiles } from "../pipeline/transform.ts";
 import { mayDedup } from "../pipeline/dedup.ts";
-import { fileOrder } from "../pipeline/order_memory.ts";
+import { keptFileOrder } from "./kept_order.ts";
 import { prefixEnd } from "../pipeline/order.ts";
 import { countMany, prefetchTable, prepareCounting, prestartCounting } from "../pipeline/count.ts";
 import { buildManifest, placeBlocks, prefixLength, type WrittenAhead } from "../pipeline/emit.ts";
@@ -228,7 +228,8 @@ function wrapStages(
     secrets: (sources) => done(scanEarly(speed, sources)),
     transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
     compose: (files) => done(composeParts(stages, files)),
-    fileOrder: (files, source) => fileOrder(config, source, files, resident),
+    fileOrder: (files, source) =>
+      resident ? keptFileOrder(config, source, files, resident) : stages.fileOrder(files, source),
     count: (blocks, onBlock) => done(countKnown(speed, blocks, onBlock)),
     persist: () => persistLater(speed),
     manifest: (files, written) => manifestResumed(speed, files, written),
