@@ -34,7 +34,8 @@ import { chooseView, focusOf, transformFiles } from "../pipeline/transform.ts";
 import { mayDedup } from "../pipeline/dedup.ts";
 import { keptFileOrder } from "./kept_order.ts";
 import { prefixEnd } from "../pipeline/order.ts";
-import { countMany, prefetchTable, prepareCounting, prestartCounting } from "../pipeline/count.ts";
+import { prefetchTable, prepareCounting, prestartCounting } from "../pipeline/count.ts";
+import { countKnown } from "./count_known.ts";
 import { buildManifest, placeBlocks, prefixLength, type WrittenAhead } from "../pipeline/emit.ts";
 import {
   blocksDone,
@@ -230,7 +231,7 @@ function wrapStages(
     compose: (files) => done(composeParts(stages, files)),
     fileOrder: (files, source) =>
       resident ? keptFileOrder(config, source, files, resident) : stages.fileOrder(files, source),
-    count: (blocks, onBlock) => done(countKnown(speed, blocks, onBlock)),
+    count: (blocks, onBlock) => done(countPlaced(speed, blocks, onBlock)),
     persist: () => persistLater(speed),
     manifest: (files, written) => manifestResumed(speed, files, written),
     emit: (written, write) => emitPatched(speed, written, write),
@@ -404,7 +405,7 @@ async function composeParts(stages: Stages, files: RenderedFile[]): Promise<Bloc
 }
 
 /** Count: blocks hashed once, a resident's counts kept, the rest counted by difference. */
-async function countKnown(
+async function countPlaced(
   speed: Speed,
   formatted: Block[],
   onBlock?: (done: number, total: number) => void,
@@ -443,7 +444,7 @@ async function countKnown(
     : memo
     ? earlierInMemo(memo, fresh, cache, tokenizer)
     : earlierIn(speed.last, fresh, cache, tokenizer);
-  const found = await countMany(lazyList(fresh.length, (i) => fresh[i].text), {
+  const found = await countKnown(lazyList(fresh.length, (i) => fresh[i].text), {
     tokenizer: config.budget.tokenizer,
     cache,
     workers: run.workers,
