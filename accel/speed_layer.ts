@@ -104,7 +104,7 @@ export interface SpeedOptions {
   resident?: Resident;
   /**
    * Files rendered ahead for this build by a build server's prepared builds: reported as
-   * rendered, not as taken from the cache (see `TransformOptions.renderedAhead`).
+   * rendered (`cache: "miss"`), not as taken from the cache they were put in.
    * @default {undefined} none
    */
   renderedAhead?: (file: RenderedFile) => boolean;
@@ -356,18 +356,19 @@ async function transformAhead(
 ): Promise<RenderedFile[]> {
   const { run, resident, spill } = speed;
   const { config } = run;
+  const ahead = speed.options.renderedAhead;
   let anew = 0;
   const byPath = spill && new Map(sources.map((s) => [s.path, s]));
   const spills = spill?.spills(sources.reduce((n, s) => n + s.size, 0));
   const files = await transformFiles(sources, config, run.registry, {
     ...transformOptions(run),
     rendered: resident?.rendered,
-    renderedAhead: speed.options.renderedAhead,
     // Texts are read from the spill as their files render: a few files at once hold theirs.
     window: spills ? SPILL_WINDOW : undefined,
     // A cached render's text stays in the cache's pack: not decoded, nor written to the spill.
     keepText: spills ? (bytes, place) => spill!.keepAt(bytes, place) : undefined,
     onFile: (file) => {
+      if (file.cache === "hit" && ahead?.(file)) file.cache = "miss";
       // Views rendered anew are counted later: enough of them starts the count workers now.
       if (file.cache !== "hit" && file.view !== "full") {
         prestartCounting(anew += file.text?.length ?? 0, run.workers);

@@ -42,7 +42,7 @@ export interface BuildSession {
    * {@linkcode BuildSession.changes}): finished instead of built. See `_prepare.ts`.
    */
   prepared?(config: ResolvedConfig): PreparedBuild | undefined;
-  /** Files the session rendered ahead for this build (see `BuildOptions.renderedAhead`). */
+  /** Files the session rendered ahead for this build (see `SpeedOptions.renderedAhead`). */
   renderedAhead?(file: RenderedFile): boolean;
 }
 
