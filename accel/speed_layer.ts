@@ -34,7 +34,12 @@ import { chooseView, focusOf, transformFiles } from "../pipeline/transform.ts";
 import { mayDedup } from "../pipeline/dedup.ts";
 import { keptFileOrder } from "./kept_order.ts";
 import { prefixEnd } from "../pipeline/order.ts";
-import { prefetchTable, prepareCounting, prestartCounting } from "../pipeline/count.ts";
+import {
+  type CountResult,
+  prefetchTable,
+  prepareCounting,
+  prestartCounting,
+} from "../pipeline/count.ts";
 import { countKnown } from "./count_known.ts";
 import { buildManifest, placeBlocks, prefixLength, type WrittenAhead } from "../pipeline/emit.ts";
 import {
@@ -405,22 +410,17 @@ async function composeParts(stages: Stages, files: RenderedFile[]): Promise<Bloc
   return blocks;
 }
 
-/** Count: blocks hashed once, a resident's counts kept, the rest counted by difference. */
+/** Count: blocks hashed once, a resident's counts kept, the others counted (`countFresh`). */
 async function countPlaced(
   speed: Speed,
   formatted: Block[],
   onBlock?: (done: number, total: number) => void,
 ): Promise<Counted> {
-  const { run, resident, tokenizer } = speed;
-  const { cache, config } = run;
+  const { resident, tokenizer } = speed;
+  const { cache } = speed.run;
   // A resident process knows the counts of the blocks it placed before.
   const memo = resident?.blocks;
-  const fresh = memo
-    ? formatted.filter((b) => {
-      const known = memo.get(b.id);
-      return known?.tokenizer !== tokenizer || known?.text !== b.text;
-    })
-    : formatted;
+  const fresh = memo ? formatted.filter((b) => !remembered(memo, b, tokenizer)) : formatted;
   // Counts by difference start from the last document's blocks, and its same leading blocks are
   // copied from its file, not written again.
   speed.last = resident
@@ -432,8 +432,35 @@ async function countPlaced(
   const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
   const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
   speed.wholeHashes = whole?.done();
-  // A block the cache has no count for is counted from its file's early count, else against the
-  // same block of the last document (a resident process has each block's last text and count).
+  const found = await countFresh(speed, fresh, {
+    hashes: fresh.map((b) => encodings.get(b)!.sha256),
+    // The blocks a resident knows are done; the share of the others' text counted so far.
+    onProgress: blocksDone(formatted.length, onBlock, formatted.length - fresh.length),
+  });
+  speed.counted = await placeRemembered(formatted, {
+    tokenizer,
+    counts: found.counts,
+    memo,
+    encodings: formatted.map((b) => encodings.get(b)),
+  });
+  onBlock?.(formatted.length, formatted.length);
+  return { ...found, placed: speed.counted };
+}
+
+/**
+ * The counts of the blocks a resident does not remember: the last document's counts, else the
+ * cache's; a block the cache has no count for is counted from its file's early count, else
+ * against the same block of the last document (a resident process has each block's last text
+ * and count), else whole.
+ */
+async function countFresh(
+  speed: Speed,
+  fresh: Block[],
+  options: { hashes: string[]; onProgress?: (share: number) => void },
+): Promise<CountResult> {
+  const { run, resident, tokenizer } = speed;
+  const { cache } = run;
+  const memo = resident?.blocks;
   // Texts and parts read when used (`lazyList`): a lazy block's text is not held by the lists.
   const early = earlyKnown(
     tokenizer,
@@ -445,25 +472,26 @@ async function countPlaced(
     : memo
     ? earlierInMemo(memo, fresh, cache, tokenizer)
     : earlierIn(speed.last, fresh, cache, tokenizer);
-  const found = await countKnown(lazyList(fresh.length, (i) => fresh[i].text), {
-    tokenizer: config.budget.tokenizer,
+  return await countKnown(lazyList(fresh.length, (i) => fresh[i].text), {
+    tokenizer: run.config.budget.tokenizer,
     cache,
     workers: run.workers,
-    hashes: fresh.map((b) => encodings.get(b)!.sha256),
+    hashes: options.hashes,
     counted: lastCounts(speed.last, tokenizer),
     known: async (index, text, counter) =>
       await early.known(index, text, counter) ?? await diff?.(index, text(), counter),
-    // The blocks a resident knows are done; the share of the others' text counted so far.
-    onProgress: blocksDone(formatted.length, onBlock, formatted.length - fresh.length),
+    onProgress: options.onProgress,
   }).finally(() => early.done());
-  speed.counted = await placeRemembered(formatted, {
-    tokenizer,
-    counts: found.counts,
-    memo,
-    encodings: formatted.map((b) => encodings.get(b)),
-  });
-  onBlock?.(formatted.length, formatted.length);
-  return { ...found, placed: speed.counted };
+}
+
+/** What a resident's block memo holds of a block: its hash, length and count, for this text. */
+function remembered(
+  memo: Memo<BlockMemo> | undefined,
+  block: Block,
+  tokenizer: Tokenizer,
+): BlockMemo | undefined {
+  const known = memo?.get(block.id);
+  return known?.tokenizer === tokenizer && known.text === block.text ? known : undefined;
 }
 
 /**
@@ -480,10 +508,7 @@ async function placeRemembered(
   },
 ): Promise<PlacedBlock[]> {
   const { tokenizer, counts, memo } = options;
-  const known = blocks.map((b) => {
-    const m = memo?.get(b.id);
-    return m?.tokenizer === tokenizer && m.text === b.text ? m : undefined;
-  });
+  const known = blocks.map((b) => remembered(memo, b, tokenizer));
   known.forEach((m) => m && !counts.has(m.sha256) && counts.set(m.sha256, m.tokens));
   const placed = await placeBlocks(blocks, {
     tokenizer,
