@@ -105,8 +105,8 @@ export interface ResidentOptions {
    * How long the work a build leaves (its cache writes, the order's commit, the copy of its
    * document for the next build) waits after the build returns, unless a build, a prepare or
    * {@linkcode Resident.settled} asks for it sooner. A build server waits so that the client it
-   * answered exits first: its exit took 6-15 ms with the writes and the copy (12 MB) running on
-   * the other core, 5-7 ms without. 0: after the current task.
+   * answered exits first: the writes and the copy running beside it slow its exit
+   * (`bench/README.md`, "Numbers behind code choices"). 0: after the current task.
    *
    * @default {0}
    */
