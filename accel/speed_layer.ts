@@ -195,6 +195,40 @@ function wrapStages(
   resident: Resident | undefined,
   options: SpeedOptions,
 ): Stages {
+  const speed = startSpeed(run, resident, options);
+  const { config } = run;
+  // Between stages, no text read from the spill is held (`forget`).
+  const done = <T>(work: Promise<T>) => work.finally(() => speed.spill?.forget());
+  return {
+    ...stages,
+    resolve: () => resolveKept(speed),
+    read: (targets) => done(readUnchanged(speed, targets)),
+    secrets: (sources) => done(scanEarly(speed, sources)),
+    transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
+    compose: (files) => done(composeParts(stages, files)),
+    fileOrder: (files, source) =>
+      resident ? keptFileOrder(config, source, files, resident) : stages.fileOrder(files, source),
+    count: (blocks, onBlock) => done(countPlaced(speed, blocks, onBlock)),
+    persist: () => persistLater(speed),
+    manifest: (files, written) => manifestResumed(speed, files, written),
+    emit: (written, write) => emitPatched(speed, written, write),
+    later: (work) => later(speed, work),
+    end: () => {
+      speed.spill?.close();
+      resident?.release();
+    },
+  };
+}
+
+/**
+ * What the wrappers of one build share, opened as the build starts: the stat index, the spill,
+ * the pack's read and the tokenizer's table, started while files are resolved.
+ */
+function startSpeed(
+  run: BuildRun,
+  resident: Resident | undefined,
+  options: SpeedOptions,
+): Speed {
   const { config, cache } = run;
   // Unchanged files (same lstat fingerprint) are not read unless a stage needs them.
   const indexPath = statIndexPath(config.cache.dir, config.root, config.configPath);
@@ -225,27 +259,7 @@ function wrapStages(
   };
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
-  // Between stages, no text read from the spill is held (`forget`).
-  const done = <T>(work: Promise<T>) => work.finally(() => speed.spill?.forget());
-  return {
-    ...stages,
-    resolve: () => resolveKept(speed),
-    read: (targets) => done(readUnchanged(speed, targets)),
-    secrets: (sources) => done(scanEarly(speed, sources)),
-    transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
-    compose: (files) => done(composeParts(stages, files)),
-    fileOrder: (files, source) =>
-      resident ? keptFileOrder(config, source, files, resident) : stages.fileOrder(files, source),
-    count: (blocks, onBlock) => done(countPlaced(speed, blocks, onBlock)),
-    persist: () => persistLater(speed),
-    manifest: (files, written) => manifestResumed(speed, files, written),
-    emit: (written, write) => emitPatched(speed, written, write),
-    later: (work) => later(speed, work),
-    end: () => {
-      speed.spill?.close();
-      resident?.release();
-    },
-  };
+  return speed;
 }
 
 function spillFor(after: number | false, memo?: TextMemo): TextSpill | undefined {
