@@ -2,8 +2,8 @@
  * One block of a manifest's JSON, found by its id without parsing the whole
  * manifest. A warm rebuild after a one-file edit counts that file's block by
  * difference from the last document's (`count_diff.ts`), and the last
- * manifest lists every block: on the 44,040-file monorepo it is 23 MB of JSON,
- * which a build parsed whole (and made 44,040 objects of) to find one block.
+ * manifest lists every block: on a big tree it is tens of MB of JSON, which a
+ * build parsed whole (an object a block) to find one block.
  * The manifest is written by `JSON.stringify(manifest, null, 2)`: in its
  * `blocks` array each block is an object whose keys are indented by six
  * spaces, and no string holds a raw line break, so the line

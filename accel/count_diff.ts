@@ -210,7 +210,7 @@ function parseBlocks(text: string): Map<string, BlockPlace> {
   return out;
 }
 
-/** How a count stage finds a text's count by difference (`CountOptions.known`). */
+/** How a count stage finds a text's count by difference (`KnownCountOptions.known`). */
 export type CountEarlier = (
   index: number,
   text: string,

@@ -3,8 +3,8 @@
  * an edit): the previous output file is copied by the kernel
  * (`copy_file_range`, no pass through this process), and only the bytes
  * from the first block that differs are written over the copy, which is
- * then cut to the new length. On a Linux VM a fresh 12 MB write costs
- * 20-60 ms; the copy and the tail cost a few. The previous file is used
+ * then cut to the new length: far cheaper than a fresh write of the whole
+ * (`bench/README.md`, "Numbers behind code choices"). The previous file is used
  * only while it is exactly the file written then (same inode, size and
  * modification time), and only the leading parts known identical (the same
  * sha256 at the same place) are taken from it; otherwise the document is

@@ -18,13 +18,13 @@
 
 import {
   type BpeTable,
-  type CountOptions,
   earlySpan,
   isCountCut,
   splitForCounting,
   tableFor,
 } from "../pipeline/count.ts";
 import type { Cache } from "../pipeline/cache.ts";
+import type { KnownCount } from "./count_known.ts";
 import type { CountHelper, ScanHandOff } from "../pipeline/secrets.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import { type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
@@ -544,8 +544,8 @@ export function countEarly(
 
 /** The count stage's side of early counts (see {@linkcode earlyKnown}). */
 export interface EarlyKnown {
-  /** The i-th block's count from its file's early count (`CountOptions.known`). */
-  known: NonNullable<CountOptions["known"]>;
+  /** The i-th block's count from its file's early count (`KnownCountOptions.known`). */
+  known: KnownCount;
   /** The count stage is done: forget the early counts and stop their workers. */
   done(): Promise<void>;
 }

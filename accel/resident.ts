@@ -20,8 +20,8 @@ import { turnDerived } from "../pipeline/helpers.ts";
 import type { StatIndex } from "./stat_index.ts";
 import { join, sep } from "../pipeline/paths.ts";
 import { type Draft, dropDraft, makeDraft, type WrittenDocument } from "./patch_write.ts";
-import type { HashStates } from "../pipeline/document.ts";
-import type { KeptOrder } from "../pipeline/order_memory.ts";
+import type { HashStates } from "./resumed_hashes.ts";
+import type { KeptOrder } from "./kept_order.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type { RenderedMemo } from "../pipeline/transform.ts";
 import type { ResolvedConfig, Target } from "../pipeline/types.ts";
@@ -105,8 +105,8 @@ export interface ResidentOptions {
    * How long the work a build leaves (its cache writes, the order's commit, the copy of its
    * document for the next build) waits after the build returns, unless a build, a prepare or
    * {@linkcode Resident.settled} asks for it sooner. A build server waits so that the client it
-   * answered exits first: its exit took 6-15 ms with the writes and the copy (12 MB) running on
-   * the other core, 5-7 ms without. 0: after the current task.
+   * answered exits first: the writes and the copy running beside it slow its exit
+   * (`bench/README.md`, "Numbers behind code choices"). 0: after the current task.
    *
    * @default {0}
    */

@@ -32,9 +32,15 @@ import { readTargets } from "../pipeline/read.ts";
 import { redactSources } from "../pipeline/secrets.ts";
 import { chooseView, focusOf, transformFiles } from "../pipeline/transform.ts";
 import { mayDedup } from "../pipeline/dedup.ts";
-import { fileOrder } from "../pipeline/order_memory.ts";
+import { keptFileOrder } from "./kept_order.ts";
 import { prefixEnd } from "../pipeline/order.ts";
-import { countMany, prefetchTable, prepareCounting, prestartCounting } from "../pipeline/count.ts";
+import {
+  type CountResult,
+  prefetchTable,
+  prepareCounting,
+  prestartCounting,
+} from "../pipeline/count.ts";
+import { countKnown } from "./count_known.ts";
 import { buildManifest, placeBlocks, prefixLength, type WrittenAhead } from "../pipeline/emit.ts";
 import {
   blocksDone,
@@ -67,9 +73,9 @@ import {
 import {
   type DocumentHasher,
   documentHasher,
-  documentHashes,
   type StreamedDocument,
 } from "../pipeline/document.ts";
+import { resumedDocumentHashes } from "./resumed_hashes.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import { fileStamp, removeQuietly } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
@@ -103,7 +109,7 @@ export interface SpeedOptions {
   resident?: Resident;
   /**
    * Files rendered ahead for this build by a build server's prepared builds: reported as
-   * rendered, not as taken from the cache (see `TransformOptions.renderedAhead`).
+   * rendered (`cache: "miss"`), not as taken from the cache they were put in.
    * @default {undefined} none
    */
   renderedAhead?: (file: RenderedFile) => boolean;
@@ -189,6 +195,40 @@ function wrapStages(
   resident: Resident | undefined,
   options: SpeedOptions,
 ): Stages {
+  const speed = startSpeed(run, resident, options);
+  const { config } = run;
+  // Between stages, no text read from the spill is held (`forget`).
+  const done = <T>(work: Promise<T>) => work.finally(() => speed.spill?.forget());
+  return {
+    ...stages,
+    resolve: () => resolveKept(speed),
+    read: (targets) => done(readUnchanged(speed, targets)),
+    secrets: (sources) => done(scanEarly(speed, sources)),
+    transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
+    compose: (files) => done(composeParts(stages, files)),
+    fileOrder: (files, source) =>
+      resident ? keptFileOrder(config, source, files, resident) : stages.fileOrder(files, source),
+    count: (blocks, onBlock) => done(countPlaced(speed, blocks, onBlock)),
+    persist: () => persistLater(speed),
+    manifest: (files, written) => manifestResumed(speed, files, written),
+    emit: (written, write) => emitPatched(speed, written, write),
+    later: (work) => later(speed, work),
+    end: () => {
+      speed.spill?.close();
+      resident?.release();
+    },
+  };
+}
+
+/**
+ * What the wrappers of one build share, opened as the build starts: the stat index, the spill,
+ * the pack's read and the tokenizer's table, started while files are resolved.
+ */
+function startSpeed(
+  run: BuildRun,
+  resident: Resident | undefined,
+  options: SpeedOptions,
+): Speed {
   const { config, cache } = run;
   // Unchanged files (same lstat fingerprint) are not read unless a stage needs them.
   const indexPath = statIndexPath(config.cache.dir, config.root, config.configPath);
@@ -219,26 +259,7 @@ function wrapStages(
   };
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
-  // Between stages, no text read from the spill is held (`forget`).
-  const done = <T>(work: Promise<T>) => work.finally(() => speed.spill?.forget());
-  return {
-    ...stages,
-    resolve: () => resolveKept(speed),
-    read: (targets) => done(readUnchanged(speed, targets)),
-    secrets: (sources) => done(scanEarly(speed, sources)),
-    transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
-    compose: (files) => done(composeParts(stages, files)),
-    fileOrder: (files, source) => fileOrder(config, source, files, resident),
-    count: (blocks, onBlock) => done(countKnown(speed, blocks, onBlock)),
-    persist: () => persistLater(speed),
-    manifest: (files, written) => manifestResumed(speed, files, written),
-    emit: (written, write) => emitPatched(speed, written, write),
-    later: (work) => later(speed, work),
-    end: () => {
-      speed.spill?.close();
-      resident?.release();
-    },
-  };
+  return speed;
 }
 
 function spillFor(after: number | false, memo?: TextMemo): TextSpill | undefined {
@@ -354,18 +375,19 @@ async function transformAhead(
 ): Promise<RenderedFile[]> {
   const { run, resident, spill } = speed;
   const { config } = run;
+  const ahead = speed.options.renderedAhead;
   let anew = 0;
   const byPath = spill && new Map(sources.map((s) => [s.path, s]));
   const spills = spill?.spills(sources.reduce((n, s) => n + s.size, 0));
   const files = await transformFiles(sources, config, run.registry, {
     ...transformOptions(run),
     rendered: resident?.rendered,
-    renderedAhead: speed.options.renderedAhead,
     // Texts are read from the spill as their files render: a few files at once hold theirs.
     window: spills ? SPILL_WINDOW : undefined,
     // A cached render's text stays in the cache's pack: not decoded, nor written to the spill.
     keepText: spills ? (bytes, place) => spill!.keepAt(bytes, place) : undefined,
     onFile: (file) => {
+      if (file.cache === "hit" && ahead?.(file)) file.cache = "miss";
       // Views rendered anew are counted later: enough of them starts the count workers now.
       if (file.cache !== "hit" && file.view !== "full") {
         prestartCounting(anew += file.text?.length ?? 0, run.workers);
@@ -402,22 +424,17 @@ async function composeParts(stages: Stages, files: RenderedFile[]): Promise<Bloc
   return blocks;
 }
 
-/** Count: blocks hashed once, a resident's counts kept, the rest counted by difference. */
-async function countKnown(
+/** Count: blocks hashed once, a resident's counts kept, the others counted (`countFresh`). */
+async function countPlaced(
   speed: Speed,
   formatted: Block[],
   onBlock?: (done: number, total: number) => void,
 ): Promise<Counted> {
-  const { run, resident, tokenizer } = speed;
-  const { cache, config } = run;
+  const { resident, tokenizer } = speed;
+  const { cache } = speed.run;
   // A resident process knows the counts of the blocks it placed before.
   const memo = resident?.blocks;
-  const fresh = memo
-    ? formatted.filter((b) => {
-      const known = memo.get(b.id);
-      return known?.tokenizer !== tokenizer || known?.text !== b.text;
-    })
-    : formatted;
+  const fresh = memo ? formatted.filter((b) => !remembered(memo, b, tokenizer)) : formatted;
   // Counts by difference start from the last document's blocks, and its same leading blocks are
   // copied from its file, not written again.
   speed.last = resident
@@ -429,8 +446,35 @@ async function countKnown(
   const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
   const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
   speed.wholeHashes = whole?.done();
-  // A block the cache has no count for is counted from its file's early count, else against the
-  // same block of the last document (a resident process has each block's last text and count).
+  const found = await countFresh(speed, fresh, {
+    hashes: fresh.map((b) => encodings.get(b)!.sha256),
+    // The blocks a resident knows are done; the share of the others' text counted so far.
+    onProgress: blocksDone(formatted.length, onBlock, formatted.length - fresh.length),
+  });
+  speed.counted = await placeRemembered(formatted, {
+    tokenizer,
+    counts: found.counts,
+    memo,
+    encodings: formatted.map((b) => encodings.get(b)),
+  });
+  onBlock?.(formatted.length, formatted.length);
+  return { ...found, placed: speed.counted };
+}
+
+/**
+ * The counts of the blocks a resident does not remember: the last document's counts, else the
+ * cache's; a block the cache has no count for is counted from its file's early count, else
+ * against the same block of the last document (a resident process has each block's last text
+ * and count), else whole.
+ */
+async function countFresh(
+  speed: Speed,
+  fresh: Block[],
+  options: { hashes: string[]; onProgress?: (share: number) => void },
+): Promise<CountResult> {
+  const { run, resident, tokenizer } = speed;
+  const { cache } = run;
+  const memo = resident?.blocks;
   // Texts and parts read when used (`lazyList`): a lazy block's text is not held by the lists.
   const early = earlyKnown(
     tokenizer,
@@ -442,25 +486,26 @@ async function countKnown(
     : memo
     ? earlierInMemo(memo, fresh, cache, tokenizer)
     : earlierIn(speed.last, fresh, cache, tokenizer);
-  const found = await countMany(lazyList(fresh.length, (i) => fresh[i].text), {
-    tokenizer: config.budget.tokenizer,
+  return await countKnown(lazyList(fresh.length, (i) => fresh[i].text), {
+    tokenizer: run.config.budget.tokenizer,
     cache,
     workers: run.workers,
-    hashes: fresh.map((b) => encodings.get(b)!.sha256),
+    hashes: options.hashes,
     counted: lastCounts(speed.last, tokenizer),
     known: async (index, text, counter) =>
       await early.known(index, text, counter) ?? await diff?.(index, text(), counter),
-    // The blocks a resident knows are done; the share of the others' text counted so far.
-    onProgress: blocksDone(formatted.length, onBlock, formatted.length - fresh.length),
+    onProgress: options.onProgress,
   }).finally(() => early.done());
-  speed.counted = await placeRemembered(formatted, {
-    tokenizer,
-    counts: found.counts,
-    memo,
-    encodings: formatted.map((b) => encodings.get(b)),
-  });
-  onBlock?.(formatted.length, formatted.length);
-  return { ...found, placed: speed.counted };
+}
+
+/** What a resident's block memo holds of a block: its hash, length and count, for this text. */
+function remembered(
+  memo: Memo<BlockMemo> | undefined,
+  block: Block,
+  tokenizer: Tokenizer,
+): BlockMemo | undefined {
+  const known = memo?.get(block.id);
+  return known?.tokenizer === tokenizer && known.text === block.text ? known : undefined;
 }
 
 /**
@@ -477,10 +522,7 @@ async function placeRemembered(
   },
 ): Promise<PlacedBlock[]> {
   const { tokenizer, counts, memo } = options;
-  const known = blocks.map((b) => {
-    const m = memo?.get(b.id);
-    return m?.tokenizer === tokenizer && m.text === b.text ? m : undefined;
-  });
+  const known = blocks.map((b) => remembered(memo, b, tokenizer));
   known.forEach((m) => m && !counts.has(m.sha256) && counts.set(m.sha256, m.tokens));
   const placed = await placeBlocks(blocks, {
     tokenizer,
@@ -554,12 +596,14 @@ function resumedHashes(
 ): { prefix: string; total: string } | undefined {
   const { resident, hashes } = speed;
   if (!resident) return undefined;
-  const hashesOf = (doc: Uint8Array[] | StreamedDocument) =>
-    documentHashes(doc, prefixLength(placed), {
+  const hashesOf = (doc: Uint8Array[] | StreamedDocument) => {
+    const { prefix, total, states } = resumedDocumentHashes(doc, prefixLength(placed), {
       parts: hashes,
       previous: resident.hashes,
-      keep: (states) => (resident.hashes = states),
     });
+    if (states) resident.hashes = states;
+    return { prefix, total };
+  };
   try {
     return hashesOf(withWrittenBlocks(document, hashes, speed.last));
   } catch {

@@ -2,9 +2,9 @@
  * The whole pipeline, top to bottom: config -> resolve -> read -> secrets ->
  * transform -> compose -> order -> count -> budget -> emit. Each stage is a
  * function over plain data (`stages.ts`); a speed layer, when one is given,
- * wraps them (`accel/`, `server/`). `renderFiles` and `assemble` below run
- * the stages up to a counted, fitted document; `build_output.ts` plans the
- * cache, writes the manifest and publishes.
+ * wraps them (`accel/`, `server/`). `renderFiles`, `assemble` and
+ * `fitDocument` below run the stages up to a counted, fitted document;
+ * `build_output.ts` plans the cache, writes the manifest and publishes.
  *
  * @module
  */
@@ -180,26 +180,38 @@ async function assemble(
     progress && ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   );
   clock?.mark("count");
+  return await fitDocument(stages, run, options, { ...rendered, counted, orderContext });
+}
 
-  // Token budget: step files down until the document fits (see pipeline/budget.ts).
+/**
+ * Token budget: step files down until the document fits (see pipeline/budget.ts); with a task,
+ * the map before the task section is fitted to its part (pipeline/task.ts).
+ */
+async function fitDocument(
+  stages: Stages,
+  run: BuildRun,
+  options: BuildOptions,
+  input: Pick<Assembled, keyof Rendered | "counted" | "orderContext">,
+): Promise<Assembled> {
+  const { config } = run;
+  const { files, sources, findings, orderContext } = input;
   // `slop build` remembers its steps; `slop check` and PATHS builds neither read nor write them.
-  const stepMemory = orderSource === "state" && !config.paths.length;
-  const { placed } = counted;
+  const stepMemory = orderContext.orderSource === "state" && !config.paths.length;
+  const { placed, counts } = input.counted;
   // A task build reads the recent git history once: for the map's kept files and the ranking.
   const history = await taskHistory(config);
-  const assembled = { ...rendered, placed, counted, orderContext, stepMemory, history };
-  // With a task, the map before the task section is fitted to its part (pipeline/task.ts).
+  const assembled = { ...input, placed, stepMemory, history };
   if (config.budget.tokens === undefined) return await withTask(run, assembled, options);
-  const map = { files, placed, sources: rendered.sources, history, secrets: findings };
+  const map = { files, placed, sources, history, secrets: findings };
   const fit = await stages.budget(files, {
     config: mapConfig(config),
-    sources: rendered.sources,
+    sources,
     placed,
-    counts: counted.counts,
+    counts,
     orderContext,
     remembered: stepMemory ? await loadBudgetMemory(config) : [],
     keep: await mapKept(run, map),
   });
-  clock?.mark("budget");
+  options.timings?.mark("budget");
   return await withTask(run, { ...assembled, placed: fit.placed, budget: fit.report }, options);
 }

@@ -84,27 +84,9 @@ export interface CountOptions {
   /** The texts' sha256 (hex of their UTF-8 bytes), in order, when the caller has them. */
   hashes?: string[];
   /**
-   * The i-th text's count found another way, for a text the cache lacks (a speed layer takes it
-   * from counts made early, `accel/precount.ts`, or counts it against an earlier version of the
-   * same block, `accel/count_diff.ts`): given the index, the text (read when asked for: it may
-   * be read from disk, `lazy_text.ts`) and the counter (loaded when first asked for), its count,
-   * or `undefined` to count it whole. @default {undefined} none
-   */
-  known?: (
-    index: number,
-    text: () => string,
-    counter: () => Promise<(text: string) => number>,
-  ) => Promise<number | undefined>;
-  /**
-   * The count of a text by its sha256 when the caller knows it already (a warm build: the last
-   * document's blocks), taken in place of reading the cache's entry, which is kept as read
-   * (`Cache.keep`). @default {undefined} none
-   */
-  counted?: (sha256: string) => number | undefined;
-  /**
    * Told, as counts are found, the share (0 to 1) of the distinct texts whose count is known so
-   * far: from the cache, found another way, or counted (a progress bar's measure: a big tree's
-   * cold count takes minutes). No text is read for it. @default {undefined}
+   * far: from the cache or counted (a progress bar's measure: a big tree's cold count takes
+   * minutes). No text is read for it. @default {undefined}
    */
   onProgress?: (share: number) => void;
 }
@@ -120,7 +102,8 @@ export interface CountResult {
 }
 
 /**
- * Count the tokens of many texts, by text sha256.
+ * Count the tokens of many texts, by text sha256: the cache's counts, the others counted
+ * ({@linkcode countTexts}) and stored in the cache.
  *
  * @example
  * ```ts
@@ -133,78 +116,144 @@ export async function countMany(
   texts: ArrayLike<string>,
   options: CountOptions = {},
 ): Promise<CountResult> {
-  const tokenizer = options.tokenizer ?? "o200k";
-  // Each hash's text is taken when it is counted, by its index: `texts` may read them from disk
-  // one by one (`pipeline/lazy_text.ts`), and none is held here meanwhile.
-  const hashes = Array.from(
-    { length: texts.length },
-    (_, i) => options.hashes?.[i] ?? sha256(texts[i]),
-  );
-  const byHash = new Map<string, number>();
-  hashes.forEach((hash, i) => byHash.set(hash, i));
-  const counts = new Map<string, number>();
-  const keyOf = (hash: string) => tokenCountKey(tokenizer, hash);
-  const cache = options.cache;
-  const missing: string[] = [];
-  const tell = progressOf(byHash.size, options.onProgress);
-  await Promise.all([...byHash.keys()].map(async (hash) => {
-    const n = knownCount(options, hash, keyOf) ??
-      (cache ? await cache.get<number>(keyOf(hash)) : undefined);
-    if (typeof n === "number" && Number.isInteger(n) && n >= 0) counts.set(hash, n);
-    else missing.push(hash);
-  }));
+  const { tokenizer = "o200k", cache } = options;
+  const byHash = hashIndexes(texts, options.hashes);
+  const tell = countProgress(byHash.size, options.onProgress);
+  const { counts, missing } = await cachedCounts([...byHash.keys()], { tokenizer, cache });
   const hits = counts.size;
   tell(hits);
-  missing.sort();
-  let rest = missing;
-  // Texts counted another way (early, or by difference from an earlier version of the block).
-  if (options.known && rest.length) {
-    let made: Promise<(text: string) => number> | undefined;
-    const counter = () =>
-      made ??= loadTable(tokenizer, cache).then((table) => counterFor(tokenizer, table));
-    const left: string[] = [];
-    for (const hash of rest) {
-      const index = byHash.get(hash)!;
-      const n = await options.known(index, () => texts[index], counter);
-      if (n === undefined) left.push(hash);
-      else {
-        counts.set(hash, n);
-        tell(1);
-      }
-    }
-    rest = left;
-  }
-  let told = 0;
-  const found = await countTexts(rest.map((h) => texts[byHash.get(h)!]), {
-    tokenizer,
-    workers: options.workers,
-    cache,
-    onCounted: (share) => {
-      const now = share * rest.length;
-      tell(now - told);
-      told = now;
-    },
-  }).finally(releaseCounting);
-  rest.forEach((hash, i) => counts.set(hash, found[i]));
-  if (cache) await Promise.all(missing.map((hash) => cache.set(keyOf(hash), counts.get(hash))));
+  const textOf = (hash: string) => texts[byHash.get(hash)!];
+  await countInto(counts, missing, { textOf, tokenizer, workers: options.workers, cache, tell });
+  await storeCounts(missing, counts, { tokenizer, cache });
   return { counts, hits, misses: missing.length };
 }
 
-/** A count the caller knows, for a text the cache holds the count of (kept as if read). */
-function knownCount(
-  options: CountOptions,
-  hash: string,
-  keyOf: (hash: string) => string,
-): number | undefined {
-  const n = options.counted?.(hash);
-  return n !== undefined && options.cache?.keep?.(keyOf(hash)) ? n : undefined;
+/**
+ * Count the texts of `hashes` ({@linkcode countTexts}) into `counts`; `tell` is told, as they are
+ * taken, a share of one for each.
+ *
+ * @example
+ * ```ts
+ * import { countInto } from "./count.ts";
+ * const counts = new Map<string, number>();
+ * await countInto(counts, ["h"], { textOf: () => "hello world", tokenizer: "o200k", workers: 1 });
+ * counts.get("h"); // 2
+ * ```
+ */
+export async function countInto(
+  counts: Map<string, number>,
+  hashes: string[],
+  options: {
+    textOf: (hash: string) => string;
+    tokenizer: Tokenizer;
+    workers?: number;
+    cache?: Cache;
+    tell?: (texts: number) => void;
+  },
+): Promise<void> {
+  const { tell } = options;
+  let told = 0;
+  const found = await countTexts(hashes.map(options.textOf), {
+    tokenizer: options.tokenizer,
+    workers: options.workers,
+    cache: options.cache,
+    onCounted: tell && ((share) => {
+      const now = share * hashes.length;
+      tell(now - told);
+      told = now;
+    }),
+  }).finally(releaseCounting);
+  hashes.forEach((hash, i) => counts.set(hash, found[i]));
+}
+
+/**
+ * Each distinct text's index by its sha256 (`hashes[i]` when given, else hashed here). The texts
+ * are read by index when counted: `texts` may read them from disk one by one
+ * (`pipeline/lazy_text.ts`), and none is held here meanwhile.
+ *
+ * @example
+ * ```ts
+ * import { hashIndexes } from "./count.ts";
+ * hashIndexes(["a", "b", "a"]).size; // 2
+ * ```
+ */
+export function hashIndexes(texts: ArrayLike<string>, hashes?: string[]): Map<string, number> {
+  const byHash = new Map<string, number>();
+  for (let i = 0; i < texts.length; i++) byHash.set(hashes?.[i] ?? sha256(texts[i]), i);
+  return byHash;
+}
+
+/**
+ * The cache's token counts of texts by their sha256, and the sha256 of those it lacks, sorted.
+ *
+ * @example
+ * ```ts
+ * import { cachedCounts } from "./count.ts";
+ * const { missing } = await cachedCounts(["ab12"], {});
+ * missing; // ["ab12"]: no cache
+ * ```
+ */
+export async function cachedCounts(
+  hashes: string[],
+  options: { tokenizer?: Tokenizer; cache?: Cache },
+): Promise<{ counts: Map<string, number>; missing: string[] }> {
+  const { tokenizer = "o200k", cache } = options;
+  const counts = new Map<string, number>();
+  const missing: string[] = [];
+  await Promise.all(hashes.map(async (hash) => {
+    const n = cache ? await cache.get<number>(tokenCountKey(tokenizer, hash)) : undefined;
+    if (isCount(n)) counts.set(hash, n);
+    else missing.push(hash);
+  }));
+  return { counts, missing: missing.sort() };
+}
+
+/**
+ * Whether a value read back (from the cache, a file) is a token count.
+ *
+ * @example
+ * ```ts
+ * import { isCount } from "./count.ts";
+ * [isCount(3), isCount(-1), isCount("3")]; // [true, false, false]
+ * ```
+ */
+export function isCount(n: unknown): n is number {
+  return typeof n === "number" && Number.isInteger(n) && n >= 0;
+}
+
+/**
+ * Store the counts of `hashes` (taken from `counts`) in the cache.
+ *
+ * @example
+ * ```ts
+ * import { storeCounts } from "./count.ts";
+ * await storeCounts(["ab12"], new Map([["ab12", 2]]), {}); // no cache: nothing stored
+ * ```
+ */
+export async function storeCounts(
+  hashes: string[],
+  counts: Map<string, number>,
+  options: { tokenizer?: Tokenizer; cache?: Cache },
+): Promise<void> {
+  const { tokenizer = "o200k", cache } = options;
+  if (!cache) return;
+  await Promise.all(
+    hashes.map((hash) => cache.set(tokenCountKey(tokenizer, hash), counts.get(hash))),
+  );
 }
 
 /**
  * A progress callback's teller: given how many more of the `total` texts have their count (a
  * share of one for the texts being counted), it tells `onProgress` the share of all found so far.
+ *
+ * @example
+ * ```ts
+ * import { countProgress } from "./count.ts";
+ * const tell = countProgress(4, (share) => console.log(share));
+ * tell(1); // 0.25
+ * ```
  */
-function progressOf(
+export function countProgress(
   total: number,
   onProgress?: (share: number) => void,
 ): (texts: number) => void {
@@ -214,6 +263,22 @@ function progressOf(
     done += texts;
     onProgress(total ? Math.min(1, done / total) : 1);
   };
+}
+
+/**
+ * The token counter of a tokenizer, its table loaded as {@linkcode countTexts} loads it.
+ *
+ * @example
+ * ```ts
+ * import { tokenCounter } from "./count.ts";
+ * (await tokenCounter("o200k"))("hello world"); // 2
+ * ```
+ */
+export async function tokenCounter(
+  tokenizer: Tokenizer,
+  cache?: Cache,
+): Promise<(text: string) => number> {
+  return counterFor(tokenizer, await loadTable(tokenizer, cache));
 }
 
 /**

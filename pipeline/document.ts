@@ -53,20 +53,10 @@ export function streamDocument(blocks: PlacedBlock[]): StreamedDocument {
   };
 }
 
-/** Hash states after each part of a document (copies of a running sha256). */
-export interface HashStates {
-  /** The sha256 of each part hashed, in order. */
-  parts: string[];
-  /** `states[i]`: the sha256 state after `parts[0..i]`. */
-  states: Hash[];
-}
-
 /**
  * The sha256 of a document's first `prefixBytes` and of the whole, hashed
- * part by part; given each part's own sha256 (`parts`) and the states of the
- * last document, the leading parts with the same sha256 are not hashed again
- * (nor encoded, for a streamed document). `keep` receives this document's
- * states for the next call (with `parts` only).
+ * piece by piece (a resident process resumes them from its last document's:
+ * `accel/resumed_hashes.ts`).
  *
  * @example
  * ```ts
@@ -77,40 +67,11 @@ export interface HashStates {
 export function documentHashes(
   document: Uint8Array[] | StreamedDocument,
   prefixBytes: number,
-  options: { parts?: string[]; previous?: HashStates; keep?: (states: HashStates) => void } = {},
 ): { prefix: string; total: string } {
-  const list = Array.isArray(document) ? document : undefined;
-  const streamed = Array.isArray(document) ? undefined : document;
-  const lengths = list ? list.map((p) => p.length) : streamed!.lengths;
-  const ids = options.parts?.length === lengths.length ? options.parts : undefined;
-  const previous = ids && options.previous;
-  const keep = ids && options.keep;
-  // Where each part ends, in bytes.
-  const ends: number[] = [];
-  for (let i = 0, at = 0; i < lengths.length; i++) ends.push(at += lengths[i]);
-  let same = 0;
-  while (
-    previous && same < lengths.length && same < previous.parts.length &&
-    ids[same] === previous.parts[same]
-  ) same++;
-  let prefix = "";
-  if (prefixBytes === 0) prefix = createHash("sha256").digest("hex");
-  else if (same && prefixBytes <= ends[same - 1]) {
-    const at = ends.indexOf(prefixBytes);
-    // The prefix ends inside a part taken over: hash from the start.
-    if (at < 0 || at >= same) same = 0;
-    else prefix = previous!.states[at].copy().digest("hex");
-  }
-  const states: Hash[] = previous ? previous.states.slice(0, same) : [];
-  const hasher = same ? states[same - 1].copy() : createHash("sha256");
-  let seen = same ? ends[same - 1] : 0;
-  // The next part whose end is waited for (a state is kept after each).
-  let next = same;
-  const passed = () => {
-    for (; next < ends.length && ends[next] === seen; next++) if (keep) states.push(hasher.copy());
-  };
-  passed();
-  for (const piece of list ? list.slice(same) : streamed!.pieces(same)) {
+  const hasher = createHash("sha256");
+  let prefix = prefixBytes === 0 ? hasher.copy().digest("hex") : "";
+  let seen = 0;
+  for (const piece of Array.isArray(document) ? document : document.pieces()) {
     const cut = prefixBytes - seen;
     if (!prefix && cut > 0 && cut < piece.length) {
       hasher.update(piece.subarray(0, cut));
@@ -119,11 +80,8 @@ export function documentHashes(
     } else hasher.update(piece);
     seen += piece.length;
     if (!prefix && seen === prefixBytes) prefix = hasher.copy().digest("hex");
-    passed();
   }
   if (!prefix) prefix = hasher.copy().digest("hex");
-  // Kept only with a state after every part (pieces that spanned two parts would leave gaps).
-  if (ids && states.length === lengths.length) keep?.({ parts: ids, states });
   return { prefix, total: hasher.digest("hex") };
 }
 

@@ -131,7 +131,7 @@ export interface ManifestOptions {
   warnings: string[];
   /**
    * The sha256 of the document's stable prefix and of the whole, when they were taken already
-   * (`documentHasher`, or `documentHashes` resumed by a speed layer). @default {undefined}
+   * (`documentHasher`, or resumed by a speed layer, `accel/resumed_hashes.ts`). @default {undefined}
    * hashed from `document`
    */
   hashes?: { prefix: string; total: string };

@@ -1,7 +1,9 @@
 /**
- * The memos the stages consult when a long-running process hands them some
- * (see `accel/resident.ts`): their shapes. The stages import this small
- * module, not the resident: the resident is a layer on top of them.
+ * The shapes of a long-running process's memos (see `accel/resident.ts`):
+ * the transform stage consults a memo of renders when one is handed to it
+ * (`TransformOptions.rendered`), and the speed layer's wrappers a memo of
+ * placed blocks. Kept here, not in the resident, so that the stage need not
+ * import the layer on top of it.
  *
  * @module
  */

@@ -21,11 +21,17 @@ import {
   type OrderStep,
   reorderState,
 } from "./order_state.ts";
-import type { Block, FileOrder, RenderedFile, ResolvedConfig } from "./types.ts";
+import type {
+  Block,
+  FileOrder,
+  FileOrderOptions,
+  PlacedBlock,
+  RenderedFile,
+  ResolvedConfig,
+} from "./types.ts";
 import { textParts } from "./block_parts.ts";
 import { utf8Length } from "./text_hash.ts";
 import { fileStamp } from "./helpers.ts";
-import type { BlockMemo, Memo } from "./memo.ts";
 
 export { isFileBlock };
 
@@ -33,16 +39,6 @@ export { isFileBlock };
 export interface PreviousOrderOptions {
   /** The least number of commits of `git log` that seed the first order. @default {100} */
   seedCommits?: number;
-}
-
-/**
- * An order state a long-running process (`slop watch`) wrote, with its file's stamp (inode,
- * size, modification time) right after: the next build takes it from memory while the file is
- * still the one written, instead of reading and checking it again.
- */
-export interface KeptOrder {
-  state: OrderState;
-  stamp: string;
 }
 
 /** Where a previous order came from. */
@@ -97,14 +93,9 @@ export async function loadPreviousOrder(
   config: ResolvedConfig,
   source: "state" | "lock",
   options: PreviousOrderOptions = {},
-  kept?: Map<string, KeptOrder>,
 ): Promise<PreviousOrder> {
   if (source === "state") {
-    const path = orderStatePath(config);
-    const known = kept?.get(path);
-    const state = known && fileStamp(path) === known.stamp
-      ? known.state
-      : await readOrderState(path);
+    const state = await readOrderState(orderStatePath(config));
     if (state) return { state, origin: "state" };
   }
   // Named as the user knows it (relative to the working folder) in an error.
@@ -141,7 +132,8 @@ async function readOrderState(path: string): Promise<OrderState | undefined> {
 }
 
 /**
- * The order inputs of a build's file blocks, in block order.
+ * The order inputs of a build's file blocks, in block order: each block's UTF-8 length is its
+ * own `length` when placed, else `lengths[i]` when known already, else measured.
  *
  * @example
  * ```ts
@@ -152,18 +144,17 @@ async function readOrderState(path: string): Promise<OrderState | undefined> {
 export function orderFiles(
   blocks: Array<Block & { length?: number }>,
   files: RenderedFile[],
-  memo?: Memo<BlockMemo>,
+  lengths?: ArrayLike<number | undefined>,
 ): OrderFile[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
-  return blocks.filter(isFileBlock).map((b) => {
+  return blocks.flatMap((b, i) => {
+    if (!isFileBlock(b)) return [];
     const file = byPath.get(b.source!);
-    // A resident process knows the length of a block it placed before (the same text).
-    const known = memo?.get(b.id);
-    return {
+    return [{
       path: b.source!,
       sha256: file ? fileContentKey(file) : "",
-      bytes: b.length ?? (known && known.text === b.text ? known.length : blockBytes(b)),
-    };
+      bytes: b.length ?? lengths?.[i] ?? blockBytes(b),
+    }];
   });
 }
 
@@ -191,7 +182,8 @@ function blockBytes(block: Block): number {
 }
 
 /**
- * Remember a build's order in the state dir.
+ * Remember a build's order in the state dir; gives the written file's stamp (`fileStamp`), taken
+ * before it replaced the last one.
  *
  * @example
  * ```ts
@@ -202,8 +194,7 @@ function blockBytes(block: Block): number {
 export async function writeOrderState(
   config: ResolvedConfig,
   state: OrderState,
-  kept?: Map<string, KeptOrder>,
-): Promise<void> {
+): Promise<string | undefined> {
   const path = orderStatePath(config);
   await Deno.mkdir(join(path, ".."), { recursive: true });
   const data = {
@@ -212,13 +203,66 @@ export async function writeOrderState(
     weight: state.weight,
     files: state.entries,
   };
-  kept?.delete(path);
   let stamp: string | undefined;
   await writeAtomic(path, JSON.stringify(data) + "\n", (tmp) => (stamp = fileStamp(tmp)));
-  // Kept as the next build would read it back (a state it would refuse is read and refused).
-  const whole = Number.isFinite(state.generation) && state.entries.every(isOrderEntry) &&
+  return stamp;
+}
+
+/**
+ * Whether a state written by {@linkcode writeOrderState} reads back as itself (a state
+ * {@linkcode loadPreviousOrder} would refuse reads back as none).
+ *
+ * @example
+ * ```ts
+ * import { readsBack } from "./order_memory.ts";
+ * readsBack({ generation: 1, entries: [] }); // true
+ * ```
+ */
+export function readsBack(state: OrderState): boolean {
+  return Number.isFinite(state.generation) && state.entries.every(isOrderEntry) &&
     (state.weight === undefined || Number.isFinite(state.weight));
-  if (kept && stamp && whole) kept.set(path, { state, stamp });
+}
+
+/**
+ * The next step of a file order: the previous order advanced by the build's file blocks.
+ *
+ * @example
+ * ```ts
+ * import { advanceFrom } from "./order_memory.ts";
+ * advanceFrom({ origin: "size" }, [{ path: "a.ts", sha256: "1", bytes: 10 }]).state.entries.length; // 1
+ * ```
+ */
+export function advanceFrom(
+  previous: PreviousOrder,
+  current: OrderFile[],
+  options: FileOrderOptions = {},
+): OrderStep {
+  return advanceOrder(previous.state, current, previous.seed, {
+    keepFirstChanged: options.keepFirstChanged,
+    seedWeight: previous.seedWeight,
+    seedPrior: previous.seedPrior,
+    rate: options.rate,
+  });
+}
+
+/**
+ * The order a build saves, as its document has it, or `undefined` when it saves none: `slop
+ * check` never writes state, and a build restricted to PATHS would forget the other files.
+ *
+ * @example
+ * ```ts
+ * import { orderToSave } from "./order_memory.ts";
+ * // const state = orderToSave(config, "state", step, placed);
+ * ```
+ */
+export function orderToSave(
+  config: ResolvedConfig,
+  source: "state" | "lock",
+  step: OrderStep | undefined,
+  placed: PlacedBlock[],
+): OrderState | undefined {
+  if (!step || source !== "state" || config.paths.length) return undefined;
+  return reorderState(step.state, placed.filter(isFileBlock).map((b) => b.source!));
 }
 
 /**
@@ -226,8 +270,7 @@ export async function writeOrderState(
  * `next` advances the previous order (from `source`, see
  * {@linkcode loadPreviousOrder}) by the build's file blocks, `save` writes the
  * last advanced order, as the document has it, to the state dir (only when
- * `source` is `state` and the build is not restricted to PATHS). `resident`: what a
- * long-running process keeps (`accel/resident.ts`), its orders and block memos.
+ * `source` is `state` and the build is not restricted to PATHS).
  *
  * @example
  * ```ts
@@ -239,29 +282,19 @@ export function fileOrder(
   config: ResolvedConfig,
   source: "state" | "lock",
   files: RenderedFile[],
-  resident?: { orders: Map<string, KeptOrder>; blocks: Memo<BlockMemo> },
 ): FileOrder {
-  const kept = resident?.orders;
   let step: OrderStep | undefined;
   return {
     async next(blocks, options = {}) {
       step = undefined;
-      const current = orderFiles(blocks, files, resident?.blocks);
+      const current = orderFiles(blocks, files);
       if (!current.length) return [];
-      const previous = await loadPreviousOrder(config, source, options, kept);
-      step = advanceOrder(previous.state, current, previous.seed, {
-        keepFirstChanged: options.keepFirstChanged,
-        seedWeight: previous.seedWeight,
-        seedPrior: previous.seedPrior,
-        rate: options.rate,
-      });
+      step = advanceFrom(await loadPreviousOrder(config, source, options), current, options);
       return step.state.entries.map((e) => e.path);
     },
     async save(placed) {
-      // `slop check` never writes state; a build restricted to PATHS would forget the rest.
-      if (!step || source !== "state" || config.paths.length) return;
-      const paths = placed.filter(isFileBlock).map((b) => b.source!);
-      await writeOrderState(config, reorderState(step.state, paths), kept);
+      const state = orderToSave(config, source, step, placed);
+      if (state) await writeOrderState(config, state);
     },
   };
 }

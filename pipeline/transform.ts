@@ -199,11 +199,6 @@ export interface TransformOptions extends Logger {
    */
   rendered?: Memo<RenderedMemo>;
   /**
-   * Files rendered ahead for this build (a build server prepares the next build after an edit):
-   * reported as rendered (`cache: "miss"`), not as taken from the cache they were put in.
-   */
-  renderedAhead?: (file: RenderedFile) => boolean;
-  /**
    * At most this many files rendering at once (a speed layer that keeps texts out of memory
    * sets it: each file rendering holds its text).
    * @default {Infinity} every file at once
@@ -352,11 +347,7 @@ export async function transformFiles(
   const out = new Array<RenderedFile>(files.length);
   const rendering: Promise<void>[] = [];
   const busy = new Set<Promise<void>>();
-  const ahead = options.renderedAhead;
-  const done = (file: RenderedFile) => {
-    if (ahead && file.cache === "hit" && ahead(file)) file.cache = "miss";
-    options.onFile?.(file);
-  };
+  const done = (file: RenderedFile) => options.onFile?.(file);
   for (const [i, file] of files.entries()) {
     const focus = isFocus(file.path);
     // Given again by a resident's memo: at once, without a task turn.

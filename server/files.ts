@@ -129,8 +129,8 @@ export class ServerDirError extends Error {
 /**
  * The files of the server for `key`: named by an 80-bit hash of slop's
  * version, the working directory, the config, the state dir and `SLOP_DIR`
- * (FNV-1a, computed in this thread: `crypto.subtle.digest` took a client
- * 0.6-0.9 ms of its start for the same name, waiting for the thread pool).
+ * (FNV-1a, computed in this thread: `crypto.subtle.digest` waits for the
+ * thread pool, at every client's start).
  *
  * @example
  * ```ts

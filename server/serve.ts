@@ -4,9 +4,8 @@
  * environment. What it buys: a build after an edit without a runtime start, a config load, a
  * cache open or a look at every file, because the process keeps them (`session.ts`) and a
  * watcher says what changed (`_watch.ts`); and, after an edit, the next build prepared before it
- * is asked for (`builds.ts`, `_prepare.ts`). A warm build through the server took 0.05-0.07 s
- * against 0.37-0.51 s for a warm build in its own process on the bench corpora (zod, typescript
- * lib, Python stdlib; `bench/results.md`, run of 2026-11-29). The server exits after a time
+ * is asked for (`builds.ts`, `_prepare.ts`); what that buys is measured in `bench/README.md`
+ * ("Numbers behind code choices", `bench/results.md`). The server exits after a time
  * without builds, when stopped, or when a module it loaded changes (the next client starts a new
  * one). `slop server` (`cli/server.ts`) is the command around it; the build it runs is handed in
  * ({@linkcode ServeOptions.load}), so this folder imports nothing of the command line.

@@ -42,7 +42,7 @@ export interface BuildSession {
    * {@linkcode BuildSession.changes}): finished instead of built. See `_prepare.ts`.
    */
   prepared?(config: ResolvedConfig): PreparedBuild | undefined;
-  /** Files the session rendered ahead for this build (see `BuildOptions.renderedAhead`). */
+  /** Files the session rendered ahead for this build (see `SpeedOptions.renderedAhead`). */
   renderedAhead?(file: RenderedFile): boolean;
 }
 
@@ -123,7 +123,7 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
       configs.delete(key);
       configs.set(key, { config, stamp: configStamp(config) });
       if (configs.size > maxConfigs) configs.delete(configs.keys().next().value!);
-      // Read beside the first build (`deno info` takes 10-50 ms).
+      // Read beside the first build (`deno info` is a process of its own, started meanwhile).
       if (first && config.configPath) {
         imports = configImports(config.configPath).then((paths) => {
           for (const path of paths) if (!modules.has(path)) modules.set(path, stampOf(path));

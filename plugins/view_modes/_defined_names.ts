@@ -50,10 +50,12 @@ export async function definedNames(
   path: string,
   text: string | undefined,
 ): Promise<string[] | undefined> {
-  if (!languageOf(path, text)) return undefined;
+  const language = languageOf(path, text);
+  if (!language) return undefined;
   if (text === undefined || text.length > MAX_PARSE_CHARS) return [];
-  const kind = extensionOf(path);
-  let found = memo.get(text)?.get(kind);
+  // What the parse depends on: the text and its language (the same text under a `#!` line
+  // and in a `Rakefile` is bash once and Ruby once).
+  let found = memo.get(text)?.get(language.id);
   if (!found) {
     const names = new Set<string>();
     try {
@@ -66,35 +68,29 @@ export async function definedNames(
       // Over the work budget or unparsable: no names; the file still ranks by its words.
     }
     found = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    remember(text, kind, found);
+    remember(text, language.id, found);
   }
   return found;
 }
 
 /**
- * Names found before, by text and extension: the same file ranked again (another task on the
+ * Names found before, by text and language: the same file ranked again (another task on the
  * same tree, the next commit's tree) is not parsed again. Bounded by the characters it holds.
  */
 const memo = new Map<string, Map<string, string[]>>();
 let memoChars = 0;
 const MEMO_CHARS = 64 * 1024 * 1024;
 
-function remember(text: string, kind: string, names: string[]): void {
-  let byKind = memo.get(text);
-  if (!byKind) {
-    memo.set(text, byKind = new Map());
+function remember(text: string, language: string, names: string[]): void {
+  let byLanguage = memo.get(text);
+  if (!byLanguage) {
+    memo.set(text, byLanguage = new Map());
     memoChars += text.length;
   }
-  byKind.set(kind, names);
+  byLanguage.set(language, names);
   while (memoChars > MEMO_CHARS && memo.size > 1) {
     const [first] = memo.keys();
     memoChars -= first.length;
     memo.delete(first);
   }
-}
-
-function extensionOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  const dot = path.lastIndexOf(".");
-  return dot > slash ? path.slice(dot).toLowerCase() : "";
 }

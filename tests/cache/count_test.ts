@@ -11,6 +11,8 @@ import {
 } from "../../pipeline/count.ts";
 import { splitForCounting } from "../../pipeline/_count_cuts.ts";
 import { openCache } from "../../pipeline/cache.ts";
+import { countKnown } from "../../accel/count_known.ts";
+import { sha256 } from "../../pipeline/read.ts";
 import { bpeCounter, type BpeTable } from "../../pipeline/_bpe.ts";
 import { makeProject, tempDir } from "../_helpers.ts";
 import { buildIn, pythonStdlib } from "./_cache_helpers.ts";
@@ -133,6 +135,38 @@ Deno.test("countMany() counts each distinct text once and caches by text and tok
   assert.deepEqual([again.hits, again.misses], [1, 0]);
   const cl = await countMany(["hello world"], { cache, workers: 1, tokenizer: "cl100k" });
   assert.deepEqual([cl.hits, cl.misses], [0, 1], "another tokenizer is another key");
+});
+
+Deno.test("countKnown() takes the caller's count of a text the cache holds and a known count of one it lacks, with countMany()'s hits and misses", async () => {
+  const dir = join(await tempDir(), "cache");
+  const first = openCache(dir, { pack: "project" });
+  await countMany(["hello world"], { cache: first, workers: 1 });
+  await first.flush();
+  // The next build's cache: the count is a record of its pack.
+  const cache = openCache(dir, { pack: "project" });
+  const texts = ["hello world", "new text here", "third one"];
+  const read: string[] = [];
+  const get = cache.get.bind(cache);
+  cache.get = <T>(key: string) => (read.push(key), get<T>(key));
+  const asked: number[] = [];
+  const found = await countKnown(texts, {
+    cache,
+    workers: 1,
+    // A made-up count for the cached text: taken (its entry kept as read), the cache not read.
+    counted: (hash) => hash === sha256("hello world") ? 99 : undefined,
+    known: (index, text) => {
+      asked.push(index);
+      return Promise.resolve(text() === "new text here" ? 7 : undefined);
+    },
+  });
+  assert.deepEqual(texts.map((t) => found.counts.get(sha256(t))), [99, 7, 2]);
+  assert.deepEqual([found.hits, found.misses], [1, 2]);
+  assert.deepEqual(asked.sort(), [1, 2], "asked only for the texts the cache lacks");
+  assert.equal(read.length, 2, "the cache is read for the two texts it lacks only");
+  // Stored as found: a plain count takes them from the cache.
+  const again = await countMany(texts, { cache, workers: 1 });
+  assert.deepEqual([again.hits, again.misses], [3, 0]);
+  assert.deepEqual(texts.map((t) => again.counts.get(sha256(t))), [2, 7, 2]);
 });
 
 Deno.test({

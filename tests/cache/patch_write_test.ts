@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
-import { documentHashes, type HashStates } from "../../pipeline/document.ts";
+import { documentHashes } from "../../pipeline/document.ts";
+import { type HashStates, resumedDocumentHashes } from "../../accel/resumed_hashes.ts";
 import { fileStamp } from "../../pipeline/helpers.ts";
 import { withWrittenBlocks, writePatched } from "../../accel/patch_write.ts";
 import type { StreamedDocument } from "../../pipeline/document.ts";
@@ -136,8 +137,7 @@ Deno.test("withWrittenBlocks() reads the blocks the last document has from its f
     }
   }
   // Resumed hashing over them gives the document's hashes, and a state after every block.
-  let kept: HashStates | undefined;
-  const whole = documentHashes(next, 1_000, { parts: hashes(next), keep: (s) => (kept = s) });
+  const { states: kept, ...whole } = resumedDocumentHashes(next, 1_000, { parts: hashes(next) });
   assert.equal(kept?.states.length, next.length);
   assert.deepEqual(documentHashes(read, 1_000), whole);
   // The known blocks come from the file: under the same hashes, other bytes given still read as
@@ -168,7 +168,6 @@ Deno.test("documentHashes() gives the sha256 of the prefix and the whole, resume
   const hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
   const old = parts([300, 0, 5000, 17, 900], 3);
   let kept: HashStates | undefined;
-  const keep = (states: HashStates) => (kept = states);
   const variants = [old, [old[0], old[1], ...parts([40, 2], 4)], [
     ...parts([10], 5),
     ...old.slice(1),
@@ -180,9 +179,13 @@ Deno.test("documentHashes() gives the sha256 of the prefix and the whole, resume
       const plain = documentHashes(doc, cut);
       assert.deepEqual(plain, { prefix: hex(whole.subarray(0, cut)), total: hex(whole) });
       // Resumed from the first document's states.
-      documentHashes(old, 0, { parts: hashes(old), keep });
-      const resumed = documentHashes(doc, cut, { parts: hashes(doc), previous: kept });
+      kept = resumedDocumentHashes(old, 0, { parts: hashes(old) }).states;
+      const { states, ...resumed } = resumedDocumentHashes(doc, cut, {
+        parts: hashes(doc),
+        previous: kept,
+      });
       assert.deepEqual(resumed, plain, `cut ${cut}`);
+      assert.equal(states?.states.length, doc.length);
     }
   }
 });

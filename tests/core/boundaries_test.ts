@@ -68,27 +68,49 @@ interface Edge {
   target: string;
   line: number;
   url?: boolean;
+  /** One of the files a template specifier can name: a circle may pass it, no layer rule holds. */
+  glob?: boolean;
+}
+
+/**
+ * One import as written: its specifier and line; `url`: a `new URL()` entry (a worker's or a
+ * process's); `glob`: a template specifier (`./${name}.ts`), its `${}` parts as `*`, which names
+ * every file it can match.
+ */
+interface Found {
+  specifier: string;
+  line: number;
+  url?: boolean;
+  glob?: boolean;
 }
 
 /**
  * The module specifiers a TypeScript text imports or re-exports, with their
- * lines: `import ... from`, `export ... from`, `import "x"`, `import("x")` and
- * `new URL("x", import.meta.url)` (workers). Comments, template text and regex
- * literals are skipped, and string literals are read only where a specifier
- * stands, so JSDoc examples and strings that look like imports are not imports.
+ * lines: `import ... from`, `export ... from` (`type` ones too), `import "x"`,
+ * `import("x")` (a dynamic import, or a type's `typeof import("x")`),
+ * `import(new URL("x", import.meta.url).href)` (a dynamic import by URL), a
+ * template specifier of either (`import(\`./${name}.ts\`)`), and
+ * `new URL("x", import.meta.url)` elsewhere (workers). Comments, template text
+ * and regex literals are skipped, and string literals are read only where a
+ * specifier stands, so JSDoc examples and strings that look like imports are
+ * not imports.
  */
-function importsOf(text: string): Array<{ specifier: string; line: number; url?: boolean }> {
-  const { code, strings } = codeOnly(text);
-  const found: Array<{ specifier: string; index: number; url?: boolean }> = [];
+function importsOf(text: string): Found[] {
+  const { code, strings, templates } = codeOnly(text);
+  const found: Array<Omit<Found, "line"> & { index: number }> = [];
   const str = `(["'])#(\\d+)\\1`;
+  const byUrl = `new\\s+URL\\s*\\(\\s*`;
   const patterns = [
     new RegExp(
       `(?<![\\w$.])(?:import|export)\\s+(?:type\\s+)?[\\w\\s{},*$]*?\\bfrom\\s*${str}`,
       "g",
     ),
     new RegExp(`(?<![\\w$.])import\\s*${str}`, "g"),
-    new RegExp(`(?<![\\w$.])import\\s*\\(\\s*${str}\\s*[,)]`, "g"),
-    new RegExp(`\\bnew\\s+URL\\s*\\(\\s*${str}\\s*,\\s*import\\.meta\\.url\\s*\\)`, "g"),
+    new RegExp(`(?<![\\w$.])import\\s*\\(\\s*(?:${byUrl})?${str}\\s*[,)]`, "g"),
+    new RegExp(
+      `(?<!import\\s*\\(\\s*)\\b${byUrl}${str}\\s*,\\s*import\\.meta\\.url\\s*\\)`,
+      "g",
+    ),
   ];
   for (const [i, pattern] of patterns.entries()) {
     for (const m of code.matchAll(pattern)) {
@@ -96,11 +118,19 @@ function importsOf(text: string): Array<{ specifier: string; line: number; url?:
       found.push({ specifier: strings[Number(m[2])], index, ...(i === 3 ? { url: true } : {}) });
     }
   }
+  // Template specifiers of dynamic imports: each `${}` part may be any name.
+  const template = new RegExp(`(?<![\\w$.])import\\s*\\(\\s*(?:${byUrl})?\``, "g");
+  for (const m of code.matchAll(template)) {
+    const index = m.index! + m[0].length - 1;
+    const raw = templates.get(index);
+    if (raw === undefined) continue;
+    const glob = raw.includes("${");
+    found.push({ specifier: raw.replace(/\$\{[^}]*\}/g, "*"), index, ...(glob ? { glob } : {}) });
+  }
   found.sort((a, b) => a.index - b.index);
-  return found.map(({ specifier, index, url }) => ({
-    specifier,
+  return found.map(({ index, ...rest }) => ({
+    ...rest,
     line: code.slice(0, index).split("\n").length,
-    ...(url ? { url } : {}),
   }));
 }
 
@@ -109,12 +139,17 @@ function importsOf(text: string): Array<{ specifier: string; line: number; url?:
  * spaces (line breaks kept, so lines still count), and each string literal
  * becomes `"#<n>"`, where `strings[n]` is its content.
  */
-function codeOnly(text: string): { code: string; strings: string[] } {
+function codeOnly(
+  text: string,
+): { code: string; strings: string[]; templates: Map<number, string> } {
   let code = "";
   const strings: string[] = [];
+  // A template literal's text by where its opening backtick is in `code` (one with no template
+  // inside its `${}` parts; others are left out).
+  const templates = new Map<number, string>();
   const blank = (from: number, to: number) => (code += text.slice(from, to).replace(/[^\n]/g, " "));
   // Inside a template literal, `${` opens code; a stack of brace depths tells where it ends.
-  const templates: number[] = [];
+  const braces: number[] = [];
   let depth = 0;
   let last = ""; // the last significant token of code, to tell a regex from a division
   let i = 0;
@@ -137,14 +172,18 @@ function codeOnly(text: string): { code: string; strings: string[] } {
       code += `${c}#${strings.length - 1}${c}`;
       i = stop;
       last = c;
-    } else if (c === "`" || (c === "}" && templates.length && templates.at(-1) === depth)) {
-      if (c === "}") templates.pop();
+    } else if (c === "`" || (c === "}" && braces.length && braces.at(-1) === depth)) {
+      if (c === "}") braces.pop();
+      const whole = c === "`" ? /^`([^`]*)`/.exec(text.slice(i, i + 1000)) : null;
+      if (whole && !whole[1].replace(/\$\{[^}]*\}/g, "").includes("${")) {
+        templates.set(code.length, whole[1]);
+      }
       const stop = skipTemplate(text, i + 1);
       const opens = text.startsWith("${", stop - 2);
       code += c;
       blank(i + 1, opens ? stop - 2 : stop - 1);
       code += opens ? "${" : "`";
-      if (opens) templates.push(depth);
+      if (opens) braces.push(depth);
       i = stop;
       last = "`";
     } else if (c === "/" && (REGEX_AFTER.has(last) || REGEX_AFTER_WORDS.has(last))) {
@@ -160,7 +199,7 @@ function codeOnly(text: string): { code: string; strings: string[] } {
       i++;
     }
   }
-  return { code, strings };
+  return { code, strings, templates };
 }
 
 function skipString(text: string, i: number, quote: string): number {
@@ -227,11 +266,31 @@ async function importGraph(files: string[]): Promise<Edge[]> {
   const edges: Edge[] = [];
   for (const from of files) {
     const text = await Deno.readTextFile(join(ROOT, from));
-    for (const { specifier, line, url } of importsOf(text)) {
-      const target = specifier.startsWith(".")
-        ? relative(ROOT, join(ROOT, dirname(from), specifier)).replaceAll("\\", "/")
-        : specifier;
+    edges.push(...edgesOf(from, importsOf(text), files));
+  }
+  return edges;
+}
+
+/**
+ * The edges of one file's imports; a template specifier (`glob`) is an edge to every other file
+ * of `files` it can name (each `*` any part of a path).
+ */
+function edgesOf(from: string, imports: Found[], files: string[]): Edge[] {
+  const edges: Edge[] = [];
+  for (const { specifier, line, url, glob } of imports) {
+    const target = specifier.startsWith(".")
+      ? relative(ROOT, join(ROOT, dirname(from), specifier)).replaceAll("\\", "/")
+      : specifier;
+    if (!glob) {
       edges.push({ from, specifier, target, line, ...(url ? { url } : {}) });
+      continue;
+    }
+    const pattern = target.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"));
+    const matches = new RegExp(`^${pattern.join(".*")}$`);
+    for (const file of files) {
+      if (file !== from && matches.test(file)) {
+        edges.push({ from, specifier, target: file, line, glob });
+      }
     }
   }
   return edges;
@@ -255,6 +314,7 @@ const isEntry = (path: string) =>
 function boundaryProblems(edges: Edge[]): string[] {
   const problems: string[] = [];
   for (const e of edges) {
+    if (e.glob) continue;
     const at = `${e.from}:${e.line} imports "${e.specifier}"`;
     const local = e.specifier.startsWith(".");
     const known = problems.length;
@@ -419,6 +479,12 @@ Deno.test("boundaries: no import circles; the pipeline imports no plugin, plugin
   assert.ok(has("pipeline/count.ts", "pipeline/_count_worker.ts"), "worker URLs are edges");
   assert.ok(has("cli/server.ts", "server/serve.ts"), "the command starts the server layer");
   assert.ok(has("server/serve.ts", "server/builds.ts"), "the server loads its builds by URL");
+  // Dynamic imports close circles: by URL, and by a template over the files it can name.
+  const dynamic = (from: string, target: string) =>
+    edges.some((e) => e.from === from && e.target === target && !e.url);
+  assert.ok(dynamic("cli/server.ts", "cli/_builtins.ts"), "import(new URL(...).href)");
+  assert.ok(dynamic("cli.ts", "cli/build.ts") && dynamic("cli/_main.ts", "cli/build.ts"));
+  assert.ok(dynamic("cli/_builtins.ts", "plugins/view_modes/code_views.ts"));
   assert.ok(
     edges.some((e) => e.from === "plugins/view_modes/_code_pool.ts" && e.line > 1),
     "imports are found with their lines",
@@ -527,7 +593,19 @@ Deno.test("boundaries: an import circle is named by its files, in import order",
     line: 1,
     ...(url ? { url } : {}),
   });
-  const files = ["a.ts", "b.ts", "c.ts", "d.ts", "e.ts", "p/x.ts", "p/y.ts", "p/z.ts", "w.ts"];
+  const files = [
+    "a.ts",
+    "b.ts",
+    "c.ts",
+    "d.ts",
+    "e.ts",
+    "f.ts",
+    "g.ts",
+    "p/x.ts",
+    "p/y.ts",
+    "p/z.ts",
+    "w.ts",
+  ];
   const circles = importCircles([
     edge("b.ts", "c.ts"),
     edge("a.ts", "b.ts"),
@@ -543,10 +621,14 @@ Deno.test("boundaries: an import circle is named by its files, in import order",
     // A worker that imports the module starting it is no circle.
     edge("w.ts", "d.ts", true),
     edge("d.ts", "w.ts"),
+    // A file a template specifier can name closes a circle as a static import does.
+    edge("f.ts", "g.ts"),
+    { ...edge("g.ts", "f.ts"), glob: true },
   ], files);
   assert.deepEqual(circles, [
     "a.ts -> b.ts -> c.ts -> a.ts",
     "e.ts -> e.ts",
+    "f.ts -> g.ts -> f.ts",
     "p/x.ts -> p/y.ts -> p/x.ts",
   ]);
   assert.deepEqual(importCircles([edge("a.ts", "b.ts"), edge("b.ts", "c.ts")], files), []);
@@ -570,6 +652,11 @@ Deno.test("boundaries: imports are read from code, not from comments, strings or
     'const t = `import z from "./j.ts" ${await import("./k.ts")}`;',
     `const w = new Worker(new URL("./l.ts", import.meta.url));`,
     `const half = 1 / 2; /* import q from "./m.ts" */ const r = 4 / 2;`,
+    `export type { T } from "./t.ts"; type M = typeof import("./u.ts");`,
+    `const lazy = await import(new URL("./v.ts", import.meta.url).href);`,
+    "const cmd = await import(new URL(`./cmd/${name}.ts`, import.meta.url).href);",
+    "// import(`./not/${it}.ts`) is a comment; import(`./x.ts`) below is one",
+    "const y = import(`./x.ts`); const s2 = `import(${'./z.ts'})`;",
   ].join("\n");
   assert.deepEqual(importsOf(text), [
     { specifier: "./a.ts", line: 8 },
@@ -579,7 +666,19 @@ Deno.test("boundaries: imports are read from code, not from comments, strings or
     { specifier: "./g.ts", line: 12 },
     { specifier: "./k.ts", line: 14 },
     { specifier: "./l.ts", line: 15, url: true },
+    { specifier: "./t.ts", line: 17 },
+    { specifier: "./u.ts", line: 17 },
+    // A dynamic import by URL runs in this isolate: an import, not a worker's entry.
+    { specifier: "./v.ts", line: 18 },
+    // A template specifier names the files it can match.
+    { specifier: "./cmd/*.ts", line: 19, glob: true },
+    { specifier: "./x.ts", line: 21 },
   ]);
+  const files = ["a/cmd/build.ts", "a/cmd/sub/x.ts", "a/cmd.ts", "a/main.ts", "a/x.ts"];
+  assert.deepEqual(
+    edgesOf("a/main.ts", importsOf(text).filter((f) => f.glob), files).map((e) => e.target),
+    ["a/cmd/build.ts", "a/cmd/sub/x.ts"],
+  );
 });
 
 /** Folders whose value exports are all used elsewhere (another module, a test, a doc, mod.ts). */

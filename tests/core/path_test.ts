@@ -3,6 +3,9 @@ import nodePath from "node:path";
 import { pathToFileURL } from "node:url";
 import { type PathFunctions, posixPath, windowsPath } from "../../pipeline/_path.ts";
 import * as platformPath from "../../pipeline/_path.ts";
+import { extensionOf } from "../../pipeline/extension.ts";
+import { extname } from "../../pipeline/paths.ts";
+import { languageFor } from "../../grammars/languages.ts";
 
 const POSIX_PATHS = [
   "",
@@ -202,4 +205,29 @@ Deno.test("join() of a root and a listed path matches node:path, on plain and od
       assert.equal(posixPath.join(root, path), nodePath.posix.join(root, path), `${root} ${path}`);
     }
   }
+});
+
+Deno.test("one extension rule: extensionOf, extname (the plugins' surface) and the grammar table agree on dot files, double and missing extensions", () => {
+  const cases: Array<[path: string, extension: string]> = [
+    ["home/.bashrc", ""],
+    [".bashrc", ""],
+    ["dist/app.tar.gz", ".gz"],
+    ["Makefile", ""],
+    ["src/Makefile", ""],
+    ["types/index.d.ts", ".ts"],
+    ["a/b.c/Makefile", ""],
+    ["a/..", ""],
+    ["src/App.TSX", ".TSX"],
+  ];
+  for (const [path, extension] of cases) {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    assert.equal(extensionOf(name), extension, `extensionOf(${JSON.stringify(name)})`);
+    assert.equal(extname(path), extension, `extname(${JSON.stringify(path)})`);
+    assert.equal(extname(path), nodePath.posix.extname(path), `node:path on ${path}`);
+  }
+  // The grammar table reads the same rule: a `.d.ts` is TypeScript, a dot file has no extension.
+  assert.equal(languageFor("types/index.d.ts")?.id, languageFor("a.ts")?.id);
+  assert.equal(languageFor("src/App.TSX")?.id, languageFor("App.tsx")?.id);
+  assert.equal(languageFor("a/b.c/Rakefile")?.id, "ruby");
+  assert.equal(languageFor("home/.bashrc"), undefined);
 });

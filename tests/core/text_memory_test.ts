@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { hashText, sha256Parts, utf8Length } from "../../pipeline/text_hash.ts";
 import { streamDocument } from "../../pipeline/document.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
-import { documentHashes, type HashStates } from "../../pipeline/document.ts";
+import { documentHashes } from "../../pipeline/document.ts";
+import { resumedDocumentHashes } from "../../accel/resumed_hashes.ts";
 import { fileStamp } from "../../pipeline/helpers.ts";
 import { writePatched } from "../../accel/patch_write.ts";
 import { fenceFor } from "../../plugins/markdown_fences.ts";
@@ -118,14 +119,15 @@ Deno.test("a streamed document hashes and writes the same bytes as its blocks' e
   // process's last document), whatever the prefix: the same hashes.
   const ids = parts.map((p) => createHash("sha256").update(p).digest("hex"));
   const earlier = blocks.slice(0, 3).concat([{ ...blocks[5], text: "other\n", length: 6 }]);
-  let kept: HashStates | undefined;
-  documentHashes(streamDocument(earlier), 0, {
+  const kept = resumedDocumentHashes(streamDocument(earlier), 0, {
     parts: ids.slice(0, 3).concat(["other"]),
-    keep: (states) => (kept = states),
-  });
+  }).states;
   assert.equal(kept?.states.length, earlier.length);
   for (const cut of cuts) {
-    const resumed = documentHashes(doc, cut, { parts: ids, previous: kept });
+    const { states: _, ...resumed } = resumedDocumentHashes(doc, cut, {
+      parts: ids,
+      previous: kept,
+    });
     assert.deepEqual(resumed, documentHashes(parts, cut), `cut ${cut}`);
   }
   assert.deepEqual(utf8Length(texts.join("")), total);

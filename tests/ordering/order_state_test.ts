@@ -9,7 +9,7 @@ import {
   type OrderState,
   sortBySizeAndVolatility,
 } from "../../pipeline/order_state.ts";
-import { orderFiles } from "../../pipeline/order_memory.ts";
+import { keptOrderFiles } from "../../accel/kept_order.ts";
 import type { BlockMemo } from "../../accel/resident.ts";
 import type { RenderedFile } from "../../pipeline/types.ts";
 
@@ -97,7 +97,7 @@ Deno.test("advanceOrder() with keepFirstChanged keeps the edited file in place",
   assert.deepEqual(paths(step.state), ["a", "b", "c"]);
 });
 
-Deno.test("orderFiles() takes a block's length from a resident's block memo only while its text is the same", () => {
+Deno.test("keptOrderFiles() takes a block's length from a resident's block memo only while its text is the same", () => {
   const text = "### a.py\n\n```python\nA = 1\n```\n\n";
   const block = {
     id: "files:a.py",
@@ -128,12 +128,12 @@ Deno.test("orderFiles() takes a block's length from a resident's block memo only
   // Another text under the same id (the file was edited): measured.
   remembered.set(block.id, memoOf(text.replace("1", "22"), 999));
   assert.equal(
-    orderFiles([block], [rendered], memo)[0].bytes,
+    keptOrderFiles([block], [rendered], memo)[0].bytes,
     new TextEncoder().encode(text).length,
   );
   // The same text: the length kept with it (a made-up one here, to tell where it came from).
   remembered.set(block.id, memoOf(text, 999));
-  assert.equal(orderFiles([block], [rendered], memo)[0].bytes, 999);
+  assert.equal(keptOrderFiles([block], [rendered], memo)[0].bytes, 999);
 });
 
 Deno.test("advanceOrder() pools a file's count with its kind's in its top folder: an unchanged file among often-changed ones sorts after one among files that never change", () => {

@@ -174,3 +174,16 @@ Deno.test("history: the task's words in the past messages of a file's commits ra
   const off = await rankFiles(files, "Tweaks", { history, weights: { history: 0 } });
   assert.ok(off.every((r) => r.score === 0));
 });
+
+Deno.test("a text's defined names are remembered by its language: the same text in a bash script and a Rakefile is parsed as each", async () => {
+  const text = "#!/usr/bin/env bash\ndeploy_all() {\n  echo hi\n}\n";
+  // Either order: the first parse's names are not handed to the other language.
+  for (const [first, second] of [["bin/tool", "Rakefile"], ["tasks/Rakefile", "bin/deploy"]]) {
+    const names = new Map<string, string[] | undefined>();
+    for (const path of [first, second]) names.set(path, await definedNames(path, text + first));
+    const bash = [...names.keys()].find((p) => p.startsWith("bin/"))!;
+    const ruby = [...names.keys()].find((p) => p.endsWith("Rakefile"))!;
+    assert.deepEqual(names.get(bash), ["deploy_all"], `${first} then ${second}`);
+    assert.ok(!names.get(ruby)!.includes("deploy_all"), `${first} then ${second}`);
+  }
+});

@@ -1,0 +1,121 @@
+/**
+ * The file order of a build in a resident process (`slop watch`, the build
+ * server): the same order as `pipeline/order_memory.ts`'s `fileOrder()`, with
+ * the order state this process last wrote taken from memory while its file is
+ * still the one written, and the lengths of the blocks it placed before taken
+ * from its block memo (the same text), not measured again.
+ *
+ * @module
+ */
+
+import {
+  advanceFrom,
+  loadPreviousOrder,
+  orderFiles,
+  orderStatePath,
+  orderToSave,
+  type PreviousOrder,
+  readsBack,
+  writeOrderState,
+} from "../pipeline/order_memory.ts";
+import { fileStamp } from "../pipeline/helpers.ts";
+import type { OrderState, OrderStep } from "../pipeline/order_state.ts";
+import type { BlockMemo, Memo } from "../pipeline/memo.ts";
+import type {
+  Block,
+  FileOrder,
+  FileOrderOptions,
+  RenderedFile,
+  ResolvedConfig,
+} from "../pipeline/types.ts";
+
+/**
+ * An order state this process wrote, with its file's stamp (inode, size, modification time)
+ * right after: the next build takes it from memory while the file is still the one written,
+ * instead of reading and checking it again.
+ */
+export interface KeptOrder {
+  state: OrderState;
+  stamp: string;
+}
+
+/** What a resident keeps for the file order: the states it wrote, by path, and its block memo. */
+export interface OrderKept {
+  orders: Map<string, KeptOrder>;
+  blocks: Memo<BlockMemo>;
+}
+
+/**
+ * The file order of one build (see `fileOrder()` in `pipeline/order_memory.ts`), with what a
+ * resident process keeps.
+ *
+ * @example
+ * ```ts
+ * import { keptFileOrder } from "./kept_order.ts";
+ * // const order = keptFileOrder(config, "state", files, resident);
+ * ```
+ */
+export function keptFileOrder(
+  config: ResolvedConfig,
+  source: "state" | "lock",
+  files: RenderedFile[],
+  kept: OrderKept,
+): FileOrder {
+  let step: OrderStep | undefined;
+  return {
+    async next(blocks, options = {}) {
+      step = undefined;
+      const current = keptOrderFiles(blocks, files, kept.blocks);
+      if (!current.length) return [];
+      const previous = await keptPreviousOrder(config, source, options, kept.orders);
+      step = advanceFrom(previous, current, options);
+      return step.state.entries.map((e) => e.path);
+    },
+    async save(placed) {
+      const state = orderToSave(config, source, step, placed);
+      if (!state) return;
+      const path = orderStatePath(config);
+      kept.orders.delete(path);
+      const stamp = await writeOrderState(config, state);
+      // Kept as the next build would read it back (a state it would refuse is read and refused).
+      if (stamp && readsBack(state)) kept.orders.set(path, { state, stamp });
+    },
+  };
+}
+
+/**
+ * `orderFiles()` of `pipeline/order_memory.ts`, each block's length taken from the block memo
+ * while its text is the one the memo holds (a block placed by an earlier build).
+ *
+ * @example
+ * ```ts
+ * import { keptOrderFiles } from "./kept_order.ts";
+ * // const current = keptOrderFiles(blocks, files, resident.blocks);
+ * ```
+ */
+export function keptOrderFiles(
+  blocks: Block[],
+  files: RenderedFile[],
+  memo: Memo<BlockMemo>,
+): ReturnType<typeof orderFiles> {
+  const lengths = blocks.map((b) => {
+    const known = memo.get(b.id);
+    return known && known.text === b.text ? known.length : undefined;
+  });
+  return orderFiles(blocks, files, lengths);
+}
+
+/** The previous order, the state this process wrote taken from memory while its file is unchanged. */
+async function keptPreviousOrder(
+  config: ResolvedConfig,
+  source: "state" | "lock",
+  options: FileOrderOptions,
+  orders: Map<string, KeptOrder>,
+): Promise<PreviousOrder> {
+  if (source === "state") {
+    const path = orderStatePath(config);
+    const known = orders.get(path);
+    if (known && fileStamp(path) === known.stamp) return { state: known.state, origin: "state" };
+  }
+  return await loadPreviousOrder(config, source, options);
+}
