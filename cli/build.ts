@@ -331,7 +331,8 @@ export function summaryText(result: BuildResult): string {
       errors === 1 ? "" : "s"
     }`,
   );
-  const cached = result.files.filter((f) => f.cache === "hit").length;
+  // Of the files rendered: a file a budget stepped down to "listed" is skipped, whatever its cache.
+  const cached = result.files.filter((f) => f.status === "rendered" && f.cache === "hit").length;
   if (cached) lines.push(`cache: ${cached} of ${count("rendered")} rendered files from the cache`);
   const bySection = new Map<string, number>();
   for (const b of result.blocks) {

@@ -39,6 +39,16 @@ Deno.test("slop build's summary does not list a budget-dropped file twice", asyn
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /stepped down: doc\d\.txt full -> .*listed/);
   assert.doesNotMatch(run.stdout, /skipped: doc\d\.txt \(stepped down to fit the token budget\)/);
+  // Again, from the cache: a file stepped down to "listed" is not one of the rendered files hit.
+  await runCli(["build", "--budget", "100"], root);
+  const again = await runCli(["build", "--budget", "100"], root);
+  const rendered = Number(/^files: (\d+) rendered/m.exec(again.stdout)?.[1]);
+  assert.ok(rendered > 0 && rendered < 4, again.stdout);
+  assert.match(again.stdout, /-> listed/);
+  assert.match(
+    again.stdout,
+    new RegExp(`^cache: ${rendered} of ${rendered} rendered files from`, "m"),
+  );
 });
 
 Deno.test("budgetLines() lists at most 20 stepped-down files, then says how many more", () => {
