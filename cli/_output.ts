@@ -53,8 +53,10 @@ export function shownMessage(message: string): string {
  */
 export function crashReport(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
+  const loading = loadFailure(error);
+  if (loading) return loading;
   const stack = error instanceof Error && error.stack
-    ? error.stack.split("\n").filter((line) => /^\s+at /.test(line))
+    ? error.stack.split("\n").filter((line) => /^\s+at /.test(line)).map(plain)
     : [];
   const lines = [
     `slop: internal error: ${message.split("\n")[0]}`,
@@ -62,6 +64,43 @@ export function crashReport(error: unknown): string {
     ...stack,
   ];
   return shownMessage(lines.join("\n")) + "\n";
+}
+
+/**
+ * What slop prints when Deno cannot fetch one of slop's npm packages (no network, a proxy or a
+ * certificate the machine does not trust, a registry that is down): no bug in slop, so not the
+ * crash report. Deno's message is kept whole (its second line names the cause), with what to
+ * check; undefined for any other error.
+ *
+ * @example
+ * ```ts
+ * import { loadFailure } from "./_output.ts";
+ * const error = Object.assign(new TypeError("Failed caching npm package 'zod@4.6.7'"), {
+ *   code: "ERR_MODULE_NOT_FOUND",
+ * });
+ * loadFailure(error)?.split("\n")[0]; // "slop: cannot load slop's npm packages: Failed caching npm package 'zod@4.6.7'"
+ * ```
+ */
+export function loadFailure(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  const message = plain(error.message);
+  const npm = /\bnpm package\b|\bfor package "|registry/i.test(message.split("\n")[0]);
+  if (code !== "ERR_MODULE_NOT_FOUND" || !npm) return undefined;
+  const lines = message.split("\n").filter((line) => line.trim() && !/^\s+at /.test(line));
+  return shownMessage([
+    `slop: cannot load slop's npm packages: ${lines[0]}`,
+    ...lines.slice(1).map((line) => `  ${line.trim()}`),
+    "slop downloads them from the npm registry the first time they are used, into Deno's cache " +
+    "(DENO_DIR): check the network, a proxy (HTTPS_PROXY) and its certificate (DENO_CERT), or " +
+    "the registry (NPM_CONFIG_REGISTRY), then run the command again",
+  ].join("\n")) + "\n";
+}
+
+/** `text` without terminal colour codes (Deno colours a stack's file names). */
+function plain(text: string): string {
+  // deno-lint-ignore no-control-regex
+  return text.replace(/\x1b\[[0-9;]*m/g, "");
 }
 
 /**
