@@ -8,8 +8,8 @@
  * input or config.
  *
  * A plain Deno script: it reads the action's inputs from `INPUT_CONFIG`,
- * `INPUT_PERSONA`, `INPUT_PRESET`, `INPUT_MAX_INVALIDATED` and
- * `INPUT_REPORT_NAME` (empty: no report), and writes to
+ * `INPUT_PERSONA`, `INPUT_PRESET`, `INPUT_MAX_INVALIDATED`, `INPUT_FAIL_ON_SECRET`
+ * (`true`: a secret fails the check) and `INPUT_REPORT_NAME` (empty: no report), and writes to
  * the files GitHub names in `GITHUB_STEP_SUMMARY` and `GITHUB_OUTPUT` (and
  * prints the summary when they are unset, as on your own machine).
  *
@@ -35,6 +35,8 @@ export interface ActionInputs {
   preset?: string;
   /** `--max-invalidated`: `PERCENT%` or `TOKENS` of drift that still passes. */
   maxInvalidated?: string;
+  /** `--fail-on-secret`: a secret in the files fails the check. */
+  failOnSecret?: boolean;
 }
 
 /** What `slop check --json` printed, and its exit code. */
@@ -48,20 +50,23 @@ export interface CheckOutcome {
     diff?: LockDiff;
     costs?: InvalidationCost[];
     total: { sha256: string; bytes: number; tokens: number };
+    /** What `--fail-on-secret` found (then nothing else is set). */
+    secrets?: Array<{ path: string; line: number; rule: string }>;
   };
   /** What it printed on stderr (the human report, warnings, errors). */
   stderr: string;
 }
 
 /** The result in one word: the `status` output. */
-export type CheckStatus = "match" | "within" | "drift" | "no-lock" | "error";
+export type CheckStatus = "match" | "within" | "drift" | "no-lock" | "secret" | "error";
 
 /**
  * The status of a check's outcome.
  */
 function checkStatus(outcome: CheckOutcome): CheckStatus {
   const json = outcome.json;
-  if (!json || outcome.code > 1) return "error";
+  if (json?.secrets?.length && outcome.code === 1) return "secret";
+  if (!json?.total || outcome.code > 1) return "error";
   if (!json.pinned) return "no-lock";
   if (!json.diff) return outcome.code === 0 ? "match" : "error";
   return outcome.code === 0 ? "within" : "drift";
@@ -76,6 +81,7 @@ function checkArgs(inputs: ActionInputs): string[] {
   if (inputs.persona) args.push("--persona", inputs.persona);
   if (inputs.preset) args.push("--preset", inputs.preset);
   if (inputs.maxInvalidated) args.push("--max-invalidated", inputs.maxInvalidated);
+  if (inputs.failOnSecret) args.push("--fail-on-secret");
   return args;
 }
 
@@ -103,12 +109,11 @@ export function summaryMarkdown(outcome: CheckOutcome, inputs: ActionInputs): st
     inputs.preset ? `preset ${code(inputs.preset)}` : "",
   ].filter(Boolean).join(", ");
   if (status === "error") {
-    const message = outcome.stderr.trim().split("\n").filter(Boolean).at(-1) ??
-      `slop check exited with code ${outcome.code}`;
     rows.push(["Result", "error: slop check could not compare the prefix"]);
-    rows.push(["Error", code(message.replace(/^(slop|error): /, ""))]);
+    rows.push(["Error", code(errorMessage(outcome))]);
     return table("slop check", rows);
   }
+  if (status === "secret") return table("slop check", secretRows(json!.secrets!));
   rows.push(["Lock", code(json!.lock) + (what ? ` (${what})` : "")]);
   if (status === "no-lock") {
     rows.push(["Result", "fail: no lock to compare with"]);
@@ -126,6 +131,44 @@ export function summaryMarkdown(outcome: CheckOutcome, inputs: ActionInputs): st
   let text = table("slop check", rows);
   if (json!.costs?.length) text += costTable(json!.costs);
   return text;
+}
+
+/**
+ * The error slop check printed: its last `slop:` or `error:` line and the indented lines under it
+ * (a secret's files, a config error's details), without the prefix; a crash's stack is not kept.
+ */
+function errorMessage(outcome: CheckOutcome): string {
+  const lines = outcome.stderr.split("\n").filter((line) => line.trim());
+  const head = lines.findLastIndex((line) => /^(slop|error): /.test(line));
+  if (head < 0) return lines.at(-1)?.trim() ?? `slop check exited with code ${outcome.code}`;
+  const details: string[] = [];
+  for (const line of lines.slice(head + 1)) {
+    if (!/^\s/.test(line) || /^\s+at /.test(line)) break;
+    details.push(line.trim());
+  }
+  return [lines[head].replace(/^(slop|error): /, ""), ...details].join(" ");
+}
+
+/** Secrets listed in a summary; the rest are counted. */
+const SECRETS_SHOWN = 20;
+
+/** The rows of a summary of a check that found secrets (`fail-on-secret`). */
+function secretRows(
+  secrets: Array<{ path: string; line: number; rule: string }>,
+): [string, string][] {
+  const n = secrets.length;
+  const rows: [string, string][] = [
+    ["Result", `fail: ${n} secret${n === 1 ? "" : "s"} found (${code("fail-on-secret")})`],
+  ];
+  for (const s of secrets.slice(0, SECRETS_SHOWN)) {
+    rows.push(["Secret", `${code(`${s.path}:${s.line}`)} (${cell(s.rule)})`]);
+  }
+  if (n > SECRETS_SHOWN) rows.push(["Secret", `... and ${n - SECRETS_SHOWN} more (the job's log)`]);
+  rows.push([
+    "Fix",
+    "take the secret out of the file (and revoke it), or leave the file out of slop's files",
+  ]);
+  return rows;
 }
 
 /** The rows of a summary that say how the stable prefix drifted from the lock. */
@@ -233,7 +276,15 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
     persona: env.INPUT_PERSONA?.trim() || undefined,
     preset: env.INPUT_PRESET?.trim() || undefined,
     maxInvalidated: env.INPUT_MAX_INVALIDATED?.trim() || undefined,
+    failOnSecret: env.INPUT_FAIL_ON_SECRET?.trim().toLowerCase() === "true",
   };
+  const failOnSecret = env.INPUT_FAIL_ON_SECRET?.trim().toLowerCase() ?? "";
+  if (!["", "true", "false"].includes(failOnSecret)) {
+    console.error(
+      `slop: Invalid input "fail-on-secret": expected true or false, got "${env.INPUT_FAIL_ON_SECRET}"`,
+    );
+    return 2;
+  }
   const check = await slop(checkArgs(inputs), cwd);
   // The human report and warnings go to the job's log as slop check prints them.
   await Deno.stderr.write(new TextEncoder().encode(check.stderr));
@@ -248,7 +299,8 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
   const outputs = actionOutputs(outcome);
   // The action passes its report-name: empty means no artifact, so no report to write.
   const wantReport = env.INPUT_REPORT_NAME === undefined || env.INPUT_REPORT_NAME.trim() !== "";
-  if (wantReport && checkStatus(outcome) !== "error") {
+  const status = checkStatus(outcome);
+  if (wantReport && status !== "error" && status !== "secret") {
     // The report of the same config, persona and preset, for the artifact.
     const dir = join(env.RUNNER_TEMP || await Deno.makeTempDir(), "slop-report");
     const out = join(dir, "report.html");

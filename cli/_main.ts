@@ -326,6 +326,10 @@ const PROGRAM: ProgramSpec = {
           flags: "--determinism",
           description: "also build twice (shuffled listings, other TZ) and compare bytes",
         },
+        {
+          flags: "--fail-on-secret",
+          description: "exit 1 when a secret is found (as secrets.failOnSecret)",
+        },
         JSON_FLAG("the result"),
         QUIET,
       ],

@@ -13,6 +13,7 @@ import { writeAtomic } from "../pipeline/emit.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import { formatBytes, printError, printWarning, shownMessage } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
+import { SecretsFoundError } from "../pipeline/secrets.ts";
 
 /** Flags of `slop check`. */
 export interface CheckFlags {
@@ -26,6 +27,8 @@ export interface CheckFlags {
   maxInvalidated?: string;
   /** Build twice with shuffled listings and another TZ, compare bytes. */
   determinism?: boolean;
+  /** Exit 1 when a secret is found, as `secrets.failOnSecret` (`--fail-on-secret`). */
+  failOnSecret?: boolean;
   /** Print the result as JSON. */
   json?: boolean;
   quiet?: boolean;
@@ -105,6 +108,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
   let lockName: string;
   try {
     const config = await loadConfig(configFlags);
+    if (flags.failOnSecret) config.secrets.failOnSecret = true;
     lockName = displayPath(config.lock, Deno.cwd());
     if (flags.determinism && !await buildsAgree(configFlags, say)) return 1;
     check = await checkPrefix(config, {
@@ -122,6 +126,11 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
       return 0;
     }
   } catch (error) {
+    // The findings as data too, for a script or the GitHub Action (ci/action.ts).
+    if (error instanceof SecretsFoundError && flags.json) {
+      const secrets = error.findings.map(({ path, line, rule }) => ({ path, line, rule }));
+      console.log(shownMessage(JSON.stringify({ secrets }, null, 2)));
+    }
     printError(error instanceof Error ? error.message : String(error));
     // A lock that cannot be read is bad input, like a bad config.
     return error instanceof ConfigError || error instanceof LockError ? 2 : 1;

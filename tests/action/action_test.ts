@@ -184,6 +184,61 @@ Deno.test("the action fails without a lock and on bad input, and says why in the
   assert.ok(!existsSync(join(root, "slop.lock")));
 });
 
+Deno.test("with fail-on-secret the action fails on a secret and lists where; without, it redacts and passes", async () => {
+  // Built at run time, so that this file holds no key shape a scanner would flag.
+  const key = ["ghp", "_", "a1B2".repeat(9)].join("");
+  const root = await makeProject({ "a.md": "# A\n", "b.py": `token = "${key}"\n` });
+  await gitInit(root);
+  assert.equal((await runCli(["check", "--update"], root)).code, 0);
+  const passing = await runAction(root);
+  assert.equal(passing.code, 0, passing.stderr);
+  assert.equal(passing.outputs.status, "match");
+
+  const failing = await runAction(root, { INPUT_FAIL_ON_SECRET: "true" });
+  assert.equal(failing.code, 1);
+  assert.equal(failing.outputs.status, "secret");
+  assert.equal(
+    failing.summary,
+    "### slop check\n\n| | |\n| --- | --- |\n" +
+      "| Result | fail: 1 secret found (`fail-on-secret`) |\n" +
+      "| Secret | `b.py:1` (github) |\n" +
+      "| Fix | take the secret out of the file (and revoke it), or leave the file out of slop's files |\n",
+  );
+  assert.ok(!failing.summary.includes(key) && !failing.stderr.includes(key));
+  assert.ok(!("report" in failing.outputs), "no report of a commit that failed on a secret");
+
+  const typo = await runAction(root, { INPUT_FAIL_ON_SECRET: "yes" });
+  assert.equal(typo.code, 2);
+  assert.match(typo.stderr, /Invalid input "fail-on-secret": expected true or false, got "yes"/);
+});
+
+Deno.test("a config's secrets.failOnSecret fails the action on a secret too", async () => {
+  const root = await makeProject({
+    "a.md": "# A\n",
+    "slop.config.ts": `export default { secrets: { failOnSecret: true } };\n`,
+    "b.txt": `password = "correct-horse-battery-staple-9"\n`,
+  });
+  await gitInit(root);
+  const run = await runAction(root);
+  assert.equal(run.code, 1);
+  assert.equal(run.outputs.status, "secret");
+  assert.match(run.summary, /\| Secret \| `b\.txt:1` \(password\) \|/);
+});
+
+Deno.test("an error's summary is slop's message with the lines under it, not the stack's last line", () => {
+  const summary = (stderr: string) => summaryMarkdown({ code: 1, stderr }, {}).split("\n")[5];
+  assert.equal(
+    summary('warning: a\nslop: Cannot read "x":\n  first reason\n  second reason\n'),
+    '| Error | `Cannot read "x": first reason second reason` |',
+  );
+  assert.equal(
+    summary(
+      "slop: internal error: boom\n(a bug in slop: please report it)\n    at run (file:///x.ts:1:1)\n",
+    ),
+    "| Error | `internal error: boom` |",
+  );
+});
+
 Deno.test("action.yml hands every input to the script and every output from it", async () => {
   const yml = await Deno.readTextFile(join(REPO, "action.yml"));
   assert.match(yml, /^runs:\n {2}using: composite\n/m);
@@ -192,7 +247,16 @@ Deno.test("action.yml hands every input to the script and every output from it",
   assert.match(yml, /run: deno run -A --quiet "\$GITHUB_ACTION_PATH\/ci\/action\.ts"\n/);
   const inputs = yml.slice(yml.indexOf("\ninputs:\n"), yml.indexOf("\noutputs:\n"));
   const names = [...inputs.matchAll(/^ {2}([a-z-]+):$/gm)].map((m) => m[1]);
-  for (const name of ["config", "persona", "preset", "max-invalidated", "report-name"]) {
+  for (
+    const name of [
+      "config",
+      "persona",
+      "preset",
+      "max-invalidated",
+      "fail-on-secret",
+      "report-name",
+    ]
+  ) {
     assert.ok(names.includes(name), `input ${name}`);
     const variable = `INPUT_${name.toUpperCase().replaceAll("-", "_")}`;
     assert.ok(yml.includes(`        ${variable}: \${{ inputs.${name} }}\n`), variable);
