@@ -520,15 +520,27 @@ function checkView(config: ResolvedConfig, argument: string, view: string): void
  */
 function buildProgress(progress: ProgressFn): (p: BuildProgress) => void {
   let files = 0;
+  let blocks = 0;
   return (p) => {
     if (p.stage === "scan") return;
     if (p.stage === "transform") {
       files = p.total;
       progress(p.done, p.total, `rendered ${p.done} of ${p.total} files (${p.cacheHits} cached)`);
-    } else {
+    } else if (p.stage === "tokens") {
+      blocks = p.total;
       progress(files + p.done, files + p.total, `counted ${p.done} of ${p.total} blocks`);
+    } else {
+      // A budget steps files down for a while (a big tree's first build: its skeletons): told in
+      // tokens, after the files and blocks, so that a client's timeout that progress resets holds.
+      const before = files + blocks;
+      progress(before + p.done, before + p.total, budgetMessage(p.done, p.total));
     }
   };
+}
+
+/** The progress message of a budget's steps. */
+function budgetMessage(shed: number, over: number): string {
+  return `fitting the budget: stepped files down by ${shed} of the ${over} tokens over it`;
 }
 
 /** Whether something is at `path` under `root` (a name too long for the system is not). */

@@ -177,6 +177,8 @@ export function formatLeft(ms: number): string {
  * // "slop [##--] 5/10 files, 2 cached, about 4 s left"
  * progressLine({ stage: "scan", done: 0, total: 10, cacheHits: 0 }, { width: 4 });
  * // "slop [----] reading and scanning 10 files for secrets"
+ * progressLine({ stage: "budget", done: 50, total: 100, cacheHits: 0 }, { width: 4 });
+ * // "slop [##--] fitting the budget: 50/100 tokens over shed"
  * ```
  */
 export function progressLine(progress: BuildProgress, options: ProgressLineOptions = {}): string {
@@ -191,6 +193,8 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
       : `read and scanned ${progress.total} files`
     : progress.stage === "transform"
     ? `${progress.done}/${progress.total} files, ${progress.cacheHits} cached`
+    : progress.stage === "budget"
+    ? `fitting the budget: ${progress.done}/${progress.total} tokens over shed`
     : `counting tokens ${progress.done}/${progress.total} blocks`;
   const left = options.leftMs === undefined ? "" : `, ${formatLeft(options.leftMs)}`;
   return `slop [${bar}] ${what}${left}`;

@@ -90,6 +90,11 @@ export interface FitOptions {
   remembered?: StepDown[];
   /** Files never stepped down, as focus files (a task build's map: `mapKept`). @default {none} */
   keep?: ReadonlySet<string>;
+  /**
+   * Told as files step down, for progress reports: the tokens shed so far (estimated, never going
+   * back) of the `over` tokens the document was over the budget. @default {undefined}
+   */
+  onProgress?: (shed: number, over: number) => void;
 }
 
 /** What {@linkcode fitBudget} returns. */
@@ -201,7 +206,8 @@ async function fitSteps(
   const applied: Applied[] = [];
   const indexes = (steps: Applied[]) => steps.map((s) => s.index);
   if (measure.total > budget) {
-    const plan = await planner(files, measure.tokens, options);
+    const shed = shedCounter(measure.total - budget, options);
+    const plan = await planner(files, measure.tokens, { ...options, saved: shed });
     const kept = await plan.replay(options.remembered ?? [], measure.tokens);
     if (kept.length) {
       applied.push(...kept);
@@ -217,6 +223,8 @@ async function fitSteps(
     } finally {
       plan.done();
     }
+    // Fitted: all that was over is shed, whatever the estimates said.
+    if (measure.total <= budget) shed?.(Infinity);
   }
   if (applied.length && hooks.beforeTakeBack && !await hooks.beforeTakeBack()) return undefined;
   // Estimates are rough: take back the last steps while the document still fits without them.
@@ -235,6 +243,23 @@ async function fitSteps(
     hooks.takenBack?.();
   }
   return applied;
+}
+
+/**
+ * What a planner calls with the tokens each step saved: the running total, told to
+ * `onProgress` when it grew (at most `over`); told once at 0 as the steps start.
+ */
+function shedCounter(over: number, options: FitOptions): ((saved: number) => void) | undefined {
+  const tell = options.onProgress;
+  if (!tell) return undefined;
+  let shed = 0;
+  tell(shed, over);
+  return (saved) => {
+    const next = Math.min(over, shed + saved);
+    if (next <= shed) return;
+    shed = next;
+    tell(shed, over);
+  };
 }
 
 /**
@@ -257,6 +282,12 @@ interface Applied {
   previous: RenderedFile;
 }
 
+/** A planner's options: the budget's, and what to tell of the tokens each step saves. */
+interface PlanOptions extends FitOptions {
+  /** Told of the tokens each step taken saved (estimated). */
+  saved?: (tokens: number) => void;
+}
+
 interface Planner {
   /** The steps are over: the views may let their threads go. */
   done(): void;
@@ -269,7 +300,7 @@ interface Planner {
 async function planner(
   files: RenderedFile[],
   tokens: Map<string, number>,
-  options: FitOptions,
+  options: PlanOptions,
 ): Promise<Planner> {
   const { config, registry } = options;
   await loadFocusGlobs(config);
@@ -359,7 +390,7 @@ interface PlanState {
   /** Each file's index in `files`, by path. */
   index: Map<string, number>;
   sources: Map<string, SourceFile>;
-  options: FitOptions;
+  options: PlanOptions;
   /** Steps tried (`path\0view`), each once. */
   tried: Set<string>;
   /** Block tokens now; a stepped file is estimated as its new body plus its heading and fence. */
@@ -493,6 +524,7 @@ async function takeStep(
   const saved = old - now;
   if (saved <= 0) return 0;
   estimate.set(path, now);
+  state.options.saved?.(saved);
   const note = `stepped down from ${current.view} to ${next.view} to fit the token budget`;
   const at = index.get(path)!;
   files[at] = { ...next, notes: [...(next.notes ?? []), note] };

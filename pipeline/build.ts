@@ -143,6 +143,14 @@ async function renderFiles(
   return { sources, files, findings, cacheHits };
 }
 
+/** The budget stage's progress, as `onProgress` is told it (`undefined` without one). */
+function budgetProgress(
+  progress: BuildOptions["onProgress"],
+  cacheHits: number,
+): ((shed: number, over: number) => void) | undefined {
+  return progress && ((done, total) => progress({ stage: "budget", done, total, cacheHits }));
+}
+
 /** Compose, order, count, then fit the budget and the task: the document's blocks, in place. */
 async function assemble(
   stages: Stages,
@@ -211,6 +219,7 @@ async function fitDocument(
     orderContext,
     remembered: stepMemory ? await loadBudgetMemory(config) : [],
     keep: await mapKept(run, map),
+    onProgress: budgetProgress(options.onProgress, input.cacheHits),
   });
   options.timings?.mark("budget");
   return await withTask(run, { ...assembled, placed: fit.placed, budget: fit.report }, options);

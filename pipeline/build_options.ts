@@ -61,9 +61,10 @@ export interface BuildOptions {
 export interface BuildProgress {
   /**
    * `scan`: files read and scanned for secrets (told as it starts, `done` 0, and as it ends);
-   * `transform`: files rendered; `tokens`: blocks counted.
+   * `transform`: files rendered; `tokens`: blocks counted; `budget`: tokens shed by stepping files
+   * down (estimated) of the tokens the document was over its budget (only when it was).
    */
-  stage: "scan" | "transform" | "tokens";
+  stage: "scan" | "transform" | "tokens" | "budget";
   /** Items done in this stage. */
   done: number;
   /** Items in this stage. */

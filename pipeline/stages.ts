@@ -312,6 +312,8 @@ export interface BudgetInput {
   remembered: StepDown[];
   /** Files never stepped down (a task build's map keeps them in full). */
   keep?: ReadonlySet<string>;
+  /** Told as files step down: tokens shed so far of the tokens over ({@linkcode fitBudget}). */
+  onProgress?: (shed: number, over: number) => void;
 }
 
 /**
@@ -356,5 +358,6 @@ export async function fitToBudget(
     fileTokens: fileBlockTokens(run, input.counts),
     remembered: input.remembered,
     keep: input.keep,
+    onProgress: input.onProgress,
   });
 }

@@ -50,3 +50,44 @@ for (const layered of [false, true]) {
     );
   });
 }
+
+Deno.test("a budget's steps are told as tokens shed of the tokens over the budget, never going back", async () => {
+  const tree: Record<string, string> = {
+    "slop.config.ts": `export default { files: ["src/**"], cache: { enabled: false } };\n`,
+  };
+  for (let i = 0; i < 12; i++) {
+    tree[`src/m${i}.py`] = `def f${i}(x):\n` + `    x = x * ${i} + 1\n`.repeat(40) +
+      "    return x\n";
+  }
+  const root = await makeProject(tree);
+  const seen: BuildProgress[] = [];
+  const result = await build(await loadConfig({ cwd: root, budget: 300 }), {
+    builtins: defaultPlugins(),
+    write: false,
+    workers: 1,
+    onProgress: (p) => seen.push({ ...p }),
+  });
+  const budget = seen.filter((p) => p.stage === "budget");
+  assert.deepEqual(seen.map((p) => p.stage).filter((s, i, all) => s !== all[i - 1]), [
+    "scan",
+    "transform",
+    "tokens",
+    "budget",
+  ]);
+  const over = result.manifest.budget!.before - 300;
+  assert.ok(budget.every((p) => p.total === over), `the tokens over: ${over}`);
+  assert.equal(budget[0].done, 0, "told as the steps start");
+  assert.ok(budget.every((p, i) => i === 0 || p.done > budget[i - 1].done), "only forward");
+  assert.ok(budget.length > 3, `told step by step: ${budget.length}`);
+  assert.equal(budget.at(-1)!.done, over, "fitted: all that was over is shed");
+
+  // Within its budget a build steps nothing down and tells no budget stage.
+  const fits: BuildProgress[] = [];
+  await build(await loadConfig({ cwd: root, budget: 1_000_000 }), {
+    builtins: defaultPlugins(),
+    write: false,
+    workers: 1,
+    onProgress: (p) => fits.push({ ...p }),
+  });
+  assert.ok(!fits.some((p) => p.stage === "budget"));
+});

@@ -252,13 +252,30 @@ Deno.test("build_context reports progress to a client that asks for it", async (
     assert.match(seen[0].message!, /^rendered \d+ of 120 files/);
     const last = seen.at(-1)!;
     assert.equal(last.progress, last.total);
+    // With a budget, stepping files down is told too (a big tree's first budgeted build spends
+    // most of its time there), still only forward.
+    const stepped: typeof seen = [];
+    await client.callTool(
+      { name: "build_context", arguments: { maxInlineTokens: 0, budget: 200 } },
+      undefined,
+      {
+        onprogress: (p: { progress: number; total?: number; message?: string }) => stepped.push(p),
+      },
+    );
+    for (let i = 1; i < stepped.length; i++) {
+      assert.ok(stepped[i].progress > stepped[i - 1].progress);
+    }
+    assert.match(
+      stepped.at(-1)!.message!,
+      /^fitting the budget: stepped files down by \d+ of the \d+ tokens over it$/,
+    );
     // Calls that come together run one after the other (a call without a progress token
     // gets none, and still works).
     const both = await Promise.all([
       client.callTool({ name: "build_context", arguments: { maxInlineTokens: 0 } }),
       client.callTool({ name: "build_context", arguments: { maxInlineTokens: 0 } }),
     ]);
-    assert.deepEqual(both.map((r: unknown) => data(r).number), [2, 3]);
+    assert.deepEqual(both.map((r: unknown) => data(r).number), [3, 4]);
   } finally {
     await close();
   }
