@@ -174,7 +174,8 @@ function addMember(
 }
 
 /**
- * `deno.json(c)` text with `tasks.context` set to `command`, written into the
+ * `deno.json(c)` text with `tasks.context` set to `command` (or a
+ * `package.json`'s `scripts.context`, with `key` `"scripts"`), written into the
  * text as it stands; `"kept"` when there is a `context` task already;
  * `undefined` when the text is not an object of the shape expected (the
  * caller leaves the file alone). The result is checked: it parses to the
@@ -187,12 +188,16 @@ function addMember(
  * // '{\n  // mine\n  "tasks": { "dev": "deno run main.ts", "context": "slop build" }\n}\n'
  * ```
  */
-export function withContextTask(text: string, command: string): string | "kept" | undefined {
+export function withContextTask(
+  text: string,
+  command: string,
+  key: "tasks" | "scripts" = "tasks",
+): string | "kept" | undefined {
   const tokens = tokenize(text);
   if (!tokens?.length || tokens[0].kind !== "{") return undefined;
   const top = readObject(text, tokens, 0);
   if (!top || top.next !== tokens.length) return undefined;
-  const tasks = top.span.members.filter((m) => m.key === "tasks");
+  const tasks = top.span.members.filter((m) => m.key === key);
   if (tasks.length > 1) return undefined;
   let edited: string | undefined;
   if (tasks.length) {
@@ -210,16 +215,22 @@ export function withContextTask(text: string, command: string): string | "kept" 
     const value = multiLine
       ? `{\n${unit}${unit}"context": ${JSON.stringify(command)}\n${unit}}`
       : `{ "context": ${JSON.stringify(command)} }`;
-    edited = addMember(text, top.span, "tasks", value);
+    edited = addMember(text, top.span, key, value);
   }
-  return edited !== undefined && isSameWithTask(text, edited, command) ? edited : undefined;
+  return edited !== undefined && isSameWithTask(text, edited, { command, key })
+    ? edited
+    : undefined;
 }
 
-/** Whether `after` parses to `before`'s value with `tasks.context` set to `command`. */
-function isSameWithTask(before: string, after: string, command: string): boolean {
+/** Whether `after` parses to `before`'s value with `<key>.context` set to `command`. */
+function isSameWithTask(
+  before: string,
+  after: string,
+  { command, key }: { command: string; key: string },
+): boolean {
   try {
     const expected = JSON.parse(jsoncToJson(before)!);
-    expected.tasks = { ...expected.tasks, context: command };
+    expected[key] = { ...expected[key], context: command };
     return JSON.stringify(JSON.parse(jsoncToJson(after)!)) === JSON.stringify(expected);
   } catch {
     return false;

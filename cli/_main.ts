@@ -245,7 +245,7 @@ const PROGRAM: ProgramSpec = {
       name: "init",
       operands: "[dir]",
       description:
-        "write a commented slop.config.ts and the context task in deno.json (never overwrites)",
+        "write a commented slop.config.ts and the context task (deno.json, or package.json in a Node project)",
       options: [QUIET],
       run: async ([dir], options) => (await load("init")).runInit(dir, options),
     },

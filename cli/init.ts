@@ -1,9 +1,13 @@
 /**
  * `slop init`: write a commented `slop.config.ts` and add the `context`
- * task to the project's deno.json (or deno.jsonc), written into the file as
- * it stands (comments and layout kept). Never overwrites: an existing config
- * or task is kept, and a file it cannot read as a JSON object with comments
- * is left alone with the line to add printed instead.
+ * task to the project's deno.json (or deno.jsonc); in a Node project (a
+ * package.json and no Deno config) a `context` script in package.json
+ * instead, and a config without an import of slop, so that neither the
+ * project's tsc nor its editor's Deno extension is drawn in. The task is
+ * written into the file as it stands (comments and layout kept). Never
+ * overwrites: an existing config or task is kept, and a file it cannot read
+ * as a JSON object with comments is left alone with the line to add printed
+ * instead.
  *
  * @module
  */
@@ -40,8 +44,20 @@ export interface InitResult {
   denoJson: "created" | "added" | "kept" | "manual";
   /** The task command written or suggested. */
   task: string;
-  /** The file the task is in or for: `deno.json`, or `deno.jsonc` when that exists. */
+  /**
+   * The file the task is in or for: `deno.json`, `deno.jsonc` when that exists, or
+   * `package.json` in a Node project (a package.json and no Deno config).
+   */
   denoJsonName: string;
+}
+
+/** Where a project keeps its tasks: its Deno config, else a Node project's package.json, else a new deno.json. */
+function taskFile(root: string): { name: string; key: "tasks" | "scripts" } {
+  for (const name of ["deno.jsonc", "deno.json"]) {
+    if (existsSync(join(root, name))) return { name, key: "tasks" };
+  }
+  if (existsSync(join(root, "package.json"))) return { name: "package.json", key: "scripts" };
+  return { name: "deno.json", key: "tasks" };
 }
 
 /**
@@ -77,12 +93,19 @@ function importSpecifier(path: string): string {
 /**
  * The commented config `slop init` writes.
  */
-function configTemplate(configSpecifier: string): string {
-  return `// What \`deno task context\` bundles into .slop/out/context_NNN.md.
-// Every key is optional; unknown keys are errors that name the key.
-import { defineConfig } from ${JSON.stringify(configSpecifier)};
+function configTemplate(configSpecifier: string | undefined): string {
+  // Without the import (a Node project): a plain object loads the same with any slop.
+  const head = configSpecifier === undefined
+    ? `// A plain object: slop's defineConfig (its config.ts) would only add types, and importing it
+// would draw slop's Deno modules into this project's tsc.
 
-export default defineConfig({
+export default {`
+    : `import { defineConfig } from ${JSON.stringify(configSpecifier)};
+
+export default defineConfig({`;
+  return `// What \`slop build\` bundles into .slop/out/context_NNN.md.
+// Every key is optional; unknown keys are errors that name the key.
+${head}
   // Paths or globs relative to this file, or entries with per-file options.
   // Ignore rules are git's; .git, node_modules and .slop are always left out.
   files: [
@@ -105,7 +128,7 @@ export default defineConfig({
   // tree: true,
   // Your plugins (view modes, sections, ordering rules, providers).
   // plugins: [],
-});
+}${configSpecifier === undefined ? "" : ")"};
 `;
 }
 
@@ -119,25 +142,23 @@ async function initProject(dir: string): Promise<InitResult> {
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);
+  const file = taskFile(root);
+  const specifier = file.key === "scripts"
+    ? undefined
+    : importSpecifier(slopSpecifier(root, "config.ts"));
   if (
     !CONFIG_FILES.some((n) => existsSync(join(root, n)))
   ) {
     try {
       // createNew: fails rather than overwrite a file that appeared meanwhile.
-      await Deno.writeTextFile(
-        configPath,
-        configTemplate(importSpecifier(slopSpecifier(root, "config.ts"))),
-        {
-          createNew: true,
-        },
-      );
+      await Deno.writeTextFile(configPath, configTemplate(specifier), { createNew: true });
       config = "created";
     } catch (error) {
       if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
     }
   }
-  const denoJsonName = existsSync(join(root, "deno.jsonc")) ? "deno.jsonc" : "deno.json";
-  return { config, denoJson: await addTask(join(root, denoJsonName), task), task, denoJsonName };
+  const denoJson = await addTask(join(root, file.name), task, file.key);
+  return { config, denoJson, task, denoJsonName: file.name };
 }
 
 /** `mkdir -p`, failing with a sentence that names the folder (not the OS call). */
@@ -157,7 +178,11 @@ async function makeFolder(root: string, dir: string): Promise<void> {
   }
 }
 
-async function addTask(path: string, task: string): Promise<InitResult["denoJson"]> {
+async function addTask(
+  path: string,
+  task: string,
+  key: "tasks" | "scripts",
+): Promise<InitResult["denoJson"]> {
   let text: string;
   try {
     text = await Deno.readTextFile(path);
@@ -170,7 +195,7 @@ async function addTask(path: string, task: string): Promise<InitResult["denoJson
     return "created";
   }
   // Written into the text as it stands: comments, trailing commas and layout are kept.
-  const edited = withContextTask(text, task);
+  const edited = withContextTask(text, task, key);
   if (edited === undefined) return "manual";
   if (edited === "kept") return "kept";
   await writeAtomic(path, edited);
@@ -200,25 +225,32 @@ export async function runInit(dir: string | undefined, flags: InitFlags): Promis
       ? "slop: wrote slop.config.ts"
       : "slop: kept the existing slop config",
   );
+  for (const line of initLines(result)) console.log(line);
+  return 0;
+}
+
+/** What `slop init` says it did, and how to build. */
+function initLines(result: InitResult): string[] {
   const name = result.denoJsonName;
+  const node = name === "package.json";
+  const [what, run] = node ? ["script", "npm run context"] : ["task", "deno task context"];
   const messages = {
-    created: `slop: wrote ${name} with the "context" task`,
-    added: `slop: added the "context" task to ${name}`,
-    kept: `slop: kept the existing "context" task in ${name}`,
-    manual:
-      `slop: ${name} is not a JSON object slop can edit, left it alone: add the task\n  "context": ${
-        JSON.stringify(result.task)
-      }`,
+    created: `slop: wrote ${name} with the "context" ${what}`,
+    added: `slop: added the "context" ${what} to ${name}`,
+    kept: `slop: kept the existing "context" ${what} in ${name}`,
+    manual: `slop: ${name} is not a JSON object slop can edit, left it alone: add the ${what}\n` +
+      `  "context": ${JSON.stringify(result.task)}`,
   };
-  console.log(messages[result.denoJson]);
+  const lines = [messages[result.denoJson]];
   if (result.config === "created" || result.denoJson !== "kept") {
-    console.log("slop: run `deno task context` to build .slop/out/context_001.md");
+    lines.push(`slop: run \`${run}\` (or \`slop build\`) to build .slop/out/context_001.md`);
   }
   if (result.denoJson !== "kept" && result.task.endsWith(" --server")) {
-    console.log(
-      "slop: the task builds in a build server kept warm between builds, which exits 15 " +
-        "minutes after the last one (`deno task context --no-server` builds without it)",
+    const bare = node ? "npm run context -- --no-server" : "deno task context --no-server";
+    lines.push(
+      `slop: the ${what} builds in a build server kept warm between builds, which exits 15 ` +
+        `minutes after the last one (\`${bare}\` builds without it)`,
     );
   }
-  return 0;
+  return lines;
 }

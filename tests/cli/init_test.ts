@@ -84,18 +84,47 @@ Deno.test("slop init creates deno.json when the project has none", async () => {
   assert.deepEqual(deno, { tasks: { context: deno.tasks.context } }, "the task and nothing else");
 });
 
-Deno.test("slop init in a Node project: its task installs nothing into the project", async () => {
-  const root = await makeProject({
+Deno.test("slop init in a Node project: a script in package.json, no deno.json, a config tsc can read", async () => {
+  const pkg = JSON.stringify(
     // A dependency in Deno's npm cache (slop's own), so that an install would need no network.
-    "package.json": JSON.stringify({ name: "app", dependencies: { picomatch: "4.0.3" } }),
-    "src/index.js": "export const a = 1;\n",
-  });
-  assert.equal((await runCli(["init", "-q"], root)).code, 0);
+    { name: "app", scripts: { test: "node --test" }, dependencies: { picomatch: "4.0.3" } },
+    null,
+    2,
+  ) + "\n";
+  const root = await makeProject({ "package.json": pkg, "src/index.js": "export const a = 1;\n" });
+  const init = await runCli(["init"], root);
+  assert.equal(init.code, 0, init.stderr);
+  assert.match(init.stdout, /^slop: added the "context" script to package\.json$/m);
+  assert.match(init.stdout, /^slop: run `npm run context` \(or `slop build`\) to build /m);
+  assert.match(init.stdout, /`npm run context -- --no-server` builds without it/);
+  // The script is written into package.json as it stands: npm's two-space layout, its last line.
+  const after = await Deno.readTextFile(join(root, "package.json"));
+  const context = JSON.parse(after).scripts.context;
+  assert.match(context, /^deno run -A \S+\/cli\.ts build --server$/);
+  assert.equal(
+    after,
+    pkg.replace(
+      '"test": "node --test"',
+      `"test": "node --test",\n    "context": ${JSON.stringify(context)}`,
+    ),
+  );
+  assert.equal(existsSync(join(root, "deno.json")), false, "no deno.json in a Node project");
+  // No import of slop: the project's tsc would type-check slop's Deno modules through it.
+  const config = await Deno.readTextFile(join(root, "slop.config.ts"));
+  assert.doesNotMatch(config, /\bimport\b.*from/);
+  assert.match(config, /^export default \{$/m);
+  // `deno task` runs package.json scripts too: the script builds, installing nothing.
   const task = await runTask("context --no-server -q", root, { CI: "true" });
   assert.equal(task.code, 0, task.stderr);
   assert.match(await Deno.readTextFile(join(root, ".slop/out/context_001.md")), /src\/index\.js/);
   assert.equal(existsSync(join(root, "node_modules")), false, "no node_modules in the project");
   assert.equal(existsSync(join(root, "deno.lock")), false, "no deno.lock in the project");
+  // A Node project that uses Deno too keeps its tasks in its deno.json.
+  const both = await makeProject({ "package.json": pkg, "deno.json": "{}\n" });
+  assert.equal((await runCli(["init", "-q"], both)).code, 0);
+  assert.ok(JSON.parse(await Deno.readTextFile(join(both, "deno.json"))).tasks.context);
+  assert.equal(await Deno.readTextFile(join(both, "package.json")), pkg);
+  assert.match(await Deno.readTextFile(join(both, "slop.config.ts")), /import \{ defineConfig \}/);
 });
 
 Deno.test("this repository's tasks run slop as slop init's task does, with no V8 flags to type", async () => {
