@@ -247,11 +247,13 @@ function shownFiles(
   const blocks = new Map(result.blocks.map((b) => [b.source, b]));
   const texts: string[] = [];
   const room = roomFor(args.maxTokens ?? MAX_INLINE_TOKENS);
+  let shownBefore = 0;
   const files = result.files.map((f) => {
     const block = blocks.get(f.path);
     const shown = block === undefined || room(block.tokens);
+    if (block && shown) shownBefore++;
     if (block && shown) texts.push(block.text.trimEnd());
-    else if (block) texts.push(notShown(f.path, block.tokens, args));
+    else if (block) texts.push(notShown(f.path, block.tokens, args, shownBefore === 0));
     else texts.push(unrenderedText(f));
     return {
       path: f.path,
@@ -278,17 +280,24 @@ function roomFor(limit: number): (tokens: number) => boolean {
   };
 }
 
-/** The line that stands for a file past `maxTokens`, saying how to see it. */
-function notShown(path: string, tokens: number, args: ViewFilesArgs): string {
+/**
+ * The line that stands for a file past `maxTokens`, saying how to see it; `first` when no file
+ * was shown before it (then asking for it alone would not help).
+ */
+function notShown(path: string, tokens: number, args: ViewFilesArgs, first = false): string {
   const limit = args.maxTokens ?? MAX_INLINE_TOKENS;
-  const lighter = args.view === undefined || args.view === "full"
-    ? 'ask for it in a lighter view ("skeleton", "outline"), alone, or with a larger maxTokens'
+  const full = args.view === undefined || args.view === "full";
+  const views = full ? '"skeleton", "outline"' : '"outline", "summary"';
+  const lighter = first
+    ? `ask for it with a larger maxTokens, or in a lighter view (${views})`
+    : full
+    ? `ask for it in a lighter view (${views}), alone, or with a larger maxTokens`
     : "ask for it alone, or with a larger maxTokens";
+  const why = first
+    ? `more than maxTokens ${limit}`
+    : `past maxTokens ${limit} with the files before it`;
   return redactMessage(
-    `### ${
-      headingText(path)
-    }\n\n(not shown: ${tokens} tokens, past maxTokens ${limit} with the files ` +
-      `before it: ${lighter})`,
+    `### ${headingText(path)}\n\n(not shown: ${tokens} tokens, ${why}: ${lighter})`,
   );
 }
 

@@ -38,6 +38,24 @@ export const defaults: Required<MaskedOptions> = {
   maxWork: DEFAULT_MAX_WORK,
 };
 
+/** Most qualified names a warning suggests for a mask name that matches none. */
+const SUGGESTIONS = 3;
+
+/**
+ * The qualified names a mask name may have meant: those it ends (`Execute` for
+ * `Command.Execute`), else those equal to it but for case; `""` when none.
+ */
+function didYouMean(name: string, names: string[]): string {
+  const lower = name.toLowerCase();
+  const ends = names.filter((n) => n.endsWith(`.${name}`));
+  const found = ends.length ? ends : names.filter((n) => n.toLowerCase() === lower);
+  const unique = [...new Set(found)].sort();
+  if (!unique.length) return "";
+  const shown = unique.slice(0, SUGGESTIONS).map((n) => `"${n}"`).join(", ");
+  const more = unique.length > SUGGESTIONS ? ` and ${unique.length - SUGGESTIONS} more` : "";
+  return ` (did you mean ${shown}${more}? Mask keys are qualified names)`;
+}
+
 /**
  * The `masked` view mode.
  *
@@ -53,7 +71,7 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:masked",
-    version: "10",
+    version: "11",
     extensions: CODE_EXTENSIONS,
     // The extensions, the files a language knows by name (Ruby's `Rakefile`) and, for a file
     // with no extension, the language its `#!` line names.
@@ -84,11 +102,14 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
         view: "masked",
         code: { mask, rest, maxValueLines, maxWork: local.maxWork ?? settings.maxWork },
         finish: (code) => {
-          const known = new Set(code.symbols.map((s) => s.qualifiedName));
+          const names = code.symbols.map((s) => s.qualifiedName);
+          const known = new Set(names);
           const notes: string[] = [];
           for (const name of Object.keys(mask).sort()) {
             if (known.has(name)) continue;
-            const message = `[plugin slop:masked] Mask names no symbol "${name}" in "${file.path}"`;
+            const message =
+              `[plugin slop:masked] Mask names no symbol "${name}" in "${file.path}"` +
+              didYouMean(name, names);
             ctx.warn(message);
             notes.push(message);
           }

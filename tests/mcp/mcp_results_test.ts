@@ -126,6 +126,18 @@ Deno.test("view_files shows files in order up to maxTokens and lists the rest wi
       );
     }
   }
+  // A file larger than maxTokens on its own: "alone" would not help, a lighter view would.
+  const one = files[0].path;
+  const alone = await inProject(
+    root,
+    () => viewFilesTool({ files: [one], view: "skeleton", maxTokens: 10 }, { root }),
+  );
+  const tokens = (alone.data.files as Array<{ tokens: number }>)[0].tokens;
+  assert.equal(
+    alone.built?.trimEnd(),
+    `### ${one}\n\n(not shown: ${tokens} tokens, more than maxTokens 10: ask for it with a ` +
+      'larger maxTokens, or in a lighter view ("outline", "summary"))',
+  );
   // The default holds all six (about 9,000 tokens).
   const all = await inProject(root, () => viewFilesTool({ files: ["src/**"] }, { root }));
   assert.ok(MAX_INLINE_TOKENS >= 9000);

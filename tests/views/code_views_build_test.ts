@@ -62,7 +62,7 @@ Deno.test("outline lists the public surface only", async () => {
 
 Deno.test("masked: a mask name that matches nothing is a warning naming it", async () => {
   const root = await project(
-    `export default { files: [{ path: "src/lib.py", view: "masked", mask: { "Lib.run": "def", "Lib.gone": "sig" } }] };\n`,
+    `export default { files: [{ path: "src/lib.py", view: "masked", mask: { "Lib.run": "def", "Lib.gone": "sig", "run": "sig", "LIB": "sig" } }] };\n`,
   );
   const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
@@ -73,6 +73,16 @@ Deno.test("masked: a mask name that matches nothing is a warning naming it", asy
     result.warnings.some((w) => w.includes('Mask names no symbol "Lib.gone" in "src/lib.py"')),
     result.warnings.join("\n"),
   );
+  // A bare member name or another case gets the qualified names it may have meant.
+  const said = (name: string) =>
+    result.warnings.find((w) => w.includes(`Mask names no symbol "${name}" in "src/lib.py"`));
+  assert.equal(
+    said("run"),
+    '[plugin slop:masked] Mask names no symbol "run" in "src/lib.py" (did you mean "Lib.run"? ' +
+      "Mask keys are qualified names)",
+  );
+  assert.match(said("LIB")!, /\(did you mean "Lib"\? /);
+  assert.doesNotMatch(said("Lib.gone")!, /did you mean/);
 });
 
 Deno.test("masked: rest sig shows unlisted symbols as signatures", async () => {
