@@ -455,7 +455,7 @@ function words(n: number, seed: number): string {
   return out.join(" ") + "\n";
 }
 
-async function buildFor(root: string, model: string, budget?: number) {
+async function buildFor(root: string, model: string, budget?: number, lock = false) {
   const config = await loadConfig({
     cwd: root,
     inline: {
@@ -463,7 +463,8 @@ async function buildFor(root: string, model: string, budget?: number) {
       ...(budget ? { budget: { tokens: budget } } : {}),
     },
   });
-  return await build(config, { builtins: defaultPlugins(), write: false });
+  const orderSource = lock ? "lock" as const : undefined;
+  return await build(config, { builtins: defaultPlugins(), write: false, orderSource });
 }
 
 Deno.test("a document larger than the model's context window gets a warning that suggests a budget or skeletons", async () => {
@@ -494,6 +495,9 @@ Deno.test("a document larger than the model's context window gets a warning that
   // A model with a larger window takes the same document without a word.
   const large = await buildFor(root, "gpt-4.1");
   assert.ok(!large.warnings.some((w) => w.includes("context window")));
+  // `slop check`'s build (its order from the lock) sends nothing to a model: no word either.
+  const checked = await buildFor(root, "gpt-3.5-turbo", undefined, true);
+  assert.ok(!checked.warnings.some((w) => w.includes("context window")), checked.warnings.join());
 });
 
 Deno.test("contextWarning() counts estimates as 'about', asks to lower a budget, and is quiet when it fits", () => {
