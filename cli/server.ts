@@ -151,7 +151,9 @@ export async function runServerStop(flags: ServerFlags): Promise<number> {
       const answer = conn && await ask(conn, { type: "stop" });
       if (!answer) continue;
       stopped++;
-      if (!flags.quiet) console.log(`slop: stopped the build server (pid ${answer.pid})`);
+      // With --all, which project's: the user stops servers they did not start by hand.
+      const of = flags.all ? ` of ${answer.cwd}${answer.config ? ` (${answer.config})` : ""}` : "";
+      if (!flags.quiet) console.log(`slop: stopped the build server${of} (pid ${answer.pid})`);
     }
     if (!stopped && !flags.quiet) {
       console.log("slop: no build server runs" + (flags.all ? "" : " here"));

@@ -164,6 +164,14 @@ Deno.test("a killed build server is replaced; stop and status say what runs", as
     const stopped = ok(await served.slop(["server", "stop"]));
     assert.equal(stopped.stdout, `slop: stopped the build server (pid ${next.pid})\n`);
     assert.equal(await served.status(), undefined);
+    // With --all, each line names the project whose server it stopped.
+    ok(await served.slop(["build", "--server", "-q"]));
+    const again = (await served.status())!;
+    const all = ok(await served.slop(["server", "stop", "--all"]));
+    assert.match(
+      all.stdout,
+      new RegExp(`^slop: stopped the build server of /\\S+ \\(pid ${again.pid}\\)\\n$`),
+    );
     const names = [...Deno.readDirSync(join(served.runtime, "slop"))].map((e) => e.name);
     assert.ok(!names.some((n) => n.endsWith(".sock")), names.join(" "));
   } finally {
