@@ -118,6 +118,28 @@ export const EXCLUDED_DIR_REASON =
   'a folder slop leaves out of every build (".git", "node_modules", ".slop"): its files are not ' +
   "bundled";
 
+/**
+ * The folders under the root that are Python virtual environments: those that hold a
+ * `pyvenv.cfg` (the file `python -m venv`, virtualenv and uv write at a venv's top), whatever
+ * their name (`.venv`, `venv`, `env`). Like `node_modules`, a venv is installed packages, and a
+ * project's `.gitignore` does not always name it.
+ *
+ * @example
+ * ```ts
+ * import { venvFolders } from "./_default_skips.ts";
+ * venvFolders([".venv/pyvenv.cfg", ".venv/lib/site.py", "app.py"]); // [".venv"]
+ * ```
+ */
+export function venvFolders(paths: string[]): string[] {
+  return paths.filter((p) => p.endsWith("/pyvenv.cfg")).map((p) =>
+    p.slice(0, -"/pyvenv.cfg".length)
+  );
+}
+
+/** Why a Python virtual environment (a folder with a `pyvenv.cfg`) is skipped. */
+export const VENV_REASON =
+  "a Python virtual environment, a folder with a pyvenv.cfg: installed packages, not bundled";
+
 /** Why a submodule or nested repository (a folder in git's listing) is skipped. */
 export const NESTED_REASON =
   "a nested git repository, a submodule or a clone: its files are not part of this one; " +

@@ -32,6 +32,8 @@ import {
   SECRET_FILE_REASON,
   UNDECODABLE,
   UNDECODABLE_REASON,
+  VENV_REASON,
+  venvFolders,
 } from "./_default_skips.ts";
 
 export { comparePaths, isGlob, normalizeEntryPath };
@@ -208,7 +210,15 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
 function foldExcluded(paths: string[], folders: Map<string, string>): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
+  const venvs = venvFolders(paths);
   for (const path of paths) {
+    const venv = venvs.length ? venvs.find((v) => path.startsWith(v + "/")) : undefined;
+    if (venv !== undefined) {
+      if (!seen.has(venv)) out.push(venv);
+      seen.add(venv);
+      folders.set(venv, VENV_REASON);
+      continue;
+    }
     if (!excludedByDefault(path)) {
       out.push(path);
       continue;

@@ -45,3 +45,31 @@ Deno.test("outside git, a node_modules folder no .gitignore leaves out is one ro
     ["web/node_modules", "skipped", REASON],
   ]);
 });
+
+const VENV =
+  "a Python virtual environment, a folder with a pyvenv.cfg: installed packages, not bundled";
+
+for (const inGit of [true, false]) {
+  Deno.test(`a Python virtual environment no .gitignore names is one row, skipped, whatever its name (${inGit ? "git" : "walk"})`, async () => {
+    const root = await makeProject({
+      "app.py": "print('app')\n",
+      ".venv/pyvenv.cfg": "home = /usr/bin\n",
+      ".venv/lib/python3.12/site-packages/pkg/__init__.py": "installed = True\n",
+      "tools/env/pyvenv.cfg": "home = /usr/bin\n",
+      "tools/env/bin/activate": "# activate\n",
+      // A file named like a venv's marker outside a folder of its own, and a look-alike folder.
+      "pyvenv.cfg": "not a venv of the project's folders\n",
+      "venv_notes/readme.md": "# Notes\n",
+    });
+    if (inGit) await gitInit(root);
+    const result = await buildContext({ cwd: root }, { write: false });
+    assert.deepEqual(result.manifest.files.map((f) => [f.path, f.status, f.reason]), [
+      [".venv", "skipped", VENV],
+      ["app.py", "rendered", undefined],
+      ["pyvenv.cfg", "rendered", undefined],
+      ["tools/env", "skipped", VENV],
+      ["venv_notes/readme.md", "rendered", undefined],
+    ]);
+    assert.doesNotMatch(result.document, /installed = True|# activate/);
+  });
+}
