@@ -262,6 +262,8 @@ function shownFiles(
       ...(f.reason ? { reason: f.reason } : {}),
       bytes: f.bytes,
       ...(block ? { tokens: block.tokens, shown } : {}),
+      // Why the view is not the one asked (a fallback, a custom view with no slices).
+      ...(f.notes?.length ? { notes: f.notes.map((n) => redactMessage(n)) } : {}),
     };
   });
   return { texts, files };

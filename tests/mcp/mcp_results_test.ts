@@ -138,6 +138,15 @@ Deno.test("view_files shows files in order up to maxTokens and lists the rest wi
     `### ${one}\n\n(not shown: ${tokens} tokens, more than maxTokens 10: ask for it with a ` +
       'larger maxTokens, or in a lighter view ("outline", "summary"))',
   );
+  // A view that fell back says why (here: custom with no slices), so the caller can ask again.
+  const custom = await inProject(
+    root,
+    () => viewFilesTool({ files: [one], view: "custom" }, { root }),
+  );
+  assert.deepEqual(
+    (custom.data.files as Array<{ view: string; notes?: string[] }>).map((f) => [f.view, f.notes]),
+    [["summary", ["custom view without slices: fell back to summary"]]],
+  );
   // The default holds all six (about 9,000 tokens).
   const all = await inProject(root, () => viewFilesTool({ files: ["src/**"] }, { root }));
   assert.ok(MAX_INLINE_TOKENS >= 9000);
