@@ -16,7 +16,10 @@ const letters = (n: number) =>
 
 Deno.test("tool results redact the config values and arguments they quote", async () => {
   const lockKey = `sk-proj-${letters(45)}`;
-  const persona = `ghp_${letters(33)}`;
+  // A persona named with a key is a config error (tests/secrets/no_leak_in_messages_test.ts); a
+  // key passed as the persona argument is quoted back in the error, redacted.
+  const personaKey = `ghp_${letters(33)}`;
+  const persona = "reviewer";
   const dirKey = `sk-ant-api03-${letters(90)}AA`;
   const config = {
     files: ["a.py"],
@@ -58,7 +61,14 @@ Deno.test("tool results redact the config values and arguments they quote", asyn
     assert.match(output, /^\[REDACTED:anthropic-key\]\/out\/context_002\.md$/);
     // The key was quoted, and redacted where it was.
     assert.match(check, /\[REDACTED:openai-key\][^\n]*\.lock/);
-    assert.match(check, /--persona \[REDACTED:github\]/);
+    assert.match(check, /--persona reviewer/);
+    const wrong = await client.callTool({
+      name: "check_prefix",
+      arguments: { persona: personaKey },
+    });
+    assert.equal(wrong.isError, true);
+    assert.match(texts(wrong).join("\n"), /\[REDACTED:github\]/);
+    replies.push(wrong);
     // The document comes back as the build wrote it.
     const data = (built as { structuredContent: { document: string } }).structuredContent;
     assert.match(data.document, /^\[REDACTED:anthropic-key\]\/out\//);
@@ -72,7 +82,7 @@ Deno.test("tool results redact the config values and arguments they quote", asyn
     Deno.chdir(cwd);
   }
   const sent = JSON.stringify(replies);
-  const leaks = [lockKey, persona, dirKey].flatMap((key) => piecesOf(key)).filter((p) =>
+  const leaks = [lockKey, personaKey, dirKey].flatMap((key) => piecesOf(key)).filter((p) =>
     sent.includes(p)
   );
   assert.deepEqual(leaks, []);
