@@ -13,7 +13,7 @@ import { readTargets } from "../pipeline/read.ts";
 import { redactMessage, redactSources, redactText } from "../pipeline/secrets.ts";
 import { type RankedFile, rankFiles, type RankInput } from "../pipeline/rank.ts";
 import { coChangeFromLog, recentHistory } from "../pipeline/co_change.ts";
-import { definedNames } from "../plugins/view_modes/code_views.ts";
+import { definedNames, prepareCodeShared } from "../plugins/view_modes/code_views.ts";
 import type { ResolvedConfig } from "../pipeline/types.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { printError, printWarning } from "./_output.ts";
@@ -103,6 +103,7 @@ export async function runRank(flags: RankFlags): Promise<number> {
       history,
       root: config.root,
       definitions: definedNames,
+      prepareDefinitions: prepareCodeShared,
     });
   } catch (error) {
     printError(redactMessage(error instanceof Error ? error.message : String(error)));

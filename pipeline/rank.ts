@@ -72,6 +72,12 @@ export interface RankOptions {
    */
   definitions?: (path: string, text: string | undefined) => Promise<string[] | undefined>;
   /**
+   * Called once before `definitions` is asked about the files (their paths and lengths), and the
+   * function it returns once after: the code views' `prepare` hook, so the threads that parse
+   * them start once and stay for every batch instead of starting again for each. Absent: none.
+   */
+  prepareDefinitions?: (files: Array<{ path: string; chars: number }>) => (() => void) | void;
+  /**
    * Rank by the task's text as given: trailer lines, links, e-mail addresses and issue numbers
    * count as words (the relevance bench's textbook BM25 baseline). @default {false}
    */
@@ -154,7 +160,7 @@ export async function rankFiles(
   for (let i = 0; i < n; i++) {
     lexical[i] = (content[i].score * weights.lexical + paths[i].score * weights.path) * unit;
   }
-  const defs = await askDefinitions(sorted, options.definitions);
+  const defs = await askDefinitions(sorted, options);
   const graph = weights.graph > 0 && options.definitions
     ? graphScores(sorted, defs, task, lexical)
     : undefined;
@@ -195,16 +201,23 @@ function checkedWeights(given: RankWeights): Required<RankWeights> {
  */
 async function askDefinitions(
   sorted: RankInput[],
-  definitions: RankOptions["definitions"],
+  options: Pick<RankOptions, "definitions" | "prepareDefinitions">,
 ): Promise<(string[] | undefined)[]> {
+  const { definitions, prepareDefinitions } = options;
   const n = sorted.length;
   const defs: (string[] | undefined)[] = new Array(n).fill([]);
-  if (definitions) {
+  if (!definitions) return defs;
+  const release = prepareDefinitions?.(
+    sorted.map((f) => ({ path: f.path, chars: f.text?.length ?? 0 })),
+  );
+  try {
     for (let at = 0; at < n; at += DEFINITIONS_AT_ONCE) {
       const batch = sorted.slice(at, at + DEFINITIONS_AT_ONCE);
       const found = await Promise.all(batch.map((f) => definitions(f.path, f.text)));
       found.forEach((names, k) => (defs[at + k] = names));
     }
+  } finally {
+    release?.();
   }
   return defs;
 }

@@ -374,11 +374,13 @@ async function taskCandidates(
   // Ranked as `slop rank` ranks: the config's weights, git co-change as a tie-breaker, the names
   // each file defines as the `skeleton` view reads them (the symbol graph).
   await loadViewModes(options.registry, ["skeleton"]);
-  const names = findViewMode(options.registry, "skeleton")?.definitions;
+  const skeleton = findViewMode(options.registry, "skeleton");
+  const names = skeleton?.definitions;
   const history = options.history ?? await taskHistory(config);
   const ranked = await rankFiles(inputs, text, {
     weights: config.rank?.weights,
     definitions: names && ((path, text) => names({ path, text: text ?? "" })),
+    prepareDefinitions: skeleton?.prepare && ((files) => skeleton.prepare?.(files)),
     coChange: coChangeFromLog(history, inputs.map((f) => f.path)),
     history,
     root: config.root,

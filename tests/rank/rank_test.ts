@@ -187,3 +187,24 @@ Deno.test("a text's defined names are remembered by its language: the same text 
     assert.ok(!names.get(ruby)!.includes("deploy_all"), `${first} then ${second}`);
   }
 });
+
+Deno.test("the names of many files are asked for between one prepareDefinitions and its release", async () => {
+  // The code views' threads start once for the whole ranking (the `prepare` hook holds them),
+  // not again for each batch of files: a task build on 1,600 C files started a thread a batch.
+  const files: RankInput[] = Array.from({ length: 40 }, (_, i) => ({
+    path: `src/m${String(i).padStart(2, "0")}.py`,
+    text: `def f${i}(x):\n    return x\n`,
+  }));
+  const events: string[] = [];
+  await rank(files, "fix f3", {
+    definitions: (path) => {
+      events.push("ask");
+      return Promise.resolve([path]);
+    },
+    prepareDefinitions: (prepared) => {
+      events.push(`prepare ${prepared.length} ${prepared[0].chars}`);
+      return () => events.push("release");
+    },
+  });
+  assert.deepEqual(events, ["prepare 40 24", ...Array(40).fill("ask"), "release"]);
+});
