@@ -255,18 +255,26 @@ export interface UnreadLoader {
  */
 export function unreadLoader(config: ResolvedConfig): UnreadLoader {
   const loader: UnreadLoader = {
-    async load(this: SourceFile): Promise<boolean> {
-      const file = this;
-      const recorded = file.sha256;
-      file.load = undefined;
-      const { path, absPath, entry, explicit } = file;
-      Object.assign(file, await readTarget({ path, absPath, entry, explicit }, config));
-      const changed = file.sha256 !== recorded;
-      await loader.onLoad?.(file, changed);
-      return changed;
+    load(this: SourceFile): Promise<boolean> {
+      return loadUnread(this, config, loader);
     },
   };
   return loader;
+}
+
+/** Read an unread source in place; whether it changed since its hash was recorded. */
+async function loadUnread(
+  file: SourceFile,
+  config: ResolvedConfig,
+  loader: UnreadLoader,
+): Promise<boolean> {
+  const recorded = file.sha256;
+  file.load = undefined;
+  const { path, absPath, entry, explicit } = file;
+  Object.assign(file, await readTarget({ path, absPath, entry, explicit }, config));
+  const changed = file.sha256 !== recorded;
+  await loader.onLoad?.(file, changed);
+  return changed;
 }
 
 /**
