@@ -630,8 +630,10 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
   const patch = (path: string, document: Uint8Array[] | StreamedDocument) =>
     last !== undefined && writePatched(path, document, hashes, last);
   const writeNow = () => writeAhead(written.document, config.output, patch);
+  // A resident's build may be published later (prepared ahead): its manifest's JSON is made now.
+  // Else it is written in pieces as it is published (never one string: 50 MB on 100,000 files).
   let ahead = !write ? undefined : {
-    manifestJson: JSON.stringify(written.manifest, null, 2),
+    manifestJson: resident ? JSON.stringify(written.manifest, null, 2) : undefined,
     document: await writeNow(),
   };
   const publish = async (write: boolean) => {

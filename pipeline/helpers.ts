@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { basename, dirname, join } from "./_path.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
+import { jsonPieces } from "./_json_stream.ts";
 
 export { readAt } from "./_bytes.ts";
 export { marksOf, type TextMarks, textMarks } from "./lazy_text.ts";
@@ -142,6 +143,56 @@ export function writeAtomicSync(path: string, text: string): void {
   const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   try {
     Deno.writeTextFileSync(tmp, text);
+    Deno.renameSync(tmp, path);
+  } catch (error) {
+    try {
+      Deno.removeSync(tmp);
+    } catch {
+      // Never made.
+    }
+    throw writeError(path, error);
+  }
+}
+
+/** Characters of JSON gathered before they are encoded and written. */
+const JSON_PIECE_CHARS = 1 << 20;
+
+/**
+ * Write `JSON.stringify(value, null, 2) + "\n"` to `path` through a temp file and a rename (as
+ * `writeAtomicSync` does), in pieces of about a million characters.
+ *
+ * @example
+ * ```ts
+ * import { writeJsonAtomicSync } from "./helpers.ts";
+ * const path = (await Deno.makeTempDir()) + "/m.json";
+ * writeJsonAtomicSync(path, { version: 1 });
+ * Deno.readTextFileSync(path); // '{\n  "version": 1\n}\n'
+ * ```
+ */
+export function writeJsonAtomicSync(path: string, value: unknown): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
+  const encoder = new TextEncoder();
+  try {
+    const file = Deno.openSync(tmp, { write: true, create: true, truncate: true });
+    try {
+      const write = (text: string) => {
+        const bytes = encoder.encode(text);
+        for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
+      };
+      let gathered: string[] = [];
+      let chars = 0;
+      for (const piece of jsonPieces(value)) {
+        gathered.push(piece);
+        chars += piece.length;
+        if (chars < JSON_PIECE_CHARS) continue;
+        write(gathered.join(""));
+        gathered = [];
+        chars = 0;
+      }
+      write(gathered.join("") + "\n");
+    } finally {
+      file.close();
+    }
     Deno.renameSync(tmp, path);
   } catch (error) {
     try {
