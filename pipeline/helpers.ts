@@ -154,12 +154,12 @@ export function writeAtomicSync(path: string, text: string): void {
   }
 }
 
-/** Characters of JSON gathered before they are encoded and written. */
-const JSON_PIECE_CHARS = 1 << 20;
+/** Bytes of JSON gathered before they are written. */
+const JSON_PIECE_BYTES = 1 << 20;
 
 /**
  * Write `JSON.stringify(value, null, 2) + "\n"` to `path` through a temp file and a rename (as
- * `writeAtomicSync` does), in pieces of about a million characters.
+ * `writeAtomicSync` does), in pieces of at most a megabyte.
  *
  * @example
  * ```ts
@@ -175,21 +175,25 @@ export function writeJsonAtomicSync(path: string, value: unknown): void {
   try {
     const file = Deno.openSync(tmp, { write: true, create: true, truncate: true });
     try {
-      const write = (text: string) => {
-        const bytes = encoder.encode(text);
+      // Each piece is encoded into one buffer as it comes: no piece outlives the next few, so
+      // none is kept long enough to be moved to the old generation (where it would wait for a
+      // full collection).
+      const buffer = new Uint8Array(JSON_PIECE_BYTES);
+      let used = 0;
+      const flush = (bytes: Uint8Array) => {
         for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
       };
-      let gathered: string[] = [];
-      let chars = 0;
       for (const piece of jsonPieces(value)) {
-        gathered.push(piece);
-        chars += piece.length;
-        if (chars < JSON_PIECE_CHARS) continue;
-        write(gathered.join(""));
-        gathered = [];
-        chars = 0;
+        // At most 3 bytes a UTF-16 unit: a piece that may not fit goes after a flush, or alone.
+        if (used + 3 * piece.length > buffer.length) {
+          flush(buffer.subarray(0, used));
+          used = 0;
+        }
+        if (3 * piece.length > buffer.length) flush(encoder.encode(piece));
+        else used += encoder.encodeInto(piece, buffer.subarray(used)).written;
       }
-      write(gathered.join("") + "\n");
+      flush(buffer.subarray(0, used));
+      flush(new Uint8Array([0x0a])); // the final newline
     } finally {
       file.close();
     }
