@@ -8,6 +8,8 @@
  * @module
  */
 
+import { writeAtomicPiecesSync } from "./helpers.ts";
+
 const INDENT = "  ";
 
 /**
@@ -15,15 +17,8 @@ const INDENT = "  ";
  * or array's members one by one down to `depth` levels (a manifest's
  * `files` and `blocks` entries), each member below that stringified whole.
  * Joined, they are the same characters.
- *
- * @example
- * ```ts
- * import { jsonPieces } from "./_json_stream.ts";
- * const value = { version: 1, files: [{ path: "a.py" }, { path: "b.py" }], none: [] };
- * [...jsonPieces(value)].join("") === JSON.stringify(value, null, 2); // true
- * ```
  */
-export function* jsonPieces(value: unknown, depth = 2, level = 0): Generator<string> {
+function* jsonPieces(value: unknown, depth = 2, level = 0): Generator<string> {
   const pad = INDENT.repeat(level);
   if (depth === 0 || !expandable(value)) {
     // A member stringified alone: its lines indented as deep as it sits (strings hold no newline).
@@ -58,4 +53,25 @@ function expandable(value: unknown): value is Record<string, unknown> | unknown[
 /** Whether `JSON.stringify` writes a member (it leaves out undefined, functions and symbols). */
 function serializable(value: unknown): boolean {
   return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
+}
+
+/**
+ * Write `JSON.stringify(value, null, 2) + "\n"` to `path` atomically (a temp file and a
+ * rename), piece by piece ({@linkcode jsonPieces}): never one string.
+ *
+ * @example
+ * ```ts
+ * import { writeJsonAtomicSync } from "./_json_stream.ts";
+ * const path = (await Deno.makeTempDir()) + "/m.json";
+ * writeJsonAtomicSync(path, { version: 1 });
+ * Deno.readTextFileSync(path); // '{\n  "version": 1\n}\n'
+ * ```
+ */
+export function writeJsonAtomicSync(path: string, value: unknown): void {
+  writeAtomicPiecesSync(path, withNewline(jsonPieces(value)));
+}
+
+function* withNewline(pieces: Iterable<string>): Generator<string> {
+  yield* pieces;
+  yield "\n";
 }

@@ -19,13 +19,8 @@ import type {
   PlacedBlock,
   RenderedFile,
 } from "./types.ts";
-import {
-  fileStamp,
-  removeQuietly,
-  writeAtomic,
-  writeAtomicSync,
-  writeJsonAtomicSync,
-} from "./helpers.ts";
+import { fileStamp, removeQuietly, writeAtomic, writeAtomicSync } from "./helpers.ts";
+import { writeJsonAtomicSync } from "./_json_stream.ts";
 import { documentHashes, type StreamedDocument } from "./document.ts";
 import { hashText } from "./text_hash.ts";
 import { textParts } from "./block_parts.ts";

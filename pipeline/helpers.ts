@@ -13,7 +13,6 @@ import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { basename, dirname, join } from "./_path.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
-import { jsonPieces } from "./_json_stream.ts";
 
 export { readAt } from "./_bytes.ts";
 export { marksOf, type TextMarks, textMarks } from "./lazy_text.ts";
@@ -154,46 +153,29 @@ export function writeAtomicSync(path: string, text: string): void {
   }
 }
 
-/** Bytes of JSON gathered before they are written. */
-const JSON_PIECE_BYTES = 1 << 20;
+/** Bytes of text gathered before they are written ({@linkcode writeAtomicPiecesSync}). */
+const PIECE_BYTES = 1 << 20;
 
 /**
- * Write `JSON.stringify(value, null, 2) + "\n"` to `path` through a temp file and a rename (as
- * `writeAtomicSync` does), in pieces of at most a megabyte.
+ * Write the pieces of a text to `path` through a temp file and a rename (as
+ * {@linkcode writeAtomicSync} does), never joined: each piece is encoded into one 1 MB buffer
+ * as it comes, so no piece outlives the next few and none is kept long enough to be moved to
+ * V8's old generation (where it would wait for a full collection).
  *
  * @example
  * ```ts
- * import { writeJsonAtomicSync } from "./helpers.ts";
- * const path = (await Deno.makeTempDir()) + "/m.json";
- * writeJsonAtomicSync(path, { version: 1 });
- * Deno.readTextFileSync(path); // '{\n  "version": 1\n}\n'
+ * import { writeAtomicPiecesSync } from "./helpers.ts";
+ * const path = (await Deno.makeTempDir()) + "/a.txt";
+ * writeAtomicPiecesSync(path, ["one ", "two\n"]);
+ * Deno.readTextFileSync(path); // "one two\n"
  * ```
  */
-export function writeJsonAtomicSync(path: string, value: unknown): void {
+export function writeAtomicPiecesSync(path: string, pieces: Iterable<string>): void {
   const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  const encoder = new TextEncoder();
   try {
     const file = Deno.openSync(tmp, { write: true, create: true, truncate: true });
     try {
-      // Each piece is encoded into one buffer as it comes: no piece outlives the next few, so
-      // none is kept long enough to be moved to the old generation (where it would wait for a
-      // full collection).
-      const buffer = new Uint8Array(JSON_PIECE_BYTES);
-      let used = 0;
-      const flush = (bytes: Uint8Array) => {
-        for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
-      };
-      for (const piece of jsonPieces(value)) {
-        // At most 3 bytes a UTF-16 unit: a piece that may not fit goes after a flush, or alone.
-        if (used + 3 * piece.length > buffer.length) {
-          flush(buffer.subarray(0, used));
-          used = 0;
-        }
-        if (3 * piece.length > buffer.length) flush(encoder.encode(piece));
-        else used += encoder.encodeInto(piece, buffer.subarray(used)).written;
-      }
-      flush(buffer.subarray(0, used));
-      flush(new Uint8Array([0x0a])); // the final newline
+      writePieces(file, pieces);
     } finally {
       file.close();
     }
@@ -206,6 +188,26 @@ export function writeJsonAtomicSync(path: string, value: unknown): void {
     }
     throw writeError(path, error);
   }
+}
+
+/** `pieces` encoded into one buffer, written each time it may not take the next. */
+function writePieces(file: Deno.FsFile, pieces: Iterable<string>): void {
+  const encoder = new TextEncoder();
+  const buffer = new Uint8Array(PIECE_BYTES);
+  let used = 0;
+  const flush = (bytes: Uint8Array) => {
+    for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
+  };
+  for (const piece of pieces) {
+    // At most 3 bytes a UTF-16 unit: a piece that may not fit goes after a flush, or alone.
+    if (used + 3 * piece.length > buffer.length) {
+      flush(buffer.subarray(0, used));
+      used = 0;
+    }
+    if (3 * piece.length > buffer.length) flush(encoder.encode(piece));
+    else used += encoder.encodeInto(piece, buffer.subarray(used)).written;
+  }
+  flush(buffer.subarray(0, used));
 }
 
 /** The same kind of error, saying which file could not be written (not the temp file's rename). */

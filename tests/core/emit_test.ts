@@ -6,7 +6,7 @@ import { loadConfig } from "../../pipeline/config.ts";
 import { prepareBuild } from "../../pipeline/build.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { makeProject, runCli, tempDir } from "../_helpers.ts";
-import { writeJsonAtomicSync } from "../../pipeline/helpers.ts";
+import { writeJsonAtomicSync } from "../../pipeline/_json_stream.ts";
 
 const manifest = () => ({}) as never;
 
