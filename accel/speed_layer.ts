@@ -60,6 +60,8 @@ import {
   statIndexPath,
   type StatSession,
   statSession,
+  type UnreadLoader,
+  unreadLoader,
 } from "./stat_index.ts";
 import {
   dropAhead,
@@ -170,6 +172,8 @@ interface Speed {
   kept?: KeptStatIndex;
   /** This build's stat index session (none without a cache). */
   index?: StatSession;
+  /** What reads the files the read stage left unread (one for all of them). */
+  loader: UnreadLoader;
   /** The resolve stage's lstat of each file, when it resolved now. */
   lstats?: Map<string, FileStat>;
   findings: SecretFinding[];
@@ -247,6 +251,7 @@ function startSpeed(
     index: cache.enabled
       ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
       : undefined,
+    loader: unreadLoader(config),
     findings: [],
     late: new Map(),
     viewsReady: () => {},
@@ -302,10 +307,10 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 /** Read: files the stat index knows unchanged are left unread (their `load` reads them). */
 async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
   const { config } = speed.run;
-  const { index, lstats } = speed;
+  const { index, lstats, loader } = speed;
   const onRead = speed.spill && ((source: SourceFile) => spillSource(speed, source));
   const sources = index
-    ? await readIndexed(targets, config, { index, lstats, onRead })
+    ? await readIndexed(targets, config, { index, lstats, onRead, loader })
     : await readTargets(targets, config, { lstats, onRead });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
@@ -363,7 +368,8 @@ async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFin
     workers: speed.run.workers,
   });
   // A file still unread may be read by a view; one that changed since is scanned then.
-  for (const file of sources) lateScan(file, config.secrets.rules, speed.late);
+  speed.loader.onLoad = (file, changed) =>
+    lateScan(file, changed, config.secrets.rules, speed.late);
   return speed.findings;
 }
 
@@ -624,8 +630,10 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
   const patch = (path: string, document: Uint8Array[] | StreamedDocument) =>
     last !== undefined && writePatched(path, document, hashes, last);
   const writeNow = () => writeAhead(written.document, config.output, patch);
+  // A resident's build may be published later (prepared ahead): its manifest's JSON is made now.
+  // Else it is written in pieces as it is published (never one string: 50 MB on 100,000 files).
   let ahead = !write ? undefined : {
-    manifestJson: JSON.stringify(written.manifest, null, 2),
+    manifestJson: resident ? JSON.stringify(written.manifest, null, 2) : undefined,
     document: await writeNow(),
   };
   const publish = async (write: boolean) => {
@@ -674,22 +682,16 @@ function encodeBlock(block: Block, whole?: DocumentHasher): { sha256: string; le
 }
 
 /**
- * Make a file the read stage left unread scan itself when it is read later, if it changed since
- * its hash was recorded: every text that enters a build is scanned for secrets.
+ * Scan a file the read stage left unread as it is read later (by a view), if it changed since its
+ * hash was recorded: every text that enters a build is scanned for secrets.
  */
-function lateScan(
+async function lateScan(
   file: SourceFile,
+  changed: boolean,
   rules: Record<string, string>,
   late: Map<SourceFile, SecretFinding[]>,
-): void {
-  const read = file.load;
-  if (!read) return;
-  file.load = async () => {
-    const changed = await read();
-    if (changed && file.text !== undefined) {
-      const findings = await redactSources([file], rules);
-      if (findings.length) late.set(file, findings);
-    }
-    return changed;
-  };
+): Promise<void> {
+  if (!changed || file.text === undefined) return;
+  const findings = await redactSources([file], rules);
+  if (findings.length) late.set(file, findings);
 }

@@ -202,13 +202,19 @@ export function readRecord(
   }
 }
 
+/** A payload, or a function that loads it. */
+function defaultPayload<T>(entry: T): Uint8Array | undefined {
+  return typeof entry === "function" ? entry() : entry as Uint8Array | undefined;
+}
+
 /**
  * Write a pack holding `records` (sorted by name) through a temp file and a
  * rename, record by record (no copy of the whole pack in memory). A record
  * given as a function is loaded when its turn comes (an entry file read
  * back), so a build need not hold every payload until the pack is written; a
- * load that gives `undefined` leaves the record out. Resolves to the records
- * written, without their payloads.
+ * load that gives `undefined` leaves the record out; `payloadOf` gives another kind of
+ * record's payload (the cache's records of the pack it read). Resolves to the records written,
+ * without their payloads.
  *
  * @example
  * ```ts
@@ -216,9 +222,10 @@ export function readRecord(
  * await writePack(await Deno.makeTempFile(), new Map([["a", new Uint8Array([1])]]));
  * ```
  */
-export async function writePack(
+export async function writePack<T = Uint8Array | (() => Uint8Array | undefined)>(
   path: string,
-  records: Map<string, Uint8Array | (() => Uint8Array | undefined)>,
+  records: Map<string, T>,
+  payloadOf: (entry: T) => Uint8Array | undefined = defaultPayload,
 ): Promise<Map<string, PackRecord>> {
   const written = new Map<string, PackRecord>();
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
@@ -245,8 +252,7 @@ export async function writePack(
       };
       put(encoder.encode(MAGIC));
       for (const name of [...records.keys()].sort()) {
-        const record = records.get(name)!;
-        const payload = typeof record === "function" ? record() : record;
+        const payload = payloadOf(records.get(name)!);
         if (!payload) continue;
         const hash = sha256(payload);
         put(encoder.encode(`${name} ${hash} ${payload.length}\n`));

@@ -56,7 +56,8 @@ export function lazyInput(
     },
   } as ViewInput;
   const load = async () => {
-    await read();
+    // Called on its file: a speed layer's `load` may be one function for all files (`this`).
+    await read.call(file);
     if (file.error || file.text === undefined) {
       throw new Error(`"${file.path}" cannot be read any more: ${file.error?.reason ?? "no text"}`);
     }

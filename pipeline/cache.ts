@@ -261,7 +261,7 @@ interface CacheState {
    * reading the file back when the pack is written, so a large project's payloads are not all
    * held in memory.
    */
-  used: Map<string, Uint8Array | (() => Uint8Array | undefined)>;
+  used: Map<string, UsedEntry>;
   /** Bytes of the payloads `used` holds. */
   held: number;
   /** Where entry files are read back: the pack writer copies each payload before the next read. */
@@ -290,6 +290,20 @@ interface CacheState {
   readFiles: Set<string>;
   /** Bytes this object added to the folder (for the size limit). */
   grown: number;
+}
+
+/**
+ * An entry used this build, for the next pack: its payload; a function reading it back (an entry
+ * file); or, for a record of the pack read (`packFile`), the record itself: data, not a function
+ * made for each record (two a file: 100 bytes and more each with its scope).
+ */
+type UsedEntry = Uint8Array | (() => Uint8Array | undefined) | PackRecord;
+
+/** The payload of a {@linkcode UsedEntry}: a pack record's is read from the pack it was indexed in. */
+function usedPayload(state: CacheState, entry: UsedEntry): Uint8Array | undefined {
+  if (entry instanceof Uint8Array) return entry;
+  if (typeof entry === "function") return entry();
+  return readRecord(state.packFile ?? state.packPath!, entry);
 }
 
 /** `Cache.getDecoded`: the payload handed to `decode` with where the pack has it, if it does. */
@@ -439,10 +453,7 @@ function readFromPack(
   // Kept for the next pack as where it is, not as its bytes (read from the pack, which a build
   // does not hold whole): the pack writer reads it back when its turn comes.
   const kept = record!;
-  state.used.set(
-    name,
-    kept.payload ? payload : () => readRecord(state.packFile ?? packPath, kept),
-  );
+  state.used.set(name, kept.payload ? payload : kept);
   return payload;
 }
 
@@ -572,8 +583,7 @@ function keepRecord(state: CacheState, key: string): boolean {
   if (state.pending.has(name) || state.used.has(name)) return false;
   const record = packIndex(state).get(name);
   if (!record) return false;
-  const packPath = state.packPath;
-  state.used.set(name, record.payload ?? (() => readRecord(state.packFile ?? packPath, record)));
+  state.used.set(name, record.payload ?? record);
   state.counts.hits++;
   return true;
 }
@@ -630,7 +640,7 @@ async function flushPack(state: CacheState): Promise<void> {
     // The new pack also keeps what this build read from entry files.
     for (const [name, record] of used) {
       if (s.has(name)) continue;
-      const payload = typeof record === "function" ? record() : record;
+      const payload = usedPayload(state, record);
       if (payload) s.put(name, payload);
     }
     state.grown += await s.finish();
@@ -640,7 +650,7 @@ async function flushPack(state: CacheState): Promise<void> {
   ) {
     await Deno.mkdir(join(state.dir, "packs"), { recursive: true });
     const before = fileSize(packPath);
-    const written = await writePack(packPath, used);
+    const written = await writePack(packPath, used, (entry) => usedPayload(state, entry));
     state.grown += fileSize(packPath) - before;
     state.pack = options.lean ? written : undefined;
   } else {
@@ -690,7 +700,7 @@ function unload(state: CacheState, packPath: string): void {
   }
   for (const [name, value] of state.used) {
     if (index.has(name)) state.used.set(name, () => readRecord(packPath, index.get(name)!));
-    else if (typeof value !== "function") state.used.set(name, readBack(state, name));
+    else if (value instanceof Uint8Array) state.used.set(name, readBack(state, name));
   }
   state.held = 0;
 }

@@ -20,6 +20,7 @@ import type {
   RenderedFile,
 } from "./types.ts";
 import { fileStamp, removeQuietly, writeAtomic, writeAtomicSync } from "./helpers.ts";
+import { writeJsonAtomicSync } from "./_json_stream.ts";
 import { documentHashes, type StreamedDocument } from "./document.ts";
 import { hashText } from "./text_hash.ts";
 import { textParts } from "./block_parts.ts";
@@ -417,9 +418,10 @@ async function publishInto(
     const manifest = manifestFor(outputPath);
     writeMark(dir, namespace, n);
     const json = options.manifestJson;
-    const text = (json === undefined ? undefined : manifestJsonWithOutput(json, outputPath)) ??
-      JSON.stringify(manifest, null, 2) + "\n";
-    writeAtomicSync(manifestPath, text);
+    const text = json === undefined ? undefined : manifestJsonWithOutput(json, outputPath);
+    // Else written in pieces: a big tree's manifest is never one string (about 500 bytes a file).
+    if (text !== undefined) writeAtomicSync(manifestPath, text);
+    else writeJsonAtomicSync(manifestPath, manifest);
   } catch (error) {
     // A full or read-only disk: a document without its manifest would be an output no one made.
     removeQuietly(docPath);

@@ -347,7 +347,8 @@ export interface SourceFile extends Target {
   /**
    * Present on a file the read stage left unread (a speed layer knew it unchanged and gave its
    * recorded hash, with no text): reads it now, in place (bytes, text and hash, or its problem),
-   * and gives whether its content differs from the recorded hash. Gone once called.
+   * and gives whether its content differs from the recorded hash. Gone once called. Call it on
+   * its file (`file.load()`): it may be one function shared by many files, reading `this`.
    */
   load?: () => Promise<boolean>;
 }

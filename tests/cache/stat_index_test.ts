@@ -19,6 +19,7 @@ import {
   unchanged,
 } from "../../accel/stat_index.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
+import type { Stages } from "../../pipeline/stages.ts";
 
 const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
 
@@ -52,7 +53,7 @@ function waitRacyWindow(): Promise<void> {
 let aged: Promise<string[]> | undefined;
 function agedProjects(): Promise<string[]> {
   aged ??= (async () => {
-    const roots = await Promise.all(Array.from({ length: 7 }, () => agedProject()));
+    const roots = await Promise.all(Array.from({ length: 8 }, () => agedProject()));
     await waitRacyWindow();
     return roots;
   })();
@@ -196,6 +197,43 @@ Deno.test("the stat fast path: unchanged files are not read, and every build's b
     assert.match(second.document, /# Guide/);
     assertSame(second, await freshBuild(root, state, { builtins: [firstLine] }));
   });
+
+  await t.step(
+    "a deferred file changed after the secret scan is scanned when a view reads it",
+    async () => {
+      const root = (await agedProjects())[7];
+      const state = join(root, ".state");
+      const config = (view: string) =>
+        Deno.writeTextFile(
+          join(root, "slop.config.ts"),
+          `export default { files: ["src/**", "docs/**"], defaultView: "${view}" };\n`,
+        );
+      await config("outline");
+      await buildWith(root, state);
+      // The next build defers src/app.py (unchanged), its full view is not cached: a view reads it
+      // after the scan, which has passed it by its recorded hash; it is edited in between.
+      await config("full");
+      const speed = speedLayer();
+      const edit = (secrets: Stages["secrets"]): Stages["secrets"] => async (sources) => {
+        const found = await secrets(sources);
+        assert.ok(sources.find((s) => s.path === "src/app.py")?.load, "src/app.py is deferred");
+        await Deno.writeTextFile(join(root, "src/app.py"), `KEY = "${SECRET}"\n`);
+        return found;
+      };
+      const rebuilt = await build(await loadConfig({ cwd: root, stateDir: state, reload: true }), {
+        builtins: defaultPlugins(),
+        layer: {
+          ...speed,
+          wrap: (stages, run) => {
+            const wrapped = speed.wrap(stages, run);
+            return { ...wrapped, secrets: edit(wrapped.secrets) };
+          },
+        },
+      });
+      assert.ok(!rebuilt.document.includes(SECRET), "the secret read late is redacted");
+      assert.deepEqual(rebuilt.manifest.secrets?.map((f) => f.path), ["src/app.py"]);
+    },
+  );
 
   await t.step("--no-cache neither reads nor writes the index", async () => {
     const root = roots[5];

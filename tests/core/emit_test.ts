@@ -6,6 +6,7 @@ import { loadConfig } from "../../pipeline/config.ts";
 import { prepareBuild } from "../../pipeline/build.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { writeJsonAtomicSync } from "../../pipeline/_json_stream.ts";
 
 const manifest = () => ({}) as never;
 
@@ -131,4 +132,39 @@ Deno.test("writeAtomic() fails with a sentence naming the file, keeps the error'
   assert.ok(gone instanceof Deno.errors.NotFound, String(gone));
   assert.equal(gone.message, `Cannot write "${missing}": no such file or directory`);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a manifest written in pieces has JSON.stringify's bytes, whatever its members", async () => {
+  const dir = await tempDir();
+  const values: unknown[] = [
+    {
+      version: 1,
+      files: [
+        { path: 'a\n"b\u2028', notes: ["x"], cache: undefined, nested: { a: [], b: {}, c: [[1]] } },
+        { path: "ü/ß.py", f: () => 1, at: new Date(0), n: null },
+      ],
+      blocks: [],
+      secrets: [1, undefined, () => 2, [2, [3, {}]]],
+      empty: {},
+    },
+    {},
+    [],
+    [{ a: [{ b: 1 }] }],
+    "one",
+    7,
+    null,
+  ];
+  // Over a million characters: written in more than one piece.
+  const files = Array.from({ length: 12_000 }, (_, i) => ({ path: `src/m${i}.py`, bytes: i }));
+  values.push({ version: 1, files, blocks: files.map((f) => ({ id: `files:${f.path}` })) });
+  for (const [i, value] of values.entries()) {
+    const path = join(dir, `m${i}.json`);
+    writeJsonAtomicSync(path, value);
+    assert.equal(Deno.readTextFileSync(path), JSON.stringify(value, null, 2) + "\n", `value ${i}`);
+  }
+  assert.deepEqual([...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".tmp")), []);
+  assert.throws(
+    () => writeJsonAtomicSync(join(dir, "no/such/folder/m.json"), {}),
+    /Cannot write ".*no\/such\/folder\/m\.json"/,
+  );
 });

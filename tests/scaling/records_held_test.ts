@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { heldMarks } from "./_held_marks.ts";
+import { build } from "../../pipeline/build.ts";
+import { loadConfig } from "../../pipeline/config.ts";
+import type { Stages } from "../../pipeline/stages.ts";
+import type { SourceFile } from "../../pipeline/types.ts";
+import { defaultPlugins } from "../../plugins/defaults.ts";
+import { speedLayer } from "../../accel/speed_layer.ts";
+import { RACY_MS } from "../../accel/stat_index.ts";
 
 /**
  * What a build holds per file besides the texts, by counting the heap's bytes after a full
@@ -101,5 +108,45 @@ Deno.test(`a build that spills its texts holds under ${SPILLED_BYTES_PER_FILE} b
   } finally {
     await Deno.remove(small, { recursive: true });
     await Deno.remove(large, { recursive: true });
+  }
+});
+
+/**
+ * Functions held a file, counted: a warm build leaves unchanged files unread, each with a `load`
+ * that reads it when a stage needs its text. Each was a function made for its file, with its
+ * scope and the late scan's wrapper (about 500 bytes a file with the cache's read-backs: 50 MB on
+ * 100,000 files); they share one now (`unreadLoader` in `accel/stat_index.ts`), so the count is 1
+ * whatever the tree's size.
+ */
+Deno.test("a warm build's unread files share one load function, not one a file", async () => {
+  const root = await tree(300);
+  try {
+    // Files older than the stat index's racy window are trusted unread (`RACY_MS`).
+    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+    const loads: Array<SourceFile["load"]> = [];
+    for (const round of ["cold", "warm"]) {
+      const speed = speedLayer();
+      const config = await loadConfig({ cwd: root, stateDir: join(root, ".slop") });
+      await build(config, {
+        builtins: defaultPlugins(),
+        write: false,
+        layer: {
+          ...speed,
+          wrap: (stages, run) => {
+            const wrapped = speed.wrap(stages, run);
+            const read: Stages["read"] = async (targets) => {
+              const sources = await wrapped.read(targets);
+              if (round === "warm") loads.push(...sources.map((s) => s.load));
+              return sources;
+            };
+            return { ...wrapped, read };
+          },
+        },
+      });
+    }
+    assert.ok(loads.length >= 300 && loads.every((load) => load), "every file unread");
+    assert.equal(new Set(loads).size, 1, `one load function for ${loads.length} files`);
+  } finally {
+    await Deno.remove(root, { recursive: true });
   }
 });

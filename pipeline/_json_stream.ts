@@ -1,0 +1,77 @@
+/**
+ * JSON written in pieces: the bytes of `JSON.stringify(value, null, 2) + "\n"`
+ * without the whole text in memory at once. A big tree's manifest is about
+ * 500 bytes a file (50 MB for 100,000 files); made whole, it was a string of
+ * that size, its joined copy and its UTF-8 bytes, at the build's end, where
+ * the build holds the most (bench/README.md, "Compact per-file state").
+ *
+ * @module
+ */
+
+import { writeAtomicPiecesSync } from "./helpers.ts";
+
+const INDENT = "  ";
+
+/**
+ * The pieces of `JSON.stringify(value, null, 2)`, in order: a plain object's
+ * or array's members one by one down to `depth` levels (a manifest's
+ * `files` and `blocks` entries), each member below that stringified whole.
+ * Joined, they are the same characters.
+ */
+function* jsonPieces(value: unknown, depth = 2, level = 0): Generator<string> {
+  const pad = INDENT.repeat(level);
+  if (depth === 0 || !expandable(value)) {
+    // A member stringified alone: its lines indented as deep as it sits (strings hold no newline).
+    const text = JSON.stringify(value, null, 2);
+    yield level ? text.replaceAll("\n", `\n${pad}`) : text;
+    return;
+  }
+  const array = Array.isArray(value);
+  const members: Array<[string | undefined, unknown]> = array
+    ? value.map((item) => [undefined, serializable(item) ? item : null])
+    : Object.entries(value).filter(([, item]) => serializable(item));
+  if (!members.length) {
+    yield array ? "[]" : "{}";
+    return;
+  }
+  yield array ? "[" : "{";
+  for (const [i, [key, item]] of members.entries()) {
+    yield `${i ? "," : ""}\n${pad}${INDENT}${key === undefined ? "" : `${JSON.stringify(key)}: `}`;
+    yield* jsonPieces(item, depth - 1, level + 1);
+  }
+  yield `\n${pad}${array ? "]" : "}"}`;
+}
+
+/** A plain object or array, whose members `JSON.stringify` lays out one a line. */
+function expandable(value: unknown): value is Record<string, unknown> | unknown[] {
+  if (value === null || typeof value !== "object") return false;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+  const proto = Object.getPrototypeOf(value);
+  return Array.isArray(value) || proto === Object.prototype || proto === null;
+}
+
+/** Whether `JSON.stringify` writes a member (it leaves out undefined, functions and symbols). */
+function serializable(value: unknown): boolean {
+  return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
+}
+
+/**
+ * Write `JSON.stringify(value, null, 2) + "\n"` to `path` atomically (a temp file and a
+ * rename), piece by piece ({@linkcode jsonPieces}): never one string.
+ *
+ * @example
+ * ```ts
+ * import { writeJsonAtomicSync } from "./_json_stream.ts";
+ * const path = (await Deno.makeTempDir()) + "/m.json";
+ * writeJsonAtomicSync(path, { version: 1 });
+ * Deno.readTextFileSync(path); // '{\n  "version": 1\n}\n'
+ * ```
+ */
+export function writeJsonAtomicSync(path: string, value: unknown): void {
+  writeAtomicPiecesSync(path, withNewline(jsonPieces(value)));
+}
+
+function* withNewline(pieces: Iterable<string>): Generator<string> {
+  yield* pieces;
+  yield "\n";
+}
