@@ -9,6 +9,7 @@
 
 import { anyCase, type TextHints } from "./_secret_rules_common.ts";
 import { GAP, NAME_QUOTE, namesOf, OP } from "./_secret_rules_names.ts";
+import { codeExpression } from "./_secret_rules_code.ts";
 
 /**
  * From an operator after a name that ends in `key` or `salt` (or the `>` of its element): the
@@ -87,7 +88,9 @@ export function randomKeyAt(text: string, at: number): { start: number; end: num
     value = looksRandomPrintable(own) ? own : own.replace(/\s.*/, "");
     // and not code: a call (`key = toCanonicalKey(path, x)`), a call's argument (`sorted(x,
     // key=itemgetter(1), …)`), a declaration (`const key = …`).
-    if (CODE.test(value) || CODE_NAME.test(text.slice(Math.max(0, at - 160), at))) return undefined;
+    // a call or member access that holds blanks (`RedisModule_OpenKey(ctx,argv[1], MODE)`)
+    if (CODE.test(value) || codeExpression(own)) return undefined;
+    if (CODE_NAME.test(text.slice(Math.max(0, at - 160), at))) return undefined;
   }
   if (!looksRandomPrintable(value)) return undefined;
   const start = m.index + m[0].length - v.length;

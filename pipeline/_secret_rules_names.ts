@@ -23,6 +23,7 @@ import {
   type TextHints,
 } from "./_secret_rules_common.ts";
 import { shortToken } from "./_secret_rules_short.ts";
+import { codeByPlace, codeExpression, codeType } from "./_secret_rules_code.ts";
 
 /**
  * A secret-like name (`…SECRET…`, `…KEY…`, `…TOKEN…`, passwords, credentials)
@@ -594,6 +595,8 @@ export const REFERENCE: RegExp = /^[$%<{[]|\$\{|\{\{|%\(|%[sd]|\$\(/;
 /** Words of code (types, literals) that follow a password name unquoted: not values. */
 const CODE_WORD =
   /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;
+/** A version or version range as a lockfile writes one: `^4.0.0`, `~1.2`, `13.0.0-next-8.29`. */
+const VERSION = /^(?:[~^]|[<>]=?)?v?[0-9]{1,5}(?:\.[0-9]{1,5}){1,3}(?:-[0-9A-Za-z.-]{1,40})?$/;
 /** An identifier as code writes one: camelCase, PascalCase with a lower case letter first, snake_case. */
 const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
 
@@ -610,6 +613,9 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   if (/^[A-Za-z]+(?:[-_][A-Za-z]+)+$/.test(value) && /pass|secret|key|token/i.test(value)) {
     return false;
   }
+  // A label (`Password:`, `API key:`) or a version (`^4.0.0`, `13.0.0-next-8.29`): text and
+  // data that sit under a password's name in markup and lockfiles, not a password.
+  if (/^[A-Za-z][A-Za-z ]*:$/.test(value) || VERSION.test(value)) return false;
   // With blanks: a passphrase has a digit and does not end as a sentence does (`Try again.`).
   if (/ /.test(value) && (!/[0-9]/.test(value) || /[.!?:]$|^ | $/.test(value))) return false;
   // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
@@ -619,6 +625,9 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
   if (/[()[\]{}|]/.test(value) || CODE_WORD.test(value)) return false;
   if (/^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/.test(value)) return false;
+  // An expression of code (`ri->auth_pass`, `&data->req.auth`, `std::nullopt`) or a type
+  // (`Option<String>`, `*C.char`): see `_secret_rules_code.ts`.
+  if (codeExpression(value) || codeType(value)) return false;
   // A name of code has no digit (`hashedPassword`, `password_hash`); a password mostly has one.
   return !(CODE_NAME.test(value) && !/[0-9]/.test(value));
 }
@@ -716,5 +725,7 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
       return undefined;
     }
   }
+  // A name of code by where it stands: a ternary's branch, the end of a statement.
+  if (!q && !element && codeByPlace(text, m.index, start, end)) return undefined;
   return passwordLike(value, q !== "" || element) ? end : undefined;
 }

@@ -29,9 +29,11 @@
  * JWK's private members, Jenkins secrets, Oracle's `user/password@`, credentials calls, Teams
  * webhooks, four provider prefixes, lower-case `basic`; 11: an unquoted password ends before a
  * connection string's next key, `;Database=`; 12: short tokens under a token's or key's name,
- * New Relic license keys, `sonar.login`, PsExec's `-p`, a `;` before a quote ends a password).
+ * New Relic license keys, `sonar.login`, PsExec's `-p`, a `;` before a quote ends a password;
+ * 13: code under a secret's name is kept: member accesses, calls, types, a ternary's branch, a
+ * name that ends a statement, label text, versions).
  */
-export const SECRET_RULES_VERSION = 12;
+export const SECRET_RULES_VERSION = 13;
 
 import {
   fewCharacters,

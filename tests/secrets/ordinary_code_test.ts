@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/secrets.ts";
+import { prng } from "../_helpers.ts";
 
 /** Code that reads, declares or describes a secret, and placeholders: none of it is a value. */
 const ORDINARY: Array<[string, string]> = [
@@ -34,5 +35,64 @@ Deno.test("redactText() leaves code that reads a secret, declarations and placeh
   for (const [path, text] of ORDINARY) {
     const result = await redactText(text, path);
     assert.deepEqual(result.findings, [], `${path}: ${result.text}`);
+  }
+});
+
+/**
+ * Lines of real code (redis, curl, imgui, express) that read a secret from somewhere under a
+ * secret's name: a member access (`->`, `.`, `&`), a call that goes on to the next line, a
+ * ternary's branch, a name that ends a statement, label text, a lockfile's version.
+ */
+const REAL_CODE: Array<[string, string]> = [
+  [
+    "helloworld.c",
+    "    RedisModuleKey *key = RedisModule_OpenKey(ctx,argv[1],REDISMODULE_READ|REDISMODULE_WRITE);\n" +
+    "    RedisModuleKey *srckey = RedisModule_OpenKey(ctx,argv[1],\n        REDISMODULE_READ|REDISMODULE_WRITE);\n",
+  ],
+  [
+    "sentinel.c",
+    "        auth_pass = ri->auth_pass;\n        auth_pass = ri->master->auth_pass;\n",
+  ],
+  [
+    "tls.c",
+    "    const char *key_file_pass = client ? ctx_config->client_key_file_pass : ctx_config->server_key_file_pass;\n",
+  ],
+  ["login.ejs", '<p><label for="password">Password:</label>\n'],
+  ["http_digest.c", "    tmp_pass = &data->req.hd_proxy_auth;\n    pw = &fallback;\n"],
+  ["lib1588.c", "  const char *proxyuserpwd = libtest_arg4;\n"],
+  ["main.cpp", "    info.RenderPass = wd->RenderPass;\n"],
+  ["yarn.lock", '"registry@^1.0.0":\n  dependencies:\n    verdaccio-htpasswd: 13.0.0-next-8.29\n'],
+];
+
+/** Code under a secret's name, one template per language: `{N}` the name, `{M}` a member's name. */
+const CODE_TEMPLATES: Array<[string, string]> = [
+  [
+    "a.c",
+    "const char *{N} = conn->cfg->{M};\n{N} = &state->opts.{M};\n{N} = c ? a->{M} : b->{M};\n",
+  ],
+  ["b.c", "Key *{N} = Open_Key(ctx, argv[2],\n    MODE_READ | MODE_WRITE);\n{N} = arg_{M}7;\n"],
+  ["c.cpp", "auto {N} = std::nullopt;\n{N} = self->{M}.get();\n"],
+  ["d.go", "var {N} *C.char = C.CString(x)\n{N} := cfg.Auth.{M}\n"],
+  ["e.rs", "struct A {\n    {N}: Option<String>,\n    {M}: Box<dyn Fn()>,\n}\n"],
+  ["f.ts", "const {N} = cond ? user.{M} : fallback{M}2;\nconst x = y ? z : this.store.{M};\n"],
+  ["g.php", "${N} = $this->config->{M};\n"],
+  ["h.ejs", '<label for="{N}">Password:</label>\n<label for="{M}">API key:</label>\n'],
+];
+const SECRET_NAMES = ["password", "auth_pass", "api_key", "secret_key", "key", "passwd", "token"];
+const MEMBERS = ["password", "authPass", "keyFilePass", "secretKey", "master_pwd", "apiToken"];
+
+Deno.test("redactText() keeps code under a secret's name: members, calls, ternaries, types, labels", async () => {
+  for (const [path, text] of REAL_CODE) {
+    const result = await redactText(text, path);
+    assert.equal(result.text, text, path);
+  }
+  const random = prng(9);
+  const pick = (words: string[]) => words[Math.floor(random() * words.length)];
+  for (let i = 0; i < 4; i++) {
+    for (const [path, template] of CODE_TEMPLATES) {
+      const text = template.replaceAll("{N}", pick(SECRET_NAMES)).replaceAll("{M}", pick(MEMBERS));
+      const result = await redactText(text, path);
+      assert.equal(result.text, text, path);
+    }
   }
 });
