@@ -14,20 +14,26 @@ import { looksGenerated, looksRandom, randomLetters } from "./_secret_rules_comm
 
 /** One token of an expression: blanks, a name, a number, a string, or a mark of code. */
 const PIECE =
-  /[ \t]+|[A-Za-z_$][\w$]*|[0-9][\w.]*|"(?:[^"\\\r\n]|\\.){0,256}"|'(?:[^'\\\r\n]|\\.){0,256}'|->|::|\?\.|&&|\|\||[()[\],.|&*+!?:/-]/y;
+  /[ \t]+|[A-Za-z_$][\w$]*|0[xX][0-9A-Fa-f]+|[0-9]+(?:\.[0-9]+)?[uUlLfF]?(?![\w$])|"(?:[^"\\\r\n]|\\.){0,256}"|'(?:[^'\\\r\n]|\\.){0,256}'|->|::|\?\.|&&|\|\||[()[\],.|&*+!?:/-]/y;
 /** The start of an expression: `&`, `*` or `!` (maybe several), then a name. */
 const HEAD = /^[&*!]*[A-Za-z_$]/;
 /** What makes a name an expression: a member's mark, a call or subscript, an address or deref. */
 const STRUCTURE = /->|::|\?\.|[.([]|^[&*]/;
+/** Marks between two operands; `+`, `-` and `/` only with blanks around (`Summer-2024` is not). */
+const BETWEEN = new Set(["|", "&", "||", "&&", "?", ":", "*", ","]);
+const SPACED = new Set(["+", "-", "/"]);
+/** Marks of a member: a name must follow at once. */
+const MEMBER = new Set([".", "->", "::", "?."]);
 
 /**
  * Whether `value` (unquoted, up to its line's end) is an expression of code: names, numbers and
- * strings joined by the marks of member access, calls, subscripts and operators (`->`, `::`,
- * `.`, `( )`, `[ ]`, `,`, `|`, `&`, `*`, `+`, `-`, `!`, `?`, `:`), its brackets balanced (or left
- * open at a line's end after `(` or `,`, a call that goes on), ending maybe in `;` or `,`; with a
- * structure of code (a name alone is not), and no name that looks generated or random. A key
- * holds marks no expression does (`%`, `#`, `@`, `^`, `~`, `<`, `=`, `;` inside) or names of random
- * shape.
+ * strings joined as code joins them: members (`a->b`, `a.b`, `a::b`, `a?.b`, a name right after
+ * the mark), calls and subscripts, operators between operands (`|`, `&`, `*`, `?`, `:`, `,`;
+ * `+`, `-`, `/` with blanks around), `&`, `*`, `!` before an operand; its brackets balanced (or
+ * left open at a line's end after `(` or `,`, a call that goes on), ending maybe in `;` or `,`;
+ * with a structure of code (a name alone is not), and no name that looks generated or random. A
+ * key holds marks no expression does (`%`, `#`, `@`, `^`, `~`, `<`, `=`, `;` inside), marks where
+ * code has none (`Summer-2024.x`), or names of random shape.
  *
  * @example
  * ```ts
@@ -35,28 +41,62 @@ const STRUCTURE = /->|::|\?\.|[.([]|^[&*]/;
  * codeExpression("ri->master->auth_pass"); // true
  * codeExpression("RedisModule_OpenKey(ctx,argv[1], REDISMODULE_READ|REDISMODULE_WRITE);"); // true
  * codeExpression("MW1pxMctoyA(>M%0Vl 2(#o0|2$cB+K|.G$hB~4Juw@]:(5;oVUl<<W3^e_R-fg"); // false
+ * codeExpression("Summer-2024.x"); // false
  * ```
  */
 export function codeExpression(value: string): boolean {
   const trimmed = value.trimEnd();
   const body = trimmed.replace(/[;,]$/, "");
   if (!HEAD.test(body) || !STRUCTURE.test(body)) return false;
+  const pieces = piecesOf(body);
+  if (!pieces) return false;
   const open: string[] = [];
-  let last = "";
+  let operand = true; // an operand is wanted next
+  for (let i = 0; i < pieces.length; i++) {
+    const { piece, spaced } = pieces[i];
+    if (/^[A-Za-z_$0-9"']/.test(piece)) {
+      if (!operand || (/^[A-Za-z_$]/.test(piece) && !nameOfCode(piece))) return false;
+      operand = false;
+    } else if (piece === "(" || piece === "[") {
+      open.push(piece === "(" ? ")" : "]");
+      operand = true;
+    } else if (piece === ")" || piece === "]") {
+      // `f()`: a call with no argument closes right after it opens
+      if (open.pop() !== piece || (operand && pieces[i - 1]?.piece !== "(")) return false;
+      operand = false;
+    } else if (MEMBER.has(piece)) {
+      if (operand || !/^[A-Za-z_$]/.test(pieces[i + 1]?.piece ?? "") || pieces[i + 1].spaced) {
+        return false;
+      }
+      operand = true;
+    } else if (operand && /^[&*!-]$/.test(piece)) continue; // `&x`, `*p`, `!ok`, `-1`
+    else if (operand || !(BETWEEN.has(piece) || (SPACED.has(piece) && spaced))) return false;
+    else operand = true;
+  }
+  if (!open.length) return !operand;
+  return trimmed.endsWith(",") || pieces[pieces.length - 1].piece === "(";
+}
+
+/**
+ * The tokens of `body` ({@linkcode PIECE}) without the blanks, each with whether blanks stand on
+ * both sides of it; `undefined` when a character is none of them.
+ */
+function piecesOf(body: string): Array<{ piece: string; spaced: boolean }> | undefined {
+  const out: Array<{ piece: string; spaced: boolean }> = [];
+  let blankBefore = false;
   for (let at = 0; at < body.length;) {
     PIECE.lastIndex = at;
     const m = PIECE.exec(body);
-    if (!m) return false;
-    const piece = m[0];
-    at += piece.length;
-    if (/^[A-Za-z_$]/.test(piece) && !nameOfCode(piece)) return false;
-    if (piece === "(" || piece === "[") open.push(piece === "(" ? ")" : "]");
-    else if (piece === ")" || piece === "]") {
-      if (open.pop() !== piece) return false;
+    if (!m) return undefined;
+    at += m[0].length;
+    if (/^[ \t]/.test(m[0])) {
+      blankBefore = true;
+      continue;
     }
-    if (!/^[ \t]/.test(piece)) last = piece;
+    out.push({ piece: m[0], spaced: blankBefore && /^[ \t]/.test(body[at] ?? "") });
+    blankBefore = false;
   }
-  return open.length === 0 || last === "(" || last === "," || trimmed.endsWith(",");
+  return out;
 }
 
 /** Whether `name` reads as a name of code, not as a key: not random nor generated. */
