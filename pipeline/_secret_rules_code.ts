@@ -99,13 +99,28 @@ function piecesOf(body: string): Array<{ piece: string; spaced: boolean }> | und
   return out;
 }
 
-/** Whether `name` reads as a name of code, not as a key: not random nor generated. */
+/**
+ * Whether `name` reads as a name of code, not as a key: words joined by `_` or a change to upper
+ * case, each letters with maybe digits after them (`argv`, `hd_proxy_auth`, `RenderPass`,
+ * `libtest_arg4`, `x86_64`), not random nor generated. A password mixes digits into its letters
+ * (`P4ss`, `w0rd9`).
+ */
 function nameOfCode(name: string): boolean {
-  return !looksRandom(name) && !looksGenerated(name) && !randomLetters(name);
+  const words = name.replace(/^[$_]+/, "").split(/_+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
+  return words.every((w) => /^(?:[A-Za-z]+[0-9]*|[0-9]+)$/.test(w)) &&
+    !looksRandom(name) && !looksGenerated(name) && !randomLetters(name);
 }
 
-/** A name as code writes one. */
-const NAME = /^[A-Za-z_$][\w$]*$/;
+/**
+ * Whether `value` is a name of words as code writes one: two or more words joined by `_` or a
+ * change to upper case, each letters and maybe digits after them (`libtest_arg4`,
+ * `fallbackPassword2`). A password mixes digits into its letters (`S3cret9x`, `Xk9mP2qL7vB4`) or
+ * is one word (`hunter2`), so it does not read so.
+ */
+function wordsName(value: string): boolean {
+  if (!/^[A-Za-z_$][\w$]*$/.test(value) || !nameOfCode(value)) return false;
+  return value.split(/_+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean).length >= 2;
+}
 /**
  * A type: a name or path (`String`, `std::string`, `C.char`), maybe a reference, pointer, `dyn`,
  * `impl`, `mut`, `const`, a lifetime, and type arguments (`Option<String>`, `Box<dyn Fn()>`,
@@ -136,12 +151,17 @@ export function codeType(value: string): boolean {
   return depth === 0 && (value.match(/[A-Za-z_$][\w$]*/g) ?? []).every(nameOfCode);
 }
 
+/** A type up to where a declaration goes on: ` =`, `;`, `{`, `)` or the line's end. */
+const TYPE_REST = /^[^=;{})\r\n]*/;
+
 /**
  * Whether the unquoted name `value` at `start` to `end`, after the operator at `at`, is code by
- * where it stands: a ternary's branch (`: ` after a ` ? ` on its line: `c ? a : b_pass2`), or the
+ * where it stands: a type that goes on past a `,` (`HashMap<String, Vec<u8>>`), a ternary's branch (`: ` after a ` ? ` on its line: `c ? a : b_pass2`), or the
  * end of a statement (` = ` with blanks, then `;` and the line's end: `pwd = libtest_arg4;`). A
  * `.env` line, YAML or a connection string (`Pwd=S3cret9;`) writes neither; code quotes a secret.
- * The name must read as one of code (not random nor generated).
+ * The value must read as code by its shape too: an expression ({@linkcode codeExpression}) or a
+ * name of words ({@linkcode wordsName}), not random nor generated, so that `pw = S3cret9x;` in a
+ * config file is still a password.
  *
  * @example
  * ```ts
@@ -152,9 +172,20 @@ export function codeType(value: string): boolean {
  */
 export function codeByPlace(text: string, at: number, start: number, end: number): boolean {
   const value = text.slice(start, end);
-  if (!(NAME.test(value) || codeExpression(value)) || !nameOfCode(value)) return false;
+  // A type whose arguments hold a `,` that ended the value (`HashMap<String, Vec<u8>>`)
+  if (
+    value.includes("<") &&
+    codeType(TYPE_REST.exec(text.slice(start, start + 256))![0].trim().replace(/,$/, ""))
+  ) {
+    return true;
+  }
+  const expression = codeExpression(value);
+  if (!expression && !(/^[A-Za-z_$][\w$]*$/.test(value) && nameOfCode(value))) return false;
+  // a ternary's branch: any name of code
   const lineStart = Math.max(text.lastIndexOf("\n", at) + 1, at - 512);
   if (text[at] === ":" && /[ \t]\?[ \t]/.test(text.slice(lineStart, at))) return true;
+  // the end of a statement: an expression, or a name of two words or more
+  if (!expression && !wordsName(value)) return false;
   const spaced = /[ \t]$/.test(text.slice(at - 1, at)) && /^=[ \t]/.test(text.slice(at, at + 2));
   return spaced &&
     /^;[ \t]*(?:\/\/[^\r\n]*|\/\*[^\r\n]*)?(?:\r?\n|$)/.test(text.slice(end, end + 256));

@@ -73,7 +73,10 @@ const CODE_TEMPLATES: Array<[string, string]> = [
   ["b.c", "Key *{N} = Open_Key(ctx, argv[2],\n    MODE_READ | MODE_WRITE);\n{N} = arg_{M}7;\n"],
   ["c.cpp", "auto {N} = std::nullopt;\n{N} = self->{M}.get();\n"],
   ["d.go", "var {N} *C.char = C.CString(x)\n{N} := cfg.Auth.{M}\n"],
-  ["e.rs", "struct A {\n    {N}: Option<String>,\n    {M}: Box<dyn Fn()>,\n}\n"],
+  [
+    "e.rs",
+    "struct A {\n    {N}: Option<String>,\n    {M}: Box<dyn Fn()>,\n    api_key: HashMap<String, Vec<u8>>,\n}\n",
+  ],
   ["f.ts", "const {N} = cond ? user.{M} : fallback{M}2;\nconst x = y ? z : this.store.{M};\n"],
   ["g.php", "${N} = $this->config->{M};\n"],
   ["h.ejs", '<label for="{N}">Password:</label>\n<label for="{M}">API key:</label>\n'],

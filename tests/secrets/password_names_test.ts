@@ -80,6 +80,19 @@ Deno.test("a password name over code, types, references and stand-ins finds noth
 Deno.test("a value under a password name is redacted whatever its shape, only the value", async () => {
   const cases: Array<[string, string, string]> = [
     [".env", "DB_PASSWORD=hunter2hunter2\n", "DB_PASSWORD=[REDACTED:password]\n"],
+    // Passwords that hold the marks of code: a `;` ending a config line, a `-` or `->` between
+    // words with digits mixed into their letters, a key's `(` and `,` (not read as code)
+    ["my.cnf", "[client]\npassword = S3cret9x;\n", "[client]\npassword = [REDACTED:password];\n"],
+    [
+      ".env",
+      "DB_PASSWORD=Summer-2024.x\nAPI_PASSWORD=P4ss->w0rd9\n",
+      "DB_PASSWORD=[REDACTED:password]\nAPI_PASSWORD=[REDACTED:password]\n",
+    ],
+    [
+      "c.env",
+      "SECURE_AUTH_KEY=Ab3dEf(gh1,jK2lM[n0]pQ|rS4tU*vW5xY,zA6bC!dE7fG.hI8jK\n",
+      "SECURE_AUTH_KEY=[REDACTED:named-secret]\n",
+    ],
     ["a.yaml", "db:\n  password: S3cr3t!pw\n", "db:\n  password: [REDACTED:password]\n"],
     ["a.py", 'connect(password="correct-horse-9")\n', 'connect(password="[REDACTED:password]")\n'],
     ["a.ts", "const apiKey = `my-key-2024`;\n", "const apiKey = `[REDACTED:password]`;\n"],
