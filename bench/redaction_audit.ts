@@ -95,7 +95,6 @@ async function audit(root: string, scanner: Scanner, counts: Map<string, number>
     }
     for (const v of values) {
       counts.set(v.rule, (counts.get(v.rule) ?? 0) + 1);
-      if (!values.length) continue;
       const shown = v.value.length > 160 ? `${v.value.slice(0, 160)}…` : v.value;
       if (!flags.counts) {
         console.log(`${v.rule}\t${root}/${path}:${v.line}\t${JSON.stringify(shown)}`);
