@@ -38,7 +38,14 @@ const REPOSITORY_VARIABLES: readonly string[] = [
 
 /** The environment of slop's git: this one's without {@linkcode REPOSITORY_VARIABLES}. */
 function gitEnv(): { env: Record<string, string>; clearEnv: boolean } {
-  const fixed = { GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" };
+  // Never ask at a terminal, never fetch: a partial clone's git fetches a missing object from its
+  // remote when a command needs it, and may ask for a password there (the build would wait).
+  const fixed = {
+    GIT_OPTIONAL_LOCKS: "0",
+    LC_ALL: "C",
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_NO_LAZY_FETCH: "1",
+  };
   let env: Record<string, string>;
   try {
     env = Deno.env.toObject();
@@ -48,6 +55,13 @@ function gitEnv(): { env: Record<string, string>; clearEnv: boolean } {
   for (const name of REPOSITORY_VARIABLES) delete env[name];
   return { env: { ...env, ...fixed }, clearEnv: true };
 }
+
+/**
+ * Settings for every git slop runs. `core.fsmonitor` names a program (or a daemon) git asks
+ * which files changed before it lists them: a speed-up only, which slop's reads do without. A hook
+ * that hangs (a watchman gone astray) held each git call until it returned: minutes a build.
+ */
+const NO_HOOKS: readonly string[] = ["-c", "core.fsmonitor=false"];
 
 /** What git answered: its stdout, or why it failed (its first error line), or its deadline. */
 export type GitOutput = { out: string; stderr: string } | { failed: string } | typeof TIMED_OUT;
@@ -74,7 +88,7 @@ export async function gitOutput(
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   try {
     const command = new Deno.Command("git", {
-      args,
+      args: [...NO_HOOKS, ...args],
       cwd,
       ...(options.stdin === undefined ? {} : { stdin: "piped" as const }),
       stdout: "piped",

@@ -557,7 +557,19 @@ export function rankOf(view: string): number {
  */
 export async function changeCounts(root: string, commits = 200): Promise<Map<string, number>> {
   const out = await runGit(
-    ["-c", "core.quotePath=false", "log", `-n${commits}`, "--format=", "--name-only", "--relative"],
+    // --no-renames: git's rename detection reads the files' contents, which a partial clone
+    // (--filter=blob:none) has not fetched: git would fetch them, or fail offline. The counts of
+    // the paths that exist are the same either way.
+    [
+      "-c",
+      "core.quotePath=false",
+      "log",
+      `-n${commits}`,
+      "--format=",
+      "--name-only",
+      "--no-renames",
+      "--relative",
+    ],
     root,
   );
   const counts = new Map<string, number>();

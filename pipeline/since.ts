@@ -63,7 +63,9 @@ export async function changedSince(root: string, ref: string): Promise<string[]>
   }
   const sha = commit.trim();
   const changed = await gitOutput(
-    ["diff", "--name-only", "--relative", "--diff-filter=d", "-z", sha, "--"],
+    // --no-renames: rename detection reads contents a partial clone has not fetched (a renamed
+    // file is listed by its new name either way).
+    ["diff", "--name-only", "--no-renames", "--relative", "--diff-filter=d", "-z", sha, "--"],
     root,
   );
   const deadlineMs = gitDeadlineMs();

@@ -4,6 +4,7 @@ import { buildContext, loadConfig } from "../../mod.ts";
 import { rankInputs } from "../../cli/rank.ts";
 import { gitListing } from "../../pipeline/_git.ts";
 import { changedSince, SinceError } from "../../pipeline/since.ts";
+import { changeCounts } from "../../pipeline/budget.ts";
 import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
 
 /** The files and warnings of `slop build --stdout --json` in `cwd` with `env`. */
@@ -157,6 +158,55 @@ Deno.test("--since in a repository git cannot read, or a shallow clone, names th
     () => changedSince(root, "HEAD~1"),
     /^SinceError: Cannot list the files changed since "HEAD~1" with git \(index file corrupt\)$/,
   );
+});
+
+Deno.test("a partial clone whose remote is out of reach counts and lists changes as a full clone does", async () => {
+  // A rename with an edit: git's rename detection compares the two files' contents, which a
+  // --filter=blob:none clone fetches when asked (or fails to: its remote is gone, offline).
+  const lines = Array.from({ length: 30 }, (_, i) => `line ${i} of a text that stays alike\n`);
+  const source = await makeProject({ "old.txt": lines.join(""), "b.txt": "b\n" });
+  await gitInit(source);
+  await git(source, "mv", "old.txt", "new.txt");
+  await Deno.writeTextFile(join(source, "new.txt"), lines.join("") + "edited\n");
+  await git(source, "commit", "-qam", "rename with an edit");
+  await Deno.writeTextFile(join(source, "b.txt"), "b2\n");
+  await git(source, "commit", "-qam", "b");
+  await git(source, "config", "uploadpack.allowFilter", "true");
+  const partial = join(await makeProject({}), "partial");
+  await git(source, "clone", "-q", "--filter=blob:none", `file://${source}`, partial);
+  const counts = await changeCounts(source);
+  await Deno.rename(source, `${source}.gone`);
+  assert.deepEqual(await changeCounts(partial), counts);
+  assert.deepEqual([counts.get("new.txt"), counts.get("b.txt")], [1, 2]);
+  assert.deepEqual(await changedSince(partial, "HEAD~2"), ["b.txt", "new.txt"]);
+});
+
+Deno.test("a core.fsmonitor hook is never run by slop's git (one that hangs held every git call)", async () => {
+  const root = await makeProject({
+    "a.ts": "a\n",
+    "b.md": "b\n",
+    ".gitattributes": "*.md -diff\n",
+  });
+  await gitInit(root);
+  await Deno.writeTextFile(join(root, "new.ts"), "n\n");
+  // The hook notes each call, then answers nothing useful (a watchman that is not running).
+  const calls = join(root, ".git", "fsmonitor-calls");
+  const hook = join(root, ".git", "fsmonitor-hook");
+  await Deno.writeTextFile(hook, `#!/bin/sh\necho called >> "${calls}"\nexit 1\n`);
+  await Deno.chmod(hook, 0o755);
+  await git(root, "config", "core.fsmonitor", hook);
+  await git(root, "status", "--short");
+  assert.ok(await Deno.stat(calls), "git itself calls the hook");
+  await Deno.remove(calls);
+  const run = await listed(root);
+  assert.deepEqual(run.files, [
+    ".gitattributes:rendered",
+    "a.ts:rendered",
+    "b.md:skipped",
+    "new.ts:rendered",
+  ]);
+  assert.deepEqual(await changedSince(root, "HEAD"), ["new.ts"]);
+  await assert.rejects(() => Deno.stat(calls), Deno.errors.NotFound);
 });
 
 Deno.test("a folder git cannot open is listed with git's cause in place of its untracked files, and a tracked file no look reaches is listed with why", async () => {
