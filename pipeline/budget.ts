@@ -559,22 +559,14 @@ export async function changeCounts(root: string, commits = 200): Promise<Map<str
   const out = await runGit(
     // --no-renames: git's rename detection reads the files' contents, which a partial clone
     // (--filter=blob:none) has not fetched: git would fetch them, or fail offline. The counts of
-    // the paths that exist are the same either way.
-    [
-      "-c",
-      "core.quotePath=false",
-      "log",
-      `-n${commits}`,
-      "--format=",
-      "--name-only",
-      "--no-renames",
-      "--relative",
-    ],
+    // the paths that exist are the same either way. -z: each path as it is, ended by a NUL (git
+    // quotes a name with a quote, a backslash or a control character on a line of its own).
+    ["log", `-n${commits}`, "-z", "--format=", "--name-only", "--no-renames", "--relative"],
     root,
   );
   const counts = new Map<string, number>();
-  for (const line of out?.split("\n") ?? []) {
-    if (line) counts.set(line, (counts.get(line) ?? 0) + 1);
+  for (const path of out?.split("\0") ?? []) {
+    if (path) counts.set(path, (counts.get(path) ?? 0) + 1);
   }
   return counts;
 }

@@ -181,6 +181,17 @@ Deno.test("a partial clone whose remote is out of reach counts and lists changes
   assert.deepEqual(await changedSince(partial, "HEAD~2"), ["b.txt", "new.txt"]);
 });
 
+Deno.test("the budget's change counts name files git quotes (a quote, a backslash, a tab, a newline) as they are", async () => {
+  const names = ['a"b.py', "back\\slash.py", "tab\tc.py", "new\nline.py", "ü.py", "plain.py"];
+  const root = await makeProject(Object.fromEntries(names.map((n) => [n, "1\n"])));
+  await gitInit(root);
+  for (const name of names) await Deno.writeTextFile(join(root, name), "2\n");
+  await git(root, "commit", "-qam", "two");
+  const counts = await changeCounts(root);
+  assert.deepEqual(names.map((n) => counts.get(n)), names.map(() => 2));
+  assert.equal(counts.size, names.length);
+});
+
 Deno.test("a core.fsmonitor hook is never run by slop's git (one that hangs held every git call)", async () => {
   const root = await makeProject({
     "a.ts": "a\n",
