@@ -26,6 +26,22 @@ export class SinceError extends Error {
   }
 }
 
+/** Why a ref may be unknown: a shallow clone, or a repository with no commit yet. */
+async function sinceHint(root: string): Promise<string> {
+  // A shallow clone (CI checkouts fetch one commit) lacks the history the ref names.
+  const shallow = await runGit(["rev-parse", "--is-shallow-repository"], root);
+  if (shallow?.trim() === "true") {
+    return ': the clone is shallow, "git fetch --unshallow" (or --deepen <n>) brings its history';
+  }
+  // A fresh `git init` (or an orphan branch) names no commit, HEAD included.
+  const head = await runGit(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], root);
+  if (!head?.trim()) {
+    return ": HEAD names no commit yet (a new repository or an orphan branch): commit once, " +
+      "or build without --since";
+  }
+  return "";
+}
+
 /**
  * The files under `root` changed since `ref`: modified, added or renamed in
  * the work tree compared with `ref` (deleted files are left out, they cannot
@@ -54,12 +70,7 @@ export async function changedSince(root: string, ref: string): Promise<string[]>
   if (ref.startsWith("-")) throw new SinceError(`Unknown git revision "${ref}" for --since`);
   const commit = await runGit(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], root);
   if (!commit?.trim()) {
-    // A shallow clone (CI checkouts fetch one commit) lacks the history the ref names.
-    const shallow = await runGit(["rev-parse", "--is-shallow-repository"], root);
-    const hint = shallow?.trim() === "true"
-      ? ': the clone is shallow, "git fetch --unshallow" (or --deepen <n>) brings its history'
-      : "";
-    throw new SinceError(`Unknown git revision "${ref}" for --since${hint}`);
+    throw new SinceError(`Unknown git revision "${ref}" for --since${await sinceHint(root)}`);
   }
   const sha = commit.trim();
   const changed = await gitOutput(

@@ -147,6 +147,16 @@ Deno.test("--since in a repository git cannot read, or a shallow clone, names th
     ),
   );
   assert.deepEqual(await changedSince(root, "HEAD~1"), ["a.ts"]);
+  // A fresh repository: no ref names a commit, HEAD included.
+  const fresh = await makeProject({ "a.ts": "a\n" });
+  await git(fresh, "init", "-q");
+  await assert.rejects(
+    () => changedSince(fresh, "HEAD"),
+    new SinceError(
+      'Unknown git revision "HEAD" for --since: HEAD names no commit yet (a new repository or ' +
+        "an orphan branch): commit once, or build without --since",
+    ),
+  );
   // A .git file naming nowhere: git's reason, not "not inside a git work tree".
   const moved = await makeProject({ "a.ts": "a\n", ".git": "gitdir: /nonexistent/slop/wt\n" });
   await assert.rejects(
