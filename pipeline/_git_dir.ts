@@ -36,7 +36,17 @@ export function gitDirAbove(dir: string): string | undefined {
   }
 }
 
-function isGitDir(dir: string): boolean {
+/**
+ * Whether `dir` is a git directory: a `HEAD` that names a ref or a commit, beside `objects` and
+ * `refs` folders (git's own test). Anything that cannot be looked at is no git directory.
+ *
+ * @example
+ * ```ts
+ * import { isGitDir } from "./_git_dir.ts";
+ * isGitDir("/srv/app.git"); // true for a bare repository
+ * ```
+ */
+export function isGitDir(dir: string): boolean {
   try {
     // One look for most folders: no HEAD, no git directory.
     if (!Deno.lstatSync(join(dir, "HEAD")).isFile) return false;

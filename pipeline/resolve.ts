@@ -18,6 +18,7 @@ import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, entryPathIn, isGlob, normalizeEntryPath } from "./helpers.ts";
 import { walk } from "./_walk.ts";
+import { foldGitStores } from "./_git_store_folders.ts";
 import { outputDirError } from "./_output_dir.ts";
 import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
 import {
@@ -177,6 +178,8 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     const blocked = answer.notRegular;
     warnings.push(blocked ? `${notRegularIgnoreText(blocked)}; ${GIT_BLOCKED}` : GIT_SLOW);
   }
+  // A git directory inside the project (a bare repository, a `.git.bak`): one folder row.
+  candidates = foldGitStores(root, candidates, folders);
   // A path that holds a secret is never listed: no output, cache or memory may record it.
   const { kept: listed, dropped: secretNamed } = splitSecretPaths(candidates, config.secrets.rules);
   const internal = internalDirs(config);
