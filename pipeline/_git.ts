@@ -60,8 +60,9 @@ function gitEnv(): { env: Record<string, string>; clearEnv: boolean } {
  * Settings for every git slop runs. `core.fsmonitor` names a program (or a daemon) git asks
  * which files changed before it lists them: a speed-up only, which slop's reads do without. A hook
  * that hangs (a watchman gone astray) held each git call until it returned: minutes a build.
+ * Empty, not `false`: git before 2.36 reads the value as the hook's path, and empty as none.
  */
-const NO_HOOKS: readonly string[] = ["-c", "core.fsmonitor=false"];
+const NO_HOOKS: readonly string[] = ["-c", "core.fsmonitor="];
 
 /** What git answered: its stdout, or why it failed (its first error line), or its deadline. */
 export type GitOutput = { out: string; stderr: string } | { failed: string } | typeof TIMED_OUT;

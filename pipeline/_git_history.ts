@@ -5,7 +5,7 @@
  * @module
  */
 
-import { runGit } from "./_git.ts";
+import { gitOutput } from "./_git.ts";
 import { DECAY, type OrderSeed, PRIOR } from "./order_state.ts";
 
 /** The least number of commits the seed looks at (its window starts at an anchor at least this old). */
@@ -143,24 +143,30 @@ export async function firstParentLog(
   // Each record starts and its message ends with a mark no commit can hold: made anew for this
   // read, so a message that copies the marks of another read (or of the format) splits nothing.
   const mark = randomMark();
-  const out = await runGit(
-    [
+  const format = `--format=%x01${mark}%H${options.messages ? `%x02${mark}%B%x02${mark}` : ""}`;
+  const log = (merges: string) =>
+    gitOutput([
       "-c",
       "core.quotePath=false",
       "log",
       "--first-parent",
-      "--diff-merges=first-parent",
+      merges,
       "-n",
       String(count),
-      `--format=%x01${mark}%H${options.messages ? `%x02${mark}%B%x02${mark}` : ""}`,
+      format,
       "--name-only",
       "--no-renames",
       "--relative",
       rev,
       "--",
-    ],
-    root,
-  );
+    ], root);
+  let answer = await log("--diff-merges=first-parent");
+  // git before 2.31 knows no --diff-merges (Debian 11 has 2.30, Ubuntu 20.04 2.25); there `-m`
+  // with --first-parent lists a merge's paths against its first parent, the same list.
+  if (typeof answer === "object" && "failed" in answer && answer.failed.includes("--diff-merges")) {
+    answer = await log("-m");
+  }
+  const out = typeof answer === "object" && "out" in answer ? answer.out : undefined;
   if (!out) return undefined;
   return out.split(`\x01${mark}`).slice(1).map((chunk) => logRecord(chunk, `\x02${mark}`, options));
 }

@@ -5,6 +5,7 @@ import { rankInputs } from "../../cli/rank.ts";
 import { gitListing } from "../../pipeline/_git.ts";
 import { changedSince, SinceError } from "../../pipeline/since.ts";
 import { changeCounts } from "../../pipeline/budget.ts";
+import { firstParentLog } from "../../pipeline/_git_history.ts";
 import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
 
 /** The files and warnings of `slop build --stdout --json` in `cwd` with `env`. */
@@ -200,6 +201,40 @@ Deno.test("the budget's change counts name files git quotes (a quote, a backslas
   const counts = await changeCounts(root);
   assert.deepEqual(names.map((n) => counts.get(n)), names.map(() => 2));
   assert.equal(counts.size, names.length);
+});
+
+Deno.test("a git older than 2.31 (no --diff-merges) reads the same first-parent history, merges included", async () => {
+  const root = await makeProject({ "a.ts": "a\n", "b.ts": "b\n" });
+  await gitInit(root);
+  await git(root, "checkout", "-q", "-b", "side");
+  await Deno.writeTextFile(join(root, "b.ts"), "b2\n");
+  await git(root, "commit", "-qam", "side");
+  await git(root, "checkout", "-q", "main");
+  await Deno.writeTextFile(join(root, "a.ts"), "a2\n");
+  await git(root, "commit", "-qam", "main");
+  await git(root, "merge", "-q", "--no-ff", "-m", "merge side", "side");
+  const expected = await firstParentLog(root, 10, "HEAD", { messages: true });
+  assert.deepEqual(expected?.map((c) => c.paths), [["b.ts"], ["a.ts"], ["a.ts", "b.ts"]]);
+  // A git that refuses --diff-merges as git 2.30 and older do, the real one behind it.
+  const real = (await new Deno.Command("sh", { args: ["-c", "command -v git"], stdout: "piped" })
+    .output()).stdout;
+  const bin = await makeProject({
+    "git": `#!/bin/sh\nfor a in "$@"; do case "$a" in --diff-merges*)\n` +
+      `  echo "fatal: unrecognized argument: $a" >&2; exit 128;; esac; done\n` +
+      `exec ${new TextDecoder().decode(real).trim()} "$@"\n`,
+  });
+  await Deno.chmod(join(bin, "git"), 0o755);
+  const code = `import { firstParentLog } from ${
+    JSON.stringify(new URL("../../pipeline/_git_history.ts", import.meta.url).href)
+  };\nconsole.log(JSON.stringify(await firstParentLog(Deno.cwd(), 10, "HEAD", { messages: true })));`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    cwd: root,
+    env: { PATH: `${bin}:${Deno.env.get("PATH")}` },
+    stdout: "piped",
+  }).output();
+  assert.ok(out.success);
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)), expected);
 });
 
 Deno.test("a core.fsmonitor hook is never run by slop's git (one that hangs held every git call)", async () => {
