@@ -203,7 +203,7 @@ Deno.test("the budget's change counts name files git quotes (a quote, a backslas
   assert.equal(counts.size, names.length);
 });
 
-Deno.test("a git older than 2.31 (no --diff-merges) reads the same first-parent history, merges included", async () => {
+Deno.test("a git older than 2.31 (no --diff-merges), or one that prints messages in Latin-1, reads the same first-parent history", async () => {
   const root = await makeProject({ "a.ts": "a\n", "b.ts": "b\n" });
   await gitInit(root);
   await git(root, "checkout", "-q", "-b", "side");
@@ -215,6 +215,15 @@ Deno.test("a git older than 2.31 (no --diff-merges) reads the same first-parent 
   await git(root, "merge", "-q", "--no-ff", "-m", "merge side", "side");
   const expected = await firstParentLog(root, 10, "HEAD", { messages: true });
   assert.deepEqual(expected?.map((c) => c.paths), [["b.ts"], ["a.ts"], ["a.ts", "b.ts"]]);
+  // A user's git that prints messages in Latin-1 (i18n.logOutputEncoding): the same messages.
+  await Deno.writeTextFile(join(root, "a.ts"), "a3\n");
+  await git(root, "commit", "-qam", "réparer le délai");
+  const utf8 = await firstParentLog(root, 10, "HEAD", { messages: true });
+  await git(root, "config", "i18n.logOutputEncoding", "ISO-8859-1");
+  assert.deepEqual(await firstParentLog(root, 10, "HEAD", { messages: true }), utf8);
+  assert.equal(utf8?.[0].message, "réparer le délai");
+  await git(root, "config", "--unset", "i18n.logOutputEncoding");
+  await git(root, "reset", "-q", "--hard", "HEAD~1");
   // A git that refuses --diff-merges as git 2.30 and older do, the real one behind it.
   const real = (await new Deno.Command("sh", { args: ["-c", "command -v git"], stdout: "piped" })
     .output()).stdout;
