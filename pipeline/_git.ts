@@ -57,12 +57,21 @@ function gitEnv(): { env: Record<string, string>; clearEnv: boolean } {
 }
 
 /**
- * Settings for every git slop runs. `core.fsmonitor` names a program (or a daemon) git asks
- * which files changed before it lists them: a speed-up only, which slop's reads do without. A hook
- * that hangs (a watchman gone astray) held each git call until it returned: minutes a build.
- * Empty, not `false`: git before 2.36 reads the value as the hook's path, and empty as none.
+ * Settings for every git slop runs, over the user's own:
+ * - `core.fsmonitor` names a program (or a daemon) git asks which files changed before it lists
+ *   them: a speed-up only, which slop's reads do without. A hook that hangs (a watchman gone
+ *   astray) held each git call until it returned: minutes a build. Empty, not `false`: git before
+ *   2.36 reads the value as the hook's path, and empty as none.
+ * - `log.showSignature` printed each signed commit's check ("Good signature for …") into the
+ *   log's path list: a file's change count went to that line.
+ * - `i18n.logOutputEncoding`: messages in UTF-8 (a Latin-1 setting made "é" another byte, so a
+ *   task's words no longer met them).
  */
-const NO_HOOKS: readonly string[] = ["-c", "core.fsmonitor="];
+const FIXED_SETTINGS: readonly string[] = [
+  ...["-c", "core.fsmonitor="],
+  ...["-c", "log.showSignature=false"],
+  ...["-c", "i18n.logOutputEncoding=UTF-8"],
+];
 
 /** What git answered: its stdout, or why it failed (its first error line), or its deadline. */
 export type GitOutput = { out: string; stderr: string } | { failed: string } | typeof TIMED_OUT;
@@ -89,7 +98,7 @@ export async function gitOutput(
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   try {
     const command = new Deno.Command("git", {
-      args: [...NO_HOOKS, ...args],
+      args: [...FIXED_SETTINGS, ...args],
       cwd,
       ...(options.stdin === undefined ? {} : { stdin: "piped" as const }),
       stdout: "piped",

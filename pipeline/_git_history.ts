@@ -148,10 +148,6 @@ export async function firstParentLog(
     gitOutput([
       "-c",
       "core.quotePath=false",
-      // Messages in UTF-8, whatever the user's git prints them in (a Latin-1 setting made "é"
-      // another byte, so a task's words no longer met them).
-      "-c",
-      "i18n.logOutputEncoding=UTF-8",
       "log",
       "--first-parent",
       merges,
