@@ -66,11 +66,14 @@ function gitEnv(): { env: Record<string, string>; clearEnv: boolean } {
  *   log's path list: a file's change count went to that line.
  * - `i18n.logOutputEncoding`: messages in UTF-8 (a Latin-1 setting made "é" another byte, so a
  *   task's words no longer met them).
+ * - `log.showRoot`: the first commit's paths, as git's default (`false` listed none: the files
+ *   of a young repository, or the one commit of a shallow clone, counted as never changed).
  */
 const FIXED_SETTINGS: readonly string[] = [
   ...["-c", "core.fsmonitor="],
   ...["-c", "log.showSignature=false"],
   ...["-c", "i18n.logOutputEncoding=UTF-8"],
+  ...["-c", "log.showRoot=true"],
 ];
 
 /** What git answered: its stdout, or why it failed (its first error line), or its deadline. */

@@ -237,7 +237,7 @@ Deno.test("a git older than 2.31 (no --diff-merges) reads the same first-parent 
   assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)), expected);
 });
 
-Deno.test("a user's git config that changes what git log prints (log.showSignature, i18n.logOutputEncoding) changes no count, path or message", async () => {
+Deno.test("a user's git config that changes what git log prints (log.showSignature, i18n.logOutputEncoding, log.showRoot) changes no count, path or message", async () => {
   const root = await makeProject({ "a.py": "a\n" });
   await gitInit(root);
   // A signed commit (an SSH key, as GitHub's web merges are signed), checked on every log.
@@ -264,6 +264,7 @@ Deno.test("a user's git config that changes what git log prints (log.showSignatu
   ]);
   await git(root, "config", "log.showSignature", "true");
   await git(root, "config", "i18n.logOutputEncoding", "ISO-8859-1");
+  await git(root, "config", "log.showRoot", "false");
   assert.match(await git(root, "log", "-1"), /Good "git" signature/);
   assert.deepEqual([...await changeCounts(root)], [...counts]);
   assert.deepEqual(await firstParentLog(root, 10, "HEAD", { messages: true }), log);
