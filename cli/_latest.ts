@@ -13,6 +13,7 @@ import type { Manifest, ResolvedConfig } from "../pipeline/types.ts";
 import { printWarning } from "./_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { readSettingText } from "../pipeline/helpers.ts";
+import { manifestProblem } from "./_manifest_shape.ts";
 
 /** Flags shared by `stats` and `report`. */
 export interface SourceFlags {
@@ -106,7 +107,8 @@ export async function readLatest(
     let manifest: Manifest;
     try {
       manifest = JSON.parse(await readSettingText(path));
-      if (typeof manifest?.output !== "string") throw new Error("it names no output document");
+      const problem = manifestProblem(manifest);
+      if (problem) throw new Error(problem);
     } catch (error) {
       warn(`Skipped "${shown(path)}": not a readable manifest (${message(error)})`);
       continue;

@@ -6,11 +6,12 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { countTokens } from "../pipeline/tokens.ts";
 import type { Manifest, ManifestBlock, ResolvedConfig } from "../pipeline/types.ts";
-import { formatBytes, printError } from "./_output.ts";
+import { formatBytes, printError, printWarning } from "./_output.ts";
+import { manifestProblem } from "./_manifest_shape.ts";
 import { checkRegular, readSettingText } from "../pipeline/helpers.ts";
 
 /** Flags of `slop explain`. */
@@ -78,8 +79,9 @@ export async function lastBuilds(
   dir: string,
   namespace: string,
   root: string,
-  count = 2,
+  options: { count?: number; warn?: (message: string) => void } = {},
 ): Promise<WrittenBuild[]> {
+  const { count = 2, warn = () => {} } = options;
   const ns = namespace.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const pattern = new RegExp(`^${ns}_(\\d+)\\.json$`);
   const numbers: number[] = [];
@@ -94,15 +96,27 @@ export async function lastBuilds(
   const out: WrittenBuild[] = [];
   for (const n of numbers.sort((a, b) => b - a)) {
     if (out.length === count) break;
+    const path = join(dir, `${namespace}_${String(n).padStart(3, "0")}.json`);
+    let manifest: Manifest;
     try {
-      const name = `${namespace}_${String(n).padStart(3, "0")}.json`;
       // A FIFO or device in place of a manifest or document is passed over, never opened.
-      const manifest: Manifest = JSON.parse(await readSettingText(join(dir, name)));
-      if (typeof manifest.output !== "string") continue;
-      checkRegular(await Deno.stat(join(root, manifest.output)));
-      out.push({ number: n, manifest, document: await Deno.readFile(join(root, manifest.output)) });
-    } catch {
+      manifest = JSON.parse(await readSettingText(path));
+      const problem = manifestProblem(manifest);
+      if (problem) throw new Error(problem);
+    } catch (error) {
+      warn(`Skipped "${shown(path)}": not a readable manifest (${messageOf(error)})`);
       continue;
+    }
+    const document = join(root, manifest.output!);
+    try {
+      checkRegular(await Deno.stat(document));
+      out.push({ number: n, manifest, document: await Deno.readFile(document) });
+    } catch (error) {
+      warn(
+        `Skipped "${shown(path)}": cannot read its document "${shown(document)}" (${
+          messageOf(error)
+        })`,
+      );
     }
   }
   return out.reverse();
@@ -187,8 +201,10 @@ export async function explain(older: WrittenBuild, newer: WrittenBuild): Promise
  */
 export async function explainLastBuilds(
   config: ResolvedConfig,
+  options: { warn?: (message: string) => void } = {},
 ): Promise<Explanation | undefined> {
-  const builds = await lastBuilds(config.output.dir, config.output.namespace, config.root);
+  const { dir, namespace } = config.output;
+  const builds = await lastBuilds(dir, namespace, config.root, options);
   return builds.length < 2 ? undefined : await explain(builds[0], builds[1]);
 }
 
@@ -208,7 +224,7 @@ export async function runExplain(flags: ExplainFlags): Promise<number> {
   let e: Explanation | undefined;
   try {
     const config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
-    e = await explainLastBuilds(config);
+    e = await explainLastBuilds(config, { warn: printWarning });
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return 2;
@@ -267,4 +283,14 @@ export function explainText(e: Explanation): string {
   }
   lines.push(`  stable prefix: ${e.stablePrefixSame ? "unchanged" : "changed"}`);
   return lines.filter(Boolean).join("\n");
+}
+
+/** A path as the user may type it: relative to the working folder when under it. */
+function shown(path: string): string {
+  const rel = relative(Deno.cwd(), path);
+  return rel.startsWith("..") ? path : rel;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

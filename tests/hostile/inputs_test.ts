@@ -212,6 +212,42 @@ Deno.test("a FIFO in place of a written document or manifest is passed over by s
   assert.equal(await settled(() => readLatest(config)), undefined);
 });
 
+Deno.test("a written manifest of another shape (edited, cut short, another slop's version) is passed over by slop stats, report and explain, the key named", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n" });
+  for (let i = 0; i < 3; i++) await buildContext({ cwd: root });
+  const out = join(root, ".slop", "out");
+  const config = await loadConfig({ cwd: root });
+  const good = JSON.parse(await Deno.readTextFile(join(out, "context_003.json")));
+  const cases: Array<[(m: Record<string, unknown>) => unknown, string]> = [
+    [
+      (m) => ({ ...m, files: [{ ...(m.files as object[])[0], path: null }] }),
+      '"files[0].path" is not a string',
+    ],
+    [
+      (m) => ({ ...m, files: [{ ...(m.files as object[])[0], notes: "x" }] }),
+      '"files[0].notes" is not a list',
+    ],
+    [(m) => ({ ...m, blocks: {} }), '"blocks" is not a list'],
+    [
+      (m) => ({ ...m, total: { ...(m.total as object), tokens: "9" } }),
+      '"total.tokens" is not a number',
+    ],
+    [(m) => ({ ...m, budget: { steppedDown: 1 } }), '"budget.tokens" is not a number'],
+    [(m) => ({ ...m, version: 2 }), "it was written by another version of slop (version 2)"],
+    [() => [], "it is not a JSON object"],
+  ];
+  for (const [edit, problem] of cases) {
+    await Deno.writeTextFile(join(out, "context_003.json"), JSON.stringify(edit(good)));
+    const warnings: string[] = [];
+    const latest = await readLatest(config, (m) => warnings.push(m));
+    assert.equal(latest?.manifest.output, ".slop/out/context_002.md", problem);
+    const builds = await lastBuilds(out, "context", root, { warn: (m) => warnings.push(m) });
+    assert.deepEqual(builds.map((b) => b.number), [1, 2]);
+    const said = `Skipped "${join(out, "context_003.json")}": not a readable manifest (${problem})`;
+    assert.deepEqual(warnings, [said, said]);
+  }
+});
+
 /** `text` as a regular expression that matches it literally. */
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
