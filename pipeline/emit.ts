@@ -614,13 +614,21 @@ function numberTaken(dir: string, namespace: string, n: number): boolean {
   });
 }
 
+/**
+ * The largest output number slop counts from. A number past 2^53 no longer grows by one (a
+ * `.context.last` mark of `99999999999999999999`, edited or damaged, made the next build's claim
+ * loop run forever at full speed); such a mark or file name is passed over.
+ */
+const LARGEST_NUMBER = 999_999_999_999;
+
 function nextNumber(dir: string, namespace: string): number {
   // Any document extension (md, xml, doc.json) claims its number.
   const pattern = new RegExp(`^${escape(namespace)}_(\\d+)\\.(?:md|xml|doc\\.json)$`);
   let max = readMark(dir, namespace);
   for (const entry of Deno.readDirSync(dir)) {
     const m = pattern.exec(entry.name);
-    if (m) max = Math.max(max, Number(m[1]));
+    const n = m ? Number(m[1]) : 0;
+    if (n <= LARGEST_NUMBER) max = Math.max(max, n);
   }
   return max + 1;
 }
@@ -632,7 +640,7 @@ function markPath(dir: string, namespace: string): string {
 function readMark(dir: string, namespace: string): number {
   try {
     const n = Number(Deno.readTextFileSync(markPath(dir, namespace)).trim());
-    return Number.isInteger(n) && n > 0 ? n : 0;
+    return Number.isInteger(n) && n > 0 && n <= LARGEST_NUMBER ? n : 0;
   } catch {
     return 0;
   }

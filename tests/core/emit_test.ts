@@ -31,6 +31,19 @@ Deno.test("publish() numbers outputs monotonically and never reuses a deleted nu
   ]);
 });
 
+Deno.test("publish() passes over a mark or an output numbered past what it counts exactly (it looped forever)", async () => {
+  for (
+    const [mark, file] of [["99999999999999999999", ""], ["7", "context_100000000000000000000.md"]]
+  ) {
+    const dir = await tempDir();
+    await Deno.writeTextFile(join(dir, ".context.last"), mark);
+    if (file) await Deno.writeTextFile(join(dir, file), "stray");
+    const a = await publish("one", { dir, namespace: "context", manifestFor: manifest, root: dir });
+    const b = await publish("two", { dir, namespace: "context", manifestFor: manifest, root: dir });
+    assert.deepEqual([a.number, b.number], file ? [8, 9] : [1, 2]);
+  }
+});
+
 Deno.test("publish() gives concurrent builds distinct numbers and leaves no temp files", async () => {
   const dir = await tempDir();
   const results = await Promise.all(
