@@ -6,6 +6,7 @@
  * @module
  */
 import { gitDeadlineMs, gitOutput, TIMED_OUT } from "./_git.ts";
+import { join } from "./_path.ts";
 
 /** The attributes asked of git, in the order their reasons are taken. */
 const ATTRIBUTES = ["diff", "linguist-generated", "linguist-vendored"] as const;
@@ -24,7 +25,8 @@ const REASONS: Record<(typeof ATTRIBUTES)[number], string> = {
  * the reason it is skipped. git answers for them all at once (`git check-attr --stdin`), so every
  * `.gitattributes` (nested ones, `.git/info/attributes`, `core.attributesFile`) counts as git
  * reads it. Git is asked only when the listing holds a `.gitattributes` file; when git fails or
- * runs past its deadline, no file is marked.
+ * runs past its deadline, no file is marked. When one of them (or `.git/info/attributes`) is no
+ * regular file, git is not asked and `options.warnings` gets one naming them.
  *
  * @example
  * ```ts
@@ -33,9 +35,26 @@ const REASONS: Record<(typeof ATTRIBUTES)[number], string> = {
  * skips.get("src/a.ts"); // undefined: no attribute marks it
  * ```
  */
-export async function attributeSkips(root: string, paths: string[]): Promise<Map<string, string>> {
+export async function attributeSkips(
+  root: string,
+  paths: string[],
+  options: { warnings?: string[] } = {},
+): Promise<Map<string, string>> {
   const skips = new Map<string, string>();
-  if (!paths.some((p) => p === ".gitattributes" || p.endsWith("/.gitattributes"))) return skips;
+  const files = paths.filter((p) => p === ".gitattributes" || p.endsWith("/.gitattributes"));
+  if (!files.length) return skips;
+  // One that is no regular file (a FIFO) would hold git until its deadline: git is not asked.
+  const blocked = [...files, ".git/info/attributes"].filter((p) =>
+    !regularOrMissing(join(root, p))
+  );
+  if (blocked.length) {
+    options.warnings?.push(
+      `Cannot read ${blocked.map((p) => `"${p}"`).join(", ")}: it is not a regular file (a ` +
+        "FIFO, socket or device), which slop does not read and git would wait on: no file is " +
+        "marked binary, generated or vendored by .gitattributes; put a file in its place",
+    );
+    return skips;
+  }
   const answer = await gitOutput(["check-attr", "-z", "--stdin", ...ATTRIBUTES], root, {
     deadlineMs: gitDeadlineMs(),
     stdin: paths.map((p) => p + "\0").join(""),
@@ -49,6 +68,15 @@ export async function attributeSkips(root: string, paths: string[]): Promise<Map
     skips.set(path, REASONS[attribute as keyof typeof REASONS]);
   }
   return skips;
+}
+
+/** Whether `path` is a regular file (links followed), or is not there at all. */
+function regularOrMissing(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return true; // Missing (or a dangling link): git reads no attributes from it, and waits on none.
+  }
 }
 
 /** Whether an attribute's value marks a file: `-diff` (which `binary` sets), or a set flag. */

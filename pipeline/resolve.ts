@@ -200,7 +200,7 @@ async function listCandidates(config: ResolvedConfig, previous?: Resolution): Pr
     source: git ? "git" : "walk",
     looked,
     folders,
-    attributes: git ? await attributeSkips(root, list) : new Map(),
+    attributes: git ? await attributeSkips(root, list, { warnings }) : new Map(),
     warnings,
     secretNamed,
   };

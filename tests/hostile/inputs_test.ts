@@ -187,6 +187,24 @@ Deno.test("a FIFO .gitignore in a git work tree is named at once, not waited on 
   }
 });
 
+Deno.test("a FIFO .gitattributes in a git work tree is named at once, not waited on until git's deadline", async () => {
+  for (const fifo of ["sub/.gitattributes", ".git/info/attributes"]) {
+    const root = await makeProject({ "a.py": "x = 1\n", "sub/.gitattributes": "*.py -diff\n" });
+    await gitInit(root);
+    await Deno.remove(join(root, fifo)).catch(() => {});
+    mkfifo(join(root, fifo));
+    const result = await settled(() => buildIn(root));
+    assert.equal(typeof result, "object", `${fifo}: ${result}`);
+    const built = result as Awaited<ReturnType<typeof buildIn>>;
+    assert.equal(row(built, "a.py").status, "rendered");
+    assert.deepEqual(built.manifest.warnings, [
+      `Cannot read "${fifo}": it is not a regular file (a FIFO, socket or device), which slop ` +
+      "does not read and git would wait on: no file is marked binary, generated or vendored by " +
+      ".gitattributes; put a file in its place",
+    ]);
+  }
+});
+
 Deno.test("a FIFO in place of a written document or manifest is passed over by slop stats, report and explain, never opened", async () => {
   const root = await makeProject({ "a.py": "x = 1\n" });
   await buildContext({ cwd: root });
