@@ -76,7 +76,11 @@ export function manifestProblem(value: unknown): string | undefined {
 
 function shapeProblem(value: unknown, shape: Shape, at: string): string | undefined {
   if (typeof shape === "string") {
-    const fits = shape === "number" ? Number.isFinite(value) : typeof value === shape;
+    const fits = shape === "number"
+      ? Number.isFinite(value)
+      : shape === "string"
+      ? typeof value === "string"
+      : typeof value === "boolean";
     return fits ? undefined : `"${at}" is not a ${shape}`;
   }
   if (Array.isArray(shape)) {
