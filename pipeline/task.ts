@@ -379,7 +379,9 @@ async function taskCandidates(
   const history = options.history ?? await taskHistory(config);
   const ranked = await rankFiles(inputs, text, {
     weights: config.rank?.weights,
-    definitions: names && ((path, text) => names({ path, text: text ?? "" })),
+    // The names found before are in the build's cache: a warm build parses no file again.
+    definitions: names &&
+      ((path, text) => names({ path, text: text ?? "" }, { store: options.transform.cache })),
     prepareDefinitions: skeleton?.prepare && ((files) => skeleton.prepare?.(files)),
     coChange: coChangeFromLog(history, inputs.map((f) => f.path)),
     history,

@@ -668,9 +668,13 @@ export interface ViewModePlugin {
   /**
    * The names a file defines (functions, classes, methods...), sorted; `undefined` when the view
    * does not read the file's language. Ranking files for a task (`pipeline/task.ts`) asks the
-   * `skeleton` view, so the pipeline parses code through a plugin, never by itself.
+   * `skeleton` view, so the pipeline parses code through a plugin, never by itself. `ctx.store`:
+   * the build's cache, where the view may keep what it found by the text's hash.
    */
-  definitions?(file: Pick<ViewInput, "path" | "text">): Promise<string[] | undefined>;
+  definitions?(
+    file: Pick<ViewInput, "path" | "text">,
+    ctx?: { store?: Store },
+  ): Promise<string[] | undefined>;
 }
 
 /** The state a section plugin composes from. */

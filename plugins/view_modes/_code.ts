@@ -102,6 +102,20 @@ export const DEFAULT_MAX_WORK: number = 3_000_000;
 /** How an error over the work budget starts (it may cross from a worker as a message). */
 const WORK_BUDGET = "work budget";
 
+/**
+ * Whether `error` is a view's error over its work budget (thrown here or crossed from a worker
+ * as a message): the same text and budget always end so, unlike a parse stopped by its clock.
+ *
+ * @example
+ * ```ts
+ * import { isOverBudget } from "./_code.ts";
+ * isOverBudget(new Error("parse stopped at its deadline of 20 s")); // false
+ * ```
+ */
+export function isOverBudget(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith(`${WORK_BUDGET} of `);
+}
+
 /** Parser steps between two calls of tree-sitter's progress callback. */
 const PARSE_STEPS_PER_CALL = 100;
 

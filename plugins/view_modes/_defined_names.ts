@@ -12,6 +12,9 @@
  */
 
 import { languageOf } from "../../grammars/languages.ts";
+import { cacheKey, sha256Hex } from "../../pipeline/helpers.ts";
+import type { Store } from "../../pipeline/types.ts";
+import { isOverBudget } from "./_code.ts";
 import { renderCodeShared } from "./_code_pool.ts";
 
 /** Most names kept a file (the first ones in source order). */
@@ -33,6 +36,21 @@ const KINDS = new Set([
   "trait",
 ]);
 
+/** Options of {@linkcode definedNames}. */
+export interface DefinedNamesOptions {
+  /**
+   * Where names found are kept between builds (the build's content-hash cache): a text parsed
+   * once is not parsed again while its language and `version` stay. Only what the text decides
+   * is kept (its names, or none over the work budget), never the end of a parse stopped by its
+   * clock or a failed thread. @default {undefined} kept in this process only
+   */
+  store?: Store;
+  /** The version of the view that reads the names (its cache version): joins the key. @default {""} */
+  version?: string;
+  /** Milliseconds a parse may take (see `_parse_deadline.ts`). @default {PARSE_DEADLINE_MS} */
+  maxParseMs?: number;
+}
+
 /**
  * The distinct names `text` defines, sorted (code-unit order), or undefined
  * when no grammar covers `path` (then the file is not code to slop). A binary
@@ -49,6 +67,7 @@ const KINDS = new Set([
 export async function definedNames(
   path: string,
   text: string | undefined,
+  options: DefinedNamesOptions = {},
 ): Promise<string[] | undefined> {
   const language = languageOf(path, text);
   if (!language) return undefined;
@@ -56,21 +75,69 @@ export async function definedNames(
   // What the parse depends on: the text and its language (the same text under a `#!` line
   // and in a `Rakefile` is bash once and Ruby once).
   let found = memo.get(text)?.get(language.id);
+  if (found) return found;
+  const { store } = options;
+  const key = store && cacheKey([NAMES_KEY, options.version ?? "", language.id, sha256Hex(text)]);
+  found = key ? namesOf(await quietly(() => store!.get(key))) : undefined;
   if (!found) {
-    const names = new Set<string>();
-    try {
-      const view = await renderCodeShared(path, text, { maxWork: RANK_MAX_WORK });
-      for (const s of view?.symbols ?? []) {
-        if (KINDS.has(s.kind) && s.name.length >= 3) names.add(s.name);
-        if (names.size >= MAX_DEFS) break;
-      }
-    } catch {
-      // Over the work budget or unparsable: no names; the file still ranks by its words.
-    }
-    found = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    remember(text, language.id, found);
+    const parsed = await parseNames(path, text, options.maxParseMs);
+    found = parsed.names;
+    if (key && parsed.settled) await quietly(() => store!.set(key, found));
   }
+  remember(text, language.id, found);
   return found;
+}
+
+/**
+ * What the cache key of a text's names starts with; its second part says how the names are
+ * read (bump it when the kinds, {@linkcode MAX_DEFS} or {@linkcode RANK_MAX_WORK} change).
+ */
+const NAMES_KEY = "slop:defined-names:1";
+
+/**
+ * The names a parse of `text` finds (sorted; none over the work budget); `settled` unless the
+ * parse ended for a reason the text does not decide (its deadline, a failed thread): then the
+ * file defines nothing this time, and the store does not keep it (this process does, as it
+ * keeps any parse's names, so that a slow file is not parsed at each task).
+ */
+async function parseNames(
+  path: string,
+  text: string,
+  maxParseMs: number | undefined,
+): Promise<{ names: string[]; settled: boolean }> {
+  const names = new Set<string>();
+  try {
+    const view = await renderCodeShared(path, text, {
+      maxWork: RANK_MAX_WORK,
+      ...(maxParseMs === undefined ? {} : { maxParseMs }),
+    });
+    for (const s of view?.symbols ?? []) {
+      if (KINDS.has(s.kind) && s.name.length >= 3) names.add(s.name);
+      if (names.size >= MAX_DEFS) break;
+    }
+  } catch (error) {
+    // No names: the file still ranks by its words.
+    return { names: [], settled: isOverBudget(error) };
+  }
+  return { names: [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), settled: true };
+}
+
+/** A store's answer, or undefined when it failed: a store that cannot be read only costs speed. */
+async function quietly<T>(ask: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await ask();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Names read back from the store: a sorted list of strings, else (missing, corrupt) undefined. */
+function namesOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_DEFS) return undefined;
+  for (let i = 0; i < value.length; i++) {
+    if (typeof value[i] !== "string" || (i > 0 && !(value[i - 1] < value[i]))) return undefined;
+  }
+  return value;
 }
 
 /**

@@ -16,6 +16,9 @@ import { definedNames } from "./_defined_names.ts";
 // Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
 import "../../grammars/parser.ts";
 
+/** The view's cache version (its renders' and the names it finds for ranking). */
+const VERSION = "8";
+
 /** Options of {@linkcode skeletonViewMode}. */
 export interface SkeletonOptions {
   /** Values (constants, initializers) longer than this many lines are elided. @default {12} */
@@ -48,7 +51,7 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
   return {
     kind: "view-mode",
     name: "slop:skeleton",
-    version: "8",
+    version: VERSION,
     extensions: CODE_EXTENSIONS,
     // The extensions, the files a language knows by name (Ruby's `Rakefile`) and, for a file
     // with no extension, the language its `#!` line names.
@@ -56,7 +59,9 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
     // Files queue for the parsing pool; the pool bounds each file's work (see `_code_pool.ts`).
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,
-    definitions: (file) => definedNames(file.path, file.text),
+    // Kept in the build's cache by the text's hash, under this view's version.
+    definitions: (file, ctx) =>
+      definedNames(file.path, file.text, { store: ctx?.store, version: VERSION }),
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SkeletonOptions) };
       return renderOrFallback(file, ctx, {

@@ -5,6 +5,8 @@ import {
   type RankInput,
   type RankOptions,
 } from "../../pipeline/rank.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
+import type { Store } from "../../pipeline/types.ts";
 import { definedNames } from "../../plugins/view_modes/code_views.ts";
 
 /** Ranking as the CLI does: names from the code views' parse. */
@@ -77,4 +79,92 @@ Deno.test("a file the task names by its file name is seeded", async () => {
   const ranked = await rankFiles(FILES, "other.py returns the wrong number");
   assert.equal(ranked[0].path, "src/other.py");
   assert.ok(ranked[0].reasons.some((r) => r.kind === "graph" && r.detail.includes("src/other.py")));
+});
+
+/** A store in memory counting its writes; `corrupt`: what every read gives instead. */
+function memoryStore(corrupt?: unknown): Store & { values: Map<string, string>; sets: number } {
+  const values = new Map<string, string>();
+  return {
+    values,
+    sets: 0,
+    get<T>(key: string) {
+      const held = values.get(key);
+      return Promise.resolve((corrupt ?? (held && JSON.parse(held))) as T | undefined);
+    },
+    set(key: string, value: unknown) {
+      this.sets++;
+      values.set(key, JSON.stringify(value));
+      return Promise.resolve();
+    },
+  };
+}
+
+let instances = 0;
+/** `definedNames` of a new instance of its module: nothing this process found is remembered. */
+async function freshDefinedNames(): Promise<typeof definedNames> {
+  const url = new URL(
+    `../../plugins/view_modes/_defined_names.ts?instance=${++instances}`,
+    import.meta.url,
+  );
+  return (await import(url.href)).definedNames;
+}
+
+/** Parser steps and tree nodes `work` counted (0: it parsed nothing). */
+async function parsing(work: () => Promise<unknown>): Promise<number> {
+  return (await tallyWork(work)).get("code") ?? 0;
+}
+
+/** A Python module with `n` functions named after `tag`. */
+function pyModule(tag: string, n: number): string {
+  let text = `class ${tag}Store:\n    def keep(self): ...\n`;
+  for (let i = 0; i < n; i++) text += `def ${tag}_step_${i}(x):\n    return x + ${i}\n`;
+  return text;
+}
+
+Deno.test("names kept in the build's cache are read back by a later process without a parse", async () => {
+  const store = memoryStore();
+  const text = pyModule("kept", 3);
+  let first: string[] | undefined;
+  assert.ok(await parsing(async () => first = await definedNames("a.py", text, { store })) > 0);
+  assert.deepEqual(first, ["keep", "keptStore", "kept_step_0", "kept_step_1", "kept_step_2"]);
+  assert.equal(store.sets, 1);
+  // The next build's process: the same names, read from the store, no parse.
+  const later = await freshDefinedNames();
+  let again: string[] | undefined;
+  assert.equal(await parsing(async () => again = await later("b/a.py", text, { store })), 0);
+  assert.deepEqual(again, first);
+  // Another language or another view version is another entry: parsed again.
+  const other = await freshDefinedNames();
+  assert.ok(await parsing(() => other("a.py", text, { store, version: "9" })) > 0);
+  assert.equal(store.sets, 2);
+});
+
+Deno.test("names of a parse stopped by its clock are not kept in the build's cache", async () => {
+  const store = memoryStore();
+  const text = pyModule("late", 3);
+  const stopped = await definedNames("late.py", text, { store, maxParseMs: -1 });
+  assert.deepEqual(stopped, []);
+  assert.equal(store.sets, 0);
+  // The next process parses it again, in time this once, and keeps what it finds.
+  const later = await freshDefinedNames();
+  assert.deepEqual(await later("late.py", text, { store }), [
+    "keep",
+    "lateStore",
+    "late_step_0",
+    "late_step_1",
+    "late_step_2",
+  ]);
+  assert.equal(store.sets, 1);
+});
+
+Deno.test("a corrupt entry in the build's cache is ignored and the file parsed again", async () => {
+  const text = pyModule("odd", 2);
+  for (const corrupt of [{ names: ["x"] }, ["zeta", "alpha"], [3], "oddStore", [["a"]]]) {
+    const store = memoryStore(corrupt);
+    const fresh = await freshDefinedNames();
+    let names: string[] | undefined;
+    assert.ok(await parsing(async () => names = await fresh("a.py", text, { store })) > 0);
+    assert.deepEqual(names, ["keep", "oddStore", "odd_step_0", "odd_step_1"]);
+    assert.equal(store.sets, 1);
+  }
 });
