@@ -27,7 +27,7 @@ import { runGit } from "./_git.ts";
 import { stepSource } from "./_budget_source.ts";
 import { prepareSteps, type StepRenders, stepRenders, type StepView } from "./_budget_ahead.ts";
 import { findViewMode, type Registry } from "./registry.ts";
-import { countTokens } from "./tokens.ts";
+import { cachedTokens } from "./_cached_tokens.ts";
 import { focusOf, loadFocusGlobs, transformFiles, type TransformOptions } from "./transform.ts";
 import {
   agrees,
@@ -517,10 +517,12 @@ async function takeStep(
   const next = await state.renders.render({ path, view: target });
   if (!next || rankOf(next.view) <= rankOf(current.view)) return 0;
   if (step.reaching !== undefined && next.view !== step.reaching) return 0;
-  const old = estimate.get(path) ?? await countTokens(current.text ?? "", tokenizer);
+  // Counted once: a warm build's steps find their counts in the build's cache.
+  const counted = { tokenizer, cache: state.options.transform.cache };
+  const old = estimate.get(path) ?? await cachedTokens(current.text ?? "", counted);
   const now = next.text === undefined
     ? 0
-    : await countTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, tokenizer);
+    : await cachedTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, counted);
   const saved = old - now;
   if (saved <= 0) return 0;
   estimate.set(path, now);

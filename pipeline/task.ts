@@ -47,12 +47,13 @@ import {
   type TransformOptions,
 } from "./transform.ts";
 import { LISTED, rankOf, totalTokens } from "./budget.ts";
-import { countTokens } from "./tokens.ts";
+import { cachedTokens } from "./_cached_tokens.ts";
 import { fitOrder } from "./_task_fit.ts";
 import { keptFiles } from "./_task_map.ts";
 import { sha256Hex } from "./helpers.ts";
 import { extensionOf } from "./extension.ts";
 import { type BuildRun, transformOptions } from "./stages.ts";
+import type { Cache } from "./cache.ts";
 import type { Assembled, BuildOptions } from "./build_options.ts";
 import type {
   BuildState,
@@ -498,7 +499,7 @@ async function prepareView(
   const file = await render(ctx.sources.get(entry.path)!, view, ctx.config, ctx);
   if (!file || rankOf(file.view) >= rankOf(entry.view)) return undefined;
   const text = `### ${file.path}\n\n\`\`\`\n${file.text}\n\`\`\`\n\n`;
-  return { file, cost: await costOf(text, ctx.config.budget.tokenizer) };
+  return { file, cost: await costOf(text, ctx.config.budget.tokenizer, ctx.transform.cache) };
 }
 
 /** Show the entry's file in the task section as prepared, its cost taken from what is `left`. */
@@ -545,9 +546,16 @@ function take(left: Limits, cost: Limits): void {
   left.bytes -= cost.bytes;
 }
 
-/** Tokens and UTF-8 bytes of a text. */
-async function costOf(text: string, tokenizer: ResolvedConfig["budget"]["tokenizer"]) {
-  return { tokens: await countTokens(text, tokenizer), bytes: utf8.encode(text).length };
+/** Tokens and UTF-8 bytes of a text (its tokens kept in `cache`, when given, by its sha256). */
+async function costOf(
+  text: string,
+  tokenizer: ResolvedConfig["budget"]["tokenizer"],
+  cache?: Cache,
+) {
+  return {
+    tokens: await cachedTokens(text, { tokenizer, cache }),
+    bytes: utf8.encode(text).length,
+  };
 }
 
 const utf8 = new TextEncoder();

@@ -6,6 +6,11 @@ import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
 import { type Cache, openCache } from "../../pipeline/cache.ts";
 import type { StageLayer } from "../../pipeline/stages.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
+import { tokenCountKey } from "../../pipeline/count.ts";
+import { sha256 } from "../../pipeline/read.ts";
+import { countTokens } from "../../pipeline/tokens.ts";
+import { cachedTokens } from "../../pipeline/_cached_tokens.ts";
 import { makeProject } from "../_helpers.ts";
 
 const FILES = 60;
@@ -70,4 +75,34 @@ Deno.test("a warm build reads the cache for the counts of the changed blocks onl
   assert.equal(document, plainDocument);
   const withoutOutput = (m: string) => ({ ...JSON.parse(m), output: undefined });
   assert.deepEqual(withoutOutput(manifest), withoutOutput(plainManifest));
+});
+
+Deno.test("a stepped or task view's token count is kept in the cache by its text, corrupt entries counted again", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "slop_counts_" });
+  const text = Array.from({ length: 80 }, (_, i) => `def step_${i}(x):\n    return x * ${i}\n`)
+    .join("");
+  const exact = await countTokens(text);
+  const counting = async (cache: Cache) => {
+    let tokens = 0;
+    const work = await tallyWork(async () => tokens = await cachedTokens(text, { cache }));
+    return { tokens, counted: work.get("count") ?? 0 };
+  };
+  const first = openCache(dir);
+  assert.ok((await counting(first)).counted > 0);
+  await first.flush();
+  // The next build: the count from the cache, nothing counted.
+  assert.deepEqual(await counting(openCache(dir)), { tokens: exact, counted: 0 });
+  // A wrong value under the key is not a count: counted again, and stored right.
+  const key = tokenCountKey("o200k", sha256(text));
+  for (const bad of ["12", -3, 1.5, null]) {
+    const corrupt = openCache(dir);
+    await corrupt.set(key, bad);
+    await corrupt.flush();
+    const again = await counting(openCache(dir));
+    assert.equal(again.tokens, exact);
+    assert.ok(again.counted > 0);
+  }
+  // Without a cache (or a short text): counted, the same count.
+  assert.equal(await cachedTokens(text, {}), exact);
+  await Deno.remove(dir, { recursive: true });
 });
