@@ -7,7 +7,8 @@
  * @module
  */
 
-import { byCodeUnit, forEachTerm } from "./_rank_terms.ts";
+import { byCodeUnit, forEachWord, wordTerms } from "./_rank_terms.ts";
+import { countWork } from "./_work_count.ts";
 
 /** BM25 term-frequency saturation. */
 const K1 = 1.2;
@@ -42,17 +43,11 @@ export function bm25(texts: (string | undefined)[], terms: string[]): FieldScore
   const lengths = new Float64Array(n);
   const df = new Int32Array(terms.length);
   let total = 0;
+  const words = wordCounter(index);
   for (let d = 0; d < n; d++) {
     const tf = new Int32Array(terms.length);
-    let length = 0;
     const text = texts[d];
-    if (text !== undefined) {
-      forEachTerm(text, (term) => {
-        length++;
-        const i = index.get(term);
-        if (i !== undefined) tf[i]++;
-      });
-    }
+    const length = text === undefined ? 0 : words.count(text, tf);
     for (let i = 0; i < terms.length; i++) if (tf[i] > 0) df[i]++;
     counts.push(tf);
     lengths[d] = length;
@@ -73,6 +68,48 @@ export function bm25(texts: (string | undefined)[], terms: string[]): FieldScore
     return { score, terms: parts };
   });
 }
+
+/**
+ * Counts a text's terms and, into `tf`, those of the task (by their index), as `forEachTerm`
+ * visits them. A word's terms are worked out once (code says the same names over and over): a
+ * word is then one lookup, its value the number of its terms when none is the task's, else
+ * `-(k + 1)` for the `k`th list of `hits` (its term count, then the task terms' indexes).
+ */
+function wordCounter(index: Map<string, number>) {
+  const known = new Map<string, number>();
+  const hits: number[][] = [];
+  const learn = (word: string): number => {
+    // Bounded: a tree of millions of distinct words starts over, the counts unchanged.
+    if (known.size >= MAX_KNOWN_WORDS) {
+      known.clear();
+      hits.length = 0;
+    }
+    const found = wordTerms(word);
+    const mine = found.map((t) => index.get(t)).filter((i) => i !== undefined);
+    const value = mine.length ? -(hits.push([found.length, ...mine])) : found.length;
+    known.set(word, value);
+    return value;
+  };
+  return {
+    count(text: string, tf: Int32Array): number {
+      let length = 0;
+      forEachWord(text, (word) => {
+        const value = known.get(word) ?? learn(word);
+        if (value >= 0) length += value;
+        else {
+          const list = hits[-value - 1];
+          length += list[0];
+          for (let k = 1; k < list.length; k++) tf[list[k]]++;
+        }
+      });
+      countWork("rank", text.length + length);
+      return length;
+    },
+  };
+}
+
+/** Most distinct words {@linkcode wordCounter} remembers. */
+const MAX_KNOWN_WORDS = 1 << 20;
 
 /** Terms sorted by their part, largest first, ties by term. */
 export function topTerms(parts: [string, number][], count: number): [string, number][] {

@@ -133,38 +133,68 @@ export function forEachTerm(
   stopWords: ReadonlySet<string> = EMPTY,
 ): number {
   let terms = 0;
+  forEachWord(text, (word) => {
+    for (const term of wordTerms(word, stopWords)) {
+      visit(term, word);
+      terms++;
+    }
+  });
+  countWork("rank", text.length + terms);
+  return terms;
+}
+
+/**
+ * Call `visit` with every word of `text` that may give terms, in text order: a run of word
+ * characters, separators (`_`, `-`) trimmed at its edges, of 2 to {@linkcode MAX_WORD}
+ * characters. Its terms are {@linkcode wordTerms}'s ({@linkcode forEachTerm} is the two).
+ *
+ * @example
+ * ```ts
+ * import { forEachWord } from "./_rank_terms.ts";
+ * const words: string[] = [];
+ * forEachWord("--get_url(a, fooBar)", (w) => words.push(w));
+ * words; // ["get_url", "fooBar"]
+ * ```
+ */
+export function forEachWord(text: string, visit: (word: string) => void): void {
   let i = 0;
   const n = text.length;
   while (i < n) {
     // Skip to the next word character.
-    while (i < n && classOf(text.charCodeAt(i)) === OTHER) i++;
+    while (i < n && classAt(text, i) === OTHER) i++;
     const start = i;
-    while (i < n && classOf(text.charCodeAt(i)) !== OTHER) i++;
+    while (i < n && classAt(text, i) !== OTHER) i++;
     if (i === start) break;
     // Trim separators at the edges so `--flag` and `a-` read as words.
     let s = start;
     let e = i;
-    while (s < e && classOf(text.charCodeAt(s)) === SEP) s++;
-    while (e > s && classOf(text.charCodeAt(e - 1)) === SEP) e--;
+    while (s < e && classAt(text, s) === SEP) s++;
+    while (e > s && classAt(text, e - 1) === SEP) e--;
     if (e - s < 2 || e - s > MAX_WORD) continue;
-    const word = text.slice(s, e);
-    const parts = splitIdentifier(word);
-    let kept = 0;
-    for (const part of parts) {
-      if (part.length < 2 || stopWords.has(part)) continue;
-      visit(part, word);
-      terms++;
-      kept++;
-    }
-    if (parts.length > 1) {
-      const joined = parts.join("");
-      if (!stopWords.has(joined) && kept > 0) {
-        visit(joined, word);
-        terms++;
-      }
-    }
+    visit(text.slice(s, e));
   }
-  countWork("rank", n + terms);
+}
+
+/**
+ * The terms of one word, in order: its parts of two characters or more, then the parts joined
+ * when it has two parts or more and one was kept; `stopWords` left out.
+ *
+ * @example
+ * ```ts
+ * import { wordTerms } from "./_rank_terms.ts";
+ * wordTerms("getAdapter"); // ["get", "adapter", "getadapter"]
+ * ```
+ */
+export function wordTerms(word: string, stopWords: ReadonlySet<string> = EMPTY): string[] {
+  const parts = splitIdentifier(word);
+  const terms: string[] = [];
+  for (const part of parts) {
+    if (part.length >= 2 && !stopWords.has(part)) terms.push(part);
+  }
+  if (parts.length > 1 && terms.length > 0) {
+    const joined = parts.join("");
+    if (!stopWords.has(joined)) terms.push(joined);
+  }
   return terms;
 }
 
@@ -228,6 +258,15 @@ const DIGIT = 3;
 const SEP = 4;
 /** Other letters (no case): they join a part like a lower-case letter. */
 const LETTER = 1;
+
+/** The class of each ASCII character, looked up rather than worked out. */
+const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, code) => classOf(code));
+
+/** The class of the character at `i` of `text`. */
+function classAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  return code < 128 ? ASCII_CLASS[code] : classOf(code);
+}
 
 function classOf(code: number): number {
   if (code >= 97 && code <= 122) return LOWER;
