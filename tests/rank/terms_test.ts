@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { B, bm25 } from "../../pipeline/_rank_lexical.ts";
 import { forEachTerm, splitIdentifier, taskProse, taskTerms } from "../../pipeline/_rank_terms.ts";
+import { prng } from "../_helpers.ts";
 
 Deno.test("identifiers split on camelCase, PascalCase, snake_case, kebab-case and digits", () => {
   assert.deepEqual(splitIdentifier("getAdapter"), ["get", "adapter"]);
@@ -73,4 +75,45 @@ Deno.test("a long task of one word is kept whole, or left out whole when it is a
   const long = `${"a.".repeat(50_000)}@${"b".repeat(50_000)}`;
   assert.equal(taskProse(long), long);
   assert.equal(taskProse(`${"x".repeat(100_000)}://y`).trim(), "");
+});
+
+Deno.test("BM25's counts of each word's terms, worked out once a word, are forEachTerm's", () => {
+  const random = prng(29);
+  const pieces = ["get", "Key", "EXPIRE", "_", "-", "2", "x", "é", "Ωmega", "replica", "keys", "a"];
+  const gaps = [" ", "(", ".", "\n", "--", "::", "\u2014"];
+  const word = () =>
+    Array.from(
+      { length: 1 + Math.floor(random() * 4) },
+      () => pieces[Math.floor(random() * pieces.length)],
+    ).join("");
+  const texts = Array.from(
+    { length: 40 },
+    () =>
+      Array.from(
+        { length: Math.floor(random() * 60) },
+        () => word() + gaps[Math.floor(random() * gaps.length)],
+      ).join(""),
+  );
+  const terms = taskTerms("expire the keys of a replica getKey x2");
+  // The reference: every term visited, counted text by text.
+  const reference = texts.map((text) => {
+    const tf = new Map<string, number>();
+    const length = forEachTerm(text, (t) => tf.set(t, (tf.get(t) ?? 0) + 1));
+    return { length, tf: terms.map((t) => tf.get(t) ?? 0) };
+  });
+  const scores = bm25(texts, terms);
+  const n = texts.length;
+  const avg = reference.reduce((s, r) => s + r.length, 0) / n;
+  const df = terms.map((_, i) => reference.filter((r) => r.tf[i] > 0).length);
+  texts.forEach((_, d) => {
+    const { length, tf } = reference[d];
+    const norm = 1.2 * (1 - B + B * length / avg);
+    const parts = terms.flatMap((t, i) =>
+      tf[i]
+        ? [[t, Math.log(1 + (n - df[i] + 0.5) / (df[i] + 0.5)) * tf[i] * 2.2 / (tf[i] + norm)]]
+        : []
+    );
+    assert.deepEqual(scores[d].terms, parts);
+  });
+  assert.ok(scores.some((s) => s.terms.length > 2));
 });
