@@ -26,7 +26,7 @@
  * @module
  */
 
-import { rankFiles } from "./rank.ts";
+import { rankFiles, type RankOptions } from "./rank.ts";
 import {
   CO_CHANGE_COMMITS,
   coChangeFromLog,
@@ -66,6 +66,7 @@ import type {
   SecretFinding,
   SourceFile,
   TaskEntry,
+  ViewModePlugin,
 } from "./types.ts";
 
 /** The share of the budget the task section may take when `budget.taskShare` is not set. */
@@ -376,14 +377,10 @@ async function taskCandidates(
   // each file defines as the `skeleton` view reads them (the symbol graph).
   await loadViewModes(options.registry, ["skeleton"]);
   const skeleton = findViewMode(options.registry, "skeleton");
-  const names = skeleton?.definitions;
   const history = options.history ?? await taskHistory(config);
   const ranked = await rankFiles(inputs, text, {
     weights: config.rank?.weights,
-    // The names found before are in the build's cache: a warm build parses no file again.
-    definitions: names &&
-      ((path, text) => names({ path, text: text ?? "" }, { store: options.transform.cache })),
-    prepareDefinitions: skeleton?.prepare && ((files) => skeleton.prepare?.(files)),
+    ...namesOf(skeleton, options.transform.cache),
     coChange: coChangeFromLog(history, inputs.map((f) => f.path)),
     history,
     root: config.root,
@@ -391,6 +388,34 @@ async function taskCandidates(
   return ranked
     .filter((r) => r.score > 0 && isCandidate(files.get(r.path), options.byPath.get(r.path)))
     .slice(0, config.budget.tokens === undefined ? MAX_TASK_FILES : MAX_FIT_FILES);
+}
+
+/**
+ * The ranking's names from the `skeleton` view: kept in the build's cache (a warm build parses
+ * no file again), the view's threads got ready only once a file is parsed (not when every name
+ * comes from the cache), then kept until the ranking has all names.
+ */
+function namesOf(
+  skeleton: ViewModePlugin | undefined,
+  store: Cache | undefined,
+): Pick<RankOptions, "definitions" | "prepareDefinitions"> {
+  const names = skeleton?.definitions;
+  if (!names) return {};
+  let files: Array<{ path: string; chars: number }> | undefined;
+  let release: (() => void) | void;
+  const parsing = () => {
+    if (files && !release) release = skeleton.prepare?.(files) ?? (() => {});
+  };
+  return {
+    definitions: (path, text) => names({ path, text: text ?? "" }, { store, parsing }),
+    prepareDefinitions: (asked) => {
+      files = asked;
+      return () => {
+        files = undefined;
+        release?.();
+      };
+    },
+  };
 }
 
 /** The most tokens and bytes the document may have once the task section is in. */

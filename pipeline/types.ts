@@ -669,11 +669,13 @@ export interface ViewModePlugin {
    * The names a file defines (functions, classes, methods...), sorted; `undefined` when the view
    * does not read the file's language. Ranking files for a task (`pipeline/task.ts`) asks the
    * `skeleton` view, so the pipeline parses code through a plugin, never by itself. `ctx.store`:
-   * the build's cache, where the view may keep what it found by the text's hash.
+   * the build's cache, where the view may keep what it found by the text's hash; `ctx.parsing`
+   * is called before the view parses the file (not when the names come from the store), so the
+   * caller gets the view ready (`prepare`) only when there is work.
    */
   definitions?(
     file: Pick<ViewInput, "path" | "text">,
-    ctx?: { store?: Store },
+    ctx?: { store?: Store; parsing?: () => void },
   ): Promise<string[] | undefined>;
 }
 

@@ -47,6 +47,8 @@ export interface DefinedNamesOptions {
   store?: Store;
   /** The version of the view that reads the names (its cache version): joins the key. @default {""} */
   version?: string;
+  /** Called before the text is parsed (not when its names are known): get the threads ready. */
+  parsing?: () => void;
   /** Milliseconds a parse may take (see `_parse_deadline.ts`). @default {PARSE_DEADLINE_MS} */
   maxParseMs?: number;
 }
@@ -80,6 +82,7 @@ export async function definedNames(
   const key = store && cacheKey([NAMES_KEY, options.version ?? "", language.id, sha256Hex(text)]);
   found = key ? namesOf(await quietly(() => store!.get(key))) : undefined;
   if (!found) {
+    options.parsing?.();
     const parsed = await parseNames(path, text, options.maxParseMs);
     found = parsed.names;
     if (key && parsed.settled) await quietly(() => store!.set(key, found));

@@ -60,8 +60,7 @@ export function skeletonViewMode(options: SkeletonOptions = {}): ViewModePlugin 
     timeoutMs: CODE_VIEW_TIMEOUT_MS,
     prepare: prepareCodeShared,
     // Kept in the build's cache by the text's hash, under this view's version.
-    definitions: (file, ctx) =>
-      definedNames(file.path, file.text, { store: ctx?.store, version: VERSION }),
+    definitions: (file, ctx) => definedNames(file.path, file.text, { ...ctx, version: VERSION }),
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as SkeletonOptions) };
       return renderOrFallback(file, ctx, {
