@@ -112,10 +112,11 @@ function links(files: GraphFile[], defs: (string[] | undefined)[]): Links {
       }
     }
   };
+  const filter = nameFilter(definers.keys());
   for (let a = 0; a < n; a++) {
     const text = files[a].text;
     if (text === undefined || defs[a] === undefined || !definers.size) continue;
-    const uses = identifierCounts(text, definers);
+    const uses = identifierCounts(text, definers, filter);
     for (const name of [...uses.keys()].sort(byCodeUnit)) {
       const where = definers.get(name)!;
       if (where.length > MAX_DEFINERS) continue;
@@ -203,10 +204,15 @@ function lendersOf(adjacency: Adjacency, rank: Float64Array): Lender[][] {
   return lenders;
 }
 
-/** How often each name of `names` occurs in `text` as a whole identifier. */
+/**
+ * How often each name of `names` occurs in `text` as a whole identifier. `filter`
+ * ({@linkcode nameFilter} of the names) rules most other words out before they are cut from the
+ * text and looked up.
+ */
 function identifierCounts(
   text: string,
   names: ReadonlyMap<string, unknown>,
+  filter: Uint8Array,
 ): Map<string, number> {
   const counts = new Map<string, number>();
   const n = text.length;
@@ -216,11 +222,41 @@ function identifierCounts(
     const start = i;
     while (i < n && isIdentChar(text.charCodeAt(i))) i++;
     if (i - start < 3 || i - start > 64) continue;
+    const bit = wordBit(text, start, i);
+    if (!(filter[bit >>> 3] & (1 << (bit & 7)))) continue;
     const word = text.slice(start, i);
     if (names.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   countWork("rank", n);
   return counts;
+}
+
+/** Bits of {@linkcode nameFilter}: 2^20 (128 KB), few set by the names of a large tree. */
+const FILTER_BITS = 20;
+
+/**
+ * A filter of names, by their length and their first, second and last characters: a word whose
+ * bit is not set is no name. Only a set bit asks the names themselves.
+ */
+function nameFilter(names: Iterable<string>): Uint8Array {
+  const filter = new Uint8Array(1 << (FILTER_BITS - 3));
+  for (const name of names) {
+    if (name.length < 3) continue;
+    const bit = wordBit(name, 0, name.length);
+    filter[bit >>> 3] |= 1 << (bit & 7);
+  }
+  return filter;
+}
+
+/** The filter's bit of the word `text[start, end)` (at least 2 characters). */
+function wordBit(text: string, start: number, end: number): number {
+  let h = Math.imul(end - start, 0x9e3779b1);
+  h ^= Math.imul(text.charCodeAt(start), 0x85ebca77);
+  h ^= Math.imul(text.charCodeAt(start + 1), 0xc2b2ae3d);
+  h ^= Math.imul(text.charCodeAt(end - 1), 0x27d4eb2f);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return (h ^ (h >>> 13)) >>> (32 - FILTER_BITS);
 }
 
 function isIdentChar(code: number): boolean {
