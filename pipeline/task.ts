@@ -380,7 +380,8 @@ async function taskCandidates(
   const history = options.history ?? await taskHistory(config);
   const ranked = await rankFiles(inputs, text, {
     weights: config.rank?.weights,
-    ...namesOf(skeleton, options.transform.cache),
+    // `--no-cache`: no store, so no text is hashed for it.
+    ...namesOf(skeleton, options.transform.cache?.enabled ? options.transform.cache : undefined),
     coChange: coChangeFromLog(history, inputs.map((f) => f.path)),
     history,
     root: config.root,
