@@ -23,7 +23,7 @@ import { type Draft, dropDraft, makeDraft, type WrittenDocument } from "./patch_
 import type { HashStates } from "./resumed_hashes.ts";
 import type { KeptOrder } from "./kept_order.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
-import type { RenderedMemo } from "../pipeline/transform.ts";
+import type { RenderedMemo } from "./kept_renders.ts";
 import type { ResolvedConfig, Target } from "../pipeline/types.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 

@@ -30,7 +30,8 @@ import { resolveTargets, takeLstats } from "../pipeline/resolve.ts";
 import type { FileStat } from "../pipeline/file_stat.ts";
 import { readTargets } from "../pipeline/read.ts";
 import { redactSources } from "../pipeline/secrets.ts";
-import { chooseView, focusOf, transformFiles } from "../pipeline/transform.ts";
+import { chooseView, focusOf } from "../pipeline/transform.ts";
+import { transformKept } from "./kept_renders.ts";
 import { mayDedup } from "../pipeline/dedup.ts";
 import { keptFileOrder } from "./kept_order.ts";
 import { prefixEnd } from "../pipeline/order.ts";
@@ -385,7 +386,7 @@ async function transformAhead(
   let anew = 0;
   const byPath = spill && new Map(sources.map((s) => [s.path, s]));
   const spills = spill?.spills(sources.reduce((n, s) => n + s.size, 0));
-  const files = await transformFiles(sources, config, run.registry, {
+  const files = await transformKept(sources, config, run.registry, {
     ...transformOptions(run),
     rendered: resident?.rendered,
     // Texts are read from the spill as their files render: a few files at once hold theirs.

@@ -44,10 +44,7 @@ export interface CachedRenderInput {
   timeoutMs?: number;
   /** A deferred file's input: when the `cacheKey` hook reads its text, it is loaded and asked again. */
   lazy?: { touched(): boolean; load(): Promise<void> };
-  /**
-   * Keep a hit's text where the cache has it instead of decoding it (a speed layer's, see
-   * `TransformOptions.keepText`).
-   */
+  /** Keep a hit's text where the cache has it instead of decoding it (`RenderOptions.keepText`). */
   keepText?: KeepText;
   /** Render for real: gets a warning sink and the set that collects the plugins used. */
   render: (warn: (message: string) => void, used: Set<string>) => Promise<ViewOutput>;

@@ -1,9 +1,8 @@
 /**
  * The shapes of a long-running process's memos (see `accel/resident.ts`):
- * the transform stage consults a memo of renders when one is handed to it
- * (`TransformOptions.rendered`), and the speed layer's wrappers a memo of
- * placed blocks. Kept here, not in the resident, so that the stage need not
- * import the layer on top of it.
+ * the speed layer's wrappers consult a memo of renders
+ * (`accel/kept_renders.ts`) and one of placed blocks. No stage reads them;
+ * the block's shape is the count and place stages' own data.
  *
  * @module
  */

@@ -10,7 +10,7 @@ import { extname } from "./_path.ts";
 import { compileGlobs } from "./_glob.ts";
 import { isGlob } from "./helpers.ts";
 import { loadGlobs } from "../deps.ts";
-import { cacheVersion, callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
+import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender, type KeepText } from "./_view_cache.ts";
@@ -18,7 +18,6 @@ import { lazyCopy, textBacking } from "./lazy_text.ts";
 
 export type { KeepText } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
-import type { Memo } from "./memo.ts";
 import type {
   CompleteFn,
   Logger,
@@ -192,111 +191,64 @@ export interface TransformOptions extends Logger {
   cache?: Cache;
   /** The plugins' store (`ctx.store`). @default {the cache folder, opened when first used} */
   store?: Store;
-  /**
-   * Files a resident process rendered before (`slop watch`), as the cache has them: given again,
-   * with their warnings, while the file's hash, its entry, its view, the config and the plugins
-   * are the same, without going through the cache.
-   */
-  rendered?: Memo<RenderedMemo>;
-  /**
-   * At most this many files rendering at once (a speed layer that keeps texts out of memory
-   * sets it: each file rendering holds its text).
-   * @default {Infinity} every file at once
-   */
-  window?: number;
+}
+
+/** Options of {@linkcode renderFile}: the stage's, and how a cache hit's text is decoded. */
+export interface RenderOptions extends Omit<TransformOptions, "onFile"> {
   /**
    * Keep a cache hit's text where the cache has it (a pack's record), read again when used,
-   * instead of decoding it (a speed layer that keeps texts out of memory sets it).
+   * instead of decoding it.
    * @default {undefined} every hit's text decoded
    */
   keepText?: KeepText;
 }
 
-/** A file rendered as the cache has it, as a resident process keeps it for its next builds. */
-export interface RenderedMemo {
-  /** The rendered file (each build gets a copy). */
+/** One file rendered by {@linkcode renderFile}. */
+export interface Render {
+  /** The rendered file (or the file with its problem: read error, skipped, render error). */
   file: RenderedFile;
-  /** The view's output it was made from. */
-  output: ViewOutput;
-  /** The warnings its render gave. */
+  /** The view's output it was made from; `undefined` when no view rendered the file. */
+  output?: ViewOutput;
+  /** The warnings its render gave (told through `warn` too). */
   warnings: string[];
 }
 
-/** A number for each object a memo key names (a config and its entries are kept whole). */
-const identities = new WeakMap<object, number>();
-let nextIdentity = 0;
-
-function identity(value: object): number {
-  let id = identities.get(value);
-  if (id === undefined) identities.set(value, id = ++nextIdentity);
-  return id;
-}
-
-/** The view modes a registry holds, by name and version (each build has a registry of its own). */
-const viewModeKeys = new WeakMap<Registry, string>();
-
-/** A short number for each set of view modes (by {@linkcode viewModesKey}), for memo keys. */
-const viewModeNumbers = new Map<string, number>();
-
-function viewModesKey(registry: Registry): string {
-  let key = viewModeKeys.get(registry);
-  if (key === undefined) {
-    const modes = registry.plugins.filter((p) => p.kind === "view-mode");
-    key = modes.map((p) => `${p.name}@${cacheVersion(p as ViewModePlugin)}`).join(",");
-    viewModeKeys.set(registry, key);
-    if (!viewModeNumbers.has(key)) viewModeNumbers.set(key, viewModeNumbers.size + 1);
-  }
-  return key;
+/**
+ * What every file's render shares: which files are focus files (focus globs loaded first) and the
+ * plugins' store.
+ *
+ * @example
+ * ```ts
+ * import { renderSetup } from "./transform.ts";
+ * // const { isFocus, options: ready } = await renderSetup(files, config, options);
+ * ```
+ */
+export async function renderSetup<T extends TransformOptions>(
+  files: SourceFile[],
+  config: ResolvedConfig,
+  options: T,
+): Promise<{ isFocus: (path: string) => boolean; options: T }> {
+  await loadFocusGlobs(config);
+  const isFocus = focusOf(config, files.map((f) => f.path));
+  return { isFocus, options: { ...options, store: options.store ?? pluginStore(config) } };
 }
 
 /**
- * The key of a file's entry in the memo of rendered files: the config and entry objects, the
- * view modes, the view, the path and the content hash.
+ * The view a file is rendered with: `viewOf`'s, else {@linkcode chooseView}'s.
+ *
+ * @example
+ * ```ts
+ * import { viewFor } from "./transform.ts";
+ * // viewFor(file, config, options, isFocus(file.path)) === "full"
+ * ```
  */
-function renderedKey(
+export function viewFor(
   file: SourceFile,
   config: ResolvedConfig,
-  registry: Registry,
-  view: string,
-): string {
-  const modes = viewModeNumbers.get(viewModesKey(registry));
-  return `${identity(config)}\0${modes}\0${
-    identity(file.entry)
-  }\0${view}\0${file.path}\0${file.sha256}`;
-}
-
-/**
- * A file a resident process rendered before (as the cache has it), given again (a copy, its warnings
- * told again) while its memo key is the same; `undefined` when it must be rendered.
- */
-function keptFile(
-  file: SourceFile,
-  config: ResolvedConfig,
-  registry: Registry,
-  options: TransformOptions,
+  options: Pick<TransformOptions, "viewOf">,
   isFocus: boolean,
-): RenderedFile | undefined {
-  if (!options.rendered || file.error || file.entry.autoAggregate === false) return undefined;
-  const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
-  const kept = options.rendered.get(renderedKey(file, config, registry, view));
-  if (!kept) return undefined;
-  kept.warnings.forEach(options.warn);
-  return { ...kept.file };
-}
-
-/**
- * Keep a rendered file for a resident's next builds (see {@linkcode keptFile}) when the cache has
- * its output: taken from it, or stored now, which the next build would find there. So the next
- * build takes this very output, not a copy decoded from the cache (after a build server's cold
- * first build, its rehearsal decoded every file again, and the server held each text twice: the
- * first build's, in its last document, and the decoded one, here).
- */
-function keepRendered(
-  options: TransformOptions,
-  { key, file, output, warnings }: RenderedMemo & { key: string },
-): void {
-  const stored = file.cache === "hit" || (options.cache?.enabled && output.cacheable !== false);
-  if (stored) options.rendered!.set(key, { file: { ...file, cache: "hit" }, output, warnings });
+): string {
+  return options.viewOf?.(file) ?? chooseView(file, config, isFocus);
 }
 
 /** The file a view rendered (`out`), its text kept lazy when the view cache kept it so. */
@@ -341,45 +293,34 @@ export async function transformFiles(
   registry: Registry,
   options: TransformOptions,
 ): Promise<RenderedFile[]> {
-  await loadFocusGlobs(config);
-  const isFocus = focusOf(config, files.map((f) => f.path));
-  options = { ...options, store: options.store ?? pluginStore(config) };
-  const out = new Array<RenderedFile>(files.length);
-  const rendering: Promise<void>[] = [];
-  const busy = new Set<Promise<void>>();
-  const done = (file: RenderedFile) => options.onFile?.(file);
-  for (const [i, file] of files.entries()) {
-    const focus = isFocus(file.path);
-    // Given again by a resident's memo: at once, without a task turn.
-    const kept = keptFile(file, config, registry, options, focus);
-    if (kept) {
-      out[i] = kept;
-      done(kept);
-      continue;
-    }
-    const rendered: Promise<void> = transformFile(file, config, registry, options, focus).then(
-      (rendered) => {
-        out[i] = rendered;
-        done(rendered);
-      },
+  const ready = await renderSetup(files, config, options);
+  return await Promise.all(files.map(async (file) => {
+    const { file: rendered } = await renderFile(
+      file,
+      { config, registry, isFocus: ready.isFocus(file.path) },
+      ready.options,
     );
-    rendering.push(rendered);
-    if (options.window === undefined) continue;
-    busy.add(rendered);
-    rendered.finally(() => busy.delete(rendered)).catch(() => {});
-    if (busy.size >= options.window) await Promise.race(busy).catch(() => {});
-  }
-  await Promise.all(rendering);
-  return out;
+    options.onFile?.(rendered);
+    return rendered;
+  }));
 }
 
-async function transformFile(
+/**
+ * Render one file with its view ({@linkcode viewFor}), through the cache when one is given: the
+ * rendered file, the view's output and the warnings the render gave. A file with a read problem,
+ * or with `autoAggregate: false`, is not rendered; a view that throws gives an error file.
+ *
+ * @example
+ * ```ts
+ * import { renderFile } from "./transform.ts";
+ * // const { file, output } = await renderFile(source, { config, registry, isFocus: false }, options);
+ * ```
+ */
+export async function renderFile(
   file: SourceFile,
-  config: ResolvedConfig,
-  registry: Registry,
-  options: TransformOptions,
-  isFocus: boolean,
-): Promise<RenderedFile> {
+  { config, registry, isFocus }: { config: ResolvedConfig; registry: Registry; isFocus: boolean },
+  options: RenderOptions,
+): Promise<Render> {
   const base = {
     path: file.path,
     sha256: file.sha256,
@@ -387,6 +328,48 @@ async function transformFile(
     language: languageOf(file.path),
     fenced: true,
   };
+  const warnings: string[] = [];
+  const unrendered = unrenderedFile(file, config, base);
+  if (unrendered) return { file: unrendered, warnings };
+  const view = viewFor(file, config, options, isFocus);
+  // Not read by the read stage (unchanged since the last build): read only if a view needs it.
+  const lazy = lazyInput(file, normalizeNewlines);
+  const warn = (message: string) => {
+    warnings.push(message);
+    options.warn(message);
+  };
+  const input: ViewInput = lazy?.input ?? {
+    path: file.path,
+    absPath: file.absPath,
+    text: normalizeNewlines(file.text ?? ""),
+    sha256: file.sha256,
+  };
+  try {
+    const args = { view, input, file, config, registry, lazy };
+    const { output, cache } = await renderCached(args, options, warn);
+    return { file: renderedFile(base, file, output, { view, cache }), output, warnings };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    options.warn(detail);
+    return {
+      file: {
+        ...base,
+        view,
+        status: "error",
+        reason: detail,
+        text: `ERROR in ${view} view mode for ${file.path}: ${detail}`,
+      },
+      warnings,
+    };
+  }
+}
+
+/** A file that is not rendered: its read problem, or `autoAggregate: false`; else `undefined`. */
+function unrenderedFile(
+  file: SourceFile,
+  config: ResolvedConfig,
+  base: Pick<RenderedFile, "path" | "sha256" | "bytes" | "language" | "fenced">,
+): RenderedFile | undefined {
   if (file.error) {
     return {
       ...base,
@@ -405,84 +388,65 @@ async function transformFile(
       reason: "autoAggregate is false",
     };
   }
-  const view = options.viewOf?.(file) ?? chooseView(file, config, isFocus);
-  const keyedSha = file.sha256;
-  // Not in the memo (see `keptFile`): kept there once rendered from the cache.
-  const memoKey = options.rendered && renderedKey(file, config, registry, view);
-  // Not read by the read stage (unchanged since the last build): read only if a view needs it.
-  const lazy = lazyInput(file, normalizeNewlines);
-  const warnings: string[] = [];
-  const warn = memoKey
-    ? (message: string) => {
-      warnings.push(message);
-      options.warn(message);
-    }
-    : options.warn;
-  const input: ViewInput = lazy?.input ?? {
-    path: file.path,
-    absPath: file.absPath,
-    text: normalizeNewlines(file.text ?? ""),
-    sha256: file.sha256,
-  };
-  try {
-    // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
-    // the entry's `dedup`), so a cache hit costs no scan for blobs.
-    const render = async (warn: (message: string) => void, used: Set<string>) => {
-      await lazy?.load();
-      const output = await renderView(
-        view,
-        input,
-        file,
-        config,
-        registry,
-        { ...options, warn },
-        used,
-      );
-      return dedupOutput(output, file.entry);
-    };
-    const { output: rendered, cache } = options.cache
-      ? await cachedRender(options.cache, {
-        view,
-        input,
-        entry: file.entry,
-        registry,
-        warn,
-        timeoutMs: options.timeoutMs,
-        render,
-        lazy,
-        keepText: options.keepText,
-        context: () => ({
-          options: { ...file.entry.options },
-          entry: file.entry,
-          config,
-          warn: options.warn,
-          complete: options.complete,
-          renderAs: async (other) => {
-            await lazy?.load();
-            return await renderView(other, input, file, config, registry, options, new Set());
-          },
-          store: options.store ?? pluginStore(config),
-        }),
-      })
-      : { output: await render(options.warn, new Set()), cache: "miss" as const };
-    const out = rendered;
-    const result = renderedFile(base, file, out, { view, cache });
-    // Not when a late read found the file changed (it gave another hash).
-    if (memoKey && file.sha256 === keyedSha) {
-      keepRendered(options, { key: memoKey, file: result, output: out, warnings });
-    }
-    return result;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    options.warn(detail);
-    return {
-      ...base,
+  return undefined;
+}
+
+/**
+ * The view's output through the cache (`hit`: as stored), or rendered now (`miss`); `warn` takes
+ * the render's warnings, a hit's replayed ones too (the `cacheKey` hook's and `renderAs`'s go to
+ * the options' `warn` alone).
+ */
+async function renderCached(
+  { view, input, file, config, registry, lazy }: {
+    view: string;
+    input: ViewInput;
+    file: SourceFile;
+    config: ResolvedConfig;
+    registry: Registry;
+    lazy?: ReturnType<typeof lazyInput>;
+  },
+  options: RenderOptions,
+  warn: (message: string) => void,
+): Promise<{ output: ViewOutput; cache: "hit" | "miss" }> {
+  // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
+  // the entry's `dedup`), so a cache hit costs no scan for blobs.
+  const render = async (warn: (message: string) => void, used: Set<string>) => {
+    await lazy?.load();
+    const output = await renderView(
       view,
-      status: "error",
-      reason: detail,
-      text: `ERROR in ${view} view mode for ${file.path}: ${detail}`,
-    };
-  }
+      input,
+      file,
+      config,
+      registry,
+      { ...options, warn },
+      used,
+    );
+    return dedupOutput(output, file.entry);
+  };
+  if (!options.cache) return { output: await render(warn, new Set()), cache: "miss" };
+  return await cachedRender(options.cache, {
+    view,
+    input,
+    entry: file.entry,
+    registry,
+    warn,
+    timeoutMs: options.timeoutMs,
+    render,
+    lazy,
+    keepText: options.keepText,
+    context: () => ({
+      options: { ...file.entry.options },
+      entry: file.entry,
+      config,
+      warn: options.warn,
+      complete: options.complete,
+      renderAs: async (other) => {
+        await lazy?.load();
+        return await renderView(other, input, file, config, registry, options, new Set());
+      },
+      store: options.store ?? pluginStore(config),
+    }),
+  });
 }
 
 /** CRLF and lone CR become LF (policy: documents are LF-only; hashes stay of the raw bytes). */

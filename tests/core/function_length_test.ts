@@ -42,9 +42,6 @@ const ALLOWED: Record<string, { lines: number; reason: string }> = {
   "grammars/_python_hollow.ts logicalLines": { lines: 86, reason: HOT_LOOP },
   // The skeleton's pass over a container's items, whose state the item cases share.
   "plugins/view_modes/_code.ts container": { lines: 181, reason: HOT_LOOP },
-  // Split into named steps, a warm build of the Python stdlib through the build server took 0.10 s
-  // instead of 0.07 (bench, 3 runs each, cause not found): whole until that is understood.
-  "pipeline/transform.ts transformFile": { lines: 123, reason: "measured slower when split" },
 };
 
 /** One function of a file: its key in {@linkcode ALLOWED}, where it starts and its lines. */

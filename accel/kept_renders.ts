@@ -1,0 +1,210 @@
+/**
+ * The transform stage with what the speed layer keeps of renders: the same
+ * files as `transformFiles()` of `pipeline/transform.ts`, built on its steps
+ * (`renderSetup`, `viewFor`, `renderFile`), with three more ways to render:
+ *
+ * - `rendered`: a resident's memo (`slop watch`, the build server) gives a
+ *   file it rendered before again, at once, while the file, its entry, its
+ *   view, the config and the view modes are the same;
+ * - `window`: at most this many files render at once (each holds its text,
+ *   read from the spill as it renders);
+ * - `keepText`: a cache hit's text stays in the cache's pack, read again when
+ *   used, instead of decoded.
+ *
+ * @module
+ */
+
+import {
+  type KeepText,
+  renderFile,
+  renderSetup,
+  type TransformOptions,
+  viewFor,
+} from "../pipeline/transform.ts";
+import { cacheVersion, type Registry } from "../pipeline/registry.ts";
+import type { Memo } from "../pipeline/memo.ts";
+import type {
+  RenderedFile,
+  ResolvedConfig,
+  SourceFile,
+  ViewModePlugin,
+  ViewOutput,
+} from "../pipeline/types.ts";
+
+/** A file rendered as the cache has it, as a resident process keeps it for its next builds. */
+export interface RenderedMemo {
+  /** The rendered file (each build gets a copy). */
+  file: RenderedFile;
+  /** The view's output it was made from. */
+  output: ViewOutput;
+  /** The warnings its render gave. */
+  warnings: string[];
+}
+
+/** Options of {@linkcode transformKept}. */
+export interface KeptRenderOptions extends TransformOptions {
+  /**
+   * Files a resident process rendered before, as the cache has them: given again, with their
+   * warnings, while the file's hash, its entry, its view, the config and the view modes are the
+   * same, without going through the cache.
+   * @default {undefined} none
+   */
+  rendered?: Memo<RenderedMemo>;
+  /**
+   * At most this many files rendering at once (each file rendering holds its text).
+   * @default {undefined} every file at once
+   */
+  window?: number;
+  /**
+   * Keep a cache hit's text where the cache has it (a pack's record), read again when used,
+   * instead of decoding it.
+   * @default {undefined} every hit's text decoded
+   */
+  keepText?: KeepText;
+}
+
+/**
+ * Render every file with its view, as `transformFiles()` does, a resident's kept renders given
+ * again and at most `window` files at once.
+ *
+ * @example
+ * ```ts
+ * import { transformKept } from "./kept_renders.ts";
+ * // const files = await transformKept(sources, config, registry, { ...options, window: 8 });
+ * ```
+ */
+export async function transformKept(
+  files: SourceFile[],
+  config: ResolvedConfig,
+  registry: Registry,
+  options: KeptRenderOptions,
+): Promise<RenderedFile[]> {
+  const { isFocus, options: ready } = await renderSetup(files, config, options);
+  const out = new Array<RenderedFile>(files.length);
+  const rendering: Promise<void>[] = [];
+  const busy = new Set<Promise<void>>();
+  const done = (file: RenderedFile) => options.onFile?.(file);
+  for (const [i, file] of files.entries()) {
+    const focus = isFocus(file.path);
+    // Given again by a resident's memo: at once, without a task turn.
+    const kept = keptFile(file, { config, registry, focus }, ready);
+    if (kept) {
+      out[i] = kept;
+      done(kept);
+      continue;
+    }
+    const rendered = renderKept(file, { config, registry, focus }, ready).then((rendered) => {
+      out[i] = rendered;
+      done(rendered);
+    });
+    rendering.push(rendered);
+    if (options.window === undefined) continue;
+    busy.add(rendered);
+    rendered.finally(() => busy.delete(rendered)).catch(() => {});
+    if (busy.size >= options.window) await Promise.race(busy).catch(() => {});
+  }
+  await Promise.all(rendering);
+  return out;
+}
+
+/** Where a file renders: the build's config and plugins, and whether it is a focus file. */
+interface RenderPlace {
+  config: ResolvedConfig;
+  registry: Registry;
+  focus: boolean;
+}
+
+/** Render a file (`renderFile`), kept in the resident's memo when the cache has its output. */
+async function renderKept(
+  file: SourceFile,
+  { config, registry, focus }: RenderPlace,
+  options: KeptRenderOptions,
+): Promise<RenderedFile> {
+  // Keyed before the render: a late read may find the file changed (it gives another hash).
+  const keyedSha = file.sha256;
+  const key = options.rendered && !file.error && file.entry.autoAggregate !== false &&
+    renderedKey(file, config, registry, viewFor(file, config, options, focus));
+  const { file: rendered, output, warnings } = await renderFile(
+    file,
+    { config, registry, isFocus: focus },
+    options,
+  );
+  if (key && output && file.sha256 === keyedSha) {
+    keepRendered(options, { key, file: rendered, output, warnings });
+  }
+  return rendered;
+}
+
+/** A number for each object a memo key names (a config and its entries are kept whole). */
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+
+function identity(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) identities.set(value, id = ++nextIdentity);
+  return id;
+}
+
+/** The view modes a registry holds, by name and version (each build has a registry of its own). */
+const viewModeKeys = new WeakMap<Registry, string>();
+
+/** A short number for each set of view modes (by {@linkcode viewModesKey}), for memo keys. */
+const viewModeNumbers = new Map<string, number>();
+
+function viewModesKey(registry: Registry): string {
+  let key = viewModeKeys.get(registry);
+  if (key === undefined) {
+    const modes = registry.plugins.filter((p) => p.kind === "view-mode");
+    key = modes.map((p) => `${p.name}@${cacheVersion(p as ViewModePlugin)}`).join(",");
+    viewModeKeys.set(registry, key);
+    if (!viewModeNumbers.has(key)) viewModeNumbers.set(key, viewModeNumbers.size + 1);
+  }
+  return key;
+}
+
+/**
+ * The key of a file's entry in the memo of rendered files: the config and entry objects, the
+ * view modes, the view, the path and the content hash.
+ */
+function renderedKey(
+  file: SourceFile,
+  config: ResolvedConfig,
+  registry: Registry,
+  view: string,
+): string {
+  const modes = viewModeNumbers.get(viewModesKey(registry));
+  return `${identity(config)}\0${modes}\0${
+    identity(file.entry)
+  }\0${view}\0${file.path}\0${file.sha256}`;
+}
+
+/**
+ * A file a resident process rendered before (as the cache has it), given again (a copy, its warnings
+ * told again) while its memo key is the same; `undefined` when it must be rendered.
+ */
+function keptFile(
+  file: SourceFile,
+  { config, registry, focus }: RenderPlace,
+  options: KeptRenderOptions,
+): RenderedFile | undefined {
+  if (!options.rendered || file.error || file.entry.autoAggregate === false) return undefined;
+  const view = viewFor(file, config, options, focus);
+  const kept = options.rendered.get(renderedKey(file, config, registry, view));
+  if (!kept) return undefined;
+  kept.warnings.forEach(options.warn);
+  return { ...kept.file };
+}
+
+/**
+ * Keep a rendered file for a resident's next builds (see {@linkcode keptFile}) when the cache has
+ * its output: taken from it, or stored now, which the next build would find there. So the next
+ * build takes this very output, not a copy decoded from the cache (the server would otherwise
+ * hold each text twice: the first build's, in its last document, and the decoded one, here).
+ */
+function keepRendered(
+  options: KeptRenderOptions,
+  { key, file, output, warnings }: RenderedMemo & { key: string },
+): void {
+  const stored = file.cache === "hit" || (options.cache?.enabled && output.cacheable !== false);
+  if (stored) options.rendered!.set(key, { file: { ...file, cache: "hit" }, output, warnings });
+}
