@@ -171,7 +171,7 @@ export async function runGit(
  * Whether a git work tree can contain `root`: `root` (its real path, as git
  * sees its working folder) or a folder above it holds a `.git` entry (a
  * folder, or a file as in worktrees and submodules). When it cannot, git would find no repository either:
- * no need to start it (a process costs 5-10 ms). Anything that cannot be
+ * no need to start it (a process is costly beside a look at a few folders). Anything that cannot be
  * looked at counts as a maybe.
  *
  * @example

@@ -167,8 +167,8 @@ function simpleSource(pattern: string): string | undefined {
 /**
  * Most `*` one segment of a glob picomatch matches may hold: its expression tries every way to
  * share a name among the stars, time growing as the name's length to the power of their number
- * (a 250-letter name: 31 ms for 3 stars, 1.3 s for 4, 53 s for 5). Patterns slop matches itself
- * (only `*`, `**` and plain text) are linear and have no limit.
+ * (4 stars already take seconds on a long name). Patterns slop matches itself (only `*`, `**`
+ * and plain text) are linear and have no limit.
  */
 const PICOMATCH_MAX_STARS = 3;
 

@@ -66,15 +66,15 @@ const PGPASS_HOST = "[A-Za-z0-9._*[\\]-]{1,253}";
 /**
  * A `.pgpass` line's fields after its host: port (a number or `*`), database and user (names, not
  * numbers: `00:00:00`, a MAC address and a timestamp's parts are not such a line). Looked for from
- * the `:` after the host, a port after it checked first: most colons of code fail there at once
- * (from the line's start, the search cost the stdlib 100 ms).
+ * the `:` after the host, a port after it checked first: most colons of code fail there at once,
+ * where a search from each line's start reads every line.
  */
 const PGPASS_FIELDS = ":(?=(?:[1-9][0-9]{0,4}|\\*):)(?<=HOST:)(?:[1-9][0-9]{0,4}|\\*):" +
   "(?=[^:\\s]{0,127}[^:\\s0-9])[^:\\s\\\\\"']{1,128}:(?=[^:\\s]{0,127}[^:\\s0-9])[^:\\s\\\\\"']{1,128}:";
 /**
  * A `.pgpass` line (`hostname:port:database:username:password`) up to its password: at a line's
  * start, or in quotes as `echo '…' >> ~/.pgpass` writes it (group `q`: that quote). One search
- * for both forms: each of its own cost the stdlib 10 ms.
+ * for both forms: one pass over the text, not two.
  */
 export const PGPASS_LINE: RegExp = new RegExp(
   PGPASS_FIELDS.replace("HOST", `(?:^[ \\t]{0,16}|(?<q>["']))${PGPASS_HOST}`),

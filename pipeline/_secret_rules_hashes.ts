@@ -33,9 +33,9 @@ const CRYPT_HASH_AT = new RegExp(CRYPT_HASH.source, "y");
 
 /**
  * The crypt(3) hashes of `text`, tried at each `$` (`indexOf` finds them: `$` is rare in most
- * code, where a pattern searched for it at every character cost the stdlib 10-20 ms, and a branch
- * of the hint search from `$` cost that search its quick skip). A hash of few different
- * characters is a stand-in (`$2b$12$aaaa…`).
+ * code, so this reads few places, where a pattern would be tried at every character, and a
+ * branch of the hint search from `$` would cost that search its quick skip). A hash of few
+ * different characters is a stand-in (`$2b$12$aaaa…`).
  */
 export function findCryptHashes(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];

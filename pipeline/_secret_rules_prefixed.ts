@@ -302,8 +302,8 @@ function separatorOf(t: Prefixed): string {
  * it: the heads of the entries without an `ahead` in one lookbehind, then 8 characters
  * of a token; each entry with an `ahead` (a head that is a common word: `sk_`, `key-`, `secret_`)
  * on its own. A lookbehind first fails at once on most separators of code (`self._name`, `a-b`,
- * `x.y`); a lookahead first read on (a third more time over the stdlib), and a lookbehind per kind
- * of rest cost 4 times as much.
+ * `x.y`), where a lookahead first reads on, and a lookbehind per kind of rest is tried once per
+ * kind.
  */
 function separatorHints(): Record<string, string> {
   const groups = new Map<string, { heads: string[]; own: string[] }>();
@@ -329,7 +329,7 @@ function separatorHints(): Record<string, string> {
 /**
  * `heads` (each ending in `sep`) as one pattern grouped by the character before the separator
  * (`(?:(?:op|rubygem)s|(?:ai)o|…)_`): read backwards in a lookbehind, each group is tried on one
- * character, where each head was tried on its own (a fifth less time over the stdlib).
+ * character, not each head on its own.
  */
 function byLastCharacter(heads: string[], sep: string): string {
   const groups = new Map<string, string[]>();

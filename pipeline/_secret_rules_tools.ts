@@ -58,8 +58,8 @@ export const SONAR_LOGIN: RegExp =
 
 /**
  * The SonarQube tokens of `text` ({@linkcode SONAR_LOGIN}), looked for from each `onar` and
- * `ONAR` (`indexOf`: a search for the whole name, or a pattern of its own, read every `s` of a text
- * and cost the stdlib 10 ms).
+ * `ONAR` (`indexOf`: a search for the whole name, or a pattern of its own, would stop at every
+ * `s` of a text).
  *
  * @example
  * ```ts

@@ -1,8 +1,8 @@
 /**
  * The compact BPE tables (`_bpe.ts`) on disk, once per machine: a table is
  * derived only from the pinned tokenizer package, so every project shares
- * one copy instead of rebuilding it from gpt-tokenizer's ranks (about 0.3 s
- * of CPU and a rank module of 100 MB in memory) on each cold build.
+ * one copy instead of rebuilding it from gpt-tokenizer's ranks (CPU, and a
+ * rank module far larger than the table in memory) on each cold build.
  *
  * Where: `$SLOP_CACHE_HOME`, else `$XDG_CACHE_HOME/slop`, else
  * `~/.cache/slop` (`%LOCALAPPDATA%\slop` on Windows). A file is named by
@@ -120,8 +120,8 @@ const HEADER_MAX = 300;
  * first bytes; `undefined` when there is no header line. The payload is then
  * read straight into shared memory, at its start: aligned for the rank
  * arrays and what the counting workers are given, so the table is made of it
- * without a copy (a file read whole, then copied, held the table twice: 5 MB
- * more on the peak of a build that counts, or of a watch's first rebuild).
+ * without a copy (a file read whole, then copied, would hold the table twice
+ * at the peak of a build that counts).
  */
 function layout(
   head: Uint8Array,
