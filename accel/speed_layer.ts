@@ -26,7 +26,7 @@
  * @module
  */
 
-import { resolveTargets, takeLstats } from "../pipeline/resolve.ts";
+import { resolveAgain } from "./kept_resolution.ts";
 import type { FileStat } from "../pipeline/file_stat.ts";
 import { readTargets } from "../pipeline/read.ts";
 import { redactSources } from "../pipeline/secrets.ts";
@@ -294,12 +294,11 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
   const { resident, run: { config } } = speed;
   let resolution = resident?.resolution(config);
   if (!resolution) {
-    resolution = await resolveTargets(config, {
-      previous: resident?.lastResolution(config),
-      lstats: true,
-    });
-    // The resolve stage's lstat of each file: the read stage does not look again.
-    speed.lstats = takeLstats(resolution);
+    // With the resolve stage's lstat of each file: the read stage does not look again.
+    ({ resolution, lstats: speed.lstats } = await resolveAgain(
+      config,
+      resident?.lastResolution(config),
+    ));
     resident?.keepResolution(config, resolution);
   }
   return resolution;

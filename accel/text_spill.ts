@@ -43,7 +43,7 @@ import type { PackPlace } from "../pipeline/cache.ts";
 import { memoized, type TextMemo } from "./text_memo.ts";
 import { isAscii } from "node:buffer";
 
-/** Files rendering at once when their texts are in a spill (`TransformOptions.window`). */
+/** Files rendering at once when their texts are in a spill (`KeptRenderOptions.window`, `kept_renders.ts`). */
 export const SPILL_WINDOW = 64;
 
 /** Characters of texts offered to a spill that stay in memory before it writes any. */

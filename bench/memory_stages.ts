@@ -262,7 +262,7 @@ async function floors(dir: string, configPath: string, document: string): Promis
   await Deno.remove(out);
   // A cold build's floor: every file read, scanned for secrets and counted.
   const config = await loadConfig({ config: configPath, stateDir: await Deno.makeTempDir() });
-  const resolution = await resolveTargets(config, {});
+  const resolution = await resolveTargets(config);
   const [sources, readMs, readCpu] = await timed(() => readTargets(resolution.targets, config, {}));
   const [, scanMs, scanCpu] = await timed(() => redactSources(sources, config.secrets.rules));
   // Every file's text counted once, on the counter's threads: not by distinct content (60 copies

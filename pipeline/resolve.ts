@@ -58,21 +58,6 @@ export interface Resolution {
   source: "git" | "walk";
 }
 
-/** Options of {@linkcode resolveTargets}. */
-export interface ResolveOptions {
-  /**
-   * The last resolution of a long-running process (`slop watch`): a file matched by the same
-   * entry objects as then keeps its merged entry object, on which memos of later stages are keyed.
-   */
-  previous?: Resolution;
-  /**
-   * Keep the `lstat` of each candidate for {@linkcode takeLstats} (a read stage that takes them
-   * does not look at the files again). Without it they are let go when the resolve stage ends.
-   * @default {false}
-   */
-  lstats?: boolean;
-}
-
 /**
  * Resolve the config's entries to targets.
  *
@@ -84,11 +69,78 @@ export interface ResolveOptions {
  * const { targets } = await resolveTargets(config);
  * ```
  */
-export async function resolveTargets(
+export async function resolveTargets(config: ResolvedConfig): Promise<Resolution> {
+  return (await resolveFrom(config)).resolution;
+}
+
+/** git's listing of a root, as {@linkcode startListing} starts it (another process). */
+export type Listing = ReturnType<typeof gitListing>;
+
+/** What {@linkcode resolveFrom} may be handed: work started, or done, before it. */
+export interface ResolveInput {
+  /** git's listing of the root ({@linkcode startListing}). @default {started now} */
+  listing?: Listing;
+  /**
+   * The `lstat` of files looked at already, by path: not looked at again (the others' are added).
+   * @default {a new map}
+   */
+  looked?: Map<string, FileStat>;
+}
+
+/**
+ * Start git's listing of the config's root (a process of its own): the caller may do other work
+ * while git lists, then hand the listing to {@linkcode resolveFrom}.
+ *
+ * @example
+ * ```ts
+ * import { resolveFrom, startListing } from "./resolve.ts";
+ * // const { resolution } = await resolveFrom(config, { listing: startListing(config) });
+ * ```
+ */
+export function startListing(config: ResolvedConfig): Listing {
+  return gitListing(config.root);
+}
+
+/**
+ * The `lstat` of each relative path under `root` that can be looked at (absolute paths and
+ * paths gone are left out), by path.
+ *
+ * @example
+ * ```ts
+ * import { lstatPaths } from "./resolve.ts";
+ * lstatPaths(Deno.cwd(), ["deno.json", "gone.txt"]).has("deno.json"); // true
+ * ```
+ */
+export function lstatPaths(root: string, paths: Iterable<string>): Map<string, FileStat> {
+  const looked = new Map<string, FileStat>();
+  const abs = underRoot(root);
+  for (const path of paths) {
+    if (isAbsolute(path)) continue;
+    try {
+      looked.set(path, lstatFile(abs(path)));
+    } catch {
+      // Gone: if git still lists it, it is looked at again.
+    }
+  }
+  return looked;
+}
+
+/**
+ * Resolve the config's entries to targets, as {@linkcode resolveTargets} does, from a listing
+ * started before and the `lstat`s taken before; with the `lstat` of every candidate looked at
+ * (the read stage's fingerprints of the same files, a moment later).
+ *
+ * @example
+ * ```ts
+ * import { resolveFrom } from "./resolve.ts";
+ * // const { resolution, looked } = await resolveFrom(config, { looked: new Map() });
+ * ```
+ */
+export async function resolveFrom(
   config: ResolvedConfig,
-  options: ResolveOptions = {},
-): Promise<Resolution> {
-  const found = await listCandidates(config, options.previous);
+  input: ResolveInput = {},
+): Promise<{ resolution: Resolution; looked: Map<string, FileStat> }> {
+  const found = await listCandidates(config, input);
   const warnings: string[] = [...found.warnings];
   for (const path of found.secretNamed) {
     warnings.push(`Left out a file whose path holds a secret: "${path}"`);
@@ -113,11 +165,8 @@ export async function resolveTargets(
     selection,
     folders: found.folders,
     attributes: found.attributes,
-    previous: options.previous,
   });
-  const resolution: Resolution = { targets, warnings, source: found.source };
-  if (options.lstats) lookedAt.set(resolution, found.looked);
-  return resolution;
+  return { resolution: { targets, warnings, source: found.source }, looked: found.looked };
 }
 
 /** The files a resolution chooses from, and what was looked at to list them. */
@@ -148,21 +197,10 @@ const GIT_BLOCKED = "the tracked files come from git, the untracked ones from sl
   ".gitignore matching";
 
 /** List the files under the root (git's listing, else a walk) a resolution chooses from. */
-async function listCandidates(config: ResolvedConfig, previous?: Resolution): Promise<Candidates> {
+async function listCandidates(config: ResolvedConfig, input: ResolveInput): Promise<Candidates> {
   const root = config.root;
-  const listing = gitListing(root);
-  // While git lists the files (another process), the last resolution's files are looked at.
-  const looked = new Map<string, FileStat>();
-  const abs = underRoot(root);
-  for (const { path } of previous?.targets ?? []) {
-    if (isAbsolute(path)) continue;
-    try {
-      looked.set(path, lstatFile(abs(path)));
-    } catch {
-      // Gone: if git still lists it, it is looked at again below.
-    }
-  }
-  const answer = await listing;
+  const answer = await (input.listing ?? gitListing(root));
+  const looked = input.looked ?? new Map<string, FileStat>();
   const warnings: string[] = answer && "refused" in answer ? [answer.refused] : [];
   const git = answer && "files" in answer ? answer.files : undefined;
   const folders = new Map<string, string>();
@@ -406,19 +444,16 @@ async function addNamedPaths(
 /** The targets of the selected paths, in path order, each with its merged entry and skip reason. */
 function toTargets(
   root: string,
-  { paths, selection, folders, attributes, previous }: {
+  { paths, selection, folders, attributes }: {
     paths: string[];
     selection: Selection;
     folders: Map<string, string>;
     attributes: Map<string, string>;
-    previous?: Resolution;
   },
 ): Target[] {
   const abs = underRoot(root);
-  const before = new Map(previous?.targets.map((t) => [t.path, t.entry]));
   return paths.sort(comparePaths).map((path): Target => {
     const slot = selection.selected.get(path)!;
-    const last = before.get(path);
     // Lockfiles and other generated files are listed as skipped unless the config names them.
     const skip = folders.get(path) ??
       (undecodable(root, path)
@@ -431,34 +466,33 @@ function toTargets(
     return {
       path,
       absPath: isAbsolute(path) ? path : abs(path),
-      entry: last && sameItems(mergedFrom.get(last), slot.entries)
-        ? last
-        : mergeEntries(path, slot.entries),
+      entry: mergeEntries(path, slot.entries),
       explicit: slot.explicit,
       ...(skip ? { skip } : {}),
     };
   });
 }
 
-/** The `lstat` of each candidate, taken while resolving, by resolution (until taken). */
-const lookedAt = new WeakMap<Resolution, Map<string, FileStat>>();
-
 /**
- * The `lstat` of each candidate path that {@linkcode resolveTargets} took
- * for this resolution, once: the read stage looks at the same files a
- * moment later, and a resolution kept for later builds (`slop watch`) must
- * not hand out these old ones again.
+ * Give each target the merged entry object of the same path in `previous` when it was merged
+ * from the same entry objects (memos keyed on entry objects then hold across builds), in place:
+ * for a resolution just made.
  *
  * @example
  * ```ts
- * import { resolveTargets, takeLstats } from "./resolve.ts";
- * // const lstats = takeLstats(await resolveTargets(config));
+ * import { keepEntries, resolveTargets } from "./resolve.ts";
+ * // const first = await resolveTargets(config);
+ * // const again = await resolveTargets(config);
+ * // keepEntries(again.targets, first); // again.targets[0].entry === first.targets[0].entry
  * ```
  */
-export function takeLstats(resolution: Resolution): Map<string, FileStat> | undefined {
-  const looked = lookedAt.get(resolution);
-  lookedAt.delete(resolution);
-  return looked;
+export function keepEntries(targets: Target[], previous: Resolution): void {
+  const before = new Map(previous.targets.map((t) => [t.path, t.entry]));
+  for (const target of targets) {
+    const last = before.get(target.path);
+    const from = mergedFrom.get(target.entry);
+    if (last && from && sameItems(mergedFrom.get(last), from)) target.entry = last;
+  }
 }
 
 /** The entries each merged entry was made from (the same objects: nothing else is compared). */
@@ -640,7 +674,7 @@ function existing(
       continue;
     }
     try {
-      // Looked at while git listed the files (see `ResolveOptions.previous`), or now.
+      // Looked at before (`ResolveInput.looked`), or now.
       const info = looked.get(p) ?? lstatFile(abs(p));
       looked.set(p, info);
       if (!info.isDirectory) out.push(p);

@@ -8,6 +8,7 @@ import {
   resolveTargets,
 } from "../../pipeline/resolve.ts";
 import { gitInit, makeProject } from "../_helpers.ts";
+import { resolveAgain } from "../../accel/kept_resolution.ts";
 
 const IGNORE_TREE = {
   ".gitignore": "*.log\nbuild/\n!keep.log\n",
@@ -221,7 +222,7 @@ Deno.test("resolveTargets() with the entry ** takes every candidate, dot files a
   ]);
 });
 
-Deno.test("resolveTargets() gives a file matched by the same config entries as last time the same entry object, a file matched otherwise a new one", async () => {
+Deno.test("resolveAgain() gives a file matched by the same config entries as last time the same entry object, a file matched otherwise a new one", async () => {
   const root = await makeProject({
     "a.py": "A = 1\n",
     "b.py": "B = 2\n",
@@ -229,7 +230,8 @@ Deno.test("resolveTargets() gives a file matched by the same config entries as l
   });
   const config = await loadConfig({ cwd: root });
   const first = await resolveTargets(config);
-  const again = await resolveTargets(config, { previous: first });
+  const { resolution: again, lstats } = await resolveAgain(config, first);
+  assert.deepEqual([...lstats.keys()].sort(), ["a.py", "b.py", "slop.config.ts"]);
   assert.deepEqual(again.targets, first.targets);
   for (const [i, target] of again.targets.entries()) {
     assert.equal(target.entry, first.targets[i].entry, target.path);
@@ -240,7 +242,7 @@ Deno.test("resolveTargets() gives a file matched by the same config entries as l
     `export default { files: ["*.py", { path: "b.py", view: "summary" }] };\n`,
   );
   const reloaded = await loadConfig({ cwd: root, reload: true });
-  const next = await resolveTargets(reloaded, { previous: again });
+  const { resolution: next } = await resolveAgain(reloaded, again);
   assert.equal(next.targets.find((t) => t.path === "b.py")?.entry.view, "summary");
   assert.notEqual(next.targets[0].entry, again.targets[0].entry);
 });
