@@ -6,8 +6,20 @@
  * @module
  */
 
-/** The system error codes of a folder that takes no writes, or a file where it should be. */
-const UNWRITABLE = new Set(["EROFS", "ENOSPC", "EDQUOT", "EACCES", "EPERM", "ENOTDIR", "EEXIST"]);
+/**
+ * The system error codes of a folder that takes no writes, a file where it should be, or a folder
+ * where a state file should be (`EISDIR`: a folder left in the place of the order memory).
+ */
+const UNWRITABLE = new Set([
+  "EROFS",
+  "ENOSPC",
+  "EDQUOT",
+  "EACCES",
+  "EPERM",
+  "ENOTDIR",
+  "EEXIST",
+  "EISDIR",
+]);
 
 /**
  * Why `error` (or an error it wraps) is a write the file system refused, in a few words
@@ -25,6 +37,7 @@ const UNWRITABLE = new Set(["EROFS", "ENOSPC", "EDQUOT", "EACCES", "EPERM", "ENO
 export function unwritableReason(error: unknown): string | undefined {
   for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
     const code = (at as { code?: unknown }).code;
+    if (at instanceof Deno.errors.IsADirectory) return "a folder is in the place of one of its files";
     if (at instanceof Deno.errors.PermissionDenied || UNWRITABLE.has(String(code))) {
       const reason = at.message.replace(/ \(os error \d+\).*$/s, "").replace(/^.*: /s, "");
       return reason.charAt(0).toLowerCase() + reason.slice(1);

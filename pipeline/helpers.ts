@@ -716,8 +716,27 @@ class NotRegularFileError extends Error {
  * ```
  */
 export async function readSettingText(path: string): Promise<string> {
-  checkRegular(await Deno.stat(path));
-  return await Deno.readTextFile(path);
+  try {
+    checkRegular(await Deno.stat(path));
+    return await Deno.readTextFile(path);
+  } catch (error) {
+    throw plainReadError(error);
+  }
+}
+
+/**
+ * The same kind of error in plain words for a message that names the file itself: Deno's system
+ * errors end with their code, the call and the absolute path (`Is a directory (os error 21):
+ * readfile '/tmp/…'`), which the callers' messages (`Cannot read ".beads/issues.jsonl": …`) showed
+ * as written. A folder is `it is a folder`.
+ */
+function plainReadError(error: unknown): unknown {
+  if (!(error instanceof Error) || !/ \(os error \d+\)/.test(error.message)) return error;
+  const reason = error instanceof Deno.errors.IsADirectory
+    ? "it is a folder"
+    : error.message.replace(/ \(os error \d+\).*$/s, "").replace(/^./, (c) => c.toLowerCase());
+  const Kind = error.constructor as new (message: string, options?: ErrorOptions) => Error;
+  return new Kind(reason, { cause: error });
 }
 
 /**

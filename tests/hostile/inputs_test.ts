@@ -149,6 +149,33 @@ Deno.test("a FIFO or device in place of a file slop reads for itself (.gitignore
   );
 });
 
+Deno.test("a folder or nothing in place of a file slop reads for itself (the beads list, a history, the slices file): one line in plain words", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n" });
+  for (const dir of [".beads/issues.jsonl", "h.jsonl", "slop/slices.toml"]) {
+    await Deno.mkdir(join(root, dir, "x"), { recursive: true });
+  }
+  assert.equal(
+    String(await settled(() => buildIn(root, { files: ["a.py"], beads: true }))),
+    '[plugin slop:beads] Hook "compose" failed: Cannot read ".beads/issues.jsonl": it is a folder',
+  );
+  const withHistory = await buildIn(root, { files: ["a.py"], beads: false, history: "h.jsonl" });
+  assert.deepEqual(withHistory.manifest.warnings, [
+    'Cannot read history "h.jsonl": it is a folder',
+  ]);
+  const missing = await buildIn(root, { files: ["a.py"], beads: false, history: "gone.jsonl" });
+  assert.deepEqual(missing.manifest.warnings.slice(1), [
+    'Cannot read history "gone.jsonl": no such file or directory',
+  ]);
+  assert.match(
+    String(
+      await settled(() =>
+        buildIn(root, { files: [{ path: "a.py", view: "custom" }], beads: false })
+      ),
+    ),
+    /Cannot read the slices file "slop\/slices.toml": it is a folder$/,
+  );
+});
+
 Deno.test("a FIFO .gitignore in a git work tree is named at once, not waited on until git's deadline", async () => {
   const BLOCKED = "it is not a regular file (a FIFO, socket or device), which slop does not read " +
     "and git would wait on: put a file in its place";

@@ -133,3 +133,28 @@ Deno.test({
     assert.deepEqual(off.manifest.warnings.filter((w) => w.includes("cache folder")), []);
   },
 });
+
+Deno.test("a folder in the place of the order or budget memory file: one warning, the same document", async () => {
+  const tree = {
+    "a.ts": "export const a = 1;\n",
+    "b.ts": `export const b = "${"b".repeat(4000)}";\n`,
+  };
+  const inline = { budget: { tokens: 600 } };
+  const expected = (await buildContext({ cwd: await makeProject(tree), inline }, { write: false }))
+    .document;
+  for (const memory of ["order", "budget"]) {
+    const root = await makeProject(tree);
+    await Deno.mkdir(`${root}/.slop/${memory}/context.json/x`, { recursive: true });
+    const built = await buildContext({ cwd: root, inline }, { write: false });
+    assert.equal(built.document, expected, memory);
+    assert.deepEqual(
+      built.manifest.warnings.filter((w) => w.startsWith("Cannot record")),
+      [
+        'Cannot record the order memory in ".slop" (a folder is in the place of one of its files): ' +
+        "the document is whole, but the next build orders the files without this one; pass " +
+        "--state-dir or set SLOP_DIR to a folder you can write",
+      ],
+      memory,
+    );
+  }
+});
