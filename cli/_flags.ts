@@ -150,10 +150,16 @@ export async function taskFlag(
       : error instanceof TypeError
       ? "not UTF-8 text"
       : error instanceof Error
-      ? error.message
+      ? plainReason(error.message)
       : String(error);
     throw new Error(`Cannot read the task file "${path}" (--task-file): ${why}`);
   }
   if (!text.trim()) throw new Error(`The task file "${path}" (--task-file) is empty`);
   return text;
+}
+
+/** A system error's message without Deno's code, call and path (`File name too long`). */
+function plainReason(message: string): string {
+  const reason = message.replace(/ \(os error \d+\).*$/s, "");
+  return reason.charAt(0).toLowerCase() + reason.slice(1);
 }

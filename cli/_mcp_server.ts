@@ -11,6 +11,7 @@
 import type { CallToolResult, loadMcpServer, McpServer, ToolExtra } from "../deps.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { quoteArgumentValues } from "./_mcp_errors.ts";
+import { cutLongQuotes } from "./_output.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
 import { SinceError } from "../pipeline/since.ts";
@@ -153,7 +154,7 @@ function tool<A>(
       };
     } catch (error) {
       // An error may quote input (a parser's excerpt of a broken config line): redacted.
-      const message = redactMessage(toolMessage(error));
+      const message = cutLongQuotes(redactMessage(toolMessage(error)));
       return { content: [{ type: "text", text: message }], isError: true };
     }
   };

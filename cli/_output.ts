@@ -37,7 +37,33 @@ export function printWarning(message: string): void {
  * ```
  */
 export function shownMessage(message: string): string {
-  return redactMessage(message);
+  return cutLongQuotes(redactMessage(message));
+}
+
+/** A quoted value longer than this in a printed message is cut (a 1 MB flag value, a name). */
+const LONG_QUOTE = 500;
+
+/** How much of a cut quoted value a message keeps. */
+const KEPT_QUOTE = 100;
+
+/**
+ * `message` with every quoted value over {@linkcode LONG_QUOTE} characters cut to its first
+ * {@linkcode KEPT_QUOTE} and a count of the rest: a message quotes what it was given (a flag's
+ * value, a persona's name, a path), and a megabyte of it made a megabyte-long error line.
+ *
+ * @example
+ * ```ts
+ * import { cutLongQuotes } from "./_output.ts";
+ * cutLongQuotes(`Unknown persona "${"z".repeat(600)}"`).length; // 141
+ * ```
+ */
+export function cutLongQuotes(message: string): string {
+  if (message.length <= LONG_QUOTE) return message;
+  return message.replace(
+    new RegExp(`"([^"\\n]{${LONG_QUOTE + 1},})"`, "g"),
+    (_, inner: string) =>
+      `"${inner.slice(0, KEPT_QUOTE)}…" (${inner.length - KEPT_QUOTE} more characters)`,
+  );
 }
 
 /**

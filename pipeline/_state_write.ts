@@ -37,7 +37,9 @@ const UNWRITABLE = new Set([
 export function unwritableReason(error: unknown): string | undefined {
   for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
     const code = (at as { code?: unknown }).code;
-    if (at instanceof Deno.errors.IsADirectory) return "a folder is in the place of one of its files";
+    if (at instanceof Deno.errors.IsADirectory) {
+      return "a folder is in the place of one of its files";
+    }
     if (at instanceof Deno.errors.PermissionDenied || UNWRITABLE.has(String(code))) {
       const reason = at.message.replace(/ \(os error \d+\).*$/s, "").replace(/^.*: /s, "");
       return reason.charAt(0).toLowerCase() + reason.slice(1);

@@ -128,6 +128,9 @@ const BAD_VALUES: Array<[string[], string[]]> = [
   [["slice", "add", "missing.py:1-2"], ['"missing.py']],
   [["slice", "add", "sub:1-2"], ['"sub']],
   [["build", "--state-dir", "a.py"], ['"a.py/out"']],
+  // A megabyte-long value is quoted cut short (the line was a megabyte long).
+  [["build", "--persona", "z".repeat(1 << 20)], ['persona "zzzz', "more characters)"]],
+  [["build", "--task-file", "z".repeat(5000)], ["--task-file", '"zzzz', "file name too long"]],
 ];
 
 /** The command lines whose failure is a file that cannot be read or written: exit 1. */

@@ -24,6 +24,7 @@ const CALLS: Array<[string, Record<string, unknown>, string[]]> = [
   ["build_context", { budgte: 100 }, ['"budgte"']],
   ["build_context", { persona: "" }, ['persona ""']],
   ["build_context", { persona: "constructor" }, ['persona "constructor"']],
+  ["build_context", { persona: "p".repeat(1 << 20) }, ['persona "pppp', "more characters)"]],
   ["build_context", { preset: "__proto__" }, ['preset "__proto__"']],
   ["build_context", { since: "" }, ['"since"', '""']],
   ["build_context", { since: "--output=/tmp/x" }, ['"since"', '"--output=/tmp/x"']],
