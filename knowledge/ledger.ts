@@ -9,7 +9,7 @@
 
 import { join } from "node:path";
 import { writeText } from "./store.ts";
-import type { HarvestItems } from "./prompt.ts";
+import { type HarvestItems, harvestItems } from "./prompt.ts";
 
 /** The ledger file name inside the knowledge folder. */
 const LEDGER_FILE = "ledger.json";
@@ -81,7 +81,26 @@ export async function readLedger(dir: string): Promise<Ledger> {
   if (!entries || typeof entries !== "object" || Array.isArray(entries)) {
     throw new Error(`Cannot read the ledger "${path}": expected { "entries": { ... } }`);
   }
-  return { entries };
+  return { entries: sanePending(entries) };
+}
+
+/**
+ * The entries with each `pending` answer in the shape a harvest appends, or dropped when it is no
+ * object (the model is asked again): a `pending` of another shape failed every run with `Cannot
+ * read properties of undefined (reading 'flatMap')`, and was kept for the next.
+ */
+function sanePending(entries: Record<string, LedgerEntry>): Record<string, LedgerEntry> {
+  const out: Record<string, LedgerEntry> = {};
+  for (const [key, entry] of Object.entries(entries)) {
+    if (!entry || typeof entry !== "object" || entry.pending === undefined) {
+      out[key] = entry;
+      continue;
+    }
+    const { pending, ...rest } = entry;
+    const shaped = pending && typeof pending === "object" && !Array.isArray(pending);
+    out[key] = shaped ? { ...rest, pending: harvestItems(pending) } : rest;
+  }
+  return out;
 }
 
 /**

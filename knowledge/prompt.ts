@@ -141,6 +141,21 @@ export function parseHarvestJson(text: string): HarvestItems {
   if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
     throw new TypeError("The harvest output is not a JSON object");
   }
+  return harvestItems(payload);
+}
+
+/**
+ * The items of a harvest's JSON object, every category present: a string row is a statement, a
+ * row that is no object is dropped. The model's answer and the ledger's `pending` items (which a
+ * hand edit or another version may have left in another shape) both pass through it.
+ *
+ * @example
+ * ```ts
+ * import { harvestItems } from "./prompt.ts";
+ * harvestItems({ facts: ["x", 5] }).facts; // [{ statement: "x" }]
+ * ```
+ */
+export function harvestItems(payload: object): HarvestItems {
   const out = {} as HarvestItems;
   for (const category of ITEM_CATEGORIES) {
     const rows = (payload as Record<string, unknown>)[category];

@@ -132,6 +132,47 @@ Deno.test("a re-run without a kept answer still skips the lines the files alread
   }
 });
 
+Deno.test("a kept answer of another shape in the ledger (categories missing, rows no objects, no object) is appended as far as it reads, or asked again", async () => {
+  const server = startLlmServer({ reply: () => ANSWER });
+  try {
+    const root = await project({ "a.jsonl": chat(["User", "how do we build?"]) });
+    const bytes = await Deno.readFile(join(root, "chats/a.jsonl"));
+    const sha = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+      .map((b) => b.toString(16).padStart(2, "0")).join("");
+    await Deno.mkdir(join(root, "slop/knowledge"), { recursive: true });
+    const ledgerWith = (pending: unknown) =>
+      Deno.writeTextFile(
+        join(root, "slop/knowledge/ledger.json"),
+        JSON.stringify({
+          entries: {
+            [sha]: {
+              path: "chats/a.jsonl",
+              status: "harvest-failed",
+              at: "x",
+              deleted: false,
+              pending,
+            },
+          },
+        }),
+      );
+    // Only "facts", with a number and a string row: it failed with "reading 'flatMap'", every run.
+    await ledgerWith({ facts: [5, "Kept by hand", { statement: "Kept as written" }] });
+    const resumed = await harvest(root, server, { apply: true });
+    assert.equal(resumed.outcomes[0].status, "harvested", resumed.outcomes[0].error);
+    assert.equal(server.requests.length, 0);
+    const facts = await read(root, "facts.md");
+    assert.ok(facts.includes("Kept by hand.") && facts.includes("Kept as written."), facts);
+    // No object at all: dropped, and the model is asked.
+    await Deno.remove(join(root, "slop/knowledge/facts.md"));
+    await ledgerWith("lost");
+    const asked = await harvest(root, server, { apply: true });
+    assert.equal(asked.outcomes[0].status, "harvested", asked.outcomes[0].error);
+    assert.equal(server.requests.length, 1);
+  } finally {
+    await server.close();
+  }
+});
+
 Deno.test("harvest: false with reclaim deletes conversations unharvested and records deleted-unharvested", async () => {
   const server = startLlmServer({ reply: () => ANSWER });
   try {
