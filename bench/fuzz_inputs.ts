@@ -46,8 +46,19 @@ const SURFACES: Surface[] = [
   { name: "slices", files: ["slop/slices.toml"], commands: [["build"]], kind: "input" },
   {
     name: "knowledge",
-    files: ["slop/knowledge/facts.md", "slop/knowledge/digest.md", "slop/knowledge/.ledger.json"],
-    commands: [["build"], ["knowledge", "digest"]],
+    files: [
+      "slop/knowledge/facts.md",
+      "slop/knowledge/digest.md",
+      "slop/knowledge/ledger.json",
+      "slop/knowledge/ledger.json",
+      "convos/a.jsonl",
+    ],
+    commands: [
+      ["build"],
+      ["knowledge", "digest"],
+      ["knowledge", "harvest"],
+      ["knowledge", "harvest", "--apply", "--no-harvest", "--reclaim"],
+    ],
     kind: "input",
   },
   { name: "beads", files: [".beads/issues.jsonl"], commands: [["build"]], kind: "input" },
@@ -90,6 +101,7 @@ const SURFACES: Surface[] = [
     files: [
       "src/inventory.ts",
       "app/store.py",
+      "docs/design.md",
       "lang/a.go",
       "lang/a.rs",
       "lang/A.java",
@@ -177,6 +189,9 @@ const NOTEBOOK = JSON.stringify(
   1,
 );
 
+const CONVERSATION = '{"role":"user","content":"we indent with tabs"}\n' +
+  '{"role":"assistant","content":"noted"}\n';
+
 const CONFIG = `import { defineConfig } from "${new URL("../config.ts", import.meta.url).href}";
 export default defineConfig({
   files: [
@@ -192,7 +207,7 @@ export default defineConfig({
   ],
   history: "discussion.jsonl",
   beads: true,
-  knowledge: { dir: "slop/knowledge" },
+  knowledge: { dir: "slop/knowledge", conversations: ["convos/*.jsonl"] },
   budget: { tokens: 2500 },
   task: "fix the inventory report",
 });
@@ -228,11 +243,29 @@ async function makeBase(dir: string): Promise<void> {
     ".gitattributes": "*.png binary\ndocs/changelog.md linguist-generated\n",
     ".gitignore": "*.log\n/build/\n!keep.log\n",
     "slop.config.ts": CONFIG,
-    "slop/knowledge/.ledger.json": JSON.stringify({
-      version: 1,
-      entries: { "a.jsonl": { status: "harvested", sha256: "ab", items: 2 } },
-    }),
+    "convos/a.jsonl": CONVERSATION,
+    "convos/b.jsonl": CONVERSATION + CONVERSATION,
   };
+  const sha = async (text: string) =>
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)))]
+      .map((b) => b.toString(16).padStart(2, "0")).join("");
+  const entry = { path: "convos/a.jsonl", at: "2026-11-29T00:00:00.000Z", deleted: false };
+  files["slop/knowledge/ledger.json"] = JSON.stringify(
+    {
+      entries: {
+        [await sha(CONVERSATION)]: { ...entry, status: "harvested", items: { facts: 1 } },
+        [await sha(CONVERSATION + CONVERSATION)]: {
+          ...entry,
+          path: "convos/b.jsonl",
+          status: "harvest-failed",
+          error: "network",
+          pending: { facts: [{ statement: "Tabs" }], decisions: [], tasks_open: [] },
+        },
+      },
+    },
+    null,
+    2,
+  );
   for (const [path, text] of Object.entries(files)) {
     await Deno.mkdir(dirname(join(dir, path)), { recursive: true });
     await Deno.writeTextFile(join(dir, path), text);
@@ -541,7 +574,12 @@ interface Finding {
 const INTERNAL = /internal error|THREW:/;
 
 /** Judge one command's run on a spoiled project. */
-function judge(surface: Surface, file: string, run: Captured): Finding | undefined {
+function judge(
+  surface: Surface,
+  file: string,
+  run: Captured,
+  deleted: boolean,
+): Finding | undefined {
   const all = run.err + run.out;
   if (INTERNAL.test(all)) {
     return {
@@ -559,7 +597,8 @@ function judge(surface: Surface, file: string, run: Captured): Finding | undefin
     const line = run.err.trim().split("\n").filter((l) => !/^warning:/.test(l)).at(-1) ?? "";
     const base = file.split("/").at(-1)!;
     const faults = messageFaults(line, []);
-    if (!line.includes(base) && !line.includes(file)) faults.push(`does not name ${base}`);
+    // The file may be named by a warning before the error (a manifest passed over), or be gone.
+    if (!run.err.includes(base) && !deleted) faults.push(`does not name ${base}`);
     if (faults.length) {
       return { cls: `unclear error (${faults.join(", ")})`, detail: line.slice(0, 300) };
     }
@@ -601,7 +640,7 @@ async function fileCase(
   const command = pick(r, surface.commands);
   const label = `${file}: ${how}; slop ${command.join(" ")}`;
   const run = await runMain(command, work);
-  const finding = judge(surface, file, run);
+  const finding = judge(surface, file, run, next === "delete");
   if (finding) return { label, finding };
   if (command[0] === "build" && run.code === 0) {
     const got = await newestOutput(work);
