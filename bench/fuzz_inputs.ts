@@ -25,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { prng } from "../tests/_helpers.ts";
 import { messageFaults, validConfig } from "../tests/hostile/_bad_input.ts";
+import { connect, type Session, texts } from "../tests/mcp/_client.ts";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -124,6 +125,7 @@ const SURFACES: Surface[] = [
   },
   { name: "config", files: [], commands: [], kind: "input" },
   { name: "flags", files: [], commands: [], kind: "input" },
+  { name: "mcp", files: [], commands: [], kind: "input" },
 ];
 
 /** The sources of the base project's `lang/` folder, one per grammar. */
@@ -565,6 +567,11 @@ async function expandFile(dir: string, file: string, r: Random): Promise<string 
   return matches.length ? pick(r, matches) : undefined;
 }
 
+/** Tell the parent what the case about to run is, so that a hang is named. */
+function announce(label: string): void {
+  console.log(JSON.stringify({ label }));
+}
+
 /** What a failing case found, or undefined. */
 interface Finding {
   cls: string;
@@ -639,6 +646,7 @@ async function fileCase(
   }
   const command = pick(r, surface.commands);
   const label = `${file}: ${how}; slop ${command.join(" ")}`;
+  announce(label);
   const run = await runMain(command, work);
   const finding = judge(surface, file, run, next === "delete");
   if (finding) return { label, finding };
@@ -748,6 +756,7 @@ async function flagCase(
   else args.push(value);
   if (args[0] === "build") args.push("--stdout");
   const label = `slop ${args.map((a) => JSON.stringify(a.slice(0, 40))).join(" ")}`;
+  announce(label);
   const run = await runMain(args, work);
   if (INTERNAL.test(run.err + run.out)) {
     return { label, finding: { cls: "internal error (flags)", detail: firstLines(run.err, 3) } };
@@ -759,6 +768,62 @@ async function flagCase(
       return {
         label,
         finding: { cls: `unclear flag error (${faults.join(", ")})`, detail: line.slice(0, 300) },
+      };
+    }
+  }
+  return { label };
+}
+
+/** Valid arguments of each MCP tool, for {@linkcode mcpCase} to spoil. */
+const MCP_CALLS: Array<[string, Record<string, unknown>]> = [
+  ["build_context", {
+    budget: 3000,
+    focus: ["src/inventory.ts"],
+    task: "fix it",
+    view: "skeleton",
+  }],
+  ["build_context", { paths: ["src/**", "lang/a.go"], format: "xml", strategy: "auto" }],
+  ["view_files", { files: ["lang/a.rs", "src/*.ts"], view: "masked", mask: { add: "def" } }],
+  ["view_files", { files: ["docs/design.md"], slices: [{ startLine: 1, endLine: 3, tag: "t" }] }],
+  ["view_files", { files: ["nb/a.ipynb"], view: "outline", maxFiles: 5 }],
+  ["token_stats", { top: 3, build: false }],
+  ["check_prefix", { maxInvalidated: "5%" }],
+  ["explain", {}],
+];
+
+let mcp: Session | undefined;
+
+/** Call an MCP tool with spoiled arguments through the SDK client; its answer is judged. */
+async function mcpCase(base: string, r: Random): Promise<{ label: string; finding?: Finding }> {
+  if (!mcp) {
+    const root = join(base, "..", "mcp");
+    await sh(["cp", "-a", base, root], "/");
+    mcp = await connect(root);
+  }
+  const [name, valid] = pick(r, MCP_CALLS);
+  const [args, how] = jsonTypeMutation(r, structuredClone(valid));
+  const label = `${name} ${how}`;
+  announce(label);
+  const shaped = args && typeof args === "object" && !Array.isArray(args) ? args : { value: args };
+  let result;
+  try {
+    result = await mcp.client.callTool({ name, arguments: shaped as Record<string, unknown> });
+  } catch (e) {
+    return { label, finding: { cls: "mcp call threw", detail: String(e).slice(0, 300) } };
+  }
+  const message = texts(result).join("\n");
+  if (INTERNAL.test(message) || INTERNAL.test(mcp.stderr())) {
+    return {
+      label,
+      finding: { cls: "mcp internal error", detail: firstLines(message + mcp.stderr(), 3) },
+    };
+  }
+  if (result.isError) {
+    const faults = messageFaults(message, [], { lines: 1 });
+    if (faults.length) {
+      return {
+        label,
+        finding: { cls: `unclear mcp error (${faults.join(", ")})`, detail: message.slice(0, 300) },
       };
     }
   }
@@ -798,10 +863,13 @@ async function child(
       ? await configCase(r)
       : surface.name === "flags"
       ? await flagCase(base, work, r)
+      : surface.name === "mcp"
+      ? await mcpCase(base, r)
       : await fileCase(surface, base, work, r, baseline);
     const ms = Math.round(performance.now() - t0);
     console.log(JSON.stringify({ i, surface: surface.name, ms, ...result }));
   }
+  await mcp?.close();
   await Deno.remove(root, { recursive: true });
 }
 
@@ -829,7 +897,7 @@ async function parent(args: string[], timeout: number, rounds: number): Promise<
     const stderr = new Response(proc.stderr).text();
     const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
-    let current = { i: next, surface: "?" };
+    let current = { i: next, surface: "?", label: "" };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = () => {
       clearTimeout(timer);
@@ -837,7 +905,7 @@ async function parent(args: string[], timeout: number, rounds: number): Promise<
         findings.push({
           i: current.i,
           surface: current.surface,
-          label: "(see the case's label with --start)",
+          label: current.label,
           cls: "hang",
           detail: `no answer in ${timeout} s`,
         });
@@ -858,8 +926,12 @@ async function parent(args: string[], timeout: number, rounds: number): Promise<
         buffer = buffer.slice(nl + 1);
         if (!line.startsWith("{")) continue;
         const msg = JSON.parse(line);
+        if (msg.i === undefined) {
+          current.label = msg.label;
+          continue;
+        }
         if (msg.start) {
-          current = { i: msg.i, surface: msg.start };
+          current = { i: msg.i, surface: msg.start, label: "" };
           arm();
           continue;
         }
@@ -877,7 +949,7 @@ async function parent(args: string[], timeout: number, rounds: number): Promise<
     const status = await proc.status;
     if (findings.at(-1)?.cls === "hang" && findings.at(-1)?.i === current.i && next <= current.i) {
       hung = true;
-      console.log(`FOUND #${current.i} [${current.surface}] hang`);
+      console.log(`FOUND #${current.i} [${current.surface}] hang: ${current.label}`);
       next = current.i + 1;
     }
     if (!hung && !status.success && next < rounds) {

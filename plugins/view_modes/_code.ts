@@ -1464,13 +1464,39 @@ function applyEdits(text: string, edits: Edit[]): string {
  * line's end), and a deletion at the line's start leaves its indentation.
  */
 function closeCuts(line: string): string {
-  return line.replace(/[ \t]*\uE000[\uE000 \t]*/g, (run: string, at: number) => {
-    if (at + run.length === line.length) return "";
-    const before = /^[ \t]*/.exec(run)![0];
-    if (at === 0) return before;
-    const after = /[ \t]$/.test(run);
-    return before && after ? " " : before || (after ? " " : "");
-  });
+  // A scan from each deletion mark, not `/[ \t]*\uE000[\uE000 \t]*/g`: that expression tried
+  // every blank of a long run of blanks with no mark after it, in time growing as the run's
+  // length squared (a line of a megabyte of spaces held a masked view for half an hour).
+  const parts: string[] = [];
+  let from = 0;
+  // Characters looked at: each one at most twice (the search for a mark, the scans around it).
+  let steps = 0;
+  for (let mark = line.indexOf(CUT, from); mark >= 0; mark = line.indexOf(CUT, from)) {
+    let start = mark;
+    while (start > from && isBlank(line[start - 1])) start--;
+    let end = mark + 1;
+    while (end < line.length && (line[end] === CUT || isBlank(line[end]))) end++;
+    steps += mark - from + (mark - start) + (end - mark);
+    parts.push(line.slice(from, start), cutSpace(line.slice(start, end), start, line.length));
+    from = end;
+  }
+  countWork("cuts", steps + line.length - from);
+  if (!parts.length) return line;
+  parts.push(line.slice(from));
+  return parts.join("");
+}
+
+function isBlank(c: string): boolean {
+  return c === " " || c === "\t";
+}
+
+/** What a run of blanks and deletions at `at` in a line of `length` characters becomes. */
+function cutSpace(run: string, at: number, length: number): string {
+  if (at + run.length === length) return "";
+  const before = /^[ \t]*/.exec(run)![0];
+  if (at === 0) return before;
+  const after = isBlank(run[run.length - 1]);
+  return before && after ? " " : before || (after ? " " : "");
 }
 
 /** How {@linkcode renderOrFallback} renders a file (see {@linkcode useSharedRenderer}). */

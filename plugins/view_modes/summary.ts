@@ -84,11 +84,40 @@ const JAVA: Patterns = [
     "types",
     /^(?:public\s+|protected\s+|private\s+|abstract\s+|final\s+|static\s+|sealed\s+)*(?:class|interface|enum|record|@interface)\s+([A-Za-z_]\w*)/gm,
   ],
-  [
-    "methods",
-    /^\s{2,8}(?:public|protected|private|static|final|abstract|synchronized|native|default|\s)*[\w<>[\],.? ]+\s+([a-z_]\w*)\s*\([^;]*$/gm,
-  ],
+  ["methods", javaMethods],
 ];
+
+/** The expression that has always listed Java's methods. */
+const JAVA_METHOD =
+  /^\s{2,8}(?:public|protected|private|static|final|abstract|synchronized|native|default|\s)*[\w<>[\],.? ]+\s+([a-z_]\w*)\s*\([^;]*$/gm;
+
+/** One whose words and blanks can be split one way only: linear in a line's blanks. */
+const JAVA_METHOD_LINEAR = /^[ \t]{2,8}(?:[\w<>[\],.?]+[ \t]+)+([a-z_]\w*)\s*\([^;]*$/gm;
+
+/**
+ * Java's method names. {@linkcode JAVA_METHOD} can match a blank in three places and a word in
+ * two, so a long run of blanks made it try each split of the run (4,000 spaces after `public`
+ * held the summary for over ten minutes: bench/fuzz_inputs.ts), and a long line of words each
+ * split of the line. A text with a run of 64 or more blanks or a line over 1,000 characters (in
+ * google/gson the longest run is 33, the longest line 145) is read with
+ * {@linkcode JAVA_METHOD_LINEAR}, which does not list a call on a line of its own
+ * (`assertThat(`) as the old one did; other texts as before.
+ */
+function javaMethods(text: string): string[] {
+  const odd = /\s{64}/.test(text) || longestLine(text) > 1000;
+  return [...text.matchAll(odd ? JAVA_METHOD_LINEAR : JAVA_METHOD)].map((m) => m[1]);
+}
+
+function longestLine(text: string): number {
+  let longest = 0;
+  for (let at = 0; at <= text.length;) {
+    const end = text.indexOf("\n", at);
+    const stop = end < 0 ? text.length : end;
+    longest = Math.max(longest, stop - at);
+    at = stop + 1;
+  }
+  return longest;
+}
 const C: Patterns = [
   ["types", /^(?:typedef\s+)?(?:struct|union|enum|class|namespace)\s+([A-Za-z_]\w*)/gm],
   ["functions", cFunctions],

@@ -162,3 +162,12 @@ Deno.test("summary lists the markdown headings the old expression found on headi
     assert.deepEqual(summary.split("\n").slice(1), headings, JSON.stringify(text));
   }
 });
+
+Deno.test("a Java summary over a long run of blanks or a long line of words lists its methods at once", async () => {
+  // The expression tried each split of the run: 4,000 spaces held it for over ten minutes.
+  // Lines that are no method, where the expression fails after trying every split.
+  const blanks = `class A {\n  public${" ".repeat(20_000)}x\n  void f(int a) {\n  }\n}\n`;
+  assert.match(await summarize("A.java", blanks), /\n- methods: `f`$/);
+  const words = `class A {\n  ${"public ".repeat(20_000)}x\n  void g() {\n  }\n}\n`;
+  assert.match(await summarize("A.java", words), /\n- methods: `g`$/);
+});

@@ -238,3 +238,19 @@ Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell, Scal
     assertLinear(file, work, sizes);
   }
 });
+
+Deno.test("a masked view that hides an item after a long run of blanks on its line closes the cut in linear work", async () => {
+  // The cut closed with `/[ \t]*\uE000[\uE000 \t]*/g`, which tried every blank of the run: a
+  // megabyte of spaces in a C file held the view for half an hour (bench/fuzz_inputs.ts).
+  const work: number[] = [];
+  for (const size of CODE_SIZES) {
+    const text = `int add(int a) { return a; }\nstatic${" ".repeat(size)}int g;  void f(void) {}\n`;
+    let view: string | undefined;
+    const steps = await tallyWork(async () => {
+      view = (await renderCode("a.c", text, { mask: { f: "hide" }, rest: "sig" }))?.text;
+    });
+    assert.equal(view, `int add(int a) { ... }\nstatic${" ".repeat(size)}int g;\n`);
+    work.push(steps.get("cuts") ?? 0);
+  }
+  assertLinear("closing the cuts", work, CODE_SIZES);
+});
