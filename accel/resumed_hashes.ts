@@ -9,7 +9,7 @@
  */
 
 import { createHash, type Hash } from "node:crypto";
-import type { StreamedDocument } from "../pipeline/document.ts";
+import { hashPiece, type PrefixHashing, type StreamedDocument } from "../pipeline/document.ts";
 
 /** Hash states after each part of a document (copies of a running sha256). */
 export interface HashStates {
@@ -74,18 +74,13 @@ export function resumedDocumentHashes(
     for (; next < ends.length && ends[next] === seen; next++) if (ids) states.push(hasher.copy());
   };
   passed();
+  const run: PrefixHashing = { hasher, seen, prefixBytes, prefix };
   for (const piece of list ? list.slice(same) : (document as StreamedDocument).pieces(same)) {
-    const cut = prefixBytes - seen;
-    if (!prefix && cut > 0 && cut < piece.length) {
-      hasher.update(piece.subarray(0, cut));
-      prefix = hasher.copy().digest("hex");
-      hasher.update(piece.subarray(cut));
-    } else hasher.update(piece);
-    seen += piece.length;
-    if (!prefix && seen === prefixBytes) prefix = hasher.copy().digest("hex");
+    hashPiece(run, piece);
+    seen = run.seen;
     passed();
   }
-  if (!prefix) prefix = hasher.copy().digest("hex");
+  prefix = run.prefix || hasher.copy().digest("hex");
   // Kept only with a state after every part (pieces that spanned two parts would leave gaps).
   const whole = ids && states.length === lengths.length;
   return {

@@ -106,14 +106,16 @@ export function looksRandom(value: string): boolean {
 }
 
 /**
- * Letters and digits mixed as a generated key mixes them, in one case or both (`o8oqti3tghu2…`,
- * `K7SOW2B8…`, a UUID): 16+ characters, 3+ of them digits, and 4+ changes between a letter and a
- * digit, one per 8 characters at least, and not two words among its parts. Words and numbers
- * joined (`build-2024-linux-x64`, `sha256_hmac_v2_compat`, `config.v1.2`) are names; a path or a
- * member access is code.
+ * How `value` mixes letters and digits: its digits, and its changes between a letter and a
+ * digit; other characters are passed over (`a-1` has one change).
+ *
+ * @example
+ * ```ts
+ * import { digitMix } from "./_secret_rules_common.ts";
+ * digitMix("a1b2"); // { digits: 2, changes: 3 }
+ * ```
  */
-export function looksGenerated(value: string): boolean {
-  if (value.length < 16 || isPlaceholder(value)) return false;
+export function digitMix(value: string): { digits: number; changes: number } {
   let digits = 0;
   let changes = 0;
   let last = ""; // "a" letter, "9" digit
@@ -124,6 +126,19 @@ export function looksGenerated(value: string): boolean {
     if (last && kind !== last) changes++;
     last = kind;
   }
+  return { digits, changes };
+}
+
+/**
+ * Letters and digits mixed as a generated key mixes them, in one case or both (`o8oqti3tghu2…`,
+ * `K7SOW2B8…`, a UUID): 16+ characters, 3+ of them digits, and 4+ changes between a letter and a
+ * digit, one per 8 characters at least, and not two words among its parts. Words and numbers
+ * joined (`build-2024-linux-x64`, `sha256_hmac_v2_compat`, `config.v1.2`) are names; a path or a
+ * member access is code.
+ */
+export function looksGenerated(value: string): boolean {
+  if (value.length < 16 || isPlaceholder(value)) return false;
+  const { digits, changes } = digitMix(value);
   // Two or more words among its parts (`sha256_hmac_v2_compat`): a name, not a key.
   const words = value.split(/[-_.~+/=]/).filter((part) => /^[A-Za-z]{3,}$/.test(part)).length;
   return digits >= 3 && changes >= 4 && changes * 8 >= value.length && words < 2 &&

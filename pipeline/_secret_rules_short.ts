@@ -8,7 +8,7 @@
  * @module
  */
 
-import { fewCharacters, isPlaceholder } from "./_secret_rules_common.ts";
+import { digitMix, fewCharacters, isPlaceholder } from "./_secret_rules_common.ts";
 
 /**
  * A name whose last word is `token`, `key` or `secret` (the named-token rule's look behind has
@@ -34,16 +34,7 @@ export function shortToken(value: string, name: string): boolean {
   if (value.length < 8 || value.length > 15 || !/^[A-Za-z0-9_-]+$/.test(value)) return false;
   if (!SHORT_TOKEN_NAME.test(name) || PUBLIC_NAME.test(name)) return false;
   if (fewCharacters(value) || isPlaceholder(value)) return false;
-  let digits = 0;
-  let changes = 0;
-  let last = "";
-  for (const c of value) {
-    const kind = c >= "0" && c <= "9" ? "9" : /[A-Za-z]/.test(c) ? "a" : "";
-    if (!kind) continue;
-    if (kind === "9") digits++;
-    if (last && kind !== last) changes++;
-    last = kind;
-  }
+  const { digits, changes } = digitMix(value);
   const letters = value.replace(/[^A-Za-z]/g, "").length;
   if (digits < 2 || letters < 2) return false;
   if (changes >= 4) return true;

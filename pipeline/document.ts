@@ -69,20 +69,52 @@ export function documentHashes(
   prefixBytes: number,
 ): { prefix: string; total: string } {
   const hasher = createHash("sha256");
-  let prefix = prefixBytes === 0 ? hasher.copy().digest("hex") : "";
-  let seen = 0;
+  const run: PrefixHashing = {
+    hasher,
+    seen: 0,
+    prefixBytes,
+    prefix: prefixBytes === 0 ? hasher.copy().digest("hex") : "",
+  };
   for (const piece of Array.isArray(document) ? document : document.pieces()) {
-    const cut = prefixBytes - seen;
-    if (!prefix && cut > 0 && cut < piece.length) {
-      hasher.update(piece.subarray(0, cut));
-      prefix = hasher.copy().digest("hex");
-      hasher.update(piece.subarray(cut));
-    } else hasher.update(piece);
-    seen += piece.length;
-    if (!prefix && seen === prefixBytes) prefix = hasher.copy().digest("hex");
+    hashPiece(run, piece);
   }
-  if (!prefix) prefix = hasher.copy().digest("hex");
-  return { prefix, total: hasher.digest("hex") };
+  return { prefix: run.prefix || hasher.copy().digest("hex"), total: hasher.digest("hex") };
+}
+
+/** A document's hashing under way: {@linkcode hashPiece}'s state. */
+export interface PrefixHashing {
+  /** The hash of the bytes so far. */
+  hasher: Hash;
+  /** How many bytes it has taken. */
+  seen: number;
+  /** Where the prefix ends, in bytes. */
+  prefixBytes: number;
+  /** The prefix's sha256 (hex) once its bytes are all in, else "". */
+  prefix: string;
+}
+
+/**
+ * Hash the document's next piece, taking the prefix's hash where it ends (also inside the piece).
+ *
+ * @example
+ * ```ts
+ * import { createHash } from "node:crypto";
+ * import { hashPiece } from "./document.ts";
+ * const run = { hasher: createHash("sha256"), seen: 0, prefixBytes: 1, prefix: "" };
+ * hashPiece(run, new Uint8Array([97, 98]));
+ * run.prefix; // the sha256 of "a"
+ * ```
+ */
+export function hashPiece(run: PrefixHashing, piece: Uint8Array): void {
+  const { hasher } = run;
+  const cut = run.prefixBytes - run.seen;
+  if (!run.prefix && cut > 0 && cut < piece.length) {
+    hasher.update(piece.subarray(0, cut));
+    run.prefix = hasher.copy().digest("hex");
+    hasher.update(piece.subarray(cut));
+  } else hasher.update(piece);
+  run.seen += piece.length;
+  if (!run.prefix && run.seen === run.prefixBytes) run.prefix = hasher.copy().digest("hex");
 }
 
 /** The document's hashes taken block by block (see {@linkcode documentHasher}). */

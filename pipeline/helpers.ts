@@ -139,9 +139,17 @@ export function removeQuietly(path: string): void {
  * ```
  */
 export function writeAtomicSync(path: string, text: string): void {
+  throughTempSync(path, (tmp) => Deno.writeTextFileSync(tmp, text));
+}
+
+/**
+ * Make `path` by `write`ing a hidden temp file beside it and renaming that into place; the temp
+ * file is removed when either fails, and the error names `path`.
+ */
+function throughTempSync(path: string, write: (tmp: string) => void): void {
   const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   try {
-    Deno.writeTextFileSync(tmp, text);
+    write(tmp);
     Deno.renameSync(tmp, path);
   } catch (error) {
     try {
@@ -171,23 +179,14 @@ const PIECE_BYTES = 1 << 20;
  * ```
  */
 export function writeAtomicPiecesSync(path: string, pieces: Iterable<string>): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
-  try {
+  throughTempSync(path, (tmp) => {
     const file = Deno.openSync(tmp, { write: true, create: true, truncate: true });
     try {
       writePieces(file, pieces);
     } finally {
       file.close();
     }
-    Deno.renameSync(tmp, path);
-  } catch (error) {
-    try {
-      Deno.removeSync(tmp);
-    } catch {
-      // Never made.
-    }
-    throw writeError(path, error);
-  }
+  });
 }
 
 /** `pieces` encoded into one buffer, written each time it may not take the next. */
