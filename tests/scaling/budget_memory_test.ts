@@ -33,14 +33,18 @@ Deno.test("a build with a budget lets the sources' texts go after the transform,
   const { textBytes } = free;
   // The texts are held after reading (the measure sees them) ...
   assert.ok(fitted.held.get("read")! >= textBytes / 2, `read: ${fitted.held.get("read")}`);
-  // ... and no longer once rendered: a skeleton's blocks hold far less than the sources.
+  // ... and no longer once rendered: a skeleton's blocks hold far less than the sources. The
+  // bound is half the texts: the budget stage holds its own state too (each file's stepped
+  // views, their token counts waiting to be written to the cache), about 400 KB here, which
+  // varies by tens of KB with the collector's timing; texts kept after the transform add 1.8 MB.
+  const slack = textBytes / 2;
   for (const stage of ["transform", "count", "budget"]) {
     const [a, b] = [free.held.get(stage), fitted.held.get(stage)];
     if (a === undefined || b === undefined) {
       assert.equal(stage, "budget", `no "${stage}" mark`);
       continue;
     }
-    assert.ok(b <= a + textBytes / 4, `${stage}: ${b} bytes held with a budget, ${a} without`);
+    assert.ok(b <= a + slack, `${stage}: ${b} bytes held with a budget, ${a} without`);
   }
-  assert.ok(fitted.held.get("budget")! <= free.held.get("count")! + textBytes / 4);
+  assert.ok(fitted.held.get("budget")! <= free.held.get("count")! + slack);
 });
