@@ -13,8 +13,10 @@ import { readTargets } from "../pipeline/read.ts";
 import { redactMessage, redactSources, redactText } from "../pipeline/secrets.ts";
 import { type RankedFile, rankFiles, type RankInput } from "../pipeline/rank.ts";
 import { coChangeFromLog, recentHistory } from "../pipeline/co_change.ts";
-import { definedNames, prepareCodeShared } from "../plugins/view_modes/code_views.ts";
-import type { ResolvedConfig } from "../pipeline/types.ts";
+import { skeletonViewMode } from "../plugins/view_modes/skeleton.ts";
+import { rankNames } from "../pipeline/task.ts";
+import { openCache } from "../pipeline/cache.ts";
+import type { ResolvedConfig, Store } from "../pipeline/types.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { printError, printWarning } from "./_output.ts";
 import { flagNumber, taskFlag } from "./_flags.ts";
@@ -102,8 +104,8 @@ export async function runRank(flags: RankFlags): Promise<number> {
       coChange: coChangeFromLog(history, files.map((f) => f.path)),
       history,
       root: config.root,
-      definitions: definedNames,
-      prepareDefinitions: prepareCodeShared,
+      // The names a build stored (or the parse): read only, `slop rank` writes no state.
+      ...rankNames(skeletonViewMode(), namesStore(config)),
     });
   } catch (error) {
     printError(redactMessage(error instanceof Error ? error.message : String(error)));
@@ -145,4 +147,15 @@ async function rankTask(flags: RankFlags, cwd: string): Promise<string> {
   }
   if (task === undefined) throw new TaskError("No task: pass --task TEXT or --task-file PATH");
   return task.trim();
+}
+
+/**
+ * The build's cache as a store of names that is only read: `slop rank` parses what no build
+ * stored, and keeps it in this process only. Undefined with the cache off.
+ */
+function namesStore(config: ResolvedConfig): Store | undefined {
+  if (!config.cache.enabled) return undefined;
+  const pack = `${config.root}\0${config.configPath ?? ""}`;
+  const cache = openCache(config.cache.dir, { enabled: true, pack });
+  return { get: (key) => cache.get(key), set: () => Promise.resolve() };
 }

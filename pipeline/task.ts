@@ -65,6 +65,7 @@ import type {
   ResolvedConfig,
   SecretFinding,
   SourceFile,
+  Store,
   TaskEntry,
   ViewModePlugin,
 } from "./types.ts";
@@ -381,7 +382,7 @@ async function taskCandidates(
   const ranked = await rankFiles(inputs, text, {
     weights: config.rank?.weights,
     // `--no-cache`: no store, so no text is hashed for it.
-    ...namesOf(skeleton, options.transform.cache?.enabled ? options.transform.cache : undefined),
+    ...rankNames(skeleton, options.transform.cache?.enabled ? options.transform.cache : undefined),
     coChange: coChangeFromLog(history, inputs.map((f) => f.path)),
     history,
     root: config.root,
@@ -392,13 +393,23 @@ async function taskCandidates(
 }
 
 /**
- * The ranking's names from the `skeleton` view: kept in the build's cache (a warm build parses
- * no file again), the view's threads got ready only once a file is parsed (not when every name
- * comes from the cache), then kept until the ranking has all names.
+ * The ranking's names from the `skeleton` view: kept in `store` (the build's cache: a warm build
+ * parses no file again), the view's threads got ready only once a file is parsed (not when every
+ * name comes from the store), then kept until the ranking has all names. What a task build and
+ * `slop rank` hand to `rankFiles`.
+ *
+ * @example
+ * ```ts
+ * import { rankNames } from "./task.ts";
+ * import { rankFiles } from "./rank.ts";
+ * import { skeletonViewMode } from "../plugins/view_modes/skeleton.ts";
+ * const files = [{ path: "a.py", text: "def retry():\n    pass\n" }];
+ * await rankFiles(files, "fix retry", rankNames(skeletonViewMode(), undefined));
+ * ```
  */
-function namesOf(
+export function rankNames(
   skeleton: ViewModePlugin | undefined,
-  store: Cache | undefined,
+  store: Store | undefined,
 ): Pick<RankOptions, "definitions" | "prepareDefinitions"> {
   const names = skeleton?.definitions;
   if (!names) return {};

@@ -1,8 +1,7 @@
 /**
  * What other folders use of the code views' engine (`_code.ts`) and of the
  * pool of threads it renders on (`_code_pool.ts`): {@linkcode renderCodeShared}
- * (the CLI warms the pool with it), {@linkcode prepareCodeShared} (keeps the pool's threads
- * while many files are asked for in turns), {@linkcode definedNames} (the names a file defines, for
+ * (the CLI warms the pool with it), {@linkcode definedNames} (the names a file defines, for
  * ranking files for a task) and the engine's types (`mod.ts` exports them).
  *
  * @example
@@ -15,6 +14,6 @@
  * @module
  */
 
-export { prepareCodeShared, renderCodeShared } from "./_code_pool.ts";
+export { renderCodeShared } from "./_code_pool.ts";
 export { definedNames, MAX_DEFS, MAX_PARSE_CHARS, RANK_MAX_WORK } from "./_defined_names.ts";
 export type { CodeSymbol, CodeView, RenderCodeOptions } from "./_code.ts";

@@ -19,6 +19,23 @@ const PROJECT = {
   "README.md": "# Requests\n\nSend a request with a timeout.\n",
 };
 
+/** Every file under the project's `.slop`, with its size and modification time. */
+async function stateFiles(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const walk = async (dir: string, rel: string) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory) await walk(path, `${rel}${entry.name}/`);
+      else {
+        const info = await Deno.stat(path);
+        files.set(`${rel}${entry.name}`, `${info.size} ${info.mtime?.getTime()}`);
+      }
+    }
+  };
+  await walk(join(root, ".slop"), "");
+  return files;
+}
+
 async function project(extra: Record<string, string> = {}): Promise<string> {
   const root = await makeProject({ ...PROJECT, ...extra });
   await gitInit(root);
@@ -54,6 +71,13 @@ Deno.test("slop rank --json is the same bytes on every run, and ranks what a bui
   const first = await runCli(args, root);
   assert.equal(first.code, 0, first.stderr);
   assert.equal((await runCli(args, root)).stdout, first.stdout);
+  // With the names a task build stored in its cache: the same bytes, and the cache only read.
+  const built = await runCli(["build", "--task", "HTTPAdapter.send ignores the timeout"], root);
+  assert.equal(built.code, 0, built.stderr);
+  const state = await stateFiles(root);
+  assert.ok([...state.keys()].some((p) => p.startsWith("cache/")), [...state.keys()].join(" "));
+  assert.equal((await runCli(args, root)).stdout, first.stdout);
+  assert.deepEqual(await stateFiles(root), state);
   const out = JSON.parse(first.stdout);
   assert.equal(out.task, "HTTPAdapter.send ignores the timeout");
   const paths = out.files.map((f: { path: string }) => f.path);
