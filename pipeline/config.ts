@@ -105,10 +105,14 @@ export class ConfigError extends Error {
    * @param problems What is wrong, each naming its key path.
    */
   constructor(file: string, problems: string[]) {
+    // Without a config file there is no file to name: say so, not `"zero-config"` as if a file.
+    const head = file === "zero-config"
+      ? "No config file (zero-config)"
+      : `Invalid config "${file}"`;
     super(
       problems.length === 1
-        ? `Invalid config "${file}": ${problems[0]}`
-        : `Invalid config "${file}":\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+        ? `${head}: ${problems[0]}`
+        : `${head}:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
     );
     this.name = "ConfigError";
     this.problems = problems;
@@ -426,7 +430,13 @@ function unknownName(
   const hint = closest(name, Object.keys(defined ?? {}));
   return new ConfigError(display, [
     `Unknown ${kind} "${name}"${
-      hint ? ` (did you mean "${hint}"?)` : defined ? "" : ` (the config defines no ${kind}s)`
+      hint
+        ? ` (did you mean "${hint}"?)`
+        : defined
+        ? ""
+        : display === "zero-config"
+        ? ` (${kind}s are defined in a config file: \`slop init\` writes one)`
+        : ` (the config defines no ${kind}s)`
     }`,
   ]);
 }

@@ -71,19 +71,21 @@ Deno.test("slop report --preset reports a build of the preset", async () => {
   assert.doesNotMatch(run.stdout, /src\/a\.py/);
 });
 
-Deno.test("an unknown persona or preset without a config names zero-config and says there are none", async () => {
+Deno.test("an unknown persona or preset without a config says there is no config file and how to make one", async () => {
   const root = await makeProject({ "a.txt": "a\n" });
   const persona = await runCli(["build", "--persona", "x"], root);
   assert.equal(persona.code, 2);
   assert.equal(
     persona.stderr,
-    `slop: Invalid config "zero-config": Unknown persona "x" (the config defines no personas)\n`,
+    'slop: No config file (zero-config): Unknown persona "x" (personas are defined in a config ' +
+      "file: `slop init` writes one)\n",
   );
   const preset = await runCli(["check", "--preset", "y"], root);
   assert.equal(preset.code, 2);
   assert.equal(
     preset.stderr,
-    `slop: Invalid config "zero-config": Unknown preset "y" (the config defines no presets)\n`,
+    'slop: No config file (zero-config): Unknown preset "y" (presets are defined in a config ' +
+      "file: `slop init` writes one)\n",
   );
 });
 
