@@ -120,6 +120,35 @@ export async function linkedCheckout(
 }
 
 /**
+ * Steps that change what git lists or marks, named as the churn scripts print them: the same in
+ * every checkout, with `info` the folder of git's `info/attributes` for the project `root` (a
+ * plain repository's `.git/info`, a linked checkout's common git folder's).
+ */
+export function listingSteps(info: (root: string) => string) {
+  return {
+    ignoreLib: scriptedOp(
+      "ignore src/lib",
+      (root) => Deno.writeTextFile(join(root, ".gitignore"), ".slop/\nsrc/lib/\n"),
+    ),
+    untrackLib: scriptedOp(
+      "git rm --cached src/lib",
+      (root) => git(root, "rm", "-rqf", "--cached", "src/lib"),
+    ),
+    trackLib: scriptedOp("git add -f src/lib", (root) => git(root, "add", "-f", "src/lib")),
+    // git reads `info/attributes` once the listing holds a `.gitattributes`.
+    gitattributes: scriptedOp(
+      "a .gitattributes",
+      (root) => Deno.writeTextFile(join(root, ".gitattributes"), "*.md text\n"),
+    ),
+    markBinary: scriptedOp(
+      "mark .py binary",
+      (root) => Deno.writeTextFile(join(info(root), "attributes"), "*.py binary\n"),
+    ),
+    unmarkBinary: scriptedOp("unmark .py", (root) => Deno.remove(join(info(root), "attributes"))),
+  };
+}
+
+/**
  * Batches that change what git lists or marks only through git's folders, for a checkout whose
  * `.git` is a file: its index in `gitDir`, `info/exclude`, `info/attributes` in `commonDir`.
  */
@@ -127,6 +156,7 @@ export function linkedListingScript(
   { commonDir }: { commonDir: string },
 ): ChurnOp[][] {
   const exclude = join(commonDir, "info", "exclude");
+  const steps = listingSteps(() => join(commonDir, "info"));
   return [
     [scriptedOp(
       "new untracked file",
@@ -140,24 +170,12 @@ export function linkedListingScript(
       await Deno.writeTextFile(exclude, "u.py\n");
     })],
     [scriptedOp("include it again", () => Deno.writeTextFile(exclude, ""))],
-    [scriptedOp(
-      "ignore src/lib",
-      (root) => Deno.writeTextFile(join(root, ".gitignore"), ".slop/\nsrc/lib/\n"),
-    )],
-    [scriptedOp(
-      "git rm --cached src/lib",
-      (root) => git(root, "rm", "-rqf", "--cached", "src/lib"),
-    )],
-    [scriptedOp("git add -f src/lib", (root) => git(root, "add", "-f", "src/lib"))],
-    [scriptedOp(
-      "a .gitattributes",
-      (root) => Deno.writeTextFile(join(root, ".gitattributes"), "*.md text\n"),
-    )],
-    [scriptedOp(
-      "mark .py binary",
-      () => Deno.writeTextFile(join(commonDir, "info", "attributes"), "*.py binary\n"),
-    )],
-    [scriptedOp("unmark .py", () => Deno.remove(join(commonDir, "info", "attributes")))],
+    [steps.ignoreLib],
+    [steps.untrackLib],
+    [steps.trackLib],
+    [steps.gitattributes],
+    [steps.markBinary],
+    [steps.unmarkBinary],
     // An excludes file that git's config (in `commonDir`) names from now on, written before.
     [scriptedOp("core.excludesFile", async (root) => {
       await Deno.writeTextFile(join(commonDir, "more_excludes"), "*.md\n");

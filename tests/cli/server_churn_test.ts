@@ -6,6 +6,7 @@ import {
   git,
   linkedCheckout,
   linkedListingScript,
+  listingSteps,
   OPS,
   scriptedOp as op,
 } from "./_churn.ts";
@@ -74,29 +75,20 @@ Deno.test("a storm of new file names holds at most maxPaths records, and the bui
 });
 
 Deno.test("a build server sees what git's index, config, info/exclude and info/attributes change in the file list", async () => {
+  const steps = listingSteps((root) => join(root, ".git", "info"));
   await churn(1, {
     script: [
       // Ignored but tracked: still listed.
-      [op(
-        "ignore src/lib",
-        (root) => Deno.writeTextFile(join(root, ".gitignore"), ".slop/\nsrc/lib/\n"),
-      )],
+      [steps.ignoreLib],
       // Untracked and ignored: no longer listed, though no file under the root changed.
-      [op("git rm --cached src/lib", (root) => git(root, "rm", "-rqf", "--cached", "src/lib"))],
-      [op("git add -f src/lib", (root) => git(root, "add", "-f", "src/lib"))],
+      [steps.untrackLib],
+      [steps.trackLib],
       [op("new untracked file", (root) => Deno.writeTextFile(join(root, "src/u.py"), "U = 1\n"))],
       [op("exclude it", (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), "*.py\n"))],
       [op("include it again", (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), ""))],
-      // git reads `.git/info/attributes` once the listing holds a `.gitattributes`.
-      [op(
-        "a .gitattributes",
-        (root) => Deno.writeTextFile(join(root, ".gitattributes"), "*.md text\n"),
-      )],
-      [op(
-        "mark .py binary",
-        (root) => Deno.writeTextFile(join(root, ".git/info/attributes"), "*.py binary\n"),
-      )],
-      [op("unmark .py", (root) => Deno.remove(join(root, ".git/info/attributes")))],
+      [steps.gitattributes],
+      [steps.markBinary],
+      [steps.unmarkBinary],
       [op("untracked notes", (root) => Deno.writeTextFile(join(root, "src/notes.md"), "# N\n"))],
       // An excludes file that `.git/config` names from now on (written before, unwatched).
       [op("core.excludesFile", async (root) => {

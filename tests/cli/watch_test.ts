@@ -8,9 +8,9 @@ import { literalGlob, ownOutputFiles } from "../../cli/_own_output.ts";
 import {
   churnProject,
   coldBuild,
-  git,
   linkedCheckout,
   linkedListingScript,
+  listingSteps,
   OPS,
   scriptedOp as op,
   seeded,
@@ -336,27 +336,18 @@ Deno.test("slop watch's output equals a cold build after random batches of file 
 });
 
 Deno.test("slop watch sees what git's index, .git/info/exclude and .git/info/attributes change in the file list", async () => {
+  const steps = listingSteps((root) => join(root, ".git", "info"));
   await watchChurn(1, {
     script: [
-      [op(
-        "ignore src/lib",
-        (root) => Deno.writeTextFile(join(root, ".gitignore"), ".slop/\nsrc/lib/\n"),
-      )],
-      [op("git rm --cached src/lib", (root) => git(root, "rm", "-rqf", "--cached", "src/lib"))],
+      [steps.ignoreLib],
+      [steps.untrackLib],
       [op(
         "exclude docs",
         (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), "docs/\n"),
       )],
-      // git reads `.git/info/attributes` once the listing holds a `.gitattributes`.
-      [op(
-        "a .gitattributes",
-        (root) => Deno.writeTextFile(join(root, ".gitattributes"), "*.md text\n"),
-      )],
-      [op(
-        "mark .py binary",
-        (root) => Deno.writeTextFile(join(root, ".git/info/attributes"), "*.py binary\n"),
-      )],
-      [op("unmark .py", (root) => Deno.remove(join(root, ".git/info/attributes")))],
+      [steps.gitattributes],
+      [steps.markBinary],
+      [steps.unmarkBinary],
     ],
   });
 });
