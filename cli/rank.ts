@@ -16,6 +16,7 @@ import { coChangeFromLog, recentHistory } from "../pipeline/co_change.ts";
 import { skeletonViewMode } from "../plugins/view_modes/skeleton.ts";
 import { rankNames } from "../pipeline/task.ts";
 import { openCache } from "../pipeline/cache.ts";
+import { buildCacheOptions } from "../pipeline/run.ts";
 import type { ResolvedConfig, Store } from "../pipeline/types.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { printError, printWarning } from "./_output.ts";
@@ -155,7 +156,6 @@ async function rankTask(flags: RankFlags, cwd: string): Promise<string> {
  */
 function namesStore(config: ResolvedConfig): Store | undefined {
   if (!config.cache.enabled) return undefined;
-  const pack = `${config.root}\0${config.configPath ?? ""}`;
-  const cache = openCache(config.cache.dir, { enabled: true, pack });
+  const cache = openCache(config.cache.dir, buildCacheOptions(config));
   return { get: (key) => cache.get(key), set: () => Promise.resolve() };
 }

@@ -17,7 +17,7 @@ import {
 import { redactMessage } from "./secrets.ts";
 import { loadFocusGlobs } from "./transform.ts";
 import { completer } from "./llm.ts";
-import { openCache } from "./cache.ts";
+import { type CacheOptions, openCache } from "./cache.ts";
 import { markStateDir } from "./state_dir.ts";
 import { stateFoldersError } from "./_state_folders.ts";
 import { cacheFolderWarning } from "./_cache_check.ts";
@@ -88,11 +88,7 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
   }
   const unusable = cacheFolderWarning(config);
   if (unusable) warn(unusable);
-  const cacheOptions = {
-    enabled: config.cache.enabled,
-    pack: `${config.root}\0${config.configPath ?? ""}`,
-    maxSize: config.cache.maxSize,
-  };
+  const cacheOptions = buildCacheOptions(config);
   const cache = options.layer?.cache?.(config.cache.dir, cacheOptions) ??
     openCache(config.cache.dir, cacheOptions);
   return {
@@ -105,5 +101,25 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
     cache,
     hookTimeoutMs: options.hookTimeoutMs,
     workers: options.workers,
+  };
+}
+
+/**
+ * How a build opens the config's cache: on or off, the pack its entries go to (one a project
+ * and config file, so two configs of one project keep apart), its size limit. Whoever reads a
+ * build's entries opens it the same way.
+ *
+ * @example
+ * ```ts
+ * import { buildCacheOptions } from "./run.ts";
+ * import { loadConfig } from "./config.ts";
+ * const options = buildCacheOptions(await loadConfig({ cwd: Deno.cwd() }));
+ * ```
+ */
+export function buildCacheOptions(config: ResolvedConfig): CacheOptions {
+  return {
+    enabled: config.cache.enabled,
+    pack: `${config.root}\0${config.configPath ?? ""}`,
+    maxSize: config.cache.maxSize,
   };
 }
