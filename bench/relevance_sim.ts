@@ -376,3 +376,42 @@ async function main() {
 }
 
 if (import.meta.main) await main();
+
+/**
+ * Print a Markdown table of variants against the build as it is: a column a set, a cell the
+ * needed files each variant holds at each budget more (+) or fewer (-) than the build.
+ *
+ * @example
+ * ```ts
+ * import { printVariants } from "./relevance_sim.ts";
+ * printVariants(["a"], {
+ *   label: (s) => s,
+ *   held: (_s, v: number) => [v, v, v],
+ *   variants: [["one more", 1]],
+ *   base: 0,
+ * });
+ * ```
+ */
+export function printVariants<V>(
+  want: string[],
+  options: {
+    label: (set: string) => string;
+    held: (set: string, variant: V) => number[];
+    variants: Array<[string, V]>;
+    base: V;
+    only?: string[];
+  },
+): void {
+  const { label, held, variants, only } = options;
+  const base = want.map((s) => held(s, options.base));
+  console.log(`| variant | ${want.map(label).join(" | ")} |`);
+  console.log(`|---|${want.map(() => "---|").join("")}`);
+  console.log(`| the build as it is | ${base.map((b) => b.join(" / ")).join(" | ")} |`);
+  for (const [name, variant] of variants) {
+    if (only && !only.some((o) => name.includes(o))) continue;
+    const cells = want.map((s, k) =>
+      held(s, variant).map((x, i) => `${x >= base[k][i] ? "+" : ""}${x - base[k][i]}`).join(" / ")
+    );
+    console.log(`| ${name} | ${cells.join(" | ")} |`);
+  }
+}

@@ -25,7 +25,14 @@ import { join } from "node:path";
 import { fitOrder, RANK_DECAY } from "../pipeline/_task_fit.ts";
 import { keptFiles } from "../pipeline/_task_map.ts";
 import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
-import { type Cost, greedy, rankScores, simulate, type Variant } from "./relevance_sim.ts";
+import {
+  type Cost,
+  greedy,
+  printVariants,
+  rankScores,
+  simulate,
+  type Variant,
+} from "./relevance_sim.ts";
 import { isTestPath } from "./_relevance_misses.ts";
 import { plainBuild, REPOS } from "./relevance.ts";
 import { collectTasks } from "./_relevance_tasks.ts";
@@ -369,22 +376,14 @@ async function main() {
   const all = Deno.args.includes("--all");
   const count = (s: string) =>
     all ? sets[s].reduce((n, t) => n + edited.get(t)!.length, 0) : files(s);
-  const base = want.map((s) => held(sets[s], {}, all));
-  console.log(
-    `\n| variant | ${
-      want.map((s) => `${s} (${sets[s].length} tasks, ${count(s)} files)`).join(" | ")
-    } |`,
-  );
-  console.log(`|---|${want.map(() => "---|").join("")}`);
-  console.log(`| the build as it is | ${base.map((b) => b.join(" / ")).join(" | ")} |`);
-  for (const [name, variant] of VARIANTS) {
-    if (only && !only.some((o) => name.includes(o))) continue;
-    const cells = want.map((s, k) =>
-      held(sets[s], variant, all).map((x, i) => `${x >= base[k][i] ? "+" : ""}${x - base[k][i]}`)
-        .join(" / ")
-    );
-    console.log(`| ${name} | ${cells.join(" | ")} |`);
-  }
+  console.log("");
+  printVariants(want, {
+    label: (s) => `${s} (${sets[s].length} tasks, ${count(s)} files)`,
+    held: (s, variant) => held(sets[s], variant, all),
+    variants: VARIANTS,
+    base: {},
+    only,
+  });
 }
 
 if (import.meta.main) await main();

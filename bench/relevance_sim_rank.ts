@@ -33,7 +33,7 @@ import {
   type TaskFeatures,
   taskFeatures,
 } from "./_relevance_sim_features.ts";
-import { simulate, type Variant } from "./relevance_sim.ts";
+import { printVariants, simulate, type Variant } from "./relevance_sim.ts";
 import { keptFiles } from "../pipeline/_task_map.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
 import { plainBuild, REPOS } from "./relevance.ts";
@@ -471,22 +471,13 @@ async function main() {
     return;
   }
   const files = (s: string) => sets[s].reduce((n, t) => n + t.needed.length, 0);
-  const base = want.map((s) => held(sets[s], {}));
-  console.log(
-    `| variant | ${
-      want.map((s) => `${s} (${sets[s].length} tasks, ${files(s)} files)`).join(" | ")
-    } |`,
-  );
-  console.log(`|---|${want.map(() => "---|").join("")}`);
-  console.log(`| the build as it is | ${base.map((b) => b.join(" / ")).join(" | ")} |`);
-  for (const [name, variant] of VARIANTS) {
-    if (only && !only.some((o) => name.includes(o))) continue;
-    const cells = want.map((s, k) =>
-      held(sets[s], variant).map((x, i) => `${x >= base[k][i] ? "+" : ""}${x - base[k][i]}`)
-        .join(" / ")
-    );
-    console.log(`| ${name} | ${cells.join(" | ")} |`);
-  }
+  printVariants(want, {
+    label: (s) => `${s} (${sets[s].length} tasks, ${files(s)} files)`,
+    held: (s, variant) => held(sets[s], variant),
+    variants: VARIANTS,
+    base: {},
+    only,
+  });
 }
 
 if (import.meta.main) await main();
