@@ -94,35 +94,60 @@ export async function gitOutput(
   cwd: string,
   options: { deadlineMs?: number; stdin?: string; signal?: AbortSignal } = {},
 ): Promise<GitOutput> {
-  const signals = [
-    ...(options.deadlineMs ? [AbortSignal.timeout(options.deadlineMs)] : []),
-    ...(options.signal ? [options.signal] : []),
-  ];
-  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  let stopped = false;
+  let child: Deno.ChildProcess | undefined;
+  const stop = () => {
+    stopped = true;
+    if (child) stopChild(child);
+  };
+  // The deadline and the caller's signal each stop git directly (no combined signal, and not
+  // Deno's own `signal` option): a git that waits on something never comes back by itself.
+  const timer = options.deadlineMs ? setTimeout(stop, options.deadlineMs) : undefined;
+  options.signal?.addEventListener("abort", stop, { once: true });
   try {
-    const command = new Deno.Command("git", {
+    child = new Deno.Command("git", {
       args: [...FIXED_SETTINGS, ...args],
       cwd,
-      ...(options.stdin === undefined ? {} : { stdin: "piped" as const }),
+      stdin: options.stdin === undefined ? "null" : "piped",
       stdout: "piped",
       stderr: "piped",
       ...gitEnv(),
-      signal,
-    });
+    }).spawn();
+    if (stopped || options.signal?.aborted) stop();
     const out = options.stdin === undefined
-      ? await command.output()
-      : await withInput(command.spawn(), options.stdin);
-    if (signal?.aborted) return TIMED_OUT;
+      ? await child.output()
+      : await withInput(child, options.stdin);
+    if (stopped) return TIMED_OUT;
     if (!out.success) return { failed: failureLine(new TextDecoder().decode(out.stderr)) };
     const stderr = new TextDecoder().decode(out.stderr);
     return { out: new TextDecoder().decode(out.stdout), stderr };
   } catch (error) {
-    if (signal?.aborted) return TIMED_OUT;
+    if (stopped) return TIMED_OUT;
     if (error instanceof Deno.errors.NotFound) {
       return { failed: "git is not installed (not on PATH)" };
     }
     return { failed: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", stop);
   }
+}
+
+/**
+ * Stop a git that is still running: SIGTERM, which lets git remove a lock file it holds (a killed
+ * `git diff` may be refreshing the index), then SIGKILL if it is still there a second later.
+ */
+function stopChild(child: Deno.ChildProcess): void {
+  const kill = (signal: Deno.Signal) => {
+    try {
+      child.kill(signal);
+    } catch {
+      // It has ended already.
+    }
+  };
+  kill("SIGTERM");
+  const late = setTimeout(() => kill("SIGKILL"), 1000);
+  child.status.finally(() => clearTimeout(late));
 }
 
 /** Write `input` to a child's stdin (while its output is read, so neither side blocks). */

@@ -336,3 +336,29 @@ Deno.test("a folder git cannot open is listed with git's cause in place of its u
   assert.equal(row?.status, "error");
   assert.match(row?.reason ?? "", /symbolic links/);
 });
+
+Deno.test("a git that ignores SIGTERM and never answers is still stopped at its deadline or when the caller gives up", async () => {
+  const root = await makeProject({ "a.py": "a\n" });
+  const bin = await makeProject({
+    // A wrapper in git's place: deaf to SIGTERM, silent forever (a hook or a FIFO it waits on).
+    "git": "#!/bin/sh\ntrap '' TERM\nwhile :; do sleep 0.2; done\n",
+  });
+  await Deno.chmod(join(bin, "git"), 0o755);
+  const code =
+    `import { gitOutput, TIMED_OUT } from ${
+      JSON.stringify(new URL("../../pipeline/_git.ts", import.meta.url).href)
+    };\nconst late = await gitOutput(["status"], Deno.cwd(), { deadlineMs: 200 });\n` +
+    `const stop = new AbortController();\nsetTimeout(() => stop.abort(), 200);\n` +
+    `const given = await gitOutput(["status"], Deno.cwd(), { signal: stop.signal });\n` +
+    `console.log(JSON.stringify([late === TIMED_OUT, given === TIMED_OUT]));`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    cwd: root,
+    env: { PATH: `${bin}:${Deno.env.get("PATH")}` },
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(60_000),
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)), [true, true]);
+});
