@@ -27,6 +27,7 @@ import {
   MAX_INLINE_TOKENS,
   MAX_VIEW_FILES,
   type ProgressFn,
+  throwIfCancelled,
   type TokenStatsArgs,
   tokenStatsTool,
   type ToolContext,
@@ -135,12 +136,16 @@ interface ToolKit {
  */
 function tool<A>(
   context: ToolContext,
-  run: (args: A, progress?: ProgressFn) => Promise<ToolOutput>,
+  run: (args: A, progress?: ProgressFn, signal?: AbortSignal) => Promise<ToolOutput>,
 ): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
   return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
     try {
       const output = redactedOutput(
-        await serial(context.root, () => run(args, progressOf(extra))),
+        await serial(context.root, () => {
+          // Cancelled while it waited for the calls before it: it does not start.
+          throwIfCancelled(extra.signal);
+          return run(args, progressOf(extra), extra.signal);
+        }),
       );
       const texts = output.built === undefined ? output.texts : [...output.texts, output.built];
       return {
@@ -232,7 +237,7 @@ function registerBuildContext(server: McpServer, kit: ToolKit): void {
       }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     },
-    tool<BuildContextArgs>(context, (args, progress) => buildContextTool(args, context, progress)),
+    tool<BuildContextArgs>(context, (args, ...call) => buildContextTool(args, context, ...call)),
   );
 }
 
@@ -273,7 +278,7 @@ function registerViewFiles(server: McpServer, kit: ToolKit): void {
       ).optional(),
     }),
     annotations: { readOnlyHint: true },
-  }, tool<ViewFilesArgs>(context, (args, progress) => viewFilesTool(args, context, progress)));
+  }, tool<ViewFilesArgs>(context, (args, ...call) => viewFilesTool(args, context, ...call)));
 }
 
 /** `token_stats`, `check_prefix` and `explain`: what the documents hold and how they changed. */

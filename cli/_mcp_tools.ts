@@ -92,6 +92,7 @@ export async function buildContextTool(
   args: BuildContextArgs,
   context: ToolContext,
   progress?: ProgressFn,
+  signal?: AbortSignal,
 ): Promise<ToolOutput> {
   const { root } = context;
   const paths = allInsideRoot(root, "paths", args.paths) ?? [];
@@ -116,7 +117,7 @@ export async function buildContextTool(
     builtins: builtinPlugins(),
     layer: speedLayer(),
     write: true,
-    onProgress: progress && buildProgress(progress),
+    onProgress: buildProgress(progress, signal),
   });
   const m = result.manifest;
   const limit = args.maxInlineTokens ?? MAX_INLINE_TOKENS;
@@ -197,6 +198,7 @@ export async function viewFilesTool(
   args: ViewFilesArgs,
   context: ToolContext,
   progress?: ProgressFn,
+  signal?: AbortSignal,
 ): Promise<ToolOutput> {
   const { root } = context;
   const wanted = allInsideRoot(root, "files", args.files)!;
@@ -229,7 +231,7 @@ export async function viewFilesTool(
     layer: speedLayer(),
     write: false,
     record: false,
-    onProgress: progress && buildProgress(progress),
+    onProgress: buildProgress(progress, signal),
   });
   const { texts, files } = shownFiles(result, args);
   return {
@@ -527,26 +529,52 @@ function checkView(config: ResolvedConfig, argument: string, view: string): void
 /**
  * A build's progress as one count that only grows: files rendered, then
  * files plus blocks counted (the blocks' number is known once they are made).
- * The scan's start and end are not told: they move no count.
+ * The scan's start and end are not told: they move no count. A call the
+ * client cancelled (`signal`) stops at the next file rendered, once the
+ * blocks are counted, or at the next step of a budget: before anything is
+ * written.
  */
-function buildProgress(progress: ProgressFn): (p: BuildProgress) => void {
+function buildProgress(
+  progress: ProgressFn | undefined,
+  signal: AbortSignal | undefined,
+): ((p: BuildProgress) => void) | undefined {
+  if (!progress && !signal) return undefined;
   let files = 0;
   let blocks = 0;
+  const tell = progress ?? (() => {});
   return (p) => {
+    // Not while blocks are counted (threads share that work): once they all are.
+    if (p.stage !== "tokens" || p.done === p.total) throwIfCancelled(signal);
     if (p.stage === "scan") return;
     if (p.stage === "transform") {
       files = p.total;
-      progress(p.done, p.total, `rendered ${p.done} of ${p.total} files (${p.cacheHits} cached)`);
+      tell(p.done, p.total, `rendered ${p.done} of ${p.total} files (${p.cacheHits} cached)`);
     } else if (p.stage === "tokens") {
       blocks = p.total;
-      progress(files + p.done, files + p.total, `counted ${p.done} of ${p.total} blocks`);
+      tell(files + p.done, files + p.total, `counted ${p.done} of ${p.total} blocks`);
     } else {
       // A budget steps files down for a while (a big tree's first build: its skeletons): told in
       // tokens, after the files and blocks, so that a client's timeout that progress resets holds.
       const before = files + blocks;
-      progress(before + p.done, before + p.total, budgetMessage(p.done, p.total));
+      tell(before + p.done, before + p.total, budgetMessage(p.done, p.total));
     }
   };
+}
+
+/** A call the client cancelled ends here; nothing answers it (the SDK sends no result). */
+export class CancelledError extends Error {}
+
+/**
+ * Throw a {@linkcode CancelledError} when the client has cancelled the call.
+ *
+ * @example
+ * ```ts
+ * import { throwIfCancelled } from "./_mcp_tools.ts";
+ * throwIfCancelled(new AbortController().signal); // nothing: not cancelled
+ * ```
+ */
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CancelledError("The client cancelled the call");
 }
 
 /** The progress message of a budget's steps. */

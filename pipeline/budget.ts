@@ -208,12 +208,13 @@ async function fitSteps(
   if (measure.total > budget) {
     const shed = shedCounter(measure.total - budget, options);
     const plan = await planner(files, measure.tokens, { ...options, saved: shed });
-    const kept = await plan.replay(options.remembered ?? [], measure.tokens);
-    if (kept.length) {
-      applied.push(...kept);
-      await measure.remeasure(indexes(kept));
-    }
+    // In the try too: a build stopped during the replay (a cancelled MCP call) lets threads go.
     try {
+      const kept = await plan.replay(options.remembered ?? [], measure.tokens);
+      if (kept.length) {
+        applied.push(...kept);
+        await measure.remeasure(indexes(kept));
+      }
       while (measure.total > budget) {
         const steps = await plan.step(measure.total - budget, measure.tokens);
         if (!steps.length) break;

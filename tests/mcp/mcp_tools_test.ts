@@ -280,3 +280,34 @@ Deno.test("build_context reports progress to a client that asks for it", async (
     await close();
   }
 });
+
+Deno.test("cancelling build_context stops the build before it writes anything", async () => {
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < 150; i++) {
+    tree[`m/mod_${String(i).padStart(3, "0")}.ts`] =
+      `/** Value ${i}. */\nexport function v${i}(x: number): number {\n  return x + ${i};\n}\n`;
+  }
+  const root = await makeProject(tree);
+  const { client, close } = await connect(root);
+  try {
+    // Cancelled as the first file is rendered: the build stops at the next one.
+    const stop = new AbortController();
+    const cancelled = client.callTool(
+      { name: "build_context", arguments: { maxInlineTokens: 0, budget: 300 } },
+      undefined,
+      { signal: stop.signal, onprogress: () => stop.abort() },
+    );
+    await assert.rejects(cancelled, /abort/i);
+    // Queued behind it, this build runs, and is the first to write: the cancelled one wrote no
+    // document and took no number.
+    const next = await client.callTool({
+      name: "build_context",
+      arguments: { maxInlineTokens: 0 },
+    });
+    assert.equal(data(next).number, 1);
+    const written = [...Deno.readDirSync(join(root, ".slop/out"))].map((e) => e.name).sort();
+    assert.deepEqual(written.filter((n) => /^context_\d+\.md$/.test(n)), ["context_001.md"]);
+  } finally {
+    await close();
+  }
+});
