@@ -23,6 +23,7 @@ import { explainLastBuilds, explainText, NEED_TWO_BUILDS } from "./explain.ts";
 import { readLatest } from "./_latest.ts";
 import { allInsideRoot, ArgumentError, insideRoot } from "./_mcp_paths.ts";
 import { printWarning } from "./_output.ts";
+import { boundedBudget, boundedWarnings } from "./_mcp_bounds.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { headingText, isGlob } from "../pipeline/helpers.ts";
 import { quote } from "../pipeline/schema.ts";
@@ -140,9 +141,9 @@ export async function buildContextTool(
       prefix: m.prefix,
       total: m.total,
       files: fileCounts(result.files),
-      ...(result.budget ? { budget: result.budget } : {}),
+      ...(result.budget ? { budget: boundedBudget(result.budget) } : {}),
       ...(m.task ? { task: m.task } : {}),
-      warnings: result.warnings,
+      ...boundedWarnings(result.warnings),
     },
   };
 }
@@ -237,7 +238,7 @@ export async function viewFilesTool(
   return {
     texts: [],
     built: texts.join("\n\n"),
-    data: { files, warnings: result.warnings },
+    data: { files, ...boundedWarnings(result.warnings) },
   };
 }
 

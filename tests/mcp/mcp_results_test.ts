@@ -4,7 +4,7 @@ import { createMcpServer } from "../../cli/_mcp_server.ts";
 import { piecesOf } from "../secrets/_samples.ts";
 import { makeProject, prng } from "../_helpers.ts";
 import { texts } from "./_client.ts";
-import { MAX_INLINE_TOKENS, viewFilesTool } from "../../cli/_mcp_tools.ts";
+import { buildContextTool, MAX_INLINE_TOKENS, viewFilesTool } from "../../cli/_mcp_tools.ts";
 
 // A tool's successful result quotes config values and arguments (the lock's name, the output
 // folder, the command to run with the persona given): a key among them comes back redacted, in
@@ -162,4 +162,39 @@ Deno.test("view_files shows files in order up to maxTokens and lists the rest wi
   assert.ok(MAX_INLINE_TOKENS >= 9000);
   assert.ok((all.data.files as Array<{ shown: boolean }>).every((f) => f.shown));
   assert.doesNotMatch(all.built!, /not shown/);
+});
+
+Deno.test("build_context's data lists the first 20 budget steps and redactions, and counts the rest", async () => {
+  const files: Record<string, string> = {};
+  for (let f = 0; f < 30; f++) {
+    files[`src/mod_${String(f).padStart(2, "0")}.py`] = `TOKEN = "ghp_${letters(33)}"\n\n` +
+      Array.from({ length: 12 }, (_, i) => `def fn_${i}(a):\n    return a + ${i}\n`).join("\n");
+  }
+  const root = await makeProject(files);
+  const out = await inProject(
+    root,
+    () => buildContextTool({ budget: 300, maxInlineTokens: 0 }, { root }),
+  );
+  const data = out.data as {
+    manifest: string;
+    budget: { steppedDown: unknown[]; moreSteppedDown?: number };
+    warnings: string[];
+    moreWarnings?: number;
+  };
+  const manifest = JSON.parse(await Deno.readTextFile(`${root}/${data.manifest}`));
+  const steps = manifest.budget.steppedDown;
+  assert.ok(steps.length > 20, `${steps.length} steps`);
+  assert.deepEqual(data.budget.steppedDown, steps.slice(0, 20));
+  assert.equal(data.budget.moreSteppedDown, steps.length - 20);
+  const redactions = manifest.warnings.filter((w: string) => w.startsWith("Redacted a secret"));
+  assert.equal(redactions.length, 30);
+  assert.deepEqual(data.warnings, manifest.warnings.slice(0, 20));
+  assert.equal(data.moreWarnings, manifest.warnings.length - 20);
+  // A small project's lists are whole, with no count of more.
+  const small = await inProject(
+    root,
+    () => buildContextTool({ paths: ["src/mod_00.py"] }, { root }),
+  );
+  assert.equal((small.data as { moreWarnings?: number }).moreWarnings, undefined);
+  assert.equal((small.data as { warnings: string[] }).warnings.length, 1);
 });
