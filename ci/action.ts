@@ -20,10 +20,11 @@
  * @module
  */
 
-import { join } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LockDiff } from "../pipeline/lock.ts";
 import type { InvalidationCost } from "../pipeline/pin.ts";
+import { annotationLines } from "./_annotations.ts";
 
 /** The action's inputs (empty strings count as unset). */
 export interface ActionInputs {
@@ -37,6 +38,11 @@ export interface ActionInputs {
   maxInvalidated?: string;
   /** `--fail-on-secret`: a secret in the files fails the check. */
   failOnSecret?: boolean;
+  /**
+   * The project's folder in the repository (the action's `working-directory`), when it is not
+   * the root: the commands and the lock the summary names are said from the root.
+   */
+  folder?: string;
 }
 
 /** What `slop check --json` printed, and its exit code. */
@@ -114,10 +120,11 @@ export function summaryMarkdown(outcome: CheckOutcome, inputs: ActionInputs): st
     return table("slop check", rows);
   }
   if (status === "secret") return table("slop check", secretRows(json!.secrets!));
-  rows.push(["Lock", code(json!.lock) + (what ? ` (${what})` : "")]);
+  const lock = lockPath(json!.lock, inputs);
+  rows.push(["Lock", code(lock) + (what ? ` (${what})` : "")]);
   if (status === "no-lock") {
     rows.push(["Result", "fail: no lock to compare with"]);
-    rows.push(["Fix", `run ${code(updateCommand(inputs))} and commit ${code(json!.lock)}`]);
+    rows.push(["Fix", `run ${code(updateCommand(inputs))} and commit ${code(lock)}`]);
     return table("slop check", rows);
   }
   const diff = json!.diff;
@@ -127,7 +134,7 @@ export function summaryMarkdown(outcome: CheckOutcome, inputs: ActionInputs): st
     return table("slop check", rows);
   }
   rows.push(...driftRows(diff, status, inputs));
-  rows.push(["Re-pin", `${code(updateCommand(inputs))}, then commit ${code(json!.lock)}`]);
+  rows.push(["Re-pin", `${code(updateCommand(inputs))}, then commit ${code(lock)}`]);
   let text = table("slop check", rows);
   if (json!.costs?.length) text += costTable(json!.costs);
   return text;
@@ -277,6 +284,7 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
     preset: env.INPUT_PRESET?.trim() || undefined,
     maxInvalidated: env.INPUT_MAX_INVALIDATED?.trim() || undefined,
     failOnSecret: env.INPUT_FAIL_ON_SECRET?.trim().toLowerCase() === "true",
+    folder: folderIn(env.GITHUB_WORKSPACE, cwd),
   };
   const failOnSecret = env.INPUT_FAIL_ON_SECRET?.trim().toLowerCase() ?? "";
   if (!["", "true", "false"].includes(failOnSecret)) {
@@ -312,6 +320,15 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
     if (report.code === 0) outputs.report = out;
     else await Deno.stderr.write(new TextEncoder().encode(report.stderr));
   }
+  // On GitHub, the divergence (or each secret) is shown on the pull request's diff as well.
+  if (env.GITHUB_ACTIONS === "true") {
+    const lock = json?.lock && lockPath(json.lock, inputs);
+    const check = { status, lock, diff: json?.diff, secrets: json?.secrets };
+    const place = { cwd, workspace: env.GITHUB_WORKSPACE || undefined };
+    for (const line of annotationLines({ ...check, update: updateCommand(inputs) }, place)) {
+      console.log(line);
+    }
+  }
   if (env.GITHUB_STEP_SUMMARY) {
     await Deno.writeTextFile(env.GITHUB_STEP_SUMMARY, summary, { append: true });
   } else console.log(summary);
@@ -319,6 +336,13 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
     await Deno.writeTextFile(env.GITHUB_OUTPUT, outputLines(outputs), { append: true });
   }
   return check.code;
+}
+
+/** `cwd` relative to the checkout's root, when it is a folder below it (else undefined). */
+function folderIn(workspace: string | undefined, cwd: string): string | undefined {
+  if (!workspace) return undefined;
+  const rel = relative(resolve(workspace), resolve(cwd)).split(sep).join("/");
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : undefined;
 }
 
 /** Run slop (this checkout's `cli.ts`) with `args` in `cwd`. */
@@ -341,11 +365,21 @@ async function slop(
 
 /** `slop check --update` for these inputs: a persona's or preset's lock is its own. */
 function updateCommand(inputs: ActionInputs): string {
-  const parts = ["slop check"];
+  const parts = inputs.folder ? [`cd ${shellWord(inputs.folder)} && slop check`] : ["slop check"];
   if (inputs.config) parts.push(`--config ${inputs.config}`);
   if (inputs.persona) parts.push(`--persona ${inputs.persona}`);
   if (inputs.preset) parts.push(`--preset ${inputs.preset}`);
   return [...parts, "--update"].join(" ");
+}
+
+/** The lock as the repository's root names it. */
+function lockPath(lock: string, inputs: ActionInputs): string {
+  return inputs.folder ? `${inputs.folder}/${lock}` : lock;
+}
+
+/** A folder as one word of a shell line: quoted when it holds more than safe characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'"'"'`)}'`;
 }
 
 /** What happened to the first divergent block, in words. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { git, gitInit, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 import { outputLines, summaryMarkdown } from "../../ci/action.ts";
+import { annotationLines } from "../../ci/_annotations.ts";
 import type { LockDiff } from "../../pipeline/lock.ts";
 
 /** What one run of ci/action.ts left: exit code, job summary, outputs, log. */
@@ -11,6 +12,8 @@ interface ActionRun {
   summary: string;
   outputs: Record<string, string>;
   stderr: string;
+  /** The workflow commands (annotations) the step printed. */
+  stdout: string;
 }
 
 /** Run `ci/action.ts` in `cwd` as the action's step does, with GitHub's files in a temp folder. */
@@ -28,6 +31,8 @@ async function runAction(cwd: string, inputs: Record<string, string> = {}): Prom
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_OUTPUT: outputFile,
       RUNNER_TEMP: github,
+      GITHUB_ACTIONS: "true",
+      GITHUB_WORKSPACE: cwd,
       INPUT_CONFIG: "",
       INPUT_PERSONA: "",
       INPUT_PRESET: "",
@@ -49,6 +54,7 @@ async function runAction(cwd: string, inputs: Record<string, string> = {}): Prom
     summary: await Deno.readTextFile(summaryFile),
     outputs,
     stderr: new TextDecoder().decode(out.stderr),
+    stdout: new TextDecoder().decode(out.stdout),
   };
 }
 
@@ -96,6 +102,7 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
   ]);
   assert.equal(before.outputs.status, "match");
   assert.equal(before.outputs["first-divergence"], "");
+  assert.equal(before.stdout, "", "no annotation on a match");
   assertReport(before);
 
   // The drifting commit: the intro, early in the prefix, changes.
@@ -135,6 +142,14 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
   assert.ok(docs.includes("```text\n" + after.summary + "```\n"), "docs/ci.md's sample summary");
   // The human report goes to the log.
   assert.match(after.stderr, /first divergent block: #3 "files:intro\.md"/);
+  // The pull request's diff shows the divergence at the file, with what to do.
+  assert.equal(
+    after.stdout,
+    "::error file=intro.md,title=slop check%3A prefix drift::This file's change breaks the " +
+      "stable prefix pinned in slop.lock here: 33 of its 649 tokens (5.1%25), from here on, lose " +
+      "their provider cache. If intended, run `slop check --update` and commit slop.lock with " +
+      "this change\n",
+  );
 
   // Within a budget it passes, and says so.
   const within = await runAction(root, { INPUT_MAX_INVALIDATED: "10%" });
@@ -144,6 +159,7 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
     within.summary,
     /^\| Result \| pass: the stable prefix drifted within `--max-invalidated 10%` \|$/m,
   );
+  assert.match(within.stdout, /^::warning file=intro\.md,title=slop check%3A prefix drift::/);
   // No budget: any drift fails. No report-name: no report is written.
   const strict = await runAction(root, { INPUT_REPORT_NAME: "" });
   assert.equal(strict.code, 1);
@@ -204,7 +220,13 @@ Deno.test("with fail-on-secret the action fails on a secret and lists where; wit
       "| Secret | `b.py:1` (github) |\n" +
       "| Fix | take the secret out of the file (and revoke it), or leave the file out of slop's files |\n",
   );
+  assert.equal(
+    failing.stdout,
+    "::error file=b.py,line=1,title=slop check%3A a secret::A secret (github) is on this line: " +
+      "take it out of the file (and revoke it), or leave the file out of slop's files\n",
+  );
   assert.ok(!failing.summary.includes(key) && !failing.stderr.includes(key));
+  assert.ok(!failing.stdout.includes(key));
   assert.ok(!("report" in failing.outputs), "no report of a commit that failed on a secret");
 
   const typo = await runAction(root, { INPUT_FAIL_ON_SECRET: "yes" });
@@ -346,4 +368,48 @@ Deno.test("the action checks a persona's prefix against the persona's own lock, 
   assert.equal(plain.code, 1);
   assert.equal(plain.outputs.status, "no-lock");
   assert.match(plain.summary, /run `slop check --config slop\/context\.config\.ts --update`/);
+});
+
+Deno.test("annotations name the file from the checkout's root, escaped as GitHub reads them", () => {
+  const diff = {
+    index: 2,
+    kind: "moved",
+    id: "files:a,b:c%.md",
+    section: "files",
+    file: "a,b:c%.md",
+    offset: 10,
+    invalidatedTokens: 5,
+    pinnedTokens: 50,
+    counts: { changed: 0, added: 0, removed: 0, moved: 1 },
+  } as LockDiff;
+  const check = { status: "drift", lock: "web.lock", diff, update: "slop check --update" };
+  // The action's working-directory is a folder of the repository.
+  const [line] = annotationLines(check, { cwd: "/w/repo/packages/web", workspace: "/w/repo" });
+  assert.equal(
+    line,
+    "::error file=packages/web/a%2Cb%3Ac%25.md,title=slop check%3A prefix drift::This file's " +
+      "move in the order breaks the stable prefix pinned in web.lock here: 5 of its 50 tokens " +
+      "(10.0%25), from here on, lose their provider cache. If intended, run `slop check " +
+      "--update` and commit web.lock with this change",
+  );
+  // A block that is no file's (a section of its own) has no place on the diff.
+  const section = { ...check, diff: { ...diff, file: undefined } };
+  assert.deepEqual(annotationLines(section, { cwd: "/w/repo" }), []);
+  assert.deepEqual(annotationLines({ ...check, status: "match" }, { cwd: "/w/repo" }), []);
+});
+
+Deno.test("with a working-directory the summary says where to re-pin, from the repository's root", () => {
+  const total = { sha256: "", bytes: 10, tokens: 3 };
+  const summary = summaryMarkdown(
+    { code: 1, json: { lock: "slop.lock", pinned: false, total }, stderr: "" },
+    { folder: "services/my app" },
+  );
+  assert.equal(
+    summary,
+    "### slop check\n\n| | |\n| --- | --- |\n" +
+      "| Lock | `services/my app/slop.lock` |\n" +
+      "| Result | fail: no lock to compare with |\n" +
+      "| Fix | run `cd 'services/my app' && slop check --update` and commit " +
+      "`services/my app/slop.lock` |\n",
+  );
 });
