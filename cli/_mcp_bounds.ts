@@ -13,7 +13,7 @@ import type { BudgetReport } from "../pipeline/types.ts";
 import { isRedaction, REDACTIONS_SHOWN } from "./_output.ts";
 
 /** How many budget steps and warnings a tool's data lists at most (as the summary's lines). */
-export const DATA_LIST_MAX = 20;
+const DATA_LIST_MAX = 20;
 
 /** A build's budget report with its first {@linkcode DATA_LIST_MAX} steps, and how many more. */
 export type BoundedBudget = BudgetReport & { moreSteppedDown?: number };

@@ -563,7 +563,7 @@ function buildProgress(
 }
 
 /** A call the client cancelled ends here; nothing answers it (the SDK sends no result). */
-export class CancelledError extends Error {}
+class CancelledError extends Error {}
 
 /**
  * Throw a {@linkcode CancelledError} when the client has cancelled the call.

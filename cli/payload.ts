@@ -8,8 +8,9 @@
 import { flagNumber } from "./_flags.ts";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
+import type { BuildResult } from "../pipeline/build_options.ts";
 import { redactText } from "../pipeline/secrets.ts";
-import { planCache } from "../pipeline/cache_plan.ts";
+import { type CachePlan, contextWarning, planCache } from "../pipeline/cache_plan.ts";
 import {
   createRegistry,
   findProvider,
@@ -84,15 +85,17 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
   // The build (and its LLM calls, e.g. llm_summary) uses the configured provider, so a payload
   // for another provider neither asks that provider nor misses the summaries cached for this one.
   const warn = printWarning;
+  // The build planned for the configured provider (Anthropic when none is set).
+  const planned = { ...configured, name: configured.name ?? "anthropic" };
+  const sameTarget = JSON.stringify(target) === JSON.stringify(planned);
+  // For another model its warnings wait: the context window they name is the configured model's.
+  const held: string[] = [];
   const result = await build(config, {
     builtins: defaultPlugins(),
     layer: speedLayer(),
     write: false,
-    onWarning: warn,
+    onWarning: sameTarget ? warn : (warning) => held.push(warning),
   });
-  // The build planned for the configured provider (Anthropic when none is set).
-  const planned = { ...configured, name: configured.name ?? "anthropic" };
-  const sameTarget = JSON.stringify(target) === JSON.stringify(planned);
   const plan = sameTarget ? result.cache : await planCache(result.blocks, registry, {
     config: { ...config, provider: target },
     files: result.files,
@@ -101,6 +104,7 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
     orderSource: "state",
     warn,
   });
+  if (!sameTarget) targetWarnings(held, result, plan, config.budget.tokens).forEach(warn);
   // The question goes into the request after the context: redacted as the task is.
   const prompt = flags.prompt === undefined
     ? undefined
@@ -113,6 +117,22 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
     prompt,
     maxTokens,
   });
+}
+
+/**
+ * The warnings of a build for a payload to another model than the configured one: the build's,
+ * with its context-window warning (the configured model's) replaced by the target model's.
+ */
+function targetWarnings(
+  held: string[],
+  result: BuildResult,
+  plan: CachePlan | undefined,
+  budget: number | undefined,
+): string[] {
+  const tokens = result.manifest.total.tokens;
+  const configured = result.cache && contextWarning(result.cache, tokens, budget);
+  const target = plan && contextWarning(plan, tokens, budget);
+  return [...held.filter((warning) => warning !== configured), ...(target ? [target] : [])];
 }
 
 /** A provider plugin that renders request payloads. */

@@ -549,3 +549,27 @@ Deno.test("an unknown provider.name is a config error naming the key, with a hin
   }, { write: false });
   assert.equal(mine.manifest.files.length, 1);
 });
+
+Deno.test("slop payload for another model warns of that model's context window, not the configured one's", async () => {
+  const root = await makeProject({
+    "a.txt": words(6000, 1),
+    "b.txt": words(6000, 2),
+    "slop.config.ts": configText({
+      files: ["a.txt", "b.txt"],
+      provider: { name: "openai", model: "gpt-3.5-turbo" },
+    }),
+  });
+  // The configured model's window (16,385) is too small; gpt-4.1's is not: no warning.
+  const large = await runCli(["payload", "--model", "gpt-4.1"], root);
+  assert.equal(large.code, 0, large.stderr);
+  assert.equal(large.stderr, "");
+  const small = await runCli(["payload"], root);
+  assert.match(small.stderr, /^warning: The document has [\d,]+ tokens of "gpt-3\.5-turbo", over/);
+  // The other way round: the warning names the model of the payload.
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    configText({ files: ["a.txt", "b.txt"], provider: { name: "openai", model: "gpt-4.1" } }),
+  );
+  const other = await runCli(["payload", "--model", "gpt-3.5-turbo"], root);
+  assert.equal(other.stderr, small.stderr);
+});
