@@ -6,6 +6,7 @@
 
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { checkProjectRoot, NoProjectError } from "./_no_project.ts";
+import { parentConfig, parentConfigWarning } from "./_parent_config.ts";
 import { build, type BuildOptions, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
@@ -123,6 +124,10 @@ export async function runBuild(
   try {
     config = await builder.config(paths, { ...flags, task }, budget);
     clock?.mark("config");
+    const above = config.configPath || flags.config || flags.quiet
+      ? undefined
+      : parentConfig(config.root);
+    if (above) terminal.stderr(`warning: ${parentConfigWarning(above)}\n`);
     result = await builder.build(config, {
       timings: clock,
       write: !flags.stdout,

@@ -220,19 +220,23 @@ export async function runInit(dir: string | undefined, flags: InitFlags): Promis
     return 1;
   }
   if (flags.quiet) return 0;
+  // Another folder than this one (a package of a monorepo): files are named from here, and the
+  // commands are said to run there.
+  const folder = relative(Deno.cwd(), resolve(dir ?? ".")).split(sep).join("/");
+  const at = (name: string) => folder ? `${folder}/${name}` : name;
   console.log(
     result.config === "created"
-      ? "slop: wrote slop.config.ts"
+      ? `slop: wrote ${at("slop.config.ts")}`
       : "slop: kept the existing slop config",
   );
-  for (const line of initLines(result)) console.log(line);
+  for (const line of initLines(result, folder)) console.log(line);
   return 0;
 }
 
-/** What `slop init` says it did, and how to build. */
-function initLines(result: InitResult): string[] {
-  const name = result.denoJsonName;
-  const node = name === "package.json";
+/** What `slop init` says it did (in `folder`, relative to here; "" for here), and how to build. */
+function initLines(result: InitResult, folder: string): string[] {
+  const name = folder ? `${folder}/${result.denoJsonName}` : result.denoJsonName;
+  const node = result.denoJsonName === "package.json";
   const [what, run] = node ? ["script", "npm run context"] : ["task", "deno task context"];
   const messages = {
     created: `slop: wrote ${name} with the "context" ${what}`,
@@ -243,7 +247,10 @@ function initLines(result: InitResult): string[] {
   };
   const lines = [messages[result.denoJson]];
   if (result.config === "created" || result.denoJson !== "kept") {
-    lines.push(`slop: run \`${run}\` (or \`slop build\`) to build .slop/out/context_001.md`);
+    const there = folder ? `in ${shellWord(folder)}, ` : "";
+    lines.push(
+      `slop: ${there}run \`${run}\` (or \`slop build\`) to build .slop/out/context_001.md`,
+    );
   }
   if (result.denoJson !== "kept" && result.task.endsWith(" --server")) {
     const bare = node ? "npm run context -- --no-server" : "deno task context --no-server";

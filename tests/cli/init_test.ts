@@ -175,6 +175,18 @@ Deno.test("slop init creates the folder it is given", async () => {
   const run = await runCli(["init", "-q", "new/project"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.ok((await Deno.stat(join(root, "new/project/slop.config.ts"))).isFile);
+  // A package of a monorepo, from its root: the files are named from here, and the task is to
+  // run there.
+  await Deno.mkdir(join(root, "packages/web app"), { recursive: true });
+  await Deno.writeTextFile(join(root, "packages/web app/package.json"), '{ "name": "web" }\n');
+  const pkg = await runCli(["init", "packages/web app"], root);
+  assert.equal(pkg.code, 0, pkg.stderr);
+  assert.deepEqual(pkg.stdout.split("\n").slice(0, 3), [
+    "slop: wrote packages/web app/slop.config.ts",
+    'slop: added the "context" script to packages/web app/package.json',
+    "slop: in 'packages/web app', run `npm run context` (or `slop build`) to build " +
+    ".slop/out/context_001.md",
+  ]);
 });
 
 // slop may sit in a folder whose name has a space, a `#` or a quote (`~/My Tools/slop`): the task
