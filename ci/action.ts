@@ -321,14 +321,7 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
     else await Deno.stderr.write(new TextEncoder().encode(report.stderr));
   }
   // On GitHub, the divergence (or each secret) is shown on the pull request's diff as well.
-  if (env.GITHUB_ACTIONS === "true") {
-    const lock = json?.lock && lockPath(json.lock, inputs);
-    const check = { status, lock, diff: json?.diff, secrets: json?.secrets };
-    const place = { cwd, workspace: env.GITHUB_WORKSPACE || undefined };
-    for (const line of annotationLines({ ...check, update: updateCommand(inputs) }, place)) {
-      console.log(line);
-    }
-  }
+  if (env.GITHUB_ACTIONS === "true") printAnnotations({ status, json, inputs }, { env, cwd });
   if (env.GITHUB_STEP_SUMMARY) {
     await Deno.writeTextFile(env.GITHUB_STEP_SUMMARY, summary, { append: true });
   } else console.log(summary);
@@ -336,6 +329,23 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
     await Deno.writeTextFile(env.GITHUB_OUTPUT, outputLines(outputs), { append: true });
   }
   return check.code;
+}
+
+/** Print the check's annotations, workflow commands GitHub reads from the step's output. */
+function printAnnotations(
+  { status, json, inputs }: {
+    status: CheckStatus;
+    json: CheckOutcome["json"];
+    inputs: ActionInputs;
+  },
+  { env, cwd }: { env: Record<string, string>; cwd: string },
+): void {
+  const lock = json?.lock && lockPath(json.lock, inputs);
+  const check = { status, lock, diff: json?.diff, secrets: json?.secrets };
+  const place = { cwd, workspace: env.GITHUB_WORKSPACE || undefined };
+  for (const line of annotationLines({ ...check, update: updateCommand(inputs) }, place)) {
+    console.log(line);
+  }
 }
 
 /** `cwd` relative to the checkout's root, when it is a folder below it (else undefined). */

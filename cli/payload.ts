@@ -71,13 +71,8 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
     preset: flags.preset,
   });
   const configured = config.provider;
-  const name = flags.provider ?? configured.name ?? "anthropic";
-  // Another provider's payload takes none of the configured provider's settings (base URL, key).
-  const target: ProviderConfig = !flags.provider || flags.provider === configured.name
-    ? { ...configured, name }
-    : { name };
-  if (flags.model) target.model = flags.model;
-  if (flags.ttl) target.ttl = flags.ttl;
+  const target = payloadTarget(flags, configured);
+  const name = target.name!;
   const registry = createRegistry(defaultPlugins());
   registerUserPlugins(registry, config.plugins);
   const provider = payloadProvider(registry, name);
@@ -117,6 +112,18 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
     prompt,
     maxTokens,
   });
+}
+
+/** The provider and model the payload is for: the flags' over the configured ones. */
+function payloadTarget(flags: PayloadFlags, configured: ProviderConfig): ProviderConfig {
+  const name = flags.provider ?? configured.name ?? "anthropic";
+  // Another provider's payload takes none of the configured provider's settings (base URL, key).
+  const target: ProviderConfig = !flags.provider || flags.provider === configured.name
+    ? { ...configured, name }
+    : { name };
+  if (flags.model) target.model = flags.model;
+  if (flags.ttl) target.ttl = flags.ttl;
+  return target;
 }
 
 /**
