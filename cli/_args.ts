@@ -375,7 +375,7 @@ export function helpText(path: CommandSpec[]): string {
 }
 
 function defaultNote(option: OptionSpec): string {
-  if (option.repeatable) return " (default: [])";
+  if (option.repeatable) return "";
   return option.default === undefined ? "" : ` (default: ${JSON.stringify(option.default)})`;
 }
 
