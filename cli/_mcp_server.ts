@@ -316,7 +316,7 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       ).optional(),
     }),
     annotations: { readOnlyHint: true },
-  }, tool<CheckPrefixArgs>(context, (args) => checkPrefixTool(args, context)));
+  }, tool<CheckPrefixArgs>(context, (args, ...call) => checkPrefixTool(args, context, ...call)));
 
   server.registerTool("explain", {
     title: "Explain the last prefix change",

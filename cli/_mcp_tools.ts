@@ -416,6 +416,8 @@ export interface CheckPrefixArgs {
 export async function checkPrefixTool(
   args: CheckPrefixArgs,
   context: ToolContext,
+  progress?: ProgressFn,
+  signal?: AbortSignal,
 ): Promise<ToolOutput> {
   const budget = args.maxInvalidated === undefined ? undefined : parseBudget(args.maxInvalidated);
   if (args.maxInvalidated !== undefined && !budget) {
@@ -432,7 +434,8 @@ export async function checkPrefixTool(
   };
   const config = await loadConfig(flags);
   const lockName = displayPath(config.lock, Deno.cwd());
-  const check = await checkPrefix(config, { builtins: defaultPlugins() });
+  const onProgress = buildProgress(progress, signal);
+  const check = await checkPrefix(config, { builtins: defaultPlugins(), onProgress });
   const summary = checkSummary(check, lockName);
   const matches = summary.pinned && !summary.diff;
   const within = budget && check.diff ? withinBudget(check.diff, budget) : undefined;

@@ -7,6 +7,7 @@
  */
 
 import { build, type BuildResult } from "./build.ts";
+import type { BuildOptions } from "./build_options.ts";
 import { diffLock, type Lock, type LockDiff, lockFromBlocks, readLock } from "./lock.ts";
 import { loadPreviousOrder, orderFiles } from "./order_memory.ts";
 import { advanceOrder, reorderState } from "./order_state.ts";
@@ -21,6 +22,8 @@ export interface CheckPrefixOptions {
   builtins: Plugin[];
   /** Called for each build warning. */
   onWarning?: (message: string) => void;
+  /** Told as the build goes on, as {@linkcode build}'s `onProgress` (`slop mcp`'s progress). */
+  onProgress?: BuildOptions["onProgress"];
 }
 
 /** What {@linkcode checkPrefix} found. */
@@ -72,6 +75,7 @@ export async function checkPrefix(
     write: false,
     orderSource: "lock",
     onWarning: options.onWarning,
+    onProgress: options.onProgress,
   });
   const current = await lockOf(config, result);
   const diff = pinned ? diffLock(pinned, current) : undefined;

@@ -276,6 +276,12 @@ Deno.test("build_context reports progress to a client that asks for it", async (
       client.callTool({ name: "build_context", arguments: { maxInlineTokens: 0 } }),
     ]);
     assert.deepEqual(both.map((r: unknown) => data(r).number), [3, 4]);
+    // check_prefix builds the whole project too, and says how far it got.
+    const checked: typeof seen = [];
+    await client.callTool({ name: "check_prefix", arguments: {} }, undefined, {
+      onprogress: (p: { progress: number; total?: number; message?: string }) => checked.push(p),
+    });
+    assert.match(checked[0]?.message ?? "", /^rendered \d+ of 120 files/, JSON.stringify(checked));
   } finally {
     await close();
   }
