@@ -129,7 +129,7 @@ console.log(JSON.stringify(await walk(${JSON.stringify(root)})));`;
     args: ["eval", code],
     stdout: "piped",
     stderr: "piped",
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(60_000),
   }).output();
   assert.ok(
     out.success,

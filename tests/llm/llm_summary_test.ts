@@ -270,7 +270,9 @@ Deno.test("summaries queue at the plugin's concurrency; the clock starts with ea
     assert.deepEqual(new Set(result.files.map((f) => f.view)), new Set(["llm_summary"]));
     assert.equal(server.requests.length, 6);
     assert.equal(server.peakInFlight, 2);
-    // A request slower than `timeoutMs` falls back.
+    // A request slower than `timeoutMs` falls back: answers held for 10 s (until the server
+    // closes) against 20 ms, so that no loaded machine answers in time.
+    for (let i = 0; i < 6; i++) server.enqueue({ delayMs: 10_000, text: "too late" });
     const slow = config(server as LlmServer, {
       plugins: [openaiProvider({ retries: 0 }), llmSummaryViewMode({ timeoutMs: 20 })],
       cache: { enabled: false },
