@@ -98,7 +98,11 @@ export interface LlmServer {
   close(): Promise<void>;
 }
 
-/** The environment variable name `server.provider()` configures. */
+/**
+ * The environment variable name `server.provider()` configures. A test sets it and never deletes
+ * it: the environment is the process's, shared by the test files running alongside, so one file
+ * deleting it would fail another's request ("Missing API key") mid-build. All set the same key.
+ */
 export const LLM_TEST_KEY_ENV = "SLOP_TEST_LLM_KEY";
 
 /** A fake API key for tests: look for it in outputs to prove it never leaks. */

@@ -2,55 +2,84 @@
 // crawl everything under it: it stops at once with one line that says what to do.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli } from "../_helpers.ts";
+import { pathToFileURL } from "node:url";
+import { makeProject, REPO, runCli } from "../_helpers.ts";
 import { parentConfig, parentConfigWarning } from "../../cli/_parent_config.ts";
-import { loadBuildConfig } from "../../cli/build.ts";
-import { NoProjectError } from "../../cli/_no_project.ts";
-import { resolveTargets } from "../../pipeline/resolve.ts";
 
-async function withHome<T>(home: string, cwd: string, run: () => Promise<T>): Promise<T> {
-  const [here, before] = [Deno.cwd(), Deno.env.get("HOME")];
-  Deno.env.set("HOME", home);
+/** What one `loadBuildConfig(args)` in `cwd` gave: the error's class and message, or the resolve's warnings. */
+interface Outcome {
+  error?: { noProject: boolean; message: string };
+  warnings?: string[];
+}
+
+/**
+ * `loadBuildConfig(args, {})` (and `resolveTargets` of its config) in `cwd` with HOME set to
+ * `home`, in a process of its own: the working folder and the environment are the process's,
+ * shared with the test files running alongside (their CLI starts would take this HOME's Deno
+ * cache and git config).
+ */
+async function withHome(
+  home: string,
+  runs: Array<{ cwd: string; args?: string[]; resolve?: boolean }>,
+) {
+  const url = (path: string) => JSON.stringify(pathToFileURL(join(REPO, path)).href);
+  const code = `import { loadBuildConfig } from ${url("cli/build.ts")};
+import { NoProjectError } from ${url("cli/_no_project.ts")};
+import { resolveTargets } from ${url("pipeline/resolve.ts")};
+const out = [];
+for (const { cwd, args, resolve } of ${JSON.stringify(runs)}) {
   Deno.chdir(cwd);
   try {
-    return await run();
-  } finally {
-    Deno.chdir(here);
-    if (before === undefined) Deno.env.delete("HOME");
-    else Deno.env.set("HOME", before);
+    const config = await loadBuildConfig(args ?? [], {});
+    out.push(resolve ? { warnings: (await resolveTargets(config)).warnings } : {});
+  } catch (error) {
+    out.push({ error: { noProject: error instanceof NoProjectError, message: error.message } });
   }
+}
+console.log(JSON.stringify(out));`;
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    cwd: REPO, // this process's working folder may be another test's for a moment
+    // Deno's own cache stays this process's (by default it is under HOME).
+    env: { HOME: home, DENO_DIR: denoDir() },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(run.success, new TextDecoder().decode(run.stderr));
+  return JSON.parse(new TextDecoder().decode(run.stdout)) as Outcome[];
+}
+
+/** Where Deno keeps its cache for this process: `DENO_DIR`, else its default on Linux. */
+function denoDir(): string {
+  const cache = Deno.env.get("XDG_CACHE_HOME") ?? join(Deno.env.get("HOME") ?? "/root", ".cache");
+  return Deno.env.get("DENO_DIR") ?? join(cache, "deno");
 }
 
 Deno.test("a build without config or paths in the home folder says to run it in a project", async () => {
   const home = await makeProject({ "notes.txt": "hi\n", "project/a.txt": "a\n" });
   const real = Deno.realPathSync(home);
-  await assert.rejects(
-    () => withHome(home, home, () => loadBuildConfig([], {})),
-    (error: Error) => {
-      assert.ok(error instanceof NoProjectError);
-      assert.equal(
-        error.message,
-        `No project here: "${real}" is your home folder, and without a config slop would bundle ` +
-          "every file under it; run slop in a project's folder, or name what to bundle " +
-          "(slop build src/)",
-      );
-      return true;
-    },
-  );
-  // Named paths, a project folder below it, or a config there: a build as usual.
-  await withHome(home, home, () => loadBuildConfig(["notes.txt"], {}));
-  await withHome(home, join(home, "project"), () => loadBuildConfig([], {}));
+  const [refused, named, below] = await withHome(home, [
+    { cwd: home },
+    // Named paths, a project folder below it, or a config there: a build as usual.
+    { cwd: home, args: ["notes.txt"] },
+    { cwd: join(home, "project") },
+  ]);
+  assert.deepEqual(refused.error, {
+    noProject: true,
+    message: `No project here: "${real}" is your home folder, and without a config slop would ` +
+      "bundle every file under it; run slop in a project's folder, or name what to bundle " +
+      "(slop build src/)",
+  });
+  assert.equal(named.error, undefined, named.error?.message);
+  assert.equal(below.error, undefined, below.error?.message);
   await Deno.writeTextFile(join(home, "slop.config.ts"), 'export default { files: ["*.txt"] };\n');
-  await withHome(home, home, () => loadBuildConfig([], {}));
+  const [configured] = await withHome(home, [{ cwd: home }]);
+  assert.equal(configured.error, undefined, configured.error?.message);
 });
 
 Deno.test("a build without config in an empty folder says there is no file to bundle, not files[0]", async () => {
   const empty = await makeProject({});
-  const { warnings } = await withHome(
-    await makeProject({}),
-    empty,
-    async () => resolveTargets(await loadBuildConfig([], {})),
-  );
+  const [{ warnings }] = await withHome(await makeProject({}), [{ cwd: empty, resolve: true }]);
   assert.deepEqual(warnings, [
     "No file to bundle: this folder has no file git would track (it is empty, or every file is " +
     "ignored); add files, or run slop in a project's folder",

@@ -160,15 +160,26 @@ Deno.test("loadConfig() resolves relative paths from the config file's folder", 
 Deno.test("loadConfig() takes the state dir from --state-dir, then SLOP_DIR", async () => {
   const root = await makeProject({ "a.txt": "a" });
   assert.equal((await loadConfig({ cwd: root, stateDir: "st" })).stateDir, join(root, "st"));
-  Deno.env.set("SLOP_DIR", "/tmp/slop-env-state");
-  try {
-    const config = await loadConfig({ cwd: root });
-    assert.equal(config.stateDir, "/tmp/slop-env-state");
-    assert.equal(config.output.dir, "/tmp/slop-env-state/out");
-    assert.equal((await loadConfig({ cwd: root, stateDir: "st" })).stateDir, join(root, "st"));
-  } finally {
-    Deno.env.delete("SLOP_DIR");
-  }
+  // SLOP_DIR set in a process of its own: this one's environment is shared with the test files
+  // running alongside, whose builds would write their state there meanwhile.
+  const code = `import { loadConfig } from ${
+    JSON.stringify(pathToFileURL(join(REPO, "pipeline/config.ts")).href)
+  };\nconst config = await loadConfig({ cwd: ${JSON.stringify(root)} });
+const flagged = await loadConfig({ cwd: ${JSON.stringify(root)}, stateDir: "st" });
+console.log(JSON.stringify([config.stateDir, config.output.dir, flagged.stateDir]));`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    cwd: REPO, // this process's working folder may be another test's for a moment
+    env: { SLOP_DIR: "/tmp/slop-env-state" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)), [
+    "/tmp/slop-env-state",
+    "/tmp/slop-env-state/out",
+    join(root, "st"),
+  ]);
 });
 
 Deno.test("build() rejects an unknown view mode naming its key path", async () => {

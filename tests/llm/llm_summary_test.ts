@@ -35,7 +35,6 @@ async function withServer(fn: (server: LlmServer) => Promise<void>, failing = fa
   try {
     await fn(server);
   } finally {
-    Deno.env.delete(LLM_TEST_KEY_ENV);
     await server.close();
   }
 }
@@ -281,7 +280,6 @@ Deno.test("summaries queue at the plugin's concurrency; the clock starts with ea
     assert.equal(late.warnings.length, 6);
     assert.match(late.warnings[0], /Cannot summarize "n\d.md": No answer within 20 ms: fell back/);
   } finally {
-    Deno.env.delete(LLM_TEST_KEY_ENV);
     await server.close();
   }
 });

@@ -397,7 +397,6 @@ Deno.test("slop payload --provider renders for that provider but summarizes with
     assert.equal(openai.model, "gpt-5-mini");
     assert.equal(server.requests.length, 1);
   } finally {
-    Deno.env.delete(LLM_TEST_KEY_ENV);
     await server.close();
   }
 });

@@ -33,7 +33,6 @@ Deno.test("history compaction sends the model redacted messages only", async () 
     assert.match(server.requests[0].prompt, /\[REDACTED:openrouter-key\]/);
     assert.ok(!result.document.includes(KEY));
   } finally {
-    Deno.env.delete(LLM_TEST_KEY_ENV);
     await server.close();
   }
 });
