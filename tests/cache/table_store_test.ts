@@ -14,10 +14,16 @@ import { makeProject, runCli, tempDir } from "../_helpers.ts";
 const FORMAT = "bpe-table/1 gpt-tokenizer@3.4.0";
 const SAMPLE = "def main():\n    return héllo + 'wörld' // 42 🙂\n";
 
+/** The o200k table, built once for the tests here (it is only read: written to files, counted with). */
+let o200k: Promise<ReturnType<typeof buildBpeTable>> | undefined;
+function o200kTable(): Promise<ReturnType<typeof buildBpeTable>> {
+  o200k ??= loadO200kRanks().then(({ ranks, split }) => buildBpeTable(ranks, split));
+  return o200k;
+}
+
 Deno.test("a stored BPE table reads back and counts the same; a damaged file reads as none", async () => {
   const dir = await tempDir();
-  const { ranks, split } = await loadO200kRanks();
-  const table = buildBpeTable(ranks, split);
+  const table = await o200kTable();
   const path = tableFile(dir, "o200k", FORMAT);
   assert.notEqual(
     path,
@@ -46,8 +52,7 @@ Deno.test("a stored BPE table reads back and counts the same; a damaged file rea
 
 Deno.test("a table read in the background is the same table, with the same checks", async () => {
   const dir = await tempDir();
-  const { ranks, split } = await loadO200kRanks();
-  const table = buildBpeTable(ranks, split);
+  const table = await o200kTable();
   const path = tableFile(dir, "o200k", FORMAT);
   assert.ok(writeTableFile(path, FORMAT, table));
   const payload = (await readTablePayload(path, FORMAT))!;
