@@ -47,14 +47,14 @@ export async function serverCase(tree: Tree) {
       if (conn) await askServer(conn, { type: "stop" });
     }
   };
-  /** The status once the server has prepared `count` builds (fails after 30 s). */
+  /** The status once the server has prepared `count` builds (fails after 60 s: a busy machine is slow). */
   const prepared = async (count: number) => {
-    for (const end = Date.now() + 30_000; Date.now() < end;) {
+    for (const end = Date.now() + 60_000; Date.now() < end;) {
       const now = await status();
       if ((now?.prepares ?? 0) >= count) return now!;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`The build server did not prepare ${count} builds in 30 s`);
+    throw new Error(`The build server did not prepare ${count} builds in 60 s`);
   };
   return { root, runtime, slop, status, stopAll, prepared };
 }
