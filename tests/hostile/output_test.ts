@@ -110,7 +110,8 @@ Deno.test("a build killed with SIGKILL at random points leaves only whole output
   await spawn(["--state-dir", scratch]).status;
   const whole = performance.now() - started;
   let killed = 0;
-  for (let i = 0; i < 4; i++) {
+  // Four kills; more (up to twelve) when a busy machine let all four builds end before theirs.
+  for (let i = 0; i < 4 || (killed === 0 && i < 12); i++) {
     const child = spawn();
     await new Promise((r) => setTimeout(r, Math.floor(whole * (0.2 + 0.7 * random()))));
     try {
