@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { laidOut, manifestBlock } from "../../accel/_manifest_block.ts";
 import { earlierBlocks } from "../../accel/count_diff.ts";
 import { loadWritten } from "../../accel/patch_write.ts";
-import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { buildContext } from "../../mod.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
 
 // Paths that hold what JSON escapes, a path that begins another, and a path named in a warning.
 const TREE: Record<string, string> = {
@@ -22,8 +23,7 @@ const TREE: Record<string, string> = {
 async function built(): Promise<{ text: string; manifest: { blocks: Array<{ id: string }> } }> {
   const root = await makeProject(TREE);
   const state = await tempDir();
-  const run = await runCli(["build", "-q", "--state-dir", state], root);
-  assert.equal(run.code, 0, run.stderr);
+  await buildContext({ cwd: root, stateDir: state }); // written as slop build writes it
   const out = join(state, "out");
   const name = [...Deno.readDirSync(out)].map((e) => e.name).find((n) => n.endsWith(".json"))!;
   const text = await Deno.readTextFile(join(out, name));
@@ -53,7 +53,7 @@ Deno.test("the last document's block is found without parsing its manifest whole
   for (let i = 0; i < 200; i++) tree[`src/m${i}.py`] = `def f${i}():\n    return ${i}\n`;
   const root = await makeProject(tree);
   const state = await tempDir();
-  assert.equal((await runCli(["build", "-q", "--state-dir", state], root)).code, 0);
+  await buildContext({ cwd: root, stateDir: state }); // in this process: its records are the test's input
   const record = [...Deno.readDirSync(join(state, "cache", "stat"))]
     .find((e) => e.name.endsWith(".doc.json"))!;
   const written = loadWritten(join(state, "cache", "stat", record.name))!;
