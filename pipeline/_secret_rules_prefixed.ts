@@ -92,6 +92,23 @@ const PREFIXED: Prefixed[] = [
     "[0-9]{17,20}/[A-Za-z0-9_-]{60,68}",
     { ahead: "[0-9]{17}" },
   ),
+  p(
+    "discord-bot-token",
+    "discord",
+    // the bot's id (17 to 20 digits) in base64: each 3 digits 4 characters of these classes, 1 or
+    // 2 digits left 2 or 3 characters
+    "(?:[MNO][DTjz][AEIMQUYcgk][w-z0-5]){5,6}(?:[MNO](?:[AQgw]|[DTjz][AEIMQUYcgk]))?\\.",
+    ["MTE", "MTI", "OD", "Nz"],
+    "[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}",
+    { ahead: "[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27}" },
+  ),
+  p(
+    "doppler-token",
+    "doppler",
+    "dp\\.(?:pt|st|sa|ct|scim|audit)\\.",
+    ["dp.pt.", "dp.st.", "dp.sa.", "dp.ct."],
+    "(?:[a-z0-9_-]{1,32}\\.)?[A-Za-z0-9]{40,44}",
+  ),
   p("dependency-track-key", "dependency-track", "odt_", ["odt_"], "[A-Za-z0-9]{32,40}"),
   p(
     "duffel-token",
@@ -104,6 +121,14 @@ const PREFIXED: Prefixed[] = [
   p("hex-sk-key", "api-key", "sk_", ["sk_"], `${HEX}{32}(?:${HEX}{16})?`, {
     ahead: `${HEX}{32}`,
   }),
+  p(
+    "fcm-server-key",
+    "firebase",
+    "AAAA[A-Za-z0-9_-]{7}:",
+    ["AAAA"],
+    "APA91b[A-Za-z0-9_-]{100,300}",
+    { ahead: "APA91b" },
+  ),
   p(
     "figma-token",
     "figma",
@@ -134,6 +159,21 @@ const PREFIXED: Prefixed[] = [
   p("flyio-org-token", "flyio", "fo1_", ["fo1_"], "[A-Za-z0-9_-]{43}"),
   p("frameio-token", "frameio", "fio-u-", ["fio-u-"], "[A-Za-z0-9_=-]{64}"),
   p("google-oauth-secret", "google-oauth", "GOCSPX-", ["GOCSPX-"], "[A-Za-z0-9_-]{28}"),
+  p(
+    "google-refresh-token",
+    "google-oauth",
+    "1//",
+    ["1//0"],
+    "0[A-Za-z0-9_-]{40,512}",
+    { ahead: "0[A-Za-z0-9_-]{40}" },
+  ),
+  p(
+    "hashicorp-vault-token",
+    "hashicorp-vault",
+    "hv[sbr]\\.",
+    ["hvs.", "hvb.", "hvr."],
+    "[A-Za-z0-9_-]{24,512}",
+  ),
   p("heroku-token", "heroku", "HRKU-", ["HRKU-"], "AA[A-Za-z0-9_-]{58}"),
   p("hubspot-token", "hubspot", "pat-(?:na|eu)1-", ["pat-na1-", "pat-eu1-"], UUID),
   p("huggingface-token", "huggingface", "hf_", ["hf_"], "[A-Za-z0-9]{34}"),
@@ -152,6 +192,14 @@ const PREFIXED: Prefixed[] = [
   p("mailgun-key", "mailgun", "(?:pub)?key-", ["key-", "pubkey-"], "[a-z0-9]{32}", {
     ahead: "[a-z0-9]{32}(?![A-Za-z0-9_-])",
   }),
+  p(
+    "mailchimp-key",
+    "mailchimp",
+    "[0-9a-f]{32}-",
+    ["0123456789abcdef0123456789abcdef-us"],
+    "us[0-9]{1,2}",
+    { ahead: "us[0-9]{1,2}(?![A-Za-z0-9_-])" },
+  ),
   p(
     "mapbox-token",
     "mapbox",
@@ -257,6 +305,7 @@ const PREFIXED: Prefixed[] = [
     ["sq0csp-", "sq0atp-"],
     "[A-Za-z0-9_-]{22,43}",
   ),
+  p("supabase-secret-key", "supabase", "sb_secret_", ["sb_secret_"], "[A-Za-z0-9_-]{24,64}"),
   p("supabase-token", "supabase", "sbp_", ["sbp_"], "[a-z0-9]{40}"),
   p("tailscale-key", "tailscale", "tskey-", ["tskey-"], "[A-Za-z0-9_-]{30,160}"),
   p(

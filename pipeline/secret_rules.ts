@@ -31,9 +31,15 @@
  * connection string's next key, `;Database=`; 12: short tokens under a token's or key's name,
  * New Relic license keys, `sonar.login`, PsExec's `-p`, a `;` before a quote ends a password;
  * 13: code under a secret's name is kept: member accesses, calls, types, a ternary's branch, a
- * name that ends a statement, label text, versions).
+ * name that ends a statement, label text, versions; 14: long options with words before their
+ * own (`--db-password`) and as a list's next item, tools' one-dash options (`docker login -p`,
+ * `sqlcmd -P`, `ldapsearch -w`, `smbclient -U user%…`, openssl's `pass:`), `echo … |
+ * --password-stdin`, `aws configure set`, curl's cookies, Go MySQL DSNs, Oracle's Python
+ * `connect`, signed URLs, seven provider prefixes (Discord bot tokens, Doppler, Vault `hvs.`,
+ * Firebase's `AAAA…:APA91b`, Google refresh tokens, Mailchimp, Supabase `sb_secret_`), Alibaba
+ * and Tencent key ids, OpenAI's `sk-None-`).
  */
-export const SECRET_RULES_VERSION = 13;
+export const SECRET_RULES_VERSION = 14;
 
 import {
   fewCharacters,
@@ -98,6 +104,22 @@ import {
   SONAR_LOGIN,
 } from "./_secret_rules_tools.ts";
 import {
+  AWS_CONFIGURE,
+  awsKeyLike,
+  CURL_COOKIE,
+  findCurlCookies,
+  findStdinPasswords,
+  findToolPasswords,
+  TOOL_OPTION,
+} from "./_secret_rules_cli.ts";
+import {
+  findDsnPasswords,
+  findOracleCallPasswords,
+  ORACLE_CALL,
+  signatureLike,
+  SIGNED_URL,
+} from "./_secret_rules_dsn.ts";
+import {
   findCommandPasswords,
   findPgpassPasswords,
   IDENTIFIED_BY,
@@ -123,6 +145,20 @@ export { NAMED_VALUE, NAMED_VALUE_SPEC, nameSpots } from "./_secret_rules_names.
  */
 const ORACLE_CONNECT =
   /(?:jdbc:oracle:thin:|(?<![A-Za-z0-9_-])sqlplus(?:\.exe)?(?:[ \t]{1,16}-[A-Za-z]{1,16}){0,4}[ \t]{1,16}["']?)[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
+
+/**
+ * A long password option (`--password`, `--db-password`, `--client-secret`, `--auth-token`,
+ * `--api-key`, `--oauth2-bearer`; not `--no-…`) after a blank or a quote, and its value (group
+ * `v`): after blanks (quoted up to its quote, else up to a blank), or as the next item of a list
+ * (`"--password", "…"` in JSON, Python or a Dockerfile's exec form; a YAML list's next `- …`).
+ */
+const LONG_OPTION = new RegExp(
+  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|token|api-?key|secret|oauth2-bearer)" +
+    "(?<=(?:^|[\\s\"'])--[a-z0-9-]{5,64})" +
+    "(?:[ \\t]{1,4}[\"']?|[\"'][ \\t]{0,4},[ \\t]{0,4}[\"']|[\"']?[ \\t]{0,4}\\r?\\n[ \\t]{0,32}-[ \\t]{1,4}[\"']?)" +
+    "(?<v>(?<=[\"'])[^\"'`\\r\\n]{6,256}(?=[\"'])|(?![-\"'])[^\\s\"'`]{6,65536})",
+  "g",
+);
 
 /**
  * A one-dash password option after a blank (PowerShell's parameters, keytool's options), a blank
@@ -261,15 +297,78 @@ export const SECRET_SHAPES: SecretShape[] = [
     accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
   },
   {
+    id: "tool-password",
+    gate: "t",
+    label: "password",
+    kind: "The password of a tool's one-dash option, after that tool: `docker login -p …` " +
+      "(podman, buildah, skopeo, helm, oras, …), `mongosh -p …`, `sqlcmd -P …`, " +
+      "`ldapsearch -w …`, `smbclient -U user%…`, openssl's `pass:…` and `enc -k …`",
+    hints: [], // (gated: `textHints` looks for the options)
+    find: findToolPasswords,
+  },
+  {
+    id: "curl-cookie",
+    gate: "t",
+    label: "cookie",
+    kind: "The session values of the cookies a curl command sends (`-b '…'`, `--cookie`, " +
+      "`-H 'Cookie: …'`, as a browser's \"copy as cURL\" writes them)",
+    hints: [], // (gated: `textHints` looks for the options)
+    find: findCurlCookies,
+  },
+  {
+    id: "stdin-password",
+    gate: "o",
+    label: "password",
+    kind: 'A password that `echo` pipes to `--password-stdin` (`echo "…" | docker login ' +
+      "--password-stdin`)",
+    hints: [], // (gated: `textHints` finds `--password`)
+    find: findStdinPasswords,
+  },
+  {
+    id: "aws-configure",
+    gate: "_",
+    label: "aws",
+    kind: "An AWS secret access key or session token after its name and a blank " +
+      "(`aws configure set aws_secret_access_key …`)",
+    hints: ["aws_secret_access_key", "aws_session_token"],
+    pattern: AWS_CONFIGURE,
+    accept: awsKeyLike,
+  },
+  {
+    id: "go-dsn",
+    label: "database-connection-string",
+    kind: "The password of a Go MySQL DSN (`user:password@tcp(host:3306)/db`)",
+    hints: [], // (the hint search opens `(` for `@tcp(`)
+    find: findDsnPasswords,
+  },
+  {
+    id: "oracle-call",
+    label: "password",
+    kind: "Oracle's `user/password@db` given to `cx_Oracle.connect(…)` or `oracledb.connect(…)`",
+    hints: [], // (the hint search opens `(` for `.connect(`)
+    find: findOracleCallPasswords,
+  },
+  {
+    id: "signed-url",
+    gate: "gzK",
+    label: "signed-url",
+    kind: "The signature or session token of a signed URL (`X-Amz-Signature=`, " +
+      "`X-Amz-Security-Token=`, `X-Goog-Signature=`, CloudFront's `Signature=`, `sig=`)",
+    hints: ["ignature=", "ecurity-", "sig="], // (gated)
+    pattern: SIGNED_URL,
+    accept: signatureLike,
+  },
+  {
     id: "password-option",
     gate: "o",
     label: "password",
     kind:
       "The value of a `--password`, `--token`, `--api-key` or `--secret` option written apart " +
-      "(quoted, blanks and all)",
+      "(quoted, blanks and all), also with words before its own (`--db-password`, " +
+      '`--client-secret`), `--oauth2-bearer`, and as the next item of a list (`"--password", ' +
+      '"…"`, a YAML `- --password` then `- …`)',
     hints: ["--"],
-    pattern:
-      /--(?:password|passwd|token|api-key|secret)(?<=(?:^|\s)--[a-z-]{5,8})[ \t]{1,4}["']?(?<v>(?<=["'])[^"'`\r\n]{6,256}(?=["'])|[^\s"'`]{6,65536})/g,
+    pattern: LONG_OPTION,
     accept: (value) => passwordLike(value, true),
   },
   {
@@ -460,6 +559,12 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   ORACLE_CONNECT,
   CREDENTIAL_CALL,
   DASH_OPTION,
+  LONG_OPTION,
+  TOOL_OPTION,
+  CURL_COOKIE,
+  ORACLE_CALL,
+  SIGNED_URL,
+  AWS_CONFIGURE,
   PSEXEC_OPTION,
   SONAR_LOGIN,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),

@@ -1,0 +1,87 @@
+/**
+ * Rules for credentials in connection strings that are not URLs, and in signed URLs
+ * (`secret_rules.ts` is the public face): Go's MySQL DSN (`user:password@tcp(host)/db`), Oracle's
+ * `user/password@db` given to `cx_Oracle.connect` or `oracledb.connect`, and the signature or
+ * session token of a signed URL (`X-Amz-Signature=`, `X-Amz-Security-Token=`,
+ * `X-Goog-Signature=`, CloudFront's `Signature=`, `sig=`).
+ *
+ * @module
+ */
+
+import { fewCharacters, isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
+import { PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+
+type Span = { start: number; end: number };
+
+/** Where a Go MySQL DSN's address starts: `@tcp(`, `@unix(`, `@udp(` (found from the `@`). */
+const DSN_ADDRESS = /@(?=(?:tcp|unix|udp)6?\()/g;
+/** A DSN's `user:password` that ends where it is read back from (group `v`: the password). */
+const DSN_USER = /(?<![\w.-])[A-Za-z0-9_.-]{1,64}:(?<v>[^\s:@"'`/]{3,128})$/d;
+
+/**
+ * The passwords of Go MySQL DSNs (`app:S3cret@tcp(db:3306)/app`), found from each `@tcp(` (the
+ * hint search opens `(` for it).
+ *
+ * @example
+ * ```ts
+ * import { findDsnPasswords } from "./_secret_rules_dsn.ts";
+ * findDsnPasswords('dsn := "app:S3cr3t9x@tcp(db:3306)/app"'); // [{ start: 12, end: 20 }]
+ * ```
+ */
+export function findDsnPasswords(text: string, hints?: TextHints): Span[] {
+  const out: Span[] = [];
+  if (hints && !hints.pairs.has("(")) return out;
+  DSN_ADDRESS.lastIndex = 0;
+  for (const m of text.matchAll(DSN_ADDRESS)) {
+    const from = Math.max(0, m.index! - 200);
+    const u = DSN_USER.exec(text.slice(from, m.index!));
+    if (!u || !realPassword(u.groups!.v)) continue;
+    const [start, end] = u.indices!.groups!.v!;
+    out.push({ start: from + start, end: from + end });
+  }
+  return out;
+}
+
+/** Oracle's `user/password@db` as the first string of `cx_Oracle.connect(…)` or `oracledb.connect(…)`. */
+export const ORACLE_CALL: RegExp =
+  /[Oo]racle(?:db)?\.connect\([ \t]{0,16}(?:(?:user|dsn)[ \t]{0,4}=[ \t]{0,4})?(?<q>["'])[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})@/dg;
+
+/**
+ * The passwords of Oracle's `user/password@db` given to the Python drivers' `connect` (the hint
+ * search opens `(` for it).
+ *
+ * @example
+ * ```ts
+ * import { findOracleCallPasswords } from "./_secret_rules_dsn.ts";
+ * findOracleCallPasswords('cx_Oracle.connect("scott/T1ger99@orcl")'); // [{ start: 25, end: 32 }]
+ * ```
+ */
+export function findOracleCallPasswords(text: string, hints?: TextHints): Span[] {
+  const out: Span[] = [];
+  if (hints && !hints.pairs.has("(")) return out;
+  ORACLE_CALL.lastIndex = 0;
+  for (const m of text.matchAll(ORACLE_CALL)) {
+    if (!realPassword(m.groups!.v)) continue;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end });
+  }
+  return out;
+}
+
+/**
+ * A signed URL's signature or session token (group `v`): `X-Amz-Signature=`,
+ * `X-Amz-Security-Token=`, `X-Goog-Signature=`, `Signature=` (CloudFront, AWS's older
+ * signatures), `sig=`; percent-encoded or not.
+ */
+export const SIGNED_URL: RegExp =
+  /[?&;](?:[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)|Signature|sig)=(?<v>(?:[A-Za-z0-9_~.+/-]|%[0-9A-Fa-f]{2}){16,8192})(?![A-Za-z0-9_~.+/%-])/g;
+
+/** Whether a signed URL's value is a signature: a digit among its characters, not a stand-in. */
+export function signatureLike(value: string): boolean {
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !fewCharacters(value) &&
+    !isPlaceholder(value);
+}
+
+function realPassword(value: string): boolean {
+  return !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value) && !isPlaceholder(value);
+}
