@@ -44,8 +44,17 @@ const TOOLS: Record<string, RegExp> = {
   pass: /(?:^|[^\w.-])openssl(?:\.exe)?[ \t]/,
 };
 
-/** Where the command that holds the option at `at` starts: its line, after `;`, `&&`, `|` or `(`. */
-function commandBefore(text: string, at: number): string {
+/**
+ * The command before `at` on its line: from after the last `;`, `&`, `|` or `(` (at most 512
+ * characters back), for a rule that asks which tool an option belongs to.
+ *
+ * @example
+ * ```ts
+ * import { commandBefore } from "./_secret_rules_cli.ts";
+ * commandBefore("cd x && git push -u o a:b", 17); // " git push "
+ * ```
+ */
+export function commandBefore(text: string, at: number): string {
   const from = Math.max(0, at - 512);
   const before = text.slice(from, at);
   const cut = Math.max(

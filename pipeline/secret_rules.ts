@@ -106,6 +106,7 @@ import {
 import {
   AWS_CONFIGURE,
   awsKeyLike,
+  commandBefore,
   CURL_COOKIE,
   findCurlCookies,
   findStdinPasswords,
@@ -145,6 +146,9 @@ export { NAMED_VALUE, NAMED_VALUE_SPEC, nameSpots } from "./_secret_rules_names.
  */
 const ORACLE_CONNECT =
   /(?:jdbc:oracle:thin:|(?<![A-Za-z0-9_-])sqlplus(?:\.exe)?(?:[ \t]{1,16}-[A-Za-z]{1,16}){0,4}[ \t]{1,16}["']?)[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
+
+/** A git command, whose `-u` is no user. */
+const GIT_COMMAND = /(?:^|[^\w.-])git(?:\.exe)?[ \t]/;
 
 /**
  * A long password option (`--password`, `--db-password`, `--client-secret`, `--auth-token`,
@@ -253,8 +257,11 @@ export const SECRET_SHAPES: SecretShape[] = [
     hints: ["-u", "--user"],
     pattern:
       /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:(?<v>[^\s"']{6,65536})/g,
-    // `-u redis://user:PASSWORD@host` gives a URL, whose password the URL rule judges.
-    accept: (value) => !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value),
+    // `-u redis://user:PASSWORD@host` gives a URL, whose password the URL rule judges; git's `-u`
+    // (`git push -u origin a:b`) sets an upstream, and its `a:b` is a refspec.
+    accept: (value, text, start) =>
+      !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
+      !GIT_COMMAND.test(commandBefore(text, start)),
   },
   {
     id: "jenkins-secret",
