@@ -11,7 +11,7 @@
  */
 
 import { fewCharacters } from "./_secret_rules_common.ts";
-import { PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
 
@@ -23,10 +23,47 @@ type Span = { start: number; end: number };
  */
 export const TOOL_OPTION: RegExp = new RegExp(
   "(?<=[ \\t])-(?:(?<o>[pPwk])[ \\t]{1,4}|(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|" +
-    "U[ \\t]{1,4}(?<uq>[\"']?)[^\\s%\"'`\\\\]{1,64}%(?<uv>[^\\s\"'`]{3,256})\\k<uq>(?=[\\s;&|)`]|$))" +
-    "(?:(?<q>[\"']?)(?<v>(?!-)[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`]|$))?",
+    "U[ \\t]{1,4}(?<uq>[\"']?)[^\\s%\"'`\\\\]{1,64}%(?<uv>[^\\s\"'`]{3,256})\\k<uq>(?=[\\s;&|)`\"']|$))" +
+    "(?:(?<q>[\"']?)(?<v>(?!-)[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
   "dg",
 );
+
+/**
+ * A long password option (`--password`, `--db-password`, `--client-secret`, `--auth-token`,
+ * `--api-key`, `--oauth2-bearer`; not `--no-…`) after a blank or a quote, and its value (group
+ * `v`): after blanks (quoted up to its quote, else up to a blank), or as the next item of a list
+ * (`"--password", "…"` in JSON, Python or a Dockerfile's exec form; a YAML list's next `- …`).
+ */
+export const LONG_OPTION: RegExp = new RegExp(
+  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|token|api-?key|secret|oauth2-bearer)" +
+    "(?<=(?:^|[\\s\"'])--[a-z0-9-]{5,64})" +
+    "(?:[ \\t]{1,4}[\"']?|[\"'][ \\t]{0,4},[ \\t]{0,4}[\"']|[\"']?[ \\t]{0,4}\\r?\\n[ \\t]{0,32}-[ \\t]{1,4}[\"']?)" +
+    "(?<v>(?<=[\"'])[^\"'`\\r\\n]{6,256}(?=[\"'])|(?![-\"'])[^\\s\"'`]{6,65536})",
+  "g",
+);
+
+/**
+ * The values of long password options in `text` ({@linkcode LONG_OPTION}) that read as passwords:
+ * after a quoted value that does not (`--password "./app --db-password …"`, a command kept as a
+ * setting), the search goes on inside it.
+ *
+ * @example
+ * ```ts
+ * import { findLongOptions } from "./_secret_rules_cli.ts";
+ * findLongOptions("./app --db-password S3cr3t9x"); // [{ start: 20, end: 28 }]
+ * ```
+ */
+export function findLongOptions(text: string): Span[] {
+  const out: Span[] = [];
+  LONG_OPTION.lastIndex = 0;
+  for (let m = LONG_OPTION.exec(text); m; m = LONG_OPTION.exec(text)) {
+    const value = m.groups!.v;
+    const start = m.index + m[0].length - value.length;
+    if (passwordLike(value, true)) out.push({ start, end: start + value.length });
+    else LONG_OPTION.lastIndex = m.index + 2;
+  }
+  return out;
+}
 
 /** The tools each option letter holds a password in, written before it in the same command. */
 const TOOLS: Record<string, RegExp> = {
@@ -146,10 +183,10 @@ export function awsKeyLike(value: string): boolean {
 
 /**
  * curl's cookies: `-b '…'`, `--cookie '…'` or `-H 'Cookie: …'`, quoted (group `v`: the
- * `name=value` pairs), as a browser's "copy as cURL" writes them.
+ * `name=value` pairs), as a browser's "copy as cURL" writes them, or one pair unquoted (`v2`).
  */
 export const CURL_COOKIE: RegExp =
-  /(?<=[ \t])(?:-b|--cookie|-H(?=[ \t]{1,4}["'][Cc]ookie:))[ \t]{1,4}(?<q>["'])(?:[Cc]ookie:[ \t]{0,4})?(?<v>[^"'\r\n]{1,4096})\k<q>/dg;
+  /(?<=[ \t])(?:-b|--cookie|-H(?=[ \t]{1,4}["'][Cc]ookie:))[ \t]{1,4}(?:(?<q>["'])(?:[Cc]ookie:[ \t]{0,4})?(?<v>[^"'\r\n]{1,4096})\k<q>|(?<v2>[^\s"'`]{1,4096}))/dg;
 /** One cookie's value in a `Cookie` header's pairs. */
 const COOKIE_VALUE = /(?:^|;)[ \t]{0,4}[^=;\s]{1,128}=(?<v>[^;\s]{16,4096})/dg;
 
@@ -170,8 +207,9 @@ export function findCurlCookies(text: string): Span[] {
   CURL_COOKIE.lastIndex = 0;
   for (const m of text.matchAll(CURL_COOKIE)) {
     if (!/(?:^|[^\w.-])curl(?:\.exe)?[ \t]/.test(commandBefore(text, m.index!))) continue;
-    const at = m.indices!.groups!.v![0];
-    for (const c of m.groups!.v.matchAll(COOKIE_VALUE)) {
+    const group = m.groups!.v !== undefined ? "v" : "v2";
+    const at = m.indices!.groups![group]![0];
+    for (const c of m.groups![group].matchAll(COOKIE_VALUE)) {
       const value = c.groups!.v;
       if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value) || fewCharacters(value)) continue;
       if (!realPassword(value)) continue;

@@ -15,8 +15,11 @@ type Span = { start: number; end: number };
 
 /** Where a Go MySQL DSN's address starts: `@tcp(`, `@unix(`, `@udp(` (found from the `@`). */
 const DSN_ADDRESS = /@(?=(?:tcp|unix|udp)6?\()/g;
-/** A DSN's `user:password` that ends where it is read back from (group `v`: the password). */
-const DSN_USER = /(?<![\w.-])[A-Za-z0-9_.-]{1,64}:(?<v>[^\s:@"'`/]{3,128})$/d;
+/**
+ * A DSN's `user:password` that ends where it is read back from (group `v`: the password, which
+ * may hold `@`: Go's driver splits at the last one).
+ */
+const DSN_USER = /(?<![\w.-])[A-Za-z0-9_.-]{1,64}:(?<v>[^\s:"'`/]{3,128})$/d;
 
 /**
  * The passwords of Go MySQL DSNs (`app:S3cret@tcp(db:3306)/app`), found from each `@tcp(` (the
@@ -44,7 +47,7 @@ export function findDsnPasswords(text: string, hints?: TextHints): Span[] {
 
 /** Oracle's `user/password@db` as the first string of `cx_Oracle.connect(…)` or `oracledb.connect(…)`. */
 export const ORACLE_CALL: RegExp =
-  /[Oo]racle(?:db)?\.connect\([ \t]{0,16}(?:(?:user|dsn)[ \t]{0,4}=[ \t]{0,4})?(?<q>["'])[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})@/dg;
+  /[Oo]racle(?:db)?\.connect\([ \t]{0,16}(?:(?:user|dsn)[ \t]{0,4}=[ \t]{0,4})?(?<q>["'])[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s/"'`]{3,128})@(?=[^\s@"'`]{1,256}\k<q>)/dg;
 
 /**
  * The passwords of Oracle's `user/password@db` given to the Python drivers' `connect` (the hint
@@ -82,6 +85,7 @@ export function signatureLike(value: string): boolean {
     !isPlaceholder(value);
 }
 
+/** Not a reference (`$PW`, `%s`, `{{ .pw }}`) nor a placeholder's word (`changeme`, `password`). */
 function realPassword(value: string): boolean {
-  return !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value) && !isPlaceholder(value);
+  return !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value);
 }

@@ -626,8 +626,11 @@ export const PLACEHOLDER_WORD: RegExp = new RegExp(
   PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),
   "i",
 );
-/** A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`. */
-export const REFERENCE: RegExp = /^[$%<{[]|\$\{|\{\{|%\(|%[sd]|\$\(/;
+/**
+ * A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`,
+ * a format's `%s` (not `%dGz` in a random password).
+ */
+export const REFERENCE: RegExp = /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/;
 /** Words of code (types, literals) that follow a password name unquoted: not values. */
 const CODE_WORD =
   /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;

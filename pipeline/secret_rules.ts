@@ -109,8 +109,10 @@ import {
   commandBefore,
   CURL_COOKIE,
   findCurlCookies,
+  findLongOptions,
   findStdinPasswords,
   findToolPasswords,
+  LONG_OPTION,
   TOOL_OPTION,
 } from "./_secret_rules_cli.ts";
 import {
@@ -149,20 +151,6 @@ const ORACLE_CONNECT =
 
 /** A git command, whose `-u` is no user. */
 const GIT_COMMAND = /(?:^|[^\w.-])git(?:\.exe)?[ \t]/;
-
-/**
- * A long password option (`--password`, `--db-password`, `--client-secret`, `--auth-token`,
- * `--api-key`, `--oauth2-bearer`; not `--no-…`) after a blank or a quote, and its value (group
- * `v`): after blanks (quoted up to its quote, else up to a blank), or as the next item of a list
- * (`"--password", "…"` in JSON, Python or a Dockerfile's exec form; a YAML list's next `- …`).
- */
-const LONG_OPTION = new RegExp(
-  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|token|api-?key|secret|oauth2-bearer)" +
-    "(?<=(?:^|[\\s\"'])--[a-z0-9-]{5,64})" +
-    "(?:[ \\t]{1,4}[\"']?|[\"'][ \\t]{0,4},[ \\t]{0,4}[\"']|[\"']?[ \\t]{0,4}\\r?\\n[ \\t]{0,32}-[ \\t]{1,4}[\"']?)" +
-    "(?<v>(?<=[\"'])[^\"'`\\r\\n]{6,256}(?=[\"'])|(?![-\"'])[^\\s\"'`]{6,65536})",
-  "g",
-);
 
 /**
  * A one-dash password option after a blank (PowerShell's parameters, keytool's options), a blank
@@ -375,8 +363,7 @@ export const SECRET_SHAPES: SecretShape[] = [
       '`--client-secret`), `--oauth2-bearer`, and as the next item of a list (`"--password", ' +
       '"…"`, a YAML `- --password` then `- …`)',
     hints: ["--"],
-    pattern: LONG_OPTION,
-    accept: (value) => passwordLike(value, true),
+    find: findLongOptions,
   },
   {
     id: "dash-password-option",
