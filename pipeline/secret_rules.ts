@@ -363,6 +363,8 @@ export const SECRET_SHAPES: SecretShape[] = [
       '`--client-secret`), `--oauth2-bearer`, and as the next item of a list (`"--password", ' +
       '"…"`, a YAML `- --password` then `- …`)',
     hints: ["--"],
+    // What it matches (the hint test reads it); `find` searches inside a rejected quoted value.
+    pattern: LONG_OPTION,
     find: findLongOptions,
   },
   {
