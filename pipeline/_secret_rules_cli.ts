@@ -59,8 +59,10 @@ export function findLongOptions(text: string): Span[] {
   for (let m = LONG_OPTION.exec(text); m; m = LONG_OPTION.exec(text)) {
     const value = m.groups!.v;
     const start = m.index + m[0].length - value.length;
-    if (passwordLike(value, true)) out.push({ start, end: start + value.length });
-    else LONG_OPTION.lastIndex = m.index + 2;
+    // An elided example (`'AAEWVaWM...Rva2VuaSDZ'`) shows a token's shape, not a token.
+    if (passwordLike(value, true) && !/\.\.\.|…/.test(value)) {
+      out.push({ start, end: start + value.length });
+    } else LONG_OPTION.lastIndex = m.index + 2;
   }
   return out;
 }

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { fewCharacters, isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
+import { fewCharacters, isPlaceholder } from "./_secret_rules_common.ts";
 import { PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
@@ -31,9 +31,8 @@ const DSN_USER = /(?<![\w.-])[A-Za-z0-9_.-]{1,64}:(?<v>[^\s:"'`/]{3,128})$/d;
  * findDsnPasswords('dsn := "app:S3cr3t9x@tcp(db:3306)/app"'); // [{ start: 12, end: 20 }]
  * ```
  */
-export function findDsnPasswords(text: string, hints?: TextHints): Span[] {
+export function findDsnPasswords(text: string): Span[] {
   const out: Span[] = [];
-  if (hints && !hints.pairs.has("(")) return out;
   DSN_ADDRESS.lastIndex = 0;
   for (const m of text.matchAll(DSN_ADDRESS)) {
     const from = Math.max(0, m.index! - 200);
@@ -59,9 +58,8 @@ export const ORACLE_CALL: RegExp =
  * findOracleCallPasswords('cx_Oracle.connect("scott/T1ger99@orcl")'); // [{ start: 25, end: 32 }]
  * ```
  */
-export function findOracleCallPasswords(text: string, hints?: TextHints): Span[] {
+export function findOracleCallPasswords(text: string): Span[] {
   const out: Span[] = [];
-  if (hints && !hints.pairs.has("(")) return out;
   ORACLE_CALL.lastIndex = 0;
   for (const m of text.matchAll(ORACLE_CALL)) {
     if (!realPassword(m.groups!.v)) continue;

@@ -42,12 +42,14 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "~(?<=Q~)",
     "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=)", // …, a CloudFront signed URL's
     "z-(?<=[Xx]-[Aa]mz-)", // a signed URL's `X-Amz-Signature`, `X-Amz-Security-Token`
+    "v[sbr]\\.(?<=hv[sbr]\\.)", // HashiCorp Vault's `hvs.`, `hvb.`, `hvr.`: from `v`, where the search stops
+    "\\((?<=@(?:tcp|unix|udp)6?\\(|[Oo]racle(?:db)?\\.connect\\()", // a Go DSN, Oracle's Python drivers
   ].join("|"),
   "g",
 );
 
 /** How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints. */
-const GATE_FAMILIES = 15;
+const GATE_FAMILIES = 17;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
@@ -57,7 +59,7 @@ const GATE_FAMILIES = 15;
  * themselves; `value` looked for from its `a` (every `a` of a text) cost twice its `v`.
  */
 export const PAIR_GATE: RegExp =
-  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\(|@(?:tcp|unix|udp)6?\(|[Oo]racle(?:db)?\.connect\()|w(?<=passw)/g;
+  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\()|w(?<=passw)/g;
 /** How many hints {@linkcode PAIR_GATE} tells apart. */
 const PAIR_HINTS = 6;
 

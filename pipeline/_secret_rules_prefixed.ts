@@ -102,13 +102,6 @@ const PREFIXED: Prefixed[] = [
     "[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}",
     { ahead: "[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27}" },
   ),
-  p(
-    "doppler-token",
-    "doppler",
-    "dp\\.(?:pt|st|sa|ct|scim|audit)\\.",
-    ["dp.pt.", "dp.st.", "dp.sa.", "dp.ct."],
-    "(?:[a-z0-9_-]{1,32}\\.)?[A-Za-z0-9]{40,44}",
-  ),
   p("dependency-track-key", "dependency-track", "odt_", ["odt_"], "[A-Za-z0-9]{32,40}"),
   p(
     "duffel-token",
@@ -166,13 +159,6 @@ const PREFIXED: Prefixed[] = [
     ["1//0"],
     "0[A-Za-z0-9_-]{40,512}",
     { ahead: "0[A-Za-z0-9_-]{40}" },
-  ),
-  p(
-    "hashicorp-vault-token",
-    "hashicorp-vault",
-    "hv[sbr]\\.",
-    ["hvs.", "hvb.", "hvr."],
-    "[A-Za-z0-9_-]{24,512}",
   ),
   p("heroku-token", "heroku", "HRKU-", ["HRKU-"], "AA[A-Za-z0-9_-]{58}"),
   p("hubspot-token", "hubspot", "pat-(?:na|eu)1-", ["pat-na1-", "pat-eu1-"], UUID),

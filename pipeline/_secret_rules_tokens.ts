@@ -65,6 +65,15 @@ export const PROVIDER_TOKENS: SecretShape[] = [
       /(?<=(?:AccountKey|SharedAccessKey|AccessKey)=)(?<v>[A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=])/g,
   },
   {
+    id: "hashicorp-vault-token",
+    gate: "v",
+    label: "hashicorp-vault",
+    kind: "HashiCorp Vault tokens of 1.10 on (`hvs.…`, `hvb.…`, `hvr.…`), with no name around them",
+    hints: ["hvs.", "hvb.", "hvr."],
+    pattern: /(?<![A-Za-z0-9_.-])hv[sbr]\.[A-Za-z0-9_-]{24,512}(?![A-Za-z0-9_-])/g,
+    accept: (value) => /[0-9]/.test(value) && /[A-Z]/.test(value) && notPlaceholder(value),
+  },
+  {
     id: "cloud-access-key-id",
     gate: "A",
     label: "cloud-access-key",

@@ -331,16 +331,18 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "go-dsn",
+    gate: "(",
     label: "database-connection-string",
     kind: "The password of a Go MySQL DSN (`user:password@tcp(host:3306)/db`)",
-    hints: [], // (the hint search opens `(` for `@tcp(`)
+    hints: ["@tcp(", "@unix(", "@udp("], // (gated: `textHints` looks for them from `(`)
     find: findDsnPasswords,
   },
   {
     id: "oracle-call",
+    gate: "(",
     label: "password",
     kind: "Oracle's `user/password@db` given to `cx_Oracle.connect(…)` or `oracledb.connect(…)`",
-    hints: [], // (the hint search opens `(` for `.connect(`)
+    hints: ["Oracle.connect(", "oracledb.connect("], // (gated: `textHints` looks from `(`)
     find: findOracleCallPasswords,
   },
   {
