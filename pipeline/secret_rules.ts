@@ -149,8 +149,18 @@ export { NAMED_VALUE, NAMED_VALUE_SPEC, nameSpots } from "./_secret_rules_names.
 const ORACLE_CONNECT =
   /(?:jdbc:oracle:thin:|(?<![A-Za-z0-9_-])sqlplus(?:\.exe)?(?:[ \t]{1,16}-[A-Za-z]{1,16}){0,4}[ \t]{1,16}["']?)[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
 
-/** A git command, whose `-u` is no user. */
-const GIT_COMMAND = /(?:^|[^\w.-])git(?:\.exe)?[ \t]/;
+/** A git command (or its `push`, named in a test's title), whose `-u` is no user. */
+const GIT_COMMAND = /(?:^|[^\w.-])(?:git(?:\.exe)?|push)[ \t]/;
+
+/**
+ * The user of a `-u user:password` option whose password starts at `at` (the same name twice is a
+ * mapping, `-u topic_2:topic_2` or `-u 1000:1000`, not a user and a password).
+ */
+function userBefore(text: string, at: number): string {
+  let i = at - 1; // the `:`
+  while (i > 0 && i > at - 130 && !/[\s"'=]/.test(text[i - 1])) i--;
+  return text.slice(i, at - 1);
+}
 
 /**
  * A one-dash password option after a blank (PowerShell's parameters, keytool's options), a blank
@@ -249,7 +259,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     // (`git push -u origin a:b`) sets an upstream, and its `a:b` is a refspec.
     accept: (value, text, start) =>
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
-      !GIT_COMMAND.test(commandBefore(text, start)),
+      !GIT_COMMAND.test(commandBefore(text, start)) && userBefore(text, start) !== value,
   },
   {
     id: "jenkins-secret",

@@ -575,7 +575,7 @@ function bareProviderToken(r: Rand): string {
       return btoa(String(r.int(1, 9)) + r.chars("0123456789", r.int(16, 18))).replace(/=+$/, "") +
         "." + r.mixed(b64url, 6) + "." + r.mixed(b64url, 38);
     case 1:
-      return `dp.${r.pick(["pt", "st", "sa"])}.` + r.mixed(ALNUM, 43);
+      return `${r.pick(["hvb.", "hvr."])}` + r.mixed(b64url, r.int(24, 140));
     case 2:
       return "AAAA" + r.mixed(b64url, 7) + ":APA91b" + r.mixed(b64url, 134);
     case 3:
