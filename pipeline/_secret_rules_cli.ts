@@ -177,7 +177,16 @@ export function findStdinPasswords(text: string): Span[] {
 export const AWS_CONFIGURE: RegExp =
   /aws_(?:secret_access_key|session_token)[ \t]{1,8}(?<q>["']?)(?<v>[A-Za-z0-9/+=]{16,4096})\k<q>(?![^\s;&|)])/g;
 
-/** Whether a value written after an AWS key's name is a key: mixed as a generated one is. */
+/**
+ * Whether a value written after an AWS key's name is a key: mixed as a generated one is.
+ *
+ * @example
+ * ```ts
+ * import { awsKeyLike } from "./_secret_rules_cli.ts";
+ * awsKeyLike("wJalrXUtnFEMI/K7MDENG/bPxRfiCY2EXAMPLE"); // true
+ * awsKeyLike("parameter_value_here"); // false
+ * ```
+ */
 export function awsKeyLike(value: string): boolean {
   return /[0-9]/.test(value) && /[A-Z]/.test(value) && /[a-z]/.test(value) &&
     !fewCharacters(value);

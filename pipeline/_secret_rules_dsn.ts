@@ -77,7 +77,16 @@ export function findOracleCallPasswords(text: string): Span[] {
 export const SIGNED_URL: RegExp =
   /[?&;](?:[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)|Signature|sig)=(?<v>(?:[A-Za-z0-9_~.+/-]|%[0-9A-Fa-f]{2}){16,8192})(?![A-Za-z0-9_~.+/%-])/g;
 
-/** Whether a signed URL's value is a signature: a digit among its characters, not a stand-in. */
+/**
+ * Whether a signed URL's value is a signature: a digit among its characters, not a stand-in.
+ *
+ * @example
+ * ```ts
+ * import { signatureLike } from "./_secret_rules_dsn.ts";
+ * signatureLike("4f1c9e0b7a2d4c8e9f0a1b2c3d4e5f6a"); // true
+ * signatureLike("xxxxxxxxxxxxxxxxxxxx"); // false
+ * ```
+ */
 export function signatureLike(value: string): boolean {
   return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !fewCharacters(value) &&
     !isPlaceholder(value);
