@@ -22,7 +22,7 @@ type Span = { start: number; end: number };
  * the option's letter.
  */
 export const TOOL_OPTION: RegExp = new RegExp(
-  "(?<=[ \\t])-(?:(?<o>[pPwk])[ \\t]{1,4}|(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|" +
+  "-(?<=[ \\t]-)(?:(?<o>[pPwk])[ \\t]{1,4}|(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|" +
     "U[ \\t]{1,4}(?<uq>[\"']?)[^\\s%\"'`\\\\]{1,64}%(?<uv>[^\\s\"'`]{3,256})\\k<uq>(?=[\\s;&|)`\"']|$))" +
     "(?:(?<q>[\"']?)(?<v>(?!-)[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
   "dg",
@@ -197,7 +197,7 @@ export function awsKeyLike(value: string): boolean {
  * `name=value` pairs), as a browser's "copy as cURL" writes them, or one pair unquoted (`v2`).
  */
 export const CURL_COOKIE: RegExp =
-  /(?<=[ \t])(?:-b|--cookie|-H(?=[ \t]{1,4}["'][Cc]ookie:))[ \t]{1,4}(?:(?<q>["'])(?:[Cc]ookie:[ \t]{0,4})?(?<v>[^"'\r\n]{1,4096})\k<q>|(?<v2>[^\s"'`]{1,4096}))/dg;
+  /-(?<=[ \t]-)(?:b|-cookie|H(?=[ \t]{1,4}["'][Cc]ookie:))[ \t]{1,4}(?:(?<q>["'])(?:[Cc]ookie:[ \t]{0,4})?(?<v>[^"'\r\n]{1,4096})\k<q>|(?<v2>[^\s"'`]{1,4096}))/dg;
 /** One cookie's value in a `Cookie` header's pairs. */
 const COOKIE_VALUE = /(?:^|;)[ \t]{0,4}[^=;\s]{1,128}=(?<v>[^;\s]{16,4096})/dg;
 

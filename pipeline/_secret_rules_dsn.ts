@@ -1,6 +1,6 @@
 /**
- * Rules for credentials in connection strings that are not URLs, and in signed URLs
- * (`secret_rules.ts` is the public face): Go's MySQL DSN (`user:password@tcp(host)/db`), Oracle's
+ * Rules for credentials in connection strings that are not URLs, in signed URLs, and a Discord
+ * bot's token given to its client (`secret_rules.ts` is the public face): Go's MySQL DSN (`user:password@tcp(host)/db`), Oracle's
  * `user/password@db` given to `cx_Oracle.connect` or `oracledb.connect`, and the signature or
  * session token of a signed URL (`X-Amz-Signature=`, `X-Amz-Security-Token=`,
  * `X-Goog-Signature=`, CloudFront's `Signature=`, `sig=`).
@@ -8,7 +8,7 @@
  * @module
  */
 
-import { fewCharacters, isPlaceholder } from "./_secret_rules_common.ts";
+import { fewCharacters, isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
 import { PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
@@ -23,7 +23,7 @@ const DSN_USER = /(?<![\w.-])[A-Za-z0-9_.-]{1,64}:(?<v>[^\s:"'`/]{3,128})$/d;
 
 /**
  * The passwords of Go MySQL DSNs (`app:S3cret@tcp(db:3306)/app`), found from each `@tcp(` (the
- * hint search opens `(` for it).
+ * hint search finds it: family `@`).
  *
  * @example
  * ```ts
@@ -50,7 +50,7 @@ export const ORACLE_CALL: RegExp =
 
 /**
  * The passwords of Oracle's `user/password@db` given to the Python drivers' `connect` (the hint
- * search opens `(` for it).
+ * search's pair hint `(` holds `.connect(` after `Oracle` or `oracledb`).
  *
  * @example
  * ```ts
@@ -58,8 +58,9 @@ export const ORACLE_CALL: RegExp =
  * findOracleCallPasswords('cx_Oracle.connect("scott/T1ger99@orcl")'); // [{ start: 25, end: 32 }]
  * ```
  */
-export function findOracleCallPasswords(text: string): Span[] {
+export function findOracleCallPasswords(text: string, hints?: TextHints): Span[] {
   const out: Span[] = [];
+  if (hints && !hints.pairs.has("(")) return out;
   ORACLE_CALL.lastIndex = 0;
   for (const m of text.matchAll(ORACLE_CALL)) {
     if (!realPassword(m.groups!.v)) continue;
@@ -95,4 +96,38 @@ export function signatureLike(value: string): boolean {
 /** Not a reference (`$PW`, `%s`, `{{ .pw }}`) nor a placeholder's word (`changeme`, `password`). */
 function realPassword(value: string): boolean {
   return !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value);
+}
+
+/**
+ * A Discord bot's token given to its client's `run`, `login` or `start` (group `v`): the bot's id
+ * (17 to 20 digits) in base64, each 3 digits 4 characters of these classes (1 or 2 digits left: 2
+ * or 3), a time and an HMAC.
+ */
+export const DISCORD_CALL: RegExp = new RegExp(
+  "\\.(?:run|login|start)\\([ \\t]{0,4}(?<q>[\"'`])(?<v>(?:[MNO][DTjz][AEIMQUYcgk][w-z0-5]){5,6}" +
+    "(?:[MNO](?:[AQgw]|[DTjz][AEIMQUYcgk]))?\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38})\\k<q>",
+  "dg",
+);
+
+/**
+ * The Discord bot tokens given to a client in `text` ({@linkcode DISCORD_CALL}); under a name
+ * (`DISCORD_TOKEN=…`) the named-token rule finds them.
+ *
+ * @example
+ * ```ts
+ * import { findDiscordCalls } from "./_secret_rules_dsn.ts";
+ * const id = btoa("123456789012345678"); // "MTIzNDU2Nzg5MDEyMzQ1Njc4"
+ * findDiscordCalls(`client.run("${id}.GaBcDe.Zk8sQ2pLm4Rt7Vw1Xy9Bn3Hj6Fd5Gc0A")`);
+ * // [{ start: 12, end: 76 }]
+ * ```
+ */
+export function findDiscordCalls(text: string): Span[] {
+  const out: Span[] = [];
+  DISCORD_CALL.lastIndex = 0;
+  for (const m of text.matchAll(DISCORD_CALL)) {
+    if (fewCharacters(m.groups!.v.slice(-27))) continue;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end });
+  }
+  return out;
 }

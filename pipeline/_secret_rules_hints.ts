@@ -30,20 +30,23 @@ export const TOKEN_GATE: RegExp = new RegExp(
   [
     "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp|KID|I(?<=LTAI))", // …, JFrog, Tencent, Alibaba
     "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=)|" +
-    "in(?<=[Ss]onar[._-]?[Ll]ogin)|-(?<=[Xx]-[Gg]oog-))", // …, `sonar.login`, `sonarLogin`, `X-Goog-`
+    "in(?<=[Ss]onar[._-]?[Ll]ogin))", // …, `sonar.login`, `sonarLogin`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
     "XEC(?<=(?:PS|PA)EXEC)",
     "\\.slack\\.com/",
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
     "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t]))",
     "S(?:G\\.|K[0-9a-f]{32})",
-    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-))",
+    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-)|" +
+    // a signed URL's `X-Amz-Signature=`, `X-Amz-Security-Token=`, `X-Goog-Signature=`
+    "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=))",
     "J(?<=eyJ)",
     "~(?<=Q~)",
     "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=)", // …, a CloudFront signed URL's
-    "z-(?<=[Xx]-[Aa]mz-)", // a signed URL's `X-Amz-Signature`, `X-Amz-Security-Token`
     "v[sbr]\\.(?<=hv[sbr]\\.)", // HashiCorp Vault's `hvs.`, `hvb.`, `hvr.`: from `v`, where the search stops
-    "\\((?<=@(?:tcp|unix|udp)6?\\(|[Oo]racle(?:db)?\\.connect\\()", // a Go DSN, Oracle's Python drivers
+    "@(?=(?:tcp|unix|udp)6?\\()", // a Go DSN's address
+    // a Discord bot's token given to its client: `client.run("…")`, `client.login('…')`
+    "\\((?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()",
   ].join("|"),
   "g",
 );
@@ -59,7 +62,7 @@ const GATE_FAMILIES = 17;
  * themselves; `value` looked for from its `a` (every `a` of a text) cost twice its `v`.
  */
 export const PAIR_GATE: RegExp =
-  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\()|w(?<=passw)/g;
+  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\(|[Oo]racle(?:db)?\.connect\()|w(?<=passw)/g;
 /** How many hints {@linkcode PAIR_GATE} tells apart. */
 const PAIR_HINTS = 6;
 

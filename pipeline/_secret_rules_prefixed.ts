@@ -92,16 +92,6 @@ const PREFIXED: Prefixed[] = [
     "[0-9]{17,20}/[A-Za-z0-9_-]{60,68}",
     { ahead: "[0-9]{17}" },
   ),
-  p(
-    "discord-bot-token",
-    "discord",
-    // the bot's id (17 to 20 digits) in base64: each 3 digits 4 characters of these classes, 1 or
-    // 2 digits left 2 or 3 characters
-    "(?:[MNO][DTjz][AEIMQUYcgk][w-z0-5]){5,6}(?:[MNO](?:[AQgw]|[DTjz][AEIMQUYcgk]))?\\.",
-    ["MTE", "MTI", "OD", "Nz"],
-    "[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}",
-    { ahead: "[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27}" },
-  ),
   p("dependency-track-key", "dependency-track", "odt_", ["odt_"], "[A-Za-z0-9]{32,40}"),
   p(
     "duffel-token",

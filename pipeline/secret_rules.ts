@@ -116,8 +116,10 @@ import {
   TOOL_OPTION,
 } from "./_secret_rules_cli.ts";
 import {
+  findDiscordCalls,
   findDsnPasswords,
   findOracleCallPasswords,
+  DISCORD_CALL,
   ORACLE_CALL,
   signatureLike,
   SIGNED_URL,
@@ -341,23 +343,30 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "go-dsn",
-    gate: "(",
+    gate: "@",
     label: "database-connection-string",
     kind: "The password of a Go MySQL DSN (`user:password@tcp(host:3306)/db`)",
-    hints: ["@tcp(", "@unix(", "@udp("], // (gated: `textHints` looks for them from `(`)
+    hints: ["@tcp(", "@unix(", "@udp("], // (gated: `textHints` looks for them)
     find: findDsnPasswords,
   },
   {
     id: "oracle-call",
-    gate: "(",
     label: "password",
     kind: "Oracle's `user/password@db` given to `cx_Oracle.connect(…)` or `oracledb.connect(…)`",
-    hints: ["Oracle.connect(", "oracledb.connect("], // (gated: `textHints` looks from `(`)
+    hints: [], // (the pair hint `(`: `textHints` looks for `.connect(` after `Oracle`, `oracledb`)
     find: findOracleCallPasswords,
   },
   {
+    id: "discord-call",
+    gate: "(",
+    label: "discord",
+    kind: "A Discord bot's token given to its client (`client.run(\"…\")`, `client.login('…')`)",
+    hints: [".run(", ".login(", ".start("], // (gated: `textHints` looks for them from `(`)
+    find: findDiscordCalls,
+  },
+  {
     id: "signed-url",
-    gate: "gzK",
+    gate: "-gK",
     label: "signed-url",
     kind: "The signature or session token of a signed URL (`X-Amz-Signature=`, " +
       "`X-Amz-Security-Token=`, `X-Goog-Signature=`, CloudFront's `Signature=`, `sig=`)",
@@ -573,6 +582,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,
+  DISCORD_CALL,
   PSEXEC_OPTION,
   SONAR_LOGIN,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),

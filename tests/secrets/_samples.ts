@@ -571,9 +571,8 @@ export const KINDS: Kind[] = [
 function bareProviderToken(r: Rand): string {
   const b64url = ALNUM + "_-";
   switch (r.int(0, 7)) {
-    case 0: // a Discord bot token: the bot's id in base64, a time, an HMAC
-      return btoa(String(r.int(1, 9)) + r.chars("0123456789", r.int(16, 18))).replace(/=+$/, "") +
-        "." + r.mixed(b64url, 6) + "." + r.mixed(b64url, 38);
+    case 0:
+      return "sk-None-" + r.mixed(ALNUM, 20) + "T3BlbkFJ" + r.mixed(ALNUM, 20);
     case 1:
       return `${r.pick(["hvb.", "hvr."])}` + r.mixed(b64url, r.int(24, 140));
     case 2:

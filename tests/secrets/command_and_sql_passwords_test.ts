@@ -10,6 +10,10 @@ import { prng } from "../_helpers.ts";
 
 const random = prng(43);
 const CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!%+.=@^~";
+/** A Discord bot's token: a bot's id in base64, a time, and an HMAC made of `pw`'s letters. */
+const discord = (pw: string) =>
+  btoa(String(1e17 + Math.floor(random() * 8e17))).replace(/=+$/, "") + ".GaBcDe." +
+  (pw + pw + pw).replace(/[^A-Za-z0-9]/g, "x").slice(0, 32);
 /** A password: letters, digits and marks, never starting with `-`. */
 const password = () =>
   "Pw" + Array.from({ length: 10 }, () => CHARS[Math.floor(random() * CHARS.length)]).join("") +
@@ -69,6 +73,8 @@ const PLACES: Array<[string, (pw: string) => string]> = [
   ["curl -H Cookie", (pw) => `curl 'https://x.io/api' -H 'cookie: sid=${pw}4${pw}' --compressed\n`],
   ["Go MySQL DSN", (pw) => `dsn := "app:${pw}@tcp(db:3306)/app?parseTime=true"\n`],
   ["cx_Oracle.connect", (pw) => `conn = cx_Oracle.connect("scott/${pw}@db:1521/orcl")\n`],
+  ["a Discord bot's token given to its client", (pw) => `client.run("${discord(pw)}")\n`],
+  ["discord.js's login", (pw) => `client.login('${discord(pw)}');\n`],
 ];
 
 Deno.test("a password in a command, in SQL or on a .pgpass line is redacted whole", () => {
