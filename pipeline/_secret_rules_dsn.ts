@@ -8,7 +8,7 @@
  * @module
  */
 
-import { fewCharacters, isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
+import { fewCharacters, isPlaceholder } from "./_secret_rules_common.ts";
 import { PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
@@ -44,13 +44,16 @@ export function findDsnPasswords(text: string): Span[] {
   return out;
 }
 
-/** Oracle's `user/password@db` as the first string of `cx_Oracle.connect(…)` or `oracledb.connect(…)`. */
+/**
+ * Oracle's `user/password@db` as the first string of `cx_Oracle.connect(…)` or
+ * `oracledb.connect(…)`: looked for from `.connect(`, a literal the search skips to.
+ */
 export const ORACLE_CALL: RegExp =
-  /[Oo]racle(?:db)?\.connect\([ \t]{0,16}(?:(?:user|dsn)[ \t]{0,4}=[ \t]{0,4})?(?<q>["'])[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s/"'`]{3,128})@(?=[^\s@"'`]{1,256}\k<q>)/dg;
+  /\.connect\((?<=[Oo]racle(?:db)?\.connect\()[ \t]{0,16}(?:(?:user|dsn)[ \t]{0,4}=[ \t]{0,4})?(?<q>["'])[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s/"'`]{3,128})@(?=[^\s@"'`]{1,256}\k<q>)/dg;
 
 /**
- * The passwords of Oracle's `user/password@db` given to the Python drivers' `connect` (the hint
- * search's pair hint `(` holds `.connect(` after `Oracle` or `oracledb`).
+ * The passwords of Oracle's `user/password@db` given to the Python drivers' `connect` (gated: the
+ * hint search finds `.connect(` after `Oracle` or `oracledb`, family `(`).
  *
  * @example
  * ```ts
@@ -58,9 +61,8 @@ export const ORACLE_CALL: RegExp =
  * findOracleCallPasswords('cx_Oracle.connect("scott/T1ger99@orcl")'); // [{ start: 25, end: 32 }]
  * ```
  */
-export function findOracleCallPasswords(text: string, hints?: TextHints): Span[] {
+export function findOracleCallPasswords(text: string): Span[] {
   const out: Span[] = [];
-  if (hints && !hints.pairs.has("(")) return out;
   ORACLE_CALL.lastIndex = 0;
   for (const m of text.matchAll(ORACLE_CALL)) {
     if (!realPassword(m.groups!.v)) continue;

@@ -45,8 +45,9 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=)", // …, a CloudFront signed URL's
     "v[sbr]\\.(?<=hv[sbr]\\.)", // HashiCorp Vault's `hvs.`, `hvb.`, `hvr.`: from `v`, where the search stops
     "@(?=(?:tcp|unix|udp)6?\\()", // a Go DSN's address
-    // a Discord bot's token given to its client: `client.run("…")`, `client.login('…')`
-    "\\((?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()",
+    // a Discord bot's token given to its client (`client.run("…")`, `client.login('…')`), and
+    // Oracle's Python drivers' `connect(`
+    "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\())",
   ].join("|"),
   "g",
 );
@@ -62,7 +63,7 @@ const GATE_FAMILIES = 17;
  * themselves; `value` looked for from its `a` (every `a` of a text) cost twice its `v`.
  */
 export const PAIR_GATE: RegExp =
-  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\(|[Oo]racle(?:db)?\.connect\()|w(?<=passw)/g;
+  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\()|w(?<=passw)/g;
 /** How many hints {@linkcode PAIR_GATE} tells apart. */
 const PAIR_HINTS = 6;
 

@@ -116,10 +116,10 @@ import {
   TOOL_OPTION,
 } from "./_secret_rules_cli.ts";
 import {
+  DISCORD_CALL,
   findDiscordCalls,
   findDsnPasswords,
   findOracleCallPasswords,
-  DISCORD_CALL,
   ORACLE_CALL,
   signatureLike,
   SIGNED_URL,
@@ -351,9 +351,10 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "oracle-call",
+    gate: "(",
     label: "password",
     kind: "Oracle's `user/password@db` given to `cx_Oracle.connect(…)` or `oracledb.connect(…)`",
-    hints: [], // (the pair hint `(`: `textHints` looks for `.connect(` after `Oracle`, `oracledb`)
+    hints: ["Oracle.connect(", "oracledb.connect("], // (gated: `textHints` looks from `(`)
     find: findOracleCallPasswords,
   },
   {
