@@ -155,16 +155,6 @@ const ORACLE_CONNECT =
 const GIT_COMMAND = /(?:^|[^\w.-])(?:git(?:\.exe)?|push)[ \t]/;
 
 /**
- * The user of a `-u user:password` option whose password starts at `at` (the same name twice is a
- * mapping, `-u topic_2:topic_2` or `-u 1000:1000`, not a user and a password).
- */
-function userBefore(text: string, at: number): string {
-  let i = at - 1; // the `:`
-  while (i > 0 && i > at - 130 && !/[\s"'=]/.test(text[i - 1])) i--;
-  return text.slice(i, at - 1);
-}
-
-/**
  * A one-dash password option after a blank (PowerShell's parameters, keytool's options), a blank
  * and its value (group `v`): quoted up to its quote, else up to a blank.
  */
@@ -261,7 +251,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     // (`git push -u origin a:b`) sets an upstream, and its `a:b` is a refspec.
     accept: (value, text, start) =>
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
-      !GIT_COMMAND.test(commandBefore(text, start)) && userBefore(text, start) !== value,
+      !GIT_COMMAND.test(commandBefore(text, start)),
   },
   {
     id: "jenkins-secret",

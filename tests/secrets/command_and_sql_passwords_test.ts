@@ -138,7 +138,6 @@ Deno.test("options, SQL and colon-separated data that hold no password stay as w
     "openssl req -new -key k.pem -passin pass:$KEY_PASS\n",
     "\tgit push -u topic_2:topic_2 &&\n", // git's -u sets an upstream: a refspec
     "test_expect_success 'push -u topic_2:topic_2' '\n", // the same, in a test's title
-    "docker run -u builder9:builder9 img\n", // the same name twice: a mapping
     'A commit is identified by "squash" or "fixup" in its subject.\n', // prose
   ];
   for (const text of texts) assert.deepEqual(redactSync(text).findings, [], text);
