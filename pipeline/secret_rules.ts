@@ -35,9 +35,10 @@
  * own (`--db-password`) and as a list's next item, tools' one-dash options (`docker login -p`,
  * `sqlcmd -P`, `ldapsearch -w`, `smbclient -U user%…`, openssl's `pass:`), `echo … |
  * --password-stdin`, `aws configure set`, curl's cookies, Go MySQL DSNs, Oracle's Python
- * `connect`, signed URLs, seven provider prefixes (Discord bot tokens, Doppler, Vault `hvs.`,
- * Firebase's `AAAA…:APA91b`, Google refresh tokens, Mailchimp, Supabase `sb_secret_`), Alibaba
- * and Tencent key ids, OpenAI's `sk-None-`).
+ * `connect`, signed URLs, a Discord bot's token given to its client, Vault's `hvs.` alone, four
+ * provider prefixes (Firebase's `AAAA…:APA91b`, Google refresh tokens, Mailchimp, Supabase
+ * `sb_secret_`), Alibaba and Tencent key ids, OpenAI's `sk-None-`; public keys, maps under `keyv`,
+ * git's `-u`, prose's `identified by`, labels and file names kept).
  */
 export const SECRET_RULES_VERSION = 14;
 
