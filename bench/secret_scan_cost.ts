@@ -15,6 +15,7 @@
 
 import { parseArgs } from "node:util";
 import { join } from "node:path";
+import process from "node:process";
 
 interface Scanner {
   redactSync(text: string): { findings: unknown[] };
@@ -41,20 +42,29 @@ const here: Scanner = await import("../pipeline/_scan.ts");
 const other: Scanner = await import(new URL(values.against, `file://${Deno.cwd()}/`).href);
 const runs = Number(values.runs);
 const times: { here: number[]; other: number[] } = { here: [], other: [] };
+const cpu: { here: number[]; other: number[] } = { here: [], other: [] };
 for (let i = 0; i < runs; i++) {
-  times.other.push(scan(other));
-  times.here.push(scan(here));
+  for (const [name, scanner] of [["other", other], ["here", here]] as const) {
+    const { wall, used } = scan(scanner);
+    times[name].push(wall);
+    cpu[name].push(used);
+  }
 }
 console.log(
   `${texts.length} files, ${(chars / 1e6).toFixed(1)} M characters (${roots.join(", ")}): ` +
     `${values.against} ${median(times.other)} ms, this tree ${median(times.here)} ms ` +
-    `(medians of ${runs}, alternating)`,
+    `(medians of ${runs}, alternating); CPU time ${median(cpu.other)} and ${median(cpu.here)} ms ` +
+    `(minimums ${Math.round(Math.min(...cpu.other))} and ${Math.round(Math.min(...cpu.here))} ms)`,
 );
 
-function scan(scanner: Scanner): number {
+/** One pass of `scanner` over the texts: its wall time and the process's CPU time, in ms. */
+function scan(scanner: Scanner): { wall: number; used: number } {
   const start = performance.now();
+  const before = process.cpuUsage();
   for (const text of texts) scanner.redactSync(text);
-  return performance.now() - start;
+  const after = process.cpuUsage();
+  const used = (after.user - before.user + after.system - before.system) / 1000;
+  return { wall: performance.now() - start, used };
 }
 
 function median(values: number[]): number {

@@ -58,6 +58,8 @@ export const SET_PASSWORD: RegExp = new RegExp(
 );
 /** A statement that makes or changes a user or role, before its `PASSWORD`. */
 const USER_STATEMENT = /\b(?:create|alter)[ \t\r\n]{1,16}(?:user|role)\b[^;]{0,200}$/i;
+/** MySQL's `GRANT … TO user`, before its `IDENTIFIED BY`. */
+const GRANT = /\bgrant\b[^;]{0,200}$/i;
 /** SQL words that follow `IDENTIFIED BY` and are not a password. */
 const SQL_WORD = /^(?:values|password|externally|globally|random)$/i;
 
@@ -146,7 +148,14 @@ function identifiedBy(text: string, at: number): Span | undefined {
   IDENTIFIED_BY.lastIndex = at;
   const m = IDENTIFIED_BY.exec(text);
   if (!m) return undefined;
-  if (m.groups!.v !== undefined) return realPassword(m.groups!.v) ? spanOf(m) : undefined;
+  if (m.groups!.v !== undefined) {
+    // In lower case, only in SQL's statement on a user (`grant … identified by '…'`): prose
+    // says a commit is "identified by \"squash\"".
+    const lower = text.slice(at - "identified".length, at) === "identified";
+    const statement = text.slice(Math.max(0, at - 220), at - "identified".length);
+    if (lower && !USER_STATEMENT.test(statement) && !GRANT.test(statement)) return undefined;
+    return realPassword(m.groups!.v) ? spanOf(m) : undefined;
+  }
   // Unquoted (Oracle): only in a statement that makes or changes a user.
   const u = m.groups!.u;
   const before = text.slice(Math.max(0, at - 220), at - "identified".length);

@@ -28,24 +28,32 @@ import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
  */
 export const TOKEN_GATE: RegExp = new RegExp(
   [
-    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp)", // …, Atlassian, JFrog
+    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp|KID|I(?<=LTAI))", // …, JFrog, Tencent, Alibaba
     "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=)|" +
     "in(?<=[Ss]onar[._-]?[Ll]ogin))", // …, `sonar.login`, `sonarLogin`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
     "XEC(?<=(?:PS|PA)EXEC)",
     "\\.slack\\.com/",
-    "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN))",
+    "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
+    "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t]))",
     "S(?:G\\.|K[0-9a-f]{32})",
-    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-))",
+    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-)|" +
+    // a signed URL's `X-Amz-Signature=`, `X-Amz-Security-Token=`, `X-Goog-Signature=`
+    "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=))",
     "J(?<=eyJ)",
     "~(?<=Q~)",
-    "Key=(?<=(?:Account|Access)Key=)",
+    "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=)", // …, a CloudFront signed URL's
+    "v[sbr]\\.(?<=hv[sbr]\\.)", // HashiCorp Vault's `hvs.`, `hvb.`, `hvr.`: from `v`, where the search stops
+    "@(?=(?:tcp|unix|udp)6?\\()", // a Go DSN's address
+    // a Discord bot's token given to its client (`client.run("…")`, `client.login('…')`), and
+    // Oracle's Python drivers' `connect(`
+    "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\())",
   ].join("|"),
   "g",
 );
 
 /** How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints. */
-const GATE_FAMILIES = 13;
+const GATE_FAMILIES = 17;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
@@ -72,8 +80,9 @@ const PAIR_HINTS = 6;
  */
 const HINT_GATE = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
-    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:passw(?:or)?d|token|api-key|secret)|` +
-    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))`,
+    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:passw(?:or)?d|token|api-?key|secret|oauth2-bearer)|` +
+    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))|` +
+    `(?<tool>-(?=[pPwUkbH][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))`,
   "g",
 );
 
@@ -98,6 +107,8 @@ export function textHints(text: string): TextHints {
       // `-u` and `--user` (`u`), or `--password` and the like (`o`)
       const family = text[m.index + 1] === "u" || text[m.index + 2] === "u" ? "u" : "o";
       if (!hints.families.includes(family)) hints.families += family;
+    } else if (m.groups!.tool !== undefined) {
+      if (!hints.families.includes("t")) hints.families += "t";
     } else if (!hints.families.includes(m[0][0])) hints.families += m[0][0];
     if (hints.families.length === GATE_FAMILIES && hints.pairs.size === PAIR_HINTS) break;
   }

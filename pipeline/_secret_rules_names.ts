@@ -22,7 +22,7 @@ import {
   runEnd,
   type TextHints,
 } from "./_secret_rules_common.ts";
-import { shortToken } from "./_secret_rules_short.ts";
+import { PUBLIC_DER_HEX, PUBLIC_KEY_NAME, shortToken } from "./_secret_rules_short.ts";
 import { codeByPlace, codeExpression, codeType } from "./_secret_rules_code.ts";
 
 /**
@@ -84,19 +84,25 @@ export function findNamedValues(
   const matches = [...matchesAt(NAMED_VALUE_AT, text, namesOf(text, hints).valueOperators)];
   // The `{` of each map under a name of its own, all matched in one pass.
   const opens = matches.flatMap((m) =>
-    !m[1] && ownName(text, m.index) ? [m.index + m[0].length - 1] : []
+    !m[1] && ownName(text, m.index) && wordEnds(text, m.index) ? [m.index + m[0].length - 1] : []
   );
   const closes = opens.length ? braceMatches(text, opens) : undefined;
   for (const m of matches) {
     const end = m.index + m[0].length;
+    // A public key's value is public (`publicKey: "04…"`, a SubjectPublicKeyInfo's DER in hex).
+    if (PUBLIC_KEY_NAME.test(nameBefore(text, m.index))) continue;
     if (m[1]) {
-      out.push({ start: end - m[1].length, end, rule: "hex-secret" });
+      if (!PUBLIC_DER_HEX.test(m[1])) {
+        out.push({ start: end - m[1].length, end, rule: "hex-secret" });
+      }
       continue;
     }
     const open = end - 1;
     const close = closes?.get(open) ?? -1;
     if (close < 0) continue;
     const body = text.slice(open, close + 1);
+    // A map that says it is a public key (`"type": "EcPublicKey"`, Wycheproof's test vectors)
+    if (PUBLIC_TYPE.test(body)) continue;
     for (const v of body.matchAll(MAP_VALUE)) {
       if (!KEY_LIKE.test(v[1]) || isPlaceholder(v[1])) continue;
       const at = open + v.index! + v[0].lastIndexOf(`"${v[1]}"`) + 1;
@@ -118,6 +124,33 @@ function ownName(text: string, at: number): boolean {
   while (i > 0 && /[A-Za-z0-9_]/.test(text[i - 1]) && i > at - 300) i--;
   return i === 0 || !/[-/.@]/.test(text[i - 1]);
 }
+
+/** The secret words of a name (`key` of `keyMap`, `TOKEN` of `API_TOKENS`). */
+const SECRET_WORD = /(?:secret|key|token|passw(?:or)?d|pwd|credential)/gi;
+
+/**
+ * Whether the name before the operator at `at` holds a secret word that ends there, or goes on
+ * only as a plural (`keys`, `API_KEYS`) or with a word of its own (`keyMap`, `KEY_MAP`): not
+ * only as the start of another word (`keyv`, `keyboard`, `tokenizer`, `KEYWORDS`), whose map is
+ * a package's entry in a lockfile or a table of words, not of keys.
+ */
+function wordEnds(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && i > at - 20 && /[\s"'\\]/.test(text[i - 1])) i--;
+  const end = i;
+  while (i > 0 && /[A-Za-z0-9_]/.test(text[i - 1]) && i > at - 300) i--;
+  const name = text.slice(i, end);
+  for (const m of name.matchAll(SECRET_WORD)) {
+    const rest = name.slice(m.index + m[0].length);
+    const cased = /[a-z]/.test(m[0][m[0].length - 1]) ? /[a-z]/ : /[A-Z]/;
+    if (!cased.test(rest[0] ?? "")) return true;
+    if (/^[sS]/.test(rest) && !cased.test(rest[1] ?? "")) return true;
+  }
+  return false;
+}
+
+/** A map's member that says it holds a public key: `"type": "EcPublicKey"`. */
+const PUBLIC_TYPE = /"type"\s*:\s*"[A-Za-z0-9 _-]{0,32}Public ?Key/i;
 
 /** A map value that looks like a key: no blanks, a letter and a digit. */
 const KEY_LIKE = /^(?=[^0-9]*[0-9])(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_\-.~+/=:]+$/;
@@ -285,6 +318,8 @@ export function findNamedTokens(
     // `=` pads base64 only at its end
     if (/=[^=]/.test(value)) continue;
     const name = nameBefore(text, m.index!);
+    // A public key, by its name or its DER (a provider's token keeps its shape's rule)
+    const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(value);
     let rule: string | undefined;
     if (value.length < 16) {
       // Short: base64 of `user:password` under an `auth` name (`.npmrc`'s `_auth = …`), or a
@@ -303,6 +338,7 @@ export function findNamedTokens(
       rule = NAMED_SHAPES.find(([shape]) => shape.test(value))![1];
     } else if (AZURE_SECRET.test(value)) rule = "azure";
     else if (/twilio/i.test(name) && /^[0-9a-f]{32}$/.test(value)) rule = "twilio";
+    else if (isPublic) continue;
     else if (/^[0-9a-fA-F]+$/.test(value)) {
       // Hex: `hex-secret`, as NAMED_VALUE names it (which misses Go's `:=` and a YAML block)
       if (value.length < 32) continue;
@@ -590,8 +626,11 @@ export const PLACEHOLDER_WORD: RegExp = new RegExp(
   PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),
   "i",
 );
-/** A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`. */
-export const REFERENCE: RegExp = /^[$%<{[]|\$\{|\{\{|%\(|%[sd]|\$\(/;
+/**
+ * A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`,
+ * a format's `%s` (not `%dGz` in a random password).
+ */
+export const REFERENCE: RegExp = /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/;
 /** Words of code (types, literals) that follow a password name unquoted: not values. */
 const CODE_WORD =
   /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;
@@ -610,7 +649,11 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // A token's stand-in: its prefix, then one character repeated (`pplx-xxxx…`, `fo1_XXXX…`).
   if (/([A-Za-z0-9])\1{15}$/.test(value)) return false;
   // Words joined, no digit, one of them a secret's name: a test's stand-in (`new-password`).
-  if (/^[A-Za-z]+(?:[-_][A-Za-z]+)+$/.test(value) && /pass|secret|key|token/i.test(value)) {
+  // Also as a file's name (`git-credential-libsecret.o`, a Makefile's target and its object).
+  if (
+    /^[A-Za-z]+(?:[-_][A-Za-z]+)+(?:\.[A-Za-z]{1,5})?$/.test(value) &&
+    /pass|secret|key|token/i.test(value)
+  ) {
     return false;
   }
   // A label (`Password:`, `API key:`) or a version (`^4.0.0`, `13.0.0-next-8.29`): text and
@@ -618,6 +661,12 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   if (/^[A-Za-z][A-Za-z ]*:$/.test(value) || VERSION.test(value)) return false;
   // With blanks: a passphrase has a digit and does not end as a sentence does (`Try again.`).
   if (/ /.test(value) && (!/[0-9]/.test(value) || /[.!?:]$|^ | $/.test(value))) return false;
+  // A label that names the field (`'Password (optional, 7-500 characters)'`, `"API key for …"`).
+  if (
+    /^(?:pass(?:word|phrase)?|secret|token|api[ _-]?key|key)[ (:,-]/i.test(value) && / /.test(value)
+  ) {
+    return false;
+  }
   // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
   if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;

@@ -105,6 +105,14 @@ const PREFIXED: Prefixed[] = [
     ahead: `${HEX}{32}`,
   }),
   p(
+    "fcm-server-key",
+    "firebase",
+    "AAAA[A-Za-z0-9_-]{7}:",
+    ["AAAA"],
+    "APA91b[A-Za-z0-9_-]{100,300}",
+    { ahead: "APA91b" },
+  ),
+  p(
     "figma-token",
     "figma",
     "fig[dpr]_",
@@ -134,6 +142,14 @@ const PREFIXED: Prefixed[] = [
   p("flyio-org-token", "flyio", "fo1_", ["fo1_"], "[A-Za-z0-9_-]{43}"),
   p("frameio-token", "frameio", "fio-u-", ["fio-u-"], "[A-Za-z0-9_=-]{64}"),
   p("google-oauth-secret", "google-oauth", "GOCSPX-", ["GOCSPX-"], "[A-Za-z0-9_-]{28}"),
+  p(
+    "google-refresh-token",
+    "google-oauth",
+    "1//",
+    ["1//0"],
+    "0[A-Za-z0-9_-]{40,512}",
+    { ahead: "0[A-Za-z0-9_-]{40}" },
+  ),
   p("heroku-token", "heroku", "HRKU-", ["HRKU-"], "AA[A-Za-z0-9_-]{58}"),
   p("hubspot-token", "hubspot", "pat-(?:na|eu)1-", ["pat-na1-", "pat-eu1-"], UUID),
   p("huggingface-token", "huggingface", "hf_", ["hf_"], "[A-Za-z0-9]{34}"),
@@ -152,6 +168,14 @@ const PREFIXED: Prefixed[] = [
   p("mailgun-key", "mailgun", "(?:pub)?key-", ["key-", "pubkey-"], "[a-z0-9]{32}", {
     ahead: "[a-z0-9]{32}(?![A-Za-z0-9_-])",
   }),
+  p(
+    "mailchimp-key",
+    "mailchimp",
+    "[0-9a-f]{32}-",
+    ["0123456789abcdef0123456789abcdef-us"],
+    "us[0-9]{1,2}",
+    { ahead: "us[0-9]{1,2}(?![A-Za-z0-9_-])" },
+  ),
   p(
     "mapbox-token",
     "mapbox",
@@ -257,6 +281,7 @@ const PREFIXED: Prefixed[] = [
     ["sq0csp-", "sq0atp-"],
     "[A-Za-z0-9_-]{22,43}",
   ),
+  p("supabase-secret-key", "supabase", "sb_secret_", ["sb_secret_"], "[A-Za-z0-9_-]{24,64}"),
   p("supabase-token", "supabase", "sbp_", ["sbp_"], "[a-z0-9]{40}"),
   p("tailscale-key", "tailscale", "tskey-", ["tskey-"], "[A-Za-z0-9_-]{30,160}"),
   p(

@@ -18,6 +18,21 @@ const SHORT_TOKEN_NAME = /(?:token|key|secret)(?:\\?["'])?\]?[ \t]*$/i;
 const PUBLIC_NAME = /pub(?:lic)?[_.-]?key/i;
 
 /**
+ * A public key's name at the end of the text before an operator (`publicKey`, `PUBLIC_KEY`,
+ * `pub_key`, `publicKeyHex`, `"public_key_der"`): what it holds is public by name.
+ */
+export const PUBLIC_KEY_NAME: RegExp =
+  /pub(?:lic)?[_.-]?key(?:s|[_-]?(?:hex|der|pem|b64|base64|bytes|data|jwk))?(?:\\?["'])?\]?[ \t]*$/i;
+
+/**
+ * The DER of a public key or a certificate in hex: a SEQUENCE that opens with a SEQUENCE and then
+ * an OID (a SubjectPublicKeyInfo's algorithm) or a certificate's `[0]` version; a private key's
+ * DER opens with its version, an INTEGER (`020100`).
+ */
+export const PUBLIC_DER_HEX: RegExp =
+  /^30(?:[0-7][0-9a-f]|81[0-9a-f]{2}|82[0-9a-f]{4})30(?:[0-7][0-9a-f]|81[0-9a-f]{2}|82[0-9a-f]{4})(?:06|a0)/i;
+
+/**
  * Whether `value` (8 to 15 characters) under `name` (the text before its operator) is a short
  * token: letters and digits (`_`, `-`), 2+ of each, mixed as a generator mixes them: upper and
  * lower case and digits with no word-like run (3 lower-case letters with a vowel, 3 capitals), or

@@ -65,6 +65,24 @@ export const PROVIDER_TOKENS: SecretShape[] = [
       /(?<=(?:AccountKey|SharedAccessKey|AccessKey)=)(?<v>[A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=])/g,
   },
   {
+    id: "hashicorp-vault-token",
+    gate: "v",
+    label: "hashicorp-vault",
+    kind: "HashiCorp Vault tokens of 1.10 on (`hvs.…`, `hvb.…`, `hvr.…`), with no name around them",
+    hints: ["hvs.", "hvb.", "hvr."],
+    pattern: /(?<![A-Za-z0-9_.-])hv[sbr]\.[A-Za-z0-9_-]{24,512}(?![A-Za-z0-9_-])/g,
+    accept: (value) => /[0-9]/.test(value) && /[A-Z]/.test(value) && notPlaceholder(value),
+  },
+  {
+    id: "cloud-access-key-id",
+    gate: "A",
+    label: "cloud-access-key",
+    kind: "Alibaba Cloud (`LTAI…`) and Tencent Cloud (`AKID…`) access key ids",
+    hints: ["LTAI", "AKID"],
+    pattern: /(?<![A-Za-z0-9])(?:LTAI[A-Za-z0-9]{12,20}|AKID[A-Za-z0-9]{32})(?![A-Za-z0-9])/g,
+    accept: (value) => /[0-9]/.test(value) && notPlaceholder(value),
+  },
+  {
     // A SAS URL or connection string's signature: an HMAC-SHA256 in base64, percent-encoded in a
     // URL (`%2B`, `%2F`, `%3D`), after `?sig=`, `&sig=` or `;sig=`.
     id: "azure-sas-token",
@@ -165,10 +183,10 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     id: "openai-key",
     gate: "-",
     label: "openai-key",
-    kind: "OpenAI key (`sk-proj-`, `sk-svcacct-`, `sk-admin-`, legacy `sk-…`)",
+    kind: "OpenAI key (`sk-proj-`, `sk-svcacct-`, `sk-admin-`, `sk-None-`, legacy `sk-…`)",
     hints: ["sk-"],
     pattern:
-      /\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,512}|[A-Za-z0-9]{32,255}(?![A-Za-z0-9_-]))/g,
+      /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,512}|[A-Za-z0-9]{32,255}(?![A-Za-z0-9_-]))/g,
   },
   {
     id: "npm-token",

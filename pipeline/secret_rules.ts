@@ -31,9 +31,16 @@
  * connection string's next key, `;Database=`; 12: short tokens under a token's or key's name,
  * New Relic license keys, `sonar.login`, PsExec's `-p`, a `;` before a quote ends a password;
  * 13: code under a secret's name is kept: member accesses, calls, types, a ternary's branch, a
- * name that ends a statement, label text, versions).
+ * name that ends a statement, label text, versions; 14: long options with words before their
+ * own (`--db-password`) and as a list's next item, tools' one-dash options (`docker login -p`,
+ * `sqlcmd -P`, `ldapsearch -w`, `smbclient -U user%…`, openssl's `pass:`), `echo … |
+ * --password-stdin`, `aws configure set`, curl's cookies, Go MySQL DSNs, Oracle's Python
+ * `connect`, signed URLs, a Discord bot's token given to its client, Vault's `hvs.` alone, four
+ * provider prefixes (Firebase's `AAAA…:APA91b`, Google refresh tokens, Mailchimp, Supabase
+ * `sb_secret_`), Alibaba and Tencent key ids, OpenAI's `sk-None-`; public keys, maps under `keyv`,
+ * git's `-u`, prose's `identified by`, labels and file names kept).
  */
-export const SECRET_RULES_VERSION = 13;
+export const SECRET_RULES_VERSION = 14;
 
 import {
   fewCharacters,
@@ -98,6 +105,27 @@ import {
   SONAR_LOGIN,
 } from "./_secret_rules_tools.ts";
 import {
+  AWS_CONFIGURE,
+  awsKeyLike,
+  commandBefore,
+  CURL_COOKIE,
+  findCurlCookies,
+  findLongOptions,
+  findStdinPasswords,
+  findToolPasswords,
+  LONG_OPTION,
+  TOOL_OPTION,
+} from "./_secret_rules_cli.ts";
+import {
+  DISCORD_CALL,
+  findDiscordCalls,
+  findDsnPasswords,
+  findOracleCallPasswords,
+  ORACLE_CALL,
+  signatureLike,
+  SIGNED_URL,
+} from "./_secret_rules_dsn.ts";
+import {
   findCommandPasswords,
   findPgpassPasswords,
   IDENTIFIED_BY,
@@ -123,6 +151,9 @@ export { NAMED_VALUE, NAMED_VALUE_SPEC, nameSpots } from "./_secret_rules_names.
  */
 const ORACLE_CONNECT =
   /(?:jdbc:oracle:thin:|(?<![A-Za-z0-9_-])sqlplus(?:\.exe)?(?:[ \t]{1,16}-[A-Za-z]{1,16}){0,4}[ \t]{1,16}["']?)[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
+
+/** A git command (or its `push`, named in a test's title), whose `-u` is no user. */
+const GIT_COMMAND = /(?:^|[^\w.-])(?:git(?:\.exe)?|push)[ \t]/;
 
 /**
  * A one-dash password option after a blank (PowerShell's parameters, keytool's options), a blank
@@ -217,8 +248,11 @@ export const SECRET_SHAPES: SecretShape[] = [
     hints: ["-u", "--user"],
     pattern:
       /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:(?<v>[^\s"']{6,65536})/g,
-    // `-u redis://user:PASSWORD@host` gives a URL, whose password the URL rule judges.
-    accept: (value) => !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value),
+    // `-u redis://user:PASSWORD@host` gives a URL, whose password the URL rule judges; git's `-u`
+    // (`git push -u origin a:b`) sets an upstream, and its `a:b` is a refspec.
+    accept: (value, text, start) =>
+      !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
+      !GIT_COMMAND.test(commandBefore(text, start)),
   },
   {
     id: "jenkins-secret",
@@ -261,16 +295,90 @@ export const SECRET_SHAPES: SecretShape[] = [
     accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
   },
   {
+    id: "tool-password",
+    gate: "t",
+    label: "password",
+    kind: "The password of a tool's one-dash option, after that tool: `docker login -p …` " +
+      "(podman, buildah, skopeo, helm, oras, …), `mongosh -p …`, `sqlcmd -P …`, " +
+      "`ldapsearch -w …`, `smbclient -U user%…`, openssl's `pass:…` and `enc -k …`",
+    hints: [], // (gated: `textHints` looks for the options)
+    find: findToolPasswords,
+  },
+  {
+    id: "curl-cookie",
+    gate: "t",
+    label: "cookie",
+    kind: "The session values of the cookies a curl command sends (`-b '…'`, `--cookie`, " +
+      "`-H 'Cookie: …'`, as a browser's \"copy as cURL\" writes them)",
+    hints: [], // (gated: `textHints` looks for the options)
+    find: findCurlCookies,
+  },
+  {
+    id: "stdin-password",
+    gate: "o",
+    label: "password",
+    kind: 'A password that `echo` pipes to `--password-stdin` (`echo "…" | docker login ' +
+      "--password-stdin`)",
+    hints: [], // (gated: `textHints` finds `--password`)
+    find: findStdinPasswords,
+  },
+  {
+    id: "aws-configure",
+    gate: "_",
+    label: "aws",
+    kind: "An AWS secret access key or session token after its name and a blank " +
+      "(`aws configure set aws_secret_access_key …`)",
+    hints: ["aws_secret_access_key", "aws_session_token"],
+    pattern: AWS_CONFIGURE,
+    accept: awsKeyLike,
+  },
+  {
+    id: "go-dsn",
+    gate: "@",
+    label: "database-connection-string",
+    kind: "The password of a Go MySQL DSN (`user:password@tcp(host:3306)/db`)",
+    hints: ["@tcp(", "@unix(", "@udp("], // (gated: `textHints` looks for them)
+    find: findDsnPasswords,
+  },
+  {
+    id: "oracle-call",
+    gate: "(",
+    label: "password",
+    kind: "Oracle's `user/password@db` given to `cx_Oracle.connect(…)` or `oracledb.connect(…)`",
+    hints: ["Oracle.connect(", "oracledb.connect("], // (gated: `textHints` looks from `(`)
+    find: findOracleCallPasswords,
+  },
+  {
+    id: "discord-call",
+    gate: "(",
+    label: "discord",
+    kind: "A Discord bot's token given to its client (`client.run(\"…\")`, `client.login('…')`)",
+    hints: [".run(", ".login(", ".start("], // (gated: `textHints` looks for them from `(`)
+    find: findDiscordCalls,
+  },
+  {
+    id: "signed-url",
+    gate: "-gK",
+    label: "signed-url",
+    kind: "The signature or session token of a signed URL (`X-Amz-Signature=`, " +
+      "`X-Amz-Security-Token=`, `X-Goog-Signature=`, CloudFront's `Signature=`, `sig=`)",
+    hints: ["ignature=", "ecurity-", "sig="], // (gated)
+    pattern: SIGNED_URL,
+    accept: signatureLike,
+  },
+  {
     id: "password-option",
     gate: "o",
     label: "password",
     kind:
       "The value of a `--password`, `--token`, `--api-key` or `--secret` option written apart " +
-      "(quoted, blanks and all)",
+      "(quoted, blanks and all), also with words before its own (`--db-password`, " +
+      '`--client-secret`), `--oauth2-bearer`, and as the next item of a list (`"--password", ' +
+      '"…"`, a YAML `- --password` then `- …`)',
     hints: ["--"],
-    pattern:
-      /--(?:password|passwd|token|api-key|secret)(?<=(?:^|\s)--[a-z-]{5,8})[ \t]{1,4}["']?(?<v>(?<=["'])[^"'`\r\n]{6,256}(?=["'])|[^\s"'`]{6,65536})/g,
-    accept: (value) => passwordLike(value, true),
+    // What it matches (the hint test reads it); `find` searches inside a rejected quoted value.
+    pattern: LONG_OPTION,
+    find: findLongOptions,
   },
   {
     id: "dash-password-option",
@@ -460,6 +568,13 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   ORACLE_CONNECT,
   CREDENTIAL_CALL,
   DASH_OPTION,
+  LONG_OPTION,
+  TOOL_OPTION,
+  CURL_COOKIE,
+  ORACLE_CALL,
+  SIGNED_URL,
+  AWS_CONFIGURE,
+  DISCORD_CALL,
   PSEXEC_OPTION,
   SONAR_LOGIN,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),

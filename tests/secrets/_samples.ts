@@ -477,7 +477,118 @@ export const KINDS: Kind[] = [
     name: ["slack", "token"],
     make: (r) => ({ value: shortToken(r, r.int(8, 15)) }),
   },
+  {
+    kind: "tool-option-password",
+    // a password given to a tool's one-dash option, kept as a setting: no secret word around it
+    name: ["deploy", "command"],
+    make: (r) => ({
+      pre: r.pick([
+        "docker login -u ci -p ",
+        "podman login registry.example.org -u ci -p ",
+        "sqlcmd -S db.internal -U sa -P ",
+        "ldapsearch -x -D cn=admin,dc=example,dc=org -w ",
+        "mongosh --host db -u admin -p ",
+        "openssl pkcs12 -export -in c.pem -passout pass:",
+      ]),
+      value: r.mixed(ALNUM + "!#", r.int(8, 16)).replace(/^[!#]/, "Q"),
+      post: r.pick([" --verbose", " -b dc=example", ""]),
+    }),
+  },
+  {
+    kind: "long-option-password",
+    // a long option whose name has words before the secret's (`--db-password`, `--client-secret`)
+    name: ["deploy", "command"],
+    make: (r) => ({
+      pre: r.pick([
+        "./app migrate --db-password ",
+        "az login --service-principal -u app --client-secret ",
+        "./cli --auth-token ",
+        "curl --oauth2-bearer ",
+      ]),
+      value: r.mixed(ALNUM + "_-", r.int(12, 40)).replace(/^[-_]/, "Q"),
+      post: r.pick([" --tenant t1", " https://api.example.org", ""]),
+    }),
+  },
+  {
+    kind: "stdin-password",
+    // `echo` piped to `--password-stdin`
+    name: ["login", "command"],
+    make: (r) => ({
+      pre: "echo ",
+      value: r.mixed(ALNUM + "!#", r.int(10, 20)).replace(/^[!#]/, "Q"),
+      post: r.pick([
+        " | docker login -u ci --password-stdin",
+        " | helm registry login --password-stdin",
+      ]),
+    }),
+  },
+  {
+    kind: "go-dsn",
+    // Go's MySQL DSN: no `://`, so no URL password
+    name: ["database", "dsn"],
+    make: (r) => ({
+      pre: r.pick(["app:", "root:", "svc_api:"]),
+      value: r.mixed(ALNUM + "!#", r.int(8, 20)).replace(/^[!#]/, "Q"),
+      post: r.pick(["@tcp(db:3306)/app?parseTime=true", "@unix(/run/mysqld.sock)/app"]),
+    }),
+  },
+  {
+    kind: "signed-url",
+    // a signed URL's signature under a name that gives nothing away
+    name: ["download", "link"],
+    make: (r) =>
+      r.next() < 0.5
+        ? {
+          pre:
+            "https://bucket.s3.amazonaws.com/report.pdf?X-Amz-Date=20240101T000000Z&X-Amz-Expires=3600&X-Amz-Signature=",
+          value: r.chars(HEX, 64),
+        }
+        : {
+          pre: "https://d111.cloudfront.net/a.mp4?Expires=1700000000&Signature=",
+          value: r.mixed(ALNUM + "~-", r.int(60, 120)).replace(/^[~-]/, "Q"),
+          post: "&Key-Pair-Id=K2JCJMDEHXQW5F",
+        },
+  },
+  {
+    kind: "bare-provider-token",
+    // providers' tokens of a shape of their own, under a name that gives nothing away
+    name: ["client", "config"],
+    make: (r) => ({ value: bareProviderToken(r) }),
+  },
+  {
+    kind: "curl-cookie",
+    // a session cookie in a curl command, as a browser's "copy as cURL" writes it
+    name: ["smoke", "command"],
+    make: (r) => ({
+      pre: r.pick(["curl -s -b sessionid=", "curl --cookie sid="]),
+      value: r.mixed(ALNUM, r.int(24, 40)),
+      post: " https://app.example.org/api/me",
+    }),
+  },
 ];
+
+/** One of the provider tokens with a shape of their own added in the ninth leak hunt. */
+function bareProviderToken(r: Rand): string {
+  const b64url = ALNUM + "_-";
+  switch (r.int(0, 7)) {
+    case 0:
+      return "sk-None-" + r.mixed(ALNUM, 20) + "T3BlbkFJ" + r.mixed(ALNUM, 20);
+    case 1:
+      return `${r.pick(["hvb.", "hvr."])}` + r.mixed(b64url, r.int(24, 140));
+    case 2:
+      return "AAAA" + r.mixed(b64url, 7) + ":APA91b" + r.mixed(b64url, 134);
+    case 3:
+      return "1//0" + r.mixed(b64url, 60);
+    case 4:
+      return r.chars(HEX, 32) + "-us" + r.int(1, 21);
+    case 5:
+      return "sb_secret_" + r.mixed(b64url, 31);
+    case 6:
+      return r.next() < 0.5 ? "LTAI" + r.mixed(ALNUM, 20) : "AKID" + r.mixed(ALNUM, 32);
+    default:
+      return "hvs." + r.mixed(b64url, 90);
+  }
+}
 
 /**
  * A short token: letters and digits, two digits or more, the kind changing four times or more

@@ -74,6 +74,12 @@ const NEEDS_ITS_NAME = new Set([
   "sonar-login",
   "psexec-password",
   "short-token",
+  "tool-option-password",
+  "long-option-password",
+  "stdin-password",
+  "go-dsn",
+  "signed-url",
+  "curl-cookie",
 ]);
 
 /** Where each entry of a `.env` sample starts (a PEM block's lines stay with their entry). */

@@ -80,6 +80,8 @@ const CODE_TEMPLATES: Array<[string, string]> = [
   ["f.ts", "const {N} = cond ? user.{M} : fallback{M}2;\nconst x = y ? z : this.store.{M};\n"],
   ["g.php", "${N} = $this->config->{M};\n"],
   ["h.ejs", '<label for="{N}">Password:</label>\n<label for="{M}">API key:</label>\n'],
+  ["i.pl", "  label_for {N} => 'Password (optional, 7-500 characters)';\n"],
+  ["Makefile", "git-credential-lib{N}: git-credential-lib{N}.o\n"],
 ];
 const SECRET_NAMES = ["password", "auth_pass", "api_key", "secret_key", "key", "passwd", "token"];
 const MEMBERS = ["password", "authPass", "keyFilePass", "secretKey", "master_pwd", "apiToken"];
@@ -97,5 +99,35 @@ Deno.test("redactText() keeps code under a secret's name: members, calls, ternar
       const result = await redactText(text, path);
       assert.equal(result.text, text, path);
     }
+  }
+});
+
+Deno.test("redactText() keeps public keys and maps under words that only start with a secret's", async () => {
+  const random = prng(11);
+  const hex = (n: number) =>
+    Array.from({ length: n }, () => "0123456789abcdef"[Math.floor(random() * 16)]).join("");
+  const point = "04" + hex(128);
+  const spki = "3059301306072a8648ce3d020106082a8648ce3d03010703420004" + hex(128);
+  const kept = [
+    `DISCORD_PUBLIC_KEY=${hex(64)}\n`,
+    `"publicKey": "${point}",\n`,
+    `public_key_hex = "${hex(64)}"\n`,
+    `"keyDer" : "${spki}",\n`,
+    `"key" : {\n  "curve" : "secp256r1",\n  "type" : "EcPublicKey",\n  "wx" : "${hex(64)}"\n},\n`,
+    `"keyv": {\n  "version": "3.1.0",\n  "resolved": "https://registry.npmjs.org/keyv/-/keyv-3.1.0.tgz",\n  "integrity": "sha512-${
+      hex(40)
+    }"\n},\n`,
+    `"keyboard": {"layout": "qwerty-${hex(12)}"}\n`,
+  ];
+  for (const text of kept) assert.equal((await redactText(text, "a.json")).text, text);
+  // The same values under a private or a key's name are still redacted.
+  const secret = hex(64);
+  const redacted = [
+    `"privateKey": "${secret}",\n`,
+    `"private_key_der": "308187020100301306072a8648ce3d020106082a8648ce3d030107046d306b0201010420${secret}"\n`,
+    `"api_keys": {"prod": "${secret}"}\n`,
+  ];
+  for (const text of redacted) {
+    assert.ok(!(await redactText(text, "a.json")).text.includes(secret.slice(0, 12)), text);
   }
 });

@@ -1,0 +1,232 @@
+/**
+ * Rules for passwords that a command line gives away by its tool and option, with no secret word
+ * around them (`secret_rules.ts` is the public face): `docker login -p …` (and podman, buildah,
+ * skopeo, helm, oras, …), `mongosh -p …`, `sqlcmd -P …`, `ldapsearch -w …`, `smbclient -U
+ * user%…`, openssl's `pass:…` and `enc -k …`, a password piped to `--password-stdin` by `echo`,
+ * and `aws configure set aws_secret_access_key …`. The hint search finds their options (family
+ * `t`: `-p `, `-P `, `-w `, `-U `, `-k `, `-passin pass:`; `o` for `--password-stdin`; `_` for
+ * `aws_secret_access_key `), and each option is then checked against the command it belongs to.
+ *
+ * @module
+ */
+
+import { fewCharacters } from "./_secret_rules_common.ts";
+import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+
+type Span = { start: number; end: number };
+
+/**
+ * A one-dash option that holds a password in some tools, and its value: `-p`, `-P`, `-w`, `-k`
+ * and a blank, then the value (group `v`, quoted or not); `-U user%password` (group `uv`);
+ * openssl's `-passin`, `-passout`, `-pass` or `-password` and `pass:…` (group `v`). Group `o`:
+ * the option's letter.
+ */
+export const TOOL_OPTION: RegExp = new RegExp(
+  "-(?<=[ \\t]-)(?:(?<o>[pPwk])[ \\t]{1,4}|(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|" +
+    "U[ \\t]{1,4}(?<uq>[\"']?)[^\\s%\"'`\\\\]{1,64}%(?<uv>[^\\s\"'`]{3,256})\\k<uq>(?=[\\s;&|)`\"']|$))" +
+    "(?:(?<q>[\"']?)(?<v>(?!-)[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
+  "dg",
+);
+
+/**
+ * A long password option (`--password`, `--db-password`, `--client-secret`, `--auth-token`,
+ * `--api-key`, `--oauth2-bearer`; not `--no-…`) after a blank or a quote, and its value (group
+ * `v`): after blanks (quoted up to its quote, else up to a blank), or as the next item of a list
+ * (`"--password", "…"` in JSON, Python or a Dockerfile's exec form; a YAML list's next `- …`).
+ */
+export const LONG_OPTION: RegExp = new RegExp(
+  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|token|api-?key|secret|oauth2-bearer)" +
+    "(?<=(?:^|[\\s\"'])--[a-z0-9-]{5,64})" +
+    "(?:[ \\t]{1,4}[\"']?|[\"'][ \\t]{0,4},[ \\t]{0,4}[\"']|[\"']?[ \\t]{0,4}\\r?\\n[ \\t]{0,32}-[ \\t]{1,4}[\"']?)" +
+    "(?<v>(?<=[\"'])[^\"'`\\r\\n]{6,256}(?=[\"'])|(?![-\"'])[^\\s\"'`]{6,65536})",
+  "g",
+);
+
+/**
+ * The values of long password options in `text` ({@linkcode LONG_OPTION}) that read as passwords:
+ * after a quoted value that does not (`--password "./app --db-password …"`, a command kept as a
+ * setting), the search goes on inside it.
+ *
+ * @example
+ * ```ts
+ * import { findLongOptions } from "./_secret_rules_cli.ts";
+ * findLongOptions("./app --db-password S3cr3t9x"); // [{ start: 20, end: 28 }]
+ * ```
+ */
+export function findLongOptions(text: string): Span[] {
+  const out: Span[] = [];
+  LONG_OPTION.lastIndex = 0;
+  for (let m = LONG_OPTION.exec(text); m; m = LONG_OPTION.exec(text)) {
+    const value = m.groups!.v;
+    const start = m.index + m[0].length - value.length;
+    // An elided example (`'AAEWVaWM...Rva2VuaSDZ'`) shows a token's shape, not a token.
+    if (passwordLike(value, true) && !/\.\.\.|…/.test(value)) {
+      out.push({ start, end: start + value.length });
+    } else LONG_OPTION.lastIndex = m.index + 2;
+  }
+  return out;
+}
+
+/** The tools each option letter holds a password in, written before it in the same command. */
+const TOOLS: Record<string, RegExp> = {
+  // `-p`: a registry login (not `docker run -p 80:80`), or MongoDB's shell and tools
+  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf)(?:\.exe)?[ \t](?:[^\r\n;&|]*[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?)(?=[ \t])/,
+  // `-P`: SQL Server's and Sybase's command-line tools
+  P: /(?:^|[^\w.-])(?:sqlcmd|bcp|osql|isql)(?:\.exe)?(?=[ \t])/,
+  // `-w`: OpenLDAP's tools (the bind password)
+  w: /(?:^|[^\w.-])ldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn|exop|url)(?=[ \t])/,
+  // `-k`: `openssl enc` (and a cipher's own command, `openssl aes-256-cbc`)
+  k: /(?:^|[^\w.-])openssl(?:\.exe)?[ \t]/,
+  // `-U user%password`: Samba's clients
+  U: /(?:^|[^\w.-])(?:smb(?:client|map|get|cacls|tree)|rpcclient|winexe|nxc|netexec|crackmapexec)(?:\.exe)?(?=[ \t])/,
+  // `pass:…`: any openssl command (`pkcs12 -passout pass:…`, `req -passin pass:…`)
+  pass: /(?:^|[^\w.-])openssl(?:\.exe)?[ \t]/,
+};
+
+/**
+ * The command before `at` on its line: from after the last `;`, `&`, `|` or `(` (at most 512
+ * characters back), for a rule that asks which tool an option belongs to.
+ *
+ * @example
+ * ```ts
+ * import { commandBefore } from "./_secret_rules_cli.ts";
+ * commandBefore("cd x && git push -u o a:b", 17); // " git push "
+ * ```
+ */
+export function commandBefore(text: string, at: number): string {
+  const from = Math.max(0, at - 512);
+  const before = text.slice(from, at);
+  const cut = Math.max(
+    before.lastIndexOf("\n"),
+    before.lastIndexOf(";"),
+    before.lastIndexOf("&"),
+    before.lastIndexOf("|"),
+    before.lastIndexOf("("),
+  );
+  return before.slice(cut + 1);
+}
+
+/** A password a command holds, not a reference (`$PW`, `%PW%`) or a placeholder's word. */
+function realPassword(value: string): boolean {
+  return value.length >= 3 && !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value) &&
+    !/^%\w+%$/.test(value) && !/^(.)\1*$/.test(value);
+}
+
+/**
+ * The passwords of tools' one-dash options in `text` ({@linkcode TOOL_OPTION}): each option is a
+ * password only after the command that reads it so (`-p` of `docker login`, not of `mkdir -p`).
+ *
+ * @example
+ * ```ts
+ * import { findToolPasswords } from "./_secret_rules_cli.ts";
+ * findToolPasswords("docker login -u bob -p S3cr3t9x r.io"); // [{ start: 23, end: 31 }]
+ * findToolPasswords("mkdir -p build/out"); // []
+ * ```
+ */
+export function findToolPasswords(text: string): Span[] {
+  const out: Span[] = [];
+  TOOL_OPTION.lastIndex = 0;
+  for (const m of text.matchAll(TOOL_OPTION)) {
+    const g = m.groups!;
+    const name = g.uv !== undefined ? "uv" : "v";
+    const value = g[name];
+    if (value === undefined || !realPassword(value)) continue;
+    const tool = TOOLS[g.uv !== undefined ? "U" : g.pass !== undefined ? "pass" : g.o];
+    if (!tool.test(commandBefore(text, m.index!))) continue;
+    const [start, end] = m.indices!.groups![name]!;
+    out.push({ start, end });
+  }
+  return out;
+}
+
+/** `echo` (or `printf`) and a password, piped to the command that holds `--password-stdin`. */
+const ECHO_PIPE =
+  /(?:^|[^\w.-])(?:echo(?:[ \t]{1,4}-[neE]{1,3})?|printf(?:[ \t]{1,4}(?:"%s"|'%s'|%s))?)[ \t]{1,4}(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>[ \t]{0,16}\|[^\r\n|]{0,256}$/d;
+
+/**
+ * The passwords that `echo` pipes to a command's `--password-stdin` (`echo "…" | docker login
+ * -u bob --password-stdin`); a reference (`echo "$TOKEN" |`) stays.
+ *
+ * @example
+ * ```ts
+ * import { findStdinPasswords } from "./_secret_rules_cli.ts";
+ * findStdinPasswords('echo "S3cr3t9x" | docker login --password-stdin'); // [{ start: 6, end: 14 }]
+ * ```
+ */
+export function findStdinPasswords(text: string): Span[] {
+  const out: Span[] = [];
+  for (
+    let at = text.indexOf("--password-stdin");
+    at >= 0;
+    at = text.indexOf("--password-stdin", at + 16)
+  ) {
+    const lineStart = text.lastIndexOf("\n", at) + 1;
+    const from = Math.max(lineStart, at - 768);
+    const m = ECHO_PIPE.exec(text.slice(from, at));
+    if (!m || !realPassword(m.groups!.v)) continue;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start: from + start, end: from + end });
+  }
+  return out;
+}
+
+/**
+ * An AWS secret access key or session token written after its name with a blank, as `aws
+ * configure set aws_secret_access_key …` takes it (group `v`).
+ */
+export const AWS_CONFIGURE: RegExp =
+  /aws_(?:secret_access_key|session_token)[ \t]{1,8}(?<q>["']?)(?<v>[A-Za-z0-9/+=]{16,4096})\k<q>(?![^\s;&|)])/g;
+
+/**
+ * Whether a value written after an AWS key's name is a key: mixed as a generated one is.
+ *
+ * @example
+ * ```ts
+ * import { awsKeyLike } from "./_secret_rules_cli.ts";
+ * awsKeyLike("wJalrXUtnFEMI/K7MDENG/bPxRfiCY2EXAMPLE"); // true
+ * awsKeyLike("parameter_value_here"); // false
+ * ```
+ */
+export function awsKeyLike(value: string): boolean {
+  return /[0-9]/.test(value) && /[A-Z]/.test(value) && /[a-z]/.test(value) &&
+    !fewCharacters(value);
+}
+
+/**
+ * curl's cookies: `-b '…'`, `--cookie '…'` or `-H 'Cookie: …'`, quoted (group `v`: the
+ * `name=value` pairs), as a browser's "copy as cURL" writes them, or one pair unquoted (`v2`).
+ */
+export const CURL_COOKIE: RegExp =
+  /-(?<=[ \t]-)(?:b|-cookie|H(?=[ \t]{1,4}["'][Cc]ookie:))[ \t]{1,4}(?:(?<q>["'])(?:[Cc]ookie:[ \t]{0,4})?(?<v>[^"'\r\n]{1,4096})\k<q>|(?<v2>[^\s"'`]{1,4096}))/dg;
+/** One cookie's value in a `Cookie` header's pairs. */
+const COOKIE_VALUE = /(?:^|;)[ \t]{0,4}[^=;\s]{1,128}=(?<v>[^;\s]{16,4096})/dg;
+
+/**
+ * The values of the cookies a curl command sends (see {@linkcode CURL_COOKIE}) that read as a
+ * session's token: 16+ characters, letters and digits mixed, not a stand-in (`-b cookies.txt`, a
+ * file, and `theme=dark` stay).
+ *
+ * @example
+ * ```ts
+ * import { findCurlCookies } from "./_secret_rules_cli.ts";
+ * findCurlCookies("curl -b 'sid=Zx81kQp0aL5tR2mW9nB4' https://x.io");
+ * // [{ start: 13, end: 33 }]
+ * ```
+ */
+export function findCurlCookies(text: string): Span[] {
+  const out: Span[] = [];
+  CURL_COOKIE.lastIndex = 0;
+  for (const m of text.matchAll(CURL_COOKIE)) {
+    if (!/(?:^|[^\w.-])curl(?:\.exe)?[ \t]/.test(commandBefore(text, m.index!))) continue;
+    const group = m.groups!.v !== undefined ? "v" : "v2";
+    const at = m.indices!.groups![group]![0];
+    for (const c of m.groups![group].matchAll(COOKIE_VALUE)) {
+      const value = c.groups!.v;
+      if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value) || fewCharacters(value)) continue;
+      if (!realPassword(value)) continue;
+      const [start, end] = c.indices!.groups!.v!;
+      out.push({ start: at + start, end: at + end });
+    }
+  }
+  return out;
+}
