@@ -28,7 +28,7 @@
 
 import { resolveAgain } from "./kept_resolution.ts";
 import type { FileStat } from "../pipeline/file_stat.ts";
-import { readTargets } from "../pipeline/read.ts";
+import { readLooked } from "./read_looked.ts";
 import { redactSources } from "../pipeline/secrets.ts";
 import { chooseView, focusOf } from "../pipeline/transform.ts";
 import { transformKept } from "./kept_renders.ts";
@@ -311,7 +311,7 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   const onRead = speed.spill && ((source: SourceFile) => spillSource(speed, source));
   const sources = index
     ? await readIndexed(targets, config, { index, lstats, onRead, loader })
-    : await readTargets(targets, config, { lstats, onRead });
+    : await readLooked(targets, config, { lstats, onRead });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
   // Texts spilled as read: each source in a compact copy (`compactLazy`), its dedup note with it.
