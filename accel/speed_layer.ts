@@ -30,6 +30,7 @@ import { resolveAgain } from "./kept_resolution.ts";
 import type { FileStat } from "../pipeline/file_stat.ts";
 import { readLooked } from "./read_looked.ts";
 import { redactSources } from "../pipeline/secrets.ts";
+import { redactHandingOff } from "./scan_handoff.ts";
 import { chooseView, focusOf } from "../pipeline/transform.ts";
 import { transformKept } from "./kept_renders.ts";
 import { mayDedup } from "../pipeline/dedup.ts";
@@ -363,7 +364,8 @@ async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFin
     }
     return early;
   };
-  speed.findings = await redactSources(sources, config.secrets.rules, cache, {
+  speed.findings = await redactHandingOff(sources, config.secrets.rules, {
+    cache,
     handOff: countEarly(speed.tokenizer, cache, keep),
     workers: speed.run.workers,
   });

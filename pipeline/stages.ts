@@ -177,7 +177,7 @@ export function plainStages(run: BuildRun): Stages {
     resolve: () => resolveTargets(config),
     read: (targets) => readTargets(targets, config),
     secrets: (sources) =>
-      redactSources(sources, config.secrets.rules, cache, { workers: run.workers }),
+      redactSources(sources, config.secrets.rules, { cache, workers: run.workers }),
     transform: (sources, onFile) =>
       transformFiles(sources, config, registry, { ...transformOptions(run), onFile }),
     compose: (files) =>
