@@ -155,6 +155,7 @@ export function speedLayer(options: SpeedOptions = {}): StageLayer {
       resident?.begin();
     },
     cache: (dir, cacheOptions) => resident?.cache(dir, cacheOptions),
+    derived: () => resident?.derived,
     wrap: (stages, run) => wrapStages(stages, run, resident, options),
   };
 }
@@ -213,7 +214,9 @@ function wrapStages(
     transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
     compose: (files) => done(composeParts(stages, files)),
     fileOrder: (files, source) =>
-      resident ? keptFileOrder(config, source, files, resident) : stages.fileOrder(files, source),
+      resident
+        ? keptFileOrder(config, { source, files, kept: resident })
+        : stages.fileOrder(files, source),
     count: (blocks, onBlock) => done(countPlaced(speed, blocks, onBlock)),
     persist: () => persistLater(speed),
     manifest: (files, written) => manifestResumed(speed, files, written),

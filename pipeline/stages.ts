@@ -35,6 +35,7 @@ import type { Registry } from "./registry.ts";
 import type {
   Block,
   CompleteFn,
+  DeriveFn,
   FileOrder,
   Manifest,
   OrderContext,
@@ -67,6 +68,11 @@ export interface BuildRun {
   hookTimeoutMs?: number;
   /** Threads that scan and count tokens; 1: only this thread. */
   workers?: number;
+  /**
+   * Makes a value from a text alone (a file's block, its content key): `derived()` of
+   * `helpers.ts`, which makes it now, unless a layer hands its memo of earlier builds' values.
+   */
+  derived: DeriveFn;
 }
 
 /** The token counts of a build's blocks, as the count stage found them. */
@@ -142,6 +148,8 @@ export interface StageLayer {
   begin?(config: ResolvedConfig): Promise<void>;
   /** The cache to build with (a layer may keep one open between builds). */
   cache?(dir: string, options: CacheOptions): Cache | undefined;
+  /** What makes values from texts (a layer may keep them between builds; see `BuildRun.derived`). */
+  derived?(): DeriveFn | undefined;
   /** The stages, wrapped. */
   wrap(stages: Stages, run: BuildRun): Stages;
 }
@@ -184,9 +192,9 @@ export function plainStages(run: BuildRun): Stages {
       composeBlocks(
         { config, files, root: config.root, stateDir: config.stateDir },
         registry,
-        { warn: run.warn, complete: run.complete },
+        { warn: run.warn, complete: run.complete, derived: run.derived },
       ),
-    fileOrder: (files, source) => fileOrder(config, source, files),
+    fileOrder: (files, source) => fileOrder(config, { source, files, derived: run.derived }),
     order: async (blocks, context) =>
       formatBlocks(
         await orderBlocks(blocks, registry, context),
@@ -342,7 +350,11 @@ export async function fitToBudget(
   };
   const assemble = async () => {
     const state = { config, files, root: config.root, stateDir: config.stateDir };
-    const blocks = await composeBlocks(state, registry, { warn: warnNew, complete: run.complete });
+    const blocks = await composeBlocks(state, registry, {
+      warn: warnNew,
+      complete: run.complete,
+      derived: run.derived,
+    });
     await redactBlocks(blocks, rules); // found and listed on the first compose
     const ordered = await orderBlocks(blocks, registry, { ...input.orderContext, warn: warnNew });
     const formatted = formatBlocks(ordered, files, config.output.format);
