@@ -77,7 +77,7 @@ export function keptFileOrder(
       return step.state.entries.map((e) => e.path);
     },
     async save(placed) {
-      const state = orderToSave(config, source, step, placed);
+      const state = orderToSave(config, { source, step, placed });
       if (!state) return;
       const path = orderStatePath(config);
       kept.orders.delete(path);

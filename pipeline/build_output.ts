@@ -73,7 +73,7 @@ export async function readyToPublish(
       if (options.remember === false && more.remember) markStateDir(config.stateDir, config.root);
       const asked = { ...options, ...more };
       if (asked.record ?? true) {
-        await stages.later(() => recordCacheUse(run, files, assembled.counted));
+        await stages.later(() => recordCacheUse(run, { files, counted: assembled.counted }));
       }
       const published = await output.publish(asked.write ?? true);
       // The order memory is recorded whether the document was written or piped (`--stdout`).

@@ -258,20 +258,23 @@ export function advanceFrom(
 }
 
 /**
- * The order a build saves, as its document has it, or `undefined` when it saves none: `slop
- * check` never writes state, and a build restricted to PATHS would forget the other files.
+ * The order a build saves: its last advanced order (`step`) as its document has it (`placed`), or
+ * `undefined` when it saves none: `slop check` (`source` "lock") never writes state, and a build
+ * restricted to PATHS would forget the other files.
  *
  * @example
  * ```ts
  * import { orderToSave } from "./order_memory.ts";
- * // const state = orderToSave(config, "state", step, placed);
+ * // const state = orderToSave(config, { source: "state", step, placed });
  * ```
  */
 export function orderToSave(
   config: ResolvedConfig,
-  source: "state" | "lock",
-  step: OrderStep | undefined,
-  placed: PlacedBlock[],
+  { source, step, placed }: {
+    source: "state" | "lock";
+    step: OrderStep | undefined;
+    placed: PlacedBlock[];
+  },
 ): OrderState | undefined {
   if (!step || source !== "state" || config.paths.length) return undefined;
   return reorderState(step.state, placed.filter(isFileBlock).map((b) => b.source!));
@@ -313,7 +316,7 @@ export function fileOrder(config: ResolvedConfig, options: FileOrderInput): File
       return step.state.entries.map((e) => e.path);
     },
     async save(placed) {
-      const state = orderToSave(config, source, step, placed);
+      const state = orderToSave(config, { source, step, placed });
       if (state) await writeOrderState(config, state);
     },
   };

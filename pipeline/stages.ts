@@ -214,7 +214,7 @@ export function plainStages(run: BuildRun): Stages {
     },
     // A task build fits the map before its task section (`task.ts`) to the map's config.
     budget: (files, { config: fitted, ...input }) =>
-      fitToBudget({ ...run, config: fitted }, files, input),
+      fitToBudget({ ...run, config: fitted }, { ...input, files }),
     manifest: (files, { document, placed }) =>
       buildManifest(files, placed, { document, warnings: run.warnings }),
     emit: (written) =>
@@ -283,18 +283,18 @@ export async function publishOutput(
 }
 
 /**
- * Record a build's cache use as the last build's (`slop cache stats`).
+ * Record a build's cache use as the last build's (`slop cache stats`): its files' renders taken
+ * from the cache or made, and its texts' counts (`counted`).
  *
  * @example
  * ```ts
  * import { recordCacheUse } from "./stages.ts";
- * // await recordCacheUse(run, files, counted);
+ * // await recordCacheUse(run, { files, counted });
  * ```
  */
 export async function recordCacheUse(
   run: BuildRun,
-  files: RenderedFile[],
-  counted: Pick<Counted, "hits" | "misses">,
+  { files, counted }: { files: RenderedFile[]; counted: Pick<Counted, "hits" | "misses"> },
 ): Promise<void> {
   if (!run.cache.enabled) return;
   await recordBuild(run.config.cache.dir, {
@@ -328,21 +328,21 @@ export interface BudgetInput {
  * The budget stage: step files down until the document fits `budget.tokens`
  * (see `budget.ts`), counting each stepped file's block on its own where a
  * block depends on its file alone (`_budget_blocks.ts`), else composing,
- * ordering and placing the blocks again after each step. `files` is updated
- * in place.
+ * ordering and placing the blocks again after each step. `input.files` is
+ * updated in place.
  *
  * @example
  * ```ts
  * import { fitToBudget } from "./stages.ts";
- * // const { placed, report } = await fitToBudget(run, files, input);
+ * // const { placed, report } = await fitToBudget(run, { ...input, files });
  * ```
  */
 export async function fitToBudget(
   run: BuildRun,
-  files: RenderedFile[],
-  input: BudgetInput,
+  input: BudgetInput & { files: RenderedFile[] },
 ): Promise<FitResult> {
   const { config, registry } = run;
+  const { files } = input;
   const rules = config.secrets.rules;
   // Sections and ordering rules run again per step: their warnings were reported the first time.
   const warnNew = (raw: string) => {
