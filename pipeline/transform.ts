@@ -239,14 +239,13 @@ export async function renderSetup<T extends TransformOptions>(
  * @example
  * ```ts
  * import { viewFor } from "./transform.ts";
- * // viewFor(file, config, options, isFocus(file.path)) === "full"
+ * // viewFor(file, { config, isFocus: isFocus(file.path) }, options) === "full"
  * ```
  */
 export function viewFor(
   file: SourceFile,
-  config: ResolvedConfig,
-  options: Pick<TransformOptions, "viewOf">,
-  isFocus: boolean,
+  { config, isFocus }: { config: ResolvedConfig; isFocus: boolean },
+  options: Pick<TransformOptions, "viewOf"> = {},
 ): string {
   return options.viewOf?.(file) ?? chooseView(file, config, isFocus);
 }
@@ -331,7 +330,7 @@ export async function renderFile(
   const warnings: string[] = [];
   const unrendered = unrenderedFile(file, config, base);
   if (unrendered) return { file: unrendered, warnings };
-  const view = viewFor(file, config, options, isFocus);
+  const view = viewFor(file, { config, isFocus }, options);
   // Not read by the read stage (unchanged since the last build): read only if a view needs it.
   const lazy = lazyInput(file, normalizeNewlines);
   const warn = (message: string) => {
