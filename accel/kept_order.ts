@@ -10,6 +10,7 @@
 
 import {
   advanceFrom,
+  type FileOrderInput,
   loadPreviousOrder,
   orderFiles,
   orderStatePath,
@@ -23,6 +24,7 @@ import type { OrderState, OrderStep } from "../pipeline/order_state.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import type {
   Block,
+  DeriveFn,
   FileOrder,
   FileOrderOptions,
   RenderedFile,
@@ -39,10 +41,14 @@ export interface KeptOrder {
   stamp: string;
 }
 
-/** What a resident keeps for the file order: the states it wrote, by path, and its block memo. */
+/**
+ * What a resident keeps for the file order: the states it wrote, by path, its block memo and its
+ * memo of values made from texts (the files' content keys).
+ */
 export interface OrderKept {
   orders: Map<string, KeptOrder>;
   blocks: Memo<BlockMemo>;
+  derived: DeriveFn;
 }
 
 /**
@@ -52,27 +58,26 @@ export interface OrderKept {
  * @example
  * ```ts
  * import { keptFileOrder } from "./kept_order.ts";
- * // const order = keptFileOrder(config, "state", files, resident);
+ * // const order = keptFileOrder(config, { source: "state", files, kept: resident });
  * ```
  */
 export function keptFileOrder(
   config: ResolvedConfig,
-  source: "state" | "lock",
-  files: RenderedFile[],
-  kept: OrderKept,
+  input: Omit<FileOrderInput, "derived"> & { kept: OrderKept },
 ): FileOrder {
+  const { source, files, kept } = input;
   let step: OrderStep | undefined;
   return {
     async next(blocks, options = {}) {
       step = undefined;
-      const current = keptOrderFiles(blocks, files, kept.blocks);
+      const current = keptOrderFiles(blocks, files, kept);
       if (!current.length) return [];
       const previous = await keptPreviousOrder(config, source, options, kept.orders);
       step = advanceFrom(previous, current, options);
       return step.state.entries.map((e) => e.path);
     },
     async save(placed) {
-      const state = orderToSave(config, source, step, placed);
+      const state = orderToSave(config, { source, step, placed });
       if (!state) return;
       const path = orderStatePath(config);
       kept.orders.delete(path);
@@ -85,24 +90,25 @@ export function keptFileOrder(
 
 /**
  * `orderFiles()` of `pipeline/order_memory.ts`, each block's length taken from the block memo
- * while its text is the one the memo holds (a block placed by an earlier build).
+ * while its text is the one the memo holds (a block placed by an earlier build), and the values
+ * made from texts from the resident's memo of them.
  *
  * @example
  * ```ts
  * import { keptOrderFiles } from "./kept_order.ts";
- * // const current = keptOrderFiles(blocks, files, resident.blocks);
+ * // const current = keptOrderFiles(blocks, files, resident);
  * ```
  */
 export function keptOrderFiles(
   blocks: Block[],
   files: RenderedFile[],
-  memo: Memo<BlockMemo>,
+  kept: Pick<OrderKept, "blocks" | "derived">,
 ): ReturnType<typeof orderFiles> {
   const lengths = blocks.map((b) => {
-    const known = memo.get(b.id);
+    const known = kept.blocks.get(b.id);
     return known && known.text === b.text ? known.length : undefined;
   });
-  return orderFiles(blocks, files, lengths);
+  return orderFiles(blocks, files, { lengths, derived: kept.derived });
 }
 
 /** The previous order, the state this process wrote taken from memory while its file is unchanged. */

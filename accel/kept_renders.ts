@@ -123,7 +123,11 @@ async function renderKept(
   // Keyed before the render: a late read may find the file changed (it gives another hash).
   const keyedSha = file.sha256;
   const key = options.rendered && !file.error && file.entry.autoAggregate !== false &&
-    renderedKey(file, config, registry, viewFor(file, config, options, focus));
+    renderedKey(file, {
+      config,
+      registry,
+      view: viewFor(file, { config, isFocus: focus }, options),
+    });
   const { file: rendered, output, warnings } = await renderFile(
     file,
     { config, registry, isFocus: focus },
@@ -168,9 +172,7 @@ function viewModesKey(registry: Registry): string {
  */
 function renderedKey(
   file: SourceFile,
-  config: ResolvedConfig,
-  registry: Registry,
-  view: string,
+  { config, registry, view }: { config: ResolvedConfig; registry: Registry; view: string },
 ): string {
   const modes = viewModeNumbers.get(viewModesKey(registry));
   return `${identity(config)}\0${modes}\0${
@@ -188,8 +190,8 @@ function keptFile(
   options: KeptRenderOptions,
 ): RenderedFile | undefined {
   if (!options.rendered || file.error || file.entry.autoAggregate === false) return undefined;
-  const view = viewFor(file, config, options, focus);
-  const kept = options.rendered.get(renderedKey(file, config, registry, view));
+  const view = viewFor(file, { config, isFocus: focus }, options);
+  const kept = options.rendered.get(renderedKey(file, { config, registry, view }));
   if (!kept) return undefined;
   kept.warnings.forEach(options.warn);
   return { ...kept.file };

@@ -25,7 +25,8 @@ import {
 } from "../pipeline/count.ts";
 import type { Cache } from "../pipeline/cache.ts";
 import type { KnownCount } from "./count_known.ts";
-import type { CountHelper, ScanHandOff } from "../pipeline/secrets.ts";
+import type { CountHelper } from "../pipeline/secrets.ts";
+import type { ScanHandOff } from "./scan_handoff.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import { type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
 
@@ -519,7 +520,7 @@ function counted(run: Run, path: string, tokens: number): void {
  * @example
  * ```ts
  * import { countEarly } from "./precount.ts";
- * // await redactSources(sources, rules, cache, { handOff: countEarly("o200k", cache, keep) });
+ * // await redactHandingOff(sources, rules, { cache, handOff: countEarly("o200k", cache, keep) });
  * ```
  */
 export function countEarly(

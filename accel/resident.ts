@@ -16,7 +16,8 @@
  */
 
 import { type Cache, type CacheOptions, openCache } from "../pipeline/cache.ts";
-import { turnDerived } from "../pipeline/helpers.ts";
+import { derivedMemo } from "./derived_memo.ts";
+import type { DeriveFn } from "../pipeline/types.ts";
 import type { StatIndex } from "./stat_index.ts";
 import { join, sep } from "../pipeline/paths.ts";
 import { type Draft, dropDraft, makeDraft, type WrittenDocument } from "./patch_write.ts";
@@ -85,6 +86,8 @@ export interface Resident {
   rendered: Memo<RenderedMemo>;
   /** The order states the ordering rules' commits wrote, by path (see `order_memory.ts`). */
   orders: Map<string, KeptOrder>;
+  /** Values made from texts (file blocks, content keys, lengths), by text (`derived_memo.ts`). */
+  derived: DeriveFn;
   /** Start a build: memos it does not use are dropped when the next one starts. */
   begin(): void;
 }
@@ -184,6 +187,7 @@ export function resident(options: ResidentOptions = {}): Resident {
   let kept: { config: ResolvedConfig; resolution: Resolution; current: boolean } | undefined;
   const blocks = generations<BlockMemo>();
   const rendered = generations<RenderedMemo>();
+  const fromTexts = derivedMemo();
   const changes: ChangeLog = { calls: 0, structuralAt: 0, changedAt: new Map() };
   const written: Written = { draft: Promise.resolve(undefined) };
   return {
@@ -228,10 +232,11 @@ export function resident(options: ResidentOptions = {}): Resident {
     blocks,
     rendered,
     orders: new Map(),
+    derived: fromTexts.derived,
     begin() {
       blocks.turn();
       rendered.turn();
-      turnDerived();
+      fromTexts.turn();
     },
   };
 }

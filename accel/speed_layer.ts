@@ -28,8 +28,9 @@
 
 import { resolveAgain } from "./kept_resolution.ts";
 import type { FileStat } from "../pipeline/file_stat.ts";
-import { readTargets } from "../pipeline/read.ts";
+import { readLooked } from "./read_looked.ts";
 import { redactSources } from "../pipeline/secrets.ts";
+import { redactHandingOff } from "./scan_handoff.ts";
 import { chooseView, focusOf } from "../pipeline/transform.ts";
 import { transformKept } from "./kept_renders.ts";
 import { mayDedup } from "../pipeline/dedup.ts";
@@ -154,6 +155,7 @@ export function speedLayer(options: SpeedOptions = {}): StageLayer {
       resident?.begin();
     },
     cache: (dir, cacheOptions) => resident?.cache(dir, cacheOptions),
+    derived: () => resident?.derived,
     wrap: (stages, run) => wrapStages(stages, run, resident, options),
   };
 }
@@ -212,7 +214,9 @@ function wrapStages(
     transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
     compose: (files) => done(composeParts(stages, files)),
     fileOrder: (files, source) =>
-      resident ? keptFileOrder(config, source, files, resident) : stages.fileOrder(files, source),
+      resident
+        ? keptFileOrder(config, { source, files, kept: resident })
+        : stages.fileOrder(files, source),
     count: (blocks, onBlock) => done(countPlaced(speed, blocks, onBlock)),
     persist: () => persistLater(speed),
     manifest: (files, written) => manifestResumed(speed, files, written),
@@ -311,7 +315,7 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   const onRead = speed.spill && ((source: SourceFile) => spillSource(speed, source));
   const sources = index
     ? await readIndexed(targets, config, { index, lstats, onRead, loader })
-    : await readTargets(targets, config, { lstats, onRead });
+    : await readLooked(targets, config, { lstats, onRead });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
   // Texts spilled as read: each source in a compact copy (`compactLazy`), its dedup note with it.
@@ -363,7 +367,8 @@ async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFin
     }
     return early;
   };
-  speed.findings = await redactSources(sources, config.secrets.rules, cache, {
+  speed.findings = await redactHandingOff(sources, config.secrets.rules, {
+    cache,
     handOff: countEarly(speed.tokenizer, cache, keep),
     workers: speed.run.workers,
   });

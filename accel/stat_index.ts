@@ -20,14 +20,8 @@
  */
 
 import { join } from "../pipeline/paths.ts";
-import {
-  leavesRoot,
-  type ReadOptions,
-  readTarget,
-  readTargets,
-  sha256,
-  skippedFile,
-} from "../pipeline/read.ts";
+import { leavesRoot, readTarget, sha256, skippedFile } from "../pipeline/read.ts";
+import { type LookedReadOptions, readLooked } from "./read_looked.ts";
 import { sep } from "../pipeline/paths.ts";
 import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
 import { type FileStat, fileStat } from "../pipeline/file_stat.ts";
@@ -293,7 +287,7 @@ export function defer(file: SourceFile, loader: UnreadLoader): void {
 }
 
 /** Options of {@linkcode readIndexed}. */
-export interface IndexedReadOptions extends ReadOptions {
+export interface IndexedReadOptions extends LookedReadOptions {
   /** This build's session of the stat index. */
   index: StatSession;
   /** What reads the files left unread. @default {unreadLoader(config)} one for this read */
@@ -303,8 +297,8 @@ export interface IndexedReadOptions extends ReadOptions {
 /**
  * The read stage with a stat index: a file the index knows unchanged (trusted, or with the same
  * `lstat` fingerprint) is taken with its recorded hash and no text (its `load` reads it when a
- * stage needs it); the others are read by the plain stage (`readTargets`), each with the `lstat`
- * taken here, and recorded. The same files as `readTargets` gives, once their texts are loaded.
+ * stage needs it); the others are read as the plain stage reads them (`readLooked`), each with the
+ * `lstat` taken here, and recorded. The same files as `readTargets` gives, once their texts are loaded.
  *
  * @example
  * ```ts
@@ -328,7 +322,7 @@ export async function readIndexed(
     if (file) out[i] = file;
     else left.push(i);
   }
-  const read = await readTargets(left.map((i) => targets[i]), config, {
+  const read = await readLooked(left.map((i) => targets[i]), config, {
     lstats,
     onRead: options.onRead,
   });
@@ -343,7 +337,7 @@ export async function readIndexed(
 
 /**
  * A target the index knows unchanged, taken from its record; `undefined` for any other file
- * (read by `readTargets`), its `lstat`, when taken, put in `lstats` for the read.
+ * (read by `readLooked`), its `lstat`, when taken, put in `lstats` for the read.
  */
 function knownTarget(
   target: Target,

@@ -263,7 +263,7 @@ async function floors(dir: string, configPath: string, document: string): Promis
   // A cold build's floor: every file read, scanned for secrets and counted.
   const config = await loadConfig({ config: configPath, stateDir: await Deno.makeTempDir() });
   const resolution = await resolveTargets(config);
-  const [sources, readMs, readCpu] = await timed(() => readTargets(resolution.targets, config, {}));
+  const [sources, readMs, readCpu] = await timed(() => readTargets(resolution.targets, config));
   const [, scanMs, scanCpu] = await timed(() => redactSources(sources, config.secrets.rules));
   // Every file's text counted once, on the counter's threads: not by distinct content (60 copies
   // of one library would be counted once).

@@ -20,7 +20,7 @@ const SCAN_BATCH_CHARS = 256 * 1024;
 
 /**
  * The most characters of texts a scan worker keeps at once to count them next (see
- * `ScanOptions.handOff` in `secrets.ts`); the others are sent to it again when they are counted,
+ * `accel/scan_handoff.ts`); the others are sent to it again when they are counted,
  * a batch at a time. Each kept text is a copy in the worker's heap: without a bound, a big tree's
  * worker held the half of the tree it scanned until the counting reached it (bench/README.md,
  * "Monorepo scale").
@@ -47,7 +47,7 @@ export function setScanKeepChars(chars: number): number {
 
 /**
  * Below this many characters to scan, a worker is started only to count the texts it scans next
- * (files shown whole, `ScanOptions.handOff` in `secrets.ts`): it loads its module too late to
+ * (files shown whole, `accel/scan_handoff.ts`): it loads its module too late to
  * take a fair share of a smaller scan (bench/README.md, "The secret scan").
  */
 const SOLO_SCAN_CHARS = 16 * 1024 * 1024;
@@ -84,18 +84,27 @@ type WorkerResult = (ScanResult & { kept?: boolean }) | { handBack: true };
  * A worker hands back the short texts secretlint must scan (few): this thread
  * scans them, so only this thread, whose modules are loaded already, loads
  * secretlint (unless a worker meets a large one, which it scans itself).
- * Workers keep the texts of files that `keep` accepts, to count them next.
+ * Workers keep the texts of files that `keep` accepts, to count them next: the helpers it gives
+ * hold them, by the index of each file's helper (`owner`); stop them when done with them.
+ *
+ * @example
+ * ```ts
+ * import { scanAll } from "./_scan_threads.ts";
+ * // const { results, helpers } = await scanAll(files, rules, { workers: 4 });
+ * // helpers.forEach((h) => h.stop());
+ * ```
  */
 export async function scanAll(
   files: SourceFile[],
   rules: Record<string, string>,
-  threads: number | undefined,
-  keep: (file: SourceFile) => boolean,
+  options: ScanAllOptions = {},
 ): Promise<
-  { results: Map<SourceFile, ScanResult>; helpers: ScanHelper[]; owner: Map<SourceFile, number> }
+  { results: Map<SourceFile, ScanResult>; helpers: CountHelper[]; owner: Map<SourceFile, number> }
 > {
+  const { keep = () => false } = options;
   const total = files.reduce((n, f) => n + textLength(f), 0);
-  const workers = Math.max(1, Math.floor(threads ?? navigator.hardwareConcurrency ?? 1)) - 1;
+  const threads = options.workers ?? navigator.hardwareConcurrency ?? 1;
+  const workers = Math.max(1, Math.floor(threads)) - 1;
   const state: ScanState = {
     out: new Map(),
     owner: new Map(),
@@ -117,6 +126,14 @@ export async function scanAll(
   lanes.forEach((fill) => fill());
   await scanOnThisThread(state, helpers.length > 0);
   return { results: state.out, helpers, owner: state.owner };
+}
+
+/** Options of {@linkcode scanAll}. */
+export interface ScanAllOptions {
+  /** Threads to scan with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
+  workers?: number;
+  /** The files whose texts the workers keep, to count them next. @default {() => false} none */
+  keep?: (file: SourceFile) => boolean;
 }
 
 /** What {@linkcode scanAll}'s lanes share: the results, the batches and the batches in flight. */
@@ -267,14 +284,6 @@ export interface CountHelper {
   ): Promise<number[]>;
   /** Stop the thread. */
   stop(): void;
-}
-
-/** Where the scan's workers go once the scan is done (`ScanOptions.handOff` in `secrets.ts`). */
-export interface ScanHandOff {
-  /** The files whose texts the workers keep. */
-  keep: (file: SourceFile) => boolean;
-  /** Take the workers, and the kept texts with the index of the worker that holds each. */
-  take(files: Array<{ path: string; text: string; helper?: number }>, helpers: CountHelper[]): void;
 }
 
 interface ScanHelper extends CountHelper {

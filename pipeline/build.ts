@@ -1,6 +1,6 @@
 /**
  * The whole pipeline, top to bottom: config -> resolve -> read -> secrets ->
- * transform -> compose -> order -> count -> budget -> emit. Each stage is a
+ * transform -> compose -> order -> count -> budget -> task -> emit. Each stage is a
  * function over plain data (`stages.ts`); a speed layer, when one is given,
  * wraps them (`accel/`, `server/`). `renderFiles`, `assemble` and
  * `fitDocument` below run the stages up to a counted, fitted document;
@@ -18,8 +18,8 @@ import { loadBudgetMemory } from "./_budget_memory.ts";
 import { mapConfig, mapKept, taskHistory, withTask } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { startRun } from "./run.ts";
-import { readyToPublish } from "./build_output.ts";
-import { type BuildRun, plainStages, type Stages } from "./stages.ts";
+import { type Building, readyToPublish } from "./build_output.ts";
+import { plainStages } from "./stages.ts";
 import type {
   Assembled,
   BuildOptions,
@@ -88,17 +88,14 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   const run = await startRun(config, { ...options, remembers });
   options.timings?.mark("plugins");
   const stages = options.layer ? options.layer.wrap(plainStages(run), run) : plainStages(run);
-  const rendered = await renderFiles(stages, run, options);
-  const assembled = await assemble(stages, run, options, rendered);
-  return await readyToPublish({ stages, run, options }, assembled);
+  const building = { stages, run, options };
+  const rendered = await renderFiles(building);
+  const assembled = await assemble(building, rendered);
+  return await readyToPublish(building, assembled);
 }
 
 /** Resolve, read, redact and transform: each file rendered by its view. */
-async function renderFiles(
-  stages: Stages,
-  run: BuildRun,
-  options: BuildOptions,
-): Promise<Rendered> {
+async function renderFiles({ stages, run, options }: Building): Promise<Rendered> {
   const { config, registry, warn } = run;
   const clock = options.timings;
   const resolution = await stages.resolve();
@@ -152,12 +149,8 @@ function budgetProgress(
 }
 
 /** Compose, order, count, then fit the budget and the task: the document's blocks, in place. */
-async function assemble(
-  stages: Stages,
-  run: BuildRun,
-  options: BuildOptions,
-  rendered: Rendered,
-): Promise<Assembled> {
+async function assemble(building: Building, rendered: Rendered): Promise<Assembled> {
+  const { stages, run, options } = building;
   const { config, warn } = run;
   const { files, findings, cacheHits } = rendered;
   const clock = options.timings;
@@ -188,7 +181,7 @@ async function assemble(
     progress && ((n, total) => progress({ stage: "tokens", done: n, total, cacheHits })),
   );
   clock?.mark("count");
-  return await fitDocument(stages, run, options, { ...rendered, counted, orderContext });
+  return await fitDocument(building, { ...rendered, counted, orderContext });
 }
 
 /**
@@ -196,9 +189,7 @@ async function assemble(
  * the map before the task section is fitted to its part (pipeline/task.ts).
  */
 async function fitDocument(
-  stages: Stages,
-  run: BuildRun,
-  options: BuildOptions,
+  { stages, run, options }: Building,
   input: Pick<Assembled, keyof Rendered | "counted" | "orderContext">,
 ): Promise<Assembled> {
   const { config } = run;

@@ -26,8 +26,8 @@ import type {
 } from "./build_options.ts";
 import type { Manifest, PlacedBlock } from "./types.ts";
 
-/** What the last stages of a build are given: its stages, its run and its options. */
-export interface Finishing {
+/** What each step of a build is given: its stages, its run and its options. */
+export interface Building {
   /** The build's stages (plain, or wrapped by a speed layer). */
   stages: Stages;
   /** The config, the plugins, the cache and the warnings. */
@@ -49,10 +49,10 @@ export interface Finishing {
  * ```
  */
 export async function readyToPublish(
-  finishing: Finishing,
+  building: Building,
   assembled: Assembled,
 ): Promise<PreparedBuild> {
-  const { stages, run, options } = finishing;
+  const { stages, run, options } = building;
   const { files, placed, budget } = assembled;
   const clock = options.timings;
   await redactWarnings(run.warnings, run.config.secrets.rules);
@@ -60,7 +60,7 @@ export async function readyToPublish(
   clock?.mark("plan");
   await stages.persist(files);
   if (run.cache.enabled) clock?.mark("cache write");
-  const written = manifestAndDocument(finishing, assembled, plan);
+  const written = manifestAndDocument(building, assembled, plan);
   const output = await stages.emit(written, options.write !== false);
   let finished = false;
   return {
@@ -73,7 +73,7 @@ export async function readyToPublish(
       if (options.remember === false && more.remember) markStateDir(config.stateDir, config.root);
       const asked = { ...options, ...more };
       if (asked.record ?? true) {
-        await stages.later(() => recordCacheUse(run, files, assembled.counted));
+        await stages.later(() => recordCacheUse(run, { files, counted: assembled.counted }));
       }
       const published = await output.publish(asked.write ?? true);
       // The order memory is recorded whether the document was written or piped (`--stdout`).
@@ -116,7 +116,7 @@ async function providerCachePlan(
  * written (never held whole), and its manifest, which takes the output's path when published.
  */
 function manifestAndDocument(
-  { stages }: Finishing,
+  { stages }: Building,
   assembled: Assembled,
   plan: CachePlan | undefined,
 ): Written & { readonly manifest: Manifest } {

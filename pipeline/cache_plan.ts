@@ -112,7 +112,8 @@ export async function planCache(
 ): Promise<CachePlan | undefined> {
   const ctx: OrderContext = {
     ...context,
-    fileOrder: context.fileOrder ?? fileOrder(context.config, context.orderSource, context.files),
+    fileOrder: context.fileOrder ??
+      fileOrder(context.config, { source: context.orderSource, files: context.files }),
   };
   const config = ctx.config.provider;
   const provider = findProvider(registry, config.name ?? "anthropic");

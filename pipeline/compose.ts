@@ -5,6 +5,7 @@
  */
 
 import { textBacking } from "./lazy_text.ts";
+import { derived } from "./helpers.ts";
 import { callHook, type Registry, sections } from "./registry.ts";
 import { walk } from "./resolve.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
@@ -18,7 +19,8 @@ const STABILITIES = new Set(["static", "stable", "volatile"]);
  * A block with a bad shape or a duplicate id is an error naming the plugin.
  * The plugins' context adds `listFiles` (the root walked once, when first asked; a path that
  * holds a secret is left out, as the resolve stage leaves it out of the files) and
- * `cutOutsideSecrets` (with the config's own rules).
+ * `cutOutsideSecrets` (with the config's own rules), and `derived` (`derived()` of `helpers.ts`,
+ * which makes each value now, unless `options` hands the build's memo).
  *
  * @example
  * ```ts
@@ -31,11 +33,13 @@ export async function composeBlocks(
   registry: Registry,
   options: Omit<SectionContext, "listFiles" | "cutOutsideSecrets">,
 ): Promise<Block[]> {
+  const made = options.derived ?? derived;
   let listed: Promise<string[]> | undefined;
   const rules = state.config.secrets.rules;
   const list = async () => splitSecretPaths(await walk(state.root), rules).kept;
   const ctx: SectionContext = {
     ...options,
+    derived: made,
     listFiles: async () => [...await (listed ??= list())],
     cutOutsideSecrets: (text, at, cut) => cutOutsideSecrets(text, at, { ...cut, rules }),
   };

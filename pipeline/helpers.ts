@@ -441,18 +441,9 @@ export function lookupModel(
 }
 
 /**
- * Values derived from a text alone, by text, in two generations (this build's and the last):
- * kept only once a long-running process (`slop watch`) has begun a build with
- * {@linkcode turnDerived}. A rendered file's text is the same string from build to build there,
- * so a lookup does not even hash it again.
- */
-let derivedNow: Map<string, Map<string, unknown>> | undefined;
-let derivedBefore = new Map<string, Map<string, unknown>>();
-
-/**
- * A value derived from `text` and `salt` alone: computed once in a long-running process (and
- * the same string object each time, so comparing it with the last build's costs nothing);
- * computed every time otherwise.
+ * A value made from `text` alone, the plain way: `compute()`, every time. It is the build's
+ * `DeriveFn` (`BuildRun.derived`, a section's `ctx.derived`) unless a speed layer hands its memo
+ * in its place (`accel/derived_memo.ts`: a long-running process makes each value once per text).
  *
  * @example
  * ```ts
@@ -460,31 +451,8 @@ let derivedBefore = new Map<string, Map<string, unknown>>();
  * derived("text", "salt", () => "value"); // "value"
  * ```
  */
-export function derived<T = string>(text: string, salt: string, compute: () => T): T {
-  if (!derivedNow) return compute();
-  let values = derivedNow.get(text);
-  if (!values) {
-    values = derivedBefore.get(text) ?? new Map<string, unknown>();
-    derivedNow.set(text, values);
-  }
-  let value = values.get(salt) as T | undefined;
-  if (value === undefined) values.set(salt, value = compute());
-  return value;
-}
-
-/**
- * Start a build of a long-running process: {@linkcode derived} keeps what this build and the
- * last one use, and drops the rest.
- *
- * @example
- * ```ts
- * import { turnDerived } from "./helpers.ts";
- * turnDerived();
- * ```
- */
-export function turnDerived(): void {
-  derivedBefore = derivedNow ?? new Map();
-  derivedNow = new Map();
+export function derived<T = string>(_text: string, _salt: string, compute: () => T): T {
+  return compute();
 }
 
 /** The parts of each file's block as {@linkcode joinFileBlock} joined them. */

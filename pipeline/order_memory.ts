@@ -8,7 +8,7 @@
 
 import { byteParts, knownByteLength } from "./lazy_text.ts";
 import { join } from "./_path.ts";
-import { derived, isFileBlock, writeAtomic } from "./helpers.ts";
+import { derived as madeNow, isFileBlock, writeAtomic } from "./helpers.ts";
 import { orderStateFromLock, readLock } from "./lock.ts";
 import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
 import {
@@ -23,6 +23,7 @@ import {
 } from "./order_state.ts";
 import type {
   Block,
+  DeriveFn,
   FileOrder,
   FileOrderOptions,
   PlacedBlock,
@@ -131,9 +132,19 @@ async function readOrderState(path: string): Promise<OrderState | undefined> {
   }
 }
 
+/** Options of {@linkcode orderFiles}. */
+export interface OrderFilesOptions {
+  /** Each block's UTF-8 length by index, when known already. @default {undefined} measured */
+  lengths?: ArrayLike<number | undefined>;
+  /** The build's memo of values made from texts. @default {derived} made now (`helpers.ts`) */
+  derived?: DeriveFn;
+}
+
 /**
  * The order inputs of a build's file blocks, in block order: each block's UTF-8 length is its
- * own `length` when placed, else `lengths[i]` when known already, else measured.
+ * own `length` when placed, else `lengths[i]` when known already, else measured; each file's
+ * content key and measured length made through `derived` (the build's memo of values made from
+ * texts), else made now.
  *
  * @example
  * ```ts
@@ -144,16 +155,17 @@ async function readOrderState(path: string): Promise<OrderState | undefined> {
 export function orderFiles(
   blocks: Array<Block & { length?: number }>,
   files: RenderedFile[],
-  lengths?: ArrayLike<number | undefined>,
+  options: OrderFilesOptions = {},
 ): OrderFile[] {
+  const { lengths, derived = madeNow } = options;
   const byPath = new Map(files.map((f) => [f.path, f]));
   return blocks.flatMap((b, i) => {
     if (!isFileBlock(b)) return [];
     const file = byPath.get(b.source!);
     return [{
       path: b.source!,
-      sha256: file ? fileContentKey(file) : "",
-      bytes: b.length ?? lengths?.[i] ?? blockBytes(b),
+      sha256: file ? fileContentKey(file, { derived }) : "",
+      bytes: b.length ?? lengths?.[i] ?? blockBytes(b, derived),
     }];
   });
 }
@@ -164,7 +176,7 @@ export function orderFiles(
  * block's longest part (the file's text), not by the joined text: V8 copies a joined string
  * whole (flattens it) to use it as a key, a second copy of every file shown.
  */
-function blockBytes(block: Block): number {
+function blockBytes(block: Block, derived: DeriveFn): number {
   // A lazy text's length as it is kept, else its bytes (`lazy_text.ts`): not decoded to be measured.
   const known = knownByteLength(block);
   if (known !== undefined) return known;
@@ -246,54 +258,65 @@ export function advanceFrom(
 }
 
 /**
- * The order a build saves, as its document has it, or `undefined` when it saves none: `slop
- * check` never writes state, and a build restricted to PATHS would forget the other files.
+ * The order a build saves: its last advanced order (`step`) as its document has it (`placed`), or
+ * `undefined` when it saves none: `slop check` (`source` "lock") never writes state, and a build
+ * restricted to PATHS would forget the other files.
  *
  * @example
  * ```ts
  * import { orderToSave } from "./order_memory.ts";
- * // const state = orderToSave(config, "state", step, placed);
+ * // const state = orderToSave(config, { source: "state", step, placed });
  * ```
  */
 export function orderToSave(
   config: ResolvedConfig,
-  source: "state" | "lock",
-  step: OrderStep | undefined,
-  placed: PlacedBlock[],
+  { source, step, placed }: {
+    source: "state" | "lock";
+    step: OrderStep | undefined;
+    placed: PlacedBlock[];
+  },
 ): OrderState | undefined {
   if (!step || source !== "state" || config.paths.length) return undefined;
   return reorderState(step.state, placed.filter(isFileBlock).map((b) => b.source!));
 }
 
+/** What {@linkcode fileOrder} orders. */
+export interface FileOrderInput {
+  /** Where the previous order comes from (see {@linkcode loadPreviousOrder}). */
+  source: "state" | "lock";
+  /** The build's rendered files. */
+  files: RenderedFile[];
+  /** The build's memo of values made from texts. @default {derived} made now (`helpers.ts`) */
+  derived?: DeriveFn;
+}
+
 /**
  * The file order of one build, handed to ordering rules as `ctx.fileOrder`:
  * `next` advances the previous order (from `source`, see
- * {@linkcode loadPreviousOrder}) by the build's file blocks, `save` writes the
- * last advanced order, as the document has it, to the state dir (only when
- * `source` is `state` and the build is not restricted to PATHS).
+ * {@linkcode loadPreviousOrder}) by the build's file blocks (`files`, their
+ * rendered files), `save` writes the last advanced order, as the document has
+ * it, to the state dir (only when `source` is `state` and the build is not
+ * restricted to PATHS).
  *
  * @example
  * ```ts
  * import { fileOrder } from "./order_memory.ts";
- * // const paths = await fileOrder(config, "state", files).next(blocks);
+ * // const paths = await fileOrder(config, { source: "state", files }).next(blocks);
  * ```
  */
-export function fileOrder(
-  config: ResolvedConfig,
-  source: "state" | "lock",
-  files: RenderedFile[],
-): FileOrder {
+export function fileOrder(config: ResolvedConfig, options: FileOrderInput): FileOrder {
+  const { source, files, derived } = options;
   let step: OrderStep | undefined;
   return {
     async next(blocks, options = {}) {
       step = undefined;
-      const current = orderFiles(blocks, files);
+      const current = orderFiles(blocks, files, { derived });
       if (!current.length) return [];
       step = advanceFrom(await loadPreviousOrder(config, source, options), current, options);
       return step.state.entries.map((e) => e.path);
     },
     async save(placed) {
-      const state = orderToSave(config, source, step, placed);
+      const state = orderToSave(config, { source, step, placed });
       if (state) await writeOrderState(config, state);
     },
   };

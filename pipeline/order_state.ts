@@ -8,7 +8,7 @@
  */
 
 import { comparePaths, derived } from "./helpers.ts";
-import type { RenderedFile } from "./types.ts";
+import type { DeriveFn, RenderedFile } from "./types.ts";
 import { hashText, sha256Parts } from "./text_hash.ts";
 import { byteParts, derivedFromText, textBacking } from "./lazy_text.ts";
 
@@ -339,7 +339,8 @@ export function reorderState(state: OrderState, paths: string[]): OrderState {
 /**
  * What decides whether a file "changed" for the order: its view, status and
  * rendered text (so a body edit under the skeleton view is no change), the
- * same whatever the output format. 16 hex digits.
+ * same whatever the output format. 16 hex digits. `derived`: the build's memo of values made
+ * from texts (see `SectionContext.derived`), or made now.
  *
  * @example
  * ```ts
@@ -347,7 +348,10 @@ export function reorderState(state: OrderState, paths: string[]): OrderState {
  * fileContentKey({ path: "a", view: "full", status: "rendered", sha256: "", bytes: 1, text: "x", fenced: true, language: "" }).length; // 16
  * ```
  */
-export function fileContentKey(file: RenderedFile): string {
+export function fileContentKey(
+  file: RenderedFile,
+  options: { derived?: DeriveFn } = {},
+): string {
   const head = `${file.view}\n${file.status}\n${file.fenced}\n${file.language}\n`;
   // A resident process (slop watch) hashes each rendered text once. Hashed in pieces (the text
   // joined to its head is one more copy of it).
@@ -359,5 +363,6 @@ export function fileContentKey(file: RenderedFile): string {
       return hashText(bytes ? [head, ...bytes] : [head, file.text ?? ""]).sha256.slice(0, 16);
     });
   }
-  return derived(file.text ?? "", head, () => sha256Parts([head, file.text ?? ""]).slice(0, 16));
+  const derive = options.derived ?? derived;
+  return derive(file.text ?? "", head, () => sha256Parts([head, file.text ?? ""]).slice(0, 16));
 }

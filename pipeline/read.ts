@@ -25,17 +25,6 @@ export function sha256(data: Uint8Array | string): string {
 /** Files read at once; keeps descriptor use bounded on big trees. */
 const CONCURRENCY = 64;
 
-/** Options of {@linkcode readTargets}. */
-export interface ReadOptions {
-  /**
-   * The `lstat` of files taken a moment ago, by path (not taken again). @default {undefined}
-   * each file's is taken as it is read
-   */
-  lstats?: Map<string, FileStat>;
-  /** Called with each file as it is read (a speed layer may keep its text elsewhere). */
-  onRead?: (source: SourceFile) => void;
-}
-
 /**
  * Read every target once, in parallel, keeping target order.
  *
@@ -48,19 +37,43 @@ export interface ReadOptions {
 export async function readTargets(
   targets: Target[],
   config: ResolvedConfig,
-  options: ReadOptions = {},
+): Promise<SourceFile[]> {
+  return await readEach(targets, (target) => readTarget(target, config));
+}
+
+/**
+ * `read` of each target, {@linkcode CONCURRENCY} at once, in target order: the read stage's loop
+ * (a speed layer reads each file its own way with it).
+ *
+ * @example
+ * ```ts
+ * import { readEach } from "./read.ts";
+ * // const files = await readEach(targets, (target) => readTarget(target, config));
+ * ```
+ */
+export async function readEach(
+  targets: Target[],
+  read: (target: Target) => Promise<SourceFile>,
 ): Promise<SourceFile[]> {
   const out = new Array<SourceFile>(targets.length);
   let next = 0;
   async function worker() {
     while (next < targets.length) {
       const i = next++;
-      out[i] = await readTarget(targets[i], config, options.lstats?.get(targets[i].path));
-      options.onRead?.(out[i]);
+      out[i] = await read(targets[i]);
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
   return out;
+}
+
+/** Options of {@linkcode readTarget}. */
+export interface ReadOptions {
+  /**
+   * The file's `lstat`, when taken already (a symbolic link is followed all the same).
+   * @default {undefined} taken now
+   */
+  lstat?: FileStat;
 }
 
 /**
@@ -98,8 +111,7 @@ export function leavesRoot(target: Target, config: ResolvedConfig): boolean {
 }
 
 /**
- * Read one target: its text and sha256, or why it is not read. `lstat`: the file's, when taken
- * already (a symbolic link is followed all the same).
+ * Read one target: its text and sha256, or why it is not read.
  *
  * @example
  * ```ts
@@ -110,8 +122,9 @@ export function leavesRoot(target: Target, config: ResolvedConfig): boolean {
 export async function readTarget(
   target: Target,
   config: ResolvedConfig,
-  lstat?: FileStat,
+  options: ReadOptions = {},
 ): Promise<SourceFile> {
+  const { lstat } = options;
   if (target.skip) return skippedFile(target);
   const base = { ...target, sha256: "", size: 0, mtimeMs: 0 };
   const fail = (status: "error" | "skipped", reason: string): SourceFile => ({

@@ -145,7 +145,7 @@ export async function resolveFrom(
   for (const path of found.secretNamed) {
     warnings.push(`Left out a file whose path holds a secret: "${path}"`);
   }
-  const filters = await fileFilters(config, found.list);
+  const filters = await fileFilters(config, found);
   const selection = await selectEntries(config, { found, filters, warnings });
   const paths = config.paths.length
     ? await restrictToPaths(config, { found, filters, selection, warnings })
@@ -168,6 +168,9 @@ export async function resolveFrom(
   });
   return { resolution: { targets, warnings, source: found.source }, looked: found.looked };
 }
+
+/** The listed files, as a sorted list and as a set. */
+type Listed = Pick<Candidates, "list" | "set">;
 
 /** The files a resolution chooses from, and what was looked at to list them. */
 interface Candidates {
@@ -281,17 +284,16 @@ interface FileFilters {
   isExcluded: (path: string) => boolean;
 }
 
-async function fileFilters(config: ResolvedConfig, candidates: string[]): Promise<FileFilters> {
+async function fileFilters(config: ResolvedConfig, found: Listed): Promise<FileFilters> {
   return {
     isSecretFile: nameMatcher(DEFAULT_SECRET_FILES),
     isHistoryFile: nameMatcher(HISTORY_FILES),
     isExcluded: config.exclude.length
       ? await excludeMatcher(
         config.exclude.map((p) =>
-          p.includes("\\") ? entryPathIn(p, new Set(candidates)) : normalizeEntryPath(p)
+          p.includes("\\") ? entryPathIn(p, found.set) : normalizeEntryPath(p)
         ),
-        config.root,
-        candidates,
+        { root: config.root, found },
       )
       : () => false,
   };
@@ -339,7 +341,7 @@ async function selectEntries(
   // Files that usually hold secrets, matched by a glob or a folder: listed as skipped, never read.
   const { secretSkipped } = selection;
   for (const { entry, label } of entries) {
-    const matched = await matchEntry(entry, config, found.list, found.set, warnings, label);
+    const matched = await matchEntry(entry, { config, found, warnings, label });
     const glob = isGlob(entry.path) ? normalizeEntryPath(entry.path) : undefined;
     for (const { path, explicit } of matched) {
       if (filters.isHistoryFile(path) || (!explicit && filters.isExcluded(path))) continue;
@@ -361,7 +363,7 @@ async function pathMatchers(
   { root, found }: { root: string; found: Candidates },
 ): Promise<Array<(path: string) => boolean>> {
   return await Promise.all(rels.map(async (rel) => {
-    return isGlob(rel) && !await namesLiterally(rel, root, found.list, found.set)
+    return isGlob(rel) && !await namesLiterally(rel, { root, found })
       ? await loadGlobMatcher(rel, { dot: true })
       : (x: string) => rel === "" || x === rel || x.startsWith(rel.replace(/\/$/, "") + "/");
   }));
@@ -518,12 +520,14 @@ function mergeEntries(path: string, entries: FileEntry[]): FileEntry {
 
 async function matchEntry(
   entry: FileEntry,
-  config: ResolvedConfig,
-  candidates: string[],
-  candidateSet: Set<string>,
-  warnings: string[],
-  label: string,
+  { config, found, warnings, label }: {
+    config: ResolvedConfig;
+    found: Listed;
+    warnings: string[];
+    label: string;
+  },
 ): Promise<Array<{ path: string; explicit: boolean }>> {
+  const { list: candidates, set: candidateSet } = found;
   const raw = entryPathIn(entry.path, candidateSet);
   // Entries (paths and globs) are relative to the root, wherever the config file is.
   const rel = toRootRelative(raw, config.root, config.root);
@@ -535,7 +539,7 @@ async function matchEntry(
     const abs = resolvePath(config.root, rel ?? raw);
     return [{ path: abs.split(sep).join("/"), explicit: true }];
   }
-  if (isGlob(rel) && !await namesLiterally(rel, config.root, candidates, candidateSet)) {
+  if (isGlob(rel) && !await namesLiterally(rel, { root: config.root, found })) {
     // Every candidate (the usual `root/**`): no glob to compile and run per path.
     const match = rel === "**" ? anyPath : await loadGlobMatcher(rel, { dot: true });
     const found = candidates.filter((c) => match(c));
@@ -564,14 +568,12 @@ async function matchEntry(
  */
 async function excludeMatcher(
   patterns: string[],
-  root: string,
-  candidates: string[],
+  where: { root: string; found: Listed },
 ): Promise<(path: string) => boolean> {
-  const candidateSet = new Set(candidates);
   const literal: string[] = [];
   const globs: string[] = [];
   for (const pattern of patterns) {
-    const named = !isGlob(pattern) || await namesLiterally(pattern, root, candidates, candidateSet);
+    const named = !isGlob(pattern) || await namesLiterally(pattern, where);
     (named ? literal : globs).push(pattern.replace(/\/$/, ""));
   }
   const glob = globs.length ? await loadGlobMatcher(globs, { dot: true }) : () => false;
@@ -585,14 +587,12 @@ async function excludeMatcher(
  */
 async function namesLiterally(
   rel: string,
-  root: string,
-  candidates: string[],
-  candidateSet: Set<string>,
+  { root, found }: { root: string; found: Listed },
 ): Promise<boolean> {
   const path = rel.replace(/\/$/, "");
-  if (candidateSet.has(path)) return true;
+  if (found.set.has(path)) return true;
   const folder = path + "/";
-  if (candidates.some((c) => c.startsWith(folder))) return await isDirectory(join(root, path));
+  if (found.list.some((c) => c.startsWith(folder))) return await isDirectory(join(root, path));
   return await isFileLike(join(root, path));
 }
 

@@ -22,6 +22,7 @@ import { markStateDir } from "./state_dir.ts";
 import { stateFoldersError } from "./_state_folders.ts";
 import { cacheFolderWarning } from "./_cache_check.ts";
 import { isWithin } from "./_path.ts";
+import { derived } from "./helpers.ts";
 import type { BuildRun, StageLayer } from "./stages.ts";
 import type { Plugin, ResolvedConfig } from "./types.ts";
 
@@ -101,6 +102,7 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
     cache,
     hookTimeoutMs: options.hookTimeoutMs,
     workers: options.workers,
+    derived: options.layer?.derived?.() ?? derived,
   };
 }
 

@@ -11,11 +11,11 @@
  */
 
 import { redactText, SECRETLINT_HINTS, SECRETLINT_RULE_IDS, SLOP_SECRET_RULES } from "./_scan.ts";
-import { hasText, lazyCopy, textBacking } from "./lazy_text.ts";
+import { hasText } from "./lazy_text.ts";
 import { SECRET_RULES_VERSION, SECRET_SHAPES, TOKEN_GATE } from "./secret_rules.ts";
 import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
-import { scanAll, type ScanHandOff, type ScanResult } from "./_scan_threads.ts";
+import { scanAll, type ScanResult } from "./_scan_threads.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
 
 export {
@@ -33,8 +33,9 @@ export {
 } from "./_scan.ts";
 export {
   type CountHelper,
+  scanAll,
   scanBatches,
-  type ScanHandOff,
+  type ScanResult,
   scanWorkers,
   setScanKeepChars,
 } from "./_scan_threads.ts";
@@ -65,7 +66,7 @@ export function redactingComplete(
 }
 
 /** A file's redaction as the cache keeps it: the redacted text, its hash and the findings. */
-interface StoredRedaction {
+export interface StoredRedaction {
   text: string;
   sha256: string;
   findings: Array<{ line: number; rule: string }>;
@@ -78,61 +79,41 @@ interface StoredRedaction {
  * content hash never matches a render of the unredacted file. With a
  * cache, the files a build found clean are listed in one entry (by path and
  * content hash, under the rules and scanner version), and the next build
- * scans only the others.
+ * scans only the others. The stage is its steps: {@linkcode planScan},
+ * `scanAll()` (this thread and workers) and {@linkcode applyScan}.
  *
  * @example
  * ```ts
  * import { redactSources } from "./secrets.ts";
- * // const findings = await redactSources(sources, config.secrets.rules);
+ * // const findings = await redactSources(sources, config.secrets.rules, { cache });
  * ```
  */
 export async function redactSources(
   sources: SourceFile[],
   rules: Record<string, string>,
-  cache?: Cache,
   options: ScanOptions = {},
 ): Promise<SecretFinding[]> {
-  // Files found clean before (same path, content hash, rules and scanner) are not scanned again.
-  // 2: a file's id is its content hash and path as they are (1 hashed them: 8 µs a file).
-  const key = cacheKey(["secrets-clean/2", SCANNER, rules]);
-  const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
-  const plan = await scanPlan(sources, { before, key, cache });
-  const { todo } = plan;
-  // The workers keep (to count them next) only the texts of files whose blocks will hold them.
-  const only = options.handOff?.keep ?? (() => false);
-  const { results, helpers, owner } = await scanAll(todo, rules, options.workers, only);
-  const { findings, clean, newlyClean } = await applyScan(sources, {
-    ...plan,
-    results,
-    key,
-    cache,
-  });
-  // The same list unless a file was found clean anew or one clean before is gone (ids are unique).
-  if (cache?.enabled && (newlyClean || clean.length !== before.size)) {
-    await cache.set(key, clean.sort());
-  }
-  // The scan's workers go on to other work (counting the texts they kept) while this thread renders.
-  const handed = todo.filter(only);
-  if (helpers.length && options.handOff && handed.length) {
-    // The worker that scanned each file keeps its text.
-    const files = handed.map((f) => handedFile(f, owner.get(f)));
-    options.handOff.take(files, helpers);
-  } else helpers.forEach((h) => h.stop());
-  return findings;
+  const plan = await planScan(sources, rules, options);
+  const { results, helpers } = await scanAll(plan.todo, rules, { workers: options.workers });
+  helpers.forEach((h) => h.stop());
+  return await applyScan(sources, plan, results);
 }
 
-/** A file as handed on: a lazy text (`lazy_text.ts`) stays lazy, read when it is counted. */
-function handedFile(
-  file: SourceFile,
-  helper?: number,
-): { path: string; text: string; helper?: number } {
-  const backing = textBacking(file);
-  const out = { path: file.path, text: backing ? "" : file.text!, helper };
-  return backing ? lazyCopy(out, backing) : out;
+/** Options of {@linkcode redactSources}. */
+export interface ScanOptions {
+  /** The cache of the files found clean and of redactions. @default {undefined} none */
+  cache?: Cache;
+  /** Threads to scan with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
+  workers?: number;
 }
 
 /** Which files {@linkcode redactSources} scans, and what it knows of the others. */
-interface ScanPlan {
+export interface ScanPlan {
+  /** The cache entry of the files found clean (by the rules and the scanner). */
+  key: string;
+  /** The ids of the files found clean before (the cache's list). */
+  before: Set<string>;
+  cache?: Cache;
   /**
    * Each file's id, by its index in `sources` (undefined: neither clean before nor scanned),
    * and whether it was scanned now (not clean before).
@@ -145,60 +126,89 @@ interface ScanPlan {
   known: Map<SourceFile, StoredRedaction>;
 }
 
-/** Sort the files: clean before, redaction cached (taken), or to scan (read if not read yet). */
-async function scanPlan(
+/**
+ * The secrets stage's first step: sort the files into clean before (same path, content hash,
+ * rules and scanner: not scanned again), redaction cached (taken now), or to scan (read now if
+ * not read yet).
+ *
+ * @example
+ * ```ts
+ * import { planScan } from "./secrets.ts";
+ * const plan = await planScan([], {});
+ * plan.todo.length; // 0
+ * ```
+ */
+export async function planScan(
   sources: SourceFile[],
-  options: { before: Set<string>; key: string; cache?: Cache },
+  rules: Record<string, string>,
+  options: { cache?: Cache } = {},
 ): Promise<ScanPlan> {
-  const { before, key, cache } = options;
-  const ids: Array<string | undefined> = new Array(sources.length);
-  const scanned: boolean[] = new Array(sources.length);
-  const todo: SourceFile[] = [];
-  const known = new Map<SourceFile, StoredRedaction>();
+  const { cache } = options;
+  // Version 2: a file's id is its content hash and path as they are (bench/README.md, "Numbers
+  // behind code choices").
+  const key = cacheKey(["secrets-clean/2", SCANNER, rules]);
+  const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
+  const plan: ScanPlan = { key, before, cache, ids: [], scanned: [], todo: [], known: new Map() };
   for (const [i, file] of sources.entries()) {
     if (file.error || (!hasText(file) && !file.load)) continue;
-    let id = scanId(file);
+    const id = scanId(file);
     if (before.has(id)) {
-      ids[i] = id;
+      plan.ids[i] = id;
       continue;
     }
-    // Unchanged since the last build and not clean: its redaction is in the cache (by scan, path
-    // and content hash), so neither the file nor the scanner is loaded.
-    const redaction = cache?.enabled && file.load
-      ? storedRedaction(await cache.get(cacheKey(["secrets-redacted/1", key, id])))
-      : undefined;
-    if (redaction) {
-      Object.assign(file, {
-        text: redaction.text,
-        bytes: undefined,
-        sha256: redaction.sha256,
-        load: undefined,
-      });
-      known.set(file, redaction);
-      continue;
-    }
-    // Not read by this build (unchanged since the last) and not known clean: read it now.
-    if (!hasText(file)) {
-      await file.load?.();
-      if (file.error || file.text === undefined) continue;
-      id = scanId(file);
-    }
-    ids[i] = id;
-    scanned[i] = true;
-    todo.push(file);
+    const scanned = await idToScan(file, plan);
+    if (scanned === undefined) continue;
+    plan.ids[i] = scanned;
+    plan.scanned[i] = true;
+    plan.todo.push(file);
   }
-  return { ids, scanned, todo, known };
+  return plan;
 }
 
 /**
- * Take the scan's results: redact each file with findings (its redaction cached), and list the
- * findings (cached ones too) and the ids of the files found clean.
+ * The id of a file not clean before, to scan it (read now if not read yet); `undefined` when its
+ * redaction was cached (taken now) or it cannot be read.
  */
-async function applyScan(
+async function idToScan(file: SourceFile, plan: ScanPlan): Promise<string | undefined> {
+  const { key, cache } = plan;
+  // Unchanged since the last build and not clean: its redaction is in the cache (by scan, path
+  // and content hash), so neither the file nor the scanner is loaded.
+  const redaction = cache?.enabled && file.load
+    ? storedRedaction(await cache.get(cacheKey(["secrets-redacted/1", key, scanId(file)])))
+    : undefined;
+  if (redaction) {
+    Object.assign(file, {
+      text: redaction.text,
+      bytes: undefined,
+      sha256: redaction.sha256,
+      load: undefined,
+    });
+    plan.known.set(file, redaction);
+    return undefined;
+  }
+  if (hasText(file)) return scanId(file);
+  // Not read by this build (unchanged since the last) and not known clean: read it now.
+  await file.load?.();
+  return file.error || file.text === undefined ? undefined : scanId(file);
+}
+
+/**
+ * The secrets stage's last step: take the scan's results, redact each file with findings (its
+ * redaction cached), store the list of the files found clean, and give the findings (cached ones
+ * too) in path order.
+ *
+ * @example
+ * ```ts
+ * import { applyScan, planScan } from "./secrets.ts";
+ * await applyScan([], await planScan([], {}), new Map()); // []
+ * ```
+ */
+export async function applyScan(
   sources: SourceFile[],
-  plan: ScanPlan & { results: Map<SourceFile, ScanResult>; key: string; cache?: Cache },
-): Promise<{ findings: SecretFinding[]; clean: string[]; newlyClean: number }> {
-  const { ids, scanned, known, results, key, cache } = plan;
+  plan: ScanPlan,
+  results: Map<SourceFile, ScanResult>,
+): Promise<SecretFinding[]> {
+  const { ids, scanned, known, key, cache, before } = plan;
   const findings: SecretFinding[] = [];
   const clean: string[] = [];
   let newlyClean = 0;
@@ -215,17 +225,26 @@ async function applyScan(
       if (scanned[i]) newlyClean++;
       continue;
     }
-    file.text = result.text;
-    // Raw bytes would carry the secret to later stages: drop them.
-    file.bytes = undefined;
-    // Content-hash keys (the view cache) must follow the text views see: a render of
-    // the unredacted file, cached before a rule was added, must never match again.
-    file.sha256 = sha256(result.text!);
-    for (const f of result.findings) findings.push({ path: file.path, ...f });
-    const made = { text: result.text!, sha256: file.sha256, findings: result.findings };
+    const made = redactFile(file, result);
+    for (const f of made.findings) findings.push({ path: file.path, ...f });
     if (cache?.enabled) await cache.set(cacheKey(["secrets-redacted/1", key, id]), made);
   }
-  return { findings, clean, newlyClean };
+  // The same list unless a file was found clean anew or one clean before is gone (ids are unique).
+  if (cache?.enabled && (newlyClean || clean.length !== before.size)) {
+    await cache.set(key, clean.sort());
+  }
+  return findings;
+}
+
+/** Redact a file in place with the scan's result: its redaction, as the cache keeps it. */
+function redactFile(file: SourceFile, result: ScanResult): StoredRedaction {
+  file.text = result.text;
+  // Raw bytes would carry the secret to later stages: drop them.
+  file.bytes = undefined;
+  // Content-hash keys (the view cache) must follow the text views see: a render of
+  // the unredacted file, cached before a rule was added, must never match again.
+  file.sha256 = sha256(result.text!);
+  return { text: result.text!, sha256: file.sha256, findings: result.findings };
 }
 
 /** A file's id in the scan's records: its content hash (64 hex digits) then its path. */
@@ -240,18 +259,6 @@ function storedRedaction(value: unknown): StoredRedaction | undefined {
     Array.isArray(r.findings) &&
     r.findings.every((f) => Number.isInteger(f?.line) && typeof f?.rule === "string");
   return ok && sha256(r!.text) === r!.sha256 ? r : undefined;
-}
-
-/** Options of {@linkcode redactSources}. */
-export interface ScanOptions {
-  /** Threads to scan with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
-  workers?: number;
-  /**
-   * Hand the scan's workers on once the scan is done, with the texts each kept (a speed layer
-   * has them count those texts for the count stage, `accel/precount.ts`).
-   * @default {undefined} the workers stop
-   */
-  handOff?: ScanHandOff;
 }
 
 /** What the scan is made of: slop's rules, the prefilter and secretlint's version. */

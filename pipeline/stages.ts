@@ -35,6 +35,7 @@ import type { Registry } from "./registry.ts";
 import type {
   Block,
   CompleteFn,
+  DeriveFn,
   FileOrder,
   Manifest,
   OrderContext,
@@ -67,6 +68,11 @@ export interface BuildRun {
   hookTimeoutMs?: number;
   /** Threads that scan and count tokens; 1: only this thread. */
   workers?: number;
+  /**
+   * Makes a value from a text alone (a file's block, its content key): `derived()` of
+   * `helpers.ts`, which makes it now, unless a layer hands its memo of earlier builds' values.
+   */
+  derived: DeriveFn;
 }
 
 /** The token counts of a build's blocks, as the count stage found them. */
@@ -142,6 +148,8 @@ export interface StageLayer {
   begin?(config: ResolvedConfig): Promise<void>;
   /** The cache to build with (a layer may keep one open between builds). */
   cache?(dir: string, options: CacheOptions): Cache | undefined;
+  /** What makes values from texts (a layer may keep them between builds; see `BuildRun.derived`). */
+  derived?(): DeriveFn | undefined;
   /** The stages, wrapped. */
   wrap(stages: Stages, run: BuildRun): Stages;
 }
@@ -177,16 +185,16 @@ export function plainStages(run: BuildRun): Stages {
     resolve: () => resolveTargets(config),
     read: (targets) => readTargets(targets, config),
     secrets: (sources) =>
-      redactSources(sources, config.secrets.rules, cache, { workers: run.workers }),
+      redactSources(sources, config.secrets.rules, { cache, workers: run.workers }),
     transform: (sources, onFile) =>
       transformFiles(sources, config, registry, { ...transformOptions(run), onFile }),
     compose: (files) =>
       composeBlocks(
         { config, files, root: config.root, stateDir: config.stateDir },
         registry,
-        { warn: run.warn, complete: run.complete },
+        { warn: run.warn, complete: run.complete, derived: run.derived },
       ),
-    fileOrder: (files, source) => fileOrder(config, source, files),
+    fileOrder: (files, source) => fileOrder(config, { source, files, derived: run.derived }),
     order: async (blocks, context) =>
       formatBlocks(
         await orderBlocks(blocks, registry, context),
@@ -206,7 +214,7 @@ export function plainStages(run: BuildRun): Stages {
     },
     // A task build fits the map before its task section (`task.ts`) to the map's config.
     budget: (files, { config: fitted, ...input }) =>
-      fitToBudget({ ...run, config: fitted }, files, input),
+      fitToBudget({ ...run, config: fitted }, { ...input, files }),
     manifest: (files, { document, placed }) =>
       buildManifest(files, placed, { document, warnings: run.warnings }),
     emit: (written) =>
@@ -275,18 +283,18 @@ export async function publishOutput(
 }
 
 /**
- * Record a build's cache use as the last build's (`slop cache stats`).
+ * Record a build's cache use as the last build's (`slop cache stats`): its files' renders taken
+ * from the cache or made, and its texts' counts (`counted`).
  *
  * @example
  * ```ts
  * import { recordCacheUse } from "./stages.ts";
- * // await recordCacheUse(run, files, counted);
+ * // await recordCacheUse(run, { files, counted });
  * ```
  */
 export async function recordCacheUse(
   run: BuildRun,
-  files: RenderedFile[],
-  counted: Pick<Counted, "hits" | "misses">,
+  { files, counted }: { files: RenderedFile[]; counted: Pick<Counted, "hits" | "misses"> },
 ): Promise<void> {
   if (!run.cache.enabled) return;
   await recordBuild(run.config.cache.dir, {
@@ -320,21 +328,21 @@ export interface BudgetInput {
  * The budget stage: step files down until the document fits `budget.tokens`
  * (see `budget.ts`), counting each stepped file's block on its own where a
  * block depends on its file alone (`_budget_blocks.ts`), else composing,
- * ordering and placing the blocks again after each step. `files` is updated
- * in place.
+ * ordering and placing the blocks again after each step. `input.files` is
+ * updated in place.
  *
  * @example
  * ```ts
  * import { fitToBudget } from "./stages.ts";
- * // const { placed, report } = await fitToBudget(run, files, input);
+ * // const { placed, report } = await fitToBudget(run, { ...input, files });
  * ```
  */
 export async function fitToBudget(
   run: BuildRun,
-  files: RenderedFile[],
-  input: BudgetInput,
+  input: BudgetInput & { files: RenderedFile[] },
 ): Promise<FitResult> {
   const { config, registry } = run;
+  const { files } = input;
   const rules = config.secrets.rules;
   // Sections and ordering rules run again per step: their warnings were reported the first time.
   const warnNew = (raw: string) => {
@@ -342,7 +350,11 @@ export async function fitToBudget(
   };
   const assemble = async () => {
     const state = { config, files, root: config.root, stateDir: config.stateDir };
-    const blocks = await composeBlocks(state, registry, { warn: warnNew, complete: run.complete });
+    const blocks = await composeBlocks(state, registry, {
+      warn: warnNew,
+      complete: run.complete,
+      derived: run.derived,
+    });
     await redactBlocks(blocks, rules); // found and listed on the first compose
     const ordered = await orderBlocks(blocks, registry, { ...input.orderContext, warn: warnNew });
     const formatted = formatBlocks(ordered, files, config.output.format);

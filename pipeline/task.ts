@@ -58,6 +58,7 @@ import type { Assembled, BuildOptions } from "./build_options.ts";
 import type {
   BuildState,
   CompleteFn,
+  DeriveFn,
   ManifestTask,
   OrderContext,
   PlacedBlock,
@@ -254,6 +255,8 @@ export interface FitTaskOptions {
   transform: TransformOptions & { complete: CompleteFn };
   /** Token counts of texts the build counted already, by sha256 (see `placeBlocks`). */
   tokenCache?: Map<string, number>;
+  /** The build's memo of values made from texts (`BuildRun.derived`). @default {undefined} made now */
+  derived?: DeriveFn;
   /** The recent history for the co-change and history signals ({@linkcode taskHistory}); none: read from git. */
   history?: TaskHistory;
 }
@@ -637,6 +640,7 @@ function assembler(state: BuildState, options: FitTaskOptions): () => Promise<Pl
     const blocks = await composeBlocks(state, options.registry, {
       warn: quiet,
       complete: options.transform.complete,
+      derived: options.derived,
     });
     await redactBlocks(blocks, config.secrets.rules);
     const ordered = await orderBlocks(blocks, options.registry, { ...options.order, warn: quiet });
@@ -675,6 +679,7 @@ export async function withTask(
     registry: run.registry,
     order: orderContext,
     transform: transformOptions(run),
+    derived: run.derived,
     tokenCache: assembled.counted.counts,
     history,
   });

@@ -239,14 +239,13 @@ export async function renderSetup<T extends TransformOptions>(
  * @example
  * ```ts
  * import { viewFor } from "./transform.ts";
- * // viewFor(file, config, options, isFocus(file.path)) === "full"
+ * // viewFor(file, { config, isFocus: isFocus(file.path) }, options) === "full"
  * ```
  */
 export function viewFor(
   file: SourceFile,
-  config: ResolvedConfig,
-  options: Pick<TransformOptions, "viewOf">,
-  isFocus: boolean,
+  { config, isFocus }: { config: ResolvedConfig; isFocus: boolean },
+  options: Pick<TransformOptions, "viewOf"> = {},
 ): string {
   return options.viewOf?.(file) ?? chooseView(file, config, isFocus);
 }
@@ -331,7 +330,7 @@ export async function renderFile(
   const warnings: string[] = [];
   const unrendered = unrenderedFile(file, config, base);
   if (unrendered) return { file: unrendered, warnings };
-  const view = viewFor(file, config, options, isFocus);
+  const view = viewFor(file, { config, isFocus }, options);
   // Not read by the read stage (unchanged since the last build): read only if a view needs it.
   const lazy = lazyInput(file, normalizeNewlines);
   const warn = (message: string) => {
@@ -412,15 +411,14 @@ async function renderCached(
   // the entry's `dedup`), so a cache hit costs no scan for blobs.
   const render = async (warn: (message: string) => void, used: Set<string>) => {
     await lazy?.load();
-    const output = await renderView(
-      view,
+    const output = await renderView(view, {
       input,
       file,
       config,
       registry,
-      { ...options, warn },
-      used,
-    );
+      options: { ...options, warn },
+      seen: used,
+    });
     return dedupOutput(output, file.entry);
   };
   if (!options.cache) return { output: await render(warn, new Set()), cache: "miss" };
@@ -434,18 +432,11 @@ async function renderCached(
     render,
     lazy,
     keepText: options.keepText,
-    context: () => ({
-      options: { ...file.entry.options },
-      entry: file.entry,
-      config,
-      warn: options.warn,
-      complete: options.complete,
-      renderAs: async (other) => {
+    context: () =>
+      viewContext({ input, file, config, registry, options, seen: new Set() }, async (other) => {
         await lazy?.load();
-        return await renderView(other, input, file, config, registry, options, new Set());
-      },
-      store: options.store ?? pluginStore(config),
-    }),
+        return await renderView(other, { input, file, config, registry, options, seen: new Set() });
+      }),
   });
 }
 
@@ -454,19 +445,40 @@ export function normalizeNewlines(text: string): string {
   return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }
 
-async function renderView(
-  view: string,
-  input: ViewInput,
-  file: SourceFile,
-  config: ResolvedConfig,
-  registry: Registry,
-  options: TransformOptions,
-  seen: Set<string>,
-): Promise<ViewOutput> {
+/** What rendering a file's view needs; `seen`: the view modes this render went through. */
+interface ViewJob {
+  input: ViewInput;
+  file: SourceFile;
+  config: ResolvedConfig;
+  registry: Registry;
+  options: TransformOptions;
+  seen: Set<string>;
+}
+
+/** The context a view mode renders `job`'s file with; `renderAs` renders it with another view. */
+function viewContext(job: ViewJob, renderAs: ViewContext["renderAs"]): ViewContext {
+  const { file, config, options } = job;
+  return {
+    options: { ...file.entry.options },
+    entry: file.entry,
+    config,
+    warn: options.warn,
+    complete: options.complete,
+    renderAs,
+    store: options.store ?? pluginStore(config),
+  };
+}
+
+/**
+ * Render `job`'s file with the view mode `view`: its fallback's output (noted) when the view is
+ * not installed or does not take the file; an error when it falls back to itself.
+ */
+async function renderView(view: string, job: ViewJob): Promise<ViewOutput> {
+  const { input, file, registry, options, seen } = job;
   const plugin = findViewMode(registry, view);
   if (!plugin && GRAMMAR_VIEWS.includes(view)) {
     // Tier 3 picks `skeleton` even when no grammar view is installed: fall back like an unsupported file.
-    const out = await renderView(FALLBACK_VIEW, input, file, config, registry, options, seen);
+    const out = await renderView(FALLBACK_VIEW, job);
     const note = `${view} is not installed: fell back to ${FALLBACK_VIEW}`;
     return { ...out, view: out.view ?? FALLBACK_VIEW, notes: [note, ...(out.notes ?? [])] };
   }
@@ -478,7 +490,7 @@ async function renderView(
   }
   seen.add(plugin.name);
   if (!accepts(plugin, file.path, input) && view !== FALLBACK_VIEW) {
-    const out = await renderView(FALLBACK_VIEW, input, file, config, registry, options, seen);
+    const out = await renderView(FALLBACK_VIEW, job);
     const shortName = plugin.name.replace(/^slop:/, "");
     return {
       ...out,
@@ -491,15 +503,7 @@ async function renderView(
       ],
     };
   }
-  const ctx: ViewContext = {
-    options: { ...file.entry.options },
-    entry: file.entry,
-    config,
-    warn: options.warn,
-    complete: options.complete,
-    renderAs: (other) => renderView(other, input, file, config, registry, options, seen),
-    store: options.store ?? pluginStore(config),
-  };
+  const ctx = viewContext(job, (other) => renderView(other, job));
   const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {
     path: file.path,
     timeoutMs: plugin.timeoutMs ?? options.timeoutMs,

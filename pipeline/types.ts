@@ -747,7 +747,19 @@ export interface SectionContext extends Logger {
    * `mark`: what the cut text will end with (`...`), which must not be read as part of a value.
    */
   cutOutsideSecrets(text: string, at: number, options?: { mark?: string }): number;
+  /**
+   * A value made from `text` alone (`salt` names what it is, such as a file's block): `compute()`,
+   * or, in a long-running process (`slop watch`, the build server), the value made for the same
+   * text and salt in this build or the last. Absent from a context made by hand: compute it.
+   */
+  derived?: DeriveFn;
 }
+
+/**
+ * Make a value from `text` alone (`salt` names what it is): `compute()`, or the value a memo of
+ * earlier builds holds for the same text and salt (see `SectionContext.derived`).
+ */
+export type DeriveFn = <T>(text: string, salt: string, compute: () => T) => T;
 
 /** A section plugin: turns the build state into blocks. */
 export interface SectionPlugin {

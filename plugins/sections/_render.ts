@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Block, RenderedFile } from "../../pipeline/types.ts";
+import type { Block, DeriveFn, RenderedFile } from "../../pipeline/types.ts";
 import {
   derived,
   edgeBlanksShown,
@@ -125,11 +125,15 @@ export function listItemPath(path: string): string {
   return shown.replace(/^(\d{1,9})([.)])/, "$1\\$2");
 }
 
-/** The markdown of one file: heading, then fenced code or inline markdown, then a blank line. */
-export function renderFileBlock(file: RenderedFile): string {
-  // A resident process (slop watch) renders an unchanged file's block once.
+/**
+ * The markdown of one file: heading, then fenced code or inline markdown, then a blank line.
+ * `derived`: the build's memo of values made from texts (`ctx.derived`: a long-running process
+ * renders an unchanged file's block once), else made now.
+ */
+export function renderFileBlock(file: RenderedFile, options: { derived?: DeriveFn } = {}): string {
+  const derive = options.derived ?? derived;
   const salt = `block\0${file.path}\0${file.fenced}\0${file.status}\0${file.language}`;
-  const block = derived(file.text ?? "", salt, () => {
+  const block = derive(file.text ?? "", salt, () => {
     const text = fileBlock(file);
     const joined = joinedFileBlock(file);
     return { text, joined: joined?.text === text ? joined : undefined };
@@ -178,7 +182,7 @@ function fencedEnds(file: RenderedFile, marks: TextMarks): [string, string] {
  * // "### a.py\n\n```python\nx = 1\n```\n\n"
  * ```
  */
-export function fileBlockOf(file: RenderedFile): Block {
+export function fileBlockOf(file: RenderedFile, options: { derived?: DeriveFn } = {}): Block {
   const block = {
     id: `files:${file.path}`,
     section: "files",
@@ -189,6 +193,6 @@ export function fileBlockOf(file: RenderedFile): Block {
   // make the block a dictionary of its properties (pipeline/lazy_text.ts, `lazyCopy`).
   if (file.fenced && file.status !== "error" && isLazyText(file)) {
     lazyFileBlock(block, file, fencedEnds(file, marksOf(file)));
-  } else block.text = renderFileBlock(file);
+  } else block.text = renderFileBlock(file, options);
   return block;
 }

@@ -42,7 +42,7 @@ export function filesSection(_options: FilesOptions = {}): SectionPlugin {
   return {
     kind: "section",
     name: "slop:files",
-    compose(state) {
+    compose(state, ctx) {
       // A lazy text is there without reading it (`isLazyText`).
       const shown = state.files.filter((f) =>
         f.status !== "skipped" && (isLazyText(f) || f.text !== undefined)
@@ -55,7 +55,7 @@ export function filesSection(_options: FilesOptions = {}): SectionPlugin {
         heading: true,
         text: `${filesHeading(state)}\n\n`,
       }];
-      for (const file of shown) blocks.push(fileBlockOf(file));
+      for (const file of shown) blocks.push(fileBlockOf(file, ctx));
       return blocks;
     },
   };

@@ -68,7 +68,7 @@ export function taskSection(options: TaskOptions = {}): SectionPlugin {
   return {
     kind: "section",
     name: "slop:task",
-    compose(state) {
+    compose(state, ctx) {
       const task = state.task;
       if (!task) return [];
       const blocks: Block[] = [{
@@ -86,7 +86,7 @@ export function taskSection(options: TaskOptions = {}): SectionPlugin {
           id: `task:${entry.path}`,
           section: "task",
           stability: "volatile",
-          text: renderFileBlock(entry.file),
+          text: renderFileBlock(entry.file, ctx),
         });
       }
       const others = task.entries.filter((e) => e.where !== "task");

@@ -5,7 +5,7 @@ import { makeProject, tempDir, type Tree } from "../_helpers.ts";
 import { type Resident, resident } from "../../accel/resident.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
 import { differenceServed } from "../../accel/count_diff.ts";
-import { turnDerived } from "../../pipeline/helpers.ts";
+import { derivedMemo } from "../../accel/derived_memo.ts";
 import { takeParts, textParts } from "../../pipeline/block_parts.ts";
 import { renderFileBlock } from "../../plugins/sections/_render.ts";
 import type { RenderedFile } from "../../pipeline/types.ts";
@@ -237,16 +237,62 @@ Deno.test("a block a resident process rendered before is read by its parts in th
     sha256: "",
     bytes: 0,
   });
-  turnDerived();
-  const before = renderFileBlock(fileOf());
+  const memo = derivedMemo();
+  memo.turn();
+  const before = renderFileBlock(fileOf(), memo);
   // The next build: a new file object with the same text (as the view memo gives it).
-  turnDerived();
+  memo.turn();
   const file = fileOf();
-  const block = { text: renderFileBlock(file) };
+  const block = { text: renderFileBlock(file, memo) };
   assert.equal(block.text, before);
   // Read part by part: V8 would copy a joined text read whole into one flat string.
   assert.equal(takeParts(block, file), true);
   assert.equal(textParts(block)[1], text);
+});
+
+Deno.test("a resident hands sections its memo of values made from texts: made once while builds use them, made again without a resident", async () => {
+  const made = globalThis as { slopDerivedMade?: number };
+  const root = await makeProject({
+    "a.py": "A = 1\n",
+    "slop.config.ts": `export default {
+  files: ["a.py"],
+  plugins: [{
+    kind: "section",
+    name: "made",
+    compose(_state, ctx) {
+      const g = globalThis;
+      ctx.derived("a text", "made", () => (g.slopDerivedMade = (g.slopDerivedMade ?? 0) + 1));
+      return [];
+    },
+  }],
+};
+`,
+  });
+  const config = await loadConfig({ cwd: root });
+  const builds = async (layer: ReturnType<typeof speedLayer>, n: number) => {
+    made.slopDerivedMade = 0;
+    for (let i = 0; i < n; i++) {
+      await build(config, { builtins: defaultPlugins(), layer, write: false });
+    }
+    return made.slopDerivedMade;
+  };
+  const kept = resident();
+  try {
+    assert.equal(await builds(speedLayer({ resident: kept }), 3), 1);
+    assert.equal(await builds(speedLayer(), 3), 3);
+  } finally {
+    await kept.close();
+    delete made.slopDerivedMade;
+  }
+  // Two generations: a value neither this build nor the last one used is made again.
+  const memo = derivedMemo();
+  let count = 0;
+  memo.derived("t", "s", () => ++count);
+  memo.turn();
+  memo.turn();
+  memo.derived("t", "s", () => ++count);
+  memo.turn();
+  assert.equal(memo.derived("t", "s", () => ++count), 2);
 });
 
 Deno.test("a resident gives a file rendered before again, as the cache has it, with its warnings, while nothing it depends on changed", async () => {

@@ -10,6 +10,7 @@ import {
   sortBySizeAndVolatility,
 } from "../../pipeline/order_state.ts";
 import { keptOrderFiles } from "../../accel/kept_order.ts";
+import { derivedMemo } from "../../accel/derived_memo.ts";
 import type { BlockMemo } from "../../accel/resident.ts";
 import type { RenderedFile } from "../../pipeline/types.ts";
 
@@ -118,6 +119,7 @@ Deno.test("keptOrderFiles() takes a block's length from a resident's block memo 
   };
   const remembered = new Map<string, BlockMemo>();
   const memo = { get: (id: string) => remembered.get(id), set: () => {} };
+  const kept = { blocks: memo, derived: derivedMemo().derived };
   const memoOf = (text: string, length: number) => ({
     text,
     length,
@@ -128,12 +130,12 @@ Deno.test("keptOrderFiles() takes a block's length from a resident's block memo 
   // Another text under the same id (the file was edited): measured.
   remembered.set(block.id, memoOf(text.replace("1", "22"), 999));
   assert.equal(
-    keptOrderFiles([block], [rendered], memo)[0].bytes,
+    keptOrderFiles([block], [rendered], kept)[0].bytes,
     new TextEncoder().encode(text).length,
   );
   // The same text: the length kept with it (a made-up one here, to tell where it came from).
   remembered.set(block.id, memoOf(text, 999));
-  assert.equal(keptOrderFiles([block], [rendered], memo)[0].bytes, 999);
+  assert.equal(keptOrderFiles([block], [rendered], kept)[0].bytes, 999);
 });
 
 Deno.test("advanceOrder() pools a file's count with its kind's in its top folder: an unchanged file among often-changed ones sorts after one among files that never change", () => {

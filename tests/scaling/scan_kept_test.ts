@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { sha256 } from "../../pipeline/read.ts";
-import { redactSources, setScanKeepChars } from "../../pipeline/secrets.ts";
+import { setScanKeepChars } from "../../pipeline/secrets.ts";
+import { redactHandingOff } from "../../accel/scan_handoff.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { prng } from "../_helpers.ts";
 
@@ -30,7 +31,7 @@ Deno.test("a scan worker keeps at most its bound of texts to count, whatever the
       const all = sources(files);
       const total = all.reduce((n, s) => n + s.text!.length, 0);
       let handed: Array<{ path: string; text: string; helper?: number }> = [];
-      await redactSources(all, {}, undefined, {
+      await redactHandingOff(all, {}, {
         workers: 2,
         handOff: {
           keep: () => true,

@@ -7,6 +7,7 @@ import {
   SECRETLINT_HINTS,
 } from "../../pipeline/secrets.ts";
 import { countEarly, stopRun } from "../../accel/precount.ts";
+import { redactHandingOff } from "../../accel/scan_handoff.ts";
 import { redactText, redactUnlessHinted } from "../../pipeline/_scan.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { prng } from "../_helpers.ts";
@@ -56,14 +57,14 @@ Deno.test("a scan split across workers redacts and reports exactly what a scan i
   const one = corpus();
   const many = corpus();
   assert.ok(one.reduce((n, f) => n + f.text!.length, 0) > 1024 * 1024, "large enough for workers");
-  const alone = await redactSources(one, rules, undefined, { workers: 1 });
+  const alone = await redactSources(one, rules, { workers: 1 });
   // Workers that count the texts next (files shown whole) are started for a scan this size.
   const handOff = countEarly("o200k", undefined, () => true);
-  const split = await redactSources(many, rules, undefined, { workers: 3, handOff });
+  const split = await redactHandingOff(many, rules, { workers: 3, handOff });
   stopRun("o200k");
   // With nothing to count next, this thread scans alone, batch by batch.
   const batched = corpus();
-  assert.deepEqual(await redactSources(batched, rules, undefined, { workers: 3 }), alone);
+  assert.deepEqual(await redactSources(batched, rules, { workers: 3 }), alone);
   assert.deepEqual(batched.map((f) => f.text), one.map((f) => f.text));
   assert.ok(alone.length >= 5, `secrets found: ${alone.length}`);
   assert.deepEqual(new Set(alone.map((f) => f.rule)).size >= 4, true);
