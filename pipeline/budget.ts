@@ -23,7 +23,7 @@
  * @module
  */
 
-import { runGit } from "./_git.ts";
+import { gitOutput } from "./_git.ts";
 import { stepSource } from "./_budget_source.ts";
 import { prepareSteps, type StepRenders, stepRenders, type StepView } from "./_budget_ahead.ts";
 import { findViewMode, type Registry } from "./registry.ts";
@@ -308,7 +308,8 @@ async function planner(
   const focus = focusOf(config, options.sources.map((s) => s.path));
   const isFocus = (path: string) => focus(path) || options.keep?.has(path) === true;
   const sources = new Map(options.sources.map((s) => [s.path, s]));
-  const changes = options.changes ?? await changeCounts(config.root);
+  const changes = options.changes ??
+    await changeCounts(config.root, undefined, { warn: options.transform.warn });
   const index = new Map(files.map((f, i) => [f.path, i]));
   const candidates = stepOrder(files, { size: tokens, isFocus, sources, changes });
   const targets = LADDER.slice(1).filter((v) => v === LISTED || findViewMode(registry, v));
@@ -550,7 +551,9 @@ export function rankOf(view: string): number {
 
 /**
  * How often each file changed in the last `commits` commits (`git log`),
- * by path relative to `root`; empty outside git.
+ * by path relative to `root`; empty outside git. When git refuses a value of its
+ * config (`color.diff.new = notacolor` fails every `git log`, not the listing),
+ * `options.warn` gets git's line, which names the key.
  *
  * @example
  * ```ts
@@ -558,8 +561,12 @@ export function rankOf(view: string): number {
  * // (await changeCounts("/repo")).get("src/a.ts"); // 3
  * ```
  */
-export async function changeCounts(root: string, commits = 200): Promise<Map<string, number>> {
-  const out = await runGit(
+export async function changeCounts(
+  root: string,
+  commits = 200,
+  options: { warn?: (message: string) => void } = {},
+): Promise<Map<string, number>> {
+  const answer = await gitOutput(
     // --no-renames: git's rename detection reads the files' contents, which a partial clone
     // (--filter=blob:none) has not fetched: git would fetch them, or fail offline. The counts of
     // the paths that exist are the same either way. -z: each path as it is, ended by a NUL (git
@@ -567,6 +574,15 @@ export async function changeCounts(root: string, commits = 200): Promise<Map<str
     ["log", `-n${commits}`, "-z", "--format=", "--name-only", "--no-renames", "--relative"],
     root,
   );
+  const out = typeof answer === "object" && "out" in answer ? answer.out : undefined;
+  // A log that fails for want of commits, or outside git, says nothing; one that fails on the
+  // user's config would leave every budget unordered by history with no word.
+  if (typeof answer === "object" && "failed" in answer && /\bconfig\b/.test(answer.failed)) {
+    options.warn?.(
+      `git cannot read the history (${answer.failed}): files are stepped down without their ` +
+        "change counts; correct the value in git's config",
+    );
+  }
   const counts = new Map<string, number>();
   for (const path of out?.split("\0") ?? []) {
     if (path) counts.set(path, (counts.get(path) ?? 0) + 1);
