@@ -272,6 +272,21 @@ Deno.test("a FIFO named by git's core.excludesFile or core.attributesFile is nam
   }
 });
 
+Deno.test("a FIFO .gitattributes git does not list (untracked: git lists no FIFO) is named once git is a second late", async () => {
+  const root = await makeProject({ ".gitattributes": "*.md -diff\n", "sub/a.py": "x = 1\n" });
+  await gitInit(root);
+  mkfifo(join(root, "sub/.gitattributes"));
+  const result = await settled(() => buildIn(root));
+  assert.equal(typeof result, "object", String(result));
+  const built = result as Awaited<ReturnType<typeof buildIn>>;
+  assert.equal(row(built, "sub/a.py").status, "rendered");
+  assert.deepEqual(built.manifest.warnings, [
+    'Cannot read "sub/.gitattributes": it is not a regular file (a FIFO, socket or device), which ' +
+    "slop does not read and git would wait on: no file is marked binary, generated or vendored " +
+    "by .gitattributes; put a file in its place",
+  ]);
+});
+
 Deno.test("a FIFO in place of a written document or manifest is passed over by slop stats, report and explain, never opened", async () => {
   const root = await makeProject({ "a.py": "x = 1\n" });
   await buildContext({ cwd: root });
