@@ -266,3 +266,21 @@ Deno.test("a broken history or config that quotes a secret in its error never le
   assert.notEqual(broken.code, 0);
   assert.ok(!broken.stderr.includes(key) && !broken.stdout.includes(key), broken.stderr);
 });
+
+Deno.test("redactText() finds nothing in slop's own placeholders: a redacted Kubernetes Secret (YAML, JSON) or key block scanned again", async () => {
+  // A redacted output pasted into a project (docs, a committed manifest) failed
+  // --fail-on-secret: the rules that take every value of a block took the placeholders too.
+  const texts = [
+    "apiVersion: v1\nkind: Secret\ntype: kubernetes.io/tls\ndata:\n  tls.crt: [REDACTED:kubernetes-secret]\n  tls.key: |\n    [REDACTED:kubernetes-secret]\n",
+    '{"kind": "Secret", "data": {"token": "[REDACTED:kubernetes-secret]"}}\n',
+    "-----BEGIN RSA PRIVATE KEY-----\n[REDACTED:private-key]\n-----END RSA PRIVATE KEY-----\n",
+  ];
+  for (const text of texts) {
+    assert.deepEqual(await redactText(text, "secret.yaml"), { text, findings: [] }, text);
+  }
+  // A real value beside a placeholder is still found.
+  const mixed = "kind: Secret\ndata:\n  a: [REDACTED:kubernetes-secret]\n  b: c2VjcmV0LXZhbHVl\n";
+  assert.deepEqual((await redactText(mixed, "s.yaml")).findings, [
+    { line: 4, rule: "kubernetes-secret" },
+  ]);
+});
