@@ -284,3 +284,33 @@ Deno.test("redactText() finds nothing in slop's own placeholders: a redacted Kub
     { line: 4, rule: "kubernetes-secret" },
   ]);
 });
+
+Deno.test("redactText() keeps a Kubernetes Secret's values that are template references (Helm's {{ … }}, ${VAR}), and takes the rest", async () => {
+  // A Helm chart's Secret template: its values are expressions, and redacting them lost the chart's
+  // logic (38 values of prometheus-community/helm-charts).
+  const yaml = [
+    "apiVersion: v1",
+    "kind: Secret",
+    "data:",
+    "  tls.crt: {{ b64enc .Values.tls.certificate }}",
+    "  relabel.yaml: {{ tpl (toYaml .Values.relabel) . | b64enc | quote }}",
+    '  quoted: "{{ .Values.password | b64enc }}"',
+    "  env: ${DB_PASSWORD}",
+    "  real: c2VjcmV0LXZhbHVl",
+    "  mixed: {{ .Values.a }}c2VjcmV0",
+    "",
+  ].join("\n");
+  assert.deepEqual((await redactText(yaml, "secret.yaml")).findings, [
+    { line: 8, rule: "kubernetes-secret" },
+    { line: 9, rule: "kubernetes-secret" },
+  ]);
+  const json =
+    '{"kind": "Secret", "data": {"a": "{{ .Values.a | b64enc }}", "b": "c2VjcmV0LXZhbHVl"}}\n';
+  assert.deepEqual((await redactText(json, "secret.json")).findings, [
+    { line: 1, rule: "kubernetes-secret" },
+  ]);
+  assert.match(
+    (await redactText(json, "secret.json")).text,
+    /"a": "\{\{ \.Values\.a \| b64enc \}\}"/,
+  );
+});
