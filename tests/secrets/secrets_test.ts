@@ -287,7 +287,7 @@ Deno.test("redactText() finds nothing in slop's own placeholders: a redacted Kub
 
 Deno.test("redactText() keeps a Kubernetes Secret's values that are template references (Helm's {{ … }}, ${VAR}), and takes the rest", async () => {
   // A Helm chart's Secret template: its values are expressions, and redacting them lost the chart's
-  // logic (38 values of prometheus-community/helm-charts).
+  // logic (21 values of prometheus-community/helm-charts).
   const yaml = [
     "apiVersion: v1",
     "kind: Secret",
