@@ -298,6 +298,11 @@ interface Planner {
   replay(steps: StepDown[], tokens: Map<string, number>): Promise<Applied[]>;
 }
 
+/** The change counts from git, for a plan given none (a log git refuses to read warns). */
+function gitChanges(options: PlanOptions): Promise<Map<string, number>> {
+  return changeCounts(options.config.root, undefined, { warn: options.transform.warn });
+}
+
 async function planner(
   files: RenderedFile[],
   tokens: Map<string, number>,
@@ -308,8 +313,7 @@ async function planner(
   const focus = focusOf(config, options.sources.map((s) => s.path));
   const isFocus = (path: string) => focus(path) || options.keep?.has(path) === true;
   const sources = new Map(options.sources.map((s) => [s.path, s]));
-  const changes = options.changes ??
-    await changeCounts(config.root, undefined, { warn: options.transform.warn });
+  const changes = options.changes ?? await gitChanges(options);
   const index = new Map(files.map((f, i) => [f.path, i]));
   const candidates = stepOrder(files, { size: tokens, isFocus, sources, changes });
   const targets = LADDER.slice(1).filter((v) => v === LISTED || findViewMode(registry, v));
