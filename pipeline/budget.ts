@@ -24,6 +24,7 @@
  */
 
 import { gitOutput } from "./_git.ts";
+import { configRefusal } from "./_git_history.ts";
 import { stepSource } from "./_budget_source.ts";
 import { prepareSteps, type StepRenders, stepRenders, type StepView } from "./_budget_ahead.ts";
 import { findViewMode, type Registry } from "./registry.ts";
@@ -581,10 +582,11 @@ export async function changeCounts(
   const out = typeof answer === "object" && "out" in answer ? answer.out : undefined;
   // A log that fails for want of commits, or outside git, says nothing; one that fails on the
   // user's config would leave every budget unordered by history with no word.
-  if (typeof answer === "object" && "failed" in answer && /\bconfig\b/.test(answer.failed)) {
+  const refused = configRefusal(answer);
+  if (refused) {
     options.warn?.(
-      `git cannot read the history (${answer.failed}): files are stepped down without their ` +
-        "change counts; correct the value in git's config",
+      `git cannot read the history (${refused}): files are stepped down without their change ` +
+        "counts; correct the value in git's config",
     );
   }
   const counts = new Map<string, number>();
