@@ -193,6 +193,20 @@ export async function runGit(
 }
 
 /**
+ * A reader of git's settings in `root` (`git config …` as slop runs git), for the guards of
+ * `_git_ignore_files.ts`.
+ *
+ * @example
+ * ```ts
+ * import { gitConfigRead } from "./_git.ts";
+ * await gitConfigRead(Deno.cwd())(["config", "--get", "core.excludesFile"]);
+ * ```
+ */
+export function gitConfigRead(root: string): (args: string[]) => Promise<string | undefined> {
+  return (args) => runGit(args, root);
+}
+
+/**
  * Whether a git work tree can contain `root`: `root` (its real path, as git
  * sees its working folder) or a folder above it holds a `.git` entry (a
  * folder, or a file as in worktrees and submodules). When it cannot, git would find no repository either:
@@ -296,6 +310,7 @@ export async function gitListing(root: string): Promise<GitListing | GitRefusal 
     root,
     (signal) =>
       gitOutput(["ls-files", "-co", "--exclude-standard", "-z"], root, { deadlineMs, signal }),
+    { config: gitConfigRead(root) },
   );
   if (out === TIMED_OUT || isBlocked(out)) {
     // The tracked files alone read no ignore file and match no pattern.

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { gitDeadlineMs, gitOutput, TIMED_OUT } from "./_git.ts";
+import { gitConfigRead, gitDeadlineMs, gitOutput, TIMED_OUT } from "./_git.ts";
+import { guardedGit, isBlocked, notRegularAttributes } from "./_git_ignore_files.ts";
 import { join } from "./_path.ts";
 
 /** The attributes asked of git, in the order their reasons are taken. */
@@ -26,7 +27,8 @@ const REASONS: Record<(typeof ATTRIBUTES)[number], string> = {
  * `.gitattributes` (nested ones, `.git/info/attributes`, `core.attributesFile`) counts as git
  * reads it. Git is asked only when the listing holds a `.gitattributes` file; when git fails or
  * runs past its deadline, no file is marked. When one of them (or `.git/info/attributes`) is no
- * regular file, git is not asked and `options.warnings` gets one naming them.
+ * regular file, git is not asked, and when the file `core.attributesFile` names is none, git is
+ * stopped: `options.warnings` gets one naming them.
  *
  * @example
  * ```ts
@@ -43,22 +45,30 @@ export async function attributeSkips(
   const skips = new Map<string, string>();
   const files = paths.filter((p) => p === ".gitattributes" || p.endsWith("/.gitattributes"));
   if (!files.length) return skips;
-  // One that is no regular file (a FIFO) would hold git until its deadline: git is not asked.
+  // One that is no regular file (a FIFO) would hold git: git is not asked, or is stopped once
+  // it is a second late and the file `core.attributesFile` names is such a one.
   const blocked = [...files, ".git/info/attributes"].filter((p) =>
     !regularOrMissing(join(root, p))
   );
-  if (blocked.length) {
+  const deadlineMs = gitDeadlineMs();
+  const stdin = paths.map((p) => p + "\0").join("");
+  const answer = blocked.length ? { notRegular: blocked.map((p) => `"${p}"`) } : await guardedGit(
+    (signal) =>
+      gitOutput(["check-attr", "-z", "--stdin", ...ATTRIBUTES], root, {
+        deadlineMs,
+        stdin,
+        signal,
+      }),
+    (stop) => notRegularAttributes(root, gitConfigRead(root), stop),
+  );
+  if (isBlocked(answer)) {
     options.warnings?.push(
-      `Cannot read ${blocked.map((p) => `"${p}"`).join(", ")}: it is not a regular file (a ` +
-        "FIFO, socket or device), which slop does not read and git would wait on: no file is " +
-        "marked binary, generated or vendored by .gitattributes; put a file in its place",
+      `Cannot read ${answer.notRegular.join(", ")}: it is not a regular file (a FIFO, socket or ` +
+        "device), which slop does not read and git would wait on: no file is marked binary, " +
+        "generated or vendored by .gitattributes; put a file in its place",
     );
     return skips;
   }
-  const answer = await gitOutput(["check-attr", "-z", "--stdin", ...ATTRIBUTES], root, {
-    deadlineMs: gitDeadlineMs(),
-    stdin: paths.map((p) => p + "\0").join(""),
-  });
   if (answer === TIMED_OUT || !("out" in answer)) return skips;
   // `-z` output: path, attribute, value, each ended by NUL, for every path and attribute.
   const parts = answer.out.split("\0");

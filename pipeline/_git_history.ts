@@ -5,7 +5,7 @@
  * @module
  */
 
-import { gitOutput } from "./_git.ts";
+import { type GitOutput, gitOutput } from "./_git.ts";
 import { DECAY, type OrderSeed, PRIOR } from "./order_state.ts";
 
 /** The least number of commits the seed looks at (its window starts at an anchor at least this old). */
@@ -126,7 +126,8 @@ export async function gitChangeSeed(
 /**
  * The newest `count` commits of the first-parent history from `rev` of the repository `root` is
  * in, newest first, each with the paths it changed relative to `root` (merges: what they
- * brought). Undefined outside git or with no commits.
+ * brought). Undefined outside git or with no commits; when git refuses a value of its config,
+ * `options.onRefused` gets git's line ({@linkcode configRefusal}).
  *
  * @example
  * ```ts
@@ -138,7 +139,7 @@ export async function firstParentLog(
   root: string,
   count: number,
   rev: string = "HEAD",
-  options: { messages?: boolean } = {},
+  options: { messages?: boolean; onRefused?: (line: string) => void } = {},
 ): Promise<LogCommit[] | undefined> {
   // Each record starts and its message ends with a mark no commit can hold: made anew for this
   // read, so a message that copies the marks of another read (or of the format) splits nothing.
@@ -166,9 +167,29 @@ export async function firstParentLog(
   if (typeof answer === "object" && "failed" in answer && answer.failed.includes("--diff-merges")) {
     answer = await log("-m");
   }
+  const refused = configRefusal(answer);
+  if (refused) options.onRefused?.(refused);
   const out = typeof answer === "object" && "out" in answer ? answer.out : undefined;
   if (!out) return undefined;
   return out.split(`\x01${mark}`).slice(1).map((chunk) => logRecord(chunk, `\x02${mark}`, options));
+}
+
+/**
+ * git's line when it refused a value of its config (`color.diff.new = notacolor` fails every
+ * `git log`, not the listing): it names the key. Undefined for any other answer, a log that fails
+ * for want of commits or outside git among them (nothing to warn of).
+ *
+ * @example
+ * ```ts
+ * import { configRefusal } from "./_git_history.ts";
+ * configRefusal({ failed: "bad config variable 'color.diff.new' in file '.git/config' at line 7" });
+ * // "bad config variable 'color.diff.new' in file '.git/config' at line 7"
+ * ```
+ */
+export function configRefusal(answer: GitOutput): string | undefined {
+  return typeof answer === "object" && "failed" in answer && /\bconfig\b/.test(answer.failed)
+    ? answer.failed
+    : undefined;
 }
 
 /** 32 random hex digits: the mark of one log read (see {@linkcode firstParentLog}). */

@@ -1,28 +1,38 @@
 /**
- * git reads every `.gitignore` of the folders it lists untracked files in, and `.git/info/exclude`,
- * with a plain open: a FIFO there (or a link to a device, `.gitignore -> /dev/zero`) holds it until
- * its deadline (30 s), and the build then blamed a slow pattern. So a listing that reads them
- * looks first at the root's two files, and, when git has not answered within a second, for any
- * `.gitignore` in the tree that is no regular file: git is then stopped, and the caller names the
- * file. These are the files slop reads for itself (`NOT_REGULAR` in `helpers.ts`).
+ * git reads every `.gitignore` of the folders it lists untracked files in, `.git/info/exclude` and
+ * the file `core.excludesFile` names (by default `~/.config/git/ignore`), with a plain open: a FIFO
+ * there (or a link to a device, `.gitignore -> /dev/zero`) holds it until its deadline (30 s), and
+ * the build then blamed a slow pattern. So a listing that reads them looks first at the root's two
+ * files, and, when git has not answered within a second, for any `.gitignore` in the tree and the
+ * file of `core.excludesFile` that is no regular file: git is then stopped, and the caller names
+ * the file. These are the files slop reads for itself (`NOT_REGULAR` in `helpers.ts`).
+ * `git check-attr` is guarded the same way for `core.attributesFile` ({@linkcode guardedGit}).
  *
  * @module
  */
 
-import { join } from "./_path.ts";
+import { isAbsolute, join } from "./_path.ts";
 
-/** How long git may list before the tree is looked at for a `.gitignore` that is no file. */
+/** How long git may run before the files it reads are looked at for one that is no file. */
 const PROBE_MS = 1000;
 
-/** The ignore files, root-relative, that are no regular file: git would wait on them. */
+/**
+ * The files git would wait on, each as named in a message: a root-relative path in quotes
+ * (`"sub/.gitignore"`), or a file a git setting names, with the setting
+ * (`"/home/me/ignore" (git's core.excludesFile)`).
+ */
 export interface NotRegularIgnores {
   notRegular: string[];
 }
 
+/** Reads git's config in the project's folder: `git config …`'s output, undefined when it fails. */
+export type GitConfigRead = (args: string[]) => Promise<string | undefined>;
+
 /**
  * Run a git listing that reads the ignore files (`--exclude-standard`), given as `list` (which
  * stops git when `signal` aborts): its answer, or the ignore files that are no regular file (then
- * git was not run, or was stopped).
+ * git was not run, or was stopped). With `options.config`, the file `core.excludesFile` names is
+ * looked at too.
  *
  * @example
  * ```ts
@@ -36,22 +46,52 @@ export interface NotRegularIgnores {
 export async function guardedListing<T>(
   root: string,
   list: (signal: AbortSignal) => Promise<T>,
+  options: { config?: GitConfigRead } = {},
 ): Promise<T | NotRegularIgnores> {
   const upFront = [".gitignore", ".git/info/exclude"].filter((p) => !regular(join(root, p)));
-  if (upFront.length) return { notRegular: upFront };
+  if (upFront.length) return { notRegular: upFront.map((p) => `"${p}"`) };
+  const config = options.config;
+  return await guardedGit(list, async (signal) => [
+    ...(await notRegularInTree(root, ".gitignore", signal)).map((p) => `"${p}"`),
+    ...(config ? await configuredNotRegular(root, "core.excludesFile", config) : []),
+  ]);
+}
+
+/**
+ * Run git (`run`, which stops git when its signal aborts); when it has not answered within a
+ * second, `probe` looks for the files it reads that are no regular file (ending its look when
+ * git answers first). Git's answer, or those files' names (then git was stopped).
+ *
+ * @example
+ * ```ts
+ * import { configuredNotRegular, guardedGit } from "./_git_ignore_files.ts";
+ * const read = async (args: string[]) => {
+ *   const out = await new Deno.Command("git", { args, stdout: "piped" }).output();
+ *   return out.success ? new TextDecoder().decode(out.stdout) : undefined;
+ * };
+ * const answer = await guardedGit(
+ *   (signal) => new Deno.Command("git", { args: ["check-attr", "-a", "a.ts"], signal }).output(),
+ *   () => configuredNotRegular(Deno.cwd(), "core.attributesFile", read),
+ * );
+ * ```
+ */
+export async function guardedGit<T>(
+  run: (signal: AbortSignal) => Promise<T>,
+  probe: (stop: AbortSignal) => Promise<string[]>,
+): Promise<T | NotRegularIgnores> {
   const stop = new AbortController();
-  const listing = list(stop.signal);
-  // The look at the tree starts only when git is slow, and stops as soon as git answers, so a
-  // build whose git answers late waits at most one slice of it (`SLICE_MS`), never a whole walk.
+  const listing = run(stop.signal);
+  // The look starts only when git is slow, and stops as soon as git answers, so a build whose
+  // git answers late waits at most one slice of it (`SLICE_MS`), never a whole walk.
   const done = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let probing: Promise<string[]> | undefined;
-  const probe = new Promise<string[]>((resolve) => {
-    timer = setTimeout(() => resolve(probing = notRegularIgnores(root, done.signal)), PROBE_MS);
+  const looked = new Promise<string[]>((resolve) => {
+    timer = setTimeout(() => resolve(probing = probe(done.signal)), PROBE_MS);
   });
   const first = await Promise.race([
     listing.then((out) => ({ out }), (error) => ({ error })),
-    probe.then((found) => ({ found })),
+    looked.then((found) => ({ found })),
   ]);
   clearTimeout(timer);
   if (!("found" in first)) {
@@ -66,6 +106,77 @@ export async function guardedListing<T>(
   return { notRegular: first.found };
 }
 
+/**
+ * The file git reads for `key` (`core.excludesFile`, `core.attributesFile`): the one the setting
+ * names (a relative one from the work tree's top, as git reads it), else git's default
+ * (`$XDG_CONFIG_HOME/git/ignore` or `~/.config/git/ignore`, `attributes` for the other), named
+ * with the setting when it is no regular file; else none.
+ *
+ * @example
+ * ```ts
+ * import { configuredNotRegular } from "./_git_ignore_files.ts";
+ * const read = async (args: string[]) => {
+ *   const out = await new Deno.Command("git", { args, stdout: "piped" }).output();
+ *   return out.success ? new TextDecoder().decode(out.stdout) : undefined;
+ * };
+ * await configuredNotRegular(Deno.cwd(), "core.excludesFile", read); // [] for a plain file
+ * ```
+ */
+export async function configuredNotRegular(
+  root: string,
+  key: "core.excludesFile" | "core.attributesFile",
+  config: GitConfigRead,
+): Promise<string[]> {
+  const set = (await config(["config", "-z", "--path", "--get", key]))?.split("\0")[0];
+  let path = set || defaultFile(key === "core.excludesFile" ? "ignore" : "attributes");
+  if (!path) return [];
+  if (!isAbsolute(path)) {
+    const top = (await config(["rev-parse", "--show-toplevel"]))?.trim();
+    path = join(top || root, path);
+  }
+  return regular(path) ? [] : [`"${path}" (git's ${key})`];
+}
+
+/** git's own place for a file of its user's (`ignore`, `attributes`) when no setting names one. */
+function defaultFile(name: string): string | undefined {
+  try {
+    const xdg = Deno.env.get("XDG_CONFIG_HOME");
+    if (xdg) return join(xdg, "git", name);
+    const home = Deno.env.get("HOME");
+    return home ? join(home, ".config", "git", name) : undefined;
+  } catch {
+    return undefined; // no --allow-env: git's default cannot be found
+  }
+}
+
+/**
+ * The files git reads attributes from (`.gitattributes` in the tree, `.git/info/attributes`, the
+ * file `core.attributesFile` names) that are no regular file, named as
+ * {@linkcode NotRegularIgnores} names them: {@linkcode guardedGit}'s look for a git that reads
+ * attributes (`check-attr`, a `diff` against the work tree).
+ *
+ * @example
+ * ```ts
+ * import { notRegularAttributes } from "./_git_ignore_files.ts";
+ * const read = async (args: string[]) => {
+ *   const out = await new Deno.Command("git", { args, stdout: "piped" }).output();
+ *   return out.success ? new TextDecoder().decode(out.stdout) : undefined;
+ * };
+ * await notRegularAttributes(Deno.cwd(), read, new AbortController().signal); // []
+ * ```
+ */
+export async function notRegularAttributes(
+  root: string,
+  config: GitConfigRead,
+  stop: AbortSignal,
+): Promise<string[]> {
+  const info = regular(join(root, ".git/info/attributes")) ? [] : [".git/info/attributes"];
+  return [
+    ...[...await notRegularInTree(root, ".gitattributes", stop), ...info].map((p) => `"${p}"`),
+    ...await configuredNotRegular(root, "core.attributesFile", config),
+  ];
+}
+
 /** Whether `answer` is {@linkcode guardedListing}'s ignore files that are no regular file. */
 export function isBlocked(answer: unknown): answer is NotRegularIgnores {
   return typeof answer === "object" && answer !== null && "notRegular" in answer;
@@ -77,12 +188,13 @@ export function isBlocked(answer: unknown): answer is NotRegularIgnores {
  * @example
  * ```ts
  * import { notRegularIgnoreText } from "./_git_ignore_files.ts";
- * notRegularIgnoreText(["sub/.gitignore"]); // 'Cannot read "sub/.gitignore": it is not a regular file …'
+ * notRegularIgnoreText(['"sub/.gitignore"']); // 'Cannot read "sub/.gitignore": it is not a regular file …'
  * ```
  */
-export function notRegularIgnoreText(paths: string[]): string {
-  const named = paths.map((p) => `"${p}"`).join(", ");
-  return `Cannot read ${named}: it is not a regular file (a FIFO, socket or device), which ` +
+export function notRegularIgnoreText(named: string[]): string {
+  return `Cannot read ${
+    named.join(", ")
+  }: it is not a regular file (a FIFO, socket or device), which ` +
     "slop does not read and git would wait on: put a file in its place";
 }
 
@@ -90,11 +202,16 @@ export function notRegularIgnoreText(paths: string[]): string {
 const SLICE_MS = 20;
 
 /**
- * The `.gitignore` files under `root` that are no regular file, found by listing folders (not
- * `.git`, not through links, as git lists them) until `stop` aborts. Ignore rules are not
- * applied: this runs only when git is slow, and a FIFO is named even in a folder git skips.
+ * The files named `name` (`.gitignore`, `.gitattributes`) under `root` that are no regular file,
+ * found by listing folders (not `.git`, not through links, as git lists them) until `stop` aborts.
+ * Ignore rules are not applied: this runs only when git is slow, and a FIFO is named even in a
+ * folder git skips.
  */
-async function notRegularIgnores(root: string, stop: AbortSignal): Promise<string[]> {
+async function notRegularInTree(
+  root: string,
+  name: ".gitignore" | ".gitattributes",
+  stop: AbortSignal,
+): Promise<string[]> {
   const found: string[] = [];
   const folders = [""];
   let slice = performance.now();
@@ -110,7 +227,7 @@ async function notRegularIgnores(root: string, stop: AbortSignal): Promise<strin
       const path = folder ? `${folder}/${entry.name}` : entry.name;
       if (entry.isDirectory) {
         if (path !== ".git") folders.push(path);
-      } else if (entry.name === ".gitignore" && !entry.isFile && !regular(join(root, path))) {
+      } else if (entry.name === name && !entry.isFile && !regular(join(root, path))) {
         found.push(path);
       }
     }

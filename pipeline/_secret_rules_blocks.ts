@@ -77,9 +77,12 @@ export const K8S_DATA: RegExp = /^([ \t]{0,64})(?:data|stringData):[ \t]{0,16}\r
 /** An entry of a Secret's data: indent, key, then its value (group `v`). */
 export const K8S_ENTRY: RegExp =
   /^([ \t]{0,64})[^\s:#][^:\r\n]{0,252}:[ \t]{1,16}(?<v>[^\r\n]{1,65536})/my;
-/** A JSON Secret's `data` object (kubectl -o json): its entries' string values. */
-export const K8S_JSON_DATA: RegExp =
-  /"(?:data|stringData)"[ \t]{0,16}:[ \t]{0,16}\{(?<body>[^{}]{0,65536})\}/g;
+/**
+ * The opening of a JSON Secret's `data` object (kubectl -o json); its body is read by
+ * {@linkcode jsonObjectBody}. A string may hold braces (`"{{ b64enc .Values.key }}"`): read as
+ * `[^{}]`, one such value left every value of the object unread.
+ */
+export const K8S_JSON_DATA: RegExp = /"(?:data|stringData)"[ \t]{0,16}:[ \t]{0,16}\{/g;
 
 /**
  * Every value of a Kubernetes Secret's `data` and `stringData` (YAML, each document on its own,
@@ -104,17 +107,47 @@ export function findK8sSecretData(text: string): Array<{ start: number; end: num
   if (!/"kind"[ \t]{0,16}:[ \t]{0,16}"Secret"/.test(text)) return out;
   K8S_JSON_DATA.lastIndex = 0;
   for (const m of text.matchAll(K8S_JSON_DATA)) {
-    const at = m.index! + m[0].length - 1 - m.groups!.body.length;
+    const at = m.index! + m[0].length;
+    const body = jsonObjectBody(text, at);
+    if (body === undefined) continue;
     for (
-      const v of m.groups!.body.matchAll(
+      const v of body.matchAll(
         /"[^"\\\r\n]{1,253}"[ \t]{0,16}:[ \t]{0,16}"(?<v>[^"\\\r\n]{1,65536})"/g,
       )
     ) {
       const start = at + v.index! + v[0].length - 1 - v.groups!.v.length;
-      out.push({ start, end: start + v.groups!.v.length });
+      if (!isTemplateReference(v.groups!.v)) out.push({ start, end: start + v.groups!.v.length });
     }
   }
   return out;
+}
+
+/**
+ * The body of the JSON object that opens just before `at`, up to its closing `}` (strings, with
+ * their escapes and braces, read over), when it closes within 65,536 characters with no object
+ * nested in it; else undefined.
+ */
+function jsonObjectBody(text: string, at: number): string | undefined {
+  const stop = Math.min(text.length, at + 65_536);
+  for (let i = at; i < stop; i++) {
+    const c = text[i];
+    if (c === "}") return text.slice(at, i);
+    if (c === "{") return undefined;
+    if (c !== '"') continue;
+    for (i++; i < stop && text[i] !== '"' && text[i] !== "\n"; i++) if (text[i] === "\\") i++;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a Secret's value is wholly a template's reference, not a value: Helm's (Go's)
+ * `{{ b64enc .Values.tls.key }}`, an environment variable `${DB_PASSWORD}`, quoted or not. A
+ * chart's Secret templates hold these; redacting them lost the chart's logic.
+ */
+function isTemplateReference(value: string): boolean {
+  const bare = value.trim().replace(/^(["'])(.*)\1$/, "$2");
+  return /^\{\{[^\n]*\}\}$/.test(bare) && bare.indexOf("}}") === bare.length - 2 ||
+    /^\$\{[A-Za-z_][\w.-]{0,127}\}$/.test(bare);
 }
 
 /** The values under each `data:` / `stringData:` of one YAML Secret document. */
@@ -143,7 +176,7 @@ function k8sYamlData(doc: string): Array<{ start: number; end: number }> {
         }
         const first = doc.indexOf("\n", valueAt) + 1;
         out.push({ start: first + doc.slice(first, end).search(/\S|$/), end });
-      } else out.push({ start: valueAt, end });
+      } else if (!isTemplateReference(doc.slice(valueAt, end))) out.push({ start: valueAt, end });
       at = nextLine() + 1;
     }
   }

@@ -10,7 +10,7 @@
 
 import { ConfigError, configName } from "./config.ts";
 import { namedPaths } from "./_output_dir.ts";
-import { gitOutput, mayBeInWorkTree } from "./_git.ts";
+import { gitConfigRead, gitOutput, mayBeInWorkTree } from "./_git.ts";
 import { guardedListing } from "./_git_ignore_files.ts";
 import { excludedByDefault } from "./_default_skips.ts";
 import { walk } from "./_walk.ts";
@@ -82,7 +82,9 @@ async function listed(root: string, rel: string): Promise<string[]> {
     // `:(literal)`: a folder named `state[1]` is no pattern.
     const args = ["ls-files", "-co", "--exclude-standard", "-z", "--", `:(literal)${rel}`];
     // A `.gitignore` that is no regular file would hold git: then the walk below lists them.
-    const answer = await guardedListing(root, (signal) => gitOutput(args, root, { signal }));
+    const answer = await guardedListing(root, (signal) => gitOutput(args, root, { signal }), {
+      config: gitConfigRead(root),
+    });
     if (typeof answer === "object" && "out" in answer) {
       return answer.out.split("\0").filter((p) => p.startsWith(rel + "/"));
     }

@@ -23,7 +23,8 @@
  * @module
  */
 
-import { runGit } from "./_git.ts";
+import { gitOutput } from "./_git.ts";
+import { configRefusal } from "./_git_history.ts";
 import { stepSource } from "./_budget_source.ts";
 import { prepareSteps, type StepRenders, stepRenders, type StepView } from "./_budget_ahead.ts";
 import { findViewMode, type Registry } from "./registry.ts";
@@ -298,6 +299,11 @@ interface Planner {
   replay(steps: StepDown[], tokens: Map<string, number>): Promise<Applied[]>;
 }
 
+/** The change counts from git, for a plan given none (a log git refuses to read warns). */
+function gitChanges(options: PlanOptions): Promise<Map<string, number>> {
+  return changeCounts(options.config.root, undefined, { warn: options.transform.warn });
+}
+
 async function planner(
   files: RenderedFile[],
   tokens: Map<string, number>,
@@ -308,7 +314,7 @@ async function planner(
   const focus = focusOf(config, options.sources.map((s) => s.path));
   const isFocus = (path: string) => focus(path) || options.keep?.has(path) === true;
   const sources = new Map(options.sources.map((s) => [s.path, s]));
-  const changes = options.changes ?? await changeCounts(config.root);
+  const changes = options.changes ?? await gitChanges(options);
   const index = new Map(files.map((f, i) => [f.path, i]));
   const candidates = stepOrder(files, { size: tokens, isFocus, sources, changes });
   const targets = LADDER.slice(1).filter((v) => v === LISTED || findViewMode(registry, v));
@@ -550,7 +556,9 @@ export function rankOf(view: string): number {
 
 /**
  * How often each file changed in the last `commits` commits (`git log`),
- * by path relative to `root`; empty outside git.
+ * by path relative to `root`; empty outside git. When git refuses a value of its
+ * config (`color.diff.new = notacolor` fails every `git log`, not the listing),
+ * `options.warn` gets git's line, which names the key.
  *
  * @example
  * ```ts
@@ -558,8 +566,12 @@ export function rankOf(view: string): number {
  * // (await changeCounts("/repo")).get("src/a.ts"); // 3
  * ```
  */
-export async function changeCounts(root: string, commits = 200): Promise<Map<string, number>> {
-  const out = await runGit(
+export async function changeCounts(
+  root: string,
+  commits = 200,
+  options: { warn?: (message: string) => void } = {},
+): Promise<Map<string, number>> {
+  const answer = await gitOutput(
     // --no-renames: git's rename detection reads the files' contents, which a partial clone
     // (--filter=blob:none) has not fetched: git would fetch them, or fail offline. The counts of
     // the paths that exist are the same either way. -z: each path as it is, ended by a NUL (git
@@ -567,6 +579,16 @@ export async function changeCounts(root: string, commits = 200): Promise<Map<str
     ["log", `-n${commits}`, "-z", "--format=", "--name-only", "--no-renames", "--relative"],
     root,
   );
+  const out = typeof answer === "object" && "out" in answer ? answer.out : undefined;
+  // A log that fails for want of commits, or outside git, says nothing; one that fails on the
+  // user's config would leave every budget unordered by history with no word.
+  const refused = configRefusal(answer);
+  if (refused) {
+    options.warn?.(
+      `git cannot read the history (${refused}): files are stepped down without their change ` +
+        "counts; correct the value in git's config",
+    );
+  }
   const counts = new Map<string, number>();
   for (const path of out?.split("\0") ?? []) {
     if (path) counts.set(path, (counts.get(path) ?? 0) + 1);

@@ -198,7 +198,7 @@ async function fitDocument(
   const stepMemory = orderContext.orderSource === "state" && !config.paths.length;
   const { placed, counts } = input.counted;
   // A task build reads the recent git history once: for the map's kept files and the ranking.
-  const history = await taskHistory(config);
+  const history = await taskHistory(config, { warn: run.warn });
   const assembled = { ...input, placed, stepMemory, history };
   if (config.budget.tokens === undefined) return await withTask(run, assembled, options);
   const map = { files, placed, sources, history, secrets: findings };

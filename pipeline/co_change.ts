@@ -80,8 +80,14 @@ export interface HistoryCommit {
 export async function recentHistory(
   root: string,
   commits: number = CO_CHANGE_COMMITS,
+  options: { warn?: (message: string) => void } = {},
 ): Promise<HistoryCommit[]> {
-  const log = await firstParentLog(root, commits, "HEAD", { messages: true });
+  const onRefused = (line: string) =>
+    options.warn?.(
+      `git cannot read the history (${line}): the task's files are ranked without it (co-change, ` +
+        "commit messages); correct the value in git's config",
+    );
+  const log = await firstParentLog(root, commits, "HEAD", { messages: true, onRefused });
   return log?.map(({ paths, message }) => ({ paths, message })) ?? [];
 }
 

@@ -405,11 +405,29 @@ async function restrictToPaths(
   for (const path of secretSkipped) if (!keep.some((k) => k(path))) secretSkipped.delete(path);
   // Each path that matches nothing is named, even when the others match.
   const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));
-  if (unmatched.length) {
-    const s = unmatched.length > 1 ? "s" : "";
-    warnings.push(`No file matches the path${s} ${unmatched.map((p) => `"${p}"`).join(", ")}`);
-  }
+  warnings.push(...unmatchedWarnings(unmatched, config.root));
   return paths;
+}
+
+/**
+ * The warnings for build paths that matched no file: one for those under the root, and one for
+ * each that leaves it (it was "No file matches" too, though the file is there: the root is the
+ * config file's folder, which need not be the working one).
+ */
+function unmatchedWarnings(unmatched: string[], root: string): string[] {
+  const leaves = (p: string) => p === ".." || p.startsWith("../") || isAbsolute(p);
+  const inside = unmatched.filter((p) => !leaves(p));
+  const s = inside.length > 1 ? "s" : "";
+  return [
+    ...(inside.length
+      ? [`No file matches the path${s} ${inside.map((p) => `"${p}"`).join(", ")}`]
+      : []),
+    ...unmatched.filter(leaves).map((p) =>
+      `The path "${p}" leaves the project folder "${root}": a path given to build names files ` +
+      'under that folder (run slop in a folder that holds it, or name it in "files" with ' +
+      "allowOutsideRoot)"
+    ),
+  ];
 }
 
 /**

@@ -609,7 +609,9 @@ export function findSecrets(
       for (const f of shape.find(text, hints ??= textHints(text))) {
         // A rule written as code may name its matches (`aws`, `jwt`, `key-map`, …).
         const rule = f.rule ?? label;
-        if (f.end > f.start) out.push({ start: f.start, end: f.end, rule });
+        if (f.end > f.start && !onlyPlaceholders(text, f.start, f.end)) {
+          out.push({ start: f.start, end: f.end, rule });
+        }
       }
       continue;
     }
@@ -621,10 +623,30 @@ export function findSecrets(
       const start = m.index! + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
       const end = start + value.length;
       if (shape.accept && !shape.accept(value, text, start, end)) continue;
+      if (onlyPlaceholders(text, start, end)) continue;
       out.push({ start, end, rule: label });
     }
   }
   return out;
+}
+
+/**
+ * slop's own placeholders (`[REDACTED:kubernetes-secret]`), with blanks between, in a key block's
+ * armour or not (`-----BEGIN RSA PRIVATE KEY-----`): no secret.
+ */
+const PLACEHOLDERS_ONLY =
+  /^\s*(?:-----BEGIN [A-Z0-9 ]{1,64}-----\s*)?(?:\[REDACTED:[\w.-]{1,64}\]\s*)+(?:-----END [A-Z0-9 ]{1,64}-----\s*)?$/;
+
+/**
+ * Whether `text` from `start` to `end` is slop's own placeholders alone: a redacted text (an
+ * output pasted into a project) scanned again finds nothing. The rules that take every value of a
+ * block (a Kubernetes Secret's `data`, a key block) took them, and `--fail-on-secret` failed on
+ * such a file. Only a span that starts with a blank, `[` or `-` is looked at.
+ */
+function onlyPlaceholders(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  return (first <= 32 || first === 91 || first === 45) && end - start < 65_536 &&
+    PLACEHOLDERS_ONLY.test(text.slice(start, end));
 }
 
 /**

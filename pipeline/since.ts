@@ -6,8 +6,22 @@
  * @module
  */
 
-import { gitDeadlineMs, gitOutput, mayBeInWorkTree, runGit, TIMED_OUT } from "./_git.ts";
-import { guardedListing, isBlocked, notRegularIgnoreText } from "./_git_ignore_files.ts";
+import {
+  gitConfigRead,
+  gitDeadlineMs,
+  gitOutput,
+  mayBeInWorkTree,
+  runGit,
+  TIMED_OUT,
+} from "./_git.ts";
+import {
+  configuredNotRegular,
+  guardedGit,
+  guardedListing,
+  isBlocked,
+  notRegularAttributes,
+  notRegularIgnoreText,
+} from "./_git_ignore_files.ts";
 
 /**
  * A `--since` that git cannot answer: not a work tree, or an unknown ref.
@@ -73,17 +87,18 @@ export async function changedSince(root: string, ref: string): Promise<string[]>
     throw new SinceError(`Unknown git revision "${ref}" for --since${await sinceHint(root)}`);
   }
   const sha = commit.trim();
-  const changed = await gitOutput(
-    // --no-renames: rename detection reads contents a partial clone has not fetched (a renamed
-    // file is listed by its new name either way).
-    ["diff", "--name-only", "--no-renames", "--relative", "--diff-filter=d", "-z", sha, "--"],
-    root,
-  );
   const deadlineMs = gitDeadlineMs();
+  const changed = await changedFiles(root, sha, deadlineMs);
+  if (isBlocked(changed)) {
+    throw new SinceError(
+      `Cannot list the files changed since "${ref}": ${notRegularIgnoreText(changed.notRegular)}`,
+    );
+  }
   const listed = await guardedListing(
     root,
     (signal) =>
       gitOutput(["ls-files", "--others", "--exclude-standard", "-z"], root, { deadlineMs, signal }),
+    { config: gitConfigRead(root) },
   );
   if (isBlocked(listed)) {
     throw new SinceError(
@@ -100,7 +115,11 @@ export async function changedSince(root: string, ref: string): Promise<string[]>
     );
   }
   if (changed === TIMED_OUT || !("out" in changed) || untracked === undefined) {
-    const why = changed !== TIMED_OUT && "failed" in changed ? ` (${changed.failed})` : "";
+    const why = changed === TIMED_OUT
+      ? ` (git diff ran past its deadline of ${deadlineMs} ms)`
+      : "failed" in changed
+      ? ` (${changed.failed})`
+      : "";
     throw new SinceError(`Cannot list the files changed since "${ref}" with git${why}`);
   }
   const paths = new Set<string>();
@@ -108,4 +127,22 @@ export async function changedSince(root: string, ref: string): Promise<string[]>
     if (path) paths.add(path);
   }
   return [...paths].sort();
+}
+
+/**
+ * The tracked files that differ from commit `sha` (`git diff`, which reads the attributes of a
+ * file it compares with the work tree, and the file `core.excludesFile` names): git's answer, or
+ * those files that are no regular file once git is a second late (a FIFO would hold it).
+ */
+function changedFiles(root: string, sha: string, deadlineMs: number) {
+  // --no-renames: rename detection reads contents a partial clone has not fetched (a renamed
+  // file is listed by its new name either way).
+  const args = ["diff", "--name-only", "--no-renames", "--relative", "--diff-filter=d", "-z", sha];
+  return guardedGit(
+    (signal) => gitOutput([...args, "--"], root, { deadlineMs, signal }),
+    async (stop) => [
+      ...await notRegularAttributes(root, gitConfigRead(root), stop),
+      ...await configuredNotRegular(root, "core.excludesFile", gitConfigRead(root)),
+    ],
+  );
 }

@@ -166,9 +166,12 @@ export type TaskHistory = HistoryCommit[];
  * history[0]?.paths; // the paths the newest commit changed
  * ```
  */
-export async function taskHistory(config: ResolvedConfig): Promise<TaskHistory> {
+export async function taskHistory(
+  config: ResolvedConfig,
+  options: { warn?: (message: string) => void } = {},
+): Promise<TaskHistory> {
   if (config.task === undefined) return [];
-  return await recentHistory(config.root, CO_CHANGE_COMMITS);
+  return await recentHistory(config.root, CO_CHANGE_COMMITS, options);
 }
 
 /** The share of the map's tokens that goes first to often-changed files in full when `budget.mapFull` is not set. */

@@ -89,10 +89,11 @@ const JAVA: Patterns = [
 
 /** The expression that has always listed Java's methods. */
 const JAVA_METHOD =
-  /^\s{2,8}(?:public|protected|private|static|final|abstract|synchronized|native|default|\s)*[\w<>[\],.? ]+\s+([a-z_]\w*)\s*\([^;]*$/gm;
+  /^\s{2,8}(?:public|protected|private|static|final|abstract|synchronized|native|default|\s)*[\w<>[\],.? ]+\s+(?!(?:if|for|while|switch|catch|synchronized|try|return)\b)([a-z_]\w*)\s*\([^;\n]*$/gm;
 
 /** One whose words and blanks can be split one way only: linear in a line's blanks. */
-const JAVA_METHOD_LINEAR = /^[ \t]{2,8}(?:[\w<>[\],.?]+[ \t]+)+([a-z_]\w*)\s*\([^;]*$/gm;
+const JAVA_METHOD_LINEAR =
+  /^[ \t]{2,8}(?:[\w<>[\],.?]+[ \t]+)+(?!(?:if|for|while|switch|catch|synchronized|try|return)\b)([a-z_]\w*)\s*\([^;\n]*$/gm;
 
 /**
  * Java's method names. {@linkcode JAVA_METHOD} can match a blank in three places and a word in
@@ -101,7 +102,9 @@ const JAVA_METHOD_LINEAR = /^[ \t]{2,8}(?:[\w<>[\],.?]+[ \t]+)+([a-z_]\w*)\s*\([
  * split of the line. A text with a run of 64 or more blanks or a line over 1,000 characters (in
  * google/gson the longest run is 33, the longest line 145) is read with
  * {@linkcode JAVA_METHOD_LINEAR}, which does not list a call on a line of its own
- * (`assertThat(`) as the old one did; other texts as before.
+ * (`assertThat(`) as the old one did; other texts as before. Both end at the line's end (`[^;\n]*$`):
+ * `[^;]*$` ran on over line ends to the next `;`, so a method with an empty body swallowed the
+ * ones after it; a keyword (`if (`, `synchronized (`) is no name.
  */
 function javaMethods(text: string): string[] {
   const odd = /\s{64}/.test(text) || longestLine(text) > 1000;
@@ -467,9 +470,13 @@ function importSources(text: string): string[] {
   return out;
 }
 
-/** The C and C++ function pattern: a name and `(` at the end of a line's declaration. */
+/**
+ * The C and C++ function pattern: a name and `(` at the end of a line's declaration (`[^;\n]*$`:
+ * `[^;]*$` ran on over line ends to the next `;`, and a function with an empty body swallowed the
+ * ones after it).
+ */
 const C_FUNCTION =
-  /^(?!\s|#|\/|typedef|return|if|else|for|while|switch)[A-Za-z_][\w\s*&:<>,]*?\b([A-Za-z_~][\w:~]*)\s*\([^;]*$/gmy;
+  /^(?!\s|#|\/|typedef|return|if|else|for|while|switch)[A-Za-z_][\w\s*&:<>,]*?\b([A-Za-z_~][\w:~]*)\s*\([^;\n]*$/gmy;
 
 /** What a C function's start can hold before its `(`: `[\w\s*&:<>,~]`. */
 const C_PREFIX = /[^\w\s*&:<>,~]/g;

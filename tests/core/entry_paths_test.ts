@@ -184,3 +184,26 @@ for (const git of [true, false]) {
     assert.deepEqual(missing.warnings, ['No file matches the path "nothere.log"']);
   });
 }
+
+Deno.test("a build path outside the project folder is named as outside it, not as matching no file", async () => {
+  const parent = await makeProject({ "proj/a.py": "x = 1\n", "other/b.py": "y = 2\n" });
+  const root = join(parent, "proj");
+  for (const given of ["../other/b.py", join(parent, "other/b.py"), "..", "../other/*.py"]) {
+    for (const inline of [{}, { allowOutsideRoot: true }]) {
+      const built = await buildContext(
+        { cwd: root, inline, paths: [given, "a.py", "nothere.py"] },
+        {
+          write: false,
+        },
+      );
+      assert.deepEqual(built.manifest.files.map((f) => f.path), ["a.py"], given);
+      const shown = given.startsWith("/") ? "../other/b.py" : given;
+      assert.deepEqual(built.manifest.warnings, [
+        'No file matches the path "nothere.py"',
+        `The path "${shown}" leaves the project folder "${root}": a path given to build names ` +
+        'files under that folder (run slop in a folder that holds it, or name it in "files" ' +
+        "with allowOutsideRoot)",
+      ], given);
+    }
+  }
+});

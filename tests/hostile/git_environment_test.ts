@@ -374,3 +374,33 @@ Deno.test("a git that ignores SIGTERM and never answers is still stopped at its 
   assert.ok(out.success, new TextDecoder().decode(out.stderr));
   assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)), [true, true]);
 });
+
+Deno.test("a value git refuses in its config (it fails every git log, not the listing) gives a budgeted or task build a warning naming the key, not a silent order without history", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n".repeat(200), "b.py": "y = 2\n".repeat(200) });
+  await gitInit(root);
+  const inline = { budget: { tokens: 600 } };
+  const plain = await buildContext({ cwd: root, inline }, { write: false });
+  assert.deepEqual(plain.manifest.warnings.filter((w) => w.includes("history")), []);
+  await git(root, "config", "color.diff.new", "notacolor");
+  const built = await buildContext({ cwd: root, inline }, { write: false });
+  const history = built.manifest.warnings.filter((w) => w.includes("history"));
+  assert.equal(history.length, 1, history.join("\n"));
+  assert.match(
+    history[0],
+    /^git cannot read the history \(bad config variable 'color\.diff\.new' in file '\.git\/config' at line \d+\): files are stepped down without their change counts; correct the value in git's config$/,
+  );
+  // A task build reads the history for its ranking: the same word.
+  const task = await buildContext({ cwd: root, inline: { task: "fix a" } }, { write: false });
+  assert.deepEqual(task.manifest.warnings.filter((w) => w.includes("history")), [
+    history[0].replace(
+      /files are stepped down without their change counts/,
+      "the task's files are ranked without it (co-change, commit messages)",
+    ),
+  ]);
+  // A repository with no commit yet fails its log too, for no fault of its config: no warning.
+  const fresh = await makeProject({ "a.py": "x = 1\n".repeat(200) });
+  await git(fresh, "init", "-q");
+  const warned: string[] = [];
+  assert.equal((await changeCounts(fresh, 200, { warn: (m) => warned.push(m) })).size, 0);
+  assert.deepEqual(warned, []);
+});

@@ -4,7 +4,7 @@ import { buildContext, type SlopConfig } from "../../mod.ts";
 import { loadConfig } from "../../pipeline/config.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import { readTargets, sha256 } from "../../pipeline/read.ts";
-import { gitInit, makeProject, runCli } from "../_helpers.ts";
+import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
 import { readLatest } from "../../cli/_latest.ts";
 import { lastBuilds } from "../../cli/explain.ts";
 
@@ -229,7 +229,62 @@ Deno.test("a FIFO .gitattributes in a git work tree is named at once, not waited
       "does not read and git would wait on: no file is marked binary, generated or vendored by " +
       ".gitattributes; put a file in its place",
     ]);
+    if (fifo !== ".git/info/attributes") continue;
+    // --since compares the work tree's files through git, which reads their attributes.
+    await Deno.writeTextFile(join(root, "a.py"), "x = 2\n");
+    assert.equal(
+      String(await settled(() => loadConfig({ cwd: root, since: "HEAD" }))),
+      `Cannot list the files changed since "HEAD": Cannot read "${fifo}": it is not a regular ` +
+        "file (a FIFO, socket or device), which slop does not read and git would wait on: put a " +
+        "file in its place",
+    );
   }
+});
+
+Deno.test("a FIFO named by git's core.excludesFile or core.attributesFile is named with its key within a second or so, not waited on until git's deadline", async () => {
+  const BLOCKED = "it is not a regular file (a FIFO, socket or device), which slop does not read " +
+    "and git would wait on";
+  for (const key of ["core.excludesFile", "core.attributesFile"]) {
+    const root = await makeProject({ "a.py": "x = 1\n", ".gitattributes": "*.md -diff\n" });
+    await gitInit(root);
+    const fifo = join(await Deno.makeTempDir(), "rules");
+    mkfifo(fifo);
+    await git(root, "config", key, fifo);
+    await Deno.writeTextFile(join(root, "new.py"), "z = 3\n"); // untracked
+    const result = await settled(() => buildIn(root));
+    assert.equal(typeof result, "object", `${key}: ${result}`);
+    const built = result as Awaited<ReturnType<typeof buildIn>>;
+    for (const path of ["a.py", "new.py"]) assert.equal(row(built, path).status, "rendered");
+    const named = `Cannot read "${fifo}" (git's ${key}): ${BLOCKED}`;
+    assert.deepEqual(built.manifest.warnings, [
+      key === "core.excludesFile"
+        ? `${named}: put a file in its place; the tracked files come from git, the untracked ` +
+          "ones from slop's own .gitignore matching"
+        : `${named}: no file is marked binary, generated or vendored by .gitattributes; put a ` +
+          "file in its place",
+    ]);
+    // --since compares the work tree's files through git, which reads their attributes.
+    await Deno.writeTextFile(join(root, "a.py"), "x = 2\n");
+    assert.equal(
+      String(await settled(() => loadConfig({ cwd: root, since: "HEAD" }))),
+      `Cannot list the files changed since "HEAD": ${named}: put a file in its place`,
+    );
+  }
+});
+
+Deno.test("a FIFO .gitattributes git does not list (untracked: git lists no FIFO) is named once git is a second late", async () => {
+  const root = await makeProject({ ".gitattributes": "*.md -diff\n", "sub/a.py": "x = 1\n" });
+  await gitInit(root);
+  mkfifo(join(root, "sub/.gitattributes"));
+  const result = await settled(() => buildIn(root));
+  assert.equal(typeof result, "object", String(result));
+  const built = result as Awaited<ReturnType<typeof buildIn>>;
+  assert.equal(row(built, "sub/a.py").status, "rendered");
+  assert.deepEqual(built.manifest.warnings, [
+    'Cannot read "sub/.gitattributes": it is not a regular file (a FIFO, socket or device), which ' +
+    "slop does not read and git would wait on: no file is marked binary, generated or vendored " +
+    "by .gitattributes; put a file in its place",
+  ]);
 });
 
 Deno.test("a FIFO in place of a written document or manifest is passed over by slop stats, report and explain, never opened", async () => {

@@ -266,3 +266,51 @@ Deno.test("a broken history or config that quotes a secret in its error never le
   assert.notEqual(broken.code, 0);
   assert.ok(!broken.stderr.includes(key) && !broken.stdout.includes(key), broken.stderr);
 });
+
+Deno.test("redactText() finds nothing in slop's own placeholders: a redacted Kubernetes Secret (YAML, JSON) or key block scanned again", async () => {
+  // A redacted output pasted into a project (docs, a committed manifest) failed
+  // --fail-on-secret: the rules that take every value of a block took the placeholders too.
+  const texts = [
+    "apiVersion: v1\nkind: Secret\ntype: kubernetes.io/tls\ndata:\n  tls.crt: [REDACTED:kubernetes-secret]\n  tls.key: |\n    [REDACTED:kubernetes-secret]\n",
+    '{"kind": "Secret", "data": {"token": "[REDACTED:kubernetes-secret]"}}\n',
+    "-----BEGIN RSA PRIVATE KEY-----\n[REDACTED:private-key]\n-----END RSA PRIVATE KEY-----\n",
+  ];
+  for (const text of texts) {
+    assert.deepEqual(await redactText(text, "secret.yaml"), { text, findings: [] }, text);
+  }
+  // A real value beside a placeholder is still found.
+  const mixed = "kind: Secret\ndata:\n  a: [REDACTED:kubernetes-secret]\n  b: c2VjcmV0LXZhbHVl\n";
+  assert.deepEqual((await redactText(mixed, "s.yaml")).findings, [
+    { line: 4, rule: "kubernetes-secret" },
+  ]);
+});
+
+Deno.test("redactText() keeps a Kubernetes Secret's values that are template references (Helm's {{ … }}, ${VAR}), and takes the rest", async () => {
+  // A Helm chart's Secret template: its values are expressions, and redacting them lost the chart's
+  // logic (21 values of prometheus-community/helm-charts).
+  const yaml = [
+    "apiVersion: v1",
+    "kind: Secret",
+    "data:",
+    "  tls.crt: {{ b64enc .Values.tls.certificate }}",
+    "  relabel.yaml: {{ tpl (toYaml .Values.relabel) . | b64enc | quote }}",
+    '  quoted: "{{ .Values.password | b64enc }}"',
+    "  env: ${DB_PASSWORD}",
+    "  real: c2VjcmV0LXZhbHVl",
+    "  mixed: {{ .Values.a }}c2VjcmV0",
+    "",
+  ].join("\n");
+  assert.deepEqual((await redactText(yaml, "secret.yaml")).findings, [
+    { line: 8, rule: "kubernetes-secret" },
+    { line: 9, rule: "kubernetes-secret" },
+  ]);
+  const json =
+    '{"kind": "Secret", "data": {"a": "{{ .Values.a | b64enc }}", "b": "c2VjcmV0LXZhbHVl"}}\n';
+  assert.deepEqual((await redactText(json, "secret.json")).findings, [
+    { line: 1, rule: "kubernetes-secret" },
+  ]);
+  assert.match(
+    (await redactText(json, "secret.json")).text,
+    /"a": "\{\{ \.Values\.a \| b64enc \}\}"/,
+  );
+});

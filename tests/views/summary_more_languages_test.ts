@@ -342,3 +342,53 @@ Deno.test("summarize() of one-line files a quarter megabyte long of each new kin
   ];
   for (const [path, text, header] of cases) assert.equal(summarize(path, text), header, path);
 });
+
+Deno.test("summarize() lists each Java and C function after one whose body has no `;` (an empty body), in either Java expression", () => {
+  // The name's pattern ended `\([^;]*$`, which ran on over line ends to the next `;`: a method
+  // with an empty body swallowed the methods after it, up to the first statement.
+  const java = (indent: string) =>
+    [
+      "class Shop {",
+      `${indent}public void open() {`,
+      `${indent}}`,
+      "",
+      `${indent}@Override`,
+      `${indent}public String toString() {`,
+      `${indent}  if (ready()) {`,
+      `${indent}    return "open";`,
+      `${indent}  }`,
+      `${indent}  return "shut";`,
+      `${indent}}`,
+      `${indent}void close() { }`,
+      `${indent}boolean ready() {`,
+      `${indent}  synchronized (this) {`,
+      `${indent}    return true;`,
+      `${indent}  }`,
+      `${indent}}`,
+      "}",
+    ].join("\n");
+  const methods = "- methods: `open`, `toString`, `close`, `ready`";
+  assert.equal(
+    summarize("Shop.java", java("  ")),
+    `**Java**, 18 lines\n- types: \`Shop\`\n${methods}`,
+  );
+  // A line over 1,000 characters reads the file with the linear expression.
+  const long = `${java("  ")}\n// ${"x".repeat(1_001)}`;
+  assert.match(summarize("Shop.java", long), new RegExp(`\n${methods}$`));
+  const c = [
+    "int open(void)",
+    "{",
+    "}",
+    "",
+    "static void close(int x) {",
+    "}",
+    "",
+    "int ready(void) {",
+    "  return 1;",
+    "}",
+  ];
+  assert.equal(
+    summarize("shop.c", c.join("\n")),
+    "**C**, 10 lines\n- functions: `open`, `close`, `ready`",
+  );
+});
