@@ -38,7 +38,9 @@
  * `connect`, signed URLs, a Discord bot's token given to its client, Vault's `hvs.` alone, four
  * provider prefixes (Firebase's `AAAA…:APA91b`, Google refresh tokens, Mailchimp, Supabase
  * `sb_secret_`), Alibaba and Tencent key ids, OpenAI's `sk-None-`; public keys, maps under `keyv`,
- * git's `-u`, prose's `identified by`, labels and file names kept).
+ * git's `-u`, prose's `identified by`, labels and file names kept; slop's own `[REDACTED:…]`
+ * placeholders and Helm template values in a Kubernetes Secret kept, a JSON Secret read string by
+ * string).
  */
 export const SECRET_RULES_VERSION = 14;
 
