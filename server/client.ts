@@ -260,7 +260,11 @@ function closeQuietly(conn: Deno.Conn): void {
  * one edit's worth of new objects (a larger young generation grew on each of
  * them and stayed, raising the per-build peak), and no TurboFan, as for the
  * command line's (`cli/_v8_flags.ts`), since the server's first build is a
- * cold build. Measured in bench/README.md, "Runtime flags".
+ * cold build. Measured in bench/README.md, "Runtime flags". Its old generation grows by half of
+ * what it holds before the next full collection, as a big tree's build does
+ * (`cli/_v8_flags.ts`): a server keeps its renders in memory, and V8's own choice let a heap
+ * holding a big tree's renders grow to about twice that (bench/README.md, "The old generation's
+ * growth").
  *
  * @example
  * ```ts
@@ -268,4 +272,5 @@ function closeQuietly(conn: Deno.Conn): void {
  * const args = ["run", "-A", SERVER_V8_FLAGS, "cli.ts", "server", "run"];
  * ```
  */
-export const SERVER_V8_FLAGS = "--v8-flags=--max-semi-space-size=1,--no-turbofan";
+export const SERVER_V8_FLAGS =
+  "--v8-flags=--max-semi-space-size=1,--no-turbofan,--heap-growing-percent=50";
