@@ -102,26 +102,54 @@ export function loadCl100k(): Promise<
   );
 }
 
-// Tree-sitter: the runtime is imported on first use; the grammar packages' package.json
-// imports put each package in the module graph, so that `import.meta.resolve` below yields
-// a `file:` URL of its `.wasm` in Deno's npm cache from any importer, with no import map.
-import "npm:tree-sitter-python@0.25.0/package.json" with { type: "json" };
-import "npm:tree-sitter-c@0.24.1/package.json" with { type: "json" };
-import "npm:tree-sitter-cpp@0.23.4/package.json" with { type: "json" };
-import "npm:tree-sitter-javascript@0.25.0/package.json" with { type: "json" };
-import "npm:tree-sitter-typescript@0.23.2/package.json" with { type: "json" };
-import "npm:tree-sitter-go@0.25.0/package.json" with { type: "json" };
-import "npm:tree-sitter-rust@0.24.0/package.json" with { type: "json" };
-import "npm:tree-sitter-java@0.23.5/package.json" with { type: "json" };
-import "npm:tree-sitter-ruby@0.23.1/package.json" with { type: "json" };
-import "npm:tree-sitter-php@0.24.2/package.json" with { type: "json" };
-import "npm:tree-sitter-c-sharp@0.23.5/package.json" with { type: "json" };
-import "npm:tree-sitter-bash@0.25.1/package.json" with { type: "json" };
-import "npm:tree-sitter-scala@0.24.0/package.json" with { type: "json" };
-import "npm:@tree-sitter-grammars/tree-sitter-kotlin@1.1.0/package.json" with { type: "json" };
-import "npm:@tree-sitter-grammars/tree-sitter-lua@0.4.1/package.json" with { type: "json" };
-import "npm:@tree-sitter-grammars/tree-sitter-zig@1.1.2/package.json" with { type: "json" };
-import "npm:tree-sitter-elixir@0.3.5/package.json" with { type: "json" };
+// Tree-sitter: the runtime is imported on first use, and so are the grammar packages: each
+// package's package.json, imported, puts the package in the module graph, so that
+// `import.meta.resolve` below yields a `file:` URL of its `.wasm` in Deno's npm cache from any
+// importer, with no import map. Imported statically, each package cost every process that loads
+// this module an npm resolution of its own (about 2.5 ms of CPU each; see bench/README.md, "The
+// CLI's start").
+
+/** The grammar packages' package.json files (see {@linkcode loadGrammarPackages}). */
+const GRAMMAR_PACKAGES = [
+  "npm:tree-sitter-python@0.25.0/package.json",
+  "npm:tree-sitter-c@0.24.1/package.json",
+  "npm:tree-sitter-cpp@0.23.4/package.json",
+  "npm:tree-sitter-javascript@0.25.0/package.json",
+  "npm:tree-sitter-typescript@0.23.2/package.json",
+  "npm:tree-sitter-go@0.25.0/package.json",
+  "npm:tree-sitter-rust@0.24.0/package.json",
+  "npm:tree-sitter-java@0.23.5/package.json",
+  "npm:tree-sitter-ruby@0.23.1/package.json",
+  "npm:tree-sitter-php@0.24.2/package.json",
+  "npm:tree-sitter-c-sharp@0.23.5/package.json",
+  "npm:tree-sitter-bash@0.25.1/package.json",
+  "npm:tree-sitter-scala@0.24.0/package.json",
+  "npm:@tree-sitter-grammars/tree-sitter-kotlin@1.1.0/package.json",
+  "npm:@tree-sitter-grammars/tree-sitter-lua@0.4.1/package.json",
+  "npm:@tree-sitter-grammars/tree-sitter-zig@1.1.2/package.json",
+  "npm:tree-sitter-elixir@0.3.5/package.json",
+];
+
+let grammarPackages: Promise<void> | undefined;
+
+/**
+ * Put every grammar package in the module graph (once a process), so that
+ * {@linkcode GRAMMAR_WASM} yields `file:` URLs from any importer; call it
+ * before the first grammar is asked for.
+ *
+ * @example
+ * ```ts
+ * import { GRAMMAR_WASM, loadGrammarPackages } from "./deps.ts";
+ * await loadGrammarPackages();
+ * GRAMMAR_WASM.python().startsWith("file:"); // true
+ * ```
+ */
+export function loadGrammarPackages(): Promise<void> {
+  grammarPackages ??= Promise.all(
+    GRAMMAR_PACKAGES.map((specifier) => import(specifier, { with: { type: "json" } })),
+  ).then(() => {});
+  return grammarPackages;
+}
 
 /** Types of the web-tree-sitter runtime (type-only: importing them loads nothing). */
 export type {

@@ -8,6 +8,7 @@
 
 import {
   GRAMMAR_WASM,
+  loadGrammarPackages,
   loadTreeSitter,
   type TreeSitterNode,
   type TreeSitterTree,
@@ -21,7 +22,7 @@ export type SyntaxNode = TreeSitterNode;
 /** A syntax tree (call `delete()` when done). */
 export type SyntaxTree = TreeSitterTree;
 
-useGrammarSource(depsSource({ GRAMMAR_WASM, loadTreeSitter, treeSitterUrl }));
+useGrammarSource(depsSource({ GRAMMAR_WASM, loadGrammarPackages, loadTreeSitter, treeSitterUrl }));
 
 /**
  * The reusable parser of a grammar (`python`, `c`, `cpp`, `javascript`,

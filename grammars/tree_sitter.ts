@@ -10,7 +10,13 @@
  * @module
  */
 
-import type { GRAMMAR_WASM, loadTreeSitter, TreeSitterParser, treeSitterUrl } from "../deps.ts";
+import type {
+  GRAMMAR_WASM,
+  loadGrammarPackages,
+  loadTreeSitter,
+  TreeSitterParser,
+  treeSitterUrl,
+} from "../deps.ts";
 
 /** The web-tree-sitter module. */
 export type TreeSitter = Awaited<ReturnType<typeof loadTreeSitter>>;
@@ -25,6 +31,8 @@ export interface GrammarSource {
   urls?(): GrammarUrls;
   /** `.wasm` modules compiled by another thread (used instead of compiling them again). */
   compiled?: CompiledModules;
+  /** Called once before `wasm` and `urls` are asked (puts the grammar packages in reach). */
+  ready?(): Promise<void>;
 }
 
 /**
@@ -70,6 +78,7 @@ export function useGrammarSource(next: GrammarSource): void {
 /** What {@linkcode depsSource} takes from `deps.ts`. */
 export interface GrammarDeps {
   GRAMMAR_WASM: typeof GRAMMAR_WASM;
+  loadGrammarPackages: typeof loadGrammarPackages;
   loadTreeSitter: typeof loadTreeSitter;
   treeSitterUrl: typeof treeSitterUrl;
 }
@@ -80,13 +89,14 @@ export interface GrammarDeps {
  * @example
  * ```ts
  * import { depsSource, useGrammarSource } from "./tree_sitter.ts";
- * import { GRAMMAR_WASM, loadTreeSitter, treeSitterUrl } from "../deps.ts";
- * useGrammarSource(depsSource({ GRAMMAR_WASM, loadTreeSitter, treeSitterUrl }));
+ * import * as deps from "../deps.ts";
+ * useGrammarSource(depsSource(deps));
  * ```
  */
 export function depsSource(deps: GrammarDeps): GrammarSource {
-  const { GRAMMAR_WASM, loadTreeSitter, treeSitterUrl } = deps;
+  const { GRAMMAR_WASM, loadGrammarPackages, loadTreeSitter, treeSitterUrl } = deps;
   return {
+    ready: loadGrammarPackages,
     runtime: loadTreeSitter,
     wasm: (grammar) => GRAMMAR_WASM[grammar]?.(),
     urls: () => ({
@@ -101,6 +111,7 @@ async function grammarSource(): Promise<GrammarSource> {
     const deps = await import("../deps.ts");
     source ??= depsSource(deps);
   }
+  await source.ready?.();
   return source;
 }
 
