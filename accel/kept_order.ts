@@ -16,6 +16,7 @@ import {
   orderStatePath,
   orderToSave,
   type PreviousOrder,
+  type PreviousOrderOptions,
   readsBack,
   writeOrderState,
 } from "../pipeline/order_memory.ts";
@@ -26,7 +27,6 @@ import type {
   Block,
   DeriveFn,
   FileOrder,
-  FileOrderOptions,
   RenderedFile,
   ResolvedConfig,
 } from "../pipeline/types.ts";
@@ -65,14 +65,14 @@ export function keptFileOrder(
   config: ResolvedConfig,
   input: Omit<FileOrderInput, "derived"> & { kept: OrderKept },
 ): FileOrder {
-  const { source, files, kept } = input;
+  const { source, files, kept, warn } = input;
   let step: OrderStep | undefined;
   return {
     async next(blocks, options = {}) {
       step = undefined;
       const current = keptOrderFiles(blocks, files, kept);
       if (!current.length) return [];
-      const previous = await keptPreviousOrder(config, source, options, kept.orders);
+      const previous = await keptPreviousOrder(config, source, { ...options, warn }, kept.orders);
       step = advanceFrom(previous, current, options);
       return step.state.entries.map((e) => e.path);
     },
@@ -115,7 +115,7 @@ export function keptOrderFiles(
 async function keptPreviousOrder(
   config: ResolvedConfig,
   source: "state" | "lock",
-  options: FileOrderOptions,
+  options: PreviousOrderOptions,
   orders: Map<string, KeptOrder>,
 ): Promise<PreviousOrder> {
   if (source === "state") {

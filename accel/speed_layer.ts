@@ -215,7 +215,7 @@ function wrapStages(
     compose: (files) => done(composeParts(stages, files)),
     fileOrder: (files, source) =>
       resident
-        ? keptFileOrder(config, { source, files, kept: resident })
+        ? keptFileOrder(config, { source, files, kept: resident, warn: run.warn })
         : stages.fileOrder(files, source),
     count: (blocks, onBlock) => done(countPlaced(speed, blocks, onBlock)),
     persist: () => persistLater(speed),

@@ -99,7 +99,7 @@ export async function runRank(flags: RankFlags): Promise<number> {
     task = (await redactText(task, "task", { rules: config.secrets.rules })).text;
     const files = await rankInputs(config, { onWarning: printWarning });
     // One `git log` for both history signals: what changed, and what the commits said.
-    const history = await recentHistory(config.root);
+    const history = await recentHistory(config.root, undefined, { warn: printWarning });
     ranked = await rankFiles(files, task, {
       weights: config.rank?.weights,
       coChange: coChangeFromLog(history, files.map((f) => f.path)),

@@ -107,7 +107,7 @@ export function seedFromLog(
 /**
  * The seed of the first-parent history of the repository `root` is in (see
  * {@linkcode seedFromLog}); merges count as one change of what they brought. Undefined outside
- * git or with no commits.
+ * git or with no commits; `options.onRefused` as {@linkcode firstParentLog}'s.
  *
  * @example
  * ```ts
@@ -118,8 +118,9 @@ export function seedFromLog(
 export async function gitChangeSeed(
   root: string,
   least: number = SEED_COMMITS,
+  options: { onRefused?: (line: string) => void } = {},
 ): Promise<GitSeed | undefined> {
-  const commits = await firstParentLog(root, least + ANCHOR_REACH);
+  const commits = await firstParentLog(root, least + ANCHOR_REACH, "HEAD", options);
   return commits && seedFromLog(commits, least);
 }
 
@@ -187,9 +188,40 @@ export async function firstParentLog(
  * ```
  */
 export function configRefusal(answer: GitOutput): string | undefined {
-  return typeof answer === "object" && "failed" in answer && /\bconfig\b/.test(answer.failed)
+  // git's words for a value or line of its config it cannot take: `bad config variable`, `bad
+  // config line`, `bad numeric config value`, `bad boolean config value`. Not any line naming
+  // config: a repository of another user advises `git config --global --add safe.directory`,
+  // and the listing has said that already.
+  return typeof answer === "object" && "failed" in answer &&
+      /\bbad (?:\w+ )?config (?:variable|line|value)\b/.test(answer.failed)
     ? answer.failed
     : undefined;
+}
+
+/** The warning functions that have said git refused its config: one word a build. */
+const refusalsSaid = new WeakSet<(message: string) => void>();
+
+/**
+ * Warn through `warn` that git refused a value of its config (`line`, git's own, names the key),
+ * once for each `warn`: a build reads the history for its first order, its budget and its task,
+ * some at once, and says so once, in the same words whichever read failed first.
+ *
+ * @example
+ * ```ts
+ * import { warnRefusedOnce } from "./_git_history.ts";
+ * const warn = (message: string) => console.warn(message);
+ * warnRefusedOnce(warn, "bad config variable 'color.diff.new' in file '.git/config' at line 7");
+ * warnRefusedOnce(warn, "bad config variable 'color.diff.new' in file '.git/config' at line 7"); // says nothing
+ * ```
+ */
+export function warnRefusedOnce(warn: ((message: string) => void) | undefined, line: string): void {
+  if (!warn || refusalsSaid.has(warn)) return;
+  refusalsSaid.add(warn);
+  warn(
+    `git cannot read the history (${line}): the build goes without it (a first order by sizes, ` +
+      "a budget without change counts, a task without co-change and commit messages); correct " +
+      "the value in git's config",
+  );
 }
 
 /** 32 random hex digits: the mark of one log read (see {@linkcode firstParentLog}). */

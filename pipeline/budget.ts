@@ -24,7 +24,7 @@
  */
 
 import { gitOutput } from "./_git.ts";
-import { configRefusal } from "./_git_history.ts";
+import { configRefusal, warnRefusedOnce } from "./_git_history.ts";
 import { stepSource } from "./_budget_source.ts";
 import { prepareSteps, type StepRenders, stepRenders, type StepView } from "./_budget_ahead.ts";
 import { findViewMode, type Registry } from "./registry.ts";
@@ -584,10 +584,7 @@ export async function changeCounts(
   // user's config would leave every budget unordered by history with no word.
   const refused = configRefusal(answer);
   if (refused) {
-    options.warn?.(
-      `git cannot read the history (${refused}): files are stepped down without their change ` +
-        "counts; correct the value in git's config",
-    );
+    warnRefusedOnce(options.warn, refused);
   }
   const counts = new Map<string, number>();
   for (const path of out?.split("\0") ?? []) {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { firstParentLog } from "./_git_history.ts";
+import { firstParentLog, warnRefusedOnce } from "./_git_history.ts";
 import { DECAY } from "./order_state.ts";
 
 /** Options of {@linkcode coChangeScores}. */
@@ -82,11 +82,7 @@ export async function recentHistory(
   commits: number = CO_CHANGE_COMMITS,
   options: { warn?: (message: string) => void } = {},
 ): Promise<HistoryCommit[]> {
-  const onRefused = (line: string) =>
-    options.warn?.(
-      `git cannot read the history (${line}): the task's files are ranked without it (co-change, ` +
-        "commit messages); correct the value in git's config",
-    );
+  const onRefused = (line: string) => warnRefusedOnce(options.warn, line);
   const log = await firstParentLog(root, commits, "HEAD", { messages: true, onRefused });
   return log?.map(({ paths, message }) => ({ paths, message })) ?? [];
 }

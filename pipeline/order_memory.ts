@@ -10,7 +10,7 @@ import { byteParts, knownByteLength } from "./lazy_text.ts";
 import { join } from "./_path.ts";
 import { derived as madeNow, isFileBlock, writeAtomic } from "./helpers.ts";
 import { orderStateFromLock, readLock } from "./lock.ts";
-import { gitChangeSeed, SEED_COMMITS } from "./_git_history.ts";
+import { gitChangeSeed, SEED_COMMITS, warnRefusedOnce } from "./_git_history.ts";
 import {
   advanceOrder,
   fileContentKey,
@@ -40,6 +40,8 @@ export { isFileBlock };
 export interface PreviousOrderOptions {
   /** The least number of commits of `git log` that seed the first order. @default {100} */
   seedCommits?: number;
+  /** Told once when git refuses a value of its config (the first order is then by sizes). @default {undefined} */
+  warn?: (message: string) => void;
 }
 
 /** Where a previous order came from. */
@@ -107,7 +109,9 @@ export async function loadPreviousOrder(
     const state = orderStateFromLock(lock);
     if (state.entries.length) return { state, origin: "lock" };
   }
-  const seed = await gitChangeSeed(config.root, options.seedCommits ?? SEED_COMMITS);
+  const seed = await gitChangeSeed(config.root, options.seedCommits ?? SEED_COMMITS, {
+    onRefused: (line) => warnRefusedOnce(options.warn, line),
+  });
   return seed
     ? { seed: seed.files, seedWeight: seed.weight, seedPrior: seed.prior, origin: "git" }
     : { origin: "size" };
@@ -288,6 +292,8 @@ export interface FileOrderInput {
   files: RenderedFile[];
   /** The build's memo of values made from texts. @default {derived} made now (`helpers.ts`) */
   derived?: DeriveFn;
+  /** The build's warnings (git refusing its config, when the first order reads the history). @default {undefined} */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -305,14 +311,15 @@ export interface FileOrderInput {
  * ```
  */
 export function fileOrder(config: ResolvedConfig, options: FileOrderInput): FileOrder {
-  const { source, files, derived } = options;
+  const { source, files, derived, warn } = options;
   let step: OrderStep | undefined;
   return {
     async next(blocks, options = {}) {
       step = undefined;
       const current = orderFiles(blocks, files, { derived });
       if (!current.length) return [];
-      step = advanceFrom(await loadPreviousOrder(config, source, options), current, options);
+      const previous = await loadPreviousOrder(config, source, { ...options, warn });
+      step = advanceFrom(previous, current, options);
       return step.state.entries.map((e) => e.path);
     },
     async save(placed) {

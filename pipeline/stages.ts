@@ -194,7 +194,8 @@ export function plainStages(run: BuildRun): Stages {
         registry,
         { warn: run.warn, complete: run.complete, derived: run.derived },
       ),
-    fileOrder: (files, source) => fileOrder(config, { source, files, derived: run.derived }),
+    fileOrder: (files, source) =>
+      fileOrder(config, { source, files, derived: run.derived, warn: run.warn }),
     order: async (blocks, context) =>
       formatBlocks(
         await orderBlocks(blocks, registry, context),

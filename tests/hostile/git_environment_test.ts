@@ -99,6 +99,11 @@ Deno.test("a .git that git cannot read is one warning naming git's reason, and t
     const result = await buildContext({ cwd: root }, { write: false });
     assert.deepEqual(result.manifest.files.map((f) => f.path), [".gitignore", "a.ts"], name);
     assert.deepEqual(result.warnings, [listing.refused], name);
+    // A budget and a task read the history too: git's reason is no config of its to correct.
+    for (const inline of [{ budget: { tokens: 600 } }, { task: "fix a" }]) {
+      const read = await buildContext({ cwd: root, inline }, { write: false });
+      assert.deepEqual(read.warnings, [listing.refused], `${name}: ${JSON.stringify(inline)}`);
+    }
     // `slop rank` says it too (it ranked from the walk without a word).
     const heard: string[] = [];
     await rankInputs(await loadConfig({ cwd: root }), { onWarning: (w) => heard.push(w) });
@@ -375,7 +380,7 @@ Deno.test("a git that ignores SIGTERM and never answers is still stopped at its 
   assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)), [true, true]);
 });
 
-Deno.test("a value git refuses in its config (it fails every git log, not the listing) gives a budgeted or task build a warning naming the key, not a silent order without history", async () => {
+Deno.test("a value git refuses in its config (it fails every git log, not the listing) gives each build that reads the history (a first order, a budget, a task) one warning naming the key, not a silent order without history", async () => {
   const root = await makeProject({ "a.py": "x = 1\n".repeat(200), "b.py": "y = 2\n".repeat(200) });
   await gitInit(root);
   const inline = { budget: { tokens: 600 } };
@@ -387,16 +392,27 @@ Deno.test("a value git refuses in its config (it fails every git log, not the li
   assert.equal(history.length, 1, history.join("\n"));
   assert.match(
     history[0],
-    /^git cannot read the history \(bad config variable 'color\.diff\.new' in file '\.git\/config' at line \d+\): files are stepped down without their change counts; correct the value in git's config$/,
+    /^git cannot read the history \(bad config variable 'color\.diff\.new' in file '\.git\/config' at line \d+\): the build goes without it \(a first order by sizes, a budget without change counts, a task without co-change and commit messages\); correct the value in git's config$/,
   );
-  // A task build reads the history for its ranking: the same word.
+  // A task build reads the history for its ranking, and the first build for its first order:
+  // the same word, once (a budget build read it for its order and its counts above).
   const task = await buildContext({ cwd: root, inline: { task: "fix a" } }, { write: false });
-  assert.deepEqual(task.manifest.warnings.filter((w) => w.includes("history")), [
-    history[0].replace(
-      /files are stepped down without their change counts/,
-      "the task's files are ranked without it (co-change, commit messages)",
-    ),
-  ]);
+  assert.deepEqual(task.manifest.warnings.filter((w) => w.includes("history")), history);
+  // (The builds above remembered an order: forget it, as before a first build.)
+  await Deno.remove(join(root, ".slop"), { recursive: true });
+  const first = await buildContext({ cwd: root }, { write: false });
+  assert.deepEqual(first.manifest.warnings.filter((w) => w.includes("history")), history);
+  await Deno.remove(join(root, ".slop"), { recursive: true });
+  const both = await buildContext({ cwd: root, inline }, { write: false });
+  assert.deepEqual(both.manifest.warnings.filter((w) => w.includes("history")), history);
+  // `slop rank` reads the history for the same signals as a task build: the same word.
+  const rank = await runCli(["rank", "--task", "fix a"], root);
+  assert.equal(rank.code, 0, rank.stderr);
+  assert.equal(rank.stderr.split("\n").filter((l) => l.includes(history[0])).length, 1, rank.stderr);
+  // A build that remembers an order reads no history next time: no word.
+  await buildContext({ cwd: root }, {});
+  const next = await buildContext({ cwd: root }, { write: false });
+  assert.deepEqual(next.manifest.warnings.filter((w) => w.includes("history")), []);
   // A repository with no commit yet fails its log too, for no fault of its config: no warning.
   const fresh = await makeProject({ "a.py": "x = 1\n".repeat(200) });
   await git(fresh, "init", "-q");
