@@ -408,7 +408,11 @@ Deno.test("a value git refuses in its config (it fails every git log, not the li
   // `slop rank` reads the history for the same signals as a task build: the same word.
   const rank = await runCli(["rank", "--task", "fix a"], root);
   assert.equal(rank.code, 0, rank.stderr);
-  assert.equal(rank.stderr.split("\n").filter((l) => l.includes(history[0])).length, 1, rank.stderr);
+  assert.equal(
+    rank.stderr.split("\n").filter((l) => l.includes(history[0])).length,
+    1,
+    rank.stderr,
+  );
   // A build that remembers an order reads no history next time: no word.
   await buildContext({ cwd: root }, {});
   const next = await buildContext({ cwd: root }, { write: false });
