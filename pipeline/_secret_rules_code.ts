@@ -190,3 +190,42 @@ export function codeByPlace(text: string, at: number, start: number, end: number
   return spaced &&
     /^;[ \t]*(?:\/\/[^\r\n]*|\/\*[^\r\n]*)?(?:\r?\n|$)/.test(text.slice(end, end + 256));
 }
+
+/** A shell command that tests, after the keywords that may lead it: `if test`, `elif [`, `[[`. */
+const SHELL_TEST_COMMAND =
+  /^[ \t]*(?:(?:if|elif|while|until|then|do|else|!)[ \t]+)*(?:test|\[\[?)[ \t]/;
+
+/**
+ * Whether the `=` at `at` compares in a shell test (`test "$linkmode,$pass" = "lib,link"`,
+ * `[ "$PASSWORD" = x ]`): a blank on each side (an assignment has none), on its left a word that
+ * expands a variable (`"$linkmode,$pass"`, `x$pw`), and a `test`, `[` or `[[` command that the
+ * word is an argument of (no `;`, `&`, `|`, `(` between them; `!` may lead it). A comparison is
+ * no assignment, as `==` is not one elsewhere. At most 512 characters before `at` are read.
+ *
+ * @example
+ * ```ts
+ * import { shellComparison } from "./_secret_rules_code.ts";
+ * const line = 'if test "$linkmode,$pass" = "lib,link"; then';
+ * shellComparison(line, line.indexOf(" = ") + 1); // true
+ * shellComparison('pass = "lib,link"', 5); // false
+ * ```
+ */
+export function shellComparison(text: string, at: number): boolean {
+  if (text[at] !== "=" || !/^[ \t]=[ \t]/.test(text.slice(at - 1, at + 2))) return false;
+  const near = text.slice(Math.max(0, at - 512), at);
+  const before = near.slice(near.lastIndexOf("\n") + 1).trimEnd();
+  // The left operand: a quoted word, or a word of no blank.
+  const quoted = before.endsWith('"');
+  let wordStart = quoted ? before.lastIndexOf('"', before.length - 2) : before.length;
+  while (!quoted && wordStart > 0 && !/[\s;&|"']/.test(before[wordStart - 1])) wordStart--;
+  if (wordStart <= 0 || !before.slice(wordStart).includes("$")) return false;
+  const head = before.slice(0, wordStart);
+  if (quoted && !/[ \t]$/.test(head)) {
+    // `x"$pw"` glued: not read (a word of quoted parts), and not a comparison said to be one.
+    return false;
+  }
+  // The command the word belongs to starts after the last separator.
+  let start = head.length;
+  while (start > 0 && !";&|({`".includes(head[start - 1])) start--;
+  return SHELL_TEST_COMMAND.test(head.slice(start));
+}

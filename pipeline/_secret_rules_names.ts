@@ -23,7 +23,7 @@ import {
   type TextHints,
 } from "./_secret_rules_common.ts";
 import { PUBLIC_DER_HEX, PUBLIC_KEY_NAME, shortToken } from "./_secret_rules_short.ts";
-import { codeByPlace, codeExpression, codeType } from "./_secret_rules_code.ts";
+import { codeByPlace, codeExpression, codeType, shellComparison } from "./_secret_rules_code.ts";
 
 /**
  * A secret-like name (`…SECRET…`, `…KEY…`, `…TOKEN…`, passwords, credentials)
@@ -776,5 +776,7 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   }
   // A name of code by where it stands: a ternary's branch, the end of a statement.
   if (!q && !element && codeByPlace(text, m.index, start, end)) return undefined;
+  // A shell test's comparison (`test "$linkmode,$pass" = "lib,link"`), as `==` is elsewhere.
+  if (op === "=" && shellComparison(text, m.index)) return undefined;
   return passwordLike(value, q !== "" || element) ? end : undefined;
 }

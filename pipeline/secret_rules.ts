@@ -40,9 +40,10 @@
  * `sb_secret_`), Alibaba and Tencent key ids, OpenAI's `sk-None-`; public keys, maps under `keyv`,
  * git's `-u`, prose's `identified by`, labels and file names kept; slop's own `[REDACTED:…]`
  * placeholders and Helm template values in a Kubernetes Secret kept, a JSON Secret read string by
- * string).
+ * string; 15: a shell test's comparison of a password variable with a word kept, libtool's
+ * `test "$linkmode,$pass" = "lib,link"`).
  */
-export const SECRET_RULES_VERSION = 14;
+export const SECRET_RULES_VERSION = 15;
 
 import {
   fewCharacters,

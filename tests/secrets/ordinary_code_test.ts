@@ -131,3 +131,47 @@ Deno.test("redactText() keeps public keys and maps under words that only start w
     assert.ok(!(await redactText(text, "a.json")).text.includes(secret.slice(0, 12)), text);
   }
 });
+
+/**
+ * A shell test compares a variable's expansion with a word (`test "$linkmode,$pass" =
+ * "lib,link"`, libtool): `=` there is a comparison, as `==` is elsewhere, not an assignment. A
+ * shell assignment has no blank around its `=`, and `$pass = "…"` outside a test is PHP's or
+ * Perl's assignment: both stay redacted.
+ */
+const SHELL_TESTS = [
+  'if test "$linkmode,${N}" = "{V}"; then\n  :\nfi\n',
+  'if [ "${N}" = "{V}" ]; then :; fi\n',
+  "[[ ${N} = {V} ]] && echo same\n",
+  'elif [ "$mode" = lib ] && [ "x${N}" = "x{V}" ]; then\n',
+  'test -n "$a" -a "${N}" = \'{V}\' || exit 1\n',
+  '    while test "${N}" = "{V}"; do shift; done\n',
+];
+const SHELL_ASSIGNMENTS = [
+  '{N}="{V}"\n',
+  "export {N}={V}\n",
+  '[ -z "${N}" ] && {N}="{V}"\n',
+  '${N} = "{V}";\n',
+  'if ($ok) { ${N} = "{V}"; }\n',
+];
+
+Deno.test("redactText() keeps a shell test's comparison of a secret's variable with a word, and redacts its assignments", async () => {
+  const random = prng(11);
+  const pick = (words: string[]) => words[Math.floor(random() * words.length)];
+  const names = ["pass", "PASSWORD", "db_pass", "passwd", "SECRET", "api_key", "pwd"];
+  const values = ["lib,link", "hunter2x9", "S3cr3t!pw", "prog,scan,x"];
+  for (let i = 0; i < 6; i++) {
+    const fill = (form: string) => {
+      const name = pick(names);
+      return form.replaceAll("{N}", name).replaceAll("{V}", pick(values));
+    };
+    for (const form of SHELL_TESTS) {
+      const text = fill(form);
+      assert.equal((await redactText(text, "ltmain.sh")).text, text);
+    }
+    for (const form of SHELL_ASSIGNMENTS) {
+      const text = fill(form);
+      const result = await redactText(text, "a.sh");
+      assert.equal(result.findings.length, 1, `${text}${result.text}`);
+    }
+  }
+});
