@@ -2,8 +2,10 @@
  * The `summary` view's patterns for languages and file kinds without a
  * grammar in slop's summary table of `summary.ts`: Swift, Kotlin, Lua,
  * Elixir, Dart, Haskell, Zig, Terraform, Vue and Svelte components,
- * stylesheets, Helm templates and HTML pages. Each names what a line opens (a type, a
- * function, a module, a block), the way the Ruby and PHP patterns do.
+ * stylesheets, Helm templates, HTML pages, PowerShell, Objective-C and shell
+ * scripts. Each names what a line opens (a type, a function, a module, a
+ * block), the way the Ruby and PHP patterns do; PowerShell's and the shell's
+ * read the text with its block comments and here-documents blanked.
  *
  * Every pattern reads one line at most from where it starts: the leading
  * blanks are `[ \t]*`, never `\s*` (which would run on over blank lines from
@@ -20,6 +22,10 @@ export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) =>
 export interface SummaryLanguage {
   label: string;
   patterns: Patterns;
+  /** A text of the extension is read in this language only when this matches it (`.m`: MATLAB too). */
+  only?: RegExp;
+  /** A text in which no pattern finds a name is shown by its first lines (a script of commands). */
+  orHead?: boolean;
 }
 
 const SWIFT_MODIFIERS =
@@ -205,6 +211,174 @@ function inScripts(patterns: Patterns): Patterns {
 }
 
 /**
+ * The names of a script's own parameters: the `param(…)` block that starts a line at its first
+ * column (a function's block is indented, or on the function's line). Each `$name` directly in
+ * the block (not in an attribute's or a default's parentheses, not a default after the block's own
+ * `=`); strings and `#`
+ * comments are skipped. The text after the block's start is read once, up to where it closes.
+ */
+function powershellParameters(text: string): string[] {
+  const start = /^param[ \t]*\(/im.exec(text);
+  if (!start) return [];
+  const names: string[] = [];
+  let depth = 1;
+  let afterEquals = false;
+  for (let i = start.index + start[0].length; i < text.length && depth > 0; i++) {
+    const c = text[i];
+    if (c === "'" || c === '"') {
+      const end = text.indexOf(c, i + 1);
+      if (end < 0) break;
+      i = end;
+    } else if (c === "#") {
+      const end = text.indexOf("\n", i);
+      if (end < 0) break;
+      i = end;
+    } else if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth--;
+    else if (depth === 1 && c === "=") afterEquals = true;
+    else if (depth === 1 && c === ",") afterEquals = false;
+    else if (c === "$" && depth === 1 && !afterEquals) {
+      const name = /^[A-Za-z_]\w*/.exec(text.slice(i + 1, i + 257))?.[0];
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * PowerShell's text with its `<# … #>` comments (help text: `… this function instead`) blanked,
+ * their line breaks kept; one that never closes runs to the end. Read once from each comment's
+ * start to its end; the last text's answer is kept for the next pattern.
+ */
+function powershellCode(text: string): string {
+  if (lastCode.text === text) return lastCode.code;
+  const code = powershellBlanked(text);
+  lastCode.text = text;
+  lastCode.code = code;
+  return code;
+}
+
+function powershellBlanked(text: string): string {
+  let code = "";
+  let at = 0;
+  for (let open = text.indexOf("<#"); open >= 0; open = text.indexOf("<#", at)) {
+    const close = text.indexOf("#>", open + 2);
+    const end = close < 0 ? text.length : close + 2;
+    code += text.slice(at, open) + text.slice(open, end).replace(/[^\n]+/g, "");
+    at = end;
+  }
+  return code + text.slice(at);
+}
+
+const lastCode = { text: "", code: "" };
+
+/** Patterns that read a text with its comments blanked by `blank`. */
+function outsideComments(patterns: Patterns, blank: (text: string) => string): Patterns {
+  return patterns.map(([kind, pattern]) => [
+    kind,
+    (text: string) => {
+      const code = blank(text);
+      return typeof pattern === "function"
+        ? pattern(code)
+        : [...code.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
+    },
+  ]);
+}
+
+const POWERSHELL: Patterns = outsideComments([
+  ["parameters", powershellParameters],
+  ["types", /^[ \t]*(?:class|enum)[ \t]+([A-Za-z_]\w*)/gim],
+  [
+    "functions",
+    /^[ \t]*(?:function|filter|workflow)[ \t]+(?:(?:global|script|local|private):)?([A-Za-z_][\w-]*)/gim,
+  ],
+  [
+    "imports",
+    /^[ \t]*(?:Import-Module|using[ \t]+module|\.)[ \t]+(?:-Name[ \t]+)?["']?([^\s"';]+)/gim,
+  ],
+], powershellCode);
+
+/** A class's name, and its category's in parentheses: `SHPCart`, `SHPCart (Totals)`, `SHPCart ()`. */
+const OBJC_CLASS = "([A-Za-z_]\\w*(?:[ \\t]*\\([ \\t]*\\w*[ \\t]*\\))?)";
+
+/**
+ * An Objective-C method's selector with its kind, `-addItem:quantity:` or `+shared`, from a line
+ * that declares or defines it: `- (void)addItem:(id)item quantity:(NSInteger)n {`. A return
+ * type may hold one level of parentheses (a block's type).
+ */
+function objcMethods(text: string): string[] {
+  const line = /^[ \t]*([-+])[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*([A-Za-z_][^;{\n]*)/gm;
+  return [...text.matchAll(line)].map((m) => {
+    const parts = [
+      ...m[2].matchAll(/([A-Za-z_]\w*)[ \t]*:[ \t]*(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*\w*/g),
+    ];
+    return m[1] + (parts.length ? parts.map((p) => `${p[1]}:`).join("") : /^\w+/.exec(m[2])![0]);
+  });
+}
+
+const OBJC: Patterns = [
+  ["protocols", /^[ \t]*@protocol[ \t]+([A-Za-z_]\w*)\b(?![ \t]*[;,])/gm],
+  ["interfaces", new RegExp(`^[ \\t]*@interface[ \\t]+${OBJC_CLASS}`, "gm")],
+  ["implementations", new RegExp(`^[ \\t]*@implementation[ \\t]+${OBJC_CLASS}`, "gm")],
+  ["methods", objcMethods],
+  [
+    "imports",
+    /^[ \t]*(?:#[ \t]*(?:import|include)[ \t]*[<"]([^>"\n]+)[>"]|@import[ \t]+([\w.]+))/gm,
+  ],
+];
+
+/** Whether a `.m` file is Objective-C (MATLAB's files share the extension). */
+const OBJC_WORDS = /^[ \t]*(?:@(?:interface|implementation|protocol|import)\b|#[ \t]*import\b)/m;
+
+/** A here-document's start, `<<EOF`, `<<-'END'`, `<< "X"`: group 1 `-`, group 3 its word. */
+const HEREDOC = /<<(-?)[ \t]*(["']?)([A-Za-z_][\w.-]*)\2/g;
+
+/**
+ * A shell script's text with its here-documents' bodies blanked (their line breaks kept): a
+ * body is data (a Python server's `self.end_headers()`, a generated script's functions), not the
+ * script's code. A body ends at a line of its word alone (after tabs, for `<<-`); one that never
+ * ends runs to the end. Each body is read once, and the search goes on after it.
+ */
+function shellCode(text: string): string {
+  if (lastShell.text === text) return lastShell.code;
+  let code = "";
+  let at = 0;
+  HEREDOC.lastIndex = 0;
+  for (let m = HEREDOC.exec(text); m; m = HEREDOC.exec(text)) {
+    // A shift in arithmetic, `$((1 << n))`, starts no here-document.
+    const before = text.slice(Math.max(at, m.index - 200), m.index);
+    if (before.slice(before.lastIndexOf("\n") + 1).includes("((")) continue;
+    const bodyStart = text.indexOf("\n", HEREDOC.lastIndex);
+    if (bodyStart < 0) break;
+    const word = m[3].replace(/[.-]/g, "\\$&");
+    const end = new RegExp(`^${m[1] ? "\\t*" : ""}${word}$`, "gm");
+    end.lastIndex = bodyStart + 1;
+    const found = end.exec(text);
+    const bodyEnd = found ? found.index : text.length;
+    code += text.slice(at, bodyStart + 1) +
+      text.slice(bodyStart + 1, bodyEnd).replace(/[^\n]+/g, "");
+    at = bodyEnd;
+    HEREDOC.lastIndex = found ? bodyEnd + found[0].length : text.length;
+  }
+  code += text.slice(at);
+  lastShell.text = text;
+  lastShell.code = code;
+  return code;
+}
+
+const lastShell = { text: "", code: "" };
+
+// A function's name holds no `.` here: `sys.stdout.close()` on a line of its own is a call of
+// another language's code, and bash's names with dots are rare.
+const SHELL: Patterns = outsideComments([
+  [
+    "functions",
+    /^[ \t]*(?:function[ \t]+([A-Za-z_][\w:-]*)|([A-Za-z_][\w:-]*)[ \t]*\([ \t]*\))/gm,
+  ],
+  ["sources", /^[ \t]*(?:source|\.)[ \t]+["']?([^\s"';|&]+)/gm],
+], shellCode);
+
+/**
  * The summary languages this file adds, by extension; `js` are the JavaScript patterns, which a
  * Vue or Svelte component's script is read by.
  *
@@ -237,5 +411,13 @@ export function moreSummaryLanguages(js: Patterns): Record<string, SummaryLangua
     ".tpl": { label: "Template", patterns: HELM_TEMPLATE },
     ".html": { label: "HTML", patterns: HTML },
     ".htm": { label: "HTML", patterns: HTML },
+    ".ps1": { label: "PowerShell", patterns: POWERSHELL, orHead: true },
+    ".psm1": { label: "PowerShell module", patterns: POWERSHELL, orHead: true },
+    ".m": { label: "Objective-C", patterns: OBJC, only: OBJC_WORDS },
+    ".mm": { label: "Objective-C++", patterns: OBJC },
+    ".sh": { label: "Shell", patterns: SHELL, orHead: true },
+    ".bash": { label: "Shell", patterns: SHELL, orHead: true },
+    ".zsh": { label: "Shell", patterns: SHELL, orHead: true },
+    ".ksh": { label: "Shell", patterns: SHELL, orHead: true },
   };
 }

@@ -10,7 +10,7 @@ import { extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
-import { moreSummaryLanguages } from "./_summary_languages.ts";
+import { moreSummaryLanguages, type SummaryLanguage } from "./_summary_languages.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
 export interface SummaryOptions {
@@ -148,7 +148,7 @@ const PHP: Patterns = [
   ["uses", /^use[ \t]+(?:function[ \t]+|const[ \t]+)?([A-Za-z_\\][\w\\]*)/gm],
 ];
 
-const LANGUAGES: Record<string, { label: string; patterns: Patterns }> = {
+const LANGUAGES: Record<string, SummaryLanguage> = {
   ".py": { label: "Python", patterns: PY },
   ".pyi": { label: "Python stub", patterns: PY },
   ".js": { label: "JavaScript", patterns: JS },
@@ -172,7 +172,8 @@ const LANGUAGES: Record<string, { label: string; patterns: Patterns }> = {
   ".rb": { label: "Ruby", patterns: RUBY },
   ".rake": { label: "Ruby", patterns: RUBY },
   ".php": { label: "PHP", patterns: PHP },
-  // Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets.
+  // Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets,
+  // PowerShell, Objective-C, shell scripts.
   ...moreSummaryLanguages(JS),
 };
 
@@ -230,9 +231,13 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   const ext = summaryExt(path, text);
   const lines = lineCount(text);
   const lang = LANGUAGES[ext];
-  if (lang) {
+  const head = () => firstLines(text, headLines).map((l) => `    ${cut(l)}`).join("\n").trimEnd();
+  if (lang && (!lang.only || lang.only.test(text))) {
     const rows = nameRows(lang.patterns, text, cut, maxNames);
-    return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n");
+    // A script of commands alone (no function) is shown by its first lines, as text is.
+    const lead = rows.length || !lang.orHead ? "" : head();
+    return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n") +
+      (lead ? `\n\n${lead}` : "");
   }
   if (ext === ".md" || ext === ".markdown" || ext === ".mdx") {
     const rows = headingRows(markdownHeadings(text), cut, maxNames);
@@ -249,8 +254,8 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     ]
       .join("\n");
   }
-  const head = firstLines(text, headLines).map((l) => `    ${cut(l)}`).join("\n").trimEnd();
-  return `**Text**, ${lineWord(lines)}${head ? `\n\n${head}` : ""}`;
+  const lead = head();
+  return `**Text**, ${lineWord(lines)}${lead ? `\n\n${lead}` : ""}`;
 }
 
 /**
@@ -260,7 +265,13 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
 function summaryWork(path: string, text: string): number {
   const ext = summaryExt(path, text);
   // A notebook is parsed once, then its code read by Python's patterns.
-  const patterns = ext === ".ipynb" ? PY.length + 1 : LANGUAGES[ext]?.patterns.length ?? 1;
+  const lang = LANGUAGES[ext];
+  // A language read only when a pattern finds its words (`only`) reads the text once more.
+  const patterns = ext === ".ipynb"
+    ? PY.length + 1
+    : lang
+    ? lang.patterns.length + (lang.only ? 1 : 0)
+    : 1;
   return text.length * (1 + patterns);
 }
 
@@ -272,6 +283,13 @@ const SHEBANGS: Record<string, string> = {
   nodejs: ".js",
   deno: ".ts",
   php: ".php",
+  sh: ".sh",
+  bash: ".sh",
+  dash: ".sh",
+  ash: ".sh",
+  zsh: ".sh",
+  ksh: ".sh",
+  pwsh: ".ps1",
 };
 
 /**

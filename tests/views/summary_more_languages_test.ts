@@ -392,3 +392,152 @@ Deno.test("summarize() lists each Java and C function after one whose body has n
     "**C**, 10 lines\n- functions: `open`, `close`, `ready`",
   );
 });
+
+// PowerShell, Objective-C and shell scripts: their declarations, not their first lines.
+const SCRIPT_CASES: Array<[string, string, string]> = [
+  [
+    "tools/Deploy.ps1",
+    [
+      "#Requires -Version 5",
+      "[CmdletBinding()]",
+      "param(",
+      "    # Where the site goes.",
+      "    [Parameter(Mandatory = $true, Position = 0)]",
+      "    [ValidateNotNullOrEmpty()]",
+      "    [string]$Target,",
+      "    [switch]$Force = $false,",
+      '    $Name = "site (x)", # a comment with $notAParameter',
+      "    [int[]]$Ports = @(80, 443)",
+      ")",
+      "Import-Module ./Shop.psm1",
+      "<#",
+      ".NOTES",
+      "    Call this function instead of that one:",
+      "    function Old-Way { }",
+      "#>",
+      "enum Stage { Build; Ship }",
+      "class Release {",
+      "    [string]$Tag",
+      "}",
+      "function Get-Release([string]$Tag) { }",
+      "Function script:Invoke-Step {",
+      "    param([scriptblock]$Body)",
+      "}",
+      "filter Select-Ok { $_ }",
+    ].join("\n"),
+    "**PowerShell**, 26 lines\n" +
+    "- parameters: `Target`, `Force`, `Name`, `Ports`\n" +
+    "- types: `Stage`, `Release`\n" +
+    "- functions: `Get-Release`, `Invoke-Step`, `Select-Ok`\n" +
+    "- imports: `./Shop.psm1`",
+  ],
+  [
+    "Shop/SHPCart.m",
+    [
+      '#import "SHPCart.h"',
+      "#import <Foundation/Foundation.h>",
+      "@import UIKit;",
+      "@protocol SHPPriced;",
+      "@protocol SHPObserver <NSObject>",
+      "- (void)cartDidChange:(SHPCart *)cart;",
+      "@end",
+      "@interface SHPCart () <SHPObserver>",
+      "@end",
+      "@implementation SHPCart",
+      "+ (instancetype)cartWithItems:(NSArray *)items {",
+      "    return [[self alloc] init];",
+      "}",
+      "- (void)addItem:(id)item quantity:(NSInteger)n completion:(void (^)(BOOL ok))done {",
+      "}",
+      "- (NSUInteger)count { return 0; }",
+      "@end",
+      "@implementation SHPCart (Totals)",
+      "@end",
+    ].join("\n"),
+    "**Objective-C**, 19 lines\n" +
+    "- protocols: `SHPObserver`\n" +
+    "- interfaces: `SHPCart ()`\n" +
+    "- implementations: `SHPCart`, `SHPCart (Totals)`\n" +
+    "- methods: `-cartDidChange:`, `+cartWithItems:`, `-addItem:quantity:completion:`, `-count`\n" +
+    "- imports: `SHPCart.h`, `Foundation/Foundation.h`, `UIKit`",
+  ],
+  [
+    "scripts/release.sh",
+    [
+      "#!/bin/sh",
+      "set -e",
+      ". ./lib/common.sh",
+      'source "$HOME/.shoprc"',
+      "usage() {",
+      '  echo "usage: $0" # not_a_function() here',
+      "}",
+      "function build_site {",
+      "  :",
+      "}",
+      "function ship() { :; }",
+      "  clean_up () {",
+      "    rm -rf out",
+      "  }",
+      'case "$1" in',
+      "  start) build_site ;;",
+      "esac",
+      "size=$((1 << bits))",
+      "cat >server.py <<-'EOF'",
+      "\tdef serve():",
+      "\t    self.end_headers()",
+      "\tmake_site() { :; }",
+      "\tEOF",
+      "after_doc() { :; }",
+    ].join("\n"),
+    "**Shell**, 24 lines\n" +
+    "- functions: `usage`, `build_site`, `ship`, `clean_up`, `after_doc`\n" +
+    "- sources: `./lib/common.sh`, `$HOME/.shoprc`",
+  ],
+];
+for (const [path, text, expected] of SCRIPT_CASES) {
+  Deno.test(`summarize() lists the declarations of ${path} by a line scan`, () => {
+    assert.equal(summarize(path, `${text}\n`), expected);
+  });
+}
+
+Deno.test("summarize() shows a shell or PowerShell script of commands alone by its first lines", () => {
+  assert.equal(
+    summarize("run.sh", "#!/bin/sh\nset -e\nmake test\n"),
+    "**Shell**, 3 lines\n\n    #!/bin/sh\n    set -e\n    make test",
+  );
+  assert.equal(
+    summarize("a.ps1", "Write-Host hi\n"),
+    "**PowerShell**, 1 line\n\n    Write-Host hi",
+  );
+  assert.equal(summarize("e.sh", ""), "**Shell**, 0 lines");
+});
+
+Deno.test("summarize() reads a MATLAB .m file as text, and a .m file with Objective-C's words as Objective-C", () => {
+  const matlab = "function y = f(x)\n  y = x - (x + 1);\nend\n";
+  assert.match(summarize("f.m", matlab), /^\*\*Text\*\*, 3 lines\n\n {4}function y = f\(x\)/);
+  assert.match(summarize("g.m", "@implementation G\n@end\n"), /^\*\*Objective-C\*\*, 2 lines\n/);
+  assert.match(
+    summarize("g.mm", "@implementation G\n@end\n"),
+    /^\*\*Objective-C\+\+\*\*, 2 lines\n/,
+  );
+});
+
+Deno.test("summarize() of long one-line PowerShell, Objective-C and shell files names nothing it cannot close", () => {
+  const long = "a".repeat(1 << 18);
+  const cases: Array<[string, string, string]> = [
+    ["a.ps1", `param(${"[x(".repeat(50_000)}`, "**PowerShell**, 1 line"],
+    ["b.ps1", `param('${long}`, "**PowerShell**, 1 line"],
+    ["c.ps1", `<#${long}`.repeat(8) + "\nfunction f {}", "**PowerShell**, 2 lines"],
+    ["a.mm", `- (${"(".repeat(1 << 17)}`, "**Objective-C++**, 1 line"],
+    ["b.mm", `- (${"(x)".repeat(1 << 16)}`, "**Objective-C++**, 1 line"],
+    ["a.sh", `${long} (${long}`, "**Shell**, 1 line"],
+    ["b.sh", "<<A ".repeat(1 << 16), "**Shell**, 1 line"],
+    ["c.sh", "x <<A\nf() {}\n".repeat(1 << 14), `**Shell**, ${1 << 15} lines`],
+  ];
+  // A script without names shows its first line (cut), and no row of names.
+  for (const [path, text, header] of cases) {
+    const summary = summarize(path, text);
+    assert.ok(summary === header || summary.startsWith(`${header}\n\n    `), path);
+    assert.ok(!summary.includes("\n- "), path);
+  }
+});
