@@ -309,11 +309,24 @@ const OBJC_CLASS = "([A-Za-z_]\\w*(?:[ \\t]*\\([ \\t]*\\w*[ \\t]*\\))?)";
 function objcMethods(text: string): string[] {
   const line = /^[ \t]*([-+])[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*([A-Za-z_][^;{\n]*)/gm;
   return [...text.matchAll(line)].map((m) => {
+    const selector = m[2] + selectorLines(text, m.index + m[0].length);
     const parts = [
-      ...m[2].matchAll(/([A-Za-z_]\w*)[ \t]*:[ \t]*(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*\w*/g),
+      ...selector.matchAll(
+        /([A-Za-z_]\w*)[ \t]*:[ \t]*(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*\w*/g,
+      ),
     ];
     return m[1] + (parts.length ? parts.map((p) => `${p[1]}:`).join("") : /^\w+/.exec(m[2])![0]);
   });
+}
+
+/**
+ * The lines a selector goes on over, its parts aligned on their colons (`   parameters:(id)p`),
+ * from `at`, the end of its first line: at most 2,000 characters are read.
+ */
+function selectorLines(text: string, at: number): string {
+  if (text[at] !== "\n") return "";
+  const window = text.slice(at, at + 2000);
+  return /^(?:\n[ \t]+[A-Za-z_]\w*[ \t]*:[^;{\n]*)*/.exec(window)![0];
 }
 
 const OBJC: Patterns = [

@@ -450,15 +450,21 @@ const SCRIPT_CASES: Array<[string, string, string]> = [
       "- (void)addItem:(id)item quantity:(NSInteger)n completion:(void (^)(BOOL ok))done {",
       "}",
       "- (NSUInteger)count { return 0; }",
+      "- (void)GET:(NSString *)url",
+      "   parameters:(nullable id)parameters",
+      "      success:(nullable void (^)(NSURLSessionDataTask * _Nonnull, id _Nullable))success",
+      "{",
+      "}",
       "@end",
       "@implementation SHPCart (Totals)",
       "@end",
     ].join("\n"),
-    "**Objective-C**, 19 lines\n" +
+    "**Objective-C**, 24 lines\n" +
     "- protocols: `SHPObserver`\n" +
     "- interfaces: `SHPCart ()`\n" +
     "- implementations: `SHPCart`, `SHPCart (Totals)`\n" +
-    "- methods: `-cartDidChange:`, `+cartWithItems:`, `-addItem:quantity:completion:`, `-count`\n" +
+    "- methods: `-cartDidChange:`, `+cartWithItems:`, `-addItem:quantity:completion:`, `-count`, " +
+    "`-GET:parameters:success:`\n" +
     "- imports: `SHPCart.h`, `Foundation/Foundation.h`, `UIKit`",
   ],
   [
