@@ -21,6 +21,7 @@ import {
   writeOrderState,
 } from "../pipeline/order_memory.ts";
 import { fileStamp } from "../pipeline/helpers.ts";
+import { sameText } from "./_same_text.ts";
 import type { OrderState, OrderStep } from "../pipeline/order_state.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import type {
@@ -106,7 +107,7 @@ export function keptOrderFiles(
 ): ReturnType<typeof orderFiles> {
   const lengths = blocks.map((b) => {
     const known = kept.blocks.get(b.id);
-    return known && known.text === b.text ? known.length : undefined;
+    return known && sameText(known, b) ? known.length : undefined;
   });
   return orderFiles(blocks, files, { lengths, derived: kept.derived });
 }

@@ -23,6 +23,7 @@ import {
 } from "../pipeline/transform.ts";
 import { cacheVersion, type Registry } from "../pipeline/registry.ts";
 import type { Memo } from "../pipeline/memo.ts";
+import { copyLazy } from "../pipeline/lazy_text.ts";
 import type {
   RenderedFile,
   ResolvedConfig,
@@ -61,6 +62,13 @@ export interface KeptRenderOptions extends TransformOptions {
    * @default {undefined} every hit's text decoded
    */
   keepText?: KeepText;
+  /**
+   * Make a text lazy where the build keeps its texts (a spill, `text_spill.ts`): a rendered file
+   * and its view's output before `rendered` keeps them, so the memo holds their record, not
+   * their text.
+   * @default {undefined} the memo holds the texts
+   */
+  keepLazy?: (target: { text?: string }) => void;
 }
 
 /**
@@ -134,6 +142,8 @@ async function renderKept(
     options,
   );
   if (key && output && file.sha256 === keyedSha) {
+    options.keepLazy?.(rendered);
+    options.keepLazy?.(output);
     keepRendered(options, { key, file: rendered, output, warnings });
   }
   return rendered;
@@ -194,7 +204,8 @@ function keptFile(
   const kept = options.rendered.get(renderedKey(file, { config, registry, view }));
   if (!kept) return undefined;
   kept.warnings.forEach(options.warn);
-  return { ...kept.file };
+  // A lazy text stays lazy in the copy (spread would read it).
+  return copyLazy(kept.file, {});
 }
 
 /**
@@ -208,5 +219,11 @@ function keepRendered(
   { key, file, output, warnings }: RenderedMemo & { key: string },
 ): void {
   const stored = file.cache === "hit" || (options.cache?.enabled && output.cacheable !== false);
-  if (stored) options.rendered!.set(key, { file: { ...file, cache: "hit" }, output, warnings });
+  if (stored) {
+    options.rendered!.set(key, {
+      file: copyLazy(file, { cache: "hit" as const }),
+      output,
+      warnings,
+    });
+  }
 }

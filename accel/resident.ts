@@ -27,6 +27,7 @@ import type { Resolution } from "../pipeline/resolve.ts";
 import type { RenderedMemo } from "./kept_renders.ts";
 import type { ResolvedConfig, Target } from "../pipeline/types.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
+import { dropSpillsOf } from "./text_spill.ts";
 
 export type { BlockMemo, Memo };
 // A file's stamp (inode, size, modification time), by which a resident's draft and kept orders
@@ -62,7 +63,10 @@ export interface Resident {
    * sooner than {@linkcode ResidentOptions.quietMs} after the build returned.
    */
   settled(options?: { hurry?: boolean }): Promise<void>;
-  /** Finish the deferred work and remove what the process keeps on disk for a next build (the draft). */
+  /**
+   * Finish the deferred work and remove what the process keeps on disk for a next build (the
+   * draft, and the spill files its builds' texts are kept in: `text_spill.ts`, whose owner it is).
+   */
   close(): Promise<void>;
   /** The sha256 states after each part of the last document. */
   hashes?: HashStates;
@@ -190,7 +194,7 @@ export function resident(options: ResidentOptions = {}): Resident {
   const fromTexts = derivedMemo();
   const changes: ChangeLog = { calls: 0, structuralAt: 0, changedAt: new Map() };
   const written: Written = { draft: Promise.resolve(undefined) };
-  return {
+  const self: Resident = {
     cache(dir, options) {
       const signature = JSON.stringify([dir, options.enabled ?? true, options.pack ?? ""]);
       if (opened?.signature !== signature) {
@@ -228,6 +232,7 @@ export function resident(options: ResidentOptions = {}): Resident {
     async close() {
       await work.drain();
       await dropLastDraft(written);
+      dropSpillsOf(self);
     },
     blocks,
     rendered,
@@ -239,6 +244,7 @@ export function resident(options: ResidentOptions = {}): Resident {
       fromTexts.turn();
     },
   };
+  return self;
 }
 
 /**

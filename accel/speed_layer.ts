@@ -87,6 +87,7 @@ import { countEarly, earlyKnown, noteEarlyPlan } from "./precount.ts";
 import { hashText } from "../pipeline/text_hash.ts";
 import { takeParts, textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
+import { sameText, withText } from "./_same_text.ts";
 import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
 import { loadTextMemo, saveTextMemo, type TextMemo } from "./text_memo.ts";
 import { byteParts, compactLazy, lazyList, textBacking } from "../pipeline/lazy_text.ts";
@@ -120,7 +121,8 @@ export interface SpeedOptions {
   /**
    * Characters of texts a build holds in memory before it keeps the others in a spill file,
    * read again where a stage uses them (`text_spill.ts`: bounded memory on a big tree, for more
-   * CPU); `false`: never. Never with a resident either (it keeps its renders between builds).
+   * CPU); `false`: never. With a resident, its memos keep the texts of its renders as kept there
+   * (each build's spill file is read until none of its texts is left, then removed).
    * @default {spillAfterFromEnv()} `SLOP_SPILL_AFTER_MB` millions (`off`: never), else 64M
    */
   spillAfter?: number | false;
@@ -190,7 +192,7 @@ interface Speed {
   wholeHashes?: { prefix: string; total: string };
   /** The sha256 of each block of the document. */
   hashes: string[];
-  /** Where the texts are kept while the build runs (none with a resident: it keeps its renders). */
+  /** Where the texts are kept while the build runs (a resident keeps some for its next builds). */
   spill?: TextSpill;
   /** Whether content dedup may rewrite a file's text, noted as it is read (before its spill). */
   dedupMay: WeakMap<SourceFile, boolean>;
@@ -223,7 +225,8 @@ function wrapStages(
     emit: (written, write) => emitPatched(speed, written, write),
     later: (work) => later(speed, work),
     end: () => {
-      speed.spill?.close();
+      // A resident's memos keep this build's texts: its spill stays open for reads.
+      speed.spill?.close({ keepOpen: resident !== undefined });
       resident?.release();
     },
   };
@@ -261,10 +264,10 @@ function startSpeed(
     late: new Map(),
     viewsReady: () => {},
     hashes: [],
-    spill: spillFor(
-      resident ? false : options.spillAfter ?? spillAfterFromEnv(),
-      cache.enabled ? loadTextMemo(memoPath(indexPath)) : undefined,
-    ),
+    spill: spillFor(options.spillAfter ?? spillAfterFromEnv(), {
+      memo: cache.enabled ? loadTextMemo(memoPath(indexPath)) : undefined,
+      owner: resident,
+    }),
     dedupMay: new WeakMap(),
   };
   // Without a cached tokenizer table, a worker builds one while files are read.
@@ -272,8 +275,11 @@ function startSpeed(
   return speed;
 }
 
-function spillFor(after: number | false, memo?: TextMemo): TextSpill | undefined {
-  return after === false ? undefined : openSpill({ after, memo });
+function spillFor(
+  after: number | false,
+  options: { memo?: TextMemo; owner?: object },
+): TextSpill | undefined {
+  return after === false ? undefined : openSpill({ after, ...options });
 }
 
 /** Where the values made from a build's unchanged texts are kept (`text_memo.ts`). */
@@ -397,6 +403,8 @@ async function transformAhead(
     window: spills ? SPILL_WINDOW : undefined,
     // A cached render's text stays in the cache's pack: not decoded, nor written to the spill.
     keepText: spills ? (bytes, place) => spill!.keepAt(bytes, place) : undefined,
+    // A resident's kept renders hold their texts' records in the spill, not the texts.
+    keepLazy: resident && spills ? (target) => spill!.spill(target) : undefined,
     onFile: (file) => {
       if (file.cache === "hit" && ahead?.(file)) file.cache = "miss";
       // Views rendered anew are counted later: enough of them starts the count workers now.
@@ -516,7 +524,7 @@ function remembered(
   tokenizer: Tokenizer,
 ): BlockMemo | undefined {
   const known = memo?.get(block.id);
-  return known?.tokenizer === tokenizer && known.text === block.text ? known : undefined;
+  return known?.tokenizer === tokenizer && sameText(known, block) ? known : undefined;
 }
 
 /**
@@ -542,7 +550,8 @@ async function placeRemembered(
   });
   placed.forEach(({ sha256, length, tokens }, i) => {
     if (!known[i]) {
-      memo?.set(blocks[i].id, { text: blocks[i].text, sha256, length, tokens, tokenizer });
+      // A lazy block's record, not its text (`_same_text.ts`).
+      memo?.set(blocks[i].id, withText({ sha256, length, tokens, tokenizer }, blocks[i]));
     }
   });
   return placed;

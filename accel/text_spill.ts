@@ -140,8 +140,13 @@ export interface TextSpill {
    * another order), so that between stages the build holds none.
    */
   forget(): void;
-  /** Close the file; texts read later open it again, once each. */
-  close(): void;
+  /**
+   * Close the file; texts read later open it again, once each. With `keepOpen` (a resident
+   * process, whose memos keep this build's texts for its next builds): no more texts are
+   * written, and the file stays open for reads until no text kept in it is left (then it is
+   * closed and removed), or its owner ends ({@linkcode dropSpillsOf}).
+   */
+  close(options?: { keepOpen?: boolean }): void;
   /** What was written and read so far. */
   stats: SpillStats;
   /** The memo it was opened with ({@linkcode SpillOptions.memo}). */
@@ -173,6 +178,12 @@ export interface SpillOptions {
    */
   memo?: TextMemo;
   /**
+   * What keeps the spill's texts past its build (a resident process): its spill files, while
+   * left, are closed and removed by {@linkcode dropSpillsOf} (as it ends).
+   * @default {undefined} none: the file is removed as the process exits
+   */
+  owner?: object;
+  /**
    * The folder the spill file is made in.
    * @default {undefined} the system's temporary folder
    */
@@ -181,12 +192,15 @@ export interface SpillOptions {
 
 interface SpillState {
   after: number;
+  owner?: object;
   dir?: string;
   /** Characters of texts offered so far (shared ones not counted). */
   offered: number;
   /** The file, made when the first text is written. */
   path?: string;
   file?: Deno.FsFile;
+  /** The file and its path, closed and removed once the spill is let go of. */
+  left?: SpillFile;
   closed?: boolean;
   end: number;
   /** Where texts are encoded and decoded. */
@@ -239,6 +253,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     collectEvery: options.collectEvery ?? COLLECT_EVERY_CHARS,
     collector: options.collector ?? collectGarbage,
     after: options.after ?? SPILL_AFTER_CHARS,
+    owner: options.owner,
     dir: options.dir,
     offered: 0,
     memo: options.memo,
@@ -254,10 +269,12 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
       // collection only past 1M characters was tried: bench/README.md, "Monorepo scale").
       if (state.loose > 0) collect(state);
     },
-    close() {
+    close(options = {}) {
       state.closed = true;
-      state.file?.close();
-      state.file = undefined;
+      if (!options.keepOpen) {
+        state.file?.close();
+        state.file = undefined;
+      }
       state.recent.clear();
       state.recentChars = 0;
     },
@@ -274,11 +291,71 @@ function create(state: SpillState): Deno.FsFile {
   const prefix = `slop_texts_${Deno.pid}_`;
   const path = state.path = Deno.makeTempFileSync({ prefix, dir: state.dir });
   made.add(path);
+  const file = Deno.openSync(path, { read: true, write: true });
+  // No text kept in it is left (a resident's memos let go of them): the file is closed, removed.
+  const owned = state.owner && ownedFiles(state.owner);
+  state.left = { path, file, owned };
+  owned?.add(state.left);
+  spillsLeft.register(state, state.left, state.left);
   if (!removing) {
     removing = true;
     globalThis.addEventListener("unload", () => made.forEach((p) => removeQuietly(p)));
   }
-  return Deno.openSync(path, { read: true, write: true });
+  return file;
+}
+
+/** A spill file, for when its spill is let go of (what is closed and removed then). */
+interface SpillFile {
+  path: string;
+  file: Deno.FsFile;
+  /** The files of the spill's owner ({@linkcode SpillOptions.owner}). */
+  owned?: Set<SpillFile>;
+}
+
+/** The spill files of each owner that are left. */
+const owners = new WeakMap<object, Set<SpillFile>>();
+
+function ownedFiles(owner: object): Set<SpillFile> {
+  let files = owners.get(owner);
+  if (!files) owners.set(owner, files = new Set());
+  return files;
+}
+
+/**
+ * Close and remove the spill files of `owner` ({@linkcode SpillOptions.owner}) that are left: a
+ * resident process that ends (its texts are not read again).
+ *
+ * @example
+ * ```ts
+ * import { dropSpillsOf, openSpill } from "./text_spill.ts";
+ * const owner = {};
+ * const spill = openSpill({ after: 0, owner });
+ * const file = { text: "x = 1\n".repeat(500) };
+ * spill.spill(file);
+ * spill.close({ keepOpen: true });
+ * dropSpillsOf(owner); // the file is removed
+ * ```
+ */
+export function dropSpillsOf(owner: object): void {
+  for (const left of owners.get(owner) ?? []) {
+    spillsLeft.unregister(left);
+    closeAndRemove(left);
+  }
+}
+
+/** Closes and removes the file of a spill no text of which is left. */
+const spillsLeft = new FinalizationRegistry<SpillFile>(closeAndRemove);
+
+function closeAndRemove(left: SpillFile): void {
+  const { path, file } = left;
+  left.owned?.delete(left);
+  try {
+    file.close();
+  } catch {
+    // Closed already (the build closed it).
+  }
+  removeQuietly(path);
+  made.delete(path);
 }
 
 /** The folders whose killed builds' spill files this process has removed. */
@@ -390,6 +467,7 @@ function write(state: SpillState, text: string): TextBacking {
     length: text.length,
     // The files section fences the text by these: its block is made without reading it back.
     marks: textMarks(text),
+    values: undefined,
   };
   return Object.setPrototypeOf(backing, SPILLED) as SpilledText;
 }
@@ -399,16 +477,26 @@ interface SpilledText extends TextBacking {
   state: SpillState;
   offset: number;
   size: number;
+  /** Values made from the text (`derive`), kept with its record: a resident's next builds use them. */
+  values?: Map<string, string>;
 }
 
 /** What every spilled text does (one set of functions, not closures per text). */
-const SPILLED: ThisType<SpilledText> & Pick<TextBacking, "read" | "bytes"> = {
+const SPILLED: ThisType<SpilledText> & Pick<TextBacking, "read" | "bytes" | "derive"> = {
+  derive(salt, compute) {
+    const values = this.values ??= new Map();
+    let value = values.get(salt);
+    if (value === undefined) values.set(salt, value = compute());
+    return value;
+  },
   read() {
     const { state } = this;
     const known = state.recent.get(this);
     if (known !== undefined) return known;
     const read = readBack(state, this.offset, this.size);
-    if (state.file) remember(state, this, read);
+    // A closed spill's texts (an earlier build's, a resident's) are not remembered: no build
+    // lets go of them (`forget`).
+    if (!state.closed) remember(state, this, read);
     loosen(state, read.length);
     return read;
   },
@@ -538,7 +626,7 @@ const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes" | "deriv
     if (state.buffer.length < this.size) state.buffer = new Uint8Array(this.size);
     state.stats.reads++;
     const read = decoder.decode(readPacked(this, state.buffer));
-    remember(state, this, read);
+    if (!state.closed) remember(state, this, read);
     loosen(state, read.length);
     return read;
   },

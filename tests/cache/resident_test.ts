@@ -10,6 +10,7 @@ import { takeParts, textParts } from "../../pipeline/block_parts.ts";
 import { renderFileBlock } from "../../plugins/sections/_render.ts";
 import type { RenderedFile } from "../../pipeline/types.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
+import { textBacking } from "../../pipeline/lazy_text.ts";
 
 const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
 
@@ -439,4 +440,75 @@ Deno.test("a resident with a quiet time starts the work a build left after it, o
   assert.equal(done.includes("last"), false);
   await kept.close();
   assert.equal(done.join(), "cache,waited,more,last");
+});
+
+/**
+ * The characters of texts a resident's memos hold in memory after `builds` (each a build of the
+ * project with `spillAfter`), counted from what the memos were given: the rendered files, their
+ * views' outputs and the file blocks (a text kept in a spill counts nothing).
+ */
+async function residentHeld(spillAfter: number | false) {
+  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
+  let chars = 0;
+  for (let i = 0; i < 24; i++) {
+    // 2-3 KB each, over the spill's 1,024 characters; full views and skeletons.
+    const text = Array.from(
+      { length: 40 + i },
+      (_, k) => `def f${i}_${k}(x):\n    return x + ${k}\n`,
+    )
+      .join("");
+    tree[`src/m${i}.${i % 3 ? "py" : "txt"}`] = text;
+    chars += text.length;
+  }
+  const root = await makeProject(tree);
+  const state = join(root, ".state");
+  const kept = resident();
+  // What the memos are given: the rendered files and their outputs, and the files' blocks.
+  const texts: Array<{ text?: string }> = [];
+  const setRendered = kept.rendered.set.bind(kept.rendered);
+  kept.rendered.set = (
+    key,
+    value,
+  ) => (texts.push(value.file, value.output), setRendered(key, value));
+  const setBlock = kept.blocks.set.bind(kept.blocks);
+  kept.blocks.set = (
+    key,
+    value,
+  ) => (key.startsWith("files:") && texts.push(value), setBlock(key, value));
+  const held = (target: { text?: string }) => (textBacking(target) ? 0 : target.text?.length ?? 0);
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  const layer = speedLayer({ resident: kept, spillAfter });
+  const results: BuildResult[] = [];
+  for (const edit of ["", "Y = 1\n"]) {
+    await Deno.writeTextFile(join(root, "src/m1.py"), tree["src/m1.py"] + edit);
+    kept.changed(["src/m1.py"], false);
+    results.push(await build(config, { builtins, layer }));
+  }
+  // The same bytes as a fresh build (read before the resident ends: its texts go with it).
+  assertSame(results[1], await freshBuild(root, state, kept));
+  const cached = results[1].files.filter((f) => f.cache === "hit").length;
+  const document = results[1].document;
+  await kept.close();
+  return {
+    chars,
+    held: texts.reduce((n, t) => n + held(t), 0),
+    texts: texts.length,
+    cached,
+    document,
+  };
+}
+
+Deno.test("a resident over a tree past the spill's threshold keeps its renders' texts in the spill: its memos hold records, its builds the same bytes", async () => {
+  const spilled = await residentHeld(0);
+  // The rendered files, outputs and blocks of 24 files, and of the edited file again.
+  assert.ok(spilled.texts >= 2 * 24, `only ${spilled.texts} texts given to the memos`);
+  assert.equal(spilled.held, 0, `the memos hold ${spilled.held} characters of texts`);
+  assert.match(spilled.document, /Y = 1/);
+  // The second build took its unchanged files from the memos (not rendered again).
+  assert.equal(spilled.cached, 23);
+  // Without the spill, the same memos hold every text (the count is not blind).
+  const inMemory = await residentHeld(false);
+  assert.ok(inMemory.held >= spilled.chars, `${inMemory.held} of ${spilled.chars} characters`);
+  assert.equal(inMemory.document, spilled.document);
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openSpill, spillAfterFromEnv } from "../../accel/text_spill.ts";
+import { dropSpillsOf, openSpill, spillAfterFromEnv } from "../../accel/text_spill.ts";
 import {
   byteParts,
   copyLazy,
@@ -333,4 +333,30 @@ Deno.test("a spill removes the spill files of killed builds, never a running pro
   assert.ok(left.includes(`slop_texts_${Deno.pid}_ef34gh`) && left.includes("notes_99999999_x"));
   // The new spill file is named with this process's id.
   assert.equal(left.filter((n) => n.startsWith(`slop_texts_${Deno.pid}_`)).length, 2);
+});
+
+Deno.test("a resident's spills stay readable after their builds, each build its own file, all removed as it ends", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "slop_spill_owner_" });
+  const owner = {};
+  const files = () => [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+  const texts = ["a = 1\n".repeat(400), "b = 2\n".repeat(400)];
+  const kept = texts.map((text) => {
+    // One build's spill: written, then closed as the build ends, kept open for reads.
+    const spill = openSpill({ after: 0, owner, dir, collectEvery: Infinity });
+    const target = { text };
+    spill.spill(target);
+    spill.close({ keepOpen: true });
+    // Nothing more is written to it (a later build has a spill of its own).
+    const late = { text };
+    spill.spill(late);
+    assert.equal(textBacking(late), undefined);
+    return target;
+  });
+  // Two builds, two files (never one file two builds write to).
+  assert.equal(files().length, 2);
+  assert.deepEqual(kept.map((t) => t.text), texts);
+  assert.ok(kept.every((t) => textBacking(t)));
+  dropSpillsOf(owner);
+  assert.deepEqual(files(), []);
+  await Deno.remove(dir);
 });

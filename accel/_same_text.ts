@@ -1,0 +1,59 @@
+/**
+ * Whether a block a resident process remembers (`BlockMemo`, kept from an
+ * earlier build) has the text of a block of this build, without reading the
+ * texts when they are kept out of memory (`pipeline/lazy_text.ts`): a lazy
+ * file block is its heading, its file's text and its fence, and the file's
+ * text is the same record from build to build while the file renders the same
+ * (a resident's kept renders). Reading them would decode every text of a big
+ * tree at each rebuild.
+ *
+ * @module
+ */
+
+import { lazyCopy, type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
+
+/** What a lazy file block's parts are: heading, the file's text (its record), fence. */
+type Parts = string[] & { backing?: TextBacking };
+
+/** A lazy block's parts, not read (the file's text is the getter of part 1). */
+function partsOf(block: object): Parts | undefined {
+  return textBacking(block)?.parts?.() as Parts | undefined;
+}
+
+/**
+ * Whether `known` (a memo's record of a block) and `block` have the same text: the same record
+ * of the file's text with the same heading and fence when both are lazy file blocks, else their
+ * texts compared.
+ *
+ * @example
+ * ```ts
+ * import { sameText } from "./_same_text.ts";
+ * sameText({ text: "a" }, { text: "a" }); // true
+ * ```
+ */
+export function sameText(known: { text: string }, block: { text: string }): boolean {
+  const was = textBacking(known);
+  const now = textBacking(block);
+  if (was && was === now) return true;
+  const [a, b] = [was && partsOf(known), now && partsOf(block)];
+  if (a?.backing && a.backing === b?.backing && a[0] === b[0] && a[2] === b[2]) return true;
+  return known.text === block.text;
+}
+
+/**
+ * `entry` with `block`'s text: lazy when the block's is (the memo holds the block's record, not
+ * its text), else the text itself.
+ *
+ * @example
+ * ```ts
+ * import { withText } from "./_same_text.ts";
+ * withText({ sha256: "00", length: 1 }, { text: "a" }).text; // "a"
+ * ```
+ */
+export function withText<T extends object>(
+  entry: T,
+  block: { text: string },
+): T & { text: string } {
+  const backing = textBacking(block);
+  return backing ? lazyCopy({ text: "", ...entry }, backing) : { text: block.text, ...entry };
+}
