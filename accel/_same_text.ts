@@ -10,15 +10,7 @@
  * @module
  */
 
-import { lazyCopy, type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
-
-/** What a lazy file block's parts are: heading, the file's text (its record), fence. */
-type Parts = string[] & { backing?: TextBacking };
-
-/** A lazy block's parts, not read (the file's text is the getter of part 1). */
-function partsOf(block: object): Parts | undefined {
-  return textBacking(block)?.parts?.() as Parts | undefined;
-}
+import { lazyCopy, textBacking } from "../pipeline/lazy_text.ts";
 
 /**
  * Whether `known` (a memo's record of a block) and `block` have the same text: the same record
@@ -34,9 +26,7 @@ function partsOf(block: object): Parts | undefined {
 export function sameText(known: { text: string }, block: { text: string }): boolean {
   const was = textBacking(known);
   const now = textBacking(block);
-  if (was && was === now) return true;
-  const [a, b] = [was && partsOf(known), now && partsOf(block)];
-  if (a?.backing && a.backing === b?.backing && a[0] === b[0] && a[2] === b[2]) return true;
+  if (was && now && (was === now || was.sameAs?.(now))) return true;
   return known.text === block.text;
 }
 

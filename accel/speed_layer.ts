@@ -267,6 +267,9 @@ function startSpeed(
     spill: spillFor(options.spillAfter ?? spillAfterFromEnv(), {
       memo: cache.enabled ? loadTextMemo(memoPath(indexPath)) : undefined,
       owner: resident,
+      // A resident's rebuild writes the texts it changed: no collection at each stage's end for
+      // those (the server collects between builds), only for a build that writes many.
+      settleAfter: resident ? RESIDENT_SETTLE_CHARS : undefined,
     }),
     dedupMay: new WeakMap(),
   };
@@ -275,9 +278,12 @@ function startSpeed(
   return speed;
 }
 
+/** Characters a resident's build writes or reads back from its spill before a stage's end collects. */
+const RESIDENT_SETTLE_CHARS = 16 * 1024 * 1024;
+
 function spillFor(
   after: number | false,
-  options: { memo?: TextMemo; owner?: object },
+  options: { memo?: TextMemo; owner?: object; settleAfter?: number },
 ): TextSpill | undefined {
   return after === false ? undefined : openSpill({ after, ...options });
 }

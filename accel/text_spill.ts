@@ -167,6 +167,14 @@ export interface SpillOptions {
    */
   collectEvery?: number;
   /**
+   * Characters of texts written or read back since the last collection that make a stage's end
+   * (`forget`) ask for one. A resident's rebuild writes the few texts it changed: a collection of
+   * its heap at each stage's end would cost more than the garbage it frees (bench/README.md,
+   * "Monorepo scale").
+   * @default {1} any
+   */
+  settleAfter?: number;
+  /**
    * What runs a full collection; returns whether it could.
    * @default {collectGarbage} `accel/collect.ts`
    */
@@ -214,6 +222,8 @@ interface SpillState {
   loose: number;
   /** Those that make a collection due. */
   collectEvery: number;
+  /** Those that make a collection due at a stage's end. */
+  settleAfter: number;
   collector: () => boolean;
   stats: SpillStats;
   memo?: TextMemo;
@@ -251,6 +261,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     stats: { written: 0, shared: 0, reads: 0, rawReads: 0, kept: 0, bytes: 0, collections: 0 },
     loose: 0,
     collectEvery: options.collectEvery ?? COLLECT_EVERY_CHARS,
+    settleAfter: options.settleAfter ?? 1,
     collector: options.collector ?? collectGarbage,
     after: options.after ?? SPILL_AFTER_CHARS,
     owner: options.owner,
@@ -267,7 +278,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
       state.recentChars = 0;
       // A stage is done: the texts it wrote or read back are garbage (when there were any; a
       // collection only past 1M characters was tried: bench/README.md, "Monorepo scale").
-      if (state.loose > 0) collect(state);
+      if (state.loose >= state.settleAfter) collect(state);
     },
     close(options = {}) {
       state.closed = true;

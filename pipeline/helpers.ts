@@ -603,6 +603,13 @@ const FILE_BLOCK_TEXT: ThisType<FileBlockText> & Omit<TextBacking, "length" | "b
     const bytes = textBacking(this.file)?.bytes?.();
     return bytes ? [this.head, bytes, this.tail] : this.parts!();
   },
+  // The same heading and fence around the same record of a file's text: the same text, unread.
+  sameAs(other: TextBacking) {
+    const that = other as FileBlockText;
+    const record = textBacking(this.file);
+    return Object.getPrototypeOf(other) === FILE_BLOCK_TEXT && record !== undefined &&
+      that.head === this.head && that.tail === this.tail && textBacking(that.file) === record;
+  },
 };
 
 /**

@@ -43,6 +43,12 @@ export interface TextBacking {
    * bytes from one build to the next (a warm build's unchanged texts are not hashed again).
    */
   derive?(salt: string, compute: () => string): string;
+  /**
+   * Whether `other` is known to read the same text as this one without reading either (a file
+   * block of the same heading and fence around the same record of its file's text); `false`
+   * when it is not known.
+   */
+  sameAs?(other: TextBacking): boolean;
 }
 
 /**
