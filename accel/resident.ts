@@ -229,11 +229,7 @@ export function resident(options: ResidentOptions = {}): Resident {
     defer: work.defer,
     release: work.release,
     settled: work.settled,
-    async close() {
-      await work.drain();
-      await dropLastDraft(written);
-      dropSpillsOf(self);
-    },
+    close: () => closeResident({ work, written, owner: self }),
     blocks,
     rendered,
     orders: new Map(),
@@ -370,6 +366,15 @@ function copyResolution(resolution: Resolution): Resolution {
 interface Written {
   document?: WrittenDocument;
   draft: Promise<Draft | undefined>;
+}
+
+/** Finish the deferred work, remove the last draft and the spill files of the resident's builds. */
+async function closeResident(
+  { work, written, owner }: { work: { drain(): Promise<void> }; written: Written; owner: object },
+): Promise<void> {
+  await work.drain();
+  await dropLastDraft(written);
+  dropSpillsOf(owner);
 }
 
 /** Remove the last draft from disk (a process that ends leaves none behind). */
