@@ -177,6 +177,7 @@ export type { CompleterOptions } from "./pipeline/llm.ts";
 export { changeCounts, fitBudget, LADDER, LISTED, totalTokens } from "./pipeline/budget.ts";
 export type { FitOptions, FitResult } from "./pipeline/budget.ts";
 export { changedSince, SinceError } from "./pipeline/since.ts";
+export { PathsError } from "./pipeline/resolve.ts";
 export { tierDefaultView, unmatchedFocus } from "./pipeline/personas.ts";
 export type { Tier } from "./pipeline/personas.ts";
 export { anthropicProvider } from "./plugins/providers/anthropic.ts";

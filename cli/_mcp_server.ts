@@ -15,6 +15,7 @@ import { cutLongQuotes } from "./_output.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
 import { SinceError } from "../pipeline/since.ts";
+import { PathsError } from "../pipeline/resolve.ts";
 import { OutputFolderError } from "../pipeline/emit.ts";
 import meta from "../deno.json" with { type: "json" };
 import {
@@ -180,6 +181,7 @@ export const SERVER_WRITE_HINT = ": start the server with a state dir it can wri
 function toolMessage(error: unknown): string {
   if (error instanceof OutputFolderError) return error.problem + SERVER_WRITE_HINT;
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof PathsError) return `Invalid argument "paths": ${message}`;
   if (error instanceof SinceError) {
     const problem = message.replace(/ for --since\b/, "").replace(/^Cannot use --since /, "");
     return `Invalid argument "since": ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`;

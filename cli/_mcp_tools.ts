@@ -10,7 +10,7 @@
 import { relative } from "node:path";
 import { type ConfigFlags, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildProgress } from "../pipeline/build.ts";
-import { resolveTargets } from "../pipeline/resolve.ts";
+import { PathsError, resolveTargets } from "../pipeline/resolve.ts";
 import { checkPrefix } from "../pipeline/pin.ts";
 import { displayPath } from "../pipeline/config.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
@@ -215,9 +215,15 @@ export async function viewFilesTool(
   if (args.view !== undefined) checkView(base, "view", args.view);
   const config = viewConfig(base, { root, wanted, args });
   const max = args.maxFiles ?? MAX_VIEW_FILES;
-  const { targets } = await resolveTargets(config);
   // Each literal path exists (checked above) and resolve keeps only the files a glob matches
-  // that exist: no target left means the globs matched nothing.
+  // that exist: no target left (or none under the paths at all) means the globs matched nothing.
+  const targets = await resolveTargets(config).then(
+    (resolved) => resolved.targets,
+    (error) => {
+      if (error instanceof PathsError) return [];
+      throw error;
+    },
+  );
   if (!targets.length) {
     throw new ArgumentError("files", `no file matches ${args.files.map(quote).join(", ")}`);
   }

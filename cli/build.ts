@@ -10,6 +10,7 @@ import { parentConfig, parentConfigWarning } from "./_parent_config.ts";
 import { build, type BuildOptions, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
 import { SinceError } from "../pipeline/since.ts";
+import { PathsError } from "../pipeline/resolve.ts";
 import { LockError } from "../pipeline/lock.ts";
 import { budgetLines } from "./_budget.ts";
 import {
@@ -251,7 +252,7 @@ async function printResult(
 /** An error in what the user gave (config, `--since`, the lock, the folder): exit code 2. */
 function isInputError(error: unknown): boolean {
   return error instanceof ConfigError || error instanceof SinceError ||
-    error instanceof LockError || error instanceof NoProjectError;
+    error instanceof LockError || error instanceof NoProjectError || error instanceof PathsError;
 }
 
 /**

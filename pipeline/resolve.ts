@@ -405,8 +405,35 @@ async function restrictToPaths(
   for (const path of secretSkipped) if (!keep.some((k) => k(path))) secretSkipped.delete(path);
   // Each path that matches nothing is named, even when the others match.
   const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));
-  warnings.push(...unmatchedWarnings(unmatched, config.root));
+  const why = unmatchedWarnings(unmatched, config.root);
+  // Every path given matched nothing, not even a file listed as skipped (a typo, a moved folder):
+  // an error, as `git add` and ESLint make it, not an empty document an agent would take for the
+  // project.
+  if (!paths.length && !secretSkipped.size) throw new PathsError(why);
+  warnings.push(...why);
   return paths;
+}
+
+/**
+ * The paths given to a build (`slop build PATHS`, the MCP tools' `paths`) all match no file:
+ * nothing would be built. The message names each path.
+ *
+ * @example
+ * ```ts
+ * import { PathsError } from "./resolve.ts";
+ * new PathsError(['No file matches the path "scr"']).message;
+ * // 'No file matches the path "scr": nothing to build (check the spelling, and whether ...'
+ * ```
+ */
+export class PathsError extends Error {
+  /** @param problems What each path that matched nothing is (the build's warnings for them). */
+  constructor(problems: string[]) {
+    super(
+      problems.join("; ") + ": nothing to build (check the spelling, and whether .gitignore, " +
+        '"exclude" or a default such as node_modules leaves the files out)',
+    );
+    this.name = "PathsError";
+  }
 }
 
 /**

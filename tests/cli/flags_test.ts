@@ -89,11 +89,15 @@ Deno.test("an unknown persona or preset without a config says there is no config
   );
 });
 
-Deno.test("slop build PATHS that match nothing warns with the paths relative to the root", async () => {
+Deno.test("slop build PATHS that all match nothing is a usage error naming them, relative to the root, and writes nothing", async () => {
   const root = await project();
-  const run = await runCli(["build", "--stdout", "src/nothere", "docs"], root);
-  assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stderr, /warning: No file matches the paths "src\/nothere", "docs"\n/);
+  const run = await runCli(["build", "src/nothere", "docs"], root);
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(
+    run.stderr,
+    /^slop: No file matches the paths "src\/nothere", "docs": nothing to build \(check the spelling/,
+  );
+  assert.equal(await Deno.stat(join(root, ".slop", "out")).then(() => true, () => false), false);
 });
 
 Deno.test("slop build --state-dir naming a file fails with a sentence that names the folder", async () => {

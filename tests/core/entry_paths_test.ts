@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { buildContext } from "../../mod.ts";
+import { buildContext, PathsError } from "../../mod.ts";
 import { normalizeEntryPath } from "../../pipeline/helpers.ts";
 import { gitInit, makeProject } from "../_helpers.ts";
 
@@ -152,7 +152,7 @@ Deno.test("an exclude entry or --ignore path is read as files entries are: a fol
 
 // A file named by its path on the command line (`slop build debug.log`) is built even when git
 // ignores it, as the same literal path in "files" is; a folder's path still means the files git
-// lists under it, and a path that is no file still warns.
+// lists under it, and a path that is no file warns (or, when no path matches, stops the build).
 for (const git of [true, false]) {
   Deno.test(`a build path that names an ignored file builds it (${git ? "git" : "no git"})`, async () => {
     const root = await makeProject({
@@ -179,9 +179,17 @@ for (const git of [true, false]) {
       rendered: ["logs/skip.txt", "src/a.ts"],
       warnings: [],
     });
-    const missing = await paths(["nothere.log"]);
-    assert.deepEqual(missing.rendered, []);
-    assert.deepEqual(missing.warnings, ['No file matches the path "nothere.log"']);
+    await assert.rejects(
+      () => paths(["nothere.log"]),
+      (error: Error) =>
+        error instanceof PathsError &&
+        error.message.startsWith('No file matches the path "nothere.log": nothing to build'),
+    );
+    const some = await paths(["nothere.log", "src"]);
+    assert.deepEqual(some, {
+      rendered: ["src/a.ts"],
+      warnings: ['No file matches the path "nothere.log"'],
+    });
   });
 }
 

@@ -48,6 +48,11 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
         await error("check_prefix", { maxInvalidated: "lots" }),
         /^Invalid argument "maxInvalidated": expected PERCENT% \(0-100\) or TOKENS, got "lots"$/,
       );
+      // Every path of a build matches nothing: an error, not an empty document.
+      assert.match(
+        await error("build_context", { paths: ["nothere", "*.zz"] }),
+        /^Invalid argument "paths": No file matches the paths "nothere", "\*\.zz": nothing to build/,
+      );
       assert.match(
         await error("view_files", { files: ["*.zz"] }),
         /^Invalid argument "files": no file matches "\*\.zz"$/,
