@@ -6,7 +6,12 @@
  * @module
  */
 import { gitConfigRead, gitDeadlineMs, gitOutput, TIMED_OUT } from "./_git.ts";
-import { guardedGit, isBlocked, notRegularAttributes } from "./_git_ignore_files.ts";
+import {
+  guardedGit,
+  isBlocked,
+  notRegularAttributes,
+  notRegularIgnoreText,
+} from "./_git_ignore_files.ts";
 import { join } from "./_path.ts";
 
 /** The attributes asked of git, in the order their reasons are taken. */
@@ -62,11 +67,8 @@ export async function attributeSkips(
     (stop) => notRegularAttributes(root, gitConfigRead(root), stop),
   );
   if (isBlocked(answer)) {
-    options.warnings?.push(
-      `Cannot read ${answer.notRegular.join(", ")}: it is not a regular file (a FIFO, socket or ` +
-        "device), which slop does not read and git would wait on: no file is marked binary, " +
-        "generated or vendored by .gitattributes; put a file in its place",
-    );
+    const instead = "no file is marked binary, generated or vendored by .gitattributes";
+    options.warnings?.push(notRegularIgnoreText(answer.notRegular, instead));
     return skips;
   }
   if (answer === TIMED_OUT || !("out" in answer)) return skips;

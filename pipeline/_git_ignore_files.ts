@@ -183,7 +183,9 @@ export function isBlocked(answer: unknown): answer is NotRegularIgnores {
 }
 
 /**
- * The warning, or error text, for ignore files git cannot read.
+ * The warning, or error text, for files git cannot read (ignore or attribute files), each named as
+ * {@linkcode NotRegularIgnores} names them; `instead`, when given, says what the build does
+ * without them.
  *
  * @example
  * ```ts
@@ -191,11 +193,10 @@ export function isBlocked(answer: unknown): answer is NotRegularIgnores {
  * notRegularIgnoreText(['"sub/.gitignore"']); // 'Cannot read "sub/.gitignore": it is not a regular file …'
  * ```
  */
-export function notRegularIgnoreText(named: string[]): string {
-  return `Cannot read ${
-    named.join(", ")
-  }: it is not a regular file (a FIFO, socket or device), which ` +
-    "slop does not read and git would wait on: put a file in its place";
+export function notRegularIgnoreText(named: string[], instead?: string): string {
+  return `Cannot read ${named.join(", ")}: it is not a regular file (a FIFO, socket or device), ` +
+    `which slop does not read and git would wait on: ${instead ? `${instead}; ` : ""}` +
+    "put a file in its place";
 }
 
 /** How long the look at the tree runs before it lets git's answer in. */

@@ -138,11 +138,12 @@ function changedFiles(root: string, sha: string, deadlineMs: number) {
   // --no-renames: rename detection reads contents a partial clone has not fetched (a renamed
   // file is listed by its new name either way).
   const args = ["diff", "--name-only", "--no-renames", "--relative", "--diff-filter=d", "-z", sha];
+  const config = gitConfigRead(root);
   return guardedGit(
     (signal) => gitOutput([...args, "--"], root, { deadlineMs, signal }),
     async (stop) => [
-      ...await notRegularAttributes(root, gitConfigRead(root), stop),
-      ...await configuredNotRegular(root, "core.excludesFile", gitConfigRead(root)),
+      ...await notRegularAttributes(root, config, stop),
+      ...await configuredNotRegular(root, "core.excludesFile", config),
     ],
   );
 }
