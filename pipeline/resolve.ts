@@ -256,25 +256,24 @@ function foldExcluded(paths: string[], folders: Map<string, string>): string[] {
   const seen = new Set<string>();
   const venvs = venvFolders(paths);
   for (const path of paths) {
+    // A virtual environment first (it may sit in any folder), then the default-excluded folders.
     const venv = venvs.length ? venvs.find((v) => path.startsWith(v + "/")) : undefined;
-    if (venv !== undefined) {
-      if (!seen.has(venv)) out.push(venv);
-      seen.add(venv);
-      folders.set(venv, VENV_REASON);
-      continue;
-    }
-    if (!excludedByDefault(path)) {
+    const folder = venv ?? (excludedByDefault(path) ? excludedFolderOf(path) : undefined);
+    if (folder === undefined) {
       out.push(path);
       continue;
     }
-    const parts = path.split("/");
-    const dir = parts.slice(0, parts.findIndex((p) => DEFAULT_EXCLUDED_DIRS.includes(p)) + 1);
-    const folder = dir.join("/");
     if (!seen.has(folder)) out.push(folder);
     seen.add(folder);
-    folders.set(folder, EXCLUDED_DIR_REASON);
+    folders.set(folder, venv === undefined ? EXCLUDED_DIR_REASON : VENV_REASON);
   }
   return out;
+}
+
+/** The default-excluded folder `path` is in (`a/node_modules` for `a/node_modules/x/y.js`). */
+function excludedFolderOf(path: string): string {
+  const parts = path.split("/");
+  return parts.slice(0, parts.findIndex((p) => DEFAULT_EXCLUDED_DIRS.includes(p)) + 1).join("/");
 }
 
 /** What a folder or glob does not select though it matches: history, secret and excluded files. */
