@@ -260,9 +260,10 @@ function shownFiles(
   const files = result.files.map((f) => {
     const block = blocks.get(f.path);
     const shown = block === undefined || room(block.tokens);
-    if (block && shown) shownBefore++;
-    if (block && shown) texts.push(block.text.trimEnd());
-    else if (block) texts.push(notShown(f.path, block.tokens, args, shownBefore === 0));
+    if (block && shown) {
+      shownBefore++;
+      texts.push(block.text.trimEnd());
+    } else if (block) texts.push(notShown(f.path, block.tokens, args, shownBefore === 0));
     else texts.push(unrenderedText(f));
     return {
       path: f.path,
