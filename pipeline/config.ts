@@ -7,7 +7,7 @@
  */
 
 import { lockVariant } from "./lock.ts";
-import { isAbsolute, join, relative, resolve, sep, toFileUrl } from "./_path.ts";
+import { isAbsolute, join, relative, resolve, sep, shownPath, toFileUrl } from "./_path.ts";
 import { normalizeEntryPath, settleWithin } from "./helpers.ts";
 import { slopImportHint } from "./_config_import_hint.ts";
 import {
@@ -808,7 +808,7 @@ function loadFailure(message: string, flags: ConfigFlags): string {
  * ```
  */
 export function configName(config: Pick<ResolvedConfig, "configPath">): string {
-  return config.configPath ? displayPath(config.configPath, Deno.cwd()) : "inline config";
+  return config.configPath ? shownPath(config.configPath) : "inline config";
 }
 
 /** A path relative to `cwd` when inside it, else absolute (for messages only). */
