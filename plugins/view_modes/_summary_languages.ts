@@ -15,6 +15,8 @@
  * @module
  */
 
+import { isObjectiveC } from "../../grammars/languages.ts";
+
 /** Names by kind: a pattern whose first (or second) group is the name, or a function finding them. */
 export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) => string[])]>;
 
@@ -22,8 +24,10 @@ export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) =>
 export interface SummaryLanguage {
   label: string;
   patterns: Patterns;
-  /** A text of the extension is read in this language only when this matches it (`.m`: MATLAB too). */
-  only?: RegExp;
+  /** A text of the extension is read in this language only when this holds (`.m`: MATLAB too). */
+  only?: (text: string) => boolean;
+  /** The language a text `only` refuses is read in (`.h`: C), else none (text). */
+  otherwise?: SummaryLanguage;
   /** A text in which no pattern finds a name is shown by its first lines (a script of commands). */
   orHead?: boolean;
 }
@@ -340,9 +344,6 @@ const OBJC: Patterns = [
   ],
 ];
 
-/** Whether a `.m` file is Objective-C (MATLAB's files share the extension). */
-const OBJC_WORDS = /^[ \t]*(?:@(?:interface|implementation|protocol|import)\b|#[ \t]*import\b)/m;
-
 /** A here-document's start, `<<EOF`, `<<-'END'`, `<< "X"`: group 1 `-`, group 3 its word. */
 const HEREDOC = /<<(-?)[ \t]*(["']?)([A-Za-z_][\w.-]*)\2/g;
 
@@ -393,17 +394,20 @@ const SHELL: Patterns = outsideComments([
 
 /**
  * The summary languages this file adds, by extension; `js` are the JavaScript patterns, which a
- * Vue or Svelte component's script is read by.
+ * Vue or Svelte component's script is read by, and `c` the C patterns, which a `.h` file without
+ * Objective-C's words is read by.
  *
  * @example
  * ```ts
  * import { moreSummaryLanguages } from "./_summary_languages.ts";
- * moreSummaryLanguages([])[".swift"].label; // "Swift"
+ * moreSummaryLanguages([], [])[".swift"].label; // "Swift"
  * ```
  */
-export function moreSummaryLanguages(js: Patterns): Record<string, SummaryLanguage> {
+export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, SummaryLanguage> {
   const component = [["blocks", componentBlocks], ...inScripts(js)] as Patterns;
+  const cHeader = { label: "C header", patterns: c };
   return {
+    ".h": { label: "Objective-C header", patterns: OBJC, only: isObjectiveC, otherwise: cHeader },
     ".swift": { label: "Swift", patterns: SWIFT },
     ".kt": { label: "Kotlin", patterns: KOTLIN },
     ".kts": { label: "Kotlin script", patterns: KOTLIN },
@@ -426,7 +430,7 @@ export function moreSummaryLanguages(js: Patterns): Record<string, SummaryLangua
     ".htm": { label: "HTML", patterns: HTML },
     ".ps1": { label: "PowerShell", patterns: POWERSHELL, orHead: true },
     ".psm1": { label: "PowerShell module", patterns: POWERSHELL, orHead: true },
-    ".m": { label: "Objective-C", patterns: OBJC, only: OBJC_WORDS },
+    ".m": { label: "Objective-C", patterns: OBJC, only: isObjectiveC },
     ".mm": { label: "Objective-C++", patterns: OBJC },
     ".sh": { label: "Shell", patterns: SHELL, orHead: true },
     ".bash": { label: "Shell", patterns: SHELL, orHead: true },

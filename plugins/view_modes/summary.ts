@@ -163,7 +163,6 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ".rs": { label: "Rust", patterns: RUST },
   ".java": { label: "Java", patterns: JAVA },
   ".c": { label: "C", patterns: C },
-  ".h": { label: "C header", patterns: C },
   ".cc": { label: "C++", patterns: C },
   ".cpp": { label: "C++", patterns: C },
   ".cxx": { label: "C++", patterns: C },
@@ -173,8 +172,8 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ".rake": { label: "Ruby", patterns: RUBY },
   ".php": { label: "PHP", patterns: PHP },
   // Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets,
-  // PowerShell, Objective-C, shell scripts.
-  ...moreSummaryLanguages(JS),
+  // PowerShell, Objective-C (and `.h` files, C or Objective-C by their words), shell scripts.
+  ...moreSummaryLanguages(JS, C),
 };
 
 /**
@@ -192,7 +191,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "5",
+    version: "6",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -230,9 +229,9 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   const cut = (line: string) => cutLine(line, maxLineChars);
   const ext = summaryExt(path, text);
   const lines = lineCount(text);
-  const lang = LANGUAGES[ext];
+  const lang = readAs(LANGUAGES[ext], text);
   const head = () => firstLines(text, headLines).map((l) => `    ${cut(l)}`).join("\n").trimEnd();
-  if (lang && (!lang.only || lang.only.test(text))) {
+  if (lang) {
     const rows = nameRows(lang.patterns, text, cut, maxNames);
     // A script of commands alone (no function) is shown by its first lines, as text is.
     const lead = rows.length || !lang.orHead ? "" : head();
@@ -270,9 +269,14 @@ function summaryWork(path: string, text: string): number {
   const patterns = ext === ".ipynb"
     ? PY.length + 1
     : lang
-    ? lang.patterns.length + (lang.only ? 1 : 0)
+    ? Math.max(lang.patterns.length, lang.otherwise?.patterns.length ?? 0) + (lang.only ? 1 : 0)
     : 1;
   return text.length * (1 + patterns);
+}
+
+/** The language a text of an extension is read in: `lang`, or what it says when `only` refuses. */
+function readAs(lang: SummaryLanguage | undefined, text: string): SummaryLanguage | undefined {
+  return !lang?.only || lang.only(text) ? lang : lang.otherwise;
 }
 
 /** Interpreters of `#!` lines, by name without version digits, as the extension they read. */
