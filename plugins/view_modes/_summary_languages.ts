@@ -1,6 +1,6 @@
 /**
  * The `summary` view's patterns for languages and file kinds without a
- * grammar in slop's summary table of `summary.ts`: Swift, Kotlin, Lua,
+ * grammar in slop's summary table of `summary.ts`: C#, Scala, Swift, Kotlin, Lua,
  * Elixir, Dart, Haskell, Zig, Terraform, Vue and Svelte components,
  * stylesheets, Helm templates, HTML pages, PowerShell, Objective-C and shell
  * scripts. Each names what a line opens (a type, a function, a module, a
@@ -47,6 +47,45 @@ const SWIFT: Patterns = [
     "imports",
     /^[ \t]*(?:@\w+[ \t]+)?import[ \t]+(?:(?:class|struct|enum|protocol|func|var|let|typealias)[ \t]+)?([\w.]+)/gm,
   ],
+];
+
+const CSHARP_MODIFIERS =
+  "(?:(?:public|private|protected|internal|static|sealed|abstract|partial|readonly|unsafe|new|file|ref)[ \\t]+)*";
+/** C#'s declarations; a method is a name after a run of words (its modifiers and type), as Java's. */
+const CSHARP: Patterns = [
+  ["namespaces", /^[ \t]*namespace[ \t]+([A-Za-z_][\w.]*)/gm],
+  [
+    "types",
+    new RegExp(
+      `^[ \\t]*${CSHARP_MODIFIERS}(?:class|struct|interface|enum|record(?:[ \\t]+(?:class|struct))?)[ \\t]+([A-Za-z_]\\w*)`,
+      "gm",
+    ),
+  ],
+  [
+    "methods",
+    // Words and blanks split one way only (no word holds a blank): linear in a line's length.
+    /^[ \t]{2,16}(?:[\w<>[\],.?]+[ \t]+)+(?!(?:if|for|foreach|while|switch|catch|using|lock|return|await|throw|new|else|yield|fixed)\b)([A-Za-z_]\w*)[ \t]*(?:<[\w<>, \t]*>)?[ \t]*\([^;\n]*$/gm,
+  ],
+  ["usings", /^[ \t]*(?:global[ \t]+)?using[ \t]+(?:static[ \t]+)?([A-Za-z_][\w.]*)[ \t]*;/gm],
+];
+
+const SCALA_MODIFIERS =
+  "(?:(?:private|protected)(?:\\[[\\w.]*\\])?[ \\t]+|(?:final|sealed|abstract|implicit|lazy|override|case|open|inline|transparent|infix)[ \\t]+)*";
+/** Scala's declarations; a `def`'s name may be an operator (`+`) or in backticks. */
+const SCALA: Patterns = [
+  ["package", /^package[ \t]+([\w.]+)/gm],
+  [
+    "types",
+    new RegExp(`^[ \\t]*${SCALA_MODIFIERS}(?:class|trait|object|enum)[ \\t]+([A-Za-z_]\\w*)`, "gm"),
+  ],
+  [
+    "functions",
+    new RegExp(
+      `^[ \\t]*${SCALA_MODIFIERS}def[ \\t]+([A-Za-z_]\\w*|\`[^\`\\n]+\`|[!#%&*+\\-/:<=>?@\\\\^|~]+)`,
+      "gm",
+    ),
+  ],
+  ["imports", /^[ \t]*import[ \t]+(\w+(?:\.\w+)*(?:\.\{[^}\n]*\}|\._|\.\*)?)/gm],
 ];
 
 const KOTLIN_MODIFIERS =
@@ -409,6 +448,9 @@ export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, 
   return {
     ".h": { label: "Objective-C header", patterns: OBJC, only: isObjectiveC, otherwise: cHeader },
     ".swift": { label: "Swift", patterns: SWIFT },
+    ".cs": { label: "C#", patterns: CSHARP },
+    ".scala": { label: "Scala", patterns: SCALA },
+    ".sc": { label: "Scala script", patterns: SCALA },
     ".kt": { label: "Kotlin", patterns: KOTLIN },
     ".kts": { label: "Kotlin script", patterns: KOTLIN },
     ".lua": { label: "Lua", patterns: LUA },

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { summarize } from "../../plugins/view_modes/summary.ts";
+import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 
 // Small files of each kind, written for these tests.
 const CASES: Array<[string, string, string]> = [
@@ -546,4 +547,65 @@ Deno.test("summarize() of long one-line PowerShell, Objective-C and shell files 
     assert.ok(summary === header || summary.startsWith(`${header}\n\n    `), path);
     assert.ok(!summary.includes("\n- "), path);
   }
+});
+
+Deno.test("summarize() reads every extension a grammar reads as its language, never as text", () => {
+  // C# and Scala have grammars (skeleton, outline) but had no summary: a budget that stepped a
+  // file down to `summary` showed its first lines, most often a license header.
+  for (const ext of CODE_EXTENSIONS) {
+    assert.doesNotMatch(summarize(`a${ext}`, "x\n"), /^\*\*Text\*\*/, ext);
+  }
+  const csharp = [
+    "// Copyright (c) Shop Ltd. All rights reserved.",
+    "using System;",
+    "using static System.Math;",
+    "namespace Shop.Orders",
+    "{",
+    "    public sealed partial class Cart : IDisposable",
+    "    {",
+    "        public static Cart Create(int size)",
+    "        {",
+    "            return Build(size);",
+    "        }",
+    "        private async Task<List<Item>> LoadAsync<T>(CancellationToken token) {",
+    "            if (token.IsCancellationRequested) return null;",
+    "        }",
+    "        public void Dispose() { }",
+    "    }",
+    "    internal record struct Line(int Id);",
+    "    public interface IPriced { decimal Price { get; } }",
+    "    enum Stage { Open, Paid }",
+    "}",
+  ].join("\n");
+  assert.equal(
+    summarize("src/Cart.cs", csharp),
+    "**C#**, 20 lines\n" +
+      "- namespaces: `Shop.Orders`\n" +
+      "- types: `Cart`, `Line`, `IPriced`, `Stage`\n" +
+      "- methods: `Create`, `LoadAsync`, `Dispose`\n" +
+      "- usings: `System`, `System.Math`",
+  );
+  const scala = [
+    "package shop.orders",
+    "import scala.concurrent.Future",
+    "import shop.model.{Item, Price}",
+    "sealed trait Priced",
+    "final case class Cart(items: List[Item]) extends Priced {",
+    "  def total: BigDecimal = items.map(_.price).sum",
+    "  private[orders] def add(item: Item): Cart = copy(items = item :: items)",
+    "  def +(other: Cart): Cart = ???",
+    "}",
+    "object Cart {",
+    "  implicit val ordering: Ordering[Cart] = ???",
+    "}",
+    "enum Stage { case Open, Paid }",
+  ].join("\n");
+  assert.equal(
+    summarize("src/Cart.scala", scala),
+    "**Scala**, 13 lines\n" +
+      "- package: `shop.orders`\n" +
+      "- types: `Priced`, `Cart`, `Stage`\n" +
+      "- functions: `total`, `add`, `+`\n" +
+      "- imports: `scala.concurrent.Future`, `shop.model.{Item, Price}`",
+  );
 });
