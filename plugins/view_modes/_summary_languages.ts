@@ -1,6 +1,7 @@
 /**
  * The `summary` view's patterns for languages and file kinds without a
- * grammar in slop's summary table of `summary.ts`: C#, Scala, Swift, Kotlin, Lua,
+ * grammar in slop's summary table of `summary.ts`: C#, Scala, R, Perl, MATLAB,
+ * Emacs Lisp, Vim script, Pascal, GDScript, SQL, Julia, Swift, Kotlin, Lua,
  * Elixir, Dart, Haskell, Zig, Terraform, Vue and Svelte components,
  * stylesheets, Helm templates, HTML pages, PowerShell, Objective-C and shell
  * scripts. Each names what a line opens (a type, a function, a module, a
@@ -86,6 +87,115 @@ const SCALA: Patterns = [
     ),
   ],
   ["imports", /^[ \t]*import[ \t]+(\w+(?:\.\w+)*(?:\.\{[^}\n]*\}|\._|\.\*)?)/gm],
+];
+
+/** R's functions (`name <- function(`), classes (S4, reference, R6) and the packages it loads. */
+const R: Patterns = [
+  [
+    "functions",
+    /^[ \t]*([A-Za-z.][\w.]*|`[^`\n]+`)[ \t]*(?:<<?-|=)[ \t]*function[ \t]*\(/gm,
+  ],
+  [
+    "classes",
+    /^[ \t]*(?:[A-Za-z.][\w.]*[ \t]*(?:<<?-|=)[ \t]*)?(?:setClass|setRefClass|R6Class)\([ \t]*["']([\w.]+)["']/gm,
+  ],
+  [
+    "libraries",
+    /^[ \t]*(?:library|require|requireNamespace)\([ \t]*["']?([A-Za-z][\w.]*)/gm,
+  ],
+];
+
+/** Perl's packages, subs and the modules it uses (`use strict;`, a pragma, is left out). */
+const PERL: Patterns = [
+  ["packages", /^[ \t]*package[ \t]+([A-Za-z_][\w:]*)/gm],
+  ["subs", /^[ \t]*sub[ \t]+([A-Za-z_][\w:]*)/gm],
+  ["uses", /^[ \t]*(?:use|require)[ \t]+([A-Z][\w]*(?:::\w+)*)/gm],
+];
+
+/** A MATLAB file's words: a line that opens a function or a class. */
+const MATLAB_WORDS = /^[ \t]*(?:function|classdef)\b/m;
+
+/** MATLAB's functions (`function [a, b] = name(`) and classes (`classdef (Sealed) Name`). */
+const MATLAB: Patterns = [
+  ["classes", /^[ \t]*classdef[ \t]*(?:\([^)\n]*\)[ \t]*)?([A-Za-z_]\w*)/gm],
+  [
+    "functions",
+    /^[ \t]*function[ \t]+(?:(?:\[[^\]\n]*\]|[A-Za-z_]\w*)[ \t]*=[ \t]*)?([A-Za-z_][\w.]*)/gm,
+  ],
+];
+
+/** Emacs Lisp's definitions by their forms, and the features it requires and provides. */
+const EMACS_LISP: Patterns = [
+  [
+    "functions",
+    /^[ \t]*\((?:cl-)?(?:defun|defmacro|defsubst|defgeneric|defmethod|define-minor-mode|define-derived-mode|define-globalized-minor-mode|transient-define-prefix|transient-define-suffix|transient-define-argument)\*?[ \t]+([^\s()]+)/gm,
+  ],
+  [
+    "variables",
+    /^[ \t]*\((?:defvar|defvar-local|defcustom|defconst|defface|defgroup)[ \t]+([^\s()]+)/gm,
+  ],
+  ["requires", /^[ \t]*\(require[ \t]+'([^\s()]+)/gm],
+  ["provides", /^[ \t]*\(provide[ \t]+'([^\s()]+)/gm],
+];
+
+/** Vim script's functions (legacy and Vim9), user commands and autocommand groups. */
+const VIM_SCRIPT: Patterns = [
+  ["functions", /^[ \t]*(?:function|func|fun|fu|def)!?[ \t]+([\w:#<>.]+)/gm],
+  ["commands", /^[ \t]*com(?:mand)?!?[ \t]+(?:-[^\s]+[ \t]+)*([A-Z]\w*)/gm],
+  ["augroups", /^[ \t]*aug(?:roup)?!?[ \t]+(?!END\b)([^\s|]+)/gim],
+];
+
+/** Pascal's and Delphi's units, types (`TCart = class(`) and routines, in any case. */
+const PASCAL: Patterns = [
+  ["unit", /^[ \t]*(?:unit|program|library|package)[ \t]+([A-Za-z_][\w.]*)/gim],
+  [
+    "types",
+    /^[ \t]*([A-Za-z_]\w*)(?:<[^>\n]*>)?[ \t]*=[ \t]*(?:packed[ \t]+)?(?:class|record|interface|object|dispinterface)\b(?![ \t]*(?:of\b|;))/gim,
+  ],
+  [
+    "routines",
+    /^[ \t]*(?:class[ \t]+)?(?:procedure|function|constructor|destructor|operator)[ \t]+([A-Za-z_][\w.]*)/gim,
+  ],
+];
+
+/** GDScript's class name, base, inner classes, signals and functions. */
+const GDSCRIPT: Patterns = [
+  ["class_name", /^class_name[ \t]+([A-Za-z_]\w*)/gm],
+  ["extends", /^extends[ \t]+([^\s#]+)/gm],
+  ["classes", /^[ \t]*class[ \t]+([A-Za-z_]\w*)/gm],
+  ["signals", /^[ \t]*signal[ \t]+([A-Za-z_]\w*)/gm],
+  ["functions", /^[ \t]*(?:static[ \t]+)?func[ \t]+([A-Za-z_]\w*)/gm],
+];
+
+/** SQL's tables and views, and its functions, procedures and triggers, in any case. */
+const SQL_NAME =
+  '((?:[\\w$]+|"[^"\\n]+"|`[^`\\n]+`|\\[[^\\]\\n]+\\])(?:\\.(?:[\\w$]+|"[^"\\n]+"|`[^`\\n]+`|\\[[^\\]\\n]+\\]))*)';
+const SQL: Patterns = [
+  [
+    "tables",
+    new RegExp(
+      `^[ \\t]*create[ \\t]+(?:or[ \\t]+replace[ \\t]+)?(?:(?:global[ \\t]+|local[ \\t]+)?temp(?:orary)?[ \\t]+|unlogged[ \\t]+|materialized[ \\t]+)?(?:table|view)[ \\t]+(?:if[ \\t]+not[ \\t]+exists[ \\t]+)?${SQL_NAME}`,
+      "gim",
+    ),
+  ],
+  [
+    "routines",
+    new RegExp(
+      `^[ \\t]*create[ \\t]+(?:or[ \\t]+replace[ \\t]+)?(?:definer[ \\t]*=[ \\t]*[^\\s]+[ \\t]+)?(?:function|procedure|trigger)[ \\t]+(?:if[ \\t]+not[ \\t]+exists[ \\t]+)?${SQL_NAME}`,
+      "gim",
+    ),
+  ],
+];
+
+/** Julia's modules, types, functions (the `function` form) and what it uses and imports. */
+const JULIA: Patterns = [
+  ["modules", /^[ \t]*(?:bare)?module[ \t]+([A-Za-z_]\w*)/gm],
+  [
+    "types",
+    /^[ \t]*(?:(?:mutable|abstract|primitive)[ \t]+)?(?:struct|type)[ \t]+([A-Za-z_]\w*)/gm,
+  ],
+  ["functions", /^[ \t]*(?:@\w+[ \t]+)*(?:function|macro)[ \t]+([A-Za-z_][\w.!]*)/gm],
+  ["imports", /^[ \t]*(?:using|import)[ \t]+([A-Za-z_][\w.]*)/gm],
 ];
 
 const KOTLIN_MODIFIERS =
@@ -445,10 +555,29 @@ const SHELL: Patterns = outsideComments([
 export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, SummaryLanguage> {
   const component = [["blocks", componentBlocks], ...inScripts(js)] as Patterns;
   const cHeader = { label: "C header", patterns: c };
+  // A `.m` file that is not Objective-C is MATLAB's when it opens a function or a class (else
+  // Mathematica's, Mercury's, a script: text).
+  const matlab = {
+    label: "MATLAB",
+    patterns: MATLAB,
+    only: (text: string) => MATLAB_WORDS.test(text),
+  };
   return {
     ".h": { label: "Objective-C header", patterns: OBJC, only: isObjectiveC, otherwise: cHeader },
     ".swift": { label: "Swift", patterns: SWIFT },
     ".cs": { label: "C#", patterns: CSHARP },
+    ".r": { label: "R", patterns: R },
+    ".pl": { label: "Perl", patterns: PERL },
+    ".pm": { label: "Perl module", patterns: PERL },
+    ".el": { label: "Emacs Lisp", patterns: EMACS_LISP },
+    ".vim": { label: "Vim script", patterns: VIM_SCRIPT },
+    ".pas": { label: "Pascal", patterns: PASCAL },
+    ".pp": { label: "Pascal", patterns: PASCAL },
+    ".dpr": { label: "Delphi program", patterns: PASCAL },
+    ".lpr": { label: "Pascal program", patterns: PASCAL },
+    ".gd": { label: "GDScript", patterns: GDSCRIPT },
+    ".sql": { label: "SQL", patterns: SQL },
+    ".jl": { label: "Julia", patterns: JULIA },
     ".scala": { label: "Scala", patterns: SCALA },
     ".sc": { label: "Scala script", patterns: SCALA },
     ".kt": { label: "Kotlin", patterns: KOTLIN },
@@ -472,7 +601,7 @@ export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, 
     ".htm": { label: "HTML", patterns: HTML },
     ".ps1": { label: "PowerShell", patterns: POWERSHELL, orHead: true },
     ".psm1": { label: "PowerShell module", patterns: POWERSHELL, orHead: true },
-    ".m": { label: "Objective-C", patterns: OBJC, only: isObjectiveC },
+    ".m": { label: "Objective-C", patterns: OBJC, only: isObjectiveC, otherwise: matlab },
     ".mm": { label: "Objective-C++", patterns: OBJC },
     ".sh": { label: "Shell", patterns: SHELL, orHead: true },
     ".bash": { label: "Shell", patterns: SHELL, orHead: true },

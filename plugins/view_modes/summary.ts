@@ -274,17 +274,20 @@ function summaryWork(path: string, text: string): number {
   // A notebook is parsed once, then its code read by Python's patterns.
   const lang = LANGUAGES[ext];
   // A language read only when a pattern finds its words (`only`) reads the text once more.
-  const patterns = ext === ".ipynb"
-    ? PY.length + 1
-    : lang
-    ? Math.max(lang.patterns.length, lang.otherwise?.patterns.length ?? 0) + (lang.only ? 1 : 0)
-    : 1;
+  const patterns = ext === ".ipynb" ? PY.length + 1 : lang ? readWork(lang) : 1;
   return text.length * (1 + patterns);
+}
+
+/** The passes a language reads a text in at most: its patterns, or those it may hand over to. */
+function readWork(lang: SummaryLanguage): number {
+  const own = lang.patterns.length + (lang.only ? 1 : 0);
+  return lang.otherwise ? Math.max(own, readWork(lang.otherwise) + 1) : own;
 }
 
 /** The language a text of an extension is read in: `lang`, or what it says when `only` refuses. */
 function readAs(lang: SummaryLanguage | undefined, text: string): SummaryLanguage | undefined {
-  return !lang?.only || lang.only(text) ? lang : lang.otherwise;
+  while (lang?.only && !lang.only(text)) lang = lang.otherwise;
+  return lang;
 }
 
 /** Interpreters of `#!` lines, by name without version digits, as the extension they read. */
@@ -302,6 +305,9 @@ const SHEBANGS: Record<string, string> = {
   zsh: ".sh",
   ksh: ".sh",
   pwsh: ".ps1",
+  perl: ".pl",
+  Rscript: ".r",
+  julia: ".jl",
 };
 
 /**
