@@ -628,9 +628,17 @@ export const PLACEHOLDER_WORD: RegExp = new RegExp(
 );
 /**
  * A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`,
- * a format's `%s` (not `%dGz` in a random password).
+ * a format's `%s` (not `%dGz` in a random password); or the code between two string literals
+ * that a value's quotes seem to enclose, joined to them on both sides (`'…'+pw+'…'`,
+ * `' . $db->quote($pw) . '`, `' || quote_literal(pw) || '`): a joining sign at each end, no quote,
+ * and between them a call, a member, a variable or a name without digits (`+Zq7wK2p9+` is none).
  */
-export const REFERENCE: RegExp = /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/;
+export const REFERENCE: RegExp = new RegExp(
+  /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/.source +
+    /|^[ \t]*(?:[+&]|\|\||\.[ \t])[ \t]*/.source +
+    /(?:[^'"\r\n]*[(.$][^'"\r\n]*|[A-Za-z_][A-Za-z_]*)/.source +
+    /[ \t]*(?:[+&]|\|\||[ \t]\.)[ \t]*$/.source,
+);
 /** Words of code (types, literals) that follow a password name unquoted: not values. */
 const CODE_WORD =
   /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;

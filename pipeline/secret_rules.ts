@@ -41,9 +41,10 @@
  * git's `-u`, prose's `identified by`, labels and file names kept; slop's own `[REDACTED:…]`
  * placeholders and Helm template values in a Kubernetes Secret kept, a JSON Secret read string by
  * string; 15: a shell test's comparison of a password variable with a word kept, libtool's
- * `test "$linkmode,$pass" = "lib,link"`).
+ * `test "$linkmode,$pass" = "lib,link"`; 16: the code between two string literals
+ * (`'…'+Parameters.Password+'…'`) kept).
  */
-export const SECRET_RULES_VERSION = 15;
+export const SECRET_RULES_VERSION = 16;
 
 import {
   fewCharacters,

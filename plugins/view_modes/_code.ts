@@ -530,7 +530,13 @@ class Walker {
         // A clause (`except`, `else`) of a kept statement stays, its block a marker: the
         // `try` reads as one.
         const clause = type.endsWith("_clause") && spec.transparent.has(nodeType);
-        if (inner === 0 && !clause && !full) {
+        if (inner === 0 && type === "ERROR" && !full && sharesLine(this.text, child)) {
+          // What the parser could not read stays as written where code is kept beside it on its
+          // line: cut alone, it left a line the file does not hold (`@end` as `end`).
+          this.edits.length = mark;
+          flush(true, child);
+          keepItem(child);
+        } else if (inner === 0 && !clause && !full) {
           this.edits.length = mark;
           flush(false);
           drop(child, separators[i]);
@@ -1369,6 +1375,20 @@ function isInnerDoc(node: SyntaxNode): boolean {
 function endRow(node: SyntaxNode): number {
   const end = node.endPosition;
   return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
+}
+
+/**
+ * Whether other text than blanks shares a line with the node: before it on its first line, or
+ * after it on its last. Each look stops at the first character that is no blank.
+ */
+function sharesLine(text: string, node: SyntaxNode): boolean {
+  for (let i = node.startIndex - 1; i >= 0 && text[i] !== "\n"; i--) {
+    if (text[i] !== " " && text[i] !== "\t" && text[i] !== "\r") return true;
+  }
+  for (let i = node.endIndex; i < text.length && text[i] !== "\n"; i++) {
+    if (text[i] !== " " && text[i] !== "\t" && text[i] !== "\r") return true;
+  }
+  return false;
 }
 
 /** The leading whitespace of the line holding `index`. */
