@@ -28,23 +28,32 @@ import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
  */
 export const TOKEN_GATE: RegExp = new RegExp(
   [
-    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp|KID|I(?<=LTAI))", // …, JFrog, Tencent, Alibaba
+    // …, JFrog, Tencent, Alibaba, Facebook's `EAA…`, an Azure DevOps PAT's `AZDO` signature
+    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp|KID|I(?<=LTAI)|A(?<=EAA)|" +
+    "ZDO(?<=[A-Za-z0-9]{76}AZDO))",
     "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=)|" +
     "in(?<=[Ss]onar[._-]?[Ll]ogin))", // …, `sonar.login`, `sonarLogin`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
     "XEC(?<=(?:PS|PA)EXEC)",
     "\\.slack\\.com/",
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
-    "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t]))",
+    "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t])|" +
+    // a name that ends in `_PAT` (Azure DevOps), `rabbitmqctl add_user`
+    "(?:PAT|pat|Pat)(?![A-Za-z0-9])(?<=[A-Za-z0-9]_(?:PAT|pat|Pat))|user[ \\t](?<=add_user[ \\t]))",
     "S(?:G\\.|K[0-9a-f]{32})",
     "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-)|" +
     // a signed URL's `X-Amz-Signature=`, `X-Amz-Security-Token=`, `X-Goog-Signature=`
-    "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=))",
+    "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=)|" +
+    // Composer's `github-oauth.github.com`, `http-basic.…` as `composer config` keys
+    "(?:oauth|token|basic)\\.(?<=(?:github|gitlab|http)-(?:oauth|token|basic)\\.))",
     "J(?<=eyJ)",
     "~(?<=Q~)",
     "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=)", // …, a CloudFront signed URL's
     "v[sbr]\\.(?<=hv[sbr]\\.)", // HashiCorp Vault's `hvs.`, `hvb.`, `hvr.`: from `v`, where the search stops
-    "@(?=(?:tcp|unix|udp)6?\\()", // a Go DSN's address
+    // a Go DSN's address, an Azure DevOps host after a URL's user
+    "@(?=(?:tcp|unix|udp)6?\\(|dev\\.azure\\.com|[A-Za-z0-9-]{1,64}\\.visualstudio\\.com)",
+    "/(?=[Uu](?:[Ss][Ee][Rr])?:)", // `net use`'s `/user:`
+    "Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat)", // a camel case name's `Pat` (Azure DevOps)
     // a Discord bot's token given to its client (`client.run("…")`, `client.login('…')`), and
     // Oracle's Python drivers' `connect(`
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\())",
@@ -53,7 +62,7 @@ export const TOKEN_GATE: RegExp = new RegExp(
 );
 
 /** How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints. */
-const GATE_FAMILIES = 17;
+const GATE_FAMILIES = 19;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
@@ -109,7 +118,11 @@ export function textHints(text: string): TextHints {
       if (!hints.families.includes(family)) hints.families += family;
     } else if (m.groups!.tool !== undefined) {
       if (!hints.families.includes("t")) hints.families += "t";
-    } else if (!hints.families.includes(m[0][0])) hints.families += m[0][0];
+    } else {
+      // `P` names the prefixed tokens' family (below): a camel case name's `Pat` is `p`
+      const family = m[0][0] === "P" ? "p" : m[0][0];
+      if (!hints.families.includes(family)) hints.families += family;
+    }
     if (hints.families.length === GATE_FAMILIES && hints.pairs.size === PAIR_HINTS) break;
   }
   // The prefixed tokens' hint (`P`) in a search of its own: as branches of the search above (in

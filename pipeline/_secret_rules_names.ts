@@ -182,7 +182,7 @@ function braceMatches(text: string, opens: number[]): Map<number, number> {
 /** Names that hold secrets (matched case-insensitively, anywhere in the name). */
 const SECRET_NAME = anyCase(
   "(?:secret|token|passw(?:or)?d|pwd|passphrase|credential|auth|bearer|" +
-    "(?:api|access|private|client|master|signing|encryption|account|storage|app|preshared)" +
+    "(?:api|access|private|client|master|signing|encryption|account|storage|app|preshared|functions?)" +
     "[_.-]?key|apikey)",
 );
 
@@ -201,7 +201,8 @@ const OWN_KEY =
  * a list entry, a comment, blank, or a key of its own ({@linkcode OWN_KEY}), or a `\` line
  * continuation and the next line, indented or not (`api_key = \` then `"…"`).
  */
-export const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
+export const GAP = "[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})&[A-Za-z0-9_-]{1,64}[ \\t]{1,16})?" +
+  "(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
   `(?:\\\\\\r?\\n[ \\t]{0,64}|\\r?\\n[ \\t]{1,64})(?![-#\\s]|${OWN_KEY}))?`;
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
 /**
@@ -209,6 +210,8 @@ const TOKEN = "[A-Za-z0-9_\\-.~+/]";
  * in a JSON string that holds code: a notebook's cell source).
  */
 const QUOTE = "(?:\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
+/** After a triple quote, a line end: TOML's multi-line strings (`key = """` then the value). */
+const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:\\\\?[\"'])?";
 
@@ -227,10 +230,17 @@ export const NAME_QUOTE = "(?:\\\\?[\"'])?";
  */
 /** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`, Okta's `SSWS`. */
 const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS)";
+/**
+ * A URL's query parameter that holds a key with no secret word in its name: `?code=` (an Azure
+ * Function's key), `?key=` (an API's key): a value of 20+ characters under it is judged as a token.
+ */
+const QUERY_NAME = "[?&](?:code|key)";
+/** A name that is {@linkcode QUERY_NAME}, before its `=`. */
+const QUERY_NAME_END = new RegExp(`${QUERY_NAME}$`);
 export const NAMED_TOKEN: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
-    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
+  `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
+    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}|${QUERY_NAME})` +
+    `(?:${OP}|>)${GAP}(?<q>${QUOTE})${TRIPLE_BREAK}(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
     `(?<v>${TOKEN}{8,1024}={0,2})`,
   "g",
 );
@@ -242,6 +252,9 @@ export const NAMED_TOKEN: RegExp = new RegExp(
  * quote or escape of a string it sits in (`"API_TOKEN=…"` in a compose list, `…\\n"` in a notebook).
  */
 function endsValue(text: string, at: number, q: string): boolean {
+  if (q.length === 3 && (text[at] === "\n" || text[at] === "\r")) {
+    return text.startsWith(q, at + (text.startsWith("\r\n", at) ? 2 : 1));
+  }
   if (q) return text.startsWith(q, at);
   return at >= text.length || UNQUOTED_END.test(text[at]);
 }
@@ -313,11 +326,22 @@ export function findNamedTokens(
     // A value as long as the pattern reads (an AWS session token) goes on to its end.
     const end0 = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
     let value = text.slice(start, end0);
-    // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
-    if (!endsValue(text, end0, q)) continue;
+    let end = end0;
+    // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's
+    // end; or it goes on after a `\` line continuation.
+    if (text[end0] === "\\" && /^\r?\n/.test(text.slice(end0 + 1, end0 + 3))) {
+      const rest = continued(text, end0, q, CONTINUED_TOKEN);
+      if (!rest) continue;
+      value += rest.value;
+      end = rest.end;
+    } else if (!endsValue(text, end0, q)) continue;
     // `=` pads base64 only at its end
     if (/=[^=]/.test(value)) continue;
     const name = nameBefore(text, m.index!);
+    // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
+    if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) continue;
+    // A query's `?key=` or `?code=`: a key of a generated shape only, 20+ characters
+    if (QUERY_NAME_END.test(name) && (value.length < 20 || b)) continue;
     // A public key, by its name or its DER (a provider's token keeps its shape's rule)
     const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(value);
     let rule: string | undefined;
@@ -355,10 +379,44 @@ export function findNamedTokens(
       rule = "named-secret";
     }
     if (!rule) continue;
-    value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
-    out.push({ start, end: start + value.length, rule });
+    // a sentence's full stop is not part of it
+    out.push({ start, end: end - (value.length - value.replace(/\.+$/, "").length), rule });
   }
   return out;
+}
+
+/** A piece of a token on the line after a `\` continuation. */
+const CONTINUED_TOKEN = /[ \t]{0,64}([A-Za-z0-9_\-.~+/]{1,1024}={0,2})/y;
+/** A piece of a quoted password on the line after a `\` continuation. */
+const CONTINUED_PASSWORD = /[ \t]{0,64}([^\r\n\t\\"'`]{1,1024})/y;
+/** A piece of an unquoted password on the line after a `\` continuation. */
+const CONTINUED_UNQUOTED = /[ \t]{0,64}([^\s\\"'`]{1,1024})/y;
+
+/**
+ * The rest of a value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`, in a
+ * shell's or Python's string, or unquoted): the pieces on the next lines (`piece`, sticky, the
+ * piece in group 1), joined, and where the last ends, when the value then ends as it must
+ * (its quote `q`, or unquoted a blank or separator); undefined when `at` is no continuation.
+ */
+function continued(
+  text: string,
+  at: number,
+  q: string,
+  piece: RegExp,
+): { value: string; end: number } | undefined {
+  let value = "";
+  let end = at;
+  for (let n = 0; n < 16 && text[end] === "\\"; n++) {
+    const lineEnd = text.startsWith("\r\n", end + 1) ? 3 : text[end + 1] === "\n" ? 2 : 0;
+    if (!lineEnd) return undefined;
+    piece.lastIndex = end + lineEnd;
+    const m = piece.exec(text);
+    if (!m) return undefined;
+    value += m[1];
+    end = piece.lastIndex;
+    if (endsValue(text, end, q) && text[end] !== "\\") return { value, end };
+  }
+  return undefined;
 }
 
 /**
@@ -468,9 +526,9 @@ const PASSWORD_NAME_END = new RegExp(`${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]*$`
  * character (a Django `SECRET_KEY`; not first: `password == x`, `token >= 8`).
  */
 export const NAMED_PASSWORD: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
+  `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
     `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})(?<v>[^\\r\\n\\t\\\\]{6,256})`,
+    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})${TRIPLE_BREAK}(?<v>[^\\r\\n\\t\\\\]{6,256})`,
   "g",
 );
 
@@ -494,6 +552,7 @@ export const NAME_WORD: RegExp = new RegExp(
     })|` +
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
+    "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
     anyCase("bearer"),
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
@@ -748,15 +807,32 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   // entity or triple quote: at any quote.
   const close = q.length === 1 ? value.indexOf(q) : value.search(/["'`]/);
   if (close >= 0) value = value.slice(0, close);
+  // A value that a `\` line continuation splits: its pieces joined; `extra`, the characters of
+  // the continuations (`\`, the line end, the indent), which the span holds and the value not.
+  let extra = 0;
+  if (close < 0 && text[start + value.length] === "\\" && (q || !/ /.test(value))) {
+    const rest = continued(
+      text,
+      start + value.length,
+      q,
+      q ? CONTINUED_PASSWORD : CONTINUED_UNQUOTED,
+    );
+    if (rest) {
+      extra = rest.end - start - value.length - rest.value.length;
+      value += rest.value;
+    }
+  }
   if (!q) {
     // A blank ends it, and a sentence's full stop is not part of it.
+    const whole = value;
     value = value.replace(/ .*/, "").replace(/\.+$/, "");
     const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
     if (stop >= 0) value = value.slice(0, stop);
     if (op === ":" && !gap) return undefined;
+    if (extra && value !== whole) return undefined;
   } else if (op === ">") return undefined;
   else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));
-  const end = start + value.length;
+  const end = start + value.length + extra;
   if (!endsValue(text, end, q) || (op === ">" && text[end] !== "<")) return undefined;
   // Unquoted after `: ` or ` = ` and followed by more words on its line: prose (`pwd: expected
   // bytes, got …`). Written `NAME=value`, it is a value whatever follows.

@@ -119,6 +119,13 @@ import {
   LONG_OPTION,
   TOOL_OPTION,
 } from "./_secret_rules_cli.ts";
+import { findPositionalPasswords, findUserTokens, USER_TOKEN } from "./_secret_rules_positional.ts";
+import {
+  FACEBOOK_TOKEN,
+  facebookLike,
+  findComposerTokens,
+  findDevopsTokens,
+} from "./_secret_rules_hosts.ts";
 import {
   DISCORD_CALL,
   findDiscordCalls,
@@ -256,6 +263,48 @@ export const SECRET_SHAPES: SecretShape[] = [
     accept: (value, text, start) =>
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
       !GIT_COMMAND.test(commandBefore(text, start)),
+  },
+  {
+    id: "user-token",
+    gate: "u",
+    label: "basicauth",
+    kind: "A token given as a user with no password: `curl -u TOKEN: …`",
+    hints: [], // (gated: `textHints` finds `-u` and `--user`)
+    find: findUserTokens,
+  },
+  {
+    id: "positional-password",
+    label: "password",
+    kind: "A password a command takes by position: `htpasswd -b file user …`, " +
+      "`net use \\\\host\\share … /user:name`, `rabbitmqctl add_user name …`, " +
+      "`composer config http-basic.host user …`",
+    hints: [], // (each command gated by the text's hints: see `_secret_rules_positional.ts`)
+    find: findPositionalPasswords,
+  },
+  {
+    id: "azure-devops-pat",
+    label: "azure-devops",
+    kind: "Azure DevOps personal access tokens: 52 letters and digits under a `…_PAT` name or as " +
+      "a URL's user before `dev.azure.com`, and the 84-character format (`…AZDO…`) anywhere",
+    hints: [], // (gated by `_`, `@` and `A` in `findDevopsTokens`)
+    find: findDevopsTokens,
+  },
+  {
+    id: "facebook-access-token",
+    gate: "A",
+    label: "facebook",
+    kind: "Facebook and Meta access tokens (`EAA…`, 90+ letters and digits)",
+    hints: ["EAA"],
+    pattern: FACEBOOK_TOKEN,
+    accept: facebookLike,
+  },
+  {
+    id: "composer-auth",
+    label: "composer",
+    kind: 'The tokens of Composer\'s `auth.json` (`"github-oauth": {"github.com": "…"}`, ' +
+      "`gitlab-oauth`, `gitlab-token`, `bearer`) and of `composer config github-oauth.github.com …`",
+    hints: [],
+    find: findComposerTokens,
   },
   {
     id: "jenkins-secret",
@@ -580,6 +629,8 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   DISCORD_CALL,
   PSEXEC_OPTION,
   SONAR_LOGIN,
+  USER_TOKEN,
+  FACEBOOK_TOKEN,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 
