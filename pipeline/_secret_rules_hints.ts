@@ -11,6 +11,12 @@ import type { TextHints } from "./_secret_rules_common.ts";
 import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
 
 /**
+ * What may come before a `\` that continues a value on the next line: a token's characters and a
+ * password's marks, not a blank (`x = a + \`) nor a quote.
+ */
+export const CONTINUED = "[A-Za-z0-9_.~+/=!@#%^*-]";
+
+/**
  * One search for the prefixes of every gated rule (`AKIA`, `ghp_`, `sk-`,
  * `-----BEGIN`, …): a text without any skips them all (most source files).
  * Each prefix is looked for from a character that is rare in code (`K` of
@@ -35,7 +41,7 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "in(?<=[Ss]onar[._-]?[Ll]ogin))", // …, `sonar.login`, `sonarLogin`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
     "XEC(?<=(?:PS|PA)EXEC)",
-    "\\.slack\\.com/",
+    "\\.(?:slack\\.com/|(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]\\.(?:pat|PAT)))", // …, `azure.devops.pat`
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
     "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t])|" +
     // a name that ends in `_PAT` (Azure DevOps), `rabbitmqctl add_user`
@@ -45,7 +51,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // a signed URL's `X-Amz-Signature=`, `X-Amz-Security-Token=`, `X-Goog-Signature=`
     "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=)|" +
     // Composer's `github-oauth.github.com`, `http-basic.…` as `composer config` keys
-    "(?:oauth|token|basic)\\.(?<=(?:github|gitlab|http)-(?:oauth|token|basic)\\.))",
+    "(?:oauth|token|basic)\\.(?<=(?:github|gitlab|http)-(?:oauth|token|basic)\\.)|" +
+    "(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]-(?:pat|PAT)))", // …, `ado-pat`
     "J(?<=eyJ)",
     "~(?<=Q~)",
     "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=)", // …, a CloudFront signed URL's
@@ -54,6 +61,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "@(?=(?:tcp|unix|udp)6?\\(|dev\\.azure\\.com|[A-Za-z0-9-]{1,64}\\.visualstudio\\.com)",
     "/(?=[Uu](?:[Ss][Ee][Rr])?:)", // `net use`'s `/user:`
     "Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat)", // a camel case name's `Pat` (Azure DevOps)
+    // a `\\` line continuation inside a value (`API_TOKEN="abc\\` then `def"`), also JSON-escaped
+    String.raw`\\(?=(?:\r?\n|\\\\n| )[ \t]{0,64}[^\s\\])(?<=${CONTINUED}\\)`,
     // a Discord bot's token given to its client (`client.run("…")`, `client.login('…')`), and
     // Oracle's Python drivers' `connect(`
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\())",
@@ -62,7 +71,7 @@ export const TOKEN_GATE: RegExp = new RegExp(
 );
 
 /** How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints. */
-const GATE_FAMILIES = 19;
+const GATE_FAMILIES = 20;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in

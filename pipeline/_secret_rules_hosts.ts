@@ -31,11 +31,13 @@ function devopsPat(value: string): boolean {
 }
 
 /**
- * A name that ends in `PAT` as a word of its own (`AZURE_DEVOPS_EXT_PAT`, `ado_pat`, `adoPat`)
- * and its operator, then the value (group `v`), quoted or not.
+ * A name that ends in `PAT` as a word of its own (`AZURE_DEVOPS_EXT_PAT`, `ado_pat`, `ado-pat`,
+ * `azure.devops.pat`, `adoPat`): a text that holds one holds its PAT anywhere (after the name, in
+ * a pair's `value:`, an element, a JSON string, a notebook's output).
  */
-const PAT_NAME =
-  /(?:_(?:PAT|pat|Pat)(?<=[A-Za-z0-9]_(?:PAT|pat|Pat))|Pat(?<=[a-z0-9]Pat))["']?\]?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?<q>["'`]?)(?<v>[A-Za-z0-9]{52,84})\k<q>(?![A-Za-z0-9])/dg;
+const PAT_NAME = /[A-Za-z0-9][_.-](?:PAT|pat|Pat)(?![A-Za-z0-9])|[a-z0-9]Pat(?![A-Za-z0-9])/;
+/** 52 of `[a-z0-9]`, a word of its own: the format of an Azure DevOps PAT before July 2024. */
+const OLD_PAT = /\b[a-z0-9]{52}\b/g;
 /** A URL's user (no password) before an Azure DevOps host: `https://PAT@dev.azure.com/…`. */
 const DEVOPS_USER =
   /\/\/(?<v>[A-Za-z0-9]{52,84})@(?:dev\.azure\.com|[A-Za-z0-9-]{1,64}\.visualstudio\.com)(?![A-Za-z0-9-])/dg;
@@ -43,8 +45,9 @@ const DEVOPS_USER =
 const AZDO = /AZDO/g;
 
 /**
- * Azure DevOps PATs in `text`: under a `…_PAT` or `…Pat` name (families `_`, `p`), as a URL's user before its
- * host (family `@`), and the 84-character format anywhere (family `A`).
+ * Azure DevOps PATs in `text`: 52 of `[a-z0-9]` in a text that names a PAT (families `_`, `p`,
+ * `.`, `-`), as a URL's user before its host (family `@`), and the 84-character format anywhere
+ * (family `A`).
  *
  * @example
  * ```ts
@@ -55,10 +58,16 @@ const AZDO = /AZDO/g;
 export function findDevopsTokens(text: string, hints?: TextHints): Found[] {
   const out: Found[] = [];
   const families = hints?.families;
-  for (const [pattern, family] of [[PAT_NAME, "_p"], [DEVOPS_USER, "@"]] as const) {
-    if (families !== undefined && ![...family].some((f) => families.includes(f))) continue;
-    pattern.lastIndex = 0;
-    for (const m of text.matchAll(pattern)) {
+  const has = (f: string) => families === undefined || [...f].some((c) => families.includes(c));
+  if (has("_p.-") && PAT_NAME.test(text)) {
+    OLD_PAT.lastIndex = 0;
+    for (const m of text.matchAll(OLD_PAT)) {
+      if (devopsPat(m[0])) out.push({ start: m.index!, end: m.index! + 52, rule: "azure-devops" });
+    }
+  }
+  if (has("@")) {
+    DEVOPS_USER.lastIndex = 0;
+    for (const m of text.matchAll(DEVOPS_USER)) {
       const value = m.groups!.v;
       if (!devopsPat(value)) continue;
       const [start, end] = m.indices!.groups!.v!;
@@ -80,10 +89,10 @@ export function findDevopsTokens(text: string, hints?: TextHints): Found[] {
 
 /**
  * A Facebook or Meta access token (`EAA` and the app's letters, then 90+ letters and digits),
- * whole: nothing of base64 or a token before or after it.
+ * whole: no token's character before it, nothing of base64 or a token after it.
  */
 export const FACEBOOK_TOKEN: RegExp =
-  /EAA(?<![A-Za-z0-9+/_-]EAA)[A-Za-z0-9]{90,1024}(?![A-Za-z0-9+/=_-])/g;
+  /EAA(?<![A-Za-z0-9_-]EAA)[A-Za-z0-9]{90,1024}(?![A-Za-z0-9+/=_-])/g;
 
 /** Whether a match of {@linkcode FACEBOOK_TOKEN} is a token: both cases and digits, mixed. */
 export function facebookLike(value: string): boolean {

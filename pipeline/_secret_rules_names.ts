@@ -326,22 +326,15 @@ export function findNamedTokens(
     // A value as long as the pattern reads (an AWS session token) goes on to its end.
     const end0 = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
     let value = text.slice(start, end0);
-    let end = end0;
-    // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's
-    // end; or it goes on after a `\` line continuation.
-    if (text[end0] === "\\" && /^\r?\n/.test(text.slice(end0 + 1, end0 + 3))) {
-      const rest = continued(text, end0, q, CONTINUED_TOKEN);
-      if (!rest) continue;
-      value += rest.value;
-      end = rest.end;
-    } else if (!endsValue(text, end0, q)) continue;
+    // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
+    if (!endsValue(text, end0, q)) continue;
     // `=` pads base64 only at its end
     if (/=[^=]/.test(value)) continue;
     const name = nameBefore(text, m.index!);
     // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
     if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) continue;
-    // A query's `?key=` or `?code=`: a key of a generated shape only, 20+ characters
-    if (QUERY_NAME_END.test(name) && (value.length < 20 || b)) continue;
+    // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone
+    if (QUERY_NAME_END.test(name) && (value.length < 20 || b || !/[0-9]/.test(value))) continue;
     // A public key, by its name or its DER (a provider's token keeps its shape's rule)
     const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(value);
     let rule: string | undefined;
@@ -379,44 +372,10 @@ export function findNamedTokens(
       rule = "named-secret";
     }
     if (!rule) continue;
-    // a sentence's full stop is not part of it
-    out.push({ start, end: end - (value.length - value.replace(/\.+$/, "").length), rule });
+    value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
+    out.push({ start, end: start + value.length, rule });
   }
   return out;
-}
-
-/** A piece of a token on the line after a `\` continuation. */
-const CONTINUED_TOKEN = /[ \t]{0,64}([A-Za-z0-9_\-.~+/]{1,1024}={0,2})/y;
-/** A piece of a quoted password on the line after a `\` continuation. */
-const CONTINUED_PASSWORD = /[ \t]{0,64}([^\r\n\t\\"'`]{1,1024})/y;
-/** A piece of an unquoted password on the line after a `\` continuation. */
-const CONTINUED_UNQUOTED = /[ \t]{0,64}([^\s\\"'`]{1,1024})/y;
-
-/**
- * The rest of a value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`, in a
- * shell's or Python's string, or unquoted): the pieces on the next lines (`piece`, sticky, the
- * piece in group 1), joined, and where the last ends, when the value then ends as it must
- * (its quote `q`, or unquoted a blank or separator); undefined when `at` is no continuation.
- */
-function continued(
-  text: string,
-  at: number,
-  q: string,
-  piece: RegExp,
-): { value: string; end: number } | undefined {
-  let value = "";
-  let end = at;
-  for (let n = 0; n < 16 && text[end] === "\\"; n++) {
-    const lineEnd = text.startsWith("\r\n", end + 1) ? 3 : text[end + 1] === "\n" ? 2 : 0;
-    if (!lineEnd) return undefined;
-    piece.lastIndex = end + lineEnd;
-    const m = piece.exec(text);
-    if (!m) return undefined;
-    value += m[1];
-    end = piece.lastIndex;
-    if (endsValue(text, end, q) && text[end] !== "\\") return { value, end };
-  }
-  return undefined;
 }
 
 /**
@@ -807,32 +766,15 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   // entity or triple quote: at any quote.
   const close = q.length === 1 ? value.indexOf(q) : value.search(/["'`]/);
   if (close >= 0) value = value.slice(0, close);
-  // A value that a `\` line continuation splits: its pieces joined; `extra`, the characters of
-  // the continuations (`\`, the line end, the indent), which the span holds and the value not.
-  let extra = 0;
-  if (close < 0 && text[start + value.length] === "\\" && (q || !/ /.test(value))) {
-    const rest = continued(
-      text,
-      start + value.length,
-      q,
-      q ? CONTINUED_PASSWORD : CONTINUED_UNQUOTED,
-    );
-    if (rest) {
-      extra = rest.end - start - value.length - rest.value.length;
-      value += rest.value;
-    }
-  }
   if (!q) {
     // A blank ends it, and a sentence's full stop is not part of it.
-    const whole = value;
     value = value.replace(/ .*/, "").replace(/\.+$/, "");
     const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
     if (stop >= 0) value = value.slice(0, stop);
     if (op === ":" && !gap) return undefined;
-    if (extra && value !== whole) return undefined;
   } else if (op === ">") return undefined;
   else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));
-  const end = start + value.length + extra;
+  const end = start + value.length;
   if (!endsValue(text, end, q) || (op === ">" && text[end] !== "<")) return undefined;
   // Unquoted after `: ` or ` = ` and followed by more words on its line: prose (`pwd: expected
   // bytes, got …`). Written `NAME=value`, it is a value whatever follows.

@@ -41,9 +41,13 @@
  * git's `-u`, prose's `identified by`, labels and file names kept; slop's own `[REDACTED:…]`
  * placeholders and Helm template values in a Kubernetes Secret kept, a JSON Secret read string by
  * string; 15: a shell test's comparison of a password variable with a word kept, libtool's
- * `test "$linkmode,$pass" = "lib,link"`).
+ * `test "$linkmode,$pass" = "lib,link"`; 16: passwords by position (`htpasswd -b`, `net use`,
+ * `rabbitmqctl add_user`, `composer config http-basic.…`), `curl -u TOKEN:`, Azure DevOps PATs,
+ * Facebook's `EAA…`, Composer's `auth.json` tokens, `?code=` and `?key=` in a URL,
+ * `x-functions-key`, `az login -p`, a value split by a `\` continuation, a YAML anchor or a TOML
+ * multi-line string's line end before a value; a `0x` number under a key's name kept).
  */
-export const SECRET_RULES_VERSION = 15;
+export const SECRET_RULES_VERSION = 16;
 
 import {
   fewCharacters,
@@ -56,7 +60,7 @@ import {
   type SecretShape,
   type TextHints,
 } from "./_secret_rules_common.ts";
-import { PAIR_GATE, textHints, TOKEN_GATE } from "./_secret_rules_hints.ts";
+import { CONTINUED, PAIR_GATE, textHints, TOKEN_GATE } from "./_secret_rules_hints.ts";
 import {
   findNamedPasswords,
   findNamedTokens,
@@ -566,6 +570,16 @@ export const SECRET_SHAPES: SecretShape[] = [
 ];
 
 /**
+ * A `\` line continuation after a value's character, and the next line's indent; also as a JSON
+ * string escapes it (`\\\n`: a notebook's cell, a value in JSON) and as it reads once blanks are
+ * collapsed (`\ `: a Beads description; a shell's escaped blank is part of its word too).
+ */
+const JOINT = new RegExp(
+  String.raw`(?<=${CONTINUED})(?:\\\r?\n|\\\\\\n|\\(?= ))[ \t]{0,64}(?=[^\s\\])`,
+  "g",
+);
+
+/**
  * Every regular expression the rules run over a whole text, by name: each shape's pattern (by
  * its id) and those the rules written as code use. For the test that bounds what one attempt of
  * each can read (`tests/secrets/no_backtracking_test.ts`).
@@ -630,6 +644,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   PSEXEC_OPTION,
   SONAR_LOGIN,
   USER_TOKEN,
+  JOINT,
   FACEBOOK_TOKEN,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
@@ -649,18 +664,62 @@ export function findSecrets(
   text: string,
   options: { prose?: boolean; label?: (shape: SecretShape) => string } = {},
 ): SecretMatch[] {
+  const hints = textHints(text);
+  const out = findEach(text, options, hints);
+  // A value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`): the rules again
+  // on the text with its continuations joined, for the values that cross one.
+  if (hints.families.includes("\\")) out.push(...joinedMatches(text, options));
+  return out;
+}
+
+/**
+ * The matches of the rules in `text` with its `\` line continuations joined that cross one,
+ * spanning the original text (the `\`, the line end and the indent within).
+ */
+function joinedMatches(
+  text: string,
+  options: { prose?: boolean; label?: (shape: SecretShape) => string },
+): SecretMatch[] {
+  const joints: Array<{ at: number; removed: number }> = []; // in the joined text
+  let joined = "";
+  let from = 0;
+  for (const m of text.matchAll(JOINT)) {
+    joined += text.slice(from, m.index);
+    joints.push({ at: joined.length, removed: m[0].length });
+    from = m.index! + m[0].length;
+  }
+  joined += text.slice(from);
+  // Where a position of the joined text is in `text`: a start after the joints at or before it,
+  // an end after those before it.
+  const original = (at: number, end: boolean) => {
+    let shift = 0;
+    for (const j of joints) if (j.at < at || (!end && j.at === at)) shift += j.removed;
+    return at + shift;
+  };
   const out: SecretMatch[] = [];
-  let hints: TextHints | undefined;
+  for (const m of findEach(joined, options, textHints(joined))) {
+    if (!joints.some((j) => m.start < j.at && j.at < m.end)) continue;
+    out.push({ start: original(m.start, false), end: original(m.end, true), rule: m.rule });
+  }
+  return out;
+}
+
+/** Every secret of `text` that the table finds, with its hints. */
+function findEach(
+  text: string,
+  options: { prose?: boolean; label?: (shape: SecretShape) => string },
+  hints: TextHints,
+): SecretMatch[] {
+  const out: SecretMatch[] = [];
   for (const shape of SECRET_SHAPES) {
     if (shape.prose && !options.prose) continue;
     if (shape.gate) {
-      hints ??= textHints(text);
       if (!gateOpen(shape.gate, hints.families)) continue;
     } // A gated rule runs on its family's texts: its own hints would cost a search each.
     else if (shape.hints.length && !shape.hints.some((h) => text.includes(h))) continue;
     const label = options.label?.(shape) ?? shape.label;
     if (shape.find) {
-      for (const f of shape.find(text, hints ??= textHints(text))) {
+      for (const f of shape.find(text, hints)) {
         // A rule written as code may name its matches (`aws`, `jwt`, `key-map`, …).
         const rule = f.rule ?? label;
         if (f.end > f.start && !onlyPlaceholders(text, f.start, f.end)) {
