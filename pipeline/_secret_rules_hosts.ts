@@ -30,12 +30,6 @@ function devopsPat(value: string): boolean {
     !fewCharacters(value);
 }
 
-/**
- * A name that ends in `PAT` as a word of its own (`AZURE_DEVOPS_EXT_PAT`, `ado_pat`, `ado-pat`,
- * `azure.devops.pat`, `adoPat`): a text that holds one holds its PAT anywhere (after the name, in
- * a pair's `value:`, an element, a JSON string, a notebook's output).
- */
-const PAT_NAME = /[A-Za-z0-9][_.-](?:PAT|pat|Pat)(?![A-Za-z0-9])|[a-z0-9]Pat(?![A-Za-z0-9])/;
 /** 52 of `[a-z0-9]`, a word of its own: the format of an Azure DevOps PAT before July 2024. */
 const OLD_PAT = /\b[a-z0-9]{52}\b/g;
 /** A URL's user (no password) before an Azure DevOps host: `https://PAT@dev.azure.com/…`. */
@@ -45,9 +39,11 @@ const DEVOPS_USER =
 const AZDO = /AZDO/g;
 
 /**
- * Azure DevOps PATs in `text`: 52 of `[a-z0-9]` in a text that names a PAT (families `_`, `p`,
- * `.`, `-`), as a URL's user before its host (family `@`), and the 84-character format anywhere
- * (family `A`).
+ * Azure DevOps PATs in `text`: 52 of `[a-z0-9]` in a text that names a PAT (family `p`: a name
+ * that ends in `PAT` as a word of its own, `AZURE_DEVOPS_EXT_PAT`, `ado_pat`, `ado-pat`,
+ * `azure.devops.pat`; or `adoPat`, which `nameSpots` finds; the PAT may stand anywhere then, after the name, in a pair's
+ * `value:`, an element, a JSON string), as a URL's user before its host (family `@`), and the
+ * 84-character format anywhere (family `A`).
  *
  * @example
  * ```ts
@@ -59,7 +55,7 @@ export function findDevopsTokens(text: string, hints?: TextHints): Found[] {
   const out: Found[] = [];
   const families = hints?.families;
   const has = (f: string) => families === undefined || [...f].some((c) => families.includes(c));
-  if (has("_p.-") && PAT_NAME.test(text)) {
+  if (has("p") || namesOf(text, hints).pats.length) {
     OLD_PAT.lastIndex = 0;
     for (const m of text.matchAll(OLD_PAT)) {
       if (devopsPat(m[0])) out.push({ start: m.index!, end: m.index! + 52, rule: "azure-devops" });
@@ -112,7 +108,7 @@ const HOST_TOKEN =
 const MEMBER_GAP = /[\s,]*/y;
 /** `composer config github-oauth.github.com TOKEN` (and the other token keys): the token. */
 const COMPOSER_CONFIG =
-  /(?<![\w.-])composer(?:\.phar)?[ \t](?:[^\r\n;&|]{0,256}[ \t])?(?:github-oauth|gitlab-oauth|gitlab-token|bearer)\.[A-Za-z0-9.-]{1,253}[ \t]{1,8}(?<q>["']?)(?<v>[A-Za-z0-9_.~+/=-]{12,1024})\k<q>(?![^\s;&|"'`])/g;
+  /composer(?<![\w.-]composer)(?:\.phar)?[ \t](?:[^\r\n;&|]{0,256}[ \t])?(?:github-oauth|gitlab-oauth|gitlab-token|bearer)\.[A-Za-z0-9.-]{1,253}[ \t]{1,8}(?<q>["']?)(?<v>[A-Za-z0-9_.~+/=-]{12,1024})\k<q>(?![^\s;&|"'`])/g;
 
 /**
  * The tokens of Composer's `auth.json` maps and `composer config` commands in `text`: a value
@@ -129,7 +125,7 @@ export function findComposerTokens(text: string, hints?: TextHints): Found[] {
   const tokenLike = (v: string) =>
     !fewCharacters(v) && (looksRandom(v) || looksGenerated(v) || /^[0-9a-f]{32,}$/.test(v));
   for (const at of namesOf(text, hints).operators) {
-    if (text[at] !== ":") continue;
+    if (text[at] !== ":" || !/["']/.test(text[at - 1])) continue;
     if (!COMPOSER_KEY.test(text.slice(Math.max(0, at - 20), at))) continue;
     // `{`, then its members, each `"host": "token"`
     let i = at + 1;
@@ -149,7 +145,7 @@ export function findComposerTokens(text: string, hints?: TextHints): Found[] {
       i += m[0].length;
     }
   }
-  if (!hints || hints.families.includes("-")) {
+  if (!hints || hints.families.includes("c")) {
     COMPOSER_CONFIG.lastIndex = 0;
     for (const m of text.matchAll(COMPOSER_CONFIG)) {
       const v = m.groups!.v;

@@ -512,6 +512,7 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
     "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
+    "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
     anyCase("bearer"),
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
@@ -555,6 +556,7 @@ export function nameSpots(text: string): NameSpots {
     commands: [],
     passwords: [],
     calls: [],
+    pats: [],
   };
   let tokenRest = -1; // where the last name's rests ended
   let valueRest = -1;
@@ -564,6 +566,10 @@ export function nameSpots(text: string): NameSpots {
     const g = m.groups!;
     if (g.pw !== undefined) spots.passwords.push(end);
     if (g.au !== undefined || g.cr !== undefined) spots.calls.push(end);
+    if (g.pat !== undefined) {
+      spots.pats.push(end);
+      continue;
+    }
     const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql;
     if (command !== undefined) {
       // not a name's word: where the command (or `identified`) ends, and its kind

@@ -5,7 +5,7 @@
  * `composer config http-basic.host user PASSWORD`, and a token given to curl as a user with no
  * password (`curl -u TOKEN: …`, as Stripe's and other APIs' docs write it). Each command is
  * looked for only in the texts whose hints hold its part: `passw` (htpasswd, `change_password`),
- * `add_user `, `/user:`, `-basic.`, `-u`.
+ * `add_user `, a UNC path's `\\\\host`, `http-basic.` (family `c`), `-u`.
  *
  * @module
  */
@@ -64,63 +64,73 @@ function positional(word: Word | undefined): word is Word {
     /[0-9]/.test(word.text) && /[A-Za-z]/.test(word.text);
 }
 
-/** `htpasswd` and its options, one of which holds `b` (the password on the command line). */
-const HTPASSWD = /(?<![\w.-])htpasswd(?:\.exe)?(?=[ \t])/g;
+/**
+ * `htpasswd` or `rabbitmqctl` at a command's start: one search for both, from their `w` and `q`
+ * (from their first letters, `h` and `r`, it stopped at many more places in code).
+ */
+const TOOL =
+  /(?:wd(?<=htpasswd)|qctl(?<=rabbitmqctl))(?<![\w.-](?:htpasswd|rabbitmqctl))(?:\.exe|\.bat)?(?=[ \t])/g;
+/(?:htpasswd|rabbitmqctl)(?<![\w.-](?:htpasswd|rabbitmqctl))(?:\.exe|\.bat)?(?=[ \t])/g;
 
 /**
  * The password of `htpasswd -b [-c] file user PASSWORD` (`-n`: no file, `htpasswd -nbB user
- * PASSWORD`). Options: each word that starts with `-`; `-C` and `-r` take a number.
+ * PASSWORD`), its words from `at`. Options: each word that starts with `-`; `-C` and `-r` take a
+ * number.
  */
-function htpasswd(text: string, out: Span[]): void {
-  HTPASSWD.lastIndex = 0;
-  for (const m of text.matchAll(HTPASSWD)) {
-    const words = wordsFrom(text, m.index! + m[0].length);
-    let batch = false;
-    let noFile = false;
-    const args: Word[] = [];
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i].text;
-      if (!args.length && /^-[A-Za-z0-9]+$/.test(w) && !words[i].quoted) {
-        if (/b/.test(w)) batch = true;
-        if (/n/.test(w)) noFile = true;
-        if (/[Cr]$/.test(w)) i++; // its number
-        continue;
-      }
-      args.push(words[i]);
+function htpasswd(text: string, at: number, out: Span[]): void {
+  const words = wordsFrom(text, at);
+  let batch = false;
+  let noFile = false;
+  const args: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i].text;
+    if (!args.length && /^-[A-Za-z0-9]+$/.test(w) && !words[i].quoted) {
+      if (/b/.test(w)) batch = true;
+      if (/n/.test(w)) noFile = true;
+      if (/[Cr]$/.test(w)) i++; // its number
+      continue;
     }
-    const password = args[noFile ? 1 : 2];
-    if (batch && positional(password)) out.push({ start: password.start, end: password.end });
+    args.push(words[i]);
   }
+  const password = args[noFile ? 1 : 2];
+  if (batch && positional(password)) out.push({ start: password.start, end: password.end });
 }
 
-/** `net use`, in any case (`NET USE`), at a command's start. */
-const NET_USE = /(?<![\w.-])[Nn][Ee][Tt](?:\.exe)?[ \t]{1,8}[Uu][Ss][Ee](?=[ \t])/g;
+/** A UNC path (`\\\\host\\share`, also JSON-escaped) after a blank or a quote. */
+const UNC_PATH = /\\(?<![\\\w]\\)\\{1,3}[A-Za-z0-9][\w.-]{0,63}\\{1,2}[\w$]/g;
+/** `net use` (in any case, `NET USE`) at a command's start, and what follows up to a UNC path. */
+const NET_USE_BEFORE =
+  /(?:^|[^\w.-])[Nn][Ee][Tt](?:\.exe)?[ \t]{1,8}[Uu][Ss][Ee][ \t][^\r\n\\]{0,64}$/;
 
 /**
  * The password of `net use [Z:] \\host\share PASSWORD [/user:name]` (also after the switches):
  * the first word after the share that is not a switch (`/user:…`, `/persistent:no`) nor `*`.
+ * Looked for from each UNC path, `net use` behind it on its line.
  */
 function netUse(text: string, out: Span[]): void {
-  NET_USE.lastIndex = 0;
-  for (const m of text.matchAll(NET_USE)) {
-    const words = wordsFrom(text, m.index! + m[0].length);
-    const share = words.findIndex((w) => /^\\\\/.test(w.text));
-    if (share < 0) continue;
-    const password = words.slice(share + 1).find((w) => !w.text.startsWith("/"));
+  UNC_PATH.lastIndex = 0;
+  for (const m of text.matchAll(UNC_PATH)) {
+    const from = Math.max(0, m.index! - 96);
+    if (!NET_USE_BEFORE.test(text.slice(from, m.index!))) continue;
+    const words = wordsFrom(text, m.index!);
+    const password = words.slice(1).find((w) => !w.text.startsWith("/"));
     if (positional(password)) out.push({ start: password.start, end: password.end });
   }
 }
 
-/** `rabbitmqctl add_user NAME PASSWORD` and `change_password NAME PASSWORD`. */
-const RABBITMQCTL =
-  /(?<![\w.-])rabbitmqctl(?:\.bat)?(?:[ \t]{1,8}-[-\w]{1,32}(?:[ \t]{1,8}[^\s-][^\s]{0,128})?){0,4}[ \t]{1,8}(?:add_user|change_password)(?=[ \t])/g;
+/**
+ * `rabbitmqctl`'s options, then `add_user NAME PASSWORD` or `change_password NAME PASSWORD`, from
+ * after the command's name.
+ */
+const RABBITMQ_USER =
+  /(?:[ \t]{1,8}-[-\w]{1,32}(?:[ \t]{1,8}[^\s-][^\s]{0,128})?){0,4}[ \t]{1,8}(?:add_user|change_password)(?=[ \t])/y;
 
-function rabbitmqctl(text: string, out: Span[]): void {
-  RABBITMQCTL.lastIndex = 0;
-  for (const m of text.matchAll(RABBITMQCTL)) {
-    const password = wordsFrom(text, m.index! + m[0].length, 2)[1];
-    if (positional(password)) out.push({ start: password.start, end: password.end });
-  }
+function rabbitmqctl(text: string, at: number, out: Span[]): void {
+  RABBITMQ_USER.lastIndex = at;
+  const m = RABBITMQ_USER.exec(text);
+  if (!m) return;
+  const password = wordsFrom(text, at + m[0].length, 2)[1];
+  if (positional(password)) out.push({ start: password.start, end: password.end });
 }
 
 /** `composer config [--global] http-basic.HOST USER PASSWORD` (the words after the key). */
@@ -149,10 +159,17 @@ function composerBasic(text: string, out: Span[]): void {
 export function findPositionalPasswords(text: string, hints?: TextHints): Span[] {
   const out: Span[] = [];
   const all = !hints;
-  if (all || hints.pairs.has("w")) htpasswd(text, out);
-  if (all || hints.families.includes("/")) netUse(text, out);
-  if (all || hints.families.includes("_") || hints.pairs.has("w")) rabbitmqctl(text, out);
-  if (all || hints.families.includes("-")) composerBasic(text, out);
+  // `htpasswd` and `change_password` hold `passw`; `add_user ` is a hint of its own (`_`)
+  if (all || hints.pairs.has("w") || hints.families.includes("_")) {
+    TOOL.lastIndex = 0;
+    for (const m of text.matchAll(TOOL)) {
+      const at = m.index! + m[0].length;
+      if (m[0].startsWith("w")) htpasswd(text, at, out);
+      else rabbitmqctl(text, at, out);
+    }
+  }
+  if (all || hints.families.includes("U")) netUse(text, out);
+  if (all || hints.families.includes("c")) composerBasic(text, out);
   return out;
 }
 

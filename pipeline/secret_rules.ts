@@ -674,34 +674,61 @@ export function findSecrets(
 
 /**
  * The matches of the rules in `text` with its `\` line continuations joined that cross one,
- * spanning the original text (the `\`, the line end and the indent within).
+ * spanning the original text (the `\`, the line end and the indent within). The rules read the
+ * lines around each run of continuations (the line before, for a name written there), not the
+ * whole text again.
  */
 function joinedMatches(
   text: string,
   options: { prose?: boolean; label?: (shape: SecretShape) => string },
 ): SecretMatch[] {
-  const joints: Array<{ at: number; removed: number }> = []; // in the joined text
-  let joined = "";
-  let from = 0;
-  for (const m of text.matchAll(JOINT)) {
-    joined += text.slice(from, m.index);
-    joints.push({ at: joined.length, removed: m[0].length });
-    from = m.index! + m[0].length;
-  }
-  joined += text.slice(from);
-  // Where a position of the joined text is in `text`: a start after the joints at or before it,
-  // an end after those before it.
-  const original = (at: number, end: boolean) => {
-    let shift = 0;
-    for (const j of joints) if (j.at < at || (!end && j.at === at)) shift += j.removed;
-    return at + shift;
-  };
   const out: SecretMatch[] = [];
-  for (const m of findEach(joined, options, textHints(joined))) {
-    if (!joints.some((j) => m.start < j.at && j.at < m.end)) continue;
-    out.push({ start: original(m.start, false), end: original(m.end, true), rule: m.rule });
+  const found = [...text.matchAll(JOINT)];
+  for (let i = 0; i < found.length;) {
+    // A window: the line before the first joint's line to the line after the last joint of a
+    // run (joints 2 KB apart at most).
+    let last = i;
+    while (last + 1 < found.length && found[last + 1].index! - found[last].index! < 2048) last++;
+    const from = lineStart(text, lineStart(text, found[i].index!) - 1);
+    const lastEnd = found[last].index! + found[last][0].length;
+    let to = text.indexOf("\n", lineEnd(text, lastEnd) + 1);
+    if (to < 0) to = text.length;
+    // The window joined, and where each joint is in it.
+    const joints: Array<{ at: number; removed: number }> = [];
+    let joined = "";
+    let at = from;
+    for (let k = i; k <= last; k++) {
+      const m = found[k];
+      joined += text.slice(at, m.index);
+      joints.push({ at: joined.length, removed: m[0].length });
+      at = m.index! + m[0].length;
+    }
+    joined += text.slice(at, to);
+    // Where a position of the joined window is in `text`: a start after the joints at or before
+    // it, an end after those before it.
+    const original = (p: number, end: boolean) => {
+      let shift = from;
+      for (const j of joints) if (j.at < p || (!end && j.at === p)) shift += j.removed;
+      return p + shift;
+    };
+    for (const m of findEach(joined, options, textHints(joined))) {
+      if (!joints.some((j) => m.start < j.at && j.at < m.end)) continue;
+      out.push({ start: original(m.start, false), end: original(m.end, true), rule: m.rule });
+    }
+    i = last + 1;
   }
   return out;
+}
+
+/** Where the line that holds `at` starts (0 before the text). */
+function lineStart(text: string, at: number): number {
+  return at <= 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
+}
+
+/** Where the line that holds `at` ends (its `\n`, or the text's end). */
+function lineEnd(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end < 0 ? text.length : end;
 }
 
 /** Every secret of `text` that the table finds, with its hints. */
