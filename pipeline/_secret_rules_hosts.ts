@@ -1,7 +1,7 @@
 /**
  * Rules for tokens that a service's own place gives away, where their shape alone would not
- * (`secret_rules.ts` is the public face): Azure DevOps personal access tokens (under a `…_PAT`
- * name, as a URL's user before `dev.azure.com`, and the 84-character format with its `AZDO`
+ * (`secret_rules.ts` is the public face): Azure DevOps personal access tokens (in a text that
+ * names a PAT, as a URL's user before `dev.azure.com`, and the 84-character format with its `AZDO`
  * signature anywhere), Facebook and Meta access tokens (`EAA…`), and the tokens of Composer's
  * `auth.json` (`"github-oauth": {"github.com": "…"}`, `gitlab-oauth`, `gitlab-token`, `bearer`,
  * and `composer config github-oauth.github.com …`).
@@ -41,9 +41,9 @@ const AZDO = /AZDO/g;
 /**
  * Azure DevOps PATs in `text`: 52 of `[a-z0-9]` in a text that names a PAT (family `p`: a name
  * that ends in `PAT` as a word of its own, `AZURE_DEVOPS_EXT_PAT`, `ado_pat`, `ado-pat`,
- * `azure.devops.pat`; or `adoPat`, which `nameSpots` finds; the PAT may stand anywhere then, after the name, in a pair's
- * `value:`, an element, a JSON string), as a URL's user before its host (family `@`), and the
- * 84-character format anywhere (family `A`).
+ * `azure.devops.pat`; or `adoPat`, which `nameSpots` finds), anywhere in it (after the name, in a
+ * pair's `value:`, an element, a JSON string); as a URL's user before its host (family `@`); and
+ * the 84-character format anywhere (family `A`).
  *
  * @example
  * ```ts
