@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { git, gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
+import { MAX_INLINE_TOKENS } from "../../cli/_mcp_tools.ts";
 
 const SKILL = join(REPO, "skills/slop/SKILL.md");
 
@@ -190,4 +191,23 @@ Deno.test({
       await session.close();
     }
   },
+});
+
+// What the skill asks for must reach the agent whole: a build_context budget whose document comes
+// back in the reply (with its summary and data), and a --stdout document a shell tool keeps
+// (Claude Code's keeps about 30,000 characters of a command's output).
+Deno.test("the skill's budgets fit an MCP reply and, with --stdout, a shell tool's output", async () => {
+  const text = await Deno.readTextFile(SKILL);
+  for (const line of blocks(text, "mcp").flat()) {
+    const budget = /^build_context (\{.*\})$/.exec(line) && JSON.parse(line.slice(14)).budget;
+    if (budget !== undefined && budget !== null) {
+      assert.ok(budget <= MAX_INLINE_TOKENS - 2000, `${line}: room for the summary and data`);
+    }
+  }
+  const printed = blocks(text, "sh").flat().filter((l) => l.includes("--stdout"));
+  assert.ok(printed.length >= 2);
+  for (const line of printed) {
+    const budget = Number(/--budget (\d+)/.exec(line)?.[1]);
+    assert.ok(budget <= 7000, `${line}: a budget a shell tool's output keeps`);
+  }
 });
