@@ -17,6 +17,7 @@ import { enterRoot } from "./_mcp_root.ts";
 import { documentParts, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { PathsError } from "../pipeline/resolve.ts";
+import { UnknownNameError } from "../pipeline/config.ts";
 import { OutputFolderError } from "../pipeline/emit.ts";
 import meta from "../deno.json" with { type: "json" };
 import {
@@ -177,6 +178,12 @@ function toolMessage(error: unknown): string {
   if (error instanceof OutputFolderError) return error.problem + SERVER_WRITE_HINT;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof PathsError) return `Invalid argument "paths": ${message}`;
+  if (error instanceof UnknownNameError) {
+    const problem = error.problems[0] ?? message;
+    return `Invalid argument "${error.kind}": ${problem.charAt(0).toLowerCase()}${
+      problem.slice(1)
+    }`;
+  }
   if (error instanceof SinceError) {
     const problem = message.replace(/ for --since\b/, "").replace(/^Cannot use --since /, "");
     return `Invalid argument "since": ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`;
