@@ -491,7 +491,8 @@ export async function explainTool(
 ): Promise<ToolOutput> {
   const config = await loadConfig(configFlags(args.config, context));
   const explanation = await explainLastBuilds(config);
-  if (!explanation) throw new Error(NEED_TWO_BUILDS);
+  // The agent builds with the tool: say so beside the command.
+  if (!explanation) throw new Error(`${NEED_TWO_BUILDS} (or call build_context twice)`);
   return { texts: [explainText(explanation)], data: { ...explanation } };
 }
 

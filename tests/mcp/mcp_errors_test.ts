@@ -88,7 +88,10 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
         await error("token_stats", { preset: "nightly" }),
         /^Invalid argument "preset": unknown preset "nightly"/,
       );
-      assert.match(await error("explain", {}), /^Need two written builds to explain/);
+      assert.match(
+        await error("explain", {}),
+        /^Need two written builds to explain: .* \(or call build_context twice\)$/,
+      );
       // The check `--since` shares names the tool's argument, not the command line's flag.
       assert.match(
         await error("build_context", { since: "no-such-ref" }),
