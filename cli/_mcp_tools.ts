@@ -260,9 +260,34 @@ export async function viewFilesTool(
     const data = { files, ...boundedWarnings(result.warnings) };
     const built = texts.join("\n\n");
     const over = await replyTokens([built, JSON.stringify(data)]) - limit;
-    if (over <= 0 || room <= 0 || !files.some((f) => f.shown)) return { texts: [], built, data };
+    if (over <= 0) return { texts: [], built, data };
+    // Even listed, hundreds of files (a large maxFiles) can fill a reply: list the first ones.
+    if (room <= 0 || !files.some((f) => f.shown)) return await listedWithin(texts, data, limit);
     // Each file moved out of the reply adds its line: a little more room for them.
     room -= over + 200;
+  }
+}
+
+/**
+ * The first files' lines and facts that fit a reply of `limit` tokens, with how many more
+ * (`moreFiles`) and what to ask for instead.
+ */
+async function listedWithin(
+  texts: string[],
+  data: { files: Array<Record<string, unknown>> },
+  limit: number,
+): Promise<ToolOutput> {
+  for (let keep = texts.length;;) {
+    keep = Math.floor(keep * 0.8);
+    const more = texts.length - keep;
+    const cut = { ...data, files: data.files.slice(0, keep), moreFiles: more };
+    const built = [
+      ...texts.slice(0, keep),
+      `(${more} more files not listed: more would not fit one reply; ask for fewer files)`,
+    ].join("\n\n");
+    if (keep === 0 || await replyTokens([built, JSON.stringify(cut)]) <= limit) {
+      return { texts: [], built, data: cut };
+    }
   }
 }
 
@@ -414,10 +439,17 @@ export async function tokenStatsTool(
     preset: args.preset,
     build: args.build,
   });
-  return {
-    texts: [statsText(stats, { top, from })],
-    data: { from, ...stats, files: stats.files.slice(0, top) },
-  };
+  // A large top lists thousands of files: as many as fit one reply.
+  for (let n = top;; n = Math.floor(n * 0.7)) {
+    const texts = [statsText(stats, { top: n, from })];
+    if (n < top) {
+      texts.push(`(${n} files listed of the top ${top} asked: more would not fit one reply)`);
+    }
+    const data = { from, ...stats, files: stats.files.slice(0, n) };
+    if (n === 0 || await replyTokens([...texts, JSON.stringify(data)]) <= MAX_INLINE_TOKENS) {
+      return { texts, data };
+    }
+  }
 }
 
 /** Arguments of `check_prefix`. */

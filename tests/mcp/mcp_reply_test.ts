@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import { loadMcpClient, loadMcpServer } from "../../deps.ts";
 import { createMcpServer } from "../../cli/_mcp_server.ts";
 import { documentParts, REPLY_TOKENS, replyTokens } from "../../cli/_mcp_reply.ts";
-import { buildContextTool, viewFilesTool } from "../../cli/_mcp_tools.ts";
+import {
+  buildContextTool,
+  MAX_INLINE_TOKENS,
+  tokenStatsTool,
+  viewFilesTool,
+} from "../../cli/_mcp_tools.ts";
 import { countTokens } from "../../pipeline/tokens.ts";
 import { makeProject } from "../_helpers.ts";
 
@@ -61,6 +66,35 @@ Deno.test("build_context and view_files keep the whole reply within the limit, n
   const tokens = await replyTokens(sent(out));
   assert.ok(tokens <= limit, `maxTokens ${limit}: a reply of ${tokens} tokens`);
   assert.ok((out.data.files as Array<{ shown: boolean }>).some((f) => f.shown));
+});
+
+Deno.test("view_files with many files and token_stats with a large top list what fits a reply", async () => {
+  const files: Record<string, string> = {};
+  for (let f = 0; f < 600; f++) files[`src/deeply/nested/module_${f}.py`] = `X_${f} = ${f}\n`;
+  const root = await makeProject(files);
+  // A limit the lines of 600 files alone pass: none shown, the first ones listed, and a count.
+  const limit = 400;
+  const out = await inProject(
+    root,
+    () => viewFilesTool({ files: ["src/**"], maxFiles: 1000, maxTokens: limit }, { root }),
+  );
+  const tokens = await replyTokens(sent(out));
+  assert.ok(tokens <= limit, `maxTokens ${limit}: a reply of ${tokens} tokens`);
+  const listed = (out.data.files as unknown[]).length;
+  assert.ok(listed > 0 && listed < 600, `${listed} listed`);
+  assert.equal(out.data.moreFiles, 600 - listed);
+  assert.match(out.built!, new RegExp(`\\(${600 - listed} more files not listed: `));
+  // token_stats of every file: as many as fit.
+  const stats = await inProject(
+    root,
+    () => tokenStatsTool({ top: 100_000, build: true }, { root }),
+  );
+  assert.ok((await replyTokens(sent(stats))) <= MAX_INLINE_TOKENS);
+  const shown = (stats.data.files as unknown[]).length;
+  assert.ok(shown > 20 && shown < 600, `${shown} files listed`);
+  assert.match(stats.texts[1], new RegExp(`^\\(${shown} files listed of the top 100000 asked`));
+  const whole = await inProject(root, () => tokenStatsTool({ top: 20, build: true }, { root }));
+  assert.equal((whole.data.files as unknown[]).length, 20);
 });
 
 Deno.test("documentParts cuts at line ends within the limit, and the parts join to the document", async () => {
