@@ -380,6 +380,14 @@ const PROGRAM: ProgramSpec = {
       run: async (_, options) => (await load("check")).runCheck(options),
     },
     {
+      name: "skill",
+      description: "print the folder of slop's agent skill, to copy into an agent's skills folder",
+      examples: [
+        ['cp -r "$(slop skill)" .claude/skills/', "give Claude Code in this project the skill"],
+      ],
+      run: async () => (await load("skill")).runSkill(),
+    },
+    {
       name: "explain",
       description: "the shared prefix of the last two builds and the block that ended it",
       options: [CONFIG, STATE_DIR, JSON_FLAG("the result")],
@@ -561,6 +569,7 @@ interface CommandModules {
   rank: typeof import("./rank.ts");
   report: typeof import("./report.ts");
   server: typeof import("./server.ts");
+  skill: typeof import("./skill.ts");
   slice: typeof import("./slice.ts");
   stats: typeof import("./stats.ts");
   watch: typeof import("./watch.ts");

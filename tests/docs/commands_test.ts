@@ -117,10 +117,10 @@ Deno.test("the command reference says which commands take --config and --state-d
       (c) => c.name,
     ).sort();
   assert.deepEqual(listed, tops("--state-dir"));
-  assert.match(prose, /Every command but `init` takes `-c, --config <path>`/);
+  assert.match(prose, /Every command but `init` and `skill` takes `-c, --config <path>`/);
   assert.deepEqual(
     program.commands!.map((c) => c.name).filter((n) => !tops("--config").includes(n)),
-    ["init"],
+    ["skill", "init"].sort(),
   );
 });
 

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { git, gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
 import { MAX_INLINE_TOKENS } from "../../cli/_mcp_tools.ts";
+import { skillFolder } from "../../cli/skill.ts";
 
 const SKILL = join(REPO, "skills/slop/SKILL.md");
 
@@ -210,4 +211,30 @@ Deno.test("the skill's budgets fit an MCP reply and, with --stdout, a shell tool
     const budget = Number(/--budget (\d+)/.exec(line)?.[1]);
     assert.ok(budget <= 7000, `${line}: a budget a shell tool's output keeps`);
   }
+});
+
+// The docs copy the skill with `cp -r "$(slop skill)" .claude/skills/`: no path to type.
+Deno.test("slop skill prints the skill's folder; docs/agents.md's copy line installs it", async () => {
+  assert.deepEqual(await skillFolder(), { path: join(REPO, "skills/slop") });
+  const remote = await skillFolder(new URL("https://example.com/slop/skills/slop/"));
+  assert.match(
+    "error" in remote ? remote.error : "",
+    /^This slop runs from https:\/\/example\.com, .*: its skill is https:\/\/example\.com\/slop\/skills\/slop\/SKILL\.md/,
+  );
+  const empty = await makeProject({ "a.txt": "a\n" });
+  const none = await skillFolder(new URL(`file://${empty}/`));
+  assert.match("error" in none ? none.error : "", /^No agent skill at /);
+  // The page's lines, run in a project as a shell runs them, with `slop` this checkout's cli.ts.
+  const agents = await Deno.readTextFile(join(REPO, "docs/agents.md"));
+  const lines = blocks(agents, "sh").find((b) => b.some((l) => l.includes(".claude/skills")))!;
+  assert.deepEqual(lines, ["mkdir -p .claude/skills", 'cp -r "$(slop skill)" .claude/skills/']);
+  const project = await makeProject({ "a.py": "x = 1\n" });
+  const slop = `"${Deno.execPath()}" run -A --quiet "${join(REPO, "cli.ts")}"`;
+  const script = lines.join("\n").replace("$(slop skill)", `$(${slop} skill)`);
+  const run = await new Deno.Command("sh", { args: ["-c", script], cwd: project }).output();
+  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+  assert.equal(
+    await Deno.readTextFile(join(project, ".claude/skills/slop/SKILL.md")),
+    await Deno.readTextFile(SKILL),
+  );
 });
