@@ -262,7 +262,9 @@ export async function viewFilesTool(
     const over = await replyTokens([built, JSON.stringify(data)]) - limit;
     if (over <= 0) return { texts: [], built, data };
     // Even listed, hundreds of files (a large maxFiles) can fill a reply: list the first ones.
-    if (room <= 0 || !files.some((f) => f.shown)) return await listedWithin(texts, data, limit);
+    if (room <= 0 || !files.some((f) => f.shown)) {
+      return files.length > 1 ? await listedWithin(texts, data, limit) : { texts: [], built, data };
+    }
     // Each file moved out of the reply adds its line: a little more room for them.
     room -= over + 200;
   }
@@ -277,15 +279,16 @@ async function listedWithin(
   data: { files: Array<Record<string, unknown>> },
   limit: number,
 ): Promise<ToolOutput> {
+  // One file's line stays: a list of none would say nothing of what matched.
   for (let keep = texts.length;;) {
-    keep = Math.floor(keep * 0.8);
+    keep = Math.max(1, Math.floor(keep * 0.8));
     const more = texts.length - keep;
     const cut = { ...data, files: data.files.slice(0, keep), moreFiles: more };
     const built = [
       ...texts.slice(0, keep),
       `(${more} more files not listed: more would not fit one reply; ask for fewer files)`,
     ].join("\n\n");
-    if (keep === 0 || await replyTokens([built, JSON.stringify(cut)]) <= limit) {
+    if (keep === 1 || await replyTokens([built, JSON.stringify(cut)]) <= limit) {
       return { texts: [], built, data: cut };
     }
   }
