@@ -17,7 +17,43 @@ import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/paths
  * the lockfile and `deno install` still see every package.
  */
 function importWhenCalled<T>(specifier: string): Promise<T> {
+  needWorkingFolder(specifier);
   return import(specifier);
+}
+
+/** The folder this process started in (undefined when it started in none). */
+const startFolder = workingFolderNow();
+
+function workingFolderNow(): string | undefined {
+  try {
+    return Deno.cwd();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Deno resolves an `npm:` import from the working folder, and fails with "Unable to get CWD" when
+ * that folder was deleted: a long-lived `slop mcp`, build server or `slop watch` whose project was
+ * deleted and cloned again at the same path could no longer load a grammar or a tokenizer it had
+ * not needed yet. Enter the folder the process started in again when it is back; else say which
+ * folder is gone.
+ */
+function needWorkingFolder(specifier: string): void {
+  if (workingFolderNow() !== undefined) return;
+  if (startFolder !== undefined) {
+    try {
+      Deno.chdir(startFolder);
+      return;
+    } catch {
+      // Gone for good: said below.
+    }
+  }
+  const folder = startFolder === undefined ? "" : `"${startFolder}" `;
+  throw new Error(
+    `Cannot load "${specifier}": the working folder ${folder}is gone (deleted or moved); ` +
+      "start slop again in the project's folder",
+  );
 }
 
 // picomatch and smol-toml are loaded on first use: picomatch is a CommonJS package (loading it
@@ -146,7 +182,10 @@ let grammarPackages: Promise<void> | undefined;
  */
 export function loadGrammarPackages(): Promise<void> {
   grammarPackages ??= Promise.all(
-    GRAMMAR_PACKAGES.map((specifier) => import(specifier, { with: { type: "json" } })),
+    GRAMMAR_PACKAGES.map((specifier) => {
+      needWorkingFolder(specifier);
+      return import(specifier, { with: { type: "json" } });
+    }),
   ).then(() => {});
   return grammarPackages;
 }
@@ -160,6 +199,7 @@ export type {
 
 /** The web-tree-sitter runtime, loaded on first use (builds without code views never load it). */
 export function loadTreeSitter(): Promise<typeof import("npm:web-tree-sitter@0.27.1")> {
+  needWorkingFolder("npm:web-tree-sitter@0.27.1");
   return import("npm:web-tree-sitter@0.27.1");
 }
 

@@ -17,6 +17,8 @@ import { manifestProblem } from "./_manifest_shape.ts";
 
 /** Flags shared by `stats` and `report`. */
 export interface SourceFlags {
+  /** The folder the config is looked up from. @default {Deno.cwd()} */
+  cwd?: string;
   /** Config file (`--config`). */
   config?: string;
   /** State dir (`--state-dir`). */
@@ -54,6 +56,7 @@ export interface LoadedOutput {
  */
 export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
   const config = await loadConfig({
+    cwd: flags.cwd,
     config: flags.config,
     stateDir: flags.stateDir,
     persona: flags.persona,

@@ -2,16 +2,18 @@
  * The MCP server's working folder is the project root, entered once when it starts. A server
  * lives as long as the agent's session, and the folder may be deleted and made again under it
  * meanwhile (`rm -rf app && git clone … app`, a branch switch in a tool that recreates the
- * checkout): the process would stay in the deleted folder, and every tool call would fail with
- * "No such file or directory". Before each call the server enters the root again when the folder
- * at that path is not the one it is in, and says so in one line when the path is gone.
+ * checkout): the process would stay in the deleted folder, where a config's relative paths and
+ * the first load of a package fail with "No such file or directory". Before each call the server
+ * enters its folder again when the folder at that path is not the one it is in, and says so in
+ * one line when the root is gone. The tools themselves read the config and the paths from the
+ * root they are given, whatever the working folder is.
  *
  * @module
  */
 
 /**
- * Enter `root` when the working folder is no longer the folder at that path; throw a one-line
- * error when nothing is at that path.
+ * Throw a one-line error when nothing is at `root`; enter `home` (the folder the server keeps,
+ * the root for `slop mcp`) when the working folder is no longer the folder at that path.
  *
  * @example
  * ```ts
@@ -19,15 +21,20 @@
  * enterRoot(Deno.cwd()); // nothing to do
  * ```
  */
-export function enterRoot(root: string): void {
-  let there: Deno.FileInfo;
+export function enterRoot(root: string, home: string = root): void {
   try {
-    there = Deno.statSync(root);
+    Deno.statSync(root);
   } catch {
     throw new Error(
       `The project folder "${root}" is gone (deleted or moved): start slop mcp again in the ` +
         "project's folder, or with --root <dir>",
     );
+  }
+  let there: Deno.FileInfo | undefined;
+  try {
+    there = Deno.statSync(home);
+  } catch {
+    return; // The folder it kept is gone, the root is not: the tools read from the root.
   }
   let here: Deno.FileInfo | undefined;
   try {
@@ -35,5 +42,22 @@ export function enterRoot(root: string): void {
   } catch {
     here = undefined;
   }
-  if (here?.dev !== there.dev || here?.ino !== there.ino) Deno.chdir(root);
+  if (here?.dev !== there.dev || here?.ino !== there.ino) Deno.chdir(home);
+}
+
+/**
+ * The process's working folder, or undefined when it was deleted.
+ *
+ * @example
+ * ```ts
+ * import { workingFolder } from "./_mcp_root.ts";
+ * console.log(workingFolder() ?? "gone");
+ * ```
+ */
+export function workingFolder(): string | undefined {
+  try {
+    return Deno.cwd();
+  } catch {
+    return undefined;
+  }
 }

@@ -13,7 +13,7 @@ import { redactMessage } from "../pipeline/secrets.ts";
 import { quoteArgumentValues } from "./_mcp_errors.ts";
 import { cutLongQuotes } from "./_output.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
-import { enterRoot } from "./_mcp_root.ts";
+import { enterRoot, workingFolder } from "./_mcp_root.ts";
 import { documentParts, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { PathsError } from "../pipeline/resolve.ts";
@@ -58,10 +58,10 @@ const MIME: Record<string, string> = {
  */
 let queue: Promise<unknown> = Promise.resolve();
 
-function serial<T>(root: string, run: () => Promise<T>): Promise<T> {
+function serial<T>(context: ToolContext, run: () => Promise<T>): Promise<T> {
   // The project folder may have been deleted and made again since the last call.
   const entered = () => {
-    enterRoot(root);
+    enterRoot(context.root, context.home);
     return run();
   };
   const next = queue.then(entered, entered);
@@ -80,7 +80,8 @@ function serial<T>(root: string, run: () => Promise<T>): Promise<T> {
  * const server = createMcpServer(await loadMcpServer(), { root: Deno.cwd() });
  * ```
  */
-export function createMcpServer(sdk: McpSdk, context: ToolContext): McpServer {
+export function createMcpServer(sdk: McpSdk, served: ToolContext): McpServer {
+  const context = { ...served, home: served.home ?? workingFolder() ?? served.root };
   const { z } = sdk;
   quoteArgumentValues(z);
   const server = new sdk.McpServer(
@@ -138,7 +139,7 @@ function tool<A>(
   return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
     try {
       const output = redactedOutput(
-        await serial(context.root, () => {
+        await serial(context, () => {
           // Cancelled while it waited for the calls before it: it does not start.
           throwIfCancelled(extra.signal);
           return run(args, progressOf(extra), extra.signal);
@@ -357,7 +358,7 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
   ] as const;
   for (const [kind, title, description] of kinds) {
     const read = async (uri: URL, part = 1) => {
-      const latest = await serial(context.root, () => latestOutput(context));
+      const latest = await serial(context, () => latestOutput(context));
       const mimeType = kind === "document" ? MIME[latest.format] : "application/json";
       // The manifest records where the document went (`output.dir`): redacted as a tool's data is.
       const text = kind === "document" ? latest.document : redactMessage(latest.manifest);

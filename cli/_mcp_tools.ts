@@ -38,6 +38,12 @@ export interface ToolContext {
   config?: string;
   /** The state dir of `slop mcp --state-dir`. */
   stateDir?: string;
+  /**
+   * The working folder the server keeps (`slop mcp` enters the root as it starts): before each
+   * call it enters that path again when the folder there was deleted and made again.
+   * @default {the working folder when the server is made}
+   */
+  home?: string;
 }
 
 /** What a tool returns: texts for the model, and the same facts as data. */
@@ -104,6 +110,7 @@ export async function buildContextTool(
   const paths = allInsideRoot(root, "paths", args.paths) ?? [];
   const focus = allInsideRoot(root, "focus", args.focus);
   const config = await loadBuildConfig(paths, {
+    cwd: root,
     config: configArg(args.config, context),
     stateDir: context.stateDir,
     persona: args.persona,
@@ -253,7 +260,17 @@ export async function viewFilesTool(
     record: false,
     onProgress: buildProgress(progress, signal),
   });
-  // maxTokens is the whole reply's: the lines of the files not shown and the data come too.
+  return await filesWithin(result, args);
+}
+
+/**
+ * The files shown, in order, while the reply fits `maxTokens`: the whole reply's, with the lines
+ * of the files not shown and the data.
+ */
+async function filesWithin(
+  result: Awaited<ReturnType<typeof build>>,
+  args: ViewFilesArgs,
+): Promise<ToolOutput> {
   const limit = args.maxTokens ?? MAX_INLINE_TOKENS;
   for (let room = limit;;) {
     const { texts, files } = shownFiles(result, args, room);
@@ -436,6 +453,7 @@ export async function tokenStatsTool(
 ): Promise<ToolOutput> {
   const top = args.top ?? 10;
   const { stats, from } = await loadStats({
+    cwd: context.root,
     config: configArg(args.config, context),
     stateDir: context.stateDir,
     persona: args.persona,
@@ -488,13 +506,14 @@ export async function checkPrefixTool(
     );
   }
   const flags = {
+    cwd: context.root,
     config: configArg(args.config, context),
     stateDir: context.stateDir,
     persona: args.persona,
     preset: args.preset,
   };
   const config = await loadConfig(flags);
-  const lockName = displayPath(config.lock, Deno.cwd());
+  const lockName = displayPath(config.lock, context.root);
   const onProgress = buildProgress(progress, signal);
   const check = await checkPrefix(config, { builtins: defaultPlugins(), onProgress });
   const summary = checkSummary(check, lockName);
@@ -585,7 +604,7 @@ function configArg(config: string | undefined, context: ToolContext): string | u
 }
 
 function configFlags(config: string | undefined, context: ToolContext): ConfigFlags {
-  return { config: configArg(config, context), stateDir: context.stateDir };
+  return { cwd: context.root, config: configArg(config, context), stateDir: context.stateDir };
 }
 
 /** Refuse a view the build has no view mode for, naming the argument. */

@@ -44,6 +44,8 @@ import { textParts } from "../pipeline/block_parts.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
+  /** The folder the config is looked up from and paths are relative to. @default {Deno.cwd()} */
+  cwd?: string;
   config?: string;
   include?: string[];
   ignore?: string[];
@@ -272,6 +274,7 @@ export async function loadBuildConfig(
   reload = false,
 ): Promise<ResolvedConfig> {
   const config = await loadConfig({
+    cwd: flags.cwd,
     config: flags.config,
     include: flags.include,
     ignore: flags.ignore,
@@ -300,7 +303,7 @@ export async function loadBuildConfig(
 function configKey(paths: string[], flags: BuildFlags, budget: number | undefined): string {
   const env = Object.entries(Deno.env.toObject()).sort(([a], [b]) => a < b ? -1 : 1);
   return JSON.stringify([
-    Deno.cwd(),
+    flags.cwd ?? Deno.cwd(),
     env,
     paths,
     [flags.config, flags.include, flags.ignore, flags.persona, flags.preset, flags.strategy],

@@ -74,7 +74,7 @@ export async function loadStats(flags: SourceFlags): Promise<LoadedStats> {
   const stats = await computeStats(loaded.document, loaded.manifest);
   // The manifest's output path is relative to the root; shown relative to here.
   const path = join(loaded.config.root, loaded.manifest.output ?? "");
-  const rel = relative(Deno.cwd(), path);
+  const rel = relative(flags.cwd ?? Deno.cwd(), path);
   const from = loaded.from === "latest"
     ? (rel.startsWith("..") ? path : rel)
     : "a fresh build (not written)";

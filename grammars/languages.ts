@@ -1088,9 +1088,31 @@ export function languageFor(path: string): LanguageSpec | undefined {
  */
 export function languageOf(path: string, text: string | undefined): LanguageSpec | undefined {
   const known = languageFor(path);
+  // No grammar here reads Objective-C: the C grammar's reading of a header's `@interface` drops
+  // its `@` and what follows, so such a header is shown by the views that need no grammar.
+  if (known?.id === "c" && text !== undefined && isObjectiveC(text)) return undefined;
   if (known || text === undefined || extensionOf(lastPart(path))) return known;
   const interpreter = interpreterOf(text);
   return interpreter ? BY_INTERPRETER.get(interpreter) : undefined;
+}
+
+/** Objective-C's words at a line's start (`@interface`, `@protocol`, `@class`, `#import`). */
+const OBJECTIVE_C_WORDS =
+  /^[ \t]*(?:@(?:interface|implementation|protocol|class|import)\b|#[ \t]*import\b)/m;
+
+/**
+ * Whether a text is Objective-C by its words: a `.h` file is C, C++ or Objective-C, and a `.m`
+ * file Objective-C or MATLAB, by what they hold.
+ *
+ * @example
+ * ```ts
+ * import { isObjectiveC } from "./languages.ts";
+ * isObjectiveC("@interface Cart : NSObject\n@end\n"); // true
+ * isObjectiveC("int add(int a, int b);\n"); // false
+ * ```
+ */
+export function isObjectiveC(text: string): boolean {
+  return OBJECTIVE_C_WORDS.test(text);
 }
 
 const WINDOWS = Deno.build.os === "windows";

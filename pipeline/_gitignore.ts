@@ -9,6 +9,8 @@
  * @module
  */
 
+import { countWork } from "./_work_count.ts";
+
 /** One step of a compiled pattern. */
 type Token =
   | { kind: "byte"; byte: number }
@@ -27,6 +29,15 @@ interface Rule {
   nameOnly: boolean;
   /** Undefined when the pattern can match nothing (an unclosed `[`, a trailing `\`). */
   tokens: Token[] | undefined;
+  /** The bytes every path it matches starts with, ends with, and the fewest it has. */
+  ends: Ends;
+}
+
+/** What a pattern's tokens say of every path they match, looked at before the tokens are run. */
+interface Ends {
+  head: Uint8Array;
+  tail: Uint8Array;
+  least: number;
 }
 
 /** The rules of one `.gitignore` file, in order. */
@@ -62,7 +73,8 @@ export function parseIgnore(text: string): IgnoreRules {
     if (line === "") continue;
     const nameOnly = !line.includes("/");
     if (!nameOnly && line.startsWith("/")) line = line.slice(1);
-    rules.push({ negated, dirOnly, nameOnly, tokens: compile(line) });
+    const tokens = compile(line);
+    rules.push({ negated, dirOnly, nameOnly, tokens, ends: endsOf(tokens ?? []) });
   }
   return { rules };
 }
@@ -88,7 +100,11 @@ export function ignoreMatch(
   for (let i = rules.length - 1; i >= 0; i--) {
     const rule = rules[i];
     if (!rule.tokens || (rule.dirOnly && !isDir)) continue;
-    if (matches(rule.tokens, rule.nameOnly ? name : bytes)) {
+    const text = rule.nameOnly ? name : bytes;
+    // A path of other first or last bytes is no match: a long list of names or of `*.ext`
+    // patterns is passed over in a comparison a rule, not a run of its tokens.
+    if (!endsFit(rule.ends, text)) continue;
+    if (matches(rule.tokens, text)) {
       return rule.negated ? "unignored" : "ignored";
     }
   }
@@ -202,11 +218,37 @@ function readSet(p: Uint8Array, start: number): { token: Token; end: number } | 
   return undefined;
 }
 
+/** The literal bytes the tokens start and end with, and how many bytes they take at least. */
+function endsOf(tokens: Token[]): Ends {
+  const literal = (t: Token) => t.kind === "byte";
+  let first = tokens.findIndex((t) => !literal(t));
+  if (first < 0) first = tokens.length;
+  const last = tokens.findLastIndex((t) => !literal(t));
+  const bytesOf = (part: Token[]) =>
+    Uint8Array.from(part, (t) => (t as { kind: "byte"; byte: number }).byte);
+  return {
+    head: bytesOf(tokens.slice(0, first)),
+    tail: last < 0 ? new Uint8Array(0) : bytesOf(tokens.slice(last + 1)),
+    least: tokens.filter((t) => t.kind === "byte" || t.kind === "one" || t.kind === "set").length,
+  };
+}
+
+/** Whether `text` starts and ends with the bytes the rule's paths do, and is long enough. */
+function endsFit({ head, tail, least }: Ends, text: Uint8Array): boolean {
+  if (text.length < least) return false;
+  for (let i = 0; i < head.length; i++) if (text[i] !== head[i]) return false;
+  const from = text.length - tail.length;
+  for (let i = 0; i < tail.length; i++) if (text[from + i] !== tail[i]) return false;
+  return true;
+}
+
 /**
  * Whether the tokens match all of `text`: a set of states (token index, and for `**` whether it
  * is inside a folder name) advanced one byte at a time, so the work is tokens x bytes at most.
  */
 function matches(tokens: Token[], text: Uint8Array): boolean {
+  // Counted for the growth tests: a run's states, set up before its first byte.
+  countWork("ignore", tokens.length + 1);
   const n = tokens.length;
   let now = new Uint8Array(2 * n + 2);
   let next = new Uint8Array(2 * n + 2);

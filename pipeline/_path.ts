@@ -482,6 +482,26 @@ export function isWithin(path: string, dir: string): boolean {
 }
 
 /**
+ * `path` as a message names it: relative to the working folder when inside it, else as it is
+ * (also when the working folder was deleted: a long-lived process may outlive it).
+ *
+ * @example
+ * ```ts
+ * import { shownPath } from "./_path.ts";
+ * shownPath(Deno.cwd() + "/slop.lock"); // "slop.lock"
+ * ```
+ */
+export function shownPath(path: string): string {
+  let here: string;
+  try {
+    here = Deno.cwd();
+  } catch {
+    return path;
+  }
+  return path.startsWith(here + sep) ? path.slice(here.length + 1) : path;
+}
+
+/**
  * The `file:` URL of a path (`node:url`'s `pathToFileURL`).
  *
  * @example

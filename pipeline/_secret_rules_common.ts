@@ -70,6 +70,8 @@ export interface NameSpots {
    * (`HTTPBasicAuth(`, `NetworkCredential(`, `auth=(`).
    */
   calls: number[];
+  /** Where each camel case name's `Pat` ends (`adoPat`: an Azure DevOps PAT's name). */
+  pats: number[];
 }
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */

@@ -11,6 +11,12 @@ import type { TextHints } from "./_secret_rules_common.ts";
 import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
 
 /**
+ * What may come before a `\` that continues a value on the next line: a token's characters and a
+ * password's marks, not a blank (`x = a + \`) nor a quote.
+ */
+export const CONTINUED = "[A-Za-z0-9_.~+/=!@#%^*-]";
+
+/**
  * One search for the prefixes of every gated rule (`AKIA`, `ghp_`, `sk-`,
  * `-----BEGIN`, …): a text without any skips them all (most source files).
  * Each prefix is looked for from a character that is rare in code (`K` of
@@ -28,23 +34,31 @@ import { PREFIX_GATE } from "./_secret_rules_prefixed.ts";
  */
 export const TOKEN_GATE: RegExp = new RegExp(
   [
-    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp|KID|I(?<=LTAI))", // …, JFrog, Tencent, Alibaba
+    // …, JFrog, Tencent, Alibaba, Facebook's `EAA…`, an Azure DevOps PAT's `AZDO` signature
+    "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp|KID|I(?<=LTAI)|A(?<=EAA)|" +
+    "ZDO(?<=[A-Za-z0-9]{76}AZDO))",
     "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=)|" +
     "in(?<=[Ss]onar[._-]?[Ll]ogin))", // …, `sonar.login`, `sonarLogin`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
     "XEC(?<=(?:PS|PA)EXEC)",
-    "\\.slack\\.com/",
+    "\\.(?:slack\\.com/|(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]\\.(?:pat|PAT)))", // …, `azure.devops.pat`
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
-    "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t]))",
+    "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t])|" +
+    // a name that ends in `_PAT` (Azure DevOps), `rabbitmqctl add_user`
+    "(?:PAT|pat|Pat)(?![A-Za-z0-9])(?<=[A-Za-z0-9]_(?:PAT|pat|Pat))|user[ \\t](?<=add_user[ \\t]))",
     "S(?:G\\.|K[0-9a-f]{32})",
     "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-)|" +
     // a signed URL's `X-Amz-Signature=`, `X-Amz-Security-Token=`, `X-Goog-Signature=`
-    "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=))",
+    "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=)|" +
+    // Composer's `github-oauth.github.com`, `http-basic.…` as `composer config` keys
+    "(?:oauth|token|basic)\\.(?<=(?:github|gitlab|http)-(?:oauth|token|basic)\\.)|" +
+    "(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]-(?:pat|PAT)))", // …, `ado-pat`
     "J(?<=eyJ)",
     "~(?<=Q~)",
     "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=)", // …, a CloudFront signed URL's
     "v[sbr]\\.(?<=hv[sbr]\\.)", // HashiCorp Vault's `hvs.`, `hvb.`, `hvr.`: from `v`, where the search stops
-    "@(?=(?:tcp|unix|udp)6?\\()", // a Go DSN's address
+    // a Go DSN's address, an Azure DevOps host after a URL's user
+    "@(?=(?:tcp|unix|udp)6?\\(|dev\\.azure\\.com|[A-Za-z0-9-]{1,64}\\.visualstudio\\.com)",
     // a Discord bot's token given to its client (`client.run("…")`, `client.login('…')`), and
     // Oracle's Python drivers' `connect(`
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\())",
@@ -52,8 +66,27 @@ export const TOKEN_GATE: RegExp = new RegExp(
   "g",
 );
 
+/** A `\` line continuation after a value's character (also JSON-escaped, or blanks collapsed). */
+const BACKSLASH_JOINT = String.raw`\\(?=(?:\r?\n|\\\\n| )[ \t]{0,64}[^\s\\])(?<=${CONTINUED}\\)`;
+/** A UNC path's `\\host\share` after a blank or a quote (also JSON-escaped: `\\\\host\\share`). */
+const UNC = String.raw`\\(?<![\\\w]\\)\\{1,3}(?=[A-Za-z0-9][\w.-]{0,63}\\{1,2}[\w$])`;
+
+/**
+ * {@linkcode PREFIX_GATE}, or (group `bs`) a `\` line continuation inside a value (`API_TOKEN="abc\`
+ * then `def"`), or (group `unc`) a UNC path's `\\host` (`net use`).
+ */
+const PREFIX_OR_BACKSLASH = new RegExp(
+  `${PREFIX_GATE.source}|(?<bs>${BACKSLASH_JOINT})|(?<unc>${UNC})`,
+  "g",
+);
+
+/** A match of {@linkcode TOKEN_GATE} that is a name's `PAT` word (Azure DevOps). */
+const PAT_END = /^.(?:PAT|pat|Pat)$/;
+/** A match of {@linkcode TOKEN_GATE} that is a Composer key's end (`github-oauth.`, `http-basic.`). */
+const COMPOSER_KEY = /^-(?:oauth|token|basic)\.$/;
+
 /** How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints. */
-const GATE_FAMILIES = 17;
+const GATE_FAMILIES = 19;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
@@ -109,13 +142,23 @@ export function textHints(text: string): TextHints {
       if (!hints.families.includes(family)) hints.families += family;
     } else if (m.groups!.tool !== undefined) {
       if (!hints.families.includes("t")) hints.families += "t";
-    } else if (!hints.families.includes(m[0][0])) hints.families += m[0][0];
+    } else {
+      // A name that ends in `PAT` (`_PAT`, `.pat`, `-pat`) is family `p`, a Composer key `c`
+      const family = PAT_END.test(m[0]) ? "p" : COMPOSER_KEY.test(m[0]) ? "c" : m[0][0];
+      if (!hints.families.includes(family)) hints.families += family;
+    }
     if (hints.families.length === GATE_FAMILIES && hints.pairs.size === PAIR_HINTS) break;
   }
   // The prefixed tokens' hint (`P`) in a search of its own: as branches of the search above (in
   // those that start at `_`, `-` and `.` already, or new ones) it would slow that search more
-  // than a search of its own costs.
-  PREFIX_GATE.lastIndex = 0;
-  if (PREFIX_GATE.test(text)) hints.families += "P";
+  // than a search of its own costs. So are the hints of a `\` (`\\`, `U`): the search above starts at
+  // 16 characters, and with a 17th V8 gave up its quick skip (the stdlib's hints: 35 -> 66 ms).
+  PREFIX_OR_BACKSLASH.lastIndex = 0;
+  for (let m = PREFIX_OR_BACKSLASH.exec(text); m; m = PREFIX_OR_BACKSLASH.exec(text)) {
+    const g = m.groups!;
+    const family = g.bs !== undefined ? "\\" : g.unc !== undefined ? "U" : "P";
+    if (!hints.families.includes(family)) hints.families += family;
+    if (/P/.test(hints.families) && /\\/.test(hints.families) && /U/.test(hints.families)) break;
+  }
   return hints;
 }

@@ -183,7 +183,7 @@ function braceMatches(text: string, opens: number[]): Map<number, number> {
 /** Names that hold secrets (matched case-insensitively, anywhere in the name). */
 const SECRET_NAME = anyCase(
   "(?:secret|token|passw(?:or)?d|pwd|passphrase|credential|auth|bearer|" +
-    "(?:api|access|private|client|master|signing|encryption|account|storage|app|preshared)" +
+    "(?:api|access|private|client|master|signing|encryption|account|storage|app|preshared|functions?)" +
     "[_.-]?key|apikey)",
 );
 
@@ -202,7 +202,8 @@ const OWN_KEY =
  * a list entry, a comment, blank, or a key of its own ({@linkcode OWN_KEY}), or a `\` line
  * continuation and the next line, indented or not (`api_key = \` then `"…"`).
  */
-export const GAP = "[ \\t]{0,16}(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
+export const GAP = "[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})&[A-Za-z0-9_-]{1,64}[ \\t]{1,16})?" +
+  "(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
   `(?:\\\\\\r?\\n[ \\t]{0,64}|\\r?\\n[ \\t]{1,64})(?![-#\\s]|${OWN_KEY}))?`;
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
 /**
@@ -210,6 +211,8 @@ const TOKEN = "[A-Za-z0-9_\\-.~+/]";
  * in a JSON string that holds code: a notebook's cell source).
  */
 const QUOTE = "(?:\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
+/** After a triple quote, a line end: TOML's multi-line strings (`key = """` then the value). */
+const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:\\\\?[\"'])?";
 
@@ -228,10 +231,17 @@ export const NAME_QUOTE = "(?:\\\\?[\"'])?";
  */
 /** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`, Okta's `SSWS`. */
 const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS)";
+/**
+ * A URL's query parameter that holds a key with no secret word in its name: `?code=` (an Azure
+ * Function's key), `?key=` (an API's key): a value of 20+ characters under it is judged as a token.
+ */
+const QUERY_NAME = "[?&](?:code|key)";
+/** A name that is {@linkcode QUERY_NAME}, before its `=`. */
+const QUERY_NAME_END = new RegExp(`${QUERY_NAME}$`);
 export const NAMED_TOKEN: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
-    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?:${OP}|>)${GAP}(?<q>${QUOTE})(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
+  `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
+    `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}|${QUERY_NAME})` +
+    `(?:${OP}|>)${GAP}(?<q>${QUOTE})${TRIPLE_BREAK}(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
     `(?<v>${TOKEN}{8,1024}={0,2})`,
   "g",
 );
@@ -243,6 +253,9 @@ export const NAMED_TOKEN: RegExp = new RegExp(
  * quote or escape of a string it sits in (`"API_TOKEN=…"` in a compose list, `…\\n"` in a notebook).
  */
 function endsValue(text: string, at: number, q: string): boolean {
+  if (q.length === 3 && (text[at] === "\n" || text[at] === "\r")) {
+    return text.startsWith(q, at + (text.startsWith("\r\n", at) ? 2 : 1));
+  }
   if (q) return text.startsWith(q, at);
   return at >= text.length || UNQUOTED_END.test(text[at]);
 }
@@ -319,6 +332,10 @@ export function findNamedTokens(
     // `=` pads base64 only at its end
     if (/=[^=]/.test(value)) continue;
     const name = nameBefore(text, m.index!);
+    // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
+    if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) continue;
+    // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone
+    if (QUERY_NAME_END.test(name) && (value.length < 20 || b || !/[0-9]/.test(value))) continue;
     // A public key, by its name or its DER (a provider's token keeps its shape's rule)
     const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(value);
     let rule: string | undefined;
@@ -469,9 +486,9 @@ const PASSWORD_NAME_END = new RegExp(`${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]*$`
  * character (a Django `SECRET_KEY`; not first: `password == x`, `token >= 8`).
  */
 export const NAMED_PASSWORD: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
+  `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
     `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})(?<v>[^\\r\\n\\t\\\\]{6,256})`,
+    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})${TRIPLE_BREAK}(?<v>[^\\r\\n\\t\\\\]{6,256})`,
   "g",
 );
 
@@ -495,6 +512,8 @@ export const NAME_WORD: RegExp = new RegExp(
     })|` +
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
+    "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
+    "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
     anyCase("bearer"),
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
@@ -538,6 +557,7 @@ export function nameSpots(text: string): NameSpots {
     commands: [],
     passwords: [],
     calls: [],
+    pats: [],
   };
   let tokenRest = -1; // where the last name's rests ended
   let valueRest = -1;
@@ -547,6 +567,10 @@ export function nameSpots(text: string): NameSpots {
     const g = m.groups!;
     if (g.pw !== undefined) spots.passwords.push(end);
     if (g.au !== undefined || g.cr !== undefined) spots.calls.push(end);
+    if (g.pat !== undefined) {
+      spots.pats.push(end);
+      continue;
+    }
     const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql;
     if (command !== undefined) {
       // not a name's word: where the command (or `identified`) ends, and its kind
@@ -629,9 +653,17 @@ export const PLACEHOLDER_WORD: RegExp = new RegExp(
 );
 /**
  * A reference to a value kept elsewhere: `$VAR`, `${VAR}`, `{{ .Values.pw }}`, `%(pw)s`, `<pw>`,
- * a format's `%s` (not `%dGz` in a random password).
+ * a format's `%s` (not `%dGz` in a random password); or the code between two string literals
+ * that a value's quotes seem to enclose, joined to them on both sides (`'…'+pw+'…'`,
+ * `' . $db->quote($pw) . '`, `' || quote_literal(pw) || '`): a joining sign at each end, no quote,
+ * and between them a call, a member, a variable or a name without digits (`+Zq7wK2p9+` is none).
  */
-export const REFERENCE: RegExp = /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/;
+export const REFERENCE: RegExp = new RegExp(
+  /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/.source +
+    /|^[ \t]*(?:[+&]|\|\||\.[ \t])[ \t]*/.source +
+    /(?:[^'"\r\n]*[(.$][^'"\r\n]*|[A-Za-z_][A-Za-z_]*)/.source +
+    /[ \t]*(?:[+&]|\|\||[ \t]\.)[ \t]*$/.source,
+);
 /** Words of code (types, literals) that follow a password name unquoted: not values. */
 const CODE_WORD =
   /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;

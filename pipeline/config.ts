@@ -7,7 +7,7 @@
  */
 
 import { lockVariant } from "./lock.ts";
-import { isAbsolute, join, relative, resolve, sep, toFileUrl } from "./_path.ts";
+import { isAbsolute, join, relative, resolve, sep, shownPath, toFileUrl } from "./_path.ts";
 import { normalizeEntryPath, settleWithin } from "./helpers.ts";
 import { slopImportHint } from "./_config_import_hint.ts";
 import {
@@ -36,7 +36,7 @@ import type {
   Strategy,
   UserConfigExport,
 } from "./types.ts";
-import { findProvider, providers, type Registry, viewNames } from "./registry.ts";
+import { findProvider, findViewMode, providers, type Registry, viewNames } from "./registry.ts";
 import { checkSecretRules } from "./secrets.ts";
 import { secretNameProblems } from "./_config_names.ts";
 import { DEFAULT_CACHE_MAX_SIZE, parseSize } from "./cache.ts";
@@ -625,8 +625,40 @@ async function resolvedConfig(raw: SlopConfig, place: ConfigPlace): Promise<Reso
 }
 
 /**
+ * What the built-in views read from a file entry's `options`, by key: each view reads its own
+ * keys and passes over the others (one key means the same in each), so another view's key or a
+ * key none reads is no error. `indent` is at most 16: it is repeated for each level of nesting.
+ */
+const BUILT_IN_VIEW_OPTIONS: Record<string, Rule> = {
+  maxValueLines: num({ integer: true, min: 0 }),
+  maxWork: num({ integer: true, min: 1 }),
+  indent: num({ integer: true, min: 0, max: 16 }),
+  maxNames: num({ integer: true, min: 1 }),
+  headLines: num({ integer: true, min: 0 }),
+  maxLineChars: num({ integer: true, min: 1 }),
+  rest: literal("sig", "hide"),
+  mask: record(literal("def", "sig", "hide")),
+  template: str(),
+  maxTokens: num({ integer: true, min: 1 }),
+  maxChars: num({ integer: true, min: 1 }),
+  timeoutMs: num({ min: 1 }),
+  concurrency: num({ integer: true, min: 1 }),
+};
+
+/** The problems of the keys of a file entry's `options` that a built-in view reads. */
+function builtInViewOptions(options: unknown, path: string): string[] {
+  if (!isPlainObject(options)) return [];
+  return Object.entries(options).flatMap(([key, value]) =>
+    Object.hasOwn(BUILT_IN_VIEW_OPTIONS, key) && value !== undefined
+      ? BUILT_IN_VIEW_OPTIONS[key](value, `${path}.${key}`)
+      : []
+  );
+}
+
+/**
  * Check that every view named in the config exists in the registry; the
- * error names the key path and suggests the closest view.
+ * error names the key path and suggests the closest view. A file entry's
+ * `options` for a built-in view are checked too, each key by its path.
  *
  * @example
  * ```ts
@@ -646,8 +678,19 @@ export function checkViews(raw: SlopConfig, registry: Registry): string[] {
       `Unknown view mode "${view}" at "${path}"${hint ? ` (did you mean "${hint}"?)` : ""}`,
     );
   };
+  const mine = new Set(
+    (raw.plugins ?? []).map((p) => isPlainObject(p) && typeof p.name === "string" && p.name),
+  );
   const checkFiles = (list: SlopConfig["files"], path: string) =>
-    list?.forEach((f, i) => typeof f === "object" && check(f.view, `${path}[${i}].view`));
+    list?.forEach((f, i) => {
+      if (typeof f !== "object") return;
+      check(f.view, `${path}[${i}].view`);
+      // The options of a built-in view (a config's own view reads its own as it likes).
+      const view = findViewMode(registry, f.view ?? raw.defaultView ?? "full");
+      if (f.options !== undefined && view && !mine.has(view.name) && /^slop:/.test(view.name)) {
+        problems.push(...builtInViewOptions(f.options, `${path}[${i}].options`));
+      }
+    });
   check(raw.defaultView, "defaultView");
   checkFiles(raw.files, "files");
   for (const [name, p] of Object.entries(raw.presets ?? {})) {
@@ -832,7 +875,7 @@ function loadFailure(message: string, flags: ConfigFlags): string {
  * ```
  */
 export function configName(config: Pick<ResolvedConfig, "configPath">): string {
-  return config.configPath ? displayPath(config.configPath, Deno.cwd()) : "inline config";
+  return config.configPath ? shownPath(config.configPath) : "inline config";
 }
 
 /** A path relative to `cwd` when inside it, else absolute (for messages only). */

@@ -8,7 +8,7 @@
 
 import { unwritableReason } from "./_state_write.ts";
 import { copyLazy } from "./lazy_text.ts";
-import { join, relative, sep } from "./_path.ts";
+import { join, relative, sep, shownPath } from "./_path.ts";
 import { prefixEnd } from "./order.ts";
 import { countTokens, type Tokenizer } from "./tokens.ts";
 import type {
@@ -313,13 +313,12 @@ export class OutputFolderError extends Error {
  */
 function unwritableOutput(dir: string, doing: string, error: unknown): Error | undefined {
   if (error instanceof OutputFolderError || !unwritableReason(error)) return undefined;
-  const rel = relative(Deno.cwd(), dir);
   const reason = (error as Error).message.replace(/ \(os error \d+\).*$/s, "").replace(
     /: \w+ '.*'$/s,
     "",
   );
   return new OutputFolderError(
-    `Cannot ${doing} the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
+    `Cannot ${doing} the output folder "${shownPath(dir)}": ${reason}`,
   );
 }
 
@@ -330,13 +329,12 @@ function makeOutputFolder(dir: string): void {
   } catch (error) {
     const unwritable = unwritableOutput(dir, "create", error);
     if (unwritable) throw unwritable;
-    const rel = relative(Deno.cwd(), dir);
     // Deno's message ends with the error code and the call: the message names the folder.
     const reason = error instanceof Error
       ? error.message.replace(/ \(os error \d+\)(: mkdir '.*')?$/, "").replace(/: mkdir '.*'$/, "")
       : error;
     throw new Error(
-      `Cannot create the output folder "${rel.startsWith("..") ? dir : rel}": ${reason}`,
+      `Cannot create the output folder "${shownPath(dir)}": ${reason}`,
     );
   }
 }

@@ -7,7 +7,7 @@
  */
 
 import { byteParts, knownByteLength } from "./lazy_text.ts";
-import { join } from "./_path.ts";
+import { join, shownPath } from "./_path.ts";
 import { derived as madeNow, isFileBlock, writeAtomic } from "./helpers.ts";
 import { orderStateFromLock, readLock } from "./lock.ts";
 import { gitChangeSeed, SEED_COMMITS, warnRefusedOnce } from "./_git_history.ts";
@@ -102,9 +102,7 @@ export async function loadPreviousOrder(
     if (state) return { state, origin: "state" };
   }
   // Named as the user knows it (relative to the working folder) in an error.
-  const cwd = Deno.cwd();
-  const name = config.lock.startsWith(cwd + "/") ? config.lock.slice(cwd.length + 1) : config.lock;
-  const lock = await readLock(config.lock, name);
+  const lock = await readLock(config.lock, shownPath(config.lock));
   if (lock) {
     const state = orderStateFromLock(lock);
     if (state.entries.length) return { state, origin: "lock" };

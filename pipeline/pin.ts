@@ -15,6 +15,7 @@ import { prefixEnd } from "./order.ts";
 import { createRegistry, findProvider, providers, registerUserPlugins } from "./registry.ts";
 import { modelTokens } from "./cache_plan.ts";
 import type { Plugin, ResolvedConfig } from "./types.ts";
+import { shownPath } from "./_path.ts";
 
 /** Options of {@linkcode checkPrefix}. */
 export interface CheckPrefixOptions {
@@ -161,6 +162,5 @@ export async function lockOf(config: ResolvedConfig, result: BuildResult): Promi
 }
 
 function displayName(config: ResolvedConfig): string {
-  const cwd = Deno.cwd();
-  return config.lock.startsWith(cwd + "/") ? config.lock.slice(cwd.length + 1) : config.lock;
+  return shownPath(config.lock);
 }

@@ -41,9 +41,14 @@
  * git's `-u`, prose's `identified by`, labels and file names kept; slop's own `[REDACTED:…]`
  * placeholders and Helm template values in a Kubernetes Secret kept, a JSON Secret read string by
  * string; 15: a shell test's comparison of a password variable with a word kept, libtool's
- * `test "$linkmode,$pass" = "lib,link"`).
+ * `test "$linkmode,$pass" = "lib,link"`; 16: the code between two string literals
+ * (`'…'+Parameters.Password+'…'`) kept; 17: passwords by position (`htpasswd -b`, `net use`,
+ * `rabbitmqctl add_user`, `composer config http-basic.…`), `curl -u TOKEN:`, Azure DevOps PATs,
+ * Facebook's `EAA…`, Composer's `auth.json` tokens, `?code=` and `?key=` in a URL,
+ * `x-functions-key`, `az login -p`, a value split by a `\` continuation, a YAML anchor or a TOML
+ * multi-line string's line end before a value; a `0x` number under a key's name kept).
  */
-export const SECRET_RULES_VERSION = 15;
+export const SECRET_RULES_VERSION = 17;
 
 import {
   fewCharacters,
@@ -56,7 +61,7 @@ import {
   type SecretShape,
   type TextHints,
 } from "./_secret_rules_common.ts";
-import { PAIR_GATE, textHints, TOKEN_GATE } from "./_secret_rules_hints.ts";
+import { CONTINUED, PAIR_GATE, textHints, TOKEN_GATE } from "./_secret_rules_hints.ts";
 import {
   findNamedPasswords,
   findNamedTokens,
@@ -119,6 +124,13 @@ import {
   LONG_OPTION,
   TOOL_OPTION,
 } from "./_secret_rules_cli.ts";
+import { findPositionalPasswords, findUserTokens, USER_TOKEN } from "./_secret_rules_positional.ts";
+import {
+  FACEBOOK_TOKEN,
+  facebookLike,
+  findComposerTokens,
+  findDevopsTokens,
+} from "./_secret_rules_hosts.ts";
 import {
   DISCORD_CALL,
   findDiscordCalls,
@@ -256,6 +268,48 @@ export const SECRET_SHAPES: SecretShape[] = [
     accept: (value, text, start) =>
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
       !GIT_COMMAND.test(commandBefore(text, start)),
+  },
+  {
+    id: "user-token",
+    gate: "u",
+    label: "basicauth",
+    kind: "A token given as a user with no password: `curl -u TOKEN: …`",
+    hints: [], // (gated: `textHints` finds `-u` and `--user`)
+    find: findUserTokens,
+  },
+  {
+    id: "positional-password",
+    label: "password",
+    kind: "A password a command takes by position: `htpasswd -b file user …`, " +
+      "`net use \\\\host\\share … /user:name`, `rabbitmqctl add_user name …`, " +
+      "`composer config http-basic.host user …`",
+    hints: [], // (each command gated by the text's hints: see `_secret_rules_positional.ts`)
+    find: findPositionalPasswords,
+  },
+  {
+    id: "azure-devops-pat",
+    label: "azure-devops",
+    kind: "Azure DevOps personal access tokens: 52 letters and digits under a `…_PAT` name or as " +
+      "a URL's user before `dev.azure.com`, and the 84-character format (`…AZDO…`) anywhere",
+    hints: [], // (gated by `_`, `@` and `A` in `findDevopsTokens`)
+    find: findDevopsTokens,
+  },
+  {
+    id: "facebook-access-token",
+    gate: "A",
+    label: "facebook",
+    kind: "Facebook and Meta access tokens (`EAA…`, 90+ letters and digits)",
+    hints: ["EAA"],
+    pattern: FACEBOOK_TOKEN,
+    accept: facebookLike,
+  },
+  {
+    id: "composer-auth",
+    label: "composer",
+    kind: 'The tokens of Composer\'s `auth.json` (`"github-oauth": {"github.com": "…"}`, ' +
+      "`gitlab-oauth`, `gitlab-token`, `bearer`) and of `composer config github-oauth.github.com …`",
+    hints: [],
+    find: findComposerTokens,
   },
   {
     id: "jenkins-secret",
@@ -517,6 +571,16 @@ export const SECRET_SHAPES: SecretShape[] = [
 ];
 
 /**
+ * A `\` line continuation after a value's character, and the next line's indent; also as a JSON
+ * string escapes it (`\\\n`: a notebook's cell, a value in JSON) and as it reads once blanks are
+ * collapsed (`\ `: a Beads description; a shell's escaped blank is part of its word too).
+ */
+const JOINT = new RegExp(
+  String.raw`(?<=${CONTINUED})(?:\\\r?\n|\\\\\\n|\\(?= ))[ \t]{0,64}(?=[^\s\\])`,
+  "g",
+);
+
+/**
  * Every regular expression the rules run over a whole text, by name: each shape's pattern (by
  * its id) and those the rules written as code use. For the test that bounds what one attempt of
  * each can read (`tests/secrets/no_backtracking_test.ts`).
@@ -580,6 +644,9 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   DISCORD_CALL,
   PSEXEC_OPTION,
   SONAR_LOGIN,
+  USER_TOKEN,
+  JOINT,
+  FACEBOOK_TOKEN,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 
@@ -598,18 +665,89 @@ export function findSecrets(
   text: string,
   options: { prose?: boolean; label?: (shape: SecretShape) => string } = {},
 ): SecretMatch[] {
+  const hints = textHints(text);
+  const out = findEach(text, options, hints);
+  // A value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`): the rules again
+  // on the text with its continuations joined, for the values that cross one.
+  if (hints.families.includes("\\")) out.push(...joinedMatches(text, options));
+  return out;
+}
+
+/**
+ * The matches of the rules in `text` with its `\` line continuations joined that cross one,
+ * spanning the original text (the `\`, the line end and the indent within). The rules read the
+ * lines around each run of continuations (the line before, for a name written there), not the
+ * whole text again.
+ */
+function joinedMatches(
+  text: string,
+  options: { prose?: boolean; label?: (shape: SecretShape) => string },
+): SecretMatch[] {
   const out: SecretMatch[] = [];
-  let hints: TextHints | undefined;
+  const found = [...text.matchAll(JOINT)];
+  for (let i = 0; i < found.length;) {
+    // A window: the line before the first joint's line to the line after the last joint of a
+    // run (joints 2 KB apart at most).
+    let last = i;
+    while (last + 1 < found.length && found[last + 1].index! - found[last].index! < 2048) last++;
+    const from = lineStart(text, lineStart(text, found[i].index!) - 1);
+    const lastEnd = found[last].index! + found[last][0].length;
+    let to = text.indexOf("\n", lineEnd(text, lastEnd) + 1);
+    if (to < 0) to = text.length;
+    // The window joined, and where each joint is in it.
+    const joints: Array<{ at: number; removed: number }> = [];
+    let joined = "";
+    let at = from;
+    for (let k = i; k <= last; k++) {
+      const m = found[k];
+      joined += text.slice(at, m.index);
+      joints.push({ at: joined.length, removed: m[0].length });
+      at = m.index! + m[0].length;
+    }
+    joined += text.slice(at, to);
+    // Where a position of the joined window is in `text`: a start after the joints at or before
+    // it, an end after those before it.
+    const original = (p: number, end: boolean) => {
+      let shift = from;
+      for (const j of joints) if (j.at < p || (!end && j.at === p)) shift += j.removed;
+      return p + shift;
+    };
+    for (const m of findEach(joined, options, textHints(joined))) {
+      if (!joints.some((j) => m.start < j.at && j.at < m.end)) continue;
+      out.push({ start: original(m.start, false), end: original(m.end, true), rule: m.rule });
+    }
+    i = last + 1;
+  }
+  return out;
+}
+
+/** Where the line that holds `at` starts (0 before the text). */
+function lineStart(text: string, at: number): number {
+  return at <= 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
+}
+
+/** Where the line that holds `at` ends (its `\n`, or the text's end). */
+function lineEnd(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end < 0 ? text.length : end;
+}
+
+/** Every secret of `text` that the table finds, with its hints. */
+function findEach(
+  text: string,
+  options: { prose?: boolean; label?: (shape: SecretShape) => string },
+  hints: TextHints,
+): SecretMatch[] {
+  const out: SecretMatch[] = [];
   for (const shape of SECRET_SHAPES) {
     if (shape.prose && !options.prose) continue;
     if (shape.gate) {
-      hints ??= textHints(text);
       if (!gateOpen(shape.gate, hints.families)) continue;
     } // A gated rule runs on its family's texts: its own hints would cost a search each.
     else if (shape.hints.length && !shape.hints.some((h) => text.includes(h))) continue;
     const label = options.label?.(shape) ?? shape.label;
     if (shape.find) {
-      for (const f of shape.find(text, hints ??= textHints(text))) {
+      for (const f of shape.find(text, hints)) {
         // A rule written as code may name its matches (`aws`, `jwt`, `key-map`, …).
         const rule = f.rule ?? label;
         if (f.end > f.start && !onlyPlaceholders(text, f.start, f.end)) {

@@ -102,6 +102,9 @@ export const DEFAULT_MAX_WORK: number = 3_000_000;
 /** How an error over the work budget starts (it may cross from a worker as a message). */
 const WORK_BUDGET = "work budget";
 
+/** How an error of a parse stopped by its clock starts (see `_parse_deadline.ts`). */
+const PAST_DEADLINE = "parse stopped at its deadline";
+
 /**
  * Whether `error` is a view's error over its work budget (thrown here or crossed from a worker
  * as a message): the same text and budget always end so, unlike a parse stopped by its clock.
@@ -344,7 +347,7 @@ function parseWithin(
   if (input.late()) {
     // A tree finished after the deadline may end early (the input was cut short): never used.
     tree?.delete();
-    throw new Error(`parse stopped at its deadline of ${maxMs / 1000} s${SLOW_PARSE}`);
+    throw new Error(`${PAST_DEADLINE} of ${maxMs / 1000} s${SLOW_PARSE}`);
   }
   return { tree, steps };
 }
@@ -527,7 +530,13 @@ class Walker {
         // A clause (`except`, `else`) of a kept statement stays, its block a marker: the
         // `try` reads as one.
         const clause = type.endsWith("_clause") && spec.transparent.has(nodeType);
-        if (inner === 0 && !clause && !full) {
+        if (inner === 0 && type === "ERROR" && !full && sharesLine(this.text, child)) {
+          // What the parser could not read stays as written where code is kept beside it on its
+          // line: cut alone, it left a line the file does not hold (`@end` as `end`).
+          this.edits.length = mark;
+          flush(true, child);
+          keepItem(child);
+        } else if (inner === 0 && !clause && !full) {
           this.edits.length = mark;
           flush(false);
           drop(child, separators[i]);
@@ -1368,6 +1377,20 @@ function endRow(node: SyntaxNode): number {
   return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
 }
 
+/**
+ * Whether other text than blanks shares a line with the node: before it on its first line, or
+ * after it on its last. Each look stops at the first character that is no blank.
+ */
+function sharesLine(text: string, node: SyntaxNode): boolean {
+  for (let i = node.startIndex - 1; i >= 0 && text[i] !== "\n"; i--) {
+    if (text[i] !== " " && text[i] !== "\t" && text[i] !== "\r") return true;
+  }
+  for (let i = node.endIndex; i < text.length && text[i] !== "\n"; i++) {
+    if (text[i] !== " " && text[i] !== "\t" && text[i] !== "\r") return true;
+  }
+  return false;
+}
+
 /** The leading whitespace of the line holding `index`. */
 function indentAt(text: string, index: number): string {
   const lineStart = text.lastIndexOf("\n", index - 1) + 1;
@@ -1542,12 +1565,26 @@ export interface FallbackOptions {
   finish: (code: CodeView) => ViewOutput;
 }
 
+/** Why the engine could not render a file, and whether the summary in its place may be stored. */
+interface FallbackCause {
+  view: string;
+  problem: string;
+  overBudget: boolean;
+  /**
+   * The same text would fail the same way again: over its work budget, a parse past its clock (a
+   * file that slow is kept as it first came out, rather than parsed for 20 s at every build), or
+   * no grammar. A failure of the machine (a grammar package that could not load, a worker that
+   * died) is not stored: the next build renders the file again.
+   */
+  settled: boolean;
+}
+
 /** The summary view of a file the engine could not render, with the problem in its notes. */
 async function summaryFallback(
   ctx: ViewContext,
-  { view, problem, overBudget }: { view: string; problem: string; overBudget: boolean },
+  { view, problem, overBudget, settled }: FallbackCause,
 ): Promise<ViewOutput> {
-  const out = await ctx.renderAs("summary");
+  const out = withCacheable(await ctx.renderAs("summary"), settled);
   if (overBudget) {
     // Said in the block too: a reader of the document sees why this file is a summary.
     const note = out.fallback
@@ -1570,6 +1607,11 @@ async function summaryFallback(
   };
 }
 
+/** `out`, marked not to be stored when its cause may not come again. */
+function withCacheable(out: ViewOutput, settled: boolean): ViewOutput {
+  return settled ? out : { ...out, cacheable: false };
+}
+
 /**
  * Run the engine for a view, falling back to `summary` (with a manifest
  * note) when the file cannot be parsed; a file with syntax errors renders
@@ -1590,6 +1632,7 @@ export async function renderOrFallback(
   let code: CodeView | undefined;
   let problem: string;
   let overBudget = false;
+  let settled = true;
   try {
     // Parsed on whichever thread of the shared pool is free (see `_code_pool.ts`).
     code = await renderCodeShared(file.path, file.text, options.code);
@@ -1597,6 +1640,7 @@ export async function renderOrFallback(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     overBudget = message.startsWith(WORK_BUDGET);
+    settled = overBudget || message.startsWith(PAST_DEADLINE);
     problem = overBudget
       ? `${view} of "${file.path}" stopped: ${message}`
       : `${view} cannot parse "${file.path}": ${message}`;
@@ -1605,7 +1649,7 @@ export async function renderOrFallback(
     problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
     code = undefined;
   }
-  if (!code) return await summaryFallback(ctx, { view, problem, overBudget });
+  if (!code) return await summaryFallback(ctx, { view, problem, overBudget, settled });
   const out = finish(code);
   if (options.emptyFallback && !out.text.trim()) {
     const summary = await ctx.renderAs("summary");

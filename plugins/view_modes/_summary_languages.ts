@@ -1,6 +1,7 @@
 /**
  * The `summary` view's patterns for languages and file kinds without a
- * grammar in slop's summary table of `summary.ts`: Swift, Kotlin, Lua,
+ * grammar in slop's summary table of `summary.ts`: C#, Scala, R, Perl, MATLAB,
+ * Emacs Lisp, Vim script, Pascal, GDScript, SQL, Julia, Swift, Kotlin, Lua,
  * Elixir, Dart, Haskell, Zig, Terraform, Vue and Svelte components,
  * stylesheets, Helm templates, HTML pages, PowerShell, Objective-C and shell
  * scripts. Each names what a line opens (a type, a function, a module, a
@@ -15,6 +16,8 @@
  * @module
  */
 
+import { isObjectiveC } from "../../grammars/languages.ts";
+
 /** Names by kind: a pattern whose first (or second) group is the name, or a function finding them. */
 export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) => string[])]>;
 
@@ -22,8 +25,10 @@ export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) =>
 export interface SummaryLanguage {
   label: string;
   patterns: Patterns;
-  /** A text of the extension is read in this language only when this matches it (`.m`: MATLAB too). */
-  only?: RegExp;
+  /** A text of the extension is read in this language only when this holds (`.m`: MATLAB too). */
+  only?: (text: string) => boolean;
+  /** The language a text `only` refuses is read in (`.h`: C), else none (text). */
+  otherwise?: SummaryLanguage;
   /** A text in which no pattern finds a name is shown by its first lines (a script of commands). */
   orHead?: boolean;
 }
@@ -43,6 +48,154 @@ const SWIFT: Patterns = [
     "imports",
     /^[ \t]*(?:@\w+[ \t]+)?import[ \t]+(?:(?:class|struct|enum|protocol|func|var|let|typealias)[ \t]+)?([\w.]+)/gm,
   ],
+];
+
+const CSHARP_MODIFIERS =
+  "(?:(?:public|private|protected|internal|static|sealed|abstract|partial|readonly|unsafe|new|file|ref)[ \\t]+)*";
+/** C#'s declarations; a method is a name after a run of words (its modifiers and type), as Java's. */
+const CSHARP: Patterns = [
+  ["namespaces", /^[ \t]*namespace[ \t]+([A-Za-z_][\w.]*)/gm],
+  [
+    "types",
+    new RegExp(
+      `^[ \\t]*${CSHARP_MODIFIERS}(?:class|struct|interface|enum|record(?:[ \\t]+(?:class|struct))?)[ \\t]+([A-Za-z_]\\w*)`,
+      "gm",
+    ),
+  ],
+  [
+    "methods",
+    // Words and blanks split one way only (no word holds a blank): linear in a line's length.
+    /^[ \t]{2,16}(?:[\w<>[\],.?]+[ \t]+)+(?!(?:if|for|foreach|while|switch|catch|using|lock|return|await|throw|new|else|yield|fixed)\b)([A-Za-z_]\w*)[ \t]*(?:<[\w<>, \t]*>)?[ \t]*\([^;\n]*$/gm,
+  ],
+  ["usings", /^[ \t]*(?:global[ \t]+)?using[ \t]+(?:static[ \t]+)?([A-Za-z_][\w.]*)[ \t]*;/gm],
+];
+
+const SCALA_MODIFIERS =
+  "(?:(?:private|protected)(?:\\[[\\w.]*\\])?[ \\t]+|(?:final|sealed|abstract|implicit|lazy|override|case|open|inline|transparent|infix)[ \\t]+)*";
+/** Scala's declarations; a `def`'s name may be an operator (`+`) or in backticks. */
+const SCALA: Patterns = [
+  ["package", /^package[ \t]+([\w.]+)/gm],
+  [
+    "types",
+    new RegExp(`^[ \\t]*${SCALA_MODIFIERS}(?:class|trait|object|enum)[ \\t]+([A-Za-z_]\\w*)`, "gm"),
+  ],
+  [
+    "functions",
+    new RegExp(
+      `^[ \\t]*${SCALA_MODIFIERS}def[ \\t]+([A-Za-z_]\\w*|\`[^\`\\n]+\`|[!#%&*+\\-/:<=>?@\\\\^|~]+)`,
+      "gm",
+    ),
+  ],
+  ["imports", /^[ \t]*import[ \t]+(\w+(?:\.\w+)*(?:\.\{[^}\n]*\}|\._|\.\*)?)/gm],
+];
+
+/** R's functions (`name <- function(`), classes (S4, reference, R6) and the packages it loads. */
+const R: Patterns = [
+  [
+    "functions",
+    /^[ \t]*([A-Za-z.][\w.]*|`[^`\n]+`)[ \t]*(?:<<?-|=)[ \t]*function[ \t]*\(/gm,
+  ],
+  [
+    "classes",
+    /^[ \t]*(?:[A-Za-z.][\w.]*[ \t]*(?:<<?-|=)[ \t]*)?(?:setClass|setRefClass|R6Class)\([ \t]*["']([\w.]+)["']/gm,
+  ],
+  [
+    "libraries",
+    /^[ \t]*(?:library|require|requireNamespace)\([ \t]*["']?([A-Za-z][\w.]*)/gm,
+  ],
+];
+
+/** Perl's packages, subs and the modules it uses (`use strict;`, a pragma, is left out). */
+const PERL: Patterns = [
+  ["packages", /^[ \t]*package[ \t]+([A-Za-z_][\w:]*)/gm],
+  ["subs", /^[ \t]*sub[ \t]+([A-Za-z_][\w:]*)/gm],
+  ["uses", /^[ \t]*(?:use|require)[ \t]+([A-Z][\w]*(?:::\w+)*)/gm],
+];
+
+/** A MATLAB file's words: a line that opens a function or a class. */
+const MATLAB_WORDS = /^[ \t]*(?:function|classdef)\b/m;
+
+/** MATLAB's functions (`function [a, b] = name(`) and classes (`classdef (Sealed) Name`). */
+const MATLAB: Patterns = [
+  ["classes", /^[ \t]*classdef[ \t]*(?:\([^)\n]*\)[ \t]*)?([A-Za-z_]\w*)/gm],
+  [
+    "functions",
+    /^[ \t]*function[ \t]+(?:(?:\[[^\]\n]*\]|[A-Za-z_]\w*)[ \t]*=[ \t]*)?([A-Za-z_][\w.]*)/gm,
+  ],
+];
+
+/** Emacs Lisp's definitions by their forms, and the features it requires and provides. */
+const EMACS_LISP: Patterns = [
+  [
+    "functions",
+    /^[ \t]*\((?:cl-)?(?:defun|defmacro|defsubst|defgeneric|defmethod|define-minor-mode|define-derived-mode|define-globalized-minor-mode|transient-define-prefix|transient-define-suffix|transient-define-argument)\*?[ \t]+([^\s()]+)/gm,
+  ],
+  [
+    "variables",
+    /^[ \t]*\((?:defvar|defvar-local|defcustom|defconst|defface|defgroup)[ \t]+([^\s()]+)/gm,
+  ],
+  ["requires", /^[ \t]*\(require[ \t]+'([^\s()]+)/gm],
+  ["provides", /^[ \t]*\(provide[ \t]+'([^\s()]+)/gm],
+];
+
+/** Vim script's functions (legacy and Vim9), user commands and autocommand groups. */
+const VIM_SCRIPT: Patterns = [
+  ["functions", /^[ \t]*(?:function|func|fun|fu|def)!?[ \t]+([\w:#<>.]+)/gm],
+  ["commands", /^[ \t]*com(?:mand)?!?[ \t]+(?:-[^\s]+[ \t]+)*([A-Z]\w*)/gm],
+  ["augroups", /^[ \t]*aug(?:roup)?!?[ \t]+(?!END\b)([^\s|]+)/gim],
+];
+
+/** Pascal's and Delphi's units, types (`TCart = class(`) and routines, in any case. */
+const PASCAL: Patterns = [
+  ["unit", /^[ \t]*(?:unit|program|library|package)[ \t]+([A-Za-z_][\w.]*)/gim],
+  [
+    "types",
+    /^[ \t]*([A-Za-z_]\w*)(?:<[^>\n]*>)?[ \t]*=[ \t]*(?:packed[ \t]+)?(?:class|record|interface|object|dispinterface)\b(?![ \t]*(?:of\b|;))/gim,
+  ],
+  [
+    "routines",
+    /^[ \t]*(?:class[ \t]+)?(?:procedure|function|constructor|destructor|operator)[ \t]+([A-Za-z_][\w.]*)/gim,
+  ],
+];
+
+/** GDScript's class name, base, inner classes, signals and functions. */
+const GDSCRIPT: Patterns = [
+  ["class_name", /^class_name[ \t]+([A-Za-z_]\w*)/gm],
+  ["extends", /^extends[ \t]+([^\s#]+)/gm],
+  ["classes", /^[ \t]*class[ \t]+([A-Za-z_]\w*)/gm],
+  ["signals", /^[ \t]*signal[ \t]+([A-Za-z_]\w*)/gm],
+  ["functions", /^[ \t]*(?:static[ \t]+)?func[ \t]+([A-Za-z_]\w*)/gm],
+];
+
+/** SQL's tables and views, and its functions, procedures and triggers, in any case. */
+const SQL_NAME =
+  '((?:[\\w$]+|"[^"\\n]+"|`[^`\\n]+`|\\[[^\\]\\n]+\\])(?:\\.(?:[\\w$]+|"[^"\\n]+"|`[^`\\n]+`|\\[[^\\]\\n]+\\]))*)';
+const SQL: Patterns = [
+  [
+    "tables",
+    new RegExp(
+      `^[ \\t]*create[ \\t]+(?:or[ \\t]+replace[ \\t]+)?(?:(?:global[ \\t]+|local[ \\t]+)?temp(?:orary)?[ \\t]+|unlogged[ \\t]+|materialized[ \\t]+)?(?:table|view)[ \\t]+(?:if[ \\t]+not[ \\t]+exists[ \\t]+)?${SQL_NAME}`,
+      "gim",
+    ),
+  ],
+  [
+    "routines",
+    new RegExp(
+      `^[ \\t]*create[ \\t]+(?:or[ \\t]+replace[ \\t]+)?(?:definer[ \\t]*=[ \\t]*[^\\s]+[ \\t]+)?(?:function|procedure|trigger)[ \\t]+(?:if[ \\t]+not[ \\t]+exists[ \\t]+)?${SQL_NAME}`,
+      "gim",
+    ),
+  ],
+];
+
+/** Julia's modules, types, functions (the `function` form) and what it uses and imports. */
+const JULIA: Patterns = [
+  ["modules", /^[ \t]*(?:bare)?module[ \t]+([A-Za-z_]\w*)/gm],
+  [
+    "types",
+    /^[ \t]*(?:(?:mutable|abstract|primitive)[ \t]+)?(?:struct|type)[ \t]+([A-Za-z_]\w*)/gm,
+  ],
+  ["functions", /^[ \t]*(?:@\w+[ \t]+)*(?:function|macro)[ \t]+([A-Za-z_][\w.!]*)/gm],
+  ["imports", /^[ \t]*(?:using|import)[ \t]+([A-Za-z_][\w.]*)/gm],
 ];
 
 const KOTLIN_MODIFIERS =
@@ -340,9 +493,6 @@ const OBJC: Patterns = [
   ],
 ];
 
-/** Whether a `.m` file is Objective-C (MATLAB's files share the extension). */
-const OBJC_WORDS = /^[ \t]*(?:@(?:interface|implementation|protocol|import)\b|#[ \t]*import\b)/m;
-
 /** A here-document's start, `<<EOF`, `<<-'END'`, `<< "X"`: group 1 `-`, group 3 its word. */
 const HEREDOC = /<<(-?)[ \t]*(["']?)([A-Za-z_][\w.-]*)\2/g;
 
@@ -393,18 +543,43 @@ const SHELL: Patterns = outsideComments([
 
 /**
  * The summary languages this file adds, by extension; `js` are the JavaScript patterns, which a
- * Vue or Svelte component's script is read by.
+ * Vue or Svelte component's script is read by, and `c` the C patterns, which a `.h` file without
+ * Objective-C's words is read by.
  *
  * @example
  * ```ts
  * import { moreSummaryLanguages } from "./_summary_languages.ts";
- * moreSummaryLanguages([])[".swift"].label; // "Swift"
+ * moreSummaryLanguages([], [])[".swift"].label; // "Swift"
  * ```
  */
-export function moreSummaryLanguages(js: Patterns): Record<string, SummaryLanguage> {
+export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, SummaryLanguage> {
   const component = [["blocks", componentBlocks], ...inScripts(js)] as Patterns;
+  const cHeader = { label: "C header", patterns: c };
+  // A `.m` file that is not Objective-C is MATLAB's when it opens a function or a class (else
+  // Mathematica's, Mercury's, a script: text).
+  const matlab = {
+    label: "MATLAB",
+    patterns: MATLAB,
+    only: (text: string) => MATLAB_WORDS.test(text),
+  };
   return {
+    ".h": { label: "Objective-C header", patterns: OBJC, only: isObjectiveC, otherwise: cHeader },
     ".swift": { label: "Swift", patterns: SWIFT },
+    ".cs": { label: "C#", patterns: CSHARP },
+    ".r": { label: "R", patterns: R },
+    ".pl": { label: "Perl", patterns: PERL },
+    ".pm": { label: "Perl module", patterns: PERL },
+    ".el": { label: "Emacs Lisp", patterns: EMACS_LISP },
+    ".vim": { label: "Vim script", patterns: VIM_SCRIPT },
+    ".pas": { label: "Pascal", patterns: PASCAL },
+    ".pp": { label: "Pascal", patterns: PASCAL },
+    ".dpr": { label: "Delphi program", patterns: PASCAL },
+    ".lpr": { label: "Pascal program", patterns: PASCAL },
+    ".gd": { label: "GDScript", patterns: GDSCRIPT },
+    ".sql": { label: "SQL", patterns: SQL },
+    ".jl": { label: "Julia", patterns: JULIA },
+    ".scala": { label: "Scala", patterns: SCALA },
+    ".sc": { label: "Scala script", patterns: SCALA },
     ".kt": { label: "Kotlin", patterns: KOTLIN },
     ".kts": { label: "Kotlin script", patterns: KOTLIN },
     ".lua": { label: "Lua", patterns: LUA },
@@ -426,7 +601,7 @@ export function moreSummaryLanguages(js: Patterns): Record<string, SummaryLangua
     ".htm": { label: "HTML", patterns: HTML },
     ".ps1": { label: "PowerShell", patterns: POWERSHELL, orHead: true },
     ".psm1": { label: "PowerShell module", patterns: POWERSHELL, orHead: true },
-    ".m": { label: "Objective-C", patterns: OBJC, only: OBJC_WORDS },
+    ".m": { label: "Objective-C", patterns: OBJC, only: isObjectiveC, otherwise: matlab },
     ".mm": { label: "Objective-C++", patterns: OBJC },
     ".sh": { label: "Shell", patterns: SHELL, orHead: true },
     ".bash": { label: "Shell", patterns: SHELL, orHead: true },

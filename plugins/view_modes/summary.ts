@@ -163,18 +163,25 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ".rs": { label: "Rust", patterns: RUST },
   ".java": { label: "Java", patterns: JAVA },
   ".c": { label: "C", patterns: C },
-  ".h": { label: "C header", patterns: C },
   ".cc": { label: "C++", patterns: C },
   ".cpp": { label: "C++", patterns: C },
   ".cxx": { label: "C++", patterns: C },
   ".hpp": { label: "C++ header", patterns: C },
   ".hh": { label: "C++ header", patterns: C },
+  ".c++": { label: "C++", patterns: C },
+  ".hxx": { label: "C++ header", patterns: C },
+  ".h++": { label: "C++ header", patterns: C },
+  ".ipp": { label: "C++ header", patterns: C },
+  ".tpp": { label: "C++ header", patterns: C },
   ".rb": { label: "Ruby", patterns: RUBY },
   ".rake": { label: "Ruby", patterns: RUBY },
+  ".gemspec": { label: "Ruby", patterns: RUBY },
+  ".ru": { label: "Ruby", patterns: RUBY },
   ".php": { label: "PHP", patterns: PHP },
-  // Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets,
-  // PowerShell, Objective-C, shell scripts.
-  ...moreSummaryLanguages(JS),
+  ".phtml": { label: "PHP", patterns: PHP },
+  // C#, Scala, Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets,
+  // PowerShell, Objective-C (and `.h` files, C or Objective-C by their words), shell scripts.
+  ...moreSummaryLanguages(JS, C),
 };
 
 /**
@@ -192,7 +199,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "5",
+    version: "6",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -230,9 +237,9 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   const cut = (line: string) => cutLine(line, maxLineChars);
   const ext = summaryExt(path, text);
   const lines = lineCount(text);
-  const lang = LANGUAGES[ext];
+  const lang = readAs(LANGUAGES[ext], text);
   const head = () => firstLines(text, headLines).map((l) => `    ${cut(l)}`).join("\n").trimEnd();
-  if (lang && (!lang.only || lang.only.test(text))) {
+  if (lang) {
     const rows = nameRows(lang.patterns, text, cut, maxNames);
     // A script of commands alone (no function) is shown by its first lines, as text is.
     const lead = rows.length || !lang.orHead ? "" : head();
@@ -267,12 +274,20 @@ function summaryWork(path: string, text: string): number {
   // A notebook is parsed once, then its code read by Python's patterns.
   const lang = LANGUAGES[ext];
   // A language read only when a pattern finds its words (`only`) reads the text once more.
-  const patterns = ext === ".ipynb"
-    ? PY.length + 1
-    : lang
-    ? lang.patterns.length + (lang.only ? 1 : 0)
-    : 1;
+  const patterns = ext === ".ipynb" ? PY.length + 1 : lang ? readWork(lang) : 1;
   return text.length * (1 + patterns);
+}
+
+/** The passes a language reads a text in at most: its patterns, or those it may hand over to. */
+function readWork(lang: SummaryLanguage): number {
+  const own = lang.patterns.length + (lang.only ? 1 : 0);
+  return lang.otherwise ? Math.max(own, readWork(lang.otherwise) + 1) : own;
+}
+
+/** The language a text of an extension is read in: `lang`, or what it says when `only` refuses. */
+function readAs(lang: SummaryLanguage | undefined, text: string): SummaryLanguage | undefined {
+  while (lang?.only && !lang.only(text)) lang = lang.otherwise;
+  return lang;
 }
 
 /** Interpreters of `#!` lines, by name without version digits, as the extension they read. */
@@ -290,6 +305,9 @@ const SHEBANGS: Record<string, string> = {
   zsh: ".sh",
   ksh: ".sh",
   pwsh: ".ps1",
+  perl: ".pl",
+  Rscript: ".r",
+  julia: ".jl",
 };
 
 /**

@@ -1,34 +1,40 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  churn,
-  churnProject,
-  git,
-  linkedCheckout,
-  linkedListingScript,
-  listingSteps,
-  OPS,
-  scriptedOp as op,
-} from "./_churn.ts";
+import { churnProject } from "./_churn.ts";
 import { tempDir } from "../_helpers.ts";
 import { serverWatch } from "../../server/_watch.ts";
 import { loadConfig } from "../../mod.ts";
+// Type-checked with the suite; run in a child process below.
+import type {} from "./_server_churn_cases.ts";
 
-// More seeds by hand: CHURN_SEEDS=1-40 TZ=Z deno test -A tests/cli/server_churn_test.ts
-const range = (Deno.env.get("CHURN_SEEDS") ?? "1-2").split("-").map(Number);
-const seeds = Array.from({ length: (range[1] ?? range[0]) - range[0] + 1 }, (_, i) => range[0] + i);
-
-Deno.test("a build server's builds equal cold builds after random batches of file changes", async () => {
-  for (const seed of seeds) await churn(seed);
-});
-
-Deno.test("a build server watches a project folder removed and made again anew", async () => {
-  const ops = OPS.filter((op) => ["delete and re-create tree", "create file"].includes(op.name));
-  const log = await churn(1, { batches: 4, perBatch: 1, ops });
-  // The seed has a tree made again, then a file created in the new one, in the next batch.
-  const names = log.batches.map((batch) => batch[0]).join(",");
-  assert.match(names, /delete and re-create tree,create file/);
-});
+/**
+ * The tests of `_server_churn_cases.ts`, each in a child process: a build server's build enters
+ * the project's folder (which the churn deletes and makes again) and takes the client's
+ * environment, which would move every test file of this process with it.
+ */
+const CASES = new URL("./_server_churn_cases.ts", import.meta.url).pathname;
+for (
+  const name of [
+    "a build server's builds equal cold builds after random batches of file changes",
+    "a build server watches a project folder removed and made again anew",
+    "a build server sees what git's index, config, info/exclude and info/attributes change in the file list",
+    "a build server in a git worktree sees its index and the main repository's info/exclude, info/attributes and config change",
+    "a build server in a checkout whose .git file names a git folder elsewhere (a submodule's) sees it change",
+  ]
+) {
+  Deno.test(name, async () => {
+    const exact = `/^${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$/`;
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["test", "-A", "--no-check", "--quiet", `--filter=${exact}`, CASES],
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    assert.ok(out.success, text);
+    assert.match(text, /ok \| 1 passed/, text);
+  });
+}
 
 Deno.test("a storm of 5,000 events leaves the server's watcher holding one record per file", async () => {
   const root = await churnProject(4);
@@ -73,45 +79,4 @@ Deno.test("a storm of new file names holds at most maxPaths records, and the bui
   } finally {
     watch.close();
   }
-});
-
-Deno.test("a build server sees what git's index, config, info/exclude and info/attributes change in the file list", async () => {
-  const steps = listingSteps((root) => join(root, ".git", "info"));
-  await churn(1, {
-    script: [
-      // Ignored but tracked: still listed.
-      [steps.ignoreLib],
-      // Untracked and ignored: no longer listed, though no file under the root changed.
-      [steps.untrackLib],
-      [steps.trackLib],
-      [op("new untracked file", (root) => Deno.writeTextFile(join(root, "src/u.py"), "U = 1\n"))],
-      [op("exclude it", (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), "*.py\n"))],
-      [op("include it again", (root) => Deno.writeTextFile(join(root, ".git/info/exclude"), ""))],
-      [steps.gitattributes],
-      [steps.markBinary],
-      [steps.unmarkBinary],
-      [op("untracked notes", (root) => Deno.writeTextFile(join(root, "src/notes.md"), "# N\n"))],
-      // An excludes file that `.git/config` names from now on (written before, unwatched).
-      [op("core.excludesFile", async (root) => {
-        await Deno.writeTextFile(join(root, ".git/more_excludes"), "*.md\n");
-        await git(root, "config", "core.excludesFile", join(root, ".git/more_excludes"));
-      })],
-    ],
-  });
-});
-
-Deno.test("a build server in a git worktree sees its index and the main repository's info/exclude, info/attributes and config change", async () => {
-  const checkout = await linkedCheckout("worktree");
-  await churn(1, {
-    script: linkedListingScript(checkout),
-    project: () => Promise.resolve(checkout.root),
-  });
-});
-
-Deno.test("a build server in a checkout whose .git file names a git folder elsewhere (a submodule's) sees it change", async () => {
-  const checkout = await linkedCheckout("separate");
-  await churn(1, {
-    script: linkedListingScript(checkout),
-    project: () => Promise.resolve(checkout.root),
-  });
 });

@@ -182,6 +182,51 @@ console.log(JSON.stringify([config.stateDir, config.output.dir, flagged.stateDir
   ]);
 });
 
+Deno.test("build() rejects a built-in view's per-file option of the wrong kind, naming its key path", async () => {
+  // Each was taken as it was: `maxLineChars: "x"` wrote `… (NaN more characters)` for every name,
+  // `maxNames: -1` an empty list, `indent: 1e9` a string too long to make (a render error), and
+  // `rest: "bogus"` an error naming the file, not the key.
+  const cases: Array<[string, RegExp]> = [
+    [
+      `{ path: "a.ts", view: "summary", options: { maxLineChars: "x" } }`,
+      /"files\[1\]\.options\.maxLineChars" must be a number, got the string "x"/,
+    ],
+    [
+      `{ path: "a.ts", view: "slop:summary", options: { maxNames: -1 } }`,
+      /"files\[1\]\.options\.maxNames" must be at least 1, got -1/,
+    ],
+    [
+      `{ path: "a.ts", view: "outline", options: { indent: 1e9 } }`,
+      /"files\[1\]\.options\.indent" must be at most 16, got 1000000000/,
+    ],
+    [
+      `{ path: "a.ts", options: { maxValueLines: 2.5 } }`,
+      /"files\[1\]\.options\.maxValueLines" must be a whole number, got 2\.5/,
+    ],
+    [
+      `{ path: "a.ts", view: "masked", options: { rest: "bogus" } }`,
+      /"files\[1\]\.options\.rest" must be one of "sig", "hide", got the string "bogus"/,
+    ],
+  ];
+  for (const [entry, expected] of cases) {
+    const root = await makeProject({
+      "a.ts": "export const x = 1;\n",
+      "slop.config.ts": `export default { files: ["a.ts", ${entry}] };\n`,
+    });
+    await assert.rejects(() => buildContext({ cwd: root }, { write: false }), expected, entry);
+  }
+  // A view of the config's own reads its options as it likes: they are its to check.
+  const root = await makeProject({
+    "a.ts": "export const x = 1;\n",
+    "slop.config.ts": `export default {
+      files: [{ path: "a.ts", view: "mine", options: { maxNames: "all", indent: "tab" } }],
+      plugins: [{ kind: "view-mode", name: "mine", version: "1", render: (f) => f.text }],
+    };\n`,
+  });
+  const result = await buildContext({ cwd: root, stateDir: await tempDir() }, { write: false });
+  assert.equal(result.manifest.files[0].view, "mine");
+});
+
 Deno.test("build() rejects an unknown view mode naming its key path", async () => {
   const root = await makeProject({
     "a.ts": "x",

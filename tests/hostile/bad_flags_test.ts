@@ -49,29 +49,47 @@ Deno.test("every option of every command: a missing, empty or unwanted value, or
   assert.deepEqual(failures, []);
 });
 
-/** Run `slop ARGS` in this process in `cwd`: its exit code and what it printed to stderr. */
-async function runHere(args: string[], cwd: string): Promise<{ code: number; stderr: string }> {
-  let stderr = "";
-  const write = Deno.stderr.writeSync;
-  const error = console.error;
-  const log = console.log;
-  const here = Deno.cwd();
-  const stream = Deno.stderr as unknown as { writeSync: (bytes: Uint8Array) => number };
-  stream.writeSync = (bytes) => {
-    stderr += new TextDecoder().decode(bytes);
-    return bytes.length;
-  };
-  console.error = (...parts: unknown[]) => (stderr += parts.join(" ") + "\n");
-  console.log = () => {};
-  Deno.chdir(cwd);
-  try {
-    return { code: await main(args), stderr };
-  } finally {
-    Deno.chdir(here);
-    stream.writeSync = write;
-    console.error = error;
-    console.log = log;
-  }
+/**
+ * Run each of `runs` as `slop ARGS` in `cwd`, one after another in one child process (the
+ * commands run in its process, their stderr captured): each one's exit code and stderr. A child,
+ * because a command reads its working folder and this process's test files share theirs.
+ */
+async function runEach(
+  runs: string[][],
+  cwd: string,
+): Promise<Array<{ code: number; stderr: string }>> {
+  const main = JSON.stringify(new URL("../../cli/_main.ts", import.meta.url).href);
+  const code = `import { main } from ${main};
+let stderr = "";
+const stream = Deno.stderr;
+stream.writeSync = (bytes) => {
+  stderr += new TextDecoder().decode(bytes);
+  return bytes.length;
+};
+console.error = (...parts) => (stderr += parts.join(" ") + "\\n");
+console.log = () => {};
+const out = [];
+for (const args of ${JSON.stringify(runs)}) {
+  stderr = "";
+  const code = await main(args);
+  out.push({ code, stderr });
+}
+await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(out)));`;
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", "-"],
+    cwd,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = run.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(code));
+  await writer.close();
+  const { stdout, stderr, success } = await run.output();
+  const text = new TextDecoder().decode(stdout);
+  assert.ok(success && text, new TextDecoder().decode(stderr));
+  return JSON.parse(text);
 }
 
 /** Bad values of each command's flags and operands: the args, and what the error must name. */
@@ -140,8 +158,9 @@ Deno.test("a bad value of any command's flag or operand is exit 2 and one line n
   const root = await makeProject({ "a.py": "x = 1\n", "sub/b.py": "y = 2\n" });
   const before = await treeState(root);
   const failures: string[] = [];
-  for (const [args, names] of BAD_VALUES) {
-    const { code, stderr } = await runHere(args, root);
+  const results = await runEach(BAD_VALUES.map(([args]) => args), root);
+  for (const [i, [args, names]] of BAD_VALUES.entries()) {
+    const { code, stderr } = results[i];
     const faults = messageFaults(stderr.trimEnd(), names);
     // A file that cannot be read or written is exit 1, as tests/slices and tests/cli pin.
     const exit = EXIT_1.has(args.join(" ")) ? 1 : 2;

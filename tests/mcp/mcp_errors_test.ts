@@ -254,7 +254,7 @@ Deno.test({
     } finally {
       await client.close();
       await server.close();
-      Deno.chdir(cwd);
+      assert.equal(Deno.cwd(), cwd, "a server made in this process keeps its working folder");
     }
   },
 });

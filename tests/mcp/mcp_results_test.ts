@@ -79,7 +79,7 @@ Deno.test("tool results redact the config values and arguments they quote", asyn
   } finally {
     await client.close();
     await server.close();
-    Deno.chdir(cwd);
+    assert.equal(Deno.cwd(), cwd, "a server made in this process keeps its working folder");
   }
   const sent = JSON.stringify(replies);
   const leaks = [lockKey, personaKey, dirKey].flatMap((key) => piecesOf(key)).filter((p) =>
@@ -102,14 +102,11 @@ function tree(): Record<string, string> {
   return files;
 }
 
-async function inProject<T>(root: string, run: () => Promise<T>): Promise<T> {
+async function inProject<T>(_root: string, run: () => Promise<T>): Promise<T> {
   const here = Deno.cwd();
-  Deno.chdir(root);
-  try {
-    return await run();
-  } finally {
-    Deno.chdir(here);
-  }
+  const out = await run();
+  assert.equal(Deno.cwd(), here);
+  return out;
 }
 
 Deno.test("view_files shows files in order up to maxTokens and lists the rest with their tokens", async () => {

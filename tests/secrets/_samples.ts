@@ -565,7 +565,97 @@ export const KINDS: Kind[] = [
       post: " https://app.example.org/api/me",
     }),
   },
+  {
+    kind: "positional-password",
+    // a password a command takes by position, kept as a setting: no option or name before it
+    name: ["deploy", "command"],
+    make: (r) => {
+      const [pre, post] = r.pick([
+        ["htpasswd -b /etc/nginx/.htpasswd admin ", ""],
+        ["htpasswd -Bbn deploy ", " > auth/htpasswd"],
+        ["net use \\\\fs01\\share /user:CORP\\svc ", " /persistent:no"],
+        ["NET USE Z: \\\\fs01\\data ", " /USER:ops"],
+        ["rabbitmqctl add_user app ", ""],
+        ["rabbitmqctl change_password admin ", ""],
+        ["composer config --global http-basic.repo.example.org ci ", ""],
+      ]);
+      return { pre, value: r.mixed(ALNUM + "!#", r.int(8, 16)).replace(/^[!#]/, "Q"), post };
+    },
+  },
+  {
+    kind: "user-token",
+    // a token given to curl as a user with no password, as API docs write it
+    name: ["smoke", "command"],
+    make: (r) => ({
+      pre: r.pick(["curl -u ", "curl -s --user "]),
+      value: r.next() < 0.5 ? r.chars(HEX, 40) : r.mixed(ALNUM, r.int(24, 40)),
+      post: ": https://api.example.org/v1/charges",
+    }),
+  },
+  {
+    kind: "azure-devops-pat",
+    name: ["azure", "devops", "ext", "pat"],
+    make: (r) =>
+      r.next() < 0.7
+        ? { value: devopsPat(r) }
+        : { pre: "https://", value: devopsPat(r), post: "@dev.azure.com/org/project/_git/repo" },
+  },
+  {
+    kind: "query-key",
+    // a key in a URL's query (an Azure Function's `?code=`, an API's `?key=`), under a name that
+    // gives nothing away
+    name: ["webhook", "url"],
+    make: (r) => ({
+      pre: r.pick([
+        "https://fn-app.azurewebsites.net/api/HttpTrigger1?code=",
+        "https://api.example.org/v2/geo?lat=52.1&key=",
+        "https://ci.example.org/run?name=nightly&code=",
+      ]),
+      value: r.mixed(ALNUM + "_-", r.int(30, 54)).replace(/^[-_]/, "Q") + r.pick(["", "=="]),
+      post: r.pick(["", "&clientId=default"]),
+    }),
+  },
+  {
+    kind: "facebook-token",
+    name: ["client", "config"],
+    make: (r) => ({
+      value: "EAA" + r.pick(["B", "G", "J", "M"]) + r.mixed(ALNUM, r.int(150, 200)),
+    }),
+  },
+  {
+    kind: "composer-token",
+    // a token in Composer's auth.json (or `composer config`), kept as a setting
+    name: ["ci", "setup"],
+    make: (r) => {
+      const value = r.next() < 0.5 ? r.chars(HEX, 40) : r.mixed(ALNUM, 32);
+      return r.pick([
+        { pre: "composer config --global github-oauth.github.com ", value },
+        { pre: '{"github-oauth": {"github.com": "', value, post: '"}}' },
+        { pre: '{"gitlab-token": {"gitlab.example.org": "', value, post: '"}}' },
+        { pre: '{"bearer": {"repo.example.org": "', value, post: '"}}' },
+      ]);
+    },
+  },
+  {
+    kind: "continued-token",
+    // a token split by a `\` line continuation inside it
+    name: ["api", "token"],
+    make: (r) => {
+      const value = r.mixed(ALNUM, r.int(36, 48));
+      const cut = r.int(16, 24);
+      return { value: value.slice(0, cut) + "\\\n" + value.slice(cut) };
+    },
+  },
 ];
+
+/** An Azure DevOps PAT: 52 of `[a-z0-9]`, or the 84-character format with `AZDO` at 76. */
+function devopsPat(r: Rand): string {
+  if (r.next() < 0.3) return r.mixed(ALNUM, 76) + "AZDO" + r.chars(ALNUM, 4);
+  for (;;) {
+    const value = r.chars(LOWER + "0123456789", 52);
+    if (/[0-9].*[0-9]/.test(value)) return value;
+  }
+}
 
 /** One of the provider tokens with a shape of their own added in the ninth leak hunt. */
 function bareProviderToken(r: Rand): string {

@@ -80,6 +80,11 @@ const NEEDS_ITS_NAME = new Set([
   "go-dsn",
   "signed-url",
   "curl-cookie",
+  "positional-password",
+  "user-token",
+  "azure-devops-pat",
+  "query-key",
+  "composer-token",
 ]);
 
 /** Where each entry of a `.env` sample starts (a PEM block's lines stay with their entry). */

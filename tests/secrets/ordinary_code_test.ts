@@ -182,3 +182,31 @@ Deno.test("redactText() keeps a shell test's comparison of a secret's variable w
     }
   }
 });
+
+Deno.test("redactText() keeps the code between two string literals that a password's quotes seem to enclose", async () => {
+  // HeidiSQL's Pascal and its kin: `'…'+expr+'…'` read as a quoted value `+expr+` (the literals'
+  // inner quotes taken for the value's), so the expression was redacted as a password.
+  const code: Array<[string, string]> = [
+    ["a.pas", `      QuotedPassword := '"'+Parameters.Password+'"';\n`],
+    ["b.pas", `      'Password='+QuotedPassword+';'+\n`],
+    ["c.pas", `  Query('SET PASSWORD=PASSWORD('+EscapeString(Dialog.editPassword.Text)+')');\n`],
+    ["d.php", `$sql = 'SET PASSWORD = PASSWORD(' . $db->quote($pw) . ')';\n`],
+    ["e.py", `q = 'ALTER USER u IDENTIFIED BY ' + quote(pw) + ';'\n`],
+    ["f.sql", `EXECUTE 'ALTER ROLE x PASSWORD ' || quote_literal(pw) || ';';\n`],
+  ];
+  for (const [path, text] of code) {
+    const result = await redactText(text, path);
+    assert.deepEqual(result.findings, [], `${path}: ${result.text}`);
+  }
+  // The values themselves, and a value that holds such a sign inside, are still found.
+  for (
+    const text of [
+      `SET PASSWORD = PASSWORD('Zq7+wK2p');\n`,
+      `q = "ALTER USER u IDENTIFIED BY 'Zq7+wK2p&x'"\n`,
+      `password = '+Zq7wK2p9'\n`,
+      `password = '+Zq7wK2p9+'\n`,
+    ]
+  ) {
+    assert.equal((await redactText(text, "x.py")).findings.length, 1, text);
+  }
+});

@@ -20,8 +20,9 @@ Deno.test("a parse that slows down as it goes stops at its deadline, and the nex
       /parse stopped at its deadline of 0\.05 s: the grammar parses this text in time that grows faster than its length/,
     );
   }
-  // The parser stopped mid-parse is left clean: the next Scala file renders whole.
-  const next = await renderCode("ok.scala", SCALA, { maxParseMs: 50 });
+  // The parser stopped mid-parse is left clean: the next Scala file renders whole (with the
+  // default deadline: 50 ms is within a loaded machine's pause even for three lines).
+  const next = await renderCode("ok.scala", SCALA);
   assert.deepEqual(next, before);
   assert.equal(next?.symbols.map((s) => s.qualifiedName).join(), "A,A.f");
 });

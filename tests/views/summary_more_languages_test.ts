@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { summarize } from "../../plugins/view_modes/summary.ts";
+import { CODE_EXTENSIONS } from "../../grammars/languages.ts";
 
 // Small files of each kind, written for these tests.
 const CASES: Array<[string, string, string]> = [
@@ -518,9 +519,9 @@ Deno.test("summarize() shows a shell or PowerShell script of commands alone by i
   assert.equal(summarize("e.sh", ""), "**Shell**, 0 lines");
 });
 
-Deno.test("summarize() reads a MATLAB .m file as text, and a .m file with Objective-C's words as Objective-C", () => {
+Deno.test("summarize() reads a MATLAB .m file as MATLAB, and a .m file with Objective-C's words as Objective-C", () => {
   const matlab = "function y = f(x)\n  y = x - (x + 1);\nend\n";
-  assert.match(summarize("f.m", matlab), /^\*\*Text\*\*, 3 lines\n\n {4}function y = f\(x\)/);
+  assert.equal(summarize("f.m", matlab), "**MATLAB**, 3 lines\n- functions: `f`");
   assert.match(summarize("g.m", "@implementation G\n@end\n"), /^\*\*Objective-C\*\*, 2 lines\n/);
   assert.match(
     summarize("g.mm", "@implementation G\n@end\n"),
@@ -545,5 +546,273 @@ Deno.test("summarize() of long one-line PowerShell, Objective-C and shell files 
     const summary = summarize(path, text);
     assert.ok(summary === header || summary.startsWith(`${header}\n\n    `), path);
     assert.ok(!summary.includes("\n- "), path);
+  }
+});
+
+Deno.test("summarize() reads every extension a grammar reads as its language, never as text", () => {
+  // C# and Scala have grammars (skeleton, outline) but had no summary: a budget that stepped a
+  // file down to `summary` showed its first lines, most often a license header.
+  for (const ext of CODE_EXTENSIONS) {
+    assert.doesNotMatch(summarize(`a${ext}`, "x\n"), /^\*\*Text\*\*/, ext);
+  }
+  const csharp = [
+    "// Copyright (c) Shop Ltd. All rights reserved.",
+    "using System;",
+    "using static System.Math;",
+    "namespace Shop.Orders",
+    "{",
+    "    public sealed partial class Cart : IDisposable",
+    "    {",
+    "        public static Cart Create(int size)",
+    "        {",
+    "            return Build(size);",
+    "        }",
+    "        private async Task<List<Item>> LoadAsync<T>(CancellationToken token) {",
+    "            if (token.IsCancellationRequested) return null;",
+    "        }",
+    "        public void Dispose() { }",
+    "    }",
+    "    internal record struct Line(int Id);",
+    "    public interface IPriced { decimal Price { get; } }",
+    "    enum Stage { Open, Paid }",
+    "}",
+  ].join("\n");
+  assert.equal(
+    summarize("src/Cart.cs", csharp),
+    "**C#**, 20 lines\n" +
+      "- namespaces: `Shop.Orders`\n" +
+      "- types: `Cart`, `Line`, `IPriced`, `Stage`\n" +
+      "- methods: `Create`, `LoadAsync`, `Dispose`\n" +
+      "- usings: `System`, `System.Math`",
+  );
+  const scala = [
+    "package shop.orders",
+    "import scala.concurrent.Future",
+    "import shop.model.{Item, Price}",
+    "sealed trait Priced",
+    "final case class Cart(items: List[Item]) extends Priced {",
+    "  def total: BigDecimal = items.map(_.price).sum",
+    "  private[orders] def add(item: Item): Cart = copy(items = item :: items)",
+    "  def +(other: Cart): Cart = ???",
+    "}",
+    "object Cart {",
+    "  implicit val ordering: Ordering[Cart] = ???",
+    "}",
+    "enum Stage { case Open, Paid }",
+  ].join("\n");
+  assert.equal(
+    summarize("src/Cart.scala", scala),
+    "**Scala**, 13 lines\n" +
+      "- package: `shop.orders`\n" +
+      "- types: `Priced`, `Cart`, `Stage`\n" +
+      "- functions: `total`, `add`, `+`\n" +
+      "- imports: `scala.concurrent.Future`, `shop.model.{Item, Price}`",
+  );
+});
+
+// R, Perl, MATLAB, Emacs Lisp, Vim script, Pascal, GDScript, SQL and Julia: their declarations,
+// where they showed their first lines (a licence header, magit's and vim-fugitive's comments).
+const MORE_CASES: Array<[string, string, string]> = [
+  [
+    "R/cart.R",
+    [
+      "# Carts.",
+      "library(dplyr)",
+      'requireNamespace("R6", quietly = TRUE)',
+      "total <- function(x, ...) sum(x)",
+      "`%+%` <- function(a, b) paste0(a, b)",
+      "helper = function() NULL",
+      'Cart <- R6::R6Class("Cart", public = list(add = function(x) x))',
+      'setClass("Item", representation(price = "numeric"))',
+      "x <- functional(1)",
+    ].join("\n"),
+    "**R**, 9 lines\n- functions: `total`, `` `%+%` ``, `helper`\n- classes: `Item`\n" +
+    "- libraries: `dplyr`, `R6`",
+  ],
+  [
+    "lib/Shop/Cart.pm",
+    [
+      "package Shop::Cart;",
+      "use strict;",
+      "use warnings;",
+      "use List::Util qw(sum);",
+      "require Carp;",
+      "sub new { bless {}, shift }",
+      "sub Shop::Cart::total {",
+      "  my $self = shift; # sub not_a_sub",
+      "}",
+    ].join("\n"),
+    "**Perl module**, 9 lines\n- packages: `Shop::Cart`\n- subs: `new`, `Shop::Cart::total`\n" +
+    "- uses: `List::Util`, `Carp`",
+  ],
+  [
+    "NN/nntrain.m",
+    [
+      "function [nn, L]  = nntrain(nn, train_x, train_y, opts)",
+      "%NNTRAIN trains a neural net",
+      "  L = zeros(1, 10);",
+      "end",
+      "function y = sigm(x)",
+      "  y = 1 ./ (1 + exp(-x));",
+      "end",
+      "function run",
+      "end",
+    ].join("\n"),
+    "**MATLAB**, 9 lines\n- functions: `nntrain`, `sigm`, `run`",
+  ],
+  [
+    "lisp/magit-cart.el",
+    [
+      ";;; magit-cart.el --- Carts  -*- lexical-binding:t -*-",
+      "(require 'magit-core)",
+      '(defgroup magit-cart nil "Carts.")',
+      '(defcustom magit-cart-size 3 "Size." :type \'integer)',
+      "(defvar-local magit-cart--items nil)",
+      "(defun magit-cart-add (item)",
+      '  "Add ITEM."',
+      "  (push item magit-cart--items))",
+      "(cl-defmethod magit-cart-total ((c cart)) 0)",
+      '(define-minor-mode magit-cart-mode "Carts.")',
+      "(provide 'magit-cart)",
+    ].join("\n"),
+    "**Emacs Lisp**, 11 lines\n" +
+    "- functions: `magit-cart-add`, `magit-cart-total`, `magit-cart-mode`\n" +
+    "- variables: `magit-cart`, `magit-cart-size`, `magit-cart--items`\n" +
+    "- requires: `magit-core`\n- provides: `magit-cart`",
+  ],
+  [
+    "autoload/cart.vim",
+    [
+      '" Carts.',
+      "function! cart#Add(item) abort",
+      "endfunction",
+      "fun s:Total()",
+      "endfun",
+      "def g:Vim9Cart(): number",
+      "enddef",
+      "command! -nargs=1 -bang CartAdd call cart#Add(<q-args>)",
+      "augroup cart_events",
+      "  autocmd!",
+      "augroup END",
+    ].join("\n"),
+    "**Vim script**, 11 lines\n" +
+    "- functions: `cart#Add`, `s:Total`, `g:Vim9Cart`\n- commands: `CartAdd`\n" +
+    "- augroups: `cart_events`",
+  ],
+  [
+    "source/cart.pas",
+    [
+      "unit Cart;",
+      "interface",
+      "uses SysUtils, Classes;",
+      "type",
+      "  TCart = class(TObject)",
+      "    procedure Add(Item: Integer);",
+      "    function Total: Integer;",
+      "  end;",
+      "  TLine = packed record Id: Integer; end;",
+      "  TCartClass = class of TCart;",
+      "  TForward = class;",
+      "implementation",
+      "PROCEDURE TCart.Add(Item: Integer);",
+      "begin end;",
+      "constructor TCart.Create;",
+      "begin end;",
+      "end.",
+    ].join("\n"),
+    "**Pascal**, 17 lines\n- unit: `Cart`\n- types: `TCart`, `TLine`\n" +
+    "- routines: `Add`, `Total`, `TCart.Add`, `TCart.Create`",
+  ],
+  [
+    "player/player.gd",
+    [
+      "class_name Player",
+      "extends CharacterBody2D",
+      "signal hit(damage: int)",
+      "const SPEED = 300.0",
+      "func _ready() -> void:",
+      "\tpass",
+      "static func make() -> Player:",
+      "\treturn Player.new()",
+      "class Inventory:",
+      "\tfunc add(item): pass",
+    ].join("\n"),
+    "**GDScript**, 10 lines\n- class_name: `Player`\n- extends: `CharacterBody2D`\n" +
+    "- classes: `Inventory`\n- signals: `hit`\n- functions: `_ready`, `make`, `add`",
+  ],
+  [
+    "db/schema.sql",
+    [
+      "-- Schema.",
+      "CREATE TABLE IF NOT EXISTS carts (id int primary key);",
+      'create table "shop"."line items" (id int);',
+      "CREATE OR REPLACE VIEW cart_totals AS SELECT 1;",
+      "CREATE TEMPORARY TABLE scratch (x int);",
+      "CREATE OR REPLACE FUNCTION cart_total(c int) RETURNS int AS $$ SELECT 1 $$ LANGUAGE sql;",
+      "CREATE TRIGGER cart_touch BEFORE UPDATE ON carts FOR EACH ROW EXECUTE FUNCTION touch();",
+      "CREATE INDEX carts_id ON carts (id);",
+    ].join("\n"),
+    "**SQL**, 8 lines\n" +
+    '- tables: `carts`, `"shop"."line items"`, `cart_totals`, `scratch`\n' +
+    "- routines: `cart_total`, `cart_touch`",
+  ],
+  [
+    "src/Cart.jl",
+    [
+      "module Carts",
+      "using DataFrames",
+      "import Base.show",
+      "abstract type AbstractCart end",
+      "mutable struct Cart <: AbstractCart",
+      "  items::Vector{Int}",
+      "end",
+      "function add!(c::Cart, x)",
+      "  push!(c.items, x)",
+      "end",
+      "@inline function Base.length(c::Cart)",
+      "end",
+      "macro cart(x) end",
+      "end",
+    ].join("\n"),
+    "**Julia**, 14 lines\n- modules: `Carts`\n- types: `AbstractCart`, `Cart`\n" +
+    "- functions: `add!`, `Base.length`, `cart`\n- imports: `DataFrames`, `Base.show`",
+  ],
+];
+
+Deno.test("summarize() lists R, Perl, MATLAB, Emacs Lisp, Vim script, Pascal, GDScript, SQL and Julia declarations", () => {
+  for (const [path, text, expected] of MORE_CASES) {
+    assert.equal(summarize(path, text), expected, path);
+  }
+  // A `.m` file with no function or class is no MATLAB of ours to read (Mathematica's, a script).
+  assert.match(summarize("a.m", "x = 1;\ny = 2;\n"), /^\*\*Text\*\*, 2 lines/);
+  // By the `#!` line: Perl, R and Julia scripts without an extension.
+  assert.match(summarize("bin/tool", "#!/usr/bin/env perl\nsub main {}\n"), /^\*\*Perl\*\*/);
+  assert.match(
+    summarize("bin/report", "#!/usr/bin/env Rscript\nf <- function() 1\n"),
+    /^\*\*R\*\*/,
+  );
+});
+
+Deno.test("summarize() of long one-line R, Perl, MATLAB, Emacs Lisp, Vim, Pascal, GDScript, SQL and Julia files is linear", () => {
+  // Lines of a megabyte built to make an expression try many splits of them: each summary must
+  // finish (a pattern that backtracks over a line takes minutes at this length).
+  const long = 1 << 20;
+  const lines: Array<[string, string]> = [
+    ["a.R", "f" + " ".repeat(long) + "<-"],
+    ["a.R", "x <- " + "setClass(".repeat(long / 9)],
+    ["a.pl", "use " + "A::".repeat(long / 3)],
+    ["a.m", "function [" + "a,".repeat(long / 2)],
+    ["a.el", "(defun " + "(".repeat(long)],
+    ["a.vim", "command! " + "-a ".repeat(long / 3)],
+    ["a.pas", "TCart" + "<".repeat(long) + " = class"],
+    ["a.pas", "procedure " + "a.".repeat(long / 2)],
+    ["a.gd", "static " + "func".repeat(long / 4)],
+    ["a.sql", "create table " + '"a".'.repeat(long / 4)],
+    ["a.sql", "create " + "or replace ".repeat(long / 11)],
+    ["a.jl", "@a ".repeat(long / 3) + "function"],
+  ];
+  for (const [path, line] of lines) {
+    const summary = summarize(path, line + "\n" + line);
+    assert.match(summary, /, 2 lines/, path);
   }
 });

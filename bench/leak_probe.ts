@@ -1,0 +1,565 @@
+/**
+ * The tenth leak hunt's probe: 139 credentials in the shapes real repositories hold them (commands
+ * that take a password by position, service tokens, dotenv variants, YAML anchors and block
+ * scalars, TOML multi-line strings, escaped JSON, notebooks, shell history, Dockerfiles,
+ * Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's credential store,
+ * key blocks with CRLF or an indent, JWTs split over lines), each scanned as a build scans it
+ * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
+ * made from a fixed seed; nothing here is a live credential. Prints each leak and the count.
+ *
+ * ```sh
+ * deno run -A bench/leak_probe.ts                                # this tree's scanner
+ * deno run -A bench/leak_probe.ts /work/main/pipeline/_scan.ts   # another tree's
+ * ```
+ *
+ * @module
+ */
+
+const scanPath = Deno.args[0] ?? "../pipeline/_scan.ts";
+const { redactText } = await import(new URL(scanPath, import.meta.url).href);
+let s = 12345;
+const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+const A = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const ch = (al: string, n: number) => {
+  let o = "";
+  for (let i = 0; i < n; i++) o += al[Math.floor(rnd() * al.length)];
+  return o;
+};
+const mixed = (n: number) => {
+  for (;;) {
+    const v = ch(A, n);
+    if (/\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v)) return v;
+  }
+};
+const pw = () => mixed(10) + "!" + ch(A, 3);
+const b32 = "abcdefghijklmnopqrstuvwxyz234567";
+const ado = () => ch(b32, 52);
+const eaa = () => "EAA" + ch(A, 3) + "ZC" + ch(A, 150);
+const hex = (n: number) => ch("0123456789abcdef", n);
+const b64 = (n: number) => ch(A + "+/", n);
+const ghp = () => "ghp_" + ch(A, 36);
+const discord = () =>
+  "M" + ch("TQNz", 1) + ch(A, 22) + "." + ch(A + "_-", 6) + "." + ch(A + "_-", 38);
+const jwt = () =>
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." +
+  btoa(JSON.stringify({ sub: ch(A, 10), iat: 1700000000 })).replace(/=+$/, "") + "." +
+  ch(A + "_-", 43);
+const uuid = () => [8, 4, 4, 4, 12].map((n) => hex(n)).join("-");
+const fnkey = () => ch(A + "_-", 54) + "==";
+const samples: Array<[string, string, string, string]> = [];
+const add = (name: string, path: string, text: (v: string) => string, v: string) =>
+  samples.push([name, path, text(v), v]);
+// known leaks
+add("htpasswd -b", "setup.sh", (v) => `htpasswd -b /etc/nginx/.htpasswd admin ${v}\n`, pw());
+add("htpasswd -bc", "setup.sh", (v) => `htpasswd -bc .htpasswd admin '${v}'\n`, pw());
+add("htpasswd -Bbn", "Dockerfile", (v) => `RUN htpasswd -Bbn user "${v}" > /auth/htpasswd\n`, pw());
+add("net use", "map.bat", (v) => `net use \\\\fileserver\\share /user:CORP\\bob ${v}\n`, pw());
+add(
+  "net use Z:",
+  "map.bat",
+  (v) => `net use Z: \\\\fs01\\data ${v} /user:bob /persistent:no\n`,
+  pw(),
+);
+add("net use quoted", "map.cmd", (v) => `net use \\\\host\\c$ /user:administrator "${v}"\n`, pw());
+add("rabbitmqctl", "init.sh", (v) => `rabbitmqctl add_user app ${v}\n`, pw());
+add("rabbitmqctl change", "init.sh", (v) => `rabbitmqctl change_password admin '${v}'\n`, pw());
+add(
+  "curl -u token:",
+  "api.sh",
+  (v) => `curl -u ${v}: https://api.example.com/v1/charges\n`,
+  "sk_" + ch(A, 30),
+);
+add("curl -u hex:", "api.sh", (v) => `curl -s -u "${v}:" https://api.example.com\n`, hex(40));
+add("curl --user tok:", "api.sh", (v) => `curl --user ${v}: https://x.example.com\n`, mixed(32));
+add(
+  "ado url",
+  "ci.yml",
+  (v) => `  - git clone https://build:${v}@dev.azure.com/org/proj/_git/repo\n`,
+  ado(),
+);
+add(
+  "ado url user-less",
+  "ci.yml",
+  (v) => `git remote add origin https://${v}@dev.azure.com/org/proj/_git/repo\n`,
+  ado(),
+);
+add("ado env", ".env", (v) => `AZURE_DEVOPS_EXT_PAT=${v}\n`, ado());
+add("ado export", "ci.sh", (v) => `export AZURE_DEVOPS_EXT_PAT="${v}"\n`, ado());
+add("ado _PAT", "cfg.yml", (v) => `ado_pat: ${v}\n`, ado());
+add("ado SYSTEM_ACCESSTOKEN", "p.yml", (v) => `SYSTEM_ACCESSTOKEN: ${v}\n`, ado());
+add("ado pat json", "s.json", (v) => `{"personalAccessToken": "${v}"}\n`, ado());
+add(
+  "?code=",
+  "README.md",
+  (v) => `curl "https://myapp.azurewebsites.net/api/HttpTrigger?code=${v}"\n`,
+  fnkey(),
+);
+add(
+  "&code=",
+  "test.http",
+  (v) => `GET https://fn.azurewebsites.net/api/run?name=x&code=${v}\n`,
+  fnkey(),
+);
+add("?key=", "app.js", (v) => `fetch("https://api.example.com/v2/data?key=${v}&q=1")\n`, mixed(32));
+add(
+  "&key=",
+  "app.py",
+  (v) => `URL = "https://maps.example.com/geo?address=x&key=${v}"\n`,
+  mixed(39),
+);
+add(
+  "&access_token=",
+  "app.py",
+  (v) => `r = get("https://graph.facebook.com/me?fields=id&access_token=${v}")\n`,
+  eaa(),
+);
+add("?access_token= short", "x.sh", (v) => `curl https://api.x.com/u?access_token=${v}\n`, hex(40));
+add("?api_key=", "x.md", (v) => `https://api.example.com/v1?api_key=${v}\n`, mixed(30));
+add("?token=", "x.md", (v) => `wss://stream.example.com/ws?token=${v}\n`, mixed(30));
+add("EAA bare", "fb.py", (v) => `FacebookAdsApi.init(access_token="${v}")\n`, eaa());
+add("EAA bare2", "fb.js", (v) => `const t = '${v}';\n`, eaa());
+add("EAA under name", "fb.env", (v) => `FB_ACCESS_TOKEN=${v}\n`, eaa());
+add("EAA in json", "fb.json", (v) => `{"page": {"token": "${v}"}}\n`, eaa());
+add(
+  "composer http-basic",
+  "auth.json",
+  (v) =>
+    `{\n    "http-basic": {\n        "repo.example.org": {\n            "username": "bob",\n            "password": "${v}"\n        }\n    }\n}\n`,
+  pw(),
+);
+add(
+  "composer http-basic letters",
+  "auth.json",
+  (v) => `{"http-basic": {"repo.example.org": {"username": "bob", "password": "${v}"}}}\n`,
+  ch("abcdefghijkmnpqrstuvwxyz", 12),
+);
+add(
+  "composer github-oauth",
+  "auth.json",
+  (v) => `{\n    "github-oauth": {\n        "github.com": "${v}"\n    }\n}\n`,
+  hex(40),
+);
+add(
+  "composer gitlab-token",
+  "auth.json",
+  (v) => `{\n    "gitlab-token": {\n        "gitlab.example.org": "${v}"\n    }\n}\n`,
+  mixed(20),
+);
+add(
+  "composer bearer",
+  "auth.json",
+  (v) => `{\n    "bearer": {\n        "repo.example.org": "${v}"\n    }\n}\n`,
+  mixed(32),
+);
+add(
+  "composer gitlab-oauth",
+  "auth.json",
+  (v) => `{"gitlab-oauth": {"gitlab.com": "${v}"}}\n`,
+  hex(64),
+);
+add(
+  "composer bitbucket",
+  "auth.json",
+  (v) =>
+    `{"bitbucket-oauth": {"bitbucket.org": {"consumer-key": "abc", "consumer-secret": "${v}"}}}\n`,
+  mixed(32),
+);
+add(
+  "COMPOSER_AUTH",
+  "ci.yml",
+  (v) => `  COMPOSER_AUTH: '{"github-oauth": {"github.com": "${v}"}}'\n`,
+  hex(40),
+);
+add(
+  "composer config cli",
+  "ci.sh",
+  (v) => `composer config --global github-oauth.github.com ${v}\n`,
+  hex(40),
+);
+add(
+  "composer config http-basic",
+  "ci.sh",
+  (v) => `composer config http-basic.repo.example.org bob ${v}\n`,
+  pw(),
+);
+add(
+  "backslash continuation inside",
+  "a.sh",
+  (v) => `export API_TOKEN="${v.slice(0, 20)}\\\n${v.slice(20)}"\n`,
+  mixed(40),
+);
+add(
+  "backslash continuation py",
+  "a.py",
+  (v) => `API_KEY = "${v.slice(0, 20)}\\\n${v.slice(20)}"\n`,
+  mixed(40),
+);
+add("discord env", ".env", (v) => `DISCORD_TOKEN=${v}\n`, discord());
+add("discord bare", "bot.js", (v) => `const token = "${v}";\n`, discord());
+add("discord json", "config.json", (v) => `{"token": "${v}", "prefix": "!"}\n`, discord());
+add("discord bare var", "bot.py", (v) => `bot_token = '${v}'\n`, discord());
+add("discord bare other", "bot.py", (v) => `TOKEN_LIST = ['${v}']\n`, discord());
+// new adversarial shapes
+add("dotenv export spaced", ".env", (v) => `export  SECRET_TOKEN = ${v}\n`, mixed(32));
+add("dotenv colon", ".env", (v) => `API_KEY: ${v}\n`, mixed(32));
+add(
+  "dotenv multiline quoted",
+  ".env",
+  (v) => `PRIVATE_KEY="-----BEGIN RSA PRIVATE KEY-----\n${v}\n-----END RSA PRIVATE KEY-----"\n`,
+  b64(64),
+);
+add(
+  "yaml anchor",
+  "a.yml",
+  (v) => `defaults: &defaults\n  password: &pw ${v}\nprod:\n  <<: *defaults\n`,
+  pw(),
+);
+add("yaml anchor2", "a.yml", (v) => `x-creds: &creds\n  DB_PASSWORD: "${v}"\n`, pw());
+add("yaml |", "a.yml", (v) => `api_token: |\n  ${v}\n`, mixed(32));
+add("yaml >-", "a.yml", (v) => `api_token: >-\n  ${v}\n`, mixed(32));
+add("yaml |2-", "a.yml", (v) => `secret: |2-\n    ${v}\n`, pw());
+add("yaml >  folded pw", "a.yml", (v) => `  password: >\n    ${v}\n`, pw());
+add("toml multi basic", "a.toml", (v) => `api_key = """\n${v}"""\n`, mixed(32));
+add("toml multi literal", "a.toml", (v) => `password = '''${v}'''\n`, pw());
+add("toml multi literal nl", "a.toml", (v) => `token = '''\n${v}\n'''\n`, mixed(32));
+add("json escaped quotes", "a.json", (v) => `{"config": "{\\"password\\": \\"${v}\\"}"}\n`, pw());
+add(
+  "json escaped quotes token",
+  "a.json",
+  (v) => `{"env": "{\\"api_key\\":\\"${v}\\"}"}\n`,
+  mixed(32),
+);
+add(
+  "json double escaped",
+  "a.json",
+  (v) => `"{\\\\\\"password\\\\\\": \\\\\\"${v}\\\\\\"}"\n`,
+  pw(),
+);
+add(
+  "ipynb output token",
+  "a.ipynb",
+  (v) =>
+    JSON.stringify(
+      {
+        cells: [{
+          cell_type: "code",
+          source: ["print(os.environ['OPENAI_API_KEY'])"],
+          outputs: [{ output_type: "stream", name: "stdout", text: [v + "\n"] }],
+        }],
+      },
+      null,
+      1,
+    ),
+  "sk-proj-" + ch(A, 40) + "T3BlbkFJ" + ch(A, 40),
+);
+add(
+  "ipynb output dict",
+  "a.ipynb",
+  (v) =>
+    JSON.stringify(
+      {
+        cells: [{
+          cell_type: "code",
+          source: ["creds"],
+          outputs: [{
+            output_type: "execute_result",
+            data: { "text/plain": ["{'user': 'bob', 'password': '" + v + "'}"] },
+          }],
+        }],
+      },
+      null,
+      1,
+    ),
+  pw(),
+);
+add(
+  "ipynb source",
+  "a.ipynb",
+  (v) =>
+    JSON.stringify(
+      {
+        cells: [{ cell_type: "code", source: ["client = Client(\n", `    api_key="${v}"\n`, ")"] }],
+      },
+      null,
+      1,
+    ),
+  mixed(32),
+);
+add(
+  "ipynb output env repr",
+  "a.ipynb",
+  (v) =>
+    JSON.stringify({
+      cells: [{ outputs: [{ text: ["environ({'HOME': '/root', 'DB_PASSWORD': '" + v + "'})"] }] }],
+    }),
+  pw(),
+);
+add("bash history mysql", ".bash_history", (v) => `ls\nmysql -u root -p${v} prod\n`, pw());
+add("bash history export", ".bash_history", (v) => `export GITHUB_TOKEN=${v}\n`, ghp());
+add(
+  "bash history curl header",
+  ".bash_history",
+  (v) => `curl -H "X-Api-Key: ${v}" https://x\n`,
+  mixed(32),
+);
+add("zsh history", ".zsh_history", (v) => `: 1700000000:0;export OPENAI_API_KEY=${v}\n`, mixed(48));
+add(
+  "history curl -H auth token",
+  ".bash_history",
+  (v) => `curl -H "Authorization: token ${v}" https://api.github.com\n`,
+  hex(40),
+);
+add("history psql url", ".bash_history", (v) => `psql postgresql://app:${v}@db:5432/app\n`, pw());
+add("Dockerfile ARG", "Dockerfile", (v) => `ARG NPM_TOKEN=${v}\n`, mixed(36));
+add("Dockerfile ENV space", "Dockerfile", (v) => `ENV DB_PASSWORD ${v}\n`, pw());
+add(
+  "Dockerfile ENV multi",
+  "Dockerfile",
+  (v) => `ENV APP_ENV=prod \\\n    DB_PASSWORD=${v} \\\n    PORT=80\n`,
+  pw(),
+);
+add(
+  "k8s stringData",
+  "s.yaml",
+  (v) =>
+    `apiVersion: v1\nkind: Secret\nmetadata:\n  name: x\nstringData:\n  config.yaml: |\n    host: db\n    auth: ${v}\n`,
+  mixed(20),
+);
+add(
+  "k8s stringData plain",
+  "s.yaml",
+  (v) => `kind: Secret\nstringData:\n  connection: ${v}\n`,
+  mixed(20),
+);
+add("k8s data b64", "s.yaml", (v) => `kind: Secret\ndata:\n  token: ${v}\n`, btoa(mixed(24)));
+add("tfvars", "prod.tfvars", (v) => `db_password = "${v}"\n`, pw());
+add(
+  "tfvars map",
+  "prod.auto.tfvars",
+  (v) => `credentials = {\n  client_secret = "${v}"\n}\n`,
+  mixed(34),
+);
+add("tfvars token", "terraform.tfvars", (v) => `cloudflare_api_token = "${v}"\n`, mixed(40));
+add(
+  "npmrc authToken",
+  ".npmrc",
+  (v) => `//registry.npmjs.org/:_authToken=${v}\n`,
+  "npm_" + ch(A, 36),
+);
+add("npmrc authToken uuid", ".npmrc", (v) => `//npm.pkg.github.com/:_authToken=${v}\n`, uuid());
+add("npmrc _password", ".npmrc", (v) => `//reg.example/:_password=${v}\n`, btoa(pw()));
+add(
+  "pypirc",
+  ".pypirc",
+  (v) => `[pypi]\nusername = __token__\npassword = ${v}\n`,
+  "pypi-" + ch(A, 60),
+);
+add(
+  "pypirc pw",
+  ".pypirc",
+  (v) =>
+    `[testpypi]\nrepository = https://test.pypi.org/legacy/\nusername = bob\npassword = ${v}\n`,
+  pw(),
+);
+add("netrc", ".netrc", (v) => `machine api.example.com login bob password ${v}\n`, pw());
+add(
+  "netrc multi",
+  ".netrc",
+  (v) => `machine api.example.com\n  login bob\n  password ${v}\n`,
+  pw(),
+);
+add(
+  "netrc letters",
+  ".netrc",
+  (v) => `machine api.heroku.com\n  login me@x.com\n  password ${v}\n`,
+  uuid(),
+);
+add("pgpass", ".pgpass", (v) => `db.example.com:5432:app:app:${v}\n`, pw());
+add("git credentials", ".git-credentials", (v) => `https://bob:${v}@github.com\n`, ghp());
+add(
+  "git credentials x-access",
+  ".git-credentials",
+  (v) => `https://x-access-token:${v}@github.com\n`,
+  "ghs_" + ch(A, 36),
+);
+add("git credentials pw", ".git-credentials", (v) => `https://bob:${v}@gitlab.example.com\n`, pw());
+add(
+  "ssh key crlf",
+  "id",
+  (v) => `-----BEGIN OPENSSH PRIVATE KEY-----\r\n${v}\r\n-----END OPENSSH PRIVATE KEY-----\r\n`,
+  b64(70),
+);
+add(
+  "ssh key indented",
+  "x.yml",
+  (v) =>
+    `key: |\n      -----BEGIN OPENSSH PRIVATE KEY-----\n      ${v}\n      -----END OPENSSH PRIVATE KEY-----\n`,
+  b64(70),
+);
+add(
+  "pgp key indented tabs",
+  "x.txt",
+  (v) =>
+    `\t-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n\t${v}\n\t=abcd\n\t-----END PGP PRIVATE KEY BLOCK-----\n`,
+  b64(64),
+);
+add(
+  "jwt split",
+  "a.js",
+  (v) => `const token = "${v.slice(0, 40)}" +\n  "${v.slice(40)}";\n`,
+  jwt(),
+);
+add(
+  "jwt split py",
+  "a.py",
+  (v) => `TOKEN = ("${v.slice(0, 40)}"\n         "${v.slice(40)}")\n`,
+  jwt(),
+);
+add("jwt bare", "a.txt", (v) => `curl -H "Authorization: Bearer ${v}"\n`, jwt());
+add("jwt bare no name", "a.md", (v) => `Use ${v} to sign in\n`, jwt());
+add(
+  "base64 wrapped key",
+  "a.txt",
+  (v) => `key: ${v}\n`,
+  btoa("-----BEGIN PRIVATE KEY-----\n" + b64(64) + "\n-----END PRIVATE KEY-----\n"),
+);
+add(
+  "git credential helper store",
+  "cred",
+  (v) => `protocol=https\nhost=github.com\nusername=bob\npassword=${v}\n`,
+  ghp(),
+);
+add(
+  "docker config auth",
+  "config.json",
+  (v) => `{"auths": {"https://index.docker.io/v1/": {"auth": "${v}"}}}\n`,
+  btoa("bob:" + pw()),
+);
+add("sshpass", "d.sh", (v) => `sshpass -p '${v}' ssh root@host\n`, pw());
+add("mysql env", "d.sh", (v) => `MYSQL_PWD=${v} mysql -u root\n`, pw());
+add(
+  "winrm",
+  "d.ps1",
+  (v) =>
+    `$cred = New-Object PSCredential("admin", (ConvertTo-SecureString "${v}" -AsPlainText -Force))\n`,
+  pw(),
+);
+add(
+  "az login -p",
+  "d.sh",
+  (v) => `az login --service-principal -u http://app -p ${v} --tenant t\n`,
+  mixed(34),
+);
+add(
+  "az devops login",
+  "d.sh",
+  (v) => `echo ${v} | az devops login --organization https://dev.azure.com/org\n`,
+  ado(),
+);
+add("gh auth", "d.sh", (v) => `echo ${v} | gh auth login --with-token\n`, ghp());
+add("heroku", "d.sh", (v) => `HEROKU_API_KEY=${v} heroku apps\n`, uuid());
+add("smtp url", "a.env", (v) => `MAIL_URL=smtp://bob:${v}@smtp.example.com:587\n`, pw());
+add("redis url", "a.env", (v) => `REDIS_URL=redis://:${v}@cache:6379/0\n`, pw());
+add("x-api-key header yaml", "a.yaml", (v) => `headers:\n  X-API-Key: ${v}\n`, mixed(32));
+add(
+  "authorization header json",
+  "a.json",
+  (v) => `{"headers": {"Authorization": "Bearer ${v}"}}\n`,
+  mixed(40),
+);
+add("wget password", "a.sh", (v) => `wget --user=bob --password=${v} https://x\n`, pw());
+add("ftp url", "a.sh", (v) => `ftp://bob:${v}@ftp.example.com/file\n`, pw());
+add("psql PGPASSWORD", "a.sh", (v) => `PGPASSWORD=${v} psql -h db -U app\n`, pw());
+add("java props", "a.properties", (v) => `spring.mail.password=${v}\n`, pw());
+add("xml password attr", "a.xml", (v) => `<connection user="bob" password="${v}"/>\n`, pw());
+add("gradle", "gradle.properties", (v) => `ossrhPassword=${v}\n`, pw());
+add("hcl provider", "main.tf", (v) => `provider "github" {\n  token = "${v}"\n}\n`, ghp());
+add("hcl tfvars ado", "main.tfvars", (v) => `azure_devops_pat = "${v}"\n`, ado());
+add(
+  "git config extraheader",
+  "ci.sh",
+  (v) => `git -c http.extraheader="AUTHORIZATION: basic ${v}" clone x\n`,
+  btoa(":" + ado()),
+);
+add(
+  "git config extraheader bearer",
+  "ci.sh",
+  (v) => `git config http.https://dev.azure.com/.extraheader "AUTHORIZATION: bearer ${v}"\n`,
+  ado(),
+);
+add(
+  "sendgrid",
+  "a.py",
+  (v) => `sg = SendGridAPIClient('${v}')\n`,
+  "SG." + ch(A, 22) + "." + ch(A, 43),
+);
+add(
+  "stripe url",
+  "a.sh",
+  (v) => `curl https://api.stripe.com/v1/charges -u ${v}:\n`,
+  "sk_live_" + ch(A, 24),
+);
+add("twilio positional", "a.py", (v) => `client = Client("AC${hex(32)}", "${v}")\n`, hex(32));
+add(
+  "slack-bot in yaml multiline",
+  "a.yml",
+  (v) => `token: >\n  ${v}\n`,
+  "xoxb-" + ch("0123456789", 12) + "-" + ch("0123456789", 12) + "-" + ch(A, 24),
+);
+add(
+  "pem escaped CRLF json",
+  "a.json",
+  (v) => `{"key": "-----BEGIN PRIVATE KEY-----\\r\\n${v}\\r\\n-----END PRIVATE KEY-----\\r\\n"}\n`,
+  b64(64),
+);
+add(
+  "pem two dashes indent",
+  "a.yml",
+  (v) => `    -----BEGIN EC PRIVATE KEY-----\n    ${v}\n    -----END EC PRIVATE KEY-----\n`,
+  b64(64),
+);
+add("env password with quote-escape", ".env", (v) => `DB_PASSWORD="${v}\\"x"\n`, pw());
+add("ini passwd", "my.cnf", (v) => `[client]\nuser=root\npassword=${v}\n`, pw());
+add("dsn in code", "a.go", (v) => `dsn := "host=db user=app password=${v} dbname=app"\n`, pw());
+add(
+  "url key in md link",
+  "a.md",
+  (v) => `[map](https://maps.googleapis.com/maps/api/staticmap?center=x&key=${v})\n`,
+  mixed(39),
+);
+add(
+  "mongodb srv",
+  "a.env",
+  (v) => `MONGO_URI=mongodb+srv://bob:${v}@cluster0.x.mongodb.net/db\n`,
+  pw(),
+);
+add(
+  "AzureWebJobsStorage",
+  "local.settings.json",
+  (v) =>
+    `{"Values": {"AzureWebJobsStorage": "DefaultEndpointsProtocol=https;AccountName=x;AccountKey=${v};EndpointSuffix=core.windows.net"}}\n`,
+  b64(86) + "==",
+);
+add("function key header", "a.http", (v) => `x-functions-key: ${v}\n`, fnkey());
+add(
+  "function key json",
+  "a.json",
+  (v) => `{"masterKey": {"name": "master", "value": "${v}"}}\n`,
+  fnkey(),
+);
+add("shell read heredoc", "a.sh", (v) => `cat > .env <<EOF\nAPI_SECRET=${v}\nEOF\n`, mixed(32));
+const names = new Set(Deno.args.slice(1)); // only these samples, by name
+let leaks = 0;
+for (const [name, path, text, hidden] of samples) {
+  if (names.size && !names.has(name)) continue;
+  const { text: out } = await redactText(text, path);
+  const pieces = hidden.length <= 12
+    ? [hidden]
+    : Array.from({ length: hidden.length - 11 }, (_, i) => hidden.slice(i, i + 12));
+  const leaked = pieces.some((p) => out.includes(p));
+  if (leaked) {
+    leaks++;
+    console.log(`LEAK ${name}: ${JSON.stringify(out.slice(0, 300))}`);
+  }
+}
+console.log(`${leaks} leaks of ${samples.length}`);

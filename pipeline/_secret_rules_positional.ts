@@ -1,0 +1,207 @@
+/**
+ * Rules for passwords that a command takes by position, with no option or name before them
+ * (`secret_rules.ts` is the public face): `htpasswd -b file user PASSWORD`, `net use \\host\share
+ * PASSWORD /user:name` (the password also after the switch), `rabbitmqctl add_user name PASSWORD`,
+ * `composer config http-basic.host user PASSWORD`, and a token given to curl as a user with no
+ * password (`curl -u TOKEN: …`, as Stripe's and other APIs' docs write it). Each command is
+ * looked for only in the texts whose hints hold its part: `passw` (htpasswd, `change_password`),
+ * `add_user `, a UNC path's `\\\\host`, `http-basic.` (family `c`), `-u`.
+ *
+ * @module
+ */
+
+import {
+  fewCharacters,
+  looksGenerated,
+  looksRandom,
+  type TextHints,
+} from "./_secret_rules_common.ts";
+import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+import { commandBefore } from "./_secret_rules_cli.ts";
+
+type Span = { start: number; end: number };
+
+/** A shell word of a command: quoted (group `q`, the inside in `v`) or bare; none past `;&|<>`. */
+const WORD = /(?<q>["'])(?<v>[^"'\r\n]{0,256})\k<q>|(?<b>[^\s"';&|<>`]{1,256})/dy;
+/** Blanks (a `\` line continuation too) between two words of a command. */
+const BLANKS = /(?:[ \t]|\\\r?\n)+/y;
+
+/** One word of a command: where its text starts and ends (inside its quotes), and the text. */
+interface Word {
+  start: number;
+  end: number;
+  text: string;
+  quoted: boolean;
+}
+
+/** The words of the command that starts at `at`, up to its end (`;`, `&`, `|`, `>`, a line end). */
+function wordsFrom(text: string, at: number, max = 16): Word[] {
+  const out: Word[] = [];
+  let i = at;
+  while (out.length < max) {
+    BLANKS.lastIndex = i;
+    const blanks = BLANKS.exec(text);
+    if (!blanks && out.length) break;
+    if (blanks) i += blanks[0].length;
+    WORD.lastIndex = i;
+    const m = WORD.exec(text);
+    if (!m) break;
+    const group = m.groups!.q !== undefined ? "v" : "b";
+    const [start, end] = m.indices!.groups![group]!;
+    out.push({ start, end, text: m.groups![group], quoted: group === "v" });
+    i += m[0].length;
+  }
+  return out;
+}
+
+/** A password given by position: not a reference (`$PW`, `%PW%`), a placeholder or a mark. */
+function positional(word: Word | undefined): word is Word {
+  if (!word || word.text.length < 6 || word.text === "*") return false;
+  if (REFERENCE.test(word.text) || /^%\w+%$/.test(word.text)) return false;
+  if (PLACEHOLDER_WORD.test(word.text) || /^(.)\1*$/.test(word.text)) return false;
+  // Letters alone are a password only quoted and random; `htpasswd -b f user password` is a doc.
+  return passwordLike(word.text, word.quoted) ||
+    /[0-9]/.test(word.text) && /[A-Za-z]/.test(word.text);
+}
+
+/**
+ * `htpasswd` or `rabbitmqctl` at a command's start: one search for both, from their `w` and `q`
+ * (from their first letters, `h` and `r`, it stopped at many more places in code).
+ */
+const TOOL =
+  /(?:wd(?<=htpasswd)|qctl(?<=rabbitmqctl))(?<![\w.-](?:htpasswd|rabbitmqctl))(?:\.exe|\.bat)?(?=[ \t])/g;
+/(?:htpasswd|rabbitmqctl)(?<![\w.-](?:htpasswd|rabbitmqctl))(?:\.exe|\.bat)?(?=[ \t])/g;
+
+/**
+ * The password of `htpasswd -b [-c] file user PASSWORD` (`-n`: no file, `htpasswd -nbB user
+ * PASSWORD`), its words from `at`. Options: each word that starts with `-`; `-C` and `-r` take a
+ * number.
+ */
+function htpasswd(text: string, at: number, out: Span[]): void {
+  const words = wordsFrom(text, at);
+  let batch = false;
+  let noFile = false;
+  const args: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i].text;
+    if (!args.length && /^-[A-Za-z0-9]+$/.test(w) && !words[i].quoted) {
+      if (/b/.test(w)) batch = true;
+      if (/n/.test(w)) noFile = true;
+      if (/[Cr]$/.test(w)) i++; // its number
+      continue;
+    }
+    args.push(words[i]);
+  }
+  const password = args[noFile ? 1 : 2];
+  if (batch && positional(password)) out.push({ start: password.start, end: password.end });
+}
+
+/** A UNC path (`\\\\host\\share`, also JSON-escaped) after a blank or a quote. */
+const UNC_PATH = /\\(?<![\\\w]\\)\\{1,3}[A-Za-z0-9][\w.-]{0,63}\\{1,2}[\w$]/g;
+/** `net use` (in any case, `NET USE`) at a command's start, and what follows up to a UNC path. */
+const NET_USE_BEFORE =
+  /(?:^|[^\w.-])[Nn][Ee][Tt](?:\.exe)?[ \t]{1,8}[Uu][Ss][Ee][ \t][^\r\n\\]{0,64}$/;
+
+/**
+ * The password of `net use [Z:] \\host\share PASSWORD [/user:name]` (also after the switches):
+ * the first word after the share that is not a switch (`/user:…`, `/persistent:no`) nor `*`.
+ * Looked for from each UNC path, `net use` behind it on its line.
+ */
+function netUse(text: string, out: Span[]): void {
+  UNC_PATH.lastIndex = 0;
+  for (const m of text.matchAll(UNC_PATH)) {
+    const from = Math.max(0, m.index! - 96);
+    if (!NET_USE_BEFORE.test(text.slice(from, m.index!))) continue;
+    const words = wordsFrom(text, m.index!);
+    const password = words.slice(1).find((w) => !w.text.startsWith("/"));
+    if (positional(password)) out.push({ start: password.start, end: password.end });
+  }
+}
+
+/**
+ * `rabbitmqctl`'s options, then `add_user NAME PASSWORD` or `change_password NAME PASSWORD`, from
+ * after the command's name.
+ */
+const RABBITMQ_USER =
+  /(?:[ \t]{1,8}-[-\w]{1,32}(?:[ \t]{1,8}[^\s-][^\s]{0,128})?){0,4}[ \t]{1,8}(?:add_user|change_password)(?=[ \t])/y;
+
+function rabbitmqctl(text: string, at: number, out: Span[]): void {
+  RABBITMQ_USER.lastIndex = at;
+  const m = RABBITMQ_USER.exec(text);
+  if (!m) return;
+  const password = wordsFrom(text, at + m[0].length, 2)[1];
+  if (positional(password)) out.push({ start: password.start, end: password.end });
+}
+
+/** `composer config [--global] http-basic.HOST USER PASSWORD` (the words after the key). */
+const COMPOSER_BASIC = /http-basic\.[A-Za-z0-9.-]{1,253}(?=[ \t])/g;
+
+function composerBasic(text: string, out: Span[]): void {
+  COMPOSER_BASIC.lastIndex = 0;
+  for (const m of text.matchAll(COMPOSER_BASIC)) {
+    if (!/(?:^|[^\w.-])composer(?:\.phar)?[ \t]/.test(commandBefore(text, m.index!))) continue;
+    const password = wordsFrom(text, m.index! + m[0].length, 2)[1];
+    if (positional(password)) out.push({ start: password.start, end: password.end });
+  }
+}
+
+/**
+ * The passwords that commands take by position in `text` (see the module's header), each command
+ * looked for only where the text's hints hold a part of it.
+ *
+ * @example
+ * ```ts
+ * import { findPositionalPasswords } from "./_secret_rules_positional.ts";
+ * findPositionalPasswords("htpasswd -b .htpasswd admin S3cr3t9x"); // [{ start: 28, end: 36 }]
+ * findPositionalPasswords("htpasswd -c .htpasswd admin"); // []
+ * ```
+ */
+export function findPositionalPasswords(text: string, hints?: TextHints): Span[] {
+  const out: Span[] = [];
+  const all = !hints;
+  // `htpasswd` and `change_password` hold `passw`; `add_user ` is a hint of its own (`_`)
+  if (all || hints.pairs.has("w") || hints.families.includes("_")) {
+    TOOL.lastIndex = 0;
+    for (const m of text.matchAll(TOOL)) {
+      const at = m.index! + m[0].length;
+      if (m[0].startsWith("w")) htpasswd(text, at, out);
+      else rabbitmqctl(text, at, out);
+    }
+  }
+  if (all || hints.families.includes("U")) netUse(text, out);
+  if (all || hints.families.includes("c")) composerBasic(text, out);
+  return out;
+}
+
+/**
+ * curl's `-u` (or `--user`) with a token as the user and no password (`-u sk_live_…:`, as API docs
+ * write it): the token (group `v`), then `:` and the option's end.
+ */
+export const USER_TOKEN: RegExp =
+  /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)(?<q>["']?)(?<v>[A-Za-z0-9_.~+/-]{16,512}):\k<q>(?=[\s;&|)]|$)/g;
+
+/**
+ * The tokens given to `-u` as a user with no password: a generated value (letters and digits
+ * mixed, or 32+ hex digits), not a name (`-u deploy-bot-user:`) or a stand-in.
+ *
+ * @example
+ * ```ts
+ * import { findUserTokens } from "./_secret_rules_positional.ts";
+ * findUserTokens("curl -u sk_test_4eC39HqLyjWDarjtT1zdp7dc: https://api.stripe.com");
+ * // [{ start: 8, end: 40 }]
+ * ```
+ */
+export function findUserTokens(text: string): Span[] {
+  const out: Span[] = [];
+  USER_TOKEN.lastIndex = 0;
+  for (const m of text.matchAll(USER_TOKEN)) {
+    const value = m.groups!.v;
+    if (fewCharacters(value) || PLACEHOLDER_WORD.test(value)) continue;
+    if (!looksRandom(value) && !looksGenerated(value) && !/^[0-9a-fA-F]{32,}$/.test(value)) {
+      continue;
+    }
+    const start = m.index! + m[0].length - value.length - 1 - m.groups!.q.length;
+    out.push({ start, end: start + value.length });
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+// A long-lived slop process (`slop mcp`, the build server, `slop watch`) stays in the folder it
+// started in, and that folder may be deleted and cloned again at the same path under it. Deno
+// resolves an `npm:` package from the working folder, so the first grammar or tokenizer such a
+// process needed after that failed with "Unable to get CWD". Each case runs in a child process:
+// the test files share this one's working folder.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { REPO, tempDir } from "../_helpers.ts";
+
+/** Run `code` with `deno run` in `cwd`: its exit code, stdout and stderr. */
+async function runIn(cwd: string, code: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", "-"],
+    cwd,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(code));
+  await writer.close();
+  const out = await child.output();
+  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
+const MOD = JSON.stringify(pathToFileURL(join(REPO, "mod.ts")).href);
+
+/** Build `project` (its working folder when empty) with a.py as a skeleton: the document and notes. */
+const BUILD = `async function build(project) {
+  const result = await buildContext({
+    cwd: project,
+    inline: { files: [{ path: "a.py", view: "skeleton" }] },
+  }, { write: false });
+  return { document: result.document, notes: result.manifest.files[0].notes ?? [] };
+}`;
+
+Deno.test("a process whose working folder was deleted and made again loads grammars from it again", async () => {
+  const folder = await tempDir({ prefix: "slop_cwd_" });
+  const run = await runIn(
+    folder,
+    `import { buildContext } from ${MOD};
+${BUILD}
+const here = Deno.cwd();
+Deno.removeSync(here, { recursive: true });
+Deno.mkdirSync(here);
+Deno.writeTextFileSync(here + "/a.py", "def f(x):\\n    return x * 2\\n");
+console.log(JSON.stringify(await build(here)));`,
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const { document, notes } = JSON.parse(run.stdout);
+  assert.match(document, /def f\(x\):\n    \.\.\./, "a skeleton: the grammar was loaded");
+  assert.deepEqual(notes, []);
+});
+
+Deno.test("a working folder gone for good is named in the file's note, and that summary is not cached", async () => {
+  const folder = await tempDir({ prefix: "slop_cwd_" });
+  const project = await tempDir({ prefix: "slop_cwd_project_" });
+  await Deno.writeTextFile(join(project, "a.py"), "def f(x):\n    return x * 2\n");
+  const run = await runIn(
+    folder,
+    `import { buildContext } from ${MOD};
+${BUILD}
+Deno.removeSync(Deno.cwd(), { recursive: true });
+const gone = await build(${JSON.stringify(project)});
+Deno.chdir(${JSON.stringify(project)});
+const back = await build(${JSON.stringify(project)});
+console.log(JSON.stringify({ gone, back }));`,
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const { gone, back } = JSON.parse(run.stdout);
+  assert.match(
+    gone.notes.join("\n"),
+    new RegExp(`the working folder "${folder}" is gone \\(deleted or moved\\); start slop again`),
+  );
+  assert.doesNotMatch(gone.notes.join("\n"), /Unable to get CWD/);
+  // The next build renders the file again (a summary stored for it would come back from the cache).
+  assert.match(back.document, /def f\(x\):\n    \.\.\./);
+  assert.deepEqual(back.notes, []);
+});
