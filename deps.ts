@@ -280,6 +280,8 @@ export type ToolExtra =
 /** The MCP SDK's server, its stdio and Streamable HTTP transports, and zod, loaded on first use. */
 export async function loadMcpServer(): Promise<{
   McpServer: typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/mcp.js").McpServer;
+  ResourceTemplate:
+    typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/mcp.js").ResourceTemplate;
   StdioServerTransport:
     typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js").StdioServerTransport;
   HttpServerTransport:
@@ -305,6 +307,7 @@ export async function loadMcpServer(): Promise<{
   ]);
   return {
     McpServer: mcp.McpServer,
+    ResourceTemplate: mcp.ResourceTemplate,
     StdioServerTransport: stdio.StdioServerTransport,
     HttpServerTransport: http.WebStandardStreamableHTTPServerTransport,
     isInitializeRequest: types.isInitializeRequest,

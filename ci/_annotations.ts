@@ -34,12 +34,16 @@ export interface AnnotatedCheck {
   secrets?: Array<{ path: string; line: number; rule: string }>;
   /** The command that re-pins the prefix (`slop check --update`, with the inputs' flags). */
   update: string;
+  /** With status `error`: slop's message. */
+  error?: string;
 }
 
 /**
  * The annotation lines of a check: one at the first divergent file (an error
- * on a drift, a warning on a drift within `max-invalidated`), or one at each
- * secret's line; none on a match or when the divergence is no file's.
+ * on a drift, a warning on a drift within `max-invalidated`; on no file when
+ * the divergence is a section's), or one at each secret's line; an error that
+ * says what to do when there is no lock or slop failed; none on a match. Without
+ * one, a failed check showed on the pull request as an exit code alone.
  *
  * @example
  * ```ts
@@ -61,22 +65,36 @@ export function annotationLines(check: AnnotatedCheck, place: AnnotationPlace): 
       )
     );
   }
-  const diff = check.diff;
-  if ((check.status !== "drift" && check.status !== "within") || !diff?.file) return [];
-  const share = diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0;
   const lock = check.lock ?? "slop.lock";
-  const message = `This file's ${changeWord(diff)} breaks the stable prefix pinned in ${lock} ` +
-    `here: ${diff.invalidatedTokens} of its ${diff.pinnedTokens} tokens (${share.toFixed(1)}%), ` +
-    `from here on, lose their provider cache. If intended, run \`${check.update}\` and commit ` +
-    `${lock} with this change`;
+  if (check.status === "no-lock") {
+    return [
+      command(
+        "error",
+        { title: "slop check: no lock" },
+        `No ${lock} to compare the stable prefix with: run \`${check.update}\` and commit ${lock}`,
+      ),
+    ];
+  }
+  if (check.status === "error") {
+    const first = (check.error ?? "slop check failed").split("\n")[0];
+    return [command("error", { title: "slop check: error" }, first)];
+  }
+  const diff = check.diff;
+  if ((check.status !== "drift" && check.status !== "within") || !diff) return [];
+  const share = diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0;
+  const cost = `${diff.invalidatedTokens} of its ${diff.pinnedTokens} tokens ` +
+    `(${share.toFixed(1)}%), from here on, lose their provider cache. If intended, run ` +
+    `\`${check.update}\` and commit ${lock} with this change`;
   const level = check.status === "within" ? "warning" : "error";
-  return [
-    command(
-      level,
-      { file: repoPath(diff.file, place), title: "slop check: prefix drift" },
-      message,
-    ),
-  ];
+  const title = "slop check: prefix drift";
+  if (!diff.file) {
+    const message = `The stable prefix pinned in ${lock} breaks at the block "${diff.id}" ` +
+      `(${changeWord(diff)}): ${cost}`;
+    return [command(level, { title }, message)];
+  }
+  const message = `This file's ${changeWord(diff)} breaks the stable prefix pinned in ${lock} ` +
+    `here: ${cost}`;
+  return [command(level, { file: repoPath(diff.file, place), title }, message)];
 }
 
 /** What happened to the file, in a word or two. */

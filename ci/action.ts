@@ -321,7 +321,10 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
     else await Deno.stderr.write(new TextEncoder().encode(report.stderr));
   }
   // On GitHub, the divergence (or each secret) is shown on the pull request's diff as well.
-  if (env.GITHUB_ACTIONS === "true") printAnnotations({ status, json, inputs }, { env, cwd });
+  if (env.GITHUB_ACTIONS === "true") {
+    const error = status === "error" ? errorMessage(outcome) : undefined;
+    printAnnotations({ status, json, inputs, error }, { env, cwd });
+  }
   if (env.GITHUB_STEP_SUMMARY) {
     await Deno.writeTextFile(env.GITHUB_STEP_SUMMARY, summary, { append: true });
   } else console.log(summary);
@@ -333,15 +336,16 @@ export async function runAction(options: RunActionOptions = {}): Promise<number>
 
 /** Print the check's annotations, workflow commands GitHub reads from the step's output. */
 function printAnnotations(
-  { status, json, inputs }: {
+  { status, json, inputs, error }: {
     status: CheckStatus;
     json: CheckOutcome["json"];
     inputs: ActionInputs;
+    error?: string;
   },
   { env, cwd }: { env: Record<string, string>; cwd: string },
 ): void {
   const lock = json?.lock && lockPath(json.lock, inputs);
-  const check = { status, lock, diff: json?.diff, secrets: json?.secrets };
+  const check = { status, lock, diff: json?.diff, secrets: json?.secrets, error };
   const place = { cwd, workspace: env.GITHUB_WORKSPACE || undefined };
   for (const line of annotationLines({ ...check, update: updateCommand(inputs) }, place)) {
     console.log(line);

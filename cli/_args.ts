@@ -38,6 +38,8 @@ export interface CommandSpec {
   options?: OptionSpec[];
   /** Its subcommands (a group runs nothing itself). */
   commands?: CommandSpec[];
+  /** Command lines its help shows under "Examples:", each with what it does (tested to parse). */
+  examples?: Array<[line: string, what: string]>;
   /** Run the command; resolves to the exit code. */
   run?: (operands: string[], options: Options) => Promise<number>;
 }
@@ -371,7 +373,15 @@ export function helpText(path: CommandSpec[]): string {
     `Options:\n${list(options)}`,
   ];
   if (commands.length) parts.push(`Commands:\n${list(commands)}`);
+  if (command.examples?.length) parts.push(`Examples:\n${examplesText(command.examples)}`);
   return parts.join("\n\n") + "\n";
+}
+
+/** Each example line, then what it does on the next line, as a shell comment. */
+function examplesText(examples: Array<[string, string]>): string {
+  return examples.map(([line, what]) =>
+    `  ${line}\n${wrap(what, HELP_WIDTH - 6).map((l) => `    # ${l}`).join("\n")}`
+  ).join("\n");
 }
 
 function defaultNote(option: OptionSpec): string {

@@ -46,11 +46,37 @@ const PROGRAM: ProgramSpec = {
   version: meta.version,
   description: "Bundle a project into one LLM context document with a cache-stable prefix",
   defaultCommand: "build",
+  examples: [
+    ["slop build", "bundle this project into .slop/out/context_001.md (no config needed)"],
+    [
+      "slop build --budget 20000 --focus src/app.ts",
+      "src/app.ts in full, the rest stepped down to fit",
+    ],
+    ["slop init", "write slop.config.ts and a context task to choose files and views"],
+    ["slop check --update", "pin the stable prefix in slop.lock; commit it, then slop check in CI"],
+    ["slop mcp", "serve slop's tools to a coding agent over MCP (stdio)"],
+  ],
   commands: [
     {
       name: "build",
       operands: "[paths...]",
       description: "build the context document (the default command)",
+      examples: [
+        ["slop build", "every text file git would track, in full, to .slop/out/context_NNN.md"],
+        [
+          "slop build --budget 20000 --focus src/app.ts",
+          "src/app.ts in full, the rest stepped down to fit 20,000 tokens",
+        ],
+        [
+          "slop build --task-file issue.md --budget 32000",
+          "the files an issue needs, after a map of the project",
+        ],
+        [
+          "slop build --stdout --budget 6000 src/",
+          "print the files under src/ within 6,000 tokens",
+        ],
+        ["slop build --server", "build in the project's build server, warm after the first build"],
+      ],
       options: [
         CONFIG,
         {
@@ -144,6 +170,10 @@ const PROGRAM: ProgramSpec = {
       name: "stats",
       description:
         "tokens by section and the top files (o200k, cl100k), and the stable-prefix share",
+      examples: [
+        ["slop stats", "the latest written document's tokens by section and its 10 largest files"],
+        ["slop stats --build --top 5", "build now (without writing) and list the 5 largest files"],
+      ],
       options: [
         CONFIG,
         STATE_DIR,
@@ -156,6 +186,10 @@ const PROGRAM: ProgramSpec = {
     {
       name: "rank",
       description: "rank the project's files for a task, each with its score and why",
+      examples: [[
+        "slop rank --task-file issue.md --top 10",
+        "the 10 files an issue most likely needs",
+      ]],
       options: [
         CONFIG,
         { flags: "--task <text>", description: "the task, as text" },
@@ -168,6 +202,7 @@ const PROGRAM: ProgramSpec = {
     {
       name: "report",
       description: "write a self-contained HTML report: treemap, prefix vs tail, views per file",
+      examples: [["slop report --build", "build now and write .slop/out/report.html"]],
       options: [
         CONFIG,
         STATE_DIR,
@@ -246,6 +281,10 @@ const PROGRAM: ProgramSpec = {
       operands: "[dir]",
       description:
         "write a commented slop.config.ts and the context task (deno.json, or package.json in a Node project)",
+      examples: [
+        ["slop init", "set up this project (never overwrites a file or task)"],
+        ["slop init packages/web", "set up one package of a monorepo"],
+      ],
       options: [QUIET],
       run: async ([dir], options) => (await load("init")).runInit(dir, options),
     },
@@ -312,6 +351,11 @@ const PROGRAM: ProgramSpec = {
       name: "check",
       description:
         "compare the stable prefix with the committed lock (slop.lock); exit 1 on mismatch",
+      examples: [
+        ["slop check --update", "pin the stable prefix in slop.lock (then commit it)"],
+        ["slop check", "compare with slop.lock: exit 0 on a match, 1 on a drift"],
+        ["slop check --max-invalidated 10%", "pass while at most 10% of the pinned tokens drift"],
+      ],
       options: [
         CONFIG,
         STATE_DIR,
@@ -336,6 +380,14 @@ const PROGRAM: ProgramSpec = {
       run: async (_, options) => (await load("check")).runCheck(options),
     },
     {
+      name: "skill",
+      description: "print the folder of slop's agent skill, to copy into an agent's skills folder",
+      examples: [
+        ['cp -r "$(slop skill)" .claude/skills/', "give Claude Code in this project the skill"],
+      ],
+      run: async () => (await load("skill")).runSkill(),
+    },
+    {
       name: "explain",
       description: "the shared prefix of the last two builds and the block that ended it",
       options: [CONFIG, STATE_DIR, JSON_FLAG("the result")],
@@ -344,6 +396,11 @@ const PROGRAM: ProgramSpec = {
     {
       name: "mcp",
       description: "serve slop's tools to coding agents over MCP (stdio, or --http on 127.0.0.1)",
+      examples: [
+        ["slop mcp", "serve this folder over stdio (register: claude mcp add slop -- slop mcp)"],
+        ["slop mcp --root ../app", "serve another project's folder"],
+        ["slop mcp --http --port 7331", "serve Streamable HTTP at http://127.0.0.1:7331/mcp"],
+      ],
       options: [
         {
           flags: "--root <dir>",
@@ -512,6 +569,7 @@ interface CommandModules {
   rank: typeof import("./rank.ts");
   report: typeof import("./report.ts");
   server: typeof import("./server.ts");
+  skill: typeof import("./skill.ts");
   slice: typeof import("./slice.ts");
   stats: typeof import("./stats.ts");
   watch: typeof import("./watch.ts");

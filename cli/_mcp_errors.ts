@@ -2,12 +2,14 @@
  * The MCP tools' argument errors with the value at fault: zod's message for a wrong type, value
  * or size shows what was sent (`Invalid input: expected number, received "lots"`, `Too small:
  * expected number to be >0, got -5`), and the SDK's tool error adds the argument (`at budget`).
+ * An unknown argument names the one meant (`Unrecognized key: "budjet" (did you mean "budget"?)`).
  *
  * @module
  */
 
 import type { loadMcpServer } from "../deps.ts";
 import { quote } from "../pipeline/schema.ts";
+import { closest } from "../pipeline/closest.ts";
 
 /** The zod module the MCP server builds its schemas with. */
 type Zod = Awaited<ReturnType<typeof loadMcpServer>>["z"];
@@ -43,6 +45,7 @@ export function quoteArgumentValues(z: Zod): void {
   const locale = config.localeError;
   z.config({
     customError: (issue) => {
+      if (issue.code === "unrecognized_keys") return unknownKeys(issue);
       if (!VALUE_CODES.has(issue.code ?? "") || issue.input === undefined || !locale) {
         return undefined;
       }
@@ -57,4 +60,20 @@ export function quoteArgumentValues(z: Zod): void {
       return `${text}, got ${shownValue(issue.input)}`;
     },
   });
+}
+
+/**
+ * An unknown argument (or key of an argument's object), with the closest known one: the schema
+ * that refused it is the issue's `inst`, whose shape lists the known keys.
+ */
+function unknownKeys(issue: { keys?: string[]; inst?: unknown }): string | undefined {
+  const keys = issue.keys ?? [];
+  if (!keys.length) return undefined;
+  const shape = (issue.inst as { _zod?: { def?: { shape?: object } } })?._zod?.def?.shape;
+  const known = Object.keys(shape ?? {});
+  return keys.map((key) => {
+    const hint = closest(key, known);
+    return `Unrecognized key: ${quote(key)}` + (hint ? ` (did you mean ${quote(hint)}?)` : "") +
+      (known.length && !hint ? ` (known: ${known.join(", ")})` : "");
+  }).join("; ");
 }

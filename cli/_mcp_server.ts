@@ -14,8 +14,10 @@ import { quoteArgumentValues } from "./_mcp_errors.ts";
 import { cutLongQuotes } from "./_output.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot, workingFolder } from "./_mcp_root.ts";
+import { documentParts, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { PathsError } from "../pipeline/resolve.ts";
+import { UnknownNameError } from "../pipeline/config.ts";
 import { OutputFolderError } from "../pipeline/emit.ts";
 import meta from "../deno.json" with { type: "json" };
 import {
@@ -39,12 +41,6 @@ import {
 
 /** What `loadMcpServer()` of `deps.ts` gives. */
 export type McpSdk = Awaited<ReturnType<typeof loadMcpServer>>;
-
-/** The URIs of the resources. */
-export const RESOURCES = {
-  document: "slop://latest/document",
-  manifest: "slop://latest/manifest",
-};
 
 /** Milliseconds between two progress notifications of one call (the first and last always go). */
 const PROGRESS_INTERVAL_MS = 100;
@@ -102,7 +98,7 @@ export function createMcpServer(sdk: McpSdk, served: ToolContext): McpServer {
   registerBuildContext(server, kit);
   registerViewFiles(server, kit);
   registerReportTools(server, kit);
-  registerResources(server, context);
+  registerResources(server, sdk, context);
   return server;
 }
 
@@ -183,6 +179,12 @@ function toolMessage(error: unknown): string {
   if (error instanceof OutputFolderError) return error.problem + SERVER_WRITE_HINT;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof PathsError) return `Invalid argument "paths": ${message}`;
+  if (error instanceof UnknownNameError) {
+    const problem = error.problems[0] ?? message;
+    return `Invalid argument "${error.kind}": ${problem.charAt(0).toLowerCase()}${
+      problem.slice(1)
+    }`;
+  }
   if (error instanceof SinceError) {
     const problem = message.replace(/ for --since\b/, "").replace(/^Cannot use --since /, "");
     return `Invalid argument "since": ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`;
@@ -200,12 +202,13 @@ function registerBuildContext(server: McpServer, kit: ToolKit): void {
       title: "Build the context document",
       description: "Gather the files a task needs into one document, within a token budget: " +
         "give task (the request or issue text) when you do not know which files matter, focus " +
-        "when you do, and budget (e.g. 20000) so that it fits this reply. " +
+        "when you do, and budget (e.g. 16000) so that it fits this reply. " +
         "Builds the project's context document as `slop build` does: written to " +
         "the output folder (numbered), with the order memory and the cache. Returns the build " +
-        "summary, the stable prefix's sha256, and the document itself when it has at most " +
-        `maxInlineTokens tokens (default ${MAX_INLINE_TOKENS}), else its path (also the resource ` +
-        `${RESOURCES.document}). Reports progress when the call has a progressToken.`,
+        "summary, the stable prefix's sha256, and the document itself when the whole reply has at " +
+        `most maxInlineTokens tokens (default ${MAX_INLINE_TOKENS}), else its path (also the ` +
+        `resource ${RESOURCES.document}, in parts). Reports progress when the call has a ` +
+        "progressToken.",
       inputSchema: z.strictObject({
         config: config.optional(),
         persona: persona.optional(),
@@ -235,7 +238,8 @@ function registerBuildContext(server: McpServer, kit: ToolKit): void {
           "Document format (default: the config's output.format, else markdown)",
         ).optional(),
         maxInlineTokens: z.number().int().min(0).describe(
-          `Return the document inline up to this many tokens, else its path (default ${MAX_INLINE_TOKENS})`,
+          "Return the document inline when the whole reply (summary, document, data) has at most " +
+            `this many tokens, else its path (default ${MAX_INLINE_TOKENS})`,
         ).optional(),
       }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
@@ -259,7 +263,8 @@ function registerViewFiles(server: McpServer, kit: ToolKit): void {
     description: "Render files or globs in a view mode (skeleton before reading a big file, " +
       "outline for an API, masked with a per-symbol mask, custom with line slices), with the " +
       "config's plugins, secret redaction and cache. Writes nothing and records no order. " +
-      `Files past maxTokens (default ${MAX_INLINE_TOKENS}) are listed, not shown.`,
+      `Files past what fits a reply of maxTokens (default ${MAX_INLINE_TOKENS}) are listed, not ` +
+      "shown.",
     inputSchema: z.strictObject({
       files: pathList("The files to render").min(1),
       view: viewName.describe(
@@ -276,8 +281,8 @@ function registerViewFiles(server: McpServer, kit: ToolKit): void {
         `Refuse when more files than this match (default ${MAX_VIEW_FILES})`,
       ).optional(),
       maxTokens: z.number().int().min(0).describe(
-        `Show files, in order, up to this many tokens in all; the rest are listed with their ` +
-          `tokens (default ${MAX_INLINE_TOKENS})`,
+        `Show files, in order, while the whole reply has at most this many tokens; the rest are ` +
+          `listed with their tokens (default ${MAX_INLINE_TOKENS})`,
       ).optional(),
     }),
     annotations: { readOnlyHint: true },
@@ -331,30 +336,83 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
   }, tool<{ config?: string }>(context, (args) => explainTool(args, context)));
 }
 
-/** The resources: the latest document and its manifest. */
-function registerResources(server: McpServer, context: ToolContext): void {
-  server.registerResource("latest-document", RESOURCES.document, {
-    title: "The latest context document",
-    description: "The highest-numbered document in the output folder",
-    mimeType: "text/markdown",
-  }, async (uri: URL) => {
-    const latest = await serial(context, () => latestOutput(context));
-    return {
-      contents: [{ uri: uri.href, mimeType: MIME[latest.format], text: latest.document }],
+/**
+ * The resources: the latest document and its manifest, each whole when it fits in a reply, else
+ * its first part, with a note that says how many parts there are and the next one's URI
+ * (`slop://latest/document/2`, a template).
+ */
+function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext): void {
+  const kinds = [
+    [
+      "document",
+      "The latest context document",
+      "The highest-numbered document in the " +
+      "output folder; a long one comes in parts of at most 18,000 tokens (…/document/2, …)",
+    ],
+    [
+      "manifest",
+      "The latest manifest",
+      "The manifest of the latest document: blocks with " +
+      "byte offsets, sha256 and tokens, the stable prefix, per-file views; in parts when long",
+    ],
+  ] as const;
+  for (const [kind, title, description] of kinds) {
+    const read = async (uri: URL, part = 1) => {
+      const latest = await serial(context, () => latestOutput(context));
+      const mimeType = kind === "document" ? MIME[latest.format] : "application/json";
+      // The manifest records where the document went (`output.dir`): redacted as a tool's data is.
+      const text = kind === "document" ? latest.document : redactMessage(latest.manifest);
+      const fits = kind === "document" ? latest.tokens <= REPLY_TOKENS : false;
+      const parts = fits ? [text] : await documentParts(text, REPLY_TOKENS);
+      if (part > parts.length) throw new Error(noSuchPart(kind, part, parts.length));
+      const contents = [{ uri: uri.href, mimeType, text: parts[part - 1] }];
+      if (parts.length === 1) return { contents };
+      const note = partNote({ kind, part, parts: parts.length, path: latest.documentPath });
+      return { contents: [{ uri: uri.href, mimeType: "text/plain", text: note }, ...contents] };
     };
-  });
-  server.registerResource("latest-manifest", RESOURCES.manifest, {
-    title: "The latest manifest",
-    description: "The manifest of the latest document: blocks with byte offsets, sha256 and " +
-      "tokens, the stable prefix, per-file views",
-    mimeType: "application/json",
-  }, async (uri: URL) => {
-    const latest = await serial(context, () => latestOutput(context));
-    // It records where the document went (`output.dir`): redacted as a tool's data is.
-    const text = redactMessage(latest.manifest);
-    return { contents: [{ uri: uri.href, mimeType: "application/json", text }] };
-  });
+    server.registerResource(`latest-${kind}`, RESOURCES[kind], {
+      title,
+      description,
+      mimeType: kind === "document" ? "text/markdown" : "application/json",
+    }, (uri: URL) => read(uri));
+    const template = new sdk.ResourceTemplate(`${RESOURCES[kind]}/{part}`, { list: undefined });
+    server.registerResource(`latest-${kind}-part`, template, {
+      title: `${title}, one part`,
+      description: `Part N (from 1) of ${
+        kind === "document" ? "the latest document" : "its manifest"
+      }`,
+      mimeType: kind === "document" ? "text/markdown" : "application/json",
+    }, (uri: URL, variables: Record<string, string | string[]>) => {
+      const part = String(variables.part);
+      if (!/^[1-9]\d*$/.test(part)) {
+        throw new Error(`Invalid part ${JSON.stringify(part)} in "${uri.href}": a number from 1`);
+      }
+      return read(uri, Number(part));
+    });
+  }
 }
+
+/** What a part of a long resource says first: which part, how many, where the next one is. */
+function partNote(
+  { kind, part, parts, path }: { kind: Kind; part: number; parts: number; path: string },
+): string {
+  const next = part < parts ? `read ${partUri(kind, part + 1)} next` : "this is the last";
+  const of = kind === "document" ? `the document "${path}"` : `the manifest of "${path}"`;
+  return redactMessage(
+    `slop: part ${part} of ${parts} of ${of} (at most ${REPLY_TOKENS} tokens a part; the ` +
+      `parts joined, without these notes, are the file): ${next}`,
+  );
+}
+
+/** A part past the last one. */
+function noSuchPart(kind: Kind, part: number, parts: number): string {
+  const range = parts > 1 ? `${partUri(kind, 1)} to ${partUri(kind, parts)}` : partUri(kind, 1);
+  return `No part ${part}: the latest ${kind} has ${parts} part${parts === 1 ? "" : "s"} ` +
+    `(${range})`;
+}
+
+/** A resource's kind. */
+type Kind = keyof typeof RESOURCES;
 
 /**
  * Progress notifications for a call that asked for them (a `progressToken`),

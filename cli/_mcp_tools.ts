@@ -7,7 +7,7 @@
  * @module
  */
 
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import { type ConfigFlags, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildProgress } from "../pipeline/build.ts";
 import { PathsError, resolveTargets } from "../pipeline/resolve.ts";
@@ -24,6 +24,7 @@ import { readLatest } from "./_latest.ts";
 import { allInsideRoot, ArgumentError, insideRoot } from "./_mcp_paths.ts";
 import { printWarning } from "./_output.ts";
 import { boundedBudget, boundedWarnings } from "./_mcp_bounds.ts";
+import { REPLY_TOKENS, replyTokens, RESOURCES } from "./_mcp_reply.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { headingText, isGlob } from "../pipeline/helpers.ts";
 import { quote } from "../pipeline/schema.ts";
@@ -64,8 +65,11 @@ export interface ToolOutput {
 /** Called as a long build goes on: work done, work in all, and what it is. */
 export type ProgressFn = (done: number, total: number, message: string) => void;
 
-/** Documents up to this many tokens are returned inline by `build_context` (its default). */
-export const MAX_INLINE_TOKENS = 20_000;
+/**
+ * `build_context` returns the document inline when its reply (summary, document, data) has at most
+ * this many tokens, and `view_files` shows files up to it (their defaults).
+ */
+export const MAX_INLINE_TOKENS = REPLY_TOKENS;
 
 /** Arguments of `build_context`. */
 export interface BuildContextArgs {
@@ -81,6 +85,7 @@ export interface BuildContextArgs {
   /** The task at hand: its files follow the task-independent map. */
   task?: string;
   format?: "markdown" | "xml" | "json";
+  /** The reply's tokens (summary, document, data) at most for the document to come inline. */
   maxInlineTokens?: number;
 }
 
@@ -129,44 +134,49 @@ export async function buildContextTool(
   });
   const m = result.manifest;
   const limit = args.maxInlineTokens ?? MAX_INLINE_TOKENS;
-  const inline = m.total.tokens <= limit;
   const output = result.output!;
-  const summary = [
-    summaryText(result),
-    `prefix sha256: ${m.prefix.sha256}`,
-    documentLine(m.total.tokens, shown(root, output.document), { limit, budget: args.budget }),
-  ].join("\n");
-  return {
-    texts: [summary],
-    ...(inline ? { built: result.document } : {}),
-    data: {
-      number: output.number,
-      document: shown(root, output.document),
-      manifest: shown(root, output.manifest),
-      inline,
-      format: config.output.format,
-      prefix: m.prefix,
-      total: m.total,
-      files: fileCounts(result.files),
-      ...(result.budget ? { budget: boundedBudget(result.budget) } : {}),
-      ...(m.task ? { task: m.task } : {}),
-      ...boundedWarnings(result.warnings),
-    },
+  const head = [summaryText(result), `prefix sha256: ${m.prefix.sha256}`];
+  const data = {
+    number: output.number,
+    document: shown(root, output.document),
+    manifest: shown(root, output.manifest),
+    inline: true,
+    format: config.output.format,
+    prefix: m.prefix,
+    total: m.total,
+    files: fileCounts(result.files),
+    ...(result.budget ? { budget: boundedBudget(result.budget) } : {}),
+    ...(m.task ? { task: m.task } : {}),
+    ...boundedWarnings(result.warnings),
   };
+  // The limit is the whole reply's: the summary and the data come with the document.
+  const rest = await replyTokens([...head, JSON.stringify(data)]) + DOCUMENT_LINE_TOKENS;
+  data.inline = rest + m.total.tokens <= limit;
+  const where = { limit, rest, budget: args.budget };
+  const summary = [...head, documentLine(m.total.tokens, data.document, where)].join("\n");
+  return { texts: [summary], ...(data.inline ? { built: result.document } : {}), data };
 }
 
-/** Where the document is: below, or at its path with how to get one that fits the reply. */
+/** The tokens the summary's `document:` line takes at most. */
+const DOCUMENT_LINE_TOKENS = 80;
+
+/**
+ * Where the document is: below, or at its path with how to get one that fits the reply (the
+ * budget that leaves room for the rest of it, `rest` tokens, rounded down to a thousand).
+ */
 function documentLine(
   tokens: number,
   path: string,
-  { limit, budget }: { limit: number; budget?: number },
+  { limit, rest, budget }: { limit: number; rest: number; budget?: number },
 ): string {
-  if (tokens <= limit) return `document: ${tokens} tokens, in full below`;
-  return `document: ${tokens} tokens, more than maxInlineTokens ${limit}, so not inline: ` +
-    `read "${path}" or the resource slop://latest/document` +
+  if (rest + tokens <= limit) return `document: ${tokens} tokens, in full below`;
+  // Without a budget now, its report (the files stepped down) will come too.
+  const fits = Math.floor((limit - rest - (budget === undefined ? 1000 : 0)) / 1000) * 1000;
+  return `document: ${tokens} tokens, more than maxInlineTokens ${limit} with the summary, so ` +
+    `not inline: read "${path}" or the resource ${RESOURCES.document} (in parts)` +
     // A model cannot read a document of 300,000 tokens: say how to get one it can.
-    ((budget ?? Infinity) > limit
-      ? `, or build again with "budget": ${limit} (and "task") to have it here`
+    (fits > 0 && (budget ?? Infinity) > fits
+      ? `, or build again with "budget": ${fits} (and "task") to have it here`
       : "");
 }
 
@@ -184,7 +194,10 @@ export interface ViewFilesArgs {
   slices?: Slice[];
   config?: string;
   maxFiles?: number;
-  /** Files are shown, in order, up to this many tokens in all (default `MAX_INLINE_TOKENS`). */
+  /**
+   * The reply's tokens at most: files are shown, in order, while the reply with the lines of the
+   * others and the data fits (default `MAX_INLINE_TOKENS`).
+   */
   maxTokens?: number;
 }
 
@@ -247,22 +260,66 @@ export async function viewFilesTool(
     record: false,
     onProgress: buildProgress(progress, signal),
   });
-  const { texts, files } = shownFiles(result, args);
-  return {
-    texts: [],
-    built: texts.join("\n\n"),
-    data: { files, ...boundedWarnings(result.warnings) },
-  };
+  return await filesWithin(result, args);
 }
 
-/** Each file's text (or the line that stands for it past `maxTokens`) and its facts. */
+/**
+ * The files shown, in order, while the reply fits `maxTokens`: the whole reply's, with the lines
+ * of the files not shown and the data.
+ */
+async function filesWithin(
+  result: Awaited<ReturnType<typeof build>>,
+  args: ViewFilesArgs,
+): Promise<ToolOutput> {
+  const limit = args.maxTokens ?? MAX_INLINE_TOKENS;
+  for (let room = limit;;) {
+    const { texts, files } = shownFiles(result, args, room);
+    const data = { files, ...boundedWarnings(result.warnings) };
+    const built = texts.join("\n\n");
+    const over = await replyTokens([built, JSON.stringify(data)]) - limit;
+    if (over <= 0) return { texts: [], built, data };
+    // Even listed, hundreds of files (a large maxFiles) can fill a reply: list the first ones.
+    if (room <= 0 || !files.some((f) => f.shown)) {
+      return files.length > 1 ? await listedWithin(texts, data, limit) : { texts: [], built, data };
+    }
+    // Each file moved out of the reply adds its line: a little more room for them.
+    room -= over + 200;
+  }
+}
+
+/**
+ * The first files' lines and facts that fit a reply of `limit` tokens, with how many more
+ * (`moreFiles`) and what to ask for instead.
+ */
+async function listedWithin(
+  texts: string[],
+  data: { files: Array<Record<string, unknown>> },
+  limit: number,
+): Promise<ToolOutput> {
+  // One file's line stays: a list of none would say nothing of what matched.
+  for (let keep = texts.length;;) {
+    keep = Math.max(1, Math.floor(keep * 0.8));
+    const more = texts.length - keep;
+    const cut = { ...data, files: data.files.slice(0, keep), moreFiles: more };
+    const built = [
+      ...texts.slice(0, keep),
+      `(${more} more files not listed: more would not fit one reply; ask for fewer files)`,
+    ].join("\n\n");
+    if (keep === 1 || await replyTokens([built, JSON.stringify(cut)]) <= limit) {
+      return { texts: [], built, data: cut };
+    }
+  }
+}
+
+/** Each file's text (or the line that stands for it past `limit` tokens) and its facts. */
 function shownFiles(
   result: Awaited<ReturnType<typeof build>>,
   args: ViewFilesArgs,
+  limit: number,
 ): { texts: string[]; files: Array<Record<string, unknown>> } {
   const blocks = new Map(result.blocks.map((b) => [b.source, b]));
   const texts: string[] = [];
-  const room = roomFor(args.maxTokens ?? MAX_INLINE_TOKENS);
+  const room = roomFor(limit);
   let shownBefore = 0;
   const files = result.files.map((f) => {
     const block = blocks.get(f.path);
@@ -403,10 +460,17 @@ export async function tokenStatsTool(
     preset: args.preset,
     build: args.build,
   });
-  return {
-    texts: [statsText(stats, { top, from })],
-    data: { from, ...stats, files: stats.files.slice(0, top) },
-  };
+  // A large top lists thousands of files: as many as fit one reply.
+  for (let n = top;; n = Math.floor(n * 0.7)) {
+    const texts = [statsText(stats, { top: n, from })];
+    if (n < top) {
+      texts.push(`(${n} files listed of the top ${top} asked: more would not fit one reply)`);
+    }
+    const data = { from, ...stats, files: stats.files.slice(0, n) };
+    if (n === 0 || await replyTokens([...texts, JSON.stringify(data)]) <= MAX_INLINE_TOKENS) {
+      return { texts, data };
+    }
+  }
 }
 
 /** Arguments of `check_prefix`. */
@@ -481,7 +545,8 @@ export async function explainTool(
 ): Promise<ToolOutput> {
   const config = await loadConfig(configFlags(args.config, context));
   const explanation = await explainLastBuilds(config);
-  if (!explanation) throw new Error(NEED_TWO_BUILDS);
+  // The agent builds with the tool: say so beside the command.
+  if (!explanation) throw new Error(`${NEED_TWO_BUILDS} (or call build_context twice)`);
   return { texts: [explainText(explanation)], data: { ...explanation } };
 }
 
@@ -493,6 +558,10 @@ export interface Latest {
   manifest: string;
   /** The document's format. */
   format: string;
+  /** The document's path, relative to the root (or absolute outside it). */
+  documentPath: string;
+  /** The document's tokens, as its manifest counted them. */
+  tokens: number;
 }
 
 /**
@@ -524,6 +593,8 @@ export async function latestOutput(context: ToolContext): Promise<Latest> {
     document: latest.document,
     manifest: JSON.stringify(latest.manifest, null, 2),
     format,
+    documentPath: shown(context.root, join(config.root, output)),
+    tokens: latest.manifest.total.tokens,
   };
 }
 

@@ -92,7 +92,8 @@ export function findNamedValues(
     // A public key's value is public (`publicKey: "04…"`, a SubjectPublicKeyInfo's DER in hex).
     if (PUBLIC_KEY_NAME.test(nameBefore(text, m.index))) continue;
     if (m[1]) {
-      if (!PUBLIC_DER_HEX.test(m[1])) {
+      // One digit repeated (`"0000…"`) is a placeholder of a key's length, not a key.
+      if (!PUBLIC_DER_HEX.test(m[1]) && !oneDigit(m[1])) {
         out.push({ start: end - m[1].length, end, rule: "hex-secret" });
       }
       continue;
@@ -358,7 +359,7 @@ export function findNamedTokens(
     else if (isPublic) continue;
     else if (/^[0-9a-fA-F]+$/.test(value)) {
       // Hex: `hex-secret`, as NAMED_VALUE names it (which misses Go's `:=` and a YAML block)
-      if (value.length < 32) continue;
+      if (value.length < 32 || oneDigit(value)) continue;
       rule = "hex-secret";
     } else if (/^[Bb]asic/.test(b) && isBasicCredentials(value)) rule = "basicauth";
     else if (b && value.length >= 20 && /[0-9]/.test(value) && !isPlaceholder(value)) {
@@ -811,4 +812,9 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   // A shell test's comparison (`test "$linkmode,$pass" = "lib,link"`), as `==` is elsewhere.
   if (op === "=" && shellComparison(text, m.index)) return undefined;
   return passwordLike(value, q !== "" || element) ? end : undefined;
+}
+
+/** A hex value of one digit repeated (`0000…`, `ffff…`): a sample config's stand-in for a key. */
+function oneDigit(value: string): boolean {
+  return new Set(value.toLowerCase()).size === 1;
 }

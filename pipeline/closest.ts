@@ -28,16 +28,25 @@ export function closest(word: string, candidates: string[]): string | undefined 
   return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
 }
 
+/**
+ * Edit distance where two adjacent letters swapped count as one edit, as one insertion, deletion
+ * or substitution does (optimal string alignment): swapped letters are the commonest typo, and as
+ * two edits `--prot` was as far from `--port` as from `--root`.
+ */
 function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let before: number[] = [];
+  let last = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j], before[j - 2] + 1);
+      }
     }
+    before = last;
+    last = row;
   }
-  return row[b.length];
+  return last[b.length];
 }

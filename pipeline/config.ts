@@ -422,13 +422,37 @@ async function configRoot(
   return root;
 }
 
+/**
+ * A preset or persona the config does not define: a config error whose name came from the
+ * caller (`--persona`, an MCP tool's `persona`), which the caller can name.
+ *
+ * @example
+ * ```ts
+ * import { UnknownNameError } from "./config.ts";
+ * new UnknownNameError("persona", "slop.config.ts", ['Unknown persona "x"']).kind; // "persona"
+ * ```
+ */
+export class UnknownNameError extends ConfigError {
+  /** Which name was unknown. */
+  kind: "preset" | "persona";
+  /**
+   * @param kind Which name was unknown.
+   * @param file Config file (relative for display).
+   * @param problems What is wrong.
+   */
+  constructor(kind: "preset" | "persona", file: string, problems: string[]) {
+    super(file, problems);
+    this.kind = kind;
+  }
+}
+
 /** The error for a preset or persona the config does not define, with the closest name. */
 function unknownName(
   kind: "preset" | "persona",
   { name, defined, display }: { name: string; defined?: Record<string, unknown>; display: string },
 ): ConfigError {
   const hint = closest(name, Object.keys(defined ?? {}));
-  return new ConfigError(display, [
+  return new UnknownNameError(kind, display, [
     `Unknown ${kind} "${name}"${
       hint
         ? ` (did you mean "${hint}"?)`

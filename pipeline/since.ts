@@ -53,7 +53,14 @@ async function sinceHint(root: string): Promise<string> {
     return ": HEAD names no commit yet (a new repository or an orphan branch): commit once, " +
       "or build without --since";
   }
-  return "";
+  // `--since main` copied into a repository whose branch is `master` (or `trunk`): name them.
+  const refs = await runGit(
+    ["for-each-ref", "--count=9", "--format=%(refname)", "refs/heads", "refs/remotes"],
+    root,
+  );
+  const branches = (refs ?? "").split("\n").filter((r) => r && !r.endsWith("/HEAD"))
+    .slice(0, 8).map((r) => r.replace(/^refs\/(heads|remotes)\//, ""));
+  return branches.length ? ` (branches here: ${branches.join(", ")})` : "";
 }
 
 /**

@@ -392,10 +392,32 @@ Deno.test("annotations name the file from the checkout's root, escaped as GitHub
       "(10.0%25), from here on, lose their provider cache. If intended, run `slop check " +
       "--update` and commit web.lock with this change",
   );
-  // A block that is no file's (a section of its own) has no place on the diff.
-  const section = { ...check, diff: { ...diff, file: undefined } };
-  assert.deepEqual(annotationLines(section, { cwd: "/w/repo" }), []);
+  // A block that is no file's (a section of its own) has no place on the diff: the annotation
+  // is the run's, naming the block.
+  const section = { ...check, diff: { ...diff, id: "knowledge", file: undefined } };
+  assert.deepEqual(annotationLines(section, { cwd: "/w/repo" }), [
+    "::error title=slop check%3A prefix drift::The stable prefix pinned in web.lock breaks at " +
+    'the block "knowledge" (move in the order): 5 of its 50 tokens (10.0%25), from here on, ' +
+    "lose their provider cache. If intended, run `slop check --update` and commit web.lock " +
+    "with this change",
+  ]);
   assert.deepEqual(annotationLines({ ...check, status: "match" }, { cwd: "/w/repo" }), []);
+});
+
+// A check that fails without a divergence (no lock, a config error) showed on the pull request
+// as an exit code alone: its annotation says what to run or what went wrong.
+Deno.test("annotations say what to run when there is no lock, and what failed on an error", () => {
+  const place = { cwd: "/w/repo/web", workspace: "/w/repo" };
+  const update = "cd web && slop check --update";
+  assert.deepEqual(annotationLines({ status: "no-lock", lock: "web/slop.lock", update }, place), [
+    "::error title=slop check%3A no lock::No web/slop.lock to compare the stable prefix with: " +
+    "run `cd web && slop check --update` and commit web/slop.lock",
+  ]);
+  const error = 'Unknown key "fils" in slop.config.ts (did you mean "files"?)\nat files';
+  assert.deepEqual(annotationLines({ status: "error", update, error }, place), [
+    '::error title=slop check%3A error::Unknown key "fils" in slop.config.ts (did you mean ' +
+    '"files"?)',
+  ]);
 });
 
 Deno.test("with a working-directory the summary says where to re-pin, from the repository's root", () => {

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
-import { helpText, parseArgs, type Parsed, type ProgramSpec } from "../../cli/_args.ts";
+import {
+  type CommandSpec,
+  helpText,
+  optionFlags,
+  parseArgs,
+  type Parsed,
+  type ProgramSpec,
+} from "../../cli/_args.ts";
 import { EXIT_USAGE, main } from "../../cli.ts";
+import { commandTypo } from "../../cli/_command_typo.ts";
 import { EXIT_USAGE as ARGS_EXIT_USAGE } from "../../cli/_args.ts";
 import meta from "../../deno.json" with { type: "json" };
 import { loadedModules, runCli, tempDir } from "../_helpers.ts";
@@ -199,7 +207,7 @@ Deno.test("the help lists every option with its default and every subcommand, wr
     for (const sub of path.at(-1)!.commands ?? []) walk([...path, sub]);
   };
   walk([PROGRAM]);
-  assert.equal(texts.length, 27);
+  assert.equal(texts.length, 28);
   for (const text of texts) {
     for (const line of text.split("\n")) assert.ok(line.length <= 80, line);
     assert.match(text, /\n {2}-h, --help +display help for command\n/);
@@ -221,7 +229,7 @@ Deno.test("the help lists every option with its default and every subcommand, wr
     /\nCommands:\n {2}build \[options\] \[paths\.\.\.\] +build the context document/,
   );
   assert.match(top, /\n {2}cache +look into or empty/, "a group lists no [options]");
-  assert.match(top, /\n {2}help \[command\] +display help for command\n$/);
+  assert.match(top, /\n {2}help \[command\] +display help for command\n\nExamples:\n/);
 });
 
 Deno.test("slop exits 0 for --version and help, 2 for a usage error, with the message on stderr", async () => {
@@ -251,4 +259,66 @@ Deno.test("slop's entry loads no npm package, no node: module and no command's m
     "pipeline/closest.ts",
   ]);
   assert.equal(EXIT_USAGE, ARGS_EXIT_USAGE);
+});
+
+// Two letters typed the wrong way round are the commonest typo: "Did you mean" names the option
+// or command meant, not another one as far in plain edit distance (`--prot` was `--root`, not
+// `--port`). Every option and command of slop, each pair of its letters swapped.
+Deno.test("swapped letters in any option or command suggest the one meant", async () => {
+  const wrong: string[] = [];
+  const swaps = (word: string, from: number) =>
+    Array.from({ length: word.length - from - 1 }, (_, i) => from + i)
+      .filter((i) => word[i] !== word[i + 1])
+      .map((i) => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  const walk = async (path: string[], command: CommandSpec) => {
+    const names = (command.commands ?? []).map((c) => c.name);
+    for (const sub of command.commands ?? []) {
+      for (const typo of swaps(sub.name, 0)) {
+        if (names.includes(typo)) continue;
+        // A first word that is no command is build's path: the build tells a typo from a path.
+        const said = path.length
+          ? printed([...path, typo]).print
+          : await commandTypo([typo], [...names, "help"]) ?? "";
+        const hint = /Did you mean (\S+)\?|did you mean "([^"]+)"/.exec(said);
+        if ((hint?.[1] ?? hint?.[2]) !== sub.name) wrong.push(`${[...path, typo].join(" ")}`);
+      }
+      await walk([...path, sub.name], sub);
+    }
+    if (command.commands || !command.options) return;
+    for (const option of command.options) {
+      const long = optionFlags(option).long;
+      for (const typo of swaps(long, 2)) {
+        const said = parseArgs(PROGRAM, [...path, typo]);
+        const hint = "print" in said ? /Did you mean (\S+)\?/.exec(said.print)?.[1] : undefined;
+        if (hint !== long) wrong.push(`${[...path, typo].join(" ")} -> ${hint}`);
+      }
+    }
+  };
+  await walk([], PROGRAM);
+  assert.deepEqual(wrong, []);
+});
+
+// A newcomer reads `slop --help` before any page: it shows what to type first, and each example
+// of a command's help is a complete command line of that command.
+Deno.test("the help shows examples, each a complete command line of its command", () => {
+  assert.match(printed(["--help"]).print, /\nExamples:\n {2}slop build\n {4}# /);
+  for (const name of ["build", "check", "mcp", "init", "stats"]) {
+    assert.match(printed([name, "--help"]).print, /\nExamples:\n {2}slop /, name);
+  }
+  const walk = (path: string[], command: CommandSpec): string[] => [
+    ...(command.examples ?? []).flatMap(([line]) => {
+      // A shell line around the command (`cp -r "$(slop skill)" …`) names it whole.
+      if (!line.startsWith("slop ")) {
+        return line.includes(`"$(slop ${path.join(" ")})"`) ? [] : [`${line}: not this command`];
+      }
+      const words = line.split(" ").slice(1);
+      const parsed = parseArgs(PROGRAM, words);
+      const ran = "run" in parsed ? parsed.path.join(" ") : undefined;
+      // The program's own examples run any command; a command's run that command.
+      const meant = path.length ? path.join(" ") : words[0] ?? "build";
+      return ran === meant ? [] : [`${line}: ${"print" in parsed ? parsed.print : ran}`];
+    }),
+    ...(command.commands ?? []).flatMap((sub) => walk([...path, sub.name], sub)),
+  ];
+  assert.deepEqual(walk([], PROGRAM), []);
 });

@@ -117,10 +117,10 @@ Deno.test("the command reference says which commands take --config and --state-d
       (c) => c.name,
     ).sort();
   assert.deepEqual(listed, tops("--state-dir"));
-  assert.match(prose, /Every command but `init` takes `-c, --config <path>`/);
+  assert.match(prose, /Every command but `init` and `skill` takes `-c, --config <path>`/);
   assert.deepEqual(
     program.commands!.map((c) => c.name).filter((n) => !tops("--config").includes(n)),
-    ["init"],
+    ["skill", "init"].sort(),
   );
 });
 
@@ -138,4 +138,26 @@ Deno.test("no user page asks the user to type V8 flags", () => {
     }
   }
   assert.deepEqual(problems, []);
+});
+
+// A user copies a command block as it is: a `<...>` to fill in (a URL, an owner) fails when run.
+// README.md's install lines still name the repository's URL so: the lead edits README.md.
+Deno.test("no command block of docs/ or the skill has a placeholder to fill in", () => {
+  const skill = Deno.readTextFileSync(new URL("../../skills/slop/SKILL.md", import.meta.url));
+  const blocks = [
+    ...USER_PAGES.filter((p) => p.path !== "README.md").flatMap((p) =>
+      p.doc.fences.map((f) => ({ where: p.path, info: f.info, body: f.body }))
+    ),
+    ...[...skill.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+      where: "skills/slop/SKILL.md",
+      info: m[1],
+      body: m[2],
+    })),
+  ];
+  const placeholders = blocks
+    .filter((b) => ["sh", "yaml", "yml", "toml", "json", "mcp"].includes(b.info))
+    .flatMap((b) => b.body.split("\n").map((line) => ({ where: b.where, line })))
+    .filter(({ line }) => /<[A-Za-z][\w-]*>/.test(line))
+    .map(({ where, line }) => `${where}: ${line}`);
+  assert.deepEqual(placeholders, []);
 });

@@ -155,6 +155,15 @@ Deno.test("--since in a repository git cannot read, or a shallow clone, names th
     ),
   );
   assert.deepEqual(await changedSince(root, "HEAD~1"), ["a.ts"]);
+  // `--since master` (copied from a page) where the branch is `main`: the branches are named.
+  await assert.rejects(
+    () => changedSince(root, "master"),
+    new SinceError('Unknown git revision "master" for --since (branches here: main)'),
+  );
+  await assert.rejects(
+    () => changedSince(shallow, "trunk"),
+    /for --since: the clone is shallow/,
+  );
   // A fresh repository: no ref names a commit, HEAD included.
   const fresh = await makeProject({ "a.ts": "a\n" });
   await git(fresh, "init", "-q");

@@ -44,13 +44,16 @@ function withoutScriptsNotice(stderr: string): string {
 /** The arguments of `deno install` as docs/install.md shows them, for the clone at REPO. */
 const INSTALL = ["install", "-g", "-A", "-c", join(REPO, "deno.json"), "-n", "slop"];
 
-/** `deno install -g -A -c <REPO>/deno.json -n slop <REPO>/cli.ts` into a temp root, as docs/install.md shows. */
+/**
+ * `deno task install` in slop's folder into a temp root, as docs/install.md shows (it runs
+ * `deno install -g -A -f -c deno.json -n slop cli.ts` there).
+ */
 async function install(): Promise<{ root: string; bin: string }> {
   const root = await tempDir({ prefix: "slop_install_" });
   const bin = join(root, "bin");
   const out = await new Deno.Command(Deno.execPath(), {
-    args: [...INSTALL, join(REPO, "cli.ts")],
-    cwd: await tempDir(),
+    args: ["task", "-q", "install"],
+    cwd: REPO,
     env: { DENO_INSTALL_ROOT: root, NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadMcpClient, loadMcpServer, loadToml } from "../../deps.ts";
-import { createMcpServer, RESOURCES } from "../../cli/_mcp_server.ts";
+import { createMcpServer } from "../../cli/_mcp_server.ts";
+import { RESOURCES } from "../../cli/_mcp_reply.ts";
 import { MAX_INLINE_TOKENS, MAX_VIEW_FILES } from "../../cli/_mcp_tools.ts";
 import { insideRoot } from "../../cli/_mcp_paths.ts";
 import { DEFAULT_PORT, HTTP_PATH } from "../../cli/mcp.ts";

@@ -27,6 +27,11 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
       assert.match(await error("build_context", { budget: -5 }), /at budget/);
       assert.match(await error("build_context", { format: "yaml" }), /at format/);
       assert.match(await error("build_context", { colour: "red" }), /Unrecognized key: "colour"/);
+      // A misspelt argument names the one meant.
+      assert.match(
+        await error("build_context", { budjet: 100 }),
+        /Unrecognized key: "budjet" \(did you mean "budget"\?\)/,
+      );
       assert.match(await error("view_files", {}), /at files/);
       assert.match(await error("view_files", { files: [] }), /at files/);
       assert.match(
@@ -74,8 +79,19 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
         await error("view_files", { files: ["a.py", "slop.config.ts"], maxFiles: 1 }),
         /^Invalid argument "files": 2 files match, more than maxFiles 1/,
       );
-      assert.match(await error("build_context", { persona: "nobody" }), /Unknown persona "nobody"/);
-      assert.match(await error("explain", {}), /^Need two written builds to explain/);
+      // A persona or preset the config does not define names the argument, as a path does.
+      assert.match(
+        await error("build_context", { persona: "nobody" }),
+        /^Invalid argument "persona": unknown persona "nobody"/,
+      );
+      assert.match(
+        await error("token_stats", { preset: "nightly" }),
+        /^Invalid argument "preset": unknown preset "nightly"/,
+      );
+      assert.match(
+        await error("explain", {}),
+        /^Need two written builds to explain: .* \(or call build_context twice\)$/,
+      );
       // The check `--since` shares names the tool's argument, not the command line's flag.
       assert.match(
         await error("build_context", { since: "no-such-ref" }),

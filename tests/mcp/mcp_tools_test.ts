@@ -213,7 +213,7 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
       assert.equal(all[1], JSON.stringify(d), "the data, as compact JSON");
       assert.match(
         all[0],
-        /more than maxInlineTokens 10, so not inline: read "\.slop\/out\/context_002\.md" or the resource slop:\/\/latest\/document, or build again with "budget": 10 \(and "task"\) to have it here$/m,
+        /more than maxInlineTokens 10 with the summary, so not inline: read "\.slop\/out\/context_002\.md" or the resource slop:\/\/latest\/document \(in parts\)$/m,
       );
     });
 

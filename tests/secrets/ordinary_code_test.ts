@@ -29,6 +29,13 @@ const ORDINARY: Array<[string, string]> = [
   ],
   ["f.py", 'KEYWORDS = {"if": "keyword if", "def": "function definition"}\n'],
   ["g.md", "Set `Authorization: Bearer <token>` and pass `--token $GITHUB_TOKEN`.\n"],
+  // Zeros of a key's length in a sample config and a Go test (benbjohnson/wtf's README, server
+  // tests): hex of one digit is no key.
+  [
+    "README.md",
+    `[http]\nblock-key = "${"0".repeat(64)}"\nclient-secret = "${"0".repeat(40)}"\n`,
+  ],
+  ["server_test.go", `const (\n\tTestGitHubClientSecret = "${"0".repeat(40)}"\n)\n`],
 ];
 
 Deno.test("redactText() leaves code that reads a secret, declarations and placeholders alone", async () => {

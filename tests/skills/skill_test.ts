@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { git, gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
+import { MAX_INLINE_TOKENS } from "../../cli/_mcp_tools.ts";
+import { skillFolder } from "../../cli/skill.ts";
 
 const SKILL = join(REPO, "skills/slop/SKILL.md");
 
@@ -190,4 +192,49 @@ Deno.test({
       await session.close();
     }
   },
+});
+
+// What the skill asks for must reach the agent whole: a build_context budget whose document comes
+// back in the reply (with its summary and data), and a --stdout document a shell tool keeps
+// (Claude Code's keeps about 30,000 characters of a command's output).
+Deno.test("the skill's budgets fit an MCP reply and, with --stdout, a shell tool's output", async () => {
+  const text = await Deno.readTextFile(SKILL);
+  for (const line of blocks(text, "mcp").flat()) {
+    const budget = /^build_context (\{.*\})$/.exec(line) && JSON.parse(line.slice(14)).budget;
+    if (budget !== undefined && budget !== null) {
+      assert.ok(budget <= MAX_INLINE_TOKENS - 2000, `${line}: room for the summary and data`);
+    }
+  }
+  const printed = blocks(text, "sh").flat().filter((l) => l.includes("--stdout"));
+  assert.ok(printed.length >= 2);
+  for (const line of printed) {
+    const budget = Number(/--budget (\d+)/.exec(line)?.[1]);
+    assert.ok(budget <= 7000, `${line}: a budget a shell tool's output keeps`);
+  }
+});
+
+// The docs copy the skill with `cp -r "$(slop skill)" .claude/skills/`: no path to type.
+Deno.test("slop skill prints the skill's folder; docs/agents.md's copy line installs it", async () => {
+  assert.deepEqual(await skillFolder(), { path: join(REPO, "skills/slop") });
+  const remote = await skillFolder(new URL("https://example.com/slop/skills/slop/"));
+  assert.match(
+    "error" in remote ? remote.error : "",
+    /^This slop runs from https:\/\/example\.com, .*: its skill is https:\/\/example\.com\/slop\/skills\/slop\/SKILL\.md/,
+  );
+  const empty = await makeProject({ "a.txt": "a\n" });
+  const none = await skillFolder(new URL(`file://${empty}/`));
+  assert.match("error" in none ? none.error : "", /^No agent skill at /);
+  // The page's lines, run in a project as a shell runs them, with `slop` this checkout's cli.ts.
+  const agents = await Deno.readTextFile(join(REPO, "docs/agents.md"));
+  const lines = blocks(agents, "sh").find((b) => b.some((l) => l.includes(".claude/skills")))!;
+  assert.deepEqual(lines, ["mkdir -p .claude/skills", 'cp -r "$(slop skill)" .claude/skills/']);
+  const project = await makeProject({ "a.py": "x = 1\n" });
+  const slop = `"${Deno.execPath()}" run -A --quiet "${join(REPO, "cli.ts")}"`;
+  const script = lines.join("\n").replace("$(slop skill)", `$(${slop} skill)`);
+  const run = await new Deno.Command("sh", { args: ["-c", script], cwd: project }).output();
+  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+  assert.equal(
+    await Deno.readTextFile(join(project, ".claude/skills/slop/SKILL.md")),
+    await Deno.readTextFile(SKILL),
+  );
 });
