@@ -309,6 +309,16 @@ const NAMED_SHAPES: Array<[RegExp, string]> = [
   [/^[a-z0-9]{6}\.(?=[a-z]*[0-9])[a-z0-9]{16}$/, "kubernetes-token"],
 ];
 
+/** Values under a token's name that are not a token, whatever their characters. */
+function notATokenValue(value: string, { name, q, b }: { name: string; q?: string; b?: string }) {
+  // `=` pads base64 only at its end
+  if (/=[^=]/.test(value)) return true;
+  // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
+  if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) return true;
+  // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone
+  return QUERY_NAME_END.test(name) && (value.length < 20 || !!b || !/[0-9]/.test(value));
+}
+
 /**
  * Values assigned to secret-looking names ({@linkcode NAMED_TOKEN}), each
  * named by its shape: an AWS secret access key (40 base64 characters under
@@ -329,13 +339,8 @@ export function findNamedTokens(
     let value = text.slice(start, end0);
     // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
     if (!endsValue(text, end0, q)) continue;
-    // `=` pads base64 only at its end
-    if (/=[^=]/.test(value)) continue;
     const name = nameBefore(text, m.index!);
-    // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
-    if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) continue;
-    // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone
-    if (QUERY_NAME_END.test(name) && (value.length < 20 || b || !/[0-9]/.test(value))) continue;
+    if (notATokenValue(value, { name, q, b })) continue;
     // A public key, by its name or its DER (a provider's token keeps its shape's rule)
     const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(value);
     let rule: string | undefined;
