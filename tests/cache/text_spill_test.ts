@@ -360,3 +360,26 @@ Deno.test("a resident's spills stay readable after their builds, each build its 
   assert.deepEqual(files(), []);
   await Deno.remove(dir);
 });
+
+Deno.test({
+  name:
+    "a text still held when its resident ends reads as before: its spill's name goes at once, its file once the text goes",
+  // The open file of a text still held is closed when the text is collected.
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "slop_spill_owner_" });
+    const owner = {};
+    const files = () => [...Deno.readDirSync(dir)].map((e) => e.name);
+    const text = "a = 1\n".repeat(400);
+    const spill = openSpill({ after: 0, owner, dir, collectEvery: Infinity });
+    // A build's result: its texts in the spill, held by the caller after the resident closed.
+    const result = { text };
+    spill.spill(result);
+    spill.close({ keepOpen: true });
+    assert.ok(textBacking(result));
+    dropSpillsOf(owner);
+    assert.deepEqual(files(), []);
+    assert.equal(result.text, text);
+    await Deno.remove(dir);
+  },
+});
