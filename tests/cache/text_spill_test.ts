@@ -383,3 +383,35 @@ Deno.test({
     await Deno.remove(dir);
   },
 });
+
+Deno.test("a lazy text's backing is known without looking at the object's properties; copies and set texts have none", () => {
+  const backing = { read: () => "x = 1\n", length: 6 };
+  const lazy = Array.from({ length: 100 }, (_, i) => {
+    const block = { id: `b${i}`, text: "" };
+    lazyText(block, backing);
+    return block;
+  });
+  // Every look of a property's descriptor while the backings are looked up, counted.
+  const describe = Object.getOwnPropertyDescriptor;
+  let looks = 0;
+  Object.getOwnPropertyDescriptor = (target, key) => {
+    looks++;
+    return describe(target, key);
+  };
+  try {
+    assert.ok(lazy.every((block) => textBacking(block) === backing));
+  } finally {
+    Object.getOwnPropertyDescriptor = describe;
+  }
+  assert.equal(looks, 0);
+  // What is not the lazy text itself has no backing: a copy by spread or `Object.assign` (which
+  // read the text), and an object whose text was set since.
+  const copy = { ...lazy[0] };
+  assert.equal(textBacking(copy), undefined);
+  assert.equal(copy.text, "x = 1\n");
+  assert.equal(textBacking(Object.assign({}, lazy[1])), undefined);
+  lazy[2].text = "y";
+  assert.equal(textBacking(lazy[2]), undefined);
+  assert.equal(lazy[2].text, "y");
+  assert.equal(textBacking(lazy[3]), backing);
+});
