@@ -16,14 +16,8 @@ import { lazyCopy, textBacking } from "../pipeline/lazy_text.ts";
  * Whether `known` (a memo's record of a block) and `block` have the same text: the same record
  * of the file's text with the same heading and fence when both are lazy file blocks, else their
  * texts compared.
- *
- * @example
- * ```ts
- * import { sameText } from "./_same_text.ts";
- * sameText({ text: "a" }, { text: "a" }); // true
- * ```
  */
-export function sameText(known: { text: string }, block: { text: string }): boolean {
+function sameText(known: { text: string }, block: { text: string }): boolean {
   const was = textBacking(known);
   const now = textBacking(block);
   if (was && now && (was === now || was.sameAs?.(now))) return true;
