@@ -16,14 +16,8 @@ import { lazyCopy, textBacking } from "../pipeline/lazy_text.ts";
  * Whether `known` (a memo's record of a block) and `block` have the same text: the same record
  * of the file's text with the same heading and fence when both are lazy file blocks, else their
  * texts compared.
- *
- * @example
- * ```ts
- * import { sameText } from "./_same_text.ts";
- * sameText({ text: "a" }, { text: "a" }); // true
- * ```
  */
-export function sameText(known: { text: string }, block: { text: string }): boolean {
+function sameText(known: { text: string }, block: { text: string }): boolean {
   const was = textBacking(known);
   const now = textBacking(block);
   if (was && now && (was === now || was.sameAs?.(now))) return true;
@@ -46,4 +40,31 @@ export function withText<T extends object>(
 ): T & { text: string } {
   const backing = textBacking(block);
   return backing ? lazyCopy({ text: "", ...entry }, backing) : { text: block.text, ...entry };
+}
+
+/**
+ * A build's lookup of the block memo: `memo`'s record of a block when it has the block's text
+ * (`sameText`), else undefined; each block looked up once in the build (the order and the count
+ * stages ask for every block, and each look compares the records of a big tree's every block).
+ * A block the memo did not know is looked up again: the count stage remembers it.
+ *
+ * @example
+ * ```ts
+ * import { knownOnce } from "./_same_text.ts";
+ * const known = knownOnce({ get: () => ({ text: "a", tokens: 1 }) });
+ * known({ id: "x", text: "a" })?.tokens; // 1
+ * ```
+ */
+export function knownOnce<T extends { text: string }>(
+  memo: { get(key: string): T | undefined },
+): (block: { id: string; text: string }) => T | undefined {
+  const seen = new Map<object, T>();
+  return (block) => {
+    let known = seen.get(block);
+    if (known) return known;
+    known = memo.get(block.id);
+    if (!known || !sameText(known, block)) return undefined;
+    seen.set(block, known);
+    return known;
+  };
 }

@@ -21,7 +21,7 @@ import {
   writeOrderState,
 } from "../pipeline/order_memory.ts";
 import { fileStamp } from "../pipeline/helpers.ts";
-import { sameText } from "./_same_text.ts";
+import { knownOnce } from "./_same_text.ts";
 import type { OrderState, OrderStep } from "../pipeline/order_state.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import type {
@@ -50,6 +50,8 @@ export interface OrderKept {
   orders: Map<string, KeptOrder>;
   blocks: Memo<BlockMemo>;
   derived: DeriveFn;
+  /** The build's lookup of the block memo (`knownOnce()` of `_same_text.ts`), else one made now. */
+  known?: (block: Block) => BlockMemo | undefined;
 }
 
 /**
@@ -103,12 +105,10 @@ export function keptFileOrder(
 export function keptOrderFiles(
   blocks: Block[],
   files: RenderedFile[],
-  kept: Pick<OrderKept, "blocks" | "derived">,
+  kept: Pick<OrderKept, "blocks" | "derived" | "known">,
 ): ReturnType<typeof orderFiles> {
-  const lengths = blocks.map((b) => {
-    const known = kept.blocks.get(b.id);
-    return known && sameText(known, b) ? known.length : undefined;
-  });
+  const known = kept.known ?? knownOnce(kept.blocks);
+  const lengths = blocks.map((b) => known(b)?.length);
   return orderFiles(blocks, files, { lengths, derived: kept.derived });
 }
 

@@ -87,7 +87,7 @@ import { countEarly, earlyKnown, noteEarlyPlan } from "./precount.ts";
 import { hashText } from "../pipeline/text_hash.ts";
 import { takeParts, textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
-import { sameText, withText } from "./_same_text.ts";
+import { knownOnce, withText } from "./_same_text.ts";
 import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
 import { loadTextMemo, saveTextMemo, type TextMemo } from "./text_memo.ts";
 import { byteParts, compactLazy, lazyList, textBacking } from "../pipeline/lazy_text.ts";
@@ -196,6 +196,8 @@ interface Speed {
   spill?: TextSpill;
   /** Whether content dedup may rewrite a file's text, noted as it is read (before its spill). */
   dedupMay: WeakMap<SourceFile, boolean>;
+  /** A resident's block memo, each block looked up once in this build (`knownOnce()`). */
+  known?: (block: Block) => BlockMemo | undefined;
 }
 
 function wrapStages(
@@ -217,7 +219,7 @@ function wrapStages(
     compose: (files) => done(composeParts(stages, files)),
     fileOrder: (files, source) =>
       resident
-        ? keptFileOrder(config, { source, files, kept: resident, warn: run.warn })
+        ? keptFileOrder(config, { source, files, kept: keptOf(speed, resident), warn: run.warn })
         : stages.fileOrder(files, source),
     count: (blocks, onBlock) => done(countPlaced(speed, blocks, onBlock)),
     persist: () => persistLater(speed),
@@ -272,6 +274,7 @@ function startSpeed(
       settleAfter: resident ? RESIDENT_SETTLE_CHARS : undefined,
     }),
     dedupMay: new WeakMap(),
+    known: resident && knownOnce(resident.blocks),
   };
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
@@ -459,7 +462,8 @@ async function countPlaced(
   const { cache } = speed.run;
   // A resident process knows the counts of the blocks it placed before.
   const memo = resident?.blocks;
-  const fresh = memo ? formatted.filter((b) => !remembered(memo, b, tokenizer)) : formatted;
+  const known = memo && speed.known;
+  const fresh = known ? formatted.filter((b) => !remembered(known, b, tokenizer)) : formatted;
   // Counts by difference start from the last document's blocks, and its same leading blocks are
   // copied from its file, not written again.
   speed.last = resident
@@ -480,6 +484,7 @@ async function countPlaced(
     tokenizer,
     counts: found.counts,
     memo,
+    known,
     encodings: formatted.map((b) => encodings.get(b)),
   });
   onBlock?.(formatted.length, formatted.length);
@@ -525,12 +530,18 @@ async function countFresh(
 
 /** What a resident's block memo holds of a block: its hash, length and count, for this text. */
 function remembered(
-  memo: Memo<BlockMemo> | undefined,
+  known: ((block: Block) => BlockMemo | undefined) | undefined,
   block: Block,
   tokenizer: Tokenizer,
 ): BlockMemo | undefined {
-  const known = memo?.get(block.id);
-  return known?.tokenizer === tokenizer && sameText(known, block) ? known : undefined;
+  const same = known?.(block);
+  return same?.tokenizer === tokenizer ? same : undefined;
+}
+
+/** What the resident's file order reads: its memos, and this build's lookup of its blocks. */
+function keptOf(speed: Speed, resident: Resident) {
+  const { orders, blocks, derived } = resident;
+  return { orders, blocks, derived, known: speed.known };
 }
 
 /**
@@ -543,11 +554,13 @@ async function placeRemembered(
     tokenizer: Tokenizer;
     counts: Map<string, number>;
     memo?: Memo<BlockMemo>;
+    /** The build's lookup of `memo` (`knownOnce()`). */
+    known?: (block: Block) => BlockMemo | undefined;
     encodings: Array<{ sha256: string; length: number } | undefined>;
   },
 ): Promise<PlacedBlock[]> {
   const { tokenizer, counts, memo } = options;
-  const known = blocks.map((b) => remembered(memo, b, tokenizer));
+  const known = blocks.map((b) => remembered(options.known, b, tokenizer));
   known.forEach((m) => m && !counts.has(m.sha256) && counts.set(m.sha256, m.tokens));
   const placed = await placeBlocks(blocks, {
     tokenizer,

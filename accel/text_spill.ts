@@ -305,7 +305,7 @@ function create(state: SpillState): Deno.FsFile {
   const file = Deno.openSync(path, { read: true, write: true });
   // No text kept in it is left (a resident's memos let go of them): the file is closed, removed.
   const owned = state.owner && ownedFiles(state.owner);
-  state.left = { path, file, owned };
+  state.left = { path, file, owned, spill: new WeakRef(state) };
   owned?.add(state.left);
   spillsLeft.register(state, state.left, state.left);
   if (!removing) {
@@ -321,6 +321,8 @@ interface SpillFile {
   file: Deno.FsFile;
   /** The files of the spill's owner ({@linkcode SpillOptions.owner}). */
   owned?: Set<SpillFile>;
+  /** The spill, while a text kept in it (or its build) is left. */
+  spill?: WeakRef<object>;
 }
 
 /** The spill files of each owner that are left. */
@@ -333,8 +335,10 @@ function ownedFiles(owner: object): Set<SpillFile> {
 }
 
 /**
- * Close and remove the spill files of `owner` ({@linkcode SpillOptions.owner}) that are left: a
- * resident process that ends (its texts are not read again).
+ * Remove the spill files of `owner` ({@linkcode SpillOptions.owner}) that are left: a resident
+ * process that ends. A file no text of which is left is closed too; one whose texts are still
+ * held (a build's result, read after its resident closed) loses its name now and stays open for
+ * them: it is closed once they are collected, or as the process exits.
  *
  * @example
  * ```ts
@@ -348,7 +352,16 @@ function ownedFiles(owner: object): Set<SpillFile> {
  * ```
  */
 export function dropSpillsOf(owner: object): void {
-  for (const left of owners.get(owner) ?? []) {
+  const files = owners.get(owner);
+  if (!files?.size) return;
+  // Spills whose texts are garbage are told apart from those still held.
+  collectGarbage();
+  for (const left of [...files]) {
+    if (left.spill?.deref()) {
+      removeQuietly(left.path);
+      made.delete(left.path);
+      continue;
+    }
     spillsLeft.unregister(left);
     closeAndRemove(left);
   }

@@ -183,7 +183,7 @@ function sessionBuilder(session: BuildSession): Builder {
       const load = (reload: boolean) => loadBuildConfig(paths, flags, reload);
       // `--since` asks git at load time: a kept config would keep an old answer.
       const config = flags.since === undefined
-        ? await session.config(configKey(paths, flags, budget), load)
+        ? await keptConfig(session, { paths, flags, budget, load })
         : await load(false);
       await session.changes?.(config);
       return config;
@@ -200,6 +200,30 @@ function sessionBuilder(session: BuildSession): Builder {
     built: (result, config) => session.built?.(result, config),
   };
 }
+
+/**
+ * The config a build server keeps for a build. The files the client's output goes to change the
+ * config only where they are under its root (they are left out of the build): one outside it (a
+ * log file of each run, a terminal) is not part of the key, so the kept config, and the build
+ * prepared with it, are used.
+ */
+async function keptConfig(
+  session: BuildSession,
+  { paths, flags, budget, load }: {
+    paths: string[];
+    flags: BuildFlags;
+    budget: number | undefined;
+    load: (reload: boolean) => Promise<ResolvedConfig>;
+  },
+): Promise<ResolvedConfig> {
+  const key = configKey(paths, flags, budget);
+  const config = await session.config(key, load);
+  const own = JSON.stringify(underRoot(flags.outputs ?? [], config.root));
+  return ownOutputs.get(config) === own ? config : await session.config(key + own, load);
+}
+
+/** The files under its root a config leaves out as the command's own output (JSON). */
+const ownOutputs = new WeakMap<ResolvedConfig, string>();
 
 /**
  * The flags `runBuild` checks before it loads anything: the strategy and format, then the
@@ -290,15 +314,18 @@ export async function loadBuildConfig(
     reload,
   });
   if (config.zeroConfig && !paths.length && !flags.include?.length) checkProjectRoot(config.root);
-  const own = underRoot(flags.outputs ?? [], config.root).map(literalGlob);
+  const under = underRoot(flags.outputs ?? [], config.root);
+  const own = under.map(literalGlob);
   if (own.length) config.exclude = [...config.exclude, ...own];
-  return applyOverrides(config, flags);
+  const applied = applyOverrides(config, flags);
+  ownOutputs.set(applied, JSON.stringify(under));
+  return applied;
 }
 
 /**
  * What a build's config depends on: the working directory, the environment (a config may read
  * it), the paths and the flags that go into the config; not the output flags (`--stdout`,
- * `--json`, `--quiet`...).
+ * `--json`, `--quiet`...), nor the files the output goes to (see `keptConfig`).
  */
 function configKey(paths: string[], flags: BuildFlags, budget: number | undefined): string {
   const env = Object.entries(Deno.env.toObject()).sort(([a], [b]) => a < b ? -1 : 1);
@@ -310,7 +337,6 @@ function configKey(paths: string[], flags: BuildFlags, budget: number | undefine
     [flags.focus, flags.since, budget, flags.stateDir, flags.format, flags.failOnSecret],
     flags.task,
     flags.cache,
-    flags.outputs,
   ]);
 }
 

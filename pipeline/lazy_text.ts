@@ -117,8 +117,17 @@ export function marksOf(target: { text?: string }): TextMarks {
   return textBacking(target)?.marks ?? textMarks(target.text ?? "");
 }
 
-/** On an object whose `text` is lazy: its backing. */
+/**
+ * On an object whose `text` is lazy: its backing. Not enumerable, so that a copy made by spread
+ * or `Object.assign` (which reads the text) does not take it; `text` set drops it.
+ */
 const LAZY: unique symbol = Symbol("slop.lazyText");
+
+/** The backing's property: not enumerable (see {@linkcode LAZY}). */
+function setBacking(target: object, backing: TextBacking): void {
+  if (Object.hasOwn(target, LAZY)) (target as Lazy)[LAZY] = backing;
+  else Object.defineProperty(target, LAZY, { value: backing, writable: true, configurable: true });
+}
 
 type Lazy = { [LAZY]?: TextBacking };
 
@@ -134,6 +143,7 @@ function setText(this: object, value: string | undefined): void {
     enumerable: true,
     configurable: true,
   });
+  (this as Lazy)[LAZY] = undefined;
 }
 
 /**
@@ -153,7 +163,7 @@ function setText(this: object, value: string | undefined): void {
  * ```
  */
 export function lazyText(target: { text?: string }, backing: TextBacking): void {
-  (target as Lazy)[LAZY] = backing;
+  setBacking(target, backing);
   Object.defineProperty(target, "text", LAZY_TEXT);
 }
 
@@ -196,7 +206,7 @@ export function lazyCopy<T extends object, E extends object = Record<never, neve
     else copy[key] = (source as Record<string | symbol, unknown>)[key];
   }
   if (!placed) Object.defineProperty(copy, "text", LAZY_TEXT);
-  (copy as Lazy)[LAZY] = backing;
+  setBacking(copy, backing);
   return (extra ? Object.assign(copy, extra) : copy) as T & E;
 }
 
@@ -240,9 +250,10 @@ export function compactLazy<T extends object>(
  * ```
  */
 export function textBacking(target: object): TextBacking | undefined {
-  const backing = (target as Lazy)[LAZY];
-  if (!backing) return undefined;
-  return Object.getOwnPropertyDescriptor(target, "text")?.get === getText ? backing : undefined;
+  // Set with the lazy `text` and dropped when `text` is set, never copied (see `LAZY`): no look
+  // at the property's descriptor (an object made at each look, a big tree's every block several
+  // times a build).
+  return (target as Lazy)[LAZY];
 }
 
 /**

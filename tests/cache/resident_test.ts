@@ -512,3 +512,27 @@ Deno.test("a resident over a tree past the spill's threshold keeps its renders' 
   assert.ok(inMemory.held >= spilled.chars, `${inMemory.held} of ${spilled.chars} characters`);
   assert.equal(inMemory.document, spilled.document);
 });
+
+Deno.test("a resident rebuild after a one-file edit looks each block up in the block memo once; same bytes as a fresh build", async () => {
+  const { root, state, kept, builtins, config } = await residentProject();
+  const layer = () => speedLayer({ resident: kept });
+  await build(config, { builtins, layer: layer() });
+  // Every look of the block memo, counted from here on.
+  let looks = 0;
+  const get = kept.blocks.get;
+  kept.blocks.get = (id) => {
+    looks++;
+    return get(id);
+  };
+  await Deno.writeTextFile(join(root, "src/app.py"), "import os\n\n\ndef main():\n    return 2\n");
+  kept.changed(["src/app.py"], false);
+  const edited = await build(config, { builtins, layer: layer() });
+  // The order and the count stages ask for every block: the memo is looked at once a block, and
+  // three times more for the edited file's block, which it did not know (the count's look, its
+  // count by difference against the last text, its placing). Before, three times every block.
+  const blocks = edited.manifest.blocks.length;
+  assert.ok(looks <= blocks + 3, `${looks} looks of the block memo for ${blocks} blocks`);
+  assert.ok(looks >= blocks - 1, `${looks} looks for ${blocks} blocks: the count is not blind`);
+  assertSame(edited, await freshBuild(root, state, kept));
+  await kept.close();
+});

@@ -360,3 +360,58 @@ Deno.test("a resident's spills stay readable after their builds, each build its 
   assert.deepEqual(files(), []);
   await Deno.remove(dir);
 });
+
+Deno.test({
+  name:
+    "a text still held when its resident ends reads as before: its spill's name goes at once, its file once the text goes",
+  // The open file of a text still held is closed when the text is collected.
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "slop_spill_owner_" });
+    const owner = {};
+    const files = () => [...Deno.readDirSync(dir)].map((e) => e.name);
+    const text = "a = 1\n".repeat(400);
+    const spill = openSpill({ after: 0, owner, dir, collectEvery: Infinity });
+    // A build's result: its texts in the spill, held by the caller after the resident closed.
+    const result = { text };
+    spill.spill(result);
+    spill.close({ keepOpen: true });
+    assert.ok(textBacking(result));
+    dropSpillsOf(owner);
+    assert.deepEqual(files(), []);
+    assert.equal(result.text, text);
+    await Deno.remove(dir);
+  },
+});
+
+Deno.test("a lazy text's backing is known without looking at the object's properties; copies and set texts have none", () => {
+  const backing = { read: () => "x = 1\n", length: 6 };
+  const lazy = Array.from({ length: 100 }, (_, i) => {
+    const block = { id: `b${i}`, text: "" };
+    lazyText(block, backing);
+    return block;
+  });
+  // Every look of a property's descriptor while the backings are looked up, counted.
+  const describe = Object.getOwnPropertyDescriptor;
+  let looks = 0;
+  Object.getOwnPropertyDescriptor = (target, key) => {
+    looks++;
+    return describe(target, key);
+  };
+  try {
+    assert.ok(lazy.every((block) => textBacking(block) === backing));
+  } finally {
+    Object.getOwnPropertyDescriptor = describe;
+  }
+  assert.equal(looks, 0);
+  // What is not the lazy text itself has no backing: a copy by spread or `Object.assign` (which
+  // read the text), and an object whose text was set since.
+  const copy = { ...lazy[0] };
+  assert.equal(textBacking(copy), undefined);
+  assert.equal(copy.text, "x = 1\n");
+  assert.equal(textBacking(Object.assign({}, lazy[1])), undefined);
+  lazy[2].text = "y";
+  assert.equal(textBacking(lazy[2]), undefined);
+  assert.equal(lazy[2].text, "y");
+  assert.equal(textBacking(lazy[3]), backing);
+});

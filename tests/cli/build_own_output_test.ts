@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeProject, REPO, tempDir } from "../_helpers.ts";
+import { runBuild } from "../../cli/build.ts";
+import { builtinPlugins } from "../../cli/_builtins.ts";
+import { serverSession } from "../../server/session.ts";
+import type { Manifest } from "../../mod.ts";
 
 // `slop build > build.log` or `slop build --stdout > ctx.md` in the project: the file the
 // command's own output goes to is created (empty) before slop lists the project, and was bundled
@@ -95,4 +99,39 @@ Deno.test("a reader that closes stdout early ends the output quietly", async () 
     assert.doesNotMatch(run.stderr, /Broken ?pipe|Uncaught|os error|\n {4}at /i, what);
     assert.equal(run.code, 0, `${what}: ${run.stderr}`);
   }
+});
+
+Deno.test("a build server keeps one config for builds whose output goes to files outside the project; one under it is left out", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n", "slop.config.ts": "export default {};\n" });
+  const logs = await tempDir({ prefix: "slop_logs_" });
+  const session = serverSession({ builtins: builtinPlugins() });
+  // Each config the session loads, counted.
+  let loads = 0;
+  const kept = session.config.bind(session);
+  session.config = (key, load) => kept(key, (reload) => (loads++, load(reload)));
+  const silent = { stdout: () => Promise.resolve(), stderr: () => {}, stderrIsTerminal: false };
+  const buildTo = async (outputs: string[]) => {
+    const flags = { config: join(root, "slop.config.ts"), quiet: true, outputs };
+    assert.equal(await runBuild([], flags, { terminal: silent, session }), 0);
+    const out = join(root, ".slop/out");
+    const last = [...Deno.readDirSync(out)].map((e) => e.name).filter((n) => n.endsWith(".json"))
+      .sort().at(-1)!;
+    const manifest: Manifest = JSON.parse(await Deno.readTextFile(join(out, last)));
+    return manifest.files.map((f) => f.path);
+  };
+  // A log file of each run, outside the project: one config for both builds.
+  await Deno.writeTextFile(join(logs, "1.log"), "");
+  await Deno.writeTextFile(join(logs, "2.log"), "");
+  assert.deepEqual(await buildTo([join(logs, "1.log")]), ["a.py", "slop.config.ts"]);
+  assert.deepEqual(await buildTo([join(logs, "2.log")]), ["a.py", "slop.config.ts"]);
+  assert.equal(loads, 1);
+  // The output under the project is left out of its build: a config of its own.
+  await Deno.writeTextFile(join(root, "ctx.md"), "");
+  assert.deepEqual(await buildTo([join(root, "ctx.md")]), ["a.py", "slop.config.ts"]);
+  assert.equal(loads, 2);
+  // Not left out of a build whose output goes elsewhere.
+  assert.deepEqual(await buildTo([join(logs, "1.log")]), ["a.py", "ctx.md", "slop.config.ts"]);
+  assert.equal(loads, 2);
+  session.close();
+  await session.resident.close();
 });
