@@ -267,9 +267,10 @@ function startSpeed(
     spill: spillFor(options.spillAfter ?? spillAfterFromEnv(), {
       memo: cache.enabled ? loadTextMemo(memoPath(indexPath)) : undefined,
       owner: resident,
-      // A resident's rebuild writes the texts it changed: no collection at each stage's end for
-      // those (the server collects between builds), only for a build that writes many.
-      settleAfter: resident ? RESIDENT_SETTLE_CHARS : undefined,
+      // A rebuild writes or decodes the few texts it changed: no collection at each stage's end
+      // for those (a full collection of a big tree's records costs more than the garbage frees),
+      // only for a stage that let go of many (a cold build's; the server collects between builds).
+      settleAfter: SETTLE_CHARS,
     }),
     dedupMay: new WeakMap(),
   };
@@ -278,8 +279,8 @@ function startSpeed(
   return speed;
 }
 
-/** Characters a resident's build writes or reads back from its spill before a stage's end collects. */
-const RESIDENT_SETTLE_CHARS = 16 * 1024 * 1024;
+/** Characters a build writes or reads back from its spill before a stage's end collects. */
+const SETTLE_CHARS = 16 * 1024 * 1024;
 
 function spillFor(
   after: number | false,

@@ -41,7 +41,7 @@ import { readAt, removeQuietly } from "../pipeline/helpers.ts";
 import { collectGarbage } from "./collect.ts";
 import type { PackPlace } from "../pipeline/cache.ts";
 import { memoized, type TextMemo } from "./text_memo.ts";
-import { isAscii } from "node:buffer";
+import { isAscii, isUtf8 } from "node:buffer";
 
 /** Files rendering at once when their texts are in a spill (`KeptRenderOptions.window`, `kept_renders.ts`). */
 export const SPILL_WINDOW = 64;
@@ -580,9 +580,10 @@ function holderOf(file: Deno.FsFile): PackHolder {
 function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBacking | undefined {
   const size = bytes.length;
   if (state.closed || size < SPILL_MIN_CHARS || state.offered + size <= state.after) return;
-  // Its length in UTF-16 code units and its marks, from its bytes: an ASCII text is not decoded.
-  const ascii = isAscii(bytes);
-  const text = ascii ? undefined : decoder.decode(bytes);
+  // Its length in UTF-16 code units and its marks, from its bytes: a text of well-formed UTF-8 is
+  // not decoded (a decoded copy is garbage, and a build that made any asked for a collection).
+  const length = utf16Length(bytes);
+  const text = length === undefined ? decoder.decode(bytes) : undefined;
   const file = place.borrow();
   if (!file) return;
   // One literal, as a spilled text's (`Object.create` then eight fields put half of them in a
@@ -594,7 +595,7 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
     name: place.sha256,
     size,
     byteLength: size,
-    length: text?.length ?? size,
+    length: text?.length ?? length!,
     marks: text === undefined ? byteMarks(bytes) : textMarks(text),
   }, PACKED) as PackedText;
   state.offered += backing.length;
@@ -603,7 +604,27 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
   return backing;
 }
 
-/** {@linkcode textMarks} of an ASCII text, from its bytes. */
+/**
+ * The UTF-16 length of the text whose UTF-8 is `bytes`, without decoding it: one unit a
+ * character, two for one past U+FFFF (a four-byte sequence), so the bytes that start a character
+ * and those that start a four-byte one. `undefined` when the bytes are not well-formed UTF-8
+ * (decoding would put U+FFFD in and change the count).
+ */
+function utf16Length(bytes: Uint8Array): number | undefined {
+  if (isAscii(bytes)) return bytes.length;
+  if (!isUtf8(bytes)) return undefined;
+  let length = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if ((byte & 0xc0) !== 0x80) length += byte >= 0xf0 ? 2 : 1;
+  }
+  return length;
+}
+
+/**
+ * {@linkcode textMarks} of a text from its UTF-8 bytes: a backtick and a line feed are one byte
+ * each, and no other character's bytes hold theirs.
+ */
 function byteMarks(bytes: Uint8Array): TextMarks {
   let backticks = 0;
   for (let i = bytes.indexOf(96); i >= 0; i = bytes.indexOf(96, i)) {
