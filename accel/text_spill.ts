@@ -37,7 +37,7 @@ import {
   type TextMarks,
   textMarks,
 } from "../pipeline/lazy_text.ts";
-import { readAt, removeQuietly } from "../pipeline/helpers.ts";
+import { countWork, readAt, removeQuietly } from "../pipeline/helpers.ts";
 import { collectGarbage } from "./collect.ts";
 import type { PackPlace } from "../pipeline/cache.ts";
 import { memoized, type TextMemo } from "./text_memo.ts";
@@ -436,7 +436,10 @@ function loosen(state: SpillState, chars: number): void {
 function collect(state: SpillState): void {
   state.loose = 0;
   if (state.collectEvery === Infinity) return;
-  if (state.collector()) state.stats.collections++;
+  if (state.collector()) {
+    state.stats.collections++;
+    countWork("collections", 1);
+  }
 }
 
 /**
@@ -522,7 +525,13 @@ const SPILLED: ThisType<SpilledText> & Pick<TextBacking, "read" | "bytes" | "der
 function readBack(state: SpillState, offset: number, length: number): string {
   state.stats.reads++;
   if (state.buffer.length < length) state.buffer = new Uint8Array(length);
-  return decoder.decode(readBytes(state, offset, length, state.buffer));
+  return decoded(readBytes(state, offset, length, state.buffer));
+}
+
+/** A kept text's bytes decoded (a copy of the text that is garbage once used), counted as work. */
+function decoded(bytes: Uint8Array): string {
+  countWork("texts decoded", 1);
+  return decoder.decode(bytes);
 }
 
 /** Read `length` bytes at `offset` into `into` (the file opened again once closed). */
@@ -583,7 +592,7 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
   // Its length in UTF-16 code units and its marks, from its bytes: a text of well-formed UTF-8 is
   // not decoded (a decoded copy is garbage, and a build that made any asked for a collection).
   const length = utf16Length(bytes);
-  const text = length === undefined ? decoder.decode(bytes) : undefined;
+  const text = length === undefined ? decoded(bytes) : undefined;
   const file = place.borrow();
   if (!file) return;
   // One literal, as a spilled text's (`Object.create` then eight fields put half of them in a
@@ -657,7 +666,7 @@ const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes" | "deriv
     if (known !== undefined) return known;
     if (state.buffer.length < this.size) state.buffer = new Uint8Array(this.size);
     state.stats.reads++;
-    const read = decoder.decode(readPacked(this, state.buffer));
+    const read = decoded(readPacked(this, state.buffer));
     if (!state.closed) remember(state, this, read);
     loosen(state, read.length);
     return read;
