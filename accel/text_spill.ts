@@ -136,6 +136,11 @@ export interface TextSpill {
   /** Whether texts of `chars` more characters than those offered so far would be spilled. */
   spills(chars: number): boolean;
   /**
+   * Tell the spill the characters of the texts the build holds in all (its files' sizes, once
+   * read): what a stage's end lets go of is weighed against them ({@linkcode SpillOptions.settleShare}).
+   */
+  expect(chars: number): void;
+  /**
    * Let go of the texts read last (a stage is done: the next reads other texts, or the same in
    * another order), so that between stages the build holds none.
    */
@@ -174,6 +179,16 @@ export interface SpillOptions {
    * @default {1} any
    */
   settleAfter?: number;
+  /**
+   * A share of the characters of the build's texts (those offered so far, or those it expects in
+   * all, {@linkcode TextSpill.expect}, the more of the two) that a stage's end must have
+   * let go of (besides {@linkcode SpillOptions.settleAfter}) to ask for a collection: what is
+   * left is then at most that share of the texts, and a rebuild that let go of a few texts (of
+   * a big tree's thousands) does not mark the whole heap twice for them (bench/README.md,
+   * "Monorepo scale").
+   * @default {0} none
+   */
+  settleShare?: number;
   /**
    * What runs a full collection; returns whether it could.
    * @default {collectGarbage} `accel/collect.ts`
@@ -224,6 +239,10 @@ interface SpillState {
   collectEvery: number;
   /** Those that make a collection due at a stage's end. */
   settleAfter: number;
+  /** The share of the texts' characters (offered, or expected) that does too (the larger). */
+  settleShare: number;
+  /** The characters of texts the build expects to hold in all ({@linkcode TextSpill.expect}). */
+  expected: number;
   collector: () => boolean;
   stats: SpillStats;
   memo?: TextMemo;
@@ -262,6 +281,8 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     loose: 0,
     collectEvery: options.collectEvery ?? COLLECT_EVERY_CHARS,
     settleAfter: options.settleAfter ?? 1,
+    settleShare: options.settleShare ?? 0,
+    expected: 0,
     collector: options.collector ?? collectGarbage,
     after: options.after ?? SPILL_AFTER_CHARS,
     owner: options.owner,
@@ -273,12 +294,18 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     spill: (target) => spillText(state, target),
     keepAt: (bytes, place) => keepAt(state, bytes, place),
     spills: (chars) => state.offered + chars > state.after,
+    expect(chars) {
+      state.expected = Math.max(state.expected, chars);
+    },
     forget() {
       state.recent.clear();
       state.recentChars = 0;
       // A stage is done: the texts it wrote or read back are garbage (when there were any; a
       // collection only past 1M characters was tried: bench/README.md, "Monorepo scale").
-      if (state.loose >= state.settleAfter) collect(state);
+      const texts = Math.max(state.offered, state.expected);
+      if (state.loose >= Math.max(state.settleAfter, texts * state.settleShare)) {
+        collect(state);
+      }
     },
     close(options = {}) {
       state.closed = true;
