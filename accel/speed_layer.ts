@@ -269,9 +269,12 @@ function startSpeed(
     spill: spillFor(options.spillAfter ?? spillAfterFromEnv(), {
       memo: cache.enabled ? loadTextMemo(memoPath(indexPath)) : undefined,
       owner: resident,
-      // A resident's rebuild writes the texts it changed: no collection at each stage's end for
-      // those (the server collects between builds), only for a build that writes many.
+      // A rebuild writes or reads back the few texts it changed: no collection at each stage's
+      // end for those (a full collection of a big tree's records costs more than the garbage
+      // frees), only for a stage that let go of many: past 16M characters for a resident (the
+      // server collects between builds), an eighth of the texts for a build of its own.
       settleAfter: resident ? RESIDENT_SETTLE_CHARS : undefined,
+      settleShare: resident ? undefined : SETTLE_SHARE,
     }),
     dedupMay: new WeakMap(),
     known: resident && knownOnce(resident.blocks),
@@ -283,10 +286,15 @@ function startSpeed(
 
 /** Characters a resident's build writes or reads back from its spill before a stage's end collects. */
 const RESIDENT_SETTLE_CHARS = 16 * 1024 * 1024;
+/**
+ * The share of its texts a build's stage lets go of before its end collects: the garbage left is
+ * at most an eighth of the texts' characters (a quarter of their bytes, as two-byte strings).
+ */
+const SETTLE_SHARE = 1 / 8;
 
 function spillFor(
   after: number | false,
-  options: { memo?: TextMemo; owner?: object; settleAfter?: number },
+  options: { memo?: TextMemo; owner?: object; settleAfter?: number; settleShare?: number },
 ): TextSpill | undefined {
   return after === false ? undefined : openSpill({ after, ...options });
 }
@@ -333,6 +341,8 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
     : await readLooked(targets, config, { lstats, onRead });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
+  // What a stage's end lets go of is weighed against the tree's texts (unread ones too).
+  speed.spill?.expect(sources.reduce((n, s) => n + s.size, 0));
   // Texts spilled as read: each source in a compact copy (`compactLazy`), its dedup note with it.
   if (speed.spill) {
     compactLazy(sources, (from, to) => speed.dedupMay.set(to, speed.dedupMay.get(from)!));

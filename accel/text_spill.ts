@@ -37,11 +37,11 @@ import {
   type TextMarks,
   textMarks,
 } from "../pipeline/lazy_text.ts";
-import { readAt, removeQuietly } from "../pipeline/helpers.ts";
+import { countWork, readAt, removeQuietly } from "../pipeline/helpers.ts";
 import { collectGarbage } from "./collect.ts";
 import type { PackPlace } from "../pipeline/cache.ts";
 import { memoized, type TextMemo } from "./text_memo.ts";
-import { isAscii } from "node:buffer";
+import { isAscii, isUtf8 } from "node:buffer";
 
 /** Files rendering at once when their texts are in a spill (`KeptRenderOptions.window`, `kept_renders.ts`). */
 export const SPILL_WINDOW = 64;
@@ -136,6 +136,11 @@ export interface TextSpill {
   /** Whether texts of `chars` more characters than those offered so far would be spilled. */
   spills(chars: number): boolean;
   /**
+   * Tell the spill the characters of the texts the build holds in all (its files' sizes, once
+   * read): what a stage's end lets go of is weighed against them ({@linkcode SpillOptions.settleShare}).
+   */
+  expect(chars: number): void;
+  /**
    * Let go of the texts read last (a stage is done: the next reads other texts, or the same in
    * another order), so that between stages the build holds none.
    */
@@ -174,6 +179,16 @@ export interface SpillOptions {
    * @default {1} any
    */
   settleAfter?: number;
+  /**
+   * A share of the characters of the build's texts (those offered so far, or those it expects in
+   * all, {@linkcode TextSpill.expect}, the more of the two) that a stage's end must have
+   * let go of (besides {@linkcode SpillOptions.settleAfter}) to ask for a collection: what is
+   * left is then at most that share of the texts, and a rebuild that let go of a few texts (of
+   * a big tree's thousands) does not mark the whole heap twice for them (bench/README.md,
+   * "Monorepo scale").
+   * @default {0} none
+   */
+  settleShare?: number;
   /**
    * What runs a full collection; returns whether it could.
    * @default {collectGarbage} `accel/collect.ts`
@@ -224,6 +239,10 @@ interface SpillState {
   collectEvery: number;
   /** Those that make a collection due at a stage's end. */
   settleAfter: number;
+  /** The share of the texts' characters (offered, or expected) that does too (the larger). */
+  settleShare: number;
+  /** The characters of texts the build expects to hold in all ({@linkcode TextSpill.expect}). */
+  expected: number;
   collector: () => boolean;
   stats: SpillStats;
   memo?: TextMemo;
@@ -262,6 +281,8 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     loose: 0,
     collectEvery: options.collectEvery ?? COLLECT_EVERY_CHARS,
     settleAfter: options.settleAfter ?? 1,
+    settleShare: options.settleShare ?? 0,
+    expected: 0,
     collector: options.collector ?? collectGarbage,
     after: options.after ?? SPILL_AFTER_CHARS,
     owner: options.owner,
@@ -273,12 +294,18 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     spill: (target) => spillText(state, target),
     keepAt: (bytes, place) => keepAt(state, bytes, place),
     spills: (chars) => state.offered + chars > state.after,
+    expect(chars) {
+      state.expected = Math.max(state.expected, chars);
+    },
     forget() {
       state.recent.clear();
       state.recentChars = 0;
       // A stage is done: the texts it wrote or read back are garbage (when there were any; a
       // collection only past 1M characters was tried: bench/README.md, "Monorepo scale").
-      if (state.loose >= state.settleAfter) collect(state);
+      const texts = Math.max(state.offered, state.expected);
+      if (state.loose >= Math.max(state.settleAfter, texts * state.settleShare)) {
+        collect(state);
+      }
     },
     close(options = {}) {
       state.closed = true;
@@ -449,7 +476,10 @@ function loosen(state: SpillState, chars: number): void {
 function collect(state: SpillState): void {
   state.loose = 0;
   if (state.collectEvery === Infinity) return;
-  if (state.collector()) state.stats.collections++;
+  if (state.collector()) {
+    state.stats.collections++;
+    countWork("collections", 1);
+  }
 }
 
 /**
@@ -535,7 +565,13 @@ const SPILLED: ThisType<SpilledText> & Pick<TextBacking, "read" | "bytes" | "der
 function readBack(state: SpillState, offset: number, length: number): string {
   state.stats.reads++;
   if (state.buffer.length < length) state.buffer = new Uint8Array(length);
-  return decoder.decode(readBytes(state, offset, length, state.buffer));
+  return decoded(readBytes(state, offset, length, state.buffer));
+}
+
+/** A kept text's bytes decoded (a copy of the text that is garbage once used), counted as work. */
+function decoded(bytes: Uint8Array): string {
+  countWork("texts decoded", 1);
+  return decoder.decode(bytes);
 }
 
 /** Read `length` bytes at `offset` into `into` (the file opened again once closed). */
@@ -593,9 +629,10 @@ function holderOf(file: Deno.FsFile): PackHolder {
 function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBacking | undefined {
   const size = bytes.length;
   if (state.closed || size < SPILL_MIN_CHARS || state.offered + size <= state.after) return;
-  // Its length in UTF-16 code units and its marks, from its bytes: an ASCII text is not decoded.
-  const ascii = isAscii(bytes);
-  const text = ascii ? undefined : decoder.decode(bytes);
+  // Its length in UTF-16 code units and its marks, from its bytes: a text of well-formed UTF-8 is
+  // not decoded (a decoded copy is garbage, and a build that made any asked for a collection).
+  const length = utf16Length(bytes);
+  const text = length === undefined ? decoded(bytes) : undefined;
   const file = place.borrow();
   if (!file) return;
   // One literal, as a spilled text's (`Object.create` then eight fields put half of them in a
@@ -607,7 +644,7 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
     name: place.sha256,
     size,
     byteLength: size,
-    length: text?.length ?? size,
+    length: text?.length ?? length!,
     marks: text === undefined ? byteMarks(bytes) : textMarks(text),
   }, PACKED) as PackedText;
   state.offered += backing.length;
@@ -616,7 +653,27 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
   return backing;
 }
 
-/** {@linkcode textMarks} of an ASCII text, from its bytes. */
+/**
+ * The UTF-16 length of the text whose UTF-8 is `bytes`, without decoding it: one unit a
+ * character, two for one past U+FFFF (a four-byte sequence), so the bytes that start a character
+ * and those that start a four-byte one. `undefined` when the bytes are not well-formed UTF-8
+ * (decoding would put U+FFFD in and change the count).
+ */
+function utf16Length(bytes: Uint8Array): number | undefined {
+  if (isAscii(bytes)) return bytes.length;
+  if (!isUtf8(bytes)) return undefined;
+  let length = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if ((byte & 0xc0) !== 0x80) length += byte >= 0xf0 ? 2 : 1;
+  }
+  return length;
+}
+
+/**
+ * {@linkcode textMarks} of a text from its UTF-8 bytes: a backtick and a line feed are one byte
+ * each, and no other character's bytes hold theirs.
+ */
 function byteMarks(bytes: Uint8Array): TextMarks {
   let backticks = 0;
   for (let i = bytes.indexOf(96); i >= 0; i = bytes.indexOf(96, i)) {
@@ -649,7 +706,7 @@ const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes" | "deriv
     if (known !== undefined) return known;
     if (state.buffer.length < this.size) state.buffer = new Uint8Array(this.size);
     state.stats.reads++;
-    const read = decoder.decode(readPacked(this, state.buffer));
+    const read = decoded(readPacked(this, state.buffer));
     if (!state.closed) remember(state, this, read);
     loosen(state, read.length);
     return read;

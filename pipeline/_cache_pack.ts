@@ -53,8 +53,14 @@ export function readPack(path: string): Map<string, PackRecord> {
   return parsePack(bytes);
 }
 
-/** Bytes of a pack read at a time by {@linkcode readPackIndex}. */
-const INDEX_CHUNK = 64 * 1024;
+/**
+ * Bytes of a pack read at a time by {@linkcode readPackIndex}, from a record line: the line (at
+ * most {@linkcode LINE_MAX} bytes) and the small records after it. A larger read copied most of
+ * a pack of 16 KB renders for its index (64 KB at each line that the last read did not hold:
+ * the pack's size again); 4 KB took a sixth less CPU on the monorepo's 790 MB pack
+ * (bench/README.md, "Monorepo scale").
+ */
+const INDEX_CHUNK = 4 * 1024;
 /** The longest record line a pack holds (a longer one is damage). */
 const LINE_MAX = 300;
 

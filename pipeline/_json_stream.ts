@@ -21,9 +21,7 @@ const INDENT = "  ";
 function* jsonPieces(value: unknown, depth = 2, level = 0): Generator<string> {
   const pad = INDENT.repeat(level);
   if (depth === 0 || !expandable(value)) {
-    // A member stringified alone: its lines indented as deep as it sits (strings hold no newline).
-    const text = JSON.stringify(value, null, 2);
-    yield level ? text.replaceAll("\n", `\n${pad}`) : text;
+    yield memberText(value, level);
     return;
   }
   const array = Array.isArray(value);
@@ -36,10 +34,24 @@ function* jsonPieces(value: unknown, depth = 2, level = 0): Generator<string> {
   }
   yield array ? "[" : "{";
   for (const [i, [key, item]] of members.entries()) {
-    yield `${i ? "," : ""}\n${pad}${INDENT}${key === undefined ? "" : `${JSON.stringify(key)}: `}`;
-    yield* jsonPieces(item, depth - 1, level + 1);
+    const head = `${i ? "," : ""}\n${pad}${INDENT}${
+      key === undefined ? "" : `${JSON.stringify(key)}: `
+    }`;
+    // A member stringified whole goes in one piece with its key (a manifest's files and blocks:
+    // no generator and no separate piece each).
+    if (depth === 1 || !expandable(item)) yield head + memberText(item, level + 1);
+    else {
+      yield head;
+      yield* jsonPieces(item, depth - 1, level + 1);
+    }
   }
   yield `\n${pad}${array ? "]" : "}"}`;
+}
+
+/** A member stringified alone: its lines indented as deep as it sits (strings hold no newline). */
+function memberText(value: unknown, level: number): string {
+  const text = JSON.stringify(value, null, 2);
+  return level ? text.replaceAll("\n", `\n${INDENT.repeat(level)}`) : text;
 }
 
 /** A plain object or array, whose members `JSON.stringify` lays out one a line. */

@@ -12,6 +12,7 @@ import type { PlacedBlock } from "./types.ts";
 import { encodePieces, pieceBuffer } from "./text_hash.ts";
 import { textParts } from "./block_parts.ts";
 import { byteParts } from "./lazy_text.ts";
+import { countWork } from "./_work_count.ts";
 
 /** A document as its blocks' texts, encoded piece by piece as it is hashed and written. */
 export interface StreamedDocument {
@@ -107,6 +108,7 @@ export interface PrefixHashing {
  */
 export function hashPiece(run: PrefixHashing, piece: Uint8Array): void {
   const { hasher } = run;
+  countWork("bytes hashed", piece.length);
   const cut = run.prefixBytes - run.seen;
   if (!run.prefix && cut > 0 && cut < piece.length) {
     hasher.update(piece.subarray(0, cut));

@@ -189,15 +189,22 @@ export function writeAtomicPiecesSync(path: string, pieces: Iterable<string>): v
   });
 }
 
-/** `pieces` encoded into one buffer, written each time it may not take the next. */
+/** Characters of small pieces joined before they are encoded (one encoding for many). */
+const JOIN_CHARS = 64 * 1024;
+
+/**
+ * `pieces` encoded into one buffer, written each time it may not take the next; small pieces are
+ * joined up to {@linkcode JOIN_CHARS} characters first (a manifest's are a few hundred each).
+ */
 function writePieces(file: Deno.FsFile, pieces: Iterable<string>): void {
   const encoder = new TextEncoder();
   const buffer = new Uint8Array(PIECE_BYTES);
   let used = 0;
+  let joined = "";
   const flush = (bytes: Uint8Array) => {
     for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
   };
-  for (const piece of pieces) {
+  const encode = (piece: string) => {
     // At most 3 bytes a UTF-16 unit: a piece that may not fit goes after a flush, or alone.
     if (used + 3 * piece.length > buffer.length) {
       flush(buffer.subarray(0, used));
@@ -205,7 +212,15 @@ function writePieces(file: Deno.FsFile, pieces: Iterable<string>): void {
     }
     if (3 * piece.length > buffer.length) flush(encoder.encode(piece));
     else used += encoder.encodeInto(piece, buffer.subarray(used)).written;
+  };
+  for (const piece of pieces) {
+    joined += piece;
+    if (joined.length >= JOIN_CHARS) {
+      encode(joined);
+      joined = "";
+    }
   }
+  encode(joined);
   flush(buffer.subarray(0, used));
 }
 

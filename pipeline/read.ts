@@ -16,9 +16,11 @@ import { type FileStat, fileStat } from "./file_stat.ts";
 import { decodeText } from "./_text_decode.ts";
 import { isLfsPointer, LFS_POINTER_REASON } from "./_lfs_pointer.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
+import { countWork } from "./_work_count.ts";
 
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
+  countWork("bytes hashed", data.length);
   return createHash("sha256").update(data).digest("hex");
 }
 
@@ -163,6 +165,7 @@ export async function readTarget(
   }
   const bytes = await readBytes(target.absPath);
   if (typeof bytes === "string") return fail("error", bytes);
+  countWork("files read", 1);
   return await decodedFile(base, bytes, { limit, mtimeMs: info.mtime });
 }
 

@@ -11,6 +11,7 @@
 
 import { createHash, type Hash } from "node:crypto";
 import { Buffer } from "node:buffer";
+import { countWork } from "./_work_count.ts";
 
 /** Characters encoded per piece. */
 const PIECE = 64 * 1024;
@@ -76,6 +77,7 @@ export function hashText(
       length += piece.length;
     }
   }
+  countWork("bytes hashed", also ? 2 * length : length);
   // A hash passed in is left open for more (its caller digests it).
   return { sha256: into ? "" : hash.digest("hex"), length };
 }

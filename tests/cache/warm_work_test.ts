@@ -1,0 +1,62 @@
+// The work a one-file-edit warm build does, counted (`tallyWork`), on a tree whose texts stay in
+// the cache's pack as on a big tree (`spillAfter: 0`): the edited file is the one file read, no
+// unchanged text is decoded (a pack's text of well-formed UTF-8 is measured from its bytes, ASCII
+// or not), no full collection is asked for the few texts it changed, and the bytes hashed stay
+// within three passes over the document (the pack's check of each text, each block's sha256 and
+// the document's). The document is the plain stages' bytes.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
+import { makeProject } from "../_helpers.ts";
+import { RACY_MS } from "../../accel/stat_index.ts";
+
+const FILES = 24;
+
+/** Files of about 2 KB (texts under 1 KB stay in memory), every third one not ASCII. */
+async function project(): Promise<string> {
+  const tree: Record<string, string> = {
+    "slop.config.ts": `export default { files: ["src/**"], defaultView: "full" };\n`,
+  };
+  const words = ["plain", "é ü ß — ‘quoted’", "日本語のテキスト", "emoji 🙂🚀 pairs"];
+  for (let i = 0; i < FILES; i++) {
+    const word = i % 3 ? words[0] : words[1 + (i / 3) % 3];
+    tree[`src/m${i}.py`] = Array.from(
+      { length: 60 },
+      (_, j) => `x${j} = "${word} ${i}"  # line ${j}\n`,
+    ).join("");
+  }
+  return await makeProject(tree);
+}
+
+Deno.test("a one-file-edit warm build reads one file, decodes no unchanged text, collects nothing", async () => {
+  const root = await project();
+  const plainRoot = await project();
+  // Files changed within RACY_MS of a build's read are read again by the next (racily clean).
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const once = async (at: string, layer?: ReturnType<typeof speedLayer>) => {
+    const result = await build(await loadConfig({ cwd: at }), {
+      builtins: defaultPlugins(),
+      layer,
+    });
+    return await Deno.readTextFile(result.output!.document);
+  };
+  await once(root, speedLayer({ spillAfter: 0 }));
+  const edit = (at: string) =>
+    Deno.writeTextFile(join(at, "src/m3.py"), "é = 1  # edited\n".repeat(80));
+  await edit(root);
+  await edit(plainRoot);
+  let document = "";
+  const work = await tallyWork(async () => {
+    document = await once(root, speedLayer({ spillAfter: 0 }));
+  });
+  const bytes = new TextEncoder().encode(document).length;
+  const counted = Object.fromEntries(work);
+  assert.equal(work.get("files read"), 1, JSON.stringify(counted));
+  // The edited file's text (spilled as read) is read back by the scan, its render and its count:
+  // no unchanged text is decoded, ASCII or not.
+  assert.ok((work.get("texts decoded") ?? 0) <= 3, JSON.stringify(counted));
+  assert.equal(work.get("collections") ?? 0, 0, JSON.stringify(counted));
+  assert.ok((work.get("bytes hashed") ?? 0) <= 3 * bytes + 64 * 1024, JSON.stringify(counted));
+  assert.equal(document, await once(plainRoot));
+});
