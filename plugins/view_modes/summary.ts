@@ -10,6 +10,7 @@ import { extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
+import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
 import { moreSummaryLanguages, type SummaryLanguage } from "./_summary_languages.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
@@ -182,6 +183,8 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   // C#, Scala, Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets,
   // PowerShell, Objective-C (and `.h` files, C or Objective-C by their words), shell scripts.
   ...moreSummaryLanguages(JS, C),
+  // OCaml, F#, Erlang, Clojure, Fortran, COBOL, assembly, Protocol Buffers, Groovy and Gradle.
+  ...rareSummaryLanguages(),
 };
 
 /**
@@ -199,7 +202,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "6",
+    version: "7",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {

@@ -1,0 +1,203 @@
+/**
+ * More `summary` patterns, for languages slop has no grammar of and whose files were shown as
+ * text (their first lines, most often a license comment): OCaml, F#, Erlang, Clojure, Fortran,
+ * COBOL, assembly, Protocol Buffers and Groovy (Gradle build scripts too).
+ *
+ * As in `_summary_languages.ts`, every pattern reads one line at most from where it starts
+ * (blanks are `[ \t]`, no part matches a line break), so each pass over a file is linear.
+ *
+ * @module
+ */
+
+import type { Patterns, SummaryLanguage } from "./_summary_languages.ts";
+
+/**
+ * OCaml's modules, types, top-level values (`let` at the line's start: a nested `let` is
+ * indented), signatures' `val`s, exceptions and opened modules.
+ */
+const OCAML: Patterns = [
+  ["modules", /^[ \t]*module[ \t]+(?:type[ \t]+|rec[ \t]+)?([A-Z][\w']*)/gm],
+  [
+    "types",
+    /^[ \t]*type[ \t]+(?:nonrec[ \t]+)?(?:(?:'\w+|\([^)\n]*\))[ \t]+)?([a-z][\w']*|_[\w']+)/gm,
+  ],
+  ["values", /^(?:let|and)[ \t]+(?:rec[ \t]+)?([a-z][\w']*|_[\w']+|\([^)\n]+\))/gm],
+  ["signatures", /^[ \t]*(?:val|external)[ \t]+([a-z][\w']*|_[\w']+|\([^)\n]+\))/gm],
+  ["exceptions", /^[ \t]*exception[ \t]+([A-Z][\w']*)/gm],
+  ["opens", /^[ \t]*open!?[ \t]+([A-Z][\w.']*)/gm],
+];
+
+const FSHARP_ACCESS = "(?:(?:private|public|internal|inline|rec|mutable)[ \\t]+)*";
+/** F#'s namespaces and modules, types, `let`s of a module (indented four at most) and members. */
+const FSHARP: Patterns = [
+  [
+    "modules",
+    /^[ \t]*(?:namespace|module)[ \t]+(?:rec[ \t]+)?(?:(?:private|public|internal)[ \t]+)?([A-Za-z_][\w.]*)/gm,
+  ],
+  [
+    "types",
+    /^[ \t]*(?:\[<[^\n>]*>\][ \t]*)?(?:type|and)[ \t]+(?:\[<[^\n>]*>\][ \t]*)?(?:(?:private|public|internal)[ \t]+)?([A-Z][\w']*)/gm,
+  ],
+  [
+    "functions",
+    new RegExp(`^[ \\t]{0,4}let[ \\t]+${FSHARP_ACCESS}([A-Za-z_][\\w']*|\\([^)\\n]+\\))`, "gm"),
+  ],
+  [
+    "members",
+    new RegExp(
+      `^[ \\t]*(?:static[ \\t]+)?(?:member|override|default|abstract(?:[ \\t]+member)?)[ \\t]+${FSHARP_ACCESS}(?:[A-Za-z_]\\w*\\.)?([A-Za-z_][\\w']*)`,
+      "gm",
+    ),
+  ],
+  ["opens", /^[ \t]*open[ \t]+(?:type[ \t]+)?([A-Za-z_][\w.]*)/gm],
+];
+
+/** Erlang's module, functions (a clause at the line's start), records, types and includes. */
+const ERLANG: Patterns = [
+  ["module", /^-module\([ \t]*([\w@.]+)/gm],
+  ["functions", /^([a-z][\w@]*|'[^'\n]+')\(/gm],
+  ["records", /^-record\([ \t]*([\w@]+|'[^'\n]+')/gm],
+  ["types", /^-(?:type|opaque)[ \t]+([a-z][\w@]*)\(/gm],
+  ["includes", /^-include(?:_lib)?\([ \t]*"([^"\n]+)"/gm],
+];
+
+/** A Clojure name after a definition's form and its metadata (`^:private`, `^{:doc "…"}` on one line). */
+const CLOJURE_NAME = '(?:\\^(?::[\\w-]+|\\{[^}\\n]*\\}|[\\w.]+)[ \\t]+)*([^\\s()\\[\\]{}"^]+)';
+/** Clojure's namespace, functions and macros, vars, protocols, records and types. */
+const CLOJURE: Patterns = [
+  ["namespace", new RegExp(`^[ \\t]*\\(ns[ \\t]+${CLOJURE_NAME}`, "gm")],
+  [
+    "functions",
+    new RegExp(`^[ \\t]*\\((?:defn-?|defmacro|defmulti|defmethod)[ \\t]+${CLOJURE_NAME}`, "gm"),
+  ],
+  ["vars", new RegExp(`^[ \\t]*\\((?:def|defonce)[ \\t]+${CLOJURE_NAME}`, "gm")],
+  [
+    "types",
+    new RegExp(
+      `^[ \\t]*\\((?:defprotocol|defrecord|deftype|definterface)[ \\t]+${CLOJURE_NAME}`,
+      "gm",
+    ),
+  ],
+];
+
+/** A Fortran procedure's prefixes: attributes and a function's type (`pure real(dp) function`). */
+const FORTRAN_PREFIX =
+  "(?:(?:pure|impure|elemental|recursive|module|integer|real|logical|complex|character|double[ \\t]+precision|type[ \\t]*\\([^)\\n]*\\)|class[ \\t]*\\([^)\\n]*\\))(?:[ \\t]*\\([^)\\n]*\\)|[ \\t]*\\*[ \\t]*\\d+)?[ \\t]+)*";
+/** Fortran's programs, modules, procedures, derived types and used modules (any case). */
+const FORTRAN: Patterns = [
+  ["programs", /^[ \t]*program[ \t]+([a-z_]\w*)/gim],
+  ["modules", /^[ \t]*(?:sub)?module[ \t]+(?!procedure\b)(?:\([^)\n]*\)[ \t]*)?([a-z_]\w*)/gim],
+  [
+    "procedures",
+    new RegExp(`^[ \\t]*${FORTRAN_PREFIX}(?:subroutine|function)[ \\t]+([a-z_]\\w*)`, "gim"),
+  ],
+  // A type's attributes end in `::` (`type, extends(base) :: circle`); `type is (…)` is a case.
+  ["types", /^[ \t]*type[ \t]*(?:,[^:\n]*::|::)?[ \t]*(?!is\b)([a-z_]\w*)[ \t]*(?:\(|!|$)/gim],
+  [
+    "uses",
+    /^[ \t]*use[ \t]*(?:,[ \t]*(?:non_)?intrinsic[ \t]*)?(?:::)?[ \t]*([a-z_]\w*)/gim,
+  ],
+];
+
+/**
+ * COBOL's programs, the procedure's sections and paragraphs (a name alone on its line in area A;
+ * the fixed names of the other divisions are left out) and copybooks.
+ */
+const COBOL: Patterns = [
+  ["programs", /PROGRAM-ID\.?[ \t]+([\w-]+)/gi],
+  [
+    "sections",
+    /^[^*\n]{0,7}?[ \t]*(?!(?:CONFIGURATION|INPUT-OUTPUT|FILE|WORKING-STORAGE|LOCAL-STORAGE|LINKAGE|SCREEN|REPORT)[ \t])([A-Z0-9][\w-]*)[ \t]+SECTION\./gim,
+  ],
+  [
+    "paragraphs",
+    /^(?:[ \d]{6}[ \t]|[ \t]{0,7})[ \t]{0,3}(?!(?:GOBACK|EXIT|CONTINUE|END-\w+|ELSE|FILE-CONTROL|I-O-CONTROL|SPECIAL-NAMES|SOURCE-COMPUTER|OBJECT-COMPUTER)\.)([A-Z0-9][\w-]*)\.[ \t]*$/gim,
+  ],
+  ["copybooks", /^[^*\n][^\n]*?\bCOPY[ \t]+["']?([\w-]+)/gim],
+];
+
+/** An assembly file's global symbols, labels at the line's start, macros, sections, includes. */
+const ASSEMBLY: Patterns = [
+  ["globals", /^[ \t]*\.?(?:globl|global)[ \t]+([\w.$]+)/gim],
+  ["labels", /^([A-Za-z_$][\w.$@]*):/gm],
+  ["procedures", /^[ \t]*([A-Za-z_$@?][\w$@?]*)[ \t]+PROC\b/gim],
+  ["macros", /^[ \t]*(?:\.macro|%macro)[ \t]+([\w.$]+)/gim],
+  [
+    "sections",
+    /^[ \t]*(?:\.?section[ \t]+([\w.$]+)|(\.(?:text|data|bss|rodata))\b)/gim,
+  ],
+  ["includes", /^[ \t]*(?:\.include|%include|#[ \t]*include)[ \t]+[<"']([^>"'\n]+)[>"']/gim],
+];
+
+/** A Protocol Buffers file's package, messages, enums, services, methods and imports. */
+const PROTOBUF: Patterns = [
+  ["package", /^[ \t]*package[ \t]+([\w.]+)/gm],
+  ["messages", /^[ \t]*message[ \t]+(\w+)/gm],
+  ["enums", /^[ \t]*enum[ \t]+(\w+)/gm],
+  ["services", /^[ \t]*service[ \t]+(\w+)/gm],
+  ["methods", /^[ \t]*rpc[ \t]+(\w+)/gm],
+  ["imports", /^[ \t]*import[ \t]+(?:(?:public|weak)[ \t]+)?"([^"\n]+)"/gm],
+];
+
+/**
+ * Groovy's types and methods, and a Gradle script's plugins, tasks and top-level blocks
+ * (`dependencies {`, `android {`).
+ */
+const GROOVY: Patterns = [
+  [
+    "types",
+    /^[ \t]*(?:(?:public|private|protected|abstract|final|static)[ \t]+)*(?:class|interface|trait|enum)[ \t]+([A-Za-z_]\w*)/gm,
+  ],
+  [
+    "methods",
+    /^[ \t]*(?:(?:public|private|protected|static|final|abstract|synchronized)[ \t]+)*def[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm,
+  ],
+  ["plugins", /^[ \t]*(?:id|apply[ \t]+plugin:)[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
+  [
+    "tasks",
+    /^[ \t]*(?:task[ \t]+([A-Za-z_]\w*)|tasks\.(?:register|create)\([ \t]*["']([\w-]+)["'])/gm,
+  ],
+  ["blocks", /^([A-Za-z_]\w*)[ \t]*\{/gm],
+];
+
+/**
+ * The summary languages this file adds, by extension (lower case).
+ *
+ * @example
+ * ```ts
+ * import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
+ * rareSummaryLanguages()[".ml"].label; // "OCaml"
+ * ```
+ */
+export function rareSummaryLanguages(): Record<string, SummaryLanguage> {
+  const fortran = { label: "Fortran", patterns: FORTRAN };
+  const asm = { label: "Assembly", patterns: ASSEMBLY };
+  return {
+    ".ml": { label: "OCaml", patterns: OCAML },
+    ".mli": { label: "OCaml interface", patterns: OCAML },
+    ".fs": { label: "F#", patterns: FSHARP },
+    ".fsi": { label: "F# signature", patterns: FSHARP },
+    ".fsx": { label: "F# script", patterns: FSHARP },
+    ".erl": { label: "Erlang", patterns: ERLANG },
+    ".hrl": { label: "Erlang header", patterns: ERLANG },
+    ".clj": { label: "Clojure", patterns: CLOJURE },
+    ".cljs": { label: "ClojureScript", patterns: CLOJURE },
+    ".cljc": { label: "Clojure", patterns: CLOJURE },
+    ".f90": fortran,
+    ".f95": fortran,
+    ".f03": fortran,
+    ".f08": fortran,
+    ".f": fortran,
+    ".for": fortran,
+    ".cbl": { label: "COBOL", patterns: COBOL },
+    ".cob": { label: "COBOL", patterns: COBOL },
+    ".cobol": { label: "COBOL", patterns: COBOL },
+    ".cpy": { label: "COBOL copybook", patterns: COBOL },
+    ".asm": asm,
+    ".s": asm,
+    ".nasm": asm,
+    ".proto": { label: "Protocol Buffers", patterns: PROTOBUF },
+    ".groovy": { label: "Groovy", patterns: GROOVY },
+    ".gradle": { label: "Gradle", patterns: GROOVY },
+  };
+}
