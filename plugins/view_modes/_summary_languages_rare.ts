@@ -1,7 +1,9 @@
 /**
  * More `summary` patterns, for languages slop has no grammar of and whose files were shown as
  * text (their first lines, most often a license comment): OCaml, F#, Erlang, Clojure, Fortran,
- * COBOL, assembly, Protocol Buffers and Groovy (Gradle build scripts too).
+ * COBOL, assembly, Protocol Buffers and Groovy (Gradle build scripts too); and templates (EEx and
+ * HEEx, ERB, Jinja, Django, Twig, Nunjucks, Handlebars, Liquid), read as HTML pages with their
+ * own blocks, the templates they extend or include, and the components they use.
  *
  * As in `_summary_languages.ts`, every pattern reads one line at most from where it starts
  * (blanks are `[ \t]`, no part matches a line break), so each pass over a file is linear.
@@ -161,43 +163,81 @@ const GROOVY: Patterns = [
 ];
 
 /**
- * The summary languages this file adds, by extension (lower case).
+ * A template's own words, after the page's (`html`): the blocks it defines (`{% block content %}`),
+ * what it extends or includes (`{% extends "base.html" %}`, `<%= render "form" %>`,
+ * `{{> header}}`) and, in HEEx, the components it uses (`<.button>`, `<Layouts.app>`). Tags are
+ * matched unanchored: what a pattern reads past a tag's start is bounded.
+ */
+function templatePatterns(html: Patterns): Patterns {
+  return [
+    ...html,
+    ["blocks", /\{%-?[ \t]*block[ \t]+([\w.]{1,200})/g],
+    [
+      "includes",
+      /(?:\{%-?[ \t]*(?:extends|include|import|from|render|embed|layout)[ \t]+["']([^"'\n]{1,500})["']|\{\{>[ \t]*([\w./-]{1,500}))/g,
+    ],
+    ["renders", /<%=?-?[ \t]*render[ \t(]+(?:partial:[ \t]*)?["':]([\w./]{1,500})/g],
+    [
+      "components",
+      /<(\.[a-z_][\w.]{0,200}|[A-Z][\w]{0,200}(?:\.[A-Za-z_][\w]{0,200}){1,8})[\s>/]/g,
+    ],
+  ];
+}
+
+/**
+ * The summary languages this file adds, by extension (lower case); `html` are the HTML page's
+ * patterns, which a template is read by first. A file in which no pattern finds a name (a
+ * template of a config file, a script of statements) is shown by its first lines, as before.
  *
  * @example
  * ```ts
  * import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
- * rareSummaryLanguages()[".ml"].label; // "OCaml"
+ * rareSummaryLanguages([])[".ml"].label; // "OCaml"
  * ```
  */
-export function rareSummaryLanguages(): Record<string, SummaryLanguage> {
-  const fortran = { label: "Fortran", patterns: FORTRAN };
-  const asm = { label: "Assembly", patterns: ASSEMBLY };
+export function rareSummaryLanguages(html: Patterns): Record<string, SummaryLanguage> {
+  const template = templatePatterns(html);
+  const fortran = { label: "Fortran", patterns: FORTRAN, orHead: true };
+  const asm = { label: "Assembly", patterns: ASSEMBLY, orHead: true };
   return {
-    ".ml": { label: "OCaml", patterns: OCAML },
-    ".mli": { label: "OCaml interface", patterns: OCAML },
-    ".fs": { label: "F#", patterns: FSHARP },
-    ".fsi": { label: "F# signature", patterns: FSHARP },
-    ".fsx": { label: "F# script", patterns: FSHARP },
-    ".erl": { label: "Erlang", patterns: ERLANG },
-    ".hrl": { label: "Erlang header", patterns: ERLANG },
-    ".clj": { label: "Clojure", patterns: CLOJURE },
-    ".cljs": { label: "ClojureScript", patterns: CLOJURE },
-    ".cljc": { label: "Clojure", patterns: CLOJURE },
+    ".ml": { label: "OCaml", patterns: OCAML, orHead: true },
+    ".mli": { label: "OCaml interface", patterns: OCAML, orHead: true },
+    ".fs": { label: "F#", patterns: FSHARP, orHead: true },
+    ".fsi": { label: "F# signature", patterns: FSHARP, orHead: true },
+    ".fsx": { label: "F# script", patterns: FSHARP, orHead: true },
+    ".erl": { label: "Erlang", patterns: ERLANG, orHead: true },
+    ".hrl": { label: "Erlang header", patterns: ERLANG, orHead: true },
+    ".clj": { label: "Clojure", patterns: CLOJURE, orHead: true },
+    ".cljs": { label: "ClojureScript", patterns: CLOJURE, orHead: true },
+    ".cljc": { label: "Clojure", patterns: CLOJURE, orHead: true },
     ".f90": fortran,
     ".f95": fortran,
     ".f03": fortran,
     ".f08": fortran,
     ".f": fortran,
     ".for": fortran,
-    ".cbl": { label: "COBOL", patterns: COBOL },
-    ".cob": { label: "COBOL", patterns: COBOL },
-    ".cobol": { label: "COBOL", patterns: COBOL },
-    ".cpy": { label: "COBOL copybook", patterns: COBOL },
+    ".cbl": { label: "COBOL", patterns: COBOL, orHead: true },
+    ".cob": { label: "COBOL", patterns: COBOL, orHead: true },
+    ".cobol": { label: "COBOL", patterns: COBOL, orHead: true },
+    ".cpy": { label: "COBOL copybook", patterns: COBOL, orHead: true },
     ".asm": asm,
     ".s": asm,
     ".nasm": asm,
-    ".proto": { label: "Protocol Buffers", patterns: PROTOBUF },
-    ".groovy": { label: "Groovy", patterns: GROOVY },
-    ".gradle": { label: "Gradle", patterns: GROOVY },
+    ".proto": { label: "Protocol Buffers", patterns: PROTOBUF, orHead: true },
+    ".groovy": { label: "Groovy", patterns: GROOVY, orHead: true },
+    ".gradle": { label: "Gradle", patterns: GROOVY, orHead: true },
+    ".eex": { label: "EEx template", patterns: template, orHead: true },
+    ".heex": { label: "HEEx template", patterns: template, orHead: true },
+    ".leex": { label: "LiveView template", patterns: template, orHead: true },
+    ".erb": { label: "ERB template", patterns: template, orHead: true },
+    ".j2": { label: "Jinja template", patterns: template, orHead: true },
+    ".jinja": { label: "Jinja template", patterns: template, orHead: true },
+    ".jinja2": { label: "Jinja template", patterns: template, orHead: true },
+    ".njk": { label: "Nunjucks template", patterns: template, orHead: true },
+    ".twig": { label: "Twig template", patterns: template, orHead: true },
+    ".hbs": { label: "Handlebars template", patterns: template, orHead: true },
+    ".handlebars": { label: "Handlebars template", patterns: template, orHead: true },
+    ".mustache": { label: "Mustache template", patterns: template, orHead: true },
+    ".liquid": { label: "Liquid template", patterns: template, orHead: true },
   };
 }

@@ -149,6 +149,8 @@ const PHP: Patterns = [
   ["uses", /^use[ \t]+(?:function[ \t]+|const[ \t]+)?([A-Za-z_\\][\w\\]*)/gm],
 ];
 
+const MORE = moreSummaryLanguages(JS, C);
+
 const LANGUAGES: Record<string, SummaryLanguage> = {
   ".py": { label: "Python", patterns: PY },
   ".pyi": { label: "Python stub", patterns: PY },
@@ -182,9 +184,10 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ".phtml": { label: "PHP", patterns: PHP },
   // C#, Scala, Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets,
   // PowerShell, Objective-C (and `.h` files, C or Objective-C by their words), shell scripts.
-  ...moreSummaryLanguages(JS, C),
-  // OCaml, F#, Erlang, Clojure, Fortran, COBOL, assembly, Protocol Buffers, Groovy and Gradle.
-  ...rareSummaryLanguages(),
+  ...MORE,
+  // OCaml, F#, Erlang, Clojure, Fortran, COBOL, assembly, Protocol Buffers, Groovy and Gradle;
+  // templates (EEx, ERB, Jinja, ...) read as HTML with their own blocks, partials and components.
+  ...rareSummaryLanguages(MORE[".html"].patterns),
 };
 
 /**

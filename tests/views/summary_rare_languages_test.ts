@@ -298,3 +298,63 @@ Deno.test("summarize() of long one-line OCaml, F#, Erlang, Clojure, Fortran, COB
     assert.match(summary, /, 2 lines/, path);
   }
 });
+
+Deno.test("summarize() lists a template's headings, blocks, includes and components, and shows one with none by its first lines", () => {
+  const jinja = [
+    '{% extends "base.html" %}',
+    "{% block title %}Cart{% endblock %}",
+    "{%- block content %}",
+    "<h1>Your cart</h1>",
+    '{% include "cart/_row.html" %}',
+    "{% endblock %}",
+  ].join("\n");
+  assert.equal(
+    summarize("templates/cart.html.j2", jinja),
+    "**Jinja template**, 6 lines\n- headings: `Your cart`\n- blocks: `title`, `content`\n" +
+      "- includes: `base.html`, `cart/_row.html`",
+  );
+  const heex = [
+    "<Layouts.app flash={@flash}>",
+    "  <h2>Items</h2>",
+    '  <.table id="items" rows={@items}>',
+    "    <:col :let={item}>{item.name}</:col>",
+    "  </.table>",
+    '  <.button phx-click="clear">Clear</.button>',
+    "</Layouts.app>",
+  ].join("\n");
+  assert.equal(
+    summarize("lib/shop_web/live/cart_live.html.heex", heex),
+    "**HEEx template**, 7 lines\n- headings: `Items`\n" +
+      "- components: `Layouts.app`, `.table`, `.button`",
+  );
+  const erb = '<h1>Cart</h1>\n<%= render "form", cart: @cart %>\n<%= render partial: "row" %>\n';
+  assert.equal(
+    summarize("app/views/carts/show.html.erb", erb),
+    "**ERB template**, 3 lines\n- headings: `Cart`\n- renders: `form`, `row`",
+  );
+  assert.equal(
+    summarize("templates/page.hbs", "{{> header}}\n<main>{{body}}</main>\n"),
+    "**Handlebars template**, 2 lines\n- includes: `header`",
+  );
+  // A template of a config file names nothing: its first lines, as a text file's.
+  assert.equal(
+    summarize("rel/vm.args.eex", "## VM flags\n+SDio 5\n"),
+    "**EEx template**, 2 lines\n\n    ## VM flags\n    +SDio 5",
+  );
+});
+
+Deno.test("summarize() of long one-line templates is linear", () => {
+  const long = 1 << 20;
+  for (
+    const line of [
+      "{% block ".repeat(long / 9),
+      '{% extends "'.repeat(long / 12),
+      "{{> ".repeat(long / 4),
+      "<%= render ".repeat(long / 11),
+      "<A.b".repeat(long / 4),
+      "<." + "a".repeat(long),
+    ]
+  ) {
+    assert.match(summarize("a.html.heex", line + "\n" + line), /, 2 lines/);
+  }
+});
