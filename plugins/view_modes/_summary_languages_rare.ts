@@ -54,6 +54,37 @@ const FSHARP: Patterns = [
   ["opens", /^[ \t]*open[ \t]+(?:type[ \t]+)?([A-Za-z_][\w.]*)/gm],
 ];
 
+/** A GLSL shader's words: `#version`, a `uniform`, `void main(` (F#'s `.fs` is a fragment shader's too). */
+const GLSL_WORDS = /^[ \t]*(?:#version\b|precision[ \t]|uniform[ \t]|void[ \t]+main[ \t]*\()/m;
+
+const GLSL_PRECISION = "(?:(?:lowp|mediump|highp)[ \\t]+)?";
+const GLSL_LAYOUT = "(?:layout[ \\t]*\\([^)\\n]*\\)[ \\t]*)?";
+/** A GLSL shader's uniforms, inputs, outputs and functions. */
+const GLSL: Patterns = [
+  [
+    "uniforms",
+    new RegExp(`^[ \\t]*${GLSL_LAYOUT}uniform[ \\t]+${GLSL_PRECISION}\\w+[ \\t]+(\\w+)`, "gm"),
+  ],
+  [
+    "inputs",
+    new RegExp(
+      `^[ \\t]*${GLSL_LAYOUT}(?:(?:flat|smooth|noperspective)[ \\t]+)?(?:in|varying|attribute)[ \\t]+${GLSL_PRECISION}\\w+[ \\t]+(\\w+)`,
+      "gm",
+    ),
+  ],
+  [
+    "outputs",
+    new RegExp(`^[ \\t]*${GLSL_LAYOUT}out[ \\t]+${GLSL_PRECISION}\\w+[ \\t]+(\\w+)`, "gm"),
+  ],
+  [
+    "functions",
+    new RegExp(
+      `^[ \\t]*${GLSL_PRECISION}(?!(?:if|for|while|switch|return|else)\\b)\\w+[ \\t]+(?!(?:if|for|while|switch)\\b)(\\w+)[ \\t]*\\([^;\\n]*\\)[ \\t]*\\{?[ \\t]*$`,
+      "gm",
+    ),
+  ],
+];
+
 /** Erlang's module, functions (a clause at the line's start), records, types and includes. */
 const ERLANG: Patterns = [
   ["module", /^-module\([ \t]*([\w@.]+)/gm],
@@ -197,12 +228,19 @@ function templatePatterns(html: Patterns): Patterns {
  */
 export function rareSummaryLanguages(html: Patterns): Record<string, SummaryLanguage> {
   const template = templatePatterns(html);
+  const glsl = { label: "GLSL shader", patterns: GLSL, orHead: true };
   const fortran = { label: "Fortran", patterns: FORTRAN, orHead: true };
   const asm = { label: "Assembly", patterns: ASSEMBLY, orHead: true };
   return {
     ".ml": { label: "OCaml", patterns: OCAML, orHead: true },
     ".mli": { label: "OCaml interface", patterns: OCAML, orHead: true },
-    ".fs": { label: "F#", patterns: FSHARP, orHead: true },
+    ".fs": {
+      label: "F#",
+      patterns: FSHARP,
+      orHead: true,
+      only: (text: string) => !GLSL_WORDS.test(text),
+      otherwise: glsl,
+    },
     ".fsi": { label: "F# signature", patterns: FSHARP, orHead: true },
     ".fsx": { label: "F# script", patterns: FSHARP, orHead: true },
     ".erl": { label: "Erlang", patterns: ERLANG, orHead: true },
@@ -223,6 +261,9 @@ export function rareSummaryLanguages(html: Patterns): Record<string, SummaryLang
     ".asm": asm,
     ".s": asm,
     ".nasm": asm,
+    ".glsl": glsl,
+    ".vert": glsl,
+    ".frag": glsl,
     ".proto": { label: "Protocol Buffers", patterns: PROTOBUF, orHead: true },
     ".groovy": { label: "Groovy", patterns: GROOVY, orHead: true },
     ".gradle": { label: "Gradle", patterns: GROOVY, orHead: true },

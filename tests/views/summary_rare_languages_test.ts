@@ -358,3 +358,33 @@ Deno.test("summarize() of long one-line templates is linear", () => {
     assert.match(summarize("a.html.heex", line + "\n" + line), /, 2 lines/);
   }
 });
+
+Deno.test("summarize() reads a .fs fragment shader as GLSL, not F#, and .glsl, .vert, .frag files as GLSL", () => {
+  const shader = [
+    "#version 330",
+    "in vec2 fragTexCoord;",
+    "uniform sampler2D texture0;",
+    "uniform lowp vec4 colDiffuse;",
+    "out vec4 finalColor;",
+    "vec3 tone(vec3 c) {",
+    "    return c;",
+    "}",
+    "void main()",
+    "{",
+    "    if (x) { }",
+    "    else if (y)",
+    "    finalColor = texture(texture0, fragTexCoord) * colDiffuse;",
+    "}",
+  ].join("\n") + "\n";
+  const expected = "**GLSL shader**, 14 lines\n- uniforms: `texture0`, `colDiffuse`\n" +
+    "- inputs: `fragTexCoord`\n- outputs: `finalColor`\n- functions: `tone`, `main`";
+  for (const path of ["shaders/base.fs", "a.glsl", "a.vert", "a.frag"]) {
+    assert.equal(summarize(path, shader), expected, path);
+  }
+  assert.match(summarize("src/Cart.fs", "module Cart\nlet total xs = 0\n"), /^\*\*F#\*\*/);
+  // Long lines of a shader's openings are read in linear time.
+  const long = 1 << 20;
+  for (const line of ["uniform " + "a".repeat(long), "vec3 f(" + ")".repeat(long) + "x"]) {
+    assert.match(summarize("a.frag", line + "\n" + line), /, 2 lines/);
+  }
+});
