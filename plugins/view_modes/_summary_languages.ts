@@ -245,10 +245,11 @@ const DART: Patterns = [
 /**
  * A Haskell top-level function or value: a name (or an operator in parentheses) at the line's
  * start with its type signature (`f ::`), or its equation with no signature (`f x = …`,
- * `f x | x > 0 = …`, `(!!!) xs i =`). Keywords that open a line are no names.
+ * `f x | x > 0 = …`, `(!!!) xs i =`, or `f x` with its first guard on the next line). Keywords
+ * that open a line are no names.
  */
 const HASKELL_DEFINITION =
-  /^(?!(?:import|module|data|type|class|instance|newtype|deriving|where|infix[lr]?|foreign|default|pattern|let|in|if|then|else|case|of|do)\b)([a-z_][\w']*|\([^\s\w()]+\))(?:[ \t]*::|(?:[ \t][^\n=|]*)?(?:=(?!=)|\|(?!\|)))/gm;
+  /^(?!(?:import|module|data|type|class|instance|newtype|deriving|where|infix[lr]?|foreign|default|pattern|let|in|if|then|else|case|of|do)\b)([a-z_][\w']*|\([^\s\w()]+\))(?:[ \t]*::|(?:[ \t][^\n=|]*)?(?:=(?!=)|\|(?!\|)|\n[ \t]+\|(?!\|)))/gm;
 
 /**
  * The names {@link HASKELL_DEFINITION} finds in a text with its block comments (`{- … -}`, a

@@ -261,7 +261,7 @@ const CASES: Array<[string, string, string]> = [
       "sign x | x < 0 = -1",
       "main = print (total [1])",
     ].join("\n") + "\n",
-    "**Haskell**, 21 lines\n- module: `Shop.Prelude`\n- functions: `headOrDefault`, `(!!!)`, `total`, `sign`, `main`\n- imports: `Data.List`",
+    "**Haskell**, 21 lines\n- module: `Shop.Prelude`\n- functions: `headOrDefault`, `(!!!)`, `total`, `clamp`, `sign`, `main`\n- imports: `Data.List`",
   ],
 ];
 
@@ -297,6 +297,9 @@ Deno.test("summarize() of long one-line OCaml, F#, Erlang, Clojure, Fortran, COB
     const summary = summarize(path, line + "\n" + line);
     assert.match(summary, /, 2 lines/, path);
   }
+  // A Haskell name whose next line is blanks with no guard: the look at that line is linear too.
+  const noGuard = "f" + " x".repeat(long / 2) + "\n" + " ".repeat(long) + "x";
+  assert.match(summarize("a.hs", noGuard), /^\*\*Haskell\*\*, 2 lines$/);
 });
 
 Deno.test("summarize() lists a template's headings, blocks, includes and components, and shows one with none by its first lines", () => {
