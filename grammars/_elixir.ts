@@ -64,13 +64,24 @@ function called(node: ElixirNode): string {
 
 /**
  * Elixir items: definitions, the calls that declare (`use`, `alias`, `defstruct`, a test case)
- * and module attributes (`@moduledoc`, `@spec`, `@limit 10`); other calls are statements.
+ * and module attributes (`@moduledoc`, `@spec`, `@limit 10`); in a module's block (or a block
+ * inside one that is no function's body), every call: a module's calls declare what its macros
+ * build (an Ecto `schema` and its `field`s, a router's `pipeline`, `scope` and routes, `plug`s).
+ * Other calls, those of a script, are statements.
  */
 function elixirKeep(node: ElixirNode, type: string = node.type): boolean {
   if (type === "unary_operator") return node.text.startsWith("@");
   if (type !== "call") return false;
   const name = called(node);
-  return name in MODULES || name in FUNCTIONS || DECLARING.has(name);
+  return name in MODULES || name in FUNCTIONS || DECLARING.has(name) || inModule(node);
+}
+
+/** Whether a node sits in a `do` block that holds items (a module's, a `schema`'s), not a body. */
+function inModule(node: ElixirNode): boolean {
+  const block = node.parent;
+  const owner = block?.parent;
+  return block?.type === "do_block" && owner?.type === "call" &&
+    elixirFieldOf("call", "do_block", owner) === undefined;
 }
 
 /** A function's `do` block is its body (and a test's): a module's is a container. */

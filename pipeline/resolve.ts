@@ -594,6 +594,10 @@ async function matchEntry(
     return found.map((path) => ({ path, explicit: false }));
   }
   if (candidateSet.has(rel)) return [{ path: rel, explicit: true }];
+  // A file's path with a trailing slash (`a.py/`) names the file, as `a.py/.` and a build path
+  // do (it was a row "a.py/" that could not be read: "Not a directory").
+  const bare = rel.replace(/\/+$/, "");
+  if (bare !== rel && bare && candidateSet.has(bare)) return [{ path: bare, explicit: true }];
   const dirPrefix = rel === "" || rel === "." ? "" : rel.replace(/\/$/, "") + "/";
   const inDir = candidates.filter((c) => c.startsWith(dirPrefix));
   if (inDir.length && (dirPrefix === "" || await isDirectory(join(config.root, rel)))) {
@@ -602,6 +606,9 @@ async function matchEntry(
   // Listed explicitly but not a candidate: ignored by git, or missing.
   const abs = join(config.root, rel);
   if (await isFileLike(abs)) return [{ path: rel, explicit: true }];
+  if (bare !== rel && bare && await isFileLike(join(config.root, bare))) {
+    return [{ path: bare, explicit: true }];
+  }
   warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
   return [{ path: rel, explicit: true }];
 }

@@ -242,6 +242,32 @@ const DART: Patterns = [
   ["imports", /^(?:import|export|part)[ \t]+['"]([^'"\n]+)['"]/gm],
 ];
 
+/**
+ * A Haskell top-level function or value: a name (or an operator in parentheses) at the line's
+ * start with its type signature (`f ::`), or its equation with no signature (`f x = …`,
+ * `f x | x > 0 = …`, `(!!!) xs i =`, or `f x` with its first guard on the next line). Keywords
+ * that open a line are no names.
+ */
+const HASKELL_DEFINITION =
+  /^(?!(?:import|module|data|type|class|instance|newtype|deriving|where|infix[lr]?|foreign|default|pattern|let|in|if|then|else|case|of|do)\b)([a-z_][\w']*|\([^\s\w()]+\))(?:[ \t]*::|(?:[ \t][^\n=|]*)?(?:=(?!=)|\|(?!\|)|\n[ \t]+\|(?!\|)))/gm;
+
+/**
+ * The names {@link HASKELL_DEFINITION} finds in a text with its block comments (`{- … -}`, a
+ * license's lines) blanked, their line breaks kept.
+ */
+function haskellFunctions(text: string): string[] {
+  let code = "";
+  let at = 0;
+  for (let open = text.indexOf("{-", at); open >= 0; open = text.indexOf("{-", at)) {
+    const close = text.indexOf("-}", open + 2);
+    const end = close < 0 ? text.length : close + 2;
+    code += text.slice(at, open) + text.slice(open, end).replace(/[^\n]+/g, "");
+    at = end;
+  }
+  code += text.slice(at);
+  return [...code.matchAll(HASKELL_DEFINITION)].map((m) => m[1]);
+}
+
 const HASKELL: Patterns = [
   ["module", /^module[ \t]+([\w.]+)/gm],
   [
@@ -249,7 +275,7 @@ const HASKELL: Patterns = [
     /^(?:data|newtype|type(?:[ \t]+family)?|class)[ \t]+(?:[^=\n]*=>[ \t]*)?([A-Z][\w']*)/gm,
   ],
   ["instances", /^instance[ \t]+(?:[^=\n]*=>[ \t]*)?([^\n=]*?)[ \t]+where\b/gm],
-  ["functions", /^([a-z_][\w']*)[ \t]*::/gm],
+  ["functions", haskellFunctions],
   ["imports", /^import[ \t]+(?:qualified[ \t]+)?([\w.]+)/gm],
 ];
 

@@ -10,6 +10,7 @@ import { extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
+import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
 import { moreSummaryLanguages, type SummaryLanguage } from "./_summary_languages.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
@@ -148,6 +149,8 @@ const PHP: Patterns = [
   ["uses", /^use[ \t]+(?:function[ \t]+|const[ \t]+)?([A-Za-z_\\][\w\\]*)/gm],
 ];
 
+const MORE = moreSummaryLanguages(JS, C);
+
 const LANGUAGES: Record<string, SummaryLanguage> = {
   ".py": { label: "Python", patterns: PY },
   ".pyi": { label: "Python stub", patterns: PY },
@@ -181,7 +184,10 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ".phtml": { label: "PHP", patterns: PHP },
   // C#, Scala, Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets,
   // PowerShell, Objective-C (and `.h` files, C or Objective-C by their words), shell scripts.
-  ...moreSummaryLanguages(JS, C),
+  ...MORE,
+  // OCaml, F#, Erlang, Clojure, Fortran, COBOL, assembly, Protocol Buffers, Groovy and Gradle;
+  // templates (EEx, ERB, Jinja, ...) read as HTML with their own blocks, partials and components.
+  ...rareSummaryLanguages(MORE[".html"].patterns),
 };
 
 /**
@@ -199,7 +205,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "6",
+    version: "7",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {

@@ -15,6 +15,9 @@ const SPELLINGS = [
   "src/./a.py",
   "src\\a.py",
   "lib/../src/a.py",
+  // A trailing slash after a file's name: the file (it was a row "src/a.py/" that could not be read).
+  "src/a.py/",
+  "src/a.py//",
 ];
 
 Deno.test("every spelling of a file's path in files or build paths names the file under its one path", async () => {
@@ -213,5 +216,16 @@ Deno.test("a build path outside the project folder is named as outside it, not a
         "with allowOutsideRoot)",
       ], given);
     }
+  }
+});
+
+Deno.test("a trailing slash after the name of a file the listing leaves out (node_modules) names the file", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n", "node_modules/pkg/index.js": "1;\n" });
+  for (const spelling of ["node_modules/pkg/index.js", "node_modules/pkg/index.js/"]) {
+    const result = await buildContext({ cwd: root, inline: { files: [spelling] } }, {
+      write: false,
+    });
+    assert.deepEqual(rendered(result), ["node_modules/pkg/index.js"], spelling);
+    assert.deepEqual(result.manifest.warnings, [], spelling);
   }
 });

@@ -374,7 +374,7 @@ Deno.test("a Zig container's tag type stays, and its outline line ends where the
   ]);
 });
 
-Deno.test("Elixir: a module's block holds items, a function's is its body; calls that are statements are left out", async () => {
+Deno.test("Elixir: a module's block holds items, a function's is its body; a script's calls are statements, left out", async () => {
   const text = [
     "defmodule A.B do",
     "  plug :match",
@@ -389,11 +389,56 @@ Deno.test("Elixir: a module's block holds items, a function's is its body; calls
   const view = (await renderCode("a.ex", text))!;
   assert.equal(
     view.text,
-    "defmodule A.B do\n  def f(x) when x > 0 do ... end\n  defp g, do: 1\nend\n",
+    "defmodule A.B do\n  plug :match\n  def f(x) when x > 0 do ... end\n  defp g, do: 1\nend\n",
   );
   assert.deepEqual(view.symbols.map((s) => `${s.qualifiedName} ${s.kind} ${s.public}`), [
     "A.B module true",
     "A.B.f function true",
     "A.B.g function false",
+  ]);
+});
+
+Deno.test("Elixir: a module's own calls are declarations its skeleton keeps (an Ecto schema, a router's pipelines and routes), inside blocks too", async () => {
+  const text = [
+    "defmodule Shop.Router do",
+    "  use Phoenix.Router",
+    "  pipeline :api do",
+    '    plug :accepts, ["json"]',
+    "  end",
+    '  scope "/api", Shop do',
+    "    pipe_through :api",
+    '    get "/carts/:id", CartController, :show',
+    "    def helper(x), do: x",
+    "  end",
+    "end",
+    "defmodule Shop.Cart do",
+    "  use Ecto.Schema",
+    '  schema "carts" do',
+    "    field :total, :integer",
+    "    has_many :items, Shop.Item",
+    "    timestamps()",
+    "  end",
+    "  def changeset(cart, attrs) do",
+    "    cast(cart, attrs, [:total])",
+    "  end",
+    "end",
+    "Shop.Cart.changeset(%Shop.Cart{}, %{}) |> IO.inspect()",
+    "",
+  ].join("\n");
+  const view = (await renderCode("lib/shop/router.ex", text))!;
+  // Each kept line is one of the file; only the function's body and the script's call go.
+  assert.equal(
+    view.text,
+    text.replace(
+      "  def changeset(cart, attrs) do\n    cast(cart, attrs, [:total])\n  end",
+      "  def changeset(cart, attrs) do ... end",
+    )
+      .replace("Shop.Cart.changeset(%Shop.Cart{}, %{}) |> IO.inspect()\n", ""),
+  );
+  assert.deepEqual(view.symbols.map((s) => s.qualifiedName), [
+    "Shop.Router",
+    "Shop.Router.helper",
+    "Shop.Cart",
+    "Shop.Cart.changeset",
   ]);
 });

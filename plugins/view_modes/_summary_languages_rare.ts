@@ -1,0 +1,284 @@
+/**
+ * More `summary` patterns, for languages slop has no grammar of and whose files were shown as
+ * text (their first lines, most often a license comment): OCaml, F#, Erlang, Clojure, Fortran,
+ * COBOL, assembly, Protocol Buffers and Groovy (Gradle build scripts too); and templates (EEx and
+ * HEEx, ERB, Jinja, Django, Twig, Nunjucks, Handlebars, Liquid), read as HTML pages with their
+ * own blocks, the templates they extend or include, and the components they use.
+ *
+ * As in `_summary_languages.ts`, every pattern reads one line at most from where it starts
+ * (blanks are `[ \t]`, no part matches a line break), so each pass over a file is linear.
+ *
+ * @module
+ */
+
+import type { Patterns, SummaryLanguage } from "./_summary_languages.ts";
+
+/**
+ * OCaml's modules, types, top-level values (`let` at the line's start: a nested `let` is
+ * indented), signatures' `val`s, exceptions and opened modules.
+ */
+const OCAML: Patterns = [
+  ["modules", /^[ \t]*module[ \t]+(?:type[ \t]+|rec[ \t]+)?([A-Z][\w']*)/gm],
+  [
+    "types",
+    /^[ \t]*type[ \t]+(?:nonrec[ \t]+)?(?:(?:'\w+|\([^)\n]*\))[ \t]+)?([a-z][\w']*|_[\w']+)/gm,
+  ],
+  ["values", /^(?:let|and)[ \t]+(?:rec[ \t]+)?([a-z][\w']*|_[\w']+|\([^)\n]+\))/gm],
+  ["signatures", /^[ \t]*(?:val|external)[ \t]+([a-z][\w']*|_[\w']+|\([^)\n]+\))/gm],
+  ["exceptions", /^[ \t]*exception[ \t]+([A-Z][\w']*)/gm],
+  ["opens", /^[ \t]*open!?[ \t]+([A-Z][\w.']*)/gm],
+];
+
+const FSHARP_ACCESS = "(?:(?:private|public|internal|inline|rec|mutable)[ \\t]+)*";
+/** F#'s namespaces and modules, types, `let`s of a module (indented four at most) and members. */
+const FSHARP: Patterns = [
+  [
+    "modules",
+    /^[ \t]*(?:namespace|module)[ \t]+(?:rec[ \t]+)?(?:(?:private|public|internal)[ \t]+)?([A-Za-z_][\w.]*)/gm,
+  ],
+  [
+    "types",
+    /^[ \t]*(?:\[<[^\n>]*>\][ \t]*)?(?:type|and)[ \t]+(?:\[<[^\n>]*>\][ \t]*)?(?:(?:private|public|internal)[ \t]+)?([A-Z][\w']*)/gm,
+  ],
+  [
+    "functions",
+    new RegExp(`^[ \\t]{0,4}let[ \\t]+${FSHARP_ACCESS}([A-Za-z_][\\w']*|\\([^)\\n]+\\))`, "gm"),
+  ],
+  [
+    "members",
+    new RegExp(
+      `^[ \\t]*(?:static[ \\t]+)?(?:member|override|default|abstract(?:[ \\t]+member)?)[ \\t]+${FSHARP_ACCESS}(?:[A-Za-z_]\\w*\\.)?([A-Za-z_][\\w']*)`,
+      "gm",
+    ),
+  ],
+  ["opens", /^[ \t]*open[ \t]+(?:type[ \t]+)?([A-Za-z_][\w.]*)/gm],
+];
+
+/** A GLSL shader's words: `#version`, a `uniform`, `void main(` (F#'s `.fs` is a fragment shader's too). */
+const GLSL_WORDS = /^[ \t]*(?:#version\b|precision[ \t]|uniform[ \t]|void[ \t]+main[ \t]*\()/m;
+
+const GLSL_PRECISION = "(?:(?:lowp|mediump|highp)[ \\t]+)?";
+const GLSL_LAYOUT = "(?:layout[ \\t]*\\([^)\\n]*\\)[ \\t]*)?";
+/** A GLSL shader's uniforms, inputs, outputs and functions. */
+const GLSL: Patterns = [
+  [
+    "uniforms",
+    new RegExp(`^[ \\t]*${GLSL_LAYOUT}uniform[ \\t]+${GLSL_PRECISION}\\w+[ \\t]+(\\w+)`, "gm"),
+  ],
+  [
+    "inputs",
+    new RegExp(
+      `^[ \\t]*${GLSL_LAYOUT}(?:(?:flat|smooth|noperspective)[ \\t]+)?(?:in|varying|attribute)[ \\t]+${GLSL_PRECISION}\\w+[ \\t]+(\\w+)`,
+      "gm",
+    ),
+  ],
+  [
+    "outputs",
+    new RegExp(`^[ \\t]*${GLSL_LAYOUT}out[ \\t]+${GLSL_PRECISION}\\w+[ \\t]+(\\w+)`, "gm"),
+  ],
+  [
+    "functions",
+    new RegExp(
+      `^[ \\t]*${GLSL_PRECISION}(?!(?:if|for|while|switch|return|else)\\b)\\w+[ \\t]+(?!(?:if|for|while|switch)\\b)(\\w+)[ \\t]*\\([^;\\n]*\\)[ \\t]*\\{?[ \\t]*$`,
+      "gm",
+    ),
+  ],
+];
+
+/** Erlang's module, functions (a clause at the line's start), records, types and includes. */
+const ERLANG: Patterns = [
+  ["module", /^-module\([ \t]*([\w@.]+)/gm],
+  ["functions", /^([a-z][\w@]*|'[^'\n]+')\(/gm],
+  ["records", /^-record\([ \t]*([\w@]+|'[^'\n]+')/gm],
+  ["types", /^-(?:type|opaque)[ \t]+([a-z][\w@]*)\(/gm],
+  ["includes", /^-include(?:_lib)?\([ \t]*"([^"\n]+)"/gm],
+];
+
+/** A Clojure name after a definition's form and its metadata (`^:private`, `^{:doc "…"}` on one line). */
+const CLOJURE_NAME = '(?:\\^(?::[\\w-]+|\\{[^}\\n]*\\}|[\\w.]+)[ \\t]+)*([^\\s()\\[\\]{}"^]+)';
+/** Clojure's namespace, functions and macros, vars, protocols, records and types. */
+const CLOJURE: Patterns = [
+  ["namespace", new RegExp(`^[ \\t]*\\(ns[ \\t]+${CLOJURE_NAME}`, "gm")],
+  [
+    "functions",
+    new RegExp(`^[ \\t]*\\((?:defn-?|defmacro|defmulti|defmethod)[ \\t]+${CLOJURE_NAME}`, "gm"),
+  ],
+  ["vars", new RegExp(`^[ \\t]*\\((?:def|defonce)[ \\t]+${CLOJURE_NAME}`, "gm")],
+  [
+    "types",
+    new RegExp(
+      `^[ \\t]*\\((?:defprotocol|defrecord|deftype|definterface)[ \\t]+${CLOJURE_NAME}`,
+      "gm",
+    ),
+  ],
+];
+
+/** A Fortran procedure's prefixes: attributes and a function's type (`pure real(dp) function`). */
+const FORTRAN_PREFIX =
+  "(?:(?:pure|impure|elemental|recursive|module|integer|real|logical|complex|character|double[ \\t]+precision|type[ \\t]*\\([^)\\n]*\\)|class[ \\t]*\\([^)\\n]*\\))(?:[ \\t]*\\([^)\\n]*\\)|[ \\t]*\\*[ \\t]*\\d+)?[ \\t]+)*";
+/** Fortran's programs, modules, procedures, derived types and used modules (any case). */
+const FORTRAN: Patterns = [
+  ["programs", /^[ \t]*program[ \t]+([a-z_]\w*)/gim],
+  ["modules", /^[ \t]*(?:sub)?module[ \t]+(?!procedure\b)(?:\([^)\n]*\)[ \t]*)?([a-z_]\w*)/gim],
+  [
+    "procedures",
+    new RegExp(`^[ \\t]*${FORTRAN_PREFIX}(?:subroutine|function)[ \\t]+([a-z_]\\w*)`, "gim"),
+  ],
+  // A type's attributes end in `::` (`type, extends(base) :: circle`); `type is (…)` is a case.
+  ["types", /^[ \t]*type[ \t]*(?:,[^:\n]*::|::)?[ \t]*(?!is\b)([a-z_]\w*)[ \t]*(?:\(|!|$)/gim],
+  [
+    "uses",
+    /^[ \t]*use[ \t]*(?:,[ \t]*(?:non_)?intrinsic[ \t]*)?(?:::)?[ \t]*([a-z_]\w*)/gim,
+  ],
+];
+
+/**
+ * COBOL's programs, the procedure's sections and paragraphs (a name alone on its line in area A;
+ * the fixed names of the other divisions are left out) and copybooks.
+ */
+const COBOL: Patterns = [
+  ["programs", /PROGRAM-ID\.?[ \t]+([\w-]+)/gi],
+  [
+    "sections",
+    /^[^*\n]{0,7}?[ \t]*(?!(?:CONFIGURATION|INPUT-OUTPUT|FILE|WORKING-STORAGE|LOCAL-STORAGE|LINKAGE|SCREEN|REPORT)[ \t])([A-Z0-9][\w-]*)[ \t]+SECTION\./gim,
+  ],
+  [
+    "paragraphs",
+    /^(?:[ \d]{6}[ \t]|[ \t]{0,7})[ \t]{0,3}(?!(?:GOBACK|EXIT|CONTINUE|END-\w+|ELSE|FILE-CONTROL|I-O-CONTROL|SPECIAL-NAMES|SOURCE-COMPUTER|OBJECT-COMPUTER)\.)([A-Z0-9][\w-]*)\.[ \t]*$/gim,
+  ],
+  ["copybooks", /^[^*\n][^\n]*?\bCOPY[ \t]+["']?([\w-]+)/gim],
+];
+
+/** An assembly file's global symbols, labels at the line's start, macros, sections, includes. */
+const ASSEMBLY: Patterns = [
+  ["globals", /^[ \t]*\.?(?:globl|global)[ \t]+([\w.$]+)/gim],
+  ["labels", /^([A-Za-z_$][\w.$@]*):/gm],
+  ["procedures", /^[ \t]*([A-Za-z_$@?][\w$@?]*)[ \t]+PROC\b/gim],
+  ["macros", /^[ \t]*(?:\.macro|%macro)[ \t]+([\w.$]+)/gim],
+  [
+    "sections",
+    /^[ \t]*(?:\.?section[ \t]+([\w.$]+)|(\.(?:text|data|bss|rodata))\b)/gim,
+  ],
+  ["includes", /^[ \t]*(?:\.include|%include|#[ \t]*include)[ \t]+[<"']([^>"'\n]+)[>"']/gim],
+];
+
+/** A Protocol Buffers file's package, messages, enums, services, methods and imports. */
+const PROTOBUF: Patterns = [
+  ["package", /^[ \t]*package[ \t]+([\w.]+)/gm],
+  ["messages", /^[ \t]*message[ \t]+(\w+)/gm],
+  ["enums", /^[ \t]*enum[ \t]+(\w+)/gm],
+  ["services", /^[ \t]*service[ \t]+(\w+)/gm],
+  ["methods", /^[ \t]*rpc[ \t]+(\w+)/gm],
+  ["imports", /^[ \t]*import[ \t]+(?:(?:public|weak)[ \t]+)?"([^"\n]+)"/gm],
+];
+
+/**
+ * Groovy's types and methods, and a Gradle script's plugins, tasks and top-level blocks
+ * (`dependencies {`, `android {`).
+ */
+const GROOVY: Patterns = [
+  [
+    "types",
+    /^[ \t]*(?:(?:public|private|protected|abstract|final|static)[ \t]+)*(?:class|interface|trait|enum)[ \t]+([A-Za-z_]\w*)/gm,
+  ],
+  [
+    "methods",
+    /^[ \t]*(?:(?:public|private|protected|static|final|abstract|synchronized)[ \t]+)*def[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm,
+  ],
+  ["plugins", /^[ \t]*(?:id|apply[ \t]+plugin:)[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
+  [
+    "tasks",
+    /^[ \t]*(?:task[ \t]+([A-Za-z_]\w*)|tasks\.(?:register|create)\([ \t]*["']([\w-]+)["'])/gm,
+  ],
+  ["blocks", /^([A-Za-z_]\w*)[ \t]*\{/gm],
+];
+
+/**
+ * A template's own words, after the page's (`html`): the blocks it defines (`{% block content %}`),
+ * what it extends or includes (`{% extends "base.html" %}`, `<%= render "form" %>`,
+ * `{{> header}}`) and, in HEEx, the components it uses (`<.button>`, `<Layouts.app>`). Tags are
+ * matched unanchored: what a pattern reads past a tag's start is bounded.
+ */
+function templatePatterns(html: Patterns): Patterns {
+  return [
+    ...html,
+    ["blocks", /\{%-?[ \t]*block[ \t]+([\w.]{1,200})/g],
+    [
+      "includes",
+      /(?:\{%-?[ \t]*(?:extends|include|import|from|render|embed|layout)[ \t]+["']([^"'\n]{1,500})["']|\{\{>[ \t]*([\w./-]{1,500}))/g,
+    ],
+    ["renders", /<%=?-?[ \t]*render[ \t(]+(?:partial:[ \t]*)?["':]([\w./]{1,500})/g],
+    [
+      "components",
+      /<(\.[a-z_][\w.]{0,200}|[A-Z][\w]{0,200}(?:\.[A-Za-z_][\w]{0,200}){1,8})[\s>/]/g,
+    ],
+  ];
+}
+
+/**
+ * The summary languages this file adds, by extension (lower case); `html` are the HTML page's
+ * patterns, which a template is read by first. A file in which no pattern finds a name (a
+ * template of a config file, a script of statements) is shown by its first lines, as before.
+ *
+ * @example
+ * ```ts
+ * import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
+ * rareSummaryLanguages([])[".ml"].label; // "OCaml"
+ * ```
+ */
+export function rareSummaryLanguages(html: Patterns): Record<string, SummaryLanguage> {
+  const template = templatePatterns(html);
+  const glsl = { label: "GLSL shader", patterns: GLSL, orHead: true };
+  const fortran = { label: "Fortran", patterns: FORTRAN, orHead: true };
+  const asm = { label: "Assembly", patterns: ASSEMBLY, orHead: true };
+  return {
+    ".ml": { label: "OCaml", patterns: OCAML, orHead: true },
+    ".mli": { label: "OCaml interface", patterns: OCAML, orHead: true },
+    ".fs": {
+      label: "F#",
+      patterns: FSHARP,
+      orHead: true,
+      only: (text: string) => !GLSL_WORDS.test(text),
+      otherwise: glsl,
+    },
+    ".fsi": { label: "F# signature", patterns: FSHARP, orHead: true },
+    ".fsx": { label: "F# script", patterns: FSHARP, orHead: true },
+    ".erl": { label: "Erlang", patterns: ERLANG, orHead: true },
+    ".hrl": { label: "Erlang header", patterns: ERLANG, orHead: true },
+    ".clj": { label: "Clojure", patterns: CLOJURE, orHead: true },
+    ".cljs": { label: "ClojureScript", patterns: CLOJURE, orHead: true },
+    ".cljc": { label: "Clojure", patterns: CLOJURE, orHead: true },
+    ".f90": fortran,
+    ".f95": fortran,
+    ".f03": fortran,
+    ".f08": fortran,
+    ".f": fortran,
+    ".for": fortran,
+    ".cbl": { label: "COBOL", patterns: COBOL, orHead: true },
+    ".cob": { label: "COBOL", patterns: COBOL, orHead: true },
+    ".cobol": { label: "COBOL", patterns: COBOL, orHead: true },
+    ".cpy": { label: "COBOL copybook", patterns: COBOL, orHead: true },
+    ".asm": asm,
+    ".s": asm,
+    ".nasm": asm,
+    ".glsl": glsl,
+    ".vert": glsl,
+    ".frag": glsl,
+    ".proto": { label: "Protocol Buffers", patterns: PROTOBUF, orHead: true },
+    ".groovy": { label: "Groovy", patterns: GROOVY, orHead: true },
+    ".gradle": { label: "Gradle", patterns: GROOVY, orHead: true },
+    ".eex": { label: "EEx template", patterns: template, orHead: true },
+    ".heex": { label: "HEEx template", patterns: template, orHead: true },
+    ".leex": { label: "LiveView template", patterns: template, orHead: true },
+    ".erb": { label: "ERB template", patterns: template, orHead: true },
+    ".j2": { label: "Jinja template", patterns: template, orHead: true },
+    ".jinja": { label: "Jinja template", patterns: template, orHead: true },
+    ".jinja2": { label: "Jinja template", patterns: template, orHead: true },
+    ".njk": { label: "Nunjucks template", patterns: template, orHead: true },
+    ".twig": { label: "Twig template", patterns: template, orHead: true },
+    ".hbs": { label: "Handlebars template", patterns: template, orHead: true },
+    ".handlebars": { label: "Handlebars template", patterns: template, orHead: true },
+    ".mustache": { label: "Mustache template", patterns: template, orHead: true },
+    ".liquid": { label: "Liquid template", patterns: template, orHead: true },
+  };
+}
