@@ -51,7 +51,7 @@ console.log(JSON.stringify(await build(here)));`,
   );
   assert.equal(run.code, 0, run.stderr);
   const { document, notes } = JSON.parse(run.stdout);
-  assert.match(document, /def f\(x\):\n    \.\.\./, "a skeleton: the grammar was loaded");
+  assert.match(document, /def f\(x\):\n {4}\.\.\./, "a skeleton: the grammar was loaded");
   assert.deepEqual(notes, []);
 });
 
@@ -77,6 +77,6 @@ console.log(JSON.stringify({ gone, back }));`,
   );
   assert.doesNotMatch(gone.notes.join("\n"), /Unable to get CWD/);
   // The next build renders the file again (a summary stored for it would come back from the cache).
-  assert.match(back.document, /def f\(x\):\n    \.\.\./);
+  assert.match(back.document, /def f\(x\):\n {4}\.\.\./);
   assert.deepEqual(back.notes, []);
 });
