@@ -91,6 +91,28 @@ export async function runCli(
 }
 
 /**
+ * Run a TypeScript program (`code`, given on stdin) with `deno run -A` in `cwd`: for a test of
+ * what changes a process (its working folder, its environment), which this process's test files
+ * share.
+ */
+export async function runScript(code: string, cwd: string): Promise<CliRun> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", "-"],
+    cwd,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(code));
+  await writer.close();
+  const out = await child.output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/**
  * Run `deno task --quiet <task>` in `cwd` with extra env (a project's own task, as its users run
  * it); words after the task's name are passed on to it (`"context --no-server"`).
  */

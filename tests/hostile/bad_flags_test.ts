@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { type CommandSpec, optionFlags, parseArgs, type ProgramSpec } from "../../cli/_args.ts";
 import { main } from "../../cli/_main.ts";
-import { makeProject, prng } from "../_helpers.ts";
+import { makeProject, prng, runScript } from "../_helpers.ts";
 import { messageFaults, nearMiss, treeState } from "./_bad_input.ts";
 
 /** The command tree, and every leaf command with its path. */
@@ -75,20 +75,9 @@ for (const args of ${JSON.stringify(runs)}) {
   out.push({ code, stderr });
 }
 await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(out)));`;
-  const run = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", "-"],
-    cwd,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const writer = run.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(code));
-  await writer.close();
-  const { stdout, stderr, success } = await run.output();
-  const text = new TextDecoder().decode(stdout);
-  assert.ok(success && text, new TextDecoder().decode(stderr));
+  const run = await runScript(code, cwd);
+  const text = run.stdout;
+  assert.ok(run.code === 0 && text, run.stderr);
   return JSON.parse(text);
 }
 

@@ -6,25 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO, tempDir } from "../_helpers.ts";
-
-/** Run `code` with `deno run` in `cwd`: its exit code, stdout and stderr. */
-async function runIn(cwd: string, code: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", "-"],
-    cwd,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(code));
-  await writer.close();
-  const out = await child.output();
-  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
-}
+import { REPO, runScript, tempDir } from "../_helpers.ts";
 
 const MOD = JSON.stringify(pathToFileURL(join(REPO, "mod.ts")).href);
 
@@ -39,8 +21,7 @@ const BUILD = `async function build(project) {
 
 Deno.test("a process whose working folder was deleted and made again loads grammars from it again", async () => {
   const folder = await tempDir({ prefix: "slop_cwd_" });
-  const run = await runIn(
-    folder,
+  const run = await runScript(
     `import { buildContext } from ${MOD};
 ${BUILD}
 const here = Deno.cwd();
@@ -48,6 +29,7 @@ Deno.removeSync(here, { recursive: true });
 Deno.mkdirSync(here);
 Deno.writeTextFileSync(here + "/a.py", "def f(x):\\n    return x * 2\\n");
 console.log(JSON.stringify(await build(here)));`,
+    folder,
   );
   assert.equal(run.code, 0, run.stderr);
   const { document, notes } = JSON.parse(run.stdout);
@@ -59,8 +41,7 @@ Deno.test("a working folder gone for good is named in the file's note, and that 
   const folder = await tempDir({ prefix: "slop_cwd_" });
   const project = await tempDir({ prefix: "slop_cwd_project_" });
   await Deno.writeTextFile(join(project, "a.py"), "def f(x):\n    return x * 2\n");
-  const run = await runIn(
-    folder,
+  const run = await runScript(
     `import { buildContext } from ${MOD};
 ${BUILD}
 Deno.removeSync(Deno.cwd(), { recursive: true });
@@ -68,6 +49,7 @@ const gone = await build(${JSON.stringify(project)});
 Deno.chdir(${JSON.stringify(project)});
 const back = await build(${JSON.stringify(project)});
 console.log(JSON.stringify({ gone, back }));`,
+    folder,
   );
   assert.equal(run.code, 0, run.stderr);
   const { gone, back } = JSON.parse(run.stdout);
