@@ -301,7 +301,7 @@ Deno.test("a config whose top-level await never settles fails with its file name
       "Deno.exit(0);\n",
   });
   const { stdout, code } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", "load.ts"],
+    args: ["run", "-A", "--quiet", V8_FLAGS, "load.ts"],
     cwd: root,
     stderr: "inherit",
   }).output();
@@ -330,7 +330,7 @@ Deno.test("a config whose code never returns without awaiting ends the slop comm
     });
   const run = (root: string) =>
     new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--quiet", "load.ts"],
+      args: ["run", "-A", "--quiet", V8_FLAGS, "load.ts"],
       cwd: root,
       stdout: "piped",
       stderr: "piped",
