@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { type CommandSpec, optionFlags, parseArgs, type ProgramSpec } from "../../cli/_args.ts";
 import { main } from "../../cli/_main.ts";
-import { makeProject, prng } from "../_helpers.ts";
+import { makeProject, prng, REPO } from "../_helpers.ts";
 import { messageFaults, nearMiss, treeState } from "./_bad_input.ts";
 
 /** The command tree, and every leaf command with its path. */
@@ -55,7 +55,6 @@ async function runHere(args: string[], cwd: string): Promise<{ code: number; std
   const write = Deno.stderr.writeSync;
   const error = console.error;
   const log = console.log;
-  const here = Deno.cwd();
   const stream = Deno.stderr as unknown as { writeSync: (bytes: Uint8Array) => number };
   stream.writeSync = (bytes) => {
     stderr += new TextDecoder().decode(bytes);
@@ -67,7 +66,9 @@ async function runHere(args: string[], cwd: string): Promise<{ code: number; std
   try {
     return { code: await main(args), stderr };
   } finally {
-    Deno.chdir(here);
+    // Back to the repository, not to a folder read before: another file may have moved the
+    // process into one of its temp folders meanwhile, which goes when that file ends.
+    Deno.chdir(REPO);
     stream.writeSync = write;
     console.error = error;
     console.log = log;

@@ -217,7 +217,6 @@ Deno.test({
     await server.connect(a);
     const client = new Client({ name: "unwritable-test", version: "1.0.0" });
     await client.connect(b);
-    const cwd = Deno.cwd();
     const hint = SERVER_WRITE_HINT.replace(/[()]/g, "\\$&");
     try {
       for (
@@ -238,7 +237,6 @@ Deno.test({
     } finally {
       await client.close();
       await server.close();
-      Deno.chdir(cwd);
     }
   },
 });

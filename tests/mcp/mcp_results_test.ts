@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { loadMcpClient, loadMcpServer } from "../../deps.ts";
 import { createMcpServer } from "../../cli/_mcp_server.ts";
 import { piecesOf } from "../secrets/_samples.ts";
-import { makeProject, prng } from "../_helpers.ts";
+import { makeProject, prng, REPO } from "../_helpers.ts";
 import { texts } from "./_client.ts";
 import { buildContextTool, MAX_INLINE_TOKENS, viewFilesTool } from "../../cli/_mcp_tools.ts";
 
@@ -38,7 +38,6 @@ Deno.test("tool results redact the config values and arguments they quote", asyn
   await server.connect(a);
   const client = new Client({ name: "redaction-test", version: "1.0.0" });
   await client.connect(b);
-  const cwd = Deno.cwd();
   const replies: unknown[] = [];
   try {
     const call = async (name: string, args: Record<string, unknown> = {}) => {
@@ -79,7 +78,6 @@ Deno.test("tool results redact the config values and arguments they quote", asyn
   } finally {
     await client.close();
     await server.close();
-    Deno.chdir(cwd);
   }
   const sent = JSON.stringify(replies);
   const leaks = [lockKey, personaKey, dirKey].flatMap((key) => piecesOf(key)).filter((p) =>
@@ -103,12 +101,13 @@ function tree(): Record<string, string> {
 }
 
 async function inProject<T>(root: string, run: () => Promise<T>): Promise<T> {
-  const here = Deno.cwd();
   Deno.chdir(root);
   try {
     return await run();
   } finally {
-    Deno.chdir(here);
+    // Back to the repository, not to a folder read before: another file may have moved the
+    // process into one of its temp folders meanwhile, which goes when that file ends.
+    Deno.chdir(REPO);
   }
 }
 
