@@ -237,6 +237,9 @@ Deno.test({
     } finally {
       await client.close();
       await server.close();
+      // The server's tools move this process into the root they serve (`cli/_mcp_root.ts`): back
+      // to the repository, never to a folder read before (another file's, gone when it ends).
+      Deno.chdir(REPO);
     }
   },
 });

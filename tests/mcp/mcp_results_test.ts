@@ -78,6 +78,9 @@ Deno.test("tool results redact the config values and arguments they quote", asyn
   } finally {
     await client.close();
     await server.close();
+    // The server's tools move this process into the root they serve (`cli/_mcp_root.ts`): back to
+    // the repository, never to a folder read before (another file's, gone when it ends).
+    Deno.chdir(REPO);
   }
   const sent = JSON.stringify(replies);
   const leaks = [lockKey, personaKey, dirKey].flatMap((key) => piecesOf(key)).filter((p) =>
