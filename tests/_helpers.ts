@@ -6,6 +6,8 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildsInProcess } from "../cli/_relaunch.ts";
+import { SLOP_V8_FLAGS } from "../cli/_v8_flags.ts";
 
 /** Absolute path of the slop repository. */
 export const REPO: string = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -64,6 +66,13 @@ export async function makeProject(tree: Tree, dir?: string): Promise<string> {
   return root;
 }
 
+/**
+ * slop's V8 flags, for a `deno eval` or script a test starts that loads slop's modules: Deno keeps
+ * one compiled copy of each module for the processes started with the same flags, the CLI's
+ * builds' (see {@linkcode runCli}).
+ */
+export const V8_FLAGS: string = SLOP_V8_FLAGS;
+
 /** What a CLI run printed. */
 export interface CliRun {
   code: number;
@@ -71,15 +80,23 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Run `cli.ts` in a subprocess with `cwd` and extra env; `signal` stops it (a deadline of its own). */
+/**
+ * Run `cli.ts` in a subprocess with `cwd` and extra env; `signal` stops it (a deadline of its own).
+ * A command that builds starts as the `slop` command does, and starts again with slop's V8 flags
+ * (`cli/_relaunch.ts`); one that does not (`init`, `slice`, `explain`, `--help`, ...) is given the
+ * same flags up front. They change no output, and Deno keeps one compiled copy of each module for
+ * every process started with the same flags: a process without them compiles again the modules
+ * the next build loads (bench/README.md, "The suite's time").
+ */
 export async function runCli(
   args: string[],
   cwd: string,
   env: Record<string, string> = {},
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CliRun> {
+  const flags = buildsInProcess(args) ? [] : [SLOP_V8_FLAGS];
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), ...args],
+    args: ["run", "-A", "--quiet", ...flags, join(REPO, "cli.ts"), ...args],
     cwd,
     env: { NO_COLOR: "1", ...env },
     stdout: "piped",
@@ -97,7 +114,7 @@ export async function runCli(
  */
 export async function runScript(code: string, cwd: string): Promise<CliRun> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", "-"],
+    args: ["run", "-A", "--quiet", V8_FLAGS, "-"],
     cwd,
     stdin: "piped",
     stdout: "piped",

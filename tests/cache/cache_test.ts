@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { cacheKey, cacheStats, canonicalJson, clearCache, openCache } from "../../mod.ts";
 import { entryFiles } from "./_cache_helpers.ts";
-import { tempDir } from "../_helpers.ts";
+import { tempDir, V8_FLAGS } from "../_helpers.ts";
 
 Deno.test("openCache() gives back what was stored and counts hits and misses", async () => {
   const cache = openCache(join(await tempDir(), "cache"));
@@ -69,6 +69,7 @@ Deno.test("openCache() readers never see a broken entry, even from a writer kill
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "eval",
+      V8_FLAGS,
       `import { openCache } from ${JSON.stringify(new URL("../../mod.ts", import.meta.url).href)};
        const cache = openCache(${JSON.stringify(dir)});
        for (let i = 0; ; i++) await cache.set(${JSON.stringify(key)}, "y".repeat(1e6) + i);`,

@@ -14,7 +14,7 @@ import { openCache } from "../../pipeline/cache.ts";
 import { countKnown } from "../../accel/count_known.ts";
 import { sha256 } from "../../pipeline/read.ts";
 import { bpeCounter, type BpeTable } from "../../pipeline/_bpe.ts";
-import { makeProject, tempDir } from "../_helpers.ts";
+import { makeProject, tempDir, V8_FLAGS } from "../_helpers.ts";
 import { buildIn, pythonStdlib } from "./_cache_helpers.ts";
 
 const STDLIB = await pythonStdlib();
@@ -248,7 +248,7 @@ Deno.test("count workers started early and never used end, so the process can ex
     'console.log("released");',
   ].join("\n");
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--ext=ts", script],
+    args: ["eval", V8_FLAGS, "--ext=ts", script],
     stdout: "piped",
     stderr: "piped",
     signal: AbortSignal.timeout(60_000),

@@ -9,7 +9,7 @@ import {
   summaryViewMode,
   type ViewModePlugin,
 } from "../../mod.ts";
-import { makeProject, runCli, type Tree } from "../_helpers.ts";
+import { makeProject, runCli, type Tree, V8_FLAGS } from "../_helpers.ts";
 import { buildIn, entryFiles, marks } from "./_cache_helpers.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
 import { buildContext } from "../../mod.ts";
@@ -265,6 +265,7 @@ Deno.test("a warm build loads no tokenizer; a build with one edit loads it", asy
     const out = await new Deno.Command(Deno.execPath(), {
       args: [
         "eval",
+        V8_FLAGS,
         `import { buildContext } from ${
           JSON.stringify(new URL("../../mod.ts", import.meta.url).href)
         };

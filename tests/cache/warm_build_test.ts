@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { RACY_MS } from "../../accel/stat_index.ts";
-import { makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
+import { makeProject, runCli, tempDir, type Tree, V8_FLAGS } from "../_helpers.ts";
 
 const TREE: Tree = {
   "src/app.py": "import os\n\n\ndef main():\n    return os.getcwd()\n",
@@ -43,6 +43,7 @@ async function probe(root: string, state: string, env: Record<string, string>) {
   const out = await new Deno.Command(Deno.execPath(), {
     args: [
       "eval",
+      V8_FLAGS,
       `import { buildContext } from ${
         JSON.stringify(new URL("../../mod.ts", import.meta.url).href)
       };

@@ -567,7 +567,6 @@ export async function churn(
   const runtime = await tempDir({ prefix: "slop_churn_rt_" });
   const { builds, ask } = churnServer(runtime);
   const log: ChurnLog = { batches: [] };
-  const cwd = Deno.cwd();
   try {
     await compare(root, ask, `seed ${seed}, first build`, () => JSON.stringify(builds.stats()));
     for (let b = 0; b < batches; b++) {
@@ -593,7 +592,9 @@ export async function churn(
       );
     }
   } finally {
-    Deno.chdir(cwd);
+    // Back to the repository, not to a folder read before: another file may have moved the
+    // process into one of its temp folders meanwhile, which goes when that file ends.
+    Deno.chdir(REPO);
     await builds.close();
   }
   return log;

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { makeProject, REPO, runCli, V8_FLAGS } from "../_helpers.ts";
 import { parentConfig, parentConfigWarning } from "../../cli/_parent_config.ts";
 
 /** What one `loadBuildConfig(args)` in `cwd` gave: the error's class and message, or the resolve's warnings. */
@@ -38,7 +38,7 @@ for (const { cwd, args, resolve } of ${JSON.stringify(runs)}) {
 }
 console.log(JSON.stringify(out));`;
   const run = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args: ["eval", V8_FLAGS, code],
     cwd: REPO, // this process's working folder may be another test's for a moment
     // Deno's own cache stays this process's (by default it is under HOME).
     env: { HOME: home, DENO_DIR: denoDir() },

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { churnProject } from "./_churn.ts";
-import { tempDir } from "../_helpers.ts";
+import { tempDir, V8_FLAGS } from "../_helpers.ts";
 import { serverWatch } from "../../server/_watch.ts";
 import { loadConfig } from "../../mod.ts";
 // Type-checked with the suite; run in a child process below.
@@ -25,7 +25,7 @@ for (
   Deno.test(name, async () => {
     const exact = `/^${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$/`;
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["test", "-A", "--no-check", "--quiet", `--filter=${exact}`, CASES],
+      args: ["test", "-A", "--no-check", "--quiet", V8_FLAGS, `--filter=${exact}`, CASES],
       stdout: "piped",
       stderr: "piped",
       env: { NO_COLOR: "1" },

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join, relative, sep as SEPARATOR } from "node:path";
 import { buildContext, ConfigError, loadConfig, validateConfig } from "../../mod.ts";
-import { loadedModules, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { loadedModules, makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
 import { pathToFileURL } from "node:url";
 
 const MOD = join(REPO, "mod.ts");
@@ -168,7 +168,7 @@ Deno.test("loadConfig() takes the state dir from --state-dir, then SLOP_DIR", as
 const flagged = await loadConfig({ cwd: ${JSON.stringify(root)}, stateDir: "st" });
 console.log(JSON.stringify([config.stateDir, config.output.dir, flagged.stateDir]));`;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args: ["eval", V8_FLAGS, code],
     cwd: REPO, // this process's working folder may be another test's for a moment
     env: { SLOP_DIR: "/tmp/slop-env-state" },
     stdout: "piped",
@@ -346,7 +346,7 @@ Deno.test("a config whose top-level await never settles fails with its file name
       "Deno.exit(0);\n",
   });
   const { stdout, code } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", "load.ts"],
+    args: ["run", "-A", "--quiet", V8_FLAGS, "load.ts"],
     cwd: root,
     stderr: "inherit",
   }).output();
@@ -375,7 +375,7 @@ Deno.test("a config whose code never returns without awaiting ends the slop comm
     });
   const run = (root: string) =>
     new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--quiet", "load.ts"],
+      args: ["run", "-A", "--quiet", V8_FLAGS, "load.ts"],
       cwd: root,
       stdout: "piped",
       stderr: "piped",

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { gitFiles, mayBeInWorkTree } from "../../pipeline/_git.ts";
-import { git, gitInit, makeProject } from "../_helpers.ts";
+import { git, gitInit, makeProject, V8_FLAGS } from "../_helpers.ts";
 
 /** What `gitFiles()` answered before it looked for `.git`: always git's own answer. */
 async function askGit(
@@ -79,7 +79,7 @@ Deno.test("gitFiles() finds the repository from the folder, not from a GIT_DIR s
     JSON.stringify(new URL("../../pipeline/_git.ts", import.meta.url).href)
   };\nconsole.log(JSON.stringify([mayBeInWorkTree(Deno.cwd()), (await gitFiles(Deno.cwd()))?.sort()]));`;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args: ["eval", V8_FLAGS, code],
     cwd: plain,
     env,
     stdout: "piped",

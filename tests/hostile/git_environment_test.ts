@@ -8,7 +8,7 @@ import { gitListing } from "../../pipeline/_git.ts";
 import { changedSince, SinceError } from "../../pipeline/since.ts";
 import { changeCounts } from "../../pipeline/budget.ts";
 import { firstParentLog } from "../../pipeline/_git_history.ts";
-import { git, gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
+import { git, gitInit, makeProject, REPO, runCli, V8_FLAGS } from "../_helpers.ts";
 
 /** The files and warnings of `slop build --stdout --json` in `cwd` with `env`. */
 async function listed(cwd: string, env: Record<string, string> = {}) {
@@ -47,7 +47,7 @@ Deno.test("a hook's GIT_DIR, GIT_WORK_TREE and GIT_INDEX_FILE do not send slop's
     out.push((await gitFiles(Deno.cwd()))?.sort());
   }\nconsole.log(JSON.stringify(out));`;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args: ["eval", V8_FLAGS, code],
     cwd: root,
     stdout: "piped",
   }).output();
@@ -244,7 +244,7 @@ Deno.test("a git older than 2.31 (no --diff-merges) reads the same first-parent 
     JSON.stringify(new URL("../../pipeline/_git_history.ts", import.meta.url).href)
   };\nconsole.log(JSON.stringify(await firstParentLog(Deno.cwd(), 10, "HEAD", { messages: true })));`;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args: ["eval", V8_FLAGS, code],
     cwd: root,
     env: { PATH: `${bin}:${Deno.env.get("PATH")}` },
     stdout: "piped",
@@ -345,7 +345,7 @@ for (const [cwd, folder] of ${JSON.stringify(cases)}) {
 }
 console.log(JSON.stringify(out));`;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args: ["eval", V8_FLAGS, code],
     cwd: REPO, // this process's working folder may be another test's for a moment
     env: { PATH: `${bin}:${Deno.env.get("PATH") ?? ""}` },
     stdout: "piped",
@@ -380,7 +380,7 @@ Deno.test("a git that ignores SIGTERM and never answers is still stopped at its 
     `const given = await gitOutput(["status"], Deno.cwd(), { signal: stop.signal });\n` +
     `console.log(JSON.stringify([late === TIMED_OUT, given === TIMED_OUT]));`;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args: ["eval", V8_FLAGS, code],
     cwd: root,
     env: { PATH: `${bin}:${Deno.env.get("PATH")}` },
     stdout: "piped",

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { walk } from "../../pipeline/resolve.ts";
 import { ignoreMatch, parseIgnore } from "../../pipeline/_gitignore.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
-import { git, makeProject, prng, REPO, type Tree } from "../_helpers.ts";
+import { git, makeProject, prng, REPO, type Tree, V8_FLAGS } from "../_helpers.ts";
 
 const NAMES = [
   "a",
@@ -128,7 +128,7 @@ Deno.test("pathological .gitignore patterns over a 200-folder tree are matched i
   const code = `import { walk } from ${JSON.stringify(join(REPO, "pipeline/resolve.ts"))};
 console.log(JSON.stringify(await walk(${JSON.stringify(root)})));`;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args: ["eval", V8_FLAGS, code],
     stdout: "piped",
     stderr: "piped",
     signal: AbortSignal.timeout(60_000),

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { sha256 } from "../../pipeline/read.ts";
-import { makeProject, REPO, tempDir, type Tree } from "../_helpers.ts";
+import { makeProject, REPO, tempDir, type Tree, V8_FLAGS } from "../_helpers.ts";
 import { structure } from "./_well_formed.ts";
 
 const DEPTH = 100_000;
@@ -125,7 +125,7 @@ const r = await buildContext({
 }, { write: false });
 console.log(r.manifest.total.sha256);`;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args: ["eval", V8_FLAGS, code],
     env: { TZ: "Pacific/Chatham", LC_ALL: "tr_TR.UTF-8" },
     stdout: "piped",
     stderr: "piped",

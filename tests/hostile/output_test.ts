@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { publish } from "../../pipeline/emit.ts";
 import { sha256 } from "../../pipeline/read.ts";
-import { makeProject, prng, REPO, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, prng, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
 
 function count(text: string, needle: string): number {
   return text.split(needle).length - 1;
@@ -155,7 +155,7 @@ Deno.test("publish() killed with SIGKILL mid-write never shows a partial documen
   const expected = sha256("0123456789abcdef".repeat(512 * 1024));
   for (let i = 0; i < 6; i++) {
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--quiet", join(REPO, "tests/hostile/_publish_loop.ts"), dir],
+      args: ["run", "-A", "--quiet", V8_FLAGS, join(REPO, "tests/hostile/_publish_loop.ts"), dir],
       stdout: "null",
       stderr: "null",
     }).spawn();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, buildContext, defaultPlugins, loadConfig, prepareBuild } from "../../mod.ts";
-import { git, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { git, makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
 
 const MEMORY = ["order", "context.json"];
 
@@ -167,7 +167,7 @@ Deno.test("order memory: builds in concurrent processes leave a whole memory, ne
   const stop = join(scripts, "stop");
   const spawn = (script: string, args: string[]) =>
     new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--quiet", join(scripts, script), ...args],
+      args: ["run", "-A", "--quiet", V8_FLAGS, join(scripts, script), ...args],
       stdout: "piped",
       stderr: "piped",
     }).output();

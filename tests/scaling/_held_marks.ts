@@ -22,10 +22,12 @@ export interface Mark {
 export interface HeldOptions {
   /** Keep V8 from flushing bytecode, so repeated runs differ by bytes, not kilobytes. @default {false} */
   keepBytecode?: boolean;
+  /** The build's state folder (cache, stat index, outputs). @default {join(root, ".slop")} */
+  stateDir?: string;
 }
 
 /**
- * The heap a build of `root` (state in `root/.slop`) held at each stage's end, less the first mark.
+ * The heap a build of `root` (state in `root/.slop`, or `options.stateDir`) held at each stage's end, less the first mark.
  *
  * @example
  * ```ts
@@ -47,7 +49,7 @@ export async function heldMarks(
       `--v8-flags=${flags}`,
       new URL("./_held.ts", import.meta.url).pathname,
       root,
-      join(root, ".slop"),
+      options.stateDir ?? join(root, ".slop"),
       how,
     ],
     stdout: "piped",

@@ -8,6 +8,7 @@ import type { SourceFile } from "../../pipeline/types.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
+import { tempDir } from "../_helpers.ts";
 
 /**
  * What a build holds per file besides the texts, by counting the heap's bytes after a full
@@ -18,7 +19,7 @@ import { RACY_MS } from "../../accel/stat_index.ts";
  * so the collector's timing does not move the measure.
  */
 async function tree(files: number, lines = 1): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "slop_records_" });
+  const root = await tempDir({ prefix: "slop_records_" });
   for (let i = 0; i < files; i++) {
     const dir = join(root, "src", `p${Math.floor(i / 100)}`);
     if (i % 100 === 0) await Deno.mkdir(dir, { recursive: true });
@@ -31,9 +32,26 @@ async function tree(files: number, lines = 1): Promise<string> {
 
 type Marks = Array<{ stage: string; bytes: number }>;
 
-/** The heap held at each mark of a build of `root` (state in `root/.slop`), less the first. */
-function held(root: string, how: "plain" | "layer" | "spill"): Promise<Marks> {
-  return heldMarks(root, how, { keepBytecode: true });
+/**
+ * The heap held at each mark of a build of `root`, less the first; its state (cache, stat index)
+ * in `stateDir`, so a second build there is warm.
+ */
+function held(root: string, how: "plain" | "layer" | "spill", stateDir: string): Promise<Marks> {
+  return heldMarks(root, how, { keepBytecode: true, stateDir });
+}
+
+/**
+ * The 500- and 4,500-file trees, written once for the layer's and the plain stages' tests: a
+ * build only reads them, and each test keeps its builds' state in folders of its own. Removed
+ * with the module's other temp folders.
+ */
+let twoTrees: Promise<{ small: string; large: string }> | undefined;
+function sharedTrees(): Promise<{ small: string; large: string }> {
+  twoTrees ??= (async () => {
+    const [small, large] = await Promise.all([tree(500), tree(4500)]);
+    return { small, large };
+  })();
+  return twoTrees;
 }
 
 /**
@@ -49,29 +67,28 @@ const BYTES_PER_FILE = 3800;
 
 for (const how of ["layer", "plain"] as const) {
   Deno.test(`a ${how} build holds under ${BYTES_PER_FILE} bytes of records a file at every stage's end, cold and warm`, async () => {
-    const small = await tree(500);
-    const large = await tree(4500);
-    try {
-      for (const build of ["cold", "warm"]) {
-        // The second build of each tree is warm: its state (cache, stat index) is the first's.
-        const [a, b] = [await held(small, how), await held(large, how)];
-        const perFile = b.map((m, i) => ({ stage: m.stage, bytes: (m.bytes - a[i].bytes) / 4000 }));
-        for (const { stage, bytes } of perFile) {
-          assert.ok(
-            bytes <= BYTES_PER_FILE,
-            `${how} ${build}: "${stage}" holds ${bytes.toFixed(0)} bytes a file`,
-          );
-        }
-        // The measure sees the records (it is not blind): they are held at the end of the build.
-        const emit = perFile.find((m) => m.stage === "emit")!;
+    const { small, large } = await sharedTrees();
+    const [smallState, largeState] = [await tempDir(), await tempDir()];
+    for (const build of ["cold", "warm"]) {
+      // The second build of each tree is warm: its state (cache, stat index) is the first's. The
+      // two trees' builds are processes of their own, run side by side.
+      const [a, b] = await Promise.all([
+        held(small, how, smallState),
+        held(large, how, largeState),
+      ]);
+      const perFile = b.map((m, i) => ({ stage: m.stage, bytes: (m.bytes - a[i].bytes) / 4000 }));
+      for (const { stage, bytes } of perFile) {
         assert.ok(
-          emit.bytes >= 1000,
-          `${how} ${build}: "emit" holds only ${emit.bytes} bytes a file`,
+          bytes <= BYTES_PER_FILE,
+          `${how} ${build}: "${stage}" holds ${bytes.toFixed(0)} bytes a file`,
         );
       }
-    } finally {
-      await Deno.remove(small, { recursive: true });
-      await Deno.remove(large, { recursive: true });
+      // The measure sees the records (it is not blind): they are held at the end of the build.
+      const emit = perFile.find((m) => m.stage === "emit")!;
+      assert.ok(
+        emit.bytes >= 1000,
+        `${how} ${build}: "emit" holds only ${emit.bytes} bytes a file`,
+      );
     }
   });
 }
@@ -90,11 +107,14 @@ const SPILLED_BYTES_PER_FILE = BYTES_PER_FILE;
 Deno.test(`a build that spills its texts holds under ${SPILLED_BYTES_PER_FILE} bytes of records a file, cold and warm`, async () => {
   // Files of 1.4 KB (spilled: texts under 1K characters stay in memory); the texts read last that
   // the spill remembers are as many in both trees, so the difference is the records.
-  const small = await tree(300, 80);
-  const large = await tree(2300, 80);
+  const [small, large] = await Promise.all([tree(300, 80), tree(2300, 80)]);
+  const [smallState, largeState] = [await tempDir(), await tempDir()];
   try {
     for (const build of ["cold", "warm"]) {
-      const [a, b] = [await held(small, "spill"), await held(large, "spill")];
+      const [a, b] = await Promise.all([
+        held(small, "spill", smallState),
+        held(large, "spill", largeState),
+      ]);
       const perFile = b.map((m, i) => ({ stage: m.stage, bytes: (m.bytes - a[i].bytes) / 2000 }));
       for (const { stage, bytes } of perFile) {
         assert.ok(
