@@ -14,9 +14,11 @@ export const LFS_POINTER_REASON = "a Git LFS pointer, not the file's content: ru
 /** Pointers are small: the spec caps them under 1024 bytes. */
 const MAX_POINTER_BYTES = 1024;
 
+// Lines end with `\n`, or `\r\n` in a checkout that converts line ends (`core.autocrlf`); the
+// last one may have none.
 const POINTER = new RegExp(
-  "^version https://(?:git-lfs\\.github\\.com|hawser\\.github\\.com)/spec/v1\\n" +
-    "(?:[a-z0-9.-]+ [^\\n]*\\n)*$",
+  "^version https://(?:git-lfs\\.github\\.com|hawser\\.github\\.com)/spec/v1\\r?\\n" +
+    "(?:[a-z0-9.-]+ [^\\r\\n]*(?:\\r?\\n|$))*$",
 );
 
 /**
@@ -34,5 +36,5 @@ const POINTER = new RegExp(
  */
 export function isLfsPointer(text: string, size: number): boolean {
   return size < MAX_POINTER_BYTES && POINTER.test(text) &&
-    /^oid sha256:[0-9a-f]{64}$/m.test(text) && /^size \d+$/m.test(text);
+    /^oid sha256:[0-9a-f]{64}\r?$/m.test(text) && /^size \d+\r?$/m.test(text);
 }

@@ -13,6 +13,9 @@ Deno.test("Git LFS pointer files are skipped with the reason, not rendered as th
     "logo.png": pointer(48213),
     "data/train.csv": pointer(9_000_000_000, "ext-0-foo sha256:" + "a".repeat(64) + "\n"),
     "old.bin": pointer(7).replace("git-lfs.github.com", "hawser.github.com"),
+    // Written with CRLF line ends (a checkout with core.autocrlf), or with no final line end.
+    "crlf.png": pointer(512).replaceAll("\n", "\r\n"),
+    "no_end.png": pointer(512).slice(0, -1),
     // Near misses: text that quotes a pointer, a pointer with no size, one with a short oid.
     "docs/lfs.md": "# How pointers look\n\n" + pointer(1),
     "no_size.txt": pointer(1).replace(/size 1\n$/, ""),
@@ -22,7 +25,7 @@ Deno.test("Git LFS pointer files are skipped with the reason, not rendered as th
   for (const build of ["cold", "warm"]) {
     const result = await buildContext({ cwd: root }, { write: false });
     const rows = new Map(result.manifest.files.map((f) => [f.path, f]));
-    for (const path of ["logo.png", "data/train.csv", "old.bin"]) {
+    for (const path of ["logo.png", "data/train.csv", "old.bin", "crlf.png", "no_end.png"]) {
       assert.equal(rows.get(path)?.status, "skipped", `${build} ${path}`);
       assert.equal(rows.get(path)?.reason, LFS_POINTER_REASON, `${build} ${path}`);
       assert.doesNotMatch(result.document, new RegExp(`### ${path}`), `${build} ${path}`);
