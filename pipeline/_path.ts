@@ -482,19 +482,21 @@ export function isWithin(path: string, dir: string): boolean {
 }
 
 /**
- * `path` as a message names it: relative to the working folder when inside it, else as it is
- * (also when the working folder was deleted: a long-lived process may outlive it).
+ * `path` as a message names it: relative to `folder` (the working folder when not given) when
+ * inside it, else as it is (also when the working folder was deleted: a long-lived process may
+ * outlive it).
  *
  * @example
  * ```ts
  * import { shownPath } from "./_path.ts";
  * shownPath(Deno.cwd() + "/slop.lock"); // "slop.lock"
+ * shownPath("/p/src/a.py", "/p"); // "src/a.py"
  * ```
  */
-export function shownPath(path: string): string {
-  let here: string;
+export function shownPath(path: string, folder?: string): string {
+  let here = folder;
   try {
-    here = Deno.cwd();
+    here ??= Deno.cwd();
   } catch {
     return path;
   }

@@ -880,6 +880,5 @@ export function configName(config: Pick<ResolvedConfig, "configPath">): string {
 
 /** A path relative to `cwd` when inside it, else absolute (for messages only). */
 export function displayPath(path: string, cwd: string): string {
-  const rel = isAbsolute(path) && path.startsWith(cwd + "/") ? path.slice(cwd.length + 1) : path;
-  return rel;
+  return shownPath(path, cwd);
 }
