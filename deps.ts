@@ -16,9 +16,9 @@ import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/paths
  * loader's `typeof import("npm:...")` type names its package as a literal, so that type checks,
  * the lockfile and `deno install` still see every package.
  */
-function importWhenCalled<T>(specifier: string): Promise<T> {
+function importWhenCalled<T>(specifier: string, options?: ImportCallOptions): Promise<T> {
   needWorkingFolder(specifier);
-  return import(specifier);
+  return import(specifier, options);
 }
 
 /** The folder this process started in (undefined when it started in none). */
@@ -182,10 +182,7 @@ let grammarPackages: Promise<void> | undefined;
  */
 export function loadGrammarPackages(): Promise<void> {
   grammarPackages ??= Promise.all(
-    GRAMMAR_PACKAGES.map((specifier) => {
-      needWorkingFolder(specifier);
-      return import(specifier, { with: { type: "json" } });
-    }),
+    GRAMMAR_PACKAGES.map((specifier) => importWhenCalled(specifier, { with: { type: "json" } })),
   ).then(() => {});
   return grammarPackages;
 }
