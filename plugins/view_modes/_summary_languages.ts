@@ -21,6 +21,22 @@ import { isObjectiveC } from "../../grammars/languages.ts";
 /** Names by kind: a pattern whose first (or second) group is the name, or a function finding them. */
 export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) => string[])]>;
 
+/**
+ * The names one pattern finds in `text`: a function's answer, or each match's first group (else its
+ * second).
+ *
+ * @example
+ * ```ts
+ * import { namesFound } from "./_summary_languages.ts";
+ * namesFound(/^def (\w+)/gm, "def f():\n    pass\n"); // ["f"]
+ * ```
+ */
+export function namesFound(pattern: Patterns[number][1], text: string): string[] {
+  return typeof pattern === "function"
+    ? pattern(text)
+    : [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
+}
+
 /** A language's label and patterns. */
 export interface SummaryLanguage {
   label: string;
@@ -352,8 +368,6 @@ function componentBlocks(text: string): string[] {
 
 /** The text of a component's `<script>` blocks, each without the indentation of its first line. */
 function componentScripts(text: string): string {
-  // Every pattern of a component asks: the last component's scripts are kept for the next one.
-  if (lastScripts.text === text) return lastScripts.scripts;
   let out = "";
   // Each block's end is searched once from its start, and the next block starts after it; a block
   // that never closes ends the search (no later one can close either), so the text is read once.
@@ -369,23 +383,26 @@ function componentScripts(text: string): string {
       : block;
     opening.lastIndex = end + 1;
   }
-  lastScripts.text = text;
-  lastScripts.scripts = out;
   return out;
 }
 
-const lastScripts = { text: "", scripts: "" };
-
-/** Patterns that read a component's scripts, as the script would be read as a file. */
-function inScripts(patterns: Patterns): Patterns {
+/**
+ * Patterns that read `view(text)` as they would read a file's text: a component's scripts, code
+ * with its comments or here-documents blanked. Every pattern asks for the view of the same text:
+ * the last text's view is kept for the next pattern, so each file's is made once.
+ */
+function readThrough(patterns: Patterns, view: (text: string) => string): Patterns {
+  const last: { text?: string; view: string } = { view: "" };
+  const viewOf = (text: string) => {
+    if (last.text !== text) {
+      last.view = view(text);
+      last.text = text;
+    }
+    return last.view;
+  };
   return patterns.map(([kind, pattern]) => [
     kind,
-    (text: string) => {
-      const script = componentScripts(text);
-      return typeof pattern === "function"
-        ? pattern(script)
-        : [...script.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
-    },
+    (text: string) => namesFound(pattern, viewOf(text)),
   ]);
 }
 
@@ -427,17 +444,9 @@ function powershellParameters(text: string): string[] {
 /**
  * PowerShell's text with its `<# … #>` comments (help text: `… this function instead`) blanked,
  * their line breaks kept; one that never closes runs to the end. Read once from each comment's
- * start to its end; the last text's answer is kept for the next pattern.
+ * start to its end.
  */
 function powershellCode(text: string): string {
-  if (lastCode.text === text) return lastCode.code;
-  const code = powershellBlanked(text);
-  lastCode.text = text;
-  lastCode.code = code;
-  return code;
-}
-
-function powershellBlanked(text: string): string {
   let code = "";
   let at = 0;
   for (let open = text.indexOf("<#"); open >= 0; open = text.indexOf("<#", at)) {
@@ -449,22 +458,7 @@ function powershellBlanked(text: string): string {
   return code + text.slice(at);
 }
 
-const lastCode = { text: "", code: "" };
-
-/** Patterns that read a text with its comments blanked by `blank`. */
-function outsideComments(patterns: Patterns, blank: (text: string) => string): Patterns {
-  return patterns.map(([kind, pattern]) => [
-    kind,
-    (text: string) => {
-      const code = blank(text);
-      return typeof pattern === "function"
-        ? pattern(code)
-        : [...code.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
-    },
-  ]);
-}
-
-const POWERSHELL: Patterns = outsideComments([
+const POWERSHELL: Patterns = readThrough([
   ["parameters", powershellParameters],
   ["types", /^[ \t]*(?:class|enum)[ \t]+([A-Za-z_]\w*)/gim],
   [
@@ -529,7 +523,6 @@ const HEREDOC = /<<(-?)[ \t]*(["']?)([A-Za-z_][\w.-]*)\2/g;
  * ends runs to the end. Each body is read once, and the search goes on after it.
  */
 function shellCode(text: string): string {
-  if (lastShell.text === text) return lastShell.code;
   let code = "";
   let at = 0;
   HEREDOC.lastIndex = 0;
@@ -550,16 +543,12 @@ function shellCode(text: string): string {
     HEREDOC.lastIndex = found ? bodyEnd + found[0].length : text.length;
   }
   code += text.slice(at);
-  lastShell.text = text;
-  lastShell.code = code;
   return code;
 }
 
-const lastShell = { text: "", code: "" };
-
 // A function's name holds no `.` here: `sys.stdout.close()` on a line of its own is a call of
 // another language's code, and bash's names with dots are rare.
-const SHELL: Patterns = outsideComments([
+const SHELL: Patterns = readThrough([
   [
     "functions",
     /^[ \t]*(?:function[ \t]+([A-Za-z_][\w:-]*)|([A-Za-z_][\w:-]*)[ \t]*\([ \t]*\))/gm,
@@ -579,7 +568,7 @@ const SHELL: Patterns = outsideComments([
  * ```
  */
 export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, SummaryLanguage> {
-  const component = [["blocks", componentBlocks], ...inScripts(js)] as Patterns;
+  const component = [["blocks", componentBlocks], ...readThrough(js, componentScripts)] as Patterns;
   const cHeader = { label: "C header", patterns: c };
   // A `.m` file that is not Objective-C is MATLAB's when it opens a function or a class (else
   // Mathematica's, Mercury's, a script: text).

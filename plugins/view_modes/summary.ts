@@ -11,7 +11,12 @@ import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
 import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
-import { moreSummaryLanguages, type SummaryLanguage } from "./_summary_languages.ts";
+import {
+  moreSummaryLanguages,
+  namesFound,
+  type Patterns,
+  type SummaryLanguage,
+} from "./_summary_languages.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
 export interface SummaryOptions {
@@ -44,9 +49,6 @@ export const defaults: Required<Omit<SummaryOptions, "maxWork">> = {
   headLines: 8,
   maxLineChars: 200,
 };
-
-/** Names by kind: a pattern whose first (or second) group is the name, or a function finding them. */
-type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) => string[])]>;
 
 const PY: Patterns = [
   ["classes", /^class\s+([A-Za-z_]\w*)/gm],
@@ -344,10 +346,7 @@ function nameRows(
   maxNames: number,
 ): string[] {
   return patterns.map(([kind, pattern]) => {
-    const found = typeof pattern === "function"
-      ? pattern(text)
-      : [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
-    const names = unique(found.map((name) => name.trim()).filter(Boolean));
+    const names = unique(namesFound(pattern, text).map((name) => name.trim()).filter(Boolean));
     return names.length ? `- ${kind}: ${list(names.map(cut), maxNames)}` : "";
   }).filter(Boolean);
 }
