@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type GlobOptions, needsPicomatch, usePicomatch } from "./pipeline/paths.ts";
+import { type GlobOptions, needsPicomatch, usePicomatch, workingFolder } from "./pipeline/paths.ts";
 
 /**
  * Import `specifier` when called. The specifier is a parameter on purpose: Deno loads the module
@@ -22,15 +22,7 @@ function importWhenCalled<T>(specifier: string, options?: ImportCallOptions): Pr
 }
 
 /** The folder this process started in (undefined when it started in none). */
-const startFolder = workingFolderNow();
-
-function workingFolderNow(): string | undefined {
-  try {
-    return Deno.cwd();
-  } catch {
-    return undefined;
-  }
-}
+const startFolder = workingFolder();
 
 /**
  * Deno resolves an `npm:` import from the working folder, and fails with "Unable to get CWD" when
@@ -40,7 +32,7 @@ function workingFolderNow(): string | undefined {
  * folder is gone.
  */
 function needWorkingFolder(specifier: string): void {
-  if (workingFolderNow() !== undefined) return;
+  if (workingFolder() !== undefined) return;
   if (startFolder !== undefined) {
     try {
       Deno.chdir(startFolder);

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
@@ -13,6 +13,7 @@ import type { Manifest, ResolvedConfig } from "../pipeline/types.ts";
 import { printWarning } from "./_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { readSettingText } from "../pipeline/helpers.ts";
+import { shownPath } from "../pipeline/paths.ts";
 import { manifestProblem } from "./_manifest_shape.ts";
 
 /** Flags shared by `stats` and `report`. */
@@ -113,7 +114,7 @@ export async function readLatest(
       const problem = manifestProblem(manifest);
       if (problem) throw new Error(problem);
     } catch (error) {
-      warn(`Skipped "${shown(path)}": not a readable manifest (${message(error)})`);
+      warn(`Skipped "${shownPath(path)}": not a readable manifest (${message(error)})`);
       continue;
     }
     const documentPath = join(config.root, manifest.output!);
@@ -121,18 +122,13 @@ export async function readLatest(
       return { document: await readSettingText(documentPath), manifest };
     } catch (error) {
       warn(
-        `Skipped "${shown(path)}": cannot read its document "${shown(documentPath)}" (${
+        `Skipped "${shownPath(path)}": cannot read its document "${shownPath(documentPath)}" (${
           message(error)
         })`,
       );
     }
   }
   return undefined;
-}
-
-function shown(path: string): string {
-  const rel = relative(Deno.cwd(), path);
-  return rel.startsWith("..") ? path : rel;
 }
 
 function message(error: unknown): string {

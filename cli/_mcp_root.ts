@@ -44,20 +44,3 @@ export function enterRoot(root: string, home: string = root): void {
   }
   if (here?.dev !== there.dev || here?.ino !== there.ino) Deno.chdir(home);
 }
-
-/**
- * The process's working folder, or undefined when it was deleted.
- *
- * @example
- * ```ts
- * import { workingFolder } from "./_mcp_root.ts";
- * console.log(workingFolder() ?? "gone");
- * ```
- */
-export function workingFolder(): string | undefined {
-  try {
-    return Deno.cwd();
-  } catch {
-    return undefined;
-  }
-}

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { type ConfigFlags, loadConfig } from "../pipeline/config.ts";
 import { build, type BuildProgress } from "../pipeline/build.ts";
 import { PathsError, resolveTargets } from "../pipeline/resolve.ts";
@@ -29,6 +29,7 @@ import { speedLayer } from "../accel/speed_layer.ts";
 import { headingText, isGlob } from "../pipeline/helpers.ts";
 import { quote } from "../pipeline/schema.ts";
 import { redactMessage } from "../pipeline/redact_message.ts";
+import { shownPath } from "../pipeline/paths.ts";
 
 /** Where the server runs: the project root and the defaults of its command line. */
 export interface ToolContext {
@@ -138,8 +139,8 @@ export async function buildContextTool(
   const head = [summaryText(result), `prefix sha256: ${m.prefix.sha256}`];
   const data = {
     number: output.number,
-    document: shown(root, output.document),
-    manifest: shown(root, output.manifest),
+    document: shownPath(output.document, root),
+    manifest: shownPath(output.manifest, root),
     inline: true,
     format: config.output.format,
     prefix: m.prefix,
@@ -579,7 +580,7 @@ export async function latestOutput(context: ToolContext): Promise<Latest> {
   const latest = await readLatest(config, printWarning);
   if (!latest) {
     throw new Error(
-      `No written build in "${shown(context.root, config.output.dir)}" yet: ` +
+      `No written build in "${shownPath(config.output.dir, context.root)}" yet: ` +
         "call the tool build_context or run `slop build`",
     );
   }
@@ -593,7 +594,7 @@ export async function latestOutput(context: ToolContext): Promise<Latest> {
     document: latest.document,
     manifest: JSON.stringify(latest.manifest, null, 2),
     format,
-    documentPath: shown(context.root, join(config.root, output)),
+    documentPath: shownPath(join(config.root, output), context.root),
     tokens: latest.manifest.total.tokens,
   };
 }
@@ -681,12 +682,6 @@ function existsUnder(root: string, path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** `path` relative to the root when under it, else as is. */
-function shown(root: string, path: string): string {
-  const rel = relative(root, path);
-  return rel.startsWith("..") ? path : rel;
 }
 
 /**

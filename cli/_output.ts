@@ -166,23 +166,3 @@ export function moreRedactions(more: number): string {
 export function printError(message: string): void {
   console.error(`slop: ${shownMessage(message)}`);
 }
-
-/**
- * `path` relative to the working directory when it lies under it, else `path`
- * as given (a plain prefix test, so that printing a build's summary loads no
- * `node:path`).
- *
- * @example
- * ```ts
- * import { relativeToCwd } from "./_output.ts";
- * relativeToCwd(`${Deno.cwd()}/.slop/out/context_001.md`); // ".slop/out/context_001.md"
- * ```
- */
-export function relativeToCwd(path: string): string {
-  const cwd = Deno.cwd();
-  for (const sep of ["/", "\\"]) {
-    const base = cwd.endsWith(sep) ? cwd : cwd + sep;
-    if (path.startsWith(base)) return path.slice(base.length);
-  }
-  return path;
-}

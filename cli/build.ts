@@ -18,7 +18,6 @@ import {
   isRedaction,
   moreRedactions,
   REDACTIONS_SHOWN,
-  relativeToCwd,
   shownMessage,
 } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
@@ -41,6 +40,7 @@ import { speedLayer } from "../accel/speed_layer.ts";
 import { literalGlob, underRoot } from "./_own_output.ts";
 import { documentChunks, streamDocument } from "../pipeline/document.ts";
 import { textParts } from "../pipeline/block_parts.ts";
+import { shownPath } from "../pipeline/paths.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
@@ -356,8 +356,8 @@ export function summaryText(result: BuildResult): string {
   const lines: string[] = [];
   const m = result.manifest;
   if (result.output) {
-    const doc = relativeToCwd(result.output.document);
-    lines.push(`slop: wrote ${doc} (manifest ${relativeToCwd(result.output.manifest)})`);
+    const doc = shownPath(result.output.document);
+    lines.push(`slop: wrote ${doc} (manifest ${shownPath(result.output.manifest)})`);
   }
   const count = (s: string) => result.files.filter((f) => f.status === s).length;
   const errors = count("error");

@@ -6,7 +6,6 @@
  * @module
  */
 
-import { relative } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import {
   type CacheStats,
@@ -16,6 +15,7 @@ import {
   pruneCache,
 } from "../pipeline/cache.ts";
 import { formatBytes, printError } from "./_output.ts";
+import { shownPath } from "../pipeline/paths.ts";
 
 /** Flags of `slop cache stats|clear|prune`. */
 export interface CacheFlags {
@@ -66,7 +66,7 @@ export async function runCache(
     if (!flags.quiet) {
       console.log(
         `slop: removed ${done.removed} cache files (${formatBytes(done.freed)}) from ${
-          shown(dir)
+          shownPath(dir)
         }; it holds ${formatBytes(done.bytes)} (limit ${formatBytes(maxSize)})`,
       );
     }
@@ -74,7 +74,7 @@ export async function runCache(
   }
   if (action === "clear") {
     const removed = await clearCache(dir);
-    if (!flags.quiet) console.log(`slop: removed ${removed} cache entries from ${shown(dir)}`);
+    if (!flags.quiet) console.log(`slop: removed ${removed} cache entries from ${shownPath(dir)}`);
     return 0;
   }
   const stats = await cacheStats(dir);
@@ -87,7 +87,7 @@ export async function runCache(
  */
 function cacheStatsText(stats: CacheStats): string {
   const lines = [
-    `cache: ${shown(stats.dir)}`,
+    `cache: ${shownPath(stats.dir)}`,
     `entries: ${stats.entries} (${formatBytes(stats.bytes)})`,
   ];
   if (stats.packs.files) {
@@ -108,9 +108,4 @@ function rate(c: { hits: number; misses: number }): string {
   const total = c.hits + c.misses;
   const pct = total ? Math.round((c.hits / total) * 100) : 0;
   return `${c.hits}/${total} hits (${pct}%)`;
-}
-
-function shown(path: string): string {
-  const rel = relative(Deno.cwd(), path);
-  return rel && !rel.startsWith("..") ? rel : path;
 }

@@ -6,13 +6,14 @@
  * @module
  */
 
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { countTokens } from "../pipeline/tokens.ts";
 import type { Manifest, ManifestBlock, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError, printWarning } from "./_output.ts";
 import { manifestProblem } from "./_manifest_shape.ts";
 import { checkRegular, readSettingText } from "../pipeline/helpers.ts";
+import { shownPath } from "../pipeline/paths.ts";
 
 /** Flags of `slop explain`. */
 export interface ExplainFlags {
@@ -104,7 +105,7 @@ export async function lastBuilds(
       const problem = manifestProblem(manifest);
       if (problem) throw new Error(problem);
     } catch (error) {
-      warn(`Skipped "${shown(path)}": not a readable manifest (${messageOf(error)})`);
+      warn(`Skipped "${shownPath(path)}": not a readable manifest (${messageOf(error)})`);
       continue;
     }
     const document = join(root, manifest.output!);
@@ -113,7 +114,7 @@ export async function lastBuilds(
       out.push({ number: n, manifest, document: await Deno.readFile(document) });
     } catch (error) {
       warn(
-        `Skipped "${shown(path)}": cannot read its document "${shown(document)}" (${
+        `Skipped "${shownPath(path)}": cannot read its document "${shownPath(document)}" (${
           messageOf(error)
         })`,
       );
@@ -283,12 +284,6 @@ export function explainText(e: Explanation): string {
   }
   lines.push(`  stable prefix: ${e.stablePrefixSame ? "unchanged" : "changed"}`);
   return lines.filter(Boolean).join("\n");
-}
-
-/** A path as the user may type it: relative to the working folder when under it. */
-function shown(path: string): string {
-  const rel = relative(Deno.cwd(), path);
-  return rel.startsWith("..") ? path : rel;
 }
 
 function messageOf(error: unknown): string {

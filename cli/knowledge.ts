@@ -5,7 +5,6 @@
  */
 
 import { flagNumber } from "./_flags.ts";
-import { isAbsolute, relative } from "node:path";
 import { ConfigError, loadConfig } from "../pipeline/config.ts";
 import { createRegistry, freeze, registerUserPlugins } from "../pipeline/registry.ts";
 import { completer } from "../pipeline/llm.ts";
@@ -14,6 +13,7 @@ import { regenerateDigest } from "../knowledge/digest.ts";
 import { type HarvestAction, harvestKnowledge, type HarvestReport } from "../knowledge/harvest.ts";
 import { ITEM_CATEGORIES } from "../knowledge/store.ts";
 import { formatBytes, printError, printWarning } from "./_output.ts";
+import { shownPath } from "../pipeline/paths.ts";
 
 /** Flags of `slop knowledge digest`. */
 export interface DigestFlags {
@@ -33,11 +33,6 @@ export interface HarvestFlags extends DigestFlags {
   harvest?: boolean;
   /** USD per million input tokens for the estimate (`--price`). */
   price?: string;
-}
-
-function show(path: string): string {
-  const rel = relative(Deno.cwd(), path);
-  return rel.startsWith("..") || isAbsolute(rel) ? path : rel;
 }
 
 function fail(error: unknown): number {
@@ -61,9 +56,9 @@ export async function runKnowledgeDigest(flags: DigestFlags): Promise<number> {
     if (flags.quiet) return 0;
     if (result.status === "written") {
       const cut = result.truncated ? ", truncated to fit" : "";
-      console.log(`slop: wrote ${show(result.path)} (${formatBytes(result.bytes)}${cut})`);
+      console.log(`slop: wrote ${shownPath(result.path)} (${formatBytes(result.bytes)}${cut})`);
     } else {
-      const what = result.status === "deleted" ? `deleted ${show(result.path)}` : "no digest";
+      const what = result.status === "deleted" ? `deleted ${shownPath(result.path)}` : "no digest";
       console.log(`slop: every section is empty: ${what} (no {knowledge} block)`);
     }
     return 0;
@@ -130,16 +125,18 @@ function harvestText(report: HarvestReport): string {
   lines.push(
     `harvested items: ${ITEM_CATEGORIES.map((c) => `${c}:${report.items[c]}`).join(", ")}`,
   );
-  if (report.promptCreated) lines.push(`prompt: ${show(report.promptPath)} (created; edit it)`);
+  if (report.promptCreated) {
+    lines.push(`prompt: ${shownPath(report.promptPath)} (created; edit it)`);
+  }
   const digest = report.digest;
   if (digest) {
     lines.push(
       digest.status === "written"
-        ? `digest: ${show(digest.path)} (${formatBytes(digest.bytes)})`
+        ? `digest: ${shownPath(digest.path)} (${formatBytes(digest.bytes)})`
         : "digest: none (every section is empty)",
     );
   }
-  lines.push(`ledger: ${show(report.ledgerPath)}`);
+  lines.push(`ledger: ${shownPath(report.ledgerPath)}`);
   return lines.join("\n");
 }
 
@@ -175,13 +172,13 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
   try {
     const config = await loadConfig({ config: flags.config });
     if (!config.knowledge.conversations.length) {
-      throw new ConfigError(config.configPath ? show(config.configPath) : "zero-config", [
+      throw new ConfigError(config.configPath ? shownPath(config.configPath) : "zero-config", [
         `No conversations to harvest: set "knowledge.conversations" to globs of conversation files`,
       ]);
     }
     // Asking with no provider would only record a failed harvest per conversation.
     if (flags.apply && flags.harvest !== false && !config.provider.name) {
-      throw new ConfigError(config.configPath ? show(config.configPath) : "zero-config", [
+      throw new ConfigError(config.configPath ? shownPath(config.configPath) : "zero-config", [
         `No provider to harvest with: set "provider.name" (or pass --no-harvest --apply --reclaim ` +
         `to delete the conversations unharvested)`,
       ]);

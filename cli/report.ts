@@ -6,7 +6,8 @@
  * @module
  */
 
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { shownPath } from "../pipeline/paths.ts";
 import { ConfigError } from "../pipeline/config.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { computeStats } from "../report/stats.ts";
@@ -50,9 +51,8 @@ export async function runReport(flags: ReportFlags): Promise<number> {
     await Deno.mkdir(dirname(out), { recursive: true });
     await writeAtomic(out, html);
     if (!flags.quiet) {
-      const rel = relative(Deno.cwd(), out);
       console.log(
-        `slop: wrote ${rel.startsWith("..") ? out : rel} (${stats.total.o200k} tokens, ${
+        `slop: wrote ${shownPath(out)} (${stats.total.o200k} tokens, ${
           Math.round(stats.prefix.share * 100)
         }% stable prefix)`,
       );

@@ -26,6 +26,7 @@ import {
 } from "../pipeline/slices_file.ts";
 import { printError } from "./_output.ts";
 import { readSettingText } from "../pipeline/helpers.ts";
+import { shownPath } from "../pipeline/paths.ts";
 
 /** Flags shared by the `slop slice` commands. */
 export interface SliceFlags {
@@ -292,9 +293,10 @@ async function entrySliceUpdates(
   return { manual, stale };
 }
 
+/** A path as a message names it ({@linkcode shownPath}), with `/` separators under this folder. */
 function displayPath(path: string): string {
-  const rel = relative(Deno.cwd(), path);
-  return rel.startsWith("..") || isAbsolute(rel) ? path : rel.split(sep).join("/");
+  const shown = shownPath(path);
+  return shown === path ? path : shown.split(sep).join("/");
 }
 
 /** Every slice of the config entries (literal paths) and the side file, resolved. */
@@ -351,8 +353,7 @@ function formatReport(r: SliceReport): string {
 }
 
 function sideName(config: ResolvedConfig): string {
-  const rel = relative(Deno.cwd(), config.slicesFile);
-  return rel.startsWith("..") || isAbsolute(rel) ? config.slicesFile : rel.split(sep).join("/");
+  return displayPath(config.slicesFile);
 }
 
 /** `--tag` and `--comment` as the side file keeps them: a secret in either redacted. */

@@ -7,12 +7,13 @@
  */
 
 import { flagNumber } from "./_flags.ts";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { computeStats, type ContextStats, TOKENIZERS } from "../report/stats.ts";
 import { ConfigError } from "../pipeline/config.ts";
 import { formatBytes, printError } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
+import { shownPath } from "../pipeline/paths.ts";
 
 /** Flags of `slop stats`. */
 export interface StatsFlags extends SourceFlags {
@@ -74,9 +75,8 @@ export async function loadStats(flags: SourceFlags): Promise<LoadedStats> {
   const stats = await computeStats(loaded.document, loaded.manifest);
   // The manifest's output path is relative to the root; shown relative to here.
   const path = join(loaded.config.root, loaded.manifest.output ?? "");
-  const rel = relative(flags.cwd ?? Deno.cwd(), path);
   const from = loaded.from === "latest"
-    ? (rel.startsWith("..") ? path : rel)
+    ? shownPath(path, flags.cwd)
     : "a fresh build (not written)";
   return { stats, from };
 }

@@ -8,8 +8,9 @@
  * @module
  */
 
-import { dirname, isAbsolute, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { writeAtomic } from "../pipeline/emit.ts";
+import { shownPath } from "../pipeline/paths.ts";
 
 /** The item categories of a harvest, in the seed's order. */
 export const ITEM_CATEGORIES = [
@@ -164,8 +165,7 @@ async function readText(path: string): Promise<string | undefined> {
     return await Deno.readTextFile(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
-    const rel = relative(Deno.cwd(), path);
-    const shown = rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+    const shown = shownPath(path);
     const reason = error instanceof Deno.errors.IsADirectory
       ? "it is a folder"
       : error instanceof Error

@@ -9,7 +9,7 @@
  */
 
 import { unwritableReason } from "./_state_write.ts";
-import { isWithin, relative } from "./_path.ts";
+import { isWithin, shownPath } from "./_path.ts";
 import type { ResolvedConfig } from "./types.ts";
 
 /** Cache folders a write was seen to work in, by this process: probed once. */
@@ -35,8 +35,7 @@ export function cacheFolderWarning(config: ResolvedConfig): string | undefined {
   if (isWithin(dir, config.stateDir) && !isFolder(config.stateDir)) return undefined;
   const reason = cacheFolderProblem(dir);
   if (reason === undefined) return undefined;
-  const rel = relative(config.root, dir);
-  const shown = rel.startsWith("..") ? dir : rel;
+  const shown = shownPath(dir, config.root);
   return `Cannot use the cache folder "${shown}" (${reason}): the document is whole, but every ` +
     "build renders and counts every file anew; move what is in its place away, or set " +
     "cache.dir (or pass --state-dir) to a folder you can write";

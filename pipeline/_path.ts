@@ -482,25 +482,41 @@ export function isWithin(path: string, dir: string): boolean {
 }
 
 /**
- * `path` as a message names it: relative to `folder` (the working folder when not given) when
- * inside it, else as it is (also when the working folder was deleted: a long-lived process may
+ * The process's working folder, or undefined when it was deleted (a long-lived process may
  * outlive it).
+ *
+ * @example
+ * ```ts
+ * import { workingFolder } from "./_path.ts";
+ * console.log(workingFolder() ?? "gone");
+ * ```
+ */
+export function workingFolder(): string | undefined {
+  try {
+    return Deno.cwd();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `path` as a message names it: relative to `folder` (the working folder when not given) when
+ * inside it, else as it is (also when the working folder was deleted). A plain prefix test of
+ * absolute, normalized paths (the folder itself is named as it is).
  *
  * @example
  * ```ts
  * import { shownPath } from "./_path.ts";
  * shownPath(Deno.cwd() + "/slop.lock"); // "slop.lock"
  * shownPath("/p/src/a.py", "/p"); // "src/a.py"
+ * shownPath("/p/src/a.py", "/"); // "p/src/a.py"
  * ```
  */
 export function shownPath(path: string, folder?: string): string {
-  let here = folder;
-  try {
-    here ??= Deno.cwd();
-  } catch {
-    return path;
-  }
-  return path.startsWith(here + sep) ? path.slice(here.length + 1) : path;
+  const here = folder ?? workingFolder();
+  if (here === undefined) return path;
+  const base = here.endsWith(sep) ? here : here + sep;
+  return path.startsWith(base) ? path.slice(base.length) : path;
 }
 
 /**

@@ -12,7 +12,7 @@ import { redactWarnings, withSecrets } from "./secrets.ts";
 import { type CachePlan, contextWarning, planCache, withBreakpoints } from "./cache_plan.ts";
 import { renderDocument } from "./emit.ts";
 import { writeBudgetMemory } from "./_budget_memory.ts";
-import { relative } from "./_path.ts";
+import { shownPath } from "./_path.ts";
 import { orderMemoryWarning, unwritableReason } from "./_state_write.ts";
 import { streamDocument } from "./document.ts";
 import { markStateDir } from "./state_dir.ts";
@@ -154,8 +154,7 @@ async function commitOrder(run: BuildRun, assembled: Assembled): Promise<void> {
     // A read-only or full state dir: the document does not depend on the memory.
     const reason = unwritableReason(error);
     if (!reason) throw error;
-    const shown = relative(config.root, config.stateDir);
-    run.warn(orderMemoryWarning(shown.startsWith("..") ? config.stateDir : shown, reason));
+    run.warn(orderMemoryWarning(shownPath(config.stateDir, config.root), reason));
   }
 }
 

@@ -25,6 +25,8 @@ export {
   relative,
   resolve,
   sep,
+  shownPath,
   toFileUrl,
+  workingFolder,
 } from "./_path.ts";
 export { compileGlobs, type GlobOptions, needsPicomatch, usePicomatch } from "./_glob.ts";

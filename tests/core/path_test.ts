@@ -231,3 +231,20 @@ Deno.test("one extension rule: extensionOf, extname (the plugins' surface) and t
   assert.equal(languageFor("a/b.c/Rakefile")?.id, "ruby");
   assert.equal(languageFor("home/.bashrc"), undefined);
 });
+
+Deno.test("shownPath() names a path inside a folder relative to it, the root folder and names starting with '..' too", () => {
+  const { shownPath, sep } = platformPath;
+  const at = (...parts: string[]) => parts.join(sep);
+  const root = Deno.build.os === "windows" ? "C:\\" : "/";
+  assert.equal(shownPath(at("", "p", "src", "a.py"), at("", "p")), at("src", "a.py"));
+  // The folder itself, a sibling with the folder's name as a prefix, and a path outside: as given.
+  assert.equal(shownPath(at("", "p"), at("", "p")), at("", "p"));
+  assert.equal(shownPath(at("", "p2", "a.py"), at("", "p")), at("", "p2", "a.py"));
+  assert.equal(shownPath(at("", "q", "a.py"), at("", "p")), at("", "q", "a.py"));
+  // A file whose name starts with `..` is inside (a `relative()` test took it for outside).
+  assert.equal(shownPath(at("", "p", "..cache"), at("", "p")), "..cache");
+  // The root folder ends with its separator.
+  assert.equal(shownPath(`${root}p${sep}a.py`, root), `p${sep}a.py`);
+  // No folder given: the working folder.
+  assert.equal(shownPath(at(Deno.cwd(), "x.ts")), "x.ts");
+});
