@@ -5,7 +5,6 @@
  * @module
  */
 
-import { join } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
@@ -13,8 +12,7 @@ import type { Manifest, ResolvedConfig } from "../pipeline/types.ts";
 import { printWarning } from "./_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { readSettingText } from "../pipeline/helpers.ts";
-import { shownPath } from "../pipeline/paths.ts";
-import { manifestProblem } from "./_manifest_shape.ts";
+import { writtenBuilds } from "./_written_builds.ts";
 
 /** Flags shared by `stats` and `report`. */
 export interface SourceFlags {
@@ -93,44 +91,11 @@ export async function readLatest(
   config: ResolvedConfig,
   warn: (message: string) => void = () => {},
 ): Promise<{ document: string; manifest: Manifest } | undefined> {
-  const ns = config.output.namespace.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = new RegExp(`^${ns}_(\\d+)\\.json$`);
-  const numbered: Array<[number, string]> = [];
-  try {
-    for await (const entry of Deno.readDir(config.output.dir)) {
-      const m = pattern.exec(entry.name);
-      if (m) numbered.push([Number(m[1]), entry.name]);
-    }
-  } catch {
-    return undefined;
-  }
+  const { dir, namespace } = config.output;
+  const place = { dir, namespace, root: config.root };
   // The highest number that reads whole; each one passed over is named.
-  numbered.sort((a, b) => b[0] - a[0]);
-  for (const [, name] of numbered) {
-    const path = join(config.output.dir, name);
-    let manifest: Manifest;
-    try {
-      manifest = JSON.parse(await readSettingText(path));
-      const problem = manifestProblem(manifest);
-      if (problem) throw new Error(problem);
-    } catch (error) {
-      warn(`Skipped "${shownPath(path)}": not a readable manifest (${message(error)})`);
-      continue;
-    }
-    const documentPath = join(config.root, manifest.output!);
-    try {
-      return { document: await readSettingText(documentPath), manifest };
-    } catch (error) {
-      warn(
-        `Skipped "${shownPath(path)}": cannot read its document "${shownPath(documentPath)}" (${
-          message(error)
-        })`,
-      );
-    }
+  for await (const { document, manifest } of writtenBuilds(place, readSettingText, warn)) {
+    return { document, manifest };
   }
   return undefined;
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

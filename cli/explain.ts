@@ -6,14 +6,12 @@
  * @module
  */
 
-import { join } from "node:path";
 import { loadConfig } from "../pipeline/config.ts";
 import { countTokens } from "../pipeline/tokens.ts";
 import type { Manifest, ManifestBlock, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError, printWarning } from "./_output.ts";
-import { manifestProblem } from "./_manifest_shape.ts";
-import { checkRegular, readSettingText } from "../pipeline/helpers.ts";
-import { shownPath } from "../pipeline/paths.ts";
+import { type WrittenBuild as WrittenOutput, writtenBuilds } from "./_written_builds.ts";
+import { checkRegular } from "../pipeline/helpers.ts";
 
 /** Flags of `slop explain`. */
 export interface ExplainFlags {
@@ -22,15 +20,8 @@ export interface ExplainFlags {
   json?: boolean;
 }
 
-/** One written build. */
-export interface WrittenBuild {
-  /** Output number. */
-  number: number;
-  /** Its manifest. */
-  manifest: Manifest;
-  /** Its document. */
-  document: Uint8Array;
-}
+/** One written build, its document as bytes. */
+export type WrittenBuild = WrittenOutput<Uint8Array>;
 
 /** What `slop explain` found. */
 export interface Explanation {
@@ -83,44 +74,19 @@ export async function lastBuilds(
   options: { count?: number; warn?: (message: string) => void } = {},
 ): Promise<WrittenBuild[]> {
   const { count = 2, warn = () => {} } = options;
-  const ns = namespace.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = new RegExp(`^${ns}_(\\d+)\\.json$`);
-  const numbers: number[] = [];
-  try {
-    for await (const e of Deno.readDir(dir)) {
-      const m = pattern.exec(e.name);
-      if (m) numbers.push(Number(m[1]));
-    }
-  } catch {
-    return [];
-  }
   const out: WrittenBuild[] = [];
-  for (const n of numbers.sort((a, b) => b - a)) {
+  if (count === 0) return out;
+  for await (const build of writtenBuilds({ dir, namespace, root }, readDocument, warn)) {
+    out.push(build);
     if (out.length === count) break;
-    const path = join(dir, `${namespace}_${String(n).padStart(3, "0")}.json`);
-    let manifest: Manifest;
-    try {
-      // A FIFO or device in place of a manifest or document is passed over, never opened.
-      manifest = JSON.parse(await readSettingText(path));
-      const problem = manifestProblem(manifest);
-      if (problem) throw new Error(problem);
-    } catch (error) {
-      warn(`Skipped "${shownPath(path)}": not a readable manifest (${messageOf(error)})`);
-      continue;
-    }
-    const document = join(root, manifest.output!);
-    try {
-      checkRegular(await Deno.stat(document));
-      out.push({ number: n, manifest, document: await Deno.readFile(document) });
-    } catch (error) {
-      warn(
-        `Skipped "${shownPath(path)}": cannot read its document "${shownPath(document)}" (${
-          messageOf(error)
-        })`,
-      );
-    }
   }
   return out.reverse();
+}
+
+/** A document's bytes; a FIFO or device in its place is passed over, never opened. */
+async function readDocument(path: string): Promise<Uint8Array> {
+  checkRegular(await Deno.stat(path));
+  return await Deno.readFile(path);
 }
 
 /**
@@ -284,8 +250,4 @@ export function explainText(e: Explanation): string {
   }
   lines.push(`  stable prefix: ${e.stablePrefixSame ? "unchanged" : "changed"}`);
   return lines.filter(Boolean).join("\n");
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
