@@ -1,10 +1,11 @@
 /**
  * The plain helpers every plugin may use, built-in or not: hashing, cache
  * keys, atomic writes, path and glob checks, the plugin error, model table
- * look-up and blob dedup. Dependency-free (only `node:` modules and the plugin
- * types): importing it loads no pipeline stage. User plugins import the same
- * names from `mod.ts`; built-in plugins import this file, `types.ts` and
- * `tokens.ts` only (`tests/core/boundaries_test.ts` keeps it so).
+ * look-up, a concurrency limit and blob dedup. Dependency-free (only `node:`
+ * modules and the plugin types): importing it loads no pipeline stage. User
+ * plugins import the same names from `mod.ts`; built-in plugins import this
+ * file, `types.ts` and `tokens.ts` only (`tests/core/boundaries_test.ts` keeps
+ * it so).
  *
  * @module
  */
@@ -14,7 +15,7 @@ import { Buffer } from "node:buffer";
 import { basename, dirname, join } from "./_path.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
-export { readAt } from "./_bytes.ts";
+export { concatBytes, readAt } from "./_bytes.ts";
 export { marksOf, type TextMarks, textMarks } from "./lazy_text.ts";
 export { countWork, tallyWork } from "./_work_count.ts";
 export { DEDUP_MIN_CHARS, dedupNote, dedupText, mayDedup } from "./_blob_dedup.ts";
@@ -669,6 +670,34 @@ export async function settleWithin<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Run at most `n` tasks at once (at least one); the rest wait in arrival order: a provider's
+ * requests, a view's model calls.
+ *
+ * @example
+ * ```ts
+ * import { limiter } from "./helpers.ts";
+ * const limit = limiter(2);
+ * await Promise.all([1, 2, 3].map((n) => limit(async () => n)));
+ * ```
+ */
+export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
+  const max = Math.max(1, Math.floor(n));
+  let active = 0;
+  const queue: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => queue.push(resolve));
+    else active++;
+    try {
+      return await task();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else active--;
+    }
+  };
 }
 
 // A file slop reads for itself, not to bundle it (a `.gitignore` outside git, `slop.lock`, the

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { PluginError } from "../../pipeline/helpers.ts";
+import { limiter, PluginError } from "../../pipeline/helpers.ts";
 import type { ProviderContext } from "../../pipeline/types.ts";
 
 /** Settings of the HTTP client, shared by every provider plugin's options. */
@@ -187,33 +187,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(done, ms);
     signal?.addEventListener("abort", done, { once: true });
   });
-}
-
-/**
- * Run at most `n` tasks at once; the rest wait in arrival order.
- *
- * @example
- * ```ts
- * import { limiter } from "./_http.ts";
- * const limit = limiter(2);
- * await Promise.all([1, 2, 3].map((n) => limit(async () => n)));
- * ```
- */
-export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
-  const max = Math.max(1, Math.floor(n));
-  let active = 0;
-  const queue: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => queue.push(resolve));
-    else active++;
-    try {
-      return await task();
-    } finally {
-      const next = queue.shift();
-      if (next) next();
-      else active--;
-    }
-  };
 }
 
 /**

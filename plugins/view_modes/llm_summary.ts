@@ -12,7 +12,7 @@
  */
 
 import { extname, isAbsolute, join } from "../../pipeline/paths.ts";
-import { sha256Hex as sha256 } from "../../pipeline/helpers.ts";
+import { limiter, sha256Hex as sha256 } from "../../pipeline/helpers.ts";
 import type { ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "../../pipeline/types.ts";
 import {
   DEFAULT_TEMPLATE,
@@ -153,7 +153,7 @@ async function summarizeFile(
   file: ViewInput,
   ctx: ViewContext,
   job: Job,
-  { queue, outage }: { queue: Limiter; outage: Outage },
+  { queue, outage }: { queue: ReturnType<typeof limiter>; outage: Outage },
 ): Promise<ViewOutput> {
   const store = ctx.store;
   const key = entryKey(job.key, file);
@@ -267,23 +267,4 @@ export function renderEntry(entry: SummaryEntry, kind: FileKind): string {
   const parts = [entry.summary.trim()];
   if (kind === "code" && entry.outline) parts.push(`**Outline**\n\n${entry.outline}`);
   return parts.join("\n\n");
-}
-
-type Limiter = <T>(fn: () => Promise<T>) => Promise<T>;
-
-/** Run at most `max` calls at once, first come first served. */
-function limiter(max: number): Limiter {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async (fn) => {
-    if (active >= max) await new Promise<void>((go) => waiting.push(go));
-    else active++;
-    try {
-      return await fn();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
 }
