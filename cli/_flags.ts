@@ -6,6 +6,7 @@
  */
 
 import { resolve } from "../pipeline/paths.ts";
+import { concatBytes } from "../pipeline/helpers.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 
 /** The document formats of `--format`. */
@@ -103,13 +104,7 @@ async function readCapped(stream: ReadableStream<Uint8Array>): Promise<Uint8Arra
     }
     chunks.push(chunk);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  return concatBytes(chunks);
 }
 
 /**

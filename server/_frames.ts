@@ -9,6 +9,8 @@
  * @module
  */
 
+import { concatBytes } from "../pipeline/helpers.ts";
+
 /** What a frame holds. */
 export type FrameKind = "message" | "stdout" | "stderr";
 
@@ -104,7 +106,7 @@ export async function* readFrames(from: FrameReader): AsyncGenerator<Frame> {
     pending.push(chunk.subarray(0, n));
     size += n;
     while (size >= need) {
-      let buffer = pending.length === 1 ? pending[0] : concat(pending, size);
+      let buffer = pending.length === 1 ? pending[0] : concatBytes(pending);
       pending = [buffer];
       const length = new DataView(buffer.buffer, buffer.byteOffset).getUint32(1);
       if (buffer.length < 5 + length) {
@@ -134,14 +136,4 @@ export async function* readFrames(from: FrameReader): AsyncGenerator<Frame> {
  */
 export function readMessage(frame: Frame): Record<string, unknown> {
   return JSON.parse(new TextDecoder().decode(frame.data));
-}
-
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
