@@ -12,21 +12,14 @@ import { gitFolders } from "../pipeline/git_folders.ts";
  * The V8 flags slop runs with: a command that builds in its own process
  * starts again with them (`cli/_relaunch.ts`), so no task or command line
  * names them; the benchmark passes them itself. A young generation of at most 4 MB per half
- * instead of V8's 32, which keeps about 20-45 MB off a cold build's peak RSS
- * (it grows while the project's texts are read and stays resident) at no
- * measured cost in CPU time. And no TurboFan: JavaScript is optimized by
- * Maglev only. A build is a short process whose hot code (the code views'
- * walk, the tokenizer, the scanner) runs for a second or two in each of its
- * threads, and TurboFan spent more CPU compiling it, on background threads
- * that took the build's cores, than its faster code saved: a cold zod
- * `skeleton` build took 1.14 s against 1.32 (CPU 1.80 against 2.21 s, medians
- * of 12 alternating runs), the stdlib's 2.36 against 2.81, the typescript
- * lib's 3.20 against 3.64; full builds, warm builds and `slop watch`
- * rebuilds took the same. On one core it is the other way (zod's skeleton
- * under `taskset -c 0`: 2.32 s against 2.11), which the README says. A
- * running process cannot set them for itself: after `node:v8`'s
- * `setFlagsFromString` TurboFan still compiled the hot functions and the
- * young generation still grew to 32 MB a half (hence the start again).
+ * instead of V8's 32: the young generation grows while the project's texts are read and stays
+ * resident, so a smaller one lowers a build's peak memory. And no TurboFan: JavaScript is
+ * optimized by Maglev only. A build is a short process whose hot code (the code views' walk,
+ * the tokenizer, the scanner) runs for a second or two in each of its threads, and TurboFan
+ * spends more CPU compiling it, on background threads that take the build's cores, than its
+ * faster code saves (on one core it is the other way, which the README says). A running
+ * process cannot set them for itself (`node:v8`'s `setFlagsFromString` does not take), hence
+ * the start again. What each buys: bench/README.md, "Runtime flags".
  *
  * @example
  * ```ts
@@ -40,12 +33,11 @@ export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--no-turbofan";
  * The V8 flags of a big tree's build: slop's young generation, with TurboFan, and an old
  * generation let grow by half of what it holds before the next full collection. Counting and
  * scanning a tree of thousands of files runs the same code for a minute or more, and TurboFan's
- * faster code then saves more CPU than compiling it costs: a cold build of 11,010 files
- * (bench/README.md, "Monorepo scale") took about a sixth less CPU with it. Such a build holds
- * hundreds of megabytes of records, and V8's own choice let the heap grow to about twice that
- * before collecting (a warm build of 100,000 modules holding about 400 MB peaked at 900 MB);
- * growing by half keeps the peak near one and a half times what is held, for about the same CPU
- * (bench/README.md, "The old generation's growth").
+ * faster code then saves more CPU than compiling it costs. Such a build holds hundreds of
+ * megabytes of records, and V8's own choice lets the heap grow to about twice that before
+ * collecting; growing by half keeps the peak near one and a half times what is held, for about
+ * the same CPU (bench/README.md, "Lazy records kept small, and TurboFan for big trees" and "The
+ * old generation's growth").
  *
  * @example
  * ```ts
@@ -58,9 +50,9 @@ export const BIG_TREE_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--heap-grow
 /**
  * Bytes of files git tracks in a project from which its builds run with TurboFan
  * ({@linkcode BIG_TREE_V8_FLAGS}): a build's CPU grows with the bytes it scans and counts, and
- * TurboFan's compiling costs about the same whatever the tree. Measured (bench/README.md,
- * "Monorepo scale"): 35 MB of Python (2,202 files) took more CPU with it, 173 MB (11,010) a
- * sixth less.
+ * TurboFan's compiling costs about the same whatever the tree, so it pays only from some size
+ * on (where it was measured to: bench/README.md, "Lazy records kept small, and TurboFan for big
+ * trees").
  */
 export const TURBOFAN_FROM_BYTES = 64 * 1024 * 1024;
 

@@ -55,10 +55,9 @@ export function readPack(path: string): Map<string, PackRecord> {
 
 /**
  * Bytes of a pack read at a time by {@linkcode readPackIndex}, from a record line: the line (at
- * most {@linkcode LINE_MAX} bytes) and the small records after it. A larger read copied most of
- * a pack of 16 KB renders for its index (64 KB at each line that the last read did not hold:
- * the pack's size again); 4 KB took a sixth less CPU on the monorepo's 790 MB pack
- * (bench/README.md, "Monorepo scale").
+ * most {@linkcode LINE_MAX} bytes) and the small records after it. Small, because each record
+ * line the last read did not hold is read anew: a window much larger than a record copies most
+ * of the pack again for its index (bench/README.md, "Numbers that were in code comments").
  */
 const INDEX_CHUNK = 4 * 1024;
 /** The longest record line a pack holds (a longer one is damage). */

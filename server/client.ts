@@ -2,10 +2,10 @@
  * The client's side of the build server: find the project's server, start it when none runs (one
  * client at a time; not for a CI job, which builds once), hand it a build and relay what it
  * sends to this process's stdout and stderr. What it buys: the client loads nothing of the
- * pipeline, so a build the server has warm costs this process little more than Deno's start (a
- * warm build through the server took 0.05-0.07 s against 0.37-0.51 s in its own process on the
- * bench corpora, `bench/results.md`, run of 2026-11-29). `slop build --server` (`cli/_client.ts`)
- * makes the request; when no server can be used, it builds in its own process.
+ * pipeline, so a build the server has warm costs this process little more than Deno's start
+ * (bench/README.md, "Runtime flags" and "Numbers that were in code comments"). `slop build
+ * --server` (`cli/_client.ts`) makes the request; when no server can be used, it builds in its
+ * own process.
  *
  * @module
  */
