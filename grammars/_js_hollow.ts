@@ -763,41 +763,13 @@ class Reader {
    * or the outermost element closes; then the expression reader goes on.
    */
   jsxRead(): void {
-    // Kept whole (hot loop): reads JSX character by character.
     const text = this.text;
     const n = text.length;
     while (true) {
       const frame = this.top();
       if (frame?.kind !== "jsx") throw new Unsure();
       if (frame.tag) {
-        this.at = this.skipBlank(this.at);
-        const c = text.charCodeAt(this.at);
-        if (c === 47) { // />, or a comment
-          if (this.comment()) continue;
-          if (text.charCodeAt(this.at + 1) !== 62) throw new Unsure();
-          this.at += 2;
-          if (this.jsxClosed()) return;
-        } else if (c === 62) { // >
-          this.at++;
-          frame.tag = false;
-        } else if (c === 123) { // {
-          this.open({ kind: "jsxattr", at: this.at });
-          this.at++;
-          this.push(PUNCT, "${");
-          return;
-        } else if (isJsxNameChar(c) && !isDigit(c) && c !== 45 && c !== 46) {
-          while (this.at < n && isJsxNameChar(text.charCodeAt(this.at))) this.at++;
-          const next = this.skipBlank(this.at);
-          if (text.charCodeAt(next) === 61) { // =: a string or an expression in braces
-            this.at = this.skipBlank(next + 1);
-            const q = text.charCodeAt(this.at);
-            if (q === 34 || q === 39) {
-              const end = text.indexOf(String.fromCharCode(q), this.at + 1);
-              if (end === -1) throw new Unsure();
-              this.at = end + 1;
-            } else if (q !== 123) throw new Unsure();
-          }
-        } else throw new Unsure();
+        if (this.jsxTagPart(frame)) return;
         continue;
       }
       // Children: text up to a `<` or a `{`.
@@ -829,6 +801,47 @@ class Reader {
       this.at++;
       if (this.jsxClosed()) return;
     }
+  }
+
+  /**
+   * One part of the open tag of `frame` from `at`: its end (`>`, `/>`), a comment, an attribute or
+   * an expression in braces. Whether JSX reading stops here: an expression opened, or the
+   * outermost element closed.
+   */
+  jsxTagPart(frame: Frame): boolean {
+    const text = this.text;
+    this.at = this.skipBlank(this.at);
+    const c = text.charCodeAt(this.at);
+    if (c === 47) { // />, or a comment
+      if (this.comment()) return false;
+      if (text.charCodeAt(this.at + 1) !== 62) throw new Unsure();
+      this.at += 2;
+      return this.jsxClosed();
+    }
+    if (c === 62) { // >
+      this.at++;
+      frame.tag = false;
+      return false;
+    }
+    if (c === 123) { // {
+      this.open({ kind: "jsxattr", at: this.at });
+      this.at++;
+      this.push(PUNCT, "${");
+      return true;
+    }
+    if (!isJsxNameChar(c) || isDigit(c) || c === 45 || c === 46) throw new Unsure();
+    // An attribute: its name, then `=` and a string or an expression in braces, or nothing.
+    while (this.at < text.length && isJsxNameChar(text.charCodeAt(this.at))) this.at++;
+    const next = this.skipBlank(this.at);
+    if (text.charCodeAt(next) !== 61) return false;
+    this.at = this.skipBlank(next + 1);
+    const q = text.charCodeAt(this.at);
+    if (q === 34 || q === 39) {
+      const end = text.indexOf(String.fromCharCode(q), this.at + 1);
+      if (end === -1) throw new Unsure();
+      this.at = end + 1;
+    } else if (q !== 123) throw new Unsure();
+    return false;
   }
 
   /** The element on top of the stack closed: whether it was the outermost (an expression read). */
