@@ -211,7 +211,6 @@ function prefixStart(text: string, quote: number): number {
  * and its NEWLINE), it throws {@linkcode TooManyTokens}.
  */
 function logicalLines(text: string, maxTokens: number): Line[] {
-  // Kept whole (hot loop): one pass over the file, run by run.
   const lines: Line[] = [];
   let outside = 0;
   const reader = new Reader(text);
@@ -240,53 +239,7 @@ function logicalLines(text: string, maxTokens: number): Line[] {
     };
     DEF.lastIndex = reader.at;
     const def = DEF.test(text);
-    let depth = 0;
-    for (;;) {
-      STOPS.lastIndex = reader.at;
-      const stop = STOPS.exec(text)?.index ?? n;
-      c = stop < n ? text.charCodeAt(stop) : LF;
-      const quoted = c === QUOTE || c === APOSTROPHE;
-      // The run before the stop (a string's prefix is the string's).
-      const runEnd = quoted ? prefixStart(text, stop) : stop;
-      let end = runEnd;
-      while (end > reader.at && isSpace(text.charCodeAt(end - 1))) end--;
-      if (end > reader.at) {
-        line.strings = false;
-        line.end = end;
-      }
-      reader.at = stop;
-      if (c === LF) {
-        if (depth === 0 || stop >= n) break;
-        reader.at++;
-      } else if (c === HASH) {
-        const lineEnd = text.indexOf("\n", reader.at);
-        reader.at = lineEnd === -1 ? n : lineEnd;
-      } else if (c === BACKSLASH) {
-        // A line continuation (the only place a backslash may stand outside a string).
-        const next = text.charCodeAt(reader.at + 1);
-        if (next === LF) reader.at += 2;
-        else if (next === CR && text.charCodeAt(reader.at + 2) === LF) reader.at += 3;
-        else throw new Unsure();
-      } else if (quoted) {
-        reader.prefixed();
-        line.end = reader.at;
-      } else {
-        line.strings = false;
-        if (c === EQUALS) {
-          // `==` is passed over whole; `<=`, `+=`, `:=` and the like are not assignments.
-          if (text.charCodeAt(reader.at + 1) === EQUALS) reader.at++;
-          else if (depth === 0 && !OPERATORS.has(text.charCodeAt(reader.at - 1))) {
-            line.assign = line.assign === -1 ? reader.at : -2;
-          }
-        } else if (c === SEMICOLON) {
-          if (depth === 0) line.semicolon = true;
-        } else if (OPEN.has(c)) depth++;
-        else if (--depth < 0) throw new Unsure();
-        reader.at++;
-        line.end = reader.at;
-      }
-    }
-    if (depth !== 0) throw new Unsure();
+    readLine(reader, line);
     line.header = def && text.charCodeAt(line.end - 1) === COLON;
     if (line.indent === 0 && (outside += 2) > maxTokens) {
       throw new TooManyTokens(maxTokens, reader.at);
@@ -295,6 +248,63 @@ function logicalLines(text: string, maxTokens: number): Line[] {
     reader.at++; // the line break
   }
   return lines;
+}
+
+/**
+ * Read a logical line from `reader.at` (its first code character) to its end, a line break outside
+ * brackets, run by run (each run ends at a string, a comment, a bracket, `=`, `;`, a backslash or
+ * a line break): its end, whether it is only strings, its semicolon and its assignment.
+ */
+function readLine(reader: Reader, line: Line): void {
+  const text = reader.text;
+  const n = text.length;
+  let depth = 0;
+  for (;;) {
+    STOPS.lastIndex = reader.at;
+    const stop = STOPS.exec(text)?.index ?? n;
+    const c = stop < n ? text.charCodeAt(stop) : LF;
+    const quoted = c === QUOTE || c === APOSTROPHE;
+    // The run before the stop (a string's prefix is the string's).
+    const runEnd = quoted ? prefixStart(text, stop) : stop;
+    let end = runEnd;
+    while (end > reader.at && isSpace(text.charCodeAt(end - 1))) end--;
+    if (end > reader.at) {
+      line.strings = false;
+      line.end = end;
+    }
+    reader.at = stop;
+    if (c === LF) {
+      if (depth === 0 || stop >= n) break;
+      reader.at++;
+    } else if (c === HASH) {
+      const lineEnd = text.indexOf("\n", reader.at);
+      reader.at = lineEnd === -1 ? n : lineEnd;
+    } else if (c === BACKSLASH) {
+      // A line continuation (the only place a backslash may stand outside a string).
+      const next = text.charCodeAt(reader.at + 1);
+      if (next === LF) reader.at += 2;
+      else if (next === CR && text.charCodeAt(reader.at + 2) === LF) reader.at += 3;
+      else throw new Unsure();
+    } else if (quoted) {
+      reader.prefixed();
+      line.end = reader.at;
+    } else {
+      line.strings = false;
+      if (c === EQUALS) {
+        // `==` is passed over whole; `<=`, `+=`, `:=` and the like are not assignments.
+        if (text.charCodeAt(reader.at + 1) === EQUALS) reader.at++;
+        else if (depth === 0 && !OPERATORS.has(text.charCodeAt(reader.at - 1))) {
+          line.assign = line.assign === -1 ? reader.at : -2;
+        }
+      } else if (c === SEMICOLON) {
+        if (depth === 0) line.semicolon = true;
+      } else if (OPEN.has(c)) depth++;
+      else if (--depth < 0) throw new Unsure();
+      reader.at++;
+      line.end = reader.at;
+    }
+  }
+  if (depth !== 0) throw new Unsure();
 }
 
 /**
