@@ -348,6 +348,19 @@ Deno.test("a written manifest of another shape (edited, cut short, another slop'
   }
 });
 
+Deno.test("a written manifest renamed without the number's leading zeros is read by slop stats and explain alike", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n" });
+  for (let i = 0; i < 2; i++) await buildContext({ cwd: root });
+  const out = join(root, ".slop", "out");
+  await Deno.rename(join(out, "context_002.json"), join(out, "context_2.json"));
+  const warnings: string[] = [];
+  const latest = await readLatest(await loadConfig({ cwd: root }), (m) => warnings.push(m));
+  assert.equal(latest?.manifest.output, ".slop/out/context_002.md");
+  const builds = await lastBuilds(out, "context", root, { warn: (m) => warnings.push(m) });
+  assert.deepEqual(builds.map((b) => b.number), [1, 2]);
+  assert.deepEqual(warnings, []);
+});
+
 /** `text` as a regular expression that matches it literally. */
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
