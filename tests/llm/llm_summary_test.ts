@@ -284,6 +284,28 @@ Deno.test("summaries queue at the plugin's concurrency; the clock starts with ea
   }
 });
 
+Deno.test("llm_summary given a concurrency under one (a library call, not checked as a config's) still summarizes, one at a time", async () => {
+  await withServer(async (server) => {
+    const root = await makeProject({ "guide.md": PROJECT["guide.md"] });
+    const inline = config(server, {
+      plugins: [openaiProvider({ retries: 0 }), llmSummaryViewMode({ concurrency: 0 })],
+    });
+    // It waited for a free place that never came: a deadline far above a build's time.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("no summary within 60 s")), 60_000);
+    });
+    try {
+      const built = buildContext({ cwd: root, inline }, { write: false });
+      const result = await Promise.race([built, deadline]);
+      assert.deepEqual(result.warnings, []);
+      assert.equal(server.requests.length, 1);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+});
+
 Deno.test("a view mode's own timeoutMs must be a positive number", async () => {
   const root = await makeProject({ "a.md": "# A\n" });
   const bad = { ...llmSummaryViewMode(), name: "slow", timeoutMs: -1 };
