@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { loadMcpClient, loadMcpServer } from "../../deps.ts";
 import { createMcpServer } from "../../cli/_mcp_server.ts";
 import { piecesOf } from "../secrets/_samples.ts";
-import { makeProject, prng, REPO } from "../_helpers.ts";
+import { makeProject, prng } from "../_helpers.ts";
 import { texts } from "./_client.ts";
 import { buildContextTool, MAX_INLINE_TOKENS, viewFilesTool } from "../../cli/_mcp_tools.ts";
 
