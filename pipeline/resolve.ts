@@ -29,8 +29,10 @@ import {
   generatedReason,
   globNames,
   HISTORY_FILES,
+  isSvg,
   NESTED_REASON,
   SECRET_FILE_REASON,
+  SVG_LIMIT,
   UNDECODABLE,
   UNDECODABLE_REASON,
   VENV_REASON,
@@ -515,6 +517,8 @@ function toTargets(
       entry: mergeEntries(path, slot.entries),
       explicit: slot.explicit,
       ...(skip ? { skip } : {}),
+      // A large SVG is image data: skipped by the read stage unless the config names it.
+      ...(!slot.named && isSvg(path) ? { imageLimit: SVG_LIMIT } : {}),
     };
   });
 }

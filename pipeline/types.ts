@@ -328,6 +328,11 @@ export interface Target {
    * does not name (see `GENERATED_FILES` of `pipeline/resolve.ts`).
    */
   skip?: string;
+  /**
+   * The size (bytes) over which the file is image data, skipped by default: set on an SVG that
+   * the config does not name (`SVG_LIMIT` of `pipeline/_default_skips.ts`).
+   */
+  imageLimit?: number;
 }
 
 /** A file after the read stage. Errors never stop the build. */
