@@ -610,6 +610,12 @@ export interface ViewOutput {
   fenced?: boolean;
   /** The view that actually produced the text, when it fell back. */
   view?: string;
+  /**
+   * The fence's language when the file's words tell it and its name does not (an Objective-C
+   * `.h` file: `objective-c`); set by the transform stage, kept with the render in the cache.
+   * @default {undefined} the language of the path's extension
+   */
+  language?: string;
   /** Notes for the manifest (e.g. why it fell back). */
   notes?: string[];
   /**
