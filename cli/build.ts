@@ -35,7 +35,7 @@ import { suggestedBudget } from "../pipeline/cache_plan.ts";
 import { progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts";
 import type { BuildSession } from "../server/session.ts";
-import type { ResolvedConfig, Strategy } from "../pipeline/types.ts";
+import type { RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { literalGlob, underRoot } from "./_own_output.ts";
@@ -393,16 +393,38 @@ export function summaryText(result: BuildResult): string {
   const unrendered = result.files.filter((f) =>
     f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
   );
-  for (const f of unrendered.slice(0, SUMMARY_LIST_MAX)) {
-    // One line each, however the name or message is made (a newline, a bidi override).
-    lines.push(`  ${f.status}: ${printablePath(f.path)} (${printablePath(f.reason ?? "")})`);
-  }
-  if (unrendered.length > SUMMARY_LIST_MAX) {
-    const more = unrendered.length - SUMMARY_LIST_MAX;
-    lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
-  }
+  const listed = unrenderedLines(unrendered);
+  lines.push(...listed.slice(0, SUMMARY_LIST_MAX).map((l) => l.text));
+  const more = listed.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
+  if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   lines.push(...warningLines(result.warnings));
   return lines.join("\n");
+}
+
+/** A reason this many files share or more is one line of the summary, with their count. */
+const SAME_REASON_MIN = 4;
+
+/**
+ * The summary's lines of the files not rendered, in path order: one each, except that files with
+ * the same status and reason (a project's images: "binary file") are one line at the first of
+ * them, with how many more there are. Each line with the number of files it stands for.
+ */
+function unrenderedLines(files: RenderedFile[]): Array<{ text: string; files: number }> {
+  const key = (f: RenderedFile) => `${f.status}\0${f.reason ?? ""}`;
+  const counts = new Map<string, number>();
+  for (const f of files) counts.set(key(f), (counts.get(key(f)) ?? 0) + 1);
+  const lines: Array<{ text: string; files: number }> = [];
+  const said = new Set<string>();
+  for (const f of files) {
+    const n = counts.get(key(f))!;
+    if (n >= SAME_REASON_MIN && said.has(key(f))) continue;
+    said.add(key(f));
+    // One line each, however the name or message is made (a newline, a bidi override).
+    const path = printablePath(f.path) + (n >= SAME_REASON_MIN ? ` and ${n - 1} more files` : "");
+    const text = `  ${f.status}: ${path} (${printablePath(f.reason ?? "")})`;
+    lines.push({ text, files: n >= SAME_REASON_MIN ? n : 1 });
+  }
+  return lines;
 }
 
 /** The build's warnings, one line each; past {@linkcode REDACTIONS_SHOWN} redactions, a count. */

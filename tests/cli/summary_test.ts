@@ -3,6 +3,8 @@ import { budgetLines } from "../../cli/_budget.ts";
 import { makeProject, runCli } from "../_helpers.ts";
 import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.ts";
 import { join } from "node:path";
+import { build, defaultPlugins, loadConfig, type SlopConfig } from "../../mod.ts";
+import { summaryText } from "../../cli/build.ts";
 
 Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
   const root = await makeProject({
@@ -15,21 +17,40 @@ Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
 });
 
 Deno.test("slop build's summary lists at most 20 skipped files, then says how many more", async () => {
-  const tree: Record<string, string | Uint8Array> = {};
-  for (let i = 0; i < 25; i++) {
-    tree[`bin/${String(i).padStart(2, "0")}.dat`] = new Uint8Array([0, 1, i]);
-  }
+  // Each over the size limit by its own size: 25 reasons, one line each.
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < 25; i++) tree[`big/${String(i).padStart(2, "0")}.txt`] = "x".repeat(20 + i);
   const root = await makeProject(tree);
-  const run = await runCli(["build"], root);
-  assert.equal(run.code, 0, run.stderr);
-  const listed = run.stdout.split("\n").filter((l) => l.startsWith("  skipped: "));
+  const result = await buildOf(root, { maxFileSize: 10 });
+  const text = summaryText(result);
+  const listed = text.split("\n").filter((l) => l.startsWith("  skipped: "));
   assert.equal(listed.length, 20);
-  assert.equal(listed[0], "  skipped: bin/00.dat (binary file)");
-  assert.match(
-    run.stdout,
-    /\n {2}\.\.\. and 5 more skipped or failed files \(see the manifest\)\n/,
-  );
+  assert.equal(listed[0], "  skipped: big/00.txt (file is 20 bytes, over the limit of 10 bytes)");
+  assert.match(text, /\n {2}\.\.\. and 5 more skipped or failed files \(see the manifest\)(\n|$)/);
 });
+
+Deno.test("slop build's summary gives files skipped for the same reason one line, with a count", async () => {
+  const tree: Record<string, string | Uint8Array> = { "a.txt": "a\n", "uv.lock": "x\n" };
+  for (let i = 0; i < 25; i++) {
+    tree[`img/${String(i).padStart(2, "0")}.png`] = new Uint8Array([0, 1, i]);
+  }
+  for (let i = 0; i < 3; i++) tree[`fonts/${i}.woff`] = new Uint8Array([0, 2, i]);
+  const root = await makeProject(tree);
+  const text = summaryText(await buildOf(root, { files: ["**", "gone.txt"] }));
+  const listed = text.split("\n").filter((l) => /^ {2}(skipped|error): /.test(l));
+  assert.deepEqual(listed, [
+    "  skipped: fonts/0.woff and 27 more files (binary file)",
+    "  error: gone.txt (file not found)",
+    '  skipped: uv.lock (lockfile, skipped by default: name it in "files" to include it)',
+  ]);
+  assert.doesNotMatch(text, /more skipped or failed files/);
+});
+
+/** A build in this process (no CLI start), not written. */
+async function buildOf(root: string, inline: SlopConfig) {
+  const config = await loadConfig({ cwd: root, inline });
+  return await build(config, { builtins: defaultPlugins(), write: false });
+}
 
 Deno.test("slop build's summary does not list a budget-dropped file twice", async () => {
   const tree: Record<string, string> = {};
