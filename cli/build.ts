@@ -143,7 +143,7 @@ export async function runBuild(
     printError(error instanceof Error ? error.message : String(error));
     return isInputError(error) ? 2 : 1;
   }
-  return await printResult(result, { flags, terminal, clock });
+  return await printResult(result, { flags, terminal, clock, since: config.since });
 }
 
 /** How `slop build` loads its config and builds: in this process, or in a build server's. */
@@ -254,9 +254,14 @@ async function checkFlags(
  */
 async function printResult(
   result: BuildResult,
-  options: { flags: BuildFlags; terminal: Terminal; clock?: StageClock },
+  options: {
+    flags: BuildFlags;
+    terminal: Terminal;
+    clock?: StageClock;
+    since?: ResolvedConfig["since"];
+  },
 ): Promise<number> {
-  const { flags, terminal, clock } = options;
+  const { flags, terminal, clock, since } = options;
   const say = (text: string) =>
     flags.stdout || flags.json ? terminal.stderr(text + "\n") : terminal.stdout(text + "\n");
   if (flags.stdout && flags.json) await printBoth(result, terminal);
@@ -267,12 +272,34 @@ async function printResult(
     }
   } else if (flags.json) await terminal.stdout(JSON.stringify(result.manifest, null, 2) + "\n");
   if (!flags.quiet) await say(summaryText(result));
+  if (!flags.quiet && since) await say(sinceLine(since));
   if (clock) {
     clock.mark("print");
     terminal.stderr(timingsText(clock) + "\n");
   }
   const errors = result.files.filter((f) => f.status === "error").length;
   return flags.strict && errors ? 1 : 0;
+}
+
+/** Files `--since` names on its line, at most. */
+const SINCE_LISTED = 10;
+
+/**
+ * What `--since REF` put in focus: the files changed since the ref, or that none did (the build
+ * is then a plain one, which the summary alone does not tell).
+ *
+ * @example
+ * ```ts
+ * import { sinceLine } from "./build.ts";
+ * sinceLine({ ref: "main", files: ["src/a.ts"] }); // "since main: 1 file changed, in focus: src/a.ts"
+ * ```
+ */
+export function sinceLine({ ref, files }: { ref: string; files: string[] }): string {
+  if (!files.length) return `since ${printablePath(ref)}: no file changed, none in focus`;
+  const shown = files.slice(0, SINCE_LISTED).map(printablePath).join(", ");
+  const more = files.length > SINCE_LISTED ? ` and ${files.length - SINCE_LISTED} more` : "";
+  const count = `${files.length} file${files.length === 1 ? "" : "s"} changed`;
+  return `since ${printablePath(ref)}: ${count}, in focus: ${shown}${more}`;
 }
 
 /** An error in what the user gave (config, `--since`, the lock, the folder): exit code 2. */

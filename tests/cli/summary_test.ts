@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { budgetLines } from "../../cli/_budget.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { gitInit, makeProject, runCli } from "../_helpers.ts";
 import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.ts";
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, type SlopConfig } from "../../mod.ts";
-import { summaryText } from "../../cli/build.ts";
+import { type BuildFlags, runBuild, summaryText } from "../../cli/build.ts";
 
 Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
   const root = await makeProject({
@@ -184,4 +184,37 @@ Deno.test("slop watch prints the first 20 redactions of a build and a count of t
   const printed = run.stderr.split("\n").filter((l) => l.startsWith("warning: Redacted a secret"));
   assert.equal(printed.length, 20, run.stderr);
   assert.match(run.stderr, /^warning: \.\.\. and 3 more secrets redacted/m);
+});
+
+/** `slop build` in this process with `flags` in `root`; what it printed to stdout. */
+async function summaryOf(root: string, flags: BuildFlags): Promise<string> {
+  let out = "";
+  const terminal = {
+    stdout: (data: string | Uint8Array) => {
+      out += typeof data === "string" ? data : new TextDecoder().decode(data);
+      return Promise.resolve();
+    },
+    stderr: (text: string) => void (out += text),
+    stderrIsTerminal: false,
+  };
+  const code = await runBuild([], { cwd: root, quiet: false, ...flags }, { terminal });
+  assert.equal(code, 0, out);
+  return out;
+}
+
+Deno.test("slop build --since says which files changed since the ref are in focus, or that none did", async () => {
+  const root = await makeProject({ "a.py": "a = 1\n", "b.py": "b = 1\n", "c.py": "c = 1\n" });
+  await gitInit(root);
+  assert.match(
+    await summaryOf(root, { since: "HEAD" }),
+    /^since HEAD: no file changed, none in focus$/m,
+  );
+  await Deno.writeTextFile(join(root, "b.py"), "b = 2\n");
+  await Deno.writeTextFile(join(root, "d.py"), "d = 1\n");
+  assert.match(
+    await summaryOf(root, { since: "HEAD" }),
+    /^since HEAD: 2 files changed, in focus: b\.py, d\.py$/m,
+  );
+  // Without --since, no such line.
+  assert.doesNotMatch(await summaryOf(root, {}), /^since /m);
 });
