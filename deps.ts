@@ -158,6 +158,37 @@ const GRAMMAR_PACKAGES = [
   "npm:tree-sitter-elixir@0.3.5/package.json",
 ];
 
+/**
+ * The grammar packages named as literals (see {@linkcode importWhenCalled}): `deno install` then
+ * puts them in the installed command's own `node_modules`, so that it loads a grammar with no
+ * Deno cache (an MCP client may start `slop mcp` without the `DENO_DIR` it was installed with).
+ */
+export type GrammarPackageFiles = [
+  typeof import("npm:tree-sitter-python@0.25.0/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-c@0.24.1/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-cpp@0.23.4/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-javascript@0.25.0/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-typescript@0.23.2/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-go@0.25.0/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-rust@0.24.0/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-java@0.23.5/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-ruby@0.23.1/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-php@0.24.2/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-c-sharp@0.23.5/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-bash@0.25.1/package.json", { with: { type: "json" }}),
+  typeof import("npm:tree-sitter-scala@0.24.0/package.json", { with: { type: "json" }}),
+  typeof import("npm:@tree-sitter-grammars/tree-sitter-kotlin@1.1.0/package.json", {
+    with: { type: "json" },
+  }),
+  typeof import("npm:@tree-sitter-grammars/tree-sitter-lua@0.4.1/package.json", {
+    with: { type: "json" },
+  }),
+  typeof import("npm:@tree-sitter-grammars/tree-sitter-zig@1.1.2/package.json", {
+    with: { type: "json" },
+  }),
+  typeof import("npm:tree-sitter-elixir@0.3.5/package.json", { with: { type: "json" }}),
+];
+
 let grammarPackages: Promise<void> | undefined;
 
 /**

@@ -20,7 +20,7 @@
  */
 
 import { join } from "../pipeline/paths.ts";
-import { leavesRoot, readTarget, sha256, skippedFile } from "../pipeline/read.ts";
+import { leavesRoot, readTarget, sha256, sizeLimit, skippedFile } from "../pipeline/read.ts";
 import { type LookedReadOptions, readLooked } from "./read_looked.ts";
 import { sep } from "../pipeline/paths.ts";
 import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
@@ -264,8 +264,9 @@ async function loadUnread(
 ): Promise<boolean> {
   const recorded = file.sha256;
   file.load = undefined;
-  const { path, absPath, entry, explicit } = file;
-  Object.assign(file, await readTarget({ path, absPath, entry, explicit }, config));
+  const { path, absPath, entry, explicit, imageLimit } = file;
+  const target: Target = { path, absPath, entry, explicit, ...(imageLimit ? { imageLimit } : {}) };
+  Object.assign(file, await readTarget(target, config));
   const changed = file.sha256 !== recorded;
   await loader.onLoad?.(file, changed);
   return changed;
@@ -347,7 +348,7 @@ function knownTarget(
 ): SourceFile | undefined {
   if (target.skip) return skippedFile(target);
   if (leavesRoot(target, config)) return undefined;
-  const limit = target.entry.maxBytes ?? config.maxFileSize;
+  const limit = sizeLimit(target, config);
   // A file a watcher saw no change of (slop watch) is taken as recorded, not even looked at.
   const trusted = index.trusted(target);
   if (trusted && trusted.size <= limit) {

@@ -16,7 +16,7 @@ import { displayPath } from "../pipeline/config.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { FileEntry, MaskMode, ResolvedConfig, Slice } from "../pipeline/types.ts";
 import { builtinPlugins } from "./_builtins.ts";
-import { loadBuildConfig, summaryText } from "./build.ts";
+import { loadBuildConfig, sinceLine, summaryText } from "./build.ts";
 import { loadStats, statsText } from "./stats.ts";
 import { checkReport, checkSummary, parseBudget, updateCommand, withinBudget } from "./check.ts";
 import { explainLastBuilds, explainText, NEED_TWO_BUILDS } from "./explain.ts";
@@ -136,7 +136,8 @@ export async function buildContextTool(
   const m = result.manifest;
   const limit = args.maxInlineTokens ?? MAX_INLINE_TOKENS;
   const output = result.output!;
-  const head = [summaryText(result), `prefix sha256: ${m.prefix.sha256}`];
+  const since = config.since ? [sinceLine(config.since)] : [];
+  const head = [summaryText(result), ...since, `prefix sha256: ${m.prefix.sha256}`];
   const data = {
     number: output.number,
     document: shownPath(output.document, root),

@@ -34,7 +34,7 @@ import { suggestedBudget } from "../pipeline/cache_plan.ts";
 import { progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts";
 import type { BuildSession } from "../server/session.ts";
-import type { ResolvedConfig, Strategy } from "../pipeline/types.ts";
+import type { RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { literalGlob, underRoot } from "./_own_output.ts";
@@ -143,7 +143,7 @@ export async function runBuild(
     printError(error instanceof Error ? error.message : String(error));
     return isInputError(error) ? 2 : 1;
   }
-  return await printResult(result, { flags, terminal, clock });
+  return await printResult(result, { flags, terminal, clock, since: config.since });
 }
 
 /** How `slop build` loads its config and builds: in this process, or in a build server's. */
@@ -254,9 +254,14 @@ async function checkFlags(
  */
 async function printResult(
   result: BuildResult,
-  options: { flags: BuildFlags; terminal: Terminal; clock?: StageClock },
+  options: {
+    flags: BuildFlags;
+    terminal: Terminal;
+    clock?: StageClock;
+    since?: ResolvedConfig["since"];
+  },
 ): Promise<number> {
-  const { flags, terminal, clock } = options;
+  const { flags, terminal, clock, since } = options;
   const say = (text: string) =>
     flags.stdout || flags.json ? terminal.stderr(text + "\n") : terminal.stdout(text + "\n");
   if (flags.stdout && flags.json) await printBoth(result, terminal);
@@ -267,12 +272,34 @@ async function printResult(
     }
   } else if (flags.json) await terminal.stdout(JSON.stringify(result.manifest, null, 2) + "\n");
   if (!flags.quiet) await say(summaryText(result));
+  if (!flags.quiet && since) await say(sinceLine(since));
   if (clock) {
     clock.mark("print");
     terminal.stderr(timingsText(clock) + "\n");
   }
   const errors = result.files.filter((f) => f.status === "error").length;
   return flags.strict && errors ? 1 : 0;
+}
+
+/** Files `--since` names on its line, at most. */
+const SINCE_LISTED = 10;
+
+/**
+ * What `--since REF` put in focus: the files changed since the ref, or that none did (the build
+ * is then a plain one, which the summary alone does not tell).
+ *
+ * @example
+ * ```ts
+ * import { sinceLine } from "./build.ts";
+ * sinceLine({ ref: "main", files: ["src/a.ts"] }); // "since main: 1 file changed, in focus: src/a.ts"
+ * ```
+ */
+export function sinceLine({ ref, files }: { ref: string; files: string[] }): string {
+  if (!files.length) return `since ${printablePath(ref)}: no file changed, none in focus`;
+  const shown = files.slice(0, SINCE_LISTED).map(printablePath).join(", ");
+  const more = files.length > SINCE_LISTED ? ` and ${files.length - SINCE_LISTED} more` : "";
+  const count = `${files.length} file${files.length === 1 ? "" : "s"} changed`;
+  return `since ${printablePath(ref)}: ${count}, in focus: ${shown}${more}`;
 }
 
 /** An error in what the user gave (config, `--since`, the lock, the folder): exit code 2. */
@@ -393,16 +420,38 @@ export function summaryText(result: BuildResult): string {
   const unrendered = result.files.filter((f) =>
     f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
   );
-  for (const f of unrendered.slice(0, SUMMARY_LIST_MAX)) {
-    // One line each, however the name or message is made (a newline, a bidi override).
-    lines.push(`  ${f.status}: ${printablePath(f.path)} (${printablePath(f.reason ?? "")})`);
-  }
-  if (unrendered.length > SUMMARY_LIST_MAX) {
-    const more = unrendered.length - SUMMARY_LIST_MAX;
-    lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
-  }
+  const listed = unrenderedLines(unrendered);
+  lines.push(...listed.slice(0, SUMMARY_LIST_MAX).map((l) => l.text));
+  const more = listed.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
+  if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   lines.push(...warningLines(result.warnings));
   return lines.join("\n");
+}
+
+/** A reason this many files share or more is one line of the summary, with their count. */
+const SAME_REASON_MIN = 4;
+
+/**
+ * The summary's lines of the files not rendered, in path order: one each, except that files with
+ * the same status and reason (a project's images: "binary file") are one line at the first of
+ * them, with how many more there are. Each line with the number of files it stands for.
+ */
+function unrenderedLines(files: RenderedFile[]): Array<{ text: string; files: number }> {
+  const key = (f: RenderedFile) => `${f.status}\0${f.reason ?? ""}`;
+  const counts = new Map<string, number>();
+  for (const f of files) counts.set(key(f), (counts.get(key(f)) ?? 0) + 1);
+  const lines: Array<{ text: string; files: number }> = [];
+  const said = new Set<string>();
+  for (const f of files) {
+    const n = counts.get(key(f))!;
+    if (n >= SAME_REASON_MIN && said.has(key(f))) continue;
+    said.add(key(f));
+    // One line each, however the name or message is made (a newline, a bidi override).
+    const path = printablePath(f.path) + (n >= SAME_REASON_MIN ? ` and ${n - 1} more files` : "");
+    const text = `  ${f.status}: ${path} (${printablePath(f.reason ?? "")})`;
+    lines.push({ text, files: n >= SAME_REASON_MIN ? n : 1 });
+  }
+  return lines;
 }
 
 /** The build's warnings, one line each; past {@linkcode REDACTIONS_SHOWN} redactions, a count. */

@@ -15,7 +15,9 @@ import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
 import { ELIXIR } from "./_elixir.ts";
-import { extensionOf } from "../pipeline/extension.ts";
+import { extensionOf, isObjectiveC } from "../pipeline/extension.ts";
+
+export { isObjectiveC };
 
 /** What a definition node declares. */
 export interface DefinitionSpec {
@@ -1094,25 +1096,6 @@ export function languageOf(path: string, text: string | undefined): LanguageSpec
   if (known || text === undefined || extensionOf(lastPart(path))) return known;
   const interpreter = interpreterOf(text);
   return interpreter ? BY_INTERPRETER.get(interpreter) : undefined;
-}
-
-/** Objective-C's words at a line's start (`@interface`, `@protocol`, `@class`, `#import`). */
-const OBJECTIVE_C_WORDS =
-  /^[ \t]*(?:@(?:interface|implementation|protocol|class|import)\b|#[ \t]*import\b)/m;
-
-/**
- * Whether a text is Objective-C by its words: a `.h` file is C, C++ or Objective-C, and a `.m`
- * file Objective-C or MATLAB, by what they hold.
- *
- * @example
- * ```ts
- * import { isObjectiveC } from "./languages.ts";
- * isObjectiveC("@interface Cart : NSObject\n@end\n"); // true
- * isObjectiveC("int add(int a, int b);\n"); // false
- * ```
- */
-export function isObjectiveC(text: string): boolean {
-  return OBJECTIVE_C_WORDS.test(text);
 }
 
 const WINDOWS = Deno.build.os === "windows";

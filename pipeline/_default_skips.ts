@@ -1,8 +1,8 @@
 /**
  * What the resolve stage leaves out by default, and the reason each skipped row of the manifest
  * gives: folders never bundled (`.git`, `node_modules`, `.slop`), files that usually hold secrets,
- * history files, generated files (lockfiles, minified files, source maps, build info), nested
- * repositories, folders slop cannot list and names that are not valid UTF-8.
+ * history files, generated files (lockfiles, minified files, source maps, build info), SVG images
+ * over 64 KB, nested repositories, folders slop cannot list and names that are not valid UTF-8.
  *
  * @module
  */
@@ -92,18 +92,55 @@ function generatedRule(path: string): GeneratedRule | undefined {
 }
 
 /**
- * Whether a glob names a generated file it matches: its last part spells the
- * file's name (`**\/yarn.lock`), the rule's ending (`*.min.js`, `*.map`) or an
- * ending only generated files have (`*.lock`). `**` or `*.json` do not.
+ * Whether a glob names a generated file or an SVG it matches: its last part spells the
+ * file's name (`**\/yarn.lock`), the rule's ending (`*.min.js`, `*.map`), an
+ * ending only generated files have (`*.lock`), or `svg` for an SVG (`*.svg`).
+ * `**` or `*.json` do not.
  */
 export function globNames(glob: string, path: string): boolean {
+  const last = glob.slice(glob.lastIndexOf("/") + 1);
+  // An SVG is named by a glob that spells the ending (`*.svg`, `*.{svg,png}`).
+  if (isSvg(path)) return last.toLowerCase().includes("svg");
   const rule = generatedRule(path);
   if (!rule) return false;
-  const last = glob.slice(glob.lastIndexOf("/") + 1);
   const name = path.slice(path.lastIndexOf("/") + 1);
   const spellings = rule.pattern.startsWith("*") ? [rule.pattern.slice(1)] : [name];
   for (const ending of GENERATED_ENDINGS) if (name.endsWith(ending)) spellings.push(ending);
   return spellings.some((s) => last.includes(s));
+}
+
+/**
+ * The size (bytes) over which an SVG the config does not name is skipped: an icon font or a
+ * drawing that large is image data (paths of numbers), costing tokens and telling an agent little.
+ */
+export const SVG_LIMIT = 64 * 1024;
+
+/**
+ * Whether a path is an SVG image (`.svg` in any case; `.svgz` is compressed, binary already).
+ *
+ * @example
+ * ```ts
+ * import { isSvg } from "./_default_skips.ts";
+ * isSvg("http/assets/fonts/fa-solid.SVG"); // true
+ * isSvg("svg/index.ts"); // false
+ * ```
+ */
+export function isSvg(path: string): boolean {
+  return path.toLowerCase().endsWith(".svg");
+}
+
+/**
+ * Why an SVG over {@linkcode SVG_LIMIT} that the config does not name is skipped.
+ *
+ * @example
+ * ```ts
+ * import { svgReason } from "./_default_skips.ts";
+ * svgReason(400_000).startsWith("an SVG image of 400000 bytes"); // true
+ * ```
+ */
+export function svgReason(size: number): string {
+  return `an SVG image of ${size} bytes, over ${SVG_LIMIT / 1024} KB: image data, skipped by ` +
+    'default: name it in "files" (its path, or a glob with ".svg") to include it';
 }
 
 export function excludedByDefault(path: string): boolean {

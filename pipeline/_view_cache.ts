@@ -15,6 +15,7 @@ import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
 import { headAndText } from "./text_hash.ts";
+import { wordsTellLanguage } from "./extension.ts";
 
 /** What is stored per rendered view. */
 interface ViewEntry {
@@ -120,8 +121,9 @@ function viewKey(
   const { path: _glob, ...options } = entry;
   const key = cacheKey([
     // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own. 4: dedup
-    // also replaces blobs a JSON string or list wraps (a notebook's images).
-    "view/4",
+    // also replaces blobs a JSON string or list wraps (a notebook's images). 5: a `.h` or `.m`
+    // file's entry holds its fence language (`objective-c` by its words); other entries stay 4.
+    wordsTellLanguage(input.path) ? "view/5" : "view/4",
     plugin.name,
     version,
     options,

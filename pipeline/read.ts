@@ -17,6 +17,7 @@ import { decodeText } from "./_text_decode.ts";
 import { isLfsPointer, LFS_POINTER_REASON } from "./_lfs_pointer.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
+import { svgReason } from "./_default_skips.ts";
 
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
@@ -137,7 +138,7 @@ export async function readTarget(
   if (leavesRoot(target, config)) {
     return fail("error", "path leaves the root (set allowOutsideRoot to allow it)");
   }
-  const limit = target.entry.maxBytes ?? config.maxFileSize;
+  const limit = sizeLimit(target, config);
   let info: FileStat;
   try {
     info = lstat ?? fileStat(await Deno.lstat(target.absPath));
@@ -158,15 +159,42 @@ export async function readTarget(
   if (info.isDirectory) return fail("skipped", "is a directory");
   if (!info.isFile) return fail("skipped", "not a regular file");
   if (info.size > limit) {
-    return {
-      ...fail("skipped", `file is ${info.size} bytes, over the limit of ${limit} bytes`),
-      size: info.size,
-    };
+    return { ...fail("skipped", overLimit(target, { size: info.size, limit })), size: info.size };
   }
   const bytes = await readBytes(target.absPath);
   if (typeof bytes === "string") return fail("error", bytes);
   countWork("files read", 1);
   return await decodedFile(base, bytes, { limit, mtimeMs: info.mtime });
+}
+
+/**
+ * The size (bytes) over which a target is skipped unread: its entry's `maxBytes`, else the
+ * config's `maxFileSize`, or less for an SVG the config does not name (image data).
+ *
+ * @example
+ * ```ts
+ * import { sizeLimit } from "./read.ts";
+ * // sizeLimit(target, config); // 65536 for "icons.svg" matched by "**"
+ * ```
+ */
+export function sizeLimit(target: Target, config: ResolvedConfig): number {
+  const limit = target.entry.maxBytes ?? config.maxFileSize;
+  return target.imageLimit === undefined ? limit : Math.min(limit, target.imageLimit);
+}
+
+/** Why a file of `size` bytes, over its `limit` (when read: it `grew` over it), is skipped. */
+function overLimit(target: Target, { size, limit, grew = false }: OverLimit): string {
+  if (limit === target.imageLimit) return svgReason(size);
+  return grew
+    ? `file grew over the limit of ${limit} bytes`
+    : `file is ${size} bytes, over the limit of ${limit} bytes`;
+}
+
+/** A size over a limit, and whether the file grew over it between its stat and its read. */
+interface OverLimit {
+  size: number;
+  limit: number;
+  grew?: boolean;
 }
 
 /** What a symbolic link leads to, when it may be read: its target's info, or why not. */
@@ -217,10 +245,8 @@ async function decodedFile(
   // secret scan they were a second copy of the project beside its texts.
   const file: SourceFile = { ...base, sha256: sha256(bytes), size: bytes.length, mtimeMs };
   if (bytes.length > limit) {
-    return {
-      ...file,
-      error: { status: "skipped", reason: `file grew over the limit of ${limit} bytes` },
-    };
+    const reason = overLimit(base, { size: bytes.length, limit, grew: true });
+    return { ...file, error: { status: "skipped", reason } };
   }
   const decoded = await decodeText(bytes);
   if ("binary" in decoded) return { ...file, error: { status: "skipped", reason: decoded.binary } };

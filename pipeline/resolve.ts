@@ -29,8 +29,10 @@ import {
   generatedReason,
   globNames,
   HISTORY_FILES,
+  isSvg,
   NESTED_REASON,
   SECRET_FILE_REASON,
+  SVG_LIMIT,
   UNDECODABLE,
   UNDECODABLE_REASON,
   VENV_REASON,
@@ -515,6 +517,8 @@ function toTargets(
       entry: mergeEntries(path, slot.entries),
       explicit: slot.explicit,
       ...(skip ? { skip } : {}),
+      // A large SVG is image data: skipped by the read stage unless the config names it.
+      ...(!slot.named && isSvg(path) ? { imageLimit: SVG_LIMIT } : {}),
     };
   });
 }
@@ -609,7 +613,14 @@ async function matchEntry(
   if (bare !== rel && bare && await isFileLike(join(config.root, bare))) {
     return [{ path: bare, explicit: true }];
   }
-  warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
+  const hint = await hintFor(rel, candidates);
+  // A folder's path (a trailing slash) that gives no file is no file's row: the warning says why.
+  if (rel.endsWith("/")) {
+    const exists = await isDirectory(abs);
+    warnings.push(noMatch(entry.path, label, hint, { folder: bare, exists }));
+    return [];
+  }
+  warnings.push(noMatch(entry.path, label, hint));
   return [{ path: rel, explicit: true }];
 }
 
@@ -651,8 +662,19 @@ async function namesLiterally(
 const NOTHING_HERE = "No file to bundle: this folder has no file git would track (it is empty, " +
   "or every file is ignored); add files, or run slop in a project's folder";
 
-function noMatch(path: string, label: string, hint?: string): string {
-  return `No file matches "${path}" (${label})${hint ? `; did you mean "${hint}"?` : ""}`;
+function noMatch(
+  path: string,
+  label: string,
+  hint?: string,
+  { folder, exists }: { folder?: string; exists?: boolean } = {},
+): string {
+  const why = folder === undefined
+    ? ""
+    : exists
+    ? `: the folder "${folder}" holds no file slop bundles (it is empty, git ignores its files, ` +
+      "or slop leaves them out by default)"
+    : `: there is no folder "${folder}" in the project`;
+  return `No file matches "${path}" (${label})${why}${hint ? `; did you mean "${hint}"?` : ""}`;
 }
 
 /** A case-insensitive match for an entry that matched nothing. */

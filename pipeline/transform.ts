@@ -7,6 +7,7 @@
  */
 
 import { extname } from "./_path.ts";
+import { isObjectiveC, wordsTellLanguage } from "./extension.ts";
 import { compileGlobs } from "./_glob.ts";
 import { isGlob } from "./helpers.ts";
 import { loadGlobs } from "../deps.ts";
@@ -142,9 +143,20 @@ function focusPatterns(focus: string[]): string[] {
   return focus.map((f) => f.replace(/^\.\//, ""));
 }
 
-/** Fence language for a path, from its extension. */
-export function languageOf(path: string): string {
+/**
+ * Fence language for a path, from its extension; given the file's text, a `.h` or `.m` file
+ * with Objective-C's words is `objective-c` (the name alone says C, or nothing).
+ *
+ * @example
+ * ```ts
+ * import { languageOf } from "./transform.ts";
+ * languageOf("src/Cart.h"); // "c"
+ * languageOf("src/Cart.h", "@interface Cart : NSObject\n@end\n"); // "objective-c"
+ * ```
+ */
+export function languageOf(path: string, text?: string): string {
   const ext = extname(path).slice(1).toLowerCase();
+  if (text !== undefined && wordsTellLanguage(path) && isObjectiveC(text)) return "objective-c";
   return LANGUAGES[ext] ?? ext;
 }
 
@@ -264,6 +276,7 @@ function renderedFile(
     // A late read may have found the file changed (and redacted): its hash is the one rendered.
     sha256: file.sha256,
     bytes: file.size,
+    language: out.language ?? base.language,
     view: out.view ?? view,
     status: "rendered",
     text: kept ? "" : out.text,
@@ -419,7 +432,9 @@ async function renderCached(
       options: { ...options, warn },
       seen: used,
     });
-    return dedupOutput(output, file.entry);
+    const told = wordsTellLanguage(input.path) ? languageOf(input.path, input.text) : undefined;
+    const deduped = dedupOutput(output, file.entry);
+    return told && told !== languageOf(input.path) ? { ...deduped, language: told } : deduped;
   };
   if (!options.cache) return { output: await render(warn, new Set()), cache: "miss" };
   return await cachedRender(options.cache, {

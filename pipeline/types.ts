@@ -328,6 +328,11 @@ export interface Target {
    * does not name (see `GENERATED_FILES` of `pipeline/resolve.ts`).
    */
   skip?: string;
+  /**
+   * The size (bytes) over which the file is image data, skipped by default: set on an SVG that
+   * the config does not name (`SVG_LIMIT` of `pipeline/_default_skips.ts`).
+   */
+  imageLimit?: number;
 }
 
 /** A file after the read stage. Errors never stop the build. */
@@ -605,6 +610,12 @@ export interface ViewOutput {
   fenced?: boolean;
   /** The view that actually produced the text, when it fell back. */
   view?: string;
+  /**
+   * The fence's language when the file's words tell it and its name does not (an Objective-C
+   * `.h` file: `objective-c`); set by the transform stage, kept with the render in the cache.
+   * @default {undefined} the language of the path's extension
+   */
+  language?: string;
   /** Notes for the manifest (e.g. why it fell back). */
   notes?: string[];
   /**

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { budgetLines } from "../../cli/_budget.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { gitInit, makeProject, runCli } from "../_helpers.ts";
 import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.ts";
 import { join } from "node:path";
+import { build, defaultPlugins, loadConfig, type SlopConfig } from "../../mod.ts";
+import { type BuildFlags, runBuild, summaryText } from "../../cli/build.ts";
 
 Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
   const root = await makeProject({
@@ -15,21 +17,40 @@ Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
 });
 
 Deno.test("slop build's summary lists at most 20 skipped files, then says how many more", async () => {
-  const tree: Record<string, string | Uint8Array> = {};
-  for (let i = 0; i < 25; i++) {
-    tree[`bin/${String(i).padStart(2, "0")}.dat`] = new Uint8Array([0, 1, i]);
-  }
+  // Each over the size limit by its own size: 25 reasons, one line each.
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < 25; i++) tree[`big/${String(i).padStart(2, "0")}.txt`] = "x".repeat(20 + i);
   const root = await makeProject(tree);
-  const run = await runCli(["build"], root);
-  assert.equal(run.code, 0, run.stderr);
-  const listed = run.stdout.split("\n").filter((l) => l.startsWith("  skipped: "));
+  const result = await buildOf(root, { maxFileSize: 10 });
+  const text = summaryText(result);
+  const listed = text.split("\n").filter((l) => l.startsWith("  skipped: "));
   assert.equal(listed.length, 20);
-  assert.equal(listed[0], "  skipped: bin/00.dat (binary file)");
-  assert.match(
-    run.stdout,
-    /\n {2}\.\.\. and 5 more skipped or failed files \(see the manifest\)\n/,
-  );
+  assert.equal(listed[0], "  skipped: big/00.txt (file is 20 bytes, over the limit of 10 bytes)");
+  assert.match(text, /\n {2}\.\.\. and 5 more skipped or failed files \(see the manifest\)(\n|$)/);
 });
+
+Deno.test("slop build's summary gives files skipped for the same reason one line, with a count", async () => {
+  const tree: Record<string, string | Uint8Array> = { "a.txt": "a\n", "uv.lock": "x\n" };
+  for (let i = 0; i < 25; i++) {
+    tree[`img/${String(i).padStart(2, "0")}.png`] = new Uint8Array([0, 1, i]);
+  }
+  for (let i = 0; i < 3; i++) tree[`fonts/${i}.woff`] = new Uint8Array([0, 2, i]);
+  const root = await makeProject(tree);
+  const text = summaryText(await buildOf(root, { files: ["**", "gone.txt"] }));
+  const listed = text.split("\n").filter((l) => /^ {2}(skipped|error): /.test(l));
+  assert.deepEqual(listed, [
+    "  skipped: fonts/0.woff and 27 more files (binary file)",
+    "  error: gone.txt (file not found)",
+    '  skipped: uv.lock (lockfile, skipped by default: name it in "files" to include it)',
+  ]);
+  assert.doesNotMatch(text, /more skipped or failed files/);
+});
+
+/** A build in this process (no CLI start), not written. */
+async function buildOf(root: string, inline: SlopConfig) {
+  const config = await loadConfig({ cwd: root, inline });
+  return await build(config, { builtins: defaultPlugins(), write: false });
+}
 
 Deno.test("slop build's summary does not list a budget-dropped file twice", async () => {
   const tree: Record<string, string> = {};
@@ -163,4 +184,37 @@ Deno.test("slop watch prints the first 20 redactions of a build and a count of t
   const printed = run.stderr.split("\n").filter((l) => l.startsWith("warning: Redacted a secret"));
   assert.equal(printed.length, 20, run.stderr);
   assert.match(run.stderr, /^warning: \.\.\. and 3 more secrets redacted/m);
+});
+
+/** `slop build` in this process with `flags` in `root`; what it printed to stdout. */
+async function summaryOf(root: string, flags: BuildFlags): Promise<string> {
+  let out = "";
+  const terminal = {
+    stdout: (data: string | Uint8Array) => {
+      out += typeof data === "string" ? data : new TextDecoder().decode(data);
+      return Promise.resolve();
+    },
+    stderr: (text: string) => void (out += text),
+    stderrIsTerminal: false,
+  };
+  const code = await runBuild([], { cwd: root, quiet: false, ...flags }, { terminal });
+  assert.equal(code, 0, out);
+  return out;
+}
+
+Deno.test("slop build --since says which files changed since the ref are in focus, or that none did", async () => {
+  const root = await makeProject({ "a.py": "a = 1\n", "b.py": "b = 1\n", "c.py": "c = 1\n" });
+  await gitInit(root);
+  assert.match(
+    await summaryOf(root, { since: "HEAD" }),
+    /^since HEAD: no file changed, none in focus$/m,
+  );
+  await Deno.writeTextFile(join(root, "b.py"), "b = 2\n");
+  await Deno.writeTextFile(join(root, "d.py"), "d = 1\n");
+  assert.match(
+    await summaryOf(root, { since: "HEAD" }),
+    /^since HEAD: 2 files changed, in focus: b\.py, d\.py$/m,
+  );
+  // Without --since, no such line.
+  assert.doesNotMatch(await summaryOf(root, {}), /^since /m);
 });

@@ -51,10 +51,10 @@ Deno.test("zero-config lists lockfiles, minified files, source maps and build in
   assert.doesNotMatch(result.document, /lockfileVersion|golang\.org|mappings|var a=1/);
   assert.match(result.document, /export const app = 1;/);
   assert.match(result.document, /"ok": true/);
-  // The build summary names them with the reason.
+  // The build summary names them with the reason (the twelve lockfiles on one line).
   assert.match(
     summaryText(result),
-    /skipped: Cargo\.lock \(lockfile, skipped by default: name it in "files" to include it\)/,
+    /skipped: Cargo\.lock and 11 more files \(lockfile, skipped by default: name it in "files" to include it\)/,
   );
 });
 

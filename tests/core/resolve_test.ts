@@ -94,6 +94,26 @@ Deno.test("resolveTargets() hints case-insensitive matches for entries that matc
   ]);
 });
 
+Deno.test("a folder entry that matches nothing is a warning that says so, not a file row", async () => {
+  const root = await makeProject({
+    "src/a.ts": "a",
+    "build/out.js": "x",
+    ".gitignore": "build/\n",
+  });
+  await gitInit(root);
+  const inline = { files: ["src/", "nope/", "Src/", "build/", "gone.ts"] };
+  const { targets, warnings } = await resolveTargets(await loadConfig({ cwd: root, inline }));
+  // A literal file path that is missing is still a row (the read says "file not found"); a
+  // folder named without its slash is too ("is a directory").
+  assert.deepEqual(targets.map((t) => t.path), ["gone.ts", "src/a.ts"]);
+  assert.deepEqual(warnings, [
+    'No file matches "nope/" (files[1]): there is no folder "nope" in the project',
+    'No file matches "Src/" (files[2]): there is no folder "Src" in the project; did you mean "src/a.ts"?',
+    'No file matches "build/" (files[3]): the folder "build" holds no file slop bundles (it is empty, git ignores its files, or slop leaves them out by default)',
+    'No file matches "gone.ts" (files[4])',
+  ]);
+});
+
 Deno.test("resolveTargets() merges matching entries in order, later keys winning", async () => {
   const root = await makeProject({
     "src/a.ts": "a",

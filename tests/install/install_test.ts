@@ -11,8 +11,12 @@ interface Run {
   stderr: string;
 }
 
-/** Run `command` with `args` in `cwd`, with `bin` first on PATH. */
-async function run(command: string, args: string[], cwd: string, bin: string): Promise<Run> {
+/** Run `command` with `args` in `cwd`, with `bin` first on PATH (and `env` beside it). */
+async function run(
+  command: string,
+  args: string[],
+  { cwd, bin, env = {} }: { cwd: string; bin: string; env?: Record<string, string> },
+): Promise<Run> {
   const out = await new Deno.Command(command, {
     args,
     cwd,
@@ -21,6 +25,7 @@ async function run(command: string, args: string[], cwd: string, bin: string): P
       NO_COLOR: "1",
       // No build server outlives the test: builds run in the slop process.
       CI: "1",
+      ...env,
     },
     stdout: "piped",
     stderr: "piped",
@@ -94,11 +99,11 @@ Deno.test("the installed slop runs in a fresh git repository: --version, init, b
     "README.md": "# Demo\n\nA small project.\n",
   });
   for (const flag of ["--version", "-V"]) {
-    const version = await run("slop", [flag], repo, bin);
+    const version = await run("slop", [flag], { cwd: repo, bin });
     assert.equal(version.code, 0, version.stderr);
     assert.equal(version.stdout, `${meta.version}\n`);
   }
-  const init = await run("slop", ["init"], repo, bin);
+  const init = await run("slop", ["init"], { cwd: repo, bin });
   assert.equal(init.code, 0, init.stderr);
   assert.equal(withoutScriptsNotice(init.stderr), "");
   assert.match(
@@ -109,7 +114,7 @@ Deno.test("the installed slop runs in a fresh git repository: --version, init, b
   const deno = JSON.parse(await Deno.readTextFile(join(repo, "deno.json")));
   assert.match(deno.tasks.context, /^deno run -A \S+\/cli\.ts build --server$/);
 
-  const build = await run("slop", ["build"], repo, bin);
+  const build = await run("slop", ["build"], { cwd: repo, bin });
   assert.equal(build.code, 0, build.stderr);
   assert.equal(build.stderr, "");
   assert.match(build.stdout, /^slop: wrote \.slop\/out\/context_001\.md /);
@@ -128,7 +133,7 @@ Deno.test("the installed slop runs in a fresh git repository: --version, init, b
   ]);
 });
 
-Deno.test("the installed slop finds its npm packages and grammars whatever the project's own deno.json says", async () => {
+Deno.test("the installed slop finds its npm packages and grammars whatever the project's own deno.json says, with no Deno cache", async () => {
   const { bin } = await install();
   // A project whose config would break slop's modules if slop used it: no node_modules to
   // read packages from, and an import map that sends slop's parser elsewhere.
@@ -141,7 +146,15 @@ Deno.test("the installed slop finds its npm packages and grammars whatever the p
     "src/add.ts": TYPESCRIPT,
     "slop.config.ts": 'export default { files: ["app.py", "src/**"], defaultView: "skeleton" };\n',
   });
-  const build = await run("slop", ["build", "--stdout"], repo, bin);
+  // An empty DENO_DIR, as when an MCP client starts `slop mcp` with a minimal environment that
+  // drops the DENO_DIR slop was installed with, and no registry to download from (a closed port
+  // on this machine): the grammars are in the command's own node_modules.
+  const denoDir = await tempDir({ prefix: "slop_deno_dir_" });
+  const build = await run("slop", ["build", "--stdout"], {
+    cwd: repo,
+    bin,
+    env: { DENO_DIR: denoDir, NPM_CONFIG_REGISTRY: "http://127.0.0.1:9/" },
+  });
   assert.equal(build.code, 0, build.stderr);
   assert.equal(
     build.stdout,
@@ -161,7 +174,7 @@ Deno.test("slop installed again with -f replaces the command, and deno uninstall
     stderr: "piped",
   }).output();
   assert.equal(again.code, 0, new TextDecoder().decode(again.stderr));
-  const version = await run("slop", ["--version"], root, bin);
+  const version = await run("slop", ["--version"], { cwd: root, bin });
   assert.equal(version.stdout, `${meta.version}\n`);
   const gone = await new Deno.Command(Deno.execPath(), {
     args: ["uninstall", "-g", "slop"],
