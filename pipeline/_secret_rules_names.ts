@@ -8,6 +8,7 @@
 
 import {
   anyCase,
+  echoesName,
   fewCharacters,
   isPlaceholder,
   LONG_QUOTED,
@@ -20,6 +21,7 @@ import {
   PLACEHOLDER,
   randomLetters,
   runEnd,
+  testValue,
   type TextHints,
 } from "./_secret_rules_common.ts";
 import { PUBLIC_DER_HEX, PUBLIC_KEY_NAME, shortToken } from "./_secret_rules_short.ts";
@@ -680,6 +682,8 @@ const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+  // A test's value of words and numbers that says so (`builtin:test_00000001:0`).
+  if (testValue(value)) return false;
   // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), unless quoted and
   // random (`'kXqPzRtWvBnMlYhG'`); one character repeated is a stand-in.
   if (/^[A-Za-z]+$/.test(value) && !(quoted && randomLetters(value))) return false;
@@ -816,6 +820,8 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   if (!q && !element && codeByPlace(text, m.index, start, end)) return undefined;
   // A shell test's comparison (`test "$linkmode,$pass" = "lib,link"`), as `==` is elsewhere.
   if (op === "=" && shellComparison(text, m.index)) return undefined;
+  // A test's value that spells its name and a counter (`AccessToken: "ACCESSX1"`).
+  if (echoesName(value, nameBefore(text, m.index))) return undefined;
   return passwordLike(value, q !== "" || element) ? end : undefined;
 }
 

@@ -1,0 +1,74 @@
+// The eleventh leak hunt: a test's values that say what they are stay as written (a value that
+// spells its own name and a counter, `AccessToken: "ACCESSX1"`; words and numbers with `test` or
+// `fake` among them, git's `--token "builtin:test_00000001:0"`), while the same names over random
+// values are still redacted.
+import assert from "node:assert/strict";
+import { redactSync } from "../../pipeline/_scan.ts";
+
+Deno.test("a test's values that name themselves stay as written", () => {
+  const kept = [
+    '\tcfg := Config{AccessToken: "ACCESSX1", RefreshToken: "REFRESHX1"}\n',
+    '\tgit credential fill --token "builtin:test_00000001:0" </dev/null\n',
+    "api_key = 'test_api_key_0001'\n",
+    'client.auth(password: "fake-password-2")\n',
+    'secret: "secret_02"\n',
+    '{"apiToken": "apitoken1"}\n',
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
+
+Deno.test("the same names over values that are not their own words are still redacted", () => {
+  const found: Array<[string, string]> = [
+    [
+      'cfg := Config{AccessToken: "ACC9zq7X1"}\n',
+      'cfg := Config{AccessToken: "[REDACTED:password]"}\n',
+    ],
+    [
+      'git credential fill --token "k7Pq2ZxW9r"\n',
+      'git credential fill --token "[REDACTED:password]"\n',
+    ],
+    ["api_key = 'test_Pa55w0rd9'\n", "api_key = '[REDACTED:password]'\n"],
+    ["MLAB_PASS='password123'\n", "MLAB_PASS='[REDACTED:password]'\n"],
+    ['secret: "secretive_02"\n', 'secret: "[REDACTED:password]"\n'],
+  ];
+  for (const [text, want] of found) assert.equal(redactSync(text).text, want);
+});
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+let seed = 1111;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const chars = (alphabet: string, n: number) =>
+  Array.from({ length: n }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+const password = () => "Qz7" + chars(ALNUM, 8) + "!" + chars(ALNUM, 2);
+const hex = (n: number) => chars("0123456789abcdef", n);
+/** Every 12-character piece of `value`. */
+const pieces = (value: string) =>
+  Array.from({ length: value.length - 11 }, (_, i) => value.slice(i, i + 12));
+
+const PLACES: Array<[string, () => string, (v: string) => string]> = [
+  // a password by position in a database's connect call
+  ["PDO", password, (v) => `$pdo = new PDO('mysql:host=db;dbname=app', 'app', '${v}');\n`],
+  ["mysqli_connect", password, (v) => `$c = mysqli_connect("localhost", "root", "${v}", "app");\n`],
+  ["new mysqli", password, (v) => `$db = new mysqli('db', 'app', '${v}');\n`],
+  [
+    "DriverManager.getConnection",
+    password,
+    (v) => `Connection c = DriverManager.getConnection(url, "app", "${v}");\n`,
+  ],
+  ["pymysql.connect", password, (v) => `db = pymysql.connect("db", "root", "${v}", "app")\n`],
+  // a Twilio auth token after its account SID
+  ["Twilio Client", () => hex(32), (v) => `client = Client("AC${hex(32)}", "${v}")\n`],
+  ["twilio node", () => hex(32), (v) => `const c = twilio('AC${hex(32)}', '${v}');\n`],
+];
+
+Deno.test("passwords and tokens by position in connect calls are redacted", () => {
+  const leaks: string[] = [];
+  for (const [place, make, write] of PLACES) {
+    const value = make();
+    const { text } = redactSync(write(value));
+    if (pieces(value).some((p) => text.includes(p))) {
+      leaks.push(`${place}: ${JSON.stringify(text)}`);
+    }
+  }
+  assert.deepEqual(leaks, []);
+});
