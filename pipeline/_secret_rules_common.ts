@@ -72,6 +72,11 @@ export interface NameSpots {
   calls: number[];
   /** Where each camel case name's `Pat` ends (`adoPat`: an Azure DevOps PAT's name). */
   pats: number[];
+  /**
+   * Each `,`, `)`, `|`, `?` and `{` where a name's rest ends instead of at an operator: a default
+   * may follow (`getenv("DB_PASSWORD", "…")`, `env.DB_PASSWORD || "…"`, `variable "db_password" {`).
+   */
+  rests: number[];
 }
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */

@@ -482,7 +482,7 @@ const PASSWORD_NAME = "(?:" +
   anyCase("(?:[_.-]?key|[_.-]?value)?");
 
 /** A name that ends in a {@linkcode PASSWORD_NAME}: its short values are the password rule's. */
-const PASSWORD_NAME_END = new RegExp(`${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]*$`);
+export const PASSWORD_NAME_END: RegExp = new RegExp(`${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]*$`);
 
 /**
  * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
@@ -565,6 +565,7 @@ export function nameSpots(text: string): NameSpots {
     passwords: [],
     calls: [],
     pats: [],
+    rests: [],
   };
   let tokenRest = -1; // where the last name's rests ended
   let valueRest = -1;
@@ -596,6 +597,9 @@ export function nameSpots(text: string): NameSpots {
       tokenRest = runEnd(TOKEN_NAME_REST, text, end);
       const c = text.charCodeAt(tokenRest);
       if (c === 58 || c === 61 || c === 62) spots.operators.push(tokenRest); // : = >
+      else if (c === 44 || c === 41 || c === 124 || c === 63 || c === 123) {
+        spots.rests.push(tokenRest); // , ) | ? {
+      }
     }
     if (end > valueRest) {
       valueRest = runEnd(VALUE_NAME_REST, text, end);

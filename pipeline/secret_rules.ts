@@ -102,6 +102,7 @@ import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_element
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
+import { findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
@@ -404,6 +405,16 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "Oracle's `user/password@db` given to `cx_Oracle.connect(…)` or `oracledb.connect(…)`",
     hints: ["Oracle.connect(", "oracledb.connect("], // (gated: `textHints` looks from `(`)
     find: findOracleCallPasswords,
+  },
+  {
+    id: "secret-default",
+    label: "password",
+    kind: "A secret's default: `${DB_PASSWORD:-…}`, Spring's `${db.password:…}`, " +
+      '`os.getenv("API_KEY", "…")`, `env(\'DB_PASSWORD\', \'…\')`, `ENV.fetch("…") { "…" }`, ' +
+      "`process.env.DB_PASSWORD || \"…\"`, `db_password | default('…')`, a Terraform " +
+      '`variable "db_password"`\'s `default`',
+    hints: [], // (found from the names' spots: see `_secret_rules_defaults.ts`)
+    find: findSecretDefaults,
   },
   {
     id: "discord-call",

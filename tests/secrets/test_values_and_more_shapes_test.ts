@@ -72,3 +72,44 @@ Deno.test("passwords and tokens by position in connect calls are redacted", () =
   }
   assert.deepEqual(leaks, []);
 });
+
+const DEFAULTS: Array<(v: string) => string> = [
+  (v) => `spring.datasource.password=\${DB_PASSWORD:${v}}\n`,
+  (v) => `    environment:\n      POSTGRES_PASSWORD: \${POSTGRES_PASSWORD:-${v}}\n`,
+  (v) => `@Value("\${app.api-key:${v}}")\n`,
+  (v) => `db_password = os.environ.get("DB_PASSWORD", "${v}")\n`,
+  (v) => `pw := getEnv("DB_PASSWORD", "${v}")\n`,
+  (v) => `password = ENV.fetch("DB_PASSWORD") { "${v}" }\n`,
+  (v) => `'password' => env('DB_PASSWORD', '${v}'),\n`,
+  (v) => `const pw = process.env.DB_PASSWORD || "${v}";\n`,
+  (v) => `$pw = $_ENV['DB_PASSWORD'] ?? '${v}';\n`,
+  (v) => `  password: "{{ db_password | default('${v}') }}"\n`,
+  (v) =>
+    `variable "db_password" {\n  type      = string\n  default   = "${v}"\n  sensitive = true\n}\n`,
+];
+
+Deno.test("a secret's default is redacted", () => {
+  const leaks: string[] = [];
+  for (const write of DEFAULTS) {
+    const value = password();
+    const { text } = redactSync(write(value));
+    if (pieces(value).some((p) => text.includes(p))) leaks.push(JSON.stringify(text));
+  }
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("references with no default, empty or stand-in defaults stay as written", () => {
+  const kept = [
+    "POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-}\n",
+    "POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:?set a password}\n",
+    "spring.datasource.password=${DB_PASSWORD:changeme}\n",
+    'db_password = os.environ.get("DB_PASSWORD", "")\n',
+    'api_key = os.getenv("API_KEY", default_key)\n',
+    "const pw = process.env.DB_PASSWORD || '';\n",
+    '  password: "{{ db_password | default(omit) }}"\n',
+    'variable "db_password" {\n  type      = string\n  sensitive = true\n}\n',
+    'variable "db_password" {\n  default = "password_1"\n}\n',
+    'variable "cache_name" {\n  default = "Qz7kP2mX9w!Lr"\n}\n',
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
