@@ -782,6 +782,13 @@ const NUMBER = /^(?:0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*(?:\.[0-9]+)?)$/;
 const PASS_WORD_BEFORE =
   /(?<![A-Za-z])(?:pass|Pass|PASS)\\?["']?\]?[ \t]*$|(?<=[a-z0-9])Pass\\?["']?\]?[ \t]*$/;
 
+/** A quoted value with escapes in it (`ab\"cd`), up to its closing quote, by its quote. */
+const ESCAPED_VALUE: Record<string, RegExp> = {
+  '"': /(?:[^"\\\r\n\t]|\\[^\r\n]){0,512}/y,
+  "'": /(?:[^'\\\r\n\t]|\\[^\r\n]){0,512}/y,
+  "`": /(?:[^`\\\r\n\t]|\\[^\r\n]){0,512}/y,
+};
+
 /** Where the password of a {@linkcode NAMED_PASSWORD} match at `start` ends; undefined: none. */
 function passwordEnd(text: string, m: RegExpExecArray, start: number): number | undefined {
   const { op, gap, q } = m.groups!;
@@ -794,6 +801,13 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   // entity or triple quote: at any quote.
   const close = q.length === 1 ? value.indexOf(q) : value.search(/["'`]/);
   if (close >= 0) value = value.slice(0, close);
+  else if (
+    q.length === 1 && text[start + value.length] === "\\" && text[start + value.length + 1] === q
+  ) {
+    // An escaped quote inside (`"ab\"cd"`): the value goes on to its closing quote.
+    ESCAPED_VALUE[q].lastIndex = start;
+    value = ESCAPED_VALUE[q].exec(text)![0];
+  }
   if (!q) {
     // A blank ends it, and a sentence's full stop is not part of it.
     value = value.replace(/ .*/, "").replace(/\.+$/, "");

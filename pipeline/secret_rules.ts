@@ -46,9 +46,13 @@
  * `rabbitmqctl add_user`, `composer config http-basic.…`), `curl -u TOKEN:`, Azure DevOps PATs,
  * Facebook's `EAA…`, Composer's `auth.json` tokens, `?code=` and `?key=` in a URL,
  * `x-functions-key`, `az login -p`, a value split by a `\` continuation, a YAML anchor or a TOML
- * multi-line string's line end before a value; a `0x` number under a key's name kept).
+ * multi-line string's line end before a value; a `0x` number under a key's name kept); 18: a
+ * test's values that name themselves kept (`AccessToken: "ACCESSX1"`, `test_…_0001`), passwords
+ * by position in databases' connect calls, a Twilio secret after its SID, a secret's default
+ * (`${DB_PASSWORD:-…}`, `getenv("…", "…")`, a Terraform variable's), `mysqladmin … password`,
+ * Redis's `requirepass` and `masterauth`, an escaped quote inside a quoted password.
  */
-export const SECRET_RULES_VERSION = 17;
+export const SECRET_RULES_VERSION = 18;
 
 import {
   fewCharacters,
@@ -492,6 +496,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind:
       "A password in a command or SQL: `mysql -pS3cret`, `sshpass -p S3cret`, `redis-cli -a S3cret`, " +
+      "`mysqladmin … password S3cret`, Redis's `requirepass S3cret` and `masterauth S3cret`, " +
       "`IDENTIFIED BY 'S3cret'`, `PASSWORD 'S3cret'`, `SET PASSWORD FOR … = 'S3cret'`",
     hints: [],
     find: findCommandPasswords,
@@ -551,7 +556,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind: "The password passed by position to a call that takes credentials: " +
       '`HTTPBasicAuth("user", "…")`, `auth=("user", "…")`, `NetworkCredential("user", "…")`, ' +
-      '`smtp.login("user", "…")`, `BasicAWSCredentials("AKIA…", "…")`, `DirectoryEntry(path, "user", "…")`',
+      '`smtp.login("user", "…")`, `BasicAWSCredentials("AKIA…", "…")`, `DirectoryEntry(path, "user", "…")`, ' +
+      '`new PDO(dsn, "user", "…")`, `mysqli_connect(host, "user", "…")`, `getConnection(url, "user", "…")`',
     hints: [], // the rule's own searches (see `_secret_rules_calls.ts`)
     find: findCredentialCalls,
   },

@@ -113,3 +113,34 @@ Deno.test("references with no default, empty or stand-in defaults stay as writte
   ];
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
+
+Deno.test("mysqladmin's password, Redis's requirepass and masterauth, an escaped quote inside", () => {
+  const places: Array<(v: string) => string> = [
+    (v) => `mysqladmin -u root password '${v}'\n`,
+    (v) => `mysqladmin --user=root -h db password ${v}\n`,
+    (v) => `bind 0.0.0.0\nrequirepass ${v}\n`,
+    (v) => `masterauth "${v}"\n`,
+    (v) => `DB_PASSWORD="${v.slice(0, 6)}\\"${v.slice(6)}"\n`,
+    (v) => `password = '${v.slice(0, 6)}\\'${v.slice(6)}'\n`,
+  ];
+  const leaks: string[] = [];
+  for (const write of places) {
+    const value = password();
+    const { text } = redactSync(write(value));
+    const all = [...pieces(value), value.slice(0, 6), value.slice(6)];
+    if (all.some((p) => text.includes(p))) leaks.push(JSON.stringify(text));
+  }
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("mysqladmin and Redis lines with no password stay as written", () => {
+  const kept = [
+    "mysqladmin -u root password\n", // prompts
+    'mysqladmin -u root password "$MYSQL_ROOT_PASSWORD"\n',
+    "# requirepass foobared\n",
+    "requirepass $REDIS_PASSWORD\n",
+    "masterauth <master-password>\n",
+    'DB_PASSWORD="abc\\"\n',
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
