@@ -73,7 +73,7 @@ const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
  * for with `indexOf` from a character rare in code, not a pattern tried at every `(` of a text
  * (`(` is common).
  */
-const TRIGGERS = ["gin(", "Entry(", "PDO(", "mysql", "Connection(", ".connect("];
+const TRIGGERS = ["gin(", "Entry("];
 /** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
 const NAME_REACH = 24;
 /**
@@ -99,7 +99,20 @@ export function findCredentialCalls(
       if (c === 10 || c === 13) return;
     }
   };
-  for (const at of namesOf(text, hints).calls) open(at);
+  const spots = namesOf(text, hints);
+  for (const at of spots.calls) open(at);
+  // A MySQL client's connect, from the `mysql` the name search found: in its name
+  // (`mysqli_connect(`, `pymysql.connect(`) or in its first argument (`new PDO('mysql:…'`,
+  // `getConnection("jdbc:mysql://…"`), whose `(` is a few characters before it.
+  for (const { at, kind } of spots.commands) {
+    if (kind !== "mysql") continue;
+    open(at);
+    const near = text.slice(Math.max(0, at - 29), at - 5);
+    const back = near.lastIndexOf("(");
+    if (back >= 0 && /^[ \t]{0,16}\\?["'](?:jdbc:)?$/.test(near.slice(back + 1))) {
+      opens.add(at - 5 - near.length + back);
+    }
+  }
   for (const trigger of TRIGGERS) {
     for (let at = text.indexOf(trigger); at >= 0; at = text.indexOf(trigger, at + 1)) open(at);
   }

@@ -212,13 +212,11 @@ export function findCommandPasswords(text: string, hints?: TextHints): Span[] {
       if (m && realPassword(m.groups!.v)) out.push(spanOf(m));
     }
   }
-  // Redis's `requirepass` (looked for on its own: `pass` glued to a word is no name's) and
-  // `masterauth` (where the name search found its `auth`), each at a line's start.
-  const directives = spots.calls.filter((at) => text.slice(at - 10, at) === "masterauth")
-    .map((at) => ({ word: at - 10, at }));
-  for (let at = text.indexOf("requirepass"); at >= 0; at = text.indexOf("requirepass", at + 11)) {
-    directives.push({ word: at, at: at + 11 });
-  }
+  // Redis's `requirepass` and `masterauth`, where the searches for `pass` and `auth` found them,
+  // each at a line's start.
+  const directives = spots.calls.filter((at) => text.startsWith("masterauth", at - 10))
+    .map((at) => ({ word: at - 10, at }))
+    .concat(spots.directives.map((at) => ({ word: at - 11, at })));
   for (const { word, at } of directives) {
     let lineStart = word;
     while (lineStart > 0 && (text[lineStart - 1] === " " || text[lineStart - 1] === "\t")) {

@@ -77,6 +77,8 @@ export interface NameSpots {
    * may follow (`getenv("DB_PASSWORD", "…")`, `env.DB_PASSWORD || "…"`, `variable "db_password" {`).
    */
   rests: number[];
+  /** Where each `requirepass` ends (Redis's password directive), found by the `pass` search. */
+  directives: number[];
 }
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */

@@ -16,8 +16,6 @@ import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.
 
 /** A reference's default after its name: `:-`, `:=` or Spring's `:`, then the value and `}`. */
 const BRACE_DEFAULT = /:[-=]?(?<v>[^\s{}"'`$\\]{1,256})\}/dy;
-/** A name's own characters, read back from its end to find where it starts. */
-const NAME_CHAR = /[A-Za-z0-9_.-]/;
 /** A call that reads the environment or a setting, right before a quoted name. */
 const ENV_CALL =
   /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv)\([ \t]*\\?["']$/;
@@ -63,7 +61,9 @@ export function findSecretDefaults(
     out.push({ start, end });
   };
   for (const at of spots.operators) {
-    if (text.charCodeAt(at) !== 58) continue; // `:`
+    // `:` and then no blank (`${DB_PASSWORD:-…}`; a pair's `name: value` has one)
+    const next = text.charCodeAt(at + 1);
+    if (text.charCodeAt(at) !== 58 || next === 32 || next === 9 || next === 10) continue;
     const start = nameStart(text, at);
     if (text.slice(Math.max(0, start - 2), start) !== "${") continue;
     if (PASSWORD_NAME_END.test(text.slice(start, at))) take(at, BRACE_DEFAULT, start, at);
@@ -100,6 +100,12 @@ export function findSecretDefaults(
 /** Where the name that ends at `end` starts (64 characters back at most). */
 function nameStart(text: string, end: number): number {
   let start = end;
-  while (start > 0 && start > end - 64 && NAME_CHAR.test(text[start - 1])) start--;
+  while (start > 0 && start > end - 64 && nameChar(text.charCodeAt(start - 1))) start--;
   return start;
+}
+
+/** Whether a character code is one of a name's: a letter, a digit, `_`, `.` or `-`. */
+function nameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
+    c === 46 || c === 45;
 }

@@ -566,6 +566,7 @@ export function nameSpots(text: string): NameSpots {
     calls: [],
     pats: [],
     rests: [],
+    directives: [],
   };
   let tokenRest = -1; // where the last name's rests ended
   let valueRest = -1;
@@ -607,7 +608,7 @@ export function nameSpots(text: string): NameSpots {
       if (c === 58 || c === 61) spots.valueOperators.push(valueRest);
     }
   }
-  const pass = passSpots(text);
+  const pass = passSpots(text, spots.directives);
   if (pass.length) spots.operators = mergeAscending(spots.operators, pass);
   return spots;
 }
@@ -616,13 +617,14 @@ export function nameSpots(text: string): NameSpots {
 const PASS_WORDS = ["pass", "Pass", "PASS", "pw", "Pw", "PW"];
 
 /**
- * Where the operators after `pass` and `pw` names are (ascending): the word as a name's last
+ * Where the operators after `pass` and `pw` names are (ascending), and where each `requirepass`
+ * ends (into `directives`): the word as a name's last
  * (`DB_PASS`, `"pass"`, `dbPass`, `<Pass>`, `LDAP_BIND_PW`, `SMBPASS`), not followed by a lower
  * case letter (`password`, `passage` are found or not by their own words). `indexOf` searches,
  * the cheapest way: a branch of {@linkcode NAME_WORD} from `s` or `p` (common letters in code)
  * would cost that search its quick skip, and a pattern of its own stops at every such letter.
  */
-function passSpots(text: string): number[] {
+function passSpots(text: string, directives: number[]): number[] {
   const out: number[] = [];
   for (const word of PASS_WORDS) {
     const n = word.length;
@@ -632,6 +634,7 @@ function passSpots(text: string): number[] {
       const rest = runEnd(TOKEN_NAME_REST, text, at + n);
       const c = text.charCodeAt(rest);
       if (c === 58 || c === 61 || c === 62) out.push(rest); // : = >
+      else if (n === 4 && text.startsWith("require", at - 7)) directives.push(at + n); // Redis's
     }
   }
   return out.sort((a, b) => a - b);
@@ -838,9 +841,9 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   if (!q && !element && codeByPlace(text, m.index, start, end)) return undefined;
   // A shell test's comparison (`test "$linkmode,$pass" = "lib,link"`), as `==` is elsewhere.
   if (op === "=" && shellComparison(text, m.index)) return undefined;
+  if (!passwordLike(value, q !== "" || element)) return undefined;
   // A test's value that spells its name and a counter (`AccessToken: "ACCESSX1"`).
-  if (echoesName(value, nameBefore(text, m.index))) return undefined;
-  return passwordLike(value, q !== "" || element) ? end : undefined;
+  return echoesName(value, nameBefore(text, m.index)) ? undefined : end;
 }
 
 /** A hex value of one digit repeated (`0000…`, `ffff…`): a sample config's stand-in for a key. */

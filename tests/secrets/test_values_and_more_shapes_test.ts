@@ -53,7 +53,8 @@ const PLACES: Array<[string, () => string, (v: string) => string]> = [
   [
     "DriverManager.getConnection",
     password,
-    (v) => `Connection c = DriverManager.getConnection(url, "app", "${v}");\n`,
+    (v) =>
+      `Connection c = DriverManager.getConnection("jdbc:mysql://db:3306/app", "app", "${v}");\n`,
   ],
   ["pymysql.connect", password, (v) => `db = pymysql.connect("db", "root", "${v}", "app")\n`],
   // a Twilio auth token after its account SID
