@@ -14,8 +14,11 @@
 import { echoesName, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.ts";
 
-/** A reference's default after its name: `:-`, `:=` or Spring's `:`, then the value and `}`. */
-const BRACE_DEFAULT = /:[-=]?(?<v>[^\s{}"'`$\\]{1,256})\}/dy;
+/**
+ * A reference's default after its name: `:-`, `:=` or Spring's `:`, then the value and `}` (not
+ * the shell's `:+`, a value used when the name is set, nor `:?`, the error when it is not).
+ */
+const BRACE_DEFAULT = /:(?![+?])[-=]?(?<v>[^\s{}"'`$\\]{1,256})\}/dy;
 /** A call that reads the environment or a setting, right before a quoted name. */
 const ENV_CALL =
   /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv)\([ \t]*\\?["']$/;

@@ -103,6 +103,7 @@ Deno.test("references with no default, empty or stand-in defaults stay as writte
   const kept = [
     "POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-}\n",
     "POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:?set a password}\n",
+    'case "${MVNW_PASSWORD:+has-password}" in\n', // Maven's wrapper: a value when it is set
     "spring.datasource.password=${DB_PASSWORD:changeme}\n",
     'db_password = os.environ.get("DB_PASSWORD", "")\n',
     'api_key = os.getenv("API_KEY", default_key)\n',
