@@ -78,7 +78,7 @@ import {
   passwordLike,
   REFERENCE,
 } from "./_secret_rules_names.ts";
-import { findPairs, PAIR_FORMS } from "./_secret_rules_pairs.ts";
+import { findListTokens, findPairs, PAIR_FORMS } from "./_secret_rules_pairs.ts";
 import {
   BASE64_PEM,
   findK8sSecretData,
@@ -542,6 +542,14 @@ export const SECRET_SHAPES: SecretShape[] = [
       '`{"name": …, "value": …}`, `<add key="…" value="…"/>`, `.netrc`',
     hints: [],
     find: findPairs,
+  },
+  {
+    id: "list-token",
+    label: "named-secret",
+    kind: "The tokens of a list under a secret's name (`TOKEN_LIST = ['…', '…']`, " +
+      '`"api_keys": ["…"]`), each read as a value of that name',
+    hints: ["["],
+    find: findListTokens,
   },
   {
     id: "letters-password",

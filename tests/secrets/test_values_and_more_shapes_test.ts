@@ -146,3 +146,28 @@ Deno.test("mysqladmin and Redis lines with no password stay as written", () => {
   ];
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
+
+Deno.test("tokens in a list under a secret's name are redacted, words and ids stay", () => {
+  const token = () => "Qz7" + chars(ALNUM, 29);
+  const discord = () => "MT" + chars(ALNUM, 22) + "." + chars(ALNUM, 6) + "." + chars(ALNUM, 38);
+  const places: Array<[() => string, (v: string, w: string) => string]> = [
+    [discord, (v, w) => `TOKEN_LIST = ['${v}', '${w}']\n`],
+    [token, (v, w) => `API_KEYS = ["${v}", "${w}"]\n`],
+    [token, (v, w) => `{"tokens": [\n  "${v}",\n  "${w}"\n]}\n`],
+    [token, (v, w) => `api_keys: ['${v}', '${w}']\n`],
+  ];
+  const leaks: string[] = [];
+  for (const [make, write] of places) {
+    const [v, w] = [make(), make()];
+    const { text } = redactSync(write(v, w));
+    if ([...pieces(v), ...pieces(w)].some((p) => text.includes(p))) leaks.push(JSON.stringify(text));
+  }
+  assert.deepEqual(leaks, []);
+  const kept = [
+    'SECRET_NAMES = ["password", "api_key", "token"]\n',
+    "TOKEN_TYPES = ['Bearer', 'Basic']\n",
+    '"keys": ["id", "name", "created_at"]\n',
+    "api_keys = [key.id for key in keys]\n",
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
