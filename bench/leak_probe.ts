@@ -1,9 +1,12 @@
 /**
- * The tenth leak hunt's probe: 139 credentials in the shapes real repositories hold them (commands
- * that take a password by position, service tokens, dotenv variants, YAML anchors and block
- * scalars, TOML multi-line strings, escaped JSON, notebooks, shell history, Dockerfiles,
- * Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's credential store,
- * key blocks with CRLF or an indent, JWTs split over lines), each scanned as a build scans it
+ * The leak hunts' probe: 230 credentials in the shapes real repositories hold them. The tenth
+ * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
+ * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
+ * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
+ * credential store, key blocks with CRLF or an indent, JWTs split over lines) and the eleventh's
+ * 91 from other ecosystems (a Secret's `data:`, Spring, .NET, PHP, Rails, Go, Terraform, Ansible,
+ * Docker, GitHub Actions, Helm, Jenkins, SQL, JDBC and broker URLs, PuTTY and OpenSSH keys in
+ * JSON or flattened, GCP service accounts, keys in notebook outputs), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count.
  *

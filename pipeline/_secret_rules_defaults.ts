@@ -18,7 +18,7 @@ import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.
  * A reference's default after its name: `:-`, `:=` or Spring's `:`, then the value and `}` (not
  * the shell's `:+`, a value used when the name is set, nor `:?`, the error when it is not).
  */
-const BRACE_DEFAULT = /:(?![+?])[-=]?(?<v>[^\s{}"'`$\\]{1,256})\}/dy;
+export const BRACE_DEFAULT: RegExp = /:(?![+?])[-=]?(?<v>[^\s{}"'`$\\]{1,256})\}/dy;
 /** A call that reads the environment or a setting, right before a quoted name. */
 const ENV_CALL =
   /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv)\([ \t]*\\?["']$/;
@@ -27,7 +27,7 @@ const ENV_MEMBER = /(?:\benv\.|(?:\bENV|\benviron|\$_ENV|\$_SERVER)\[["'])[A-Za-
 /** A call's fallback argument: `, "…"`, the value quoted. */
 const FALLBACK_ARGUMENT = /,[ \t]{0,16}\\?(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\\?\k<q>/dy;
 /** A fallback after the call or the member: `) { "…" }`, `|| "…"`, `?? "…"`, `?: "…"`, `or "…"`. */
-const FALLBACK_AFTER =
+export const FALLBACK_AFTER: RegExp =
   /(?:\)|\])?[ \t]{0,16}(?:\{|\|\||\?\?|\?:|\bor\b)[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
 /** A template's filter: `| default('…')`, `| default("…")`. */
 const FILTER_DEFAULT = /\|[ \t]{0,16}default\([ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;

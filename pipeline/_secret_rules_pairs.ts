@@ -119,7 +119,8 @@ function pairSecrets(
 /** After a name's operator: blanks and a list's `[`. */
 const LIST_OPEN = /[ \t]{0,16}\[/y;
 /** A list's next quoted item (group `v`), its `,` or the list's `]` after it. */
-const LIST_ITEM = /\s{0,64}(?<q>["'])(?<v>[^"'\r\n\\]{1,1024})\k<q>\s{0,64}(?<next>[,\]])/dy;
+export const LIST_ITEM: RegExp =
+  /\s{0,64}(?<q>["'])(?<v>[^"'\r\n\\]{1,1024})\k<q>\s{0,64}(?<next>[,\]])/dy;
 /** A name at the end of the text before its operator (its quote and blanks after it). */
 const NAME_AT_END = /[A-Za-z0-9_.-]{1,128}(?=\\?["']?\]?[ \t]*$)/;
 

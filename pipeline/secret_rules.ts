@@ -78,7 +78,7 @@ import {
   passwordLike,
   REFERENCE,
 } from "./_secret_rules_names.ts";
-import { findListTokens, findPairs, PAIR_FORMS } from "./_secret_rules_pairs.ts";
+import { findListTokens, findPairs, LIST_ITEM, PAIR_FORMS } from "./_secret_rules_pairs.ts";
 import {
   BASE64_PEM,
   findK8sSecretData,
@@ -106,7 +106,7 @@ import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_element
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
-import { findSecretDefaults } from "./_secret_rules_defaults.ts";
+import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
@@ -150,6 +150,7 @@ import {
   findPgpassPasswords,
   IDENTIFIED_BY,
   MYSQL_OPTION,
+  MYSQLADMIN_PASSWORD,
   PGPASS_LINE,
   PGPASS_PASSWORD,
   PGPASS_QUOTED_PASSWORD,
@@ -672,6 +673,10 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   USER_TOKEN,
   JOINT,
   FACEBOOK_TOKEN,
+  MYSQLADMIN_PASSWORD,
+  BRACE_DEFAULT,
+  FALLBACK_AFTER,
+  LIST_ITEM,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 

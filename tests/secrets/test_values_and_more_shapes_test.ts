@@ -160,7 +160,9 @@ Deno.test("tokens in a list under a secret's name are redacted, words and ids st
   for (const [make, write] of places) {
     const [v, w] = [make(), make()];
     const { text } = redactSync(write(v, w));
-    if ([...pieces(v), ...pieces(w)].some((p) => text.includes(p))) leaks.push(JSON.stringify(text));
+    if ([...pieces(v), ...pieces(w)].some((p) => text.includes(p))) {
+      leaks.push(JSON.stringify(text));
+    }
   }
   assert.deepEqual(leaks, []);
   const kept = [
