@@ -61,6 +61,7 @@ import {
   LONG_QUOTED,
   LONG_TOKEN,
   LONG_UNQUOTED,
+  runEnd,
   type SecretMatch,
   type SecretShape,
   type TextHints,
@@ -607,6 +608,16 @@ const JOINT = new RegExp(
 );
 
 /**
+ * Between the two literals a value is split over: the first's closing quote, a concatenation
+ * (`+`, PHP's `.`, VB's `&`; or none, Python's and C's literals side by side on the next line)
+ * and the second's opening quote, before a value's character.
+ */
+const CONCAT =
+  /\\?(["'])[ \t]{0,16}(?:[+.&][ \t]{0,16}(?:\r?\n[ \t]{0,64})?|\r?\n[ \t]{0,64}(?:[+.&][ \t]{0,16})?)\\?\1(?=[^\s"'\\])/y;
+/** A JWT's characters (its parts and their dots), up to where its first literal ends. */
+const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
+
+/**
  * Every regular expression the rules run over a whole text, by name: each shape's pattern (by
  * its id) and those the rules written as code use. For the test that bounds what one attempt of
  * each can read (`tests/secrets/no_backtracking_test.ts`).
@@ -674,6 +685,8 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   JOINT,
   FACEBOOK_TOKEN,
   MYSQLADMIN_PASSWORD,
+  CONCAT,
+  JWT_RUN,
   BRACE_DEFAULT,
   FALLBACK_AFTER,
   LIST_ITEM,
@@ -699,29 +712,64 @@ export function findSecrets(
   const out = findEach(text, options, hints);
   // A value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`): the rules again
   // on the text with its continuations joined, for the values that cross one.
-  if (hints.families.includes("\\")) out.push(...joinedMatches(text, options));
+  if (hints.families.includes("\\")) {
+    const joints = [...text.matchAll(JOINT)].map((m) => ({ index: m.index, length: m[0].length }));
+    out.push(...joinedMatches(text, options, joints));
+  }
+  // A value split over two string literals (`"eyJ…" +` then `"…"`): the rules again with the
+  // literals joined, where a value found or a JWT's head ends at one.
+  const concats = concatJoints(text, out, hints);
+  if (concats.length) out.push(...joinedMatches(text, options, concats));
   return out;
 }
 
 /**
- * The matches of the rules in `text` with its `\` line continuations joined that cross one,
- * spanning the original text (the `\`, the line end and the indent within). The rules read the
+ * The joints of values split over two string literals ({@linkcode CONCAT}): after each match
+ * `found` ends, and after the run of each JWT's head (`eyJ`) in a text whose hints found one.
+ */
+function concatJoints(
+  text: string,
+  found: SecretMatch[],
+  hints: TextHints,
+): Array<{ index: number; length: number }> {
+  const ends = found.map((m) => m.end);
+  if (hints.families.includes("J")) {
+    // (the next head looked for after the run: one inside it is the same run's)
+    for (let at = text.indexOf("eyJ"); at >= 0;) {
+      const end = runEnd(JWT_RUN, text, at);
+      ends.push(end);
+      at = text.indexOf("eyJ", Math.max(end, at + 3));
+    }
+  }
+  const joints: Array<{ index: number; length: number }> = [];
+  for (const end of [...new Set(ends)].sort((a, b) => a - b)) {
+    CONCAT.lastIndex = end;
+    const m = CONCAT.exec(text);
+    if (m) joints.push({ index: end, length: m[0].length });
+  }
+  return joints;
+}
+
+/**
+ * The matches of the rules in `text` with its joints `found` removed (`\` line continuations,
+ * the quotes and `+` between two literals) that cross one, spanning the original text (the `\`,
+ * the line end and the indent within). The rules read the
  * lines around each run of continuations (the line before, for a name written there), not the
  * whole text again.
  */
 function joinedMatches(
   text: string,
   options: { prose?: boolean; label?: (shape: SecretShape) => string },
+  found: Array<{ index: number; length: number }>,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
-  const found = [...text.matchAll(JOINT)];
   for (let i = 0; i < found.length;) {
     // A window: the line before the first joint's line to the line after the last joint of a
     // run (joints 2 KB apart at most).
     let last = i;
-    while (last + 1 < found.length && found[last + 1].index! - found[last].index! < 2048) last++;
-    const from = lineStart(text, lineStart(text, found[i].index!) - 1);
-    const lastEnd = found[last].index! + found[last][0].length;
+    while (last + 1 < found.length && found[last + 1].index - found[last].index < 2048) last++;
+    const from = lineStart(text, lineStart(text, found[i].index) - 1);
+    const lastEnd = found[last].index + found[last].length;
     let to = text.indexOf("\n", lineEnd(text, lastEnd) + 1);
     if (to < 0) to = text.length;
     // The window joined, and where each joint is in it.
@@ -731,8 +779,8 @@ function joinedMatches(
     for (let k = i; k <= last; k++) {
       const m = found[k];
       joined += text.slice(at, m.index);
-      joints.push({ at: joined.length, removed: m[0].length });
-      at = m.index! + m[0].length;
+      joints.push({ at: joined.length, removed: m.length });
+      at = m.index + m.length;
     }
     joined += text.slice(at, to);
     // Where a position of the joined window is in `text`: a start after the joints at or before

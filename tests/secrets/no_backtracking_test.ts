@@ -147,6 +147,8 @@ const ADVERSARIAL: Array<[string, string]> = [
   ["lists under names without tokens", 'TOKENS = ["a", '.repeat(64 * 1024)],
   ["connects without passwords", "new PDO('mysql:', 'u', ".repeat(40 * 1024)],
   ["Redis directives without values", "requirepass masterauth ".repeat(44 * 1024)],
+  ["JWT heads in one run", "eyJ".repeat(340 * 1024)],
+  ["JWT heads between literals", '"eyJ" +\n"'.repeat(120 * 1024)],
 ];
 
 Deno.test("no rule backtracks on adversarial 1 MB lines: each finds what it should", () => {

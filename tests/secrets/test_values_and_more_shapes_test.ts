@@ -173,3 +173,25 @@ Deno.test("tokens in a list under a secret's name are redacted, words and ids st
   ];
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
+
+Deno.test("a value split over a string concatenation is redacted whole", () => {
+  const jwt = () =>
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." +
+    btoa(`{"sub":"${chars(ALNUM, 10)}"}`).replace(/=+$/, "") + "." +
+    chars(ALNUM, 43);
+  const places: Array<[() => string, (v: string) => string]> = [
+    [jwt, (v) => `const token = "${v.slice(0, 40)}" +\n  "${v.slice(40)}";\n`],
+    [jwt, (v) => `TOKEN = ("${v.slice(0, 40)}"\n         "${v.slice(40)}")\n`],
+    [jwt, (v) => `$jwt = '${v.slice(0, 50)}' .\n  '${v.slice(50)}';\n`],
+    [() => "Qz7" + chars(ALNUM, 37), (v) => `api_key = "${v.slice(0, 24)}" + "${v.slice(24)}"\n`],
+  ];
+  const leaks: string[] = [];
+  for (const [make, write] of places) {
+    const value = make();
+    const { text } = redactSync(write(value));
+    if (pieces(value).some((p) => text.includes(p))) leaks.push(JSON.stringify(text));
+  }
+  assert.deepEqual(leaks, []);
+  const kept = ['msg = "see " + "the docs"\n', 'url = "https://example.org/" +\n  "api/v1"\n'];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
