@@ -50,7 +50,8 @@
  * test's values that name themselves kept (`AccessToken: "ACCESSX1"`, `test_…_0001`), passwords
  * by position in databases' connect calls, a Twilio secret after its SID, a secret's default
  * (`${DB_PASSWORD:-…}`, `getenv("…", "…")`, a Terraform variable's), `mysqladmin … password`,
- * Redis's `requirepass` and `masterauth`, an escaped quote inside a quoted password.
+ * Redis's `requirepass` and `masterauth`, an escaped quote inside a quoted password, the tokens
+ * of a list under a secret's name, a value split over two string literals.
  */
 export const SECRET_RULES_VERSION = 18;
 
