@@ -1,9 +1,12 @@
 /**
- * The tenth leak hunt's probe: 139 credentials in the shapes real repositories hold them (commands
- * that take a password by position, service tokens, dotenv variants, YAML anchors and block
- * scalars, TOML multi-line strings, escaped JSON, notebooks, shell history, Dockerfiles,
- * Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's credential store,
- * key blocks with CRLF or an indent, JWTs split over lines), each scanned as a build scans it
+ * The leak hunts' probe: 230 credentials in the shapes real repositories hold them. The tenth
+ * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
+ * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
+ * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
+ * credential store, key blocks with CRLF or an indent, JWTs split over lines) and the eleventh's
+ * 91 from other ecosystems (a Secret's `data:`, Spring, .NET, PHP, Rails, Go, Terraform, Ansible,
+ * Docker, GitHub Actions, Helm, Jenkins, SQL, JDBC and broker URLs, PuTTY and OpenSSH keys in
+ * JSON or flattened, GCP service accounts, keys in notebook outputs), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count.
  *
@@ -548,6 +551,606 @@ add(
   fnkey(),
 );
 add("shell read heredoc", "a.sh", (v) => `cat > .env <<EOF\nAPI_SECRET=${v}\nEOF\n`, mixed(32));
+// the eleventh session's round: other ecosystems' real shapes, written before reading the rules
+const ppkLines = (n: number) => Array.from({ length: n }, () => b64(64)).join("\n");
+add(
+  "k8s data password b64",
+  "secret.yaml",
+  (v) =>
+    `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  username: YWRtaW4=\n  password: ${v}\n`,
+  btoa(pw()),
+);
+add(
+  "k8s dockerconfigjson",
+  "regcred.yaml",
+  (v) =>
+    `apiVersion: v1\nkind: Secret\ntype: kubernetes.io/dockerconfigjson\ndata:\n  .dockerconfigjson: ${v}\n`,
+  btoa(JSON.stringify({ auths: { "ghcr.io": { username: "bob", password: pw() } } })),
+);
+add(
+  "k8s data url b64",
+  "secret.yaml",
+  (v) => `kind: Secret\ndata:\n  DATABASE_URL: ${v}\n`,
+  btoa(`postgres://app:${pw()}@db:5432/app`),
+);
+add(
+  "kubeconfig token",
+  "kubeconfig",
+  (v) => `users:\n- name: ci\n  user:\n    token: ${v}\n`,
+  mixed(40),
+);
+add(
+  "kubeconfig client-key-data",
+  "kubeconfig",
+  (v) => `users:\n- name: admin\n  user:\n    client-key-data: ${v}\n`,
+  btoa("-----BEGIN RSA PRIVATE KEY-----\n" + b64(64) + "\n-----END RSA PRIVATE KEY-----\n"),
+);
+add(
+  "properties datasource",
+  "application.properties",
+  (v) => `spring.datasource.url=jdbc:postgresql://db:5432/app\nspring.datasource.password=${v}\n`,
+  pw(),
+);
+add("properties colon", "app.properties", (v) => `mail.smtp.password: ${v}\n`, pw());
+add("properties spaced", "db.properties", (v) => `db.password = ${v}\n`, pw());
+add(
+  "properties keystore",
+  "ssl.properties",
+  (v) => `javax.net.ssl.keyStorePassword=${v}\n`,
+  pw(),
+);
+add(
+  "properties placeholder default",
+  "application.properties",
+  (v) => `spring.datasource.password=\${DB_PASSWORD:${v}}\n`,
+  pw(),
+);
+add(
+  "spring yml datasource",
+  "application.yml",
+  (v) =>
+    `spring:\n  datasource:\n    url: jdbc:mysql://db:3306/app\n    username: app\n    password: ${v}\n`,
+  pw(),
+);
+add(
+  "spring yml oauth client-secret",
+  "application.yml",
+  (v) =>
+    `spring:\n  security:\n    oauth2:\n      client:\n        registration:\n          github:\n            client-id: Iv1.0a1b2c3d4e5f6a7b\n            client-secret: ${v}\n`,
+  hex(40),
+);
+add(
+  "spring yml jwt secret",
+  "application.yml",
+  (v) => `jwt:\n  secret: ${v}\n  expiration: 86400\n`,
+  b64(64),
+);
+add(
+  "appsettings conn string",
+  "appsettings.json",
+  (v) =>
+    `{\n  "ConnectionStrings": {\n    "DefaultConnection": "Server=tcp:app.database.windows.net,1433;Initial Catalog=app;User ID=app;Password=${v};Encrypt=True;"\n  }\n}\n`,
+  pw(),
+);
+add(
+  "appsettings Pwd",
+  "appsettings.Development.json",
+  (v) => `{"ConnectionStrings": {"Db": "Driver={ODBC Driver 18};Server=db;Uid=sa;Pwd=${v};"}}\n`,
+  pw(),
+);
+add(
+  "appsettings jwt key",
+  "appsettings.json",
+  (v) => `{\n  "Jwt": {\n    "Key": "${v}",\n    "Issuer": "app"\n  }\n}\n`,
+  mixed(48),
+);
+add(
+  "dotnet user secrets",
+  "secrets.json",
+  (v) => `{\n  "Authentication:Google:ClientSecret": "${v}"\n}\n`,
+  "GOCSPX-" + ch(A + "_-", 28),
+);
+add(
+  "web.config connectionString",
+  "web.config",
+  (v) =>
+    `<connectionStrings>\n  <add name="Db" connectionString="Data Source=db;Initial Catalog=app;User Id=sa;Password=${v};" providerName="System.Data.SqlClient" />\n</connectionStrings>\n`,
+  pw(),
+);
+add(
+  "web.config appSettings",
+  "web.config",
+  (v) => `<appSettings>\n  <add key="StripeSecretKey" value="${v}" />\n</appSettings>\n`,
+  mixed(40),
+);
+add(
+  "web.config machineKey",
+  "web.config",
+  (v) =>
+    `<machineKey validationKey="${v}" decryptionKey="${
+      hex(48).toUpperCase()
+    }" validation="SHA1" decryption="AES" />\n`,
+  hex(128).toUpperCase(),
+);
+add(
+  "php laravel array",
+  "config/database.php",
+  (v) =>
+    `        'mysql' => [\n            'username' => 'forge',\n            'password' => '${v}',\n`,
+  pw(),
+);
+add(
+  "php codeigniter",
+  "database.php",
+  (v) => `$db['default']['password'] = '${v}';\n`,
+  pw(),
+);
+add("php config smtp_pass", "email.php", (v) => `$config['smtp_pass'] = "${v}";\n`, pw());
+add(
+  "php pdo positional",
+  "db.php",
+  (v) => `$pdo = new PDO('mysql:host=db;dbname=app', 'app', '${v}');\n`,
+  pw(),
+);
+add(
+  "php mysqli positional",
+  "db.php",
+  (v) => `$conn = mysqli_connect("localhost", "root", "${v}", "app");\n`,
+  pw(),
+);
+add(
+  "ruby hash rocket",
+  "config.rb",
+  (v) => `ActiveRecord::Base.establish_connection(:adapter => "mysql2", :password => "${v}")\n`,
+  pw(),
+);
+add(
+  "ruby smtp_settings",
+  "production.rb",
+  (v) => `config.action_mailer.smtp_settings = {\n  user_name: 'apikey',\n  password: '${v}',\n}\n`,
+  "SG." + ch(A, 22) + "." + ch(A, 43),
+);
+add(
+  "rails credentials",
+  "credentials.yml",
+  (v) =>
+    `aws:\n  access_key_id: AKIA${
+      ch("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)
+    }\n  secret_access_key: ${v}\n`,
+  ch(A + "+/", 40),
+);
+add(
+  "rails secret_key_base",
+  "credentials.yml",
+  (v) => `# aws:\nsecret_key_base: ${v}\n`,
+  hex(128),
+);
+add("rails master.key", "config/master.key", (v) => `${v}\n`, hex(32));
+add(
+  "rails database.yml",
+  "config/database.yml",
+  (v) => `production:\n  adapter: postgresql\n  database: app\n  username: app\n  password: ${v}\n`,
+  pw(),
+);
+add(
+  "go struct password",
+  "main.go",
+  (v) => `cfg := Config{\n\tUsername: "admin",\n\tPassword: "${v}",\n}\n`,
+  pw(),
+);
+add(
+  "go oauth2 config",
+  "auth.go",
+  (v) =>
+    `conf := &oauth2.Config{ClientID: "1234.apps.googleusercontent.com", ClientSecret: "${v}", Scopes: []string{"email"}}\n`,
+  "GOCSPX-" + ch(A + "_-", 28),
+);
+add(
+  "go struct APIKey",
+  "client.go",
+  (v) => `c := api.NewClient(api.Options{\n\tAPIKey:  "${v}",\n\tTimeout: 5,\n})\n`,
+  mixed(32),
+);
+add(
+  "go setenv aws",
+  "main_test.go",
+  (v) => `os.Setenv("AWS_SECRET_ACCESS_KEY", "${v}")\n`,
+  ch(A + "+/", 40),
+);
+add(
+  "terraform variable default",
+  "variables.tf",
+  (v) => `variable "db_password" {\n  type    = string\n  default = "${v}"\n}\n`,
+  pw(),
+);
+add(
+  "terraform variable default sensitive",
+  "variables.tf",
+  (v) =>
+    `variable "api_token" {\n  description = "API token"\n  default     = "${v}"\n  sensitive   = true\n}\n`,
+  mixed(40),
+);
+add(
+  "terraform aws provider",
+  "main.tf",
+  (v) =>
+    `provider "aws" {\n  region     = "us-east-1"\n  access_key = "AKIA${
+      ch("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)
+    }"\n  secret_key = "${v}"\n}\n`,
+  ch(A + "+/", 40),
+);
+add(
+  "ansible inventory ini",
+  "inventory",
+  (v) => `[web]\nweb1 ansible_host=10.0.0.5 ansible_user=root ansible_password=${v}\n`,
+  pw(),
+);
+add(
+  "ansible become pass yml",
+  "group_vars/all.yml",
+  (v) => `ansible_become_pass: ${v}\n`,
+  pw(),
+);
+add(
+  "ansible mysql_user task",
+  "tasks/main.yml",
+  (v) =>
+    `- name: Create user\n  mysql_user:\n    name: app\n    password: "${v}"\n    priv: "*.*:ALL"\n`,
+  pw(),
+);
+add(
+  "ansible vault_ var",
+  "group_vars/vault.yml",
+  (v) => `vault_db_password: "${v}"\n`,
+  pw(),
+);
+add(
+  "docker build-arg",
+  "build.sh",
+  (v) => `docker build --build-arg NPM_TOKEN=${v} -t app .\n`,
+  "npm_" + ch(A, 36),
+);
+add(
+  "docker build-arg pw",
+  "build.sh",
+  (v) => `docker build --build-arg DB_PASSWORD="${v}" .\n`,
+  pw(),
+);
+add(
+  "docker login -p",
+  "deploy.sh",
+  (v) => `docker login -u bob -p ${v} registry.example.com\n`,
+  pw(),
+);
+add(
+  "docker login --password",
+  "deploy.sh",
+  (v) => `docker login --username bob --password '${v}' ghcr.io\n`,
+  ghp(),
+);
+add(
+  "echo | docker login --password-stdin",
+  "deploy.sh",
+  (v) => `echo "${v}" | docker login ghcr.io -u bob --password-stdin\n`,
+  ghp(),
+);
+add(
+  "docker run -e",
+  "run.sh",
+  (v) => `docker run -d -e POSTGRES_PASSWORD=${v} -p 5432:5432 postgres:16\n`,
+  pw(),
+);
+add(
+  "compose environment list",
+  "docker-compose.yml",
+  (v) => `services:\n  db:\n    environment:\n      - MYSQL_ROOT_PASSWORD=${v}\n`,
+  pw(),
+);
+add(
+  "gha env",
+  ".github/workflows/ci.yml",
+  (v) => `jobs:\n  test:\n    env:\n      SONAR_TOKEN: ${v}\n`,
+  hex(40),
+);
+add(
+  "gha login-action with",
+  ".github/workflows/ci.yml",
+  (v) =>
+    `      - uses: docker/login-action@v3\n        with:\n          username: bob\n          password: ${v}\n`,
+  "dckr_pat_" + ch(A + "_-", 27),
+);
+add(
+  "gha run npmrc",
+  ".github/workflows/release.yml",
+  (v) => `      - run: echo "//registry.npmjs.org/:_authToken=${v}" > ~/.npmrc\n`,
+  "npm_" + ch(A, 36),
+);
+add(
+  "helm values postgres",
+  "values.yaml",
+  (v) => `postgresql:\n  auth:\n    postgresPassword: ${v}\n    database: app\n`,
+  pw(),
+);
+add(
+  "helm values redis",
+  "values.yaml",
+  (v) => `redis:\n  auth:\n    enabled: true\n    password: "${v}"\n`,
+  pw(),
+);
+add(
+  "helm --set",
+  "deploy.sh",
+  (v) => `helm upgrade --install app ./chart --set postgresql.auth.password=${v}\n`,
+  pw(),
+);
+add(
+  "helm --set adminPassword",
+  "deploy.sh",
+  (v) => `helm install grafana grafana/grafana --set adminPassword='${v}'\n`,
+  pw(),
+);
+add(
+  "jenkinsfile environment",
+  "Jenkinsfile",
+  (v) => `pipeline {\n  environment {\n    DOCKER_PASS = '${v}'\n  }\n}\n`,
+  pw(),
+);
+add(
+  "jenkinsfile sh curl -u",
+  "Jenkinsfile",
+  (v) => `        sh "curl -u admin:${v} -X POST http://jenkins.local/job/x/build"\n`,
+  hex(34),
+);
+add(
+  "jenkinsfile withCredentials echo",
+  "Jenkinsfile",
+  (v) =>
+    `withCredentials([string(credentialsId: 'tok', variable: 'T')]) {\n  sh 'echo ${v} | docker login -u bob --password-stdin'\n}\n`,
+  pw(),
+);
+add(
+  "sql create user identified by",
+  "init.sql",
+  (v) => `CREATE USER 'app'@'%' IDENTIFIED BY '${v}';\n`,
+  pw(),
+);
+add(
+  "sql alter user with password",
+  "init.sql",
+  (v) => `ALTER USER app WITH PASSWORD '${v}';\n`,
+  pw(),
+);
+add("sql create role login", "init.sql", (v) => `CREATE ROLE app LOGIN PASSWORD '${v}';\n`, pw());
+add(
+  "sql server create login",
+  "init.sql",
+  (v) => `CREATE LOGIN app WITH PASSWORD = '${v}', CHECK_POLICY = OFF;\n`,
+  pw(),
+);
+add(
+  "sql oracle unquoted",
+  "init.sql",
+  (v) => `CREATE USER app IDENTIFIED BY ${v};\n`,
+  mixed(14),
+);
+add("mysql -pSECRET", "backup.sh", (v) => `mysql -uroot -p${v} app < dump.sql\n`, pw());
+add(
+  "mysqldump --password=",
+  "backup.sh",
+  (v) => `mysqldump -u root --password=${v} --all-databases > all.sql\n`,
+  pw(),
+);
+add("mysqladmin password", "setup.sh", (v) => `mysqladmin -u root password '${v}'\n`, pw());
+add(
+  "PGPASSWORD export",
+  "backup.sh",
+  (v) => `export PGPASSWORD='${v}'\npg_dump -h db -U app app > app.sql\n`,
+  pw(),
+);
+add(
+  "PGPASSWORD compose",
+  "docker-compose.yml",
+  (v) => `    environment:\n      PGPASSWORD: ${v}\n`,
+  pw(),
+);
+add(
+  "jdbc mysql password=",
+  "app.properties",
+  (v) => `db.url=jdbc:mysql://db:3306/app?user=app&password=${v}&useSSL=false\n`,
+  pw(),
+);
+add(
+  "jdbc sqlserver password=",
+  "app.conf",
+  (v) => `url = "jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=${v};"\n`,
+  pw(),
+);
+add(
+  "jdbc oracle thin",
+  "app.properties",
+  (v) => `jdbc.url=jdbc:oracle:thin:app/${v}@db:1521/ORCL\n`,
+  mixed(14),
+);
+add(
+  "jdbc postgres password=",
+  "Main.java",
+  (v) => `String url = "jdbc:postgresql://db/app?user=app&password=${v}";\n`,
+  pw(),
+);
+add(
+  "mongodb replica url",
+  "config.js",
+  (v) =>
+    `const uri = "mongodb://admin:${v}@mongo1:27017,mongo2:27017/app?replicaSet=rs0&authSource=admin";\n`,
+  pw(),
+);
+add(
+  "rediss url",
+  "settings.py",
+  (v) => `CACHE_URL = "rediss://default:${v}@redis.example.com:6380/0"\n`,
+  mixed(32),
+);
+add(
+  "amqp url",
+  "celery.py",
+  (v) => `broker_url = 'amqp://app:${v}@rabbit:5672/vhost'\n`,
+  pw(),
+);
+add(
+  "amqps url env",
+  ".env.production",
+  (v) => `CLOUDAMQP_URL=amqps://abcdefgh:${v}@rattlesnake.rmq.cloudamqp.com/abcdefgh\n`,
+  ch(A + "_-", 32),
+);
+add(
+  "redis.conf requirepass",
+  "redis.conf",
+  (v) => `bind 0.0.0.0\nrequirepass ${v}\nmasterauth ${v}\n`,
+  pw(),
+);
+add(
+  "ppk v3",
+  "deploy.ppk",
+  (v) =>
+    `PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: rsa-key-20240101\nPublic-Lines: 2\n${
+      ppkLines(2)
+    }\nPrivate-Lines: 3\n${b64(64)}\n${v}\n${b64(20)}\nPrivate-MAC: ${hex(64)}\n`,
+  b64(64),
+);
+add(
+  "ppk in yaml block",
+  "vars.yml",
+  (v) =>
+    `deploy_key: |\n  PuTTY-User-Key-File-2: ssh-rsa\n  Encryption: none\n  Comment: imported\n  Public-Lines: 1\n  ${
+      b64(64)
+    }\n  Private-Lines: 2\n  ${v}\n  ${b64(30)}\n  Private-MAC: ${hex(40)}\n`,
+  b64(64),
+);
+add(
+  "openssh key in json",
+  "deploy.json",
+  (v) =>
+    JSON.stringify({
+      host: "x",
+      ssh_private_key: `-----BEGIN OPENSSH PRIVATE KEY-----\n${
+        b64(70)
+      }\n${v}\n-----END OPENSSH PRIVATE KEY-----\n`,
+    }),
+  b64(70),
+);
+add(
+  "openssh key flattened spaces",
+  ".env",
+  (v) =>
+    `SSH_KEY="-----BEGIN OPENSSH PRIVATE KEY----- ${
+      b64(70)
+    } ${v} -----END OPENSSH PRIVATE KEY-----"\n`,
+  b64(70),
+);
+add(
+  "rsa key in hcl escapes",
+  "main.tf",
+  (v) =>
+    `  private_key = "-----BEGIN RSA PRIVATE KEY-----\\n${v}\\n${
+      b64(64)
+    }\\n-----END RSA PRIVATE KEY-----\\n"\n`,
+  b64(64),
+);
+add(
+  "gcp sa json pretty",
+  "sa.json",
+  (v) =>
+    JSON.stringify(
+      {
+        type: "service_account",
+        project_id: "my-proj",
+        private_key_id: hex(40),
+        private_key: `-----BEGIN PRIVATE KEY-----\n${v}\n${b64(64)}\n-----END PRIVATE KEY-----\n`,
+        client_email: "ci@my-proj.iam.gserviceaccount.com",
+        client_id: "1" + ch("0123456789", 20),
+        token_uri: "https://oauth2.googleapis.com/token",
+      },
+      null,
+      2,
+    ),
+  b64(64),
+);
+add(
+  "gcp sa json in env",
+  ".env",
+  (v) =>
+    `GOOGLE_CREDENTIALS='{"type":"service_account","project_id":"p","private_key":"-----BEGIN PRIVATE KEY-----\\n${v}\\n-----END PRIVATE KEY-----\\n","client_email":"a@p.iam.gserviceaccount.com"}'\n`,
+  b64(64),
+);
+add(
+  "gcp sa json escaped in yaml",
+  "ci.yml",
+  (v) =>
+    `  GCP_SA_KEY: "{\\"type\\": \\"service_account\\", \\"private_key\\": \\"-----BEGIN PRIVATE KEY-----\\\\n${v}\\\\n-----END PRIVATE KEY-----\\\\n\\"}"\n`,
+  b64(64),
+);
+add(
+  "ipynb output private key lines",
+  "keys.ipynb",
+  (v) =>
+    JSON.stringify(
+      {
+        cells: [{
+          cell_type: "code",
+          source: ["print(open('id_rsa').read())"],
+          outputs: [{
+            output_type: "stream",
+            name: "stdout",
+            text: [
+              "-----BEGIN RSA PRIVATE KEY-----\n",
+              b64(64) + "\n",
+              v + "\n",
+              "-----END RSA PRIVATE KEY-----\n",
+            ],
+          }],
+        }],
+      },
+      null,
+      1,
+    ),
+  b64(64),
+);
+add(
+  "ipynb output key repr",
+  "keys.ipynb",
+  (v) =>
+    JSON.stringify({
+      cells: [{
+        outputs: [{
+          data: {
+            "text/plain": [
+              `'-----BEGIN EC PRIVATE KEY-----\\n${v}\\n-----END EC PRIVATE KEY-----\\n'`,
+            ],
+          },
+        }],
+      }],
+    }),
+  b64(64),
+);
+add(
+  "maven settings.xml",
+  "settings.xml",
+  (v) =>
+    `<servers>\n  <server>\n    <id>ossrh</id>\n    <username>bob</username>\n    <password>${v}</password>\n  </server>\n</servers>\n`,
+  pw(),
+);
+add(
+  "gradle kts credentials",
+  "build.gradle.kts",
+  (v) => `credentials {\n    username = "bob"\n    password = "${v}"\n}\n`,
+  pw(),
+);
+add(
+  "sqlalchemy url",
+  "config.py",
+  (v) => `SQLALCHEMY_DATABASE_URI = "mysql+pymysql://app:${v}@db/app"\n`,
+  pw(),
+);
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;
 for (const [name, path, text, hidden] of samples) {

@@ -2,7 +2,8 @@
  * The rule for passwords passed by position to a call that only takes credentials
  * (`secret_rules.ts` is the public face): `HTTPBasicAuth("user", "…")`, `auth=("user", "…")`,
  * `new NetworkCredential("user", "…")`, `smtp.login("user", "…")`, `new DirectoryEntry(path,
- * "user", "…")`, `new BasicAWSCredentials("AKIA…", "…")`. No name stands before such a password:
+ * "user", "…")`, `new BasicAWSCredentials("AKIA…", "…")`, a database's connect
+ * (`new PDO(dsn, "user", "…")`, `mysqli_connect(host, "user", "…")`). No name stands before such a password:
  * the call's own name says what its argument is.
  *
  * @module
@@ -19,9 +20,24 @@ const ARGUMENT =
   `\\\\?(["'])(?:[^"'\\\\\\r\\n]|\\\\[^"'\\r\\n]){1,128}\\\\?\\1[ \\t]{0,16},\\s{0,64}`;
 
 /**
+ * Calls whose third argument is a password, after a path or a host (a literal or a variable, as
+ * `url` in `getConnection(url, "app", "…")`) and a user: `new DirectoryEntry(path, "user", "…")`
+ * and databases' connects (PHP's `new PDO(dsn, …)`, `mysqli_connect`, `new mysqli`, JDBC's
+ * `DriverManager.getConnection`, Python's `pymysql.connect`, `MySQLdb.connect`).
+ */
+const THIRD_ARGUMENT_CALLS = [
+  "DirectoryEntry",
+  "\\bPDO",
+  "\\bmysqli(?:_connect|_real_connect)?",
+  "\\bmysql_connect",
+  "\\.getConnection",
+  "\\b(?:pymysql|MySQLdb|connector)\\.connect",
+];
+
+/**
  * A credentials call and its literal arguments up to the password (group `v`, quoted, 4 to 256
  * characters, its closing quote after it): the user's (or the access key's) first, and for
- * `DirectoryEntry` the path's before it. Looked for from the call's `(`, its name checked behind
+ * a {@linkcode THIRD_ARGUMENT_CALLS} call the path's or host's before it. Looked for from the call's `(`, its name checked behind
  * it (a search from the names' letters would stop at every `H`, `N`, `l`, `a`).
  */
 export const CREDENTIAL_CALL: RegExp = new RegExp(
@@ -42,7 +58,8 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "\\bauth[ \\t]{0,4}=[ \\t]{0,4}",
     ].join("|") +
     ")\\()[ \\t]{0,16}" + ARGUMENT + "\\\\?([\"'])(?<v>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\2)" +
-    "|\\((?<=DirectoryEntry\\()[ \\t]{0,16}" + ARGUMENT.replace("\\1", "\\4") +
+    "|\\((?<=(?:" + THIRD_ARGUMENT_CALLS.join("|") + ")\\()[ \\t]{0,16}" +
+    `(?:${ARGUMENT.replace("\\1", "\\4")}|[A-Za-z_$][\\w$.]{0,64}[ \\t]{0,16},\\s{0,64})` +
     ARGUMENT.replace("\\1", "\\5") + "\\\\?([\"'])(?<w>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\6)",
   "g",
 );
@@ -82,7 +99,20 @@ export function findCredentialCalls(
       if (c === 10 || c === 13) return;
     }
   };
-  for (const at of namesOf(text, hints).calls) open(at);
+  const spots = namesOf(text, hints);
+  for (const at of spots.calls) open(at);
+  // A MySQL client's connect, from the `mysql` the name search found: in its name
+  // (`mysqli_connect(`, `pymysql.connect(`) or in its first argument (`new PDO('mysql:…'`,
+  // `getConnection("jdbc:mysql://…"`), whose `(` is a few characters before it.
+  for (const { at, kind } of spots.commands) {
+    if (kind !== "mysql") continue;
+    open(at);
+    const near = text.slice(Math.max(0, at - 29), at - 5);
+    const back = near.lastIndexOf("(");
+    if (back >= 0 && /^[ \t]{0,16}\\?["'](?:jdbc:)?$/.test(near.slice(back + 1))) {
+      opens.add(at - 5 - near.length + back);
+    }
+  }
   for (const trigger of TRIGGERS) {
     for (let at = text.indexOf(trigger); at >= 0; at = text.indexOf(trigger, at + 1)) open(at);
   }

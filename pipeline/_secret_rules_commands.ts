@@ -1,6 +1,7 @@
 /**
  * The rules for passwords written in commands, SQL and `.pgpass` (`secret_rules.ts` is the public
- * face): `mysql -pS3cret`, `sshpass -p S3cret`, `redis-cli -a S3cret`, `IDENTIFIED BY 'S3cret'`,
+ * face): `mysql -pS3cret`, `sshpass -p S3cret`, `redis-cli -a S3cret`, `mysqladmin … password
+ * S3cret`, Redis's `requirepass S3cret` and `masterauth S3cret`, `IDENTIFIED BY 'S3cret'`,
  * `PASSWORD 'S3cret'`, `SET PASSWORD FOR … = 'S3cret'`, and a `.pgpass` line's last field
  * (`host:5432:db:user:S3cret`). The commands and SQL start from the words the name search finds
  * (`nameSpots`), so they cost no search of their own.
@@ -29,6 +30,14 @@ export const MYSQL_OPTION: RegExp = new RegExp(
     ")(?=[\\s;&|)`]|$)",
   "dy",
 );
+/** After `mysqladmin`'s `mysql`, on its command line: the new password of its `password` command. */
+export const MYSQLADMIN_PASSWORD: RegExp =
+  /admin(?=[ \t])[^\r\n;&|`]{0,256}?[ \t]password[ \t]{1,16}(?<q>["']?)(?<v>[^\s"'`]{1,256})\k<q>(?=[\s;&|)`]|$)/dy;
+/**
+ * After a Redis configuration's `requirepass` or `masterauth` at a line's start: the password,
+ * alone on the rest of its line.
+ */
+const REDIS_DIRECTIVE = /[ \t]{1,16}(?<q>["']?)(?<v>[^\s"'`]{1,256})\k<q>[ \t]*(?=\r?\n|$)/dy;
 /** After `sshpass`: its `-p` password (`sshpass -p S3cret ssh …`). */
 export const SSHPASS_OPTION: RegExp =
   /[ \t]{1,16}-p[ \t]{0,16}(?<q>["']?)(?<v>[^\s"'`]{1,256})\k<q>(?=[\s;&|)`]|$)/dy;
@@ -196,6 +205,27 @@ export function findCommandPasswords(text: string, hints?: TextHints): Span[] {
   for (const { at, kind } of spots.commands) {
     const span = commandPassword(text, at, kind);
     if (span) out.push(span);
+    if (kind === "mysql") {
+      // `mysqladmin … password NEW` (after its `-p` password, if any)
+      MYSQLADMIN_PASSWORD.lastIndex = at;
+      const m = MYSQLADMIN_PASSWORD.exec(text);
+      if (m && realPassword(m.groups!.v)) out.push(spanOf(m));
+    }
+  }
+  // Redis's `requirepass` and `masterauth`, where the searches for `pass` and `auth` found them,
+  // each at a line's start.
+  const directives = spots.calls.filter((at) => text.startsWith("masterauth", at - 10))
+    .map((at) => ({ word: at - 10, at }))
+    .concat(spots.directives.map((at) => ({ word: at - 11, at })));
+  for (const { word, at } of directives) {
+    let lineStart = word;
+    while (lineStart > 0 && (text[lineStart - 1] === " " || text[lineStart - 1] === "\t")) {
+      lineStart--;
+    }
+    if (lineStart > 0 && text[lineStart - 1] !== "\n") continue;
+    REDIS_DIRECTIVE.lastIndex = at;
+    const m = REDIS_DIRECTIVE.exec(text);
+    if (m && realPassword(m.groups!.v)) out.push(spanOf(m));
   }
   for (const at of spots.passwords) {
     const span = sqlPassword(text, at);

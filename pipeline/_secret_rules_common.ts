@@ -72,6 +72,13 @@ export interface NameSpots {
   calls: number[];
   /** Where each camel case name's `Pat` ends (`adoPat`: an Azure DevOps PAT's name). */
   pats: number[];
+  /**
+   * Each `,`, `)`, `|`, `?` and `{` where a name's rest ends instead of at an operator: a default
+   * may follow (`getenv("DB_PASSWORD", "…")`, `env.DB_PASSWORD || "…"`, `variable "db_password" {`).
+   */
+  rests: number[];
+  /** Where each `requirepass` ends (Redis's password directive), found by the `pass` search. */
+  directives: number[];
 }
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */
@@ -95,6 +102,51 @@ export const PLACEHOLDER: RegExp =
  */
 export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value);
+}
+
+/**
+ * A test's value that says it is one: words and numbers joined by `-`, `_`, `:`, `.` or `/`, each
+ * part letters alone (12 at most: words) or digits alone, one of them `test`, `fake`, `mock`,
+ * `stub` or `fixture` (`test_api_key_0001`, git's `builtin:test_00000001:0`). A generated value
+ * mixes letters and digits within its parts (`test_Pa55w0rd9`), a provider's token has a random
+ * part longer than a word (`sk_test_…`).
+ *
+ * @example
+ * ```ts
+ * import { testValue } from "./_secret_rules_common.ts";
+ * testValue("builtin:test_00000001:0"); // true
+ * testValue("test_Pa55w0rd9"); // false
+ * ```
+ */
+export function testValue(value: string): boolean {
+  const parts = value.split(/[-_:./]/);
+  return parts.length > 1 && parts.every((part) => /^(?:[A-Za-z]{1,12}|[0-9]{1,16})$/.test(part)) &&
+    parts.some((part) => /^(?:test(?:ing)?|fake|mock|stub|fixture)$/i.test(part));
+}
+
+/**
+ * Whether `value` spells a word of the name written before it (`name`: the text before the
+ * operator), or the whole name, then `x`s and a counter: a test's value that names its field
+ * (`AccessToken: "ACCESSX1"`, `secret: "secret_02"`, `apiToken: "apitoken1"`). Words of 4+
+ * letters; `secretive_02` or `password123` under `MLAB_PASS` spell no word of theirs.
+ *
+ * @example
+ * ```ts
+ * import { echoesName } from "./_secret_rules_common.ts";
+ * echoesName("ACCESSX1", '\tcfg := Config{AccessToken'); // true
+ * echoesName("ACC9zq7X1", "AccessToken"); // false
+ * ```
+ */
+export function echoesName(value: string, name: string): boolean {
+  const last = /([A-Za-z][A-Za-z0-9_.-]{0,63})\\?["']?\]?[ \t]*$/.exec(name)?.[1];
+  if (!last) return false;
+  const words = last.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[ _.-]+/);
+  words.push(words.join(""));
+  const lower = value.toLowerCase();
+  return words.some((word) =>
+    word.length >= 4 && lower.startsWith(word) &&
+    /^x*[-_]?[0-9]{0,8}$/.test(lower.slice(word.length))
+  );
 }
 
 /** Upper case, lower case and digits, 20+ characters: a random token, not a word or a name. */

@@ -8,6 +8,7 @@
 
 import {
   anyCase,
+  echoesName,
   fewCharacters,
   isPlaceholder,
   LONG_QUOTED,
@@ -20,6 +21,7 @@ import {
   PLACEHOLDER,
   randomLetters,
   runEnd,
+  testValue,
   type TextHints,
 } from "./_secret_rules_common.ts";
 import { PUBLIC_DER_HEX, PUBLIC_KEY_NAME, shortToken } from "./_secret_rules_short.ts";
@@ -480,7 +482,7 @@ const PASSWORD_NAME = "(?:" +
   anyCase("(?:[_.-]?key|[_.-]?value)?");
 
 /** A name that ends in a {@linkcode PASSWORD_NAME}: its short values are the password rule's. */
-const PASSWORD_NAME_END = new RegExp(`${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]*$`);
+export const PASSWORD_NAME_END: RegExp = new RegExp(`${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]*$`);
 
 /**
  * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
@@ -563,6 +565,8 @@ export function nameSpots(text: string): NameSpots {
     passwords: [],
     calls: [],
     pats: [],
+    rests: [],
+    directives: [],
   };
   let tokenRest = -1; // where the last name's rests ended
   let valueRest = -1;
@@ -594,6 +598,9 @@ export function nameSpots(text: string): NameSpots {
       tokenRest = runEnd(TOKEN_NAME_REST, text, end);
       const c = text.charCodeAt(tokenRest);
       if (c === 58 || c === 61 || c === 62) spots.operators.push(tokenRest); // : = >
+      else if (c === 44 || c === 41 || c === 124 || c === 63 || c === 123) {
+        spots.rests.push(tokenRest); // , ) | ? {
+      }
     }
     if (end > valueRest) {
       valueRest = runEnd(VALUE_NAME_REST, text, end);
@@ -601,7 +608,7 @@ export function nameSpots(text: string): NameSpots {
       if (c === 58 || c === 61) spots.valueOperators.push(valueRest);
     }
   }
-  const pass = passSpots(text);
+  const pass = passSpots(text, spots.directives);
   if (pass.length) spots.operators = mergeAscending(spots.operators, pass);
   return spots;
 }
@@ -610,13 +617,14 @@ export function nameSpots(text: string): NameSpots {
 const PASS_WORDS = ["pass", "Pass", "PASS", "pw", "Pw", "PW"];
 
 /**
- * Where the operators after `pass` and `pw` names are (ascending): the word as a name's last
+ * Where the operators after `pass` and `pw` names are (ascending), and where each `requirepass`
+ * ends (into `directives`): the word as a name's last
  * (`DB_PASS`, `"pass"`, `dbPass`, `<Pass>`, `LDAP_BIND_PW`, `SMBPASS`), not followed by a lower
  * case letter (`password`, `passage` are found or not by their own words). `indexOf` searches,
  * the cheapest way: a branch of {@linkcode NAME_WORD} from `s` or `p` (common letters in code)
  * would cost that search its quick skip, and a pattern of its own stops at every such letter.
  */
-function passSpots(text: string): number[] {
+function passSpots(text: string, directives: number[]): number[] {
   const out: number[] = [];
   for (const word of PASS_WORDS) {
     const n = word.length;
@@ -626,6 +634,7 @@ function passSpots(text: string): number[] {
       const rest = runEnd(TOKEN_NAME_REST, text, at + n);
       const c = text.charCodeAt(rest);
       if (c === 58 || c === 61 || c === 62) out.push(rest); // : = >
+      else if (n === 4 && text.startsWith("require", at - 7)) directives.push(at + n); // Redis's
     }
   }
   return out.sort((a, b) => a - b);
@@ -680,6 +689,8 @@ const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+  // A test's value of words and numbers that says so (`builtin:test_00000001:0`).
+  if (testValue(value)) return false;
   // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), unless quoted and
   // random (`'kXqPzRtWvBnMlYhG'`); one character repeated is a stand-in.
   if (/^[A-Za-z]+$/.test(value) && !(quoted && randomLetters(value))) return false;
@@ -774,6 +785,13 @@ const NUMBER = /^(?:0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*(?:\.[0-9]+)?)$/;
 const PASS_WORD_BEFORE =
   /(?<![A-Za-z])(?:pass|Pass|PASS)\\?["']?\]?[ \t]*$|(?<=[a-z0-9])Pass\\?["']?\]?[ \t]*$/;
 
+/** A quoted value with escapes in it (`ab\"cd`), up to its closing quote, by its quote. */
+const ESCAPED_VALUE: Record<string, RegExp> = {
+  '"': /(?:[^"\\\r\n\t]|\\[^\r\n]){0,512}/y,
+  "'": /(?:[^'\\\r\n\t]|\\[^\r\n]){0,512}/y,
+  "`": /(?:[^`\\\r\n\t]|\\[^\r\n]){0,512}/y,
+};
+
 /** Where the password of a {@linkcode NAMED_PASSWORD} match at `start` ends; undefined: none. */
 function passwordEnd(text: string, m: RegExpExecArray, start: number): number | undefined {
   const { op, gap, q } = m.groups!;
@@ -786,6 +804,13 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   // entity or triple quote: at any quote.
   const close = q.length === 1 ? value.indexOf(q) : value.search(/["'`]/);
   if (close >= 0) value = value.slice(0, close);
+  else if (
+    q.length === 1 && text[start + value.length] === "\\" && text[start + value.length + 1] === q
+  ) {
+    // An escaped quote inside (`"ab\"cd"`): the value goes on to its closing quote.
+    ESCAPED_VALUE[q].lastIndex = start;
+    value = ESCAPED_VALUE[q].exec(text)![0];
+  }
   if (!q) {
     // A blank ends it, and a sentence's full stop is not part of it.
     value = value.replace(/ .*/, "").replace(/\.+$/, "");
@@ -816,7 +841,9 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   if (!q && !element && codeByPlace(text, m.index, start, end)) return undefined;
   // A shell test's comparison (`test "$linkmode,$pass" = "lib,link"`), as `==` is elsewhere.
   if (op === "=" && shellComparison(text, m.index)) return undefined;
-  return passwordLike(value, q !== "" || element) ? end : undefined;
+  if (!passwordLike(value, q !== "" || element)) return undefined;
+  // A test's value that spells its name and a counter (`AccessToken: "ACCESSX1"`).
+  return echoesName(value, nameBefore(text, m.index)) ? undefined : end;
 }
 
 /** A hex value of one digit repeated (`0000…`, `ffff…`): a sample config's stand-in for a key. */

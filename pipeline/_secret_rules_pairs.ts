@@ -6,9 +6,14 @@
  * @module
  */
 
-import { LONG_PAIR_VALUE, runEnd, type TextHints } from "./_secret_rules_common.ts";
+import { LONG_PAIR_VALUE, nameBefore, runEnd, type TextHints } from "./_secret_rules_common.ts";
 import { textHints } from "./_secret_rules_hints.ts";
-import { ENV_PASSWORD_NAME, findNamedPasswords, findNamedTokens } from "./_secret_rules_names.ts";
+import {
+  ENV_PASSWORD_NAME,
+  findNamedPasswords,
+  findNamedTokens,
+  namesOf,
+} from "./_secret_rules_names.ts";
 import { randomKeyAt } from "./_secret_rules_keys.ts";
 
 /**
@@ -109,4 +114,52 @@ function pairSecrets(
   return [...findNamedTokens(line), ...passwords, ...keys]
     .filter((f) => f.start > name.length)
     .map((f) => ({ ...f, start: f.start + shift, end: f.end + shift }));
+}
+
+/** After a name's operator: blanks and a list's `[`. */
+const LIST_OPEN = /[ \t]{0,16}\[/y;
+/** A list's next quoted item (group `v`), its `,` or the list's `]` after it. */
+export const LIST_ITEM: RegExp =
+  /\s{0,64}(?<q>["'])(?<v>[^"'\r\n\\]{1,1024})\k<q>\s{0,64}(?<next>[,\]])/dy;
+/** A name at the end of the text before its operator (its quote and blanks after it). */
+const NAME_AT_END = /[A-Za-z0-9_.-]{1,128}(?=\\?["']?\]?[ \t]*$)/;
+
+/**
+ * The tokens of a list under a secret's name (`TOKEN_LIST = ['…', '…']`, `"api_keys": ["…"]`),
+ * each item read as `NAME="item"` by {@linkcode findNamedTokens}: a random or provider-shaped
+ * token is one, words (`["password", "token"]`) and code (`[key.id for key in keys]`) are not.
+ * Looked for at the operators the name search found, 64 items at most.
+ *
+ * @example
+ * ```ts
+ * import { findListTokens } from "./_secret_rules_pairs.ts";
+ * findListTokens('API_KEYS = ["Xk29fjQ02aLpZ8wq7Rt5Ym3n"]'); // [{ start: 12, end: 36, rule: "named-secret" }]
+ * ```
+ */
+export function findListTokens(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  for (const at of namesOf(text, hints).operators) {
+    LIST_OPEN.lastIndex = at + 1;
+    if (!LIST_OPEN.test(text)) continue;
+    const name = NAME_AT_END.exec(nameBefore(text, at))?.[0];
+    if (!name) continue;
+    let from = LIST_OPEN.lastIndex;
+    for (let i = 0; i < 64; i++) {
+      LIST_ITEM.lastIndex = from;
+      const m = LIST_ITEM.exec(text);
+      if (!m) break;
+      const [start] = m.indices!.groups!.v;
+      const line = `${name}="${m.groups!.v}"`;
+      const shift = start - name.length - 2;
+      for (const f of findNamedTokens(line)) {
+        if (f.start > name.length) out.push({ ...f, start: f.start + shift, end: f.end + shift });
+      }
+      if (m.groups!.next === "]") break;
+      from = LIST_ITEM.lastIndex;
+    }
+  }
+  return out;
 }

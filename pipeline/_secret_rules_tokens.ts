@@ -18,6 +18,31 @@ import {
 /** A token, not a placeholder of one (`ghp_xxxx…`, `AIzaaaaa…`): see `fewCharacters`. */
 const notPlaceholder = (value: string) => !fewCharacters(value);
 
+/** A Twilio account SID (`AC…`) or API key SID (`SK…`). */
+const TWILIO_SID = /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/g;
+/**
+ * What follows a quoted SID when the next argument is its secret: the SID's closing quote, a
+ * `,`, and 32 letters and digits in quotes (an account's auth token is hex, an API key's secret
+ * base62), as Twilio's clients take them (`Client("AC…", "…")`, `twilio('AC…', '…')`).
+ */
+const TWILIO_SECRET_AFTER = /\\?["'][ \t]{0,16},\s{0,64}\\?["'](?<v>[A-Za-z0-9]{32})\\?["']/dy;
+
+/** Every Twilio SID, and the secret passed right after one (see {@linkcode TWILIO_SECRET_AFTER}). */
+function findTwilio(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const m of text.matchAll(TWILIO_SID)) {
+    const end = m.index + m[0].length;
+    out.push({ start: m.index, end });
+    TWILIO_SECRET_AFTER.lastIndex = end;
+    const after = TWILIO_SECRET_AFTER.exec(text);
+    if (after && /[0-9]/.test(after.groups!.v) && !fewCharacters(after.groups!.v)) {
+      const [start, stop] = after.indices!.groups!.v;
+      out.push({ start, end: stop });
+    }
+  }
+  return out;
+}
+
 /** The provider tokens of the rule table, in its order (see `SECRET_SHAPES`). */
 export const PROVIDER_TOKENS: SecretShape[] = [
   {
@@ -159,9 +184,12 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     id: "twilio-key",
     gate: "AS",
     label: "twilio",
-    kind: "Twilio account SID and API key SID (`AC…`, `SK…`; auth tokens under a Twilio name)",
+    kind: "Twilio account SID and API key SID (`AC…`, `SK…`; auth tokens under a Twilio name, " +
+      'and the argument after a quoted SID: `Client("AC…", "…")`)',
     hints: ["AC", "SK"],
-    pattern: /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/g,
+    // What it matches (the hint test reads it); `find` adds the secret quoted after a SID.
+    pattern: TWILIO_SID,
+    find: findTwilio,
   },
   {
     id: "openrouter-key",

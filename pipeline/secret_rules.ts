@@ -46,9 +46,14 @@
  * `rabbitmqctl add_user`, `composer config http-basic.…`), `curl -u TOKEN:`, Azure DevOps PATs,
  * Facebook's `EAA…`, Composer's `auth.json` tokens, `?code=` and `?key=` in a URL,
  * `x-functions-key`, `az login -p`, a value split by a `\` continuation, a YAML anchor or a TOML
- * multi-line string's line end before a value; a `0x` number under a key's name kept).
+ * multi-line string's line end before a value; a `0x` number under a key's name kept); 18: a
+ * test's values that name themselves kept (`AccessToken: "ACCESSX1"`, `test_…_0001`), passwords
+ * by position in databases' connect calls, a Twilio secret after its SID, a secret's default
+ * (`${DB_PASSWORD:-…}`, `getenv("…", "…")`, a Terraform variable's), `mysqladmin … password`,
+ * Redis's `requirepass` and `masterauth`, an escaped quote inside a quoted password, the tokens
+ * of a list under a secret's name, a value split over two string literals.
  */
-export const SECRET_RULES_VERSION = 17;
+export const SECRET_RULES_VERSION = 18;
 
 import {
   fewCharacters,
@@ -57,6 +62,7 @@ import {
   LONG_QUOTED,
   LONG_TOKEN,
   LONG_UNQUOTED,
+  runEnd,
   type SecretMatch,
   type SecretShape,
   type TextHints,
@@ -74,7 +80,7 @@ import {
   passwordLike,
   REFERENCE,
 } from "./_secret_rules_names.ts";
-import { findPairs, PAIR_FORMS } from "./_secret_rules_pairs.ts";
+import { findListTokens, findPairs, LIST_ITEM, PAIR_FORMS } from "./_secret_rules_pairs.ts";
 import {
   BASE64_PEM,
   findK8sSecretData,
@@ -102,6 +108,7 @@ import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_element
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
+import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
@@ -145,6 +152,7 @@ import {
   findPgpassPasswords,
   IDENTIFIED_BY,
   MYSQL_OPTION,
+  MYSQLADMIN_PASSWORD,
   PGPASS_LINE,
   PGPASS_PASSWORD,
   PGPASS_QUOTED_PASSWORD,
@@ -406,6 +414,16 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findOracleCallPasswords,
   },
   {
+    id: "secret-default",
+    label: "password",
+    kind: "A secret's default: `${DB_PASSWORD:-…}`, Spring's `${db.password:…}`, " +
+      '`os.getenv("API_KEY", "…")`, `env(\'DB_PASSWORD\', \'…\')`, `ENV.fetch("…") { "…" }`, ' +
+      "`process.env.DB_PASSWORD || \"…\"`, `db_password | default('…')`, a Terraform " +
+      '`variable "db_password"`\'s `default`',
+    hints: [], // (found from the names' spots: see `_secret_rules_defaults.ts`)
+    find: findSecretDefaults,
+  },
+  {
     id: "discord-call",
     gate: "(",
     label: "discord",
@@ -481,6 +499,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind:
       "A password in a command or SQL: `mysql -pS3cret`, `sshpass -p S3cret`, `redis-cli -a S3cret`, " +
+      "`mysqladmin … password S3cret`, Redis's `requirepass S3cret` and `masterauth S3cret`, " +
       "`IDENTIFIED BY 'S3cret'`, `PASSWORD 'S3cret'`, `SET PASSWORD FOR … = 'S3cret'`",
     hints: [],
     find: findCommandPasswords,
@@ -528,6 +547,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findPairs,
   },
   {
+    id: "list-token",
+    label: "named-secret",
+    kind: "The tokens of a list under a secret's name (`TOKEN_LIST = ['…', '…']`, " +
+      '`"api_keys": ["…"]`), each read as a value of that name',
+    hints: ["["],
+    find: findListTokens,
+  },
+  {
     id: "letters-password",
     label: "password",
     kind: "A password of letters alone under a password name on a data file's line " +
@@ -540,7 +567,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind: "The password passed by position to a call that takes credentials: " +
       '`HTTPBasicAuth("user", "…")`, `auth=("user", "…")`, `NetworkCredential("user", "…")`, ' +
-      '`smtp.login("user", "…")`, `BasicAWSCredentials("AKIA…", "…")`, `DirectoryEntry(path, "user", "…")`',
+      '`smtp.login("user", "…")`, `BasicAWSCredentials("AKIA…", "…")`, `DirectoryEntry(path, "user", "…")`, ' +
+      '`new PDO(dsn, "user", "…")`, `mysqli_connect(host, "user", "…")`, `getConnection(url, "user", "…")`',
     hints: [], // the rule's own searches (see `_secret_rules_calls.ts`)
     find: findCredentialCalls,
   },
@@ -579,6 +607,16 @@ const JOINT = new RegExp(
   String.raw`(?<=${CONTINUED})(?:\\\r?\n|\\\\\\n|\\(?= ))[ \t]{0,64}(?=[^\s\\])`,
   "g",
 );
+
+/**
+ * Between the two literals a value is split over: the first's closing quote, a concatenation
+ * (`+`, PHP's `.`, VB's `&`; or none, Python's and C's literals side by side on the next line)
+ * and the second's opening quote, before a value's character.
+ */
+const CONCAT =
+  /\\?(["'])[ \t]{0,16}(?:[+.&][ \t]{0,16}(?:\r?\n[ \t]{0,64})?|\r?\n[ \t]{0,64}(?:[+.&][ \t]{0,16})?)\\?\1(?=[^\s"'\\])/y;
+/** A JWT's characters (its parts and their dots), up to where its first literal ends. */
+const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 
 /**
  * Every regular expression the rules run over a whole text, by name: each shape's pattern (by
@@ -647,6 +685,12 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   USER_TOKEN,
   JOINT,
   FACEBOOK_TOKEN,
+  MYSQLADMIN_PASSWORD,
+  CONCAT,
+  JWT_RUN,
+  BRACE_DEFAULT,
+  FALLBACK_AFTER,
+  LIST_ITEM,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 
@@ -669,29 +713,64 @@ export function findSecrets(
   const out = findEach(text, options, hints);
   // A value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`): the rules again
   // on the text with its continuations joined, for the values that cross one.
-  if (hints.families.includes("\\")) out.push(...joinedMatches(text, options));
+  if (hints.families.includes("\\")) {
+    const joints = [...text.matchAll(JOINT)].map((m) => ({ index: m.index, length: m[0].length }));
+    out.push(...joinedMatches(text, options, joints));
+  }
+  // A value split over two string literals (`"eyJ…" +` then `"…"`): the rules again with the
+  // literals joined, where a value found or a JWT's head ends at one.
+  const concats = concatJoints(text, out, hints);
+  if (concats.length) out.push(...joinedMatches(text, options, concats));
   return out;
 }
 
 /**
- * The matches of the rules in `text` with its `\` line continuations joined that cross one,
- * spanning the original text (the `\`, the line end and the indent within). The rules read the
+ * The joints of values split over two string literals ({@linkcode CONCAT}): after each match
+ * `found` ends, and after the run of each JWT's head (`eyJ`) in a text whose hints found one.
+ */
+function concatJoints(
+  text: string,
+  found: SecretMatch[],
+  hints: TextHints,
+): Array<{ index: number; length: number }> {
+  const ends = found.map((m) => m.end);
+  if (hints.families.includes("J")) {
+    // (the next head looked for after the run: one inside it is the same run's)
+    for (let at = text.indexOf("eyJ"); at >= 0;) {
+      const end = runEnd(JWT_RUN, text, at);
+      ends.push(end);
+      at = text.indexOf("eyJ", Math.max(end, at + 3));
+    }
+  }
+  const joints: Array<{ index: number; length: number }> = [];
+  for (const end of [...new Set(ends)].sort((a, b) => a - b)) {
+    CONCAT.lastIndex = end;
+    const m = CONCAT.exec(text);
+    if (m) joints.push({ index: end, length: m[0].length });
+  }
+  return joints;
+}
+
+/**
+ * The matches of the rules in `text` with its joints `found` removed (`\` line continuations,
+ * the quotes and `+` between two literals) that cross one, spanning the original text (the `\`,
+ * the line end and the indent within). The rules read the
  * lines around each run of continuations (the line before, for a name written there), not the
  * whole text again.
  */
 function joinedMatches(
   text: string,
   options: { prose?: boolean; label?: (shape: SecretShape) => string },
+  found: Array<{ index: number; length: number }>,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
-  const found = [...text.matchAll(JOINT)];
   for (let i = 0; i < found.length;) {
     // A window: the line before the first joint's line to the line after the last joint of a
     // run (joints 2 KB apart at most).
     let last = i;
-    while (last + 1 < found.length && found[last + 1].index! - found[last].index! < 2048) last++;
-    const from = lineStart(text, lineStart(text, found[i].index!) - 1);
-    const lastEnd = found[last].index! + found[last][0].length;
+    while (last + 1 < found.length && found[last + 1].index - found[last].index < 2048) last++;
+    const from = lineStart(text, lineStart(text, found[i].index) - 1);
+    const lastEnd = found[last].index + found[last].length;
     let to = text.indexOf("\n", lineEnd(text, lastEnd) + 1);
     if (to < 0) to = text.length;
     // The window joined, and where each joint is in it.
@@ -701,8 +780,8 @@ function joinedMatches(
     for (let k = i; k <= last; k++) {
       const m = found[k];
       joined += text.slice(at, m.index);
-      joints.push({ at: joined.length, removed: m[0].length });
-      at = m.index! + m[0].length;
+      joints.push({ at: joined.length, removed: m.length });
+      at = m.index + m.length;
     }
     joined += text.slice(at, to);
     // Where a position of the joined window is in `text`: a start after the joints at or before

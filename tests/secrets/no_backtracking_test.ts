@@ -143,6 +143,12 @@ const ADVERSARIAL: Array<[string, string]> = [
   ["SET PASSWORD FOR without =", "SET PASSWORD FOR x".repeat(56 * 1024)],
   [".pgpass fields without a password", "'h:1:db:u:".repeat(100 * 1024)],
   ["YAML keys without values", "password:\n  ".repeat(80 * 1024)],
+  ["references without defaults", "${DB_PASSWORD:-".repeat(64 * 1024)],
+  ["lists under names without tokens", 'TOKENS = ["a", '.repeat(64 * 1024)],
+  ["connects without passwords", "new PDO('mysql:', 'u', ".repeat(40 * 1024)],
+  ["Redis directives without values", "requirepass masterauth ".repeat(44 * 1024)],
+  ["JWT heads in one run", "eyJ".repeat(340 * 1024)],
+  ["JWT heads between literals", '"eyJ" +\n"'.repeat(120 * 1024)],
 ];
 
 Deno.test("no rule backtracks on adversarial 1 MB lines: each finds what it should", () => {

@@ -1,0 +1,114 @@
+/**
+ * The rule for a secret's default (`secret_rules.ts` is the public face): a value written as the
+ * fallback of a secret read from elsewhere is a secret written in the file, whatever reads it
+ * first. A reference's default (`${DB_PASSWORD:-…}` in a compose file, `${db.password:…}` in
+ * Spring), an environment read's fallback (`os.getenv("API_KEY", "…")`, `ENV.fetch("…") { "…" }`,
+ * `process.env.DB_PASSWORD || "…"`, Laravel's `env('DB_PASSWORD', '…')`), a template's
+ * `db_password | default('…')` and a Terraform variable's `default` (`variable "db_password" {`).
+ * Each is found from where a secret's name ends ({@linkcode NameSpots}), so a text without one
+ * costs nothing.
+ *
+ * @module
+ */
+
+import { echoesName, type TextHints } from "./_secret_rules_common.ts";
+import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.ts";
+
+/**
+ * A reference's default after its name: `:-`, `:=` or Spring's `:`, then the value and `}` (not
+ * the shell's `:+`, a value used when the name is set, nor `:?`, the error when it is not).
+ */
+export const BRACE_DEFAULT: RegExp = /:(?![+?])[-=]?(?<v>[^\s{}"'`$\\]{1,256})\}/dy;
+/** A call that reads the environment or a setting, right before a quoted name. */
+const ENV_CALL =
+  /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv)\([ \t]*\\?["']$/;
+/** An environment object's member or subscript, up to the name's end (`process.env.DB_PASSWORD`). */
+const ENV_MEMBER = /(?:\benv\.|(?:\bENV|\benviron|\$_ENV|\$_SERVER)\[["'])[A-Za-z0-9_]{1,64}$/;
+/** A call's fallback argument: `, "…"`, the value quoted. */
+const FALLBACK_ARGUMENT = /,[ \t]{0,16}\\?(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\\?\k<q>/dy;
+/** A fallback after the call or the member: `) { "…" }`, `|| "…"`, `?? "…"`, `?: "…"`, `or "…"`. */
+export const FALLBACK_AFTER: RegExp =
+  /(?:\)|\])?[ \t]{0,16}(?:\{|\|\||\?\?|\?:|\bor\b)[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
+/** A template's filter: `| default('…')`, `| default("…")`. */
+const FILTER_DEFAULT = /\|[ \t]{0,16}default\([ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
+/** A Terraform variable's block opening, right before its quoted name: `variable "`. */
+const VARIABLE_BLOCK = /\bvariable[ \t]{1,16}"$/;
+/** A variable block's `default = "…"` line, up to the block's end. */
+const VARIABLE_DEFAULT = /^[ \t]*default[ \t]*=[ \t]*"(?<v>[^"\r\n\\]{1,256})"/dm;
+
+/**
+ * The default of every secret read from elsewhere: see the module's text. The name must be a
+ * password's, a token's or a secret's (`PASSWORD_NAME`), the value read as a password, not a
+ * test's echo of its name.
+ *
+ * @example
+ * ```ts
+ * import { findSecretDefaults } from "./_secret_rules_defaults.ts";
+ * findSecretDefaults("POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-Tr0ub4dor3}"); // [{ start: 40, end: 50 }]
+ * ```
+ */
+export function findSecretDefaults(
+  text: string,
+  hints?: TextHints,
+): Array<{ start: number; end: number }> {
+  const spots = namesOf(text, hints);
+  const out: Array<{ start: number; end: number }> = [];
+  const take = (at: number, pattern: RegExp, from: number, to: number) => {
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    if (!m) return;
+    const value = m.groups!.v;
+    const name = text.slice(from, to);
+    if (!passwordLike(value, true) || echoesName(value, name)) return;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  };
+  for (const at of spots.operators) {
+    // `:` and then no blank (`${DB_PASSWORD:-…}`; a pair's `name: value` has one)
+    const next = text.charCodeAt(at + 1);
+    if (text.charCodeAt(at) !== 58 || next === 32 || next === 9 || next === 10) continue;
+    const start = nameStart(text, at);
+    if (text.slice(Math.max(0, start - 2), start) !== "${") continue;
+    if (PASSWORD_NAME_END.test(text.slice(start, at))) take(at, BRACE_DEFAULT, start, at);
+  }
+  for (const at of spots.rests) {
+    // The name (with its closing quote and blanks) ends at `at`.
+    let end = at;
+    while (end > 0 && /[ \t"'\\\]]/.test(text[end - 1])) end--;
+    const start = nameStart(text, end);
+    if (start === end || !PASSWORD_NAME_END.test(text.slice(start, at))) continue;
+    const before = text.slice(Math.max(0, start - 40), start);
+    const c = text[at];
+    if (ENV_CALL.test(before)) {
+      take(at, c === "," ? FALLBACK_ARGUMENT : FALLBACK_AFTER, start, end);
+    } else if (ENV_MEMBER.test(text.slice(Math.max(0, end - 80), end))) {
+      take(at, FALLBACK_AFTER, start, end);
+    } else if (c === "|") take(at, FILTER_DEFAULT, start, end);
+    else if (c === "{" && VARIABLE_BLOCK.test(before)) {
+      // the block's lines, up to its closing `}` at a line's start (2 KB at most)
+      let close = text.indexOf("\n}", at);
+      if (close < 0 || close - at > 2048) close = Math.min(text.length, at + 2048);
+      const m = VARIABLE_DEFAULT.exec(text.slice(at, close));
+      if (
+        m && passwordLike(m.groups!.v, true) && !echoesName(m.groups!.v, text.slice(start, end))
+      ) {
+        const [s, e] = m.indices!.groups!.v;
+        out.push({ start: at + s, end: at + e });
+      }
+    }
+  }
+  return out;
+}
+
+/** Where the name that ends at `end` starts (64 characters back at most). */
+function nameStart(text: string, end: number): number {
+  let start = end;
+  while (start > 0 && start > end - 64 && nameChar(text.charCodeAt(start - 1))) start--;
+  return start;
+}
+
+/** Whether a character code is one of a name's: a letter, a digit, `_`, `.` or `-`. */
+function nameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
+    c === 46 || c === 45;
+}
