@@ -1041,7 +1041,21 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "cpp",
-    extensions: [".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp"],
+    extensions: [
+      ".cc",
+      ".cpp",
+      ".cxx",
+      ".c++",
+      ".hpp",
+      ".hh",
+      ".hxx",
+      ".h++",
+      ".ipp",
+      ".tpp",
+      // CUDA is C++ with a few words more (`__global__`, `<<<grid, block>>>` in bodies).
+      ".cu",
+      ".cuh",
+    ],
     grammar: "cpp",
     pkg: "tree-sitter-cpp@0.23.4",
     wasm: "tree-sitter-cpp.wasm",

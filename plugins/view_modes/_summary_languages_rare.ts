@@ -173,6 +173,49 @@ const PROTOBUF: Patterns = [
 ];
 
 /**
+ * Cython's classes (`cdef class`, `cdef extern` blocks name their header), its `def`, `cdef` and
+ * `cpdef` functions at any depth (a `cdef` of variables is no function: a name must take `(`),
+ * its structs and type names, and what it imports and `cimport`s.
+ */
+const CYTHON: Patterns = [
+  [
+    "classes",
+    /^[ \t]*(?:cdef[ \t]+(?:(?:public|api|readonly|final)[ \t]+)*)?class[ \t]+([A-Za-z_]\w*)/gm,
+  ],
+  [
+    "functions",
+    /^[ \t]*(?:async[ \t]+)?c?p?def\b(?![ \t]+(?:(?:public|api|readonly|final|packed)[ \t]+)*(?:class|extern|struct|union|enum)\b)[^(\n#=]*?(?<!\w)([A-Za-z_]\w*)[ \t]*\(/gm,
+  ],
+  [
+    "types",
+    /^[ \t]*(?:(?:ctypedef|cdef)[ \t]+(?:packed[ \t]+)?(?:struct|union|enum|fused)[ \t]+([A-Za-z_]\w*)|ctypedef[ \t]+[^\n#(]*?(?<!\w)([A-Za-z_]\w*)[ \t]*$)/gm,
+  ],
+  ["externs", /^[ \t]*cdef[ \t]+extern[ \t]+from[ \t]+["']([^"'\n]+)["']/gm],
+  [
+    "imports",
+    /^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+c?import|c?import[ \t]+([\w.]+))/gm,
+  ],
+];
+
+/**
+ * A GraphQL schema's or document's types (objects, interfaces, inputs, enums, unions, scalars,
+ * each also as an `extend`), its directives and its operations and fragments.
+ */
+const GRAPHQL: Patterns = [
+  ["types", /^[ \t]*(?:extend[ \t]+)?type[ \t]+([_A-Za-z]\w*)/gm],
+  ["interfaces", /^[ \t]*(?:extend[ \t]+)?interface[ \t]+([_A-Za-z]\w*)/gm],
+  ["inputs", /^[ \t]*(?:extend[ \t]+)?input[ \t]+([_A-Za-z]\w*)/gm],
+  ["enums", /^[ \t]*(?:extend[ \t]+)?enum[ \t]+([_A-Za-z]\w*)/gm],
+  ["unions", /^[ \t]*(?:extend[ \t]+)?union[ \t]+([_A-Za-z]\w*)/gm],
+  ["scalars", /^[ \t]*(?:extend[ \t]+)?scalar[ \t]+([_A-Za-z]\w*)/gm],
+  ["directives", /^[ \t]*directive[ \t]+@([_A-Za-z]\w*)/gm],
+  [
+    "operations",
+    /^[ \t]*((?:query|mutation|subscription)[ \t]+[_A-Za-z]\w*|fragment[ \t]+[_A-Za-z]\w*)/gm,
+  ],
+];
+
+/**
  * Groovy's types and methods, and a Gradle script's plugins, tasks and top-level blocks
  * (`dependencies {`, `android {`).
  */
@@ -217,16 +260,19 @@ function templatePatterns(html: Patterns): Patterns {
 
 /**
  * The summary languages this file adds, by extension (lower case); `html` are the HTML page's
- * patterns, which a template is read by first. A file in which no pattern finds a name (a
+ * patterns, which a template is read by first, and `c` C's, which CUDA is read by. A file in which no pattern finds a name (a
  * template of a config file, a script of statements) is shown by its first lines, as before.
  *
  * @example
  * ```ts
  * import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
- * rareSummaryLanguages([])[".ml"].label; // "OCaml"
+ * rareSummaryLanguages([], [])[".ml"].label; // "OCaml"
  * ```
  */
-export function rareSummaryLanguages(html: Patterns): Record<string, SummaryLanguage> {
+export function rareSummaryLanguages(
+  html: Patterns,
+  c: Patterns,
+): Record<string, SummaryLanguage> {
   const template = templatePatterns(html);
   const glsl = { label: "GLSL shader", patterns: GLSL, orHead: true };
   const fortran = { label: "Fortran", patterns: FORTRAN, orHead: true };
@@ -265,6 +311,14 @@ export function rareSummaryLanguages(html: Patterns): Record<string, SummaryLang
     ".vert": glsl,
     ".frag": glsl,
     ".proto": { label: "Protocol Buffers", patterns: PROTOBUF, orHead: true },
+    ".pyx": { label: "Cython", patterns: CYTHON, orHead: true },
+    ".pxd": { label: "Cython declarations", patterns: CYTHON, orHead: true },
+    ".pxi": { label: "Cython include", patterns: CYTHON, orHead: true },
+    ".graphql": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
+    ".graphqls": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
+    ".gql": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
+    ".cu": { label: "CUDA", patterns: c },
+    ".cuh": { label: "CUDA header", patterns: c },
     ".groovy": { label: "Groovy", patterns: GROOVY, orHead: true },
     ".gradle": { label: "Gradle", patterns: GROOVY, orHead: true },
     ".eex": { label: "EEx template", patterns: template, orHead: true },

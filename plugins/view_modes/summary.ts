@@ -189,7 +189,7 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ...MORE,
   // OCaml, F#, Erlang, Clojure, Fortran, COBOL, assembly, Protocol Buffers, Groovy and Gradle;
   // templates (EEx, ERB, Jinja, ...) read as HTML with their own blocks, partials and components.
-  ...rareSummaryLanguages(MORE[".html"].patterns),
+  ...rareSummaryLanguages(MORE[".html"].patterns, C),
 };
 
 /**
@@ -207,7 +207,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "7",
+    version: "8",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {

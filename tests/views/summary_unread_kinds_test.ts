@@ -1,0 +1,98 @@
+import assert from "node:assert/strict";
+import { summarize } from "../../plugins/view_modes/summary.ts";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { languageOf } from "../../pipeline/transform.ts";
+
+// Small files of kinds a summary read as text (their first lines: a license comment) or as
+// another language (a Puppet manifest as Pascal, with no name), written for these tests.
+const LICENSE = "# Copyright (c) 2024 A. Author\n# Licensed under the MIT license.\n";
+
+const CASES: Array<[string, string, string]> = [
+  [
+    "pkg/h5f.pyx",
+    LICENSE + [
+      "from .defs cimport *",
+      "from cpython.buffer cimport PyObject_CheckBuffer",
+      "import gc",
+      'cdef extern from "hdf5.h":',
+      "    ctypedef long int hid_t",
+      "    ctypedef struct H5F_info_t:",
+      "        int version",
+      "cdef class FileID(GroupID):",
+      "    cdef int n",
+      "    cdef object _cache = None",
+      "    cpdef close(self):",
+      "        pass",
+      "def open(char* name, unsigned int flags=0, PropFAID fapl=None):",
+      "    pass",
+      "cdef inline int _check(hid_t fid) except -1:",
+      "    return 0",
+    ].join("\n") + "\n",
+    "**Cython**, 18 lines\n- classes: `FileID`\n- functions: `close`, `open`, `_check`\n- types: `hid_t`, `H5F_info_t`\n- externs: `hdf5.h`\n- imports: `.defs`, `cpython.buffer`, `gc`",
+  ],
+  [
+    "schema.graphql",
+    LICENSE + [
+      "directive @cap(name: String) on FIELD_DEFINITION",
+      '"""An actor."""',
+      "interface Actor { login: String! }",
+      "type User implements Actor & Node {",
+      "  login: String!",
+      "}",
+      "extend type Query { viewer: User! }",
+      "input AddStarInput { id: ID! }",
+      "enum Role { ADMIN MEMBER }",
+      "union Owner = User | Org",
+      "scalar DateTime",
+      "query Viewer { viewer { login } }",
+      "fragment UserParts on User { login }",
+    ].join("\n") + "\n",
+    "**GraphQL**, 15 lines\n- types: `User`, `Query`\n- interfaces: `Actor`\n- inputs: `AddStarInput`\n- enums: `Role`\n- unions: `Owner`\n- scalars: `DateTime`\n- directives: `cap`\n- operations: `query Viewer`, `fragment UserParts`",
+  ],
+  [
+    "manifests/vhost.pp",
+    LICENSE + [
+      "define apache::vhost (",
+      "  String $docroot,",
+      ") {",
+      "  include apache::mod::ssl",
+      "  contain ::apache::params",
+      "  file { $docroot:",
+      "    ensure => directory,",
+      "  }",
+      '  concat::fragment { "${name}-header":',
+      "    target => $name,",
+      "  }",
+      "}",
+      "class apache::mod::ssl { }",
+      "node 'web01.example.com' { }",
+    ].join("\n") + "\n",
+    "**Puppet**, 16 lines\n- classes: `apache::mod::ssl`\n- defined types: `apache::vhost`\n- nodes: `'web01.example.com'`\n- includes: `apache::mod::ssl`, `::apache::params`\n- resources: `file`, `concat::fragment`",
+  ],
+  [
+    "src/Cart.pp",
+    "unit Cart;\ninterface\ntype\n  TCart = class(TObject)\n  end;\nprocedure Clear;\nimplementation\nend.\n",
+    "**Pascal**, 8 lines\n- unit: `Cart`\n- types: `TCart`\n- routines: `Clear`",
+  ],
+  [
+    "llmc/layernorm.cuh",
+    '/* LayerNorm kernels. */\n#include "cuda_common.h"\n\n__global__ void layernorm_kernel(float* out, const float* inp, int N) {\n  out[0] = inp[0];\n}\n\nvoid layernorm_forward(float* out, const float* inp, int N, cudaStream_t stream) {\n  layernorm_kernel<<<N, 256, 0, stream>>>(out, inp, N);\n}\n',
+    "**CUDA header**, 10 lines\n- functions: `layernorm_kernel`, `layernorm_forward`\n- includes: `cuda_common.h`",
+  ],
+];
+
+Deno.test("Cython, GraphQL, Puppet and CUDA summaries list their names", () => {
+  for (const [path, text, want] of CASES) assert.equal(summarize(path, text), want, path);
+});
+
+Deno.test("a CUDA file has a skeleton and a fence of its own", async () => {
+  const [, text] = CASES.find(([path]) => path.endsWith(".cuh"))!;
+  const out = (await renderCode("kernels.cu", text))!;
+  assert.match(
+    out.text,
+    /^__global__ void layernorm_kernel\(float\* out, const float\* inp, int N\) \{ \.\.\. \}$/m,
+  );
+  assert.match(out.text, /^void layernorm_forward\([^\n]*\) \{ \.\.\. \}$/m);
+  assert.equal(languageOf("kernels.cu"), "cuda");
+  assert.equal(languageOf("h5f.pyx"), "cython");
+});
