@@ -20,17 +20,27 @@ const MACRO = String.raw`_*[A-Z][A-Z0-9_]*[A-Z0-9_]`;
 const DECLARATION_START = String.raw`(?:template|class|struct|union|enum|namespace|typedef|` +
   String.raw`using|extern|inline|static|constexpr|consteval|virtual|explicit|friend)\b`;
 
+/** A macro word before a keyword that starts a declaration, on one line (`FMT_EXPORT template`). */
+const BEFORE_KEYWORD = new RegExp(String.raw`^([ \t]*)(${MACRO})(?=[ \t]+${DECLARATION_START})`);
+
+/** A macro word alone on its line (a comment may follow it). */
+const ALONE = new RegExp(String.raw`^([ \t]*)(${MACRO})[ \t]*(?:\/\/.*)?$`);
+
+/** A line that starts a declaration or a directive: a macro word alone before it has no place. */
+const STARTS_DECLARATION = new RegExp(String.raw`^[ \t]*(?:#|${DECLARATION_START})`);
+
 /**
- * A macro word alone on its line before a line that starts a declaration or a directive, or at
- * the text's end (`FMT_BEGIN_NAMESPACE` then `namespace detail {`, `FMT_END_NAMESPACE` then
- * `#endif`), or before such a keyword on its own line (`FMT_EXPORT template <typename T>`). Read
- * from a line's start, never over more than the blank lines between the two.
+ * A line that may hold a macro word inside it: an upper-case word after `class`, `struct`,
+ * `union` or `if` (a preprocessor line is none).
  */
-const BEFORE_DECLARATION = new RegExp(
-  String
-    .raw`^([ \t]*)(${MACRO})(?=[ \t]+${DECLARATION_START}|[ \t]*(?:\/\/[^\n]*)?(?:\n[ \t]*)*(?:$(?![^]))|[ \t]*(?:\/\/[^\n]*)?\n(?:[ \t]*\n)*[ \t]*(?:#|${DECLARATION_START}))`,
-  "gm",
-);
+const HAS_INNER = /^(?![ \t]*#).*\b(?:class|struct|union|if)[ \t]+_*[A-Z]/;
+
+/** Whether a text may hold any macro word out of place: most files hold none, and are not split. */
+const MAY_HOLD = /^[ \t]*_*[A-Z]|\b(?:class|struct|union|if)[ \t]+_*[A-Z]/m;
+
+const UNDERSCORE = 95;
+const UPPER_A = 65;
+const UPPER_Z = 90;
 
 /** A macro word between `if` and its condition (`if FMT_CONSTEXPR20 (x)`: an `if constexpr`). */
 const IN_IF = new RegExp(String.raw`\b(if[ \t]+)(${MACRO})(?=[ \t]*\()`, "g");
@@ -39,7 +49,7 @@ const IN_IF = new RegExp(String.raw`\b(if[ \t]+)(${MACRO})(?=[ \t]*\()`, "g");
 const IN_CLASS_HEAD = new RegExp(
   String
     .raw`\b((?:class|struct|union)[ \t]+)(${MACRO})(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b|:(?!:)|\{|$))`,
-  "gm",
+  "g",
 );
 
 /**
@@ -54,18 +64,39 @@ const IN_CLASS_HEAD = new RegExp(
  * ```
  */
 export function blankMacroWords(text: string): string | undefined {
+  if (!MAY_HOLD.test(text)) return undefined;
+  const lines = text.split("\n");
   let changed = false;
   const spaces = (word: string) => {
     changed = true;
     return " ".repeat(word.length);
   };
-  const out = text
-    .replace(BEFORE_DECLARATION, (_all, lead: string, word: string) => lead + spaces(word))
-    .replace(IN_IF, (_all, head: string, word: string) => head + spaces(word))
-    .replace(IN_CLASS_HEAD, (all, head: string, word: string, at: number, whole: string) => {
-      const lineStart = whole.lastIndexOf("\n", at) + 1;
-      if (/^[ \t]*#/.test(whole.slice(lineStart, at + 1))) return all;
-      return head + spaces(word);
-    });
-  return changed ? out : undefined;
+  // The next line that is not blank, walked once for all lines (both only move forward).
+  let filled = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const first = line.trimStart().charCodeAt(0);
+    const word = first === UNDERSCORE || (first >= UPPER_A && first <= UPPER_Z);
+    const inner = HAS_INNER.test(line);
+    if (!word && !inner) continue;
+    let out = line;
+    if (word) {
+      out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
+      const alone = out === line ? ALONE.exec(line) : null;
+      if (alone) {
+        if (filled <= i) filled = i + 1;
+        while (filled < lines.length && !lines[filled].trim()) filled++;
+        if (filled === lines.length || STARTS_DECLARATION.test(lines[filled])) {
+          out = alone[1] + spaces(alone[2]) + line.slice(alone[1].length + alone[2].length);
+        }
+      }
+    }
+    if (inner) {
+      out = out
+        .replace(IN_CLASS_HEAD, (_all, head: string, name: string) => head + spaces(name))
+        .replace(IN_IF, (_all, head: string, name: string) => head + spaces(name));
+    }
+    lines[i] = out;
+  }
+  return changed ? lines.join("\n") : undefined;
 }

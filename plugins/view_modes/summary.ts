@@ -11,6 +11,7 @@ import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
 import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
+import { documentHeadings } from "./_document_headings.ts";
 import {
   moreSummaryLanguages,
   namesFound,
@@ -258,8 +259,19 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     const rows = headingRows(markdownHeadings(text), cut, maxNames);
     return [`**Markdown**, ${lineWord(lines)}`, ...rows].join("\n");
   }
+  // AsciiDoc, Org, reStructuredText and man pages, by their section titles as Markdown is.
+  const doc = documentHeadings(ext, text);
+  if (doc) {
+    const rows = headingRows(doc.headings, cut, maxNames);
+    return [`**${doc.label}**, ${lineWord(lines)}`, ...rows].join("\n");
+  }
   const book = ext === ".ipynb" ? notebookCells(text) : undefined;
   if (book) return notebookSummary(book, lines, cut, maxNames);
+  if (ext === ".yaml" || ext === ".yml" || text.startsWith("%YAML")) {
+    const unity = /^%TAG !u! tag:unity3d\.com/m.test(text.slice(0, 200));
+    const label = unity ? "Unity YAML" : "YAML";
+    return [`**${label}**, ${lineWord(lines)}`, ...yamlRows(text, cut, maxNames)].join("\n");
+  }
   const keys = configKeys(ext, text);
   if (keys) {
     const label = ext.slice(1).toUpperCase();
@@ -426,10 +438,24 @@ function configKeys(ext: string, text: string): string[] | undefined {
   if (ext === ".toml" || ext === ".ini" || ext === ".cfg") {
     return unique(iniKeys(text));
   }
-  if (ext === ".yaml" || ext === ".yml") {
-    return unique([...text.matchAll(/^([A-Za-z0-9_."'-]+)\s*:/gm)].map((m) => m[1]));
-  }
   return undefined;
+}
+
+/**
+ * A YAML file's rows: its top-level keys, the names of a top-level list's items (an Ansible
+ * playbook's or task file's `- name: Install packages`) and the objects a Unity scene or prefab
+ * names (`m_Name: Main Camera`). A file that is one list had no row at all.
+ */
+function yamlRows(text: string, cut: (line: string) => string, maxNames: number): string[] {
+  const rows: Array<[string, string[]]> = [
+    ["keys", [...text.matchAll(/^([A-Za-z0-9_."'-]+)[ \t]*:/gm)].map((m) => m[1])],
+    ["items", [...text.matchAll(/^-[ \t]+name[ \t]*:[ \t]*(\S[^\n]*)/gm)].map((m) => m[1])],
+    ["names", [...text.matchAll(/^[ \t]+m_Name[ \t]*:[ \t]*(\S[^\n]*)/gm)].map((m) => m[1])],
+  ];
+  return rows.flatMap(([kind, found]) => {
+    const names = unique(found.map((n) => n.trim()));
+    return names.length ? [`- ${kind}: ${list(names.map(cut), maxNames)}`] : [];
+  });
 }
 
 function lineCount(text: string): number {
