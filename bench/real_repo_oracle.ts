@@ -133,6 +133,16 @@ function fencedBlocks(doc: string, paths: string[]): Map<string, string> {
 /** The marks a skeleton puts where it left code out; the pieces between them are the file's. */
 const MARKERS = /\{ \.\.\. \}|\/\* \.\.\. \*\/|(?:#|--|\/\/) \.\.\.|\.\.\./g;
 
+/** A file's text: UTF-16 by its byte order mark, else UTF-8 (a byte order mark dropped). */
+function textOf(bytes: Uint8Array): string {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe
+    ? "utf-16le"
+    : bytes[0] === 0xfe && bytes[1] === 0xff
+    ? "utf-16be"
+    : undefined;
+  return new TextDecoder(utf16 ?? "utf-8", { ignoreBOM: false }).decode(bytes);
+}
+
 /** Files shown `full` whose text is not the file's, and skeleton lines that are no part of a line. */
 async function content(
   dir: string,
@@ -147,22 +157,23 @@ async function content(
   for (const [path, text] of blocks) {
     let disk: string;
     try {
-      disk = (await Deno.readTextFile(`${dir}/${path}`)).replace(/^\uFEFF/, "").replace(
-        /\r\n?/g,
-        "\n",
-      );
+      disk = textOf(await Deno.readFile(`${dir}/${path}`)).replace(/\r\n?/g, "\n");
     } catch {
       continue;
     }
     if (view === "full") {
-      if (text !== disk.replace(/\n$/, "") && !/\[REDACTED|base64,|\[base64, /.test(text)) {
+      const shown = text.replace(/\n$/, "");
+      if (
+        shown !== disk.replace(/\n$/, "") &&
+        !/\[REDACTED|base64,|\[base64, |\uFFFD/.test(shown + disk)
+      ) {
         unequal.push(path);
       }
     } else if (view === "skeleton") {
       const lines = new Set(disk.split("\n").map((l) => l.trim()));
       const all = disk.replace(/\s+/g, " ");
       for (const line of text.split("\n")) {
-        if (lines.has(line.trim()) || line.includes("[REDACTED:")) continue;
+        if (lines.has(line.trim()) || /\[REDACTED:|\[base64, /.test(line)) continue;
         const pieces = line.split(MARKERS).map((p) => p.trim().replace(/\s+/g, " "));
         if (pieces.some((p) => p && !all.includes(p))) {
           invented.push(`${path}: ${line.slice(0, 80)}`);

@@ -216,6 +216,21 @@ const GRAPHQL: Patterns = [
 ];
 
 /**
+ * A Bicep file's parameters, variables, resources (their symbolic names; nested ones are
+ * indented), modules, outputs, user-defined types and functions, and what it imports.
+ */
+const BICEP: Patterns = [
+  ["params", /^param[ \t]+([A-Za-z_]\w*)/gm],
+  ["vars", /^var[ \t]+([A-Za-z_]\w*)/gm],
+  ["resources", /^[ \t]*resource[ \t]+([A-Za-z_]\w*)/gm],
+  ["modules", /^module[ \t]+([A-Za-z_]\w*)/gm],
+  ["outputs", /^output[ \t]+([A-Za-z_]\w*)/gm],
+  ["types", /^type[ \t]+([A-Za-z_]\w*)/gm],
+  ["functions", /^func[ \t]+([A-Za-z_]\w*)/gm],
+  ["imports", /^import[ \t]+[^\n]*?from[ \t]+'([^'\n]+)'/gm],
+];
+
+/**
  * Groovy's types and methods, and a Gradle script's plugins, tasks and top-level blocks
  * (`dependencies {`, `android {`).
  */
@@ -314,6 +329,8 @@ export function rareSummaryLanguages(
     ".pyx": { label: "Cython", patterns: CYTHON, orHead: true },
     ".pxd": { label: "Cython declarations", patterns: CYTHON, orHead: true },
     ".pxi": { label: "Cython include", patterns: CYTHON, orHead: true },
+    ".bicep": { label: "Bicep", patterns: BICEP, orHead: true },
+    ".bicepparam": { label: "Bicep parameters", patterns: BICEP, orHead: true },
     ".graphql": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
     ".graphqls": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
     ".gql": { label: "GraphQL", patterns: GRAPHQL, orHead: true },

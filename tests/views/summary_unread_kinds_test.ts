@@ -75,13 +75,38 @@ const CASES: Array<[string, string, string]> = [
     "**Pascal**, 8 lines\n- unit: `Cart`\n- types: `TCart`\n- routines: `Clear`",
   ],
   [
+    "infra/main.bicep",
+    [
+      "targetScope = 'subscription'",
+      "metadata name = 'Landing zone'",
+      "import { tagsType } from 'br/public:avm/utl/types:0.1.0'",
+      "param location string = deployment().location",
+      "@secure()",
+      "param adminPassword string",
+      "var prefix = 'aca'",
+      "type tier = 'basic' | 'premium'",
+      "func name(p string) string => '${prefix}-${p}'",
+      "resource rg 'Microsoft.Resources/resourceGroups@2024-03-01' = {",
+      "  name: name('rg')",
+      "  resource lock 'Microsoft.Authorization/locks@2020-05-01' = {",
+      "    name: 'lock'",
+      "  }",
+      "}",
+      "module spoke './spoke.bicep' = {",
+      "  scope: rg",
+      "}",
+      "output rgName string = rg.name",
+    ].join("\n") + "\n",
+    "**Bicep**, 19 lines\n- params: `location`, `adminPassword`\n- vars: `prefix`\n- resources: `rg`, `lock`\n- modules: `spoke`\n- outputs: `rgName`\n- types: `tier`\n- functions: `name`\n- imports: `br/public:avm/utl/types:0.1.0`",
+  ],
+  [
     "llmc/layernorm.cuh",
     '/* LayerNorm kernels. */\n#include "cuda_common.h"\n\n__global__ void layernorm_kernel(float* out, const float* inp, int N) {\n  out[0] = inp[0];\n}\n\nvoid layernorm_forward(float* out, const float* inp, int N, cudaStream_t stream) {\n  layernorm_kernel<<<N, 256, 0, stream>>>(out, inp, N);\n}\n',
     "**CUDA header**, 10 lines\n- functions: `layernorm_kernel`, `layernorm_forward`\n- includes: `cuda_common.h`",
   ],
 ];
 
-Deno.test("Cython, GraphQL, Puppet and CUDA summaries list their names", () => {
+Deno.test("Cython, GraphQL, Puppet, Bicep and CUDA summaries list their names", () => {
   for (const [path, text, want] of CASES) assert.equal(summarize(path, text), want, path);
 });
 
