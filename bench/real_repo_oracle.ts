@@ -162,10 +162,9 @@ async function content(
       continue;
     }
     if (view === "full") {
-      const shown = text.replace(/\n$/, "");
       if (
-        shown !== disk.replace(/\n$/, "") &&
-        !/\[REDACTED|base64,|\[base64, |\uFFFD/.test(shown + disk)
+        text !== disk.replace(/\n$/, "") &&
+        !/\[REDACTED|base64,|\[base64, |\uFFFD/.test(text + disk)
       ) {
         unequal.push(path);
       }
