@@ -231,6 +231,35 @@ const BICEP: Patterns = [
 ];
 
 /**
+ * An MSBuild project's (`.csproj`, `.props`) SDK, target frameworks, the packages and projects it
+ * references and the files it imports.
+ */
+const MSBUILD: Patterns = [
+  ["sdk", /<Project[ \t]+Sdk="([^"\n]+)"/g],
+  ["targets", /<TargetFrameworks?>([^<\n]+)</g],
+  ["packages", /<PackageReference[ \t]+(?:Include|Update)="([^"\n]+)"/g],
+  ["projects", /<ProjectReference[ \t]+Include="([^"\n]+)"/g],
+  ["imports", /<Import[ \t]+Project="([^"\n]+)"/g],
+];
+
+/** A Maven POM's modules and the artifacts it names (its own, its parent's, dependencies, plugins). */
+const MAVEN_POM: Patterns = [
+  ["modules", /<module>([^<\n]+)<\/module>/g],
+  ["artifacts", /<artifactId>([^<\n]+)<\/artifactId>/g],
+];
+
+/** Whether an `.xml` file is a Maven POM. */
+const MAVEN_WORDS = /<modelVersion>|xmlns="http:\/\/maven\.apache\.org\/POM/;
+
+/** A Visual Studio solution's projects (and solution folders), by name. */
+const SOLUTION: Patterns = [
+  ["projects", /^Project\("[^"\n]*"\)[ \t]*=[ \t]*"([^"\n]+)"/gm],
+];
+
+/** A .NET resource file's names (`<data name="Title">`). */
+const RESX: Patterns = [["names", /<data[ \t]+name="([^"\n]+)"/g]];
+
+/**
  * Groovy's types and methods, and a Gradle script's plugins, tasks and top-level blocks
  * (`dependencies {`, `android {`).
  */
@@ -329,6 +358,18 @@ export function rareSummaryLanguages(
     ".pyx": { label: "Cython", patterns: CYTHON, orHead: true },
     ".pxd": { label: "Cython declarations", patterns: CYTHON, orHead: true },
     ".pxi": { label: "Cython include", patterns: CYTHON, orHead: true },
+    ".csproj": { label: "MSBuild project", patterns: MSBUILD, orHead: true },
+    ".fsproj": { label: "MSBuild project", patterns: MSBUILD, orHead: true },
+    ".vbproj": { label: "MSBuild project", patterns: MSBUILD, orHead: true },
+    ".props": { label: "MSBuild props", patterns: MSBUILD, orHead: true },
+    ".targets": { label: "MSBuild targets", patterns: MSBUILD, orHead: true },
+    ".sln": { label: "Visual Studio solution", patterns: SOLUTION, orHead: true },
+    ".resx": { label: ".NET resources", patterns: RESX, orHead: true },
+    ".xml": {
+      label: "Maven POM",
+      patterns: MAVEN_POM,
+      only: (text: string) => MAVEN_WORDS.test(text),
+    },
     ".bicep": { label: "Bicep", patterns: BICEP, orHead: true },
     ".bicepparam": { label: "Bicep parameters", patterns: BICEP, orHead: true },
     ".graphql": { label: "GraphQL", patterns: GRAPHQL, orHead: true },

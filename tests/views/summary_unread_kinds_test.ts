@@ -100,13 +100,66 @@ const CASES: Array<[string, string, string]> = [
     "**Bicep**, 19 lines\n- params: `location`, `adminPassword`\n- vars: `prefix`\n- resources: `rg`, `lock`\n- modules: `spoke`\n- outputs: `rgName`\n- types: `tier`\n- functions: `name`\n- imports: `br/public:avm/utl/types:0.1.0`",
   ],
   [
+    "src/App/App.csproj",
+    [
+      '<Project Sdk="Microsoft.NET.Sdk">',
+      "  <PropertyGroup>",
+      "    <TargetFrameworks>net8.0;netstandard2.0</TargetFrameworks>",
+      "  </PropertyGroup>",
+      "  <ItemGroup>",
+      '    <PackageReference Include="Autofac" Version="8.0.0" />',
+      '    <ProjectReference Include="..\\Core\\Core.csproj" />',
+      "  </ItemGroup>",
+      "</Project>",
+    ].join("\n") + "\n",
+    "**MSBuild project**, 9 lines\n- sdk: `Microsoft.NET.Sdk`\n- targets: `net8.0;netstandard2.0`\n- packages: `Autofac`\n- projects: `..\\Core\\Core.csproj`",
+  ],
+  [
+    "App.sln",
+    [
+      "",
+      "Microsoft Visual Studio Solution File, Format Version 12.00",
+      'Project("{2150E333-8FDC-42A3-9474-1A3956D46DE8}") = "src", "src", "{6267E2ED}"',
+      "EndProject",
+      'Project("{9A19103F-16F7-4668-BE54-9A1E7A4F7556}") = "App", "src\\App\\App.csproj", "{1}"',
+      "EndProject",
+    ].join("\n") + "\n",
+    "**Visual Studio solution**, 6 lines\n- projects: `src`, `App`",
+  ],
+  [
+    "Strings.resx",
+    '<?xml version="1.0" encoding="utf-8"?>\n<root>\n  <data name="Title" xml:space="preserve">\n    <value>Hello</value>\n  </data>\n</root>\n',
+    "**.NET resources**, 6 lines\n- names: `Title`",
+  ],
+  [
+    "pom.xml",
+    [
+      '<project xmlns="http://maven.apache.org/POM/4.0.0">',
+      "  <modelVersion>4.0.0</modelVersion>",
+      "  <artifactId>petclinic</artifactId>",
+      "  <modules>",
+      "    <module>core</module>",
+      "  </modules>",
+      "  <dependencies>",
+      "    <dependency><artifactId>h2</artifactId></dependency>",
+      "  </dependencies>",
+      "</project>",
+    ].join("\n") + "\n",
+    "**Maven POM**, 10 lines\n- modules: `core`\n- artifacts: `petclinic`, `h2`",
+  ],
+  [
+    "layout.xml",
+    "<LinearLayout>\n</LinearLayout>\n",
+    "**Text**, 2 lines\n\n    <LinearLayout>\n    </LinearLayout>",
+  ],
+  [
     "llmc/layernorm.cuh",
     '/* LayerNorm kernels. */\n#include "cuda_common.h"\n\n__global__ void layernorm_kernel(float* out, const float* inp, int N) {\n  out[0] = inp[0];\n}\n\nvoid layernorm_forward(float* out, const float* inp, int N, cudaStream_t stream) {\n  layernorm_kernel<<<N, 256, 0, stream>>>(out, inp, N);\n}\n',
     "**CUDA header**, 10 lines\n- functions: `layernorm_kernel`, `layernorm_forward`\n- includes: `cuda_common.h`",
   ],
 ];
 
-Deno.test("Cython, GraphQL, Puppet, Bicep and CUDA summaries list their names", () => {
+Deno.test("Cython, GraphQL, Puppet, Bicep, CUDA, MSBuild, solution, resource and Maven summaries list their names", () => {
   for (const [path, text, want] of CASES) assert.equal(summarize(path, text), want, path);
 });
 
