@@ -274,7 +274,7 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   }
   const keys = configKeys(ext, text);
   if (keys) {
-    const label = ext.slice(1).toUpperCase();
+    const label = ext === ".properties" ? "Properties" : ext.slice(1).toUpperCase();
     return [
       `**${label}**, ${lineWord(lines)}`,
       ...(keys.length ? [`- keys: ${list(keys.map(cut), maxNames)}`] : []),
@@ -435,7 +435,7 @@ function configKeys(ext: string, text: string): string[] | undefined {
       return [...text.matchAll(/^\s{0,4}"([^"]+)"\s*:/gm)].map((m) => m[1]);
     }
   }
-  if (ext === ".toml" || ext === ".ini" || ext === ".cfg") {
+  if (ext === ".toml" || ext === ".ini" || ext === ".cfg" || ext === ".properties") {
     return unique(iniKeys(text));
   }
   return undefined;

@@ -88,6 +88,11 @@ const CASES: Array<[string, string, string]> = [
   ],
   ["notes.1", "one\ntwo\n", "**Text**, 2 lines\n\n    one\n    two"],
   [
+    "src/main/resources/application.properties",
+    "# database init\ndatabase=h2\nspring.sql.init.mode = always\n\n# JPA\nspring.jpa.open-in-view=false\n",
+    "**Properties**, 6 lines\n- keys: `database`, `spring.sql.init.mode`, `spring.jpa.open-in-view`",
+  ],
+  [
     "tasks/main.yml",
     [
       "---",
@@ -116,6 +121,6 @@ const CASES: Array<[string, string, string]> = [
   ],
 ];
 
-Deno.test("AsciiDoc, Org, reStructuredText and man pages are summarized by their titles", () => {
+Deno.test("AsciiDoc, Org, reStructuredText and man pages are summarized by their titles, YAML lists and Java properties by their names", () => {
   for (const [path, text, want] of CASES) assert.equal(summarize(path, text), want, path);
 });
