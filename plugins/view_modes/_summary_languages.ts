@@ -22,8 +22,8 @@ import { isObjectiveC } from "../../grammars/languages.ts";
 export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) => string[])]>;
 
 /**
- * The names one pattern finds in `text`: a function's answer, or each match's first group (else its
- * second).
+ * The names one pattern finds in `text`: a function's answer, or each match's first group that
+ * matched.
  *
  * @example
  * ```ts
@@ -34,7 +34,7 @@ export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) =>
 export function namesFound(pattern: Patterns[number][1], text: string): string[] {
   return typeof pattern === "function"
     ? pattern(text)
-    : [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
+    : [...text.matchAll(pattern)].map((m) => m.slice(1).find((g) => g !== undefined) ?? "");
 }
 
 /** A language's label and patterns. */

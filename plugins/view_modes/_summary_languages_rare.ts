@@ -280,6 +280,10 @@ const GROOVY: Patterns = [
   ["blocks", /^([A-Za-z_]\w*)[ \t]*\{/gm],
 ];
 
+/** A template's own words in a page: Liquid's and Jinja's tags, Go templates' `define` and `partial`. */
+const TEMPLATE_WORDS =
+  /\{%-?[ \t]*(?:include|include_relative|extends|block|render|layout)\b|\{\{-?[ \t]*(?:define|block|partial|partialCached|template)[ \t]+"/;
+
 /**
  * A template's own words, after the page's (`html`): the blocks it defines (`{% block content %}`),
  * what it extends or includes (`{% extends "base.html" %}`, `<%= render "form" %>`,
@@ -289,10 +293,15 @@ const GROOVY: Patterns = [
 function templatePatterns(html: Patterns): Patterns {
   return [
     ...html,
-    ["blocks", /\{%-?[ \t]*block[ \t]+([\w.]{1,200})/g],
+    [
+      "blocks",
+      /(?:\{%-?[ \t]*block[ \t]+([\w.]{1,200})|\{\{-?[ \t]*(?:define|block)[ \t]+"([^"\n]{1,200})")/g,
+    ],
+    // Quoted names (`{% extends "base.html" %}`), Handlebars' partials, Jekyll's unquoted
+    // `{% include head.html %}`, and Go templates' (Hugo's) partials and templates.
     [
       "includes",
-      /(?:\{%-?[ \t]*(?:extends|include|import|from|render|embed|layout)[ \t]+["']([^"'\n]{1,500})["']|\{\{>[ \t]*([\w./-]{1,500}))/g,
+      /(?:\{%-?[ \t]*(?:extends|include|import|from|render|embed|layout)[ \t]+["']([^"'\n]{1,500})["']|\{\{>[ \t]*([\w./-]{1,500})|\{%-?[ \t]*include(?:_relative)?[ \t]+([\w./-]{1,500})|\{\{-?[ \t]*(?:partial|partialCached|template)[ \t]+"([^"\n]{1,500})")/g,
     ],
     ["renders", /<%=?-?[ \t]*render[ \t(]+(?:partial:[ \t]*)?["':]([\w./]{1,500})/g],
     [
@@ -392,5 +401,18 @@ export function rareSummaryLanguages(
     ".handlebars": { label: "Handlebars template", patterns: template, orHead: true },
     ".mustache": { label: "Mustache template", patterns: template, orHead: true },
     ".liquid": { label: "Liquid template", patterns: template, orHead: true },
+    // A page with a template's own words (Jekyll's Liquid, Hugo's Go templates) is read as one.
+    ".html": {
+      label: "HTML template",
+      patterns: template,
+      only: (text: string) => TEMPLATE_WORDS.test(text),
+      otherwise: { label: "HTML", patterns: html },
+    },
+    ".htm": {
+      label: "HTML template",
+      patterns: template,
+      only: (text: string) => TEMPLATE_WORDS.test(text),
+      otherwise: { label: "HTML", patterns: html },
+    },
   };
 }

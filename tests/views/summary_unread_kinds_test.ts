@@ -153,13 +153,44 @@ const CASES: Array<[string, string, string]> = [
     "**Text**, 2 lines\n\n    <LinearLayout>\n    </LinearLayout>",
   ],
   [
+    "_includes/head.html",
+    [
+      "<head>",
+      "  {%- seo -%}",
+      "  {%- if site.google_analytics -%}",
+      "    {%- include google-analytics.html -%}",
+      "  {%- endif -%}",
+      "  {% include_relative custom-head.html %}",
+      "</head>",
+    ].join("\n") + "\n",
+    "**HTML template**, 7 lines\n- includes: `google-analytics.html`, `custom-head.html`",
+  ],
+  [
+    "layouts/baseof.html",
+    [
+      "<!DOCTYPE html>",
+      "<html>",
+      '  <head>{{ partial "head.html" . }}</head>',
+      '  <body>{{ block "main" . }}{{ end }}',
+      '  {{- template "_internal/twitter_cards.html" . -}}</body>',
+      "</html>",
+      '{{ define "footer" }}<footer></footer>{{ end }}',
+    ].join("\n") + "\n",
+    "**HTML template**, 7 lines\n- blocks: `main`, `footer`\n- includes: `head.html`, `_internal/twitter_cards.html`",
+  ],
+  [
+    "index.html",
+    "<html><head><title>Shop</title></head>\n<body><h1>Cart {{ total }}</h1></body></html>\n",
+    "**HTML**, 2 lines\n- title: `Shop`\n- headings: `Cart {{ total }}`",
+  ],
+  [
     "llmc/layernorm.cuh",
     '/* LayerNorm kernels. */\n#include "cuda_common.h"\n\n__global__ void layernorm_kernel(float* out, const float* inp, int N) {\n  out[0] = inp[0];\n}\n\nvoid layernorm_forward(float* out, const float* inp, int N, cudaStream_t stream) {\n  layernorm_kernel<<<N, 256, 0, stream>>>(out, inp, N);\n}\n',
     "**CUDA header**, 10 lines\n- functions: `layernorm_kernel`, `layernorm_forward`\n- includes: `cuda_common.h`",
   ],
 ];
 
-Deno.test("Cython, GraphQL, Puppet, Bicep, CUDA, MSBuild, solution, resource and Maven summaries list their names", () => {
+Deno.test("Cython, GraphQL, Puppet, Bicep, CUDA, MSBuild, solution, resource, Maven and page template summaries list their names", () => {
   for (const [path, text, want] of CASES) assert.equal(summarize(path, text), want, path);
 });
 
