@@ -4,7 +4,9 @@
  * headings outside a fence are `## Files` and each file's `### path`; every file `git ls-files`
  * lists is in the manifest once (itself, or a folder row such as a submodule's); a warm build and
  * one under another time zone and locale give the same document and manifest; neither slop's
- * scanner nor an independent list of key shapes finds a secret in the document. Each build is
+ * scanner nor an independent list of key shapes finds a secret in the document; a file shown
+ * `full` is its text on disk (but for redactions and data URLs); each line a `skeleton` keeps (its
+ * body markers aside) is part of a line of the file. Each build is
  * timed (one run on a shared machine: an order of magnitude). See bench/README.md, "Leak hunt:
  * fresh repositories".
  *
@@ -108,6 +110,79 @@ async function unaccounted(dir: string, rows: string[]): Promise<string[]> {
   return [...twice.map((p) => `twice: ${p}`), ...missing.map((p) => `missing: ${p}`)];
 }
 
+/** Each file block's fenced text, by the path its heading names. */
+function fencedBlocks(doc: string, paths: string[]): Map<string, string> {
+  const byHeading = new Map(paths.map((p) => [headingText(p), p]));
+  const blocks = new Map<string, string>();
+  const lines = doc.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const path = lines[i].startsWith("### ") ? byHeading.get(lines[i].slice(4)) : undefined;
+    if (path === undefined) continue;
+    let j = i + 1;
+    while (j < lines.length && lines[j] === "") j++;
+    const open = /^(`{3,}|~{3,})/.exec(lines[j] ?? "")?.[1];
+    if (!open) continue;
+    const end = lines.findIndex((l, k) => k > j && l === open);
+    if (end < 0) continue;
+    blocks.set(path, lines.slice(j + 1, end).join("\n"));
+    i = end;
+  }
+  return blocks;
+}
+
+/** The marks a skeleton puts where it left code out; the pieces between them are the file's. */
+const MARKERS = /\{ \.\.\. \}|\/\* \.\.\. \*\/|(?:#|--|\/\/) \.\.\.|\.\.\./g;
+
+/** A file's text: UTF-16 by its byte order mark, else UTF-8 (a byte order mark dropped). */
+function textOf(bytes: Uint8Array): string {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe
+    ? "utf-16le"
+    : bytes[0] === 0xfe && bytes[1] === 0xff
+    ? "utf-16be"
+    : undefined;
+  return new TextDecoder(utf16 ?? "utf-8", { ignoreBOM: false }).decode(bytes);
+}
+
+/** Files shown `full` whose text is not the file's, and skeleton lines that are no part of a line. */
+async function content(
+  dir: string,
+  rows: { path: string; view: string; status: string }[],
+  doc: string,
+  view: string,
+): Promise<{ compared: number; unequal: string[]; invented: string[] }> {
+  const shownAs = rows.filter((r) => r.status === "rendered" && r.view === view);
+  const blocks = fencedBlocks(doc, shownAs.map((r) => r.path));
+  const unequal: string[] = [];
+  const invented: string[] = [];
+  for (const [path, text] of blocks) {
+    let disk: string;
+    try {
+      disk = textOf(await Deno.readFile(`${dir}/${path}`)).replace(/\r\n?/g, "\n");
+    } catch {
+      continue;
+    }
+    if (view === "full") {
+      if (
+        text !== disk.replace(/\n$/, "") &&
+        !/\[REDACTED|base64,|\[base64, |\uFFFD/.test(text + disk)
+      ) {
+        unequal.push(path);
+      }
+    } else if (view === "skeleton") {
+      const lines = new Set(disk.split("\n").map((l) => l.trim()));
+      const all = disk.replace(/\s+/g, " ");
+      for (const line of text.split("\n")) {
+        if (lines.has(line.trim()) || /\[REDACTED:|\[base64, /.test(line)) continue;
+        const pieces = line.split(MARKERS).map((p) => p.trim().replace(/\s+/g, " "));
+        if (pieces.some((p) => p && !all.includes(p))) {
+          invented.push(`${path}: ${line.slice(0, 80)}`);
+        }
+      }
+    }
+  }
+  return { compared: blocks.size, unequal, invented };
+}
+
 async function check(dir: string, view: string): Promise<Record<string, unknown>> {
   const config = `${await Deno.makeTempDir({ prefix: "slop_oracle_" })}/slop.config.ts`;
   await Deno.writeTextFile(
@@ -121,6 +196,7 @@ async function check(dir: string, view: string): Promise<Record<string, unknown>
   const other = await slop(dir, config, { env });
   const { manifest, document } = JSON.parse(cold.text);
   const rows: string[] = manifest.files.map((f: { path: string }) => f.path);
+  const { compared, unequal, invented } = await content(dir, manifest.files, document, view);
   const found = (await redactText(document, "document.md")).findings.length;
   const shapes = Object.entries(INDEPENDENT).flatMap(([name, re]) =>
     [...document.matchAll(re)].map((m) => `${name}: ${m[0].slice(0, 12)}…`)
@@ -133,6 +209,9 @@ async function check(dir: string, view: string): Promise<Record<string, unknown>
     markdown: markdownProblems(document, new Set(rows)).slice(0, 5),
     sameWarm: comparable(warm.text) === comparable(cold.text),
     sameLocale: comparable(other.text) === comparable(cold.text),
+    compared,
+    unequal: [unequal.length, ...unequal.slice(0, 5)],
+    invented: [invented.length, ...invented.slice(0, 5)],
     scanner: found,
     shapes: shapes.slice(0, 5),
   };

@@ -11,6 +11,7 @@ import type { HollowOptions, HollowRegion } from "./_hollow.ts";
 import { jsBodies } from "./_js_hollow.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
+import { blankMacroWords } from "./_cpp_macros.ts";
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
@@ -595,6 +596,12 @@ const C_BASE = {
   parseText: blankDirectiveComments,
 };
 
+/** What tree-sitter-cpp reads: a directive's comments and the macro words out of place as spaces. */
+function cppParseText(text: string): string | undefined {
+  const directives = blankDirectiveComments(text);
+  return blankMacroWords(directives ?? text) ?? directives;
+}
+
 /** Ruby calls in a class or module body that declare (mixins, accessors, requires, visibility). */
 const RUBY_DECLARING_CALLS = new Set([
   "require",
@@ -1036,13 +1043,28 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "cpp",
-    extensions: [".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp"],
+    extensions: [
+      ".cc",
+      ".cpp",
+      ".cxx",
+      ".c++",
+      ".hpp",
+      ".hh",
+      ".hxx",
+      ".h++",
+      ".ipp",
+      ".tpp",
+      // CUDA is C++ with a few words more (`__global__`, `<<<grid, block>>>` in bodies).
+      ".cu",
+      ".cuh",
+    ],
     grammar: "cpp",
     pkg: "tree-sitter-cpp@0.23.4",
     wasm: "tree-sitter-cpp.wasm",
     ...C_BASE,
     containers: new Set([...C_BASE.containers]),
     transparent: new Set([...C_BASE.transparent]),
+    parseText: cppParseText,
   },
   { id: "ruby", extensions: [".rb", ".rake", ".gemspec", ".ru"], ...RUBY },
   { id: "php", extensions: [".php", ".phtml"], ...PHP },

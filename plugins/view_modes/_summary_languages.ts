@@ -22,8 +22,8 @@ import { isObjectiveC } from "../../grammars/languages.ts";
 export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) => string[])]>;
 
 /**
- * The names one pattern finds in `text`: a function's answer, or each match's first group (else its
- * second).
+ * The names one pattern finds in `text`: a function's answer, or each match's first group that
+ * matched.
  *
  * @example
  * ```ts
@@ -34,7 +34,7 @@ export type Patterns = Array<[kind: string, pattern: RegExp | ((text: string) =>
 export function namesFound(pattern: Patterns[number][1], text: string): string[] {
   return typeof pattern === "function"
     ? pattern(text)
-    : [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? "");
+    : [...text.matchAll(pattern)].map((m) => m.slice(1).find((g) => g !== undefined) ?? "");
 }
 
 /** A language's label and patterns. */
@@ -172,6 +172,29 @@ const PASCAL: Patterns = [
     "routines",
     /^[ \t]*(?:class[ \t]+)?(?:procedure|function|constructor|destructor|operator)[ \t]+([A-Za-z_][\w.]*)/gim,
   ],
+];
+
+/**
+ * Whether a `.pp` file is a Puppet manifest (its classes, defined types, nodes and resources
+ * open lines in lower case with `::` paths), not Pascal, which names its units and routines.
+ */
+const PUPPET_WORDS =
+  /^[ \t]*(?:(?:class|define|node|function|plan)[ \t]+['"]?[a-z][\w:.-]*|(?:include|contain)[ \t]+(?:::)?[a-z]\w*|[a-z][\w:]*[ \t]*\{[ \t]*['"$])/m;
+
+/**
+ * A Puppet manifest's classes, defined types, nodes, functions and plans, the classes it includes
+ * and the kinds of resource it declares (`package { 'nginx':` is a `package`).
+ */
+const PUPPET: Patterns = [
+  ["classes", /^[ \t]*class[ \t]+((?:::)?[a-z][\w:]*)/gm],
+  ["defined types", /^[ \t]*define[ \t]+((?:::)?[a-z][\w:]*)/gm],
+  ["nodes", /^[ \t]*node[ \t]+(['"][^'"\n]+['"]|[\w.-]+)/gm],
+  ["functions", /^[ \t]*(?:function|plan)[ \t]+((?:::)?[a-z][\w:]*)/gm],
+  [
+    "includes",
+    /^[ \t]*(?:include|contain|require)[ \t]+(?:['"])?((?:::)?[a-z][\w:]*)/gm,
+  ],
+  ["resources", /^[ \t]*(@{0,2}(?:::)?[a-z][\w:]*)[ \t]*\{[ \t]*['"$\[]/gm],
 ];
 
 /** GDScript's class name, base, inner classes, signals and functions. */
@@ -572,6 +595,7 @@ export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, 
   const cHeader = { label: "C header", patterns: c };
   // A `.m` file that is not Objective-C is MATLAB's when it opens a function or a class (else
   // Mathematica's, Mercury's, a script: text).
+  const pascal = { label: "Pascal", patterns: PASCAL };
   const matlab = {
     label: "MATLAB",
     patterns: MATLAB,
@@ -587,7 +611,13 @@ export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, 
     ".el": { label: "Emacs Lisp", patterns: EMACS_LISP },
     ".vim": { label: "Vim script", patterns: VIM_SCRIPT },
     ".pas": { label: "Pascal", patterns: PASCAL },
-    ".pp": { label: "Pascal", patterns: PASCAL },
+    // A `.pp` file is a Puppet manifest or Pascal, by its words.
+    ".pp": {
+      label: "Puppet",
+      patterns: PUPPET,
+      only: (text: string) => PUPPET_WORDS.test(text),
+      otherwise: pascal,
+    },
     ".dpr": { label: "Delphi program", patterns: PASCAL },
     ".lpr": { label: "Pascal program", patterns: PASCAL },
     ".gd": { label: "GDScript", patterns: GDSCRIPT },

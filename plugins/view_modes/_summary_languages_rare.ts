@@ -173,6 +173,93 @@ const PROTOBUF: Patterns = [
 ];
 
 /**
+ * Cython's classes (`cdef class`, `cdef extern` blocks name their header), its `def`, `cdef` and
+ * `cpdef` functions at any depth (a `cdef` of variables is no function: a name must take `(`),
+ * its structs and type names, and what it imports and `cimport`s.
+ */
+const CYTHON: Patterns = [
+  [
+    "classes",
+    /^[ \t]*(?:cdef[ \t]+(?:(?:public|api|readonly|final)[ \t]+)*)?class[ \t]+([A-Za-z_]\w*)/gm,
+  ],
+  [
+    "functions",
+    /^[ \t]*(?:async[ \t]+)?c?p?def\b(?![ \t]+(?:(?:public|api|readonly|final|packed)[ \t]+)*(?:class|extern|struct|union|enum)\b)[^(\n#=]*?(?<!\w)([A-Za-z_]\w*)[ \t]*\(/gm,
+  ],
+  [
+    "types",
+    /^[ \t]*(?:(?:ctypedef|cdef)[ \t]+(?:packed[ \t]+)?(?:struct|union|enum|fused)[ \t]+([A-Za-z_]\w*)|ctypedef[ \t]+[^\n#(]*?(?<!\w)([A-Za-z_]\w*)[ \t]*$)/gm,
+  ],
+  ["externs", /^[ \t]*cdef[ \t]+extern[ \t]+from[ \t]+["']([^"'\n]+)["']/gm],
+  [
+    "imports",
+    /^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+c?import|c?import[ \t]+([\w.]+))/gm,
+  ],
+];
+
+/**
+ * A GraphQL schema's or document's types (objects, interfaces, inputs, enums, unions, scalars,
+ * each also as an `extend`), its directives and its operations and fragments.
+ */
+const GRAPHQL: Patterns = [
+  ["types", /^[ \t]*(?:extend[ \t]+)?type[ \t]+([_A-Za-z]\w*)/gm],
+  ["interfaces", /^[ \t]*(?:extend[ \t]+)?interface[ \t]+([_A-Za-z]\w*)/gm],
+  ["inputs", /^[ \t]*(?:extend[ \t]+)?input[ \t]+([_A-Za-z]\w*)/gm],
+  ["enums", /^[ \t]*(?:extend[ \t]+)?enum[ \t]+([_A-Za-z]\w*)/gm],
+  ["unions", /^[ \t]*(?:extend[ \t]+)?union[ \t]+([_A-Za-z]\w*)/gm],
+  ["scalars", /^[ \t]*(?:extend[ \t]+)?scalar[ \t]+([_A-Za-z]\w*)/gm],
+  ["directives", /^[ \t]*directive[ \t]+@([_A-Za-z]\w*)/gm],
+  [
+    "operations",
+    /^[ \t]*((?:query|mutation|subscription)[ \t]+[_A-Za-z]\w*|fragment[ \t]+[_A-Za-z]\w*)/gm,
+  ],
+];
+
+/**
+ * A Bicep file's parameters, variables, resources (their symbolic names; nested ones are
+ * indented), modules, outputs, user-defined types and functions, and what it imports.
+ */
+const BICEP: Patterns = [
+  ["params", /^param[ \t]+([A-Za-z_]\w*)/gm],
+  ["vars", /^var[ \t]+([A-Za-z_]\w*)/gm],
+  ["resources", /^[ \t]*resource[ \t]+([A-Za-z_]\w*)/gm],
+  ["modules", /^module[ \t]+([A-Za-z_]\w*)/gm],
+  ["outputs", /^output[ \t]+([A-Za-z_]\w*)/gm],
+  ["types", /^type[ \t]+([A-Za-z_]\w*)/gm],
+  ["functions", /^func[ \t]+([A-Za-z_]\w*)/gm],
+  ["imports", /^import[ \t]+[^\n]*?from[ \t]+'([^'\n]+)'/gm],
+];
+
+/**
+ * An MSBuild project's (`.csproj`, `.props`) SDK, target frameworks, the packages and projects it
+ * references and the files it imports.
+ */
+const MSBUILD: Patterns = [
+  ["sdk", /<Project[ \t]+Sdk="([^"\n]+)"/g],
+  ["targets", /<TargetFrameworks?>([^<\n]+)</g],
+  ["packages", /<PackageReference[ \t]+(?:Include|Update)="([^"\n]+)"/g],
+  ["projects", /<ProjectReference[ \t]+Include="([^"\n]+)"/g],
+  ["imports", /<Import[ \t]+Project="([^"\n]+)"/g],
+];
+
+/** A Maven POM's modules and the artifacts it names (its own, its parent's, dependencies, plugins). */
+const MAVEN_POM: Patterns = [
+  ["modules", /<module>([^<\n]+)<\/module>/g],
+  ["artifacts", /<artifactId>([^<\n]+)<\/artifactId>/g],
+];
+
+/** Whether an `.xml` file is a Maven POM. */
+const MAVEN_WORDS = /<modelVersion>|xmlns="http:\/\/maven\.apache\.org\/POM/;
+
+/** A Visual Studio solution's projects (and solution folders), by name. */
+const SOLUTION: Patterns = [
+  ["projects", /^Project\("[^"\n]*"\)[ \t]*=[ \t]*"([^"\n]+)"/gm],
+];
+
+/** A .NET resource file's names (`<data name="Title">`). */
+const RESX: Patterns = [["names", /<data[ \t]+name="([^"\n]+)"/g]];
+
+/**
  * Groovy's types and methods, and a Gradle script's plugins, tasks and top-level blocks
  * (`dependencies {`, `android {`).
  */
@@ -193,6 +280,10 @@ const GROOVY: Patterns = [
   ["blocks", /^([A-Za-z_]\w*)[ \t]*\{/gm],
 ];
 
+/** A template's own words in a page: Liquid's and Jinja's tags, Go templates' `define` and `partial`. */
+const TEMPLATE_WORDS =
+  /\{%-?[ \t]*(?:include|include_relative|extends|block|render|layout)\b|\{\{-?[ \t]*(?:define|block|partial|partialCached|template)[ \t]+"/;
+
 /**
  * A template's own words, after the page's (`html`): the blocks it defines (`{% block content %}`),
  * what it extends or includes (`{% extends "base.html" %}`, `<%= render "form" %>`,
@@ -202,10 +293,15 @@ const GROOVY: Patterns = [
 function templatePatterns(html: Patterns): Patterns {
   return [
     ...html,
-    ["blocks", /\{%-?[ \t]*block[ \t]+([\w.]{1,200})/g],
+    [
+      "blocks",
+      /(?:\{%-?[ \t]*block[ \t]+([\w.]{1,200})|\{\{-?[ \t]*(?:define|block)[ \t]+"([^"\n]{1,200})")/g,
+    ],
+    // Quoted names (`{% extends "base.html" %}`), Handlebars' partials, Jekyll's unquoted
+    // `{% include head.html %}`, and Go templates' (Hugo's) partials and templates.
     [
       "includes",
-      /(?:\{%-?[ \t]*(?:extends|include|import|from|render|embed|layout)[ \t]+["']([^"'\n]{1,500})["']|\{\{>[ \t]*([\w./-]{1,500}))/g,
+      /(?:\{%-?[ \t]*(?:extends|include|import|from|render|embed|layout)[ \t]+["']([^"'\n]{1,500})["']|\{\{>[ \t]*([\w./-]{1,500})|\{%-?[ \t]*include(?:_relative)?[ \t]+([\w./-]{1,500})|\{\{-?[ \t]*(?:partial|partialCached|template)[ \t]+"([^"\n]{1,500})")/g,
     ],
     ["renders", /<%=?-?[ \t]*render[ \t(]+(?:partial:[ \t]*)?["':]([\w./]{1,500})/g],
     [
@@ -217,16 +313,19 @@ function templatePatterns(html: Patterns): Patterns {
 
 /**
  * The summary languages this file adds, by extension (lower case); `html` are the HTML page's
- * patterns, which a template is read by first. A file in which no pattern finds a name (a
+ * patterns, which a template is read by first, and `c` C's, which CUDA is read by. A file in which no pattern finds a name (a
  * template of a config file, a script of statements) is shown by its first lines, as before.
  *
  * @example
  * ```ts
  * import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
- * rareSummaryLanguages([])[".ml"].label; // "OCaml"
+ * rareSummaryLanguages([], [])[".ml"].label; // "OCaml"
  * ```
  */
-export function rareSummaryLanguages(html: Patterns): Record<string, SummaryLanguage> {
+export function rareSummaryLanguages(
+  html: Patterns,
+  c: Patterns,
+): Record<string, SummaryLanguage> {
   const template = templatePatterns(html);
   const glsl = { label: "GLSL shader", patterns: GLSL, orHead: true };
   const fortran = { label: "Fortran", patterns: FORTRAN, orHead: true };
@@ -265,6 +364,28 @@ export function rareSummaryLanguages(html: Patterns): Record<string, SummaryLang
     ".vert": glsl,
     ".frag": glsl,
     ".proto": { label: "Protocol Buffers", patterns: PROTOBUF, orHead: true },
+    ".pyx": { label: "Cython", patterns: CYTHON, orHead: true },
+    ".pxd": { label: "Cython declarations", patterns: CYTHON, orHead: true },
+    ".pxi": { label: "Cython include", patterns: CYTHON, orHead: true },
+    ".csproj": { label: "MSBuild project", patterns: MSBUILD, orHead: true },
+    ".fsproj": { label: "MSBuild project", patterns: MSBUILD, orHead: true },
+    ".vbproj": { label: "MSBuild project", patterns: MSBUILD, orHead: true },
+    ".props": { label: "MSBuild props", patterns: MSBUILD, orHead: true },
+    ".targets": { label: "MSBuild targets", patterns: MSBUILD, orHead: true },
+    ".sln": { label: "Visual Studio solution", patterns: SOLUTION, orHead: true },
+    ".resx": { label: ".NET resources", patterns: RESX, orHead: true },
+    ".xml": {
+      label: "Maven POM",
+      patterns: MAVEN_POM,
+      only: (text: string) => MAVEN_WORDS.test(text),
+    },
+    ".bicep": { label: "Bicep", patterns: BICEP, orHead: true },
+    ".bicepparam": { label: "Bicep parameters", patterns: BICEP, orHead: true },
+    ".graphql": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
+    ".graphqls": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
+    ".gql": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
+    ".cu": { label: "CUDA", patterns: c },
+    ".cuh": { label: "CUDA header", patterns: c },
     ".groovy": { label: "Groovy", patterns: GROOVY, orHead: true },
     ".gradle": { label: "Gradle", patterns: GROOVY, orHead: true },
     ".eex": { label: "EEx template", patterns: template, orHead: true },
@@ -280,5 +401,18 @@ export function rareSummaryLanguages(html: Patterns): Record<string, SummaryLang
     ".handlebars": { label: "Handlebars template", patterns: template, orHead: true },
     ".mustache": { label: "Mustache template", patterns: template, orHead: true },
     ".liquid": { label: "Liquid template", patterns: template, orHead: true },
+    // A page with a template's own words (Jekyll's Liquid, Hugo's Go templates) is read as one.
+    ".html": {
+      label: "HTML template",
+      patterns: template,
+      only: (text: string) => TEMPLATE_WORDS.test(text),
+      otherwise: { label: "HTML", patterns: html },
+    },
+    ".htm": {
+      label: "HTML template",
+      patterns: template,
+      only: (text: string) => TEMPLATE_WORDS.test(text),
+      otherwise: { label: "HTML", patterns: html },
+    },
   };
 }

@@ -11,6 +11,7 @@ import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
 import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
+import { documentHeadings } from "./_document_headings.ts";
 import {
   moreSummaryLanguages,
   namesFound,
@@ -189,7 +190,7 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ...MORE,
   // OCaml, F#, Erlang, Clojure, Fortran, COBOL, assembly, Protocol Buffers, Groovy and Gradle;
   // templates (EEx, ERB, Jinja, ...) read as HTML with their own blocks, partials and components.
-  ...rareSummaryLanguages(MORE[".html"].patterns),
+  ...rareSummaryLanguages(MORE[".html"].patterns, C),
 };
 
 /**
@@ -207,7 +208,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "7",
+    version: "8",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -258,11 +259,22 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     const rows = headingRows(markdownHeadings(text), cut, maxNames);
     return [`**Markdown**, ${lineWord(lines)}`, ...rows].join("\n");
   }
+  // AsciiDoc, Org, reStructuredText and man pages, by their section titles as Markdown is.
+  const doc = documentHeadings(ext, text);
+  if (doc) {
+    const rows = headingRows(doc.headings, cut, maxNames);
+    return [`**${doc.label}**, ${lineWord(lines)}`, ...rows].join("\n");
+  }
   const book = ext === ".ipynb" ? notebookCells(text) : undefined;
   if (book) return notebookSummary(book, lines, cut, maxNames);
+  if (ext === ".yaml" || ext === ".yml" || text.startsWith("%YAML")) {
+    const unity = /^%TAG !u! tag:unity3d\.com/m.test(text.slice(0, 200));
+    const label = unity ? "Unity YAML" : "YAML";
+    return [`**${label}**, ${lineWord(lines)}`, ...yamlRows(text, cut, maxNames)].join("\n");
+  }
   const keys = configKeys(ext, text);
   if (keys) {
-    const label = ext.slice(1).toUpperCase();
+    const label = ext === ".properties" ? "Properties" : ext.slice(1).toUpperCase();
     return [
       `**${label}**, ${lineWord(lines)}`,
       ...(keys.length ? [`- keys: ${list(keys.map(cut), maxNames)}`] : []),
@@ -423,13 +435,27 @@ function configKeys(ext: string, text: string): string[] | undefined {
       return [...text.matchAll(/^\s{0,4}"([^"]+)"\s*:/gm)].map((m) => m[1]);
     }
   }
-  if (ext === ".toml" || ext === ".ini" || ext === ".cfg") {
+  if (ext === ".toml" || ext === ".ini" || ext === ".cfg" || ext === ".properties") {
     return unique(iniKeys(text));
   }
-  if (ext === ".yaml" || ext === ".yml") {
-    return unique([...text.matchAll(/^([A-Za-z0-9_."'-]+)\s*:/gm)].map((m) => m[1]));
-  }
   return undefined;
+}
+
+/**
+ * A YAML file's rows: its top-level keys, the names of a top-level list's items (an Ansible
+ * playbook's or task file's `- name: Install packages`) and the objects a Unity scene or prefab
+ * names (`m_Name: Main Camera`). A file that is one list had no row at all.
+ */
+function yamlRows(text: string, cut: (line: string) => string, maxNames: number): string[] {
+  const rows: Array<[string, string[]]> = [
+    ["keys", [...text.matchAll(/^([A-Za-z0-9_."'-]+)[ \t]*:/gm)].map((m) => m[1])],
+    ["items", [...text.matchAll(/^-[ \t]+name[ \t]*:[ \t]*(\S[^\n]*)/gm)].map((m) => m[1])],
+    ["names", [...text.matchAll(/^[ \t]+m_Name[ \t]*:[ \t]*(\S[^\n]*)/gm)].map((m) => m[1])],
+  ];
+  return rows.flatMap(([kind, found]) => {
+    const names = unique(found.map((n) => n.trim()));
+    return names.length ? [`- ${kind}: ${list(names.map(cut), maxNames)}`] : [];
+  });
 }
 
 function lineCount(text: string): number {

@@ -46,7 +46,7 @@ Deno.test("summarize() gives markdown headings, config keys and a text head", ()
   );
   assert.equal(
     summarize("c.yml", "name: x\nitems:\n  - a\n"),
-    "**YML**, 3 lines\n- keys: `name`, `items`",
+    "**YAML**, 3 lines\n- keys: `name`, `items`",
   );
   assert.equal(summarize("n.txt", "one\ntwo\n", { headLines: 1 }), "**Text**, 2 lines\n\n    one");
 });

@@ -1,0 +1,102 @@
+/**
+ * The text tree-sitter-cpp reads for a C++ file: a macro word that stands where the language has
+ * no place for it read as spaces. Libraries wrap their declarations in words their own headers
+ * define (`FMT_BEGIN_NAMESPACE` on a line of its own, `FMT_EXPORT template <…>`,
+ * `class GTEST_API_ Mock {`); the parser, which sees no macro's definition, reads the word as a
+ * type and what follows as errors, and a skeleton lost the classes after it (fmtlib/fmt's
+ * `args.h` kept its first namespace and nothing more). Only an upper-case word goes (macros are
+ * written so), and only where a keyword that starts a declaration follows it, or between `class`
+ * and the class's name: a type named in capitals (`BOOL f(void)`, `struct STAT st;`) stays. The
+ * text keeps its length and line breaks, so every offset, row and column stays where it was; the
+ * views cut their text from the file itself, where the words are.
+ *
+ * @module
+ */
+
+/** An upper-case word, as macros are written (`FMT_EXPORT`, `_LIBCPP_TYPE_VIS`, `QT_BEGIN_NAMESPACE`). */
+const MACRO = String.raw`_*[A-Z][A-Z0-9_]*[A-Z0-9_]`;
+
+/** The keywords that start a declaration, after which a macro word before them has no place. */
+const DECLARATION_START = String.raw`(?:template|class|struct|union|enum|namespace|typedef|` +
+  String.raw`using|extern|inline|static|constexpr|consteval|virtual|explicit|friend)\b`;
+
+/** A macro word before a keyword that starts a declaration, on one line (`FMT_EXPORT template`). */
+const BEFORE_KEYWORD = new RegExp(String.raw`^([ \t]*)(${MACRO})(?=[ \t]+${DECLARATION_START})`);
+
+/** A macro word alone on its line (a comment may follow it). */
+const ALONE = new RegExp(String.raw`^([ \t]*)(${MACRO})[ \t]*(?:\/\/.*)?$`);
+
+/** A line that starts a declaration or a directive: a macro word alone before it has no place. */
+const STARTS_DECLARATION = new RegExp(String.raw`^[ \t]*(?:#|${DECLARATION_START})`);
+
+/**
+ * A line that may hold a macro word inside it: an upper-case word after `class`, `struct`,
+ * `union` or `if` (a preprocessor line is none).
+ */
+const HAS_INNER = /^(?![ \t]*#).*\b(?:class|struct|union|if)[ \t]+_*[A-Z]/;
+
+/** Whether a text may hold any macro word out of place: most files hold none, and are not split. */
+const MAY_HOLD = /^[ \t]*_*[A-Z]|\b(?:class|struct|union|if)[ \t]+_*[A-Z]/m;
+
+const UNDERSCORE = 95;
+const UPPER_A = 65;
+const UPPER_Z = 90;
+
+/** A macro word between `if` and its condition (`if FMT_CONSTEXPR20 (x)`: an `if constexpr`). */
+const IN_IF = new RegExp(String.raw`\b(if[ \t]+)(${MACRO})(?=[ \t]*\()`, "g");
+
+/** A macro word between `class` (or `struct`, `union`) and the name (`class FMT_API format_error :`). */
+const IN_CLASS_HEAD = new RegExp(
+  String
+    .raw`\b((?:class|struct|union)[ \t]+)(${MACRO})(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b|:(?!:)|\{|$))`,
+  "g",
+);
+
+/**
+ * The text to parse with those words as spaces, or `undefined` when there is none (the file
+ * itself is read). A preprocessor line is left as it is (`#define X_API extern` defines `X_API`).
+ *
+ * @example
+ * ```ts
+ * import { blankMacroWords } from "./_cpp_macros.ts";
+ * blankMacroWords("FMT_EXPORT template <typename T> class C {};\n");
+ * // "           template <typename T> class C {};\n"
+ * ```
+ */
+export function blankMacroWords(text: string): string | undefined {
+  if (!MAY_HOLD.test(text)) return undefined;
+  const lines = text.split("\n");
+  let changed = false;
+  const spaces = (word: string) => {
+    changed = true;
+    return " ".repeat(word.length);
+  };
+  // The next line that is not blank, walked once for all lines (both only move forward).
+  let filled = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const first = line.trimStart().charCodeAt(0);
+    const word = first === UNDERSCORE || (first >= UPPER_A && first <= UPPER_Z);
+    const inner = HAS_INNER.test(line);
+    if (!word && !inner) continue;
+    let out = line;
+    if (word) {
+      out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
+      const alone = out === line ? ALONE.exec(line) : null;
+      if (alone) {
+        if (filled <= i) filled = i + 1;
+        while (filled < lines.length && !lines[filled].trim()) filled++;
+        if (filled === lines.length || STARTS_DECLARATION.test(lines[filled])) {
+          out = alone[1] + spaces(alone[2]) + line.slice(alone[1].length + alone[2].length);
+        }
+      }
+    }
+    if (inner) {
+      out = out
+        .replace(IN_CLASS_HEAD, (_all, head: string, name: string) => head + spaces(name))
+        .replace(IN_IF, (_all, head: string, name: string) => head + spaces(name));
+    }
+    lines[i] = out;
+  }
+  return changed ? lines.join("\n") : undefined;
+}

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { blankMacroWords } from "../../grammars/_cpp_macros.ts";
+
+// A library's own macro words where C++ has no place for them (fmtlib/fmt's shape): the parser
+// read `LIB_BEGIN_NAMESPACE` as a type, `namespace` as a function's name, and each class after
+// `LIB_EXPORT` or with `LIB_API` before its name as errors, so a skeleton dropped them.
+const LIBRARY = [
+  "#include <vector>",
+  "",
+  "LIB_BEGIN_NAMESPACE",
+  "namespace detail {",
+  "int helper(int x) { return x; }",
+  "}  // namespace detail",
+  "",
+  "LIB_EXPORT template <typename T> class Store {",
+  " public:",
+  "  void push(const T& v) {",
+  "    if LIB_CONSTEXPR20 (sizeof(T) > 8) {",
+  "      data_.push_back(v);",
+  "    } else {",
+  "      data_.push_back(v);",
+  "    }",
+  "  }",
+  "  void clear() { data_.clear(); }",
+  "",
+  " private:",
+  "  std::vector<T> data_;",
+  "};",
+  "",
+  "class LIB_API format_error : public std::runtime_error {",
+  " public:",
+  "  using std::runtime_error::runtime_error;",
+  "};",
+  "",
+  "LIB_END_NAMESPACE",
+  "",
+].join("\n");
+
+Deno.test("a C++ skeleton keeps the classes around a library's macro words", async () => {
+  for (const path of ["lib.hpp", "lib.h", "lib.cc"]) {
+    const out = (await renderCode(path, LIBRARY))!.text;
+    for (
+      const kept of [
+        "namespace detail {",
+        "int helper(int x) { ... }",
+        "LIB_EXPORT template <typename T> class Store {",
+        "  void push(const T& v) { ... }",
+        "  void clear() { ... }",
+        "class LIB_API format_error : public std::runtime_error {",
+        "LIB_END_NAMESPACE",
+      ]
+    ) assert.ok(out.split("\n").includes(kept), `${path}: ${JSON.stringify(kept)} in\n${out}`);
+    // Every line is the file's, or the file's with a body elided.
+    const source = new Set(LIBRARY.split("\n"));
+    for (const line of out.split("\n")) {
+      const shown = line.replace(/ \{ \.\.\. \}$/, "");
+      assert.ok(
+        source.has(line) || [...source].some((s) => s.startsWith(`${shown} {`)),
+        `${path}: ${JSON.stringify(line)} is no line of the file`,
+      );
+    }
+  }
+});
+
+Deno.test("macro words are blanked only where no name can stand, in the text's own length", () => {
+  const text = [
+    "#define LIB_API extern",
+    "BOOL",
+    "WINAPI",
+    "DllMain(HANDLE h) { return TRUE; }",
+    "struct STAT st;",
+    "enum { A,",
+    "  LAST",
+    "};",
+    "LIB_EXPORT class C {};",
+    "class LIB_API D : public B {};",
+    "LIB_BEGIN",
+    "",
+    "namespace n {}",
+    "",
+  ].join("\n");
+  const parsed = blankMacroWords(text)!;
+  assert.equal(parsed.length, text.length);
+  assert.deepEqual(parsed.split("\n").map((l) => l.length), text.split("\n").map((l) => l.length));
+  const lines = parsed.split("\n");
+  assert.deepEqual(lines.slice(0, 8), text.split("\n").slice(0, 8));
+  assert.equal(lines[8], "           class C {};");
+  assert.equal(lines[9], "class         D : public B {};");
+  assert.equal(lines[10], "         ");
+  assert.equal(blankMacroWords("int f(void);\nstruct S { int a; };\n"), undefined);
+});

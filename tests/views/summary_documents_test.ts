@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { summarize } from "../../plugins/view_modes/summary.ts";
+
+// Documents in markup other than Markdown, and YAML files that are one list or a Unity asset,
+// written for these tests: a summary showed their first lines (a licence, a property drawer) or
+// a label and nothing more.
+const CASES: Array<[string, string, string]> = [
+  [
+    "README.adoc",
+    [
+      "= Guide",
+      ":toc:",
+      "// == a comment, no title",
+      "== Install",
+      "[source,asciidoc]",
+      "----",
+      "== Inside a listing",
+      "----",
+      "=== From source ===",
+      "```",
+      "== Inside a fence",
+      "```",
+      "== Usage",
+      "====",
+      "an example block",
+      "====",
+    ].join("\n") + "\n",
+    "**AsciiDoc**, 16 lines\n- Guide\n  - Install\n    - From source\n  - Usage",
+  ],
+  [
+    "docs/notes.org",
+    [
+      ":PROPERTIES:",
+      ":ID: 1234",
+      ":END:",
+      "#+title: Notes",
+      "* Glossary",
+      "** TODO Terms   :work:doc:",
+      "#+BEGIN_SRC org",
+      "* not a heading",
+      "#+END_SRC",
+      "*bold* is no heading",
+      "* Acronyms",
+    ].join("\n") + "\n",
+    "**Org**, 11 lines\n- Glossary\n  - TODO Terms\n- Acronyms",
+  ],
+  [
+    "docs/quickstart.rst",
+    [
+      "==========",
+      "Quickstart",
+      "==========",
+      "",
+      "Make a Request",
+      "--------------",
+      "",
+      "A paragraph's first line",
+      "and its last line",
+      "----------------------------",
+      "",
+      "=====  =====",
+      "A      B",
+      "=====  =====",
+      "",
+      "    Indented",
+      "    --------",
+      "",
+      "Timeouts",
+      "--------",
+      "",
+      "Details",
+      "~~~~~~~",
+    ].join("\n") + "\n",
+    "**reStructuredText**, 23 lines\n- Quickstart\n  - Make a Request\n  - Timeouts\n    - Details",
+  ],
+  [
+    "tmux.1",
+    [
+      '.\\" Copyright (c) 2007 A. Author',
+      ".Dd $Mdocdate$",
+      ".Sh NAME",
+      ".Nm tmux",
+      '.Sh "DEFAULT KEY BINDINGS"',
+      ".Ss \\fBCopy\\fR mode",
+      ".SH OPTIONS",
+    ].join("\n") + "\n",
+    "**Man page**, 7 lines\n- NAME\n- DEFAULT KEY BINDINGS\n  - Copy mode\n- OPTIONS",
+  ],
+  ["notes.1", "one\ntwo\n", "**Text**, 2 lines\n\n    one\n    two"],
+  [
+    "src/main/resources/application.properties",
+    "# database init\ndatabase=h2\nspring.sql.init.mode = always\n\n# JPA\nspring.jpa.open-in-view=false\n",
+    "**Properties**, 6 lines\n- keys: `database`, `spring.sql.init.mode`, `spring.jpa.open-in-view`",
+  ],
+  [
+    "tasks/main.yml",
+    [
+      "---",
+      "- name: Install packages.",
+      "  package:",
+      "    name: docker",
+      "- import_tasks: setup.yml",
+      "- name: Start the service.",
+      "  service: { name: docker }",
+    ].join("\n") + "\n",
+    "**YAML**, 7 lines\n- items: `Install packages.`, `Start the service.`",
+  ],
+  [
+    "Assets/Main.unity",
+    [
+      "%YAML 1.1",
+      "%TAG !u! tag:unity3d.com,2011:",
+      "--- !u!1 &100",
+      "GameObject:",
+      "  m_Name: Main Camera",
+      "--- !u!4 &101",
+      "Transform:",
+      "  m_Father: {fileID: 0}",
+    ].join("\n") + "\n",
+    "**Unity YAML**, 8 lines\n- keys: `GameObject`, `Transform`\n- names: `Main Camera`",
+  ],
+];
+
+Deno.test("AsciiDoc, Org, reStructuredText and man pages are summarized by their titles, YAML lists and Java properties by their names", () => {
+  for (const [path, text, want] of CASES) assert.equal(summarize(path, text), want, path);
+});
