@@ -536,3 +536,46 @@ Deno.test("a resident rebuild after a one-file edit looks each block up in the b
   assertSame(edited, await freshBuild(root, state, kept));
   await kept.close();
 });
+
+Deno.test("a config loaded again leaves a resident one generation of memos: renders of the same values given again, the others let go as the build ends", async () => {
+  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
+  for (let i = 0; i < 24; i++) {
+    // 2-3 KB each, over the spill's 1,024 characters.
+    tree[`src/m${i}.py`] = Array.from(
+      { length: 40 + i },
+      (_, k) => `def f${i}_${k}(x):\n    return x + ${k}\n`,
+    ).join("");
+  }
+  const root = await makeProject(tree);
+  const state = join(root, ".state");
+  const kept = resident();
+  let given = 0;
+  const get = kept.rendered.get.bind(kept.rendered);
+  kept.rendered.get = (key) => {
+    const value = get(key);
+    if (value) given++;
+    return value;
+  };
+  const builtins = defaultPlugins();
+  const layer = speedLayer({ resident: kept, spillAfter: 0 });
+  const load = () => loadConfig({ cwd: root, stateDir: state, reload: true });
+  const first = await build(await load(), { builtins, layer });
+  const once = kept.held();
+  assert.equal(once.rendered, 24);
+  // The same file loaded again (a new config object, the same values): every render given again.
+  const again = await build(await load(), { builtins, layer });
+  assert.deepEqual(kept.held(), once);
+  assert.equal(given, 24);
+  assert.equal(again.document, first.document);
+  // Other values (another view): the renders of the full view are let go as the build ends.
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    `export default { files: ["src/**"], defaultView: "skeleton" };\n`,
+  );
+  const other = await build(await load(), { builtins, layer });
+  assert.equal(given, 24);
+  assert.deepEqual(kept.held(), once);
+  assert.match(other.document, /def f0_0\(x\):\n {4}\.\.\./);
+  assertSame(other, await freshBuild(root, state, kept));
+  await kept.close();
+});
