@@ -14,13 +14,16 @@ import { lazyCopy, textBacking } from "../pipeline/lazy_text.ts";
 
 /**
  * Whether `known` (a memo's record of a block) and `block` have the same text: the same record
- * of the file's text with the same heading and fence when both are lazy file blocks, else their
- * texts compared.
+ * of the file's text with the same heading and fence when both are lazy file blocks, not when
+ * both are lazy with other lengths, else their texts compared.
  */
 function sameText(known: { text: string }, block: { text: string }): boolean {
   const was = textBacking(known);
   const now = textBacking(block);
   if (was && now && (was === now || was.sameAs?.(now))) return true;
+  // Texts of other lengths differ: neither is read back (a config loaded again with another view
+  // or entry renders every file anew, and each look would decode the old text and the new).
+  if (was && now && was.length !== now.length) return false;
   return known.text === block.text;
 }
 

@@ -12,7 +12,9 @@
  * config key, makes the server do): the config loaded again (a new object with the same values)
  * and the project built with it in full, as the build asked for next; each step prints the
  * build's CPU and wall time, its peak RSS (`VmHWM`, reset before it), the heap held after a full
- * collection, and the spill files of this process on disk (`--edit` is not needed).
+ * collection, and the spill files of this process on disk (`--edit` is not needed). With
+ * `--then <config>`, the reloads load that config file instead (other values: another view, an
+ * entry's options).
  *
  * ```sh
  * deno run -A --v8-flags=--max-semi-space-size=1,--no-turbofan,--heap-growing-percent=50 \
@@ -32,6 +34,7 @@ interface Args {
   edits: number;
   code: string;
   reload: boolean;
+  then?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -47,11 +50,12 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i - 1] === "--edit") args.edit = value;
     else if (argv[i - 1] === "--edits") args.edits = Number(value);
     else if (argv[i - 1] === "--code") args.code = resolve(value);
+    else if (argv[i - 1] === "--then") args.then = resolve(value);
     else {
       throw new Error(
         `[bench] Unknown argument "${
           argv[i - 1]
-        }": expected --config, --state, --edit, --edits, --code or --reload`,
+        }": expected --config, --state, --edit, --edits, --code, --reload or --then`,
       );
     }
   }
@@ -123,7 +127,10 @@ async function main(): Promise<void> {
       collectGarbage();
       const before = heldMb();
       // A new config object with the same values: what the server loads after the file changed.
-      const again = await loadConfig({ config: args.config, stateDir: args.state });
+      // `--then`: another config file's values from the first reload on (what the old renders
+      // cannot serve).
+      const file = args.then ?? args.config;
+      const again = await loadConfig({ config: file, stateDir: args.state });
       resetPeak();
       const c0 = process.cpuUsage();
       const t0 = performance.now();
