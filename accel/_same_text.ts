@@ -13,15 +13,28 @@
 import { lazyCopy, textBacking } from "../pipeline/lazy_text.ts";
 
 /**
- * Whether `known` (a memo's record of a block) and `block` have the same text: the same record
- * of the file's text with the same heading and fence when both are lazy file blocks, else their
- * texts compared.
+ * Whether `known` (a memo's record of a block) and `block` have the same text: `"record"` when
+ * they are known the same unread (the same record of the file's text with the same heading and
+ * fence when both are lazy file blocks), `"read"` when their texts were compared, `false` when
+ * they differ (both lazy with other lengths: neither read).
  */
-function sameText(known: { text: string }, block: { text: string }): boolean {
+function sameText(known: { text: string }, block: { text: string }): "record" | "read" | false {
   const was = textBacking(known);
   const now = textBacking(block);
-  if (was && now && (was === now || was.sameAs?.(now))) return true;
-  return known.text === block.text;
+  if (was && now && (was === now || was.sameAs?.(now))) return "record";
+  // Texts of other lengths differ: neither is read back (a config loaded again with another view
+  // or entry renders every file anew, and each look would decode the old text and the new).
+  if (was && now && was.length !== now.length) return false;
+  return known.text === block.text ? "read" : false;
+}
+
+/** `known`'s values (all but its text, which is not read) with `block`'s text (`withText`). */
+function rebased<T extends { text: string }>(known: T, block: { text: string }): T {
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(known)) {
+    if (key !== "text") values[key] = (known as Record<string, unknown>)[key];
+  }
+  return withText(values, block) as unknown as T;
 }
 
 /**
@@ -46,7 +59,11 @@ export function withText<T extends object>(
  * A build's lookup of the block memo: `memo`'s record of a block when it has the block's text
  * (`sameText`), else undefined; each block looked up once in the build (the order and the count
  * stages ask for every block, and each look compares the records of a big tree's every block).
- * A block the memo did not know is looked up again: the count stage remembers it.
+ * A block the memo did not know is looked up again: the count stage remembers it. A record found
+ * the same by reading both texts (this build's text is another record of the same text: a config
+ * loaded again rendered the file anew) is kept with this build's text from then on: the memo
+ * holds no earlier build's texts (nor the spill file they are in), and the next build knows the
+ * block unread.
  *
  * @example
  * ```ts
@@ -56,14 +73,16 @@ export function withText<T extends object>(
  * ```
  */
 export function knownOnce<T extends { text: string }>(
-  memo: { get(key: string): T | undefined },
+  memo: { get(key: string): T | undefined; set?(key: string, value: T): void },
 ): (block: { id: string; text: string }) => T | undefined {
   const seen = new Map<object, T>();
   return (block) => {
     let known = seen.get(block);
     if (known) return known;
     known = memo.get(block.id);
-    if (!known || !sameText(known, block)) return undefined;
+    const same = known && sameText(known, block);
+    if (!known || !same) return undefined;
+    if (same === "read" && memo.set) memo.set(block.id, known = rebased(known, block));
     seen.set(block, known);
     return known;
   };

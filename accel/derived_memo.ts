@@ -18,6 +18,8 @@ export interface DerivedMemo {
   derived: DeriveFn;
   /** Start a build: the values neither this build nor the last one used are dropped. */
   turn(): void;
+  /** Drop the last build's values this build did not use (a config loaded again: see `resident.ts`). */
+  drop(): void;
 }
 
 /**
@@ -49,6 +51,9 @@ export function derivedMemo(): DerivedMemo {
     turn() {
       before = now;
       now = new Map();
+    },
+    drop() {
+      before = new Map();
     },
   };
 }

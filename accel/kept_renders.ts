@@ -4,8 +4,9 @@
  * (`renderSetup`, `viewFor`, `renderFile`), with three more ways to render:
  *
  * - `rendered`: a resident's memo (`slop watch`, the build server) gives a
- *   file it rendered before again, at once, while the file, its entry, its
- *   view, the config and the view modes are the same;
+ *   file it rendered before again, at once, while the file, its entry's
+ *   values, its view and the view modes are the same (a config loaded again
+ *   with the same values takes them too);
  * - `window`: at most this many files render at once (each holds its text,
  *   read from the spill as it renders);
  * - `keepText`: a cache hit's text stays in the cache's pack, read again when
@@ -21,10 +22,12 @@ import {
   type TransformOptions,
   viewFor,
 } from "../pipeline/transform.ts";
-import { cacheVersion, type Registry } from "../pipeline/registry.ts";
+import { cacheVersion, findViewMode, type Registry } from "../pipeline/registry.ts";
+import { canonicalJson } from "../pipeline/helpers.ts";
 import type { Memo } from "../pipeline/memo.ts";
 import { copyLazy } from "../pipeline/lazy_text.ts";
 import type {
+  FileEntry,
   RenderedFile,
   ResolvedConfig,
   SourceFile,
@@ -46,8 +49,9 @@ export interface RenderedMemo {
 export interface KeptRenderOptions extends TransformOptions {
   /**
    * Files a resident process rendered before, as the cache has them: given again, with their
-   * warnings, while the file's hash, its entry, its view, the config and the view modes are the
-   * same, without going through the cache.
+   * warnings, while the file's hash, its entry's values, its view and the view modes are the
+   * same (and the config object, for a view with a `cacheKey` hook), without going through the
+   * cache.
    * @default {undefined} none
    */
   rendered?: Memo<RenderedMemo>;
@@ -149,7 +153,7 @@ async function renderKept(
   return rendered;
 }
 
-/** A number for each object a memo key names (a config and its entries are kept whole). */
+/** A number for each object a memo key names (a config whose view has a `cacheKey` hook). */
 const identities = new WeakMap<object, number>();
 let nextIdentity = 0;
 
@@ -157,6 +161,21 @@ function identity(value: object): number {
   let id = identities.get(value);
   if (id === undefined) identities.set(value, id = ++nextIdentity);
   return id;
+}
+
+/**
+ * An entry's values as the view cache keys them (`canonicalJson` of the entry but its glob), once
+ * per entry object: a config loaded again makes new entry objects with the same values.
+ */
+const entryValues = new WeakMap<FileEntry, string>();
+
+function entryKey(entry: FileEntry): string {
+  let key = entryValues.get(entry);
+  if (key === undefined) {
+    const { path: _glob, ...options } = entry;
+    entryValues.set(entry, key = canonicalJson(options));
+  }
+  return key;
 }
 
 /** The view modes a registry holds, by name and version (each build has a registry of its own). */
@@ -177,17 +196,20 @@ function viewModesKey(registry: Registry): string {
 }
 
 /**
- * The key of a file's entry in the memo of rendered files: the config and entry objects, the
- * view modes, the view, the path and the content hash.
+ * The key of a file's entry in the memo of rendered files: what the view cache keys a render by
+ * (the view modes and their versions, the entry's values, the path and the content hash), and the
+ * view chosen. A render the cache gives depends on nothing else, so a config loaded again (an
+ * edit of the config file, another build's flags) takes the renders kept for the last one while
+ * these are the same; only a view whose `cacheKey` hook reads the config (its key material) is
+ * keyed by the config object too.
  */
 function renderedKey(
   file: SourceFile,
   { config, registry, view }: { config: ResolvedConfig; registry: Registry; view: string },
 ): string {
   const modes = viewModeNumbers.get(viewModesKey(registry));
-  return `${identity(config)}\0${modes}\0${
-    identity(file.entry)
-  }\0${view}\0${file.path}\0${file.sha256}`;
+  const hooked = findViewMode(registry, view)?.cacheKey ? identity(config) : "";
+  return `${hooked}\0${modes}\0${entryKey(file.entry)}\0${view}\0${file.path}\0${file.sha256}`;
 }
 
 /**

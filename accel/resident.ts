@@ -92,8 +92,15 @@ export interface Resident {
   orders: Map<string, KeptOrder>;
   /** Values made from texts (file blocks, content keys, lengths), by text (`derived_memo.ts`). */
   derived: DeriveFn;
-  /** Start a build: memos it does not use are dropped when the next one starts. */
-  begin(): void;
+  /**
+   * Start a build with `config`: memos it does not use are dropped when the next one starts, or
+   * as it ends when `config` is not the last build's (a config loaded again, another key): what
+   * the old config used and the new one did not is never asked for again, and a big tree's renders
+   * kept twice would double what the process holds.
+   */
+  begin(config?: ResolvedConfig): void;
+  /** The entries the memos of renders and of blocks hold (both generations), for tests and stats. */
+  held(): { rendered: number; blocks: number };
 }
 
 /** A resident's stat index, as one build uses it. */
@@ -151,8 +158,11 @@ function watchedIn(
     unchanged(target.path);
 }
 
-/** A memo of two generations: this build's and the previous build's entries. */
-function generations<T>(): Memo<T> & { turn(): void } {
+/**
+ * A memo of two generations: this build's and the previous build's entries; `drop` lets go of
+ * the previous build's that this build did not use.
+ */
+function generations<T>(): Memo<T> & { turn(): void; drop(): void; size(): number } {
   let current = new Map<string, T>();
   let previous = new Map<string, T>();
   return {
@@ -171,6 +181,10 @@ function generations<T>(): Memo<T> & { turn(): void } {
       previous = current;
       current = new Map();
     },
+    drop() {
+      previous = new Map();
+    },
+    size: () => current.size + previous.size,
   };
 }
 
@@ -194,6 +208,9 @@ export function resident(options: ResidentOptions = {}): Resident {
   const fromTexts = derivedMemo();
   const changes: ChangeLog = { calls: 0, structuralAt: 0, changedAt: new Map() };
   const written: Written = { draft: Promise.resolve(undefined) };
+  // The config of the last build begun, and whether the build running began with another one.
+  let builtWith: ResolvedConfig | undefined;
+  let reloaded = false;
   const self: Resident = {
     cache(dir, options) {
       const signature = JSON.stringify([dir, options.enabled ?? true, options.pack ?? ""]);
@@ -227,14 +244,25 @@ export function resident(options: ResidentOptions = {}): Resident {
       written.draft = nextDraft(written.draft, { next, later: work.later });
     },
     defer: work.defer,
-    release: work.release,
+    release() {
+      if (reloaded) {
+        reloaded = false;
+        blocks.drop();
+        rendered.drop();
+        fromTexts.drop();
+      }
+      work.release();
+    },
     settled: work.settled,
     close: () => closeResident({ work, written, owner: self }),
     blocks,
     rendered,
     orders: new Map(),
     derived: fromTexts.derived,
-    begin() {
+    held: () => ({ rendered: rendered.size(), blocks: blocks.size() }),
+    begin(config) {
+      reloaded = config !== undefined && builtWith !== undefined && config !== builtWith;
+      builtWith = config ?? builtWith;
       blocks.turn();
       rendered.turn();
       fromTexts.turn();

@@ -154,7 +154,7 @@ export function speedLayer(options: SpeedOptions = {}): StageLayer {
       resident = config.cache.enabled ? options.resident : undefined;
       // The last build's cache writes are done before this one uses the cache.
       await resident?.settled();
-      resident?.begin();
+      resident?.begin(config);
     },
     cache: (dir, cacheOptions) => resident?.cache(dir, cacheOptions),
     derived: () => resident?.derived,

@@ -8,6 +8,14 @@
  * names the slop checkout to load, so that two checkouts are compared on one tree in turn. The
  * edits are left in the file (undo them with git).
  *
+ * With `--reload`, each step is a config reload instead (as an edit of the config file, or a new
+ * config key, makes the server do): the config loaded again (a new object with the same values)
+ * and the project built with it in full, as the build asked for next; each step prints the
+ * build's CPU and wall time, its peak RSS (`VmHWM`, reset before it), the heap held after a full
+ * collection, and the spill files of this process on disk (`--edit` is not needed). With
+ * `--then <config>`, the reloads load that config file instead (other values: another view, an
+ * entry's options).
+ *
  * ```sh
  * deno run -A --v8-flags=--max-semi-space-size=1,--no-turbofan,--heap-growing-percent=50 \
  *   bench/server_edit.ts --config /tmp/mono.config.js --state /tmp/mono-state \
@@ -25,27 +33,34 @@ interface Args {
   edit: string;
   edits: number;
   code: string;
+  reload: boolean;
+  then?: string;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Partial<Args> = { edits: 5, code: join(import.meta.dirname!, "..") };
+  const args: Partial<Args> = { edits: 5, code: join(import.meta.dirname!, ".."), reload: false };
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--reload") {
+      args.reload = true;
+      continue;
+    }
     const value = argv[++i];
     if (argv[i - 1] === "--config") args.config = resolve(value);
     else if (argv[i - 1] === "--state") args.state = resolve(value);
     else if (argv[i - 1] === "--edit") args.edit = value;
     else if (argv[i - 1] === "--edits") args.edits = Number(value);
     else if (argv[i - 1] === "--code") args.code = resolve(value);
+    else if (argv[i - 1] === "--then") args.then = resolve(value);
     else {
       throw new Error(
         `[bench] Unknown argument "${
           argv[i - 1]
-        }": expected --config, --state, --edit, --edits or --code`,
+        }": expected --config, --state, --edit, --edits, --code, --reload or --then`,
       );
     }
   }
-  if (!args.config || !args.state || !args.edit) {
-    throw new Error("[bench] Missing --config, --state or --edit");
+  if (!args.config || !args.state || (!args.edit && !args.reload)) {
+    throw new Error("[bench] Missing --config, --state or --edit (or --reload)");
   }
   if (!(Number.isInteger(args.edits) && args.edits! > 0)) {
     throw new Error(`[bench] Invalid --edits "${args.edits}": expected a whole number above 0`);
@@ -56,6 +71,35 @@ function parseArgs(argv: string[]): Args {
 /** CPU seconds (user + system, every thread) between two `process.cpuUsage()` readings. */
 function cpuSeconds(from: NodeJS.CpuUsage, to: NodeJS.CpuUsage): string {
   return ((to.user - from.user + to.system - from.system) / 1e6).toFixed(2);
+}
+
+/** The heap in use, in MB. */
+function heldMb(): number {
+  return Math.round(Deno.memoryUsage().heapUsed / 1048576);
+}
+
+/** Start the peak RSS anew (Linux). */
+function resetPeak(): void {
+  Deno.writeTextFileSync("/proc/self/clear_refs", "5");
+}
+
+/** The peak RSS since {@linkcode resetPeak}, in MB (Linux). */
+function peakMb(): number {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(Deno.readTextFileSync("/proc/self/status"))![1];
+  return Math.round(Number(kb) / 1024);
+}
+
+/** This process's spill files on disk (`accel/text_spill.ts`): how many, and their MB. */
+function spillFiles(): string {
+  const dir = Deno.env.get("TMPDIR") ?? "/tmp";
+  let count = 0;
+  let bytes = 0;
+  for (const entry of Deno.readDirSync(dir)) {
+    if (!entry.name.startsWith(`slop_texts_${Deno.pid}_`)) continue;
+    count++;
+    bytes += Deno.statSync(join(dir, entry.name)).size;
+  }
+  return `${count} (${Math.round(bytes / 1048576)} MB)`;
 }
 
 async function main(): Promise<void> {
@@ -70,7 +114,46 @@ async function main(): Promise<void> {
   // As the build server keeps it (`server/session.ts`).
   const kept = resident({ quietMs: 20 });
   const layer = () => speedLayer({ resident: kept });
+  resetPeak();
+  const cold = process.cpuUsage();
   await build(config, { builtins, layer: layer() });
+  console.log(
+    `first build: ${cpuSeconds(cold, process.cpuUsage())} s CPU, peak RSS ${peakMb()} MB`,
+  );
+  if (args.reload) {
+    for (let i = 0; i < args.edits; i++) {
+      await new Promise((done) => setTimeout(done, 3000));
+      await kept.settled();
+      collectGarbage();
+      const before = heldMb();
+      // A new config object with the same values: what the server loads after the file changed.
+      // `--then`: another config file's values from the first reload on (what the old renders
+      // cannot serve).
+      const file = args.then ?? args.config;
+      const again = await loadConfig({ config: file, stateDir: args.state });
+      resetPeak();
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      await build(again, { builtins, layer: layer() });
+      const c1 = process.cpuUsage();
+      const t1 = performance.now();
+      const peak = peakMb();
+      await kept.settled();
+      collectGarbage();
+      // The spill files no text of which is left are removed by a finalizer, after the collection.
+      await new Promise((done) => setTimeout(done, 100));
+      const load = Deno.readTextFileSync("/proc/loadavg").split(" ")[0];
+      console.log(
+        `reload ${i}: build ${cpuSeconds(c0, c1)} s CPU, ${
+          ((t1 - t0) / 1000).toFixed(2)
+        } s wall; ` +
+          `peak RSS ${peak} MB; heap held ${before} MB before, ${heldMb()} MB after; ` +
+          `spill files ${spillFiles()}; load ${load}`,
+      );
+    }
+    await kept.close();
+    return;
+  }
   for (let i = 0; i < args.edits; i++) {
     // The server's upkeep between builds: the work a build left done, its garbage collected.
     await new Promise((done) => setTimeout(done, 3000));

@@ -11,6 +11,7 @@ import { renderFileBlock } from "../../plugins/sections/_render.ts";
 import type { RenderedFile } from "../../pipeline/types.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
 import { textBacking } from "../../pipeline/lazy_text.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
 
 const SECRET = "sk-or-v1-" + "a1b2c3d4".repeat(8);
 
@@ -534,5 +535,66 @@ Deno.test("a resident rebuild after a one-file edit looks each block up in the b
   assert.ok(looks <= blocks + 3, `${looks} looks of the block memo for ${blocks} blocks`);
   assert.ok(looks >= blocks - 1, `${looks} looks for ${blocks} blocks: the count is not blind`);
   assertSame(edited, await freshBuild(root, state, kept));
+  await kept.close();
+});
+
+Deno.test("a config loaded again leaves a resident one generation of memos: renders of the same values given again, the others let go as the build ends", async () => {
+  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
+  for (let i = 0; i < 24; i++) {
+    // 2-3 KB each, over the spill's 1,024 characters.
+    tree[`src/m${i}.py`] = Array.from(
+      { length: 40 + i },
+      (_, k) => `def f${i}_${k}(x):\n    return x + ${k}\n`,
+    ).join("");
+  }
+  const root = await makeProject(tree);
+  const state = join(root, ".state");
+  const kept = resident();
+  let given = 0;
+  const get = kept.rendered.get.bind(kept.rendered);
+  kept.rendered.get = (key) => {
+    const value = get(key);
+    if (value) given++;
+    return value;
+  };
+  const builtins = defaultPlugins();
+  const layer = speedLayer({ resident: kept, spillAfter: 0 });
+  const load = () => loadConfig({ cwd: root, stateDir: state, reload: true });
+  const first = await build(await load(), { builtins, layer });
+  const once = kept.held();
+  assert.equal(once.rendered, 24);
+  // The same file loaded again (a new config object, the same values): every render given again.
+  const again = await build(await load(), { builtins, layer });
+  assert.deepEqual(kept.held(), once);
+  assert.equal(given, 24);
+  assert.equal(again.document, first.document);
+  // Another entry whose files render the same texts: rendered anew, the blocks known by reading
+  // their texts once, then kept with the new texts (the first build's spill file let go).
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    `export default { files: [{ path: "src/**", maxBytes: 1048576 }] };\n`,
+  );
+  const same = await load();
+  assert.equal((await build(same, { builtins, layer })).document, first.document);
+  assert.deepEqual(kept.held(), once);
+  // The next build reads no text back to know its blocks (48 decoded when the memo kept the
+  // first build's texts: each look read the old text and the new).
+  const rebuilt = await tallyWork(() => build(same, { builtins, layer }));
+  assert.equal(rebuilt.get("texts decoded") ?? 0, 0);
+  // Other values (another view): the renders of the full view are let go as the build ends.
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    `export default { files: ["src/**"], defaultView: "skeleton" };\n`,
+  );
+  let other: BuildResult | undefined;
+  const work = await tallyWork(async () => other = await build(await load(), { builtins, layer }));
+  assert.equal(given, 48);
+  // No look of the block memo reads the old text and the new one back (their lengths differ):
+  // 86 texts decoded (137 when each look read both).
+  const decoded = work.get("texts decoded") ?? 0;
+  assert.ok(decoded <= 4 * 24, `${decoded} texts decoded for 24 files`);
+  assert.deepEqual(kept.held(), once);
+  assert.match(other!.document, /def f0_0\(x\):\n {4}\.\.\./);
+  assertSame(other!, await freshBuild(root, state, kept));
   await kept.close();
 });
