@@ -419,7 +419,9 @@ async function renderCached(
       options: { ...options, warn },
       seen: used,
     });
-    return dedupOutput(output, file.entry);
+    // A lone surrogate from config text (a slice's tag) is U+FFFD, as the cache gives it back.
+    const text = output.text.isWellFormed() ? output.text : output.text.toWellFormed();
+    return dedupOutput(text === output.text ? output : { ...output, text }, file.entry);
   };
   if (!options.cache) return { output: await render(warn, new Set()), cache: "miss" };
   return await cachedRender(options.cache, {

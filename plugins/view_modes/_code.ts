@@ -1141,9 +1141,10 @@ class Walker {
     end: number,
   ): string {
     const text = this.text.slice(from, end);
-    const comments = this.spec.docstrings
-      ? text.includes("#")
-      : text.includes("//") || text.includes("/*");
+    // What may open a comment in any grammar here (`#` in Ruby, shell, PHP and Python, `--` in
+    // Lua); the tree's comment nodes say which are.
+    const comments = text.includes("#") || text.includes("//") || text.includes("/*") ||
+      text.includes("--");
     return comments ? this.withoutComments(node, end, endPoint, from) : text;
   }
 
