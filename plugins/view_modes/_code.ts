@@ -530,7 +530,13 @@ class Walker {
         // A clause (`except`, `else`) of a kept statement stays, its block a marker: the
         // `try` reads as one.
         const clause = type.endsWith("_clause") && spec.transparent.has(nodeType);
-        if (inner === 0 && type === "ERROR" && !full && sharesLine(this.text, child)) {
+        // After code left out on its line (Ruby's `x` of `x = ((1)`), it goes too: kept, it was
+        // what is left of the line (`= ((1)`).
+        const row = child.startPosition.row;
+        const afterCut = lastDroppedRow === row && lastKeptRow !== row;
+        if (
+          inner === 0 && type === "ERROR" && !full && !afterCut && sharesLine(this.text, child)
+        ) {
           // What the parser could not read stays as written where code is kept beside it on its
           // line: cut alone, it left a line the file does not hold (`@end` as `end`).
           this.edits.length = mark;

@@ -91,3 +91,19 @@ Deno.test("a signature carries no `#` or `--` comment of the file (Ruby, Lua, sh
     assert.deepEqual(view?.symbols.map((s) => s.signature), signatures, path);
   }
 });
+
+Deno.test("what a grammar cannot read after code the skeleton cut on its line goes with it", async () => {
+  // `x = ((1)` in Ruby is an identifier the skeleton leaves out, then an error node: the node
+  // was kept as written, for the line `= ((1)`, which the file does not hold.
+  const head = "def f\n  1\nend\n";
+  for (const tail of ["x = ((1)\n", "x = [[ ]]]\n", "y = 2 + (3\n"]) {
+    const view = await renderCode("a.rb", head + tail);
+    assert.equal(view?.text, "def f\n  ...\nend\n", tail);
+  }
+  // Kept code beside it keeps it, as written (C's `@attr int f(int x) {`).
+  const c = await renderCode(
+    "a.c",
+    "int g(void) { return 1; } @x int f(int x) {\n  return x;\n}\n",
+  );
+  assert.ok(c?.text.split("\n").every((line) => !line || /^(int g|  \.\.\.|})/.test(line)));
+});
