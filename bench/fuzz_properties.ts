@@ -308,7 +308,7 @@ function masksCase(random: Random): Case {
         ...(rest ? { options: { rest } } : {}),
       }],
     },
-    names: bad ? ["files[1].mask"] : [],
+    names: bad ? ["files[1]."] : [],
     mayFail: bad,
   };
 }
@@ -524,13 +524,14 @@ function markdownFaults(doc: string, paths: Set<string>): string[] {
   const shown = new Set([...paths].map((p) => `### ${headingText(p)}`));
   let open: string | undefined;
   let knowledge = doc.startsWith("{knowledge}\n");
-  for (const line of doc.split("\n")) {
+  // CommonMark's line ends: a lone CR ends a line too.
+  for (const line of doc.split(/\r\n|\r|\n/)) {
     if (knowledge) {
       // The digest is the user's own markdown, headings and all, up to its closing line.
       knowledge = line !== "{/knowledge}";
       continue;
     }
-    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/s.exec(line);
     if (open) {
       if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
         open = undefined;
