@@ -530,15 +530,10 @@ class Walker {
         // A clause (`except`, `else`) of a kept statement stays, its block a marker: the
         // `try` reads as one.
         const clause = type.endsWith("_clause") && spec.transparent.has(nodeType);
-        // After code left out on its line (Ruby's `x` of `x = ((1)`), it goes too: kept, it was
-        // what is left of the line (`= ((1)`).
-        const row = child.startPosition.row;
-        const afterCut = lastDroppedRow === row && lastKeptRow !== row;
-        if (
-          inner === 0 && type === "ERROR" && !full && !afterCut && sharesLine(this.text, child)
-        ) {
-          // What the parser could not read stays as written where code is kept beside it on its
-          // line: cut alone, it left a line the file does not hold (`@end` as `end`).
+        // What the parser could not read stays as written beside kept code on its line (cut, it
+        // left `@end` as `end`), but not after code cut there (Ruby's `x = ((1)` left `= ((1)`).
+        const afterCut = lastDroppedRow === child.startPosition.row && lastKeptRow < lastDroppedRow;
+        if (inner === 0 && type === "ERROR" && !full && !afterCut && sharesLine(this.text, child)) {
           this.edits.length = mark;
           flush(true, child);
           keepItem(child);

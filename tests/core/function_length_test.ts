@@ -41,7 +41,7 @@ const ALLOWED: Record<string, { lines: number; reason: string }> = {
   "grammars/_js_hollow.ts jsxRead": { lines: 68, reason: HOT_LOOP },
   "grammars/_python_hollow.ts logicalLines": { lines: 86, reason: HOT_LOOP },
   // The skeleton's pass over a container's items, whose state the item cases share.
-  "plugins/view_modes/_code.ts container": { lines: 187, reason: HOT_LOOP },
+  "plugins/view_modes/_code.ts container": { lines: 188, reason: HOT_LOOP },
 };
 
 /** One function of a file: its key in {@linkcode ALLOWED}, where it starts and its lines. */
