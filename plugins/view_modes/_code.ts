@@ -57,6 +57,11 @@ export interface CodeView {
   symbols: CodeSymbol[];
   /** Whether the parser found syntax errors (what parsed is still rendered). */
   hasErrors: boolean;
+  /**
+   * Whether the parser read the whole text as one error node (no part of it as a file): its
+   * items would be cut one by one around the tokens between them. @default {false}
+   */
+  unread?: boolean;
 }
 
 /** Options of {@linkcode renderCode}. */
@@ -269,6 +274,7 @@ async function renderWith(
       text: applyEdits(text, walker.edits),
       symbols: walker.symbols,
       hasErrors: root.hasError,
+      ...(root.type === "ERROR" ? { unread: true } : {}),
     };
   } catch (error) {
     throw error === walk ? overBudget(maxWork) : tooDeep(error);
@@ -1649,6 +1655,10 @@ export async function renderOrFallback(
   }
   if (code?.hasErrors && !code.symbols.length) {
     problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
+    code = undefined;
+  } else if (code?.unread) {
+    // Its lines would be what is left of lines the file holds (Zig's `pub fn add i32 {`).
+    problem = `${view}: the grammar reads no part of "${file.path}" as a whole file`;
     code = undefined;
   }
   if (!code) return await summaryFallback(ctx, { view, problem, overBudget, settled });

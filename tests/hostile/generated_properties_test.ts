@@ -107,3 +107,26 @@ Deno.test("what a grammar cannot read after code the skeleton cut on its line go
   );
   assert.ok(c?.text.split("\n").every((line) => !line || /^(int g|  \.\.\.|})/.test(line)));
 });
+
+Deno.test("a code view of a file the grammar reads as one error node is its summary, with a note", async () => {
+  // Zig's grammar reads a repeated `pub fn` line as one error node for the whole file: its items
+  // were cut one by one around the tokens between them (`pub fn add i32 {`, a line the file
+  // does not hold). A file whose errors sit inside a readable file still renders what parsed.
+  const line = "pub fn add(a: i32, b: i32) i32 {\n";
+  const std = 'const std = @import("std");\n';
+  const broken =
+    `${std}${std}\n${line}${line}${line}    return a + b;\n}\n\nconst S = struct { x: u8 };\n`;
+  const root = await makeProject({ "a.zig": broken, "b.zig": `${line}    return a +;\n}\n` });
+  for (const view of ["skeleton", "outline", "masked"]) {
+    const mask = { add: "sig" as const, S: "def" as const };
+    const files = view === "masked" ? [{ path: "*.zig", view, mask }] : ["**"];
+    const result = await buildContext({ cwd: root, inline: { defaultView: view, files } }, {
+      write: false,
+    });
+    const [a, b] = result.manifest.files;
+    assert.equal(a.view, "summary", `${view}: ${JSON.stringify(a)}`);
+    assert.match(a.notes?.join("\n") ?? "", /reads no part of "a\.zig" as a whole file/);
+    assert.doesNotMatch(result.document, /pub fn add i32/);
+    assert.equal(b.view, view, JSON.stringify(b));
+  }
+});
