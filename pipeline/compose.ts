@@ -62,10 +62,21 @@ export async function composeBlocks(
         );
       }
       ids.set(block.id, plugin.name);
-      blocks.push(block);
+      blocks.push(wellFormed(block));
     }
   }
   return blocks;
+}
+
+/**
+ * The block with each lone surrogate of its text (config text: an inline history, a task, a
+ * plugin's string) as U+FFFD, which the written document holds in its place: the document a
+ * build returns, its JSON and its file then hold the same text. A lazy text is a file's, read as
+ * UTF-8, and stays unread.
+ */
+function wellFormed(block: Block): Block {
+  if (textBacking(block) || block.text.isWellFormed()) return block;
+  return { ...block, text: block.text.toWellFormed() };
 }
 
 function checkBlock(block: Block): string | undefined {

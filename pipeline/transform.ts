@@ -439,7 +439,9 @@ async function renderCached(
       seen: used,
     });
     const told = wordsTellLanguage(input.path) ? languageOf(input.path, input.text) : undefined;
-    const deduped = dedupOutput(output, file.entry);
+    // A lone surrogate from config text (a slice's tag) is U+FFFD, as the cache gives it back.
+    const text = output.text.isWellFormed() ? output.text : output.text.toWellFormed();
+    const deduped = dedupOutput(text === output.text ? output : { ...output, text }, file.entry);
     return told && told !== languageOf(input.path) ? { ...deduped, language: told } : deduped;
   };
   if (!options.cache) return { output: await render(warn, new Set()), cache: "miss" };

@@ -9,6 +9,7 @@
  */
 
 import { join } from "../../pipeline/paths.ts";
+import { printablePath } from "../../pipeline/helpers.ts";
 import type { Block, BuildState, SectionContext, SectionPlugin } from "../../pipeline/types.ts";
 import { type BeadsIssue, loadBeads } from "./_beads.ts";
 
@@ -123,7 +124,10 @@ export function renderBeads(issues: BeadsIssue[], options: RenderOptions = {}): 
   }
   const live = [...byId.values()].filter((i) => i.status !== "tombstone");
   if (!live.length) return "";
-  const closed = live.filter((i) => i.status === "closed").map((i) => i.id).sort(compareIds);
+  // An id is shown as written but for its control characters and line breaks, escaped
+  // (`bd-1\n~~~`): raw, they ended the bullet, and a fence after one ran to the document's end.
+  const closed = live.filter((i) => i.status === "closed").map((i) => i.id).sort(compareIds)
+    .map(printablePath);
   const active = live.filter((i) => i.status !== "closed").sort(compareActive);
   const parts = ["## Beads Mode: Progress Track\n\n"];
   if (closed.length) parts.push(`**Completed (${closed.length}):** ${closed.join(", ")}\n\n`);
@@ -135,7 +139,7 @@ export function renderBeads(issues: BeadsIssue[], options: RenderOptions = {}): 
       const status = trimDescription(issue.status, STATUS_CHARS, cut);
       const priority = issue.priority === undefined ? "" : `, P${issue.priority}`;
       const description = trimDescription(issue.description, max, cut);
-      return `- **${title}** (${issue.id}, ${status}${priority})${
+      return `- **${title}** (${printablePath(issue.id)}, ${status}${priority})${
         description ? `: ${description}` : ""
       }\n`;
     });

@@ -29,9 +29,12 @@ export interface KnowledgeOptions {
  * ```
  */
 export function knowledgeBlockText(digest: string): string {
+  // A line of the digest that reads as the block's own marks (a hand edit) gets a backslash
+  // (`\{/knowledge}`), so the block ends at its last line only.
+  const marked = digest.replace(/^([ \t]*)(\{\/?knowledge\}[ \t]*)$/gm, "$1\\$2");
   // A code block the digest leaves open ends inside the block, not in the files after it.
-  const closed = closeFences(digest);
-  return `{knowledge}\n${closed === digest ? digest : closed + "\n"}\n{/knowledge}\n\n`;
+  const closed = closeFences(marked);
+  return `{knowledge}\n${closed === marked ? marked : closed + "\n"}\n{/knowledge}\n\n`;
 }
 
 /**

@@ -57,6 +57,11 @@ export interface CodeView {
   symbols: CodeSymbol[];
   /** Whether the parser found syntax errors (what parsed is still rendered). */
   hasErrors: boolean;
+  /**
+   * Whether the parser read the whole text as one error node (no part of it as a file): its
+   * items would be cut one by one around the tokens between them. @default {false}
+   */
+  unread?: boolean;
 }
 
 /** Options of {@linkcode renderCode}. */
@@ -269,6 +274,7 @@ async function renderWith(
       text: applyEdits(text, walker.edits),
       symbols: walker.symbols,
       hasErrors: root.hasError,
+      ...(root.type === "ERROR" ? { unread: true } : {}),
     };
   } catch (error) {
     throw error === walk ? overBudget(maxWork) : tooDeep(error);
@@ -530,9 +536,10 @@ class Walker {
         // A clause (`except`, `else`) of a kept statement stays, its block a marker: the
         // `try` reads as one.
         const clause = type.endsWith("_clause") && spec.transparent.has(nodeType);
-        if (inner === 0 && type === "ERROR" && !full && sharesLine(this.text, child)) {
-          // What the parser could not read stays as written where code is kept beside it on its
-          // line: cut alone, it left a line the file does not hold (`@end` as `end`).
+        // What the parser could not read stays as written beside kept code on its line (cut, it
+        // left `@end` as `end`), but not after code cut there (Ruby's `x = ((1)` left `= ((1)`).
+        const afterCut = lastDroppedRow === child.startPosition.row && lastKeptRow < lastDroppedRow;
+        if (inner === 0 && type === "ERROR" && !full && !afterCut && sharesLine(this.text, child)) {
           this.edits.length = mark;
           flush(true, child);
           keepItem(child);
@@ -1141,9 +1148,10 @@ class Walker {
     end: number,
   ): string {
     const text = this.text.slice(from, end);
-    const comments = this.spec.docstrings
-      ? text.includes("#")
-      : text.includes("//") || text.includes("/*");
+    // What may open a comment in any grammar here (`#` in Ruby, shell, PHP and Python, `--` in
+    // Lua); the tree's comment nodes say which are.
+    const comments = text.includes("#") || text.includes("//") || text.includes("/*") ||
+      text.includes("--");
     return comments ? this.withoutComments(node, end, endPoint, from) : text;
   }
 
@@ -1647,6 +1655,10 @@ export async function renderOrFallback(
   }
   if (code?.hasErrors && !code.symbols.length) {
     problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;
+    code = undefined;
+  } else if (code?.unread) {
+    // Its lines would be what is left of lines the file holds (Zig's `pub fn add i32 {`).
+    problem = `${view}: the grammar reads no part of "${file.path}" as a whole file`;
     code = undefined;
   }
   if (!code) return await summaryFallback(ctx, { view, problem, overBudget, settled });

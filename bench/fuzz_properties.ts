@@ -1,0 +1,932 @@
+/**
+ * A seeded property fuzzer of slop's documents: it generates a small project around one target
+ * (a Beads list, a history, a knowledge digest, screenshots, slices with fuzzy anchors, masks,
+ * personas and presets, config values of the wrong type, command lines, or a source file of a
+ * grammar slop has, mutated), builds it in-process twice, and checks what must hold on any input:
+ *
+ * - the build ends, or fails with one clear line naming the file, key, flag or plugin at fault;
+ * - the same bytes twice (document and manifest, a cache hit's mark aside);
+ * - the manifest's blocks tile the document, each block's hash its bytes;
+ * - a file shown `full` is its text on disk (a redaction aside);
+ * - each `skeleton` and `outline` line, body and value markers aside, is part of the file;
+ * - a `--budget B` document counts at most B tokens;
+ * - fences close, and every heading outside a fence is one of slop's.
+ *
+ * ```sh
+ * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300
+ * deno run -A bench/fuzz_properties.ts --seed 2 --rounds 100 --target beads,slices --timeout 120
+ * ```
+ *
+ * A child process runs the cases and prints a line per case; the parent kills it when a case
+ * gives no line within `--timeout` seconds (a hang) and starts another at the next case. A case
+ * is its seed and number: `--start N --rounds N+1` runs case N alone.
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { prng } from "../tests/_helpers.ts";
+import { badConfigs, messageFaults } from "../tests/hostile/_bad_input.ts";
+import { languageFor } from "../grammars/languages.ts";
+import { headingText } from "../pipeline/helpers.ts";
+import { sha256 } from "../pipeline/read.ts";
+
+type Tree = Record<string, string | Uint8Array>;
+
+/** One generated case: a project, its config and what the build is asked. */
+interface Case {
+  label: string;
+  tree: Tree;
+  config: Record<string, unknown>;
+  /** A command line run through the CLI's `main` instead of the library (`build ...`). */
+  argv?: string[];
+  /** The error, if the build fails, must name each of these. */
+  names?: string[];
+  /** The build may fail (bad input); otherwise a failure is a finding. */
+  mayFail?: boolean;
+}
+
+type Random = () => number;
+
+const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)];
+const int = (random: Random, lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+
+/** Texts that break markdown or slop's own structure when shown unescaped. */
+const HOSTILE_TEXT = [
+  "## Files",
+  "### src/a.py",
+  "# Title",
+  "Heading\n===",
+  "Heading\n---",
+  "```",
+  "````python",
+  "~~~",
+  "``` ```",
+  "    ```",
+  "{/knowledge}",
+  "{knowledge}",
+  "</document_content>",
+  "\u0000",
+  "\ufeff",
+  "\r",
+  "\r\n",
+  "\u2028",
+  "\u202e",
+  "\ud800",
+  "x".repeat(5000),
+  "\n".repeat(50),
+  "[link](http://x)",
+  "<!-- open",
+  "---",
+  "***",
+  "| a | b |",
+  "- item",
+  "> quote",
+];
+
+function hostile(random: Random): string {
+  const parts = Array.from({ length: int(random, 1, 4) }, () => pick(random, HOSTILE_TEXT));
+  return parts.join(pick(random, ["", " ", "\n"]));
+}
+
+const BASE_TREE: Tree = {
+  "src/a.py": "def f(x):\n    return x\n\n\nclass A:\n    def g(self):\n        return 1\n",
+  "src/b.ts":
+    "export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport class C {\n  m(): void {}\n}\n",
+  "README.md": "# Project\n\nSome words.\n",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Targets
+
+function beadsIssue(random: Random, i: number, ids: string[]): Record<string, unknown> {
+  const statuses = [
+    "open",
+    "closed",
+    "in_progress",
+    "blocked",
+    "deferred",
+    "tombstone",
+    "hooked",
+    "pinned",
+    "weird status",
+    "",
+    "## Files",
+    "```",
+  ];
+  const issue: Record<string, unknown> = {
+    id: random() < 0.1 ? pick(random, ids) : `bd-${i}${random() < 0.1 ? hostile(random) : ""}`,
+    title: random() < 0.3 ? hostile(random) : `Issue ${i}`,
+    status: pick(random, statuses),
+    priority: pick(random, [0, 1, 2, "P1", -1, 1e300, "x", null, 2.5]),
+  };
+  if (random() < 0.5) issue.description = random() < 0.5 ? hostile(random) : "words ".repeat(100);
+  if (random() < 0.4) {
+    // Dependencies that may form cycles, or name nothing.
+    issue.dependencies = Array.from({ length: int(random, 1, 3) }, () => ({
+      issue_id: issue.id,
+      depends_on_id: random() < 0.8 ? pick(random, ids) : "bd-missing",
+      type: pick(random, ["blocks", "parent-child", "related", "?"]),
+    }));
+  }
+  if (random() < 0.1) issue.title = pick(random, [7, null, ["a"], { a: 1 }]);
+  if (random() < 0.05) issue.status = pick(random, [7, null, ["open"]]);
+  return issue;
+}
+
+function beadsCase(random: Random): Case {
+  const n = random() < 0.05 ? 100_000 : int(random, 1, 60);
+  const ids = Array.from({ length: Math.min(n, 50) }, (_, i) => `bd-${i}`);
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = random();
+    if (n > 1000) {
+      lines.push(JSON.stringify({ id: `bd-${i}`, title: `t${i}`, status: "open", priority: 1 }));
+    } else if (r < 0.08) lines.push(pick(random, ["{", "not json", "[]", "null", "{}", '"x"', ""]));
+    else if (r < 0.1) lines.push(JSON.stringify({ id: `bd-h${i}`, title: "y".repeat(2_000_000) }));
+    else lines.push(JSON.stringify(beadsIssue(random, i, ids)));
+  }
+  const joined = lines.join(pick(random, ["\n", "\r\n", "\n\n"])) + (random() < 0.5 ? "\n" : "");
+  return {
+    label: `beads: ${n} lines`,
+    tree: { ...BASE_TREE, ".beads/issues.jsonl": joined },
+    config: { beads: true },
+  };
+}
+
+function historyCase(random: Random): Case {
+  const n = random() < 0.05 ? 2000 : int(random, 1, 30);
+  const roles = ["user", "assistant", "system", "tool", "", "## Files", 7, null];
+  const entries = Array.from({ length: n }, () => {
+    const content = random() < 0.6 ? hostile(random) : "plain words";
+    const r = random();
+    if (r < 0.05) return "not json {";
+    if (r < 0.1) {
+      return JSON.stringify({ role: "user", content: [{ type: "text", text: content }] });
+    }
+    if (r < 0.15) return JSON.stringify({ role: "user", content: 7 });
+    return JSON.stringify({ role: pick(random, roles), content });
+  });
+  const inline = random() < 0.3;
+  if (!inline && random() < 0.3) {
+    // A TOML discussion file; JSON's escapes are TOML's but for lone surrogates (an error).
+    const toml = entries.map((e) => {
+      let m;
+      try {
+        m = JSON.parse(e);
+      } catch {
+        return e;
+      }
+      return `[[entries]]\nrole = ${JSON.stringify(String(m.role))}\ncontent = ${
+        JSON.stringify(typeof m.content === "string" ? m.content : "x")
+      }\n`;
+    }).join("\n");
+    return {
+      label: `history: ${n} messages in TOML`,
+      tree: { ...BASE_TREE, "discussion.toml": toml },
+      config: { history: "discussion.toml", compaction: { enabled: false } },
+      names: ["discussion.toml"],
+      mayFail: true,
+    };
+  }
+  return {
+    label: `history: ${n} messages${inline ? " inline" : ""}`,
+    tree: inline ? BASE_TREE : { ...BASE_TREE, "discussion.jsonl": entries.join("\n") },
+    config: {
+      history: inline
+        ? entries.map((e) => {
+          try {
+            return JSON.parse(e);
+          } catch {
+            return e;
+          }
+        }).filter((e) => typeof e === "string" || (e && typeof e.content === "string"))
+        : "discussion.jsonl",
+      compaction: { enabled: false },
+    },
+    mayFail: inline,
+  };
+}
+
+function knowledgeCase(random: Random): Case {
+  const digest = Array.from({ length: int(random, 1, 12) }, () => hostile(random)).join("\n");
+  const tree: Tree = { ...BASE_TREE, "slop/knowledge/digest.md": digest };
+  if (random() < 0.3) tree["slop/knowledge/facts.md"] = hostile(random);
+  return { label: "knowledge digest", tree, config: {} };
+}
+
+/** A 1x1 PNG. */
+const PNG = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+function screenshotsCase(random: Random): Case {
+  const names = [
+    "shot.png",
+    "a b.png",
+    "x(1).png",
+    "[x].png",
+    "]x[.png",
+    "a\\b.png",
+    "%20.png",
+    "new\nline.png",
+    "<a>.png",
+    "## Files.png",
+    "`x`.png",
+    "日本.png",
+    "e\u202eevil.png",
+    "x.PNG",
+    "x.svg",
+  ];
+  const tree: Tree = { ...BASE_TREE };
+  const globs: string[] = [];
+  for (let i = 0; i < int(random, 1, 6); i++) {
+    const name = `shots/${pick(random, names)}`;
+    const r = random();
+    tree[name] = r < 0.6
+      ? PNG
+      : r < 0.7
+      ? PNG.slice(0, 20)
+      : r < 0.8
+      ? new Uint8Array(0)
+      : new TextEncoder().encode(hostile(random));
+    globs.push(random() < 0.5 ? name : pick(random, ["shots/*", "shots/**", "**/*.png", "none/*"]));
+  }
+  return { label: `screenshots: ${globs.length}`, tree, config: { screenshots: globs } };
+}
+
+const SLICE_FILE = Array.from(
+  { length: 60 },
+  (_, i) => i % 10 === 0 ? `def f${i}(x):` : i % 3 ? `    x += ${i % 4}` : "",
+).join("\n") + "\n";
+
+function sliceAnchor(random: Random): string {
+  return pick(random, [
+    "",
+    "    x += 1",
+    "def f10(x):",
+    "nothing matches this",
+    "(.*)+$[\\",
+    ".*",
+    "^",
+    "x".repeat(100_000),
+    SLICE_FILE,
+    SLICE_FILE + SLICE_FILE,
+    "\u0000",
+    "    x += 1\n    x += 2",
+  ]);
+}
+
+function slicesCase(random: Random): Case {
+  const slices = Array.from({ length: int(random, 1, 5) }, () => {
+    const start = pick(random, [1, 2, 10, 59, 60, 61, 1000, 0, -1]);
+    const end = pick(random, [start, start + 1, start + 20, 60, 1e9, start - 1]);
+    const slice: Record<string, unknown> = { startLine: start, endLine: end, tag: hostile(random) };
+    if (random() < 0.7) {
+      slice.anchorLines = Array.from({ length: int(random, 0, 8) }, () => sliceAnchor(random));
+    }
+    if (random() < 0.6) {
+      slice.contentHash = pick(random, ["0".repeat(64), "bad", sha256(new Uint8Array(0))]);
+    }
+    if (random() < 0.3) slice.comment = hostile(random);
+    return slice;
+  });
+  const body = random() < 0.5 ? SLICE_FILE : SLICE_FILE.replaceAll("x += 1", "y -= 9");
+  return {
+    label: `slices: ${slices.length}`,
+    tree: { ...BASE_TREE, "src/s.py": body },
+    config: { files: ["**", { path: "src/s.py", view: "custom", slices }] },
+    names: ["files[1]"],
+    mayFail: true,
+  };
+}
+
+const MASK_FILE = "class A:\n    def f(self):\n        return 1\n\n    def f(self):\n" +
+  "        return 2\n\n\ndef g():\n    pass\n\n\ndef g():\n    pass\n";
+
+function masksCase(random: Random): Case {
+  const names = ["A", "A.f", "g", "B", "A.g", "", "A.f.x", "*", "A..f", "__proto__", "constructor"];
+  const mask: Record<string, unknown> = {};
+  for (let i = 0; i < int(random, 1, 5); i++) {
+    mask[pick(random, names)] = pick(random, ["def", "sig", "hide", "def", "bogus", 3]);
+  }
+  const rest = pick(random, [undefined, "hide", "sig", "def"]);
+  const bad = Object.values(mask).some((v) => !["def", "sig", "hide"].includes(v as string)) ||
+    rest === "def";
+  return {
+    label: `masks: ${JSON.stringify(mask)} rest ${rest}`,
+    tree: { ...BASE_TREE, "src/m.py": MASK_FILE },
+    config: {
+      files: ["**", {
+        path: "src/m.py",
+        view: "masked",
+        mask,
+        ...(rest ? { options: { rest } } : {}),
+      }],
+    },
+    names: bad ? ["files[1]."] : [],
+    mayFail: bad,
+  };
+}
+
+function personasCase(random: Random): Case {
+  const persona: Record<string, unknown> = {};
+  if (random() < 0.5) persona.strategy = pick(random, ["auto", "summarize", "full", "x", 1]);
+  if (random() < 0.5) persona.defaultView = pick(random, ["skeleton", "outline", "bogus", ""]);
+  if (random() < 0.5) persona.tier = pick(random, [1, 2, 3, 0, 4, "1", 1.5]);
+  if (random() < 0.5) persona.focus = pick(random, [["src/a.py"], ["nothing/*"], [""], "src", []]);
+  if (random() < 0.5) persona.budget = pick(random, [1, 100, 50_000, 0, -5, 1e20, "9"]);
+  if (random() < 0.3) persona.task = pick(random, ["fix add", "", hostile(random)]);
+  const preset: Record<string, unknown> = {
+    files: pick(random, [["src/*"], ["none/*"], [], "src/*", [7]]),
+  };
+  if (random() < 0.3) preset.screenshots = pick(random, [[], ["none.png"], 7]);
+  const which = random() < 0.5 ? "persona" : "preset";
+  return {
+    label: `${which}: ${JSON.stringify(which === "persona" ? persona : preset)}`.slice(0, 200),
+    tree: BASE_TREE,
+    config: which === "persona" ? { personas: { p: persona } } : { presets: { q: preset } },
+    argv: [
+      "build",
+      "--stdout",
+      "--json",
+      which === "persona" ? "--persona" : "--preset",
+      which === "persona" ? "p" : "q",
+    ],
+    names: [which === "persona" ? "personas.p" : "presets.q"],
+    mayFail: true,
+  };
+}
+
+let configCases: ReturnType<typeof badConfigs> | undefined;
+
+function configCase(random: Random): Case {
+  configCases ??= badConfigs(13, 60);
+  const bad = pick(random, configCases);
+  return {
+    label: `config: ${bad.label}`,
+    tree: { ...BASE_TREE, "a.py": "x = 1\n", "b.md": "# B\n" },
+    config: bad.input,
+    names: bad.names,
+    mayFail: true,
+  };
+}
+
+function flagsCase(random: Random): Case {
+  const flags = [
+    [
+      "--budget",
+      pick(random, ["", "0", "-1", "1e400", "9".repeat(400), "NaN", "1.5", "0x10", " 5"]),
+    ],
+    ["--task", pick(random, ["", " ", "\u0000", "x".repeat(200_000), "## Files"])],
+    ["--view", pick(random, ["", "skeleton", "bogus", "full,full"])],
+    ["--strategy", pick(random, ["", "full", "x"])],
+    ["--persona", pick(random, ["", "nope"])],
+    ["--preset", pick(random, ["", "nope"])],
+    ["--format", pick(random, ["", "json", "xml", "markdown", "yaml"])],
+    ["--since", pick(random, ["", "HEAD", "-x", "--"])],
+    ["--config", pick(random, ["", "/nonexistent.ts", "."])],
+  ];
+  const argv = ["build", "--stdout"];
+  for (let i = 0; i < int(random, 1, 4); i++) {
+    const [flag, value] = pick(random, flags);
+    argv.push(...(random() < 0.2 ? [`${flag}=${value}`] : [flag, value]));
+  }
+  return {
+    label: `flags: ${JSON.stringify(argv).slice(0, 200)}`,
+    tree: BASE_TREE,
+    config: {},
+    argv,
+    mayFail: true,
+  };
+}
+
+/** Sources of every grammar, small and valid. */
+const SOURCES: Record<string, string> = {
+  "a.py": BASE_TREE["src/a.py"] as string,
+  "a.ts": BASE_TREE["src/b.ts"] as string,
+  "a.js": "export class C {\n  get() { return 1; }\n}\n\nexport function f(a) {\n  return a;\n}\n",
+  "a.tsx": "export function App(props: { x: number }) {\n  return <div>{props.x}</div>;\n}\n",
+  "a.go":
+    'package a\n\n// Add adds.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n\ntype T struct{ X int }\n\nfunc (t *T) M() string { return "x" }\n',
+  "a.rs":
+    "/// Adds.\npub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n\npub struct S { x: u8 }\n\nimpl S {\n    pub fn get(&self) -> u8 { self.x }\n}\n",
+  "A.java":
+    "package a;\n\n/** A. */\npublic class A {\n  private int x;\n  public int get() { return x; }\n  static class B { void m() {} }\n}\n",
+  "a.c":
+    '#include <stdio.h>\n#define MAX 3\n\n/* add */\nint add(int a, int b) {\n  return a + b;\n}\n\nstruct s { int x; };\nstatic void f(void) { printf("x"); }\n',
+  "a.cpp":
+    "namespace n {\nclass C {\n public:\n  int get() const { return x_; }\n private:\n  int x_ = 0;\n};\ntemplate <typename T> T id(T t) { return t; }\n}  // namespace n\n",
+  "a.rb":
+    "module M\n  # A class.\n  class C\n    def initialize(x)\n      @x = x\n    end\n\n    def get = @x\n  end\nend\n",
+  "a.php":
+    "<?php\nnamespace App;\n\nclass C {\n    public function get(): int { return 1; }\n}\n\nfunction f($a) { return $a; }\n",
+  "a.cs":
+    "namespace N;\n\npublic class C {\n    public int X { get; set; }\n    public int Get() { return X; }\n}\n",
+  "a.sh": '#!/bin/sh\n# Greet.\ngreet() {\n  echo "hi $1"\n}\nmain() { greet "$@"; }\nmain "$@"\n',
+  "a.scala":
+    "package a\n\nobject O {\n  def f(x: Int): Int = x + 1\n}\n\nclass C(val x: Int) { def g = x }\n",
+  "a.kt": "package a\n\nclass C(val x: Int) {\n    fun get(): Int = x\n}\n\nfun top(a: Int) = a\n",
+  "a.lua":
+    "local M = {}\n\n-- Adds.\nfunction M.add(a, b)\n  return a + b\nend\n\nfunction M:get() return self.x end\n\nreturn M\n",
+  "a.zig":
+    'const std = @import("std");\n\npub fn add(a: i32, b: i32) i32 {\n    return a + b;\n}\n\nconst S = struct { x: u8 };\n',
+  "a.ex":
+    'defmodule M do\n  @doc "Adds."\n  def add(a, b), do: a + b\n\n  defp hidden(x) do\n    x\n  end\nend\n',
+};
+
+function mutate(random: Random, text: string): [string, string] {
+  const lines = text.split("\n");
+  const r = int(random, 0, 13);
+  switch (r) {
+    case 0:
+      return ["cut short", text.slice(0, int(random, 0, text.length))];
+    case 1:
+      return ["braces gone", text.replace(/[{}]/g, "")];
+    case 2:
+      return ["NUL inside", text.slice(0, 10) + "\0" + text.slice(10)];
+    case 3:
+      return ["BOM", "\ufeff" + text];
+    case 4:
+      return ["CR line ends", text.replaceAll("\n", "\r")];
+    case 5:
+      return ["CRLF", text.replaceAll("\n", "\r\n")];
+    case 6: {
+      const depth = pick(random, [1000, 20_000, 100_000]);
+      const [open, close] = pick(random, [["(", ")"], ["{", "}"], ["[", "]"]]);
+      return [
+        `${depth} deep ${open}`,
+        `${text}\nx = ${open.repeat(depth)}${close.repeat(depth)}\n`,
+      ];
+    }
+    case 7:
+      return ["5 MB identifier", `${text}\n${"a".repeat(5_000_000)}\n`];
+    case 8:
+      return ["lines lost", lines.filter(() => random() < 0.7).join("\n")];
+    case 9:
+      return ["lines repeated", lines.flatMap((l) => random() < 0.2 ? [l, l, l] : [l]).join("\n")];
+    case 10:
+      return ["fences inside", text.replace("\n", "\n// ```\n/* ~~~~ */\n# ## Files\n")];
+    case 11:
+      return ["lone surrogate", text + "\ud800\n"];
+    case 12:
+      return ["no final newline", text.trimEnd()];
+    default:
+      return ["as is", text];
+  }
+}
+
+function sourceCase(random: Random): Case {
+  const name = pick(random, Object.keys(SOURCES));
+  const [how, text] = mutate(random, SOURCES[name]);
+  const view = pick(random, ["full", "skeleton", "outline", "masked", "summary"]);
+  const budget = random() < 0.2 ? pick(random, [1, 50, 300, 2000]) : undefined;
+  return {
+    label: `source: ${name} ${how} in ${view}${budget ? ` budget ${budget}` : ""}`,
+    tree: { ...BASE_TREE, [`lang/${name}`]: text },
+    config: { defaultView: view, ...(budget ? { budget: { tokens: budget } } : {}) },
+  };
+}
+
+const TARGETS: Record<string, (random: Random) => Case> = {
+  beads: beadsCase,
+  history: historyCase,
+  knowledge: knowledgeCase,
+  screenshots: screenshotsCase,
+  slices: slicesCase,
+  masks: masksCase,
+  personas: personasCase,
+  config: configCase,
+  flags: flagsCase,
+  source: sourceCase,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The properties
+
+const SLOP_HEADINGS = [
+  /^## Files( \(Summary\)| \(Tier \d - [A-Za-z]+\))?$/,
+  /^## (Task|Task Files|Screenshots|Directory Tree|Discussion History|Beads Mode: Progress Track)$/,
+  /^### Discussion (Excerpt \d+|Checkpoint \(Excerpts \d+-\d+\))$/,
+];
+
+interface Built {
+  document: string;
+  manifest: {
+    files: Array<{ path: string; view: string; status: string; fallback?: string }>;
+    blocks: Array<{ id: string; offset: number; length: number; sha256: string }>;
+    total: { tokens: number };
+    warnings: string[];
+  };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The fenced body of a file's block, or undefined when it has no fence (a summary). */
+function fencedBody(block: string): string | undefined {
+  const lines = block.split("\n");
+  const open = lines.findIndex((l) => /^(`{3,}|~{3,})/.test(l));
+  if (open < 0) return undefined;
+  const fence = /^(`{3,}|~{3,})/.exec(lines[open])![1];
+  let close = lines.length - 1;
+  while (close > open && lines[close].trim() !== fence) close--;
+  if (close <= open) return undefined;
+  return lines.slice(open + 1, close).join("\n");
+}
+
+function markdownFaults(doc: string, paths: Set<string>): string[] {
+  const faults: string[] = [];
+  const shown = new Set([...paths].map((p) => `### ${headingText(p)}`));
+  let open: string | undefined;
+  let knowledge = doc.startsWith("{knowledge}\n");
+  // CommonMark's line ends: a lone CR ends a line too.
+  for (const line of doc.split(/\r\n|\r|\n/)) {
+    if (knowledge) {
+      // The digest is the user's own markdown, headings and all, up to its closing line.
+      knowledge = line !== "{/knowledge}";
+      continue;
+    }
+    const run = /^ {0,3}(`{3,}|~{3,})(.*)$/s.exec(line);
+    if (open) {
+      if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
+        open = undefined;
+      }
+    } else if (run && !(run[1][0] === "`" && run[2].includes("`"))) open = run[1];
+    else if (/^ {0,3}#{1,3}(?:[ \t]|$)/.test(line)) {
+      const h = line.trim();
+      if (!shown.has(h) && !SLOP_HEADINGS.some((re) => re.test(h))) {
+        faults.push(`heading outside a fence: ${JSON.stringify(h.slice(0, 80))}`);
+      }
+    }
+  }
+  if (open !== undefined) faults.push(`the fence ${open} never closes`);
+  return faults;
+}
+
+/** The lines of a code view that, body and value markers aside, are no part of the file. */
+function garbledLines(path: string, text: string, view: string): string[] {
+  const spec = languageFor(path);
+  if (!spec) return [];
+  return view.split("\n").filter((line) => {
+    const parts = line.split(spec.bodyMarker).join("\0").split(spec.valueMarker).join("\0");
+    return parts.split("\0").map((p) => p.trim()).some((p) => p && !text.includes(p));
+  });
+}
+
+async function propertyFaults(
+  built: Built,
+  root: string,
+  budget: number | undefined,
+  markdown = true,
+): Promise<string[]> {
+  const faults: string[] = [];
+  const bytes = encoder.encode(built.document);
+  let at = 0;
+  for (const block of built.manifest.blocks) {
+    if (block.offset !== at) faults.push(`block ${block.id} starts at ${block.offset}, not ${at}`);
+    const part = bytes.subarray(block.offset, block.offset + block.length);
+    if (sha256(part) !== block.sha256) faults.push(`block ${block.id}: hash is not its bytes'`);
+    at = block.offset + block.length;
+  }
+  if (at !== bytes.length) faults.push(`blocks end at ${at}, the document at ${bytes.length}`);
+  if (budget !== undefined && built.manifest.total.tokens > budget) {
+    faults.push(`${built.manifest.total.tokens} tokens over the budget of ${budget}`);
+  }
+  const paths = new Set(built.manifest.files.map((f) => f.path));
+  // The markdown properties: an XML or JSON document is checked for tiling and budget only.
+  if (!markdown) return faults;
+  faults.push(...markdownFaults(built.document, paths));
+  for (const file of built.manifest.files) {
+    if (file.status !== "rendered") continue;
+    const block = built.manifest.blocks.find((b) => b.id === `files:${file.path}`);
+    if (!block) continue;
+    const raw = await Deno.readFile(join(root, file.path));
+    let text: string;
+    try {
+      // Bytes that are no UTF-8 text, or hold a NUL, are read in the encoding slop detects.
+      text = new TextDecoder("utf-8", { fatal: true }).decode(raw);
+      if (text.includes("\0")) continue;
+    } catch {
+      continue;
+    }
+    const body = fencedBody(
+      decoder.decode(bytes.subarray(block.offset, block.offset + block.length)),
+    );
+    if (body === undefined) continue;
+    if (file.view === "full" && !file.fallback && !body.includes("[REDACTED:")) {
+      // A byte order mark is dropped and line ends become LF (docs/hostile_inputs.md).
+      const want = text.replace(/^\ufeff/, "").replace(/\r\n?/g, "\n").replace(/\n$/, "");
+      if (body !== want) {
+        faults.push(
+          `${file.path}: full text differs from the file (${body.length} vs ${want.length} chars)`,
+        );
+      }
+    }
+    if (["skeleton", "outline"].includes(file.view) && !file.fallback) {
+      // An outline line ends with its kind as a comment (`def f(x)  # function`).
+      const lines = file.view === "outline"
+        ? body.replace(/ {2}(#|\/\/|--|;|%)[ \t]*[\w -]+$/gm, "")
+        : body;
+      // An outline's signature is on one line, its blanks collapsed (and its comments out).
+      const bad = file.view === "outline"
+        ? garbledLines(file.path, text.replace(/\s+/g, " "), lines.replace(/[ \t]+/g, " "))
+        : garbledLines(file.path, text, lines);
+      if (bad.length) {
+        faults.push(
+          `${file.path}: ${file.view} line not in the file: ${JSON.stringify(bad[0].slice(0, 80))}`,
+        );
+      }
+    }
+  }
+  return faults;
+}
+
+/** The document and manifest with what differs between a cold and a warm build taken out. */
+function comparable(built: Built): string {
+  const files = built.manifest.files.map((f) => ({ ...f, cache: undefined }));
+  return JSON.stringify({ document: built.document, manifest: { ...built.manifest, files } });
+}
+
+async function writeTree(root: string, tree: Tree): Promise<void> {
+  for (const [path, data] of Object.entries(tree)) {
+    const abs = join(root, path);
+    await Deno.mkdir(dirname(abs), { recursive: true });
+    if (typeof data === "string") await Deno.writeTextFile(abs, data);
+    else await Deno.writeFile(abs, data);
+  }
+}
+
+/** Run the CLI's `main` in `cwd` (the child's own process: it may move), capturing its output. */
+async function runMain(
+  argv: string[],
+  cwd: string,
+): Promise<{ code: number; out: string; err: string }> {
+  const { main } = await import("../cli/_main.ts");
+  let out = "", err = "";
+  const saved = {
+    outSync: Deno.stdout.writeSync,
+    errSync: Deno.stderr.writeSync,
+    outWrite: Deno.stdout.write,
+    log: console.log,
+    error: console.error,
+    warn: console.warn,
+  };
+  const sink = (to: "out" | "err") => (p: Uint8Array) => {
+    if (to === "out") out += decoder.decode(p);
+    else err += decoder.decode(p);
+    return p.length;
+  };
+  Deno.stdout.writeSync = sink("out");
+  Deno.stderr.writeSync = sink("err");
+  Deno.stdout.write = (p: Uint8Array) => Promise.resolve(sink("out")(p));
+  console.log = (...a: unknown[]) => void sink("out")(encoder.encode(a.join(" ") + "\n"));
+  console.error = console.warn = (...a: unknown[]) =>
+    void sink("err")(encoder.encode(a.join(" ") + "\n"));
+  const before = Deno.cwd();
+  Deno.chdir(cwd);
+  try {
+    return { code: await main(argv), out, err };
+  } finally {
+    Deno.chdir(before);
+    Object.assign(Deno.stdout, { writeSync: saved.outSync, write: saved.outWrite });
+    Deno.stderr.writeSync = saved.errSync;
+    Object.assign(console, { log: saved.log, error: saved.error, warn: saved.warn });
+  }
+}
+
+/** One case's build(s), and the properties that failed (empty when all hold). */
+async function runCase(c: Case, root: string): Promise<string[]> {
+  await writeTree(root, c.tree);
+  if (c.argv) {
+    await Deno.writeTextFile(
+      join(root, "slop.config.ts"),
+      `export default ${JSON.stringify(c.config)};\n`,
+    );
+    const first = await runMain(
+      [...c.argv, "--json", "--no-server"].filter((a, i, all) =>
+        a !== "--json" || all.indexOf(a) === i
+      ),
+      root,
+    );
+    if (first.code !== 0) {
+      if (!c.mayFail) return [`exit ${first.code}: ${first.err.slice(0, 300)}`];
+      const faults = errorFaults(first.err, c.names ?? []);
+      if (first.code !== 1 && first.code !== 2) faults.push(`exit code ${first.code}`);
+      if (first.err.includes("internal error")) faults.push("internal error");
+      return faults.map((f) => `error ${JSON.stringify(first.err.slice(0, 300))}: ${f}`);
+    }
+    let built: Built;
+    try {
+      built = JSON.parse(first.out);
+    } catch {
+      return [`stdout is not JSON: ${first.out.slice(0, 200)}`];
+    }
+    const again = await runMain(
+      [...c.argv, "--json", "--no-server"].filter((a, i, all) =>
+        a !== "--json" || all.indexOf(a) === i
+      ),
+      root,
+    );
+    const format = c.argv.findLast((a, i) =>
+      c.argv![i - 1] === "--format" || a.startsWith("--format=")
+    );
+    const markdown = !format || /^(--format=)?(markdown|md)?$/.test(format);
+    const faults = await propertyFaults(built, root, budgetOf(c.argv), markdown);
+    if (again.code !== 0 || comparable(JSON.parse(again.out)) !== comparable(built)) {
+      faults.push("a second build gave other bytes");
+    }
+    return faults;
+  }
+  const { buildContext } = await import("../mod.ts");
+  const build = () =>
+    buildContext({ cwd: root, inline: c.config }, { write: false }) as unknown as Promise<Built>;
+  let built: Built;
+  try {
+    built = await build();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!c.mayFail) return [`threw: ${message.slice(0, 300)}`];
+    return errorFaults(message, c.names ?? []).map((f) =>
+      `error ${JSON.stringify(message.slice(0, 300))}: ${f}`
+    );
+  }
+  const budget = (c.config.budget as { tokens?: number } | undefined)?.tokens;
+  const faults = await propertyFaults(built, root, budget);
+  const again = await build();
+  if (comparable(again) !== comparable(built)) faults.push("a second build gave other bytes");
+  return faults;
+}
+
+/**
+ * What is wrong with an error by the oracle: its first line must be a plain sentence (a usage
+ * hint or a list of config errors may follow it), and the whole must name each of `names`.
+ */
+function errorFaults(message: string, names: string[]): string[] {
+  const text = message.trim().replace(/^(slop|error): /, "");
+  const [first, ...rest] = text.split("\n");
+  // The flag parser's usage errors (`error: unknown option '--x'`) are tests/hostile/bad_flags'.
+  const usage = /^(unknown option|option '[^']+' argument|too many arguments)/.test(first);
+  const faults = usage ? [] : messageFaults(first, []);
+  if (rest.some((line) => /^\s+at /.test(line))) faults.push("a stack trace");
+  for (const name of names) if (!text.includes(name)) faults.push(`does not name ${name}`);
+  return faults;
+}
+
+function budgetOf(argv: string[]): number | undefined {
+  const at = argv.findIndex((a) => a === "--budget" || a.startsWith("--budget="));
+  if (at < 0) return undefined;
+  const value = argv[at].includes("=") ? argv[at].split("=")[1] : argv[at + 1];
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parent and child
+
+/** The case numbered `i` of `seed`: the same on every run. */
+function caseOf(seed: number, i: number, targets: string[]): Case {
+  const random = prng(seed * 100_003 + i);
+  return TARGETS[pick(random, targets)](random);
+}
+
+async function child(seed: number, rounds: number, start: number, targets: string[]) {
+  for (let i = start; i < rounds; i++) {
+    const c = caseOf(seed, i, targets);
+    console.log(JSON.stringify({ start: i, label: c.label }));
+    const root = await Deno.makeTempDir({ prefix: "slop_fuzzprop_" });
+    const started = performance.now();
+    let faults: string[];
+    try {
+      faults = await runCase(c, root);
+    } catch (error) {
+      faults = [`harness: ${error instanceof Error ? error.stack : error}`.slice(0, 600)];
+    }
+    await Deno.remove(root, { recursive: true }).catch(() => {});
+    const ms = Math.round(performance.now() - started);
+    console.log(JSON.stringify({ i, label: c.label, ms, faults }));
+  }
+}
+
+async function parent(args: string[], timeout: number, start: number, rounds: number) {
+  const findings: Array<{ i: number; label: string; fault: string }> = [];
+  let next = start;
+  let slow = { ms: 0, label: "" };
+  while (next < rounds) {
+    const proc = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        fileURLToPath(import.meta.url),
+        ...args,
+        "--child",
+        "--start",
+        String(next),
+      ],
+      stdout: "piped",
+      stderr: "piped",
+      env: { CI: "true", NO_COLOR: "1" },
+    }).spawn();
+    const stderr = new Response(proc.stderr).text();
+    const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    let current = { i: next, label: "" };
+    let hung = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        hung = true;
+        try {
+          proc.kill("SIGKILL");
+        } catch { /* gone */ }
+      }, timeout * 1000);
+    };
+    arm();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let nl;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (!line.startsWith("{")) continue;
+        let msg;
+        try {
+          msg = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (msg.start !== undefined) {
+          current = { i: msg.start, label: msg.label };
+          arm();
+          continue;
+        }
+        if (msg.i === undefined) continue;
+        next = msg.i + 1;
+        if (msg.ms > slow.ms) slow = { ms: msg.ms, label: `#${msg.i} ${msg.label}` };
+        for (const fault of msg.faults) {
+          findings.push({ i: msg.i, label: msg.label, fault });
+          console.log(`FOUND #${msg.i} ${msg.label}\n    ${fault}`);
+        }
+      }
+    }
+    clearTimeout(timer);
+    await proc.status;
+    if (next <= current.i) {
+      const fault = hung
+        ? `hang: no answer in ${timeout} s`
+        : `child died: ${(await stderr).slice(-400)}`;
+      findings.push({ i: current.i, label: current.label, fault });
+      console.log(`FOUND #${current.i} ${current.label}\n    ${fault}`);
+      next = current.i + 1;
+    }
+  }
+  const classes = new Map<string, number>();
+  for (const f of findings) {
+    const cls = `${f.label.split(":")[0]}: ${f.fault.replace(/"[^"]*"|\d+/g, "…").slice(0, 90)}`;
+    classes.set(cls, (classes.get(cls) ?? 0) + 1);
+  }
+  console.log(
+    `\n${rounds - start} cases, ${findings.length} findings; slowest ${slow.ms} ms (${slow.label})`,
+  );
+  for (const [cls, n] of [...classes].sort()) console.log(`  ${n} x ${cls}`);
+}
+
+if (import.meta.main) {
+  const { values: flags } = parseArgs({
+    args: Deno.args,
+    options: {
+      seed: { type: "string", default: "1" },
+      rounds: { type: "string", default: "100" },
+      start: { type: "string", default: "0" },
+      target: { type: "string" },
+      timeout: { type: "string", default: "90" },
+      child: { type: "boolean", default: false },
+      keep: { type: "string" },
+    },
+  });
+  const targets = flags.target?.split(",") ?? Object.keys(TARGETS);
+  const unknown = targets.filter((t) => !(t in TARGETS));
+  if (unknown.length) throw new Error(`No target ${unknown}: ${Object.keys(TARGETS).join(", ")}`);
+  const [seed, rounds, start] = [flags.seed, flags.rounds, flags.start].map(Number);
+  if (flags.keep) {
+    // One case's project, kept for a look: its tree in the folder, its config beside it.
+    const c = caseOf(seed, start, targets);
+    await writeTree(flags.keep, c.tree);
+    await Deno.writeTextFile(`${flags.keep}.config.json`, JSON.stringify(c.config));
+    console.log(c.label, JSON.stringify(c.config).slice(0, 2000), c.argv ?? "");
+    console.log(await runCase(c, flags.keep));
+  } else if (flags.child) await child(seed, rounds, start, targets);
+  else {
+    const pass = ["--seed", flags.seed, "--rounds", flags.rounds];
+    if (flags.target) pass.push("--target", flags.target);
+    await parent(pass, Number(flags.timeout), start, rounds);
+  }
+}
