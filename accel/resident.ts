@@ -203,14 +203,9 @@ export function resident(options: ResidentOptions = {}): Resident {
   let opened: { signature: string; cache: Cache } | undefined;
   // `current`: nothing since can have changed it.
   let kept: { config: ResolvedConfig; resolution: Resolution; current: boolean } | undefined;
-  const blocks = generations<BlockMemo>();
-  const rendered = generations<RenderedMemo>();
-  const fromTexts = derivedMemo();
+  const memos = keptMemos();
   const changes: ChangeLog = { calls: 0, structuralAt: 0, changedAt: new Map() };
   const written: Written = { draft: Promise.resolve(undefined) };
-  // The config of the last build begun, and whether the build running began with another one.
-  let builtWith: ResolvedConfig | undefined;
-  let reloaded = false;
   const self: Resident = {
     cache(dir, options) {
       const signature = JSON.stringify([dir, options.enabled ?? true, options.pack ?? ""]);
@@ -245,30 +240,53 @@ export function resident(options: ResidentOptions = {}): Resident {
     },
     defer: work.defer,
     release() {
-      if (reloaded) {
-        reloaded = false;
-        blocks.drop();
-        rendered.drop();
-        fromTexts.drop();
-      }
+      memos.dropIfReloaded();
       work.release();
     },
     settled: work.settled,
     close: () => closeResident({ work, written, owner: self }),
+    blocks: memos.blocks,
+    rendered: memos.rendered,
+    orders: new Map(),
+    derived: memos.derived,
+    held: memos.held,
+    begin: memos.begin,
+  };
+  return self;
+}
+
+/**
+ * A resident's memos of blocks, renders and what is derived from texts, two generations each; after
+ * a build begun with another config than the last one, what that build did not use is dropped when
+ * it is released, so that a config loaded again leaves one generation.
+ */
+function keptMemos() {
+  const blocks = generations<BlockMemo>();
+  const rendered = generations<RenderedMemo>();
+  const fromTexts = derivedMemo();
+  // The config of the last build begun, and whether the build running began with another one.
+  let builtWith: ResolvedConfig | undefined;
+  let reloaded = false;
+  return {
     blocks,
     rendered,
-    orders: new Map(),
     derived: fromTexts.derived,
     held: () => ({ rendered: rendered.size(), blocks: blocks.size() }),
-    begin(config) {
+    begin(config?: ResolvedConfig) {
       reloaded = config !== undefined && builtWith !== undefined && config !== builtWith;
       builtWith = config ?? builtWith;
       blocks.turn();
       rendered.turn();
       fromTexts.turn();
     },
+    dropIfReloaded() {
+      if (!reloaded) return;
+      reloaded = false;
+      blocks.drop();
+      rendered.drop();
+      fromTexts.drop();
+    },
   };
-  return self;
 }
 
 /**

@@ -579,6 +579,42 @@ const SHELL: Patterns = readThrough([
   ["sources", /^[ \t]*(?:source|\.)[ \t]+["']?([^\s"';|&]+)/gm],
 ], shellCode);
 
+/** The languages of {@linkcode moreSummaryLanguages} read by this file's patterns alone. */
+const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
+  ".swift": { label: "Swift", patterns: SWIFT },
+  ".cs": { label: "C#", patterns: CSHARP },
+  ".r": { label: "R", patterns: R },
+  ".pl": { label: "Perl", patterns: PERL },
+  ".pm": { label: "Perl module", patterns: PERL },
+  ".el": { label: "Emacs Lisp", patterns: EMACS_LISP },
+  ".vim": { label: "Vim script", patterns: VIM_SCRIPT },
+  ".pas": { label: "Pascal", patterns: PASCAL },
+  // A `.pp` file is a Puppet manifest or Pascal, by its words.
+  ".pp": {
+    label: "Puppet",
+    patterns: PUPPET,
+    only: (text: string) => PUPPET_WORDS.test(text),
+    otherwise: { label: "Pascal", patterns: PASCAL },
+  },
+  ".dpr": { label: "Delphi program", patterns: PASCAL },
+  ".lpr": { label: "Pascal program", patterns: PASCAL },
+  ".gd": { label: "GDScript", patterns: GDSCRIPT },
+  ".sql": { label: "SQL", patterns: SQL },
+  ".jl": { label: "Julia", patterns: JULIA },
+  ".scala": { label: "Scala", patterns: SCALA },
+  ".sc": { label: "Scala script", patterns: SCALA },
+  ".kt": { label: "Kotlin", patterns: KOTLIN },
+  ".kts": { label: "Kotlin script", patterns: KOTLIN },
+  ".lua": { label: "Lua", patterns: LUA },
+  ".ex": { label: "Elixir", patterns: ELIXIR },
+  ".exs": { label: "Elixir script", patterns: ELIXIR },
+  ".dart": { label: "Dart", patterns: DART },
+  ".hs": { label: "Haskell", patterns: HASKELL },
+  ".zig": { label: "Zig", patterns: ZIG },
+  ".tf": { label: "Terraform", patterns: TERRAFORM },
+  ".tfvars": { label: "Terraform variables", patterns: TFVARS },
+};
+
 /**
  * The summary languages this file adds, by extension; `js` are the JavaScript patterns, which a
  * Vue or Svelte component's script is read by, and `c` the C patterns, which a `.h` file without
@@ -595,7 +631,6 @@ export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, 
   const cHeader = { label: "C header", patterns: c };
   // A `.m` file that is not Objective-C is MATLAB's when it opens a function or a class (else
   // Mathematica's, Mercury's, a script: text).
-  const pascal = { label: "Pascal", patterns: PASCAL };
   const matlab = {
     label: "MATLAB",
     patterns: MATLAB,
@@ -603,38 +638,7 @@ export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, 
   };
   return {
     ".h": { label: "Objective-C header", patterns: OBJC, only: isObjectiveC, otherwise: cHeader },
-    ".swift": { label: "Swift", patterns: SWIFT },
-    ".cs": { label: "C#", patterns: CSHARP },
-    ".r": { label: "R", patterns: R },
-    ".pl": { label: "Perl", patterns: PERL },
-    ".pm": { label: "Perl module", patterns: PERL },
-    ".el": { label: "Emacs Lisp", patterns: EMACS_LISP },
-    ".vim": { label: "Vim script", patterns: VIM_SCRIPT },
-    ".pas": { label: "Pascal", patterns: PASCAL },
-    // A `.pp` file is a Puppet manifest or Pascal, by its words.
-    ".pp": {
-      label: "Puppet",
-      patterns: PUPPET,
-      only: (text: string) => PUPPET_WORDS.test(text),
-      otherwise: pascal,
-    },
-    ".dpr": { label: "Delphi program", patterns: PASCAL },
-    ".lpr": { label: "Pascal program", patterns: PASCAL },
-    ".gd": { label: "GDScript", patterns: GDSCRIPT },
-    ".sql": { label: "SQL", patterns: SQL },
-    ".jl": { label: "Julia", patterns: JULIA },
-    ".scala": { label: "Scala", patterns: SCALA },
-    ".sc": { label: "Scala script", patterns: SCALA },
-    ".kt": { label: "Kotlin", patterns: KOTLIN },
-    ".kts": { label: "Kotlin script", patterns: KOTLIN },
-    ".lua": { label: "Lua", patterns: LUA },
-    ".ex": { label: "Elixir", patterns: ELIXIR },
-    ".exs": { label: "Elixir script", patterns: ELIXIR },
-    ".dart": { label: "Dart", patterns: DART },
-    ".hs": { label: "Haskell", patterns: HASKELL },
-    ".zig": { label: "Zig", patterns: ZIG },
-    ".tf": { label: "Terraform", patterns: TERRAFORM },
-    ".tfvars": { label: "Terraform variables", patterns: TFVARS },
+    ...BY_PATTERNS_ONLY,
     ".vue": { label: "Vue component", patterns: component },
     ".svelte": { label: "Svelte component", patterns: component },
     ".css": { label: "CSS", patterns: STYLES },
