@@ -532,7 +532,13 @@ export async function main(args: string[], options: RunOptions = {}): Promise<nu
     const print = parsed.code === 0
       ? parsed.print
       : (await load("_output")).shownMessage(parsed.print);
-    write(parsed.stream === "stdout" ? Deno.stdout : Deno.stderr, print);
+    try {
+      if (parsed.stream === "stdout") {
+        (await load("_terminal")).writeStdoutSync(new TextEncoder().encode(print));
+      } else write(Deno.stderr, print);
+    } catch (error) {
+      return await crashed(error);
+    }
     return parsed.code;
   }
   try {
@@ -548,7 +554,14 @@ export async function main(args: string[], options: RunOptions = {}): Promise<nu
  * flag's value). Exit code 1, as for a failed build.
  */
 async function crashed(error: unknown): Promise<number> {
-  write(Deno.stderr, (await load("_output")).crashReport(error));
+  // A stdout that takes no writes (a full disk) is no bug: one line says so.
+  const failed = (await load("_terminal")).stdoutFailure(error);
+  const text = failed ? `slop: ${failed}\n` : (await load("_output")).crashReport(error);
+  try {
+    write(Deno.stderr, text);
+  } catch {
+    // stderr takes no writes either: the exit code is all that is left to tell.
+  }
   return 1;
 }
 
@@ -558,6 +571,7 @@ interface CommandModules {
   _own_output: typeof import("./_own_output.ts");
   _command_typo: typeof import("./_command_typo.ts");
   _output: typeof import("./_output.ts");
+  _terminal: typeof import("./_terminal.ts");
   build: typeof import("./build.ts");
   cache: typeof import("./cache.ts");
   check: typeof import("./check.ts");

@@ -64,7 +64,70 @@ export async function writeStdout(bytes: Uint8Array): Promise<void> {
   try {
     await writeAll(Deno.stdout, bytes);
   } catch (error) {
-    if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
+    if (!(error instanceof Deno.errors.BrokenPipe)) throw new StdoutError(error);
+  }
+}
+
+/**
+ * {@linkcode writeStdout}, synchronously.
+ *
+ * @example
+ * ```ts
+ * import { writeStdoutSync } from "./_terminal.ts";
+ * writeStdoutSync(new TextEncoder().encode("hello\n"));
+ * ```
+ */
+export function writeStdoutSync(bytes: Uint8Array): void {
+  try {
+    writeAllSync(Deno.stdout, bytes);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.BrokenPipe)) throw new StdoutError(error);
+  }
+}
+
+/**
+ * A write to this process's stdout that failed for another reason than a reader gone (a full
+ * disk, `/dev/full`, an I/O error): no bug in slop, and the output is cut short. Its message is
+ * the line to print (a command that prints its errors' messages prints it as it is).
+ */
+class StdoutError extends Error {
+  constructor(cause: unknown) {
+    super(failedWrite(cause instanceof Error ? cause.message : String(cause)), { cause });
+  }
+}
+
+/**
+ * The line to print for `error` when it is a failed write to this process's stdout, by
+ * {@linkcode writeStdout} or `console.log` (whose failure Deno throws from its `print`): where
+ * stdout goes and the system's reason; undefined for any other error.
+ *
+ * @example
+ * ```ts
+ * import { stdoutFailure } from "./_terminal.ts";
+ * stdoutFailure(new Error("boom")); // undefined
+ * ```
+ */
+export function stdoutFailure(error: unknown): string | undefined {
+  if (error instanceof StdoutError) return error.message;
+  if (!(error instanceof Error)) return undefined;
+  const printed = /^\s+at (?:Object\.)?print \(ext:core\//m.test(error.stack ?? "") &&
+    /\(os error \d+\)/.test(error.message);
+  return printed ? failedWrite(error.message) : undefined;
+}
+
+/** The line for a failed write to stdout, from the system's message. */
+function failedWrite(message: string): string {
+  const reason = message.replace(/ \(os error \d+\)[^]*$/, "");
+  return `Cannot write to stdout${stdoutTarget()}: ${reason}; what was printed is cut short`;
+}
+
+/** Where stdout goes, quoted, when it is a file or device (` ("/dev/full")`); else nothing. */
+function stdoutTarget(): string {
+  try {
+    const target = Deno.readLinkSync("/proc/self/fd/1");
+    return target.startsWith("/") ? ` ("${target}")` : "";
+  } catch {
+    return ""; // not Linux, or no /proc
   }
 }
 

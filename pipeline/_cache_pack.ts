@@ -233,6 +233,7 @@ export async function writePack<T = Uint8Array | (() => Uint8Array | undefined)>
   payloadOf: (entry: T) => Uint8Array | undefined = defaultPayload,
 ): Promise<Map<string, PackRecord>> {
   const written = new Map<string, PackRecord>();
+  removeKilledTemps(join(path, ".."));
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
@@ -316,6 +317,7 @@ export function streamPack(path: string): PackStream | undefined {
   let file: Deno.FsFile;
   try {
     Deno.mkdirSync(join(path, ".."), { recursive: true });
+    removeKilledTemps(join(path, ".."));
     file = Deno.openSync(tmp, { write: true, read: true, create: true, truncate: true });
   } catch {
     return undefined;
@@ -487,5 +489,49 @@ export function appendPack(path: string, records: Map<string, Uint8Array>): numb
     return bytes.length;
   } catch {
     return 0;
+  }
+}
+
+/** How long a temp file of a process that is gone stays: it may be another machine's. */
+const QUIET_MS = 60_000;
+
+/** After this long a temp file is a killed write's, whoever wrote it. */
+const STALE_MS = 60 * 60 * 1000;
+
+/**
+ * Remove the temp files of pack writes that were killed (Ctrl-C, `kill -9`, an out-of-memory
+ * kill: no exit handler runs, and a pack is the size of the project's rendered text): named with
+ * the id of a process that no longer runs and unchanged for a minute (a process this one cannot
+ * see, on another machine sharing the folder, writes its pack steadily), or over an hour old.
+ * Where the process table cannot be read (no `/proc`), only the hour counts. A folder holds a
+ * few packs: looking costs tens of microseconds a pack written (a build writes one), and a long
+ * `slop watch` or build server sees the temp files of builds killed while it runs.
+ */
+function removeKilledTemps(folder: string): void {
+  const now = Date.now();
+  const table = isFolder("/proc/self");
+  try {
+    for (const entry of Deno.readDirSync(folder)) {
+      const pid = /\.(\d+)\.[0-9a-f]{8}\.tmp$/.exec(entry.name)?.[1];
+      if (!pid || !entry.isFile || pid === String(Deno.pid)) continue;
+      const path = join(folder, entry.name);
+      try {
+        const age = now - (Deno.lstatSync(path).mtime?.getTime() ?? now);
+        const gone = table && !isFolder(`/proc/${pid}`);
+        if (age > STALE_MS || (gone && age > QUIET_MS)) Deno.removeSync(path);
+      } catch {
+        // Renamed into place or removed meanwhile, or another user's.
+      }
+    }
+  } catch {
+    // The folder cannot be listed: nothing to remove.
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
   }
 }

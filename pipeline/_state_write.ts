@@ -8,7 +8,9 @@
 
 /**
  * The system error codes of a folder that takes no writes, a file where it should be, or a folder
- * where a state file should be (`EISDIR`: a folder left in the place of the order memory).
+ * where a state file should be (`EISDIR`: a folder left in the place of the order memory), and of
+ * a path the file system cannot hold (a name over 255 bytes, a loop of links on the way) or a disk
+ * that fails.
  */
 const UNWRITABLE = new Set([
   "EROFS",
@@ -19,6 +21,11 @@ const UNWRITABLE = new Set([
   "ENOTDIR",
   "EEXIST",
   "EISDIR",
+  "ENAMETOOLONG",
+  "ELOOP",
+  "EFBIG",
+  "EMLINK",
+  "EIO",
 ]);
 
 /**

@@ -100,7 +100,11 @@ async function connectOrStart(
   return conn ?? { why: `the build server did not start (see "${files.log}")` };
 }
 
-/** Send one request and relay the answer (then close); undefined when the connection broke. */
+/**
+ * Send one request and relay the answer (then close); undefined when the connection broke. A
+ * failed write to this process's own output is thrown: the server built, and what it sent was
+ * partly printed, so building again here would print it again after that part.
+ */
 async function exchange(
   conn: Deno.UnixConn,
   request: Record<string, unknown>,
@@ -109,12 +113,16 @@ async function exchange(
   try {
     await writeMessage(conn, request);
     return await relay(readFrames(conn), output);
-  } catch {
+  } catch (error) {
+    if (error instanceof OutputFailed) throw error.cause;
     return undefined;
   } finally {
     closeQuietly(conn);
   }
 }
+
+/** A write to the client's own stdout or stderr that failed (a full disk), not the connection. */
+class OutputFailed extends Error {}
 
 /** Write stdout and stderr frames to this process's streams; the first message ends it. */
 async function relay(
@@ -123,8 +131,12 @@ async function relay(
 ): Promise<Record<string, unknown> | undefined> {
   for await (const frame of frames) {
     if (frame.kind === "message") return readMessage(frame);
-    if (frame.kind === "stdout") await output.stdout(frame.data);
-    else output.stderr(frame.data);
+    try {
+      if (frame.kind === "stdout") await output.stdout(frame.data);
+      else output.stderr(frame.data);
+    } catch (cause) {
+      throw new OutputFailed("output failed", { cause });
+    }
   }
   return undefined;
 }

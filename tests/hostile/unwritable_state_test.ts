@@ -158,3 +158,19 @@ Deno.test("a folder in the place of the order or budget memory file: one warning
     );
   }
 });
+
+Deno.test("a state dir whose name is too long for the file system (over 255 bytes): one warning, the same document", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  const expected = (await buildContext({ cwd: root }, { write: false })).document;
+  const stateDir = `${root}/${"s".repeat(300)}`;
+  const built = await buildContext({ cwd: root, stateDir }, { write: false });
+  assert.equal(built.document, expected);
+  assert.deepEqual(built.manifest.warnings.filter((w) => w.startsWith("Cannot record")), [
+    `Cannot record the order memory in "${
+      "s".repeat(300)
+    }" (file name too long): the document is ` +
+    "whole, but the next build orders the files without this one; pass --state-dir or set " +
+    "SLOP_DIR to a folder you can write",
+  ]);
+  await Deno.remove(root, { recursive: true });
+});
