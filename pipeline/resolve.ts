@@ -18,6 +18,7 @@ import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, entryPathIn, isGlob, normalizeEntryPath } from "./helpers.ts";
 import { walk } from "./_walk.ts";
+import { foldVendored, namesVendored, vendoredFolderOf, vendoredFolders } from "./_vendored.ts";
 import { foldGitStores } from "./_git_store_folders.ts";
 import { outputDirError } from "./_output_dir.ts";
 import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
@@ -157,8 +158,17 @@ export async function resolveFrom(
     select(selection, path, { entry: { path }, explicit: false });
     paths.push(path);
   }
+  // Vendored code no entry or build path names: its folder's row in place of its files.
+  const vendored = foldVendored(paths, {
+    folders: found.vendored,
+    keeps: (path) => selection.selected.get(path)?.vendorNamed === true,
+  });
+  for (const [folder, reason] of vendored.rows) {
+    found.folders.set(folder, reason);
+    select(selection, folder, { entry: { path: folder }, explicit: false });
+  }
   // A path named literally (in `files` or on the command line) is not listed first: checked here.
-  const named = splitSecretPaths(paths, config.secrets.rules);
+  const named = splitSecretPaths(vendored.paths, config.secrets.rules);
   for (const path of named.dropped) {
     warnings.push(`Left out a file whose path holds a secret: "${path}"`);
   }
@@ -189,6 +199,8 @@ interface Candidates {
   folders: Map<string, string>;
   /** Files the work tree's `.gitattributes` mark binary, generated or vendored, with the reason. */
   attributes: Map<string, string>;
+  /** The `vendor` folders that hold a package manager's marker, with its name (`_vendored.ts`). */
+  vendored: Map<string, string>;
   warnings: string[];
   /** The files left out because their path holds a secret, each with the secret redacted. */
   secretNamed: string[];
@@ -244,6 +256,7 @@ async function listCandidates(config: ResolvedConfig, input: ResolveInput): Prom
     looked,
     folders,
     attributes: git ? await attributeSkips(root, list, { warnings }) : new Map(),
+    vendored: vendoredFolders(list),
     warnings,
     secretNamed,
   };
@@ -303,11 +316,13 @@ async function fileFilters(config: ResolvedConfig, found: Listed): Promise<FileF
 /**
  * The entries that matched each selected file, whether one named it explicitly, and whether one
  * names it (`named`: a literal path or a glob that spells the file; a generated file is kept).
+ * `vendorNamed`: an entry or build path that names the file's vendored folder matched it.
  */
 interface Slot {
   entries: FileEntry[];
   explicit: boolean;
   named: boolean;
+  vendorNamed?: boolean;
 }
 
 /** The files selected so far, and the secret files skipped (listed as skipped, never read). */
@@ -353,9 +368,27 @@ async function selectEntries(
       secretSkipped.delete(path);
       const named = explicit || (glob !== undefined && globNames(glob, path));
       select(selection, path, { entry, explicit, named });
+      if (found.vendored.size) noteVendorNamed(selection, path, { found, rel: entryRel(entry) });
     }
   }
   return selection;
+}
+
+/** The root-relative path or glob of an entry. */
+function entryRel(entry: FileEntry): string {
+  return normalizeEntryPath(entry.path);
+}
+
+/** Note that `rel` (an entry's path or glob, or a build path) names the vendored folder of `path`. */
+function noteVendorNamed(
+  selection: Selection,
+  path: string,
+  { found, rel }: { found: Candidates; rel: string },
+): void {
+  const folder = vendoredFolderOf(path, found.vendored);
+  if (folder !== undefined && namesVendored(rel, folder)) {
+    selection.selected.get(path)!.vendorNamed = true;
+  }
 }
 
 /** One matcher per path given on the command line (`PATHS`): a glob, a folder or a file. */
@@ -403,6 +436,10 @@ async function restrictToPaths(
   for (const path of selected.keys()) if (keep.some((k) => k(path))) restricted.add(path);
   await addNamedPaths(config.root, { rels, restricted, selection });
   const paths = [...restricted];
+  // A build path that names a vendored folder (or a file in it) keeps the files it matches.
+  for (const [i, rel] of found.vendored.size ? rels.entries() : []) {
+    for (const path of paths) if (keep[i](path)) noteVendorNamed(selection, path, { found, rel });
+  }
   for (const path of secretSkipped) if (!keep.some((k) => k(path))) secretSkipped.delete(path);
   // Each path that matches nothing is named, even when the others match.
   const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));
