@@ -1,8 +1,8 @@
 /**
- * Vendored code: a folder named `vendor` (at any depth) that holds a package manager's marker is
- * third-party code the manager installed (Go's `go mod vendor`, Composer, Bundler, `cargo
- * vendor`), left out by default as one row, like a lockfile, unless the config or a build path
- * names the folder or a file in it. Only a marker decides: a `vendor` folder without one, or a
+ * Vendored code: a folder named `vendor` (at any depth) that holds a package manager's marker, or
+ * sits beside its lockfile, is third-party code the manager installed (Go's `go mod vendor`, dep,
+ * Glide, Composer, Bundler, `cargo vendor`), left out by default as one row, like a lockfile,
+ * unless the config or a build path names the folder or a file in it. Only a marker decides: a `vendor` folder without one, or a
  * `third_party` folder, may be the project's own code.
  *
  * @module
@@ -21,13 +21,30 @@ const MARKERS: Array<{ kind: string; marks: (rest: string) => boolean }> = [
   { kind: "Cargo", marks: (rest) => CARGO.test(rest) },
 ];
 
+/**
+ * The lockfiles of Go's tools before modules, each beside the `vendor` folder it fills (dep's
+ * `Gopkg.lock`, Glide's `glide.lock`): the folders that hold one, with the tool's name.
+ */
+function lockFolders(paths: string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const path of paths) {
+    const slash = path.lastIndexOf("/");
+    const kind = GO_LOCKS.get(path.slice(slash + 1));
+    if (kind) found.set(path.slice(0, Math.max(slash, 0)), kind);
+  }
+  return found;
+}
+
+const GO_LOCKS = new Map([["Gopkg.lock", "Go dep"], ["glide.lock", "Glide"]]);
+
 const BUNDLER = /^bundle\/[^/]+\/[^/]+\/(?:gems|specifications)\//;
 const CARGO = /^[^/]+\/\.cargo-checksum\.json$/;
 
 /**
  * The `vendor` folders among the listed paths that hold a package manager's marker, each with
  * the manager's name: Go's `modules.txt`, Composer's `autoload.php` beside a `composer/`
- * folder, Bundler's `bundle/<engine>/<version>/gems/`, a crate's `.cargo-checksum.json`.
+ * folder, Bundler's `bundle/<engine>/<version>/gems/`, a crate's `.cargo-checksum.json`; or
+ * that sits beside the lockfile of dep (`Gopkg.lock`) or Glide (`glide.lock`), which fill it.
  *
  * @example
  * ```ts
@@ -40,14 +57,16 @@ export function vendoredFolders(paths: string[]): Map<string, string> {
   const found = new Map<string, string>();
   const autoload = new Set<string>();
   const composer = new Set<string>();
+  const locks = lockFolders(paths);
   for (const path of paths) {
     for (let at = vendorAt(path, 0); at >= 0; at = vendorAt(path, at + 1)) {
       const folder = path.slice(0, at + VENDOR.length);
       const rest = path.slice(at + VENDOR.length + 1);
       if (rest === "autoload.php") autoload.add(folder);
       else if (rest.startsWith("composer/")) composer.add(folder);
-      const marker = MARKERS.find(({ marks }) => marks(rest));
-      if (marker && !found.has(folder)) found.set(folder, marker.kind);
+      const kind = MARKERS.find(({ marks }) => marks(rest))?.kind ??
+        locks.get(path.slice(0, Math.max(at - 1, 0)));
+      if (kind && !found.has(folder)) found.set(folder, kind);
     }
   }
   for (const folder of autoload) {

@@ -32,11 +32,18 @@ const TREE: Record<string, string> = {
   "rails/vendor/bundle/ruby/3.3.0/specifications/rack-3.0.0.gemspec": "# VENDORED_RB\n",
   "rs/vendor/libc/.cargo-checksum.json": '{"files":{}}\n',
   "rs/vendor/libc/src/lib.rs": "// VENDORED_RS\n",
+  "old/Gopkg.lock": "# dep\n",
+  "old/vendor/github.com/pkg/errors/errors.go": "package errors // VENDORED_DEP\n",
   // Look-alikes: no marker, a marker outside a `vendor` folder, half of Composer's, a JS bundle.
   "lib/vendor/shim.js": "// own shim\n",
   "third_party/modules.txt": "# own list\n",
   "php/vendor/autoload.php": "<?php // own autoload\n",
   "js/vendor/bundle/app.js": "// own bundle\n",
+  "tools/sub/glide.lock": "# a lock below the folder, not beside it\n",
+  "tools/vendor/x.js": "// own x\n",
+  // A file named like an object's own key beside a vendor folder.
+  "proto/constructor": "not a lockfile\n",
+  "proto/vendor/y.js": "// own y\n",
 };
 
 /** A build written to the project's state folder: its rows and the bytes it wrote. */
@@ -63,10 +70,16 @@ const DEFAULT_ROWS = [
   ["js/vendor/bundle/app.js", "rendered", undefined],
   ["lib/vendor/shim.js", "rendered", undefined],
   ["main.go", "rendered", undefined],
+  ["old/Gopkg.lock", "rendered", undefined],
+  ["old/vendor", "skipped", reason("Go dep")],
   ["php/vendor/autoload.php", "rendered", undefined],
+  ["proto/constructor", "rendered", undefined],
+  ["proto/vendor/y.js", "rendered", undefined],
   ["rails/vendor", "skipped", reason("Bundler")],
   ["rs/vendor", "skipped", reason("Cargo")],
   ["third_party/modules.txt", "rendered", undefined],
+  ["tools/sub/glide.lock", "rendered", undefined],
+  ["tools/vendor/x.js", "rendered", undefined],
   ["vendor", "skipped", reason("Go modules")],
   ["web/vendor", "skipped", reason("Composer")],
 ];
