@@ -2,8 +2,8 @@
  * Vendored code: a folder named `vendor` (at any depth) that holds a package manager's marker, or
  * sits beside its lockfile, is third-party code the manager installed (Go's `go mod vendor`, dep,
  * Glide, Composer, Bundler, `cargo vendor`), left out by default as one row, like a lockfile,
- * unless the config or a build path names the folder or a file in it. Only a marker decides: a `vendor` folder without one, or a
- * `third_party` folder, may be the project's own code.
+ * unless the config or a build path names the folder or a file in it. Only a marker decides: a
+ * `vendor` folder without one, or a `third_party` folder, may be the project's own code.
  *
  * @module
  */
@@ -136,7 +136,8 @@ export function namesVendored(rel: string, folder: string): boolean {
  * ```ts
  * import { foldVendored } from "./_vendored.ts";
  * const folders = new Map([["vendor", "Go modules"]]);
- * foldVendored(["main.go", "vendor/a/a.go", "vendor/modules.txt"], { folders, keeps: () => false });
+ * const paths = ["main.go", "vendor/a/a.go", "vendor/modules.txt"];
+ * foldVendored(paths, { folders, keeps: () => false });
  * // { paths: ["main.go", "vendor"], rows: Map { "vendor" => 'vendored code (Go modules), ...' } }
  * ```
  */

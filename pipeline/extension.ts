@@ -1,7 +1,7 @@
 /**
  * A file name's extension as `node:path`'s `extname` gives it, and whether a
- * text is Objective-C or C++ by its words (a `.h` or `.m` name does not tell): a leaf
- * module (it imports nothing), so the path helpers (`_path.ts`), the transform
+ * text is Objective-C or C++ by its words (a `.h` or `.m` name does not tell):
+ * a leaf module (it imports nothing), so the path helpers (`_path.ts`), the transform
  * stage and the grammar table (`grammars/languages.ts`, which imports nothing
  * else outside its folder) take them from here.
  *
@@ -100,8 +100,9 @@ const NOT_CODE = /^[ \t]*\*|\/\/|\/\*|["'`]|\[\[/;
 
 /**
  * Whether a file's fence language depends on its words, not only its name (`.h`, `.m`: C or
- * MATLAB by name, Objective-C by {@linkcode isObjectiveC}, a `.h` file C++ by {@linkcode isCpp}): a render keeps the language it found
- * (`ViewOutput.language`), so a warm build that does not read the file has it.
+ * MATLAB by name, Objective-C by {@linkcode isObjectiveC}, a `.h` file C++ by
+ * {@linkcode isCpp}): a render keeps the language it found (`ViewOutput.language`), so a warm
+ * build that does not read the file has it.
  *
  * @example
  * ```ts

@@ -161,7 +161,7 @@ export async function resolveFrom(
   // Vendored code no entry or build path names: its folder's row in place of its files.
   const vendored = foldVendored(paths, {
     folders: found.vendored,
-    keeps: (path) => selection.selected.get(path)?.vendorNamed === true,
+    keeps: (path) => selection.vendorNamed.has(path),
   });
   for (const [folder, reason] of vendored.rows) {
     found.folders.set(folder, reason);
@@ -316,19 +316,19 @@ async function fileFilters(config: ResolvedConfig, found: Listed): Promise<FileF
 /**
  * The entries that matched each selected file, whether one named it explicitly, and whether one
  * names it (`named`: a literal path or a glob that spells the file; a generated file is kept).
- * `vendorNamed`: an entry or build path that names the file's vendored folder matched it.
  */
 interface Slot {
   entries: FileEntry[];
   explicit: boolean;
   named: boolean;
-  vendorNamed?: boolean;
 }
 
 /** The files selected so far, and the secret files skipped (listed as skipped, never read). */
 interface Selection {
   selected: Map<string, Slot>;
   secretSkipped: Set<string>;
+  /** Files in a vendored folder that an entry or build path naming the folder matched: kept. */
+  vendorNamed: Set<string>;
 }
 
 /** Add an entry's match to the selection (`named` defaults to `explicit`). */
@@ -349,7 +349,11 @@ async function selectEntries(
   config: ResolvedConfig,
   { found, filters, warnings }: { found: Candidates; filters: FileFilters; warnings: string[] },
 ): Promise<Selection> {
-  const selection: Selection = { selected: new Map(), secretSkipped: new Set() };
+  const selection: Selection = {
+    selected: new Map(),
+    secretSkipped: new Set(),
+    vendorNamed: new Set(),
+  };
   const entries: Array<{ entry: FileEntry; label: string }> = [
     ...config.files.map((entry, i) => ({ entry, label: `files[${i}]` })),
     ...config.include.map((path, i) => ({ entry: { path }, label: `include[${i}]` })),
@@ -359,8 +363,10 @@ async function selectEntries(
   for (const { entry, label } of entries) {
     const matched = await matchEntry(entry, { config, found, warnings, label });
     const glob = isGlob(entry.path) ? normalizeEntryPath(entry.path) : undefined;
+    const rel = found.vendored.size ? entryRel(entry, config.root) : undefined;
     for (const { path, explicit } of matched) {
       if (filters.isHistoryFile(path) || (!explicit && filters.isExcluded(path))) continue;
+      if (rel !== undefined) noteVendorNamed(selection, path, { found, rel });
       if (!explicit && filters.isSecretFile(path)) {
         if (!selection.selected.has(path)) secretSkipped.add(path);
         continue;
@@ -368,27 +374,25 @@ async function selectEntries(
       secretSkipped.delete(path);
       const named = explicit || (glob !== undefined && globNames(glob, path));
       select(selection, path, { entry, explicit, named });
-      if (found.vendored.size) noteVendorNamed(selection, path, { found, rel: entryRel(entry) });
     }
   }
   return selection;
 }
 
-/** The root-relative path or glob of an entry. */
-function entryRel(entry: FileEntry): string {
-  return normalizeEntryPath(entry.path);
+/** The root-relative path or glob of an entry (`""` for one that leaves the root). */
+function entryRel(entry: FileEntry, root: string): string {
+  const rel = toRootRelative(normalizeEntryPath(entry.path), root, root) ?? "";
+  return rel.startsWith("../") ? "" : rel;
 }
 
-/** Note that `rel` (an entry's path or glob, or a build path) names the vendored folder of `path`. */
+/** Note whether `rel` (an entry's path or glob, or a build path) names `path`'s vendored folder. */
 function noteVendorNamed(
   selection: Selection,
   path: string,
   { found, rel }: { found: Candidates; rel: string },
 ): void {
   const folder = vendoredFolderOf(path, found.vendored);
-  if (folder !== undefined && namesVendored(rel, folder)) {
-    selection.selected.get(path)!.vendorNamed = true;
-  }
+  if (folder !== undefined && namesVendored(rel, folder)) selection.vendorNamed.add(path);
 }
 
 /** One matcher per path given on the command line (`PATHS`): a glob, a folder or a file. */
@@ -438,7 +442,9 @@ async function restrictToPaths(
   const paths = [...restricted];
   // A build path that names a vendored folder (or a file in it) keeps the files it matches.
   for (const [i, rel] of found.vendored.size ? rels.entries() : []) {
-    for (const path of paths) if (keep[i](path)) noteVendorNamed(selection, path, { found, rel });
+    for (const path of [...paths, ...secretSkipped]) {
+      if (keep[i](path)) noteVendorNamed(selection, path, { found, rel });
+    }
   }
   for (const path of secretSkipped) if (!keep.some((k) => k(path))) secretSkipped.delete(path);
   // Each path that matches nothing is named, even when the others match.

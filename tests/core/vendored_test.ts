@@ -117,6 +117,18 @@ Deno.test("a vendor folder or a file in it named in files or given as a build pa
     assert.equal(got.get("vendor/modules.txt"), goOnly ? undefined : "rendered");
     assert.equal(got.get("vendor"), goOnly ? "skipped" : undefined);
   }
+  // A file that may hold secrets in a named folder is its own row, the folder no row.
+  const secret = await makeProject({ ...TREE, "vendor/github.com/a/b/.env": "TOKEN=1\n" });
+  for (const named of [{ files: ["**", "vendor/"] }, { files: ["**", "/ROOT/vendor"] }]) {
+    const files = named.files.map((f) => f.replace("/ROOT", secret));
+    const got = status((await built(secret, { files })).rows);
+    assert.equal(got.get("vendor/github.com/a/b/.env"), "skipped", files[1]);
+    assert.equal(got.get("vendor/github.com/a/c/c.go"), "rendered", files[1]);
+    assert.equal(got.get("vendor"), undefined, files[1]);
+  }
+  const secretGiven = status((await built(secret, undefined, { paths: ["vendor"] })).rows);
+  assert.equal(secretGiven.get("vendor/github.com/a/b/.env"), "skipped");
+  assert.equal(secretGiven.get("vendor"), undefined);
   // `**` or a folder that holds it does not name it.
   const outer = status((await built(root, { files: ["rs/"] })).rows);
   assert.deepEqual([...outer], [["rs/vendor", "skipped"]]);
