@@ -2,7 +2,8 @@
  * What the resolve stage leaves out by default, and the reason each skipped row of the manifest
  * gives: folders never bundled (`.git`, `node_modules`, `.slop`), files that usually hold secrets,
  * history files, generated files (lockfiles, minified files, source maps, build info), SVG images
- * over 64 KB, nested repositories, folders slop cannot list and names that are not valid UTF-8.
+ * over 64 KB, vendored code (a `vendor` folder with a package manager's marker: `_vendored.ts`),
+ * nested repositories, folders slop cannot list and names that are not valid UTF-8.
  *
  * @module
  */
@@ -176,6 +177,21 @@ export function venvFolders(paths: string[]): string[] {
 /** Why a Python virtual environment (a folder with a `pyvenv.cfg`) is skipped. */
 export const VENV_REASON =
   "a Python virtual environment, a folder with a pyvenv.cfg: installed packages, not bundled";
+
+/**
+ * Why a `vendor` folder a package manager wrote (`kind`: `Go modules`, `Composer`, `Bundler`,
+ * `Cargo`) is skipped, with how to include it.
+ *
+ * @example
+ * ```ts
+ * import { vendoredReason } from "./_default_skips.ts";
+ * vendoredReason("Go modules");
+ * // 'vendored code (Go modules), skipped by default: name it in "files" to include it'
+ * ```
+ */
+export function vendoredReason(kind: string): string {
+  return `vendored code (${kind}), skipped by default: name it in "files" to include it`;
+}
 
 /** Why a submodule or nested repository (a folder in git's listing) is skipped. */
 export const NESTED_REASON =

@@ -15,7 +15,7 @@ import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
 import { headAndText } from "./text_hash.ts";
-import { wordsTellLanguage } from "./extension.ts";
+import { extensionOf, wordsTellLanguage } from "./extension.ts";
 
 /** What is stored per rendered view. */
 interface ViewEntry {
@@ -98,6 +98,14 @@ export async function cachedRender(
   return { output, cache: "miss" };
 }
 
+/** The version of a file's view cache entries (see `viewKey`): by its extension. */
+function viewVersion(path: string): string {
+  if (!wordsTellLanguage(path)) return "view/4";
+  return extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase() === ".h"
+    ? "view/6"
+    : "view/5";
+}
+
 /**
  * The cache key of a view of a file: the plugin, its version (a user plugin's with its code and
  * options, `cacheVersion`), the entry's options, the path, the content hash and the `cacheKey`
@@ -123,7 +131,8 @@ function viewKey(
     // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own. 4: dedup
     // also replaces blobs a JSON string or list wraps (a notebook's images). 5: a `.h` or `.m`
     // file's entry holds its fence language (`objective-c` by its words); other entries stay 4.
-    wordsTellLanguage(input.path) ? "view/5" : "view/4",
+    // 6: a `.h` file's entry holds `cpp` for C++'s words (a `.m` file's stays 5).
+    viewVersion(input.path),
     plugin.name,
     version,
     options,

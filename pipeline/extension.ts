@@ -1,7 +1,7 @@
 /**
  * A file name's extension as `node:path`'s `extname` gives it, and whether a
- * text is Objective-C by its words (a `.h` or `.m` name does not tell): a leaf
- * module (it imports nothing), so the path helpers (`_path.ts`), the transform
+ * text is Objective-C or C++ by its words (a `.h` or `.m` name does not tell):
+ * a leaf module (it imports nothing), so the path helpers (`_path.ts`), the transform
  * stage and the grammar table (`grammars/languages.ts`, which imports nothing
  * else outside its folder) take them from here.
  *
@@ -44,9 +44,65 @@ export function isObjectiveC(text: string): boolean {
 }
 
 /**
+ * C++'s words at a line's start, none of which a C header's code can hold: a namespace (opened,
+ * aliased or used), a template, a class (its head: `class Cart {`, `class API Cart : Base`,
+ * `class Cart;`) or an access specifier (`public:`). A comment's line starts with `*` or `//`.
+ */
+const CPP_WORDS = new RegExp(
+  "^[ \\t]*(?:" + [
+    /(?:inline[ \t]+)?namespace(?:[ \t]+[A-Za-z_][\w:]*)?[ \t]*(?:\{|=|\r?$)/,
+    /using[ \t]+namespace\b/,
+    /template[ \t]*</,
+    /class[ \t]+[A-Za-z_]\w*(?:[ \t]+[A-Za-z_]\w*)?[ \t]*(?:[:{;]|\r?$)/,
+    /(?:public|private|protected)[ \t]*:(?!:)/,
+  ].map((word) => word.source).join("|") + ")",
+  "m",
+);
+
+/**
+ * Whether a text is C++ by its words (a `.h` file is C, C++ or Objective-C by what it holds):
+ * a namespace, a template, a class's head or an access specifier at a line's start, or a name
+ * qualified with `::` (`std::string`) in code, not in a comment, a string or a C23 attribute
+ * (`[[gnu::unused]]`). Linear in the text: each line is looked at from its start once.
+ *
+ * @example
+ * ```ts
+ * import { isCpp } from "./extension.ts";
+ * isCpp("namespace shop {\nint total();\n}\n"); // true
+ * isCpp('#ifdef __cplusplus\nextern "C" {\n#endif\n'); // false
+ * ```
+ */
+export function isCpp(text: string): boolean {
+  return CPP_WORDS.test(text) || hasQualifiedName(text);
+}
+
+/** Whether a line's code names something with `::` (`std::string`, `Cart::add`, `a<T>::b`). */
+function hasQualifiedName(text: string): boolean {
+  for (let at = text.indexOf("::"); at >= 0;) {
+    const start = text.lastIndexOf("\n", at) + 1;
+    const before = text.slice(start, at);
+    if (QUALIFIER_END.test(before) && /[\w~]/.test(text[at + 2] ?? "") && !NOT_CODE.test(before)) {
+      return true;
+    }
+    // The first "::" of a line decides it: looking back from each would be quadratic in it.
+    const end = text.indexOf("\n", at);
+    if (end < 0) return false;
+    at = text.indexOf("::", end);
+  }
+  return false;
+}
+
+/** What a qualifier ends with before its `::`: a name, or a template's arguments. */
+const QUALIFIER_END = /[\w>]$/;
+
+/** A line's start that makes what follows a comment, a string or a C23 attribute. */
+const NOT_CODE = /^[ \t]*\*|\/\/|\/\*|["'`]|\[\[/;
+
+/**
  * Whether a file's fence language depends on its words, not only its name (`.h`, `.m`: C or
- * MATLAB by name, Objective-C by {@linkcode isObjectiveC}): a render keeps the language it found
- * (`ViewOutput.language`), so a warm build that does not read the file has it.
+ * MATLAB by name, Objective-C by {@linkcode isObjectiveC}, a `.h` file C++ by
+ * {@linkcode isCpp}): a render keeps the language it found (`ViewOutput.language`), so a warm
+ * build that does not read the file has it.
  *
  * @example
  * ```ts

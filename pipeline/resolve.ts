@@ -18,6 +18,7 @@ import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, entryPathIn, isGlob, normalizeEntryPath } from "./helpers.ts";
 import { walk } from "./_walk.ts";
+import { foldVendored, namesVendored, vendoredFolderOf, vendoredFolders } from "./_vendored.ts";
 import { foldGitStores } from "./_git_store_folders.ts";
 import { outputDirError } from "./_output_dir.ts";
 import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
@@ -157,8 +158,17 @@ export async function resolveFrom(
     select(selection, path, { entry: { path }, explicit: false });
     paths.push(path);
   }
+  // Vendored code no entry or build path names: its folder's row in place of its files.
+  const vendored = foldVendored(paths, {
+    folders: found.vendored,
+    keeps: (path) => selection.vendorNamed.has(path),
+  });
+  for (const [folder, reason] of vendored.rows) {
+    found.folders.set(folder, reason);
+    select(selection, folder, { entry: { path: folder }, explicit: false });
+  }
   // A path named literally (in `files` or on the command line) is not listed first: checked here.
-  const named = splitSecretPaths(paths, config.secrets.rules);
+  const named = splitSecretPaths(vendored.paths, config.secrets.rules);
   for (const path of named.dropped) {
     warnings.push(`Left out a file whose path holds a secret: "${path}"`);
   }
@@ -189,6 +199,8 @@ interface Candidates {
   folders: Map<string, string>;
   /** Files the work tree's `.gitattributes` mark binary, generated or vendored, with the reason. */
   attributes: Map<string, string>;
+  /** The `vendor` folders that hold a package manager's marker, with its name (`_vendored.ts`). */
+  vendored: Map<string, string>;
   warnings: string[];
   /** The files left out because their path holds a secret, each with the secret redacted. */
   secretNamed: string[];
@@ -244,6 +256,7 @@ async function listCandidates(config: ResolvedConfig, input: ResolveInput): Prom
     looked,
     folders,
     attributes: git ? await attributeSkips(root, list, { warnings }) : new Map(),
+    vendored: vendoredFolders(list),
     warnings,
     secretNamed,
   };
@@ -314,6 +327,8 @@ interface Slot {
 interface Selection {
   selected: Map<string, Slot>;
   secretSkipped: Set<string>;
+  /** Files in a vendored folder that an entry or build path naming the folder matched: kept. */
+  vendorNamed: Set<string>;
 }
 
 /** Add an entry's match to the selection (`named` defaults to `explicit`). */
@@ -334,7 +349,11 @@ async function selectEntries(
   config: ResolvedConfig,
   { found, filters, warnings }: { found: Candidates; filters: FileFilters; warnings: string[] },
 ): Promise<Selection> {
-  const selection: Selection = { selected: new Map(), secretSkipped: new Set() };
+  const selection: Selection = {
+    selected: new Map(),
+    secretSkipped: new Set(),
+    vendorNamed: new Set(),
+  };
   const entries: Array<{ entry: FileEntry; label: string }> = [
     ...config.files.map((entry, i) => ({ entry, label: `files[${i}]` })),
     ...config.include.map((path, i) => ({ entry: { path }, label: `include[${i}]` })),
@@ -344,8 +363,10 @@ async function selectEntries(
   for (const { entry, label } of entries) {
     const matched = await matchEntry(entry, { config, found, warnings, label });
     const glob = isGlob(entry.path) ? normalizeEntryPath(entry.path) : undefined;
+    const rel = found.vendored.size ? entryRel(entry, config.root) : undefined;
     for (const { path, explicit } of matched) {
       if (filters.isHistoryFile(path) || (!explicit && filters.isExcluded(path))) continue;
+      if (rel !== undefined) noteVendorNamed(selection, path, { found, rel });
       if (!explicit && filters.isSecretFile(path)) {
         if (!selection.selected.has(path)) secretSkipped.add(path);
         continue;
@@ -356,6 +377,22 @@ async function selectEntries(
     }
   }
   return selection;
+}
+
+/** The root-relative path or glob of an entry (`""` for one that leaves the root). */
+function entryRel(entry: FileEntry, root: string): string {
+  const rel = toRootRelative(normalizeEntryPath(entry.path), root, root) ?? "";
+  return rel.startsWith("../") ? "" : rel;
+}
+
+/** Note whether `rel` (an entry's path or glob, or a build path) names `path`'s vendored folder. */
+function noteVendorNamed(
+  selection: Selection,
+  path: string,
+  { found, rel }: { found: Candidates; rel: string },
+): void {
+  const folder = vendoredFolderOf(path, found.vendored);
+  if (folder !== undefined && namesVendored(rel, folder)) selection.vendorNamed.add(path);
 }
 
 /** One matcher per path given on the command line (`PATHS`): a glob, a folder or a file. */
@@ -403,6 +440,12 @@ async function restrictToPaths(
   for (const path of selected.keys()) if (keep.some((k) => k(path))) restricted.add(path);
   await addNamedPaths(config.root, { rels, restricted, selection });
   const paths = [...restricted];
+  // A build path that names a vendored folder (or a file in it) keeps the files it matches.
+  for (const [i, rel] of found.vendored.size ? rels.entries() : []) {
+    for (const path of [...paths, ...secretSkipped]) {
+      if (keep[i](path)) noteVendorNamed(selection, path, { found, rel });
+    }
+  }
   for (const path of secretSkipped) if (!keep.some((k) => k(path))) secretSkipped.delete(path);
   // Each path that matches nothing is named, even when the others match.
   const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));

@@ -7,7 +7,7 @@
  */
 
 import { extname } from "./_path.ts";
-import { isObjectiveC, wordsTellLanguage } from "./extension.ts";
+import { isCpp, isObjectiveC, wordsTellLanguage } from "./extension.ts";
 import { compileGlobs } from "./_glob.ts";
 import { isGlob } from "./helpers.ts";
 import { loadGlobs } from "../deps.ts";
@@ -145,18 +145,23 @@ function focusPatterns(focus: string[]): string[] {
 
 /**
  * Fence language for a path, from its extension; given the file's text, a `.h` or `.m` file
- * with Objective-C's words is `objective-c` (the name alone says C, or nothing).
+ * with Objective-C's words is `objective-c`, a `.h` file with C++'s `cpp` (the name alone says
+ * C, or nothing).
  *
  * @example
  * ```ts
  * import { languageOf } from "./transform.ts";
  * languageOf("src/Cart.h"); // "c"
  * languageOf("src/Cart.h", "@interface Cart : NSObject\n@end\n"); // "objective-c"
+ * languageOf("src/cart.h", "namespace shop {\nclass Cart;\n}\n"); // "cpp"
  * ```
  */
 export function languageOf(path: string, text?: string): string {
   const ext = extname(path).slice(1).toLowerCase();
-  if (text !== undefined && wordsTellLanguage(path) && isObjectiveC(text)) return "objective-c";
+  if (text !== undefined && wordsTellLanguage(path)) {
+    if (isObjectiveC(text)) return "objective-c";
+    if (ext === "h" && isCpp(text)) return "cpp";
+  }
   return LANGUAGES[ext] ?? ext;
 }
 

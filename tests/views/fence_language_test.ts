@@ -3,6 +3,7 @@
 // label is kept with the render: a warm build may not read the file).
 import assert from "node:assert/strict";
 import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
+import { isCpp } from "../../pipeline/extension.ts";
 import { makeProject } from "../_helpers.ts";
 
 const TREE: Record<string, string> = {
@@ -12,6 +13,23 @@ const TREE: Record<string, string> = {
     '#import "Cart.h"\n\n@implementation Cart\n- (void)addItem:(NSString *)name {}\n@end\n',
   "src/add.h": "int add(int a, int b);\n",
   "src/add.c": '#include "add.h"\nint add(int a, int b) { return a + b; }\n',
+};
+
+/** C++ headers, each with one of C++'s words, and C headers with look-alikes of them. */
+const HEADERS: Record<string, string> = {
+  "cpp/ns.h": "#pragma once\nnamespace shop {\nint total();\n}\n",
+  "cpp/using.h": "#include <string>\nusing namespace std;\n",
+  "cpp/class.h": "#pragma once\nclass Cart\n{\n  int n;\n};\n",
+  "cpp/derived.h": "class API Cart : Base {\n};\n",
+  "cpp/template.h": "template <typename T>\nT twice(T x) { return x + x; }\n",
+  "cpp/public.h": "struct Cart {\npublic:\n  int n;\n};\n",
+  "cpp/scope.h": "#include <string>\nstd::string name();\n",
+  "c/extern.h": '#ifdef __cplusplus\nextern "C" {\n#endif\nint add(int a, int b);\n' +
+    "#ifdef __cplusplus\n}\n#endif\n",
+  "c/comments.h": "/* The namespace of a class: Cart::add\n * class Cart {\n * public: */\n" +
+    "int add(int a, int b); // see Cart::add\n",
+  "c/strings.h": '#define LOCALHOST "::1"\n[[gnu::unused]] static int unused;\nint class_count;\n',
+  "c/label.h": "static inline int f(int x) {\n  if (x) goto done;\ndone:\n  return x;\n}\n",
 };
 
 /** The fence each file's block opens with, by path. */
@@ -36,4 +54,30 @@ Deno.test("an Objective-C header's fence says objective-c, a C header's c, cold 
   // Warm: every render is a cache hit; the same bytes.
   const warm = await fencesOf(root);
   assert.equal(warm.document, cold.document);
+});
+
+Deno.test("a .h file with C++'s words is fenced cpp, a C header with look-alikes of them c, cold and warm", async () => {
+  const root = await makeProject(HEADERS);
+  const cold = await fencesOf(root);
+  for (const path of Object.keys(HEADERS)) {
+    assert.equal(cold.fences.get(path), path.startsWith("cpp/") ? "cpp" : "c", path);
+  }
+  const warm = await fencesOf(root);
+  assert.equal(warm.document, cold.document);
+});
+
+Deno.test("the C++ test of a header is linear in its text", () => {
+  // Lines of a megabyte that come near each word and miss: each must finish (a test that tries
+  // every split of such a line, or looks back over it from each "::", takes minutes).
+  const long = 1 << 20;
+  const lines = [
+    "namespace" + " a".repeat(long / 2) + "!",
+    "class " + "a".repeat(long) + "!",
+    "class a" + " ".repeat(long) + "!",
+    "template" + " ".repeat(long) + "!",
+    "public" + " ".repeat(long) + "!",
+    "x" + " a:: ".repeat(long / 5) + "//",
+    "// " + "a::b ".repeat(long / 5),
+  ];
+  for (const line of lines) assert.equal(isCpp(line + "\n" + line), false, line.slice(0, 12));
 });

@@ -1,0 +1,163 @@
+/**
+ * Vendored code: a folder named `vendor` (at any depth) that holds a package manager's marker, or
+ * sits beside its lockfile, is third-party code the manager installed (Go's `go mod vendor`, dep,
+ * Glide, Composer, Bundler, `cargo vendor`), left out by default as one row, like a lockfile,
+ * unless the config or a build path names the folder or a file in it. Only a marker decides: a
+ * `vendor` folder without one, or a `third_party` folder, may be the project's own code.
+ *
+ * @module
+ */
+
+import { isGlob } from "./helpers.ts";
+import { vendoredReason } from "./_default_skips.ts";
+
+/** Where a `vendor` folder's marker sits in it, for a package manager that writes one. */
+const MARKERS: Array<{ kind: string; marks: (rest: string) => boolean }> = [
+  // `go mod vendor` writes `vendor/modules.txt` (the go command checks it against go.mod).
+  { kind: "Go modules", marks: (rest) => rest === "modules.txt" },
+  // `bundle install --path vendor/bundle`: `bundle/<engine>/<version>/gems/...`.
+  { kind: "Bundler", marks: (rest) => BUNDLER.test(rest) },
+  // `cargo vendor`: a `.cargo-checksum.json` at the top of each crate's folder.
+  { kind: "Cargo", marks: (rest) => CARGO.test(rest) },
+];
+
+/**
+ * The lockfiles of Go's tools before modules, each beside the `vendor` folder it fills (dep's
+ * `Gopkg.lock`, Glide's `glide.lock`): the folders that hold one, with the tool's name.
+ */
+function lockFolders(paths: string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const path of paths) {
+    const slash = path.lastIndexOf("/");
+    const kind = GO_LOCKS.get(path.slice(slash + 1));
+    if (kind) found.set(path.slice(0, Math.max(slash, 0)), kind);
+  }
+  return found;
+}
+
+const GO_LOCKS = new Map([["Gopkg.lock", "Go dep"], ["glide.lock", "Glide"]]);
+
+const BUNDLER = /^bundle\/[^/]+\/[^/]+\/(?:gems|specifications)\//;
+const CARGO = /^[^/]+\/\.cargo-checksum\.json$/;
+
+/**
+ * The `vendor` folders among the listed paths that hold a package manager's marker, each with
+ * the manager's name: Go's `modules.txt`, Composer's `autoload.php` beside a `composer/`
+ * folder, Bundler's `bundle/<engine>/<version>/gems/`, a crate's `.cargo-checksum.json`; or
+ * that sits beside the lockfile of dep (`Gopkg.lock`) or Glide (`glide.lock`), which fill it.
+ *
+ * @example
+ * ```ts
+ * import { vendoredFolders } from "./_vendored.ts";
+ * vendoredFolders(["main.go", "vendor/modules.txt", "lib/vendor/shim.js"]);
+ * // Map { "vendor" => "Go modules" }
+ * ```
+ */
+export function vendoredFolders(paths: string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const autoload = new Set<string>();
+  const composer = new Set<string>();
+  const locks = lockFolders(paths);
+  for (const path of paths) {
+    for (let at = vendorAt(path, 0); at >= 0; at = vendorAt(path, at + 1)) {
+      const folder = path.slice(0, at + VENDOR.length);
+      const rest = path.slice(at + VENDOR.length + 1);
+      if (rest === "autoload.php") autoload.add(folder);
+      else if (rest.startsWith("composer/")) composer.add(folder);
+      const kind = MARKERS.find(({ marks }) => marks(rest))?.kind ??
+        locks.get(path.slice(0, Math.max(at - 1, 0)));
+      if (kind && !found.has(folder)) found.set(folder, kind);
+    }
+  }
+  for (const folder of autoload) {
+    if (composer.has(folder) && !found.has(folder)) found.set(folder, "Composer");
+  }
+  return found;
+}
+
+const VENDOR = "vendor";
+
+/** Where a `vendor/` segment starts in a path at or after `from`, or -1. */
+function vendorAt(path: string, from: number): number {
+  for (
+    let at = path.indexOf(VENDOR + "/", from);
+    at >= 0;
+    at = path.indexOf(VENDOR + "/", at + 1)
+  ) {
+    if (at === 0 || path[at - 1] === "/") return at;
+  }
+  return -1;
+}
+
+/**
+ * The outermost vendored folder of `folders` that holds `path`, if any.
+ *
+ * @example
+ * ```ts
+ * import { vendoredFolderOf } from "./_vendored.ts";
+ * vendoredFolderOf("web/vendor/psr/log/Logger.php", new Map([["web/vendor", "Composer"]]));
+ * // "web/vendor"
+ * ```
+ */
+export function vendoredFolderOf(
+  path: string,
+  folders: Map<string, string>,
+): string | undefined {
+  for (let at = vendorAt(path, 0); at >= 0; at = vendorAt(path, at + 1)) {
+    const folder = path.slice(0, at + VENDOR.length);
+    if (folders.has(folder)) return folder;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a root-relative path or glob of `files` (or a build path) names a vendored folder: it
+ * is the folder, a path or glob inside it, or a glob with a `vendor` part (`**\/vendor/**`).
+ * `**`, or a folder that holds it, does not.
+ *
+ * @example
+ * ```ts
+ * import { namesVendored } from "./_vendored.ts";
+ * namesVendored("vendor/github.com/a/b.go", "vendor"); // true
+ * namesVendored("**", "vendor"); // false
+ * ```
+ */
+export function namesVendored(rel: string, folder: string): boolean {
+  const path = rel.replace(/\/+$/, "");
+  return path === folder || path.startsWith(folder + "/") ||
+    (isGlob(path) && path.split("/").includes(VENDOR));
+}
+
+/**
+ * The paths, but for those in a vendored folder that `keeps` does not keep: each such folder
+ * once in their place (where its first file was), with its reason in `rows`.
+ *
+ * @example
+ * ```ts
+ * import { foldVendored } from "./_vendored.ts";
+ * const folders = new Map([["vendor", "Go modules"]]);
+ * const paths = ["main.go", "vendor/a/a.go", "vendor/modules.txt"];
+ * foldVendored(paths, { folders, keeps: () => false });
+ * // { paths: ["main.go", "vendor"], rows: Map { "vendor" => 'vendored code (Go modules), ...' } }
+ * ```
+ */
+export function foldVendored(
+  paths: string[],
+  { folders, keeps }: {
+    folders: Map<string, string>;
+    keeps: (path: string, folder: string) => boolean;
+  },
+): { paths: string[]; rows: Map<string, string> } {
+  const rows = new Map<string, string>();
+  if (!folders.size) return { paths, rows };
+  const out: string[] = [];
+  for (const path of paths) {
+    const folder = vendoredFolderOf(path, folders);
+    if (folder === undefined || keeps(path, folder)) out.push(path);
+    else if (!rows.has(folder)) {
+      rows.set(folder, vendoredReason(folders.get(folder)!));
+      out.push(folder);
+    }
+  }
+  return { paths: out, rows };
+}

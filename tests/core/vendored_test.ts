@@ -1,0 +1,182 @@
+// A folder named `vendor` that holds a package manager's marker (Go's modules.txt, Composer's
+// autoload.php and composer/, Bundler's installed gems, cargo vendor's checksums) is installed
+// third-party code: one skipped row, unless "files" or a build path names the folder or a file in
+// it. A `vendor` folder without a marker, or a marker elsewhere, is the project's own. A warm build
+// (stat index, resident) gives the bytes a cold one does, as a marker comes and goes.
+import assert from "node:assert/strict";
+import {
+  build,
+  defaultPlugins,
+  loadConfig,
+  type ResolvedConfig,
+  type SlopConfig,
+  speedLayer,
+} from "../../mod.ts";
+import { resident } from "../../accel/resident.ts";
+import { RACY_MS } from "../../accel/stat_index.ts";
+import { summaryText } from "../../cli/build.ts";
+import { gitInit, makeProject } from "../_helpers.ts";
+
+const reason = (kind: string) =>
+  `vendored code (${kind}), skipped by default: name it in "files" to include it`;
+
+const TREE: Record<string, string> = {
+  "main.go": "package main\n",
+  "vendor/modules.txt": "# github.com/a/b v1.0.0\n## explicit\ngithub.com/a/b\n",
+  "vendor/github.com/a/b/b.go": "package b // VENDORED_GO\n",
+  "vendor/github.com/a/c/c.go": "package c // VENDORED_GO\n",
+  "web/vendor/autoload.php": "<?php // VENDORED_PHP\n",
+  "web/vendor/composer/installed.json": "{}\n",
+  "web/vendor/psr/log/Logger.php": "<?php // VENDORED_PHP\n",
+  "rails/vendor/bundle/ruby/3.3.0/gems/rack-3.0.0/lib/rack.rb": "# VENDORED_RB\n",
+  "rails/vendor/bundle/ruby/3.3.0/specifications/rack-3.0.0.gemspec": "# VENDORED_RB\n",
+  "rs/vendor/libc/.cargo-checksum.json": '{"files":{}}\n',
+  "rs/vendor/libc/src/lib.rs": "// VENDORED_RS\n",
+  "old/Gopkg.lock": "# dep\n",
+  "old/vendor/github.com/pkg/errors/errors.go": "package errors // VENDORED_DEP\n",
+  // Look-alikes: no marker, a marker outside a `vendor` folder, half of Composer's, a JS bundle.
+  "lib/vendor/shim.js": "// own shim\n",
+  "third_party/modules.txt": "# own list\n",
+  "php/vendor/autoload.php": "<?php // own autoload\n",
+  "js/vendor/bundle/app.js": "// own bundle\n",
+  "tools/sub/glide.lock": "# a lock below the folder, not beside it\n",
+  "tools/vendor/x.js": "// own x\n",
+  // A file named like an object's own key beside a vendor folder.
+  "proto/constructor": "not a lockfile\n",
+  "proto/vendor/y.js": "// own y\n",
+};
+
+/** A build written to the project's state folder: its rows and the bytes it wrote. */
+async function built(root: string, inline: SlopConfig | undefined, options: {
+  paths?: string[];
+  plain?: boolean;
+  kept?: ReturnType<typeof resident>;
+  configs?: Map<SlopConfig | undefined, ResolvedConfig>;
+} = {}) {
+  // A resident keeps its resolution for the same config object (a server's, while its file is
+  // unchanged) until it is told of a change.
+  const config = options.configs?.get(inline) ??
+    await loadConfig({ cwd: root, inline, paths: options.paths });
+  options.configs?.set(inline, config);
+  const layer = options.plain ? undefined : speedLayer({ resident: options.kept });
+  const result = await build(config, { builtins: defaultPlugins(), layer });
+  const rows = result.manifest.files.map((f) => [f.path, f.status, f.reason]);
+  const { document, manifest } = result.output!;
+  const bytes = [await Deno.readTextFile(document), await Deno.readTextFile(manifest)];
+  return { result, rows, bytes };
+}
+
+const DEFAULT_ROWS = [
+  ["js/vendor/bundle/app.js", "rendered", undefined],
+  ["lib/vendor/shim.js", "rendered", undefined],
+  ["main.go", "rendered", undefined],
+  ["old/Gopkg.lock", "rendered", undefined],
+  ["old/vendor", "skipped", reason("Go dep")],
+  ["php/vendor/autoload.php", "rendered", undefined],
+  ["proto/constructor", "rendered", undefined],
+  ["proto/vendor/y.js", "rendered", undefined],
+  ["rails/vendor", "skipped", reason("Bundler")],
+  ["rs/vendor", "skipped", reason("Cargo")],
+  ["third_party/modules.txt", "rendered", undefined],
+  ["tools/sub/glide.lock", "rendered", undefined],
+  ["tools/vendor/x.js", "rendered", undefined],
+  ["vendor", "skipped", reason("Go modules")],
+  ["web/vendor", "skipped", reason("Composer")],
+];
+
+for (const inGit of [true, false]) {
+  Deno.test(`a vendor folder with a package manager's marker is one skipped row (${inGit ? "git" : "walk"})`, async () => {
+    const root = await makeProject(TREE);
+    if (inGit) await gitInit(root);
+    const { result, rows } = await built(root, undefined, { plain: true });
+    assert.deepEqual(rows, DEFAULT_ROWS);
+    assert.doesNotMatch(result.document, /VENDORED/);
+    assert.match(
+      summaryText(result),
+      /skipped: vendor \(vendored code \(Go modules\), skipped by default: name it in "files"/,
+    );
+  });
+}
+
+Deno.test("a vendor folder or a file in it named in files or given as a build path is built", async () => {
+  const root = await makeProject(TREE);
+  await gitInit(root);
+  const status = (rows: unknown[][]) => new Map(rows.map(([path, s]) => [path, s]));
+  // A file by its path: that file, the rest of its folder one row still.
+  const file = status((await built(root, { files: ["**", "vendor/github.com/a/b/b.go"] })).rows);
+  assert.equal(file.get("vendor/github.com/a/b/b.go"), "rendered");
+  assert.equal(file.get("vendor/github.com/a/c/c.go"), undefined);
+  assert.equal(file.get("vendor"), "skipped");
+  assert.equal(file.get("web/vendor"), "skipped");
+  // The folder, a glob inside it, a glob that spells "vendor": all its files.
+  for (const files of [["**", "vendor/"], ["**", "vendor/**/*.go"], ["**/vendor/**"]]) {
+    const got = status((await built(root, { files })).rows);
+    assert.equal(got.get("vendor/github.com/a/c/c.go"), "rendered", files.join());
+    // `vendor/**/*.go` names the Go files: the rest of the folder (modules.txt) is its row.
+    const goOnly = files[1] === "vendor/**/*.go";
+    assert.equal(got.get("vendor/modules.txt"), goOnly ? undefined : "rendered");
+    assert.equal(got.get("vendor"), goOnly ? "skipped" : undefined);
+  }
+  // A file that may hold secrets in a named folder is its own row, the folder no row.
+  const secret = await makeProject({ ...TREE, "vendor/github.com/a/b/.env": "TOKEN=1\n" });
+  for (const named of [{ files: ["**", "vendor/"] }, { files: ["**", "/ROOT/vendor"] }]) {
+    const files = named.files.map((f) => f.replace("/ROOT", secret));
+    const got = status((await built(secret, { files })).rows);
+    assert.equal(got.get("vendor/github.com/a/b/.env"), "skipped", files[1]);
+    assert.equal(got.get("vendor/github.com/a/c/c.go"), "rendered", files[1]);
+    assert.equal(got.get("vendor"), undefined, files[1]);
+  }
+  const secretGiven = status((await built(secret, undefined, { paths: ["vendor"] })).rows);
+  assert.equal(secretGiven.get("vendor/github.com/a/b/.env"), "skipped");
+  assert.equal(secretGiven.get("vendor"), undefined);
+  // `**` or a folder that holds it does not name it.
+  const outer = status((await built(root, { files: ["rs/"] })).rows);
+  assert.deepEqual([...outer], [["rs/vendor", "skipped"]]);
+  const given = await built(root, undefined, { paths: ["web/vendor/psr", "main.go"] });
+  assert.deepEqual(given.rows.map(([p, s]) => [p, s]), [
+    ["main.go", "rendered"],
+    ["web/vendor/psr/log/Logger.php", "rendered"],
+  ]);
+});
+
+Deno.test("a warm build decides on a vendor folder as a cold one does, as its marker comes and goes", async () => {
+  const named: SlopConfig = { files: ["**", "vendor/github.com/a/b/b.go"] };
+  const [plain, fast] = await Promise.all([TREE, TREE].map((tree) => makeProject(tree)));
+  await Promise.all([plain, fast].map((root) => gitInit(root)));
+  // Files changed less than RACY_MS before a build's read are read again by the next one.
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const kept = resident();
+  const marker = "vendor/modules.txt";
+  const steps: Array<[SlopConfig | undefined, "add" | "remove" | undefined]> = [
+    [undefined, undefined],
+    [undefined, undefined],
+    [named, undefined],
+    [undefined, "remove"],
+    // From here on with a resident, each config's object kept.
+    [undefined, undefined],
+    [undefined, "add"],
+    [undefined, undefined],
+    [named, "remove"],
+    [named, undefined],
+    [named, "add"],
+    [undefined, undefined],
+  ];
+  const configs = new Map<SlopConfig | undefined, ResolvedConfig>();
+  for (const [n, [inline, change]] of steps.entries()) {
+    for (const root of [plain, fast]) {
+      if (change === "remove") await Deno.remove(`${root}/${marker}`);
+      if (change === "add") await Deno.writeTextFile(`${root}/${marker}`, TREE[marker]);
+    }
+    // What a server's watcher tells its resident.
+    if (change) kept.changed([marker], true);
+    const expected = await built(plain, inline, { plain: true });
+    const warm = n >= 4 ? { kept, configs } : {};
+    const got = await built(fast, inline, warm);
+    assert.deepEqual(got.bytes, expected.bytes, `build ${n + 1}`);
+    const rendered = got.rows.filter(([, s]) => s === "rendered").map(([p]) => p);
+    const markerThere = ![3, 4, 7, 8].includes(n);
+    assert.equal(rendered.includes("vendor/github.com/a/c/c.go"), !markerThere, `build ${n + 1}`);
+    assert.equal(rendered.includes("vendor/github.com/a/b/b.go"), !markerThere || !!inline);
+  }
+  await kept.close();
+});
