@@ -23,6 +23,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { runCases } from "./_child_cases.ts";
 import { prng } from "../tests/_helpers.ts";
 import { messageFaults, validConfig } from "../tests/hostile/_bad_input.ts";
 import { connect, type Session, texts } from "../tests/mcp/_client.ts";
@@ -874,97 +875,43 @@ async function child(
 }
 
 async function parent(args: string[], timeout: number, rounds: number): Promise<void> {
-  const findings: Array<
-    { i: number; surface: string; label: string; cls: string; detail: string }
-  > = [];
-  let next = 0;
+  type Finding = { i: number; surface: string; label: string; cls: string; detail: string };
+  const findings: Finding[] = [];
   let slow = { ms: 0, label: "" };
-  while (next < rounds) {
-    const proc = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        fileURLToPath(import.meta.url),
-        ...args,
-        "--child",
-        "--start",
-        String(next),
-      ],
-      stdout: "piped",
-      stderr: "piped",
-      env: { CI: "true", NO_COLOR: "1" },
-    }).spawn();
-    const stderr = new Response(proc.stderr).text();
-    const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    let current = { i: next, surface: "?", label: "" };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        findings.push({
-          i: current.i,
-          surface: current.surface,
-          label: current.label,
-          cls: "hang",
-          detail: `no answer in ${timeout} s`,
-        });
-        try {
-          proc.kill("SIGKILL");
-        } catch { /* gone */ }
-      }, timeout * 1000);
-    };
-    arm();
-    let hung = false;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let nl;
-      while ((nl = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        if (!line.startsWith("{")) continue;
-        const msg = JSON.parse(line);
-        if (msg.i === undefined) {
-          current.label = msg.label;
-          continue;
-        }
-        if (msg.start) {
-          current = { i: msg.i, surface: msg.start, label: "" };
-          arm();
-          continue;
-        }
-        next = msg.i + 1;
-        if (msg.ms > slow.ms) slow = { ms: msg.ms, label: `${msg.surface}: ${msg.label}` };
-        if (msg.finding) {
-          findings.push({ i: msg.i, surface: msg.surface, label: msg.label, ...msg.finding });
-          console.log(
-            `FOUND #${msg.i} [${msg.surface}] ${msg.finding.cls}: ${msg.label}\n    ${msg.finding.detail}`,
-          );
-        }
+  // The case running: its surface and the label its last announce() gave.
+  let current = { i: 0, surface: "?", label: "" };
+  await runCases(import.meta.url, { args, timeout, start: 0, rounds }, {
+    message(msg) {
+      if (typeof msg.i !== "number") {
+        current.label = String(msg.label);
+        return;
       }
-    }
-    clearTimeout(timer);
-    const status = await proc.status;
-    if (findings.at(-1)?.cls === "hang" && findings.at(-1)?.i === current.i && next <= current.i) {
-      hung = true;
-      console.log(`FOUND #${current.i} [${current.surface}] hang: ${current.label}`);
-      next = current.i + 1;
-    }
-    if (!hung && !status.success && next < rounds) {
-      const text = await stderr;
-      findings.push({
-        i: current.i,
-        surface: current.surface,
-        label: "child died",
-        cls: "crash",
-        detail: text.slice(-400),
-      });
-      console.log(`FOUND #${current.i} [${current.surface}] child died: ${text.slice(-400)}`);
-      next = current.i + 1;
-    }
-  }
+      if (msg.start) {
+        current = { i: msg.i, surface: String(msg.start), label: "" };
+        return { started: msg.i };
+      }
+      const surface = String(msg.surface);
+      const label = String(msg.label);
+      const ms = Number(msg.ms);
+      if (ms > slow.ms) slow = { ms, label: `${surface}: ${label}` };
+      const finding = msg.finding as { cls: string; detail: string } | undefined;
+      if (finding) {
+        findings.push({ i: msg.i, surface, label, ...finding });
+        console.log(`FOUND #${msg.i} [${surface}] ${finding.cls}: ${label}\n    ${finding.detail}`);
+      }
+      return { finished: msg.i };
+    },
+    lost(i, { hung, stderr }) {
+      const { surface, label } = current.i === i ? current : { surface: "?", label: "" };
+      if (hung) {
+        findings.push({ i, surface, label, cls: "hang", detail: `no answer in ${timeout} s` });
+        console.log(`FOUND #${i} [${surface}] hang: ${label}`);
+      } else {
+        findings.push({ i, surface, label: "child died", cls: "crash", detail: stderr });
+        console.log(`FOUND #${i} [${surface}] child died: ${stderr}`);
+      }
+    },
+  });
   const classes = new Map<string, number>();
   for (const f of findings) {
     classes.set(`${f.surface}: ${f.cls}`, (classes.get(`${f.surface}: ${f.cls}`) ?? 0) + 1);

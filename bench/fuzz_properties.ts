@@ -25,8 +25,8 @@
  */
 
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { runCases } from "./_child_cases.ts";
 import { prng } from "../tests/_helpers.ts";
 import { badConfigs, messageFaults } from "../tests/hostile/_bad_input.ts";
 import { languageFor } from "../grammars/languages.ts";
@@ -815,79 +815,33 @@ async function child(seed: number, rounds: number, start: number, targets: strin
 
 async function parent(args: string[], timeout: number, start: number, rounds: number) {
   const findings: Array<{ i: number; label: string; fault: string }> = [];
-  let next = start;
+  const labels = new Map<number, string>();
   let slow = { ms: 0, label: "" };
-  while (next < rounds) {
-    const proc = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        fileURLToPath(import.meta.url),
-        ...args,
-        "--child",
-        "--start",
-        String(next),
-      ],
-      stdout: "piped",
-      stderr: "piped",
-      env: { CI: "true", NO_COLOR: "1" },
-    }).spawn();
-    const stderr = new Response(proc.stderr).text();
-    const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    let current = { i: next, label: "" };
-    let hung = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        hung = true;
-        try {
-          proc.kill("SIGKILL");
-        } catch { /* gone */ }
-      }, timeout * 1000);
-    };
-    arm();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let nl;
-      while ((nl = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        if (!line.startsWith("{")) continue;
-        let msg;
-        try {
-          msg = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        if (msg.start !== undefined) {
-          current = { i: msg.start, label: msg.label };
-          arm();
-          continue;
-        }
-        if (msg.i === undefined) continue;
-        next = msg.i + 1;
-        if (msg.ms > slow.ms) slow = { ms: msg.ms, label: `#${msg.i} ${msg.label}` };
-        for (const fault of msg.faults) {
-          findings.push({ i: msg.i, label: msg.label, fault });
-          console.log(`FOUND #${msg.i} ${msg.label}\n    ${fault}`);
-        }
+  const found = (i: number, label: string, fault: string) => {
+    findings.push({ i, label, fault });
+    console.log(`FOUND #${i} ${label}\n    ${fault}`);
+  };
+  await runCases(import.meta.url, { args, timeout, start, rounds }, {
+    message(msg) {
+      if (typeof msg.start === "number") {
+        labels.set(msg.start, String(msg.label));
+        return { started: msg.start };
       }
-    }
-    clearTimeout(timer);
-    await proc.status;
-    if (next <= current.i) {
-      const fault = hung
-        ? `hang: no answer in ${timeout} s`
-        : `child died: ${(await stderr).slice(-400)}`;
-      findings.push({ i: current.i, label: current.label, fault });
-      console.log(`FOUND #${current.i} ${current.label}\n    ${fault}`);
-      next = current.i + 1;
-    }
-  }
+      if (typeof msg.i !== "number") return;
+      const label = String(msg.label);
+      const ms = Number(msg.ms);
+      if (ms > slow.ms) slow = { ms, label: `#${msg.i} ${label}` };
+      for (const fault of msg.faults as string[]) found(msg.i, label, fault);
+      return { finished: msg.i };
+    },
+    lost(i, { hung, stderr }) {
+      found(
+        i,
+        labels.get(i) ?? "",
+        hung ? `hang: no answer in ${timeout} s` : `child died: ${stderr}`,
+      );
+    },
+  });
   const classes = new Map<string, number>();
   for (const f of findings) {
     const cls = `${f.label.split(":")[0]}: ${f.fault.replace(/"[^"]*"|\d+/g, "…").slice(0, 90)}`;
