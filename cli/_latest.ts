@@ -9,7 +9,7 @@ import { loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { Manifest, ResolvedConfig } from "../pipeline/types.ts";
-import { printWarning } from "./_output.ts";
+import { countedRedactions, printWarning } from "./_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { readSettingText } from "../pipeline/helpers.ts";
 import { writtenBuilds } from "./_written_builds.ts";
@@ -66,14 +66,17 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
     const latest = await readLatest(config, printWarning);
     if (latest) return { config, ...latest, from: "latest" };
   }
+  // A look at the build: its redactions counted in one line (the build names them).
+  const warnings = countedRedactions();
   const result = await build(config, {
     builtins: defaultPlugins(),
     layer: speedLayer(),
     write: false,
     // An inspection: the order memory is the builds' own, not this look's.
     remember: false,
-    onWarning: printWarning,
+    onWarning: warnings.onWarning,
   });
+  warnings.done();
   return { config, document: result.document, manifest: result.manifest, from: "build" };
 }
 

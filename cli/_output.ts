@@ -162,6 +162,34 @@ export function moreRedactions(more: number): string {
   return `... and ${more} more secrets redacted (the manifest's warnings list them)`;
 }
 
+/**
+ * Warnings of a build a command runs only to look at it (`stats --build`, `report --build`,
+ * `check`): each printed with `warn` but the redactions, which `slop build` names one by one and
+ * which would bury the command's own lines; `done` prints one line that counts them.
+ *
+ * @example
+ * ```ts
+ * import { countedRedactions } from "./_output.ts";
+ * const warnings = countedRedactions();
+ * warnings.onWarning('Redacted a secret in "a.env" line 2 (password)');
+ * warnings.done(); // warning: 1 secret redacted (`slop build` names each one)
+ * ```
+ */
+export function countedRedactions(
+  warn: (message: string) => void = printWarning,
+): { onWarning: (message: string) => void; done: () => void } {
+  let redactions = 0;
+  return {
+    onWarning: (message) => isRedaction(message) ? redactions++ : warn(message),
+    done: () => {
+      if (redactions === 0) return;
+      const what = redactions === 1 ? "1 secret" : `${redactions} secrets`;
+      warn(`${what} redacted (\`slop build\` names each one)`);
+      redactions = 0;
+    },
+  };
+}
+
 /** Print an error line to stderr, prefixed with `slop:`; a secret it quotes is redacted. */
 export function printError(message: string): void {
   console.error(`slop: ${shownMessage(message)}`);

@@ -11,7 +11,7 @@ import { formatLock, type LockDiff, LockError } from "../pipeline/lock.ts";
 import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import { formatBytes, printError, printWarning, shownMessage } from "./_output.ts";
+import { countedRedactions, formatBytes, printError, shownMessage } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
 
@@ -111,10 +111,13 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     if (flags.failOnSecret) config.secrets.failOnSecret = true;
     lockName = displayPath(config.lock, Deno.cwd());
     if (flags.determinism && !await buildsAgree(configFlags, say)) return 1;
+    // The build's redactions counted in one line: `slop build` names them.
+    const warnings = countedRedactions();
     check = await checkPrefix(config, {
       builtins: defaultPlugins(),
-      onWarning: (w) => flags.quiet || printWarning(w),
+      onWarning: (w) => flags.quiet || warnings.onWarning(w),
     });
+    warnings.done();
     if (flags.update) {
       const text = formatLock(check.current);
       await writeAtomic(config.lock, text);

@@ -2,8 +2,10 @@
  * `slop init`: write a commented `slop.config.ts` and add the `context`
  * task to the project's deno.json (or deno.jsonc); in a Node project (a
  * package.json and no Deno config) a `context` script in package.json
- * instead, and a config without an import of slop, so that neither the
- * project's tsc nor its editor's Deno extension is drawn in. The task is
+ * instead. What it writes is for every checkout of the project, not only
+ * this machine's: the task runs the `slop` command when it is installed (on
+ * PATH), and the config imports nothing from slop's files on this machine (a
+ * plain object; slop loaded from a URL is imported by that URL). The task is
  * written into the file as it stands (comments and layout kept). Never
  * overwrites: an existing config or task is kept, and a file it cannot read
  * as a JSON object with comments is left alone with the line to add printed
@@ -12,7 +14,7 @@
  * @module
  */
 
-import { join, relative, resolve, sep } from "node:path";
+import { delimiter, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { writeAtomic } from "../pipeline/emit.ts";
@@ -45,6 +47,12 @@ export interface InitResult {
   /** The task command written or suggested. */
   task: string;
   /**
+   * The path of slop's `cli.ts` on this machine that the task names, when slop is not
+   * installed as the `slop` command and runs from files on disk; undefined for a task that
+   * runs the same in every checkout (`slop build`, or a URL).
+   */
+  localPath?: string;
+  /**
    * The file the task is in or for: `deno.json`, `deno.jsonc` when that exists, or
    * `package.json` in a Node project (a package.json and no Deno config).
    */
@@ -58,6 +66,30 @@ function taskFile(root: string): { name: string; key: "tasks" | "scripts" } {
   }
   if (existsSync(join(root, "package.json"))) return { name: "package.json", key: "scripts" };
   return { name: "deno.json", key: "tasks" };
+}
+
+/**
+ * Whether the `slop` command is installed: an executable `slop` (`slop.cmd`
+ * on Windows, as `deno install` writes it) in a folder of PATH given by an
+ * absolute path. A relative folder is passed over: it names a place in the
+ * current folder, not a command the project's other checkouts have.
+ */
+function slopOnPath(): boolean {
+  const names = Deno.build.os === "windows" ? ["slop.cmd", "slop.exe", "slop.bat"] : ["slop"];
+  for (const dir of (Deno.env.get("PATH") ?? "").split(delimiter)) {
+    if (!isAbsolute(dir)) continue;
+    for (const name of names) {
+      try {
+        const info = Deno.statSync(join(dir, name));
+        if (info.isFile && (Deno.build.os === "windows" || ((info.mode ?? 0) & 0o111) !== 0)) {
+          return true;
+        }
+      } catch {
+        // Not in this folder (or not readable): the next one.
+      }
+    }
+  }
+  return false;
 }
 
 /**
@@ -82,22 +114,15 @@ function shellWord(word: string): string {
 }
 
 /**
- * A relative path as an import specifier: `%`, `#` and `?` are escaped, which
- * a URL would read as an escape, a fragment or a query.
- */
-function importSpecifier(path: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path;
-  return path.replace(/[%#?]/g, (c) => encodeURIComponent(c));
-}
-
-/**
- * The commented config `slop init` writes.
+ * The commented config `slop init` writes: with `configSpecifier` (slop's
+ * `config.ts` by URL) an import of `defineConfig`, else a plain object, which
+ * loads the same with any slop.
  */
 function configTemplate(configSpecifier: string | undefined): string {
-  // Without the import (a Node project): a plain object loads the same with any slop.
   const head = configSpecifier === undefined
-    ? `// A plain object: slop's defineConfig (its config.ts) would only add types, and importing it
-// would draw slop's Deno modules into this project's tsc.
+    ? `// A plain object: slop's defineConfig (its config.ts) would only add types, and an import of
+// it by path would name where slop's files are on this machine, which another checkout of this
+// project may not have.
 
 export default {`
     : `import { defineConfig } from ${JSON.stringify(configSpecifier)};
@@ -137,15 +162,23 @@ ${head}
  */
 async function initProject(dir: string): Promise<InitResult> {
   const root = resolve(dir);
-  // No V8 flags: a build in the task's process starts again with them (cli/_relaunch.ts).
-  const task = `deno run -A ${shellWord(slopSpecifier(root, "cli.ts"))} build${TASK_SERVER}`;
+  // The installed command by name: the same task in every checkout where slop is installed. Else
+  // slop's cli.ts by its path here (a clone run without installing) or its URL. No V8 flags: a
+  // build in the task's process starts again with them (cli/_relaunch.ts).
+  const cli = slopSpecifier(root, "cli.ts");
+  const installed = slopOnPath();
+  const task = installed
+    ? `slop build${TASK_SERVER}`
+    : `deno run -A ${shellWord(cli)} build${TASK_SERVER}`;
+  const localPath = installed || /^[a-z][a-z0-9+.-]*:/i.test(cli) ? undefined : cli;
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);
   const file = taskFile(root);
-  const specifier = file.key === "scripts"
-    ? undefined
-    : importSpecifier(slopSpecifier(root, "config.ts"));
+  // An import only by URL: a path would be this machine's. In a Node project none at all (the
+  // project's tsc would type-check slop's Deno modules through it).
+  const url = new URL("../config.ts", import.meta.url);
+  const specifier = file.key === "scripts" || url.protocol === "file:" ? undefined : url.href;
   if (
     !CONFIG_FILES.some((n) => existsSync(join(root, n)))
   ) {
@@ -158,7 +191,7 @@ async function initProject(dir: string): Promise<InitResult> {
     }
   }
   const denoJson = await addTask(join(root, file.name), task, file.key);
-  return { config, denoJson, task, denoJsonName: file.name };
+  return { config, denoJson, task, localPath, denoJsonName: file.name };
 }
 
 /** `mkdir -p`, failing with a sentence that names the folder (not the OS call). */
@@ -250,6 +283,14 @@ function initLines(result: InitResult, folder: string): string[] {
     const there = folder ? `in ${shellWord(folder)}, ` : "";
     lines.push(
       `slop: ${there}run \`${run}\` (or \`slop build\`) to build .slop/out/context_001.md`,
+    );
+  }
+  if (result.localPath !== undefined && result.denoJson !== "kept") {
+    lines.push(
+      `slop: the ${what} runs slop's files by their path on this machine ` +
+        `(${result.localPath}): for a ${what} that runs in other checkouts too, install the ` +
+        `slop command (\`deno task install\` in slop's folder) and make it ` +
+        `\`slop build${TASK_SERVER}\``,
     );
   }
   if (result.denoJson !== "kept" && result.task.endsWith(" --server")) {

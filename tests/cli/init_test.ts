@@ -1,9 +1,25 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { existsSync } from "node:fs";
 import { makeProject, REPO, runCli, runTask, tempDir } from "../_helpers.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { jsoncToJson, withContextTask } from "../../cli/_jsonc.ts";
+
+/** This machine's PATH without a folder that holds a `slop`: slop as a clone runs it, not installed. */
+const NO_SLOP = {
+  PATH: (Deno.env.get("PATH") ?? "").split(delimiter).filter((dir) =>
+    !existsSync(join(dir, "slop"))
+  )
+    .join(delimiter),
+};
+
+/** A folder with a `slop` command that runs this clone's cli.ts, as `deno install -g` writes one. */
+async function slopCommand(): Promise<string> {
+  const bin = await tempDir({ prefix: "slop_bin_" });
+  const shim = `#!/bin/sh\nexec '${Deno.execPath()}' run -A '${join(REPO, "cli.ts")}' "$@"\n`;
+  await Deno.writeTextFile(join(bin, "slop"), shim, { mode: 0o755 });
+  return bin;
+}
 
 Deno.test("slop init writes a commented config and the context task, and the task builds in a build server", async () => {
   const root = await makeProject({
@@ -11,10 +27,15 @@ Deno.test("slop init writes a commented config and the context task, and the tas
     "src/a.ts": "export const a = 1;\n",
   });
   const runtime = await tempDir({ prefix: "slop_servers_" });
-  const env = { XDG_RUNTIME_DIR: runtime, CI: "" };
-  const run = await runCli(["init"], root);
+  const env = { XDG_RUNTIME_DIR: runtime, CI: "", ...NO_SLOP };
+  const run = await runCli(["init"], root, NO_SLOP);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /wrote slop.config.ts/);
+  // Not installed: the task names this clone by its path here, and says so.
+  assert.match(
+    run.stdout,
+    /^slop: the task runs slop's files by their path on this machine \(\S+\/cli\.ts\): .* make it `slop build --server`$/m,
+  );
   assert.match(run.stdout, /added the "context" task to deno.json/);
   assert.match(run.stdout, /the task builds in a build server kept warm between builds/);
   const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
@@ -26,6 +47,9 @@ Deno.test("slop init writes a commented config and the context task, and the tas
   );
   const config = await Deno.readTextFile(join(root, "slop.config.ts"));
   assert.match(config, /^\/\/ /, "the config is commented");
+  // No import of slop by a path of this machine: a teammate's checkout loads it too.
+  assert.doesNotMatch(config, /\bimport\b.*from/);
+  assert.match(config, /^export default \{$/m);
   try {
     for (const n of [1, 2]) {
       const task = await runTask("context", root, env);
@@ -92,7 +116,7 @@ Deno.test("slop init in a Node project: a script in package.json, no deno.json, 
     2,
   ) + "\n";
   const root = await makeProject({ "package.json": pkg, "src/index.js": "export const a = 1;\n" });
-  const init = await runCli(["init"], root);
+  const init = await runCli(["init"], root, NO_SLOP);
   assert.equal(init.code, 0, init.stderr);
   assert.match(init.stdout, /^slop: added the "context" script to package\.json$/m);
   assert.match(init.stdout, /^slop: run `npm run context` \(or `slop build`\) to build /m);
@@ -121,10 +145,53 @@ Deno.test("slop init in a Node project: a script in package.json, no deno.json, 
   assert.equal(existsSync(join(root, "deno.lock")), false, "no deno.lock in the project");
   // A Node project that uses Deno too keeps its tasks in its deno.json.
   const both = await makeProject({ "package.json": pkg, "deno.json": "{}\n" });
-  assert.equal((await runCli(["init", "-q"], both)).code, 0);
+  assert.equal((await runCli(["init", "-q"], both, NO_SLOP)).code, 0);
   assert.ok(JSON.parse(await Deno.readTextFile(join(both, "deno.json"))).tasks.context);
   assert.equal(await Deno.readTextFile(join(both, "package.json")), pkg);
-  assert.match(await Deno.readTextFile(join(both, "slop.config.ts")), /import \{ defineConfig \}/);
+  assert.match(await Deno.readTextFile(join(both, "slop.config.ts")), /^export default \{$/m);
+});
+
+Deno.test({
+  name:
+    "slop init with the slop command installed writes `slop build --server`, which any checkout with slop runs",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const bin = await slopCommand();
+    const installed = { PATH: `${bin}${delimiter}${NO_SLOP.PATH}` };
+    const pkg = '{ "name": "app" }\n';
+    const deno = await makeProject({ "src/a.ts": "export const a = 1;\n" });
+    const node = await makeProject({ "package.json": pkg, "src/a.ts": "export const a = 1;\n" });
+    const runs = await Promise.all([
+      runCli(["init"], deno, installed),
+      runCli(["init"], node, installed),
+    ]);
+    for (const run of runs) {
+      assert.equal(run.code, 0, run.stderr);
+      assert.doesNotMatch(run.stdout, /a path on this machine/);
+    }
+    const task = JSON.parse(await Deno.readTextFile(join(deno, "deno.json"))).tasks.context;
+    assert.equal(task, "slop build --server");
+    const script = JSON.parse(await Deno.readTextFile(join(node, "package.json"))).scripts.context;
+    assert.equal(script, "slop build --server");
+    for (const root of [deno, node]) {
+      const config = await Deno.readTextFile(join(root, "slop.config.ts"));
+      assert.doesNotMatch(config, /\bimport\b.*from|\.\.\//, "no path of this machine");
+    }
+    // The task runs the installed command; where slop is not installed, it says so.
+    const built = await runTask("context --no-server -q", deno, installed);
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(await Deno.readTextFile(join(deno, ".slop/out/context_001.md")), /src\/a\.ts/);
+    const missing = await runTask("context --no-server -q", node, NO_SLOP);
+    assert.notEqual(missing.code, 0);
+    assert.match(missing.stderr, /slop: command not found/);
+    // A relative folder on PATH names a place in the current folder, not an installed command.
+    const here = await makeProject({ "bin/slop": "#!/bin/sh\n" });
+    await Deno.chmod(join(here, "bin/slop"), 0o755);
+    const relative = { PATH: `bin${delimiter}${NO_SLOP.PATH}` };
+    assert.equal((await runCli(["init", "-q"], here, relative)).code, 0);
+    const own = JSON.parse(await Deno.readTextFile(join(here, "deno.json"))).tasks.context;
+    assert.match(own, /^deno run -A \S+\/cli\.ts build --server$/);
+  },
 });
 
 Deno.test("this repository's tasks run slop as slop init's task does, with no V8 flags to type", async () => {
@@ -190,7 +257,7 @@ Deno.test("slop init creates the folder it is given", async () => {
 });
 
 // slop may sit in a folder whose name has a space, a `#` or a quote (`~/My Tools/slop`): the task
-// `slop init` writes must still run it, and the config must still import it.
+// `slop init` writes must still run it, and the config must still load.
 for (const folder of ["my tools", "c# tools", "bob's tools"]) {
   Deno.test(`slop init from a path with "${folder}" writes a task and a config that work`, async () => {
     const outer = await tempDir({ prefix: "slop_odd_" });
@@ -200,17 +267,18 @@ for (const folder of ["my tools", "c# tools", "bob's tools"]) {
     const init = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "--quiet", join(link, "cli.ts"), "init"],
       cwd: root,
-      env: { NO_COLOR: "1" },
+      env: { NO_COLOR: "1", ...NO_SLOP },
     }).output();
     assert.ok(init.success, new TextDecoder().decode(init.stderr));
+    const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
+    assert.match(deno.tasks.context, /tools/, "the task names slop by its path here");
     const task = await runTask("context --no-server", root, { CI: "" });
     assert.equal(task.code, 0, task.stderr);
     const doc = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
     assert.match(doc, /### src\/a\.ts/);
-    // The config imported slop's config module: its `defineConfig` ran without an error above,
-    // and the file names the folder as written (only `#`, `?` and `%` escaped).
+    // The config names no folder of this machine.
     const config = await Deno.readTextFile(join(root, "slop.config.ts"));
-    assert.ok(config.includes(folder.replace("#", "%23")), config);
+    assert.ok(!config.includes("tools"), config);
   });
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { budgetLines } from "../../cli/_budget.ts";
-import { gitInit, makeProject, runCli } from "../_helpers.ts";
+import { type CliRun, gitInit, makeProject, runCli } from "../_helpers.ts";
 import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.ts";
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, type SlopConfig } from "../../mod.ts";
@@ -184,6 +184,26 @@ Deno.test("slop watch prints the first 20 redactions of a build and a count of t
   const printed = run.stderr.split("\n").filter((l) => l.startsWith("warning: Redacted a secret"));
   assert.equal(printed.length, 20, run.stderr);
   assert.match(run.stderr, /^warning: \.\.\. and 3 more secrets redacted/m);
+});
+
+Deno.test("slop stats --build and slop check count the build's redactions in one line", async () => {
+  const files: Record<string, string> = { "keep.md": "# Keep\n" };
+  for (let i = 0; i < 3; i++) files[`app_${i}.py`] = `password = "Zq${i}wPl3xK7mN2vBr8"\n`;
+  const root = await makeProject(files);
+  const [stats, check] = await Promise.all([
+    runCli(["stats", "--build", "--top", "1"], root),
+    runCli(["check", "--update"], root),
+  ]);
+  const line = "warning: 3 secrets redacted (`slop build` names each one)\n";
+  const runs: [CliRun, RegExp][] = [[stats, /^slop stats: a fresh build/], [
+    check,
+    /^slop check: pinned/,
+  ]];
+  for (const [run, own] of runs) {
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, own);
+    assert.equal(run.stderr, line, "one line, not the build's warnings");
+  }
 });
 
 /** `slop build` in this process with `flags` in `root`; what it printed to stdout. */

@@ -111,14 +111,20 @@ Deno.test("the installed slop runs in a fresh git repository: --version, init, b
     /^slop: wrote slop\.config\.ts\nslop: wrote deno\.json with the "context" task\n/,
   );
   assert.doesNotMatch(init.stdout, /v8-flags/);
+  // The installed command by name: the task runs in every checkout where slop is installed.
   const deno = JSON.parse(await Deno.readTextFile(join(repo, "deno.json")));
-  assert.match(deno.tasks.context, /^deno run -A \S+\/cli\.ts build --server$/);
+  const server = Deno.build.os === "windows" ? "" : " --server";
+  assert.equal(deno.tasks.context, `slop build${server}`);
+  assert.doesNotMatch(await Deno.readTextFile(join(repo, "slop.config.ts")), /\bimport\b.*from/);
 
   const build = await run("slop", ["build"], { cwd: repo, bin });
   assert.equal(build.code, 0, build.stderr);
   assert.equal(build.stderr, "");
   assert.match(build.stdout, /^slop: wrote \.slop\/out\/context_001\.md /);
   assert.match(build.stdout, /files: 5 rendered, 0 skipped, 0 errors/);
+  const task = await run(Deno.execPath(), ["task", "-q", "context"], { cwd: repo, bin });
+  assert.equal(task.code, 0, task.stderr);
+  assert.match(task.stdout, /^slop: wrote \.slop\/out\/context_002\.md /);
   const doc = await Deno.readTextFile(join(repo, ".slop/out/context_001.md"));
   for (const path of ["README.md", "app.py", "deno.json", "slop.config.ts", "src/add.ts"]) {
     assert.match(doc, new RegExp(`^### ${path.replace(".", "\\.")}$`, "m"), path);
