@@ -47,7 +47,8 @@ export function snippets(): Snippet[] {
       if (!["ts", "typescript"].includes(fence.info)) continue;
       if (fence.marker === "fragment") continue;
       const body = fence.body;
-      const kind: Kind = body.includes("export default defineConfig(")
+      // A config is `defineConfig({…})` or the plain object `slop init` writes.
+      const kind: Kind = /^export default (?:defineConfig\()?\{/m.test(body)
         ? "config"
         : body.includes("Deno.test(")
         ? "test"
