@@ -50,6 +50,7 @@ import {
   type Counted,
   type Output,
   publishOutput,
+  saveCache,
   type StageLayer,
   type Stages,
   transformOptions,
@@ -609,7 +610,7 @@ async function persistLater(speed: Speed): Promise<void> {
   const { index, kept } = speed;
   if (!cache.enabled) return;
   await later(speed, async () => {
-    await cache.flush();
+    await saveCache(speed.run);
     if (index?.changed()) await saveStatIndex(index.result());
     const memo = speed.spill?.memo;
     if (memo?.used.size) await saveTextMemo(memoPath(speed.indexPath), memo);

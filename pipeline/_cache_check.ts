@@ -47,7 +47,7 @@ function cacheFolderProblem(dir: string): string | undefined {
     if (!Deno.statSync(dir).isDirectory) return "not a directory";
     if (writable.has(dir)) return undefined; // a stat a build: the probe below once
   } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) return reasonOf(error);
+    if (!(error instanceof Deno.errors.NotFound)) return cacheWriteReason(error);
   }
   try {
     Deno.mkdirSync(dir, { recursive: true });
@@ -57,11 +57,42 @@ function cacheFolderProblem(dir: string): string | undefined {
     writable.add(dir);
     return undefined;
   } catch (error) {
-    return reasonOf(error);
+    return cacheWriteReason(error);
   }
 }
 
-function reasonOf(error: unknown): string {
+/**
+ * The warning of a build whose cache could not be saved (`reason`: why, from
+ * {@linkcode cacheWriteReason}), or undefined when the folder's own warning was given at the
+ * start of the build ({@linkcode cacheFolderWarning}: it is said once).
+ *
+ * @example
+ * ```ts
+ * import { loadConfig } from "./config.ts";
+ * import { cacheUnsavedWarning } from "./_cache_check.ts";
+ * const config = await loadConfig({ cwd: Deno.cwd() });
+ * cacheUnsavedWarning(config, "no space left on device");
+ * ```
+ */
+export function cacheUnsavedWarning(config: ResolvedConfig, reason: string): string | undefined {
+  if (cacheFolderProblem(config.cache.dir) !== undefined) return undefined;
+  const shown = shownPath(config.cache.dir, config.root);
+  return `Cannot save the cache in "${shown}" (${reason}): the document is whole, but the next ` +
+    "build renders and counts the files anew; make room on its disk (or move what is in the way), " +
+    "or set cache.dir (or pass --state-dir) to a folder you can write";
+}
+
+/**
+ * Why a write into the cache folder failed, in a few words (`no space left on device`).
+ *
+ * @example
+ * ```ts
+ * import { cacheWriteReason } from "./_cache_check.ts";
+ * cacheWriteReason(new Deno.errors.NotADirectory("Not a directory (os error 20)"));
+ * // "a file is where a folder of its path should be"
+ * ```
+ */
+export function cacheWriteReason(error: unknown): string {
   if (error instanceof Deno.errors.NotADirectory || hasCode(error, "ENOTDIR")) {
     return "a file is where a folder of its path should be";
   }

@@ -333,8 +333,9 @@ export function streamPack(path: string): PackStream | undefined {
   };
   try {
     stream.out.put(encoder.encode(MAGIC));
-  } catch {
+  } catch (error) {
     stream.failed = true;
+    stream.error = error;
   }
   return {
     put: (name, payload) => putRecord(stream, name, payload),
@@ -354,6 +355,8 @@ interface Streaming {
   out: BufferedWriter;
   /** Set by a write that failed: nothing more is written and `finish` throws. */
   failed: boolean;
+  /** The error of the write that failed (`finish` throws it: a full disk is told as one). */
+  error?: unknown;
   /** The records appended so far (the last of a name). */
   where: Map<string, PackRecord>;
   /** Where `putText` encodes its pieces. */
@@ -399,8 +402,9 @@ function putRecord(stream: Streaming, name: string, payload: Uint8Array): boolea
     stream.where.set(name, { sha256: hash, offset: stream.out.end(), length: payload.length });
     stream.out.put(payload);
     return true;
-  } catch {
+  } catch (error) {
     stream.failed = true;
+    stream.error = error;
     return false;
   }
 }
@@ -421,8 +425,9 @@ function putTextRecord(
     stream.out.put(head);
     for (const piece of encodePieces(text, stream.pieces)) stream.out.put(piece);
     return sha;
-  } catch {
+  } catch (error) {
     stream.failed = true;
+    stream.error = error;
     return undefined;
   }
 }
@@ -443,7 +448,7 @@ function readStreamed(stream: Streaming, name: string): Uint8Array | undefined {
 
 async function finishPack(stream: Streaming): Promise<number> {
   try {
-    if (stream.failed) throw new Error("pack not written");
+    if (stream.failed) throw stream.error ?? new Error("pack not written");
     stream.out.flush();
     stream.file.close();
     await Deno.rename(stream.tmp, stream.path);

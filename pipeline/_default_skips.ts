@@ -41,8 +41,10 @@ export const GENERATED_FILES: GeneratedRule[] = [
   ...["bun.lock", "bun.lockb", "deno.lock"],
   // Python: Poetry, uv, Pipenv, PDM, pixi, conda-lock.
   ...["poetry.lock", "uv.lock", "Pipfile.lock", "pdm.lock", "pixi.lock", "conda-lock.yml"],
-  // Rust, Go, PHP, Ruby, Elixir, Dart, Nix, Swift, CocoaPods, Carthage, .NET, Gradle, Terraform.
-  ...["Cargo.lock", "go.sum", "go.work.sum", "composer.lock", "Gemfile.lock", "mix.lock"],
+  // Rust, Go (modules, dep, Glide), PHP, Ruby, Elixir, Dart, Nix, Swift, CocoaPods, Carthage,
+  // .NET, Gradle, Terraform.
+  ...["Cargo.lock", "go.sum", "go.work.sum", "Gopkg.lock", "glide.lock"],
+  ...["composer.lock", "Gemfile.lock", "mix.lock"],
   ...["pubspec.lock", "flake.lock", "Package.resolved", "Podfile.lock", "Cartfile.resolved"],
   ...["packages.lock.json", "gradle.lockfile", ".terraform.lock.hcl"],
 ].map((pattern): GeneratedRule => ({ pattern, kind: "lockfile" })).concat([

@@ -31,6 +31,7 @@ import {
 } from "./_cache_pack.ts";
 import { noteGrowth, pruneCache } from "./_cache_prune.ts";
 import { removeQuietly } from "./helpers.ts";
+import { cacheWriteReason } from "./_cache_check.ts";
 
 export { parseSize, pruneCache, type PruneResult } from "./_cache_prune.ts";
 
@@ -141,9 +142,11 @@ export interface Cache {
   /**
    * Store what this object wrote: into the pack (opened with `pack`; rewritten when over a tenth
    * of the used entries were not in it) or entry files; then, with `maxSize`, evict the least
-   * recently used entries and packs when the folder has grown past it.
+   * recently used entries and packs when the folder has grown past it. Resolves to why what it
+   * wrote could not all be stored (the first failed write, `no space left on device`), else
+   * undefined: a cache that cannot be written only costs the next build time.
    */
-  flush(): Promise<void>;
+  flush(): Promise<string | undefined>;
 }
 
 /**
@@ -243,6 +246,8 @@ interface CacheState {
   counts: CacheCounts;
   /** Entry folders this object made. */
   madeDirs: Set<string>;
+  /** Why a write failed since the last flush (the first), which `flush` resolves to. */
+  unsaved?: string;
   packPath?: string;
   /** The pack's records, once read. */
   pack?: Map<string, PackRecord>;
@@ -566,8 +571,9 @@ function writeFile(state: CacheState, name: string, payload: Uint8Array): void {
       keep(state, name, payload);
       state.outside.add(name);
     }
-  } catch {
-    // A cache that cannot be written only costs speed.
+  } catch (error) {
+    // A cache that cannot be written only costs speed; `flush` tells why.
+    state.unsaved ??= cacheWriteReason(error);
   }
 }
 
@@ -610,12 +616,13 @@ function packIsStale(state: CacheState): boolean {
   return dead > Math.max(1 << 20, live / 4);
 }
 
-async function flushCache(state: CacheState): Promise<void> {
-  if (!state.enabled) return;
+async function flushCache(state: CacheState): Promise<string | undefined> {
+  if (!state.enabled) return undefined;
   try {
     await flushPack(state);
-  } catch {
-    // Packs only speed reads up.
+  } catch (error) {
+    // The build goes on (the document does not depend on the cache), but is told.
+    state.unsaved ??= cacheWriteReason(error);
   } finally {
     // Its records are read back by path from now on (a new pack may have taken its place).
     dropPackFile(state);
@@ -629,6 +636,9 @@ async function flushCache(state: CacheState): Promise<void> {
   if (maxSize !== undefined && added > 0) {
     if (await noteGrowth(state.dir, added, maxSize)) await pruneCache(state.dir, maxSize);
   }
+  const unsaved = state.unsaved;
+  state.unsaved = undefined;
+  return unsaved;
 }
 
 async function flushPack(state: CacheState): Promise<void> {

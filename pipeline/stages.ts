@@ -23,6 +23,7 @@ import {
   type PublishOptions,
 } from "./emit.ts";
 import { recordBuild } from "./cache.ts";
+import { cacheUnsavedWarning } from "./_cache_check.ts";
 import { orderBlocks } from "./order.ts";
 import { FORMAT_EXTENSIONS, formatBlocks } from "./formats.ts";
 import { redactBlocks, redactMessage, redactSources } from "./secrets.ts";
@@ -223,7 +224,7 @@ export function plainStages(run: BuildRun): Stages {
         publish: async (write) => write ? await publishOutput(run, written) : undefined,
         discard: () => {},
       }),
-    persist: () => cache.flush(),
+    persist: () => saveCache(run),
     later: (work) => work(),
     end: () => {},
   };
@@ -281,6 +282,22 @@ export async function publishOutput(
     });
   }
   return published;
+}
+
+/**
+ * Store what the build's cache wrote (`Cache.flush`); a write the cache folder refused (a full
+ * disk, a file in the place of its `packs` folder) is one warning naming the folder and why.
+ *
+ * @example
+ * ```ts
+ * import { saveCache } from "./stages.ts";
+ * // await saveCache(run);
+ * ```
+ */
+export async function saveCache(run: Pick<BuildRun, "cache" | "config" | "warn">): Promise<void> {
+  const reason = await run.cache.flush();
+  const warning = reason === undefined ? undefined : cacheUnsavedWarning(run.config, reason);
+  if (warning) run.warn(warning);
 }
 
 /**

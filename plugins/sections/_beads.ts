@@ -20,6 +20,8 @@ export interface BeadsIssue {
   priority?: number;
   /** Free text (markdown). */
   description: string;
+  /** When it was closed (bd's `closed_at`, else `updated_at`), in ms since 1970; absent when unknown. */
+  closedAt?: number;
 }
 
 /** Where the issues came from, and what was wrong with the input. */
@@ -62,7 +64,15 @@ function toIssue(value: unknown): BeadsIssue | string {
       : "open",
     priority,
     description: typeof record.description === "string" ? record.description : "",
+    closedAt: timeOf(record.closed_at) ?? timeOf(record.updated_at),
   };
+}
+
+/** A timestamp's time in ms (an ISO string, as bd writes it), or undefined. */
+function timeOf(value: unknown): number | undefined {
+  if (typeof value !== "string") return undefined;
+  const time = Date.parse(value);
+  return Number.isFinite(time) ? time : undefined;
 }
 
 /**

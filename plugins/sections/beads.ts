@@ -25,7 +25,22 @@ export interface BeadsOptions {
   descriptionChars?: number;
   /** Longest title in a bullet, in characters (whitespace collapsed). @default {200} */
   titleChars?: number;
+  /**
+   * Most active issues listed as bullets: the first in the section's order (status, priority,
+   * id); a line counts the rest. @default {500}
+   */
+  maxActive?: number;
+  /**
+   * Most closed issues listed by id: the most recently closed (`closed_at`, ties by id), shown in
+   * id order; the line counts the rest. @default {500}
+   */
+  maxClosed?: number;
 }
+
+/** Default of {@linkcode BeadsOptions.maxActive}. */
+const MAX_ACTIVE = 500;
+/** Default of {@linkcode BeadsOptions.maxClosed}. */
+const MAX_CLOSED = 500;
 
 /** Longest custom status shown, in characters; bd's own statuses are shorter. */
 const STATUS_CHARS = 40;
@@ -34,6 +49,8 @@ const STATUS_CHARS = 40;
 export interface RenderOptions extends BeadsOptions {
   /** Where a description may be cut (the section's `ctx.cutOutsideSecrets`): see trimDescription. */
   cut?: SectionContext["cutOutsideSecrets"];
+  /** Where the issues came from (`bd`, `.beads/issues.jsonl`): where a capped list says to look. @default {"bd"} */
+  source?: string;
 }
 
 /** Active statuses in the order they are listed; other (custom) statuses follow, by name. */
@@ -126,12 +143,26 @@ export function renderBeads(issues: BeadsIssue[], options: RenderOptions = {}): 
   if (!live.length) return "";
   // An id is shown as written but for its control characters and line breaks, escaped
   // (`bd-1\n~~~`): raw, they ended the bullet, and a fence after one ran to the document's end.
-  const closed = live.filter((i) => i.status === "closed").map((i) => i.id).sort(compareIds)
-    .map(printablePath);
-  const active = live.filter((i) => i.status !== "closed").sort(compareActive);
+  // Each list is capped (a tracker of 100,000 issues made a 9 MB section); which issues are kept
+  // depends only on the issues, so the same export gives the same bytes.
+  const closedAll = live.filter((i) => i.status === "closed");
+  const closed = closedAll.sort(compareRecent).slice(0, options.maxClosed ?? MAX_CLOSED)
+    .map((i) => i.id).sort(compareIds).map(printablePath);
+  const activeAll = live.filter((i) => i.status !== "closed").sort(compareActive);
+  const active = activeAll.slice(0, options.maxActive ?? MAX_ACTIVE);
+  const source = options.source ?? "bd";
+  const where = (bd: string) => source.endsWith(".jsonl") ? `"${source}"` : `\`${source} ${bd}\``;
   const parts = ["## Beads Mode: Progress Track\n\n"];
-  if (closed.length) parts.push(`**Completed (${closed.length}):** ${closed.join(", ")}\n\n`);
-  if (active.length) {
+  if (closedAll.length) {
+    const rest = closedAll.length - closed.length;
+    const more = rest
+      ? `${closed.length ? ", and " : ""}${rest} older ${rest === 1 ? "one" : "ones"} (see ${
+        where("list --status closed")
+      })`
+      : "";
+    parts.push(`**Completed (${closedAll.length}):** ${closed.join(", ")}${more}\n\n`);
+  }
+  if (activeAll.length) {
     const max = options.descriptionChars ?? 160;
     const cut = { cut: options.cut };
     const bullets = active.map((issue) => {
@@ -143,9 +174,19 @@ export function renderBeads(issues: BeadsIssue[], options: RenderOptions = {}): 
         description ? `: ${description}` : ""
       }\n`;
     });
-    parts.push(`**Active (${active.length}):**\n\n${bullets.join("")}\n`);
+    const rest = activeAll.length - active.length;
+    if (rest) {
+      const s = rest === 1 ? "" : "s";
+      bullets.push(`- ... and ${rest} more active issue${s} (see ${where("list")})\n`);
+    }
+    parts.push(`**Active (${activeAll.length}):**\n\n${bullets.join("")}\n`);
   }
   return parts.join("");
+}
+
+/** Most recently closed first; an issue with no time after those with one; ties by id. */
+function compareRecent(a: BeadsIssue, b: BeadsIssue): number {
+  return (b.closedAt ?? -Infinity) - (a.closedAt ?? -Infinity) || compareIds(a.id, b.id);
 }
 
 function statusRank(status: string): number {
@@ -180,6 +221,16 @@ async function isDirectory(path: string): Promise<boolean> {
  * ```
  */
 export function beadsSection(options: BeadsOptions = {}): SectionPlugin {
+  for (const key of ["maxActive", "maxClosed"] as const) {
+    const value = options[key];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
+      throw new Error(
+        `[plugin slop:beads] Invalid option "${key}": expected a whole number of 0 or more, got ${
+          JSON.stringify(value) ?? String(value)
+        }`,
+      );
+    }
+  }
   return {
     kind: "section",
     name: "slop:beads",
@@ -204,7 +255,11 @@ export function beadsSection(options: BeadsOptions = {}): SectionPlugin {
         return [];
       }
       loaded.warnings.forEach((w) => ctx.warn(`[plugin slop:beads] ${w}`));
-      const text = renderBeads(loaded.issues, { ...options, cut: ctx.cutOutsideSecrets });
+      const text = renderBeads(loaded.issues, {
+        ...options,
+        cut: ctx.cutOutsideSecrets,
+        source: loaded.source,
+      });
       if (!text) return [];
       return [{ id: "beads", section: "beads", stability: "volatile", text }];
     },

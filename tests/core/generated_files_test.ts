@@ -108,3 +108,13 @@ Deno.test("generatedReason() matches names exactly, not look-alikes", () => {
   }
   assert.equal(generatedReason("src/cargo.lock"), undefined); // names are case-sensitive
 });
+
+Deno.test("generatedReason() knows Go dep's Gopkg.lock and Glide's glide.lock", () => {
+  for (const path of ["Gopkg.lock", "vendor/tool/glide.lock"]) {
+    assert.equal(
+      generatedReason(path),
+      'lockfile, skipped by default: name it in "files" to include it',
+      path,
+    );
+  }
+});
