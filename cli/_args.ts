@@ -207,22 +207,11 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
   const flags = specs.map(optionFlags);
   const options = defaults(specs, flags);
   const operands: string[] = [];
-  // The value of each single-value option given so far: a second one is an error, since keeping
-  // either would silently drop the other (`--task a --task b`).
-  const given = new Map<string, string>();
-  let twice: string | undefined;
   const set = (option: OptionFlags, value: string | boolean) => {
     const spec = specs[flags.indexOf(option)];
     if (spec.repeatable) {
       options[option.key] = [...options[option.key] as string[], value as string];
-      return;
-    }
-    if (typeof value === "string") {
-      const first = given.get(option.key);
-      if (first && twice === undefined) twice = givenTwice(option, first, value);
-      given.set(option.key, value);
-    }
-    options[option.key] = value;
+    } else options[option.key] = value;
   };
   const isFlag = (w: string | undefined) =>
     w !== undefined && flags.some((o) => o.long === w.split("=")[0] || o.short === w);
@@ -266,18 +255,9 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
       break;
     }
   }
-  if (twice) return usageError(path, twice);
   const problem = operandProblem(command, operands.length);
   if (problem) return usageError(path, problem);
   return { run: command, path: path.slice(1).map((c) => c.name), operands, options };
-}
-
-/** The error for a single-value option given twice, with both values (long ones shortened). */
-function givenTwice(option: OptionFlags, first: string, second: string): string {
-  const short = (value: string) =>
-    JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  const flag = option.short ? `${option.long} (${option.short})` : option.long;
-  return `Flag ${flag} given twice (${short(first)}, then ${short(second)}): give it once`;
 }
 
 /** What is wrong with the number of operands a command was given, if anything. */
