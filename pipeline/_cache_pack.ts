@@ -509,8 +509,8 @@ const STALE_MS = 60 * 60 * 1000;
  * the id of a process that no longer runs and unchanged for a minute (a process this one cannot
  * see, on another machine sharing the folder, writes its pack steadily), or over an hour old.
  * Where the process table cannot be read (no `/proc`), only the hour counts. A folder holds a
- * few packs: looking costs tens of microseconds a pack written (a build writes one), and a long
- * `slop watch` or build server sees the temp files of builds killed while it runs.
+ * few packs, so looking at each pack write is cheap (a build writes one), and a long `slop watch`
+ * or build server sees the temp files of builds killed while it runs.
  */
 function removeKilledTemps(folder: string): void {
   const now = Date.now();

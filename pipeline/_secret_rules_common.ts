@@ -125,28 +125,32 @@ export function testValue(value: string): boolean {
 }
 
 /**
- * Whether `value` spells a word of the name written before it (`name`: the text before the
- * operator), or the whole name, then `x`s and a counter: a test's value that names its field
- * (`AccessToken: "ACCESSX1"`, `secret: "secret_02"`, `apiToken: "apitoken1"`). Words of 4+
- * letters; `secretive_02` or `password123` under `MLAB_PASS` spell no word of theirs.
+ * Whether `value` spells the name written before it (`name`: the text before the operator), its
+ * last word or the whole name, then `x`s and a counter, or another of its words then `x`s and a
+ * counter: a test's value that names its field (`AccessToken: "ACCESSX1"`, `secret:
+ * "secret_02"`, `apiToken: "apitoken1"`). Words of 4+ letters; `secretive_02` or `password123`
+ * under `MLAB_PASS` spell no word of theirs. Another word with no `x` is a service's default
+ * password, not a test's echo (`postgres123` under `POSTGRES_PASSWORD`).
  *
  * @example
  * ```ts
  * import { echoesName } from "./_secret_rules_common.ts";
  * echoesName("ACCESSX1", '\tcfg := Config{AccessToken'); // true
  * echoesName("ACC9zq7X1", "AccessToken"); // false
+ * echoesName("postgres123", "POSTGRES_PASSWORD"); // false
  * ```
  */
 export function echoesName(value: string, name: string): boolean {
   const last = /([A-Za-z][A-Za-z0-9_.-]{0,63})\\?["']?\]?[ \t]*$/.exec(name)?.[1];
   if (!last) return false;
   const words = last.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[ _.-]+/);
-  words.push(words.join(""));
+  const own = new Set([words[words.length - 1], words.join("")]);
   const lower = value.toLowerCase();
-  return words.some((word) =>
-    word.length >= 4 && lower.startsWith(word) &&
-    /^x*[-_]?[0-9]{0,8}$/.test(lower.slice(word.length))
-  );
+  return [...words, words.join("")].some((word) => {
+    if (word.length < 4 || !lower.startsWith(word)) return false;
+    const rest = lower.slice(word.length);
+    return own.has(word) ? /^x*[-_]?[0-9]{0,8}$/.test(rest) : /^x+[-_]?[0-9]{0,8}$/.test(rest);
+  });
 }
 
 /** Upper case, lower case and digits, 20+ characters: a random token, not a word or a name. */

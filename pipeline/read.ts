@@ -245,9 +245,9 @@ type BytesRead = { bytes: Uint8Array } | { skip: string } | { grewTo: number } |
  * (`O_NONBLOCK`: a FIFO put in its place would hold the open until a writer came), at most
  * `limit` bytes and one more are read (a file that grew by gigabytes, a link to `/dev/zero`),
  * and when the bytes read are not the `size` it was looked at with, the open file's own kind
- * decides (a FIFO or a device is not read). The calls are synchronous: each takes microseconds
- * on a file the system holds in memory, where an awaited `node:fs` call costs a task turn; the
- * open file's `fstat` is taken only then, as `node:fs` takes 30 µs to make one.
+ * decides (a FIFO or a device is not read). The calls are synchronous (an awaited `node:fs` call
+ * costs a task turn), and the open file's `fstat` is taken only then, as `node:fs` makes a costly
+ * `Stats` for it (bench/README.md, "Correctness hunt: the file system, git and processes").
  */
 function readBytes(path: string, size: number, limit: number): BytesRead {
   let fd: number;

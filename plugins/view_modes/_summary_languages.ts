@@ -182,6 +182,15 @@ const PUPPET_WORDS =
   /^[ \t]*(?:(?:class|define|node|function|plan)[ \t]+['"]?[a-z][\w:.-]*|(?:include|contain)[ \t]+(?:::)?[a-z]\w*|[a-z][\w:]*[ \t]*\{[ \t]*['"$])/m;
 
 /**
+ * Pascal's own words at a line's start, none of which a Puppet manifest holds (it has braces, not
+ * `begin` and `end;`): a unit's, program's or library's header, `interface` or `implementation`,
+ * a procedure, or a block's `begin` or `end;` alone. FreePascal's units are `.pp` files, often in
+ * lower case, where `function max(…)` opens a line as a Puppet function's does.
+ */
+const PASCAL_WORDS =
+  /^[ \t]*(?:(?:unit|program|library)[ \t]+[\w.]+[ \t]*;|(?:interface|implementation|begin)[ \t]*$|procedure[ \t]+\w|end[;.][ \t]*$)/im;
+
+/**
  * A Puppet manifest's classes, defined types, nodes, functions and plans, the classes it includes
  * and the kinds of resource it declares (`package { 'nginx':` is a `package`).
  */
@@ -593,7 +602,7 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".pp": {
     label: "Puppet",
     patterns: PUPPET,
-    only: (text: string) => PUPPET_WORDS.test(text),
+    only: (text: string) => PUPPET_WORDS.test(text) && !PASCAL_WORDS.test(text),
     otherwise: { label: "Pascal", patterns: PASCAL },
   },
   ".dpr": { label: "Delphi program", patterns: PASCAL },

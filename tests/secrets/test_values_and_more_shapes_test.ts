@@ -30,6 +30,14 @@ Deno.test("the same names over values that are not their own words are still red
     ["api_key = 'test_Pa55w0rd9'\n", "api_key = '[REDACTED:password]'\n"],
     ["MLAB_PASS='password123'\n", "MLAB_PASS='[REDACTED:password]'\n"],
     ['secret: "secretive_02"\n', 'secret: "[REDACTED:password]"\n'],
+    // A service's default password spells the name's first word, not its own, with no `x`s.
+    ["POSTGRES_PASSWORD=postgres123\n", "POSTGRES_PASSWORD=[REDACTED:password]\n"],
+    ['ADMIN_PASSWORD = "admin1234"\n', 'ADMIN_PASSWORD = "[REDACTED:password]"\n'],
+    ["  MYSQL_ROOT_PASSWORD: mysql-2024\n", "  MYSQL_ROOT_PASSWORD: [REDACTED:password]\n"],
+    [
+      "POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-postgres123}\n",
+      "POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-[REDACTED:password]}\n",
+    ],
   ];
   for (const [text, want] of found) assert.equal(redactSync(text).text, want);
 });

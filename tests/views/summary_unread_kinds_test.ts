@@ -205,3 +205,26 @@ Deno.test("a CUDA file has a skeleton and a fence of its own", async () => {
   assert.equal(languageOf("kernels.cu"), "cuda");
   assert.equal(languageOf("h5f.pyx"), "cython");
 });
+
+Deno.test("a .pp Pascal unit written in lower case is Pascal, not Puppet", () => {
+  // FreePascal's units are `.pp` files, their keywords often in lower case: `function max(…)`
+  // opens a line as a Puppet function's does.
+  const unit = [
+    "unit mathx;",
+    "interface",
+    "function max(a, b: integer): integer;",
+    "procedure swap(var a, b: integer);",
+    "implementation",
+    "function max(a, b: integer): integer;",
+    "begin",
+    "  if a > b then max := a else max := b;",
+    "end;",
+    "end.",
+  ].join("\n") + "\n";
+  const include = "function clamp(x: integer): integer;\nbegin\n  clamp := x;\nend;\n";
+  for (const text of [unit, include]) {
+    const summary = summarize("src/mathx.pp", text);
+    assert.match(summary, /^\*\*Pascal\*\*/);
+    assert.equal(summary, summarize("src/mathx.pas", text));
+  }
+});
