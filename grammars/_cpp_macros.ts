@@ -45,10 +45,15 @@ const UPPER_Z = 90;
 /** A macro word between `if` and its condition (`if FMT_CONSTEXPR20 (x)`: an `if constexpr`). */
 const IN_IF = new RegExp(String.raw`\b(if[ \t]+)(${MACRO})(?=[ \t]*\()`, "g");
 
-/** A macro word between `class` (or `struct`, `union`) and the name (`class FMT_API format_error :`). */
+/**
+ * A macro word between `class` (or `struct`, `union`) and the name (`class FMT_API format_error :`),
+ * attributes perhaps between them (`class GTEST_API_ [[nodiscard]] FilePath {`). An attribute is
+ * read up to 128 characters, so a line of many `class` words is still read in linear time.
+ */
 const IN_CLASS_HEAD = new RegExp(
-  String
-    .raw`\b((?:class|struct|union)[ \t]+)(${MACRO})(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b|:(?!:)|\{|$))`,
+  String.raw`\b((?:class|struct|union)[ \t]+)(${MACRO})(?=[ \t]+` +
+    String.raw`(?:\[\[[^\]\n]{0,128}\]\][ \t]*){0,2}` +
+    String.raw`[A-Za-z_]\w*[ \t]*(?:final\b|:(?!:)|\{|$))`,
   "g",
 );
 

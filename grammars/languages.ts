@@ -16,7 +16,7 @@ import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
 import { ELIXIR } from "./_elixir.ts";
-import { extensionOf, isObjectiveC } from "../pipeline/extension.ts";
+import { extensionOf, isCpp, isObjectiveC } from "../pipeline/extension.ts";
 
 export { isObjectiveC };
 
@@ -1077,6 +1077,23 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "elixir", extensions: [".ex", ".exs"], ...ELIXIR },
 ];
 
+/** The C++ grammar's entry, for the `.h` files that are C++ by their words. */
+const CPP = LANGUAGES.find((l) => l.id === "cpp")!;
+
+/**
+ * Whether a path is a `.h` file's: C, C++ or Objective-C by its words.
+ *
+ * @example
+ * ```ts
+ * import { isHeaderFile } from "./languages.ts";
+ * isHeaderFile("include/Cart.H"); // true
+ * isHeaderFile("src/cart.c"); // false
+ * ```
+ */
+export function isHeaderFile(path: string): boolean {
+  return extensionOf(lastPart(path)).toLowerCase() === ".h";
+}
+
 const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
 const BY_NAME = new Map(LANGUAGES.flatMap((l) => (l.names ?? []).map((n) => [n, l] as const)));
 const BY_INTERPRETER = new Map(
@@ -1101,20 +1118,27 @@ export function languageFor(path: string): LanguageSpec | undefined {
 
 /**
  * The language of a file by its path ({@linkcode languageFor}), or for a file with no extension
- * by the interpreter its `#!` line names (`#!/usr/bin/env bash` reads as shell).
+ * by the interpreter its `#!` line names (`#!/usr/bin/env bash` reads as shell). A `.h` file with
+ * C++'s words ({@linkcode isCpp}) is C++.
  *
  * @example
  * ```ts
  * import { languageOf } from "./languages.ts";
  * languageOf("bin/deploy", "#!/usr/bin/env bash\necho hi\n")?.id; // "bash"
  * languageOf("bin/tool", "echo hi\n"); // undefined
+ * languageOf("include/cart.h", "namespace shop {\nclass Cart;\n}\n")?.id; // "cpp"
  * ```
  */
 export function languageOf(path: string, text: string | undefined): LanguageSpec | undefined {
   const known = languageFor(path);
-  // No grammar here reads Objective-C: the C grammar's reading of a header's `@interface` drops
-  // its `@` and what follows, so such a header is shown by the views that need no grammar.
-  if (known?.id === "c" && text !== undefined && isObjectiveC(text)) return undefined;
+  if (known?.id === "c" && text !== undefined) {
+    // No grammar here reads Objective-C: the C grammar's reading of a header's `@interface` drops
+    // its `@` and what follows, so such a header is shown by the views that need no grammar.
+    if (isObjectiveC(text)) return undefined;
+    // The C grammar reads a C++ header's classes, templates and namespaces as errors, or as
+    // functions and variables of other names, or loses them.
+    if (isHeaderFile(path) && isCpp(text)) return CPP;
+  }
   if (known || text === undefined || extensionOf(lastPart(path))) return known;
   const interpreter = interpreterOf(text);
   return interpreter ? BY_INTERPRETER.get(interpreter) : undefined;

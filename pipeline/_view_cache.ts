@@ -102,7 +102,7 @@ export async function cachedRender(
 function viewVersion(path: string): string {
   if (!wordsTellLanguage(path)) return "view/4";
   return extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase() === ".h"
-    ? "view/6"
+    ? "view/7"
     : "view/5";
 }
 
@@ -131,7 +131,8 @@ function viewKey(
     // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own. 4: dedup
     // also replaces blobs a JSON string or list wraps (a notebook's images). 5: a `.h` or `.m`
     // file's entry holds its fence language (`objective-c` by its words); other entries stay 4.
-    // 6: a `.h` file's entry holds `cpp` for C++'s words (a `.m` file's stays 5).
+    // 6: a `.h` file's entry holds `cpp` for C++'s words (a `.m` file's stays 5). 7: such a
+    // `.h` file is rendered with the C++ grammar.
     viewVersion(input.path),
     plugin.name,
     version,

@@ -13,6 +13,7 @@
 
 import { COMMENT_RUN_LIMIT, costliestCommentRun } from "../../grammars/python_comment_runs.ts";
 import {
+  isHeaderFile,
   languageOf,
   LANGUAGES,
   type LanguageSpec,
@@ -228,14 +229,22 @@ export async function renderCode(
   const spec = languageOf(path, text);
   if (!spec) return undefined;
   const view = await renderWith(spec, text, options, onParse);
-  if (view.hasErrors && spec.id === "c" && /\.h$/i.test(path)) {
-    // A `.h` file is often C++: take the C++ reading when it parses cleanly, or finds more.
-    const cpp = LANGUAGES.find((l) => l.id === "cpp")!;
-    const other = await renderWith(cpp, text, options);
+  if (!view.hasErrors || !isHeaderFile(path)) return view;
+  if (spec.id === "c") {
+    // A `.h` file with no C++ word may still be C++ (its classes made by macros): take the C++
+    // reading when it parses cleanly, or finds more.
+    const other = await renderWith(CPP, text, options);
     if (!other.hasErrors || other.symbols.length > view.symbols.length) return other;
+  } else if (spec.id === "cpp") {
+    // C++ by its words, but C's reading parses cleanly: a C header with a C++ look-alike.
+    const other = await renderWith(C, text, options);
+    if (!other.hasErrors) return other;
   }
   return view;
 }
+
+const C = LANGUAGES.find((l) => l.id === "c")!;
+const CPP = LANGUAGES.find((l) => l.id === "cpp")!;
 
 async function renderWith(
   spec: LanguageSpec,

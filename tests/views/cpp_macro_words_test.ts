@@ -33,6 +33,11 @@ const LIBRARY = [
   "  using std::runtime_error::runtime_error;",
   "};",
   "",
+  "class LIB_API [[nodiscard]] FilePath {",
+  " public:",
+  "  const char* c_str() const { return path_; }",
+  "};",
+  "",
   "LIB_END_NAMESPACE",
   "",
 ].join("\n");
@@ -48,6 +53,8 @@ Deno.test("a C++ skeleton keeps the classes around a library's macro words", asy
         "  void push(const T& v) { ... }",
         "  void clear() { ... }",
         "class LIB_API format_error : public std::runtime_error {",
+        "class LIB_API [[nodiscard]] FilePath {",
+        "  const char* c_str() const { ... }",
         "LIB_END_NAMESPACE",
       ]
     ) assert.ok(out.split("\n").includes(kept), `${path}: ${JSON.stringify(kept)} in\n${out}`);
@@ -75,6 +82,7 @@ Deno.test("macro words are blanked only where no name can stand, in the text's o
     "};",
     "LIB_EXPORT class C {};",
     "class LIB_API D : public B {};",
+    "class LIB_API [[nodiscard]] E {",
     "LIB_BEGIN",
     "",
     "namespace n {}",
@@ -87,6 +95,14 @@ Deno.test("macro words are blanked only where no name can stand, in the text's o
   assert.deepEqual(lines.slice(0, 8), text.split("\n").slice(0, 8));
   assert.equal(lines[8], "           class C {};");
   assert.equal(lines[9], "class         D : public B {};");
-  assert.equal(lines[10], "         ");
+  assert.equal(lines[10], "class         [[nodiscard]] E {");
+  assert.equal(lines[11], "         ");
   assert.equal(blankMacroWords("int f(void);\nstruct S { int a; };\n"), undefined);
+});
+
+Deno.test("a line of many class heads with attributes is read in linear time", () => {
+  // Each head's attribute never closes: a search for its end that ran to the line's end from each
+  // `class` would take minutes on this megabyte.
+  const line = ("class LIB_API [[" + "a".repeat(100) + " ").repeat(9000);
+  assert.equal(blankMacroWords(line + "\n"), undefined);
 });
