@@ -66,11 +66,13 @@ async function built(root: string, inline: SlopConfig | undefined, options: {
   return { result, rows, bytes };
 }
 
+const LOCKFILE = 'lockfile, skipped by default: name it in "files" to include it';
+
 const DEFAULT_ROWS = [
   ["js/vendor/bundle/app.js", "rendered", undefined],
   ["lib/vendor/shim.js", "rendered", undefined],
   ["main.go", "rendered", undefined],
-  ["old/Gopkg.lock", "rendered", undefined],
+  ["old/Gopkg.lock", "skipped", LOCKFILE],
   ["old/vendor", "skipped", reason("Go dep")],
   ["php/vendor/autoload.php", "rendered", undefined],
   ["proto/constructor", "rendered", undefined],
@@ -78,7 +80,7 @@ const DEFAULT_ROWS = [
   ["rails/vendor", "skipped", reason("Bundler")],
   ["rs/vendor", "skipped", reason("Cargo")],
   ["third_party/modules.txt", "rendered", undefined],
-  ["tools/sub/glide.lock", "rendered", undefined],
+  ["tools/sub/glide.lock", "skipped", LOCKFILE],
   ["tools/vendor/x.js", "rendered", undefined],
   ["vendor", "skipped", reason("Go modules")],
   ["web/vendor", "skipped", reason("Composer")],
