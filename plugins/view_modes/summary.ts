@@ -6,7 +6,7 @@
  * @module
  */
 
-import { extname } from "../../pipeline/paths.ts";
+import { conventionalExtension, extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
@@ -331,10 +331,14 @@ const SHEBANGS: Record<string, string> = {
 };
 
 /**
- * The extension a file is summarized by: its own, or for a file without one (`bin/tool`), the
- * language its `#!` line names (`#!/usr/bin/env python3` reads as `.py`).
+ * The extension a file is summarized by: a build file's by its name (`Makefile` reads as `.mk`),
+ * its own, or for a file without one (`bin/tool`), the language its `#!` line names
+ * (`#!/usr/bin/env python3` reads as `.py`).
  */
 function summaryExt(path: string, text: string): string {
+  // A Makefile or Dockerfile by its name (`GNUmakefile`, `Dockerfile.dev`).
+  const named = conventionalExtension(path);
+  if (named) return named;
   const ext = extname(path).toLowerCase();
   if (ext || !text.startsWith("#!")) return ext;
   const end = text.indexOf("\n");
