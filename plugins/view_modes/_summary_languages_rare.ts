@@ -392,6 +392,20 @@ const DOCKERFILE: Patterns = [
   ["commands", /^[ \t]*((?:ENTRYPOINT|CMD)[ \t]+[^\n]+)/gim],
 ];
 
+/**
+ * A Blade template's own words, after PHP's: the sections it defines or yields, what it extends or
+ * includes (`@extends('layouts.app')`), and the components it uses (`<x-input-label>`,
+ * `<livewire:counter />`). Matched unanchored; what a pattern reads past a word's start is bounded.
+ */
+const BLADE: Patterns = [
+  ["sections", /@(?:section|yield|push|stack|hasSection)\([ \t]*['"]([^'"\n]{1,200})['"]/g],
+  [
+    "includes",
+    /@(?:extends|include(?:If|When|Unless|First)?|component|livewire|each)\([ \t]*['"]([^'"\n]{1,500})['"]/g,
+  ],
+  ["components", /<(x-[\w.:-]{1,200}|livewire:[\w.-]{1,200})[\s>/]/g],
+];
+
 const GLSL_SHADER: SummaryLanguage = { label: "GLSL shader", patterns: GLSL, orHead: true };
 const FORTRAN_SOURCE: SummaryLanguage = { label: "Fortran", patterns: FORTRAN, orHead: true };
 const ASSEMBLY_SOURCE: SummaryLanguage = { label: "Assembly", patterns: ASSEMBLY, orHead: true };
@@ -470,7 +484,8 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
 
 /**
  * The summary languages this file adds, by extension (lower case); `html` are the HTML page's
- * patterns, which a template is read by first, and `c` C's, which CUDA is read by. A file in which no pattern finds a name (a
+ * patterns, which a template is read by first, `c` C's, which CUDA is read by, and `php` PHP's,
+ * which a Blade template (`.blade.php`) is read by first. A file in which no pattern finds a name (a
  * template of a config file, a script of statements) is shown by its first lines, as before.
  *
  * @example
@@ -482,10 +497,12 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
 export function rareSummaryLanguages(
   html: Patterns,
   c: Patterns,
+  php: Patterns = [],
 ): Record<string, SummaryLanguage> {
   const template = templatePatterns(html);
   return {
     ...BY_PATTERNS_ONLY,
+    ".blade.php": { label: "Blade template", patterns: [...php, ...BLADE] },
     ".cu": { label: "CUDA", patterns: c },
     ".cuh": { label: "CUDA header", patterns: c },
     ".eex": { label: "EEx template", patterns: template, orHead: true },

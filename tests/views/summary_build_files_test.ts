@@ -3,7 +3,8 @@ import { summarize } from "../../plugins/view_modes/summary.ts";
 import { languageOf } from "../../pipeline/transform.ts";
 
 // Kinds a summary showed as text (their first lines) though their names are read by a line scan:
-// LaTeX documents, classes and packages, BibTeX databases, Makefiles and Dockerfiles. Written for
+// LaTeX documents, classes and packages, BibTeX databases, Makefiles, Dockerfiles and Blade
+// templates (read as PHP: their own words were not). Written for
 // these tests.
 const CASES: Array<[string, string, string]> = [
   [
@@ -99,9 +100,27 @@ const CASES: Array<[string, string, string]> = [
     ].join("\n") + "\n",
     '**Dockerfile**, 8 lines\n- images: `${BASE_IMAGE}`, `alpine:3.19`\n- stages: `builder`\n- args: `BASE_IMAGE`\n- ports: `8080 9090/udp`\n- commands: `ENTRYPOINT ["/bin/operator"]`',
   ],
+  [
+    "resources/views/profile/edit.blade.php",
+    [
+      "<?php",
+      "use Livewire\\Volt\\Component;",
+      "new class extends Component {",
+      "    public function save(): void {}",
+      "}; ?>",
+      "@extends('layouts.app')",
+      "@section('content')",
+      '    <x-app-layout><x-input-label for="name" :value="__(\'Name\')" />',
+      "    @include('profile.partials.update-password-form', ['user' => $user])",
+      "    <livewire:profile.delete-user-form />",
+      '    @yield("footer")',
+      "@endsection",
+    ].join("\n") + "\n",
+    "**Blade template**, 12 lines\n- functions: `save`\n- uses: `Livewire\\Volt\\Component`\n- sections: `content`, `footer`\n- includes: `layouts.app`, `profile.partials.update-password-form`\n- components: `x-app-layout`, `x-input-label`, `livewire:profile.delete-user-form`",
+  ],
 ];
 
-Deno.test("LaTeX, BibTeX, Makefile and Dockerfile summaries list their names", () => {
+Deno.test("LaTeX, BibTeX, Makefile, Dockerfile and Blade summaries list their names", () => {
   for (const [path, text, want] of CASES) assert.equal(summarize(path, text), want, path);
   // The same kinds by their other names.
   for (const path of ["GNUmakefile", "build/rules.mk", "makefile"]) {
