@@ -115,3 +115,36 @@ export function wordsTellLanguage(path: string): boolean {
   const ext = extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase();
   return ext === ".h" || ext === ".m";
 }
+
+/**
+ * The extension a build file named by convention rather than by an extension is read as:
+ * `.mk` for a Makefile (`Makefile`, `makefile`, `GNUmakefile`), `.dockerfile` for a Dockerfile
+ * (`Dockerfile`, `Dockerfile.dev`, `DebugDockerfile`, `Containerfile`); `""` for any other name
+ * (`dockerfile.go`, `Makefile.am`).
+ * `path` may hold folders.
+ *
+ * @example
+ * ```ts
+ * import { conventionalExtension } from "./extension.ts";
+ * conventionalExtension("ui/Dockerfile.dev"); // ".dockerfile"
+ * conventionalExtension("GNUmakefile"); // ".mk"
+ * conventionalExtension("src/main.go"); // ""
+ * ```
+ */
+export function conventionalExtension(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+  if (name === "makefile" || name === "gnumakefile") return ".mk";
+  if (name.endsWith("dockerfile") || name === "containerfile") return ".dockerfile";
+  // `Dockerfile.dev`, but not a program or document about Dockerfiles (`dockerfile.go`).
+  const dot = name.indexOf(".");
+  const head = name.slice(0, dot);
+  const tail = name.slice(dot + 1);
+  return dot > 0 && (head === "dockerfile" || head === "containerfile") && !NOT_DOCKERFILE.has(tail)
+    ? ".dockerfile"
+    : "";
+}
+
+/** What follows `Dockerfile.` in a name that is another kind of file. */
+const NOT_DOCKERFILE = new Set(
+  ["md", "txt", "go", "py", "ts", "js", "rs", "rb", "java", "json", "yaml", "yml", "toml", "sh"],
+);

@@ -7,7 +7,7 @@
  */
 
 import { extname } from "./_path.ts";
-import { isCpp, isObjectiveC, wordsTellLanguage } from "./extension.ts";
+import { conventionalExtension, isCpp, isObjectiveC, wordsTellLanguage } from "./extension.ts";
 import { compileGlobs } from "./_glob.ts";
 import { isGlob } from "./helpers.ts";
 import { loadGlobs } from "../deps.ts";
@@ -157,7 +157,8 @@ function focusPatterns(focus: string[]): string[] {
  * ```
  */
 export function languageOf(path: string, text?: string): string {
-  const ext = extname(path).slice(1).toLowerCase();
+  // A Makefile or Dockerfile is told by its name (`Dockerfile.dev`), not by what follows a dot.
+  const ext = (conventionalExtension(path) || extname(path)).slice(1).toLowerCase();
   if (text !== undefined && wordsTellLanguage(path)) {
     if (isObjectiveC(text)) return "objective-c";
     if (ext === "h" && isCpp(text)) return "cpp";
@@ -198,6 +199,10 @@ const LANGUAGES: Record<string, string> = {
   sh: "bash",
   toml: "toml",
   json: "json",
+  sty: "tex",
+  bib: "bibtex",
+  mk: "makefile",
+  dockerfile: "dockerfile",
 };
 
 /** Options of {@linkcode transformFiles}. */

@@ -1,7 +1,8 @@
 /**
  * More `summary` patterns, for languages slop has no grammar of and whose files were shown as
  * text (their first lines, most often a license comment): OCaml, F#, Erlang, Clojure, Fortran,
- * COBOL, assembly, Protocol Buffers and Groovy (Gradle build scripts too); and templates (EEx and
+ * COBOL, assembly, Protocol Buffers, Groovy (Gradle build scripts too), LaTeX, BibTeX, Makefiles
+ * and Dockerfiles; and templates (EEx and
  * HEEx, ERB, Jinja, Django, Twig, Nunjucks, Handlebars, Liquid), read as HTML pages with their
  * own blocks, the templates they extend or include, and the components they use.
  *
@@ -311,6 +312,100 @@ function templatePatterns(html: Patterns): Patterns {
   ];
 }
 
+/** An optional `[...]` argument of a LaTeX command, read within its line. */
+const TEX_OPTION = "(?:\\[[^\\]\\n]{0,500}\\][ \\t]*)?";
+/**
+ * LaTeX's sectioning titles (one level of braces inside: `\section{The \emph{X} case}`), the files
+ * it inputs, what a class or package provides, the classes and packages it loads, the commands,
+ * environments and options it defines. Each at a line's start: a `%` comment is no name.
+ */
+const LATEX: Patterns = [
+  [
+    "sections",
+    new RegExp(
+      `^[ \\t]*\\\\(?:part|chapter|section|subsection|subsubsection)\\*?[ \\t]*${TEX_OPTION}\\{((?:[^{}\\n]|\\{[^{}\\n]*\\}){1,300})\\}`,
+      "gm",
+    ),
+  ],
+  ["inputs", /^[ \t]*\\(?:input|include|subfile)[ \t]*\{([^}\n]{1,500})\}/gm],
+  ["provides", /^[ \t]*\\Provides(?:Package|Class|File)[ \t]*\{([^}\n]{1,200})\}/gm],
+  [
+    "classes",
+    new RegExp(
+      `^[ \\t]*\\\\(?:documentclass|LoadClass(?:WithOptions)?)[ \\t]*${TEX_OPTION}\\{([^}\\n]{1,200})\\}`,
+      "gm",
+    ),
+  ],
+  [
+    "packages",
+    new RegExp(
+      `^[ \\t]*\\\\(?:usepackage|RequirePackage(?:WithOptions)?)[ \\t]*${TEX_OPTION}\\{([^}\\n]{1,500})\\}`,
+      "gm",
+    ),
+  ],
+  [
+    "commands",
+    /^[ \t]*\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|(?:New|Renew|Provide|Declare)DocumentCommand|[gex]?def)\*?[ \t]*(?:\{[ \t]*)?(\\[A-Za-z@]{1,200})/gm,
+  ],
+  [
+    "environments",
+    /^[ \t]*\\(?:(?:re)?newenvironment|(?:New|Renew|Provide|Declare)DocumentEnvironment)\*?[ \t]*\{([A-Za-z@*]{1,200})\}/gm,
+  ],
+  ["options", /^[ \t]*\\DeclareOption[ \t]*\{([^}\n]{1,200})\}/gm],
+];
+
+/** A LaTeX class's words (`.cls` is an Apex or a Visual Basic class's extension too). */
+const LATEX_CLASS_WORDS = /^[ \t]*\\(?:ProvidesClass|LoadClass|NeedsTeXFormat|documentclass)\b/m;
+
+/** A BibTeX database's entries by key; `@string`, `@preamble` and `@comment` are none. */
+const BIBTEX: Patterns = [
+  [
+    "entries",
+    /^[ \t]*@(?!(?:string|preamble|comment)[ \t]*[{(])[A-Za-z]{1,50}[ \t]*[{(][ \t]*([^,\s{}()]{1,300})/gim,
+  ],
+];
+
+/**
+ * A Makefile's targets (the first of a rule's line: `.PHONY` and the other special targets are
+ * none), the variables it sets (`:=`, `?=`, `+=`, `::=`, `!=`) and the files it includes. A
+ * recipe line starts with a tab and is none of them, nor is a line that continues the one before
+ * it (after a `\`: a shell command's `-e 's/a:b/'`).
+ */
+const MAKEFILE: Patterns = [
+  [
+    "targets",
+    /^(?<!\\\r?\n)(?!\.[A-Z])([\w%$./][^:=#\s'"]*(?:[ \t]+[^:=#\s'"]+)*)[ \t]*(?::(?![:=])|::(?!=))/gm,
+  ],
+  [
+    "variables",
+    /^(?<!\\\r?\n)(?:(?:export|override)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:::?|[?+!])?=/gm,
+  ],
+  ["includes", /^-?s?include[ \t]+([^\n#]{1,500})/gm],
+];
+
+/** A Dockerfile's base images and named stages, build arguments, ports and start command. */
+const DOCKERFILE: Patterns = [
+  ["images", /^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*(\S+)/gim],
+  ["stages", /^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*\S+[ \t]+AS[ \t]+(\S+)/gim],
+  ["args", /^[ \t]*ARG[ \t]+([A-Za-z_]\w*)/gim],
+  ["ports", /^[ \t]*EXPOSE[ \t]+([^\n#]+)/gim],
+  ["commands", /^[ \t]*((?:ENTRYPOINT|CMD)[ \t]+[^\n]+)/gim],
+];
+
+/**
+ * A Blade template's own words, after PHP's: the sections it defines or yields, what it extends or
+ * includes (`@extends('layouts.app')`), and the components it uses (`<x-input-label>`,
+ * `<livewire:counter />`). Matched unanchored; what a pattern reads past a word's start is bounded.
+ */
+const BLADE: Patterns = [
+  ["sections", /@(?:section|yield|push|stack|hasSection)\([ \t]*['"]([^'"\n]{1,200})['"]/g],
+  [
+    "includes",
+    /@(?:extends|include(?:If|When|Unless|First)?|component|livewire|each)\([ \t]*['"]([^'"\n]{1,500})['"]/g,
+  ],
+  ["components", /<(x-[\w.:-]{1,200}|livewire:[\w.-]{1,200})[\s>/]/g],
+];
+
 const GLSL_SHADER: SummaryLanguage = { label: "GLSL shader", patterns: GLSL, orHead: true };
 const FORTRAN_SOURCE: SummaryLanguage = { label: "Fortran", patterns: FORTRAN, orHead: true };
 const ASSEMBLY_SOURCE: SummaryLanguage = { label: "Assembly", patterns: ASSEMBLY, orHead: true };
@@ -370,13 +465,27 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".graphql": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
   ".graphqls": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
   ".gql": { label: "GraphQL", patterns: GRAPHQL, orHead: true },
+  ".tex": { label: "LaTeX", patterns: LATEX, orHead: true },
+  ".ltx": { label: "LaTeX", patterns: LATEX, orHead: true },
+  ".sty": { label: "LaTeX package", patterns: LATEX, orHead: true },
+  ".cls": {
+    label: "LaTeX class",
+    patterns: LATEX,
+    orHead: true,
+    only: (text: string) => LATEX_CLASS_WORDS.test(text),
+  },
+  ".bib": { label: "BibTeX", patterns: BIBTEX, orHead: true },
+  // Named so by `conventionalExtension` too: `Makefile`, `Dockerfile.dev`.
+  ".mk": { label: "Makefile", patterns: MAKEFILE, orHead: true },
+  ".dockerfile": { label: "Dockerfile", patterns: DOCKERFILE, orHead: true },
   ".groovy": { label: "Groovy", patterns: GROOVY, orHead: true },
   ".gradle": { label: "Gradle", patterns: GROOVY, orHead: true },
 };
 
 /**
  * The summary languages this file adds, by extension (lower case); `html` are the HTML page's
- * patterns, which a template is read by first, and `c` C's, which CUDA is read by. A file in which no pattern finds a name (a
+ * patterns, which a template is read by first, `c` C's, which CUDA is read by, and `php` PHP's,
+ * which a Blade template (`.blade.php`) is read by first. A file in which no pattern finds a name (a
  * template of a config file, a script of statements) is shown by its first lines, as before.
  *
  * @example
@@ -388,10 +497,12 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
 export function rareSummaryLanguages(
   html: Patterns,
   c: Patterns,
+  php: Patterns = [],
 ): Record<string, SummaryLanguage> {
   const template = templatePatterns(html);
   return {
     ...BY_PATTERNS_ONLY,
+    ".blade.php": { label: "Blade template", patterns: [...php, ...BLADE] },
     ".cu": { label: "CUDA", patterns: c },
     ".cuh": { label: "CUDA header", patterns: c },
     ".eex": { label: "EEx template", patterns: template, orHead: true },

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { extname } from "../../pipeline/paths.ts";
+import { conventionalExtension, extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
@@ -190,7 +190,7 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ...MORE,
   // OCaml, F#, Erlang, Clojure, Fortran, COBOL, assembly, Protocol Buffers, Groovy and Gradle;
   // templates (EEx, ERB, Jinja, ...) read as HTML with their own blocks, partials and components.
-  ...rareSummaryLanguages(MORE[".html"].patterns, C),
+  ...rareSummaryLanguages(MORE[".html"].patterns, C, PHP),
 };
 
 /**
@@ -208,7 +208,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "9",
+    version: "10",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -331,10 +331,16 @@ const SHEBANGS: Record<string, string> = {
 };
 
 /**
- * The extension a file is summarized by: its own, or for a file without one (`bin/tool`), the
- * language its `#!` line names (`#!/usr/bin/env python3` reads as `.py`).
+ * The extension a file is summarized by: a build file's by its name (`Makefile` reads as `.mk`),
+ * a Blade template's two (`.blade.php`),
+ * its own, or for a file without one (`bin/tool`), the language its `#!` line names
+ * (`#!/usr/bin/env python3` reads as `.py`).
  */
 function summaryExt(path: string, text: string): string {
+  // A Makefile or Dockerfile by its name (`GNUmakefile`, `Dockerfile.dev`).
+  const named = conventionalExtension(path);
+  if (named) return named;
+  if (path.toLowerCase().endsWith(".blade.php")) return ".blade.php";
   const ext = extname(path).toLowerCase();
   if (ext || !text.startsWith("#!")) return ext;
   const end = text.indexOf("\n");
