@@ -148,6 +148,7 @@ const ADVERSARIAL: Array<[string, string]> = [
   ["connects without passwords", "new PDO('mysql:', 'u', ".repeat(40 * 1024)],
   ["Redis directives without values", "requirepass masterauth ".repeat(44 * 1024)],
   ["JWT heads in one run", "eyJ".repeat(340 * 1024)],
+  ["pass words in one name", "PASSPassPW".repeat(100 * 1024)],
   ["JWT heads between literals", '"eyJ" +\n"'.repeat(120 * 1024)],
 ];
 
