@@ -17,8 +17,8 @@ export interface CaseEvents {
    */
   message(line: Record<string, unknown>): { started: number } | { finished: number } | void;
   /**
-   * The child ended inside case `i`: killed after the timeout (`hung`), else it died (`stderr` is
-   * the end of what it printed there).
+   * The child ended inside case `i`, or between the case before it and `i`: killed after the
+   * timeout (`hung`), else it died (`stderr` is the end of what it printed there).
    */
   lost(i: number, why: { hung: boolean; stderr: string }): void;
 }
@@ -60,7 +60,8 @@ export async function runCases(
       env: { CI: "true", NO_COLOR: "1" },
     }).spawn();
     const stderr = new Response(proc.stderr).text();
-    let current = from;
+    // The case started and not finished: none between two cases (then the next is to come).
+    let current: number | undefined;
     let hung = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const watch = () => {
@@ -80,13 +81,19 @@ export async function runCases(
         watch();
       } else if (said && "finished" in said) {
         next = said.finished + 1;
+        current = undefined;
+        // The time until the next case starts is that case's.
+        watch();
       }
     }
     clearTimeout(timer);
-    await proc.status;
-    if (next <= current) {
-      events.lost(current, { hung, stderr: (await stderr).slice(-400) });
-      next = current + 1;
+    const { success } = await proc.status;
+    // Lost: the case the child ended in, or, killed or dead between two cases (or gone before
+    // its first), the next one, which it was preparing; the run goes on after it.
+    const lost = current ?? (hung || !success || next === from ? next : undefined);
+    if (lost !== undefined && lost < range.rounds) {
+      events.lost(lost, { hung, stderr: (await stderr).slice(-400) });
+      next = lost + 1;
     }
   }
 }

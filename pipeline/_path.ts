@@ -500,9 +500,10 @@ export function workingFolder(): string | undefined {
 }
 
 /**
- * `path` as a message names it: relative to `folder` (the working folder when not given) when
- * inside it, else as it is (also when the working folder was deleted). A plain prefix test of
- * absolute, normalized paths (the folder itself is named as it is).
+ * `path` as a message names it: relative to `folder` (the working folder when not given; a
+ * relative `folder` is resolved against it) when inside it, else as it is (also when the
+ * working folder was deleted). A plain prefix test of absolute, normalized paths (the folder
+ * itself is named as it is).
  *
  * @example
  * ```ts
@@ -510,11 +511,17 @@ export function workingFolder(): string | undefined {
  * shownPath(Deno.cwd() + "/slop.lock"); // "slop.lock"
  * shownPath("/p/src/a.py", "/p"); // "src/a.py"
  * shownPath("/p/src/a.py", "/"); // "p/src/a.py"
+ * shownPath(Deno.cwd() + "/sub/a.py", "sub"); // "a.py"
  * ```
  */
 export function shownPath(path: string, folder?: string): string {
-  const here = folder ?? workingFolder();
-  if (here === undefined) return path;
+  let here = folder;
+  if (here === undefined || !isAbsolute(here)) {
+    // No folder, or a relative one (a library caller's `cwd`): from the working folder.
+    const cwd = workingFolder();
+    if (cwd === undefined) return path;
+    here = here === undefined ? cwd : resolve(cwd, here);
+  }
   const base = here.endsWith(sep) ? here : here + sep;
   return path.startsWith(base) ? path.slice(base.length) : path;
 }

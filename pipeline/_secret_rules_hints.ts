@@ -75,7 +75,7 @@ const UNC = String.raw`\\(?<![\\\w]\\)\\{1,3}(?=[A-Za-z0-9][\w.-]{0,63}\\{1,2}[\
  * {@linkcode PREFIX_GATE}, or (group `bs`) a `\` line continuation inside a value (`API_TOKEN="abc\`
  * then `def"`), or (group `unc`) a UNC path's `\\host` (`net use`).
  */
-const PREFIX_OR_BACKSLASH = new RegExp(
+export const PREFIX_OR_BACKSLASH: RegExp = new RegExp(
   `${PREFIX_GATE.source}|(?<bs>${BACKSLASH_JOINT})|(?<unc>${UNC})`,
   "g",
 );
@@ -111,7 +111,7 @@ const PAIR_HINTS = 6;
  * searched a text for on its own; a match of theirs starts after a blank, where no other hint's
  * match is (none holds a blank, and `sk-`, `pypi-AgE`, `-----BEGIN` cannot start one).
  */
-const HINT_GATE = new RegExp(
+export const HINT_GATE: RegExp = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
     `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:passw(?:or)?d|token|api-?key|secret|oauth2-bearer)|` +
     `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))|` +

@@ -628,10 +628,14 @@ function passSpots(text: string, directives: number[]): number[] {
   const out: number[] = [];
   for (const word of PASS_WORDS) {
     const n = word.length;
+    // Where the last rest read ends: a word inside it has the same rest (`PASSPASS…` would read
+    // its run again from each word, quadratic in its length).
+    let restEnd = -1;
     for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + n)) {
       const after = text.charCodeAt(at + n);
       if (after >= 97 && after <= 122) continue; // a lower case letter: a longer word
-      const rest = runEnd(TOKEN_NAME_REST, text, at + n);
+      if (at + n <= restEnd) continue;
+      const rest = restEnd = runEnd(TOKEN_NAME_REST, text, at + n);
       const c = text.charCodeAt(rest);
       if (c === 58 || c === 61 || c === 62) out.push(rest); // : = >
       else if (n === 4 && text.startsWith("require", at - 7)) directives.push(at + n); // Redis's

@@ -102,7 +102,7 @@ export async function cachedRender(
 function viewVersion(path: string): string {
   if (!wordsTellLanguage(path)) return "view/4";
   return extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase() === ".h"
-    ? "view/7"
+    ? "view/8"
     : "view/5";
 }
 

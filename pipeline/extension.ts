@@ -46,7 +46,7 @@ export function isObjectiveC(text: string): boolean {
 /**
  * C++'s words at a line's start, none of which a C header's code can hold: a namespace (opened,
  * aliased or used), a template, a class (its head: `class Cart {`, `class API Cart : Base`,
- * `class Cart;`) or an access specifier (`public:`). A comment's line starts with `*` or `//`.
+ * `class Cart;`) or an access specifier (`public:`). One in a block comment is text.
  */
 const CPP_WORDS = new RegExp(
   "^[ \\t]*(?:" + [
@@ -56,30 +56,44 @@ const CPP_WORDS = new RegExp(
     /class[ \t]+[A-Za-z_]\w*(?:[ \t]+[A-Za-z_]\w*)?[ \t]*(?:[:{;]|\r?$)/,
     /(?:public|private|protected)[ \t]*:(?!:)/,
   ].map((word) => word.source).join("|") + ")",
-  "m",
+  "gm",
 );
 
 /**
  * Whether a text is C++ by its words (a `.h` file is C, C++ or Objective-C by what it holds):
  * a namespace, a template, a class's head or an access specifier at a line's start, or a name
  * qualified with `::` (`std::string`) in code, not in a comment, a string or a C23 attribute
- * (`[[gnu::unused]]`). Linear in the text: each line is looked at from its start once.
+ * (`[[gnu::unused]]`). Linear in the text: each line is looked at from its start once, and the
+ * block comments are found once, in one pass, when a word or a `::` is seen.
  *
  * @example
  * ```ts
  * import { isCpp } from "./extension.ts";
  * isCpp("namespace shop {\nint total();\n}\n"); // true
  * isCpp('#ifdef __cplusplus\nextern "C" {\n#endif\n'); // false
+ * isCpp("/*\n  Calls A::b\n*" + "/\nint f(void);\n"); // false
  * ```
  */
 export function isCpp(text: string): boolean {
-  return CPP_WORDS.test(text) || hasQualifiedName(text);
+  const comments = new BlockComments(text);
+  for (const m of text.matchAll(CPP_WORDS)) {
+    if (comments.endOf(m.index + m[0].length - 1) < 0) return true;
+  }
+  comments.rewind();
+  return hasQualifiedName(text, comments);
 }
 
 /** Whether a line's code names something with `::` (`std::string`, `Cart::add`, `a<T>::b`). */
-function hasQualifiedName(text: string): boolean {
+function hasQualifiedName(text: string, comments: BlockComments): boolean {
   for (let at = text.indexOf("::"); at >= 0;) {
-    const start = text.lastIndexOf("\n", at) + 1;
+    const inside = comments.endOf(at);
+    if (inside >= 0) {
+      at = text.indexOf("::", inside);
+      continue;
+    }
+    // A line that starts inside a block comment: its code starts where the comment ends.
+    const lineStart = text.lastIndexOf("\n", at) + 1;
+    const start = Math.max(lineStart, comments.endBefore(at, lineStart));
     const before = text.slice(start, at);
     if (QUALIFIER_END.test(before) && /[\w~]/.test(text[at + 2] ?? "") && !NOT_CODE.test(before)) {
       return true;
@@ -90,6 +104,80 @@ function hasQualifiedName(text: string): boolean {
     at = text.indexOf("::", end);
   }
   return false;
+}
+
+/**
+ * The block comments (from `/*` to the next star and slash) of a C or C++ text, found in one
+ * pass on first use: a `/*` inside a string, a character literal or a `//` comment starts none.
+ * Asked about positions in increasing order (each question moves a cursor forward), so all the
+ * questions of one pass cost linear time.
+ */
+class BlockComments {
+  #text: string;
+  #ranges: number[] | undefined;
+  #cursor = 0;
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** The end of the block comment that holds `at` (after its closing slash), or -1 if none. */
+  endOf(at: number): number {
+    const ranges = this.#advance(at);
+    const i = this.#cursor;
+    return i < ranges.length && ranges[i] <= at ? ranges[i + 1] : -1;
+  }
+
+  /** The end of a block comment that ends in `[from, at]`, or -1. */
+  endBefore(at: number, from: number): number {
+    const ranges = this.#advance(at);
+    const i = this.#cursor - 2;
+    return i >= 0 && ranges[i + 1] > from && ranges[i + 1] <= at ? ranges[i + 1] : -1;
+  }
+
+  /** Back to the text's start, for questions in increasing order again. */
+  rewind(): void {
+    this.#cursor = 0;
+  }
+
+  /** The ranges, with the cursor on the first that ends after `at`. */
+  #advance(at: number): number[] {
+    const ranges = this.#ranges ??= blockComments(this.#text);
+    while (this.#cursor < ranges.length && ranges[this.#cursor + 1] <= at) this.#cursor += 2;
+    return ranges;
+  }
+}
+
+/** What the scan for comments stops at: a comment's or a literal's start. */
+const COMMENT_OR_LITERAL = /\/[*/]|["']/g;
+/** The rest of a string or character literal (to its line's end when it is not closed). */
+const LITERAL_REST: Record<string, RegExp> = {
+  '"': /(?:[^"\\\n]|\\[^])*"?/y,
+  "'": /(?:[^'\\\n]|\\[^])*'?/y,
+};
+
+/** The block comments of a text as start, end pairs (an unclosed one ends with the text). */
+function blockComments(text: string): number[] {
+  const ranges: number[] = [];
+  COMMENT_OR_LITERAL.lastIndex = 0;
+  for (let m; (m = COMMENT_OR_LITERAL.exec(text));) {
+    const at = m.index;
+    let next: number;
+    if (m[0] === "/*") {
+      const close = text.indexOf("*/", at + 2);
+      next = close < 0 ? text.length : close + 2;
+      ranges.push(at, next);
+    } else if (m[0] === "//") {
+      const end = text.indexOf("\n", at);
+      next = end < 0 ? text.length : end;
+    } else {
+      const rest = LITERAL_REST[m[0]];
+      rest.lastIndex = at + 1;
+      rest.test(text);
+      next = rest.lastIndex;
+    }
+    COMMENT_OR_LITERAL.lastIndex = next;
+  }
+  return ranges;
 }
 
 /** What a qualifier ends with before its `::`: a name, or a template's arguments. */

@@ -69,7 +69,14 @@ import {
   type SecretShape,
   type TextHints,
 } from "./_secret_rules_common.ts";
-import { CONTINUED, PAIR_GATE, textHints, TOKEN_GATE } from "./_secret_rules_hints.ts";
+import {
+  CONTINUED,
+  HINT_GATE,
+  PAIR_GATE,
+  PREFIX_OR_BACKSLASH,
+  textHints,
+  TOKEN_GATE,
+} from "./_secret_rules_hints.ts";
 import {
   findNamedPasswords,
   findNamedTokens,
@@ -623,7 +630,9 @@ const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 /**
  * Every regular expression the rules run over a whole text, by name: each shape's pattern (by
  * its id) and those the rules written as code use. For the test that bounds what one attempt of
- * each can read (`tests/secrets/no_backtracking_test.ts`).
+ * each can read (`tests/secrets/no_backtracking_test.ts`), which also reads the rules' modules
+ * for their module-level literals that step through a text (`g`, `y`) or read its lines (`m`):
+ * one made with `new RegExp` that does must be here, or the test names it.
  *
  * @example
  * ```ts
@@ -634,6 +643,8 @@ const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 export const SCAN_PATTERNS: Record<string, RegExp> = {
   TOKEN_GATE,
   PREFIX_GATE,
+  PREFIX_OR_BACKSLASH,
+  HINT_GATE,
   NAMED_VALUE,
   MAP_VALUE,
   PEM_BEGIN,

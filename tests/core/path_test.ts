@@ -247,4 +247,8 @@ Deno.test("shownPath() names a path inside a folder relative to it, the root fol
   assert.equal(shownPath(`${root}p${sep}a.py`, root), `p${sep}a.py`);
   // No folder given: the working folder.
   assert.equal(shownPath(at(Deno.cwd(), "x.ts")), "x.ts");
+  // A relative folder (a library caller's `cwd`): resolved against the working folder.
+  assert.equal(shownPath(at(Deno.cwd(), "sub", "x.ts"), "sub"), "x.ts");
+  assert.equal(shownPath(at(Deno.cwd(), "sub", "x.ts"), `.${sep}sub${sep}`), "x.ts");
+  assert.equal(shownPath(at(Deno.cwd(), "x.ts"), "."), "x.ts");
 });

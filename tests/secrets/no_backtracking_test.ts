@@ -93,7 +93,99 @@ const UNBOUNDED: Record<string, string> = {
   NAMED_VALUE:
     "runs of blanks and of name characters, read once per operator (bench: hex after names)",
   MAP_VALUE: "runs only inside one `{…}` map of at most 64 KB, each value a run of one class",
+  NAMED_VALUE_SPEC: "no rule runs it: the plain spelling of NAMED_VALUE that a test compares",
+  PIECE: "steps over one value a rule found, piece by piece, each piece a run of one class",
+  REDIS_DIRECTIVE: "once for each `requirepass` or `masterauth` at a line's start: the blanks " +
+    "after its value, to that line's end, read once",
+  VARIABLE_DEFAULT: "runs on one Terraform variable block's text, 2 KB at most",
+  HOST_TOKEN: "the blanks around a Composer member's `:`, read once: a key's members are " +
+    "read up to the next key",
+  MEMBER_GAP: "the blanks and commas between two Composer members, read once",
+  TOKEN_NAME_REST: "a name's rest after one of its words, read once a name: a word that ends " +
+    "inside the last rest read is passed over",
+  VALUE_NAME_REST: "the same, for the names of values",
+  BLANKS: "the blanks between two words of a command, read once as its words are stepped over",
 };
+
+/** The secret rules' modules: `secret_rules.ts` and its private parts. */
+function ruleModules(): Array<{ file: string; text: string }> {
+  const dir = new URL("../../pipeline/", import.meta.url);
+  return [...Deno.readDirSync(dir)]
+    .map((e) => e.name)
+    .filter((name) => name === "secret_rules.ts" || /^_secret_rules_\w+\.ts$/.test(name))
+    .sort()
+    .map((file) => ({ file, text: Deno.readTextFileSync(new URL(file, dir)) }));
+}
+
+/** The end of the regular expression literal whose first `/` is at `at` (after its flags). */
+function literalEnd(text: string, at: number): { end: number; source: string; flags: string } {
+  let i = at + 1;
+  for (let inClass = false; text[i] !== "/" || inClass; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === "[") inClass = true;
+    else if (text[i] === "]") inClass = false;
+  }
+  const flags = /^[a-z]*/.exec(text.slice(i + 1))![0];
+  return { end: i + 1 + flags.length, source: text.slice(at + 1, i), flags };
+}
+
+/**
+ * Every module-level regular expression of the secret rules that steps through a text (flag `g`
+ * or `y`: from a position the rule sets, or from match to match) or reads its lines (`m`), by
+ * name, found in the modules' source: a literal is made from its text; one made with
+ * `new RegExp` must be in {@linkcode SCAN_PATTERNS} (or copy the source of one there). So a rule
+ * added tomorrow is bounded here without a list to forget it in.
+ */
+function steppingPatterns(): { found: Record<string, RegExp>; missing: string[] } {
+  const found: Record<string, RegExp> = {};
+  const missing: string[] = [];
+  const stepping = (flags: string) => /[gym]/.test(flags);
+  for (const { file, text } of ruleModules()) {
+    const heads = /^(?:export )?const ([A-Za-z_0-9]+)(?:: [^=\n]+)? =\s*(\/|new RegExp\(|\{)/gm;
+    for (const m of text.matchAll(heads)) {
+      const [head, name, kind] = m;
+      const from = m.index + head.length;
+      if (kind === "/") {
+        const { source, flags } = literalEnd(text, from - 1);
+        if (stepping(flags)) found[name] = new RegExp(source, flags);
+      } else if (kind === "new RegExp(") {
+        const args = text.slice(from, text.indexOf(");", from));
+        const flags = /["'`]([a-z]*)["'`],?\s*$/.exec(args)?.[1] ?? "";
+        const copy = /^([A-Z_0-9]+)\.source\b/.exec(args)?.[1];
+        if (!stepping(flags) || name in SCAN_PATTERNS) continue;
+        if (!(copy && copy in SCAN_PATTERNS)) missing.push(`${file}: ${name}`);
+      } else {
+        // A record of literals (`{ '"': /…/y, … }`), each as `NAME[key]`.
+        const body = text.slice(from, text.indexOf("\n};", from));
+        for (const entry of body.matchAll(/^\s*(\S+): \//gm)) {
+          const { source, flags } = literalEnd(body, entry.index + entry[0].length - 1);
+          if (stepping(flags)) found[`${name}[${entry[1]}]`] = new RegExp(source, flags);
+        }
+      }
+    }
+  }
+  return { found, missing };
+}
+
+Deno.test("every stepping pattern of the secret rules' modules is bounded here", () => {
+  const { found, missing } = steppingPatterns();
+  assert.deepEqual(missing, [], "add these to SCAN_PATTERNS (pipeline/secret_rules.ts)");
+  // No reason is kept for a pattern that is gone.
+  for (const name of Object.keys(UNBOUNDED)) {
+    assert.ok(name in found || name in SCAN_PATTERNS, `UNBOUNDED names ${name}: none is`);
+  }
+  // The finder reads what it should: a literal of each kind, and the record's entries.
+  for (const name of ["REDIS_DIRECTIVE", "LIST_OPEN", "VARIABLE_DEFAULT", 'ESCAPED_VALUE["\'"]']) {
+    assert.ok(name in found, name);
+  }
+  assert.equal(found.FILTER_DEFAULT.flags, "dy");
+  assert.ok(Object.keys(found).length > 30, Object.keys(found).join(", "));
+  for (const [name, pattern] of Object.entries(found)) {
+    const bound = attemptBound(pattern.source);
+    if (name in UNBOUNDED) assert.equal(bound, Infinity, `${name} is bounded now`);
+    else assert.ok(bound <= 200_000, `${name}: ${bound} characters an attempt`);
+  }
+});
 
 Deno.test("one attempt of every pattern reads a bounded number of characters", () => {
   const bounds: Record<string, number> = {};
@@ -148,6 +240,7 @@ const ADVERSARIAL: Array<[string, string]> = [
   ["connects without passwords", "new PDO('mysql:', 'u', ".repeat(40 * 1024)],
   ["Redis directives without values", "requirepass masterauth ".repeat(44 * 1024)],
   ["JWT heads in one run", "eyJ".repeat(340 * 1024)],
+  ["pass words in one name", "PASSPassPW".repeat(100 * 1024)],
   ["JWT heads between literals", '"eyJ" +\n"'.repeat(120 * 1024)],
 ];
 

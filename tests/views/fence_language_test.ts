@@ -29,6 +29,15 @@ const HEADERS: Record<string, string> = {
   "c/comments.h": "/* The namespace of a class: Cart::add\n * class Cart {\n * public: */\n" +
     "int add(int a, int b); // see Cart::add\n",
   "c/strings.h": '#define LOCALHOST "::1"\n[[gnu::unused]] static int unused;\nint class_count;\n',
+  // Block comments whose lines do not start with `*` (valgrind's libvex.h): text, not code.
+  "c/block.h": "/*\n   Calls A::b when ready.\n*/\nint add(int a, int b);\n",
+  "c/block_words.h": "/* Unlike C++:\nclass Cart;\nnamespace shop {\npublic:\n*/\nint n;\n",
+  // Code after a comment's end, and a `/*` in a string or a line comment: code still.
+  "cpp/after_comment.h": "/* the name\n */ std::string name();\n",
+  "cpp/glob_string.h": '#define GLOB "src/*.c"\nstd::string name();\n',
+  "c/two_comments.h": "/*\n A::b\n*/\nint n;\n/*\nclass Cart;\n*/\n",
+  "cpp/word_after_comment.h": "/* A::b */\nint n;\nnamespace shop {\n}\n",
+  "cpp/line_comment.h": "// see /* here\nnamespace shop {\n}\n",
   "c/label.h": "static inline int f(int x) {\n  if (x) goto done;\ndone:\n  return x;\n}\n",
 };
 
@@ -78,6 +87,9 @@ Deno.test("the C++ test of a header is linear in its text", () => {
     "public" + " ".repeat(long) + "!",
     "x" + " a:: ".repeat(long / 5) + "//",
     "// " + "a::b ".repeat(long / 5),
+    "/* a::b */ ".repeat(long / 11),
+    '"/* a::b '.repeat(long / 9),
+    "'\\".repeat(long / 2) + "/*",
   ];
   for (const line of lines) assert.equal(isCpp(line + "\n" + line), false, line.slice(0, 12));
 });
