@@ -105,13 +105,14 @@ Deno.test("every reply of slop mcp stays within its limit, and long resources co
         /No part 3: the latest document has 2 parts \(slop:\/\/latest\/document\/1 to slop:\/\/latest\/document\/2\)/,
       );
       await assert.rejects(() => read("slop://latest/document/0"), /Invalid part "0"/);
-      // The manifest, in parts too when long, joins to the JSON written.
+      // The manifest, in parts too when long, joins to the file written, byte for byte.
       let manifest = "";
       for (let next: string | undefined = "slop://latest/manifest"; next;) {
         const contents = await read(next);
         manifest += contents.at(-1)!.text;
         next = contents.length === 2 ? contents[0].text.match(/read (\S+) next$/)?.[1] : undefined;
       }
+      assert.equal(manifest, await Deno.readTextFile(`${root}/${data(built.result).manifest}`));
       assert.equal(JSON.parse(manifest).total.tokens, total.tokens);
     });
   } finally {
