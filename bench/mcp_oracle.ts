@@ -21,6 +21,8 @@ import { loadMcpClient } from "../deps.ts";
 import { countTokens } from "../pipeline/tokens.ts";
 
 const CAP = 18000;
+/** A cold build of a large tree on a busy machine takes longer than the SDK's 60 s default. */
+const LONG = { timeout: 1_800_000 };
 const cli = new URL("../cli.ts", import.meta.url).pathname;
 
 type Reply = {
@@ -87,7 +89,11 @@ async function run(root: string, task: string): Promise<void> {
   ];
   for (const args of builds) {
     const problems: string[] = [];
-    const reply = await client.callTool({ name: "build_context", arguments: args }) as Reply;
+    const reply = await client.callTool(
+      { name: "build_context", arguments: args },
+      undefined,
+      LONG,
+    ) as Reply;
     const tokens = await replyTokens(reply);
     if (reply.isError) problems.push(`error: ${reply.content?.[0]?.text?.slice(0, 200)}`);
     if (tokens > CAP) problems.push(`reply ${tokens} tokens`);
@@ -118,13 +124,21 @@ async function run(root: string, task: string): Promise<void> {
       view: "skeleton",
     }]
   ) {
-    const reply = await client.callTool({ name: "view_files", arguments: args }) as Reply;
+    const reply = await client.callTool(
+      { name: "view_files", arguments: args },
+      undefined,
+      LONG,
+    ) as Reply;
     const tokens = await replyTokens(reply);
     const problems = tokens > CAP ? [`reply ${tokens} tokens`] : [];
     if (reply.isError) problems.push(`error: ${reply.content?.[0]?.text?.slice(0, 200)}`);
     say(`view_files ${JSON.stringify(args)}`, { tokens, problems });
   }
-  const stats = await client.callTool({ name: "token_stats", arguments: { top: 100000 } }) as Reply;
+  const stats = await client.callTool(
+    { name: "token_stats", arguments: { top: 100000 } },
+    undefined,
+    LONG,
+  ) as Reply;
   const statsTokens = await replyTokens(stats);
   say("token_stats top 100000", {
     tokens: statsTokens,
@@ -152,7 +166,7 @@ async function run(root: string, task: string): Promise<void> {
     ["view_files", { files: [one], maxTokens: -1 }, "maxTokens"],
   ];
   for (const [name, args, key] of bad) {
-    const reply: Reply = await client.callTool({ name, arguments: args }).then(
+    const reply: Reply = await client.callTool({ name, arguments: args }, undefined, LONG).then(
       (r: unknown) => r as Reply,
       (e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }) as Reply,
     );
