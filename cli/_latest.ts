@@ -64,7 +64,9 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
   // The latest output may be of another persona or preset: those always build.
   if (!flags.build && !flags.persona && !flags.preset) {
     const latest = await readLatest(config, printWarning);
-    if (latest) return { config, ...latest, from: "latest" };
+    if (latest) {
+      return { config, document: latest.document, manifest: latest.manifest, from: "latest" };
+    }
   }
   // A look at the build: its redactions counted in one line (the build names them).
   const warnings = countedRedactions();
@@ -93,12 +95,14 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
 export async function readLatest(
   config: ResolvedConfig,
   warn: (message: string) => void = () => {},
-): Promise<{ document: string; manifest: Manifest } | undefined> {
+): Promise<{ document: string; manifest: Manifest; manifestText: string } | undefined> {
   const { dir, namespace } = config.output;
   const place = { dir, namespace, root: config.root };
   // The highest number that reads whole; each one passed over is named.
-  for await (const { document, manifest } of writtenBuilds(place, readSettingText, warn)) {
-    return { document, manifest };
+  for await (
+    const { document, manifest, manifestText } of writtenBuilds(place, readSettingText, warn)
+  ) {
+    return { document, manifest, manifestText };
   }
   return undefined;
 }

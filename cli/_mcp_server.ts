@@ -16,6 +16,7 @@ import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
 import { workingFolder } from "../pipeline/paths.ts";
 import { documentParts, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
+import { countTokens } from "../pipeline/tokens.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { PathsError } from "../pipeline/resolve.ts";
 import { UnknownNameError } from "../pipeline/config.ts";
@@ -364,7 +365,11 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
       // The manifest records where the document went (`output.dir`): redacted as a tool's data is.
       const text = kind === "document" ? latest.document : redactMessage(latest.manifest);
       const fits = kind === "document" ? latest.tokens <= REPLY_TOKENS : false;
-      const parts = fits ? [text] : await documentParts(text, REPLY_TOKENS);
+      // A part comes after its note in one reply: the part gets the limit less the longest note
+      // (numbers of more digits are more tokens, and "read ... next" is longer than the last's).
+      const longest = partNote({ kind, part: 1e9, parts: 1e9, path: latest.documentPath });
+      const room = REPLY_TOKENS - await countTokens(longest);
+      const parts = fits ? [text] : await documentParts(text, room);
       if (part > parts.length) throw new Error(noSuchPart(kind, part, parts.length));
       const contents = [{ uri: uri.href, mimeType, text: parts[part - 1] }];
       if (parts.length === 1) return { contents };

@@ -593,7 +593,8 @@ export async function latestOutput(context: ToolContext): Promise<Latest> {
     : "markdown";
   return {
     document: latest.document,
-    manifest: JSON.stringify(latest.manifest, null, 2),
+    // The file's text, so that the resource's parts join to the file byte for byte.
+    manifest: latest.manifestText,
     format,
     documentPath: shownPath(join(config.root, output), context.root),
     tokens: latest.manifest.total.tokens,

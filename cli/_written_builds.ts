@@ -27,6 +27,8 @@ export interface WrittenBuild<T> {
   number: number;
   /** Its manifest. */
   manifest: Manifest;
+  /** The manifest file's text, as written (what a reader of the file gets, byte for byte). */
+  manifestText: string;
   /** Its document. */
   document: T;
 }
@@ -63,8 +65,10 @@ export async function* writtenBuilds<T>(
   for (const [number, name] of numbered) {
     const path = join(place.dir, name);
     let manifest: Manifest;
+    let manifestText: string;
     try {
-      manifest = JSON.parse(await readSettingText(path));
+      manifestText = await readSettingText(path);
+      manifest = JSON.parse(manifestText);
       const problem = manifestProblem(manifest);
       if (problem) throw new Error(problem);
     } catch (error) {
@@ -83,7 +87,7 @@ export async function* writtenBuilds<T>(
       );
       continue;
     }
-    yield { number, manifest, document };
+    yield { number, manifest, manifestText, document };
   }
 }
 

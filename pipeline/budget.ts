@@ -10,7 +10,7 @@
  * the stable prefix changes only where a file had to shrink. A step is kept
  * when it makes the file smaller; stepping stops as soon as the document fits
  * (steps are planned on estimated savings, checked on the real document, and
- * the last ones are taken back while the document fits without them).
+ * taken back, the last first, where the document fits without them).
  *
  * Steps are sticky: the previous build's steps (remembered in the state dir,
  * see `_budget_memory.ts`) are taken first, in their order, when the
@@ -229,19 +229,28 @@ async function fitSteps(
     if (measure.total <= budget) shed?.(Infinity);
   }
   if (applied.length && hooks.beforeTakeBack && !await hooks.beforeTakeBack()) return undefined;
-  // Estimates are rough: take back the last steps while the document still fits without them.
-  while (measure.total <= budget && applied.length) {
-    const last = applied[applied.length - 1];
-    const stepped = files[last.index];
+  // Estimates are rough: take back the steps, the last first, that the document fits without. A
+  // step too large to take back (a long file stepped last) is kept, and the earlier steps of its
+  // level are still tried (a file's view never goes back past a kept step of its own, and no
+  // file stays a level further down than one of those taken back).
+  const kept = new Set<number>();
+  let level: number | undefined;
+  for (let i = applied.length - 1; i >= 0 && measure.total <= budget; i--) {
+    const step = applied[i];
+    if (level !== undefined && Math.floor(rankOf(step.step.from)) !== level) break;
+    if (kept.has(step.index)) continue;
+    const stepped = files[step.index];
     const undo = measure.mark();
-    files[last.index] = last.previous;
-    await measure.remeasure([last.index]);
+    files[step.index] = step.previous;
+    await measure.remeasure([step.index]);
     if (measure.total > budget) {
-      files[last.index] = stepped;
+      files[step.index] = stepped;
       undo();
-      break;
+      kept.add(step.index);
+      level = Math.floor(rankOf(step.step.from));
+      continue;
     }
-    applied.pop();
+    applied.splice(i, 1);
     hooks.takenBack?.();
   }
   return applied;

@@ -242,3 +242,32 @@ Deno.test("a budget that steps files down reports each section warning once", as
     historyWarnings,
   );
 });
+
+Deno.test("a step too large to take back leaves the earlier ones free to be taken back", async () => {
+  // hot.md changes often, so it is stepped last; taking it back passes the budget, but small.md's
+  // step, taken before it, fits back: the budget's room is used, not left empty.
+  const root = await repo();
+  const build = async (files: (string | { path: string; view: string })[], tokens?: number) =>
+    (await buildContext({
+      cwd: root,
+      focus: ["focus.md"],
+      inline: { history: HISTORY, files, ...(tokens ? { budget: { tokens } } : {}) },
+    }, { write: false })).manifest;
+  const stepped = ["big.md", "mid.md", "small.md", "hot.md"];
+  const full = await build(["*.md"]);
+  const summary = await build(["*.md", ...stepped.map((path) => ({ path, view: "summary" }))]);
+  const saving = (path: string) =>
+    full.blocks.find((b) => b.id === `files:${path}`)!.tokens -
+    summary.blocks.find((b) => b.id === `files:${path}`)!.tokens;
+  // Room for small.md in full beside the others' summaries, not for mid.md or hot.md.
+  const margin = Math.floor((saving("mid.md") - saving("small.md")) / 2);
+  const tokens = summary.total.tokens + saving("small.md") + margin;
+  const manifest = await build(["*.md"], tokens);
+  assert.ok(manifest.total.tokens <= tokens, `${manifest.total.tokens} > ${tokens}`);
+  assert.deepEqual(manifest.budget!.steppedDown.map((s) => s.path).sort(), [
+    "big.md",
+    "hot.md",
+    "mid.md",
+  ]);
+  assert.equal(manifest.files.find((f) => f.path === "small.md")!.view, "full");
+});

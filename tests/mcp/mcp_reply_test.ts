@@ -96,23 +96,42 @@ Deno.test("every reply of slop mcp stays within its limit, and long resources co
       assert.match(second[0].text, /part 2 of 2 .*: this is the last$/);
       assert.equal(first[1].text + second[1].text, file);
       assert.equal((await read("slop://latest/document/1"))[1].text, first[1].text);
-      for (const part of [first[1], second[1]]) {
-        assert.ok((await countTokens(part.text)) <= REPLY_TOKENS);
-        assert.equal(part.mimeType, "text/markdown");
+      // A reply is the part and its note: together within the limit.
+      for (const reply of [first, second]) {
+        const tokens = await replyTokens(reply.map((c) => c.text));
+        assert.ok(tokens <= REPLY_TOKENS, `a part and its note: ${tokens} tokens`);
+        assert.equal(reply[1].mimeType, "text/markdown");
       }
       await assert.rejects(
         () => read("slop://latest/document/3"),
         /No part 3: the latest document has 2 parts \(slop:\/\/latest\/document\/1 to slop:\/\/latest\/document\/2\)/,
       );
       await assert.rejects(() => read("slop://latest/document/0"), /Invalid part "0"/);
-      // The manifest, in parts too when long, joins to the JSON written.
+      // The manifest, in parts too when long, joins to the file written, byte for byte.
       let manifest = "";
       for (let next: string | undefined = "slop://latest/manifest"; next;) {
         const contents = await read(next);
+        const tokens = await replyTokens(contents.map((c) => c.text));
+        assert.ok(tokens <= REPLY_TOKENS, `${next}: ${tokens} tokens`);
         manifest += contents.at(-1)!.text;
         next = contents.length === 2 ? contents[0].text.match(/read (\S+) next$/)?.[1] : undefined;
       }
+      assert.equal(manifest, await Deno.readTextFile(`${root}/${data(built.result).manifest}`));
       assert.equal(JSON.parse(manifest).total.tokens, total.tokens);
+      // The manifest of all 616 files has short lines that fill a part to its last tokens: its
+      // note must still fit beside it.
+      const all = data((await call("build_context", {})).result).manifest;
+      let whole = "";
+      let parts = 0;
+      for (let next: string | undefined = "slop://latest/manifest"; next; parts++) {
+        const contents = await read(next);
+        const tokens = await replyTokens(contents.map((c) => c.text));
+        assert.ok(tokens <= REPLY_TOKENS, `${next}: ${tokens} tokens`);
+        whole += contents.at(-1)!.text;
+        next = contents.length === 2 ? contents[0].text.match(/read (\S+) next$/)?.[1] : undefined;
+      }
+      assert.ok(parts > 1, `${parts} parts`);
+      assert.equal(whole, await Deno.readTextFile(`${root}/${all}`));
     });
   } finally {
     await session.close();
