@@ -85,6 +85,7 @@ Deno.test("history is a heading, a checkpoint and a live tail block; a new turn 
     const written = (r: typeof first, number: number) => ({
       number,
       manifest: r.manifest,
+      manifestText: JSON.stringify(r.manifest),
       document: new TextEncoder().encode(r.document),
     });
     const e = await explain(written(first, 1), written(second, 2));
@@ -187,6 +188,7 @@ Deno.test("slop explain names the history block that ended the shared prefix, no
   const written = (r: typeof first, number: number) => ({
     number,
     manifest: r.manifest,
+    manifestText: JSON.stringify(r.manifest),
     document: new TextEncoder().encode(r.document),
   });
   const e = await explain(written(first, 1), written(second, 2));
