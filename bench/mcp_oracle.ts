@@ -17,13 +17,12 @@
  */
 
 import { join } from "node:path";
-import { loadMcpClient } from "../deps.ts";
 import { countTokens } from "../pipeline/tokens.ts";
+import { connect } from "../tests/mcp/_client.ts";
 
 const CAP = 18000;
 /** A cold build of a large tree on a busy machine takes longer than the SDK's 60 s default. */
 const LONG = { timeout: 1_800_000 };
-const cli = new URL("../cli.ts", import.meta.url).pathname;
 
 type Reply = {
   content?: Array<{ type: string; text?: string }>;
@@ -66,16 +65,12 @@ async function readParts(
 }
 
 async function run(root: string, task: string): Promise<void> {
-  const { Client, StdioClientTransport } = await loadMcpClient();
-  const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: ["run", "-A", "--quiet", cli, "mcp"],
-    cwd: root,
-    env: { ...Deno.env.toObject(), NO_COLOR: "1" },
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(transport);
+  const { client } = await connect(root);
+  // A tool call given the long timeout, and its reply's tokens.
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const reply = await client.callTool({ name, arguments: args }, undefined, LONG) as Reply;
+    return { reply, tokens: await replyTokens(reply) };
+  };
   const project = root.split("/").at(-1);
   const say = (call: string, row: Record<string, unknown>) =>
     console.log(JSON.stringify({ project, call, ...row }));
@@ -89,12 +84,7 @@ async function run(root: string, task: string): Promise<void> {
   ];
   for (const args of builds) {
     const problems: string[] = [];
-    const reply = await client.callTool(
-      { name: "build_context", arguments: args },
-      undefined,
-      LONG,
-    ) as Reply;
-    const tokens = await replyTokens(reply);
+    const { reply, tokens } = await call("build_context", args);
     if (reply.isError) problems.push(`error: ${reply.content?.[0]?.text?.slice(0, 200)}`);
     if (tokens > CAP) problems.push(`reply ${tokens} tokens`);
     // deno-lint-ignore no-explicit-any
@@ -124,22 +114,12 @@ async function run(root: string, task: string): Promise<void> {
       view: "skeleton",
     }]
   ) {
-    const reply = await client.callTool(
-      { name: "view_files", arguments: args },
-      undefined,
-      LONG,
-    ) as Reply;
-    const tokens = await replyTokens(reply);
+    const { reply, tokens } = await call("view_files", args);
     const problems = tokens > CAP ? [`reply ${tokens} tokens`] : [];
     if (reply.isError) problems.push(`error: ${reply.content?.[0]?.text?.slice(0, 200)}`);
     say(`view_files ${JSON.stringify(args)}`, { tokens, problems });
   }
-  const stats = await client.callTool(
-    { name: "token_stats", arguments: { top: 100000 } },
-    undefined,
-    LONG,
-  ) as Reply;
-  const statsTokens = await replyTokens(stats);
+  const { tokens: statsTokens } = await call("token_stats", { top: 100000 });
   say("token_stats top 100000", {
     tokens: statsTokens,
     problems: statsTokens > CAP ? ["over"] : [],

@@ -13,8 +13,8 @@
  */
 
 import { join } from "node:path";
-import { loadMcpClient } from "../deps.ts";
 import { countTokens } from "../pipeline/tokens.ts";
+import { connect } from "../tests/mcp/_client.ts";
 
 /** The calls, as an agent following the skill makes them; the globs cover the usual languages. */
 const CODE = ["**/*.go", "**/*.py", "**/*.ts", "**/*.rs", "**/*.js", "**/*.java", "**/*.c"];
@@ -31,20 +31,10 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
 ];
 
 const claude = (await import("npm:@anthropic-ai/tokenizer@0.0.4")).countTokens;
-const { Client, StdioClientTransport } = await loadMcpClient();
-const cli = new URL("../cli.ts", import.meta.url).pathname;
 console.log("| project | call | o200k | Claude (older tokenizer) | ratio |");
 console.log("| --- | --- | ---: | ---: | ---: |");
 for (const root of Deno.args) {
-  const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: ["run", "-A", "--quiet", cli, "mcp"],
-    cwd: root,
-    env: { ...Deno.env.toObject(), NO_COLOR: "1" },
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(transport);
+  const { client } = await connect(root);
   for (const [name, args] of CALLS) {
     const result = name === "resource"
       ? await client.readResource({ uri: String(args.uri) })
