@@ -74,6 +74,18 @@ function agedRoots(): Promise<string[]> {
 // Started as the module loads, so the wait runs while the tests before the first that asks do.
 agedRoots();
 
+/** Counts the renders the resident's memo gives back (a look that finds one). */
+function countGiven(kept: ReturnType<typeof resident>): { given: number } {
+  const count = { given: 0 };
+  const get = kept.rendered.get.bind(kept.rendered);
+  kept.rendered.get = (key) => {
+    const value = get(key);
+    if (value) count.given++;
+    return value;
+  };
+  return count;
+}
+
 Deno.test("builds with a resident (slop watch) give the same bytes as fresh builds, edit after edit", async () => {
   const project = await residentProject();
   const { root, state, kept, builtins } = project;
@@ -308,13 +320,7 @@ Deno.test("a resident gives a file rendered before again, as the cache has it, w
   });
   const state = join(root, ".state");
   const kept = resident();
-  let given = 0;
-  const get = kept.rendered.get.bind(kept.rendered);
-  kept.rendered.get = (key) => {
-    const value = get(key);
-    if (value) given++;
-    return value;
-  };
+  const renders = countGiven(kept);
   const builtins = defaultPlugins();
   const config = await loadConfig({ cwd: root, stateDir: state });
   const warning = /Mask names no symbol "Store\.gone" in "src\/store\.py"/;
@@ -331,7 +337,7 @@ Deno.test("a resident gives a file rendered before again, as the cache has it, w
     "hit",
     "hit",
   ]);
-  assert.equal(given, 2);
+  assert.equal(renders.given, 2);
   for (const result of results) assert.ok(result.warnings.some((w) => warning.test(w)));
   assertSame(results[2], await freshBuild(root, state, kept));
   assert.match(results[2].document, /X = 2/);
@@ -343,7 +349,7 @@ Deno.test("a resident gives a file rendered before again, as the cache has it, w
   );
   const reloaded = await loadConfig({ cwd: root, stateDir: state, reload: true });
   const next = await build(reloaded, { builtins, layer: speedLayer({ resident: kept }) });
-  assert.equal(given, 2);
+  assert.equal(renders.given, 2);
   assert.match(next.document, /def get\(self\):\n {8}\.\.\./);
   assert.ok(!next.warnings.some((w) => warning.test(w)));
 });
@@ -550,13 +556,7 @@ Deno.test("a config loaded again leaves a resident one generation of memos: rend
   const root = await makeProject(tree);
   const state = join(root, ".state");
   const kept = resident();
-  let given = 0;
-  const get = kept.rendered.get.bind(kept.rendered);
-  kept.rendered.get = (key) => {
-    const value = get(key);
-    if (value) given++;
-    return value;
-  };
+  const renders = countGiven(kept);
   const builtins = defaultPlugins();
   const layer = speedLayer({ resident: kept, spillAfter: 0 });
   const load = () => loadConfig({ cwd: root, stateDir: state, reload: true });
@@ -566,7 +566,7 @@ Deno.test("a config loaded again leaves a resident one generation of memos: rend
   // The same file loaded again (a new config object, the same values): every render given again.
   const again = await build(await load(), { builtins, layer });
   assert.deepEqual(kept.held(), once);
-  assert.equal(given, 24);
+  assert.equal(renders.given, 24);
   assert.equal(again.document, first.document);
   // Another entry whose files render the same texts: rendered anew, the blocks known by reading
   // their texts once, then kept with the new texts (the first build's spill file let go).
@@ -588,7 +588,7 @@ Deno.test("a config loaded again leaves a resident one generation of memos: rend
   );
   let other: BuildResult | undefined;
   const work = await tallyWork(async () => other = await build(await load(), { builtins, layer }));
-  assert.equal(given, 48);
+  assert.equal(renders.given, 48);
   // No look of the block memo reads the old text and the new one back (their lengths differ):
   // 86 texts decoded (137 when each look read both).
   const decoded = work.get("texts decoded") ?? 0;
