@@ -417,6 +417,11 @@ const PROGRAM: ProgramSpec = {
           flags: "--idle-timeout <seconds>",
           description: "with --http: close a session unused this long, 0 for never (default: 3600)",
         },
+        {
+          flags: "--reply-within <seconds>",
+          description: "answer a call whose build goes on longer with its progress, and let it " +
+            "go on; the next identical call gets its result (default: 45, 0 waits for the end)",
+        },
       ],
       run: async (_, options) => (await load("mcp")).runMcp(options),
     },

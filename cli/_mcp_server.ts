@@ -14,6 +14,7 @@ import { quoteArgumentValues } from "./_mcp_errors.ts";
 import { cutLongQuotes } from "./_output.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
+import { callShared, type Pending, serial } from "./_mcp_jobs.ts";
 import { workingFolder } from "../pipeline/paths.ts";
 import { documentParts, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
 import { countTokens } from "../pipeline/tokens.ts";
@@ -32,7 +33,6 @@ import {
   MAX_INLINE_TOKENS,
   MAX_VIEW_FILES,
   type ProgressFn,
-  throwIfCancelled,
   type TokenStatsArgs,
   tokenStatsTool,
   type ToolContext,
@@ -54,21 +54,12 @@ const MIME: Record<string, string> = {
   json: "application/json",
 };
 
-/**
- * Calls run one at a time, in the order they came (over every session of the
- * HTTP mode): builds share the process's caches and counting threads.
- */
-let queue: Promise<unknown> = Promise.resolve();
-
-function serial<T>(context: ToolContext, run: () => Promise<T>): Promise<T> {
-  // The project folder may have been deleted and made again since the last call.
-  const entered = () => {
+/** Enter the root again before a call's work (the folder may have been deleted and made again). */
+function inRoot<T>(context: ToolContext, run: () => Promise<T>): () => Promise<T> {
+  return () => {
     enterRoot(context.root, context.home);
     return run();
   };
-  const next = queue.then(entered, entered);
-  queue = next.catch(() => {});
-  return next;
 }
 
 /**
@@ -130,39 +121,85 @@ interface ToolKit {
 }
 
 /**
- * A tool's handler: runs the tool (one call at a time) and answers with its texts, what the
- * build made, and its data as JSON (structured too), all but the build's redacted; or with the
- * error's message (redacted).
+ * A tool's handler: runs the tool (one call at a time, an identical call's run shared) and
+ * answers with its texts, what the build made, and its data as JSON (structured too), all but
+ * the build's redacted; or with the error's message (redacted); or, when the run has not ended
+ * within the server's reply time, with how far it got and to call again (it goes on).
  */
 function tool<A>(
-  context: ToolContext,
+  { context, name }: { context: ToolContext; name: string },
   run: (args: A, progress?: ProgressFn, signal?: AbortSignal) => Promise<ToolOutput>,
 ): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
   return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
-    try {
-      const output = redactedOutput(
-        await serial(context, () => {
-          // Cancelled while it waited for the calls before it: it does not start.
-          throwIfCancelled(extra.signal);
-          return run(args, progressOf(extra), extra.signal);
-        }),
-      );
-      const texts = output.built === undefined ? output.texts : [...output.texts, output.built];
-      return {
-        content: [
-          ...texts.map((text) => ({ type: "text" as const, text })),
-          // Compact: a model reads it as well, and indented it was half again as long (the
-          // steps of a budget over 150 files: 31 KB against 19 KB).
-          { type: "text" as const, text: JSON.stringify(output.data) },
-        ],
-        structuredContent: output.data,
-      };
-    } catch (error) {
+    const waitMs = context.replyWithinMs ?? REPLY_WITHIN_MS;
+    const call = { tool: name, args, progress: progressOf(extra), signal: extra.signal, waitMs };
+    const outcome = await callShared(
+      call,
+      (progress, signal) => inRoot(context, () => run(args, progress, signal))(),
+    ).catch((error) => ({ error, earlier: false }));
+    if ("pending" in outcome) return pendingReply(name, outcome.pending, waitMs);
+    if ("error" in outcome) {
       // An error may quote input (a parser's excerpt of a broken config line): redacted.
-      const message = cutLongQuotes(redactMessage(toolMessage(error)));
-      return { content: [{ type: "text", text: message }], isError: true };
+      const cause = toolMessage(outcome.error);
+      const message = outcome.earlier
+        ? `The ${name} run that went on in the background failed: ${cause}`
+        : cause;
+      return {
+        content: [{ type: "text", text: cutLongQuotes(redactMessage(message)) }],
+        isError: true,
+      };
     }
+    const output = redactedOutput(outcome.output);
+    const texts = output.built === undefined ? output.texts : [...output.texts, output.built];
+    if (outcome.earlier) texts.push(ranEarlier(name));
+    return {
+      content: [
+        ...texts.map((text) => ({ type: "text" as const, text })),
+        // Compact: a model reads it as well, and indented it was half again as long (the
+        // steps of a budget over 150 files: 31 KB against 19 KB).
+        { type: "text" as const, text: JSON.stringify(output.data) },
+      ],
+      structuredContent: output.data,
+    };
   };
+}
+
+/**
+ * How long a call waits for its run before the reply says it goes on: under the 60 s after which
+ * MCP clients give up on a call (the SDK's default request timeout; Claude Desktop's and Claude
+ * Code's fixed limits), with room for a busy machine (`slop mcp --reply-within`).
+ */
+const REPLY_WITHIN_MS = 45_000;
+
+/** The reply to a call whose run goes on: how far it got, or what it waits behind, and what to do. */
+function pendingReply(name: string, pending: Pending, waitMs: number): CallToolResult {
+  const got = pending.progress ? pending.progress.message : "nothing rendered yet";
+  const again = `call ${name} again with the same arguments to get its result (that call waits ` +
+    `up to ${seconds(waitMs)} again)`;
+  const text = pending.state === "running"
+    ? `${name} is still running after ${seconds(waitMs)} (${got}): the first build of a large ` +
+      `project takes a while. It goes on in the background: ${again}.`
+    : `${name} has not started: calls run one at a time, and it waits for an earlier ` +
+      `${pending.ahead?.tool ?? "call"} to end` +
+      (pending.ahead?.progress ? ` (${pending.ahead.progress.message})` : "") +
+      `. It stays queued: ${again}.`;
+  const { state, ...how } = pending;
+  const data = { status: state, ...how, callAgain: true };
+  return {
+    content: [{ type: "text", text }, { type: "text", text: JSON.stringify(data) }],
+    structuredContent: data,
+  };
+}
+
+/** Seconds, as a reply says them. */
+function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+}
+
+/** What a result claimed from a run an earlier call started says after its texts. */
+function ranEarlier(name: string): string {
+  return `slop: this is the result of the ${name} run an earlier identical call started (it was ` +
+    "told to call again); a file changed since that call may not be in it: call again for a new run";
 }
 
 /**
@@ -194,6 +231,12 @@ function toolMessage(error: unknown): string {
   return message;
 }
 
+/** What each tool's description says of a long build (a big project's first). */
+const STILL_RUNNING = "A call whose build has not ended within the server's reply time (" +
+  `${REPLY_WITHIN_MS / 1000} s by default; a large project's first build takes minutes) is ` +
+  "answered that it is still running, with how far it got; the build goes on: call again with " +
+  "the same arguments to get its result.";
+
 /** `build_context`: build the document as `slop build` does. */
 function registerBuildContext(server: McpServer, kit: ToolKit): void {
   const { z, context } = kit;
@@ -210,7 +253,7 @@ function registerBuildContext(server: McpServer, kit: ToolKit): void {
         "summary, the stable prefix's sha256, and the document itself when the whole reply has at " +
         `most maxInlineTokens tokens (default ${MAX_INLINE_TOKENS}), else its path (also the ` +
         `resource ${RESOURCES.document}, in parts). Reports progress when the call has a ` +
-        "progressToken.",
+        `progressToken. ${STILL_RUNNING}`,
       inputSchema: z.strictObject({
         config: config.optional(),
         persona: persona.optional(),
@@ -246,7 +289,10 @@ function registerBuildContext(server: McpServer, kit: ToolKit): void {
       }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     },
-    tool<BuildContextArgs>(context, (args, ...call) => buildContextTool(args, context, ...call)),
+    tool<BuildContextArgs>(
+      { context, name: "build_context" },
+      (args, ...call) => buildContextTool(args, context, ...call),
+    ),
   );
 }
 
@@ -260,73 +306,91 @@ function registerViewFiles(server: McpServer, kit: ToolKit): void {
     tag: z.string().describe("Label shown as [Slice: TAG]").optional(),
     comment: z.string().describe("Comment shown after the label").optional(),
   });
-  server.registerTool("view_files", {
-    title: "Render files in a view",
-    description: "Render files or globs in a view mode (skeleton before reading a big file, " +
-      "outline for an API, masked with a per-symbol mask, custom with line slices), with the " +
-      "config's plugins, secret redaction and cache. Writes nothing and records no order. " +
-      `Files past what fits a reply of maxTokens (default ${MAX_INLINE_TOKENS}) are listed, not ` +
-      "shown.",
-    inputSchema: z.strictObject({
-      files: pathList("The files to render").min(1),
-      view: viewName.describe(
-        "The view for these files (default: the one the config gives each). " +
-          viewName.description,
-      ).optional(),
-      mask: z.record(z.string(), z.enum(["def", "sig", "hide"])).describe(
-        'For view "masked": symbol name -> def (whole definition), sig (signature only) or ' +
-          "hide (left out)",
-      ).optional(),
-      slices: z.array(slice).describe('For view "custom": the line ranges to show').optional(),
-      config: config.optional(),
-      maxFiles: z.number().int().positive().describe(
-        `Refuse when more files than this match (default ${MAX_VIEW_FILES})`,
-      ).optional(),
-      maxTokens: z.number().int().min(0).describe(
-        `Show files, in order, while the whole reply has at most this many tokens; the rest are ` +
-          `listed with their tokens (default ${MAX_INLINE_TOKENS})`,
-      ).optional(),
-    }),
-    annotations: { readOnlyHint: true },
-  }, tool<ViewFilesArgs>(context, (args, ...call) => viewFilesTool(args, context, ...call)));
+  server.registerTool(
+    "view_files",
+    {
+      title: "Render files in a view",
+      description: "Render files or globs in a view mode (skeleton before reading a big file, " +
+        "outline for an API, masked with a per-symbol mask, custom with line slices), with the " +
+        "config's plugins, secret redaction and cache. Writes nothing and records no order. " +
+        `Files past what fits a reply of maxTokens (default ${MAX_INLINE_TOKENS}) are listed, not ` +
+        `shown. ${STILL_RUNNING}`,
+      inputSchema: z.strictObject({
+        files: pathList("The files to render").min(1),
+        view: viewName.describe(
+          "The view for these files (default: the one the config gives each). " +
+            viewName.description,
+        ).optional(),
+        mask: z.record(z.string(), z.enum(["def", "sig", "hide"])).describe(
+          'For view "masked": symbol name -> def (whole definition), sig (signature only) or ' +
+            "hide (left out)",
+        ).optional(),
+        slices: z.array(slice).describe('For view "custom": the line ranges to show').optional(),
+        config: config.optional(),
+        maxFiles: z.number().int().positive().describe(
+          `Refuse when more files than this match (default ${MAX_VIEW_FILES})`,
+        ).optional(),
+        maxTokens: z.number().int().min(0).describe(
+          `Show files, in order, while the whole reply has at most this many tokens; the rest are ` +
+            `listed with their tokens (default ${MAX_INLINE_TOKENS})`,
+        ).optional(),
+      }),
+      annotations: { readOnlyHint: true },
+    },
+    tool<ViewFilesArgs>(
+      { context, name: "view_files" },
+      (args, ...call) => viewFilesTool(args, context, ...call),
+    ),
+  );
 }
 
 /** `token_stats`, `check_prefix` and `explain`: what the documents hold and how they changed. */
 function registerReportTools(server: McpServer, kit: ToolKit): void {
   const { z, context } = kit;
   const { config, persona, preset } = kit.fields;
-  server.registerTool("token_stats", {
-    title: "Tokens by section and file",
-    description: "Tokens (o200k, cl100k) and bytes of the latest written document by section " +
-      "and by file, and the stable prefix's share, as `slop stats`. Builds now (without " +
-      "writing) when there is no output yet, or with build, persona or preset.",
-    inputSchema: z.strictObject({
-      config: config.optional(),
-      persona: persona.describe(`${persona.description}; builds now`).optional(),
-      preset: preset.describe(`${preset.description}; builds now`).optional(),
-      build: z.boolean().describe("Build now instead of reading the latest output").optional(),
-      top: z.number().int().min(0).describe("How many files to list (default 10)").optional(),
-    }),
-    annotations: { readOnlyHint: true },
-  }, tool<TokenStatsArgs>(context, (args) => tokenStatsTool(args, context)));
+  server.registerTool(
+    "token_stats",
+    {
+      title: "Tokens by section and file",
+      description: "Tokens (o200k, cl100k) and bytes of the latest written document by section " +
+        "and by file, and the stable prefix's share, as `slop stats`. Builds now (without " +
+        `writing) when there is no output yet, or with build, persona or preset. ${STILL_RUNNING}`,
+      inputSchema: z.strictObject({
+        config: config.optional(),
+        persona: persona.describe(`${persona.description}; builds now`).optional(),
+        preset: preset.describe(`${preset.description}; builds now`).optional(),
+        build: z.boolean().describe("Build now instead of reading the latest output").optional(),
+        top: z.number().int().min(0).describe("How many files to list (default 10)").optional(),
+      }),
+      annotations: { readOnlyHint: true },
+    },
+    tool<TokenStatsArgs>({ context, name: "token_stats" }, (args) => tokenStatsTool(args, context)),
+  );
 
-  server.registerTool("check_prefix", {
-    title: "Check the stable prefix against slop.lock",
-    description: "Build as `slop check` does (order only from the committed lock) and compare " +
-      "the stable prefix with slop.lock: the first divergent block, the invalidated tokens and " +
-      "what they cost per provider on the next call. Re-pinning is left to " +
-      "`slop check --update`.",
-    inputSchema: z.strictObject({
-      config: config.optional(),
-      persona: persona.describe(`${persona.description} (its own lock)`).optional(),
-      preset: preset.describe(`${preset.description} (its own lock)`).optional(),
-      maxInvalidated: z.string().describe(
-        "A budget, PERCENT% of the pinned prefix tokens or TOKENS: the result says whether " +
-          "the divergence is within it",
-      ).optional(),
-    }),
-    annotations: { readOnlyHint: true },
-  }, tool<CheckPrefixArgs>(context, (args, ...call) => checkPrefixTool(args, context, ...call)));
+  server.registerTool(
+    "check_prefix",
+    {
+      title: "Check the stable prefix against slop.lock",
+      description: "Build as `slop check` does (order only from the committed lock) and compare " +
+        "the stable prefix with slop.lock: the first divergent block, the invalidated tokens and " +
+        "what they cost per provider on the next call. Re-pinning is left to " +
+        `\`slop check --update\`. ${STILL_RUNNING}`,
+      inputSchema: z.strictObject({
+        config: config.optional(),
+        persona: persona.describe(`${persona.description} (its own lock)`).optional(),
+        preset: preset.describe(`${preset.description} (its own lock)`).optional(),
+        maxInvalidated: z.string().describe(
+          "A budget, PERCENT% of the pinned prefix tokens or TOKENS: the result says whether " +
+            "the divergence is within it",
+        ).optional(),
+      }),
+      annotations: { readOnlyHint: true },
+    },
+    tool<CheckPrefixArgs>(
+      { context, name: "check_prefix" },
+      (args, ...call) => checkPrefixTool(args, context, ...call),
+    ),
+  );
 
   server.registerTool("explain", {
     title: "Explain the last prefix change",
@@ -335,7 +399,7 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       "(changed, added, removed or moved), as `slop explain`.",
     inputSchema: z.strictObject({ config: config.optional() }),
     annotations: { readOnlyHint: true },
-  }, tool<{ config?: string }>(context, (args) => explainTool(args, context)));
+  }, tool<{ config?: string }>({ context, name: "explain" }, (args) => explainTool(args, context)));
 }
 
 /**
@@ -360,7 +424,7 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
   ] as const;
   for (const [kind, title, description] of kinds) {
     const read = async (uri: URL, part = 1) => {
-      const latest = await serial(context, () => latestOutput(context));
+      const latest = await serial(inRoot(context, () => latestOutput(context)));
       const mimeType = kind === "document" ? MIME[latest.format] : "application/json";
       // The manifest records where the document went (`output.dir`): redacted as a tool's data is.
       const text = kind === "document" ? latest.document : redactMessage(latest.manifest);

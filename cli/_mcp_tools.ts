@@ -45,6 +45,12 @@ export interface ToolContext {
    * @default {the working folder when the server is made}
    */
   home?: string;
+  /**
+   * How long a call waits for its work before the reply says it goes on in the background
+   * (`slop mcp --reply-within`); 0 waits for the end.
+   * @default {45000}
+   */
+  replyWithinMs?: number;
 }
 
 /** What a tool returns: texts for the model, and the same facts as data. */
@@ -655,8 +661,16 @@ function buildProgress(
   };
 }
 
-/** A call the client cancelled ends here; nothing answers it (the SDK sends no result). */
-class CancelledError extends Error {}
+/**
+ * A call the client cancelled ends here; nothing answers it (the SDK sends no result).
+ *
+ * @example
+ * ```ts
+ * import { CancelledError } from "./_mcp_tools.ts";
+ * const error = new CancelledError("The client cancelled the call");
+ * ```
+ */
+export class CancelledError extends Error {}
 
 /**
  * Throw a {@linkcode CancelledError} when the client has cancelled the call.

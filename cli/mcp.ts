@@ -31,6 +31,11 @@ export interface McpFlags {
   port?: string;
   /** Close an HTTP session unused for this many seconds (`--idle-timeout`; 0: never). @default {3600} */
   idleTimeout?: string;
+  /**
+   * Answer a call whose build has not ended within this many seconds with how far it got, the
+   * build going on (`--reply-within`; 0: wait for the end). @default {45}
+   */
+  replyWithin?: string;
 }
 
 /** The port of `slop mcp --http` when `--port` is not given. */
@@ -62,6 +67,13 @@ export async function runMcp(flags: McpFlags): Promise<number> {
     printError(`Invalid --idle-timeout "${flags.idleTimeout}": expected seconds, 0 or more`);
     return 2;
   }
+  const replyWithin = flags.replyWithin === undefined
+    ? undefined
+    : flagNumber(flags.replyWithin, { fraction: true });
+  if (replyWithin !== undefined && (!Number.isFinite(replyWithin) || replyWithin < 0)) {
+    printError(`Invalid --reply-within "${flags.replyWithin}": expected seconds, 0 or more`);
+    return 2;
+  }
   for (const flag of ["port", "idleTimeout"] as const) {
     if (flags[flag] !== undefined && !flags.http) {
       const name = flag === "port" ? "--port" : "--idle-timeout";
@@ -80,6 +92,7 @@ export async function runMcp(flags: McpFlags): Promise<number> {
     root,
     config: flags.config === undefined ? undefined : resolve(flags.config),
     stateDir: flags.stateDir === undefined ? undefined : resolve(flags.stateDir),
+    ...(replyWithin === undefined ? {} : { replyWithinMs: replyWithin * 1000 }),
   };
   // Commands' functions show paths relative to the working directory: the root.
   Deno.chdir(root);

@@ -123,6 +123,8 @@ const BAD_VALUES: Array<[string[], string[]]> = [
   [["mcp", "--http", "--port", "99999"], ["--port", '"99999"']],
   [["mcp", "--http", "--port", "1e3"], ["--port", '"1e3"']],
   [["mcp", "--http", "--idle-timeout", "abc"], ["--idle-timeout", '"abc"']],
+  [["mcp", "--reply-within", "abc"], ["--reply-within", '"abc"']],
+  [["mcp", "--reply-within", "-1"], ["--reply-within", '"-1"']],
   [["mcp", "--port", "8080"], ["--port", "--http"]],
   [["mcp", "--root", "nope"], ["--root", '"nope"']],
   [["mcp", "--root", "a.py"], ["--root", '"a.py"']],

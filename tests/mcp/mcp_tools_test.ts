@@ -270,12 +270,13 @@ Deno.test("build_context reports progress to a client that asks for it", async (
       /^fitting the budget: stepped files down by \d+ of the \d+ tokens over it$/,
     );
     // Calls that come together run one after the other (a call without a progress token
-    // gets none, and still works).
+    // gets none, and still works); identical ones share one build.
     const both = await Promise.all([
       client.callTool({ name: "build_context", arguments: { maxInlineTokens: 0 } }),
-      client.callTool({ name: "build_context", arguments: { maxInlineTokens: 0 } }),
+      client.callTool({ name: "build_context", arguments: { maxInlineTokens: 1 } }),
+      client.callTool({ name: "build_context", arguments: { maxInlineTokens: 1 } }),
     ]);
-    assert.deepEqual(both.map((r: unknown) => data(r).number), [3, 4]);
+    assert.deepEqual(both.map((r: unknown) => data(r).number), [3, 4, 4]);
     // check_prefix builds the whole project too, and says how far it got.
     const checked: typeof seen = [];
     await client.callTool({ name: "check_prefix", arguments: {} }, undefined, {

@@ -1,0 +1,162 @@
+// A build that takes longer than the server's reply time (`slop mcp --reply-within`): the call
+// is answered with how far it got and goes on; the next identical call gets its result. The
+// build is held by a view plugin that waits for a gate file, so no test waits on a clock.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeProject, tempDir } from "../_helpers.ts";
+import { connect, data, type McpClient, texts } from "./_client.ts";
+
+/** A project whose `m/hold.ts` renders only once `gate` exists; each render is logged. */
+async function heldProject(): Promise<{ root: string; gate: string; log: string }> {
+  const outside = await tempDir({ prefix: "slop_gate_" });
+  const gate = join(outside, "gate");
+  const log = join(outside, "renders.log");
+  const plugin = `{
+    kind: "view-mode", name: "held", version: "1", timeoutMs: 600000,
+    render: async (file) => {
+      await Deno.writeTextFile(${JSON.stringify(log)}, file.path + "\\n", { append: true });
+      for (;;) {
+        try { await Deno.stat(${JSON.stringify(gate)}); break; }
+        catch { await new Promise((go) => setTimeout(go, 10)); }
+      }
+      return file.text;
+    },
+  }`;
+  const config = (dir: string) =>
+    `export default { files: ["m/**", { path: "m/hold.ts", view: "held" }], ` +
+    `output: { dir: ${JSON.stringify(dir)} }, plugins: [${plugin}] };\n`;
+  const root = await makeProject({
+    // Its own text: no earlier test run's cached render of it stands in for the plugin.
+    "m/hold.ts": `export const held = ${JSON.stringify(crypto.randomUUID())};\n`,
+    "m/a.ts": "export const a = 1;\n",
+    "m/b.ts": "export const b = 2;\n",
+    "slop.config.ts": config("out"),
+    // Its output folder is a file: a build with it fails as it writes, after the held render.
+    "fail.config.ts": config("blocked"),
+    blocked: "not a folder\n",
+  });
+  return { root, gate, log };
+}
+
+/** How many times the held file's render began. */
+function holds(log: string): number {
+  try {
+    return Deno.readTextFileSync(log).split("\n").filter((line) => line === "m/hold.ts").length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Call until the reply is the result, not that the build goes on (at most 60 s of calls). */
+async function untilDone(client: McpClient, name: string, args: Record<string, unknown>) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const result = await client.callTool({ name, arguments: args });
+    if (data(result)?.callAgain !== true) return result;
+    assert.ok(Date.now() < deadline, `still not done: ${texts(result)[0]}`);
+  }
+}
+
+/** Wait until `ready()` holds (at most 60 s). */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!ready()) {
+    assert.ok(Date.now() < deadline, `waited 60 s for ${what}`);
+    await new Promise((go) => setTimeout(go, 20));
+  }
+}
+
+Deno.test("a build past the reply time is answered with its progress, goes on, and the next identical call gets its result", async () => {
+  const { root, gate } = await heldProject();
+  const { client, close } = await connect(root, ["--reply-within", "0.2"]);
+  try {
+    // The tools say so to an agent.
+    const { tools } = await client.listTools();
+    const described = tools.find((t: { name: string }) => t.name === "build_context")!;
+    assert.match(described.description!, /still running/);
+    assert.match(described.description!, /call again with the same arguments/);
+
+    const failing = { config: "fail.config.ts", maxInlineTokens: 100000 };
+    const first = await client.callTool({ name: "build_context", arguments: failing });
+    assert.equal(first.isError, undefined);
+    assert.equal(data(first).status, "running");
+    assert.match(
+      texts(first)[0],
+      /^build_context is still running after 200 ms \((nothing rendered yet|rendered \d+ of 3 files[^)]*\))\): .* call build_context again with the same arguments/,
+    );
+    // Other arguments wait for their turn, and are told so.
+    const wanted = { maxInlineTokens: 100000 };
+    const queued = await client.callTool({ name: "build_context", arguments: wanted });
+    assert.equal(data(queued).status, "queued");
+    assert.equal(data(queued).ahead.tool, "build_context");
+    assert.match(texts(queued)[0], /^build_context has not started: .* It stays queued/);
+
+    await Deno.writeTextFile(gate, "");
+    // The first build went on and failed as it wrote: its next call says so, with the cause.
+    const failed = await untilDone(client, "build_context", failing);
+    assert.equal(failed.isError, true);
+    assert.match(
+      texts(failed)[0],
+      /^The build_context run that went on in the background failed: Cannot create the output folder "blocked"/,
+    );
+    // The queued one ran after it: its result is the written document, byte for byte, and the
+    // same bytes as a build of its own.
+    const late = await untilDone(client, "build_context", wanted);
+    assert.equal(late.isError, undefined, texts(late)[0]);
+    assert.equal(data(late).number, 1);
+    const document = texts(late)[1];
+    assert.equal(document, await Deno.readTextFile(join(root, data(late).document)));
+    assert.match(
+      texts(late).at(-2)!,
+      /^slop: this is the result of the build_context run an earlier/,
+    );
+    const fresh = await client.callTool({ name: "build_context", arguments: wanted });
+    assert.equal(data(fresh).number, 2);
+    assert.equal(texts(fresh)[1], document);
+    assert.ok(!texts(fresh).some((t) => t.startsWith("slop: this is the result")));
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("a cancelled call stops its build only when no other call waits on it", async () => {
+  const { root, gate, log } = await heldProject();
+  const { client, close } = await connect(root);
+  try {
+    const args = { maxInlineTokens: 100000 };
+    const call = (signal: AbortSignal) =>
+      client.callTool({ name: "build_context", arguments: args }, undefined, { signal });
+    const [one, two] = [new AbortController(), new AbortController()];
+    const cancelled = call(one.signal);
+    const waiting = call(two.signal);
+    await until(() => holds(log) === 1, "the held render");
+    one.abort();
+    await assert.rejects(cancelled, /abort/i);
+    // Answered after the server read the cancel (stdin's messages are handled in order).
+    await client.listTools();
+    await Deno.writeTextFile(gate, "");
+    // The other call still waited on the build: it went on, and rendered the held file once.
+    assert.equal(data(await waiting).number, 1);
+    assert.equal(holds(log), 1);
+
+    // Alone, a cancelled call's build stops: the next identical call builds anew (the held file
+    // is edited so that its render is not cached) and takes the next number.
+    await Deno.remove(gate);
+    await Deno.writeTextFile(
+      join(root, "m/hold.ts"),
+      `export const held = "${crypto.randomUUID()}";\n`,
+    );
+    const alone = new AbortController();
+    const stopped = call(alone.signal);
+    await until(() => holds(log) === 2, "the second held render");
+    alone.abort();
+    await assert.rejects(stopped, /abort/i);
+    await client.listTools();
+    await Deno.writeTextFile(gate, "");
+    const again = await client.callTool({ name: "build_context", arguments: args });
+    assert.equal(data(again).number, 2);
+    assert.equal(holds(log), 3);
+  } finally {
+    await close();
+  }
+});
