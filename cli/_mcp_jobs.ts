@@ -6,7 +6,7 @@
  * (how far the work got, or what it waits behind) and asks to call again; the work goes on. The
  * calls with the same tool and arguments share one run: an identical call that comes while it
  * runs, or after it ended unclaimed, waits on it (again up to the limit) and gets its result.
- * A run stops when every call waiting on it was cancelled (a run a reply promised goes on).
+ * A run stops when every call waiting on it was cancelled, unless a reply said it goes on.
  *
  * @module
  */
@@ -125,8 +125,8 @@ export async function callShared(call: Call, work: Work): Promise<Outcome> {
   const ended = await waitFor(run, call);
   run.waiting.delete(waiter);
   if (ended === "cancelled") {
-    // Nobody else waits, and no reply promised the run: it stops at its next step.
-    if (!run.waiting.size && !run.finished) cancelRun(key, run);
+    // Nobody else waits, and no reply said the run goes on: it stops at its next step.
+    if (!run.waiting.size && !run.promised && !run.finished) cancelRun(key, run);
     throw new CancelledError("The client cancelled the call");
   }
   if (ended === "time") {

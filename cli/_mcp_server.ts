@@ -166,8 +166,8 @@ function tool<A>(
 
 /**
  * How long a call waits for its run before the reply says it goes on: under the 60 s after which
- * MCP clients give up on a call (the SDK's default request timeout; Claude Desktop's and Claude
- * Code's fixed limits), with room for a busy machine (`slop mcp --reply-within`).
+ * MCP clients give up on a call (the SDK's default request timeout, Claude Desktop's fixed limit),
+ * with room for a busy machine's stalls (`slop mcp --reply-within`).
  */
 const REPLY_WITHIN_MS = 45_000;
 

@@ -67,7 +67,7 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 }
 
 Deno.test("a build past the reply time is answered with its progress, goes on, and the next identical call gets its result", async () => {
-  const { root, gate } = await heldProject();
+  const { root, gate, log } = await heldProject();
   const { client, close } = await connect(root, ["--reply-within", "0.2"]);
   try {
     // The tools say so to an agent.
@@ -91,6 +91,15 @@ Deno.test("a build past the reply time is answered with its progress, goes on, a
     assert.equal(data(queued).ahead.tool, "build_context");
     assert.match(texts(queued)[0], /^build_context has not started: .* It stays queued/);
 
+    // A run a reply said goes on is not stopped by a later identical call's cancel.
+    const interrupted = new AbortController();
+    const again = client.callTool({ name: "build_context", arguments: wanted }, undefined, {
+      signal: interrupted.signal,
+    });
+    interrupted.abort();
+    await assert.rejects(again, /abort/i);
+    await client.listTools();
+
     await Deno.writeTextFile(gate, "");
     // The first build went on and failed as it wrote: its next call says so, with the cause.
     const failed = await untilDone(client, "build_context", failing);
@@ -102,6 +111,7 @@ Deno.test("a build past the reply time is answered with its progress, goes on, a
     // The queued one ran after it: its result is the written document, byte for byte, and the
     // same bytes as a build of its own.
     const late = await untilDone(client, "build_context", wanted);
+    assert.equal(holds(log), 2);
     assert.equal(late.isError, undefined, texts(late)[0]);
     assert.equal(data(late).number, 1);
     const document = texts(late)[1];
