@@ -131,7 +131,8 @@ Deno.test("a build past the reply time is answered with its progress, goes on, a
 
 Deno.test("a cancelled call stops its build only when no other call waits on it", async () => {
   const { root, gate, log } = await heldProject();
-  const { client, close } = await connect(root);
+  // 0: each call waits for its build's end, however long the held render takes to begin.
+  const { client, close } = await connect(root, ["--reply-within", "0"]);
   try {
     const args = { maxInlineTokens: 100000 };
     const call = (signal: AbortSignal) =>
