@@ -89,10 +89,12 @@ export async function runCases(
     clearTimeout(timer);
     const { success } = await proc.status;
     // Lost: the case the child ended in, or, killed or dead between two cases (or gone before
-    // its first), the next one, which it was preparing; the run goes on after it.
+    // its first), the next one, which it was preparing; the run goes on after it. A child that
+    // hangs or dies after its last case (on its way out: a handle left open) is charged to that
+    // last case.
     const lost = current ?? (hung || !success || next === from ? next : undefined);
-    if (lost !== undefined && lost < range.rounds) {
-      events.lost(lost, { hung, stderr: (await stderr).slice(-400) });
+    if (lost !== undefined) {
+      events.lost(Math.min(lost, range.rounds - 1), { hung, stderr: (await stderr).slice(-400) });
       next = lost + 1;
     }
   }

@@ -51,7 +51,10 @@ function toIssue(value: unknown): BeadsIssue | string {
   if (typeof record.id !== "string" || !record.id.trim()) return `expected a string "id"`;
   const id = record.id.trim();
   if (id.length > ID_CHARS) return `the "id" is ${id.length} characters, over ${ID_CHARS}`;
-  const priority = typeof record.priority === "number" && Number.isFinite(record.priority)
+  // A priority is a whole number (Beads uses 0 to 4) written as a number or as "P2"; any other
+  // value is left out rather than shown as `P1e+300` or `P-1`.
+  const priority = typeof record.priority === "number" && Number.isInteger(record.priority) &&
+      record.priority >= 0 && record.priority < 1e6
     ? record.priority
     : typeof record.priority === "string" && /^P?\d{1,6}$/i.test(record.priority)
     ? Number(record.priority.replace(/^P/i, ""))

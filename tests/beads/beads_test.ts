@@ -240,6 +240,10 @@ Deno.test("beadsSection() bounds every field of a hostile issue: title, status, 
     { id: "bd-1", title, status: "open", priority: "P" + "9".repeat(5000) },
     { id: "bd-2", title: "T", status: "s".repeat(100_000), priority: 1 },
     { id: "bd-" + "9".repeat(300), title: "long id", status: "open" },
+    // Beads priorities are whole numbers (0 to 4): any other number is left out, as a long one is.
+    { id: "bd-4", title: "Huge", status: "open", priority: 1e300 },
+    { id: "bd-5", title: "Below", status: "open", priority: -1 },
+    { id: "bd-6", title: "Half", status: "open", priority: 2.5 },
   ];
   const jsonl = issues.map((i) => JSON.stringify(i)).join("\n") + "\n";
   const { block, result } = await beadsBlock(await beadsProject(jsonl));
@@ -251,6 +255,15 @@ Deno.test("beadsSection() bounds every field of a hostile issue: title, status, 
   assert.ok(!text.includes(key.slice(0, 8)), text);
   assert.ok(text.includes(`- **${"x".repeat(184)}/...** (bd-1, open)\n`), text);
   assert.ok(text.includes(`- **T** (bd-2, ${"s".repeat(40)}..., P1)`), text);
+  for (
+    const line of [
+      "- **Huge** (bd-4, open)\n",
+      "- **Below** (bd-5, open)\n",
+      "- **Half** (bd-6, open)\n",
+    ]
+  ) {
+    assert.ok(text.includes(line), text);
+  }
 });
 
 Deno.test("renderBeads() bounds the list: 100,000 issues give the capped lists and a count of the rest", () => {

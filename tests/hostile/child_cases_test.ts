@@ -5,7 +5,10 @@ import assert from "node:assert/strict";
 import { runCases } from "../../bench/_child_cases.ts";
 import { toFileUrl } from "../../pipeline/paths.ts";
 
-/** A fuzzer's child: cases `--start` to 4, dying before case `dies` starts (when it runs it). */
+/**
+ * A fuzzer's child: cases `--start` to 4, dying before case `dies` starts (when it runs it), or
+ * after the last case when `dies` is 5.
+ */
 const CHILD = `
 const start = Number(Deno.args[Deno.args.indexOf("--start") + 1]);
 const dies = Number(Deno.args[0]);
@@ -14,6 +17,7 @@ for (let i = start; i < 5; i++) {
   console.log(JSON.stringify({ started: i }));
   console.log(JSON.stringify({ finished: i }));
 }
+if (dies === 5) Deno.exit(3);
 `;
 
 async function run(dies: number) {
@@ -51,4 +55,8 @@ Deno.test("a child that dies between two cases lost the next one: it is reported
   assert.deepEqual(await run(2), { finished: [0, 1, 3, 4], lost: [2] });
   // A run whose child ends well reports nothing.
   assert.deepEqual(await run(99), { finished: [0, 1, 2, 3, 4], lost: [] });
+});
+
+Deno.test("a child that dies after its last case is reported against that case", async () => {
+  assert.deepEqual(await run(5), { finished: [0, 1, 2, 3, 4], lost: [4] });
 });
