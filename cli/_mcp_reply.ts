@@ -9,6 +9,7 @@
  */
 
 import { countTexts } from "../pipeline/count.ts";
+import { sha256Hex } from "../pipeline/helpers.ts";
 
 /** The URIs of the resources: the latest document (part 1 when it is long) and its manifest. */
 export const RESOURCES = {
@@ -75,6 +76,47 @@ export async function documentParts(document: string, limit: number): Promise<st
   }
   if (part || !parts.length) parts.push(part);
   return parts;
+}
+
+/** {@linkcode documentParts} that remembers its last cut; see {@linkcode partCutter}. */
+export interface PartCutter {
+  /** The parts of `text` of at most `limit` tokens each, as {@linkcode documentParts} gives. */
+  parts(text: string, limit: number): Promise<string[]>;
+  /** How many times a text was cut (its lines counted); a text cut before is not. */
+  cuts: number;
+}
+
+/**
+ * A {@linkcode documentParts} that keeps where the last text it cut was cut (the parts' ends, with
+ * the text's sha256 and the limit): an agent reading a long document part after part has it cut
+ * once, where each part's read counted every line of the document again (minutes a part on a
+ * document of megabytes).
+ *
+ * @example
+ * ```ts
+ * import { partCutter } from "./_mcp_reply.ts";
+ * const cutter = partCutter();
+ * await cutter.parts("a\nb\n", 1);
+ * (await cutter.parts("a\nb\n", 1)).length; // 2
+ * cutter.cuts; // 1
+ * ```
+ */
+export function partCutter(): PartCutter {
+  let last: { key: string; ends: number[] } | undefined;
+  const cutter: PartCutter = {
+    cuts: 0,
+    async parts(text, limit) {
+      const key = `${limit} ${sha256Hex(text)}`;
+      if (last?.key !== key) {
+        cutter.cuts++;
+        let end = 0;
+        const ends = (await documentParts(text, limit)).map((part) => end += part.length);
+        last = { key, ends };
+      }
+      return last.ends.map((end, i) => text.slice(i ? last!.ends[i - 1] : 0, end));
+    },
+  };
+  return cutter;
 }
 
 /**

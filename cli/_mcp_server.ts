@@ -16,7 +16,7 @@ import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
 import { callShared, type Pending, serial } from "./_mcp_jobs.ts";
 import { workingFolder } from "../pipeline/paths.ts";
-import { documentParts, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
+import { partCutter, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
 import { countTokens } from "../pipeline/tokens.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { PathsError } from "../pipeline/resolve.ts";
@@ -423,6 +423,7 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
     ],
   ] as const;
   for (const [kind, title, description] of kinds) {
+    const cutter = partCutter();
     const read = async (uri: URL, part = 1) => {
       const latest = await serial(inRoot(context, () => latestOutput(context)));
       const mimeType = kind === "document" ? MIME[latest.format] : "application/json";
@@ -433,7 +434,7 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
       // (numbers of more digits are more tokens, and "read ... next" is longer than the last's).
       const longest = partNote({ kind, part: 1e9, parts: 1e9, path: latest.documentPath });
       const room = REPLY_TOKENS - await countTokens(longest);
-      const parts = fits ? [text] : await documentParts(text, room);
+      const parts = fits ? [text] : await cutter.parts(text, room);
       if (part > parts.length) throw new Error(noSuchPart(kind, part, parts.length));
       const contents = [{ uri: uri.href, mimeType, text: parts[part - 1] }];
       if (parts.length === 1) return { contents };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { documentParts, REPLY_TOKENS, replyTokens } from "../../cli/_mcp_reply.ts";
+import { documentParts, partCutter, REPLY_TOKENS, replyTokens } from "../../cli/_mcp_reply.ts";
 import { MAX_INLINE_TOKENS } from "../../cli/_mcp_tools.ts";
 import { countTokens } from "../../pipeline/tokens.ts";
 import { makeProject } from "../_helpers.ts";
@@ -151,4 +151,17 @@ Deno.test("documentParts cuts at line ends within the limit, and the parts join 
   }
   assert.deepEqual(await documentParts("short\n", 1000), ["short\n"]);
   assert.deepEqual(await documentParts("", 1000), [""]);
+});
+
+Deno.test("partCutter cuts a document once for all its parts, and again when it or the limit changes", async () => {
+  const text = Object.values(project(2, 0)).join("\n");
+  const cutter = partCutter();
+  const parts = await cutter.parts(text, 200);
+  assert.deepEqual(parts, await documentParts(text, 200));
+  assert.ok(parts.length > 2, `${parts.length} parts`);
+  for (let i = 0; i < parts.length; i++) assert.deepEqual(await cutter.parts(text, 200), parts);
+  assert.equal(cutter.cuts, 1);
+  assert.deepEqual(await cutter.parts(text + "x\n", 200), await documentParts(text + "x\n", 200));
+  assert.deepEqual(await cutter.parts(text, 300), await documentParts(text, 300));
+  assert.equal(cutter.cuts, 3);
 });
