@@ -177,6 +177,7 @@ export async function resolveFrom(
     selection,
     folders: found.folders,
     attributes: found.attributes,
+    notGenerated: found.notGenerated,
   });
   return { resolution: { targets, warnings, source: found.source }, looked: found.looked };
 }
@@ -199,6 +200,8 @@ interface Candidates {
   folders: Map<string, string>;
   /** Files the work tree's `.gitattributes` mark binary, generated or vendored, with the reason. */
   attributes: Map<string, string>;
+  /** Files the work tree's `.gitattributes` mark `linguist-generated=false`: never judged by text. */
+  notGenerated: Set<string>;
   /** The `vendor` folders that hold a package manager's marker, with its name (`_vendored.ts`). */
   vendored: Map<string, string>;
   warnings: string[];
@@ -249,13 +252,15 @@ async function listCandidates(config: ResolvedConfig, input: ResolveInput): Prom
   const list = present.filter((p) =>
     !internal.some((d) => p === d || p.startsWith(d + "/")) && !isLockVariant(p, lock)
   ).sort(comparePaths);
+  const notGenerated = new Set<string>();
   return {
     list,
     set: new Set(list),
     source: git ? "git" : "walk",
     looked,
     folders,
-    attributes: git ? await attributeSkips(root, list, { warnings }) : new Map(),
+    attributes: git ? await attributeSkips(root, list, { warnings, notGenerated }) : new Map(),
+    notGenerated,
     vendored: vendoredFolders(list),
     warnings,
     secretNamed,
@@ -535,11 +540,12 @@ async function addNamedPaths(
 /** The targets of the selected paths, in path order, each with its merged entry and skip reason. */
 function toTargets(
   root: string,
-  { paths, selection, folders, attributes }: {
+  { paths, selection, folders, attributes, notGenerated }: {
     paths: string[];
     selection: Selection;
     folders: Map<string, string>;
     attributes: Map<string, string>;
+    notGenerated: Set<string>;
   },
 ): Target[] {
   const abs = underRoot(root);
@@ -562,6 +568,8 @@ function toTargets(
       ...(skip ? { skip } : {}),
       // A large SVG is image data: skipped by the read stage unless the config names it.
       ...(!slot.named && isSvg(path) ? { imageLimit: SVG_LIMIT } : {}),
+      // A file whose text shows it generated: skipped by the read stage unless named or unmarked.
+      ...(!slot.named && !skip && !notGenerated.has(path) ? { judgeGenerated: true } : {}),
     };
   });
 }
