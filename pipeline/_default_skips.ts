@@ -200,6 +200,14 @@ export const NESTED_REASON =
   "a nested git repository, a submodule or a clone: its files are not part of this one; " +
   'name them by path in "files" to include them';
 
+/**
+ * Why a submodule whose folder is empty is skipped: git lists it, but a clone made without
+ * `--recurse-submodules` (as most CI checkouts are) leaves its folder empty until it is checked out.
+ */
+export const EMPTY_SUBMODULE_REASON =
+  'a submodule not checked out (its folder is empty): run "git submodule update --init" to ' +
+  'check it out, then name its files by path in "files" to include them';
+
 /** Why a folder a walk could not list is skipped in place of its files. */
 export function unlistedReason(error: unknown): string {
   const detail = error instanceof Error ? error.message : String(error);

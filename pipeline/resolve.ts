@@ -25,6 +25,7 @@ import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
 import {
   DEFAULT_EXCLUDED_DIRS,
   DEFAULT_SECRET_FILES,
+  EMPTY_SUBMODULE_REASON,
   EXCLUDED_DIR_REASON,
   excludedByDefault,
   generatedReason,
@@ -805,7 +806,7 @@ function existing(
       else if (nested) {
         // A folder in git's listing is a submodule or a nested repository: listed, and skipped
         // with the reason, rather than its files silently missing.
-        folders.set(p, NESTED_REASON);
+        folders.set(p, isEmptyFolder(abs(p)) ? EMPTY_SUBMODULE_REASON : NESTED_REASON);
         out.push(p);
       }
     } catch (error) {
@@ -817,6 +818,16 @@ function existing(
     }
   }
   return out;
+}
+
+/** Whether a folder holds no entry (false when it cannot be listed: its row says why elsewhere). */
+function isEmptyFolder(path: string): boolean {
+  try {
+    for (const _ of Deno.readDirSync(path)) return false;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a failed look at a listed path means it is gone (deleted, or a folder on its way is). */
