@@ -47,6 +47,14 @@ export const GENERATED_FILES: GeneratedRule[] = [
   ...["composer.lock", "Gemfile.lock", "mix.lock"],
   ...["pubspec.lock", "flake.lock", "Package.resolved", "Podfile.lock", "Cartfile.resolved"],
   ...["packages.lock.json", "gradle.lockfile", ".terraform.lock.hcl"],
+  // Bazel (bzlmod, rules_jvm_external), Julia, R (renv), Haskell (Stack, Cabal), Crystal, Erlang,
+  // .NET Paket, Conan, Helm, jsonnet-bundler, Python (PEP 751, Rye), Bundler's other name, Perl's
+  // Carton, PureScript's Spago, opam, Gradle's buildscript, Yarn's Plug'n'Play maps.
+  ...["MODULE.bazel.lock", "maven_install.json", "Manifest.toml", "JuliaManifest.toml"],
+  ...["renv.lock", "stack.yaml.lock", "cabal.project.freeze", "shard.lock", "rebar.lock"],
+  ...["paket.lock", "conan.lock", "Chart.lock", "jsonnetfile.lock.json", "pylock.toml"],
+  ...["requirements.lock", "requirements-dev.lock", "gems.locked", "cpanfile.snapshot"],
+  ...["spago.lock", "*.opam.locked", "buildscript-gradle.lockfile", ".pnp.cjs", ".pnp.loader.mjs"],
 ].map((pattern): GeneratedRule => ({ pattern, kind: "lockfile" })).concat([
   { pattern: "*.min.js", kind: "minified" },
   { pattern: "*.min.mjs", kind: "minified" },
@@ -60,7 +68,7 @@ export const GENERATED_FILES: GeneratedRule[] = [
  * Name endings that only generated files have: a glob that spells one of
  * them (`*.lock`) names every generated file with that ending.
  */
-const GENERATED_ENDINGS = [".lock", ".lockb", ".sum", ".lockfile", ".resolved"];
+const GENERATED_ENDINGS = [".lock", ".lockb", ".sum", ".lockfile", ".resolved", ".locked"];
 
 /** History files the seed blacklists from file sets. */
 export const HISTORY_FILES: string[] = ["history.toml", "*_history.toml"];
