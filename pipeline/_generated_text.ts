@@ -35,7 +35,8 @@ const COMMENT = /^(?:\/\/|#|--|;|%|\/\*|\*|<!--|\{-|\(\*)/;
 const BLOCK_OPEN = /^(?:\/\*|<!--|\{-|\(\*)/;
 const BLOCK_CLOSE = /\*\/|-->|-\}|\*\)/;
 
-const MINIFIED_ENDINGS = new Set([".js", ".mjs", ".cjs", ".css"]);
+const SCRIPT_ENDINGS = new Set([".js", ".mjs", ".cjs"]);
+const MINIFIED_ENDINGS = new Set([...SCRIPT_ENDINGS, ".css"]);
 /** A minified file: this many characters a line on average, in a file of at least this size. */
 const MINIFIED_LINE = 200;
 const MINIFIED_SIZE = 2048;
@@ -58,7 +59,7 @@ export function generatedTextReason(path: string, text: string): string | undefi
   const kind = headerKind(leadingComments(text));
   if (kind) return `generated code (its header ${kind}), ${NAME_IT}`;
   // webpack's bootstrap frames its runtime with `/******/` at the start of lines.
-  if (/^\/\*{6}\//m.test(text.slice(0, HEADER_CHARS))) {
+  if (SCRIPT_ENDINGS.has(ending) && /^\/\*{6}\//m.test(text.slice(0, HEADER_CHARS))) {
     return `a webpack bundle (its "/******/" bootstrap lines), ${NAME_IT}`;
   }
   if (MINIFIED_ENDINGS.has(ending) && text.length >= MINIFIED_SIZE) {
