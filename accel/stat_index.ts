@@ -20,7 +20,14 @@
  */
 
 import { join } from "../pipeline/paths.ts";
-import { leavesRoot, readTarget, sha256, sizeLimit, skippedFile } from "../pipeline/read.ts";
+import {
+  leavesRoot,
+  readNamedGenerated,
+  readTarget,
+  sha256,
+  sizeLimit,
+  skippedFile,
+} from "../pipeline/read.ts";
 import { type LookedReadOptions, readLooked } from "./read_looked.ts";
 import { sep } from "../pipeline/paths.ts";
 import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
@@ -264,8 +271,15 @@ async function loadUnread(
 ): Promise<boolean> {
   const recorded = file.sha256;
   file.load = undefined;
-  const { path, absPath, entry, explicit, imageLimit } = file;
-  const target: Target = { path, absPath, entry, explicit, ...(imageLimit ? { imageLimit } : {}) };
+  const { path, absPath, entry, explicit, imageLimit, judgeGenerated } = file;
+  const target: Target = {
+    path,
+    absPath,
+    entry,
+    explicit,
+    ...(imageLimit ? { imageLimit } : {}),
+    ...(judgeGenerated ? { judgeGenerated } : {}),
+  };
   Object.assign(file, await readTarget(target, config));
   const changed = file.sha256 !== recorded;
   await loader.onLoad?.(file, changed);
@@ -330,8 +344,11 @@ export async function readIndexed(
   read.forEach((file, n) => {
     out[left[n]] = file;
     const info = lstats.get(file.path);
-    // A symbolic link's target's fingerprint is not recorded: it is always read.
-    if (info && !info.isSymlink && !file.error) index.record(file.path, info, file.sha256);
+    // A symbolic link's target's fingerprint is not recorded: it is always read. Nor is a
+    // generated file read because the config names it: a build that does not skips it.
+    if (info && !info.isSymlink && !file.error && !readNamedGenerated(file)) {
+      index.record(file.path, info, file.sha256);
+    }
   });
   return out;
 }

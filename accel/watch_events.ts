@@ -60,7 +60,9 @@ export const MAX_CHANGED_PATHS = 10_000;
  * but for these. Where `.git` is a file (a `git worktree` or a submodule's
  * checkout) they are in the git folder it names, outside the project: the index
  * (and a worktree's `config.worktree`) in that folder, the rest in its common
- * folder (`gitFolders`).
+ * folder (`gitFolders`). Where the project is a folder of a work tree above it (a
+ * monorepo's package), they are that work tree's, and so are the `.gitignore` and
+ * `.gitattributes` files of the folders from its top down to the project's.
  *
  * @example
  * ```ts
@@ -69,18 +71,40 @@ export const MAX_CHANGED_PATHS = 10_000;
  * ```
  */
 export function gitListFiles(root: string): string[] {
-  const { gitDir, commonDir } = gitFolders(root);
+  const { gitDir, commonDir, top } = gitFolders(root);
   const files = [`${gitDir}/index`, `${commonDir}/info/exclude`];
   files.push(`${commonDir}/info/attributes`, `${commonDir}/config`);
   if (gitDir !== commonDir) files.push(`${gitDir}/config.worktree`);
+  return [...files, ...rulesAbove(root, top)];
+}
+
+/**
+ * The `.gitignore` and `.gitattributes` files a project folder inside a work tree heeds from the
+ * folders above it, up to the work tree's `top` (git reads them for the folder's files).
+ */
+function rulesAbove(root: string, top: string | undefined): string[] {
+  if (top === undefined) return [];
+  let at: string;
+  try {
+    at = Deno.realPathSync(root);
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  while (at !== top && at.startsWith(top + sep)) {
+    at = at.slice(0, at.lastIndexOf(sep)) || sep;
+    files.push(`${at}${sep}.gitignore`, `${at}${sep}.gitattributes`);
+  }
   return files;
 }
 
 /**
  * The git folders a watcher of `root` watches besides `root` (recursively, with the same watcher,
  * so that their events come in order with the project's): none when `.git` is a folder under it;
- * else the common folder, and the git folder when it is not inside that one. Folders that do not
- * exist are left out.
+ * else the common folder, and the git folder when it is not inside that one; for a folder of a
+ * work tree above it, that work tree's, and the `.gitignore` and `.gitattributes` files above the
+ * root that exist (watched as files: their folders hold the rest of the work tree). Folders that
+ * do not exist are left out.
  *
  * @example
  * ```ts
@@ -89,12 +113,25 @@ export function gitListFiles(root: string): string[] {
  * ```
  */
 export function gitWatchFolders(root: string): string[] {
-  const { gitDir, commonDir, outside } = gitFolders(root);
+  const { gitDir, commonDir, outside, top } = gitFolders(root);
   if (!outside) return [];
   const under = (path: string, dir: string) => path === dir || path.startsWith(dir + sep);
   const folders = [commonDir];
   if (!under(gitDir, commonDir)) folders.push(gitDir);
-  return folders.filter((dir) => !under(dir, root) && folderStamp(dir) !== "missing");
+  // A folder of a work tree: the existing ignore and attribute files above it, watched as files.
+  const rules = rulesAbove(root, top).filter((file) => fileExists(file));
+  return [
+    ...folders.filter((dir) => !under(dir, root) && folderStamp(dir) !== "missing"),
+    ...rules,
+  ];
+}
+
+function fileExists(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
 }
 
 /**

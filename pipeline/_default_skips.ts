@@ -47,6 +47,14 @@ export const GENERATED_FILES: GeneratedRule[] = [
   ...["composer.lock", "Gemfile.lock", "mix.lock"],
   ...["pubspec.lock", "flake.lock", "Package.resolved", "Podfile.lock", "Cartfile.resolved"],
   ...["packages.lock.json", "gradle.lockfile", ".terraform.lock.hcl"],
+  // Bazel (bzlmod, rules_jvm_external), Julia, R (renv), Haskell (Stack, Cabal), Crystal, Erlang,
+  // .NET Paket, Conan, Helm, jsonnet-bundler, Python (PEP 751, Rye), Bundler's other name, Perl's
+  // Carton, PureScript's Spago, opam, Gradle's buildscript, Yarn's Plug'n'Play maps.
+  ...["MODULE.bazel.lock", "maven_install.json", "Manifest.toml", "JuliaManifest.toml"],
+  ...["renv.lock", "stack.yaml.lock", "cabal.project.freeze", "shard.lock", "rebar.lock"],
+  ...["paket.lock", "conan.lock", "Chart.lock", "jsonnetfile.lock.json", "pylock.toml"],
+  ...["requirements.lock", "requirements-dev.lock", "gems.locked", "cpanfile.snapshot"],
+  ...["spago.lock", "*.opam.locked", "buildscript-gradle.lockfile", ".pnp.cjs", ".pnp.loader.mjs"],
 ].map((pattern): GeneratedRule => ({ pattern, kind: "lockfile" })).concat([
   { pattern: "*.min.js", kind: "minified" },
   { pattern: "*.min.mjs", kind: "minified" },
@@ -60,7 +68,7 @@ export const GENERATED_FILES: GeneratedRule[] = [
  * Name endings that only generated files have: a glob that spells one of
  * them (`*.lock`) names every generated file with that ending.
  */
-const GENERATED_ENDINGS = [".lock", ".lockb", ".sum", ".lockfile", ".resolved"];
+const GENERATED_ENDINGS = [".lock", ".lockb", ".sum", ".lockfile", ".resolved", ".locked"];
 
 /** History files the seed blacklists from file sets. */
 export const HISTORY_FILES: string[] = ["history.toml", "*_history.toml"];
@@ -199,6 +207,14 @@ export function vendoredReason(kind: string): string {
 export const NESTED_REASON =
   "a nested git repository, a submodule or a clone: its files are not part of this one; " +
   'name them by path in "files" to include them';
+
+/**
+ * Why a submodule whose folder is empty is skipped: git lists it, but a clone made without
+ * `--recurse-submodules` (as most CI checkouts are) leaves its folder empty until it is checked out.
+ */
+export const EMPTY_SUBMODULE_REASON =
+  'a submodule not checked out (its folder is empty): run "git submodule update --init" to ' +
+  'check it out, then name its files by path in "files" to include them';
 
 /** Why a folder a walk could not list is skipped in place of its files. */
 export function unlistedReason(error: unknown): string {

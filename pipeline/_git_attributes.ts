@@ -30,10 +30,12 @@ const REASONS: Record<(typeof ATTRIBUTES)[number], string> = {
  * The files of a git work tree that its attributes mark binary, generated or vendored, each with
  * the reason it is skipped. git answers for them all at once (`git check-attr --stdin`), so every
  * `.gitattributes` (nested ones, `.git/info/attributes`, `core.attributesFile`) counts as git
- * reads it. Git is asked only when the listing holds a `.gitattributes` file; when git fails or
- * runs past its deadline, no file is marked. When one of them (or `.git/info/attributes`) is no
+ * reads it, those above the root too (a build of a monorepo's folder): git is asked whether or
+ * not the listing holds a `.gitattributes` file. When git fails or runs past its deadline, no file
+ * is marked. When one of them (or `.git/info/attributes`) is no
  * regular file, git is not asked, and when the file `core.attributesFile` names is none, git is
- * stopped: `options.warnings` gets one naming them.
+ * stopped: `options.warnings` gets one naming them. `options.notGenerated` gets the files marked
+ * `linguist-generated=false` (or `-linguist-generated`): a build does not judge them by their text.
  *
  * @example
  * ```ts
@@ -45,11 +47,11 @@ const REASONS: Record<(typeof ATTRIBUTES)[number], string> = {
 export async function attributeSkips(
   root: string,
   paths: string[],
-  options: { warnings?: string[] } = {},
+  options: { warnings?: string[]; notGenerated?: Set<string> } = {},
 ): Promise<Map<string, string>> {
   const skips = new Map<string, string>();
+  if (!paths.length) return skips;
   const files = paths.filter((p) => p === ".gitattributes" || p.endsWith("/.gitattributes"));
-  if (!files.length) return skips;
   // One that is no regular file (a FIFO) would hold git: git is not asked, or is stopped once
   // it is a second late and the file `core.attributesFile` names is such a one.
   const blocked = [...files, ".git/info/attributes"].filter((p) =>
@@ -76,6 +78,9 @@ export async function attributeSkips(
   const parts = answer.out.split("\0");
   for (let i = 0; i + 2 < parts.length; i += 3) {
     const [path, attribute, value] = [parts[i], parts[i + 1], parts[i + 2]];
+    if (attribute === "linguist-generated" && (value === "unset" || value === "false")) {
+      options.notGenerated?.add(path);
+    }
     if (skips.has(path) || !marks(attribute, value)) continue;
     skips.set(path, REASONS[attribute as keyof typeof REASONS]);
   }

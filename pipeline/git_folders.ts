@@ -14,8 +14,16 @@ export interface GitFolders {
   gitDir: string;
   /** The folder of `info/`, `config` and the objects: a worktree's main `.git`, else `gitDir`. */
   commonDir: string;
-  /** Whether `.git` is a file naming the folders (a `git worktree`, a submodule's checkout). */
+  /**
+   * Whether the folders are outside the project: `.git` is a file naming them (a `git worktree`,
+   * a submodule's checkout), or the project is a folder of a work tree above it (`top`).
+   */
   outside: boolean;
+  /**
+   * The top of the work tree, when the project is a folder inside it (a monorepo's package built
+   * alone): the nearest folder above the root that holds a `.git`.
+   */
+  top?: string;
 }
 
 /**
@@ -23,8 +31,10 @@ export interface GitFolders {
  * writes: `root/.git` itself when it is a folder (or missing); else the folder its `gitdir:` line
  * names (a `git worktree`'s `<main>/.git/worktrees/<name>`, a submodule's
  * `<super>/.git/modules/<name>`), whose `commondir` file names the common folder (a worktree's
- * `<main>/.git`; without one it is the git folder). `outside` is true when `.git` is such a file:
- * the folders are then outside the project as a rule, and the watchers watch them too.
+ * `<main>/.git`; without one it is the git folder). With no `.git` at the root, those of the
+ * nearest folder above it that holds one (`top`: the root is a folder of that work tree, as git
+ * finds it). `outside` is true when `.git` is such a file or is above the root: the folders are
+ * then outside the project as a rule, and the watchers watch them too.
  *
  * @example
  * ```ts
@@ -33,17 +43,26 @@ export interface GitFolders {
  * ```
  */
 export function gitFolders(root: string): GitFolders {
-  const dotGit = `${root.replace(/[\\/]+$/, "")}/.git`;
+  const dir = root.replace(/[\\/]+$/, "");
+  const dotGit = `${dir}/.git`;
+  let info: Deno.FileInfo | undefined;
+  try {
+    info = Deno.statSync(dotGit);
+  } catch {
+    // No `.git` here: the work tree above (git's own search), if any.
+    const top = workTreeAbove(dir);
+    if (top !== undefined) return { ...gitFolders(top), outside: true, top };
+  }
   const inside = { gitDir: dotGit, commonDir: dotGit, outside: false };
   let named: RegExpExecArray | null;
   try {
-    if (!Deno.statSync(dotGit).isFile) return inside;
+    if (!info?.isFile) return inside;
     named = /^gitdir:[ \t]*(.+?)\s*$/m.exec(Deno.readTextFileSync(dotGit));
   } catch {
     return inside;
   }
   if (!named) return inside;
-  const gitDir = resolve(root, named[1]);
+  const gitDir = resolve(dir, named[1]);
   let commonDir = gitDir;
   try {
     commonDir = resolve(gitDir, Deno.readTextFileSync(join(gitDir, "commondir")).trim());
@@ -51,4 +70,23 @@ export function gitFolders(root: string): GitFolders {
     // No `commondir` (a submodule's folder, a plain repository): the git folder is common.
   }
   return { gitDir, commonDir, outside: true };
+}
+
+/** The nearest folder above `dir` (its real path, as git sees it) that holds a `.git` entry. */
+function workTreeAbove(dir: string): string | undefined {
+  let at: string;
+  try {
+    at = Deno.realPathSync(dir);
+  } catch {
+    return undefined;
+  }
+  for (let up = resolve(at, ".."); up !== at; at = up, up = resolve(at, "..")) {
+    try {
+      Deno.lstatSync(join(up, ".git"));
+      return up;
+    } catch {
+      // None here: one folder up.
+    }
+  }
+  return undefined;
 }

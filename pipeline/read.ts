@@ -16,6 +16,7 @@ import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 import { type FileStat, fileStat } from "./file_stat.ts";
 import { decodeText } from "./_text_decode.ts";
 import { isLfsPointer, LFS_POINTER_REASON } from "./_lfs_pointer.ts";
+import { generatedTextReason } from "./_generated_text.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
@@ -312,6 +313,22 @@ function readError(error: unknown): string {
   return `cannot read file: ${message(error)}`;
 }
 
+/**
+ * Whether a file was read whole only because the config names it (or `.gitattributes` marks it
+ * `linguist-generated=false`), while its text shows it generated: a build that does not name it
+ * skips it, so a record of it read (the stat index's) must not let such a build pass it unread.
+ *
+ * @example
+ * ```ts
+ * import { readNamedGenerated } from "./read.ts";
+ * // if (!readNamedGenerated(file)) index.record(file.path, info, file.sha256);
+ * ```
+ */
+export function readNamedGenerated(file: SourceFile): boolean {
+  return !file.judgeGenerated && file.text !== undefined &&
+    generatedTextReason(file.path, file.text) !== undefined;
+}
+
 /** A file read: its hash and text, or skipped when it is binary. */
 async function decodedFile(
   base: SourceFile,
@@ -326,6 +343,8 @@ async function decodedFile(
   if (isLfsPointer(decoded.text, bytes.length)) {
     return { ...file, error: { status: "skipped", reason: LFS_POINTER_REASON } };
   }
+  const generated = base.judgeGenerated && generatedTextReason(base.path, decoded.text);
+  if (generated) return { ...file, error: { status: "skipped", reason: generated } };
   file.text = decoded.text;
   return file;
 }

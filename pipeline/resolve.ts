@@ -25,6 +25,7 @@ import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
 import {
   DEFAULT_EXCLUDED_DIRS,
   DEFAULT_SECRET_FILES,
+  EMPTY_SUBMODULE_REASON,
   EXCLUDED_DIR_REASON,
   excludedByDefault,
   generatedReason,
@@ -177,6 +178,7 @@ export async function resolveFrom(
     selection,
     folders: found.folders,
     attributes: found.attributes,
+    notGenerated: found.notGenerated,
   });
   return { resolution: { targets, warnings, source: found.source }, looked: found.looked };
 }
@@ -199,6 +201,8 @@ interface Candidates {
   folders: Map<string, string>;
   /** Files the work tree's `.gitattributes` mark binary, generated or vendored, with the reason. */
   attributes: Map<string, string>;
+  /** Files the work tree's `.gitattributes` mark `linguist-generated=false`: never judged by text. */
+  notGenerated: Set<string>;
   /** The `vendor` folders that hold a package manager's marker, with its name (`_vendored.ts`). */
   vendored: Map<string, string>;
   warnings: string[];
@@ -249,13 +253,15 @@ async function listCandidates(config: ResolvedConfig, input: ResolveInput): Prom
   const list = present.filter((p) =>
     !internal.some((d) => p === d || p.startsWith(d + "/")) && !isLockVariant(p, lock)
   ).sort(comparePaths);
+  const notGenerated = new Set<string>();
   return {
     list,
     set: new Set(list),
     source: git ? "git" : "walk",
     looked,
     folders,
-    attributes: git ? await attributeSkips(root, list, { warnings }) : new Map(),
+    attributes: git ? await attributeSkips(root, list, { warnings, notGenerated }) : new Map(),
+    notGenerated,
     vendored: vendoredFolders(list),
     warnings,
     secretNamed,
@@ -535,11 +541,12 @@ async function addNamedPaths(
 /** The targets of the selected paths, in path order, each with its merged entry and skip reason. */
 function toTargets(
   root: string,
-  { paths, selection, folders, attributes }: {
+  { paths, selection, folders, attributes, notGenerated }: {
     paths: string[];
     selection: Selection;
     folders: Map<string, string>;
     attributes: Map<string, string>;
+    notGenerated: Set<string>;
   },
 ): Target[] {
   const abs = underRoot(root);
@@ -562,6 +569,8 @@ function toTargets(
       ...(skip ? { skip } : {}),
       // A large SVG is image data: skipped by the read stage unless the config names it.
       ...(!slot.named && isSvg(path) ? { imageLimit: SVG_LIMIT } : {}),
+      // A file whose text shows it generated: skipped by the read stage unless named or unmarked.
+      ...(!slot.named && !skip && !notGenerated.has(path) ? { judgeGenerated: true } : {}),
     };
   });
 }
@@ -797,7 +806,7 @@ function existing(
       else if (nested) {
         // A folder in git's listing is a submodule or a nested repository: listed, and skipped
         // with the reason, rather than its files silently missing.
-        folders.set(p, NESTED_REASON);
+        folders.set(p, isEmptyFolder(abs(p)) ? EMPTY_SUBMODULE_REASON : NESTED_REASON);
         out.push(p);
       }
     } catch (error) {
@@ -809,6 +818,16 @@ function existing(
     }
   }
   return out;
+}
+
+/** Whether a folder holds no entry (false when it cannot be listed: its row says why elsewhere). */
+function isEmptyFolder(path: string): boolean {
+  try {
+    for (const _ of Deno.readDirSync(path)) return false;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a failed look at a listed path means it is gone (deleted, or a folder on its way is). */

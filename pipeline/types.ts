@@ -333,6 +333,12 @@ export interface Target {
    * the config does not name (`SVG_LIMIT` of `pipeline/_default_skips.ts`).
    */
   imageLimit?: number;
+  /**
+   * Set on a file the config does not name and `.gitattributes` does not mark
+   * `linguist-generated=false`: the read stage skips it when its text shows it generated (a
+   * header that says so, a webpack bundle, minified code; `pipeline/_generated_text.ts`).
+   */
+  judgeGenerated?: true;
 }
 
 /** A file after the read stage. Errors never stop the build. */

@@ -362,3 +362,47 @@ Deno.test("slop watch in a git worktree sees its index and the main repository's
   const script = [[...untracked, ...ignore], [...exclude, ...rmCached], excludesFile];
   await watchChurn(1, { script, project: () => Promise.resolve(checkout.root) });
 });
+
+Deno.test("slop watch in a folder of a monorepo sees the top's .gitattributes, .gitignore, info/exclude and index change", async () => {
+  const top = await makeProject({
+    ".gitignore": ".slop/\n",
+    ".gitattributes": "*.md text\n",
+    "pkg/slop.config.ts": 'export default { files: ["src/**", "docs/**", "*.md"] };\n',
+    "pkg/README.md": "# pkg\n",
+    "pkg/src/zz_marker.ts": "export const marker = 0;\n",
+    "pkg/src/a.py": "A = 1\n",
+    "pkg/src/lib/b.ts": "export const b = 1;\n",
+    "pkg/docs/c.md": "# C\n",
+  });
+  await gitIn(top, "init", "-q", "-b", "main");
+  await gitIn(top, "add", "-A");
+  await gitIn(top, "commit", "-qm", "base");
+  const script = [
+    [op(
+      "mark .py binary at the top",
+      (root) => Deno.writeTextFile(join(root, "../.gitattributes"), "*.py binary\n"),
+    )],
+    [op(
+      "exclude docs in info/exclude",
+      (root) => Deno.writeTextFile(join(root, "../.git/info/exclude"), "docs/\n"),
+    )],
+    [
+      op(
+        "ignore src/lib at the top",
+        (root) => Deno.writeTextFile(join(root, "../.gitignore"), ".slop/\npkg/src/lib/\n"),
+      ),
+      op("git rm --cached src/lib", (root) => gitIn(root, "rm", "-rqf", "--cached", "src/lib")),
+    ],
+  ];
+  await watchChurn(1, { script, project: () => Promise.resolve(join(top, "pkg")) });
+});
+
+async function gitIn(cwd: string, ...args: string[]): Promise<void> {
+  const out = await new Deno.Command("git", {
+    args: ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", ...args],
+    cwd,
+    stdout: "null",
+    stderr: "null",
+  }).output();
+  assert.ok(out.success, `git ${args.join(" ")}`);
+}

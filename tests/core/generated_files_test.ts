@@ -109,6 +109,44 @@ Deno.test("generatedReason() matches names exactly, not look-alikes", () => {
   assert.equal(generatedReason("src/cargo.lock"), undefined); // names are case-sensitive
 });
 
+Deno.test("generatedReason() knows the lockfiles of Bazel, Julia, R, Haskell, Crystal, Erlang, Paket, Conan, Helm, PEP 751, Rye, Carton, Spago, opam and Yarn's Plug'n'Play", () => {
+  const names = [
+    "MODULE.bazel.lock",
+    "maven_install.json",
+    "Manifest.toml",
+    "JuliaManifest.toml",
+    "renv.lock",
+    "stack.yaml.lock",
+    "cabal.project.freeze",
+    "shard.lock",
+    "rebar.lock",
+    "paket.lock",
+    "conan.lock",
+    "deploy/chart/Chart.lock",
+    "jsonnetfile.lock.json",
+    "pylock.toml",
+    "requirements.lock",
+    "requirements-dev.lock",
+    "gems.locked",
+    "cpanfile.snapshot",
+    "spago.lock",
+    "cohttp.opam.locked",
+    "buildscript-gradle.lockfile",
+    ".pnp.cjs",
+    ".pnp.loader.mjs",
+  ];
+  for (const path of names) {
+    assert.equal(
+      generatedReason(path),
+      'lockfile, skipped by default: name it in "files" to include it',
+      path,
+    );
+  }
+  for (const path of ["manifest.toml", "Manifest.toml.md", "pnp.cjs", "x.opam"]) {
+    assert.equal(generatedReason(path), undefined, path);
+  }
+});
+
 Deno.test("generatedReason() knows Go dep's Gopkg.lock and Glide's glide.lock", () => {
   for (const path of ["Gopkg.lock", "vendor/tool/glide.lock"]) {
     assert.equal(

@@ -61,6 +61,27 @@ Deno.test("files .gitattributes marks binary, -diff, generated or vendored are s
   assert.equal(named.manifest.files.find((f) => f.path === "a.dat")?.status, "rendered");
 });
 
+Deno.test("attributes from outside the listing count: a monorepo folder built alone, .git/info/attributes with no .gitattributes", async () => {
+  const mono = await makeProject({
+    ".gitattributes": "*.dat binary\nsvc/gen/** linguist-generated\n",
+    "svc/a.py": "x = 1\n",
+    "svc/b.dat": "text that git is told is binary\n",
+    "svc/gen/c.py": "y = 2\n",
+  });
+  await git(mono, "init", "-q");
+  const sub = await buildContext({ cwd: join(mono, "svc") }, { write: false });
+  const rows = new Map(sub.manifest.files.map((f) => [f.path, f]));
+  assert.equal(rows.get("a.py")?.status, "rendered");
+  assert.equal(rows.get("b.dat")?.reason, BINARY);
+  assert.equal(rows.get("gen/c.py")?.reason, GENERATED);
+
+  const plain = await makeProject({ "a.py": "x = 1\n", "b.dat": "told binary\n" });
+  await git(plain, "init", "-q");
+  await Deno.writeTextFile(join(plain, ".git/info/attributes"), "*.dat binary\n");
+  const info = await buildContext({ cwd: plain }, { write: false });
+  assert.equal(info.manifest.files.find((f) => f.path === "b.dat")?.reason, BINARY);
+});
+
 Deno.test("a resident process (slop watch, the build server) lists the files again after .gitattributes or .gitignore is edited", async () => {
   const root = await makeProject({
     ".gitattributes": "*.txt text\n",

@@ -39,6 +39,25 @@ Deno.test("a nested git repository and a submodule are listed as skipped with th
   assert.equal(named.manifest.files.find((f) => f.path === "clone/in.md")?.status, "rendered");
 });
 
+Deno.test("a submodule not checked out (a clone made without --recurse-submodules) says so, not to name files it lacks", async () => {
+  const inner = await makeProject({ "in.md": "inner\n" });
+  await gitInit(inner);
+  const origin = await makeProject({ "top.md": "top\n" });
+  await git(origin, "init", "-q", "-b", "main");
+  await git(origin, "-c", "protocol.file.allow=always", "submodule", "-q", "add", inner, "lib/sub");
+  await git(origin, "-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qam", "sub");
+  const root = await Deno.makeTempDir({ dir: origin, prefix: "clone_" });
+  await git(root, "clone", "-q", origin, ".");
+  const result = await buildContext({ cwd: root }, { write: false });
+  const row = result.manifest.files.find((f) => f.path === "lib/sub");
+  assert.equal(row?.status, "skipped");
+  assert.equal(
+    row?.reason,
+    'a submodule not checked out (its folder is empty): run "git submodule update --init" to ' +
+      'check it out, then name its files by path in "files" to include them',
+  );
+});
+
 const STORE =
   "a git directory (a bare repository, or a .git folder copied or moved aside): git's " +
   'store of objects, refs and config, not the project\'s files; name them by path in "files" ' +
