@@ -383,6 +383,54 @@ export function findNamedTokens(
     value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
     out.push({ start, end: start + value.length, rule });
   }
+  return out.concat(keyNamedTokens(text, namesOf(text, hints).operators));
+}
+
+/**
+ * A name whose last word is `key` with no secret word before it (`SENDGRID_KEY`, `jwtKey`, a map's
+ * `"Key"` under `"Jwt": {`: the map's name and `Key` name the secret), before its operator.
+ */
+const KEY_NAME_END = /(?:(?<![A-Za-z])(?:key|KEY|Key)|(?<=[a-z0-9])Key)\\?["']?\]?[ \t]*$/;
+/** A name that {@linkcode NAMED_TOKEN} reads: its value is judged there. */
+const NAMED_TOKEN_NAME_END = new RegExp(
+  `${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}$`,
+);
+/** An operator, blanks, maybe a quote, and a token of 20 to 1024 characters (base64 too). */
+const KEY_VALUE_AT = /(?::=|=>|=|:)[ \t]{0,16}(?<q>\\?["'`]?)(?<v>[A-Za-z0-9+/_-]{20,1024}={0,2})/y;
+/** A path of names (`Uploads/User123/Profile`): an object's key in a store, not a secret. */
+const PATH_OF_NAMES = /^[A-Za-z][a-z0-9_-]*(?:\/[A-Za-z][a-z0-9_-]*)+$/;
+
+/**
+ * Generated keys under a name whose last word is `key` but that holds no secret word of
+ * {@linkcode NAMED_TOKEN}'s (`"Jwt": {"Key": "…"}`, `SENDGRID_KEY=…`): both cases and digits
+ * mixed as a generator mixes them ({@linkcode looksGenerated}), quoted or written as a value. Hex
+ * (a hash under `cache_key`), words, paths of an object store (`"Key": "uploads/…"`, which hold a
+ * `.` or read as names), a public key's value and code stay.
+ */
+function keyNamedTokens(
+  text: string,
+  operators: number[],
+): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  for (const at of operators) {
+    KEY_VALUE_AT.lastIndex = at;
+    const m = KEY_VALUE_AT.exec(text);
+    if (!m) continue;
+    const { q, v } = m.groups!;
+    const end = at + m[0].length;
+    if (q ? !text.startsWith(q, end) : !(end >= text.length || UNQUOTED_END.test(text[end]))) {
+      continue;
+    }
+    const name = nameBefore(text, at);
+    if (!KEY_NAME_END.test(name) || PUBLIC_KEY_NAME.test(name) || NAMED_TOKEN_NAME_END.test(name)) {
+      continue;
+    }
+    if (
+      !/[A-Z]/.test(v) || !/[a-z]/.test(v) || !looksGenerated(v) || PATH_OF_NAMES.test(v) ||
+      fewCharacters(v) || !lettersValue(text, at, end, q)
+    ) continue;
+    out.push({ start: end - v.length, end, rule: "named-secret" });
+  }
   return out;
 }
 
