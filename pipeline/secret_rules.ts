@@ -115,6 +115,7 @@ import {
 } from "./_secret_rules_hashes.ts";
 import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_elements.ts";
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
+import { findKeyFile } from "./_secret_rules_key_file.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
@@ -247,6 +248,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "A hex value of 32+ digits assigned to a secret-looking name (`API_SECRET=4dac…`)",
     hints: [":", "="],
     find: findNamedValues,
+  },
+  {
+    id: "key-file",
+    label: "key-file",
+    kind: "A file that holds a key alone: 32, 64, 96 or 128 hex digits and nothing else " +
+      "(Rails' `config/master.key` and `config/credentials/*.key`)",
+    hints: [],
+    find: findKeyFile,
   },
   {
     id: "url-password",

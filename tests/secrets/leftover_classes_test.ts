@@ -1,0 +1,81 @@
+// The twelfth leak hunt: the classes the eleventh left (a passphrase of words with `test` among
+// them, a key under a map's name, a key file named on its own, a secret piped to a login, JSON
+// escaped twice, a concatenation whose first part is short, a short query value) and their
+// look-alikes that stay as written.
+import assert from "node:assert/strict";
+import { redactSync, redactText } from "../../pipeline/_scan.ts";
+
+/** Asserts that each `[text, expected]` redacts to `expected`. */
+function redactsTo(cases: Array<[string, string]>): void {
+  for (const [text, expected] of cases) assert.equal(redactSync(text).text, expected, text);
+}
+
+Deno.test("a passphrase of words with `test` among them is redacted; a test's stand-in stays", () => {
+  redactsTo([
+    ['{"passphrase": "test-river-stone-maple"}\n', '{"passphrase": "[REDACTED:password]"}\n'],
+    ["password: testing-maple-river\n", "password: [REDACTED:password]\n"],
+    ["DB_PASSWORD=maple-test-river\n", "DB_PASSWORD=[REDACTED:password]\n"],
+    ["api_key = 'mock.orbit.lantern'\n", "api_key = '[REDACTED:password]'\n"],
+  ]);
+  const kept = [
+    "api_key = 'test_api_key_0001'\n",
+    'secret: "test-only"\n',
+    '{"password": "fake-user-password"}\n',
+    "JWT_SECRET=testing_jwt_secret_do_not_use\n",
+    'client_secret: "mock-client-secret"\n',
+    "SESSION_SECRET=test_session\n",
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
+
+Deno.test("a random key under a name whose last word is `key` is redacted, nested or not", () => {
+  const v = "jRrLkX6U75IshyouTP3T0by1EUUoXqtZjw2YvGWD";
+  const b = "q3Zk8/Xw1+Lr5TnB2vYc9HmPd0Aa7EfGhJkLmN4oP6s=";
+  redactsTo([
+    [
+      `{\n  "Jwt": {\n    "Key": "${v}",\n    "Issuer": "acme"\n  }\n}\n`,
+      `{\n  "Jwt": {\n    "Key": "[REDACTED:named-secret]",\n    "Issuer": "acme"\n  }\n}\n`,
+    ],
+    [
+      `{"SendGrid": {"Key": "${v}", "From": "a@b.c"}}\n`,
+      `{"SendGrid": {"Key": "[REDACTED:named-secret]", "From": "a@b.c"}}\n`,
+    ],
+    [
+      `jwt:\n  key: ${b}\n  expiration: 3600\n`,
+      `jwt:\n  key: [REDACTED:named-secret]\n  expiration: 3600\n`,
+    ],
+    [`SENDGRID_KEY=${v}\n`, `SENDGRID_KEY=[REDACTED:named-secret]\n`],
+    [`const jwtKey = "${b}";\n`, `const jwtKey = "[REDACTED:named-secret]";\n`],
+  ]);
+  const kept = [
+    // an S3 object's path, a hash, words, a name of code, a public key, an id, a short value
+    `{"Bucket": "acme", "Key": "uploads/2026/11/Report2024Final.pdf"}\n`,
+    `{"Key": "Uploads/User123/Profile"}\n`,
+    `sort_key: "CreatedAt2024ByUserName"\n`,
+    `key = getUserAccountKey2ForTest3(id)\n`,
+    `{"PublicKey": "${v}"}\n`,
+    `{"Key": "Xk29fPq3Lm"}\n`,
+    `  monkey: ${v}\n`,
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
+
+Deno.test("a file that holds a key alone is redacted (Rails' master.key), whatever its name", async () => {
+  const key = "1c1dafbaef8b9a658b7638578d4aede6";
+  redactsTo([
+    [`${key}\n`, "[REDACTED:key-file]\n"],
+    [key, "[REDACTED:key-file]"],
+    [`\uFEFF${key}${key}\r\n`, "\uFEFF[REDACTED:key-file]\r\n"],
+  ]);
+  // As a build reads a named `config/credentials/production.key`.
+  const { text } = await redactText(`${key}\n`, "config/credentials/production.key");
+  assert.equal(text, "[REDACTED:key-file]\n");
+  // A number, a commit id (40 digits), a hash with its file's name, a key among other text.
+  const kept = [
+    "12345678901234567890123456789012\n",
+    "3f2a9c1b7d4e5f60718293a4b5c6d7e8f9a0b1c2\n",
+    `${key}  dist/app.tar.gz\n`,
+    `# checksum\n${key}\n`,
+  ];
+  for (const t of kept) assert.equal(redactSync(t).text, t);
+});
