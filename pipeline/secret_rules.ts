@@ -398,11 +398,11 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "stdin-password",
-    gate: "o",
+    gate: "og",
     label: "password",
-    kind: 'A password that `echo` pipes to `--password-stdin` (`echo "…" | docker login ' +
-      "--password-stdin`)",
-    hints: [], // (gated: `textHints` finds `--password`)
+    kind: 'A password or token written into a pipe to a login that reads it (`echo "…" | docker ' +
+      "login --password-stdin`, `… | gh auth login --with-token`, `… | az devops login`)",
+    hints: [], // (gated: `textHints` finds `--password`, `--with-token`, `devops login`)
     find: findStdinPasswords,
   },
   {

@@ -79,3 +79,38 @@ Deno.test("a file that holds a key alone is redacted (Rails' master.key), whatev
   ];
   for (const t of kept) assert.equal(redactSync(t).text, t);
 });
+
+Deno.test("a secret written into a pipe to a login that reads it is redacted", () => {
+  const pat = "lhe4rw475zeunfmitg4avlx423xze2fztfe4qho6b3c5xawloapw";
+  const gh = "github_pat_" + "Ab3".repeat(27) + "x";
+  redactsTo([
+    [
+      `echo ${pat} | az devops login --organization https://dev.azure.com/org\n`,
+      "echo [REDACTED:password] | az devops login --organization https://dev.azure.com/org\n",
+    ],
+    [
+      `"${pat}" | az devops login --org https://dev.azure.com/acme\n`,
+      '"[REDACTED:password]" | az devops login --org https://dev.azure.com/acme\n',
+    ],
+    [
+      `Write-Output 'Tr0ub4dor&3x' | docker login -u bob --password-stdin\n`,
+      "Write-Output '[REDACTED:password]' | docker login -u bob --password-stdin\n",
+    ],
+    [
+      `echo Tr0ub4dor3xQ | gh auth login --with-token\n`,
+      "echo [REDACTED:password] | gh auth login --with-token\n",
+    ],
+    [
+      `echo ${gh} | gh auth login --with-token\n`,
+      "echo [REDACTED:github] | gh auth login --with-token\n",
+    ],
+  ]);
+  const kept = [
+    'echo "$AZURE_DEVOPS_PAT" | az devops login\n',
+    "cat pat.txt | az devops login --org https://dev.azure.com/acme\n",
+    "echo $GH_TOKEN | gh auth login --with-token\n",
+    "echo 'y' | az devops login\n",
+    '"$env:PAT" | az devops login\n',
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
