@@ -397,6 +397,21 @@ const NAMED_TOKEN_NAME_END = new RegExp(
 );
 /** An operator, blanks, maybe a quote, and a token of 20 to 1024 characters (base64 too). */
 const KEY_VALUE_AT = /(?::=|=>|=|:)[ \t]{0,16}(?<q>\\?["'`]?)(?<v>[A-Za-z0-9+/_-]{20,1024}={0,2})/y;
+/**
+ * Whether `value` counts as a stand-in counts (`a1b2c3d4e5f6…`, `abcdef123456…`): its letters, or
+ * its digits, read in order, hold a run of 6 of the alphabet or of the digits: 4 in 100,000
+ * random keys of 44 base64 characters do.
+ */
+function counts(value: string): boolean {
+  const run = (chars: string) => {
+    let n = 1;
+    for (let i = 1; i < chars.length && n < 6; i++) {
+      n = chars.charCodeAt(i) === chars.charCodeAt(i - 1) + 1 ? n + 1 : 1;
+    }
+    return n >= 6;
+  };
+  return run(value.toLowerCase().replace(/[^a-z]/g, "")) || run(value.replace(/[^0-9]/g, ""));
+}
 /** A path of names (`Uploads/User123/Profile`): an object's key in a store, not a secret. */
 const PATH_OF_NAMES = /^[A-Za-z][a-z0-9_-]*(?:\/[A-Za-z][a-z0-9_-]*)+$/;
 
@@ -427,7 +442,7 @@ function keyNamedTokens(
     }
     if (
       !/[A-Z]/.test(v) || !/[a-z]/.test(v) || !looksGenerated(v) || PATH_OF_NAMES.test(v) ||
-      fewCharacters(v) || !lettersValue(text, at, end, q)
+      fewCharacters(v) || counts(v) || !lettersValue(text, at, end, q)
     ) continue;
     out.push({ start: end - v.length, end, rule: "named-secret" });
   }
