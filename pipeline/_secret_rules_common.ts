@@ -155,7 +155,7 @@ const STAND_IN_WORD =
  * ```
  */
 export function echoesName(value: string, name: string): boolean {
-  const last = /([A-Za-z][A-Za-z0-9_.-]{0,63})\\?["']?\]?[ \t]*$/.exec(name)?.[1];
+  const last = /([A-Za-z][A-Za-z0-9_.-]{0,63})(?:\\\\)?\\?["']?\]?[ \t]*$/.exec(name)?.[1];
   if (!last) return false;
   const words = last.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[ _.-]+/);
   const own = new Set([words[words.length - 1], words.join("")]);

@@ -47,9 +47,9 @@ import { codeByPlace, codeExpression, codeType, shellComparison } from "./_secre
  * ```
  */
 export const NAMED_VALUE: RegExp = new RegExp(
-  `(?=(?::|=>|=)\\s*(?:\\\\?["']?[0-9a-fA-F]{32}|\\\\?['"]?\\{))` +
-    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\\\?["']?\\s*)` +
-    `(?::|=>|=)\\s*(?:\\\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\\\?['"]?\\{)`,
+  `(?=(?::|=>|=)\\s*(?:(?:\\\\\\\\)?\\\\?["']?[0-9a-fA-F]{32}|(?:\\\\\\\\)?\\\\?['"]?\\{))` +
+    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*(?:\\\\\\\\)?\\\\?["']?\\s*)` +
+    `(?::|=>|=)\\s*(?:(?:\\\\\\\\)?\\\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|(?:\\\\\\\\)?\\\\?['"]?\\{)`,
   "gi",
 );
 
@@ -65,7 +65,7 @@ export const NAMED_VALUE: RegExp = new RegExp(
  * ```
  */
 export const NAMED_VALUE_SPEC: RegExp =
-  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\?["']?\s*(?::|=>|=)\s*(?:\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\?['"]?\{)/gi;
+  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*(?:\\\\)?\\?["']?\s*(?::|=>|=)\s*(?:(?:\\\\)?\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|(?:\\\\)?\\?['"]?\{)/gi;
 
 export const MAP_VALUE: RegExp = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
 /** Longest JSON map (in characters) the key-map rule looks into. */
@@ -212,11 +212,11 @@ const TOKEN = "[A-Za-z0-9_\\-.~+/]";
  * The quotes that open a value: none, one, a triple (`"""`, `'''`), each maybe escaped (`\\"`
  * in a JSON string that holds code: a notebook's cell source).
  */
-const QUOTE = "(?:\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
+const QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
 /** After a triple quote, a line end: TOML's multi-line strings (`key = """` then the value). */
 const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
-export const NAME_QUOTE = "(?:\\\\?[\"'])?";
+export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
 
 /**
  * A value assigned to a secret-looking name, in any common syntax: `.env`
@@ -279,10 +279,10 @@ function isBasicCredentials(value: string): boolean {
  * A name of an id in camel case (`credentialsId`, `<UserSecretsId>`): a generated value under it
  * names a thing. Not `secretId` (a Vault AppRole's secret) nor `SECRET_ID`.
  */
-const ID_NAME = /(?<![Ss]ecret)(?<=[a-z])Id\\?["']?\]?[ \t]*$/;
+const ID_NAME = /(?<![Ss]ecret)(?<=[a-z])Id(?:\\\\)?\\?["']?\]?[ \t]*$/;
 const AWS_SECRET_NAME = /secret[_.-]?access[_.-]?key|aws[_.-]?secret/i;
 /** A name that ends in `auth` (`_auth`, `"auth"`): its value may be base64 of `user:password`. */
-const AUTH_NAME = /auth\\?["']?\]?[ \t]*$/i;
+const AUTH_NAME = /auth(?:\\\\)?\\?["']?\]?[ \t]*$/i;
 const AZURE_SECRET = /^[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}$/;
 const JWT = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}$/;
 /**
@@ -390,7 +390,7 @@ export function findNamedTokens(
  * A name whose last word is `key` with no secret word before it (`SENDGRID_KEY`, `jwtKey`, a map's
  * `"Key"` under `"Jwt": {`: the map's name and `Key` name the secret), before its operator.
  */
-const KEY_NAME_END = /(?:(?<![A-Za-z])(?:key|KEY|Key)|(?<=[a-z0-9])Key)\\?["']?\]?[ \t]*$/;
+const KEY_NAME_END = /(?:(?<![A-Za-z])(?:key|KEY|Key)|(?<=[a-z0-9])Key)(?:\\\\)?\\?["']?\]?[ \t]*$/;
 /** A name that {@linkcode NAMED_TOKEN} reads: its value is judged there. */
 const NAMED_TOKEN_NAME_END = new RegExp(
   `${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}$`,
@@ -596,9 +596,9 @@ export const NAME_WORD: RegExp = new RegExp(
  * operator: the rest of the name, a quote (maybe escaped), `]`, blanks. Each class differs from
  * the next, so a match of theirs ends its run exactly at its operator.
  */
-const TOKEN_NAME_REST = /[A-Za-z0-9_.-]*(?:\\?["'])?\]?[ \t]*/y;
+const TOKEN_NAME_REST = /[A-Za-z0-9_.-]*(?:(?:\\\\)?\\?["'])?\]?[ \t]*/y;
 /** What {@linkcode NAMED_VALUE} reads between its name's word and the operator. */
-const VALUE_NAME_REST = /[A-Za-z0-9_]*\\?["']?\s*/iy;
+const VALUE_NAME_REST = /[A-Za-z0-9_]*(?:\\\\)?\\?["']?\s*/iy;
 
 /** The {@linkcode NameSpots} of `text`, found once per {@linkcode TextHints}. */
 export function namesOf(text: string, hints?: TextHints): NameSpots {
@@ -850,7 +850,7 @@ function* matchesAt(pattern: RegExp, text: string, at: number[]): Generator<RegE
 const NUMBER = /^(?:0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*(?:\.[0-9]+)?)$/;
 /** A name whose word is `pass` (not `password`), right before its operator. */
 const PASS_WORD_BEFORE =
-  /(?<![A-Za-z])(?:pass|Pass|PASS)\\?["']?\]?[ \t]*$|(?<=[a-z0-9])Pass\\?["']?\]?[ \t]*$/;
+  /(?<![A-Za-z])(?:pass|Pass|PASS)(?:\\\\)?\\?["']?\]?[ \t]*$|(?<=[a-z0-9])Pass(?:\\\\)?\\?["']?\]?[ \t]*$/;
 
 /** A quoted value with escapes in it (`ab\"cd`), up to its closing quote, by its quote. */
 const ESCAPED_VALUE: Record<string, RegExp> = {

@@ -114,3 +114,26 @@ Deno.test("a secret written into a pipe to a login that reads it is redacted", (
   ];
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
+
+Deno.test("a secret in JSON escaped twice (JSON in a JSON string in a JSON string) is redacted", () => {
+  redactsTo([
+    [
+      String.raw`{"body": "{\"config\": \"{\\\"password\\\":\\\"QNemoKB6kJ!Zh6\\\"}\"}"}` + "\n",
+      String.raw`{"body": "{\"config\": \"{\\\"password\\\":\\\"[REDACTED:password]\\\"}\"}"}` + "\n",
+    ],
+    [
+      String.raw`"{\\\"api_key\\\": \\\"Uk1t8jWZZt953gTD3OObXLZNeBytfipF\\\"}"` + "\n",
+      String.raw`"{\\\"api_key\\\": \\\"[REDACTED:named-secret]\\\"}"` + "\n",
+    ],
+    [
+      String.raw`"{\\\"token\\\":\\\"a8Kx29fPq1\\\"}"` + "\n",
+      String.raw`"{\\\"token\\\":\\\"[REDACTED:named-secret]\\\"}"` + "\n",
+    ],
+  ]);
+  // References and words stay, escaped twice as once.
+  const kept = [
+    String.raw`"{\\\"password\\\": \\\"${"$"}{DB_PASSWORD}\\\"}"` + "\n",
+    String.raw`"{\\\"password\\\": \\\"Password\\\"}"` + "\n",
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
