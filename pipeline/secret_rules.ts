@@ -86,6 +86,7 @@ import {
   NAMED_PASSWORD,
   NAMED_TOKEN,
   NAMED_VALUE,
+  namesOf,
   passwordLike,
   REFERENCE,
 } from "./_secret_rules_names.ts";
@@ -633,6 +634,11 @@ const JOINT = new RegExp(
  */
 const CONCAT =
   /\\?(["'])[ \t]{0,16}(?:[+.&][ \t]{0,16}(?:\r?\n[ \t]{0,64})?|\r?\n[ \t]{0,64}(?:[+.&][ \t]{0,16})?)\\?\1(?=[^\s"'\\])/y;
+/**
+ * An operator, maybe a `(`, and a literal's opening quote and its characters (1 to 64, to where
+ * {@linkcode CONCAT} may start): the first part of a value split over literals.
+ */
+const FIRST_LITERAL = /(?::=|=>|=|:)[ \t]{0,16}\(?[ \t]{0,16}\\?["'`][^\s"'`\\]{1,64}/y;
 /** A JWT's characters (its parts and their dots), up to where its first literal ends. */
 const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 
@@ -756,6 +762,13 @@ function concatJoints(
   hints: TextHints,
 ): Array<{ index: number; length: number }> {
   const ends = found.map((m) => m.end);
+  // A first literal too short to be found (`apiKey = '0Uah' + '…'`): its end, after a name's
+  // operator.
+  for (const at of namesOf(text, hints).operators) {
+    FIRST_LITERAL.lastIndex = at;
+    const m = FIRST_LITERAL.exec(text);
+    if (m) ends.push(at + m[0].length);
+  }
   if (hints.families.includes("J")) {
     // (the next head looked for after the run: one inside it is the same run's)
     for (let at = text.indexOf("eyJ"); at >= 0;) {

@@ -137,3 +137,22 @@ Deno.test("a secret in JSON escaped twice (JSON in a JSON string in a JSON strin
   ];
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
+
+Deno.test("a value split over literals whose first part is short is redacted whole", () => {
+  redactsTo([
+    [
+      "const apiKey = '0Uah' + 'RMPorzQB2CCkyp31nkkoPV5xkZtJ';\n",
+      "const apiKey = '[REDACTED:named-secret]';\n",
+    ],
+    ['DB_PASSWORD = "ab" + "cd3f9Xk2"\n', 'DB_PASSWORD = "[REDACTED:password]"\n'],
+    ["$password = 'x7' .\n  'Qp2Zr9Lw';\n", "$password = '[REDACTED:password]';\n"],
+  ]);
+  // Words joined stay: a prefix and a reference, a label, a path.
+  const kept = [
+    'password = "pre" + suffix\n',
+    'token = "Bearer " + accessToken\n',
+    'api_key = "sk-" + "your-key-here"\n',
+    'secret_path = "/etc/" + "app/secret.txt"\n',
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
