@@ -317,8 +317,11 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
   if (/=[^=]/.test(value)) return true;
   // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
   if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) return true;
-  // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone
-  return QUERY_NAME_END.test(name) && (value.length < 20 || !!b || !/[0-9]/.test(value));
+  // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone; or
+  // shorter, mixed as a generator mixes them (`?code=S47Qk7uWomoLZM`, not `?code=SUMMER2024`)
+  return QUERY_NAME_END.test(name) &&
+    (!!b || !/[0-9]/.test(value) ||
+      value.length < 20 && !shortToken(value, "token") && !looksGenerated(value));
 }
 
 /**
@@ -351,7 +354,8 @@ export function findNamedTokens(
       // token's mix of characters written as a value (quoted, `NAME=…`, a line of its own)
       if (AUTH_NAME.test(name) && isBasicCredentials(value)) rule = "basicauth";
       else if (
-        shortToken(value, name) && !ID_NAME.test(name) && !PASSWORD_NAME_END.test(name) &&
+        shortToken(value, QUERY_NAME_END.test(name) ? "token" : name) && !ID_NAME.test(name) &&
+        !PASSWORD_NAME_END.test(name) &&
         lettersValue(text, m.index!, end0, q)
       ) rule = "named-secret";
     } else if (b === "base64:") {

@@ -156,3 +156,28 @@ Deno.test("a value split over literals whose first part is short is redacted who
   ];
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
+
+Deno.test("a short `?code=` or `?key=` that mixes its characters as a generator does is redacted", () => {
+  redactsTo([
+    [
+      'curl "https://fn.azurewebsites.net/api/Hook?code=S47Qk7uWomoLZM"\n',
+      'curl "https://fn.azurewebsites.net/api/Hook?code=[REDACTED:named-secret]"\n',
+    ],
+    [
+      "https://api.example.com/v1/q?key=a8Kx29fPq1&q=x\n",
+      "https://api.example.com/v1/q?key=[REDACTED:named-secret]&q=x\n",
+    ],
+    [
+      "https://maps.example.com/x?key=Zq4Lm7Xw2Pc9Rt5Vb\n",
+      "https://maps.example.com/x?key=[REDACTED:named-secret]\n",
+    ],
+  ]);
+  const kept = [
+    "https://example.com/?code=abc123\n",
+    "https://example.com/cb?code=AUTHCODE\n",
+    "&key=build-cache-key-linux\n",
+    "https://shop.example.com/p?code=SUMMER2024\n",
+    "https://example.com/r?code=ERR_404_NOT_FOUND\n",
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
