@@ -71,7 +71,7 @@ export function findLongOptions(text: string): Span[] {
 const TOOLS: Record<string, RegExp> = {
   // `-p`: a registry login (not `docker run -p 80:80`), `az login`'s service principal secret,
   // or MongoDB's shell and tools
-  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]*[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?)(?=[ \t])/,
+  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]{0,512}[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?)(?=[ \t])/,
   // `-P`: SQL Server's and Sybase's command-line tools
   P: /(?:^|[^\w.-])(?:sqlcmd|bcp|osql|isql)(?:\.exe)?(?=[ \t])/,
   // `-w`: OpenLDAP's tools (the bind password)

@@ -155,7 +155,7 @@ const STAND_IN_WORD =
  * ```
  */
 export function echoesName(value: string, name: string): boolean {
-  const last = /([A-Za-z][A-Za-z0-9_.-]{0,63})(?:\\\\)?\\?["']?\]?[ \t]*$/.exec(name)?.[1];
+  const last = /([A-Za-z][A-Za-z0-9_.-]{0,63})(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/.exec(name)?.[1];
   if (!last) return false;
   const words = last.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[ _.-]+/);
   const own = new Set([words[words.length - 1], words.join("")]);
@@ -165,6 +165,22 @@ export function echoesName(value: string, name: string): boolean {
     const rest = lower.slice(word.length);
     return own.has(word) ? /^x*[-_]?[0-9]{0,8}$/.test(rest) : /^x+[-_]?[0-9]{0,8}$/.test(rest);
   });
+}
+
+/**
+ * `value` without the full stops that end it (a sentence's, not part of a value), in one pass from
+ * its end: `/\.+$/` would read each run of dots to its end from each of its dots.
+ *
+ * @example
+ * ```ts
+ * import { withoutFullStops } from "./_secret_rules_common.ts";
+ * withoutFullStops("S3cr3t9x.."); // "S3cr3t9x"
+ * ```
+ */
+export function withoutFullStops(value: string): string {
+  let end = value.length;
+  while (end > 0 && value.charCodeAt(end - 1) === 46) end--;
+  return value.slice(0, end);
 }
 
 /** Upper case, lower case and digits, 20+ characters: a random token, not a word or a name. */

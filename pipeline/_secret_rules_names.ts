@@ -23,6 +23,7 @@ import {
   runEnd,
   testValue,
   type TextHints,
+  withoutFullStops,
 } from "./_secret_rules_common.ts";
 import { PUBLIC_DER_HEX, PUBLIC_KEY_NAME, shortToken } from "./_secret_rules_short.ts";
 import { codeByPlace, codeExpression, codeType, shellComparison } from "./_secret_rules_code.ts";
@@ -153,7 +154,7 @@ function wordEnds(text: string, at: number): boolean {
 }
 
 /** A map's member that says it holds a public key: `"type": "EcPublicKey"`. */
-const PUBLIC_TYPE = /"type"\s*:\s*"[A-Za-z0-9 _-]{0,32}Public ?Key/i;
+const PUBLIC_TYPE = /"type"\s{0,16}:\s{0,16}"[A-Za-z0-9 _-]{0,32}Public ?Key/i;
 
 /** A map value that looks like a key: no blanks, a letter and a digit. */
 const KEY_LIKE = /^(?=[^0-9]*[0-9])(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_\-.~+/=:]+$/;
@@ -239,7 +240,7 @@ const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS)";
  */
 const QUERY_NAME = "[?&](?:code|key)";
 /** A name that is {@linkcode QUERY_NAME}, before its `=`. */
-const QUERY_NAME_END = new RegExp(`${QUERY_NAME}$`);
+export const QUERY_NAME_END: RegExp = new RegExp(`${QUERY_NAME}$`);
 export const NAMED_TOKEN: RegExp = new RegExp(
   `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}|${QUERY_NAME})` +
@@ -279,10 +280,10 @@ function isBasicCredentials(value: string): boolean {
  * A name of an id in camel case (`credentialsId`, `<UserSecretsId>`): a generated value under it
  * names a thing. Not `secretId` (a Vault AppRole's secret) nor `SECRET_ID`.
  */
-const ID_NAME = /(?<![Ss]ecret)(?<=[a-z])Id(?:\\\\)?\\?["']?\]?[ \t]*$/;
+const ID_NAME = /(?<![Ss]ecret)(?<=[a-z])Id(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/;
 const AWS_SECRET_NAME = /secret[_.-]?access[_.-]?key|aws[_.-]?secret/i;
 /** A name that ends in `auth` (`_auth`, `"auth"`): its value may be base64 of `user:password`. */
-const AUTH_NAME = /auth(?:\\\\)?\\?["']?\]?[ \t]*$/i;
+const AUTH_NAME = /auth(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/i;
 const AZURE_SECRET = /^[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}$/;
 const JWT = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}$/;
 /**
@@ -384,7 +385,7 @@ export function findNamedTokens(
       rule = "named-secret";
     }
     if (!rule) continue;
-    value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
+    value = withoutFullStops(value); // a sentence's full stop is not part of it
     out.push({ start, end: start + value.length, rule });
   }
   return out.concat(keyNamedTokens(text, namesOf(text, hints).operators));
@@ -394,9 +395,10 @@ export function findNamedTokens(
  * A name whose last word is `key` with no secret word before it (`SENDGRID_KEY`, `jwtKey`, a map's
  * `"Key"` under `"Jwt": {`: the map's name and `Key` name the secret), before its operator.
  */
-const KEY_NAME_END = /(?:(?<![A-Za-z])(?:key|KEY|Key)|(?<=[a-z0-9])Key)(?:\\\\)?\\?["']?\]?[ \t]*$/;
+const KEY_NAME_END =
+  /(?:(?<![A-Za-z])(?:key|KEY|Key)|(?<=[a-z0-9])Key)(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/;
 /** A name that {@linkcode NAMED_TOKEN} reads: its value is judged there. */
-const NAMED_TOKEN_NAME_END = new RegExp(
+export const NAMED_TOKEN_NAME_END: RegExp = new RegExp(
   `${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}$`,
 );
 /** An operator, blanks, maybe a quote, and a token of 20 to 1024 characters (base64 too). */
@@ -549,7 +551,9 @@ const PASSWORD_NAME = "(?:" +
   anyCase("(?:[_.-]?key|[_.-]?value)?");
 
 /** A name that ends in a {@linkcode PASSWORD_NAME}: its short values are the password rule's. */
-export const PASSWORD_NAME_END: RegExp = new RegExp(`${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]*$`);
+export const PASSWORD_NAME_END: RegExp = new RegExp(
+  `${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,64}$`,
+);
 
 /**
  * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
@@ -745,9 +749,9 @@ export const PLACEHOLDER_WORD: RegExp = new RegExp(
  */
 export const REFERENCE: RegExp = new RegExp(
   /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/.source +
-    /|^[ \t]*(?:[+&]|\|\||\.[ \t])[ \t]*/.source +
-    /(?:[^'"\r\n]*[(.$][^'"\r\n]*|[A-Za-z_][A-Za-z_]*)/.source +
-    /[ \t]*(?:[+&]|\|\||[ \t]\.)[ \t]*$/.source,
+    /|^[ \t]{0,16}(?:[+&]|\|\||\.[ \t])[ \t]{0,16}/.source +
+    /(?:[^'"\r\n]{0,256}[(.$][^'"\r\n]{0,256}|[A-Za-z_][A-Za-z_]{0,256})/.source +
+    /[ \t]{0,16}(?:[+&]|\|\||[ \t]\.)[ \t]{0,16}$/.source,
 );
 /** Words of code (types, literals) that follow a password name unquoted: not values. */
 const CODE_WORD =
@@ -854,7 +858,7 @@ function* matchesAt(pattern: RegExp, text: string, at: number[]): Generator<RegE
 const NUMBER = /^(?:0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*(?:\.[0-9]+)?)$/;
 /** A name whose word is `pass` (not `password`), right before its operator. */
 const PASS_WORD_BEFORE =
-  /(?<![A-Za-z])(?:pass|Pass|PASS)(?:\\\\)?\\?["']?\]?[ \t]*$|(?<=[a-z0-9])Pass(?:\\\\)?\\?["']?\]?[ \t]*$/;
+  /(?<![A-Za-z])(?:pass|Pass|PASS)(?:\\\\)?\\?["']?\]?[ \t]{0,64}$|(?<=[a-z0-9])Pass(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/;
 
 /** A quoted value with escapes in it (`ab\"cd`), up to its closing quote, by its quote. */
 const ESCAPED_VALUE: Record<string, RegExp> = {
@@ -884,7 +888,8 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   }
   if (!q) {
     // A blank ends it, and a sentence's full stop is not part of it.
-    value = value.replace(/ .*/, "").replace(/\.+$/, "");
+    const blank = value.indexOf(" ");
+    value = withoutFullStops(blank < 0 ? value : value.slice(0, blank));
     const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
     if (stop >= 0) value = value.slice(0, stop);
     if (op === ":" && !gap) return undefined;

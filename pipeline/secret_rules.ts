@@ -78,6 +78,7 @@ import {
   TOKEN_GATE,
 } from "./_secret_rules_hints.ts";
 import {
+  ENV_PASSWORD_NAME,
   findNamedPasswords,
   findNamedTokens,
   findNamedValues,
@@ -85,9 +86,13 @@ import {
   NAME_WORD,
   NAMED_PASSWORD,
   NAMED_TOKEN,
+  NAMED_TOKEN_NAME_END,
   NAMED_VALUE,
   namesOf,
+  PASSWORD_NAME_END,
   passwordLike,
+  PLACEHOLDER_WORD,
+  QUERY_NAME_END,
   REFERENCE,
 } from "./_secret_rules_names.ts";
 import { findListTokens, findPairs, LIST_ITEM, PAIR_FORMS } from "./_secret_rules_pairs.ts";
@@ -120,7 +125,7 @@ import { findKeyFile } from "./_secret_rules_key_file.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
-import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.ts";
+import { findLetterPasswords, LETTERS_PASSWORD, NOT_A_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
@@ -644,10 +649,11 @@ const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 
 /**
  * Every regular expression the rules run over a whole text, by name: each shape's pattern (by
- * its id) and those the rules written as code use. For the test that bounds what one attempt of
- * each can read (`tests/secrets/no_backtracking_test.ts`), which also reads the rules' modules
- * for their module-level literals that step through a text (`g`, `y`) or read its lines (`m`):
- * one made with `new RegExp` that does must be here, or the test names it.
+ * its id) and those the rules written as code use; and every other one they build with
+ * `new RegExp` (tests of a name or a value). For the test that bounds what one attempt of each
+ * can read (`tests/secrets/no_backtracking_test.ts`), which also reads the rules' modules for
+ * their regular expression literals, wherever they are: one made with `new RegExp` must be here,
+ * or the test names it.
  *
  * @example
  * ```ts
@@ -719,6 +725,14 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   BRACE_DEFAULT,
   FALLBACK_AFTER,
   LIST_ITEM,
+  // tests of a name or a value the rules took (not run over a text)
+  NOT_A_PASSWORD,
+  QUERY_NAME_END,
+  NAMED_TOKEN_NAME_END,
+  ENV_PASSWORD_NAME,
+  PASSWORD_NAME_END,
+  PLACEHOLDER_WORD,
+  REFERENCE,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 

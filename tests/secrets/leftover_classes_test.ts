@@ -119,7 +119,8 @@ Deno.test("a secret in JSON escaped twice (JSON in a JSON string in a JSON strin
   redactsTo([
     [
       String.raw`{"body": "{\"config\": \"{\\\"password\\\":\\\"QNemoKB6kJ!Zh6\\\"}\"}"}` + "\n",
-      String.raw`{"body": "{\"config\": \"{\\\"password\\\":\\\"[REDACTED:password]\\\"}\"}"}` + "\n",
+      String.raw`{"body": "{\"config\": \"{\\\"password\\\":\\\"[REDACTED:password]\\\"}\"}"}` +
+      "\n",
     ],
     [
       String.raw`"{\\\"api_key\\\": \\\"Uk1t8jWZZt953gTD3OObXLZNeBytfipF\\\"}"` + "\n",
