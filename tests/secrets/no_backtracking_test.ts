@@ -134,9 +134,10 @@ function literalEnd(text: string, at: number): { end: number; source: string; fl
 /**
  * Every module-level regular expression of the secret rules that steps through a text (flag `g`
  * or `y`: from a position the rule sets, or from match to match) or reads its lines (`m`), by
- * name, found in the modules' source: a literal is made from its text; one made with
- * `new RegExp` must be in {@linkcode SCAN_PATTERNS} (or copy the source of one there). So a rule
- * added tomorrow is bounded here without a list to forget it in.
+ * name, found in the modules' source: a literal is made from its text; every one made with
+ * `new RegExp` (stepping or not) must be in {@linkcode SCAN_PATTERNS} (or copy the source of one
+ * there). So a rule added tomorrow is bounded here without a list to forget it in; the literals
+ * inside functions are read by {@linkcode regexLiterals}.
  */
 function steppingPatterns(): { found: Record<string, RegExp>; missing: string[] } {
   const found: Record<string, RegExp> = {};
@@ -152,7 +153,6 @@ function steppingPatterns(): { found: Record<string, RegExp>; missing: string[] 
         if (stepping(flags)) found[name] = new RegExp(source, flags);
       } else if (kind === "new RegExp(") {
         const args = text.slice(from, text.indexOf(");", from));
-        const flags = /["'`]([a-z]*)["'`],?\s*$/.exec(args)?.[1] ?? "";
         const copy = /^([A-Z_0-9]+)\.source\b/.exec(args)?.[1];
         // Every pattern built from parts is in SCAN_PATTERNS, stepping or not (a literal is read
         // from its text, below).
