@@ -164,6 +164,7 @@ import {
   SIGNED_URL,
 } from "./_secret_rules_dsn.ts";
 import {
+  DSL_PASSWORD,
   findCommandPasswords,
   findPgpassPasswords,
   IDENTIFIED_BY,
@@ -694,6 +695,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   IDENTIFIED_BY,
   SQL_PASSWORD,
   SET_PASSWORD,
+  DSL_PASSWORD,
   K8S_SECRET_KIND,
   YAML_DOCUMENT_END,
   K8S_DATA,

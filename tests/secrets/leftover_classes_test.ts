@@ -182,3 +182,25 @@ Deno.test("a short `?code=` or `?key=` that mixes its characters as a generator 
   ];
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
+
+Deno.test("a password given to a DSL's call with no parentheses, on a line of its own, is redacted", () => {
+  redactsTo([
+    [
+      '    storePassword "Tj1jue0BPy!Cz6"\n    keyAlias "release"\n',
+      '    storePassword "[REDACTED:password]"\n    keyAlias "release"\n',
+    ],
+    ["  keyPassword 'k3yP4ss!x'\n", "  keyPassword '[REDACTED:password]'\n"],
+    [
+      "credentials {\n  username 'bob'\n  password 'S3cr3t-9x'\n}\n",
+      "credentials {\n  username 'bob'\n  password '[REDACTED:password]'\n}\n",
+    ],
+  ]);
+  const kept = [
+    '    storePassword System.getenv("STORE_PASSWORD")\n',
+    '    keyPassword "${keyPass}"\n',
+    '  password "Password"\n',
+    'print password "is hunter2x"\n',
+    'the password "hunter2x" is what we used\n',
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
