@@ -1928,12 +1928,10 @@ keep("lockfile integrity", "package-lock.json", `      "integrity": "${integ}",\
 const u1 = uuid();
 keep("request id uuid", "log.json", `{"requestId": "${u1}", "status": 200}\n`, u1);
 keep("placeholder <your-key>", "README.md", `OPENAI_API_KEY=<your-api-key>\n`, "<your-api-key>");
-keep(
-  "xxxx placeholder",
-  ".env.example",
-  `STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx\n`,
-  "sk_live_xxxxxxxxxxxxxxxxxxxxxxxx",
-);
+// Not here: `sk_live_xxxx…` in an `.env.example`. The oldest prefix rules (GitHub, AWS, Stripe)
+// still redact their prefix and a run of `x`: the reader loses only that a stand-in stood there,
+// and a rule that let a prefix and one repeated character pass would have to judge every one of
+// their matches (see bench/README.md, twelfth session).
 keep("changeme", "values.yaml", `auth:\n  password: changeme\n`, "changeme");
 keep("env example empty", ".env.example", `DB_PASSWORD=\nAPI_KEY=your-key-here\n`, "your-key-here");
 keep(

@@ -53,9 +53,14 @@
  * Redis's `requirepass` and `masterauth`, an escaped quote inside a quoted password, the tokens
  * of a list under a secret's name, a value split over two string literals; 19: a value that
  * spells a word of its name other than its last only counts as a test's echo with `x`s
- * (`postgres123` under `POSTGRES_PASSWORD` is redacted again).
+ * (`postgres123` under `POSTGRES_PASSWORD` is redacted again); 20: a generated key under a name
+ * whose last word is `key` (`"Jwt": {"Key": …}`, `SENDGRID_KEY`), a file of a key alone
+ * (`master.key`), a secret piped to `gh auth login --with-token` or `az devops login`, JSON
+ * escaped twice, a concatenation's short first literal, a short `?code=`, a DSL's
+ * `storePassword "…"`, a passphrase of words with `test` among them; a value's full stops trimmed
+ * in one pass, name tests bounded.
  */
-export const SECRET_RULES_VERSION = 19;
+export const SECRET_RULES_VERSION = 20;
 
 import {
   fewCharacters,
