@@ -418,6 +418,8 @@ function counts(value: string): boolean {
   };
   return run(value.toLowerCase().replace(/[^a-z]/g, "")) || run(value.replace(/[^0-9]/g, ""));
 }
+/** A WebSocket handshake's `Sec-WebSocket-Key`: a nonce sent in the clear, not a secret. */
+const WEBSOCKET_KEY = /websocket-key[ \t]{0,16}$/i;
 /** A path of names (`Uploads/User123/Profile`): an object's key in a store, not a secret. */
 const PATH_OF_NAMES = /^[A-Za-z][a-z0-9_-]*(?:\/[A-Za-z][a-z0-9_-]*)+$/;
 
@@ -443,7 +445,10 @@ function keyNamedTokens(
       continue;
     }
     const name = nameBefore(text, at);
-    if (!KEY_NAME_END.test(name) || PUBLIC_KEY_NAME.test(name) || NAMED_TOKEN_NAME_END.test(name)) {
+    if (
+      !KEY_NAME_END.test(name) || PUBLIC_KEY_NAME.test(name) || NAMED_TOKEN_NAME_END.test(name) ||
+      WEBSOCKET_KEY.test(name)
+    ) {
       continue;
     }
     if (

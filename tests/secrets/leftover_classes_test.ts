@@ -56,6 +56,8 @@ Deno.test("a random key under a name whose last word is `key` is redacted, neste
     `{"PublicKey": "${v}"}\n`,
     `{"Key": "Xk29fPq3Lm"}\n`,
     `  monkey: ${v}\n`,
+    // a WebSocket handshake's nonce (mojolicious' routing guide)
+    "  Sec-WebSocket-Key: IDM3ODE4NDk2MjA1OTcxOQ==\n",
   ];
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
