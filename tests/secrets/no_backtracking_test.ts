@@ -327,21 +327,18 @@ export function runsOnPath(source: string): number {
   const sequence = (): number => {
     let sum = 0;
     while (i < source.length && source[i] !== "|" && source[i] !== ")") {
-      const start = i;
       const inner = atom();
-      const atomText = source.slice(start, i);
       const before = i;
-      attemptBound(atomText + source.slice(before, quantifierEnd()));
+      quantifierEnd();
       const unbounded = /^(?:[*+]|\{\d+,\})/.test(source.slice(before, i));
       if (unbounded && inner > 0) return Infinity;
       sum += unbounded ? 1 : inner === Infinity ? Infinity : inner;
     }
     return sum;
   };
-  const quantifierEnd = (): number => {
+  const quantifierEnd = () => {
     const m = /^(?:[*+?]|\{\d+(?:,\d*)?\})\??/.exec(source.slice(i));
     i += m ? m[0].length : 0;
-    return i;
   };
   const atom = (): number => {
     const c = source[i];
