@@ -71,7 +71,7 @@ export function findLongOptions(text: string): Span[] {
 const TOOLS: Record<string, RegExp> = {
   // `-p`: a registry login (not `docker run -p 80:80`), `az login`'s service principal secret,
   // or MongoDB's shell and tools
-  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]*[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?)(?=[ \t])/,
+  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]{0,512}[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?)(?=[ \t])/,
   // `-P`: SQL Server's and Sybase's command-line tools
   P: /(?:^|[^\w.-])(?:sqlcmd|bcp|osql|isql)(?:\.exe)?(?=[ \t])/,
   // `-w`: OpenLDAP's tools (the bind password)
@@ -140,13 +140,23 @@ export function findToolPasswords(text: string): Span[] {
   return out;
 }
 
-/** `echo` (or `printf`) and a password, piped to the command that holds `--password-stdin`. */
+/**
+ * A value written into a pipe (group `v`): `echo` (PowerShell's `Write-Output`) or `printf` and a
+ * value, or (PowerShell) a quoted string that starts its line, then `|` and the rest of the line.
+ */
 const ECHO_PIPE =
-  /(?:^|[^\w.-])(?:echo(?:[ \t]{1,4}-[neE]{1,3})?|printf(?:[ \t]{1,4}(?:"%s"|'%s'|%s))?)[ \t]{1,4}(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>[ \t]{0,16}\|[^\r\n|]{0,256}$/d;
+  /(?:(?:^|[^\w.-])(?:(?:echo|Write-Output)(?:[ \t]{1,4}-[neE]{1,3})?|printf(?:[ \t]{1,4}(?:"%s"|'%s'|%s))?)[ \t]{1,4}|^[ \t]{0,16}(?=["']))(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>[ \t]{0,16}\|[^\r\n|]{0,256}$/d;
+/**
+ * Commands that read a secret from their input: an option that says so (`--password-stdin` of
+ * `docker login` and its kin, gh's `--with-token`), or `az devops login` (a PAT).
+ */
+const STDIN_READER = /--password-stdin|--with-token|devops[ \t]{1,4}login/g;
 
 /**
- * The passwords that `echo` pipes to a command's `--password-stdin` (`echo "…" | docker login
- * -u bob --password-stdin`); a reference (`echo "$TOKEN" |`) stays.
+ * The passwords and tokens written into a pipe to a command that reads them
+ * ({@linkcode STDIN_READER}): `echo "…" | docker login -u bob --password-stdin`,
+ * `echo … | az devops login`, PowerShell's `"…" | az devops login`; a reference
+ * (`echo "$TOKEN" |`) stays.
  *
  * @example
  * ```ts
@@ -156,11 +166,8 @@ const ECHO_PIPE =
  */
 export function findStdinPasswords(text: string): Span[] {
   const out: Span[] = [];
-  for (
-    let at = text.indexOf("--password-stdin");
-    at >= 0;
-    at = text.indexOf("--password-stdin", at + 16)
-  ) {
+  for (const reader of text.matchAll(STDIN_READER)) {
+    const at = reader.index;
     const lineStart = text.lastIndexOf("\n", at) + 1;
     const from = Math.max(lineStart, at - 768);
     const m = ECHO_PIPE.exec(text.slice(from, at));

@@ -228,8 +228,32 @@ export function findCommandPasswords(text: string, hints?: TextHints): Span[] {
     if (m && realPassword(m.groups!.v)) out.push(spanOf(m));
   }
   for (const at of spots.passwords) {
-    const span = sqlPassword(text, at);
+    const span = sqlPassword(text, at) ?? dslPassword(text, at);
     if (span) out.push(span);
   }
   return out;
+}
+
+/**
+ * After a `passw` word: the rest of a password's name and a quoted string, alone on the rest of
+ * the line (a `;` or `,` may end it): a DSL's call with no parentheses (Gradle's Groovy
+ * `storePassword "…"`, `credentials { password '…' }`, Ruby's `password '…'`).
+ */
+export const DSL_PASSWORD: RegExp = new RegExp(
+  `(?:[Oo][Rr])?[Dd][ \\t]{1,16}${SQL_STRING}[ \\t]{0,16}[;,]?[ \\t]{0,16}(?=\\r?\\n|\\r|$)`,
+  "dy",
+);
+
+/**
+ * A password given to a DSL's call ({@linkcode DSL_PASSWORD}) whose name (`password`,
+ * `storePassword`, `keyPassword`) starts its line, after a `passw` at `at`.
+ */
+function dslPassword(text: string, at: number): Span | undefined {
+  let start = at - 5;
+  while (start > 0 && start > at - 64 && /[A-Za-z_]/.test(text[start - 1])) start--;
+  while (start > 0 && (text[start - 1] === " " || text[start - 1] === "\t")) start--;
+  if (start > 0 && text[start - 1] !== "\n" && text[start - 1] !== "\r") return undefined;
+  DSL_PASSWORD.lastIndex = at;
+  const m = DSL_PASSWORD.exec(text);
+  return m && passwordLike(m.groups!.v, true) ? spanOf(m) : undefined;
 }

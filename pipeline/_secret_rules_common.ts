@@ -120,9 +120,23 @@ export function isPlaceholder(value: string): boolean {
  */
 export function testValue(value: string): boolean {
   const parts = value.split(/[-_:./]/);
-  return parts.length > 1 && parts.every((part) => /^(?:[A-Za-z]{1,12}|[0-9]{1,16})$/.test(part)) &&
-    parts.some((part) => /^(?:test(?:ing)?|fake|mock|stub|fixture)$/i.test(part));
+  if (
+    parts.length < 2 || !parts.every((part) => /^(?:[A-Za-z]{1,12}|[0-9]{1,16})$/.test(part)) ||
+    !parts.some((part) => TEST_WORD.test(part))
+  ) {
+    return false;
+  }
+  // With no number, every word must be one a stand-in is made of (`test-only`,
+  // `fake-user-password`): a passphrase of other words is one (`test-river-stone-maple`).
+  return parts.some((part) => /^[0-9]+$/.test(part)) ||
+    parts.every((part) => TEST_WORD.test(part) || STAND_IN_WORD.test(part));
 }
+
+/** The words that say a value is a test's: `test`, `fake`, `mock`, `stub`, `fixture`. */
+const TEST_WORD = /^(?:test(?:ing|s)?|fake|mock|stub|fixture|dummy)$/i;
+/** Words a test's stand-in is made of besides those: what it stands in for, and where. */
+const STAND_IN_WORD =
+  /^(?:[a-z]{1,2}|api|app|key|keys|token|secret|pass|password|passwd|pwd|pw|passphrase|value|val|user|username|client|access|auth|jwt|session|cookie|salt|hmac|signing|signature|sig|private|bearer|webhook|encryption|master|refresh|credentials?|db|database|admin|root|account|service|bot|code|hash|payload|string|str|only|do|not|use|for|the|my|dev|local|ci|env|data|id|example|sample|placeholder|here|prod|staging|default|demo|unit|integration|e2e|spec|dev)$/i;
 
 /**
  * Whether `value` spells the name written before it (`name`: the text before the operator), its
@@ -141,7 +155,7 @@ export function testValue(value: string): boolean {
  * ```
  */
 export function echoesName(value: string, name: string): boolean {
-  const last = /([A-Za-z][A-Za-z0-9_.-]{0,63})\\?["']?\]?[ \t]*$/.exec(name)?.[1];
+  const last = /([A-Za-z][A-Za-z0-9_.-]{0,63})(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/.exec(name)?.[1];
   if (!last) return false;
   const words = last.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[ _.-]+/);
   const own = new Set([words[words.length - 1], words.join("")]);
@@ -151,6 +165,22 @@ export function echoesName(value: string, name: string): boolean {
     const rest = lower.slice(word.length);
     return own.has(word) ? /^x*[-_]?[0-9]{0,8}$/.test(rest) : /^x+[-_]?[0-9]{0,8}$/.test(rest);
   });
+}
+
+/**
+ * `value` without the full stops that end it (a sentence's, not part of a value), in one pass from
+ * its end: `/\.+$/` would read each run of dots to its end from each of its dots.
+ *
+ * @example
+ * ```ts
+ * import { withoutFullStops } from "./_secret_rules_common.ts";
+ * withoutFullStops("S3cr3t9x.."); // "S3cr3t9x"
+ * ```
+ */
+export function withoutFullStops(value: string): string {
+  let end = value.length;
+  while (end > 0 && value.charCodeAt(end - 1) === 46) end--;
+  return value.slice(0, end);
 }
 
 /** Upper case, lower case and digits, 20+ characters: a random token, not a word or a name. */

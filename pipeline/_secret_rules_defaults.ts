@@ -21,7 +21,7 @@ import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.
 export const BRACE_DEFAULT: RegExp = /:(?![+?])[-=]?(?<v>[^\s{}"'`$\\]{1,256})\}/dy;
 /** A call that reads the environment or a setting, right before a quoted name. */
 const ENV_CALL =
-  /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv)\([ \t]*\\?["']$/;
+  /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv)\([ \t]{0,16}\\?["']$/;
 /** An environment object's member or subscript, up to the name's end (`process.env.DB_PASSWORD`). */
 const ENV_MEMBER = /(?:\benv\.|(?:\bENV|\benviron|\$_ENV|\$_SERVER)\[["'])[A-Za-z0-9_]{1,64}$/;
 /** A call's fallback argument: `, "…"`, the value quoted. */

@@ -38,7 +38,7 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp|KID|I(?<=LTAI)|A(?<=EAA)|" +
     "ZDO(?<=[A-Za-z0-9]{76}AZDO))",
     "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=)|" +
-    "in(?<=[Ss]onar[._-]?[Ll]ogin))", // …, `sonar.login`, `sonarLogin`
+    "in(?<=[Ss]onar[._-]?[Ll]ogin|devops[ \\t]{1,4}login))", // …, `sonar.login`, `az devops login`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
     "XEC(?<=(?:PS|PA)EXEC)",
     "\\.(?:slack\\.com/|(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]\\.(?:pat|PAT)))", // …, `azure.devops.pat`

@@ -26,7 +26,7 @@ type Found = { start: number; end: number; rule: string };
  */
 function devopsPat(value: string): boolean {
   if (/^[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}$/.test(value)) return !fewCharacters(value);
-  return /^[a-z0-9]{52}$/.test(value) && /[0-9].*[0-9]/.test(value) && /[a-z]/.test(value) &&
+  return /^[a-z0-9]{52}$/.test(value) && /[0-9].{0,64}[0-9]/.test(value) && /[a-z]/.test(value) &&
     !fewCharacters(value);
 }
 
@@ -92,7 +92,7 @@ export const FACEBOOK_TOKEN: RegExp =
 
 /** Whether a match of {@linkcode FACEBOOK_TOKEN} is a token: both cases and digits, mixed. */
 export function facebookLike(value: string): boolean {
-  return /[0-9]/.test(value) && /[a-z]/.test(value) && /[A-Z].*[A-Z]/.test(value.slice(3)) &&
+  return /[0-9]/.test(value) && /[a-z]/.test(value) && /[A-Z].{0,1024}[A-Z]/.test(value.slice(3)) &&
     !fewCharacters(value);
 }
 
@@ -100,7 +100,7 @@ export function facebookLike(value: string): boolean {
  * The keys of Composer's `auth.json` whose value maps hosts to tokens (`"github-oauth":
  * {"github.com": "…"}`), also inside a JSON string (`COMPOSER_AUTH='{\"github-oauth\": …}'`).
  */
-const COMPOSER_KEY = /(?:github-oauth|gitlab-oauth|gitlab-token|bearer)\\?["'][ \t]*$/;
+const COMPOSER_KEY = /(?:github-oauth|gitlab-oauth|gitlab-token|bearer)\\?["'][ \t]{0,64}$/;
 /** One member of such a map: the host, then its token (group `v`). */
 const HOST_TOKEN =
   /\\?["'][A-Za-z0-9.-]{1,253}\\?["'][ \t]*:[ \t]*\\?["'](?<v>[A-Za-z0-9_.~+/=-]{12,1024})\\?["']/gy;

@@ -62,10 +62,10 @@ export function findRandomKeys(
 }
 
 /** Code, not a value: a call (`toCanonicalKey(path, x);`). */
-const CODE = /^[A-Za-z_$][\w$.]{2,}\(.*\)[;,]?$/;
+const CODE = /^[A-Za-z_$][\w$.]{2,256}\(.{0,256}\)[;,]?$/;
 /** A name of code before its operator: a call's argument (after `(` or `,`), or declared. */
 const CODE_NAME =
-  /(?:[(,]|\b(?:const|let|var|val|my|local|auto|final|static|def|String))[ \t]*["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]*$/;
+  /(?:[(,]|\b(?:const|let|var|val|my|local|auto|final|static|def|String))[ \t]{0,16}["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]{0,64}$/;
 
 /**
  * The random printable value assigned at the operator `at`, if any: quoted, up to the closing

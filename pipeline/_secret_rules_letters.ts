@@ -39,7 +39,7 @@ const PLAIN_AFTER = /^(?:[ \t]{1,64}#[^\r\n]{0,1024})?[ \t]{0,64}(?:\r?\n|$)/;
  * Words of settings, forms and checks written under a password name that are not a password: a
  * rule's (`required`), a field's state (`hidden`), a type (`string`), a stand-in (`secret`).
  */
-const NOT_A_PASSWORD = new RegExp(
+export const NOT_A_PASSWORD: RegExp = new RegExp(
   "^(?:required|optional|confirmed|confirm|invalid|hidden|visible|masked|encrypted|plaintext|" +
     "sensitive|disabled|enabled|default|unknown|prompt|random|generated|inherit|missing|" +
     "mismatch|expired|forgot|forgotten|string|boolean|number|object|secret|secrets|hashed|" +

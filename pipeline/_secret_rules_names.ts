@@ -23,6 +23,7 @@ import {
   runEnd,
   testValue,
   type TextHints,
+  withoutFullStops,
 } from "./_secret_rules_common.ts";
 import { PUBLIC_DER_HEX, PUBLIC_KEY_NAME, shortToken } from "./_secret_rules_short.ts";
 import { codeByPlace, codeExpression, codeType, shellComparison } from "./_secret_rules_code.ts";
@@ -47,9 +48,9 @@ import { codeByPlace, codeExpression, codeType, shellComparison } from "./_secre
  * ```
  */
 export const NAMED_VALUE: RegExp = new RegExp(
-  `(?=(?::|=>|=)\\s*(?:\\\\?["']?[0-9a-fA-F]{32}|\\\\?['"]?\\{))` +
-    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\\\?["']?\\s*)` +
-    `(?::|=>|=)\\s*(?:\\\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\\\?['"]?\\{)`,
+  `(?=(?::|=>|=)\\s*(?:(?:\\\\\\\\)?\\\\?["']?[0-9a-fA-F]{32}|(?:\\\\\\\\)?\\\\?['"]?\\{))` +
+    `(?<=(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*(?:\\\\\\\\)?\\\\?["']?\\s*)` +
+    `(?::|=>|=)\\s*(?:(?:\\\\\\\\)?\\\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|(?:\\\\\\\\)?\\\\?['"]?\\{)`,
   "gi",
 );
 
@@ -65,7 +66,7 @@ export const NAMED_VALUE: RegExp = new RegExp(
  * ```
  */
 export const NAMED_VALUE_SPEC: RegExp =
-  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*\\?["']?\s*(?::|=>|=)\s*(?:\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|\\?['"]?\{)/gi;
+  /(?:secret|key|token|passw(?:or)?d|pwd|credential)[A-Za-z0-9_]*(?:\\\\)?\\?["']?\s*(?::|=>|=)\s*(?:(?:\\\\)?\\?["']?([0-9a-fA-F]{32,})(?![A-Za-z0-9_])|(?:\\\\)?\\?['"]?\{)/gi;
 
 export const MAP_VALUE: RegExp = /"[^"\\\n]{1,200}"\s*:\s*"([^"\\\n]{8,})"/g;
 /** Longest JSON map (in characters) the key-map rule looks into. */
@@ -153,7 +154,7 @@ function wordEnds(text: string, at: number): boolean {
 }
 
 /** A map's member that says it holds a public key: `"type": "EcPublicKey"`. */
-const PUBLIC_TYPE = /"type"\s*:\s*"[A-Za-z0-9 _-]{0,32}Public ?Key/i;
+const PUBLIC_TYPE = /"type"\s{0,16}:\s{0,16}"[A-Za-z0-9 _-]{0,32}Public ?Key/i;
 
 /** A map value that looks like a key: no blanks, a letter and a digit. */
 const KEY_LIKE = /^(?=[^0-9]*[0-9])(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_\-.~+/=:]+$/;
@@ -212,11 +213,11 @@ const TOKEN = "[A-Za-z0-9_\\-.~+/]";
  * The quotes that open a value: none, one, a triple (`"""`, `'''`), each maybe escaped (`\\"`
  * in a JSON string that holds code: a notebook's cell source).
  */
-const QUOTE = "(?:\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
+const QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
 /** After a triple quote, a line end: TOML's multi-line strings (`key = """` then the value). */
 const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
-export const NAME_QUOTE = "(?:\\\\?[\"'])?";
+export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
 
 /**
  * A value assigned to a secret-looking name, in any common syntax: `.env`
@@ -239,7 +240,7 @@ const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS)";
  */
 const QUERY_NAME = "[?&](?:code|key)";
 /** A name that is {@linkcode QUERY_NAME}, before its `=`. */
-const QUERY_NAME_END = new RegExp(`${QUERY_NAME}$`);
+export const QUERY_NAME_END: RegExp = new RegExp(`${QUERY_NAME}$`);
 export const NAMED_TOKEN: RegExp = new RegExp(
   `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}|${QUERY_NAME})` +
@@ -279,10 +280,10 @@ function isBasicCredentials(value: string): boolean {
  * A name of an id in camel case (`credentialsId`, `<UserSecretsId>`): a generated value under it
  * names a thing. Not `secretId` (a Vault AppRole's secret) nor `SECRET_ID`.
  */
-const ID_NAME = /(?<![Ss]ecret)(?<=[a-z])Id\\?["']?\]?[ \t]*$/;
+const ID_NAME = /(?<![Ss]ecret)(?<=[a-z])Id(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/;
 const AWS_SECRET_NAME = /secret[_.-]?access[_.-]?key|aws[_.-]?secret/i;
 /** A name that ends in `auth` (`_auth`, `"auth"`): its value may be base64 of `user:password`. */
-const AUTH_NAME = /auth\\?["']?\]?[ \t]*$/i;
+const AUTH_NAME = /auth(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/i;
 const AZURE_SECRET = /^[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}$/;
 const JWT = /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}$/;
 /**
@@ -317,8 +318,11 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
   if (/=[^=]/.test(value)) return true;
   // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
   if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) return true;
-  // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone
-  return QUERY_NAME_END.test(name) && (value.length < 20 || !!b || !/[0-9]/.test(value));
+  // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone; or
+  // shorter, mixed as a generator mixes them (`?code=S47Qk7uWomoLZM`, not `?code=SUMMER2024`)
+  return QUERY_NAME_END.test(name) &&
+    (!!b || !/[0-9]/.test(value) ||
+      value.length < 20 && !shortToken(value, "token") && !looksGenerated(value));
 }
 
 /**
@@ -351,7 +355,8 @@ export function findNamedTokens(
       // token's mix of characters written as a value (quoted, `NAME=…`, a line of its own)
       if (AUTH_NAME.test(name) && isBasicCredentials(value)) rule = "basicauth";
       else if (
-        shortToken(value, name) && !ID_NAME.test(name) && !PASSWORD_NAME_END.test(name) &&
+        shortToken(value, QUERY_NAME_END.test(name) ? "token" : name) && !ID_NAME.test(name) &&
+        !PASSWORD_NAME_END.test(name) &&
         lettersValue(text, m.index!, end0, q)
       ) rule = "named-secret";
     } else if (b === "base64:") {
@@ -380,8 +385,77 @@ export function findNamedTokens(
       rule = "named-secret";
     }
     if (!rule) continue;
-    value = value.replace(/\.+$/, ""); // a sentence's full stop is not part of it
+    value = withoutFullStops(value); // a sentence's full stop is not part of it
     out.push({ start, end: start + value.length, rule });
+  }
+  return out.concat(keyNamedTokens(text, namesOf(text, hints).operators));
+}
+
+/**
+ * A name whose last word is `key` with no secret word before it (`SENDGRID_KEY`, `jwtKey`, a map's
+ * `"Key"` under `"Jwt": {`: the map's name and `Key` name the secret), before its operator.
+ */
+const KEY_NAME_END =
+  /(?:(?<![A-Za-z])(?:key|KEY|Key)|(?<=[a-z0-9])Key)(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/;
+/** A name that {@linkcode NAMED_TOKEN} reads: its value is judged there. */
+export const NAMED_TOKEN_NAME_END: RegExp = new RegExp(
+  `${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}$`,
+);
+/** An operator, blanks, maybe a quote, and a token of 20 to 1024 characters (base64 too). */
+const KEY_VALUE_AT = /(?::=|=>|=|:)[ \t]{0,16}(?<q>\\?["'`]?)(?<v>[A-Za-z0-9+/_-]{20,1024}={0,2})/y;
+/**
+ * Whether `value` counts as a stand-in counts (`a1b2c3d4e5f6…`, `abcdef123456…`): its letters, or
+ * its digits, read in order, hold a run of 6 of the alphabet or of the digits: 4 in 100,000
+ * random keys of 44 base64 characters do.
+ */
+function counts(value: string): boolean {
+  const run = (chars: string) => {
+    let n = 1;
+    for (let i = 1; i < chars.length && n < 6; i++) {
+      n = chars.charCodeAt(i) === chars.charCodeAt(i - 1) + 1 ? n + 1 : 1;
+    }
+    return n >= 6;
+  };
+  return run(value.toLowerCase().replace(/[^a-z]/g, "")) || run(value.replace(/[^0-9]/g, ""));
+}
+/** A WebSocket handshake's `Sec-WebSocket-Key`: a nonce sent in the clear, not a secret. */
+const WEBSOCKET_KEY = /websocket-key[ \t]{0,16}$/i;
+/** A path of names (`Uploads/User123/Profile`): an object's key in a store, not a secret. */
+const PATH_OF_NAMES = /^[A-Za-z][a-z0-9_-]*(?:\/[A-Za-z][a-z0-9_-]*)+$/;
+
+/**
+ * Generated keys under a name whose last word is `key` but that holds no secret word of
+ * {@linkcode NAMED_TOKEN}'s (`"Jwt": {"Key": "…"}`, `SENDGRID_KEY=…`): both cases and digits
+ * mixed as a generator mixes them ({@linkcode looksGenerated}), quoted or written as a value. Hex
+ * (a hash under `cache_key`), words, paths of an object store (`"Key": "uploads/…"`, which hold a
+ * `.` or read as names), a public key's value and code stay.
+ */
+function keyNamedTokens(
+  text: string,
+  operators: number[],
+): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  for (const at of operators) {
+    KEY_VALUE_AT.lastIndex = at;
+    const m = KEY_VALUE_AT.exec(text);
+    if (!m) continue;
+    const { q, v } = m.groups!;
+    const end = at + m[0].length;
+    if (q ? !text.startsWith(q, end) : !(end >= text.length || UNQUOTED_END.test(text[end]))) {
+      continue;
+    }
+    const name = nameBefore(text, at);
+    if (
+      !KEY_NAME_END.test(name) || PUBLIC_KEY_NAME.test(name) || NAMED_TOKEN_NAME_END.test(name) ||
+      WEBSOCKET_KEY.test(name)
+    ) {
+      continue;
+    }
+    if (
+      !/[A-Z]/.test(v) || !/[a-z]/.test(v) || !looksGenerated(v) || PATH_OF_NAMES.test(v) ||
+      fewCharacters(v) || counts(v) || !lettersValue(text, at, end, q)
+    ) continue;
+    out.push({ start: end - v.length, end, rule: "named-secret" });
   }
   return out;
 }
@@ -482,7 +556,9 @@ const PASSWORD_NAME = "(?:" +
   anyCase("(?:[_.-]?key|[_.-]?value)?");
 
 /** A name that ends in a {@linkcode PASSWORD_NAME}: its short values are the password rule's. */
-export const PASSWORD_NAME_END: RegExp = new RegExp(`${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]*$`);
+export const PASSWORD_NAME_END: RegExp = new RegExp(
+  `${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,64}$`,
+);
 
 /**
  * A value of 6+ characters without blanks assigned to a {@linkcode PASSWORD_NAME}, looked for
@@ -533,9 +609,9 @@ export const NAME_WORD: RegExp = new RegExp(
  * operator: the rest of the name, a quote (maybe escaped), `]`, blanks. Each class differs from
  * the next, so a match of theirs ends its run exactly at its operator.
  */
-const TOKEN_NAME_REST = /[A-Za-z0-9_.-]*(?:\\?["'])?\]?[ \t]*/y;
+const TOKEN_NAME_REST = /[A-Za-z0-9_.-]*(?:(?:\\\\)?\\?["'])?\]?[ \t]*/y;
 /** What {@linkcode NAMED_VALUE} reads between its name's word and the operator. */
-const VALUE_NAME_REST = /[A-Za-z0-9_]*\\?["']?\s*/iy;
+const VALUE_NAME_REST = /[A-Za-z0-9_]*(?:\\\\)?\\?["']?\s*/iy;
 
 /** The {@linkcode NameSpots} of `text`, found once per {@linkcode TextHints}. */
 export function namesOf(text: string, hints?: TextHints): NameSpots {
@@ -678,9 +754,9 @@ export const PLACEHOLDER_WORD: RegExp = new RegExp(
  */
 export const REFERENCE: RegExp = new RegExp(
   /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/.source +
-    /|^[ \t]*(?:[+&]|\|\||\.[ \t])[ \t]*/.source +
-    /(?:[^'"\r\n]*[(.$][^'"\r\n]*|[A-Za-z_][A-Za-z_]*)/.source +
-    /[ \t]*(?:[+&]|\|\||[ \t]\.)[ \t]*$/.source,
+    /|^[ \t]{0,16}(?:[+&]|\|\||\.[ \t])[ \t]{0,16}/.source +
+    /(?:[^'"\r\n]{0,256}[(.$][^'"\r\n]{0,256}|[A-Za-z_][A-Za-z_]{0,256})/.source +
+    /[ \t]{0,16}(?:[+&]|\|\||[ \t]\.)[ \t]{0,16}$/.source,
 );
 /** Words of code (types, literals) that follow a password name unquoted: not values. */
 const CODE_WORD =
@@ -787,7 +863,7 @@ function* matchesAt(pattern: RegExp, text: string, at: number[]): Generator<RegE
 const NUMBER = /^(?:0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*(?:\.[0-9]+)?)$/;
 /** A name whose word is `pass` (not `password`), right before its operator. */
 const PASS_WORD_BEFORE =
-  /(?<![A-Za-z])(?:pass|Pass|PASS)\\?["']?\]?[ \t]*$|(?<=[a-z0-9])Pass\\?["']?\]?[ \t]*$/;
+  /(?<![A-Za-z])(?:pass|Pass|PASS)(?:\\\\)?\\?["']?\]?[ \t]{0,64}$|(?<=[a-z0-9])Pass(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/;
 
 /** A quoted value with escapes in it (`ab\"cd`), up to its closing quote, by its quote. */
 const ESCAPED_VALUE: Record<string, RegExp> = {
@@ -817,7 +893,8 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   }
   if (!q) {
     // A blank ends it, and a sentence's full stop is not part of it.
-    value = value.replace(/ .*/, "").replace(/\.+$/, "");
+    const blank = value.indexOf(" ");
+    value = withoutFullStops(blank < 0 ? value : value.slice(0, blank));
     const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
     if (stop >= 0) value = value.slice(0, stop);
     if (op === ":" && !gap) return undefined;

@@ -122,7 +122,7 @@ const LIST_OPEN = /[ \t]{0,16}\[/y;
 export const LIST_ITEM: RegExp =
   /\s{0,64}(?<q>["'])(?<v>[^"'\r\n\\]{1,1024})\k<q>\s{0,64}(?<next>[,\]])/dy;
 /** A name at the end of the text before its operator (its quote and blanks after it). */
-const NAME_AT_END = /[A-Za-z0-9_.-]{1,128}(?=\\?["']?\]?[ \t]*$)/;
+const NAME_AT_END = /[A-Za-z0-9_.-]{1,128}(?=(?:\\\\)?\\?["']?\]?[ \t]{0,64}$)/;
 
 /**
  * The tokens of a list under a secret's name (`TOKEN_LIST = ['…', '…']`, `"api_keys": ["…"]`),

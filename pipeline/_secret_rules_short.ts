@@ -14,7 +14,7 @@ import { digitMix, fewCharacters, isPlaceholder } from "./_secret_rules_common.t
  * A name whose last word is `token`, `key` or `secret` (the named-token rule's look behind has
  * checked that it names a secret: `api_key`, `APP_KEY`, `slack_token`), not a public key's.
  */
-const SHORT_TOKEN_NAME = /(?:token|key|secret)(?:\\?["'])?\]?[ \t]*$/i;
+const SHORT_TOKEN_NAME = /(?:token|key|secret)(?:(?:\\\\)?\\?["'])?\]?[ \t]{0,64}$/i;
 const PUBLIC_NAME = /pub(?:lic)?[_.-]?key/i;
 
 /**
@@ -22,7 +22,7 @@ const PUBLIC_NAME = /pub(?:lic)?[_.-]?key/i;
  * `pub_key`, `publicKeyHex`, `"public_key_der"`): what it holds is public by name.
  */
 export const PUBLIC_KEY_NAME: RegExp =
-  /pub(?:lic)?[_.-]?key(?:s|[_-]?(?:hex|der|pem|b64|base64|bytes|data|jwk))?(?:\\?["'])?\]?[ \t]*$/i;
+  /pub(?:lic)?[_.-]?key(?:s|[_-]?(?:hex|der|pem|b64|base64|bytes|data|jwk))?(?:(?:\\\\)?\\?["'])?\]?[ \t]{0,64}$/i;
 
 /**
  * The DER of a public key or a certificate in hex: a SEQUENCE that opens with a SEQUENCE and then

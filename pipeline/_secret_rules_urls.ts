@@ -15,7 +15,7 @@ import { isPlaceholder } from "./_secret_rules_common.ts";
 export const URL_PASSWORD: RegExp =
   /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/'"`<>\\]{0,256}:(?<v>[^\s/'"`<>\\]{1,256})@(?=[A-Za-z0-9[])/g;
 const DATABASE_SCHEME =
-  /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|cockroachdb|clickhouse)$/i;
+  /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{1,32}|cockroachdb|clickhouse)$/i;
 
 /** The word itself, not a password: `user:password@host`, `user:my_passwd@host`. */
 const URL_PASSWORD_WORD = /^(?:my|your|the|some|db)?[-_]?passw(?:or)?d[-_]?[0-9]{0,3}$/i;

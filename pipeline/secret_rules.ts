@@ -53,9 +53,14 @@
  * Redis's `requirepass` and `masterauth`, an escaped quote inside a quoted password, the tokens
  * of a list under a secret's name, a value split over two string literals; 19: a value that
  * spells a word of its name other than its last only counts as a test's echo with `x`s
- * (`postgres123` under `POSTGRES_PASSWORD` is redacted again).
+ * (`postgres123` under `POSTGRES_PASSWORD` is redacted again); 20: a generated key under a name
+ * whose last word is `key` (`"Jwt": {"Key": …}`, `SENDGRID_KEY`), a file of a key alone
+ * (`master.key`), a secret piped to `gh auth login --with-token` or `az devops login`, JSON
+ * escaped twice, a concatenation's short first literal, a short `?code=`, a DSL's
+ * `storePassword "…"`, a passphrase of words with `test` among them; a value's full stops trimmed
+ * in one pass, name tests bounded.
  */
-export const SECRET_RULES_VERSION = 19;
+export const SECRET_RULES_VERSION = 20;
 
 import {
   fewCharacters,
@@ -78,6 +83,7 @@ import {
   TOKEN_GATE,
 } from "./_secret_rules_hints.ts";
 import {
+  ENV_PASSWORD_NAME,
   findNamedPasswords,
   findNamedTokens,
   findNamedValues,
@@ -85,8 +91,13 @@ import {
   NAME_WORD,
   NAMED_PASSWORD,
   NAMED_TOKEN,
+  NAMED_TOKEN_NAME_END,
   NAMED_VALUE,
+  namesOf,
+  PASSWORD_NAME_END,
   passwordLike,
+  PLACEHOLDER_WORD,
+  QUERY_NAME_END,
   REFERENCE,
 } from "./_secret_rules_names.ts";
 import { findListTokens, findPairs, LIST_ITEM, PAIR_FORMS } from "./_secret_rules_pairs.ts";
@@ -115,10 +126,11 @@ import {
 } from "./_secret_rules_hashes.ts";
 import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_elements.ts";
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
+import { findKeyFile } from "./_secret_rules_key_file.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
-import { findLetterPasswords, LETTERS_PASSWORD } from "./_secret_rules_letters.ts";
+import { findLetterPasswords, LETTERS_PASSWORD, NOT_A_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
@@ -157,6 +169,7 @@ import {
   SIGNED_URL,
 } from "./_secret_rules_dsn.ts";
 import {
+  DSL_PASSWORD,
   findCommandPasswords,
   findPgpassPasswords,
   IDENTIFIED_BY,
@@ -247,6 +260,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "A hex value of 32+ digits assigned to a secret-looking name (`API_SECRET=4dac…`)",
     hints: [":", "="],
     find: findNamedValues,
+  },
+  {
+    id: "key-file",
+    label: "key-file",
+    kind: "A file that holds a key alone: 32, 64, 96 or 128 hex digits and nothing else " +
+      "(Rails' `config/master.key` and `config/credentials/*.key`)",
+    hints: [],
+    find: findKeyFile,
   },
   {
     id: "url-password",
@@ -389,11 +410,11 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "stdin-password",
-    gate: "o",
+    gate: "og",
     label: "password",
-    kind: 'A password that `echo` pipes to `--password-stdin` (`echo "…" | docker login ' +
-      "--password-stdin`)",
-    hints: [], // (gated: `textHints` finds `--password`)
+    kind: 'A password or token written into a pipe to a login that reads it (`echo "…" | docker ' +
+      "login --password-stdin`, `… | gh auth login --with-token`, `… | az devops login`)",
+    hints: [], // (gated: `textHints` finds `--password`, `--with-token`, `devops login`)
     find: findStdinPasswords,
   },
   {
@@ -624,15 +645,21 @@ const JOINT = new RegExp(
  */
 const CONCAT =
   /\\?(["'])[ \t]{0,16}(?:[+.&][ \t]{0,16}(?:\r?\n[ \t]{0,64})?|\r?\n[ \t]{0,64}(?:[+.&][ \t]{0,16})?)\\?\1(?=[^\s"'\\])/y;
+/**
+ * An operator, maybe a `(`, and a literal's opening quote and its characters (1 to 64, to where
+ * {@linkcode CONCAT} may start): the first part of a value split over literals.
+ */
+const FIRST_LITERAL = /(?::=|=>|=|:)[ \t]{0,16}\(?[ \t]{0,16}\\?["'`][^\s"'`\\]{1,64}/y;
 /** A JWT's characters (its parts and their dots), up to where its first literal ends. */
 const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 
 /**
  * Every regular expression the rules run over a whole text, by name: each shape's pattern (by
- * its id) and those the rules written as code use. For the test that bounds what one attempt of
- * each can read (`tests/secrets/no_backtracking_test.ts`), which also reads the rules' modules
- * for their module-level literals that step through a text (`g`, `y`) or read its lines (`m`):
- * one made with `new RegExp` that does must be here, or the test names it.
+ * its id) and those the rules written as code use; and every other one they build with
+ * `new RegExp` (tests of a name or a value). For the test that bounds what one attempt of each
+ * can read (`tests/secrets/no_backtracking_test.ts`), which also reads the rules' modules for
+ * their regular expression literals, wherever they are: one made with `new RegExp` must be here,
+ * or the test names it.
  *
  * @example
  * ```ts
@@ -673,6 +700,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   IDENTIFIED_BY,
   SQL_PASSWORD,
   SET_PASSWORD,
+  DSL_PASSWORD,
   K8S_SECRET_KIND,
   YAML_DOCUMENT_END,
   K8S_DATA,
@@ -704,6 +732,14 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   BRACE_DEFAULT,
   FALLBACK_AFTER,
   LIST_ITEM,
+  // tests of a name or a value the rules took (not run over a text)
+  NOT_A_PASSWORD,
+  QUERY_NAME_END,
+  NAMED_TOKEN_NAME_END,
+  ENV_PASSWORD_NAME,
+  PASSWORD_NAME_END,
+  PLACEHOLDER_WORD,
+  REFERENCE,
   ...Object.fromEntries(SECRET_SHAPES.flatMap((s) => s.pattern ? [[s.id, s.pattern]] : [])),
 };
 
@@ -747,6 +783,13 @@ function concatJoints(
   hints: TextHints,
 ): Array<{ index: number; length: number }> {
   const ends = found.map((m) => m.end);
+  // A first literal too short to be found (`apiKey = '0Uah' + '…'`): its end, after a name's
+  // operator.
+  for (const at of namesOf(text, hints).operators) {
+    FIRST_LITERAL.lastIndex = at;
+    const m = FIRST_LITERAL.exec(text);
+    if (m) ends.push(at + m[0].length);
+  }
   if (hints.families.includes("J")) {
     // (the next head looked for after the run: one inside it is the same run's)
     for (let at = text.indexOf("eyJ"); at >= 0;) {
