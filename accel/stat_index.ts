@@ -264,8 +264,15 @@ async function loadUnread(
 ): Promise<boolean> {
   const recorded = file.sha256;
   file.load = undefined;
-  const { path, absPath, entry, explicit, imageLimit } = file;
-  const target: Target = { path, absPath, entry, explicit, ...(imageLimit ? { imageLimit } : {}) };
+  const { path, absPath, entry, explicit, imageLimit, dataLimit } = file;
+  const target: Target = {
+    path,
+    absPath,
+    entry,
+    explicit,
+    ...(imageLimit ? { imageLimit } : {}),
+    ...(dataLimit ? { dataLimit } : {}),
+  };
   Object.assign(file, await readTarget(target, config));
   const changed = file.sha256 !== recorded;
   await loader.onLoad?.(file, changed);

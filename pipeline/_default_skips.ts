@@ -8,6 +8,8 @@
  * @module
  */
 
+import { isDataFile } from "./data_files.ts";
+
 /** Path segments never bundled. */
 export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"];
 
@@ -95,15 +97,21 @@ function generatedRule(path: string): GeneratedRule | undefined {
 }
 
 /**
- * Whether a glob names a generated file or an SVG it matches: its last part spells the
- * file's name (`**\/yarn.lock`), the rule's ending (`*.min.js`, `*.map`), an
- * ending only generated files have (`*.lock`), or `svg` for an SVG (`*.svg`).
+ * Whether a glob names a generated file, an SVG or a data file it matches: its last part spells
+ * the file's name (`**\/yarn.lock`), the rule's ending (`*.min.js`, `*.map`), an
+ * ending only generated files have (`*.lock`), `svg` for an SVG (`*.svg`), or a data file's
+ * ending (`*.json`).
  * `**` or `*.json` do not.
  */
 export function globNames(glob: string, path: string): boolean {
   const last = glob.slice(glob.lastIndexOf("/") + 1);
-  // An SVG is named by a glob that spells the ending (`*.svg`, `*.{svg,png}`).
+  // An SVG is named by a glob that spells the ending (`*.svg`, `*.{svg,png}`), a data file too
+  // (`fixtures/*.json`).
   if (isSvg(path)) return last.toLowerCase().includes("svg");
+  if (isDataFile(path)) {
+    const ending = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
+    return last.toLowerCase().includes(ending);
+  }
   const rule = generatedRule(path);
   if (!rule) return false;
   const name = path.slice(path.lastIndexOf("/") + 1);

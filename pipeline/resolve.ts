@@ -7,6 +7,7 @@
  * @module
  */
 
+import { DATA_LIMIT, isDataFile } from "./data_files.ts";
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
@@ -562,6 +563,8 @@ function toTargets(
       ...(skip ? { skip } : {}),
       // A large SVG is image data: skipped by the read stage unless the config names it.
       ...(!slot.named && isSvg(path) ? { imageLimit: SVG_LIMIT } : {}),
+      // A large data file is summarized by the transform stage unless the config names it.
+      ...(!slot.named && isDataFile(path) ? { dataLimit: DATA_LIMIT } : {}),
     };
   });
 }

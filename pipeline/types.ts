@@ -333,6 +333,12 @@ export interface Target {
    * the config does not name (`SVG_LIMIT` of `pipeline/_default_skips.ts`).
    */
   imageLimit?: number;
+  /**
+   * The size (bytes) over which the file is shown by its shape (`summary`) where it would be
+   * shown `full`: set on a data file the config does not name (`DATA_LIMIT` of
+   * `pipeline/data_files.ts`).
+   */
+  dataLimit?: number;
 }
 
 /** A file after the read stage. Errors never stop the build. */
