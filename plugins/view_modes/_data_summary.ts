@@ -131,20 +131,43 @@ function keysOf(items: unknown[], { cut, list }: DataSummaryOptions, lead: strin
   return keys.size ? `${lead}${list([...keys].map(cut), MAX_INNER)}` : "";
 }
 
-/** A CSV or TSV file: its columns (the header), its rows, its first rows. */
+/** A CSV or TSV file: its columns (the header), its records, its first records. */
 function tableRows(ext: string, text: string, options: DataSummaryOptions): string[] {
-  const lines = text.split("\n").map((l) => l.replace(/\r$/, "")).filter((l) => l.trim());
+  const separator = ext === ".tsv" ? "\t" : ",";
+  const { count: records, first } = tableRecords(text, 1 + options.records);
   const label = ext === ".tsv" ? "TSV" : "CSV";
-  if (!lines.length) return [`**${label}**, no rows`];
-  const columns = splitRow(lines[0], ext === ".tsv" ? "\t" : ",");
+  if (!records) return [`**${label}**, no rows`];
+  const columns = splitRow(first[0], separator);
   const rows = [
-    `**${label}**, ${count(lines.length - 1, "row")} under a header`,
+    `**${label}**, ${count(records - 1, "row")} under a header`,
     `- columns (${columns.length}): ${options.list(columns.map(options.cut))}`,
   ];
-  for (const line of lines.slice(1, 1 + options.records)) {
-    rows.push(`- ${options.code(options.cut(line))}`);
-  }
+  for (const record of first.slice(1)) rows.push(`- ${options.code(options.cut(record))}`);
   return rows;
+}
+
+/**
+ * A table's records (a quoted field may hold line breaks: they do not end a record; blank lines
+ * are none), counted in one pass, and the first `keep` of them.
+ */
+function tableRecords(text: string, keep: number): { count: number; first: string[] } {
+  const first: string[] = [];
+  let count = 0;
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted; // `"`: a doubled quote toggles twice.
+    else if ((c === 10 && !quoted) || i === text.length) {
+      const record = text.slice(start, i).replace(/\r$/, "");
+      if (record.trim()) {
+        count++;
+        if (first.length < keep) first.push(record);
+      }
+      start = i + 1;
+    }
+  }
+  return { count, first };
 }
 
 /** A CSV row's fields (a quoted field may hold the separator; its quotes are dropped). */
@@ -213,7 +236,8 @@ function xmlRows(text: string, { cut, list, code }: DataSummaryOptions): string[
     if (!selfClosing) depth++;
   }
   if (!root) return undefined;
-  const rows = [`**XML**, root ${code(cut(root))}`];
+  const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+  const rows = [`**XML**, ${count(lines, "line")}, root ${code(cut(root))}`];
   const counted = [...children].map(([name, n]) => `${cut(name)} × ${n}`);
   if (counted.length) rows.push(`- elements under the root: ${list(counted)}`);
   return rows;

@@ -150,7 +150,7 @@ const CASES: Array<[string, string, string]> = [
   [
     "layout.xml",
     "<LinearLayout>\n</LinearLayout>\n",
-    "**Text**, 2 lines\n\n    <LinearLayout>\n    </LinearLayout>",
+    "**XML**, 2 lines, root `LinearLayout`",
   ],
   [
     "_includes/head.html",
