@@ -108,12 +108,12 @@ export function globNames(glob: string, path: string): boolean {
   // An SVG is named by a glob that spells the ending (`*.svg`, `*.{svg,png}`), a data file too
   // (`fixtures/*.json`).
   if (isSvg(path)) return last.toLowerCase().includes("svg");
-  if (isDataFile(path)) {
-    const ending = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
-    return last.toLowerCase().includes(ending);
-  }
   const rule = generatedRule(path);
-  if (!rule) return false;
+  // A lockfile is generated before it is data: `*.json` does not name `package-lock.json`.
+  if (!rule) {
+    const ending = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
+    return isDataFile(path) && last.toLowerCase().includes(ending);
+  }
   const name = path.slice(path.lastIndexOf("/") + 1);
   const spellings = rule.pattern.startsWith("*") ? [rule.pattern.slice(1)] : [name];
   for (const ending of GENERATED_ENDINGS) if (name.endsWith(ending)) spellings.push(ending);
