@@ -167,6 +167,8 @@ export function languageOf(path: string, text?: string): string {
     if (isObjectiveC(text)) return "objective-c";
     if (ext === "h" && isCpp(text)) return "cpp";
   }
+  // A Blade template is fenced `blade` (GitHub's Linguist and Shiki know it), not as PHP.
+  if (ext === "php" && path.toLowerCase().endsWith(".blade.php")) return "blade";
   return LANGUAGES[ext] ?? ext;
 }
 
@@ -207,6 +209,10 @@ const LANGUAGES: Record<string, string> = {
   bib: "bibtex",
   mk: "makefile",
   dockerfile: "dockerfile",
+  // `ps` is PowerShell to Shiki; `postscript` is PostScript to Linguist and Pygments.
+  ps: "postscript",
+  eps: "postscript",
+  epsf: "postscript",
 };
 
 /** Options of {@linkcode transformFiles}. */
