@@ -166,6 +166,7 @@ ${head}
     "**",
     // { path: "src/big_module.ts", view: "summary" },
     // { path: "docs/CHANGELOG.md", autoAggregate: false }, // listed, not rendered
+    // "fixtures/site.json", // a data file over 32 KB, named: shown whole, not summarized
   ],
   // Globs left out on top of .gitignore.
   exclude: [],

@@ -5,6 +5,7 @@ import { makeProject, REPO, runCli, runTask, tempDir } from "../_helpers.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { jsoncToJson, withContextTask } from "../../cli/_jsonc.ts";
 import { runInit } from "../../cli/init.ts";
+import { DATA_LIMIT } from "../../pipeline/data_files.ts";
 
 /** This machine's PATH without a folder that holds a `slop`: slop as a clone runs it, not installed. */
 const NO_SLOP = {
@@ -236,6 +237,8 @@ Deno.test("slop init's config names every built-in view mode in the defaultView 
     p.name.replace(/^slop:/, "")
   );
   for (const view of views) assert.match(comment, new RegExp(`\\b${view}\\b`), view);
+  // The size over which a data file is summarized unless named, as the rule has it.
+  assert.ok(text.includes(`a data file over ${DATA_LIMIT / 1024} KB, named: shown whole`), text);
 });
 
 Deno.test("slop init creates the folder it is given", async () => {
