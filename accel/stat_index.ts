@@ -271,7 +271,7 @@ async function loadUnread(
 ): Promise<boolean> {
   const recorded = file.sha256;
   file.load = undefined;
-  const { path, absPath, entry, explicit, imageLimit, judgeGenerated } = file;
+  const { path, absPath, entry, explicit, imageLimit, judgeGenerated, dataLimit } = file;
   const target: Target = {
     path,
     absPath,
@@ -279,6 +279,7 @@ async function loadUnread(
     explicit,
     ...(imageLimit ? { imageLimit } : {}),
     ...(judgeGenerated ? { judgeGenerated } : {}),
+    ...(dataLimit ? { dataLimit } : {}),
   };
   Object.assign(file, await readTarget(target, config));
   const changed = file.sha256 !== recorded;

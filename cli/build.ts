@@ -21,6 +21,7 @@ import {
   shownMessage,
 } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
+import { DATA_LIMIT, isDataSummarized } from "../pipeline/data_files.ts";
 import {
   applyOverrides,
   flagNumber,
@@ -424,8 +425,29 @@ export function summaryText(result: BuildResult): string {
   lines.push(...listed.slice(0, SUMMARY_LIST_MAX).map((l) => l.text));
   const more = listed.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
   if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
+  lines.push(...summarizedLines(result.files));
   lines.push(...warningLines(result.warnings));
   return lines.join("\n");
+}
+
+/** Data files named in the summary's line of those summarized by default, at most. */
+const SUMMARIZED_NAMED = 3;
+
+/**
+ * The summary's line of the data files over `DATA_LIMIT` shown by their shape: how many, the
+ * first by name, and how to show them whole (none when there are none).
+ */
+function summarizedLines(files: RenderedFile[]): string[] {
+  const data = files.filter((f) => f.status === "rendered" && isDataSummarized(f));
+  if (!data.length) return [];
+  const named = data.slice(0, SUMMARIZED_NAMED).map((f) => printablePath(f.path)).join(", ");
+  const rest = data.length > SUMMARIZED_NAMED ? ` and ${data.length - SUMMARIZED_NAMED} more` : "";
+  const count = data.length === 1 ? "1 data file" : `${data.length} data files`;
+  const them = data.length === 1 ? "it" : "them";
+  return [
+    `summarized: ${count} over ${DATA_LIMIT / 1024} KB (${named}${rest}): name ${them} in ` +
+    `"files" to show ${them} whole`,
+  ];
 }
 
 /** A reason this many files share or more is one line of the summary, with their count. */

@@ -57,6 +57,35 @@ export interface InitResult {
    * `package.json` in a Node project (a package.json and no Deno config).
    */
   denoJsonName: string;
+  /**
+   * In a Node project, the package manager its lockfile names (`pnpm-lock.yaml`: `pnpm`,
+   * `yarn.lock`: `yarn`, `bun.lock` or `bun.lockb`: `bun`), else `npm`: how the script is run.
+   */
+  runner?: NodeRunner;
+}
+
+/** A package manager that runs a `package.json` script. */
+type NodeRunner = "npm" | "pnpm" | "yarn" | "bun";
+
+/** Lockfiles by the package manager that writes them, looked for in this order. */
+const LOCKFILES: Array<[string, NodeRunner]> = [
+  ["pnpm-lock.yaml", "pnpm"],
+  ["yarn.lock", "yarn"],
+  ["bun.lock", "bun"],
+  ["bun.lockb", "bun"],
+  ["package-lock.json", "npm"],
+];
+
+/** The package manager of the Node project at `root`, by its lockfile (`npm` without one). */
+function nodeRunner(root: string): NodeRunner {
+  return LOCKFILES.find(([name]) => existsSync(join(root, name)))?.[1] ?? "npm";
+}
+
+/** How to run the `context` script with `runner`, and with `--no-server` added. */
+function scriptCommands(runner: NodeRunner): [string, string] {
+  // npm passes a script's arguments after `--`; pnpm, yarn and bun pass those after its name.
+  const run = `${runner} run context`;
+  return [run, runner === "npm" ? `${run} -- --no-server` : `${run} --no-server`];
 }
 
 /** Where a project keeps its tasks: its Deno config, else a Node project's package.json, else a new deno.json. */
@@ -137,6 +166,7 @@ ${head}
     "**",
     // { path: "src/big_module.ts", view: "summary" },
     // { path: "docs/CHANGELOG.md", autoAggregate: false }, // listed, not rendered
+    // "fixtures/site.json", // a data file over 32 KB, named: shown whole, not summarized
   ],
   // Globs left out on top of .gitignore.
   exclude: [],
@@ -191,7 +221,8 @@ async function initProject(dir: string): Promise<InitResult> {
     }
   }
   const denoJson = await addTask(join(root, file.name), task, file.key);
-  return { config, denoJson, task, localPath, denoJsonName: file.name };
+  const runner = file.key === "scripts" ? { runner: nodeRunner(root) } : {};
+  return { config, denoJson, task, localPath, denoJsonName: file.name, ...runner };
 }
 
 /** `mkdir -p`, failing with a sentence that names the folder (not the OS call). */
@@ -270,7 +301,10 @@ export async function runInit(dir: string | undefined, flags: InitFlags): Promis
 function initLines(result: InitResult, folder: string): string[] {
   const name = folder ? `${folder}/${result.denoJsonName}` : result.denoJsonName;
   const node = result.denoJsonName === "package.json";
-  const [what, run] = node ? ["script", "npm run context"] : ["task", "deno task context"];
+  const what = node ? "script" : "task";
+  const [run, bare] = node
+    ? scriptCommands(result.runner ?? "npm")
+    : ["deno task context", "deno task context --no-server"];
   const messages = {
     created: `slop: wrote ${name} with the "context" ${what}`,
     added: `slop: added the "context" ${what} to ${name}`,
@@ -282,7 +316,9 @@ function initLines(result: InitResult, folder: string): string[] {
   if (result.config === "created" || result.denoJson !== "kept") {
     const there = folder ? `in ${shellWord(folder)}, ` : "";
     lines.push(
-      `slop: ${there}run \`${run}\` (or \`slop build\`) to build .slop/out/context_001.md`,
+      // Each build writes the next number: one built before init wrote `context_001.md`.
+      `slop: ${there}run \`${run}\` (or \`slop build\`) to build the next context document ` +
+        "(its path is the build's first line: .slop/out/context_NNN.md by default)",
     );
   }
   if (result.localPath !== undefined && result.denoJson !== "kept") {
@@ -294,7 +330,6 @@ function initLines(result: InitResult, folder: string): string[] {
     );
   }
   if (result.denoJson !== "kept" && result.task.endsWith(" --server")) {
-    const bare = node ? "npm run context -- --no-server" : "deno task context --no-server";
     lines.push(
       `slop: the ${what} builds in a build server kept warm between builds, which exits 15 ` +
         `minutes after the last one (\`${bare}\` builds without it)`,

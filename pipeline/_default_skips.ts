@@ -8,6 +8,8 @@
  * @module
  */
 
+import { isDataFile } from "./data_files.ts";
+
 /** Path segments never bundled. */
 export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"];
 
@@ -103,17 +105,23 @@ function generatedRule(path: string): GeneratedRule | undefined {
 }
 
 /**
- * Whether a glob names a generated file or an SVG it matches: its last part spells the
- * file's name (`**\/yarn.lock`), the rule's ending (`*.min.js`, `*.map`), an
- * ending only generated files have (`*.lock`), or `svg` for an SVG (`*.svg`).
+ * Whether a glob names a generated file, an SVG or a data file it matches: its last part spells
+ * the file's name (`**\/yarn.lock`), the rule's ending (`*.min.js`, `*.map`), an
+ * ending only generated files have (`*.lock`), `svg` for an SVG (`*.svg`), or a data file's
+ * ending (`*.json`).
  * `**` or `*.json` do not.
  */
 export function globNames(glob: string, path: string): boolean {
   const last = glob.slice(glob.lastIndexOf("/") + 1);
-  // An SVG is named by a glob that spells the ending (`*.svg`, `*.{svg,png}`).
+  // An SVG is named by a glob that spells the ending (`*.svg`, `*.{svg,png}`), a data file too
+  // (`fixtures/*.json`).
   if (isSvg(path)) return last.toLowerCase().includes("svg");
   const rule = generatedRule(path);
-  if (!rule) return false;
+  // A lockfile is generated before it is data: `*.json` does not name `package-lock.json`.
+  if (!rule) {
+    const ending = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
+    return isDataFile(path) && last.toLowerCase().includes(ending);
+  }
   const name = path.slice(path.lastIndexOf("/") + 1);
   const spellings = rule.pattern.startsWith("*") ? [rule.pattern.slice(1)] : [name];
   for (const ending of GENERATED_ENDINGS) if (name.endsWith(ending)) spellings.push(ending);

@@ -77,6 +77,13 @@ export interface CacheOptions {
    * and packs are removed until it fits (see {@linkcode pruneCache}). @default {undefined} no limit
    */
   maxSize?: number;
+  /**
+   * Name of another pack read from while `pack` has no file yet: its entries serve the reads
+   * this pack cannot, and go into this pack at `flush()` as if read from entry files. A project's
+   * build after `slop init` wrote its config (a pack of its own) reads the pack its builds
+   * without a config wrote, instead of rendering every file again. @default {undefined} none
+   */
+  seed?: string;
 }
 
 /** Hits and misses counted by one opened cache. */
@@ -191,6 +198,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     counts: { hits: 0, misses: 0, corrupt: 0, writes: 0 },
     madeDirs: new Set(),
     packPath: options.pack ? join(dir, "packs", sha256(options.pack)) : undefined,
+    seedPath: options.pack && options.seed ? join(dir, "packs", sha256(options.seed)) : undefined,
     used: new Map(),
     held: 0,
     scratch: new Uint8Array(1 << 16),
@@ -249,6 +257,12 @@ interface CacheState {
   /** Why a write failed since the last flush (the first), which `flush` resolves to. */
   unsaved?: string;
   packPath?: string;
+  /** The pack of `options.seed`, read while `packPath` has no file (see `seedIndex`). */
+  seedPath?: string;
+  /** The seed pack's records, once read (none when this pack had a file of its own). */
+  seed?: Map<string, PackRecord>;
+  /** Whether an entry was read from the seed pack since the last flush (which then writes a pack). */
+  seeded?: boolean;
   /** The pack's records, once read. */
   pack?: Map<string, PackRecord>;
   /** The pack file `pack` was read from, open until the next flush (see `packIndex`). */
@@ -394,6 +408,8 @@ function readEntry(
     const payload = readFromPack(state, state.packPath, name, options.reuse);
     if (payload) return payload;
     state.outside.add(name);
+    const seeded = readFromSeed(state, name);
+    if (seeded) return seeded;
   }
   const prefix = name.slice(0, 2);
   if (!state.folders || (!state.folders.has(prefix) && performance.now() - state.listedAt > 200)) {
@@ -460,6 +476,30 @@ function readFromPack(
   const kept = record!;
   state.used.set(name, kept.payload ? payload : kept);
   return payload;
+}
+
+/**
+ * An entry's payload from the seed pack, kept for this pack's next write (read back from the seed
+ * pack when it is written, as an entry file's is).
+ */
+function readFromSeed(state: CacheState, name: string): Uint8Array | undefined {
+  const record = seedIndex(state)?.get(name);
+  const path = state.seedPath;
+  if (!record || !path) return undefined;
+  const payload = packPayload(path, record);
+  if (!payload) return undefined;
+  state.used.set(name, record.payload ?? (() => readRecord(path, record)));
+  state.seeded = true;
+  return payload;
+}
+
+/**
+ * The seed pack's index: read once, when this cache's own pack has no file (the first build with
+ * a new pack name); empty when it has one, or there is no seed.
+ */
+function seedIndex(state: CacheState): Map<string, PackRecord> | undefined {
+  if (!state.seedPath) return undefined;
+  return state.seed ??= fileSize(state.packPath!) > 0 ? new Map() : readPackIndex(state.seedPath);
 }
 
 /**
@@ -599,6 +639,7 @@ function hasEntry(state: CacheState, key: string): boolean {
   const name = fileName(key);
   if (state.pending.has(name) || state.stream?.has(name)) return true;
   if (state.packPath && packIndex(state).has(name)) return true;
+  if (seedIndex(state)?.has(name)) return true;
   try {
     return Deno.statSync(entryPath(state.dir, name)).isFile;
   } catch {
@@ -656,7 +697,8 @@ async function flushPack(state: CacheState): Promise<void> {
     state.grown += await s.finish();
     state.pack = options.lean ? s.records() : undefined;
   } else if (
-    state.outside.size > Math.max(8, used.size / 10) || (state.restated.size && packIsStale(state))
+    state.seeded || state.outside.size > Math.max(8, used.size / 10) ||
+    (state.restated.size && packIsStale(state))
   ) {
     await Deno.mkdir(join(state.dir, "packs"), { recursive: true });
     const before = fileSize(packPath);
@@ -670,6 +712,7 @@ async function flushPack(state: CacheState): Promise<void> {
   state.pendingBytes = 0;
   state.outside.clear();
   state.streamTried = false;
+  state.seeded = false;
   state.restated.clear();
   if (options.lean) unload(state, packPath);
 }

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { DATA_LIMIT, isDataFile } from "./data_files.ts";
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
@@ -571,6 +572,8 @@ function toTargets(
       ...(!slot.named && isSvg(path) ? { imageLimit: SVG_LIMIT } : {}),
       // A file whose text shows it generated: skipped by the read stage unless named or unmarked.
       ...(!slot.named && !skip && !notGenerated.has(path) ? { judgeGenerated: true } : {}),
+      // A large data file is summarized by the transform stage unless the config names it.
+      ...(!slot.named && isDataFile(path) ? { dataLimit: DATA_LIMIT } : {}),
     };
   });
 }

@@ -122,6 +122,8 @@ export function buildCacheOptions(config: ResolvedConfig): CacheOptions {
   return {
     enabled: config.cache.enabled,
     pack: `${config.root}\0${config.configPath ?? ""}`,
+    // The first build with a config file reads what the builds without one wrote.
+    ...(config.configPath ? { seed: `${config.root}\0` } : {}),
     maxSize: config.cache.maxSize,
   };
 }

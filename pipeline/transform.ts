@@ -7,6 +7,7 @@
  */
 
 import { extname } from "./_path.ts";
+import { dataReason, summarizedByDefault } from "./data_files.ts";
 import { conventionalExtension, isCpp, isObjectiveC, wordsTellLanguage } from "./extension.ts";
 import { compileGlobs } from "./_glob.ts";
 import { isGlob } from "./helpers.ts";
@@ -41,7 +42,8 @@ const GRAMMAR_VIEWS = ["skeleton", "outline"];
 /**
  * Which view a file gets (first match wins; `autoAggregate: false` is handled
  * before, the file is listed but not rendered): `forceFull` -> focus files -> strategy overrides -> tier 3
- * -> the entry's `view` -> persona/config `defaultView` -> `full`.
+ * -> the entry's `view` -> persona/config `defaultView` -> `full` (`summary` for a data file over
+ * its limit that the config does not name: `pipeline/data_files.ts`).
  *
  * @example
  * ```ts
@@ -55,7 +57,9 @@ export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: bo
   if (config.strategy === "summarize") return "summary";
   if (config.summaryOnly) return "summary";
   if (config.tier === 3) return "skeleton";
-  return file.entry.view ?? config.defaultView ?? "full";
+  const view = file.entry.view ?? config.defaultView ?? "full";
+  // A large data file the config does not name is shown by its shape.
+  return view === "full" && summarizedByDefault(file) ? "summary" : view;
 }
 
 /**
@@ -163,6 +167,8 @@ export function languageOf(path: string, text?: string): string {
     if (isObjectiveC(text)) return "objective-c";
     if (ext === "h" && isCpp(text)) return "cpp";
   }
+  // A Blade template is fenced `blade` (GitHub's Linguist and Shiki know it), not as PHP.
+  if (ext === "php" && path.toLowerCase().endsWith(".blade.php")) return "blade";
   return LANGUAGES[ext] ?? ext;
 }
 
@@ -203,6 +209,10 @@ const LANGUAGES: Record<string, string> = {
   bib: "bibtex",
   mk: "makefile",
   dockerfile: "dockerfile",
+  // `ps` is PowerShell to Shiki; `postscript` is PostScript to Linguist and Pygments.
+  ps: "postscript",
+  eps: "postscript",
+  epsf: "postscript",
 };
 
 /** Options of {@linkcode transformFiles}. */
@@ -374,7 +384,12 @@ export async function renderFile(
   };
   try {
     const args = { view, input, file, config, registry, lazy };
-    const { output, cache } = await renderCached(args, options, warn);
+    const rendered = await renderCached(args, options, warn);
+    const { cache } = rendered;
+    // A data file summarized by default says so on its summary's first line.
+    const output = view === "summary" && summarizedByDefault(file)
+      ? withReason(rendered.output, dataReason(file.size))
+      : rendered.output;
     return { file: renderedFile(base, file, output, { view, cache }), output, warnings };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
@@ -390,6 +405,18 @@ export async function renderFile(
       warnings,
     };
   }
+}
+
+/** A view's output with `reason` as its first line and first note (its text read). */
+function withReason(out: ViewOutput, reason: string): ViewOutput {
+  return {
+    text: `(${reason})\n\n${out.text}`,
+    ...(out.fenced !== undefined ? { fenced: out.fenced } : {}),
+    ...(out.view !== undefined ? { view: out.view } : {}),
+    ...(out.language !== undefined ? { language: out.language } : {}),
+    ...(out.fallback !== undefined ? { fallback: out.fallback } : {}),
+    notes: [reason, ...(out.notes ?? [])],
+  };
 }
 
 /** A file that is not rendered: its read problem, or `autoAggregate: false`; else `undefined`. */

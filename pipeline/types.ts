@@ -339,6 +339,12 @@ export interface Target {
    * header that says so, a webpack bundle, minified code; `pipeline/_generated_text.ts`).
    */
   judgeGenerated?: true;
+  /**
+   * The size (bytes) over which the file is shown by its shape (`summary`) where it would be
+   * shown `full`: set on a data file the config does not name (`DATA_LIMIT` of
+   * `pipeline/data_files.ts`).
+   */
+  dataLimit?: number;
 }
 
 /** A file after the read stage. Errors never stop the build. */

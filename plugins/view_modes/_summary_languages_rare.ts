@@ -358,6 +358,35 @@ const LATEX: Patterns = [
 const LATEX_CLASS_WORDS = /^[ \t]*\\(?:ProvidesClass|LoadClass|NeedsTeXFormat|documentclass)\b/m;
 
 /** A BibTeX database's entries by key; `@string`, `@preamble` and `@comment` are none. */
+/**
+ * A PostScript program's or EPS drawing's document comments (its title, creator, bounding box,
+ * pages and fonts: the DSC header) and the procedures it defines (`/box { ... } def` at a line's
+ * start); the drawing's data after them is none.
+ */
+const POSTSCRIPT: Patterns = [
+  ["title", /^%%Title:[ \t]*(\S[^\n]*)/gm],
+  ["creator", /^%%Creator:[ \t]*(\S[^\n]*)/gm],
+  ["bounding box", /^%%BoundingBox:[ \t]*(\S[^\n]*)/gm],
+  ["pages", /^%%Pages:[ \t]*(\S[^\n]*)/gm],
+  ["fonts", /^%%DocumentFonts:[ \t]*(\S[^\n]*)/gm],
+  ["procedures", /^\/([^\s/{}()<>[\]%]{1,100})[ \t]*\{/gm],
+];
+
+/**
+ * A Pug (formerly Jade) template's layout (`extends`), the files it includes, its blocks (with
+ * `append` and `prepend`), the mixins it defines and those it calls (`+card(...)`).
+ */
+const PUG: Patterns = [
+  ["extends", /^extends[ \t]+(\S+)/gm],
+  ["includes", /^[ \t]*include(?::[\w-]+)?[ \t]+(\S+)/gm],
+  [
+    "blocks",
+    /^[ \t]*(?:block[ \t]+(?:(?:append|prepend)[ \t]+)?|append[ \t]+|prepend[ \t]+)([\w-]+)/gm,
+  ],
+  ["mixins", /^[ \t]*mixin[ \t]+([\w-]+)/gm],
+  ["mixin calls", /^[ \t]*\+([\w-]+)/gm],
+];
+
 const BIBTEX: Patterns = [
   [
     "entries",
@@ -475,6 +504,11 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
     only: (text: string) => LATEX_CLASS_WORDS.test(text),
   },
   ".bib": { label: "BibTeX", patterns: BIBTEX, orHead: true },
+  ".ps": { label: "PostScript", patterns: POSTSCRIPT, orHead: true },
+  ".eps": { label: "Encapsulated PostScript", patterns: POSTSCRIPT, orHead: true },
+  ".epsf": { label: "Encapsulated PostScript", patterns: POSTSCRIPT, orHead: true },
+  ".pug": { label: "Pug template", patterns: PUG, orHead: true },
+  ".jade": { label: "Pug template", patterns: PUG, orHead: true },
   // Named so by `conventionalExtension` too: `Makefile`, `Dockerfile.dev`.
   ".mk": { label: "Makefile", patterns: MAKEFILE, orHead: true },
   ".dockerfile": { label: "Dockerfile", patterns: DOCKERFILE, orHead: true },

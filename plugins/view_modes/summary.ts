@@ -6,6 +6,7 @@
  * @module
  */
 
+import { dataSummary, type DataSummaryOptions, jsonShapeRows } from "./_data_summary.ts";
 import { conventionalExtension, extname } from "../../pipeline/paths.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
@@ -208,7 +209,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "10",
+    version: "11",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -272,12 +273,21 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     const label = unity ? "Unity YAML" : "YAML";
     return [`**${label}**, ${lineWord(lines)}`, ...yamlRows(text, cut, maxNames)].join("\n");
   }
+  const data = {
+    cut,
+    list: (names: string[], max = maxNames) => list(names, Math.min(max, maxNames)),
+    code: codeSpan,
+    records: 3,
+  };
+  const table = dataSummary(ext, text, data);
+  if (table) return table.join("\n");
   const keys = configKeys(ext, text);
   if (keys) {
     const label = ext === ".properties" ? "Properties" : ext.slice(1).toUpperCase();
     return [
       `**${label}**, ${lineWord(lines)}`,
       ...(keys.length ? [`- keys: ${list(keys.map(cut), maxNames)}`] : []),
+      ...(ext === ".json" ? jsonShape(text, data) : []),
     ]
       .join("\n");
   }
@@ -430,6 +440,15 @@ function cutLine(line: string, max: number): string {
 
 function lineWord(n: number): string {
   return n === 1 ? "1 line" : `${n} lines`;
+}
+
+/** The shape rows of a JSON file's value (none when it does not parse). */
+function jsonShape(text: string, options: DataSummaryOptions): string[] {
+  try {
+    return jsonShapeRows(JSON.parse(text), options);
+  } catch {
+    return [];
+  }
 }
 
 function configKeys(ext: string, text: string): string[] | undefined {

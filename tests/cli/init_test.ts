@@ -4,6 +4,8 @@ import { existsSync } from "node:fs";
 import { makeProject, REPO, runCli, runTask, tempDir } from "../_helpers.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { jsoncToJson, withContextTask } from "../../cli/_jsonc.ts";
+import { runInit } from "../../cli/init.ts";
+import { DATA_LIMIT } from "../../pipeline/data_files.ts";
 
 /** This machine's PATH without a folder that holds a `slop`: slop as a clone runs it, not installed. */
 const NO_SLOP = {
@@ -235,6 +237,8 @@ Deno.test("slop init's config names every built-in view mode in the defaultView 
     p.name.replace(/^slop:/, "")
   );
   for (const view of views) assert.match(comment, new RegExp(`\\b${view}\\b`), view);
+  // The size over which a data file is summarized unless named, as the rule has it.
+  assert.ok(text.includes(`a data file over ${DATA_LIMIT / 1024} KB, named: shown whole`), text);
 });
 
 Deno.test("slop init creates the folder it is given", async () => {
@@ -251,9 +255,37 @@ Deno.test("slop init creates the folder it is given", async () => {
   assert.deepEqual(pkg.stdout.split("\n").slice(0, 3), [
     "slop: wrote packages/web app/slop.config.ts",
     'slop: added the "context" script to packages/web app/package.json',
-    "slop: in 'packages/web app', run `npm run context` (or `slop build`) to build " +
-    ".slop/out/context_001.md",
+    "slop: in 'packages/web app', run `npm run context` (or `slop build`) to build the next " +
+    "context document (its path is the build's first line: .slop/out/context_NNN.md by default)",
   ]);
+});
+
+Deno.test("slop init names the Node project's package manager, by its lockfile, in the commands it says", async () => {
+  const root = await makeProject({});
+  const cases: Array<[string, string, string]> = [
+    ["pnpm-lock.yaml", "pnpm run context", "pnpm run context --no-server"],
+    ["yarn.lock", "yarn run context", "yarn run context --no-server"],
+    ["bun.lockb", "bun run context", "bun run context --no-server"],
+    ["package-lock.json", "npm run context", "npm run context -- --no-server"],
+  ];
+  for (const [lockfile, run, bare] of cases) {
+    const folder = join(root, lockfile);
+    await Deno.mkdir(folder);
+    await Deno.writeTextFile(join(folder, "package.json"), '{ "name": "web" }\n');
+    await Deno.writeTextFile(join(folder, lockfile), "\n");
+    // In this process (a CLI start each would cost a second): what it prints, kept.
+    const printed: string[] = [];
+    const log = console.log;
+    console.log = (line: string) => printed.push(line);
+    try {
+      assert.equal(await runInit(folder, {}), 0);
+    } finally {
+      console.log = log;
+    }
+    const stdout = printed.join("\n");
+    assert.ok(stdout.includes(`run \`${run}\` (or \`slop build\`)`), stdout);
+    assert.ok(stdout.includes(`(\`${bare}\` builds without it)`), stdout);
+  }
 });
 
 // slop may sit in a folder whose name has a space, a `#` or a quote (`~/My Tools/slop`): the task

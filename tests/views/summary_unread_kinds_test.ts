@@ -150,7 +150,7 @@ const CASES: Array<[string, string, string]> = [
   [
     "layout.xml",
     "<LinearLayout>\n</LinearLayout>\n",
-    "**Text**, 2 lines\n\n    <LinearLayout>\n    </LinearLayout>",
+    "**XML**, 2 lines, root `LinearLayout`",
   ],
   [
     "_includes/head.html",
@@ -227,4 +227,47 @@ Deno.test("a .pp Pascal unit written in lower case is Pascal, not Puppet", () =>
     assert.match(summary, /^\*\*Pascal\*\*/);
     assert.equal(summary, summarize("src/mathx.pas", text));
   }
+});
+
+Deno.test("PostScript and Pug summaries list their names; Blade and PostScript have fences of their own", () => {
+  const eps = [
+    "%!PS-Adobe-3.0 EPSF-3.0",
+    "%%Title: figure.eps",
+    "%%Creator: matplotlib version 3.8",
+    "%%BoundingBox: 0 0 460 345",
+    "%%Pages: 1",
+    "%%EndComments",
+    "/box { newpath 0 0 moveto } bind def",
+    "0 0 box",
+    "ffd8ffe000104a46494600010100000100010000",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("figures/fig.eps", eps),
+    "**Encapsulated PostScript**, 9 lines\n- title: `figure.eps`\n- creator: `matplotlib version 3.8`\n" +
+      "- bounding box: `0 0 460 345`\n- pages: `1`\n- procedures: `box`",
+  );
+  assert.equal(
+    summarize("a.ps", "%!PS\n/inch { 72 mul } def\n"),
+    "**PostScript**, 2 lines\n- procedures: `inch`",
+  );
+  const pug = [
+    "extends layout",
+    "",
+    "block content",
+    "  include ./nav.pug",
+    "  mixin card(title)",
+    "    .card= title",
+    "  +card('a')",
+    "  block append scripts",
+    "    script(src='x.js')",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("views/index.pug", pug),
+    "**Pug template**, 9 lines\n- extends: `layout`\n- includes: `./nav.pug`\n" +
+      "- blocks: `content`, `scripts`\n- mixins: `card`\n- mixin calls: `card`",
+  );
+  assert.equal(languageOf("resources/views/welcome.blade.php"), "blade");
+  assert.equal(languageOf("app/Http/Kernel.php"), "php");
+  assert.equal(languageOf("figures/fig.eps"), "postscript");
+  assert.equal(languageOf("build.ps1"), "ps1");
 });

@@ -1,0 +1,159 @@
+// A data file over 32 KB (a fixture, a dataset, a recording, a snapshot file) that the config does
+// not name is shown by its shape (`summary`), its reason on its first line and in the manifest's
+// notes, with one line of the build summary; shown whole when the config names it (its path, or a
+// glob that spells its ending) or gives it a view. Configuration a build or CI reads stays whole at
+// any size. A warm build (stat index, resident) gives a cold one's bytes, whichever config came first.
+import assert from "node:assert/strict";
+import { build, defaultPlugins, loadConfig, type SlopConfig, speedLayer } from "../../mod.ts";
+import { resident } from "../../accel/resident.ts";
+import { RACY_MS } from "../../accel/stat_index.ts";
+import { summaryText } from "../../cli/build.ts";
+import { dataReason, isDataFile } from "../../pipeline/data_files.ts";
+import { makeProject } from "../_helpers.ts";
+
+const records = Array.from({ length: 500 }, (_, i) => ({
+  model: "shop.item",
+  pk: i,
+  fields: { name: `item ${i}`, price: i * 3 },
+}));
+const FIXTURE = JSON.stringify(records, null, 2) + "\n";
+const CSV = "year,month,births\n" +
+  Array.from({ length: 3000 }, (_, i) => `${1969 + (i % 20)},${1 + (i % 12)},${4000 + i}`).join(
+    "\n",
+  ) +
+  "\n";
+/** A workflow of more than 32 KB: configuration, shown whole. */
+const WORKFLOW = "name: ci\njobs:\n" +
+  Array.from({ length: 900 }, (_, i) => `  job${i}:\n    runs-on: ubuntu-latest\n`).join("");
+
+const TREE: Record<string, string> = {
+  "src/app.ts": "export const app = 1;\n",
+  "fixtures/shop.json": FIXTURE,
+  "data/births.csv": CSV,
+  ".github/workflows/ci.yml": WORKFLOW,
+  "package.json": JSON.stringify({
+    name: "x",
+    keywords: Array.from({ length: 1500 }, (_, i) => `keyword ${i} of the shop`),
+  }),
+  "small.json": '{"a": 1}\n',
+};
+
+const size = (text: string) => new TextEncoder().encode(text).length;
+
+async function built(root: string, inline: SlopConfig | undefined, options: {
+  paths?: string[];
+  focus?: string[];
+  plain?: boolean;
+  kept?: ReturnType<typeof resident>;
+} = {}) {
+  const { paths, focus } = options;
+  const config = await loadConfig({ cwd: root, inline, paths, focus });
+  const layer = options.plain ? undefined : speedLayer({ resident: options.kept });
+  const result = await build(config, { builtins: defaultPlugins(), layer });
+  const view = new Map(result.manifest.files.map((f) => [f.path, f.view]));
+  const { document, manifest } = result.output!;
+  const bytes = [await Deno.readTextFile(document), await Deno.readTextFile(manifest)];
+  return { result, view, bytes };
+}
+
+Deno.test("a data file over 32 KB is summarized by its shape with its reason; config files stay whole", async () => {
+  for (const text of [FIXTURE, CSV, WORKFLOW, TREE["package.json"]]) {
+    assert.ok(size(text) > 32 * 1024);
+  }
+  const root = await makeProject(TREE);
+  const { result, view } = await built(root, undefined);
+  assert.equal(view.get("fixtures/shop.json"), "summary");
+  assert.equal(view.get("data/births.csv"), "summary");
+  for (const path of [".github/workflows/ci.yml", "package.json", "small.json", "src/app.ts"]) {
+    assert.equal(view.get(path), "full", path);
+  }
+  const row = result.manifest.files.find((f) => f.path === "fixtures/shop.json")!;
+  assert.deepEqual(row.notes, [dataReason(size(FIXTURE))]);
+  const doc = result.document;
+  assert.ok(doc.includes(`### fixtures/shop.json\n\n(${dataReason(size(FIXTURE))})\n\n**JSON**`));
+  assert.match(
+    doc,
+    /- array of 500 objects with keys `model`, `pk`, `fields`\n- first item: `\{"model":"shop\.item","pk":0/,
+  );
+  assert.match(
+    doc,
+    /\*\*CSV\*\*, 3,000 rows under a header\n- columns \(3\): `year`, `month`, `births`\n- `1969,1,4000`/,
+  );
+  assert.doesNotMatch(doc, /"pk": 499/);
+  assert.match(doc, /job899:/);
+  assert.match(
+    summaryText(result),
+    /\nsummarized: 2 data files over 32 KB \(data\/births\.csv, fixtures\/shop\.json\): name them in "files" to show them whole/,
+  );
+});
+
+Deno.test("a large data file named by its path, a glob that spells its ending, a view or a build path is whole", async () => {
+  const root = await makeProject(TREE);
+  const byPath = await built(root, { files: ["**", "fixtures/shop.json"] });
+  assert.equal(byPath.view.get("fixtures/shop.json"), "full");
+  assert.equal(byPath.view.get("data/births.csv"), "summary");
+  assert.doesNotMatch(summaryText(byPath.result), /summarized: .*shop/);
+  const byGlob = await built(root, { files: ["**", "data/*.csv"] });
+  assert.equal(byGlob.view.get("data/births.csv"), "full");
+  const byView = await built(root, { files: ["**", { path: "fixtures/**", view: "full" }] });
+  assert.equal(byView.view.get("fixtures/shop.json"), "full");
+  // A folder or `**` does not name the files in it.
+  const byFolder = await built(root, { files: ["fixtures/"] });
+  assert.equal(byFolder.view.get("fixtures/shop.json"), "summary");
+  const given = await built(root, undefined, { paths: ["fixtures/shop.json"] });
+  assert.equal(given.view.get("fixtures/shop.json"), "full");
+  assert.match(given.result.document, /"pk": 499/);
+  const focused = await built(root, undefined, { focus: ["fixtures/shop.json"] });
+  assert.equal(focused.view.get("fixtures/shop.json"), "full");
+});
+
+Deno.test("data files and configuration, by path", () => {
+  for (
+    const path of [
+      "a/b.json",
+      "x.NDJSON",
+      "t/__snapshots__/a.test.ts.snap",
+      "d.tsv",
+      "r.yaml",
+      "s.xml",
+    ]
+  ) {
+    assert.ok(isDataFile(path), path);
+  }
+  for (
+    const path of [
+      "package.json",
+      "web/tsconfig.build.json",
+      ".github/workflows/ci.yml",
+      "docker-compose.prod.yml",
+      "compose.yaml",
+      ".gitlab-ci.yml",
+      "pom.xml",
+      "src/a.ts",
+      "logo.svg",
+    ]
+  ) {
+    assert.ok(!isDataFile(path), path);
+  }
+});
+
+Deno.test("a warm build decides on a large data file as the plain stages do, whichever config read it first", async () => {
+  const named: SlopConfig = { files: ["**", "**/*.json"] };
+  const orders = [[undefined, named], [named, undefined]];
+  const copies = await Promise.all(
+    orders.map(() => Promise.all([TREE, TREE].map((tree) => makeProject(tree)))),
+  );
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  for (const [i, order] of orders.entries()) {
+    const [plain, fast] = copies[i];
+    const kept = resident();
+    for (const [n, inline] of [...order, ...order, ...order].entries()) {
+      const expected = await built(plain, inline, { plain: true });
+      const got = await built(fast, inline, { kept: n >= 4 ? kept : undefined });
+      assert.deepEqual(got.bytes, expected.bytes, `build ${n + 1}`);
+      assert.equal(got.view.get("fixtures/shop.json"), inline ? "full" : "summary");
+      assert.equal(got.view.get("data/births.csv"), "summary");
+    }
+    await kept.close();
+  }
+});
