@@ -11,7 +11,7 @@
  * - the manifest's blocks tile the document, each block's hash its bytes;
  * - a file shown `full` is its text on disk (a redaction aside);
  * - each `skeleton` and `outline` line, body and value markers aside, is part of the file;
- * - a `--budget B` document counts at most B tokens;
+ * - a `--budget B` document counts at most B tokens, and the blocks' tokens add up to the total;
  * - fences close, and every heading outside a fence is one of slop's;
  * - names: every file is in the manifest, every manifest path names a file on disk, each heading
  *   and tree line reads back as its own path (no two alike);
@@ -584,13 +584,16 @@ function namesCase(random: Random): Case {
   }
   const git = random() < 0.5;
   const json = random() < 0.4;
+  const xml = json && random() < 0.5;
   const names = Object.keys(tree).length;
   return {
-    label: `names: ${names} files${git ? " in git" : ""}${json ? " --json" : ""}`,
+    label: `names: ${names} files${git ? " in git" : ""}${json ? " --json" : ""}${
+      xml ? " --format xml" : ""
+    }`,
     tree,
     git,
     config: { tree: true, defaultView: pick(random, ["full", "skeleton", "summary"]) },
-    argv: json ? ["build", "--stdout", "--json"] : undefined,
+    argv: json ? ["build", "--stdout", "--json", ...(xml ? ["--format", "xml"] : [])] : undefined,
     check: (built, root) => nameFaults(built, root, tree),
   };
 }
@@ -643,6 +646,18 @@ async function nameFaults(built: Built, root: string, tree: Tree): Promise<strin
       faults.push(`${JSON.stringify(path)} and ${JSON.stringify(other)} share a heading`);
     }
     headings.set(shown, path);
+  }
+  if (built.document.startsWith("<")) {
+    // XML: each `<source>` reads back as a rendered file's path.
+    const entities: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"' };
+    const sources = [...built.document.matchAll(/<source>(.*?)<\/source>/gs)].map((m) =>
+      unescapeShown(m[1].replace(/&(lt|gt|amp|quot);/g, (_, e: string) => entities[e]))
+    ).sort();
+    const want = built.manifest.files.filter((f) => f.status === "rendered").map((f) => f.path);
+    if (JSON.stringify(sources) !== JSON.stringify(want.sort())) {
+      faults.push(`the <source> tags read back as other paths: ${JSON.stringify(sources)}`);
+    }
+    return faults;
   }
   // The directory tree, read back: two spaces a level, a folder ends with `/`.
   const at = built.document.indexOf("## Directory Tree\n\n");
@@ -804,7 +819,8 @@ function encodingsCase(random: Random): Case {
   const secret = random() < 0.4;
   if (secret) text = `API_KEY=${SECRET}\n${text}`;
   // A run the tokenizer's split expression ran out of stack on (over about 4.2 million).
-  if (random() < 0.03) text = `${text}${"a".repeat(4_500_000)}\n`;
+  const long = random() < 0.03;
+  if (long) text = `${text}${"a".repeat(4_500_000)}\n`;
   const enc = encode(random, text);
   const name = pick(random, ["enc/x.txt", "enc/x.py", "enc/app.env", "enc/x.md"]);
   const view = pick(random, ["full", "full", "skeleton", "summary"]);
@@ -812,7 +828,7 @@ function encodingsCase(random: Random): Case {
   return {
     label: `encodings: ${enc.how} ${JSON.stringify(text.slice(0, 20))}${
       secret ? " with a secret" : ""
-    } as ${name} in ${view}${budget ? ` budget ${budget}` : ""}`,
+    }${long ? " and a 4.5M run" : ""} as ${name} in ${view}${budget ? ` budget ${budget}` : ""}`,
     tree: { ...BASE_TREE, [name]: enc.bytes },
     config: {
       defaultView: view,
@@ -1117,6 +1133,14 @@ async function propertyFaults(
     at = block.offset + block.length;
   }
   if (at !== bytes.length) faults.push(`blocks end at ${at}, the document at ${bytes.length}`);
+  // The total counts what the blocks count (each block's count is checked by the encodings target).
+  const sum = built.manifest.blocks.reduce(
+    (n, b) => n + ((b as { tokens?: number }).tokens ?? 0),
+    0,
+  );
+  if (sum !== built.manifest.total.tokens) {
+    faults.push(`the blocks count ${sum} tokens, the total ${built.manifest.total.tokens}`);
+  }
   if (budget !== undefined && built.manifest.total.tokens > budget) {
     faults.push(`${built.manifest.total.tokens} tokens over the budget of ${budget}`);
   }
