@@ -766,7 +766,7 @@ function encode(random: Random, text: string): Encoded {
       return {
         how: `UTF-16${little ? "LE" : "BE"} without BOM`,
         bytes: utf16Bytes(text, little, false),
-        text: text && narrow * 2 >= text.length ? text : "binary",
+        text: narrow * 2 >= text.length ? text : "binary",
       };
     }
     case 3:
@@ -822,7 +822,7 @@ function encodingsCase(random: Random): Case {
   const long = random() < 0.03;
   if (long) text = `${text}${"a".repeat(4_500_000)}\n`;
   const enc = encode(random, text);
-  const name = pick(random, ["enc/x.txt", "enc/x.py", "enc/app.env", "enc/x.md"]);
+  const name = pick(random, ["enc/x.txt", "enc/x.py", "enc/app.env", "enc/.env", "enc/x.md"]);
   const view = pick(random, ["full", "full", "skeleton", "summary"]);
   const budget = random() < 0.15 ? pick(random, [1, 60, 500]) : undefined;
   return {
