@@ -2,19 +2,28 @@
  * A seeded property fuzzer of slop's documents: it generates a small project around one target
  * (a Beads list, a history, a knowledge digest, screenshots, slices with fuzzy anchors, masks,
  * personas and presets, config values of the wrong type, command lines, or a source file of a
- * grammar slop has, mutated), builds it in-process twice, and checks what must hold on any input:
+ * grammar slop has, mutated; file names that break headings and trees, a file in another encoding,
+ * two flags of `build`, `stats`, `rank` or `check` with odd values), builds it in-process twice,
+ * and checks what must hold on any input:
  *
  * - the build ends, or fails with one clear line naming the file, key, flag or plugin at fault;
  * - the same bytes twice (document and manifest, a cache hit's mark aside);
  * - the manifest's blocks tile the document, each block's hash its bytes;
  * - a file shown `full` is its text on disk (a redaction aside);
  * - each `skeleton` and `outline` line, body and value markers aside, is part of the file;
- * - a `--budget B` document counts at most B tokens;
- * - fences close, and every heading outside a fence is one of slop's.
+ * - a `--budget B` document counts at most B tokens, and the blocks' tokens add up to the total;
+ * - fences close, and every heading outside a fence is one of slop's;
+ * - names: every file is in the manifest, every manifest path names a file on disk, each heading
+ *   and tree line reads back as its own path (no two alike);
+ * - encodings: text or binary as documented, `full` the decoded text, a secret redacted, a
+ *   file's block counts the tokens of its text;
+ * - flag pairs: exit 0, 1 or 2 with one plain line naming the flag, `--json` that parses, and
+ *   nothing written to the output folder on exit 2 (or 1 with `--fail-on-secret`).
  *
  * ```sh
  * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300
  * deno run -A bench/fuzz_properties.ts --seed 2 --rounds 100 --target beads,slices --timeout 120
+ * deno run -A bench/fuzz_properties.ts --seed 4 --rounds 300 --target names,encodings,flagpairs
  * ```
  *
  * A child process runs the cases and prints a line per case; the parent kills it when a case
@@ -46,6 +55,12 @@ interface Case {
   names?: string[];
   /** The build may fail (bad input); otherwise a failure is a finding. */
   mayFail?: boolean;
+  /** The tree is a git work tree with every file committed. */
+  git?: boolean;
+  /** The case's own properties of a build, beside the common ones. */
+  check?: (built: Built, root: string) => Promise<string[]>;
+  /** A command line run as it is (no `--json` added), checked by {@linkcode commandFaults}. */
+  command?: string[];
 }
 
 type Random = () => number;
@@ -493,6 +508,526 @@ function sourceCase(random: Random): Case {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Names, encodings and flag pairs (twelfth session)
+
+/** Parts of file names that break headings, lists, tables, JSON or slop's own markers. */
+const NAME_PARTS = [
+  "caf\u00e9",
+  "cafe\u0301",
+  "a\nb",
+  "a\tb",
+  "a\rb",
+  "`x`",
+  "```",
+  "#",
+  "# x",
+  "x #",
+  "*x*",
+  "[x](y)",
+  "a|b",
+  "<a>",
+  '"q"',
+  "'q'",
+  " lead",
+  "trail ",
+  "  ",
+  "-x",
+  "--help",
+  "## Files",
+  "### src",
+  "{knowledge}",
+  "</document_content>",
+  "a\\nb",
+  "x\\x20",
+  "x\\#",
+  "\\",
+  "\\u{202e}",
+  "e\u202eevil",
+  "zw\u200bsp",
+  "README.md",
+  "readme.md",
+  "ReadMe.MD",
+  "\u65e5".repeat(85),
+  "x".repeat(255),
+  "[REDACTED:x]",
+  "%2F",
+  "a:b",
+  "\u{1f600}",
+];
+
+function nameOf(random: Random): string {
+  let name = Array.from({ length: int(random, 1, 2) }, () => pick(random, NAME_PARTS)).join("");
+  // A name is at most 255 bytes, never `.` or `..`, and a dot file is left out by default.
+  while (encoder.encode(name).length > 255) name = [...name].slice(0, -1).join("");
+  if (name.startsWith(".")) name = `_${name}`.slice(0, 200);
+  return name;
+}
+
+function namesCase(random: Random): Case {
+  const tree: Tree = { ...BASE_TREE };
+  const folders = ["", "src/", "n/", `${nameOf(random)}/`];
+  if (random() < 0.15) {
+    // A deep path near PATH_MAX (4,096 bytes with the temporary root).
+    const depth = int(random, 10, 18);
+    folders.push(Array.from({ length: depth }, (_, i) => `${"d".repeat(200)}${i}/`).join(""));
+  }
+  for (let i = 0; i < int(random, 1, 6); i++) {
+    const name = `${pick(random, folders)}${nameOf(random)}`;
+    if (name.split("/").some((part) => !part || part === "." || part === "..")) continue;
+    if (!fitsTree(tree, name)) continue;
+    // Twins that differ only in normal form or case, both on disk.
+    tree[name] = `x = ${i}\n`;
+    for (const twin of [name.normalize(random() < 0.5 ? "NFD" : "NFC"), name.toUpperCase()]) {
+      if (random() < 0.3 && fitsTree(tree, twin)) tree[twin] = `y = ${i}\n`;
+    }
+  }
+  const git = random() < 0.5;
+  const json = random() < 0.4;
+  const xml = json && random() < 0.5;
+  const names = Object.keys(tree).length;
+  return {
+    label: `names: ${names} files${git ? " in git" : ""}${json ? " --json" : ""}${
+      xml ? " --format xml" : ""
+    }`,
+    tree,
+    git,
+    config: { tree: true, defaultView: pick(random, ["full", "skeleton", "summary"]) },
+    argv: json ? ["build", "--stdout", "--json", ...(xml ? ["--format", "xml"] : [])] : undefined,
+    check: (built, root) => nameFaults(built, root, tree),
+  };
+}
+
+/** Whether `path` can join `tree`: no file where it needs a folder, no folder where it is a file. */
+function fitsTree(tree: Tree, path: string): boolean {
+  const parts = path.split("/");
+  const folders = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join("/"));
+  return !folders.some((f) => f in tree) &&
+    !Object.keys(tree).some((key) => key.startsWith(`${path}/`));
+}
+
+/** Reads a heading's path back: `\\`, `\n`, `\t`, `\r`, `\xHH`, `\u{H}` and `\#`. */
+function unescapeShown(shown: string): string {
+  return shown.replace(
+    /\\(\\|n|t|r|#|x([0-9a-f]{2})|u\{([0-9a-f]+)\})/g,
+    (_, c: string, x?: string, u?: string) =>
+      x
+        ? String.fromCharCode(parseInt(x, 16))
+        : u
+        ? String.fromCodePoint(parseInt(u, 16))
+        : ({ n: "\n", t: "\t", r: "\r" } as Record<string, string>)[c] ?? c,
+  );
+}
+
+/** What is wrong with the names: the manifest's, the headings' and the tree's. */
+async function nameFaults(built: Built, root: string, tree: Tree): Promise<string[]> {
+  const faults: string[] = [];
+  const paths = new Set(built.manifest.files.map((f) => f.path));
+  for (const path of Object.keys(tree)) {
+    if (!paths.has(path)) faults.push(`${JSON.stringify(path)} is not in the manifest`);
+  }
+  const headings = new Map<string, string>();
+  for (const path of paths) {
+    try {
+      await Deno.lstat(join(root, path));
+    } catch {
+      faults.push(`the manifest's ${JSON.stringify(path)} names no file on disk`);
+    }
+    const shown = headingText(path);
+    if (unescapeShown(shown) !== path) {
+      faults.push(
+        `the heading ${JSON.stringify(shown)} reads back as another path than ${
+          JSON.stringify(path)
+        }`,
+      );
+    }
+    const other = headings.get(shown);
+    if (other !== undefined) {
+      faults.push(`${JSON.stringify(path)} and ${JSON.stringify(other)} share a heading`);
+    }
+    headings.set(shown, path);
+  }
+  if (built.document.startsWith("<")) {
+    // XML: each `<source>` reads back as a rendered file's path.
+    const entities: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"' };
+    const sources = [...built.document.matchAll(/<source>(.*?)<\/source>/gs)].map((m) =>
+      unescapeShown(m[1].replace(/&(lt|gt|amp|quot);/g, (_, e: string) => entities[e]))
+    ).sort();
+    const want = built.manifest.files.filter((f) => f.status === "rendered").map((f) => f.path);
+    if (JSON.stringify(sources) !== JSON.stringify(want.sort())) {
+      faults.push(`the <source> tags read back as other paths: ${JSON.stringify(sources)}`);
+    }
+    return faults;
+  }
+  // The directory tree, read back: two spaces a level, a folder ends with `/`.
+  const at = built.document.indexOf("## Directory Tree\n\n");
+  if (at < 0) faults.push("no directory tree");
+  else {
+    const body = fencedBody(built.document.slice(at).split("\n\n").slice(1).join("\n\n"));
+    const listed: string[] = [];
+    const stack: string[] = [];
+    for (const line of (body ?? "").split("\n")) {
+      const depth = /^ */.exec(line)![0].length;
+      if (depth % 2 || depth / 2 > stack.length) {
+        faults.push(`tree line ${JSON.stringify(line.slice(0, 80))} is indented wrong`);
+        break;
+      }
+      stack.length = depth / 2;
+      const entry = line.slice(depth);
+      if (entry.endsWith("/")) stack.push(unescapeShown(entry.slice(0, -1)));
+      else listed.push([...stack, unescapeShown(entry)].join("/"));
+    }
+    const want = built.manifest.files.filter((f) => ["rendered", "skipped"].includes(f.status))
+      .map((f) => f.path).sort();
+    if (JSON.stringify(listed.sort()) !== JSON.stringify(want)) {
+      const missing = want.filter((p) => !listed.includes(p));
+      faults.push(`the tree lists other paths: ${JSON.stringify(missing).slice(0, 200)} missing`);
+    }
+  }
+  return faults;
+}
+
+/** A secret every default rule set finds, and one of the cloud's. */
+const SECRET = `sk-or-v1-${"9f".repeat(32)}`;
+
+const ENC_TEXTS = [
+  "def main():\n    return 1\n",
+  "# caf\u00e9 na\u00efve Gr\u00f6\u00dfe\nx = 1\n",
+  "\u65e5\u672c\u8a9e\u306e\u30b3\u30e1\u30f3\u30c8\u3067\u3059\u3002\n\u3053\u3093\u306b\u3061\u306f\u4e16\u754c\n",
+  "\u4e2d\u6587\u6ce8\u91ca\uff0c\u4f60\u597d\u4e16\u754c\u3002\n\u8fd9\u662f\u4e00\u4e2a\u6d4b\u8bd5\n",
+  "x = 1\r\ny = 2\rz = 3\n",
+  "a\u200bb\u202ec\u2066d\u2069\n",
+  "   \n\t\n  ",
+  "",
+];
+
+function utf16Bytes(text: string, little: boolean, bom: boolean): Uint8Array {
+  const units = (bom ? "\ufeff" : "") + text;
+  const bytes = new Uint8Array(units.length * 2);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < units.length; i++) view.setUint16(i * 2, units.charCodeAt(i), little);
+  return bytes;
+}
+
+function utf32Bytes(text: string, little: boolean): Uint8Array {
+  const points = [0xfeff, ...[...text].map((c) => c.codePointAt(0)!)];
+  const bytes = new Uint8Array(points.length * 4);
+  const view = new DataView(bytes.buffer);
+  points.forEach((p, i) => view.setUint32(i * 4, p, little));
+  return bytes;
+}
+
+/** A text in an 8-bit or East Asian encoding, by the runtime's decoder's table read backwards. */
+function legacyBytes(text: string, encoding: string): Uint8Array | undefined {
+  const decoder = new TextDecoder(encoding);
+  const table = new Map<string, number[]>();
+  for (let b = 0; b < 256; b++) table.set(decoder.decode(Uint8Array.of(b)), [b]);
+  if (encoding !== "windows-1252") {
+    // Two-byte characters: lead bytes 0x81 to 0xFE, trail bytes 0x40 to 0xFE.
+    for (let lead = 0x81; lead <= 0xfe; lead++) {
+      for (let trail = 0x40; trail <= 0xfe; trail++) {
+        const c = decoder.decode(Uint8Array.of(lead, trail));
+        if ([...c].length === 1 && !table.has(c)) table.set(c, [lead, trail]);
+      }
+    }
+  }
+  const out: number[] = [];
+  for (const c of text) {
+    const bytes = c.charCodeAt(0) < 0x80 ? [c.charCodeAt(0)] : table.get(c);
+    if (!bytes) return undefined;
+    out.push(...bytes);
+  }
+  return Uint8Array.from(out);
+}
+
+interface Encoded {
+  how: string;
+  bytes: Uint8Array;
+  /** The text a `full` view shows (line ends LF, a leading mark dropped), or binary. */
+  text: string | "binary";
+  /** The text is detected, not marked: a guess that may read another encoding. */
+  guess?: boolean;
+  /** An 8-bit or East Asian encoding: its text is not compared. */
+  legacy?: boolean;
+}
+
+function encode(random: Random, text: string): Encoded {
+  const utf8 = encoder.encode(text);
+  const r = int(random, 0, 15);
+  switch (r) {
+    case 0:
+      return { how: "UTF-16LE with BOM", bytes: utf16Bytes(text, true, true), text };
+    case 1:
+      return { how: "UTF-16BE with BOM", bytes: utf16Bytes(text, false, true), text };
+    case 2: {
+      const little = random() < 0.5;
+      // Text when half its units are under U+0100 (docs/hostile_inputs.md); else binary.
+      const narrow = [...text].filter((c) => c.charCodeAt(0) < 0x100).length;
+      return {
+        how: `UTF-16${little ? "LE" : "BE"} without BOM`,
+        bytes: utf16Bytes(text, little, false),
+        text: narrow * 2 >= text.length ? text : "binary",
+      };
+    }
+    case 3:
+      return { how: "UTF-32LE", bytes: utf32Bytes(text, true), text: "binary", guess: true };
+    case 4:
+      return { how: "UTF-32BE", bytes: utf32Bytes(text, false), text: "binary", guess: true };
+    case 5:
+    case 6:
+    case 7: {
+      const encoding = pick(random, ["windows-1252", "shift_jis", "gb18030", "euc-kr"]);
+      const bytes = legacyBytes(text, encoding);
+      if (!bytes) return { how: "UTF-8", bytes: utf8, text };
+      // The encoding is detected: a short text may read as a neighbouring one (documented).
+      return { how: encoding, bytes, text, guess: true, legacy: true };
+    }
+    case 8:
+      return { how: "NUL inside", bytes: concat(utf8, Uint8Array.of(0), utf8), text: "binary" };
+    case 9: {
+      const mid = text.length >> 1;
+      const withMark = `${text.slice(0, mid)}\ufeff${text.slice(mid)}`;
+      return { how: "BOM in the middle", bytes: encoder.encode(withMark), text: withMark };
+    }
+    case 10: {
+      const bad = pick(random, [[0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xff], [
+        0xc3,
+      ]]);
+      return {
+        how: `bytes ${bad.map((b) => b.toString(16)).join(" ")} inside`,
+        bytes: concat(utf8, Uint8Array.from(bad), utf8),
+        text: "binary",
+        guess: true,
+      };
+    }
+    case 11:
+      return { how: "UTF-8 with BOM", bytes: encoder.encode("\ufeff" + text), text };
+    default:
+      return { how: "UTF-8", bytes: utf8, text };
+  }
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) out.set(p, at), at += p.length;
+  return out;
+}
+
+function encodingsCase(random: Random): Case {
+  let text = pick(random, ENC_TEXTS);
+  const secret = random() < 0.4;
+  if (secret) text = `API_KEY=${SECRET}\n${text}`;
+  // A run the tokenizer's split expression ran out of stack on (over about 4.2 million).
+  const long = random() < 0.03;
+  if (long) text = `${text}${"a".repeat(4_500_000)}\n`;
+  const enc = encode(random, text);
+  const name = pick(random, ["enc/x.txt", "enc/x.py", "enc/app.env", "enc/.env", "enc/x.md"]);
+  const view = pick(random, ["full", "full", "skeleton", "summary"]);
+  const budget = random() < 0.15 ? pick(random, [1, 60, 500]) : undefined;
+  return {
+    label: `encodings: ${enc.how} ${JSON.stringify(text.slice(0, 20))}${
+      secret ? " with a secret" : ""
+    }${long ? " and a 4.5M run" : ""} as ${name} in ${view}${budget ? ` budget ${budget}` : ""}`,
+    tree: { ...BASE_TREE, [name]: enc.bytes },
+    config: {
+      defaultView: view,
+      files: ["**", name],
+      ...(budget ? { budget: { tokens: budget } } : {}),
+    },
+    check: (built) => encodingFaults(built, name, enc, secret),
+  };
+}
+
+async function encodingFaults(
+  built: Built,
+  path: string,
+  enc: Encoded,
+  secret: boolean,
+): Promise<string[]> {
+  const faults: string[] = [];
+  if (secret && built.document.includes(SECRET)) faults.push(`the secret reached the document`);
+  const row = built.manifest.files.find((f) => f.path === path) as
+    | (Built["manifest"]["files"][number] & { reason?: string; tokens?: number })
+    | undefined;
+  if (!row) return [`${path} is not in the manifest`];
+  const binary = row.status === "skipped" && /binary/.test(row.reason ?? "");
+  if ((enc.text === "binary") !== binary && !(enc.guess && enc.text === "binary")) {
+    faults.push(`${path} (${enc.how}) is ${row.status} ${row.reason ?? ""}`.trim());
+  }
+  if (row.status !== "rendered") return faults;
+  const block = built.manifest.blocks.find((b) => b.id === `files:${path}`) as
+    | (Built["manifest"]["blocks"][number] & { tokens?: number })
+    | undefined;
+  if (!block) return faults;
+  const blockText = decoder.decode(
+    encoder.encode(built.document).subarray(block.offset, block.offset + block.length),
+  );
+  if (block.tokens !== undefined) {
+    const { countTokens } = await import("../pipeline/tokens.ts");
+    const counted = await countTokens(blockText);
+    if (counted !== block.tokens) {
+      faults.push(`block ${block.id}: ${block.tokens} tokens, counted ${counted}`);
+    }
+  }
+  const body = fencedBody(blockText);
+  if (
+    row.view === "full" && !row.fallback && body !== undefined && enc.text !== "binary" &&
+    !secret && !enc.guess
+  ) {
+    const want = enc.text.replace(/^\ufeff/, "").replace(/\r\n?/g, "\n").replace(/\n$/, "");
+    if (body !== want) {
+      faults.push(
+        `${path} (${enc.how}): full is ${JSON.stringify(body.slice(0, 60))}, not ${
+          JSON.stringify(want.slice(0, 60))
+        }`,
+      );
+    }
+  }
+  if (
+    enc.guess && !enc.legacy && enc.text !== "binary" && body !== undefined &&
+    row.view === "full" && !secret
+  ) {
+    const want = enc.text.replace(/\r\n?/g, "\n").replace(/\n$/, "");
+    if (body !== want) {
+      faults.push(
+        `${path} (${enc.how}, detected): full is ${JSON.stringify(body.slice(0, 60))}, not ${
+          JSON.stringify(want.slice(0, 60))
+        }`,
+      );
+    }
+  }
+  return faults;
+}
+
+/** Each command's value flags with odd values, and its switches (docs/cli.md). */
+const ODD_NUMBERS = ["0", "-1", "1", "9".repeat(30), "", "NaN", "1.5", "1e3", " 7", "+3", "007"];
+const COMMAND_FLAGS: Record<string, Record<string, string[] | null>> = {
+  build: {
+    "--include": ["", "**", "[", "../x", "src/*"],
+    "--ignore": ["", "**", "!", "src"],
+    "--persona": ["", "nope", "__proto__"],
+    "--preset": ["", "nope", "constructor"],
+    "--strategy": ["", "auto", "FULL", "x"],
+    "--focus": ["", "src/a.py", "/etc/passwd", "../x", "nope.py"],
+    "--since": ["", "HEAD", "HEAD~999", "nosuchref", "-x", "--", "HEAD..HEAD", "@{u}"],
+    "--budget": ODD_NUMBERS,
+    "--task": ["", " ", "fix add", "x".repeat(20_000)],
+    "--task-file": ["", "nope.txt", ".", "README.md", "/dev/null"],
+    "--format": ["", "json", "xml", "markdown", "md", "yaml"],
+    "--strict": null,
+    "--fail-on-secret": null,
+    "--no-cache": null,
+    "--stdout": null,
+    "--json": null,
+    "-q": null,
+  },
+  stats: {
+    "--top": ODD_NUMBERS,
+    "--build": null,
+    "--persona": ["", "nope"],
+    "--preset": ["", "nope"],
+    "--json": null,
+  },
+  rank: {
+    "--task": ["", " ", "fix add", "x".repeat(20_000)],
+    "--task-file": ["", "nope.txt", ".", "README.md"],
+    "--top": ODD_NUMBERS,
+    "--json": null,
+  },
+  check: {
+    "--persona": ["", "nope"],
+    "--preset": ["", "nope"],
+    "--update": null,
+    "--max-invalidated": ["", "0", "5%", "-5%", "101%", "NaN%", "%", "1.5", "10", "9".repeat(30)],
+    "--determinism": null,
+    "--fail-on-secret": null,
+    "--json": null,
+    "-q": null,
+  },
+};
+
+function flagPairsCase(random: Random): Case {
+  const command = pick(random, Object.keys(COMMAND_FLAGS));
+  const flags = COMMAND_FLAGS[command];
+  const argv = [command];
+  const named: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const flag = pick(random, Object.keys(flags));
+    named.push(flag);
+    const values = flags[flag];
+    if (!values) argv.push(flag);
+    else {
+      const value = pick(random, values);
+      argv.push(...(random() < 0.2 ? [`${flag}=${value}`] : [flag, value]));
+    }
+  }
+  return {
+    label: `flagpairs: ${JSON.stringify(argv).slice(0, 200)}`,
+    tree: { ...BASE_TREE, ".gitignore": ".slop/\n" },
+    git: true,
+    config: {},
+    command: argv,
+    names: named,
+  };
+}
+
+/** The files under the state folder, with their sizes and times. */
+async function listing(dir: string): Promise<string> {
+  const rows: string[] = [];
+  const walk = async (at: string) => {
+    for await (const entry of Deno.readDir(at)) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory) await walk(path);
+      else {
+        const info = await Deno.stat(path);
+        rows.push(`${path} ${info.size} ${info.mtime?.getTime()}`);
+      }
+    }
+  };
+  try {
+    await walk(dir);
+  } catch {
+    // No state folder yet.
+  }
+  return rows.sort().join("\n");
+}
+
+/** A command line's run: its exit code, its error naming a flag, and nothing written on error. */
+async function commandFaults(c: Case, root: string): Promise<string[]> {
+  // A first build, so that stats and check have an output to read.
+  await runMain(["build", "-q", "--no-server"], root);
+  const before = await listing(join(root, ".slop", "out"));
+  const run = await runMain(c.command!, root);
+  const faults: string[] = [];
+  if (![0, 1, 2].includes(run.code)) faults.push(`exit code ${run.code}`);
+  if (run.err.includes("internal error")) faults.push(`internal error: ${run.err.slice(0, 300)}`);
+  const json = c.command!.includes("--json") &&
+    (c.command![0] !== "build" || c.command!.includes("--stdout"));
+  if (run.code === 0 && json) {
+    try {
+      JSON.parse(run.out);
+    } catch {
+      faults.push(`--json printed no JSON: ${JSON.stringify(run.out.slice(0, 120))}`);
+    }
+  }
+  if (run.code === 2) {
+    const text = run.err.trim();
+    const first = text.replace(/^(slop|error): /, "").split("\n")[0];
+    // The flag at fault, or the one a command needs and lacks (`rank` with no `--task`).
+    const named = c.names!.map((flag) => flag.replace(/^-+/, ""));
+    if (!/--[a-z]/.test(first) && !named.some((name) => first.includes(name))) {
+      faults.push(`exit 2 names no flag: ${JSON.stringify(text.slice(0, 200))}`);
+    }
+    faults.push(...errorFaults(run.err, []));
+  }
+  if (run.code === 2 || (run.code === 1 && c.command!.includes("--fail-on-secret"))) {
+    const after = await listing(join(root, ".slop", "out"));
+    if (after !== before) faults.push(`exit ${run.code} wrote to the output folder`);
+  }
+  return faults;
+}
+
 const TARGETS: Record<string, (random: Random) => Case> = {
   beads: beadsCase,
   history: historyCase,
@@ -504,6 +1039,9 @@ const TARGETS: Record<string, (random: Random) => Case> = {
   config: configCase,
   flags: flagsCase,
   source: sourceCase,
+  names: namesCase,
+  encodings: encodingsCase,
+  flagpairs: flagPairsCase,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -595,6 +1133,14 @@ async function propertyFaults(
     at = block.offset + block.length;
   }
   if (at !== bytes.length) faults.push(`blocks end at ${at}, the document at ${bytes.length}`);
+  // The total counts what the blocks count (each block's count is checked by the encodings target).
+  const sum = built.manifest.blocks.reduce(
+    (n, b) => n + ((b as { tokens?: number }).tokens ?? 0),
+    0,
+  );
+  if (sum !== built.manifest.total.tokens) {
+    faults.push(`the blocks count ${sum} tokens, the total ${built.manifest.total.tokens}`);
+  }
   if (budget !== undefined && built.manifest.total.tokens > budget) {
     faults.push(`${built.manifest.total.tokens} tokens over the budget of ${budget}`);
   }
@@ -637,9 +1183,13 @@ async function propertyFaults(
       const bad = file.view === "outline"
         ? garbledLines(file.path, text.replace(/\s+/g, " "), lines.replace(/[ \t]+/g, " "))
         : garbledLines(file.path, text, lines);
-      if (bad.length) {
+      // A redacted secret is no part of the file, as in a full view.
+      const shown = bad.filter((line) => !line.includes("[REDACTED:"));
+      if (shown.length) {
         faults.push(
-          `${file.path}: ${file.view} line not in the file: ${JSON.stringify(bad[0].slice(0, 80))}`,
+          `${file.path}: ${file.view} line not in the file: ${
+            JSON.stringify(shown[0].slice(0, 80))
+          }`,
         );
       }
     }
@@ -660,6 +1210,20 @@ async function writeTree(root: string, tree: Tree): Promise<void> {
     if (typeof data === "string") await Deno.writeTextFile(abs, data);
     else await Deno.writeFile(abs, data);
   }
+}
+
+/** Make `root` a git work tree with every file committed. */
+async function gitCommit(root: string): Promise<void> {
+  const git = (...args: string[]) =>
+    new Deno.Command("git", {
+      args: ["-c", "user.name=f", "-c", "user.email=f@x", "-c", "commit.gpgsign=false", ...args],
+      cwd: root,
+      stdout: "null",
+      stderr: "null",
+    }).output();
+  await git("init", "-q");
+  await git("add", "-A");
+  await git("commit", "-qm", "x");
 }
 
 /** Run the CLI's `main` in `cwd` (the child's own process: it may move), capturing its output. */
@@ -703,6 +1267,8 @@ async function runMain(
 /** One case's build(s), and the properties that failed (empty when all hold). */
 async function runCase(c: Case, root: string): Promise<string[]> {
   await writeTree(root, c.tree);
+  if (c.git) await gitCommit(root);
+  if (c.command) return await commandFaults(c, root);
   if (c.argv) {
     await Deno.writeTextFile(
       join(root, "slop.config.ts"),
@@ -738,6 +1304,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
     );
     const markdown = !format || /^(--format=)?(markdown|md)?$/.test(format);
     const faults = await propertyFaults(built, root, budgetOf(c.argv), markdown);
+    if (c.check) faults.push(...await c.check(built, root));
     if (again.code !== 0 || comparable(JSON.parse(again.out)) !== comparable(built)) {
       faults.push("a second build gave other bytes");
     }
@@ -758,6 +1325,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
   }
   const budget = (c.config.budget as { tokens?: number } | undefined)?.tokens;
   const faults = await propertyFaults(built, root, budget);
+  if (c.check) faults.push(...await c.check(built, root));
   const again = await build();
   if (comparable(again) !== comparable(built)) faults.push("a second build gave other bytes");
   return faults;

@@ -126,6 +126,8 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
         `slop check: pinned ${check.current.lines.length} blocks, ${formatBytes(t.bytes)}, ` +
           `${t.tokens} tokens in ${lockName}` + (check.diff ? " (was different)" : ""),
       );
+      // The comparison with the lock as it was, and the prefix now pinned.
+      if (flags.json) console.log(JSON.stringify(checkSummary(check, lockName), null, 2));
       return 0;
     }
   } catch (error) {

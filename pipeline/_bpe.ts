@@ -86,6 +86,14 @@ function hash(buf: Uint8Array, start: number, end: number): number {
   return h >>> 0;
 }
 
+/**
+ * Longest piece (characters) of the pre-split: a longer run (a megabyte of one letter, a
+ * one-line DNA sequence) is counted in parts this long. The expression itself runs out of stack
+ * on a run of some millions of characters in a text that is not all Latin-1 (as gpt-tokenizer
+ * does); cut at this length, every text counts, the same in every thread.
+ */
+const LONGEST_PIECE = 1 << 20;
+
 /** Longest piece (bytes) whose merge arrays a counter keeps for the next piece. */
 const LONG_KEPT = 16 * 1024;
 
@@ -305,16 +313,35 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
   // without making a string per piece. Where the pattern does not match, the global search skips
   // ahead exactly as `match` would.
   const sticky = new RegExp(table.pattern.source, flags.replace("g", "") + "y");
+
+  /** Where the piece at `at` ends (at most LONGEST_PIECE on), or -1 when none starts there. */
+  function pieceEnd(text: string, at: number): number {
+    let end: number;
+    sticky.lastIndex = at;
+    try {
+      end = sticky.test(text) ? sticky.lastIndex : -1;
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      // The expression ran out of stack on a run of millions of characters in a text that is
+      // not all Latin-1: the piece is found in a window (a piece ending well inside it ends
+      // there in the whole text too: the pattern looks one character ahead at most).
+      sticky.lastIndex = 0;
+      const window = text.slice(at, at + LONGEST_PIECE + 64);
+      end = sticky.test(window) ? at + sticky.lastIndex : at + 1;
+    }
+    return end - at > LONGEST_PIECE ? at + LONGEST_PIECE : end;
+  }
+
   return (text: string) => {
     let total = 0;
     let at = 0;
     work = 0;
     const len = text.length;
     while (at < len) {
-      sticky.lastIndex = at;
-      if (sticky.test(text) && sticky.lastIndex > at) {
-        total += piece(text, at, sticky.lastIndex);
-        at = sticky.lastIndex;
+      const end = pieceEnd(text, at);
+      if (end > at) {
+        total += piece(text, at, end);
+        at = end;
         continue;
       }
       split ??= new RegExp(table.pattern.source, flags);

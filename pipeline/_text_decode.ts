@@ -69,8 +69,9 @@ function utf16(bytes: Uint8Array, decoder: TextDecoder): Decoded {
 
 /**
  * UTF-16 text without a byte order mark (as `working-tree-encoding=UTF-16LE` in `.gitattributes`
- * checks files out, and as some Windows tools save them), told from a binary by its NULs: every
- * NUL in the high byte of a code unit (odd offsets little endian, even ones big endian), whole
+ * checks files out, and as some Windows tools save them), told from a binary by its NULs: nearly
+ * every NUL in the high byte of a code unit (odd offsets little endian, even ones big endian; a
+ * character such as U+4E00 has a NUL low byte), no U+0000 character, whole
  * code units and paired surrogates, at least half the units ASCII or Latin-1 (under U+0100), and
  * no more control characters than a text has (one in a hundred). `undefined` when the bytes are
  * not such text.
@@ -82,15 +83,17 @@ function utf16Unmarked(bytes: Uint8Array): Decoded | undefined {
   for (let i = 0; i < bytes.length; i++) {
     if (bytes[i] === 0) i % 2 ? odd++ : even++;
   }
-  // ASCII text has a NUL in every other byte: half the units at least, all on one side.
-  if (even && odd) return undefined;
+  // ASCII text has a NUL in every other byte: half the units at least, nearly all on one side
+  // (a character whose low byte is 0, as U+4E00 and U+0100 are, has one on the other).
+  if (Math.min(even, odd) * 8 > Math.max(even, odd)) return undefined;
   if (Math.max(even, odd) * 4 < bytes.length) return undefined;
   let text: string;
   try {
-    text = (odd ? utf16le : utf16be).decode(bytes);
+    text = (odd > even ? utf16le : utf16be).decode(bytes);
   } catch {
     return undefined;
   }
+  if (text.includes("\0")) return undefined;
   let controls = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { printablePath } from "./helpers.ts";
 import type { Block, OutputFormat, RenderedFile } from "./types.ts";
 
 /** File extension of a document in each format (the manifest is `.json`). */
@@ -65,7 +66,9 @@ function toXml(blocks: Block[], files: RenderedFile[]): Block[] {
     if (file) {
       index++;
       const content = neutralizeTags(trimEnd(file.text ?? ""), ownTags);
-      body = `<document index="${index}">\n<source>${escapeXml(file.path)}</source>\n` +
+      // The path as headings show it: a control or bidi character would end or reverse it.
+      const source = escapeXml(printablePath(file.path));
+      body = `<document index="${index}">\n<source>${source}</source>\n` +
         `<view>${escapeXml(file.view)}</view>\n` +
         `<document_content>\n${content}${content ? "\n" : ""}</document_content>\n</document>\n`;
     } else if (block.section === "files" && block.heading) {

@@ -255,17 +255,21 @@ const GLOB_CHARS = /[*?[\]{}!()]/;
  * written as escapes (`\n`, `\t`, `\x1b`), and so are the invisible
  * characters that change how a name reads: bidi overrides and isolates
  * (`\u{202e}` shows `txt.exe` as `exe.txt`), marks, the zero-width space and
- * line or paragraph separators.
+ * line or paragraph separators. A backslash that would read as the start of
+ * such an escape (or of a heading's `\x20` or `\#`) is doubled, so that a
+ * name that spells an escape (`a\nb.txt` with a real backslash) never shows as
+ * another name; other backslashes stay as they are (`back\slash.py`).
  *
  * @example
  * ```ts
  * import { printablePath } from "./helpers.ts";
  * printablePath("a\nb.txt"); // "a\\nb.txt"
  * printablePath("\u202eevil.md"); // "\\u{202e}evil.md"
+ * printablePath("a\\nb.txt"); // "a\\\\nb.txt"
  * ```
  */
 export function printablePath(path: string): string {
-  return path.replace(CONTROL_CHARS, (c) => {
+  return path.replace(READS_AS_ESCAPE, "\\\\").replace(CONTROL_CHARS, (c) => {
     const code = c.charCodeAt(0);
     return CONTROL_ESCAPES[c] ??
       (code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`);
@@ -310,6 +314,11 @@ const CONTROL_CHARS =
   // deno-lint-ignore no-control-regex
   /[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+// A backslash before what would make it read as an escape: another backslash, an escape's letter,
+// a `#` or a space (a heading's `\#` and `\x20`), the name's end, or a character escaped above.
+const READS_AS_ESCAPE =
+  // deno-lint-ignore no-control-regex
+  /\\(?=[\\nrtxu# ]|$|[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff])/g;
 
 /**
  * True when the entry path is a glob pattern.

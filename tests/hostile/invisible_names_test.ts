@@ -75,3 +75,42 @@ Deno.test("a file name that starts or ends with spaces or ends with a run of # r
     ].map((h) => h.replace(/^### (#+)$/, "### \\$1")).toSorted(),
   );
 });
+
+/** A heading's path read back: the escapes slop writes (`\\`, `\n`, `\x20`, `\u{202e}`, `\#`). */
+function readBack(shown: string): string {
+  return shown.replace(
+    /\\(\\|n|t|r|#|x([0-9a-f]{2})|u\{([0-9a-f]+)\})/g,
+    (_, c: string, x?: string, u?: string) =>
+      x
+        ? String.fromCharCode(parseInt(x, 16))
+        : u
+        ? String.fromCodePoint(parseInt(u, 16))
+        : ({ n: "\n", t: "\t", r: "\r" } as Record<string, string>)[c] ?? c,
+  );
+}
+
+Deno.test("a file name holding a backslash reads as itself in its heading and tree, never as the name its escape would be", async () => {
+  // Each pair: a name with a real control character, space or mark, and one that spells its
+  // escape with a backslash. Both must have their own heading that reads back as the name.
+  const names = [
+    ["a\nb", "a\\nb"],
+    ["t\tb", "t\\tb"],
+    ["x ", "x\\x20"],
+    ["e\u202e", "e\\u{202e}"],
+    ["n #", "n \\#"],
+    ["q\\", "q\\\\"],
+    ["s\\ ", "s\\\n"],
+  ].flat();
+  const root = await makeProject(Object.fromEntries(names.map((n, i) => [`d/${n}`, `${i}\n`])));
+  const result = await buildContext({ cwd: root, inline: { tree: true } }, { write: false });
+  const headings = result.document.split("\n").filter((l) => l.startsWith("### d/"));
+  assert.deepEqual(
+    headings.map((h) => readBack(h.slice(4))).toSorted(),
+    names.map((n) => `d/${n}`).toSorted(),
+  );
+  const tree = result.document.split("## Directory Tree\n\n```\n")[1].split("```")[0];
+  const listed = tree.split("\n").filter((l) => l.startsWith("  ")).map((l) =>
+    readBack(l.slice(2))
+  );
+  assert.deepEqual(listed.toSorted(), names.toSorted());
+});

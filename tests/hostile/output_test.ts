@@ -223,3 +223,22 @@ Deno.test("root outside the config folder: files globs resolve from the root", a
     assert.deepEqual(result.warnings, []);
   }
 });
+
+Deno.test("XML format: a file name's control, bidi and invisible characters are escaped in <source>, as in a heading", async () => {
+  const names = ["n\nl.txt", "e\x1bb.txt", "r\u202etxt.exe", "z\u200bw.txt", "a\\nb.txt"];
+  const root = await makeProject(Object.fromEntries(names.map((n) => [n, "x\n"])));
+  const result = await buildContext({ cwd: root, inline: { output: { format: "xml" } } }, {
+    write: false,
+  });
+  const sources = [...result.document.matchAll(/<source>(.*?)<\/source>/gs)].map((m) => m[1]);
+  assert.deepEqual(sources.toSorted(), [
+    "a\\\\nb.txt",
+    "e\\x1bb.txt",
+    "n\\nl.txt",
+    "r\\u{202e}txt.exe",
+    "z\\u{200b}w.txt",
+  ]);
+  // No character XML 1.0 forbids (C0 controls but tab and line ends) anywhere in the wrapper.
+  // deno-lint-ignore no-control-regex
+  assert.ok(!/[\x00-\x08\x0b\x0c\x0e-\x1f]/.test(result.document));
+});

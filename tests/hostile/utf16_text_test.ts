@@ -89,6 +89,8 @@ Deno.test("UTF-16 text without a byte order mark (working-tree-encoding=UTF-16LE
     "accents.txt": "Gr\u00f6\u00dfe: caf\u00e9, na\u00efve\n",
     "some_cjk.py": "# \u4e2d\u6587 comment\nclass A:\n    def b(self):\n        return 1\n",
     "one.txt": "x",
+    // Characters whose low byte is 0 (U+4E00, U+0100): a NUL on the other side of the unit.
+    "low_nul.py": "# \u4e00 \u6e00 \u0100 \u0200 in a comment\nclass A:\n    pass\n",
   };
   const tree: Record<string, Uint8Array> = {};
   for (const [path, text] of Object.entries(texts)) {
@@ -104,6 +106,8 @@ Deno.test("UTF-16 text without a byte order mark (working-tree-encoding=UTF-16LE
     "cjk.txt": utf16("\u4e2d\u6587\u4e2d\u6587\u4e2d\u6587a", "le").slice(2),
     "lone.txt": new Uint8Array([0x61, 0, 0x00, 0xd8, 0x62, 0]),
     "header.bin": new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0]),
+    // A U+0000 unit among a hundred letters: a NUL in the text.
+    "nul_unit.txt": utf16(`${"ab".repeat(60)}\0${"cd".repeat(60)}`, "le").slice(2),
   };
   const root = await makeProject({ ...tree, ...binaries });
   for (const defaultView of ["full", "skeleton"] as const) {

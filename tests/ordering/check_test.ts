@@ -130,6 +130,16 @@ Deno.test("slop check --update re-pins, and a missing lock fails with a hint", a
   assert.ok(lock.lines.every((l) => /^[0-9a-f]{64}$/.test(l.sha256)));
   const again = await runCli(["check"], root);
   assert.equal(again.code, 0, again.stderr);
+  // With --json, the summary on stdout (it printed nothing), the pinned line on stderr.
+  await Deno.writeTextFile(join(root, "src/report.ts"), "// again\n", { append: true });
+  const json = await runCli(["check", "--update", "--json"], root);
+  assert.equal(json.code, 0, json.stderr);
+  const summary = JSON.parse(json.stdout);
+  assert.equal(summary.lock, "slop.lock");
+  assert.equal(summary.pinned, true);
+  assert.equal(summary.diff.file, "src/report.ts");
+  assert.equal(summary.total.tokens, (await pinnedLock(root)).total.tokens);
+  assert.match(json.stderr, /pinned 5 blocks/);
 });
 
 Deno.test("slop check rejects a malformed --max-invalidated", async () => {
