@@ -14,7 +14,7 @@ import { quoteArgumentValues } from "./_mcp_errors.ts";
 import { cutLongQuotes } from "./_output.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
-import { callShared, type Pending, serial } from "./_mcp_jobs.ts";
+import { callShared, type Pending } from "./_mcp_jobs.ts";
 import { workingFolder } from "../pipeline/paths.ts";
 import { partCutter, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
 import { countTokens } from "../pipeline/tokens.ts";
@@ -425,7 +425,10 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
   for (const [kind, title, description] of kinds) {
     const cutter = partCutter();
     const read = async (uri: URL, part = 1) => {
-      const latest = await serial(inRoot(context, () => latestOutput(context)));
+      // Not queued behind the calls: a build publishes its document whole (linked from a
+      // complete temp file) and its manifest after it (renamed into place), and the latest is
+      // looked for by manifest, so a read while a build runs gets the last written build, whole.
+      const latest = await inRoot(context, () => latestOutput(context))();
       const mimeType = kind === "document" ? MIME[latest.format] : "application/json";
       // The manifest records where the document went (`output.dir`): redacted as a tool's data is.
       const text = kind === "document" ? latest.document : redactMessage(latest.manifest);

@@ -160,6 +160,12 @@ Deno.test("a cancelled call stops its build only when no other call waits on it"
     const alone = new AbortController();
     const stopped = call(alone.signal);
     await until(() => holds(log) === 2, "the second held render");
+    // The resources are not queued behind it: they give the last written build, whole.
+    const written = join(root, "out", "context_001.md");
+    const document = await client.readResource({ uri: "slop://latest/document" });
+    assert.equal(document.contents[0].text, await Deno.readTextFile(written));
+    const manifest = await client.readResource({ uri: "slop://latest/manifest/1" });
+    assert.equal(JSON.parse(String(manifest.contents[0].text)).output, "out/context_001.md");
     alone.abort();
     await assert.rejects(stopped, /abort/i);
     await client.listTools();
