@@ -124,19 +124,25 @@ interface ToolKit {
  * A tool's handler: runs the tool (one call at a time, an identical call's run shared) and
  * answers with its texts, what the build made, and its data as JSON (structured too), all but
  * the build's redacted; or with the error's message (redacted); or, when the run has not ended
- * within the server's reply time, with how far it got and to call again (it goes on).
+ * within the server's reply time, with how far it got and to call again (it goes on). A tool
+ * that only reads written builds (`queued: false`, `explain`) runs at once, beside a build: a
+ * build publishes its outputs whole, so it never sees part of one.
  */
 function tool<A>(
-  { context, name }: { context: ToolContext; name: string },
+  { context, name, queued = true }: { context: ToolContext; name: string; queued?: boolean },
   run: (args: A, progress?: ProgressFn, signal?: AbortSignal) => Promise<ToolOutput>,
 ): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
   return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
     const waitMs = context.replyWithinMs ?? REPLY_WITHIN_MS;
-    const call = { tool: name, args, progress: progressOf(extra), signal: extra.signal, waitMs };
-    const outcome = await callShared(
-      call,
-      (progress, signal) => inRoot(context, () => run(args, progress, signal))(),
-    ).catch((error) => ({ error, earlier: false }));
+    const progress = progressOf(extra);
+    const call = { tool: name, args, progress, signal: extra.signal, waitMs };
+    const work = (progress?: ProgressFn, signal?: AbortSignal) =>
+      inRoot(context, () => run(args, progress, signal))();
+    const outcome =
+      await (queued
+        ? callShared(call, work)
+        : work(progress, extra.signal).then((output) => ({ output, earlier: false })))
+        .catch((error) => ({ error, earlier: false }));
     if ("pending" in outcome) return pendingReply(name, outcome.pending, waitMs);
     if ("error" in outcome) {
       // An error may quote input (a parser's excerpt of a broken config line): redacted.
@@ -354,7 +360,8 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       title: "Tokens by section and file",
       description: "Tokens (o200k, cl100k) and bytes of the latest written document by section " +
         "and by file, and the stable prefix's share, as `slop stats`. Builds now (without " +
-        `writing) when there is no output yet, or with build, persona or preset. ${STILL_RUNNING}`,
+        "writing) when there is no output yet, or with build, persona or preset. Reports " +
+        `progress (the build's, then the count) when the call has a progressToken. ${STILL_RUNNING}`,
       inputSchema: z.strictObject({
         config: config.optional(),
         persona: persona.describe(`${persona.description}; builds now`).optional(),
@@ -364,7 +371,10 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       }),
       annotations: { readOnlyHint: true },
     },
-    tool<TokenStatsArgs>({ context, name: "token_stats" }, (args) => tokenStatsTool(args, context)),
+    tool<TokenStatsArgs>(
+      { context, name: "token_stats" },
+      (args, ...call) => tokenStatsTool(args, context, ...call),
+    ),
   );
 
   server.registerTool(
@@ -392,14 +402,22 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
     ),
   );
 
-  server.registerTool("explain", {
-    title: "Explain the last prefix change",
-    description: "For the last two written builds: how much of the newer document is a " +
-      "byte-identical prefix of the older one (bytes and tokens), and which block ended it " +
-      "(changed, added, removed or moved), as `slop explain`.",
-    inputSchema: z.strictObject({ config: config.optional() }),
-    annotations: { readOnlyHint: true },
-  }, tool<{ config?: string }>({ context, name: "explain" }, (args) => explainTool(args, context)));
+  server.registerTool(
+    "explain",
+    {
+      title: "Explain the last prefix change",
+      description: "For the last two written builds: how much of the newer document is a " +
+        "byte-identical prefix of the older one (bytes and tokens), and which block ended it " +
+        "(changed, added, removed or moved), as `slop explain`. Answered at once, also while a " +
+        "build runs (it reads only the written builds).",
+      inputSchema: z.strictObject({ config: config.optional() }),
+      annotations: { readOnlyHint: true },
+    },
+    tool<{ config?: string }>(
+      { context, name: "explain", queued: false },
+      (args) => explainTool(args, context),
+    ),
+  );
 }
 
 /**

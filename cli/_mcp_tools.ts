@@ -447,7 +447,9 @@ export interface TokenStatsArgs {
 
 /**
  * `token_stats`: tokens by section and file (o200k, cl100k) and the stable
- * prefix's share, of the latest output or a fresh build, as `slop stats`.
+ * prefix's share, of the latest output or a fresh build, as `slop stats`;
+ * `progress` is told the build's progress, then the count of the blocks, and
+ * a call the client cancelled (`signal`) stops at the next file or block.
  *
  * @example
  * ```ts
@@ -458,8 +460,16 @@ export interface TokenStatsArgs {
 export async function tokenStatsTool(
   args: TokenStatsArgs,
   context: ToolContext,
+  progress?: ProgressFn,
+  signal?: AbortSignal,
 ): Promise<ToolOutput> {
   const top = args.top ?? 10;
+  // The count of the blocks follows a build's progress (made now), in one count that only grows.
+  let before = 0;
+  const told: ProgressFn | undefined = progress && ((done, total, message) => {
+    before = total;
+    progress(done, total, message);
+  });
   const { stats, from } = await loadStats({
     cwd: context.root,
     config: configArg(args.config, context),
@@ -467,6 +477,12 @@ export async function tokenStatsTool(
     persona: args.persona,
     preset: args.preset,
     build: args.build,
+    onProgress: buildProgress(told, signal),
+  }, {
+    onBlock: (done, total) => {
+      throwIfCancelled(signal);
+      progress?.(before + done, before + total, `counted the tokens of ${done} of ${total} blocks`);
+    },
   });
   // A large top lists thousands of files: as many as fit one reply.
   for (let n = top;; n = Math.floor(n * 0.7)) {
