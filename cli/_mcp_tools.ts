@@ -241,6 +241,14 @@ export async function viewFilesTool(
   checkSlices(args.slices);
   const base = await loadConfig(configFlags(args.config, context));
   if (args.view !== undefined) checkView(base, "view", args.view);
+  for (const key of ["mask", "slices"] as const) {
+    if (args[key] !== undefined && args.view !== undefined && leavesUnused(key, args.view)) {
+      throw new ArgumentError(
+        key,
+        `view "${args.view}" does not use it (only view "${VIEW_OF[key]}" does)`,
+      );
+    }
+  }
   const config = viewConfig(base, { root, wanted, args });
   const max = args.maxFiles ?? MAX_VIEW_FILES;
   // Each literal path exists (checked above) and resolve keeps only the files a glob matches
@@ -337,6 +345,14 @@ function shownFiles(
       texts.push(block.text.trimEnd());
     } else if (block) texts.push(notShown(f.path, block.tokens, args, shownBefore === 0));
     else texts.push(unrenderedText(f));
+    const notes = [
+      ...f.notes ?? [],
+      ...(["mask", "slices"] as const)
+        .filter((key) => args[key] !== undefined && leavesUnused(key, f.view))
+        .map((key) =>
+          `${key} not used: view "${f.view}" does not use it (give view "${VIEW_OF[key]}")`
+        ),
+    ];
     return {
       path: f.path,
       view: f.view,
@@ -344,11 +360,27 @@ function shownFiles(
       ...(f.reason ? { reason: f.reason } : {}),
       bytes: f.bytes,
       ...(block ? { tokens: block.tokens, shown } : {}),
-      // Why the view is not the one asked (a fallback, a custom view with no slices).
-      ...(f.notes?.length ? { notes: f.notes.map((n) => redactMessage(n)) } : {}),
+      // Why the view is not the one asked (a fallback, a custom view with no slices), and a mask
+      // or slices its view left unused.
+      ...(notes.length ? { notes: notes.map((n) => redactMessage(n)) } : {}),
     };
   });
   return { texts, files };
+}
+
+/** The built-in view each of `mask` and `slices` is for. */
+const VIEW_OF = { mask: "masked", slices: "custom" } as const;
+
+/**
+ * Whether `view` is a built-in view that leaves the argument `key` unused: an argument it drops
+ * without a word would look applied (a plugin's view may read either, so it is never refused).
+ */
+function leavesUnused(key: keyof typeof VIEW_OF, view: string): boolean {
+  const name = view.replace(/^slop:/, "");
+  return name !== VIEW_OF[key] &&
+    builtinPlugins().some((plugin) =>
+      plugin.kind === "view-mode" && plugin.name.replace(/^slop:/, "") === name
+    );
 }
 
 /**
