@@ -33,6 +33,7 @@ import {
   MAX_INLINE_TOKENS,
   MAX_VIEW_FILES,
   type ProgressFn,
+  ResourceError,
   type TokenStatsArgs,
   tokenStatsTool,
   type ToolContext,
@@ -46,6 +47,9 @@ export type McpSdk = Awaited<ReturnType<typeof loadMcpServer>>;
 
 /** Milliseconds between two progress notifications of one call (the first and last always go). */
 const PROGRESS_INTERVAL_MS = 100;
+
+/** JSON-RPC's code for invalid parameters: what the SDK answers for a resource it does not know. */
+const INVALID_PARAMS = -32602;
 
 /** The MIME type of a document format. */
 const MIME: Record<string, string> = {
@@ -456,7 +460,9 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
       const longest = partNote({ kind, part: 1e9, parts: 1e9, path: latest.documentPath });
       const room = REPLY_TOKENS - await countTokens(longest);
       const parts = fits ? [text] : await cutter.parts(text, room);
-      if (part > parts.length) throw new Error(noSuchPart(kind, part, parts.length));
+      if (part > parts.length) {
+        throw new ResourceError(INVALID_PARAMS, noSuchPart(kind, part, parts.length));
+      }
       const contents = [{ uri: uri.href, mimeType, text: parts[part - 1] }];
       if (parts.length === 1) return { contents };
       const note = partNote({ kind, part, parts: parts.length, path: latest.documentPath });
@@ -477,7 +483,10 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
     }, (uri: URL, variables: Record<string, string | string[]>) => {
       const part = String(variables.part);
       if (!/^[1-9]\d*$/.test(part)) {
-        throw new Error(`Invalid part ${JSON.stringify(part)} in "${uri.href}": a number from 1`);
+        throw new ResourceError(
+          INVALID_PARAMS,
+          `Invalid part ${JSON.stringify(part)} in "${uri.href}": a number from 1`,
+        );
       }
       return read(uri, Number(part));
     });

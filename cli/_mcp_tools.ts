@@ -606,6 +606,36 @@ export async function explainTool(
   return { texts: [explainText(explanation)], data: { ...explanation } };
 }
 
+/** MCP's code for a resource that is not there (JSON-RPC's server error range). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * An error of a resource read that the client caused (a part past the last, no build yet): the
+ * SDK answers with its `code` (else with -32603, an internal error, which it is not).
+ *
+ * @example
+ * ```ts
+ * import { ResourceError } from "./_mcp_tools.ts";
+ * new ResourceError(-32602, "Invalid part").code; // -32602
+ * ```
+ */
+export class ResourceError extends Error {
+  /** The JSON-RPC error code. */
+  readonly code: number;
+
+  /**
+   * @example
+   * ```ts
+   * import { ResourceError } from "./_mcp_tools.ts";
+   * new ResourceError(-32602, "Invalid part").message; // "Invalid part"
+   * ```
+   */
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
 /** The latest written document and manifest of the server's config, or why there is none. */
 export interface Latest {
   /** The document's text. */
@@ -634,7 +664,8 @@ export async function latestOutput(context: ToolContext): Promise<Latest> {
   const config = await loadConfig(configFlags(undefined, context));
   const latest = await readLatest(config, printWarning);
   if (!latest) {
-    throw new Error(
+    throw new ResourceError(
+      RESOURCE_NOT_FOUND,
       `No written build in "${shownPath(config.output.dir, context.root)}" yet: ` +
         "call the tool build_context or run `slop build`",
     );

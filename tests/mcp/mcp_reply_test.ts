@@ -104,9 +104,12 @@ Deno.test("every reply of slop mcp stays within its limit, and long resources co
       }
       await assert.rejects(
         () => read("slop://latest/document/3"),
-        /No part 3: the latest document has 2 parts \(slop:\/\/latest\/document\/1 to slop:\/\/latest\/document\/2\)/,
+        /MCP error -32602: No part 3: the latest document has 2 parts \(slop:\/\/latest\/document\/1 to slop:\/\/latest\/document\/2\)/,
       );
-      await assert.rejects(() => read("slop://latest/document/0"), /Invalid part "0"/);
+      await assert.rejects(
+        () => read("slop://latest/document/0"),
+        /MCP error -32602: Invalid part "0"/,
+      );
       // The manifest, in parts too when long, joins to the file written, byte for byte.
       let manifest = "";
       for (let next: string | undefined = "slop://latest/manifest"; next;) {
