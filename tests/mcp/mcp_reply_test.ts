@@ -167,4 +167,8 @@ Deno.test("partCutter cuts a document once for all its parts, and again when it 
   assert.deepEqual(await cutter.parts(text + "x\n", 200), await documentParts(text + "x\n", 200));
   assert.deepEqual(await cutter.parts(text, 300), await documentParts(text, 300));
   assert.equal(cutter.cuts, 3);
+  // Reads at once (a client that asks for every part together) share one cut.
+  const together = await Promise.all([1, 2, 3].map(() => cutter.parts(text + "y\n", 200)));
+  for (const got of together) assert.deepEqual(got, await documentParts(text + "y\n", 200));
+  assert.equal(cutter.cuts, 4);
 });
