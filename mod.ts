@@ -169,7 +169,13 @@ export {
 } from "./pipeline/task.ts";
 export type { FitTaskOptions, FitTaskResult, TaskHistory } from "./pipeline/task.ts";
 export { computeStats, TOKENIZERS } from "./report/stats.ts";
-export type { ContextStats, FileStats, SectionStats, TokenCounts } from "./report/stats.ts";
+export type {
+  ComputeStatsOptions,
+  ContextStats,
+  FileStats,
+  SectionStats,
+  TokenCounts,
+} from "./report/stats.ts";
 export { renderReport } from "./report/html.ts";
 export type { ReportOptions } from "./report/html.ts";
 export { completer } from "./pipeline/llm.ts";

@@ -6,7 +6,7 @@
  */
 
 import { loadConfig } from "../pipeline/config.ts";
-import { build } from "../pipeline/build.ts";
+import { build, type BuildProgress } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { Manifest, ResolvedConfig } from "../pipeline/types.ts";
 import { countedRedactions, printWarning } from "./_output.ts";
@@ -28,6 +28,8 @@ export interface SourceFlags {
   persona?: string;
   /** Build now with this preset (`--preset`). */
   preset?: string;
+  /** Told the progress of a build made now (the MCP server's `token_stats`). */
+  onProgress?: (progress: BuildProgress) => void;
 }
 
 /** A document with its manifest, and where it came from. */
@@ -77,6 +79,7 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
     // An inspection: the order memory is the builds' own, not this look's.
     remember: false,
     onWarning: warnings.onWarning,
+    onProgress: flags.onProgress,
   });
   warnings.done();
   return { config, document: result.document, manifest: result.manifest, from: "build" };

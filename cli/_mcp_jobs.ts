@@ -87,15 +87,10 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Run `work` after everything queued before it (over every session of the HTTP mode): builds
- * share the process's caches and counting threads.
- *
- * @example
- * ```ts
- * import { serial } from "./_mcp_jobs.ts";
- * const two = await serial(() => Promise.resolve(2));
- * ```
+ * share the process's caches and counting threads. A resource read is not queued: it reads the
+ * last written build, which a build never changes.
  */
-export function serial<T>(work: () => Promise<T>): Promise<T> {
+function serial<T>(work: () => Promise<T>): Promise<T> {
   const next = queue.then(work, work);
   queue = next.catch(() => {});
   return next;

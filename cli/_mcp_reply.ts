@@ -102,7 +102,8 @@ export interface PartCutter {
  * ```
  */
 export function partCutter(): PartCutter {
-  let last: { key: string; ends: number[] } | undefined;
+  // The cut under way or done: reads at once (resource reads are not queued) wait on one cut.
+  let last: { key: string; ends: Promise<number[]> } | undefined;
   const cutter: PartCutter = {
     cuts: 0,
     async parts(text, limit) {
@@ -110,10 +111,16 @@ export function partCutter(): PartCutter {
       if (last?.key !== key) {
         cutter.cuts++;
         let end = 0;
-        const ends = (await documentParts(text, limit)).map((part) => end += part.length);
-        last = { key, ends };
+        const ends = documentParts(text, limit).then((parts) =>
+          parts.map((part) => end += part.length)
+        );
+        const cut = { key, ends };
+        last = cut;
+        // A cut that failed is not kept: the next read cuts again.
+        ends.catch(() => last === cut && (last = undefined));
       }
-      return last.ends.map((end, i) => text.slice(i ? last!.ends[i - 1] : 0, end));
+      const ends = await last.ends;
+      return ends.map((end, i) => text.slice(i ? ends[i - 1] : 0, end));
     },
   };
   return cutter;

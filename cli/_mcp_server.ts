@@ -14,7 +14,7 @@ import { quoteArgumentValues } from "./_mcp_errors.ts";
 import { cutLongQuotes } from "./_output.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
-import { callShared, type Pending, serial } from "./_mcp_jobs.ts";
+import { callShared, type Pending } from "./_mcp_jobs.ts";
 import { workingFolder } from "../pipeline/paths.ts";
 import { partCutter, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
 import { countTokens } from "../pipeline/tokens.ts";
@@ -33,6 +33,7 @@ import {
   MAX_INLINE_TOKENS,
   MAX_VIEW_FILES,
   type ProgressFn,
+  ResourceError,
   type TokenStatsArgs,
   tokenStatsTool,
   type ToolContext,
@@ -46,6 +47,9 @@ export type McpSdk = Awaited<ReturnType<typeof loadMcpServer>>;
 
 /** Milliseconds between two progress notifications of one call (the first and last always go). */
 const PROGRESS_INTERVAL_MS = 100;
+
+/** JSON-RPC's code for invalid parameters: what the SDK answers for a resource it does not know. */
+const INVALID_PARAMS = -32602;
 
 /** The MIME type of a document format. */
 const MIME: Record<string, string> = {
@@ -124,19 +128,25 @@ interface ToolKit {
  * A tool's handler: runs the tool (one call at a time, an identical call's run shared) and
  * answers with its texts, what the build made, and its data as JSON (structured too), all but
  * the build's redacted; or with the error's message (redacted); or, when the run has not ended
- * within the server's reply time, with how far it got and to call again (it goes on).
+ * within the server's reply time, with how far it got and to call again (it goes on). A tool
+ * that only reads written builds (`queued: false`, `explain`) runs at once, beside a build: a
+ * build publishes its outputs whole, so it never sees part of one.
  */
 function tool<A>(
-  { context, name }: { context: ToolContext; name: string },
+  { context, name, queued = true }: { context: ToolContext; name: string; queued?: boolean },
   run: (args: A, progress?: ProgressFn, signal?: AbortSignal) => Promise<ToolOutput>,
 ): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
   return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
     const waitMs = context.replyWithinMs ?? REPLY_WITHIN_MS;
-    const call = { tool: name, args, progress: progressOf(extra), signal: extra.signal, waitMs };
-    const outcome = await callShared(
-      call,
-      (progress, signal) => inRoot(context, () => run(args, progress, signal))(),
-    ).catch((error) => ({ error, earlier: false }));
+    const progress = progressOf(extra);
+    const call = { tool: name, args, progress, signal: extra.signal, waitMs };
+    const work = (progress?: ProgressFn, signal?: AbortSignal) =>
+      inRoot(context, () => run(args, progress, signal))();
+    const outcome =
+      await (queued
+        ? callShared(call, work)
+        : work(progress, extra.signal).then((output) => ({ output, earlier: false })))
+        .catch((error) => ({ error, earlier: false }));
     if ("pending" in outcome) return pendingReply(name, outcome.pending, waitMs);
     if ("error" in outcome) {
       // An error may quote input (a parser's excerpt of a broken config line): redacted.
@@ -354,7 +364,8 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       title: "Tokens by section and file",
       description: "Tokens (o200k, cl100k) and bytes of the latest written document by section " +
         "and by file, and the stable prefix's share, as `slop stats`. Builds now (without " +
-        `writing) when there is no output yet, or with build, persona or preset. ${STILL_RUNNING}`,
+        "writing) when there is no output yet, or with build, persona or preset. Reports " +
+        `progress (the build's, then the count) when the call has a progressToken. ${STILL_RUNNING}`,
       inputSchema: z.strictObject({
         config: config.optional(),
         persona: persona.describe(`${persona.description}; builds now`).optional(),
@@ -364,7 +375,10 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       }),
       annotations: { readOnlyHint: true },
     },
-    tool<TokenStatsArgs>({ context, name: "token_stats" }, (args) => tokenStatsTool(args, context)),
+    tool<TokenStatsArgs>(
+      { context, name: "token_stats" },
+      (args, ...call) => tokenStatsTool(args, context, ...call),
+    ),
   );
 
   server.registerTool(
@@ -392,14 +406,22 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
     ),
   );
 
-  server.registerTool("explain", {
-    title: "Explain the last prefix change",
-    description: "For the last two written builds: how much of the newer document is a " +
-      "byte-identical prefix of the older one (bytes and tokens), and which block ended it " +
-      "(changed, added, removed or moved), as `slop explain`.",
-    inputSchema: z.strictObject({ config: config.optional() }),
-    annotations: { readOnlyHint: true },
-  }, tool<{ config?: string }>({ context, name: "explain" }, (args) => explainTool(args, context)));
+  server.registerTool(
+    "explain",
+    {
+      title: "Explain the last prefix change",
+      description: "For the last two written builds: how much of the newer document is a " +
+        "byte-identical prefix of the older one (bytes and tokens), and which block ended it " +
+        "(changed, added, removed or moved), as `slop explain`. Answered at once, also while a " +
+        "build runs (it reads only the written builds).",
+      inputSchema: z.strictObject({ config: config.optional() }),
+      annotations: { readOnlyHint: true },
+    },
+    tool<{ config?: string }>(
+      { context, name: "explain", queued: false },
+      (args) => explainTool(args, context),
+    ),
+  );
 }
 
 /**
@@ -425,7 +447,10 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
   for (const [kind, title, description] of kinds) {
     const cutter = partCutter();
     const read = async (uri: URL, part = 1) => {
-      const latest = await serial(inRoot(context, () => latestOutput(context)));
+      // Not queued behind the calls: a build publishes its document whole (linked from a
+      // complete temp file) and its manifest after it (renamed into place), and the latest is
+      // looked for by manifest, so a read while a build runs gets the last written build, whole.
+      const latest = await inRoot(context, () => latestOutput(context))();
       const mimeType = kind === "document" ? MIME[latest.format] : "application/json";
       // The manifest records where the document went (`output.dir`): redacted as a tool's data is.
       const text = kind === "document" ? latest.document : redactMessage(latest.manifest);
@@ -435,7 +460,9 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
       const longest = partNote({ kind, part: 1e9, parts: 1e9, path: latest.documentPath });
       const room = REPLY_TOKENS - await countTokens(longest);
       const parts = fits ? [text] : await cutter.parts(text, room);
-      if (part > parts.length) throw new Error(noSuchPart(kind, part, parts.length));
+      if (part > parts.length) {
+        throw new ResourceError(INVALID_PARAMS, noSuchPart(kind, part, parts.length));
+      }
       const contents = [{ uri: uri.href, mimeType, text: parts[part - 1] }];
       if (parts.length === 1) return { contents };
       const note = partNote({ kind, part, parts: parts.length, path: latest.documentPath });
@@ -456,7 +483,10 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
     }, (uri: URL, variables: Record<string, string | string[]>) => {
       const part = String(variables.part);
       if (!/^[1-9]\d*$/.test(part)) {
-        throw new Error(`Invalid part ${JSON.stringify(part)} in "${uri.href}": a number from 1`);
+        throw new ResourceError(
+          INVALID_PARAMS,
+          `Invalid part ${JSON.stringify(part)} in "${uri.href}": a number from 1`,
+        );
       }
       return read(uri, Number(part));
     });

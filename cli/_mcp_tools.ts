@@ -241,6 +241,14 @@ export async function viewFilesTool(
   checkSlices(args.slices);
   const base = await loadConfig(configFlags(args.config, context));
   if (args.view !== undefined) checkView(base, "view", args.view);
+  for (const key of ["mask", "slices"] as const) {
+    if (args[key] !== undefined && args.view !== undefined && leavesUnused(key, args.view)) {
+      throw new ArgumentError(
+        key,
+        `view "${args.view}" does not use it (only view "${VIEW_OF[key]}" does)`,
+      );
+    }
+  }
   const config = viewConfig(base, { root, wanted, args });
   const max = args.maxFiles ?? MAX_VIEW_FILES;
   // Each literal path exists (checked above) and resolve keeps only the files a glob matches
@@ -337,6 +345,14 @@ function shownFiles(
       texts.push(block.text.trimEnd());
     } else if (block) texts.push(notShown(f.path, block.tokens, args, shownBefore === 0));
     else texts.push(unrenderedText(f));
+    const notes = [
+      ...f.notes ?? [],
+      ...(["mask", "slices"] as const)
+        .filter((key) => args[key] !== undefined && leavesUnused(key, f.view))
+        .map((key) =>
+          `${key} not used: view "${f.view}" does not use it (give view "${VIEW_OF[key]}")`
+        ),
+    ];
     return {
       path: f.path,
       view: f.view,
@@ -344,11 +360,27 @@ function shownFiles(
       ...(f.reason ? { reason: f.reason } : {}),
       bytes: f.bytes,
       ...(block ? { tokens: block.tokens, shown } : {}),
-      // Why the view is not the one asked (a fallback, a custom view with no slices).
-      ...(f.notes?.length ? { notes: f.notes.map((n) => redactMessage(n)) } : {}),
+      // Why the view is not the one asked (a fallback, a custom view with no slices), and a mask
+      // or slices its view left unused.
+      ...(notes.length ? { notes: notes.map((n) => redactMessage(n)) } : {}),
     };
   });
   return { texts, files };
+}
+
+/** The built-in view each of `mask` and `slices` is for. */
+const VIEW_OF = { mask: "masked", slices: "custom" } as const;
+
+/**
+ * Whether `view` is a built-in view that leaves the argument `key` unused: an argument it drops
+ * without a word would look applied (a plugin's view may read either, so it is never refused).
+ */
+function leavesUnused(key: keyof typeof VIEW_OF, view: string): boolean {
+  const name = view.replace(/^slop:/, "");
+  return name !== VIEW_OF[key] &&
+    builtinPlugins().some((plugin) =>
+      plugin.kind === "view-mode" && plugin.name.replace(/^slop:/, "") === name
+    );
 }
 
 /**
@@ -447,7 +479,9 @@ export interface TokenStatsArgs {
 
 /**
  * `token_stats`: tokens by section and file (o200k, cl100k) and the stable
- * prefix's share, of the latest output or a fresh build, as `slop stats`.
+ * prefix's share, of the latest output or a fresh build, as `slop stats`;
+ * `progress` is told the build's progress, then the count of the blocks, and
+ * a call the client cancelled (`signal`) stops at the next file or block.
  *
  * @example
  * ```ts
@@ -458,8 +492,16 @@ export interface TokenStatsArgs {
 export async function tokenStatsTool(
   args: TokenStatsArgs,
   context: ToolContext,
+  progress?: ProgressFn,
+  signal?: AbortSignal,
 ): Promise<ToolOutput> {
   const top = args.top ?? 10;
+  // The count of the blocks follows a build's progress (made now), in one count that only grows.
+  let before = 0;
+  const told: ProgressFn | undefined = progress && ((done, total, message) => {
+    before = total;
+    progress(done, total, message);
+  });
   const { stats, from } = await loadStats({
     cwd: context.root,
     config: configArg(args.config, context),
@@ -467,6 +509,12 @@ export async function tokenStatsTool(
     persona: args.persona,
     preset: args.preset,
     build: args.build,
+    onProgress: buildProgress(told, signal),
+  }, {
+    onBlock: (done, total) => {
+      throwIfCancelled(signal);
+      progress?.(before + done, before + total, `counted the tokens of ${done} of ${total} blocks`);
+    },
   });
   // A large top lists thousands of files: as many as fit one reply.
   for (let n = top;; n = Math.floor(n * 0.7)) {
@@ -558,6 +606,36 @@ export async function explainTool(
   return { texts: [explainText(explanation)], data: { ...explanation } };
 }
 
+/** MCP's code for a resource that is not there (JSON-RPC's server error range). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * An error of a resource read that the client caused (a part past the last, no build yet): the
+ * SDK answers with its `code` (else with -32603, an internal error, which it is not).
+ *
+ * @example
+ * ```ts
+ * import { ResourceError } from "./_mcp_tools.ts";
+ * new ResourceError(-32602, "Invalid part").code; // -32602
+ * ```
+ */
+export class ResourceError extends Error {
+  /** The JSON-RPC error code. */
+  readonly code: number;
+
+  /**
+   * @example
+   * ```ts
+   * import { ResourceError } from "./_mcp_tools.ts";
+   * new ResourceError(-32602, "Invalid part").message; // "Invalid part"
+   * ```
+   */
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
 /** The latest written document and manifest of the server's config, or why there is none. */
 export interface Latest {
   /** The document's text. */
@@ -586,7 +664,8 @@ export async function latestOutput(context: ToolContext): Promise<Latest> {
   const config = await loadConfig(configFlags(undefined, context));
   const latest = await readLatest(config, printWarning);
   if (!latest) {
-    throw new Error(
+    throw new ResourceError(
+      RESOURCE_NOT_FOUND,
       `No written build in "${shownPath(config.output.dir, context.root)}" yet: ` +
         "call the tool build_context or run `slop build`",
     );

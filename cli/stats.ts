@@ -8,7 +8,12 @@
 
 import { flagNumber } from "./_flags.ts";
 import { join } from "node:path";
-import { computeStats, type ContextStats, TOKENIZERS } from "../report/stats.ts";
+import {
+  computeStats,
+  type ComputeStatsOptions,
+  type ContextStats,
+  TOKENIZERS,
+} from "../report/stats.ts";
 import { ConfigError } from "../pipeline/config.ts";
 import { formatBytes, printError } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
@@ -62,7 +67,8 @@ export interface LoadedStats {
 
 /**
  * The stats of the latest output, or of a fresh build (see `latestOrBuild`):
- * what `slop stats` prints and the MCP server's `token_stats` tool returns.
+ * what `slop stats` prints and the MCP server's `token_stats` tool returns;
+ * `options.onBlock` is told how far the count of its blocks got.
  *
  * @example
  * ```ts
@@ -70,9 +76,12 @@ export interface LoadedStats {
  * // const { stats, from } = await loadStats({ build: true });
  * ```
  */
-export async function loadStats(flags: SourceFlags): Promise<LoadedStats> {
+export async function loadStats(
+  flags: SourceFlags,
+  options: ComputeStatsOptions = {},
+): Promise<LoadedStats> {
   const loaded = await latestOrBuild(flags);
-  const stats = await computeStats(loaded.document, loaded.manifest);
+  const stats = await computeStats(loaded.document, loaded.manifest, options);
   // The manifest's output path is relative to the root; shown relative to here.
   const path = join(loaded.config.root, loaded.manifest.output ?? "");
   const from = loaded.from === "latest"

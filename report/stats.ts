@@ -94,12 +94,22 @@ function fileStats(manifest: Manifest, byPath: Map<string, FileBlock>): FileStat
   );
 }
 
+/** Options of {@linkcode computeStats}. */
+export interface ComputeStatsOptions {
+  /**
+   * Told how many of the blocks are counted so far (`done` of `total`): a long document's count
+   * takes a while. A throw stops the count.
+   */
+  onBlock?: (done: number, total: number) => void;
+}
+
 /**
  * Compute the stats of a document from its manifest. Tokens are counted with
  * every tokenizer in {@linkcode TOKENIZERS} over each block's bytes.
  *
  * @param document The document text.
  * @param manifest Its manifest (block offsets are byte offsets into `document`).
+ * @param options `onBlock`, told how many blocks are counted, before the first and after each.
  * @returns The stats.
  *
  * @example
@@ -109,14 +119,19 @@ function fileStats(manifest: Manifest, byPath: Map<string, FileBlock>): FileStat
  * // stats.total.o200k
  * ```
  */
-export async function computeStats(document: string, manifest: Manifest): Promise<ContextStats> {
+export async function computeStats(
+  document: string,
+  manifest: Manifest,
+  options: ComputeStatsOptions = {},
+): Promise<ContextStats> {
   const bytes = encoder.encode(document);
   const zero = (): TokenCounts => ({ o200k: 0, cl100k: 0 });
   const total = zero();
   const prefixTokens = zero();
   const sections = new Map<string, SectionStats>();
   const byPath = new Map<string, FileBlock>();
-  for (const block of manifest.blocks) {
+  options.onBlock?.(0, manifest.blocks.length);
+  for (const [i, block] of manifest.blocks.entries()) {
     const text = decoder.decode(bytes.subarray(block.offset, block.offset + block.length));
     const tokens = zero();
     for (const t of TOKENIZERS) tokens[t] = await countTokens(text, t);
@@ -143,6 +158,7 @@ export async function computeStats(document: string, manifest: Manifest): Promis
     if (block.id.startsWith("files:")) {
       byPath.set(block.id.slice("files:".length), { bytes: block.length, tokens, inPrefix });
     }
+    options.onBlock?.(i + 1, manifest.blocks.length);
   }
   const files = fileStats(manifest, byPath);
   return {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { makeProject, REPO, tempDir } from "../_helpers.ts";
-import { connect, texts } from "./_client.ts";
+import { connect, data, texts } from "./_client.ts";
 import { loadMcpClient, loadMcpServer } from "../../deps.ts";
 import { createMcpServer, SERVER_WRITE_HINT } from "../../cli/_mcp_server.ts";
 
@@ -75,6 +75,27 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
         }),
         /^Invalid argument "slices\[1\]": endLine 2 is before startLine 5$/,
       );
+      // A mask or slices that the view asked would drop: refused, not dropped without a word.
+      assert.match(
+        await error("view_files", { files: ["a.py"], view: "skeleton", mask: { f: "def" } }),
+        /^Invalid argument "mask": view "skeleton" does not use it \(only view "masked" does\)$/,
+      );
+      assert.match(
+        await error("view_files", {
+          files: ["a.py"],
+          view: "outline",
+          slices: [{ startLine: 1, endLine: 2 }],
+        }),
+        /^Invalid argument "slices": view "outline" does not use it \(only view "custom" does\)$/,
+      );
+      // With no view asked, the file's own view is used, and a note says the mask was not.
+      const unmasked = await client.callTool({
+        name: "view_files",
+        arguments: { files: ["a.py"], mask: { f: "def" } },
+      });
+      assert.deepEqual(data(unmasked).files[0].notes, [
+        'mask not used: view "full" does not use it (give view "masked")',
+      ]);
       assert.match(
         await error("view_files", { files: ["a.py", "slop.config.ts"], maxFiles: 1 }),
         /^Invalid argument "files": 2 files match, more than maxFiles 1/,

@@ -160,6 +160,15 @@ Deno.test("a cancelled call stops its build only when no other call waits on it"
     const alone = new AbortController();
     const stopped = call(alone.signal);
     await until(() => holds(log) === 2, "the second held render");
+    // The resources are not queued behind it: they give the last written build, whole.
+    const written = join(root, "out", "context_001.md");
+    const document = await client.readResource({ uri: "slop://latest/document" });
+    assert.equal(document.contents[0].text, await Deno.readTextFile(written));
+    const manifest = await client.readResource({ uri: "slop://latest/manifest/1" });
+    assert.equal(JSON.parse(String(manifest.contents[0].text)).output, "out/context_001.md");
+    // So is explain, which reads the written builds only (here one, too few).
+    const explained = await client.callTool({ name: "explain", arguments: {} });
+    assert.match(texts(explained)[0], /^Need two written builds/);
     alone.abort();
     await assert.rejects(stopped, /abort/i);
     await client.listTools();
@@ -167,6 +176,21 @@ Deno.test("a cancelled call stops its build only when no other call waits on it"
     const again = await client.callTool({ name: "build_context", arguments: args });
     assert.equal(data(again).number, 2);
     assert.equal(holds(log), 3);
+
+    // token_stats tells its progress as the builds do: the files rendered, then the blocks counted.
+    const told: string[] = [];
+    const stats = await client.callTool(
+      { name: "token_stats", arguments: { build: true } },
+      undefined,
+      { onprogress: (p: { message?: string }) => told.push(p.message ?? "") },
+    );
+    assert.equal(stats.isError, undefined, texts(stats)[0]);
+    assert.ok(told.some((m) => /^rendered 3 of 3 files/.test(m)), told.join("\n"));
+    const blocks = data(stats).sections.reduce(
+      (n: number, s: { blocks: number }) => n + s.blocks,
+      0,
+    );
+    assert.equal(told.at(-1), `counted the tokens of ${blocks} of ${blocks} blocks`);
   } finally {
     await close();
   }

@@ -104,9 +104,12 @@ Deno.test("every reply of slop mcp stays within its limit, and long resources co
       }
       await assert.rejects(
         () => read("slop://latest/document/3"),
-        /No part 3: the latest document has 2 parts \(slop:\/\/latest\/document\/1 to slop:\/\/latest\/document\/2\)/,
+        /MCP error -32602: No part 3: the latest document has 2 parts \(slop:\/\/latest\/document\/1 to slop:\/\/latest\/document\/2\)/,
       );
-      await assert.rejects(() => read("slop://latest/document/0"), /Invalid part "0"/);
+      await assert.rejects(
+        () => read("slop://latest/document/0"),
+        /MCP error -32602: Invalid part "0"/,
+      );
       // The manifest, in parts too when long, joins to the file written, byte for byte.
       let manifest = "";
       for (let next: string | undefined = "slop://latest/manifest"; next;) {
@@ -164,4 +167,8 @@ Deno.test("partCutter cuts a document once for all its parts, and again when it 
   assert.deepEqual(await cutter.parts(text + "x\n", 200), await documentParts(text + "x\n", 200));
   assert.deepEqual(await cutter.parts(text, 300), await documentParts(text, 300));
   assert.equal(cutter.cuts, 3);
+  // Reads at once (a client that asks for every part together) share one cut.
+  const together = await Promise.all([1, 2, 3].map(() => cutter.parts(text + "y\n", 200)));
+  for (const got of together) assert.deepEqual(got, await documentParts(text + "y\n", 200));
+  assert.equal(cutter.cuts, 4);
 });

@@ -65,7 +65,7 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
     await t.step("a resource before any build says there is none", async () => {
       await assert.rejects(
         client.readResource({ uri: "slop://latest/document" }),
-        /No written build in "\.slop\/out" yet/,
+        /MCP error -32002: No written build in "\.slop\/out" yet/,
       );
     });
 
