@@ -97,7 +97,8 @@ function headLine(cells: NotebookCell[], language: string): string {
 
 /** One cell's markdown, or "" for an empty cell with no output. */
 function cellText(cell: NotebookCell, language: string, limits: Required<CellsOptions>): string {
-  const source = trimEnd(sourceText(cell.source));
+  // Documents are LF-only: a source saved on Windows holds `\r\n` inside its JSON strings.
+  const source = trimEnd(sourceText(cell.source).replace(/\r\n?/g, "\n"));
   if (cell.cell_type === "markdown") {
     // A fence a cell leaves open would swallow the cells after it.
     const open = unclosedFence(source);

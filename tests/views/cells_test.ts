@@ -27,7 +27,8 @@ const NOTEBOOK = JSON.stringify(
           { name: "stdout", output_type: "stream", text: [" in 2 s\n"] },
           { name: "stderr", output_type: "stream", text: ["\u001b[31mslow\u001b[0m\n"] },
         ],
-        source: ["import pandas as pd\n", "df = pd.read_csv('a.csv')"],
+        // Saved on Windows: line ends `\r\n` inside the JSON strings.
+        source: ["import pandas as pd\r\n", "df = pd.read_csv('a.csv')"],
       },
       {
         cell_type: "code",
