@@ -41,7 +41,17 @@ export function cellsViewMode(options: CellsOptions = {}): ViewModePlugin {
     version: "1",
     extensions: [".ipynb"],
     render(file, ctx) {
-      return cellsOrFallback(file, ctx, { ...settings, ...(ctx.options as CellsOptions) });
+      const merged = { ...settings, ...(ctx.options as CellsOptions) };
+      for (const key of ["maxOutputLines", "maxOutputBytes"] as const) {
+        const value: unknown = merged[key];
+        if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+          throw new Error(
+            `[plugin slop:cells] Invalid option "${key}" for "${file.path}": expected a whole ` +
+              `number of 0 or more, got ${JSON.stringify(value) ?? String(value)}`,
+          );
+        }
+      }
+      return cellsOrFallback(file, ctx, merged);
     },
   };
 }

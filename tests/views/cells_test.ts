@@ -250,3 +250,22 @@ Deno.test("a budget steps a notebook's cells down to its summary", async () => {
     /### load\.ipynb\n\n\*\*Jupyter notebook\*\* \(python\), \d+ lines/,
   );
 });
+
+Deno.test("the cells view's bounds are options of its entry; a bound that is no whole number is an error naming it", async () => {
+  const root = await makeProject({ "a/load.ipynb": NOTEBOOK, "b/load.ipynb": NOTEBOOK });
+  const files = [
+    { path: "a/**", view: "cells", options: { maxOutputLines: 2 } },
+    { path: "b/**", view: "cells", options: { maxOutputBytes: "2k" } },
+  ];
+  const result = await buildContext({ cwd: root, inline: { files } }, { write: false });
+  assert.match(
+    result.document,
+    /```\nrow 0\nrow 1\n… \(48 more lines, 327 bytes, not shown\)\n```/,
+  );
+  const b = result.manifest.files.find((f) => f.path === "b/load.ipynb")!;
+  assert.equal(b.status, "error");
+  assert.match(
+    b.reason!,
+    /\[plugin slop:cells\] Invalid option "maxOutputBytes" for "b\/load\.ipynb": expected a whole number of 0 or more, got "2k"/,
+  );
+});
