@@ -58,6 +58,8 @@ export { outlineText, outlineViewMode } from "./plugins/view_modes/outline.ts";
 export type { OutlineOptions } from "./plugins/view_modes/outline.ts";
 export { maskedViewMode } from "./plugins/view_modes/masked.ts";
 export type { MaskedOptions } from "./plugins/view_modes/masked.ts";
+export { cellsViewMode } from "./plugins/view_modes/cells.ts";
+export type { CellsOptions } from "./plugins/view_modes/cells.ts";
 export type { CodeSymbol, CodeView, RenderCodeOptions } from "./plugins/view_modes/code_views.ts";
 export { CODE_EXTENSIONS, languageFor, LANGUAGES } from "./grammars/languages.ts";
 export type { DefinitionSpec, LanguageSpec, NodeLike, ScopeInfo } from "./grammars/languages.ts";

@@ -111,8 +111,8 @@ function schemaFields(z: McpSdk["z"]) {
     z.array(z.string()).describe(`${what}: paths or globs relative to the project root`);
   const viewName = z.string().describe(
     "A view mode: full, summary, skeleton (signatures and doc comments, bodies elided), " +
-      "outline (the public API), masked (per-symbol mask), custom (line slices), none, " +
-      "llm_summary, or a view mode plugin of the config",
+      "outline (the public API), masked (per-symbol mask), custom (line slices), cells (a " +
+      "notebook's cells and short outputs), none, llm_summary, or a view mode plugin of the config",
   );
   return { config, persona, preset, pathList, viewName };
 }

@@ -170,7 +170,7 @@ ${head}
   ],
   // Globs left out on top of .gitignore.
   exclude: [],
-  // The view for files that set none: full, summary, skeleton, outline, masked, custom,
+  // The view for files that set none: full, summary, skeleton, outline, masked, custom, cells,
   // llm_summary (needs a provider), none, or a plugin's view.
   defaultView: "full",
   // Larger files are skipped (bytes).

@@ -57,6 +57,7 @@ const RANK: Record<string, number> = {
   full: 0,
   custom: 0.5,
   masked: 0.5,
+  cells: 0.5,
   skeleton: 1,
   outline: 2,
   summary: 3,

@@ -40,10 +40,17 @@ const FALLBACK_VIEW = "summary";
 const GRAMMAR_VIEWS = ["skeleton", "outline"];
 
 /**
+ * The view a Jupyter notebook (`.ipynb`) the config gives no view of gets where it would be shown
+ * `full`: its cells' sources and short outputs, not its JSON (`plugins/view_modes/cells.ts`).
+ */
+const NOTEBOOK_VIEW = "cells";
+
+/**
  * Which view a file gets (first match wins; `autoAggregate: false` is handled
  * before, the file is listed but not rendered): `forceFull` -> focus files -> strategy overrides -> tier 3
  * -> the entry's `view` -> persona/config `defaultView` -> `full` (`summary` for a data file over
- * its limit that the config does not name: `pipeline/data_files.ts`).
+ * its limit that the config does not name: `pipeline/data_files.ts`; `cells` for a notebook the
+ * entry gives no view).
  *
  * @example
  * ```ts
@@ -58,8 +65,11 @@ export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: bo
   if (config.summaryOnly) return "summary";
   if (config.tier === 3) return "skeleton";
   const view = file.entry.view ?? config.defaultView ?? "full";
+  if (view !== "full") return view;
   // A large data file the config does not name is shown by its shape.
-  return view === "full" && summarizedByDefault(file) ? "summary" : view;
+  if (summarizedByDefault(file)) return "summary";
+  // A notebook is shown as its cells unless its entry asks for its JSON (`view: "full"`).
+  return !file.entry.view && file.path.toLowerCase().endsWith(".ipynb") ? NOTEBOOK_VIEW : view;
 }
 
 /**
@@ -541,6 +551,12 @@ async function renderView(view: string, job: ViewJob): Promise<ViewOutput> {
     const out = await renderView(FALLBACK_VIEW, job);
     const note = `${view} is not installed: fell back to ${FALLBACK_VIEW}`;
     return { ...out, view: out.view ?? FALLBACK_VIEW, notes: [note, ...(out.notes ?? [])] };
+  }
+  if (!plugin && view === NOTEBOOK_VIEW && !file.entry.view) {
+    // A registry without the view (a library's own list) shows a notebook as before: its text.
+    const out = await renderView("full", job);
+    const note = `${view} is not installed: fell back to full`;
+    return { ...out, view: out.view ?? "full", notes: [note, ...(out.notes ?? [])] };
   }
   if (!plugin) throw new Error(`Unknown view mode "${view}" for "${file.path}"`);
   const loading = loadPlugins([plugin]);

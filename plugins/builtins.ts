@@ -52,6 +52,7 @@ export const BUILTIN_VIEW_MODES: readonly BuiltinModule[] = [
   ["slop:skeleton", "view_modes/skeleton.ts", "skeletonViewMode"],
   ["slop:outline", "view_modes/outline.ts", "outlineViewMode"],
   ["slop:masked", "view_modes/masked.ts", "maskedViewMode"],
+  ["slop:cells", "view_modes/cells.ts", "cellsViewMode"],
 ].map(([name, module, factory]) => ({ kind: "view-mode", name, module, factory }));
 
 /**

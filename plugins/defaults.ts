@@ -20,6 +20,7 @@ import * as llmSummary from "./view_modes/llm_summary.ts";
 import * as skeleton from "./view_modes/skeleton.ts";
 import * as outline from "./view_modes/outline.ts";
 import * as masked from "./view_modes/masked.ts";
+import * as cells from "./view_modes/cells.ts";
 import * as anthropic from "./providers/anthropic.ts";
 import * as openai from "./providers/openai.ts";
 import * as gemini from "./providers/gemini.ts";
@@ -35,6 +36,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "view_modes/skeleton.ts": skeleton,
   "view_modes/outline.ts": outline,
   "view_modes/masked.ts": masked,
+  "view_modes/cells.ts": cells,
   "providers/anthropic.ts": anthropic,
   "providers/openai.ts": openai,
   "providers/gemini.ts": gemini,

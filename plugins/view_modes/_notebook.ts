@@ -29,6 +29,40 @@ export interface NotebookCells {
  * ```
  */
 export function notebookCells(text: string): NotebookCells | undefined {
+  const book = notebookJson(text);
+  if (!book) return undefined;
+  const out: NotebookCells = { language: book.language, markdown: [], code: [], other: 0 };
+  for (const cell of book.cells) {
+    const source = sourceText(cell.source);
+    if (cell.cell_type === "markdown") out.markdown.push(source);
+    else if (cell.cell_type === "code") out.code.push(source);
+    else out.other++;
+  }
+  return out;
+}
+
+/** One cell as the notebook's JSON has it (fields checked where they are read). */
+export interface NotebookCell {
+  cell_type?: unknown;
+  source?: unknown;
+  outputs?: unknown;
+}
+
+/**
+ * A notebook's language and its cells as JSON values, or `undefined` when the text is no
+ * notebook (not JSON, or no `cells` list: nbformat 3 keeps them under `worksheets`). A cell that
+ * is not an object reads as an empty one.
+ *
+ * @example
+ * ```ts
+ * import { notebookJson } from "./_notebook.ts";
+ * notebookJson('{"cells":[{"cell_type":"markdown","source":"# A"}]}')?.cells.length; // 1
+ * notebookJson("[1, 2]"); // undefined
+ * ```
+ */
+export function notebookJson(
+  text: string,
+): { language: string; cells: NotebookCell[] } | undefined {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -37,23 +71,23 @@ export function notebookCells(text: string): NotebookCells | undefined {
   }
   const book = data as { cells?: unknown; metadata?: Record<string, unknown> } | null;
   if (!book || typeof book !== "object" || !Array.isArray(book.cells)) return undefined;
-  const out: NotebookCells = {
-    language: language(book.metadata),
-    markdown: [],
-    code: [],
-    other: 0,
-  };
-  for (const cell of book.cells as Array<{ cell_type?: unknown; source?: unknown } | null>) {
-    const source = sourceText(cell?.source);
-    if (cell?.cell_type === "markdown") out.markdown.push(source);
-    else if (cell?.cell_type === "code") out.code.push(source);
-    else out.other++;
-  }
-  return out;
+  const cells = (book.cells as unknown[]).map((cell) =>
+    cell && typeof cell === "object" ? cell as NotebookCell : {}
+  );
+  return { language: language(book.metadata), cells };
 }
 
-/** A cell's source: a string, or a list of strings (lines with their line ends). */
-function sourceText(source: unknown): string {
+/**
+ * A cell's source or an output's text: a string, or a list of strings (lines with their line
+ * ends); anything else is "".
+ *
+ * @example
+ * ```ts
+ * import { sourceText } from "./_notebook.ts";
+ * sourceText(["x = 1\n", "y = 2"]); // "x = 1\ny = 2"
+ * ```
+ */
+export function sourceText(source: unknown): string {
   if (typeof source === "string") return source;
   if (Array.isArray(source)) return source.filter((s) => typeof s === "string").join("");
   return "";

@@ -105,9 +105,9 @@ Deno.test("a notebook's images wrapped inside JSON strings and lists become refe
   };
   const text = JSON.stringify(notebook, null, 1) + "\n";
   const root = await makeProject({ "book.ipynb": text });
-  const result = await buildContext({ cwd: root, inline: { files: ["book.ipynb"] } }, {
-    write: false,
-  });
+  // Its JSON, asked for: a notebook the config gives no view is shown as its cells.
+  const inline = { files: [{ path: "book.ipynb", view: "full" }] };
+  const result = await buildContext({ cwd: root, inline }, { write: false });
   const document = result.document;
   for (const line of lines.slice(0, -1)) assert.ok(!document.includes(line), line);
   assert.ok(

@@ -43,7 +43,16 @@ const FIXTURE: Tree = {
   "docs/notes.md": "# Notes\n\n- XXX: check the totals\n- TODO: more tests\n",
   "slop/discussion.jsonl": '{"role":"user","content":"Add a total."}\n' +
     '{"role":"assistant","content":"Done."}\n',
+  "notebooks/explore.ipynb": notebook("print(total)", "6\n"),
+  "notebooks/raw.ipynb": notebook("x = 1", ""),
 };
+
+/** A notebook of one code cell and what it printed. */
+function notebook(source: string, printed: string): string {
+  const outputs = printed ? [{ output_type: "stream", name: "stdout", text: [printed] }] : [];
+  const cells = [{ cell_type: "code", metadata: {}, source: [source], outputs }];
+  return JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1);
+}
 
 /** A warning a hermetic build may give: the model views have no key and no network here. */
 const OFFLINE_WARNING = /^\[plugin slop:llm_summary\] Cannot summarize /;

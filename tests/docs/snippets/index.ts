@@ -23,3 +23,4 @@ export type {} from "./task_context_3.ts";
 export type {} from "./views_1.ts";
 export type {} from "./views_2.ts";
 export type {} from "./views_3.ts";
+export type {} from "./views_4.ts";

@@ -3,10 +3,9 @@
 import { defineConfig } from "../../../config.ts";
 
 export default defineConfig({
-  files: ["src/**", {
-    path: "src/store.py",
-    view: "masked",
-    mask: { "Store.get": "def", "Store": "sig" },
-    options: { rest: "hide" },
-  }],
+  files: [
+    "**",
+    { path: "notebooks/**", view: "cells", options: { maxOutputLines: 60 } },
+    { path: "notebooks/raw.ipynb", view: "full" },
+  ],
 });

@@ -3,6 +3,10 @@
 import { defineConfig } from "../../../config.ts";
 
 export default defineConfig({
-  provider: { name: "anthropic", model: "claude-haiku-4-5", apiKeyEnv: "ANTHROPIC_API_KEY" },
-  files: ["src/**", { path: "docs/**", view: "llm_summary" }],
+  files: ["src/**", {
+    path: "src/store.py",
+    view: "masked",
+    mask: { "Store.get": "def", "Store": "sig" },
+    options: { rest: "hide" },
+  }],
 });
