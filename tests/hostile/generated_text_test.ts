@@ -62,6 +62,16 @@ const KEPT: Record<string, string> = {
   // One long line in a small file; a long line among short ones.
   "small.js": `export const table = [${"1, ".repeat(150)}];\n`,
   "data.js": longLine(3) + "\n" + "const x = 1;\n".repeat(400),
+  // The source of a generated file: its header forbids editing the output, not itself.
+  "Formula/tool.rb":
+    "# A template release.yml fills in.\n# Do not edit the generated copy in the tap; " +
+    "edit this file.\nclass Tool < Formula\nend\n",
+  "scripts/gen_tables.py":
+    "#!/usr/bin/env python3\n# Writes src/tables.rs, a generated file: do not " +
+    "edit it by hand,\n# edit this script instead.\nimport sys\n",
+  "tools/gen.go":
+    "// gen writes zz_generated.go; never edit the generated files, run go generate.\n" +
+    "package main\n",
 };
 
 function files(result: Awaited<ReturnType<typeof buildContext>>) {
