@@ -69,6 +69,12 @@ const KEPT: Record<string, string> = {
   "scripts/gen_tables.py":
     "#!/usr/bin/env python3\n# Writes src/tables.rs, a generated file: do not " +
     "edit it by hand,\n# edit this script instead.\nimport sys\n",
+  // Pigeon's schema; a type augmentation beside what a tool generates.
+  "pigeons/api.dart": "// Run: dart run pigeon --input pigeons/api.dart\n//\n// Do not edit the " +
+    "generated files; edit this schema and regenerate.\n\nimport 'package:pigeon/pigeon.dart';\n",
+  "src/env.d.ts":
+    "// Secret bindings Wrangler does not type-generate.\n// Do NOT edit the generated " +
+    "`worker-configuration.d.ts`; it will be overwritten.\ndeclare namespace Cloudflare {}\n",
   "tools/gen.go":
     "// gen writes zz_generated.go; never edit the generated files, run go generate.\n" +
     "package main\n",
