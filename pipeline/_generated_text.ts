@@ -90,11 +90,12 @@ function leadingComments(text: string): string {
 
 /**
  * "Do not edit" said of the file itself: not of "the generated" files it makes ("do not edit the
- * generated copy", a generator's or template's header). The letters after the verb are taken
- * whole, so "edited the generated" is not read as "edite" before "d the generated".
+ * generated copy", "generated files must not be edited": a generator's or template's header). The
+ * letters after the verb are taken whole, so "edited the generated" is not read as "edite" before
+ * "d the generated".
  */
 const DO_NOT_EDIT =
-  /\b(?:do not|don't|must not|should not|never)\s+(?:be\s+)?(?:edit|modif)[a-z]*(?![a-z]|\s+(?:the\s+|any\s+)?generated\b)/i;
+  /(?<!\bgenerated\s{1,8}(?:files|sources|outputs|copies|artifacts)\s{1,8})\b(?:do not|don't|must not|should not|never)\s+(?:be\s+)?(?:edit|modif)[a-z]*(?![a-z]|\s+(?:the\s+|any\s+)?generated\b)/i;
 /**
  * A header that tells the reader to edit the file itself (`# edit this file instead`, `; edit
  * this schema and regenerate`) is the source of what it generates, not its output. Only the

@@ -75,6 +75,10 @@ const KEPT: Record<string, string> = {
   "src/env.d.ts":
     "// Secret bindings Wrangler does not type-generate.\n// Do NOT edit the generated " +
     "`worker-configuration.d.ts`; it will be overwritten.\ndeclare namespace Cloudflare {}\n",
+  // A generator's own header, of the files it writes.
+  "cmd/schema/main.go":
+    "// Command schema writes editor schemas from the models.\n// Generated files " +
+    "must not be edited manually.\npackage main\n",
   "tools/gen.go":
     "// gen writes zz_generated.go; never edit the generated files, run go generate.\n" +
     "package main\n",
