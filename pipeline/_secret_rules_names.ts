@@ -418,8 +418,15 @@ function counts(value: string): boolean {
   };
   return run(value.toLowerCase().replace(/[^a-z]/g, "")) || run(value.replace(/[^0-9]/g, ""));
 }
-/** A WebSocket handshake's `Sec-WebSocket-Key`: a nonce sent in the clear, not a secret. */
-const WEBSOCKET_KEY = /websocket-key[ \t]{0,16}$/i;
+/**
+ * A key made to be given to a browser or sent in the clear, by its name: Stripe's and Clerk's
+ * `publishableKey`, Web Push's public key (`vapidKey`, `applicationServerKey`; not
+ * `vapidPrivateKey`), a request's nonce (`Sec-WebSocket-Key`, `Idempotency-Key`).
+ */
+const CLIENT_KEY =
+  /(?:publishable|vapid|application[_-]?server|websocket|idempotency)[_.-]?key(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/i;
+/** A publishable key by its prefix (Stripe's, Clerk's), under any name: `pk_live_…`, `pk_test_…`. */
+const PUBLISHABLE_VALUE = /^pk_(?:live|test)_/;
 /** A path of names (`Uploads/User123/Profile`): an object's key in a store, not a secret. */
 const PATH_OF_NAMES = /^[A-Za-z][a-z0-9_-]*(?:\/[A-Za-z][a-z0-9_-]*)+$/;
 
@@ -447,7 +454,7 @@ function keyNamedTokens(
     const name = nameBefore(text, at);
     if (
       !KEY_NAME_END.test(name) || PUBLIC_KEY_NAME.test(name) || NAMED_TOKEN_NAME_END.test(name) ||
-      WEBSOCKET_KEY.test(name)
+      CLIENT_KEY.test(name) || PUBLISHABLE_VALUE.test(v)
     ) {
       continue;
     }

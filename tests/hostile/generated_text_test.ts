@@ -62,6 +62,26 @@ const KEPT: Record<string, string> = {
   // One long line in a small file; a long line among short ones.
   "small.js": `export const table = [${"1, ".repeat(150)}];\n`,
   "data.js": longLine(3) + "\n" + "const x = 1;\n".repeat(400),
+  // The source of a generated file: its header forbids editing the output, not itself.
+  "Formula/tool.rb":
+    "# A template release.yml fills in.\n# Do not edit the generated copy in the tap; " +
+    "edit this file.\nclass Tool < Formula\nend\n",
+  "scripts/gen_tables.py":
+    "#!/usr/bin/env python3\n# Writes src/tables.rs, a generated file: do not " +
+    "edit it by hand,\n# edit this script instead.\nimport sys\n",
+  // Pigeon's schema; a type augmentation beside what a tool generates.
+  "pigeons/api.dart": "// Run: dart run pigeon --input pigeons/api.dart\n//\n// Do not edit the " +
+    "generated files; edit this schema and regenerate.\n\nimport 'package:pigeon/pigeon.dart';\n",
+  "src/env.d.ts":
+    "// Secret bindings Wrangler does not type-generate.\n// Do NOT edit the generated " +
+    "`worker-configuration.d.ts`; it will be overwritten.\ndeclare namespace Cloudflare {}\n",
+  // A generator's own header, of the files it writes.
+  "cmd/schema/main.go":
+    "// Command schema writes editor schemas from the models.\n// Generated files " +
+    "must not be edited manually.\npackage main\n",
+  "tools/gen.go":
+    "// gen writes zz_generated.go; never edit the generated files, run go generate.\n" +
+    "package main\n",
 };
 
 function files(result: Awaited<ReturnType<typeof buildContext>>) {

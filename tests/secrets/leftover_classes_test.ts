@@ -62,6 +62,34 @@ Deno.test("a random key under a name whose last word is `key` is redacted, neste
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
 
+Deno.test("a key a browser is given (publishable, VAPID, a request's nonce) stays under a `key` name", () => {
+  const vapid =
+    "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LRgDhgDqe1fUA8W0kr6XPXcLoxCe2yOcFh3XbkqJ2X1Y0M";
+  const kept = [
+    // Stripe's and Clerk's publishable keys: made to be sent to the browser
+    "STRIPE_PUBLISHABLE_KEY=pk_live_51HqLyjWDarjtT1zdp7dcXcWq0u6x\n",
+    'const stripe = Stripe({ publishableKey: "pk_test_TYooMQauvdEDq54NiTphI7jx" });\n',
+    'export const stripeKey = "pk_live_51HqLyjWDarjtT1zdp7dcXcWq0u6x";\n',
+    // Web Push's public key (Firebase's getToken, PushManager.subscribe)
+    `getToken(messaging, { vapidKey: "${vapid}" });\n`,
+    `const applicationServerKey = "${vapid}";\n`,
+    // a request's nonce, as the WebSocket handshake's
+    'headers = {"Idempotency-Key": "Kx9fQ2mZ7pLw4tR8vN3yB6cH"}\n',
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+  // a private VAPID key and a secret Stripe key stay redacted
+  redactsTo([
+    [
+      `vapidPrivateKey = "${vapid.slice(0, 43)}"\n`,
+      `vapidPrivateKey = "[REDACTED:named-secret]"\n`,
+    ],
+    [
+      "stripeKey = 'rk_live_51HqLyjWDarjtT1zdp7dcXcWq0u6x'\n",
+      "stripeKey = '[REDACTED:stripe]'\n",
+    ],
+  ]);
+});
+
 Deno.test("a file that holds a key alone is redacted (Rails' master.key), whatever its name", async () => {
   const key = "1c1dafbaef8b9a658b7638578d4aede6";
   redactsTo([
