@@ -14,8 +14,8 @@ import { loadGlobs } from "../deps.ts";
 import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
-import { cachedRender, type KeepText } from "./_view_cache.ts";
-import { lazyCopy, textBacking } from "./lazy_text.ts";
+import { cachedRender, type KeepText, packedText } from "./_view_cache.ts";
+import { lazyCopy, type TextBacking, textBacking } from "./lazy_text.ts";
 
 export type { KeepText } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
@@ -239,6 +239,11 @@ export interface Render {
   output?: ViewOutput;
   /** The warnings its render gave (told through `warn` too). */
   warnings: string[];
+  /**
+   * The view cache's key of `output`, when the cache has it (a hit) or was given it (a miss
+   * stored): where {@linkcode packedRenderText} finds its text once the cache's writes are done.
+   */
+  cacheKey?: string;
 }
 
 /**
@@ -374,8 +379,9 @@ export async function renderFile(
   };
   try {
     const args = { view, input, file, config, registry, lazy };
-    const { output, cache } = await renderCached(args, options, warn);
-    return { file: renderedFile(base, file, output, { view, cache }), output, warnings };
+    const { output, cache, key } = await renderCached(args, options, warn);
+    const rendered = renderedFile(base, file, output, { view, cache });
+    return { file: rendered, output, warnings, cacheKey: key };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     options.warn(detail);
@@ -390,6 +396,26 @@ export async function renderFile(
       warnings,
     };
   }
+}
+
+/**
+ * The text of the render the cache keeps under `key` ({@linkcode Render.cacheKey}), where the
+ * cache's pack has it now, handed to `keep` as a cache hit's text is (`RenderOptions.keepText`):
+ * for a render whose text was kept elsewhere until the cache's writes were done (a cold build
+ * writes its pack after it). `undefined` when the pack does not hold it whole and checked.
+ *
+ * @example
+ * ```ts
+ * import { packedRenderText } from "./transform.ts";
+ * // const backing = packedRenderText(cache, render.cacheKey!, (bytes, place) => keep(bytes, place));
+ * ```
+ */
+export function packedRenderText(
+  cache: Cache,
+  key: string,
+  keep: KeepText,
+): TextBacking | undefined {
+  return packedText(cache, key, keep);
 }
 
 /** A file that is not rendered: its read problem, or `autoAggregate: false`; else `undefined`. */
@@ -435,7 +461,7 @@ async function renderCached(
   },
   options: RenderOptions,
   warn: (message: string) => void,
-): Promise<{ output: ViewOutput; cache: "hit" | "miss" }> {
+): Promise<{ output: ViewOutput; cache: "hit" | "miss"; key?: string }> {
   // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
   // the entry's `dedup`), so a cache hit costs no scan for blobs.
   const render = async (warn: (message: string) => void, used: Set<string>) => {

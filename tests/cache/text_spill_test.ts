@@ -419,3 +419,20 @@ Deno.test("a lazy text's backing is known without looking at the object's proper
   assert.equal(lazy[2].text, "y");
   assert.equal(textBacking(lazy[3]), backing);
 });
+
+Deno.test("a spill file that cannot be made or written leaves the texts in memory, with one warning", () => {
+  // A folder that is a file: the spill file cannot be made there (as a full disk refuses it).
+  const notAFolder = `${dir}/not_a_folder`;
+  Deno.writeTextFileSync(notAFolder, "");
+  const warnings: string[] = [];
+  const spill = openSpill({ after: 0, dir: notAFolder, warn: (w) => warnings.push(w) });
+  const all = texts().map((text) => ({ text }));
+  for (const target of all) spill.spill(target);
+  // Each text stays as it was, in memory; the build is told once, naming the folder.
+  assert.deepEqual(all.map((t) => t.text), texts());
+  assert.ok(all.every((t) => textBacking(t) === undefined));
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /^Cannot write the texts spill file ".*not_a_folder": /);
+  assert.equal(spill.stats.written, 0);
+  spill.close();
+});
