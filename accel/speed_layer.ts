@@ -428,6 +428,11 @@ async function transformAhead(
   let anew = 0;
   const byPath = spill && new Map(sources.map((s) => [s.path, s]));
   const spills = spill?.spills(sources.reduce((n, s) => n + s.size, 0));
+  // The rendered files a resident keeps, offered to the spill as they were kept: one left in
+  // memory then (under the threshold) stays so, as the memo holds it, and so does its source
+  // (spilled later, the build's blocks, which the block memo keeps, would hold a record the kept
+  // render does not, and its spill file would be kept for them).
+  const keptLazy = resident && spills ? new WeakSet<object>() : undefined;
   const files = await transformKept(sources, config, run.registry, {
     ...transformOptions(run),
     rendered: resident?.rendered,
@@ -436,7 +441,11 @@ async function transformAhead(
     // A cached render's text stays in the cache's pack: not decoded, nor written to the spill.
     keepText: spills ? (bytes, place) => spill!.keepAt(bytes, place) : undefined,
     // A resident's kept renders hold their texts' records in the spill, not the texts.
-    keepLazy: resident && spills ? (target) => spill!.spill(target) : undefined,
+    keepLazy: keptLazy &&
+      ((target) => {
+        keptLazy.add(target);
+        spill!.spill(target);
+      }),
     // ... until the cache's pack has them: they are moved there once it is written.
     onKept: resident && spills ? (kept) => (speed.keptSpilled ??= []).push(kept) : undefined,
     onFile: (file) => {
@@ -447,6 +456,7 @@ async function transformAhead(
       }
       onFile?.(file);
       // Rendered: its text (the source's own, for a full view) is kept in the spill.
+      if (keptLazy?.has(file) && !textBacking(file)) return;
       spill?.spill(file);
       if (byPath) spill!.spill(byPath.get(file.path) ?? {});
     },

@@ -14,7 +14,9 @@
  * build's CPU and wall time, its peak RSS (`VmHWM`, reset before it), the heap held after a full
  * collection, and the spill files of this process on disk (`--edit` is not needed). With
  * `--then <config>`, the reloads load that config file instead (other values: another view, an
- * entry's options).
+ * entry's options). With `--stages`, each reload's build prints, at each stage's end, its peak RSS
+ * so far, its RSS and the heap in use (no collection asked for). After the first build, its
+ * cache written and its garbage collected, the spill files it leaves on disk are printed.
  *
  * ```sh
  * deno run -A --v8-flags=--max-semi-space-size=1,--no-turbofan,--heap-growing-percent=50 \
@@ -35,13 +37,19 @@ interface Args {
   code: string;
   reload: boolean;
   then?: string;
+  stages: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Partial<Args> = { edits: 5, code: join(import.meta.dirname!, ".."), reload: false };
+  const args: Partial<Args> = {
+    edits: 5,
+    code: join(import.meta.dirname!, ".."),
+    reload: false,
+    stages: false,
+  };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--reload") {
-      args.reload = true;
+    if (argv[i] === "--reload" || argv[i] === "--stages") {
+      args[argv[i] === "--reload" ? "reload" : "stages"] = true;
       continue;
     }
     const value = argv[++i];
@@ -55,7 +63,7 @@ function parseArgs(argv: string[]): Args {
       throw new Error(
         `[bench] Unknown argument "${
           argv[i - 1]
-        }": expected --config, --state, --edit, --edits, --code, --reload or --then`,
+        }": expected --config, --state, --edit, --edits, --code, --reload, --stages or --then`,
       );
     }
   }
@@ -89,6 +97,28 @@ function peakMb(): number {
   return Math.round(Number(kb) / 1024);
 }
 
+/**
+ * A stage clock (`--stages`) that prints, at each stage's end, the peak RSS since the build began,
+ * the RSS and the heap in use then (no collection asked for: the build runs as it would).
+ */
+function peakClock(): {
+  mark(stage: string): void;
+  stages(): Array<{ stage: string; ms: number }>;
+} {
+  const stages: Array<{ stage: string; ms: number }> = [];
+  let last = performance.now();
+  return {
+    mark(stage) {
+      const now = performance.now();
+      stages.push({ stage, ms: now - last });
+      last = now;
+      const rss = Math.round(Deno.memoryUsage().rss / 1048576);
+      console.log(`  ${stage}: peak ${peakMb()} MB, RSS ${rss} MB, heap in use ${heldMb()} MB`);
+    },
+    stages: () => stages,
+  };
+}
+
 /** This process's spill files on disk (`accel/text_spill.ts`): how many, and their MB. */
 function spillFiles(): string {
   const dir = Deno.env.get("TMPDIR") ?? "/tmp";
@@ -117,8 +147,15 @@ async function main(): Promise<void> {
   resetPeak();
   const cold = process.cpuUsage();
   await build(config, { builtins, layer: layer() });
+  const coldCpu = cpuSeconds(cold, process.cpuUsage());
+  const coldPeak = peakMb();
+  // Its cache written (the renders kept may then read their texts from the pack), its garbage
+  // collected: what it holds on disk at rest.
+  await kept.settled();
+  collectGarbage();
+  await new Promise((done) => setTimeout(done, 100));
   console.log(
-    `first build: ${cpuSeconds(cold, process.cpuUsage())} s CPU, peak RSS ${peakMb()} MB`,
+    `first build: ${coldCpu} s CPU, peak RSS ${coldPeak} MB; spill files at rest ${spillFiles()}`,
   );
   if (args.reload) {
     for (let i = 0; i < args.edits; i++) {
@@ -134,7 +171,8 @@ async function main(): Promise<void> {
       resetPeak();
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      await build(again, { builtins, layer: layer() });
+      const timings = args.stages ? peakClock() : undefined;
+      await build(again, { builtins, layer: layer(), timings });
       const c1 = process.cpuUsage();
       const t1 = performance.now();
       const peak = peakMb();

@@ -644,3 +644,40 @@ Deno.test("a resident's cold build moves its kept renders' texts to the cache's 
   assertSame(edited, await freshBuild(root, state, kept));
   await kept.close();
 });
+
+Deno.test("a config loaded again that renders every file anew leaves a resident no spill file once its cache is written, past the spill's threshold or not", async () => {
+  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
+  for (let i = 0; i < 24; i++) {
+    tree[`src/m${i}.py`] = Array.from(
+      { length: 40 + i },
+      (_, k) => `def f${i}_${k}(x):\n    return x * ${k}\n`,
+    ).join("");
+  }
+  const root = await makeProject(tree);
+  // Past the racy window (files changed just before a build's read are read again): the stat
+  // index takes them unread, and the reload's views read them as they render.
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  // About half of the texts' characters stay in memory, the others are spilled.
+  const layer = speedLayer({ resident: kept, spillAfter: 30_000 });
+  const load = () => loadConfig({ cwd: root, stateDir: state, reload: true });
+  const first = await build(await load(), { builtins, layer });
+  await kept.settled();
+  assert.deepEqual(kept.spills(), { files: 0, bytes: 0 });
+  // Another entry: every file rendered anew, the renders kept with their texts in a new spill
+  // (past the threshold) or in memory (before it), then moved to the pack rewritten for them.
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    `export default { files: [{ path: "src/**", maxBytes: 1048576 }] };\n`,
+  );
+  const reloaded = await build(await load(), { builtins, layer });
+  assert.equal(reloaded.document, first.document);
+  assert.equal(kept.spills().files, 1);
+  await kept.settled();
+  // A render kept in memory whose file was spilled later (the blocks the memo keeps held that
+  // record, and its spill file with it) left one here.
+  assert.deepEqual(kept.spills(), { files: 0, bytes: 0 });
+  await kept.close();
+});
