@@ -349,6 +349,10 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   const { config } = speed.run;
   const { index, lstats, loader } = speed;
   const onRead = speed.spill && ((source: SourceFile) => spillSource(speed, source));
+  // A file left unread is read when a stage needs its text (the scan, when its list of files
+  // found clean is not the last build's: other rules, another config file; a view): its text is
+  // spilled as a file read here is, or every such text would be held at once.
+  if (onRead) loader.onLoad = (file) => Promise.resolve(onRead(file));
   const sources = index
     ? await readIndexed(targets, config, { index, lstats, onRead, loader })
     : await readLooked(targets, config, { lstats, onRead });
@@ -410,9 +414,12 @@ async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFin
     handOff: countEarly(speed.tokenizer, cache, keep),
     workers: speed.run.workers,
   });
-  // A file still unread may be read by a view; one that changed since is scanned then.
-  speed.loader.onLoad = (file, changed) =>
-    lateScan(file, changed, config.secrets.rules, speed.late);
+  // A file still unread may be read by a view; one that changed since is scanned then (and
+  // spilled, as read).
+  speed.loader.onLoad = async (file, changed) => {
+    await lateScan(file, changed, config.secrets.rules, speed.late);
+    if (speed.spill) spillSource(speed, file);
+  };
   return speed.findings;
 }
 
