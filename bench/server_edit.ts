@@ -14,7 +14,8 @@
  * build's CPU and wall time, its peak RSS (`VmHWM`, reset before it), the heap held after a full
  * collection, and the spill files of this process on disk (`--edit` is not needed). With
  * `--then <config>`, the reloads load that config file instead (other values: another view, an
- * entry's options). With `--stages`, each reload's build prints, at each stage's end, its peak RSS
+ * entry's options); with `--view <name>`, the same file is loaded again with that default view (as
+ * an edit of its `defaultView` would give: the same cache pack). With `--stages`, each reload's build prints, at each stage's end, its peak RSS
  * so far, its RSS and the heap in use (no collection asked for). After the first build, its
  * cache written and its garbage collected, the spill files it leaves on disk are printed.
  *
@@ -37,6 +38,7 @@ interface Args {
   code: string;
   reload: boolean;
   then?: string;
+  view?: string;
   stages: boolean;
 }
 
@@ -59,11 +61,12 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i - 1] === "--edits") args.edits = Number(value);
     else if (argv[i - 1] === "--code") args.code = resolve(value);
     else if (argv[i - 1] === "--then") args.then = resolve(value);
+    else if (argv[i - 1] === "--view") args.view = value;
     else {
       throw new Error(
         `[bench] Unknown argument "${
           argv[i - 1]
-        }": expected --config, --state, --edit, --edits, --code, --reload, --stages or --then`,
+        }": expected --config, --state, --edit, --edits, --code, --reload, --stages, --then or --view`,
       );
     }
   }
@@ -147,15 +150,18 @@ async function main(): Promise<void> {
   resetPeak();
   const cold = process.cpuUsage();
   await build(config, { builtins, layer: layer() });
-  const coldCpu = cpuSeconds(cold, process.cpuUsage());
+  const built = process.cpuUsage();
+  const coldCpu = cpuSeconds(cold, built);
   const coldPeak = peakMb();
   // Its cache written (the renders kept may then read their texts from the pack), its garbage
   // collected: what it holds on disk at rest.
   await kept.settled();
+  const settleCpu = cpuSeconds(built, process.cpuUsage());
   collectGarbage();
   await new Promise((done) => setTimeout(done, 100));
   console.log(
-    `first build: ${coldCpu} s CPU, peak RSS ${coldPeak} MB; spill files at rest ${spillFiles()}`,
+    `first build: ${coldCpu} s CPU, peak RSS ${coldPeak} MB; its cache written after it ` +
+      `${settleCpu} s CPU; spill files at rest ${spillFiles()}`,
   );
   if (args.reload) {
     for (let i = 0; i < args.edits; i++) {
@@ -168,6 +174,8 @@ async function main(): Promise<void> {
       // cannot serve).
       const file = args.then ?? args.config;
       const again = await loadConfig({ config: file, stateDir: args.state });
+      // The same file with another default view (an edit of it: the same pack, the same lists).
+      if (args.view) again.defaultView = args.view;
       resetPeak();
       const c0 = process.cpuUsage();
       const t0 = performance.now();
