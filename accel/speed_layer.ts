@@ -454,7 +454,14 @@ async function transformAhead(
         spill!.spill(target);
       }),
     // ... until the cache's pack has them: they are moved there once it is written.
-    onKept: resident && spills ? (kept) => (speed.keptSpilled ??= []).push(kept) : undefined,
+    onKept: keptLazy &&
+      ((kept) => {
+        const { file, output } = kept;
+        // Not a cache hit's text kept in the pack already (`keepText`), nor one left in memory.
+        if (spill!.holds(textBacking(output)) || spill!.holds(textBacking(file))) {
+          (speed.keptSpilled ??= []).push(kept);
+        }
+      }),
     onFile: (file) => {
       if (file.cache === "hit" && ahead?.(file)) file.cache = "miss";
       // Views rendered anew are counted later: enough of them starts the count workers now.

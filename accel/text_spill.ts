@@ -143,6 +143,8 @@ export interface TextSpill {
    * is closed and removed. `false` when `backing` is not a text of this spill, or not those bytes'.
    */
   moveTo(backing: TextBacking, bytes: Uint8Array, place: PackPlace): boolean;
+  /** Whether `backing` is a text this spill wrote and has not moved (read from its file). */
+  holds(backing: TextBacking | undefined): boolean;
   /** Whether texts of `chars` more characters than those offered so far would be spilled. */
   spills(chars: number): boolean;
   /**
@@ -325,6 +327,9 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     spill: (target) => spillText(state, target),
     keepAt: (bytes, place) => keepAt(state, bytes, place),
     moveTo: (backing, bytes, place) => moveTo(state, backing, bytes, place),
+    holds: (backing) =>
+      backing !== undefined && Object.getPrototypeOf(backing) === SPILLED &&
+      (backing as SpilledText).state === state,
     spills: (chars) => state.offered + chars > state.after,
     expect(chars) {
       state.expected = Math.max(state.expected, chars);
