@@ -43,6 +43,8 @@ export interface RenderedMemo {
   output: ViewOutput;
   /** The warnings its render gave. */
   warnings: string[];
+  /** The view cache's key of `output` (`Render.cacheKey`: where the cache's pack has its text). */
+  cacheKey?: string;
 }
 
 /** Options of {@linkcode transformKept}. */
@@ -73,6 +75,12 @@ export interface KeptRenderOptions extends TransformOptions {
    * @default {undefined} the memo holds the texts
    */
   keepLazy?: (target: { text?: string }) => void;
+  /**
+   * Told of each render `rendered` keeps from this build (`keepLazy` done): a resident moves the
+   * texts of a cold build's renders from its spill to the cache's pack once the pack is written.
+   * @default {undefined} none
+   */
+  onKept?: (kept: RenderedMemo) => void;
 }
 
 /**
@@ -140,7 +148,7 @@ async function renderKept(
       registry,
       view: viewFor(file, { config, isFocus: focus }, options),
     });
-  const { file: rendered, output, warnings } = await renderFile(
+  const { file: rendered, output, warnings, cacheKey } = await renderFile(
     file,
     { config, registry, isFocus: focus },
     options,
@@ -148,7 +156,7 @@ async function renderKept(
   if (key && output && file.sha256 === keyedSha) {
     options.keepLazy?.(rendered);
     options.keepLazy?.(output);
-    keepRendered(options, { key, file: rendered, output, warnings });
+    keepRendered(options, { key, file: rendered, output, warnings, cacheKey });
   }
   return rendered;
 }
@@ -238,14 +246,12 @@ function keptFile(
  */
 function keepRendered(
   options: KeptRenderOptions,
-  { key, file, output, warnings }: RenderedMemo & { key: string },
+  { key, file, output, warnings, cacheKey }: RenderedMemo & { key: string },
 ): void {
   const stored = file.cache === "hit" || (options.cache?.enabled && output.cacheable !== false);
   if (stored) {
-    options.rendered!.set(key, {
-      file: copyLazy(file, { cache: "hit" as const }),
-      output,
-      warnings,
-    });
+    const kept = { file: copyLazy(file, { cache: "hit" as const }), output, warnings, cacheKey };
+    options.rendered!.set(key, kept);
+    options.onKept?.(kept);
   }
 }

@@ -27,7 +27,7 @@ import type { Resolution } from "../pipeline/resolve.ts";
 import type { RenderedMemo } from "./kept_renders.ts";
 import type { ResolvedConfig, Target } from "../pipeline/types.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
-import { dropSpillsOf } from "./text_spill.ts";
+import { dropSpillsOf, spillsOf } from "./text_spill.ts";
 
 export type { BlockMemo, Memo };
 // A file's stamp (inode, size, modification time), by which a resident's draft and kept orders
@@ -101,6 +101,11 @@ export interface Resident {
   begin(config?: ResolvedConfig): void;
   /** The entries the memos of renders and of blocks hold (both generations), for tests and stats. */
   held(): { rendered: number; blocks: number };
+  /**
+   * The spill files of its builds left on disk (`text_spill.ts`), and their bytes: a cold build's
+   * is removed once its kept renders read their texts from the cache's pack.
+   */
+  spills(): { files: number; bytes: number };
 }
 
 /** A resident's stat index, as one build uses it. */
@@ -250,6 +255,7 @@ export function resident(options: ResidentOptions = {}): Resident {
     orders: new Map(),
     derived: memos.derived,
     held: memos.held,
+    spills: () => spillsOf(self),
     begin: memos.begin,
   };
   return self;

@@ -31,8 +31,8 @@ import type { FileStat } from "../pipeline/file_stat.ts";
 import { readLooked } from "./read_looked.ts";
 import { redactSources } from "../pipeline/secrets.ts";
 import { redactHandingOff } from "./scan_handoff.ts";
-import { chooseView, focusOf } from "../pipeline/transform.ts";
-import { transformKept } from "./kept_renders.ts";
+import { chooseView, focusOf, packedRenderText } from "../pipeline/transform.ts";
+import { type RenderedMemo, transformKept } from "./kept_renders.ts";
 import { mayDedup } from "../pipeline/dedup.ts";
 import { keptFileOrder } from "./kept_order.ts";
 import { prefixEnd } from "../pipeline/order.ts";
@@ -195,6 +195,11 @@ interface Speed {
   hashes: string[];
   /** Where the texts are kept while the build runs (a resident keeps some for its next builds). */
   spill?: TextSpill;
+  /**
+   * The renders a resident keeps from this build whose texts are in the spill: moved to the
+   * cache's pack once its writes are done ({@linkcode moveKeptTexts}).
+   */
+  keptSpilled?: RenderedMemo[];
   /** Whether content dedup may rewrite a file's text, noted as it is read (before its spill). */
   dedupMay: WeakMap<SourceFile, boolean>;
   /** A resident's block memo, each block looked up once in this build (`knownOnce()`). */
@@ -276,6 +281,7 @@ function startSpeed(
       // server collects between builds), an eighth of the texts for a build of its own.
       settleAfter: resident ? RESIDENT_SETTLE_CHARS : undefined,
       settleShare: resident ? undefined : SETTLE_SHARE,
+      warn: run.warn,
     }),
     dedupMay: new WeakMap(),
     known: resident && knownOnce(resident.blocks),
@@ -295,7 +301,13 @@ const SETTLE_SHARE = 1 / 8;
 
 function spillFor(
   after: number | false,
-  options: { memo?: TextMemo; owner?: object; settleAfter?: number; settleShare?: number },
+  options: {
+    memo?: TextMemo;
+    owner?: object;
+    settleAfter?: number;
+    settleShare?: number;
+    warn?: (message: string) => void;
+  },
 ): TextSpill | undefined {
   return after === false ? undefined : openSpill({ after, ...options });
 }
@@ -337,6 +349,10 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   const { config } = speed.run;
   const { index, lstats, loader } = speed;
   const onRead = speed.spill && ((source: SourceFile) => spillSource(speed, source));
+  // A file left unread is read when a stage needs its text (the scan, when its list of files
+  // found clean is not the last build's: other rules, another config file; a view): its text is
+  // spilled as a file read here is, or every such text would be held at once.
+  if (onRead) loader.onLoad = (file) => Promise.resolve(onRead(file));
   const sources = index
     ? await readIndexed(targets, config, { index, lstats, onRead, loader })
     : await readLooked(targets, config, { lstats, onRead });
@@ -398,9 +414,12 @@ async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFin
     handOff: countEarly(speed.tokenizer, cache, keep),
     workers: speed.run.workers,
   });
-  // A file still unread may be read by a view; one that changed since is scanned then.
-  speed.loader.onLoad = (file, changed) =>
-    lateScan(file, changed, config.secrets.rules, speed.late);
+  // A file still unread may be read by a view; one that changed since is scanned then (and
+  // spilled, as read).
+  speed.loader.onLoad = async (file, changed) => {
+    await lateScan(file, changed, config.secrets.rules, speed.late);
+    if (speed.spill) spillSource(speed, file);
+  };
   return speed.findings;
 }
 
@@ -416,6 +435,11 @@ async function transformAhead(
   let anew = 0;
   const byPath = spill && new Map(sources.map((s) => [s.path, s]));
   const spills = spill?.spills(sources.reduce((n, s) => n + s.size, 0));
+  // The rendered files a resident keeps, offered to the spill as they were kept: one left in
+  // memory then (under the threshold) stays so, as the memo holds it, and so does its source
+  // (spilled later, the build's blocks, which the block memo keeps, would hold a record the kept
+  // render does not, and its spill file would be kept for them).
+  const keptLazy = resident && spills ? new WeakSet<object>() : undefined;
   const files = await transformKept(sources, config, run.registry, {
     ...transformOptions(run),
     rendered: resident?.rendered,
@@ -424,7 +448,20 @@ async function transformAhead(
     // A cached render's text stays in the cache's pack: not decoded, nor written to the spill.
     keepText: spills ? (bytes, place) => spill!.keepAt(bytes, place) : undefined,
     // A resident's kept renders hold their texts' records in the spill, not the texts.
-    keepLazy: resident && spills ? (target) => spill!.spill(target) : undefined,
+    keepLazy: keptLazy &&
+      ((target) => {
+        keptLazy.add(target);
+        spill!.spill(target);
+      }),
+    // ... until the cache's pack has them: they are moved there once it is written.
+    onKept: keptLazy &&
+      ((kept) => {
+        const { file, output } = kept;
+        // Not a cache hit's text kept in the pack already (`keepText`), nor one left in memory.
+        if (spill!.holds(textBacking(output)) || spill!.holds(textBacking(file))) {
+          (speed.keptSpilled ??= []).push(kept);
+        }
+      }),
     onFile: (file) => {
       if (file.cache === "hit" && ahead?.(file)) file.cache = "miss";
       // Views rendered anew are counted later: enough of them starts the count workers now.
@@ -433,6 +470,7 @@ async function transformAhead(
       }
       onFile?.(file);
       // Rendered: its text (the source's own, for a full view) is kept in the spill.
+      if (keptLazy?.has(file) && !textBacking(file)) return;
       spill?.spill(file);
       if (byPath) spill!.spill(byPath.get(file.path) ?? {});
     },
@@ -611,11 +649,34 @@ async function persistLater(speed: Speed): Promise<void> {
   if (!cache.enabled) return;
   await later(speed, async () => {
     await saveCache(speed.run);
+    moveKeptTexts(speed);
     if (index?.changed()) await saveStatIndex(index.result());
     const memo = speed.spill?.memo;
     if (memo?.used.size) await saveTextMemo(memoPath(speed.indexPath), memo);
   });
   if (kept && index) kept.keep(index.result());
+}
+
+/**
+ * A resident's renders kept with their texts in this build's spill (a cold build's: its cache's
+ * pack was written after it) read them from the pack from now on, where it has them: the spill
+ * file, the size of the tree's texts, is removed once every text in it is moved (`moveTo`),
+ * and the process holds the pack alone on disk.
+ */
+function moveKeptTexts(speed: Speed): void {
+  const { spill, keptSpilled, run: { cache } } = speed;
+  speed.keptSpilled = undefined;
+  if (!spill || !keptSpilled) return;
+  for (const { file, output, cacheKey } of keptSpilled) {
+    if (cacheKey === undefined) continue;
+    // The rendered file and its output share one record, unless a view made its own copy.
+    for (const backing of new Set([textBacking(output), textBacking(file)])) {
+      if (!backing) continue;
+      packedRenderText(cache, cacheKey, (bytes, place) => {
+        return spill.moveTo(backing, bytes, place) ? backing : undefined;
+      });
+    }
+  }
 }
 
 /** Manifest: the document's hashes as the count stage took them, or resumed by a resident. */

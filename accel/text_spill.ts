@@ -117,6 +117,8 @@ export interface SpillStats {
   rawReads: number;
   /** Texts kept where a cache's pack has them (`keepAt`), not written. */
   kept: number;
+  /** Texts written, then moved to where a cache's pack has them (`moveTo`). */
+  moved: number;
   /** Bytes written. */
   bytes: number;
   /** Full collections asked for (see {@linkcode COLLECT_EVERY_CHARS}). */
@@ -133,6 +135,16 @@ export interface TextSpill {
    * it stays in memory (decode it then: it is short, or under the threshold, or the spill closed).
    */
   keepAt(bytes: Uint8Array, place: PackPlace): TextBacking | undefined;
+  /**
+   * A text this spill wrote, found where a cache's pack holds it now (`bytes`, its UTF-8 as read
+   * and checked at `place`: a resident's cold build, whose pack is written after it): the same
+   * record reads it from the pack from now on, so what holds the record (a kept render, a block)
+   * still knows it. Once every text the spill wrote is moved and the spill is closed, its file
+   * is closed and removed. `false` when `backing` is not a text of this spill, or not those bytes'.
+   */
+  moveTo(backing: TextBacking, bytes: Uint8Array, place: PackPlace): boolean;
+  /** Whether `backing` is a text this spill wrote and has not moved (read from its file). */
+  holds(backing: TextBacking | undefined): boolean;
   /** Whether texts of `chars` more characters than those offered so far would be spilled. */
   spills(chars: number): boolean;
   /**
@@ -211,6 +223,12 @@ export interface SpillOptions {
    * @default {undefined} the system's temporary folder
    */
   dir?: string;
+  /**
+   * Where a warning goes: the spill file cannot be made or written (the disk is full), so the
+   * build's texts from then on stay in memory.
+   * @default {undefined} none
+   */
+  warn?: (message: string) => void;
 }
 
 interface SpillState {
@@ -225,6 +243,11 @@ interface SpillState {
   /** The file and its path, closed and removed once the spill is let go of. */
   left?: SpillFile;
   closed?: boolean;
+  /** Why the file could not be made or written (then no more texts are written). */
+  failed?: string;
+  warn?: (message: string) => void;
+  /** What the texts moved to a pack read with (`moveTo`): this state without its file. */
+  moved?: SpillState;
   end: number;
   /** Where texts are encoded and decoded. */
   buffer: Uint8Array;
@@ -277,7 +300,16 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     bytes: new Uint8Array(64 * 1024),
     recent: new Map(),
     recentChars: 0,
-    stats: { written: 0, shared: 0, reads: 0, rawReads: 0, kept: 0, bytes: 0, collections: 0 },
+    stats: {
+      written: 0,
+      shared: 0,
+      reads: 0,
+      rawReads: 0,
+      kept: 0,
+      moved: 0,
+      bytes: 0,
+      collections: 0,
+    },
     loose: 0,
     collectEvery: options.collectEvery ?? COLLECT_EVERY_CHARS,
     settleAfter: options.settleAfter ?? 1,
@@ -287,12 +319,17 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     after: options.after ?? SPILL_AFTER_CHARS,
     owner: options.owner,
     dir: options.dir,
+    warn: options.warn,
     offered: 0,
     memo: options.memo,
   };
   return {
     spill: (target) => spillText(state, target),
     keepAt: (bytes, place) => keepAt(state, bytes, place),
+    moveTo: (backing, bytes, place) => moveTo(state, backing, bytes, place),
+    holds: (backing) =>
+      backing !== undefined && Object.getPrototypeOf(backing) === SPILLED &&
+      (backing as SpilledText).state === state,
     spills: (chars) => state.offered + chars > state.after,
     expect(chars) {
       state.expected = Math.max(state.expected, chars);
@@ -394,6 +431,31 @@ export function dropSpillsOf(owner: object): void {
   }
 }
 
+/**
+ * The spill files of `owner` ({@linkcode SpillOptions.owner}) left on disk, and their bytes.
+ *
+ * @example
+ * ```ts
+ * import { openSpill, spillsOf } from "./text_spill.ts";
+ * const owner = {};
+ * openSpill({ after: 0, owner }).spill({ text: "x = 1\n".repeat(500) });
+ * spillsOf(owner); // { files: 1, bytes: 3000 }
+ * ```
+ */
+export function spillsOf(owner: object): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const { path } of owners.get(owner) ?? []) {
+    try {
+      bytes += Deno.statSync(path).size;
+      files++;
+    } catch {
+      // Removed already (its name dropped as its resident closed).
+    }
+  }
+  return { files, bytes };
+}
+
 /** Closes and removes the file of a spill no text of which is left. */
 const spillsLeft = new FinalizationRegistry<SpillFile>(closeAndRemove);
 
@@ -463,6 +525,8 @@ function spillText(state: SpillState, target: { text?: string }): void {
     return;
   }
   const backing = write(state, text);
+  // The file could not be written (a full disk): the text stays in memory.
+  if (!backing) return;
   remember(state, backing, text);
   lazyText(target, backing);
   loosen(state, text.length);
@@ -500,14 +564,23 @@ function remember(state: SpillState, backing: TextBacking, text: string): void {
   }
 }
 
-/** Append `text`'s UTF-8 to the spill file; its record reads it back. */
-function write(state: SpillState, text: string): TextBacking {
+/**
+ * Append `text`'s UTF-8 to the spill file; its record reads it back. `undefined` when the file
+ * cannot be made or written (a full disk): a warning, and no text is written from then on.
+ */
+function write(state: SpillState, text: string): TextBacking | undefined {
+  if (state.failed !== undefined) return undefined;
   const room = text.length * 3;
   if (state.buffer.length < room) state.buffer = new Uint8Array(room);
   const { written } = encoder.encodeInto(text, state.buffer);
-  const file = state.file ??= create(state);
-  file.seekSync(state.end, Deno.SeekMode.Start);
-  for (let at = 0; at < written;) at += file.writeSync(state.buffer.subarray(at, written));
+  try {
+    const file = state.file ??= create(state);
+    file.seekSync(state.end, Deno.SeekMode.Start);
+    for (let at = 0; at < written;) at += file.writeSync(state.buffer.subarray(at, written));
+  } catch (error) {
+    writeFailed(state, error);
+    return undefined;
+  }
   const offset = state.end;
   state.end += written;
   state.stats.written++;
@@ -522,8 +595,24 @@ function write(state: SpillState, text: string): TextBacking {
     // The files section fences the text by these: its block is made without reading it back.
     marks: textMarks(text),
     values: undefined,
+    // Set once the text is moved to a pack (`moveTo`).
+    holder: undefined,
   };
   return Object.setPrototypeOf(backing, SPILLED) as SpilledText;
+}
+
+/**
+ * The spill file could not be made or written: the build goes on with its texts in memory (told
+ * once); the texts written before stay readable. A partly written text is overwritten by none.
+ */
+function writeFailed(state: SpillState, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  state.failed = reason;
+  const where = state.path ?? state.dir ?? Deno.env.get("TMPDIR") ?? "/tmp";
+  state.warn?.(
+    `Cannot write the texts spill file "${where}": ${reason}: this build keeps the rest of its ` +
+      `texts in memory (TMPDIR names the folder, SLOP_SPILL_AFTER_MB when texts are spilled)`,
+  );
 }
 
 /** A text in the spill: where its UTF-8 bytes are. */
@@ -533,6 +622,8 @@ interface SpilledText extends TextBacking {
   size: number;
   /** Values made from the text (`derive`), kept with its record: a resident's next builds use them. */
   values?: Map<string, string>;
+  /** The pack file it reads from once moved there (`moveTo`). */
+  holder?: PackHolder;
 }
 
 /** What every spilled text does (one set of functions, not closures per text). */
@@ -718,7 +809,64 @@ const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes" | "deriv
   },
 };
 
-function readPacked(text: PackedText, into: Uint8Array): Uint8Array {
+/**
+ * What every text moved from the spill to a pack does (`moveTo`): read from the pack, its values
+ * (`derive`) kept with it as they were.
+ */
+const MOVED: ThisType<SpilledText> & Pick<TextBacking, "read" | "bytes" | "derive"> = {
+  derive: SPILLED.derive,
+  read: PACKED.read,
+  bytes: PACKED.bytes,
+};
+
+function moveTo(
+  state: SpillState,
+  backing: TextBacking,
+  bytes: Uint8Array,
+  place: PackPlace,
+): boolean {
+  const text = backing as SpilledText;
+  const kind = Object.getPrototypeOf(backing);
+  if (kind === MOVED && text.state === state.moved) return true;
+  if (kind !== SPILLED || text.state !== state || text.size !== bytes.length) return false;
+  const file = place.borrow();
+  if (!file) return false;
+  // In place: the record is what the memos hold. Its state is the spill's without the file, so
+  // that the spill (and its file) is let go of once no text still in it is held.
+  state.moved ??= {
+    ...state,
+    file: undefined,
+    path: undefined,
+    left: undefined,
+    closed: true,
+    recent: new Map(),
+    recentChars: 0,
+    moved: undefined,
+  };
+  text.state = state.moved;
+  text.holder = holderOf(file);
+  text.offset = place.offset;
+  Object.setPrototypeOf(text, MOVED);
+  // Every text it wrote is read from a pack now: the file goes at once (not when the collector
+  // finds the spill unheld).
+  if (++state.stats.moved === state.stats.written && state.closed) dropFile(state);
+  return true;
+}
+
+/** Close and remove the spill's file now (no text in it is left to read). */
+function dropFile(state: SpillState): void {
+  const { left } = state;
+  state.file = undefined;
+  state.left = undefined;
+  if (!left) return;
+  spillsLeft.unregister(left);
+  closeAndRemove(left);
+}
+
+function readPacked(
+  text: Pick<PackedText, "state" | "holder" | "offset" | "size">,
+  into: Uint8Array,
+): Uint8Array {
   text.state.stats.rawReads++;
   const out = into.subarray(0, text.size);
   if (!readAt(text.holder.file, text.offset, out)) {

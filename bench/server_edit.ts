@@ -14,7 +14,10 @@
  * build's CPU and wall time, its peak RSS (`VmHWM`, reset before it), the heap held after a full
  * collection, and the spill files of this process on disk (`--edit` is not needed). With
  * `--then <config>`, the reloads load that config file instead (other values: another view, an
- * entry's options).
+ * entry's options); with `--view <name>`, the same file is loaded again with that default view (as
+ * an edit of its `defaultView` would give: the same cache pack). With `--stages`, each reload's build prints, at each stage's end, its peak RSS
+ * so far, its RSS and the heap in use (no collection asked for). After the first build, its
+ * cache written and its garbage collected, the spill files it leaves on disk are printed.
  *
  * ```sh
  * deno run -A --v8-flags=--max-semi-space-size=1,--no-turbofan,--heap-growing-percent=50 \
@@ -35,13 +38,20 @@ interface Args {
   code: string;
   reload: boolean;
   then?: string;
+  view?: string;
+  stages: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Partial<Args> = { edits: 5, code: join(import.meta.dirname!, ".."), reload: false };
+  const args: Partial<Args> = {
+    edits: 5,
+    code: join(import.meta.dirname!, ".."),
+    reload: false,
+    stages: false,
+  };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--reload") {
-      args.reload = true;
+    if (argv[i] === "--reload" || argv[i] === "--stages") {
+      args[argv[i] === "--reload" ? "reload" : "stages"] = true;
       continue;
     }
     const value = argv[++i];
@@ -51,11 +61,12 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i - 1] === "--edits") args.edits = Number(value);
     else if (argv[i - 1] === "--code") args.code = resolve(value);
     else if (argv[i - 1] === "--then") args.then = resolve(value);
+    else if (argv[i - 1] === "--view") args.view = value;
     else {
       throw new Error(
         `[bench] Unknown argument "${
           argv[i - 1]
-        }": expected --config, --state, --edit, --edits, --code, --reload or --then`,
+        }": expected --config, --state, --edit, --edits, --code, --reload, --stages, --then or --view`,
       );
     }
   }
@@ -78,6 +89,19 @@ function heldMb(): number {
   return Math.round(Deno.memoryUsage().heapUsed / 1048576);
 }
 
+/**
+ * Two full collections, each followed by a pause for the finalizers it let run (a spill file no
+ * text of which is left is removed by one): the build's last objects may be let go of only after
+ * the first.
+ */
+async function collectTwice(): Promise<void> {
+  const { collectGarbage } = await import("../accel/collect.ts");
+  for (let i = 0; i < 2; i++) {
+    collectGarbage();
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
 /** Start the peak RSS anew (Linux). */
 function resetPeak(): void {
   Deno.writeTextFileSync("/proc/self/clear_refs", "5");
@@ -87,6 +111,28 @@ function resetPeak(): void {
 function peakMb(): number {
   const kb = /VmHWM:\s+(\d+) kB/.exec(Deno.readTextFileSync("/proc/self/status"))![1];
   return Math.round(Number(kb) / 1024);
+}
+
+/**
+ * A stage clock (`--stages`) that prints, at each stage's end, the peak RSS since the build began,
+ * the RSS and the heap in use then (no collection asked for: the build runs as it would).
+ */
+function peakClock(): {
+  mark(stage: string): void;
+  stages(): Array<{ stage: string; ms: number }>;
+} {
+  const stages: Array<{ stage: string; ms: number }> = [];
+  let last = performance.now();
+  return {
+    mark(stage) {
+      const now = performance.now();
+      stages.push({ stage, ms: now - last });
+      last = now;
+      const rss = Math.round(Deno.memoryUsage().rss / 1048576);
+      console.log(`  ${stage}: peak ${peakMb()} MB, RSS ${rss} MB, heap in use ${heldMb()} MB`);
+    },
+    stages: () => stages,
+  };
 }
 
 /** This process's spill files on disk (`accel/text_spill.ts`): how many, and their MB. */
@@ -117,8 +163,17 @@ async function main(): Promise<void> {
   resetPeak();
   const cold = process.cpuUsage();
   await build(config, { builtins, layer: layer() });
+  const built = process.cpuUsage();
+  const coldCpu = cpuSeconds(cold, built);
+  const coldPeak = peakMb();
+  // Its cache written (the renders kept may then read their texts from the pack), its garbage
+  // collected: what it holds on disk at rest.
+  await kept.settled();
+  const settleCpu = cpuSeconds(built, process.cpuUsage());
+  await collectTwice();
   console.log(
-    `first build: ${cpuSeconds(cold, process.cpuUsage())} s CPU, peak RSS ${peakMb()} MB`,
+    `first build: ${coldCpu} s CPU, peak RSS ${coldPeak} MB; its cache written after it ` +
+      `${settleCpu} s CPU; spill files at rest ${spillFiles()}`,
   );
   if (args.reload) {
     for (let i = 0; i < args.edits; i++) {
@@ -131,17 +186,19 @@ async function main(): Promise<void> {
       // cannot serve).
       const file = args.then ?? args.config;
       const again = await loadConfig({ config: file, stateDir: args.state });
+      // The same file with another default view (an edit of it: the same pack, the same lists).
+      if (args.view) again.defaultView = args.view;
       resetPeak();
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      await build(again, { builtins, layer: layer() });
+      const timings = args.stages ? peakClock() : undefined;
+      await build(again, { builtins, layer: layer(), timings });
       const c1 = process.cpuUsage();
       const t1 = performance.now();
       const peak = peakMb();
       await kept.settled();
-      collectGarbage();
       // The spill files no text of which is left are removed by a finalizer, after the collection.
-      await new Promise((done) => setTimeout(done, 100));
+      await collectTwice();
       const load = Deno.readTextFileSync("/proc/loadavg").split(" ")[0];
       console.log(
         `reload ${i}: build ${cpuSeconds(c0, c1)} s CPU, ${

@@ -65,7 +65,7 @@ export interface CachedRenderInput {
 export async function cachedRender(
   cache: Cache,
   args: CachedRenderInput,
-): Promise<{ output: ViewOutput; cache: "hit" | "miss" }> {
+): Promise<{ output: ViewOutput; cache: "hit" | "miss"; key?: string }> {
   const plugin = findViewMode(args.registry, args.view);
   const used = new Set<string>();
   if (!plugin || !cache.enabled) {
@@ -92,10 +92,39 @@ export async function cachedRender(
   if (loading) await loading;
   if (entry && entry.plugins.every((p) => current(args.registry, p))) {
     entry.warnings.forEach(args.warn);
-    return { output: entry.output, cache: "hit" };
+    return { output: entry.output, cache: "hit", key };
   }
   const output = await renderAndStore(cache, args, { plugin, key, used });
-  return { output, cache: "miss" };
+  return { output, cache: "miss", key: output.cacheable === false ? undefined : key };
+}
+
+/**
+ * The text of the render stored under `key` (`cachedRender`'s), where the cache's pack holds it
+ * now, handed to `keep` as a hit's text is (`CachedRenderInput.keepText`): for a text kept
+ * elsewhere until the cache's writes were done (a cold build's pack is written after it).
+ * `undefined` when the pack does not hold the record whole and checked.
+ *
+ * @example
+ * ```ts
+ * import { packedText } from "./_view_cache.ts";
+ * // const backing = packedText(cache, key, (bytes, place) => spill.keepAt(bytes, place));
+ * ```
+ */
+export function packedText(cache: Cache, key: string, keep: KeepText): TextBacking | undefined {
+  return cache.packed?.(key, (bytes, place) => {
+    const newline = bytes.indexOf(10);
+    if (newline < 0) return undefined;
+    const at = newline + 1;
+    return keep(bytes.subarray(at), textPlace(place, at));
+  });
+}
+
+/**
+ * Where an entry's text is: `at` bytes into its record, named by the record's sha256 and where it
+ * starts in it (the same bytes in every build).
+ */
+function textPlace(place: PackPlace, at: number): PackPlace {
+  return { ...place, offset: place.offset + at, sha256: `${place.sha256}+${at}` };
 }
 
 /** The version of a file's view cache entries (see `viewKey`): by its extension. */
@@ -241,10 +270,7 @@ function decodeEntry(
       !Array.isArray(entry.warnings)
     ) return undefined;
     const text = bytes.subarray(newline + 1);
-    // Named by its record's sha256 and where it starts in it: the same bytes in every build.
-    const at = newline + 1;
-    const kept = place &&
-      keepText?.(text, { ...place, offset: place.offset + at, sha256: `${place.sha256}+${at}` });
+    const kept = place && keepText?.(text, textPlace(place, newline + 1));
     if (kept) entry.output = lazyCopy(entry.output, kept);
     else entry.output.text = decoder.decode(text);
     return entry;

@@ -120,6 +120,13 @@ export interface Cache {
     key: string,
     decode: (bytes: Uint8Array, place?: PackPlace) => T,
   ): Promise<T | undefined>;
+  /**
+   * What `decode` makes of the record the pack holds for `key` now (read and checked, with where
+   * it is, as `getDecoded` hands them), neither counted as a hit nor kept for the next pack:
+   * for a value this process made and holds elsewhere until the cache's writes are done (a cold
+   * build's renders, once `flush` wrote the pack). `undefined` when the pack does not hold it.
+   */
+  packed?<T>(key: string, decode: (bytes: Uint8Array, place: PackPlace) => T): T | undefined;
   /** Store raw bytes under `key` (same format and guarantees as `set`, without JSON). */
   setBytes(key: string, bytes: Uint8Array): Promise<void>;
   /**
@@ -225,6 +232,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     },
     getBytes: (key: string) => Promise.resolve(countedRead(state, key, false)),
     getDecoded: (key, decode) => Promise.resolve(decodedRead(state, key, decode)),
+    packed: (key, decode) => packedRead(state, key, decode),
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
       writeValue(state, key, bytes);
       return Promise.resolve();
@@ -334,6 +342,32 @@ function decodedRead<T>(
   state.place = undefined;
   const payload = countedRead(state, key, true);
   return payload && decode(payload, state.place);
+}
+
+/** `Cache.packed`: the pack's record of `key`, read and checked, handed on with its place. */
+function packedRead<T>(
+  state: CacheState,
+  key: string,
+  decode: (bytes: Uint8Array, place: PackPlace) => T,
+): T | undefined {
+  if (!state.enabled || !state.packPath) return undefined;
+  const record = packIndex(state).get(fileName(key));
+  if (!record || record.payload || record.offset === undefined) return undefined;
+  // The index a flush kept (its records as written) is of the file now at the pack's path: it
+  // is opened to be read, and lent (a record that is not as indexed fails its check).
+  try {
+    state.packFile ??= Deno.openSync(state.packPath);
+  } catch {
+    return undefined;
+  }
+  const file = state.packFile;
+  if (state.readBuffer.length < record.length) {
+    state.readBuffer = new Uint8Array(Math.max(record.length, 2 * state.readBuffer.length));
+  }
+  const payload = readRecord(file, record, state.readBuffer);
+  if (!payload) return undefined;
+  const { offset, sha256 } = record;
+  return decode(payload, { offset, sha256, borrow: () => borrowPack(state, file) });
 }
 
 /** An entry's payload (`reuse`: see `Cache.getDecoded`), counted as a hit when there is one. */

@@ -15,8 +15,8 @@ import { loadGlobs } from "../deps.ts";
 import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
-import { cachedRender, type KeepText } from "./_view_cache.ts";
-import { lazyCopy, textBacking } from "./lazy_text.ts";
+import { cachedRender, type KeepText, packedText } from "./_view_cache.ts";
+import { lazyCopy, type TextBacking, textBacking } from "./lazy_text.ts";
 
 export type { KeepText } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
@@ -259,6 +259,11 @@ export interface Render {
   output?: ViewOutput;
   /** The warnings its render gave (told through `warn` too). */
   warnings: string[];
+  /**
+   * The view cache's key of `output`, when the cache has it (a hit) or was given it (a miss
+   * stored): where {@linkcode packedRenderText} finds its text once the cache's writes are done.
+   */
+  cacheKey?: string;
 }
 
 /**
@@ -395,12 +400,13 @@ export async function renderFile(
   try {
     const args = { view, input, file, config, registry, lazy };
     const rendered = await renderCached(args, options, warn);
-    const { cache } = rendered;
-    // A data file summarized by default says so on its summary's first line.
-    const output = view === "summary" && summarizedByDefault(file)
-      ? withReason(rendered.output, dataReason(file.size))
-      : rendered.output;
-    return { file: renderedFile(base, file, output, { view, cache }), output, warnings };
+    const { cache, key } = rendered;
+    // A data file summarized by default says so on its summary's first line (a text of its own,
+    // not the cached render's: no cache key to find it by).
+    const byDefault = view === "summary" && summarizedByDefault(file);
+    const output = byDefault ? withReason(rendered.output, dataReason(file.size)) : rendered.output;
+    const made = renderedFile(base, file, output, { view, cache });
+    return { file: made, output, warnings, ...(byDefault ? {} : { cacheKey: key }) };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     options.warn(detail);
@@ -427,6 +433,26 @@ function withReason(out: ViewOutput, reason: string): ViewOutput {
     ...(out.fallback !== undefined ? { fallback: out.fallback } : {}),
     notes: [reason, ...(out.notes ?? [])],
   };
+}
+
+/**
+ * The text of the render the cache keeps under `key` ({@linkcode Render.cacheKey}), where the
+ * cache's pack has it now, handed to `keep` as a cache hit's text is (`RenderOptions.keepText`):
+ * for a render whose text was kept elsewhere until the cache's writes were done (a cold build
+ * writes its pack after it). `undefined` when the pack does not hold it whole and checked.
+ *
+ * @example
+ * ```ts
+ * import { packedRenderText } from "./transform.ts";
+ * // const backing = packedRenderText(cache, render.cacheKey!, (bytes, place) => keep(bytes, place));
+ * ```
+ */
+export function packedRenderText(
+  cache: Cache,
+  key: string,
+  keep: KeepText,
+): TextBacking | undefined {
+  return packedText(cache, key, keep);
 }
 
 /** A file that is not rendered: its read problem, or `autoAggregate: false`; else `undefined`. */
@@ -472,7 +498,7 @@ async function renderCached(
   },
   options: RenderOptions,
   warn: (message: string) => void,
-): Promise<{ output: ViewOutput; cache: "hit" | "miss" }> {
+): Promise<{ output: ViewOutput; cache: "hit" | "miss"; key?: string }> {
   // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
   // the entry's `dedup`), so a cache hit costs no scan for blobs.
   const render = async (warn: (message: string) => void, used: Set<string>) => {

@@ -598,3 +598,86 @@ Deno.test("a config loaded again leaves a resident one generation of memos: rend
   assertSame(other!, await freshBuild(root, state, kept));
   await kept.close();
 });
+
+Deno.test("a resident's cold build moves its kept renders' texts to the cache's pack once written: its spill file is removed, its rebuilds the same bytes", async () => {
+  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
+  for (let i = 0; i < 24; i++) {
+    // 2-3 KB each, over the spill's 1,024 characters; a third of them not ASCII.
+    const word = i % 3 === 0 ? "café" : "cafe";
+    tree[`src/m${i}.py`] = Array.from(
+      { length: 40 + i },
+      (_, k) => `def f${i}_${k}(x):\n    return "${word}" + x * ${k}\n`,
+    ).join("");
+  }
+  const root = await makeProject(tree);
+  const state = join(root, ".state");
+  const kept = resident();
+  const renders = countGiven(kept);
+  const builtins = defaultPlugins();
+  const layer = speedLayer({ resident: kept, spillAfter: 0 });
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  await build(config, { builtins, layer });
+  // While the cold build's cache writes wait, its renders read their texts from its spill file.
+  const before = kept.spills();
+  assert.equal(before.files, 1);
+  assert.ok(before.bytes > 24 * 2000, `${before.bytes} bytes spilled`);
+  // Written: the renders read them from the pack, and the spill file is closed and removed.
+  await kept.settled();
+  assert.deepEqual(kept.spills(), { files: 0, bytes: 0 });
+  // The kept renders are given again, read from the pack: the same bytes as a fresh build.
+  await Deno.writeTextFile(join(root, "src/m5.py"), "def g():\n    return 5\n", { append: true });
+  kept.changed(["src/m5.py"], false);
+  const given: RenderedFile[] = [];
+  const get = kept.rendered.get;
+  kept.rendered.get = (key) => {
+    const value = get(key);
+    if (value) given.push(value.file);
+    return value;
+  };
+  const edited = await build(config, { builtins, layer });
+  assert.equal(renders.given, 23);
+  // Their texts, read from the pack (the spill file is gone), are the files'.
+  for (const file of given) {
+    assert.ok(textBacking(file), file.path);
+    assert.equal(file.text, await Deno.readTextFile(join(root, file.path)));
+  }
+  assertSame(edited, await freshBuild(root, state, kept));
+  await kept.close();
+});
+
+Deno.test("a config loaded again that renders every file anew leaves a resident no spill file once its cache is written, past the spill's threshold or not", async () => {
+  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
+  for (let i = 0; i < 24; i++) {
+    tree[`src/m${i}.py`] = Array.from(
+      { length: 40 + i },
+      (_, k) => `def f${i}_${k}(x):\n    return x * ${k}\n`,
+    ).join("");
+  }
+  const root = await makeProject(tree);
+  // Past the racy window (files changed just before a build's read are read again): the stat
+  // index takes them unread, and the reload's views read them as they render.
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  // About half of the texts' characters stay in memory, the others are spilled.
+  const layer = speedLayer({ resident: kept, spillAfter: 30_000 });
+  const load = () => loadConfig({ cwd: root, stateDir: state, reload: true });
+  const first = await build(await load(), { builtins, layer });
+  await kept.settled();
+  assert.deepEqual(kept.spills(), { files: 0, bytes: 0 });
+  // Another entry: every file rendered anew, the renders kept with their texts in a new spill
+  // (past the threshold) or in memory (before it), then moved to the pack rewritten for them.
+  await Deno.writeTextFile(
+    join(root, "slop.config.ts"),
+    `export default { files: [{ path: "src/**", maxBytes: 1048576 }] };\n`,
+  );
+  const reloaded = await build(await load(), { builtins, layer });
+  assert.equal(reloaded.document, first.document);
+  assert.equal(kept.spills().files, 1);
+  await kept.settled();
+  // A render kept in memory whose file was spilled later (the blocks the memo keeps held that
+  // record, and its spill file with it) left one here.
+  assert.deepEqual(kept.spills(), { files: 0, bytes: 0 });
+  await kept.close();
+});

@@ -21,6 +21,12 @@ import { isLazyText, lazyFileBlock } from "../../pipeline/helpers.ts";
 import { textParts } from "../../pipeline/block_parts.ts";
 import { hashText } from "../../pipeline/text_hash.ts";
 import type { RenderedFile } from "../../pipeline/types.ts";
+import { build, defaultPlugins, loadConfig } from "../../mod.ts";
+import { speedLayer } from "../../accel/speed_layer.ts";
+import { collectGarbage } from "../../accel/collect.ts";
+import { RACY_MS } from "../../accel/stat_index.ts";
+import { makeProject, type Tree } from "../_helpers.ts";
+import { join } from "node:path";
 
 /** The spill files of these tests, removed at the end. */
 const dir = Deno.makeTempDirSync({ prefix: "slop_spill_test_" });
@@ -418,4 +424,62 @@ Deno.test("a lazy text's backing is known without looking at the object's proper
   assert.equal(textBacking(lazy[2]), undefined);
   assert.equal(lazy[2].text, "y");
   assert.equal(textBacking(lazy[3]), backing);
+});
+
+Deno.test("a spill file that cannot be made or written leaves the texts in memory, with one warning", () => {
+  // A folder that is a file: the spill file cannot be made there (as a full disk refuses it).
+  const notAFolder = `${dir}/not_a_folder`;
+  Deno.writeTextFileSync(notAFolder, "");
+  const warnings: string[] = [];
+  const spill = openSpill({ after: 0, dir: notAFolder, warn: (w) => warnings.push(w) });
+  const all = texts().map((text) => ({ text }));
+  for (const target of all) spill.spill(target);
+  // Each text stays as it was, in memory; the build is told once, naming the folder.
+  assert.deepEqual(all.map((t) => t.text), texts());
+  assert.ok(all.every((t) => textBacking(t) === undefined));
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /^Cannot write the texts spill file ".*not_a_folder": /);
+  assert.equal(spill.stats.written, 0);
+  spill.close();
+});
+
+Deno.test("a warm build whose scan reads every file again (other secret rules) keeps their texts in the spill, as a read does", async () => {
+  const tree: Tree = {};
+  let chars = 0;
+  for (let i = 0; i < 8; i++) {
+    // 64 KB each: the texts (512 KB) dwarf the records.
+    const text = Array.from({ length: 3700 }, (_, k) => `v${i}_${k} = ${k} * 3\n`).join("");
+    tree[`src/m${i}.py`] = text.slice(0, 64 * 1024);
+    chars += tree[`src/m${i}.py`].length;
+  }
+  const config = (rules: string) =>
+    `export default { files: ["src/**"], secrets: { rules: { ${rules} } } };\n`;
+  tree["slop.config.ts"] = config(`"acme-id": "ACME-[0-9]{8}"`);
+  const root = await makeProject(tree);
+  // Past the racy window: the warm build's stat index takes the files unread.
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
+  const state = join(root, ".state");
+  const builtins = defaultPlugins();
+  const load = () => loadConfig({ cwd: root, stateDir: state, reload: true });
+  await build(await load(), { builtins, layer: speedLayer({ spillAfter: 0 }) });
+  // Other rules: the list of files found clean is not this scan's, so it reads every file.
+  await Deno.writeTextFile(join(root, "slop.config.ts"), config(`pin: "pin=([0-9]{4})"`));
+  const held = new Map<string, number>();
+  const timings = {
+    mark(stage: string) {
+      collectGarbage();
+      held.set(stage, Deno.memoryUsage().heapUsed);
+    },
+    stages: () => [],
+  };
+  const warm = await build(await load(), {
+    builtins,
+    layer: speedLayer({ spillAfter: 0 }),
+    timings,
+  });
+  assert.match(warm.document, /v7_1 = 1 \* 3/);
+  // What the scan read is in the spill: the heap grew by far less than the texts (by about
+  // them, 512 KB, when each text read was held until the transform spilled it).
+  const grown = held.get("secrets")! - held.get("read")!;
+  assert.ok(grown < chars / 4, `${grown} bytes held after the scan for ${chars} characters`);
 });
