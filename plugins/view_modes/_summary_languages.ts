@@ -105,7 +105,10 @@ const SCALA: Patterns = [
   ["imports", /^[ \t]*import[ \t]+(\w+(?:\.\w+)*(?:\.\{[^}\n]*\}|\._|\.\*)?)/gm],
 ];
 
-/** R's functions (`name <- function(`), classes (S4, reference, R6) and the packages it loads. */
+/**
+ * R's functions (`name <- function(`), classes (S4, reference, R6), the packages it loads and the
+ * tests a testthat file names (`test_that("pull() extracts a column", {`).
+ */
 const R: Patterns = [
   [
     "functions",
@@ -119,6 +122,7 @@ const R: Patterns = [
     "libraries",
     /^[ \t]*(?:library|require|requireNamespace)\([ \t]*["']?([A-Za-z][\w.]*)/gm,
   ],
+  ["tests", /^[ \t]*test_that\([ \t]*(?:"([^"\n]{1,300})"|'([^'\n]{1,300})')/gm],
 ];
 
 /** Perl's packages, subs and the modules it uses (`use strict;`, a pragma, is left out). */
@@ -252,12 +256,23 @@ const KOTLIN: Patterns = [
   ["package", /^package[ \t]+([\w.]+)/gm],
   [
     "types",
-    new RegExp(`^[ \\t]*${KOTLIN_MODIFIERS}(?:class|interface|object)[ \\t]+([A-Za-z_]\\w*)`, "gm"),
+    new RegExp(
+      `^[ \\t]*${KOTLIN_MODIFIERS}(?:class|interface|object|typealias)[ \\t]+([A-Za-z_]\\w*)`,
+      "gm",
+    ),
   ],
   [
     "functions",
     new RegExp(
       `^[ \\t]*${KOTLIN_MODIFIERS}fun[ \\t]+(?:<[^>\\n]*>[ \\t]*)?((?:[\\w.]+\\.)?[A-Za-z_]\\w*)[ \\t]*\\(`,
+      "gm",
+    ),
+  ],
+  // A file's own properties (at the line's start: a class's are indented), `val String.size` too.
+  [
+    "properties",
+    new RegExp(
+      `^${KOTLIN_MODIFIERS}(?:(?:const|lateinit)[ \\t]+)?(?:val|var)[ \\t]+(?:<[^>\\n]*>[ \\t]*)?((?:[\\w.]+\\.)?[A-Za-z_]\\w*)`,
       "gm",
     ),
   ],
@@ -286,6 +301,11 @@ const DART: Patterns = [
   [
     "functions",
     /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\([^;\n]*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
+  ],
+  // A library's own variables and constants (at the line's start: a class's fields are indented).
+  [
+    "variables",
+    /^(?:(?:external|late|const|final|var)[ \t]+)+(?:[\w$.]+(?:<[^>\n]*>)?\??[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*[=;]/gm,
   ],
   ["imports", /^(?:import|export|part)[ \t]+['"]([^'"\n]+)['"]/gm],
 ];
@@ -611,12 +631,13 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".sql": { label: "SQL", patterns: SQL },
   ".jl": { label: "Julia", patterns: JULIA },
   ".scala": { label: "Scala", patterns: SCALA },
-  ".sc": { label: "Scala script", patterns: SCALA },
+  // A script of statements alone (a build script) is shown by its first lines.
+  ".sc": { label: "Scala script", patterns: SCALA, orHead: true },
   ".kt": { label: "Kotlin", patterns: KOTLIN },
-  ".kts": { label: "Kotlin script", patterns: KOTLIN },
+  ".kts": { label: "Kotlin script", patterns: KOTLIN, orHead: true },
   ".lua": { label: "Lua", patterns: LUA },
   ".ex": { label: "Elixir", patterns: ELIXIR },
-  ".exs": { label: "Elixir script", patterns: ELIXIR },
+  ".exs": { label: "Elixir script", patterns: ELIXIR, orHead: true },
   ".dart": { label: "Dart", patterns: DART },
   ".hs": { label: "Haskell", patterns: HASKELL },
   ".zig": { label: "Zig", patterns: ZIG },

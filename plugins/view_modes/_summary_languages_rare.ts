@@ -273,13 +273,31 @@ const GROOVY: Patterns = [
     "methods",
     /^[ \t]*(?:(?:public|private|protected|static|final|abstract|synchronized)[ \t]+)*def[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm,
   ],
-  ["plugins", /^[ \t]*(?:id|apply[ \t]+plugin:)[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
-  [
-    "tasks",
-    /^[ \t]*(?:task[ \t]+([A-Za-z_]\w*)|tasks\.(?:register|create)\([ \t]*["']([\w-]+)["'])/gm,
-  ],
-  ["blocks", /^([A-Za-z_]\w*)[ \t]*\{/gm],
+  ...gradlePatterns(),
 ];
+
+/**
+ * A Gradle script's plugins, tasks and top-level blocks (`dependencies {`, `android {`), in Groovy
+ * or in Kotlin (`id("com.android.library")`, `tasks.register<Copy>("dist")`), and the builds a
+ * settings script includes (`include(":okio")`, `includeBuild("build-support")`).
+ *
+ * @example
+ * ```ts
+ * import { gradlePatterns } from "./_summary_languages_rare.ts";
+ * gradlePatterns().map(([kind]) => kind); // ["plugins", "tasks", "blocks", "includes"]
+ * ```
+ */
+export function gradlePatterns(): Patterns {
+  return [
+    ["plugins", /^[ \t]*(?:id|apply[ \t]+plugin:)[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
+    [
+      "tasks",
+      /^[ \t]*(?:task[ \t]+([A-Za-z_]\w*)|tasks\.(?:register|create)(?:<[^>\n]*>)?\([ \t]*["']([\w-]+)["'])/gm,
+    ],
+    ["blocks", /^([A-Za-z_]\w*)[ \t]*\{/gm],
+    ["includes", /^[ \t]*include(?:Build)?[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
+  ];
+}
 
 /** A template's own words in a page: Liquid's and Jinja's tags, Go templates' `define` and `partial`. */
 const TEMPLATE_WORDS =
