@@ -248,10 +248,15 @@ const JULIA: Patterns = [
   ],
   ["functions", /^[ \t]*(?:@\w+[ \t]+)*(?:function|macro)[ \t]+([A-Za-z_][\w.!]*)/gm],
   ["imports", /^[ \t]*(?:using|import)[ \t]+([A-Za-z_][\w.]*)/gm],
+  // A test file's named test sets (`@testset "joins" begin`, `@testset verbose = true "joins"`).
+  [
+    "tests",
+    /^[ \t]*@testset[ \t]+(?:[\w.]+[ \t]*=[ \t]*[\w.]+[ \t]+)*"([^"\n]{1,300})"/gm,
+  ],
 ];
 
 const KOTLIN_MODIFIERS =
-  "(?:(?:public|private|protected|internal|open|abstract|sealed|final|data|inner|value|annotation|enum|override|suspend|inline|operator|infix|tailrec|external|actual|expect|companion|fun(?=[ \\t]+interface))[ \\t]+)*";
+  "(?:(?:public|private|protected|internal|open|abstract|sealed|final|data|inner|value|annotation|enum|override|suspend|inline|operator|infix|tailrec|external|actual|expect|companion|fun(?=[ \\t]+interface)|@[\\w.:]+(?:\\([^)\\n]*\\))?)[ \\t]+)*";
 const KOTLIN: Patterns = [
   ["package", /^package[ \t]+([\w.]+)/gm],
   [
@@ -264,7 +269,7 @@ const KOTLIN: Patterns = [
   [
     "functions",
     new RegExp(
-      `^[ \\t]*${KOTLIN_MODIFIERS}fun[ \\t]+(?:<[^>\\n]*>[ \\t]*)?((?:[\\w.]+\\.)?[A-Za-z_]\\w*)[ \\t]*\\(`,
+      `^[ \\t]*${KOTLIN_MODIFIERS}fun[ \\t]+(?:<[^>\\n]*>[ \\t]*)?((?:[\\w.]+\\.)?(?:[A-Za-z_]\\w*|\`[^\`\\n]{1,300}\`))[ \\t]*\\(`,
       "gm",
     ),
   ],
@@ -291,8 +296,15 @@ const ELIXIR: Patterns = [
   ["functions", /^[ \t]*def(?:macro|guard|delegate)?[ \t]+([a-z_]\w*[?!]?)/gm],
   ["private functions", /^[ \t]*def(?:p|macrop|guardp)[ \t]+([a-z_]\w*[?!]?)/gm],
   ["uses", /^[ \t]*(?:use|import|alias|require)[ \t]+([A-Z][\w.]*)/gm],
+  // An ExUnit file's tests and the groups they are described in.
+  ["tests", /^[ \t]*(?:test|describe)[ \t]+"([^"\n]{1,300})"/gm],
 ];
 
+/**
+ * Dart's types, functions (a parameter list opens with no string, number or `(`: a call such as
+ * `test('reads', () {` or `expect(() => f(), throws)` is none), top-level variables, imports and a
+ * test file's tests.
+ */
 const DART: Patterns = [
   [
     "types",
@@ -300,7 +312,7 @@ const DART: Patterns = [
   ],
   [
     "functions",
-    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\([^;\n]*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
+    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\((?![ \t]*['"(\d!-])[^;\n]*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
   ],
   // A library's own variables and constants (at the line's start: a class's fields are indented).
   [
@@ -308,6 +320,11 @@ const DART: Patterns = [
     /^(?:(?:external|late|const|final|var)[ \t]+)+(?:[\w$.]+(?:<[^>\n]*>)?\??[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*[=;]/gm,
   ],
   ["imports", /^(?:import|export|part)[ \t]+['"]([^'"\n]+)['"]/gm],
+  // A test file's tests and groups (`test('reads a value', () {`).
+  [
+    "tests",
+    /^[ \t]*(?:test|testWidgets|group)\([ \t]*(?:'([^'\n]{1,300})'|"([^"\n]{1,300})")/gm,
+  ],
 ];
 
 /**

@@ -30,6 +30,8 @@ const OCAML: Patterns = [
   ["opens", /^[ \t]*open!?[ \t]+([A-Z][\w.']*)/gm],
 ];
 
+/** A name in double backticks (``` ``returns 404 for a missing route`` ```), most often a test's. */
+const FSHARP_QUOTED = "``[^`\\n]{1,300}``";
 const FSHARP_ACCESS = "(?:(?:private|public|internal|inline|rec|mutable)[ \\t]+)*";
 /** F#'s namespaces and modules, types, `let`s of a module (indented four at most) and members. */
 const FSHARP: Patterns = [
@@ -43,12 +45,15 @@ const FSHARP: Patterns = [
   ],
   [
     "functions",
-    new RegExp(`^[ \\t]{0,4}let[ \\t]+${FSHARP_ACCESS}([A-Za-z_][\\w']*|\\([^)\\n]+\\))`, "gm"),
+    new RegExp(
+      `^[ \\t]{0,4}let[ \\t]+${FSHARP_ACCESS}([A-Za-z_][\\w']*|\\([^)\\n]+\\)|${FSHARP_QUOTED})`,
+      "gm",
+    ),
   ],
   [
     "members",
     new RegExp(
-      `^[ \\t]*(?:static[ \\t]+)?(?:member|override|default|abstract(?:[ \\t]+member)?)[ \\t]+${FSHARP_ACCESS}(?:[A-Za-z_]\\w*\\.)?([A-Za-z_][\\w']*)`,
+      `^[ \\t]*(?:static[ \\t]+)?(?:member|override|default|abstract(?:[ \\t]+member)?)[ \\t]+${FSHARP_ACCESS}(?:[A-Za-z_]\\w*\\.)?([A-Za-z_][\\w']*|${FSHARP_QUOTED})`,
       "gm",
     ),
   ],
@@ -105,6 +110,7 @@ const CLOJURE: Patterns = [
     new RegExp(`^[ \\t]*\\((?:defn-?|defmacro|defmulti|defmethod)[ \\t]+${CLOJURE_NAME}`, "gm"),
   ],
   ["vars", new RegExp(`^[ \\t]*\\((?:def|defonce)[ \\t]+${CLOJURE_NAME}`, "gm")],
+  ["tests", new RegExp(`^[ \\t]*\\(deftest[ \\t]+${CLOJURE_NAME}`, "gm")],
   [
     "types",
     new RegExp(

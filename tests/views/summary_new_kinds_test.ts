@@ -5,7 +5,8 @@ import { languageOf } from "../../pipeline/transform.ts";
 // Kinds a summary showed as text (their first lines: a license comment, a module's export list)
 // though their names are read by a line scan: Solidity contracts, Verilog modules, Coq theories,
 // VHDL entities, Elm and Gleam modules, Nix files, Tcl scripts, R documentation, R Markdown and
-// Quarto documents, Gradle's Kotlin scripts; and listed with no name at all: R's testthat files,
+// Quarto documents, Gradle's Kotlin scripts; tests named by a call (R, Julia, Elixir, Dart,
+// Clojure) or in backticks (F#, Kotlin); and listed with no name at all: R's testthat files,
 // Kotlin files of top-level properties, Dart libraries of top-level constants, Kotlin scripts of
 // statements. Written for these tests.
 const CASES: Array<[string, string, string]> = [
@@ -227,11 +228,51 @@ const CASES: Array<[string, string, string]> = [
     ].join("\n") + "\n",
     "**Gradle (Kotlin)**, 7 lines\n- plugins: `com.vanniktech.maven.publish.base`\n- tasks: `dist`\n- blocks: `plugins`\n- includes: `build-support`, `:okio`",
   ],
+  // Tests named by a call or a quoted name (they were listed as nothing, or as functions named
+  // `test` and `group`).
+  [
+    "test/join.jl",
+    'module TestJoin\n@testset "inner joins" begin\nend\n  @testset verbose = true "outer joins" begin\n  end\nend\n',
+    "**Julia**, 6 lines\n- modules: `TestJoin`\n- tests: `inner joins`, `outer joins`",
+  ],
+  [
+    "test/cart_test.exs",
+    'defmodule CartTest do\n  describe "add/2" do\n    test "adds an item" do\n    end\n  end\nend\n',
+    "**Elixir script**, 6 lines\n- modules: `CartTest`\n- tests: `add/2`, `adds an item`",
+  ],
+  [
+    "test/container_test.dart",
+    [
+      "void main() {",
+      "  group('ProviderContainer', () {",
+      '    test("reads a value", () {',
+      "      expect(() => read(), throwsStateError);",
+      "    });",
+      "  });",
+      "}",
+    ].join("\n") + "\n",
+    "**Dart**, 7 lines\n- functions: `main`\n- tests: `ProviderContainer`, `reads a value`",
+  ],
+  [
+    "test/compojure/route_test.clj",
+    "(ns compojure.route-test)\n(deftest not-found-route\n  (is true))\n(deftest ^:slow files-route)\n",
+    "**Clojure**, 4 lines\n- namespace: `compojure.route-test`\n- tests: `not-found-route`, `files-route`",
+  ],
+  [
+    "tests/SecurityTests.fs",
+    "module Giraffe.Tests.SecurityTests\n[<Fact>]\nlet ``safeRedirectTo allows relative URLs`` () =\n    ()\ntype T() =\n    member _.``round trips`` () = ()\n",
+    "**F#**, 6 lines\n- modules: `Giraffe.Tests.SecurityTests`\n- types: `T`\n- functions: ``` ``safeRedirectTo allows relative URLs`` ```\n- members: ``` ``round trips`` ```",
+  ],
+  [
+    "src/test/BufferTest.kt",
+    "class BufferTest {\n  @Test fun `reads a byte`() {}\n  fun `access$timeout`() {}\n}\n",
+    "**Kotlin**, 4 lines\n- types: `BufferTest`\n- functions: `` `reads a byte` ``, `` `access$timeout` ``",
+  ],
   // A script of statements alone is shown by its first lines, as text is.
   ["scripts/run.kts", 'println("hello")\n', '**Kotlin script**, 1 line\n\n    println("hello")'],
 ];
 
-Deno.test("Solidity, HDL, Coq, Elm, Gleam, Nix, Tcl, R, Kotlin, Dart and Gradle summaries list their names", () => {
+Deno.test("Solidity, HDL, Coq, Elm, Gleam, Nix, Tcl, R, Gradle summaries and tests list their names", () => {
   for (const [path, text, want] of CASES) assert.equal(summarize(path, text), want, path);
   for (const path of ["rtl/pkg.sv", "rtl/defs.svh"]) {
     assert.match(summarize(path, "package p;\nendpackage\n"), /^\*\*SystemVerilog\*\*/, path);
