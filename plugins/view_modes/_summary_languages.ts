@@ -90,10 +90,14 @@ const SCALA_MODIFIERS =
   "(?:(?:private|protected)(?:\\[[\\w.]*\\])?[ \\t]+|(?:final|sealed|abstract|implicit|lazy|override|case|open|inline|transparent|infix)[ \\t]+)*";
 /** Scala's declarations; a `def`'s name may be an operator (`+`) or in backticks. */
 const SCALA: Patterns = [
-  ["package", /^package[ \t]+([\w.]+)/gm],
+  // `package object os` is a package's object, not a package named `object`.
+  ["package", /^package[ \t]+(?!object[ \t])([\w.]+)/gm],
   [
     "types",
-    new RegExp(`^[ \\t]*${SCALA_MODIFIERS}(?:class|trait|object|enum)[ \\t]+([A-Za-z_]\\w*)`, "gm"),
+    new RegExp(
+      `^[ \\t]*${SCALA_MODIFIERS}(?:class|trait|object|enum|package[ \\t]+object)[ \\t]+([A-Za-z_]\\w*)`,
+      "gm",
+    ),
   ],
   [
     "functions",
