@@ -243,14 +243,31 @@ const SQL: Patterns = [
   ],
 ];
 
-/** Julia's modules, types, functions (the `function` form) and what it uses and imports. */
+/** A Julia function or macro written with its keyword (`function f(x)`, `macro m(ex)`). */
+const JULIA_FUNCTION = /^[ \t]*(?:@\w+[ \t]+)*(?:function|macro)[ \t]+([A-Za-z_][\w.!]*)/gm;
+
+/**
+ * A Julia method written as an assignment at the line's start (`nrow(df::DataFrame) = size(df, 1)`,
+ * `Base.show(io::IO, x::T) where {T} = …`): after its last `)` no parenthesis comes before the
+ * `=`, so each line is read once.
+ */
+const JULIA_SHORT_FUNCTION =
+  /^(?:@\w+[ \t]+)*([A-Za-z_][\w.!]*)(?:\{[^}\n]*\})?\([^=\n]*\)[ \t]*(?:(?:where|::)[^=()\n]*)?=(?!=)/gm;
+
+/** Julia's functions in the order they are written, in either form. */
+function juliaFunctions(text: string): string[] {
+  const found = [...text.matchAll(JULIA_FUNCTION), ...text.matchAll(JULIA_SHORT_FUNCTION)];
+  return found.sort((a, b) => a.index - b.index).map((m) => m[1]);
+}
+
+/** Julia's modules, types, functions (both forms), what it uses and imports, and its test sets. */
 const JULIA: Patterns = [
   ["modules", /^[ \t]*(?:bare)?module[ \t]+([A-Za-z_]\w*)/gm],
   [
     "types",
     /^[ \t]*(?:(?:mutable|abstract|primitive)[ \t]+)?(?:struct|type)[ \t]+([A-Za-z_]\w*)/gm,
   ],
-  ["functions", /^[ \t]*(?:@\w+[ \t]+)*(?:function|macro)[ \t]+([A-Za-z_][\w.!]*)/gm],
+  ["functions", juliaFunctions],
   ["imports", /^[ \t]*(?:using|import)[ \t]+([A-Za-z_][\w.]*)/gm],
   // A test file's named test sets (`@testset "joins" begin`, `@testset verbose = true "joins"`).
   [

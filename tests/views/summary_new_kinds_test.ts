@@ -228,6 +228,21 @@ const CASES: Array<[string, string, string]> = [
     ].join("\n") + "\n",
     "**Gradle (Kotlin)**, 7 lines\n- plugins: `com.vanniktech.maven.publish.base`\n- tasks: `dist`\n- blocks: `plugins`\n- includes: `build-support`, `:okio`",
   ],
+  // Julia's methods written as assignments (a third of DataFrames.jl's were left out).
+  [
+    "src/dataframerow.jl",
+    [
+      "row(r::DataFrameRow) = getfield(r, :dfrow)",
+      "Base.parent(r::DataFrameRow) = getfield(r, :df)",
+      "Base.size(r::DataFrameRow{T}) where {T} = (length(r),)",
+      "nrow(df)::Int = size(df, 1)",
+      "function Base.show(io::IO, r::DataFrameRow)",
+      "end",
+      "check(x) == 1",
+      "  local_helper(x) = x",
+    ].join("\n") + "\n",
+    "**Julia**, 8 lines\n- functions: `row`, `Base.parent`, `Base.size`, `nrow`, `Base.show`",
+  ],
   // Tests named by a call or a quoted name (they were listed as nothing, or as functions named
   // `test` and `group`).
   [
