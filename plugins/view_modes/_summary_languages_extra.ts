@@ -2,7 +2,8 @@
  * Still more `summary` patterns, for languages slop has no grammar of and whose files were shown
  * as text (their first lines, most often a license comment or a module's export list): Solidity,
  * Verilog and SystemVerilog, VHDL, Coq (a `.v` that is not Verilog), Elm, Gleam, Nix, Tcl, R's
- * documentation (`.Rd`) and Gradle's Kotlin scripts (`.gradle.kts`).
+ * documentation (`.Rd`), PowerShell data files (`.psd1`) and Gradle's Kotlin scripts
+ * (`.gradle.kts`).
  *
  * As in `_summary_languages.ts`, every pattern reads one line at most from where it starts
  * (blanks are `[ \t]`, no part matches a line break), so each pass over a file is linear.
@@ -140,6 +141,9 @@ const RD: Patterns = [
   ["aliases", /^\\alias\{([^}\n]{1,300})\}/gm],
 ];
 
+/** A PowerShell data file's keys (a module manifest's `RootModule`, `FunctionsToExport`, …). */
+const POWERSHELL_DATA: Patterns = [["keys", /^[ \t]*([A-Za-z_]\w*)[ \t]*=/gm]];
+
 const VERILOG_SOURCE: SummaryLanguage = { label: "Verilog", patterns: VERILOG, orHead: true };
 const SYSTEM_VERILOG: SummaryLanguage = {
   label: "SystemVerilog",
@@ -182,5 +186,6 @@ export function extraSummaryLanguages(kotlin: Patterns): Record<string, SummaryL
     ".nix": { label: "Nix", patterns: NIX, orHead: true },
     ".tcl": { label: "Tcl", patterns: TCL, orHead: true },
     ".rd": { label: "R documentation", patterns: RD, orHead: true },
+    ".psd1": { label: "PowerShell data", patterns: POWERSHELL_DATA, orHead: true },
   };
 }

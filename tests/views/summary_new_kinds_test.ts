@@ -228,6 +228,11 @@ const CASES: Array<[string, string, string]> = [
     ].join("\n") + "\n",
     "**Gradle (Kotlin)**, 7 lines\n- plugins: `com.vanniktech.maven.publish.base`\n- tasks: `dist`\n- blocks: `plugins`\n- includes: `build-support`, `:okio`",
   ],
+  [
+    "src/posh-git.psd1",
+    "@{\n# Script module file.\nRootModule = 'posh-git.psm1'\nModuleVersion = '1.1.0'\nPrivateData = @{\n    PSData = @{\n    }\n}\n}\n",
+    "**PowerShell data**, 9 lines\n- keys: `RootModule`, `ModuleVersion`, `PrivateData`, `PSData`",
+  ],
   // Julia's methods written as assignments (a third of DataFrames.jl's were left out).
   [
     "src/dataframerow.jl",
