@@ -227,7 +227,8 @@ export function kotlinParseText(text: string): string | undefined {
   let out = "";
   let at = 0;
   for (const [from, to] of blanks) {
-    out += text.slice(at, from) + text.slice(from, to).replace(/[^\r\n]/g, " ");
+    out += text.slice(at, from) +
+      text.slice(from, to).replace(/[^\r\n]+/g, (s) => " ".repeat(s.length));
     at = to;
   }
   return out + text.slice(at);

@@ -218,6 +218,8 @@ const LANGUAGES: Record<string, string> = {
   sv: "systemverilog",
   svh: "systemverilog",
   vhd: "vhdl",
+  cr: "crystal",
+  rkt: "racket",
 };
 
 /** Options of {@linkcode transformFiles}. */

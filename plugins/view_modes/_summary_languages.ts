@@ -308,7 +308,8 @@ const KOTLIN: Patterns = [
 const LUA: Patterns = [
   ["functions", /^[ \t]*(?:local[ \t]+)?function[ \t]+([\w.:]+)/gm],
   ["function values", /^[ \t]*(?:local[ \t]+)?([\w.]+)[ \t]*=[ \t]*function\b/gm],
-  ["requires", /\brequire[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
+  // `[ \t]*(?:\([ \t]*)?`: blanks with no `(` between them split one way only (linear in them).
+  ["requires", /\brequire[ \t]*(?:\([ \t]*)?["']([^"'\n]+)["']/gm],
 ];
 
 const ELIXIR: Patterns = [

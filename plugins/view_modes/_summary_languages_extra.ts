@@ -2,8 +2,8 @@
  * Still more `summary` patterns, for languages slop has no grammar of and whose files were shown
  * as text (their first lines, most often a license comment or a module's export list): Solidity,
  * Verilog and SystemVerilog, VHDL, Coq (a `.v` that is not Verilog), Elm, Gleam, Nix, Tcl, R's
- * documentation (`.Rd`), PowerShell data files (`.psd1`) and Gradle's Kotlin scripts
- * (`.gradle.kts`).
+ * documentation (`.Rd`), PowerShell data files (`.psd1`), Crystal, Racket and Scribble, Nim,
+ * WebAssembly text and Gradle's Kotlin scripts (`.gradle.kts`).
  *
  * As in `_summary_languages.ts`, every pattern reads one line at most from where it starts
  * (blanks are `[ \t]`, no part matches a line break), so each pass over a file is linear.
@@ -141,6 +141,102 @@ const RD: Patterns = [
   ["aliases", /^\\alias\{([^}\n]{1,300})\}/gm],
 ];
 
+/** Crystal's modules, types, methods (`def self.new` too), macros and the files it requires. */
+const CRYSTAL: Patterns = [
+  ["modules", /^[ \t]*(?:private[ \t]+)?module[ \t]+([A-Z][\w:]*)/gm],
+  [
+    "types",
+    /^[ \t]*(?:(?:private|abstract)[ \t]+)*(?:class|struct|enum|lib|annotation|alias)[ \t]+([A-Z][\w:]*)/gm,
+  ],
+  [
+    "methods",
+    /^[ \t]*(?:(?:private|protected|abstract)[ \t]+)*def[ \t]+((?:self\.)?[^\s(:;=]+=?)/gm,
+  ],
+  ["macros", /^[ \t]*macro[ \t]+([\w?!]+)/gm],
+  ["requires", /^[ \t]*require[ \t]+"([^"\n]{1,500})"/gm],
+];
+
+/** A Racket name: what a definition's form names, past the parentheses of a curried head. */
+const RACKET_NAME = "\\(*([^\\s()\\[\\]{}\",'`;|]+)";
+
+/**
+ * Racket's language (`#lang racket/base`), what the module defines at its top level (a definition
+ * at the line's start: a nested one is indented), its structs and the tests it names.
+ */
+const RACKET: Patterns = [
+  ["language", /^#lang[ \t]+(\S{1,200})/gm],
+  [
+    "definitions",
+    new RegExp(
+      `^\\((?:define|define-syntax|define-syntax-rule|define/contract|define-values|define-simple-macro|define-syntax-parser)[ \\t]+${RACKET_NAME}`,
+      "gm",
+    ),
+  ],
+  ["structs", new RegExp(`^\\((?:struct|define-struct)[ \\t]+${RACKET_NAME}`, "gm")],
+  ["tests", /^[ \t]*\((?:test-case|test-suite)[ \t]+"([^"\n]{1,300})"/gm],
+];
+
+/** A Scribble document's titles and sections, and the bindings it documents (`@defproc`). */
+const SCRIBBLE: Patterns = [
+  [
+    "sections",
+    /^[ \t]*@(?:title|section|subsection|subsubsection)(?:\[[^\]\n]{0,300}\])?\{([^}\n]{1,300})\}/gm,
+  ],
+  [
+    "definitions",
+    new RegExp(
+      `^[ \\t]*@def(?:proc|form|thing|struct|param|idform|form\\*|proc\\*)[ \\t]*[[{][ \\t]*${RACKET_NAME}`,
+      "gm",
+    ),
+  ],
+];
+
+/** A Nim name: a word or a quoted operator (`` `$` ``, `` `[]=` ``). */
+const NIM_NAME = "(`[^`\\n]{1,100}`|[A-Za-z]\\w*)";
+
+/**
+ * Nim's types (in a `type` section, indented: `Image* = ref object`), procedures of every kind
+ * (`proc`, `func`, `method`, `iterator`, `converter`, `template`, `macro`), imports and, in a
+ * `.nimble` file, the packages it requires.
+ */
+const NIM: Patterns = [
+  [
+    "types",
+    new RegExp(
+      `^(?:type[ \\t]+|[ \\t]+)${NIM_NAME}\\*?(?:\\[[^\\]\\n]*\\])?[ \\t]*(?:\\{\\.[^}\\n]*\\}[ \\t]*)?=[ \\t]*(?:ref[ \\t]+|ptr[ \\t]+)?(?:object|enum|tuple|distinct|concept)\\b`,
+      "gm",
+    ),
+  ],
+  [
+    "procedures",
+    new RegExp(
+      `^[ \\t]*(?:proc|func|method|iterator|converter|template|macro)[ \\t]+${NIM_NAME}`,
+      "gm",
+    ),
+  ],
+  ["imports", /^(?:import|include)[ \t]+([^\n#]{1,500})|^from[ \t]+(\S{1,200})[ \t]+import\b/gm],
+  ["requires", /^[ \t]*requires[ \t]+"([^"\n]{1,300})"/gm],
+];
+
+/** A WebAssembly import's module and name (`(import "env" "log"`). */
+const WASM_IMPORT = /\(import[ \t]+"([^"\n]{0,200})"[ \t]+"([^"\n]{0,200})"/g;
+
+/** What a WebAssembly text module imports, as `module.name` (`env.log`). */
+function wasmImports(text: string): string[] {
+  return [...text.matchAll(WASM_IMPORT)].map((m) => `${m[1]}.${m[2]}`);
+}
+
+/**
+ * A WebAssembly text module's named modules, functions, imports (`env.log`) and exports.
+ * A module is most often written on few lines: each form is matched where it opens.
+ */
+const WASM_TEXT: Patterns = [
+  ["modules", /\(module[ \t]+(\$[^\s()]{1,200})/g],
+  ["functions", /\(func[ \t]+(\$[^\s()]{1,200})/g],
+  ["imports", wasmImports],
+  ["exports", /\(export[ \t]+"([^"\n]{1,200})"/g],
+];
+
 /** A PowerShell data file's keys (a module manifest's `RootModule`, `FunctionsToExport`, …). */
 const POWERSHELL_DATA: Patterns = [["keys", /^[ \t]*([A-Za-z_]\w*)[ \t]*=/gm]];
 
@@ -187,5 +283,13 @@ export function extraSummaryLanguages(kotlin: Patterns): Record<string, SummaryL
     ".tcl": { label: "Tcl", patterns: TCL, orHead: true },
     ".rd": { label: "R documentation", patterns: RD, orHead: true },
     ".psd1": { label: "PowerShell data", patterns: POWERSHELL_DATA, orHead: true },
+    ".cr": { label: "Crystal", patterns: CRYSTAL, orHead: true },
+    ".rkt": { label: "Racket", patterns: RACKET, orHead: true },
+    ".scrbl": { label: "Scribble", patterns: SCRIBBLE, orHead: true },
+    ".nim": { label: "Nim", patterns: NIM, orHead: true },
+    ".nims": { label: "NimScript", patterns: NIM, orHead: true },
+    ".nimble": { label: "Nimble package", patterns: NIM, orHead: true },
+    ".wat": { label: "WebAssembly text", patterns: WASM_TEXT, orHead: true },
+    ".wast": { label: "WebAssembly script", patterns: WASM_TEXT, orHead: true },
   };
 }

@@ -85,7 +85,7 @@ const GLSL: Patterns = [
   [
     "functions",
     new RegExp(
-      `^[ \\t]*${GLSL_PRECISION}(?!(?:if|for|while|switch|return|else)\\b)\\w+[ \\t]+(?!(?:if|for|while|switch)\\b)(\\w+)[ \\t]*\\([^;\\n]*\\)[ \\t]*\\{?[ \\t]*$`,
+      `^[ \\t]*${GLSL_PRECISION}(?!(?:if|for|while|switch|return|else)\\b)\\w+[ \\t]+(?!(?:if|for|while|switch)\\b)(\\w+)[ \\t]*\\([^;\\n]*\\)[ \\t]*(?:\\{[ \\t]*)?$`,
       "gm",
     ),
   ],
@@ -295,13 +295,14 @@ const GROOVY: Patterns = [
  */
 export function gradlePatterns(): Patterns {
   return [
-    ["plugins", /^[ \t]*(?:id|apply[ \t]+plugin:)[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
+    // `[ \t]*(?:\([ \t]*)?`: blanks with no `(` between them split one way only (linear in them).
+    ["plugins", /^[ \t]*(?:id|apply[ \t]+plugin:)[ \t]*(?:\([ \t]*)?["']([^"'\n]+)["']/gm],
     [
       "tasks",
       /^[ \t]*(?:task[ \t]+([A-Za-z_]\w*)|tasks\.(?:register|create)(?:<[^>\n]*>)?\([ \t]*["']([\w-]+)["'])/gm,
     ],
     ["blocks", /^([A-Za-z_]\w*)[ \t]*\{/gm],
-    ["includes", /^[ \t]*include(?:Build)?[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
+    ["includes", /^[ \t]*include(?:Build)?[ \t]*(?:\([ \t]*)?["']([^"'\n]+)["']/gm],
   ];
 }
 

@@ -62,7 +62,8 @@ const JS: Patterns = [
   ["classes", /^(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/gm],
   [
     "functions",
-    /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/gm,
+    // `(?:\s*\*)?\s*`: blanks with no `*` between them split one way only (linear in them).
+    /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function(?:\s*\*)?\s*([A-Za-z_$][\w$]*)/gm,
   ],
   ["interfaces", /^(?:export\s+)?(?:declare\s+)?interface\s+([A-Za-z_$][\w$]*)/gm],
   ["types", /^(?:export\s+)?(?:declare\s+)?type\s+([A-Za-z_$][\w$]*)/gm],

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { kotlinParseText } from "../../grammars/_kotlin.ts";
 
 // tree-sitter-kotlin reads a soft modifier after an annotation (`@Foo actual class C`,
 // `@JvmField\nconst val X = 1`) as a name in an annotated expression: the declaration was lost with
@@ -53,4 +54,19 @@ Deno.test("a Kotlin declaration whose soft modifier follows an annotation is kep
       assert.ok(view.text.includes(line), `${line} in ${view.text}`);
     }
   }
+});
+
+Deno.test("the text a Kotlin file is parsed from is found in linear time", () => {
+  // A megabyte of annotations alone, of annotations opening arguments never closed, of blanks
+  // after an annotation: each line is looked at once (a pattern over runs of lines read every
+  // run again from each of its lines).
+  const long = 1 << 20;
+  const declaration = "actual class C\n";
+  for (const text of ["@a\n".repeat(long / 3), "@a" + " ".repeat(long)]) {
+    const parsed = kotlinParseText(text + declaration)!;
+    assert.equal(parsed, text.replace(/[^\n]+/g, (s) => " ".repeat(s.length)) + declaration);
+  }
+  // Arguments that never close: the annotation is not blanked, and no line is read twice.
+  assert.equal(kotlinParseText("@a(\n".repeat(long / 4) + declaration), undefined);
+  assert.equal(kotlinParseText("class C\n"), undefined);
 });

@@ -233,6 +233,72 @@ const CASES: Array<[string, string, string]> = [
     "@{\n# Script module file.\nRootModule = 'posh-git.psm1'\nModuleVersion = '1.1.0'\nPrivateData = @{\n    PSData = @{\n    }\n}\n}\n",
     "**PowerShell data**, 9 lines\n- keys: `RootModule`, `ModuleVersion`, `PrivateData`, `PSData`",
   ],
+  [
+    "src/kemal/handler.cr",
+    [
+      'require "http"',
+      "module Kemal",
+      "  abstract class Handler",
+      "    def self.radix_method(m) : String",
+      "    end",
+      "    def call(env)",
+      "    end",
+      '    macro only(paths, method = "GET")',
+      "    end",
+      "  end",
+      "end",
+    ].join("\n") + "\n",
+    "**Crystal**, 11 lines\n- modules: `Kemal`\n- types: `Handler`\n- methods: `self.radix_method`, `call`\n- macros: `only`\n- requires: `http`",
+  ],
+  [
+    "rackunit/private/check.rkt",
+    [
+      "#lang racket/base",
+      "(require racket/match)",
+      "(define (fail-check [msg #f])",
+      "  (define inner 1)",
+      "  inner)",
+      "(define-syntax-rule (define-check name) name)",
+      "(define ((curried a) b) a)",
+      "(struct check-info (name value))",
+      "(module+ test",
+      '  (test-case "fails with a message" (fail-check)))',
+    ].join("\n") + "\n",
+    "**Racket**, 10 lines\n- language: `racket/base`\n- definitions: `fail-check`, `define-check`, `curried`\n- structs: `check-info`\n- tests: `fails with a message`",
+  ],
+  [
+    "scribblings/api.scrbl",
+    '#lang scribble/manual\n@title{RackUnit API}\n@section[#:tag "checks"]{Checks}\n@defproc[(check-equal? [v1 any/c] [v2 any/c]) void?]\n',
+    "**Scribble**, 4 lines\n- sections: `RackUnit API`, `Checks`\n- definitions: `check-equal?`",
+  ],
+  [
+    "src/pixie/images.nim",
+    [
+      "import blends, chroma",
+      "from std/math import floor",
+      "type UnsafeImage = distinct Image",
+      "type",
+      "  Image* = ref object",
+      "    width*, height*: int",
+      "  Mode* {.pure.} = enum",
+      "    Normal, Multiply",
+      "proc `$`*(image: Image): string =",
+      "  discard",
+      "func inside*(image: Image, x, y: int): bool = true",
+      "template unsafe*(src: Image): UnsafeImage = cast[UnsafeImage](src)",
+    ].join("\n") + "\n",
+    "**Nim**, 12 lines\n- types: `UnsafeImage`, `Image`, `Mode`\n- procedures: `` `$` ``, `inside`, `unsafe`\n- imports: `blends, chroma`, `std/math`",
+  ],
+  [
+    "pixie.nimble",
+    'version = "5.0.0"\nrequires "nim >= 1.4.8"\nrequires "vmath >= 3.0.0"\n',
+    "**Nimble package**, 3 lines\n- requires: `nim >= 1.4.8`, `vmath >= 3.0.0`",
+  ],
+  [
+    "test/add.wat",
+    '(module $adder\n  (import "env" "log" (func $log (param i32)))\n  (func $add (export "add") (param i32 i32) (result i32)\n    local.get 0))\n',
+    "**WebAssembly text**, 4 lines\n- modules: `$adder`\n- functions: `$log`, `$add`\n- imports: `env.log`\n- exports: `add`",
+  ],
   // Julia's methods written as assignments (a third of DataFrames.jl's were left out).
   [
     "src/dataframerow.jl",
@@ -303,7 +369,7 @@ Deno.test("Solidity, HDL, Coq, Elm, Gleam, Nix, Tcl, R, Gradle summaries and tes
   assert.match(summarize("m.v", both), /^\*\*Verilog\*\*/);
 });
 
-Deno.test("Solidity, Verilog, SystemVerilog, VHDL and Coq fences are labelled for their language", () => {
+Deno.test("Solidity, Verilog, SystemVerilog, VHDL, Coq, Crystal and Racket fences are labelled for their language", () => {
   const want: Record<string, string> = {
     "a.sol": "solidity",
     "rtl/core.v": "verilog",
@@ -312,9 +378,41 @@ Deno.test("Solidity, Verilog, SystemVerilog, VHDL and Coq fences are labelled fo
     "rtl/defs.svh": "systemverilog",
     "src/alu.vhd": "vhdl",
     "src/alu.vhdl": "vhdl",
+    "src/kemal.cr": "crystal",
+    "check.rkt": "racket",
   };
   for (const [path, label] of Object.entries(want)) assert.equal(languageOf(path), label, path);
   // `v` is the V language's label: a `.v` file is Verilog, or Coq by its words.
   assert.equal(languageOf("rtl/core.v", "module core;\nendmodule\n"), "verilog");
   assert.equal(languageOf("theories/Nat.v", "Require Import Arith.\nLemma a : True.\n"), "coq");
+});
+
+Deno.test("summarize() of long one-line files of these kinds is linear", () => {
+  // Lines of a megabyte built to make an expression try many splits of them: each summary must
+  // finish (a pattern that backtracks over a line takes minutes at this length). The first four
+  // took minutes before: blanks on both sides of an optional `(`, `*` or `{` split every way.
+  const long = 1 << 20;
+  const lines: Array<[string, string]> = [
+    ["a.lua", "require" + " ".repeat(long)],
+    ["a.js", "function" + " ".repeat(long)],
+    ["a.glsl", "void f()" + " ".repeat(long) + "x"],
+    ["build.gradle", "id" + " ".repeat(long)],
+    ["settings.gradle.kts", "include" + " ".repeat(long)],
+    ["a.sol", "import " + " ".repeat(long)],
+    ["a.v", "function " + "a ".repeat(long / 2)],
+    ["a.elm", "a " + "(a) ".repeat(long / 4)],
+    ["a.nix", "  " + "a".repeat(long) + " "],
+    ["a.nim", "  A" + " ".repeat(long)],
+    ["a.dart", "final ".repeat(long / 6)],
+    ["a.kt", "@a ".repeat(long / 3)],
+    ["a.jl", "f(" + ") ".repeat(long / 2)],
+    ["a.jl", "@testset " + "a=b ".repeat(long / 4)],
+    ["a.rkt", "(define " + "(".repeat(long)],
+    ["a.wat", '(import "' + "a".repeat(long)],
+    ["a.rd", "\\title{" + "{a}".repeat(long / 3)],
+  ];
+  for (const [path, line] of lines) {
+    const summary = summarize(path, line + "\n" + line);
+    assert.match(summary, /, 2 lines/, path);
+  }
 });
