@@ -379,9 +379,13 @@ const HASKELL: Patterns = [
   ["module", /^module[ \t]+([\w.]+)/gm],
   [
     "types",
-    /^(?:data|newtype|type(?:[ \t]+family)?|class)[ \t]+(?:[^=\n]*=>[ \t]*)?([A-Z][\w']*)/gm,
+    // A context starts with no blank, so the blanks before it are read one way (linear in them).
+    /^(?:data|newtype|type(?:[ \t]+family)?|class)[ \t]+(?:[^\s=][^=\n]*=>[ \t]*)?([A-Z][\w']*)/gm,
   ],
-  ["instances", /^instance[ \t]+(?:[^=\n]*=>[ \t]*)?([^\n=]*?)[ \t]+where\b/gm],
+  [
+    "instances",
+    /^instance[ \t]+(?:[^\s=][^=\n]*=>[ \t]*)?([^\s=](?:[^\n=]*?[^\s=])?)[ \t]+where\b/gm,
+  ],
   ["functions", haskellFunctions],
   ["imports", /^import[ \t]+(?:qualified[ \t]+)?([\w.]+)/gm],
 ];
@@ -427,7 +431,9 @@ const STYLES: Patterns = [
   ["media queries", /^@media[ \t]+([^{\n]*[^{\s])/gm],
   // A rule at the top level: a line at column 0 opening a block (not an at-rule or a comment).
   // Sass's `#{$name}` interpolation is part of a selector, not its block.
-  ["selectors", /^([^\s@$/*{}](?:[^{\n#]|#\{[^}\n]*\}|#(?!\{))*?)[ \t]*\{/gm],
+  // Read greedily to the `{` (a name's blanks are trimmed): a lazy read followed by `[ \t]*\{`
+  // went over a run of blanks again from each of its characters.
+  ["selectors", /^([^\s@$/*{}](?:[^{\n#]|#\{[^}\n]*\}|#(?!\{))*)\{/gm],
 ];
 
 const HELM_TEMPLATE: Patterns = [

@@ -132,10 +132,11 @@ const FORTRAN: Patterns = [
     new RegExp(`^[ \\t]*${FORTRAN_PREFIX}(?:subroutine|function)[ \\t]+([a-z_]\\w*)`, "gim"),
   ],
   // A type's attributes end in `::` (`type, extends(base) :: circle`); `type is (…)` is a case.
-  ["types", /^[ \t]*type[ \t]*(?:,[^:\n]*::|::)?[ \t]*(?!is\b)([a-z_]\w*)[ \t]*(?:\(|!|$)/gim],
+  // Blanks around an optional part are read by one `[ \t]*` each, never two (linear in them).
+  ["types", /^[ \t]*type(?:[ \t]*(?:,[^:\n]*::|::))?[ \t]*(?!is\b)([a-z_]\w*)[ \t]*(?:\(|!|$)/gim],
   [
     "uses",
-    /^[ \t]*use[ \t]*(?:,[ \t]*(?:non_)?intrinsic[ \t]*)?(?:::)?[ \t]*([a-z_]\w*)/gim,
+    /^[ \t]*use(?:[ \t]*,[ \t]*(?:non_)?intrinsic)?(?:[ \t]*::)?[ \t]*([a-z_]\w*)/gim,
   ],
 ];
 
@@ -234,7 +235,8 @@ const BICEP: Patterns = [
   ["outputs", /^output[ \t]+([A-Za-z_]\w*)/gm],
   ["types", /^type[ \t]+([A-Za-z_]\w*)/gm],
   ["functions", /^func[ \t]+([A-Za-z_]\w*)/gm],
-  ["imports", /^import[ \t]+[^\n]*?from[ \t]+'([^'\n]+)'/gm],
+  // What is imported starts with no blank, so the blanks before it are read one way.
+  ["imports", /^import[ \t]+[^\s][^\n]*?[ \t]from[ \t]+'([^'\n]+)'/gm],
 ];
 
 /**

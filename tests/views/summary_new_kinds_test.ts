@@ -389,14 +389,21 @@ Deno.test("Solidity, Verilog, SystemVerilog, VHDL, Coq, Crystal and Racket fence
 
 Deno.test("summarize() of long one-line files of these kinds is linear", () => {
   // Lines of a megabyte built to make an expression try many splits of them: each summary must
-  // finish (a pattern that backtracks over a line takes minutes at this length). The first four
-  // took minutes before: blanks on both sides of an optional `(`, `*` or `{` split every way.
+  // finish (a pattern that backtracks over a line takes minutes at this length). The first ten
+  // took minutes before: blanks read by two quantifiers around an optional part, or by a lazy
+  // read and the blanks after it, split every way.
   const long = 1 << 20;
   const lines: Array<[string, string]> = [
     ["a.lua", "require" + " ".repeat(long)],
     ["a.js", "function" + " ".repeat(long)],
     ["a.glsl", "void f()" + " ".repeat(long) + "x"],
     ["build.gradle", "id" + " ".repeat(long)],
+    ["a.css", "a" + " ".repeat(long) + "x"],
+    ["a.f90", "type" + " ".repeat(long) + "\u0001"],
+    ["a.f90", "use" + " ".repeat(long) + "\u0001"],
+    ["a.hs", "class" + " ".repeat(long) + "\u0001"],
+    ["a.hs", "instance A" + " ".repeat(long) + "x"],
+    ["a.bicep", "import" + " ".repeat(long) + "x"],
     ["settings.gradle.kts", "include" + " ".repeat(long)],
     ["a.sol", "import " + " ".repeat(long)],
     ["a.v", "function " + "a ".repeat(long / 2)],
