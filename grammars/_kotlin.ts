@@ -150,4 +150,106 @@ export const KOTLIN = {
   fieldOf: kotlinFieldOf,
   kindOf: kotlinKind,
   opaque: new Set(["string_literal", "multiline_string_literal"]),
+  parseText: kotlinParseText,
 };
+
+/** An annotation on one line: `@Foo`, `@file:JvmName("A")`, `@OptIn(Unsafe::class)`, `@A(B(1))`. */
+const ANNOTATION = String.raw`@(?:\w+:)?[\w.]+(?:<[^<>\n]*>)?(?:\((?:[^()\n]|\([^()\n]*\))*\))?`;
+
+/**
+ * The modifiers tree-sitter-kotlin reads as a name after an annotation: `@Foo actual class C`,
+ * `@Foo(1)\nconst val X = 1` parse as an annotated expression, and the declaration is lost
+ * without an error.
+ */
+const SOFT = String
+  .raw`(?:actual|expect|const|inner|operator|value|data|companion|enum|annotation)`;
+
+/** A line's leading blanks and annotations (none or more, blanks between them). */
+const LEADING_ANNOTATIONS = new RegExp(String.raw`^[ \t]*((?:${ANNOTATION}[ \t]*)*)`);
+
+/** A soft modifier that opens a declaration (`actual class`, `const val`). */
+const SOFT_START = new RegExp(String.raw`^${SOFT}[ \t]+[a-z]`);
+
+/**
+ * The text tree-sitter-kotlin reads for a Kotlin file: annotations before a soft modifier
+ * (`@Foo actual class C`, `@JvmField\nconst val X = 1`) read as spaces, so the declaration after
+ * them is one (it was an annotated expression, and a skeleton lost it: okio's `actual class
+ * CRC32` under `@OptIn(UnsafeNumber::class)`). The text keeps its length and line breaks; the
+ * views cut their text from the file itself, where the annotations are. Undefined when there is
+ * nothing to blank.
+ *
+ * @example
+ * ```ts
+ * import { kotlinParseText } from "./_kotlin.ts";
+ * kotlinParseText("@Foo\nactual class C\n"); // "    \nactual class C\n"
+ * kotlinParseText("class C\n"); // undefined
+ * ```
+ */
+export function kotlinParseText(text: string): string | undefined {
+  if (!text.includes("@")) return undefined;
+  const blanks: Array<[number, number]> = [];
+  // Where a run of lines holding annotations alone starts, or -1.
+  let run = -1;
+  let unclosed = 0;
+  for (let start = 0; start < text.length;) {
+    const newline = text.indexOf("\n", start);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(start, end);
+    const lead = LEADING_ANNOTATIONS.exec(line)!;
+    const from = start + lead[0].length - lead[1].length;
+    const rest = line.slice(lead[0].length);
+    // An annotation whose arguments go on over lines (`@Deprecated(` … `)`): the run goes on after
+    // its closing parenthesis when nothing but blanks follows it on its line.
+    const open = lead[1] && rest.startsWith("(") && start >= unclosed;
+    const close = open ? closingParen(text, start + lead[0].length) : -1;
+    // No parenthesis closes before there: a line up to it is not looked at again (linear time).
+    if (open && close < 0) unclosed = start + lead[0].length + PAREN_REACH;
+    if (close >= 0) {
+      const after = text.indexOf("\n", close);
+      const tail = text.slice(close, after < 0 ? text.length : after);
+      if (!tail.trim()) {
+        if (run < 0) run = from;
+        start = after < 0 ? text.length : after + 1;
+        continue;
+      }
+    }
+    if (lead[1] && !rest.trim()) {
+      if (run < 0) run = from;
+    } else {
+      if ((lead[1] || run >= 0) && SOFT_START.test(rest)) {
+        blanks.push([run >= 0 ? run : from, start + lead[0].length]);
+      }
+      run = -1;
+    }
+    start = end + 1;
+  }
+  if (!blanks.length) return undefined;
+  let out = "";
+  let at = 0;
+  for (const [from, to] of blanks) {
+    out += text.slice(at, from) +
+      text.slice(from, to).replace(/[^\r\n]+/g, (s) => " ".repeat(s.length));
+    at = to;
+  }
+  return out + text.slice(at);
+}
+
+/** How far an annotation's arguments are looked for their closing parenthesis. */
+const PAREN_REACH = 10_000;
+
+/**
+ * The offset after the parenthesis that closes the one at `open`, or -1 if none does within
+ * {@linkcode PAREN_REACH} characters; a `)` inside a double-quoted string does not close it.
+ */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  const stop = Math.min(text.length, open + PAREN_REACH);
+  for (let i = open; i < stop; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < stop && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return i + 1;
+  }
+  return -1;
+}

@@ -917,11 +917,14 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
   opaque: new Set(["string", "raw_string", "heredoc_body"]),
 };
 
-/** Scala items: definitions and declarations, packages, imports and exports, not expressions. */
+/**
+ * Scala items: definitions and declarations, packages and package objects (`package object os {`,
+ * Scala 2's members of a package), imports and exports, not expressions.
+ */
 function scalaKeep(_node: NodeLike, type: string = _node.type): boolean {
   if (type === "ERROR") return false;
   return type.endsWith("_definition") || type.endsWith("_declaration") ||
-    type === "package_clause" || type === "enum_case_definitions";
+    type === "package_clause" || type === "package_object" || type === "enum_case_definitions";
 }
 
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
@@ -958,6 +961,7 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
   definitions: {
     class_definition: { kind: "class" },
     object_definition: { kind: "object" },
+    package_object: { kind: "object" },
     trait_definition: { kind: "trait" },
     enum_definition: { kind: "enum" },
     function_definition: { kind: "function" },

@@ -130,9 +130,8 @@ function textPlace(place: PackPlace, at: number): PackPlace {
 /** The version of a file's view cache entries (see `viewKey`): by its extension. */
 function viewVersion(path: string): string {
   if (!wordsTellLanguage(path)) return "view/4";
-  return extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase() === ".h"
-    ? "view/8"
-    : "view/5";
+  const ext = extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase();
+  return ext === ".h" ? "view/8" : ext === ".v" ? "view/9" : "view/5";
 }
 
 /**
@@ -161,7 +160,8 @@ function viewKey(
     // also replaces blobs a JSON string or list wraps (a notebook's images). 5: a `.h` or `.m`
     // file's entry holds its fence language (`objective-c` by its words); other entries stay 4.
     // 6: a `.h` file's entry holds `cpp` for C++'s words (a `.m` file's stays 5). 7: such a
-    // `.h` file is rendered with the C++ grammar.
+    // `.h` file is rendered with the C++ grammar. 9: a `.v` file's entry holds `coq` for Coq's
+    // words (the fence was `v`, the V language's, for Verilog and Coq alike).
     viewVersion(input.path),
     plugin.name,
     version,

@@ -189,7 +189,7 @@ const NOT_CODE = /^[ \t]*\*|\/\/|\/\*|["'`]|\[\[/;
 /**
  * Whether a file's fence language depends on its words, not only its name (`.h`, `.m`: C or
  * MATLAB by name, Objective-C by {@linkcode isObjectiveC}, a `.h` file C++ by
- * {@linkcode isCpp}): a render keeps the language it found (`ViewOutput.language`), so a warm
+ * {@linkcode isCpp}; `.v`: Verilog by name, Coq by {@linkcode isCoq}): a render keeps the language it found (`ViewOutput.language`), so a warm
  * build that does not read the file has it.
  *
  * @example
@@ -201,7 +201,30 @@ const NOT_CODE = /^[ \t]*\*|\/\/|\/\*|["'`]|\[\[/;
  */
 export function wordsTellLanguage(path: string): boolean {
   const ext = extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase();
-  return ext === ".h" || ext === ".m";
+  return ext === ".h" || ext === ".m" || ext === ".v";
+}
+
+/** Coq's words at a line's start: a definition, a theorem, `Require` or `Proof.`. */
+const COQ_WORDS =
+  /^[ \t]*(?:(?:From[ \t]+\S+[ \t]+)?Require\b|Definition\b|Fixpoint\b|Inductive\b|Theorem\b|Lemma\b|Proof\.)/m;
+
+/** Verilog's words at a line's start: a module's end or a compiler directive. */
+const VERILOG_WORDS =
+  /^[ \t]*(?:endmodule\b|`(?:timescale|define|include|ifdef|ifndef|default_nettype)\b)/m;
+
+/**
+ * Whether a `.v` text is Coq's rather than Verilog's (the extension names both): Coq's words and
+ * none of Verilog's.
+ *
+ * @example
+ * ```ts
+ * import { isCoq } from "./extension.ts";
+ * isCoq("Require Import Arith.\nLemma plus_0 : forall n, n + 0 = n.\n"); // true
+ * isCoq("module top(input clk);\nendmodule\n"); // false
+ * ```
+ */
+export function isCoq(text: string): boolean {
+  return COQ_WORDS.test(text) && !VERILOG_WORDS.test(text);
 }
 
 /**

@@ -30,4 +30,4 @@ export {
   workingFolder,
 } from "./_path.ts";
 export { compileGlobs, type GlobOptions, needsPicomatch, usePicomatch } from "./_glob.ts";
-export { conventionalExtension } from "./extension.ts";
+export { conventionalExtension, isCoq } from "./extension.ts";

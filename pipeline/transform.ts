@@ -8,7 +8,13 @@
 
 import { extname } from "./_path.ts";
 import { dataReason, summarizedByDefault } from "./data_files.ts";
-import { conventionalExtension, isCpp, isObjectiveC, wordsTellLanguage } from "./extension.ts";
+import {
+  conventionalExtension,
+  isCoq,
+  isCpp,
+  isObjectiveC,
+  wordsTellLanguage,
+} from "./extension.ts";
 import { compileGlobs } from "./_glob.ts";
 import { isGlob } from "./helpers.ts";
 import { loadGlobs } from "../deps.ts";
@@ -168,12 +174,14 @@ function focusPatterns(focus: string[]): string[] {
  * languageOf("src/Cart.h"); // "c"
  * languageOf("src/Cart.h", "@interface Cart : NSObject\n@end\n"); // "objective-c"
  * languageOf("src/cart.h", "namespace shop {\nclass Cart;\n}\n"); // "cpp"
+ * languageOf("theories/Nat.v", "Require Import Arith.\n"); // "coq"
  * ```
  */
 export function languageOf(path: string, text?: string): string {
   // A Makefile or Dockerfile is told by its name (`Dockerfile.dev`), not by what follows a dot.
   const ext = (conventionalExtension(path) || extname(path)).slice(1).toLowerCase();
   if (text !== undefined && wordsTellLanguage(path)) {
+    if (ext === "v") return isCoq(text) ? "coq" : "verilog";
     if (isObjectiveC(text)) return "objective-c";
     if (ext === "h" && isCpp(text)) return "cpp";
   }
@@ -223,6 +231,15 @@ const LANGUAGES: Record<string, string> = {
   ps: "postscript",
   eps: "postscript",
   epsf: "postscript",
+  sol: "solidity",
+  // `v` is the V language's fence label: a `.v` file is Verilog's, or Coq's by its words.
+  v: "verilog",
+  vh: "verilog",
+  sv: "systemverilog",
+  svh: "systemverilog",
+  vhd: "vhdl",
+  cr: "crystal",
+  rkt: "racket",
 };
 
 /** Options of {@linkcode transformFiles}. */

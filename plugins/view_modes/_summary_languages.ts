@@ -90,10 +90,14 @@ const SCALA_MODIFIERS =
   "(?:(?:private|protected)(?:\\[[\\w.]*\\])?[ \\t]+|(?:final|sealed|abstract|implicit|lazy|override|case|open|inline|transparent|infix)[ \\t]+)*";
 /** Scala's declarations; a `def`'s name may be an operator (`+`) or in backticks. */
 const SCALA: Patterns = [
-  ["package", /^package[ \t]+([\w.]+)/gm],
+  // `package object os` is a package's object, not a package named `object`.
+  ["package", /^package[ \t]+(?!object[ \t])([\w.]+)/gm],
   [
     "types",
-    new RegExp(`^[ \\t]*${SCALA_MODIFIERS}(?:class|trait|object|enum)[ \\t]+([A-Za-z_]\\w*)`, "gm"),
+    new RegExp(
+      `^[ \\t]*${SCALA_MODIFIERS}(?:class|trait|object|enum|package[ \\t]+object)[ \\t]+([A-Za-z_]\\w*)`,
+      "gm",
+    ),
   ],
   [
     "functions",
@@ -105,7 +109,10 @@ const SCALA: Patterns = [
   ["imports", /^[ \t]*import[ \t]+(\w+(?:\.\w+)*(?:\.\{[^}\n]*\}|\._|\.\*)?)/gm],
 ];
 
-/** R's functions (`name <- function(`), classes (S4, reference, R6) and the packages it loads. */
+/**
+ * R's functions (`name <- function(`), classes (S4, reference, R6), the packages it loads and the
+ * tests a testthat file names (`test_that("pull() extracts a column", {`).
+ */
 const R: Patterns = [
   [
     "functions",
@@ -119,6 +126,7 @@ const R: Patterns = [
     "libraries",
     /^[ \t]*(?:library|require|requireNamespace)\([ \t]*["']?([A-Za-z][\w.]*)/gm,
   ],
+  ["tests", /^[ \t]*test_that\([ \t]*(?:"([^"\n]{1,300})"|'([^'\n]{1,300})')/gm],
 ];
 
 /** Perl's packages, subs and the modules it uses (`use strict;`, a pragma, is left out). */
@@ -235,29 +243,62 @@ const SQL: Patterns = [
   ],
 ];
 
-/** Julia's modules, types, functions (the `function` form) and what it uses and imports. */
+/** A Julia function or macro written with its keyword (`function f(x)`, `macro m(ex)`). */
+const JULIA_FUNCTION = /^[ \t]*(?:@\w+[ \t]+)*(?:function|macro)[ \t]+([A-Za-z_][\w.!]*)/gm;
+
+/**
+ * A Julia method written as an assignment at the line's start (`nrow(df::DataFrame) = size(df, 1)`,
+ * `Base.show(io::IO, x::T) where {T} = …`): after its last `)` no parenthesis comes before the
+ * `=`, so each line is read once.
+ */
+const JULIA_SHORT_FUNCTION =
+  /^(?:@\w+[ \t]+)*([A-Za-z_][\w.!]*)(?:\{[^}\n]*\})?\([^=\n]*\)[ \t]*(?:(?:where|::)[^=()\n]*)?=(?!=)/gm;
+
+/** Julia's functions in the order they are written, in either form. */
+function juliaFunctions(text: string): string[] {
+  const found = [...text.matchAll(JULIA_FUNCTION), ...text.matchAll(JULIA_SHORT_FUNCTION)];
+  return found.sort((a, b) => a.index - b.index).map((m) => m[1]);
+}
+
+/** Julia's modules, types, functions (both forms), what it uses and imports, and its test sets. */
 const JULIA: Patterns = [
   ["modules", /^[ \t]*(?:bare)?module[ \t]+([A-Za-z_]\w*)/gm],
   [
     "types",
     /^[ \t]*(?:(?:mutable|abstract|primitive)[ \t]+)?(?:struct|type)[ \t]+([A-Za-z_]\w*)/gm,
   ],
-  ["functions", /^[ \t]*(?:@\w+[ \t]+)*(?:function|macro)[ \t]+([A-Za-z_][\w.!]*)/gm],
+  ["functions", juliaFunctions],
   ["imports", /^[ \t]*(?:using|import)[ \t]+([A-Za-z_][\w.]*)/gm],
+  // A test file's named test sets (`@testset "joins" begin`, `@testset verbose = true "joins"`).
+  [
+    "tests",
+    /^[ \t]*@testset[ \t]+(?:[\w.]+[ \t]*=[ \t]*[\w.]+[ \t]+)*"([^"\n]{1,300})"/gm,
+  ],
 ];
 
 const KOTLIN_MODIFIERS =
-  "(?:(?:public|private|protected|internal|open|abstract|sealed|final|data|inner|value|annotation|enum|override|suspend|inline|operator|infix|tailrec|external|actual|expect|companion|fun(?=[ \\t]+interface))[ \\t]+)*";
+  "(?:(?:public|private|protected|internal|open|abstract|sealed|final|data|inner|value|annotation|enum|override|suspend|inline|operator|infix|tailrec|external|actual|expect|companion|fun(?=[ \\t]+interface)|@[\\w.:]+(?:\\([^)\\n]*\\))?)[ \\t]+)*";
 const KOTLIN: Patterns = [
   ["package", /^package[ \t]+([\w.]+)/gm],
   [
     "types",
-    new RegExp(`^[ \\t]*${KOTLIN_MODIFIERS}(?:class|interface|object)[ \\t]+([A-Za-z_]\\w*)`, "gm"),
+    new RegExp(
+      `^[ \\t]*${KOTLIN_MODIFIERS}(?:class|interface|object|typealias)[ \\t]+([A-Za-z_]\\w*)`,
+      "gm",
+    ),
   ],
   [
     "functions",
     new RegExp(
-      `^[ \\t]*${KOTLIN_MODIFIERS}fun[ \\t]+(?:<[^>\\n]*>[ \\t]*)?((?:[\\w.]+\\.)?[A-Za-z_]\\w*)[ \\t]*\\(`,
+      `^[ \\t]*${KOTLIN_MODIFIERS}fun[ \\t]+(?:<[^>\\n]*>[ \\t]*)?((?:[\\w.]+\\.)?(?:[A-Za-z_]\\w*|\`[^\`\\n]{1,300}\`))[ \\t]*\\(`,
+      "gm",
+    ),
+  ],
+  // A file's own properties (at the line's start: a class's are indented), `val String.size` too.
+  [
+    "properties",
+    new RegExp(
+      `^${KOTLIN_MODIFIERS}(?:(?:const|lateinit)[ \\t]+)?(?:val|var)[ \\t]+(?:<[^>\\n]*>[ \\t]*)?((?:[\\w.]+\\.)?[A-Za-z_]\\w*)`,
       "gm",
     ),
   ],
@@ -267,7 +308,8 @@ const KOTLIN: Patterns = [
 const LUA: Patterns = [
   ["functions", /^[ \t]*(?:local[ \t]+)?function[ \t]+([\w.:]+)/gm],
   ["function values", /^[ \t]*(?:local[ \t]+)?([\w.]+)[ \t]*=[ \t]*function\b/gm],
-  ["requires", /\brequire[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
+  // `[ \t]*(?:\([ \t]*)?`: blanks with no `(` between them split one way only (linear in them).
+  ["requires", /\brequire[ \t]*(?:\([ \t]*)?["']([^"'\n]+)["']/gm],
 ];
 
 const ELIXIR: Patterns = [
@@ -276,8 +318,15 @@ const ELIXIR: Patterns = [
   ["functions", /^[ \t]*def(?:macro|guard|delegate)?[ \t]+([a-z_]\w*[?!]?)/gm],
   ["private functions", /^[ \t]*def(?:p|macrop|guardp)[ \t]+([a-z_]\w*[?!]?)/gm],
   ["uses", /^[ \t]*(?:use|import|alias|require)[ \t]+([A-Z][\w.]*)/gm],
+  // An ExUnit file's tests and the groups they are described in.
+  ["tests", /^[ \t]*(?:test|describe)[ \t]+"([^"\n]{1,300})"/gm],
 ];
 
+/**
+ * Dart's types, functions (a parameter list opens with no string, number or `(`: a call such as
+ * `test('reads', () {` or `expect(() => f(), throws)` is none), top-level variables, imports and a
+ * test file's tests.
+ */
 const DART: Patterns = [
   [
     "types",
@@ -285,9 +334,19 @@ const DART: Patterns = [
   ],
   [
     "functions",
-    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\([^;\n]*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
+    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\((?![ \t]*['"(\d!-])[^;\n]*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
+  ],
+  // A library's own variables and constants (at the line's start: a class's fields are indented).
+  [
+    "variables",
+    /^(?:(?:external|late|const|final|var)[ \t]+)+(?:[\w$.]+(?:<[^>\n]*>)?\??[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*[=;]/gm,
   ],
   ["imports", /^(?:import|export|part)[ \t]+['"]([^'"\n]+)['"]/gm],
+  // A test file's tests and groups (`test('reads a value', () {`).
+  [
+    "tests",
+    /^[ \t]*(?:test|testWidgets|group)\([ \t]*(?:'([^'\n]{1,300})'|"([^"\n]{1,300})")/gm,
+  ],
 ];
 
 /**
@@ -320,9 +379,13 @@ const HASKELL: Patterns = [
   ["module", /^module[ \t]+([\w.]+)/gm],
   [
     "types",
-    /^(?:data|newtype|type(?:[ \t]+family)?|class)[ \t]+(?:[^=\n]*=>[ \t]*)?([A-Z][\w']*)/gm,
+    // A context starts with no blank, so the blanks before it are read one way (linear in them).
+    /^(?:data|newtype|type(?:[ \t]+family)?|class)[ \t]+(?:[^\s=][^=\n]*=>[ \t]*)?([A-Z][\w']*)/gm,
   ],
-  ["instances", /^instance[ \t]+(?:[^=\n]*=>[ \t]*)?([^\n=]*?)[ \t]+where\b/gm],
+  [
+    "instances",
+    /^instance[ \t]+(?:[^\s=][^=\n]*=>[ \t]*)?([^\s=](?:[^\n=]*?[^\s=])?)[ \t]+where\b/gm,
+  ],
   ["functions", haskellFunctions],
   ["imports", /^import[ \t]+(?:qualified[ \t]+)?([\w.]+)/gm],
 ];
@@ -368,7 +431,9 @@ const STYLES: Patterns = [
   ["media queries", /^@media[ \t]+([^{\n]*[^{\s])/gm],
   // A rule at the top level: a line at column 0 opening a block (not an at-rule or a comment).
   // Sass's `#{$name}` interpolation is part of a selector, not its block.
-  ["selectors", /^([^\s@$/*{}](?:[^{\n#]|#\{[^}\n]*\}|#(?!\{))*?)[ \t]*\{/gm],
+  // Read greedily to the `{` (a name's blanks are trimmed): a lazy read followed by `[ \t]*\{`
+  // went over a run of blanks again from each of its characters.
+  ["selectors", /^([^\s@$/*{}](?:[^{\n#]|#\{[^}\n]*\}|#(?!\{))*)\{/gm],
 ];
 
 const HELM_TEMPLATE: Patterns = [
@@ -611,12 +676,13 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".sql": { label: "SQL", patterns: SQL },
   ".jl": { label: "Julia", patterns: JULIA },
   ".scala": { label: "Scala", patterns: SCALA },
-  ".sc": { label: "Scala script", patterns: SCALA },
+  // A script of statements alone (a build script) is shown by its first lines.
+  ".sc": { label: "Scala script", patterns: SCALA, orHead: true },
   ".kt": { label: "Kotlin", patterns: KOTLIN },
-  ".kts": { label: "Kotlin script", patterns: KOTLIN },
+  ".kts": { label: "Kotlin script", patterns: KOTLIN, orHead: true },
   ".lua": { label: "Lua", patterns: LUA },
   ".ex": { label: "Elixir", patterns: ELIXIR },
-  ".exs": { label: "Elixir script", patterns: ELIXIR },
+  ".exs": { label: "Elixir script", patterns: ELIXIR, orHead: true },
   ".dart": { label: "Dart", patterns: DART },
   ".hs": { label: "Haskell", patterns: HASKELL },
   ".zig": { label: "Zig", patterns: ZIG },

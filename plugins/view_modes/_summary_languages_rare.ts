@@ -30,6 +30,8 @@ const OCAML: Patterns = [
   ["opens", /^[ \t]*open!?[ \t]+([A-Z][\w.']*)/gm],
 ];
 
+/** A name in double backticks (``` ``returns 404 for a missing route`` ```), most often a test's. */
+const FSHARP_QUOTED = "``[^`\\n]{1,300}``";
 const FSHARP_ACCESS = "(?:(?:private|public|internal|inline|rec|mutable)[ \\t]+)*";
 /** F#'s namespaces and modules, types, `let`s of a module (indented four at most) and members. */
 const FSHARP: Patterns = [
@@ -43,12 +45,15 @@ const FSHARP: Patterns = [
   ],
   [
     "functions",
-    new RegExp(`^[ \\t]{0,4}let[ \\t]+${FSHARP_ACCESS}([A-Za-z_][\\w']*|\\([^)\\n]+\\))`, "gm"),
+    new RegExp(
+      `^[ \\t]{0,4}let[ \\t]+${FSHARP_ACCESS}([A-Za-z_][\\w']*|\\([^)\\n]+\\)|${FSHARP_QUOTED})`,
+      "gm",
+    ),
   ],
   [
     "members",
     new RegExp(
-      `^[ \\t]*(?:static[ \\t]+)?(?:member|override|default|abstract(?:[ \\t]+member)?)[ \\t]+${FSHARP_ACCESS}(?:[A-Za-z_]\\w*\\.)?([A-Za-z_][\\w']*)`,
+      `^[ \\t]*(?:static[ \\t]+)?(?:member|override|default|abstract(?:[ \\t]+member)?)[ \\t]+${FSHARP_ACCESS}(?:[A-Za-z_]\\w*\\.)?([A-Za-z_][\\w']*|${FSHARP_QUOTED})`,
       "gm",
     ),
   ],
@@ -80,7 +85,7 @@ const GLSL: Patterns = [
   [
     "functions",
     new RegExp(
-      `^[ \\t]*${GLSL_PRECISION}(?!(?:if|for|while|switch|return|else)\\b)\\w+[ \\t]+(?!(?:if|for|while|switch)\\b)(\\w+)[ \\t]*\\([^;\\n]*\\)[ \\t]*\\{?[ \\t]*$`,
+      `^[ \\t]*${GLSL_PRECISION}(?!(?:if|for|while|switch|return|else)\\b)\\w+[ \\t]+(?!(?:if|for|while|switch)\\b)(\\w+)[ \\t]*\\([^;\\n]*\\)[ \\t]*(?:\\{[ \\t]*)?$`,
       "gm",
     ),
   ],
@@ -105,6 +110,7 @@ const CLOJURE: Patterns = [
     new RegExp(`^[ \\t]*\\((?:defn-?|defmacro|defmulti|defmethod)[ \\t]+${CLOJURE_NAME}`, "gm"),
   ],
   ["vars", new RegExp(`^[ \\t]*\\((?:def|defonce)[ \\t]+${CLOJURE_NAME}`, "gm")],
+  ["tests", new RegExp(`^[ \\t]*\\(deftest[ \\t]+${CLOJURE_NAME}`, "gm")],
   [
     "types",
     new RegExp(
@@ -126,10 +132,11 @@ const FORTRAN: Patterns = [
     new RegExp(`^[ \\t]*${FORTRAN_PREFIX}(?:subroutine|function)[ \\t]+([a-z_]\\w*)`, "gim"),
   ],
   // A type's attributes end in `::` (`type, extends(base) :: circle`); `type is (…)` is a case.
-  ["types", /^[ \t]*type[ \t]*(?:,[^:\n]*::|::)?[ \t]*(?!is\b)([a-z_]\w*)[ \t]*(?:\(|!|$)/gim],
+  // Blanks around an optional part are read by one `[ \t]*` each, never two (linear in them).
+  ["types", /^[ \t]*type(?:[ \t]*(?:,[^:\n]*::|::))?[ \t]*(?!is\b)([a-z_]\w*)[ \t]*(?:\(|!|$)/gim],
   [
     "uses",
-    /^[ \t]*use[ \t]*(?:,[ \t]*(?:non_)?intrinsic[ \t]*)?(?:::)?[ \t]*([a-z_]\w*)/gim,
+    /^[ \t]*use(?:[ \t]*,[ \t]*(?:non_)?intrinsic)?(?:[ \t]*::)?[ \t]*([a-z_]\w*)/gim,
   ],
 ];
 
@@ -228,7 +235,8 @@ const BICEP: Patterns = [
   ["outputs", /^output[ \t]+([A-Za-z_]\w*)/gm],
   ["types", /^type[ \t]+([A-Za-z_]\w*)/gm],
   ["functions", /^func[ \t]+([A-Za-z_]\w*)/gm],
-  ["imports", /^import[ \t]+[^\n]*?from[ \t]+'([^'\n]+)'/gm],
+  // What is imported starts with no blank, so the blanks before it are read one way.
+  ["imports", /^import[ \t]+[^\s][^\n]*?[ \t]from[ \t]+'([^'\n]+)'/gm],
 ];
 
 /**
@@ -273,13 +281,32 @@ const GROOVY: Patterns = [
     "methods",
     /^[ \t]*(?:(?:public|private|protected|static|final|abstract|synchronized)[ \t]+)*def[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm,
   ],
-  ["plugins", /^[ \t]*(?:id|apply[ \t]+plugin:)[ \t]*\(?[ \t]*["']([^"'\n]+)["']/gm],
-  [
-    "tasks",
-    /^[ \t]*(?:task[ \t]+([A-Za-z_]\w*)|tasks\.(?:register|create)\([ \t]*["']([\w-]+)["'])/gm,
-  ],
-  ["blocks", /^([A-Za-z_]\w*)[ \t]*\{/gm],
+  ...gradlePatterns(),
 ];
+
+/**
+ * A Gradle script's plugins, tasks and top-level blocks (`dependencies {`, `android {`), in Groovy
+ * or in Kotlin (`id("com.android.library")`, `tasks.register<Copy>("dist")`), and the builds a
+ * settings script includes (`include(":okio")`, `includeBuild("build-support")`).
+ *
+ * @example
+ * ```ts
+ * import { gradlePatterns } from "./_summary_languages_rare.ts";
+ * gradlePatterns().map(([kind]) => kind); // ["plugins", "tasks", "blocks", "includes"]
+ * ```
+ */
+export function gradlePatterns(): Patterns {
+  return [
+    // `[ \t]*(?:\([ \t]*)?`: blanks with no `(` between them split one way only (linear in them).
+    ["plugins", /^[ \t]*(?:id|apply[ \t]+plugin:)[ \t]*(?:\([ \t]*)?["']([^"'\n]+)["']/gm],
+    [
+      "tasks",
+      /^[ \t]*(?:task[ \t]+([A-Za-z_]\w*)|tasks\.(?:register|create)(?:<[^>\n]*>)?\([ \t]*["']([\w-]+)["'])/gm,
+    ],
+    ["blocks", /^([A-Za-z_]\w*)[ \t]*\{/gm],
+    ["includes", /^[ \t]*include(?:Build)?[ \t]*(?:\([ \t]*)?["']([^"'\n]+)["']/gm],
+  ];
+}
 
 /** A template's own words in a page: Liquid's and Jinja's tags, Go templates' `define` and `partial`. */
 const TEMPLATE_WORDS =

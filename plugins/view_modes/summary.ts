@@ -12,6 +12,7 @@ import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
 import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
+import { extraSummaryLanguages } from "./_summary_languages_extra.ts";
 import { documentHeadings } from "./_document_headings.ts";
 import {
   moreSummaryLanguages,
@@ -62,7 +63,8 @@ const JS: Patterns = [
   ["classes", /^(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/gm],
   [
     "functions",
-    /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/gm,
+    // `(?:\s*\*)?\s*`: blanks with no `*` between them split one way only (linear in them).
+    /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function(?:\s*\*)?\s*([A-Za-z_$][\w$]*)/gm,
   ],
   ["interfaces", /^(?:export\s+)?(?:declare\s+)?interface\s+([A-Za-z_$][\w$]*)/gm],
   ["types", /^(?:export\s+)?(?:declare\s+)?type\s+([A-Za-z_$][\w$]*)/gm],
@@ -192,6 +194,9 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   // OCaml, F#, Erlang, Clojure, Fortran, COBOL, assembly, Protocol Buffers, Groovy and Gradle;
   // templates (EEx, ERB, Jinja, ...) read as HTML with their own blocks, partials and components.
   ...rareSummaryLanguages(MORE[".html"].patterns, C, PHP),
+  // Solidity, Verilog, SystemVerilog, VHDL, Coq, Elm, Gleam, Nix, Tcl, R's documentation and
+  // Gradle's Kotlin scripts.
+  ...extraSummaryLanguages(MORE[".kt"].patterns),
 };
 
 /**
@@ -209,7 +214,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "11",
+    version: "12",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -256,9 +261,10 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n") +
       (lead ? `\n\n${lead}` : "");
   }
-  if (ext === ".md" || ext === ".markdown" || ext === ".mdx") {
+  const markdown = MARKDOWN_KINDS[ext];
+  if (markdown) {
     const rows = headingRows(markdownHeadings(text), cut, maxNames);
-    return [`**Markdown**, ${lineWord(lines)}`, ...rows].join("\n");
+    return [`**${markdown}**, ${lineWord(lines)}`, ...rows].join("\n");
   }
   // AsciiDoc, Org, reStructuredText and man pages, by their section titles as Markdown is.
   const doc = documentHeadings(ext, text);
@@ -294,6 +300,15 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   const lead = head();
   return `**Text**, ${lineWord(lines)}${lead ? `\n\n${lead}` : ""}`;
 }
+
+/** Markdown and the kinds written in it (R Markdown, Quarto), by extension: their labels. */
+const MARKDOWN_KINDS: Record<string, string> = {
+  ".md": "Markdown",
+  ".markdown": "Markdown",
+  ".mdx": "Markdown",
+  ".rmd": "R Markdown",
+  ".qmd": "Quarto",
+};
 
 /**
  * The work units {@linkcode summarize} spends on a text: one a character for each pass over it
@@ -342,7 +357,7 @@ const SHEBANGS: Record<string, string> = {
 
 /**
  * The extension a file is summarized by: a build file's by its name (`Makefile` reads as `.mk`),
- * a Blade template's two (`.blade.php`),
+ * a Blade template's two (`.blade.php`), a Gradle script's in Kotlin (`.gradle.kts`),
  * its own, or for a file without one (`bin/tool`), the language its `#!` line names
  * (`#!/usr/bin/env python3` reads as `.py`).
  */
@@ -350,7 +365,9 @@ function summaryExt(path: string, text: string): string {
   // A Makefile or Dockerfile by its name (`GNUmakefile`, `Dockerfile.dev`).
   const named = conventionalExtension(path);
   if (named) return named;
-  if (path.toLowerCase().endsWith(".blade.php")) return ".blade.php";
+  const lower = path.toLowerCase();
+  if (lower.endsWith(".blade.php")) return ".blade.php";
+  if (lower.endsWith(".gradle.kts")) return ".gradle.kts";
   const ext = extname(path).toLowerCase();
   if (ext || !text.startsWith("#!")) return ext;
   const end = text.indexOf("\n");
