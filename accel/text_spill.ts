@@ -279,6 +279,20 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const made = new Set<string>();
 let removing = false;
 
+/** A new spill's counts: nothing written, read or moved yet. */
+function noStats(): SpillStats {
+  return {
+    written: 0,
+    shared: 0,
+    reads: 0,
+    rawReads: 0,
+    kept: 0,
+    moved: 0,
+    bytes: 0,
+    collections: 0,
+  };
+}
+
 /**
  * Open a spill file (in the system's temporary folder, removed when the
  * process exits).
@@ -300,16 +314,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     bytes: new Uint8Array(64 * 1024),
     recent: new Map(),
     recentChars: 0,
-    stats: {
-      written: 0,
-      shared: 0,
-      reads: 0,
-      rawReads: 0,
-      kept: 0,
-      moved: 0,
-      bytes: 0,
-      collections: 0,
-    },
+    stats: noStats(),
     loose: 0,
     collectEvery: options.collectEvery ?? COLLECT_EVERY_CHARS,
     settleAfter: options.settleAfter ?? 1,

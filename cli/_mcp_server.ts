@@ -16,7 +16,7 @@ import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
 import { callShared, type Pending } from "./_mcp_jobs.ts";
 import { workingFolder } from "../pipeline/paths.ts";
-import { partCutter, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
+import { type PartCutter, partCutter, partUri, REPLY_TOKENS, RESOURCES } from "./_mcp_reply.ts";
 import { countTokens } from "../pipeline/tokens.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { PathsError } from "../pipeline/resolve.ts";
@@ -95,6 +95,7 @@ export function createMcpServer(sdk: McpSdk, served: ToolContext): McpServer {
   registerBuildContext(server, kit);
   registerViewFiles(server, kit);
   registerReportTools(server, kit);
+  registerExplainTool(server, kit);
   registerResources(server, sdk, context);
   return server;
 }
@@ -354,7 +355,7 @@ function registerViewFiles(server: McpServer, kit: ToolKit): void {
   );
 }
 
-/** `token_stats`, `check_prefix` and `explain`: what the documents hold and how they changed. */
+/** `token_stats` and `check_prefix`: what the documents hold and what a change costs. */
 function registerReportTools(server: McpServer, kit: ToolKit): void {
   const { z, context } = kit;
   const { config, persona, preset } = kit.fields;
@@ -405,7 +406,12 @@ function registerReportTools(server: McpServer, kit: ToolKit): void {
       (args, ...call) => checkPrefixTool(args, context, ...call),
     ),
   );
+}
 
+/** `explain`: how the last two written builds' documents differ. */
+function registerExplainTool(server: McpServer, kit: ToolKit): void {
+  const { z, context } = kit;
+  const { config } = kit.fields;
   server.registerTool(
     "explain",
     {
@@ -446,28 +452,7 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
   ] as const;
   for (const [kind, title, description] of kinds) {
     const cutter = partCutter();
-    const read = async (uri: URL, part = 1) => {
-      // Not queued behind the calls: a build publishes its document whole (linked from a
-      // complete temp file) and its manifest after it (renamed into place), and the latest is
-      // looked for by manifest, so a read while a build runs gets the last written build, whole.
-      const latest = await inRoot(context, () => latestOutput(context))();
-      const mimeType = kind === "document" ? MIME[latest.format] : "application/json";
-      // The manifest records where the document went (`output.dir`): redacted as a tool's data is.
-      const text = kind === "document" ? latest.document : redactMessage(latest.manifest);
-      const fits = kind === "document" ? latest.tokens <= REPLY_TOKENS : false;
-      // A part comes after its note in one reply: the part gets the limit less the longest note
-      // (numbers of more digits are more tokens, and "read ... next" is longer than the last's).
-      const longest = partNote({ kind, part: 1e9, parts: 1e9, path: latest.documentPath });
-      const room = REPLY_TOKENS - await countTokens(longest);
-      const parts = fits ? [text] : await cutter.parts(text, room);
-      if (part > parts.length) {
-        throw new ResourceError(INVALID_PARAMS, noSuchPart(kind, part, parts.length));
-      }
-      const contents = [{ uri: uri.href, mimeType, text: parts[part - 1] }];
-      if (parts.length === 1) return { contents };
-      const note = partNote({ kind, part, parts: parts.length, path: latest.documentPath });
-      return { contents: [{ uri: uri.href, mimeType: "text/plain", text: note }, ...contents] };
-    };
+    const read = (uri: URL, part = 1) => readLatest({ kind, uri, part }, context, cutter);
     server.registerResource(`latest-${kind}`, RESOURCES[kind], {
       title,
       description,
@@ -491,6 +476,34 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
       return read(uri, Number(part));
     });
   }
+}
+
+/** One read of a resource: the latest written document or manifest, whole or part `part`. */
+async function readLatest(
+  { kind, uri, part }: { kind: Kind; uri: URL; part: number },
+  context: ToolContext,
+  cutter: PartCutter,
+) {
+  // Not queued behind the calls: a build publishes its document whole (linked from a
+  // complete temp file) and its manifest after it (renamed into place), and the latest is
+  // looked for by manifest, so a read while a build runs gets the last written build, whole.
+  const latest = await inRoot(context, () => latestOutput(context))();
+  const mimeType = kind === "document" ? MIME[latest.format] : "application/json";
+  // The manifest records where the document went (`output.dir`): redacted as a tool's data is.
+  const text = kind === "document" ? latest.document : redactMessage(latest.manifest);
+  const fits = kind === "document" ? latest.tokens <= REPLY_TOKENS : false;
+  // A part comes after its note in one reply: the part gets the limit less the longest note
+  // (numbers of more digits are more tokens, and "read ... next" is longer than the last's).
+  const longest = partNote({ kind, part: 1e9, parts: 1e9, path: latest.documentPath });
+  const room = REPLY_TOKENS - await countTokens(longest);
+  const parts = fits ? [text] : await cutter.parts(text, room);
+  if (part > parts.length) {
+    throw new ResourceError(INVALID_PARAMS, noSuchPart(kind, part, parts.length));
+  }
+  const contents = [{ uri: uri.href, mimeType, text: parts[part - 1] }];
+  if (parts.length === 1) return { contents };
+  const note = partNote({ kind, part, parts: parts.length, path: latest.documentPath });
+  return { contents: [{ uri: uri.href, mimeType: "text/plain", text: note }, ...contents] };
 }
 
 /** What a part of a long resource says first: which part, how many, where the next one is. */

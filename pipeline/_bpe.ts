@@ -309,28 +309,9 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
     return tokens;
   }
 
-  // The pre-split walks the text with a sticky copy of the pattern: `test` finds each piece's end
-  // without making a string per piece. Where the pattern does not match, the global search skips
-  // ahead exactly as `match` would.
+  // The pre-split walks the text with a sticky copy of the pattern (each piece's end found without
+  // a string per piece); where it does not match, the global search skips ahead as `match` would.
   const sticky = new RegExp(table.pattern.source, flags.replace("g", "") + "y");
-
-  /** Where the piece at `at` ends (at most LONGEST_PIECE on), or -1 when none starts there. */
-  function pieceEnd(text: string, at: number): number {
-    let end: number;
-    sticky.lastIndex = at;
-    try {
-      end = sticky.test(text) ? sticky.lastIndex : -1;
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      // The expression ran out of stack on a run of millions of characters in a text that is
-      // not all Latin-1: the piece is found in a window (a piece ending well inside it ends
-      // there in the whole text too: the pattern looks one character ahead at most).
-      sticky.lastIndex = 0;
-      const window = text.slice(at, at + LONGEST_PIECE + 64);
-      end = sticky.test(window) ? at + sticky.lastIndex : at + 1;
-    }
-    return end - at > LONGEST_PIECE ? at + LONGEST_PIECE : end;
-  }
 
   return (text: string) => {
     let total = 0;
@@ -338,7 +319,7 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
     work = 0;
     const len = text.length;
     while (at < len) {
-      const end = pieceEnd(text, at);
+      const end = pieceEnd(sticky, text, at);
       if (end > at) {
         total += piece(text, at, end);
         at = end;
@@ -360,4 +341,25 @@ export function bpeCounter(table: BpeTable): (text: string) => number {
     countWork("count", work);
     return total;
   };
+}
+
+/**
+ * Where the piece at `at` ends (at most LONGEST_PIECE on), or -1 when none starts there: `sticky`
+ * is the pre-split pattern with the `y` flag.
+ */
+function pieceEnd(sticky: RegExp, text: string, at: number): number {
+  let end: number;
+  sticky.lastIndex = at;
+  try {
+    end = sticky.test(text) ? sticky.lastIndex : -1;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    // The expression ran out of stack on a run of millions of characters in a text that is
+    // not all Latin-1: the piece is found in a window (a piece ending well inside it ends
+    // there in the whole text too: the pattern looks one character ahead at most).
+    sticky.lastIndex = 0;
+    const window = text.slice(at, at + LONGEST_PIECE + 64);
+    end = sticky.test(window) ? at + sticky.lastIndex : at + 1;
+  }
+  return end - at > LONGEST_PIECE ? at + LONGEST_PIECE : end;
 }
