@@ -111,7 +111,8 @@ export interface LanguageSpec {
   /**
    * Whether a node of a definition's type defines a symbol where it stands (`parentType`: its
    * parent's type), when not every such node does: C's `struct node` as a parameter's type names
-   * a type defined elsewhere, and in a `typedef` the typedef is the symbol.
+   * a type defined elsewhere, and in a `typedef` the typedef is the symbol; a JavaScript
+   * assignment defines one only as a top-level statement (see `jsDefines`).
    * @default {every node of a definition's type does}
    */
   defines?: (node: NodeLike, type: string, parentType: string | undefined) => boolean;
@@ -251,9 +252,13 @@ function jsKeep(node: NodeLike, t: string = node.type): boolean {
 }
 
 function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
-  if (name.startsWith("#") || name.startsWith("_")) return false;
+  // An assignment's name is a path (`app._init`): its last part says whether it is private.
+  const last = name.slice(name.lastIndexOf(".") + 1);
+  if (last.startsWith("#") || last.startsWith("_")) return false;
   if (scope.parentKind === "module") {
     if (!scope.esm) return true;
+    // CommonJS exports are exported in a file that also has ES exports.
+    if (def.type === "assignment_expression") return /^(?:module\.)?exports(?:\.|$)/.test(name);
     for (let n: NodeLike | null = def; n; n = n.parent) {
       if (n.type === "export_statement") return true;
       if (n.type === "program") break;
@@ -265,6 +270,35 @@ function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   if (!def.text.includes("private")) return true;
   const access = def.namedChildren.find((c) => c.type === "accessibility_modifier")?.text;
   return access !== "private";
+}
+
+/** A path of plain names, `app.init`, `Foo.prototype.bar`, `module.exports.x` (no `a[0]`, no call). */
+const DOTTED_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+$/u;
+
+/**
+ * Whether a JS/TS definition node defines a symbol where it stands. Every one does but an
+ * assignment, which defines one only as a statement of the file's top level that assigns to a
+ * path of plain names: `app.init = function init() {}`, `exports.foo = foo`,
+ * `module.exports = {...}`, `Foo.prototype.bar = ...` (CommonJS and pre-ES6 code defines its API
+ * so); its name is the path as written. An assignment inside an expression or a function body,
+ * or to a plain variable (`x = 1`) or a computed member (`a[k] = v`), defines none.
+ */
+function jsDefines(node: NodeLike, type: string, parentType: string | undefined): boolean {
+  if (type !== "assignment_expression") return true;
+  if (parentType !== "expression_statement") return false;
+  const left = node.childForFieldName("left");
+  if (left?.type !== "member_expression" || !DOTTED_NAME.test(left.text)) return false;
+  return node.parent?.parent?.type === "program";
+}
+
+/** The kind of an assignment by its value: `function`, `class`, or `property` for another. */
+function jsKindOf(def: NodeLike, kind: string): string {
+  if (def.type !== "assignment_expression") return kind;
+  const value = def.childForFieldName("right")?.type ?? "";
+  if (/^(arrow_function|function_expression|function|generator_function)$/.test(value)) {
+    return "function";
+  }
+  return value === "class" ? "class" : kind;
 }
 
 const JS_DEFINITIONS: Record<string, DefinitionSpec> = {
@@ -285,6 +319,7 @@ const JS_DEFINITIONS: Record<string, DefinitionSpec> = {
   internal_module: { kind: "namespace" },
   module: { kind: "module" },
   variable_declarator: { kind: "variable" },
+  assignment_expression: { kind: "property", nameField: "left" },
 };
 
 const JS_BASE = {
@@ -312,6 +347,8 @@ const JS_BASE = {
   transparent: new Set<string>(),
   attach: new Set(["comment", "decorator"]),
   definitions: JS_DEFINITIONS,
+  defines: jsDefines,
+  kindOf: jsKindOf,
   values: new Set(["variable_declarator.value", "public_field_definition.value"]),
   isPublic: jsPublic,
   opaque: new Set([
