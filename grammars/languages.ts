@@ -276,14 +276,23 @@ function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
 const DOTTED_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+$/u;
 
 /**
- * Whether a JS/TS definition node defines a symbol where it stands. Every one does but an
- * assignment, which defines one only as a statement of the file's top level that assigns to a
+ * Whether a JS/TS definition node defines a symbol where it stands. A pair does when it is a
+ * function keyed by a name (`b: function () {}`, `c: (x) => x`) in an object literal that a
+ * declaration or an assignment holds. Every other one does but an assignment, which defines one only as a statement of the file's top level that assigns to a
  * path of plain names: `app.init = function init() {}`, `exports.foo = foo`,
  * `module.exports = {...}`, `Foo.prototype.bar = ...` (CommonJS and pre-ES6 code defines its API
  * so); its name is the path as written. An assignment inside an expression or a function body,
  * or to a plain variable (`x = 1`) or a computed member (`a[k] = v`), defines none.
  */
 function jsDefines(node: NodeLike, type: string, parentType: string | undefined): boolean {
+  if (type === "pair") {
+    if (node.childForFieldName("key")?.type !== "property_identifier") return false;
+    if (!FUNCTION_VALUE.test(node.childForFieldName("value")?.type ?? "")) return false;
+    // Only in the object a declaration or an assignment holds (`module.exports = { f: ... }`),
+    // not in one passed to a call (`new Client({ filter: (v) => v.ok })`: options, not API).
+    const holder = node.parent?.parent?.type;
+    return holder === "variable_declarator" || holder === "assignment_expression";
+  }
   if (type !== "assignment_expression") return true;
   if (parentType !== "expression_statement") return false;
   const left = node.childForFieldName("left");
@@ -291,13 +300,14 @@ function jsDefines(node: NodeLike, type: string, parentType: string | undefined)
   return node.parent?.parent?.type === "program";
 }
 
+/** The node types of a function written as a value. */
+const FUNCTION_VALUE = /^(?:arrow_function|function_expression|function|generator_function)$/;
+
 /** The kind of an assignment by its value: `function`, `class`, or `property` for another. */
 function jsKindOf(def: NodeLike, kind: string): string {
   if (def.type !== "assignment_expression") return kind;
   const value = def.childForFieldName("right")?.type ?? "";
-  if (/^(arrow_function|function_expression|function|generator_function)$/.test(value)) {
-    return "function";
-  }
+  if (FUNCTION_VALUE.test(value)) return "function";
   return value === "class" ? "class" : kind;
 }
 
@@ -320,6 +330,8 @@ const JS_DEFINITIONS: Record<string, DefinitionSpec> = {
   module: { kind: "module" },
   variable_declarator: { kind: "variable" },
   assignment_expression: { kind: "property", nameField: "left" },
+  // An object literal's `key: function () {}` or `key: () => {}`, as its `key() {}` is.
+  pair: { kind: "method", nameField: "key" },
 };
 
 const JS_BASE = {

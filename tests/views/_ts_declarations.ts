@@ -65,7 +65,14 @@ export function tsDeclarations(path: string, text: string): TsDeclaration[] {
       // `declare global { ... }` names no namespace: what it declares is global.
       if (!(node.flags & ts.NodeFlags.GlobalAugmentation)) add(node, node.name, node.body);
     } else if (ts.isVariableDeclaration(node)) add(node, node.name, node.initializer);
-    else if (ts.isExpressionStatement(node) && ts.isSourceFile(node.parent)) {
+    else if (
+      ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) &&
+      (ts.isFunctionExpression(node.initializer) || ts.isArrowFunction(node.initializer)) &&
+      (ts.isVariableDeclaration(node.parent.parent) || ts.isBinaryExpression(node.parent.parent))
+    ) {
+      // `key: function () {}`, `key: () => {}` in an object a declaration or assignment holds.
+      add(node, node.name, node.initializer.body);
+    } else if (ts.isExpressionStatement(node) && ts.isSourceFile(node.parent)) {
       // A top-level assignment to a path of names (`exports.foo = ...`, `A.prototype.b = ...`).
       const e = node.expression;
       if (

@@ -40,7 +40,12 @@ const CJS = [
   "  a() {",
   "    return 1;",
   "  },",
+  "  b: function () {",
+  "    return 2;",
+  "  },",
+  "  c: (x) => x,",
   "};",
+  "register({ d: () => 1 });",
   "",
 ].join("\n");
 
@@ -61,12 +66,15 @@ for (const ext of ["js", "cjs", "mjs", "ts"]) {
         "26 property exports.VALUE true",
         "31 property module.exports true",
         "32 method module.exports.a true",
+        "35 method module.exports.b true",
+        "38 method module.exports.c true",
       ],
     );
     // Bodies are hollowed as a function declaration's; `x = 1` and `a[k] = ...` stay as before.
     assert.match(view.text, /\*\/\napp\.init = function init\(\) \{ \.\.\. \};\n/);
     assert.match(view.text, /\nFoo\.prototype\.baz = function \(x\) \{ \.\.\. \};\n/);
     assert.match(view.text, /\n {2}run\(\) \{ \.\.\. \}\n/);
+    assert.match(view.text, /\n {2}b: function \(\) \{ \.\.\. \},\n {2}c: \(x\) => x,\n\};\n$/);
   });
 }
 
@@ -88,6 +96,8 @@ Deno.test("renderCode() mask names an assignment by its path: app.init, Foo.prot
       "Foo.prototype.baz = function (x) { ... };",
       "module.exports = {",
       "  a() { ... },",
+      "  b: function () { ... },",
+      "  c: (x) => x,",
       "};",
       "",
     ].join("\n"),
