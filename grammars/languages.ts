@@ -278,11 +278,11 @@ const DOTTED_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+$/u
 /**
  * Whether a JS/TS definition node defines a symbol where it stands. A pair does when it is a
  * function keyed by a name (`b: function () {}`, `c: (x) => x`) in an object literal that a
- * declaration or an assignment holds. Every other one does but an assignment, which defines one only as a statement of the file's top level that assigns to a
- * path of plain names: `app.init = function init() {}`, `exports.foo = foo`,
- * `module.exports = {...}`, `Foo.prototype.bar = ...` (CommonJS and pre-ES6 code defines its API
- * so); its name is the path as written. An assignment inside an expression or a function body,
- * or to a plain variable (`x = 1`) or a computed member (`a[k] = v`), defines none.
+ * declaration or an assignment holds. An assignment does as a statement that assigns to a path of
+ * plain names: `app.init = function init() {}`, `exports.foo = foo`, `module.exports = {...}`,
+ * `Foo.prototype.bar = ...` (CommonJS and pre-ES6 code defines its API so); its name is the path
+ * as written. An assignment inside an expression, to a plain variable (`x = 1`), to a computed
+ * member (`a[k] = v`) or to `this.x` defines none. Every other definition node does.
  */
 function jsDefines(node: NodeLike, type: string, parentType: string | undefined): boolean {
   if (type === "pair") {
@@ -296,8 +296,10 @@ function jsDefines(node: NodeLike, type: string, parentType: string | undefined)
   if (type !== "assignment_expression") return true;
   if (parentType !== "expression_statement") return false;
   const left = node.childForFieldName("left");
-  if (left?.type !== "member_expression" || !DOTTED_NAME.test(left.text)) return false;
-  return node.parent?.parent?.type === "program";
+  if (left?.type !== "member_expression") return false;
+  // `this.x = ...` sets a field of an instance (in a function body a `def` mask shows).
+  const name = left.text;
+  return DOTTED_NAME.test(name) && !name.startsWith("this.");
 }
 
 /** The node types of a function written as a value. */

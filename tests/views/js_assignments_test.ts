@@ -46,6 +46,9 @@ const CJS = [
   "  c: (x) => x,",
   "};",
   "register({ d: () => 1 });",
+  "this.top = function () {",
+  "  return 3;",
+  "};",
   "",
 ].join("\n");
 
@@ -70,11 +73,15 @@ for (const ext of ["js", "cjs", "mjs", "ts"]) {
         "38 method module.exports.c true",
       ],
     );
-    // Bodies are hollowed as a function declaration's; `x = 1` and `a[k] = ...` stay as before.
+    // Bodies are hollowed as a function declaration's; `x = 1`, `a[k] = ...` and `this.top = ...`
+    // stay as before.
     assert.match(view.text, /\*\/\napp\.init = function init\(\) \{ \.\.\. \};\n/);
     assert.match(view.text, /\nFoo\.prototype\.baz = function \(x\) \{ \.\.\. \};\n/);
     assert.match(view.text, /\n {2}run\(\) \{ \.\.\. \}\n/);
-    assert.match(view.text, /\n {2}b: function \(\) \{ \.\.\. \},\n {2}c: \(x\) => x,\n\};\n$/);
+    assert.match(
+      view.text,
+      /\n {2}b: function \(\) \{ \.\.\. \},\n {2}c: \(x\) => x,\n\};\nthis\.top = function \(\) \{ \.\.\. \};\n$/,
+    );
   });
 }
 
