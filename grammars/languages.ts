@@ -112,7 +112,7 @@ export interface LanguageSpec {
    * Whether a node of a definition's type defines a symbol where it stands (`parentType`: its
    * parent's type), when not every such node does: C's `struct node` as a parameter's type names
    * a type defined elsewhere, and in a `typedef` the typedef is the symbol; a JavaScript
-   * assignment defines one only as a top-level statement (see `jsDefines`).
+   * assignment defines one only as a statement assigning to a path of names (see `jsDefines`).
    * @default {every node of a definition's type does}
    */
   defines?: (node: NodeLike, type: string, parentType: string | undefined) => boolean;
