@@ -111,7 +111,8 @@ export interface LanguageSpec {
   /**
    * Whether a node of a definition's type defines a symbol where it stands (`parentType`: its
    * parent's type), when not every such node does: C's `struct node` as a parameter's type names
-   * a type defined elsewhere, and in a `typedef` the typedef is the symbol.
+   * a type defined elsewhere, and in a `typedef` the typedef is the symbol; a JavaScript
+   * assignment defines one only as a statement assigning to a path of names (see `jsDefines`).
    * @default {every node of a definition's type does}
    */
   defines?: (node: NodeLike, type: string, parentType: string | undefined) => boolean;
@@ -251,9 +252,13 @@ function jsKeep(node: NodeLike, t: string = node.type): boolean {
 }
 
 function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
-  if (name.startsWith("#") || name.startsWith("_")) return false;
+  // An assignment's name is a path (`app._init`): its last part says whether it is private.
+  const last = name.slice(name.lastIndexOf(".") + 1);
+  if (last.startsWith("#") || last.startsWith("_")) return false;
   if (scope.parentKind === "module") {
     if (!scope.esm) return true;
+    // CommonJS exports are exported in a file that also has ES exports.
+    if (def.type === "assignment_expression") return /^(?:module\.)?exports(?:\.|$)/.test(name);
     for (let n: NodeLike | null = def; n; n = n.parent) {
       if (n.type === "export_statement") return true;
       if (n.type === "program") break;
@@ -265,6 +270,47 @@ function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   if (!def.text.includes("private")) return true;
   const access = def.namedChildren.find((c) => c.type === "accessibility_modifier")?.text;
   return access !== "private";
+}
+
+/** A path of plain names, `app.init`, `Foo.prototype.bar`, `module.exports.x` (no `a[0]`, no call). */
+const DOTTED_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+$/u;
+
+/**
+ * Whether a JS/TS definition node defines a symbol where it stands. A pair does when it is a
+ * function keyed by a name (`b: function () {}`, `c: (x) => x`) in an object literal that a
+ * declaration or an assignment holds. An assignment does as a statement that assigns to a path of
+ * plain names: `app.init = function init() {}`, `exports.foo = foo`, `module.exports = {...}`,
+ * `Foo.prototype.bar = ...` (CommonJS and pre-ES6 code defines its API so); its name is the path
+ * as written. An assignment inside an expression, to a plain variable (`x = 1`), to a computed
+ * member (`a[k] = v`) or to `this.x` defines none. Every other definition node does.
+ */
+function jsDefines(node: NodeLike, type: string, parentType: string | undefined): boolean {
+  if (type === "pair") {
+    if (node.childForFieldName("key")?.type !== "property_identifier") return false;
+    if (!FUNCTION_VALUE.test(node.childForFieldName("value")?.type ?? "")) return false;
+    // Only in the object a declaration or an assignment holds (`module.exports = { f: ... }`),
+    // not in one passed to a call (`new Client({ filter: (v) => v.ok })`: options, not API).
+    const holder = node.parent?.parent?.type;
+    return holder === "variable_declarator" || holder === "assignment_expression";
+  }
+  if (type !== "assignment_expression") return true;
+  if (parentType !== "expression_statement") return false;
+  const left = node.childForFieldName("left");
+  if (left?.type !== "member_expression") return false;
+  // `this.x = ...` sets a field of an instance (in a function body a `def` mask shows).
+  const name = left.text;
+  return DOTTED_NAME.test(name) && !name.startsWith("this.");
+}
+
+/** The node types of a function written as a value. */
+const FUNCTION_VALUE = /^(?:arrow_function|function_expression|function|generator_function)$/;
+
+/** The kind of an assignment by its value: `function`, `class`, or `property` for another. */
+function jsKindOf(def: NodeLike, kind: string): string {
+  if (def.type !== "assignment_expression") return kind;
+  const value = def.childForFieldName("right")?.type ?? "";
+  if (FUNCTION_VALUE.test(value)) return "function";
+  return value === "class" ? "class" : kind;
 }
 
 const JS_DEFINITIONS: Record<string, DefinitionSpec> = {
@@ -285,6 +331,9 @@ const JS_DEFINITIONS: Record<string, DefinitionSpec> = {
   internal_module: { kind: "namespace" },
   module: { kind: "module" },
   variable_declarator: { kind: "variable" },
+  assignment_expression: { kind: "property", nameField: "left" },
+  // An object literal's `key: function () {}` or `key: () => {}`, as its `key() {}` is.
+  pair: { kind: "method", nameField: "key" },
 };
 
 const JS_BASE = {
@@ -312,6 +361,8 @@ const JS_BASE = {
   transparent: new Set<string>(),
   attach: new Set(["comment", "decorator"]),
   definitions: JS_DEFINITIONS,
+  defines: jsDefines,
+  kindOf: jsKindOf,
   values: new Set(["variable_declarator.value", "public_field_definition.value"]),
   isPublic: jsPublic,
   opaque: new Set([

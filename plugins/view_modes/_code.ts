@@ -1194,7 +1194,8 @@ class Walker {
 /**
  * The body of the type a definition holds in its `type` field when that body lists members (C's
  * `typedef struct p { int x; } p_t`, `struct p { int x; } origin;`), or undefined. Asked of the
- * languages whose definitions may hold one (those with `LanguageSpec.defines`: C and C++).
+ * languages whose definitions may hold one (those with `LanguageSpec.defines`: C and C++; in
+ * JavaScript's none does).
  */
 function heldBody(node: SyntaxNode, spec: LanguageSpec): SyntaxNode | undefined {
   const held = node.childForFieldName("type");

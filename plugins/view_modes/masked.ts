@@ -47,7 +47,11 @@ const SUGGESTIONS = 3;
  */
 function didYouMean(name: string, names: string[]): string {
   const lower = name.toLowerCase();
-  const ends = names.filter((n) => n.endsWith(`.${name}`));
+  // A JavaScript method assigned to a prototype is named as written, `Foo.prototype.bar`: a mask
+  // naming it `Foo.bar` is told so.
+  const ends = names.filter((n) =>
+    n.endsWith(`.${name}`) || (n.includes(".prototype.") && n.replace(".prototype.", ".") === name)
+  );
   const found = ends.length ? ends : names.filter((n) => n.toLowerCase() === lower);
   const unique = [...new Set(found)].sort();
   if (!unique.length) return "";

@@ -65,6 +65,31 @@ export function tsDeclarations(path: string, text: string): TsDeclaration[] {
       // `declare global { ... }` names no namespace: what it declares is global.
       if (!(node.flags & ts.NodeFlags.GlobalAugmentation)) add(node, node.name, node.body);
     } else if (ts.isVariableDeclaration(node)) add(node, node.name, node.initializer);
+    else if (
+      ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) &&
+      (ts.isFunctionExpression(node.initializer) || ts.isArrowFunction(node.initializer)) &&
+      (ts.isVariableDeclaration(node.parent.parent) || ts.isBinaryExpression(node.parent.parent))
+    ) {
+      // `key: function () {}`, `key: () => {}` in an object a declaration or assignment holds.
+      add(node, node.name, node.initializer.body);
+    } else if (ts.isExpressionStatement(node) && ts.isSourceFile(node.parent)) {
+      // A top-level assignment to a path of names (`exports.foo = ...`, `A.prototype.b = ...`).
+      const e = node.expression;
+      if (
+        ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isPropertyAccessExpression(e.left) &&
+        /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+$/u.test(e.left.getText(sf))
+      ) {
+        const right = e.right;
+        const stop = ts.isClassExpression(right)
+          ? right.members.pos - 1
+          : (ts.isFunctionExpression(right) || ts.isArrowFunction(right)) &&
+              right.body && ts.isBlock(right.body)
+          ? right.body
+          : right;
+        add(e, e.left, stop);
+      }
+    }
     // Declarations inside function bodies are not part of a file's skeleton.
     if (ts.isFunctionLike(node)) return;
     // Nor statements other than declarations (loops, conditions): the skeleton drops them.
