@@ -171,6 +171,8 @@ export interface ScopeInfo {
   parent?: NodeLike;
   /** Whether the file uses ES module exports (JS/TS). */
   esm: boolean;
+  /** Names the module's export lists make public (`export { a }`, `export default a`: JS/TS). */
+  exported?: ReadonlySet<string>;
 }
 
 const PY_KEEP = new Set([
@@ -242,10 +244,12 @@ const JS_KEEP_STATEMENTS = new Set(["import_statement", "export_statement"]);
 function jsKeep(node: NodeLike, t: string = node.type): boolean {
   if (JS_KEEP_STATEMENTS.has(t)) return true;
   if (t === "expression_statement") {
-    // `module.exports = ...`, `Foo.prototype.bar = function () {...}`, and a nested
-    // `namespace a {}`, which the TypeScript grammar parses as an expression statement.
+    // `module.exports = ...`, `Foo.prototype.bar = function () {...}`, a nested
+    // `namespace a {}`, which the TypeScript grammar parses as an expression statement, and a
+    // directive (`"use client"`, `"use strict"`): a string alone changes what the module is.
     const inner = node.firstNamedChild?.type;
-    return inner === "assignment_expression" || inner === "internal_module";
+    return inner === "assignment_expression" || inner === "internal_module" ||
+      inner === "string";
   }
   return !t.endsWith("_statement") && t !== "ERROR" && t !== "hash_bang_line";
 }
@@ -253,7 +257,7 @@ function jsKeep(node: NodeLike, t: string = node.type): boolean {
 function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   if (name.startsWith("#") || name.startsWith("_")) return false;
   if (scope.parentKind === "module") {
-    if (!scope.esm) return true;
+    if (!scope.esm || scope.exported?.has(name)) return true;
     for (let n: NodeLike | null = def; n; n = n.parent) {
       if (n.type === "export_statement") return true;
       if (n.type === "program") break;

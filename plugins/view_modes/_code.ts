@@ -276,8 +276,11 @@ async function renderWith(
   walk.limit = maxWork - steps;
   try {
     const walker = new Walker(spec, text, options, cursor);
-    walker.esm = spec.id !== "python" &&
-      root.namedChildren.some((c) => c?.type === "export_statement");
+    if (spec.id !== "python") {
+      const exports = root.namedChildren.filter((c) => c?.type === "export_statement");
+      walker.esm = exports.length > 0;
+      walker.exported = listedExports(exports as SyntaxNode[]);
+    }
     walker.container(root, []);
     return {
       text: applyEdits(text, walker.edits),
@@ -296,6 +299,53 @@ async function renderWith(
 }
 
 type Parser = Awaited<ReturnType<typeof parserFor>>;
+
+/** The grammars {@linkcode wrappedFunction} reads. */
+const JS_GRAMMARS = new Set(["javascript", "typescript", "tsx"]);
+
+/** Calls a function can be wrapped in and still be found (`memo(forwardRef(...))` is two). */
+const MAX_WRAPS = 4;
+
+/**
+ * A JavaScript or TypeScript value's function: the value itself when it is one, else a function
+ * passed to it when it is a call, or to a call passed to it, up to {@linkcode MAX_WRAPS} calls
+ * deep (React's `memo(forwardRef((props, ref) => {...}))`, `debounce(function () {...}, 300)`).
+ */
+function wrappedFunction(value: SyntaxNode, wraps = 0): SyntaxNode | undefined {
+  if (/function|arrow/.test(value.type)) return value;
+  if (value.type !== "call_expression" || wraps >= MAX_WRAPS) return undefined;
+  const args = value.childForFieldName("arguments");
+  if (args?.type !== "arguments") return undefined;
+  for (const arg of args.namedChildren) {
+    const found = arg && wrappedFunction(arg, wraps + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The local names a module's `export` statements without a declaration make public: each name of
+ * `export { a, b as c }` (the local `a` and `b`) and the name of `export default a`. A list with a
+ * source (`export { a } from "./m"`) names another module's bindings, not this one's.
+ */
+function listedExports(exports: SyntaxNode[]): Set<string> {
+  const names = new Set<string>();
+  for (const statement of exports) {
+    if (statement.childForFieldName("declaration") || statement.childForFieldName("source")) {
+      continue;
+    }
+    const value = statement.childForFieldName("value");
+    if (value?.type === "identifier") names.add(value.text);
+    for (const clause of statement.namedChildren) {
+      if (clause?.type !== "export_clause") continue;
+      for (const specifier of clause.namedChildren) {
+        const name = specifier?.childForFieldName("name");
+        if (name) names.add(name.text);
+      }
+    }
+  }
+  return names;
+}
 
 /**
  * The walk's error said plainly when it is JavaScript's stack overflow (the depth bound of
@@ -382,6 +432,8 @@ class Walker {
   /** The scope each item of `LanguageSpec.scopesRest` was walked in (see `item`). */
   restBase = new Map<NodeLike, Where>();
   esm = false;
+  /** Names a module's export lists make public (`export { a }`, `export default a`). */
+  exported = new Set<string>();
   readonly mask: Record<string, MaskMode>;
   readonly rest: "sig" | "hide";
   readonly maxValueLines: number;
@@ -753,6 +805,7 @@ class Walker {
         parentKind,
         parent,
         esm: this.esm,
+        exported: this.exported,
       }),
       line: node.startPosition.row + 1,
     });
@@ -793,7 +846,7 @@ class Walker {
     if (!declared) return;
     const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
     const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
-    const scopeInfo = { parentKind, parent, esm: this.esm };
+    const scopeInfo = { parentKind, parent, esm: this.esm, exported: this.exported };
     for (const { name, signature, kind } of declared) {
       this.symbols.push({
         name,
@@ -908,6 +961,23 @@ class Walker {
     if (rows <= this.maxValueLines) return;
     // Python's `__all__` is the module's public API: never elided.
     if (parentNode?.childForFieldName("left")?.text === "__all__") return;
+    // A JavaScript function, or one a call wraps (`forwardRef<T, Props>((props, ref) => {...})`),
+    // is a signature: it stays, its block body elided by the walk and an expression body
+    // (`({ label }: Props) => (<li>...</li>)`) of more than one line here.
+    const fn = JS_GRAMMARS.has(this.spec.grammar) ? wrappedFunction(node) : undefined;
+    if (fn) {
+      const body = fn.childForFieldName("body");
+      if (
+        body && !this.spec.bodyTypes.has(body.type) && body.endPosition.row > body.startPosition.row
+      ) {
+        const inner = this.edits.splice(mark);
+        this.edits.push(
+          ...inner.filter((e) => e.end <= body.startIndex || e.start >= body.endIndex),
+          { start: body.startIndex, end: body.endIndex, text: this.spec.valueMarker },
+        );
+      }
+      return;
+    }
     if (this.symbols.length === symbols) {
       if (
         rows - linesRemoved(this.text, this.edits, mark, this.edits.length) <= this.maxValueLines
@@ -1072,8 +1142,7 @@ class Walker {
     } else {
       for (const field of ["value", "right"]) {
         const value = node.childForFieldName(field);
-        const fnBody = value && /function|arrow/.test(value.type) &&
-          value.childForFieldName("body");
+        const fnBody = value && wrappedFunction(value)?.childForFieldName("body");
         if (fnBody) {
           end = fnBody.startIndex;
           endPoint = fnBody.startPosition;
