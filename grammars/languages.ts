@@ -271,6 +271,42 @@ function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   return access !== "private";
 }
 
+/**
+ * What a module's re-exports make public (`export * from "./a"`, `export * as b from "./b"`,
+ * `export { c, d as e } from "./c"`): a module of re-exports alone (an `index.ts` barrel) is its
+ * package's surface. One name each, with its statement's words: `export { d as e } from "./c"`;
+ * `export * from "./a"` is the name `*`.
+ */
+function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
+  if (type !== "export_statement") return undefined;
+  const source = node.childForFieldName("source")?.text;
+  if (!source) return undefined;
+  const typeOnly = /^export\s+type\b/.test(node.text) ? "type " : "";
+  const clause = node.namedChildren.find((c) => c.type === "export_clause");
+  if (!clause) {
+    const space = node.namedChildren.find((c) => c.type === "namespace_export");
+    const alias = space?.namedChildren.at(-1)?.text;
+    return [{
+      name: alias ?? "*",
+      signature: `export ${typeOnly}*${alias ? ` as ${alias}` : ""} from ${source}`,
+      kind: "re-export",
+    }];
+  }
+  const out: DeclaredName[] = [];
+  for (const specifier of clause.namedChildren) {
+    const name = specifier.childForFieldName("name")?.text;
+    if (!name) continue;
+    const alias = specifier.childForFieldName("alias")?.text;
+    const words = specifier.text.replace(/\s+/g, " ");
+    out.push({
+      name: alias ?? name,
+      signature: `export ${typeOnly}{ ${words} } from ${source}`,
+      kind: "re-export",
+    });
+  }
+  return out.length ? out : undefined;
+}
+
 const JS_DEFINITIONS: Record<string, DefinitionSpec> = {
   function_declaration: { kind: "function" },
   generator_function_declaration: { kind: "function" },
@@ -318,6 +354,7 @@ const JS_BASE = {
   definitions: JS_DEFINITIONS,
   values: new Set(["variable_declarator.value", "public_field_definition.value"]),
   isPublic: jsPublic,
+  declares: jsDeclares,
   opaque: new Set([
     "type_annotation",
     "opting_type_annotation",

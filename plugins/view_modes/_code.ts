@@ -724,7 +724,7 @@ class Walker {
     const rest = this.full ? "def" : this.rest;
     if (!this.masked) return [rest, false];
     const def = this.primary(item, 0);
-    if (!def) return [rest, false];
+    if (!def) return [this.declaredMode(item, scope) ?? rest, false];
     const name = this.nameOf(def);
     if (!name) return [rest, false];
     const owner = receiverType(def);
@@ -734,6 +734,19 @@ class Walker {
     if (listed) return [listed, inside];
     if (inside) return [this.full ? "def" : "sig", true];
     return [rest, false];
+  }
+
+  /**
+   * The mode the mask lists for a name an item declares without a definition node (Ruby's
+   * `attr_reader :a`, a re-export `export { a } from "./a"`), if it lists one.
+   */
+  declaredMode(item: SyntaxNode, scope: string[]): MaskMode | undefined {
+    const declared = this.spec.declares?.(item as unknown as NodeLike, item.type);
+    for (const { name } of declared ?? []) {
+      const listed = this.mask[[...scope, name].join(".")];
+      if (listed) return listed;
+    }
+    return undefined;
   }
 
   /** The definition an item declares (through decorators, `export`, `template`). */

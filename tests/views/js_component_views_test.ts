@@ -16,7 +16,7 @@ function spans(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `    <span>${i}</span>`);
 }
 
-Deno.test("an outline lists what a module's export lists and `export default name` make public, and no more", async () => {
+Deno.test("an outline lists what a module's export lists and `export default name` make public, and no more of its own", async () => {
   for (const path of ["ui.tsx", "ui.ts", "ui.js"]) {
     const typed = path !== "ui.js";
     const { outline } = await views(path, [
@@ -39,6 +39,7 @@ Deno.test("an outline lists what a module's export lists and `export default nam
         "buttonVariants = 1  // const",
         "class Store  // class",
         "function App()  // function",
+        'export { local } from "./other"  // re-export',
         "",
       ].join("\n"),
       path,
@@ -128,5 +129,56 @@ Deno.test("a skeleton keeps the signature of a function a call wraps, and of an 
       "routes = ...  // const",
       "",
     ].join("\n"),
+  );
+});
+
+Deno.test("an outline lists a module's re-exports, one name each", async () => {
+  const { outline } = await views("index.ts", [
+    'export * from "./core.js";',
+    'export * as util from "./util.js";',
+    "export {",
+    "  toZod,",
+    "  _lt as lt,",
+    '} from "./util.js";',
+    'export type { Shape, Props as ButtonProps } from "./types";',
+    'export { default as Button } from "./Button";',
+    'import * as z from "./external.js";',
+    "export { z };",
+  ]);
+  assert.equal(
+    outline,
+    [
+      'export * from "./core.js"  // re-export',
+      'export * as util from "./util.js"  // re-export',
+      'export { toZod } from "./util.js"  // re-export',
+      'export { _lt as lt } from "./util.js"  // re-export',
+      'export type { Shape } from "./types"  // re-export',
+      'export type { Props as ButtonProps } from "./types"  // re-export',
+      'export { default as Button } from "./Button"  // re-export',
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("a masked view shows what a listed name is declared by: a re-export, a Ruby attribute", async () => {
+  const masked = async (path: string, lines: string[], mask: Record<string, "def">) =>
+    (await renderCode(path, lines.join("\n") + "\n", { mask, rest: "hide" }))!.text;
+  assert.equal(
+    await masked("index.ts", [
+      'export * from "./core.js";',
+      'export { toZod, lt } from "./util.js";',
+      "export function own() {}",
+    ], { toZod: "def" }),
+    'export { toZod, lt } from "./util.js";\n',
+  );
+  assert.equal(
+    await masked("item.rb", [
+      "class Item",
+      "  attr_reader :sku",
+      "  attr_writer :price",
+      "  def total; end",
+      "end",
+    ], { "Item.price": "def" }),
+    "class Item\n  attr_writer :price\nend\n",
   );
 });
