@@ -479,10 +479,15 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   isPublic: rustPublic,
 };
 
+/**
+ * Whether a Java declaration is visible outside its class: all but a `private` one. No access word
+ * is package access, the package's surface: Spring's controllers and configurations and JUnit 5's
+ * tests are written so (`@Controller class OwnerController`, `@GetMapping String list()`).
+ */
 function javaPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
   if (scope.parentKind === "interface") return true;
   const mods = def.namedChildren.find((c) => c.type === "modifiers")?.text ?? "";
-  return /\b(public|protected)\b/.test(mods);
+  return !/\bprivate\b/.test(mods);
 }
 
 const JAVA: Omit<LanguageSpec, "id" | "extensions"> = {

@@ -300,6 +300,9 @@ async function renderWith(
 
 type Parser = Awaited<ReturnType<typeof parserFor>>;
 
+/** The longest decorator an outline's signature shows whole (see `Walker.decorated`). */
+const MAX_DECORATOR = 80;
+
 /** The grammars {@linkcode wrappedFunction} reads. */
 const JS_GRAMMARS = new Set(["javascript", "typescript", "tsx"]);
 
@@ -812,7 +815,7 @@ class Walker {
       name,
       qualifiedName,
       kind,
-      signature: this.signatureOf(node, nodeType),
+      signature: this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
       depth: kinds.length,
       public: spec.isPublic(node as unknown as NodeLike, name, {
         parentKind,
@@ -1194,6 +1197,40 @@ class Walker {
       sig = `type ${sig}`;
     }
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
+  }
+
+  /**
+   * A signature after its definition's decorators, as Java's is after its annotations: a route
+   * (`@router.get("/{id}")`, `@Get(':id')`), `@dataclass`, `@Injectable()`. Python's decorators
+   * wrap the definition; TypeScript's stand before a member in its class body or before a class
+   * in its `export`. A decorator over {@linkcode MAX_DECORATOR} characters is cut to its name and
+   * `(...)` (Angular's `@Component({ template: ... })`).
+   */
+  decorated(node: SyntaxNode, parentNode: SyntaxNode | null, signature: string): string {
+    const decorators: SyntaxNode[] = [];
+    if (this.spec.id === "python") {
+      if (parentNode?.type === "decorated_definition") {
+        for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
+      }
+    } else if (JS_GRAMMARS.has(this.spec.grammar)) {
+      if (parentNode?.type === "export_statement") {
+        for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
+      } else if (parentNode?.type === "class_body") {
+        for (
+          let c = node.previousNamedSibling;
+          c?.type === "decorator";
+          c = c.previousNamedSibling
+        ) {
+          decorators.unshift(c);
+        }
+      }
+    }
+    if (!decorators.length) return signature;
+    const words = decorators.map((d) => {
+      const text = d.text.replace(/\s+/g, " ");
+      return text.length <= MAX_DECORATOR ? text : `${text.slice(0, text.search(/[(\s]|$/))}(...)`;
+    });
+    return `${words.join(" ")} ${signature}`;
   }
 
   /** A definition's body when the grammar gives it no field name (by the language's `fieldOf`). */
