@@ -280,7 +280,7 @@ function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
 function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
   if (type !== "export_statement") return undefined;
   const source = node.childForFieldName("source")?.text;
-  if (!source) return undefined;
+  if (!source) return jsDefaultExport(node);
   const typeOnly = /^export\s+type\b/.test(node.text) ? "type " : "";
   const clause = node.namedChildren.find((c) => c.type === "export_clause");
   if (!clause) {
@@ -305,6 +305,46 @@ function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
     });
   }
   return out.length ? out : undefined;
+}
+
+/** The bracket that closes an open one. */
+function closer(open: string): string {
+  return open === "(" ? ")" : open === "[" ? "]" : "}";
+}
+
+/** What an anonymous default export is, by its value's node type. */
+const JS_DEFAULT_KINDS: Record<string, string> = {
+  function_expression: "function",
+  function: "function",
+  generator_function: "function",
+  arrow_function: "function",
+  class: "class",
+};
+
+/**
+ * The name `default` a module's anonymous default export declares (`export default function
+ * () {}`, `export default class extends Base {}`, `export default defineConfig({...})`): the
+ * module's main value has no name of its own. Its words up to its body, or its first line.
+ */
+function jsDefaultExport(node: NodeLike): DeclaredName[] | undefined {
+  const value = node.childForFieldName("value");
+  if (!value || value.type === "identifier" || node.startIndex === undefined) return undefined;
+  const body = value.childForFieldName("body");
+  const kind = JS_DEFAULT_KINDS[value.type];
+  let words: string;
+  if (kind && body?.startIndex !== undefined) {
+    words = node.text.slice(0, body.startIndex - node.startIndex).replace(/\s+/g, " ").trim();
+  } else {
+    // A value over lines: its first line, its open brackets closed by `...`.
+    const line = node.text.split("\n", 1)[0].trim();
+    const open = line.length < node.text.trim().length ? /[({[]+$/.exec(line)?.[0] : undefined;
+    words = open
+      ? `${line.slice(0, -open.length)}${open}...${[...open].reverse().map(closer).join("")}`
+      : line;
+  }
+  words = words.replace(/\s*;$/, "");
+  if (words.length > 240) words = `${words.slice(0, 237)}...`;
+  return [{ name: "default", signature: words, kind: kind ?? "default" }];
 }
 
 const JS_DEFINITIONS: Record<string, DefinitionSpec> = {

@@ -182,3 +182,24 @@ Deno.test("a masked view shows what a listed name is declared by: a re-export, a
     "class Item\n  attr_writer :price\nend\n",
   );
 });
+
+Deno.test("an outline lists a module's anonymous default export as `default`", async () => {
+  const { outline } = await views("config.ts", [
+    "export default function (a: number): string {",
+    '  return "";',
+    "}",
+  ]);
+  assert.equal(outline, "export default function (a: number): string  // function\n");
+  const others = await Promise.all([
+    views("view.ts", ["export default class extends Base {", "  mounted() {}", "}"]),
+    views("vite.config.ts", ["export default defineConfig({", "  plugins: [],", "});"]),
+    views("options.js", ["export default {", '  name: "x",', "};"]),
+    views("arrow.js", ["export default (a) => a * 2;"]),
+  ]);
+  assert.deepEqual(others.map((o) => o.outline), [
+    "export default class extends Base  // class\nmounted()  // method\n",
+    "export default defineConfig({...})  // default\n",
+    "export default {...}  // default\n",
+    "export default (a) =>  // function\n",
+  ]);
+});
