@@ -172,6 +172,8 @@ export interface ScopeInfo {
   parent?: NodeLike;
   /** Whether the file uses ES module exports (JS/TS). */
   esm: boolean;
+  /** Names the module's export lists make public (`export { a }`, `export default a`: JS/TS). */
+  exported?: ReadonlySet<string>;
 }
 
 const PY_KEEP = new Set([
@@ -243,10 +245,12 @@ const JS_KEEP_STATEMENTS = new Set(["import_statement", "export_statement"]);
 function jsKeep(node: NodeLike, t: string = node.type): boolean {
   if (JS_KEEP_STATEMENTS.has(t)) return true;
   if (t === "expression_statement") {
-    // `module.exports = ...`, `Foo.prototype.bar = function () {...}`, and a nested
-    // `namespace a {}`, which the TypeScript grammar parses as an expression statement.
+    // `module.exports = ...`, `Foo.prototype.bar = function () {...}`, a nested
+    // `namespace a {}`, which the TypeScript grammar parses as an expression statement, and a
+    // directive (`"use client"`, `"use strict"`): a string alone changes what the module is.
     const inner = node.firstNamedChild?.type;
-    return inner === "assignment_expression" || inner === "internal_module";
+    return inner === "assignment_expression" || inner === "internal_module" ||
+      inner === "string";
   }
   return !t.endsWith("_statement") && t !== "ERROR" && t !== "hash_bang_line";
 }
@@ -256,7 +260,7 @@ function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   const last = name.slice(name.lastIndexOf(".") + 1);
   if (last.startsWith("#") || last.startsWith("_")) return false;
   if (scope.parentKind === "module") {
-    if (!scope.esm) return true;
+    if (!scope.esm || scope.exported?.has(name)) return true;
     // CommonJS exports are exported in a file that also has ES exports.
     if (def.type === "assignment_expression") return /^(?:module\.)?exports(?:\.|$)/.test(name);
     for (let n: NodeLike | null = def; n; n = n.parent) {
@@ -313,6 +317,82 @@ function jsKindOf(def: NodeLike, kind: string): string {
   return value === "class" ? "class" : kind;
 }
 
+/**
+ * What a module's re-exports make public (`export * from "./a"`, `export * as b from "./b"`,
+ * `export { c, d as e } from "./c"`): a module of re-exports alone (an `index.ts` barrel) is its
+ * package's surface. One name each, with its statement's words: `export { d as e } from "./c"`;
+ * `export * from "./a"` is the name `*`.
+ */
+function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
+  if (type !== "export_statement") return undefined;
+  const source = node.childForFieldName("source")?.text;
+  if (!source) return jsDefaultExport(node);
+  const typeOnly = /^export\s+type\b/.test(node.text) ? "type " : "";
+  const clause = node.namedChildren.find((c) => c.type === "export_clause");
+  if (!clause) {
+    const space = node.namedChildren.find((c) => c.type === "namespace_export");
+    const alias = space?.namedChildren.at(-1)?.text;
+    return [{
+      name: alias ?? "*",
+      signature: `export ${typeOnly}*${alias ? ` as ${alias}` : ""} from ${source}`,
+      kind: "re-export",
+    }];
+  }
+  const out: DeclaredName[] = [];
+  for (const specifier of clause.namedChildren) {
+    const name = specifier.childForFieldName("name")?.text;
+    if (!name) continue;
+    const alias = specifier.childForFieldName("alias")?.text;
+    const words = specifier.text.replace(/\s+/g, " ");
+    out.push({
+      name: alias ?? name,
+      signature: `export ${typeOnly}{ ${words} } from ${source}`,
+      kind: "re-export",
+    });
+  }
+  return out.length ? out : undefined;
+}
+
+/** The bracket that closes an open one. */
+function closer(open: string): string {
+  return open === "(" ? ")" : open === "[" ? "]" : "}";
+}
+
+/** What an anonymous default export is, by its value's node type. */
+const JS_DEFAULT_KINDS: Record<string, string> = {
+  function_expression: "function",
+  function: "function",
+  generator_function: "function",
+  arrow_function: "function",
+  class: "class",
+};
+
+/**
+ * The name `default` a module's anonymous default export declares (`export default function
+ * () {}`, `export default class extends Base {}`, `export default defineConfig({...})`): the
+ * module's main value has no name of its own. Its words up to its body, or its first line.
+ */
+function jsDefaultExport(node: NodeLike): DeclaredName[] | undefined {
+  const value = node.childForFieldName("value");
+  if (!value || value.type === "identifier" || node.startIndex === undefined) return undefined;
+  const body = value.childForFieldName("body");
+  const kind = JS_DEFAULT_KINDS[value.type];
+  let words: string;
+  if (kind && body?.startIndex !== undefined) {
+    words = node.text.slice(0, body.startIndex - node.startIndex).replace(/\s+/g, " ").trim();
+  } else {
+    // A value over lines: its first line, its open brackets closed by `...`.
+    const line = node.text.split("\n", 1)[0].trim();
+    const open = line.length < node.text.trim().length ? /[({[]+$/.exec(line)?.[0] : undefined;
+    words = open
+      ? `${line.slice(0, -open.length)}${open}...${[...open].reverse().map(closer).join("")}`
+      : line;
+  }
+  words = words.replace(/\s*;$/, "");
+  if (words.length > 240) words = `${words.slice(0, 237)}...`;
+  return [{ name: "default", signature: words, kind: kind ?? "default" }];
+}
+
 const JS_DEFINITIONS: Record<string, DefinitionSpec> = {
   function_declaration: { kind: "function" },
   generator_function_declaration: { kind: "function" },
@@ -365,6 +445,7 @@ const JS_BASE = {
   kindOf: jsKindOf,
   values: new Set(["variable_declarator.value", "public_field_definition.value"]),
   isPublic: jsPublic,
+  declares: jsDeclares,
   opaque: new Set([
     "type_annotation",
     "opting_type_annotation",
@@ -489,10 +570,15 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   isPublic: rustPublic,
 };
 
+/**
+ * Whether a Java declaration is visible outside its class: all but a `private` one. No access word
+ * is package access, the package's surface: Spring's controllers and configurations and JUnit 5's
+ * tests are written so (`@Controller class OwnerController`, `@GetMapping String list()`).
+ */
 function javaPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
   if (scope.parentKind === "interface") return true;
   const mods = def.namedChildren.find((c) => c.type === "modifiers")?.text ?? "";
-  return /\b(public|protected)\b/.test(mods);
+  return !/\bprivate\b/.test(mods);
 }
 
 const JAVA: Omit<LanguageSpec, "id" | "extensions"> = {

@@ -276,8 +276,11 @@ async function renderWith(
   walk.limit = maxWork - steps;
   try {
     const walker = new Walker(spec, text, options, cursor);
-    walker.esm = spec.id !== "python" &&
-      root.namedChildren.some((c) => c?.type === "export_statement");
+    if (spec.id !== "python") {
+      const exports = root.namedChildren.filter((c) => c?.type === "export_statement");
+      walker.esm = exports.length > 0;
+      walker.exported = listedExports(exports as SyntaxNode[]);
+    }
     walker.container(root, []);
     return {
       text: applyEdits(text, walker.edits),
@@ -296,6 +299,56 @@ async function renderWith(
 }
 
 type Parser = Awaited<ReturnType<typeof parserFor>>;
+
+/** The longest decorator an outline's signature shows whole (see `Walker.decorated`). */
+const MAX_DECORATOR = 80;
+
+/** The grammars {@linkcode wrappedFunction} reads. */
+const JS_GRAMMARS = new Set(["javascript", "typescript", "tsx"]);
+
+/** Calls a function can be wrapped in and still be found (`memo(forwardRef(...))` is two). */
+const MAX_WRAPS = 4;
+
+/**
+ * A JavaScript or TypeScript value's function: the value itself when it is one, else a function
+ * passed to it when it is a call, or to a call passed to it, up to {@linkcode MAX_WRAPS} calls
+ * deep (React's `memo(forwardRef((props, ref) => {...}))`, `debounce(function () {...}, 300)`).
+ */
+function wrappedFunction(value: SyntaxNode, wraps = 0): SyntaxNode | undefined {
+  if (/function|arrow/.test(value.type)) return value;
+  if (value.type !== "call_expression" || wraps >= MAX_WRAPS) return undefined;
+  const args = value.childForFieldName("arguments");
+  if (args?.type !== "arguments") return undefined;
+  for (const arg of args.namedChildren) {
+    const found = arg && wrappedFunction(arg, wraps + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The local names a module's `export` statements without a declaration make public: each name of
+ * `export { a, b as c }` (the local `a` and `b`) and the name of `export default a`. A list with a
+ * source (`export { a } from "./m"`) names another module's bindings, not this one's.
+ */
+function listedExports(exports: SyntaxNode[]): Set<string> {
+  const names = new Set<string>();
+  for (const statement of exports) {
+    if (statement.childForFieldName("declaration") || statement.childForFieldName("source")) {
+      continue;
+    }
+    const value = statement.childForFieldName("value");
+    if (value?.type === "identifier") names.add(value.text);
+    for (const clause of statement.namedChildren) {
+      if (clause?.type !== "export_clause") continue;
+      for (const specifier of clause.namedChildren) {
+        const name = specifier?.childForFieldName("name");
+        if (name) names.add(name.text);
+      }
+    }
+  }
+  return names;
+}
 
 /**
  * The walk's error said plainly when it is JavaScript's stack overflow (the depth bound of
@@ -382,6 +435,8 @@ class Walker {
   /** The scope each item of `LanguageSpec.scopesRest` was walked in (see `item`). */
   restBase = new Map<NodeLike, Where>();
   esm = false;
+  /** Names a module's export lists make public (`export { a }`, `export default a`). */
+  exported = new Set<string>();
   readonly mask: Record<string, MaskMode>;
   readonly rest: "sig" | "hide";
   readonly maxValueLines: number;
@@ -672,7 +727,7 @@ class Walker {
     const rest = this.full ? "def" : this.rest;
     if (!this.masked) return [rest, false];
     const def = this.primary(item, 0);
-    if (!def) return [rest, false];
+    if (!def) return [this.declaredMode(item, scope) ?? rest, false];
     const name = this.nameOf(def);
     if (!name) return [rest, false];
     const owner = receiverType(def);
@@ -682,6 +737,19 @@ class Walker {
     if (listed) return [listed, inside];
     if (inside) return [this.full ? "def" : "sig", true];
     return [rest, false];
+  }
+
+  /**
+   * The mode the mask lists for a name an item declares without a definition node (Ruby's
+   * `attr_reader :a`, a re-export `export { a } from "./a"`), if it lists one.
+   */
+  declaredMode(item: SyntaxNode, scope: string[]): MaskMode | undefined {
+    const declared = this.spec.declares?.(item as unknown as NodeLike, item.type);
+    for (const { name } of declared ?? []) {
+      const listed = this.mask[[...scope, name].join(".")];
+      if (listed) return listed;
+    }
+    return undefined;
   }
 
   /** The definition an item declares (through decorators, `export`, `template`). */
@@ -747,12 +815,13 @@ class Walker {
       name,
       qualifiedName,
       kind,
-      signature: this.signatureOf(node, nodeType),
+      signature: this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
       depth: kinds.length,
       public: spec.isPublic(node as unknown as NodeLike, name, {
         parentKind,
         parent,
         esm: this.esm,
+        exported: this.exported,
       }),
       line: node.startPosition.row + 1,
     });
@@ -793,7 +862,7 @@ class Walker {
     if (!declared) return;
     const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
     const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
-    const scopeInfo = { parentKind, parent, esm: this.esm };
+    const scopeInfo = { parentKind, parent, esm: this.esm, exported: this.exported };
     for (const { name, signature, kind } of declared) {
       this.symbols.push({
         name,
@@ -908,6 +977,23 @@ class Walker {
     if (rows <= this.maxValueLines) return;
     // Python's `__all__` is the module's public API: never elided.
     if (parentNode?.childForFieldName("left")?.text === "__all__") return;
+    // A JavaScript function, or one a call wraps (`forwardRef<T, Props>((props, ref) => {...})`),
+    // is a signature: it stays, its block body elided by the walk and an expression body
+    // (`({ label }: Props) => (<li>...</li>)`) of more than one line here.
+    const fn = JS_GRAMMARS.has(this.spec.grammar) ? wrappedFunction(node) : undefined;
+    if (fn) {
+      const body = fn.childForFieldName("body");
+      if (
+        body && !this.spec.bodyTypes.has(body.type) && body.endPosition.row > body.startPosition.row
+      ) {
+        const inner = this.edits.splice(mark);
+        this.edits.push(
+          ...inner.filter((e) => e.end <= body.startIndex || e.start >= body.endIndex),
+          { start: body.startIndex, end: body.endIndex, text: this.spec.valueMarker },
+        );
+      }
+      return;
+    }
     if (this.symbols.length === symbols) {
       if (
         rows - linesRemoved(this.text, this.edits, mark, this.edits.length) <= this.maxValueLines
@@ -1072,8 +1158,7 @@ class Walker {
     } else {
       for (const field of ["value", "right"]) {
         const value = node.childForFieldName(field);
-        const fnBody = value && /function|arrow/.test(value.type) &&
-          value.childForFieldName("body");
+        const fnBody = value && wrappedFunction(value)?.childForFieldName("body");
         if (fnBody) {
           end = fnBody.startIndex;
           endPoint = fnBody.startPosition;
@@ -1112,6 +1197,40 @@ class Walker {
       sig = `type ${sig}`;
     }
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
+  }
+
+  /**
+   * A signature after its definition's decorators, as Java's is after its annotations: a route
+   * (`@router.get("/{id}")`, `@Get(':id')`), `@dataclass`, `@Injectable()`. Python's decorators
+   * wrap the definition; TypeScript's stand before a member in its class body or before a class
+   * in its `export`. A decorator over {@linkcode MAX_DECORATOR} characters is cut to its name and
+   * `(...)` (Angular's `@Component({ template: ... })`).
+   */
+  decorated(node: SyntaxNode, parentNode: SyntaxNode | null, signature: string): string {
+    const decorators: SyntaxNode[] = [];
+    if (this.spec.id === "python") {
+      if (parentNode?.type === "decorated_definition") {
+        for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
+      }
+    } else if (JS_GRAMMARS.has(this.spec.grammar)) {
+      if (parentNode?.type === "export_statement") {
+        for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
+      } else if (parentNode?.type === "class_body") {
+        for (
+          let c = node.previousNamedSibling;
+          c?.type === "decorator";
+          c = c.previousNamedSibling
+        ) {
+          decorators.unshift(c);
+        }
+      }
+    }
+    if (!decorators.length) return signature;
+    const words = decorators.map((d) => {
+      const text = d.text.replace(/\s+/g, " ");
+      return text.length <= MAX_DECORATOR ? text : `${text.slice(0, text.search(/[(\s]|$/))}(...)`;
+    });
+    return `${words.join(" ")} ${signature}`;
   }
 
   /** A definition's body when the grammar gives it no field name (by the language's `fieldOf`). */

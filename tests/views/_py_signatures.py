@@ -1,8 +1,8 @@
 """Print, as JSON, the signature of every function and class Python's own
 `ast` finds outside function bodies: the source from the `def`/`class`
 keyword to the body, without comments (found by `tokenize`), whitespace
-collapsed and the final colon dropped, with its qualified name and line, and
-how many comments the file's signatures held.
+collapsed and the final colon dropped, with its qualified name, line and
+decorators' source, and how many comments the file's signatures held.
 
 Usage: python3 tests/views/_py_signatures.py FILE...
 """
@@ -56,7 +56,18 @@ def signatures(source):
                 sig = re.sub(r"\s+", " ", text).strip()
                 sig = re.sub(r"\s*:$", "", sig)
                 qual = scope + [node.name]
-                out.append({"name": ".".join(qual), "line": node.lineno, "sig": sig})
+                decorators = [
+                    "@" + re.sub(r"\s+", " ", ast.get_source_segment(source, d))
+                    for d in node.decorator_list
+                ]
+                out.append(
+                    {
+                        "name": ".".join(qual),
+                        "line": node.lineno,
+                        "sig": sig,
+                        "decorators": decorators,
+                    }
+                )
                 if isinstance(node, ast.ClassDef):
                     visit(node.body, qual)
             else:

@@ -58,7 +58,11 @@ Deno.test("outlineViewMode() signatures are Python's ast headers without their c
       const { defs } = truth[path];
       assert.ok(defs.length > 20, `ast found only ${defs.length} definitions`);
       for (const def of defs) {
-        assert.equal(signatures.get(`${def.line} ${def.name}`), oneLine(def.sig), def.name);
+        assert.equal(
+          signatures.get(`${def.line} ${def.name}`),
+          [...def.decorators.map(decorator), oneLine(def.sig)].join(" "),
+          def.name,
+        );
       }
       comments += truth[path].comments;
     });
@@ -71,6 +75,13 @@ interface PySignature {
   name: string;
   line: number;
   sig: string;
+  /** Its decorators' source (`@dataclass(frozen=True)`), whitespace collapsed. */
+  decorators: string[];
+}
+
+/** A decorator as the outline writes it before a signature: over 80 characters, its name and `(...)`. */
+function decorator(text: string): string {
+  return text.length <= 80 ? text : `${text.slice(0, text.search(/[(\s]|$/))}(...)`;
 }
 
 /** A signature as the outline writes it: no space inside brackets, no trailing comma, at most 240 characters. */
