@@ -139,7 +139,8 @@ function tool<A>(
 ): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
   return async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
     const waitMs = context.replyWithinMs ?? REPLY_WITHIN_MS;
-    const progress = progressOf(extra);
+    const told = progressOf(extra);
+    const progress = told?.tell;
     const call = { tool: name, args, progress, signal: extra.signal, waitMs };
     const work = (progress?: ProgressFn, signal?: AbortSignal) =>
       inRoot(context, () => run(args, progress, signal))();
@@ -148,6 +149,7 @@ function tool<A>(
         ? callShared(call, work)
         : work(progress, extra.signal).then((output) => ({ output, earlier: false })))
         .catch((error) => ({ error, earlier: false }));
+    await told?.sent();
     if ("pending" in outcome) return pendingReply(name, outcome.pending, waitMs);
     if ("error" in outcome) {
       // An error may quote input (a parser's excerpt of a broken config line): redacted.
@@ -530,21 +532,28 @@ type Kind = keyof typeof RESOURCES;
 
 /**
  * Progress notifications for a call that asked for them (a `progressToken`),
- * at most one per {@linkcode PROGRESS_INTERVAL_MS} besides the first and the last.
+ * at most one per {@linkcode PROGRESS_INTERVAL_MS} besides the first and the last: `tell` sends
+ * one, `sent` resolves once the last one told is written.
  */
-function progressOf(extra: ToolExtra): ProgressFn | undefined {
+function progressOf(
+  extra: ToolExtra,
+): { tell: ProgressFn; sent: () => Promise<void> } | undefined {
   const token = extra?._meta?.progressToken;
   if (token === undefined) return undefined;
   let last = -Infinity;
   let sent = -1;
-  return (done, total, message) => {
+  // The last notification's send: the reply goes after it, since a client drops the progress of
+  // a call it has the reply of.
+  let sending: Promise<void> = Promise.resolve();
+  const tell: ProgressFn = (done, total, message) => {
     const now = performance.now();
     if (done <= sent || (now - last < PROGRESS_INTERVAL_MS && done < total)) return;
     last = now;
     sent = done;
-    extra.sendNotification({
+    sending = extra.sendNotification({
       method: "notifications/progress",
       params: { progressToken: token, progress: done, total, message },
     }).catch(() => {});
   };
+  return { tell, sent: () => sending };
 }

@@ -447,9 +447,9 @@ Deno.test("a warm build whose scan reads every file again (other secret rules) k
   const tree: Tree = {};
   let chars = 0;
   for (let i = 0; i < 8; i++) {
-    // 64 KB each: the texts (512 KB) dwarf the records.
-    const text = Array.from({ length: 3700 }, (_, k) => `v${i}_${k} = ${k} * 3\n`).join("");
-    tree[`src/m${i}.py`] = text.slice(0, 64 * 1024);
+    // 256 KB each: the texts (2 MB) dwarf the records and the heap's noise (about 150 KB).
+    const text = Array.from({ length: 14_000 }, (_, k) => `v${i}_${k} = ${k} * 3\n`).join("");
+    tree[`src/m${i}.py`] = text.slice(0, 256 * 1024);
     chars += tree[`src/m${i}.py`].length;
   }
   const config = (rules: string) =>
@@ -479,7 +479,7 @@ Deno.test("a warm build whose scan reads every file again (other secret rules) k
   });
   assert.match(warm.document, /v7_1 = 1 \* 3/);
   // What the scan read is in the spill: the heap grew by far less than the texts (by about
-  // them, 512 KB, when each text read was held until the transform spilled it).
+  // them, 2 MB, when each text read was held until the transform spilled it).
   const grown = held.get("secrets")! - held.get("read")!;
   assert.ok(grown < chars / 4, `${grown} bytes held after the scan for ${chars} characters`);
 });
