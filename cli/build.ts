@@ -461,11 +461,12 @@ function bidiLines(files: RenderedFile[]): string[] {
   if (!held.length) return [];
   const named = held.slice(0, SUMMARIZED_NAMED).map((f) => printablePath(f.path)).join(", ");
   const rest = held.length > SUMMARIZED_NAMED ? ` and ${held.length - SUMMARIZED_NAMED} more` : "";
-  const count = held.length === 1 ? "1 file holds" : `${held.length} files hold`;
+  const one = held.length === 1;
   return [
-    `bidi controls: ${count} bidirectional control characters, which a viewer may show in ` +
-    `another order than a compiler reads (${named}${rest}): each is noted in the document and ` +
-    `the manifest`,
+    `bidi controls: ${one ? "1 file" : `${held.length} files`} (${named}${rest}) ` +
+    `hold${one ? "s" : ""} bidirectional control characters, by which a viewer may show code in ` +
+    `another order than a compiler reads it: noted before ${one ? "its" : "their"} text in the ` +
+    `document and in the manifest`,
   ];
 }
 
