@@ -84,6 +84,9 @@ export function bidiControlBytes(bytes: Uint8Array): BidiControls | undefined {
 /** How every note of {@linkcode bidiNote} starts after its count. */
 const NOTE_WORDS = " bidirectional control character";
 
+/** The start of a {@linkcode bidiNote}: its count, its words, the first code point's name. */
+const NOTE_START = /^\d+ bidirectional control characters? \(U\+/;
+
 /**
  * The note of a file whose shown text holds `found`: in its manifest entry, and in parentheses
  * before its text in the document.
@@ -115,5 +118,5 @@ export function bidiNote(found: BidiControls): string {
  * ```
  */
 export function bidiNoteOf(file: { notes?: string[] }): string | undefined {
-  return file.notes?.find((n) => /^\d+ /.test(n) && n.includes(NOTE_WORDS));
+  return file.notes?.find((n) => NOTE_START.test(n));
 }
