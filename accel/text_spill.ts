@@ -38,6 +38,7 @@ import {
   textMarks,
 } from "../pipeline/lazy_text.ts";
 import { countWork, readAt, removeQuietly } from "../pipeline/helpers.ts";
+import { bidiControlBytes } from "../pipeline/bidi_controls.ts";
 import { collectGarbage } from "./collect.ts";
 import type { PackPlace } from "../pipeline/cache.ts";
 import { memoized, type TextMemo } from "./text_memo.ts";
@@ -768,7 +769,8 @@ function utf16Length(bytes: Uint8Array): number | undefined {
 
 /**
  * {@linkcode textMarks} of a text from its UTF-8 bytes: a backtick and a line feed are one byte
- * each, and no other character's bytes hold theirs.
+ * each, and no other character's bytes hold theirs (the bidirectional controls read from their
+ * bytes too: `bidiControlBytes`).
  */
 function byteMarks(bytes: Uint8Array): TextMarks {
   let backticks = 0;
@@ -777,7 +779,8 @@ function byteMarks(bytes: Uint8Array): TextMarks {
     while (bytes[++i] === 96);
     backticks = Math.max(backticks, i - start);
   }
-  return { backticks, lineEnded: bytes.length === 0 || bytes[bytes.length - 1] === 10 };
+  const lineEnded = bytes.length === 0 || bytes[bytes.length - 1] === 10;
+  return { backticks, lineEnded, bidi: bidiControlBytes(bytes) };
 }
 
 /** A text kept in a cache's pack file: where its UTF-8 bytes are. */

@@ -22,6 +22,7 @@ import {
 } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { DATA_LIMIT, isDataSummarized } from "../pipeline/data_files.ts";
+import { bidiNoteOf } from "../pipeline/bidi_controls.ts";
 import {
   applyOverrides,
   flagNumber,
@@ -426,6 +427,7 @@ export function summaryText(result: BuildResult): string {
   const more = listed.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
   if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   lines.push(...summarizedLines(result.files));
+  lines.push(...bidiLines(result.files));
   lines.push(...warningLines(result.warnings));
   return lines.join("\n");
 }
@@ -447,6 +449,24 @@ function summarizedLines(files: RenderedFile[]): string[] {
   return [
     `summarized: ${count} over ${DATA_LIMIT / 1024} KB (${named}${rest}): name ${them} in ` +
     `"files" to show ${them} whole`,
+  ];
+}
+
+/**
+ * The summary's line of the files shown with bidirectional controls in their text (Trojan
+ * Source): how many, the first by name, and where their notes are (none when there are none).
+ */
+function bidiLines(files: RenderedFile[]): string[] {
+  const held = files.filter((f) => f.status === "rendered" && bidiNoteOf(f));
+  if (!held.length) return [];
+  const named = held.slice(0, SUMMARIZED_NAMED).map((f) => printablePath(f.path)).join(", ");
+  const rest = held.length > SUMMARIZED_NAMED ? ` and ${held.length - SUMMARIZED_NAMED} more` : "";
+  const one = held.length === 1;
+  return [
+    `bidi controls: ${one ? "1 file" : `${held.length} files`} (${named}${rest}) ` +
+    `hold${one ? "s" : ""} bidirectional control characters, by which a viewer may show code in ` +
+    `another order than a compiler reads it: noted before ${one ? "its" : "their"} text in the ` +
+    `document and in the manifest`,
   ];
 }
 

@@ -9,6 +9,7 @@
  */
 
 import { printablePath } from "./helpers.ts";
+import { bidiNoteOf } from "./bidi_controls.ts";
 import type { Block, OutputFormat, RenderedFile } from "./types.ts";
 
 /** File extension of a document in each format (the manifest is `.json`). */
@@ -68,8 +69,11 @@ function toXml(blocks: Block[], files: RenderedFile[]): Block[] {
       const content = neutralizeTags(trimEnd(file.text ?? ""), ownTags);
       // The path as headings show it: a control or bidi character would end or reverse it.
       const source = escapeXml(printablePath(file.path));
+      // The note of bidirectional controls the markdown shows before the text (`bidi_controls.ts`).
+      const note = bidiNoteOf(file);
       body = `<document index="${index}">\n<source>${source}</source>\n` +
         `<view>${escapeXml(file.view)}</view>\n` +
+        (note ? `<note>${escapeXml(note)}</note>\n` : "") +
         `<document_content>\n${content}${content ? "\n" : ""}</document_content>\n</document>\n`;
     } else if (block.section === "files" && block.heading) {
       body = "";
@@ -112,6 +116,7 @@ function toJson(blocks: Block[], files: RenderedFile[]): Block[] {
         path: file.path,
         view: file.view,
         language: file.language,
+        ...noteOf(file),
         content: file.text ?? "",
       }
       : { id: block.id, section: block.section, stability: block.stability, text: block.text };
@@ -119,6 +124,12 @@ function toJson(blocks: Block[], files: RenderedFile[]): Block[] {
     const close = i === blocks.length - 1 ? "\n]}\n" : "";
     return { ...block, text: `${open}${JSON.stringify(item)}${close}` };
   });
+}
+
+/** A file's note of bidirectional controls as a field of its JSON item, when it has one. */
+function noteOf(file: RenderedFile): { note?: string } {
+  const note = bidiNoteOf(file);
+  return note ? { note } : {};
 }
 
 function trimEnd(text: string): string {

@@ -16,6 +16,8 @@
  * @module
  */
 
+import { type BidiControls, bidiControls } from "./bidi_controls.ts";
+
 /** Where a lazy text is kept: read it again, whole. */
 export interface TextBacking {
   /** The text, read again (the same characters each time). */
@@ -72,7 +74,7 @@ export function derivedFromText(
 
 /**
  * What the files section needs of a text to fence it (its longest run of backticks, and whether
- * it ends a line): noted as a text is kept out of memory, so that its block is made without
+ * it ends a line) and to note its bidirectional controls: noted as a text is kept out of memory, so that its block is made without
  * reading the text back (a big tree's every text, decoded once more for this alone).
  */
 export interface TextMarks {
@@ -80,6 +82,8 @@ export interface TextMarks {
   backticks: number;
   /** Whether the text is empty or ends with a line feed: no line break goes before its fence. */
   lineEnded: boolean;
+  /** The bidirectional controls in the text (`./bidi_controls.ts`), absent when it has none. */
+  bidi?: BidiControls;
 }
 
 /**
@@ -88,8 +92,8 @@ export interface TextMarks {
  * @example
  * ```ts
  * import { textMarks } from "./lazy_text.ts";
- * textMarks("a " + "`".repeat(3) + " b\n"); // { backticks: 3, lineEnded: true }
- * textMarks(""); // { backticks: 0, lineEnded: true }
+ * textMarks("a " + "`".repeat(3) + " b\n"); // { backticks: 3, lineEnded: true, bidi: undefined }
+ * textMarks(""); // { backticks: 0, lineEnded: true, bidi: undefined }
  * ```
  */
 export function textMarks(text: string): TextMarks {
@@ -100,7 +104,7 @@ export function textMarks(text: string): TextMarks {
     while (text.charCodeAt(++i) === 96);
     backticks = Math.max(backticks, i - start);
   }
-  return { backticks, lineEnded: text === "" || text.endsWith("\n") };
+  return { backticks, lineEnded: text === "" || text.endsWith("\n"), bidi: bidiControls(text) };
 }
 
 /**
@@ -110,7 +114,7 @@ export function textMarks(text: string): TextMarks {
  * @example
  * ```ts
  * import { marksOf } from "./lazy_text.ts";
- * marksOf({ text: "x" }); // { backticks: 0, lineEnded: false }
+ * marksOf({ text: "x" }); // { backticks: 0, lineEnded: false, bidi: undefined }
  * ```
  */
 export function marksOf(target: { text?: string }): TextMarks {

@@ -22,7 +22,8 @@ import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.t
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender, type KeepText, packedText } from "./_view_cache.ts";
-import { lazyCopy, type TextBacking, textBacking } from "./lazy_text.ts";
+import { lazyCopy, type TextBacking, textBacking, textMarks } from "./lazy_text.ts";
+import { bidiControls, bidiNote } from "./bidi_controls.ts";
 
 export type { KeepText } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
@@ -339,13 +340,26 @@ function renderedFile(
     status: "rendered",
     text: kept ? "" : out.text,
     fenced: out.fenced ?? true,
-    notes: out.notes?.length ? out.notes : undefined,
-    ...(file.size === 0 ? { notes: ["empty file", ...(out.notes ?? [])] } : {}),
+    notes: notesOf(file, out, kept),
     ...(out.fallback ? { fallback: out.fallback } : {}),
     cache,
   };
   // A copy: turning `result.text` into the lazy accessor would make it a dictionary (`lazyCopy`).
   return kept ? lazyCopy(result, kept) : result;
+}
+
+/**
+ * The notes of a file's render: `empty file` first, the view's, then its text's bidirectional
+ * controls (a kept text's noted where it is kept, so it is not read for them).
+ */
+function notesOf(file: SourceFile, out: ViewOutput, kept: TextBacking | undefined) {
+  const bidi = kept ? (kept.marks ?? textMarks(kept.read())).bidi : bidiControls(out.text);
+  const notes = [
+    ...(file.size === 0 ? ["empty file"] : []),
+    ...(out.notes ?? []),
+    ...(bidi ? [bidiNote(bidi)] : []),
+  ];
+  return notes.length ? notes : undefined;
 }
 
 /**

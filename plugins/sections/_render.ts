@@ -6,6 +6,7 @@
 
 import type { Block, DeriveFn, RenderedFile } from "../../pipeline/types.ts";
 import {
+  bidiNoteOf,
   derived,
   edgeBlanksShown,
   headingText,
@@ -152,7 +153,9 @@ function fileBlock(file: RenderedFile): string {
     // (a file named "a\n## Files"), which would otherwise start headings of their own.
     return `${heading}\n\n${headingPath(body.replace(/\n+$/, ""))}\n\n`;
   }
-  if (!file.fenced) return `${heading}\n\n${nestedMarkdown(body.replace(/\n+$/, ""))}\n\n`;
+  if (!file.fenced) {
+    return `${heading}\n\n${noteLine(file)}${nestedMarkdown(body.replace(/\n+$/, ""))}\n\n`;
+  }
   // Joined from parts that are kept: the file's text is not copied into the block.
   const [head, tail] = fencedEnds(file, textMarks(body));
   return joinFileBlock(file, [head, body, tail]);
@@ -167,7 +170,18 @@ function fencedEnds(file: RenderedFile, marks: TextMarks): [string, string] {
   const newline = marks.lineEnded ? "" : "\n";
   // The info string is the language tag only: an odd extension cannot break the fence.
   const language = file.language.replace(/[^A-Za-z0-9_+#.-]/g, "");
-  return [`### ${headingPath(file.path)}\n\n${fence}${language}\n`, `${newline}${fence}\n\n`];
+  const heading = `### ${headingPath(file.path)}\n\n${noteLine(file)}`;
+  return [`${heading}${fence}${language}\n`, `${newline}${fence}\n\n`];
+}
+
+/**
+ * What the reader of the document is told before a file's text, as a paragraph of its own: that
+ * the text holds bidirectional controls, which its viewer may display in another order than it
+ * reads (`pipeline/bidi_controls.ts`); "" for any other file.
+ */
+function noteLine(file: RenderedFile): string {
+  const note = bidiNoteOf(file);
+  return note ? `(${note})\n\n` : "";
 }
 
 /**

@@ -28,6 +28,7 @@ const LEAVES = [
   "pipeline/_bytes.ts",
   "pipeline/_glob.ts",
   "pipeline/lazy_text.ts",
+  "pipeline/bidi_controls.ts",
 ];
 /**
  * The private modules `pipeline/helpers.ts` re-exports, held to its rule: importing the helpers
