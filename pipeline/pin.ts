@@ -39,6 +39,8 @@ export interface PrefixCheck {
   diff?: LockDiff;
   /** What the invalidated tokens cost per provider, when the prefixes differ. */
   costs?: InvalidationCost[];
+  /** The tokenizer of the locks' token counts (`budget.tokenizer`). */
+  tokenizer: "o200k" | "cl100k";
 }
 
 /** What re-sending the invalidated prefix costs on one provider's model. */
@@ -89,6 +91,7 @@ export async function checkPrefix(
     ...(pinned ? { pinned } : {}),
     ...(diff ? { diff } : {}),
     ...(costs?.length ? { costs } : {}),
+    tokenizer: config.budget.tokenizer ?? "o200k",
   };
 }
 
