@@ -429,7 +429,7 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     }`,
   );
   if (result.cache) lines.push(cacheLine(result.cache));
-  if (result.budget) lines.push(...budgetLines(result.budget));
+  if (result.budget) lines.push(...budgetLines(result.budget, { tokenizer }));
   // The budget it suggests is the one the context-window warning suggests, when there is one.
   const budget = result.cache && suggestedBudget(result.cache, m.total.tokens);
   const tooLarge = overEveryWindow(m.total, { budget, tokenizer });

@@ -219,6 +219,8 @@ export interface CheckSummary {
   costs?: PrefixCheck["costs"];
   /** The current stable prefix: blocks, bytes, tokens. */
   total: PrefixCheck["current"]["total"];
+  /** The tokenizer of the lock's and the diff's token counts (`budget.tokenizer`). */
+  tokenizer: PrefixCheck["tokenizer"];
 }
 
 /**
@@ -231,8 +233,8 @@ export interface CheckSummary {
  * ```
  */
 export function checkSummary(check: PrefixCheck, lockName: string): CheckSummary {
-  const { current, pinned, diff, costs } = check;
-  return { lock: lockName, pinned: !!pinned, diff, costs, total: current.total };
+  const { current, pinned, diff, costs, tokenizer } = check;
+  return { lock: lockName, pinned: !!pinned, diff, costs, total: current.total, tokenizer };
 }
 
 /**

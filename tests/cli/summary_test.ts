@@ -82,7 +82,12 @@ Deno.test("budgetLines() lists at most 20 stepped-down files, then says how many
   }));
   const lines = budgetLines({ tokens: 10, before: 99, after: 10, met: true, steppedDown });
   assert.equal(lines.length, 22);
+  assert.equal(lines[0], "budget: 10 of 10 o200k tokens (99 before stepping 23 files down):");
   assert.equal(lines[1], "  stepped down: f00.txt full -> summary");
+  const unmet = { tokens: 10, before: 99, after: 12, met: false, steppedDown: [] };
+  assert.deepEqual(budgetLines(unmet, { tokenizer: "cl100k" }), [
+    "budget: NOT MET, 12 cl100k tokens for a budget of 10, nothing stepped down",
+  ]);
   assert.equal(lines[21], "  ... and 3 more stepped down (see the manifest's budget)");
 });
 
@@ -123,6 +128,15 @@ Deno.test("overEveryWindow() counts each model in its own tokens and names the c
   assert.match(
     overEveryWindow({ tokens: 3e6, bytes: 12e6 }, { budget: 149_000 }) ?? "",
     /--budget 149000,/,
+  );
+  // The document's count names its tokenizer; the models' counts are theirs.
+  assert.match(
+    overEveryWindow({ tokens: 3e6, bytes: 12e6 }) ?? "",
+    /^the document \(3,000,000 o200k tokens\)/,
+  );
+  assert.match(
+    overEveryWindow({ tokens: 3e6, bytes: 12e6 }, { tokenizer: "cl100k" }) ?? "",
+    /^the document \(3,000,000 cl100k tokens\)/,
   );
   const best = modelWindows({ tokens: 100, bytes: 400 })[0];
   assert.equal(best.tokens, 100);
