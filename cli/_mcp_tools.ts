@@ -614,7 +614,10 @@ export async function explainTool(
   const explanation = await explainLastBuilds(config);
   // The agent builds with the tool: say so beside the command.
   if (!explanation) throw new Error(`${NEED_TWO_BUILDS} (or call build_context twice)`);
-  return { texts: [explainText(explanation)], data: { ...explanation } };
+  return {
+    texts: [explainText(explanation, { tokenizer: config.budget.tokenizer })],
+    data: { ...explanation },
+  };
 }
 
 /** MCP's code for a resource that is not there (JSON-RPC's server error range). */
