@@ -30,6 +30,8 @@ export interface AnnotatedCheck {
   lock?: string;
   /** The first divergence. */
   diff?: LockDiff;
+  /** The tokenizer of the divergence's token counts, when the JSON says which. */
+  tokenizer?: string;
   /** What `--fail-on-secret` found. */
   secrets?: Array<{ path: string; line: number; rule: string }>;
   /** The command that re-pins the prefix (`slop check --update`, with the inputs' flags). */
@@ -82,7 +84,8 @@ export function annotationLines(check: AnnotatedCheck, place: AnnotationPlace): 
   const diff = check.diff;
   if ((check.status !== "drift" && check.status !== "within") || !diff) return [];
   const share = diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0;
-  const cost = `${diff.invalidatedTokens} of its ${diff.pinnedTokens} tokens ` +
+  const tokens = check.tokenizer ? `${check.tokenizer} tokens` : "tokens";
+  const cost = `${diff.invalidatedTokens} of its ${diff.pinnedTokens} ${tokens} ` +
     `(${share.toFixed(1)}%), from here on, lose their provider cache. If intended, run ` +
     `\`${check.update}\` and commit ${lock} with this change`;
   const level = check.status === "within" ? "warning" : "error";

@@ -56,6 +56,8 @@ export interface CheckOutcome {
     diff?: LockDiff;
     costs?: InvalidationCost[];
     total: { sha256: string; bytes: number; tokens: number };
+    /** The tokenizer of `total`'s and `diff`'s token counts (absent from an older slop's JSON). */
+    tokenizer?: string;
     /** What `--fail-on-secret` found (then nothing else is set). */
     secrets?: Array<{ path: string; line: number; rule: string }>;
   };
@@ -128,12 +130,16 @@ export function summaryMarkdown(outcome: CheckOutcome, inputs: ActionInputs): st
     return table("slop check", rows);
   }
   const diff = json!.diff;
+  const encoding = encodingOf(json!.tokenizer);
   if (!diff) {
     rows.push(["Result", "pass: the stable prefix matches the lock"]);
-    rows.push(["Stable prefix", `${json!.total.bytes} bytes, ${json!.total.tokens} tokens`]);
+    rows.push([
+      "Stable prefix",
+      `${json!.total.bytes} bytes, ${json!.total.tokens} ${encoding}tokens`,
+    ]);
     return table("slop check", rows);
   }
-  rows.push(...driftRows(diff, status, inputs));
+  rows.push(...driftRows(diff, status, { inputs, encoding }));
   rows.push(["Re-pin", `${code(updateCommand(inputs))}, then commit ${code(lock)}`]);
   let text = table("slop check", rows);
   if (json!.costs?.length) text += costTable(json!.costs);
@@ -179,7 +185,11 @@ function secretRows(
 }
 
 /** The rows of a summary that say how the stable prefix drifted from the lock. */
-function driftRows(diff: LockDiff, status: CheckStatus, inputs: ActionInputs): [string, string][] {
+function driftRows(
+  diff: LockDiff,
+  status: CheckStatus,
+  { inputs, encoding }: { inputs: ActionInputs; encoding: string },
+): [string, string][] {
   const share = diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0;
   const budget = inputs.maxInvalidated
     ? ` ${code(`--max-invalidated ${inputs.maxInvalidated}`)}`
@@ -200,7 +210,9 @@ function driftRows(diff: LockDiff, status: CheckStatus, inputs: ActionInputs): [
     ["Byte offset", `${diff.offset}`],
     [
       "Invalidated tokens",
-      `${diff.invalidatedTokens} of ${diff.pinnedTokens} prefix tokens (${share.toFixed(1)}%)`,
+      `${diff.invalidatedTokens} of ${diff.pinnedTokens} ${encoding}prefix tokens (${
+        share.toFixed(1)
+      }%)`,
     ],
     [
       "All differences",
@@ -209,12 +221,22 @@ function driftRows(diff: LockDiff, status: CheckStatus, inputs: ActionInputs): [
   ];
 }
 
-/** The markdown table of what the drift costs on each provider. */
+/** The tokenizer's name and a space, to put before "tokens" (nothing when the JSON has none). */
+function encodingOf(tokenizer?: string): string {
+  return tokenizer ? `${cell(tokenizer)} ` : "";
+}
+
+/**
+ * The markdown table of what the drift costs on each provider, in each model's own tokens (an
+ * estimate, marked `~`, where its tokenizer is not public).
+ */
 function costTable(costs: InvalidationCost[]): string {
-  return "\n| Provider | Model | Invalidated tokens | Extra cost of the next call |\n" +
+  return "\n| Provider | Model | Invalidated tokens (the model's) | Extra cost of the next call |\n" +
     "| --- | --- | ---: | ---: |\n" +
     costs.map((cost) =>
-      `| ${cell(cost.provider.replace(/^slop:/, ""))} | ${cell(cost.model)} | ${cost.tokens} | ` +
+      `| ${cell(cost.provider.replace(/^slop:/, ""))} | ${cell(cost.model)} | ${
+        cost.estimated ? "~" : ""
+      }${cost.tokens} | ` +
       `$${cost.dollars.toFixed(6)} |\n`
     ).join("");
 }
@@ -345,7 +367,14 @@ function printAnnotations(
   { env, cwd }: { env: Record<string, string>; cwd: string },
 ): void {
   const lock = json?.lock && lockPath(json.lock, inputs);
-  const check = { status, lock, diff: json?.diff, secrets: json?.secrets, error };
+  const check = {
+    status,
+    lock,
+    diff: json?.diff,
+    tokenizer: json?.tokenizer,
+    secrets: json?.secrets,
+    error,
+  };
   const place = { cwd, workspace: env.GITHUB_WORKSPACE || undefined };
   for (const line of annotationLines({ ...check, update: updateCommand(inputs) }, place)) {
     console.log(line);

@@ -9,6 +9,12 @@ import type { BudgetReport } from "../pipeline/types.ts";
 /** Files listed by name; the manifest's `budget.steppedDown` has them all. */
 const LIST_MAX = 20;
 
+/** Options of {@linkcode budgetLines}. */
+export interface BudgetLinesOptions {
+  /** The tokenizer the budget counts in (`budget.tokenizer`), named beside the counts. @default {"o200k"} */
+  tokenizer?: "o200k" | "cl100k";
+}
+
 /**
  * Say whether the budget was met and what was stepped down to meet it.
  *
@@ -16,14 +22,15 @@ const LIST_MAX = 20;
  * ```ts
  * import { budgetLines } from "./_budget.ts";
  * budgetLines({ tokens: 100, before: 80, after: 80, met: true, steppedDown: [] });
- * // ["budget: 80 of 100 tokens, nothing stepped down"]
+ * // ["budget: 80 of 100 o200k tokens, nothing stepped down"]
  * ```
  */
-export function budgetLines(report: BudgetReport): string[] {
+export function budgetLines(report: BudgetReport, options: BudgetLinesOptions = {}): string[] {
   const { tokens, before, after, met, steppedDown } = report;
+  const tokenizer = options.tokenizer ?? "o200k";
   const head = met
-    ? `budget: ${after} of ${tokens} tokens`
-    : `budget: NOT MET, ${after} tokens for a budget of ${tokens}`;
+    ? `budget: ${after} of ${tokens} ${tokenizer} tokens`
+    : `budget: NOT MET, ${after} ${tokenizer} tokens for a budget of ${tokens}`;
   if (!steppedDown.length) return [`${head}, nothing stepped down`];
   const files = new Set(steppedDown.map((s) => s.path)).size;
   const lines = [

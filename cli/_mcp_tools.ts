@@ -143,7 +143,11 @@ export async function buildContextTool(
   const limit = args.maxInlineTokens ?? MAX_INLINE_TOKENS;
   const output = result.output!;
   const since = config.since ? [sinceLine(config.since)] : [];
-  const head = [summaryText(result), ...since, `prefix sha256: ${m.prefix.sha256}`];
+  const head = [
+    summaryText(result, { tokenizer: config.budget.tokenizer }),
+    ...since,
+    `prefix sha256: ${m.prefix.sha256}`,
+  ];
   const data = {
     number: output.number,
     document: shownPath(output.document, root),
@@ -160,7 +164,7 @@ export async function buildContextTool(
   // The limit is the whole reply's: the summary and the data come with the document.
   const rest = await replyTokens([...head, JSON.stringify(data)]) + DOCUMENT_LINE_TOKENS;
   data.inline = rest + m.total.tokens <= limit;
-  const where = { limit, rest, budget: args.budget };
+  const where = { limit, rest, budget: args.budget, tokenizer: config.budget.tokenizer ?? "o200k" };
   const summary = [...head, documentLine(m.total.tokens, data.document, where)].join("\n");
   return { texts: [summary], ...(data.inline ? { built: result.document } : {}), data };
 }
@@ -170,17 +174,24 @@ const DOCUMENT_LINE_TOKENS = 80;
 
 /**
  * Where the document is: below, or at its path with how to get one that fits the reply (the
- * budget that leaves room for the rest of it, `rest` tokens, rounded down to a thousand).
+ * budget that leaves room for the rest of it, `rest` tokens, rounded down to a thousand). Its
+ * count names the build's tokenizer, as the summary's do.
  */
 function documentLine(
   tokens: number,
   path: string,
-  { limit, rest, budget }: { limit: number; rest: number; budget?: number },
+  { limit, rest, budget, tokenizer }: {
+    limit: number;
+    rest: number;
+    budget?: number;
+    tokenizer: string;
+  },
 ): string {
-  if (rest + tokens <= limit) return `document: ${tokens} tokens, in full below`;
+  const count = `document: ${tokens} ${tokenizer} tokens`;
+  if (rest + tokens <= limit) return `${count}, in full below`;
   // Without a budget now, its report (the files stepped down) will come too.
   const fits = Math.floor((limit - rest - (budget === undefined ? 1000 : 0)) / 1000) * 1000;
-  return `document: ${tokens} tokens, more than maxInlineTokens ${limit} with the summary, so ` +
+  return `${count}, more than maxInlineTokens ${limit} with the summary, so ` +
     `not inline: read "${path}" or the resource ${RESOURCES.document} (in parts)` +
     // A model cannot read a document of 300,000 tokens: say how to get one it can.
     (fits > 0 && (budget ?? Infinity) > fits
@@ -603,7 +614,10 @@ export async function explainTool(
   const explanation = await explainLastBuilds(config);
   // The agent builds with the tool: say so beside the command.
   if (!explanation) throw new Error(`${NEED_TWO_BUILDS} (or call build_context twice)`);
-  return { texts: [explainText(explanation)], data: { ...explanation } };
+  return {
+    texts: [explainText(explanation, { tokenizer: config.budget.tokenizer })],
+    data: { ...explanation },
+  };
 }
 
 /** MCP's code for a resource that is not there (JSON-RPC's server error range). */

@@ -145,7 +145,13 @@ export async function runBuild(
     printError(error instanceof Error ? error.message : String(error));
     return isInputError(error) ? 2 : 1;
   }
-  return await printResult(result, { flags, terminal, clock, since: config.since });
+  return await printResult(result, {
+    flags,
+    terminal,
+    clock,
+    since: config.since,
+    tokenizer: config.budget.tokenizer,
+  });
 }
 
 /** How `slop build` loads its config and builds: in this process, or in a build server's. */
@@ -261,9 +267,10 @@ async function printResult(
     terminal: Terminal;
     clock?: StageClock;
     since?: ResolvedConfig["since"];
+    tokenizer?: SummaryOptions["tokenizer"];
   },
 ): Promise<number> {
-  const { flags, terminal, clock, since } = options;
+  const { flags, terminal, clock, since, tokenizer } = options;
   const say = (text: string) =>
     flags.stdout || flags.json ? terminal.stderr(text + "\n") : terminal.stdout(text + "\n");
   if (flags.stdout && flags.json) await printBoth(result, terminal);
@@ -273,7 +280,7 @@ async function printResult(
       await terminal.stdout(chunk);
     }
   } else if (flags.json) await terminal.stdout(JSON.stringify(result.manifest, null, 2) + "\n");
-  if (!flags.quiet) await say(summaryText(result));
+  if (!flags.quiet) await say(summaryText(result, { tokenizer }));
   if (!flags.quiet && since) await say(sinceLine(since));
   if (clock) {
     clock.mark("print");
@@ -372,16 +379,25 @@ function configKey(paths: string[], flags: BuildFlags, budget: number | undefine
 /** Files listed by name in the summary (skipped or failed; the rest is counted). */
 const SUMMARY_LIST_MAX = 20;
 
+/** Options of {@linkcode summaryText}. */
+export interface SummaryOptions {
+  /** The tokenizer of the manifest's counts (`budget.tokenizer`), named beside them. @default {"o200k"} */
+  tokenizer?: "o200k" | "cl100k";
+}
+
 /**
- * The human summary: files by status, bytes per section, the stable prefix.
+ * The human summary: files by status, bytes per section, the stable prefix. Each token count
+ * names what it counts: the prefix's in the build's tokenizer, the cache line's in the
+ * provider's tokens (marked as an estimate where its tokenizer is not public).
  *
  * @example
  * ```ts
  * import { summaryText } from "./build.ts";
- * // console.log(summaryText(result));
+ * // console.log(summaryText(result, { tokenizer: config.budget.tokenizer }));
  * ```
  */
-export function summaryText(result: BuildResult): string {
+export function summaryText(result: BuildResult, options: SummaryOptions = {}): string {
+  const tokenizer = options.tokenizer ?? "o200k";
   const lines: string[] = [];
   const m = result.manifest;
   if (result.output) {
@@ -409,13 +425,15 @@ export function summaryText(result: BuildResult): string {
   lines.push(
     `stable prefix: ${formatBytes(m.prefix.bytes)} (${
       m.prefix.tokens.toLocaleString("en-US")
-    } tokens, ${share}% of ${formatBytes(m.total.bytes)}), sha256 ${m.prefix.sha256.slice(0, 12)}`,
+    } ${tokenizer} tokens, ${share}% of ${formatBytes(m.total.bytes)}), sha256 ${
+      m.prefix.sha256.slice(0, 12)
+    }`,
   );
   if (result.cache) lines.push(cacheLine(result.cache));
-  if (result.budget) lines.push(...budgetLines(result.budget));
+  if (result.budget) lines.push(...budgetLines(result.budget, { tokenizer }));
   // The budget it suggests is the one the context-window warning suggests, when there is one.
   const budget = result.cache && suggestedBudget(result.cache, m.total.tokens);
-  const tooLarge = overEveryWindow(m.total, { budget });
+  const tooLarge = overEveryWindow(m.total, { budget, tokenizer });
   if (tooLarge) lines.push(`too large: ${tooLarge}`);
   // Files the budget dropped are in the budget lines already; the manifest has the full list.
   const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));

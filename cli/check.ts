@@ -124,7 +124,8 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
       const t = check.current.total;
       say(
         `slop check: pinned ${check.current.lines.length} blocks, ${formatBytes(t.bytes)}, ` +
-          `${t.tokens} tokens in ${lockName}` + (check.diff ? " (was different)" : ""),
+          `${t.tokens} ${check.tokenizer} tokens in ${lockName}` +
+          (check.diff ? " (was different)" : ""),
       );
       // The comparison with the lock as it was, and the prefix now pinned.
       if (flags.json) console.log(JSON.stringify(checkSummary(check, lockName), null, 2));
@@ -218,6 +219,8 @@ export interface CheckSummary {
   costs?: PrefixCheck["costs"];
   /** The current stable prefix: blocks, bytes, tokens. */
   total: PrefixCheck["current"]["total"];
+  /** The tokenizer of the lock's and the diff's token counts (`budget.tokenizer`). */
+  tokenizer: PrefixCheck["tokenizer"];
 }
 
 /**
@@ -230,8 +233,8 @@ export interface CheckSummary {
  * ```
  */
 export function checkSummary(check: PrefixCheck, lockName: string): CheckSummary {
-  const { current, pinned, diff, costs } = check;
-  return { lock: lockName, pinned: !!pinned, diff, costs, total: current.total };
+  const { current, pinned, diff, costs, tokenizer } = check;
+  return { lock: lockName, pinned: !!pinned, diff, costs, total: current.total, tokenizer };
 }
 
 /**
@@ -255,9 +258,15 @@ export function checkReport(
   const t = check.pinned.total;
   if (!check.diff) {
     return `slop check: the stable prefix matches ${lockName} ` +
-      `(${check.pinned.lines.length} blocks, ${formatBytes(t.bytes)}, ${t.tokens} tokens)`;
+      `(${check.pinned.lines.length} blocks, ${
+        formatBytes(t.bytes)
+      }, ${t.tokens} ${check.tokenizer} tokens)`;
   }
-  const report = describeDiff(check.diff, lockName, t.bytes, update);
+  const report = describeDiff(check.diff, lockName, {
+    pinnedBytes: t.bytes,
+    update,
+    tokenizer: check.tokenizer,
+  });
   if (!check.costs) return report;
   const cost = check.costs.map((c) =>
     `${c.provider.replace(/^slop:/, "")} ${c.model} $${c.dollars.toFixed(4)}`
@@ -273,8 +282,7 @@ export function checkReport(
 function describeDiff(
   diff: LockDiff,
   lockName: string,
-  pinnedBytes: number,
-  update = "slop check --update",
+  { pinnedBytes, update, tokenizer }: { pinnedBytes: number; update: string; tokenizer: string },
 ): string {
   const short = (h?: string) => h?.slice(0, 12) ?? "-";
   const where = diff.file
@@ -302,7 +310,7 @@ function describeDiff(
     `  first divergent block: #${diff.index + 1} "${diff.id}" (${where})`,
     `  byte offset: ${diff.offset} of ${pinnedBytes} pinned bytes`,
     `  what changed: ${what}`,
-    `  invalidated: ${diff.invalidatedTokens} of ${diff.pinnedTokens} prefix tokens (${share}%)`,
+    `  invalidated: ${diff.invalidatedTokens} of ${diff.pinnedTokens} ${tokenizer} prefix tokens (${share}%)`,
     `  all differences: ${c.changed} changed, ${c.added} added, ${c.removed} removed, ${c.moved} moved`,
     `when the change is intended, run \`${update}\` to re-pin and commit ${lockName} with it`,
   ].join("\n");

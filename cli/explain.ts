@@ -189,8 +189,10 @@ export const NEED_TWO_BUILDS = "Need two written builds to explain: run `slop bu
  */
 export async function runExplain(flags: ExplainFlags): Promise<number> {
   let e: Explanation | undefined;
+  let tokenizer: ExplainTextOptions["tokenizer"];
   try {
     const config = await loadConfig({ config: flags.config, stateDir: flags.stateDir });
+    tokenizer = config.budget.tokenizer;
     e = await explainLastBuilds(config, { warn: printWarning });
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
@@ -200,8 +202,14 @@ export async function runExplain(flags: ExplainFlags): Promise<number> {
     printError(NEED_TWO_BUILDS);
     return 1;
   }
-  console.log(flags.json ? JSON.stringify(e, null, 2) : explainText(e));
+  console.log(flags.json ? JSON.stringify(e, null, 2) : explainText(e, { tokenizer }));
   return 0;
+}
+
+/** Options of {@linkcode explainText}. */
+export interface ExplainTextOptions {
+  /** The tokenizer of the manifests' counts (`budget.tokenizer`), named beside them. @default {"o200k"} */
+  tokenizer?: "o200k" | "cl100k";
 }
 
 /**
@@ -210,16 +218,18 @@ export async function runExplain(flags: ExplainFlags): Promise<number> {
  * @example
  * ```ts
  * import { explainText } from "./explain.ts";
- * // console.log(explainText(await explain(older, newer)));
+ * // console.log(explainText(await explain(older, newer), { tokenizer: "o200k" }));
  * ```
  */
-export function explainText(e: Explanation): string {
+export function explainText(e: Explanation, options: ExplainTextOptions = {}): string {
   const pct = (x: number, of: number) => of ? `${((x / of) * 100).toFixed(1)}%` : "100%";
   const name = (n: number) => `#${String(n).padStart(3, "0")}`;
   const lines = [
     `slop explain: build ${name(e.builds[1])} against ${name(e.builds[0])}`,
     `  shared prefix: ${formatBytes(e.bytes)} of ${formatBytes(e.totalBytes)} ` +
-    `(${pct(e.bytes, e.totalBytes)}), ${e.tokens} of ${e.totalTokens} tokens ` +
+    `(${pct(e.bytes, e.totalBytes)}), ${e.tokens} of ${e.totalTokens} ${
+      options.tokenizer ?? "o200k"
+    } tokens ` +
     `(${pct(e.tokens, e.totalTokens)})`,
   ];
   if (e.ended) {

@@ -39,6 +39,8 @@ export interface PrefixCheck {
   diff?: LockDiff;
   /** What the invalidated tokens cost per provider, when the prefixes differ. */
   costs?: InvalidationCost[];
+  /** The tokenizer of the locks' token counts (`budget.tokenizer`). */
+  tokenizer: "o200k" | "cl100k";
 }
 
 /** What re-sending the invalidated prefix costs on one provider's model. */
@@ -49,6 +51,8 @@ export interface InvalidationCost {
   model: string;
   /** Invalidated tokens in the model's tokens (estimated where its tokenizer is not public). */
   tokens: number;
+  /** Present when `tokens` is an estimate: scaled from the lock's count by the build's ratio. */
+  estimated?: true;
   /** Extra US dollars of the next call: written to the cache again instead of read from it. */
   dollars: number;
 }
@@ -89,6 +93,7 @@ export async function checkPrefix(
     ...(pinned ? { pinned } : {}),
     ...(diff ? { diff } : {}),
     ...(costs?.length ? { costs } : {}),
+    tokenizer: config.budget.tokenizer ?? "o200k",
   };
 }
 
@@ -123,7 +128,8 @@ export async function invalidationCosts(
       ? provider.modelInfo?.(config.provider.model)
       : provider.modelInfo?.();
     if (!model) continue;
-    const own = model.tokenizer === "o200k" || !o200k
+    const exact = model.tokenizer === "o200k" || !o200k;
+    const own = exact
       ? tokens
       : Math.round(tokens * (await modelTokens(result.document, model, o200k)) / o200k);
     const ttl = provider === configured && config.provider.ttl
@@ -131,7 +137,13 @@ export async function invalidationCosts(
       : model.ttls[0];
     const write = model.prices.cacheWrite?.[ttl] ?? model.prices.input;
     const dollars = Math.round(own * (write - model.prices.cacheRead) * 100) / 1e8;
-    out.push({ provider: provider.name, model: model.model, tokens: own, dollars });
+    out.push({
+      provider: provider.name,
+      model: model.model,
+      tokens: own,
+      ...(exact ? {} : { estimated: true as const }),
+      dollars,
+    });
   }
   return out;
 }

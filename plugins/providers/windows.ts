@@ -75,6 +75,8 @@ export interface OverEveryWindowOptions {
    * @default {200000}
    */
   budget?: number;
+  /** The tokenizer of `document.tokens` (`budget.tokenizer`), named beside the count. @default {"o200k"} */
+  tokenizer?: "o200k" | "cl100k";
 }
 
 /**
@@ -96,7 +98,10 @@ export function overEveryWindow(
   const best = modelWindows(document)[0];
   if (!best || best.tokens <= best.contextWindow) return undefined;
   const n = (x: number) => x.toLocaleString("en-US");
-  return `the document (${n(document.tokens)} tokens) is larger than the context window of ` +
+  const tokenizer = options.tokenizer ?? "o200k";
+  return `the document (${
+    n(document.tokens)
+  } ${tokenizer} tokens) is larger than the context window of ` +
     `every known model (the closest: ${best.provider} "${best.model}", ${
       n(best.contextWindow)
     } tokens, about ${n(best.tokens)} of them for this document): ` +

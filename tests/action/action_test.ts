@@ -90,7 +90,7 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
     "### slop check\n\n| | |\n| --- | --- |\n" +
       "| Lock | `slop.lock` |\n" +
       "| Result | pass: the stable prefix matches the lock |\n" +
-      "| Stable prefix | 2866 bytes, 649 tokens |\n",
+      "| Stable prefix | 2866 bytes, 649 o200k tokens |\n",
   );
   assert.deepEqual(Object.keys(before.outputs), [
     "status",
@@ -118,15 +118,15 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
       "| First divergent block | #3 `files:intro.md` (section files, file `intro.md`) |\n" +
       "| What changed | content changed (62 -> 71 bytes, now block #4) |\n" +
       "| Byte offset | 2751 |\n" +
-      "| Invalidated tokens | 33 of 649 prefix tokens (5.1%) |\n" +
+      "| Invalidated tokens | 33 of 649 o200k prefix tokens (5.1%) |\n" +
       "| All differences | 1 changed, 0 added, 0 removed, 2 moved |\n" +
       "| Re-pin | `slop check --update`, then commit `slop.lock` |\n" +
-      "\n| Provider | Model | Invalidated tokens | Extra cost of the next call |\n" +
+      "\n| Provider | Model | Invalidated tokens (the model's) | Extra cost of the next call |\n" +
       "| --- | --- | ---: | ---: |\n" +
-      "| anthropic | claude-haiku-4-5 | 40 | $0.000046 |\n" +
+      "| anthropic | claude-haiku-4-5 | ~40 | $0.000046 |\n" +
       "| openai | gpt-5-mini | 33 | $0.000007 |\n" +
-      "| gemini | gemini-2.5-flash | 36 | $0.000010 |\n" +
-      "| deepseek | deepseek-chat | 44 | $0.000011 |\n",
+      "| gemini | gemini-2.5-flash | ~36 | $0.000010 |\n" +
+      "| deepseek | deepseek-chat | ~44 | $0.000011 |\n",
   );
   assert.deepEqual(after.outputs, {
     status: "drift",
@@ -146,7 +146,7 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
   assert.equal(
     after.stdout,
     "::error file=intro.md,title=slop check%3A prefix drift::This file's change breaks the " +
-      "stable prefix pinned in slop.lock here: 33 of its 649 tokens (5.1%25), from here on, lose " +
+      "stable prefix pinned in slop.lock here: 33 of its 649 o200k tokens (5.1%25), from here on, lose " +
       "their provider cache. If intended, run `slop check --update` and commit slop.lock with " +
       "this change\n",
   );

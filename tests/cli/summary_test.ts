@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { budgetLines } from "../../cli/_budget.ts";
+import { modelTokenCount } from "../../cli/_cache_line.ts";
+import type { ModelInfo } from "../../pipeline/types.ts";
 import { type CliRun, gitInit, makeProject, runCli } from "../_helpers.ts";
 import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.ts";
 import { join } from "node:path";
@@ -80,7 +82,12 @@ Deno.test("budgetLines() lists at most 20 stepped-down files, then says how many
   }));
   const lines = budgetLines({ tokens: 10, before: 99, after: 10, met: true, steppedDown });
   assert.equal(lines.length, 22);
+  assert.equal(lines[0], "budget: 10 of 10 o200k tokens (99 before stepping 23 files down):");
   assert.equal(lines[1], "  stepped down: f00.txt full -> summary");
+  const unmet = { tokens: 10, before: 99, after: 12, met: false, steppedDown: [] };
+  assert.deepEqual(budgetLines(unmet, { tokenizer: "cl100k" }), [
+    "budget: NOT MET, 12 cl100k tokens for a budget of 10, nothing stepped down",
+  ]);
   assert.equal(lines[21], "  ... and 3 more stepped down (see the manifest's budget)");
 });
 
@@ -121,6 +128,15 @@ Deno.test("overEveryWindow() counts each model in its own tokens and names the c
   assert.match(
     overEveryWindow({ tokens: 3e6, bytes: 12e6 }, { budget: 149_000 }) ?? "",
     /--budget 149000,/,
+  );
+  // The document's count names its tokenizer; the models' counts are theirs.
+  assert.match(
+    overEveryWindow({ tokens: 3e6, bytes: 12e6 }) ?? "",
+    /^the document \(3,000,000 o200k tokens\)/,
+  );
+  assert.match(
+    overEveryWindow({ tokens: 3e6, bytes: 12e6 }, { tokenizer: "cl100k" }) ?? "",
+    /^the document \(3,000,000 cl100k tokens\)/,
   );
   const best = modelWindows({ tokens: 100, bytes: 400 })[0];
   assert.equal(best.tokens, 100);
@@ -237,4 +253,51 @@ Deno.test("slop build --since says which files changed since the ref are in focu
   );
   // Without --since, no such line.
   assert.doesNotMatch(await summaryOf(root, {}), /^since /m);
+});
+
+Deno.test("slop build's summary names what each token count counts", async () => {
+  const root = await makeProject({ "a.md": "The stable prefix is counted twice.\n".repeat(40) });
+  // The prefix in slop's tokenizer; the cache line in the provider's tokens, estimated from o200k.
+  const o200k = summaryText(await buildOf(root, {}));
+  const prefix = Number(
+    /^stable prefix: \S+ \S+ \(([\d,]+) o200k tokens, /m.exec(o200k)?.[1]
+      .replace(/,/g, ""),
+  );
+  assert.ok(prefix > 0, o200k);
+  const claude =
+    /^cache \(anthropic [^)]+\): prefix ~([\d,]+) tokens \(o200k × 1\.2, estimated\), /m
+      .exec(o200k);
+  assert.ok(claude, o200k);
+  assert.ok(Number(claude[1].replace(/,/g, "")) >= prefix * 1.2);
+  // cl100k counts say so; an OpenAI model's counts are exact, in its own encoding.
+  const config = await loadConfig({
+    cwd: root,
+    inline: { budget: { tokenizer: "cl100k" }, provider: { name: "openai", model: "gpt-4o" } },
+  });
+  const result = await build(config, { builtins: defaultPlugins(), write: false });
+  const cl100k = summaryText(result, { tokenizer: "cl100k" });
+  assert.match(cl100k, /^stable prefix: \S+ \S+ \([\d,]+ cl100k tokens, /m);
+  assert.match(cl100k, /^cache \(openai gpt-4o, ttl 5m\): prefix [\d,]+ o200k tokens, /m);
+});
+
+Deno.test("modelTokenCount() says how a model's tokens were counted", () => {
+  const info = (tokenizer: ModelInfo["tokenizer"], tokenFactor?: number): ModelInfo => ({
+    model: "m",
+    minCacheTokens: 1024,
+    ttls: ["5m"],
+    breakpoints: false,
+    tokenizer,
+    ...(tokenFactor ? { tokenFactor } : {}),
+    prices: { input: 1, output: 1, cacheRead: 0.1 },
+  });
+  assert.equal(modelTokenCount(1234, info("o200k")), "1,234 o200k tokens");
+  assert.equal(modelTokenCount(1234, info("cl100k")), "1,234 cl100k tokens");
+  assert.equal(
+    modelTokenCount(1234, info("o200k-estimate", 1.2)),
+    "~1,234 tokens (o200k × 1.2, estimated)",
+  );
+  assert.equal(
+    modelTokenCount(1234, info("chars-estimate", 0.25)),
+    "~1,234 tokens (characters × 0.25, estimated)",
+  );
 });

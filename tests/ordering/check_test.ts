@@ -21,7 +21,10 @@ Deno.test("slop check passes when the stable prefix matches slop.lock", async ()
   const root = await prefixProject();
   const run = await runCli(["check"], root);
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /the stable prefix matches slop\.lock \(5 blocks/);
+  assert.match(
+    run.stdout,
+    /the stable prefix matches slop\.lock \(5 blocks, [^,]+, \d+ o200k tokens\)$/m,
+  );
 });
 
 Deno.test("slop check reports an edited file: block, byte offset, hashes, invalidated tokens", async () => {
@@ -53,7 +56,7 @@ Deno.test("slop check reports an edited file: block, byte offset, hashes, invali
   );
   assert.match(
     run.stderr,
-    new RegExp(`invalidated: ${lost} of ${lock.total.tokens} prefix tokens`),
+    new RegExp(`invalidated: ${lost} of ${lock.total.tokens} o200k prefix tokens`),
   );
   assert.match(run.stderr, /1 changed, 0 added, 0 removed/);
   // The way out, for a reviewer: re-pin only an intended change, and commit the lock with it.
@@ -82,7 +85,7 @@ Deno.test("slop check reports an added file after the pinned files, with nothing
   assert.equal(run.code, 1);
   assert.match(run.stderr, /"files:src\/zzz_new.ts" \(section files, file src\/zzz_new.ts\)/);
   assert.match(run.stderr, /what changed: added \(not in the lock\)/);
-  assert.match(run.stderr, /invalidated: 0 of \d+ prefix tokens \(0\.0%\)/);
+  assert.match(run.stderr, /invalidated: 0 of \d+ o200k prefix tokens \(0\.0%\)/);
   const budget = await runCli(["check", "--max-invalidated", "0"], root);
   assert.equal(budget.code, 0, "an append invalidates no cached token");
 });
@@ -124,7 +127,7 @@ Deno.test("slop check --update re-pins, and a missing lock fails with a hint", a
   await Deno.writeTextFile(join(root, "src/report.ts"), "// changed\n", { append: true });
   const update = await runCli(["check", "--update"], root);
   assert.equal(update.code, 0, update.stderr);
-  assert.match(update.stdout, /pinned 5 blocks, .* tokens in slop\.lock/);
+  assert.match(update.stdout, /pinned 5 blocks, .* o200k tokens in slop\.lock/);
   const lock = await pinnedLock(root);
   assert.equal(lock.lines[0].id, "files");
   assert.ok(lock.lines.every((l) => /^[0-9a-f]{64}$/.test(l.sha256)));

@@ -103,6 +103,7 @@ Deno.test("slop explain names the shared prefix of the last two builds and the b
   assert.equal(e.ended.kind, "changed");
   assert.equal(e.ended.at, cut);
   const text = await runCli(["explain"], root);
+  assert.match(text.stdout, /^ {2}shared prefix: .*, \d+ of \d+ o200k tokens \(/m);
   assert.match(
     text.stdout,
     /ended by: "files:small\.ts" \(section files, file small\.ts\): its content changed \d+ bytes into the block/,

@@ -312,7 +312,7 @@ Deno.test("slop payload prints the body and slop build prints prefix tokens and 
   assert.equal(built.code, 0, built.stderr);
   assert.match(
     built.stderr,
-    /cache \(anthropic claude-sonnet-4-5, ttl 5m\): prefix ~[\d,]+ tokens, [1-4] breakpoints?; input cost per call: cold \$0\.\d+, warm \$0\.\d+/,
+    /cache \(anthropic claude-sonnet-4-5, ttl 5m\): prefix ~[\d,]+ tokens \(o200k × 1\.2, estimated\), [1-4] breakpoints?; input cost per call: cold \$0\.\d+, warm \$0\.\d+/,
   );
 });
 
