@@ -190,7 +190,11 @@ Deno.test("a cancelled call stops its build only when no other call waits on it"
       (n: number, s: { blocks: number }) => n + s.blocks,
       0,
     );
-    assert.equal(told.at(-1), `counted the tokens of ${blocks} of ${blocks} blocks`);
+    assert.equal(
+      told.at(-1),
+      `counted the tokens of ${blocks} of ${blocks} blocks`,
+      told.join("\n"),
+    );
   } finally {
     await close();
   }
