@@ -779,8 +779,13 @@ function byteMarks(bytes: Uint8Array): TextMarks {
     while (bytes[++i] === 96);
     backticks = Math.max(backticks, i - start);
   }
-  const lineEnded = bytes.length === 0 || bytes[bytes.length - 1] === 10;
-  return { backticks, lineEnded, bidi: bidiControlBytes(bytes) };
+  const marks: TextMarks = {
+    backticks,
+    lineEnded: bytes.length === 0 || bytes[bytes.length - 1] === 10,
+  };
+  const bidi = bidiControlBytes(bytes);
+  if (bidi) marks.bidi = bidi;
+  return marks;
 }
 
 /** A text kept in a cache's pack file: where its UTF-8 bytes are. */

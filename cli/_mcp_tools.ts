@@ -142,10 +142,9 @@ export async function buildContextTool(
   const m = result.manifest;
   const limit = args.maxInlineTokens ?? MAX_INLINE_TOKENS;
   const output = result.output!;
-  const since = config.since ? [sinceLine(config.since)] : [];
   const head = [
     summaryText(result, { tokenizer: config.budget.tokenizer }),
-    ...since,
+    ...(config.since ? [sinceLine(config.since)] : []),
     `prefix sha256: ${m.prefix.sha256}`,
   ];
   const data = {

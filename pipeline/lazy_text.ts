@@ -74,8 +74,9 @@ export function derivedFromText(
 
 /**
  * What the files section needs of a text to fence it (its longest run of backticks, and whether
- * it ends a line) and to note its bidirectional controls: noted as a text is kept out of memory, so that its block is made without
- * reading the text back (a big tree's every text, decoded once more for this alone).
+ * it ends a line) and to note its bidirectional controls: noted as a text is kept out of memory,
+ * so that its block is made without reading the text back (a big tree's every text, decoded once
+ * more for this alone).
  */
 export interface TextMarks {
   /** The longest run of backticks (\`) in the text; 0 when it has none. */
@@ -92,8 +93,8 @@ export interface TextMarks {
  * @example
  * ```ts
  * import { textMarks } from "./lazy_text.ts";
- * textMarks("a " + "`".repeat(3) + " b\n"); // { backticks: 3, lineEnded: true, bidi: undefined }
- * textMarks(""); // { backticks: 0, lineEnded: true, bidi: undefined }
+ * textMarks("a " + "`".repeat(3) + " b\n"); // { backticks: 3, lineEnded: true }
+ * textMarks(""); // { backticks: 0, lineEnded: true }
  * ```
  */
 export function textMarks(text: string): TextMarks {
@@ -104,7 +105,11 @@ export function textMarks(text: string): TextMarks {
     while (text.charCodeAt(++i) === 96);
     backticks = Math.max(backticks, i - start);
   }
-  return { backticks, lineEnded: text === "" || text.endsWith("\n"), bidi: bidiControls(text) };
+  const marks: TextMarks = { backticks, lineEnded: text === "" || text.endsWith("\n") };
+  // Set only when there are some: a field on every text's marks is bytes held for each file.
+  const bidi = bidiControls(text);
+  if (bidi) marks.bidi = bidi;
+  return marks;
 }
 
 /**
@@ -114,7 +119,7 @@ export function textMarks(text: string): TextMarks {
  * @example
  * ```ts
  * import { marksOf } from "./lazy_text.ts";
- * marksOf({ text: "x" }); // { backticks: 0, lineEnded: false, bidi: undefined }
+ * marksOf({ text: "x" }); // { backticks: 0, lineEnded: false }
  * ```
  */
 export function marksOf(target: { text?: string }): TextMarks {

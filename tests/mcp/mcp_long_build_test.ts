@@ -177,7 +177,9 @@ Deno.test("a cancelled call stops its build only when no other call waits on it"
     assert.equal(data(again).number, 2);
     assert.equal(holds(log), 3);
 
-    // token_stats tells its progress as the builds do: the files rendered, then the blocks counted.
+    // token_stats tells its progress as the builds do (the files rendered; its last message, the
+    // blocks counted, is checked in process: the SDK client handles a notification a microtask
+    // after the response of the same read, and drops one that came in one chunk with it).
     const told: string[] = [];
     const stats = await client.callTool(
       { name: "token_stats", arguments: { build: true } },
@@ -186,15 +188,6 @@ Deno.test("a cancelled call stops its build only when no other call waits on it"
     );
     assert.equal(stats.isError, undefined, texts(stats)[0]);
     assert.ok(told.some((m) => /^rendered 3 of 3 files/.test(m)), told.join("\n"));
-    const blocks = data(stats).sections.reduce(
-      (n: number, s: { blocks: number }) => n + s.blocks,
-      0,
-    );
-    assert.equal(
-      told.at(-1),
-      `counted the tokens of ${blocks} of ${blocks} blocks`,
-      told.join("\n"),
-    );
   } finally {
     await close();
   }

@@ -4,7 +4,12 @@ import { createMcpServer } from "../../cli/_mcp_server.ts";
 import { piecesOf } from "../secrets/_samples.ts";
 import { makeProject, prng } from "../_helpers.ts";
 import { texts } from "./_client.ts";
-import { buildContextTool, MAX_INLINE_TOKENS, viewFilesTool } from "../../cli/_mcp_tools.ts";
+import {
+  buildContextTool,
+  MAX_INLINE_TOKENS,
+  tokenStatsTool,
+  viewFilesTool,
+} from "../../cli/_mcp_tools.ts";
 
 // A tool's successful result quotes config values and arguments (the lock's name, the output
 // folder, the command to run with the persona given): a key among them comes back redacted, in
@@ -194,4 +199,23 @@ Deno.test("build_context's data lists the first 20 budget steps and redactions, 
   );
   assert.equal((small.data as { moreWarnings?: number }).moreWarnings, undefined);
   assert.equal((small.data as { warnings: string[] }).warnings.length, 1);
+});
+
+Deno.test("token_stats tells its progress as a build does, then the count of the blocks, in one count that only grows", async () => {
+  const root = await makeProject(tree());
+  const told: Array<[number, number, string]> = [];
+  const out = await inProject(
+    root,
+    () =>
+      tokenStatsTool({ build: true }, { root }, (done, total, m) => told.push([done, total, m])),
+  );
+  const blocks = (out.data as { sections: Array<{ blocks: number }> }).sections
+    .reduce((n, s) => n + s.blocks, 0);
+  assert.ok(told.some(([, , m]) => /^rendered 6 of 6 files/.test(m)), JSON.stringify(told));
+  const last = told.at(-1)!;
+  assert.equal(last[2], `counted the tokens of ${blocks} of ${blocks} blocks`);
+  assert.equal(last[0], last[1]);
+  for (let i = 1; i < told.length; i++) {
+    assert.ok(told[i][1] >= told[i - 1][1], `the total went down: ${JSON.stringify(told)}`);
+  }
 });
