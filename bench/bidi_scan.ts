@@ -28,7 +28,7 @@ for (const path of new TextDecoder().decode(listing.stdout).split("\0").filter(B
   }
 }
 const chars = texts.reduce((n, t) => n + t.length, 0);
-const wide = texts.filter((t) => /[^\x00-\xff]/.test(t)).reduce((n, t) => n + t.length, 0);
+const wide = texts.filter((t) => /[\u0100-\uffff]/.test(t)).reduce((n, t) => n + t.length, 0);
 for (let round = 0; round < 3; round++) {
   let start = performance.now();
   const found = texts.filter((text) => bidiControls(text)).length;
