@@ -72,7 +72,7 @@ export function componentParts(text: string): ComponentPart[] {
       SCRIPT_OR_COMMENT.lastIndex = close + 3;
       continue;
     }
-    const tagEnd = text.indexOf(">", m.index);
+    const tagEnd = openTagEnd(text, m.index);
     const close = tagEnd < 0 ? -1 : text.indexOf("</script>", tagEnd + 1);
     if (close < 0) break;
     if (m.index > at) parts.push({ kind: "other", start: at, end: m.index });
@@ -93,6 +93,19 @@ export function componentParts(text: string): ComponentPart[] {
   if (!parts.length) return [];
   if (at < text.length) parts.push({ kind: "other", start: at, end: text.length });
   return parts;
+}
+
+/** Where an opening tag ends: its `>` outside quoted values (`generic="T extends A<B>"`), or -1. */
+function openTagEnd(text: string, from: number): number {
+  let quote = "";
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === ">") return i;
+  }
+  return -1;
 }
 
 /** The grammar of a script by its opening tag's `lang` (or `type`) attribute. */

@@ -10,7 +10,7 @@ const VUE = [
   "  </button>",
   "</template>",
   "",
-  '<script setup lang="ts" generic="T extends string">',
+  '<script setup lang="ts" generic="T extends Record<string, U>, U">',
   'import { computed } from "vue"',
   "",
   "interface ButtonProps<V> {",
@@ -65,7 +65,7 @@ Deno.test("a Vue component's script setup is skeletonized between its tags, its 
     view.text,
     [
       "<template> ... (5 lines) </template>",
-      '<script setup lang="ts" generic="T extends string">',
+      '<script setup lang="ts" generic="T extends Record<string, U>, U">',
       'import { computed } from "vue"',
       "",
       "interface ButtonProps<V> {",
