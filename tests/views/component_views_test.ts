@@ -95,6 +95,13 @@ Deno.test("a Vue component's script setup is skeletonized between its tags, its 
   );
 });
 
+Deno.test("a masked Vue component shows a symbol listed `def` whole, in its script", async () => {
+  const view =
+    (await renderCode("src/Button.vue", VUE, { mask: { onPress: "def" }, rest: "sig" }))!;
+  assert.match(view.text, /\nfunction onPress\(n: number\): void \{\n {2}emit\('press', n\)\n\}\n/);
+  assert.match(view.text, /^<template> \.\.\. \(5 lines\) <\/template>\n/);
+});
+
 Deno.test("a Svelte component's two scripts are read each by its own lang, markup one line", async () => {
   const view = (await renderCode("src/App.svelte", SVELTE))!;
   assert.equal(
