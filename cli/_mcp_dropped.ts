@@ -25,12 +25,15 @@ export interface WatchedOptions {
   ended: () => void;
 }
 
-/** What a request asked, as a log line names it: `the build_context call`. */
+/**
+ * What a request asked, as a log line names it (quoted: a client chose it): `"build_context"
+ * call`, `"resources/read" request`.
+ */
 function asked(message: { method: string; params?: { name?: unknown } }): string {
   const name = message.params?.name;
   return message.method === "tools/call" && typeof name === "string"
-    ? `${name} call`
-    : `${message.method} request`;
+    ? `${JSON.stringify(name)} call`
+    : `${JSON.stringify(message.method)} request`;
 }
 
 /**
