@@ -236,7 +236,7 @@ function post(url: string, message: unknown, session?: string, signal?: AbortSig
 
 Deno.test("over HTTP, a call whose connection drops is cancelled, and an open call keeps its session past the idle timeout", async () => {
   const { root, gate, log } = await heldProject();
-  const server = await httpServer(root, ["--reply-within", "0", "--idle-timeout", "0.5"]);
+  const server = await httpServer(root, ["--reply-within", "0", "--idle-timeout", "1"]);
   const { Client, HttpClientTransport } = await loadMcpClient();
   const transport = new HttpClientTransport(new URL(server.url));
   const client = new Client({ name: "slop-test", version: "1.0.0" });
