@@ -304,3 +304,36 @@ Deno.test("over HTTP, a call whose connection drops is cancelled, and an open ca
     await server.stop();
   }
 });
+
+Deno.test("over HTTP, a dropped call does not stop a run a reply said goes on", async () => {
+  const { root, gate, log } = await heldProject();
+  // 2 s: the dropped call below is dropped well before its own reply would come.
+  const server = await httpServer(root, ["--reply-within", "2"]);
+  const { Client, HttpClientTransport } = await loadMcpClient();
+  const transport = new HttpClientTransport(new URL(server.url));
+  const client = new Client({ name: "slop-test", version: "1.0.0" });
+  try {
+    await client.connect(transport);
+    const call = { name: "build_context", arguments: { maxInlineTokens: 100000 } };
+    assert.equal(data(await client.callTool(call)).status, "running");
+    const drop = new AbortController();
+    const message = { jsonrpc: "2.0", id: 7, method: "tools/call", params: call };
+    assert.equal((await post(server.url, message, transport.sessionId, drop.signal)).status, 200);
+    drop.abort();
+    await until(
+      () => /closed the connection of its "build_context" call/.test(server.stderr()),
+      "the drop",
+    );
+    await Deno.writeTextFile(gate, "");
+    const result = await untilDone(client, "build_context", call.arguments);
+    assert.equal(data(result).number, 1);
+    assert.match(
+      texts(result).at(-2)!,
+      /^slop: this is the result of the build_context run an earlier/,
+    );
+    assert.equal(holds(log), 1);
+  } finally {
+    await client.close().catch(() => {});
+    await server.stop();
+  }
+});
