@@ -86,35 +86,49 @@ export async function answerWatched(
       end();
       return response;
     }
-    const reader = response.body.getReader();
-    const watched = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = await reader.read().catch((error: unknown) => {
-          end();
-          throw error;
+    const watched = watchedStream(response.body, end, () => {
+      for (const { id } of requests) {
+        transport.onmessage?.({
+          jsonrpc: "2.0",
+          method: "notifications/cancelled",
+          params: { requestId: id, reason: "The client closed the connection before the reply" },
         });
-        if (!next.done) return controller.enqueue(next.value);
-        controller.close();
-        end();
-      },
-      async cancel(reason) {
-        await reader.cancel(reason);
-        for (const { id } of requests) {
-          transport.onmessage?.({
-            jsonrpc: "2.0",
-            method: "notifications/cancelled",
-            params: { requestId: id, reason: "The client closed the connection before the reply" },
-          });
-        }
-        options.dropped(requests.map(asked).join(", "));
-        end();
-      },
+      }
+      options.dropped(requests.map(asked).join(", "));
     });
     return new Response(watched, { status: response.status, headers: response.headers });
   } catch (error) {
     end();
     throw error;
   }
+}
+
+/**
+ * `body` passed on as it is read: `end` once it ends (read whole, failed or cancelled), `cancelled`
+ * first when the reader stops before its end (the client closed the connection).
+ */
+function watchedStream(
+  body: ReadableStream<Uint8Array>,
+  end: () => void,
+  cancelled: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await reader.read().catch((error: unknown) => {
+        end();
+        throw error;
+      });
+      if (!next.done) return controller.enqueue(next.value);
+      controller.close();
+      end();
+    },
+    async cancel(reason) {
+      await reader.cancel(reason);
+      cancelled();
+      end();
+    },
+  });
 }
 
 /** Whether a JSON-RPC message is a request (it has an id and a method). */

@@ -94,15 +94,7 @@ export function sessionTable<T extends Closable>(
     },
     hold(id) {
       const entry = open.get(id);
-      if (!entry) return () => {};
-      entry.held++;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        entry.held--;
-        entry.used = now();
-      };
+      return entry ? holdEntry(entry, now) : () => {};
     },
     add(id, transport) {
       // The least recently used one that answers no request now goes first (closing one that
@@ -127,5 +119,20 @@ export function sessionTable<T extends Closable>(
     get size() {
       return open.size;
     },
+  };
+}
+
+/**
+ * Count `entry` as answering a request until the function returned is called (once; a second call
+ * does nothing), which counts as its last use.
+ */
+function holdEntry(entry: { used: number; held: number }, now: () => number): () => void {
+  entry.held++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    entry.held--;
+    entry.used = now();
   };
 }

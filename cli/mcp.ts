@@ -193,16 +193,8 @@ async function serveHttp(
     signal: stop.signal,
     onListen: ({ port }) => listening.resolve(port),
   }, async (request) => {
-    const url = new URL(request.url);
-    const actual = (await listening.promise).toString();
-    if (url.pathname !== HTTP_PATH) return text(404, `Not found: the endpoint is ${HTTP_PATH}`);
-    if (!loopbackHost(request.headers.get("host"), actual)) {
-      return text(403, "Forbidden: the Host header is not this loopback address");
-    }
-    const origin = request.headers.get("origin");
-    if (origin && !loopbackOrigin(origin)) {
-      return text(403, `Forbidden: the origin "${origin}" is not a loopback address`);
-    }
+    const refusal = refused(request, (await listening.promise).toString());
+    if (refusal) return refusal;
     const id = request.headers.get("mcp-session-id");
     const transport = id ? sessions.get(id) : undefined;
     if (id && !transport) return text(404, `Unknown session "${id}"`);
@@ -243,6 +235,24 @@ async function serveHttp(
   clearInterval(sweeper);
   await sessions.closeAll();
   return 0;
+}
+
+/**
+ * The answer to a request for another path, or from a Host or Origin that is not this loopback
+ * address (`port`); `undefined` for one to serve.
+ */
+function refused(request: Request, port: string): Response | undefined {
+  if (new URL(request.url).pathname !== HTTP_PATH) {
+    return text(404, `Not found: the endpoint is ${HTTP_PATH}`);
+  }
+  if (!loopbackHost(request.headers.get("host"), port)) {
+    return text(403, "Forbidden: the Host header is not this loopback address");
+  }
+  const origin = request.headers.get("origin");
+  if (origin && !loopbackOrigin(origin)) {
+    return text(403, `Forbidden: the origin "${origin}" is not a loopback address`);
+  }
+  return undefined;
 }
 
 /**
