@@ -664,10 +664,12 @@ class Walker {
   /**
    * Whether the comment `p` documents the item `next` across the blank lines between them: in a
    * language with doc blocks (`LanguageSpec.docBlocks`), a `/**` comment with only blanks before
-   * `below` (where the item or its decorators start), above an item that defines a name, and not
+   * `below` (where the item or its decorators start), above an item that holds a definition (a
+   * declaration, an assignment: `exports = module.exports = app`) or declares a name, and not
    * the file's header (the first item of the file, or one with a `@license`, `@file` or `@module`
-   * tag: a header over the imports or the first definition documents the file). Other comments
-   * document only what is right below them.
+   * tag: a header over the imports or the first definition documents the file) or one that names
+   * what it documents (`@typedef`, `@name X#y`: JSDoc's comments of what the code does not
+   * declare). Other comments document only what is right below them.
    */
   docAcross(p: SyntaxNode, next: SyntaxNode, below: number): boolean {
     const text = this.text;
@@ -676,10 +678,9 @@ class Walker {
       return false;
     }
     if (!p.type.includes("comment") || /\S/.test(text.slice(p.endIndex, below))) return false;
-    if (FILE_TAGS.test(text.slice(start, p.endIndex)) || opensFile(p)) return false;
-    const def = this.primary(next, 0);
-    const inner = def as unknown as NodeLike | undefined;
-    if (inner) return this.spec.defines?.(inner, inner.type, def!.parent?.type) ?? true;
+    const doc = text.slice(start, p.endIndex);
+    if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || opensFile(p)) return false;
+    if (this.primary(next, 0)) return true;
     return (this.spec.declares?.(next as unknown as NodeLike, next.type)?.length ?? 0) > 0;
   }
 
@@ -1361,8 +1362,19 @@ function isHeader(spec: LanguageSpec, field: string | null, type: string): boole
   return !spec.attach.has(type);
 }
 
-/** Tags that make a doc comment the file's own (JSDoc's, Doxygen's and PHPDoc's words). */
-const FILE_TAGS = /@(?:license|preserve|copyright|file|fileoverview|overview|module|package)\b/;
+/** Tags that make a doc comment the file's own (JSDoc's, TSDoc's, Doxygen's, PHPDoc's words). */
+const FILE_TAGS =
+  /@(?:license|preserve|copyright|file|fileoverview|overview|module|packageDocumentation)\b/;
+
+/**
+ * Tags by which a doc comment names what it documents, standing apart from the code (JSDoc's
+ * `@typedef`, `@name Manager#cache`, `@method resolveId`; PHPDoc's `@var Foo $x`).
+ */
+const NAMING_TAGS = new RegExp(
+  "@(?:name|typedef|callback|event|external|host)\\b|" +
+    "@(?:method|function|func|member|var|constant|const|namespace|class|constructor|interface)" +
+    "[ \\t]+[\\w$#.~]",
+);
 
 /** What may come before a file's header comment: a `#!` line, PHP's `<?php`. */
 const FILE_OPENERS = new Set(["hash_bang_line", "php_tag", "shebang"]);

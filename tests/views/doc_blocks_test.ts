@@ -53,6 +53,10 @@ const EXPRESS = [
   "  return 3;",
   "}",
   "",
+  "/** Expose the app. */",
+  "",
+  "exports = module.exports = app;",
+  "",
 ].join("\n");
 
 Deno.test("renderCode() keeps a /** comment a blank line above a definition, not a /* one or one before code", async () => {
@@ -83,6 +87,10 @@ Deno.test("renderCode() keeps a /** comment a blank line above a definition, not
       "",
       "/** Right above. */",
       "function direct() { ... }",
+      "",
+      "/** Expose the app. */",
+      "",
+      "exports = module.exports = app;",
       "",
     ].join("\n"),
   );
@@ -236,5 +244,43 @@ Deno.test("renderCode() Java and PHP docblocks a blank line above a definition d
       "function add($a, $b) { ... }",
       "",
     ].join("\n"),
+  );
+});
+
+Deno.test("renderCode() a /** comment that names what it documents, or the package, stays its own", async () => {
+  const source = [
+    "// Copyright (c) Someone.",
+    "",
+    "/**",
+    " * The tools.",
+    " * @packageDocumentation",
+    " */",
+    "",
+    'export { a } from "./a.js";',
+    "",
+    "/**",
+    " * @typedef {Object} Options",
+    " * @property {number} size",
+    " */",
+    "",
+    "class Manager {",
+    "  /**",
+    "   * The cache.",
+    "   * @type {Map<string, number>}",
+    "   * @name Manager#cache",
+    "   */",
+    "",
+    "  add(key) {",
+    "    return key;",
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/manager.js", source))!;
+  assert.equal(
+    view.text,
+    ['export { a } from "./a.js";', "", "class Manager {", "  add(key) { ... }", "}", ""].join(
+      "\n",
+    ),
   );
 });
