@@ -1,9 +1,10 @@
 /**
  * The `/**` doc comments the skeleton keeps of the JavaScript and TypeScript
- * files of git repositories, with this checkout's views and another's: doc
- * comments in the sources, kept by each, and files whose skeleton or outline
- * differs. Reads each repository's `HEAD` (its files over 500 KB and `.min.js`
- * left out); `DIR:lib/` reads the files under `lib/` only.
+ * files of git repositories (or those `--ext .java,.php` names), with this
+ * checkout's views and another's: doc comments in the sources, kept by each,
+ * and files whose skeleton or outline differs. Reads each repository's `HEAD`
+ * (its files over 500 KB and `.min.js` left out); `DIR:lib/` reads the files
+ * under `lib/` only.
  *
  * ```sh
  * deno run -A bench/doc_comments.ts --against /path/to/other/slop /work/.mirror/expressjs+express/repo:lib/
@@ -34,7 +35,10 @@ function docs(text: string): number {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     args: Deno.args,
-    options: { against: { type: "string" } },
+    options: {
+      against: { type: "string" },
+      ext: { type: "string", default: ".js,.cjs,.mjs,.jsx,.ts,.tsx,.mts,.cts" },
+    },
     allowPositionals: true,
   });
   if (!values.against || !positionals.length) {
@@ -43,12 +47,15 @@ async function main(): Promise<void> {
     );
   }
   const other = values.against.replace(/\/$/, "");
+  const exts = values.ext.split(",");
   const base = await import(`${other}/plugins/view_modes/_code.ts`);
   const baseOutline = await import(`${other}/plugins/view_modes/outline.ts`);
   for (const target of positionals) {
     const [dir, under = ""] = target.split(":");
     const paths = git(dir, ["ls-tree", "-r", "--name-only", "HEAD"]).split("\n")
-      .filter((p) => p.startsWith(under) && /\.(?:[cm]?[jt]sx?)$/.test(p) && !p.endsWith(".min.js"))
+      .filter((p) =>
+        p.startsWith(under) && exts.some((e) => p.endsWith(e)) && !p.endsWith(".min.js")
+      )
       .sort();
     const totals = { files: 0, docs: 0, before: 0, after: 0, skeleton: 0, outline: 0 };
     for (const path of paths) {

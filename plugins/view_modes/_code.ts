@@ -674,10 +674,13 @@ class Walker {
   docAcross(p: SyntaxNode, next: SyntaxNode, below: number): boolean {
     const text = this.text;
     const start = p.startIndex;
-    if (!this.spec.docBlocks || !text.startsWith("/**", start) || text.startsWith("/**/", start)) {
+    // `/**/` is empty and `/***…` a banner, not a doc comment (JSDoc ignores both).
+    if (!this.spec.docBlocks || !text.startsWith("/**", start) || /[*/]/.test(text[start + 3])) {
       return false;
     }
     if (!p.type.includes("comment") || /\S/.test(text.slice(p.endIndex, below))) return false;
+    // A compound item (`#if`, `if`) is no definition, whatever it holds.
+    if (this.spec.transparent.has(next.type)) return false;
     const doc = text.slice(start, p.endIndex);
     if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || opensFile(p)) return false;
     if (this.primary(next, 0)) return true;

@@ -284,3 +284,49 @@ Deno.test("renderCode() a /** comment that names what it documents, or the packa
     ),
   );
 });
+
+Deno.test("renderCode() C: a /** comment a blank line above a function documents it, not a banner or an #if", async () => {
+  const source = [
+    "#include <stdio.h>",
+    "",
+    "/******************************************************************************/",
+    "",
+    "static int ready;",
+    "",
+    "/** Set-up that only old libraries need. */",
+    "",
+    "#if OLD_LIB",
+    "static void old_init(void) {",
+    "  ready = 1;",
+    "}",
+    "#endif",
+    "",
+    "/**",
+    " * Starts the engine.",
+    " */",
+    "",
+    "int start(void) {",
+    "  return ready;",
+    "}",
+    "",
+  ].join("\n");
+  assert.equal(
+    (await renderCode("src/engine.c", source))!.text,
+    [
+      "#include <stdio.h>",
+      "",
+      "static int ready;",
+      "",
+      "#if OLD_LIB",
+      "static void old_init(void) { ... }",
+      "#endif",
+      "",
+      "/**",
+      " * Starts the engine.",
+      " */",
+      "",
+      "int start(void) { ... }",
+      "",
+    ].join("\n"),
+  );
+});
