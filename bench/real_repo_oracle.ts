@@ -130,8 +130,11 @@ function fencedBlocks(doc: string, paths: string[]): Map<string, string> {
   return blocks;
 }
 
-/** The marks a skeleton puts where it left code out; the pieces between them are the file's. */
-const MARKERS = /\{ \.\.\. \}|\/\* \.\.\. \*\/|(?:#|--|\/\/) \.\.\.|\.\.\./g;
+/**
+ * The marks a skeleton puts where it left code out (a component's template `... (40 lines)`); the
+ * pieces between them are the file's.
+ */
+const MARKERS = /\.\.\. \(\d+ lines\)|\{ \.\.\. \}|\/\* \.\.\. \*\/|(?:#|--|\/\/) \.\.\.|\.\.\./g;
 
 /** A file's text: UTF-16 by its byte order mark, else UTF-8 (a byte order mark dropped). */
 function textOf(bytes: Uint8Array): string {

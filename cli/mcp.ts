@@ -12,6 +12,7 @@ import { resolve } from "node:path";
 import { broadFolder } from "./_no_project.ts";
 import { loadMcpServer } from "../deps.ts";
 import { createMcpServer, type McpSdk } from "./_mcp_server.ts";
+import { answerWatched } from "./_mcp_dropped.ts";
 import { redactingTransport } from "./_mcp_redact.ts";
 import { type SessionTable, sessionTable } from "./_mcp_sessions.ts";
 import type { ToolContext } from "./_mcp_tools.ts";
@@ -175,7 +176,8 @@ function projectRoot(given: string | undefined): { root: string } | { error: str
  * Streamable HTTP on 127.0.0.1 only: one MCP session per client, each with
  * its own server; requests whose Host or Origin is not this loopback address
  * are refused (a web page cannot reach it through DNS rebinding). Sessions
- * idle for `idleMs` are closed (`_mcp_sessions.ts`).
+ * idle for `idleMs` are closed (`_mcp_sessions.ts`), and a call whose client dropped the
+ * connection is cancelled (`_mcp_dropped.ts`).
  */
 async function serveHttp(
   sdk: McpSdk,
@@ -215,7 +217,18 @@ async function serveHttp(
       await createMcpServer(sdk, context).connect(made);
       return await made.handleRequest(request, { parsedBody: body });
     }
-    return await transport.handleRequest(request);
+    if (request.method !== "POST") return await transport.handleRequest(request);
+    // A call keeps its session from idling out while it is answered; a call whose client closed
+    // the connection before the reply is cancelled (`_mcp_dropped.ts`).
+    return await answerWatched(transport, request, {
+      ended: sessions.hold(id!),
+      dropped: (what) =>
+        console.error(shownMessage(
+          `slop mcp: the client of session ${id} closed the connection of its ${what} before ` +
+            "the reply: cancelled (its run goes on only when another call waits on it or a " +
+            "reply said it goes on)",
+        )),
+    });
   });
   const actual = await listening.promise;
   console.error(`slop mcp: serving ${context.root} on http://127.0.0.1:${actual}${HTTP_PATH}`);

@@ -8,6 +8,7 @@
  */
 
 import type { HollowOptions, HollowRegion } from "./_hollow.ts";
+import { componentParts, isComponentFile } from "./components.ts";
 import { jsBodies } from "./_js_hollow.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
@@ -1249,12 +1250,16 @@ export function isHeaderFile(path: string): boolean {
 
 const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
 const BY_NAME = new Map(LANGUAGES.flatMap((l) => (l.names ?? []).map((n) => [n, l] as const)));
+/** The JavaScript grammars' entries by grammar, for the scripts of components. */
+const BY_GRAMMAR = new Map(LANGUAGES.map((l) => [l.grammar, l] as const));
 const BY_INTERPRETER = new Map(
   LANGUAGES.flatMap((l) => (l.interpreters ?? []).map((n) => [n, l] as const)),
 );
 
 /**
- * The language of a path by its extension, or undefined when no grammar covers it.
+ * The language of a path by its extension, or undefined when no grammar covers it. A Vue or
+ * Svelte component's is TypeScript, the grammar its scripts are mostly read with
+ * ({@linkcode languageOf} reads each script's `lang`).
  *
  * @example
  * ```ts
@@ -1266,13 +1271,15 @@ const BY_INTERPRETER = new Map(
 export function languageFor(path: string): LanguageSpec | undefined {
   const name = lastPart(path);
   const ext = extensionOf(name);
+  if (isComponentFile(name)) return BY_GRAMMAR.get("typescript");
   return ext ? BY_EXTENSION.get(ext.toLowerCase()) : BY_NAME.get(name.toLowerCase());
 }
 
 /**
  * The language of a file by its path ({@linkcode languageFor}), or for a file with no extension
  * by the interpreter its `#!` line names (`#!/usr/bin/env bash` reads as shell). A `.h` file with
- * C++'s words ({@linkcode isCpp}) is C++.
+ * C++'s words ({@linkcode isCpp}) is C++. A Vue or Svelte component's is its first script's
+ * (`lang="ts"`: TypeScript, `lang="tsx"`: TSX, else JavaScript), or none without a script.
  *
  * @example
  * ```ts
@@ -1280,10 +1287,17 @@ export function languageFor(path: string): LanguageSpec | undefined {
  * languageOf("bin/deploy", "#!/usr/bin/env bash\necho hi\n")?.id; // "bash"
  * languageOf("bin/tool", "echo hi\n"); // undefined
  * languageOf("include/cart.h", "namespace shop {\nclass Cart;\n}\n")?.id; // "cpp"
+ * languageOf("Button.vue", '<script setup lang="ts">\nconst a = 1\n</script>\n')?.id; // "typescript"
+ * languageOf("Logo.vue", "<template>\n  <svg/>\n</template>\n"); // undefined
  * ```
  */
 export function languageOf(path: string, text: string | undefined): LanguageSpec | undefined {
   const known = languageFor(path);
+  if (text !== undefined && isComponentFile(lastPart(path))) {
+    // A component's scripts are what the code views read: none, and it is not code to them.
+    const script = componentParts(text).find((p) => p.kind === "script");
+    return script && BY_GRAMMAR.get(script.grammar!);
+  }
   if (known?.id === "c" && text !== undefined) {
     // No grammar here reads Objective-C: the C grammar's reading of a header's `@interface` drops
     // its `@` and what follows, so such a header is shown by the views that need no grammar.
@@ -1320,4 +1334,4 @@ function lastPart(path: string): string {
  * CODE_EXTENSIONS.includes(".rs"); // true
  * ```
  */
-export const CODE_EXTENSIONS: string[] = [...BY_EXTENSION.keys()].sort();
+export const CODE_EXTENSIONS: string[] = [...BY_EXTENSION.keys(), ".svelte", ".vue"].sort();

@@ -19,6 +19,7 @@ import {
   type LanguageSpec,
   type NodeLike,
 } from "../../grammars/languages.ts";
+import { type ComponentPart, componentParts, isComponentFile } from "../../grammars/components.ts";
 // Not `parser.ts`: a code worker loads this module without `deps.ts` (see `tree_sitter.ts`).
 import { parserFor } from "../../grammars/tree_sitter.ts";
 import {
@@ -228,6 +229,7 @@ export async function renderCode(
 ): Promise<CodeView | undefined> {
   const spec = languageOf(path, text);
   if (!spec) return undefined;
+  if (isComponentFile(path)) return await renderComponent(text, options, onParse);
   const view = await renderWith(spec, text, options, onParse);
   if (!view.hasErrors || !isHeaderFile(path)) return view;
   if (spec.id === "c") {
@@ -245,6 +247,92 @@ export async function renderCode(
 
 const C = LANGUAGES.find((l) => l.id === "c")!;
 const CPP = LANGUAGES.find((l) => l.id === "cpp")!;
+
+/**
+ * A Vue or Svelte component rendered: each script block's code by its grammar (its own parse,
+ * work budget and symbols, their lines the file's), between its tags as written; each other part
+ * (template, markup, style) as a short line (see {@linkcode placeholders}). Its text is empty
+ * when no script shows anything, so that the view falls back to `summary`.
+ */
+async function renderComponent(
+  text: string,
+  options: RenderCodeOptions,
+  onParse?: (chars: number) => void,
+): Promise<CodeView> {
+  const lines: string[] = [];
+  const symbols: CodeSymbol[] = [];
+  let hasErrors = false;
+  let unread = false;
+  let shown = false;
+  for (const part of componentParts(text)) {
+    if (part.kind === "other") {
+      lines.push(...placeholders(text, part));
+      continue;
+    }
+    const spec = LANGUAGES.find((l) => l.id === part.grammar)!;
+    const from = part.codeStart!;
+    const code = text.slice(from, part.codeEnd);
+    const view = await renderWith(spec, code, options, onParse && ((n) => onParse(from + n)));
+    // The code's first line is the line its opening tag ends on: the lines before that one.
+    const before = countLines(text, 0, from);
+    for (const s of view.symbols) symbols.push({ ...s, line: s.line + before });
+    hasErrors ||= view.hasErrors;
+    unread ||= view.unread === true;
+    const body = view.text.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+    shown ||= body.trim() !== "";
+    lines.push(part.open!, ...(body ? [body] : []), "</script>");
+  }
+  return {
+    text: shown ? `${lines.join("\n")}\n` : "",
+    symbols,
+    hasErrors,
+    ...(unread ? { unread: true } : {}),
+  };
+}
+
+/** The most characters of a part's first line its placeholder shows. */
+const MAX_PLACEHOLDER = 80;
+
+/**
+ * The lines standing for a component's part between scripts: each block written as a tag at the
+ * start of a line closed by its end tag at the start of a later one (`<template>`, `<style>`) is
+ * `<template> ... (40 lines) </template>`, and each run of other lines (Svelte's markup) its first
+ * line and its count; a block or run of one line is that line. What is shown is the file's text.
+ */
+function placeholders(text: string, part: ComponentPart): string[] {
+  const lines = text.slice(part.start, part.end).split("\n");
+  const out: string[] = [];
+  const blockEnd = (i: number): number => {
+    const tag = /^<([A-Za-z][\w:.-]*)/.exec(lines[i])?.[1];
+    if (!tag) return -1;
+    for (let j = i; j < lines.length; j++) if (lines[j].startsWith(`</${tag}>`)) return j;
+    return -1;
+  };
+  let i = 0;
+  while (i < lines.length) {
+    if (!lines[i].trim()) {
+      i++;
+      continue;
+    }
+    let last = blockEnd(i);
+    const closed = last >= 0;
+    if (!closed) {
+      last = i;
+      while (last + 1 < lines.length && blockEnd(last + 1) < 0) last++;
+      while (!lines[last].trim()) last--;
+    }
+    const first = lines[i].trimEnd();
+    if (last === i) {
+      out.push(first.length > MAX_PLACEHOLDER ? `${first.slice(0, MAX_PLACEHOLDER)} ...` : first);
+    } else {
+      const head = first.length > MAX_PLACEHOLDER ? first.slice(0, MAX_PLACEHOLDER) : first;
+      const tail = closed ? ` ${lines[last].trim()}` : "";
+      out.push(`${head} ... (${last - i + 1} lines)${tail}`);
+    }
+    i = last + 1;
+  }
+  return out;
+}
 
 async function renderWith(
   spec: LanguageSpec,

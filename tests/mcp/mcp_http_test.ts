@@ -141,6 +141,40 @@ Deno.test("a session idle past the timeout is closed, and a used one is kept", a
   assert.equal(table.size, 0);
 });
 
+Deno.test("a session answering a request is not idle, nor the first closed for a new one", async () => {
+  let time = 0;
+  const closed: string[] = [];
+  const table = sessionTable<ReturnType<typeof transport>>({
+    idleMs: 1000,
+    max: 2,
+    now: () => time,
+  });
+  table.add("a", transport(closed, "a"));
+  table.add("b", transport(closed, "b"));
+  const release = table.hold("a");
+  time = 5000;
+  assert.equal(await table.sweep(), 1);
+  assert.deepEqual(closed, ["b"]);
+  assert.equal(table.get("a")?.name, "a"); // used at 5000
+  // Its end counts as a use: idle from then on.
+  time = 9000;
+  release();
+  release(); // once only
+  time = 9500;
+  assert.equal(await table.sweep(), 0);
+  time = 10_100;
+  assert.equal(await table.sweep(), 1);
+  assert.deepEqual(closed, ["b", "a"]);
+  // A full table closes the least recently used session that answers no request.
+  table.add("c", transport(closed, "c"));
+  table.add("d", transport(closed, "d"));
+  table.hold("c");
+  table.add("e", transport(closed, "e"));
+  await Promise.resolve();
+  assert.deepEqual(closed, ["b", "a", "d"]);
+  assert.equal(table.get("c")?.name, "c");
+});
+
 Deno.test("a full session table closes the least recently used session for a new one", async () => {
   let time = 0;
   const closed: string[] = [];

@@ -3,8 +3,9 @@
 // build is held by a view plugin that waits for a gate file, so no test waits on a clock.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, tempDir } from "../_helpers.ts";
-import { connect, data, type McpClient, texts } from "./_client.ts";
+import { loadMcpClient } from "../../deps.ts";
+import { makeProject, REPO, tempDir } from "../_helpers.ts";
+import { connect, data, type McpClient, serverEnv, texts } from "./_client.ts";
 
 /** A project whose `m/hold.ts` renders only once `gate` exists; each render is logged. */
 async function heldProject(): Promise<{ root: string; gate: string; log: string }> {
@@ -190,5 +191,149 @@ Deno.test("a cancelled call stops its build only when no other call waits on it"
     assert.ok(told.some((m) => /^rendered 3 of 3 files/.test(m)), told.join("\n"));
   } finally {
     await close();
+  }
+});
+
+/** `slop mcp --http` (with `args`) in `root`: its URL, what it wrote to stderr so far, its end. */
+async function httpServer(root: string, args: string[]) {
+  const server = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "mcp", "--http", "--port", "0", ...args],
+    cwd: root,
+    env: serverEnv(),
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let stderr = "";
+  const read = (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of server.stderr) stderr += decoder.decode(chunk, { stream: true });
+  })();
+  await until(() => /on http:\/\/127\.0\.0\.1:\d+\/mcp\n/.test(stderr), "the server to listen");
+  const url = stderr.match(/on (http:\/\/127\.0\.0\.1:\d+\/mcp)\n/)![1];
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await server.status;
+    await read;
+  };
+  return { url, stderr: () => stderr, stop };
+}
+
+/** A raw POST of one JSON-RPC message to `url` (in `session` when given). */
+function post(url: string, message: unknown, session?: string, signal?: AbortSignal) {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+      ...(session ? { "mcp-session-id": session } : {}),
+    },
+    body: JSON.stringify(message),
+    signal,
+  });
+}
+
+Deno.test("over HTTP, a call whose connection drops is cancelled, and an open call keeps its session past the idle timeout", async () => {
+  const { root, gate, log } = await heldProject();
+  const server = await httpServer(root, ["--reply-within", "0", "--idle-timeout", "1"]);
+  const { Client, HttpClientTransport } = await loadMcpClient();
+  const transport = new HttpClientTransport(new URL(server.url));
+  const client = new Client({ name: "slop-test", version: "1.0.0" });
+  try {
+    await client.connect(transport);
+    const args = { maxInlineTokens: 100000 };
+    // A client calls, and drops the connection before the reply: no cancel, no DELETE.
+    const drop = new AbortController();
+    const call = { name: "build_context", arguments: args };
+    const message = { jsonrpc: "2.0", id: 7, method: "tools/call", params: call };
+    const dropped = await post(server.url, message, transport.sessionId, drop.signal);
+    assert.equal(dropped.status, 200);
+    await until(() => holds(log) === 1, "the held render");
+    drop.abort();
+    await until(
+      () =>
+        /closed the connection of its "build_context" call before the reply: cancelled/.test(
+          server.stderr(),
+        ),
+      "the drop",
+    );
+    // Nobody waits on its run and no reply said it goes on: it stops, and the next identical
+    // call starts its own (the held file renders again), which writes the first build.
+    const next = client.callTool(call);
+    await Deno.writeTextFile(gate, "");
+    assert.equal(data(await next).number, 1);
+    assert.equal(holds(log), 2);
+
+    // A call open for longer than the idle timeout keeps its session: its build is not cancelled.
+    // A session made after it began, left idle, is closed first (its event stream ends).
+    await Deno.remove(gate);
+    await Deno.writeTextFile(
+      join(root, "m/hold.ts"),
+      `export const held = "${crypto.randomUUID()}";\n`,
+    );
+    const open = client.callTool(call);
+    await until(() => holds(log) === 3, "the third held render");
+    const init = await post(server.url, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "idle", version: "1" },
+      },
+    });
+    const idle = init.headers.get("mcp-session-id")!;
+    await init.body?.cancel();
+    const events = await fetch(server.url, {
+      headers: {
+        accept: "text/event-stream",
+        "mcp-session-id": idle,
+        "mcp-protocol-version": "2025-06-18",
+      },
+    });
+    assert.equal(events.status, 200);
+    for await (const _ of events.body!) { /* until the session is closed */ }
+    await Deno.writeTextFile(gate, "");
+    const result = await open;
+    assert.equal(result.isError, undefined, texts(result)[0]);
+    assert.equal(data(result).number, 2);
+  } finally {
+    await client.close().catch(() => {});
+    await server.stop();
+  }
+});
+
+Deno.test("over HTTP, a dropped call does not stop a run a reply said goes on", async () => {
+  const { root, gate, log } = await heldProject();
+  // 2 s: the dropped call below is dropped well before its own reply would come.
+  const server = await httpServer(root, ["--reply-within", "2"]);
+  const { Client, HttpClientTransport } = await loadMcpClient();
+  const transport = new HttpClientTransport(new URL(server.url));
+  const client = new Client({ name: "slop-test", version: "1.0.0" });
+  try {
+    await client.connect(transport);
+    const call = { name: "build_context", arguments: { maxInlineTokens: 100000 } };
+    assert.equal(data(await client.callTool(call)).status, "running");
+    const drop = new AbortController();
+    const message = { jsonrpc: "2.0", id: 7, method: "tools/call", params: call };
+    assert.equal((await post(server.url, message, transport.sessionId, drop.signal)).status, 200);
+    drop.abort();
+    await until(
+      () => /closed the connection of its "build_context" call/.test(server.stderr()),
+      "the drop",
+    );
+    await Deno.writeTextFile(gate, "");
+    const result = await untilDone(client, "build_context", call.arguments);
+    assert.equal(data(result).number, 1);
+    assert.match(
+      texts(result).at(-2)!,
+      /^slop: this is the result of the build_context run an earlier/,
+    );
+    assert.equal(holds(log), 1);
+  } finally {
+    await client.close().catch(() => {});
+    await server.stop();
   }
 });
