@@ -135,6 +135,7 @@ export const KOTLIN = {
   keep: (_node: KotlinNode, type: string = _node.type) => KOTLIN_KEEP.has(type),
   transparent: new Set<string>(),
   attach: new Set(["line_comment", "block_comment"]),
+  docBlocks: true,
   definitions: {
     class_declaration: { kind: "class" },
     object_declaration: { kind: "object" },

@@ -75,6 +75,12 @@ export interface LanguageSpec {
   labels?: Set<string>;
   /** Comments, decorators and attributes: kept when they lead a kept item. */
   attach: Set<string>;
+  /**
+   * A `/**` comment is a doc comment (JSDoc, Javadoc, PHPDoc, KDoc, Scaladoc, Doxygen): it
+   * documents the definition after it across blank lines too, as those tools read it, unless it
+   * is the file's header (see `docAcross` in `plugins/view_modes/_code.ts`).
+   */
+  docBlocks?: boolean;
   /** Definitions by node type. */
   definitions: Record<string, DefinitionSpec>;
   /** `type.field` pairs whose child is a value elided when longer than `maxValueLines`. */
@@ -441,6 +447,7 @@ const JS_BASE = {
   keep: jsKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment", "decorator"]),
+  docBlocks: true,
   definitions: JS_DEFINITIONS,
   defines: jsDefines,
   kindOf: jsKindOf,
@@ -608,6 +615,7 @@ const JAVA: Omit<LanguageSpec, "id" | "extensions"> = {
     !type.endsWith("_statement"),
   transparent: new Set<string>(),
   attach: new Set(["line_comment", "block_comment"]),
+  docBlocks: true,
   definitions: {
     class_declaration: { kind: "class" },
     interface_declaration: { kind: "interface" },
@@ -726,6 +734,7 @@ const C_BASE = {
   keep: cKeep,
   transparent: new Set(["preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "ERROR"]),
   attach: new Set(["comment", "attribute_declaration"]),
+  docBlocks: true,
   labels: new Set(["access_specifier"]),
   definitions: C_DEFINITIONS,
   values: new Set(["init_declarator.value"]),
@@ -929,6 +938,7 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
   keep: phpKeep,
   transparent: new Set(["if_statement", "else_clause", "else_if_clause", "ERROR"]),
   attach: new Set(["comment"]),
+  docBlocks: true,
   definitions: {
     namespace_definition: { kind: "namespace" },
     function_definition: { kind: "function" },
@@ -992,6 +1002,7 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
     type !== "ERROR" && type !== "global_statement" && !type.endsWith("_statement"),
   transparent: new Set<string>(),
   attach: new Set(["comment"]),
+  docBlocks: true,
   definitions: {
     namespace_declaration: { kind: "namespace" },
     file_scoped_namespace_declaration: { kind: "namespace" },
@@ -1096,6 +1107,7 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
   keep: scalaKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment", "block_comment"]),
+  docBlocks: true,
   definitions: {
     class_definition: { kind: "class" },
     object_definition: { kind: "object" },

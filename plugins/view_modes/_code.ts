@@ -581,14 +581,19 @@ class Walker {
     const nodeType = node.type;
     const typeBody = spec.typeBodies?.has(nodeType) ?? false;
     const attachedTo = (next: SyntaxNode | undefined): Set<SyntaxNode> => {
-      // Attached: a chain of comments/decorators ending right above `next`.
+      // Attached: a chain of comments/decorators ending right above `next`; the chain may cross
+      // blank lines once, to a doc comment above the definition and its decorators.
       let row = next ? next.startPosition.row : -1;
+      let below = next ? next.startIndex : -1;
+      let comment = false;
       const attached = new Set<SyntaxNode>();
       for (let i = pending.length - 1; i >= 0 && next; i--) {
         const p = pending[i];
-        if (row - endRow(p) > 1) break;
+        if (row - endRow(p) > 1 && (comment || !this.docAcross(p, next, below))) break;
         attached.add(p);
+        comment ||= p.type.includes("comment");
         row = p.startPosition.row;
+        below = p.startIndex;
       }
       return attached;
     };
@@ -742,6 +747,32 @@ class Walker {
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;
+  }
+
+  /**
+   * Whether the comment `p` documents the item `next` across the blank lines between them: in a
+   * language with doc blocks (`LanguageSpec.docBlocks`), a `/**` comment with only blanks before
+   * `below` (where the item or its decorators start), above an item that holds a definition (a
+   * declaration, an assignment: `exports = module.exports = app`) or declares a name, and not
+   * the file's header (the first item of the file, or one with a `@license`, `@file` or `@module`
+   * tag: a header over the imports or the first definition documents the file) or one that names
+   * what it documents (`@typedef`, `@name X#y`: JSDoc's comments of what the code does not
+   * declare). Other comments document only what is right below them.
+   */
+  docAcross(p: SyntaxNode, next: SyntaxNode, below: number): boolean {
+    const text = this.text;
+    const start = p.startIndex;
+    // `/**/` is empty and `/***…` a banner, not a doc comment (JSDoc ignores both).
+    if (!this.spec.docBlocks || !text.startsWith("/**", start) || /[*/]/.test(text[start + 3])) {
+      return false;
+    }
+    if (!p.type.includes("comment") || /\S/.test(text.slice(p.endIndex, below))) return false;
+    // A compound item (`#if`, `if`) is no definition, whatever it holds.
+    if (this.spec.transparent.has(next.type)) return false;
+    const doc = text.slice(start, p.endIndex);
+    if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || opensFile(p)) return false;
+    if (this.primary(next, 0)) return true;
+    return (this.spec.declares?.(next as unknown as NodeLike, next.type)?.length ?? 0) > 0;
   }
 
   /**
@@ -1420,6 +1451,31 @@ function isHeader(spec: LanguageSpec, field: string | null, type: string): boole
   if (spec.headers?.has(type)) return true;
   if (!field || field === "member" || spec.itemFields?.has(field)) return false;
   return !spec.attach.has(type);
+}
+
+/** Tags that make a doc comment the file's own (JSDoc's, TSDoc's, Doxygen's, PHPDoc's words). */
+const FILE_TAGS =
+  /@(?:license|preserve|copyright|file|fileoverview|overview|module|packageDocumentation)\b/;
+
+/**
+ * Tags by which a doc comment names what it documents, standing apart from the code (JSDoc's
+ * `@typedef`, `@name Manager#cache`, `@method resolveId`; PHPDoc's `@var Foo $x`).
+ */
+const NAMING_TAGS = new RegExp(
+  "@(?:name|typedef|callback|event|external|host)\\b|" +
+    "@(?:method|function|func|member|var|constant|const|namespace|class|constructor|interface)" +
+    "[ \\t]+[\\w$#.~]",
+);
+
+/** What may come before a file's header comment: a `#!` line, PHP's `<?php`. */
+const FILE_OPENERS = new Set(["hash_bang_line", "php_tag", "shebang"]);
+
+/** Whether a comment is the first item of its file (after a `#!` line or `<?php`). */
+function opensFile(comment: SyntaxNode): boolean {
+  if (comment.parent?.parent) return false;
+  let before = comment.previousNamedSibling;
+  while (before && FILE_OPENERS.has(before.type)) before = before.previousNamedSibling;
+  return !before;
 }
 
 /** A language's comment node types, by language. */
