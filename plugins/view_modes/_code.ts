@@ -580,25 +580,8 @@ class Walker {
     let labelDropped = false;
     const nodeType = node.type;
     const typeBody = spec.typeBodies?.has(nodeType) ?? false;
-    const attachedTo = (next: SyntaxNode | undefined): Set<SyntaxNode> => {
-      // Attached: a chain of comments/decorators ending right above `next`; the chain may cross
-      // blank lines once, to a doc comment above the definition and its decorators.
-      let row = next ? next.startPosition.row : -1;
-      let below = next ? next.startIndex : -1;
-      let comment = false;
-      const attached = new Set<SyntaxNode>();
-      for (let i = pending.length - 1; i >= 0 && next; i--) {
-        const p = pending[i];
-        if (row - endRow(p) > 1 && (comment || !this.docAcross(p, next, below))) break;
-        attached.add(p);
-        comment ||= p.type.includes("comment");
-        row = p.startPosition.row;
-        below = p.startIndex;
-      }
-      return attached;
-    };
     const flush = (keep: boolean, next?: SyntaxNode) => {
-      const attached = attachedTo(next);
+      const attached = this.attachedTo(pending, next);
       for (const p of pending) {
         if (keep && attached.has(p)) continue;
         // In a `def` item only what leads a left-out item goes with it.
@@ -652,7 +635,7 @@ class Walker {
       const position = index++;
       if (spec.labels?.has(type)) {
         closeLabel();
-        const attached = attachedTo(child);
+        const attached = this.attachedTo(pending, child);
         const comments = pending.filter((p) => attached.has(p));
         pending = pending.filter((p) => !attached.has(p));
         flush(false);
@@ -751,7 +734,28 @@ class Walker {
 
   /**
    * Whether the comment `p` documents the item `next` across the blank lines between them: in a
-   * language with doc blocks (`LanguageSpec.docBlocks`), a `/**` comment with only blanks before
+   * language with doc blocks (`LanguageSpec.docBlocks`), a `  /**
+   * Which of the `pending` comments and decorators go with `next`: a chain of them ending right
+   * above it; the chain may cross blank lines once, to a doc comment above the definition and its
+   * decorators ({@linkcode docAcross}).
+   */
+  attachedTo(pending: SyntaxNode[], next: SyntaxNode | undefined): Set<SyntaxNode> {
+    let row = next ? next.startPosition.row : -1;
+    let below = next ? next.startIndex : -1;
+    let comment = false;
+    const attached = new Set<SyntaxNode>();
+    for (let i = pending.length - 1; i >= 0 && next; i--) {
+      const p = pending[i];
+      if (row - endRow(p) > 1 && (comment || !this.docAcross(p, next, below))) break;
+      attached.add(p);
+      comment ||= p.type.includes("comment");
+      row = p.startPosition.row;
+      below = p.startIndex;
+    }
+    return attached;
+  }
+
+  /** ` comment with only blanks before
    * `below` (where the item or its decorators start), above an item that holds a definition (a
    * declaration, an assignment: `exports = module.exports = app`) or declares a name, and not
    * the file's header (the first item of the file, or one with a `@license`, `@file` or `@module`
