@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, prepareBuild, speedLayer } from "../../mod.ts";
-import { fixture, makeProject } from "../_helpers.ts";
+import { fixture, makeProject, tempDir } from "../_helpers.ts";
 
 const PROJECT = {
   "slop.config.ts": `export default { files: ["src/**"] };\n`,
@@ -47,7 +47,7 @@ Deno.test("prepareBuild() then finish() writes the bytes build() writes, once", 
 
 Deno.test("a prepared build finished without writing gives the document and writes nothing", async () => {
   const root = fixture("basic");
-  const config = await loadConfig({ cwd: root, stateDir: await Deno.makeTempDir() });
+  const config = await loadConfig({ cwd: root, stateDir: await tempDir() });
   const ready = await prepareBuild(config, { builtins: defaultPlugins(), layer: speedLayer() });
   const result = await ready.finish({ write: false, record: false });
   assert.equal(result.output, undefined);

@@ -8,7 +8,7 @@ import { gitListing } from "../../pipeline/_git.ts";
 import { changedSince, SinceError } from "../../pipeline/since.ts";
 import { changeCounts } from "../../pipeline/budget.ts";
 import { firstParentLog } from "../../pipeline/_git_history.ts";
-import { git, gitInit, makeProject, REPO, runCli, V8_FLAGS } from "../_helpers.ts";
+import { git, gitInit, makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
 
 /** The files and warnings of `slop build --stdout --json` in `cwd` with `env`. */
 async function listed(cwd: string, env: Record<string, string> = {}) {
@@ -320,7 +320,7 @@ Deno.test("a folder git cannot open is listed with git's cause in place of its u
   await Deno.writeTextFile(join(root, "app/lo'ck ed/new.ts"), "n\n"); // untracked
   // As root no permission bit stops git: a git in front of the real one adds the warning git
   // writes for a folder its user may not list (its name as it is, from the work tree's top).
-  const bin = await Deno.makeTempDir();
+  const bin = await tempDir();
   const real = new TextDecoder().decode(
     (await new Deno.Command("sh", { args: ["-c", "command -v git"], stdout: "piped" }).output())
       .stdout,

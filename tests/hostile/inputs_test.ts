@@ -4,7 +4,7 @@ import { buildContext, type SlopConfig } from "../../mod.ts";
 import { loadConfig } from "../../pipeline/config.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import { readTargets, sha256 } from "../../pipeline/read.ts";
-import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
+import { git, gitInit, makeProject, runCli, tempDir } from "../_helpers.ts";
 import { readLatest } from "../../cli/_latest.ts";
 import { lastBuilds } from "../../cli/explain.ts";
 
@@ -247,7 +247,7 @@ Deno.test("a FIFO named by git's core.excludesFile or core.attributesFile is nam
   for (const key of ["core.excludesFile", "core.attributesFile"]) {
     const root = await makeProject({ "a.py": "x = 1\n", ".gitattributes": "*.md -diff\n" });
     await gitInit(root);
-    const fifo = join(await Deno.makeTempDir(), "rules");
+    const fifo = join(await tempDir(), "rules");
     mkfifo(fifo);
     await git(root, "config", key, fifo);
     await Deno.writeTextFile(join(root, "new.py"), "z = 3\n"); // untracked
