@@ -36,7 +36,7 @@
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { runCases } from "./_child_cases.ts";
-import { prng } from "../tests/_helpers.ts";
+import { prng, readShownPath } from "../tests/_helpers.ts";
 import { badConfigs, messageFaults } from "../tests/hostile/_bad_input.ts";
 import { languageFor } from "../grammars/languages.ts";
 import { headingText } from "../pipeline/helpers.ts";
@@ -606,19 +606,6 @@ function fitsTree(tree: Tree, path: string): boolean {
     !Object.keys(tree).some((key) => key.startsWith(`${path}/`));
 }
 
-/** Reads a heading's path back: `\\`, `\n`, `\t`, `\r`, `\xHH`, `\u{H}` and `\#`. */
-function unescapeShown(shown: string): string {
-  return shown.replace(
-    /\\(\\|n|t|r|#|x([0-9a-f]{2})|u\{([0-9a-f]+)\})/g,
-    (_, c: string, x?: string, u?: string) =>
-      x
-        ? String.fromCharCode(parseInt(x, 16))
-        : u
-        ? String.fromCodePoint(parseInt(u, 16))
-        : ({ n: "\n", t: "\t", r: "\r" } as Record<string, string>)[c] ?? c,
-  );
-}
-
 /** What is wrong with the names: the manifest's, the headings' and the tree's. */
 async function nameFaults(built: Built, root: string, tree: Tree): Promise<string[]> {
   const faults: string[] = [];
@@ -634,7 +621,7 @@ async function nameFaults(built: Built, root: string, tree: Tree): Promise<strin
       faults.push(`the manifest's ${JSON.stringify(path)} names no file on disk`);
     }
     const shown = headingText(path);
-    if (unescapeShown(shown) !== path) {
+    if (readShownPath(shown) !== path) {
       faults.push(
         `the heading ${JSON.stringify(shown)} reads back as another path than ${
           JSON.stringify(path)
@@ -651,7 +638,7 @@ async function nameFaults(built: Built, root: string, tree: Tree): Promise<strin
     // XML: each `<source>` reads back as a rendered file's path.
     const entities: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"' };
     const sources = [...built.document.matchAll(/<source>(.*?)<\/source>/gs)].map((m) =>
-      unescapeShown(m[1].replace(/&(lt|gt|amp|quot);/g, (_, e: string) => entities[e]))
+      readShownPath(m[1].replace(/&(lt|gt|amp|quot);/g, (_, e: string) => entities[e]))
     ).sort();
     const want = built.manifest.files.filter((f) => f.status === "rendered").map((f) => f.path);
     if (JSON.stringify(sources) !== JSON.stringify(want.sort())) {
@@ -674,8 +661,8 @@ async function nameFaults(built: Built, root: string, tree: Tree): Promise<strin
       }
       stack.length = depth / 2;
       const entry = line.slice(depth);
-      if (entry.endsWith("/")) stack.push(unescapeShown(entry.slice(0, -1)));
-      else listed.push([...stack, unescapeShown(entry)].join("/"));
+      if (entry.endsWith("/")) stack.push(readShownPath(entry.slice(0, -1)));
+      else listed.push([...stack, readShownPath(entry)].join("/"));
     }
     const want = built.manifest.files.filter((f) => ["rendered", "skipped"].includes(f.status))
       .map((f) => f.path).sort();

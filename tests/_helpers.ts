@@ -227,6 +227,22 @@ export function prng(seed: number): () => number {
 }
 
 /**
+ * A shown path read back (`printablePath` of pipeline/helpers.ts, in headings and the tree): the
+ * escapes slop writes, `\\`, `\n`, `\t`, `\r`, `\xHH`, `\u{H}` and `\#`.
+ */
+export function readShownPath(shown: string): string {
+  return shown.replace(
+    /\\(\\|n|t|r|#|x([0-9a-f]{2})|u\{([0-9a-f]+)\})/g,
+    (_, c: string, x?: string, u?: string) =>
+      x
+        ? String.fromCharCode(parseInt(x, 16))
+        : u
+        ? String.fromCodePoint(parseInt(u, 16))
+        : ({ n: "\n", t: "\t", r: "\r" } as Record<string, string>)[c] ?? c,
+  );
+}
+
+/**
  * The headings of a markdown document outside its code fences (CommonMark's fence rules: a
  * backtick fence's info string holds no backtick), after checking that every fence closes.
  */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, readShownPath } from "../_helpers.ts";
 
 // Characters that are invisible or change how a name reads: a file named "\u202Eexe.md" shows as
 // "dm.exe" in a viewer that applies bidi; the document must show what the name really is.
@@ -76,19 +76,6 @@ Deno.test("a file name that starts or ends with spaces or ends with a run of # r
   );
 });
 
-/** A heading's path read back: the escapes slop writes (`\\`, `\n`, `\x20`, `\u{202e}`, `\#`). */
-function readBack(shown: string): string {
-  return shown.replace(
-    /\\(\\|n|t|r|#|x([0-9a-f]{2})|u\{([0-9a-f]+)\})/g,
-    (_, c: string, x?: string, u?: string) =>
-      x
-        ? String.fromCharCode(parseInt(x, 16))
-        : u
-        ? String.fromCodePoint(parseInt(u, 16))
-        : ({ n: "\n", t: "\t", r: "\r" } as Record<string, string>)[c] ?? c,
-  );
-}
-
 Deno.test("a file name holding a backslash reads as itself in its heading and tree, never as the name its escape would be", async () => {
   // Each pair: a name with a real control character, space or mark, and one that spells its
   // escape with a backslash. Both must have their own heading that reads back as the name.
@@ -105,12 +92,12 @@ Deno.test("a file name holding a backslash reads as itself in its heading and tr
   const result = await buildContext({ cwd: root, inline: { tree: true } }, { write: false });
   const headings = result.document.split("\n").filter((l) => l.startsWith("### d/"));
   assert.deepEqual(
-    headings.map((h) => readBack(h.slice(4))).toSorted(),
+    headings.map((h) => readShownPath(h.slice(4))).toSorted(),
     names.map((n) => `d/${n}`).toSorted(),
   );
   const tree = result.document.split("## Directory Tree\n\n```\n")[1].split("```")[0];
   const listed = tree.split("\n").filter((l) => l.startsWith("  ")).map((l) =>
-    readBack(l.slice(2))
+    readShownPath(l.slice(2))
   );
   assert.deepEqual(listed.toSorted(), names.toSorted());
 });
