@@ -17,6 +17,7 @@ import {
   throwIfCancelled,
   type ToolOutput,
 } from "./_mcp_tools.ts";
+import { canonicalJson } from "../pipeline/helpers.ts";
 
 /** How far a run got, as its last progress said. */
 export interface Progress {
@@ -111,7 +112,8 @@ function serial<T>(work: () => Promise<T>): Promise<T> {
  * ```
  */
 export async function callShared(call: Call, work: Work): Promise<Outcome> {
-  const key = `${call.tool} ${stableJson(call.args)}`;
+  // Keys sorted: equal arguments sent in any key order are one run.
+  const key = `${call.tool} ${canonicalJson(call.args)}`;
   let run = runs.get(key);
   if (run?.finished) runs.delete(key);
   else if (!run || run.stop.signal.aborted) run = startRun(key, call.tool, work);
@@ -199,15 +201,4 @@ function waitFor(
     clearTimeout(timer);
     call.signal?.removeEventListener("abort", cancelled);
   });
-}
-
-/** JSON with each object's keys sorted: equal for equal arguments sent in any key order. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(
-    value,
-    (_, v) =>
-      v && typeof v === "object" && !Array.isArray(v)
-        ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0))
-        : v,
-  );
 }
