@@ -124,7 +124,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
       const t = check.current.total;
       say(
         `slop check: pinned ${check.current.lines.length} blocks, ${formatBytes(t.bytes)}, ` +
-          `${t.tokens} ${check.tokenizer} tokens in ${lockName}` +
+          `${t.tokens} ${check.current.tokenizer ?? "o200k"} tokens in ${lockName}` +
           (check.diff ? " (was different)" : ""),
       );
       // The comparison with the lock as it was, and the prefix now pinned.
@@ -217,9 +217,9 @@ export interface CheckSummary {
   diff?: LockDiff;
   /** What the invalidated tokens cost per provider, when it differs. */
   costs?: PrefixCheck["costs"];
-  /** The current stable prefix: blocks, bytes, tokens. */
+  /** The current stable prefix: blocks, bytes, tokens (counted as the lock counts). */
   total: PrefixCheck["current"]["total"];
-  /** The tokenizer of the lock's and the diff's token counts (`budget.tokenizer`). */
+  /** The tokenizer of `total`'s and the diff's token counts: the lock's (`budget.tokenizer` when none). */
   tokenizer: PrefixCheck["tokenizer"];
 }
 
@@ -233,8 +233,8 @@ export interface CheckSummary {
  * ```
  */
 export function checkSummary(check: PrefixCheck, lockName: string): CheckSummary {
-  const { current, pinned, diff, costs, tokenizer } = check;
-  return { lock: lockName, pinned: !!pinned, diff, costs, total: current.total, tokenizer };
+  const { compared, pinned, diff, costs, tokenizer } = check;
+  return { lock: lockName, pinned: !!pinned, diff, costs, total: compared.total, tokenizer };
 }
 
 /**
@@ -256,24 +256,30 @@ export function checkReport(
     return `No lock "${lockName}": run \`${update}\` to pin the stable prefix`;
   }
   const t = check.pinned.total;
+  const now = check.current.tokenizer ?? "o200k";
+  // A lock pinned before `budget.tokenizer` changed: compared in its own counts.
+  const recount = now === check.tokenizer
+    ? ""
+    : `\n  ${lockName} counts ${check.tokenizer} tokens, ` +
+      `budget.tokenizer "${now}": run \`${update}\` to count in ${now}`;
   if (!check.diff) {
     return `slop check: the stable prefix matches ${lockName} ` +
       `(${check.pinned.lines.length} blocks, ${
         formatBytes(t.bytes)
-      }, ${t.tokens} ${check.tokenizer} tokens)`;
+      }, ${t.tokens} ${check.tokenizer} tokens)` + recount;
   }
   const report = describeDiff(check.diff, lockName, {
     pinnedBytes: t.bytes,
     update,
     tokenizer: check.tokenizer,
   });
-  if (!check.costs) return report;
+  if (!check.costs) return report + recount;
   const cost = check.costs.map((c) =>
     `${c.provider.replace(/^slop:/, "")} ${c.model} $${c.dollars.toFixed(4)}`
   );
   const lines = report.split("\n");
   lines.splice(5, 0, `  cost of the next call: +${cost.join(", +")}`);
-  return lines.join("\n");
+  return lines.join("\n") + recount;
 }
 
 /**

@@ -54,6 +54,8 @@ export interface Lock {
   generation: number;
   /** The order state's decayed number of observed changing builds. */
   weight?: number;
+  /** The tokenizer of the token counts when it is not o200k (`budget.tokenizer`). */
+  tokenizer?: "cl100k";
 }
 
 /** The header line every lock starts with. */
@@ -61,6 +63,9 @@ const LOCK_HEADER =
   "# slop.lock v1: the pinned stable prefix, one block per line; re-pin with `slop check --update`";
 
 const COLUMNS = "# id\tsha256\tbytes\ttokens\tcontent\tchanges\tlast";
+
+/** The line naming the tokenizer of a lock's counts (absent: o200k). */
+const TOKENIZER_LINE = "# tokens counted by: ";
 
 /**
  * The lock of a build: its stable-prefix blocks, with the order state's
@@ -121,7 +126,9 @@ export function formatLock(lock: Lock): string {
   rows.push(
     ["total", t.sha256, t.bytes, t.tokens, "-", cell(lock.weight), lock.generation].join("\t"),
   );
-  return [LOCK_HEADER, COLUMNS, ...rows].join("\n") + "\n";
+  // Only a lock that counts otherwise says so: an o200k lock reads as before.
+  const counts = lock.tokenizer ? [`${TOKENIZER_LINE}${lock.tokenizer}`] : [];
+  return [LOCK_HEADER, ...counts, COLUMNS, ...rows].join("\n") + "\n";
 }
 
 /**
@@ -155,12 +162,21 @@ export function parseLock(text: string, name: string): Lock {
   let total: Lock["total"] | undefined;
   let generation = 0;
   let weight: number | undefined;
+  let tokenizer: Lock["tokenizer"];
   // CRLF too: git for Windows checks text files out with CRLF (core.autocrlf), and the lock
   // must read the same there (ids never hold a raw CR: escapeId writes it as `\r`).
   const ids = new Set<string>();
   text.split(/\r?\n/).forEach((row, i) => {
     const bad = (why: string) => new LockError(`Invalid lock "${name}" line ${i + 1}: ${why}`);
     checkVersion(row, bad);
+    if (row.startsWith(TOKENIZER_LINE)) {
+      const name = row.slice(TOKENIZER_LINE.length).trim();
+      if (name !== "cl100k" && name !== "o200k") {
+        throw bad(`tokenizer ${quote(name)} is not "o200k" or "cl100k"`);
+      }
+      if (name === "cl100k") tokenizer = name;
+      return;
+    }
     if (!row.trim() || row.startsWith("#")) return;
     if (total) throw bad("nothing may follow the total line");
     const cells = row.split("\t");
@@ -192,7 +208,13 @@ export function parseLock(text: string, name: string): Lock {
     lines.push(line);
   });
   if (!total) throw new LockError(`Invalid lock "${name}": no total line`);
-  return { lines, total, generation, ...(weight !== undefined ? { weight } : {}) };
+  return {
+    lines,
+    total,
+    generation,
+    ...(weight !== undefined ? { weight } : {}),
+    ...(tokenizer ? { tokenizer } : {}),
+  };
 }
 
 /** A lock of another version than v1 (its header line says which) is an error. */

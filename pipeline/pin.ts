@@ -14,6 +14,7 @@ import { advanceOrder, reorderState } from "./order_state.ts";
 import { prefixEnd } from "./order.ts";
 import { createRegistry, findProvider, providers, registerUserPlugins } from "./registry.ts";
 import { modelTokens } from "./cache_plan.ts";
+import { countTokens } from "./tokens.ts";
 import type { Plugin, ResolvedConfig } from "./types.ts";
 import { shownPath } from "./_path.ts";
 
@@ -33,13 +34,18 @@ export interface PrefixCheck {
   result: BuildResult;
   /** The lock of this build (what `--update` writes). */
   current: Lock;
+  /** The current lock counted as the committed one counts (`current` when both use one tokenizer). */
+  compared: Lock;
   /** The committed lock, when there is one. */
   pinned?: Lock;
   /** The first difference, when the prefixes differ. */
   diff?: LockDiff;
   /** What the invalidated tokens cost per provider, when the prefixes differ. */
   costs?: InvalidationCost[];
-  /** The tokenizer of the locks' token counts (`budget.tokenizer`). */
+  /**
+   * The tokenizer of `compared`'s and `diff`'s token counts: the committed
+   * lock's, else `budget.tokenizer`'s (`current` always counts by the latter).
+   */
   tokenizer: "o200k" | "cl100k";
 }
 
@@ -83,26 +89,63 @@ export async function checkPrefix(
     onProgress: options.onProgress,
   });
   const current = await lockOf(config, result);
-  const diff = pinned ? diffLock(pinned, current) : undefined;
+  const counter = config.budget.tokenizer ?? "o200k";
+  // A lock pinned under another `budget.tokenizer` is compared in its own
+  // tokens: the same bytes still match, and what a change invalidates is
+  // counted as the lock counts it.
+  const tokenizer = pinned?.tokenizer ?? (pinned ? "o200k" : counter);
+  const compared = tokenizer === counter ? current : await recounted(current, result, tokenizer);
+  const diff = pinned ? diffLock(pinned, compared) : undefined;
   const costs = diff && diff.invalidatedTokens > 0
-    ? await invalidationCosts(config, options.builtins, diff.invalidatedTokens, result)
+    ? await invalidationCosts(config, options.builtins, diff.invalidatedTokens, result, {
+      tokenizer,
+    })
     : undefined;
   return {
     result,
     current,
+    compared,
     ...(pinned ? { pinned } : {}),
     ...(diff ? { diff } : {}),
     ...(costs?.length ? { costs } : {}),
-    tokenizer: config.budget.tokenizer ?? "o200k",
+    tokenizer,
   };
 }
 
+/** `lock` (of `result`'s stable prefix) with its token counts made by `tokenizer`. */
+async function recounted(
+  lock: Lock,
+  result: BuildResult,
+  tokenizer: "o200k" | "cl100k",
+): Promise<Lock> {
+  const blocks = result.blocks.slice(0, prefixEnd(result.blocks));
+  const lines: Lock["lines"] = [];
+  for (const [i, line] of lock.lines.entries()) {
+    lines.push({ ...line, tokens: await countTokens(blocks[i].text, tokenizer) });
+  }
+  const tokens = lines.reduce((n, l) => n + l.tokens, 0);
+  const { tokenizer: _, ...rest } = lock;
+  return {
+    ...rest,
+    lines,
+    total: { ...lock.total, tokens },
+    ...(tokenizer === "o200k" ? {} : { tokenizer }),
+  };
+}
+
+/** Options of {@linkcode invalidationCosts}. */
+export interface InvalidationCostsOptions {
+  /** The tokenizer `tokens` were counted by. @default {config.budget.tokenizer ?? "o200k"} */
+  tokenizer?: "o200k" | "cl100k";
+}
+
 /**
- * What `tokens` invalidated prefix tokens (o200k) cost on each provider with a
- * model table: the difference between writing them to the cache (or sending
- * them uncached) and reading them from it, for the provider's TTL. Providers
- * whose tokenizer is not public get the build's own ratio of their estimate
- * to o200k.
+ * What `tokens` invalidated prefix tokens (counted by `budget.tokenizer`,
+ * o200k by default) cost on each provider with a model table: the difference
+ * between writing them to the cache (or sending them uncached) and reading them
+ * from it, for the provider's TTL. A model that counts otherwise (another
+ * tokenizer, or an estimate where its tokenizer is not public) gets the
+ * build's own ratio of its count to the build's.
  *
  * @example
  * ```ts
@@ -115,23 +158,30 @@ export async function invalidationCosts(
   builtins: Plugin[],
   tokens: number,
   result: BuildResult,
+  options: InvalidationCostsOptions = {},
 ): Promise<InvalidationCost[]> {
   const registry = createRegistry(builtins);
   registerUserPlugins(registry, config.plugins);
   const configured = config.provider.name
     ? findProvider(registry, config.provider.name)
     : undefined;
-  const o200k = result.manifest.total.tokens;
+  // A model counting otherwise than `tokens` were counted gets the document's
+  // ratio of its count to that tokenizer's.
+  const counter = options.tokenizer ?? config.budget.tokenizer ?? "o200k";
+  const counted = counter === (config.budget.tokenizer ?? "o200k")
+    ? result.manifest.total.tokens
+    : await countTokens(result.document, counter);
+  const known = counter === "o200k" ? counted : undefined;
   const out: InvalidationCost[] = [];
   for (const provider of providers(registry)) {
     const model = provider === configured
       ? provider.modelInfo?.(config.provider.model)
       : provider.modelInfo?.();
     if (!model) continue;
-    const exact = model.tokenizer === "o200k" || !o200k;
+    const exact = model.tokenizer === counter || !counted;
     const own = exact
       ? tokens
-      : Math.round(tokens * (await modelTokens(result.document, model, o200k)) / o200k);
+      : Math.round(tokens * (await modelTokens(result.document, model, known)) / counted);
     const ttl = provider === configured && config.provider.ttl
       ? config.provider.ttl
       : model.ttls[0];
@@ -166,11 +216,13 @@ export async function lockOf(config: ResolvedConfig, result: BuildResult): Promi
     seedPrior: previous.seedPrior,
   });
   const state = reorderState(step.state, files.map((f) => f.path));
-  return lockFromBlocks(
+  const lock = lockFromBlocks(
     result.blocks.slice(0, prefixEnd(result.blocks)),
     result.manifest.prefix,
     state,
   );
+  const tokenizer = config.budget.tokenizer ?? "o200k";
+  return tokenizer === "o200k" ? lock : { ...lock, tokenizer };
 }
 
 function displayName(config: ResolvedConfig): string {
