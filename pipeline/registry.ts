@@ -282,7 +282,8 @@ function checkPlugin(plugin: unknown, where: string): Plugin {
   }
   const label = `plugin ${quote(p.name)} at ${where}`;
   const kind = p.kind as PluginKind;
-  if (!(kind in KEYS)) {
+  // Own keys only: a kind of "constructor" or "__proto__" would find Object.prototype's.
+  if (typeof kind !== "string" || !Object.hasOwn(KEYS, kind)) {
     throw new TypeError(
       `Invalid ${label}: "kind" must be one of ${
         Object.keys(KEYS).map((k) => `"${k}"`).join(", ")

@@ -146,6 +146,72 @@ Deno.test("a config with holes, throwing getters, control characters or 100,000 
   assert.match(built.document, /### a\.py/);
 });
 
+Deno.test("a config key named like an Object.prototype member is an unknown key, at any depth", async () => {
+  const root = await project();
+  const failures: string[] = [];
+  for (const key of ["constructor", "toString", "hasOwnProperty", "valueOf", "__proto__"]) {
+    for (const at of ["", "budget", "files[0]", "personas.dev"]) {
+      const inline: Record<string, unknown> = {
+        files: [{ path: "a.py" }],
+        budget: { tokens: 100 },
+        personas: { dev: { tier: 1 } },
+      };
+      const owner = at.match(/[^.[\]]+/g)?.reduce(
+        (o: Record<string, unknown>, step) => o[step] as Record<string, unknown>,
+        inline,
+      ) ?? inline;
+      Object.defineProperty(owner, key, { value: 1, enumerable: true });
+      const path = at ? `${at}.${key}` : key;
+      const label = `${path} = 1`;
+      const error = await thrown(
+        () => buildContext({ cwd: root, inline: inline as SlopConfig }, { write: false }),
+        label,
+      ).catch((e) => e);
+      const fault = configErrorFault(error, [`Unknown key "${path}"`], label);
+      if (fault) failures.push(fault);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+Deno.test("files, globs, extensions and views named like Object.prototype members are names like any other", async () => {
+  const names = ["constructor", "__proto__", "a.toString", "b.constructor", "c.hasOwnProperty"];
+  const root = await makeProject(Object.fromEntries(names.map((n) => [n, `${n}\n`])));
+  const failures: string[] = [];
+  const configs: Array<[string, Record<string, unknown>]> = [
+    ["files", { files: names }],
+    ["a glob per name", { files: ["**"], exclude: ["toString"], include: ["a.toString"] }],
+    ["an exclude", { files: ["**"], exclude: ["constructor"] }],
+  ];
+  for (const [label, inline] of configs) {
+    const built = await buildContext({ cwd: root, inline: inline as SlopConfig }, { write: false })
+      .catch((e) => e);
+    if (built instanceof Error) {
+      failures.push(`${label}: ${built.message}`);
+      continue;
+    }
+    const excluded = ((inline.exclude ?? []) as string[]).filter((n) => n !== "toString");
+    const paths = built.files.map((f: { path: string }) => f.path).sort();
+    const want = names.filter((n) => !excluded.includes(n)).sort();
+    if (paths.join() !== want.join()) failures.push(`${label}: files ${paths}`);
+    // A fence's language is a word, never a function's source.
+    const fences = built.document.match(/^`{3,}.*$/gm) ?? [];
+    const odd = fences.filter((f: string) => /[({ ]/.test(f));
+    if (odd.length) failures.push(`${label}: fences ${odd.join(" | ").slice(0, 200)}`);
+  }
+  const viewed = await buildContext({
+    cwd: root,
+    inline: { files: [{ path: "constructor", view: "constructor" }] } as SlopConfig,
+  }, { write: false }).catch((e) => e);
+  const fault = configErrorFault(
+    viewed,
+    ['Unknown view mode "constructor"'],
+    "a view named constructor",
+  );
+  if (fault) failures.push(fault);
+  assert.deepEqual(failures, []);
+});
+
 Deno.test("a config file that throws, exports nothing or garbage, or is no module, is one error naming the file", async () => {
   const bodies: Record<string, string> = {
     "throws_error.ts": 'throw new Error("boom");\n',
