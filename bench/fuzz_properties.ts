@@ -1193,6 +1193,8 @@ function configFileCase(random: Random): Case {
       what.push(`${count} plugins named ${JSON.stringify(name.slice(0, 20))}`);
     }
   }
+  // A spoil under a value an earlier one replaced is passed over (a property of no object).
+  for (let i = 1; i < lines.length; i++) lines[i] = `try { ${lines[i]} } catch { /* over */ }`;
   const form = pick(random, ["object", "function", "promise"]);
   lines.push(
     form === "object"
