@@ -251,6 +251,7 @@ async function main() {
     console.log(`FOUND #${i} ${label.slice(0, 300)}\n    ${fault.slice(0, 500)}`);
   };
   let slowest = { ms: 0, label: "" };
+  const answers = { result: 0, toolError: 0, mcpError: 0 };
   for (let i = 0; i < rounds; i++) {
     const random = prng(seed * 100_003 + i);
     const picked = pick(random, tools) as { name: string; inputSchema: { required?: string[] } };
@@ -277,6 +278,7 @@ async function main() {
         }),
       ]) as Record<string, unknown>;
       const { first, all } = replyText(result);
+      answers[result.isError ? "toolError" : "result"]++;
       if (all.includes(MARKER)) found(i, label, "a reply holds the outside file's text");
       if (result.isError) {
         const faults = messageFaults(first.split("\n")[0], []);
@@ -286,6 +288,7 @@ async function main() {
       }
     } catch (error) {
       const code = (error as { code?: number }).code;
+      answers.mcpError++;
       const message = error instanceof Error ? error.message : String(error);
       if (code === -32603 || code === undefined) {
         found(i, label, `MCP error ${code}: ${message.slice(0, 300)}`);
