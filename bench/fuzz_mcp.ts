@@ -312,7 +312,9 @@ async function main() {
   const classes = new Map<string, number>();
   for (const f of findings) classes.set(f, (classes.get(f) ?? 0) + 1);
   console.log(
-    `\n${rounds} calls (${JSON.stringify(answers)}), ${findings.length} findings; slowest ${slowest.ms} ms (${slowest.label})`,
+    `\n${rounds} calls (${
+      JSON.stringify(answers)
+    }), ${findings.length} findings; slowest ${slowest.ms} ms (${slowest.label})`,
   );
   for (const [cls, n] of [...classes].sort()) console.log(`  ${n} x ${cls}`);
   Deno.exit(0);

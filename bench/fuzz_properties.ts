@@ -3,7 +3,8 @@
  * (a Beads list, a history, a knowledge digest, screenshots, slices with fuzzy anchors, masks,
  * personas and presets, config values of the wrong type, command lines, or a source file of a
  * grammar slop has, mutated; file names that break headings and trees, a file in another encoding,
- * two flags of `build`, `stats`, `rank` or `check` with odd values), builds it in-process twice,
+ * two flags of `build`, `stats`, `rank` or `check` with odd values, a config file written as code
+ * with values JSON cannot hold and plugins whose hooks misbehave), builds it in-process twice,
  * and checks what must hold on any input:
  *
  * - the build ends, or fails with one clear line naming the file, key, flag or plugin at fault;
@@ -19,11 +20,14 @@
  *   file's block counts the tokens of its text;
  * - flag pairs: exit 0, 1 or 2 with one plain line naming the flag, `--json` that parses, and
  *   nothing written to the output folder on exit 2 (or 1 with `--fail-on-secret`).
+ * - config files: exit 0, 1 or 2, an error naming a key path or plugin spoiled (no internal
+ *   error), and the output folder as a first good build left it.
  *
  * ```sh
  * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300
  * deno run -A bench/fuzz_properties.ts --seed 2 --rounds 100 --target beads,slices --timeout 120
  * deno run -A bench/fuzz_properties.ts --seed 4 --rounds 300 --target names,encodings,flagpairs
+ * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300 --target configfile
  * ```
  *
  * A child process runs the cases and prints a line per case; the parent kills it when a case
