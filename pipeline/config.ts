@@ -100,17 +100,14 @@ export function defineConfig(config: UserConfigExport): UserConfigExport {
 
 /** How many of a config's problems its error lists (a list of 100,000 bad items is megabytes). */
 const SHOWN_PROBLEMS = 20;
-/** The longest a listed problem is shown. */
-const PROBLEM_MAX = 600;
-
 /**
  * A problem as one line of the error: a value quoted raw in it (a view's name, a root) may hold
- * a newline or an escape sequence, shown escaped as `quote()` shows them; cut when long.
+ * a newline or an escape sequence, shown escaped as `quote()` shows them. (A long quoted value is
+ * cut where the message is printed: `cutLongQuotes()` of the command line.)
  */
 function oneLine(problem: string): string {
-  const cut = problem.length > PROBLEM_MAX ? problem.slice(0, PROBLEM_MAX) + "…" : problem;
   // deno-lint-ignore no-control-regex
-  return cut.replace(/[\u0000-\u001f\u007f]/g, (c) => quote(c).slice(1, -1));
+  return problem.replace(/[\u0000-\u001f\u007f]/g, (c) => quote(c).slice(1, -1));
 }
 
 /** An invalid or unloadable config. The message names the file and key paths. */
