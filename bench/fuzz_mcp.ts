@@ -4,7 +4,8 @@
  * root (and holds links to it). Every tool is called with arguments made from its own input
  * schema (from `tools/list`), each spoiled at random: wrong types, empty, huge, NUL, control
  * characters, `..`, absolute and `file:` paths, links out of the root, globs that match nothing,
- * negative, fractional and huge numbers, unknown keys. What must hold on every call:
+ * negative, fractional and huge numbers, unknown keys; one call in ten reads a resource
+ * (`slop://latest/document/…`) with an odd part. What must hold on every call:
  *
  * - a result or a tool error (`isError`), or an MCP error that is not -32603 (internal error);
  * - a tool error's first line is one plain sentence (no stack, no runtime error name) naming one
@@ -254,6 +255,45 @@ async function main() {
   const answers = { result: 0, toolError: 0, mcpError: 0 };
   for (let i = 0; i < rounds; i++) {
     const random = prng(seed * 100_003 + i);
+    if (random() < 0.1) {
+      // A resource: the latest document or manifest, whole or a part named oddly.
+      const kind = pick(random, ["document", "manifest"]);
+      const part = pick(random, [
+        "",
+        "/1",
+        "/2",
+        "/0",
+        "/-1",
+        "/1.5",
+        "/NaN",
+        "/1e309",
+        "/%00",
+        "/..%2F..%2Foutside.txt",
+        "/../../outside.txt",
+        `/${"9".repeat(400)}`,
+        "/1/2",
+        "/%ZZ",
+      ]);
+      const uri = `slop://latest/${kind}${part}`;
+      try {
+        const read = await client.readResource({ uri });
+        if (JSON.stringify(read).includes(MARKER)) {
+          found(i, uri, "a resource holds the outside file's text");
+        }
+        answers.result++;
+      } catch (error) {
+        answers.mcpError++;
+        const code = (error as { code?: number }).code;
+        const message = error instanceof Error ? error.message : String(error);
+        if (code === -32603 || code === undefined) {
+          found(i, uri, `MCP error ${code}: ${message.slice(0, 300)}`);
+        }
+        const faults = messageFaults(message.replace(/^(MCP error -?\d+: )+/, ""), []);
+        for (const f of faults) found(i, uri, `${f}: ${JSON.stringify(message.slice(0, 300))}`);
+      }
+      console.log(`#${i} resource ${uri.slice(0, 120)}`);
+      continue;
+    }
     const picked = pick(random, tools) as { name: string; inputSchema: { required?: string[] } };
     const tool = { ...picked, required: picked.inputSchema.required ?? [] };
     const args = argumentsFor(random, tool.inputSchema as JsonSchema);
