@@ -224,12 +224,10 @@ async function rebuildOnChanges(
         .then(() => watcher.renewIfReplaced());
     }, debounce);
   };
-  const aboveDone = (async () => {
-    for await (const event of above ?? []) {
-      const change = listingChange(event, { gitList, root });
-      if (change) take(change);
-    }
-  })().catch(() => {});
+  const aboveDone = followAbove(above, (event) => {
+    const change = listingChange(event, { gitList, root });
+    if (change) take(change);
+  });
   try {
     for await (const event of watcher.events()) {
       // A watch started anew on a root made again: any file, the config too, may have changed.
@@ -252,6 +250,18 @@ async function rebuildOnChanges(
     await aboveDone;
   }
   await running;
+}
+
+/** Hand each event of `above` to `take` until it is closed. */
+async function followAbove(
+  above: Deno.FsWatcher | undefined,
+  take: (event: Deno.FsEvent) => void,
+): Promise<void> {
+  try {
+    for await (const event of above ?? []) take(event);
+  } catch {
+    // A watch that failed: the look before each rebuild remains.
+  }
 }
 
 /** A watch of the folders above a folder of a work tree (not their subfolders), if any. */

@@ -13,7 +13,15 @@ import { errorText } from "./error_text.ts";
 /** Deeper than this the copy keeps the value as it is (the validator bounds `options`' depth). */
 const MAX_DEPTH = 64;
 
-/** A config that could not be read: the key path at fault and what it says. */
+/**
+ * A config that could not be read: the key path at fault and what it says.
+ *
+ * @example
+ * ```ts
+ * import { ConfigReadError } from "./_config_copy.ts";
+ * new ConfigReadError("files[0].view", "boom").message; // 'Cannot read "files[0].view": boom'
+ * ```
+ */
 export class ConfigReadError extends Error {
   /**
    * @param path The key path read (`files[0].view`), or `""` for the config itself.
@@ -29,6 +37,13 @@ export class ConfigReadError extends Error {
  * A copy of `raw`'s plain objects and arrays (any other value kept as it is; `plugins`' items
  * too, which the registry reads with its own checks); throws a {@linkcode ConfigReadError}
  * naming the key path of a read that throws or of an array's empty slot.
+ *
+ * @example
+ * ```ts
+ * import { readConfigOnce } from "./_config_copy.ts";
+ * readConfigOnce({ files: ["a.py"] }); // { files: ["a.py"] }, a copy
+ * // readConfigOnce({ files: [, "a.py"] }) throws: Cannot read "files[0]": an empty slot ...
+ * ```
  */
 export function readConfigOnce<T>(raw: T): T {
   const seen = new Set<object>();

@@ -282,8 +282,7 @@ function checkPlugin(plugin: unknown, where: string): Plugin {
   }
   const label = `plugin ${quote(p.name)} at ${where}`;
   const kind = p.kind as PluginKind;
-  // Own keys only: a kind of "constructor" or "__proto__" would find Object.prototype's.
-  if (typeof kind !== "string" || !Object.hasOwn(KEYS, kind)) {
+  if (typeof kind !== "string" || !Object.hasOwn(KEYS, kind)) { // own: not "constructor"
     throw new TypeError(
       `Invalid ${label}: "kind" must be one of ${
         Object.keys(KEYS).map((k) => `"${k}"`).join(", ")
