@@ -126,6 +126,45 @@ export function gitWatchFolders(root: string): string[] {
   ];
 }
 
+/**
+ * The state of the `.gitignore` and `.gitattributes` files above a project folder inside a work
+ * tree (each one's inode, size and time, or that it is missing): a watcher watches those that
+ * existed when it started, as files, so one made later, or one an editor saved by a rename, is
+ * seen by comparing this before a build. Empty outside such a folder.
+ *
+ * @example
+ * ```ts
+ * import { rulesAboveState } from "./watch_events.ts";
+ * rulesAboveState("/no/such/p"); // ""
+ * ```
+ */
+export function rulesAboveState(root: string): string {
+  return rulesAbove(root, gitFolders(root).top).map((path) => {
+    try {
+      const info = Deno.lstatSync(path);
+      return `${info.ino}:${info.size}:${info.mtime?.getTime()}`;
+    } catch {
+      return "-";
+    }
+  }).join(" ");
+}
+
+/**
+ * The folders above a project folder inside a work tree, up to its top, that hold the
+ * `.gitignore` and `.gitattributes` files git reads for the project's files: `slop watch` watches
+ * them (not their subfolders) to see such a file made while it runs. None outside such a folder.
+ *
+ * @example
+ * ```ts
+ * import { rulesAboveFolders } from "./watch_events.ts";
+ * rulesAboveFolders("/no/such/p"); // []
+ * ```
+ */
+export function rulesAboveFolders(root: string): string[] {
+  const files = rulesAbove(root, gitFolders(root).top);
+  return [...new Set(files.map((file) => file.slice(0, file.lastIndexOf(sep)) || sep))];
+}
+
 function fileExists(path: string): boolean {
   try {
     return Deno.statSync(path).isFile;

@@ -3,7 +3,8 @@
  * (a Beads list, a history, a knowledge digest, screenshots, slices with fuzzy anchors, masks,
  * personas and presets, config values of the wrong type, command lines, or a source file of a
  * grammar slop has, mutated; file names that break headings and trees, a file in another encoding,
- * two flags of `build`, `stats`, `rank` or `check` with odd values), builds it in-process twice,
+ * two flags of `build`, `stats`, `rank` or `check` with odd values, a config file written as code
+ * with values JSON cannot hold and plugins whose hooks misbehave), builds it in-process twice,
  * and checks what must hold on any input:
  *
  * - the build ends, or fails with one clear line naming the file, key, flag or plugin at fault;
@@ -19,11 +20,14 @@
  *   file's block counts the tokens of its text;
  * - flag pairs: exit 0, 1 or 2 with one plain line naming the flag, `--json` that parses, and
  *   nothing written to the output folder on exit 2 (or 1 with `--fail-on-secret`).
+ * - config files: exit 0, 1 or 2, an error naming a key path or plugin spoiled (no internal
+ *   error), and the output folder as a first good build left it.
  *
  * ```sh
  * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300
  * deno run -A bench/fuzz_properties.ts --seed 2 --rounds 100 --target beads,slices --timeout 120
  * deno run -A bench/fuzz_properties.ts --seed 4 --rounds 300 --target names,encodings,flagpairs
+ * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300 --target configfile
  * ```
  *
  * A child process runs the cases and prints a line per case; the parent kills it when a case
@@ -37,7 +41,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { runCases } from "./_child_cases.ts";
 import { prng, readShownPath } from "../tests/_helpers.ts";
-import { badConfigs, messageFaults } from "../tests/hostile/_bad_input.ts";
+import { badConfigs, keyPaths, messageFaults, validConfig } from "../tests/hostile/_bad_input.ts";
 import { languageFor } from "../grammars/languages.ts";
 import { headingText } from "../pipeline/helpers.ts";
 import { sha256 } from "../pipeline/read.ts";
@@ -61,6 +65,8 @@ interface Case {
   check?: (built: Built, root: string) => Promise<string[]>;
   /** A command line run as it is (no `--json` added), checked by {@linkcode commandFaults}. */
   command?: string[];
+  /** A config file in `.config/` of the tree, moved to the root, checked by {@linkcode configFileFaults}. */
+  configFile?: string;
 }
 
 type Random = () => number;
@@ -1015,6 +1021,240 @@ async function commandFaults(c: Case, root: string): Promise<string[]> {
   return faults;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Config files: a slop.config.ts, .js or .mjs written as code, spoiled at its key paths with
+// values JSON cannot hold (getters that throw, holes, symbols, classes, huge and control-laden
+// strings, proxies) and with plugins whose hooks throw, hang or return the wrong shape.
+
+/** JavaScript source of odd values, each with what it is. */
+const ODD_VALUES: Array<[string, string]> = [
+  ["undefined", "undefined"],
+  ["NaN", "NaN"],
+  ["-Infinity", "-Infinity"],
+  ["-0", "-0"],
+  ["a bigint", "10n"],
+  ["a symbol", 'Symbol("s")'],
+  ["a Date", "new Date(0)"],
+  ["a Map", "new Map([[1, 2]])"],
+  ["a class instance", "new (class Thing { files = ['a.py'] })()"],
+  ["a function", "() => 1"],
+  ["an array with a hole", '[, "a.py"]'],
+  ["nested arrays", '[[["a.py"]]]'],
+  ["a newline string", '"sk\\nel"'],
+  ["an escape string", '"x\\u001b[2J"'],
+  ["a NUL string", '"a\\u0000b"'],
+  ["a lone surrogate", '"\\ud800"'],
+  ["a 200,000-character string", '"k".repeat(200000)'],
+  ["a getter that throws", '{ get x() { throw new Error("boom"); } }'],
+  ["an object without a prototype", "Object.assign(Object.create(null), { a: 1 })"],
+  ["a proxy without keys", 'new Proxy({}, { ownKeys() { throw "no keys"; } })'],
+  ["a frozen empty object", "Object.freeze({})"],
+  ["an own __proto__ key", 'JSON.parse(\'{"__proto__": {"files": 5}}\')'],
+  ["a promise", 'Promise.resolve("a.py")'],
+  ["a 100,000-item array", "Array.from({ length: 100000 }, (_, i) => i)"],
+];
+
+/** A hook's body (JavaScript) that misbehaves. */
+const ODD_HOOKS: Array<[string, string]> = [
+  ["throws an Error", '() => { throw new Error("hook broke"); }'],
+  ["throws a string", '() => { throw "hook broke"; }'],
+  ["throws undefined", "() => { throw undefined; }"],
+  ["rejects with a bare object", "() => Promise.reject(Object.create(null))"],
+  ["returns undefined", "() => undefined"],
+  ["returns a number", "() => 5"],
+  ["returns a symbol", '() => Symbol("x")'],
+  ["returns { text: 5 }", "() => ({ text: 5 })"],
+  ["returns 20 MB", '() => "x".repeat(20_000_000)'],
+  ["returns a lone surrogate", '() => "a\\ud800b"'],
+  ["returns a string with NUL", '() => "a\\u0000b"'],
+  ["never settles", "() => new Promise(() => {})"],
+  ["returns a thenable that throws", '() => ({ then() { throw new Error("then"); } })'],
+  ["returns a proxy", '() => new Proxy({}, { get() { throw new Error("trap"); } })'],
+];
+
+/** A plugin (JavaScript) of a kind, named `name`, with one hook that misbehaves. */
+function oddPlugin(random: Random, name: string): { source: string; view?: string } {
+  const [, hook] = pick(random, ODD_HOOKS);
+  const kind = pick(random, ["view-mode", "view-mode", "section", "ordering", "provider"]);
+  const named = JSON.stringify(name);
+  if (kind === "view-mode") {
+    const extra = pick(random, [
+      "",
+      "timeoutMs: 300,",
+      "extensions: 5,",
+      'extensions: [".py", 7],',
+      "accepts: () => { throw new Error('accepts'); },",
+      "cacheKey: () => { throw 1; },",
+      "cacheKey: () => Symbol('k'),",
+      "renderr: () => 'x',",
+      "version: 2,",
+    ]);
+    const timeout = hook.includes("new Promise(() => {})") ? "timeoutMs: 300," : "";
+    return {
+      source:
+        `{ kind: "view-mode", name: ${named}, version: "1", ${timeout}${extra} render: ${hook} }`,
+      view: name,
+    };
+  }
+  if (kind === "section") {
+    // A hook that never settles stops the build after the default minute: rare, kept short.
+    const body = hook.includes("new Promise(() => {})") ? "() => []" : hook;
+    return { source: `{ kind: "section", name: ${named}, compose: ${body} }` };
+  }
+  if (kind === "ordering") {
+    const body = hook.includes("new Promise(() => {})") ? "(b) => b" : hook;
+    return { source: `{ kind: "ordering", name: ${named}, order: ${body} }` };
+  }
+  return { source: `{ kind: "provider", name: ${named}, countTokens: ${hook}, payload: ${hook} }` };
+}
+
+/** Where a value is set in code: `cfg.files[1].view` for the key path `files[1].view`. */
+function accessOf(path: string): string {
+  return "cfg" +
+    path.split(/(?=\[)|\./).map((s) => s.startsWith("[") ? s : `[${JSON.stringify(s)}]`)
+      .join("");
+}
+
+function configFileCase(random: Random): Case {
+  const valid = validConfig();
+  // The valid config's files, and its plugins added below.
+  const tree: Tree = {
+    ...BASE_TREE,
+    "a.py": "def f():\n    return 1\n",
+    "b.md": "# B\n",
+    "c.txt": "c\n",
+  };
+  const paths = keyPaths(valid).map(([p]) => p).filter((p) =>
+    !/^(screenshots|plugins|history|knowledge|compaction|provider|lock|slicesFile)/.test(p)
+  );
+  delete valid.screenshots;
+  delete valid.knowledge;
+  delete valid.compaction;
+  delete valid.provider;
+  const lines = [`const cfg = ${JSON.stringify(valid)};`];
+  const names: string[] = [];
+  const what: string[] = [];
+  for (let i = int(random, 1, 3); i > 0; i--) {
+    const r = random();
+    if (r < 0.45) {
+      const path = pick(random, paths);
+      const [label, value] = pick(random, ODD_VALUES);
+      lines.push(`${accessOf(path)} = ${value};`);
+      names.push(path);
+      what.push(`${path} = ${label}`);
+    } else if (r < 0.6) {
+      const path = pick(random, paths);
+      const at = path.split(/(?=\[)|\./);
+      const key = at.pop()!.replace(/^\[|\]$/g, "");
+      const owner = at.length ? accessOf(at.join(".").replace(/\.\[/g, "[")) : "cfg";
+      lines.push(
+        `Object.defineProperty(${owner}, ${
+          JSON.stringify(key)
+        }, { enumerable: true, get() { throw new Error("getter of ${path}"); } });`,
+      );
+      names.push(path);
+      what.push(`${path}: a getter that throws`);
+    } else if (r < 0.7) {
+      const key = pick(random, [
+        "fles",
+        "a\nb",
+        "\u001b[31m",
+        "k".repeat(5000),
+        "constructor",
+        "toString",
+      ]);
+      const path = pick(random, [
+        "",
+        "files[1]",
+        "budget",
+        "output",
+        "personas.dev",
+        "presets.small",
+      ]);
+      const owner = path ? accessOf(path) : "cfg";
+      lines.push(`${owner}[${JSON.stringify(key)}] = 1;`);
+      names.push(path || "Unknown key");
+      what.push(`unknown key ${JSON.stringify(key.slice(0, 20))} in ${path || "the config"}`);
+    } else {
+      const count = int(random, 1, 3);
+      const name = pick(random, [
+        "odd",
+        "odd",
+        "slop:files",
+        "full",
+        "a\nb",
+        "p".repeat(300),
+        "[x]",
+      ]);
+      for (let n = 0; n < count; n++) {
+        const plugin = oddPlugin(random, random() < 0.3 ? name : `${name}${n}`);
+        lines.push(`cfg.plugins.push(${plugin.source});`);
+        if (plugin.view && random() < 0.8) {
+          lines.push(`cfg.files.push({ path: "src/a.py", view: ${JSON.stringify(plugin.view)} });`);
+        }
+      }
+      names.push("plugin");
+      what.push(`${count} plugins named ${JSON.stringify(name.slice(0, 20))}`);
+    }
+  }
+  // A spoil under a value an earlier one replaced is passed over (a property of no object).
+  for (let i = 1; i < lines.length; i++) lines[i] = `try { ${lines[i]} } catch { /* over */ }`;
+  const form = pick(random, ["object", "function", "promise"]);
+  lines.push(
+    form === "object"
+      ? "export default cfg;"
+      : form === "function"
+      ? "export default () => cfg;"
+      : "export default Promise.resolve(cfg);",
+  );
+  const file = pick(random, ["slop.config.ts", "slop.config.js", "slop.config.mjs"]);
+  tree[`.config/${file}`] = lines.join("\n") + "\n";
+  return {
+    label: `configfile: ${file} ${form}: ${what.join("; ")}`.slice(0, 300),
+    tree,
+    config: {},
+    configFile: file,
+    names,
+    mayFail: true,
+  };
+}
+
+/**
+ * A config file's build: exit 0, 1 or 2; on 1 or 2 a plain error naming one of the key paths
+ * or plugins spoiled, no internal error, and the output of a first good build as it was.
+ */
+async function configFileFaults(c: Case, root: string): Promise<string[]> {
+  await Deno.writeTextFile(join(root, "slop.config.ts"), 'export default { files: ["src/**"] };\n');
+  const first = await runMain(["build", "-q", "--no-server"], root);
+  if (first.code !== 0) return [`the first build failed: ${first.err.slice(0, 200)}`];
+  await Deno.remove(join(root, "slop.config.ts"));
+  await Deno.rename(join(root, ".config", c.configFile!), join(root, c.configFile!));
+  const before = await listing(join(root, ".slop", "out"));
+  const run = await runMain(["build", "-q", "--no-server"], root);
+  const faults: string[] = [];
+  if (![0, 1, 2].includes(run.code)) faults.push(`exit code ${run.code}`);
+  if (run.err.includes("internal error")) faults.push(`internal error: ${run.err.slice(0, 400)}`);
+  if (run.code !== 0) {
+    const text = run.err.trim();
+    // Unknown keys are named as their path and the key; a plugin by `[plugin x]` or its place.
+    const named = c.names!.some((name) =>
+      name === "plugin"
+        ? /plugin|plugins\[\d+\]/.test(text)
+        : text.includes(name.replace(/\[\d+\]$/, ""))
+    );
+    if (!named) {
+      faults.push(`names none of ${c.names!.join(", ")}: ${JSON.stringify(text.slice(0, 300))}`);
+    }
+    faults.push(
+      ...errorFaults(run.err, []).map((f) => `${f}: ${JSON.stringify(text.slice(0, 300))}`),
+    );
+    if (text.length > 20_000) faults.push(`an error of ${text.length} characters`);
+    const after = await listing(join(root, ".slop", "out"));
+    if (after !== before) faults.push(`exit ${run.code} wrote to the output folder`);
+  }
+  return faults;
+}
+
 const TARGETS: Record<string, (random: Random) => Case> = {
   beads: beadsCase,
   history: historyCase,
@@ -1029,6 +1269,7 @@ const TARGETS: Record<string, (random: Random) => Case> = {
   names: namesCase,
   encodings: encodingsCase,
   flagpairs: flagPairsCase,
+  configfile: configFileCase,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1256,6 +1497,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
   await writeTree(root, c.tree);
   if (c.git) await gitCommit(root);
   if (c.command) return await commandFaults(c, root);
+  if (c.configFile) return await configFileFaults(c, root);
   if (c.argv) {
     await Deno.writeTextFile(
       join(root, "slop.config.ts"),

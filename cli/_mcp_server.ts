@@ -11,6 +11,7 @@
 import type { CallToolResult, loadMcpServer, McpServer, ToolExtra } from "../deps.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
 import { quoteArgumentValues } from "./_mcp_errors.ts";
+import { quote } from "../pipeline/schema.ts";
 import { cutLongQuotes } from "./_output.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
@@ -469,10 +470,11 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
       mimeType: kind === "document" ? "text/markdown" : "application/json",
     }, (uri: URL, variables: Record<string, string | string[]>) => {
       const part = String(variables.part);
-      if (!/^[1-9]\d*$/.test(part)) {
+      // A number past 2^53 is no part either, named as sent (not 1e+20 or Infinity).
+      if (!/^[1-9]\d*$/.test(part) || !Number.isSafeInteger(Number(part))) {
         throw new ResourceError(
           INVALID_PARAMS,
-          `Invalid part ${JSON.stringify(part)} in "${uri.href}": a number from 1`,
+          `Invalid part ${quote(part)} in ${quote(uri.href)}: a number from 1`,
         );
       }
       return read(uri, Number(part));

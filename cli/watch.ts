@@ -29,6 +29,8 @@ import {
   gitWatchFolders,
   MAX_CHANGED_PATHS,
   readEvent,
+  rulesAboveFolders,
+  rulesAboveState,
   type WatchChange,
 } from "../accel/watch_events.ts";
 import { collectGarbage } from "../accel/collect.ts";
@@ -203,7 +205,29 @@ async function rebuildOnChanges(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
   const pending: Pending = emptyPending();
-  const gitList = new Set(gitListFiles(w.config.root));
+  const root = w.config.root;
+  const gitList = new Set(gitListFiles(root));
+  // The .gitignore and .gitattributes files above a folder of a work tree: the watcher watches
+  // those there when it started; one made since is seen by this watch of their folders (not their
+  // subfolders), and by a look before each rebuild (an editor's save by a rename, a lost event).
+  let rules = rulesAboveState(root);
+  const above = watchAbove(root);
+  const take = (change: WatchChange) => {
+    notePending(pending, change, { configPath: w.configPath, root });
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const now = rulesAboveState(root);
+      if (now !== rules) notePending(pending, listed(root), { configPath: w.configPath, root });
+      rules = now;
+      const batch = takePending(pending);
+      running = running.then(() => rebuildAfter(w, batch, { stop, maxBuilds }))
+        .then(() => watcher.renewIfReplaced());
+    }, debounce);
+  };
+  const aboveDone = followAbove(above, (event) => {
+    const change = listingChange(event, { gitList, root });
+    if (change) take(change);
+  });
   try {
     for await (const event of watcher.events()) {
       // A watch started anew on a root made again: any file, the config too, may have changed.
@@ -212,21 +236,47 @@ async function rebuildOnChanges(
       if (event.restarted && !w.flags.quiet) console.log(REWATCHED);
       const change = event.restarted
         ? { paths: [], structural: true }
-        : readEvent(event, relevant) ?? listingChange(event, { gitList, root: w.config.root });
-      if (!change) continue;
-      notePending(pending, change, { configPath: w.configPath, root: w.config.root });
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const batch = takePending(pending);
-        running = running.then(() => rebuildAfter(w, batch, { stop, maxBuilds }))
-          .then(() => watcher.renewIfReplaced());
-      }, debounce);
+        : readEvent(event, relevant) ?? listingChange(event, { gitList, root });
+      if (change) take(change);
     }
   } finally {
     clearTimeout(timer);
     Deno.removeSignalListener("SIGINT", stop);
+    try {
+      above?.close();
+    } catch {
+      // Closed already.
+    }
+    await aboveDone;
   }
   await running;
+}
+
+/** Hand each event of `above` to `take` until it is closed. */
+async function followAbove(
+  above: Deno.FsWatcher | undefined,
+  take: (event: Deno.FsEvent) => void,
+): Promise<void> {
+  try {
+    for await (const event of above ?? []) take(event);
+  } catch {
+    // A watch that failed: the look before each rebuild remains.
+  }
+}
+
+/** A watch of the folders above a folder of a work tree (not their subfolders), if any. */
+function watchAbove(root: string): Deno.FsWatcher | undefined {
+  const folders = rulesAboveFolders(root);
+  try {
+    return folders.length ? Deno.watchFs(folders, { recursive: false }) : undefined;
+  } catch {
+    return undefined; // a folder that cannot be watched: the look before each rebuild remains
+  }
+}
+
+/** The change that makes a rebuild list the files again (git may list or mark others). */
+function listed(root: string): WatchChange {
+  return { paths: [join(root, ".git", "index")], structural: false };
 }
 
 /**
@@ -416,9 +466,7 @@ function listingChange(
   event: Deno.FsEvent,
   { gitList, root }: { gitList: Set<string>; root: string },
 ): WatchChange | undefined {
-  return event.paths.some((p) => gitList.has(p))
-    ? { paths: [join(root, ".git", "index")], structural: false }
-    : undefined;
+  return event.paths.some((p) => gitList.has(p)) ? listed(root) : undefined;
 }
 
 function notePending(

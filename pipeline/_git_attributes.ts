@@ -9,6 +9,7 @@ import { gitConfigRead, gitDeadlineMs, gitOutput, TIMED_OUT } from "./_git.ts";
 import {
   guardedGit,
   isBlocked,
+  notRegularAbove,
   notRegularAttributes,
   notRegularIgnoreText,
 } from "./_git_ignore_files.ts";
@@ -54,12 +55,12 @@ export async function attributeSkips(
   const files = paths.filter((p) => p === ".gitattributes" || p.endsWith("/.gitattributes"));
   // One that is no regular file (a FIFO) would hold git: git is not asked, or is stopped once
   // it is a second late and the file `core.attributesFile` names is such a one.
-  const blocked = [...files, ".git/info/attributes"].filter((p) =>
-    !regularOrMissing(join(root, p))
-  );
+  const blocked = [...files, ".git/info/attributes"].filter((p) => !regularOrMissing(join(root, p)))
+    .map((p) => `"${p}"`);
+  blocked.push(...notRegularAbove(root, ".gitattributes", "attributes"));
   const deadlineMs = gitDeadlineMs();
   const stdin = paths.map((p) => p + "\0").join("");
-  const answer = blocked.length ? { notRegular: blocked.map((p) => `"${p}"`) } : await guardedGit(
+  const answer = blocked.length ? { notRegular: blocked } : await guardedGit(
     (signal) =>
       gitOutput(["check-attr", "-z", "--stdin", ...ATTRIBUTES], root, {
         deadlineMs,

@@ -11,7 +11,8 @@
  * @module
  */
 
-import { isAbsolute, join } from "./_path.ts";
+import { isAbsolute, join, relative } from "./_path.ts";
+import { gitFolders } from "./git_folders.ts";
 
 /** How long git may run before the files it reads are looked at for one that is no file. */
 const PROBE_MS = 1000;
@@ -48,8 +49,10 @@ export async function guardedListing<T>(
   list: (signal: AbortSignal) => Promise<T>,
   options: { config?: GitConfigRead } = {},
 ): Promise<T | NotRegularIgnores> {
-  const upFront = [".gitignore", ".git/info/exclude"].filter((p) => !regular(join(root, p)));
-  if (upFront.length) return { notRegular: upFront.map((p) => `"${p}"`) };
+  const upFront = [".gitignore", ".git/info/exclude"].filter((p) => !regular(join(root, p)))
+    .map((p) => `"${p}"`);
+  upFront.push(...notRegularAbove(root, ".gitignore", "exclude"));
+  if (upFront.length) return { notRegular: upFront };
   const config = options.config;
   return await guardedGit(list, async (signal) => [
     ...(await notRegularInTree(root, ".gitignore", signal)).map((p) => `"${p}"`),
@@ -173,8 +176,43 @@ export async function notRegularAttributes(
   const info = regular(join(root, ".git/info/attributes")) ? [] : [".git/info/attributes"];
   return [
     ...[...await notRegularInTree(root, ".gitattributes", stop), ...info].map((p) => `"${p}"`),
+    ...notRegularAbove(root, ".gitattributes", "attributes"),
     ...await configuredNotRegular(root, "core.attributesFile", config),
   ];
+}
+
+/**
+ * The files named `name` in the folders between the root and the top of the work tree it is a
+ * folder of (a monorepo's package built alone), and the work tree's `info/<info>`: git reads them
+ * for the root's files too. Those that are no regular file, named from the root
+ * (`"../.gitattributes"`); none when the root is the top (or in no work tree).
+ *
+ * @example
+ * ```ts
+ * import { notRegularAbove } from "./_git_ignore_files.ts";
+ * notRegularAbove(Deno.cwd(), ".gitattributes", "attributes"); // [] for plain files
+ * ```
+ */
+export function notRegularAbove(
+  root: string,
+  name: ".gitignore" | ".gitattributes",
+  info: "exclude" | "attributes",
+): string[] {
+  const { top, commonDir } = gitFolders(root);
+  if (top === undefined) return [];
+  const paths = [join(commonDir, "info", info)];
+  let at: string;
+  try {
+    at = Deno.realPathSync(root);
+  } catch {
+    return [];
+  }
+  // From the root's parent up to the top, as git reads them from the top down.
+  for (let up = join(at, "..");; up = join(up, "..")) {
+    paths.push(join(up, name));
+    if (up === top || up === join(up, "..")) break;
+  }
+  return paths.filter((path) => !regular(path)).map((path) => `"${relative(root, path)}"`);
 }
 
 /** Whether `answer` is {@linkcode guardedListing}'s ignore files that are no regular file. */

@@ -77,8 +77,8 @@ const LITERAL = /^[\p{L}\p{N}\p{M}._\-~ #%=:;&]+$/u;
 
 /** The source of the regular expression of a quick shape with `.ext` endings, if it is one. */
 function quickShape(pattern: string): string | undefined {
-  const shape = QUICK_SHAPES[pattern];
-  if (shape !== undefined) return shape;
+  // Own keys only: a file named `constructor` is a pattern like any other.
+  if (Object.hasOwn(QUICK_SHAPES, pattern)) return QUICK_SHAPES[pattern];
   const split = /^(.*?)\.(\w+)$/.exec(pattern);
   if (!split) return undefined;
   const head = quickShape(split[1]);
@@ -132,7 +132,7 @@ function nameGroups(source: string): string {
  */
 function simpleSource(pattern: string): string | undefined {
   if (pattern === "" || pattern.length > 65536) return undefined;
-  const same = SAME_AS[pattern] ?? pattern;
+  const same = Object.hasOwn(SAME_AS, pattern) ? SAME_AS[pattern] : pattern;
   if (same.startsWith("*") || same.startsWith(".")) {
     const quick = quickShape(same);
     if (quick !== undefined) return `${quick}\\/?`;

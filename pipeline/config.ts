@@ -22,6 +22,7 @@ import {
   num,
   obj,
   pathText,
+  quote,
   record,
   type Rule,
   str,
@@ -44,6 +45,7 @@ import { cacheSize } from "./_cache_prune.ts";
 import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
+import { ConfigReadError, readConfigOnce } from "./_config_copy.ts";
 import { checkRegular } from "./helpers.ts";
 import { globFlagProblem, globText } from "./_glob_rule.ts";
 import { watchLoad } from "./config_watchdog.ts";
@@ -96,6 +98,18 @@ export function defineConfig(config: UserConfigExport): UserConfigExport {
   return config;
 }
 
+/** How many of a config's problems its error lists (a list of 100,000 bad items is megabytes). */
+const SHOWN_PROBLEMS = 20;
+/**
+ * A problem as one line of the error: a value quoted raw in it (a view's name, a root) may hold
+ * a newline or an escape sequence, shown escaped as `quote()` shows them. (A long quoted value is
+ * cut where the message is printed: `cutLongQuotes()` of the command line.)
+ */
+function oneLine(problem: string): string {
+  // deno-lint-ignore no-control-regex
+  return problem.replace(/[\u0000-\u001f\u007f]/g, (c) => quote(c).slice(1, -1));
+}
+
 /** An invalid or unloadable config. The message names the file and key paths. */
 export class ConfigError extends Error {
   /** Each problem, with its key path. */
@@ -103,17 +117,21 @@ export class ConfigError extends Error {
   /**
    * @param file Config file (relative for display).
    * @param problems What is wrong, each naming its key path.
+   * @param options.hint A line of what to do, shown below the problems.
    */
-  constructor(file: string, problems: string[]) {
+  constructor(file: string, problems: string[], options: { hint?: string } = {}) {
     // Without a config file there is no file to name: say so, not `"zero-config"` as if a file.
     const head = file === "zero-config"
       ? "No config file (zero-config)"
       : `Invalid config "${file}"`;
-    super(
-      problems.length === 1
-        ? `${head}: ${problems[0]}`
-        : `${head}:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    );
+    const shown = problems.slice(0, SHOWN_PROBLEMS).map(oneLine);
+    if (problems.length > SHOWN_PROBLEMS) {
+      shown.push(`and ${(problems.length - SHOWN_PROBLEMS).toLocaleString("en-US")} more`);
+    }
+    const listed = shown.length === 1
+      ? `${head}: ${shown[0]}`
+      : `${head}:\n${shown.map((p) => `  - ${p}`).join("\n")}`;
+    super(options.hint ? `${listed}\n${options.hint}` : listed);
     this.name = "ConfigError";
     this.problems = problems;
   }
@@ -352,6 +370,12 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     : flags.inline
     ? "inline config"
     : "zero-config";
+  try {
+    raw = readConfigOnce(raw);
+  } catch (error) {
+    if (error instanceof ConfigReadError) throw new ConfigError(display, [error.message]);
+    throw error;
+  }
   checkConfig(raw, display);
   checkGlobFlags(flags);
   const base = configPath ? join(configPath, "..") : cwd;
@@ -820,7 +844,7 @@ async function importWithin(
     const message = errorText(error).replace(ANSI_COLOUR, "");
     const hint = slopImportHint(message, path);
     const detail = loadFailure(message, flags);
-    throw new ConfigError(display, [`Cannot load the config: ${detail}${hint ? `\n${hint}` : ""}`]);
+    throw new ConfigError(display, [`Cannot load the config: ${detail}`], { hint });
   }
   if (!("default" in mod)) {
     throw new ConfigError(display, ["The config must have a default export (use defineConfig)"]);

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join, resolve } from "./_path.ts";
+import { isAbsolute, join, resolve } from "./_path.ts";
 
 /** A work tree's git folder, its common folder, and whether `.git` is a file naming them. */
 export interface GitFolders {
@@ -72,7 +72,11 @@ export function gitFolders(root: string): GitFolders {
   return { gitDir, commonDir, outside: true };
 }
 
-/** The nearest folder above `dir` (its real path, as git sees it) that holds a `.git` entry. */
+/**
+ * The nearest folder above `dir` (its real path, as git sees it) that holds a `.git` entry, up to
+ * the folders of `GIT_CEILING_DIRECTORIES` (git does not go up into one: a project below one is in
+ * no work tree above it).
+ */
 function workTreeAbove(dir: string): string | undefined {
   let at: string;
   try {
@@ -80,7 +84,9 @@ function workTreeAbove(dir: string): string | undefined {
   } catch {
     return undefined;
   }
+  const ceilings = ceilingFolders();
   for (let up = resolve(at, ".."); up !== at; at = up, up = resolve(at, "..")) {
+    if (ceilings.has(up)) return undefined;
     try {
       Deno.lstatSync(join(up, ".git"));
       return up;
@@ -89,4 +95,30 @@ function workTreeAbove(dir: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The folders of `GIT_CEILING_DIRECTORIES` (absolute paths split by `:`), each as given and as its
+ * real path (git resolves the entries before an empty one); none without the variable or leave to
+ * read it.
+ */
+function ceilingFolders(): Set<string> {
+  let value: string | undefined;
+  try {
+    value = Deno.env.get("GIT_CEILING_DIRECTORIES");
+  } catch {
+    return new Set(); // no --allow-env: git's own search is the rule
+  }
+  const out = new Set<string>();
+  for (const entry of value?.split(Deno.build.os === "windows" ? ";" : ":") ?? []) {
+    if (!isAbsolute(entry)) continue; // an empty entry, or a relative one git passes over
+    const folder = resolve(entry);
+    out.add(folder);
+    try {
+      out.add(Deno.realPathSync(folder));
+    } catch {
+      // A ceiling that is not there stops no search below it.
+    }
+  }
+  return out;
 }

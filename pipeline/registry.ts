@@ -282,7 +282,7 @@ function checkPlugin(plugin: unknown, where: string): Plugin {
   }
   const label = `plugin ${quote(p.name)} at ${where}`;
   const kind = p.kind as PluginKind;
-  if (!(kind in KEYS)) {
+  if (typeof kind !== "string" || !Object.hasOwn(KEYS, kind)) { // own: not "constructor"
     throw new TypeError(
       `Invalid ${label}: "kind" must be one of ${
         Object.keys(KEYS).map((k) => `"${k}"`).join(", ")

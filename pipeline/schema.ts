@@ -248,7 +248,8 @@ export function obj(shape: Record<string, Rule>, required: string[] = []): Rule 
     }
     for (const [key, value] of Object.entries(v)) {
       const path = join(p, key);
-      const check = shape[key];
+      // Own keys only: `constructor` or `toString` would find Object.prototype's as a rule.
+      const check = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (!check) {
         const hint = closest(key, Object.keys(shape));
         const shown = join(p, quote(key).slice(1, -1));

@@ -188,7 +188,8 @@ export function languageOf(path: string, text?: string): string {
   }
   // A Blade template is fenced `blade` (GitHub's Linguist and Shiki know it), not as PHP.
   if (ext === "php" && path.toLowerCase().endsWith(".blade.php")) return "blade";
-  return LANGUAGES[ext] ?? ext;
+  // Own keys only: a file ending `.constructor` is fenced `constructor`, not Object's source.
+  return Object.hasOwn(LANGUAGES, ext) ? LANGUAGES[ext] : ext;
 }
 
 const LANGUAGES: Record<string, string> = {

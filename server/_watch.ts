@@ -26,6 +26,7 @@ import {
   gitWatchFolders,
   MAX_CHANGED_PATHS,
   readEvent,
+  rulesAboveState,
 } from "../accel/watch_events.ts";
 
 /** What changed under a root since the last build (root-relative paths with `/`). */
@@ -81,6 +82,8 @@ interface RootWatch {
   ended: Promise<void>;
   /** Tick files whose event is awaited, by path: told true when it came, false when it cannot. */
   waiting: Map<string, (seen: boolean) => void>;
+  /** The `.gitignore` and `.gitattributes` files above the root at the last build (see {@linkcode rulesAboveState}). */
+  rules: string;
 }
 
 /**
@@ -132,6 +135,10 @@ export function serverWatch(options: ServerWatchOptions): ServerWatch {
       }
       const ok = await seen;
       removeQuietly(tick);
+      // Those made since the watch started (or saved by a rename) have no watch: looked at.
+      const rules = rulesAboveState(config.root);
+      if (rules !== root.rules) root.paths.add(".git/index");
+      root.rules = rules;
       const changes = { paths: [...root.paths].sort(), structural: root.structural };
       root.paths.clear();
       root.structural = false;
@@ -172,6 +179,7 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
     moved: false,
     ended: Promise.resolve(),
     waiting: new Map(),
+    rules: rulesAboveState(config.root),
   };
   try {
     // A worktree's or submodule's git folders are outside the root: watched by the same watcher,

@@ -80,3 +80,30 @@ Deno.test("a storm of new file names holds at most maxPaths records, and the bui
     watch.close();
   }
 });
+
+Deno.test("a build server in a folder of a monorepo sees a .gitignore or .gitattributes made above it after it started", async () => {
+  const top = await tempDir({ prefix: "slop_above_" });
+  await Deno.mkdir(join(top, "group", "pkg", "src"), { recursive: true });
+  await Deno.writeTextFile(join(top, "group", "pkg", "src", "a.py"), "x = 1\n");
+  const init = new Deno.Command("git", { args: ["init", "-q"], cwd: top }).outputSync();
+  assert.ok(init.success);
+  const root = join(top, "group", "pkg");
+  const dir = await tempDir({ prefix: "slop_above_ticks_" });
+  const config = await loadConfig({ cwd: root, stateDir: join(root, ".slop") });
+  const watch = serverWatch({ dir, id: "above", timeoutMs: 60_000 });
+  try {
+    assert.equal(await watch.changes(config), undefined, "the first call starts the watch");
+    for (const made of ["group/.gitignore", ".gitattributes", "group/.gitattributes"]) {
+      await Deno.writeTextFile(join(top, made), "*.py binary\n");
+      const changes = await watch.changes(config);
+      assert.ok(changes?.paths.includes(".git/index"), `${made}: ${JSON.stringify(changes)}`);
+    }
+    // And one edited, replaced by a rename as editors save.
+    await Deno.writeTextFile(join(top, "group/.gitignore.new"), "*.md\n");
+    await Deno.rename(join(top, "group/.gitignore.new"), join(top, "group/.gitignore"));
+    const changes = await watch.changes(config);
+    assert.ok(changes?.paths.includes(".git/index"), `a rename: ${JSON.stringify(changes)}`);
+  } finally {
+    watch.close();
+  }
+});

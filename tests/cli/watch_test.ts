@@ -406,3 +406,25 @@ async function gitIn(cwd: string, ...args: string[]): Promise<void> {
   }).output();
   assert.ok(out.success, `git ${args.join(" ")}`);
 }
+
+Deno.test("slop watch in a folder of a monorepo sees a .gitignore or .gitattributes made above it while it runs", async () => {
+  const top = await makeProject({
+    ".gitignore": ".slop/\n",
+    "group/pkg/slop.config.ts": 'export default { files: ["src/**", "docs/**"] };\n',
+    "group/pkg/src/zz_marker.ts": "export const marker = 0;\n",
+    "group/pkg/src/a.py": "A = 1\n",
+    "group/pkg/docs/c.md": "# C\n",
+  });
+  await gitIn(top, "init", "-q", "-b", "main");
+  const script = [
+    [op(
+      "a .gitattributes made in the folder above",
+      (root) => Deno.writeTextFile(join(root, "../.gitattributes"), "*.py binary\n"),
+    )],
+    [op(
+      "a .gitignore made in the folder above",
+      (root) => Deno.writeTextFile(join(root, "../.gitignore"), "pkg/docs/\n"),
+    )],
+  ];
+  await watchChurn(1, { script, project: () => Promise.resolve(join(top, "group", "pkg")) });
+});

@@ -287,7 +287,7 @@ for (const [name, source] of Object.entries(CONFIGS)) {
     assert.equal(run.code, 2, run.stderr);
     assert.match(
       run.stderr,
-      /^slop: Invalid config "slop\.config\.ts": Cannot read the config: (files getter|keys) failed\n$/,
+      /^slop: Invalid config "slop\.config\.ts": Cannot read (the config|"files"): (files getter|keys) failed\n$/,
     );
   });
 }

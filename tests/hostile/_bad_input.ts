@@ -329,6 +329,12 @@ export function badPlugins(seed: number): BadCase<unknown[]>[] {
     }
   }
   const view = validPlugins()["view-mode"];
+  for (const kind of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+    add(`a kind named like an Object.prototype member: ${kind}`, { ...view, kind }, [
+      "shout",
+      `"${kind}"`,
+    ]);
+  }
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
   add("options with a function", { ...view, options: { f: () => 1 } }, ["shout", "options"]);

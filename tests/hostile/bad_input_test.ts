@@ -73,6 +73,145 @@ Deno.test("every key path of a config refuses wrong types and values with one er
   assert.deepEqual(await treeState(root), before);
 });
 
+Deno.test("a config with holes, throwing getters, control characters or 100,000 bad items is one bounded error naming the key path", async () => {
+  const root = await project();
+  const before = await treeState(root);
+  const throwing = (key: string, thrown: unknown) =>
+    Object.defineProperty({ files: ["a.py"] }, key, {
+      enumerable: true,
+      get() {
+        throw thrown;
+      },
+    });
+  const later = new Proxy({ files: ["a.py"] }, {
+    get(target, key) {
+      if (key === "task") throw new TypeError("read once too often");
+      return Reflect.get(target, key);
+    },
+  });
+  // deno-lint-ignore no-sparse-arrays
+  const holes = [, "a.py"];
+  const cases: Array<[string, unknown, string[]]> = [
+    ["a hole in files", { files: holes }, ["files[0]"]],
+    ["a hole in a preset's files", { files: ["a.py"], presets: { p: { files: holes } } }, [
+      "presets.p.files[0]",
+    ]],
+    ["a hole in exclude", { files: ["a.py"], exclude: ["x", , "y"] }, ["exclude[1]"]],
+    ["a getter that throws", throwing("task", new Error("boom")), ['"task"', "boom"]],
+    ["a nested getter that throws", {
+      files: [Object.defineProperty({ path: "a.py" }, "view", {
+        enumerable: true,
+        get() {
+          throw Object.create(null);
+        },
+      })],
+    }, ['"files[0].view"']],
+    ["a newline in a view's name", { files: [{ path: "a.py", view: "sk\nel" }] }, [
+      "files[0].view",
+      "sk\\nel",
+    ]],
+    ["a newline in a persona's name", { files: ["a.py"], personas: { "a\nb": { tier: 9 } } }, [
+      "personas.a\\nb.tier",
+    ]],
+    ["an escape in a root", { files: ["a.py"], root: "x\u001b[2J" }, ['"root"']],
+    ["100,000 bad items", { files: Array.from({ length: 100_000 }, () => 5) }, [
+      "files[0]",
+      "99,980 more",
+    ]],
+  ];
+  const failures: string[] = [];
+  for (const [label, inline, names] of cases) {
+    const error = await thrown(
+      () => buildContext({ cwd: root, inline: inline as SlopConfig }, { write: false }),
+      label,
+    ).catch((e) => e);
+    const message = error instanceof Error ? error.message : String(error);
+    // A list of 20 problems and a count of the rest is longer than one message line may be.
+    const faults = messageFaults(message, names, { lines: 22 })
+      .filter((f) => !f.endsWith("characters long"));
+    if (message.length > 10_000) faults.push(`${message.length} characters`);
+    // deno-lint-ignore no-control-regex
+    if (/[\u0000-\u0009\u000b-\u001f]/.test(message)) faults.push("a control character");
+    if (!(error instanceof ConfigError)) {
+      faults.push(`a ${(error as Error)?.name}, not a ConfigError`);
+    }
+    if (faults.length) {
+      failures.push(`${label}: ${faults.join(", ")}\n    ${message.slice(0, 300)}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await treeState(root), before);
+  // A proxy asked again later in the build would throw there, naming nothing: it is read once.
+  const built = await buildContext({ cwd: root, inline: later as SlopConfig }, { write: false });
+  assert.match(built.document, /### a\.py/);
+});
+
+Deno.test("a config key named like an Object.prototype member is an unknown key, at any depth", async () => {
+  const root = await project();
+  const failures: string[] = [];
+  for (const key of ["constructor", "toString", "hasOwnProperty", "valueOf", "__proto__"]) {
+    for (const at of ["", "budget", "files[0]", "personas.dev"]) {
+      const inline: Record<string, unknown> = {
+        files: [{ path: "a.py" }],
+        budget: { tokens: 100 },
+        personas: { dev: { tier: 1 } },
+      };
+      const owner = at.match(/[^.[\]]+/g)?.reduce(
+        (o: Record<string, unknown>, step) => o[step] as Record<string, unknown>,
+        inline,
+      ) ?? inline;
+      Object.defineProperty(owner, key, { value: 1, enumerable: true });
+      const path = at ? `${at}.${key}` : key;
+      const label = `${path} = 1`;
+      const error = await thrown(
+        () => buildContext({ cwd: root, inline: inline as SlopConfig }, { write: false }),
+        label,
+      ).catch((e) => e);
+      const fault = configErrorFault(error, [`Unknown key "${path}"`], label);
+      if (fault) failures.push(fault);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+Deno.test("files, globs, extensions and views named like Object.prototype members are names like any other", async () => {
+  const names = ["constructor", "__proto__", "a.toString", "b.constructor", "c.hasOwnProperty"];
+  const root = await makeProject(Object.fromEntries(names.map((n) => [n, `${n}\n`])));
+  const failures: string[] = [];
+  const configs: Array<[string, Record<string, unknown>]> = [
+    ["files", { files: names }],
+    ["a glob per name", { files: ["**"], exclude: ["toString"], include: ["a.toString"] }],
+    ["an exclude", { files: ["**"], exclude: ["constructor"] }],
+  ];
+  for (const [label, inline] of configs) {
+    const built = await buildContext({ cwd: root, inline: inline as SlopConfig }, { write: false })
+      .catch((e) => e);
+    if (built instanceof Error) {
+      failures.push(`${label}: ${built.message}`);
+      continue;
+    }
+    const excluded = ((inline.exclude ?? []) as string[]).filter((n) => n !== "toString");
+    const paths = built.files.map((f: { path: string }) => f.path).sort();
+    const want = names.filter((n) => !excluded.includes(n)).sort();
+    if (paths.join() !== want.join()) failures.push(`${label}: files ${paths}`);
+    // A fence's language is a word, never a function's source.
+    const fences = built.document.match(/^`{3,}.*$/gm) ?? [];
+    const odd = fences.filter((f: string) => /[({ ]/.test(f));
+    if (odd.length) failures.push(`${label}: fences ${odd.join(" | ").slice(0, 200)}`);
+  }
+  const viewed = await buildContext({
+    cwd: root,
+    inline: { files: [{ path: "constructor", view: "constructor" }] } as SlopConfig,
+  }, { write: false }).catch((e) => e);
+  const fault = configErrorFault(
+    viewed,
+    ['Unknown view mode "constructor"'],
+    "a view named constructor",
+  );
+  if (fault) failures.push(fault);
+  assert.deepEqual(failures, []);
+});
+
 Deno.test("a config file that throws, exports nothing or garbage, or is no module, is one error naming the file", async () => {
   const bodies: Record<string, string> = {
     "throws_error.ts": 'throw new Error("boom");\n',

@@ -442,3 +442,32 @@ Deno.test("a value git refuses in its config (it fails every git log, not the li
   assert.equal((await changeCounts(fresh, 200, { warn: (m) => warned.push(m) })).size, 0);
   assert.deepEqual(warned, []);
 });
+
+Deno.test("GIT_CEILING_DIRECTORIES stops the look for a work tree above the project as it stops git's", async () => {
+  const top = await makeProject({ "pkg/deep/a.py": "x = 1\n" });
+  await gitInit(top);
+  const root = join(top, "pkg", "deep");
+  const ceilings = ["", top, join(top, "pkg"), root, `/nowhere:${join(top, "pkg")}`];
+  // One process sets each in turn; git itself, asked in the same setting, is the oracle.
+  const code = `import { gitFolders } from ${
+    JSON.stringify(new URL("../../pipeline/git_folders.ts", import.meta.url).href)
+  };\nconst out = [];\nfor (const ceiling of ${JSON.stringify(ceilings)}) {
+    Deno.env.set("GIT_CEILING_DIRECTORIES", ceiling);
+    const git = new Deno.Command("git", { args: ["rev-parse", "--show-toplevel"], stdout: "piped", stderr: "null" }).outputSync();
+    out.push([gitFolders(Deno.cwd()).top ?? null, git.success ? new TextDecoder().decode(git.stdout).trim() : null]);
+  }\nconsole.log(JSON.stringify(out));`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", V8_FLAGS, code],
+    cwd: root,
+    stdout: "piped",
+  }).output();
+  assert.ok(out.success);
+  const answers: Array<[string | null, string | null]> = JSON.parse(
+    new TextDecoder().decode(out.stdout),
+  );
+  ceilings.forEach((ceiling, i) => {
+    const [slop, git] = answers[i];
+    assert.equal(slop, git, `GIT_CEILING_DIRECTORIES=${ceiling}`);
+  });
+  assert.deepEqual(answers.map(([, git]) => git !== null), [true, false, false, true, false]);
+});

@@ -287,6 +287,35 @@ Deno.test("a FIFO .gitattributes git does not list (untracked: git lists no FIFO
   ]);
 });
 
+Deno.test("a FIFO .gitignore, .gitattributes or info file above a root that is a folder of a work tree is named at once", async () => {
+  const BLOCKED = "it is not a regular file (a FIFO, socket or device), which slop does not read " +
+    "and git would wait on";
+  const cases: Array<[string, string]> = [
+    [".gitignore", "put a file in its place; the tracked files come from git"],
+    [".git/info/exclude", "put a file in its place; the tracked files come from git"],
+    [".gitattributes", "no file is marked binary, generated or vendored by .gitattributes"],
+    [".git/info/attributes", "no file is marked binary, generated or vendored by .gitattributes"],
+  ];
+  for (const [fifo, instead] of cases) {
+    const top = await makeProject({ "pkg/a.py": "x = 1\n", "pkg/deep/b.py": "y = 2\n" });
+    await gitInit(top);
+    await Deno.mkdir(join(top, fifo, ".."), { recursive: true });
+    await Deno.remove(join(top, fifo)).catch(() => {});
+    mkfifo(join(top, fifo));
+    await Deno.writeTextFile(join(top, "pkg/new.py"), "z = 3\n"); // untracked
+    const root = join(top, "pkg", "deep");
+    const result = await settled(() => buildIn(root));
+    assert.equal(typeof result, "object", `${fifo}: ${result}`);
+    const built = result as Awaited<ReturnType<typeof buildIn>>;
+    assert.equal(row(built, "b.py").status, "rendered");
+    const warning = built.manifest.warnings.join("\n");
+    assert.ok(
+      warning.startsWith(`Cannot read "../../${fifo}": ${BLOCKED}: ${instead}`),
+      `${fifo}: ${warning}`,
+    );
+  }
+});
+
 Deno.test("a FIFO in place of a written document or manifest is passed over by slop stats, report and explain, never opened", async () => {
   const root = await makeProject({ "a.py": "x = 1\n" });
   await buildContext({ cwd: root });

@@ -110,6 +110,14 @@ Deno.test("every reply of slop mcp stays within its limit, and long resources co
         () => read("slop://latest/document/0"),
         /MCP error -32602: Invalid part "0"/,
       );
+      // A number past 2^53 is named as it was sent (it was "No part 100000000000000000000", and
+      // "No part Infinity" for 400 digits).
+      for (const part of ["99999999999999999999", "9".repeat(400)]) {
+        await assert.rejects(
+          () => read(`slop://latest/document/${part}`),
+          new RegExp(`MCP error -32602: Invalid part "${part.slice(0, 20)}`),
+        );
+      }
       // The manifest, in parts too when long, joins to the file written, byte for byte.
       let manifest = "";
       for (let next: string | undefined = "slop://latest/manifest"; next;) {
