@@ -81,6 +81,11 @@ export interface LanguageSpec {
    * is the file's header (see `docAcross` in `plugins/view_modes/_code.ts`).
    */
   docBlocks?: boolean;
+  /**
+   * A `///` line comment (not `////`) is a doc comment too (Rustdoc's outer doc): it documents
+   * the item after it across blank lines, the file's first item included.
+   */
+  docLines?: boolean;
   /** Definitions by node type. */
   definitions: Record<string, DefinitionSpec>;
   /** `type.field` pairs whose child is a value elided when longer than `maxValueLines`. */
@@ -557,6 +562,8 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   keep: rustKeep,
   transparent: new Set<string>(),
   attach: new Set(["line_comment", "block_comment", "attribute_item"]),
+  docBlocks: true,
+  docLines: true,
   definitions: {
     function_item: { kind: "fn" },
     function_signature_item: { kind: "fn" },

@@ -733,8 +733,6 @@ class Walker {
   }
 
   /**
-   * Whether the comment `p` documents the item `next` across the blank lines between them: in a
-   * language with doc blocks (`LanguageSpec.docBlocks`), a `  /**
    * Which of the `pending` comments and decorators go with `next`: a chain of them ending right
    * above it; the chain may cross blank lines once, to a doc comment above the definition and its
    * decorators ({@linkcode docAcross}).
@@ -755,26 +753,32 @@ class Walker {
     return attached;
   }
 
-  /** ` comment with only blanks before
-   * `below` (where the item or its decorators start), above an item that holds a definition (a
-   * declaration, an assignment: `exports = module.exports = app`) or declares a name, and not
-   * the file's header (the first item of the file, or one with a `@license`, `@file` or `@module`
-   * tag: a header over the imports or the first definition documents the file) or one that names
-   * what it documents (`@typedef`, `@name X#y`: JSDoc's comments of what the code does not
-   * declare). Other comments document only what is right below them.
+  /**
+   * Whether the comment `p` documents the item `next` across the blank lines between them: in a
+   * language with doc blocks (`LanguageSpec.docBlocks`), a `/**` comment (or, with
+   * `LanguageSpec.docLines`, Rust's `///` line) with only blanks before `below` (where the item or
+   * its decorators start), above an item that holds a definition (a declaration, an assignment:
+   * `exports = module.exports = app`) or declares a name, and not the file's header (the first
+   * item of the file, or one with a `@license`, `@file` or `@module` tag: a header over the
+   * imports or the first definition documents the file) or one that names what it documents
+   * (`@typedef`, `@name X#y`: JSDoc's comments of what the code does not declare). Rust's `///`
+   * is the attribute of the item after it wherever it stands: the first item's too (the file's
+   * own doc is `//!`). Other comments document only what is right below them.
    */
   docAcross(p: SyntaxNode, next: SyntaxNode, below: number): boolean {
     const text = this.text;
     const start = p.startIndex;
+    const line = this.spec.docLines === true && text.startsWith("///", start) &&
+      text[start + 3] !== "/";
     // `/**/` is empty and `/***…` a banner, not a doc comment (JSDoc ignores both).
-    if (!this.spec.docBlocks || !text.startsWith("/**", start) || /[*/]/.test(text[start + 3])) {
-      return false;
-    }
+    const block = this.spec.docBlocks === true && text.startsWith("/**", start) &&
+      !/[*/]/.test(text[start + 3]);
+    if (!line && !block) return false;
     if (!p.type.includes("comment") || /\S/.test(text.slice(p.endIndex, below))) return false;
     // A compound item (`#if`, `if`) is no definition, whatever it holds.
     if (this.spec.transparent.has(next.type)) return false;
     const doc = text.slice(start, p.endIndex);
-    if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || opensFile(p)) return false;
+    if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || (block && opensFile(p))) return false;
     if (this.primary(next, 0)) return true;
     return (this.spec.declares?.(next as unknown as NodeLike, next.type)?.length ?? 0) > 0;
   }
