@@ -16,6 +16,7 @@
  * @module
  */
 
+import { componentParts } from "../../grammars/components.ts";
 import { isObjectiveC } from "../../grammars/languages.ts";
 
 /** Names by kind: a pattern whose first (or second) group is the name, or a function finding them. */
@@ -457,28 +458,30 @@ const HTML: Patterns = [
   ["stylesheets", /<link\b[^>\n]{0,500}?\bhref=["']([^"'\n]{1,500}\.css)["']/gi],
 ];
 
-/** A component's top-level blocks, as they open (`script setup lang="ts"`, `style scoped`). */
+/**
+ * A component's top-level blocks, as they open (`script setup lang="ts"`, `style scoped`): a
+ * script is one that {@linkcode componentParts} finds (none inside markup).
+ */
 function componentBlocks(text: string): string[] {
+  const scripts = new Set(componentParts(text).map((p) => p.kind === "script" && p.start));
   return [...text.matchAll(/^<(template|script|style)\b([^>\n]*)>/gm)]
+    .filter((m) => m[1] !== "script" || scripts.has(m.index))
     .map((m) => `${m[1]}${m[2].replace(/\s+/g, " ").trimEnd()}`);
 }
 
-/** The text of a component's `<script>` blocks, each without the indentation of its first line. */
+/**
+ * The code of a component's script blocks ({@linkcode componentParts}), each without the
+ * indentation of its first line below the opening tag (code on the tag's line stays as written).
+ */
 function componentScripts(text: string): string {
   let out = "";
-  // Each block's end is searched once from its start, and the next block starts after it; a block
-  // that never closes ends the search (no later one can close either), so the text is read once.
-  const opening = /^<script\b[^>\n]*>[ \t]*\n/gm;
-  for (let m = opening.exec(text); m; m = opening.exec(text)) {
-    const start = opening.lastIndex;
-    const end = text.indexOf("\n</script>", start - 1);
-    if (end < 0) break;
-    const block = text.slice(start, end + 1);
-    const indent = /^(?:[ \t]*\n)*([ \t]*)/.exec(block)![1];
-    out += indent
-      ? block.split("\n").map((l) => l.startsWith(indent) ? l.slice(indent.length) : l).join("\n")
-      : block;
-    opening.lastIndex = end + 1;
+  for (const part of componentParts(text)) {
+    if (part.kind !== "script") continue;
+    const block = text.slice(part.codeStart, part.codeEnd);
+    const indent = /\n(?:[ \t]*\n)*([ \t]*)/.exec(block)?.[1] ?? "";
+    const code = block.replace(/^[ \t]*\n/, "").split("\n")
+      .map((l) => indent && l.startsWith(indent) ? l.slice(indent.length) : l).join("\n");
+    out += code.endsWith("\n") ? code : `${code}\n`;
   }
   return out;
 }
