@@ -583,7 +583,7 @@ class Walker {
     const flush = (keep: boolean, next?: SyntaxNode) => {
       const attached = this.attachedTo(pending, next);
       for (const p of pending) {
-        if (keep && attached.has(p)) continue;
+        if (this.typedef(p, scope, kinds) || (keep && attached.has(p))) continue;
         // In a `def` item only what leads a left-out item goes with it.
         if (full && !(attached.has(p) && !keep)) continue;
         if (isInnerDoc(p) || (typeBody && p.type.includes("comment"))) continue;
@@ -781,6 +781,31 @@ class Walker {
     if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || (block && opensFile(p))) return false;
     if (this.primary(next, 0)) return true;
     return (this.spec.declares?.(next as unknown as NodeLike, next.type)?.length ?? 0) > 0;
+  }
+
+  /**
+   * Whether a comment is a JSDoc definition of a type of its own (`@typedef {Object} Options`,
+   * `@callback Filter`), which stays as a definition does (by `rest` and the mask), whatever code
+   * follows it; its name is recorded as a symbol. In JS and TS only.
+   */
+  typedef(p: SyntaxNode, scope: string[], kinds: string[]): boolean {
+    if (!JS_GRAMMARS.has(this.spec.grammar) || p.type !== "comment") return false;
+    const text = this.text.slice(p.startIndex, p.endIndex);
+    const found = text.startsWith("/**") ? typedefTag(text) : undefined;
+    if (!found) return false;
+    const qualifiedName = [...scope, found.name].join(".");
+    this.symbols.push({
+      name: found.name,
+      qualifiedName,
+      kind: found.kind,
+      signature: found.signature,
+      depth: kinds.length,
+      public: !found.name.startsWith("_"),
+      line: p.startPosition.row + 1,
+    });
+    this.starts.push(p.startIndex);
+    const mode = this.full ? "def" : this.mask[qualifiedName] ?? this.rest;
+    return mode !== "hide";
   }
 
   /**
@@ -1474,6 +1499,35 @@ const NAMING_TAGS = new RegExp(
     "@(?:method|function|func|member|var|constant|const|namespace|class|constructor|interface)" +
     "[ \\t]+[\\w$#.~]",
 );
+
+/** JSDoc's tags that define a type apart from the code: `@typedef`, `@callback`. */
+const TYPEDEF_TAG = /@(typedef|callback)\b[ \t]*/;
+
+/**
+ * The type a JSDoc comment defines with `@typedef {Type} Name` or `@callback Name`: its name, its
+ * kind (the tag) and its words up to the name (a type of nested braces read whole); none when the
+ * tag names nothing (Closure's `@typedef {T}` above a `var`, which that declaration names).
+ */
+function typedefTag(
+  comment: string,
+): { name: string; kind: string; signature: string } | undefined {
+  const tag = TYPEDEF_TAG.exec(comment);
+  if (!tag) return undefined;
+  let at = tag.index + tag[0].length;
+  if (comment[at] === "{") {
+    let depth = 0;
+    for (; at < comment.length; at++) {
+      if (comment[at] === "{") depth++;
+      else if (comment[at] === "}" && --depth === 0) break;
+    }
+    at++;
+  }
+  const name = /^[ \t]*([\p{L}_$][\p{L}\p{N}_$.~#]*)/u.exec(comment.slice(at, at + 200));
+  if (!name) return undefined;
+  const words = comment.slice(tag.index, at).replace(/\s*\n\s*\*?\s*/g, " ").trim();
+  const signature = `${words.length > 200 ? `${words.slice(0, 197)}...` : words} ${name[1]}`;
+  return { name: name[1], kind: tag[1], signature };
+}
 
 /** What may come before a file's header comment: a `#!` line, PHP's `<?php`. */
 const FILE_OPENERS = new Set(["hash_bang_line", "php_tag", "shebang"]);
