@@ -1356,10 +1356,11 @@ class Walker {
    * (`@router.get("/{id}")`, `@Get(':id')`), `@dataclass`, `@Injectable()`. Python's decorators
    * wrap the definition; TypeScript's stand before a member in its class body or before a class
    * in its `export`. A decorator over {@linkcode MAX_DECORATOR} characters is cut to its name and
-   * `(...)` (Angular's `@Component({ template: ... })`).
+   * `(...)` (Angular's `@Component({ template: ... })`). Kotlin's annotations the parser read as
+   * blanks (`kotlinParseText`) are the text between the definition and what comes before it.
    */
   decorated(node: SyntaxNode, parentNode: SyntaxNode | null, signature: string): string {
-    const decorators: SyntaxNode[] = [];
+    const decorators: Array<{ text: string }> = [];
     if (this.spec.id === "python") {
       if (parentNode?.type === "decorated_definition") {
         for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
@@ -1376,6 +1377,8 @@ class Walker {
           decorators.unshift(c);
         }
       }
+    } else if (this.spec.id === "kotlin") {
+      decorators.push(...blankedAnnotations(this.text, node));
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
@@ -1499,6 +1502,18 @@ const NAMING_TAGS = new RegExp(
     "@(?:method|function|func|member|var|constant|const|namespace|class|constructor|interface)" +
     "[ \\t]+[\\w$#.~]",
 );
+
+/**
+ * The annotations before a Kotlin definition that its parse read as blanks (see
+ * `kotlinParseText`): the text between the definition and the node before it (a comment, an item,
+ * its container's `{`), where the parse saw nothing, one by one.
+ */
+function blankedAnnotations(text: string, node: SyntaxNode): Array<{ text: string }> {
+  const from = node.previousSibling?.endIndex ?? node.parent?.startIndex ?? 0;
+  const gap = text.slice(from, node.startIndex).trim();
+  if (!gap.startsWith("@")) return [];
+  return gap.split(/\s+(?=@)/).map((a) => ({ text: a }));
+}
 
 /** JSDoc's tags that define a type apart from the code: `@typedef`, `@callback`. */
 const TYPEDEF_TAG = /@(typedef|callback)\b[ \t]*/;

@@ -56,6 +56,51 @@ Deno.test("a Kotlin declaration whose soft modifier follows an annotation is kep
   }
 });
 
+Deno.test("a Kotlin declaration whose visibility or other modifier follows annotations is kept, its signature annotated", async () => {
+  // tree-sitter-kotlin chose `private fun GreetingPreview() {}` as an infix call of `private`,
+  // `fun` and a call when an annotated declaration followed (a Compose file's previews).
+  const text = [
+    "fun Greeting() {}",
+    "",
+    "@Preview(showBackground = true)",
+    "@Composable",
+    "private fun GreetingPreview() {",
+    '    Greeting("x")',
+    "}",
+    "",
+    "@Target(CLASS)",
+    "@Retention(SOURCE)",
+    "open class Base",
+    "",
+    "@Serializable",
+    "data class User(val id: Int)",
+    "",
+    "class A {",
+    "    @Inject",
+    '    @Named("x")',
+    "    override fun run() = 1",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/a.kt", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.signature]), [
+    ["Greeting", "fun Greeting()"],
+    [
+      "GreetingPreview",
+      "@Preview(showBackground = true) @Composable private fun GreetingPreview()",
+    ],
+    ["Base", "@Target(CLASS) @Retention(SOURCE) open class Base"],
+    ["User", "@Serializable data class User(val id: Int)"],
+    ["A", "class A"],
+    ["A.run", '@Inject @Named("x") override fun run() = ...'],
+  ]);
+  assert.equal(view.hasErrors, false);
+  assert.match(
+    view.text,
+    /\n@Preview\(showBackground = true\)\n@Composable\nprivate fun GreetingPreview\(\) \{ \.\.\. \}\n/,
+  );
+});
+
 Deno.test("the text a Kotlin file is parsed from is found in linear time", () => {
   // A megabyte of annotations alone, of annotations opening arguments never closed, of blanks
   // after an annotation: each line is looked at once (a pattern over runs of lines read every
