@@ -1871,13 +1871,17 @@ function isBlank(c: string): boolean {
   return c === " " || c === "\t";
 }
 
-/** What a run of blanks and deletions at `at` in a line of `length` characters becomes. */
+/**
+ * What a run of blanks and deletions at `at` in a line of `length` characters becomes. Between
+ * two characters of code with no blank around it (a minified file's `a();CUTvar b`) it is ` ... `:
+ * joined, the neighbours would read as adjacent in the file.
+ */
 function cutSpace(run: string, at: number, length: number): string {
   if (at + run.length === length) return "";
   const before = /^[ \t]*/.exec(run)![0];
   if (at === 0) return before;
   const after = isBlank(run[run.length - 1]);
-  return before && after ? " " : before || (after ? " " : "");
+  return before || after ? " " : " ... ";
 }
 
 /** How {@linkcode renderOrFallback} renders a file (see {@linkcode useSharedRenderer}). */
