@@ -324,9 +324,10 @@ const ELIXIR: Patterns = [
 ];
 
 /**
- * Dart's types, functions (a parameter list opens with no string, number or `(`: a call such as
- * `test('reads', () {` or `expect(() => f(), throws)` is none), top-level variables, imports and a
- * test file's tests.
+ * Dart's types, functions (a parameter list opens with no string, number or `(`, and the `)`
+ * before the body closes it, its parentheses nested once at most: a call such as `test('reads',
+ * () {`, `expect(() => f(), throws)` or `expect(xs.map((e) {` is none), top-level variables,
+ * imports and a test file's tests.
  */
 const DART: Patterns = [
   [
@@ -335,7 +336,7 @@ const DART: Patterns = [
   ],
   [
     "functions",
-    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\((?![ \t]*['"(\d!-])[^;\n]*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
+    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\((?![ \t]*['"(\d!-])(?:[^();\n]|\([^()\n]*\))*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
   ],
   // A library's own variables and constants (at the line's start: a class's fields are indented).
   [
@@ -490,8 +491,15 @@ function componentScripts(text: string): string {
  * Patterns that read `view(text)` as they would read a file's text: a component's scripts, code
  * with its comments or here-documents blanked. Every pattern asks for the view of the same text:
  * the last text's view is kept for the next pattern, so each file's is made once.
+ *
+ * @example
+ * ```ts
+ * import { readThrough } from "./_summary_languages.ts";
+ * const patterns = readThrough([["words", /\w+/g]], (text) => text.toUpperCase());
+ * patterns[0][0]; // "words"
+ * ```
  */
-function readThrough(patterns: Patterns, view: (text: string) => string): Patterns {
+export function readThrough(patterns: Patterns, view: (text: string) => string): Patterns {
   const last: { text?: string; view: string } = { view: "" };
   const viewOf = (text: string) => {
     if (last.text !== text) {

@@ -831,3 +831,43 @@ Deno.test("summarize() reads a component's script blocks as the code views do: n
     "**Svelte component**, 8 lines\n- blocks: `script`\n- functions: `total`\n- exports: `a`",
   );
 });
+
+Deno.test("summarize() of Dart lists no call whose closure argument opens a body", () => {
+  const text = [
+    "void main() {",
+    "  test('reads', () {",
+    "    expect(items.map((e) {",
+    "      return e;",
+    "    }), isNotEmpty);",
+    "  });",
+    "}",
+    "void each(void Function(int) cb, {int a = 1}) {}",
+  ].join("\n");
+  assert.equal(
+    summarize("test/a_test.dart", `${text}\n`),
+    "**Dart**, 8 lines\n- functions: `main`, `each`\n- tests: `reads`",
+  );
+});
+
+Deno.test("summarize() of JavaScript lists nothing a template literal's text holds", () => {
+  const text = [
+    "import { format } from './format.js';",
+    "const header = `",
+    'import {Math} from "../math/Math.sol";',
+    "`;",
+    "const template = (opts) => `",
+    "function push(${opts.type} self) internal returns (${opts.value}) {",
+    "    return _insert(self.${opts.field});",
+    "}",
+    "class Fake {}",
+    "`;",
+    "const pattern = /`/g;",
+    "const ratio = a / 2 / `x`;",
+    "// a backtick in a comment: `",
+    "export function generate() {}",
+  ].join("\n");
+  assert.equal(
+    summarize("scripts/generate/checkpoints.js", `${text}\n`),
+    "**JavaScript**, 14 lines\n- functions: `generate`\n- imports: `./format.js`",
+  );
+});
