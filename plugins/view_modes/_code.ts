@@ -602,7 +602,7 @@ class Walker {
     // Called for each item left out, with where its separator (`;`, `,`) ends, if it has one.
     const drop = (child: SyntaxNode, separatorEnd: number) => {
       this.edits.push({
-        start: child.startIndex,
+        start: this.leadStart(child),
         end: Math.max(child.endIndex, separatorEnd),
         text: CUT,
       });
@@ -738,8 +738,8 @@ class Walker {
    * decorators ({@linkcode docAcross}).
    */
   attachedTo(pending: SyntaxNode[], next: SyntaxNode | undefined): Set<SyntaxNode> {
-    let row = next ? next.startPosition.row : -1;
-    let below = next ? next.startIndex : -1;
+    let below = next ? this.leadStart(next) : -1;
+    let row = next ? next.startPosition.row - countLines(this.text, below, next.startIndex) : -1;
     let comment = false;
     const attached = new Set<SyntaxNode>();
     for (let i = pending.length - 1; i >= 0 && next; i--) {
@@ -806,6 +806,14 @@ class Walker {
     this.starts.push(p.startIndex);
     const mode = this.full ? "def" : this.mask[qualifiedName] ?? this.rest;
     return mode !== "hide";
+  }
+
+  /**
+   * Where an item starts in the file: before the annotations its parse read as blanks (Kotlin's,
+   * see {@linkcode blankedStart}), which are its own, documented and left out with it.
+   */
+  leadStart(node: SyntaxNode): number {
+    return this.spec.id === "kotlin" ? blankedStart(this.text, node) : node.startIndex;
   }
 
   /**
@@ -1327,6 +1335,16 @@ class Walker {
       const brace = this.text.indexOf("{", node.startIndex);
       if (brace !== -1 && brace < end) end = brace;
     }
+    // A Kotlin property's signature ends before an accessor with a body (`get() = r * 2`; a
+    // `private set` stays).
+    const accessor = type === "property_declaration" && this.spec.id === "kotlin" &&
+      node.namedChildren.find((c) =>
+        (c?.type === "getter" || c?.type === "setter") &&
+        c.namedChildren.some((b) => b?.type === "function_body")
+      );
+    if (accessor && accessor.startIndex < end) {
+      [end, endPoint] = [accessor.startIndex, accessor.startPosition];
+    }
     // The members of a type it holds are symbols of their own: its body is not repeated here.
     const held = this.spec.defines && heldBody(node, this.spec);
     let sig = held && held.endIndex <= end
@@ -1504,15 +1522,22 @@ const NAMING_TAGS = new RegExp(
 );
 
 /**
- * The annotations before a Kotlin definition that its parse read as blanks (see
- * `kotlinParseText`): the text between the definition and the node before it (a comment, an item,
- * its container's `{`), where the parse saw nothing, one by one.
+ * Where the annotations before a Kotlin definition that its parse read as blanks start (see
+ * `kotlinParseText`), else where the definition does: they are the text between the definition
+ * and the node before it (a comment, an item, its container's `{`), where the parse saw nothing.
  */
-function blankedAnnotations(text: string, node: SyntaxNode): Array<{ text: string }> {
+function blankedStart(text: string, node: SyntaxNode): number {
   const from = node.previousSibling?.endIndex ?? node.parent?.startIndex ?? 0;
-  const gap = text.slice(from, node.startIndex).trim();
-  if (!gap.startsWith("@")) return [];
-  return gap.split(/\s+(?=@)/).map((a) => ({ text: a }));
+  const gap = text.slice(from, node.startIndex);
+  const at = gap.search(/\S/);
+  return at >= 0 && gap[at] === "@" ? from + at : node.startIndex;
+}
+
+/** The annotations before a Kotlin definition that its parse read as blanks, one by one. */
+function blankedAnnotations(text: string, node: SyntaxNode): Array<{ text: string }> {
+  const start = blankedStart(text, node);
+  if (start === node.startIndex) return [];
+  return text.slice(start, node.startIndex).trim().split(/\s+(?=@)/).map((a) => ({ text: a }));
 }
 
 /** JSDoc's tags that define a type apart from the code: `@typedef`, `@callback`. */

@@ -115,3 +115,58 @@ Deno.test("the text a Kotlin file is parsed from is found in linear time", () =>
   assert.equal(kotlinParseText("@a(\n".repeat(long / 4) + declaration), undefined);
   assert.equal(kotlinParseText("class C\n"), undefined);
 });
+
+Deno.test("a Kotlin declaration's blanked annotations are its own: its doc goes with them, and they go with it when it is left out", async () => {
+  // okio's HashingSink: a KDoc over `@JvmStatic` and `actual fun` was taken for no doc of it.
+  const text = [
+    "class Sink {",
+    "  /** Hashes with MD5. */",
+    "  @JvmStatic",
+    "  actual fun md5(sink: Sink) = HashingSink(sink)",
+    "",
+    "  /** The hash. */",
+    '  @get:JvmName("hash")',
+    "  actual val hash: ByteString",
+    "    get() {",
+    "      return digest()",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/Sink.kt", text))!;
+  assert.equal(
+    view.text,
+    [
+      "class Sink {",
+      "  /** Hashes with MD5. */",
+      "  @JvmStatic",
+      "  actual fun md5(sink: Sink) = HashingSink(sink)",
+      "",
+      "  /** The hash. */",
+      '  @get:JvmName("hash")',
+      "  actual val hash: ByteString",
+      "    get() { ... }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  // A property's signature ends before its accessors.
+  assert.deepEqual(view.symbols.map((s) => s.signature), [
+    "class Sink",
+    "@JvmStatic actual fun md5(sink: Sink) = ...",
+    '@get:JvmName("hash") actual val hash: ByteString',
+  ]);
+  const masked =
+    (await renderCode("src/Sink.kt", text, { mask: { "Sink.md5": "sig" }, rest: "hide" }))!;
+  assert.equal(
+    masked.text,
+    [
+      "class Sink {",
+      "  /** Hashes with MD5. */",
+      "  @JvmStatic",
+      "  actual fun md5(sink: Sink) = HashingSink(sink)",
+      "}",
+      "",
+    ].join("\n"),
+  );
+});
