@@ -1335,13 +1335,7 @@ class Walker {
       const brace = this.text.indexOf("{", node.startIndex);
       if (brace !== -1 && brace < end) end = brace;
     }
-    // A Kotlin property's signature ends before an accessor with a body (`get() = r * 2`; a
-    // `private set` stays).
-    const accessor = type === "property_declaration" && this.spec.id === "kotlin" &&
-      node.namedChildren.find((c) =>
-        (c?.type === "getter" || c?.type === "setter") &&
-        c.namedChildren.some((b) => b?.type === "function_body")
-      );
+    const accessor = this.spec.id === "kotlin" && accessorWithBody(node, type);
     if (accessor && accessor.startIndex < end) {
       [end, endPoint] = [accessor.startIndex, accessor.startPosition];
     }
@@ -1538,6 +1532,18 @@ function blankedAnnotations(text: string, node: SyntaxNode): Array<{ text: strin
   const start = blankedStart(text, node);
   if (start === node.startIndex) return [];
   return text.slice(start, node.startIndex).trim().split(/\s+(?=@)/).map((a) => ({ text: a }));
+}
+
+/**
+ * A Kotlin property's first accessor with a body (`get() = r * 2`), where its signature ends; a
+ * `private set` is none.
+ */
+function accessorWithBody(node: SyntaxNode, type: string): SyntaxNode | undefined {
+  if (type !== "property_declaration") return undefined;
+  return node.namedChildren.find((c) =>
+    (c?.type === "getter" || c?.type === "setter") &&
+    c.namedChildren.some((b) => b?.type === "function_body")
+  ) ?? undefined;
 }
 
 /** JSDoc's tags that define a type apart from the code: `@typedef`, `@callback`. */
