@@ -461,13 +461,15 @@ const HTML: Patterns = [
 
 /**
  * A component's top-level blocks, as they open (`script setup lang="ts"`, `style scoped`): a
- * script is one that {@linkcode componentParts} finds (none inside markup).
+ * script is one that {@linkcode componentParts} finds (none inside markup), its whole opening tag
+ * (`generic="T extends A<B>"` holds a `>`).
  */
 function componentBlocks(text: string): string[] {
-  const scripts = new Set(componentParts(text).map((p) => p.kind === "script" && p.start));
+  const scripts = new Map(componentParts(text).map((p) => [p.start, p.open?.slice(1, -1)]));
   return [...text.matchAll(/^<(template|script|style)\b([^>\n]*)>/gm)]
-    .filter((m) => m[1] !== "script" || scripts.has(m.index))
-    .map((m) => `${m[1]}${m[2].replace(/\s+/g, " ").trimEnd()}`);
+    .filter((m) => m[1] !== "script" || scripts.get(m.index))
+    .map((m) => (m[1] === "script" ? scripts.get(m.index)! : `${m[1]}${m[2]}`))
+    .map((words) => words.replace(/\s+/g, " ").trimEnd());
 }
 
 /**

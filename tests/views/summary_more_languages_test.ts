@@ -830,6 +830,13 @@ Deno.test("summarize() reads a component's script blocks as the code views do: n
     summarize("src/A.svelte", text),
     "**Svelte component**, 8 lines\n- blocks: `script`\n- functions: `total`\n- exports: `a`",
   );
+  // A block is listed by its whole opening tag, though a `>` stands in a quoted value.
+  const vue = '<script setup lang="ts" generic="T extends A<B>">\nfunction f() {}\n</script>\n';
+  assert.equal(
+    summarize("src/A.vue", vue),
+    '**Vue component**, 3 lines\n- blocks: `script setup lang="ts" generic="T extends A<B>"`\n' +
+      "- functions: `f`",
+  );
 });
 
 Deno.test("summarize() of Dart lists no call whose closure argument opens a body", () => {
