@@ -1351,7 +1351,8 @@ class Walker {
     sig = sig.trim();
     const last = sig.charCodeAt(sig.length - 1);
     if (last === 123 || last === 58) sig = sig.replace(/\s*[{:]$/, ""); // `{`, `:`
-    if (sig.endsWith(";")) sig = sig.slice(0, -1);
+    // A Rust `where` clause's trailing comma ends no signature (a C macro's value keeps its own).
+    if (sig.endsWith(";") || (sig.endsWith(",") && this.spec.id === "rust")) sig = sig.slice(0, -1);
     if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
       sig = sig.replace(/([(<[]) /g, "$1");
     }
