@@ -808,6 +808,12 @@ class Walker {
     return mode !== "hide";
   }
 
+  /** A definition's first line, 1-based: its blanked annotations' (Kotlin's), as its others'. */
+  lineOf(node: SyntaxNode): number {
+    const start = this.leadStart(node);
+    return node.startPosition.row + 1 - countLines(this.text, start, node.startIndex);
+  }
+
   /**
    * Where an item starts in the file: before the annotations its parse read as blanks (Kotlin's,
    * see {@linkcode blankedStart}), which are its own, documented and left out with it.
@@ -983,7 +989,7 @@ class Walker {
         esm: this.esm,
         exported: this.exported,
       }),
-      line: node.startPosition.row + 1,
+      line: this.lineOf(node),
     });
     this.starts.push(node.startIndex);
     return [qualifiedName.split("."), [...kinds, kind], [...nodes, node as unknown as NodeLike]];

@@ -94,6 +94,8 @@ Deno.test("a Kotlin declaration whose visibility or other modifier follows annot
     ["A", "class A"],
     ["A.run", '@Inject @Named("x") override fun run() = ...'],
   ]);
+  // A symbol's line is its first annotation's, as when the parse reads the annotations.
+  assert.deepEqual(view.symbols.map((s) => s.line), [1, 3, 9, 13, 16, 17]);
   assert.equal(view.hasErrors, false);
   assert.match(
     view.text,
