@@ -159,11 +159,17 @@ const ANNOTATION = String.raw`@(?:\w+:)?[\w.]+(?:<[^<>\n]*>)?(?:\((?:[^()\n]|\([
 
 /**
  * The modifiers tree-sitter-kotlin reads as a name after an annotation: `@Foo actual class C`,
- * `@Foo(1)\nconst val X = 1` parse as an annotated expression, and the declaration is lost
- * without an error.
+ * `@Foo(1)\nconst val X = 1`, and, where what follows makes it choose so, `@A\n@B\nprivate fun
+ * f() {}` (an infix call of `private`, `fun` and `f() {}`) parse as an annotated expression, and
+ * the declaration is lost without an error.
  */
-const SOFT = String
-  .raw`(?:actual|expect|const|inner|operator|value|data|companion|enum|annotation)`;
+const SOFT = String.raw`(?:${
+  [
+    "actual expect const inner operator value data companion enum annotation",
+    "public private protected internal override open final abstract sealed",
+    "inline tailrec external infix suspend lateinit",
+  ].join(" ").replaceAll(" ", "|")
+})`;
 
 /** A line's leading blanks and annotations (none or more, blanks between them). */
 const LEADING_ANNOTATIONS = new RegExp(String.raw`^[ \t]*((?:${ANNOTATION}[ \t]*)*)`);

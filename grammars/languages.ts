@@ -81,6 +81,11 @@ export interface LanguageSpec {
    * is the file's header (see `docAcross` in `plugins/view_modes/_code.ts`).
    */
   docBlocks?: boolean;
+  /**
+   * A `///` line comment (not `////`) is a doc comment too (Rustdoc's outer doc): it documents
+   * the item after it across blank lines, the file's first item included.
+   */
+  docLines?: boolean;
   /** Definitions by node type. */
   definitions: Record<string, DefinitionSpec>;
   /** `type.field` pairs whose child is a value elided when longer than `maxValueLines`. */
@@ -251,6 +256,7 @@ const JS_KEEP_STATEMENTS = new Set(["import_statement", "export_statement"]);
 
 function jsKeep(node: NodeLike, t: string = node.type): boolean {
   if (JS_KEEP_STATEMENTS.has(t)) return true;
+  if (t === "labeled_statement") return reactiveName(node) !== undefined;
   if (t === "expression_statement") {
     // `module.exports = ...`, `Foo.prototype.bar = function () {...}`, a nested
     // `namespace a {}`, which the TypeScript grammar parses as an expression statement, and a
@@ -331,6 +337,7 @@ function jsKindOf(def: NodeLike, kind: string): string {
  * `export * from "./a"` is the name `*`.
  */
 function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
+  if (type === "labeled_statement") return reactiveDeclares(node);
   if (type !== "export_statement") return undefined;
   const source = node.childForFieldName("source")?.text;
   if (!source) return jsDefaultExport(node);
@@ -358,6 +365,31 @@ function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
     });
   }
   return out.length ? out : undefined;
+}
+
+/**
+ * The name a Svelte reactive declaration defines (`$: doubled = count * 2`, at a script's top
+ * level: Svelte declares `doubled` when nothing else does), or none for another labeled statement
+ * (`$: console.log(count)`, `$: { ... }`, a loop's `outer:`).
+ */
+function reactiveName(node: NodeLike): string | undefined {
+  if (node.parent?.type !== "program" || node.childForFieldName("label")?.text !== "$") {
+    return undefined;
+  }
+  const body = node.childForFieldName("body");
+  const assignment = body?.type === "expression_statement" ? body.firstNamedChild : undefined;
+  if (assignment?.type !== "assignment_expression") return undefined;
+  const left = assignment.childForFieldName("left");
+  return left?.type === "identifier" ? left.text : undefined;
+}
+
+/** The name a reactive declaration declares, with its first line (see {@linkcode reactiveName}). */
+function reactiveDeclares(node: NodeLike): DeclaredName[] | undefined {
+  const name = reactiveName(node);
+  if (!name) return undefined;
+  let line = node.text.split("\n", 1)[0].trim().replace(/\s*;$/, "");
+  if (line.length > 240) line = `${line.slice(0, 237)}...`;
+  return [{ name, signature: line, kind: "let" }];
 }
 
 /** The bracket that closes an open one. */
@@ -557,6 +589,8 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   keep: rustKeep,
   transparent: new Set<string>(),
   attach: new Set(["line_comment", "block_comment", "attribute_item"]),
+  docBlocks: true,
+  docLines: true,
   definitions: {
     function_item: { kind: "fn" },
     function_signature_item: { kind: "fn" },

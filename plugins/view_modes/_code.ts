@@ -583,7 +583,7 @@ class Walker {
     const flush = (keep: boolean, next?: SyntaxNode) => {
       const attached = this.attachedTo(pending, next);
       for (const p of pending) {
-        if (keep && attached.has(p)) continue;
+        if (this.typedef(p, scope, kinds) || (keep && attached.has(p))) continue;
         // In a `def` item only what leads a left-out item goes with it.
         if (full && !(attached.has(p) && !keep)) continue;
         if (isInnerDoc(p) || (typeBody && p.type.includes("comment"))) continue;
@@ -602,7 +602,7 @@ class Walker {
     // Called for each item left out, with where its separator (`;`, `,`) ends, if it has one.
     const drop = (child: SyntaxNode, separatorEnd: number) => {
       this.edits.push({
-        start: child.startIndex,
+        start: this.leadStart(child),
         end: Math.max(child.endIndex, separatorEnd),
         text: CUT,
       });
@@ -733,15 +733,13 @@ class Walker {
   }
 
   /**
-   * Whether the comment `p` documents the item `next` across the blank lines between them: in a
-   * language with doc blocks (`LanguageSpec.docBlocks`), a `  /**
    * Which of the `pending` comments and decorators go with `next`: a chain of them ending right
    * above it; the chain may cross blank lines once, to a doc comment above the definition and its
    * decorators ({@linkcode docAcross}).
    */
   attachedTo(pending: SyntaxNode[], next: SyntaxNode | undefined): Set<SyntaxNode> {
-    let row = next ? next.startPosition.row : -1;
-    let below = next ? next.startIndex : -1;
+    let below = next ? this.leadStart(next) : -1;
+    let row = next ? next.startPosition.row - countLines(this.text, below, next.startIndex) : -1;
     let comment = false;
     const attached = new Set<SyntaxNode>();
     for (let i = pending.length - 1; i >= 0 && next; i--) {
@@ -755,28 +753,73 @@ class Walker {
     return attached;
   }
 
-  /** ` comment with only blanks before
-   * `below` (where the item or its decorators start), above an item that holds a definition (a
-   * declaration, an assignment: `exports = module.exports = app`) or declares a name, and not
-   * the file's header (the first item of the file, or one with a `@license`, `@file` or `@module`
-   * tag: a header over the imports or the first definition documents the file) or one that names
-   * what it documents (`@typedef`, `@name X#y`: JSDoc's comments of what the code does not
-   * declare). Other comments document only what is right below them.
+  /**
+   * Whether the comment `p` documents the item `next` across the blank lines between them: in a
+   * language with doc blocks (`LanguageSpec.docBlocks`), a `/**` comment (or, with
+   * `LanguageSpec.docLines`, Rust's `///` line) with only blanks before `below` (where the item or
+   * its decorators start), above an item that holds a definition (a declaration, an assignment:
+   * `exports = module.exports = app`) or declares a name, and not the file's header (the first
+   * item of the file, or one with a `@license`, `@file` or `@module` tag: a header over the
+   * imports or the first definition documents the file) or one that names what it documents
+   * (`@typedef`, `@name X#y`: JSDoc's comments of what the code does not declare). Rust's `///`
+   * is the attribute of the item after it wherever it stands: the first item's too (the file's
+   * own doc is `//!`). Other comments document only what is right below them.
    */
   docAcross(p: SyntaxNode, next: SyntaxNode, below: number): boolean {
     const text = this.text;
     const start = p.startIndex;
+    const line = this.spec.docLines === true && text.startsWith("///", start) &&
+      text[start + 3] !== "/";
     // `/**/` is empty and `/***…` a banner, not a doc comment (JSDoc ignores both).
-    if (!this.spec.docBlocks || !text.startsWith("/**", start) || /[*/]/.test(text[start + 3])) {
-      return false;
-    }
+    const block = this.spec.docBlocks === true && text.startsWith("/**", start) &&
+      !/[*/]/.test(text[start + 3]);
+    if (!line && !block) return false;
     if (!p.type.includes("comment") || /\S/.test(text.slice(p.endIndex, below))) return false;
     // A compound item (`#if`, `if`) is no definition, whatever it holds.
     if (this.spec.transparent.has(next.type)) return false;
     const doc = text.slice(start, p.endIndex);
-    if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || opensFile(p)) return false;
+    if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || (block && opensFile(p))) return false;
     if (this.primary(next, 0)) return true;
     return (this.spec.declares?.(next as unknown as NodeLike, next.type)?.length ?? 0) > 0;
+  }
+
+  /**
+   * Whether a comment is a JSDoc definition of a type of its own (`@typedef {Object} Options`,
+   * `@callback Filter`), which stays as a definition does (by `rest` and the mask), whatever code
+   * follows it; its name is recorded as a symbol. In JS and TS only.
+   */
+  typedef(p: SyntaxNode, scope: string[], kinds: string[]): boolean {
+    if (!JS_GRAMMARS.has(this.spec.grammar) || p.type !== "comment") return false;
+    const text = this.text.slice(p.startIndex, p.endIndex);
+    const found = text.startsWith("/**") ? typedefTag(text) : undefined;
+    if (!found) return false;
+    const qualifiedName = [...scope, found.name].join(".");
+    this.symbols.push({
+      name: found.name,
+      qualifiedName,
+      kind: found.kind,
+      signature: found.signature,
+      depth: kinds.length,
+      public: !found.name.startsWith("_"),
+      line: p.startPosition.row + 1,
+    });
+    this.starts.push(p.startIndex);
+    const mode = this.full ? "def" : this.mask[qualifiedName] ?? this.rest;
+    return mode !== "hide";
+  }
+
+  /** A definition's first line, 1-based: its blanked annotations' (Kotlin's), as its others'. */
+  lineOf(node: SyntaxNode): number {
+    const start = this.leadStart(node);
+    return node.startPosition.row + 1 - countLines(this.text, start, node.startIndex);
+  }
+
+  /**
+   * Where an item starts in the file: before the annotations its parse read as blanks (Kotlin's,
+   * see {@linkcode blankedStart}), which are its own, documented and left out with it.
+   */
+  leadStart(node: SyntaxNode): number {
+    return this.spec.id === "kotlin" ? blankedStart(this.text, node) : node.startIndex;
   }
 
   /**
@@ -946,7 +989,7 @@ class Walker {
         esm: this.esm,
         exported: this.exported,
       }),
-      line: node.startPosition.row + 1,
+      line: this.lineOf(node),
     });
     this.starts.push(node.startIndex);
     return [qualifiedName.split("."), [...kinds, kind], [...nodes, node as unknown as NodeLike]];
@@ -1298,6 +1341,10 @@ class Walker {
       const brace = this.text.indexOf("{", node.startIndex);
       if (brace !== -1 && brace < end) end = brace;
     }
+    const accessor = this.spec.id === "kotlin" && accessorWithBody(node, type);
+    if (accessor && accessor.startIndex < end) {
+      [end, endPoint] = [accessor.startIndex, accessor.startPosition];
+    }
     // The members of a type it holds are symbols of their own: its body is not repeated here.
     const held = this.spec.defines && heldBody(node, this.spec);
     let sig = held && held.endIndex <= end
@@ -1310,7 +1357,8 @@ class Walker {
     sig = sig.trim();
     const last = sig.charCodeAt(sig.length - 1);
     if (last === 123 || last === 58) sig = sig.replace(/\s*[{:]$/, ""); // `{`, `:`
-    if (sig.endsWith(";")) sig = sig.slice(0, -1);
+    // A Rust `where` clause's trailing comma ends no signature (a C macro's value keeps its own).
+    if (sig.endsWith(";") || (sig.endsWith(",") && this.spec.id === "rust")) sig = sig.slice(0, -1);
     if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
       sig = sig.replace(/([(<[]) /g, "$1");
     }
@@ -1327,10 +1375,11 @@ class Walker {
    * (`@router.get("/{id}")`, `@Get(':id')`), `@dataclass`, `@Injectable()`. Python's decorators
    * wrap the definition; TypeScript's stand before a member in its class body or before a class
    * in its `export`. A decorator over {@linkcode MAX_DECORATOR} characters is cut to its name and
-   * `(...)` (Angular's `@Component({ template: ... })`).
+   * `(...)` (Angular's `@Component({ template: ... })`). Kotlin's annotations the parser read as
+   * blanks (`kotlinParseText`) are the text between the definition and what comes before it.
    */
   decorated(node: SyntaxNode, parentNode: SyntaxNode | null, signature: string): string {
-    const decorators: SyntaxNode[] = [];
+    const decorators: Array<{ text: string }> = [];
     if (this.spec.id === "python") {
       if (parentNode?.type === "decorated_definition") {
         for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
@@ -1347,6 +1396,8 @@ class Walker {
           decorators.unshift(c);
         }
       }
+    } else if (this.spec.id === "kotlin") {
+      decorators.push(...blankedAnnotations(this.text, node));
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
@@ -1470,6 +1521,66 @@ const NAMING_TAGS = new RegExp(
     "@(?:method|function|func|member|var|constant|const|namespace|class|constructor|interface)" +
     "[ \\t]+[\\w$#.~]",
 );
+
+/**
+ * Where the annotations before a Kotlin definition that its parse read as blanks start (see
+ * `kotlinParseText`), else where the definition does: they are the text between the definition
+ * and the node before it (a comment, an item, its container's `{`), where the parse saw nothing.
+ */
+function blankedStart(text: string, node: SyntaxNode): number {
+  const from = node.previousSibling?.endIndex ?? node.parent?.startIndex ?? 0;
+  const gap = text.slice(from, node.startIndex);
+  const at = gap.search(/\S/);
+  return at >= 0 && gap[at] === "@" ? from + at : node.startIndex;
+}
+
+/** The annotations before a Kotlin definition that its parse read as blanks, one by one. */
+function blankedAnnotations(text: string, node: SyntaxNode): Array<{ text: string }> {
+  const start = blankedStart(text, node);
+  if (start === node.startIndex) return [];
+  return text.slice(start, node.startIndex).trim().split(/\s+(?=@)/).map((a) => ({ text: a }));
+}
+
+/**
+ * A Kotlin property's first accessor with a body (`get() = r * 2`), where its signature ends; a
+ * `private set` is none.
+ */
+function accessorWithBody(node: SyntaxNode, type: string): SyntaxNode | undefined {
+  if (type !== "property_declaration") return undefined;
+  return node.namedChildren.find((c) =>
+    (c?.type === "getter" || c?.type === "setter") &&
+    c.namedChildren.some((b) => b?.type === "function_body")
+  ) ?? undefined;
+}
+
+/** JSDoc's tags that define a type apart from the code: `@typedef`, `@callback`. */
+const TYPEDEF_TAG = /@(typedef|callback)\b[ \t]*/;
+
+/**
+ * The type a JSDoc comment defines with `@typedef {Type} Name` or `@callback Name`: its name, its
+ * kind (the tag) and its words up to the name (a type of nested braces read whole); none when the
+ * tag names nothing (Closure's `@typedef {T}` above a `var`, which that declaration names).
+ */
+function typedefTag(
+  comment: string,
+): { name: string; kind: string; signature: string } | undefined {
+  const tag = TYPEDEF_TAG.exec(comment);
+  if (!tag) return undefined;
+  let at = tag.index + tag[0].length;
+  if (comment[at] === "{") {
+    let depth = 0;
+    for (; at < comment.length; at++) {
+      if (comment[at] === "{") depth++;
+      else if (comment[at] === "}" && --depth === 0) break;
+    }
+    at++;
+  }
+  const name = /^[ \t]*([\p{L}_$][\p{L}\p{N}_$.~#]*)/u.exec(comment.slice(at, at + 200));
+  if (!name) return undefined;
+  const words = comment.slice(tag.index, at).replace(/\s*\n\s*\*?\s*/g, " ").trim();
+  const signature = `${words.length > 200 ? `${words.slice(0, 197)}...` : words} ${name[1]}`;
+  return { name: name[1], kind: tag[1], signature };
+}
 
 /** What may come before a file's header comment: a `#!` line, PHP's `<?php`. */
 const FILE_OPENERS = new Set(["hash_bang_line", "php_tag", "shebang"]);
@@ -1798,13 +1909,17 @@ function isBlank(c: string): boolean {
   return c === " " || c === "\t";
 }
 
-/** What a run of blanks and deletions at `at` in a line of `length` characters becomes. */
+/**
+ * What a run of blanks and deletions at `at` in a line of `length` characters becomes. Between
+ * two characters of code with no blank around it (a minified file's `a();CUTvar b`) it is ` ... `:
+ * joined, the neighbours would read as adjacent in the file.
+ */
 function cutSpace(run: string, at: number, length: number): string {
   if (at + run.length === length) return "";
   const before = /^[ \t]*/.exec(run)![0];
   if (at === 0) return before;
   const after = isBlank(run[run.length - 1]);
-  return before && after ? " " : before || (after ? " " : "");
+  return before || after ? " " : " ... ";
 }
 
 /** How {@linkcode renderOrFallback} renders a file (see {@linkcode useSharedRenderer}). */

@@ -16,6 +16,7 @@
  * @module
  */
 
+import { componentParts } from "../../grammars/components.ts";
 import { isObjectiveC } from "../../grammars/languages.ts";
 
 /** Names by kind: a pattern whose first (or second) group is the name, or a function finding them. */
@@ -323,9 +324,10 @@ const ELIXIR: Patterns = [
 ];
 
 /**
- * Dart's types, functions (a parameter list opens with no string, number or `(`: a call such as
- * `test('reads', () {` or `expect(() => f(), throws)` is none), top-level variables, imports and a
- * test file's tests.
+ * Dart's types, functions (a parameter list opens with no string, number or `(`, and the `)`
+ * before the body closes it, its parentheses nested once at most: a call such as `test('reads',
+ * () {`, `expect(() => f(), throws)` or `expect(xs.map((e) {` is none), top-level variables,
+ * imports and a test file's tests.
  */
 const DART: Patterns = [
   [
@@ -334,7 +336,7 @@ const DART: Patterns = [
   ],
   [
     "functions",
-    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\((?![ \t]*['"(\d!-])[^;\n]*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
+    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\((?![ \t]*['"(\d!-])(?:[^();\n]|\([^()\n]*\))*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
   ],
   // A library's own variables and constants (at the line's start: a class's fields are indented).
   [
@@ -457,28 +459,32 @@ const HTML: Patterns = [
   ["stylesheets", /<link\b[^>\n]{0,500}?\bhref=["']([^"'\n]{1,500}\.css)["']/gi],
 ];
 
-/** A component's top-level blocks, as they open (`script setup lang="ts"`, `style scoped`). */
+/**
+ * A component's top-level blocks, as they open (`script setup lang="ts"`, `style scoped`): a
+ * script is one that {@linkcode componentParts} finds (none inside markup), its whole opening tag
+ * (`generic="T extends A<B>"` holds a `>`).
+ */
 function componentBlocks(text: string): string[] {
+  const scripts = new Map(componentParts(text).map((p) => [p.start, p.open?.slice(1, -1)]));
   return [...text.matchAll(/^<(template|script|style)\b([^>\n]*)>/gm)]
-    .map((m) => `${m[1]}${m[2].replace(/\s+/g, " ").trimEnd()}`);
+    .filter((m) => m[1] !== "script" || scripts.get(m.index))
+    .map((m) => (m[1] === "script" ? scripts.get(m.index)! : `${m[1]}${m[2]}`))
+    .map((words) => words.replace(/\s+/g, " ").trimEnd());
 }
 
-/** The text of a component's `<script>` blocks, each without the indentation of its first line. */
+/**
+ * The code of a component's script blocks ({@linkcode componentParts}), each without the
+ * indentation of its first line below the opening tag (code on the tag's line stays as written).
+ */
 function componentScripts(text: string): string {
   let out = "";
-  // Each block's end is searched once from its start, and the next block starts after it; a block
-  // that never closes ends the search (no later one can close either), so the text is read once.
-  const opening = /^<script\b[^>\n]*>[ \t]*\n/gm;
-  for (let m = opening.exec(text); m; m = opening.exec(text)) {
-    const start = opening.lastIndex;
-    const end = text.indexOf("\n</script>", start - 1);
-    if (end < 0) break;
-    const block = text.slice(start, end + 1);
-    const indent = /^(?:[ \t]*\n)*([ \t]*)/.exec(block)![1];
-    out += indent
-      ? block.split("\n").map((l) => l.startsWith(indent) ? l.slice(indent.length) : l).join("\n")
-      : block;
-    opening.lastIndex = end + 1;
+  for (const part of componentParts(text)) {
+    if (part.kind !== "script") continue;
+    const block = text.slice(part.codeStart, part.codeEnd);
+    const indent = /\n(?:[ \t]*\n)*([ \t]*)/.exec(block)?.[1] ?? "";
+    const code = block.replace(/^[ \t]*\n/, "").split("\n")
+      .map((l) => indent && l.startsWith(indent) ? l.slice(indent.length) : l).join("\n");
+    out += code.endsWith("\n") ? code : `${code}\n`;
   }
   return out;
 }
@@ -487,8 +493,15 @@ function componentScripts(text: string): string {
  * Patterns that read `view(text)` as they would read a file's text: a component's scripts, code
  * with its comments or here-documents blanked. Every pattern asks for the view of the same text:
  * the last text's view is kept for the next pattern, so each file's is made once.
+ *
+ * @example
+ * ```ts
+ * import { readThrough } from "./_summary_languages.ts";
+ * const patterns = readThrough([["words", /\w+/g]], (text) => text.toUpperCase());
+ * patterns[0][0]; // "words"
+ * ```
  */
-function readThrough(patterns: Patterns, view: (text: string) => string): Patterns {
+export function readThrough(patterns: Patterns, view: (text: string) => string): Patterns {
   const last: { text?: string; view: string } = { view: "" };
   const viewOf = (text: string) => {
     if (last.text !== text) {

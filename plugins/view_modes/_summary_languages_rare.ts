@@ -33,7 +33,37 @@ const OCAML: Patterns = [
 /** A name in double backticks (``` ``returns 404 for a missing route`` ```), most often a test's. */
 const FSHARP_QUOTED = "``[^`\\n]{1,300}``";
 const FSHARP_ACCESS = "(?:(?:private|public|internal|inline|rec|mutable)[ \\t]+)*";
-/** F#'s namespaces and modules, types, `let`s of a module (indented four at most) and members. */
+/** A `let` line: its indentation, its name. */
+const FSHARP_LET = new RegExp(
+  `^[ \\t]*let[ \\t]+${FSHARP_ACCESS}([A-Za-z_][\\w']*|\\([^)\\n]+\\)|${FSHARP_QUOTED})`,
+);
+
+/** A line that opens a module of its own lines below it: `module Helpers =`. */
+const FSHARP_MODULE_BLOCK = /^[ \t]*module\b[^=\n]*=[ \t]*$/;
+
+/**
+ * The names of F#'s `let`s of a module: at the file's top level or right in a `module X =` block,
+ * not in the body of a function, a test or a type (a line's block is the last line above it that
+ * is less indented). One pass over the lines, with the blocks open at the line.
+ */
+function fsharpLets(text: string): string[] {
+  const names: string[] = [];
+  const blocks: Array<{ indent: number; module: boolean }> = [];
+  for (const line of text.split("\n")) {
+    const indent = /^[ \t]*/.exec(line)![0].length;
+    if (indent === line.length || line.startsWith("//", indent) || line.startsWith("(*", indent)) {
+      continue;
+    }
+    while (blocks.length && blocks[blocks.length - 1].indent >= indent) blocks.pop();
+    const inModule = !blocks.length || blocks[blocks.length - 1].module;
+    const name = inModule ? FSHARP_LET.exec(line)?.[1] : undefined;
+    if (name) names.push(name);
+    blocks.push({ indent, module: FSHARP_MODULE_BLOCK.test(line) });
+  }
+  return names;
+}
+
+/** F#'s namespaces and modules, types, `let`s of a module and members. */
 const FSHARP: Patterns = [
   [
     "modules",
@@ -43,13 +73,7 @@ const FSHARP: Patterns = [
     "types",
     /^[ \t]*(?:\[<[^\n>]*>\][ \t]*)?(?:type|and)[ \t]+(?:\[<[^\n>]*>\][ \t]*)?(?:(?:private|public|internal)[ \t]+)?([A-Z][\w']*)/gm,
   ],
-  [
-    "functions",
-    new RegExp(
-      `^[ \\t]{0,4}let[ \\t]+${FSHARP_ACCESS}([A-Za-z_][\\w']*|\\([^)\\n]+\\)|${FSHARP_QUOTED})`,
-      "gm",
-    ),
-  ],
+  ["functions", fsharpLets],
   [
     "members",
     new RegExp(

@@ -18,8 +18,10 @@ import {
   moreSummaryLanguages,
   namesFound,
   type Patterns,
+  readThrough,
   type SummaryLanguage,
 } from "./_summary_languages.ts";
+import { blankTemplates } from "./_summary_js.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
 export interface SummaryOptions {
@@ -59,7 +61,8 @@ const PY: Patterns = [
   ["constants", /^([A-Z][A-Z0-9_]*)\s*(?::[^=\n]*)?=/gm],
   ["imports", /^(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm],
 ];
-const JS: Patterns = [
+// Read with its template literals' text blanked: a template's lines are no declarations.
+const JS: Patterns = readThrough([
   ["classes", /^(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/gm],
   [
     "functions",
@@ -71,7 +74,7 @@ const JS: Patterns = [
   ["enums", /^(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+([A-Za-z_$][\w$]*)/gm],
   ["exports", /^export\s+(?:declare\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm],
   ["imports", importSources],
-];
+], blankTemplates);
 const GO: Patterns = [
   ["types", /^type\s+([A-Za-z_]\w*)/gm],
   ["functions", /^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/gm],
@@ -214,7 +217,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "12",
+    version: "13",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {

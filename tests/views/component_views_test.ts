@@ -115,6 +115,7 @@ Deno.test("a Svelte component's two scripts are read each by its own lang, marku
       "  export let name = 'world'",
       "  let count = 0",
       "  function increment() { ... }",
+      "  $: doubled = count * 2",
       "</script>",
       "<h1>Hello {name}!</h1>",
       "<button on:click={increment}> ... (3 lines) </button>",
@@ -123,7 +124,100 @@ Deno.test("a Svelte component's two scripts are read each by its own lang, marku
   );
   assert.deepEqual(
     view.symbols.map((s) => [s.name, s.line]),
-    [["prerender", 2], ["load", 3], ["name", 9], ["count", 10], ["increment", 11]],
+    [["prerender", 2], ["load", 3], ["name", 9], ["count", 10], ["increment", 11], [
+      "doubled",
+      14,
+    ]],
+  );
+});
+
+Deno.test("a Svelte reactive declaration defines its name; other reactive statements and labels are code", async () => {
+  const source = [
+    "<script>",
+    "  let items = []",
+    "  $: total = items.length",
+    "  $: visible = items.filter((i) => {",
+    "    return i.shown",
+    "  })",
+    "  $: console.log(total)",
+    "  $: {",
+    "    document.title = `${total}`",
+    "  }",
+    "  function f() {",
+    "    $: inner = 1",
+    "  }",
+    "</script>",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/List.svelte", source))!;
+  assert.equal(
+    view.text,
+    [
+      "<script>",
+      "  let items = []",
+      "  $: total = items.length",
+      "  $: visible = items.filter((i) => { ... })",
+      "  function f() { ... }",
+      "</script>",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(
+    view.symbols.map((s) => [s.name, s.kind, s.line, s.signature]),
+    [
+      ["items", "let", 2, "items = []"],
+      ["total", "let", 3, "$: total = items.length"],
+      ["visible", "let", 4, "$: visible = items.filter((i) => {"],
+      ["f", "function", 11, "function f()"],
+    ],
+  );
+});
+
+Deno.test("a <script> inside markup, a Svelte expression or a Vue block is no script block, wherever it starts", async () => {
+  const svelte = [
+    "<svelte:head>",
+    '<script src="/analytics.js"></script>',
+    "</svelte:head>",
+    "<pre>",
+    "<script>",
+    "  fake()",
+    "</script>",
+    "</pre>",
+    "{@html `",
+    "<script>",
+    "  alsoFake()",
+    "</script>`}",
+    "<Button on:click={() => a > b} />",
+    "<ul><li>one<li>two</ul>",
+    "<p>left open",
+    "<!-- <script> -->",
+    '<script context="module">',
+    "  export const real = 1",
+    "</script>",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/Page.svelte", svelte))!;
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.line]), [["real", 18]]);
+  assert.match(
+    view.text,
+    /^<svelte:head> \.\.\. \(3 lines\) <\/svelte:head>\n<pre> \.\.\. \(5 lines\) <\/pre>\n/,
+  );
+  const vue = [
+    "<docs>",
+    "Write a { and a script:",
+    "<script>",
+    "  example()",
+    "</script>",
+    "</docs>",
+    "",
+    "<script setup>",
+    "const shown = 1",
+    "</script>",
+    "",
+  ].join("\n");
+  assert.deepEqual(
+    (await renderCode("src/Doc.vue", vue))!.symbols.map((s) => [s.name, s.line]),
+    [["shown", 9]],
   );
 });
 

@@ -277,11 +277,95 @@ Deno.test("renderCode() a /** comment that names what it documents, or the packa
     "",
   ].join("\n");
   const view = (await renderCode("src/manager.js", source))!;
+  // The `@typedef` is a definition of its own (below), not the class's doc.
   assert.equal(
     view.text,
-    ['export { a } from "./a.js";', "", "class Manager {", "  add(key) { ... }", "}", ""].join(
-      "\n",
-    ),
+    [
+      'export { a } from "./a.js";',
+      "",
+      "/**",
+      " * @typedef {Object} Options",
+      " * @property {number} size",
+      " */",
+      "",
+      "class Manager {",
+      "  add(key) { ... }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("renderCode() a JSDoc @typedef or @callback stays as a definition and names a symbol, whatever follows it", async () => {
+  const source = [
+    "'use strict';",
+    "",
+    "/**",
+    " * Data for a message.",
+    " * @typedef {Object} MessageData",
+    " * @property {{ a: number, b: { c: string } }} [extra] More",
+    " */",
+    "",
+    "/**",
+    " * @callback MessageFilter",
+    " * @param {Message} message",
+    " * @returns {boolean}",
+    " */",
+    "/** @typedef {import('./x').Y} Z */",
+    "start();",
+    "",
+    "/** @typedef {string} */",
+    "var Closure;",
+    "",
+    "/** Not a @typedef. */",
+    "start();",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/types.js", source))!;
+  assert.equal(
+    view.text,
+    [
+      "'use strict';",
+      "",
+      "/**",
+      " * Data for a message.",
+      " * @typedef {Object} MessageData",
+      " * @property {{ a: number, b: { c: string } }} [extra] More",
+      " */",
+      "",
+      "/**",
+      " * @callback MessageFilter",
+      " * @param {Message} message",
+      " * @returns {boolean}",
+      " */",
+      "/** @typedef {import('./x').Y} Z */",
+      "",
+      "/** @typedef {string} */",
+      "var Closure;",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.kind, s.line, s.signature]), [
+    ["MessageData", "typedef", 3, "@typedef {Object} MessageData"],
+    ["MessageFilter", "callback", 9, "@callback MessageFilter"],
+    ["Z", "typedef", 14, "@typedef {import('./x').Y} Z"],
+    ["Closure", "var", 18, "Closure"],
+  ]);
+  // Masked, a typedef is shown when listed, left out with the rest otherwise.
+  const masked = (await renderCode("src/types.js", source, {
+    mask: { MessageFilter: "sig" },
+    rest: "hide",
+  }))!;
+  assert.equal(
+    masked.text,
+    [
+      "/**",
+      " * @callback MessageFilter",
+      " * @param {Message} message",
+      " * @returns {boolean}",
+      " */",
+      "",
+    ].join("\n"),
   );
 });
 
@@ -329,4 +413,79 @@ Deno.test("renderCode() C: a /** comment a blank line above a function documents
       "",
     ].join("\n"),
   );
+});
+
+Deno.test("renderCode() Rust: a /// or /** doc a blank line above an item documents it, the file's first too; //! stays the file's, //// and // do not", async () => {
+  const source = [
+    "//! The crate.",
+    "",
+    "/// The first item's doc.",
+    "",
+    "pub struct Foo {",
+    "    a: u32,",
+    "}",
+    "",
+    "/** Block doc. */",
+    "",
+    "pub fn bar() -> u32 {",
+    "    1",
+    "}",
+    "",
+    "//// A banner.",
+    "",
+    "pub fn baz() {}",
+    "",
+    "// A note.",
+    "",
+    "fn qux() {}",
+    "",
+    "/// Over a use.",
+    "",
+    "use a::b;",
+    "",
+    "impl Foo {",
+    "    /// A method's doc.",
+    "    /// Two lines.",
+    "",
+    "    #[inline]",
+    "    pub fn m(&self) -> u32 {",
+    "        self.a",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  assert.equal(
+    (await renderCode("src/lib.rs", source))!.text,
+    [
+      "//! The crate.",
+      "",
+      "/// The first item's doc.",
+      "",
+      "pub struct Foo {",
+      "    a: u32,",
+      "}",
+      "",
+      "/** Block doc. */",
+      "",
+      "pub fn bar() -> u32 { ... }",
+      "",
+      "pub fn baz() {}",
+      "",
+      "fn qux() {}",
+      "",
+      "use a::b;",
+      "",
+      "impl Foo {",
+      "    /// A method's doc.",
+      "    /// Two lines.",
+      "",
+      "    #[inline]",
+      "    pub fn m(&self) -> u32 { ... }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  // Left out, an item takes its doc with it; the crate's //! stays.
+  const masked = (await renderCode("src/lib.rs", source, { mask: { bar: "sig" }, rest: "hide" }))!;
+  assert.equal(masked.text, "//! The crate.\n\n/** Block doc. */\n\npub fn bar() -> u32 { ... }\n");
 });

@@ -56,6 +56,53 @@ Deno.test("a Kotlin declaration whose soft modifier follows an annotation is kep
   }
 });
 
+Deno.test("a Kotlin declaration whose visibility or other modifier follows annotations is kept, its signature annotated", async () => {
+  // tree-sitter-kotlin chose `private fun GreetingPreview() {}` as an infix call of `private`,
+  // `fun` and a call when an annotated declaration followed (a Compose file's previews).
+  const text = [
+    "fun Greeting() {}",
+    "",
+    "@Preview(showBackground = true)",
+    "@Composable",
+    "private fun GreetingPreview() {",
+    '    Greeting("x")',
+    "}",
+    "",
+    "@Target(CLASS)",
+    "@Retention(SOURCE)",
+    "open class Base",
+    "",
+    "@Serializable",
+    "data class User(val id: Int)",
+    "",
+    "class A {",
+    "    @Inject",
+    '    @Named("x")',
+    "    override fun run() = 1",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/a.kt", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.signature]), [
+    ["Greeting", "fun Greeting()"],
+    [
+      "GreetingPreview",
+      "@Preview(showBackground = true) @Composable private fun GreetingPreview()",
+    ],
+    ["Base", "@Target(CLASS) @Retention(SOURCE) open class Base"],
+    ["User", "@Serializable data class User(val id: Int)"],
+    ["A", "class A"],
+    ["A.run", '@Inject @Named("x") override fun run() = ...'],
+  ]);
+  // A symbol's line is its first annotation's, as when the parse reads the annotations.
+  assert.deepEqual(view.symbols.map((s) => s.line), [1, 3, 9, 13, 16, 17]);
+  assert.equal(view.hasErrors, false);
+  assert.match(
+    view.text,
+    /\n@Preview\(showBackground = true\)\n@Composable\nprivate fun GreetingPreview\(\) \{ \.\.\. \}\n/,
+  );
+});
+
 Deno.test("the text a Kotlin file is parsed from is found in linear time", () => {
   // A megabyte of annotations alone, of annotations opening arguments never closed, of blanks
   // after an annotation: each line is looked at once (a pattern over runs of lines read every
@@ -69,4 +116,59 @@ Deno.test("the text a Kotlin file is parsed from is found in linear time", () =>
   // Arguments that never close: the annotation is not blanked, and no line is read twice.
   assert.equal(kotlinParseText("@a(\n".repeat(long / 4) + declaration), undefined);
   assert.equal(kotlinParseText("class C\n"), undefined);
+});
+
+Deno.test("a Kotlin declaration's blanked annotations are its own: its doc goes with them, and they go with it when it is left out", async () => {
+  // okio's HashingSink: a KDoc over `@JvmStatic` and `actual fun` was taken for no doc of it.
+  const text = [
+    "class Sink {",
+    "  /** Hashes with MD5. */",
+    "  @JvmStatic",
+    "  actual fun md5(sink: Sink) = HashingSink(sink)",
+    "",
+    "  /** The hash. */",
+    '  @get:JvmName("hash")',
+    "  actual val hash: ByteString",
+    "    get() {",
+    "      return digest()",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/Sink.kt", text))!;
+  assert.equal(
+    view.text,
+    [
+      "class Sink {",
+      "  /** Hashes with MD5. */",
+      "  @JvmStatic",
+      "  actual fun md5(sink: Sink) = HashingSink(sink)",
+      "",
+      "  /** The hash. */",
+      '  @get:JvmName("hash")',
+      "  actual val hash: ByteString",
+      "    get() { ... }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  // A property's signature ends before its accessors.
+  assert.deepEqual(view.symbols.map((s) => s.signature), [
+    "class Sink",
+    "@JvmStatic actual fun md5(sink: Sink) = ...",
+    '@get:JvmName("hash") actual val hash: ByteString',
+  ]);
+  const masked =
+    (await renderCode("src/Sink.kt", text, { mask: { "Sink.md5": "sig" }, rest: "hide" }))!;
+  assert.equal(
+    masked.text,
+    [
+      "class Sink {",
+      "  /** Hashes with MD5. */",
+      "  @JvmStatic",
+      "  actual fun md5(sink: Sink) = HashingSink(sink)",
+      "}",
+      "",
+    ].join("\n"),
+  );
 });

@@ -155,3 +155,24 @@ Deno.test("a C typedef of a struct, union or enum is one symbol of that kind, it
     ].join("\n"),
   );
 });
+
+Deno.test("a Rust signature does not end with its where clause's trailing comma; a C macro's value keeps its comma", async () => {
+  const rust = await outline("src/lib.rs", [
+    "pub trait Expected {}",
+    "impl<'de, T> Expected for T",
+    "where",
+    "    T: Visitor<'de>,",
+    "{",
+    "}",
+    "pub fn parse<D>(d: D) -> u8",
+    "where",
+    "    D: Read,",
+    "{",
+    "    0",
+    "}",
+  ]);
+  assert.match(rust, /^impl<'de, T> Expected for T where T: Visitor<'de> {2}\/\/ impl$/m);
+  assert.match(rust, /^pub fn parse<D>\(d: D\) -> u8 where D: Read {2}\/\/ fn$/m);
+  const c = await outline("a.h", ["#define OP(counter) mutex_counter_##counter,"]);
+  assert.match(c, /^#define OP\(counter\) mutex_counter_##counter, {2}\/\/ macro$/m);
+});

@@ -181,3 +181,16 @@ Deno.test("renderCode() mask: hiding the last member leaves no blank line before
     "export class Shelf {\n  /** Put an item. */\n  put(x: number): void { ... }\n}\n",
   );
 });
+
+Deno.test("renderCode() of a minified line marks where it left a statement out between two kept ones", async () => {
+  const text = "var a=1;for(;;){x()}var b=function(){return 1};if(a){b()}class C{m(){return 1}}\n";
+  assert.equal(
+    (await renderCode("dist/app.min.js", text))!.text,
+    "var a=1; ... var b=function(){ ... }; ... class C{m(){ ... }}\n",
+  );
+  // With blanks around what was left out, they close up to one, as in code written by hand.
+  assert.equal(
+    (await renderCode("a.js", "var a = 1; for (;;) {} var b = 2;\n"))!.text,
+    "var a = 1; var b = 2;\n",
+  );
+});

@@ -332,11 +332,8 @@ Deno.test("summarize() of one-line files a quarter megabyte long of each new kin
     ["a.scss", `${long}#{x${long}`, "**SCSS**, 1 line"],
     ["a.dart", `${long}(${long}`, "**Dart**, 1 line"],
     ["a.swift", "public ".repeat(30_000), "**Swift**, 1 line"],
-    [
-      "a.vue",
-      "<script>\n".repeat(1 << 15),
-      `**Vue component**, ${1 << 15} lines\n- blocks: \`script\``,
-    ],
+    // A script never closed is no block.
+    ["a.vue", "<script>\n".repeat(1 << 15), `**Vue component**, ${1 << 15} lines`],
     ["a.hs", `instance ${long}`, "**Haskell**, 1 line"],
     ["a.html", "<h1 <title <script <link href='".repeat(10_000), "**HTML**, 1 line"],
     ["a.zig", '@import("'.repeat(30_000), "**Zig**, 1 line"],
@@ -815,4 +812,69 @@ Deno.test("summarize() of long one-line R, Perl, MATLAB, Emacs Lisp, Vim, Pascal
     const summary = summarize(path, line + "\n" + line);
     assert.match(summary, /, 2 lines/, path);
   }
+});
+
+Deno.test("summarize() reads a component's script blocks as the code views do: none inside markup", () => {
+  const text = [
+    "<script>export let a = 1;",
+    "\tfunction total() {}",
+    "</script>",
+    "<pre>",
+    "<script>",
+    "function fake() {}",
+    "</script>",
+    "</pre>",
+    "",
+  ].join("\n");
+  assert.equal(
+    summarize("src/A.svelte", text),
+    "**Svelte component**, 8 lines\n- blocks: `script`\n- functions: `total`\n- exports: `a`",
+  );
+  // A block is listed by its whole opening tag, though a `>` stands in a quoted value.
+  const vue = '<script setup lang="ts" generic="T extends A<B>">\nfunction f() {}\n</script>\n';
+  assert.equal(
+    summarize("src/A.vue", vue),
+    '**Vue component**, 3 lines\n- blocks: `script setup lang="ts" generic="T extends A<B>"`\n' +
+      "- functions: `f`",
+  );
+});
+
+Deno.test("summarize() of Dart lists no call whose closure argument opens a body", () => {
+  const text = [
+    "void main() {",
+    "  test('reads', () {",
+    "    expect(items.map((e) {",
+    "      return e;",
+    "    }), isNotEmpty);",
+    "  });",
+    "}",
+    "void each(void Function(int) cb, {int a = 1}) {}",
+  ].join("\n");
+  assert.equal(
+    summarize("test/a_test.dart", `${text}\n`),
+    "**Dart**, 8 lines\n- functions: `main`, `each`\n- tests: `reads`",
+  );
+});
+
+Deno.test("summarize() of JavaScript lists nothing a template literal's text holds", () => {
+  const text = [
+    "import { format } from './format.js';",
+    "const header = `",
+    'import {Math} from "../math/Math.sol";',
+    "`;",
+    "const template = (opts) => `",
+    "function push(${opts.type} self) internal returns (${opts.value}) {",
+    "    return _insert(self.${opts.field});",
+    "}",
+    "class Fake {}",
+    "`;",
+    "const pattern = /`/g;",
+    "const ratio = a / 2 / `x`;",
+    "// a backtick in a comment: `",
+    "export function generate() {}",
+  ].join("\n");
+  assert.equal(
+    summarize("scripts/generate/checkpoints.js", `${text}\n`),
+    "**JavaScript**, 14 lines\n- functions: `generate`\n- imports: `./format.js`",
+  );
 });

@@ -391,3 +391,28 @@ Deno.test("summarize() reads a .fs fragment shader as GLSL, not F#, and .glsl, .
     assert.match(summarize("a.frag", line + "\n" + line), /, 2 lines/);
   }
 });
+
+Deno.test("summarize() of F# lists the lets of a module, not those in a test's or a type's body", () => {
+  const text = [
+    "module Tests",
+    "let helper x = x + 1",
+    "[<Fact>]",
+    "let ``adds one`` () =",
+    "    let result = helper 1",
+    "    Assert.Equal(2, result)",
+    "module Inner =",
+    "    let visible = 1",
+    "    // a comment",
+    "    let also x =",
+    "        let hidden = x",
+    "        hidden",
+    "type Cart() =",
+    "    let mutable count = 0",
+    "    member _.Count = count",
+  ].join("\n");
+  assert.equal(
+    summarize("tests/Tests.fs", `${text}\n`),
+    "**F#**, 15 lines\n- modules: `Tests`, `Inner`\n- types: `Cart`\n" +
+      "- functions: `helper`, ``` ``adds one`` ```, `visible`, `also`\n- members: `Count`",
+  );
+});
