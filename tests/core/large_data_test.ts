@@ -157,3 +157,15 @@ Deno.test("a warm build decides on a large data file as the plain stages do, whi
     await kept.close();
   }
 });
+
+Deno.test("a large data file the config summarizes anyway (defaultView, a strategy) carries no data reason", async () => {
+  const root = await makeProject(TREE);
+  for (const inline of [{ defaultView: "summary" }, { strategy: "summarize" }] as SlopConfig[]) {
+    const { result, view } = await built(root, inline);
+    assert.equal(view.get("fixtures/shop.json"), "summary");
+    const row = result.manifest.files.find((f) => f.path === "fixtures/shop.json")!;
+    assert.deepEqual(row.notes ?? [], [], JSON.stringify(inline));
+    assert.doesNotMatch(result.document, /summarized by default/);
+    assert.doesNotMatch(summaryText(result), /\nsummarized: /);
+  }
+});
