@@ -7,7 +7,7 @@
  */
 
 import { extname } from "./_path.ts";
-import { dataReason, summarizedByDefault } from "./data_files.ts";
+import { dataReason, summarizedByDefault, translationReason } from "./data_files.ts";
 import {
   conventionalExtension,
   isCoq,
@@ -462,7 +462,10 @@ export async function renderFile(
     // A data file summarized by default says so on its summary's first line (a text of its own,
     // not the cached render's: no cache key to find it by).
     const byDefault = view === "summary" && summarizedAsData(file, config, isFocus);
-    const output = byDefault ? withReason(rendered.output, dataReason(file.size)) : rendered.output;
+    const reason = file.translationOf === undefined
+      ? dataReason(file.size)
+      : translationReason(file.translationOf);
+    const output = byDefault ? withReason(rendered.output, reason) : rendered.output;
     const made = renderedFile(base, file, output, { view, cache });
     return { file: made, output, warnings, ...(byDefault ? {} : { cacheKey: key }) };
   } catch (error) {

@@ -14,6 +14,7 @@ import { type NotebookCells, notebookCells } from "./_notebook.ts";
 import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
 import { extraSummaryLanguages } from "./_summary_languages_extra.ts";
 import { documentHeadings } from "./_document_headings.ts";
+import { formatSummaryLanguages, gettextRows, svgRows, vectorRows } from "./_summary_formats.ts";
 import {
   moreSummaryLanguages,
   namesFound,
@@ -197,6 +198,8 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   // Solidity, Verilog, SystemVerilog, VHDL, Coq, Elm, Gleam, Nix, Tcl, R's documentation and
   // Gradle's Kotlin scripts.
   ...extraSummaryLanguages(MORE[".kt"].patterns),
+  // Certora specifications, systemd units and Go module files.
+  ...formatSummaryLanguages(),
 };
 
 /**
@@ -214,7 +217,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "12",
+    version: "13",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -285,11 +288,19 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     code: codeSpan,
     records: 3,
   };
-  const table = dataSummary(ext, text, data);
-  if (table) return table.join("\n");
+  const table = dataSummary(xmlKind(ext, text), text, data);
+  if (table) return (ext === ".svg" ? svgSummary(table, text, data) : table).join("\n");
+  const catalog = ext === ".po" || ext === ".pot" ? gettextRows(ext, text, data) : undefined;
+  if (catalog) return catalog.join("\n");
+  const vectors = ext === ".rsp" || ext === ".req" ? vectorRows(text, data) : undefined;
+  if (vectors) return vectors.join("\n");
   const keys = configKeys(ext, text);
   if (keys) {
-    const label = ext === ".properties" ? "Properties" : ext.slice(1).toUpperCase();
+    const label = ext === ".properties"
+      ? "Properties"
+      : ext === ".editorconfig"
+      ? "EditorConfig"
+      : ext.slice(1).toUpperCase();
     return [
       `**${label}**, ${lineWord(lines)}`,
       ...(keys.length ? [`- keys: ${list(keys.map(cut), maxNames)}`] : []),
@@ -368,6 +379,7 @@ function summaryExt(path: string, text: string): string {
   const lower = path.toLowerCase();
   if (lower.endsWith(".blade.php")) return ".blade.php";
   if (lower.endsWith(".gradle.kts")) return ".gradle.kts";
+  if (lower === ".editorconfig" || lower.endsWith("/.editorconfig")) return ".editorconfig";
   const ext = extname(path).toLowerCase();
   if (ext || !text.startsWith("#!")) return ext;
   const end = text.indexOf("\n");
@@ -468,8 +480,59 @@ function jsonShape(text: string, options: DataSummaryOptions): string[] {
   }
 }
 
+/**
+ * Endings whose files are JSON when they open with `{`: JSON with comments, and a `.conf` file
+ * that is JSON (Certora's, a VS Code extension's): their keys, as a `.json` file's.
+ */
+const JSON_KINDS = new Set([".jsonc", ".json5", ".conf"]);
+
+/** Endings of INI-like files (`[section]`, `key = value`): their sections and keys. */
+const INI_KINDS = new Set([".toml", ".ini", ".cfg", ".properties", ".editorconfig"]);
+
+/**
+ * Endings of XML documents that are not named `.xml` (an SVG, a property list, a .NET project or
+ * config file, a resource file): summarized as XML when their text opens with `<`.
+ */
+const XML_KINDS = new Set([
+  ".svg",
+  ".plist",
+  ".config",
+  ".csproj",
+  ".vbproj",
+  ".fsproj",
+  ".vcxproj",
+  ".filters",
+  ".props",
+  ".targets",
+  ".nuspec",
+  ".resx",
+  ".xaml",
+  ".xsd",
+  ".xsl",
+  ".xslt",
+  ".wsdl",
+  ".storyboard",
+  ".xib",
+  ".xlf",
+  ".xliff",
+]);
+
+/** The data kind a text of `ext` is summarized as: `.xml` for an XML document of another name. */
+function xmlKind(ext: string, text: string): string {
+  return XML_KINDS.has(ext) && /^\s*</.test(text) ? ".xml" : ext;
+}
+
+/** An SVG's XML rows labelled as an image, with its size and the texts it shows. */
+function svgSummary(rows: string[], text: string, options: DataSummaryOptions): string[] {
+  return [
+    rows[0].replace(/^\*\*XML\*\*/, "**SVG image**"),
+    ...svgRows(text, options),
+    ...rows.slice(1),
+  ];
+}
+
 function configKeys(ext: string, text: string): string[] | undefined {
-  if (ext === ".json") {
+  if (ext === ".json" || JSON_KINDS.has(ext) && /^\s*\{/.test(text)) {
     try {
       const value = JSON.parse(text);
       return value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
@@ -477,7 +540,9 @@ function configKeys(ext: string, text: string): string[] | undefined {
       return [...text.matchAll(/^\s{0,4}"([^"]+)"\s*:/gm)].map((m) => m[1]);
     }
   }
-  if (ext === ".toml" || ext === ".ini" || ext === ".cfg" || ext === ".properties") {
+  if (
+    INI_KINDS.has(ext) || ext === ".conf" && /^[ \t]*(?:\[[^\]\n]+\]|[\w.-]+[ \t]*=)/m.test(text)
+  ) {
     return unique(iniKeys(text));
   }
   return undefined;
