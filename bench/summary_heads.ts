@@ -56,9 +56,13 @@ for (const repo of Deno.args) {
   }
 }
 
-const rows = [...kinds].sort((a, b) => b[1].repos.size - a[1].repos.size || b[1].files - a[1].files);
+const rows = [...kinds].sort((a, b) =>
+  b[1].repos.size - a[1].repos.size || b[1].files - a[1].files
+);
 for (const [key, k] of rows.slice(0, Number(Deno.env.get("TOP") ?? 60))) {
   console.log(
-    `${key}\trepos ${k.repos.size}\tfiles ${k.files}\t${Math.round(k.bytes / 1024)} KB\t${k.example}`,
+    `${key}\trepos ${k.repos.size}\tfiles ${k.files}\t${
+      Math.round(k.bytes / 1024)
+    } KB\t${k.example}`,
   );
 }
