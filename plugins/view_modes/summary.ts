@@ -290,10 +290,8 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   };
   const table = dataSummary(xmlKind(ext, text), text, data);
   if (table) return (ext === ".svg" ? svgSummary(table, text, data) : table).join("\n");
-  const catalog = ext === ".po" || ext === ".pot" ? gettextRows(ext, text, data) : undefined;
-  if (catalog) return catalog.join("\n");
-  const vectors = ext === ".rsp" || ext === ".req" ? vectorRows(text, data) : undefined;
-  if (vectors) return vectors.join("\n");
+  const records = recordRows(ext, text, data);
+  if (records) return records.join("\n");
   const keys = configKeys(ext, text);
   if (keys) {
     const label = ext === ".properties"
@@ -310,6 +308,13 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   }
   const lead = head();
   return `**Text**, ${lineWord(lines)}${lead ? `\n\n${lead}` : ""}`;
+}
+
+/** A gettext catalog's or NIST test vectors' rows; `undefined` for another ending. */
+function recordRows(ext: string, text: string, data: DataSummaryOptions): string[] | undefined {
+  if (ext === ".po" || ext === ".pot") return gettextRows(ext, text, data);
+  if (ext === ".rsp" || ext === ".req") return vectorRows(text, data);
+  return undefined;
 }
 
 /** Markdown and the kinds written in it (R Markdown, Quarto), by extension: their labels. */
