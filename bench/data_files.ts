@@ -93,7 +93,9 @@ for (const repo of Deno.args) {
   for (const r of data.sort((a, b) => b.tokens - a.tokens).slice(0, 6)) {
     console.log(`  ${r.path} ${kb(r.bytes)} ${r.tokens} tokens (${r.view})`);
   }
-  const summarized = summary.split("\n").filter((l) => /summarized|too large|budget|prefix/.test(l));
+  const summarized = summary.split("\n").filter((l) =>
+    /summarized|too large|budget|prefix/.test(l)
+  );
   for (const l of summarized) console.log(`  | ${l.trim()}`);
   await Deno.remove(dir, { recursive: true });
 }
