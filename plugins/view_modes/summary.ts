@@ -386,6 +386,8 @@ function summaryExt(path: string, text: string): string {
   if (lower.endsWith(".gradle.kts")) return ".gradle.kts";
   if (lower === ".editorconfig" || lower.endsWith("/.editorconfig")) return ".editorconfig";
   const ext = extname(path).toLowerCase();
+  // GraphQL's short ending reads as its long one.
+  if (ext === ".gql") return ".graphql";
   if (ext || !text.startsWith("#!")) return ext;
   const end = text.indexOf("\n");
   const words = text.slice(2, end < 0 ? Math.min(text.length, 256) : Math.min(end, 256))

@@ -149,6 +149,11 @@ const CASES: Array<[string, string, string]> = [
       "- elements under the root: `title × 1`, `g × 1`",
     ].join("\n"),
   ],
+  [
+    "api/schema.gql",
+    "# Generated\ntype Query {\n  user(id: ID!): User\n}\n\nenum Role {\n  ADMIN\n}\n",
+    "**GraphQL**, 8 lines\n- types: `Query`\n- enums: `Role`",
+  ],
 ];
 
 Deno.test("formats once shown as their first lines are summarized by what they hold", () => {
