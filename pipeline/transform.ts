@@ -462,10 +462,7 @@ export async function renderFile(
     // A data file summarized by default says so on its summary's first line (a text of its own,
     // not the cached render's: no cache key to find it by).
     const byDefault = view === "summary" && summarizedAsData(file, config, isFocus);
-    const reason = file.translationOf === undefined
-      ? dataReason(file.size)
-      : translationReason(file.translationOf);
-    const output = byDefault ? withReason(rendered.output, reason) : rendered.output;
+    const output = byDefault ? byDefaultOutput(file, rendered.output) : rendered.output;
     const made = renderedFile(base, file, output, { view, cache });
     return { file: made, output, warnings, ...(byDefault ? {} : { cacheKey: key }) };
   } catch (error) {
@@ -482,6 +479,18 @@ export async function renderFile(
       warnings,
     };
   }
+}
+
+/**
+ * The summary of a file summarized by default, its reason first. A translation's is its first two
+ * rows (what it is, its keys or first messages): the rest of its shape is its English file's,
+ * shown whole.
+ */
+function byDefaultOutput(file: SourceFile, out: ViewOutput): ViewOutput {
+  if (file.translationOf === undefined) return withReason(out, dataReason(file.size));
+  const rows = out.text.split("\n");
+  const brief = rows.length > 2 ? { ...out, text: rows.slice(0, 2).join("\n") } : out;
+  return withReason(brief, translationReason(file.translationOf));
 }
 
 /** A view's output with `reason` as its first line and first note (its text read). */

@@ -225,13 +225,12 @@ Deno.test("large text that is records (test vectors, a book kept as a test asset
   assert.equal(named.view.get("img/chart.svg"), "full");
 });
 
-/** A translation of 200 keys (about 7 KB): under the 32 KB data limit. */
-const locale = (lang: string) =>
-  JSON.stringify(
-    Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`label${i}`, `${lang} text ${i}`])),
-    null,
-    2,
-  ) + "\n";
+/** A translation of 200 strings in two groups (about 7 KB): under the 32 KB data limit. */
+const locale = (lang: string) => {
+  const group = (name: string) =>
+    Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`${name}${i}`, `${lang} ${i}`]));
+  return JSON.stringify({ labels: group("label"), buttons: group("button") }, null, 2) + "\n";
+};
 
 Deno.test("sibling translations: English shown whole, the rest summarized with the reason; a pair, a small set or a named set whole", async () => {
   const root = await makeProject({
@@ -264,9 +263,11 @@ Deno.test("sibling translations: English shown whole, the rest summarized with t
   ]);
   const row = result.manifest.files.find((f) => f.path === "locales/de.json")!;
   assert.deepEqual(row.notes, [translationReason("locales/en.json")]);
+  // Its label and keys only: the rest of its shape (each group's keys) is English's.
   assert.ok(
     result.document.includes(
-      `### locales/de.json\n\n(${translationReason("locales/en.json")})\n\n**JSON**`,
+      `### locales/de.json\n\n(${translationReason("locales/en.json")})\n\n**JSON**, 206 lines\n` +
+        "- keys: `labels`, `buttons`\n\n",
     ),
   );
   assert.match(
