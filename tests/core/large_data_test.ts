@@ -306,3 +306,28 @@ Deno.test("translation sets by path: the set's key leaves out one language tag",
     ["lang/kab-KAB.json", "lang/en.json"],
   ]);
 });
+
+Deno.test("a warm build finds a translation set as a cold one does when its English file comes and goes", async () => {
+  const tree = {
+    "locales/de.json": locale("de"),
+    "locales/fr.json": locale("fr"),
+    "locales/pt.json": locale("pt"),
+  };
+  const roots = await Promise.all([makeProject(tree), makeProject(tree)]);
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const kept = resident();
+  const english = "locales/en.json";
+  for (const step of ["none", "add", "same", "remove"]) {
+    for (const root of roots) {
+      if (step === "add") await Deno.writeTextFile(`${root}/${english}`, locale("en"));
+      if (step === "remove") await Deno.remove(`${root}/${english}`);
+    }
+    if (step === "add" || step === "remove") kept.changed([english], true);
+    const expected = await built(roots[0], undefined, { plain: true });
+    const got = await built(roots[1], undefined, { kept });
+    assert.deepEqual(got.bytes, expected.bytes, step);
+    const whole = step === "none" || step === "remove";
+    assert.equal(got.view.get("locales/de.json"), whole ? "full" : "summary", step);
+  }
+  await kept.close();
+});
