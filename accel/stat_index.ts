@@ -271,7 +271,8 @@ async function loadUnread(
 ): Promise<boolean> {
   const recorded = file.sha256;
   file.load = undefined;
-  const { path, absPath, entry, explicit, imageLimit, judgeGenerated, dataLimit } = file;
+  const { path, absPath, entry, explicit, imageLimit, judgeGenerated, dataLimit, translationOf } =
+    file;
   const target: Target = {
     path,
     absPath,
@@ -280,6 +281,7 @@ async function loadUnread(
     ...(imageLimit ? { imageLimit } : {}),
     ...(judgeGenerated ? { judgeGenerated } : {}),
     ...(dataLimit ? { dataLimit } : {}),
+    ...(translationOf ? { translationOf } : {}),
   };
   Object.assign(file, await readTarget(target, config));
   const changed = file.sha256 !== recorded;

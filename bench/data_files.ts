@@ -2,7 +2,7 @@
  * How much of a zero-config document is data: each repository (a git folder, e.g. a mirror) is
  * cloned to a temp folder and built with no config by the slop of `SLOP` (default: this tree's
  * `cli.ts`); the manifest's file blocks are then sorted into data (JSON, YAML, CSV, TSV, XML,
- * NDJSON, snapshots, SVG, locale files) and the rest, with the data files' sizes and views. See
+ * NDJSON, snapshots, SVG, locale files, plain text and schemas) and the rest, with the data files' sizes and views. See
  * bench/README.md, "Data files summarized by default".
  *
  * ```sh
@@ -17,12 +17,13 @@ const join = (...parts: string[]) => parts.join("/");
 /** The kinds of data file by ending, as the table counts them. */
 const KINDS: Array<[string, RegExp]> = [
   ["snapshot", /(?:\.snap|\/__snapshots__\/[^/]+)$/i],
-  ["locale", /(?:^|\/)(?:locales?|i18n|lang|translations?)\/.*\.(?:json|ya?ml|po)$/i],
+  ["locale", /(?:^|\/)(?:locales?|i18n|lang|translations?)\/.*\.(?:json|ya?ml|po)$|\.pot?$/i],
   ["json", /\.(?:json|geojson|jsonl|ndjson|har)$/i],
   ["yaml", /\.ya?ml$/i],
   ["csv", /\.(?:csv|tsv|psv)$/i],
   ["xml", /\.xml$/i],
   ["svg", /\.svg$/i],
+  ["text", /\.(?:txt|text|rsp|req|log|dat|vec|graphqls?|gql)$/i],
 ];
 
 function kindOf(path: string): string | undefined {
@@ -92,7 +93,9 @@ for (const repo of Deno.args) {
   for (const r of data.sort((a, b) => b.tokens - a.tokens).slice(0, 6)) {
     console.log(`  ${r.path} ${kb(r.bytes)} ${r.tokens} tokens (${r.view})`);
   }
-  const summarized = summary.split("\n").filter((l) => /summarized|too large|budget/.test(l));
+  const summarized = summary.split("\n").filter((l) =>
+    /summarized|too large|budget|prefix/.test(l)
+  );
   for (const l of summarized) console.log(`  | ${l.trim()}`);
   await Deno.remove(dir, { recursive: true });
 }

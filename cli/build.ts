@@ -21,7 +21,7 @@ import {
   shownMessage,
 } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
-import { DATA_LIMIT, isDataSummarized } from "../pipeline/data_files.ts";
+import { DATA_LIMIT, isDataSummarized, isTranslationSummarized } from "../pipeline/data_files.ts";
 import { bidiNoteOf } from "../pipeline/bidi_controls.ts";
 import {
   applyOverrides,
@@ -444,7 +444,7 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   lines.push(...listed.slice(0, SUMMARY_LIST_MAX).map((l) => l.text));
   const more = listed.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
   if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
-  lines.push(...summarizedLines(result.files));
+  lines.push(...summarizedLines(result.files), ...translationLines(result.files));
   lines.push(...bidiLines(result.files));
   lines.push(...warningLines(result.warnings));
   return lines.join("\n");
@@ -466,6 +466,25 @@ function summarizedLines(files: RenderedFile[]): string[] {
   const them = data.length === 1 ? "it" : "them";
   return [
     `summarized: ${count} over ${DATA_LIMIT / 1024} KB (${named}${rest}): name ${them} in ` +
+    `"files" to show ${them} whole`,
+  ];
+}
+
+/**
+ * The summary's line of the translations summarized beside the one of their set shown whole:
+ * how many, the first by name, and how to show them whole (none when there are none).
+ */
+function translationLines(files: RenderedFile[]): string[] {
+  const summarized = files.filter((f) => f.status === "rendered" && isTranslationSummarized(f));
+  if (!summarized.length) return [];
+  const named = summarized.slice(0, SUMMARIZED_NAMED).map((f) => printablePath(f.path))
+    .join(", ");
+  const n = summarized.length;
+  const rest = n > SUMMARIZED_NAMED ? ` and ${n - SUMMARIZED_NAMED} more` : "";
+  const count = n === 1 ? "1 translation" : `${n} translations`;
+  const them = n === 1 ? "it" : "them";
+  return [
+    `summarized: ${count}, one of each set shown whole (${named}${rest}): name ${them} in ` +
     `"files" to show ${them} whole`,
   ];
 }

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { isDataFile } from "./data_files.ts";
+import { isDataFile, isTranslationFile } from "./data_files.ts";
 
 /** Path segments never bundled. */
 export const DEFAULT_EXCLUDED_DIRS: string[] = [".git", "node_modules", ".slop"];
@@ -120,7 +120,7 @@ export function globNames(glob: string, path: string): boolean {
   // A lockfile is generated before it is data: `*.json` does not name `package-lock.json`.
   if (!rule) {
     const ending = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
-    return isDataFile(path) && last.toLowerCase().includes(ending);
+    return (isDataFile(path) || isTranslationFile(path)) && last.toLowerCase().includes(ending);
   }
   const name = path.slice(path.lastIndexOf("/") + 1);
   const spellings = rule.pattern.startsWith("*") ? [rule.pattern.slice(1)] : [name];

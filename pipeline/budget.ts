@@ -28,6 +28,7 @@ import { configRefusal, warnRefusedOnce } from "./_git_history.ts";
 import { stepSource } from "./_budget_source.ts";
 import { prepareSteps, type StepRenders, stepRenders, type StepView } from "./_budget_ahead.ts";
 import { findViewMode, type Registry } from "./registry.ts";
+import { extname } from "./paths.ts";
 import { cachedTokens } from "./_cached_tokens.ts";
 import { focusOf, loadFocusGlobs, transformFiles, type TransformOptions } from "./transform.ts";
 import {
@@ -450,7 +451,8 @@ function planState(
   // A step the planner may still render: a candidate, not tried, and a step down from its view.
   const wanted = ({ path, view }: StepView) =>
     view !== LISTED && candidate.has(path) && !tried.has(`${path}\0${view}`) &&
-    rankOf(files[index.get(path)!].view) < RANK[view];
+    rankOf(files[index.get(path)!].view) < RANK[view] &&
+    !otherKind(options.registry, files[index.get(path)!].view, { path, view });
   state.renders = stepRenders({
     render: async (step, warn) => {
       const file = await renderStep(state, step, warn);
@@ -530,6 +532,7 @@ async function takeStep(
   const current = files[index.get(path)!];
   const key = `${path}\0${target}`;
   if (tried.has(key) || rankOf(current.view) >= RANK[target]) return 0;
+  if (otherKind(state.options.registry, current.view, { path, view: target })) return 0;
   tried.add(key);
   const next = await state.renders.render({ path, view: target });
   if (!next || rankOf(next.view) <= rankOf(current.view)) return 0;
@@ -549,6 +552,18 @@ async function takeStep(
   files[at] = { ...next, notes: [...(next.notes ?? []), note] };
   steps.push({ step: { path, from: current.view, to: next.view }, index: at, previous: current });
   return saved;
+}
+
+/**
+ * Whether a step's view is made for other kinds of file than one a view made for its kind shows
+ * (`cells`, for `.ipynb`): both list their endings and the step's leaves the file's out (the code
+ * views), so it would only fall back to `summary` with a note that it does not support the file.
+ */
+function otherKind(registry: Registry, from: string, { path, view }: StepView): boolean {
+  const ext = extname(path).toLowerCase();
+  const own = findViewMode(registry, from)?.extensions;
+  const step = findViewMode(registry, view)?.extensions;
+  return !!ext && !!own?.includes(ext) && !!step && !step.includes(ext);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Large data files shown by their shape: a JSON, YAML, CSV, TSV, XML, JSON Lines or test snapshot
- * file over {@linkcode DATA_LIMIT} that the config does not name gets the `summary` view (its
+ * file, text that is records (test vectors, a log, a word list, a GraphQL schema) or an SVG image
+ * over {@linkcode DATA_LIMIT} that the config does not name gets the `summary` view (its
  * keys, counts and first records) where it would be shown `full`, with the reason on its first
  * line and in the manifest's notes. Configuration a build or CI reads (`package.json`, a
  * `tsconfig`, a workflow under `.github/`, a compose file) is shown whole at any size.
@@ -31,6 +32,47 @@ const DATA_ENDINGS = [
   ".snap",
 ];
 
+/**
+ * Endings of text that is records, not prose or code, lowercase: test vectors (NIST's `.rsp`
+ * and `.req`), logs, `.dat` and `.vec` files, GraphQL schemas (a generated one runs to megabytes:
+ * its types are what an agent reads) and SVG images (32 to 64 KB; larger ones are skipped as
+ * image data, `pipeline/_default_skips.ts`).
+ */
+const TEXT_DATA_ENDINGS = [
+  ".rsp",
+  ".req",
+  ".log",
+  ".dat",
+  ".vec",
+  ".graphql",
+  ".gql",
+  ".graphqls",
+  ".svg",
+];
+
+/**
+ * Endings of plain text that is data unless its name or folder says it is documentation
+ * ({@linkcode isDocumentation}): a word list, a book used as a test asset, a recorded output.
+ */
+const PLAIN_TEXT_ENDINGS = [".txt", ".text"];
+
+/**
+ * Plain text an agent reads as documentation, by name (lowercase, without its ending): a
+ * README, a change log, a license or notice.
+ */
+const DOCUMENT_NAMES =
+  /^(?:readme|changelog|changes|history|news|license|licence|copying|notice|authors|contributors|contributing|security|install|todo|thanks|credits|releases?|release[-_]notes|upgrading|migration|cmakelists|requirements)(?:[-_.].*)?$/;
+
+/** Folders of documentation: plain text under one is prose (a Vim help file, a man page). */
+const DOCUMENT_FOLDERS = /(?:^|\/)(?:docs?|documentation|man|manual|help|licenses?|notices?)\//;
+
+/** Whether plain text is documentation, by its name or a folder it is under. */
+function isDocumentation(lower: string): boolean {
+  const name = lower.slice(lower.lastIndexOf("/") + 1);
+  return DOCUMENT_NAMES.test(name.slice(0, name.lastIndexOf(".")) || name) ||
+    DOCUMENT_FOLDERS.test(lower);
+}
+
 /** Configuration files by name (lowercase): shown whole at any size. */
 const CONFIG_NAMES = new Set([
   "package.json",
@@ -49,8 +91,9 @@ const CONFIG_NAMES = new Set([
 ]);
 
 /**
- * Whether a path is a data file the size rule applies to: a data ending, and not configuration a
- * build or CI reads (a name of {@linkcode CONFIG_NAMES}, a `tsconfig*.json`, a compose file, a
+ * Whether a path is a data file the size rule applies to: text that is records (an ending of
+ * {@linkcode TEXT_DATA_ENDINGS}, or plain text that is no documentation), or a data ending and not
+ * configuration a build or CI reads (a name of {@linkcode CONFIG_NAMES}, a `tsconfig*.json`, a compose file, a
  * file under `.github/`, `.gitlab/`, `.circleci/` or `.buildkite/`, an `azure-pipelines` file).
  *
  * @example
@@ -59,10 +102,14 @@ const CONFIG_NAMES = new Set([
  * isDataFile("fixtures/site.json"); // true
  * isDataFile("package.json"); // false
  * isDataFile(".github/workflows/ci.yml"); // false
+ * isDataFile("test/vectors/SigVer.rsp"); // true
+ * isDataFile("docs/CHANGELOG.txt"); // false
  * ```
  */
 export function isDataFile(path: string): boolean {
   const lower = path.toLowerCase();
+  if (TEXT_DATA_ENDINGS.some((ending) => lower.endsWith(ending))) return true;
+  if (PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending))) return !isDocumentation(lower);
   if (!DATA_ENDINGS.some((ending) => lower.endsWith(ending))) return false;
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (CONFIG_NAMES.has(name) || /^tsconfig.*\.json$/.test(name)) return false;
@@ -85,6 +132,128 @@ export function summarizedByDefault(
   file: Pick<SourceFile, "dataLimit" | "size" | "entry">,
 ): boolean {
   return file.dataLimit !== undefined && file.size > file.dataLimit && !file.entry.view;
+}
+
+/**
+ * The size (bytes) over which a translation beside the one of its set shown whole is summarized
+ * ({@linkcode translationSets}); a smaller one costs about what its summary would.
+ */
+export const TRANSLATION_LIMIT = 4 * 1024;
+
+/** Folders translations are kept in (lowercase): `locales/de.json`, `i18n/fr.yml`. */
+const LOCALE_FOLDER = /(?:^|\/)(?:locales?|i18n|l10n|lang|languages|translations?|messages)\//;
+
+/** Endings of translation files (lowercase). */
+const TRANSLATION_ENDINGS = /\.(?:json|ya?ml|po|arb|ftl|properties|toml|xlf|xliff)$/;
+
+/**
+ * A language tag as translation files are named: `de`, `pt-BR`, `zh_Hans`, `sr-Latn-RS` (a
+ * language of two or three letters, then region or script parts).
+ */
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:[-_](?:[a-z]{2,4}|\d{3}))*$/i;
+
+/** Translations in a set (of one folder, one ending) before all but one are summarized. */
+const TRANSLATION_SET = 3;
+
+/**
+ * The translation files of `paths` that are summarized by default, each with the one of its set
+ * shown whole. A set is the files under a locale folder (or gettext `.po` files) whose paths
+ * differ only in one language tag, the file's name (`locales/de.json`) or a folder
+ * (`locale/de/LC_MESSAGES/django.po`, `public/locales/de/common.json`), with at least
+ * {@linkcode TRANSLATION_SET} of them, one of them English (`en`, then `en-US`, then any `en-*`):
+ * it is shown whole. A set of gettext catalogs needs none: the first by path is shown whole.
+ * Deterministic for the same paths.
+ *
+ * @example
+ * ```ts
+ * import { translationSets } from "./data_files.ts";
+ * const sets = translationSets(["locales/de.json", "locales/en.json", "locales/fr.json"]);
+ * sets.get("locales/de.json"); // "locales/en.json"
+ * sets.has("locales/en.json"); // false
+ * ```
+ */
+export function translationSets(paths: Iterable<string>): Map<string, string> {
+  const sets = new Map<string, Array<{ path: string; tag: string }>>();
+  for (const path of paths) {
+    if (!isTranslationFile(path)) continue;
+    const found = tagPart(path);
+    if (!found) continue;
+    const members = sets.get(found.key) ?? [];
+    members.push({ path, tag: found.tag.toLowerCase().replace(/_/g, "-") });
+    sets.set(found.key, members);
+  }
+  const out = new Map<string, string>();
+  for (const members of sets.values()) {
+    if (members.length < TRANSLATION_SET) continue;
+    members.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    const english = members.find((m) => m.tag === "en") ??
+      members.find((m) => m.tag === "en-us") ??
+      members.find((m) => m.tag.startsWith("en-"));
+    // Names of two or three letters that are no language (`api`, `app`, `web`) make no set
+    // with an English one; gettext catalogs are translations whatever their names.
+    const shown = english ??
+      (members[0].path.toLowerCase().endsWith(".po") ? members[0] : undefined);
+    if (!shown) continue;
+    for (const m of members) if (m !== shown) out.set(m.path, shown.path);
+  }
+  return out;
+}
+
+/**
+ * Whether a path may be a translation: a translation ending under a locale folder, or a gettext
+ * `.po` file anywhere (a glob that spells its ending names it, as a data file's does).
+ *
+ * @example
+ * ```ts
+ * import { isTranslationFile } from "./data_files.ts";
+ * isTranslationFile("config/locales/de.yml"); // true
+ * isTranslationFile("po/de.po"); // true
+ * isTranslationFile("src/de.json"); // false
+ * ```
+ */
+export function isTranslationFile(path: string): boolean {
+  const lower = path.toLowerCase();
+  if (!TRANSLATION_ENDINGS.test(lower)) return false;
+  return LOCALE_FOLDER.test(lower) || lower.endsWith(".po");
+}
+
+/**
+ * The language tag of a translation's path, the last part that is one (its name without the
+ * ending, else a folder), and the path with that part left out: the key of its set.
+ */
+function tagPart(path: string): { tag: string; key: string } | undefined {
+  const parts = path.split("/");
+  const name = parts[parts.length - 1];
+  const dot = name.indexOf(".");
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  if (LANGUAGE_TAG.test(stem)) {
+    parts[parts.length - 1] = `\0${name.slice(stem.length)}`;
+    return { tag: stem, key: parts.join("/") };
+  }
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (!LANGUAGE_TAG.test(parts[i])) continue;
+    const tag = parts[i];
+    parts[i] = "\0";
+    return { tag, key: parts.join("/") };
+  }
+  return undefined;
+}
+
+/** How a translation's reason starts. */
+const TRANSLATION_START = "a translation like ";
+
+/**
+ * Why a translation is summarized: the first line of its summary and a note in the manifest.
+ *
+ * @example
+ * ```ts
+ * import { translationReason } from "./data_files.ts";
+ * translationReason("locales/en.json").startsWith('a translation like "locales/en.json"'); // true
+ * ```
+ */
+export function translationReason(shown: string): string {
+  return `${TRANSLATION_START}${JSON.stringify(shown)} (shown whole): summarized by default: ` +
+    'name it in "files" to show it whole';
 }
 
 /** How a data file's reason starts (the build summary counts the files by it). */
@@ -116,4 +285,17 @@ export function dataReason(size: number): string {
  */
 export function isDataSummarized(file: { notes?: string[] }): boolean {
   return file.notes?.some((n) => n.startsWith(REASON_START)) ?? false;
+}
+
+/**
+ * Whether a rendered file's notes say it was summarized as a translation.
+ *
+ * @example
+ * ```ts
+ * import { isTranslationSummarized, translationReason } from "./data_files.ts";
+ * isTranslationSummarized({ notes: [translationReason("locales/en.json")] }); // true
+ * ```
+ */
+export function isTranslationSummarized(file: { notes?: string[] }): boolean {
+  return file.notes?.some((n) => n.startsWith(TRANSLATION_START)) ?? false;
 }

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { DATA_LIMIT, isDataFile } from "./data_files.ts";
+import { DATA_LIMIT, isDataFile, TRANSLATION_LIMIT, translationSets } from "./data_files.ts";
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
@@ -551,6 +551,8 @@ function toTargets(
   },
 ): Target[] {
   const abs = underRoot(root);
+  // Sibling translations (`locales/*.json`): one of each set shown whole, the rest summarized.
+  const translations = translationSets(paths);
   return paths.sort(comparePaths).map((path): Target => {
     const slot = selection.selected.get(path)!;
     // Lockfiles and other generated files are listed as skipped unless the config names them.
@@ -573,9 +575,18 @@ function toTargets(
       // A file whose text shows it generated: skipped by the read stage unless named or unmarked.
       ...(!slot.named && !skip && !notGenerated.has(path) ? { judgeGenerated: true } : {}),
       // A large data file is summarized by the transform stage unless the config names it.
-      ...(!slot.named && isDataFile(path) ? { dataLimit: DATA_LIMIT } : {}),
+      ...(!slot.named ? dataLimits(path, translations.get(path)) : {}),
     };
   });
+}
+
+/**
+ * The limits a file the config does not name is summarized over: a translation beside the one
+ * of its set shown whole over `TRANSLATION_LIMIT`, a data file over `DATA_LIMIT`.
+ */
+function dataLimits(path: string, translationOf: string | undefined): Partial<Target> {
+  if (translationOf !== undefined) return { dataLimit: TRANSLATION_LIMIT, translationOf };
+  return isDataFile(path) ? { dataLimit: DATA_LIMIT } : {};
 }
 
 /**

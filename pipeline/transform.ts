@@ -7,7 +7,7 @@
  */
 
 import { extname } from "./_path.ts";
-import { dataReason, summarizedByDefault } from "./data_files.ts";
+import { dataReason, summarizedByDefault, translationReason } from "./data_files.ts";
 import {
   conventionalExtension,
   isCoq,
@@ -66,16 +66,43 @@ const NOTEBOOK_VIEW = "cells";
  * ```
  */
 export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: boolean): string {
-  if (file.entry.forceFull || isFocus) return "full";
-  if (config.strategy === "full") return "full";
+  const ruled = ruledView(file, config, isFocus);
+  if (ruled) return ruled;
+  // A large data file the config does not name is shown by its shape.
+  if (summarizedByDefault(file)) return "summary";
+  return notebookOr(file, "full");
+}
+
+/**
+ * Whether a file is summarized by the data rule alone (`pipeline/data_files.ts`): a data file
+ * over its limit that would be shown `full`. One the config shows as a summary anyway (its
+ * `defaultView`, a persona, `--strategy summarize`) is not: its summary needs no reason.
+ */
+function summarizedAsData(
+  file: SourceFile,
+  config: ResolvedConfig,
+  isFocus: boolean,
+): boolean {
+  return summarizedByDefault(file) && !ruledView(file, config, isFocus);
+}
+
+/**
+ * The view the config's rules give a file (those of {@linkcode chooseView} before its defaults),
+ * or `undefined` where it would be shown `full` by no rule's choice.
+ */
+function ruledView(file: SourceFile, config: ResolvedConfig, isFocus: boolean): string | undefined {
+  if (file.entry.forceFull || config.strategy === "full") return "full";
+  // A focus notebook is read as its cells too, unless its entry asks for its JSON.
+  if (isFocus) return notebookOr(file, "full");
   if (config.strategy === "summarize") return "summary";
   if (config.summaryOnly) return "summary";
   if (config.tier === 3) return "skeleton";
   const view = file.entry.view ?? config.defaultView ?? "full";
-  if (view !== "full") return view;
-  // A large data file the config does not name is shown by its shape.
-  if (summarizedByDefault(file)) return "summary";
-  // A notebook is shown as its cells unless its entry asks for its JSON (`view: "full"`).
+  return view !== "full" || file.entry.view ? view : undefined;
+}
+
+/** A notebook is shown as its cells unless its entry gives it a view (`view: "full"`: its JSON). */
+function notebookOr(file: SourceFile, view: string): string {
   return !file.entry.view && file.path.toLowerCase().endsWith(".ipynb") ? NOTEBOOK_VIEW : view;
 }
 
@@ -435,8 +462,8 @@ export async function renderFile(
     const { cache, key } = rendered;
     // A data file summarized by default says so on its summary's first line (a text of its own,
     // not the cached render's: no cache key to find it by).
-    const byDefault = view === "summary" && summarizedByDefault(file);
-    const output = byDefault ? withReason(rendered.output, dataReason(file.size)) : rendered.output;
+    const byDefault = view === "summary" && summarizedAsData(file, config, isFocus);
+    const output = byDefault ? byDefaultOutput(file, rendered.output) : rendered.output;
     const made = renderedFile(base, file, output, { view, cache });
     return { file: made, output, warnings, ...(byDefault ? {} : { cacheKey: key }) };
   } catch (error) {
@@ -453,6 +480,18 @@ export async function renderFile(
       warnings,
     };
   }
+}
+
+/**
+ * The summary of a file summarized by default, its reason first. A translation's is its first two
+ * rows (what it is, its keys or first messages): the rest of its shape is its English file's,
+ * shown whole.
+ */
+function byDefaultOutput(file: SourceFile, out: ViewOutput): ViewOutput {
+  if (file.translationOf === undefined) return withReason(out, dataReason(file.size));
+  const rows = out.text.split("\n");
+  const brief = rows.length > 2 ? { ...out, text: rows.slice(0, 2).join("\n") } : out;
+  return withReason(brief, translationReason(file.translationOf));
 }
 
 /** A view's output with `reason` as its first line and first note (its text read). */

@@ -345,6 +345,12 @@ export interface Target {
    * `pipeline/data_files.ts`).
    */
   dataLimit?: number;
+  /**
+   * The translation shown whole in this file's set: set on a translation the config does not
+   * name, one of a set of siblings (`locales/*.json`), which is summarized where it would be
+   * shown `full` (`translationSets` of `pipeline/data_files.ts`).
+   */
+  translationOf?: string;
 }
 
 /** A file after the read stage. Errors never stop the build. */

@@ -1,7 +1,7 @@
 /**
- * The cells of a Jupyter notebook (`.ipynb`, nbformat 4 JSON): their kinds and sources, and the
- * notebook's language, so the summary can list a notebook's headings and names instead of the
- * first lines of its JSON.
+ * The cells of a Jupyter notebook (`.ipynb`, nbformat 4 JSON, or 3's read as 4's): their kinds
+ * and sources, and the notebook's language, so the summary can list a notebook's headings and
+ * names instead of the first lines of its JSON.
  *
  * @module
  */
@@ -50,13 +50,15 @@ export interface NotebookCell {
 
 /**
  * A notebook's language and its cells as JSON values, or `undefined` when the text is no
- * notebook (not JSON, or no `cells` list: nbformat 3 keeps them under `worksheets`). A cell that
- * is not an object reads as an empty one.
+ * notebook (not JSON, or neither a `cells` list nor nbformat 3's `worksheets` of them). An
+ * nbformat 3 notebook's cells are read as nbformat 4's ({@linkcode fromFormat3}). A cell that is
+ * not an object reads as an empty one.
  *
  * @example
  * ```ts
  * import { notebookJson } from "./_notebook.ts";
  * notebookJson('{"cells":[{"cell_type":"markdown","source":"# A"}]}')?.cells.length; // 1
+ * notebookJson('{"worksheets":[{"cells":[{"cell_type":"code","input":"x"}]}]}')?.cells.length; // 1
  * notebookJson("[1, 2]"); // undefined
  * ```
  */
@@ -69,12 +71,65 @@ export function notebookJson(
   } catch {
     return undefined;
   }
-  const book = data as { cells?: unknown; metadata?: Record<string, unknown> } | null;
-  if (!book || typeof book !== "object" || !Array.isArray(book.cells)) return undefined;
-  const cells = (book.cells as unknown[]).map((cell) =>
-    cell && typeof cell === "object" ? cell as NotebookCell : {}
+  type Book = { cells?: unknown; worksheets?: unknown; metadata?: Record<string, unknown> };
+  const book = data as Book | null;
+  if (!book || typeof book !== "object") return undefined;
+  const objects = (list: unknown[]) =>
+    list.map((item) => item && typeof item === "object" ? item as Record<string, unknown> : {});
+  if (Array.isArray(book.cells)) {
+    return { language: language(book.metadata), cells: objects(book.cells) };
+  }
+  if (!Array.isArray(book.worksheets)) return undefined;
+  // nbformat 3: the cells of each worksheet, in order; the language on each code cell.
+  const cells = objects(book.worksheets).flatMap((sheet) =>
+    Array.isArray(sheet.cells) ? objects(sheet.cells) : []
   );
-  return { language: language(book.metadata), cells };
+  const code = cells.find((cell) => cell.cell_type === "code" && typeof cell.language === "string");
+  const lang = code ? String(code.language).toLowerCase() : language(book.metadata);
+  return { language: lang, cells: cells.map(fromFormat3) };
+}
+
+/**
+ * An nbformat 3 cell as nbformat 4 has it: a code cell's `input` as its `source`, a `heading`
+ * cell as a markdown heading of its `level`, and its outputs renamed (`pyout` a result, `pyerr`
+ * an error, a stream's `stream` its `name`, the MIME keys `text`, `png`, `html`, ... its `data`).
+ */
+function fromFormat3(cell: Record<string, unknown>): NotebookCell {
+  if (cell.cell_type === "heading") {
+    const level = typeof cell.level === "number" ? Math.min(Math.max(cell.level, 1), 6) : 1;
+    return { cell_type: "markdown", source: `${"#".repeat(level)} ${sourceText(cell.source)}` };
+  }
+  if (cell.cell_type !== "code") return cell;
+  const outputs = Array.isArray(cell.outputs) ? cell.outputs.map(outputFrom3) : cell.outputs;
+  return { cell_type: "code", source: cell.input ?? cell.source, outputs };
+}
+
+/** nbformat 3's MIME keys of an output, by their nbformat 4 types. */
+const FORMAT3_MIME: Record<string, string> = {
+  text: "text/plain",
+  html: "text/html",
+  latex: "text/latex",
+  markdown: "text/markdown",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  svg: "image/svg+xml",
+  json: "application/json",
+  javascript: "application/javascript",
+};
+
+/** One nbformat 3 output as nbformat 4 has it (see {@linkcode fromFormat3}). */
+function outputFrom3(output: unknown): unknown {
+  if (!output || typeof output !== "object") return output;
+  const old = output as Record<string, unknown>;
+  const type = old.output_type;
+  if (type === "stream") return { ...old, name: old.stream ?? old.name };
+  if (type === "pyerr") return { ...old, output_type: "error" };
+  if (type !== "pyout" && type !== "display_data") return old;
+  const data: Record<string, unknown> = {};
+  for (const [key, mime] of Object.entries(FORMAT3_MIME)) {
+    if (key in old) data[mime] = old[key];
+  }
+  return { output_type: type === "pyout" ? "execute_result" : type, data };
 }
 
 /**

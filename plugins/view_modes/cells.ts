@@ -38,7 +38,7 @@ export function cellsViewMode(options: CellsOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:cells",
-    version: "1",
+    version: "2",
     extensions: [".ipynb"],
     render(file, ctx) {
       const merged = { ...settings, ...(ctx.options as CellsOptions) };

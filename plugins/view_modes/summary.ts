@@ -14,6 +14,7 @@ import { type NotebookCells, notebookCells } from "./_notebook.ts";
 import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
 import { extraSummaryLanguages } from "./_summary_languages_extra.ts";
 import { documentHeadings } from "./_document_headings.ts";
+import { formatSummaryLanguages, gettextRows, svgRows, vectorRows } from "./_summary_formats.ts";
 import {
   moreSummaryLanguages,
   namesFound,
@@ -200,6 +201,8 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   // Solidity, Verilog, SystemVerilog, VHDL, Coq, Elm, Gleam, Nix, Tcl, R's documentation and
   // Gradle's Kotlin scripts.
   ...extraSummaryLanguages(MORE[".kt"].patterns),
+  // Certora specifications, systemd units and Go module files.
+  ...formatSummaryLanguages(),
 };
 
 /**
@@ -288,11 +291,17 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
     code: codeSpan,
     records: 3,
   };
-  const table = dataSummary(ext, text, data);
-  if (table) return table.join("\n");
+  const table = dataSummary(xmlKind(ext, text), text, data);
+  if (table) return (ext === ".svg" ? svgSummary(table, text, data) : table).join("\n");
+  const records = recordRows(ext, text, data);
+  if (records) return records.join("\n");
   const keys = configKeys(ext, text);
   if (keys) {
-    const label = ext === ".properties" ? "Properties" : ext.slice(1).toUpperCase();
+    const label = ext === ".properties"
+      ? "Properties"
+      : ext === ".editorconfig"
+      ? "EditorConfig"
+      : ext.slice(1).toUpperCase();
     return [
       `**${label}**, ${lineWord(lines)}`,
       ...(keys.length ? [`- keys: ${list(keys.map(cut), maxNames)}`] : []),
@@ -302,6 +311,13 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   }
   const lead = head();
   return `**Text**, ${lineWord(lines)}${lead ? `\n\n${lead}` : ""}`;
+}
+
+/** A gettext catalog's or NIST test vectors' rows; `undefined` for another ending. */
+function recordRows(ext: string, text: string, data: DataSummaryOptions): string[] | undefined {
+  if (ext === ".po" || ext === ".pot") return gettextRows(ext, text, data);
+  if (ext === ".rsp" || ext === ".req") return vectorRows(text, data);
+  return undefined;
 }
 
 /** Markdown and the kinds written in it (R Markdown, Quarto), by extension: their labels. */
@@ -371,7 +387,10 @@ function summaryExt(path: string, text: string): string {
   const lower = path.toLowerCase();
   if (lower.endsWith(".blade.php")) return ".blade.php";
   if (lower.endsWith(".gradle.kts")) return ".gradle.kts";
+  if (lower === ".editorconfig" || lower.endsWith("/.editorconfig")) return ".editorconfig";
   const ext = extname(path).toLowerCase();
+  // GraphQL's short ending reads as its long one.
+  if (ext === ".gql") return ".graphql";
   if (ext || !text.startsWith("#!")) return ext;
   const end = text.indexOf("\n");
   const words = text.slice(2, end < 0 ? Math.min(text.length, 256) : Math.min(end, 256))
@@ -471,8 +490,59 @@ function jsonShape(text: string, options: DataSummaryOptions): string[] {
   }
 }
 
+/**
+ * Endings whose files are JSON when they open with `{`: JSON with comments, and a `.conf` file
+ * that is JSON (Certora's, a VS Code extension's): their keys, as a `.json` file's.
+ */
+const JSON_KINDS = new Set([".jsonc", ".json5", ".conf"]);
+
+/** Endings of INI-like files (`[section]`, `key = value`): their sections and keys. */
+const INI_KINDS = new Set([".toml", ".ini", ".cfg", ".properties", ".editorconfig"]);
+
+/**
+ * Endings of XML documents that are not named `.xml` (an SVG, a property list, a .NET project or
+ * config file, a resource file): summarized as XML when their text opens with `<`.
+ */
+const XML_KINDS = new Set([
+  ".svg",
+  ".plist",
+  ".config",
+  ".csproj",
+  ".vbproj",
+  ".fsproj",
+  ".vcxproj",
+  ".filters",
+  ".props",
+  ".targets",
+  ".nuspec",
+  ".resx",
+  ".xaml",
+  ".xsd",
+  ".xsl",
+  ".xslt",
+  ".wsdl",
+  ".storyboard",
+  ".xib",
+  ".xlf",
+  ".xliff",
+]);
+
+/** The data kind a text of `ext` is summarized as: `.xml` for an XML document of another name. */
+function xmlKind(ext: string, text: string): string {
+  return XML_KINDS.has(ext) && /^\s*</.test(text) ? ".xml" : ext;
+}
+
+/** An SVG's XML rows labelled as an image, with its size and the texts it shows. */
+function svgSummary(rows: string[], text: string, options: DataSummaryOptions): string[] {
+  return [
+    rows[0].replace(/^\*\*XML\*\*/, "**SVG image**"),
+    ...svgRows(text, options),
+    ...rows.slice(1),
+  ];
+}
+
 function configKeys(ext: string, text: string): string[] | undefined {
-  if (ext === ".json") {
+  if (ext === ".json" || JSON_KINDS.has(ext) && /^\s*\{/.test(text)) {
     try {
       const value = JSON.parse(text);
       return value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
@@ -480,7 +550,9 @@ function configKeys(ext: string, text: string): string[] | undefined {
       return [...text.matchAll(/^\s{0,4}"([^"]+)"\s*:/gm)].map((m) => m[1]);
     }
   }
-  if (ext === ".toml" || ext === ".ini" || ext === ".cfg" || ext === ".properties") {
+  if (
+    INI_KINDS.has(ext) || ext === ".conf" && /^[ \t]*(?:\[[^\]\n]+\]|[\w.-]+[ \t]*=)/m.test(text)
+  ) {
     return unique(iniKeys(text));
   }
   return undefined;

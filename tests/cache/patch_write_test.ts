@@ -196,7 +196,7 @@ Deno.test("slop build writes the document from the last one's copy with the same
     "big/a.txt": line.repeat(15_000),
     "big/b.txt": line.repeat(15_000).toUpperCase(),
     "small.txt": "small\n",
-    "slop.config.ts": `export default { files: ["big/**", "small.txt"] };\n`,
+    "slop.config.ts": `export default { files: ["big/*.txt", "small.txt"] };\n`,
   });
   const state = join(root, ".state");
   const config = await loadConfig({ cwd: root, stateDir: state });

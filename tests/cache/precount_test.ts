@@ -137,10 +137,11 @@ Deno.test("texts content dedup rewrites are not counted early: only what the doc
   // Enough to scan for the scan's workers to start and count what they keep.
   const code = Array.from({ length: 100_000 }, (_, j) => line(j)).join("\n") + "\n";
   const pem = SHAPES.find((s) => s.name === "pem_bundle")!.make(1024 * 1024);
-  const root = await makeProject({ "src/a.ts": code, "data/certs.txt": pem });
+  const root = await makeProject({ "src/a.ts": code, "data/certs.crt": pem });
   const states = [await tempDir(), await tempDir()];
   const parallel = await buildIn(root, states[0]);
-  // The certificates are replaced by references (`.pem` files are skipped by default: a `.txt`):
+  // The certificates are replaced by references (`.pem` files are skipped by default, plain text
+  // that large is summarized as data: a `.crt`):
   // their text is never counted early, the code's is.
   assert.match(parallel.document, /\[base64, \d+ bytes, sha256 [0-9a-f]+…\]/);
   assert.ok(precountGiven() > code.length / 2, `characters counted early: ${precountGiven()}`);

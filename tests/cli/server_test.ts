@@ -74,7 +74,8 @@ Deno.test("slop build --server writes what a build in the process writes, in one
 Deno.test("slop build --server relays stdout bytes, stderr and exit codes", async () => {
   const served = await serverCase({
     ...PROJECT,
-    "src/big.txt": "x".repeat(3 * 1024 * 1024) + "\n",
+    // Markdown, shown whole (plain text that large is summarized as data): 3 MB to relay.
+    "src/big.md": "x".repeat(3 * 1024 * 1024) + "\n",
   });
   try {
     const printed = ok(await served.slop(["build", "--server", "--stdout", "-q"]));

@@ -71,7 +71,8 @@ function joined(writes: Uint8Array[]): Uint8Array {
 function tree(): Record<string, string> {
   const line = 'é "quoted" \\back\\slash\ttab \u0001 😀 ```fence``` ' + "x".repeat(40) + "\n";
   const files: Record<string, string> = {
-    "slop.config.ts": 'export default { files: ["src/**"] };\n',
+    // `src/*.txt` names the plain text files, over 32 KB: shown whole, not summarized as data.
+    "slop.config.ts": 'export default { files: ["src/**", "src/*.txt"] };\n',
   };
   for (let i = 0; i < 12; i++) files[`src/f${i}.txt`] = `${i}\n` + line.repeat(3000);
   return files;

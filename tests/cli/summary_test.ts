@@ -94,7 +94,8 @@ Deno.test("budgetLines() lists at most 20 stepped-down files, then says how many
 Deno.test("slop build's summary says when the document is larger than every known model's window", async () => {
   // 4.4 MB of one-letter words: about 2.2 million o200k tokens and 4.4 million characters, over
   // the largest windows (gpt-4.1: 1,047,576 tokens; Gemini: 1,048,576 at 4 characters a token).
-  const root = await makeProject({ "words.txt": "a ".repeat(2_200_000) });
+  // Markdown: plain text that large would be summarized as data.
+  const root = await makeProject({ "words.md": "a ".repeat(2_200_000) });
   const run = await runCli(["build"], root);
   assert.equal(run.code, 0, run.stderr);
   const line = run.stdout.split("\n").find((l) => l.startsWith("too large: "));

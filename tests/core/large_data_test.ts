@@ -8,7 +8,12 @@ import { build, defaultPlugins, loadConfig, type SlopConfig, speedLayer } from "
 import { resident } from "../../accel/resident.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
 import { summaryText } from "../../cli/build.ts";
-import { dataReason, isDataFile } from "../../pipeline/data_files.ts";
+import {
+  dataReason,
+  isDataFile,
+  translationReason,
+  translationSets,
+} from "../../pipeline/data_files.ts";
 import { makeProject } from "../_helpers.ts";
 
 const records = Array.from({ length: 500 }, (_, i) => ({
@@ -116,6 +121,12 @@ Deno.test("data files and configuration, by path", () => {
       "d.tsv",
       "r.yaml",
       "s.xml",
+      "logo.svg",
+      "test/vectors/SigVer15.rsp",
+      "schema.graphql",
+      "assets/moby10b.txt",
+      "priv/fake/first_names.txt",
+      "logs/nginx.log",
     ]
   ) {
     assert.ok(isDataFile(path), path);
@@ -130,7 +141,14 @@ Deno.test("data files and configuration, by path", () => {
       ".gitlab-ci.yml",
       "pom.xml",
       "src/a.ts",
-      "logo.svg",
+      "docs/guide.txt",
+      "doc/fugitive.txt",
+      "CHANGELOG.txt",
+      "LICENSE.txt",
+      "NOTICE.txt",
+      "CMakeLists.txt",
+      "requirements-dev.txt",
+      "src/schema.sql",
     ]
   ) {
     assert.ok(!isDataFile(path), path);
@@ -156,4 +174,160 @@ Deno.test("a warm build decides on a large data file as the plain stages do, whi
     }
     await kept.close();
   }
+});
+
+Deno.test("a large data file the config summarizes anyway (defaultView, a strategy) carries no data reason", async () => {
+  const root = await makeProject(TREE);
+  for (const inline of [{ defaultView: "summary" }, { strategy: "summarize" }] as SlopConfig[]) {
+    const { result, view } = await built(root, inline);
+    assert.equal(view.get("fixtures/shop.json"), "summary");
+    const row = result.manifest.files.find((f) => f.path === "fixtures/shop.json")!;
+    assert.deepEqual(row.notes ?? [], [], JSON.stringify(inline));
+    assert.doesNotMatch(result.document, /summarized by default/);
+    assert.doesNotMatch(summaryText(result), /\nsummarized: /);
+  }
+});
+
+/** A page of prose: a book kept as a test asset reads as prose, line after line. */
+const BOOK = "Call me Ishmael. Some years ago, never mind how long precisely, having little money\n"
+  .repeat(500);
+const VECTORS = "# CAVS 11.0\n# SigVer\n\n[mod = 1024]\n\n" +
+  Array.from({ length: 300 }, (_, i) => `Msg = ${"ab".repeat(60)}${i}\nResult = P\n\n`).join("");
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n' +
+  Array.from({ length: 1400 }, (_, i) => `  <path d="M${i} 0 L${i} 100 Z"/>`).join("\n") +
+  "\n</svg>\n";
+
+Deno.test("large text that is records (test vectors, a book kept as a test asset, an SVG) is summarized; documentation stays whole", async () => {
+  for (const text of [BOOK, VECTORS, SVG]) assert.ok(size(text) > 32 * 1024);
+  assert.ok(size(SVG) < 64 * 1024);
+  const root = await makeProject({
+    "test/SigVer.rsp": VECTORS,
+    "assets/moby.txt": BOOK,
+    "img/chart.svg": SVG,
+    "docs/guide.txt": BOOK,
+    "CHANGELOG.txt": BOOK,
+  });
+  const { result, view } = await built(root, undefined);
+  for (const path of ["test/SigVer.rsp", "assets/moby.txt", "img/chart.svg"]) {
+    assert.equal(view.get(path), "summary", path);
+  }
+  assert.equal(view.get("docs/guide.txt"), "full");
+  assert.equal(view.get("CHANGELOG.txt"), "full");
+  const doc = result.document;
+  assert.ok(
+    doc.includes(`### test/SigVer.rsp\n\n(${dataReason(size(VECTORS))})\n\n**Test vectors**`),
+  );
+  assert.match(doc, /- keys: `Msg × 300`, `Result × 300`/);
+  assert.match(doc, /\*\*SVG image\*\*, 1,402 lines, root `svg`\n- size: viewBox `0 0 100 100`/);
+  assert.match(summaryText(result), /\nsummarized: 3 data files over 32 KB/);
+  const named = await built(root, { files: ["**", "**/*.rsp", "img/chart.svg"] });
+  assert.equal(named.view.get("test/SigVer.rsp"), "full");
+  assert.equal(named.view.get("img/chart.svg"), "full");
+});
+
+/** A translation of 200 strings in two groups (about 7 KB): under the 32 KB data limit. */
+const locale = (lang: string) => {
+  const group = (name: string) =>
+    Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`${name}${i}`, `${lang} ${i}`]));
+  return JSON.stringify({ labels: group("label"), buttons: group("button") }, null, 2) + "\n";
+};
+
+Deno.test("sibling translations: English shown whole, the rest summarized with the reason; a pair, a small set or a named set whole", async () => {
+  const root = await makeProject({
+    "locales/de.json": locale("de"),
+    "locales/en.json": locale("en"),
+    "locales/pt-BR.json": locale("pt"),
+    "web/public/locales/de/common.json": locale("de"),
+    "web/public/locales/en-GB/common.json": locale("en"),
+    "web/public/locales/fr/common.json": locale("fr"),
+    "web/public/locales/ja/common.json": locale("ja"),
+    "po/de.po": 'msgid "a"\nmsgstr "b"\n'.repeat(400),
+    "po/fr.po": 'msgid "a"\nmsgstr "c"\n'.repeat(400),
+    "po/it.po": 'msgid "a"\nmsgstr "d"\n'.repeat(400),
+    "pair/lang/de.json": locale("de"),
+    "pair/lang/en.json": locale("en"),
+    "small/i18n/de.json": '{"a": "b"}\n',
+    "small/i18n/en.json": '{"a": "b"}\n',
+    "small/i18n/fr.json": '{"a": "b"}\n',
+  });
+  const { result, view } = await built(root, undefined);
+  const summarized = [...view].filter(([, v]) => v === "summary").map(([p]) => p).sort();
+  assert.deepEqual(summarized, [
+    "locales/de.json",
+    "locales/pt-BR.json",
+    "po/fr.po",
+    "po/it.po",
+    "web/public/locales/de/common.json",
+    "web/public/locales/fr/common.json",
+    "web/public/locales/ja/common.json",
+  ]);
+  const row = result.manifest.files.find((f) => f.path === "locales/de.json")!;
+  assert.deepEqual(row.notes, [translationReason("locales/en.json")]);
+  // Its label and keys only: the rest of its shape (each group's keys) is English's.
+  assert.ok(
+    result.document.includes(
+      `### locales/de.json\n\n(${translationReason("locales/en.json")})\n\n**JSON**, 206 lines\n` +
+        "- keys: `labels`, `buttons`\n\n",
+    ),
+  );
+  assert.match(
+    summaryText(result),
+    /\nsummarized: 7 translations, one of each set shown whole \(locales\/de\.json, locales\/pt-BR\.json, po\/fr\.po and 4 more\): name them in "files" to show them whole/,
+  );
+  const named = await built(root, { files: ["**", "locales/*.json", "**/*.po"] });
+  for (const path of ["locales/de.json", "po/fr.po"]) assert.equal(named.view.get(path), "full");
+  assert.equal(named.view.get("web/public/locales/ja/common.json"), "summary");
+});
+
+Deno.test("translation sets by path: the set's key leaves out one language tag", () => {
+  const sets = translationSets([
+    "config/locales/en.yml",
+    "config/locales/de.yml",
+    "config/locales/zh_Hans.yml",
+    "app/locale/fr/LC_MESSAGES/django.po",
+    "app/locale/de/LC_MESSAGES/django.po",
+    "app/locale/en_US/LC_MESSAGES/django.po",
+    "src/i18n/messages.json",
+    "src/i18n/errors.json",
+    "src/i18n/other.json",
+    "web/i18n/app.json",
+    "web/i18n/api.json",
+    "web/i18n/web.json",
+    "lang/kab-KAB.json",
+    "lang/de.json",
+    "lang/en.json",
+  ]);
+  assert.deepEqual([...sets].sort(), [
+    ["app/locale/de/LC_MESSAGES/django.po", "app/locale/en_US/LC_MESSAGES/django.po"],
+    ["app/locale/fr/LC_MESSAGES/django.po", "app/locale/en_US/LC_MESSAGES/django.po"],
+    ["config/locales/de.yml", "config/locales/en.yml"],
+    ["config/locales/zh_Hans.yml", "config/locales/en.yml"],
+    ["lang/de.json", "lang/en.json"],
+    ["lang/kab-KAB.json", "lang/en.json"],
+  ]);
+});
+
+Deno.test("a warm build finds a translation set as a cold one does when its English file comes and goes", async () => {
+  const tree = {
+    "locales/de.json": locale("de"),
+    "locales/fr.json": locale("fr"),
+    "locales/pt.json": locale("pt"),
+  };
+  const roots = await Promise.all([makeProject(tree), makeProject(tree)]);
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const kept = resident();
+  const english = "locales/en.json";
+  for (const step of ["none", "add", "same", "remove"]) {
+    for (const root of roots) {
+      if (step === "add") await Deno.writeTextFile(`${root}/${english}`, locale("en"));
+      if (step === "remove") await Deno.remove(`${root}/${english}`);
+    }
+    if (step === "add" || step === "remove") kept.changed([english], true);
+    const expected = await built(roots[0], undefined, { plain: true });
+    const got = await built(roots[1], undefined, { kept });
+    assert.deepEqual(got.bytes, expected.bytes, step);
+    const whole = step === "none" || step === "remove";
+    assert.equal(got.view.get("locales/de.json"), whole ? "full" : "summary", step);
+  }
+  await kept.close();
 });

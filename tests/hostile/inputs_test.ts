@@ -499,7 +499,8 @@ Deno.test("very long lines and deep trees render whole", async () => {
   const line = "z".repeat(1_000_000);
   const deep = Array.from({ length: 120 }, (_, i) => `d${i}`).join("/") + "/leaf.ts";
   const root = await makeProject({ "long.txt": line, [deep]: "export const leaf = 1;\n" });
-  const result = await buildIn(root);
+  // Named: plain text over 32 KB is otherwise summarized as data.
+  const result = await buildIn(root, { files: ["**", "long.txt"] });
   assert.equal(row(result, "long.txt").status, "rendered");
   assert.ok(result.document.includes(line));
   assert.equal(row(result, deep).status, "rendered");

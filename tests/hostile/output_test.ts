@@ -82,10 +82,11 @@ Deno.test("slop build run as 8 processes at once in 3 formats: 8 outputs, 0 coll
 });
 
 Deno.test("a build killed with SIGKILL at random points leaves only whole outputs", async () => {
-  // ~4 MB of text, so the document write takes long enough to be hit mid-way.
+  // ~4 MB of text, so the document write takes long enough to be hit mid-way (Markdown, shown
+  // whole: plain text that large would be summarized as data).
   const tree: Record<string, string> = {};
   for (let i = 0; i < 40; i++) {
-    tree[`src/m${String(i).padStart(2, "0")}.txt`] = `line ${i} `.repeat(10_000) + "\n";
+    tree[`src/m${String(i).padStart(2, "0")}.md`] = `line ${i} `.repeat(10_000) + "\n";
   }
   const root = await makeProject(tree);
   // Computed without the cache, so the killed builds are the ones that write it.

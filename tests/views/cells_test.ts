@@ -191,7 +191,7 @@ Deno.test("a notebook's entry may ask for its JSON; a file that is no notebook f
   const root = await makeProject({
     "raw/a.ipynb": NOTEBOOK,
     "broken.ipynb": NOTEBOOK.slice(0, 400),
-    "old.ipynb": JSON.stringify({ worksheets: [{ cells: [] }], nbformat: 3 }),
+    "old.ipynb": JSON.stringify({ metadata: {}, nbformat: 3 }),
   });
   const result = await buildContext({
     cwd: root,
@@ -217,7 +217,10 @@ Deno.test("the notebook default: only where the file would be shown full, its en
   assert.equal(chooseView(file("a/B.IPYNB"), config, false), "cells");
   assert.equal(chooseView(file("a.ipynb", "full"), config, false), "full");
   assert.equal(chooseView(file("a.ipynb", "summary"), config, false), "summary");
-  assert.equal(chooseView(file("a.ipynb"), config, true), "full");
+  // A focus notebook is read as its cells too; its entry may still ask for its JSON.
+  assert.equal(chooseView(file("a.ipynb"), config, true), "cells");
+  assert.equal(chooseView(file("a.ipynb", "full"), config, true), "full");
+  assert.equal(chooseView(file("a.py"), config, true), "full");
   assert.equal(chooseView(file("a.ipynb.json"), config, false), "full");
   const skeletons = { ...config, defaultView: "skeleton" } as ResolvedConfig;
   assert.equal(chooseView(file("a.ipynb"), skeletons, false), "skeleton");
@@ -245,6 +248,9 @@ Deno.test("a budget steps a notebook's cells down to its summary", async () => {
   });
   const budget = result.manifest.budget!;
   assert.deepEqual(budget.steppedDown, [{ path: "load.ipynb", from: "cells", to: "summary" }]);
+  // The code views, which take no notebook, are not asked: the budget's note is the only one.
+  const row = result.manifest.files.find((f) => f.path === "load.ipynb")!;
+  assert.deepEqual(row.notes, ["stepped down from cells to summary to fit the token budget"]);
   assert.match(
     result.document,
     /### load\.ipynb\n\n\*\*Jupyter notebook\*\* \(python\), \d+ lines/,
@@ -268,4 +274,92 @@ Deno.test("the cells view's bounds are options of its entry; a bound that is no 
     b.reason!,
     /\[plugin slop:cells\] Invalid option "maxOutputBytes" for "b\/load\.ipynb": expected a whole number of 0 or more, got "2k"/,
   );
+});
+
+/** An nbformat 3 notebook: cells under `worksheets`, a code cell's `input`, `pyout` and `pyerr`. */
+const FORMAT3 = JSON.stringify(
+  {
+    metadata: { name: "" },
+    nbformat: 3,
+    nbformat_minor: 0,
+    worksheets: [{
+      cells: [
+        { cell_type: "heading", level: 2, metadata: {}, source: ["Loading data"] },
+        { cell_type: "markdown", metadata: {}, source: ["First `pandas`."] },
+        {
+          cell_type: "code",
+          collapsed: false,
+          input: ["import pandas as pd\n", "pd.DataFrame()"],
+          language: "python",
+          metadata: {},
+          outputs: [
+            { output_type: "stream", stream: "stdout", text: ["loading\n"] },
+            {
+              html: ["<table></table>"],
+              metadata: {},
+              output_type: "pyout",
+              prompt_number: 1,
+              text: ["Empty DataFrame"],
+            },
+            { output_type: "display_data", png: PNG.slice(0, 100), metadata: {} },
+            { ename: "NameError", evalue: "name 'x' is not defined", output_type: "pyerr" },
+          ],
+          prompt_number: 1,
+        },
+      ],
+      metadata: {},
+    }],
+  },
+  null,
+  1,
+) + "\n";
+
+Deno.test("an nbformat 3 notebook (worksheets, input, pyout) is shown as its cells, and summarized as a notebook", async () => {
+  const root = await makeProject({ "old.ipynb": FORMAT3 });
+  const result = await buildContext({ cwd: root }, { write: false });
+  const row = result.manifest.files.find((f) => f.path === "old.ipynb")!;
+  assert.equal(row.view, "cells");
+  const block = result.document.slice(result.document.indexOf("### old.ipynb"));
+  assert.ok(
+    block.startsWith([
+      "### old.ipynb",
+      "",
+      "**Jupyter notebook** (python), 3 cells (1 code, 2 markdown)",
+      "",
+      "##### Loading data",
+      "",
+      "First `pandas`.",
+      "",
+      "```python",
+      "import pandas as pd",
+      "pd.DataFrame()",
+      "```",
+      "",
+      "Output:",
+      "",
+      "```",
+      "loading",
+      "Empty DataFrame",
+      "(text/html output, 15 bytes, not shown)",
+      "(image/png output, 100 bytes, not shown)",
+      "NameError: name 'x' is not defined",
+      "```",
+      "",
+    ].join("\n")),
+    block,
+  );
+  const summary = await buildContext({ cwd: root, inline: { defaultView: "summary" } }, {
+    write: false,
+  });
+  assert.match(
+    summary.document,
+    /\*\*Jupyter notebook\*\* \(python\), \d+ lines, 3 cells \(1 code, 2 markdown\)\n {2}- Loading data\n- imports: `pandas`/,
+  );
+});
+
+Deno.test("a focus notebook is shown as its cells", async () => {
+  const root = await makeProject({ "work/load.ipynb": NOTEBOOK, "a.md": "# A\n" });
+  const result = await buildContext({ cwd: root, focus: ["work/load.ipynb"] }, { write: false });
+  assert.equal(result.manifest.files.find((f) => f.path === "work/load.ipynb")!.view, "cells");
+  assert.ok(result.document.includes(CELLS));
 });
