@@ -1,0 +1,121 @@
+/**
+ * The calls of JavaScript and TypeScript test files: suites (`describe`, Mocha's `suite` and
+ * `context`, Playwright's `test.describe`) and tests (`it`, `test`, `specify`, Vitest's `bench`,
+ * `Deno.test`), with their modifiers (`.only`, `.skip`, `.todo`, `.each(table)`). The code views
+ * make each a symbol named by its title, so that a test file's skeleton and outline say what it
+ * tests (see `jsTestKind`).
+ *
+ * @module
+ */
+
+import type { NodeLike } from "./languages.ts";
+
+/** Names a suite's call starts with (Jest's and Jasmine's focused and skipped ones too). */
+const SUITES = new Set(["describe", "fdescribe", "xdescribe", "suite", "context"]);
+
+/** Names a test's call starts with. */
+const TESTS = new Set(["it", "fit", "xit", "test", "xtest", "specify", "bench"]);
+
+/** `Deno.test`'s and `Deno.bench`'s second names. */
+const DENO = new Set(["test", "bench"]);
+
+/** Node types of a title: a string, a template, a name (`describe(Store.name, ...)`). */
+const TITLES = new Set(["string", "template_string", "identifier", "member_expression"]);
+
+/** Node types of a function passed as a test's or suite's body. */
+const FUNCTIONS = /^(?:arrow_function|function_expression|function|generator_function)$/;
+
+/**
+ * A line that starts a suite (`describe(`, `describe.each(`, `test.describe(`): a file with one is
+ * parsed whole, as a suite's callback is shown, not elided (see `grammars/_js_hollow.ts`).
+ */
+export const SUITE_LINE =
+  /^[ \t]*(?:await\s+)?(?:(?:describe|fdescribe|xdescribe|suite|context)\b|test\.describe\b)[\w$.]*\s*\(/m;
+
+/** The names of a callee, root first (`describe.each([...])` is `describe`, `each`). */
+function calleeNames(callee: NodeLike | null): string[] {
+  const names: string[] = [];
+  for (let n = callee, i = 0; n && i < 8; i++) {
+    if (n.type === "identifier") {
+      names.unshift(n.text);
+      return names;
+    }
+    if (n.type === "member_expression") {
+      names.unshift(n.childForFieldName("property")?.text ?? "");
+      n = n.childForFieldName("object");
+    } else if (n.type === "call_expression") {
+      n = n.childForFieldName("function");
+    } else {
+      return [];
+    }
+  }
+  return [];
+}
+
+/** The value of an object's `name: "..."` pair (`Deno.test({ name: "adds", fn() {} })`). */
+function namePair(object: NodeLike): NodeLike | undefined {
+  for (const pair of object.namedChildren) {
+    if (pair.type !== "pair" || pair.childForFieldName("key")?.text !== "name") continue;
+    const value = pair.childForFieldName("value");
+    return value && TITLES.has(value.type) ? value : undefined;
+  }
+  return undefined;
+}
+
+/** A suite or test call as the code views show it (see {@linkcode jsTestCall}). */
+export interface TestCall {
+  /** `suite` (its callback's body holds tests) or `test`. */
+  kind: "suite" | "test";
+  /** Its title as written, without a string's quotes or a template's backticks. */
+  name: string;
+  /** Its callee and title, its body left out: `describe.each([1, 2])("with %d")`. */
+  signature: string;
+}
+
+/**
+ * What a call is in a test file: a suite (`describe("Router", () => {...})`), a test
+ * (`it("matches", ...)`, `test.skip("x", ...)`, `it.todo("later")`, `Deno.test({ name, fn })`), or
+ * undefined for any other call (a hook, `beforeEach(() => {...})`, has no title). A suite or test
+ * is titled by its first argument (a string, a template, a name) and has a function argument or a
+ * modifier (`.todo`).
+ *
+ * @example
+ * ```ts
+ * import { jsTestCall } from "./_js_tests.ts";
+ * import type { NodeLike } from "./languages.ts";
+ * import { parserFor } from "./tree_sitter.ts";
+ * const tree = (await parserFor("javascript")).parse('it("adds", () => {});\n')!;
+ * const call = tree.rootNode.firstNamedChild!.firstNamedChild! as unknown as NodeLike;
+ * jsTestCall(call); // { kind: "test", name: "adds", signature: 'it("adds")' }
+ * ```
+ */
+export function jsTestCall(call: NodeLike): TestCall | undefined {
+  const callee = call.childForFieldName("function");
+  const names = calleeNames(callee);
+  const [root] = names;
+  let kind: "suite" | "test" | undefined;
+  if (SUITES.has(root)) kind = "suite";
+  else if (TESTS.has(root)) kind = names.includes("describe") ? "suite" : "test";
+  else if (root === "Deno" && DENO.has(names[1])) kind = "test";
+  if (!kind || !callee) return undefined;
+  const args = call.childForFieldName("arguments");
+  const first = args?.type === "arguments" ? args.firstNamedChild : undefined;
+  const title = !first
+    ? undefined
+    : TITLES.has(first.type)
+    ? first
+    : root === "Deno" && first.type === "object"
+    ? namePair(first)
+    : undefined;
+  if (!title || !(names.length > 1 || args!.namedChildren.some((a) => FUNCTIONS.test(a.type)))) {
+    return undefined;
+  }
+  const words = title.text.replace(/\s+/g, " ");
+  const quoted = title.type === "string" || title.type === "template_string";
+  const head = callee.text.replace(/\s+/g, " ");
+  return {
+    kind,
+    name: quoted ? words.slice(1, -1) : words,
+    signature: title === first ? `${head}(${words})` : `${head}({ name: ${words} })`,
+  };
+}
