@@ -8,7 +8,14 @@
  * @module
  */
 
-import type { NodeLike } from "./languages.ts";
+/** A syntax node as the language table sees it (its `NodeLike`, which imports this file). */
+interface JsNode {
+  type: string;
+  text: string;
+  namedChildren: JsNode[];
+  firstNamedChild: JsNode | null;
+  childForFieldName(name: string): JsNode | null;
+}
 
 /** Names a suite's call starts with (Jest's and Jasmine's focused and skipped ones too). */
 const SUITES = new Set(["describe", "fdescribe", "xdescribe", "suite", "context"]);
@@ -28,12 +35,18 @@ const FUNCTIONS = /^(?:arrow_function|function_expression|function|generator_fun
 /**
  * A line that starts a suite (`describe(`, `describe.each(`, `test.describe(`): a file with one is
  * parsed whole, as a suite's callback is shown, not elided (see `grammars/_js_hollow.ts`).
+ *
+ * @example
+ * ```ts
+ * import { SUITE_LINE } from "./_js_tests.ts";
+ * SUITE_LINE.test('import { it } from "vitest";\ndescribe("a", () => {});\n'); // true
+ * ```
  */
 export const SUITE_LINE =
   /^[ \t]*(?:await\s+)?(?:(?:describe|fdescribe|xdescribe|suite|context)\b|test\.describe\b)[\w$.]*\s*\(/m;
 
 /** The names of a callee, root first (`describe.each([...])` is `describe`, `each`). */
-function calleeNames(callee: NodeLike | null): string[] {
+function calleeNames(callee: JsNode | null): string[] {
   const names: string[] = [];
   for (let n = callee, i = 0; n && i < 8; i++) {
     if (n.type === "identifier") {
@@ -53,7 +66,7 @@ function calleeNames(callee: NodeLike | null): string[] {
 }
 
 /** The value of an object's `name: "..."` pair (`Deno.test({ name: "adds", fn() {} })`). */
-function namePair(object: NodeLike): NodeLike | undefined {
+function namePair(object: JsNode): JsNode | undefined {
   for (const pair of object.namedChildren) {
     if (pair.type !== "pair" || pair.childForFieldName("key")?.text !== "name") continue;
     const value = pair.childForFieldName("value");
@@ -82,14 +95,14 @@ export interface TestCall {
  * @example
  * ```ts
  * import { jsTestCall } from "./_js_tests.ts";
- * import type { NodeLike } from "./languages.ts";
  * import { parserFor } from "./tree_sitter.ts";
  * const tree = (await parserFor("javascript")).parse('it("adds", () => {});\n')!;
- * const call = tree.rootNode.firstNamedChild!.firstNamedChild! as unknown as NodeLike;
+ * const node = tree.rootNode.firstNamedChild!.firstNamedChild!;
+ * const call = node as unknown as Parameters<typeof jsTestCall>[0];
  * jsTestCall(call); // { kind: "test", name: "adds", signature: 'it("adds")' }
  * ```
  */
-export function jsTestCall(call: NodeLike): TestCall | undefined {
+export function jsTestCall(call: JsNode): TestCall | undefined {
   const callee = call.childForFieldName("function");
   const names = calleeNames(callee);
   const [root] = names;
