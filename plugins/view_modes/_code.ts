@@ -770,9 +770,10 @@ class Walker {
 
   /** ` comment with only blanks before
    * `below` (where the item or its decorators start), above an item that holds a definition (a
-   * declaration, an assignment: `exports = module.exports = app`) or declares a name, and not
-   * the file's header (the first item of the file, or one with a `@license`, `@file` or `@module`
-   * tag: a header over the imports or the first definition documents the file) or one that names
+   * declaration, an assignment: `exports = module.exports = app`, a call passing a function) or
+   * declares a name, and not the file's header (the first item of the file, or one with a
+   * `@license`, `@file` or `@module` tag: a header over the imports or the first definition
+   * documents the file) or one that names
    * what it documents (`@typedef`, `@name X#y`: JSDoc's comments of what the code does not
    * declare). Other comments document only what is right below them.
    */
@@ -789,6 +790,12 @@ class Walker {
     const doc = text.slice(start, p.endIndex);
     if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || opensFile(p)) return false;
     if (this.primary(next, 0)) return true;
+    // A statement's call that passes a function defines it there (express's `defineGetter(req,
+    // 'query', function query() {...})`, a route's handler).
+    const call = next.type === "expression_statement" ? next.firstNamedChild : null;
+    if (call?.type === "call_expression" && JS_GRAMMARS.has(this.spec.grammar)) {
+      return wrappedFunction(call) !== undefined;
+    }
     return (this.spec.declares?.(next as unknown as NodeLike, next.type)?.length ?? 0) > 0;
   }
 

@@ -280,3 +280,40 @@ Deno.test("renderCode() mask names an object literal's members: api.get shown wh
   }))!;
   assert.equal(hidden.text, "const api = {\n  remove: function (id) { ... },\n};\n");
 });
+
+Deno.test("renderCode() keeps a doc comment a blank line above a top-level call that passes a function, not above another call", async () => {
+  const text = [
+    "var req = Object.create(http.IncomingMessage.prototype);",
+    "",
+    "/**",
+    " * Parse the query string of `req.url`.",
+    " * @public",
+    " */",
+    "",
+    "defineGetter(req, 'query', function query() {",
+    "  return parse(this.url);",
+    "});",
+    "",
+    "/** Run once. */",
+    "",
+    "start();",
+    "",
+  ].join("\n");
+  const view = (await renderCode("lib/request.js", text))!;
+  assert.equal(
+    view.text,
+    [
+      "var req = Object.create(http.IncomingMessage.prototype);",
+      "",
+      "/**",
+      " * Parse the query string of `req.url`.",
+      " * @public",
+      " */",
+      "",
+      "defineGetter(req, 'query', function query() { ... });",
+      "",
+      "start();",
+      "",
+    ].join("\n"),
+  );
+});
