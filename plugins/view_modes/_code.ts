@@ -1257,6 +1257,8 @@ class Walker {
         this.shorten(child, inner, symbol, call);
         continue;
       }
+      // A call's function with a block body is short already, or a suite's (its tests shown).
+      if (call && this.spec.bodyTypes.has(child.childForFieldName("body")?.type ?? "")) continue;
       const [from, to_] = elidedPart(child, call);
       for (let i = at; i < to; i++) {
         if (edits[i].start >= from) edits[i].text = DEAD;

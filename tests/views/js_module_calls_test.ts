@@ -317,3 +317,35 @@ Deno.test("renderCode() keeps a doc comment a blank line above a top-level call 
     ].join("\n"),
   );
 });
+
+Deno.test("renderCode() shows a long suite's items when none is a test it knows (custom test functions)", async () => {
+  const text = [
+    'describe("garden", () => {',
+    ...["beforeAll", "beforeEach", "afterEach", "afterAll"].flatMap((hook) => [
+      `  ${hook}(() => {`,
+      "    gardener.work();",
+      "  });",
+    ]),
+    '  myTask("weeds", () => {',
+    "    gardener.weed();",
+    "  });",
+    ...Array.from({ length: 10 }, (_, i) => `  myTask.todo("step ${i}");`),
+    "});",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/garden.test.ts", text))!;
+  assert.equal(
+    view.text,
+    [
+      'describe("garden", () => {',
+      "  beforeAll(() => { ... });",
+      "  beforeEach(() => { ... });",
+      "  afterEach(() => { ... });",
+      "  afterAll(() => { ... });",
+      '  myTask("weeds", () => { ... });',
+      ...Array.from({ length: 10 }, (_, i) => `  myTask.todo("step ${i}");`),
+      "});",
+      "",
+    ].join("\n"),
+  );
+});
