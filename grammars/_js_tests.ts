@@ -65,6 +65,22 @@ function calleeNames(callee: JsNode | null): string[] {
   return [];
 }
 
+/** The longest table of `.each(table)` an outline line shows as written. */
+const MAX_TABLE = 40;
+
+/**
+ * A callee as the outline shows it: `.each(table)`'s table as written when it is short and on
+ * one line, else `(...)` (a template's `` `...` ``).
+ */
+function calleeWords(callee: JsNode): string {
+  const table = callee.type === "call_expression" ? callee.childForFieldName("arguments") : null;
+  const fn = callee.childForFieldName("function");
+  if (!table || !fn || (table.text.length <= MAX_TABLE && !table.text.includes("\n"))) {
+    return callee.text.replace(/\s+/g, " ");
+  }
+  return `${fn.text.replace(/\s+/g, " ")}${table.type === "arguments" ? "(...)" : "`...`"}`;
+}
+
 /** The value of an object's `name: "..."` pair (`Deno.test({ name: "adds", fn() {} })`). */
 function namePair(object: JsNode): JsNode | undefined {
   for (const pair of object.namedChildren) {
@@ -125,7 +141,7 @@ export function jsTestCall(call: JsNode): TestCall | undefined {
   }
   const words = title.text.replace(/\s+/g, " ");
   const quoted = title.type === "string" || title.type === "template_string";
-  const head = callee.text.replace(/\s+/g, " ");
+  const head = calleeWords(callee);
   return {
     kind,
     name: quoted ? words.slice(1, -1) : words,

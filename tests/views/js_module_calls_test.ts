@@ -349,3 +349,26 @@ Deno.test("renderCode() shows a long suite's items when none is a test it knows 
     ].join("\n"),
   );
 });
+
+Deno.test("outlineText() shows a long .each table as (...)", async () => {
+  const text = [
+    "test.each([",
+    "  [1, 1, 2],",
+    "  [1, 2, 3],",
+    "])('add(%i, %i) -> %i', (a, b, expected) => {",
+    "  expect(a + b).toBe(expected);",
+    "});",
+    "test.each`",
+    "  a    | b    | expected",
+    "  ${1} | ${1} | ${2}",
+    "`('returns $expected', ({ a, b, expected }) => {",
+    "  expect(a + b).toBe(expected);",
+    "});",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/add.test.ts", text))!;
+  assert.equal(
+    outlineText(view.symbols, "//"),
+    "test.each(...)('add(%i, %i) -> %i')  // test\ntest.each`...`('returns $expected')  // test\n",
+  );
+});
