@@ -372,3 +372,23 @@ Deno.test("outlineText() shows a long .each table as (...)", async () => {
     "test.each(...)('add(%i, %i) -> %i')  // test\ntest.each`...`('returns $expected')  // test\n",
   );
 });
+
+Deno.test("renderCode() parses a file again whole when a suite's callback was hollowed (no line starts the suite)", async () => {
+  const text = [
+    'setup(); describe("store", () => {',
+    '  it("keeps an item", () => {',
+    "    const store = new Store();",
+    '    store.put("a", 1);',
+    '    expect(store.get("a")).toBe(1);',
+    "  });",
+    "});",
+    "",
+  ].join("\n");
+  const hollowed = (await renderCode("test/store.test.ts", text))!;
+  const whole = (await renderCode("test/store.test.ts", text, { hollow: false }))!;
+  assert.equal(hollowed.text, whole.text);
+  assert.equal(
+    whole.text,
+    'setup(); describe("store", () => {\n  it("keeps an item", () => { ... });\n});\n',
+  );
+});
