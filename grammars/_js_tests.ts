@@ -33,17 +33,18 @@ const TITLES = new Set(["string", "template_string", "identifier", "member_expre
 const FUNCTIONS = /^(?:arrow_function|function_expression|function|generator_function)$/;
 
 /**
- * A line that starts a suite (`describe(`, `describe.each(`, `test.describe(`): a file with one is
- * parsed whole, as a suite's callback is shown, not elided (see `grammars/_js_hollow.ts`).
+ * A line that starts a suite or a test (`describe(`, `describe.each(`, `it(`, `test.describe(`):
+ * a function body holding one (a suite's callback, whose statements are shown) is not hollowed
+ * out before the parse, the bodies inside it are (see `grammars/_js_hollow.ts`).
  *
  * @example
  * ```ts
- * import { SUITE_LINE } from "./_js_tests.ts";
- * SUITE_LINE.test('import { it } from "vitest";\ndescribe("a", () => {});\n'); // true
+ * import { TEST_LINE } from "./_js_tests.ts";
+ * TEST_LINE.test('  it("adds", () => {\n'); // true
  * ```
  */
-export const SUITE_LINE =
-  /^[ \t]*(?:await\s+)?(?:(?:describe|fdescribe|xdescribe|suite|context)\b|test\.describe\b)[\w$.]*\s*\(/m;
+export const TEST_LINE =
+  /^[ \t]*(?:await\s+)?(?:describe|fdescribe|xdescribe|suite|context|it|fit|xit|test|xtest|specify|bench|Deno\.test)\b[\w$.]*\s*\(/m;
 
 /** The names of a callee, root first (`describe.each([...])` is `describe`, `each`). */
 function calleeNames(callee: JsNode | null): string[] {

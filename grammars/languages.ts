@@ -10,7 +10,7 @@
 import type { HollowOptions, HollowRegion } from "./_hollow.ts";
 import { componentParts, isComponentFile } from "./components.ts";
 import { jsBodies } from "./_js_hollow.ts";
-import { jsTestCall, SUITE_LINE } from "./_js_tests.ts";
+import { jsTestCall, TEST_LINE } from "./_js_tests.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
 import { blankMacroWords } from "./_cpp_macros.ts";
@@ -554,8 +554,9 @@ function jsFieldOf(parentType: string, childType: string): string | undefined {
 }
 
 /**
- * The function bodies of a JavaScript or TypeScript text to hollow out, but none in a file with
- * a suite: its callback's body is shown (see `_js_tests.ts`).
+ * The function bodies of a JavaScript or TypeScript text to hollow out. A body with a line that
+ * starts a suite or a test (a suite's callback, whose statements are shown: see `_js_tests.ts`)
+ * is not one: the bodies inside it are, found the same way.
  */
 function jsHollow(
   text: string,
@@ -563,7 +564,20 @@ function jsHollow(
   jsx: boolean,
   options?: HollowOptions,
 ): HollowRegion[] | undefined {
-  return SUITE_LINE.test(text) ? undefined : jsBodies(text, typescript, jsx, options);
+  const regions = jsBodies(text, typescript, jsx, options);
+  if (!regions || !TEST_LINE.test(text)) return regions;
+  const out: HollowRegion[] = [];
+  for (const region of regions) {
+    const inside = text.slice(region.start, region.end);
+    if (!TEST_LINE.test(inside)) {
+      out.push(region);
+      continue;
+    }
+    for (const inner of jsHollow(inside, typescript, jsx, options) ?? []) {
+      out.push({ ...inner, start: inner.start + region.start, end: inner.end + region.start });
+    }
+  }
+  return out.length ? out : undefined;
 }
 
 const JS_BASE = {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { outlineText } from "../../plugins/view_modes/outline.ts";
+import { languageOf } from "../../grammars/languages.ts";
 
 /** A test file as Vitest, Jest and Mocha read it: suites, hooks, tests, a table. */
 const SPEC = [
@@ -373,10 +374,10 @@ Deno.test("outlineText() shows a long .each table as (...)", async () => {
   );
 });
 
-Deno.test("renderCode() parses a file again whole when a suite's callback was hollowed (no line starts the suite)", async () => {
+Deno.test("renderCode() parses a file again whole when a suite's callback was hollowed (no line starts a test)", async () => {
   const text = [
     'setup(); describe("store", () => {',
-    '  it("keeps an item", () => {',
+    '  check("keeps an item", () => {',
     "    const store = new Store();",
     '    store.put("a", 1);',
     '    expect(store.get("a")).toBe(1);',
@@ -389,6 +390,38 @@ Deno.test("renderCode() parses a file again whole when a suite's callback was ho
   assert.equal(hollowed.text, whole.text);
   assert.equal(
     whole.text,
-    'setup(); describe("store", () => {\n  it("keeps an item", () => { ... });\n});\n',
+    'setup(); describe("store", () => {\n  check("keeps an item", () => { ... });\n});\n',
   );
+});
+
+Deno.test("a test file's tests' bodies are hollowed out before the parse, its suites' callbacks are not", async () => {
+  const text = [
+    'describe("store", () => {',
+    '  it("keeps an item", () => {',
+    "    const store = new Store({ capacity: 10, evict: 'lru' });",
+    '    store.put("a", 1);',
+    "  });",
+    '  describe("when full", () => {',
+    '    it("evicts the oldest", async () => {',
+    "      const store = new Store({ capacity: 1, evict: 'lru' });",
+    '      store.put("a", 1);',
+    "    });",
+    "  });",
+    "});",
+    "function helper(items: number[]) {",
+    "  return items.map((item) => item * 2).filter((item) => item > 10);",
+    "}",
+    "",
+  ].join("\n");
+  for (const path of ["test/store.test.ts", "test/store.test.tsx"]) {
+    const regions = languageOf(path, text)!.hollow!(text)!;
+    assert.deepEqual(regions.map((r) => text.slice(r.start, r.end).split("\n")[0].trim()), [
+      "const store = new Store({ capacity: 10, evict: 'lru' });",
+      "const store = new Store({ capacity: 1, evict: 'lru' });",
+      "return items.map((item) => item * 2).filter((item) => item > 10);",
+    ]);
+    const view = (await renderCode(path, text))!;
+    assert.equal(view.text, (await renderCode(path, text, { hollow: false }))!.text);
+    assert.match(view.text, /\n {4}it\("evicts the oldest", async \(\) => \{ \.\.\. \}\);\n/);
+  }
 });
