@@ -1105,7 +1105,11 @@ class Walker {
     const regions = this.regions;
     if (regions) {
       const at = firstAtOrAfter(regions.length, (i) => regions[i].start, body.startIndex);
-      if (at < regions.length && regions[at].start < body.endIndex) throw HOLLOWED;
+      // The body's own region starts it (after blanks); a region further in is a test's body.
+      const start = at < regions.length ? regions[at].start : body.endIndex;
+      if (start < body.endIndex && !/\S/.test(this.text.slice(body.startIndex + 1, start))) {
+        throw HOLLOWED;
+      }
     }
     return true;
   }
