@@ -66,6 +66,9 @@ function calleeNames(callee: JsNode | null): string[] {
   return [];
 }
 
+/** The longest line an outline shows for a test (as for any signature). */
+const MAX_LINE = 240;
+
 /** The longest table of `.each(table)` an outline line shows as written. */
 const MAX_TABLE = 40;
 
@@ -120,6 +123,17 @@ export interface TestCall {
  * ```
  */
 export function jsTestCall(call: JsNode): TestCall | undefined {
+  // The view asks of the same node whether it defines a symbol, then what: read once.
+  if (call === last.call) return last.found;
+  last.call = call;
+  return last.found = readTestCall(call);
+}
+
+/** The node {@linkcode jsTestCall} read last, and what it found. */
+const last: { call?: JsNode; found?: TestCall } = {};
+
+/** What {@linkcode jsTestCall} finds. */
+function readTestCall(call: JsNode): TestCall | undefined {
   const callee = call.childForFieldName("function");
   const names = calleeNames(callee);
   const [root] = names;
@@ -143,9 +157,10 @@ export function jsTestCall(call: JsNode): TestCall | undefined {
   const words = title.text.replace(/\s+/g, " ");
   const quoted = title.type === "string" || title.type === "template_string";
   const head = calleeWords(callee);
+  const signature = title === first ? `${head}(${words})` : `${head}({ name: ${words} })`;
   return {
     kind,
     name: quoted ? words.slice(1, -1) : words,
-    signature: title === first ? `${head}(${words})` : `${head}({ name: ${words} })`,
+    signature: signature.length > MAX_LINE ? `${signature.slice(0, MAX_LINE - 3)}...` : signature,
   };
 }

@@ -128,10 +128,11 @@ export interface LanguageSpec {
    */
   symbolName?: (def: NodeLike, type: string) => string | undefined;
   /**
-   * A definition's signature when it is not its text up to its body (a test call's callee and
-   * title, `it("adds")`), or undefined for that text.
+   * A definition's name, kind and signature when the language tells them at once, not read from
+   * its name node and its text up to its body (a test call: its title, `test`, its callee and
+   * title, `it("adds")`), or undefined to read them so.
    */
-  signature?: (def: NodeLike, type: string) => string | undefined;
+  describe?: (def: NodeLike, type: string) => DeclaredName | undefined;
   /**
    * Kinds of symbols whose function arguments' bodies are containers, walked for the items they
    * hold rather than elided (a test suite's callback holds its tests).
@@ -150,6 +151,11 @@ export interface LanguageSpec {
    * declares the methods `a` and `b`): a name, a signature and a kind each, or undefined.
    */
   declares?: (node: NodeLike, type: string) => DeclaredName[] | undefined;
+  /**
+   * The names an import binds (`import * as z from "./z"`), asked of a module whose export lists
+   * name local names: those they name are symbols (`export { z }` re-exports the module `z`).
+   */
+  imports?: (node: NodeLike, type: string) => DeclaredName[] | undefined;
   /** What starts a line comment, for the outline's kind notes. @default {"//"} */
   lineComment?: string;
   /**
@@ -177,11 +183,6 @@ export interface DeclaredName {
   /** The line the outline shows for it (`attr_reader :a`). */
   signature: string;
   kind: string;
-  /**
-   * A symbol only when the module's export lists name it (`import * as z from "./z"` is one
-   * with `export { z }`). @default {false}
-   */
-  exportedOnly?: boolean;
 }
 
 /** The part of a syntax node the language table looks at. */
@@ -382,7 +383,6 @@ const FUNCTION_VALUE = /^(?:arrow_function|function_expression|function|generato
 
 /** The kind of an assignment by its value: `function`, `class`, or `property` for another. */
 function jsKindOf(def: NodeLike, kind: string): string {
-  if (def.type === "call_expression") return jsTestCall(def)?.kind ?? kind;
   if (def.type !== "assignment_expression") return kind;
   const value = def.childForFieldName("right")?.type ?? "";
   if (FUNCTION_VALUE.test(value)) return "function";
@@ -396,7 +396,6 @@ function jsKindOf(def: NodeLike, kind: string): string {
  * `export * from "./a"` is the name `*`.
  */
 function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
-  if (type === "import_statement") return jsImported(node);
   if (type !== "export_statement") return undefined;
   const source = node.childForFieldName("source")?.text;
   if (!source) return jsDefaultExport(node);
@@ -427,11 +426,11 @@ function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
 }
 
 /**
- * The names an import binds, each a symbol only when an export list names it (`import * as z
- * from "./z"; export { z }` re-exports a module as one name): `import * as z from "./z"`, `import
- * { a as b } from "./a"`, `import d from "./d"`.
+ * The names an import binds (`LanguageSpec.imports`): `import * as z from "./z"`, `import { a as b }
+ * from "./a"`, `import d from "./d"`; with `export { z }` a module re-exports another as one name.
  */
-function jsImported(node: NodeLike): DeclaredName[] | undefined {
+function jsImported(node: NodeLike, type: string): DeclaredName[] | undefined {
+  if (type !== "import_statement") return undefined;
   const source = node.childForFieldName("source")?.text;
   const clause = node.namedChildren.find((c) => c.type === "import_clause");
   if (!source || !clause) return undefined;
@@ -440,7 +439,7 @@ function jsImported(node: NodeLike): DeclaredName[] | undefined {
   const add = (name: string | undefined, words: string) => {
     if (!name) return;
     const signature = `import ${typeOnly}${words.replace(/\s+/g, " ")} from ${source}`;
-    out.push({ name, signature, kind: "re-export", exportedOnly: true });
+    out.push({ name, signature, kind: "re-export" });
   };
   for (const part of clause.namedChildren) {
     if (part.type === "identifier") add(part.text, part.text);
@@ -531,14 +530,18 @@ function jsSymbolName(def: NodeLike, type: string): string | undefined {
   return type === "class" && !def.childForFieldName("name") ? "default" : undefined;
 }
 
-/** A suite's or test's callee and title; an anonymous default class's `export default class`. */
-function jsSignature(def: NodeLike, type: string): string | undefined {
-  if (type === "call_expression") return jsTestCall(def)?.signature;
+/**
+ * A suite's or test's title, kind and callee with its title; an anonymous default class's
+ * `default`, `class` and `export default class` words.
+ */
+function jsDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type === "call_expression") return jsTestCall(def);
   const exported = def.parent;
   const body = def.childForFieldName("body");
   if (type !== "class" || exported?.type !== "export_statement") return undefined;
   if (body?.startIndex === undefined || exported.startIndex === undefined) return undefined;
-  return exported.text.slice(0, body.startIndex - exported.startIndex).replace(/\s+/g, " ").trim();
+  const words = exported.text.slice(0, body.startIndex - exported.startIndex);
+  return { name: "default", kind: "class", signature: words.replace(/\s+/g, " ").trim() };
 }
 
 /**
@@ -609,7 +612,7 @@ const JS_BASE = {
   defines: jsDefines,
   kindOf: jsKindOf,
   symbolName: jsSymbolName,
-  signature: jsSignature,
+  describe: jsDescribe,
   expands: new Set(["suite"]),
   fieldOf: jsFieldOf,
   values: new Set([
@@ -619,6 +622,7 @@ const JS_BASE = {
   ]),
   isPublic: jsPublic,
   declares: jsDeclares,
+  imports: jsImported,
   opaque: new Set([
     "type_annotation",
     "opting_type_annotation",

@@ -952,9 +952,11 @@ class Walker {
     },
   ): [string[], string[], NodeLike[]] | undefined {
     const spec = this.spec;
-    const name = this.nameOf(node, nodeType);
+    // What the language tells at once (a test's title, kind and line), else read from the node.
+    const own = spec.describe?.(node as unknown as NodeLike, nodeType);
+    const name = own?.name ?? this.nameOf(node, nodeType);
     if (!name) return undefined;
-    const kind = this.typedefKind(node, nodeType) ??
+    const kind = own?.kind ?? this.typedefKind(node, nodeType) ??
       this.kindOf(node, nodeType, defKind, kinds, parentNode);
     const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
     const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
@@ -964,7 +966,8 @@ class Walker {
       name,
       qualifiedName,
       kind,
-      signature: this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
+      signature: own?.signature ??
+        this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
       depth: kinds.length,
       public: spec.isPublic(node as unknown as NodeLike, name, {
         parentKind,
@@ -1007,13 +1010,19 @@ class Walker {
     nodeType: string,
     { scope, kinds, nodes }: { scope: string[]; kinds: string[]; nodes: NodeLike[] },
   ): void {
-    const declared = this.spec.declares!(node as unknown as NodeLike, nodeType);
+    const exported = this.exported;
+    // An import's names are symbols only when an export list names them (`export { z }`).
+    const declared = this.spec.declares!(node as unknown as NodeLike, nodeType) ??
+      (exported.size
+        ? this.spec.imports?.(node as unknown as NodeLike, nodeType)?.filter((d) =>
+          exported.has(d.name)
+        )
+        : undefined);
     if (!declared) return;
     const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
     const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
     const scopeInfo = { parentKind, parent, esm: this.esm, exported: this.exported };
-    for (const { name, signature, kind, exportedOnly } of declared) {
-      if (exportedOnly && !this.exported.has(name)) continue;
+    for (const { name, signature, kind } of declared) {
       this.symbols.push({
         name,
         qualifiedName: [...scope, name].join("."),
@@ -1369,8 +1378,6 @@ class Walker {
 
   /** The text from the definition to its body, on one line. */
   signatureOf(node: SyntaxNode, type: string): string {
-    const own = this.spec.signature?.(node as unknown as NodeLike, type);
-    if (own !== undefined) return own.length > 240 ? `${own.slice(0, 237)}...` : own;
     let end = node.endIndex;
     let endPoint = node.endPosition;
     const body = node.childForFieldName("body");
