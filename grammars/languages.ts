@@ -11,6 +11,7 @@ import type { HollowOptions, HollowRegion } from "./_hollow.ts";
 import { componentParts, isComponentFile } from "./components.ts";
 import { jsBodies } from "./_js_hollow.ts";
 import { jsTestCall, TEST_LINE } from "./_js_tests.ts";
+import { tsParseText } from "./_ts_modifiers.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
 import { blankMacroWords } from "./_cpp_macros.ts";
@@ -1343,6 +1344,7 @@ export const LANGUAGES: LanguageSpec[] = [
     wasm: "tree-sitter-typescript.wasm",
     ...JS_BASE,
     hollow: (text, options) => jsHollow(text, true, false, options),
+    parseText: tsParseText,
   },
   {
     id: "tsx",
@@ -1352,6 +1354,7 @@ export const LANGUAGES: LanguageSpec[] = [
     wasm: "tree-sitter-tsx.wasm",
     ...JS_BASE,
     hollow: (text, options) => jsHollow(text, true, true, options),
+    parseText: tsParseText,
   },
   { id: "go", extensions: [".go"], ...GO },
   { id: "rust", extensions: [".rs"], ...RUST },

@@ -352,7 +352,7 @@ async function renderWith(
     maxWork,
     maxMs: options.maxParseMs ?? PARSE_DEADLINE_MS,
     onParse,
-    own: regions ? undefined : spec.parseText?.(text),
+    own: spec.parseText?.(text),
   });
   if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
   const root = tree.rootNode;
@@ -480,7 +480,7 @@ function parseWithin(
   let steps = 0;
   // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
   // skips what lies between each region's head and tail (the ranges it reads leave it out).
-  let input = timedParse(regions ? hollowReader(text, regions) : own ?? text, maxMs);
+  let input = timedParse(regions ? hollowReader(own ?? text, regions) : own ?? text, maxMs);
   // Parse, walk and free with no await in between, so that concurrent renders never hold
   // more than one tree in the wasm heap. The parser reads UTF-16: its offsets are 2 bytes a character.
   const progressCallback = (state: { currentOffset: number }) => {
@@ -495,7 +495,7 @@ function parseWithin(
   if (regions && tree?.rootNode.hasError && !input.late()) {
     // A syntax error is reported, and rendered around, as the whole text has it.
     tree.delete();
-    input = timedParse(text, maxMs);
+    input = timedParse(own ?? text, maxMs);
     tree = parser.parse(input.read, null, { progressCallback });
   }
   countWork("code", steps);
