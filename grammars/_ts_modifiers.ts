@@ -14,11 +14,22 @@
  */
 
 /** The words to blank, each where the grammar fails on it. */
-const UNREAD =
-  /\babstract(?=\s+override\b)|(?<=\boverride\s+)abstract\b|(?<=\bstatic\s+)accessor(?=\s+[#\p{L}_$])|(?<=[<,]\s*)(?:in\s+out|in|out)(?=\s+[\p{L}_$][\p{L}\p{N}_$]*\s*(?:[,>=]|extends\b))/gu;
+const UNREAD = new RegExp(
+  [
+    // Each word is matched before what is looked for behind it: no position is searched back
+    // from but the word's (a run of blanks is not searched once a character).
+    String.raw`\babstract(?=\s+override\b)`,
+    String.raw`\babstract\b(?<=\boverride\s+abstract)`,
+    String.raw`\baccessor\b(?<=\bstatic\s+accessor)`,
+    // A type parameter's variance, after `<` or `,` and blanks or block comments.
+    String.raw`\b(?=(?:in|out)\s)(?<=[<,](?:\s|/\*(?:[^*]|\*(?!/))*\*/)*)(?:in\s+out|in|out)` +
+    String.raw`(?=\s+[\p{L}_$][\p{L}\p{N}_$]*\s*(?:[,>=]|extends\b))`,
+  ].join("|"),
+  "gu",
+);
 
 /** A quick look before the search: a text with none of these pairs needs none. */
-const WORDS = /abstract\s+override|override\s+abstract|static\s+accessor|[<,]\s*(?:in|out)\s/;
+const WORDS = /abstract\s+override|override\s+abstract|static\s+accessor|\b(?:in|out)\s+[\p{L}_$]/u;
 
 /**
  * The text tree-sitter-typescript reads in place of `text` (see the module's notes), or undefined

@@ -27,6 +27,11 @@ const BUILDER = [
   "\tget(): T;",
   "}",
   "",
+  "export interface Shaped<",
+  "\t/** @ts-ignore Cast variance */",
+  "\tout Shape extends object = {},",
+  "> extends Base<Shape> {}",
+  "",
 ].join("\n");
 
 for (const ext of ["ts", "tsx"]) {
@@ -53,6 +58,7 @@ for (const ext of ["ts", "tsx"]) {
         "  public setPlaceholder(placeholder: string)  // method",
         "interface State<in out T>  // interface",
         "  get(): T  // method",
+        "interface Shaped<out Shape extends object = {}, > extends Base<Shape>  // interface",
         "",
       ].join("\n"),
     );
