@@ -8,7 +8,8 @@
  * - `abstract` beside `override` on a field (`abstract override readonly data: X;`) or before a
  *   method's name (`override abstract m(): void;`);
  * - `accessor` after `static` (`static accessor x = 1;`);
- * - a type parameter's variance (`interface State<in out T>`, `<out T extends U>`).
+ * - a type parameter's variance (`interface State<in out T>`, `<out T extends U>`);
+ * - `type` in `export type * from "./types"`.
  *
  * @module
  */
@@ -21,6 +22,8 @@ const UNREAD = new RegExp(
     String.raw`\babstract(?=\s+override\b)`,
     String.raw`\babstract\b(?<=\boverride\s+abstract)`,
     String.raw`\baccessor\b(?<=\bstatic\s+accessor)`,
+    // `export type * from "./types"` (TypeScript 5.0's type-only re-export of a module).
+    String.raw`\btype\b(?<=\bexport\s+type)(?=\s*\*)`,
     // A type parameter's variance, after `<` or `,` and blanks or block comments.
     String.raw`\b(?=(?:in|out)\s)(?<=[<,](?:\s|/\*(?:[^*]|\*(?!/))*\*/)*)(?:in\s+out|in|out)` +
     String.raw`(?=\s+[\p{L}_$][\p{L}\p{N}_$]*\s*(?:[,>=]|extends\b))`,
@@ -29,7 +32,8 @@ const UNREAD = new RegExp(
 );
 
 /** A quick look before the search: a text with none of these pairs needs none. */
-const WORDS = /abstract\s+override|override\s+abstract|static\s+accessor|\b(?:in|out)\s+[\p{L}_$]/u;
+const WORDS =
+  /abstract\s+override|override\s+abstract|static\s+accessor|export\s+type\s*\*|\b(?:in|out)\s+[\p{L}_$]/u;
 
 /**
  * The text tree-sitter-typescript reads in place of `text` (see the module's notes), or undefined

@@ -400,7 +400,8 @@ function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
   if (type !== "export_statement") return undefined;
   const source = node.childForFieldName("source")?.text;
   if (!source) return jsDefaultExport(node);
-  const typeOnly = /^export\s+type\b/.test(node.text) ? "type " : "";
+  // `export type * from` reaches the parser as `export      * from` (see `_ts_modifiers.ts`).
+  const typeOnly = /^export\s+type\b|^export\s{5}\s*\*/.test(node.text) ? "type " : "";
   const clause = node.namedChildren.find((c) => c.type === "export_clause");
   if (!clause) {
     const space = node.namedChildren.find((c) => c.type === "namespace_export");

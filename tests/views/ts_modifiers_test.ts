@@ -64,3 +64,26 @@ for (const ext of ["ts", "tsx"]) {
     );
   });
 }
+
+Deno.test("renderCode() reads TypeScript 5's `export type * from` as a re-export", async () => {
+  const text = [
+    "export type * from './types.js';",
+    "export type * as api from './api.js';",
+    "export * from './client.js';",
+    "export const version = '1.0.0';",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/index.ts", text))!;
+  assert.equal(view.hasErrors, false);
+  assert.equal(view.text, text);
+  assert.equal(
+    outlineText(view.symbols, "//"),
+    [
+      "export type * from './types.js'  // re-export",
+      "export type * as api from './api.js'  // re-export",
+      "export * from './client.js'  // re-export",
+      "version = '1.0.0'  // const",
+      "",
+    ].join("\n"),
+  );
+});
