@@ -1272,11 +1272,11 @@ class Walker {
       }
       // A call's function with a block body is short already, or a suite's (its tests shown).
       if (call && this.spec.bodyTypes.has(child.childForFieldName("body")?.type ?? "")) continue;
-      const [from, to_] = elidedPart(child, call);
+      const [from, until] = elidedPart(child, call);
       for (let i = at; i < to; i++) {
         if (edits[i].start >= from) edits[i].text = DEAD;
       }
-      added.push({ start: from, end: to_, text: this.spec.valueMarker });
+      added.push({ start: from, end: until, text: this.spec.valueMarker });
     }
   }
 
