@@ -10,6 +10,8 @@
 import type { HollowOptions, HollowRegion } from "./_hollow.ts";
 import { componentParts, isComponentFile } from "./components.ts";
 import { jsBodies } from "./_js_hollow.ts";
+import { jsTestCall, TEST_LINE } from "./_js_tests.ts";
+import { tsParseText } from "./_ts_modifiers.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
 import { blankMacroWords } from "./_cpp_macros.ts";
@@ -27,6 +29,12 @@ export interface DefinitionSpec {
   kind: string;
   /** Field holding the name. @default {"name"} */
   nameField?: string;
+  /**
+   * Whether a node of this type is an item's definition (to find its doc comment and mask mode)
+   * only where `LanguageSpec.defines` says it defines a symbol: a call is one only as a test's.
+   * @default {false}
+   */
+  checked?: boolean;
 }
 
 /** How a language's code views read its syntax tree. */
@@ -121,6 +129,22 @@ export interface LanguageSpec {
    */
   nameNode?: (def: NodeLike, type: string) => NodeLike | null | undefined;
   /**
+   * The name of a definition that no node holds as it is written (a test's title without its
+   * quotes, `default` for an anonymous default class), or undefined to read its name node.
+   */
+  symbolName?: (def: NodeLike, type: string) => string | undefined;
+  /**
+   * A definition's name, kind and signature when the language tells them at once, not read from
+   * its name node and its text up to its body (a test call: its title, `test`, its callee and
+   * title, `it("adds")`), or undefined to read them so.
+   */
+  describe?: (def: NodeLike, type: string) => DeclaredName | undefined;
+  /**
+   * Kinds of symbols whose function arguments' bodies are containers, walked for the items they
+   * hold rather than elided (a test suite's callback holds its tests).
+   */
+  expands?: Set<string>;
+  /**
    * Whether a node of a definition's type defines a symbol where it stands (`parentType`: its
    * parent's type), when not every such node does: C's `struct node` as a parameter's type names
    * a type defined elsewhere, and in a `typedef` the typedef is the symbol; a JavaScript
@@ -133,6 +157,11 @@ export interface LanguageSpec {
    * declares the methods `a` and `b`): a name, a signature and a kind each, or undefined.
    */
   declares?: (node: NodeLike, type: string) => DeclaredName[] | undefined;
+  /**
+   * The names an import binds (`import * as z from "./z"`), asked of a module whose export lists
+   * name local names: those they name are symbols (`export { z }` re-exports the module `z`).
+   */
+  imports?: (node: NodeLike, type: string) => DeclaredName[] | undefined;
   /** What starts a line comment, for the outline's kind notes. @default {"//"} */
   lineComment?: string;
   /**
@@ -261,14 +290,51 @@ function jsKeep(node: NodeLike, t: string = node.type): boolean {
     // `module.exports = ...`, `Foo.prototype.bar = function () {...}`, a nested
     // `namespace a {}`, which the TypeScript grammar parses as an expression statement, and a
     // directive (`"use client"`, `"use strict"`): a string alone changes what the module is.
-    const inner = node.firstNamedChild?.type;
-    return inner === "assignment_expression" || inner === "internal_module" ||
-      inner === "string";
+    const inner = node.firstNamedChild;
+    const type = inner?.type;
+    return type === "assignment_expression" || type === "internal_module" ||
+      type === "string" || (inner !== null && jsRuns(inner));
   }
   return !t.endsWith("_statement") && t !== "ERROR" && t !== "hash_bang_line";
 }
 
+/**
+ * Whether an expression statement's expression runs code that the reader of a skeleton needs: a
+ * call (`app.listen(3000)`, `describe("a", () => {...})`, `Object.defineProperty(exports, ...)`),
+ * `new App()`, or either awaited (`await main()`). A function called where it is written (`(function
+ * () {...})()`, a whole file's wrapper) is not: its body would be one marker; nor is a call of
+ * `console`'s or an assertion.
+ */
+function jsRuns(expression: NodeLike): boolean {
+  const type = expression.type;
+  if (type === "await_expression") {
+    const awaited = expression.firstNamedChild;
+    return awaited !== null && awaited.type !== "await_expression" && jsRuns(awaited);
+  }
+  if (type === "new_expression") return true;
+  if (type !== "call_expression") return false;
+  let callee = expression.childForFieldName("function");
+  while (callee?.type === "parenthesized_expression") callee = callee.firstNamedChild;
+  if (FUNCTION_VALUE.test(callee?.type ?? "")) return false;
+  // What a module prints (`console.log("listening")`) is output, not what it sets up; what it
+  // asserts (`expect(sum(1, 2)).toBe(3)`, tsd's `expectType<string>(f())`, `assert.ok(x)`) is a
+  // test's body at the top level, elided as a test's is.
+  for (let i = 0; i < 64; i++) {
+    if (callee?.type === "member_expression") callee = callee.childForFieldName("object");
+    else if (callee?.type === "call_expression") callee = callee.childForFieldName("function");
+    else break;
+  }
+  return callee?.type !== "identifier" || !UNSHOWN_CALLS.test(callee.text);
+}
+
+/** The roots of calls a module makes that a skeleton leaves out (see `jsRuns`). */
+const UNSHOWN_CALLS = /^(?:console|assert|expect)(?:[A-Z][\w$]*)?$/;
+
 function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
+  // A suite's or test's title is what a test file is about; what a suite's callback declares
+  // besides (fixtures, helpers) is not.
+  if (def.type === "call_expression") return true;
+  if (scope.parentKind === "suite" || scope.parentKind === "test") return false;
   // An assignment's name is a path (`app._init`): its last part says whether it is private.
   const last = name.slice(name.lastIndexOf(".") + 1);
   if (last.startsWith("#") || last.startsWith("_")) return false;
@@ -302,6 +368,15 @@ const DOTTED_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+$/u
  * member (`a[k] = v`) or to `this.x` defines none. Every other definition node does.
  */
 function jsDefines(node: NodeLike, type: string, parentType: string | undefined): boolean {
+  // A suite's or test's call as a statement (`describe("a", ...)`, `await t.step("b", ...)`).
+  if (type === "call_expression") {
+    return (parentType === "expression_statement" || parentType === "await_expression") &&
+      jsTestCall(node) !== undefined;
+  }
+  // A class with no name is a symbol as a module's default export: `default`.
+  if (type === "class") {
+    return parentType === "export_statement" && !node.childForFieldName("name");
+  }
   if (type === "pair") {
     if (node.childForFieldName("key")?.type !== "property_identifier") return false;
     if (!FUNCTION_VALUE.test(node.childForFieldName("value")?.type ?? "")) return false;
@@ -341,7 +416,8 @@ function jsDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
   if (type !== "export_statement") return undefined;
   const source = node.childForFieldName("source")?.text;
   if (!source) return jsDefaultExport(node);
-  const typeOnly = /^export\s+type\b/.test(node.text) ? "type " : "";
+  // `export type * from` reaches the parser as `export      * from` (see `_ts_modifiers.ts`).
+  const typeOnly = /^export\s+type\b|^export\s{5}\s*\*/.test(node.text) ? "type " : "";
   const clause = node.namedChildren.find((c) => c.type === "export_clause");
   if (!clause) {
     const space = node.namedChildren.find((c) => c.type === "namespace_export");
@@ -392,6 +468,35 @@ function reactiveDeclares(node: NodeLike): DeclaredName[] | undefined {
   return [{ name, signature: line, kind: "let" }];
 }
 
+/**
+ * The names an import binds (`LanguageSpec.imports`): `import * as z from "./z"`, `import { a as b }
+ * from "./a"`, `import d from "./d"`; with `export { z }` a module re-exports another as one name.
+ */
+function jsImported(node: NodeLike, type: string): DeclaredName[] | undefined {
+  if (type !== "import_statement") return undefined;
+  const source = node.childForFieldName("source")?.text;
+  const clause = node.namedChildren.find((c) => c.type === "import_clause");
+  if (!source || !clause) return undefined;
+  const typeOnly = /^import\s+type\b/.test(node.text) ? "type " : "";
+  const out: DeclaredName[] = [];
+  const add = (name: string | undefined, words: string) => {
+    if (!name) return;
+    const signature = `import ${typeOnly}${words.replace(/\s+/g, " ")} from ${source}`;
+    out.push({ name, signature, kind: "re-export" });
+  };
+  for (const part of clause.namedChildren) {
+    if (part.type === "identifier") add(part.text, part.text);
+    if (part.type === "namespace_import") add(part.namedChildren.at(-1)?.text, part.text);
+    if (part.type !== "named_imports") continue;
+    for (const specifier of part.namedChildren) {
+      if (specifier.type !== "import_specifier") continue;
+      const local = specifier.childForFieldName("alias") ?? specifier.childForFieldName("name");
+      add(local?.text, `{ ${specifier.text} }`);
+    }
+  }
+  return out.length ? out : undefined;
+}
+
 /** The bracket that closes an open one. */
 function closer(open: string): string {
   return open === "(" ? ")" : open === "[" ? "]" : "}";
@@ -413,7 +518,9 @@ const JS_DEFAULT_KINDS: Record<string, string> = {
  */
 function jsDefaultExport(node: NodeLike): DeclaredName[] | undefined {
   const value = node.childForFieldName("value");
-  if (!value || value.type === "identifier" || node.startIndex === undefined) return undefined;
+  // An anonymous class is a definition of its own (`jsDefines`): its members are its symbols.
+  if (!value || value.type === "identifier" || value.type === "class") return undefined;
+  if (node.startIndex === undefined) return undefined;
   const body = value.childForFieldName("body");
   const kind = JS_DEFAULT_KINDS[value.type];
   let words: string;
@@ -453,7 +560,71 @@ const JS_DEFINITIONS: Record<string, DefinitionSpec> = {
   assignment_expression: { kind: "property", nameField: "left" },
   // An object literal's `key: function () {}` or `key: () => {}`, as its `key() {}` is.
   pair: { kind: "method", nameField: "key" },
+  // A suite's or test's call (`describe("a", () => {...})`; see `_js_tests.ts`), its kind
+  // `suite` or `test`.
+  call_expression: { kind: "test", checked: true },
+  // `export default class {...}`.
+  class: { kind: "class" },
 };
+
+/** A suite's or test's title, or `default` for an anonymous default class (see `jsDefines`). */
+function jsSymbolName(def: NodeLike, type: string): string | undefined {
+  if (type === "call_expression") return jsTestCall(def)?.name;
+  return type === "class" && !def.childForFieldName("name") ? "default" : undefined;
+}
+
+/**
+ * A suite's or test's title, kind and callee with its title; an anonymous default class's
+ * `default`, `class` and `export default class` words.
+ */
+function jsDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type === "call_expression") return jsTestCall(def);
+  const exported = def.parent;
+  const body = def.childForFieldName("body");
+  if (type !== "class" || exported?.type !== "export_statement") return undefined;
+  if (body?.startIndex === undefined || exported.startIndex === undefined) return undefined;
+  const words = exported.text.slice(0, body.startIndex - exported.startIndex);
+  return { name: "default", kind: "class", signature: words.replace(/\s+/g, " ").trim() };
+}
+
+/**
+ * The field of a child the JavaScript grammars name none: a statement's call (its arguments are
+ * elided as a long value is, each on its own).
+ */
+function jsFieldOf(parentType: string, childType: string): string | undefined {
+  if (parentType !== "expression_statement") return undefined;
+  return childType === "call_expression" || childType === "await_expression" ||
+      childType === "new_expression"
+    ? "value"
+    : undefined;
+}
+
+/**
+ * The function bodies of a JavaScript or TypeScript text to hollow out. A body with a line that
+ * starts a suite or a test (a suite's callback, whose statements are shown: see `_js_tests.ts`)
+ * is not one: the bodies inside it are, found the same way.
+ */
+function jsHollow(
+  text: string,
+  typescript: boolean,
+  jsx: boolean,
+  options?: HollowOptions,
+): HollowRegion[] | undefined {
+  const regions = jsBodies(text, typescript, jsx, options);
+  if (!regions || !TEST_LINE.test(text)) return regions;
+  const out: HollowRegion[] = [];
+  for (const region of regions) {
+    const inside = text.slice(region.start, region.end);
+    if (!TEST_LINE.test(inside)) {
+      out.push(region);
+      continue;
+    }
+    for (const inner of jsHollow(inside, typescript, jsx, options) ?? []) {
+      out.push({ ...inner, start: inner.start + region.start, end: inner.end + region.start });
+    }
+  }
+  return out.length ? out : undefined;
+}
 
 const JS_BASE = {
   bodyMarker: "{ ... }",
@@ -483,9 +654,18 @@ const JS_BASE = {
   definitions: JS_DEFINITIONS,
   defines: jsDefines,
   kindOf: jsKindOf,
-  values: new Set(["variable_declarator.value", "public_field_definition.value"]),
+  symbolName: jsSymbolName,
+  describe: jsDescribe,
+  expands: new Set(["suite"]),
+  fieldOf: jsFieldOf,
+  values: new Set([
+    "variable_declarator.value",
+    "public_field_definition.value",
+    "expression_statement.value",
+  ]),
   isPublic: jsPublic,
   declares: jsDeclares,
+  imports: jsImported,
   opaque: new Set([
     "type_annotation",
     "opting_type_annotation",
@@ -1198,7 +1378,7 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-javascript@0.25.0",
     wasm: "tree-sitter-javascript.wasm",
     ...JS_BASE,
-    hollow: (text, options) => jsBodies(text, false, true, options),
+    hollow: (text, options) => jsHollow(text, false, true, options),
   },
   {
     id: "typescript",
@@ -1207,7 +1387,8 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-typescript@0.23.2",
     wasm: "tree-sitter-typescript.wasm",
     ...JS_BASE,
-    hollow: (text, options) => jsBodies(text, true, false, options),
+    hollow: (text, options) => jsHollow(text, true, false, options),
+    parseText: tsParseText,
   },
   {
     id: "tsx",
@@ -1216,7 +1397,8 @@ export const LANGUAGES: LanguageSpec[] = [
     pkg: "tree-sitter-typescript@0.23.2",
     wasm: "tree-sitter-tsx.wasm",
     ...JS_BASE,
-    hollow: (text, options) => jsBodies(text, true, true, options),
+    hollow: (text, options) => jsHollow(text, true, true, options),
+    parseText: tsParseText,
   },
   { id: "go", extensions: [".go"], ...GO },
   { id: "rust", extensions: [".rs"], ...RUST },

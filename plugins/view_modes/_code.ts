@@ -352,7 +352,7 @@ async function renderWith(
     maxWork,
     maxMs: options.maxParseMs ?? PARSE_DEADLINE_MS,
     onParse,
-    own: regions ? undefined : spec.parseText?.(text),
+    own: spec.parseText?.(text),
   });
   if (!tree) throw new Error(`Parser for "${spec.grammar}" returned no tree`);
   const root = tree.rootNode;
@@ -364,6 +364,7 @@ async function renderWith(
   walk.limit = maxWork - steps;
   try {
     const walker = new Walker(spec, text, options, cursor);
+    walker.regions = regions;
     if (spec.id !== "python") {
       const exports = root.namedChildren.filter((c) => c?.type === "export_statement");
       walker.esm = exports.length > 0;
@@ -377,6 +378,8 @@ async function renderWith(
       ...(root.type === "ERROR" ? { unread: true } : {}),
     };
   } catch (error) {
+    // Freed (below) before the parse again: this call waits for nothing.
+    if (error === HOLLOWED) return renderWith(spec, text, { ...options, hollow: false }, onParse);
     throw error === walk ? overBudget(maxWork) : tooDeep(error);
   } finally {
     countWork("code", walk.visited);
@@ -477,7 +480,7 @@ function parseWithin(
   let steps = 0;
   // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
   // skips what lies between each region's head and tail (the ranges it reads leave it out).
-  let input = timedParse(regions ? hollowReader(text, regions) : own ?? text, maxMs);
+  let input = timedParse(regions ? hollowReader(own ?? text, regions) : own ?? text, maxMs);
   // Parse, walk and free with no await in between, so that concurrent renders never hold
   // more than one tree in the wasm heap. The parser reads UTF-16: its offsets are 2 bytes a character.
   const progressCallback = (state: { currentOffset: number }) => {
@@ -492,7 +495,7 @@ function parseWithin(
   if (regions && tree?.rootNode.hasError && !input.late()) {
     // A syntax error is reported, and rendered around, as the whole text has it.
     tree.delete();
-    input = timedParse(text, maxMs);
+    input = timedParse(own ?? text, maxMs);
     tree = parser.parse(input.read, null, { progressCallback });
   }
   countWork("code", steps);
@@ -507,6 +510,12 @@ function parseWithin(
   }
   return { tree, steps };
 }
+
+/**
+ * Thrown by a walk that met a suite's callback whose body the parse hollowed out: the text is
+ * parsed again whole, as that body is shown (see `Walker.expands`).
+ */
+const HOLLOWED = new Error("a body to show was hollowed out");
 
 /** Why a parse can run past its deadline, for the note of a file that did. */
 const SLOW_PARSE = ": the grammar parses this text in time that grows faster than its length " +
@@ -534,6 +543,10 @@ class Walker {
   readonly masked: boolean;
   /** Inside a `def` item whose members the mask lists: items stay whole unless listed. */
   full = false;
+  /** Object literal members the mask showed whole so far (their values are never elided). */
+  whole = 0;
+  /** The regions the parse hollowed out, if it did. */
+  regions?: HollowRegion[];
 
   constructor(
     readonly spec: LanguageSpec,
@@ -780,6 +793,12 @@ class Walker {
     const doc = text.slice(start, p.endIndex);
     if (FILE_TAGS.test(doc) || NAMING_TAGS.test(doc) || (block && opensFile(p))) return false;
     if (this.primary(next, 0)) return true;
+    // A statement's call that passes a function defines it there (express's `defineGetter(req,
+    // 'query', function query() {...})`, a route's handler).
+    const call = next.type === "expression_statement" ? next.firstNamedChild : null;
+    if (call?.type === "call_expression" && JS_GRAMMARS.has(this.spec.grammar)) {
+      return wrappedFunction(call) !== undefined;
+    }
     return (this.spec.declares?.(next as unknown as NodeLike, next.type)?.length ?? 0) > 0;
   }
 
@@ -919,18 +938,24 @@ class Walker {
   }
 
   /** The definition an item declares (through decorators, `export`, `template`). */
-  primary(node: SyntaxNode, depth: number): SyntaxNode | undefined {
-    if (this.spec.definitions[node.type]) return node;
+  primary(node: SyntaxNode, depth: number, parentType?: string): SyntaxNode | undefined {
+    const type = node.type;
+    const def = this.spec.definitions[type];
+    if (def?.checked) {
+      if (this.spec.defines?.(node as unknown as NodeLike, type, parentType)) return node;
+    } else if (def) return node;
     if (depth > 3) return undefined;
     for (const child of node.namedChildren) {
       if (!child || this.spec.attach.has(child.type)) continue;
-      const found = this.primary(child, depth + 1);
+      const found = this.primary(child, depth + 1, type);
       if (found) return found;
     }
     return undefined;
   }
 
   nameOf(def: SyntaxNode, defType: string = def.type): string | undefined {
+    const own = this.spec.symbolName?.(def as unknown as NodeLike, defType);
+    if (own !== undefined) return own;
     const spec = this.spec.definitions[defType];
     let n = (this.spec.nameNode?.(def as unknown as NodeLike, defType) as SyntaxNode | undefined) ??
       def.childForFieldName(spec?.nameField ?? "name");
@@ -969,9 +994,11 @@ class Walker {
     },
   ): [string[], string[], NodeLike[]] | undefined {
     const spec = this.spec;
-    const name = this.nameOf(node, nodeType);
+    // What the language tells at once (a test's title, kind and line), else read from the node.
+    const own = spec.describe?.(node as unknown as NodeLike, nodeType);
+    const name = own?.name ?? this.nameOf(node, nodeType);
     if (!name) return undefined;
-    const kind = this.typedefKind(node, nodeType) ??
+    const kind = own?.kind ?? this.typedefKind(node, nodeType) ??
       this.kindOf(node, nodeType, defKind, kinds, parentNode);
     const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
     const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
@@ -981,7 +1008,8 @@ class Walker {
       name,
       qualifiedName,
       kind,
-      signature: this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
+      signature: own?.signature ??
+        this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
       depth: kinds.length,
       public: spec.isPublic(node as unknown as NodeLike, name, {
         parentKind,
@@ -1024,7 +1052,14 @@ class Walker {
     nodeType: string,
     { scope, kinds, nodes }: { scope: string[]; kinds: string[]; nodes: NodeLike[] },
   ): void {
-    const declared = this.spec.declares!(node as unknown as NodeLike, nodeType);
+    const exported = this.exported;
+    // An import's names are symbols only when an export list names them (`export { z }`).
+    const declared = this.spec.declares!(node as unknown as NodeLike, nodeType) ??
+      (exported.size
+        ? this.spec.imports?.(node as unknown as NodeLike, nodeType)?.filter((d) =>
+          exported.has(d.name)
+        )
+        : undefined);
     if (!declared) return;
     const parentKind = kinds.length ? kinds[kinds.length - 1] : "module";
     const parent = nodes.length ? nodes[nodes.length - 1] : undefined;
@@ -1060,10 +1095,74 @@ class Walker {
     // A level of the tree is a level of this recursion: bounded before JavaScript's stack is.
     if (++walk.depth > MAX_WALK_DEPTH) throw new Error(TOO_DEEP);
     try {
-      this.walkNode(node, scope, kinds, nodes, nodeType, parentNode);
+      // An object literal's member a mask may name (`api.get`), as it names a class's.
+      if (this.masked && parentNode?.type === "object" && JS_GRAMMARS.has(this.spec.grammar)) {
+        this.member(node, [scope, kinds, nodes], nodeType, parentNode);
+      } else this.walkNode(node, scope, kinds, nodes, nodeType, parentNode);
     } finally {
       walk.depth--;
     }
+  }
+
+  /**
+   * An object literal's member (`get() {...}`, `list: () => {...}`) walked in the mode the mask
+   * gives its name, as a container's item is: hidden with its comma, shown whole, or a signature.
+   */
+  member(
+    node: SyntaxNode,
+    [scope, kinds, nodes]: Where,
+    type: string,
+    parentNode: SyntaxNode,
+  ): void {
+    const spec = this.spec;
+    const symbol = spec.definitions[type] &&
+      (spec.defines?.(node as unknown as NodeLike, type, parentNode.type) ?? true);
+    if (!symbol) return this.walkNode(node, scope, kinds, nodes, type, parentNode);
+    const [mode, inside] = this.modeOf(node, scope);
+    if (mode === "hide") {
+      let end = node.endIndex;
+      while (this.text[end] === " " || this.text[end] === "\t") end++;
+      this.edits.push({
+        start: node.startIndex,
+        end: end + (this.text[end] === "," ? 1 : 0),
+        text: CUT,
+      });
+      return;
+    }
+    const full = this.full;
+    const mark = this.edits.length;
+    this.full = mode === "def" && inside;
+    this.walkNode(node, scope, kinds, nodes, type, parentNode);
+    this.full = full;
+    if (mode === "def") this.whole++;
+    if (mode === "def" && !inside) this.edits.length = mark;
+  }
+
+  /**
+   * Whether a function's body is a container: the function is passed to the call (`kinds` and
+   * `nodes`: the definitions around it) of a symbol whose kind the language expands
+   * (`LanguageSpec.expands`: a test suite's callback, not a hook's in it). A body the parse
+   * hollowed out cannot be: then the text is parsed again whole ({@linkcode HOLLOWED}).
+   */
+  expands(
+    [kinds, nodes]: [string[], NodeLike[]],
+    parentNode: SyntaxNode | null,
+    body: SyntaxNode,
+  ): boolean {
+    const expands = this.spec.expands;
+    if (!expands?.has(kinds[kinds.length - 1]) || parentNode?.type !== "arguments") return false;
+    const call = nodes[nodes.length - 1];
+    if (call.childForFieldName("arguments")?.startIndex !== parentNode.startIndex) return false;
+    const regions = this.regions;
+    if (regions) {
+      const at = firstAtOrAfter(regions.length, (i) => regions[i].start, body.startIndex);
+      // The body's own region starts it (after blanks); a region further in is a test's body.
+      const start = at < regions.length ? regions[at].start : body.endIndex;
+      if (start < body.endIndex && !/\S/.test(this.text.slice(body.startIndex + 1, start))) {
+        throw HOLLOWED;
+      }
+    }
+    return true;
   }
 
   /** The body of {@linkcode Walker.walk}, one level deeper. */
@@ -1104,8 +1203,11 @@ class Walker {
     for (const [child, named, type] of namedChildren(this.cursor, node, wanted)) {
       const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
       if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
-        // A function body holds no member: a `def` item shows it as it is.
-        if (!this.full) this.elideBody(child, node);
+        // A function body holds no member: a `def` item shows it as it is. A function passed to
+        // a test suite's call holds its tests.
+        if (this.expands([kinds, nodes], parentNode, child)) {
+          this.container(child, innerScope, innerKinds, innerNodes, true);
+        } else if (!this.full) this.elideBody(child, node);
         continue;
       }
       if (spec.containers.has(type)) {
@@ -1139,14 +1241,17 @@ class Walker {
     const rows = node.endPosition.row - node.startPosition.row + 1;
     const mark = this.edits.length;
     const symbols = this.symbols.length;
+    const whole = this.whole;
     this.walk(node, scope, kinds, nodes, type, parentNode);
-    if (rows <= this.maxValueLines) return;
+    if (rows <= this.maxValueLines || this.whole !== whole) return;
     // Python's `__all__` is the module's public API: never elided.
     if (parentNode?.childForFieldName("left")?.text === "__all__") return;
+    // A JavaScript statement's call keeps its callee and arguments: each long one is elided.
+    const call = parentNode?.type === "expression_statement" && JS_GRAMMARS.has(this.spec.grammar);
     // A JavaScript function, or one a call wraps (`forwardRef<T, Props>((props, ref) => {...})`),
     // is a signature: it stays, its block body elided by the walk and an expression body
     // (`({ label }: Props) => (<li>...</li>)`) of more than one line here.
-    const fn = JS_GRAMMARS.has(this.spec.grammar) ? wrappedFunction(node) : undefined;
+    const fn = JS_GRAMMARS.has(this.spec.grammar) && !call ? wrappedFunction(node) : undefined;
     if (fn) {
       const body = fn.childForFieldName("body");
       if (
@@ -1160,7 +1265,7 @@ class Walker {
       }
       return;
     }
-    if (this.symbols.length === symbols) {
+    if (this.symbols.length === symbols && !call) {
       if (
         rows - linesRemoved(this.text, this.edits, mark, this.edits.length) <= this.maxValueLines
       ) {
@@ -1179,7 +1284,7 @@ class Walker {
       removed[i + 1] = removed[i] + linesRemoved(this.text, inner, i, i + 1);
     }
     const added: Edit[] = [];
-    this.shorten(node, { edits: inner, removed, added }, symbols);
+    this.shorten(node, { edits: inner, removed, added }, symbols, call);
     for (const e of inner) if (e.text !== DEAD) this.edits.push(e);
     this.edits.push(...added);
   }
@@ -1189,7 +1294,7 @@ class Walker {
    * `maxValueLines`, the way `value` elides a whole value; `symbols` is where the value's own
    * symbols begin.
    */
-  shorten(node: SyntaxNode, inner: InnerEdits, symbols: number): void {
+  shorten(node: SyntaxNode, inner: InnerEdits, symbols: number, call = false): void {
     const { edits, removed, added } = inner;
     const starts = this.starts;
     for (const [child] of namedChildren(this.cursor, node)) {
@@ -1201,16 +1306,19 @@ class Walker {
       const to = firstAtOrAfter(edits.length, (i) => edits[i].start, end);
       if (rows - (removed[to] - removed[at]) <= this.maxValueLines) continue;
       const symbol = firstAtOrAfter(starts.length, (i) => starts[i], start, symbols);
-      if (symbol < starts.length && starts[symbol] < end) {
-        this.shorten(child, inner, symbol);
+      if (
+        (symbol < starts.length && starts[symbol] < end) || (call && CALL_PARTS.has(child.type))
+      ) {
+        this.shorten(child, inner, symbol, call);
         continue;
       }
-      // A property (`key: value`) keeps its key.
-      const value = child.childForFieldName("value") ?? child;
+      // A call's function with a block body is short already, or a suite's (its tests shown).
+      if (call && this.spec.bodyTypes.has(child.childForFieldName("body")?.type ?? "")) continue;
+      const [from, until] = elidedPart(child, call);
       for (let i = at; i < to; i++) {
-        if (edits[i].start >= value.startIndex) edits[i].text = DEAD;
+        if (edits[i].start >= from) edits[i].text = DEAD;
       }
-      added.push({ start: value.startIndex, end, text: this.spec.valueMarker });
+      added.push({ start: from, end: until, text: this.spec.valueMarker });
     }
   }
 
@@ -1482,6 +1590,27 @@ class Walker {
   cut(node: SyntaxNode): void {
     this.edits.push({ start: node.startIndex, end: node.endIndex, text: CUT });
   }
+}
+
+/** What a call's long part keeps as it is: its callee and its arguments' list (see `shorten`). */
+const CALL_PARTS = new Set([
+  "call_expression",
+  "member_expression",
+  "arguments",
+  "await_expression",
+  "new_expression",
+]);
+
+/**
+ * The part of a long child of a value that is elided: a property's value (it keeps its key);
+ * in a call's arguments (`call`), a function's body (`() => ...`) and a template's inside
+ * (`` test.each`...` ``); else the whole child.
+ */
+function elidedPart(child: SyntaxNode, call: boolean): [number, number] {
+  if (call && child.type === "template_string") return [child.startIndex + 1, child.endIndex - 1];
+  const value = child.childForFieldName("value") ??
+    (call ? child.childForFieldName("body") : null) ?? child;
+  return [value.startIndex, call ? value.endIndex : child.endIndex];
 }
 
 /**

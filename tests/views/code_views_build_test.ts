@@ -133,7 +133,8 @@ Deno.test("skeleton and outline fall back to summary when a file has nothing to 
   const root = await makeProject({
     "slop.config.ts":
       `export default { files: [{ path: "run.js", view: "skeleton" }, { path: "lib.py", view: "outline" }] };\n`,
-    "run.js": "console.log('hello');\nmain();\n",
+    // What it prints and a function it runs where it is written: no top-level call to show.
+    "run.js": "console.log('hello');\n(() => main())();\n",
     "lib.py": "def _private():\n    pass\n",
   });
   const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {

@@ -85,6 +85,9 @@ Deno.test("renderCode() keeps a /** comment a blank line above a definition, not
       "// A note.",
       "function noted() { ... }",
       "",
+      // A call run at load stays; the comment a blank line above it documents no definition.
+      "start();",
+      "",
       "/** Right above. */",
       "function direct() { ... }",
       "",

@@ -155,6 +155,8 @@ Deno.test("an outline lists a module's re-exports, one name each", async () => {
       'export type { Shape } from "./types"  // re-export',
       'export type { Props as ButtonProps } from "./types"  // re-export',
       'export { default as Button } from "./Button"  // re-export',
+      // A module imported whole and exported by name.
+      'import * as z from "./external.js"  // re-export',
       "",
     ].join("\n"),
   );
@@ -197,7 +199,8 @@ Deno.test("an outline lists a module's anonymous default export as `default`", a
     views("arrow.js", ["export default (a) => a * 2;"]),
   ]);
   assert.deepEqual(others.map((o) => o.outline), [
-    "export default class extends Base  // class\nmounted()  // method\n",
+    // Its members are its own, one level in.
+    "export default class extends Base  // class\n  mounted()  // method\n",
     "export default defineConfig({...})  // default\n",
     "export default {...}  // default\n",
     "export default (a) =>  // function\n",
