@@ -342,9 +342,13 @@ Deno.test("renderCode() a JSDoc @typedef or @callback stays as a definition and 
       " * @returns {boolean}",
       " */",
       "/** @typedef {import('./x').Y} Z */",
+      "start();",
       "",
       "/** @typedef {string} */",
       "var Closure;",
+      "",
+      "/** Not a @typedef. */",
+      "start();",
       "",
     ].join("\n"),
   );
