@@ -266,7 +266,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "key-file",
     label: "key-file",
     kind: "A file that holds a key alone: 32, 64, 96 or 128 hex digits and nothing else " +
-      "(Rails' `config/master.key` and `config/credentials/*.key`)",
+      "(Rails' `config/master.key` and `config/credentials/*.key`), unless its name says it " +
+      "holds a checksum (`*.sha256`, `*.md5`, `*.sum`, `SHA256SUMS`, `checksums.txt`)",
     hints: [],
     find: findKeyFile,
   },
@@ -746,7 +747,8 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
 
 /**
  * Every secret of `text` that the table finds (prose-only rules too with
- * `prose`), unsorted and possibly overlapping.
+ * `prose`), unsorted and possibly overlapping; `path`, the file's the text is, lets a rule
+ * judge by it (a checksum file's digest is no key).
  *
  * @example
  * ```ts
@@ -757,7 +759,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
  */
 export function findSecrets(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string } = {},
+  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string } = {},
 ): SecretMatch[] {
   const hints = textHints(text);
   const out = findEach(text, options, hints);
@@ -817,7 +819,7 @@ function concatJoints(
  */
 function joinedMatches(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string },
+  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
   found: Array<{ index: number; length: number }>,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
@@ -871,7 +873,7 @@ function lineEnd(text: string, at: number): number {
 /** Every secret of `text` that the table finds, with its hints. */
 function findEach(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string },
+  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
   hints: TextHints,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
@@ -883,7 +885,7 @@ function findEach(
     else if (shape.hints.length && !shape.hints.some((h) => text.includes(h))) continue;
     const label = options.label?.(shape) ?? shape.label;
     if (shape.find) {
-      for (const f of shape.find(text, hints)) {
+      for (const f of shape.find(text, hints, options.path)) {
         // A rule written as code may name its matches (`aws`, `jwt`, `key-map`, …).
         const rule = f.rule ?? label;
         if (f.end > f.start && !onlyPlaceholders(text, f.start, f.end)) {

@@ -1,0 +1,130 @@
+// The thirteenth leak hunt: passwords given by position to databases' and mailers' calls,
+// Terraform state's generated passwords, admin commands' password options, a request
+// collection's `{"key": "password", "value": …}`, and checksum files (public) kept.
+import assert from "node:assert/strict";
+import { redactSync, redactText } from "../../pipeline/_scan.ts";
+
+/** Asserts that each `[text, expected]` redacts to `expected`. */
+function redactsTo(cases: Array<[string, string]>): void {
+  for (const [text, expected] of cases) assert.equal(redactSync(text).text, expected, text);
+}
+
+const PW = "Tr0ub4dor3x!K9";
+const R = "[REDACTED:password]";
+
+Deno.test("a password given by position to a connect or login call is redacted", () => {
+  redactsTo([
+    [
+      `c = DriverManager.getConnection("jdbc:postgresql://db/app", "app", "${PW}");\n`,
+      `c = DriverManager.getConnection("jdbc:postgresql://db/app", "app", "${R}");\n`,
+    ],
+    [
+      `conn = DriverManager.getConnection(url, "postgres", "${PW}");\n`,
+      `conn = DriverManager.getConnection(url, "postgres", "${R}");\n`,
+    ],
+    [
+      `return DriverManager.getConnection(\n    JDBC_URL,\n    "admin",\n    "${PW}");\n`,
+      `return DriverManager.getConnection(\n    JDBC_URL,\n    "admin",\n    "${R}");\n`,
+    ],
+    [
+      `conn = pymssql.connect("sql01", "report", "${PW}", "sales")\n`,
+      `conn = pymssql.connect("sql01", "report", "${R}", "sales")\n`,
+    ],
+    [
+      `const s = new Sequelize("shop", "shop_user", "${PW}", { dialect: "mysql" });\n`,
+      `const s = new Sequelize("shop", "shop_user", "${R}", { dialect: "mysql" });\n`,
+    ],
+    [
+      `auth := smtp.PlainAuth("", "alerts@acme.com", "${PW}", "smtp.acme.com")\n`,
+      `auth := smtp.PlainAuth("", "alerts@acme.com", "${R}", "smtp.acme.com")\n`,
+    ],
+  ]);
+  const kept = [
+    `conn = DriverManager.getConnection(url, user, password);\n`,
+    `conn = DriverManager.getConnection(url, "app", System.getenv("DB_PASSWORD"));\n`,
+    `auth := smtp.PlainAuth("", user, pass, host)\n`,
+    `const s = new Sequelize("shop", "root", "", { dialect: "mysql" });\n`,
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
+
+Deno.test("Terraform state's random_password result, and a random_string's made with marks", () => {
+  const v = "ec]NEhlY=V1]=A3m(x";
+  const state = (type: string, special: boolean) =>
+    `    {\n      "mode": "managed",\n      "type": "${type}",\n      "name": "db",\n` +
+    `      "instances": [\n        {\n          "attributes": {\n            "id": "${
+      type === "random_string" ? v : "none"
+    }",\n            "length": 18,\n            "result": "${v}",\n            "special": ${special}\n` +
+    `          }\n        }\n      ]\n    },\n    {\n      "type": "aws_s3_bucket",\n` +
+    `      "instances": [{"attributes": {"id": "logs", "result": "kept-${v}"}}]\n    }\n`;
+  const out = redactSync(state("random_password", true)).text;
+  assert.ok(!out.includes(`"result": "${v}"`), out);
+  assert.ok(out.includes(`"result": "kept-${v}"`), out);
+  const str = redactSync(state("random_string", true)).text;
+  assert.ok(!str.includes(v + '"'.slice(0, 0) + '",\n            "length"'), str);
+  assert.ok(!str.includes(`"result": "${v}"`) && !str.includes(`"id": "${v}"`), str);
+  // a random_string made without marks names a thing (a bucket's suffix): kept
+  const name = state("random_string", false).replaceAll(v, "k3x9q2mz7w1p");
+  assert.equal(redactSync(name).text, name);
+});
+
+Deno.test("admin commands' password options are redacted", () => {
+  redactsTo([
+    [
+      `cmdkey /add:fs01 /user:CORP\\svc /pass:${PW}\n`,
+      `cmdkey /add:fs01 /user:CORP\\svc /pass:${R}\n`,
+    ],
+    [
+      `schtasks /Create /TN Backup /TR b.cmd /RU CORP\\svc /RP ${PW}\n`,
+      `schtasks /Create /TN Backup /TR b.cmd /RU CORP\\svc /RP ${R}\n`,
+    ],
+    [`net user deploy ${PW} /add /y\n`, `net user deploy ${R} /add /y\n`],
+    [
+      `openssl enc -aes-256-cbc -in a -out a.enc -pass pass:${PW}\n`,
+      `openssl enc -aes-256-cbc -in a -out a.enc -pass pass:${R}\n`,
+    ],
+    [`zip -r -P ${PW} backup.zip data/\n`, `zip -r -P ${R} backup.zip data/\n`],
+    [`7z a -p${PW} -mhe=on backup.7z data/\n`, `7z a -p${R} -mhe=on backup.7z data/\n`],
+    [
+      `userlist admins\n    user admin insecure-password ${PW}\n`,
+      `userlist admins\n    user admin insecure-password ${R}\n`,
+    ],
+  ]);
+  const kept = [
+    "net user deploy /delete\n",
+    "net user deploy * /add\n",
+    "zip -r -P $ZIP_PASSWORD backup.zip data/\n",
+    "7z a -p -mhe=on backup.7z data/\n",
+    'unzip -P "$PASS" a.zip\n',
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
+
+Deno.test("a collection's `key` and `value` pair under a secret's key is redacted", () => {
+  const out = redactSync(
+    `"basic": [\n  {\n    "key": "password",\n    "value": "${PW}",\n    "type": "string"\n  },\n` +
+      `  {\n    "key": "username",\n    "value": "ops"\n  }\n]\n`,
+  ).text;
+  assert.ok(!out.includes(PW), out);
+  assert.ok(out.includes('"value": "ops"'), out);
+  const env =
+    redactSync(`[{"key": "api_key", "value": "3YLbzZ3CafKL9B3fivVJDDdS8Nrc", "enabled": true}]\n`)
+      .text;
+  assert.ok(!env.includes("3YLbzZ3CafKL9B3fivVJDDdS8Nrc"), env);
+  const kept =
+    `[{"key": "baseUrl", "value": "https://api.acme.com"}, {"key": "token", "value": "{{token}}"}]\n`;
+  assert.equal(redactSync(kept).text, kept);
+});
+
+Deno.test("a checksum file's digest stays; a key file of the same shape is redacted", async () => {
+  const h = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  for (
+    const path of ["dist/app.zip.sha256", "release.sum", "SHA256SUMS", "a.iso.md5", "checksums.txt"]
+  ) {
+    assert.equal((await redactText(`${h}\n`, path)).text, `${h}\n`, path);
+  }
+  const md5 = "1c1dafbaef8b9a658b7638578d4aede6";
+  assert.equal((await redactText(`${md5}\n`, "pkg.tgz.md5")).text, `${md5}\n`);
+  assert.equal((await redactText(`${md5}\n`, "config/master.key")).text, "[REDACTED:key-file]\n");
+  assert.equal((await redactText(`${h}\n`, "secret.txt")).text, "[REDACTED:key-file]\n");
+});
