@@ -23,7 +23,9 @@ const ARGUMENT =
  * Calls whose third argument is a password, after a path or a host (a literal or a variable, as
  * `url` in `getConnection(url, "app", "…")`) and a user: `new DirectoryEntry(path, "user", "…")`
  * and databases' connects (PHP's `new PDO(dsn, …)`, `mysqli_connect`, `new mysqli`, JDBC's
- * `DriverManager.getConnection`, Python's `pymysql.connect`, `MySQLdb.connect`).
+ * `DriverManager.getConnection`, Python's `pymysql.connect`, `MySQLdb.connect`, `pymssql.connect`,
+ * Sequelize's `new Sequelize(db, …)`), and Go's `smtp.PlainAuth(identity, …)` (its identity
+ * often `""`).
  */
 const THIRD_ARGUMENT_CALLS = [
   "DirectoryEntry",
@@ -31,7 +33,9 @@ const THIRD_ARGUMENT_CALLS = [
   "\\bmysqli(?:_connect|_real_connect)?",
   "\\bmysql_connect",
   "\\.getConnection",
-  "\\b(?:pymysql|MySQLdb|connector)\\.connect",
+  "\\b(?:pymysql|MySQLdb|connector|pymssql)\\.connect",
+  "\\bSequelize",
+  "\\bPlainAuth",
 ];
 
 /**
@@ -58,8 +62,10 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "\\bauth[ \\t]{0,4}=[ \\t]{0,4}",
     ].join("|") +
     ")\\()[ \\t]{0,16}" + ARGUMENT + "\\\\?([\"'])(?<v>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\2)" +
-    "|\\((?<=(?:" + THIRD_ARGUMENT_CALLS.join("|") + ")\\()[ \\t]{0,16}" +
-    `(?:${ARGUMENT.replace("\\1", "\\4")}|[A-Za-z_$][\\w$.]{0,64}[ \\t]{0,16},\\s{0,64})` +
+    "|\\((?<=(?:" + THIRD_ARGUMENT_CALLS.join("|") + ")\\()\\s{0,64}" +
+    `(?:${
+      ARGUMENT.replace("\\1", "\\4").replace("{1,128}", "{0,128}")
+    }|[A-Za-z_$][\\w$.]{0,64}[ \\t]{0,16},\\s{0,64})` +
     ARGUMENT.replace("\\1", "\\5") + "\\\\?([\"'])(?<w>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\6)",
   "g",
 );
@@ -69,11 +75,12 @@ const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
 
 /**
  * Substrings that lead to a credentials call's `(` besides the `auth` and `credential` words the
- * name search finds (`nameSpots`): `gin(` of `.login(`, `Entry(` of `DirectoryEntry(`, each looked
+ * name search finds (`nameSpots`): `gin(` of `.login(`, `Entry(` of `DirectoryEntry(`, the
+ * connects' names (`getConnection(`: a trigger on `Connection(` alone cost 2% of a scan), each looked
  * for with `indexOf` from a character rare in code, not a pattern tried at every `(` of a text
  * (`(` is common).
  */
-const TRIGGERS = ["gin(", "Entry("];
+const TRIGGERS = ["gin(", "Entry(", "getConnection(", "Sequelize(", "PlainAuth(", "ssql.connect("];
 /** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
 const NAME_REACH = 24;
 /**
