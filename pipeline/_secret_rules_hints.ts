@@ -113,9 +113,10 @@ const PAIR_HINTS = 6;
  */
 export const HINT_GATE: RegExp = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
+    // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
+    `(?<tool>-(?=[pPwUkbH][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
     `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:passw(?:or)?d|token|api-?key|secret|oauth2-bearer)|` +
-    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))|` +
-    `(?<tool>-(?=[pPwUkbH][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))`,
+    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))`,
   "g",
 );
 

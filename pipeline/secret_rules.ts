@@ -128,6 +128,14 @@ import {
 import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_elements.ts";
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
 import { findKeyFile } from "./_secret_rules_key_file.ts";
+import { findTerraformRandom } from "./_secret_rules_terraform.ts";
+import {
+  findAdminPasswords,
+  INSECURE_PASSWORD,
+  NET_USER,
+  SEVEN_ZIP_OPTION,
+  WINDOWS_SWITCH,
+} from "./_secret_rules_admin.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
@@ -272,6 +280,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findKeyFile,
   },
   {
+    id: "terraform-random",
+    label: "password",
+    kind: "The value a Terraform state holds for a `random_password` (its `result`) and for a " +
+      "`random_string` made with marks (its `result` and `id`, unless `special = false`)",
+    hints: ['"random_'],
+    find: findTerraformRandom,
+  },
+  {
     id: "url-password",
     label: "basicauth",
     kind:
@@ -400,6 +416,14 @@ export const SECRET_SHAPES: SecretShape[] = [
       "`ldapsearch -w …`, `smbclient -U user%…`, openssl's `pass:…` and `enc -k …`",
     hints: [], // (gated: `textHints` looks for the options)
     find: findToolPasswords,
+  },
+  {
+    id: "admin-password",
+    label: "password",
+    kind: "A password an administrator's command or a daemon's config takes: `cmdkey /pass:…`, " +
+      "`schtasks … /RP …`, `net user NAME … /add`, 7-Zip's `-p…`, HAProxy's `insecure-password …`",
+    hints: ["/pass:", "/PASS:", "/RP ", "/rp ", "et user ", "ET USER ", "7z", "insecure-password"],
+    find: findAdminPasswords,
   },
   {
     id: "curl-cookie",
@@ -719,6 +743,10 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   LONG_OPTION,
   TOOL_OPTION,
   CURL_COOKIE,
+  WINDOWS_SWITCH,
+  NET_USER,
+  SEVEN_ZIP_OPTION,
+  INSECURE_PASSWORD,
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,

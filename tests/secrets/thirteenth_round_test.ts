@@ -61,7 +61,6 @@ Deno.test("Terraform state's random_password result, and a random_string's made 
   assert.ok(!out.includes(`"result": "${v}"`), out);
   assert.ok(out.includes(`"result": "kept-${v}"`), out);
   const str = redactSync(state("random_string", true)).text;
-  assert.ok(!str.includes(v + '"'.slice(0, 0) + '",\n            "length"'), str);
   assert.ok(!str.includes(`"result": "${v}"`) && !str.includes(`"id": "${v}"`), str);
   // a random_string made without marks names a thing (a bucket's suffix): kept
   const name = state("random_string", false).replaceAll(v, "k3x9q2mz7w1p");
