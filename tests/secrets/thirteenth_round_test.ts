@@ -127,3 +127,101 @@ Deno.test("a checksum file's digest stays; a key file of the same shape is redac
   assert.equal((await redactText(`${md5}\n`, "config/master.key")).text, "[REDACTED:key-file]\n");
   assert.equal((await redactText(`${h}\n`, "secret.txt")).text, "[REDACTED:key-file]\n");
 });
+
+Deno.test("a password given to a setter or a builder's method is redacted", () => {
+  redactsTo([
+    [`ds.setPassword("${PW}");\n`, `ds.setPassword("${R}");\n`],
+    [
+      `PgConnectOptions::new().username("app").password("${PW}").database("app")\n`,
+      `PgConnectOptions::new().username("app").password("${R}").database("app")\n`,
+    ],
+    [
+      `Auth: []ssh.AuthMethod{ssh.Password("${PW}")},\n`,
+      `Auth: []ssh.AuthMethod{ssh.Password("${R}")},\n`,
+    ],
+    [
+      `System.setProperty("javax.net.ssl.keyStorePassword", "${PW}");\n`,
+      `System.setProperty("javax.net.ssl.keyStorePassword", "[REDACTED:named-secret]");\n`,
+    ],
+  ]);
+  const kept = [
+    `ds.setPassword(System.getenv("DB_PASSWORD"));\n`,
+    `user.setPassword(encoder.encode(raw));\n`,
+    `if (!checkPassword("${PW}")) fail();\n`,
+    `builder.password("password");\n`,
+    `System.setProperty("javax.net.ssl.keyStore", "/etc/app/keystore.jks");\n`,
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
+
+Deno.test("a Wi-Fi pre-shared key under `psk` is redacted; the key management's name stays", () => {
+  redactsTo([
+    [
+      `network={\n    ssid="AcmeCorp"\n    psk="${PW}"\n    key_mgmt=WPA-PSK\n}\n`,
+      `network={\n    ssid="AcmeCorp"\n    psk="${R}"\n    key_mgmt=WPA-PSK\n}\n`,
+    ],
+    [
+      `[wifi-security]\nkey-mgmt=wpa-psk\npsk=${PW}\n`,
+      `[wifi-security]\nkey-mgmt=wpa-psk\npsk=${R}\n`,
+    ],
+  ]);
+});
+
+Deno.test("OpenVPN static keys, minisign secret keys and .NET's XML RSA private members", () => {
+  const hexLines = Array.from({ length: 4 }, (_, i) => `${i}c4a5ed38178aeb282028c55ff0f752e`).join(
+    "\n",
+  );
+  const vpn =
+    `#\n# 2048 bit OpenVPN static key\n#\n-----BEGIN OpenVPN Static key V1-----\n${hexLines}\n` +
+    `-----END OpenVPN Static key V1-----\n`;
+  assert.ok(!redactSync(vpn).text.includes("c4a5ed38178aeb"), redactSync(vpn).text);
+  const sk = "RWRTY0Iy" +
+    "kHrblX8IqOaeDijO8u3rCKeG+kMZcs3oz3dr1qbD4NbWWQe0OtpLIJWcBaRUhaEvVx8vy".repeat(3);
+  const mini = `untrusted comment: minisign encrypted secret key\n${sk}\n`;
+  assert.equal(
+    redactSync(mini).text,
+    "untrusted comment: minisign encrypted secret key\n[REDACTED:private-key]\n",
+  );
+  const pubMini =
+    `untrusted comment: minisign public key 3A1F\nRWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3\n`;
+  assert.equal(redactSync(pubMini).text, pubMini);
+  const d = "q3Zk8/Xw1+Lr5TnB2vYc9HmPd0Aa7EwGtJqLsN4oP6sk3Lm9";
+  const xml =
+    `<RSAKeyValue><Modulus>AQAB${d}</Modulus><Exponent>AQAB</Exponent><P>${d}</P><D>${d}x</D></RSAKeyValue>\n`;
+  const out = redactSync(xml).text;
+  assert.ok(
+    out.includes(`<Modulus>AQAB${d}</Modulus>`) && !out.includes(`<P>${d}`) &&
+      !out.includes(`${d}x`),
+    out,
+  );
+  const pub = `<RSAKeyValue><Modulus>${d}</Modulus><Exponent>AQAB</Exponent></RSAKeyValue>\n`;
+  assert.equal(redactSync(pub).text, pub);
+});
+
+Deno.test("a chain's private key (0x and 64 hex digits) under a key's or accounts' name", () => {
+  const k = "0xb248be4f9a0b623c60469229dc29164640eeb7244a6fc0486edb9358ee04b150";
+  for (
+    const text of [
+      `DEPLOYER_PRIVATE_KEY=${k}\n`,
+      `      accounts: ["${k}"],\n`,
+      `const signerKey = "${k}";\n`,
+    ]
+  ) {
+    assert.ok(!redactSync(text).text.includes(k.slice(2, 20)), text);
+  }
+  const kept = [
+    `{"transactionHash": "${k}", "status": "0x1"}\n`,
+    `bytes32 constant SLOT = ${k};\n`,
+    `  blockHash: "${k}",\n`,
+  ];
+  for (const text of kept) assert.equal(redactSync(text).text, text);
+});
+
+Deno.test("a Mapbox public token (`pk.eyJ…`) stays under any name; its secret `sk.eyJ…` does not", () => {
+  const pk = "pk.eyJ1IjoiYWNtZSIsImEiOiJjbHgyM3Q0ZXQwMDFzMmtw.Zk3sR9yQ2bHk1pLw8vTn4A";
+  const text = `mapboxgl.accessToken = "${pk}";\n`;
+  assert.equal(redactSync(text).text, text);
+  assert.ok(
+    !redactSync(`MAPBOX_TOKEN = "${pk.replace("pk.", "sk.")}"\n`).text.includes("Zk3sR9yQ2"),
+  );
+});
