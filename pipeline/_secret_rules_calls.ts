@@ -10,7 +10,7 @@
  */
 
 import { isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
-import { namesOf, REFERENCE } from "./_secret_rules_names.ts";
+import { namesOf, passwordLike, REFERENCE } from "./_secret_rules_names.ts";
 
 /**
  * A quoted argument (its quotes maybe escaped, in a JSON string of code): 1 to 128 characters, a
@@ -70,6 +70,18 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
   "g",
 );
 
+/**
+ * After a `passw` word: the rest of a setter's or a builder's name (`setPassword`, `.password`)
+ * and its one quoted argument (group `v`, 4 to 256 characters), then `)`.
+ */
+export const SETTER_AT =
+  /(?:or)?d\([ \t]{0,16}\\?(["'])(?<v>[^"'\\\r\n]{4,256})\\?\1[ \t]{0,16}\)/dy;
+/**
+ * What stands before a setter's password word: `set` or `with` glued to its capital
+ * (`setPassword`; Python's `zip.setpassword(…)` is given bytes), a member access's `.` or `->`.
+ */
+const SETTER_BEFORE = /(?:(?<![A-Za-z])(?:set|Set|with|With)P|(?:\.|->)[Pp])$/;
+
 /** The call's sticky spelling, tried at each `(` a trigger leads to. */
 const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
 
@@ -124,6 +136,18 @@ export function findCredentialCalls(
     for (let at = text.indexOf(trigger); at >= 0; at = text.indexOf(trigger, at + 1)) open(at);
   }
   const out: Array<{ start: number; end: number }> = [];
+  // A setter's or a builder's one argument (`ds.setPassword("…")`, `.password("…")`,
+  // `ssh.Password("…")`), from the `passw` words the name search marks.
+  for (const at of spots.passwords) {
+    const word = at - 5;
+    if (!SETTER_BEFORE.test(text.slice(Math.max(0, word - 5), word + 1))) continue;
+    SETTER_AT.lastIndex = at;
+    const m = SETTER_AT.exec(text);
+    const value = m?.groups!.v;
+    if (!m || !value || isPlaceholder(value) || !passwordLike(value, true)) continue;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end });
+  }
   for (const open of [...opens].sort((a, b) => a - b)) {
     CREDENTIAL_CALL_AT.lastIndex = open;
     const m = CREDENTIAL_CALL_AT.exec(text);

@@ -92,11 +92,11 @@ const GATE_FAMILIES = 19;
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
  * code than its first (the `v` of `ENV `, `env(` and `value:`; the `(` of `define(`; the `w` of
  * `passw`) and checked behind it: `v` (ENV and `env(`), `alue:`, `alue"`, `alue=` (`value`), `(`
- * (`define(`, `setdefault(`), `w` (`passw`). Twelve `includes` per text cost as much as the forms
+ * (`define(`, `setdefault(`, `setProperty(`), `w` (`passw`). Twelve `includes` per text cost as much as the forms
  * themselves; `value` looked for from its `a` (every `a` of a text) cost twice its `v`.
  */
 export const PAIR_GATE: RegExp =
-  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\()|w(?<=passw)/g;
+  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\(|setProperty\()|w(?<=passw)/g;
 /** How many hints {@linkcode PAIR_GATE} tells apart. */
 const PAIR_HINTS = 6;
 

@@ -312,10 +312,17 @@ const NAMED_SHAPES: Array<[RegExp, string]> = [
   [/^[a-z0-9]{6}\.(?=[a-z]*[0-9])[a-z0-9]{16}$/, "kubernetes-token"],
 ];
 
+/**
+ * A token made to be sent to browsers, by its prefix: Mapbox's public `pk.eyJ…` (its secret
+ * tokens start `sk.eyJ`).
+ */
+const BROWSER_TOKEN = /^pk\.eyJ/;
+
 /** Values under a token's name that are not a token, whatever their characters. */
 function notATokenValue(value: string, { name, q, b }: { name: string; q?: string; b?: string }) {
   // `=` pads base64 only at its end
   if (/=[^=]/.test(value)) return true;
+  if (BROWSER_TOKEN.test(value)) return true;
   // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
   if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) return true;
   // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone; or
@@ -546,7 +553,7 @@ export const ENV_PASSWORD_NAME: RegExp = new RegExp(
  */
 const PASSWORD_NAME = "(?:" +
   anyCase(
-    "(?:passw(?:or)?ds?|passwort|pwd|passphrase|secret|api[_.-]?key|apikey|" +
+    "(?:passw(?:or)?ds?|passwort|pwd|passphrase|psk|secret|api[_.-]?key|apikey|" +
       "(?:access|auth|api|bearer|refresh|secret)[_.-]?token)",
   ) +
   // `pass` as a word of its own: `db_pass`, `MLAB_PASS`, `"pass"`, `dbPass` (not `bypass`)
@@ -584,7 +591,7 @@ export const NAMED_PASSWORD: RegExp = new RegExp(
 
 /**
  * The words that every name {@linkcode NAMED_VALUE}, {@linkcode NAMED_TOKEN} and
- * {@linkcode NAMED_PASSWORD} look behind for holds, in any case: `key`, `token`, `passw`, `pwd`,
+ * {@linkcode NAMED_PASSWORD} look behind for holds, in any case: `key`, `token`, `passw`, `pwd`, `psk`,
  * `auth`, `passphrase`, `secret`, `credential`, `bearer`. Each is looked for from a letter rarer in
  * code than its first (`k`, `w`, `h`, `c`, `b`) and checked behind it; a match ends where its word
  * does, and holds at most 10 characters (`credential`). The same search finds the words the
@@ -595,7 +602,10 @@ export const NAMED_PASSWORD: RegExp = new RegExp(
  */
 export const NAME_WORD: RegExp = new RegExp(
   [
-    `${anyCase("ke")}(?:${anyCase("y")}|${anyCase("n")}(?<=${anyCase("token")}))`,
+    `${anyCase("k")}(?:${anyCase("e")}(?:${anyCase("y")}|${anyCase("n")}(?<=${
+      anyCase("token")
+    }))|` +
+    `(?<=(?<![A-Za-z])${anyCase("psk")})(?![A-Za-z]))`, // …, a Wi-Fi pre-shared key's `psk`
     `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}(?<=${
       anyCase("passphrase")
@@ -776,6 +786,7 @@ const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+  if (BROWSER_TOKEN.test(value)) return false;
   // A test's value of words and numbers that says so (`builtin:test_00000001:0`).
   if (testValue(value)) return false;
   // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), unless quoted and

@@ -50,7 +50,7 @@ export const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
   {
     hints: ["v", "("],
     pattern:
-      /\((?<=(?:define|getenv|[Ee]nv|setdefault|[Ss]etenv|putenv)\()[ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
+      /\((?<=(?:define|getenv|[Ee]nv|setdefault|[Ss]etenv|putenv|setProperty)\()[ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
   },
   {
     hints: ["w"],

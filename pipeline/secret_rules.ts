@@ -130,6 +130,13 @@ import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
 import { findKeyFile } from "./_secret_rules_key_file.ts";
 import { findTerraformRandom } from "./_secret_rules_terraform.ts";
 import {
+  CHAIN_KEY,
+  chainKeyNamed,
+  OPENVPN_KEY,
+  SIGN_SECRET_KEY,
+  XML_RSA_PRIVATE,
+} from "./_secret_rules_key_formats.ts";
+import {
   findAdminPasswords,
   INSECURE_PASSWORD,
   NET_USER,
@@ -252,6 +259,37 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "PuTTY private key files (`PuTTY-User-Key-File-3:` to `Private-MAC:`), redacted whole",
     hints: ["PuTTY-User-Key-File-"],
     find: findPutty,
+  },
+  {
+    id: "openvpn-static-key",
+    label: "private-key",
+    kind: "An OpenVPN static key (`-----BEGIN OpenVPN Static key V1-----`, a `ta.key`)",
+    hints: ["OpenVPN Static key"],
+    pattern: OPENVPN_KEY,
+  },
+  {
+    id: "sign-secret-key",
+    label: "private-key",
+    kind: "A minisign or signify secret key, after its `untrusted comment: … secret key` line",
+    hints: ["untrusted comment:"],
+    pattern: SIGN_SECRET_KEY,
+  },
+  {
+    id: "xml-rsa-private-key",
+    label: "private-key",
+    kind: "The private members of .NET's XML RSA key (`<P>`, `<Q>`, `<DP>`, `<DQ>`, " +
+      "`<InverseQ>`, `<D>` in an `<RSAKeyValue>`; its `<Modulus>` and `<Exponent>` are public)",
+    hints: ["<RSAKeyValue>"],
+    pattern: XML_RSA_PRIVATE,
+  },
+  {
+    id: "chain-private-key",
+    label: "private-key",
+    kind: "A chain's private key (`0x` and 64 hex digits) under a private key's, a signer's or " +
+      'Hardhat\'s `accounts` name on its line (`PRIVATE_KEY=0x…`, `accounts: ["0x…"]`)',
+    hints: ["0x"],
+    pattern: CHAIN_KEY,
+    accept: (_value, text, start) => chainKeyNamed(text, start),
   },
   ...PROVIDER_TOKENS,
   ...PREFIXED_TOKENS,

@@ -141,7 +141,7 @@ Deno.test("a password given to a setter or a builder's method is redacted", () =
     ],
     [
       `System.setProperty("javax.net.ssl.keyStorePassword", "${PW}");\n`,
-      `System.setProperty("javax.net.ssl.keyStorePassword", "[REDACTED:named-secret]");\n`,
+      `System.setProperty("javax.net.ssl.keyStorePassword", "${R}");\n`,
     ],
   ]);
   const kept = [
