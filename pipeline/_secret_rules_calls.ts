@@ -143,7 +143,7 @@ export function findCredentialCalls(
     if (!SETTER_BEFORE.test(text.slice(Math.max(0, word - 5), word + 1))) continue;
     SETTER_AT.lastIndex = at;
     const m = SETTER_AT.exec(text);
-    const value = m?.groups!.v;
+    const value = m?.groups?.v;
     if (!m || !value || isPlaceholder(value) || !passwordLike(value, true)) continue;
     const [start, end] = m.indices!.groups!.v!;
     out.push({ start, end });

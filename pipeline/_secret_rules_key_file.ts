@@ -19,17 +19,8 @@ const CHECKSUM_EXTENSION = /\.(?:md5|sha1|sha224|sha256|sha384|sha512|sha3|b2|su
 /** A checksum list's name: `SHA256SUMS`, `MD5SUMS.txt`, `checksums.txt`, `app_1.2_checksums.txt`. */
 const CHECKSUM_NAME = /(?:^(?:sha\d{1,3}|md5|b2)sums|checksums?)(?:\.txt)?$/i;
 
-/**
- * Whether `path` names a checksum file (its extension or its name, as release tools write them).
- *
- * @example
- * ```ts
- * import { isChecksumPath } from "./_secret_rules_key_file.ts";
- * isChecksumPath("dist/app.zip.sha256"); // true
- * isChecksumPath("config/master.key"); // false
- * ```
- */
-export function isChecksumPath(path: string): boolean {
+/** Whether `path` names a checksum file (its extension or its name, as release tools write them). */
+function isChecksumPath(path: string): boolean {
   const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
   return CHECKSUM_EXTENSION.test(name) || CHECKSUM_NAME.test(name);
 }

@@ -4,7 +4,8 @@
  * signify secret key (its `untrusted comment:` line says so), the private members of .NET's XML
  * RSA key (`<P>`, `<Q>`, `<DP>`, `<DQ>`, `<InverseQ>`, `<D>` in an `<RSAKeyValue>`), and a
  * chain's private key (`0x` and 64 hex digits) under a private key's, a signer's or an
- * `accounts` name (Hardhat, Foundry, `.env` files of web3 projects).
+ * `accounts` name (Hardhat, Foundry, `.env` files of web3 projects), and a keypair file of 64
+ * bytes alone (Solana's `id.json`).
  *
  * @module
  */
@@ -38,4 +39,28 @@ const CHAIN_KEY_NAME =
  */
 export function chainKeyNamed(text: string, start: number): boolean {
   return CHAIN_KEY_NAME.test(text.slice(Math.max(0, start - 2 - 96), start - 2));
+}
+
+/** A keypair file as Solana's `solana-keygen` writes it: 64 numbers of 0 to 255 in a JSON array. */
+const KEYPAIR_ALONE =
+  /^\s{0,64}\[(?<v>(?:[ \t\r\n]{0,8}[0-9]{1,3}[ \t\r\n]{0,8},){63}[ \t\r\n]{0,8}[0-9]{1,3}[ \t\r\n]{0,8})\]\s{0,64}$/d;
+
+/**
+ * The 64 bytes of a text that is a keypair file alone (see {@linkcode KEYPAIR_ALONE}; Solana's
+ * `id.json`), each number a byte, not all the same: an ed25519 secret key and its public key.
+ *
+ * @example
+ * ```ts
+ * import { findKeypairFile } from "./_secret_rules_key_formats.ts";
+ * findKeypairFile(`[${Array.from({ length: 64 }, (_, i) => i * 3).join(",")}]`).length; // 1
+ * ```
+ */
+export function findKeypairFile(text: string): Array<{ start: number; end: number }> {
+  if (text.length > 1200 || !text.includes("[")) return [];
+  const m = KEYPAIR_ALONE.exec(text);
+  if (!m) return [];
+  const bytes = m.groups!.v.split(",").map((n) => Number(n));
+  if (bytes.some((b) => b > 255) || new Set(bytes).size < 16) return [];
+  const [start, end] = m.indices!.groups!.v!;
+  return [{ start, end }];
 }

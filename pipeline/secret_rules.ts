@@ -59,9 +59,19 @@
  * escaped twice, a concatenation's short first literal, a short `?code=`, a DSL's
  * `storePassword "…"`, a passphrase of words with `test` among them; a value's full stops trimmed
  * in one pass, name tests bounded; 21: a key made for the browser under a `key` name stays
- * (`STRIPE_PUBLISHABLE_KEY=pk_live_…`, `vapidKey`, `applicationServerKey`, `Idempotency-Key`).
+ * (`STRIPE_PUBLISHABLE_KEY=pk_live_…`, `vapidKey`, `applicationServerKey`, `Idempotency-Key`);
+ * 22: a checksum file's digest kept (the key-file rule reads the file's name), passwords by
+ * position to `getConnection`, `pymssql.connect`, `new Sequelize` and `smtp.PlainAuth`, a
+ * setter's or builder's password (`setPassword("…")`, `.password("…")`), `setProperty`'s name and
+ * value, Terraform state's `random_password` and marked `random_string`, admins' commands and
+ * daemons' files (`cmdkey /pass:`, `schtasks /RP`, `net user`, `zip -P`, 7-Zip's `-p`, openssl's
+ * `-pass pass:`, HAProxy, answer files, `cargo login`, `mc alias set`, unseal keys,
+ * `ipsec.secrets`, gossip keys, conda `/t/` tokens, Bundler's host credentials, recovery words),
+ * Postman's `{"key": …, "value": …}`, `psk`, OpenVPN static keys, minisign and signify secret
+ * keys, XML RSA private members, chain private keys under a key's name, keypair files; Mapbox's
+ * public `pk.eyJ…` kept.
  */
-export const SECRET_RULES_VERSION = 21;
+export const SECRET_RULES_VERSION = 22;
 
 import {
   fewCharacters,
@@ -132,19 +142,29 @@ import { findTerraformRandom } from "./_secret_rules_terraform.ts";
 import {
   CHAIN_KEY,
   chainKeyNamed,
+  findKeypairFile,
   OPENVPN_KEY,
   SIGN_SECRET_KEY,
   XML_RSA_PRIVATE,
 } from "./_secret_rules_key_formats.ts";
 import {
+  ANSWER_FILE_VALUE,
+  BUNDLE_CREDENTIALS,
+  CARGO_LOGIN,
+  CONDA_TOKEN,
   findAdminPasswords,
+  GOSSIP_KEY,
   INSECURE_PASSWORD,
+  IPSEC_SECRET,
+  MC_ALIAS,
+  MNEMONIC,
   NET_USER,
   SEVEN_ZIP_OPTION,
+  UNSEAL_KEY,
   WINDOWS_SWITCH,
 } from "./_secret_rules_admin.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
-import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
+import { CREDENTIAL_CALL, findCredentialCalls, SETTER_AT } from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD, NOT_A_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
@@ -281,6 +301,13 @@ export const SECRET_SHAPES: SecretShape[] = [
       "`<InverseQ>`, `<D>` in an `<RSAKeyValue>`; its `<Modulus>` and `<Exponent>` are public)",
     hints: ["<RSAKeyValue>"],
     pattern: XML_RSA_PRIVATE,
+  },
+  {
+    id: "keypair-file",
+    label: "private-key",
+    kind: "A keypair file alone: 64 numbers of 0 to 255 in a JSON array (Solana's `id.json`)",
+    hints: [],
+    find: findKeypairFile,
   },
   {
     id: "chain-private-key",
@@ -459,8 +486,11 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "admin-password",
     label: "password",
     kind: "A password an administrator's command or a daemon's config takes: `cmdkey /pass:…`, " +
-      "`schtasks … /RP …`, `net user NAME … /add`, 7-Zip's `-p…`, HAProxy's `insecure-password …`",
-    hints: ["/pass:", "/PASS:", "/RP ", "/rp ", "et user ", "ET USER ", "7z", "insecure-password"],
+      "`schtasks … /RP …`, `net user NAME … /add`, 7-Zip's `-p…`, HAProxy's `insecure-password …`, " +
+      "an answer file's `<AdministratorPassword>` `<Value>`, `cargo login …`, `mc alias set … SECRET`, " +
+      'Vault\'s `Unseal Key 1: …`, `ipsec.secrets`\' `: PSK "…"`, Consul\'s `encrypt = "…"`, a conda ' +
+      'channel\'s `/t/TOKEN/`, `BUNDLE_HOST__COM: "user:pass"`, recovery words under `MNEMONIC`',
+    hints: [], // (each of its patterns looked for only in a text with its own hint)
     find: findAdminPasswords,
   },
   {
@@ -777,6 +807,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   JWK_PRIVATE,
   ORACLE_CONNECT,
   CREDENTIAL_CALL,
+  SETTER_AT,
   DASH_OPTION,
   LONG_OPTION,
   TOOL_OPTION,
@@ -785,6 +816,15 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   NET_USER,
   SEVEN_ZIP_OPTION,
   INSECURE_PASSWORD,
+  ANSWER_FILE_VALUE,
+  CARGO_LOGIN,
+  MC_ALIAS,
+  UNSEAL_KEY,
+  IPSEC_SECRET,
+  GOSSIP_KEY,
+  CONDA_TOKEN,
+  BUNDLE_CREDENTIALS,
+  MNEMONIC,
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,
