@@ -12,6 +12,7 @@
  */
 
 import { commandBefore } from "./_secret_rules_cli.ts";
+import { isPlaceholder } from "./_secret_rules_common.ts";
 import { PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
@@ -22,9 +23,12 @@ type Span = { start: number; end: number };
  */
 export const WINDOWS_SWITCH =
   /\/(?:[Pp][Aa][Ss][Ss]:|[Rr][Pp][ \t]{1,4})(?<=[ \t]\/(?:[Pp][Aa][Ss][Ss]:|[Rr][Pp][ \t]{1,4}))(?:"(?<q>[^"\r\n]{3,256})"|(?<v>[^\s"/]{3,256}))/dg;
-/** `net user NAME PASSWORD` (a command's start, any case), then the password (group `v`). */
+/**
+ * `net user NAME PASSWORD` (a command's start, any case), then the password: quoted (group `q`)
+ * or not (group `v`).
+ */
 export const NET_USER =
-  /(?<![\w.-])[Nn][Ee][Tt](?:\.exe)?[ \t]{1,4}[Uu][Ss][Ee][Rr][ \t]{1,4}(?:"[^"\r\n]{1,64}"|[^\s"/]{1,64})[ \t]{1,4}(?:"(?<q>[^"\r\n]{3,256})"|(?<v>[^\s"/*]{3,256}))(?=[ \t]|$)/dgm;
+  /(?<![\w.-])[Nn][Ee][Tt](?:\.exe)?[ \t]{1,4}[Uu][Ss][Ee][Rr][ \t]{1,4}(?:"[^"\r\n]{1,64}"|[^\s"/]{1,64})[ \t]{1,4}(?:(?<o>["'])(?<q>[^"'\r\n]{3,256})\k<o>|(?<v>[^\s"'`/*]{3,256}))(?=[ \t]|$)/dgm;
 /** 7-Zip's password, glued to its `-p` (group `v`), after a blank. */
 export const SEVEN_ZIP_OPTION = /-p(?<=[ \t]-p)(?<v>[^\s"'`-][^\s"'`]{2,255})/dg;
 /** The 7-Zip command an option belongs to (`7z`, `7za`, `7zr`, `7z.exe`). */
@@ -89,7 +93,8 @@ const SHAPES: Array<
 
 /** A password written out, not a reference (`$PW`, `%PW%`) or a placeholder's word. */
 function written(value: string): boolean {
-  return !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value) && !/^%\w+%$/.test(value) &&
+  return !isPlaceholder(value) && !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value) &&
+    !/^%\w+%$/.test(value) &&
     !/^(.)\1*$/.test(value);
 }
 

@@ -92,6 +92,8 @@ Deno.test("admin commands' password options are redacted", () => {
   const kept = [
     "net user deploy /delete\n",
     "net user deploy * /add\n",
+    // a placeholder in single quotes (Azure's bicep modules' README)
+    "Ex: `net user admin-hci '<aNewKnownValue1>'`\n",
     "zip -r -P $ZIP_PASSWORD backup.zip data/\n",
     "7z a -p -mhe=on backup.7z data/\n",
     'unzip -P "$PASS" a.zip\n',
