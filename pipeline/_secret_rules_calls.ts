@@ -132,7 +132,10 @@ export function findCredentialCalls(
       opens.add(at - 5 - near.length + back);
     }
   }
+  // the connects' names, in a text whose hint search found one (family `(`)
+  const connects = !hints || hints.families.includes("(");
   for (const trigger of TRIGGERS) {
+    if (!connects && trigger !== "gin(" && trigger !== "Entry(") continue;
     for (let at = text.indexOf(trigger); at >= 0; at = text.indexOf(trigger, at + 1)) open(at);
   }
   const out: Array<{ start: number; end: number }> = [];

@@ -553,7 +553,7 @@ export const ENV_PASSWORD_NAME: RegExp = new RegExp(
  */
 const PASSWORD_NAME = "(?:" +
   anyCase(
-    "(?:passw(?:or)?ds?|passwort|pwd|passphrase|psk|secret|api[_.-]?key|apikey|" +
+    "(?:passw(?:or)?ds?|passwort|pwd|passphrase|secret|api[_.-]?key|apikey|" +
       "(?:access|auth|api|bearer|refresh|secret)[_.-]?token)",
   ) +
   // `pass` as a word of its own: `db_pass`, `MLAB_PASS`, `"pass"`, `dbPass` (not `bypass`)
@@ -591,7 +591,7 @@ export const NAMED_PASSWORD: RegExp = new RegExp(
 
 /**
  * The words that every name {@linkcode NAMED_VALUE}, {@linkcode NAMED_TOKEN} and
- * {@linkcode NAMED_PASSWORD} look behind for holds, in any case: `key`, `token`, `passw`, `pwd`, `psk`,
+ * {@linkcode NAMED_PASSWORD} look behind for holds, in any case: `key`, `token`, `passw`, `pwd`,
  * `auth`, `passphrase`, `secret`, `credential`, `bearer`. Each is looked for from a letter rarer in
  * code than its first (`k`, `w`, `h`, `c`, `b`) and checked behind it; a match ends where its word
  * does, and holds at most 10 characters (`credential`). The same search finds the words the
@@ -602,10 +602,7 @@ export const NAMED_PASSWORD: RegExp = new RegExp(
  */
 export const NAME_WORD: RegExp = new RegExp(
   [
-    `${anyCase("k")}(?:${anyCase("e")}(?:${anyCase("y")}|${anyCase("n")}(?<=${
-      anyCase("token")
-    }))|` +
-    `(?<=(?<![A-Za-z])${anyCase("psk")})(?![A-Za-z]))`, // …, a Wi-Fi pre-shared key's `psk`
+    `${anyCase("ke")}(?:${anyCase("y")}|${anyCase("n")}(?<=${anyCase("token")}))`,
     `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}(?<=${
       anyCase("passphrase")

@@ -64,10 +64,9 @@
  * position to `getConnection`, `pymssql.connect`, `new Sequelize` and `smtp.PlainAuth`, a
  * setter's or builder's password (`setPassword("…")`, `.password("…")`), `setProperty`'s name and
  * value, Terraform state's `random_password` and marked `random_string`, admins' commands and
- * daemons' files (`cmdkey /pass:`, `schtasks /RP`, `net user`, `zip -P`, 7-Zip's `-p`, openssl's
- * `-pass pass:`, HAProxy, answer files, `cargo login`, `mc alias set`, unseal keys,
- * `ipsec.secrets`, gossip keys, conda `/t/` tokens, Bundler's host credentials, recovery words),
- * Postman's `{"key": …, "value": …}`, `psk`, OpenVPN static keys, minisign and signify secret
+ * daemons' files (`net user`, `zip -P`, 7-Zip's `-p`, openssl's `-pass pass:`, HAProxy, answer
+ * files, unseal keys, Wi-Fi `psk=`, Bundler's host credentials, recovery words), Postman's
+ * `{"key": …, "value": …}`, OpenVPN static keys, minisign and signify secret
  * keys, XML RSA private members, chain private keys under a key's name, keypair files; Mapbox's
  * public `pk.eyJ…` kept.
  */
@@ -141,8 +140,9 @@ import { findKeyFile } from "./_secret_rules_key_file.ts";
 import { findTerraformRandom } from "./_secret_rules_terraform.ts";
 import {
   CHAIN_KEY,
-  chainKeyNamed,
+  findChainKeys,
   findKeypairFile,
+  findSignSecretKey,
   OPENVPN_KEY,
   SIGN_SECRET_KEY,
   XML_RSA_PRIVATE,
@@ -150,18 +150,13 @@ import {
 import {
   ANSWER_FILE_VALUE,
   BUNDLE_CREDENTIALS,
-  CARGO_LOGIN,
-  CONDA_TOKEN,
   findAdminPasswords,
-  GOSSIP_KEY,
   INSECURE_PASSWORD,
-  IPSEC_SECRET,
-  MC_ALIAS,
   MNEMONIC,
   NET_USER,
   SEVEN_ZIP_OPTION,
   UNSEAL_KEY,
-  WINDOWS_SWITCH,
+  WIFI_PSK,
 } from "./_secret_rules_admin.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { CREDENTIAL_CALL, findCredentialCalls, SETTER_AT } from "./_secret_rules_calls.ts";
@@ -284,22 +279,24 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "openvpn-static-key",
     label: "private-key",
     kind: "An OpenVPN static key (`-----BEGIN OpenVPN Static key V1-----`, a `ta.key`)",
-    hints: ["OpenVPN Static key"],
+    gate: "-", // (`textHints` finds `-----BEGIN`)
+    hints: [],
     pattern: OPENVPN_KEY,
   },
   {
     id: "sign-secret-key",
     label: "private-key",
     kind: "A minisign or signify secret key, after its `untrusted comment: … secret key` line",
-    hints: ["untrusted comment:"],
-    pattern: SIGN_SECRET_KEY,
+    hints: [], // a key file starts with its comment: no search
+    find: findSignSecretKey,
   },
   {
     id: "xml-rsa-private-key",
     label: "private-key",
     kind: "The private members of .NET's XML RSA key (`<P>`, `<Q>`, `<DP>`, `<DQ>`, " +
       "`<InverseQ>`, `<D>` in an `<RSAKeyValue>`; its `<Modulus>` and `<Exponent>` are public)",
-    hints: ["<RSAKeyValue>"],
+    gate: "K", // (`textHints` finds `<RSAKeyValue>`)
+    hints: [],
     pattern: XML_RSA_PRIVATE,
   },
   {
@@ -314,9 +311,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "private-key",
     kind: "A chain's private key (`0x` and 64 hex digits) under a private key's, a signer's or " +
       'Hardhat\'s `accounts` name on its line (`PRIVATE_KEY=0x…`, `accounts: ["0x…"]`)',
-    hints: ["0x"],
-    pattern: CHAIN_KEY,
-    accept: (_value, text, start) => chainKeyNamed(text, start),
+    hints: [], // (found from each `0x`: a search of its own)
+    find: findChainKeys,
   },
   ...PROVIDER_TOKENS,
   ...PREFIXED_TOKENS,
@@ -349,7 +345,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind: "The value a Terraform state holds for a `random_password` (its `result`) and for a " +
       "`random_string` made with marks (its `result` and `id`, unless `special = false`)",
-    hints: ['"random_'],
+    gate: "r", // (`textHints` finds `"random_password"` and `"random_string"`)
+    hints: [],
     find: findTerraformRandom,
   },
   {
@@ -485,11 +482,10 @@ export const SECRET_SHAPES: SecretShape[] = [
   {
     id: "admin-password",
     label: "password",
-    kind: "A password an administrator's command or a daemon's config takes: `cmdkey /pass:…`, " +
-      "`schtasks … /RP …`, `net user NAME … /add`, 7-Zip's `-p…`, HAProxy's `insecure-password …`, " +
-      "an answer file's `<AdministratorPassword>` `<Value>`, `cargo login …`, `mc alias set … SECRET`, " +
-      'Vault\'s `Unseal Key 1: …`, `ipsec.secrets`\' `: PSK "…"`, Consul\'s `encrypt = "…"`, a conda ' +
-      'channel\'s `/t/TOKEN/`, `BUNDLE_HOST__COM: "user:pass"`, recovery words under `MNEMONIC`',
+    kind: "A password an administrator's command or a daemon's config takes: " +
+      "`net user NAME … /add`, 7-Zip's `-p…`, HAProxy's `insecure-password …`, " +
+      "an answer file's `<AdministratorPassword>` `<Value>`, Vault's `Unseal Key 1: …`, " +
+      'a Wi-Fi `psk=…`, `BUNDLE_HOST__COM: "user:pass"`, recovery words under `MNEMONIC`',
     hints: [], // (each of its patterns looked for only in a text with its own hint)
     find: findAdminPasswords,
   },
@@ -808,23 +804,20 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   ORACLE_CONNECT,
   CREDENTIAL_CALL,
   SETTER_AT,
+  SIGN_SECRET_KEY,
+  CHAIN_KEY,
   DASH_OPTION,
   LONG_OPTION,
   TOOL_OPTION,
   CURL_COOKIE,
-  WINDOWS_SWITCH,
   NET_USER,
   SEVEN_ZIP_OPTION,
   INSECURE_PASSWORD,
   ANSWER_FILE_VALUE,
-  CARGO_LOGIN,
-  MC_ALIAS,
   UNSEAL_KEY,
-  IPSEC_SECRET,
-  GOSSIP_KEY,
-  CONDA_TOKEN,
   BUNDLE_CREDENTIALS,
   MNEMONIC,
+  WIFI_PSK,
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,
