@@ -41,9 +41,12 @@ export const UNSEAL_KEY = /Unseal Key [0-9]{1,2}: (?<v>[A-Za-z0-9+/]{40,88}={0,2
  */
 export const WIFI_PSK =
   /(?<![A-Za-z_.-])psk[ \t]{0,16}=[ \t]{0,16}(?:"(?<q>[^"\r\n]{8,63})"|(?<v>[^\s"#]{8,64}))/dy;
-/** Bundler's credentials for a host (`BUNDLE_GEMS__CONTRIBSYS__COM: "user:pass"`), group `n`: the host. */
+/**
+ * Bundler's credentials for a host (`BUNDLE_GEMS__CONTRIBSYS__COM: "user:pass"`), group `n`: the
+ * host; the value ends before a shell's `;` and a literal's closing quote or `,`.
+ */
 export const BUNDLE_CREDENTIALS =
-  /BUNDLE_(?<n>[A-Z0-9_]{1,192})["']?[ \t]{0,16}[:=][ \t]{0,16}["']?(?<v>[^\s"':]{1,128}:[^\s"']{3,256})/dy;
+  /BUNDLE_(?<n>[A-Z0-9_]{1,192})["']?[ \t]{0,16}[:=][ \t]{0,16}["']?(?<v>[^\s"'`:;]{1,128}:[^\s"'`;,]{3,256})/dy;
 /** A wallet's recovery words (12 to 24) under `MNEMONIC`, as `.env` files write it. */
 export const MNEMONIC =
   /MNEMONIC["']?[ \t]{0,16}[:=][ \t]{0,16}["'`]?(?<v>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?![a-z])/dy;

@@ -233,6 +233,10 @@ Deno.test("secrets of admins' files and commands with no secret word before them
       `BUNDLE_GEMS__CONTRIBSYS__COM: "${R}"\n`,
     ],
     [
+      "Raw: `export BUNDLE_ENTERPRISE__CONTRIBSYS__COM=ab12cd34:ef56ab78;`,\n",
+      `Raw: \`export BUNDLE_ENTERPRISE__CONTRIBSYS__COM=${R};\`,\n`,
+    ],
+    [
       `MNEMONIC="abandon zebra orbit velvet canal wisdom harbor ripple fossil gadget lunar tunnel"\n`,
       `MNEMONIC="${R}"\n`,
     ],
