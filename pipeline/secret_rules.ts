@@ -279,8 +279,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "openvpn-static-key",
     label: "private-key",
     kind: "An OpenVPN static key (`-----BEGIN OpenVPN Static key V1-----`, a `ta.key`)",
-    gate: "-", // (`textHints` finds `-----BEGIN`)
-    hints: [],
+    hints: ["V1-----"], // (from its `V`, rare in code: the family of `-` is not)
     pattern: OPENVPN_KEY,
   },
   {
