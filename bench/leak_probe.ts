@@ -1,14 +1,15 @@
 /**
- * The leak hunts' probe: 230 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 514 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
  * credential store, key blocks with CRLF or an indent, JWTs split over lines) and the eleventh's
  * 91 from other ecosystems (a Secret's `data:`, Spring, .NET, PHP, Rails, Go, Terraform, Ansible,
  * Docker, GitHub Actions, Helm, Jenkins, SQL, JDBC and broker URLs, PuTTY and OpenSSH keys in
- * JSON or flattened, GCP service accounts, keys in notebook outputs), each scanned as a build scans it
- * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
- * made from a fixed seed; nothing here is a live credential. Prints each leak and the count.
+ * JSON or flattened, GCP service accounts, keys in notebook outputs), the twelfth's 128 and the
+ * thirteenth's 156 (calls given a password by position, admin commands, daemons' configs, request
+ * collections, key formats, newer token formats), each scanned as a build scans it (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
+ * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
  * ```sh
  * deno run -A bench/leak_probe.ts                                # this tree's scanner
@@ -1917,6 +1918,928 @@ add(
 );
 add("php env laravel mail", ".env", (v) => `MAIL_PASSWORD=${v}\n`, lowdig(16));
 
+// The thirteenth hunt's samples (written before reading the rules): the twelfth's two leftovers
+// in other languages' shapes, credentials given to calls by position, admin tools' command lines,
+// servers' and daemons' config files, more clients' credential files, request collections (.http,
+// Postman, HAR), key formats not yet probed, and providers' newer token formats.
+const digits = (n: number) => ch("0123456789", n);
+const b58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+add(
+  "jdbc postgres getConnection var url",
+  "Repo.java",
+  (v) => `    conn = DriverManager.getConnection(url, "postgres", "${v}");\n`,
+  pw(),
+);
+add(
+  "kotlin getConnection",
+  "Db.kt",
+  (v) => `val conn = DriverManager.getConnection(dbUrl, "app", "${v}")\n`,
+  pw(),
+);
+add(
+  "java getConnection split lines",
+  "Db.java",
+  (v) =>
+    `        return DriverManager.getConnection(\n                JDBC_URL,\n                "admin",\n                "${v}");\n`,
+  pw(),
+);
+add(
+  "psycopg2 connect kw password",
+  "etl.py",
+  (v) =>
+    `conn = psycopg2.connect(host="db", dbname="app", user="etl", password="${v}", port=5432)\n`,
+  pw(),
+);
+add(
+  "pymssql positional",
+  "report.py",
+  (v) => `conn = pymssql.connect("sql01", "report", "${v}", "sales")\n`,
+  pw(),
+);
+add(
+  "go sql.Open mysql dsn",
+  "store.go",
+  (v) => `db, err := sql.Open("mysql", "root:${v}@tcp(127.0.0.1:3306)/shop?parseTime=true")\n`,
+  pw(),
+);
+add(
+  "go sqlx pgx url dsn",
+  "store.go",
+  (v) => `db := sqlx.MustConnect("pgx", "postgres://app:${v}@db:5432/app?sslmode=disable")\n`,
+  pw(),
+);
+add(
+  "dotnet new SqlConnection",
+  "Repo.cs",
+  (v) =>
+    `using var conn = new SqlConnection("Data Source=sql01;Initial Catalog=Shop;User Id=shop;Password=${v};");\n`,
+  pw(),
+);
+add(
+  "dotnet NpgsqlConnection",
+  "Repo.cs",
+  (v) => `var conn = new NpgsqlConnection("Host=db;Username=app;Password=${v};Database=app");\n`,
+  pw(),
+);
+add(
+  "tfstate random_password json pretty",
+  "terraform.tfstate",
+  (v) =>
+    `    {\n      "mode": "managed",\n      "type": "random_password",\n      "name": "db",\n      "provider": "provider[\\"registry.terraform.io/hashicorp/random\\"]",\n      "instances": [\n        {\n          "schema_version": 3,\n          "attributes": {\n            "bcrypt_hash": "$2a$10$${
+      ch(A + "./", 53)
+    }",\n            "id": "none",\n            "length": 24,\n            "lower": true,\n            "result": "${v}",\n            "special": true\n          },\n          "sensitive_attributes": []\n        }\n      ]\n    },\n`,
+  ch(A + "!#$%&*()-_=+[]{}<>:?", 24),
+);
+add(
+  "tfstate random_string special",
+  "terraform.tfstate",
+  (v) =>
+    `      "type": "random_string",\n      "name": "api_secret",\n      "instances": [\n        {\n          "attributes": {\n            "id": "${v}",\n            "length": 32,\n            "result": "${v}",\n            "special": true\n          }\n        }\n      ]\n`,
+  ch(A + "!#$%&*()-_=+", 32),
+);
+add(
+  "tfstate tls_private_key pretty",
+  "terraform.tfstate",
+  (v) =>
+    `      "type": "tls_private_key",\n      "instances": [\n        {\n          "attributes": {\n            "algorithm": "ED25519",\n            "private_key_openssh": "-----BEGIN OPENSSH PRIVATE KEY-----\\n${v}\\n-----END OPENSSH PRIVATE KEY-----\\n",\n            "private_key_pem": "-----BEGIN PRIVATE KEY-----\\n${v}\\n-----END PRIVATE KEY-----\\n"\n          }\n        }\n      ]\n`,
+  b64(64) + "\\n" + b64(20),
+);
+add(
+  "requests auth tuple",
+  "client.py",
+  (v) => `resp = requests.get(url, auth=("api", "${v}"), timeout=10)\n`,
+  pw(),
+);
+add(
+  "HTTPBasicAuth positional",
+  "client.py",
+  (v) => `session.auth = HTTPBasicAuth("svc-reporting", "${v}")\n`,
+  pw(),
+);
+add(
+  "smtplib login gmail app password",
+  "notify.py",
+  (v) => `server.login("alerts@acme.com", "${v}")\n`,
+  [0, 1, 2, 3].map(() => ch("abcdefghijklmnopqrstuvwxyz", 4)).join(" "),
+);
+add(
+  "ftplib login",
+  "upload.py",
+  (v) => `ftp = FTP("ftp.acme.com")\nftp.login("uploader", "${v}")\n`,
+  pw(),
+);
+add(
+  "sequelize positional",
+  "db.js",
+  (v) => `const sequelize = new Sequelize("shop", "shop_user", "${v}", { dialect: "mysql" });\n`,
+  pw(),
+);
+add(
+  "nodemailer auth pass",
+  "mailer.js",
+  (v) =>
+    `const transporter = nodemailer.createTransport({\n  host: "smtp.acme.com",\n  auth: { user: "no-reply@acme.com", pass: "${v}" },\n});\n`,
+  pw(),
+);
+add(
+  "java PasswordAuthentication",
+  "Mailer.java",
+  (v) => `        return new PasswordAuthentication("mailer@acme.com", "${v}".toCharArray());\n`,
+  pw(),
+);
+add(
+  "java setPassword",
+  "DataSourceConfig.java",
+  (v) => `        ds.setUsername("app");\n        ds.setPassword("${v}");\n`,
+  pw(),
+);
+add(
+  "java System.setProperty keyStorePassword",
+  "Main.java",
+  (v) => `System.setProperty("javax.net.ssl.keyStorePassword", "${v}");\n`,
+  pw(),
+);
+add(
+  "csharp NetworkCredential",
+  "Mail.cs",
+  (v) => `client.Credentials = new NetworkCredential("mailer", "${v}");\n`,
+  pw(),
+);
+add(
+  "go smtp.PlainAuth",
+  "mail.go",
+  (v) => `auth := smtp.PlainAuth("", "alerts@acme.com", "${v}", "smtp.acme.com")\n`,
+  pw(),
+);
+add(
+  "go ssh.Password",
+  "deploy.go",
+  (v) => `Auth: []ssh.AuthMethod{ssh.Password("${v}")},\n`,
+  pw(),
+);
+add(
+  "rust builder password",
+  "db.rs",
+  (v) =>
+    `let opts = PgConnectOptions::new().host("db").username("app").password("${v}").database("app");\n`,
+  pw(),
+);
+add(
+  "rust reqwest basic_auth",
+  "client.rs",
+  (v) => `let resp = client.get(url).basic_auth("api", Some("${v}")).send().await?;\n`,
+  pw(),
+);
+add(
+  "phpmailer Password property",
+  "mail.php",
+  (v) => `$mail->Username = 'alerts@acme.com';\n$mail->Password = '${v}';\n`,
+  pw(),
+);
+add(
+  "ruby Net::SMTP positional",
+  "mailer.rb",
+  (v) => `Net::SMTP.start("smtp.acme.com", 587, "acme.com", "alerts", "${v}", :plain) do |smtp|\n`,
+  pw(),
+);
+add(
+  "flask secret_key bytes",
+  "app.py",
+  (v) => `app.secret_key = b'${v}'\n`,
+  '_5#y2L\\"F4Q8z\\n\\xec]/' + ch(A, 12),
+);
+add(
+  "flask config SECRET_KEY subscript",
+  "app.py",
+  (v) => `app.config["SECRET_KEY"] = "${v}"\n`,
+  hex(48),
+);
+add(
+  "django SECRET_KEY punctuation",
+  "settings.py",
+  (v) => `SECRET_KEY = '${v}'\n`,
+  ch("abcdefghijklmnopqrstuvwxyz0123456789!@#%^&*(-_=+)", 50),
+);
+add(
+  "os.environ.setdefault literal",
+  "manage.py",
+  (v) => `os.environ.setdefault("STRIPE_API_KEY", "${v}")\n`,
+  "sk_live_" + ch(A, 24),
+);
+add(
+  "powershell ConvertTo-SecureString",
+  "deploy.ps1",
+  (v) => `$secpass = ConvertTo-SecureString "${v}" -AsPlainText -Force\n`,
+  pw(),
+);
+add(
+  "powershell ConvertTo-SecureString -String",
+  "deploy.ps1",
+  (v) => `$pw = ConvertTo-SecureString -String '${v}' -AsPlainText -Force\n`,
+  pw(),
+);
+add(
+  "cmdkey /pass:",
+  "map.cmd",
+  (v) => `cmdkey /add:fileserver /user:CORP\\svc /pass:${v}\n`,
+  pw(),
+);
+add("net user add", "setup.cmd", (v) => `net user deploy ${v} /add /y\n`, pw());
+add(
+  "schtasks /RP",
+  "setup.cmd",
+  (v) => `schtasks /Create /TN Backup /TR backup.cmd /SC DAILY /RU CORP\\svc /RP ${v}\n`,
+  pw(),
+);
+add(
+  "unattend.xml AdministratorPassword",
+  "autounattend.xml",
+  (v) =>
+    `<UserAccounts>\n  <AdministratorPassword>\n    <Value>${v}</Value>\n    <PlainText>true</PlainText>\n  </AdministratorPassword>\n</UserAccounts>\n`,
+  pw(),
+);
+add(
+  "openssl -pass pass:",
+  "encrypt.sh",
+  (v) => `openssl enc -aes-256-cbc -salt -in db.sql -out db.sql.enc -pass pass:${v}\n`,
+  pw(),
+);
+add(
+  "openssl pkcs12 -passout",
+  "certs.sh",
+  (v) => `openssl pkcs12 -export -in cert.pem -inkey key.pem -out cert.p12 -passout pass:${v}\n`,
+  pw(),
+);
+add("zip -P", "backup.sh", (v) => `zip -r -P ${v} backup.zip data/\n`, pw());
+add("7z -p", "backup.sh", (v) => `7z a -p${v} -mhe=on backup.7z data/\n`, pw());
+add("redis-cli -a", "flush.sh", (v) => `redis-cli -h cache -a ${v} FLUSHALL\n`, pw());
+add(
+  "ldapsearch -w",
+  "ldap.sh",
+  (v) => `ldapsearch -x -H ldap://dc01 -D "cn=admin,dc=acme,dc=com" -w ${v} -b "dc=acme,dc=com"\n`,
+  pw(),
+);
+add("smbclient -U user%pass", "fetch.sh", (v) => `smbclient //fs01/share -U bob%${v}\n`, pw());
+add(
+  "mount cifs password=",
+  "mount.sh",
+  (v) => `mount -t cifs //fs01/data /mnt/data -o username=bob,password=${v},vers=3.0\n`,
+  pw(),
+);
+add(
+  "fstab cifs password=",
+  "fstab",
+  (v) => `//fs01/data  /mnt/data  cifs  username=bob,password=${v},uid=1000  0  0\n`,
+  pw(),
+);
+add(
+  "sqlplus user/pass@",
+  "export.sh",
+  (v) => `sqlplus -s system/${v}@//db01:1521/ORCLPDB1 @report.sql\n`,
+  pw(),
+);
+add(
+  "mc alias set positional",
+  "minio.sh",
+  (v) => `mc alias set prod https://minio.acme.com:9000 AKIA${up(16)} ${v}\n`,
+  ch(A + "+/", 40),
+);
+add(
+  "aws configure set secret",
+  "setup.sh",
+  (v) => `aws configure set aws_secret_access_key ${v} --profile prod\n`,
+  ch(A + "+/", 40),
+);
+add(
+  "kubectl from-literal",
+  "deploy.sh",
+  (v) =>
+    `kubectl create secret generic db --from-literal=username=app --from-literal=password=${v}\n`,
+  pw(),
+);
+add(
+  "kubectl docker-password",
+  "deploy.sh",
+  (v) =>
+    `kubectl create secret docker-registry regcred --docker-server=ghcr.io --docker-username=bob --docker-password=${v}\n`,
+  ghp(),
+);
+add(
+  "vault kv put",
+  "seed.sh",
+  (v) => `vault kv put secret/app/db username=app password=${v}\n`,
+  pw(),
+);
+add(
+  "heroku config:set",
+  "deploy.sh",
+  (v) => `heroku config:set SENDGRID_API_KEY=${v} -a acme-prod\n`,
+  "SG." + ch(A + "_-", 22) + "." + ch(A + "_-", 43),
+);
+add(
+  "gh secret set --body",
+  "setup.sh",
+  (v) => `gh secret set NPM_TOKEN --body "${v}"\n`,
+  npm(),
+);
+add("cargo login positional", "release.sh", (v) => `cargo login ${v}\n`, "cio" + ch(A, 32));
+add(
+  "poetry config pypi-token",
+  "release.sh",
+  (v) => `poetry config pypi-token.pypi ${v}\n`,
+  "pypi-AgEIcHlwaS5vcmc" + ch(A + "_-", 100),
+);
+add(
+  "npm config set authToken",
+  "ci.sh",
+  (v) => `npm config set //registry.npmjs.org/:_authToken ${v}\n`,
+  npm(),
+);
+add(
+  "keytool -storepass",
+  "keystore.sh",
+  (v) =>
+    `keytool -genkeypair -alias app -keyalg RSA -keystore app.jks -storepass ${v} -keypass ${v}\n`,
+  pw(),
+);
+add(
+  "wp-config DB_PASSWORD",
+  "wp-config.php",
+  (v) => `define( 'DB_USER', 'wp' );\ndefine( 'DB_PASSWORD', '${v}' );\n`,
+  pw(),
+);
+add(
+  "wp-config AUTH_KEY salt",
+  "wp-config.php",
+  (v) => `define('AUTH_KEY',         '${v}');\n`,
+  ch(A + "!@#$%^&*()-_[]{}<>~`+=,.;:/?|", 64),
+);
+add(
+  "laravel APP_KEY",
+  ".env",
+  (v) => `APP_NAME=Shop\nAPP_ENV=production\nAPP_KEY=base64:${v}\n`,
+  b64(43) + "=",
+);
+add(
+  ".my.cnf client password",
+  ".my.cnf",
+  (v) => `[client]\nuser = backup\npassword = "${v}"\nhost = db01\n`,
+  pw(),
+);
+add(
+  "cargo credentials.toml",
+  ".cargo/credentials.toml",
+  (v) => `[registry]\ntoken = "${v}"\n`,
+  "cio" + ch(A, 32),
+);
+add(
+  ".gem/credentials",
+  ".gem/credentials",
+  (v) => `---\n:rubygems_api_key: ${v}\n`,
+  "rubygems_" + hex(48),
+);
+add(
+  "bundle config gems host",
+  ".bundle/config",
+  (v) => `---\nBUNDLE_GEMS__CONTRIBSYS__COM: "${v}"\n`,
+  hex(8) + ":" + hex(8),
+);
+add(
+  "gradle.properties ossrhPassword",
+  "gradle.properties",
+  (v) => `ossrhUsername=bob\nossrhPassword=${v}\nsigning.keyId=${hex(8).toUpperCase()}\n`,
+  pw(),
+);
+add(
+  "gradle.properties signing.password",
+  "gradle.properties",
+  (v) => `signing.keyId=${hex(8).toUpperCase()}\nsigning.password=${v}\n`,
+  pw(),
+);
+add(
+  "gradle.properties mavenCentralPassword",
+  "gradle.properties",
+  (v) => `mavenCentralUsername=${lowdig(8)}\nmavenCentralPassword=${v}\n`,
+  mixed(44),
+);
+add(
+  "nuget.config ClearTextPassword",
+  "nuget.config",
+  (v) =>
+    `<packageSourceCredentials>\n  <github>\n    <add key="Username" value="bob" />\n    <add key="ClearTextPassword" value="${v}" />\n  </github>\n</packageSourceCredentials>\n`,
+  ghp(),
+);
+add(
+  "gh hosts.yml oauth_token",
+  ".config/gh/hosts.yml",
+  (v) => `github.com:\n    user: bob\n    oauth_token: ${v}\n    git_protocol: https\n`,
+  "gho_" + ch(A, 36),
+);
+add(
+  "hub config oauth_token",
+  ".config/hub",
+  (v) => `github.com:\n- user: bob\n  oauth_token: ${v}\n  protocol: https\n`,
+  hex(40),
+);
+add(
+  ".s3cfg secret_key",
+  ".s3cfg",
+  (v) => `[default]\naccess_key = AKIA${up(16)}\nsecret_key = ${v}\n`,
+  ch(A + "+/", 40),
+);
+add(
+  "rclone.conf secret_access_key",
+  "rclone.conf",
+  (v) =>
+    `[s3]\ntype = s3\nprovider = AWS\naccess_key_id = AKIA${up(16)}\nsecret_access_key = ${v}\n`,
+  ch(A + "+/", 40),
+);
+add(
+  "rclone.conf obscured pass",
+  "rclone.conf",
+  (v) => `[sftp-backup]\ntype = sftp\nhost = backup.acme.com\nuser = bob\npass = ${v}\n`,
+  ch(A + "_-", 46),
+);
+add(
+  ".boto",
+  ".boto",
+  (v) => `[Credentials]\naws_access_key_id = AKIA${up(16)}\naws_secret_access_key = ${v}\n`,
+  ch(A + "+/", 40),
+);
+add(
+  "condarc token channel",
+  ".condarc",
+  (v) => `channels:\n  - https://conda.anaconda.org/t/${v}/acme\n  - conda-forge\n`,
+  "ac-" + lowdig(32),
+);
+add(
+  "terraform credentials.tfrc.json",
+  ".terraform.d/credentials.tfrc.json",
+  (v) => `{\n  "credentials": {\n    "app.terraform.io": {\n      "token": "${v}"\n    }\n  }\n}\n`,
+  ch(A, 14) + ".atlasv1." + ch(A, 67),
+);
+add(
+  "terraformrc credentials block",
+  ".terraformrc",
+  (v) => `credentials "app.terraform.io" {\n  token = "${v}"\n}\n`,
+  ch(A, 14) + ".atlasv1." + ch(A, 67),
+);
+add(
+  "filezilla sitemanager base64 pass",
+  "sitemanager.xml",
+  (v) =>
+    `<Server>\n  <Host>ftp.acme.com</Host>\n  <User>bob</User>\n  <Pass encoding="base64">${v}</Pass>\n</Server>\n`,
+  b64of(pw()),
+);
+add(
+  "wpa_supplicant psk",
+  "wpa_supplicant.conf",
+  (v) => `network={\n    ssid="AcmeCorp"\n    psk="${v}"\n    key_mgmt=WPA-PSK\n}\n`,
+  pw(),
+);
+add(
+  "hostapd wpa_passphrase",
+  "hostapd.conf",
+  (v) => `ssid=AcmeGuest\nwpa=2\nwpa_passphrase=${v}\n`,
+  pw(),
+);
+add(
+  "networkmanager psk",
+  "AcmeCorp.nmconnection",
+  (v) => `[wifi-security]\nkey-mgmt=wpa-psk\npsk=${v}\n`,
+  pw(),
+);
+add(
+  "ipsec.secrets PSK",
+  "ipsec.secrets",
+  (v) => `: PSK "${v}"\n`,
+  mixed(32),
+);
+add(
+  "wireguard PrivateKey",
+  "wg0.conf",
+  (v) => `[Interface]\nAddress = 10.8.0.1/24\nListenPort = 51820\nPrivateKey = ${v}\n`,
+  b64(42) + "A=",
+);
+add(
+  "openvpn static key",
+  "ta.key",
+  (v) =>
+    `#\n# 2048 bit OpenVPN static key\n#\n-----BEGIN OpenVPN Static key V1-----\n${v}\n-----END OpenVPN Static key V1-----\n`,
+  Array.from({ length: 16 }, () => hex(32)).join("\n"),
+);
+add(
+  "consul gossip encrypt",
+  "consul.hcl",
+  (v) => `datacenter = "dc1"\nencrypt = "${v}"\n`,
+  b64(43) + "=",
+);
+add(
+  "vault operator init output",
+  "init.txt",
+  (v) => `Unseal Key 1: ${v}\nUnseal Key 2: ${b64(44)}\n\nInitial Root Token: hvs.${ch(A, 24)}\n`,
+  b64(44),
+);
+add(
+  "airflow fernet_key",
+  "airflow.cfg",
+  (v) => `[core]\nexecutor = LocalExecutor\nfernet_key = ${v}\n`,
+  ch(A + "_-", 43) + "=",
+);
+add(
+  "grafana.ini secret_key",
+  "grafana.ini",
+  (v) => `[security]\nadmin_user = admin\nsecret_key = ${v}\n`,
+  mixed(20),
+);
+add(
+  "logstash password =>",
+  "logstash.conf",
+  (v) =>
+    `output {\n  elasticsearch {\n    hosts => ["https://es:9200"]\n    user => "logstash_writer"\n    password => "${v}"\n  }\n}\n`,
+  pw(),
+);
+add(
+  "filebeat dotted yaml password",
+  "filebeat.yml",
+  (v) => `output.elasticsearch.username: "elastic"\noutput.elasticsearch.password: "${v}"\n`,
+  pw(),
+);
+add(
+  "haproxy insecure-password",
+  "haproxy.cfg",
+  (v) => `userlist admins\n    user admin insecure-password ${v}\n`,
+  pw(),
+);
+add(
+  "nginx proxy_set_header Basic",
+  "nginx.conf",
+  (v) => `        proxy_set_header Authorization "Basic ${v}";\n`,
+  b64of("svc:" + pw()),
+);
+add(
+  "tomcat server.xml keystorePass",
+  "server.xml",
+  (v) =>
+    `<Connector port="8443" protocol="HTTP/1.1" SSLEnabled="true" keystoreFile="conf/app.jks" keystorePass="${v}" />\n`,
+  pw(),
+);
+add(
+  ".http file Basic",
+  "api.http",
+  (v) =>
+    `GET https://api.acme.com/v1/orders\nAuthorization: Basic ${v}\nAccept: application/json\n`,
+  b64of("ops:" + pw()),
+);
+add(
+  ".http file variable",
+  "requests.http",
+  (v) =>
+    `@baseUrl = https://api.acme.com\n@apiKey = ${v}\n\nGET {{baseUrl}}/items\nX-Api-Key: {{apiKey}}\n`,
+  mixed(32),
+);
+add(
+  "Proxy-Authorization Basic",
+  "proxy.txt",
+  (v) => `CONNECT api.acme.com:443 HTTP/1.1\nProxy-Authorization: Basic ${v}\n`,
+  b64of("proxy:" + pw()),
+);
+add(
+  "postman basic auth array",
+  "Acme.postman_collection.json",
+  (v) =>
+    `"auth": {\n  "type": "basic",\n  "basic": [\n    {\n      "key": "password",\n      "value": "${v}",\n      "type": "string"\n    },\n    {\n      "key": "username",\n      "value": "ops",\n      "type": "string"\n    }\n  ]\n}\n`,
+  pw(),
+);
+add(
+  "postman environment api_key",
+  "prod.postman_environment.json",
+  (v) =>
+    `"values": [\n  {\n    "key": "api_key",\n    "value": "${v}",\n    "type": "secret",\n    "enabled": true\n  }\n]\n`,
+  mixed(32),
+);
+add(
+  "postman bearer token",
+  "Acme.postman_collection.json",
+  (v) =>
+    `"auth": {"type": "bearer", "bearer": [{"key": "token", "value": "${v}", "type": "string"}]}\n`,
+  mixed(40),
+);
+add(
+  "har Authorization header",
+  "session.har",
+  (v) =>
+    `          "headers": [\n            {\n              "name": "Authorization",\n              "value": "Bearer ${v}"\n            },\n`,
+  mixed(48),
+);
+add(
+  "har Cookie header",
+  "session.har",
+  (v) =>
+    `            {\n              "name": "Cookie",\n              "value": "_ga=GA1.2.1; sessionid=${v}"\n            },\n`,
+  lowdig(32),
+);
+add(
+  "har cookies array",
+  "session.har",
+  (v) => `"cookies": [{"name": "session", "value": "${v}", "httpOnly": true}]\n`,
+  ch(A + "-_", 64),
+);
+add(
+  "curl -b cookie",
+  "repro.sh",
+  (v) => `curl 'https://app.acme.com/api/me' -b 'sessionid=${v}; csrftoken=abc'\n`,
+  lowdig(32),
+);
+add(
+  "curl -H Cookie",
+  "repro.sh",
+  (v) => `curl 'https://app.acme.com/api/me' -H 'Cookie: connect.sid=s%3A${v}'\n`,
+  ch(A + "-_", 32) + "." + ch(A + "+/", 43),
+);
+add(
+  "notebook %env magic",
+  "train.ipynb",
+  (v) => `   "source": [\n    "%env OPENAI_API_KEY=${v}\\n",\n    "import openai"\n   ]\n`,
+  "sk-proj-" + ch(A + "_-", 100),
+);
+add(
+  "notebook os.environ assign",
+  "train.ipynb",
+  (v) => `    "os.environ[\\"WANDB_API_KEY\\"] = \\"${v}\\"\\n",\n`,
+  hex(40),
+);
+add(
+  "telegram bot token",
+  "bot.py",
+  (v) => `bot = telebot.TeleBot("${v}")\n`,
+  digits(10) + ":AA" + ch(A + "_-", 33),
+);
+add(
+  "teams incoming webhook",
+  "notify.ps1",
+  (v) =>
+    `$uri = "https://acme.webhook.office.com/webhookb2/${uuid()}@${uuid()}/IncomingWebhook/${v}"\n`,
+  hex(32) + "/" + uuid(),
+);
+add(
+  "google chat webhook",
+  "alert.sh",
+  (v) =>
+    `curl -X POST 'https://chat.googleapis.com/v1/spaces/AAAA${ch(A, 7)}/messages?key=AIzaSy${
+      ch(A, 33)
+    }&token=${v}' -d @msg.json\n`,
+  ch(A + "_-", 43) + "%3D",
+);
+add("mailchimp key", "newsletter.js", (v) => `const mailchimpKey = "${v}";\n`, hex(32) + "-us21");
+add(
+  "postmark server token header",
+  "mail.http",
+  (v) => `POST https://api.postmarkapp.com/email\nX-Postmark-Server-Token: ${v}\n`,
+  uuid(),
+);
+add("groq key", "llm.py", (v) => `client = Groq(api_key="${v}")\n`, "gsk_" + ch(A, 52));
+add("replicate token", ".env", (v) => `REPLICATE_API_TOKEN=${v}\n`, "r8_" + ch(A, 37));
+add("perplexity key", "search.ts", (v) => `const pplx = "${v}";\n`, "pplx-" + ch(A, 48));
+add("xai key", "grok.py", (v) => `XAI = "${v}"\n`, "xai-" + ch(A, 80));
+add(
+  "openrouter key",
+  "config.ts",
+  (v) => `  headers: { Authorization: "Bearer ${v}" },\n`,
+  "sk-or-v1-" + hex(64),
+);
+add(
+  "github fine-grained bare",
+  "notes.txt",
+  (v) => `${v}\n`,
+  "github_pat_" + ch(A, 22) + "_" + ch(A, 59),
+);
+add(
+  "linear api key",
+  "sync.ts",
+  (v) => `const linear = new LinearClient({ apiKey: "${v}" });\n`,
+  "lin_api_" + ch(A, 40),
+);
+add(
+  "notion ntn token",
+  "notion.py",
+  (v) => `notion = Client(auth="${v}")\n`,
+  "ntn_" + digits(11) + ch(A, 35),
+);
+add("digitalocean dop_v1", "doctl.sh", (v) => `doctl auth init -t ${v}\n`, "dop_v1_" + hex(64));
+add(
+  "tailscale auth key",
+  "up.sh",
+  (v) => `tailscale up --authkey=${v}\n`,
+  "tskey-auth-" + ch(A, 17) + "-" + ch(A, 33),
+);
+add("newrelic NRAK", "newrelic.yml", (v) => `  api_key: ${v}\n`, "NRAK-" + up(27));
+add(
+  "grafana glsa",
+  "provision.sh",
+  (v) => `export GRAFANA_TOKEN=${v}\n`,
+  "glsa_" + ch(A, 32) + "_" + hex(8),
+);
+add(
+  "postman PMAK",
+  "newman.sh",
+  (v) => `newman run "https://api.getpostman.com/collections/1?apikey=${v}"\n`,
+  "PMAK-" + hex(24) + "-" + hex(34),
+);
+add(
+  "okta SSWS header",
+  "okta.sh",
+  (v) => `curl -H "Authorization: SSWS ${v}" https://acme.okta.com/api/v1/users\n`,
+  "00" + ch(A + "_-", 40),
+);
+add(
+  "dockerhub dckr_pat",
+  "push.sh",
+  (v) => `echo ${v} | docker login -u bob --password-stdin\n`,
+  "dckr_pat_" + ch(A + "_-", 27),
+);
+add(
+  "sonarqube squ token",
+  "sonar-project.properties",
+  (v) => `sonar.login=${v}\n`,
+  "squ_" + hex(40),
+);
+add("pulumi token", ".env", (v) => `PULUMI_ACCESS_TOKEN=${v}\n`, "pul-" + hex(40));
+add(
+  "doppler service token",
+  "run.sh",
+  (v) => `doppler run --token ${v} -- npm start\n`,
+  "dp.st.prd." + ch(A, 40),
+);
+add(
+  "figma token",
+  "export.ts",
+  (v) => `headers: { "X-Figma-Token": "${v}" },\n`,
+  "figd_" + ch(A + "_-", 40),
+);
+add(
+  "mapbox secret sk.",
+  "tiles.py",
+  (v) => `MAPBOX_TOKEN = "${v}"\n`,
+  "sk.eyJ1IjoiYWNtZSIsImEiOiJ" + ch(A, 20) + "." + ch(A + "_-", 22),
+);
+add(
+  "azure client secret Q~",
+  "appsettings.json",
+  (v) => `  "AzureAd": { "ClientId": "${uuid()}", "ClientSecret": "${v}" }\n`,
+  ch(A, 3) + "8Q~" + ch(A + "_.-~", 34),
+);
+add(
+  "azure openai api-key header",
+  "chat.http",
+  (v) =>
+    `POST https://acme.openai.azure.com/openai/deployments/gpt4/chat/completions?api-version=2024-02-01\napi-key: ${v}\n`,
+  hex(32),
+);
+add(
+  "datadog DD_API_KEY compose",
+  "docker-compose.yml",
+  (v) => `    environment:\n      - DD_API_KEY=${v}\n      - DD_SITE=datadoghq.eu\n`,
+  hex(32),
+);
+add(
+  "snyk token uuid",
+  ".github/workflows/snyk.yml",
+  (v) => `        env:\n          SNYK_TOKEN: ${v}\n`,
+  uuid(),
+);
+add(
+  "dotnet xml rsa private key",
+  "key.xml",
+  (v) =>
+    `<RSAKeyValue><Modulus>${b64(172)}</Modulus><Exponent>AQAB</Exponent><P>${v}</P><Q>${
+      b64(86)
+    }</Q><DP>${b64(86)}</DP><DQ>${b64(86)}</DQ><InverseQ>${b64(86)}</InverseQ><D>${
+      b64(172)
+    }</D></RSAKeyValue>\n`,
+  b64(86),
+);
+add(
+  "java string-concat pem",
+  "Keys.java",
+  (v) =>
+    `    static final String KEY = "-----BEGIN PRIVATE KEY-----\\n" +\n        "${v}\\n" +\n        "${
+      b64(64)
+    }\\n" +\n        "-----END PRIVATE KEY-----";\n`,
+  b64(64),
+);
+add(
+  "ec private key pem",
+  "ec.pem",
+  (v) => `-----BEGIN EC PRIVATE KEY-----\n${v}\n-----END EC PRIVATE KEY-----\n`,
+  "MHcCAQEEI" + b64(55) + "\n" + b64(64) + "\n" + b64(48),
+);
+add(
+  "encrypted pem proc-type",
+  "server.key",
+  (v) =>
+    `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-256-CBC,${
+      hex(32).toUpperCase()
+    }\n\n${v}\n-----END RSA PRIVATE KEY-----\n`,
+  b64(64) + "\n" + b64(64),
+);
+add(
+  "minisign secret key",
+  "minisign.key",
+  (v) => `untrusted comment: minisign encrypted secret key\n${v}\n`,
+  "RWRTY0Iy" + b64(204),
+);
+add(
+  "solana keypair json",
+  "id.json",
+  (v) => `${v}\n`,
+  "[" + Array.from({ length: 64 }, () => Math.floor(rnd() * 256)).join(",") + "]",
+);
+add("ethereum private key env", ".env", (v) => `DEPLOYER_PRIVATE_KEY=${v}\n`, "0x" + hex(64));
+add(
+  "hardhat accounts array",
+  "hardhat.config.js",
+  (v) => `    sepolia: {\n      url: RPC_URL,\n      accounts: ["${v}"],\n    },\n`,
+  "0x" + hex(64),
+);
+add(
+  "bip39 mnemonic",
+  ".env",
+  (v) => `MNEMONIC="${v}"\n`,
+  [
+    "abandon",
+    "zebra",
+    "orbit",
+    "velvet",
+    "canal",
+    "wisdom",
+    "harbor",
+    "ripple",
+    "fossil",
+    "gadget",
+    "lunar",
+    "tunnel",
+  ].join(" "),
+);
+add("bitcoin WIF", "wallet.py", (v) => `WIF = "${v}"\n`, "L" + ch(b58, 51));
+add(
+  "gae app.yaml env_variables",
+  "app.yaml",
+  (v) => `runtime: python312\nenv_variables:\n  STRIPE_SECRET: "${v}"\n`,
+  "sk_live_" + ch(A, 24),
+);
+add(
+  "netlify.toml build environment",
+  "netlify.toml",
+  (v) => `[build.environment]\n  NODE_VERSION = "20"\n  CONTENTFUL_TOKEN = "${v}"\n`,
+  ch(A + "_-", 43),
+);
+add(
+  "wrangler vars token",
+  "wrangler.toml",
+  (v) => `[vars]\nENVIRONMENT = "production"\nAPI_TOKEN = "${v}"\n`,
+  mixed(40),
+);
+add(
+  "vscode launch env",
+  ".vscode/launch.json",
+  (v) =>
+    `      "env": {\n        "DATABASE_URL": "postgres://app:${v}@localhost:5432/app"\n      }\n`,
+  pw(),
+);
+add(
+  "serverless environment",
+  "serverless.yml",
+  (v) => `provider:\n  name: aws\n  environment:\n    GITHUB_TOKEN: ${v}\n`,
+  ghp(),
+);
+add(
+  "circleci environment",
+  ".circleci/config.yml",
+  (v) =>
+    `    docker:\n      - image: cimg/node:20.0\n        auth:\n          username: bob\n          password: ${v}\n`,
+  pw(),
+);
+add(
+  "log line password=",
+  "app.log",
+  (v) =>
+    `2026-11-30 07:12:44 INFO db: connecting host=db01 user=app password=${v} sslmode=require\n`,
+  pw(),
+);
+add(
+  "python repr dict in log",
+  "worker.log",
+  (v) => `DEBUG settings: {'host': 'smtp.acme.com', 'port': 587, 'password': '${v}'}\n`,
+  pw(),
+);
+add(
+  "markdown table key",
+  "SETUP.md",
+  (v) => `| Service | Key |\n| ------- | --- |\n| OpenAI  | \`${v}\` |\n`,
+  "sk-proj-" + ch(A + "_-", 100),
+);
+
 /** Values that must stay: the samples a user wants to read (what slop keeps on purpose). */
 const keeps: Array<[string, string, string, string]> = [];
 const keep = (name: string, path: string, text: string, value: string) =>
@@ -1977,6 +2900,224 @@ keep(
 );
 const pk = "pk_live_" + ch(A, 24);
 keep("stripe publishable", "checkout.js", `const stripe = Stripe("${pk}");\n`, pk);
+// The thirteenth hunt's values that must stay: checksum sidecars and lists, lockfiles' hashes,
+// public keys and certificates, encrypted values, placeholders, addresses and hashes of chains.
+const sum256 = hex(64);
+keep(
+  ".sha256 sidecar",
+  "slop-linux-x64.tar.gz.sha256",
+  `${sum256}  slop-linux-x64.tar.gz\n`,
+  sum256,
+);
+const sum256b = hex(64);
+keep(".sha256 sidecar bare", "dist/app.zip.sha256", `${sum256b}\n`, sum256b);
+const sum1 = hex(40);
+keep(".sha1 sidecar", "release.jar.sha1", `${sum1}\n`, sum1);
+const md5 = hex(32);
+keep(".md5 sidecar", "image.iso.md5", `${md5}  image.iso\n`, md5);
+const sum512 = hex(128);
+keep(".sha512 sidecar", "pkg.tgz.sha512", `${sum512} *pkg.tgz\n`, sum512);
+const sums = [hex(64), hex(64), hex(64)];
+keep(
+  "SHA256SUMS",
+  "SHA256SUMS",
+  `${sums[0]}  app-linux-amd64\n${sums[1]}  app-darwin-arm64\n${sums[2]}  app-windows-amd64.exe\n`,
+  sums[1],
+);
+const csum = hex(64);
+keep("checksums.txt", "checksums.txt", `${csum}  tool_1.2.3_linux_amd64.tar.gz\n`, csum);
+const gosum = "h1:" + b64(43) + "=";
+keep("go.sum", "go.sum", `golang.org/x/text v0.14.0 ${gosum}\n`, gosum);
+const bsum = hex(64);
+keep("*.sum file", "release.sum", `${bsum}\n`, bsum);
+const cargoSum = hex(64);
+keep(
+  "Cargo.lock checksum",
+  "Cargo.lock",
+  `[[package]]\nname = "serde"\nversion = "1.0.200"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "${cargoSum}"\n`,
+  cargoSum,
+);
+const poetryHash = "sha256:" + hex(64);
+keep(
+  "poetry.lock hash",
+  "poetry.lock",
+  `files = [\n    {file = "requests-2.31.0-py3-none-any.whl", hash = "${poetryHash}"},\n]\n`,
+  poetryHash,
+);
+const reqHash = "sha256:" + hex(64);
+keep(
+  "requirements --hash",
+  "requirements.txt",
+  `requests==2.31.0 \\\n    --hash=${reqHash}\n`,
+  reqHash,
+);
+const narHash = "sha256-" + b64(43) + "=";
+keep("flake.lock narHash", "flake.lock", `        "narHash": "${narHash}",\n`, narHash);
+const yarnInteg = "sha512-" + b64(86) + "==";
+keep(
+  "yarn.lock integrity",
+  "yarn.lock",
+  `lodash@^4.17.21:\n  version "4.17.21"\n  resolved "https://registry.yarnpkg.com/lodash/-/lodash-4.17.21.tgz"\n  integrity ${yarnInteg}\n`,
+  yarnInteg,
+);
+const tfh1 = "h1:" + b64(43) + "=";
+keep(
+  "terraform lock hcl",
+  ".terraform.lock.hcl",
+  `  hashes = [\n    "${tfh1}",\n    "zh:${hex(64)}",\n  ]\n`,
+  tfh1,
+);
+const sri = "sha384-" + b64(64);
+keep(
+  "html SRI",
+  "index.html",
+  `<script src="https://cdn.acme.com/x.js" integrity="${sri}" crossorigin="anonymous"></script>\n`,
+  sri,
+);
+const lfs = hex(64);
+keep(
+  "git lfs pointer",
+  "model.bin",
+  `version https://git-lfs.github.com/spec/v1\noid sha256:${lfs}\nsize 1048576\n`,
+  lfs,
+);
+const podSum = hex(40);
+keep("Podfile.lock checksums", "Podfile.lock", `SPEC CHECKSUMS:\n  Alamofire: ${podSum}\n`, podSum);
+const verif = hex(64);
+keep(
+  "gradle verification-metadata",
+  "gradle/verification-metadata.xml",
+  `<artifact name="guava-33.0.0-jre.jar">\n   <sha256 value="${verif}" origin="Generated by Gradle"/>\n</artifact>\n`,
+  verif,
+);
+const pngB64 = "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9h" + b64(120);
+keep(
+  "base64 image",
+  "style.css",
+  `.icon { background: url(data:image/png;base64,${pngB64}); }\n`,
+  pngB64,
+);
+const cert = b64(64);
+keep(
+  "certificate pem",
+  "ca.crt",
+  `-----BEGIN CERTIFICATE-----\n${cert}\n${b64(64)}\n-----END CERTIFICATE-----\n`,
+  cert,
+);
+const pub = b64(64);
+keep(
+  "public key pem",
+  "jwt.pub",
+  `-----BEGIN PUBLIC KEY-----\n${pub}\n${b64(20)}\n-----END PUBLIC KEY-----\n`,
+  pub,
+);
+const pgpPub = b64(64);
+keep(
+  "pgp public key block",
+  "KEYS",
+  `-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n${pgpPub}\n=${
+    b64(4)
+  }\n-----END PGP PUBLIC KEY BLOCK-----\n`,
+  pgpPub,
+);
+const hostKey = "AAAAC3NzaC1lZDI1NTE5AAAAI" + b64(43);
+keep("known_hosts", "known_hosts", `github.com ssh-ed25519 ${hostKey}\n`, hostKey);
+const wgPub = b64(43) + "=";
+keep(
+  "wireguard PublicKey",
+  "wg0.conf",
+  `[Peer]\nPublicKey = ${wgPub}\nAllowedIPs = 10.8.0.2/32\n`,
+  wgPub,
+);
+const jwksN = ch(A + "_-", 342);
+keep(
+  "jwks public",
+  "jwks.json",
+  `{"keys": [{"kty": "RSA", "kid": "k1", "use": "sig", "e": "AQAB", "n": "${jwksN}"}]}\n`,
+  jwksN,
+);
+const travis = b64(340) + "=";
+keep("travis secure", ".travis.yml", `env:\n  global:\n    - secure: "${travis}"\n`, travis);
+const vaultHex = hex(80);
+keep(
+  "ansible vault inline",
+  "group_vars/all.yml",
+  `db_password: !vault |\n          $ANSIBLE_VAULT;1.1;AES256\n          ${vaultHex}\n`,
+  vaultHex,
+);
+keep(
+  "env var reference",
+  "docker-compose.yml",
+  `      POSTGRES_PASSWORD: \${POSTGRES_PASSWORD}\n`,
+  "${POSTGRES_PASSWORD}",
+);
+keep(
+  "python format placeholder",
+  "alembic.ini",
+  `sqlalchemy.url = postgresql://%(DB_USER)s:%(DB_PASS)s@db/app\n`,
+  "%(DB_PASS)s",
+);
+keep(
+  "xxxx placeholder",
+  ".env.example",
+  `SENDGRID_API_KEY=xxxxxxxxxxxxxxxxxxxxxxxx\n`,
+  "xxxxxxxxxxxxxxxxxxxxxxxx",
+);
+keep("REPLACE_ME placeholder", "values.yaml", `apiToken: <REPLACE_ME>\n`, "<REPLACE_ME>");
+keep("your-token placeholder", "README.md", `export GITHUB_TOKEN=<your-token>\n`, "<your-token>");
+keep("angle placeholder password", "docs/setup.md", `mysql -u root -p'<password>'\n`, "<password>");
+const ethAddr = "0x" + hex(40);
+keep(
+  "ethereum address",
+  "deploy.json",
+  `{"contract": "${ethAddr}", "network": "sepolia"}\n`,
+  ethAddr,
+);
+const txHash = "0x" + hex(64);
+keep(
+  "transaction hash",
+  "receipt.json",
+  `{"transactionHash": "${txHash}", "status": "0x1"}\n`,
+  txHash,
+);
+const guid = uuid().toUpperCase();
+keep("csproj ProjectGuid", "App.csproj", `<ProjectGuid>{${guid}}</ProjectGuid>\n`, guid);
+const sentryPub = hex(32);
+keep(
+  "sentry public dsn",
+  "sentry.client.config.ts",
+  `Sentry.init({ dsn: "https://${sentryPub}@o450123.ingest.sentry.io/5501234" });\n`,
+  sentryPub,
+);
+const mapboxPub = "pk.eyJ1IjoiYWNtZSIsImEiOiJ" + ch(A, 20) + "." + ch(A + "_-", 22);
+keep("mapbox public pk.", "map.js", `mapboxgl.accessToken = "${mapboxPub}";\n`, mapboxPub);
+const recaptcha = "6Lc" + ch(A + "_-", 37);
+keep(
+  "recaptcha site key",
+  "form.html",
+  `<div class="g-recaptcha" data-sitekey="${recaptcha}"></div>\n`,
+  recaptcha,
+);
+keep(
+  "keytool default changeit",
+  "README.md",
+  `keytool -list -keystore cacerts -storepass changeit\n`,
+  "changeit",
+);
+const srcmap = b64(200);
+keep(
+  "source map data url",
+  "bundle.js",
+  `//# sourceMappingURL=data:application/json;base64,${srcmap}\n`,
+  srcmap,
+);
+const denoInteg = hex(64);
+keep(
+  "deno.lock integrity",
+  "deno.lock",
+  `    "@std/path@1.0.8": {\n      "integrity": "${denoInteg}"\n    },\n`,
+  denoInteg,
+);
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;
 for (const [name, path, text, hidden] of samples) {

@@ -285,7 +285,7 @@ export async function redactText(
   options: RedactOptions = {},
 ): Promise<Redaction> {
   const hinted = options.prefilter === false || HINT_SEARCH.test(text);
-  const matches = ownMatches(text, options.rules ?? {});
+  const matches = ownMatches(text, options.rules ?? {}, path);
   if (options.secretlint !== false && hinted) {
     const found: Match[] = [];
     await collectSecretlint(text, path, found, options.prefilter !== false);
@@ -316,11 +316,11 @@ export async function redactText(
  */
 export function redactUnlessHinted(
   text: string,
-  options: Omit<RedactOptions, "prefilter"> = {},
+  options: Omit<RedactOptions, "prefilter"> & { path?: string } = {},
 ): Redaction | undefined {
   const secretlint = options.secretlint !== false;
   if (secretlint && HINT_SEARCH.test(text)) return undefined;
-  return apply(text, ownMatches(text, options.rules ?? {}));
+  return apply(text, ownMatches(text, options.rules ?? {}, options.path));
 }
 
 /**
@@ -386,9 +386,9 @@ export function redactSync(text: string, rules: Record<string, string> = {}): Re
   return apply(text, ownMatches(text, rules));
 }
 
-/** slop's own matches (the rule table) and the user's. */
-function ownMatches(text: string, rules: Record<string, string>): Match[] {
-  const matches: Match[] = findSecrets(text);
+/** slop's own matches (the rule table) and the user's; `path` is the file's the text is. */
+function ownMatches(text: string, rules: Record<string, string>, path?: string): Match[] {
+  const matches: Match[] = findSecrets(text, { path });
   for (const rule of userSecretRules(rules)) collect(text, rule, matches);
   return matches;
 }

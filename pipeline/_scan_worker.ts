@@ -88,7 +88,7 @@ scope.onmessage = async (event) => {
       // unless it is large: then its scan costs more than loading secretlint here (`redactText`
       // loads it only for a hinted text, and tests the hints once).
       const r = item.text.length < HAND_BACK_CHARS
-        ? redactUnlessHinted(item.text, { rules })
+        ? redactUnlessHinted(item.text, { rules, path: item.path })
         : await redactText(item.text, item.path, { rules });
       if (!r) {
         results.push({ handBack: true });

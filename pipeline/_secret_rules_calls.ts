@@ -10,7 +10,7 @@
  */
 
 import { isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
-import { namesOf, REFERENCE } from "./_secret_rules_names.ts";
+import { namesOf, passwordLike, REFERENCE } from "./_secret_rules_names.ts";
 
 /**
  * A quoted argument (its quotes maybe escaped, in a JSON string of code): 1 to 128 characters, a
@@ -23,7 +23,9 @@ const ARGUMENT =
  * Calls whose third argument is a password, after a path or a host (a literal or a variable, as
  * `url` in `getConnection(url, "app", "…")`) and a user: `new DirectoryEntry(path, "user", "…")`
  * and databases' connects (PHP's `new PDO(dsn, …)`, `mysqli_connect`, `new mysqli`, JDBC's
- * `DriverManager.getConnection`, Python's `pymysql.connect`, `MySQLdb.connect`).
+ * `DriverManager.getConnection`, Python's `pymysql.connect`, `MySQLdb.connect`, `pymssql.connect`,
+ * Sequelize's `new Sequelize(db, …)`), and Go's `smtp.PlainAuth(identity, …)` (its identity
+ * often `""`).
  */
 const THIRD_ARGUMENT_CALLS = [
   "DirectoryEntry",
@@ -31,7 +33,9 @@ const THIRD_ARGUMENT_CALLS = [
   "\\bmysqli(?:_connect|_real_connect)?",
   "\\bmysql_connect",
   "\\.getConnection",
-  "\\b(?:pymysql|MySQLdb|connector)\\.connect",
+  "\\b(?:pymysql|MySQLdb|connector|pymssql)\\.connect",
+  "\\bSequelize",
+  "\\bPlainAuth",
 ];
 
 /**
@@ -58,22 +62,37 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "\\bauth[ \\t]{0,4}=[ \\t]{0,4}",
     ].join("|") +
     ")\\()[ \\t]{0,16}" + ARGUMENT + "\\\\?([\"'])(?<v>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\2)" +
-    "|\\((?<=(?:" + THIRD_ARGUMENT_CALLS.join("|") + ")\\()[ \\t]{0,16}" +
-    `(?:${ARGUMENT.replace("\\1", "\\4")}|[A-Za-z_$][\\w$.]{0,64}[ \\t]{0,16},\\s{0,64})` +
+    "|\\((?<=(?:" + THIRD_ARGUMENT_CALLS.join("|") + ")\\()\\s{0,64}" +
+    `(?:${
+      ARGUMENT.replace("\\1", "\\4").replace("{1,128}", "{0,128}")
+    }|[A-Za-z_$][\\w$.]{0,64}[ \\t]{0,16},\\s{0,64})` +
     ARGUMENT.replace("\\1", "\\5") + "\\\\?([\"'])(?<w>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\6)",
   "g",
 );
+
+/**
+ * After a `passw` word: the rest of a setter's or a builder's name (`setPassword`, `.password`)
+ * and its one quoted argument (group `v`, 4 to 256 characters), then `)`.
+ */
+export const SETTER_AT =
+  /(?:or)?d\([ \t]{0,16}\\?(["'])(?<v>[^"'\\\r\n]{4,256})\\?\1[ \t]{0,16}\)/dy;
+/**
+ * What stands before a setter's password word: `set` or `with` glued to its capital
+ * (`setPassword`; Python's `zip.setpassword(…)` is given bytes), a member access's `.` or `->`.
+ */
+const SETTER_BEFORE = /(?:(?<![A-Za-z])(?:set|Set|with|With)P|(?:\.|->)[Pp])$/;
 
 /** The call's sticky spelling, tried at each `(` a trigger leads to. */
 const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
 
 /**
  * Substrings that lead to a credentials call's `(` besides the `auth` and `credential` words the
- * name search finds (`nameSpots`): `gin(` of `.login(`, `Entry(` of `DirectoryEntry(`, each looked
+ * name search finds (`nameSpots`): `gin(` of `.login(`, `Entry(` of `DirectoryEntry(`, the
+ * connects' names (`getConnection(`: a trigger on `Connection(` alone cost 2% of a scan), each looked
  * for with `indexOf` from a character rare in code, not a pattern tried at every `(` of a text
  * (`(` is common).
  */
-const TRIGGERS = ["gin(", "Entry("];
+const TRIGGERS = ["gin(", "Entry(", "getConnection(", "Sequelize(", "PlainAuth(", "ssql.connect("];
 /** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
 const NAME_REACH = 24;
 /**
@@ -113,10 +132,25 @@ export function findCredentialCalls(
       opens.add(at - 5 - near.length + back);
     }
   }
+  // the connects' names, in a text whose hint search found one (family `(`)
+  const connects = !hints || hints.families.includes("(");
   for (const trigger of TRIGGERS) {
+    if (!connects && trigger !== "gin(" && trigger !== "Entry(") continue;
     for (let at = text.indexOf(trigger); at >= 0; at = text.indexOf(trigger, at + 1)) open(at);
   }
   const out: Array<{ start: number; end: number }> = [];
+  // A setter's or a builder's one argument (`ds.setPassword("…")`, `.password("…")`,
+  // `ssh.Password("…")`), from the `passw` words the name search marks.
+  for (const at of spots.passwords) {
+    const word = at - 5;
+    if (!SETTER_BEFORE.test(text.slice(Math.max(0, word - 5), word + 1))) continue;
+    SETTER_AT.lastIndex = at;
+    const m = SETTER_AT.exec(text);
+    const value = m?.groups?.v;
+    if (!m || !value || isPlaceholder(value) || !passwordLike(value, true)) continue;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end });
+  }
   for (const open of [...opens].sort((a, b) => a - b)) {
     CREDENTIAL_CALL_AT.lastIndex = open;
     const m = CREDENTIAL_CALL_AT.exec(text);

@@ -72,8 +72,8 @@ const TOOLS: Record<string, RegExp> = {
   // `-p`: a registry login (not `docker run -p 80:80`), `az login`'s service principal secret,
   // or MongoDB's shell and tools
   p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]{0,512}[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?)(?=[ \t])/,
-  // `-P`: SQL Server's and Sybase's command-line tools
-  P: /(?:^|[^\w.-])(?:sqlcmd|bcp|osql|isql)(?:\.exe)?(?=[ \t])/,
+  // `-P`: SQL Server's and Sybase's command-line tools, zip's (Info-ZIP) encryption password
+  P: /(?:^|[^\w.-])(?:sqlcmd|bcp|osql|isql|zip|unzip|zipcloak)(?:\.exe)?(?=[ \t])/,
   // `-w`: OpenLDAP's tools (the bind password)
   w: /(?:^|[^\w.-])ldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn|exop|url)(?=[ \t])/,
   // `-k`: `openssl enc` (and a cipher's own command, `openssl aes-256-cbc`)

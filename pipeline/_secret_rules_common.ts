@@ -32,9 +32,14 @@ export interface SecretShape {
   accept?: (value: string, text: string, start: number, end: number) => boolean;
   /**
    * A rule written as code: every value span of `text`; `hints` are those of `text` (one search
-   * for every rule of a text), found again when not given.
+   * for every rule of a text), found again when not given; `path` is the file's, when the text is
+   * one (a checksum file's digest is no key).
    */
-  find?: (text: string, hints?: TextHints) => Array<{ start: number; end: number; rule?: string }>;
+  find?: (
+    text: string,
+    hints?: TextHints,
+    path?: string,
+  ) => Array<{ start: number; end: number; rule?: string }>;
   /** Only for prose (chat messages, knowledge lines), never for source files. */
   prose?: boolean;
   /**

@@ -45,7 +45,9 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
     "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t])|" +
     // a name that ends in `_PAT` (Azure DevOps), `rabbitmqctl add_user`
-    "(?:PAT|pat|Pat)(?![A-Za-z0-9])(?<=[A-Za-z0-9]_(?:PAT|pat|Pat))|user[ \\t](?<=add_user[ \\t]))",
+    "(?:PAT|pat|Pat)(?![A-Za-z0-9])(?<=[A-Za-z0-9]_(?:PAT|pat|Pat))|user[ \\t](?<=add_user[ \\t])|" +
+    // a Terraform state's `"random_password"` and `"random_string"`
+    '(?:password|string)"(?<="random_(?:password|string)"))',
     "S(?:G\\.|K[0-9a-f]{32})",
     "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-)|" +
     // a signed URL's `X-Amz-Signature=`, `X-Amz-Security-Token=`, `X-Goog-Signature=`
@@ -55,13 +57,16 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]-(?:pat|PAT)))", // …, `ado-pat`
     "J(?<=eyJ)",
     "~(?<=Q~)",
-    "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=)", // …, a CloudFront signed URL's
+    // …, a CloudFront signed URL's, .NET's XML RSA key
+    "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=|Value>(?<=<RSAKeyValue>))",
     "v[sbr]\\.(?<=hv[sbr]\\.)", // HashiCorp Vault's `hvs.`, `hvb.`, `hvr.`: from `v`, where the search stops
     // a Go DSN's address, an Azure DevOps host after a URL's user
     "@(?=(?:tcp|unix|udp)6?\\(|dev\\.azure\\.com|[A-Za-z0-9-]{1,64}\\.visualstudio\\.com)",
     // a Discord bot's token given to its client (`client.run("…")`, `client.login('…')`), and
     // Oracle's Python drivers' `connect(`
-    "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\())",
+    "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\()|" +
+    // databases' and mailers' connects that take a password by position
+    "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\())",
   ].join("|"),
   "g",
 );
@@ -85,18 +90,21 @@ const PAT_END = /^.(?:PAT|pat|Pat)$/;
 /** A match of {@linkcode TOKEN_GATE} that is a Composer key's end (`github-oauth.`, `http-basic.`). */
 const COMPOSER_KEY = /^-(?:oauth|token|basic)\.$/;
 
-/** How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints. */
-const GATE_FAMILIES = 19;
+/**
+ * How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints,
+ * and `r` (a Terraform state's random values).
+ */
+const GATE_FAMILIES = 20;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
  * code than its first (the `v` of `ENV `, `env(` and `value:`; the `(` of `define(`; the `w` of
  * `passw`) and checked behind it: `v` (ENV and `env(`), `alue:`, `alue"`, `alue=` (`value`), `(`
- * (`define(`, `setdefault(`), `w` (`passw`). Twelve `includes` per text cost as much as the forms
+ * (`define(`, `setdefault(`, `setProperty(`), `w` (`passw`). Twelve `includes` per text cost as much as the forms
  * themselves; `value` looked for from its `a` (every `a` of a text) cost twice its `v`.
  */
 export const PAIR_GATE: RegExp =
-  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\()|w(?<=passw)/g;
+  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\(|setProperty\()|w(?<=passw)/g;
 /** How many hints {@linkcode PAIR_GATE} tells apart. */
 const PAIR_HINTS = 6;
 
@@ -113,9 +121,10 @@ const PAIR_HINTS = 6;
  */
 export const HINT_GATE: RegExp = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
+    // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
+    `(?<tool>-(?=[pPwUkbH][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
     `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:passw(?:or)?d|token|api-?key|secret|oauth2-bearer)|` +
-    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))|` +
-    `(?<tool>-(?=[pPwUkbH][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))`,
+    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))`,
   "g",
 );
 
@@ -143,8 +152,15 @@ export function textHints(text: string): TextHints {
     } else if (m.groups!.tool !== undefined) {
       if (!hints.families.includes("t")) hints.families += "t";
     } else {
-      // A name that ends in `PAT` (`_PAT`, `.pat`, `-pat`) is family `p`, a Composer key `c`
-      const family = PAT_END.test(m[0]) ? "p" : COMPOSER_KEY.test(m[0]) ? "c" : m[0][0];
+      // A name that ends in `PAT` (`_PAT`, `.pat`, `-pat`) is family `p`, a Composer key `c`, a
+      // Terraform state's `"random_password"` or `"random_string"` `r`
+      const family = PAT_END.test(m[0])
+        ? "p"
+        : COMPOSER_KEY.test(m[0])
+        ? "c"
+        : m[0].endsWith('"')
+        ? "r"
+        : m[0][0];
       if (!hints.families.includes(family)) hints.families += family;
     }
     if (hints.families.length === GATE_FAMILIES && hints.pairs.size === PAIR_HINTS) break;

@@ -2,7 +2,8 @@
  * The rule for a file that holds a key alone (`secret_rules.ts` is the public face): Rails'
  * `config/master.key` and `config/credentials/<env>.key` hold 32 hex digits and nothing else, with
  * no name around them. A build reads such a file only when its path is named (`*.key` files are
- * skipped otherwise), and then its text is all there is to judge it by.
+ * skipped otherwise), and then its text is all there is to judge it by, with its name: a checksum
+ * file (`app.tar.gz.sha256`, `SHA256SUMS`, `checksums.txt`) holds the same digits, and is public.
  *
  * @module
  */
@@ -13,9 +14,20 @@
  */
 const KEY_ALONE = /^\uFEFF?(?:(?:[0-9a-f]{32}){1,4}|(?:[0-9A-F]{32}){1,4})(?=(?:\r?\n|\r)?$)/;
 
+/** A checksum file's extension (`app.zip.sha256`, `pkg.tgz.md5`, `release.sum`). */
+const CHECKSUM_EXTENSION = /\.(?:md5|sha1|sha224|sha256|sha384|sha512|sha3|b2|sum|sums|checksum)$/i;
+/** A checksum list's name: `SHA256SUMS`, `MD5SUMS.txt`, `checksums.txt`, `app_1.2_checksums.txt`. */
+const CHECKSUM_NAME = /(?:^(?:sha\d{1,3}|md5|b2)sums|checksums?)(?:\.txt)?$/i;
+
+/** Whether `path` names a checksum file (its extension or its name, as release tools write them). */
+function isChecksumPath(path: string): boolean {
+  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  return CHECKSUM_EXTENSION.test(name) || CHECKSUM_NAME.test(name);
+}
+
 /**
  * The key of a text that holds one alone (see {@linkcode KEY_ALONE}), with letters and digits
- * both: 32 digits alone are a number.
+ * both: 32 digits alone are a number. Not in a checksum file (`path`: see {@linkcode isChecksumPath}).
  *
  * @example
  * ```ts
@@ -24,8 +36,12 @@ const KEY_ALONE = /^\uFEFF?(?:(?:[0-9a-f]{32}){1,4}|(?:[0-9A-F]{32}){1,4})(?=(?:
  * findKeyFile("# key\n1c1dafbaef8b9a658b7638578d4aede6\n"); // []
  * ```
  */
-export function findKeyFile(text: string): Array<{ start: number; end: number }> {
-  if (text.length > 131) return [];
+export function findKeyFile(
+  text: string,
+  _hints?: unknown,
+  path?: string,
+): Array<{ start: number; end: number }> {
+  if (text.length > 131 || (path !== undefined && isChecksumPath(path))) return [];
   const m = KEY_ALONE.exec(text);
   if (!m || !/[0-9]/.test(m[0]) || !/[a-fA-F]/.test(m[0])) return [];
   const start = m[0].startsWith("\uFEFF") ? 1 : 0;

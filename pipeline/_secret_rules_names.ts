@@ -312,10 +312,17 @@ const NAMED_SHAPES: Array<[RegExp, string]> = [
   [/^[a-z0-9]{6}\.(?=[a-z]*[0-9])[a-z0-9]{16}$/, "kubernetes-token"],
 ];
 
+/**
+ * A token made to be sent to browsers, by its prefix: Mapbox's public `pk.eyJ…` (its secret
+ * tokens start `sk.eyJ`).
+ */
+const BROWSER_TOKEN = /^pk\.eyJ/;
+
 /** Values under a token's name that are not a token, whatever their characters. */
 function notATokenValue(value: string, { name, q, b }: { name: string; q?: string; b?: string }) {
   // `=` pads base64 only at its end
   if (/=[^=]/.test(value)) return true;
+  if (BROWSER_TOKEN.test(value)) return true;
   // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
   if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) return true;
   // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone; or
@@ -776,6 +783,7 @@ const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+  if (BROWSER_TOKEN.test(value)) return false;
   // A test's value of words and numbers that says so (`builtin:test_00000001:0`).
   if (testValue(value)) return false;
   // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), unless quoted and

@@ -19,7 +19,8 @@ import { randomKeyAt } from "./_secret_rules_keys.ts";
 /**
  * A name and its value written apart, each form with the substring a text needs for it: Dockerfile's
  * `ENV NAME value`, a YAML list entry (`- name: DB_PASSWORD` then `value: …`, Kubernetes and CI),
- * a JSON one (`{"name": "…", "value": "…"}`, ECS task definitions), XML settings
+ * a JSON one (`{"name": "…", "value": "…"}`, ECS task definitions; `{"key": "…", "value": "…"}`,
+ * Postman's collections and environments), XML settings
  * (`<add key="…" value="…"/>`), a call's name and value (`define('DB_PASSWORD', '…')`,
  * `os.getenv("API_KEY", "…")`, `env(…)`, `setdefault(…)`, `Setenv(…)`, `putenv(…)`) and `.netrc` (`machine … login … password …`). Group `n` is the
  * name; the value starts where the match ends. Each form starts at a literal (a call's at its `(`,
@@ -39,7 +40,7 @@ export const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
   {
     hints: ['alue"'],
     pattern:
-      /"name"[ \t]{0,16}:[ \t]{0,16}"(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}/g,
+      /"(?:name|key)"[ \t]{0,16}:[ \t]{0,16}"(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}/g,
   },
   {
     hints: ["alue="],
@@ -49,7 +50,7 @@ export const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
   {
     hints: ["v", "("],
     pattern:
-      /\((?<=(?:define|getenv|[Ee]nv|setdefault|[Ss]etenv|putenv)\()[ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
+      /\((?<=(?:define|getenv|[Ee]nv|setdefault|[Ss]etenv|putenv|setProperty)\()[ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
   },
   {
     hints: ["w"],

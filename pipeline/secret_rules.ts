@@ -59,9 +59,18 @@
  * escaped twice, a concatenation's short first literal, a short `?code=`, a DSL's
  * `storePassword "…"`, a passphrase of words with `test` among them; a value's full stops trimmed
  * in one pass, name tests bounded; 21: a key made for the browser under a `key` name stays
- * (`STRIPE_PUBLISHABLE_KEY=pk_live_…`, `vapidKey`, `applicationServerKey`, `Idempotency-Key`).
+ * (`STRIPE_PUBLISHABLE_KEY=pk_live_…`, `vapidKey`, `applicationServerKey`, `Idempotency-Key`);
+ * 22: a checksum file's digest kept (the key-file rule reads the file's name), passwords by
+ * position to `getConnection`, `pymssql.connect`, `new Sequelize` and `smtp.PlainAuth`, a
+ * setter's or builder's password (`setPassword("…")`, `.password("…")`), `setProperty`'s name and
+ * value, Terraform state's `random_password` and marked `random_string`, admins' commands and
+ * daemons' files (`net user`, `zip -P`, 7-Zip's `-p`, openssl's `-pass pass:`, HAProxy, answer
+ * files, unseal keys, Wi-Fi `psk=`, Bundler's host credentials, recovery words), Postman's
+ * `{"key": …, "value": …}`, OpenVPN static keys, minisign and signify secret
+ * keys, XML RSA private members, chain private keys under a key's name, keypair files; Mapbox's
+ * public `pk.eyJ…` kept.
  */
-export const SECRET_RULES_VERSION = 21;
+export const SECRET_RULES_VERSION = 22;
 
 import {
   fewCharacters,
@@ -128,8 +137,29 @@ import {
 import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_elements.ts";
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
 import { findKeyFile } from "./_secret_rules_key_file.ts";
+import { findTerraformRandom } from "./_secret_rules_terraform.ts";
+import {
+  CHAIN_KEY,
+  findChainKeys,
+  findKeypairFile,
+  findSignSecretKey,
+  OPENVPN_KEY,
+  SIGN_SECRET_KEY,
+  XML_RSA_PRIVATE,
+} from "./_secret_rules_key_formats.ts";
+import {
+  ANSWER_FILE_VALUE,
+  BUNDLE_CREDENTIALS,
+  findAdminPasswords,
+  INSECURE_PASSWORD,
+  MNEMONIC,
+  NET_USER,
+  SEVEN_ZIP_OPTION,
+  UNSEAL_KEY,
+  WIFI_PSK,
+} from "./_secret_rules_admin.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
-import { CREDENTIAL_CALL, findCredentialCalls } from "./_secret_rules_calls.ts";
+import { CREDENTIAL_CALL, findCredentialCalls, SETTER_AT } from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD, NOT_A_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
@@ -245,6 +275,44 @@ export const SECRET_SHAPES: SecretShape[] = [
     hints: ["PuTTY-User-Key-File-"],
     find: findPutty,
   },
+  {
+    id: "openvpn-static-key",
+    label: "private-key",
+    kind: "An OpenVPN static key (`-----BEGIN OpenVPN Static key V1-----`, a `ta.key`)",
+    hints: ["V1-----"], // (from its `V`, rare in code: the family of `-` is not)
+    pattern: OPENVPN_KEY,
+  },
+  {
+    id: "sign-secret-key",
+    label: "private-key",
+    kind: "A minisign or signify secret key, after its `untrusted comment: … secret key` line",
+    hints: [], // a key file starts with its comment: no search
+    find: findSignSecretKey,
+  },
+  {
+    id: "xml-rsa-private-key",
+    label: "private-key",
+    kind: "The private members of .NET's XML RSA key (`<P>`, `<Q>`, `<DP>`, `<DQ>`, " +
+      "`<InverseQ>`, `<D>` in an `<RSAKeyValue>`; its `<Modulus>` and `<Exponent>` are public)",
+    gate: "K", // (`textHints` finds `<RSAKeyValue>`)
+    hints: [],
+    pattern: XML_RSA_PRIVATE,
+  },
+  {
+    id: "keypair-file",
+    label: "private-key",
+    kind: "A keypair file alone: 64 numbers of 0 to 255 in a JSON array (Solana's `id.json`)",
+    hints: [],
+    find: findKeypairFile,
+  },
+  {
+    id: "chain-private-key",
+    label: "private-key",
+    kind: "A chain's private key (`0x` and 64 hex digits) under a private key's, a signer's or " +
+      'Hardhat\'s `accounts` name on its line (`PRIVATE_KEY=0x…`, `accounts: ["0x…"]`)',
+    hints: [], // (found from each `0x`: a search of its own)
+    find: findChainKeys,
+  },
   ...PROVIDER_TOKENS,
   ...PREFIXED_TOKENS,
   {
@@ -266,9 +334,19 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "key-file",
     label: "key-file",
     kind: "A file that holds a key alone: 32, 64, 96 or 128 hex digits and nothing else " +
-      "(Rails' `config/master.key` and `config/credentials/*.key`)",
+      "(Rails' `config/master.key` and `config/credentials/*.key`), unless its name says it " +
+      "holds a checksum (`*.sha256`, `*.md5`, `*.sum`, `SHA256SUMS`, `checksums.txt`)",
     hints: [],
     find: findKeyFile,
+  },
+  {
+    id: "terraform-random",
+    label: "password",
+    kind: "The value a Terraform state holds for a `random_password` (its `result`) and for a " +
+      "`random_string` made with marks (its `result` and `id`, unless `special = false`)",
+    gate: "r", // (`textHints` finds `"random_password"` and `"random_string"`)
+    hints: [],
+    find: findTerraformRandom,
   },
   {
     id: "url-password",
@@ -399,6 +477,16 @@ export const SECRET_SHAPES: SecretShape[] = [
       "`ldapsearch -w …`, `smbclient -U user%…`, openssl's `pass:…` and `enc -k …`",
     hints: [], // (gated: `textHints` looks for the options)
     find: findToolPasswords,
+  },
+  {
+    id: "admin-password",
+    label: "password",
+    kind: "A password an administrator's command or a daemon's config takes: " +
+      "`net user NAME … /add`, 7-Zip's `-p…`, HAProxy's `insecure-password …`, " +
+      "an answer file's `<AdministratorPassword>` `<Value>`, Vault's `Unseal Key 1: …`, " +
+      'a Wi-Fi `psk=…`, `BUNDLE_HOST__COM: "user:pass"`, recovery words under `MNEMONIC`',
+    hints: [], // (each of its patterns looked for only in a text with its own hint)
+    find: findAdminPasswords,
   },
   {
     id: "curl-cookie",
@@ -714,10 +802,21 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   JWK_PRIVATE,
   ORACLE_CONNECT,
   CREDENTIAL_CALL,
+  SETTER_AT,
+  SIGN_SECRET_KEY,
+  CHAIN_KEY,
   DASH_OPTION,
   LONG_OPTION,
   TOOL_OPTION,
   CURL_COOKIE,
+  NET_USER,
+  SEVEN_ZIP_OPTION,
+  INSECURE_PASSWORD,
+  ANSWER_FILE_VALUE,
+  UNSEAL_KEY,
+  BUNDLE_CREDENTIALS,
+  MNEMONIC,
+  WIFI_PSK,
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,
@@ -746,7 +845,8 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
 
 /**
  * Every secret of `text` that the table finds (prose-only rules too with
- * `prose`), unsorted and possibly overlapping.
+ * `prose`), unsorted and possibly overlapping; `path`, the file's the text is, lets a rule
+ * judge by it (a checksum file's digest is no key).
  *
  * @example
  * ```ts
@@ -757,7 +857,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
  */
 export function findSecrets(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string } = {},
+  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string } = {},
 ): SecretMatch[] {
   const hints = textHints(text);
   const out = findEach(text, options, hints);
@@ -817,7 +917,7 @@ function concatJoints(
  */
 function joinedMatches(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string },
+  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
   found: Array<{ index: number; length: number }>,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
@@ -871,7 +971,7 @@ function lineEnd(text: string, at: number): number {
 /** Every secret of `text` that the table finds, with its hints. */
 function findEach(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string },
+  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
   hints: TextHints,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
@@ -883,7 +983,7 @@ function findEach(
     else if (shape.hints.length && !shape.hints.some((h) => text.includes(h))) continue;
     const label = options.label?.(shape) ?? shape.label;
     if (shape.find) {
-      for (const f of shape.find(text, hints)) {
+      for (const f of shape.find(text, hints, options.path)) {
         // A rule written as code may name its matches (`aws`, `jwt`, `key-map`, …).
         const rule = f.rule ?? label;
         if (f.end > f.start && !onlyPlaceholders(text, f.start, f.end)) {

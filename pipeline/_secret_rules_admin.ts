@@ -1,0 +1,172 @@
+/**
+ * Rules for passwords that administrators' commands and daemons' configs take with no secret
+ * word around them (`secret_rules.ts` is the public face): `net user NAME PASSWORD`, 7-Zip's glued
+ * `-pPASSWORD`, HAProxy's `user NAME insecure-password PASSWORD`, an answer file's
+ * `<AdministratorPassword>` `<Value>`, Vault's `Unseal Key 1: …`, a Wi-Fi `psk=…`, Bundler's
+ * credentials for a host (`BUNDLE_GEMS__HOST__COM: "user:pass"`) and a wallet's recovery words
+ * under `MNEMONIC`.
+ *
+ * @module
+ */
+
+import { commandBefore } from "./_secret_rules_cli.ts";
+import { isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
+import { namesOf, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+
+type Span = { start: number; end: number };
+
+/**
+ * `net user NAME PASSWORD` at a command's start (`net` in any case), from its `user `: the
+ * password quoted (group `q`) or not (group `v`), a blank or the line's end after it.
+ */
+export const NET_USER =
+  /user[ \t]{1,4}(?<=(?<![\w.-])[Nn][Ee][Tt](?:\.exe)?[ \t]{1,4}user[ \t]{1,4})(?:"[^"\r\n]{1,64}"|[^\s"/]{1,64})[ \t]{1,4}(?:(?<o>["'])(?<q>[^"'\r\n]{3,256})\k<o>|(?<v>[^\s"'`/*]{3,256}))(?=[ \t]|$)/dmy;
+/** 7-Zip's password, glued to its `-p` (group `v`), after a blank. */
+export const SEVEN_ZIP_OPTION = /-p(?<=[ \t]-p)(?<v>[^\s"'`-][^\s"'`]{2,255})/dg;
+/** The 7-Zip command an option belongs to (`7z`, `7za`, `7zr`, `7z.exe`). */
+const SEVEN_ZIP = /(?:^|[^\w.-])7z[ar]?(?:\.exe)?[ \t]/;
+/** HAProxy's `user NAME insecure-password PASSWORD` in a `userlist` (group `v`), from its `user`. */
+export const INSECURE_PASSWORD =
+  /user[ \t]{1,16}[^\s]{1,64}[ \t]{1,16}insecure-password[ \t]{1,16}(?<v>[^\s]{3,256})/dy;
+/** `net` and blanks, ending where a `user` starts (`net user`, `NET.exe  user`). */
+const NET_BEFORE = /[Nn][Ee][Tt](?:\.exe)?[ \t]{1,4}$/;
+/** An answer file's password element (`<AdministratorPassword>`, `<Password>`) and its `<Value>`. */
+export const ANSWER_FILE_VALUE =
+  /<[A-Za-z]{0,32}Password>\s{0,64}<Value>(?<v>[^<\r\n]{1,256})<\/Value>/dg;
+/** A Vault unseal key share as `vault operator init` prints it. */
+export const UNSEAL_KEY = /Unseal Key [0-9]{1,2}: (?<v>[A-Za-z0-9+/]{40,88}={0,2})/dy;
+/**
+ * A Wi-Fi pre-shared key (`psk=…` of `wpa_supplicant.conf` and NetworkManager): 8 to 63
+ * characters quoted (group `q`), or 64 hex digits (group `v`).
+ */
+export const WIFI_PSK =
+  /(?<![A-Za-z_.-])psk[ \t]{0,16}=[ \t]{0,16}(?:"(?<q>[^"\r\n]{8,63})"|(?<v>[^\s"#]{8,64}))/dy;
+/**
+ * Bundler's credentials for a host (`BUNDLE_GEMS__CONTRIBSYS__COM: "user:pass"`), group `n`: the
+ * host; the value ends before a shell's `;` and a literal's closing quote or `,`.
+ */
+export const BUNDLE_CREDENTIALS =
+  /BUNDLE_(?<n>[A-Z0-9_]{1,192})["']?[ \t]{0,16}[:=][ \t]{0,16}["']?(?<v>[^\s"'`:;]{1,128}:[^\s"'`;,]{3,256})/dy;
+/** A wallet's recovery words (12 to 24) under `MNEMONIC`, as `.env` files write it. */
+export const MNEMONIC =
+  /MNEMONIC["']?[ \t]{0,16}[:=][ \t]{0,16}["'`]?(?<v>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?![a-z])/dy;
+
+/**
+ * Each shape, tried (sticky) at each of its anchors in a text that holds its gate: a short hint
+ * from a character rare in code where it can (`Uns`, `BU`, `MNEM`). A text's
+ * search for a hint costs as much as 1% of its scan, 2 to 7% for a long hint or a common first
+ * character, and a pattern run over a whole text more (bench/README.md, thirteenth session).
+ */
+const SHAPES: Array<
+  {
+    gate: string;
+    anchors: string[];
+    pattern: RegExp;
+    accept?: (m: RegExpExecArray) => boolean;
+  }
+> = [
+  { gate: "Uns", anchors: ["Unseal Key "], pattern: UNSEAL_KEY },
+  { gate: "k=", anchors: ["psk"], pattern: WIFI_PSK },
+  {
+    gate: "BU",
+    anchors: ["BUNDLE_"],
+    pattern: BUNDLE_CREDENTIALS,
+    accept: (m) => m.groups!.n.includes("__"),
+  },
+  // at least 8 words of their own: Hardhat's `test test … junk` is a well-known stand-in
+  {
+    gate: "MNEM",
+    anchors: ["MNEMONIC"],
+    pattern: MNEMONIC,
+    accept: (m) => new Set(m.groups!.v.split(/[ \t]/)).size >= 8,
+  },
+];
+
+/** Whether only blanks stand before `at` on its line (at most 64 of them). */
+function lineIndent(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0 && i >= at - 65; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return true;
+    if (c !== 32 && c !== 9) return false;
+  }
+  return at <= 65;
+}
+
+/** A password written out, not a reference (`$PW`, `%PW%`) or a placeholder's word. */
+function written(value: string): boolean {
+  return !isPlaceholder(value) && !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value) &&
+    !/^%\w+%$/.test(value) &&
+    !/^(.)\1*$/.test(value);
+}
+
+/** The value group of a match of a pattern with `q` (quoted) and `v` groups (flag `d`), as a span. */
+function span(m: RegExpMatchArray): Span | undefined {
+  const name = m.groups!.q !== undefined ? "q" : "v";
+  const value = m.groups![name];
+  if (value === undefined || !written(value)) return undefined;
+  const [start, end] = m.indices!.groups![name]!;
+  return { start, end };
+}
+
+/**
+ * The passwords of `net user`, 7-Zip's `-p…`, HAProxy's `insecure-password`, an answer file, the
+ * unseal keys Vault printed, a Wi-Fi `psk=`, Bundler's host credentials and `MNEMONIC` in `text`.
+ *
+ * @example
+ * ```ts
+ * import { findAdminPasswords } from "./_secret_rules_admin.ts";
+ * findAdminPasswords("net user bob S3cr3t9x /add"); // [{ start: 13, end: 21 }]
+ * findAdminPasswords("net user bob /delete"); // []
+ * ```
+ */
+export function findAdminPasswords(text: string, hints?: TextHints): Span[] {
+  const out: Span[] = [];
+  // From each `user `, in one search: `net user NAME …` and HAProxy's `user NAME insecure-password …`.
+  for (let at = text.indexOf("user "); at >= 0; at = text.indexOf("user ", at + 5)) {
+    // `net user` (a blank before `user`) or HAProxy's line that starts with it
+    const before = text.charCodeAt(at - 1);
+    const pattern = before !== 32 && before !== 9
+      ? (before === 10 ? INSECURE_PASSWORD : undefined)
+      : NET_BEFORE.test(text.slice(Math.max(0, at - 12), at))
+      ? NET_USER
+      : lineIndent(text, at)
+      ? INSECURE_PASSWORD
+      : undefined;
+    if (!pattern) continue;
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    const s = m && span(m);
+    if (s) out.push(s);
+  }
+  const gates = new Map<string, boolean>();
+  for (const { gate, anchors, pattern, accept } of SHAPES) {
+    let open = gates.get(gate);
+    if (open === undefined) gates.set(gate, open = text.includes(gate));
+    if (!open) continue;
+    for (const anchor of anchors) {
+      for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 1)) {
+        pattern.lastIndex = at;
+        const m = pattern.exec(text);
+        const s = m && span(m);
+        if (s && (!accept || accept(m))) out.push(s);
+      }
+    }
+  }
+  // an answer file's `<…Password>`, from the `passw` words the name search found
+  if (namesOf(text, hints).passwords.some((at) => text.startsWith("ord>", at))) {
+    ANSWER_FILE_VALUE.lastIndex = 0;
+    for (const m of text.matchAll(ANSWER_FILE_VALUE)) {
+      const s = span(m);
+      // Windows' own mask of a password an answer file had
+      if (s && m.groups!.v !== "*SENSITIVE*DATA*DELETED*") out.push(s);
+    }
+  }
+  if (text.includes("7z")) {
+    SEVEN_ZIP_OPTION.lastIndex = 0;
+    for (const m of text.matchAll(SEVEN_ZIP_OPTION)) {
+      const s = span(m);
+      if (s && SEVEN_ZIP.test(commandBefore(text, m.index!))) out.push(s);
+    }
+  }
+  return out;
+}
