@@ -15,6 +15,8 @@ import { existsSync } from "node:fs";
 import { collectTasks, treeAt } from "./_relevance_tasks.ts";
 import { loadConfig } from "../pipeline/config.ts";
 import { rankFiles } from "../pipeline/rank.ts";
+import { pairScores, taskPairs } from "../pipeline/_rank_pairs.ts";
+import { taskProse } from "../pipeline/_rank_terms.ts";
 import { CO_CHANGE_COMMITS, coChangeFromLog } from "../pipeline/co_change.ts";
 import { firstParentLog } from "../pipeline/_git_history.ts";
 import { countTokens } from "../pipeline/tokens.ts";
@@ -36,10 +38,16 @@ export interface SimFile {
   /** Its score from the contents and path alone (graph and co-change weights 0). */
   lex: number;
   /**
-   * Its score as `slop rank` gives it with every signal but history text (default weights, no
-   * `history` option): `relevance_sim.ts` adds that signal as `rankFiles` does.
+   * Its score as `slop rank` gives it with every signal but history text and word pairs
+   * (default weights, no `history` option, `pairs` 0): `relevance_sim.ts` adds those signals as
+   * `rankFiles` does.
    */
   score: number;
+  /**
+   * Its word-pair signal in [0, 1] (`pairScores` of `_rank_pairs.ts` over the best file's, the
+   * task read as `rankFiles` reads it); added to tasks cached before it, from their trees.
+   */
+  pairs?: number;
   /** Whether it has text (a binary or unread file has none and is never in a task section). */
   hasText: boolean;
 }
@@ -87,6 +95,11 @@ export async function simTasks(
     // A task cached before the messages were kept is made again.
     const cached = existsSync(file) ? JSON.parse(await Deno.readTextFile(file)) : undefined;
     if (cached?.messages) {
+      if (cached.files.some((f: SimFile) => f.pairs === undefined)) {
+        const dir = await treeAt(gitDir, task.parent, join(source.cache, repo.name));
+        await addPairs(dir, cached);
+        await Deno.writeTextFile(file, JSON.stringify(cached));
+      }
       out.push({ ...cached, k, tuned: repo.tuned });
       continue;
     }
@@ -100,11 +113,25 @@ export async function simTasks(
       taskTokens: await countTokens(task.message),
       ...await treeData(dir, task.message, source),
     };
+    await addPairs(dir, data);
     await Deno.mkdir(join(source.cache, "sim"), { recursive: true });
     await Deno.writeTextFile(file, JSON.stringify(data));
     out.push(data);
   }
   return out;
+}
+
+/** Sets each file's word-pair signal (`SimFile.pairs`), reading the texts from the task's tree. */
+async function addPairs(dir: string, task: SimTask): Promise<void> {
+  const files = task.files.toSorted((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const texts = await Promise.all(
+    files.map((f) =>
+      f.hasText ? Deno.readTextFile(join(dir, f.path)).catch(() => undefined) : undefined
+    ),
+  );
+  const scores = pairScores(texts, taskPairs(taskProse(task.message)));
+  const best = Math.max(0, ...scores.map((s) => s.score));
+  files.forEach((f, i) => (f.pairs = best > 0 ? scores[i].score / best : 0));
 }
 
 /** A tree's files and history, ranked for `message`. */
@@ -123,11 +150,15 @@ async function treeData(
   const names = new Map<string, string[] | undefined>();
   for (const f of inputs) names.set(f.path, await definedNames(f.path, f.text));
   const definitions = (path: string) => Promise.resolve(names.get(path));
-  const score = await rankFiles(inputs, message, { coChange: co, definitions });
+  const score = await rankFiles(inputs, message, {
+    coChange: co,
+    definitions,
+    weights: { pairs: 0 },
+  });
   const lex = await rankFiles(inputs, message, {
     coChange: co,
     definitions,
-    weights: { graph: 0, coChange: 0 },
+    weights: { graph: 0, coChange: 0, pairs: 0 },
   });
   const scoreOf = new Map(score.map((r) => [r.path, r.score]));
   const lexOf = new Map(lex.map((r) => [r.path, r.score]));

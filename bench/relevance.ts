@@ -18,8 +18,9 @@
  * deno task bench:relevance [--commits 40] [--repos psf+requests,sindresorhus+got] [--write]
  * ```
  *
- * `--weights lexical=1,path=1,graph=1,coChange=0.1,history=0.1` ranks with other weights; `--map-full X`
- * builds the task builds with `budget.mapFull` X (`0`: the map steps every file down alike);
+ * `--weights lexical=1,path=1,graph=1,coChange=0.1,history=0.1,pairs=0.1` ranks with other
+ * weights; `--map-full X` builds the task builds with `budget.mapFull` X (`0`: the map steps
+ * every file down alike);
  * `--write` writes `bench/relevance_results.md`; `--misses` prints, after the tables, each
  * needed file slop's rank does not hold in full at 32k or 128k, where it ranked and why, and the
  * misses counted by class (see `_relevance_misses.ts`); `--no-build` leaves out the real task
@@ -155,7 +156,7 @@ export function strategies(weights?: RankWeights, mapFull?: number): Strategy[] 
     greedyFull("task-blind (plain build order)", (c) => Promise.resolve(c.plain.order)),
     greedyFull("BM25 alone", async (c) =>
       (await rankFiles(c.files, c.task.message, {
-        weights: { lexical: 1, path: 0, graph: 0, coChange: 0 },
+        weights: { lexical: 1, path: 0, graph: 0, coChange: 0, pairs: 0 },
         rawTask: true,
       })).map((r) => r.path)),
     greedyFull("slop rank (greedy full in rank order)", rankOrder),
@@ -256,7 +257,7 @@ function options(): {
     for (const pair of w.split(",")) {
       const [key, v] = pair.split("=");
       if (
-        !["lexical", "path", "graph", "coChange", "history"].includes(key) ||
+        !["lexical", "path", "graph", "coChange", "history", "pairs"].includes(key) ||
         !Number.isFinite(Number(v))
       ) {
         throw new Error(`[bench] Bad --weights item "${pair}"`);

@@ -39,6 +39,8 @@ export interface Variant {
   rerank?: (task: SimTask, ranked: SimFile[]) => SimFile[];
   /** The ranking without its history signal (`RankWeights.history` 0), before `rerank`. */
   noHistory?: boolean;
+  /** The ranking without its word-pair signal (`RankWeights.pairs` 0), before `rerank`. */
+  noPairs?: boolean;
   /** The map's share of the budget (`1 - taskShare`). @default {0.5} */
   mapShare?: number;
   /** `budget.mapTokens`. @default {16000} */
@@ -105,7 +107,9 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
   let mapBytes = 0;
   let mapUsed = 3;
   for (const f of files) if (kept.has(f.path)) (mapBytes += f.bytes, mapUsed += f.tokens!);
-  let ranked = variant.noHistory ? rankedWithout(files) : rankedWithHistory(task, files);
+  let ranked = variant.noHistory
+    ? rankedWithout(files)
+    : rankedWithHistory(task, files, !variant.noPairs);
   if (variant.rerank) ranked = variant.rerank(task, ranked);
   // As the build: the first files with text (the map's among them, with no cost to try).
   const top = ranked.filter((f) => f.hasText).slice(0, variant.maxFit ?? 100);
@@ -169,6 +173,7 @@ function rankedWithout(files: SimFile[]): SimFile[] {
 }
 
 const withHistory = new WeakMap<SimTask, SimFile[]>();
+const withHistoryNoPairs = new WeakMap<SimTask, SimFile[]>();
 const historyScore = new WeakMap<SimTask, Map<string, number>>();
 
 /** Each ranked file's score as `slop rank` gives it (history text included), by path. */
@@ -178,22 +183,26 @@ export function rankScores(task: SimTask): Map<string, number> {
 }
 
 /**
- * The ranking as `slop rank` gives it: the data's score (every signal but history) plus the
- * history signal as `rankFiles` adds it (`_rank_history.ts`, the default weight, a file without
- * a grammar at `OTHER_FILES`), over every file of the tree.
+ * The ranking as `slop rank` gives it: the data's score (every signal but history and word
+ * pairs) plus the history and word-pair signals as `rankFiles` adds them (`_rank_history.ts`,
+ * `_rank_pairs.ts`, the default weights, a file without a grammar at `OTHER_FILES`), over every
+ * file of the tree. `pairs` false leaves the word pairs out (the ranking before them).
  */
-function rankedWithHistory(task: SimTask, files: SimFile[]): SimFile[] {
-  if (withHistory.has(task)) return withHistory.get(task)!;
+function rankedWithHistory(task: SimTask, files: SimFile[], pairs = true): SimFile[] {
+  const memo = pairs ? withHistory : withHistoryNoPairs;
+  if (memo.has(task)) return memo.get(task)!;
   const paths = task.files.map((f) => f.path).sort(byCodeUnit);
   const history = task.log.map((changed, age) => ({ paths: changed, message: task.messages[age] }));
   const h = historyScores(paths, taskTerms(taskProse(task.message)), history);
   const at = new Map(paths.map((p, i) => [p, h.score[i]]));
   const w = DEFAULT_WEIGHTS.history;
-  const score = (f: SimFile) => f.score + w * at.get(f.path)! * (f.code ? 1 : OTHER_FILES);
+  const wp = pairs ? DEFAULT_WEIGHTS.pairs : 0;
+  const score = (f: SimFile) =>
+    f.score + (w * at.get(f.path)! + wp * (f.pairs ?? 0)) * (f.code ? 1 : OTHER_FILES);
   const ranked = files.filter((f) => score(f) > 0)
     .sort((a, b) => score(b) - score(a) || byPath(a, b));
-  withHistory.set(task, ranked);
-  historyScore.set(task, new Map(ranked.map((f) => [f.path, score(f)])));
+  memo.set(task, ranked);
+  if (pairs) historyScore.set(task, new Map(ranked.map((f) => [f.path, score(f)])));
   return ranked;
 }
 

@@ -327,11 +327,143 @@ const VARIANTS: [string, Variant | ((budget: number) => Variant)][] = [
   ],
   ["map at 128k: 12,000 tokens", (b) => (b > 32_000 ? { mapTokens: 12_000 } : {})],
   ["map at 128k: 24,000 tokens", (b) => (b > 32_000 ? { mapTokens: 24_000 } : {})],
+  // Thirteenth session: a file's own change rate in its chance of being needed.
+  ["13 fill: place^-1.2 x (1 + co) / tokens^0.5", {
+    select: fillBy((f, p, _r, t) => p ** -1.2 * (1 + f.co) / t ** 0.5),
+  }],
+  ["13 fill: place^-1.2 x (1 + 3 co) / tokens^0.5", {
+    select: fillBy((f, p, _r, t) => p ** -1.2 * (1 + 3 * f.co) / t ** 0.5),
+  }],
+  ["13 fill: place^-1.2 x (0.1 + co)^0.5 / tokens^0.5", {
+    select: fillBy((f, p, _r, t) => p ** -1.2 * (0.1 + f.co) ** 0.5 / t ** 0.5),
+  }],
+  ["13 fill: place^-1.2 x (0.05 + co) / tokens^0.5", {
+    select: fillBy((f, p, _r, t) => p ** -1.2 * (0.05 + f.co) / t ** 0.5),
+  }],
   ["(map at 45% of 8k and 32k: below the prefix floor)", { mapShare: 0.45 }],
   ["(map at 40% of 8k and 32k: below the prefix floor)", { mapShare: 0.4 }],
   ["(no map: the whole budget the task's, no shared prefix)", { mapShare: 0.5001, mapTokens: 0 }],
   ["(no bytes limit on the section: breaks the prefix share)", { mapShare: 0.5001 }],
 ];
+
+/**
+ * The other tasks of the same repository in the same set, for the hindsight maps of `--bound`
+ * (set in `main`).
+ */
+const siblings = new WeakMap<SimTask, SimTask[]>();
+
+/**
+ * A map chosen in hindsight: the files the tasks of the same repository and set need, by how
+ * many of them need it over its tokens (the knapsack ratio of expected needed files), each that
+ * fits; the room left filled as the build fills it (`keptFiles` on change). With `self` false
+ * the task's own needs are left out (leave one out): a perfect prior of what the repository's
+ * tasks edit, still blind to this task.
+ */
+function hindsightMap(self: boolean) {
+  return (task: SimTask, room: number): Set<string> => {
+    const count = new Map<string, number>();
+    for (const t of siblings.get(task) ?? []) {
+      if (t === task && !self) continue;
+      for (const p of t.needed) count.set(p, (count.get(p) ?? 0) + 1);
+    }
+    const files = task.files.filter((f) => f.tokens !== undefined && count.has(f.path));
+    const value = (f: SimFile) => count.get(f.path)! / Math.max(f.tokens!, 1);
+    const kept = new Set<string>();
+    let left = room;
+    for (const f of files.toSorted((a, b) => value(b) - value(a) || (a.path < b.path ? -1 : 1))) {
+      if (f.tokens! <= left) (left -= f.tokens!, kept.add(f.path));
+    }
+    const rest = task.files.filter((f) => f.tokens !== undefined && !kept.has(f.path));
+    const changes = new Map(rest.filter((f) => f.co > 0).map((f) => [f.path, f.co]));
+    const more = keptFiles(
+      rest.map((f) => ({ path: f.path, tokens: f.tokens!, code: f.code })),
+      changes,
+      left,
+    );
+    for (const p of more) kept.add(p);
+    return kept;
+  };
+}
+
+/** The ranking with the needed files among its first `k` moved to its head (a perfect order of them). */
+function perfectFirst(k: number): Variant {
+  return {
+    rerank: (task, ranked) => {
+      const head = ranked.slice(0, k);
+      const needed = head.filter((f) => task.needed.includes(f.path));
+      return [...needed, ...head.filter((f) => !task.needed.includes(f.path)), ...ranked.slice(k)];
+    },
+  };
+}
+
+/**
+ * What bounds Recall at each budget with the map's share as it is: the build; the needed files
+ * that fit at all (in the map, or alone in the section's room); perfect orders of the ranking's
+ * first 10 and 20; the oracle (the needed files smallest first in the section's room); the same
+ * with a map chosen in hindsight (leave one out, then with the task itself); and with no map.
+ */
+function bounds(tasks: SimTask[]): string[] {
+  const rows: [string, (b: number) => number][] = [];
+  const sum = (f: (t: SimTask, b: number) => number) => (b: number) =>
+    tasks.reduce((n, t) => n + f(t, b), 0);
+  rows.push(["the build as it is", sum((t, b) => simulate(t, b).found)]);
+  rows.push([
+    "fit at all (in the map, or alone in the section's room)",
+    sum((t, b) => {
+      const h = simulate(t, b);
+      return t.needed.filter((p) => {
+        if (h.map.kept.has(p)) return true;
+        const f = t.files.find((x) => x.path === p);
+        return f?.tokens !== undefined && f.tokens <= h.room.tokens && f.bytes <= h.room.bytes;
+      }).length;
+    }),
+  ]);
+  rows.push([
+    "the ranking's first 10 in a perfect order",
+    sum((t, b) => simulate(t, b, perfectFirst(10)).found),
+  ]);
+  rows.push([
+    "the ranking's first 20 in a perfect order",
+    sum((t, b) => simulate(t, b, perfectFirst(20)).found),
+  ]);
+  rows.push([
+    "the ranking's first 50 in a perfect order",
+    sum((t, b) => simulate(t, b, perfectFirst(50)).found),
+  ]);
+  rows.push([
+    "oracle: the needed files smallest first in the room",
+    sum((t, b) => simulate(t, b).oracle),
+  ]);
+  const loo = { map: hindsightMap(false) };
+  const all = { map: hindsightMap(true) };
+  rows.push([
+    "hindsight map (leave one out), the build's section",
+    sum((t, b) => simulate(t, b, loo).found),
+  ]);
+  rows.push([
+    "hindsight map (leave one out), oracle section",
+    sum((t, b) => simulate(t, b, loo).oracle),
+  ]);
+  rows.push([
+    "hindsight map (the task's own needs too), oracle section",
+    sum((t, b) => simulate(t, b, all).oracle),
+  ]);
+  const none = { mapShare: 0.5001, mapTokens: 0 };
+  rows.push([
+    "(no map, no shared prefix) the build's section",
+    sum((t, b) => simulate(t, b, none).found),
+  ]);
+  rows.push(["(no map, no shared prefix) oracle", sum((t, b) => simulate(t, b, none).oracle)]);
+  const n = tasks.reduce((k, t) => k + t.needed.length, 0);
+  return rows.map(([name, f]) =>
+    `| ${name} | ${
+      BUDGETS.map((b) => {
+        const x = f(b);
+        return `${x} (${(x / n).toFixed(3)})`;
+      }).join(" | ")
+    } |`
+  );
+}
 
 /** Needed files held at each budget (`all`: every file the commits edited, code or not). */
 function held(
@@ -359,6 +491,15 @@ async function main() {
   const want = (arg("--sets") ?? "tuned,a,b").split(",");
   const only = arg("--only")?.split(";");
   const files = (s: string) => sets[s].reduce((n, t) => n + t.needed.length, 0);
+  if (Deno.args.includes("--bound")) {
+    for (const s of want) {
+      for (const t of sets[s]) siblings.set(t, sets[s].filter((x) => x.repo === t.repo));
+      console.log(`\n${s} (${sets[s].length} tasks, ${files(s)} needed files)\n`);
+      console.log("| needed files held | 8k | 32k | 128k |\n|---|---:|---:|---:|");
+      for (const line of bounds(sets[s])) console.log(line);
+    }
+    return;
+  }
   if (!only) {
     for (const s of want) {
       for (const b of BUDGETS) {

@@ -21,7 +21,7 @@
  */
 
 import { join } from "node:path";
-import { forEachTerm, taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
+import { forEachTerm, forEachWord, taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
 import { historyScores } from "../pipeline/_rank_history.ts";
 import { graphRank, MAX_DEFINERS } from "../pipeline/_rank_graph.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
@@ -74,7 +74,7 @@ const termsOf = (task: SimTask) => taskTerms(taskProse(task.message));
 
 const scores = new WeakMap<SimTask, Map<string, number>>();
 
-/** Each file's score as `slop rank` gives it (history text included). */
+/** Each file's score as `slop rank` gives it (history text and word pairs included). */
 function rankScore(task: SimTask): Map<string, number> {
   if (scores.has(task)) return scores.get(task)!;
   const paths = task.files.map((f) => f.path).sort();
@@ -84,7 +84,9 @@ function rankScore(task: SimTask): Map<string, number> {
   const out = new Map<string, number>();
   for (const f of task.files) {
     const factor = f.code ? 1 : OTHER_FILES;
-    out.set(f.path, f.score + DEFAULT_WEIGHTS.history * at.get(f.path)! * factor);
+    const added = DEFAULT_WEIGHTS.history * at.get(f.path)! +
+      DEFAULT_WEIGHTS.pairs * (f.pairs ?? 0);
+    out.set(f.path, f.score + added * factor);
   }
   scores.set(task, out);
   return out;
@@ -360,6 +362,202 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** The file's text from the task's tree (undefined: no text read). */
+function textOf(task: SimTask, path: string): string | undefined {
+  try {
+    return Deno.readTextFileSync(join(treeDir.get(task)!, path));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The idf of each query term over the contents of `files` (as the ranking's BM25). */
+function idfOver(task: SimTask, files: SimFile[], terms: string[]): Map<string, number> {
+  const f = feats.get(task)!;
+  return new Map(terms.map((t) => {
+    const df = files.filter((x) => countOf(f.get(x.path)?.tf ?? {}, t) > 0).length;
+    return [t, Math.log(1 + (files.length - df + 0.5) / (df + 0.5))];
+  }));
+}
+
+/**
+ * Coverage (Lucene's coordination factor): the idf-weighted share of the task's distinct terms
+ * found in the file's contents or path, to the power `p`. BM25 sums its terms, so a file that
+ * repeats one word often can pass a file that has every word of the task once.
+ */
+function coverage(p: number): Signal {
+  return (task, files) => {
+    const f = feats.get(task)!;
+    const terms = termsOf(task);
+    const idf = idfOver(task, task.files, terms);
+    const total = terms.reduce((s, t) => s + idf.get(t)!, 0);
+    if (total <= 0) return files.map(() => 0);
+    return files.map((x) => {
+      const tf = f.get(x.path)?.tf ?? {};
+      const path = termDoc(x.path).tf;
+      const got = terms.reduce(
+        (s, t) => s + (countOf(tf, t) > 0 || countOf(path, t) > 0 ? idf.get(t)! : 0),
+        0,
+      );
+      return (got / total) ** p;
+    });
+  };
+}
+
+const passageMemo = new WeakMap<BlobFeatures, Doc[]>();
+
+/**
+ * Passage scoring: each file cut into windows of `lines` lines (half overlapping), BM25 of the
+ * task over the windows (the files' idf, the windows' average length), the file's best window,
+ * over the best file's. A large file with one region about the task is not diluted by its length.
+ */
+function passages(lines: number): Signal {
+  return (task, files) => {
+    const f = feats.get(task)!;
+    const terms = termsOf(task);
+    const idf = idfOver(task, task.files, terms);
+    const windows = files.map((x) => {
+      const blob = f.get(x.path);
+      if (!blob) return [];
+      if (!passageMemo.has(blob)) {
+        const text = textOf(task, x.path) ?? "";
+        const ls = text.split("\n");
+        const docs: Doc[] = [];
+        const step = Math.max(1, Math.floor(lines / 2));
+        for (let i = 0; i < ls.length; i += step) {
+          docs.push(termDoc(ls.slice(i, i + lines).join("\n")));
+          if (i + lines >= ls.length) break;
+        }
+        passageMemo.set(blob, docs);
+      }
+      return passageMemo.get(blob)!;
+    });
+    let n = 0;
+    let len = 0;
+    for (const w of windows) for (const d of w) (n++, len += d.length);
+    const avg = Math.max(1, len / Math.max(1, n));
+    return overBest(windows.map((w) => {
+      let best = 0;
+      for (const d of w) {
+        const norm = 1.2 * (0.25 + 0.75 * d.length / avg);
+        let s = 0;
+        for (const t of terms) {
+          const tf = countOf(d.tf, t);
+          if (tf) s += idf.get(t)! * tf * 2.2 / (tf + norm);
+        }
+        best = Math.max(best, s);
+      }
+      return best;
+    }));
+  };
+}
+
+const wordPairMemo = new WeakMap<BlobFeatures, Set<string>>();
+const joined = (w: string) => w.toLowerCase().replace(/[_-]/g, "");
+
+/** The pairs of words next to each other in `text` (each word joined and lowercased). */
+function wordPairs(text: string): Set<string> {
+  const out = new Set<string>();
+  let last = "";
+  forEachWord(text, (w) => {
+    const j = joined(w);
+    if (last) out.add(`${last} ${j}`);
+    last = j;
+  });
+  return out;
+}
+
+/**
+ * Proximity: the task's pairs of neighbouring words (stop words left out of the pairs) that
+ * stand next to each other in the file (`connection pool`, `Session.get` as `session get`),
+ * each by its idf over the files, over the best file's.
+ */
+const proximity: Signal = (task, files) => {
+  const f = feats.get(task)!;
+  const words: string[] = [];
+  forEachWord(taskProse(task.message), (w) => words.push(joined(w)));
+  const pairs = new Set<string>();
+  for (let i = 1; i < words.length; i++) {
+    const [a, b] = [words[i - 1], words[i]];
+    if (a.length < 3 || b.length < 3 || STOP.has(a) || STOP.has(b)) continue;
+    pairs.add(`${a} ${b}`);
+  }
+  if (!pairs.size) return files.map(() => 0);
+  const sets = task.files.map((x) => {
+    const blob = f.get(x.path);
+    if (!blob) return undefined;
+    if (!wordPairMemo.has(blob)) wordPairMemo.set(blob, wordPairs(textOf(task, x.path) ?? ""));
+    return wordPairMemo.get(blob)!;
+  });
+  const at = new Map(task.files.map((x, i) => [x.path, sets[i]]));
+  const idf = new Map([...pairs].map((p) => {
+    const df = sets.filter((s) => s?.has(p)).length;
+    return [p, Math.log(1 + (sets.length - df + 0.5) / (df + 0.5))];
+  }));
+  return overBest(files.map((x) => {
+    const s = at.get(x.path);
+    return s ? [...pairs].reduce((n, p) => n + (s.has(p) ? idf.get(p)! : 0), 0) : 0;
+  }));
+};
+const STOP = new Set(
+  "the an of in on to for and or is are be with from by at as it this that not no when".split(" "),
+);
+
+/** The lexical part with the path field at `pathWeight` (the ranking's: 1) and contents' BM25 `b`. */
+function lexicalWith(pathWeight: number, b = 0.75): Signal {
+  return (task, files) => {
+    const f = feats.get(task)!;
+    const all = task.files.slice().sort(byPath);
+    const query = flat(task);
+    const content = bm25(all.map((x) => f.get(x.path)), query, b);
+    const paths = bm25(all.map((x) => termDoc(x.path)), query);
+    const lexical = overBest(all.map((_, i) => content[i] + pathWeight * paths[i]));
+    const at = new Map(all.map((x, i) => [x.path, lexical[i]]));
+    return files.map((x) => at.get(x.path)! - x.lex / (x.code ? 1 : OTHER_FILES));
+  };
+}
+
+/**
+ * The graph with the personalization from the task's matched definitions (BM25 of the task over
+ * each file's defined names, plus the ranking's seeds from names and paths) in place of every
+ * file's lexical score: the signal is the new graph score less the ranking's.
+ */
+const graphFromDefinitions: Signal = (task, files) => {
+  const f = feats.get(task)!;
+  const all = task.files.slice().sort(byPath);
+  const defs = all.map((x) => f.get(x.path)?.defs ?? undefined);
+  const seed = namedSeeds(task, all, defs);
+  const d = definitions()(task, all);
+  d.forEach((x, i) => (seed[i] += x));
+  const texts = all.map((x) => (f.has(x.path) ? textOf(task, x.path) : undefined));
+  const g = graphRank(all.map((x, i) => ({ path: x.path, text: texts[i] })), defs, seed);
+  const rank = overBest([...g.rank]);
+  const now = new Map(all.map((x, i) => [x.path, rank[i]]));
+  return files.map((x) => {
+    const factor = x.code ? 1 : OTHER_FILES;
+    const was = ((x.score - x.lex) / factor - DEFAULT_WEIGHTS.coChange * x.co) /
+      DEFAULT_WEIGHTS.graph;
+    return (now.get(x.path)! - was) * DEFAULT_WEIGHTS.graph;
+  });
+};
+
+/**
+ * Test files' scores times `factor` unless the task's words name tests (`test`, `tests`,
+ * `spec`, `testing`): a task says when it is about its tests.
+ */
+function testsAt(factor: number): Variant {
+  return {
+    rerank: (task) => {
+      const files = task.files.filter((f) => f.tokens !== undefined).sort(byPath);
+      const base = rankScore(task);
+      const named = termsOf(task).some((t) => /^(tests?|spec|specs|testing)$/.test(t));
+      const score = (f: SimFile) => base.get(f.path)! * (!named && TEST.test(f.path) ? factor : 1);
+      return files.map((f) => ({ f, s: score(f) })).filter((e) => e.s > 0)
+        .sort((a, b) => b.s - a.s || byPath(a.f, b.f)).map((e) => e.f);
+    },
+  };
+}
+
 /** The variants measured (bench/README.md, "Ranking signals tried on a fresh held-out set"). */
 const VARIANTS: [string, Variant][] = [
   ["check: the lexical part recomputed (+0)", added(weightedQuery(flat), 1)],
@@ -392,6 +590,27 @@ const VARIANTS: [string, Variant][] = [
     added(sum([weightedQuery(subjectAt(2)), 1], [definitions(), 0.3]), 1),
   ],
   ["fit: every ranked file tried in full (100)", { maxFit: Infinity }],
+  // Thirteenth session (measured before word pairs were in the ranking: against it, the rows
+  // below other than the first add to it).
+  ["13 the ranking without word pairs (as before)", { noPairs: true }],
+  ["13 coverage^1, 0.1", added(coverage(1), 0.1)],
+  ["13 coverage^1, 0.2", added(coverage(1), 0.2)],
+  ["13 coverage^2, 0.2", added(coverage(2), 0.2)],
+  ["13 coverage^2, 0.4", added(coverage(2), 0.4)],
+  ["13 passages of 40 lines, 0.2", added(passages(40), 0.2)],
+  ["13 passages of 40 lines, 0.4", added(passages(40), 0.4)],
+  ["13 passages of 100 lines, 0.3", added(passages(100), 0.3)],
+  ["13 proximity: neighbouring words, 0.1", added(proximity, 0.1)],
+  ["13 proximity: neighbouring words, 0.05", added(proximity, 0.05)],
+  ["13 proximity: neighbouring words, 0.15", added(proximity, 0.15)],
+  ["13 proximity: neighbouring words, 0.2", added(proximity, 0.2)],
+  ["13 proximity: neighbouring words, 0.4", added(proximity, 0.4)],
+  ["13 path field at 0.5", added(lexicalWith(0.5), 1)],
+  ["13 path field at 2", added(lexicalWith(2), 1)],
+  ["13 graph seeded by matched definitions", added(graphFromDefinitions, 1)],
+  ["13 tests at 0.8 unless the task names tests", testsAt(0.8)],
+  ["13 tests at 0.6 unless the task names tests", testsAt(0.6)],
+  ["13 tests at 0.4 unless the task names tests", testsAt(0.4)],
 ];
 
 const BUDGETS = [8_000, 32_000, 128_000];

@@ -9,6 +9,7 @@
 
 import { byCodeUnit, forEachWord, wordTerms } from "./_rank_terms.ts";
 import { countWork } from "./_work_count.ts";
+import type { PairFinder } from "./_rank_pairs.ts";
 
 /** BM25 term-frequency saturation. */
 const K1 = 1.2;
@@ -26,7 +27,8 @@ export interface FieldScore {
 /**
  * Score every text of `texts` against the sorted, distinct `terms` with BM25
  * (Okapi, `idf = ln(1 + (N - df + 0.5) / (df + 0.5))`). An absent text scores
- * nothing and counts as a document of length 0.
+ * nothing and counts as a document of length 0. With `pairs`, each text's words
+ * are handed to it in the same pass (the task's word pairs, `_rank_pairs.ts`).
  *
  * @example
  * ```ts
@@ -35,7 +37,11 @@ export interface FieldScore {
  * a.score > b.score; // true
  * ```
  */
-export function bm25(texts: (string | undefined)[], terms: string[]): FieldScore[] {
+export function bm25(
+  texts: (string | undefined)[],
+  terms: string[],
+  pairs?: PairFinder,
+): FieldScore[] {
   const index = new Map<string, number>();
   terms.forEach((t, i) => index.set(t, i));
   const n = texts.length;
@@ -43,10 +49,11 @@ export function bm25(texts: (string | undefined)[], terms: string[]): FieldScore
   const lengths = new Float64Array(n);
   const df = new Int32Array(terms.length);
   let total = 0;
-  const words = wordCounter(index);
+  const words = wordCounter(index, pairs);
   for (let d = 0; d < n; d++) {
     const tf = new Int32Array(terms.length);
     const text = texts[d];
+    pairs?.start();
     const length = text === undefined ? 0 : words.count(text, tf);
     for (let i = 0; i < terms.length; i++) if (tf[i] > 0) df[i]++;
     counts.push(tf);
@@ -73,9 +80,11 @@ export function bm25(texts: (string | undefined)[], terms: string[]): FieldScore
  * Counts a text's terms and, into `tf`, those of the task (by their index), as `forEachTerm`
  * visits them. A word's terms are worked out once (code says the same names over and over): a
  * word is then one lookup, its value the number of its terms when none is the task's, else
- * `-(k + 1)` for the `k`th list of `hits` (its term count, then the task terms' indexes).
+ * `-(k + 1)` for the `k`th list of `hits` (its term count, its pair word's index or -1, then
+ * the task terms' indexes). A word of a task's pair always holds one of the task's terms (its
+ * joined form), so a word with no hit is never a pair word.
  */
-function wordCounter(index: Map<string, number>) {
+function wordCounter(index: Map<string, number>, pairs?: PairFinder) {
   const known = new Map<string, number>();
   const hits: number[][] = [];
   const learn = (word: string): number => {
@@ -86,7 +95,8 @@ function wordCounter(index: Map<string, number>) {
     }
     const found = wordTerms(word);
     const mine = found.map((t) => index.get(t)).filter((i) => i !== undefined);
-    const value = mine.length ? -(hits.push([found.length, ...mine])) : found.length;
+    const pair = mine.length && pairs ? pairs.form(word) : -1;
+    const value = mine.length ? -(hits.push([found.length, pair, ...mine])) : found.length;
     known.set(word, value);
     return value;
   };
@@ -95,11 +105,14 @@ function wordCounter(index: Map<string, number>) {
       let length = 0;
       forEachWord(text, (word) => {
         const value = known.get(word) ?? learn(word);
-        if (value >= 0) length += value;
-        else {
+        if (value >= 0) {
+          length += value;
+          pairs?.see(-1);
+        } else {
           const list = hits[-value - 1];
           length += list[0];
-          for (let k = 1; k < list.length; k++) tf[list[k]]++;
+          pairs?.see(list[1]);
+          for (let k = 2; k < list.length; k++) tf[list[k]]++;
         }
       });
       countWork("rank", text.length + length);

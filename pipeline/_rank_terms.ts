@@ -199,6 +199,20 @@ export function wordTerms(word: string, stopWords: ReadonlySet<string> = EMPTY):
 }
 
 /**
+ * Whether a lowercase word is one of the stop words the task's terms leave out (`the`, `of`, ...).
+ *
+ * @example
+ * ```ts
+ * import { isStopWord } from "./_rank_terms.ts";
+ * isStopWord("the"); // true
+ * isStopWord("pool"); // false
+ * ```
+ */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+/**
  * The distinct terms of a task, sorted (code-unit order), stop words left out.
  *
  * @example

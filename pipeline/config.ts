@@ -277,6 +277,7 @@ const SCHEMA: Rule = obj({
       graph: num({ min: 0 }),
       coChange: num({ min: 0 }),
       history: num({ min: 0 }),
+      pairs: num({ min: 0 }),
     }),
   }),
   knowledge: obj({ dir: pathText(), digest: bool(), conversations: arr(pathText()) }),

@@ -13,7 +13,9 @@
  *   score), by a name they define, by their path (see `_rank_graph.ts`), over the top file's;
  * - **co-change**: the caller's co-change score of the file in [0, 1] (see `co_change.ts`);
  * - **history**: BM25 of the task's terms over the messages of the recent commits that changed
- *   the file, over the best file's (see `_rank_history.ts`; the caller's `history`).
+ *   the file, over the best file's (see `_rank_history.ts`; the caller's `history`);
+ * - **pairs**: the task's pairs of neighbouring words found next to each other in the file, each
+ *   by its idf, over the best file's (see `_rank_pairs.ts`).
  *
  * A file slop has no grammar for (docs, config, data) scores {@linkcode OTHER_FILES} of that.
  *
@@ -28,6 +30,7 @@ import { bm25, type FieldScore, topTerms } from "./_rank_lexical.ts";
 import { byCodeUnit, taskProse, taskTerms } from "./_rank_terms.ts";
 import { graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
 import { type HistoryEntry, type HistoryScores, historyScores } from "./_rank_history.ts";
+import { PairFinder, type PairScore, taskPairs } from "./_rank_pairs.ts";
 
 /** One file to rank; `text` is absent for a binary or unread file (it ranks by path only). */
 export interface RankInput {
@@ -49,6 +52,8 @@ export interface RankWeights {
   coChange?: number;
   /** The task's words in the past commit messages of the file (`options.history`). @default {0.1} */
   history?: number;
+  /** The task's neighbouring words next to each other in the file. @default {0.1} */
+  pairs?: number;
 }
 
 /** Options of {@linkcode rankFiles}. */
@@ -87,7 +92,7 @@ export interface RankOptions {
 /** One reason a file scored what it did. */
 export interface RankReason {
   /** Which signal. */
-  kind: "term" | "path" | "graph" | "co-change" | "history";
+  kind: "term" | "path" | "graph" | "co-change" | "history" | "pair";
   /** What matched: a term, a neighbour's path, how the co-change was counted, or a term of past commit messages. */
   detail: string;
   /** This reason's part of the file's score (weight applied). */
@@ -111,6 +116,7 @@ export const DEFAULT_WEIGHTS: Readonly<Required<RankWeights>> = Object.freeze({
   graph: 0.25,
   coChange: 0.2,
   history: 0.1,
+  pairs: 0.1,
 });
 
 /** Reasons smaller than this are left out (they print as +0.000). */
@@ -149,7 +155,9 @@ export async function rankFiles(
   const n = sorted.length;
   if (!options.rawTask) task = taskProse(task);
   const terms = taskTerms(task);
-  const content = bm25(sorted.map((f) => f.text), terms);
+  const wordPairs = weights.pairs > 0 ? taskPairs(task) : [];
+  const finder = wordPairs.length ? new PairFinder(wordPairs) : undefined;
+  const content = bm25(sorted.map((f) => f.text), terms, finder);
   const paths = bm25(sorted.map((f) => f.path), terms);
   // BM25 in units of the best file's contents-plus-path score, so the weights compare signals
   // of the same scale whatever the task's length.
@@ -168,6 +176,7 @@ export async function rankFiles(
   const history = weights.history > 0 && options.history
     ? historyScores(sorted.map((f) => f.path), terms, options.history)
     : undefined;
+  const pairs = finder ? pairSignal(finder) : undefined;
   const signals = {
     sorted,
     content,
@@ -179,6 +188,7 @@ export async function rankFiles(
     graph,
     coChange,
     history,
+    pairs,
   };
   const ranked = sorted.map((_, i) => rankedFile(i, signals));
   return ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
@@ -235,6 +245,8 @@ interface Signals {
   graph?: { score: Float64Array; reasons: [string, number][][] };
   coChange?: RankOptions["coChange"];
   history?: HistoryScores;
+  /** Each file's pair score, and one over the best file's (absent: weight 0). */
+  pairs?: { scores: PairScore[]; unit: number };
 }
 
 /** The `i`th file's score and reasons, from the signals of every file. */
@@ -265,9 +277,10 @@ function rankedFile(i: number, signals: Signals): RankedFile {
     });
   }
   const past = historyPart(i, signals, reasons);
-  // Added in a fixed order: lexical (contents, then path), graph, co-change, history.
+  const paired = pairPart(i, signals, reasons);
+  // Added in a fixed order: lexical (contents, then path), graph, co-change, history, pairs.
   const factor = defs[i] ? 1 : OTHER_FILES;
-  const score = (lexical[i] + graphScore + co * weights.coChange + past) * factor;
+  const score = (lexical[i] + graphScore + co * weights.coChange + past + paired) * factor;
   for (const r of reasons) r.score *= factor;
   reasons.sort((a, b) =>
     b.score - a.score || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.detail, b.detail)
@@ -283,6 +296,24 @@ function historyPart(i: number, signals: Signals, reasons: RankReason[]): number
     reasons.push({ kind: "history", detail: term, score: part * weights.history });
   }
   return history.score[i] * weights.history;
+}
+
+/** The task's word pairs in each file's text (found in the BM25 pass), and one over the best score. */
+function pairSignal(finder: PairFinder): { scores: PairScore[]; unit: number } {
+  const scores = finder.scores();
+  let best = 0;
+  for (const s of scores) best = Math.max(best, s.score);
+  return { scores, unit: best > 0 ? 1 / best : 0 };
+}
+
+/** The `i`th file's pair score (weight applied), its pairs added to `reasons`. */
+function pairPart(i: number, signals: Signals, reasons: RankReason[]): number {
+  const { pairs, weights } = signals;
+  if (!pairs || pairs.scores[i].score <= 0) return 0;
+  for (const [pair, part] of topTerms(pairs.scores[i].pairs, TOP_TERMS)) {
+    reasons.push({ kind: "pair", detail: pair, score: part * pairs.unit * weights.pairs });
+  }
+  return pairs.scores[i].score * pairs.unit * weights.pairs;
 }
 
 /**
@@ -390,7 +421,7 @@ function containsWord(text: string, word: string): boolean {
 
 function definedOnly(weights: RankWeights): RankWeights {
   const out: RankWeights = {};
-  for (const key of ["lexical", "path", "graph", "coChange", "history"] as const) {
+  for (const key of ["lexical", "path", "graph", "coChange", "history", "pairs"] as const) {
     if (weights[key] !== undefined) out[key] = weights[key];
   }
   return out;

@@ -181,7 +181,8 @@ export interface RankConfig {
   /**
    * How much each signal counts: `lexical` (BM25 over contents), `path` (BM25 over path
    * tokens), `graph` (symbol graph), `coChange` (git co-change), `history` (the task's words
-   * in past commit messages); the defaults are `DEFAULT_WEIGHTS` of `pipeline/rank.ts`.
+   * in past commit messages), `pairs` (the task's neighbouring words next to each other in the
+   * file); the defaults are `DEFAULT_WEIGHTS` of `pipeline/rank.ts`.
    */
   weights?: {
     lexical?: number;
@@ -189,6 +190,7 @@ export interface RankConfig {
     graph?: number;
     coChange?: number;
     history?: number;
+    pairs?: number;
   };
 }
 

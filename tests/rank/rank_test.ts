@@ -36,7 +36,7 @@ const FILES: RankInput[] = [
 ];
 
 /** BM25 alone: contents and path. */
-const LEXICAL = { weights: { graph: 0, coChange: 0 } };
+const LEXICAL = { weights: { graph: 0, coChange: 0, pairs: 0 } };
 
 Deno.test("ranking is the same bytes whatever the input order", async () => {
   const task = "HTTPAdapter.send ignores the timeout of a request";
@@ -207,4 +207,36 @@ Deno.test("the names of many files are asked for between one prepareDefinitions 
     },
   });
   assert.deepEqual(events, ["prepare 40 24", ...Array(40).fill("ask"), "release"]);
+});
+
+Deno.test("word pairs: a file with the task's neighbouring words together ranks above one with them apart", async () => {
+  const files: RankInput[] = [
+    // The same words as many times in texts as long: BM25 alone ties them (then path order).
+    { path: "src/a.py", text: "pool = connection\n" },
+    { path: "src/b.py", text: "x = connection pool\n" },
+    { path: "src/c.py", text: "def other():\n    pass\n" },
+  ];
+  const task = "Close the connection pool";
+  const alone = await rankFiles(files, task, LEXICAL);
+  assert.deepEqual(alone.map((r) => r.path), ["src/a.py", "src/b.py", "src/c.py"]);
+  assert.equal(alone[0].score, alone[1].score);
+  const ranked = await rankFiles(files, task, { weights: { graph: 0, coChange: 0 } });
+  assert.deepEqual(ranked.map((r) => r.path), ["src/b.py", "src/a.py", "src/c.py"]);
+  const pair = ranked[0].reasons.find((r) => r.kind === "pair")!;
+  assert.equal(pair.detail, "connection pool");
+  assert.ok(Math.abs(pair.score - 0.1) < 1e-12, `${pair.score}`);
+  assert.ok(Math.abs(ranked[0].score - (alone[0].score + 0.1)) < 1e-12);
+  // The reasons still add up to the score; the same bytes whatever the input order.
+  const sum = ranked[0].reasons.reduce((s, r) => s + r.score, 0);
+  assert.ok(Math.abs(sum - ranked[0].score) < 1e-9);
+  for (let seed = 1; seed <= 5; seed++) {
+    const shuffled = await rankFiles(shuffle(files, seed), task, {
+      weights: { graph: 0, coChange: 0 },
+    });
+    assert.equal(JSON.stringify(shuffled), JSON.stringify(ranked));
+  }
+  await assert.rejects(
+    () => rankFiles(files, task, { weights: { pairs: -1 } }),
+    /Rank weight "pairs" must be a finite number >= 0, got -1/,
+  );
 });
