@@ -409,10 +409,16 @@ async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFin
     }
     return early;
   };
+  const { resident } = speed;
   speed.findings = await redactHandingOff(sources, config.secrets.rules, {
     cache,
     handOff: countEarly(speed.tokenizer, cache, keep),
     workers: speed.run.workers,
+    // A resident's last list of the files found clean: not decoded from the cache and made a set
+    // again (a big tree's every id) at each build.
+    cleanBefore: resident &&
+      ((key) => resident.clean?.key === key ? resident.clean.ids : undefined),
+    keepClean: resident && ((key, ids) => (resident.clean = { key, ids })),
   });
   // A file still unread may be read by a view; one that changed since is scanned then (and
   // spilled, as read).
