@@ -40,7 +40,7 @@ export function derivedMemo(): DerivedMemo {
   const texts = new Map<string, { values: Map<string, unknown>; used: number }>();
   let build = 0;
   const keepFrom = (oldest: number) => {
-    for (const [text, entry] of texts) if (entry.used < oldest) texts.delete(text);
+    texts.forEach((entry, text) => entry.used < oldest && texts.delete(text));
   };
   return {
     derived<T>(text: string, salt: string, compute: () => T): T {

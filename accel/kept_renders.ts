@@ -104,7 +104,9 @@ export async function transformKept(
   const rendering: Promise<void>[] = [];
   const busy = new Set<Promise<void>>();
   const done = (file: RenderedFile) => options.onFile?.(file);
-  for (const [i, file] of files.entries()) {
+  // By index: `entries()` makes a pair for each of a big tree's files.
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i];
     const focus = isFocus(file.path);
     // Given again by a resident's memo: at once, without a task turn.
     const kept = keptFile(file, { config, registry, focus }, ready);

@@ -256,7 +256,9 @@ export function compactLazy<T extends object>(
   items: T[],
   moved?: (from: T, to: T) => void,
 ): void {
-  for (const [i, item] of items.entries()) {
+  // By index: `entries()` makes a pair for each of a big tree's records.
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     const backing = textBacking(item);
     if (!backing || !madeInPlace.has(item)) continue;
     items[i] = lazyCopy(item, backing);

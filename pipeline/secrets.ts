@@ -167,7 +167,8 @@ export async function planScan(
   const before = (cache?.enabled ? options.cleanBefore?.(key) : undefined) ??
     await cleanList(key, cache);
   const plan: ScanPlan = { key, before, cache, ids: [], scanned: [], todo: [], known: new Map() };
-  for (const [i, file] of sources.entries()) {
+  for (let i = 0; i < sources.length; i++) {
+    const file = sources[i];
     if (file.error || (!hasText(file) && !file.load)) continue;
     const id = scanId(file);
     if (before.has(id)) {
@@ -238,7 +239,8 @@ export async function applyScan(
   const findings: SecretFinding[] = [];
   const clean: string[] = [];
   let newlyClean = 0;
-  for (const [i, file] of sources.entries()) {
+  for (let i = 0; i < sources.length; i++) {
+    const file = sources[i];
     const id = ids[i];
     if (id === undefined) {
       const redaction = known.get(file);
