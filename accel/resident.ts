@@ -71,8 +71,8 @@ export interface Resident {
   /** The sha256 states after each part of the last document. */
   hashes?: HashStates;
   /**
-   * The ids of the files the secrets stage found clean (the cache's list under `key`, the scan's
-   * rules and scanner, as the last build read or stored it).
+   * The ids of the files the secrets stage found clean (the list of the cache folder and scan's
+   * rules and scanner named by `key`, as the last build read or stored it).
    */
   clean?: { key: string; ids: Set<string> };
   /** The last resolution, when nothing since can have changed it (a copy: targets are mutated). */
