@@ -35,25 +35,28 @@ export interface DerivedMemo {
  * ```
  */
 export function derivedMemo(): DerivedMemo {
-  let now = new Map<string, Map<string, unknown>>();
-  let before = new Map<string, Map<string, unknown>>();
+  // One map, each text's values marked with the last build that used them (see `generations()`
+  // of `resident.ts`): not moved to a new map at each build.
+  const texts = new Map<string, { values: Map<string, unknown>; used: number }>();
+  let build = 0;
+  const keepFrom = (oldest: number) => {
+    texts.forEach((entry, text) => entry.used < oldest && texts.delete(text));
+  };
   return {
     derived<T>(text: string, salt: string, compute: () => T): T {
-      let values = now.get(text);
-      if (!values) {
-        values = before.get(text) ?? new Map<string, unknown>();
-        now.set(text, values);
-      }
-      let value = values.get(salt) as T | undefined;
-      if (value === undefined) values.set(salt, value = compute());
+      let entry = texts.get(text);
+      if (entry === undefined) texts.set(text, entry = { values: new Map(), used: build });
+      else entry.used = build;
+      let value = entry.values.get(salt) as T | undefined;
+      if (value === undefined) entry.values.set(salt, value = compute());
       return value;
     },
     turn() {
-      before = now;
-      now = new Map();
+      keepFrom(build);
+      build++;
     },
     drop() {
-      before = new Map();
+      keepFrom(build);
     },
   };
 }

@@ -104,7 +104,9 @@ export async function transformKept(
   const rendering: Promise<void>[] = [];
   const busy = new Set<Promise<void>>();
   const done = (file: RenderedFile) => options.onFile?.(file);
-  for (const [i, file] of files.entries()) {
+  // By index: `entries()` makes a pair for each of a big tree's files.
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i];
     const focus = isFocus(file.path);
     // Given again by a resident's memo: at once, without a task turn.
     const kept = keptFile(file, { config, registry, focus }, ready);
@@ -172,16 +174,24 @@ function identity(value: object): number {
 }
 
 /**
- * An entry's values as the view cache keys them (`canonicalJson` of the entry but its glob), once
- * per entry object: a config loaded again makes new entry objects with the same values.
+ * A short number for an entry's values as the view cache keys them (`canonicalJson` of the entry
+ * but its glob), made once per entry object: a config loaded again makes new entry objects with the
+ * same values, which get the same number. A number, not the values' text, goes into each file's
+ * memo key: the key is made and hashed for a big tree's every file at each build.
  */
-const entryValues = new WeakMap<FileEntry, string>();
+const entryValues = new WeakMap<FileEntry, number>();
 
-function entryKey(entry: FileEntry): string {
+/** The number of each entry's values seen (by {@linkcode entryKey}). */
+const entryNumbers = new Map<string, number>();
+
+function entryKey(entry: FileEntry): number {
   let key = entryValues.get(entry);
   if (key === undefined) {
     const { path: _glob, ...options } = entry;
-    entryValues.set(entry, key = canonicalJson(options));
+    const values = canonicalJson(options);
+    key = entryNumbers.get(values);
+    if (key === undefined) entryNumbers.set(values, key = entryNumbers.size + 1);
+    entryValues.set(entry, key);
   }
   return key;
 }

@@ -70,6 +70,11 @@ export interface Resident {
   close(): Promise<void>;
   /** The sha256 states after each part of the last document. */
   hashes?: HashStates;
+  /**
+   * The ids of the files the secrets stage found clean (the list of the cache folder and scan's
+   * rules and scanner named by `key`, as the last build read or stored it).
+   */
+  clean?: { key: string; ids: Set<string> };
   /** The last resolution, when nothing since can have changed it (a copy: targets are mutated). */
   resolution(config: ResolvedConfig): Resolution | undefined;
   /**
@@ -165,31 +170,42 @@ function watchedIn(
 
 /**
  * A memo of two generations: this build's and the previous build's entries; `drop` lets go of
- * the previous build's that this build did not use.
+ * the previous build's that this build did not use. One map, each entry marked with the last
+ * build that used it: an entry used again is marked, not moved to a map of this build's (a big
+ * tree's every render and block inserted into a new map at each rebuild, and the map grown to
+ * hold them, were a tenth of a one-file edit's build: bench/README.md, "thirteenth session").
  */
 function generations<T>(): Memo<T> & { turn(): void; drop(): void; size(): number } {
-  let current = new Map<string, T>();
-  let previous = new Map<string, T>();
+  const entries = new Map<string, { value: T; used: number }>();
+  let build = 0;
+  // Let go of the entries last used before build `oldest`.
+  const keepFrom = (oldest: number) => {
+    // `forEach`: no entry pair made for each of a big tree's entries, as `for ... of` makes.
+    entries.forEach((entry, key) => entry.used < oldest && entries.delete(key));
+  };
   return {
     get(key) {
-      let value = current.get(key);
-      if (value === undefined) {
-        value = previous.get(key);
-        if (value !== undefined) current.set(key, value);
-      }
-      return value;
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      entry.used = build;
+      return entry.value;
     },
     set(key, value) {
-      current.set(key, value);
+      const entry = entries.get(key);
+      if (entry === undefined) entries.set(key, { value, used: build });
+      else {
+        entry.value = value;
+        entry.used = build;
+      }
     },
     turn() {
-      previous = current;
-      current = new Map();
+      keepFrom(build);
+      build++;
     },
     drop() {
-      previous = new Map();
+      keepFrom(build);
     },
-    size: () => current.size + previous.size,
+    size: () => entries.size,
   };
 }
 

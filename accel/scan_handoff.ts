@@ -11,6 +11,7 @@
 import {
   applyScan,
   type CountHelper,
+  type PlanOptions,
   planScan,
   scanAll,
   type ScanOptions,
@@ -40,7 +41,14 @@ export interface ScanHandOff {
 export async function redactHandingOff(
   sources: SourceFile[],
   rules: Record<string, string>,
-  options: ScanOptions & { handOff: ScanHandOff },
+  options: ScanOptions & PlanOptions & {
+    handOff: ScanHandOff;
+    /**
+     * Told, after the scan, the ids of the files found clean under the cache entry `key` (the
+     * list as the cache now has it): a resident hands them to its next build (`cleanBefore`).
+     */
+    keepClean?: (key: string, ids: Set<string>) => void;
+  },
 ): Promise<SecretFinding[]> {
   const { handOff, workers } = options;
   const plan = await planScan(sources, rules, options);
@@ -50,6 +58,9 @@ export async function redactHandingOff(
     keep: handOff.keep,
   });
   const findings = await applyScan(sources, plan, results);
+  if (plan.cache?.enabled) {
+    options.keepClean?.(plan.key, plan.stored ? new Set(plan.stored) : plan.before);
+  }
   // The scan's workers go on to other work (counting the texts they kept) while this thread renders.
   const handed = plan.todo.filter(handOff.keep);
   if (helpers.length && handed.length) {

@@ -3,8 +3,9 @@
  * one build of the project, then `--edits` times a line appended to `--edit`, the resident told
  * that path (as the server's watcher tells it), the next build prepared (`prepareBuild`, as the
  * server does when the watcher reports the edit) and finished (as the client's build does). Each
- * edit prints the prepare's and the finish's CPU (user + system, every thread) and wall time, and
- * the load. Run it with the server's V8 flags (`SERVER_V8_FLAGS` in `server/client.ts`); `--code`
+ * edit prints the prepare's and the finish's CPU (user + system, every thread) and wall time, the
+ * MB the main thread's heap allocated for both (what its collections sweep: it does not vary with
+ * the load as CPU does), and the load. Run it with the server's V8 flags (`SERVER_V8_FLAGS` in `server/client.ts`); `--code`
  * names the slop checkout to load, so that two checkouts are compared on one tree in turn. The
  * edits are left in the file (undo them with git).
  *
@@ -16,8 +17,10 @@
  * `--then <config>`, the reloads load that config file instead (other values: another view, an
  * entry's options); with `--view <name>`, the same file is loaded again with that default view (as
  * an edit of its `defaultView` would give: the same cache pack). With `--stages`, each reload's build prints, at each stage's end, its peak RSS
- * so far, its RSS and the heap in use (no collection asked for). After the first build, its
- * cache written and its garbage collected, the spill files it leaves on disk are printed.
+ * so far, its RSS and the heap in use (no collection asked for); each edit's build prints each
+ * stage's CPU in ms (the finish's with `emit`) and the prepare's window in ms since the process
+ * started (to cut a `--cpu-prof` profile to the edits). After the first build, its cache written
+ * and its garbage collected, the spill files it leaves on disk are printed.
  *
  * ```sh
  * deno run -A --v8-flags=--max-semi-space-size=1,--no-turbofan,--heap-growing-percent=50 \
@@ -29,6 +32,7 @@
  */
 
 import { join, resolve } from "node:path";
+import { getHeapStatistics } from "node:v8";
 
 interface Args {
   config: string;
@@ -102,6 +106,12 @@ async function collectTwice(): Promise<void> {
   }
 }
 
+/** The bytes this process's heap has allocated since it started, in MB (what its collections sweep). */
+function allocatedMb(): number {
+  const stats = getHeapStatistics() as { total_allocated_bytes?: number };
+  return Math.round((stats.total_allocated_bytes ?? 0) / 1048576);
+}
+
 /** Start the peak RSS anew (Linux). */
 function resetPeak(): void {
   Deno.writeTextFileSync("/proc/self/clear_refs", "5");
@@ -132,6 +142,28 @@ function peakClock(): {
       console.log(`  ${stage}: peak ${peakMb()} MB, RSS ${rss} MB, heap in use ${heldMb()} MB`);
     },
     stages: () => stages,
+  };
+}
+
+/**
+ * A stage clock for an edit's build (`--stages`): each stage's CPU (user + system, every thread)
+ * in ms, printed on one line after the build.
+ */
+function cpuClock(): {
+  mark(stage: string): void;
+  stages(): Array<{ stage: string; ms: number }>;
+  line(): string;
+} {
+  const stages: Array<{ stage: string; ms: number }> = [];
+  let last = process.cpuUsage();
+  return {
+    mark(stage) {
+      const now = process.cpuUsage();
+      stages.push({ stage, ms: (now.user - last.user + now.system - last.system) / 1000 });
+      last = now;
+    },
+    stages: () => stages,
+    line: () => stages.map((s) => `${s.stage} ${Math.round(s.ms)}`).join(", "),
   };
 }
 
@@ -219,18 +251,23 @@ async function main(): Promise<void> {
     const text = `# slop bench edit ${i} ${Date.now()}\n`;
     await Deno.writeTextFile(join(config.root, args.edit), text, { append: true });
     kept.changed([args.edit], false);
+    const a0 = allocatedMb();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    const prepared = await prepareBuild(config, { builtins, layer: layer() });
+    const timings = args.stages ? cpuClock() : undefined;
+    const prepared = await prepareBuild(config, { builtins, layer: layer(), timings });
     const c1 = process.cpuUsage();
     const t1 = performance.now();
     await prepared.finish({ write: true });
+    if (timings) console.log(`  stages, ms of CPU: ${timings.line()}`);
+    if (args.stages) console.log(`  window: ${t0.toFixed(0)}-${t1.toFixed(0)} ms`);
     const c2 = process.cpuUsage();
     const t2 = performance.now();
     const load = Deno.readTextFileSync("/proc/loadavg").split(" ")[0];
     console.log(
       `edit ${i}: prepare ${cpuSeconds(c0, c1)} s CPU, ${((t1 - t0) / 1000).toFixed(2)} s wall; ` +
-        `finish ${cpuSeconds(c1, c2)} s CPU, ${((t2 - t1) / 1000).toFixed(2)} s wall; load ${load}`,
+        `finish ${cpuSeconds(c1, c2)} s CPU, ${((t2 - t1) / 1000).toFixed(2)} s wall; ` +
+        `allocated ${allocatedMb() - a0} MB; load ${load}`,
     );
   }
   await kept.close();

@@ -8,7 +8,7 @@
 
 import { callHook, findProvider, orderingRules, type Registry } from "./registry.ts";
 import { prefixEnd } from "./order.ts";
-import { modelTokens } from "./tokens.ts";
+import { modelTokens, tokensByO200k } from "./tokens.ts";
 import { fileOrder } from "./order_memory.ts";
 import type {
   Breakpoint,
@@ -135,9 +135,8 @@ export async function planCache(
   for (const b of blocks) {
     const counted = o200k ? b.tokens : undefined;
     // Counted from the block's o200k count: its text (maybe read from disk) is not read.
-    const byCount = counted !== undefined &&
-      (model.tokenizer === "o200k" || model.tokenizer === "o200k-estimate");
-    tokens.push(await modelTokens(byCount ? "" : b.text, model, counted));
+    const byCount = counted === undefined ? undefined : tokensByO200k(counted, model);
+    tokens.push(byCount ?? await modelTokens(b.text, model, counted));
   }
   const end = prefixEnd(blocks);
   const prefixTokens = tokens.slice(0, end).reduce((n, t) => n + t, 0);

@@ -50,7 +50,8 @@ export async function composeBlocks(
     if (!Array.isArray(out)) {
       throw new Error(`[plugin ${plugin.name}] Hook "compose" must return an array of blocks`);
     }
-    for (const [i, block] of out.entries()) {
+    for (let i = 0; i < out.length; i++) {
+      const block = out[i];
       const problem = checkBlock(block);
       if (problem) {
         throw new Error(`[plugin ${plugin.name}] Invalid block ${i} from "compose": ${problem}`);

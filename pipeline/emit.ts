@@ -57,7 +57,9 @@ export async function placeBlocks(
 ): Promise<PlacedBlock[]> {
   let offset = 0;
   const out: PlacedBlock[] = [];
-  for (const [i, block] of blocks.entries()) {
+  // By index: `entries()` makes a pair for each of a big tree's blocks.
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
     // A block not hashed yet is hashed part by part (`block_parts.ts`): never copied whole.
     const { sha256: hash, length } = options.encodings?.[i] ?? hashText(textParts(block));
     let tokens = options.tokenCache?.get(hash);

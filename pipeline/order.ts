@@ -7,6 +7,7 @@
  */
 
 import { callHook, orderingRules, type Registry } from "./registry.ts";
+import { countWork } from "./_work_count.ts";
 import type { Block, OrderContext, PlacedBlock } from "./types.ts";
 
 /**
@@ -39,8 +40,17 @@ function sameBlocks(before: Block[], after: Block[]): string | undefined {
   if (after.length !== before.length) {
     return `returned ${after.length} blocks for ${before.length}: rules may only reorder`;
   }
-  const ids = new Set(before.map((b) => b.id));
-  for (const b of after) if (!ids.delete(b?.id)) return `returned an unknown block "${b?.id}"`;
+  // Where a block stayed in its place, it is the same: the others must be the same blocks in
+  // another order. A rule that moves a few blocks (a one-file edit's) is checked on those alone,
+  // not with a set of every block's id for each rule.
+  const moved: number[] = [];
+  for (let i = 0; i < before.length; i++) if (after[i] !== before[i]) moved.push(i);
+  countWork("order check", moved.length);
+  const ids = new Set(moved.map((i) => before[i].id));
+  for (const i of moved) {
+    const b = after[i];
+    if (!ids.delete(b?.id)) return `returned an unknown block "${b?.id}"`;
+  }
   return undefined;
 }
 

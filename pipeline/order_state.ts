@@ -352,17 +352,45 @@ export function fileContentKey(
   file: RenderedFile,
   options: { derived?: DeriveFn } = {},
 ): string {
-  const head = `${file.view}\n${file.status}\n${file.fenced}\n${file.language}\n`;
+  const { head, salt } = contentHead(file);
   // A resident process (slop watch) hashes each rendered text once. Hashed in pieces (the text
   // joined to its head is one more copy of it).
   // A lazy text's bytes are hashed as they are kept (`lazy_text.ts`): not decoded to be encoded.
   // One remembered by the text's bytes (a warm build's unchanged text) is not hashed again.
   if (textBacking(file)) {
-    return derivedFromText(file, `content\0${head}`, () => {
+    return derivedFromText(file, salt, () => {
       const bytes = byteParts(file);
       return hashText(bytes ? [head, ...bytes] : [head, file.text ?? ""]).sha256.slice(0, 16);
     });
   }
   const derive = options.derived ?? derived;
   return derive(file.text ?? "", head, () => sha256Parts([head, file.text ?? ""]).slice(0, 16));
+}
+
+/** What a file's content key hashes before its text, and the salt its memo is kept by. */
+interface ContentHead {
+  head: string;
+  salt: string;
+}
+
+/**
+ * The head of each view, status, fencing and language, made once: a big tree's every file asks for
+ * its own at each build (two strings a file made and hashed again). By view, status, language,
+ * then fencing (`false`, `true`, other).
+ */
+const contentHeads = new Map<string, Map<string, Map<string, ContentHead[]>>>();
+
+function contentHead(file: RenderedFile): ContentHead {
+  let byStatus = contentHeads.get(file.view);
+  if (!byStatus) contentHeads.set(file.view, byStatus = new Map());
+  let byLanguage = byStatus.get(file.status);
+  if (!byLanguage) byStatus.set(file.status, byLanguage = new Map());
+  let byFence = byLanguage.get(file.language);
+  if (!byFence) byLanguage.set(file.language, byFence = []);
+  const fence = file.fenced === false ? 0 : file.fenced === true ? 1 : 2;
+  if (!byFence[fence]) {
+    const head = `${file.view}\n${file.status}\n${file.fenced}\n${file.language}\n`;
+    byFence[fence] = { head, salt: `content\0${head}` };
+  }
+  return byFence[fence];
 }

@@ -17,6 +17,7 @@ import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
 import { scanAll, type ScanResult } from "./_scan_threads.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
+import { countWork } from "./_work_count.ts";
 
 export {
   checkSecretRules,
@@ -124,6 +125,22 @@ export interface ScanPlan {
   todo: SourceFile[];
   /** The files whose redaction the cache holds. */
   known: Map<SourceFile, StoredRedaction>;
+  /** The list of the files found clean that {@linkcode applyScan} stored (sorted), when it did. */
+  stored?: string[];
+}
+
+/** Options of {@linkcode planScan}. */
+export interface PlanOptions {
+  /** The cache of the files found clean and of redactions. @default {undefined} none */
+  cache?: Cache;
+  /**
+   * The ids of the files found clean before under the cache entry `key` (a scan's rules and
+   * scanner), when the caller keeps them (the list an earlier build read or stored, as a set);
+   * `undefined`: read from the cache. A file found clean is so for its content and path whatever
+   * stored it, so a set that holds more ids than the cache's list scans no file that differs.
+   * @default {undefined} read from the cache
+   */
+  cleanBefore?: (key: string) => Set<string> | undefined;
 }
 
 /**
@@ -141,15 +158,17 @@ export interface ScanPlan {
 export async function planScan(
   sources: SourceFile[],
   rules: Record<string, string>,
-  options: { cache?: Cache } = {},
+  options: PlanOptions = {},
 ): Promise<ScanPlan> {
   const { cache } = options;
   // Version 2: a file's id is its content hash and path as they are (bench/README.md, "Numbers
   // behind code choices").
   const key = cacheKey(["secrets-clean/2", SCANNER, rules]);
-  const before = new Set(cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : []);
+  const before = (cache?.enabled ? options.cleanBefore?.(key) : undefined) ??
+    await cleanList(key, cache);
   const plan: ScanPlan = { key, before, cache, ids: [], scanned: [], todo: [], known: new Map() };
-  for (const [i, file] of sources.entries()) {
+  for (let i = 0; i < sources.length; i++) {
+    const file = sources[i];
     if (file.error || (!hasText(file) && !file.load)) continue;
     const id = scanId(file);
     if (before.has(id)) {
@@ -163,6 +182,14 @@ export async function planScan(
     plan.todo.push(file);
   }
   return plan;
+}
+
+/** The ids of the files found clean before, as the cache's list under `key` has them. */
+async function cleanList(key: string, cache: Cache | undefined): Promise<Set<string>> {
+  const list = cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : [];
+  // The list is the size of the tree: read it once a build at most (the scaling tests count it).
+  countWork("clean ids read", list.length);
+  return new Set(list);
 }
 
 /**
@@ -212,7 +239,8 @@ export async function applyScan(
   const findings: SecretFinding[] = [];
   const clean: string[] = [];
   let newlyClean = 0;
-  for (const [i, file] of sources.entries()) {
+  for (let i = 0; i < sources.length; i++) {
+    const file = sources[i];
     const id = ids[i];
     if (id === undefined) {
       const redaction = known.get(file);
@@ -231,7 +259,7 @@ export async function applyScan(
   }
   // The same list unless a file was found clean anew or one clean before is gone (ids are unique).
   if (cache?.enabled && (newlyClean || clean.length !== before.size)) {
-    await cache.set(key, clean.sort());
+    await cache.set(key, plan.stored = clean.sort());
   }
   return findings;
 }

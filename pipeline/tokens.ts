@@ -59,6 +59,28 @@ export async function countTokens(text: string, tokenizer: Tokenizer = "o200k"):
 }
 
 /**
+ * A model's tokens for a text of `o200k` tokens, when its tokenizer counts them by o200k (`o200k`,
+ * `o200k-estimate`); `undefined` for another tokenizer (see {@linkcode modelTokens}). Made at once:
+ * a plan of a big tree's blocks waited for a promise a block.
+ *
+ * @example
+ * ```ts
+ * import { tokensByO200k } from "./tokens.ts";
+ * const info = {
+ *   model: "m", minCacheTokens: 1024, ttls: ["5m"], breakpoints: false,
+ *   tokenizer: "o200k-estimate" as const, tokenFactor: 1.5,
+ *   prices: { input: 1, output: 1, cacheRead: 0.1 },
+ * };
+ * tokensByO200k(10, info); // 15
+ * ```
+ */
+export function tokensByO200k(o200k: number, info: ModelInfo): number | undefined {
+  if (info.tokenizer === "o200k") return o200k;
+  if (info.tokenizer === "o200k-estimate") return Math.ceil(o200k * (info.tokenFactor ?? 1));
+  return undefined;
+}
+
+/**
  * A model's tokens for a text: exact with o200k/cl100k, else the documented
  * estimate (`o200k-estimate`: o200k tokens × factor; `chars-estimate`:
  * characters × factor, CJK characters counted twice).
@@ -82,11 +104,10 @@ export async function modelTokens(
   const factor = info.tokenFactor ?? 1;
   switch (info.tokenizer) {
     case "o200k":
-      return o200k ?? await countTokens(text, "o200k");
+    case "o200k-estimate":
+      return tokensByO200k(o200k ?? await countTokens(text, "o200k"), info)!;
     case "cl100k":
       return await countTokens(text, "cl100k");
-    case "o200k-estimate":
-      return Math.ceil((o200k ?? await countTokens(text, "o200k")) * factor);
     case "chars-estimate": {
       const cjk = text.match(/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]/g)?.length ?? 0;
       return Math.ceil((text.length + cjk) * factor);

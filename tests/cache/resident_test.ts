@@ -681,3 +681,42 @@ Deno.test("a config loaded again that renders every file anew leaves a resident 
   assert.deepEqual(kept.spills(), { files: 0, bytes: 0 });
   await kept.close();
 });
+
+Deno.test("a resident rebuild after a one-file edit reads no list of files found clean, copies each kept render once, and keeps one memo entry a render; same bytes as a fresh build", async () => {
+  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
+  for (let i = 0; i < 8; i++) {
+    // 2-3 KB each, over the spill's 1,024 characters.
+    tree[`src/m${i}.py`] = Array.from(
+      { length: 40 + i },
+      (_, k) => `def f${i}_${k}(x):\n    return x + ${k}\n`,
+    ).join("");
+  }
+  const root = await makeProject(tree);
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  // Every text kept out of memory: the kept renders are lazy records, as on a big tree.
+  const layer = () => speedLayer({ resident: kept, spillAfter: 0 });
+  await build(config, { builtins, layer: layer() });
+  let edited: BuildResult | undefined;
+  for (const edit of [1, 2]) {
+    await Deno.writeTextFile(join(root, "src/m0.py"), `x = ${edit}\n`, { append: true });
+    kept.changed(["src/m0.py"], false);
+    const work = await tallyWork(async () =>
+      edited = await build(config, { builtins, layer: layer() })
+    );
+    // The list the last build read or stored is kept as a set: not decoded again (8 ids before).
+    assert.equal(work.get("clean ids read") ?? 0, 0);
+    // Each source, kept render and placed block copied once for the build: 26 copies (41 before,
+    // when the build copied its compact records again).
+    const copies = work.get("lazy copies") ?? 0;
+    assert.ok(copies <= 3 * 8 + 2, `${copies} lazy copies for 8 files`);
+  }
+  // One entry a render kept, whatever the number of builds that used it (twice before: the last
+  // build's map and this one's), and the edited file's last render.
+  await kept.settled();
+  assert.ok(kept.held().rendered <= 8 + 1, `${kept.held().rendered} renders held for 8 files`);
+  assertSame(edited!, await freshBuild(root, state, kept));
+  await kept.close();
+});

@@ -10,9 +10,12 @@ import {
   sortBySizeAndVolatility,
 } from "../../pipeline/order_state.ts";
 import { keptOrderFiles } from "../../accel/kept_order.ts";
+import { orderBlocks } from "../../pipeline/order.ts";
+import { createRegistry } from "../../pipeline/registry.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
 import { derivedMemo } from "../../accel/derived_memo.ts";
 import type { BlockMemo } from "../../accel/resident.ts";
-import type { RenderedFile } from "../../pipeline/types.ts";
+import type { Block, OrderContext, OrderingPlugin, RenderedFile } from "../../pipeline/types.ts";
 
 const file = (path: string, bytes: number, v = 1): OrderFile => ({
   path,
@@ -202,4 +205,39 @@ Deno.test("sortBySizeAndVolatility() pools with the means of the population it i
     ["x/a.ts", "y/b.ts"],
     "a share of 0 is the file's own count",
   );
+});
+
+Deno.test("orderBlocks() checks the blocks a rule moved, and refuses a rule that drops, adds or repeats one", async () => {
+  const blocks: Block[] = Array.from({ length: 1000 }, (_, i) => ({
+    id: `files:f${i}.py`,
+    section: "files",
+    stability: "stable" as const,
+    text: `${i}\n`,
+  }));
+  const ctx = {} as OrderContext;
+  const ordering = (order: (blocks: Block[]) => Block[]): OrderingPlugin => ({
+    kind: "ordering",
+    name: "test:rule",
+    order,
+  });
+  const registry = createRegistry([
+    ordering((b) => b),
+    // A one-file edit's move: the edited file's block to the end.
+    ordering((b) => [...b.slice(0, 10), ...b.slice(11), b[10]]),
+  ]);
+  const work = await tallyWork(async () => {
+    const out = await orderBlocks(blocks, registry, ctx);
+    assert.deepEqual(out.map((b) => b.id).slice(-2), ["files:f999.py", "files:f10.py"]);
+  });
+  // The rule that moved none needs no set; the other, the 990 places from the moved block's on
+  // (2,000 before: a set of every block's id for each rule).
+  assert.equal(work.get("order check"), 990);
+  const refused = async (order: (blocks: Block[]) => Block[], message: RegExp) =>
+    await assert.rejects(orderBlocks(blocks, createRegistry([ordering(order)]), ctx), message);
+  await refused((b) => [b[0], ...b.slice(0, -1)], /unknown block "files:f0.py"/);
+  await refused(
+    (b) => [...b.slice(0, -1), { ...b[0], id: "files:new.py" }],
+    /unknown block "files:new.py"/,
+  );
+  await refused((b) => b.slice(1), /returned 999 blocks for 1000/);
 });
