@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, REPO } from "../_helpers.ts";
 import { texts } from "./_client.ts";
 import { loadMcpClient, loadMcpServer } from "../../deps.ts";
 import { createMcpServer } from "../../cli/_mcp_server.ts";
@@ -52,6 +52,23 @@ Deno.test("slop mcp's argument errors name each argument's path on a line of bou
         }),
         'Unknown key "\\n" in argument "slices[0]" (known: startLine, endLine, tag, comment)',
       );
+    });
+
+    await t.step("docs/mcp.md's sample lines are what the calls get", async () => {
+      const docs = await Deno.readTextFile(join(REPO, "docs/mcp.md"));
+      const sample = docs.match(/```text\n((?:\s*Missing argument.*\n|.*\n)*?)\s*```/)?.[1]
+        .split("\n").map((line) => line.trim()).filter(Boolean);
+      const calls: Array<[string, Record<string, unknown>]> = [
+        ["build_context", { budget: "lots" }],
+        ["view_files", { files: ["a.py"], slices: [{ startLine: 0, endLine: 2 }] }],
+        ["view_files", { files: ["a.py"], mask: { ["x".repeat(2000)]: "q" } }],
+        ["view_files", {}],
+        ["view_files", { files: ["a.py"], slices: [{ startLine: 1, endLine: 2, colour: 1 }] }],
+        ["build_context", { budjet: 1 }],
+      ];
+      const got = [];
+      for (const [name, args] of calls) got.push(await error(name, args));
+      assert.deepEqual(sample, got);
     });
 
     await t.step("many problems: the first ones, then how many more", async () => {
@@ -139,6 +156,10 @@ Deno.test("slop mcp's resource reads answer -32602 for a bad URI and -32002 for 
       await failure("slop://latest/nope"),
       /^-32002 MCP error -32002: No resource "slop:\/\/latest\/nope": slop has slop:\/\/latest\/document, /,
     );
+    // A long URI is cut where the message quotes it.
+    const long = await failure(`slop://${"x".repeat(5000)}`);
+    assert.ok(long.length < 300, `${long.length} characters`);
+    assert.match(long, /^-32002 MCP error -32002: No resource "slop:\/\/x+…"/);
     assert.match(
       await failure("file:///etc/passwd"),
       /^-32002 MCP error -32002: No resource "file:\/\/\/etc\/passwd"/,
