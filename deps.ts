@@ -308,6 +308,8 @@ export async function loadMcpServer(): Promise<{
     typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js").WebStandardStreamableHTTPServerTransport;
   isInitializeRequest:
     typeof import("npm:@modelcontextprotocol/sdk@1.32.2/types.js").isInitializeRequest;
+  ReadResourceRequestSchema:
+    typeof import("npm:@modelcontextprotocol/sdk@1.32.2/types.js").ReadResourceRequestSchema;
   z: typeof import("npm:zod@4.6.7");
 }> {
   const [mcp, stdio, http, types, z] = await Promise.all([
@@ -331,6 +333,7 @@ export async function loadMcpServer(): Promise<{
     StdioServerTransport: stdio.StdioServerTransport,
     HttpServerTransport: http.WebStandardStreamableHTTPServerTransport,
     isInitializeRequest: types.isInitializeRequest,
+    ReadResourceRequestSchema: types.ReadResourceRequestSchema,
     z,
   };
 }

@@ -10,6 +10,8 @@
  * - a result or a tool error (`isError`), or an MCP error that is not -32603 (internal error);
  * - a tool error's first line is one plain sentence (no stack, no runtime error name) naming one
  *   of the arguments given (its key, or its value quoted);
+ * - every error (a tool's or an MCP error) is under {@linkcode MAX_ERROR_CHARS} characters, of at
+ *   most {@linkcode MAX_ERROR_LINES} lines, with no raw control character in a line;
  * - nothing outside the root is read: the outside file's marker is in no reply;
  * - nothing is written outside the root or the state folder;
  * - each call answers within `--timeout` seconds (a hang).
@@ -25,6 +27,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadMcpClient, loadMcpServer } from "../deps.ts";
 import { createMcpServer } from "../cli/_mcp_server.ts";
+import { quote } from "../pipeline/schema.ts";
 import { prng } from "../tests/_helpers.ts";
 import { messageFaults, treeState } from "../tests/hostile/_bad_input.ts";
 
@@ -33,6 +36,26 @@ const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(rando
 
 /** The text of the file outside the root: a reply holding it read outside the root. */
 const MARKER = "OUTSIDE_MARKER_7f3a9c";
+
+/**
+ * The longest error a call may get, in characters and lines: an argument error lists 10 problems
+ * and "and K more"; a config error its file, 20 problems, "and K more" and a hint.
+ */
+const MAX_ERROR_CHARS = 4000;
+const MAX_ERROR_LINES = 23;
+
+/** What is wrong with an error's shape: too long, too many lines, a raw control character. */
+function shapeFaults(message: string): string[] {
+  const faults: string[] = [];
+  if (message.length >= MAX_ERROR_CHARS) faults.push(`${message.length} characters`);
+  const lines = message.split("\n");
+  if (lines.length > MAX_ERROR_LINES) faults.push(`${lines.length} lines`);
+  // deno-lint-ignore no-control-regex
+  if (lines.some((line) => /[\u0000-\u001f\u007f]/.test(line))) {
+    faults.push("a raw control character");
+  }
+  return faults;
+}
 
 /** Strings that are bad as a path, a name, a ref or a task. */
 const ODD_STRINGS = [
@@ -197,6 +220,8 @@ function namesAnArgument(
   if (!Object.keys(args).length || required.some((key) => message.includes(key))) return true;
   return Object.entries(args).some(([key, value]) =>
     message.includes(key) ||
+    // A key as errors show it: control characters escaped, a long one cut.
+    (key.length > 0 && message.includes(quote(key).slice(0, 20))) ||
     (typeof value === "string" && value.length > 0 &&
       message.includes(JSON.stringify(value.slice(0, 20)).slice(0, -1)))
   );
@@ -274,7 +299,17 @@ async function main() {
         "/1/2",
         "/%ZZ",
       ]);
-      const uri = `slop://latest/${kind}${part}`;
+      const uri = random() < 0.2
+        ? pick(random, [
+          "not a uri",
+          "slop://latest/nope",
+          `slop://latest/${kind}?part=2`,
+          "file:///etc/passwd",
+          "slop://latest/document#x",
+          `slop://latest/${"\n".repeat(3)}`,
+          `slop://${"x".repeat(5000)}`,
+        ])
+        : `slop://latest/${kind}${part}`;
       try {
         const read = await client.readResource({ uri });
         if (JSON.stringify(read).includes(MARKER)) {
@@ -289,6 +324,7 @@ async function main() {
           found(i, uri, `MCP error ${code}: ${message.slice(0, 300)}`);
         }
         const faults = messageFaults(message.replace(/^(MCP error -?\d+: )+/, ""), []);
+        faults.push(...shapeFaults(message));
         for (const f of faults) found(i, uri, `${f}: ${JSON.stringify(message.slice(0, 300))}`);
       }
       console.log(`#${i} resource ${uri.slice(0, 120)}`);
@@ -324,6 +360,7 @@ async function main() {
         const faults = messageFaults(first.split("\n")[0], []);
         if (!namesAnArgument(first, args, tool.required)) faults.push("names no argument");
         if (/internal error/i.test(first)) faults.push("internal error");
+        faults.push(...shapeFaults(first));
         for (const f of faults) found(i, label, `${f}: ${JSON.stringify(first.slice(0, 300))}`);
       }
     } catch (error) {
@@ -335,6 +372,7 @@ async function main() {
       } else if (!namesAnArgument(message, args, tool.required)) {
         found(i, label, `MCP error ${code} names no argument: ${message.slice(0, 300)}`);
       }
+      for (const f of shapeFaults(message)) found(i, label, `MCP error ${code}: ${f}`);
     } finally {
       clearTimeout(timer);
     }

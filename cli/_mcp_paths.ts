@@ -7,6 +7,7 @@
  */
 
 import { isAbsolute, join, normalize, relative, sep } from "node:path";
+import { oneLine, quote } from "../pipeline/schema.ts";
 
 /** A tool argument the server refuses; its message names the argument. */
 export class ArgumentError extends Error {
@@ -22,7 +23,8 @@ export class ArgumentError extends Error {
    * ```
    */
   constructor(argument: string, problem: string) {
-    super(`Invalid argument "${argument}": ${problem}`);
+    // One line, whatever the problem quotes raw (a value with a newline or an escape in it).
+    super(`Invalid argument "${argument}": ${oneLine(problem)}`);
     this.name = "ArgumentError";
     this.argument = argument;
   }
@@ -47,9 +49,9 @@ const PARENT_SEGMENT = /(^|[\\/{,])\.\.([\\/},]|$)/;
  */
 export function insideRoot(root: string, argument: string, value: string): string {
   const refuse = () =>
-    new ArgumentError(argument, `"${value}" is outside the project root "${root}"`);
+    new ArgumentError(argument, `${quote(value)} is outside the project root "${root}"`);
   if (value.trim() === "" || value.includes("\0")) {
-    throw new ArgumentError(argument, `expected a path or glob, got "${value}"`);
+    throw new ArgumentError(argument, `expected a path or glob, got ${quote(value)}`);
   }
   const abs = normalize(isAbsolute(value) ? value : join(root, value));
   const rel = relative(root, abs);

@@ -1,8 +1,8 @@
 /**
  * The MCP server's error replies, redacted on their way out. slop's own tool errors are redacted
  * where they are made (`_mcp_server.ts`), but the SDK answers some calls before a tool runs, and
- * its answers quote the call: zod's argument errors (`Unrecognized key: "…"`, `expected number,
- * received "…"`), `Tool … not found`. A client that pastes a key into the wrong argument would
+ * its answers quote the call: its argument errors (`Unknown argument "…"`, `expected a number,
+ * got "…"`), `Tool … not found`. A client that pastes a key into the wrong argument would
  * get it back in an error, which agents print and log. A tool's successful result is redacted
  * too ({@linkcode redactedOutput}), all but what the build made (its scan redacted that): its
  * texts and data quote config values and arguments (a lock's name, an output folder, a command

@@ -10,8 +10,8 @@
 
 import type { CallToolResult, loadMcpServer, McpServer, ToolExtra } from "../deps.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
-import { quoteArgumentValues } from "./_mcp_errors.ts";
-import { quote } from "../pipeline/schema.ts";
+import { checkArgumentsOurselves } from "./_mcp_errors.ts";
+import { oneLine, quote } from "../pipeline/schema.ts";
 import { cutLongQuotes } from "./_output.ts";
 import { redactedOutput } from "./_mcp_redact.ts";
 import { enterRoot } from "./_mcp_root.ts";
@@ -21,7 +21,7 @@ import { type PartCutter, partCutter, partUri, REPLY_TOKENS, RESOURCES } from ".
 import { countTokens } from "../pipeline/tokens.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { PathsError } from "../pipeline/resolve.ts";
-import { UnknownNameError } from "../pipeline/config.ts";
+import { ConfigError, UnknownNameError } from "../pipeline/config.ts";
 import { OutputFolderError } from "../pipeline/emit.ts";
 import meta from "../deno.json" with { type: "json" };
 import {
@@ -81,7 +81,6 @@ function inRoot<T>(context: ToolContext, run: () => Promise<T>): () => Promise<T
 export function createMcpServer(sdk: McpSdk, served: ToolContext): McpServer {
   const context = { ...served, home: served.home ?? workingFolder() ?? served.root };
   const { z } = sdk;
-  quoteArgumentValues(z);
   const server = new sdk.McpServer(
     { name: "slop", version: meta.version },
     {
@@ -98,6 +97,7 @@ export function createMcpServer(sdk: McpSdk, served: ToolContext): McpServer {
   registerReportTools(server, kit);
   registerExplainTool(server, kit);
   registerResources(server, sdk, context);
+  checkArgumentsOurselves(server, z);
   return server;
 }
 
@@ -159,7 +159,7 @@ function tool<A>(
         ? `The ${name} run that went on in the background failed: ${cause}`
         : cause;
       return {
-        content: [{ type: "text", text: cutLongQuotes(redactMessage(message)) }],
+        content: [{ type: "text", text: cutLongQuotes(redactMessage(lines(message))) }],
         isError: true,
       };
     }
@@ -233,13 +233,15 @@ function toolMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof PathsError) return `Invalid argument "paths": ${message}`;
   if (error instanceof UnknownNameError) {
-    const problem = error.problems[0] ?? message;
+    const problem = oneLine(error.problems[0] ?? message);
     return `Invalid argument "${error.kind}": ${problem.charAt(0).toLowerCase()}${
       problem.slice(1)
     }`;
   }
   if (error instanceof SinceError) {
-    const problem = message.replace(/ for --since\b/, "").replace(/^Cannot use --since /, "");
+    const problem = oneLine(
+      message.replace(/ for --since\b/, "").replace(/^Cannot use --since /, ""),
+    );
     return `Invalid argument "since": ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`;
   }
   return message;
@@ -453,23 +455,11 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
       "byte offsets, sha256 and tokens, the stable prefix, per-file views; in parts when long",
     ],
   ] as const;
+  const readers = new Map<string, (uri: URL, part?: string) => Promise<ReadResult>>();
   for (const [kind, title, description] of kinds) {
     const cutter = partCutter();
     const read = (uri: URL, part = 1) => readLatest({ kind, uri, part }, context, cutter);
-    server.registerResource(`latest-${kind}`, RESOURCES[kind], {
-      title,
-      description,
-      mimeType: kind === "document" ? "text/markdown" : "application/json",
-    }, (uri: URL) => read(uri));
-    const template = new sdk.ResourceTemplate(`${RESOURCES[kind]}/{part}`, { list: undefined });
-    server.registerResource(`latest-${kind}-part`, template, {
-      title: `${title}, one part`,
-      description: `Part N (from 1) of ${
-        kind === "document" ? "the latest document" : "its manifest"
-      }`,
-      mimeType: kind === "document" ? "text/markdown" : "application/json",
-    }, (uri: URL, variables: Record<string, string | string[]>) => {
-      const part = String(variables.part);
+    const readPart = (uri: URL, part: string) => {
       // A number past 2^53 is no part either, named as sent (not 1e+20 or Infinity).
       if (!/^[1-9]\d*$/.test(part) || !Number.isSafeInteger(Number(part))) {
         throw new ResourceError(
@@ -478,8 +468,106 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
         );
       }
       return read(uri, Number(part));
-    });
+    };
+    readers.set(
+      RESOURCES[kind],
+      (uri, part) => part === undefined ? read(uri) : readPart(uri, part),
+    );
+    const mimeType = kind === "document" ? "text/markdown" : "application/json";
+    // Listed by the SDK; read by `readResource()` below.
+    server.registerResource(`latest-${kind}`, RESOURCES[kind], {
+      title,
+      description,
+      mimeType,
+    }, (uri: URL) => read(uri));
+    const template = new sdk.ResourceTemplate(`${RESOURCES[kind]}/{part}`, { list: undefined });
+    server.registerResource(
+      `latest-${kind}-part`,
+      template,
+      {
+        title: `${title}, one part`,
+        description: `Part N (from 1) of ${
+          kind === "document" ? "the latest document" : "its manifest"
+        }`,
+        mimeType,
+      },
+      (uri: URL, variables: Record<string, string | string[]>) =>
+        readPart(uri, String(variables.part)),
+    );
   }
+  // The SDK's read answers a URI that does not parse with an internal error (-32603) and one it
+  // does not know with -32602: slop answers both itself, and says what a failed read was reading.
+  server.server.setRequestHandler(
+    sdk.ReadResourceRequestSchema,
+    (request: { params: { uri: string } }) => readResource(readers, String(request.params.uri)),
+  );
+}
+
+/** What a resource read answers. */
+type ReadResult = Awaited<ReturnType<typeof readLatest>>;
+
+/** MCP's code for a resource that does not exist. */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * Read the resource `href` by the readers of its URIs (`slop://latest/document` whole, and
+ * `…/document/N`): a URI that does not parse or has a query is invalid (-32602), one that names
+ * no resource not found (-32002), and a read that fails says which URI it was reading. A config
+ * error or an output file that cannot be read is not the server's fault: it is -32002 too, with
+ * its cause; anything else stays an internal error, naming the URI.
+ */
+async function readResource(
+  readers: Map<string, (uri: URL, part?: string) => Promise<ReadResult>>,
+  href: string,
+): Promise<ReadResult> {
+  let uri: URL;
+  try {
+    uri = new URL(href);
+  } catch {
+    throw new ResourceError(INVALID_PARAMS, `Invalid resource URI ${quote(href)}: not a URI`);
+  }
+  if (uri.search || uri.hash) {
+    throw new ResourceError(
+      INVALID_PARAMS,
+      `Invalid resource URI ${quote(href)}: slop's resources take no query or fragment`,
+    );
+  }
+  const known = [...readers.keys()];
+  const whole = readers.get(uri.href);
+  const base = known.find((k) => uri.href.startsWith(`${k}/`));
+  const reader = whole ?? (base ? readers.get(base) : undefined);
+  if (!reader) {
+    throw new ResourceError(
+      RESOURCE_NOT_FOUND,
+      `No resource ${quote(href)}: slop has ${known.join(", ")} and their parts (…/1, …/2)`,
+    );
+  }
+  try {
+    return await (whole ? reader(uri) : reader(uri, uri.href.slice(base!.length + 1)));
+  } catch (error) {
+    if (error instanceof ResourceError) throw error;
+    const message = redactMessage(error instanceof Error ? error.message : String(error));
+    const code = error instanceof ConfigError || isFileError(error)
+      ? RESOURCE_NOT_FOUND
+      : INTERNAL_ERROR;
+    throw new ResourceError(code, `Cannot read ${quote(href)}: ${oneLine(message)}`);
+  }
+}
+
+/** JSON-RPC's code for an error of the server itself. */
+const INTERNAL_ERROR = -32603;
+
+/** An error of the file system (a file gone, unreadable, a folder where a file was). */
+function isFileError(error: unknown): boolean {
+  return Object.values(Deno.errors).some((kind) => error instanceof kind);
+}
+
+/**
+ * A tool error's lines as they are, with any other control character escaped (an error that
+ * quotes a value raw: no escape sequence or NUL reaches the agent's terminal or log).
+ */
+function lines(message: string): string {
+  return message.split("\n").map(oneLine).join("\n");
 }
 
 /** One read of a resource: the latest written document or manifest, whole or part `part`. */

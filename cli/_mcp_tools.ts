@@ -715,7 +715,10 @@ function checkView(config: ResolvedConfig, argument: string, view: string): void
     .flatMap((p) => [p.name, p.name.replace(/^slop:/, "")]);
   if (names.includes(view)) return;
   const known = [...new Set(names.filter((n) => !n.startsWith("slop:")))];
-  throw new ArgumentError(argument, `unknown view mode "${view}" (known: ${known.join(", ")})`);
+  throw new ArgumentError(
+    argument,
+    `unknown view mode ${quote(view)} (known: ${known.join(", ")})`,
+  );
 }
 
 /**

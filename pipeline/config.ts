@@ -21,8 +21,8 @@ import {
   literal,
   num,
   obj,
+  oneLine,
   pathText,
-  quote,
   record,
   type Rule,
   str,
@@ -100,15 +100,6 @@ export function defineConfig(config: UserConfigExport): UserConfigExport {
 
 /** How many of a config's problems its error lists (a list of 100,000 bad items is megabytes). */
 const SHOWN_PROBLEMS = 20;
-/**
- * A problem as one line of the error: a value quoted raw in it (a view's name, a root) may hold
- * a newline or an escape sequence, shown escaped as `quote()` shows them. (A long quoted value is
- * cut where the message is printed: `cutLongQuotes()` of the command line.)
- */
-function oneLine(problem: string): string {
-  // deno-lint-ignore no-control-regex
-  return problem.replace(/[\u0000-\u001f\u007f]/g, (c) => quote(c).slice(1, -1));
-}
 
 /** An invalid or unloadable config. The message names the file and key paths. */
 export class ConfigError extends Error {
@@ -123,7 +114,10 @@ export class ConfigError extends Error {
     // Without a config file there is no file to name: say so, not `"zero-config"` as if a file.
     const head = file === "zero-config"
       ? "No config file (zero-config)"
-      : `Invalid config "${file}"`;
+      : `Invalid config "${oneLine(file)}"`;
+    // A value quoted raw in a problem (a view's name, a root) may hold a newline or an escape
+    // sequence: each problem stays one line. (A long quoted value is cut where the message is
+    // printed: `cutLongQuotes()` of the command line.)
     const shown = problems.slice(0, SHOWN_PROBLEMS).map(oneLine);
     if (problems.length > SHOWN_PROBLEMS) {
       shown.push(`and ${(problems.length - SHOWN_PROBLEMS).toLocaleString("en-US")} more`);

@@ -62,6 +62,20 @@ export function quote(value: string): string {
   return `"${cut.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`)}"`;
 }
 
+/**
+ * `text` on one line: each control character escaped as {@linkcode quote} escapes it (a
+ * message that quotes a value raw, a newline or an escape sequence in it, stays one line).
+ *
+ * @example
+ * ```ts
+ * import { oneLine } from "./schema.ts";
+ * oneLine("unknown view \"a\nb\""); // 'unknown view "a\\nb"'
+ * ```
+ */
+export function oneLine(text: string): string {
+  return text.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
+
 /** A string. */
 export function str(): Rule {
   return (v, p) => typeof v === "string" ? [] : [`"${p}" must be a string, got ${typeName(v)}`];

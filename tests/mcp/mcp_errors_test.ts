@@ -23,20 +23,29 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
   };
   try {
     await t.step("arguments of the wrong type or unknown", async () => {
-      assert.match(await error("build_context", { budget: "lots" }), /expected number.* at budget/);
-      assert.match(await error("build_context", { budget: -5 }), /at budget/);
-      assert.match(await error("build_context", { format: "yaml" }), /at format/);
-      assert.match(await error("build_context", { colour: "red" }), /Unrecognized key: "colour"/);
-      // A misspelt argument names the one meant.
-      assert.match(
-        await error("build_context", { budjet: 100 }),
-        /Unrecognized key: "budjet" \(did you mean "budget"\?\)/,
+      assert.equal(
+        await error("build_context", { budget: "lots" }),
+        'Invalid argument "budget": expected a positive integer, got "lots"',
       );
-      assert.match(await error("view_files", {}), /at files/);
-      assert.match(await error("view_files", { files: [] }), /at files/);
-      assert.match(
+      assert.match(await error("build_context", { budget: -5 }), /^Invalid argument "budget"/);
+      assert.equal(
+        await error("build_context", { format: "yaml" }),
+        'Invalid argument "format": expected "markdown", "xml" or "json", got "yaml"',
+      );
+      assert.match(await error("build_context", { colour: "red" }), /^Unknown argument "colour"/);
+      // A misspelt argument names the one meant.
+      assert.equal(
+        await error("build_context", { budjet: 100 }),
+        'Unknown argument "budjet" (did you mean "budget"?)',
+      );
+      assert.equal(
+        await error("view_files", {}),
+        'Missing argument "files": expected a non-empty list of strings',
+      );
+      assert.match(await error("view_files", { files: [] }), /^Invalid argument "files"/);
+      assert.equal(
         await error("view_files", { files: ["a.py"], slices: [{ startLine: 0, endLine: 2 }] }),
-        /at slices\[0\]\.startLine/,
+        'Invalid argument "slices[0].startLine": expected a positive integer, got 0',
       );
     });
 

@@ -70,10 +70,14 @@ Deno.test("slop mcp --http serves Streamable HTTP on a loopback port", async () 
     assert.equal(data(result).files[0].view, "skeleton");
     const refused = await client.callTool({ name: "view_files", arguments: { files: ["../x"] } });
     assert.equal(refused.isError, true);
-    // The SDK's own argument errors quote the call: a key in it comes back redacted.
+    // Argument errors quote the call: a key in it comes back redacted.
     const token = `ghp_${"Zq7Xw2Vb9Nm4".repeat(3)}`;
     const unknown = await client.callTool({ name: "build_context", arguments: { [token]: 1 } });
-    assert.match(texts(unknown).join("\n"), /Unrecognized key: "\[REDACTED:github\]"/);
+    assert.match(texts(unknown).join("\n"), /^Unknown argument "\[REDACTED:github\]"/);
+    const wrong = await client.callTool({ name: "build_context", arguments: { budget: "lots" } });
+    assert.deepEqual(texts(wrong), [
+      'Invalid argument "budget": expected a positive integer, got "lots"',
+    ]);
     assert.ok(!JSON.stringify(unknown).includes(token.slice(4, 20)));
     await client.close();
 

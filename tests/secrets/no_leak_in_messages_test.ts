@@ -173,7 +173,7 @@ Deno.test("slop mcp's argument errors, the SDK's own included, redact a key", as
     await session.close();
   }
   assert.deepEqual(shown(replies.join("\n"), [{ kind: "token", hidden: token }]), []);
-  assert.match(replies[2], /Unrecognized key: \\"\[REDACTED:github\]\\"/);
+  assert.match(replies[2], /Unknown argument \\"\[REDACTED:github\]\\"/);
 });
 
 Deno.test({
