@@ -331,3 +331,23 @@ Deno.test("a warm build finds a translation set as a cold one does when its Engl
   }
   await kept.close();
 });
+
+Deno.test("the translation a set shows whole is whole over the 32 KB data limit too", async () => {
+  /** Over 32 KB in each language: 1,500 strings. */
+  const big = (lang: string) =>
+    JSON.stringify(
+      Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`key${i}`, `${lang} text ${i}`])),
+      null,
+      2,
+    ) + "\n";
+  const root = await makeProject({
+    "src/lang/de-DE.json": big("de"),
+    "src/lang/en.json": big("en"),
+    "src/lang/fr.json": big("fr"),
+  });
+  const { result, view } = await built(root, undefined);
+  assert.ok(size(big("en")) > 32 * 1024);
+  assert.equal(view.get("src/lang/en.json"), "full");
+  assert.equal(view.get("src/lang/fr.json"), "summary");
+  assert.ok(result.document.includes(`(${translationReason("src/lang/en.json")})`));
+});
