@@ -1306,9 +1306,24 @@ class Walker {
       const to = firstAtOrAfter(edits.length, (i) => edits[i].start, end);
       if (rows - (removed[to] - removed[at]) <= this.maxValueLines) continue;
       const symbol = firstAtOrAfter(starts.length, (i) => starts[i], start, symbols);
+      const holds = symbol < starts.length && starts[symbol] < end;
+      // A call's arguments on more lines than `maxValueLines` however short each one is made
+      // (`library.add(` and fifty icons): its inside is elided, unless it holds a definition; a
+      // first argument on the call's line stays (`router.get("/a",` and many handlers).
       if (
-        (symbol < starts.length && starts[symbol] < end) || (call && CALL_PARTS.has(child.type))
+        call && !holds && child.type === "arguments" && argumentRows(child) > this.maxValueLines
       ) {
+        const first = child.namedChild(0)!;
+        const keep = first.endPosition.row === child.startPosition.row;
+        const from = keep ? first.endIndex : start + 1;
+        for (let i = at; i < to; i++) {
+          if (edits[i].start >= from) edits[i].text = DEAD;
+        }
+        const marker = this.spec.valueMarker;
+        added.push({ start: from, end: end - 1, text: keep ? `, ${marker}` : marker });
+        continue;
+      }
+      if (holds || (call && CALL_PARTS.has(child.type))) {
         this.shorten(child, inner, symbol, call);
         continue;
       }
@@ -1600,6 +1615,13 @@ const CALL_PARTS = new Set([
   "await_expression",
   "new_expression",
 ]);
+
+/** The lines an argument list's arguments start on. */
+function argumentRows(args: SyntaxNode): number {
+  const rows = new Set<number>();
+  for (let i = 0; i < args.namedChildCount; i++) rows.add(args.namedChild(i)!.startPosition.row);
+  return rows.size;
+}
 
 /**
  * The part of a long child of a value that is elided: a property's value (it keeps its key);
