@@ -1243,11 +1243,14 @@ class Walker {
     const symbols = this.symbols.length;
     const whole = this.whole;
     this.walk(node, scope, kinds, nodes, type, parentNode);
+    // A JavaScript statement's call keeps its callee and arguments: each long one is elided.
+    const call = parentNode?.type === "expression_statement" && JS_GRAMMARS.has(this.spec.grammar);
+    // A function it passes is a signature at any length, as a block body is: an expression body
+    // of more than one line (`allow(User, "read", Document, (actor, doc) =>` and its rules) too.
+    if (call && this.whole === whole) this.elideExpressionBodies(node, mark);
     if (rows <= this.maxValueLines || this.whole !== whole) return;
     // Python's `__all__` is the module's public API: never elided.
     if (parentNode?.childForFieldName("left")?.text === "__all__") return;
-    // A JavaScript statement's call keeps its callee and arguments: each long one is elided.
-    const call = parentNode?.type === "expression_statement" && JS_GRAMMARS.has(this.spec.grammar);
     // A JavaScript function, or one a call wraps (`forwardRef<T, Props>((props, ref) => {...})`),
     // is a signature: it stays, its block body elided by the walk and an expression body
     // (`({ label }: Props) => (<li>...</li>)`) of more than one line here.
@@ -1287,6 +1290,43 @@ class Walker {
     this.shorten(node, { edits: inner, removed, added }, symbols, call);
     for (const e of inner) if (e.text !== DEAD) this.edits.push(e);
     this.edits.push(...added);
+  }
+
+  /**
+   * Elide the expression bodies of more than one line of the functions a statement's call
+   * passes (to it or to a call of its chain), with the edits made inside them since `mark`.
+   */
+  elideExpressionBodies(node: SyntaxNode, mark: number): void {
+    const bodies: SyntaxNode[] = [];
+    const pending = [node];
+    for (let n = pending.pop(); n; n = pending.pop()) {
+      if (n.type === "await_expression" || n.type === "parenthesized_expression") {
+        if (n.firstNamedChild) pending.push(n.firstNamedChild);
+      } else if (n.type === "member_expression") {
+        const object = n.childForFieldName("object");
+        if (object) pending.push(object);
+      } else if (n.type === "call_expression" || n.type === "new_expression") {
+        const callee = n.childForFieldName("function") ?? n.childForFieldName("constructor");
+        if (callee) pending.push(callee);
+        const args = n.childForFieldName("arguments");
+        if (args?.type === "arguments") pending.push(...args.namedChildren);
+      } else if (n.type === "arrow_function") {
+        const body = n.childForFieldName("body");
+        if (
+          body && !this.spec.bodyTypes.has(body.type) &&
+          body.endPosition.row > body.startPosition.row
+        ) {
+          bodies.push(body);
+        }
+      }
+    }
+    if (bodies.length === 0) return;
+    const inside = (e: Edit) => bodies.some((b) => e.start < b.endIndex && e.end > b.startIndex);
+    const inner = this.edits.splice(mark);
+    this.edits.push(
+      ...inner.filter((e) => !inside(e)),
+      ...bodies.map((b) => ({ start: b.startIndex, end: b.endIndex, text: this.spec.valueMarker })),
+    );
   }
 
   /**
