@@ -351,3 +351,38 @@ Deno.test("the translation a set shows whole is whole over the 32 KB data limit 
   assert.equal(view.get("src/lang/fr.json"), "summary");
   assert.ok(result.document.includes(`(${translationReason("src/lang/en.json")})`));
 });
+
+Deno.test("translation sets by path: a language folder of files with short names, Rails' devise.en.yml, Flutter's app_en.arb", () => {
+  const sets = translationSets([
+    "public/locales/en/app.json",
+    "public/locales/en/api.json",
+    "public/locales/de/app.json",
+    "public/locales/de/api.json",
+    "public/locales/fr/app.json",
+    "config/locales/devise.en.yml",
+    "config/locales/devise.de.yml",
+    "config/locales/devise.pt-BR.yml",
+    "lib/l10n/app_en.arb",
+    "lib/l10n/app_de.arb",
+    "lib/l10n/app_zh_Hant.arb",
+    "src/main/resources/i18n/messages_en.properties",
+    "src/main/resources/i18n/messages_fr.properties",
+    "src/main/resources/i18n/messages_ja.properties",
+  ]);
+  assert.deepEqual([...sets].sort(), [
+    ["config/locales/devise.de.yml", "config/locales/devise.en.yml"],
+    ["config/locales/devise.pt-BR.yml", "config/locales/devise.en.yml"],
+    ["lib/l10n/app_de.arb", "lib/l10n/app_en.arb"],
+    ["lib/l10n/app_zh_Hant.arb", "lib/l10n/app_en.arb"],
+    ["public/locales/de/app.json", "public/locales/en/app.json"],
+    ["public/locales/fr/app.json", "public/locales/en/app.json"],
+    [
+      "src/main/resources/i18n/messages_fr.properties",
+      "src/main/resources/i18n/messages_en.properties",
+    ],
+    [
+      "src/main/resources/i18n/messages_ja.properties",
+      "src/main/resources/i18n/messages_en.properties",
+    ],
+  ]);
+});
