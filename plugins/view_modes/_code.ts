@@ -1247,7 +1247,9 @@ class Walker {
     const call = parentNode?.type === "expression_statement" && JS_GRAMMARS.has(this.spec.grammar);
     // A function it passes is a signature at any length, as a block body is: an expression body
     // of more than one line (`allow(User, "read", Document, (actor, doc) =>` and its rules) too.
-    if (call && this.whole === whole) this.elideExpressionBodies(node, mark);
+    if (call && this.whole === whole && rows > 1 && node.text.includes("=>")) {
+      this.elideExpressionBodies(node, mark);
+    }
     if (rows <= this.maxValueLines || this.whole !== whole) return;
     // Python's `__all__` is the module's public API: never elided.
     if (parentNode?.childForFieldName("left")?.text === "__all__") return;
