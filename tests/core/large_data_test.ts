@@ -386,3 +386,29 @@ Deno.test("translation sets by path: a language folder of files with short names
     ],
   ]);
 });
+
+Deno.test("a warm build shows a large English file whole once a third translation makes a set", async () => {
+  /** Over 32 KB: 1,500 strings. */
+  const big = (lang: string) =>
+    JSON.stringify(
+      Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`key${i}`, `${lang} text ${i}`])),
+      null,
+      2,
+    ) + "\n";
+  const tree = { "locales/en.json": big("en"), "locales/de.json": big("de") };
+  const roots = await Promise.all([makeProject(tree), makeProject(tree)]);
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const kept = resident();
+  const added = "locales/fr.json";
+  for (const step of ["pair", "set"]) {
+    if (step === "set") {
+      for (const root of roots) await Deno.writeTextFile(`${root}/${added}`, big("fr"));
+      kept.changed([added], true);
+    }
+    const expected = await built(roots[0], undefined, { plain: true });
+    const got = await built(roots[1], undefined, { kept });
+    assert.deepEqual(got.bytes, expected.bytes, step);
+    assert.equal(got.view.get("locales/en.json"), step === "set" ? "full" : "summary", step);
+  }
+  await kept.close();
+});
