@@ -303,7 +303,7 @@ function jsKeep(node: NodeLike, t: string = node.type): boolean {
  * call (`app.listen(3000)`, `describe("a", () => {...})`, `Object.defineProperty(exports, ...)`),
  * `new App()`, or either awaited (`await main()`). A function called where it is written (`(function
  * () {...})()`, a whole file's wrapper) is not: its body would be one marker; nor is a call of
- * `console`'s or an assertion.
+ * `console`'s, a logger's (`log`, `logger`), `process.stdout.write` or an assertion.
  */
 function jsRuns(expression: NodeLike): boolean {
   const type = expression.type;
@@ -316,7 +316,9 @@ function jsRuns(expression: NodeLike): boolean {
   let callee = expression.childForFieldName("function");
   while (callee?.type === "parenthesized_expression") callee = callee.firstNamedChild;
   if (FUNCTION_VALUE.test(callee?.type ?? "")) return false;
-  // What a module prints (`console.log("listening")`) is output, not what it sets up; what it
+  if (callee && PRINTS.test(callee.text)) return false;
+  // What a module prints or logs (`console.log("listening")`, `log.debug("server", args)`) is
+  // output, not what it sets up; what it
   // asserts (`expect(sum(1, 2)).toBe(3)`, tsd's `expectType<string>(f())`, `assert.ok(x)`) is a
   // test's body at the top level, elided as a test's is.
   for (let i = 0; i < 64; i++) {
@@ -327,8 +329,11 @@ function jsRuns(expression: NodeLike): boolean {
   return callee?.type !== "identifier" || !UNSHOWN_CALLS.test(callee.text);
 }
 
+/** What a module calls to print, apart from `console` (see `jsRuns`). */
+const PRINTS = /^process\.(?:stdout|stderr)\.write$/;
+
 /** The roots of calls a module makes that a skeleton leaves out (see `jsRuns`). */
-const UNSHOWN_CALLS = /^(?:console|assert|expect)(?:[A-Z][\w$]*)?$/;
+const UNSHOWN_CALLS = /^(?:console|log|logger|assert|expect)(?:[A-Z][\w$]*)?$/;
 
 function jsPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   // A suite's or test's title is what a test file is about; what a suite's callback declares

@@ -173,17 +173,23 @@ const TRANSLATION_SET = 3;
  * ```
  */
 export function translationSets(paths: Iterable<string>): Map<string, string> {
+  // Each path may fall in several sets, one for each part of it that may be its language tag
+  // (`public/locales/en/app.json`: its name `app`, or its folder `en`): it is in the first that
+  // is a set.
   const sets = new Map<string, Array<{ path: string; tag: string }>>();
+  const keys = new Map<string, string[]>();
   for (const path of paths) {
     if (!isTranslationFile(path)) continue;
-    const found = tagPart(path);
-    if (!found) continue;
-    const members = sets.get(found.key) ?? [];
-    members.push({ path, tag: found.tag.toLowerCase().replace(/_/g, "-") });
-    sets.set(found.key, members);
+    const found = tagParts(path);
+    keys.set(path, found.map((f) => f.key));
+    for (const { tag, key } of found) {
+      const members = sets.get(key) ?? [];
+      members.push({ path, tag: tag.toLowerCase().replace(/_/g, "-") });
+      sets.set(key, members);
+    }
   }
-  const out = new Map<string, string>();
-  for (const members of sets.values()) {
+  const shownOf = new Map<string, string>();
+  for (const [key, members] of sets) {
     if (members.length < TRANSLATION_SET) continue;
     members.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
     const english = members.find((m) => m.tag === "en") ??
@@ -193,8 +199,14 @@ export function translationSets(paths: Iterable<string>): Map<string, string> {
     // with an English one; gettext catalogs are translations whatever their names.
     const shown = english ??
       (members[0].path.toLowerCase().endsWith(".po") ? members[0] : undefined);
-    if (!shown) continue;
-    for (const m of members) if (m !== shown) out.set(m.path, shown.path);
+    if (shown) shownOf.set(key, shown.path);
+  }
+  const shownWhole = new Set(shownOf.values());
+  const out = new Map<string, string>();
+  for (const [path, found] of keys) {
+    if (shownWhole.has(path)) continue;
+    const key = found.find((k) => shownOf.has(k));
+    if (key !== undefined) out.set(path, shownOf.get(key)!);
   }
   return out;
 }
@@ -218,25 +230,40 @@ export function isTranslationFile(path: string): boolean {
 }
 
 /**
- * The language tag of a translation's path, the last part that is one (its name without the
- * ending, else a folder), and the path with that part left out: the key of its set.
+ * The parts of a translation's path that may be its language tag, each with the path with that
+ * part left out (the key of its set), most likely first: its name without the ending
+ * (`de.json`), a part of its name between dots (`devise.de.yml`), the end of its name after a
+ * `_` or `-` (`app_de.arb`, `messages_de.properties`), then each folder from the deepest
+ * (`de/LC_MESSAGES/django.po`).
  */
-function tagPart(path: string): { tag: string; key: string } | undefined {
+function tagParts(path: string): Array<{ tag: string; key: string }> {
   const parts = path.split("/");
   const name = parts[parts.length - 1];
-  const dot = name.indexOf(".");
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  if (LANGUAGE_TAG.test(stem)) {
-    parts[parts.length - 1] = `\0${name.slice(stem.length)}`;
-    return { tag: stem, key: parts.join("/") };
+  const folder = parts.slice(0, -1).join("/");
+  const at = (renamed: string) => (folder ? `${folder}/${renamed}` : renamed);
+  const found: Array<{ tag: string; key: string }> = [];
+  const pieces = name.split(".");
+  const stem = pieces[0];
+  if (stem && LANGUAGE_TAG.test(stem)) {
+    found.push({ tag: stem, key: at(`\0.${pieces.slice(1).join(".")}`) });
+  }
+  for (let i = 1; i < pieces.length - 1; i++) {
+    if (!LANGUAGE_TAG.test(pieces[i])) continue;
+    const renamed = [...pieces.slice(0, i), "\0", ...pieces.slice(i + 1)].join(".");
+    found.push({ tag: pieces[i], key: at(renamed) });
+  }
+  for (let i = 1; i < stem.length - 1; i++) {
+    if (stem[i] !== "_" && stem[i] !== "-") continue;
+    const tag = stem.slice(i + 1);
+    if (!LANGUAGE_TAG.test(tag)) continue;
+    found.push({ tag, key: at(`${stem.slice(0, i + 1)}\0${name.slice(stem.length)}`) });
   }
   for (let i = parts.length - 2; i >= 0; i--) {
     if (!LANGUAGE_TAG.test(parts[i])) continue;
     const tag = parts[i];
-    parts[i] = "\0";
-    return { tag, key: parts.join("/") };
+    found.push({ tag, key: [...parts.slice(0, i), "\0", ...parts.slice(i + 1)].join("/") });
   }
-  return undefined;
+  return found;
 }
 
 /** How a translation's reason starts. */

@@ -551,8 +551,10 @@ function toTargets(
   },
 ): Target[] {
   const abs = underRoot(root);
-  // Sibling translations (`locales/*.json`): one of each set shown whole, the rest summarized.
+  // Sibling translations (`locales/*.json`): one of each set shown whole (at any size: the rest's
+  // summaries leave their keys and texts to it), the rest summarized.
   const translations = translationSets(paths);
+  const shownWhole = new Set(translations.values());
   return paths.sort(comparePaths).map((path): Target => {
     const slot = selection.selected.get(path)!;
     // Lockfiles and other generated files are listed as skipped unless the config names them.
@@ -575,14 +577,14 @@ function toTargets(
       // A file whose text shows it generated: skipped by the read stage unless named or unmarked.
       ...(!slot.named && !skip && !notGenerated.has(path) ? { judgeGenerated: true } : {}),
       // A large data file is summarized by the transform stage unless the config names it.
-      ...(!slot.named ? dataLimits(path, translations.get(path)) : {}),
+      ...(!slot.named && !shownWhole.has(path) ? dataLimits(path, translations.get(path)) : {}),
     };
   });
 }
 
 /**
  * The limits a file the config does not name is summarized over: a translation beside the one
- * of its set shown whole over `TRANSLATION_LIMIT`, a data file over `DATA_LIMIT`.
+ * of its set shown whole over `TRANSLATION_LIMIT`, another data file over `DATA_LIMIT`.
  */
 function dataLimits(path: string, translationOf: string | undefined): Partial<Target> {
   if (translationOf !== undefined) return { dataLimit: TRANSLATION_LIMIT, translationOf };

@@ -1243,11 +1243,16 @@ class Walker {
     const symbols = this.symbols.length;
     const whole = this.whole;
     this.walk(node, scope, kinds, nodes, type, parentNode);
+    // A JavaScript statement's call keeps its callee and arguments: each long one is elided.
+    const call = parentNode?.type === "expression_statement" && JS_GRAMMARS.has(this.spec.grammar);
+    // A function it passes is a signature at any length, as a block body is: an expression body
+    // of more than one line (`allow(User, "read", Document, (actor, doc) =>` and its rules) too.
+    if (call && this.whole === whole && rows > 1 && node.text.includes("=>")) {
+      this.elideExpressionBodies(node, mark);
+    }
     if (rows <= this.maxValueLines || this.whole !== whole) return;
     // Python's `__all__` is the module's public API: never elided.
     if (parentNode?.childForFieldName("left")?.text === "__all__") return;
-    // A JavaScript statement's call keeps its callee and arguments: each long one is elided.
-    const call = parentNode?.type === "expression_statement" && JS_GRAMMARS.has(this.spec.grammar);
     // A JavaScript function, or one a call wraps (`forwardRef<T, Props>((props, ref) => {...})`),
     // is a signature: it stays, its block body elided by the walk and an expression body
     // (`({ label }: Props) => (<li>...</li>)`) of more than one line here.
@@ -1290,6 +1295,43 @@ class Walker {
   }
 
   /**
+   * Elide the expression bodies of more than one line of the functions a statement's call
+   * passes (to it or to a call of its chain), with the edits made inside them since `mark`.
+   */
+  elideExpressionBodies(node: SyntaxNode, mark: number): void {
+    const bodies: SyntaxNode[] = [];
+    const pending = [node];
+    for (let n = pending.pop(); n; n = pending.pop()) {
+      if (n.type === "await_expression" || n.type === "parenthesized_expression") {
+        if (n.firstNamedChild) pending.push(n.firstNamedChild);
+      } else if (n.type === "member_expression") {
+        const object = n.childForFieldName("object");
+        if (object) pending.push(object);
+      } else if (n.type === "call_expression" || n.type === "new_expression") {
+        const callee = n.childForFieldName("function") ?? n.childForFieldName("constructor");
+        if (callee) pending.push(callee);
+        const args = n.childForFieldName("arguments");
+        if (args?.type === "arguments") pending.push(...args.namedChildren);
+      } else if (n.type === "arrow_function") {
+        const body = n.childForFieldName("body");
+        if (
+          body && !this.spec.bodyTypes.has(body.type) &&
+          body.endPosition.row > body.startPosition.row
+        ) {
+          bodies.push(body);
+        }
+      }
+    }
+    if (bodies.length === 0) return;
+    const inside = (e: Edit) => bodies.some((b) => e.start < b.endIndex && e.end > b.startIndex);
+    const inner = this.edits.splice(mark);
+    this.edits.push(
+      ...inner.filter((e) => !inside(e)),
+      ...bodies.map((b) => ({ start: b.startIndex, end: b.endIndex, text: this.spec.valueMarker })),
+    );
+  }
+
+  /**
    * Elide the parts of a long value that hold no definition and stay longer than
    * `maxValueLines`, the way `value` elides a whole value; `symbols` is where the value's own
    * symbols begin.
@@ -1306,9 +1348,24 @@ class Walker {
       const to = firstAtOrAfter(edits.length, (i) => edits[i].start, end);
       if (rows - (removed[to] - removed[at]) <= this.maxValueLines) continue;
       const symbol = firstAtOrAfter(starts.length, (i) => starts[i], start, symbols);
+      const holds = symbol < starts.length && starts[symbol] < end;
+      // A call's arguments on more lines than `maxValueLines` however short each one is made
+      // (`library.add(` and fifty icons): its inside is elided, unless it holds a definition; a
+      // first argument on the call's line stays (`router.get("/a",` and many handlers).
       if (
-        (symbol < starts.length && starts[symbol] < end) || (call && CALL_PARTS.has(child.type))
+        call && !holds && child.type === "arguments" && argumentRows(child) > this.maxValueLines
       ) {
+        const first = child.namedChild(0)!;
+        const keep = first.endPosition.row === child.startPosition.row;
+        const from = keep ? first.endIndex : start + 1;
+        for (let i = at; i < to; i++) {
+          if (edits[i].start >= from) edits[i].text = DEAD;
+        }
+        const marker = this.spec.valueMarker;
+        added.push({ start: from, end: end - 1, text: keep ? `, ${marker}` : marker });
+        continue;
+      }
+      if (holds || (call && CALL_PARTS.has(child.type))) {
         this.shorten(child, inner, symbol, call);
         continue;
       }
@@ -1600,6 +1657,13 @@ const CALL_PARTS = new Set([
   "await_expression",
   "new_expression",
 ]);
+
+/** The lines an argument list's arguments start on. */
+function argumentRows(args: SyntaxNode): number {
+  const rows = new Set<number>();
+  for (let i = 0; i < args.namedChildCount; i++) rows.add(args.namedChild(i)!.startPosition.row);
+  return rows.size;
+}
 
 /**
  * The part of a long child of a value that is elided: a property's value (it keeps its key);

@@ -331,3 +331,84 @@ Deno.test("a warm build finds a translation set as a cold one does when its Engl
   }
   await kept.close();
 });
+
+Deno.test("the translation a set shows whole is whole over the 32 KB data limit too", async () => {
+  /** Over 32 KB in each language: 1,500 strings. */
+  const big = (lang: string) =>
+    JSON.stringify(
+      Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`key${i}`, `${lang} text ${i}`])),
+      null,
+      2,
+    ) + "\n";
+  const root = await makeProject({
+    "src/lang/de-DE.json": big("de"),
+    "src/lang/en.json": big("en"),
+    "src/lang/fr.json": big("fr"),
+  });
+  const { result, view } = await built(root, undefined);
+  assert.ok(size(big("en")) > 32 * 1024);
+  assert.equal(view.get("src/lang/en.json"), "full");
+  assert.equal(view.get("src/lang/fr.json"), "summary");
+  assert.ok(result.document.includes(`(${translationReason("src/lang/en.json")})`));
+});
+
+Deno.test("translation sets by path: a language folder of files with short names, Rails' devise.en.yml, Flutter's app_en.arb", () => {
+  const sets = translationSets([
+    "public/locales/en/app.json",
+    "public/locales/en/api.json",
+    "public/locales/de/app.json",
+    "public/locales/de/api.json",
+    "public/locales/fr/app.json",
+    "config/locales/devise.en.yml",
+    "config/locales/devise.de.yml",
+    "config/locales/devise.pt-BR.yml",
+    "lib/l10n/app_en.arb",
+    "lib/l10n/app_de.arb",
+    "lib/l10n/app_zh_Hant.arb",
+    "src/main/resources/i18n/messages_en.properties",
+    "src/main/resources/i18n/messages_fr.properties",
+    "src/main/resources/i18n/messages_ja.properties",
+  ]);
+  assert.deepEqual([...sets].sort(), [
+    ["config/locales/devise.de.yml", "config/locales/devise.en.yml"],
+    ["config/locales/devise.pt-BR.yml", "config/locales/devise.en.yml"],
+    ["lib/l10n/app_de.arb", "lib/l10n/app_en.arb"],
+    ["lib/l10n/app_zh_Hant.arb", "lib/l10n/app_en.arb"],
+    ["public/locales/de/app.json", "public/locales/en/app.json"],
+    ["public/locales/fr/app.json", "public/locales/en/app.json"],
+    [
+      "src/main/resources/i18n/messages_fr.properties",
+      "src/main/resources/i18n/messages_en.properties",
+    ],
+    [
+      "src/main/resources/i18n/messages_ja.properties",
+      "src/main/resources/i18n/messages_en.properties",
+    ],
+  ]);
+});
+
+Deno.test("a warm build shows a large English file whole once a third translation makes a set", async () => {
+  /** Over 32 KB: 1,500 strings. */
+  const big = (lang: string) =>
+    JSON.stringify(
+      Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`key${i}`, `${lang} text ${i}`])),
+      null,
+      2,
+    ) + "\n";
+  const tree = { "locales/en.json": big("en"), "locales/de.json": big("de") };
+  const roots = await Promise.all([makeProject(tree), makeProject(tree)]);
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const kept = resident();
+  const added = "locales/fr.json";
+  for (const step of ["pair", "set"]) {
+    if (step === "set") {
+      for (const root of roots) await Deno.writeTextFile(`${root}/${added}`, big("fr"));
+      kept.changed([added], true);
+    }
+    const expected = await built(roots[0], undefined, { plain: true });
+    const got = await built(roots[1], undefined, { kept });
+    assert.deepEqual(got.bytes, expected.bytes, step);
+    assert.equal(got.view.get("locales/en.json"), step === "set" ? "full" : "summary", step);
+  }
+  await kept.close();
+});
