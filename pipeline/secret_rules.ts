@@ -68,9 +68,13 @@
  * files, unseal keys, Wi-Fi `psk=`, Bundler's host credentials, recovery words), Postman's
  * `{"key": …, "value": …}`, OpenVPN static keys, minisign and signify secret
  * keys, XML RSA private members, chain private keys under a key's name, keypair files; Mapbox's
- * public `pk.eyJ…` kept.
+ * public `pk.eyJ…` kept; 23: `cmdkey /pass:`, `schtasks /RP`, `cargo login`, a conda channel's
+ * `/t/TOKEN/`, ipsec.secrets' `PSK`/`EAP`/`XAUTH`, Consul's gossip key, Bitcoin WIF keys, HAR's
+ * and `.http` files' cookies, Rust's `basic_auth(…, Some("…"))`, Ruby's `Net::SMTP` `start`,
+ * Python bytes with escapes, a `%XX` escape inside a query token, `net user` and `mnemonic` in
+ * any case.
  */
-export const SECRET_RULES_VERSION = 22;
+export const SECRET_RULES_VERSION = 23;
 
 import {
   fewCharacters,
@@ -158,6 +162,18 @@ import {
   UNSEAL_KEY,
   WIFI_PSK,
 } from "./_secret_rules_admin.ts";
+import {
+  CARGO_LOGIN,
+  CMDKEY_PASS,
+  CONDA_TOKEN,
+  CONSUL_ENCRYPT,
+  findServiceSecrets,
+  HAR_PAIR,
+  HTTP_FILE_COOKIE,
+  IPSEC_SECRET,
+  SCHTASKS_RP,
+  WIF_KEY,
+} from "./_secret_rules_services.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import { CREDENTIAL_CALL, findCredentialCalls, SETTER_AT } from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
@@ -489,6 +505,16 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findAdminPasswords,
   },
   {
+    id: "service-secret",
+    label: "password",
+    kind: "A secret a service's tool or file takes with no secret word before it: " +
+      "`cmdkey /pass:…`, `schtasks … /RP …`, `cargo login TOKEN`, a conda channel's `/t/TOKEN/`, " +
+      'ipsec.secrets\' `: PSK "…"` (`EAP`, `XAUTH`), Consul\'s gossip key (`encrypt`), ' +
+      "a Bitcoin key in wallet import format under a `WIF` name, a HAR's and an `.http` file's cookies",
+    hints: [], // (each of its patterns looked for only in a text with its own hint)
+    find: findServiceSecrets,
+  },
+  {
     id: "curl-cookie",
     gate: "t",
     label: "cookie",
@@ -817,6 +843,15 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   BUNDLE_CREDENTIALS,
   MNEMONIC,
   WIFI_PSK,
+  CMDKEY_PASS,
+  SCHTASKS_RP,
+  CARGO_LOGIN,
+  CONDA_TOKEN,
+  IPSEC_SECRET,
+  CONSUL_ENCRYPT,
+  WIF_KEY,
+  HAR_PAIR,
+  HTTP_FILE_COOKIE,
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,
