@@ -4,7 +4,8 @@
  * `cargo login TOKEN`, a conda channel's `/t/TOKEN/`, ipsec.secrets' `: PSK "…"`, `: EAP "…"`
  * and `: XAUTH "…"`, Consul's gossip key (`encrypt`), a Bitcoin key in wallet import format under
  * a `WIF` name, and the cookies of a HAR file (its `Cookie` header and its `cookies` list) and of
- * an `.http` file's `Cookie:` header.
+ * an `.http` file's `Cookie:` header; and Python bytes with escapes under a secret's name
+ * (`SECRET_KEY = b"\x8f…"`), whose value the named rules end at its first `\`.
  *
  * Each is looked for only in a text that holds its hint: most hints come from the hint search
  * every text gets already (`textHints`: `cargo login`, `conda.org/t/`, `: PSK`, `-encrypt=`,
@@ -16,7 +17,7 @@
 
 import { commandBefore, cookieValues } from "./_secret_rules_cli.ts";
 import { fewCharacters, isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
-import { PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+import { namesOf, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 import { textHints } from "./_secret_rules_hints.ts";
 
 type Span = { start: number; end: number };
@@ -60,6 +61,13 @@ export const HAR_PAIR =
 export const HTTP_FILE_COOKIE = /^Cookie:[ \t]{0,16}(?<v>[^\r\n]{1,4096})/dgim;
 /** The request files of editors' HTTP clients (VS Code's REST Client, JetBrains'). */
 const HTTP_FILE = /\.(?:http|rest)$/;
+
+/**
+ * After a name's operator: a Python bytes literal with escapes (`b'_5#y2L"F4Q8z\n\xec]/'`,
+ * Flask's example of a secret key), its body in group `v`.
+ */
+export const BYTES_LITERAL =
+  /[ \t]{0,16}[bB](?<o>["'])(?<v>(?:[^"'\\\r\n]|\\[^\r\n]){8,512})\k<o>/dy;
 
 /** A secret written out: not a reference (`$PW`, `%PW%`), a placeholder or one character repeated. */
 function written(value: string): boolean {
@@ -150,6 +158,19 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
     out.push(...fromAnchors(text, anchor, WIF_KEY, (m) => span(m, tokenLike)));
   }
   if (h.pairs.has('alue"')) out.push(...harCookies(text));
+  // bytes with escapes under a secret's name, from the operators the name search found
+  for (const at of namesOf(text, h).operators) {
+    if (text.charCodeAt(at + 1) !== 32 && text.charCodeAt(at + 1) !== 98) continue; // ` ` or `b`
+    BYTES_LITERAL.lastIndex = at + 1;
+    const m = BYTES_LITERAL.exec(text);
+    const body = m?.groups!.v;
+    // escapes among 12+ bytes: written as bytes because they are random (`\xec`), not text
+    if (!body || !/\\x[0-9A-Fa-f]{2}/.test(body) || body.replace(/\\x..|\\./g, "#").length < 12) {
+      continue;
+    }
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end });
+  }
   if (path && HTTP_FILE.test(path)) {
     HTTP_FILE_COOKIE.lastIndex = 0;
     for (const m of text.matchAll(HTTP_FILE_COOKIE)) {
