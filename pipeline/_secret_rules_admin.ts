@@ -76,8 +76,7 @@ const SHAPES: Array<
   },
   // at least 8 words of their own: Hardhat's `test test … junk` is a well-known stand-in
   {
-    gate: (text) =>
-      text.includes("MNEM") || text.includes("mnemonic") || text.includes("Mnemonic"),
+    gate: (text) => text.includes("MNEM") || text.includes("mnemonic") || text.includes("Mnemonic"),
     anchors: ["MNEMONIC", "mnemonic", "Mnemonic"],
     pattern: MNEMONIC,
     accept: (m) => new Set(m.groups!.v.split(/[ \t]/)).size >= 8,

@@ -97,7 +97,7 @@ const QUOTED_PASSWORD = `(?<q>["'])(?<v>[^"'\\\\\\r\\n]{4,256})\\k<q>`;
 export const POSITIONAL_CALL: RegExp = new RegExp(
   `\\((?:(?<=basic_auth\\()\\s{0,64}${ANY_ARGUMENT}Some\\(\\s{0,64}${QUOTED_PASSWORD}` +
     `|(?<=SMTP\\.start\\()\\s{0,64}(?:${ANY_ARGUMENT}){4}${QUOTED_PASSWORD}` +
-    `|(?<=(?:smtp|\\))\\.start\\()\\s{0,64}(?:${ANY_ARGUMENT}){2}${QUOTED_PASSWORD}` +
+    `|(?<=(?:smtp|SMTP\\.new\\([^()\\r\\n]{0,256}\\))\\.start\\()\\s{0,64}(?:${ANY_ARGUMENT}){2}${QUOTED_PASSWORD}` +
     `[ \\t]{0,16},[ \\t]{0,16}:(?:plain|login|cram_md5))`,
   "dy",
 );

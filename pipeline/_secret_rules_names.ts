@@ -394,7 +394,9 @@ export function findNamedTokens(
     } else if ((looksRandom(judged) || looksGenerated(judged)) && !ID_NAME.test(name)) {
       rule = "named-secret";
     } else if (AUTH_NAME.test(name) && isBasicCredentials(judged)) rule = "basicauth";
-    else if (randomLetters(judged) && lettersValue(text, m.index!, end0, q) && !ID_NAME.test(name)) {
+    else if (
+      randomLetters(judged) && lettersValue(text, m.index!, end0, q) && !ID_NAME.test(name)
+    ) {
       // random letters alone, quoted, written `NAME=kXqPz…` or on a line of their own
       // (`token: kXqPzRtW…`): unquoted elsewhere, a run of letters is a name of code
       rule = "named-secret";

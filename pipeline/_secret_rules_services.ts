@@ -49,11 +49,11 @@ export const CONSUL_ENCRYPT =
 const CONSUL_FILE = /\.(?:hcl|json|tf|nomad)$/;
 /**
  * A Bitcoin private key in wallet import format after a name with `WIF` (`WIF = "…"`,
- * `wif: …`, `privateKeyWif = "…"`): 51 base58 characters from `5` (`9` on testnet), or 52 from `K`
+ * `wif: …`, `wif_key = "…"`): 51 base58 characters from `5` (`9` on testnet), or 52 from `K`
  * or `L` (`c`), group `v`.
  */
 export const WIF_KEY =
-  /(?:WIF|[Ww]if)[A-Za-z0-9_]{0,32}["']?[ \t]{0,16}[:=][ \t]{0,16}["'`]?(?<v>[59][1-9A-HJ-NP-Za-km-z]{50}|[KLc][1-9A-HJ-NP-Za-km-z]{51})(?![1-9A-Za-z])/dy;
+  /(?:WIF|wif)[A-Za-z0-9_]{0,32}["']?[ \t]{0,16}[:=][ \t]{0,16}["'`]?(?<v>[59][1-9A-HJ-NP-Za-km-z]{50}|[KLc][1-9A-HJ-NP-Za-km-z]{51})(?![1-9A-Za-z])/dy;
 /** A HAR's name/value pair (a header, a cookie): group `n` the name, `v` the value. */
 export const HAR_PAIR =
   /"name"[ \t]{0,16}:[ \t]{0,16}"(?<n>[^"\\\r\n]{1,128})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}"(?<v>[^"\\\r\n]{1,4096})"/dg;
@@ -124,19 +124,28 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
   const command = (word: RegExp) => (m: RegExpExecArray, at: number) =>
     word.test(commandBefore(text, at)) ? span(m) : undefined;
   if (text.includes("/pass:")) {
-    out.push(...fromAnchors(text, "/pass:", CMDKEY_PASS, command(/(?:^|[^\w.-])cmdkey(?:\.exe)?[ \t]/i)));
+    out.push(
+      ...fromAnchors(text, "/pass:", CMDKEY_PASS, command(/(?:^|[^\w.-])cmdkey(?:\.exe)?[ \t]/i)),
+    );
   }
   for (const anchor of ["/RP", "/rp"]) {
     if (!text.includes(anchor)) continue;
-    out.push(...fromAnchors(text, anchor, SCHTASKS_RP, command(/(?:^|[^\w.-])schtasks(?:\.exe)?[ \t]/i)));
+    out.push(
+      ...fromAnchors(text, anchor, SCHTASKS_RP, command(/(?:^|[^\w.-])schtasks(?:\.exe)?[ \t]/i)),
+    );
   }
   if (h.families.includes("g")) {
     out.push(...fromAnchors(text, "cargo", CARGO_LOGIN, (m) => span(m)));
   }
   if (h.families.includes(".")) {
     out.push(
-      ...fromAnchors(text, "/t/", CONDA_TOKEN, (m, at) =>
-        CONDA_HOST.test(text.slice(Math.max(0, at - 64), at)) ? span(m, tokenLike) : undefined),
+      ...fromAnchors(
+        text,
+        "/t/",
+        CONDA_TOKEN,
+        (m, at) =>
+          CONDA_HOST.test(text.slice(Math.max(0, at - 64), at)) ? span(m, tokenLike) : undefined,
+      ),
     );
   }
   if (h.families.includes("i")) {
@@ -153,7 +162,8 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
       if (s) out.push(s);
     }
   }
-  for (const anchor of ["WIF", "Wif", "wif"]) {
+  // (`privateKeyWif`: a name with `Key`, whose value the named tokens' rule judges)
+  for (const anchor of ["WIF", "wif"]) {
     if (anchor === "wif" ? !h.pairs.has("if") : !text.includes(anchor)) continue;
     out.push(...fromAnchors(text, anchor, WIF_KEY, (m) => span(m, tokenLike)));
   }
@@ -163,7 +173,7 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
     if (text.charCodeAt(at + 1) !== 32 && text.charCodeAt(at + 1) !== 98) continue; // ` ` or `b`
     BYTES_LITERAL.lastIndex = at + 1;
     const m = BYTES_LITERAL.exec(text);
-    const body = m?.groups!.v;
+    const body = m?.groups?.v;
     // escapes among 12+ bytes: written as bytes because they are random (`\xec`), not text
     if (!body || !/\\x[0-9A-Fa-f]{2}/.test(body) || body.replace(/\\x..|\\./g, "#").length < 12) {
       continue;

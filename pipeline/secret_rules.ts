@@ -163,6 +163,7 @@ import {
   WIFI_PSK,
 } from "./_secret_rules_admin.ts";
 import {
+  BYTES_LITERAL,
   CARGO_LOGIN,
   CMDKEY_PASS,
   CONDA_TOKEN,
@@ -175,7 +176,12 @@ import {
   WIF_KEY,
 } from "./_secret_rules_services.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
-import { CREDENTIAL_CALL, findCredentialCalls, SETTER_AT } from "./_secret_rules_calls.ts";
+import {
+  CREDENTIAL_CALL,
+  findCredentialCalls,
+  POSITIONAL_CALL,
+  SETTER_AT,
+} from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD, NOT_A_PASSWORD } from "./_secret_rules_letters.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
@@ -509,7 +515,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind: "A secret a service's tool or file takes with no secret word before it: " +
       "`cmdkey /pass:…`, `schtasks … /RP …`, `cargo login TOKEN`, a conda channel's `/t/TOKEN/`, " +
-      'ipsec.secrets\' `: PSK "…"` (`EAP`, `XAUTH`), Consul\'s gossip key (`encrypt`), ' +
+      "ipsec.secrets' `: PSK \"…\"` (`EAP`, `XAUTH`), Consul's gossip key (`encrypt`), " +
       "a Bitcoin key in wallet import format under a `WIF` name, a HAR's and an `.http` file's cookies",
     hints: [], // (each of its patterns looked for only in a text with its own hint)
     find: findServiceSecrets,
@@ -852,6 +858,8 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   WIF_KEY,
   HAR_PAIR,
   HTTP_FILE_COOKIE,
+  BYTES_LITERAL,
+  POSITIONAL_CALL,
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,
