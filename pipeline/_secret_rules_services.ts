@@ -20,7 +20,7 @@ import { fewCharacters, isPlaceholder, type TextHints } from "./_secret_rules_co
 import { namesOf, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 import { textHints } from "./_secret_rules_hints.ts";
 
-type Span = { start: number; end: number };
+type Span = { start: number; end: number; rule?: string };
 
 /** cmdkey's `/pass:` and its password, quoted (group `q`) or not (group `v`). */
 export const CMDKEY_PASS = /\/pass:(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/diy;
@@ -89,19 +89,20 @@ function span(m: RegExpExecArray, accept: (value: string) => boolean = written):
   return { start, end };
 }
 
-/** The matches of a sticky `pattern` tried at each `anchor` of `text`, as spans. */
+/** The matches of a sticky `pattern` tried at each `anchor` of `text`, as spans named `rule`. */
 function fromAnchors(
   text: string,
   anchor: string,
   pattern: RegExp,
   keep: (m: RegExpExecArray, at: number) => Span | undefined,
+  rule?: string,
 ): Span[] {
   const out: Span[] = [];
   for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 1)) {
     pattern.lastIndex = at;
     const m = pattern.exec(text);
     const s = m && keep(m, at);
-    if (s) out.push(s);
+    if (s) out.push(rule ? { ...s, rule } : s);
   }
   return out;
 }
@@ -135,7 +136,7 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
     );
   }
   if (h.families.includes("g")) {
-    out.push(...fromAnchors(text, "cargo", CARGO_LOGIN, (m) => span(m)));
+    out.push(...fromAnchors(text, "cargo", CARGO_LOGIN, (m) => span(m), "token"));
   }
   if (h.families.includes(".")) {
     out.push(
@@ -145,6 +146,7 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
         CONDA_TOKEN,
         (m, at) =>
           CONDA_HOST.test(text.slice(Math.max(0, at - 64), at)) ? span(m, tokenLike) : undefined,
+        "token",
       ),
     );
   }
@@ -159,15 +161,15 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
     CONSUL_ENCRYPT.lastIndex = 0;
     for (const m of text.matchAll(CONSUL_ENCRYPT)) {
       const s = span(m as RegExpExecArray, tokenLike);
-      if (s) out.push(s);
+      if (s) out.push({ ...s, rule: "consul" });
     }
   }
   // (`privateKeyWif`: a name with `Key`, whose value the named tokens' rule judges)
   for (const anchor of ["WIF", "wif"]) {
     if (anchor === "wif" ? !h.pairs.has("if") : !text.includes(anchor)) continue;
-    out.push(...fromAnchors(text, anchor, WIF_KEY, (m) => span(m, tokenLike)));
+    out.push(...fromAnchors(text, anchor, WIF_KEY, (m) => span(m, tokenLike), "private-key"));
   }
-  if (h.pairs.has('alue"')) out.push(...harCookies(text));
+  if (h.pairs.has('alue"')) out.push(...cookie(harCookies(text)));
   // bytes with escapes under a secret's name, from the operators the name search found
   for (const at of namesOf(text, h).operators) {
     if (text.charCodeAt(at + 1) !== 32 && text.charCodeAt(at + 1) !== 98) continue; // ` ` or `b`
@@ -184,10 +186,15 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
   if (path && HTTP_FILE.test(path)) {
     HTTP_FILE_COOKIE.lastIndex = 0;
     for (const m of text.matchAll(HTTP_FILE_COOKIE)) {
-      out.push(...cookieValues(m.groups!.v, m.indices!.groups!.v![0]));
+      out.push(...cookie(cookieValues(m.groups!.v, m.indices!.groups!.v![0])));
     }
   }
   return out;
+}
+
+/** `spans` named as cookies. */
+function cookie(spans: Span[]): Span[] {
+  return spans.map((s) => ({ ...s, rule: "cookie" }));
 }
 
 /**
