@@ -245,8 +245,8 @@ export const NAMED_TOKEN: RegExp = new RegExp(
   `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}|${QUERY_NAME})` +
     `(?:${OP}|>)${GAP}(?<q>${QUOTE})${TRIPLE_BREAK}(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
-    // a URL's percent-escapes inside (`…%2B…%3D`): a token's `+`, `/` and `=` in a query
-    `(?<v>(?:${TOKEN}|%[0-9A-Fa-f]{2}){8,1024}={0,2})`,
+    // a URL's percent-escapes of a base64 token's `+`, `/` and `=` (`…%2B…%3D`, in a query)
+    `(?<v>(?:${TOKEN}|%(?:2[BbFf]|3[Dd])){8,1024}={0,2})`,
   "g",
 );
 
@@ -333,9 +333,9 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
       value.length < 20 && !shortToken(value, "token") && !looksGenerated(value));
 }
 
-/** `value` with its `%XX` escapes read as the characters they stand for. */
+/** `value` with its `%2B`, `%2F` and `%3D` read as the `+`, `/` and `=` they stand for. */
 function unescapePercents(value: string): string {
-  return value.replace(/%([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return value.replace(/%(2[BbFf]|3[Dd])/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
