@@ -51,6 +51,12 @@ export const BUNDLE_CREDENTIALS =
 export const MNEMONIC =
   /(?:MNEMONIC|[Mm]nemonic)["']?[ \t]{0,16}[:=][ \t]{0,16}["'`]?(?<v>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?![a-z])/dy;
 
+/** After a name's operator: 12 to 24 recovery words, quoted or not (group `v`). */
+export const RECOVERY_WORDS =
+  /[ \t]{0,16}["'`]?(?<v>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?![a-z])/dy;
+/** The end of a wallet's recovery phrase's name (`seed_phrase`, `RECOVERY_PHRASE`, `seedPhrase`). */
+const PHRASE_NAME = /(?:seed|recovery)[_ -]?phrase["']?[ \t]{0,16}$/i;
+
 /**
  * Each shape, tried (sticky) at each of its anchors in a text that holds its gate: a short hint
  * from a character rare in code where it can (`Uns`, `BU`, `MNEM`). A text's
@@ -172,6 +178,16 @@ export function findAdminPasswords(text: string, hints?: TextHints): Span[] {
         const s = m && span(m);
         if (s && (!accept || accept(m))) out.push(s);
       }
+    }
+  }
+  // recovery words under a seed phrase's name, from the operators the name search found
+  for (const at of namesOf(text, hints).valueOperators) {
+    if (!PHRASE_NAME.test(text.slice(Math.max(0, at - 40), at))) continue;
+    RECOVERY_WORDS.lastIndex = at + 1;
+    const m = RECOVERY_WORDS.exec(text);
+    if (m && new Set(m.groups!.v.split(/[ \t]/)).size >= 8) {
+      const [start, end] = m.indices!.groups!.v!;
+      out.push({ start, end });
     }
   }
   // an answer file's `<…Password>`, from the `passw` words the name search found

@@ -71,8 +71,8 @@
  * public `pk.eyJ…` kept; 23: `cmdkey /pass:`, `schtasks /RP`, `cargo login`, a conda channel's
  * `/t/TOKEN/`, ipsec.secrets' `PSK`/`EAP`/`XAUTH`, Consul's gossip key, Bitcoin WIF keys, HAR's
  * and `.http` files' cookies, Rust's `basic_auth(…, Some("…"))`, Ruby's `Net::SMTP` `start`,
- * Python bytes with escapes, a `%XX` escape inside a query token, `net user` and `mnemonic` in
- * any case.
+ * Python bytes with escapes, a `%2B`, `%2F` or `%3D` inside a named token, `net user` and
+ * `mnemonic` in any case, recovery words under `seed_phrase` or `recovery_phrase`.
  */
 export const SECRET_RULES_VERSION = 23;
 
@@ -158,6 +158,7 @@ import {
   INSECURE_PASSWORD,
   MNEMONIC,
   NET_USER,
+  RECOVERY_WORDS,
   SEVEN_ZIP_OPTION,
   UNSEAL_KEY,
   WIFI_PSK,
@@ -506,7 +507,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "A password an administrator's command or a daemon's config takes: " +
       "`net user NAME … /add`, 7-Zip's `-p…`, HAProxy's `insecure-password …`, " +
       "an answer file's `<AdministratorPassword>` `<Value>`, Vault's `Unseal Key 1: …`, " +
-      'a Wi-Fi `psk=…`, `BUNDLE_HOST__COM: "user:pass"`, recovery words under `MNEMONIC`',
+      'a Wi-Fi `psk=…`, `BUNDLE_HOST__COM: "user:pass"`, recovery words under `MNEMONIC` ' +
+      "(any case) or a seed phrase's name",
     hints: [], // (each of its patterns looked for only in a text with its own hint)
     find: findAdminPasswords,
   },
@@ -848,6 +850,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   UNSEAL_KEY,
   BUNDLE_CREDENTIALS,
   MNEMONIC,
+  RECOVERY_WORDS,
   WIFI_PSK,
   CMDKEY_PASS,
   SCHTASKS_RP,

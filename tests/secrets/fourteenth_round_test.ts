@@ -150,10 +150,12 @@ Deno.test("Python bytes with escapes under a secret's name, a %3D inside a query
   await kept(`https://www.google.com/search?q=a%3Db+c%3Dd\n`, "search.md");
 });
 
-Deno.test("recovery words under mnemonic in any case", async () => {
+Deno.test("recovery words under mnemonic in any case or a seed phrase's name", async () => {
   const words = "legal winner thank year wave sausage worth useful legal winner thank yellow";
   await redactsValue(`      accounts: { mnemonic: "${words}" },\n`, words, "hardhat.config.ts");
   await redactsValue(`Mnemonic = "${words}"\n`, words, "wallet.cs");
+  await redactsValue(`seed_phrase = '${words}'\n`, words, "wallet.py");
+  await redactsValue(`RECOVERY_PHRASE=${words}\n`, words, ".env");
   await kept(`accounts: { mnemonic: process.env.MNEMONIC },\n`, "hardhat.config.js");
   const junk = "test test test test test test test test test test test junk";
   await kept(`accounts: { mnemonic: "${junk}" },\n`, "hardhat.config.js");
