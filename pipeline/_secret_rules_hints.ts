@@ -74,8 +74,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\()|" +
     // databases' and mailers' connects that take a password by position
     "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\()|" +
-    // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(…).start(`
-    "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|\\)\\.start\\())",
+    // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows)
+    "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\())",
   ].join("|"),
   "g",
 );
