@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 514 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 538 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -2840,6 +2840,172 @@ add(
   "sk-proj-" + ch(A + "_-", 100),
 );
 
+// fourteenth round: the thirteenth's leftovers in more shapes of each class
+add(
+  "cmdkey /generic quoted",
+  "creds.cmd",
+  (v) => `CMDKEY /generic:TERMSRV/app01 /user:"CORP\\svc" /pass:"${v}"\n`,
+  pw(),
+);
+add(
+  "schtasks /rp lower",
+  "task.ps1",
+  (v) => `schtasks /create /tn "Nightly" /tr C:\\job.cmd /sc daily /ru svc /rp "${v}" /f\n`,
+  pw(),
+);
+add(
+  "cargo login registry",
+  ".github/workflows/publish.yml",
+  (v) => `      - run: cargo login --registry acme ${v}\n`,
+  "cio" + ch(A, 32),
+);
+add(
+  "mc config host add",
+  "minio.sh",
+  (v) => `mc config host add s3 https://s3.acme.com AKIA${up(16)} ${v} --api S3v4\n`,
+  ch(A, 40),
+);
+add(
+  "conda config channel token",
+  "ci.sh",
+  (v) => `conda config --add channels https://repo.anaconda.cloud/t/${v}/acme-private\n`,
+  "ac-" + ch("abcdefghijklmnopqrstuvwxyz0123456789", 32),
+);
+add(
+  "ipsec.secrets EAP",
+  "ipsec.secrets",
+  (v) => `# roadwarrior\ncarol@strongswan.org : EAP "${v}"\n`,
+  pw(),
+);
+add(
+  "ipsec.secrets PSK ids",
+  "ipsec.secrets",
+  (v) => `@moon.strongswan.org @sun.strongswan.org : PSK 0s${v}\n`,
+  b64(40) + "==",
+);
+add(
+  "consul json encrypt",
+  "consul.json",
+  (v) => `{\n  "server": true,\n  "encrypt": "${v}",\n  "bootstrap_expect": 3\n}\n`,
+  b64(43) + "=",
+);
+add(
+  "consul agent -encrypt",
+  "start.sh",
+  (v) => `consul agent -server -encrypt=${v} -data-dir=/opt/consul\n`,
+  b64(43) + "=",
+);
+add(
+  "rust basic_auth variable user",
+  "src/client.rs",
+  (v) => `    .basic_auth(&self.username, Some("${v}"))\n`,
+  pw(),
+);
+add(
+  "rust basic_auth over lines",
+  "src/main.rs",
+  (v) =>
+    `let req = ureq_client\n    .get(&url)\n    .basic_auth(\n        "deploy",\n        Some("${v}"),\n    );\n`,
+  pw(),
+);
+add(
+  "ruby smtp start single quotes",
+  "config/initializers/mail.rb",
+  (v) => `smtp.start('acme.com', 'alerts@acme.com', '${v}', :login)\n`,
+  pw(),
+);
+add(
+  "ruby Net::SMTP.new start",
+  "notify.rb",
+  (v) =>
+    `Net::SMTP.new('smtp.gmail.com', 587).start('gmail.com', 'me@gmail.com', "${v}", :login) { |s| s.send_message(msg, from, to) }\n`,
+  pw(),
+);
+add(
+  "python bytes double quoted escapes",
+  "settings.py",
+  (v) => `SECRET_KEY = b"${v}"\n`,
+  "\\x8f\\x1d" + ch(A, 6) + "\\xe2\\x91" + ch(A, 8) + "\\x00",
+);
+add(
+  "http file Cookie header",
+  "requests/api.http",
+  (v) =>
+    `GET https://app.acme.com/api/me\nAccept: application/json\nCookie: theme=dark; session=${v}\n`,
+  ch(A + "_-", 40),
+);
+add(
+  "har cookies over lines",
+  "trace.har",
+  (v) =>
+    `          "cookies": [\n            {\n              "name": "JSESSIONID",\n              "value": "${v}",\n              "path": "/"\n            }\n          ],\n`,
+  hex(32).toUpperCase(),
+);
+add(
+  "har Cookie header lower",
+  "session.har",
+  (v) => `{"name": "cookie", "value": "csrftoken=${ch(A, 32)}; sessionid=${v}"}\n`,
+  ch("abcdefghijklmnopqrstuvwxyz0123456789", 32),
+);
+add(
+  "query token with %2B and %3D",
+  "notify.sh",
+  (v) => `curl "https://hooks.acme.com/notify?channel=ops&access_token=${v}"\n`,
+  ch(A, 20) + "%2B" + ch(A, 20) + "%3D%3D",
+);
+add(
+  "bitcoin WIF uncompressed",
+  "keys.yaml",
+  (v) => `wif: ${v}\n`,
+  "5" + ch("HJK", 1) + ch(b58, 49),
+);
+add(
+  "bitcoin WIF testnet",
+  "test_wallet.js",
+  (v) => `const privateKeyWif = "${v}";\n`,
+  "c" + ch("NPQRSTUVW", 1) + ch(b58, 50),
+);
+add(
+  "hardhat mnemonic lower",
+  "hardhat.config.ts",
+  (v) => `    goerli: {\n      url: RPC,\n      accounts: { mnemonic: "${v}" },\n    },\n`,
+  [
+    "legal",
+    "winner",
+    "thank",
+    "year",
+    "wave",
+    "sausage",
+    "worth",
+    "useful",
+    "legal",
+    "winner",
+    "thank",
+    "yellow",
+  ].join(" "),
+);
+add(
+  "seed phrase python",
+  "wallet.py",
+  (v) => `seed_phrase = '${v}'\n`,
+  [
+    "crane",
+    "puzzle",
+    "sugar",
+    "bronze",
+    "vivid",
+    "orchard",
+    "melt",
+    "cabin",
+    "plastic",
+    "tribe",
+    "omit",
+    "delay",
+  ].join(" "),
+);
+add("NET USER upper", "provision.bat", (v) => `NET USER backup ${v} /ADD /EXPIRES:NEVER\n`, pw());
+add("Net User mixed", "setup.ps1", (v) => `Net User "svc_sql" "${v}" /add /passwordchg:no\n`, pw());
+
 /** Values that must stay: the samples a user wants to read (what slop keeps on purpose). */
 const keeps: Array<[string, string, string, string]> = [];
 const keep = (name: string, path: string, text: string, value: string) =>
@@ -3118,6 +3284,110 @@ keep(
   `    "@std/path@1.0.8": {\n      "integrity": "${denoInteg}"\n    },\n`,
   denoInteg,
 );
+// fourteenth round: the values next to the thirteenth's leftovers that must stay
+keep(
+  "cmdkey list",
+  "creds.cmd",
+  `cmdkey /add:server01 /user:mikedan /pass\n`,
+  "/user:mikedan /pass",
+);
+keep(
+  "cmdkey env pass",
+  "creds.cmd",
+  `cmdkey /add:%HOST% /user:%USER% /pass:%PASSWORD%\n`,
+  "%PASSWORD%",
+);
+keep(
+  "schtasks prompt",
+  "task.cmd",
+  `schtasks /create /tn Job /tr job.cmd /sc daily /ru CORP\\svc /rp *\n`,
+  "/rp *",
+);
+keep(
+  "cargo login env",
+  "publish.sh",
+  `cargo login "$CARGO_REGISTRY_TOKEN"\n`,
+  "$CARGO_REGISTRY_TOKEN",
+);
+keep(
+  "mc alias env",
+  "minio.sh",
+  `mc alias set myminio "$MINIO_URL" "$MINIO_ACCESS_KEY" "$MINIO_SECRET_KEY"\n`,
+  "$MINIO_SECRET_KEY",
+);
+keep(
+  "discourse topic url",
+  "README.md",
+  `See https://discuss.python.org/t/pep-703-making-the-global-interpreter-lock-optional-in-cpython/30319\n`,
+  "pep-703-making-the-global-interpreter-lock-optional-in-cpython",
+);
+keep(
+  "conda placeholder token",
+  ".condarc",
+  `channels:\n  - https://conda.anaconda.org/t/<TOKEN>/acme\n`,
+  "<TOKEN>",
+);
+keep("ipsec.secrets RSA file", "ipsec.secrets", `: RSA moonKey.pem\n`, "moonKey.pem");
+keep(
+  "ipsec.secrets comment",
+  "ipsec.secrets",
+  `# : PSK "secret"  (see ipsec.secrets(5))\n`,
+  "ipsec.secrets(5)",
+);
+keep(
+  "consul encrypt template",
+  "consul.hcl",
+  `encrypt = "{{ consul_gossip_key }}"\n`,
+  "{{ consul_gossip_key }}",
+);
+keep(
+  "consul encrypt_verify",
+  "consul.hcl",
+  `encrypt_verify_incoming = true\n`,
+  "encrypt_verify_incoming = true",
+);
+keep(
+  "rust basic_auth variable",
+  "src/client.rs",
+  `    .basic_auth(&self.username, Some(&self.password))\n`,
+  "Some(&self.password)",
+);
+keep(
+  "ruby smtp env password",
+  "mailer.rb",
+  `Net::SMTP.start(host, 587, 'acme.com', user, ENV['SMTP_PASSWORD'], :login)\n`,
+  "ENV['SMTP_PASSWORD']",
+);
+keep(
+  "python png magic bytes",
+  "png.py",
+  `PNG_SIGNATURE = b"\\x89PNG\\r\\n\\x1a\\n"\n`,
+  "\\x89PNG\\r\\n\\x1a\\n",
+);
+keep(
+  "har Accept header",
+  "trace.har",
+  `{"name": "Accept", "value": "text/html,application/xhtml+xml,application/xml;q=0.9"}\n`,
+  "text/html,application/xhtml+xml,application/xml;q=0.9",
+);
+keep("har cookie flag", "trace.har", `{"name": "Cookie", "value": "theme=dark"}\n`, "theme=dark");
+keep(
+  "query %3D not a token",
+  "search.md",
+  `https://www.google.com/search?q=a%3Db+c%3Dd\n`,
+  "a%3Db+c%3Dd",
+);
+const btcAddr = "1" + ch(b58, 33);
+keep("bitcoin address", "donate.md", `BTC: ${btcAddr}\n`, btcAddr);
+const ipfsCid = "Qm" + ch(b58, 44);
+keep("ipfs cid", "nft.json", `{"image": "ipfs://${ipfsCid}"}\n`, ipfsCid);
+keep(
+  "mnemonic from env",
+  "hardhat.config.js",
+  `accounts: { mnemonic: process.env.MNEMONIC },\n`,
+  "process.env.MNEMONIC",
+);
+keep("net user domain", "audit.bat", `NET USER %USERNAME% /DOMAIN\n`, "%USERNAME% /DOMAIN");
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;
 for (const [name, path, text, hidden] of samples) {

@@ -20,7 +20,7 @@ type Span = { start: number; end: number };
  * password quoted (group `q`) or not (group `v`), a blank or the line's end after it.
  */
 export const NET_USER =
-  /user[ \t]{1,4}(?<=(?<![\w.-])[Nn][Ee][Tt](?:\.exe)?[ \t]{1,4}user[ \t]{1,4})(?:"[^"\r\n]{1,64}"|[^\s"/]{1,64})[ \t]{1,4}(?:(?<o>["'])(?<q>[^"'\r\n]{3,256})\k<o>|(?<v>[^\s"'`/*]{3,256}))(?=[ \t]|$)/dmy;
+  /(?:user|USER|User)[ \t]{1,4}(?<=(?<![\w.-])[Nn][Ee][Tt](?:\.[Ee][Xx][Ee])?[ \t]{1,4}(?:user|USER|User)[ \t]{1,4})(?:"[^"\r\n]{1,64}"|[^\s"/]{1,64})[ \t]{1,4}(?:(?<o>["'])(?<q>[^"'\r\n]{3,256})\k<o>|(?<v>[^\s"'`/*]{3,256}))(?=[ \t]|$)/dmy;
 /** 7-Zip's password, glued to its `-p` (group `v`), after a blank. */
 export const SEVEN_ZIP_OPTION = /-p(?<=[ \t]-p)(?<v>[^\s"'`-][^\s"'`]{2,255})/dg;
 /** The 7-Zip command an option belongs to (`7z`, `7za`, `7zr`, `7z.exe`). */
@@ -29,7 +29,7 @@ const SEVEN_ZIP = /(?:^|[^\w.-])7z[ar]?(?:\.exe)?[ \t]/;
 export const INSECURE_PASSWORD =
   /user[ \t]{1,16}[^\s]{1,64}[ \t]{1,16}insecure-password[ \t]{1,16}(?<v>[^\s]{3,256})/dy;
 /** `net` and blanks, ending where a `user` starts (`net user`, `NET.exe  user`). */
-const NET_BEFORE = /[Nn][Ee][Tt](?:\.exe)?[ \t]{1,4}$/;
+const NET_BEFORE = /[Nn][Ee][Tt](?:\.[Ee][Xx][Ee])?[ \t]{1,4}$/;
 /** An answer file's password element (`<AdministratorPassword>`, `<Password>`) and its `<Value>`. */
 export const ANSWER_FILE_VALUE =
   /<[A-Za-z]{0,32}Password>\s{0,64}<Value>(?<v>[^<\r\n]{1,256})<\/Value>/dg;
@@ -47,9 +47,15 @@ export const WIFI_PSK =
  */
 export const BUNDLE_CREDENTIALS =
   /BUNDLE_(?<n>[A-Z0-9_]{1,192})["']?[ \t]{0,16}[:=][ \t]{0,16}["']?(?<v>[^\s"'`:;]{1,128}:[^\s"'`;,]{3,256})/dy;
-/** A wallet's recovery words (12 to 24) under `MNEMONIC`, as `.env` files write it. */
+/** A wallet's recovery words (12 to 24) under `MNEMONIC` (`mnemonic`, `Mnemonic`), quoted or not. */
 export const MNEMONIC =
-  /MNEMONIC["']?[ \t]{0,16}[:=][ \t]{0,16}["'`]?(?<v>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?![a-z])/dy;
+  /(?:MNEMONIC|[Mm]nemonic)["']?[ \t]{0,16}[:=][ \t]{0,16}["'`]?(?<v>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?![a-z])/dy;
+
+/** After a name's operator: 12 to 24 recovery words, quoted or not (group `v`). */
+export const RECOVERY_WORDS =
+  /[ \t]{0,16}["'`]?(?<v>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?![a-z])/dy;
+/** The end of a wallet's recovery phrase's name (`seed_phrase`, `RECOVERY_PHRASE`, `seedPhrase`). */
+const PHRASE_NAME = /(?:seed|recovery)[_ -]?phrase["']?[ \t]{0,16}$/i;
 
 /**
  * Each shape, tried (sticky) at each of its anchors in a text that holds its gate: a short hint
@@ -59,28 +65,63 @@ export const MNEMONIC =
  */
 const SHAPES: Array<
   {
-    gate: string;
+    gate: (text: string, hints: TextHints | undefined) => boolean;
     anchors: string[];
     pattern: RegExp;
     accept?: (m: RegExpExecArray) => boolean;
   }
 > = [
-  { gate: "Uns", anchors: ["Unseal Key "], pattern: UNSEAL_KEY },
-  { gate: "k=", anchors: ["psk"], pattern: WIFI_PSK },
+  // (`Unseal Key 1` is a branch of the hint search's `Key`)
+  { gate: family("K"), anchors: ["Unseal Key "], pattern: UNSEAL_KEY },
+  { gate: has("k="), anchors: ["psk"], pattern: WIFI_PSK },
   {
-    gate: "BU",
+    gate: has("BU"),
     anchors: ["BUNDLE_"],
     pattern: BUNDLE_CREDENTIALS,
     accept: (m) => m.groups!.n.includes("__"),
   },
   // at least 8 words of their own: Hardhat's `test test … junk` is a well-known stand-in
   {
-    gate: "MNEM",
-    anchors: ["MNEMONIC"],
+    // (four letters: `includes("mnemonic")` cost the stdlib's scan 16 ms, `"mnem"` 3)
+    gate: (text) => text.includes("MNEM") || text.includes("Mnem") || text.includes("mnem"),
+    anchors: ["MNEMONIC", "mnemonic", "Mnemonic"],
     pattern: MNEMONIC,
     accept: (m) => new Set(m.groups!.v.split(/[ \t]/)).size >= 8,
   },
 ];
+
+/** A gate open in a text that holds `hint`. */
+function has(hint: string) {
+  return (text: string) => text.includes(hint);
+}
+
+/** A gate open in a text whose hint search found `f` (every text without hints). */
+function family(f: string) {
+  return (_text: string, hints: TextHints | undefined) => !hints || hints.families.includes(f);
+}
+
+/**
+ * `net user NAME …` and HAProxy's `user NAME insecure-password …`, from each `anchor` (`user `,
+ * `USER `, `User `) of `text`, into `out`.
+ */
+function userShapes(text: string, anchor: string, out: Span[]): void {
+  for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 5)) {
+    // `net user` (a blank before `user`) or HAProxy's line that starts with it
+    const before = text.charCodeAt(at - 1);
+    const pattern = before !== 32 && before !== 9
+      ? (before === 10 ? INSECURE_PASSWORD : undefined)
+      : NET_BEFORE.test(text.slice(Math.max(0, at - 12), at))
+      ? NET_USER
+      : lineIndent(text, at)
+      ? INSECURE_PASSWORD
+      : undefined;
+    if (!pattern) continue;
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    const s = m && span(m);
+    if (s) out.push(s);
+  }
+}
 
 /** Whether only blanks stand before `at` on its line (at most 64 of them). */
 function lineIndent(text: string, at: number): boolean {
@@ -121,27 +162,15 @@ function span(m: RegExpMatchArray): Span | undefined {
  */
 export function findAdminPasswords(text: string, hints?: TextHints): Span[] {
   const out: Span[] = [];
-  // From each `user `, in one search: `net user NAME …` and HAProxy's `user NAME insecure-password …`.
-  for (let at = text.indexOf("user "); at >= 0; at = text.indexOf("user ", at + 5)) {
-    // `net user` (a blank before `user`) or HAProxy's line that starts with it
-    const before = text.charCodeAt(at - 1);
-    const pattern = before !== 32 && before !== 9
-      ? (before === 10 ? INSECURE_PASSWORD : undefined)
-      : NET_BEFORE.test(text.slice(Math.max(0, at - 12), at))
-      ? NET_USER
-      : lineIndent(text, at)
-      ? INSECURE_PASSWORD
-      : undefined;
-    if (!pattern) continue;
-    pattern.lastIndex = at;
-    const m = pattern.exec(text);
-    const s = m && span(m);
-    if (s) out.push(s);
-  }
-  const gates = new Map<string, boolean>();
+  // From each `user `, in one search: `net user NAME …` and HAProxy's `user NAME insecure-password …`;
+  // `NET USER` where the hint search found it (`N`), `Net User` where the text holds `User `.
+  userShapes(text, "user ", out);
+  if (!hints || hints.families.includes("N")) userShapes(text, "USER ", out);
+  if (text.includes("User ")) userShapes(text, "User ", out);
+  const gates = new Map<(text: string, hints: TextHints | undefined) => boolean, boolean>();
   for (const { gate, anchors, pattern, accept } of SHAPES) {
     let open = gates.get(gate);
-    if (open === undefined) gates.set(gate, open = text.includes(gate));
+    if (open === undefined) gates.set(gate, open = gate(text, hints));
     if (!open) continue;
     for (const anchor of anchors) {
       for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 1)) {
@@ -150,6 +179,19 @@ export function findAdminPasswords(text: string, hints?: TextHints): Span[] {
         const s = m && span(m);
         if (s && (!accept || accept(m))) out.push(s);
       }
+    }
+  }
+  // recovery words under a seed phrase's name, from the operators the name search found
+  for (const at of namesOf(text, hints).valueOperators) {
+    // (a name that ends in `phrase`, maybe quoted: an `e` or `E` a few characters before)
+    const near = text.slice(Math.max(0, at - 4), at);
+    if (!near.includes("e") && !near.includes("E")) continue;
+    if (!PHRASE_NAME.test(text.slice(Math.max(0, at - 40), at))) continue;
+    RECOVERY_WORDS.lastIndex = at + 1;
+    const m = RECOVERY_WORDS.exec(text);
+    if (m && new Set(m.groups!.v.split(/[ \t]/)).size >= 8) {
+      const [start, end] = m.indices!.groups!.v!;
+      out.push({ start, end });
     }
   }
   // an answer file's `<…Password>`, from the `passw` words the name search found

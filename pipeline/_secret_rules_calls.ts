@@ -82,6 +82,26 @@ export const SETTER_AT =
  */
 const SETTER_BEFORE = /(?:(?<![A-Za-z])(?:set|Set|with|With)P|(?:\.|->)[Pp])$/;
 
+/** An argument before a password: a literal, or a name (`&self.user`, `ENV['USER']`), and its `,`. */
+const ANY_ARGUMENT =
+  `(?:"[^"\\\\\\r\\n]{0,128}"|'[^'\\\\\\r\\n]{0,128}'|[&*A-Za-z0-9_$@:.]{1,64}(?:\\[[^\\]\\r\\n]{1,64}\\])?)` +
+  `[ \\t]{0,16},\\s{0,64}`;
+/** A quoted password (group `v`), 4 to 256 characters. */
+const QUOTED_PASSWORD = `(?<q>["'])(?<v>[^"'\\\\\\r\\n]{4,256})\\k<q>`;
+/**
+ * Calls that take a password by position in a shape of their own, from their `(`: Rust's
+ * `.basic_auth(user, Some("…"))` (reqwest, ureq), Ruby's `Net::SMTP.start(address, port, helo,
+ * user, "…")` and `smtp.start(helo, user, "…", :login)` (also after `Net::SMTP.new(…)`, its
+ * authentication's symbol after the password).
+ */
+export const POSITIONAL_CALL: RegExp = new RegExp(
+  `\\((?:(?<=basic_auth\\()\\s{0,64}${ANY_ARGUMENT}Some\\(\\s{0,64}${QUOTED_PASSWORD}` +
+    `|(?<=SMTP\\.start\\()\\s{0,64}(?:${ANY_ARGUMENT}){4}${QUOTED_PASSWORD}` +
+    `|(?<=(?:smtp|SMTP\\.new\\([^()\\r\\n]{0,256}\\))\\.start\\()\\s{0,64}(?:${ANY_ARGUMENT}){2}${QUOTED_PASSWORD}` +
+    `[ \\t]{0,16},[ \\t]{0,16}:(?:plain|login|cram_md5))`,
+  "dy",
+);
+
 /** The call's sticky spelling, tried at each `(` a trigger leads to. */
 const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
 
@@ -92,7 +112,17 @@ const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
  * for with `indexOf` from a character rare in code, not a pattern tried at every `(` of a text
  * (`(` is common).
  */
-const TRIGGERS = ["gin(", "Entry(", "getConnection(", "Sequelize(", "PlainAuth(", "ssql.connect("];
+const TRIGGERS = [
+  "gin(",
+  "Entry(",
+  "getConnection(",
+  "Sequelize(",
+  "PlainAuth(",
+  "ssql.connect(",
+  "SMTP.start(",
+  "smtp.start(",
+  ").start(",
+];
 /** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
 const NAME_REACH = 24;
 /**
@@ -154,6 +184,16 @@ export function findCredentialCalls(
   for (const open of [...opens].sort((a, b) => a - b)) {
     CREDENTIAL_CALL_AT.lastIndex = open;
     const m = CREDENTIAL_CALL_AT.exec(text);
+    if (!m) {
+      POSITIONAL_CALL.lastIndex = open;
+      const p = POSITIONAL_CALL.exec(text);
+      const value = p?.groups?.v;
+      if (p && value && !isPlaceholder(value) && !REFERENCE.test(value) && !/^\s|\s$/.test(value)) {
+        const [start, end] = p.indices!.groups!.v!;
+        out.push({ start, end });
+      }
+      continue;
+    }
     const value = m?.groups?.v ?? m?.groups?.w;
     if (!m || !value || isPlaceholder(value) || REFERENCE.test(value) || /^\s|\s$/.test(value)) {
       continue;

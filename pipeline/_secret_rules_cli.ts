@@ -227,14 +227,31 @@ export function findCurlCookies(text: string): Span[] {
   for (const m of text.matchAll(CURL_COOKIE)) {
     if (!/(?:^|[^\w.-])curl(?:\.exe)?[ \t]/.test(commandBefore(text, m.index!))) continue;
     const group = m.groups!.v !== undefined ? "v" : "v2";
-    const at = m.indices!.groups![group]![0];
-    for (const c of m.groups![group].matchAll(COOKIE_VALUE)) {
-      const value = c.groups!.v;
-      if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value) || fewCharacters(value)) continue;
-      if (!realPassword(value)) continue;
-      const [start, end] = c.indices!.groups!.v!;
-      out.push({ start: at + start, end: at + end });
-    }
+    out.push(...cookieValues(m.groups![group], m.indices!.groups![group]![0]));
+  }
+  return out;
+}
+
+/**
+ * The values among a `Cookie` header's `name=value` pairs (`pairs`, found at `at` of its text)
+ * that read as a session's token: 16+ characters, letters and digits mixed, not a stand-in
+ * (`theme=dark` stays). curl's cookies, a HAR's and an `.http` file's `Cookie` headers.
+ *
+ * @example
+ * ```ts
+ * import { cookieValues } from "./_secret_rules_cli.ts";
+ * cookieValues("theme=dark; sid=Zx81kQp0aL5tR2mW9nB4", 10); // [{ start: 26, end: 46 }]
+ * ```
+ */
+export function cookieValues(pairs: string, at: number): Span[] {
+  const out: Span[] = [];
+  COOKIE_VALUE.lastIndex = 0;
+  for (const c of pairs.matchAll(COOKIE_VALUE)) {
+    const value = c.groups!.v;
+    if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value) || fewCharacters(value)) continue;
+    if (!realPassword(value)) continue;
+    const [start, end] = c.indices!.groups!.v!;
+    out.push({ start: at + start, end: at + end });
   }
   return out;
 }

@@ -35,21 +35,27 @@ export const CONTINUED = "[A-Za-z0-9_.~+/=!@#%^*-]";
 export const TOKEN_GATE: RegExp = new RegExp(
   [
     // …, JFrog, Tencent, Alibaba, Facebook's `EAA…`, an Azure DevOps PAT's `AZDO` signature
+    // …, ipsec.secrets' `: EAP` and `: XAUTH`
     "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp|KID|I(?<=LTAI)|A(?<=EAA)|" +
-    "ZDO(?<=[A-Za-z0-9]{76}AZDO))",
+    "ZDO(?<=[A-Za-z0-9]{76}AZDO)|(?:P|UTH)(?=[ \\t])(?<=:[ \\t]{1,4}(?:EAP|XAUTH)))",
     "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=)|" +
-    "in(?<=[Ss]onar[._-]?[Ll]ogin|devops[ \\t]{1,4}login))", // …, `sonar.login`, `az devops login`
+    "in(?<=[Ss]onar[._-]?[Ll]ogin|(?:devops|cargo)[ \\t]{1,4}login))", // …, `sonar.login`, `az devops login`, `cargo login`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
     "XEC(?<=(?:PS|PA)EXEC)",
-    "\\.(?:slack\\.com/|(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]\\.(?:pat|PAT)))", // …, `azure.devops.pat`
+    // …, `azure.devops.pat`, a conda channel's `anaconda.org/t/` (a token's path)
+    "\\.(?:slack\\.com/|(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]\\.(?:pat|PAT))|" +
+    "(?:org|com|cloud)/t/(?<=conda\\.(?:org|com|cloud)/t/))",
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
     "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t])|" +
     // a name that ends in `_PAT` (Azure DevOps), `rabbitmqctl add_user`
     "(?:PAT|pat|Pat)(?![A-Za-z0-9])(?<=[A-Za-z0-9]_(?:PAT|pat|Pat))|user[ \\t](?<=add_user[ \\t])|" +
     // a Terraform state's `"random_password"` and `"random_string"`
     '(?:password|string)"(?<="random_(?:password|string)"))',
-    "S(?:G\\.|K[0-9a-f]{32})",
-    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-)|" +
+    // …, ipsec.secrets' `: PSK`, `NET USER` (in capitals: `net user` has a search of its own)
+    "S(?:G\\.|K[0-9a-f]{32}|K(?=[ \\t])(?<=:[ \\t]{1,4}PSK)|" +
+    "ER(?=[ \\t])(?<=(?<![\\w.-])[Nn][Ee][Tt](?:\\.[Ee][Xx][Ee])?[ \\t]{1,4}USER))",
+    // …, Consul's `-encrypt=`
+    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-)|encrypt=(?<=[ \\t]-encrypt=)|" +
     // a signed URL's `X-Amz-Signature=`, `X-Amz-Security-Token=`, `X-Goog-Signature=`
     "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=)|" +
     // Composer's `github-oauth.github.com`, `http-basic.…` as `composer config` keys
@@ -58,7 +64,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "J(?<=eyJ)",
     "~(?<=Q~)",
     // …, a CloudFront signed URL's, .NET's XML RSA key
-    "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=|Value>(?<=<RSAKeyValue>))",
+    // …, Vault's `Unseal Key 1:`
+    "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=|Value>(?<=<RSAKeyValue>)|(?<=Unseal Key) [0-9])",
     "v[sbr]\\.(?<=hv[sbr]\\.)", // HashiCorp Vault's `hvs.`, `hvb.`, `hvr.`: from `v`, where the search stops
     // a Go DSN's address, an Azure DevOps host after a URL's user
     "@(?=(?:tcp|unix|udp)6?\\(|dev\\.azure\\.com|[A-Za-z0-9-]{1,64}\\.visualstudio\\.com)",
@@ -66,7 +73,9 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // Oracle's Python drivers' `connect(`
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\()|" +
     // databases' and mailers' connects that take a password by position
-    "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\())",
+    "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\()|" +
+    // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows)
+    "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\())",
   ].join("|"),
   "g",
 );
@@ -92,21 +101,22 @@ const COMPOSER_KEY = /^-(?:oauth|token|basic)\.$/;
 
 /**
  * How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints,
- * and `r` (a Terraform state's random values).
+ * and `r` (a Terraform state's random values), `i` (ipsec.secrets' `: PSK`), `N` (`NET USER`) and `e`
+ * (Consul's `-encrypt=`).
  */
-const GATE_FAMILIES = 20;
+const GATE_FAMILIES = 23;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
  * code than its first (the `v` of `ENV `, `env(` and `value:`; the `(` of `define(`; the `w` of
  * `passw`) and checked behind it: `v` (ENV and `env(`), `alue:`, `alue"`, `alue=` (`value`), `(`
- * (`define(`, `setdefault(`, `setProperty(`), `w` (`passw`). Twelve `includes` per text cost as much as the forms
+ * (`define(`, `setdefault(`, `setProperty(`), `w` (`passw`), `if` (`wif`, a Bitcoin key's name). Twelve `includes` per text cost as much as the forms
  * themselves; `value` looked for from its `a` (every `a` of a text) cost twice its `v`.
  */
 export const PAIR_GATE: RegExp =
-  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\(|setProperty\()|w(?<=passw)/g;
+  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\(|setProperty\()|w(?:(?<=passw)|if(?<=(?<![A-Za-z])wif))/g;
 /** How many hints {@linkcode PAIR_GATE} tells apart. */
-const PAIR_HINTS = 6;
+const PAIR_HINTS = 7;
 
 /**
  * {@linkcode TOKEN_GATE} and {@linkcode PAIR_GATE} in one search (group `pair`: the latter's): a
@@ -153,13 +163,20 @@ export function textHints(text: string): TextHints {
       if (!hints.families.includes("t")) hints.families += "t";
     } else {
       // A name that ends in `PAT` (`_PAT`, `.pat`, `-pat`) is family `p`, a Composer key `c`, a
-      // Terraform state's `"random_password"` or `"random_string"` `r`
+      // Terraform state's `"random_password"` or `"random_string"` `r`, ipsec.secrets' `: PSK`,
+      // `: EAP`, `: XAUTH` `i`, `NET USER` `N`, Consul's `-encrypt=` `e`
       const family = PAT_END.test(m[0])
         ? "p"
         : COMPOSER_KEY.test(m[0])
         ? "c"
         : m[0].endsWith('"')
         ? "r"
+        : m[0] === "SK" || m[0] === "AP" || m[0] === "AUTH"
+        ? "i"
+        : m[0] === "SER"
+        ? "N"
+        : m[0] === "-encrypt="
+        ? "e"
         : m[0][0];
       if (!hints.families.includes(family)) hints.families += family;
     }

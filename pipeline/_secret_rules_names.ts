@@ -245,7 +245,8 @@ export const NAMED_TOKEN: RegExp = new RegExp(
   `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}|${QUERY_NAME})` +
     `(?:${OP}|>)${GAP}(?<q>${QUOTE})${TRIPLE_BREAK}(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
-    `(?<v>${TOKEN}{8,1024}={0,2})`,
+    // a URL's percent-escapes of a base64 token's `+`, `/` and `=` (`…%2B…%3D`, in a query)
+    `(?<v>(?:${TOKEN}|%(?:2[BbFf]|3[Dd])){8,1024}={0,2})`,
   "g",
 );
 
@@ -332,6 +333,11 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
       value.length < 20 && !shortToken(value, "token") && !looksGenerated(value));
 }
 
+/** `value` with its `%2B`, `%2F` and `%3D` read as the `+`, `/` and `=` they stand for. */
+function unescapePercents(value: string): string {
+  return value.replace(/%(2[BbFf]|3[Dd])/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
 /**
  * Values assigned to secret-looking names ({@linkcode NAMED_TOKEN}), each
  * named by its shape: an AWS secret access key (40 base64 characters under
@@ -353,40 +359,44 @@ export function findNamedTokens(
     // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
     if (!endsValue(text, end0, q)) continue;
     const name = nameBefore(text, m.index!);
-    if (notATokenValue(value, { name, q, b })) continue;
+    // judged with a URL's percent-escapes read (`%3D` is a base64 token's `=`)
+    const judged = value.includes("%") ? unescapePercents(value) : value;
+    if (notATokenValue(judged, { name, q, b })) continue;
     // A public key, by its name or its DER (a provider's token keeps its shape's rule)
-    const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(value);
+    const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(judged);
     let rule: string | undefined;
-    if (value.length < 16) {
+    if (judged.length < 16) {
       // Short: base64 of `user:password` under an `auth` name (`.npmrc`'s `_auth = …`), or a
-      // token's mix of characters written as a value (quoted, `NAME=…`, a line of its own)
-      if (AUTH_NAME.test(name) && isBasicCredentials(value)) rule = "basicauth";
+      // token's mix of characters written as a judged (quoted, `NAME=…`, a line of its own)
+      if (AUTH_NAME.test(name) && isBasicCredentials(judged)) rule = "basicauth";
       else if (
-        shortToken(value, QUERY_NAME_END.test(name) ? "token" : name) && !ID_NAME.test(name) &&
+        shortToken(judged, QUERY_NAME_END.test(name) ? "token" : name) && !ID_NAME.test(name) &&
         !PASSWORD_NAME_END.test(name) &&
         lettersValue(text, m.index!, end0, q)
       ) rule = "named-secret";
     } else if (b === "base64:") {
       // a key written `base64:…` (Laravel's `APP_KEY`): base64 of random bytes
-      if (!fewCharacters(value)) rule = "named-secret";
-    } else if (AWS_SECRET_NAME.test(name) && /^[A-Za-z0-9/+]{40}$/.test(value)) rule = "aws";
-    else if (JWT.test(value)) rule = "jwt";
-    else if (NAMED_SHAPES.some(([shape]) => shape.test(value)) && !fewCharacters(value)) {
-      rule = NAMED_SHAPES.find(([shape]) => shape.test(value))![1];
-    } else if (AZURE_SECRET.test(value)) rule = "azure";
-    else if (/twilio/i.test(name) && /^[0-9a-f]{32}$/.test(value)) rule = "twilio";
+      if (!fewCharacters(judged)) rule = "named-secret";
+    } else if (AWS_SECRET_NAME.test(name) && /^[A-Za-z0-9/+]{40}$/.test(judged)) rule = "aws";
+    else if (JWT.test(judged)) rule = "jwt";
+    else if (NAMED_SHAPES.some(([shape]) => shape.test(judged)) && !fewCharacters(judged)) {
+      rule = NAMED_SHAPES.find(([shape]) => shape.test(judged))![1];
+    } else if (AZURE_SECRET.test(judged)) rule = "azure";
+    else if (/twilio/i.test(name) && /^[0-9a-f]{32}$/.test(judged)) rule = "twilio";
     else if (isPublic) continue;
-    else if (/^[0-9a-fA-F]+$/.test(value)) {
+    else if (/^[0-9a-fA-F]+$/.test(judged)) {
       // Hex: `hex-secret`, as NAMED_VALUE names it (which misses Go's `:=` and a YAML block)
-      if (value.length < 32 || oneDigit(value)) continue;
+      if (judged.length < 32 || oneDigit(judged)) continue;
       rule = "hex-secret";
-    } else if (/^[Bb]asic/.test(b) && isBasicCredentials(value)) rule = "basicauth";
-    else if (b && value.length >= 20 && /[0-9]/.test(value) && !isPlaceholder(value)) {
+    } else if (/^[Bb]asic/.test(b) && isBasicCredentials(judged)) rule = "basicauth";
+    else if (b && judged.length >= 20 && /[0-9]/.test(judged) && !isPlaceholder(judged)) {
       rule = "bearer";
-    } else if ((looksRandom(value) || looksGenerated(value)) && !ID_NAME.test(name)) {
+    } else if ((looksRandom(judged) || looksGenerated(judged)) && !ID_NAME.test(name)) {
       rule = "named-secret";
-    } else if (AUTH_NAME.test(name) && isBasicCredentials(value)) rule = "basicauth";
-    else if (randomLetters(value) && lettersValue(text, m.index!, end0, q) && !ID_NAME.test(name)) {
+    } else if (AUTH_NAME.test(name) && isBasicCredentials(judged)) rule = "basicauth";
+    else if (
+      randomLetters(judged) && lettersValue(text, m.index!, end0, q) && !ID_NAME.test(name)
+    ) {
       // random letters alone, quoted, written `NAME=kXqPz…` or on a line of their own
       // (`token: kXqPzRtW…`): unquoted elsewhere, a run of letters is a name of code
       rule = "named-secret";
@@ -604,9 +614,10 @@ export const NAME_WORD: RegExp = new RegExp(
   [
     `${anyCase("ke")}(?:${anyCase("y")}|${anyCase("n")}(?<=${anyCase("token")}))`,
     `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
-    `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}(?<=${
-      anyCase("passphrase")
-    })|` +
+    // …, a wallet's `seed_phrase` and `recovery phrase` (its words: `_secret_rules_admin.ts`)
+    `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}(?<=(?:${
+      anyCase("pass")
+    }|(?:${anyCase("seed")}|${anyCase("recovery")})[_ -]?)${anyCase("phrase")})|` +
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
     "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)

@@ -1,0 +1,221 @@
+/**
+ * Rules for secrets that services' own tools and files hold with no secret word before them
+ * (`secret_rules.ts` is the public face): Windows' `cmdkey /pass:…` and `schtasks … /RP …`,
+ * `cargo login TOKEN`, a conda channel's `/t/TOKEN/`, ipsec.secrets' `: PSK "…"`, `: EAP "…"`
+ * and `: XAUTH "…"`, Consul's gossip key (`encrypt`), a Bitcoin key in wallet import format under
+ * a `WIF` name, and the cookies of a HAR file (its `Cookie` header and its `cookies` list) and of
+ * an `.http` file's `Cookie:` header; and Python bytes with escapes under a secret's name
+ * (`SECRET_KEY = b"\x8f…"`), whose value the named rules end at its first `\`.
+ *
+ * Each is looked for only in a text that holds its hint: most hints come from the hint search
+ * every text gets already (`textHints`: `cargo login`, `conda.org/t/`, `: PSK`, `-encrypt=`,
+ * `wif`, `"value"`), the rest are short substrings from a character rare in code (`/pass:`, `/RP`,
+ * `WIF`), or the file's name (`.hcl`, `.http`).
+ *
+ * @module
+ */
+
+import { commandBefore, cookieValues } from "./_secret_rules_cli.ts";
+import { fewCharacters, isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
+import { namesOf, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+import { textHints } from "./_secret_rules_hints.ts";
+
+type Span = { start: number; end: number; rule?: string };
+
+/** cmdkey's `/pass:` and its password, quoted (group `q`) or not (group `v`). */
+export const CMDKEY_PASS = /\/pass:(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/diy;
+/** schtasks' `/RP` (the run-as user's password) and its value, quoted (`q`) or not (`v`). */
+export const SCHTASKS_RP = /\/rp[ \t]{1,4}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"/]{1,256}))/diy;
+/** `cargo login` (maybe for `--registry NAME`) and its token, quoted (`q`) or not (`v`). */
+export const CARGO_LOGIN =
+  /cargo[ \t]{1,4}login(?:[ \t]{1,4}--registry(?:[ \t]{1,4}|=)[^\s"'`]{1,64})?[ \t]{1,4}(?:(?<o>["'])(?<q>[^"'\r\n]{8,256})\k<o>|(?<v>[^\s"'`-][^\s"'`]{7,255}))(?=\s|$)/dy;
+/** A conda channel's token in its URL's path (`https://conda.anaconda.org/t/TOKEN/acme`). */
+export const CONDA_TOKEN = /\/t\/(?<v>[A-Za-z0-9_-]{8,128})\//dy;
+/** The host before a conda channel's `/t/`: Anaconda's (`conda.anaconda.org`, `repo.anaconda.cloud`). */
+const CONDA_HOST = /conda\.(?:org|com|cloud)$/;
+/**
+ * An ipsec.secrets line's shared secret or password (`[ids] : PSK "…"`, `: EAP "…"`,
+ * `: XAUTH "…"`), quoted (`q`) or not (`v`, also `0x…` and `0s…`), on a line that is no comment.
+ */
+export const IPSEC_SECRET =
+  /:[ \t]{1,4}(?:PSK|EAP|XAUTH)(?<=^[^#\r\n]{0,512}:[ \t]{1,4}(?:PSK|EAP|XAUTH))[ \t]{1,16}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"#]{3,256}))/dgm;
+/**
+ * Consul's gossip key: `encrypt = "…"` (HCL), `"encrypt": "…"` (JSON) or `-encrypt=…`, base64 of
+ * 16, 24 or 32 random bytes (group `v`).
+ */
+export const CONSUL_ENCRYPT =
+  /(?<![\w-])(?:-encrypt=|["']?encrypt["']?[ \t]{0,16}[:=][ \t]{0,16})["']?(?<v>[A-Za-z0-9+/]{22}==|[A-Za-z0-9+/]{32}|[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])/dg;
+/** The files Consul's config is written in (its agent's HCL or JSON, Terraform's, Nomad's). */
+const CONSUL_FILE = /\.(?:hcl|json|tf|nomad)$/;
+/**
+ * A Bitcoin private key in wallet import format after a name with `WIF` (`WIF = "…"`,
+ * `wif: …`, `wif_key = "…"`): 51 base58 characters from `5` (`9` on testnet), or 52 from `K`
+ * or `L` (`c`), group `v`.
+ */
+export const WIF_KEY =
+  /(?:WIF|wif)[A-Za-z0-9_]{0,32}["']?[ \t]{0,16}[:=][ \t]{0,16}["'`]?(?<v>[59][1-9A-HJ-NP-Za-km-z]{50}|[KLc][1-9A-HJ-NP-Za-km-z]{51})(?![1-9A-Za-z])/dy;
+/** A HAR's name/value pair (a header, a cookie): group `n` the name, `v` the value. */
+export const HAR_PAIR =
+  /"name"[ \t]{0,16}:[ \t]{0,16}"(?<n>[^"\\\r\n]{1,128})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}"(?<v>[^"\\\r\n]{1,4096})"/dg;
+/** An `.http` (or `.rest`) file's `Cookie:` header, its pairs in group `v`. */
+export const HTTP_FILE_COOKIE = /^Cookie:[ \t]{0,16}(?<v>[^\r\n]{1,4096})/dgim;
+/** The request files of editors' HTTP clients (VS Code's REST Client, JetBrains'). */
+const HTTP_FILE = /\.(?:http|rest)$/;
+
+/**
+ * After a name's operator: a Python bytes literal with escapes (`b'_5#y2L"F4Q8z\n\xec]/'`,
+ * Flask's example of a secret key), its body in group `v`.
+ */
+export const BYTES_LITERAL =
+  /[ \t]{0,16}[bB](?<o>["'])(?<v>(?:[^"'\\\r\n]|\\[^\r\n]){8,512})\k<o>/dy;
+
+/** A secret written out: not a reference (`$PW`, `%PW%`), a placeholder or one character repeated. */
+function written(value: string): boolean {
+  return value.length >= 3 && !isPlaceholder(value) && !REFERENCE.test(value) &&
+    !PLACEHOLDER_WORD.test(value) && !/^%\w+%$/.test(value) && !/^(.)\1*$/.test(value);
+}
+
+/** A token's shape: letters and digits mixed, not a few characters repeated. */
+function tokenLike(value: string): boolean {
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !fewCharacters(value);
+}
+
+/** The value group (`q` or `v`) of a match, as a span, when `accept` takes it. */
+function span(m: RegExpExecArray, accept: (value: string) => boolean = written): Span | undefined {
+  const name = m.groups!.q !== undefined ? "q" : "v";
+  const value = m.groups![name];
+  if (value === undefined || !accept(value)) return undefined;
+  const [start, end] = m.indices!.groups![name]!;
+  return { start, end };
+}
+
+/** The matches of a sticky `pattern` tried at each `anchor` of `text`, as spans named `rule`. */
+function fromAnchors(
+  text: string,
+  anchor: string,
+  pattern: RegExp,
+  keep: (m: RegExpExecArray, at: number) => Span | undefined,
+  rule?: string,
+): Span[] {
+  const out: Span[] = [];
+  for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 1)) {
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    const s = m && keep(m, at);
+    if (s) out.push(rule ? { ...s, rule } : s);
+  }
+  return out;
+}
+
+/**
+ * The secrets of `cmdkey /pass:`, `schtasks /RP`, `cargo login`, a conda channel's `/t/`,
+ * ipsec.secrets, Consul's `encrypt`, a `WIF` key and HAR's and `.http` files' cookies in `text`
+ * (whose file is `path`, when it is one).
+ *
+ * @example
+ * ```ts
+ * import { findServiceSecrets } from "./_secret_rules_services.ts";
+ * findServiceSecrets("cmdkey /add:fs /user:bob /pass:S3cr3t9x"); // [{ start: 31, end: 39 }]
+ * findServiceSecrets("cmdkey /add:fs /user:bob /pass"); // []
+ * ```
+ */
+export function findServiceSecrets(text: string, hints?: TextHints, path?: string): Span[] {
+  const h = hints ?? textHints(text);
+  const out: Span[] = [];
+  const command = (word: RegExp) => (m: RegExpExecArray, at: number) =>
+    word.test(commandBefore(text, at)) ? span(m) : undefined;
+  if (text.includes("/pass:")) {
+    out.push(
+      ...fromAnchors(text, "/pass:", CMDKEY_PASS, command(/(?:^|[^\w.-])cmdkey(?:\.exe)?[ \t]/i)),
+    );
+  }
+  for (const anchor of ["/RP", "/rp"]) {
+    if (!text.includes(anchor)) continue;
+    out.push(
+      ...fromAnchors(text, anchor, SCHTASKS_RP, command(/(?:^|[^\w.-])schtasks(?:\.exe)?[ \t]/i)),
+    );
+  }
+  if (h.families.includes("g")) {
+    out.push(...fromAnchors(text, "cargo", CARGO_LOGIN, (m) => span(m), "token"));
+  }
+  if (h.families.includes(".")) {
+    out.push(
+      ...fromAnchors(
+        text,
+        "/t/",
+        CONDA_TOKEN,
+        (m, at) =>
+          CONDA_HOST.test(text.slice(Math.max(0, at - 64), at)) ? span(m, tokenLike) : undefined,
+        "token",
+      ),
+    );
+  }
+  if (h.families.includes("i")) {
+    IPSEC_SECRET.lastIndex = 0;
+    for (const m of text.matchAll(IPSEC_SECRET)) {
+      const s = span(m as RegExpExecArray);
+      if (s) out.push(s);
+    }
+  }
+  if (h.families.includes("e") || (path && CONSUL_FILE.test(path) && text.includes("encrypt"))) {
+    CONSUL_ENCRYPT.lastIndex = 0;
+    for (const m of text.matchAll(CONSUL_ENCRYPT)) {
+      const s = span(m as RegExpExecArray, tokenLike);
+      if (s) out.push({ ...s, rule: "consul" });
+    }
+  }
+  // (`privateKeyWif`: a name with `Key`, whose value the named tokens' rule judges)
+  for (const anchor of ["WIF", "wif"]) {
+    if (anchor === "wif" ? !h.pairs.has("if") : !text.includes(anchor)) continue;
+    out.push(...fromAnchors(text, anchor, WIF_KEY, (m) => span(m, tokenLike), "private-key"));
+  }
+  if (h.pairs.has('alue"')) out.push(...cookie(harCookies(text)));
+  // bytes with escapes under a secret's name, from the operators the name search found
+  for (const at of namesOf(text, h).operators) {
+    if (text.charCodeAt(at + 1) !== 32 && text.charCodeAt(at + 1) !== 98) continue; // ` ` or `b`
+    BYTES_LITERAL.lastIndex = at + 1;
+    const m = BYTES_LITERAL.exec(text);
+    const body = m?.groups?.v;
+    // escapes among 12+ bytes: written as bytes because they are random (`\xec`), not text
+    if (!body || !/\\x[0-9A-Fa-f]{2}/.test(body) || body.replace(/\\x..|\\./g, "#").length < 12) {
+      continue;
+    }
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end });
+  }
+  if (path && HTTP_FILE.test(path)) {
+    HTTP_FILE_COOKIE.lastIndex = 0;
+    for (const m of text.matchAll(HTTP_FILE_COOKIE)) {
+      out.push(...cookie(cookieValues(m.groups!.v, m.indices!.groups!.v![0])));
+    }
+  }
+  return out;
+}
+
+/** `spans` named as cookies. */
+function cookie(spans: Span[]): Span[] {
+  return spans.map((s) => ({ ...s, rule: "cookie" }));
+}
+
+/**
+ * A HAR's cookies: the session values of a `Cookie` header (`{"name": "Cookie", "value": "…"}`)
+ * and each value of a `"cookies"` list (`{"name": "session", "value": "…"}`), read as a cookie
+ * header's pairs (16+ characters, letters and digits mixed).
+ */
+function harCookies(text: string): Span[] {
+  const out: Span[] = [];
+  HAR_PAIR.lastIndex = 0;
+  for (const m of text.matchAll(HAR_PAIR)) {
+    const { n, v } = m.groups!;
+    const at = m.indices!.groups!.v![0];
+    if (/^cookie$/i.test(n)) {
+      out.push(...cookieValues(v, at));
+      continue;
+    }
+    // an item of a `"cookies": [` list: no `]` between the list's name and the pair
+    const list = text.lastIndexOf('"cookies"', m.index!);
+    if (list < 0 || m.index! - list > 4096 || text.slice(list, m.index!).includes("]")) continue;
+    out.push(...cookieValues(`${n}=${v}`, at - n.length - 1));
+  }
+  return out;
+}
