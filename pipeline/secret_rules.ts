@@ -335,7 +335,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "key-file",
     kind: "A file that holds a key alone: 32, 64, 96 or 128 hex digits and nothing else " +
       "(Rails' `config/master.key` and `config/credentials/*.key`), unless its name says it " +
-      "holds a checksum (`*.sha256`, `*.md5`, `*.sum`, `SHA256SUMS`, `checksums.txt`)",
+      "holds a checksum (`*.sha256`, `*.sha256sum`, `*.md5`, `*.sum`, `SHA256SUMS`, `checksums.txt`)",
     hints: [],
     find: findKeyFile,
   },
