@@ -280,7 +280,7 @@ const PROGRAM: ProgramSpec = {
       name: "init",
       operands: "[dir]",
       description:
-        "write a commented slop.config.ts and the context task (deno.json, or package.json in a Node project)",
+        "write a commented slop.config.ts and the context task (deno.json, package.json in a Node project, none in a Python, Go, Rust, JVM or .NET one)",
       examples: [
         ["slop init", "set up this project (never overwrites a file or task)"],
         ["slop init packages/web", "set up one package of a monorepo"],

@@ -42,8 +42,12 @@ export interface InitFlags {
 export interface InitResult {
   /** `created` or `kept`. */
   config: "created" | "kept";
-  /** `created`, `added` (task added to an existing file), `kept` or `manual` (a file slop cannot edit). */
-  denoJson: "created" | "added" | "kept" | "manual";
+  /**
+   * `created`, `added` (task added to an existing file), `kept`, `manual` (a file slop cannot
+   * edit) or `none`: a project of another toolchain with no deno.json or package.json, where no
+   * task file is written (see `toolchain`).
+   */
+  denoJson: "created" | "added" | "kept" | "manual" | "none";
   /** The task command written or suggested. */
   task: string;
   /**
@@ -62,6 +66,11 @@ export interface InitResult {
    * `yarn.lock`: `yarn`, `bun.lock` or `bun.lockb`: `bun`), else `npm`: how the script is run.
    */
   runner?: NodeRunner;
+  /**
+   * With `denoJson: "none"`, the file that makes the folder a project of another toolchain
+   * (`pyproject.toml`, `go.mod`, `Cargo.toml`, `MediatR.sln`, ...).
+   */
+  toolchain?: string;
 }
 
 /** A package manager that runs a `package.json` script. */
@@ -88,12 +97,81 @@ function scriptCommands(runner: NodeRunner): [string, string] {
   return [run, runner === "npm" ? `${run} -- --no-server` : `${run} --no-server`];
 }
 
-/** Where a project keeps its tasks: its Deno config, else a Node project's package.json, else a new deno.json. */
-function taskFile(root: string): { name: string; key: "tasks" | "scripts" } {
+/**
+ * The files that make a folder the root of a project of another toolchain than Deno's or Node's:
+ * Python (Poetry, uv, setuptools, Pipenv), Go, Rust, the JVM (Maven, Gradle, sbt, Ant), .NET,
+ * Ruby, PHP, Elixir and Erlang, Swift, Dart, C and C++ builds, Haskell, OCaml, Zig, Clojure,
+ * Julia and Perl. Their users run commands with their own tools, not `deno task`.
+ */
+const TOOLCHAIN_FILES = [
+  "pyproject.toml",
+  "setup.py",
+  "setup.cfg",
+  "Pipfile",
+  "requirements.txt",
+  "go.mod",
+  "Cargo.toml",
+  "pom.xml",
+  "build.gradle",
+  "build.gradle.kts",
+  "settings.gradle",
+  "settings.gradle.kts",
+  "build.sbt",
+  "build.xml",
+  "Gemfile",
+  "composer.json",
+  "mix.exs",
+  "rebar.config",
+  "Package.swift",
+  "pubspec.yaml",
+  "CMakeLists.txt",
+  "meson.build",
+  "Makefile",
+  "GNUmakefile",
+  "stack.yaml",
+  "dune-project",
+  "build.zig",
+  "deps.edn",
+  "project.clj",
+  "Project.toml",
+  "cpanfile",
+  "Makefile.PL",
+];
+
+/** A project file named by its project: a .NET solution or project, a Cabal, gem or opam package. */
+const TOOLCHAIN_ENDINGS = /\.(?:sln|slnx|csproj|fsproj|vbproj|cabal|gemspec|nimble|rockspec|opam)$/;
+
+/**
+ * The first file at `root` that makes it a project of another toolchain (see
+ * {@linkcode TOOLCHAIN_FILES}), in that list's order, else by name among the folder's files.
+ */
+function toolchainFile(root: string): string | undefined {
+  const named = TOOLCHAIN_FILES.find((name) => existsSync(join(root, name)));
+  if (named !== undefined) return named;
+  try {
+    const names = [...Deno.readDirSync(root)].filter((e) => e.isFile).map((e) => e.name).sort();
+    return names.find((name) => TOOLCHAIN_ENDINGS.test(name));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a project keeps its tasks: its Deno config, else a Node project's package.json, else a
+ * new deno.json, except in a project of another toolchain (a Poetry, Go or Cargo project: see
+ * {@linkcode TOOLCHAIN_FILES}), where a deno.json would be the project's one Deno file, made for
+ * a command its users would not look for there: none (`name` undefined), and `toolchain` names
+ * the file that says so.
+ */
+function taskFile(
+  root: string,
+): { name?: string; key: "tasks" | "scripts"; toolchain?: string } {
   for (const name of ["deno.jsonc", "deno.json"]) {
     if (existsSync(join(root, name))) return { name, key: "tasks" };
   }
   if (existsSync(join(root, "package.json"))) return { name: "package.json", key: "scripts" };
+  const toolchain = toolchainFile(root);
+  if (toolchain !== undefined) return { key: "tasks", toolchain };
   return { name: "deno.json", key: "tasks" };
 }
 
@@ -220,6 +298,9 @@ async function initProject(dir: string): Promise<InitResult> {
       if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
     }
   }
+  if (file.name === undefined) {
+    return { config, denoJson: "none", task, denoJsonName: "", toolchain: file.toolchain };
+  }
   const denoJson = await addTask(join(root, file.name), task, file.key);
   const runner = file.key === "scripts" ? { runner: nodeRunner(root) } : {};
   return { config, denoJson, task, localPath, denoJsonName: file.name, ...runner };
@@ -299,6 +380,7 @@ export async function runInit(dir: string | undefined, flags: InitFlags): Promis
 
 /** What `slop init` says it did (in `folder`, relative to here; "" for here), and how to build. */
 function initLines(result: InitResult, folder: string): string[] {
+  if (result.denoJson === "none") return commandLines(result, folder);
   const name = folder ? `${folder}/${result.denoJsonName}` : result.denoJsonName;
   const node = result.denoJsonName === "package.json";
   const what = node ? "script" : "task";
@@ -333,6 +415,29 @@ function initLines(result: InitResult, folder: string): string[] {
     lines.push(
       `slop: the ${what} builds in a build server kept warm between builds, which exits 15 ` +
         `minutes after the last one (\`${bare}\` builds without it)`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * What `slop init` says in a project of another toolchain: that it wrote no task, and the
+ * command to build with, which every checkout with slop installed runs the same.
+ */
+function commandLines(result: InitResult, folder: string): string[] {
+  const there = folder ? `in ${shellWord(folder)}, ` : "";
+  const lines = [
+    `slop: wrote no task: ${result.toolchain} makes this a project of another toolchain, and ` +
+    'slop adds its "context" task only to a deno.json or package.json that is there',
+    `slop: ${there}run \`${result.task}\` to build the next context document ` +
+    "(its path is the build's first line: .slop/out/context_NNN.md by default)",
+  ];
+  if (result.task.endsWith(" --server")) {
+    lines.push(
+      "slop: --server builds in a build server kept warm between builds, which exits 15 " +
+        `minutes after the last one (\`${
+          result.task.slice(0, -" --server".length)
+        }\` builds without it)`,
     );
   }
   return lines;

@@ -22,14 +22,15 @@ const GENERATED_REASONS: Record<GeneratedRule["kind"], string> = {
   minified: "minified file",
   sourcemap: "source map",
   buildinfo: "build info",
+  wrapper: "a build tool's wrapper script",
 };
 
 /** A kind of generated file: a name (`yarn.lock`) or a name ending (`*.min.js`). */
 export interface GeneratedRule {
   /** The file name, or `*` and the ending of names. */
   pattern: string;
-  /** What the file is (`lockfile`, `minified`, `sourcemap`, `buildinfo`). */
-  kind: "lockfile" | "minified" | "sourcemap" | "buildinfo";
+  /** What the file is (`lockfile`, `minified`, `sourcemap`, `buildinfo`, `wrapper`). */
+  kind: "lockfile" | "minified" | "sourcemap" | "buildinfo" | "wrapper";
 }
 
 /**
@@ -64,6 +65,13 @@ export const GENERATED_FILES: GeneratedRule[] = [
   { pattern: "*.min.css", kind: "minified" },
   { pattern: "*.map", kind: "sourcemap" },
   { pattern: "*.tsbuildinfo", kind: "buildinfo" },
+  // The scripts `gradle wrapper` and Maven's wrapper plugin write, the same boilerplate in every
+  // project (spring-petclinic's four: 31 KB); the build tool's version is in the properties file
+  // beside the wrapper's jar, which is kept.
+  ...["gradlew", "gradlew.bat", "mvnw", "mvnw.cmd"].map((pattern): GeneratedRule => ({
+    pattern,
+    kind: "wrapper",
+  })),
 ]);
 
 /**

@@ -30,7 +30,8 @@ const MEMBER = new Set([".", "->", "::", "?."]);
  * strings joined as code joins them: members (`a->b`, `a.b`, `a::b`, `a?.b`, a name right after
  * the mark), calls and subscripts, operators between operands (`|`, `&`, `*`, `?`, `:`, `,`;
  * `+`, `-`, `/` with blanks around), `&`, `*`, `!` before an operand; its brackets balanced (or
- * left open at a line's end after `(` or `,`, a call that goes on), ending maybe in `;` or `,`;
+ * left open at a line's end after `(` or `,`, a call that goes on, or before a `{` that opens a
+ * literal after an operand: `MarshalAny(t, &pb.Address{`), ending maybe in `;` or `,`;
  * with a structure of code (a name alone is not), and no name that looks generated or random. A
  * key holds marks no expression does (`%`, `#`, `@`, `^`, `~`, `<`, `=`, `;` inside), marks where
  * code has none (`Summer-2024.x`), or names of random shape.
@@ -46,7 +47,11 @@ const MEMBER = new Set([".", "->", "::", "?."]);
  */
 export function codeExpression(value: string): boolean {
   const trimmed = value.trimEnd();
-  const body = trimmed.replace(/[;,]$/, "");
+  // A literal opened at the line's end after a name or a call (Go's `&pb.Address{`, Rust's
+  // `Settings {`, Java's `new Spec(a) {`) goes on at the next lines, like a call left open: the
+  // expression before it is judged, and brackets it leaves open are the ones that go on.
+  const literal = /[\w$)\]][ \t]{0,16}\{$/.test(trimmed);
+  const body = literal ? trimmed.slice(0, -1).trimEnd() : trimmed.replace(/[;,]$/, "");
   if (!HEAD.test(body) || !STRUCTURE.test(body)) return false;
   const pieces = piecesOf(body);
   if (!pieces) return false;
@@ -55,7 +60,8 @@ export function codeExpression(value: string): boolean {
   for (let i = 0; i < pieces.length; i++) {
     const { piece, spaced } = pieces[i];
     if (/^[A-Za-z_$0-9"']/.test(piece)) {
-      if (!operand || (/^[A-Za-z_$]/.test(piece) && !nameOfCode(piece))) return false;
+      const member = MEMBER.has(pieces[i + 1]?.piece ?? "");
+      if (!operand || (/^[A-Za-z_$]/.test(piece) && !nameOfCode(piece, member))) return false;
       operand = false;
     } else if (piece === "(" || piece === "[") {
       open.push(piece === "(" ? ")" : "]");
@@ -73,7 +79,7 @@ export function codeExpression(value: string): boolean {
     else if (operand || !(BETWEEN.has(piece) || (SPACED.has(piece) && spaced))) return false;
     else operand = true;
   }
-  if (!open.length) return !operand;
+  if (!open.length || literal) return !operand;
   return trimmed.endsWith(",") || pieces[pieces.length - 1].piece === "(";
 }
 
@@ -103,9 +109,17 @@ function piecesOf(body: string): Array<{ piece: string; spaced: boolean }> | und
  * Whether `name` reads as a name of code, not as a key: words joined by `_` or a change to upper
  * case, each letters with maybe digits after them (`argv`, `hd_proxy_auth`, `RenderPass`,
  * `libtest_arg4`, `x86_64`), not random nor generated. A password mixes digits into its letters
- * (`P4ss`, `w0rd9`).
+ * (`P4ss`, `w0rd9`); a lower-case word before a member's mark (`member`) may too: a package.
  */
-function nameOfCode(name: string): boolean {
+function nameOfCode(name: string, member = false): boolean {
+  // A package or module before its member's mark may hold digits inside its one lower-case word:
+  // Go's protobuf aliases (`v3corepb.Address`), `s3manager.New`, `k8sclient.Get`.
+  if (
+    member && /^[a-z]{1,32}[0-9]{1,8}[a-z]{1,32}$/.test(name) && !looksRandom(name) &&
+    !looksGenerated(name)
+  ) {
+    return true;
+  }
   const words = name.replace(/^[$_]+/, "").split(/_+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
   return words.every((w) => /^(?:[A-Za-z]+[0-9]*|[0-9]+)$/.test(w)) &&
     !looksRandom(name) && !looksGenerated(name) && !randomLetters(name);
@@ -148,7 +162,7 @@ export function codeType(value: string): boolean {
     if (c === "<") depth++;
     else if (c === ">" && --depth < 0) return false;
   }
-  return depth === 0 && (value.match(/[A-Za-z_$][\w$]*/g) ?? []).every(nameOfCode);
+  return depth === 0 && (value.match(/[A-Za-z_$][\w$]*/g) ?? []).every((name) => nameOfCode(name));
 }
 
 /** A type up to where a declaration goes on: ` =`, `;`, `{`, `)` or the line's end. */

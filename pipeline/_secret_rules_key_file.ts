@@ -14,8 +14,12 @@
  */
 const KEY_ALONE = /^\uFEFF?(?:(?:[0-9a-f]{32}){1,4}|(?:[0-9A-F]{32}){1,4})(?=(?:\r?\n|\r)?$)/;
 
-/** A checksum file's extension (`app.zip.sha256`, `pkg.tgz.md5`, `release.sum`). */
-const CHECKSUM_EXTENSION = /\.(?:md5|sha1|sha224|sha256|sha384|sha512|sha3|b2|sum|sums|checksum)$/i;
+/**
+ * A checksum file's extension (`app.zip.sha256`, `pkg.tgz.md5`, `release.sum`), also as the tool
+ * that wrote it is named (coreutils' `sha256sum`, `md5sum`, `b2sum`, Perl's `shasum`).
+ */
+const CHECKSUM_EXTENSION =
+  /\.(?:(?:md5|sha1|sha224|sha256|sha384|sha512|sha3|sha|b2)(?:sums?)?|sum|sums|checksum)$/i;
 /** A checksum list's name: `SHA256SUMS`, `MD5SUMS.txt`, `checksums.txt`, `app_1.2_checksums.txt`. */
 const CHECKSUM_NAME = /(?:^(?:sha\d{1,3}|md5|b2)sums|checksums?)(?:\.txt)?$/i;
 

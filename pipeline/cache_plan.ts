@@ -202,7 +202,8 @@ function checkBreakpoints(rule: string, breakpoints: Breakpoint[], blocks: Place
  * The warning for a document larger than the plan's model takes (its
  * `contextWindow`), or `undefined` when it fits or the window is not known.
  * It suggests a token budget (in the budget's tokens, with a tenth of the
- * window left for the question and the answer) or a skeleton view.
+ * window left for the question and the answer) or a skeleton view; under a
+ * budget the window takes, which was then not met, it says so and why.
  *
  * @example
  * ```ts
@@ -222,10 +223,19 @@ export function contextWarning(
   if (!window || used <= window) return undefined;
   const about = plan.model.tokenizer.endsWith("-estimate") ? "about " : "";
   const suggested = suggestedBudget(plan, documentTokens)!;
+  const n = (x: number) => x.toLocaleString("en-US");
+  // A budget the window takes that left the document over the window was not met: what it could
+  // not step down (focus and forceFull files, the other sections) is the cause, not its size.
+  if (budget !== undefined && budget <= suggested) {
+    return `The document has ${about}${
+      n(used)
+    } tokens of "${plan.model.model}", over its context ` +
+      `window of ${n(window)} and over the token budget of ${budget}, which cannot be met: focus ` +
+      "and forceFull files are kept whole, with the other sections; focus fewer files";
+  }
   const set = budget === undefined
     ? "set a token budget"
     : `lower the token budget from ${budget} to ${suggested}`;
-  const n = (x: number) => x.toLocaleString("en-US");
   return `The document has ${about}${n(used)} tokens of "${plan.model.model}", over its context ` +
     `window of ${n(window)}: ${set} (--budget ${suggested}, or "budget.tokens") or show files ` +
     `as skeletons ("defaultView": "skeleton") or summaries (--strategy summarize)`;

@@ -230,11 +230,25 @@ async function followLink(
   // A link to a file the defaults leave out (`.env`, `.git/config`) is left out as its target.
   const skip = linkTargetSkip(real, realRoot, target.explicit);
   if (skip) return { skip };
+  let info: FileStat;
   try {
-    return fileStat(await Deno.stat(target.absPath));
+    info = fileStat(await Deno.stat(target.absPath));
   } catch (error) {
     return readError(error); // removed or changed since it was followed
   }
+  // A link to a folder (serde's `serde/src/core -> ../../serde_core/src`) is not followed: a
+  // folder in the project has its files read by their own paths, so the reason says where they
+  // are rather than "is a directory", which reads as a fault of the listing.
+  if (info.isDirectory) {
+    const inside = real === realRoot ||
+      real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+    return {
+      skip: inside
+        ? "a symbolic link to a folder of the project, whose files are read by their own paths"
+        : "a symbolic link to a folder outside the project (links to folders are not followed)",
+    };
+  }
+  return info;
 }
 
 /** What {@linkcode readBytes} found: the bytes, or a file that is no longer one to read. */

@@ -73,8 +73,11 @@
  * and `.http` files' cookies, Rust's `basic_auth(…, Some("…"))`, Ruby's `Net::SMTP` `start`,
  * Python bytes with escapes, a `%2B`, `%2F` or `%3D` inside a named token, `net user` and
  * `mnemonic` in any case, recovery words under `seed_phrase` or `recovery_phrase`.
+ * 24: a checksum file named by its tool (`*.sha256sum`, `*.md5sum`, `*.shasum`) kept, a call
+ * whose argument opens a literal at the line's end (grpc-go's
+ * `"test-key": testutils.MarshalAny(t, &v3corepb.Address{`) kept as code.
  */
-export const SECRET_RULES_VERSION = 23;
+export const SECRET_RULES_VERSION = 24;
 
 import {
   fewCharacters,
@@ -359,7 +362,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "key-file",
     kind: "A file that holds a key alone: 32, 64, 96 or 128 hex digits and nothing else " +
       "(Rails' `config/master.key` and `config/credentials/*.key`), unless its name says it " +
-      "holds a checksum (`*.sha256`, `*.md5`, `*.sum`, `SHA256SUMS`, `checksums.txt`)",
+      "holds a checksum (`*.sha256`, `*.sha256sum`, `*.md5`, `*.sum`, `SHA256SUMS`, `checksums.txt`)",
     hints: [],
     find: findKeyFile,
   },

@@ -288,6 +288,52 @@ Deno.test("slop init names the Node project's package manager, by its lockfile, 
   }
 });
 
+Deno.test("slop init in a Poetry, Go, Cargo or .NET project writes no deno.json and says the command", async () => {
+  const root = await makeProject({});
+  // What makes each a project of another toolchain: its manifest, or a solution by its ending.
+  const cases: Array<[string, string]> = [
+    ["pyproject.toml", '[tool.poetry]\nname = "app"\n'],
+    ["go.mod", "module example.com/app\n"],
+    ["Cargo.toml", '[workspace]\nmembers = ["core"]\n'],
+    ["MediatR.sln", "Microsoft Visual Studio Solution File\n"],
+  ];
+  for (const [manifest, text] of cases) {
+    const folder = join(root, manifest.replace(".", "_"));
+    await Deno.mkdir(folder);
+    await Deno.writeTextFile(join(folder, manifest), text);
+    const printed: string[] = [];
+    const log = console.log;
+    console.log = (line: string) => printed.push(line);
+    try {
+      assert.equal(await runInit(folder, {}), 0);
+    } finally {
+      console.log = log;
+    }
+    const stdout = printed.join("\n");
+    assert.ok(existsSync(join(folder, "slop.config.ts")), manifest);
+    assert.ok(!existsSync(join(folder, "deno.json")), `${manifest}: no deno.json`);
+    assert.ok(!stdout.includes("deno task"), stdout);
+    assert.ok(stdout.includes(`wrote no task: ${manifest} makes this a project`), stdout);
+    assert.match(
+      stdout,
+      /run `(slop|deno run -A \S*cli\.ts) build( --server)?` to build the next/,
+    );
+  }
+  // A project with a deno.json or package.json beside its manifest still gets the task there.
+  const both = join(root, "both");
+  await Deno.mkdir(both);
+  await Deno.writeTextFile(join(both, "go.mod"), "module example.com/both\n");
+  await Deno.writeTextFile(join(both, "deno.json"), "{}\n");
+  const log = console.log;
+  console.log = () => {};
+  try {
+    assert.equal(await runInit(both, {}), 0);
+  } finally {
+    console.log = log;
+  }
+  assert.ok(JSON.parse(await Deno.readTextFile(join(both, "deno.json"))).tasks.context);
+});
+
 // slop may sit in a folder whose name has a space, a `#` or a quote (`~/My Tools/slop`): the task
 // `slop init` writes must still run it, and the config must still load.
 for (const folder of ["my tools", "c# tools", "bob's tools"]) {

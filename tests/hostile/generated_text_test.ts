@@ -46,6 +46,18 @@ const GENERATED: Record<string, [string, string]> = {
   ],
   "static/app.js": [longLine(1) + "\n" + longLine(2), "minified code ("],
   "static/site.css": [".a{color:red}".repeat(400), "minified code ("],
+  // Sass's output, in lines of their own (spring-petclinic's petclinic.css, built from
+  // src/main/scss), and tsc's: a compiler's source map comment at the end.
+  "static/css/petclinic.css": [
+    LICENSE + ".navbar {\n  border-top-width: 0; }\n".repeat(80) +
+    "\n/*# sourceMappingURL=../../../target/petclinic.css.map */\n",
+    'compiled output (it ends with a "sourceMappingURL" comment',
+  ],
+  "lib/ntlm.js": [
+    '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n' +
+    "var x = 1;\n".repeat(300) + "//# sourceMappingURL=ntlm.js.map",
+    'compiled output (it ends with a "sourceMappingURL" comment',
+  ],
 };
 
 /** Near misses: rendered. */
@@ -62,6 +74,11 @@ const KEPT: Record<string, string> = {
   // One long line in a small file; a long line among short ones.
   "small.js": `export const table = [${"1, ".repeat(150)}];\n`,
   "data.js": longLine(3) + "\n" + "const x = 1;\n".repeat(400),
+  // A small test fixture of a compiler's output (vitest's source map tests), and a file that
+  // only speaks of the comment.
+  "test/transpiled.js": '"use strict";\nexports.a = 1;\n//# sourceMappingURL=transpiled.js.map\n',
+  "src/maps.js": "// Reads the //# sourceMappingURL= comment at a file's end.\n" +
+    "export const mark = /sourceMappingURL=/;\n".repeat(100),
   // The source of a generated file: its header forbids editing the output, not itself.
   "Formula/tool.rb":
     "# A template release.yml fills in.\n# Do not edit the generated copy in the tap; " +

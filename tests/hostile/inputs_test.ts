@@ -413,10 +413,12 @@ Deno.test("a symbolic link to the root folder itself or to a folder in it is a f
   await Deno.symlink(".", join(root, "here"));
   await Deno.symlink("a", join(root, "same"));
   const result = await buildIn(root);
+  // The reason says where the folder's files are (serde's `serde/src/core -> ../../serde_core/src`
+  // read "is a directory", as if the listing were wrong).
   for (const path of ["a/up", "here", "same"]) {
     assert.deepEqual([row(result, path).status, row(result, path).reason], [
       "skipped",
-      "is a directory",
+      "a symbolic link to a folder of the project, whose files are read by their own paths",
     ], path);
   }
   assert.equal(row(result, "a/x.py").status, "rendered");

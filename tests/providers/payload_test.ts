@@ -509,6 +509,16 @@ Deno.test("contextWarning() counts estimates as 'about', asks to lower a budget,
       '"budget.tokens") or show files as skeletons ("defaultView": "skeleton") or summaries ' +
       "(--strategy summarize)",
   );
+  // A budget already under the suggestion was not met (grpc-go, `--focus balancer/ --budget
+  // 50000`: its 77 focus files kept whole): "lower ... from 50000 to 149000" named a larger
+  // number, and no budget fits a document whose kept files are over it.
+  const unmet = contextWarning(plan, 200_000, 50_000)!;
+  assert.equal(
+    unmet,
+    'The document has about 240,000 tokens of "claude-sonnet-4-5", over its context window of ' +
+      "200,000 and over the token budget of 50000, which cannot be met: focus and forceFull " +
+      "files are kept whole, with the other sections; focus fewer files",
+  );
   assert.equal(contextWarning({ ...plan, prefixTokens: 190_000 }, 170_000), undefined);
   assert.equal(
     contextWarning({ ...plan, model: { ...model, contextWindow: undefined } }, 1),

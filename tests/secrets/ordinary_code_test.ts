@@ -68,6 +68,14 @@ const REAL_CODE: Array<[string, string]> = [
   ["http_digest.c", "    tmp_pass = &data->req.hd_proxy_auth;\n    pw = &fallback;\n"],
   ["lib1588.c", "  const char *proxyuserpwd = libtest_arg4;\n"],
   ["main.cpp", "    info.RenderPass = wd->RenderPass;\n"],
+  // A call whose argument is a literal going on to the next lines (grpc-go's
+  // `unmarshal_eds_test.go`: ten such map entries under `"test-key"`), and Rust's.
+  [
+    "unmarshal_eds_test.go",
+    '\t\t\t\t\t\t\t"test-key": testutils.MarshalAny(t, &v3corepb.Address{\n' +
+    '\t\t\t\t\t\t\t"other-key": proto.Clone(&v3corepb.SocketAddress{\n',
+  ],
+  ["lib.rs", "    let api_key = Config::builder(ctx, &mut Settings3 {\n"],
   ["yarn.lock", '"registry@^1.0.0":\n  dependencies:\n    verdaccio-htpasswd: 13.0.0-next-8.29\n'],
 ];
 
