@@ -172,6 +172,9 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   // A worktree's or submodule's git folder is outside the root: its index, excludes and config.
   const watcher = rootWatcher([...watched, ...gitWatchFolders(config.root)]);
   const stop = () => watcher.stop();
+  // The rule files above the root are looked at before the first build too: one made while it
+  // runs, or before the line "watching for changes" is read, is then a change, not the baseline.
+  const start = aboveAtStart(config.root);
   const w = watching(flags, { config, outputs });
   w.previous = await rebuild(w);
   if (w.previous) await rehearse(w);
@@ -182,10 +185,11 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   }
   if (limits.maxBuilds === 0) {
     stop();
+    closeWatcher(start.above);
     await w.resident.close();
     return w.previous ? 0 : 1;
   }
-  await rebuildOnChanges(w, watcher, { relevant, stop, ...limits });
+  await rebuildOnChanges(w, watcher, { relevant, stop, start, ...limits });
   // The draft of a next document is not left behind.
   await w.resident.close();
   return 0;
@@ -195,9 +199,10 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
 async function rebuildOnChanges(
   w: Watching,
   watcher: RootWatcher,
-  { relevant, stop, debounce, maxBuilds }: {
+  { relevant, stop, start, debounce, maxBuilds }: {
     relevant: (path: string) => boolean;
     stop: () => void;
+    start: AboveAtStart;
     debounce: number;
     maxBuilds: number;
   },
@@ -206,12 +211,8 @@ async function rebuildOnChanges(
   let running: Promise<void> = Promise.resolve();
   const pending: Pending = emptyPending();
   const root = w.config.root;
-  const gitList = new Set(gitListFiles(root));
-  // The .gitignore and .gitattributes files above a folder of a work tree: the watcher watches
-  // those there when it started; one made since is seen by this watch of their folders (not their
-  // subfolders), and by a look before each rebuild (an editor's save by a rename, a lost event).
-  let rules = rulesAboveState(root);
-  const above = watchAbove(root);
+  const { gitList, above } = start;
+  let rules = start.rules;
   const take = (change: WatchChange) => {
     notePending(pending, change, { configPath: w.configPath, root });
     clearTimeout(timer);
@@ -242,11 +243,7 @@ async function rebuildOnChanges(
   } finally {
     clearTimeout(timer);
     Deno.removeSignalListener("SIGINT", stop);
-    try {
-      above?.close();
-    } catch {
-      // Closed already.
-    }
+    closeWatcher(above);
     await aboveDone;
   }
   await running;
@@ -265,6 +262,38 @@ async function followAbove(
 }
 
 /** A watch of the folders above a folder of a work tree (not their subfolders), if any. */
+/** What a watch reads of the work tree before its first build (see {@linkcode aboveAtStart}). */
+interface AboveAtStart {
+  /** The files git lists in the root. */
+  gitList: Set<string>;
+  /** The state of the `.gitignore` and `.gitattributes` files above the root ({@linkcode rulesAboveState}). */
+  rules: string;
+  /** The watch of their folders, when there are any. */
+  above?: Deno.FsWatcher;
+}
+
+/**
+ * The work tree as the first build reads it. The .gitignore and .gitattributes files above a
+ * folder of a work tree: the watcher watches those there when it started; one made since is seen by
+ * this watch of their folders (not their subfolders), and by a look before each rebuild (an
+ * editor's save by a rename, a lost event).
+ */
+function aboveAtStart(root: string): AboveAtStart {
+  return {
+    gitList: new Set(gitListFiles(root)),
+    rules: rulesAboveState(root),
+    above: watchAbove(root),
+  };
+}
+
+function closeWatcher(watcher: Deno.FsWatcher | undefined): void {
+  try {
+    watcher?.close();
+  } catch {
+    // Closed already.
+  }
+}
+
 function watchAbove(root: string): Deno.FsWatcher | undefined {
   const folders = rulesAboveFolders(root);
   try {

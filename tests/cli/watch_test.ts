@@ -428,3 +428,34 @@ Deno.test("slop watch in a folder of a monorepo sees a .gitignore or .gitattribu
   ];
   await watchChurn(1, { script, project: () => Promise.resolve(join(top, "group", "pkg")) });
 });
+
+Deno.test("slop watch sees a .gitattributes made above its folder during its first build", async () => {
+  // A section made by the config writes the file above while the first build runs: before
+  // "watching for changes" is said, so only a look taken before that build can tell it is new.
+  const config = `const above = new URL("../.gitattributes", import.meta.url);
+export default {
+  files: ["src/**"],
+  plugins: [{
+    kind: "section",
+    name: "writes-above",
+    async compose() {
+      try {
+        await Deno.lstat(above);
+      } catch {
+        await Deno.writeTextFile(above, "*.py binary\\n");
+      }
+      return [];
+    },
+  }],
+};
+`;
+  const top = await makeProject({
+    ".gitignore": ".slop/\n",
+    "group/pkg/slop.config.ts": config,
+    "group/pkg/src/zz_marker.ts": "export const marker = 0;\n",
+    "group/pkg/src/a.py": "A = 1\n",
+  });
+  await gitIn(top, "init", "-q", "-b", "main");
+  const script = [[op("nothing but the marker", () => Promise.resolve())]];
+  await watchChurn(1, { script, project: () => Promise.resolve(join(top, "group", "pkg")) });
+});
