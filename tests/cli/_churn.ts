@@ -696,7 +696,15 @@ async function quiet(root: string, said: () => string): Promise<string> {
     calm = said().length === last ? calm + 1 : 0;
     last = said().length;
   }
-  return (await newestOutput(root)).document;
+  // A build may be between its document and its manifest (a loaded machine can pause it longer
+  // than the calm above): wait for the manifest, 60 s at most.
+  for (let i = 0;; i++) {
+    const out = await newestOutput(root).catch((error) => {
+      if (i >= 2400) throw error;
+    });
+    if (out) return out.document;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** The newest output once it contains `text` (or `said()` does, for "watching"); 60 s at most. */

@@ -121,10 +121,14 @@ Deno.test("a build past the reply time is answered with its progress, goes on, a
       texts(late).at(-2)!,
       /^slop: this is the result of the build_context run an earlier/,
     );
-    const fresh = await client.callTool({ name: "build_context", arguments: wanted });
+    // A new call after the result was taken builds anew. On a loaded machine that build may
+    // itself run past the 200 ms: then its result comes to the next identical call.
+    let fresh = await client.callTool({ name: "build_context", arguments: wanted });
+    const direct = data(fresh).status !== "running";
+    if (!direct) fresh = await untilDone(client, "build_context", wanted);
     assert.equal(data(fresh).number, 2);
     assert.equal(texts(fresh)[1], document);
-    assert.ok(!texts(fresh).some((t) => t.startsWith("slop: this is the result")));
+    if (direct) assert.ok(!texts(fresh).some((t) => t.startsWith("slop: this is the result")));
   } finally {
     await close();
   }
