@@ -459,16 +459,7 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
   for (const [kind, title, description] of kinds) {
     const cutter = partCutter();
     const read = (uri: URL, part = 1) => readLatest({ kind, uri, part }, context, cutter);
-    const readPart = (uri: URL, part: string) => {
-      // A number past 2^53 is no part either, named as sent (not 1e+20 or Infinity).
-      if (!/^[1-9]\d*$/.test(part) || !Number.isSafeInteger(Number(part))) {
-        throw new ResourceError(
-          INVALID_PARAMS,
-          `Invalid part ${quote(part)} in ${quote(uri.href)}: a number from 1`,
-        );
-      }
-      return read(uri, Number(part));
-    };
+    const readPart = (uri: URL, part: string) => read(uri, partNumber(uri, part));
     readers.set(
       RESOURCES[kind],
       (uri, part) => part === undefined ? read(uri) : readPart(uri, part),
@@ -501,6 +492,18 @@ function registerResources(server: McpServer, sdk: McpSdk, context: ToolContext)
     sdk.ReadResourceRequestSchema,
     (request: { params: { uri: string } }) => readResource(readers, String(request.params.uri)),
   );
+}
+
+/** The part number `part` of a resource URI names; a number past 2^53 is no part either. */
+function partNumber(uri: URL, part: string): number {
+  if (!/^[1-9]\d*$/.test(part) || !Number.isSafeInteger(Number(part))) {
+    // Named as sent (not 1e+20 or Infinity).
+    throw new ResourceError(
+      INVALID_PARAMS,
+      `Invalid part ${quote(part)} in ${quote(uri.href)}: a number from 1`,
+    );
+  }
+  return Number(part);
 }
 
 /** What a resource read answers. */

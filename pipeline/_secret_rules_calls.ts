@@ -168,10 +168,16 @@ export function findCredentialCalls(
     if (!connects && trigger !== "gin(" && trigger !== "Entry(") continue;
     for (let at = text.indexOf(trigger); at >= 0; at = text.indexOf(trigger, at + 1)) open(at);
   }
+  return [...setterArguments(text, spots.passwords), ...callArguments(text, opens)];
+}
+
+/**
+ * A setter's or a builder's one argument (`ds.setPassword("…")`, `.password("…")`,
+ * `ssh.Password("…")`), from the `passw` words the name search marks (at `passwords`).
+ */
+function setterArguments(text: string, passwords: number[]): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
-  // A setter's or a builder's one argument (`ds.setPassword("…")`, `.password("…")`,
-  // `ssh.Password("…")`), from the `passw` words the name search marks.
-  for (const at of spots.passwords) {
+  for (const at of passwords) {
     const word = at - 5;
     if (!SETTER_BEFORE.test(text.slice(Math.max(0, word - 5), word + 1))) continue;
     SETTER_AT.lastIndex = at;
@@ -181,6 +187,12 @@ export function findCredentialCalls(
     const [start, end] = m.indices!.groups!.v!;
     out.push({ start, end });
   }
+  return out;
+}
+
+/** The credential argument of each call opened at `opens` (by name, else by position). */
+function callArguments(text: string, opens: Set<number>): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
   for (const open of [...opens].sort((a, b) => a - b)) {
     CREDENTIAL_CALL_AT.lastIndex = open;
     const m = CREDENTIAL_CALL_AT.exec(text);

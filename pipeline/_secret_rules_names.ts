@@ -339,6 +339,21 @@ function unescapePercents(value: string): string {
 }
 
 /**
+ * The rule of a short value (under 16 characters) under a secret's name: base64 of
+ * `user:password` under an `auth` name (`.npmrc`'s `_auth = …`), or a token's mix of characters
+ * `written` as a value is (quoted, `NAME=…`, a line of its own); none otherwise.
+ */
+function shortTokenRule(
+  judged: string,
+  { name, written }: { name: string; written: () => boolean },
+): string | undefined {
+  if (AUTH_NAME.test(name) && isBasicCredentials(judged)) return "basicauth";
+  const token = shortToken(judged, QUERY_NAME_END.test(name) ? "token" : name) &&
+    !ID_NAME.test(name) && !PASSWORD_NAME_END.test(name);
+  return token && written() ? "named-secret" : undefined;
+}
+
+/**
  * Values assigned to secret-looking names ({@linkcode NAMED_TOKEN}), each
  * named by its shape: an AWS secret access key (40 base64 characters under
  * an AWS secret name), a JWT, a `Bearer` token, an Azure client secret, a
@@ -366,14 +381,7 @@ export function findNamedTokens(
     const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(judged);
     let rule: string | undefined;
     if (judged.length < 16) {
-      // Short: base64 of `user:password` under an `auth` name (`.npmrc`'s `_auth = …`), or a
-      // token's mix of characters written as a judged (quoted, `NAME=…`, a line of its own)
-      if (AUTH_NAME.test(name) && isBasicCredentials(judged)) rule = "basicauth";
-      else if (
-        shortToken(judged, QUERY_NAME_END.test(name) ? "token" : name) && !ID_NAME.test(name) &&
-        !PASSWORD_NAME_END.test(name) &&
-        lettersValue(text, m.index!, end0, q)
-      ) rule = "named-secret";
+      rule = shortTokenRule(judged, { name, written: () => lettersValue(text, m.index!, end0, q) });
     } else if (b === "base64:") {
       // a key written `base64:…` (Laravel's `APP_KEY`): base64 of random bytes
       if (!fewCharacters(judged)) rule = "named-secret";

@@ -170,8 +170,20 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
     out.push(...fromAnchors(text, anchor, WIF_KEY, (m) => span(m, tokenLike), "private-key"));
   }
   if (h.pairs.has('alue"')) out.push(...cookie(harCookies(text)));
-  // bytes with escapes under a secret's name, from the operators the name search found
-  for (const at of namesOf(text, h).operators) {
+  out.push(...escapedBytes(text, namesOf(text, h).operators));
+  if (path && HTTP_FILE.test(path)) {
+    HTTP_FILE_COOKIE.lastIndex = 0;
+    for (const m of text.matchAll(HTTP_FILE_COOKIE)) {
+      out.push(...cookie(cookieValues(m.groups!.v, m.indices!.groups!.v![0])));
+    }
+  }
+  return out;
+}
+
+/** Bytes with escapes under a secret's name, from the `operators` the name search found. */
+function escapedBytes(text: string, operators: number[]): Span[] {
+  const out: Span[] = [];
+  for (const at of operators) {
     if (text.charCodeAt(at + 1) !== 32 && text.charCodeAt(at + 1) !== 98) continue; // ` ` or `b`
     BYTES_LITERAL.lastIndex = at + 1;
     const m = BYTES_LITERAL.exec(text);
@@ -182,12 +194,6 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
     }
     const [start, end] = m.indices!.groups!.v!;
     out.push({ start, end });
-  }
-  if (path && HTTP_FILE.test(path)) {
-    HTTP_FILE_COOKIE.lastIndex = 0;
-    for (const m of text.matchAll(HTTP_FILE_COOKIE)) {
-      out.push(...cookie(cookieValues(m.groups!.v, m.indices!.groups!.v![0])));
-    }
   }
   return out;
 }

@@ -1257,19 +1257,7 @@ class Walker {
     // is a signature: it stays, its block body elided by the walk and an expression body
     // (`({ label }: Props) => (<li>...</li>)`) of more than one line here.
     const fn = JS_GRAMMARS.has(this.spec.grammar) && !call ? wrappedFunction(node) : undefined;
-    if (fn) {
-      const body = fn.childForFieldName("body");
-      if (
-        body && !this.spec.bodyTypes.has(body.type) && body.endPosition.row > body.startPosition.row
-      ) {
-        const inner = this.edits.splice(mark);
-        this.edits.push(
-          ...inner.filter((e) => e.end <= body.startIndex || e.start >= body.endIndex),
-          { start: body.startIndex, end: body.endIndex, text: this.spec.valueMarker },
-        );
-      }
-      return;
-    }
+    if (fn) return this.elideExpressionBody(fn, mark);
     if (this.symbols.length === symbols && !call) {
       if (
         rows - linesRemoved(this.text, this.edits, mark, this.edits.length) <= this.maxValueLines
@@ -1292,6 +1280,23 @@ class Walker {
     this.shorten(node, { edits: inner, removed, added }, symbols, call);
     for (const e of inner) if (e.text !== DEAD) this.edits.push(e);
     this.edits.push(...added);
+  }
+
+  /**
+   * Elide the expression body of the function `fn` when it spans more than one line, with the
+   * edits made inside it since `mark` (a block body is elided by the walk).
+   */
+  elideExpressionBody(fn: SyntaxNode, mark: number): void {
+    const body = fn.childForFieldName("body");
+    if (
+      !body || this.spec.bodyTypes.has(body.type) ||
+      body.endPosition.row <= body.startPosition.row
+    ) return;
+    const inner = this.edits.splice(mark);
+    this.edits.push(
+      ...inner.filter((e) => e.end <= body.startIndex || e.start >= body.endIndex),
+      { start: body.startIndex, end: body.endIndex, text: this.spec.valueMarker },
+    );
   }
 
   /**
