@@ -10,7 +10,7 @@
  * @module
  */
 
-import { looksGenerated, looksRandom, randomLetters } from "./_secret_rules_common.ts";
+import { looksGenerated, looksRandom, nameBefore, randomLetters } from "./_secret_rules_common.ts";
 
 /** One token of an expression: blanks, a name, a number, a string, or a mark of code. */
 const PIECE =
@@ -200,9 +200,34 @@ export function codeByPlace(text: string, at: number, start: number, end: number
   if (text[at] === ":" && /[ \t]\?[ \t]/.test(text.slice(lineStart, at))) return true;
   // the end of a statement: an expression, or a name of two words or more
   if (!expression && !wordsName(value)) return false;
+  // a field of a struct literal or an initializer: the same names of code
+  if (literalField(text, at, end)) return true;
   const spaced = /[ \t]$/.test(text.slice(at - 1, at)) && /^=[ \t]/.test(text.slice(at, at + 2));
   return spaced &&
     /^;[ \t]*(?:\/\/[^\r\n]*|\/\*[^\r\n]*)?(?:\r?\n|$)/.test(text.slice(end, end + 256));
+}
+
+/**
+ * Whether the name before the operator at `at` is a field of a struct literal, an object
+ * initializer or a call's labelled argument, whose value ends at `end`: the value ends at a `,`,
+ * `}` or `)` (or its line, before a line that closes the literal), and the name follows a type's
+ * `{` or `(` on its line, maybe after other fields (`oauth2.Token{AccessToken: …`,
+ * `new Config { Password = …`, `Config(password: …`), or stands first on a line after one that
+ * ends in `{`, `(` or `,` (a literal written a field a line). A YAML or `.env` line has no such
+ * literal around it; a YAML flow map's `{` follows a `:`, not a type. The operator is a `:` or
+ * an `=` with blanks around it: a shell function's `PASSWORD=…` before its `}` is no field.
+ */
+function literalField(text: string, at: number, end: number): boolean {
+  // `Name: value` or `Name = value`; a shell's or `.env`'s `NAME=value` is no field
+  if (text[at] !== ":" && !/[ \t]=[ \t]/.test(text.slice(at - 1, at + 2))) return false;
+  if (!/^[ \t]{0,16}(?:[,})]|\r?\n[ \t]{0,16}[})])/.test(text.slice(end, end + 64))) return false;
+  const line = nameBefore(text, at);
+  const before = line.replace(/[A-Za-z_$][\w$]{0,63}[ \t]{0,16}$/, "");
+  if (/[\w$>\]][ \t]?[{(](?:[^\r\n]{0,64},)?[ \t]{0,16}$/.test(before)) return true;
+  if (!/^[ \t]{0,64}$/.test(before) || line.length >= 64) return false;
+  const lineStart = at - line.length;
+  const above = text.slice(Math.max(0, lineStart - 256), lineStart).trimEnd();
+  return /[{(,]$/.test(above);
 }
 
 /** A shell command that tests, after the keywords that may lead it: `if test`, `elif [`, `[[`. */

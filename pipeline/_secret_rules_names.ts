@@ -108,7 +108,9 @@ export function findNamedValues(
     // A map that says it is a public key (`"type": "EcPublicKey"`, Wycheproof's test vectors)
     if (PUBLIC_TYPE.test(body)) continue;
     for (const v of body.matchAll(MAP_VALUE)) {
-      if (!KEY_LIKE.test(v[1]) || isPlaceholder(v[1])) continue;
+      if (!KEY_LIKE.test(v[1]) || isPlaceholder(v[1]) || wordsJoined(v[1])) continue;
+      // A member that names or describes its entry (`"name": "allow_policy_1"`) holds no key.
+      if (LABEL_MEMBER.test(v[0].slice(1, v[0].indexOf('"', 1)))) continue;
       const at = open + v.index! + v[0].lastIndexOf(`"${v[1]}"`) + 1;
       // Laravel's `base64:` says how the key is written: not part of it
       const skip = v[1].startsWith("base64:") ? 7 : 0;
@@ -155,6 +157,25 @@ function wordEnds(text: string, at: number): boolean {
 
 /** A map's member that says it holds a public key: `"type": "EcPublicKey"`. */
 const PUBLIC_TYPE = /"type"\s{0,16}:\s{0,16}"[A-Za-z0-9 _-]{0,32}Public ?Key/i;
+
+/** A map member's name that names or describes its entry: `"name"`, `"title"`, `"type"`, … */
+const LABEL_MEMBER = /^(?:name|title|label|description|display_?name|type|kind)$/i;
+
+/**
+ * Whether `value` is words and numbers joined by `_`, `-` or `.` (`allow_policy_1`,
+ * `path-foo-2024`): two or more words of 3+ letters with a vowel, the other parts short numbers
+ * or such words; a name, not a key. A key mixes digits into its parts (`k3x_Qz9pW2_…`).
+ */
+function wordsJoined(value: string): boolean {
+  const parts = value.split(/[-_.]/);
+  let words = 0;
+  for (const part of parts) {
+    if (/^[0-9]{1,8}$/.test(part)) continue;
+    if (!/^(?:[a-z]+|[A-Z][a-z]+|[A-Z]+)$/.test(part) || !/[aeiouyAEIOUY]/.test(part)) return false;
+    if (part.length >= 3) words++;
+  }
+  return words >= 2;
+}
 
 /** A map value that looks like a key: no blanks, a letter and a digit. */
 const KEY_LIKE = /^(?=[^0-9]*[0-9])(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_\-.~+/=:]+$/;

@@ -76,8 +76,11 @@
  * 24: a checksum file named by its tool (`*.sha256sum`, `*.md5sum`, `*.shasum`) kept, a call
  * whose argument opens a literal at the line's end (grpc-go's
  * `"test-key": testutils.MarshalAny(t, &v3corepb.Address{`) kept as code.
+ * 25: a struct literal's or initializer's field given a name of code kept (grpc-go's
+ * `oauth2.Token{AccessToken: tokenBase64}`), a map's `"name"` (`"title"`, `"type"`, …) and its
+ * values of words and numbers joined (`allow_policy_1`) kept under a key's name.
  */
-export const SECRET_RULES_VERSION = 24;
+export const SECRET_RULES_VERSION = 25;
 
 import {
   fewCharacters,

@@ -218,3 +218,63 @@ Deno.test("redactText() keeps the code between two string literals that a passwo
     assert.equal((await redactText(text, "x.py")).findings.length, 1, text);
   }
 });
+
+Deno.test("redactText() keeps a struct literal's or initializer's field given a name of code", async () => {
+  // grpc-go's examples/features/authz/client/main.go: a field of a struct literal, an object
+  // initializer or a call's labelled argument given a variable, a member or a call is code.
+  const code: Array<[string, string]> = [
+    ["main.go", "\toath2Token := oauth2.Token{AccessToken: tokenBase64}\n"],
+    [
+      "a.go",
+      "\tc := Config{Secret: secretFromEnv(), Token: tok, Password: storedCred2}\n",
+    ],
+    [
+      "b.go",
+      "\tc := &Config{\n\t\tPassword: storedCred2,\n\t\tSecret:   secretFromEnv(),\n" +
+      "\t\tToken:    tokenBase64,\n\t}\n",
+    ],
+    ["a.rs", "let c = Config { password: stored_cred2, token: token_base64 };\n"],
+    ["a.swift", "let c = Config(password: userCred2, token: tokenBase64)\n"],
+    ["a.cs", "var c = new Config { Password = storedCred2, Secret = SecretFromEnv() };\n"],
+    ["b.cs", "var c = new Config\n{\n    Secret = storedCred2,\n    Token = tokenBase64\n};\n"],
+  ];
+  for (const [path, text] of code) {
+    const result = await redactText(text, path);
+    assert.deepEqual(result.findings, [], `${path}: ${result.text}`);
+  }
+  // The same shapes with a value that is a secret are still found: quoted, a password's mix of
+  // letters and digits unquoted, a YAML line or flow map, a shell function's assignment.
+  for (
+    const [path, text] of [
+      [
+        "c.go",
+        '\ttok := oauth2.Token{AccessToken: "ya29.a0AfH6SMBx3kQ9zL2mN8pR7tV4wY1cE5gJ0hK"}\n',
+      ],
+      ["d.go", '\tc := Config{Password: "tokenBase64"}\n'],
+      ["e.go", "\tc := Config{Password: S3cret9x}\n"],
+      ["a.yaml", "db:\n  password: storedCred2\n"],
+      ["a.env", "DB_PASSWORD=storedCred2\n"],
+      ["b.yaml", "db: {password: storedCred2}\n"],
+      ["a.sh", "setup() {\n  DB_PASSWORD=storedCred2\n}\n"],
+    ]
+  ) {
+    assert.equal((await redactText(text, path)).findings.length, 1, `${path}: ${text}`);
+  }
+});
+
+Deno.test("redactText() keeps a map's names and values of words under a key's name", async () => {
+  // grpc-go's authz/rbac_translator_test.go: a test case named "missing header key" holds a
+  // JSON policy whose `"name": "allow_policy_1"` the key-map rule took for a key.
+  const text = '\t\t"missing header key": {\n\t\t\tauthzPolicy: `{\n\t\t\t\t"name": "authz",\n' +
+    '\t\t\t\t"allow_rules": [{\n\t\t\t\t\t"name": "allow_policy_1",\n' +
+    '\t\t\t\t\t"request": {"path": "path_foo_2024"}\n\t\t\t\t}]\n\t\t\t}`,\n\t\t},\n';
+  const result = await redactText(text, "rbac_translator_test.go");
+  assert.deepEqual(result.findings, [], result.text);
+  // A map of keys still has its keys found, a key of words and digits joined by `_` too.
+  const keys = 'LLM_API_KEY_MAP={"name": "prodKeys2024", "together": "abcdefgh12", ' +
+    '"openai": "k3x_Qz9pW2_vB7mR4tY8"}\n';
+  assert.deepEqual(
+    (await redactText(keys, "a.env")).findings.map((f) => f.rule),
+    ["key-map", "key-map"],
+  );
+});
