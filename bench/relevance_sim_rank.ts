@@ -318,14 +318,7 @@ function graphFromTop(k: number): Signal {
       f.has(x.path) ? Deno.readTextFileSync(join(treeDir.get(task)!, x.path)) : undefined
     );
     const g = graphRank(all.map((x, i) => ({ path: x.path, text: texts[i] })), defs, seed);
-    const rank = overBest([...g.rank]);
-    const now = new Map(all.map((x, i) => [x.path, rank[i]]));
-    return files.map((x) => {
-      const factor = x.code ? 1 : OTHER_FILES;
-      const was = ((x.score - x.lex) / factor - DEFAULT_WEIGHTS.coChange * x.co) /
-        DEFAULT_WEIGHTS.graph;
-      return (now.get(x.path)! - was) * DEFAULT_WEIGHTS.graph;
-    });
+    return graphChange(files, all, g.rank);
   };
 }
 
@@ -531,14 +524,7 @@ const graphFromDefinitions: Signal = (task, files) => {
   d.forEach((x, i) => (seed[i] += x));
   const texts = all.map((x) => (f.has(x.path) ? textOf(task, x.path) : undefined));
   const g = graphRank(all.map((x, i) => ({ path: x.path, text: texts[i] })), defs, seed);
-  const rank = overBest([...g.rank]);
-  const now = new Map(all.map((x, i) => [x.path, rank[i]]));
-  return files.map((x) => {
-    const factor = x.code ? 1 : OTHER_FILES;
-    const was = ((x.score - x.lex) / factor - DEFAULT_WEIGHTS.coChange * x.co) /
-      DEFAULT_WEIGHTS.graph;
-    return (now.get(x.path)! - was) * DEFAULT_WEIGHTS.graph;
-  });
+  return graphChange(files, all, g.rank);
 };
 
 /**
@@ -700,3 +686,23 @@ async function main() {
 }
 
 if (import.meta.main) await main();
+
+/**
+ * What a new graph rank (`graph`, over `all`) changes in each file's score: the graph's share of
+ * the score as it was taken out of it (its lexical, co-change and kind factors undone) and the new
+ * rank's put in.
+ */
+function graphChange(
+  files: Array<{ path: string; code: boolean; score: number; lex: number; co: number }>,
+  all: Array<{ path: string }>,
+  graph: Iterable<number>,
+): number[] {
+  const rank = overBest([...graph]);
+  const now = new Map(all.map((x, i) => [x.path, rank[i]]));
+  return files.map((x) => {
+    const factor = x.code ? 1 : OTHER_FILES;
+    const was = ((x.score - x.lex) / factor - DEFAULT_WEIGHTS.coChange * x.co) /
+      DEFAULT_WEIGHTS.graph;
+    return (now.get(x.path)! - was) * DEFAULT_WEIGHTS.graph;
+  });
+}
