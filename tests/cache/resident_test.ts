@@ -545,14 +545,7 @@ Deno.test("a resident rebuild after a one-file edit looks each block up in the b
 });
 
 Deno.test("a config loaded again leaves a resident one generation of memos: renders of the same values given again, the others let go as the build ends", async () => {
-  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
-  for (let i = 0; i < 24; i++) {
-    // 2-3 KB each, over the spill's 1,024 characters.
-    tree[`src/m${i}.py`] = Array.from(
-      { length: 40 + i },
-      (_, k) => `def f${i}_${k}(x):\n    return x + ${k}\n`,
-    ).join("");
-  }
+  const tree = pythonModules(24);
   const root = await makeProject(tree);
   const state = join(root, ".state");
   const kept = resident();
@@ -683,14 +676,7 @@ Deno.test("a config loaded again that renders every file anew leaves a resident 
 });
 
 Deno.test("a resident rebuild after a one-file edit reads no list of files found clean, copies each kept render once, and keeps one memo entry a render; same bytes as a fresh build", async () => {
-  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
-  for (let i = 0; i < 8; i++) {
-    // 2-3 KB each, over the spill's 1,024 characters.
-    tree[`src/m${i}.py`] = Array.from(
-      { length: 40 + i },
-      (_, k) => `def f${i}_${k}(x):\n    return x + ${k}\n`,
-    ).join("");
-  }
+  const tree = pythonModules(8);
   const root = await makeProject(tree);
   const state = join(root, ".state");
   const kept = resident();
@@ -720,3 +706,15 @@ Deno.test("a resident rebuild after a one-file edit reads no list of files found
   assertSame(edited!, await freshBuild(root, state, kept));
   await kept.close();
 });
+
+/** A project of `count` Python modules under `src/`, 2-3 KB each (over the spill's 1,024 characters). */
+function pythonModules(count: number): Tree {
+  const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
+  for (let i = 0; i < count; i++) {
+    tree[`src/m${i}.py`] = Array.from(
+      { length: 40 + i },
+      (_, k) => `def f${i}_${k}(x):\n    return x + ${k}\n`,
+    ).join("");
+  }
+  return tree;
+}

@@ -273,16 +273,7 @@ Deno.test("slop init names the Node project's package manager, by its lockfile, 
     await Deno.mkdir(folder);
     await Deno.writeTextFile(join(folder, "package.json"), '{ "name": "web" }\n');
     await Deno.writeTextFile(join(folder, lockfile), "\n");
-    // In this process (a CLI start each would cost a second): what it prints, kept.
-    const printed: string[] = [];
-    const log = console.log;
-    console.log = (line: string) => printed.push(line);
-    try {
-      assert.equal(await runInit(folder, {}), 0);
-    } finally {
-      console.log = log;
-    }
-    const stdout = printed.join("\n");
+    const stdout = await initPrinted(folder);
     assert.ok(stdout.includes(`run \`${run}\` (or \`slop build\`)`), stdout);
     assert.ok(stdout.includes(`(\`${bare}\` builds without it)`), stdout);
   }
@@ -301,15 +292,7 @@ Deno.test("slop init in a Poetry, Go, Cargo or .NET project writes no deno.json 
     const folder = join(root, manifest.replace(".", "_"));
     await Deno.mkdir(folder);
     await Deno.writeTextFile(join(folder, manifest), text);
-    const printed: string[] = [];
-    const log = console.log;
-    console.log = (line: string) => printed.push(line);
-    try {
-      assert.equal(await runInit(folder, {}), 0);
-    } finally {
-      console.log = log;
-    }
-    const stdout = printed.join("\n");
+    const stdout = await initPrinted(folder);
     assert.ok(existsSync(join(folder, "slop.config.ts")), manifest);
     assert.ok(!existsSync(join(folder, "deno.json")), `${manifest}: no deno.json`);
     assert.ok(!stdout.includes("deno task"), stdout);
@@ -447,3 +430,16 @@ Deno.test("slop init adds the context task to a deno.jsonc with comments, which 
   assert.equal(task.code, 0, task.stderr);
   assert.match(await Deno.readTextFile(join(root, ".slop/out/context_001.md")), /### src\/a\.ts/);
 });
+
+/** `slop init` in `folder`, in this process (a CLI start each would cost a second): what it printed. */
+async function initPrinted(folder: string): Promise<string> {
+  const printed: string[] = [];
+  const log = console.log;
+  console.log = (line: string) => printed.push(line);
+  try {
+    assert.equal(await runInit(folder, {}), 0);
+  } finally {
+    console.log = log;
+  }
+  return printed.join("\n");
+}
