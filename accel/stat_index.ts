@@ -271,8 +271,17 @@ async function loadUnread(
 ): Promise<boolean> {
   const recorded = file.sha256;
   file.load = undefined;
-  const { path, absPath, entry, explicit, imageLimit, judgeGenerated, dataLimit, translationOf } =
-    file;
+  const {
+    path,
+    absPath,
+    entry,
+    explicit,
+    imageLimit,
+    judgeGenerated,
+    compiledSource,
+    dataLimit,
+    translationOf,
+  } = file;
   const target: Target = {
     path,
     absPath,
@@ -280,6 +289,7 @@ async function loadUnread(
     explicit,
     ...(imageLimit ? { imageLimit } : {}),
     ...(judgeGenerated ? { judgeGenerated } : {}),
+    ...(compiledSource ? { compiledSource } : {}),
     ...(dataLimit ? { dataLimit } : {}),
     ...(translationOf ? { translationOf } : {}),
   };

@@ -46,10 +46,35 @@ const MINIFIED_SIZE = 2048;
  * `/*# sourceMappingURL=app.css.map *\/`, `//# sourceMappingURL=…`, the older `//@`), on the
  * text's last line. Hand-written code has none; spring-petclinic's Sass-built `petclinic.css`
  * (279 KB, Bootstrap inside) was half of its document. Files under {@linkcode MINIFIED_SIZE} are
- * kept: a small fixture of a source map test costs less than it says.
+ * kept: a small fixture of a source map test costs less than it says. Only skipped when its
+ * source or its map is in the project (`GeneratedTextOptions.sourceOf`): a compiled file copied
+ * without either is the only copy of its code, often edited by hand since (uptime-kuma's
+ * `server/modules/axios-ntlm/lib/*.js`).
  */
 const COMPILED =
   /(?:^|\n)[ \t]*(?:\/\/[#@][ \t]*sourceMappingURL=\S+|\/\*[#@][ \t]*sourceMappingURL=[^\n]*?\*\/)[ \t]*(?:\r?\n)*$/;
+
+/**
+/** Endings of the sources a compiler makes each compiled ending from, lowercase. */
+const SOURCE_ENDINGS: Record<string, string[]> = {
+  ".css": [".scss", ".sass", ".less", ".styl"],
+  ".js": [".ts", ".tsx", ".mts", ".cts", ".jsx", ".coffee"],
+  ".mjs": [".ts", ".mts", ".tsx"],
+  ".cjs": [".ts", ".cts", ".tsx"],
+};
+
+const SOURCES = new Set(Object.values(SOURCE_ENDINGS).flat());
+
+/** Options of {@linkcode generatedTextReason}. */
+export interface GeneratedTextOptions {
+  /**
+   * Given the project path of the file's source map (from its `sourceMappingURL` comment, or
+   * `undefined` when the comment names none in the project), the project path of its source or
+   * map, or `undefined` when neither is in the project: the file is then kept. Without it, a
+   * compiler's output is judged by its text alone.
+   */
+  sourceOf?: (map: string | undefined) => string | undefined;
+}
 
 /**
  * Why a file's text shows it generated (see the module's header), with how to include it;
@@ -63,7 +88,11 @@ const COMPILED =
  * generatedTextReason("main.go", "// Package main does not edit files.\npackage main\n"); // undefined
  * ```
  */
-export function generatedTextReason(path: string, text: string): string | undefined {
+export function generatedTextReason(
+  path: string,
+  text: string,
+  options: GeneratedTextOptions = {},
+): string | undefined {
   const ending = extensionOf(path).toLowerCase();
   if (NOT_JUDGED.has(ending)) return undefined;
   const kind = headerKind(leadingComments(text));
@@ -72,10 +101,16 @@ export function generatedTextReason(path: string, text: string): string | undefi
   if (SCRIPT_ENDINGS.has(ending) && /^\/\*{6}\//m.test(text.slice(0, HEADER_CHARS))) {
     return `a webpack bundle (its "/******/" bootstrap lines), ${NAME_IT}`;
   }
-  if (
-    MINIFIED_ENDINGS.has(ending) && text.length >= MINIFIED_SIZE && COMPILED.test(text.slice(-512))
-  ) {
-    return `compiled output (it ends with a "sourceMappingURL" comment, as compilers write), ${NAME_IT}`;
+  if (compiledOutput(path, text)) {
+    const found = options.sourceOf?.(sourceMapPath(path, text));
+    if (!options.sourceOf) {
+      return `compiled output (it ends with a "sourceMappingURL" comment, as compilers write), ${NAME_IT}`;
+    }
+    if (found !== undefined) {
+      return `compiled output (it ends with a "sourceMappingURL" comment; ${
+        JSON.stringify(found)
+      } is in the project), ${NAME_IT}`;
+    }
   }
   if (MINIFIED_ENDINGS.has(ending) && text.length >= MINIFIED_SIZE) {
     const perLine = Math.round(text.length / (lineCount(text) || 1));
@@ -84,6 +119,86 @@ export function generatedTextReason(path: string, text: string): string | undefi
     }
   }
   return undefined;
+}
+
+/**
+ * Whether a file is a compiler's output by its text: a compiled ending, {@linkcode MINIFIED_SIZE}
+ * or more, its last line a source map comment.
+ *
+ * @example
+ * ```ts
+ * import { compiledOutput } from "./_generated_text.ts";
+ * compiledOutput("app.css", "a { b: c; }\n".repeat(200) + "/*# sourceMappingURL=app.css.map *\/\n"); // true
+ * compiledOutput("app.ts", "export {};\n//# sourceMappingURL=app.js.map"); // false
+ * ```
+ */
+export function compiledOutput(path: string, text: string): boolean {
+  return MINIFIED_ENDINGS.has(extensionOf(path).toLowerCase()) && text.length >= MINIFIED_SIZE &&
+    COMPILED.test(text.slice(-512));
+}
+
+/**
+ * The project path of the source map a compiled file's last comment names (relative to its
+ * folder), or `undefined` for a map inline, at a URL, or outside the project.
+ */
+function sourceMapPath(path: string, text: string): string | undefined {
+  const url = /sourceMappingURL=([^\s*]+)[^]*$/.exec(text.slice(-512))?.[1];
+  if (!url || /^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined;
+  const parts = path.split("/").slice(0, -1);
+  for (const part of decodeURIComponentSafe(url.split(/[?#]/)[0]).split("/")) {
+    if (part === "..") {
+      if (parts.length === 0) return undefined;
+      parts.pop();
+    } else if (part !== "." && part !== "") parts.push(part);
+  }
+  return parts.join("/");
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The source of each compiled file of `paths` that has one in them: a file of the same name
+ * with a source ending of its compiled ending (`petclinic.css` from `scss/petclinic.scss`,
+ * `lib/ntlm.js` from `src/ntlm.ts`), the first by path. Deterministic for the same paths.
+ *
+ * @example
+ * ```ts
+ * import { compiledSources } from "./_generated_text.ts";
+ * compiledSources(["css/app.css", "scss/app.scss"]).get("css/app.css"); // "scss/app.scss"
+ * ```
+ */
+export function compiledSources(paths: Iterable<string>): Map<string, string> {
+  const sources = new Map<string, string>();
+  const compiled: string[] = [];
+  for (const path of paths) {
+    const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+    const dot = name.lastIndexOf(".");
+    if (dot <= 0) continue;
+    const ending = name.slice(dot);
+    if (SOURCE_ENDINGS[ending]) compiled.push(path);
+    if (!SOURCES.has(ending)) continue;
+    const known = sources.get(name);
+    if (known === undefined || path < known) sources.set(name, path);
+  }
+  const out = new Map<string, string>();
+  for (const path of compiled) {
+    const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+    const stem = name.slice(0, name.lastIndexOf("."));
+    for (const ending of SOURCE_ENDINGS[name.slice(stem.length)]) {
+      const source = sources.get(stem + ending);
+      if (source !== undefined) {
+        out.set(path, source);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** The text's first lines that are blank or comments, up to the first line of anything else. */

@@ -58,10 +58,11 @@ const PLAIN_TEXT_ENDINGS = [".txt", ".text"];
 
 /**
  * Plain text an agent reads as documentation, by name (lowercase, without its ending): a
- * README, a change log, a license or notice.
+ * README, a change log, a license or notice, a guide, a design or a spec (an RFC), and the
+ * llms.txt convention's `llms.txt` and `llms-full.txt`, written for agents to read whole.
  */
 const DOCUMENT_NAMES =
-  /^(?:readme|changelog|changes|history|news|license|licence|copying|notice|authors|contributors|contributing|security|install|todo|thanks|credits|releases?|release[-_]notes|upgrading|migration|cmakelists|requirements)(?:[-_.].*)?$/;
+  /^(?:readme|changelog|changes|history|news|license|licence|copying|notice|authors|contributors|contributing|security|install|todo|thanks|credits|releases?|release[-_]notes|upgrad(?:e|ing)|migration|cmakelists|requirements|llms|faq|hacking|architecture|design|manual|guide|tutorial|usage|spec|specification|rfc\d*)(?:[-_.].*)?$/;
 
 /** Folders of documentation: plain text under one is prose (a Vim help file, a man page). */
 const DOCUMENT_FOLDERS = /(?:^|\/)(?:docs?|documentation|man|manual|help|licenses?|notices?)\//;

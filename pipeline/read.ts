@@ -16,7 +16,7 @@ import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 import { type FileStat, fileStat } from "./file_stat.ts";
 import { decodeText } from "./_text_decode.ts";
 import { isLfsPointer, LFS_POINTER_REASON } from "./_lfs_pointer.ts";
-import { generatedTextReason } from "./_generated_text.ts";
+import { compiledOutput, generatedTextReason } from "./_generated_text.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
@@ -339,8 +339,28 @@ function readError(error: unknown): string {
  * ```
  */
 export function readNamedGenerated(file: SourceFile): boolean {
-  return !file.judgeGenerated && file.text !== undefined &&
-    generatedTextReason(file.path, file.text) !== undefined;
+  if (file.text === undefined) return false;
+  if (!file.judgeGenerated) return generatedTextReason(file.path, file.text) !== undefined;
+  // A compiled file read whole because neither its source nor its map is in the project: a
+  // build after one is added skips it.
+  return file.compiledSource === undefined && compiledOutput(file.path, file.text);
+}
+
+/**
+ * The source of a compiled file in the project (found by the resolve stage), else its source
+ * map (`map`, a project path) when it is on disk beside it.
+ */
+function sourceOf(file: Target, map: string | undefined): string | undefined {
+  if (file.compiledSource !== undefined) return file.compiledSource;
+  if (map === undefined) return undefined;
+  // The map's path from the file's folder: the file's absolute path less its project path.
+  if (!file.absPath.endsWith(file.path.split("/").join(sep))) return undefined;
+  const root = file.absPath.slice(0, file.absPath.length - file.path.length);
+  try {
+    return Deno.statSync(root + map.split("/").join(sep)).isFile ? map : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A file read: its hash and text, or skipped when it is binary. */
@@ -357,7 +377,8 @@ async function decodedFile(
   if (isLfsPointer(decoded.text, bytes.length)) {
     return { ...file, error: { status: "skipped", reason: LFS_POINTER_REASON } };
   }
-  const generated = base.judgeGenerated && generatedTextReason(base.path, decoded.text);
+  const generated = base.judgeGenerated &&
+    generatedTextReason(base.path, decoded.text, { sourceOf: (map) => sourceOf(base, map) });
   if (generated) return { ...file, error: { status: "skipped", reason: generated } };
   file.text = decoded.text;
   return file;

@@ -15,6 +15,7 @@ import { gitListing } from "./_git.ts";
 import { unopenedReason } from "./_git_unopened.ts";
 import { notRegularIgnoreText } from "./_git_ignore_files.ts";
 import { attributeSkips } from "./_git_attributes.ts";
+import { compiledSources } from "./_generated_text.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, entryPathIn, isGlob, normalizeEntryPath } from "./helpers.ts";
@@ -555,6 +556,9 @@ function toTargets(
   // summaries leave their keys and texts to it), the rest summarized.
   const translations = translationSets(paths);
   const shownWhole = new Set(translations.values());
+  // Compiled CSS and JavaScript with their sources in the project: skipped when the text says
+  // compiled (a file without its source or map is the only copy of its code).
+  const compiled = compiledSources(paths);
   return paths.sort(comparePaths).map((path): Target => {
     const slot = selection.selected.get(path)!;
     // Lockfiles and other generated files are listed as skipped unless the config names them.
@@ -575,11 +579,18 @@ function toTargets(
       // A large SVG is image data: skipped by the read stage unless the config names it.
       ...(!slot.named && isSvg(path) ? { imageLimit: SVG_LIMIT } : {}),
       // A file whose text shows it generated: skipped by the read stage unless named or unmarked.
-      ...(!slot.named && !skip && !notGenerated.has(path) ? { judgeGenerated: true } : {}),
+      ...(!slot.named && !skip && !notGenerated.has(path) ? judged(compiled.get(path)) : {}),
       // A large data file is summarized by the transform stage unless the config names it.
       ...(!slot.named && !shownWhole.has(path) ? dataLimits(path, translations.get(path)) : {}),
     };
   });
+}
+
+/** A target's fields when the read stage judges its text generated. */
+function judged(compiledSource: string | undefined): Partial<Target> {
+  return compiledSource === undefined
+    ? { judgeGenerated: true }
+    : { judgeGenerated: true, compiledSource };
 }
 
 /**

@@ -342,6 +342,12 @@ export interface Target {
    */
   judgeGenerated?: true;
   /**
+   * The source of a compiled file (`scss/app.scss` of `css/app.css`) in the project: set on a
+   * file judged generated that has one, which the read stage skips when its text ends with a
+   * source map comment (`compiledSources` of `pipeline/_generated_text.ts`).
+   */
+  compiledSource?: string;
+  /**
    * The size (bytes) over which the file is shown by its shape (`summary`) where it would be
    * shown `full`: set on a data file the config does not name (`DATA_LIMIT` of
    * `pipeline/data_files.ts`).

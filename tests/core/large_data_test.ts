@@ -149,6 +149,18 @@ Deno.test("data files and configuration, by path", () => {
       "CMakeLists.txt",
       "requirements-dev.txt",
       "src/schema.sql",
+      // Documentation by its name outside a docs folder: the llms.txt convention's two files
+      // (written for agents to read whole), an FAQ, a hacking guide, a spec or an RFC.
+      "llms.txt",
+      "site/llms-full.txt",
+      "FAQ.txt",
+      "HACKING.txt",
+      "ARCHITECTURE.txt",
+      "DESIGN.txt",
+      "UPGRADE-2.0.txt",
+      "spec.txt",
+      "rfc/rfc6455.txt",
+      "tools/manual.txt",
     ]
   ) {
     assert.ok(!isDataFile(path), path);

@@ -51,12 +51,20 @@ const GENERATED: Record<string, [string, string]> = {
   "static/css/petclinic.css": [
     LICENSE + ".navbar {\n  border-top-width: 0; }\n".repeat(80) +
     "\n/*# sourceMappingURL=../../../target/petclinic.css.map */\n",
-    'compiled output (it ends with a "sourceMappingURL" comment',
+    'compiled output (it ends with a "sourceMappingURL" comment; ' +
+    '"src/main/scss/petclinic.scss" is in the project)',
   ],
   "lib/ntlm.js": [
     '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n' +
     "var x = 1;\n".repeat(300) + "//# sourceMappingURL=ntlm.js.map",
-    'compiled output (it ends with a "sourceMappingURL" comment',
+    'compiled output (it ends with a "sourceMappingURL" comment; "src/ntlm.ts" is in the project)',
+  ],
+  // A library's build copied with its maps (awesome-compose's wwwroot/lib/bootstrap/dist).
+  "wwwroot/lib/bootstrap/dist/css/bootstrap.css": [
+    ".btn {\n  display: inline-block;\n}\n".repeat(100) +
+    "/*# sourceMappingURL=bootstrap.css.map */\n",
+    'compiled output (it ends with a "sourceMappingURL" comment; ' +
+    '"wwwroot/lib/bootstrap/dist/css/bootstrap.css.map" is in the project)',
   ],
 };
 
@@ -79,6 +87,15 @@ const KEPT: Record<string, string> = {
   "test/transpiled.js": '"use strict";\nexports.a = 1;\n//# sourceMappingURL=transpiled.js.map\n',
   "src/maps.js": "// Reads the //# sourceMappingURL= comment at a file's end.\n" +
     "export const mark = /sourceMappingURL=/;\n".repeat(100),
+  // The sources of the compiled files above, and the map beside one.
+  "src/main/scss/petclinic.scss": ".navbar { border-top-width: 0; }\n",
+  "src/ntlm.ts": "export const x = 1;\n",
+  // Compiled, with neither its source nor its map in the project: the only copy of its code,
+  // edited by hand since (uptime-kuma's server/modules/axios-ntlm/lib/*.js).
+  "server/modules/axios-ntlm/lib/flags.js":
+    '"use strict";\n// Original file https://x/lib/flags.js\n' +
+    "module.exports.NTLMFLAG_NEGOTIATE_UNICODE = 1 << 0;\n".repeat(60) +
+    "//# sourceMappingURL=flags.js.map\n",
   // The source of a generated file: its header forbids editing the output, not itself.
   "Formula/tool.rb":
     "# A template release.yml fills in.\n# Do not edit the generated copy in the tap; " +
@@ -101,13 +118,18 @@ const KEPT: Record<string, string> = {
     "package main\n",
 };
 
+/** A source map beside a compiled file (itself skipped by its name). */
+const MAPS = {
+  "wwwroot/lib/bootstrap/dist/css/bootstrap.css.map": '{"version":3,"sources":[]}\n',
+};
+
 function files(result: Awaited<ReturnType<typeof buildContext>>) {
   return new Map(result.manifest.files.map((f) => [f.path, f]));
 }
 
 Deno.test("files whose text shows them generated are skipped with the reason, cold and warm", async () => {
   const tree = Object.fromEntries(Object.entries(GENERATED).map(([p, [text]]) => [p, text]));
-  const root = await makeProject({ ...tree, ...KEPT, "main.go": "package main\n" });
+  const root = await makeProject({ ...tree, ...KEPT, "main.go": "package main\n", ...MAPS });
   await gitInit(root);
   for (const build of ["cold", "warm"]) {
     const result = await buildContext({ cwd: root });
@@ -157,4 +179,26 @@ Deno.test("a generated file is built when the config names it or .gitattributes 
   const stateDir = await Deno.makeTempDir({ dir: root, prefix: "cold_" });
   const cold = await buildContext({ cwd: root, stateDir, inline: { files: ["**"] } });
   assert.equal(unnamed.document, cold.document);
+});
+
+Deno.test("a compiled file kept for want of its source is skipped by the next build once its source or map is added", async () => {
+  const path = "server/modules/axios-ntlm/lib/flags.js";
+  const root = await makeProject({ [path]: KEPT[path], "main.go": "package main\n" });
+  await gitInit(root);
+  // Files changed less than RACY_MS before a build's read are read again by the next one.
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const kept = await buildContext({ cwd: root });
+  assert.equal(files(kept).get(path)?.status, "rendered");
+  await Deno.writeTextFile(`${root}/server/modules/axios-ntlm/lib/flags.js.map`, "{}\n");
+  const mapped = await buildContext({ cwd: root });
+  assert.match(
+    files(mapped).get(path)?.reason ?? "",
+    /"server\/modules\/axios-ntlm\/lib\/flags\.js\.map" is in the project/,
+  );
+  await Deno.remove(`${root}/server/modules/axios-ntlm/lib/flags.js.map`);
+  assert.equal(files(await buildContext({ cwd: root })).get(path)?.status, "rendered");
+  await Deno.mkdir(`${root}/src`);
+  await Deno.writeTextFile(`${root}/src/flags.ts`, "export const a = 1;\n");
+  const sourced = await buildContext({ cwd: root });
+  assert.match(files(sourced).get(path)?.reason ?? "", /"src\/flags\.ts" is in the project/);
 });
