@@ -30,10 +30,12 @@ import {
   type CheckPrefixArgs,
   checkPrefixTool,
   explainTool,
+  INVALID_PARAMS,
   latestOutput,
   MAX_INLINE_TOKENS,
   MAX_VIEW_FILES,
   type ProgressFn,
+  RESOURCE_NOT_FOUND,
   ResourceError,
   type TokenStatsArgs,
   tokenStatsTool,
@@ -48,9 +50,6 @@ export type McpSdk = Awaited<ReturnType<typeof loadMcpServer>>;
 
 /** Milliseconds between two progress notifications of one call (the first and last always go). */
 const PROGRESS_INTERVAL_MS = 100;
-
-/** JSON-RPC's code for invalid parameters: what the SDK answers for a resource it does not know. */
-const INVALID_PARAMS = -32602;
 
 /** The MIME type of a document format. */
 const MIME: Record<string, string> = {
@@ -508,9 +507,6 @@ function partNumber(uri: URL, part: string): number {
 
 /** What a resource read answers. */
 type ReadResult = Awaited<ReturnType<typeof readLatest>>;
-
-/** MCP's code for a resource that does not exist. */
-const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * Read the resource `href` by the readers of its URIs (`slop://latest/document` whole, and

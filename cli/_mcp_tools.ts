@@ -619,8 +619,27 @@ export async function explainTool(
   };
 }
 
-/** MCP's code for a resource that is not there (JSON-RPC's server error range). */
-const RESOURCE_NOT_FOUND = -32002;
+/**
+ * MCP's code for a resource that is not there (JSON-RPC's server error range).
+ *
+ * @example
+ * ```ts
+ * import { RESOURCE_NOT_FOUND, ResourceError } from "./_mcp_tools.ts";
+ * new ResourceError(RESOURCE_NOT_FOUND, "No build yet").code; // -32002
+ * ```
+ */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * JSON-RPC's code for invalid parameters (a resource URI that does not parse, a bad part).
+ *
+ * @example
+ * ```ts
+ * import { INVALID_PARAMS, ResourceError } from "./_mcp_tools.ts";
+ * new ResourceError(INVALID_PARAMS, "Invalid part").code; // -32602
+ * ```
+ */
+export const INVALID_PARAMS = -32602;
 
 /**
  * An error of a resource read that the client caused (a part past the last, no build yet): the
