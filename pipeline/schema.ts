@@ -59,7 +59,7 @@ const QUOTE_MAX = 100;
 export function quote(value: string): string {
   const shown = redactMessage(value);
   const cut = shown.length > QUOTE_MAX ? shown.slice(0, QUOTE_MAX) + "…" : shown;
-  return `"${cut.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`)}"`;
+  return `"${oneLine(cut)}"`;
 }
 
 /**
