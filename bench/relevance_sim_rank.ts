@@ -8,7 +8,13 @@
  * ```sh
  * deno run -A bench/relevance_sim_rank.ts [--sets tuned,a,b] [--only "definitions;subject"]
  * deno run -A bench/relevance_sim_rank.ts --sets a --room      # where a 128k build's tokens go
+ * deno run -A bench/relevance_sim_rank.ts --sets tuned,a,b --held-commits 40 --search [--top]
  * ```
+ *
+ * `--search` fits the ranking's fusion weights by a coordinate search on the tuning tasks
+ * (the simulated build's counts, or with `--top` the needed files in the ranking's first 10
+ * outside the 32k map) and prints each set's counts with the ranking's weights and the found;
+ * `--diff` lists the tuning tasks' needed files the found weights gain (+) or lose (-) at 32k.
  *
  * Sets: `tuned` (40 commits of each of psf/requests, sindresorhus/got, spf13/cobra and
  * google/gson), and the six held-out repositories' tasks `a` (the 10 newest of each), `b`
@@ -37,6 +43,7 @@ import { printVariants, simulate, type Variant } from "./relevance_sim.ts";
 import { keptFiles } from "../pipeline/_task_map.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
 import { plainBuild, REPOS } from "./relevance.ts";
+import { DECAY } from "../pipeline/order_state.ts";
 
 const CACHE = join(import.meta.dirname!, ".cache", "relevance");
 const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
@@ -544,6 +551,197 @@ function testsAt(factor: number): Variant {
   };
 }
 
+/**
+ * Co-change expansion (fourteenth session): the `k` best-ranked code files lend their
+ * score (over the best's) to the files changed with them in the task's history: for each top
+ * file `t`, the share of the commits (each `DECAY^age`, of at most `maxFiles` files) that
+ * changed `t` which also changed the file. `gate`: "lex" only files the task's words reach
+ * (lexical score > 0), "times" the expansion times the file's lexical score, "none" every file.
+ */
+function coExpand(k: number, gate: "none" | "lex" | "times", maxFiles = 10): Signal {
+  return (task, files) => {
+    const base = rankScore(task);
+    const top = files.filter((x) => x.code && base.get(x.path)! > 0)
+      .sort((a, b) => base.get(b.path)! - base.get(a.path)! || byPath(a, b)).slice(0, k);
+    if (!top.length) return files.map(() => 0);
+    const best = base.get(top[0].path)!;
+    const lend = new Map(top.map((t) => [t.path, base.get(t.path)! / best]));
+    const touched = new Map<string, number>(); // decayed commits that changed each top file
+    const with_ = new Map<string, number>(); // decayed lent weight each file got
+    let w = 1;
+    for (const changed of task.log) {
+      const weight = w;
+      w *= DECAY;
+      if (changed.length > maxFiles) continue;
+      const tops = changed.filter((p) => lend.has(p));
+      if (!tops.length) continue;
+      for (const t of tops) touched.set(t, (touched.get(t) ?? 0) + weight);
+      for (const p of changed) {
+        for (const t of tops) {
+          if (t !== p) with_.set(`${t}\n${p}`, (with_.get(`${t}\n${p}`) ?? 0) + weight);
+        }
+      }
+    }
+    const raw = files.map((x) => {
+      let s = 0;
+      for (const [t, l] of lend) {
+        const n = touched.get(t);
+        if (n) s += l * (with_.get(`${t}\n${x.path}`) ?? 0) / n;
+      }
+      const lex = x.lex / (x.code ? 1 : OTHER_FILES);
+      return gate === "none" ? s : gate === "lex" ? (lex > 0 ? s : 0) : s * lex;
+    });
+    return overBest(raw);
+  };
+}
+
+/** Each file's signals apart, as `rankFiles` adds them (weights not applied; graph recovered from the score). */
+interface Parts {
+  lex: number;
+  graph: number;
+  co: number;
+  history: number;
+  pairs: number;
+  code: boolean;
+}
+
+const partsMemo = new WeakMap<SimTask, Map<string, Parts>>();
+
+function partsOf(task: SimTask): Map<string, Parts> {
+  if (partsMemo.has(task)) return partsMemo.get(task)!;
+  const paths = task.files.map((f) => f.path).sort();
+  const history = task.log.map((changed, age) => ({ paths: changed, message: task.messages[age] }));
+  const h = historyScores(paths, termsOf(task), history);
+  const at = new Map(paths.map((p, i) => [p, h.score[i]]));
+  const out = new Map<string, Parts>();
+  for (const f of task.files) {
+    const factor = f.code ? 1 : OTHER_FILES;
+    const lex = f.lex / factor;
+    const graph = ((f.score - f.lex) / factor - DEFAULT_WEIGHTS.coChange * f.co) /
+      DEFAULT_WEIGHTS.graph;
+    out.set(f.path, {
+      lex,
+      graph: Math.max(0, graph),
+      co: f.co,
+      history: at.get(f.path)!,
+      pairs: f.pairs ?? 0,
+      code: f.code,
+    });
+  }
+  partsMemo.set(task, out);
+  return out;
+}
+
+/** Fusion weights searched: the ranking's own, and the factor of files without a grammar. */
+interface Fusion {
+  graph: number;
+  coChange: number;
+  history: number;
+  pairs: number;
+  other: number;
+  /** Co-change expansion from the best 5 (gate "lex"), 0 in the ranking. */
+  expand: number;
+}
+
+const RANKING: Fusion = {
+  graph: DEFAULT_WEIGHTS.graph,
+  coChange: DEFAULT_WEIGHTS.coChange,
+  history: DEFAULT_WEIGHTS.history,
+  pairs: DEFAULT_WEIGHTS.pairs,
+  other: OTHER_FILES,
+  expand: 0,
+};
+
+const expandMemo = new WeakMap<SimTask, Map<string, number>>();
+
+/** The ranking with other fusion weights (the lexical part at 1). */
+function fused(w: Fusion): Variant {
+  return {
+    rerank: (task) => {
+      const parts = partsOf(task);
+      const files = task.files.filter((f) => f.tokens !== undefined).sort(byPath);
+      let ex: Map<string, number> | undefined;
+      if (w.expand > 0) {
+        if (!expandMemo.has(task)) {
+          const x = coExpand(5, "lex")(task, files);
+          expandMemo.set(task, new Map(files.map((f, i) => [f.path, x[i]])));
+        }
+        ex = expandMemo.get(task)!;
+      }
+      const score = (f: SimFile) => {
+        const p = parts.get(f.path)!;
+        const s = p.lex + w.graph * p.graph + w.coChange * p.co + w.history * p.history +
+          w.pairs * p.pairs + (ex ? w.expand * ex.get(f.path)! : 0);
+        return s * (p.code ? 1 : w.other);
+      };
+      return files.map((f) => ({ f, s: score(f) })).filter((e) => e.s > 0)
+        .sort((a, b) => b.s - a.s || byPath(a.f, b.f)).map((e) => e.f);
+    },
+  };
+}
+
+/**
+ * Coordinate search of the fusion weights on `tasks` (deterministic: the keys in a fixed order,
+ * each tried at the grid's multiples of its value, ties keep the current one; rounds until none
+ * moves). The objective: needed files held at 32k, then at 128k, then at 8k.
+ */
+function searchFusion(
+  tasks: SimTask[],
+  log: (line: string) => void,
+  objective: "build" | "top" = "build",
+): Fusion {
+  // Not the factor of files without a grammar: this bench's needed files are all code, so it
+  // can only gain by pushing the others down (bench/README.md, seventh session).
+  const keys: (keyof Fusion)[] = ["graph", "coChange", "history", "pairs", "expand"];
+  const grid = [0, 0.5, 0.75, 1.5, 2, 3];
+  const value = (w: Fusion) => objective === "build" ? held(tasks, fused(w)) : topHeld(tasks, w);
+  const better = (a: number[], b: number[]) =>
+    a[1] !== b[1] ? a[1] > b[1] : a[2] !== b[2] ? a[2] > b[2] : a[0] > b[0];
+  let w = { ...RANKING, expand: 0.1 };
+  let best = value(w);
+  log(`start ${JSON.stringify(w)} ${best.join(" / ")}`);
+  for (let round = 0; round < 3; round++) {
+    let moved = false;
+    for (const key of keys) {
+      const at = w[key];
+      for (const m of grid) {
+        const tryW = { ...w, [key]: Math.round(at * m * 1000) / 1000 };
+        if (tryW[key] === w[key]) continue;
+        const v = value(tryW);
+        if (better(v, best)) {
+          (best = v), (w = tryW), (moved = true);
+          log(`round ${round} ${key} ${tryW[key]}: ${v.join(" / ")}`);
+        }
+      }
+    }
+    if (!moved) break;
+  }
+  return w;
+}
+
+/**
+ * The needed files of `tasks` in the fused ranking's first 5, 10 and 20 (the search compares
+ * the second, then the third, then the first, as it does 32k, 128k and 8k): a smoother aim
+ * than the simulated build's counts. The files a 32k map holds are left out (the map holds
+ * them whatever the order).
+ */
+const mapAt32k = new WeakMap<SimTask, Set<string>>();
+function topHeld(tasks: SimTask[], w: Fusion): number[] {
+  const v = fused(w);
+  const out = [0, 0, 0];
+  for (const t of tasks) {
+    if (!mapAt32k.has(t)) mapAt32k.set(t, simulate(t, 32_000).map.kept);
+    const kept = mapAt32k.get(t)!;
+    const ranked = v.rerank!(t, []).filter((f) => f.hasText && !kept.has(f.path));
+    const need = new Set(t.needed);
+    [5, 10, 20].forEach((
+      k,
+      i,
+    ) => (out[i] += ranked.slice(0, k).filter((f) => need.has(f.path)).length));
+  }
+  return out;
+}
+
 /** The variants measured (bench/README.md, "Ranking signals tried on a fresh held-out set"). */
 const VARIANTS: [string, Variant][] = [
   ["check: the lexical part recomputed (+0)", added(weightedQuery(flat), 1)],
@@ -597,6 +795,20 @@ const VARIANTS: [string, Variant][] = [
   ["13 tests at 0.8 unless the task names tests", testsAt(0.8)],
   ["13 tests at 0.6 unless the task names tests", testsAt(0.6)],
   ["13 tests at 0.4 unless the task names tests", testsAt(0.4)],
+  // Fourteenth session.
+  ["14 check: the ranking's fusion recomputed (+0)", fused(RANKING)],
+  ...([3, 5, 10] as const).flatMap((k) =>
+    (["none", "lex", "times"] as const).flatMap((gate) =>
+      [0.05, 0.1, 0.2].map((w): [string, Variant] => [
+        `14 co-change expansion from the best ${k}, gate ${gate}, ${w}`,
+        added(coExpand(k, gate), w),
+      ])
+    )
+  ),
+  ...[0.1, 0.2, 0.3].map((w): [string, Variant] => [
+    `14 co-change replaced by expansion from the best 5, gate lex, ${w}`,
+    fused({ ...RANKING, coChange: 0, expand: w }),
+  ]),
 ];
 
 const BUDGETS = [8_000, 32_000, 128_000];
@@ -671,6 +883,34 @@ async function main() {
   const sets = await loadSets(Number(arg("--held-commits") ?? 60));
   const want = (arg("--sets") ?? "tuned").split(",");
   const only = arg("--only")?.split(";");
+  if (Deno.args.includes("--search")) {
+    const w = searchFusion(sets.tuned, console.log, Deno.args.includes("--top") ? "top" : "build");
+    const v = fused(w);
+    if (Deno.args.includes("--diff")) {
+      for (const t of sets.tuned) {
+        const a = new Set(simulate(t, 32_000, fused(RANKING)).taken);
+        const b = new Set(simulate(t, 32_000, v).taken);
+        const ranked = v.rerank!(t, []);
+        for (const p of t.needed) {
+          if (a.has(p) === b.has(p)) continue;
+          const f = t.files.find((x) => x.path === p)!;
+          console.log(
+            `${b.has(p) ? "+" : "-"} ${t.repo} #${t.k} ${p} ${f.tokens} place ${
+              ranked.indexOf(f) + 1
+            }`,
+          );
+        }
+      }
+    }
+    for (const s of want) {
+      console.log(
+        `${s}: ranking ${held(sets[s], fused(RANKING)).join(" / ")}, searched ${
+          held(sets[s], v).join(" / ")
+        }`,
+      );
+    }
+    return;
+  }
   if (Deno.args.includes("--room")) {
     for (const s of want) console.log(`${s}: ${room128k(sets[s])}`);
     return;
