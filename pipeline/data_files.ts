@@ -57,6 +57,74 @@ const TEXT_DATA_ENDINGS = [
 const PLAIN_TEXT_ENDINGS = [".txt", ".text"];
 
 /**
+ * The size (bytes) over which plain text that reads as prose or code ({@linkcode plainTextLimit})
+ * is summarized: a reference or a generator's list of declarations is read whole, a book is not.
+ */
+export const PROSE_LIMIT = 256 * 1024;
+
+/**
+ * A word as prose writes it: letters (of any script), with an apostrophe or hyphen inside, quotes
+ * or brackets before and punctuation after (`"Call`, `me,`, `l'homme;`).
+ */
+const PROSE_WORD = /^["'(\[«¿¡“‘]*\p{L}[\p{L}\p{M}'’-]*[.,;:!?"')\]»”’]*$/u;
+
+/** A sentence's end: a letter, then `.`, `!` or `?` (a closing quote or bracket) and a space or the line's end; CJK's full stops. */
+const SENTENCE_END = /\p{L}[.!?]["')”’]?(?=\s|$)|[。！？]/gu;
+
+/** A line of code or a declaration: a call or signature (`name(args)`) at its end, or a `;`, `{` or `}` there. */
+const CODE_LINE = /[\p{L}_][\w$]*\s*\(.*\)\s*[;{]?\s*$|[;{}]\s*$/u;
+
+/**
+ * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
+ * summarized, by what it holds: prose or code is read whole up to {@linkcode PROSE_LIMIT}, records
+ * (a word list, a log, a table, hashes, a dump) over {@linkcode DATA_LIMIT}. Prose: at least one
+ * sentence end in twelve non-blank lines, two of three words (whitespace-separated) words of
+ * letters, and a quarter of the lines of four or more words mostly such words. Code: half the
+ * lines or more calls, declarations or ends of statements and blocks (a generator's list of C
+ * signatures). A log's lines are words too, but have no sentence ends; a word list has one word a
+ * line. See bench/README.md, "Plain text by what it holds".
+ *
+ * @example
+ * ```ts
+ * import { DATA_LIMIT, plainTextLimit, PROSE_LIMIT } from "./data_files.ts";
+ * plainTextLimit("Call me Ishmael. Some years ago, never mind how long.\n") === PROSE_LIMIT; // true
+ * plainTextLimit("Aaron\nAbby\nAbdul\n") === DATA_LIMIT; // true
+ * ```
+ */
+export function plainTextLimit(text: string): number {
+  let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0;
+  for (const line of text.split("\n")) {
+    const parts = line.trim().split(/\s+/);
+    if (parts[0] === "") continue;
+    lines++;
+    const lineWords = parts.filter((part) => PROSE_WORD.test(part)).length;
+    tokens += parts.length;
+    words += lineWords;
+    if (parts.length >= 4 && lineWords >= 0.7 * parts.length) proseLines++;
+    if (parts.length >= 2 && CODE_LINE.test(line)) codeLines++;
+  }
+  if (lines === 0) return DATA_LIMIT;
+  const ends = text.match(SENTENCE_END)?.length ?? 0;
+  const prose = ends >= lines / 12 && words >= (2 / 3) * tokens && proseLines >= lines / 4;
+  return prose || codeLines >= lines / 2 ? PROSE_LIMIT : DATA_LIMIT;
+}
+
+/**
+ * Whether a path is plain text the size rule reads by what it holds ({@linkcode plainTextLimit}).
+ *
+ * @example
+ * ```ts
+ * import { isPlainText } from "./data_files.ts";
+ * isPlainText("tools/ansicode.txt"); // true
+ * isPlainText("data/site.json"); // false
+ * ```
+ */
+export function isPlainText(path: string): boolean {
+  const lower = path.toLowerCase();
+  return PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending));
+}
+
+/**
  * Plain text an agent reads as documentation, by name (lowercase, without its ending): a
  * README, a change log, a license or notice, a guide, a design or a spec (an RFC), and the
  * llms.txt convention's `llms.txt` and `llms-full.txt`, written for agents to read whole.
@@ -288,8 +356,9 @@ export function translationReason(shown: string): string {
 const REASON_START = "a data file of ";
 
 /**
- * Why a data file over {@linkcode DATA_LIMIT} is summarized: the first line of its summary and a
- * note in the manifest.
+ * Why a data file over its limit ({@linkcode DATA_LIMIT}, or {@linkcode PROSE_LIMIT} for plain text
+ * that reads as prose or code) is summarized: the first line of its summary and a note in the
+ * manifest.
  *
  * @example
  * ```ts
@@ -297,8 +366,8 @@ const REASON_START = "a data file of ";
  * dataReason(572_431).startsWith("a data file of 559 KB, over 32 KB"); // true
  * ```
  */
-export function dataReason(size: number): string {
-  return `${REASON_START}${Math.round(size / 1024)} KB, over ${DATA_LIMIT / 1024} KB: ` +
+export function dataReason(size: number, limit: number = DATA_LIMIT): string {
+  return `${REASON_START}${Math.round(size / 1024)} KB, over ${limit / 1024} KB: ` +
     'summarized by default: name it in "files" to show it whole';
 }
 

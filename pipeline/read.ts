@@ -20,6 +20,7 @@ import { compiledOutput, generatedTextReason } from "./_generated_text.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
+import { DATA_LIMIT, isPlainText, plainTextLimit } from "./data_files.ts";
 
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
@@ -363,6 +364,21 @@ function sourceOf(file: Target, map: string | undefined): string | undefined {
   }
 }
 
+/**
+ * Whether a target's data limit depends on its text (plain text over the data limit, not a
+ * translation): the stat index reads such a file at each build, as its limit is not recorded.
+ *
+ * @example
+ * ```ts
+ * import { readByContent } from "./read.ts";
+ * // if (readByContent(target, info.size)) return undefined; // read it
+ * ```
+ */
+export function readByContent(target: Target, size: number): boolean {
+  return target.dataLimit !== undefined && target.translationOf === undefined &&
+    size > DATA_LIMIT && isPlainText(target.path);
+}
+
 /** A file read: its hash and text, or skipped when it is binary. */
 async function decodedFile(
   base: SourceFile,
@@ -381,6 +397,9 @@ async function decodedFile(
     generatedTextReason(base.path, decoded.text, { sourceOf: (map) => sourceOf(base, map) });
   if (generated) return { ...file, error: { status: "skipped", reason: generated } };
   file.text = decoded.text;
+  // Plain text over the data limit is summarized by what it holds: prose or code has a limit
+  // of its own.
+  if (readByContent(base, bytes.length)) file.dataLimit = plainTextLimit(decoded.text);
   return file;
 }
 
