@@ -230,7 +230,8 @@ const TRANSLATION_SET = 3;
  * differ only in one language tag, the file's name (`locales/de.json`) or a folder
  * (`locale/de/LC_MESSAGES/django.po`, `public/locales/de/common.json`), with at least
  * {@linkcode TRANSLATION_SET} of them, one of them English (`en`, then `en-US`, then any `en-*`):
- * it is shown whole. A set of gettext catalogs needs none: the first by path is shown whole.
+ * it is shown whole. A set of gettext catalogs needs none: its template (`po/app.pot`, the
+ * source language's messages) is shown whole, else the first catalog by path.
  * Deterministic for the same paths.
  *
  * @example
@@ -247,7 +248,12 @@ export function translationSets(paths: Iterable<string>): Map<string, string> {
   // is a set.
   const sets = new Map<string, Array<{ path: string; tag: string }>>();
   const keys = new Map<string, string[]>();
+  const templates = new Map<string, string[]>();
   for (const path of paths) {
+    if (path.toLowerCase().endsWith(".pot")) {
+      const folder = path.slice(0, path.lastIndexOf("/") + 1);
+      templates.set(folder, [...templates.get(folder) ?? [], path]);
+    }
     if (!isTranslationFile(path)) continue;
     const found = tagParts(path);
     keys.set(path, found.map((f) => f.key));
@@ -265,10 +271,13 @@ export function translationSets(paths: Iterable<string>): Map<string, string> {
       members.find((m) => m.tag === "en-us") ??
       members.find((m) => m.tag.startsWith("en-"));
     // Names of two or three letters that are no language (`api`, `app`, `web`) make no set
-    // with an English one; gettext catalogs are translations whatever their names.
-    const shown = english ??
-      (members[0].path.toLowerCase().endsWith(".po") ? members[0] : undefined);
-    if (shown) shownOf.set(key, shown.path);
+    // with an English one; gettext catalogs are translations whatever their names: their
+    // template (`.pot`, the source language's messages) is shown whole, else the first by path
+    // (each catalog holds every message's source text).
+    const gettext = members[0].path.toLowerCase().endsWith(".po");
+    const shown = english?.path ??
+      (gettext ? templateOf(key, templates) ?? members[0].path : undefined);
+    if (shown) shownOf.set(key, shown);
   }
   const shownWhole = new Set(shownOf.values());
   const out = new Map<string, string>();
@@ -278,6 +287,20 @@ export function translationSets(paths: Iterable<string>): Map<string, string> {
     if (key !== undefined) out.set(path, shownOf.get(key)!);
   }
   return out;
+}
+
+/**
+ * The gettext template (`.pot`) of a set of catalogs (by its key, `po/\0.po`,
+ * `locale/\0/LC_MESSAGES/django.po`), among `templates` by folder: one in the folder of the
+ * language tag (`po/`, `locale/`), the one named as the catalogs (`django.pot`) first.
+ */
+function templateOf(key: string, templates: Map<string, string[]>): string | undefined {
+  const tagAt = key.indexOf("\0");
+  const found = templates.get(key.slice(0, key.lastIndexOf("/", tagAt) + 1));
+  if (!found) return undefined;
+  const name = key.slice(key.lastIndexOf("/") + 1).replace(/\.po$/i, ".pot");
+  return found.find((path) => path.endsWith(`/${name}`) || path === name) ??
+    [...found].sort()[0];
 }
 
 /**

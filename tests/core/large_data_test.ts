@@ -382,6 +382,41 @@ Deno.test("translation sets by path: the set's key leaves out one language tag",
   ]);
 });
 
+Deno.test("gettext catalogs with no English one: their template (.pot) shown whole, else the first by path", () => {
+  const sets = translationSets([
+    "po/bg.po",
+    "po/de.po",
+    "po/fr.po",
+    "po/app.pot",
+    "gui/po/glossary/bg.po",
+    "gui/po/glossary/de.po",
+    "gui/po/glossary/el.po",
+    "gui/po/glossary/gui-glossary.pot",
+    "app/locale/de/LC_MESSAGES/django.po",
+    "app/locale/fr/LC_MESSAGES/django.po",
+    "app/locale/it/LC_MESSAGES/django.po",
+    "app/locale/djangojs.pot",
+    "app/locale/django.pot",
+    "tools/po/ca.po",
+    "tools/po/de.po",
+    "tools/po/es.po",
+    "other/app.pot",
+  ]);
+  assert.deepEqual([...sets].sort(), [
+    ["app/locale/de/LC_MESSAGES/django.po", "app/locale/django.pot"],
+    ["app/locale/fr/LC_MESSAGES/django.po", "app/locale/django.pot"],
+    ["app/locale/it/LC_MESSAGES/django.po", "app/locale/django.pot"],
+    ["gui/po/glossary/bg.po", "gui/po/glossary/gui-glossary.pot"],
+    ["gui/po/glossary/de.po", "gui/po/glossary/gui-glossary.pot"],
+    ["gui/po/glossary/el.po", "gui/po/glossary/gui-glossary.pot"],
+    ["po/bg.po", "po/app.pot"],
+    ["po/de.po", "po/app.pot"],
+    ["po/fr.po", "po/app.pot"],
+    ["tools/po/de.po", "tools/po/ca.po"],
+    ["tools/po/es.po", "tools/po/ca.po"],
+  ]);
+});
+
 Deno.test("a warm build finds a translation set as a cold one does when its English file comes and goes", async () => {
   const tree = {
     "locales/de.json": locale("de"),
