@@ -60,7 +60,7 @@ const PLAIN_TEXT_ENDINGS = [".txt", ".text"];
  * The size (bytes) over which plain text that reads as prose or code ({@linkcode plainTextLimit})
  * is summarized: a reference or a generator's list of declarations is read whole, a book is not.
  */
-export const PROSE_LIMIT = 256 * 1024;
+const PROSE_LIMIT = 256 * 1024;
 
 /**
  * A word as prose writes it: letters (of any script), with an apostrophe or hyphen inside, quotes
@@ -86,8 +86,8 @@ const CODE_LINE = /[\p{L}_][\w$]*\s*\(.*\)\s*[;{]?\s*$|[;{}]\s*$/u;
  *
  * @example
  * ```ts
- * import { DATA_LIMIT, plainTextLimit, PROSE_LIMIT } from "./data_files.ts";
- * plainTextLimit("Call me Ishmael. Some years ago, never mind how long.\n") === PROSE_LIMIT; // true
+ * import { DATA_LIMIT, plainTextLimit } from "./data_files.ts";
+ * plainTextLimit("Call me Ishmael. Some years ago, never mind how long.\n"); // 262144 (256 KB)
  * plainTextLimit("Aaron\nAbby\nAbdul\n") === DATA_LIMIT; // true
  * ```
  */
