@@ -71,8 +71,11 @@ const PROSE_WORD = /^["'(\[«¿¡“‘]*\p{L}[\p{L}\p{M}'’-]*[.,;:!?"')\]»�
 /** A sentence's end: a letter, then `.`, `!` or `?` (a closing quote or bracket) and a space or the line's end; CJK's full stops. */
 const SENTENCE_END = /\p{L}[.!?]["')”’]?(?=\s|$)|[。！？]/gu;
 
-/** A line of code or a declaration: a call or signature (`name(args)`) at its end, or a `;`, `{` or `}` there. */
-const CODE_LINE = /[\p{L}_][\w$]*\s*\(.*\)\s*[;{]?\s*$|[;{}]\s*$/u;
+/**
+ * A name called or declared (`H5Aclose(`, `f (`): it starts after no word character, so a search
+ * reads each word once.
+ */
+const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*[ \t]*\(/u;
 
 /**
  * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
@@ -101,12 +104,22 @@ export function plainTextLimit(text: string): number {
     tokens += parts.length;
     words += lineWords;
     if (parts.length >= 4 && lineWords >= 0.7 * parts.length) proseLines++;
-    if (parts.length >= 2 && CODE_LINE.test(line)) codeLines++;
+    if (parts.length >= 2 && isCodeLine(line)) codeLines++;
   }
   if (lines === 0) return DATA_LIMIT;
   const ends = text.match(SENTENCE_END)?.length ?? 0;
   const prose = ends >= lines / 12 && words >= (2 / 3) * tokens && proseLines >= lines / 4;
   return prose || codeLines >= lines / 2 ? PROSE_LIMIT : DATA_LIMIT;
+}
+
+/**
+ * Whether a line is code or a declaration: it ends with `;`, `{` or `}`, or with `)` and calls or
+ * declares a name (a signature, `herr_t H5Aclose(hid_t attr_id)`).
+ */
+function isCodeLine(line: string): boolean {
+  const end = line.trimEnd();
+  const last = end[end.length - 1];
+  return last === ";" || last === "{" || last === "}" || last === ")" && CALLED.test(end);
 }
 
 /**
