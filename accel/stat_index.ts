@@ -22,6 +22,7 @@
 import { join } from "../pipeline/paths.ts";
 import {
   leavesRoot,
+  readByContent,
   readNamedGenerated,
   readTarget,
   sha256,
@@ -381,6 +382,8 @@ function knownTarget(
   const limit = sizeLimit(target, config);
   // A file a watcher saw no change of (slop watch) is taken as recorded, not even looked at.
   const trusted = index.trusted(target);
+  // Plain text whose data limit depends on its text is read (its limit is not recorded).
+  if (trusted && readByContent(target, trusted.size)) return undefined;
   if (trusted && trusted.size <= limit) {
     return deferred(target, loader, trusted);
   }
@@ -396,6 +399,7 @@ function knownTarget(
   const inside = config.allowOutsideRoot || target.absPath.startsWith(rootPrefix);
   // A symbolic link, folder, special or large file, or one outside the root: read.
   if (!info.isFile || info.isSymlink || info.size > limit || !inside) return undefined;
+  if (readByContent(target, info.size)) return undefined;
   const known = index.lookup(target.path, info);
   return known
     ? deferred(target, loader, { sha256: known, size: info.size, mtime: info.mtime })

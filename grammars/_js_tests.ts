@@ -1,7 +1,8 @@
 /**
  * The calls of JavaScript and TypeScript test files: suites (`describe`, Mocha's `suite` and
  * `context`, Playwright's `test.describe`) and tests (`it`, `test`, `specify`, Vitest's `bench`,
- * `Deno.test`), with their modifiers (`.only`, `.skip`, `.todo`, `.each(table)`). The code views
+ * `Deno.test`, tap's and node:test's subtests `t.test`, a test the file makes with `.extend`),
+ * with their modifiers (`.only`, `.skip`, `.todo`, `.concurrent`, `.serial`, `.each(table)`). The code views
  * make each a symbol named by its title, so that a test file's skeleton and outline say what it
  * tests (see `jsTestKind`).
  *
@@ -14,6 +15,9 @@ interface JsNode {
   text: string;
   namedChildren: JsNode[];
   firstNamedChild: JsNode | null;
+  parent?: JsNode | null;
+  /** The tree it is of (web-tree-sitter's nodes have it): the file's own test names are kept by it. */
+  tree?: object;
   childForFieldName(name: string): JsNode | null;
 }
 
@@ -95,6 +99,70 @@ function namePair(object: JsNode): JsNode | undefined {
   return undefined;
 }
 
+/**
+ * Whether `name.test(...)` is a subtest: called on a name (`t`, `tap`), with a title and a function
+ * or a title, options and a function (tap's and node:test's forms). Yup's
+ * `schema.test("name", "message", fn)` passes a string between.
+ */
+function isSubtest(callee: JsNode, args: JsNode): boolean {
+  const [, ...rest] = args.namedChildren;
+  const options = rest.length === 2 ? rest[0].type === "object" : rest.length === 1;
+  return callee.childForFieldName("object")?.type === "identifier" && options &&
+    FUNCTIONS.test(rest[rest.length - 1]?.type ?? "");
+}
+
+/** Whether a call's arguments hold a function (a test's or suite's body). */
+function passesFunction(args: JsNode): boolean {
+  return args.namedChildren.some((a) => FUNCTIONS.test(a.type));
+}
+
+/** The test functions each file's tree makes, by the tree (see {@linkcode fileTests}). */
+const made = new WeakMap<object, Set<string>>();
+
+/**
+ * The names a file binds to test functions at its top level: a test's name imported under
+ * another (`import { test as base } from "@playwright/test"`) and a constant made by extending
+ * one (`const test = base.extend({...})`, `export const it = test.extend<Fixtures>({...})`, in
+ * order, so one extended from another counts). Read once per tree.
+ */
+function fileTests(node: JsNode): Set<string> {
+  const known = node.tree && made.get(node.tree);
+  if (known) return known;
+  let root = node;
+  for (let up = node.parent; up; up = up.parent) root = up;
+  const names = new Set<string>();
+  for (let statement of root.namedChildren) {
+    if (statement.type === "export_statement") {
+      statement = statement.childForFieldName("declaration") ?? statement;
+    }
+    if (statement.type === "import_statement") importedTests(statement, names);
+    if (statement.type !== "lexical_declaration" && statement.type !== "variable_declaration") {
+      continue;
+    }
+    for (const declarator of statement.namedChildren) {
+      const name = declarator.childForFieldName("name");
+      const value = declarator.childForFieldName("value");
+      if (name?.type !== "identifier" || value?.type !== "call_expression") continue;
+      const [base, ...rest] = calleeNames(value.childForFieldName("function"));
+      const tested = TESTS.has(base) || names.has(base);
+      if (tested && rest.length === 1 && rest[0] === "extend") names.add(name.text);
+    }
+  }
+  if (node.tree) made.set(node.tree, names);
+  return names;
+}
+
+/** The local names of tests an import renames (`{ test as base }`), added to `names`. */
+function importedTests(statement: JsNode, names: Set<string>): void {
+  const clause = statement.namedChildren.find((c) => c.type === "import_clause");
+  const named = clause?.namedChildren.find((c) => c.type === "named_imports");
+  for (const specifier of named?.namedChildren ?? []) {
+    const imported = specifier.childForFieldName("name")?.text;
+    const alias = specifier.childForFieldName("alias")?.text;
+    if (imported && alias && TESTS.has(imported)) names.add(alias);
+  }
+}
+
 /** A suite or test call as the code views show it (see {@linkcode jsTestCall}). */
 export interface TestCall {
   /** `suite` (its callback's body holds tests) or `test`. */
@@ -137,21 +205,27 @@ function readTestCall(call: JsNode): TestCall | undefined {
   const callee = call.childForFieldName("function");
   const names = calleeNames(callee);
   const [root] = names;
+  const args = call.childForFieldName("arguments");
+  const first = args?.type === "arguments" ? args.firstNamedChild : undefined;
+  if (!root || !first || !TITLES.has(first.type) && first.type !== "object") return undefined;
   let kind: "suite" | "test" | undefined;
   if (SUITES.has(root)) kind = "suite";
   else if (TESTS.has(root)) kind = names.includes("describe") ? "suite" : "test";
   else if (root === "Deno" && DENO.has(names[1])) kind = "test";
+  else if (names.length === 2 && names[1] === "test" && isSubtest(callee!, args!)) {
+    // A subtest (tap's and node:test's `t.test("x", (t) => {...})`, `tap.test(...)`).
+    kind = "test";
+  } else if (passesFunction(args!) && fileTests(call).has(root)) {
+    // A test function the file makes (Playwright's and Vitest's `const test = base.extend(...)`).
+    kind = names.includes("describe") ? "suite" : "test";
+  }
   if (!kind || !callee) return undefined;
-  const args = call.childForFieldName("arguments");
-  const first = args?.type === "arguments" ? args.firstNamedChild : undefined;
-  const title = !first
-    ? undefined
-    : TITLES.has(first.type)
+  const title = TITLES.has(first.type)
     ? first
     : root === "Deno" && first.type === "object"
     ? namePair(first)
     : undefined;
-  if (!title || !(names.length > 1 || args!.namedChildren.some((a) => FUNCTIONS.test(a.type)))) {
+  if (!title || !(names.length > 1 || passesFunction(args!))) {
     return undefined;
   }
   const words = title.text.replace(/\s+/g, " ");

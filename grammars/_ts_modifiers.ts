@@ -14,14 +14,22 @@
  * @module
  */
 
+/**
+ * What follows a modifier on its line: the member's name (a word, `#private`, `[computed]`, a
+ * string, `*` of a generator) or another modifier. A property or method NAMED `abstract`,
+ * `override` or `accessor` is followed by `:`, `?`, `(`, `=`, `;` or the line's end instead: its
+ * name is kept.
+ */
+const MEMBER = String.raw`[ \t]+[\p{L}_$#\["'*]`;
+
 /** The words to blank, each where the grammar fails on it. */
 const UNREAD = new RegExp(
   [
     // Each word is matched before what is looked for behind it: no position is searched back
     // from but the word's (a run of blanks is not searched once a character).
-    String.raw`\babstract(?=\s+override\b)`,
-    String.raw`\babstract\b(?<=\boverride\s+abstract)`,
-    String.raw`\baccessor\b(?<=\bstatic\s+accessor)`,
+    String.raw`\babstract(?=\s+override${MEMBER})`,
+    String.raw`\babstract\b(?<=\boverride\s+abstract)(?=${MEMBER})`,
+    String.raw`\baccessor\b(?<=\bstatic\s+accessor)(?=${MEMBER})`,
     // `export type * from "./types"` (TypeScript 5.0's type-only re-export of a module).
     String.raw`\btype\b(?<=\bexport\s+type)(?=\s*\*)`,
     // A type parameter's variance, after `<` or `,` and blanks or block comments.
@@ -31,9 +39,18 @@ const UNREAD = new RegExp(
   "gu",
 );
 
+/**
+ * A property or method named `abstract` (`abstract?: boolean;` in an interface or a type, a
+ * field `abstract = true`) or a class member named `accessor`, which the grammar reads as a
+ * modifier with no member after it: the name is what follows it (`?`, `!`, `:`, `(`, `<`, `=`,
+ * `;`, `,`, `}` or the line's end). Not after `.` (a property read), nor a word of a string.
+ */
+const NAMED =
+  /(?<![.\w$])(?:abstract|accessor)(?=[ \t]*[?!]?[ \t]*(?:[:(<=;,}]|\r?\n|$))(?![ \t]*=>)/g;
+
 /** A quick look before the search: a text with none of these pairs needs none. */
 const WORDS =
-  /abstract\s+override|override\s+abstract|static\s+accessor|export\s+type\s*\*|\b(?:in|out)\s+[\p{L}_$]/u;
+  /abstract\s+override|override\s+abstract|static\s+accessor|export\s+type\s*\*|\b(?:in|out)\s+[\p{L}_$]|\b(?:abstract|accessor)[ \t]*[?!]?[ \t]*[:(<=;,}\r\n]/u;
 
 /**
  * The text tree-sitter-typescript reads in place of `text` (see the module's notes), or undefined
@@ -53,6 +70,11 @@ export function tsParseText(text: string): string | undefined {
   const out = text.replace(UNREAD, (word) => {
     changed = true;
     return word.replace(/\S/g, " ");
+  }).replace(NAMED, (word) => {
+    // Renamed, not blanked: the member keeps a name of the same length (the views show the
+    // file's own text at the same places).
+    changed = true;
+    return `${word.slice(0, -1)}_`;
   });
   return changed ? out : undefined;
 }

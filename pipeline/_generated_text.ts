@@ -162,15 +162,27 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
+/** Folders a compiler writes its output to (`dist/`, `lib/`, `build/`; `css/` of Sass's). */
+const OUTPUT_TREES = new Set(["dist", "lib", "build", "out", "es", "esm", "cjs", "js", "css"]);
+/** Folders of the sources a compiler reads (`src/`; a stylesheet language's own). */
+const SOURCE_TREES = ["src", "source", "sources", "ts"];
+/** Folders of stylesheet sources, found at any folder above the compiled CSS (Maven's `src/main/scss`). */
+const STYLE_TREES = ["scss", "sass", "less", "styl", "stylus"];
+
 /**
- * The source of each compiled file of `paths` that has one in them: a file of the same name
- * with a source ending of its compiled ending (`petclinic.css` from `scss/petclinic.scss`,
- * `lib/ntlm.js` from `src/ntlm.ts`), the first by path. Deterministic for the same paths.
+ * The source of each compiled file of `paths` that has one in them: a file of the same name with
+ * a source ending of its compiled ending in the same folder (`app.js` beside `app.ts`), or at the
+ * same place in a sibling source tree (`lib/ntlm.js` from `src/ntlm.ts`,
+ * `packages/a/dist/x/y.js` from `packages/a/src/x/y.ts`); a stylesheet's also in a folder named
+ * for its language beside any folder above its output tree (`resources/static/css/petclinic.css`
+ * from `src/main/scss/petclinic.scss`). A same-named file elsewhere (an unrelated `index.ts`) is
+ * no source. Deterministic for the same paths.
  *
  * @example
  * ```ts
  * import { compiledSources } from "./_generated_text.ts";
  * compiledSources(["css/app.css", "scss/app.scss"]).get("css/app.css"); // "scss/app.scss"
+ * compiledSources(["lib/index.js", "tools/index.ts"]).has("lib/index.js"); // false
  * ```
  */
 export function compiledSources(paths: Iterable<string>): Map<string, string> {
@@ -182,23 +194,40 @@ export function compiledSources(paths: Iterable<string>): Map<string, string> {
     if (dot <= 0) continue;
     const ending = name.slice(dot);
     if (SOURCE_ENDINGS[ending]) compiled.push(path);
-    if (!SOURCES.has(ending)) continue;
-    const known = sources.get(name);
-    if (known === undefined || path < known) sources.set(name, path);
+    if (SOURCES.has(ending)) sources.set(path.toLowerCase(), path);
   }
   const out = new Map<string, string>();
   for (const path of compiled) {
-    const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
-    const stem = name.slice(0, name.lastIndexOf("."));
-    for (const ending of SOURCE_ENDINGS[name.slice(stem.length)]) {
-      const source = sources.get(stem + ending);
-      if (source !== undefined) {
-        out.set(path, source);
-        break;
+    const found = sourcePlaces(path).map((place) => sources.get(place)).find((s) => s);
+    if (found !== undefined) out.set(path, found);
+  }
+  return out;
+}
+
+/** Where a compiled file's source may be (lowercase paths), most likely first. */
+function sourcePlaces(path: string): string[] {
+  const parts = path.toLowerCase().split("/");
+  const name = parts.pop()!;
+  const stem = name.slice(0, name.lastIndexOf("."));
+  const ending = name.slice(stem.length);
+  const names = SOURCE_ENDINGS[ending].map((source) => stem + source);
+  const join = (...folders: string[][]) => folders.flat().join("/");
+  const places = names.map((n) => join(parts, [n]));
+  for (let i = parts.length - 1; i >= 0; i--) {
+    if (!OUTPUT_TREES.has(parts[i])) continue;
+    const above = parts.slice(0, i);
+    const within = parts.slice(i + 1);
+    for (const tree of SOURCE_TREES) {
+      places.push(...names.map((n) => join(above, [tree], within, [n])));
+    }
+    if (ending !== ".css") continue;
+    for (let up = above.length; up >= 0; up--) {
+      for (const tree of STYLE_TREES) {
+        places.push(...names.map((n) => join(above.slice(0, up), [tree], within, [n])));
       }
     }
   }
-  return out;
+  return places;
 }
 
 /** The text's first lines that are blank or comments, up to the first line of anything else. */

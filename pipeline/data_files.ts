@@ -57,6 +57,87 @@ const TEXT_DATA_ENDINGS = [
 const PLAIN_TEXT_ENDINGS = [".txt", ".text"];
 
 /**
+ * The size (bytes) over which plain text that reads as prose or code ({@linkcode plainTextLimit})
+ * is summarized: a reference or a generator's list of declarations is read whole, a book is not.
+ */
+const PROSE_LIMIT = 256 * 1024;
+
+/**
+ * A word as prose writes it: letters (of any script), with an apostrophe or hyphen inside, quotes
+ * or brackets before and punctuation after (`"Call`, `me,`, `l'homme;`).
+ */
+const PROSE_WORD = /^["'(\[«¿¡“‘]*\p{L}[\p{L}\p{M}'’-]*[.,;:!?"')\]»”’]*$/u;
+
+/** A sentence's end: a letter, then `.`, `!` or `?` (a closing quote or bracket) and a space or the line's end; CJK's full stops. */
+const SENTENCE_END = /\p{L}[.!?]["')”’]?(?=\s|$)|[。！？]/gu;
+
+/**
+ * A name called or declared (`H5Aclose(`, `f (`): it starts after no word character, so a search
+ * reads each word once.
+ */
+const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*[ \t]*\(/u;
+
+/**
+ * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
+ * summarized, by what it holds: prose or code is read whole up to {@linkcode PROSE_LIMIT}, records
+ * (a word list, a log, a table, hashes, a dump) over {@linkcode DATA_LIMIT}. Prose: at least one
+ * sentence end in twelve non-blank lines, two of three words (whitespace-separated) words of
+ * letters, and a quarter of the lines of four or more words mostly such words. Code: half the
+ * lines or more calls, declarations or ends of statements and blocks (a generator's list of C
+ * signatures). A log's lines are words too, but have no sentence ends; a word list has one word a
+ * line. See bench/README.md, "Plain text by what it holds".
+ *
+ * @example
+ * ```ts
+ * import { DATA_LIMIT, plainTextLimit } from "./data_files.ts";
+ * plainTextLimit("Call me Ishmael. Some years ago, never mind how long.\n"); // 262144 (256 KB)
+ * plainTextLimit("Aaron\nAbby\nAbdul\n") === DATA_LIMIT; // true
+ * ```
+ */
+export function plainTextLimit(text: string): number {
+  let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0;
+  for (const line of text.split("\n")) {
+    const parts = line.trim().split(/\s+/);
+    if (parts[0] === "") continue;
+    lines++;
+    const lineWords = parts.filter((part) => PROSE_WORD.test(part)).length;
+    tokens += parts.length;
+    words += lineWords;
+    if (parts.length >= 4 && lineWords >= 0.7 * parts.length) proseLines++;
+    if (parts.length >= 2 && isCodeLine(line)) codeLines++;
+  }
+  if (lines === 0) return DATA_LIMIT;
+  const ends = text.match(SENTENCE_END)?.length ?? 0;
+  const prose = ends >= lines / 12 && words >= (2 / 3) * tokens && proseLines >= lines / 4;
+  return prose || codeLines >= lines / 2 ? PROSE_LIMIT : DATA_LIMIT;
+}
+
+/**
+ * Whether a line is code or a declaration: it ends with `;`, `{` or `}`, or with `)` and calls or
+ * declares a name (a signature, `herr_t H5Aclose(hid_t attr_id)`).
+ */
+function isCodeLine(line: string): boolean {
+  const end = line.trimEnd();
+  const last = end[end.length - 1];
+  return last === ";" || last === "{" || last === "}" || last === ")" && CALLED.test(end);
+}
+
+/**
+ * Whether a path is plain text the size rule reads by what it holds ({@linkcode plainTextLimit}).
+ *
+ * @example
+ * ```ts
+ * import { isPlainText } from "./data_files.ts";
+ * isPlainText("tools/ansicode.txt"); // true
+ * isPlainText("data/site.json"); // false
+ * ```
+ */
+export function isPlainText(path: string): boolean {
+  const lower = path.toLowerCase();
+  return PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending));
+}
+
+/**
  * Plain text an agent reads as documentation, by name (lowercase, without its ending): a
  * README, a change log, a license or notice, a guide, a design or a spec (an RFC), and the
  * llms.txt convention's `llms.txt` and `llms-full.txt`, written for agents to read whole.
@@ -162,7 +243,8 @@ const TRANSLATION_SET = 3;
  * differ only in one language tag, the file's name (`locales/de.json`) or a folder
  * (`locale/de/LC_MESSAGES/django.po`, `public/locales/de/common.json`), with at least
  * {@linkcode TRANSLATION_SET} of them, one of them English (`en`, then `en-US`, then any `en-*`):
- * it is shown whole. A set of gettext catalogs needs none: the first by path is shown whole.
+ * it is shown whole. A set of gettext catalogs needs none: its template (`po/app.pot`, the
+ * source language's messages) is shown whole, else the first catalog by path.
  * Deterministic for the same paths.
  *
  * @example
@@ -179,7 +261,12 @@ export function translationSets(paths: Iterable<string>): Map<string, string> {
   // is a set.
   const sets = new Map<string, Array<{ path: string; tag: string }>>();
   const keys = new Map<string, string[]>();
+  const templates = new Map<string, string[]>();
   for (const path of paths) {
+    if (path.toLowerCase().endsWith(".pot")) {
+      const folder = path.slice(0, path.lastIndexOf("/") + 1);
+      templates.set(folder, [...templates.get(folder) ?? [], path]);
+    }
     if (!isTranslationFile(path)) continue;
     const found = tagParts(path);
     keys.set(path, found.map((f) => f.key));
@@ -197,10 +284,13 @@ export function translationSets(paths: Iterable<string>): Map<string, string> {
       members.find((m) => m.tag === "en-us") ??
       members.find((m) => m.tag.startsWith("en-"));
     // Names of two or three letters that are no language (`api`, `app`, `web`) make no set
-    // with an English one; gettext catalogs are translations whatever their names.
-    const shown = english ??
-      (members[0].path.toLowerCase().endsWith(".po") ? members[0] : undefined);
-    if (shown) shownOf.set(key, shown.path);
+    // with an English one; gettext catalogs are translations whatever their names: their
+    // template (`.pot`, the source language's messages) is shown whole, else the first by path
+    // (each catalog holds every message's source text).
+    const gettext = members[0].path.toLowerCase().endsWith(".po");
+    const shown = english?.path ??
+      (gettext ? templateOf(key, templates) ?? members[0].path : undefined);
+    if (shown) shownOf.set(key, shown);
   }
   const shownWhole = new Set(shownOf.values());
   const out = new Map<string, string>();
@@ -210,6 +300,20 @@ export function translationSets(paths: Iterable<string>): Map<string, string> {
     if (key !== undefined) out.set(path, shownOf.get(key)!);
   }
   return out;
+}
+
+/**
+ * The gettext template (`.pot`) of a set of catalogs (by its key, `po/\0.po`,
+ * `locale/\0/LC_MESSAGES/django.po`), among `templates` by folder: one in the folder of the
+ * language tag (`po/`, `locale/`), the one named as the catalogs (`django.pot`) first.
+ */
+function templateOf(key: string, templates: Map<string, string[]>): string | undefined {
+  const tagAt = key.indexOf("\0");
+  const found = templates.get(key.slice(0, key.lastIndexOf("/", tagAt) + 1));
+  if (!found) return undefined;
+  const name = key.slice(key.lastIndexOf("/") + 1).replace(/\.po$/i, ".pot");
+  return found.find((path) => path.endsWith(`/${name}`) || path === name) ??
+    [...found].sort()[0];
 }
 
 /**
@@ -288,8 +392,9 @@ export function translationReason(shown: string): string {
 const REASON_START = "a data file of ";
 
 /**
- * Why a data file over {@linkcode DATA_LIMIT} is summarized: the first line of its summary and a
- * note in the manifest.
+ * Why a data file over its limit ({@linkcode DATA_LIMIT}, or {@linkcode PROSE_LIMIT} for plain text
+ * that reads as prose or code) is summarized: the first line of its summary and a note in the
+ * manifest.
  *
  * @example
  * ```ts
@@ -297,8 +402,8 @@ const REASON_START = "a data file of ";
  * dataReason(572_431).startsWith("a data file of 559 KB, over 32 KB"); // true
  * ```
  */
-export function dataReason(size: number): string {
-  return `${REASON_START}${Math.round(size / 1024)} KB, over ${DATA_LIMIT / 1024} KB: ` +
+export function dataReason(size: number, limit: number = DATA_LIMIT): string {
+  return `${REASON_START}${Math.round(size / 1024)} KB, over ${limit / 1024} KB: ` +
     'summarized by default: name it in "files" to show it whole';
 }
 

@@ -20,6 +20,7 @@ import { compiledOutput, generatedTextReason } from "./_generated_text.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
+import { DATA_LIMIT, isPlainText, plainTextLimit } from "./data_files.ts";
 
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
@@ -347,20 +348,70 @@ export function readNamedGenerated(file: SourceFile): boolean {
 }
 
 /**
- * The source of a compiled file in the project (found by the resolve stage), else its source
- * map (`map`, a project path) when it is on disk beside it.
+ * The source of a compiled file in the project: when its source map (`map`, a project path) is
+ * on disk, the first of the map's `sources` in the project, else the map itself (a build's output
+ * shipped with its map); without a map, the source the resolve stage found beside it
+ * (`compiledSources` of `pipeline/_generated_text.ts`).
  */
 function sourceOf(file: Target, map: string | undefined): string | undefined {
-  if (file.compiledSource !== undefined) return file.compiledSource;
-  if (map === undefined) return undefined;
-  // The map's path from the file's folder: the file's absolute path less its project path.
-  if (!file.absPath.endsWith(file.path.split("/").join(sep))) return undefined;
-  const root = file.absPath.slice(0, file.absPath.length - file.path.length);
+  // The project's root: the file's absolute path less its project path.
+  const root = file.absPath.endsWith(file.path.split("/").join(sep))
+    ? file.absPath.slice(0, file.absPath.length - file.path.length)
+    : undefined;
+  if (map === undefined || root === undefined) return file.compiledSource;
+  const onDisk = (path: string) => {
+    try {
+      return Deno.statSync(root + path.split("/").join(sep)).isFile;
+    } catch {
+      return false;
+    }
+  };
+  if (!onDisk(map)) return file.compiledSource;
+  return mapSources(root + map.split("/").join(sep), map).find(onDisk) ?? map;
+}
+
+/**
+ * The project paths of a source map's `sources` (resolved from the map's folder and its
+ * `sourceRoot`); none for a map that is no JSON or a source at a URL or outside the project.
+ */
+function mapSources(absMap: string, map: string): string[] {
+  let parsed: { sources?: unknown; sourceRoot?: unknown };
   try {
-    return Deno.statSync(root + map.split("/").join(sep)).isFile ? map : undefined;
+    parsed = JSON.parse(Deno.readTextFileSync(absMap));
   } catch {
-    return undefined;
+    return [];
   }
+  if (!Array.isArray(parsed?.sources)) return [];
+  const root = typeof parsed.sourceRoot === "string" ? parsed.sourceRoot : "";
+  const out: string[] = [];
+  for (const source of parsed.sources) {
+    if (typeof source !== "string") continue;
+    const joined = root && !root.endsWith("/") ? `${root}/${source}` : root + source;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(joined) || joined.startsWith("/")) continue;
+    const parts = map.split("/").slice(0, -1);
+    let inside = true;
+    for (const part of joined.split("/")) {
+      if (part === "..") inside = parts.pop() !== undefined && inside;
+      else if (part !== "." && part !== "") parts.push(part);
+    }
+    if (inside) out.push(parts.join("/"));
+  }
+  return out;
+}
+
+/**
+ * Whether a target's data limit depends on its text (plain text over the data limit, not a
+ * translation): the stat index reads such a file at each build, as its limit is not recorded.
+ *
+ * @example
+ * ```ts
+ * import { readByContent } from "./read.ts";
+ * // if (readByContent(target, info.size)) return undefined; // read it
+ * ```
+ */
+export function readByContent(target: Target, size: number): boolean {
+  return target.dataLimit !== undefined && target.translationOf === undefined &&
+    size > DATA_LIMIT && isPlainText(target.path);
 }
 
 /** A file read: its hash and text, or skipped when it is binary. */
@@ -381,6 +432,9 @@ async function decodedFile(
     generatedTextReason(base.path, decoded.text, { sourceOf: (map) => sourceOf(base, map) });
   if (generated) return { ...file, error: { status: "skipped", reason: generated } };
   file.text = decoded.text;
+  // Plain text over the data limit is summarized by what it holds: prose or code has a limit
+  // of its own.
+  if (readByContent(base, bytes.length)) file.dataLimit = plainTextLimit(decoded.text);
   return file;
 }
 

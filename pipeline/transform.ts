@@ -488,7 +488,9 @@ export async function renderFile(
  * shown whole.
  */
 function byDefaultOutput(file: SourceFile, out: ViewOutput): ViewOutput {
-  if (file.translationOf === undefined) return withReason(out, dataReason(file.size));
+  if (file.translationOf === undefined) {
+    return withReason(out, dataReason(file.size, file.dataLimit));
+  }
   const rows = out.text.split("\n");
   const brief = rows.length > 2 ? { ...out, text: rows.slice(0, 2).join("\n") } : out;
   return withReason(brief, translationReason(file.translationOf));

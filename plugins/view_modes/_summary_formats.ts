@@ -1,7 +1,8 @@
 /**
  * `summary` rows of formats that were shown as their first lines (most often a license header):
  * Certora's CVL specifications (`.spec`), systemd units (`.service`, `.timer`, `.socket`, ...),
- * Go module files (`go.mod`), gettext catalogs (`.po`, `.pot`: their language, how many messages
+ * Go module files (`go.mod`), web servers' configurations (nginx, Apache, HAProxy, lighttpd,
+ * Caddy), gettext catalogs (`.po`, `.pot`: their language, how many messages
  * and the first ones) and SVG images (their size and the texts they show).
  *
  * As in `_summary_languages.ts`, every pattern reads one line at most from where it starts
@@ -87,6 +88,123 @@ const GO_MOD: Patterns = [
 ];
 
 /**
+ * An nginx configuration: its blocks (`http`, `server`, `events`), the addresses it listens on,
+ * its server names, locations, upstreams, where it proxies to, its roots and includes.
+ */
+const NGINX: Patterns = [
+  ["blocks", /^[ \t]*(http|server|events|stream|mail|types)[ \t]*\{/gm],
+  ["listen", /^[ \t]*listen[ \t]+([^;\n]*[^;\s])[ \t]*;/gm],
+  ["server names", /^[ \t]*server_name[ \t]+([^;\n]*[^;\s])[ \t]*;/gm],
+  ["locations", /^[ \t]*location[ \t]+([^{\n]*[^{\s])[ \t]*\{/gm],
+  ["upstreams", /^[ \t]*upstream[ \t]+([\w.$-]+)/gm],
+  [
+    "proxies to",
+    /^[ \t]*(?:proxy_pass|fastcgi_pass|uwsgi_pass|scgi_pass|grpc_pass)[ \t]+([^;\n]*[^;\s])[ \t]*;/gm,
+  ],
+  ["upstream servers", /^[ \t]*server[ \t]+([^;{\n]*[^;{\s])[ \t]*;/gm],
+  ["roots", /^[ \t]*(?:root|alias)[ \t]+([^;\n]*[^;\s])[ \t]*;/gm],
+  ["includes", /^[ \t]*include[ \t]+([^;\n]*[^;\s])[ \t]*;/gm],
+];
+
+/** Whether a text is an nginx configuration: a block of its own or a directive only it has. */
+function isNginx(text: string): boolean {
+  return /^[ \t]*(?:(?:http|server|events|stream|upstream[ \t]+[\w.$-]+|location[ \t][^{\n]*)[ \t]*\{|(?:server_name|proxy_pass|fastcgi_pass|worker_processes|listen)[ \t][^\n]*;)/m
+    .test(text);
+}
+
+/**
+ * An Apache httpd configuration (or `.htaccess`): its virtual hosts, the ports it listens on, its
+ * server names and aliases, document roots, the directories and locations it configures, proxies,
+ * rewrites, modules and includes.
+ */
+const APACHE: Patterns = [
+  ["virtual hosts", /^[ \t]*<VirtualHost[ \t]+([^>\n]*[^>\s])[ \t]*>/gim],
+  ["listen", /^[ \t]*Listen[ \t]+(\S[^\n]*\S|\S)/gim],
+  ["server names", /^[ \t]*Server(?:Name|Alias)[ \t]+(\S[^\n]*\S|\S)/gim],
+  ["document roots", /^[ \t]*DocumentRoot[ \t]+(\S[^\n]*\S|\S)/gim],
+  [
+    "sections",
+    /^[ \t]*<((?:Directory|DirectoryMatch|Location|LocationMatch|Files|FilesMatch|Proxy)[ \t]+[^>\n]*[^>\s])[ \t]*>/gim,
+  ],
+  ["proxies", /^[ \t]*(ProxyPass(?:Match)?[ \t]+\S[^\n]*\S)/gim],
+  ["rewrites", /^[ \t]*RewriteRule[ \t]+(\S[^\n]*\S)/gim],
+  ["modules", /^[ \t]*LoadModule[ \t]+(\S+)/gim],
+  ["includes", /^[ \t]*Include(?:Optional)?[ \t]+(\S[^\n]*\S|\S)/gim],
+];
+
+/** Whether a text is an Apache httpd configuration: a section tag or a directive of its own. */
+function isApache(text: string): boolean {
+  return /^[ \t]*(?:<\/?(?:VirtualHost|Directory|IfModule|Location|Files|FilesMatch)\b|(?:ServerName|ServerRoot|DocumentRoot|LoadModule|RewriteEngine|RewriteRule|Listen|ErrorLog|AllowOverride|Require)[ \t])/m
+    .test(text);
+}
+
+/**
+ * An HAProxy configuration: its frontends, backends and listeners, the addresses they bind, the
+ * servers they send to, which backends are used and their modes.
+ */
+const HAPROXY: Patterns = [
+  ["sections", /^((?:frontend|backend|listen|resolvers|peers|userlist|cache)[ \t]+\S+)/gm],
+  ["binds", /^[ \t]+bind[ \t]+(\S+)/gm],
+  ["servers", /^[ \t]+server[ \t]+(\S+[ \t]+\S+)/gm],
+  ["backends used", /^[ \t]+(?:default_backend|use_backend)[ \t]+(\S[^\n]*\S|\S)/gm],
+  ["modes", /^[ \t]+mode[ \t]+(\S+)/gm],
+];
+
+/** Whether a text is an HAProxy configuration: a proxy section with a bind, server or backend. */
+function isHaproxy(text: string): boolean {
+  return /^(?:frontend|backend|listen|defaults|global)\b/m.test(text) &&
+    /^[ \t]+(?:bind|server|default_backend|use_backend|balance)[ \t]/m.test(text);
+}
+
+/** A lighttpd configuration: its `server.*` settings, conditional blocks and includes. */
+const LIGHTTPD: Patterns = [
+  ["settings", /^[ \t]*(server\.[\w-]+[ \t]*[+:]?=[^\n]*\S)/gm],
+  [
+    "conditions",
+    /^[ \t]*(\$(?:HTTP|SERVER|REQUEST_HEADER|PHYSICAL)\[[^\]\n]*\][^{\n]*[^{\s])[ \t]*\{/gm,
+  ],
+  ["proxies", /^[ \t]*((?:proxy|fastcgi|scgi)\.server[ \t]*[+:]?=[^\n]*\S)/gm],
+  ["includes", /^[ \t]*include(?:_shell)?[ \t]+"([^"\n]+)"/gm],
+];
+
+/** Whether a text is a lighttpd configuration: a `server.` setting or an `$HTTP[...]` block. */
+function isLighttpd(text: string): boolean {
+  return /^[ \t]*(?:server\.(?:port|document-root|modules|bind|username)[ \t]*[+:]?=|\$HTTP\[)/m
+    .test(text);
+}
+
+/**
+ * A Caddyfile: its sites (addresses at the top level), snippets, where it proxies to, its roots,
+ * the paths it handles and what it imports.
+ */
+const CADDY: Patterns = [
+  ["sites", /^([^\s#{(][^{\n]*[^{\s])[ \t]*\{[ \t]*$/gm],
+  ["snippets", /^\(([\w.-]+)\)/gm],
+  ["proxies to", /^[ \t]+reverse_proxy[ \t]+([^{\n]*[^{\s])/gm],
+  ["roots", /^[ \t]+root[ \t]+(\S[^\n]*\S|\S)/gm],
+  ["handles", /^[ \t]+(?:handle_path|handle|route)[ \t]+([^{\s][^{\n]*[^{\s]|[^{\s])[ \t]*\{/gm],
+  ["imports", /^[ \t]*import[ \t]+(\S+)/gm],
+];
+
+/** The web servers' configurations a `.conf` file may be, in the order they are tried. */
+const SERVER_CONFS: SummaryLanguage = {
+  label: "nginx configuration",
+  patterns: NGINX,
+  only: isNginx,
+  otherwise: {
+    label: "Apache configuration",
+    patterns: APACHE,
+    only: isApache,
+    otherwise: {
+      label: "HAProxy configuration",
+      patterns: HAPROXY,
+      only: isHaproxy,
+      otherwise: { label: "lighttpd configuration", patterns: LIGHTTPD, only: isLighttpd },
+    },
+  },
+};
+
+/**
  * The summary languages of this module, by extension.
  *
  * @example
@@ -104,6 +222,13 @@ export function formatSummaryLanguages(): Record<string, SummaryLanguage> {
   return {
     ".spec": { label: "Certora specification", patterns: CVL, only: isCvl },
     ".mod": { label: "Go module", patterns: GO_MOD, only: (text) => /^module[ \t]/m.test(text) },
+    // Web servers' configurations; a `.conf` or `.cfg` of none of them is read as before (JSON,
+    // INI or text).
+    ".conf": SERVER_CONFS,
+    ".cfg": { label: "HAProxy configuration", patterns: HAPROXY, only: isHaproxy },
+    ".htaccess": { label: "Apache configuration", patterns: APACHE },
+    ".caddyfile": { label: "Caddyfile", patterns: CADDY },
+    ".vhost": SERVER_CONFS,
     ...Object.fromEntries(units),
   };
 }

@@ -201,7 +201,7 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   // Solidity, Verilog, SystemVerilog, VHDL, Coq, Elm, Gleam, Nix, Tcl, R's documentation and
   // Gradle's Kotlin scripts.
   ...extraSummaryLanguages(MORE[".kt"].patterns),
-  // Certora specifications, systemd units and Go module files.
+  // Certora specifications, systemd units, Go module files and web servers' configurations.
   ...formatSummaryLanguages(),
 };
 
@@ -220,7 +220,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "14",
+    version: "15",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -388,6 +388,10 @@ function summaryExt(path: string, text: string): string {
   if (lower.endsWith(".blade.php")) return ".blade.php";
   if (lower.endsWith(".gradle.kts")) return ".gradle.kts";
   if (lower === ".editorconfig" || lower.endsWith("/.editorconfig")) return ".editorconfig";
+  // Web servers' configurations by their names: Apache's `.htaccess`, a `Caddyfile`.
+  const base = lower.slice(lower.lastIndexOf("/") + 1);
+  if (base === ".htaccess") return ".htaccess";
+  if (base === "caddyfile" || base.startsWith("caddyfile.")) return ".caddyfile";
   const ext = extname(path).toLowerCase();
   // GraphQL's short ending reads as its long one.
   if (ext === ".gql") return ".graphql";

@@ -43,6 +43,15 @@ const TREE: Record<string, string> = {
   "small.json": '{"a": 1}\n',
 };
 
+/** A page of prose: a book kept as a test asset reads as prose, line after line. */
+const BOOK = "Call me Ishmael. Some years ago, never mind how long precisely, having little money\n"
+  .repeat(500);
+/** The book's text `n` times (41 KB each). */
+const BOOK_PAGES = (n: number) => BOOK.repeat(n);
+/** A word list: a test's fake names, one a line. */
+const NAMES_LIST = Array.from({ length: 5000 }, (_, i) => `Name${i.toString(36)}`).join("\n") +
+  "\n";
+
 const size = (text: string) => new TextEncoder().encode(text).length;
 
 async function built(root: string, inline: SlopConfig | undefined, options: {
@@ -167,11 +176,66 @@ Deno.test("data files and configuration, by path", () => {
   }
 });
 
+/**
+ * A reference kept as plain text (tmux's `tools/ansicode.txt`): paragraphs of sentences between
+ * rows of a table.
+ */
+const REFERENCE = Array.from(
+  { length: 120 },
+  (_, i) =>
+    `Section ${i}. The terminal reads an escape sequence in the order it is sent, and\n` +
+    `a control sequence ends at its final character. Each code below is listed with\n` +
+    `the standard that defines it, so a reader can find where it came from.\n\n` +
+    `0${i} ${(i * 7).toString(16)}\tCODE${i} - Selects character set ${i} for G0\n` +
+    `\tA   G0 only will be used.  Ignore SI, SO, and G1.\n\n`,
+).join("");
+/** A code generator's list of C signatures (h5py's `api_functions.txt`). */
+const SIGNATURES = "hdf5:\n" +
+  Array.from(
+    { length: 500 },
+    (_, i) => `  herr_t    H5Aop${i}(hid_t attr_id, char *name, hid_t type_id, void *buf)`,
+  ).join("\n") + "\n";
+/** A recorded test output: log lines, words but no sentences. */
+const OUTPUT = Array.from(
+  { length: 600 },
+  (_, i) =>
+    `out/test/spec/table_copy.wast:${400 + i}: assert_trap passed: uninitialized table element`,
+)
+  .join("\n") + "\n";
+/** Plain text of each kind, with the view a build with no config gives it. */
+const TEXTS: Record<string, { text: string; view: string }> = {
+  "tools/ansicode.txt": { text: REFERENCE, view: "full" },
+  "h5py/api_functions.txt": { text: SIGNATURES, view: "full" },
+  "assets/moby.txt": { text: BOOK_PAGES(1), view: "full" },
+  "assets/moby10b.txt": { text: BOOK_PAGES(7), view: "summary" },
+  "test/spec/table_copy.txt": { text: OUTPUT, view: "summary" },
+  "priv/fake/names.txt": { text: NAMES_LIST, view: "summary" },
+};
+
+Deno.test("plain text over 32 KB by what it holds: prose and code whole (to 256 KB), records summarized", async () => {
+  for (const [path, { text }] of Object.entries(TEXTS)) assert.ok(size(text) > 32 * 1024, path);
+  assert.ok(size(TEXTS["assets/moby10b.txt"].text) > 256 * 1024);
+  const root = await makeProject(
+    Object.fromEntries(Object.entries(TEXTS).map(([path, { text }]) => [path, text])),
+  );
+  const { result, view } = await built(root, undefined);
+  for (const [path, kind] of Object.entries(TEXTS)) assert.equal(view.get(path), kind.view, path);
+  const book = TEXTS["assets/moby10b.txt"].text;
+  assert.ok(result.document.includes(`(${dataReason(size(book), 256 * 1024)})`));
+  assert.match(dataReason(size(book), 256 * 1024), /^a data file of \d+ KB, over 256 KB: /);
+});
+
 Deno.test("a warm build decides on a large data file as the plain stages do, whichever config read it first", async () => {
   const named: SlopConfig = { files: ["**", "**/*.json"] };
   const orders = [[undefined, named], [named, undefined]];
+  // Plain text too: its limit is decided by its text, which a warm build may not read.
+  const tree = {
+    ...TREE,
+    "tools/ansicode.txt": REFERENCE,
+    "priv/fake/names.txt": NAMES_LIST,
+  };
   const copies = await Promise.all(
-    orders.map(() => Promise.all([TREE, TREE].map((tree) => makeProject(tree)))),
+    orders.map(() => Promise.all([tree, tree].map((t) => makeProject(t)))),
   );
   await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
   for (const [i, order] of orders.entries()) {
@@ -183,6 +247,8 @@ Deno.test("a warm build decides on a large data file as the plain stages do, whi
       assert.deepEqual(got.bytes, expected.bytes, `build ${n + 1}`);
       assert.equal(got.view.get("fixtures/shop.json"), inline ? "full" : "summary");
       assert.equal(got.view.get("data/births.csv"), "summary");
+      assert.equal(got.view.get("tools/ansicode.txt"), "full");
+      assert.equal(got.view.get("priv/fake/names.txt"), "summary");
     }
     await kept.close();
   }
@@ -200,27 +266,24 @@ Deno.test("a large data file the config summarizes anyway (defaultView, a strate
   }
 });
 
-/** A page of prose: a book kept as a test asset reads as prose, line after line. */
-const BOOK = "Call me Ishmael. Some years ago, never mind how long precisely, having little money\n"
-  .repeat(500);
 const VECTORS = "# CAVS 11.0\n# SigVer\n\n[mod = 1024]\n\n" +
   Array.from({ length: 300 }, (_, i) => `Msg = ${"ab".repeat(60)}${i}\nResult = P\n\n`).join("");
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n' +
   Array.from({ length: 1400 }, (_, i) => `  <path d="M${i} 0 L${i} 100 Z"/>`).join("\n") +
   "\n</svg>\n";
 
-Deno.test("large text that is records (test vectors, a book kept as a test asset, an SVG) is summarized; documentation stays whole", async () => {
-  for (const text of [BOOK, VECTORS, SVG]) assert.ok(size(text) > 32 * 1024);
+Deno.test("large text that is records (test vectors, a word list, an SVG) is summarized; documentation stays whole", async () => {
+  for (const text of [BOOK, VECTORS, SVG, NAMES_LIST]) assert.ok(size(text) > 32 * 1024);
   assert.ok(size(SVG) < 64 * 1024);
   const root = await makeProject({
     "test/SigVer.rsp": VECTORS,
-    "assets/moby.txt": BOOK,
+    "priv/fake/names.txt": NAMES_LIST,
     "img/chart.svg": SVG,
     "docs/guide.txt": BOOK,
     "CHANGELOG.txt": BOOK,
   });
   const { result, view } = await built(root, undefined);
-  for (const path of ["test/SigVer.rsp", "assets/moby.txt", "img/chart.svg"]) {
+  for (const path of ["test/SigVer.rsp", "priv/fake/names.txt", "img/chart.svg"]) {
     assert.equal(view.get(path), "summary", path);
   }
   assert.equal(view.get("docs/guide.txt"), "full");
@@ -316,6 +379,41 @@ Deno.test("translation sets by path: the set's key leaves out one language tag",
     ["config/locales/zh_Hans.yml", "config/locales/en.yml"],
     ["lang/de.json", "lang/en.json"],
     ["lang/kab-KAB.json", "lang/en.json"],
+  ]);
+});
+
+Deno.test("gettext catalogs with no English one: their template (.pot) shown whole, else the first by path", () => {
+  const sets = translationSets([
+    "po/bg.po",
+    "po/de.po",
+    "po/fr.po",
+    "po/app.pot",
+    "gui/po/glossary/bg.po",
+    "gui/po/glossary/de.po",
+    "gui/po/glossary/el.po",
+    "gui/po/glossary/gui-glossary.pot",
+    "app/locale/de/LC_MESSAGES/django.po",
+    "app/locale/fr/LC_MESSAGES/django.po",
+    "app/locale/it/LC_MESSAGES/django.po",
+    "app/locale/djangojs.pot",
+    "app/locale/django.pot",
+    "tools/po/ca.po",
+    "tools/po/de.po",
+    "tools/po/es.po",
+    "other/app.pot",
+  ]);
+  assert.deepEqual([...sets].sort(), [
+    ["app/locale/de/LC_MESSAGES/django.po", "app/locale/django.pot"],
+    ["app/locale/fr/LC_MESSAGES/django.po", "app/locale/django.pot"],
+    ["app/locale/it/LC_MESSAGES/django.po", "app/locale/django.pot"],
+    ["gui/po/glossary/bg.po", "gui/po/glossary/gui-glossary.pot"],
+    ["gui/po/glossary/de.po", "gui/po/glossary/gui-glossary.pot"],
+    ["gui/po/glossary/el.po", "gui/po/glossary/gui-glossary.pot"],
+    ["po/bg.po", "po/app.pot"],
+    ["po/de.po", "po/app.pot"],
+    ["po/fr.po", "po/app.pot"],
+    ["tools/po/de.po", "tools/po/ca.po"],
+    ["tools/po/es.po", "tools/po/ca.po"],
   ]);
 });
 

@@ -48,7 +48,7 @@ const GENERATED: Record<string, [string, string]> = {
   "static/site.css": [".a{color:red}".repeat(400), "minified code ("],
   // Sass's output, in lines of their own (spring-petclinic's petclinic.css, built from
   // src/main/scss), and tsc's: a compiler's source map comment at the end.
-  "static/css/petclinic.css": [
+  "src/main/resources/static/resources/css/petclinic.css": [
     LICENSE + ".navbar {\n  border-top-width: 0; }\n".repeat(80) +
     "\n/*# sourceMappingURL=../../../target/petclinic.css.map */\n",
     'compiled output (it ends with a "sourceMappingURL" comment; ' +
@@ -58,6 +58,17 @@ const GENERATED: Record<string, [string, string]> = {
     '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n' +
     "var x = 1;\n".repeat(300) + "//# sourceMappingURL=ntlm.js.map",
     'compiled output (it ends with a "sourceMappingURL" comment; "src/ntlm.ts" is in the project)',
+  ],
+  // tsc's output in a sibling tree of its sources, at the same place.
+  "packages/b/dist/sub/util.js": [
+    '"use strict";\n' + "var y = 2;\n".repeat(300) + "//# sourceMappingURL=util.js.map\n",
+    'compiled output (it ends with a "sourceMappingURL" comment; ' +
+    '"packages/b/src/sub/util.ts" is in the project)',
+  ],
+  // Its map beside it names its source, of another name and folder.
+  "out/app.js": [
+    '"use strict";\n' + "var z = 3;\n".repeat(300) + "//# sourceMappingURL=app.js.map\n",
+    'compiled output (it ends with a "sourceMappingURL" comment; "web/main.ts" is in the project)',
   ],
   // A library's build copied with its maps (awesome-compose's wwwroot/lib/bootstrap/dist).
   "wwwroot/lib/bootstrap/dist/css/bootstrap.css": [
@@ -96,6 +107,13 @@ const KEPT: Record<string, string> = {
     '"use strict";\n// Original file https://x/lib/flags.js\n' +
     "module.exports.NTLMFLAG_NEGOTIATE_UNICODE = 1 << 0;\n".repeat(60) +
     "//# sourceMappingURL=flags.js.map\n",
+  // Compiled, its map not in the project, beside an unrelated source of the same name
+  // elsewhere: no source of it.
+  "packages/a/dist/index.js": '"use strict";\n' + "var w = 4;\n".repeat(300) +
+    "//# sourceMappingURL=index.js.map\n",
+  "src/index.ts": "export const index = 1;\n",
+  "packages/b/src/sub/util.ts": "export const y = 2;\n",
+  "web/main.ts": "export const z = 3;\n",
   // The source of a generated file: its header forbids editing the output, not itself.
   "Formula/tool.rb":
     "# A template release.yml fills in.\n# Do not edit the generated copy in the tap; " +
@@ -121,6 +139,7 @@ const KEPT: Record<string, string> = {
 /** A source map beside a compiled file (itself skipped by its name). */
 const MAPS = {
   "wwwroot/lib/bootstrap/dist/css/bootstrap.css.map": '{"version":3,"sources":[]}\n',
+  "out/app.js.map": '{"version":3,"sourceRoot":"../","sources":["web/main.ts"],"mappings":""}\n',
 };
 
 function files(result: Awaited<ReturnType<typeof buildContext>>) {
@@ -197,8 +216,18 @@ Deno.test("a compiled file kept for want of its source is skipped by the next bu
   );
   await Deno.remove(`${root}/server/modules/axios-ntlm/lib/flags.js.map`);
   assert.equal(files(await buildContext({ cwd: root })).get(path)?.status, "rendered");
+  // A source of the same name elsewhere is none of its; one in the sibling source tree is.
   await Deno.mkdir(`${root}/src`);
   await Deno.writeTextFile(`${root}/src/flags.ts`, "export const a = 1;\n");
+  assert.equal(files(await buildContext({ cwd: root })).get(path)?.status, "rendered");
+  await Deno.mkdir(`${root}/server/modules/axios-ntlm/src`);
+  await Deno.writeTextFile(
+    `${root}/server/modules/axios-ntlm/src/flags.ts`,
+    "export const a = 1;\n",
+  );
   const sourced = await buildContext({ cwd: root });
-  assert.match(files(sourced).get(path)?.reason ?? "", /"src\/flags\.ts" is in the project/);
+  assert.match(
+    files(sourced).get(path)?.reason ?? "",
+    /"server\/modules\/axios-ntlm\/src\/flags\.ts" is in the project/,
+  );
 });

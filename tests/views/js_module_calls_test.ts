@@ -146,6 +146,49 @@ Deno.test("renderCode() reads Deno's, node:test's and Playwright's test calls", 
   assert.match(view.text, /\n {2}fn\(\) \{ \.\.\. \},\n/);
 });
 
+Deno.test("renderCode() reads tests a file makes with .extend, subtests (t.test) and modifiers (.concurrent, .serial)", async () => {
+  const text = [
+    'import { test as base, expect } from "@playwright/test";',
+    'import tap from "tap";',
+    "export const test = base.extend<{ account: string }>({",
+    '  account: async ({}, use) => { await use("a"); },',
+    "});",
+    "const authed = test.extend({ user: async ({}, use) => use(1) });",
+    "const helper = other.extend({});",
+    'authed("signs in", async ({ user }) => {',
+    "  expect(user).toBe(1);",
+    "});",
+    'authed.describe("settings", () => {',
+    '  authed("saves", async () => {});',
+    "});",
+    'base("plain", async ({ page }) => {});',
+    'helper("not a test", () => {});',
+    'it.concurrent("runs beside", async () => {});',
+    'test.serial("runs alone", (t) => {});',
+    'tap.test("tap top", (t) => {',
+    "  t.end();",
+    "});",
+    'schema.test("unique", "${path} is taken", (value) => value !== "x");',
+    'pattern.test("abc");',
+    "",
+  ].join("\n");
+  const view = (await renderCode("e2e/account.spec.ts", text))!;
+  assert.equal(view.hasErrors, false);
+  assert.equal(
+    outlineText(view.symbols, "//").split("\n").filter((l) => / \/\/ (?:test|suite)$/.test(l))
+      .join("\n"),
+    [
+      'authed("signs in")  // test',
+      'authed.describe("settings")  // suite',
+      '  authed("saves")  // test',
+      'base("plain")  // test',
+      'it.concurrent("runs beside")  // test',
+      'test.serial("runs alone")  // test',
+      'tap.test("tap top")  // test',
+    ].join("\n"),
+  );
+});
+
 /** A module's calls at its top level: what it does when loaded. */
 const MAIN = [
   'import express from "express";',

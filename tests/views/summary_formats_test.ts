@@ -173,3 +173,135 @@ Deno.test("a .spec that is no CVL, a unit ending with no unit section, a .conf o
   );
   assert.match(summarize("Main.storyboard", "not xml\n"), /^\*\*Text\*\*/);
 });
+
+Deno.test("web servers' configurations are summarized by their blocks, ports, names and routes", () => {
+  const nginx = LICENSE + [
+    "upstream app {",
+    "    server web1:5000;",
+    "    server web2:5000;",
+    "}",
+    "server {",
+    "    listen 80;",
+    "    listen 443 ssl;",
+    "    server_name example.com www.example.com;",
+    "    root /var/www/html;",
+    "    include /etc/nginx/mime.types;",
+    "    location / {",
+    "        proxy_pass http://app;",
+    "    }",
+    "    location ~* \\.(js|css)$ {",
+    "        expires 1y;",
+    "    }",
+    "}",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("deploy/nginx/site.conf", nginx),
+    [
+      "**nginx configuration**, 20 lines",
+      "- blocks: `server`",
+      "- listen: `80`, `443 ssl`",
+      "- server names: `example.com www.example.com`",
+      "- locations: `/`, `~* \\.(js|css)$`",
+      "- upstreams: `app`",
+      "- proxies to: `http://app`",
+      "- upstream servers: `web1:5000`, `web2:5000`",
+      "- roots: `/var/www/html`",
+      "- includes: `/etc/nginx/mime.types`",
+    ].join("\n"),
+  );
+  const apache = LICENSE + [
+    "Listen 8080",
+    "LoadModule rewrite_module modules/mod_rewrite.so",
+    "<VirtualHost *:8080>",
+    "    ServerName example.com",
+    "    DocumentRoot /var/www/app/public",
+    "    <Directory /var/www/app/public>",
+    "        AllowOverride All",
+    "    </Directory>",
+    "    ProxyPass /api http://localhost:3000/",
+    "</VirtualHost>",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("conf/httpd-app.conf", apache),
+    [
+      "**Apache configuration**, 13 lines",
+      "- virtual hosts: `*:8080`",
+      "- listen: `8080`",
+      "- server names: `example.com`",
+      "- document roots: `/var/www/app/public`",
+      "- sections: `Directory /var/www/app/public`",
+      "- proxies: `ProxyPass /api http://localhost:3000/`",
+      "- modules: `rewrite_module`",
+    ].join("\n"),
+  );
+  assert.match(
+    summarize("public/.htaccess", "RewriteEngine On\nRewriteRule ^ index.php [L]\n"),
+    /^\*\*Apache configuration\*\*, 2 lines\n- rewrites: `\^ index\.php \[L\]`$/,
+  );
+  const haproxy = LICENSE + [
+    "global",
+    "    maxconn 2000",
+    "frontend web",
+    "    bind *:80",
+    "    mode http",
+    "    default_backend servers",
+    "backend servers",
+    "    balance roundrobin",
+    "    server s1 10.0.0.1:8080 check",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("haproxy/haproxy.cfg", haproxy),
+    [
+      "**HAProxy configuration**, 12 lines",
+      "- sections: `frontend web`, `backend servers`",
+      "- binds: `*:80`",
+      "- servers: `s1 10.0.0.1:8080`",
+      "- backends used: `servers`",
+      "- modes: `http`",
+    ].join("\n"),
+  );
+  const caddy = LICENSE + [
+    "(common) {",
+    "    encode gzip",
+    "}",
+    "example.com, www.example.com {",
+    "    import common",
+    "    root * /srv/site",
+    "    handle_path /api/* {",
+    "        reverse_proxy localhost:3000",
+    "    }",
+    "}",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("Caddyfile", caddy),
+    [
+      "**Caddyfile**, 13 lines",
+      "- sites: `example.com, www.example.com`",
+      "- snippets: `common`",
+      "- proxies to: `localhost:3000`",
+      "- roots: `* /srv/site`",
+      "- handles: `/api/*`",
+      "- imports: `common`",
+    ].join("\n"),
+  );
+  const lighttpd = LICENSE + [
+    'server.modules = ( "mod_proxy" )',
+    'server.document-root = "/var/www"',
+    "server.port = 8080",
+    '$HTTP["host"] == "example.com" {',
+    '    proxy.server = ( "" => (( "host" => "127.0.0.1", "port" => 3000 )))',
+    "}",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("lighttpd.conf", lighttpd),
+    [
+      "**lighttpd configuration**, 9 lines",
+      '- settings: `server.modules = ( "mod_proxy" )`, `server.document-root = "/var/www"`, ' +
+      "`server.port = 8080`",
+      '- conditions: `$HTTP["host"] == "example.com"`',
+      '- proxies: `proxy.server = ( "" => (( "host" => "127.0.0.1", "port" => 3000 )))`',
+    ].join("\n"),
+  );
+  // A `.cfg` of another kind is read as INI, as before.
+  assert.match(summarize("setup.cfg", "[metadata]\nname = x\n"), /^\*\*CFG\*\*/);
+});

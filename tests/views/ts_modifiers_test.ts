@@ -87,3 +87,61 @@ Deno.test("renderCode() reads TypeScript 5's `export type * from` as a re-export
     ].join("\n"),
   );
 });
+
+/** Members NAMED by modifier words (discord.js's `Deserializer.ts`: `abstract?: boolean;`). */
+const NAMED = [
+  "interface DocgenMethodJson {",
+  "\tabstract: boolean;",
+  "\tabstract2?: string;",
+  "\tstatic?: boolean;",
+  "\treadonly?: boolean;",
+  "\tdeclare: string;",
+  "\toverride",
+  "\tabstract?: boolean",
+  "\taccessor(): void;",
+  "\tin: number;",
+  "\tout: number;",
+  "}",
+  "",
+  "type Flags = { abstract: boolean; static: boolean };",
+  "",
+  "class Options {",
+  "\tabstract = false;",
+  "\taccessor!: string;",
+  "\tstatic accessor: number;",
+  "\toverride abstract: number;",
+  "\tpublic build(abstract: boolean, out: number) {",
+  "\t\treturn abstract ? out : 0;",
+  "\t}",
+  "}",
+  "",
+].join("\n");
+
+Deno.test("renderCode() keeps members and parameters named abstract, static, accessor, in, out", async () => {
+  const view = (await renderCode("src/Deserializer.ts", NAMED))!;
+  assert.equal(view.hasErrors, false);
+  assert.equal(
+    outlineText(view.symbols, "//"),
+    [
+      "interface DocgenMethodJson  // interface",
+      "  abstract: boolean  // property",
+      "  abstract2?: string  // property",
+      "  static?: boolean  // property",
+      "  readonly?: boolean  // property",
+      "  declare: string  // property",
+      "  override  // property",
+      "  abstract?: boolean  // property",
+      "  accessor(): void  // method",
+      "  in: number  // property",
+      "  out: number  // property",
+      "type Flags = { abstract: boolean; static: boolean }  // type",
+      "class Options  // class",
+      "  abstract = false  // field",
+      "  accessor!: string  // field",
+      "  static accessor: number  // field",
+      "  override abstract: number  // field",
+      "  public build(abstract: boolean, out: number)  // method",
+      "",
+    ].join("\n"),
+  );
+});
