@@ -3,7 +3,8 @@
  * a warm build keeps its cached renders' texts where the cache's pack has them
  * (`text_spill.ts`), each named by its record's checked sha256, and a value
  * made from such a text (the order memory's content key, a hash of the whole
- * text) is looked up by that name instead of made again. Kept beside the stat
+ * text, its UTF-16 length and marks) is looked up by that name instead of made
+ * again. Kept beside the stat
  * index, as JSON; a missing or damaged file is an empty memo. What it saves is
  * measured in bench/README.md ("Monorepo scale").
  *

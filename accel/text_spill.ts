@@ -726,12 +726,9 @@ function holderOf(file: Deno.FsFile): PackHolder {
 function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBacking | undefined {
   const size = bytes.length;
   if (state.closed || size < SPILL_MIN_CHARS || state.offered + size <= state.after) return;
-  // Its length in UTF-16 code units and its marks, from its bytes: a text of well-formed UTF-8 is
-  // not decoded (a decoded copy is garbage, and a build that made any asked for a collection).
-  const length = utf16Length(bytes);
-  const text = length === undefined ? decoded(bytes) : undefined;
   const file = place.borrow();
   if (!file) return;
+  const { length, marks } = measured(state, bytes, place.sha256);
   // One literal, as a spilled text's (`Object.create` then eight fields put half of them in a
   // property array of their own: about 54 bytes a text more).
   const backing = Object.setPrototypeOf({
@@ -741,23 +738,65 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
     name: place.sha256,
     size,
     byteLength: size,
-    length: text?.length ?? length!,
-    marks: text === undefined ? byteMarks(bytes) : textMarks(text),
+    length,
+    marks,
   }, PACKED) as PackedText;
   state.offered += backing.length;
   state.stats.kept++;
-  if (text !== undefined) loosen(state, text.length);
   return backing;
 }
 
 /**
- * The UTF-16 length of the text whose UTF-8 is `bytes`, without decoding it: one unit a
- * character, two for one past U+FFFF (a four-byte sequence), so the bytes that start a character
- * and those that start a four-byte one. `undefined` when the bytes are not well-formed UTF-8
- * (decoding would put U+FFFD in and change the count).
+ * A kept text's UTF-16 length and marks: remembered by its name (its record's checked sha256 and
+ * where it starts in it: the same bytes in every build) from the build that measured them, else
+ * measured from its bytes, three passes over them (`measure`).
+ */
+function measured(
+  state: SpillState,
+  bytes: Uint8Array,
+  name: string,
+): { length: number; marks: TextMarks } {
+  const { memo } = state;
+  if (!memo) return parseMeasure(measure(state, bytes));
+  return parseMeasure(memoized(memo, name, "measure", () => measure(state, bytes)));
+}
+
+/**
+ * The UTF-16 length and marks of the text whose UTF-8 is `bytes`, as one short string
+ * (`length backticks lineEnded [count line codes]`, the last three of its bidirectional
+ * controls): a text of well-formed UTF-8 is not decoded (a decoded copy is garbage, and a build
+ * that made any asked for a collection).
+ */
+function measure(state: SpillState, bytes: Uint8Array): string {
+  countWork("bytes measured", bytes.length);
+  const ascii = isAscii(bytes);
+  const length = ascii ? bytes.length : utf16Length(bytes);
+  const text = length === undefined ? decoded(bytes) : undefined;
+  if (text !== undefined) loosen(state, text.length);
+  const { backticks, lineEnded, bidi } = text === undefined
+    ? byteMarks(bytes, ascii)
+    : textMarks(text);
+  const head = `${text?.length ?? length} ${backticks} ${lineEnded ? 1 : 0}`;
+  return bidi ? `${head} ${bidi.count} ${bidi.line} ${bidi.codes.join(",")}` : head;
+}
+
+/** The length and marks {@linkcode measure} wrote. */
+function parseMeasure(measured: string): { length: number; marks: TextMarks } {
+  const [length, backticks, lineEnded, count, line, codes] = measured.split(" ");
+  const marks: TextMarks = { backticks: Number(backticks), lineEnded: lineEnded === "1" };
+  if (count !== undefined) {
+    marks.bidi = { count: Number(count), line: Number(line), codes: codes.split(",").map(Number) };
+  }
+  return { length: Number(length), marks };
+}
+
+/**
+ * The UTF-16 length of the text whose UTF-8 is `bytes` (not ASCII), without decoding it: one
+ * unit a character, two for one past U+FFFF (a four-byte sequence), so the bytes that start a
+ * character and those that start a four-byte one. `undefined` when the bytes are not well-formed
+ * UTF-8 (decoding would put U+FFFD in and change the count).
  */
 function utf16Length(bytes: Uint8Array): number | undefined {
-  if (isAscii(bytes)) return bytes.length;
   if (!isUtf8(bytes)) return undefined;
   let length = 0;
   for (let i = 0; i < bytes.length; i++) {
@@ -772,7 +811,7 @@ function utf16Length(bytes: Uint8Array): number | undefined {
  * each, and no other character's bytes hold theirs (the bidirectional controls read from their
  * bytes too: `bidiControlBytes`).
  */
-function byteMarks(bytes: Uint8Array): TextMarks {
+function byteMarks(bytes: Uint8Array, ascii: boolean): TextMarks {
   let backticks = 0;
   for (let i = bytes.indexOf(96); i >= 0; i = bytes.indexOf(96, i)) {
     const start = i;
@@ -783,7 +822,8 @@ function byteMarks(bytes: Uint8Array): TextMarks {
     backticks,
     lineEnded: bytes.length === 0 || bytes[bytes.length - 1] === 10,
   };
-  const bidi = bidiControlBytes(bytes);
+  // A control is three bytes that are not ASCII: an ASCII text has none (not looked for).
+  const bidi = ascii ? undefined : bidiControlBytes(bytes);
   if (bidi) marks.bidi = bidi;
   return marks;
 }

@@ -14,6 +14,7 @@ import {
   loadStatIndex,
   RACY_MS,
   readIndexed,
+  saveStatIndex,
   statIndexPath,
   statSession,
   unchanged,
@@ -323,4 +324,43 @@ Deno.test("files added, removed, renamed and edited between warm builds in the s
   assert.match(back.document, /Back again/);
   assert.doesNotMatch(back.document, /def added/);
   assertSame(back, await freshBuild(root, state));
+});
+
+Deno.test("the index is written as three lists, read back the same, and an index of the format before is still read", async () => {
+  const dir = await tempDir();
+  const path = join(dir, "index.json");
+  const record = (n: number) => ({
+    dev: 2049,
+    ino: 1000 + n,
+    size: 10 * n,
+    mtime: 1_700_000_000_000 + n,
+    ctime: 1_700_000_000_000,
+    sha256: String(n).padStart(64, "0"),
+  });
+  // Out of order as given: written sorted by path.
+  const files = new Map([["src/b.py", record(2)], ["src/a.py", record(1)], ["é/c.py", record(3)]]);
+  await saveStatIndex({ path, readStart: 42, files });
+  const data = JSON.parse(await Deno.readTextFile(path));
+  // Lists, not an object with a key a file (parsed and written in a third of the time).
+  assert.deepEqual(data.paths, ["src/a.py", "src/b.py", "é/c.py"]);
+  assert.equal(data.fields.length, 15);
+  assert.equal(data.hashes.length, 3);
+  const back = loadStatIndex(path);
+  assert.equal(back.readStart, 42);
+  assert.deepEqual([...back.files].sort(), [...files].sort());
+  // The format before (an object of a list a file): still read, so an upgrade reads no file again.
+  const before = Object.fromEntries(
+    [...files].map(([p, r]) => [p, [r.dev, r.ino, r.size, r.mtime, r.ctime, r.sha256]]),
+  );
+  await Deno.writeTextFile(
+    path,
+    JSON.stringify({ format: "slop-stat-index/1", readStart: 7, files: before }),
+  );
+  assert.deepEqual([...loadStatIndex(path).files].sort(), [...files].sort());
+  // Damaged lists (a count that does not match): an empty index, never a wrong record.
+  await Deno.writeTextFile(
+    path,
+    JSON.stringify({ ...data, fields: data.fields.slice(1) }),
+  );
+  assert.equal(loadStatIndex(path).files.size, 0);
 });

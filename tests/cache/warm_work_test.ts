@@ -60,3 +60,37 @@ Deno.test("a one-file-edit warm build reads one file, decodes no unchanged text,
   assert.ok((work.get("bytes hashed") ?? 0) <= 3 * bytes + 64 * 1024, JSON.stringify(counted));
   assert.equal(document, await once(plainRoot));
 });
+
+Deno.test("a warm build measures no unchanged text kept in the pack: the last build's measures are taken by its name", async () => {
+  const root = await project();
+  const plainRoot = await project();
+  // A bidirectional control (U+202E) in one file: its marks, taken from the memo, note it too.
+  for (const at of [root, plainRoot]) {
+    await Deno.writeTextFile(join(at, "src/m5.py"), `s = "\u202e abc"  # line\n`.repeat(80));
+  }
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const once = async (at: string, layer?: ReturnType<typeof speedLayer>) => {
+    const result = await build(await loadConfig({ cwd: at }), {
+      builtins: defaultPlugins(),
+      layer,
+    });
+    return await Deno.readTextFile(result.output!.document);
+  };
+  const edit = (at: string, n: number) =>
+    Deno.writeTextFile(join(at, "src/m3.py"), `é = ${n}  # edited\n`.repeat(80));
+  await once(root, speedLayer({ spillAfter: 0 }));
+  await edit(root, 1);
+  // The first warm build measures each cached render it keeps in the pack (its length, marks).
+  const first = await tallyWork(() => once(root, speedLayer({ spillAfter: 0 })));
+  assert.ok((first.get("bytes measured") ?? 0) > 20 * 2048, JSON.stringify([...first]));
+  await edit(root, 2);
+  await edit(plainRoot, 2);
+  let document = "";
+  const work = await tallyWork(async () => {
+    document = await once(root, speedLayer({ spillAfter: 0 }));
+  });
+  // The edited file is rendered anew (not kept in the pack): nothing is measured.
+  assert.equal(work.get("bytes measured") ?? 0, 0, JSON.stringify([...work]));
+  assert.match(document, /bidirectional control character/);
+  assert.equal(document, await once(plainRoot));
+});
