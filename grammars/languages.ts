@@ -1112,15 +1112,53 @@ const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
   opaque: new Set(["string", "heredoc_body"]),
 };
 
-/** PHP items: declarations, `namespace`, `use`, `declare` and the opening `<?php` tag. */
+/**
+ * PHP items: declarations, `namespace`, `use`, `declare`, the opening `<?php` tag and what the
+ * file returns (a Laravel migration's `return new class extends Migration {...};`, a config
+ * closure or array: the file's substance).
+ */
 function phpKeep(node: NodeLike, type: string = node.type): boolean {
   if (type === "php_tag") {
     const before = node.previousNamedSibling;
     return !before || before.type === "text";
   }
   if (type === "declare_statement") return true;
+  if (type === "return_statement") return node.parent?.type === "program";
   return type !== "ERROR" && type !== "text" && type !== "text_interpolation" &&
     !type.endsWith("_statement");
+}
+
+/** The name PHP itself gives an anonymous class (`get_class` says `class@anonymous`). */
+const PHP_ANONYMOUS_CLASS = "class@anonymous";
+
+/** Whether an anonymous class is the value a file returns (`return new class ... {...};`). */
+function phpReturnedClass(node: NodeLike): boolean {
+  const created = node.parent;
+  const returned = created?.parent;
+  return created?.type === "object_creation_expression" &&
+    returned?.type === "return_statement" && returned.parent?.type === "program";
+}
+
+/** Only a returned anonymous class is a definition (one in a method body is a value). */
+function phpDefines(node: NodeLike, type: string): boolean {
+  return type !== "anonymous_class" || phpReturnedClass(node);
+}
+
+/** A returned anonymous class's name, kind and words up to its body (`return new class ...`). */
+function phpDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type !== "anonymous_class") return undefined;
+  const returned = def.parent?.parent;
+  const body = def.childForFieldName("body");
+  if (!returned || returned.startIndex === undefined || body?.startIndex === undefined) {
+    return undefined;
+  }
+  const words = returned.text.slice(0, body.startIndex - returned.startIndex);
+  return { name: PHP_ANONYMOUS_CLASS, kind: "class", signature: words.replace(/\s+/g, " ").trim() };
+}
+
+/** The value a `return` statement returns, which the grammar gives no field name. */
+function phpFieldOf(parentType: string, childType: string): string | undefined {
+  return parentType === "return_statement" && childType !== "comment" ? "value" : undefined;
 }
 
 /** PHP members are public unless `private` or `protected` says otherwise. */
@@ -1169,8 +1207,16 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     property_element: { kind: "property" },
     const_element: { kind: "constant" },
     enum_case: { kind: "case" },
+    anonymous_class: { kind: "class" },
   },
-  values: new Set(["property_element.default_value", "const_element.value"]),
+  values: new Set([
+    "property_element.default_value",
+    "const_element.value",
+    "return_statement.value",
+  ]),
+  defines: phpDefines,
+  describe: phpDescribe,
+  fieldOf: phpFieldOf,
   isPublic: phpPublic,
   nameNode: (def, type) => type === "const_element" ? def.firstNamedChild : undefined,
   opaque: new Set(["string", "encapsed_string", "heredoc", "nowdoc"]),
