@@ -1319,8 +1319,10 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
   // `f() ( ... )` runs its body in a subshell: elided with the same marker.
   bodyTypes: new Set(["compound_statement", "subshell"]),
   keep: bashKeep,
-  // What the parser could not read is left out (`case` patterns it does not know, say).
-  transparent: new Set<string>(),
+  // What the parser could not read is left out (`case` patterns it does not know, say). A script
+  // wrapped in `{ ... }` (nvm's, `curl ... | bash` installers: run only once all of it has
+  // arrived) holds its items there; a function's `{ ... }` body is elided before it is looked at.
+  transparent: new Set(["compound_statement"]),
   attach: new Set(["comment"]),
   definitions: {
     function_definition: { kind: "function" },
