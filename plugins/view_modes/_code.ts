@@ -1568,6 +1568,9 @@ class Walker {
       }
     } else if (this.spec.id === "kotlin") {
       decorators.push(...blankedAnnotations(this.text, node));
+    } else if (this.spec.id === "cpp") {
+      const words = macroWordsBefore(this.text, node);
+      if (words) return `${words} ${signature}`;
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
@@ -1730,6 +1733,20 @@ function blankedStart(text: string, node: SyntaxNode): number {
   const gap = text.slice(from, node.startIndex);
   const at = gap.search(/\S/);
   return at >= 0 && gap[at] === "@" ? from + at : node.startIndex;
+}
+
+/** Upper-case words alone before a definition on its line (`IMGUI_API`, `FMT_CONSTEXPR20`). */
+const MACRO_WORDS = /^[ \t]*((?:_*[A-Z][A-Z0-9_]*[A-Z0-9_][ \t]+)+)$/;
+
+/**
+ * The macro words before a C++ definition on its first line that its parse read as blanks
+ * (`SPDLOG_INLINE`, `IMGUI_API`: see `grammars/_cpp_macros.ts`), or undefined: the signature
+ * starts with them, as the file does.
+ */
+function macroWordsBefore(text: string, node: SyntaxNode): string | undefined {
+  const lineStart = text.lastIndexOf("\n", node.startIndex - 1) + 1;
+  if (lineStart === node.startIndex) return undefined;
+  return MACRO_WORDS.exec(text.slice(lineStart, node.startIndex))?.[1].replace(/\s+/g, " ").trim();
 }
 
 /** The annotations before a Kotlin definition that its parse read as blanks, one by one. */
