@@ -989,20 +989,50 @@ const RUBY_DECLARING_CALLS = new Set([
   "private_class_method",
   "public_class_method",
   "using",
+  // ActiveSupport's (Rails'): module and class attributes, methods delegated to another object.
+  "mattr_reader",
+  "mattr_writer",
+  "mattr_accessor",
+  "cattr_reader",
+  "cattr_writer",
+  "cattr_accessor",
+  "thread_mattr_accessor",
+  "thread_cattr_accessor",
+  "class_attribute",
+  "delegate",
 ]);
 
-/** Ruby's attribute calls: each name they list is a method (a reader, a writer or both). */
-const RUBY_ATTRIBUTES = new Set(["attr_reader", "attr_writer", "attr_accessor"]);
+/**
+ * Ruby's attribute calls, ActiveSupport's module and class attributes among them: each name they
+ * list is a method (a reader, a writer or both).
+ */
+const RUBY_ATTRIBUTES = new Set([
+  "attr_reader",
+  "attr_writer",
+  "attr_accessor",
+  "mattr_reader",
+  "mattr_writer",
+  "mattr_accessor",
+  "cattr_reader",
+  "cattr_writer",
+  "cattr_accessor",
+  "thread_mattr_accessor",
+  "thread_cattr_accessor",
+  "class_attribute",
+]);
 
 /**
- * The attributes a Ruby `attr_reader`, `attr_writer` or `attr_accessor` call declares, one for
- * each name written as a symbol or a string (`attr_reader :a, "b"`), with the call's word:
- * `attr_reader :a`. Names it computes (`attr_reader *FIELDS`) are not known here.
+ * The attributes a Ruby `attr_reader`, `attr_writer` or `attr_accessor` call declares (or
+ * ActiveSupport's `mattr_accessor`, `class_attribute`, ...), and the methods a `delegate` call
+ * does, one for each name written as a symbol or a string (`attr_reader :a, "b"`), with the
+ * call's word: `attr_reader :a`. Names it computes (`attr_reader *FIELDS`) are not known here.
  */
 function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
   if (type !== "call" || node.childForFieldName("receiver")) return undefined;
   const method = node.childForFieldName("method")?.text ?? "";
-  if (!RUBY_ATTRIBUTES.has(method)) return undefined;
+  // ActiveSupport's `delegate :a, :b, to: X` defines the methods `a` and `b`.
+  const kind = method === "delegate" ? "method" : "attribute";
+  if (kind === "attribute" && !RUBY_ATTRIBUTES.has(method)) return undefined;
   const out: DeclaredName[] = [];
   for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
     const name = arg.type === "simple_symbol"
@@ -1010,7 +1040,7 @@ function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined 
       : arg.type === "string" && /^(["'])[A-Za-z_]\w*\1$/.test(arg.text)
       ? arg.text.slice(1, -1)
       : undefined;
-    if (name) out.push({ name, signature: `${method} ${arg.text}`, kind: "attribute" });
+    if (name) out.push({ name, signature: `${method} ${arg.text}`, kind });
   }
   return out.length ? out : undefined;
 }
