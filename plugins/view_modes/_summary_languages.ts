@@ -307,6 +307,8 @@ const KOTLIN: Patterns = [
 ];
 
 const LUA: Patterns = [
+  // LuaLS's annotations: what a plugin's types file (`---@class LazyPlugin: Base`) declares.
+  ["types", /^---[ \t]?@(?:class|alias|enum)[ \t]+(?:\([\w \t]{0,20}\)[ \t]*)?([\w.]+)/gm],
   ["functions", /^[ \t]*(?:local[ \t]+)?function[ \t]+([\w.:]+)/gm],
   ["function values", /^[ \t]*(?:local[ \t]+)?([\w.]+)[ \t]*=[ \t]*function\b/gm],
   // `[ \t]*(?:\([ \t]*)?`: blanks with no `(` between them split one way only (linear in them).
