@@ -683,6 +683,13 @@ class Walker {
         keepItem(child);
         continue;
       }
+      if (spec.transparent.has(type) && !full && continuesError(spec, child)) {
+        // The block of a head the parser could not read (a shell template's
+        // `_sf_{{ NAME }}() {`): that function's body, left out with its head.
+        flush(false);
+        drop(child, separators[i]);
+        continue;
+      }
       if (spec.transparent.has(type)) {
         const mark = this.edits.length;
         const inner = this.container(child, scope, kinds, nodes);
@@ -1856,6 +1863,16 @@ function isMember(type: string, parentNode: SyntaxNode | null): boolean {
   if (type !== "property_signature" && type !== "method_signature") return true;
   const parent = parentNode?.type;
   return parent === "interface_body" || parent === "class_body";
+}
+
+/**
+ * Whether a compound item continues, on its first line, text the parser could not read, in a
+ * language that leaves such text out (its `ERROR` is not transparent): then it is that text's block.
+ */
+function continuesError(spec: LanguageSpec, node: SyntaxNode): boolean {
+  if (spec.transparent.has("ERROR")) return false;
+  const before = node.previousNamedSibling;
+  return before?.type === "ERROR" && before.endPosition.row === node.startPosition.row;
 }
 
 /** Up to `limit` named children that are not comments or decorators (a cursor, no full list). */

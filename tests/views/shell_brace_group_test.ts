@@ -59,3 +59,19 @@ Deno.test("a brace group of commands alone is left out", async () => {
   const view = (await renderCode("run.sh", text))!;
   assert.equal(view.text, "f() { ... }\n");
 });
+
+Deno.test("the body of a function head the parser cannot read is no brace group of the script", async () => {
+  // symfony/console's `completion.bash` is a template: `_sf_{{ COMMAND_NAME }}() {`.
+  const text = [
+    "_sf_{{ COMMAND_NAME }}() {",
+    '    local cur="${COMP_WORDS[COMP_CWORD]}"',
+    "    IFS=$'\\n'",
+    "}",
+    "",
+    "complete -F _sf_{{ COMMAND_NAME }} {{ COMMAND_NAME }}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("completion.bash", text))!;
+  assert.deepEqual(view.symbols, []);
+  assert.equal(view.text.trim(), "");
+});
