@@ -1174,6 +1174,11 @@ function phpDefines(node: NodeLike, type: string): boolean {
   return type !== "anonymous_class" || phpReturnedClass(node);
 }
 
+/** A returned anonymous class's name (`class@anonymous`), by which a mask names its members. */
+function phpSymbolName(def: NodeLike, type: string): string | undefined {
+  return type === "anonymous_class" ? PHP_ANONYMOUS_CLASS : undefined;
+}
+
 /** A returned anonymous class's name, kind and words up to its body (`return new class ...`). */
 function phpDescribe(def: NodeLike, type: string): DeclaredName | undefined {
   if (type !== "anonymous_class") return undefined;
@@ -1245,6 +1250,7 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     "return_statement.value",
   ]),
   defines: phpDefines,
+  symbolName: phpSymbolName,
   describe: phpDescribe,
   fieldOf: phpFieldOf,
   isPublic: phpPublic,

@@ -105,3 +105,23 @@ Deno.test("a return inside a PHP function or block is no item of the file", asyn
   const view = (await renderCode("a.php", text))!;
   assert.equal(view.text, "<?php\n\nfunction f() { ... }\n");
 });
+
+Deno.test("a mask names a returned anonymous class's members by class@anonymous", async () => {
+  const view = (await renderCode("database/migrations/create_users.php", MIGRATION, {
+    mask: { "class@anonymous.down": "def" },
+    rest: "hide",
+  }))!;
+  assert.equal(
+    view.text,
+    [
+      "return new class extends Migration",
+      "{",
+      "    public function down(): void",
+      "    {",
+      "        Schema::dropIfExists('users');",
+      "    }",
+      "};",
+      "",
+    ].join("\n"),
+  );
+});
