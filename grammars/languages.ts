@@ -1175,7 +1175,7 @@ function phpDefines(node: NodeLike, type: string): boolean {
 }
 
 /** A returned anonymous class's name (`class@anonymous`), by which a mask names its members. */
-function phpSymbolName(def: NodeLike, type: string): string | undefined {
+function phpSymbolName(_def: NodeLike, type: string): string | undefined {
   return type === "anonymous_class" ? PHP_ANONYMOUS_CLASS : undefined;
 }
 
