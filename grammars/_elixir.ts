@@ -49,6 +49,8 @@ const DECLARING = new Set([
   "defexception",
   "defoverridable",
   "test",
+  // StreamData's property test (`use ExUnitProperties`): a test, its block its body.
+  "property",
   "setup",
   "setup_all",
 ]);

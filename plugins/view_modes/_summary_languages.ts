@@ -321,8 +321,8 @@ const ELIXIR: Patterns = [
   ["functions", /^[ \t]*def(?:macro|guard|delegate)?[ \t]+([a-z_]\w*[?!]?)/gm],
   ["private functions", /^[ \t]*def(?:p|macrop|guardp)[ \t]+([a-z_]\w*[?!]?)/gm],
   ["uses", /^[ \t]*(?:use|import|alias|require)[ \t]+([A-Z][\w.]*)/gm],
-  // An ExUnit file's tests and the groups they are described in.
-  ["tests", /^[ \t]*(?:test|describe)[ \t]+"([^"\n]{1,300})"/gm],
+  // An ExUnit file's tests (StreamData's properties too) and the groups they are described in.
+  ["tests", /^[ \t]*(?:test|describe|property)[ \t]+"([^"\n]{1,300})"/gm],
 ];
 
 /**

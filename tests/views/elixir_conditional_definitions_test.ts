@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { summarize } from "../../plugins/view_modes/summary.ts";
 
 // Elixir defines what depends on an optional library inside `if Code.ensure_loaded?(Jason) do`,
 // or once for each of several with `for encoder <- [...] do` (ecto's `lib/ecto/json.ex`: two
@@ -75,4 +76,33 @@ Deno.test("an if in a module's block keeps its calls, as the module's own calls 
     "",
   ].join("\n");
   assert.equal((await renderCode("lib/web/router.ex", text))!.text, text);
+});
+
+Deno.test("a StreamData property is a test: its block is its body, elided", async () => {
+  // hexpm's `authorization_codes_test.exs`: each `property` showed its generators and assertions.
+  const text = [
+    "defmodule Shop.PriceTest do",
+    "  use ExUnitProperties",
+    "",
+    '  describe "total/1" do',
+    '    property "is never negative" do',
+    "      check all(prices <- list_of(positive_integer())) do",
+    "        assert Shop.total(prices) >= 0",
+    "      end",
+    "    end",
+    "  end",
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/shop/price_test.exs", text))!;
+  assert.match(view.text, /^ {4}property "is never negative" do \.\.\. end$/m);
+  assert.doesNotMatch(view.text, /check all/);
+});
+
+Deno.test("an ExUnit file's summary lists its StreamData properties with its tests", () => {
+  const text = 'describe "total/1" do\n  property "is never negative" do\n  end\nend\n';
+  assert.match(
+    summarize("test/shop/price_test.exs", text),
+    /- tests: `total\/1`, `is never negative`/,
+  );
 });
