@@ -73,9 +73,12 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // Oracle's Python drivers' `connect(`
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\()|" +
     // databases' and mailers' connects that take a password by position
-    "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\()|" +
-    // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows)
-    "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\())",
+    "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\(|DBI->connect\\()|" +
+    // calls that sign a JWT with a key (`jwt.sign(`, `jwt.encode(`, `SignedString(`, `signWith(`)
+    "(?<=jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\()|" +
+    // Ruby's `Net::SMTP.start(`, and `.start(` on any name with an authentication's symbol after
+    // it on its line (`server.start(helo, user, "…", :login)`)
+    "(?<=SMTP\\.start\\()|(?<=\\.start\\()(?=[^\\r\\n]{0,512}:(?:plain|login|cram_md5)))",
   ].join("|"),
   "g",
 );
@@ -132,9 +135,9 @@ const PAIR_HINTS = 7;
 export const HINT_GATE: RegExp = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
     // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
-    `(?<tool>-(?=[pPwUkbH][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
-    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:passw(?:or)?d|token|api-?key|secret|oauth2-bearer)|` +
-    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))`,
+    `(?<tool>-(?=p?w[ \\t]|[pPUkbHN][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
+    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)|` +
+    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass|setcookie)[ \\t]))`,
   "g",
 );
 

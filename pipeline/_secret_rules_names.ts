@@ -654,6 +654,7 @@ export const NAME_WORD: RegExp = new RegExp(
     anyCase("bearer"),
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
+    "(?<rclone>clone(?<=rclone))", // `rclone config create` (`_secret_rules_positional.ts`)
     `(?<sql>${anyCase("fied")}(?<=${anyCase("identified")}))`,
   ].join("|"),
   "g",
@@ -710,11 +711,13 @@ export function nameSpots(text: string): NameSpots {
       spots.pats.push(end);
       continue;
     }
-    const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql;
+    const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql ?? g.rclone;
     if (command !== undefined) {
       // not a name's word: where the command (or `identified`) ends, and its kind
       const kind: NameSpots["commands"][number]["kind"] = g.sql !== undefined
         ? "sql"
+        : g.rclone !== undefined
+        ? "rclone"
         : g.sshpass !== undefined
         ? "sshpass"
         : g.rediscli !== undefined
@@ -790,10 +793,12 @@ function mergeAscending(a: number[], b: number[]): number[] {
  * Where an unquoted value stops though no blank follows: a separator before a blank, an escape or
  * the quote of a string the value sits in (`,` `;` `)` `}` `]`: `"…;Pwd=S3cret;"`), the `&` of a
  * query string's next parameter, the `;` of a connection string's next key
- * (`Password=…;Database=app`, `User Id=`), the `<` of an element's end tag.
+ * (`Password=…;Database=app`, `User Id=`), the `<` of an element's end tag, the `,` of a call's
+ * next keyword argument or an option list's next key (`connect(password=pw,host=h)`, `mount -o
+ * password=…,uid=0`).
  */
 const UNQUOTED_STOP =
-  /[,;)}\]](?=[\s,;)}\]\\"'`]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
+  /[,;)}\]](?=[\s,;)}\]\\"'`]|$)|,(?=[A-Za-z_][A-Za-z0-9_]{0,63}=)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
 /** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
 export const PLACEHOLDER_WORD: RegExp = new RegExp(
   PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),

@@ -89,6 +89,7 @@ import {
   LONG_QUOTED,
   LONG_TOKEN,
   LONG_UNQUOTED,
+  looksGenerated,
   runEnd,
   type SecretMatch,
   type SecretShape,
@@ -120,7 +121,13 @@ import {
   QUERY_NAME_END,
   REFERENCE,
 } from "./_secret_rules_names.ts";
-import { findListTokens, findPairs, LIST_ITEM, PAIR_FORMS } from "./_secret_rules_pairs.ts";
+import {
+  findListTokens,
+  findPairs,
+  findSyntaxPairs,
+  LIST_ITEM,
+  PAIR_FORMS,
+} from "./_secret_rules_pairs.ts";
 import {
   BASE64_PEM,
   findK8sSecretData,
@@ -186,6 +193,7 @@ import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import {
   CREDENTIAL_CALL,
   findCredentialCalls,
+  JWT_CALL,
   POSITIONAL_CALL,
   SETTER_AT,
 } from "./_secret_rules_calls.ts";
@@ -261,11 +269,20 @@ const ORACLE_CONNECT =
 const GIT_COMMAND = /(?:^|[^\w.-])(?:git(?:\.exe)?|push)[ \t]/;
 
 /**
- * A one-dash password option after a blank (PowerShell's parameters, keytool's options), a blank
- * and its value (group `v`): quoted up to its quote, else up to a blank.
+ * A one-dash password option after a blank (PowerShell's parameters, keytool's options, Erlang's
+ * `-setcookie`), a blank and its value (group `v`): quoted up to its quote, else up to a blank.
  */
 const DASH_OPTION =
-  /-(?:[Pp]assword|PlainPassword|[Pp]asswd|Pass|Secret|ClientSecret|Token|ApiKey|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass)(?<=(?:^|\s)-[A-Za-z]{4,13})[ \t]{1,4}["']?(?<v>(?<=["'])[^"'`\r\n]{6,256}(?=["'])|[^\s"'`]{6,4096})/g;
+  /-(?:[Pp]assword|PlainPassword|[Pp]asswd|Pass|Secret|ClientSecret|Token|ApiKey|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|setcookie)(?<=(?:^|\s)-[A-Za-z]{4,13})[ \t]{1,4}["']?(?<v>(?<=["'])[^"'`\r\n]{6,256}(?=["'])|[^\s"'`]{6,4096})/g;
+
+/**
+ * A UUID, or letters and digits mixed as a generated key mixes them: not a name of code with a
+ * digit at its end (`useFetchWithRetries2`), nor words and numbers.
+ */
+function webhookToken(part: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(part) ||
+    looksGenerated(part);
+}
 
 /**
  * The rule table, in the order that names merged findings: a rule earlier
@@ -488,6 +505,23 @@ export const SECRET_SHAPES: SecretShape[] = [
     ),
   },
   {
+    id: "webhook-path-token",
+    label: "webhook",
+    kind:
+      "The token of a chat's or automation's incoming webhook in its URL's path: Mattermost's " +
+      "and Rocket.Chat's `/hooks/…`, Feishu's and Lark's `/hook/<uuid>`, IFTTT's `/with/key/…`",
+    hints: ["/hook", "/with/key/"], // (`/hook`: 0.7 ms over the stdlib's 11 M characters)
+    pattern:
+      /\/(?:hooks?|with\/key)\/(?<v>[A-Za-z0-9_-]{20,64}(?:\/[A-Za-z0-9_-]{20,64})?)(?![A-Za-z0-9_.\/-])/g,
+    accept: (value, text, start) =>
+      value.split("/").every((part) =>
+        webhookToken(part) ||
+        // IFTTT's key: 22 characters of both cases, fewer digits than a generated key holds
+        text.startsWith("/with/key/", start - 10) && /[A-Z]/.test(part) && /[a-z]/.test(part) &&
+          !fewCharacters(part)
+      ),
+  },
+  {
     id: "oracle-connect",
     label: "password",
     kind: "The password of Oracle's `user/password@database` after `jdbc:oracle:thin:` and after " +
@@ -621,19 +655,24 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind:
       "The value of a one-dash password option: PowerShell's `-Password`, `-Secret`, `-Token`, " +
-      "`-ApiKey` (`Connect-VIServer -Password …`), keytool's `-storepass` and `-keypass`",
+      "`-ApiKey` (`Connect-VIServer -Password …`), keytool's `-storepass` and `-keypass`, " +
+      "Erlang's `-setcookie`",
     hints: ["-"],
     pattern: DASH_OPTION,
-    accept: (value) => passwordLike(value, true),
+    // (an Erlang cookie is letters alone: 20 capitals, as `erl` writes `.erlang.cookie`)
+    accept: (value, text, start) =>
+      passwordLike(value, true) ||
+      text.startsWith("setcookie", start - 10) && /^[A-Z]{16,}$/.test(value) &&
+        !fewCharacters(value),
   },
   {
     id: "secure-string",
     label: "password",
     kind: "A password made a SecureString from plain text: " +
-      '`ConvertTo-SecureString "…" -AsPlainText`',
+      '`ConvertTo-SecureString "…" -AsPlainText`, `ConvertTo-SecureString -AsPlainText "…"`',
     hints: ["Secure"], // (six characters: `ConvertTo-Secure` cost the stdlib's scan 2.6 ms, this 1.1)
     pattern:
-      /ConvertTo-SecureString(?:[ \t]{1,4}-String)?[ \t]{1,4}(?<q>["'])(?<v>[^"'\r\n]{4,256})(?=\k<q>[^\r\n]{0,64}-AsPlainText)/g,
+      /ConvertTo-SecureString(?:[ \t]{1,4}-(?:String|AsPlainText|Force)){0,3}[ \t]{1,4}(?<q>["'])(?<v>[^"'\r\n]{4,256})(?=\k<q>(?:(?<=-AsPlainText[^\r\n]{6,512})|[^\r\n]{0,64}-AsPlainText))/g,
     accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
   },
   {
@@ -705,6 +744,14 @@ export const SECRET_SHAPES: SecretShape[] = [
       '`{"name": …, "value": …}`, `<add key="…" value="…"/>`, `.netrc`',
     hints: [],
     find: findPairs,
+  },
+  {
+    id: "language-pair",
+    label: "named-secret",
+    kind: "A secret named in the syntax of its file's language: an Erlang tuple " +
+      '(`{db_password, "…"}`, `{default_pass, <<"…">>}`), a Clojure keyword (`:password "…"`)',
+    hints: [], // (the file's path picks the syntax)
+    find: findSyntaxPairs,
   },
   {
     id: "list-token",
@@ -870,6 +917,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   HTTP_FILE_COOKIE,
   BYTES_LITERAL,
   POSITIONAL_CALL,
+  JWT_CALL,
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,
