@@ -54,8 +54,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // …, ipsec.secrets' `: PSK`, `NET USER` (in capitals: `net user` has a search of its own)
     "S(?:G\\.|K[0-9a-f]{32}|K(?=[ \\t])(?<=:[ \\t]{1,4}PSK)|" +
     "ER(?=[ \\t])(?<=(?<![\\w.-])[Nn][Ee][Tt](?:\\.[Ee][Xx][Ee])?[ \\t]{1,4}USER))",
-    // …, Consul's `-encrypt=`
-    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-)|encrypt=(?<=[ \\t]-encrypt=)|" +
+    // …, Consul's `-encrypt=`, the SSH2 key format's `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`
+    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|--- BEGIN SSH2|User-Key-File-(?<=PuTTY-User-Key-File-)|encrypt=(?<=[ \\t]-encrypt=)|" +
     // a signed URL's `X-Amz-Signature=`, `X-Amz-Security-Token=`, `X-Goog-Signature=`
     "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=)|" +
     // Composer's `github-oauth.github.com`, `http-basic.…` as `composer config` keys

@@ -79,8 +79,19 @@
  * 25: a struct literal's or initializer's field given a name of code kept (grpc-go's
  * `oauth2.Token{AccessToken: tokenBase64}`), a map's `"name"` (`"title"`, `"type"`, …) and its
  * values of words and numbers joined (`allow_policy_1`) kept under a key's name.
+ * 26: secrets commands take by position or by a tool's own option (`mc alias set NAME URL ACCESS
+ * SECRET`, `mc config host add`, `rclone config create … pass …`, `echo "u:…" | chpasswd`, `echo
+ * … | passwd --stdin`, `plink -pw`, `mosquitto_pub -P`, `ipmitool -P`, `rabbitmqadmin -p`, `cqlsh
+ * -p`, `security unlock-keychain -p`, `altool -p`, `ssh-keygen -N`, `--passphrase`, `--ks-pass
+ * pass:`, `--account-key`, `-setcookie`, `nmcli … wifi connect … password`), Ruby's SMTP `.start(`
+ * on any name in a text that names `SMTP`, Perl's `DBI->connect` and `->login`, PowerShell's
+ * `-AsPlainText` before the string, Erlang tuples and Clojure keywords under a secret's name, a
+ * JWT's signing key given to `jwt.sign`, `jwt.encode`, `SignedString` or `signWith`, webhook
+ * tokens in a URL's path (`/hooks/…`, `/hook/<uuid>`, `/with/key/…`), files that are a secret by
+ * their name (`.vault_pass`, `.erlang.cookie`); a call's next keyword argument (`,host=`) ends an
+ * unquoted value (`connect(password=pw,host=h)` is code).
  */
-export const SECRET_RULES_VERSION = 25;
+export const SECRET_RULES_VERSION = 26;
 
 import {
   fewCharacters,

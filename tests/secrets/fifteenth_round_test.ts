@@ -186,3 +186,23 @@ Deno.test("a webhook's token in its URL's path, and nmcli's Wi-Fi password", asy
   await kept(`See https://pre-commit.com/hooks/pre-commit-hooks-end-of-file-fixer.html\n`);
   await kept(`nmcli dev wifi connect HomeNet password "$WIFI_PASSWORD"\n`, "wifi.sh");
 });
+
+Deno.test("an SSH2 private key's armor and mysqladmin's -p as an exec list's item", async () => {
+  const body = "nRRj3ZKi7UElmvQe/S1DNiT9zb5SVz5+KX4LMxMqB09KUFkfYNCTrtmLM0HOraXKVmrQ89";
+  const key = `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key"\n${body}\n` +
+    `---- END SSH2 ENCRYPTED PRIVATE KEY ----`;
+  await redactsValue(`${key}\n`, key, "keys/id_ssh2");
+  await redactsValue(
+    `      test: ["CMD", "mysqladmin", "ping", "-uroot", "-p${PW}"]\n`,
+    PW,
+    "docker-compose.yml",
+  );
+  await kept(
+    `---- BEGIN SSH2 PUBLIC KEY ----\nComment: "x"\n${body}\n---- END SSH2 PUBLIC KEY ----\n`,
+    "id.pub",
+  );
+  await kept(
+    `      test: ["CMD", "mysqladmin", "ping", "-uroot", "-p$$MYSQL_ROOT_PASSWORD"]\n`,
+    "docker-compose.yml",
+  );
+});
