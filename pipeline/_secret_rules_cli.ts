@@ -19,12 +19,12 @@ type Span = { start: number; end: number };
  * A one-dash option that holds a password in some tools, and its value: `-p`, `-P`, `-w`, `-k`,
  * `-N`, `-pw` and a blank, then the value (group `v`, quoted or not); `-U user%password` (group `uv`);
  * openssl's `-passin`, `-passout`, `-pass` or `-password` and `pass:…` (group `v`). Group `o`:
- * the option's letter.
+ * the option's letter. A value that opens a subexpression (`-N (Get-Random …)`) is code.
  */
 export const TOOL_OPTION: RegExp = new RegExp(
   "-(?<=[ \\t]-)(?:(?<o>pw|[pPwkN])[ \\t]{1,4}|(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|" +
     "U[ \\t]{1,4}(?<uq>[\"']?)[^\\s%\"'`\\\\]{1,64}%(?<uv>[^\\s\"'`]{3,256})\\k<uq>(?=[\\s;&|)`\"']|$))" +
-    "(?:(?<q>[\"']?)(?<v>(?!-)[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
+    "(?:(?<q>[\"']?)(?<v>(?![-(])[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
   "dg",
 );
 

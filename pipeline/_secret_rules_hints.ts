@@ -136,7 +136,7 @@ export const HINT_GATE: RegExp = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
     // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
     `(?<tool>-(?=p?w[ \\t]|[pPUkbHN][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
-    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)|` +
+    `(?<option>-(?=u[ \\t=]|-(?:proxy-)?user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)|` +
     `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass|setcookie)[ \\t]))`,
   "g",
 );
@@ -159,8 +159,11 @@ export function textHints(text: string): TextHints {
     if (m.groups!.pair !== undefined) {
       hints.pairs.add(m[0][1] ? m[0].slice(1) : m[0].toLowerCase());
     } else if (m.groups!.option !== undefined) {
-      // `-u` and `--user` (`u`), or `--password` and the like (`o`)
-      const family = text[m.index + 1] === "u" || text[m.index + 2] === "u" ? "u" : "o";
+      // `-u`, `--user` and `--proxy-user` (`u`), or `--password` and the like (`o`)
+      const family = text[m.index + 1] === "u" || text[m.index + 2] === "u" ||
+          text.startsWith("-proxy-user", m.index + 1)
+        ? "u"
+        : "o";
       if (!hints.families.includes(family)) hints.families += family;
     } else if (m.groups!.tool !== undefined) {
       if (!hints.families.includes("t")) hints.families += "t";

@@ -276,6 +276,9 @@ export { NAMED_VALUE, NAMED_VALUE_SPEC, nameSpots } from "./_secret_rules_names.
 const ORACLE_CONNECT =
   /(?:jdbc:oracle:thin:|(?<![A-Za-z0-9_-])sqlplus(?:\.exe)?(?:[ \t]{1,16}-[A-Za-z]{1,16}){0,4}[ \t]{1,16}["']?)[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
 
+/** lftp, whose `-u` takes `user,password`. */
+const LFTP_COMMAND = /(?:^|[^\w.-])lftp(?:\.exe)?[ \t]/;
+
 /** A git command (or its `push`, named in a test's title), whose `-u` is no user. */
 const GIT_COMMAND = /(?:^|[^\w.-])(?:git(?:\.exe)?|push)[ \t]/;
 
@@ -434,15 +437,18 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "user-option",
     gate: "u",
     label: "basicauth",
-    kind: "The password of a `-u user:password` / `--user` option (curl, wget, httpie)",
-    hints: ["-u", "--user"],
+    kind: "The password of a `-u user:password` / `--user` / `--proxy-user` option (curl, wget, " +
+      "httpie), and lftp's `-u user,password`",
+    hints: ["-u", "--user", "--proxy-user"],
     pattern:
-      /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:(?<v>[^\s"']{6,65536})/g,
+      /(?:-u|--user|--proxy-user)(?<=(?:^|\s)(?:-u|--user|--proxy-user))(?:[ \t]{1,4}|=)["']?[^\s:,"'$]{1,128}[:,](?<v>[^\s"']{6,65536})/g,
     // `-u redis://user:PASSWORD@host` gives a URL, whose password the URL rule judges; git's `-u`
-    // (`git push -u origin a:b`) sets an upstream, and its `a:b` is a refspec.
+    // (`git push -u origin a:b`) sets an upstream, and its `a:b` is a refspec; a `,` parts the user
+    // and password in lftp's `-u` alone.
     accept: (value, text, start) =>
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
-      !GIT_COMMAND.test(commandBefore(text, start)),
+      !GIT_COMMAND.test(commandBefore(text, start)) &&
+      (text[start - 1] !== "," || LFTP_COMMAND.test(commandBefore(text, start))),
   },
   {
     id: "user-token",
@@ -670,11 +676,12 @@ export const SECRET_SHAPES: SecretShape[] = [
       "Erlang's `-setcookie`",
     hints: ["-"],
     pattern: DASH_OPTION,
-    // (an Erlang cookie is letters alone: 20 capitals, as `erl` writes `.erlang.cookie`)
+    // (an Erlang cookie is letters alone: 20 capitals, as `erl` writes `.erlang.cookie`; a name of
+    // words, `-setcookie project_name` in a template, is none)
     accept: (value, text, start) =>
-      passwordLike(value, true) ||
-      text.startsWith("setcookie", start - 10) && /^[A-Z]{16,}$/.test(value) &&
-        !fewCharacters(value),
+      text.startsWith("setcookie", start - 10)
+        ? /^[A-Z]{16,}$/.test(value) && !fewCharacters(value) || looksGenerated(value)
+        : passwordLike(value, true),
   },
   {
     id: "secure-string",

@@ -65,9 +65,13 @@ Deno.test("rclone config create's pass and other tools' own password options", a
     "/g03ys0PwOl+MuS4UT3kfHUecmSqDhw462WqSNgJZk2Qk0okkDLYowxvUC8JzPu159xnd9FPqv0LdTL9oxJtB7==";
   await redactsValue(`az storage blob upload --account-name shop --account-key ${key} -f a\n`, key);
   await redactsValue(`apksigner sign --ks release.jks --ks-pass pass:${PW} app.apk\n`, PW);
+  await redactsValue(`curl --proxy-user proxy:${PW} -x http://proxy:3128 https://x.io\n`, PW);
+  await redactsValue(`lftp -u deploy,${PW} ftp.example.com -e "mirror -R dist /www"\n`, PW);
+  await kept(`sort -u a,b -k 2,3 file.txt\n`, "a.sh");
   await kept(`rclone config create remote s3 provider AWS env_auth true\n`, "setup.sh");
   await kept(`security unlock-keychain -p "$KEYCHAIN_PASSWORD" build.keychain\n`, "ios.sh");
   await kept(`ssh-keygen -t ed25519 -N '' -f ~/.ssh/ci\n`, "keys.sh");
+  await kept(`$null = ssh-keygen -f generated -N (Get-Random -Maximum 99999)\n`, "New-Key.ps1");
   await kept(`gpg --batch --passphrase-fd 0 -d secrets.gpg\n`, "decrypt.sh");
   await kept(`ls -p /srv && grep -P '^a+$' x.txt\n`, "a.sh");
 });
@@ -165,6 +169,7 @@ Deno.test("Perl's DBI and FTP logins, PowerShell's -AsPlainText first, Erlang's 
   await kept(`my $dbh = DBI->connect($dsn, $user, $password, { RaiseError => 1 });\n`, "DB.pm");
   await kept(`$p = ConvertTo-SecureString -AsPlainText $env:PW -Force\n`, "reset.ps1");
   await kept(`erl -sname shop -setcookie $COOKIE\n`, "start.sh");
+  await kept(`-name project_name@127.0.0.1\n-setcookie project_name\n`, "erlang.mk");
   await kept(`#!/bin/sh\nexec pass show ansible/vault\n`, ".vault_pass");
   await kept(`vault_password_file = .vault_pass\n`, "ansible.cfg");
 });
