@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 538 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 669 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -8,7 +8,10 @@
  * Docker, GitHub Actions, Helm, Jenkins, SQL, JDBC and broker URLs, PuTTY and OpenSSH keys in
  * JSON or flattened, GCP service accounts, keys in notebook outputs), the twelfth's 128 and the
  * thirteenth's 156 (calls given a password by position, admin commands, daemons' configs, request
- * collections, key formats, newer token formats), each scanned as a build scans it (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
+ * collections, key formats, newer token formats), the fifteenth's 131 (Elixir, Erlang, Clojure,
+ * Nix, Dhall, Perl, R, Lua, HCL tools' configs, JWT signing calls, secrets' fallbacks, webhook and
+ * signed URLs, more databases' URIs, rarer key armor, commands given a secret by position or a
+ * tool's own option), each scanned as a build scans it (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
  * ```sh
@@ -4329,6 +4332,30 @@ keep(
   "auth.go",
   `	signed, err := token.SignedString([]byte(os.Getenv("JWT_SECRET")))\n`,
   `os.Getenv("JWT_SECRET")`,
+);
+keep(
+  "python kwarg before another",
+  "db.py",
+  `conn = connect(user=u,password=pw,host=h)\n`,
+  "pw,host=h",
+);
+keep(
+  "python kwarg key and secret",
+  "client.py",
+  `client = Client(api_key=key,secret=secret_value)\n`,
+  "key,secret=secret_value",
+);
+keep(
+  "ssh-keygen subexpression",
+  "New-Key.ps1",
+  `$null = ssh-keygen -f generated -N (Get-Random -Maximum 99999)\n`,
+  "(Get-Random",
+);
+keep(
+  "setcookie template name",
+  "erlang.mk",
+  `-name project_name@127.0.0.1\n-setcookie project_name\n`,
+  "project_name\n",
 );
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;

@@ -73,12 +73,13 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // Oracle's Python drivers' `connect(`
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\()|" +
     // databases' and mailers' connects that take a password by position
-    "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\(|DBI->connect\\()|" +
-    // calls that sign a JWT with a key (`jwt.sign(`, `jwt.encode(`, `SignedString(`, `signWith(`)
-    "(?<=jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\()|" +
-    // Ruby's `Net::SMTP.start(`, and `.start(` on any name with an authentication's symbol after
-    // it on its line (`server.start(helo, user, "…", :login)`)
-    "(?<=SMTP\\.start\\()|(?<=\\.start\\()(?=[^\\r\\n]{0,512}:(?:plain|login|cram_md5)))",
+    // (Perl's `DBI->connect(`), and calls that sign a JWT with a key (`jwt.sign(`, `jwt.encode(`,
+    // `SignedString(`, `signWith(`): one look behind for all, each a `(` of a text tries it
+    "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\(|DBI->connect\\(|" +
+    "jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\()|" +
+    // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows, on
+    // that object or on a name given it: `server.start(`, judged by the text's `SMTP`)
+    "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\())",
   ].join("|"),
   "g",
 );

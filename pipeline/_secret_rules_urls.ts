@@ -14,8 +14,11 @@ import { mcAliasSecret } from "./_secret_rules_positional.ts";
  * address and the password may hold an `@` left unescaped (git's credential store writes
  * `https://me@example.com:pa@ss@github.com`): the password runs to the last `@` before the host.
  */
+// (group `mc`: a URL after `mc alias set NAME` or `mc config host add NAME`, looked for behind
+// each `://` from the URL's scheme back: a URL after a word and a blank, as prose has it, fails at
+// that word; a look back for `set` or `add` anywhere on the line cost the TypeScript lib 3x more)
 export const URL_PASSWORD: RegExp =
-  /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)(?:[^\s:/'"`<>\\]{0,256}:(?<v>[^\s/'"`<>\\]{1,256})@(?=[A-Za-z0-9[])|(?<mc>(?<=[ \t](?:set|add)[ \t][^\r\n]{1,100})))/g;
+  /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)(?:[^\s:/'"`<>\\]{0,256}:(?<v>[^\s/'"`<>\\]{1,256})@(?=[A-Za-z0-9[])|(?<mc>(?<=(?<![\w.-])mc(?:\.exe)?[ \t]{1,8}(?:alias[ \t]{1,8}set|config[ \t]{1,8}host[ \t]{1,8}add)[ \t]{1,8}[^\s]{1,64}[ \t]{1,8}["']?[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)))/g;
 const DATABASE_SCHEME =
   /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{1,32}|cockroachdb|clickhouse)$/i;
 
