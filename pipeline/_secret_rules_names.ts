@@ -793,12 +793,14 @@ function mergeAscending(a: number[], b: number[]): number[] {
  * Where an unquoted value stops though no blank follows: a separator before a blank, an escape or
  * the quote of a string the value sits in (`,` `;` `)` `}` `]`: `"…;Pwd=S3cret;"`), the `&` of a
  * query string's next parameter, the `;` of a connection string's next key
- * (`Password=…;Database=app`, `User Id=`), the `<` of an element's end tag, the `,` of a call's
- * next keyword argument or an option list's next key (`connect(password=pw,host=h)`, `mount -o
- * password=…,uid=0`).
+ * (`Password=…;Database=app`, `User Id=`), the `<` of an element's end tag.
  */
 const UNQUOTED_STOP =
-  /[,;)}\]](?=[\s,;)}\]\\"'`]|$)|,(?=[A-Za-z_][A-Za-z0-9_]{0,63}=)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
+  /[,;)}\]](?=[\s,;)}\]\\"'`]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
+/** The `,` before a next item's `name=` in a call's arguments or an option list. */
+const NEXT_ITEM = /,(?=[A-Za-z_][A-Za-z0-9_]{0,63}=)/;
+/** A name after a `(` or a `,` (a call's keyword argument, an option list's item), up to its operator. */
+const LIST_ITEM_NAME = /[(,][ \t]{0,16}[A-Za-z_][\w.-]{0,63}$/;
 /** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
 export const PLACEHOLDER_WORD: RegExp = new RegExp(
   PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),
@@ -957,6 +959,12 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
     value = withoutFullStops(blank < 0 ? value : value.slice(0, blank));
     const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
     if (stop >= 0) value = value.slice(0, stop);
+    // A name that is a call's keyword argument or an option list's item (after a `(` or a `,`:
+    // `connect(user=u,password=pw,host=h)`, `mount -o user=bob,password=…,uid=0`): the next
+    // item's `,name=` ends its value. A value written on its own (`PASSWORD=a,b=c` in `.env`)
+    // keeps its commas.
+    const next = value.search(NEXT_ITEM);
+    if (next >= 0 && LIST_ITEM_NAME.test(nameBefore(text, m.index))) value = value.slice(0, next);
     if (op === ":" && !gap) return undefined;
   } else if (op === ">") return undefined;
   else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));

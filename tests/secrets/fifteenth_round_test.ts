@@ -137,6 +137,8 @@ Deno.test("a call's keyword arguments written without blanks are code", async ()
     PW,
     "m.sh",
   );
+  // written on its own, a value keeps its commas (a password may hold `,name=`)
+  await redactsValue(`DB_PASSWORD=Xk9v,aB=3qZ!7w\n`, "Xk9v,aB=3qZ!7w", ".env");
 });
 
 Deno.test("a JWT signed with a literal key, and code's keys that stay", async () => {
