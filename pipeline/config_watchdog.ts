@@ -17,8 +17,17 @@ let watching = false;
 /** slop's command: a process whose main module it is is the `slop` command, and is watched. */
 const COMMAND = import.meta.url.replace(/pipeline\/[^/]*$/, "cli.ts"); // an address, never imported
 
-/** Whether this process is the `slop` command, or asked for the watch. */
-function watched(): boolean {
+/**
+ * Whether this process is the `slop` command, or asked for the watch (a config's loads and its
+ * plugins' hooks are then watched).
+ *
+ * @example
+ * ```ts
+ * import { watchedProcess } from "./config_watchdog.ts";
+ * console.log(watchedProcess());
+ * ```
+ */
+export function watchedProcess(): boolean {
   try {
     return watching || Deno.mainModule === COMMAND;
   } catch {
@@ -27,8 +36,8 @@ function watched(): boolean {
 }
 
 /**
- * Watch every later config load of this process, as the `slop` command's are (a library's host
- * process should not: a stalled load ends the whole process).
+ * Watch every later config load and plugin hook of this process, as the `slop` command's are (a
+ * library's host process should not: a stalled load or hook ends the whole process).
  *
  * @example
  * ```ts
@@ -52,7 +61,7 @@ export function watchConfigLoads(): void {
  * ```
  */
 export function watchLoad(display: string, ms: number): () => void {
-  if (!watched()) return () => {};
+  if (!watchedProcess()) return () => {};
   const seconds = `${Math.round(ms / 100) / 10} s`;
   const text = `slop: Invalid config "${display}": Cannot load the config: its code ran for over ` +
     `${seconds} without returning (a loop that never ends?)\n`;
